@@ -1,0 +1,48 @@
+# gpu-advisor — run `make help` for the targets.
+PYTHON ?= python3.11
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+export HF_HUB_OFFLINE := 1
+export HF_HUB_DISABLE_PROGRESS_BARS := 1
+
+.DEFAULT_GOAL := help
+.PHONY: help venv run test lint typecheck unit openapi calibrate clean
+
+help: ## Show this help
+	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) (Python 3.11)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+venv: $(STAMP) ## Create/update .venv with the service and dev tools
+
+run: $(STAMP) ## Start the service on http://127.0.0.1:8000 with the embedded defaults
+	$(VENV)/bin/gpu-advisor serve
+
+lint: $(STAMP) ## ruff
+	$(VENV)/bin/ruff check service tests
+
+typecheck: $(STAMP) ## mypy --strict on service/
+	$(VENV)/bin/mypy
+
+unit: $(STAMP) ## pytest, the whole suite
+	$(PY) -m pytest
+
+test: lint typecheck unit ## lint, types and every test (what CI runs)
+
+openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
+	$(VENV)/bin/gpu-advisor openapi
+
+calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
+	$(VENV)/bin/gpu-advisor calibrate
+
+clean: ## Remove the virtualenv and caches
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -1,0 +1,1 @@
+"""Adapters: files, HTTP, embeddings. They depend on the domain, never the other way."""

@@ -1,0 +1,166 @@
+"""Load the human-edited catalog files strictly, reporting each problem with file and line.
+
+A catalog either loads whole or not at all: the loader collects every problem first and raises
+one :class:`CatalogError` listing them, so a bad edit never half-replaces a good catalog.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from service.domain.gpus import GPU
+from service.domain.models import ModelEntry, param_breakdown
+from service.domain.registry import Registry
+
+T = TypeVar("T")
+
+
+class Problem(msgspec.Struct, frozen=True):
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+class CatalogError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def default_data_dir(name: str) -> Path:
+    """Where the shipped ``catalog/`` or ``knowledge/`` lives: inside the installed package
+    (wheel), or at the repository root (source checkout, editable install)."""
+    packaged = Path(str(resources.files("service"))) / "_data" / name
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / name
+
+
+def _line_of(text: str, needle: str, start: int = 0) -> int:
+    idx = text.find(needle, start)
+    return text.count("\n", 0, idx) + 1 if idx >= 0 else 1
+
+
+def _error_line(text: str, exc: msgspec.ValidationError, anchor: int = 0) -> int:
+    m = re.search(r"at `\$(?:\[\d+\])?\.?([\w.]*)", str(exc))
+    if m and m.group(1):
+        key = m.group(1).split(".")[-1]
+        found = re.search(rf"(?m)^\s*{re.escape(key)}\s*=", text[anchor:])
+        if found:
+            return text.count("\n", 0, anchor + found.start()) + 1
+    m2 = re.search(r"unknown field `(\w+)`", str(exc))
+    if m2:
+        found = re.search(rf"(?m)^\s*{re.escape(m2.group(1))}\s*=", text[anchor:])
+        if found:
+            return text.count("\n", 0, anchor + found.start()) + 1
+    return text.count("\n", 0, anchor) + 1
+
+
+def _read_toml(path: Path, rel: str, problems: list[Problem]) -> tuple[str, dict[str, Any]] | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+        return text, tomllib.loads(text)
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(rel, 1, f"not UTF-8: {exc}"))
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        problems.append(Problem(rel, int(m.group(1)) if m else 1, f"invalid TOML: {exc}"))
+    return None
+
+
+def load_models(root: Path, problems: list[Problem]) -> list[ModelEntry]:
+    out: list[ModelEntry] = []
+    seen: dict[str, str] = {}
+    files = sorted((root / "models").glob("*.toml"))
+    if not files:
+        problems.append(Problem("models/", 1, "no model files"))
+    for path in files:
+        rel = f"models/{path.name}"
+        loaded = _read_toml(path, rel, problems)
+        if loaded is None:
+            continue
+        text, data = loaded
+        try:
+            m = msgspec.convert(data, ModelEntry)
+        except msgspec.ValidationError as exc:
+            problems.append(Problem(rel, _error_line(text, exc), str(exc)))
+            continue
+        if m.id != path.stem:
+            problems.append(Problem(rel, _line_of(text, "id ="), f"id {m.id!r} must match the "
+                                    f"file name {path.stem!r}"))
+        if m.id in seen:
+            problems.append(Problem(rel, 1, f"duplicate model id {m.id!r} (also {seen[m.id]})"))
+        seen[m.id] = rel
+        if m.architecture is not None:
+            counted = param_breakdown(m.architecture).total + m.architecture.vision_params
+            if abs(counted - m.total_params) > 0.01 * m.total_params:
+                problems.append(Problem(
+                    rel, _line_of(text, "total_params"),
+                    f"total_params {m.total_params} differs from the architecture's "
+                    f"{counted} by more than 1%"))
+        out.append(m)
+    return out
+
+
+def load_gpus(root: Path, problems: list[Problem]) -> list[GPU]:
+    rel = "gpus.toml"
+    loaded = _read_toml(root / rel, rel, problems)
+    if loaded is None:
+        return []
+    text, data = loaded
+    out: list[GPU] = []
+    seen: set[str] = set()
+    pos = 0
+    for raw in data.get("gpu", []):
+        anchor = text.find("[[gpu]]", pos)
+        pos = anchor + 1 if anchor >= 0 else pos
+        try:
+            g = msgspec.convert(raw, GPU)
+        except msgspec.ValidationError as exc:
+            problems.append(Problem(rel, _error_line(text, exc, max(anchor, 0)),
+                                    f"{raw.get('id', '?')}: {exc}"))
+            continue
+        if g.id in seen:
+            problems.append(Problem(rel, _line_of(text, f'id = "{g.id}"'),
+                                    f"duplicate gpu id {g.id!r}"))
+        seen.add(g.id)
+        out.append(g)
+    return out
+
+
+def content_hash(root: Path, patterns: tuple[str, ...]) -> str:
+    h = hashlib.sha256()
+    for pattern in patterns:
+        for path in sorted(root.glob(pattern)):
+            h.update(str(path.relative_to(root)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class LoadedRegistry:
+    registry: Registry
+    version: str
+
+
+def load_registry(root: Path) -> LoadedRegistry:
+    problems: list[Problem] = []
+    models = load_models(root, problems)
+    gpus = load_gpus(root, problems)
+    registry = Registry(models, gpus)
+    for c in registry.conflicts:
+        problems.append(Problem("aliases", 1, c))
+    if problems:
+        raise CatalogError(problems)
+    return LoadedRegistry(registry, content_hash(root, ("models/*.toml", "gpus.toml")))

@@ -1,0 +1,1 @@
+"""HTTP adapter: the only package that imports Litestar."""

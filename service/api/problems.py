@@ -1,0 +1,150 @@
+"""RFC 9457 problem+json for every error, from one place."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import structlog
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from service.domain.errors import DomainError, InvalidInput, MissingFields, NotFound
+
+PROBLEM_JSON = "application/problem+json"
+log = structlog.get_logger("gpu_advisor.errors")
+
+
+class FieldError(msgspec.Struct, kw_only=True, frozen=True):
+    path: str
+    message: str
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str | None = None
+    request_id: str | None = None
+    errors: list[FieldError] | None = None
+    suggestions: list[str] | None = None
+
+
+TITLES = {400: "Bad Request", 401: "Unauthorized", 404: "Not Found",
+          405: "Method Not Allowed", 413: "Content Too Large", 415: "Unsupported Media Type",
+          422: "Unprocessable Content", 429: "Too Many Requests",
+          500: "Internal Server Error", 503: "Service Unavailable"}
+SLUGS = {400: "bad-request", 401: "unauthorized", 404: "not-found", 405: "method-not-allowed",
+         413: "body-too-large", 415: "unsupported-media-type", 422: "missing-fields",
+         429: "rate-limited", 500: "internal-error", 503: "unavailable"}
+
+
+def _request_id() -> str | None:
+    rid = structlog.contextvars.get_contextvars().get("request_id")
+    return str(rid) if rid else None
+
+
+def problem_response(status: int, detail: str, *, slug: str | None = None,
+                     errors: list[FieldError] | None = None,
+                     suggestions: list[str] | None = None,
+                     headers: dict[str, str] | None = None,
+                     instance: str | None = None) -> Response[Any]:
+    body = Problem(type=f"/problems/{slug or SLUGS.get(status, 'error')}",
+                   title=TITLES.get(status, "Error"), status=status, detail=detail,
+                   instance=instance, request_id=_request_id(), errors=errors,
+                   suggestions=suggestions)
+    return Response(content=msgspec.json.encode(body), status_code=status,
+                    media_type=PROBLEM_JSON, headers=headers or {})
+
+
+_UNKNOWN = re.compile(r"unknown field `([^`]+)`")
+
+
+def _json_path(key: str | None, message: str) -> str:
+    parts = [] if not key or key == "data" else key.split(".")
+    unknown = _UNKNOWN.search(message)
+    if unknown:
+        parts.append(unknown.group(1))
+    path = "$"
+    for p in parts:
+        path += f"[{p}]" if p.isdigit() else f".{p}"
+    return path
+
+
+def validation_errors(exc: ValidationException) -> list[FieldError]:
+    extra = exc.extra if isinstance(exc.extra, list) else []
+    out: list[FieldError] = []
+    for item in extra:
+        if isinstance(item, dict):
+            message = str(item.get("message", "invalid value"))
+            out.append(FieldError(path=_json_path(item.get("key"), message), message=message))
+    return out
+
+
+def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    status = exc.status_code
+    headers = dict(exc.headers or {})
+    if status == 400 and "malformed" in str(exc.detail).lower():
+        return problem_response(400, f"malformed JSON body: {exc.detail}", slug="malformed-json",
+                                instance=request.url.path)
+    if isinstance(exc, ValidationException):
+        errors = validation_errors(exc)
+        detail = str(exc.detail)
+        summary = "; ".join(f"{e.path}: {e.message}" for e in errors) or detail
+        return problem_response(400, f"invalid request: {summary}", slug="validation-error",
+                                errors=errors, instance=request.url.path)
+    if status == 429:
+        reset = headers.get("RateLimit-Reset") or headers.get("ratelimit-reset") or "60"
+        headers["Retry-After"] = str(reset)
+        return problem_response(429, "too many requests; retry after the number of seconds in "
+                                "Retry-After", headers=headers, instance=request.url.path)
+    if status == 413:
+        return problem_response(413, "request body is larger than the limit "
+                                f"({request.app.state.settings.max_body_bytes} bytes)",
+                                instance=request.url.path)
+    if status == 404:
+        return problem_response(404, f"no route for {request.method} {request.url.path}",
+                                slug="no-route", instance=request.url.path)
+    detail = str(exc.detail) if exc.detail else TITLES.get(status, "error")
+    if status >= 500:
+        return handle_unexpected(request, exc)
+    return problem_response(status, detail, headers=headers, instance=request.url.path)
+
+
+def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
+    if isinstance(exc, NotFound):
+        hint = f"; did you mean: {', '.join(exc.suggestions)}" if exc.suggestions else ""
+        return problem_response(404, f"unknown {exc.kind} {exc.name!r}{hint}",
+                                slug=f"unknown-{exc.kind}", suggestions=exc.suggestions,
+                                instance=request.url.path)
+    if isinstance(exc, MissingFields):
+        return problem_response(422, f"{exc.context} lacks fields needed for sizing: "
+                                f"{', '.join(exc.fields)}", errors=[
+                                    FieldError(path=f"$.{f}", message="required")
+                                    for f in exc.fields], instance=request.url.path)
+    if isinstance(exc, InvalidInput):
+        return problem_response(400, exc.message, slug="invalid-input",
+                                errors=[FieldError(path=exc.path, message=exc.message)],
+                                instance=request.url.path)
+    return problem_response(400, str(exc), instance=request.url.path)
+
+
+def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.error("unhandled_exception", path=request.url.path, exc_info=exc)
+    return problem_response(HTTP_500_INTERNAL_SERVER_ERROR,
+                            "internal error; quote the request_id when reporting it",
+                            instance=request.url.path)
+
+
+def problem_responses(*codes: int) -> dict[int, Any]:
+    """OpenAPI entries for the problem+json responses a route can give."""
+    from litestar.openapi.datastructures import ResponseSpec
+
+    return {
+        code: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON,
+                           description=TITLES.get(code, "Error"), generate_examples=False)
+        for code in codes
+    }

@@ -1,0 +1,109 @@
+"""Models and GPUs in the registry."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, get
+from litestar.params import PathParameter, QueryParameter
+
+from service.api.problems import problem_responses
+from service.api.state import AppState
+from service.domain.gpus import GPU
+from service.domain.models import ModelEntry
+
+
+class ModelSummary(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    family: str
+    kind: str
+    modality: str
+    total_params: int
+    active_params: int
+    max_context: int | None
+    aliases: list[str]
+    source: str
+
+
+class ModelList(msgspec.Struct, kw_only=True):
+    count: int
+    models: list[ModelSummary]
+
+
+class GpuList(msgspec.Struct, kw_only=True):
+    count: int
+    gpus: list[GPU]
+
+
+def _state(request: Request[Any, Any, Any]) -> AppState:
+    state: AppState = request.app.state.app_state
+    return state
+
+
+def _summary(m: ModelEntry) -> ModelSummary:
+    return ModelSummary(id=m.id, name=m.name, family=m.family, kind=m.kind,
+                        modality=m.modality, total_params=m.total_params,
+                        active_params=m.active,
+                        max_context=m.architecture.max_context if m.architecture else None,
+                        aliases=m.aliases, source=m.source)
+
+
+@get("/v1/models", operation_id="listModels", tags=["registry"],
+     responses=problem_responses(400), sync_to_thread=False)
+def list_models(
+    request: Request[Any, Any, Any],
+    family: Annotated[str | None, QueryParameter(description="e.g. llama, qwen2, flux")] = None,
+    modality: Annotated[str | None, QueryParameter(description="text, image, video, audio")] = None,
+    kind: Annotated[str | None, QueryParameter(description="llm, diffusion, audio")] = None,
+    min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
+    max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
+) -> ModelList:
+    """Models in the registry, filtered by family, modality, kind and size (billions)."""
+    models = [
+        m for m in _state(request).data().registry.models.values()
+        if (family is None or m.family == family.lower())
+        and (modality is None or m.modality == modality.lower())
+        and (kind is None or m.kind == kind.lower())
+        and (min_params_b is None or m.total_params >= min_params_b * 1e9)
+        and (max_params_b is None or m.total_params <= max_params_b * 1e9)
+    ]
+    models.sort(key=lambda m: (m.family, m.total_params, m.id))
+    return ModelList(count=len(models), models=[_summary(m) for m in models])
+
+
+@get("/v1/models/{model_id:path}", operation_id="getModel", tags=["registry"],
+     responses=problem_responses(404),
+     sync_to_thread=False)
+def get_model(request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter()]) -> ModelEntry:
+    """One model by id or alias ('llama 3 8b', 'Qwen/Qwen2.5-7B-Instruct')."""
+    return _state(request).data().registry.model(model_id.lstrip("/"))
+
+
+@get("/v1/gpus", operation_id="listGpus", tags=["registry"],
+     responses=problem_responses(400), sync_to_thread=False)
+def list_gpus(
+    request: Request[Any, Any, Any],
+    min_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=10_000)] = None,
+    vendor: Annotated[str | None, QueryParameter(description="NVIDIA, AMD, Intel")] = None,
+    fp8: Annotated[bool | None, QueryParameter(description="FP8 tensor cores")] = None,
+    link: Annotated[str | None, QueryParameter(description="nvlink, pcie, ...")] = None,
+) -> GpuList:
+    """GPUs in the registry, filtered by memory, vendor, FP8 support and GPU-to-GPU link."""
+    gpus = [
+        g for g in _state(request).data().registry.gpus.values()
+        if (min_memory_gib is None or g.total_gib >= min_memory_gib)
+        and (vendor is None or g.vendor.lower() == vendor.lower())
+        and (fp8 is None or g.supports_fp8 == fp8)
+        and (link is None or g.link == link.lower())
+    ]
+    gpus.sort(key=lambda g: (-g.total_gib, g.id))
+    return GpuList(count=len(gpus), gpus=gpus)
+
+
+@get("/v1/gpus/{gpu_id:str}", operation_id="getGpu", tags=["registry"],
+     responses=problem_responses(404), sync_to_thread=False)
+def get_gpu(request: Request[Any, Any, Any], gpu_id: Annotated[str, PathParameter()]) -> GPU:
+    """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe')."""
+    return _state(request).data().registry.gpu(gpu_id)

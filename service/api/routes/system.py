@@ -1,0 +1,52 @@
+"""Health, readiness and metrics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import MediaType, Request, Response, get
+from prometheus_client import generate_latest
+
+from service import __version__
+from service.api.problems import problem_response, problem_responses
+from service.api.state import AppState
+
+
+class Health(msgspec.Struct, kw_only=True):
+    status: str
+    version: str
+
+
+class Ready(msgspec.Struct, kw_only=True):
+    status: str
+    catalog_version: str
+    models: int
+    gpus: int
+
+
+@get("/healthz", operation_id="healthz", tags=["operations"], sync_to_thread=False)
+def healthz() -> Health:
+    """The process is alive."""
+    return Health(status="ok", version=__version__)
+
+
+@get("/readyz", operation_id="readyz", tags=["operations"], sync_to_thread=False,
+     responses=problem_responses(503))
+def readyz(request: Request[Any, Any, Any]) -> Ready | Response[Any]:
+    """200 once the catalog is loaded (with its version), 503 before."""
+    state: AppState = request.app.state.app_state
+    if not state.ready:
+        return problem_response(503, "data not loaded yet" + (
+            f": {'; '.join(state.errors)}" if state.errors else ""))
+    loaded = state.data()
+    return Ready(status="ready", catalog_version=loaded.catalog_version,
+                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus))
+
+
+@get("/metrics", operation_id="metrics", tags=["operations"], sync_to_thread=False,
+     media_type=MediaType.TEXT)
+def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
+    """Prometheus text format: requests by route and status, latency by route."""
+    return Response(content=generate_latest(request.app.state.metrics.registry),
+                    media_type="text/plain; version=0.0.4; charset=utf-8")

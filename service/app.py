@@ -1,0 +1,104 @@
+"""The one place that wires adapters to the core: ``create_app()``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import structlog
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException
+from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Server
+
+from service import __version__
+from service.adapters.catalog_files import CatalogError, load_registry
+from service.api.observability import Metrics, observe
+from service.api.problems import handle_domain, handle_http, handle_unexpected
+from service.api.routes.registry import get_gpu, get_model, list_gpus, list_models
+from service.api.routes.sizing import sizing
+from service.api.routes.system import healthz, metrics, readyz
+from service.api.state import AppState, Loaded
+from service.domain.errors import DomainError
+from service.logging import configure_logging
+from service.settings import Settings
+
+log = structlog.get_logger("gpu_advisor.app")
+
+ROUTES = [healthz, readyz, metrics, list_models, get_model, list_gpus, get_gpu, sizing]
+
+
+class GpuAdvisorApp(Litestar):
+    """Litestar with our request wrapper around everything, 404s and 413s included."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        await observe(super().__call__, self.state.metrics, scope, receive, send)
+
+
+def load_data(state: AppState) -> Loaded:
+    loaded = load_registry(state.settings.catalog_dir)
+    return Loaded(registry=loaded.registry, catalog_version=loaded.version)
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="gpu-advisor",
+        version=__version__,
+        description="Which cloud GPU to rent for generative AI, with the numbers behind it.",
+        servers=[Server(url="/")],
+        render_plugins=[SwaggerRenderPlugin()],
+        path="/docs",
+        create_examples=False,
+    )
+
+
+def create_app(settings: Settings | None = None, *, configure_logs: bool = True) -> Litestar:
+    settings = settings or Settings.from_env()
+    if configure_logs:
+        configure_logging(settings.log_level, settings.log_json)
+    state = AppState(settings=settings)
+    app_metrics = Metrics()
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        try:
+            loaded = await asyncio.to_thread(load_data, state)
+        except CatalogError as exc:
+            state.errors = [str(p) for p in exc.problems]
+            log.error("catalog_invalid", problems=state.errors[:20])
+            raise
+        state.loaded = loaded
+        app_metrics.set_catalog_version(loaded.catalog_version)
+        log.info("ready", catalog_version=loaded.catalog_version,
+                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus))
+        yield
+
+    middleware: list[Any] = []
+    if settings.rate_limit_per_minute:
+        middleware.append(RateLimitConfig(
+            rate_limit=("minute", settings.rate_limit_per_minute),
+            exclude=["/healthz", "/readyz", "/metrics"]).middleware)
+
+    return GpuAdvisorApp(
+        route_handlers=ROUTES,
+        lifespan=[lifespan],
+        state=State({"app_state": state, "settings": settings, "metrics": app_metrics}),
+        exception_handlers={
+            HTTPException: handle_http,
+            DomainError: handle_domain,
+            Exception: handle_unexpected,
+        },
+        openapi_config=openapi_config(),
+        request_max_body_size=settings.max_body_bytes,
+        middleware=middleware,
+        debug=False,
+        logging_config=None,
+    )

@@ -1,0 +1,89 @@
+"""Settings, read once from ``GPU_ADVISOR_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import msgspec
+
+from service.adapters.catalog_files import default_data_dir
+
+PREFIX = "GPU_ADVISOR_"
+
+
+class SettingsError(ValueError):
+    pass
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """Every setting, its default, and the environment variable that overrides it."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    catalog_dir: Path = msgspec.field(default_factory=lambda: default_data_dir("catalog"))
+    knowledge_dir: Path = msgspec.field(default_factory=lambda: default_data_dir("knowledge"))
+    max_body_bytes: int = 64 * 1024
+    rate_limit_per_minute: int = 0
+    log_level: str = "INFO"
+    log_json: bool | None = None
+    stale_after_days: int = 90
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for name, field_type in (
+            ("host", str), ("port", int), ("catalog_dir", Path), ("knowledge_dir", Path),
+            ("max_body_bytes", int), ("rate_limit_per_minute", int), ("log_level", str),
+            ("log_json", bool), ("stale_after_days", int),
+        ):
+            raw = env.get(PREFIX + name.upper())
+            if raw is None or raw == "":
+                continue
+            try:
+                if field_type is bool:
+                    if raw.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                        raise ValueError(raw)
+                    values[name] = raw.lower() in ("1", "true", "yes")
+                elif field_type is int:
+                    values[name] = int(raw)
+                elif field_type is Path:
+                    values[name] = Path(raw)
+                else:
+                    values[name] = raw
+            except ValueError as exc:
+                raise SettingsError(f"{PREFIX}{name.upper()}={raw!r} is not a valid "
+                                    f"{field_type.__name__}") from exc
+        settings = cls(**values)  # type: ignore[arg-type]
+        settings.validate()
+        return settings
+
+    def validate(self) -> None:
+        if not 0 < self.port < 65536:
+            raise SettingsError(f"{PREFIX}PORT must be 1-65535, got {self.port}")
+        if self.max_body_bytes < 1024:
+            raise SettingsError(f"{PREFIX}MAX_BODY_BYTES must be at least 1024")
+        if self.rate_limit_per_minute < 0:
+            raise SettingsError(f"{PREFIX}RATE_LIMIT_PER_MINUTE must be >= 0 (0 = off)")
+        if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise SettingsError(f"{PREFIX}LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        if not self.catalog_dir.is_dir():
+            raise SettingsError(f"{PREFIX}CATALOG_DIR {self.catalog_dir} is not a directory")
+
+
+# (variable, default, meaning) for the README table; a test keeps it in step with Settings.
+DOCUMENTED = (
+    ("GPU_ADVISOR_HOST", "127.0.0.1", "address `serve` binds to"),
+    ("GPU_ADVISOR_PORT", "8000", "port `serve` listens on"),
+    ("GPU_ADVISOR_CATALOG_DIR", "packaged `catalog/`", "models, GPUs (and offers) data files"),
+    ("GPU_ADVISOR_KNOWLEDGE_DIR", "packaged `knowledge/`", "guidance passages"),
+    ("GPU_ADVISOR_MAX_BODY_BYTES", "65536", "largest request body; larger gets 413"),
+    ("GPU_ADVISOR_RATE_LIMIT_PER_MINUTE", "0 (off)", "requests per minute per client address; "
+     "over it gets 429 with Retry-After"),
+    ("GPU_ADVISOR_LOG_LEVEL", "INFO", "DEBUG, INFO, WARNING or ERROR"),
+    ("GPU_ADVISOR_LOG_JSON", "auto", "true: JSON lines; false: console; unset: JSON unless "
+     "stdout is a TTY"),
+    ("GPU_ADVISOR_STALE_AFTER_DAYS", "90", "prices older than this are marked stale"),
+)

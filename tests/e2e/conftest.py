@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    proc: subprocess.Popen[str]
+    log_path: Path
+
+    def log_lines(self) -> list[str]:
+        return self.log_path.read_text().splitlines()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("server") / "stdout.log"
+    env = {**os.environ, "GPU_ADVISOR_LOG_JSON": "true", "PYTHONUNBUFFERED": "1"}
+    with log_path.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "service", "serve", "--port", str(port)],
+            stdout=out, stderr=subprocess.STDOUT, env=env, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited: {log_path.read_text()}")
+        try:
+            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    else:
+        proc.kill()
+        raise RuntimeError(f"server not ready: {log_path.read_text()}")
+    yield Server(url, proc, log_path)
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()

@@ -1,0 +1,28 @@
+"""The committed spec matches the app; drift fails with the command to fix it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from service.cli import build_spec
+
+SPEC = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+
+
+def test_committed_spec_matches_app() -> None:
+    committed = json.loads(SPEC.read_text())
+    assert committed == build_spec(), (
+        "openapi/openapi.json is out of date: run `gpu-advisor openapi` (or `make openapi`) "
+        "and commit the result")
+
+
+def test_operation_ids_are_explicit_and_unique() -> None:
+    spec = build_spec()
+    ids = [op["operationId"] for item in spec["paths"].values() for op in item.values()]
+    assert len(ids) == len(set(ids))
+    assert all(not i.startswith(("Get", "Post")) for i in ids)
+
+
+def test_spec_is_deterministic() -> None:
+    assert build_spec() == build_spec()
