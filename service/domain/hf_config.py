@@ -1,0 +1,113 @@
+"""Turn a pasted Hugging Face ``config.json`` into an :class:`Architecture`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from service.domain.errors import InvalidInput, MissingFields
+from service.domain.models import Architecture
+
+SUPPORTED = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma2", "gemma3",
+             "gemma3_text", "phi3", "deepseek_v3", "gpt_oss")
+
+_REQUIRED = ("num_hidden_layers", "hidden_size", "num_attention_heads", "intermediate_size",
+             "vocab_size")
+
+
+def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
+    """Return the architecture and the family (``model_type``)."""
+    model_type = cfg.get("model_type")
+    if isinstance(cfg.get("text_config"), dict):
+        inner = dict(cfg["text_config"])
+        inner.setdefault("model_type", model_type)
+        cfg = inner
+        model_type = cfg.get("model_type", model_type)
+    if model_type not in SUPPORTED:
+        raise InvalidInput(
+            f"model_type {model_type!r} is not supported; supported: {', '.join(SUPPORTED)}",
+            "$.hf_config.model_type")
+    missing = [f"hf_config.{k}" for k in _REQUIRED if cfg.get(k) is None]
+    if model_type in ("mixtral", "qwen3_moe", "gpt_oss", "deepseek_v3"):
+        experts_key = "n_routed_experts" if model_type == "deepseek_v3" else (
+            "num_local_experts" if model_type in ("mixtral", "gpt_oss") else "num_experts")
+        for k in (experts_key, "num_experts_per_tok"):
+            if cfg.get(k) is None:
+                missing.append(f"hf_config.{k}")
+    if model_type == "deepseek_v3":
+        for k in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
+                  "moe_intermediate_size"):
+            if cfg.get(k) is None:
+                missing.append(f"hf_config.{k}")
+    if missing:
+        raise MissingFields(missing, "hf_config")
+
+    layers = int(cfg["num_hidden_layers"])
+    fields: dict[str, Any] = {
+        "num_layers": layers,
+        "hidden_size": cfg["hidden_size"],
+        "num_attention_heads": cfg["num_attention_heads"],
+        "num_kv_heads": cfg.get("num_key_value_heads") or cfg["num_attention_heads"],
+        "head_dim": cfg.get("head_dim"),
+        "intermediate_size": cfg["intermediate_size"],
+        "vocab_size": cfg["vocab_size"],
+        "tie_word_embeddings": bool(cfg.get("tie_word_embeddings", False)),
+        "max_context": cfg.get("max_position_embeddings"),
+        "attention_bias": bool(cfg.get("attention_bias", model_type == "qwen2")),
+    }
+    window = cfg.get("sliding_window")
+    if model_type == "mixtral":
+        fields |= {"num_experts": cfg["num_local_experts"],
+                   "num_experts_per_token": cfg["num_experts_per_tok"]}
+    elif model_type == "qwen3_moe":
+        fields |= {"num_experts": cfg["num_experts"],
+                   "num_experts_per_token": cfg["num_experts_per_tok"],
+                   "moe_intermediate_size": cfg.get("moe_intermediate_size")}
+    elif model_type == "gpt_oss":
+        fields |= {"num_experts": cfg["num_local_experts"],
+                   "num_experts_per_token": cfg["num_experts_per_tok"],
+                   "expert_bias": True, "attention_bias": True}
+        types = cfg.get("layer_types")
+        if window:
+            fields["sliding_window"] = window
+            fields["sliding_window_layers"] = (
+                sum(1 for t in types if t == "sliding_attention") if isinstance(types, list)
+                else layers // 2)
+            window = None
+    elif model_type == "deepseek_v3":
+        fields |= {"num_experts": cfg["n_routed_experts"],
+                   "num_experts_per_token": cfg["num_experts_per_tok"],
+                   "num_shared_experts": cfg.get("n_shared_experts") or 0,
+                   "moe_intermediate_size": cfg["moe_intermediate_size"],
+                   "first_dense_layers": cfg.get("first_k_dense_replace") or 0,
+                   "q_lora_rank": cfg.get("q_lora_rank"),
+                   "kv_lora_rank": cfg["kv_lora_rank"],
+                   "qk_rope_head_dim": cfg["qk_rope_head_dim"],
+                   "qk_nope_head_dim": cfg["qk_nope_head_dim"],
+                   "v_head_dim": cfg["v_head_dim"]}
+    if model_type in ("gemma2", "gemma3", "gemma3_text"):
+        fields["tie_word_embeddings"] = bool(cfg.get("tie_word_embeddings", True))
+        if window:
+            pattern = cfg.get("sliding_window_pattern")
+            types = cfg.get("layer_types")
+            if isinstance(types, list):
+                n_slide = sum(1 for t in types if t == "sliding_attention")
+            elif isinstance(pattern, int) and pattern > 0:
+                n_slide = layers - layers // pattern
+            else:
+                n_slide = layers // 2
+            fields["sliding_window"] = window
+            fields["sliding_window_layers"] = n_slide
+    elif model_type in ("mistral", "qwen2", "qwen3", "phi3") and window and (
+        cfg.get("use_sliding_window", model_type in ("mistral", "phi3"))
+    ):
+        fields["sliding_window"] = window
+        max_window = cfg.get("max_window_layers")
+        fields["sliding_window_layers"] = (
+            layers - int(max_window) if model_type.startswith("qwen") and max_window else layers)
+    clean = {k: v for k, v in fields.items() if v is not None}
+    try:
+        return msgspec.convert(clean, Architecture), str(model_type)
+    except msgspec.ValidationError as exc:
+        raise InvalidInput(str(exc), "$.hf_config") from exc

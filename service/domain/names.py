@@ -1,0 +1,99 @@
+"""Name resolution: aliases people write, case- and punctuation-insensitive, with fuzzy
+suggestions (rapidfuzz) when nothing matches."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rapidfuzz import fuzz, process, utils
+
+from service.domain.errors import NotFound
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+_STRIP_SUFFIXES = ("instruct", "chat", "it", "base", "hf", "fp8", "bnb4bit", "gguf")
+
+
+class NameIndex:
+    """Maps every alias of every entry to its id. An alias claimed by two ids is an error of
+    the data, reported at load time."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._index: dict[str, str] = {}
+        self._display: dict[str, str] = {}
+        self._names: dict[str, str] = {}
+        """Every spelling as written (id, name, aliases) -> id: suggestions score these."""
+        self.conflicts: list[str] = []
+
+    def add(self, entry_id: str, names: Iterable[str]) -> None:
+        self._display[entry_id] = entry_id
+        for name in (entry_id, *names):
+            key = norm(name)
+            if not key:
+                continue
+            self._names.setdefault(name, entry_id)
+            other = self._index.get(key)
+            if other is not None and other != entry_id:
+                self.conflicts.append(f"alias {name!r} names both {other!r} and {entry_id!r}")
+                continue
+            self._index[key] = entry_id
+
+    def lookup(self, name: str) -> str | None:
+        found = self._lookup(name)
+        if found is None and "(" in name:
+            # a remark in parentheses ("A100 (memory size not stated)") is not part of the name;
+            # aliases that contain one ("A100 (40 GB)") already matched above
+            bare = re.sub(r"\([^)]*\)?", " ", name).strip()
+            if bare:
+                found = self._lookup(bare)
+        return found
+
+    def _lookup(self, name: str) -> str | None:
+        name = name.strip()
+        if "/" in name and norm(name) not in self._index:
+            name = name.rsplit("/", 1)[1]
+        key = norm(name)
+        if key in self._index:
+            return self._index[key]
+        # Instruct/chat variants share the base architecture.
+        for _ in range(3):
+            for suffix in _STRIP_SUFFIXES:
+                if key.endswith(suffix) and key[: -len(suffix)] in self._index:
+                    return self._index[key[: -len(suffix)]]
+            stripped = next((key[: -len(s)] for s in _STRIP_SUFFIXES if key.endswith(s)), None)
+            if not stripped:
+                break
+            key = stripped
+        return None
+
+    def resolve(self, name: str) -> str:
+        found = self.lookup(name)
+        if found is None:
+            raise NotFound(self.kind, name, self.suggest(name))
+        return found
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` ids, best first, scored against every spelling of each entry (id,
+        display name, aliases): "lama 3 8b" is nearer the alias "Llama 3 8B" than the id."""
+        results = process.extract(
+            name, list(self._names), scorer=fuzz.WRatio, processor=utils.default_process,
+            limit=None, score_cutoff=50,
+        )
+        best: dict[str, tuple[float, float]] = {}
+        key = norm(name)
+        for choice, score, _ in results:
+            entry_id = self._names[choice]
+            # ties in WRatio (common: partial matches score 90+) fall to the plain ratio
+            rank = (score, fuzz.ratio(key, norm(choice)))
+            if rank > best.get(entry_id, (-1.0, -1.0)):
+                best[entry_id] = rank
+        ordered = sorted(best, key=lambda i: (-best[i][0], -best[i][1], i))
+        return ordered[:limit]
+
+    def __contains__(self, entry_id: str) -> bool:
+        return entry_id in self._display

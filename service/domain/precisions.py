@@ -1,0 +1,234 @@
+"""Weight precisions, quantization formats and KV-cache types, with their true storage cost.
+
+Bits per weight include the scales and zero points that a format stores beside the weights
+(llama.cpp ``GGML_QUANT_SIZES``; QLoRA paper arXiv 2305.14314 for NF4; OCP MX spec for MXFP4).
+Which tensors a format leaves at 16 bits matters as much as the nominal bits: quantized
+checkpoints keep embeddings, the LM head and norms in 16-bit, and GGUF ``_K_M`` files give some
+attention-V and FFN-down tensors more bits. That is modelled per tensor class here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from service.domain.base import Out
+
+ComputeType = Literal["fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp4"]
+Scope = Literal["all", "linear", "experts"]
+
+
+class Precision(Out, frozen=True, kw_only=True):
+    id: str
+    name: str
+    bits_linear: float
+    """Bits per weight, scales included, of the quantized linear layers."""
+    bits_embedding: float
+    """Bits per weight of the token embedding."""
+    bits_lm_head: float
+    """Bits per weight of the output projection (LM head)."""
+    bits_more: float | None = None
+    """GGUF _K_M / _K_S: bits of the attention-V and FFN-down tensors in the layers given more
+    bits (llama.cpp ``use_more_bits``: the first and last eighth and every third layer between,
+    about half of them)."""
+    more_fraction: float = 0.0
+    scope: Scope = "linear"
+    """Which weights the format quantizes: every tensor, every linear layer, or only the MoE
+    experts (gpt-oss ships MXFP4 experts with bf16 attention)."""
+    compute: ComputeType = "bf16"
+    """Tensor-core type the matmuls run in: weight-only formats dequantize to 16-bit."""
+    native_compute_arch: tuple[str, ...] = ()
+    """GPU architectures with native tensor cores for ``compute`` (empty: any)."""
+    gguf: bool = False
+    quality: str = ""
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def bytes_per_param_nominal(self) -> float:
+        return self.bits_linear / 8
+
+
+_Q6K = 6.5625
+_Q5K = 5.5
+_Q4K = 4.5
+_Q3K = 3.4375
+_Q2K = 2.625
+_FP8_ARCH = ("Hopper", "Ada Lovelace", "Blackwell", "CDNA3", "Gaudi")
+
+PRECISIONS: tuple[Precision, ...] = (
+    Precision(
+        id="fp32", name="FP32", bits_linear=32, bits_embedding=32, bits_lm_head=32, scope="all",
+        compute="fp32",
+        quality="reference; twice the memory of bf16 for no quality gain at inference",
+        aliases=("float32", "f32", "full precision", "32-bit", "32bit"),
+    ),
+    Precision(
+        id="bf16", name="BF16", bits_linear=16, bits_embedding=16, bits_lm_head=16, scope="all",
+        compute="bf16", quality="the released weights' own precision for most models: no loss",
+        aliases=("bfloat16", "gguf bf16", "16-bit", "16bit", "half"),
+    ),
+    Precision(
+        id="fp16", name="FP16", bits_linear=16, bits_embedding=16, bits_lm_head=16, scope="all",
+        compute="fp16", quality="no practical loss versus bf16 for inference",
+        aliases=("float16", "f16", "gguf f16", "gguf fp16"),
+    ),
+    Precision(
+        id="fp8", name="FP8 (E4M3, per-channel/block scales)", bits_linear=8.0,
+        bits_embedding=16, bits_lm_head=16, compute="fp8", native_compute_arch=_FP8_ARCH,
+        quality="near-lossless (typically <1% on benchmarks); native tensor cores from Ada/Hopper",
+        aliases=("float8", "e4m3", "fp8 w8a8", "8-bit float", "fp8-dynamic"),
+    ),
+    Precision(
+        id="int8", name="INT8 W8A8 (SmoothQuant-style)", bits_linear=8.0, bits_embedding=16,
+        bits_lm_head=16, compute="int8",
+        quality="near-lossless with calibrated smoothing; weight and activation int8",
+        aliases=("int8 w8a8", "w8a8", "8-bit", "8bit", "int-8", "quantized.w8a8"),
+    ),
+    Precision(
+        id="int4", name="INT4 weight-only (group 128)", bits_linear=4.156, bits_embedding=16,
+        bits_lm_head=16, compute="fp16",
+        quality="small loss (about 1-3% on benchmarks), larger on small models and long reasoning",
+        aliases=("4-bit", "4bit", "int-4", "w4a16", "4 bit", "q4"),
+    ),
+    Precision(
+        id="gptq-int4", name="GPTQ INT4 (group 128)", bits_linear=4.156, bits_embedding=16,
+        bits_lm_head=16, compute="fp16", quality="small loss; calibrated on sample data",
+        aliases=("gptq", "gptq 4bit", "gptq-4bit", "gptq int4"),
+    ),
+    Precision(
+        id="awq-int4", name="AWQ INT4 (group 128)", bits_linear=4.156, bits_embedding=16,
+        bits_lm_head=16, compute="fp16",
+        quality="small loss; activation-aware, usually a little better than GPTQ",
+        aliases=("awq", "awq 4bit", "awq-4bit", "awq int4"),
+    ),
+    Precision(
+        id="nf4", name="bitsandbytes NF4 with double quantization", bits_linear=4.127,
+        bits_embedding=16, bits_lm_head=16, compute="bf16",
+        quality="small loss; the QLoRA base format; slower kernels than GPTQ/AWQ for serving",
+        aliases=("bnb-nf4", "bnb nf4", "bitsandbytes nf4", "bitsandbytes 4-bit", "bnb-4bit",
+                 "bnb 4bit", "nf4-dq", "qlora"),
+    ),
+    Precision(
+        id="nf4-no-dq", name="bitsandbytes NF4 without double quantization", bits_linear=4.5,
+        bits_embedding=16, bits_lm_head=16, compute="bf16",
+        quality="as NF4; the absmax scales stay fp32 (0.37 more bits per weight)",
+        aliases=("nf4 no double quant", "nf4-nodq"),
+    ),
+    Precision(
+        id="bnb-int8", name="bitsandbytes LLM.int8()", bits_linear=8.0625, bits_embedding=16,
+        bits_lm_head=16, compute="fp16",
+        quality="near-lossless; slow outlier decomposition at inference",
+        aliases=("bitsandbytes 8-bit", "llm.int8", "bnb 8bit", "bnb-8bit", "int8 bnb"),
+    ),
+    Precision(
+        id="mxfp4", name="MXFP4 (OCP microscaling, 32-value blocks)", bits_linear=4.25,
+        bits_embedding=16, bits_lm_head=16, scope="experts", compute="bf16",
+        quality="the format gpt-oss is trained and released in (MoE experts only): no loss there",
+        aliases=("mx fp4", "mx-fp4"),
+    ),
+    Precision(
+        id="nvfp4", name="NVFP4 (16-value blocks, FP8 scales)", bits_linear=4.5,
+        bits_embedding=16, bits_lm_head=16, compute="fp4", native_compute_arch=("Blackwell",),
+        quality="small loss (about 1-2%); native on Blackwell tensor cores",
+        aliases=("fp4", "nv fp4", "nv-fp4"),
+    ),
+    Precision(
+        id="q8_0", name="GGUF Q8_0", bits_linear=8.5, bits_embedding=8.5, bits_lm_head=8.5,
+        scope="all", compute="fp16", gguf=True, quality="practically lossless",
+        aliases=("gguf q8_0", "q8", "q8-0"),
+    ),
+    Precision(
+        id="q6_k", name="GGUF Q6_K", bits_linear=_Q6K, bits_embedding=_Q6K, bits_lm_head=_Q6K,
+        scope="all", compute="fp16", gguf=True, quality="near-lossless",
+        aliases=("gguf q6_k", "q6", "q6k"),
+    ),
+    Precision(
+        id="q5_k_m", name="GGUF Q5_K_M", bits_linear=_Q5K, bits_embedding=_Q5K, bits_lm_head=_Q6K,
+        bits_more=_Q6K, more_fraction=0.5, scope="all", compute="fp16", gguf=True,
+        quality="very small loss", aliases=("gguf q5_k_m", "q5", "q5_k", "q5km"),
+    ),
+    Precision(
+        id="q4_k_m", name="GGUF Q4_K_M", bits_linear=_Q4K, bits_embedding=_Q4K, bits_lm_head=_Q6K,
+        bits_more=_Q6K, more_fraction=0.5, scope="all", compute="fp16", gguf=True,
+        quality="small loss; the usual llama.cpp default", aliases=("gguf q4_k_m", "q4_k", "q4km"),
+    ),
+    Precision(
+        id="q4_0", name="GGUF Q4_0", bits_linear=_Q4K, bits_embedding=_Q4K, bits_lm_head=_Q6K,
+        scope="all", compute="fp16", gguf=True,
+        quality="small-to-moderate loss; older format, Q4_K_M is better at the same size",
+        aliases=("gguf q4_0", "q4-0"),
+    ),
+    Precision(
+        id="iq4_xs", name="GGUF IQ4_XS", bits_linear=4.25, bits_embedding=4.25, bits_lm_head=_Q6K,
+        scope="all", compute="fp16", gguf=True, quality="small loss; needs an importance matrix",
+        aliases=("gguf iq4_xs", "iq4"),
+    ),
+    Precision(
+        id="q3_k_m", name="GGUF Q3_K_M", bits_linear=_Q3K, bits_embedding=_Q3K, bits_lm_head=_Q6K,
+        bits_more=_Q4K, more_fraction=1.0, scope="all", compute="fp16", gguf=True,
+        quality="noticeable loss, more on models under 30B", aliases=("gguf q3_k_m", "q3", "q3km"),
+    ),
+    Precision(
+        id="q2_k", name="GGUF Q2_K", bits_linear=_Q2K, bits_embedding=_Q2K, bits_lm_head=_Q6K,
+        bits_more=_Q3K, more_fraction=1.0, scope="all", compute="fp16", gguf=True,
+        quality="large loss; only to squeeze a very large model onto small cards",
+        aliases=("gguf q2_k", "q2", "2-bit", "2bit"),
+    ),
+)
+
+_BY_ID = {p.id: p for p in PRECISIONS}
+
+
+def normalize(name: str) -> str:
+    """Lower-case, drop punctuation and spaces: 'GGUF Q4_K_M' and 'q4km' meet at one key."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+_INDEX: dict[str, str] = {}
+for _p in PRECISIONS:
+    for _name in (_p.id, _p.name, *_p.aliases):
+        _INDEX.setdefault(normalize(_name), _p.id)
+
+
+def precision_ids() -> list[str]:
+    return [p.id for p in PRECISIONS]
+
+
+def find_precision(name: str) -> Precision | None:
+    """Resolve a precision as people write it ('GGUF Q4_K_M', '4-bit', 'F16')."""
+    key = normalize(name)
+    if key.startswith("gguf") and key not in _INDEX:
+        key = key[4:]
+    pid = _INDEX.get(key)
+    return _BY_ID[pid] if pid else None
+
+
+def get_precision(pid: str) -> Precision:
+    return _BY_ID[pid]
+
+
+class KVType(Out, frozen=True, kw_only=True):
+    id: str
+    bytes_per_element: float
+    note: str = ""
+
+
+KV_TYPES: tuple[KVType, ...] = (
+    KVType(id="fp16", bytes_per_element=2.0, note="16-bit KV cache (fp16 or bf16): the default"),
+    KVType(id="fp8", bytes_per_element=1.0, note="FP8 KV cache (vLLM/TensorRT-LLM kv_cache_dtype)"),
+    KVType(id="q8_0", bytes_per_element=8.5 / 8, note="llama.cpp q8_0 KV cache"),
+    KVType(id="q4_0", bytes_per_element=4.5 / 8,
+           note="llama.cpp q4_0 KV cache; needs extra dequantization scratch"),
+)
+_KV_ALIASES = {"bf16": "fp16", "f16": "fp16", "float16": "fp16", "bfloat16": "fp16", "auto": "fp16",
+               "fp8e4m3": "fp8", "fp8e5m2": "fp8", "int8": "fp8", "q80": "q8_0", "q40": "q4_0"}
+_KV_BY_ID = {k.id: k for k in KV_TYPES}
+
+
+def find_kv_type(name: str) -> KVType | None:
+    key = normalize(name)
+    for k in KV_TYPES:
+        if normalize(k.id) == key:
+            return k
+    alias = _KV_ALIASES.get(key)
+    return _KV_BY_ID[alias] if alias else None

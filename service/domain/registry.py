@@ -1,0 +1,39 @@
+"""The in-memory registry of models and GPUs, with name resolution."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.domain.gpus import GPU
+from service.domain.models import ModelEntry
+from service.domain.names import NameIndex
+
+
+class Registry:
+    def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU]) -> None:
+        self.models = {m.id: m for m in models}
+        self.gpus = {g.id: g for g in gpus}
+        self.model_names = NameIndex("model")
+        for m in models:
+            self.model_names.add(m.id, [m.name, m.hf_repo, *m.aliases])
+        self.gpu_names = NameIndex("gpu")
+        for g in gpus:
+            self.gpu_names.add(g.id, [g.name, *g.aliases])
+
+    @property
+    def conflicts(self) -> list[str]:
+        return self.model_names.conflicts + self.gpu_names.conflicts
+
+    def model(self, name: str) -> ModelEntry:
+        return self.models[self.model_names.resolve(name)]
+
+    def gpu(self, name: str) -> GPU:
+        return self.gpus[self.gpu_names.resolve(name)]
+
+    def find_gpu(self, name: str) -> GPU | None:
+        gid = self.gpu_names.lookup(name)
+        return self.gpus[gid] if gid else None
+
+    def find_model(self, name: str) -> ModelEntry | None:
+        mid = self.model_names.lookup(name)
+        return self.models[mid] if mid else None
