@@ -1,0 +1,808 @@
+"""Calibration: map published measurements (``calibration.csv``) to our estimates and to the
+simple formulas other tools use, and summarise the errors.
+
+Pure: no file I/O and no framework imports. The CSV adapter lives in
+``service.adapters.calibration_csv``; the CLI wires the two together.
+
+Every interpretation a row needs (which checkpoint a loose model name means, which precision
+"see submission" stands for, the dataset means of an MLPerf run) is made here, explicitly, and
+recorded in the prediction's ``assumptions`` so the report can be checked line by line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+
+import msgspec
+
+from service.domain.gpus import CONTEXT_GIB, GPU
+from service.domain.memory import (
+    GIB,
+    InferencePlan,
+    SizedModel,
+    TrainingPlan,
+    denoiser,
+    diffusion_memory,
+    latent_tokens,
+    weight_bytes,
+)
+from service.domain.models import kv_bytes
+from service.domain.precisions import KVType, Precision, find_kv_type, find_precision, get_precision
+from service.domain.registry import Registry
+from service.domain.sizing import sized_from_entry
+from service.domain.speed import (
+    ENGINE_SPEED,
+    achievable_tflops,
+    decode_step_s,
+    diffusion_seconds_per_image,
+    diffusion_step_s,
+    prefill_s,
+    serving,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Rows and results
+
+
+class CalibrationRow(msgspec.Struct, kw_only=True, frozen=True):
+    """One published measurement with its conditions, as the CSV states them (text kept as
+    written; only ``value`` is numeric)."""
+
+    id: str
+    kind: str
+    model: str
+    params_b: str = ""
+    gpu: str = ""
+    gpu_count: str = ""
+    precision_or_quant: str = ""
+    method: str = ""
+    batch: str = ""
+    context_or_input_len: str = ""
+    output_len: str = ""
+    metric: str = ""
+    value: float
+    unit: str
+    source_repo_or_url: str = ""
+    source_path_or_title: str = ""
+    note: str = ""
+
+
+COLUMNS: tuple[str, ...] = CalibrationRow.__struct_fields__
+REQUIRED_COLUMNS: tuple[str, ...] = (
+    "id", "kind", "model", "gpu", "gpu_count", "precision_or_quant", "method", "batch",
+    "context_or_input_len", "output_len", "metric", "value", "unit")
+
+KINDS: tuple[str, ...] = (
+    "weights_size", "inference_memory", "finetune_memory", "diffusion_memory", "decode_tps",
+    "prefill_tps", "serving_throughput", "diffusion_speed")
+
+
+class Prediction(msgspec.Struct, kw_only=True, frozen=True):
+    id: str
+    kind: str
+    engine: str
+    model_id: str
+    gpu_id: str | None
+    unit: str
+    """Unit both numbers are expressed in (GiB, tokens/s, it/s, images/s, s, tokens)."""
+    measured: float
+    predicted: float
+    baseline: float
+    baseline_rule: str
+    assumptions: tuple[str, ...] = ()
+
+    @property
+    def error_pct(self) -> float:
+        return (self.predicted / self.measured - 1.0) * 100.0
+
+    @property
+    def baseline_error_pct(self) -> float:
+        return (self.baseline / self.measured - 1.0) * 100.0
+
+    @property
+    def ratio(self) -> float:
+        """How many times off (>= 1), whichever direction."""
+        return _ratio(self.predicted, self.measured)
+
+    @property
+    def baseline_ratio(self) -> float:
+        return _ratio(self.baseline, self.measured)
+
+
+class Skip(msgspec.Struct, kw_only=True, frozen=True):
+    id: str
+    kind: str
+    reason: str
+
+
+def _ratio(a: float, b: float) -> float:
+    if a <= 0 or b <= 0:
+        return math.inf
+    return max(a / b, b / a)
+
+
+# ---------------------------------------------------------------------------------------------
+# Name cleaning
+
+
+# Names that describe an architecture rather than a checkpoint: LLaMA-1 7B, Llama-2-7B and
+# CodeLlama-7B share 32 layers x 4096 hidden x 11008 FFN (CodeLlama's vocabulary is 16 larger);
+# Stable Diffusion v1.4 and v1.5 are the same UNet/CLIP/VAE with different weights.
+_SAME_ARCHITECTURE: dict[str, str] = {
+    "llama7b": "llama-2-7b",
+    "llamaarch7b": "llama-2-7b",
+    "stablediffusionv14": "sd-1.5",
+}
+# Checkpoint suffixes that name a quantization, not a different model.
+_QUANT_SUFFIX = re.compile(
+    r"[-_.]?(quantized[-_.]?w8a8|w8a8|w4a16|fp8(?:[-_]dynamic)?|bnb[-_]?4bit|awq|gptq|gguf)$",
+    re.IGNORECASE)
+_NOT_MODELLED = ("t0_3b", "mt0-")
+
+
+def model_name_candidates(name: str) -> list[str]:
+    """Spellings to try, most specific first: the name as written, the text in parentheses
+    (often the real checkpoint), the name without its parenthetical, then without a
+    quantization suffix."""
+    raw = name.strip()
+    out = [raw]
+    inner = re.findall(r"\(([^)]*)\)", raw)
+    outer = re.sub(r"\([^)]*\)", "", raw).strip()
+    for text in [*inner, outer]:
+        if text and text not in out:
+            out.append(text)
+    for text in list(out):
+        t = text
+        for _ in range(2):
+            t = _QUANT_SUFFIX.sub("", t).strip()
+        if t and t not in out:
+            out.append(t)
+    return out
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def resolve_model(name: str, registry: Registry) -> tuple[SizedModel | None, list[str]]:
+    notes: list[str] = []
+    low = name.lower()
+    if any(k in low for k in _NOT_MODELLED):
+        return None, notes
+    for cand in model_name_candidates(name):
+        m = registry.find_model(cand)
+        if m is not None:
+            if cand != name:
+                notes.append(f"model {name!r} read as {cand!r} -> {m.id}")
+            return sized_from_entry(m), notes
+    for cand in model_name_candidates(name):
+        key = _norm(cand.rsplit("/", 1)[-1])
+        if key in _SAME_ARCHITECTURE:
+            mid = _SAME_ARCHITECTURE[key]
+            notes.append(f"model {name!r}: same architecture as {mid} (weights differ; sizes "
+                         "and speeds do not)")
+            return sized_from_entry(registry.model(mid)), notes
+    return None, notes
+
+
+# GPUs named without their memory size: the variant the source most likely used.
+_GPU_DEFAULTS = {
+    "a100memorysizenotstated": ("a100-sxm-80gb", "A100 memory not stated: A100 SXM 80GB "
+                                "assumed (NVIDIA's TensorRT-LLM tables use SXM4 80GB)"),
+}
+
+
+def resolve_gpu(name: str, registry: Registry) -> tuple[GPU | None, list[str]]:
+    key = _norm(name)
+    if key in _GPU_DEFAULTS:
+        gid, why = _GPU_DEFAULTS[key]
+        return registry.gpus[gid], [why]
+    g = registry.find_gpu(name)
+    if g is not None:
+        return g, []
+    inner = re.sub(r"\([^)]*\)", "", name).strip()
+    g = registry.find_gpu(inner) if inner else None
+    return g, ([f"GPU {name!r} read as {g.id}"] if g else [])
+
+
+def resolve_precision(row: CalibrationRow,
+                      model: SizedModel) -> tuple[Precision | None, list[str]]:
+    """The weight format a row ran in, with the reading spelled out when it is not literal."""
+    text = row.precision_or_quant.strip()
+    low = text.lower()
+    method = row.method.lower()
+    if low == "see submission":
+        if model.kind == "diffusion":
+            return get_precision("fp8"), [
+                "precision 'see submission': FP8 UNet assumed for NVIDIA's MLPerf v4.1 SDXL "
+                "(earlier rounds used INT8; both run at the 8-bit tensor rate)"]
+        return get_precision("fp8"), [
+            "precision 'see submission': FP8 weights and FP8 KV cache assumed (NVIDIA and AMD "
+            "MLPerf v4.1 LLM submissions)"]
+    if "q4f16" in low:
+        return get_precision("int4"), [
+            "int4 (q4f16_1): MLC's 4-bit format with one fp16 scale per 32 weights (4.5 bits) "
+            "read as int4 weight-only (4.16 bits): 8% fewer bits on the linear layers"]
+    if low.startswith("nf4 base"):
+        return get_precision("nf4"), ["NF4 frozen base with bf16 LoRA adapters (QLoRA)"]
+    if "bitsandbytes 8-bit" in low:
+        return get_precision("bnb-int8"), ["bitsandbytes 8-bit on the transformer and T5 "
+                                           "(CLIP and VAE stay 16-bit)"]
+    if "int8_weight_only" in low:
+        return get_precision("int8"), ["torchao int8 weight-only: 8 bits per weight (memory "
+                                       "row; compute type irrelevant)"]
+    if low in ("unspecified", ""):
+        if "dreambooth" in method or "peft" in method:
+            return get_precision("fp32"), ["precision unspecified: the diffusers DreamBooth "
+                                           "example's default (fp32, no mixed precision)"]
+        return None, []
+    p = find_precision(text)
+    if p is None:
+        p = find_precision(re.sub(r"\([^)]*\)", "", text).strip())
+    return p, []
+
+
+def engine_of(method: str, kind: str) -> tuple[str, list[str]]:
+    m = method.lower()
+    if "llama.cpp" in m:
+        return "llama.cpp", []
+    if "sglang" in m:
+        return "sglang", []
+    if "vllm" in m:
+        return "vllm", []
+    if "tensorrt" in m or "trt" in m:
+        return "tensorrt-llm", []
+    if "mlc" in m:
+        return "tensorrt-llm", ["MLC LLM: compiled CUDA kernels with graph capture, modelled as "
+                                "the TensorRT-LLM class of engine"]
+    if "diffusers" in m:
+        return "diffusers", []
+    if "torchtune" in m or "peft" in m or "fine-tuning" in m or "dreambooth" in m:
+        return "training", []
+    if m == "file":
+        return "file", []
+    return "", []
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing helpers
+
+
+def _first_int(s: str) -> int | None:
+    m = re.search(r"\d+", s.replace(",", ""))
+    return int(m.group()) if m else None
+
+
+def _resolution(s: str) -> tuple[int, int] | None:
+    m = re.search(r"(\d+)\s*x\s*(\d+)", s)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _gib(value: float, unit: str, row: CalibrationRow) -> tuple[float, str]:
+    """A memory figure in GiB, and how its unit was read."""
+    u = unit.strip()
+    text = f"{row.metric} {row.note} {row.method}".lower()
+    if u == "GiB":
+        return value, ""
+    if u == "bytes":
+        return value / GIB, ""
+    if u == "GB (vLLM label)":
+        return value, "vLLM prints GiB under a 'GB' label"
+    if u == "GB":
+        if "torch.cuda" in text:
+            return value, "torch.cuda memory statistics divided by 1024^3: 'GB' read as GiB"
+        return value * 1e9 / GIB, "GB read as decimal (1e9 bytes)"
+    if u == "MB":
+        return value * 1e6 / GIB, "MB read as decimal (1e6 bytes)"
+    raise ValueError(f"not a memory unit: {unit!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Simple baselines (what the usual calculators compute)
+
+
+def _simple_weights(model: SizedModel, p: Precision) -> float:
+    return model.total_params * p.bits_linear / 8
+
+
+def _dense_peak(gpu: GPU, p: Precision) -> float:
+    return (gpu.tflops(p.compute) or 1.0) * 1e12
+
+
+def baseline_decode_tps(model: SizedModel, p: Precision, gpu: GPU, n: int) -> float:
+    """weights x 1.5 / bandwidth seconds per token (aggregate bandwidth of the GPUs)."""
+    return gpu.bandwidth_gb_s * 1e9 * n / (_simple_weights(model, p) * 1.5)
+
+
+def baseline_prefill_tps(model: SizedModel, p: Precision, gpu: GPU, n: int) -> float:
+    """2 x N FLOPs per token at half the dense peak."""
+    return 0.5 * _dense_peak(gpu, p) * n / (2.0 * model.active_params)
+
+
+def baseline_serving_tps(model: SizedModel, p: Precision, gpu: GPU, n: int,
+                         batch: int) -> float:
+    """Batch-1 bandwidth-bound decode x batch, or 0.5 MFU compute bound, whichever is lower."""
+    return min(baseline_decode_tps(model, p, gpu, n) * batch,
+               0.5 * _dense_peak(gpu, p) * n / (2.0 * model.active_params))
+
+
+# ---------------------------------------------------------------------------------------------
+# Prediction
+
+
+class _Ctx:
+    def __init__(self, row: CalibrationRow) -> None:
+        self.row = row
+        self.notes: list[str] = []
+
+    def note(self, text: str) -> None:
+        if text:
+            self.notes.append(text)
+
+
+def predict(row: CalibrationRow, registry: Registry) -> Prediction | Skip:
+    """Our estimate and the simple baseline for one measurement, or why it cannot be made."""
+    c = _Ctx(row)
+    if row.kind not in KINDS:
+        return Skip(id=row.id, kind=row.kind, reason=f"unknown kind {row.kind!r}")
+    model, notes = resolve_model(row.model, registry)
+    for n in notes:
+        c.note(n)
+    if model is None:
+        return Skip(id=row.id, kind=row.kind,
+                    reason=f"model {row.model!r} is not in the registry (T5 encoder-decoder "
+                    "models are not modelled)" if "t0" in row.model.lower()
+                    or "mt0" in row.model.lower() else f"model {row.model!r} not in registry")
+    p, notes = resolve_precision(row, model)
+    for n in notes:
+        c.note(n)
+    if p is None:
+        return Skip(id=row.id, kind=row.kind,
+                    reason=f"precision {row.precision_or_quant!r} not modelled")
+    engine, notes = engine_of(row.method, row.kind)
+    for n in notes:
+        c.note(n)
+    gpu: GPU | None = None
+    if row.kind not in ("weights_size",) and not row.gpu.lower().startswith(("n/a", "unspec")):
+        gpu, notes = resolve_gpu(row.gpu, registry)
+        for n in notes:
+            c.note(n)
+        if gpu is None:
+            return Skip(id=row.id, kind=row.kind, reason=f"GPU {row.gpu!r} not in registry")
+    n_gpu = _first_int(row.gpu_count) or 1
+    handler = _HANDLERS[row.kind]
+    try:
+        return handler(c, model, p, engine, gpu, n_gpu)
+    except _SkipRow as exc:
+        return Skip(id=row.id, kind=row.kind, reason=str(exc))
+
+
+class _SkipRow(Exception):
+    pass
+
+
+def _make(c: _Ctx, model: SizedModel, engine: str, gpu: GPU | None, unit: str,
+          measured: float, predicted: float, baseline: float, rule: str) -> Prediction:
+    return Prediction(id=c.row.id, kind=c.row.kind, engine=engine or "-", model_id=model.id,
+                      gpu_id=gpu.id if gpu else None, unit=unit, measured=measured,
+                      predicted=predicted, baseline=baseline, baseline_rule=rule,
+                      assumptions=tuple(c.notes))
+
+
+def _weights_size(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+                  n: int) -> Prediction:
+    measured, how = _gib(c.row.value, c.row.unit, c.row)
+    c.note(how)
+    pred = weight_bytes(model, p) / GIB
+    base = _simple_weights(model, p) / GIB
+    return _make(c, model, "file", None, "GiB", measured, pred, base, "params x bits / 8")
+
+
+def _kv_type_for(c: _Ctx, p: Precision, engine: str) -> KVType:
+    if engine == "tensorrt-llm" and p.id in ("fp8", "nvfp4"):
+        c.note("FP8 KV cache (TensorRT-LLM FP8/FP4 builds quantize the KV cache too)")
+        kv = find_kv_type("fp8")
+    else:
+        kv = find_kv_type("fp16")
+    assert kv is not None
+    return kv
+
+
+def _inference_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+                      n: int) -> Prediction:
+    row = c.row
+    a = model.arch
+    if a is None:
+        raise _SkipRow("not an LLM")
+    metric = row.metric.lower()
+    ctx = _first_int(row.context_or_input_len) or 2048
+    kv = find_kv_type("fp16")
+    assert kv is not None
+    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine or "vllm", tp=n,
+                         batch=1, context=ctx)
+    if "weights" in metric:
+        measured, how = _gib(row.value, row.unit, row)
+        c.note(how)
+        pred = plan.per_gpu().weights_gib
+        base = _simple_weights(model, p) / n / GIB
+        return _make(c, model, engine, gpu, "GiB", measured, pred, base,
+                     "params x bits / 8 / GPUs")
+    if gpu is None:
+        raise _SkipRow("KV budget needs a GPU")
+    frac = None
+    m = re.search(r"mem-fraction-static\s*([0-9.]+)", row.method)
+    if m:
+        frac = float(m.group(1))
+        c.note(f"memory fraction {frac} from the method text")
+    budget = plan.kv_budget_gib(gpu, memory_fraction=frac)
+    cap = gpu.total_gib * (frac if frac is not None else 0.9)
+    base_budget = cap - _simple_weights(model, p) * 1.2 / n / GIB
+    if row.unit == "tokens":
+        per_token = kv_bytes(a, 1, kv.bytes_per_element, n)
+        block = 16 if engine == "vllm" else 1
+        pred = math.floor(budget * GIB / per_token / block) * block
+        base = max(0.0, base_budget) * GIB / per_token
+        return _make(c, model, engine, gpu, "tokens", row.value, max(pred, 1.0), max(base, 1.0),
+                     "(0.9 x memory - params x bytes x 1.2) / KV bytes per token")
+    measured, how = _gib(row.value, row.unit, row)
+    c.note(how)
+    return _make(c, model, engine, gpu, "GiB", measured, budget, base_budget,
+                 "0.9 x memory - params x bytes x 1.2")
+
+
+_TORCHTUNE_TARGETS = ["q_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+
+
+def _finetune_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+                     n: int) -> Prediction:
+    row = c.row
+    method = row.method.lower()
+    measured, how = _gib(row.value, row.unit, row)
+    c.note(how)
+    batch = _first_int(row.batch)
+    if model.kind == "diffusion":
+        res = _resolution(row.context_or_input_len)
+        if res is None or batch is None:
+            raise _SkipRow("resolution or batch not stated")
+        training = "full" if "full" in method else "lora"
+        parts = diffusion_memory(model, p, res[0], res[1], batch, training)
+        den = denoiser(model)
+        trained = den.params if (den and training == "full") else 0
+        base = (model.total_params * p.bits_linear / 8 + trained * 12) * 1.2 / GIB
+        return _make(c, model, "training", gpu, "GiB", measured, parts.total_gib, base,
+                     "params x bytes x 1.2 (+12 B per trained param for full fine-tuning)")
+    seq = _first_int(row.context_or_input_len)
+    if batch is None or seq is None:
+        raise _SkipRow("batch size or sequence length not stated")
+    qlora = "qlora" in method
+    c.note("torchtune defaults: LoRA rank 8 on q/v/output projections and the MLP, AdamW, "
+           "activation checkpointing, flash attention" + (", FSDP over the GPUs" if n > 1 else ""))
+    plan = TrainingPlan(model=model, precision=p, method="qlora" if qlora else "lora", rank=8,
+                        targets=list(_TORCHTUNE_TARGETS), optimizer="adamw", checkpointing=True,
+                        flash=True, micro_batch=batch, seq=seq, zero_stage=3 if n > 1 else 0,
+                        cpu_offload=False, gpus=n)
+    pred = plan.per_gpu().total_gib
+    base = model.total_params * p.bits_linear / 8 * 1.2 / n / GIB
+    return _make(c, model, "training", gpu, "GiB", measured, pred, base,
+                 "params x bytes x 1.2 / GPUs")
+
+
+def _diffusion_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+                      n: int) -> Prediction:
+    row = c.row
+    measured, how = _gib(row.value, row.unit, row)
+    c.note(how)
+    res = _resolution(row.context_or_input_len) or (model.native_width or 1024,
+                                                    model.native_height or 1024)
+    batch = _first_int(row.batch) or 1
+    parts = diffusion_memory(model, p, res[0], res[1], batch)
+    metric = row.metric.lower()
+    if "after loading" in metric:
+        pred = parts.weights_gib
+        c.note("memory after loading = the pipeline's weights")
+    else:
+        pred = parts.total_gib
+        if row.unit == "MB":
+            # a VRAM reading (nvidia-smi style) includes the CUDA context
+            pred += CONTEXT_GIB
+            c.note("VRAM as the driver reports it: CUDA context included")
+    base = sum(comp.params for comp in model.components) * p.bits_linear / 8 * 1.2 / GIB
+    return _make(c, model, engine, gpu, "GiB", measured, pred, base, "params x bytes x 1.2")
+
+
+def _decode(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+            n: int) -> Prediction:
+    row = c.row
+    assert gpu is not None
+    kv = find_kv_type("fp16")
+    assert kv is not None
+    prompt = _first_int(row.context_or_input_len) or 0
+    out = _first_int(row.output_len) or 128
+    batch = _first_int(row.batch) or 1
+    ctx = prompt + out // 2
+    c.note(f"average context {ctx} tokens over the generation")
+    step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, ctx)
+    pred = batch / step
+    base = baseline_decode_tps(model, p, gpu, n) * batch
+    return _make(c, model, engine, gpu, "tokens/s", row.value, pred, base,
+                 "bandwidth / (weights x 1.5)")
+
+
+def _prefill(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+             n: int) -> Prediction:
+    row = c.row
+    assert gpu is not None
+    tokens = _first_int(row.context_or_input_len)
+    if tokens is None:
+        tokens = 512
+        c.note("prompt length not stated: llama-bench's default pp512 assumed")
+    batch = _first_int(row.batch) or 1
+    t = prefill_s(model, p, engine, gpu, n, tokens, batch)
+    pred = tokens * batch / t
+    if row.unit == "ms":
+        measured = tokens * batch / (row.value / 1000.0)
+        c.note(f"first-token latency {row.value:g} ms -> {measured:.0f} prompt tokens/s")
+    else:
+        measured = row.value
+    base = baseline_prefill_tps(model, p, gpu, n)
+    return _make(c, model, engine, gpu, "tokens/s", measured, pred, base,
+                 "0.5 x dense peak / (2 x N)")
+
+
+# MLPerf datasets: mean tokens per sample.
+_OPENORCA_IN, _OPENORCA_OUT = 294, 265
+_MIXTRAL_IN, _MIXTRAL_OUT = 400, 145
+
+
+def ridge_batch(model: SizedModel, p: Precision, engine: str, gpu: GPU) -> int:
+    """Batch at which decode turns compute-bound: weight bytes / bandwidth equals
+    2 x active params x batch / compute."""
+    s = ENGINE_SPEED[engine]
+    bw = gpu.bandwidth_gb_s * 1e9 * s.eta_mem
+    flops = achievable_tflops(gpu, p, engine) * 1e12 * s.eta_compute
+    return max(1, math.ceil(flops * weight_bytes(model, p) / (2.0 * model.active_params * bw)))
+
+
+def _pick_tp(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
+             ctx: int) -> tuple[int, int]:
+    """Smallest tensor-parallel size whose KV cache holds the ridge batch (capped at the
+    engine's max_num_seqs): below it a replica would stay bandwidth-bound."""
+    a = model.arch
+    assert a is not None
+    need = min(ridge_batch(model, p, engine, gpu), ENGINE_SPEED[engine].max_num_seqs)
+    tp = 1
+    while tp <= n:
+        if n % tp == 0 and a.num_attention_heads % tp == 0:
+            plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=tp,
+                                 batch=1, context=ctx)
+            if plan.max_batch(gpu) >= need:
+                return tp, need
+        tp *= 2
+    return n, need
+
+
+def _serving(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+             n: int) -> Prediction:
+    row = c.row
+    assert gpu is not None
+    mlperf = "mlperf" in row.note.lower() or "mlcommons" in row.source_repo_or_url.lower()
+    if mlperf:
+        kv = find_kv_type("fp8")
+        assert kv is not None
+        if "mixtral" in row.context_or_input_len.lower():
+            inp, out = _MIXTRAL_IN, _MIXTRAL_OUT
+            c.note(f"MLPerf Mixtral mix (OpenOrca/GSM8K/MBXP): mean input {inp} and output "
+                   f"{out} tokens assumed")
+        else:
+            inp, out = _OPENORCA_IN, _OPENORCA_OUT
+            c.note(f"MLPerf OpenOrca: mean input {inp} tokens (assumed), mean output {out} "
+                   "(TOKENS_PER_SAMPLE 265.005)")
+    else:
+        kv = _kv_type_for(c, p, engine)
+        stated_in = _first_int(row.context_or_input_len)
+        stated_out = _first_int(row.output_len)
+        if stated_in is None or stated_out is None:
+            raise _SkipRow("input or output length not stated")
+        inp, out = stated_in, stated_out
+    tp_m = re.search(r"\bTP\s*(\d+)", row.method)
+    if tp_m:
+        tp = int(tp_m.group(1))
+    elif mlperf and n > 1:
+        tp, need = _pick_tp(model, p, kv, engine, gpu, n, inp + out)
+        c.note(f"MLPerf harness: {n} GPUs as {n // tp} replicas of TP{tp} (smallest TP whose KV "
+               f"cache holds the {need}-sequence batch where decode turns compute-bound)")
+    else:
+        tp = n
+        if n > 1:
+            c.note(f"one engine over {n} GPUs: tensor parallel {n}")
+    replicas = max(1, n // tp)
+    batch = _first_int(row.batch)
+    if "server" in row.batch.lower():
+        c.note("Server scenario: decode steps stay far under the 200 ms TPOT limit, so the "
+               "offline throughput is predicted")
+    tps, conc, _ = serving(model, p, kv, engine, gpu, tp, inp, out, batch)
+    if conc == 0:
+        raise _SkipRow("model does not fit")
+    pred = tps * replicas
+    base = baseline_serving_tps(model, p, gpu, tp, batch or conc) * replicas
+    measured = row.value
+    if row.unit == "tokens/s/GPU":
+        pred /= n
+        base /= n
+    return _make(c, model, engine, gpu, row.unit, measured, pred, base,
+                 "min(batch x bandwidth-bound decode, 0.5 x dense peak / 2N)")
+
+
+def _diffusion_speed(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | None,
+                     n: int) -> Prediction:
+    row = c.row
+    assert gpu is not None
+    res = _resolution(row.context_or_input_len)
+    if res is None:
+        res = (model.native_width or 1024, model.native_height or 1024)
+        c.note(f"resolution not stated: the model's native {res[0]}x{res[1]}")
+    steps = _first_int(row.output_len)
+    mlperf = "mlperf" in row.note.lower()
+    if mlperf:
+        steps = 20
+        c.note("MLPerf SDXL: 20 Euler steps at 1024x1024, guidance on (rules)")
+    if steps is None:
+        steps = model.default_steps or 30
+        c.note(f"steps not stated: the pipeline default {steps}")
+    batch = _first_int(row.batch) or 1
+    eng = "tensorrt-llm" if engine == "tensorrt-llm" else "diffusers"
+    if "compile" in row.method.lower() and "no compile" not in row.method.lower():
+        c.note("torch.compile: same model (compile gains are not modelled)")
+    den = denoiser(model)
+    dparams = den.params if den else model.total_params
+    cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
+    base_step = 2.0 * dparams * latent_tokens(model, res[0], res[1]) * cfg / (
+        0.5 * _dense_peak(gpu, p))
+    if row.unit == "it/s":
+        step = diffusion_step_s(model, p, gpu, res[0], res[1], batch, engine=eng)
+        return _make(c, model, engine, gpu, "it/s", row.value, 1.0 / step, 1.0 / base_step,
+                     "0.5 x dense peak / (2 x denoiser params x latent positions x CFG)")
+    sec = diffusion_seconds_per_image(model, p, gpu, res[0], res[1], steps, batch, engine=eng)
+    base_sec = steps * base_step
+    if row.unit == "s":
+        return _make(c, model, engine, gpu, "s", row.value, sec, base_sec,
+                     "steps x 2 x denoiser params x latent positions x CFG / (0.5 x peak)")
+    # images/s or queries/s for the whole setup
+    return _make(c, model, engine, gpu, "images/s", row.value, n / sec, n / base_sec,
+                 "GPUs / (steps x 2 x denoiser params x latent positions x CFG / (0.5 x peak))")
+
+
+_HANDLERS = {
+    "weights_size": _weights_size,
+    "inference_memory": _inference_memory,
+    "finetune_memory": _finetune_memory,
+    "diffusion_memory": _diffusion_memory,
+    "decode_tps": _decode,
+    "prefill_tps": _prefill,
+    "serving_throughput": _serving,
+    "diffusion_speed": _diffusion_speed,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Report
+
+
+class GroupStats(msgspec.Struct, kw_only=True, frozen=True):
+    group: str
+    n: int
+    median_abs_pct: float
+    baseline_median_abs_pct: float
+    worst_id: str
+    worst_pct: float
+    worst_ratio: float
+    baseline_worst_pct: float
+    baseline_worst_ratio: float
+
+
+class CalibrationReport(msgspec.Struct, kw_only=True, frozen=True):
+    rows: tuple[Prediction, ...]
+    skipped: tuple[Skip, ...]
+    by_kind: tuple[GroupStats, ...]
+    by_engine: tuple[GroupStats, ...]
+    worst: Prediction | None
+
+    def kind(self, name: str) -> GroupStats | None:
+        return next((g for g in self.by_kind if g.group == name), None)
+
+
+def _stats(group: str, rows: Sequence[Prediction]) -> GroupStats:
+    worst = max(rows, key=lambda r: r.ratio)
+    bworst = max(rows, key=lambda r: r.baseline_ratio)
+    return GroupStats(
+        group=group, n=len(rows),
+        median_abs_pct=statistics.median(abs(r.error_pct) for r in rows),
+        baseline_median_abs_pct=statistics.median(abs(r.baseline_error_pct) for r in rows),
+        worst_id=worst.id, worst_pct=worst.error_pct, worst_ratio=worst.ratio,
+        baseline_worst_pct=bworst.baseline_error_pct, baseline_worst_ratio=bworst.baseline_ratio)
+
+
+def _group(rows: Iterable[Prediction], key: str,
+           order: Sequence[str] = ()) -> tuple[GroupStats, ...]:
+    groups: dict[str, list[Prediction]] = {}
+    for r in rows:
+        groups.setdefault(getattr(r, key), []).append(r)
+    names = [k for k in order if k in groups] + sorted(k for k in groups if k not in order)
+    return tuple(_stats(k, groups[k]) for k in names)
+
+
+def run_calibration(rows: Iterable[CalibrationRow], registry: Registry) -> CalibrationReport:
+    preds: list[Prediction] = []
+    skips: list[Skip] = []
+    for row in rows:
+        r = predict(row, registry)
+        (preds if isinstance(r, Prediction) else skips).append(r)  # type: ignore[arg-type]
+    return CalibrationReport(
+        rows=tuple(preds), skipped=tuple(skips), by_kind=_group(preds, "kind", KINDS),
+        by_engine=_group(preds, "engine"),
+        worst=max(preds, key=lambda r: r.ratio) if preds else None)
+
+
+def _fmt(v: float) -> str:
+    if v == 0:
+        return "0"
+    if abs(v) >= 1000:
+        return f"{v:,.0f}"
+    if abs(v) >= 10:
+        return f"{v:.1f}"
+    return f"{v:.3g}"
+
+
+def format_report(report: CalibrationReport) -> str:
+    lines: list[str] = []
+    lines.append(f"{'id':<6} {'kind':<19} {'engine':<13} {'measured':>11} {'ours':>11} "
+                 f"{'err%':>7} {'baseline':>11} {'err%':>7}  unit")
+    for r in report.rows:
+        lines.append(f"{r.id:<6} {r.kind:<19} {r.engine:<13} {_fmt(r.measured):>11} "
+                     f"{_fmt(r.predicted):>11} {r.error_pct:>+7.1f} {_fmt(r.baseline):>11} "
+                     f"{r.baseline_error_pct:>+7.1f}  {r.unit}")
+
+    def table(title: str, groups: Sequence[GroupStats]) -> None:
+        lines.append("")
+        lines.append(f"{title:<19} {'n':>3} {'median|err|':>12} {'baseline':>9} "
+                     f"{'worst (ours)':>22} {'worst (baseline)':>18}")
+        for g in groups:
+            lines.append(
+                f"{g.group:<19} {g.n:>3} {g.median_abs_pct:>11.1f}% "
+                f"{g.baseline_median_abs_pct:>8.1f}% "
+                f"{g.worst_id:>7} {g.worst_pct:>+7.1f}% ({g.worst_ratio:.2f}x) "
+                f"{g.baseline_worst_pct:>+9.1f}% ({g.baseline_worst_ratio:.2f}x)")
+
+    table("by kind", report.by_kind)
+    table("by engine", report.by_engine)
+    if report.worst is not None:
+        w = report.worst
+        lines.append("")
+        lines.append(f"worst row: {w.id} ({w.kind}, {w.model_id}) {w.error_pct:+.1f}% "
+                     f"({w.ratio:.2f}x off)")
+    if report.skipped:
+        lines.append("")
+        lines.append("skipped:")
+        for s in report.skipped:
+            lines.append(f"  {s.id} ({s.kind}): {s.reason}")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "COLUMNS",
+    "ENGINE_SPEED",
+    "KINDS",
+    "REQUIRED_COLUMNS",
+    "CalibrationReport",
+    "CalibrationRow",
+    "GroupStats",
+    "Prediction",
+    "Skip",
+    "format_report",
+    "model_name_candidates",
+    "predict",
+    "run_calibration",
+]

@@ -1,0 +1,46 @@
+"""Cost from a price: per hour, per million output tokens, per thousand images, per run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from service.domain.base import Out
+from service.domain.speed import Performance
+
+Note = Callable[[str, str, str], None]
+
+
+class Cost(Out, frozen=True, kw_only=True):
+    per_hour_usd: float | None = None
+    per_million_output_tokens_usd: float | None = None
+    per_thousand_images_usd: float | None = None
+    per_training_run_usd: float | None = None
+    price_per_gpu_hour_usd: float | None = None
+
+
+def per_million_tokens(usd_per_hour: float, tokens_per_s: float) -> float | None:
+    if tokens_per_s <= 0:
+        return None
+    return usd_per_hour / (3600.0 * tokens_per_s) * 1e6
+
+
+def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gpus: int,
+                  note: Note) -> Cost | None:
+    if price_per_gpu_hour is None or perf is None:
+        return None
+    hourly = price_per_gpu_hour * gpus
+    note("price", f"${price_per_gpu_hour:g}/GPU-hour x {gpus}", "price given in the request")
+    per_m = None
+    if perf.max_throughput_tokens_per_s:
+        per_m = per_million_tokens(hourly, perf.max_throughput_tokens_per_s)
+        note("cost_per_million_tokens", "at saturated serving throughput",
+             "$/h / (3600 x output tokens/s) x 1e6; a half-idle endpoint costs more per token")
+    per_k_img = None
+    if perf.images_per_s:
+        per_k_img = hourly / 3600.0 / perf.images_per_s * 1000
+    run = None
+    if perf.training_hours is not None:
+        run = hourly * perf.training_hours
+    return Cost(per_hour_usd=hourly, per_million_output_tokens_usd=per_m,
+                per_thousand_images_usd=per_k_img, per_training_run_usd=run,
+                price_per_gpu_hour_usd=price_per_gpu_hour)

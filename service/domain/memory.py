@@ -1,0 +1,474 @@
+"""Memory sizing: weights, KV cache, activations, training state and runtime overhead.
+
+Every factor used is returned as an :class:`Assumption` with its reason, so a reader can check
+the arithmetic. GiB = 2**30 bytes throughout.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from service.domain.base import Out
+from service.domain.gpus import GPU
+from service.domain.models import (
+    Architecture,
+    Component,
+    ParamBreakdown,
+    kv_bytes,
+    param_breakdown,
+)
+from service.domain.precisions import KVType, Precision
+
+GIB = float(2**30)
+
+
+class Assumption(Out, frozen=True, kw_only=True):
+    name: str
+    value: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SizedModel:
+    """A model ready to size: a registry entry or a custom architecture."""
+
+    id: str
+    name: str
+    kind: str
+    total_params: int
+    active_params: int
+    source: str
+    arch: Architecture | None = None
+    components: tuple[Component, ...] = ()
+    max_context: int | None = None
+    native_width: int | None = None
+    native_height: int | None = None
+    default_steps: int | None = None
+    latent_downsample: int = 8
+    native_precision: str | None = None
+    family: str = ""
+
+    @property
+    def breakdown(self) -> ParamBreakdown | None:
+        return param_breakdown(self.arch) if self.arch else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Weights
+
+
+def weight_bits(b: ParamBreakdown, p: Precision) -> float:
+    """Total bits of the weights in a format, per tensor class."""
+    if p.scope == "all":
+        emb, head, base = p.bits_embedding, p.bits_lm_head, p.bits_linear
+        other = 32.0 if p.gguf else base
+        more = p.bits_more if p.bits_more is not None else base
+        f = p.more_fraction
+        mixed = (1 - f) * base + f * more
+        return (
+            b.embedding * emb + b.lm_head * head + (b.attn_qko + b.ffn + b.experts) * base
+            + (b.attn_v + b.ffn_down + b.experts_down) * mixed + (b.router + b.norms) * other
+        )
+    sixteen = 16.0
+    if p.scope == "experts" and (b.experts + b.experts_down) > 0:
+        quant = b.experts + b.experts_down
+        rest = b.total - quant - b.embedding - b.lm_head
+        return quant * p.bits_linear + rest * sixteen + (b.embedding + b.lm_head) * sixteen
+    quant = b.linear
+    return (quant * p.bits_linear + (b.router + b.norms) * sixteen
+            + b.embedding * p.bits_embedding + b.lm_head * p.bits_lm_head)
+
+
+def weight_bytes(model: SizedModel, p: Precision) -> float:
+    b = model.breakdown
+    if b is not None:
+        # Scale the architecture's count to the card's published total (vision towers, MTP
+        # heads and padding the plain decoder formula does not see).
+        scale = model.total_params / b.total if b.total else 1.0
+        return weight_bits(b, p) * scale / 8
+    return model.total_params * p.bits_linear / 8
+
+
+# ---------------------------------------------------------------------------------------------
+# Inference
+
+
+@dataclass(frozen=True)
+class EngineProfile:
+    id: str
+    memory_fraction: float
+    """Share of total GPU memory the engine may use (vLLM gpu_memory_utilization, SGLang
+    mem_fraction_static); 1.0 means everything usable."""
+    non_torch_gib_tp1: float
+    non_torch_gib_tp: float
+    note: str
+
+
+ENGINES: dict[str, EngineProfile] = {
+    "vllm": EngineProfile(
+        "vllm", 0.90, 0.15, 0.6,
+        "vLLM claims gpu_memory_utilization=0.9 of TOTAL memory, loads weights, profiles one "
+        "forward pass of max_num_batched_tokens and gives the rest to the KV cache"),
+    "sglang": EngineProfile(
+        "sglang", 0.88, 0.15, 0.6,
+        "SGLang reserves mem_fraction_static (about 0.88 by default) of total memory for weights "
+        "and the KV pool"),
+    "tensorrt-llm": EngineProfile(
+        "tensorrt-llm", 0.90, 0.15, 0.6,
+        "TensorRT-LLM gives free_gpu_memory_fraction=0.9 of the memory FREE after the engine "
+        "loads to the KV cache"),
+    "llama.cpp": EngineProfile(
+        "llama.cpp", 1.0, 0.1, 0.2,
+        "llama.cpp allocates weights, the KV cache for n_ctx, and compute buffers sized by the "
+        "micro-batch"),
+    "transformers": EngineProfile(
+        "transformers", 1.0, 0.1, 0.3,
+        "Hugging Face transformers allocates as it goes: weights, a growing KV cache, and the "
+        "activations of the prompt's forward pass"),
+    "diffusers": EngineProfile(
+        "diffusers", 1.0, 0.1, 0.3,
+        "diffusers keeps every pipeline component on the GPU unless offloading is enabled"),
+}
+
+# vLLM's dummy forward pass holds, per batched token, the gate/up/act outputs of the MLP and a
+# few hidden-size buffers in 16-bit; fitted to vLLM startup logs (calibration.csv h131/h132) as
+# 2 bytes x (3 x FFN width + 4 x hidden) plus a fixed 0.5 GiB of sampler and graph buffers.
+_ACT_FIXED_GIB = 0.5
+
+
+def profile_tokens(engine: str, context: int) -> int:
+    """Tokens in the engine's activation-profiling pass."""
+    if engine in ("vllm", "sglang", "tensorrt-llm"):
+        return min(max(context, 2048), 32768)
+    if engine == "llama.cpp":
+        return 512
+    return context
+
+
+def activation_bytes_inference(
+    a: Architecture, engine: str, context: int, batch: int, tp: int
+) -> float:
+    ffn = a.expert_ffn * a.num_experts_per_token if a.is_moe else a.intermediate_size
+    width = 3 * ffn / tp + 4 * a.hidden_size
+    if engine in ("vllm", "sglang", "tensorrt-llm"):
+        tokens = profile_tokens(engine, context)
+        return _ACT_FIXED_GIB * GIB + tokens * 2 * width
+    if engine == "llama.cpp":
+        # compute buffer: one 512-token micro-batch through a layer plus fp32 logits for it
+        return 0.15 * GIB + 512 * (2 * width + 4 * a.vocab_size)
+    # transformers: the whole prompt in one forward pass; logits only for the last position
+    return batch * context * 2 * width + batch * 4 * a.vocab_size + 0.2 * GIB
+
+
+class MemoryParts(Out, frozen=True, kw_only=True):
+    weights_gib: float
+    kv_cache_gib: float
+    activations_gib: float
+    gradients_gib: float | None = None
+    optimizer_gib: float | None = None
+    overhead_gib: float
+    total_gib: float
+
+
+def _parts(weights: float, kv: float, act: float, overhead: float,
+           grads: float | None = None, opt: float | None = None) -> MemoryParts:
+    total = weights + kv + act + overhead + (grads or 0.0) + (opt or 0.0)
+    return MemoryParts(
+        weights_gib=weights / GIB, kv_cache_gib=kv / GIB, activations_gib=act / GIB,
+        gradients_gib=None if grads is None else grads / GIB,
+        optimizer_gib=None if opt is None else opt / GIB,
+        overhead_gib=overhead / GIB, total_gib=total / GIB)
+
+
+@dataclass
+class InferencePlan:
+    model: SizedModel
+    precision: Precision
+    kv_type: KVType
+    engine: str
+    tp: int
+    batch: int
+    context: int
+    lora_adapters: int = 0
+    lora_rank: int = 16
+    assumptions: list[Assumption] = field(default_factory=list)
+
+    @property
+    def split(self) -> str:
+        return "layer" if self.engine == "llama.cpp" else "tensor"
+
+    def per_gpu(self, batch: int | None = None, context: int | None = None) -> MemoryParts:
+        """Memory on the most loaded GPU of the setup."""
+        a = self.model.arch
+        assert a is not None
+        b = self.batch if batch is None else batch
+        ctx = self.context if context is None else context
+        n = self.tp
+        weights = weight_bytes(self.model, self.precision) / n
+        if self.split == "layer":
+            # llama.cpp splits whole layers across GPUs: KV follows the layers.
+            kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n
+            act = activation_bytes_inference(a, self.engine, ctx, b, 1)
+        else:
+            kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, n)
+            act = activation_bytes_inference(a, self.engine, ctx, b, n)
+        if self.kv_type.id == "q4_0":
+            kv *= 1.1
+        prof = ENGINES[self.engine]
+        overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
+        if self.lora_adapters:
+            overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
+        return _parts(weights, kv, act, overhead)
+
+    def whole(self) -> MemoryParts:
+        """The setup summed over its GPUs (a TP split sums back to this)."""
+        p = self.per_gpu()
+        n = self.tp
+        return _parts(p.weights_gib * n * GIB, p.kv_cache_gib * n * GIB,
+                      p.activations_gib * n * GIB, p.overhead_gib * n * GIB)
+
+    def capacity_gib(self, gpu: GPU, memory_fraction: float | None = None) -> float:
+        """What the engine lets the model use on one GPU (``memory_fraction`` overrides the
+        engine's default gpu_memory_utilization / mem_fraction_static)."""
+        prof = ENGINES[self.engine]
+        frac = prof.memory_fraction if memory_fraction is None else memory_fraction
+        if frac < 1.0:
+            return gpu.total_gib * frac
+        return gpu.usable_gib
+
+    def fits(self, gpu: GPU) -> bool:
+        return self.per_gpu().total_gib <= self.capacity_gib(gpu)
+
+    def max_batch(self, gpu: GPU) -> int:
+        cap = self.capacity_gib(gpu)
+        if self.per_gpu(batch=1).total_gib > cap:
+            return 0
+        lo, hi = 1, 1
+        while hi < 1_000_000 and self.per_gpu(batch=hi).total_gib <= cap:
+            lo, hi = hi, hi * 2
+        if hi >= 1_000_000:
+            return lo
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.per_gpu(batch=mid).total_gib <= cap:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def max_context(self, gpu: GPU) -> int:
+        cap = self.capacity_gib(gpu)
+        limit = self.model.max_context or 10_000_000
+        if self.per_gpu(context=1).total_gib > cap:
+            return 0
+        if self.per_gpu(context=limit).total_gib <= cap:
+            return limit
+        lo, hi = 1, limit
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.per_gpu(context=mid).total_gib <= cap:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def kv_budget_gib(self, gpu: GPU, memory_fraction: float | None = None) -> float:
+        """KV-cache memory the engine would allocate on one GPU (vLLM's 'KV cache size')."""
+        p = self.per_gpu()
+        return self.capacity_gib(gpu, memory_fraction) - (p.total_gib - p.kv_cache_gib)
+
+
+def lora_params(a: Architecture, rank: int, targets: list[str] | None) -> int:
+    """Trainable LoRA parameters: r x (d_in + d_out) for each targeted matrix of each layer;
+    k and v use the GQA width; MLP targets apply to every expert of an MoE layer."""
+    h = a.hidden_size
+    dims = {
+        "q_proj": (h, a.q_width), "k_proj": (h, a.kv_width), "v_proj": (h, a.kv_width),
+        "o_proj": (a.q_width, h),
+        "gate_proj": (h, a.intermediate_size), "up_proj": (h, a.intermediate_size),
+        "down_proj": (a.intermediate_size, h),
+    }
+    chosen = targets if targets is not None else list(dims)
+    total = 0
+    for t in chosen:
+        d_in, d_out = dims[t]
+        per = rank * (d_in + d_out)
+        if t in ("gate_proj", "up_proj", "down_proj") and a.is_moe:
+            ef = a.expert_ffn
+            d_in, d_out = (ef, h) if t == "down_proj" else (h, ef)
+            n = a.num_experts + a.num_shared_experts
+            total += a.moe_layers * n * rank * (d_in + d_out)
+            total += (a.num_layers - a.moe_layers) * per
+        else:
+            total += a.num_layers * per
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Training
+
+
+def layer_activation_bytes(
+    a: Architecture, tokens: int, seq: int, flash: bool, tp: int = 1
+) -> float:
+    """Activations one transformer layer saves for backward, in 16-bit (Korthikanti et al. 2022,
+    generalised to GQA and gated MLPs): norms and projection inputs 8h, Q/attention output 4q,
+    K/V 4kv, gated MLP 8 x FFN per token; without FlashAttention the score and softmax matrices
+    add 4 x heads x seq bytes per token."""
+    h = a.hidden_size
+    ffn = a.expert_ffn * a.num_experts_per_token if a.is_moe else a.intermediate_size
+    per_token = 8 * h + (4 * a.q_width + 4 * a.kv_width + 8 * ffn) / tp
+    if not flash:
+        per_token += 4 * a.num_attention_heads * seq / tp
+    return tokens * per_token
+
+
+# Bytes per logit at the training peak: the bf16 logits kept for backward plus the fp32 chunk
+# the cross-entropy upcasts (torchtune CEWithChunkedOutputLoss, HF fused CE).
+TRAIN_LOGIT_BYTES = 2.5
+# Allocator fragmentation on top of the live tensors.
+TRAIN_FRAGMENTATION = 0.05
+
+OPTIMIZER_BYTES = {
+    # bytes per trainable parameter: (optimizer states incl. fp32 master, gradient)
+    "adamw": (12.0, 2.0),
+    "adamw-bf16": (4.0, 2.0),
+    "adamw-8bit": (6.0, 2.0),
+    "sgd": (8.0, 2.0),
+}
+
+
+@dataclass
+class TrainingPlan:
+    model: SizedModel
+    precision: Precision
+    method: str
+    rank: int
+    targets: list[str]
+    optimizer: str
+    checkpointing: bool
+    flash: bool
+    micro_batch: int
+    seq: int
+    zero_stage: int
+    cpu_offload: bool
+    gpus: int
+    assumptions: list[Assumption] = field(default_factory=list)
+
+    def trainable(self) -> int:
+        a = self.model.arch
+        if self.method == "full" or a is None:
+            return self.model.total_params
+        return lora_params(a, self.rank, self.targets)
+
+    def per_gpu(self) -> MemoryParts:
+        a = self.model.arch
+        assert a is not None
+        n = self.gpus
+        sharded = self.zero_stage
+        base = weight_bytes(self.model, self.precision)
+        trainable = self.trainable()
+        opt_b, grad_b = OPTIMIZER_BYTES[self.optimizer]
+        # LoRA adapters sit in bf16 beside the frozen base
+        weights = base if self.method == "full" else base + trainable * 2
+        if sharded >= 3:
+            weights /= n
+        grads = trainable * grad_b / (n if sharded >= 2 else 1)
+        opt = 0.0 if self.cpu_offload else trainable * opt_b / (n if sharded >= 1 else 1)
+        tokens = self.micro_batch * self.seq
+        if self.checkpointing:
+            act = a.num_layers * tokens * a.hidden_size * 2 + layer_activation_bytes(
+                a, tokens, self.seq, self.flash)
+        else:
+            act = a.num_layers * layer_activation_bytes(a, tokens, self.seq, self.flash)
+        # logits in bf16 with the loss upcast to fp32 in chunks (torchtune, HF fused CE)
+        act += TRAIN_LOGIT_BYTES * tokens * a.vocab_size
+        overhead = TRAIN_FRAGMENTATION * (weights + grads + opt + act)
+        if sharded >= 3 and n > 1:
+            # FSDP/ZeRO-3 gathers a layer (and prefetches the next) in 16-bit
+            overhead += 2 * (base / max(1, a.num_layers)) * (16 / self.precision.bits_linear)
+        return _parts(weights, 0.0, act, overhead, grads, opt)
+
+    def whole(self) -> MemoryParts:
+        p = self.per_gpu()
+        n = self.gpus
+        return MemoryParts(
+            weights_gib=p.weights_gib * n, kv_cache_gib=0.0,
+            activations_gib=p.activations_gib * n,
+            gradients_gib=(p.gradients_gib or 0.0) * n, optimizer_gib=(p.optimizer_gib or 0.0) * n,
+            overhead_gib=p.overhead_gib * n, total_gib=p.total_gib * n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Diffusion
+
+
+def denoiser(model: SizedModel) -> Component | None:
+    return next((c for c in model.components if c.role == "denoiser"), None)
+
+
+def latent_tokens(model: SizedModel, width: int, height: int) -> float:
+    f = model.latent_downsample or 8
+    return (width / f) * (height / f)
+
+
+# Working memory of one denoiser forward pass per sequence position and per sqrt(1e9 denoiser
+# parameters), at 16-bit. DiTs (per patch token): 3.4e5 bytes, fitted to FLUX.1-dev at
+# 1024x1024 (calibration.csv h182/h183, peak minus after-loading). UNets (per latent
+# position): 2.0e5 bytes, which leaves diffusers 0.11 SD 1.5 (h190, attention scores
+# materialised, no SDPA) 20% under, rather than over-sizing SDXL at 1024x1024 with SDPA.
+_DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM = 3.4e5
+_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM = 2.0e5
+_DIFF_VAE_BYTES_PER_PIXEL = 128 * 2 * 1.5
+# Training keeps every block's activations for backward: 7x the forward working set at the
+# training precision's activation bytes (fp32: 2x again). Fitted to the diffusers DreamBooth
+# full and LoRA fine-tuning of SD v1.4 at 512x512 (h156, h157).
+_DIFF_TRAIN_FACTOR = 7.0
+
+
+def denoiser_sequence(model: SizedModel, width: int, height: int) -> float:
+    """Positions a denoiser attends over: latent positions (UNet) or patches (DiT)."""
+    tokens = latent_tokens(model, width, height)
+    den = denoiser(model)
+    if model.family in ("sd", "sdxl") or den is None:
+        return tokens
+    patch = (den.architecture or {}).get("patch_size", 2)
+    p = int(patch[-1]) if isinstance(patch, list) else int(patch) if isinstance(
+        patch, int | float) else 2
+    return tokens / p**2
+
+
+def diffusion_memory(model: SizedModel, precision: Precision, width: int, height: int,
+                     batch: int, training: str | None = None) -> MemoryParts:
+    weights = 0.0
+    trainable = 0
+    den = denoiser(model)
+    for c in model.components:
+        bits = precision.bits_linear if c.role in ("denoiser", "text_encoder") else 16.0
+        if precision.scope == "all" and precision.bits_linear >= 16:
+            bits = precision.bits_linear
+        if training == "full" and c.role == "denoiser":
+            bits = 32.0
+            trainable = c.params
+        weights += c.params * bits / 8
+    seq = denoiser_sequence(model, width, height)
+    dparams = (den.params if den else model.total_params) / 1e9
+    cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
+    per = (_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM if model.family in ("sd", "sdxl")
+           else _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM)
+    forward = batch * seq * math.sqrt(dparams) * per
+    grads = opt = None
+    if training:
+        act_bytes = 4.0 if precision.bits_linear >= 32 else 2.0
+        act = forward * _DIFF_TRAIN_FACTOR * act_bytes / 2  # no guidance when training
+        if training == "full":
+            grads = trainable * 4.0
+            opt = trainable * 8.0
+        else:
+            lora = int(0.01 * (den.params if den else 0))
+            grads, opt = lora * 4.0, lora * 8.0
+    else:
+        act = cfg * forward + batch * width * height * _DIFF_VAE_BYTES_PER_PIXEL
+    overhead = 0.3 * GIB
+    return _parts(weights, 0.0, act, overhead, grads, opt)

@@ -1,0 +1,407 @@
+"""The sizing answer: resolve the model and formats, size memory, and attach speed and cost."""
+
+from __future__ import annotations
+
+from service.domain.base import Out
+from service.domain.cost import Cost, estimate_cost
+from service.domain.errors import InvalidInput
+from service.domain.gpus import GPU
+from service.domain.hf_config import architecture_from_hf
+from service.domain.memory import (
+    ENGINES,
+    GIB,
+    Assumption,
+    InferencePlan,
+    MemoryParts,
+    SizedModel,
+    TrainingPlan,
+    diffusion_memory,
+    weight_bytes,
+)
+from service.domain.models import (
+    Architecture,
+    ModelEntry,
+    active_params,
+    check_architecture_for_tp,
+    kv_bytes_per_token,
+    param_breakdown,
+)
+from service.domain.precisions import KVType, Precision, find_kv_type, find_precision, get_precision
+from service.domain.registry import Registry
+from service.domain.requests import FinetuneOptions, SizingRequest
+from service.domain.speed import Performance, estimate_performance
+
+MAX_PARAMS = 10_000_000_000_000
+
+
+class ModelInfo(Out, frozen=True, kw_only=True):
+    id: str
+    name: str
+    kind: str
+    total_params: int
+    active_params: int
+    source: str
+
+
+class GpuInfo(Out, frozen=True, kw_only=True):
+    id: str
+    name: str
+    memory_gib: float
+    usable_gib: float
+    bandwidth_gb_s: float
+    source: str
+
+
+class Memory(Out, frozen=True, kw_only=True):
+    weights_gib: float
+    kv_cache_gib: float | None
+    activations_gib: float
+    gradients_gib: float | None
+    optimizer_gib: float | None
+    overhead_gib: float
+    total_gib: float
+    per_gpu_gib: float
+    per_gpu: MemoryParts
+
+
+class FitRow(Out, frozen=True, kw_only=True):
+    gpu: str
+    gpu_name: str
+    gpu_count: int
+    per_gpu_gib: float
+    gpu_memory_gib: float
+    decode_tokens_per_s: float | None = None
+
+
+class SizingResult(Out, frozen=True, kw_only=True):
+    model: ModelInfo
+    task: str
+    weights: str
+    kv_cache: str | None
+    engine: str
+    gpu: GpuInfo | None
+    gpu_count: int
+    memory: Memory
+    kv_cache_bytes_per_token: float | None
+    fits: bool | None
+    max_batch_size: int | None
+    max_context_tokens: int | None
+    fits_on: list[FitRow]
+    performance: Performance | None
+    cost: Cost | None
+    assumptions: list[Assumption]
+    sources: list[str]
+
+
+def sized_from_entry(m: ModelEntry) -> SizedModel:
+    a = m.architecture
+    return SizedModel(
+        id=m.id, name=m.name, kind=m.kind, total_params=m.total_params, active_params=m.active,
+        source=m.source, arch=a, components=tuple(m.components),
+        max_context=a.max_context if a else None, native_width=m.native_width,
+        native_height=m.native_height, default_steps=m.default_steps,
+        latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
+        family=m.family)
+
+
+def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
+    b = param_breakdown(a)
+    if b.total > MAX_PARAMS:
+        raise InvalidInput(f"the architecture has {b.total:.3g} parameters; over 10T is not "
+                           "a model anyone rents GPUs for", "$.architecture")
+    return SizedModel(id="custom", name=name, kind="llm", total_params=b.total,
+                      active_params=active_params(a), source="request", arch=a,
+                      max_context=a.max_context, family=family)
+
+
+def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
+    if req.model is not None:
+        return sized_from_entry(registry.model(req.model))
+    if req.architecture is not None:
+        return sized_from_arch(req.architecture, "custom architecture")
+    assert req.hf_config is not None
+    arch, family = architecture_from_hf(req.hf_config)
+    return sized_from_arch(arch, f"custom {family} (from config.json)", family)
+
+
+def resolve_precision(req: SizingRequest, model: SizedModel) -> Precision:
+    if req.weights is None:
+        return get_precision(model.native_precision or "bf16")
+    p = find_precision(req.weights)
+    if p is None:
+        raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
+    return p
+
+
+def resolve_kv(req: SizingRequest) -> KVType:
+    k = find_kv_type(req.kv_cache)
+    if k is None:
+        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}; use fp16, fp8, q8_0 or "
+                           "q4_0", "$.kv_cache")
+    return k
+
+
+def default_engine(model: SizedModel, p: Precision) -> str:
+    if model.kind == "diffusion":
+        return "diffusers"
+    if model.kind == "audio":
+        return "transformers"
+    return "llama.cpp" if p.gguf else "vllm"
+
+
+def _memory(whole: MemoryParts, per: MemoryParts, kv_applies: bool) -> Memory:
+    return Memory(
+        weights_gib=whole.weights_gib, kv_cache_gib=whole.kv_cache_gib if kv_applies else None,
+        activations_gib=whole.activations_gib, gradients_gib=whole.gradients_gib,
+        optimizer_gib=whole.optimizer_gib, overhead_gib=whole.overhead_gib,
+        total_gib=whole.total_gib, per_gpu_gib=per.total_gib, per_gpu=per)
+
+
+def _gpu_info(g: GPU) -> GpuInfo:
+    return GpuInfo(id=g.id, name=g.name, memory_gib=g.total_gib, usable_gib=g.usable_gib,
+                   bandwidth_gb_s=g.bandwidth_gb_s, source=g.source)
+
+
+COUNTS = (1, 2, 4, 8)
+
+
+def size(req: SizingRequest, registry: Registry) -> SizingResult:
+    model = resolve_model(req, registry)
+    precision = resolve_precision(req, model)
+    engine = req.engine or default_engine(model, precision)
+    gpu = registry.gpu(req.gpu) if req.gpu else None
+    n = req.gpu_count
+    assumptions: list[Assumption] = []
+    sources = [model.source] + ([gpu.source] if gpu else [])
+
+    def note(name: str, value: str, reason: str) -> None:
+        assumptions.append(Assumption(name=name, value=value, reason=reason))
+
+    note("weights_precision", precision.id,
+         f"{precision.name}: {precision.bits_linear:g} bits per quantized weight incl. scales; "
+         f"{precision.quality}")
+    note("engine", engine, ENGINES[engine].note)
+    note("gib", "2^30 bytes", "all memory figures are GiB")
+
+    if model.kind != "llm":
+        return _size_pipeline(req, registry, model, precision, engine, gpu, n, assumptions,
+                              sources, note)
+
+    a = model.arch
+    assert a is not None
+    if req.task == "inference":
+        if req.finetune is not None:
+            raise InvalidInput("`finetune` options apply to task finetune or pretrain",
+                               "$.finetune")
+        kv = resolve_kv(req)
+        context = req.input_tokens + req.output_tokens
+        if model.max_context and context > model.max_context:
+            note("context_over_model_limit", f"{context} > {model.max_context}",
+                 "the model was trained for a shorter context; quality past it is not assured")
+        if engine != "llama.cpp":
+            check_architecture_for_tp(a, n)
+        plan = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
+                             batch=req.batch_size, context=context,
+                             lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
+        _note_inference(plan, note)
+        per = plan.per_gpu()
+        memory = _memory(plan.whole(), per, True)
+        fits = max_b = max_ctx = None
+        if gpu is not None:
+            fits = plan.fits(gpu)
+            max_b = plan.max_batch(gpu)
+            max_ctx = plan.max_context(gpu)
+            note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
+                 f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
+                 + (f" x {ENGINES[engine].memory_fraction} ({engine} memory fraction)"
+                    if ENGINES[engine].memory_fraction < 1 else " minus the CUDA context"))
+        perf = cost = None
+        if gpu is not None:
+            perf = estimate_performance(model, precision, kv, engine, gpu, n, req, note,
+                                        task="inference")
+            cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
+        fits_on = _fits_on_inference(plan, registry, req, precision, kv, engine)
+        return SizingResult(
+            model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
+            engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
+            kv_cache_bytes_per_token=kv_bytes_per_token(a, kv.bytes_per_element),
+            fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
+            performance=perf, cost=cost, assumptions=assumptions, sources=sources)
+
+    ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
+    if req.task == "pretrain" and ft.method != "full":
+        raise InvalidInput("pre-training trains every weight: method must be full",
+                           "$.finetune.method")
+    if ft.method == "qlora":
+        if req.weights is None:
+            precision = get_precision("nf4")
+        elif precision.bits_linear >= 16:
+            raise InvalidInput(
+                f"QLoRA trains adapters on a 4-bit base; weights {precision.id} is not 4-bit "
+                "(use nf4, or method lora for a 16-bit base)", "$.weights")
+    elif ft.method == "full" and precision.bits_linear < 16:
+        raise InvalidInput(f"full training updates every weight and cannot run on a "
+                           f"{precision.id} quantized base; use bf16 or fp32", "$.weights")
+    if ft.zero_stage and n == 1:
+        note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
+             "GPUs; with one GPU nothing is sharded")
+    tplan = TrainingPlan(
+        model=model, precision=precision, method=ft.method, rank=ft.lora_rank,
+        targets=list(ft.target_modules), optimizer=ft.optimizer,
+        checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
+        micro_batch=ft.micro_batch_size, seq=ft.sequence_length, zero_stage=ft.zero_stage,
+        cpu_offload=ft.cpu_offload, gpus=n)
+    _note_training(tplan, note)
+    per = tplan.per_gpu()
+    memory = _memory(tplan.whole(), per, False)
+    fits = None
+    perf = cost = None
+    if gpu is not None:
+        fits = per.total_gib <= gpu.usable_gib
+        perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
+                                    task=req.task, training=tplan)
+        cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
+    fits_on = _fits_on_training(tplan, registry)
+    return SizingResult(
+        model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
+        engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
+        kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
+        fits_on=fits_on, performance=perf, cost=cost, assumptions=assumptions, sources=sources)
+
+
+def _model_info(m: SizedModel) -> ModelInfo:
+    return ModelInfo(id=m.id, name=m.name, kind=m.kind, total_params=m.total_params,
+                     active_params=m.active_params, source=m.source)
+
+
+def _note_inference(plan: InferencePlan, note: object) -> None:
+    a = plan.model.arch
+    assert a is not None and callable(note)
+    note("kv_cache", f"{plan.kv_type.id}, {plan.batch} x {plan.context} tokens",
+         "MLA latent (kv_lora_rank + rope dims) per layer" if a.is_mla else
+         f"2 x {a.kv_heads} KV heads x {a.dim_head} head dim per layer"
+         + (f"; {a.n_sliding} sliding-window layers capped at {a.sliding_window} tokens"
+            if a.n_sliding else ""))
+    if plan.tp > 1:
+        note("parallelism", f"{plan.split} split over {plan.tp} GPUs",
+             "llama.cpp splits layers (weights and KV follow them); other engines split "
+             "tensors, KV heads never below one per GPU")
+    if plan.engine in ("vllm", "sglang", "tensorrt-llm"):
+        note("activation_profile_tokens", str(min(max(plan.context, 2048), 32768)),
+             "the engine profiles one forward pass of max_num_batched_tokens; activations = "
+             "0.5 GiB + tokens x 2 B x (3 x FFN / TP + 4 x hidden)")
+    if a.is_moe:
+        note("moe", f"{a.num_experts} experts, {a.num_experts_per_token} active",
+             "every expert's weights are resident; only the active ones are read per token")
+
+
+def _note_training(t: TrainingPlan, note: object) -> None:
+    assert callable(note)
+    note("method", t.method, {"full": "every weight trained",
+                              "lora": "frozen 16-bit base + rank-r adapters",
+                              "qlora": "frozen 4-bit NF4 base + 16-bit adapters"}[t.method])
+    note("trainable_params", str(t.trainable()), "r x (d_in + d_out) per target matrix for LoRA")
+    note("optimizer", t.optimizer, "bytes per trainable parameter: AdamW mixed precision 16 "
+         "(2 weights + 2 grads + 4 master + 8 moments); pure bf16 8; 8-bit Adam 10; SGD 12")
+    note("activations", "checkpointed" if t.checkpointing else "all layers stored",
+         "Korthikanti et al. 2022 per-layer activations generalised to GQA/gated MLP; "
+         "checkpointing keeps 2 x s x b x h per layer plus one layer; logits 2.5 x b x s x V")
+    note("fragmentation", "5%", "allocator fragmentation on top of the live tensors")
+    if t.zero_stage:
+        note("zero_stage", str(t.zero_stage), "1 shards optimizer state, 2 also gradients, "
+             "3 (FSDP) also weights, over the data-parallel GPUs")
+
+
+def _fits_on_inference(plan: InferencePlan, registry: Registry, req: SizingRequest,
+                       precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
+    from service.domain.speed import decode_tokens_per_s
+
+    rows: list[FitRow] = []
+    a = plan.model.arch
+    assert a is not None
+    for g in registry.gpus.values():
+        if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
+            continue
+        for count in COUNTS:
+            if count > 1 and engine != "llama.cpp" and a.num_attention_heads % count:
+                continue
+            p = InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
+                              tp=count, batch=plan.batch, context=plan.context,
+                              lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
+            per = p.per_gpu()
+            if per.total_gib <= p.capacity_gib(g):
+                tps = decode_tokens_per_s(plan.model, precision, kv, engine, g, count,
+                                          batch=plan.batch, context=req.input_tokens)
+                rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
+                                   per_gpu_gib=per.total_gib, gpu_memory_gib=g.total_gib,
+                                   decode_tokens_per_s=tps))
+                break
+    rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
+    return rows
+
+
+def _fits_on_training(plan: TrainingPlan, registry: Registry) -> list[FitRow]:
+    rows: list[FitRow] = []
+    for g in registry.gpus.values():
+        if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
+            continue
+        for count in COUNTS:
+            zero = plan.zero_stage if count == plan.gpus else (3 if count > 1 else 0)
+            p = TrainingPlan(**{**plan.__dict__, "gpus": count, "zero_stage": zero,
+                                "assumptions": []})
+            per = p.per_gpu()
+            if per.total_gib <= g.usable_gib:
+                rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
+                                   per_gpu_gib=per.total_gib, gpu_memory_gib=g.total_gib))
+                break
+    rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
+    return rows
+
+
+def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
+                   precision: Precision, engine: str, gpu: GPU | None, n: int,
+                   assumptions: list[Assumption],
+                   sources: list[str], note: object) -> SizingResult:
+    assert callable(note)
+    if model.kind == "audio":
+        width = height = 64
+    else:
+        width = req.width or model.native_width or 1024
+        height = req.height or model.native_height or 1024
+    training = None
+    if req.task != "inference":
+        ft = req.finetune or FinetuneOptions(method="lora")
+        training = "full" if ft.method == "full" else "lora"
+    parts = diffusion_memory(model, precision, width, height, req.batch_size, training)
+    note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
+         "every component resident (no CPU offload); denoiser and text encoders at the chosen "
+         "precision, VAE at 16-bit")
+    if model.kind != "audio":
+        note("resolution", f"{width}x{height}", "activations grow with the latent area "
+             f"(latent = 1/{model.latent_downsample} of each side)")
+    per = parts
+    whole = parts
+    fits = None
+    perf = cost = None
+    if gpu is not None:
+        fits = per.total_gib <= gpu.usable_gib
+        perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
+                                    task=req.task, width=width, height=height)
+        cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
+    fits_on = [
+        FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1, per_gpu_gib=per.total_gib,
+               gpu_memory_gib=g.total_gib)
+        for g in registry.gpus.values()
+        if g.vendor in ("NVIDIA", "AMD") and per.total_gib <= g.usable_gib
+    ]
+    fits_on.sort(key=lambda r: (r.gpu_memory_gib, r.gpu))
+    return SizingResult(
+        model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
+        engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
+        memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
+        max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
+        cost=cost, assumptions=assumptions, sources=sources)
+
+
+def weights_gib(model: SizedModel, p: Precision) -> float:
+    return weight_bytes(model, p) / GIB

@@ -1,0 +1,410 @@
+"""Speed estimates: decode, prefill, serving throughput, training and diffusion.
+
+Physical model, with a few per-engine constants fitted on published measurements
+(``gpu-advisor calibrate`` shows the fit and the simple formulas' errors beside ours):
+
+* decode is a sum over the kernels of one step, each taking ``max(bytes / (eta_mem x BW),
+  t_kernel)``: big matrices are bandwidth-bound, small ones pay a fixed launch/tail cost, which
+  is why a fast GPU gains less than its bandwidth on a small model;
+* compute-bound work (prefill, large batches, training, diffusion) runs at ``eta_compute`` of
+  the DENSE tensor-core peak of the precision in use, attention at its own efficiency;
+* tensor parallel adds two all-reduces per layer, priced by the link (NVLink vs PCIe);
+  llama.cpp's layer split runs the GPUs one after another, so decode does not speed up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from service.domain.base import Out
+from service.domain.gpus import GPU
+from service.domain.memory import (
+    ENGINES,
+    GIB,
+    InferencePlan,
+    SizedModel,
+    TrainingPlan,
+    denoiser,
+    latent_tokens,
+    weight_bits,
+    weight_bytes,
+)
+from service.domain.models import Architecture, kv_bytes
+from service.domain.precisions import KVType, Precision
+
+if TYPE_CHECKING:
+    from service.domain.requests import SizingRequest
+
+Note = Callable[[str, str, str], None]
+
+
+@dataclass(frozen=True)
+class EngineSpeed:
+    eta_mem: float
+    """Share of peak memory bandwidth the decode kernels reach."""
+    bw_cap_gb_s: float | None
+    """Bandwidth the engine's kernels do not exceed whatever the GPU (llama.cpp's quantized
+    mat-vec kernels top out near 1.3 TB/s on A100/H100)."""
+    t_kernel_us: float
+    """Minimum time of one kernel (launch + tail); CUDA graphs make it small."""
+    small_kernels_per_layer: int
+    """Norms, rope, attention, activations: kernels per layer too small to be bandwidth-bound."""
+    eta_compute: float
+    """Share of the dense tensor peak reached by large matmuls."""
+    flops_cap_tflops: float | None
+    eta_attention: float
+    """Share of the peak reached by attention (FlashAttention vs materialised scores)."""
+    step_overhead_ms: float
+    """Scheduler/sampling time per decode step."""
+    max_num_seqs: int
+    uses_fp16_accumulate: bool = False
+    quant_flops_cap_tflops: float | None = None
+    """Sustained TFLOPS of the engine's quantized-weight matmul kernels (llama.cpp MMQ:
+    dequantization is ALU-bound near 105 TFLOPS, fitted on L40S Q4_K_M and RTX 4090 Q8_0
+    prompt processing, h021/h103); 16-bit weights use the plain cap."""
+
+
+# Fitted on calibration.csv (``gpu-advisor calibrate``): llama.cpp eta_mem/bandwidth cap/kernel
+# time on its 16 tg rows, eta_compute 0.45 with a 150 TFLOPS cap (105 for quantized weights) on
+# its pp512 rows, eta_attention 0.065 on pp8192 (h050: no FlashAttention, scores in fp32);
+# TensorRT-LLM eta_compute 0.50 on the trtllm-bench/MLPerf serving rows. The decode step adds
+# the KV-cache attention kernels to the weight matmuls (they do not overlap).
+ENGINE_SPEED: dict[str, EngineSpeed] = {
+    "vllm": EngineSpeed(0.85, None, 3.0, 6, 0.45, None, 0.35, 1.0, 256),
+    "sglang": EngineSpeed(0.85, None, 3.0, 6, 0.47, None, 0.35, 0.8, 1024),
+    "tensorrt-llm": EngineSpeed(0.85, None, 3.0, 6, 0.50, None, 0.40, 0.5, 2048),
+    "llama.cpp": EngineSpeed(0.90, 1300.0, 10.0, 8, 0.45, 150.0, 0.065, 0.0, 64, True, 105.0),
+    "transformers": EngineSpeed(0.60, None, 12.0, 12, 0.40, None, 0.30, 4.0, 64),
+    "diffusers": EngineSpeed(0.80, None, 5.0, 8, 0.55, None, 0.40, 0.0, 64),
+}
+
+# All-reduce latency per call (two per layer per step) and the link bandwidth it moves data at.
+# Diffusion: share of the latent positions an average UNet weight sees (down/up-sampled blocks),
+# a fixed per-step cost (scheduler, small kernels), and the VAE decoder's FLOPs per megapixel.
+UNET_POSITION_SHARE = 0.16
+DIFFUSION_STEP_OVERHEAD_S = 2e-3
+VAE_DECODE_FLOPS_1MP = 2.5e12
+VAE_ETA = 0.3
+
+LINK_LATENCY_US = {"nvlink": 8.0, "infinity-fabric": 10.0, "pcie": 25.0, "roce": 25.0,
+                   "ici": 10.0, "none": 25.0}
+
+
+class Performance(Out, frozen=True, kw_only=True):
+    decode_tokens_per_s: float | None = None
+    decode_throughput_tokens_per_s: float | None = None
+    prefill_tokens_per_s: float | None = None
+    time_to_first_token_ms: float | None = None
+    max_throughput_tokens_per_s: float | None = None
+    max_concurrency: int | None = None
+    requests_per_s: float | None = None
+    training_tokens_per_s: float | None = None
+    training_hours: float | None = None
+    seconds_per_image: float | None = None
+    images_per_s: float | None = None
+    audio_seconds_per_s: float | None = None
+    bound: str | None = None
+
+
+def peak_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = True) -> float:
+    """Dense tensor peak for the precision's compute type on this GPU, as the engine's kernels
+    can use it (``quantized_kernels=False``: the 16-bit kernels, e.g. attention, which never
+    run through the engine's quantized-weight matmuls)."""
+    compute = p.compute
+    if p.native_compute_arch and gpu.architecture not in p.native_compute_arch:
+        compute = "fp16"
+    if compute == "fp8" and not gpu.supports_fp8:
+        compute = "fp16"
+    if engine == "llama.cpp":
+        compute = "fp16"
+    value = gpu.tflops(compute) or 1.0
+    s = ENGINE_SPEED[engine]
+    if s.uses_fp16_accumulate and gpu.segment == "consumer" and compute in ("fp16", "bf16"):
+        value *= 2  # GeForce: the FP16-accumulate rate is twice the FP32-accumulate column
+    cap = s.flops_cap_tflops
+    if quantized_kernels and s.quant_flops_cap_tflops and p.gguf and p.bits_linear < 16:
+        cap = min(cap or math.inf, s.quant_flops_cap_tflops)
+    if cap:
+        value = min(value * s.eta_compute, cap) / s.eta_compute
+    return value
+
+
+# Share of the paper dense peak a vendor's GEMM libraries reach relative to CUDA's: ROCm
+# (hipBLASLt) on MI300X sustains roughly 0.6 of what cuBLAS reaches of its peak on H100
+# (public GEMM sweeps, 2024). Fitted on the two MI300X serving rows (h092, h128).
+VENDOR_COMPUTE_EFFICIENCY = {"AMD": 0.6}
+
+
+def achievable_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = True
+                      ) -> float:
+    """The dense peak :func:`peak_tflops` scaled by the vendor's library efficiency."""
+    return (peak_tflops(gpu, p, engine, quantized_kernels)
+            * VENDOR_COMPUTE_EFFICIENCY.get(gpu.vendor, 1.0))
+
+
+def _effective_bw(gpu: GPU, s: EngineSpeed) -> float:
+    bw = gpu.bandwidth_gb_s * s.eta_mem
+    if s.bw_cap_gb_s:
+        bw = min(bw, s.bw_cap_gb_s)
+    return bw * 1e9
+
+
+def _layer_matrices(a: Architecture, p: Precision, experts_hit: float) -> list[float]:
+    """Bytes of each weight matrix one decode step reads in one layer (averaged over layers)."""
+    h = a.hidden_size
+    lin = p.bits_linear if p.scope != "experts" else 16.0
+    mixed = lin
+    if p.bits_more is not None:
+        mixed = (1 - p.more_fraction) * lin + p.more_fraction * p.bits_more
+    if a.is_mla:
+        attn = [h * ((a.q_lora_rank or 0) + (a.kv_lora_rank or 0)) * lin / 8,
+                (a.kv_lora_rank or 0) * a.num_attention_heads
+                * ((a.qk_nope_head_dim or 0) + (a.v_head_dim or 0)) * lin / 8,
+                a.num_attention_heads * (a.v_head_dim or 0) * h * lin / 8]
+    else:
+        attn = [h * a.q_width * lin / 8, h * a.kv_width * lin / 8, h * a.kv_width * mixed / 8,
+                a.q_width * h * lin / 8]
+    mats = list(attn)
+    dense_share = (a.num_layers - a.moe_layers) / a.num_layers
+    if dense_share:
+        ffn = h * a.intermediate_size
+        mats += [dense_share * ffn * lin / 8] * 2 + [dense_share * ffn * mixed / 8]
+    if a.is_moe:
+        moe_share = a.moe_layers / a.num_layers
+        ebits = p.bits_linear
+        ebits_down = ebits if p.bits_more is None else mixed
+        n = experts_hit + a.num_shared_experts
+        e = h * a.expert_ffn
+        # one grouped kernel per projection reads every expert hit
+        mats += [moe_share * n * e * ebits / 8] * 2 + [moe_share * n * e * ebits_down / 8]
+    return mats
+
+
+def experts_hit(a: Architecture, batch: int) -> float:
+    """Expected distinct experts a batch routes to in one layer: 1 - (1 - k/E)^batch of E."""
+    if not a.is_moe:
+        return 0.0
+    e, k = a.num_experts, a.num_experts_per_token
+    return e * (1 - (1 - k / e) ** batch)
+
+
+def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
+                  batch: int, context: int) -> tuple[float, str]:
+    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens."""
+    a = model.arch
+    assert a is not None
+    s = ENGINE_SPEED[engine]
+    bw = _effective_bw(gpu, s)
+    t_min = s.t_kernel_us * 1e-6
+    layer_split = engine == "llama.cpp"
+    tp = 1 if layer_split else n
+    mats = _layer_matrices(a, p, experts_hit(a, batch))
+    per_layer = sum(max(m / tp / bw, t_min) for m in mats)
+    per_layer += s.small_kernels_per_layer * t_min
+    kv_read = batch * kv_bytes(a, context, kv.bytes_per_element, tp) / bw
+    b_total = weight_bits_breakdown(model, p)
+    head = (b_total["embedding_lm_head"]) / tp / bw
+    peak = achievable_tflops(gpu, p, engine) * 1e12 * tp
+    attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12 * tp
+    # The weight matmuls and the attention over the KV cache are separate kernels: each is
+    # bound by its own bytes or FLOPs, and they run one after the other.
+    linear_mem = a.num_layers * per_layer + head
+    linear_compute = 2.0 * model.active_params * batch / (peak * s.eta_compute)
+    attn_compute = (4.0 * a.num_layers * a.q_width * context * batch
+                    / (attn_peak * s.eta_attention))
+    mem_time = linear_mem + kv_read
+    compute_time = linear_compute + attn_compute
+    comm = 0.0
+    if tp > 1:
+        link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
+        link_bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2
+        volume = 2 * batch * a.hidden_size * 2 * (tp - 1) / tp
+        comm = a.num_layers * 2 * (LINK_LATENCY_US[link] * 1e-6 + volume / link_bw)
+    if layer_split and n > 1:
+        comm = n * 50e-6  # hand-over of the hidden state between GPUs
+    step = (max(linear_mem, linear_compute) + max(kv_read, attn_compute) + comm
+            + s.step_overhead_ms * 1e-3)
+    return step, ("memory" if mem_time >= compute_time else "compute")
+
+
+def weight_bits_breakdown(model: SizedModel, p: Precision) -> dict[str, float]:
+    b = model.breakdown
+    if b is None:
+        return {"embedding_lm_head": 0.0}
+    head_bits = p.bits_lm_head if p.scope == "all" or p.gguf else 16.0
+    # only the LM head is read per step (the embedding is a row lookup)
+    return {"embedding_lm_head": (b.lm_head or b.embedding) * head_bits / 8}
+
+
+def decode_tokens_per_s(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU,
+                        n: int, batch: int = 1, context: int = 1024) -> float:
+    step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, context)
+    return 1.0 / step
+
+
+def prefill_s(model: SizedModel, p: Precision, engine: str, gpu: GPU, n: int, tokens: int,
+              batch: int = 1) -> float:
+    """Seconds to process ``batch`` prompts of ``tokens``: linear layers plus causal attention."""
+    a = model.arch
+    assert a is not None
+    s = ENGINE_SPEED[engine]
+    peak = achievable_tflops(gpu, p, engine) * 1e12
+    tp = 1 if engine == "llama.cpp" else n
+    attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
+    linear = 2.0 * model.active_params * tokens * batch
+    attn = 2.0 * a.num_layers * a.q_width * float(tokens) ** 2 * batch
+    t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
+    # the weights must be read at least once
+    t = max(t, weight_bytes(model, p) / tp / _effective_bw(gpu, s))
+    if tp > 1:
+        link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
+        link_bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2
+        t += a.num_layers * 2 * (tokens * batch * a.hidden_size * 2 * (tp - 1) / tp) / link_bw
+    return t
+
+
+def serving(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
+            input_tokens: int, output_tokens: int, batch: int | None = None
+            ) -> tuple[float, int, float]:
+    """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
+
+    The batch is the largest whose KV cache fits (capped by the engine's max_num_seqs); a cycle
+    is the prefill of every prompt (compute-bound) plus ``output_tokens`` decode steps at the
+    average context."""
+    s = ENGINE_SPEED[engine]
+    out = max(1, output_tokens)
+    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
+                         context=input_tokens + out)
+    cap = plan.max_batch(gpu)
+    if cap == 0:
+        return 0.0, 0, 0.0
+    b = min(cap, s.max_num_seqs) if batch is None else min(batch, cap)
+    avg_ctx = input_tokens + out // 2
+    t_pre = prefill_s(model, p, engine, gpu, n, input_tokens, b) if input_tokens else 0.0
+    step, _ = decode_step_s(model, p, kv, engine, gpu, n, b, avg_ctx)
+    cycle = t_pre + out * step
+    tokens_s = b * out / cycle
+    return tokens_s, b, b / cycle
+
+
+def training_tokens_per_s(plan: TrainingPlan, gpu: GPU) -> tuple[float, float, str]:
+    """(tokens/s, MFU, FLOPs rule) for a training or fine-tuning step over all GPUs."""
+    model = plan.model
+    n_active = model.active_params
+    if plan.method == "full":
+        mult = 8.0 if plan.checkpointing else 6.0
+        rule = f"{mult:g}·N·D"
+    else:
+        # frozen base: forward 2N, backward through activations 2N, no weight gradients
+        mult = 6.0 if plan.checkpointing else 4.0
+        rule = f"{mult:g}·N·D (LoRA: no weight gradients for the frozen base)"
+    mfu = 0.40
+    if plan.gpus > 8:
+        mfu = 0.35
+    if plan.method == "qlora":
+        mfu *= 0.6  # NF4 dequantization in every matmul
+    if plan.cpu_offload:
+        mfu *= 0.5
+    peak = (gpu.tflops("bf16") or 1.0) * 1e12
+    tokens_s = plan.gpus * peak * mfu / (mult * n_active)
+    return tokens_s, mfu, rule
+
+
+def _num(v: object, default: float) -> float:
+    return float(v) if isinstance(v, int | float) else default
+
+
+def diffusion_step_s(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
+                     batch: int = 1, engine: str = "diffusers") -> float:
+    """Seconds of one denoising step for ``batch`` images (classifier-free guidance included)."""
+    den = denoiser(model)
+    params = den.params if den else model.total_params
+    tokens = latent_tokens(model, width, height)
+    arch = (den.architecture or {}) if den else {}
+    patch = arch.get("patch_size", 2)
+    patch_n = int(patch[-1]) if isinstance(patch, list) else int(patch) if isinstance(
+        patch, int | float) else 2
+    cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
+    if model.family in ("sd", "sdxl"):
+        # UNet: deeper blocks run at 1/4, 1/16, 1/64 of the latent positions, so each weight
+        # sees on average a fraction of them.
+        flops = 2.0 * params * tokens * UNET_POSITION_SHARE
+    else:
+        seq = tokens / patch_n**2
+        hidden = _num(arch.get("hidden_size"), 3072.0)
+        layers = _num(arch.get("num_layers"), 19.0) + _num(arch.get("num_single_layers"), 0.0)
+        seq_text = 512.0 if model.family == "flux" else 154.0
+        flops = 2.0 * params * (seq + seq_text) + 4.0 * layers * hidden * (seq + seq_text) ** 2
+    s = ENGINE_SPEED[engine]
+    peak = achievable_tflops(gpu, p, engine) * 1e12
+    step = cfg * batch * flops / (peak * s.eta_compute)
+    return max(step, params * p.bits_linear / 8 / _effective_bw(gpu, s)) + DIFFUSION_STEP_OVERHEAD_S
+
+
+def diffusion_seconds_per_image(model: SizedModel, p: Precision, gpu: GPU, width: int,
+                                height: int, steps: int, batch: int = 1,
+                                engine: str = "diffusers") -> float:
+    step = diffusion_step_s(model, p, gpu, width, height, batch, engine)
+    peak = achievable_tflops(gpu, p, engine) * 1e12
+    vae = batch * VAE_DECODE_FLOPS_1MP * (width * height) / (1024 * 1024) / (peak * VAE_ETA)
+    return (steps * step + vae) / batch
+
+
+def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: str,
+                         gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
+                         training: TrainingPlan | None = None, width: int = 1024,
+                         height: int = 1024) -> Performance:
+    s = ENGINE_SPEED[engine]
+    if model.kind == "diffusion":
+        steps = req.steps or model.default_steps or 30
+        sec = diffusion_seconds_per_image(model, p, gpu, width, height, steps, req.batch_size)
+        note("diffusion_speed", f"{steps} steps at {width}x{height}",
+             f"denoiser FLOPs per step at the latent size / ({s.eta_compute} x dense "
+             f"{p.compute} peak), classifier-free guidance doubling SD/SDXL, plus VAE decode")
+        return Performance(seconds_per_image=sec, images_per_s=n / sec, bound="compute")
+    if model.kind == "audio":
+        den = max(model.components, key=lambda c: c.params)
+        flops_per_s_audio = 2.0 * model.total_params * 50  # ~50 decoder/encoder frames per s
+        peak = peak_tflops(gpu, p, engine) * 1e12 * s.eta_compute
+        ratio = peak / flops_per_s_audio / 8  # autoregressive decoding overhead
+        note("audio_speed", den.name, "encoder/decoder FLOPs per second of audio at 50 frames/s, "
+             "an 8x penalty for autoregressive steps")
+        return Performance(audio_seconds_per_s=ratio * n, bound="compute")
+    if task != "inference" and training is not None:
+        tps, mfu, rule = training_tokens_per_s(training, gpu)
+        hours = req.training_tokens / tps / 3600 if req.training_tokens else None
+        note("training_flops", rule, f"MFU {mfu:.2f} of dense bf16 peak "
+             f"({gpu.tflops('bf16')} TFLOPS) per GPU")
+        return Performance(training_tokens_per_s=tps, training_hours=hours, bound="compute")
+    assert kv is not None
+    ctx = req.input_tokens
+    step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx)
+    t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1)
+    thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens)
+    note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
+         f"eta_compute {s.eta_compute}",
+         f"{engine}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
+         f"{s.t_kernel_us} us); compute at {s.eta_compute} of {peak_tflops(gpu, p, engine):g} "
+         "dense TFLOPS; the slower bound wins")
+    note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the batch "
+         "is large enough that matmul FLOPs dominate")
+    if n > 1:
+        note("multi_gpu", "layer split" if engine == "llama.cpp" else f"tensor parallel {n}",
+             "llama.cpp runs layers GPU after GPU (no decode speed-up); tensor parallel adds two "
+             f"all-reduces per layer over {gpu.link}")
+    note("serving", f"concurrency {conc}", f"largest batch whose KV cache fits, capped at the "
+         f"engine's max_num_seqs {s.max_num_seqs}; prefill of each prompt takes its share")
+    return Performance(
+        decode_tokens_per_s=1.0 / step,
+        decode_throughput_tokens_per_s=req.batch_size / step,
+        prefill_tokens_per_s=req.input_tokens / t_pre if t_pre else None,
+        time_to_first_token_ms=(t_pre + step) * 1000,
+        max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
+        bound=bound)
+
+
+def _unused() -> None:  # keep imports honest for type checkers
+    _ = (math, ENGINES, GIB, weight_bits)
