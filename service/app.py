@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -17,9 +18,18 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 
 from service import __version__
-from service.adapters.catalog_files import CatalogError, load_registry
+from service.adapters.catalog_files import CatalogError, content_hash, load_registry
+from service.adapters.offers_files import load_offers
 from service.api.observability import Metrics, observe
 from service.api.problems import handle_domain, handle_http, handle_unexpected
+from service.api.routes.offers import (
+    catalog_info,
+    get_offer,
+    list_offers,
+    list_providers,
+    reload_catalog,
+)
+from service.api.routes.recommend import recommendations
 from service.api.routes.registry import get_gpu, get_model, list_gpus, list_models
 from service.api.routes.sizing import sizing
 from service.api.routes.system import healthz, metrics, readyz
@@ -30,7 +40,9 @@ from service.settings import Settings
 
 log = structlog.get_logger("gpu_advisor.app")
 
-ROUTES = [healthz, readyz, metrics, list_models, get_model, list_gpus, get_gpu, sizing]
+ROUTES = [healthz, readyz, metrics, list_models, get_model, list_gpus, get_gpu, sizing,
+          list_offers, get_offer, list_providers, catalog_info, reload_catalog,
+          recommendations]
 
 
 class GpuAdvisorApp(Litestar):
@@ -44,8 +56,56 @@ class GpuAdvisorApp(Litestar):
 
 
 def load_data(state: AppState) -> Loaded:
-    loaded = load_registry(state.settings.catalog_dir)
-    return Loaded(registry=loaded.registry, catalog_version=loaded.version)
+    """Read every catalog file; raise CatalogError listing all problems, or return a snapshot."""
+    root = state.settings.catalog_dir
+    loaded = load_registry(root)
+    offers, providers, problems = load_offers(root, loaded.registry)
+    if problems:
+        raise CatalogError(problems)
+    version = content_hash(root, ("models/*.toml", "gpus.toml", "providers.toml",
+                                  "offers/*.csv"))
+    return Loaded(registry=loaded.registry, catalog_version=version, offers=tuple(offers),
+                  providers=tuple(providers))
+
+
+async def reload_data(app: Litestar, state: AppState) -> tuple[bool, list[str]]:
+    """Load a new snapshot off the event loop and swap it in whole; on any problem keep the
+    current one and report why."""
+    async with state.reload_lock:
+        try:
+            loaded = await asyncio.to_thread(load_data, state)
+        except CatalogError as exc:
+            state.last_reload_errors = [str(p) for p in exc.problems]
+            log.warning("catalog_reload_rejected", problems=state.last_reload_errors[:20])
+            return False, state.last_reload_errors
+        except OSError as exc:
+            state.last_reload_errors = [f"cannot read the catalog: {exc}"]
+            log.warning("catalog_reload_rejected", problems=state.last_reload_errors)
+            return False, state.last_reload_errors
+        previous = state.loaded.catalog_version if state.loaded else None
+        state.loaded = loaded
+        state.last_reload_errors = []
+        app.state.metrics.set_catalog_version(loaded.catalog_version)
+        log.info("catalog_reloaded", version=loaded.catalog_version, previous=previous,
+                 offers=len(loaded.offers))
+        return True, []
+
+
+def _install_sighup(app: Litestar, state: AppState) -> bool:
+    """SIGHUP re-reads the catalog (only where the loop runs in the main thread)."""
+    loop = asyncio.get_running_loop()
+    tasks: set[asyncio.Task[Any]] = set()
+
+    def on_hup() -> None:
+        task = loop.create_task(reload_data(app, state))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    try:
+        loop.add_signal_handler(signal.SIGHUP, on_hup)
+    except (NotImplementedError, RuntimeError, ValueError):
+        return False
+    return True
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -78,8 +138,14 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         state.loaded = loaded
         app_metrics.set_catalog_version(loaded.catalog_version)
         log.info("ready", catalog_version=loaded.catalog_version,
-                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus))
-        yield
+                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
+                 offers=len(loaded.offers))
+        hup = _install_sighup(app, state)
+        try:
+            yield
+        finally:
+            if hup:
+                asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
     middleware: list[Any] = []
     if settings.rate_limit_per_minute:

@@ -157,6 +157,184 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_all() -> Any:
+    from service.api.state import AppState
+    from service.app import load_data
+    from service.settings import Settings
+
+    settings = Settings.from_env()
+    return settings, load_data(AppState(settings=settings))
+
+
+def cmd_recommend(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from service.adapters.catalog_files import CatalogError
+    from service.domain.errors import DomainError
+    from service.domain.recommend import recommend
+    from service.domain.recommend_types import RecommendationRequest
+    from service.domain.requests import FinetuneOptions
+
+    try:
+        settings, loaded = _load_all()
+        ft = FinetuneOptions(method=args.method) if args.method else None
+        req = RecommendationRequest(
+            model=args.model, weights=args.weights, workload=args.workload, finetune=ft,
+            engine=args.engine, context_tokens=args.context, output_tokens=args.output_tokens,
+            concurrent_requests=args.concurrency, hours_per_day=args.hours_per_day,
+            sessions_per_day=args.sessions_per_day,
+            training_tokens=args.training_tokens, job_output_tokens=args.job_output_tokens,
+            interruptible=args.interruptible, max_usd_per_hour=args.max_usd_per_hour,
+            max_usd_per_month=args.max_usd_per_month, max_usd_total=args.max_usd_total,
+            providers=args.provider or None, egress_gb_per_month=args.egress_gb_per_month,
+            allow_multi_node=args.allow_multi_node, top_n=args.top)
+        rec = recommend(req, loaded.registry, loaded.offers, loaded.providers,
+                        dt.date.today(), settings.stale_after_days, loaded.catalog_version)
+    except (DomainError, ValueError, msgspec.ValidationError, CatalogError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(msgspec.json.encode(rec).decode())
+        return 0
+    print(render_recommendation(rec))
+    return 0
+
+
+def render_recommendation(rec: Any) -> str:
+    lines = [f"{rec.model} - {rec.workload} (catalog {rec.catalog_version})"]
+    if not rec.options:
+        lines.append(f"no option: {rec.reason}")
+    for o in rec.options:
+        lines.append(f"{o.rank}. {o.why}")
+        for w in o.warnings:
+            lines.append(f"     ! {w}")
+    if rec.rejected:
+        lines.append("rejected:")
+        lines += [f"  - {r.offer_id} ({r.gpu_count} x {r.gpu}): {r.reason}"
+                  for r in rec.rejected]
+    if rec.alternatives:
+        lines.append("alternatives:")
+        lines += [f"  - {a.change}: {a.effect}" for a in rec.alternatives]
+    return "\n".join(lines)
+
+
+def _read_source(where: str) -> str:
+    """A local file, or an http(s) URL."""
+    if where.startswith(("http://", "https://")):
+        import urllib.request
+
+        with urllib.request.urlopen(where, timeout=30) as resp:
+            data: bytes = resp.read()
+        return data.decode("utf-8")
+    return Path(where).read_text(encoding="utf-8")
+
+
+def cmd_catalog_import(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from service.adapters.catalog_files import CatalogError, Problem, load_registry
+    from service.adapters.importers import (
+        FSDL_AS_OF,
+        FSDL_SOURCE,
+        SKYPILOT_AS_OF,
+        SKYPILOT_SOURCE,
+        ImportError_,
+        diff_offers,
+        parse_fsdl,
+        parse_skypilot,
+        write_offers,
+    )
+    from service.adapters.offers_files import load_offer_file, load_providers
+    from service.settings import Settings
+
+    catalog = Settings.from_env().catalog_dir
+    try:
+        registry = load_registry(catalog).registry
+        text = _read_source(args.source)
+        as_of = dt.date.fromisoformat(args.as_of) if args.as_of else None
+        if args.format == "skypilot":
+            provider = (args.provider[0] if args.provider else
+                        Path(args.source.rstrip("/")).parent.name).lower()
+            if not provider or provider in (".", "v8"):
+                raise ImportError_("cannot tell the provider from the path; pass --provider")
+            source = SKYPILOT_SOURCE.format(name=provider)
+            result = parse_skypilot(text, provider, as_of or SKYPILOT_AS_OF, source, registry)
+        else:
+            source = FSDL_SOURCE
+            result = parse_fsdl(text, as_of or FSDL_AS_OF, source, registry,
+                                providers=[p.lower() for p in args.provider]
+                                if args.provider else None)
+    except (ImportError_, OSError, ValueError, CatalogError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    problems: list[Problem] = []
+    known = {p.id for p in load_providers(catalog / "providers.toml", problems)}
+    by_provider: dict[str, list[Any]] = {}
+    for o in result.offers:
+        by_provider.setdefault(o.provider, []).append(o)
+    plans = []
+    for pid in sorted(by_provider):
+        path = catalog / "offers" / f"{pid}.csv"
+        old = ([o for _, o in load_offer_file(path, f"offers/{pid}.csv", registry, None,
+                                              problems)] if path.exists() else [])
+        others = [o for o in old if o.source != source]
+        if args.format == "fsdl" and not args.provider and len(others) == len(old):
+            why = "covered by another source in the catalog" if old else "not in the catalog yet"
+            print(f"{pid}: {why}; skipped (name it with --provider to import it)")
+            continue
+        taken = {o.instance_type.lower() for o in others}
+        new = others + [o for o in by_provider[pid] if o.instance_type.lower() not in taken]
+        diff = diff_offers(old, new)
+        print(f"{pid}: {len(diff.added)} added, {len(diff.changed)} changed, "
+              f"{len(diff.removed)} removed, {len(diff.price_changes)} price changes")
+        for c in diff.price_changes[:50]:
+            print(f"  {c.id} {c.field}: {c.old} -> {c.new}")
+        for oid in diff.added[:50]:
+            print(f"  + {oid}")
+        for oid in diff.removed[:50]:
+            print(f"  - {oid}")
+        if pid not in known:
+            print(f"error: provider {pid!r} is not in providers.toml; add it first",
+                  file=sys.stderr)
+            return 2
+        plans.append((path, new, diff))
+    if result.unmapped:
+        print("unmapped GPU names (rows): " + ", ".join(
+            f"{k} ({v})" for k, v in sorted(result.unmapped.items())))
+    if args.dry_run:
+        print("dry run: nothing written")
+        return 0
+    for path, new, diff in plans:
+        if not diff.empty:
+            write_offers(path, new)
+            print(f"wrote {path}")
+    return 0
+
+
+def cmd_catalog_check(args: argparse.Namespace) -> int:
+    from service.adapters.catalog_files import Problem, load_gpus, load_models
+    from service.adapters.offers_files import load_offers
+    from service.domain.registry import Registry
+    from service.settings import Settings
+
+    root = Path(args.dir) if args.dir else Settings.from_env().catalog_dir
+    problems: list[Problem] = []
+    models = load_models(root, problems)
+    gpus = load_gpus(root, problems)
+    registry = Registry(models, gpus)
+    problems += [Problem("aliases", 1, c) for c in registry.conflicts]
+    offers, providers, offer_problems = load_offers(root, registry)
+    problems += offer_problems
+    for p in problems:
+        print(f"{root / p.file}:{p.line}: {p.message}")
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"catalog OK: {len(models)} models, {len(gpus)} GPUs, {len(providers)} providers, "
+          f"{len(offers)} offers")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpu-advisor", description="Which cloud GPU to rent for generative AI.")
@@ -196,6 +374,48 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--price", type=float, default=None, help="USD per GPU-hour")
     p.add_argument("--json", action="store_true", help="print the API's JSON")
     p.set_defaults(func=cmd_size)
+
+    p = sub.add_parser("recommend", help="ranked cloud offers for a workload and budget")
+    p.add_argument("model", help="model id or alias")
+    p.add_argument("--workload", choices=["serving", "batch", "finetune", "pretrain"],
+                   default="serving")
+    p.add_argument("--weights", default="auto", help="precision, or auto (default)")
+    p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
+    p.add_argument("--engine", default=None,
+                   choices=["vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers",
+                            "diffusers"])
+    p.add_argument("--context", type=int, default=4096, help="context tokens (default 4096)")
+    p.add_argument("--output-tokens", type=int, default=512)
+    p.add_argument("--concurrency", type=int, default=1)
+    p.add_argument("--hours-per-day", type=float, default=None)
+    p.add_argument("--sessions-per-day", type=int, default=1)
+    p.add_argument("--training-tokens", type=float, default=None)
+    p.add_argument("--job-output-tokens", type=float, default=None)
+    p.add_argument("--interruptible", action=argparse.BooleanOptionalAction, default=None)
+    p.add_argument("--max-usd-per-hour", type=float, default=None)
+    p.add_argument("--max-usd-per-month", type=float, default=None)
+    p.add_argument("--max-usd-total", type=float, default=None)
+    p.add_argument("--provider", action="append", help="only these providers (repeatable)")
+    p.add_argument("--egress-gb-per-month", type=float, default=0)
+    p.add_argument("--allow-multi-node", action="store_true")
+    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--json", action="store_true", help="print the API's JSON")
+    p.set_defaults(func=cmd_recommend)
+
+    cat = sub.add_parser("catalog", help="offer catalog: import price tables, check files")
+    csub = cat.add_subparsers(dest="catalog_command", required=True)
+    p = csub.add_parser("import", help="import a SkyPilot v8 vms.csv or the FSDL table")
+    p.add_argument("--format", choices=["skypilot", "fsdl"], required=True)
+    p.add_argument("source", help="path or http(s) URL of the CSV")
+    p.add_argument("--as-of", default=None, help="price date YYYY-MM-DD (default: the "
+                   "documented snapshot date of the format)")
+    p.add_argument("--provider", action="append", help="skypilot: provider id (default: the "
+                   "folder name); fsdl: only these providers (repeatable)")
+    p.add_argument("--dry-run", action="store_true", help="print the changes, write nothing")
+    p.set_defaults(func=cmd_catalog_import)
+    p = csub.add_parser("check", help="validate every catalog file (file:line for problems)")
+    p.add_argument("--dir", default=None, help="catalog directory (default the configured one)")
+    p.set_defaults(func=cmd_catalog_check)
 
     p = sub.add_parser("calibrate", help="replay published measurements, print the errors")
     p.add_argument("--csv", default=None, help="calibration csv (default tests/data/...)")

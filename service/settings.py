@@ -20,6 +20,9 @@ class SettingsError(ValueError):
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Every setting, its default, and the environment variable that overrides it."""
 
+    def __repr__(self) -> str:  # never print the admin key
+        return f"Settings(host={self.host!r}, port={self.port}, catalog_dir={self.catalog_dir})"
+
     host: str = "127.0.0.1"
     port: int = 8000
     catalog_dir: Path = msgspec.field(default_factory=lambda: default_data_dir("catalog"))
@@ -29,6 +32,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_level: str = "INFO"
     log_json: bool | None = None
     stale_after_days: int = 90
+    admin_key: str | None = msgspec.field(default=None)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -37,7 +41,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         for name, field_type in (
             ("host", str), ("port", int), ("catalog_dir", Path), ("knowledge_dir", Path),
             ("max_body_bytes", int), ("rate_limit_per_minute", int), ("log_level", str),
-            ("log_json", bool), ("stale_after_days", int),
+            ("log_json", bool), ("stale_after_days", int), ("admin_key", str),
         ):
             raw = env.get(PREFIX + name.upper())
             if raw is None or raw == "":
@@ -69,6 +73,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsError(f"{PREFIX}RATE_LIMIT_PER_MINUTE must be >= 0 (0 = off)")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise SettingsError(f"{PREFIX}LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        if self.stale_after_days < 1:
+            raise SettingsError(f"{PREFIX}STALE_AFTER_DAYS must be at least 1")
+        if self.admin_key is not None and len(self.admin_key) < 16:
+            raise SettingsError(f"{PREFIX}ADMIN_KEY must be at least 16 characters")
         if not self.catalog_dir.is_dir():
             raise SettingsError(f"{PREFIX}CATALOG_DIR {self.catalog_dir} is not a directory")
 
@@ -86,4 +94,6 @@ DOCUMENTED = (
     ("GPU_ADVISOR_LOG_JSON", "auto", "true: JSON lines; false: console; unset: JSON unless "
      "stdout is a TTY"),
     ("GPU_ADVISOR_STALE_AFTER_DAYS", "90", "prices older than this are marked stale"),
+    ("GPU_ADVISOR_ADMIN_KEY", "unset", "secret for `POST /v1/admin/catalog/reload` (header "
+     "`X-Admin-Key`, at least 16 characters); unset: the route answers 404"),
 )

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from service.domain.offers import Offer, Provider
 from service.domain.registry import Registry
 from service.settings import Settings
 
 
-@dataclass
+@dataclass(frozen=True)
 class Loaded:
+    """One consistent snapshot of the data: replaced whole on reload, never edited."""
+
     registry: Registry
     catalog_version: str
+    offers: tuple[Offer, ...] = ()
+    providers: tuple[Provider, ...] = ()
+    loaded_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+
+    @cached_property
+    def offers_by_id(self) -> dict[str, Offer]:
+        return {o.id: o for o in self.offers}
+
+    @cached_property
+    def providers_by_id(self) -> dict[str, Provider]:
+        return {p.id: p for p in self.providers}
 
 
 @dataclass
@@ -19,6 +36,8 @@ class AppState:
     settings: Settings
     loaded: Loaded | None = None
     errors: list[str] = field(default_factory=list)
+    reload_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    last_reload_errors: list[str] = field(default_factory=list)
 
     @property
     def ready(self) -> bool:

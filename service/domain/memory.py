@@ -386,8 +386,12 @@ class TrainingPlan:
         act += TRAIN_LOGIT_BYTES * tokens * a.vocab_size
         overhead = TRAIN_FRAGMENTATION * (weights + grads + opt + act)
         if sharded >= 3 and n > 1:
-            # FSDP/ZeRO-3 gathers a layer (and prefetches the next) in 16-bit
-            overhead += 2 * (base / max(1, a.num_layers)) * (16 / self.precision.bits_linear)
+            # FSDP/ZeRO-3 gathers a layer (and prefetches the next) in 16-bit: one transformer
+            # block's parameters at 2 bytes each (the embeddings are not part of a block, and
+            # are already 16-bit in a quantized base)
+            pb = param_breakdown(a)
+            layer16 = 2.0 * (pb.total - pb.embedding - pb.lm_head) / max(1, a.num_layers)
+            overhead += 2 * layer16
         return _parts(weights, 0.0, act, overhead, grads, opt)
 
     def whole(self) -> MemoryParts:

@@ -216,7 +216,10 @@ def size(req: SizingRequest, registry: Registry) -> SizingResult:
                  + (f" x {ENGINES[engine].memory_fraction} ({engine} memory fraction)"
                     if ENGINES[engine].memory_fraction < 1 else " minus the CUDA context"))
         perf = cost = None
-        if gpu is not None:
+        if gpu is not None and not fits:
+            note("performance", "null", "the model does not fit this setup, so no speed or "
+                 "cost is given; see fits_on")
+        if gpu is not None and fits:
             perf = estimate_performance(model, precision, kv, engine, gpu, n, req, note,
                                         task="inference")
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
@@ -235,7 +238,7 @@ def size(req: SizingRequest, registry: Registry) -> SizingResult:
     if ft.method == "qlora":
         if req.weights is None:
             precision = get_precision("nf4")
-        elif precision.bits_linear >= 16:
+        elif precision.bits_linear > 5:
             raise InvalidInput(
                 f"QLoRA trains adapters on a 4-bit base; weights {precision.id} is not 4-bit "
                 "(use nf4, or method lora for a 16-bit base)", "$.weights")
@@ -258,6 +261,7 @@ def size(req: SizingRequest, registry: Registry) -> SizingResult:
     perf = cost = None
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
+    if gpu is not None and fits:
         perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
                                     task=req.task, training=tplan)
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
@@ -385,6 +389,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     perf = cost = None
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
+    if gpu is not None and fits:
         perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
                                     task=req.task, width=width, height=height)
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)

@@ -55,7 +55,7 @@ def _summary(m: ModelEntry) -> ModelSummary:
 def list_models(
     request: Request[Any, Any, Any],
     family: Annotated[str | None, QueryParameter(description="e.g. llama, qwen2, flux")] = None,
-    modality: Annotated[str | None, QueryParameter(description="text, image, video, audio")] = None,
+    modality: Annotated[str | None, QueryParameter(description="text, image, audio")] = None,
     kind: Annotated[str | None, QueryParameter(description="llm, diffusion, audio")] = None,
     min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
     max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
@@ -76,7 +76,9 @@ def list_models(
 @get("/v1/models/{model_id:path}", operation_id="getModel", tags=["registry"],
      responses=problem_responses(404),
      sync_to_thread=False)
-def get_model(request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter()]) -> ModelEntry:
+def get_model(
+    request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter()]
+) -> ModelEntry:
     """One model by id or alias ('llama 3 8b', 'Qwen/Qwen2.5-7B-Instruct')."""
     return _state(request).data().registry.model(model_id.lstrip("/"))
 

@@ -23,6 +23,7 @@ class Ready(msgspec.Struct, kw_only=True):
     catalog_version: str
     models: int
     gpus: int
+    offers: int
 
 
 @get("/healthz", operation_id="healthz", tags=["operations"], sync_to_thread=False)
@@ -41,7 +42,8 @@ def readyz(request: Request[Any, Any, Any]) -> Ready | Response[Any]:
             f": {'; '.join(state.errors)}" if state.errors else ""))
     loaded = state.data()
     return Ready(status="ready", catalog_version=loaded.catalog_version,
-                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus))
+                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
+                 offers=len(loaded.offers))
 
 
 @get("/metrics", operation_id="metrics", tags=["operations"], sync_to_thread=False,

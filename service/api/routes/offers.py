@@ -1,0 +1,186 @@
+"""Offers, providers, the catalog summary, and the admin reload."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+from typing import Annotated, Any, Literal
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
+
+from service.api.problems import problem_response, problem_responses
+from service.api.state import AppState, Loaded
+from service.domain.errors import NotFound
+from service.domain.names import NameIndex
+from service.domain.offer_query import OfferFilter, OfferView, SortKey, as_of_range, query, view
+from service.domain.offers import Provider
+
+
+class OfferPage(msgspec.Struct, kw_only=True):
+    total: int
+    offset: int
+    limit: int
+    sort: str
+    offers: list[OfferView]
+
+
+class ProviderList(msgspec.Struct, kw_only=True):
+    count: int
+    providers: list[Provider]
+
+
+class CatalogInfo(msgspec.Struct, kw_only=True):
+    version: str
+    models: int
+    gpus: int
+    offers: int
+    providers: int
+    stale_offers: int
+    oldest_as_of: dt.date | None
+    newest_as_of: dt.date | None
+    stale_after_days: int
+    loaded_at: dt.datetime
+    gpus_without_offers: list[str]
+    warnings: list[str]
+
+
+class ReloadResult(msgspec.Struct, kw_only=True):
+    reloaded: bool
+    version: str
+    previous_version: str
+    offers: int
+
+
+def _state(request: Request[Any, Any, Any]) -> AppState:
+    state: AppState = request.app.state.app_state
+    return state
+
+
+def offer_views(loaded: Loaded, stale_after_days: int,
+                today: dt.date | None = None) -> list[OfferView]:
+    today = today or dt.date.today()
+    gpus = loaded.registry.gpus
+    return [view(o, gpus[o.gpu], today, stale_after_days) for o in loaded.offers]
+
+
+def _resolve_gpu(loaded: Loaded, name: str | None) -> str | None:
+    if name is None:
+        return None
+    return loaded.registry.gpu_names.resolve(name)
+
+
+@get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
+     responses=problem_responses(400, 404))
+def list_offers(
+    request: Request[Any, Any, Any],
+    gpu: Annotated[str | None, QueryParameter(description="GPU id or alias")] = None,
+    provider: Annotated[str | None, QueryParameter(description="provider id")] = None,
+    region: Annotated[str | None, QueryParameter(description="substring of a region")] = None,
+    min_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
+    max_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
+    min_total_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
+    max_price_per_hour: Annotated[float | None, QueryParameter(gt=0, le=10_000)] = None,
+    spot_only: Annotated[bool, QueryParameter()] = False,
+    interconnect: Annotated[
+        Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter()
+    ] = None,
+    sort: Annotated[SortKey, QueryParameter(description="sort key")] = "price",
+    offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=500)] = 50,
+) -> OfferPage:
+    """Offers with their price date; sorted by price, price per GPU, per GiB or per TB/s of
+    bandwidth, ties broken by id so pages are stable."""
+    state = _state(request)
+    loaded = state.data()
+    if provider is not None and provider.lower() not in loaded.providers_by_id:
+        names = NameIndex("provider")
+        for p in loaded.providers:
+            names.add(p.id, [p.name])
+        found = names.lookup(provider)
+        if found is None:
+            raise NotFound("provider", provider, names.suggest(provider))
+        provider = found
+    f = OfferFilter(gpu=_resolve_gpu(loaded, gpu), provider=provider.lower() if provider else None,
+                    region=region, min_gpus=min_gpus, max_gpus=max_gpus,
+                    min_total_memory_gib=min_total_memory_gib,
+                    max_price_per_hour=max_price_per_hour, spot_only=spot_only,
+                    interconnect=interconnect)
+    total, page = query(offer_views(loaded, state.settings.stale_after_days), f, sort, offset,
+                        limit)
+    return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page)
+
+
+@get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],
+     sync_to_thread=False, responses=problem_responses(404))
+def get_offer(request: Request[Any, Any, Any],
+              offer_id: Annotated[str, PathParameter()]) -> OfferView:
+    """One offer by id."""
+    state = _state(request)
+    loaded = state.data()
+    offer = loaded.offers_by_id.get(offer_id)
+    if offer is None:
+        names = NameIndex("offer")
+        for o in loaded.offers:
+            names.add(o.id, [])
+        raise NotFound("offer", offer_id, names.suggest(offer_id))
+    return view(offer, loaded.registry.gpus[offer.gpu], dt.date.today(),
+                state.settings.stale_after_days)
+
+
+@get("/v1/providers", operation_id="listProviders", tags=["catalog"], sync_to_thread=False)
+def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
+    """Providers: billing granularity, minimum charge, storage and egress prices, spot notice,
+    each with its date and source; unknown values are null."""
+    providers = sorted(_state(request).data().providers, key=lambda p: p.id)
+    return ProviderList(count=len(providers), providers=providers)
+
+
+@get("/v1/catalog", operation_id="getCatalog", tags=["catalog"], sync_to_thread=False)
+def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
+    """Version hash, counts, the oldest and newest price dates, and warnings."""
+    state = _state(request)
+    loaded = state.data()
+    views = offer_views(loaded, state.settings.stale_after_days)
+    oldest, newest = as_of_range(loaded.offers)
+    priced = {o.gpu for o in loaded.offers}
+    without = sorted(g.id for g in loaded.registry.gpus.values() if g.id not in priced)
+    stale = sum(1 for v in views if v.stale)
+    warnings = []
+    if stale:
+        warnings.append(f"{stale} offers have prices older than "
+                        f"{state.settings.stale_after_days} days")
+    warnings += [f"last reload rejected: {e}" for e in state.last_reload_errors[:20]]
+    return CatalogInfo(
+        version=loaded.catalog_version, models=len(loaded.registry.models),
+        gpus=len(loaded.registry.gpus), offers=len(loaded.offers),
+        providers=len(loaded.providers), stale_offers=stale, oldest_as_of=oldest,
+        newest_as_of=newest, stale_after_days=state.settings.stale_after_days,
+        loaded_at=loaded.loaded_at, gpus_without_offers=without, warnings=warnings)
+
+
+@post("/v1/admin/catalog/reload", operation_id="reloadCatalog", tags=["admin"],
+      status_code=200, responses=problem_responses(401, 404, 422))
+async def reload_catalog(
+    request: Request[Any, Any, Any],
+    x_admin_key: Annotated[str | None, HeaderParameter(name="X-Admin-Key")] = None,
+) -> ReloadResult | Response[Any]:
+    """Re-read the catalog files. An invalid catalog is rejected with its errors (422) and the
+    previous one keeps serving. Needs `X-Admin-Key`; without a configured key the route is 404."""
+    from service.app import reload_data
+
+    state = _state(request)
+    key = state.settings.admin_key
+    if not key:
+        return problem_response(404, f"no route for POST {request.url.path}", slug="no-route")
+    if x_admin_key is None or not hmac.compare_digest(x_admin_key.encode(), key.encode()):
+        return problem_response(401, "missing or wrong X-Admin-Key")
+    previous = state.data().catalog_version
+    ok, errors = await reload_data(request.app, state)
+    if not ok:
+        return problem_response(422, "catalog rejected; the previous version keeps serving: "
+                                + "; ".join(errors[:10]), slug="catalog-invalid")
+    loaded = state.data()
+    return ReloadResult(reloaded=True, version=loaded.catalog_version,
+                        previous_version=previous, offers=len(loaded.offers))

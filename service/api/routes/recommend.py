@@ -1,0 +1,28 @@
+"""POST /v1/recommendations."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from litestar import Request, post
+from litestar.params import JSONBody
+
+from service.api.problems import problem_responses
+from service.api.state import AppState
+from service.domain.recommend import recommend
+from service.domain.recommend_types import Recommendation, RecommendationRequest
+
+
+@post("/v1/recommendations", operation_id="recommend", tags=["recommendations"],
+      status_code=200, responses=problem_responses(400, 404, 413, 422, 429),
+      sync_to_thread=False)
+def recommendations(request: Request[Any, Any, Any],
+                    data: JSONBody[RecommendationRequest]) -> Recommendation:
+    """Ranked offers for a workload, usage pattern and budget: why each, what it costs, what
+    was rejected and what would change the answer. An impossible request is a 200 with no
+    options and a `reason`."""
+    state: AppState = request.app.state.app_state
+    loaded = state.data()
+    return recommend(data, loaded.registry, loaded.offers, loaded.providers, dt.date.today(),
+                     state.settings.stale_after_days, loaded.catalog_version)
