@@ -1,0 +1,764 @@
+"""Recommendations: join model-aware sizing to dated offer prices, rank, and explain.
+
+The rules are the guidance made exact: memory first (per GPU), then the throughput and latency
+targets, then total cost for the usage pattern (billing granularity and minimum charge applied,
+spot only where interruptible with an expected-cost model, reserved for long steady use,
+storage and egress added). A model is split over GPUs only inside a node; PCIe-only splits carry
+a warning. Same input and catalog give the same order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from service.domain.errors import InvalidInput
+from service.domain.gpus import GPU
+from service.domain.memory import (
+    GIB,
+    Assumption,
+    InferencePlan,
+    SizedModel,
+    TrainingPlan,
+    diffusion_memory,
+    weight_bytes,
+)
+from service.domain.offer_query import headline_price
+from service.domain.offers import Offer, Provider
+from service.domain.precisions import Precision, find_kv_type, find_precision, get_precision
+from service.domain.recommend_types import (
+    Alternative,
+    Fit,
+    OfferRef,
+    Option,
+    OptionCost,
+    OptionPerformance,
+    PricingModel,
+    Recommendation,
+    RecommendationRequest,
+    Rejected,
+)
+from service.domain.registry import Registry
+from service.domain.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing import resolve_model
+from service.domain.speed import (
+    decode_step_s,
+    diffusion_seconds_per_image,
+    prefill_s,
+    serving,
+    training_tokens_per_s,
+)
+
+# Ranking preference between precisions when weights="auto": a small cost handicap for the
+# quality a format gives up (stated in the assumptions, never hidden in a price).
+QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-int4": 1.12,
+                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12}
+AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
+SPOT_INTERRUPTIONS_PER_HOUR = 0.05
+RESTART_MINUTES = 10.0
+STEADY_HOURS_PER_DAY = 20.0
+LONG_JOB_HOURS = 720.0
+HOURS_PER_MONTH = 730.0
+POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
+GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}
+
+
+@dataclass
+class Capability:
+    """What one node shape (GPU x count) does for the workload at one precision."""
+
+    ok: bool
+    reason: str = ""
+    tp: int = 1
+    replicas: int = 1
+    per_gpu_used_gib: float = 0.0
+    per_gpu_cap_gib: float = 0.0
+    replica_concurrency: int = 0
+    replica_tps: float = 0.0
+    replica_rps: float = 0.0
+    ttft_ms: float | None = None
+    decode_b1: float | None = None
+    train_tps: float | None = None
+    images_per_s: float | None = None
+    nodes_required: int = 1
+
+
+@dataclass
+class Ctx:
+    req: RecommendationRequest
+    model: SizedModel
+    registry: Registry
+    providers: dict[str, Provider]
+    today: dt.date
+    stale_days: int
+    interruptible: bool
+    hours_per_day: float
+    engine: str
+    assumptions: list[Assumption] = field(default_factory=list)
+    cache: dict[tuple[str, int, str, int, bool], Capability] = field(default_factory=dict)
+    max_storage_price: float = 0.0
+    max_egress_price: float = 0.0
+
+    def note(self, name: str, value: str, reason: str) -> None:
+        self.assumptions.append(Assumption(name=name, value=value, reason=reason))
+
+
+def _precisions(ctx: Ctx) -> list[Precision]:
+    req = ctx.req
+    if ctx.req.workload in ("finetune", "pretrain"):
+        ft = req.finetune or FinetuneOptions(
+            method="full" if req.workload == "pretrain" else "lora")
+        if ft.method == "qlora":
+            return [get_precision("nf4")]
+        if req.weights not in ("auto",):
+            p = find_precision(req.weights)
+            if p is None:
+                raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
+            return [p]
+        return [get_precision("bf16")]
+    if req.weights != "auto":
+        p = find_precision(req.weights)
+        if p is None:
+            raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
+        return [p]
+    if ctx.model.kind != "llm":
+        return [get_precision(ctx.model.native_precision or "bf16")]
+    if ctx.engine == "llama.cpp":
+        return [get_precision(x) for x in ("q8_0", "q4_k_m")]
+    native = ctx.model.native_precision
+    if native and native != "bf16":
+        return [get_precision(native)]
+    return [get_precision(x) for x in AUTO_LLM]
+
+
+def _divisors(g: int) -> list[int]:
+    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= g and g % t == 0]
+
+
+def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    req = ctx.req
+    a = ctx.model.arch
+    assert a is not None
+    kv = find_kv_type(req.kv_cache)
+    if kv is None:
+        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}", "$.kv_cache")
+    if p.id == "fp8" and not gpu.supports_fp8:
+        return Capability(ok=False, reason=f"{gpu.name} has no FP8 tensor cores")
+    engine = "llama.cpp" if p.gguf else ctx.engine
+    ctx_len = req.context_tokens
+    last_need = 0.0
+    for t in _divisors(g):
+        if engine != "llama.cpp" and a.num_attention_heads % t:
+            continue
+        plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
+                             batch=1, context=ctx_len)
+        per = plan.per_gpu()
+        cap = plan.capacity_gib(gpu)
+        last_need = per.total_gib
+        if per.total_gib > cap:
+            continue
+        inp = max(1, ctx_len - req.output_tokens)
+        tps, conc, rps = serving(ctx.model, p, kv, engine, gpu, t, inp, req.output_tokens)
+        step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, t, 1, inp)
+        ttft = (prefill_s(ctx.model, p, engine, gpu, t, inp, 1) + step1) * 1000
+        return Capability(ok=True, tp=t, replicas=g // t, per_gpu_used_gib=per.total_gib,
+                          per_gpu_cap_gib=cap, replica_concurrency=conc, replica_tps=tps,
+                          replica_rps=rps, ttft_ms=ttft, decode_b1=1 / step1)
+    plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=1,
+                         batch=1, context=ctx_len)
+    total = plan.per_gpu().total_gib
+    split = f" (at least {last_need:.1f} GiB per GPU split over {g})" if g > 1 else ""
+    return Capability(ok=False, reason=(
+        f"needs {total:.1f} GiB for weights + KV cache + overhead{split}; "
+        f"{g} x {gpu.name} gives {plan.capacity_gib(gpu):.1f} GiB per GPU"))
+
+
+def _train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Capability:
+    req = ctx.req
+    ft = req.finetune or FinetuneOptions(method="full" if req.workload == "pretrain" else "lora")
+    n = g * nodes
+    plan = TrainingPlan(
+        model=ctx.model, precision=p, method=ft.method, rank=ft.lora_rank,
+        targets=list(ft.target_modules), optimizer=ft.optimizer,
+        checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
+        micro_batch=ft.micro_batch_size, seq=ft.sequence_length,
+        zero_stage=ft.zero_stage if ft.zero_stage or n == 1 else 3,
+        cpu_offload=ft.cpu_offload, gpus=n)
+    per = plan.per_gpu().total_gib
+    if per > gpu.usable_gib:
+        return Capability(ok=False, reason=(
+            f"needs {per:.1f} GiB per GPU to train ({ft.method}, ZeRO-{plan.zero_stage} over "
+            f"{n} GPUs); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
+    tps, _, _ = training_tokens_per_s(plan, gpu)
+    return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
+                      per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes)
+
+
+def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    m = ctx.model
+    w = ctx.req.width or m.native_width or 1024
+    h = ctx.req.height or m.native_height or 1024
+    parts = diffusion_memory(m, p, w, h, 1)
+    if parts.total_gib > gpu.usable_gib:
+        return Capability(ok=False, reason=(f"needs {parts.total_gib:.1f} GiB; {gpu.name} has "
+                                            f"{gpu.usable_gib:.1f} GiB usable"))
+    steps = m.default_steps or 30
+    sec = diffusion_seconds_per_image(m, p, gpu, w, h, steps)
+    return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
+                      per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
+                      replica_concurrency=1)
+
+
+def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
+    key = (gpu.id, g, p.id, nodes, ctx.req.allow_multi_node)
+    if key not in ctx.cache:
+        if ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
+            ctx.cache[key] = _train_capability(ctx, gpu, g, p, nodes)
+        elif ctx.model.kind == "llm":
+            ctx.cache[key] = _serve_capability(ctx, gpu, g, p)
+        else:
+            ctx.cache[key] = _diffusion_capability(ctx, gpu, g, p)
+    return ctx.cache[key]
+
+
+def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
+    """Hours billed for one session of ``hours``: rounded up to the billing granularity, at
+    least the minimum charge. Unknown granularity counts as per-hour (the conservative case)."""
+    known = provider is not None and provider.billing_granularity is not None
+    gran = GRANULARITY_S[provider.billing_granularity] if known and provider and (
+        provider.billing_granularity) else 3600
+    seconds = hours * 3600
+    billed = math.ceil(seconds / gran - 1e-9) * gran
+    if provider is not None and provider.minimum_charge_s:
+        billed = max(billed, provider.minimum_charge_s)
+    return billed / 3600, known
+
+
+@dataclass
+class Priced:
+    option: Option
+    sort_cost: float
+
+
+def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capability,
+                  nodes: int, replicas_needed: int) -> tuple[Priced | None, str | None]:
+    req = ctx.req
+    provider = ctx.providers.get(offer.provider)
+    warnings: list[str] = []
+    # --- usage --------------------------------------------------------------------------------
+    job_hours: float | None = None
+    if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
+        job_hours = req.training_tokens / cap.train_tps / 3600
+    elif req.job_output_tokens and cap.replica_tps:
+        job_hours = req.job_output_tokens / (cap.replica_tps * cap.replicas * nodes) / 3600
+    elif req.job_images and cap.images_per_s:
+        job_hours = req.job_images / (cap.images_per_s * nodes) / 3600
+    # --- pricing model ------------------------------------------------------------------------
+    steady = ctx.hours_per_day >= STEADY_HOURS_PER_DAY and job_hours is None
+    long_job = job_hours is not None and job_hours >= LONG_JOB_HOURS
+    choices: list[tuple[PricingModel, float, str]] = []
+    if offer.on_demand_usd_h is not None:
+        choices.append(("on_demand", offer.on_demand_usd_h, "on-demand: no commitment"))
+    spot_overhead = 0.0
+    if offer.spot_usd_h is not None and ctx.interruptible:
+        spot_overhead = SPOT_INTERRUPTIONS_PER_HOUR * (
+            RESTART_MINUTES + req.checkpoint_interval_minutes / 2) / 60
+        choices.append(("spot", offer.spot_usd_h * (1 + spot_overhead),
+                        f"spot: interruptible work; expected {spot_overhead * 100:.1f}% extra "
+                        f"time for restarts and lost work"))
+    if offer.reserved_usd_h is not None and (steady or long_job):
+        choices.append(("reserved", offer.reserved_usd_h,
+                        f"reserved ({offer.reserved_term or 'committed'}): long steady use"))
+    if not choices:
+        return None, ("only a spot price, and the workload is not interruptible"
+                      if offer.spot_usd_h is not None else "no usable price")
+    choices.sort(key=lambda c: (c[1], c[0]))
+    model, _effective, why_price = choices[0]
+    price = {"on_demand": offer.on_demand_usd_h, "spot": offer.spot_usd_h,
+             "reserved": offer.reserved_usd_h}[model]
+    assert price is not None
+    if model == "spot" and req.workload == "serving":
+        warnings.append("spot on an endpoint: an interruption takes it down")
+    if (steady or long_job) and model != "reserved":
+        warnings.append("long steady use: ask the provider for reserved/committed pricing "
+                        "(none published in the catalog for this offer)")
+    per_hour = price * nodes
+    # --- billed time --------------------------------------------------------------------------
+    if job_hours is not None:
+        run_hours = job_hours * (1 + spot_overhead if model == "spot" else 1)
+        billed, known = billed_hours(run_hours, provider)
+        month_hours = None
+    else:
+        session = ctx.hours_per_day / req.sessions_per_day
+        billed_session, known = billed_hours(session, provider)
+        month_hours = billed_session * req.sessions_per_day * req.days_per_month
+        if model == "reserved":
+            month_hours = 24 * req.days_per_month  # a reservation bills every hour
+        billed = month_hours
+        if model == "spot":
+            billed *= 1 + spot_overhead
+    if not known:
+        warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
+    # --- storage and egress -------------------------------------------------------------------
+    storage_gb = req.storage_gb if req.storage_gb is not None else _default_storage_gb(ctx, p)
+    sp = provider.storage_usd_per_gb_month if provider else None
+    ep = provider.egress_usd_per_gb if provider else None
+    if sp is None and storage_gb:
+        warnings.append(f"{offer.provider}: storage price unknown; priced at the highest known "
+                        f"(${ctx.max_storage_price:g}/GB-month)")
+        sp = ctx.max_storage_price
+    if ep is None and req.egress_gb_per_month:
+        warnings.append(f"{offer.provider}: egress price unknown; priced at the highest known "
+                        f"(${ctx.max_egress_price:g}/GB)")
+        ep = ctx.max_egress_price
+    storage_month = storage_gb * (sp or 0.0)
+    egress_month = req.egress_gb_per_month * (ep or 0.0)
+    compute = billed * per_hour
+    if job_hours is not None:
+        per_job = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
+        per_month = None
+        total = per_job
+    else:
+        per_job = None
+        per_month = compute + storage_month + egress_month
+        total = per_month
+    # --- budgets ------------------------------------------------------------------------------
+    if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
+        return None, (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
+                      f"(${per_hour:.2f}/h)")
+    if req.max_usd_per_month is not None and per_month is not None and (
+            per_month > req.max_usd_per_month):
+        return None, (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
+                      f"(${per_month:,.0f}/month)")
+    if req.max_usd_total is not None and total > req.max_usd_total:
+        return None, f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
+    # --- performance, fit, warnings -----------------------------------------------------------
+    per_user = None
+    out_tps = None
+    per_m = None
+    ttft = cap.ttft_ms
+    if cap.replica_tps:
+        total_replicas = cap.replicas * nodes
+        out_tps = cap.replica_tps * total_replicas
+        per_m = (per_hour * (1 + spot_overhead if model == "spot" else 1)) / (
+            3600 * out_tps) * 1e6
+        per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
+    free = cap.per_gpu_cap_gib - cap.per_gpu_used_gib
+    headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
+    if headroom < 10:
+        warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
+                        "prompts or fragmentation")
+    if cap.tp > 1 and ctx.req.workload in ("serving", "batch"):
+        if offer.interconnect == "pcie":
+            warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
+                            "NVLink; consider pipeline split or a larger GPU")
+        elif offer.interconnect == "unknown":
+            warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
+    if nodes > 1 and req.workload in ("finetune", "pretrain") and (
+            offer.network not in ("infiniband", "efa", "roce")):
+        warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
+                            "network: gradient sync will be slow")
+    stale = (ctx.today - offer.as_of).days > ctx.stale_days
+    if stale:
+        warnings.append(f"price is {(ctx.today - offer.as_of).days} days old "
+                        f"(as of {offer.as_of})")
+    parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
+                   else "single GPU per replica" if cap.tp == 1
+                   else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
+                   gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
+                   regions=offer.regions, interconnect=offer.interconnect,
+                   as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
+    option = Option(
+        rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=model,
+        pricing_reason=why_price,
+        fit=Fit(per_gpu_used_gib=round(cap.per_gpu_used_gib, 2),
+                per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
+                parallelism=parallelism, gpus_per_replica=cap.tp,
+                replicas_per_node=cap.replicas),
+        performance=OptionPerformance(
+            decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
+            time_to_first_token_ms=ttft,
+            max_concurrency=cap.replica_concurrency * cap.replicas * nodes
+            if cap.replica_concurrency else None,
+            requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
+            training_tokens_per_s=cap.train_tps, images_per_s=(
+                cap.images_per_s * nodes if cap.images_per_s else None),
+            job_hours=job_hours),
+        cost=OptionCost(per_hour_usd=round(per_hour, 4), compute_per_month_usd=(
+            None if per_month is None else round(compute, 2)),
+            storage_per_month_usd=round(storage_month, 2),
+            egress_per_month_usd=round(egress_month, 2),
+            per_month_usd=None if per_month is None else round(per_month, 2),
+            per_million_output_tokens_usd=per_m, per_job_usd=per_job,
+            billed_hours_per_month=month_hours,
+            expected_spot_overhead_pct=round(spot_overhead * 100, 2) if model == "spot" else None),
+        warnings=warnings, why="")
+    handicap = QUALITY_HANDICAP.get(p.id, 1.1)
+    return Priced(option=option, sort_cost=total * handicap), None
+
+
+def _per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
+                     replicas_needed: int) -> float | None:
+    kv = find_kv_type(ctx.req.kv_cache)
+    if kv is None or ctx.model.arch is None:
+        return None
+    per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
+    per_replica = min(per_replica, max(1, cap.replica_concurrency))
+    engine = "llama.cpp" if p.gguf else ctx.engine
+    step, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, per_replica,
+                            ctx.req.context_tokens)
+    return 1 / step
+
+
+def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
+    weights_gb = weight_bytes(ctx.model, p) / 1e9
+    if ctx.req.workload in ("finetune", "pretrain"):
+        return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
+    return math.ceil(weights_gb)
+
+
+def _replicas_needed(ctx: Ctx, cap: Capability) -> int:
+    req = ctx.req
+    need = 1
+    if cap.replica_concurrency:
+        need = max(need, math.ceil(req.concurrent_requests / cap.replica_concurrency))
+    if req.target_output_tokens_per_s and cap.replica_tps:
+        need = max(need, math.ceil(req.target_output_tokens_per_s / cap.replica_tps))
+    if req.target_requests_per_s and cap.replica_rps:
+        need = max(need, math.ceil(req.target_requests_per_s / cap.replica_rps))
+    if req.target_requests_per_s and cap.images_per_s:
+        need = max(need, math.ceil(req.target_requests_per_s / (cap.images_per_s / cap.replicas)))
+    return need
+
+
+def _evaluate(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision
+              ) -> tuple[Priced | None, str | None]:
+    req = ctx.req
+    g = offer.gpu_count
+    cap = capability(ctx, gpu, g, p)
+    nodes = 1
+    if not cap.ok and req.workload in ("finetune", "pretrain") and req.allow_multi_node:
+        for n in (2, 4, 8, 16, 32, 64):
+            cap = capability(ctx, gpu, g, p, nodes=n)
+            if cap.ok:
+                nodes = n
+                break
+    if not cap.ok:
+        return None, cap.reason
+    if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
+        replicas = _replicas_needed(ctx, cap)
+        nodes = math.ceil(replicas / cap.replicas)
+        if req.max_time_to_first_token_ms and cap.ttft_ms and (
+                cap.ttft_ms > req.max_time_to_first_token_ms):
+            return None, (f"misses the latency target: time to first token "
+                          f"{cap.ttft_ms:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
+        if req.min_decode_tokens_per_s:
+            per_user = _per_user_decode(ctx, gpu, p, cap, replicas)
+            while per_user is not None and per_user < req.min_decode_tokens_per_s and (
+                    replicas < req.concurrent_requests):
+                replicas = min(req.concurrent_requests, replicas * 2)
+                per_user = _per_user_decode(ctx, gpu, p, cap, replicas)
+            if per_user is not None and per_user < req.min_decode_tokens_per_s:
+                return None, (f"misses the latency target: {per_user:.0f} tokens/s per user "
+                              f"< {req.min_decode_tokens_per_s:.0f}")
+            nodes = math.ceil(replicas / cap.replicas)
+        if nodes > 256:
+            return None, f"would need {nodes} nodes for the targets"
+        return _price_option(ctx, offer, gpu, p, cap, nodes, replicas)
+    if ctx.model.kind != "llm":
+        replicas = _replicas_needed(ctx, cap)
+        nodes = max(1, math.ceil(replicas / cap.replicas))
+    return _price_option(ctx, offer, gpu, p, cap, nodes, nodes)
+
+
+def _why(o: Option, ctx: Ctx) -> str:
+    c, f, perf = o.cost, o.fit, o.performance
+    money = (f"${c.per_month_usd:,.0f}/month" if c.per_month_usd is not None
+             else f"${c.per_job_usd:,.0f} for the job" if c.per_job_usd is not None
+             else f"${c.per_hour_usd:.2f}/h")
+    fit = (f"{f.per_gpu_used_gib:.1f} of {f.per_gpu_used_gib + f.per_gpu_free_gib:.1f} GiB "
+           f"per GPU ({f.parallelism})")
+    speed = ""
+    if perf.decode_tokens_per_s_per_user:
+        speed = f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s per user"
+    elif perf.training_tokens_per_s:
+        speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
+    elif perf.images_per_s:
+        speed = f", ~{perf.images_per_s:.2f} images/s"
+    nodes = f"{o.nodes} x " if o.nodes > 1 else ""
+    return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
+            f"({o.pricing_model.replace('_', '-')}, as of {o.offer.as_of}): {money}; uses {fit}"
+            f"{speed}.")
+
+
+def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[Offer],
+              providers: Sequence[Provider], today: dt.date, stale_after_days: int,
+              catalog_version: str) -> Recommendation:
+    sreq = SizingRequest(model=req.model, architecture=req.architecture,
+                         hf_config=req.hf_config)
+    model = resolve_model(sreq, registry)
+    if req.workload in ("finetune", "pretrain") and model.kind != "llm":
+        raise InvalidInput("fine-tuning and pre-training recommendations cover LLMs",
+                           "$.workload")
+    interruptible = req.interruptible
+    if interruptible is None:
+        interruptible = req.workload in ("batch", "finetune")
+    hours = req.hours_per_day if req.hours_per_day is not None else 24.0
+    engine = req.engine or ("diffusers" if model.kind == "diffusion" else
+                            "transformers" if model.kind == "audio" else "vllm")
+    prov = {p.id: p for p in providers}
+    ctx = Ctx(req=req, model=model, registry=registry, providers=prov, today=today,
+              stale_days=stale_after_days, interruptible=interruptible, hours_per_day=hours,
+              engine=engine,
+              max_storage_price=max((p.storage_usd_per_gb_month or 0.0) for p in providers)
+              if providers else 0.0,
+              max_egress_price=max((p.egress_usd_per_gb or 0.0) for p in providers)
+              if providers else 0.0)
+    precisions = _precisions(ctx)
+    _note_rules(ctx, precisions)
+    candidates, rejected = _run(ctx, offers, precisions)
+    options = _finalise(ctx, candidates)
+    alternatives = _alternatives(ctx, offers, options, precisions)
+    reason = None
+    if not options:
+        reason = _impossible_reason(ctx, rejected, precisions)
+    return Recommendation(model=model.id if model.id != "custom" else model.name,
+                          workload=req.workload, options=options,
+                          rejected=_notable_rejections(rejected, options),
+                          alternatives=alternatives, reason=reason,
+                          catalog_version=catalog_version, assumptions=ctx.assumptions)
+
+
+def _allowed(ctx: Ctx, offer: Offer) -> bool:
+    req = ctx.req
+    if req.providers and offer.provider not in {p.lower() for p in req.providers}:
+        return False
+    if req.exclude_providers and offer.provider in {p.lower() for p in req.exclude_providers}:
+        return False
+    if req.regions and not any(r.lower() in reg.lower() for r in req.regions
+                               for reg in offer.regions):
+        return False
+    return not (req.max_gpus_per_node and offer.gpu_count > req.max_gpus_per_node)
+
+
+def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
+         ) -> tuple[list[Priced], list[tuple[Offer, str]]]:
+    candidates: list[Priced] = []
+    rejected: list[tuple[Offer, str]] = []
+    for offer in offers:
+        gpu = ctx.registry.gpus.get(offer.gpu)
+        if gpu is None or not _allowed(ctx, offer):
+            continue
+        best: Priced | None = None
+        reasons: list[str] = []
+        for p in precisions:
+            priced, why = _evaluate(ctx, offer, gpu, p)
+            if priced is not None and (best is None or priced.sort_cost < best.sort_cost):
+                best = priced
+            elif why:
+                reasons.append(why)
+        if best is not None:
+            candidates.append(best)
+        elif reasons:
+            rejected.append((offer, reasons[0]))
+    return candidates, rejected
+
+
+def _finalise(ctx: Ctx, candidates: list[Priced]) -> list[Option]:
+    def key(c: Priced) -> tuple[float, float, str]:
+        o = c.option
+        gpu = ctx.registry.gpus[o.offer.gpu]
+        bw_per_usd = gpu.bandwidth_gb_s * o.offer.gpu_count / max(o.cost.per_hour_usd, 1e-9)
+        return (round(c.sort_cost, 2), -bw_per_usd, o.offer.id)
+
+    ranked = sorted(candidates, key=key)
+    out: list[Option] = []
+    for i, c in enumerate(ranked[: ctx.req.top_n], start=1):
+        o = replace_struct(c.option, rank=i)
+        out.append(replace_struct(o, why=_why(o, ctx)))
+    return out
+
+
+def replace_struct(o: Option, **changes: object) -> Option:
+    import msgspec
+
+    return msgspec.structs.replace(o, **changes)
+
+
+def _notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
+                        ) -> list[Rejected]:
+    top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
+    seen: set[tuple[str, int]] = set()
+    out: list[Rejected] = []
+    by_price = sorted(rejected, key=lambda r: (headline_price(r[0]) or 1e9, r[0].id))
+    for offer, reason in by_price:
+        price = headline_price(offer)
+        popular = offer.gpu in POPULAR
+        cheaper = top_price is None or (price is not None and price <= top_price)
+        k = (offer.gpu, offer.gpu_count)
+        if k in seen or not (cheaper or popular):
+            continue
+        seen.add(k)
+        out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
+                            provider=offer.provider, price_usd_h=price, reason=reason))
+        if len(out) >= 10:
+            break
+    return out
+
+
+def _best_cost(options: list[Option]) -> float | None:
+    if not options:
+        return None
+    o = options[0].cost
+    return o.per_month_usd if o.per_month_usd is not None else o.per_job_usd
+
+
+def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
+                  precisions: list[Precision]) -> list[Alternative]:
+    req = ctx.req
+    alts: list[Alternative] = []
+    current = _best_cost(options)
+
+    def rerun(change: str, new_req: RecommendationRequest, effect_prefix: str) -> None:
+        sub = Ctx(req=new_req, model=ctx.model, registry=ctx.registry,
+                  providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
+                  interruptible=new_req.interruptible if new_req.interruptible is not None
+                  else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
+                  max_storage_price=ctx.max_storage_price,
+                  max_egress_price=ctx.max_egress_price)
+        cands, _ = _run(sub, offers, _precisions(sub))
+        sub_opts = _finalise(sub, cands)
+        cost = _best_cost(sub_opts)
+        if not sub_opts or cost is None:
+            return
+        if current is not None and cost >= current * 0.9:
+            return
+        top = sub_opts[0]
+        alts.append(Alternative(
+            change=change, effect=f"{effect_prefix}: {top.offer.gpu_count} x "
+            f"{top.offer.gpu_name} at {top.offer.provider}, "
+            + (f"${cost:,.0f}/month" if top.cost.per_month_usd is not None
+               else f"${cost:,.0f} in all")
+            + ("" if current is None else f" (vs ${current:,.0f})"),
+            per_month_usd=top.cost.per_month_usd, offer_id=top.offer.id))
+
+    if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
+        if all(p.bits_linear >= 16 for p in precisions):
+            rerun("weights fp8", msgspec_replace(req, weights="fp8"),
+                  "FP8 weights (near-lossless) fit smaller or fewer GPUs")
+            rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
+                  "4-bit weights (small quality loss) fit cheaper cards")
+        if req.context_tokens >= 8192:
+            shorter = max(req.output_tokens + 1, req.context_tokens // 2)
+            rerun(f"context {shorter} tokens",
+                  msgspec_replace(req, context_tokens=shorter),
+                  "half the context halves the KV cache")
+    if not ctx.interruptible and req.workload in ("batch", "finetune"):
+        rerun("allow spot (interruptible)", msgspec_replace(req, interruptible=True),
+              "spot prices with checkpointing")
+    if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
+        rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
+              "shard the model over several nodes")
+    if options and req.workload == "pretrain":
+        alt = _multi_node_plan(ctx, offers, options[0], precisions[0])
+        if alt is not None:
+            alts.append(alt)
+    return alts
+
+
+TARGET_RUN_DAYS = 30.0
+
+
+def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
+                     p: Precision) -> Alternative | None:
+    """A long pre-training run: how many InfiniBand/EFA nodes finish it within a month."""
+    hours = best.performance.job_hours
+    if hours is None or hours <= TARGET_RUN_DAYS * 24:
+        return None
+    fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
+              and o.gpu in ctx.registry.gpus and _allowed(ctx, o)]
+    plans: list[tuple[float, int, Offer, float, str]] = []
+    for o in fabric:
+        gpu = ctx.registry.gpus[o.gpu]
+        for n in (2, 4, 8, 16, 32, 64, 128):
+            cap = _train_capability(ctx, gpu, o.gpu_count, p, n)
+            if not cap.ok or not cap.train_tps or ctx.req.training_tokens is None:
+                continue
+            job_h = ctx.req.training_tokens / cap.train_tps / 3600
+            if job_h <= TARGET_RUN_DAYS * 24 or n == 128:
+                price = o.reserved_usd_h or o.on_demand_usd_h or o.spot_usd_h
+                if price is None:
+                    break
+                model = "reserved" if o.reserved_usd_h else "on-demand"
+                plans.append((price * n * job_h, n, o, job_h, model))
+                break
+    if not plans:
+        return Alternative(
+            change="multi-node with InfiniBand",
+            effect=f"the run takes {hours / 24:,.0f} days on one node; spread it over several "
+                   "nodes joined by InfiniBand/EFA and reserve the capacity (no such offer in "
+                   "the catalog matches the constraints)")
+    cost, n, o, job_h, model = min(plans, key=lambda x: (x[0], x[2].id))
+    return Alternative(
+        change=f"multi-node: {n} x {o.gpu_count} GPUs with {o.network}",
+        effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
+               + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
+               + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
+               f"{model} capacity, ${cost:,.0f} for the run",
+        offer_id=o.id)
+
+
+def msgspec_replace(req: RecommendationRequest, **changes: object) -> RecommendationRequest:
+    import msgspec
+
+    return msgspec.structs.replace(req, **changes)
+
+
+def _impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
+                       precisions: list[Precision]) -> str:
+    m = ctx.model
+    p = precisions[0]
+    need = weight_bytes(m, p) / GIB
+    largest = max((ctx.registry.gpus[o.gpu].total_gib * o.gpu_count for o, _ in rejected
+                   if o.gpu in ctx.registry.gpus), default=0.0)
+    budget = [r for _, r in rejected if r.startswith("over budget")]
+    if rejected and len(budget) == len(rejected):
+        return ("every offer that fits is over budget; the cheapest is "
+                + min(budget, key=len) + "; raise the budget or use a smaller precision")
+    hint = ("allow multi-node or use fp8/int4" if p.bits_linear >= 16
+            else "allow multi-node or a smaller format")
+    return (f"{m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node in the "
+            f"catalog that matches the constraints has it (largest: {largest:,.0f} GiB); {hint}")
+
+
+def _note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
+    req = ctx.req
+    ctx.note("ranking", "memory, then targets, then total cost",
+             "filter by per-GPU memory (weights + KV cache for the context and concurrency + "
+             "overhead), drop offers that miss throughput/latency targets, rank by cost for "
+             "the usage; ties by bandwidth per dollar, then offer id")
+    ctx.note("precisions_tried", ", ".join(p.id for p in precisions),
+             "weights=auto tries each and ranks with a quality handicap: "
+             + ", ".join(f"{k} x{v}" for k, v in QUALITY_HANDICAP.items()
+                         if k in {p.id for p in precisions}))
+    ctx.note("interruptible", str(ctx.interruptible).lower(),
+             "default: batch and checkpointed fine-tuning yes, serving and pre-training no")
+    if ctx.interruptible:
+        ctx.note("spot_interruptions_per_hour", f"{SPOT_INTERRUPTIONS_PER_HOUR}",
+                 f"assumed rate; each costs {RESTART_MINUTES:g} min restart plus half a "
+                 f"checkpoint interval ({req.checkpoint_interval_minutes:g} min) of lost work")
+    ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {req.sessions_per_day} session(s), "
+             f"{req.days_per_month:g} days/month",
+             "each session is billed at the provider's granularity with its minimum charge")
+    ctx.note("reserved", f">= {STEADY_HOURS_PER_DAY:g} h/day or jobs >= {LONG_JOB_HOURS:g} h",
+             "reserved/committed prices are used when published and the use is long and "
+             "steady; a reservation bills every hour of the month")
+    if req.storage_gb is None:
+        ctx.note("storage_gb", "weights size (x3 for training checkpoints)",
+                 "persistent storage for the model files, priced per GB-month")
+
+
+_ = (replace, InvalidInput)
