@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from service.domain.base import Out
 from service.domain.gpus import GPU
@@ -49,7 +50,7 @@ class SizedModel:
     native_precision: str | None = None
     family: str = ""
 
-    @property
+    @cached_property
     def breakdown(self) -> ParamBreakdown | None:
         return param_breakdown(self.arch) if self.arch else None
 
@@ -241,21 +242,20 @@ class InferencePlan:
         return self.per_gpu().total_gib <= self.capacity_gib(gpu)
 
     def max_batch(self, gpu: GPU) -> int:
+        """Largest batch that fits. Memory is affine in the batch (KV and, for some engines,
+        activations grow per sequence), so solve directly and confirm at the edge."""
         cap = self.capacity_gib(gpu)
-        if self.per_gpu(batch=1).total_gib > cap:
+        one = self.per_gpu(batch=1).total_gib
+        if one > cap:
             return 0
-        lo, hi = 1, 1
-        while hi < 1_000_000 and self.per_gpu(batch=hi).total_gib <= cap:
-            lo, hi = hi, hi * 2
-        if hi >= 1_000_000:
-            return lo
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.per_gpu(batch=mid).total_gib <= cap:
-                lo = mid
-            else:
-                hi = mid
-        return lo
+        slope = self.per_gpu(batch=2).total_gib - one
+        limit = 1_000_000
+        b = limit if slope <= 0 else min(limit, 1 + int((cap - one) / slope))
+        while b > 1 and self.per_gpu(batch=b).total_gib > cap:
+            b -= 1
+        while b < limit and self.per_gpu(batch=b + 1).total_gib <= cap:
+            b += 1
+        return b
 
     def max_context(self, gpu: GPU) -> int:
         cap = self.capacity_gib(gpu)

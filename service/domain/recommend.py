@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import msgspec
 
 from service.domain.errors import InvalidInput
 from service.domain.gpus import GPU
@@ -27,7 +31,13 @@ from service.domain.memory import (
 )
 from service.domain.offer_query import headline_price
 from service.domain.offers import Offer, Provider
-from service.domain.precisions import Precision, find_kv_type, find_precision, get_precision
+from service.domain.precisions import (
+    KVType,
+    Precision,
+    find_kv_type,
+    find_precision,
+    get_precision,
+)
 from service.domain.recommend_types import (
     Alternative,
     Fit,
@@ -44,6 +54,7 @@ from service.domain.registry import Registry
 from service.domain.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing import resolve_model
 from service.domain.speed import (
+    ENGINE_SPEED,
     decode_step_s,
     diffusion_seconds_per_image,
     prefill_s,
@@ -67,7 +78,9 @@ GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}
 
 @dataclass
 class Capability:
-    """What one node shape (GPU x count) does for the workload at one precision."""
+    """What one node shape (GPU x count) does for the workload at one precision. Serving
+    speed is computed only when something asks for it (most shapes are ranked on memory and
+    price alone)."""
 
     ok: bool
     reason: str = ""
@@ -76,13 +89,28 @@ class Capability:
     per_gpu_used_gib: float = 0.0
     per_gpu_cap_gib: float = 0.0
     replica_concurrency: int = 0
-    replica_tps: float = 0.0
-    replica_rps: float = 0.0
-    ttft_ms: float | None = None
-    decode_b1: float | None = None
     train_tps: float | None = None
     images_per_s: float | None = None
     nodes_required: int = 1
+    speed: Callable[[], tuple[float, float, float, float]] | None = None
+    """() -> (replica output tokens/s, replica requests/s, time to first token ms, batch-1
+    decode tokens/s), memoised by whoever builds it."""
+
+    @property
+    def replica_tps(self) -> float:
+        return self.speed()[0] if self.speed else 0.0
+
+    @property
+    def replica_rps(self) -> float:
+        return self.speed()[1] if self.speed else 0.0
+
+    @property
+    def ttft_ms(self) -> float | None:
+        return self.speed()[2] if self.speed else None
+
+    @property
+    def decode_b1(self) -> float | None:
+        return self.speed()[3] if self.speed else None
 
 
 @dataclass
@@ -98,8 +126,15 @@ class Ctx:
     engine: str
     assumptions: list[Assumption] = field(default_factory=list)
     cache: dict[tuple[str, int, str, int, bool], Capability] = field(default_factory=dict)
+    decode_cache: dict[tuple[str, int, str, int], float] = field(default_factory=dict)
+    storage_cache: dict[str, float] = field(default_factory=dict)
+    plan_cache: dict[tuple[str, int], Plan | str] = field(default_factory=dict)
     max_storage_price: float = 0.0
     max_egress_price: float = 0.0
+
+    @cached_property
+    def kv(self) -> KVType | None:
+        return find_kv_type(self.req.kv_cache)
 
     def note(self, name: str, value: str, reason: str) -> None:
         self.assumptions.append(Assumption(name=name, value=value, reason=reason))
@@ -137,42 +172,68 @@ def _divisors(g: int) -> list[int]:
     return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= g and g % t == 0]
 
 
-def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision) -> Capability:
+    """One serving replica over ``t`` GPUs of a kind (cached: every node shape with the same
+    GPU reuses it)."""
+    key = (gpu.id, t, p.id, -1, False)
+    if key in ctx.cache:
+        return ctx.cache[key]
     req = ctx.req
-    a = ctx.model.arch
-    assert a is not None
     kv = find_kv_type(req.kv_cache)
     if kv is None:
         raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}", "$.kv_cache")
+    engine = "llama.cpp" if p.gguf else ctx.engine
+    plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
+                         batch=1, context=req.context_tokens)
+    per = plan.per_gpu()
+    cap = plan.capacity_gib(gpu)
+    if per.total_gib > cap:
+        result = Capability(ok=False, tp=t, per_gpu_used_gib=per.total_gib, per_gpu_cap_gib=cap)
+    else:
+        inp = max(1, req.context_tokens - req.output_tokens)
+        out = max(1, req.output_tokens)
+        full = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
+                             batch=1, context=inp + out)
+        conc = min(full.max_batch(gpu), ENGINE_SPEED[engine].max_num_seqs)
+        memo: list[tuple[float, float, float, float]] = []
+
+        def speed() -> tuple[float, float, float, float]:
+            if not memo:
+                tps, _, rps = serving(ctx.model, p, kv, engine, gpu, t, inp, req.output_tokens)
+                step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, t, 1, inp)
+                ttft = (prefill_s(ctx.model, p, engine, gpu, t, inp, 1) + step1) * 1000
+                memo.append((tps, rps, ttft, 1 / step1))
+            return memo[0]
+
+        result = Capability(ok=True, tp=t, replicas=1, per_gpu_used_gib=per.total_gib,
+                            per_gpu_cap_gib=cap, replica_concurrency=conc, speed=speed)
+    ctx.cache[key] = result
+    return result
+
+
+def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    a = ctx.model.arch
+    assert a is not None
     if p.id == "fp8" and not gpu.supports_fp8:
         return Capability(ok=False, reason=f"{gpu.name} has no FP8 tensor cores")
-    engine = "llama.cpp" if p.gguf else ctx.engine
-    ctx_len = req.context_tokens
-    last_need = 0.0
+    layer_split = p.gguf or ctx.engine == "llama.cpp"
+    first: Capability | None = None
+    last: Capability | None = None
     for t in _divisors(g):
-        if engine != "llama.cpp" and a.num_attention_heads % t:
+        if not layer_split and a.num_attention_heads % t:
             continue
-        plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
-                             batch=1, context=ctx_len)
-        per = plan.per_gpu()
-        cap = plan.capacity_gib(gpu)
-        last_need = per.total_gib
-        if per.total_gib > cap:
-            continue
-        inp = max(1, ctx_len - req.output_tokens)
-        tps, conc, rps = serving(ctx.model, p, kv, engine, gpu, t, inp, req.output_tokens)
-        step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, t, 1, inp)
-        ttft = (prefill_s(ctx.model, p, engine, gpu, t, inp, 1) + step1) * 1000
-        return Capability(ok=True, tp=t, replicas=g // t, per_gpu_used_gib=per.total_gib,
-                          per_gpu_cap_gib=cap, replica_concurrency=conc, replica_tps=tps,
-                          replica_rps=rps, ttft_ms=ttft, decode_b1=1 / step1)
-    plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=1,
-                         batch=1, context=ctx_len)
-    total = plan.per_gpu().total_gib
-    split = f" (at least {last_need:.1f} GiB per GPU split over {g})" if g > 1 else ""
+        rep = _replica(ctx, gpu, t, p)
+        first = first or rep
+        last = rep
+        if rep.ok:
+            return replace(rep, replicas=g // t)
+    need = first.per_gpu_used_gib if first else 0.0
+    split = (f" (at least {last.per_gpu_used_gib:.1f} GiB per GPU split over {last.tp or g})"
+             if last is not None and g > 1 else "")
+    cap = first.per_gpu_cap_gib if first else gpu.usable_gib
     return Capability(ok=False, reason=(
-        f"needs {total:.1f} GiB for weights + KV cache + overhead{split}; "
-        f"{g} x {gpu.name} gives {plan.capacity_gib(gpu):.1f} GiB per GPU"))
+        f"needs {need:.1f} GiB for weights + KV cache + overhead{split}; "
+        f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU"))
 
 
 def _train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Capability:
@@ -238,8 +299,16 @@ def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
 
 @dataclass
 class Priced:
-    option: Option
+    """A candidate's ranking cost now; its full Option only when it makes the list."""
+
     sort_cost: float
+    build: Callable[[], Option]
+    offer_id: str
+    per_hour: float
+
+    @cached_property
+    def option(self) -> Option:
+        return self.build()
 
 
 def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capability,
@@ -281,8 +350,8 @@ def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capabilit
     assert price is not None
     if model == "spot" and req.workload == "serving":
         warnings.append("spot on an endpoint: an interruption takes it down")
-    if (steady or long_job) and model != "reserved":
-        warnings.append("long steady use: ask the provider for reserved/committed pricing "
+    if long_job and model != "reserved":
+        warnings.append("long run: ask the provider for reserved/committed pricing "
                         "(none published in the catalog for this offer)")
     per_hour = price * nodes
     # --- billed time --------------------------------------------------------------------------
@@ -334,86 +403,101 @@ def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capabilit
                       f"(${per_month:,.0f}/month)")
     if req.max_usd_total is not None and total > req.max_usd_total:
         return None, f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
-    # --- performance, fit, warnings -----------------------------------------------------------
-    per_user = None
-    out_tps = None
-    per_m = None
-    ttft = cap.ttft_ms
-    if cap.replica_tps:
-        total_replicas = cap.replicas * nodes
-        out_tps = cap.replica_tps * total_replicas
-        per_m = (per_hour * (1 + spot_overhead if model == "spot" else 1)) / (
-            3600 * out_tps) * 1e6
-        per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
-    free = cap.per_gpu_cap_gib - cap.per_gpu_used_gib
-    headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
-    if headroom < 10:
-        warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
-                        "prompts or fragmentation")
-    if cap.tp > 1 and ctx.req.workload in ("serving", "batch"):
-        if offer.interconnect == "pcie":
-            warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
-                            "NVLink; consider pipeline split or a larger GPU")
-        elif offer.interconnect == "unknown":
-            warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
-    if nodes > 1 and req.workload in ("finetune", "pretrain") and (
-            offer.network not in ("infiniband", "efa", "roce")):
-        warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
-                            "network: gradient sync will be slow")
-    stale = (ctx.today - offer.as_of).days > ctx.stale_days
-    if stale:
-        warnings.append(f"price is {(ctx.today - offer.as_of).days} days old "
-                        f"(as of {offer.as_of})")
-    parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
-                   else "single GPU per replica" if cap.tp == 1
-                   else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
-    ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
-                   gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
-                   regions=offer.regions, interconnect=offer.interconnect,
-                   as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
-    option = Option(
-        rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=model,
-        pricing_reason=why_price,
-        fit=Fit(per_gpu_used_gib=round(cap.per_gpu_used_gib, 2),
-                per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
-                parallelism=parallelism, gpus_per_replica=cap.tp,
-                replicas_per_node=cap.replicas),
-        performance=OptionPerformance(
-            decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
-            time_to_first_token_ms=ttft,
-            max_concurrency=cap.replica_concurrency * cap.replicas * nodes
-            if cap.replica_concurrency else None,
-            requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
-            training_tokens_per_s=cap.train_tps, images_per_s=(
-                cap.images_per_s * nodes if cap.images_per_s else None),
-            job_hours=job_hours),
-        cost=OptionCost(per_hour_usd=round(per_hour, 4), compute_per_month_usd=(
-            None if per_month is None else round(compute, 2)),
-            storage_per_month_usd=round(storage_month, 2),
-            egress_per_month_usd=round(egress_month, 2),
-            per_month_usd=None if per_month is None else round(per_month, 2),
-            per_million_output_tokens_usd=per_m, per_job_usd=per_job,
-            billed_hours_per_month=month_hours,
-            expected_spot_overhead_pct=round(spot_overhead * 100, 2) if model == "spot" else None),
-        warnings=warnings, why="")
+    def build() -> Option:
+        # --- performance, fit, warnings -----------------------------------------------------------
+        per_user = None
+        out_tps = None
+        per_m = None
+        ttft = cap.ttft_ms
+        if cap.replica_tps:
+            total_replicas = cap.replicas * nodes
+            out_tps = cap.replica_tps * total_replicas
+            per_m = (per_hour * (1 + spot_overhead if model == "spot" else 1)) / (
+                3600 * out_tps) * 1e6
+            per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
+        free = cap.per_gpu_cap_gib - cap.per_gpu_used_gib
+        headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
+        if headroom < 10:
+            warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
+                            "prompts or fragmentation")
+        if cap.tp > 1 and ctx.req.workload in ("serving", "batch"):
+            if offer.interconnect == "pcie":
+                warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
+                                "NVLink; consider pipeline split or a larger GPU")
+            elif offer.interconnect == "unknown":
+                warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
+        if nodes > 1 and req.workload in ("finetune", "pretrain") and (
+                offer.network not in ("infiniband", "efa", "roce")):
+            warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
+                                "network: gradient sync will be slow")
+        stale = (ctx.today - offer.as_of).days > ctx.stale_days
+        if stale:
+            warnings.append(f"price is {(ctx.today - offer.as_of).days} days old "
+                            f"(as of {offer.as_of})")
+        parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
+                       else "single GPU per replica" if cap.tp == 1
+                       else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+        ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
+                       gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
+                       regions=offer.regions, interconnect=offer.interconnect,
+                       as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
+        option = Option(
+            rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=model,
+            pricing_reason=why_price,
+            fit=Fit(per_gpu_used_gib=round(cap.per_gpu_used_gib, 2),
+                    per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
+                    parallelism=parallelism, gpus_per_replica=cap.tp,
+                    replicas_per_node=cap.replicas),
+            performance=OptionPerformance(
+                decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
+                time_to_first_token_ms=ttft,
+                max_concurrency=cap.replica_concurrency * cap.replicas * nodes
+                if cap.replica_concurrency else None,
+                requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
+                training_tokens_per_s=cap.train_tps, images_per_s=(
+                    cap.images_per_s * nodes if cap.images_per_s else None),
+                job_hours=job_hours),
+            cost=OptionCost(per_hour_usd=round(per_hour, 4), compute_per_month_usd=(
+                None if per_month is None else round(compute, 2)),
+                storage_per_month_usd=round(storage_month, 2),
+                egress_per_month_usd=round(egress_month, 2),
+                per_month_usd=None if per_month is None else round(per_month, 2),
+                per_million_output_tokens_usd=per_m, per_job_usd=per_job,
+                billed_hours_per_month=month_hours,
+                expected_spot_overhead_pct=(round(spot_overhead * 100, 2)
+                                            if model == "spot" else None)),
+            warnings=warnings, why="")
+        return option
+
     handicap = QUALITY_HANDICAP.get(p.id, 1.1)
-    return Priced(option=option, sort_cost=total * handicap), None
+    return Priced(sort_cost=total * handicap, build=build, offer_id=offer.id,
+                  per_hour=per_hour), None
 
 
 def _per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
                      replicas_needed: int) -> float | None:
-    kv = find_kv_type(ctx.req.kv_cache)
+    kv = ctx.kv
     if kv is None or ctx.model.arch is None:
         return None
     per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
     per_replica = min(per_replica, max(1, cap.replica_concurrency))
-    engine = "llama.cpp" if p.gguf else ctx.engine
-    step, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, per_replica,
-                            ctx.req.context_tokens)
-    return 1 / step
+    key = (gpu.id, cap.tp, p.id, per_replica)
+    if key not in ctx.decode_cache:
+        engine = "llama.cpp" if p.gguf else ctx.engine
+        step, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, per_replica,
+                                ctx.req.context_tokens)
+        ctx.decode_cache[key] = 1 / step
+    return ctx.decode_cache[key]
 
 
 def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
+    if p.id in ctx.storage_cache:
+        return ctx.storage_cache[p.id]
+    ctx.storage_cache[p.id] = _storage_gb(ctx, p)
+    return ctx.storage_cache[p.id]
+
+
+def _storage_gb(ctx: Ctx, p: Precision) -> float:
     weights_gb = weight_bytes(ctx.model, p) / 1e9
     if ctx.req.workload in ("finetune", "pretrain"):
         return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
@@ -434,10 +518,19 @@ def _replicas_needed(ctx: Ctx, cap: Capability) -> int:
     return need
 
 
-def _evaluate(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision
-              ) -> tuple[Priced | None, str | None]:
+@dataclass(frozen=True)
+class Plan:
+    """How one node shape runs the workload at one precision: price-independent."""
+
+    p: Precision
+    cap: Capability
+    nodes: int
+    replicas: int
+    node_hours_proxy: float
+
+
+def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     req = ctx.req
-    g = offer.gpu_count
     cap = capability(ctx, gpu, g, p)
     nodes = 1
     if not cap.ok and req.workload in ("finetune", "pretrain") and req.allow_multi_node:
@@ -447,14 +540,15 @@ def _evaluate(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision
                 nodes = n
                 break
     if not cap.ok:
-        return None, cap.reason
+        return cap.reason
+    replicas = nodes
     if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
         replicas = _replicas_needed(ctx, cap)
         nodes = math.ceil(replicas / cap.replicas)
         if req.max_time_to_first_token_ms and cap.ttft_ms and (
                 cap.ttft_ms > req.max_time_to_first_token_ms):
-            return None, (f"misses the latency target: time to first token "
-                          f"{cap.ttft_ms:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
+            return (f"misses the latency target: time to first token "
+                    f"{cap.ttft_ms:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
         if req.min_decode_tokens_per_s:
             per_user = _per_user_decode(ctx, gpu, p, cap, replicas)
             while per_user is not None and per_user < req.min_decode_tokens_per_s and (
@@ -462,16 +556,44 @@ def _evaluate(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision
                 replicas = min(req.concurrent_requests, replicas * 2)
                 per_user = _per_user_decode(ctx, gpu, p, cap, replicas)
             if per_user is not None and per_user < req.min_decode_tokens_per_s:
-                return None, (f"misses the latency target: {per_user:.0f} tokens/s per user "
-                              f"< {req.min_decode_tokens_per_s:.0f}")
+                return (f"misses the latency target: {per_user:.0f} tokens/s per user "
+                        f"< {req.min_decode_tokens_per_s:.0f}")
             nodes = math.ceil(replicas / cap.replicas)
         if nodes > 256:
-            return None, f"would need {nodes} nodes for the targets"
-        return _price_option(ctx, offer, gpu, p, cap, nodes, replicas)
-    if ctx.model.kind != "llm":
+            return f"would need {nodes} nodes for the targets"
+    elif ctx.model.kind != "llm":
         replicas = _replicas_needed(ctx, cap)
         nodes = max(1, math.ceil(replicas / cap.replicas))
-    return _price_option(ctx, offer, gpu, p, cap, nodes, nodes)
+        replicas = nodes
+    # node-hours the usage needs: jobs scale with throughput, steady use with node count
+    jobish = req.training_tokens or req.job_output_tokens or req.job_images
+    rate = 0.0
+    if jobish:
+        rate = cap.train_tps or (cap.replica_tps * cap.replicas) or cap.images_per_s or 0.0
+    proxy = nodes / max(rate * nodes, 1e-12) if jobish and rate else float(nodes)
+    return Plan(p=p, cap=cap, nodes=nodes, replicas=replicas,
+                node_hours_proxy=proxy * nodes if jobish and rate else proxy)
+
+
+def _best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:
+    """The precision that needs the fewest node-hours, quality handicap applied (cached per
+    node shape: the choice does not depend on the price)."""
+    key = (gpu.id, g)
+    if key in ctx.plan_cache:
+        return ctx.plan_cache[key]
+    best: Plan | None = None
+    first_reason: str | None = None
+    for p in precisions:
+        plan = _plan(ctx, gpu, g, p)
+        if isinstance(plan, str):
+            first_reason = first_reason or plan
+            continue
+        score = plan.node_hours_proxy * QUALITY_HANDICAP.get(p.id, 1.1)
+        if best is None or score < best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1):
+            best = plan
+    result: Plan | str = best if best is not None else (first_reason or "does not fit")
+    ctx.plan_cache[key] = result
+    return result
 
 
 def _why(o: Option, ctx: Ctx) -> str:
@@ -490,8 +612,8 @@ def _why(o: Option, ctx: Ctx) -> str:
         speed = f", ~{perf.images_per_s:.2f} images/s"
     nodes = f"{o.nodes} x " if o.nodes > 1 else ""
     return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
-            f"({o.pricing_model.replace('_', '-')}, as of {o.offer.as_of}): {money}; uses {fit}"
-            f"{speed}.")
+            f"({o.pricing_model.replace('_', '-')}, as of {o.offer.as_of}), {o.weights} "
+            f"weights: {money}; uses {fit}{speed}.")
 
 
 def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[Offer],
@@ -517,10 +639,11 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
               if providers else 0.0,
               max_egress_price=max((p.egress_usd_per_gb or 0.0) for p in providers)
               if providers else 0.0)
+    ctx.cache = _shared_cache(ctx)
     precisions = _precisions(ctx)
     _note_rules(ctx, precisions)
     candidates, rejected = _run(ctx, offers, precisions)
-    options = _finalise(ctx, candidates)
+    options = _finalise(ctx, candidates, offers)
     alternatives = _alternatives(ctx, offers, options, precisions)
     reason = None
     if not options:
@@ -530,6 +653,31 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
                           rejected=_notable_rejections(rejected, options),
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog_version, assumptions=ctx.assumptions)
+
+
+_CAPABILITY_CACHES: OrderedDict[tuple[object, ...], dict[
+    tuple[str, int, str, int, bool], Capability]] = OrderedDict()
+_CACHE_CONTEXTS = 128
+
+
+def _shared_cache(ctx: Ctx) -> dict[tuple[str, int, str, int, bool], Capability]:
+    """Capabilities depend only on the model, the workload shape and the registry, not on
+    prices or budgets: share them between requests that agree on those (bounded LRU)."""
+    r = ctx.req
+    if ctx.model.id == "custom":
+        return ctx.cache
+    key = (id(ctx.registry), ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
+           r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height,
+           r.allow_multi_node)
+    cache = _CAPABILITY_CACHES.get(key)
+    if cache is None:
+        cache = {}
+        _CAPABILITY_CACHES[key] = cache
+        while len(_CAPABILITY_CACHES) > _CACHE_CONTEXTS:
+            _CAPABILITY_CACHES.popitem(last=False)
+    else:
+        _CAPABILITY_CACHES.move_to_end(key)
+    return cache
 
 
 def _allowed(ctx: Ctx, offer: Offer) -> bool:
@@ -552,27 +700,27 @@ def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
         gpu = ctx.registry.gpus.get(offer.gpu)
         if gpu is None or not _allowed(ctx, offer):
             continue
-        best: Priced | None = None
-        reasons: list[str] = []
-        for p in precisions:
-            priced, why = _evaluate(ctx, offer, gpu, p)
-            if priced is not None and (best is None or priced.sort_cost < best.sort_cost):
-                best = priced
-            elif why:
-                reasons.append(why)
-        if best is not None:
-            candidates.append(best)
-        elif reasons:
-            rejected.append((offer, reasons[0]))
+        plan = _best_plan(ctx, gpu, offer.gpu_count, precisions)
+        if isinstance(plan, str):
+            rejected.append((offer, plan))
+            continue
+        priced, why = _price_option(ctx, offer, gpu, plan.p, plan.cap, plan.nodes,
+                                    plan.replicas)
+        if priced is not None:
+            candidates.append(priced)
+        elif why:
+            rejected.append((offer, why))
     return candidates, rejected
 
 
-def _finalise(ctx: Ctx, candidates: list[Priced]) -> list[Option]:
+def _finalise(ctx: Ctx, candidates: list[Priced], offers: Sequence[Offer]) -> list[Option]:
+    offers_by_id = {o.id: o for o in offers}
+
     def key(c: Priced) -> tuple[float, float, str]:
-        o = c.option
-        gpu = ctx.registry.gpus[o.offer.gpu]
-        bw_per_usd = gpu.bandwidth_gb_s * o.offer.gpu_count / max(o.cost.per_hour_usd, 1e-9)
-        return (round(c.sort_cost, 2), -bw_per_usd, o.offer.id)
+        offer = offers_by_id[c.offer_id]
+        gpu = ctx.registry.gpus[offer.gpu]
+        bw_per_usd = gpu.bandwidth_gb_s * offer.gpu_count / max(c.per_hour, 1e-9)
+        return (round(c.sort_cost, 2), -bw_per_usd, c.offer_id)
 
     ranked = sorted(candidates, key=key)
     out: list[Option] = []
@@ -629,8 +777,9 @@ def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
                   max_storage_price=ctx.max_storage_price,
                   max_egress_price=ctx.max_egress_price)
+        sub.cache = _shared_cache(sub)
         cands, _ = _run(sub, offers, _precisions(sub))
-        sub_opts = _finalise(sub, cands)
+        sub_opts = _finalise(sub, cands, offers)
         cost = _best_cost(sub_opts)
         if not sub_opts or cost is None:
             return
@@ -761,4 +910,3 @@ def _note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "persistent storage for the model files, priced per GB-month")
 
 
-_ = (replace, InvalidInput)
