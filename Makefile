@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run test lint typecheck unit openapi calibrate clean
+.PHONY: help venv run test lint typecheck check-data unit openapi calibrate index clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -36,10 +36,17 @@ typecheck: $(STAMP) ## mypy --strict on service/
 unit: $(STAMP) ## pytest, the whole suite
 	$(PY) -m pytest
 
-test: lint typecheck unit ## lint, types and every test (what CI runs)
+check-data: $(STAMP) ## Validate the catalog and knowledge files
+	$(VENV)/bin/gpu-advisor catalog check
+	$(VENV)/bin/gpu-advisor knowledge check
+
+test: lint typecheck check-data unit ## lint, types, data checks and every test (what CI runs)
 
 openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 	$(VENV)/bin/gpu-advisor openapi
+
+index: $(STAMP) ## Build the embedding index cache (also built on first start)
+	$(VENV)/bin/gpu-advisor index build
 
 calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
 	$(VENV)/bin/gpu-advisor calibrate

@@ -19,9 +19,11 @@ from litestar.openapi.spec import Server
 
 from service import __version__
 from service.adapters.catalog_files import CatalogError, content_hash, load_registry
+from service.adapters.knowledge_base import load_knowledge
 from service.adapters.offers_files import load_offers
 from service.api.observability import Metrics, observe
 from service.api.problems import handle_domain, handle_http, handle_unexpected
+from service.api.routes.ask import ask
 from service.api.routes.offers import (
     catalog_info,
     get_offer,
@@ -42,7 +44,7 @@ log = structlog.get_logger("gpu_advisor.app")
 
 ROUTES = [healthz, readyz, metrics, list_models, get_model, list_gpus, get_gpu, sizing,
           list_offers, get_offer, list_providers, catalog_info, reload_catalog,
-          recommendations]
+          recommendations, ask]
 
 
 class GpuAdvisorApp(Litestar):
@@ -89,6 +91,20 @@ async def reload_data(app: Litestar, state: AppState) -> tuple[bool, list[str]]:
         log.info("catalog_reloaded", version=loaded.catalog_version, previous=previous,
                  offers=len(loaded.offers))
         return True, []
+
+
+async def _load_knowledge(state: AppState) -> None:
+    """Load the embedding model and the index in the background: /healthz answers at once,
+    /readyz says 503 until this is done."""
+    s = state.settings
+    try:
+        state.knowledge = await asyncio.to_thread(load_knowledge, s.knowledge_dir, s.index_dir,
+                                                  s.embedding_model)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # a broken model or knowledge file must not kill the process
+        state.knowledge_error = f"knowledge base failed to load: {exc}"
+        log.error("knowledge_failed", error=str(exc))
 
 
 def _install_sighup(app: Litestar, state: AppState) -> bool:
@@ -141,9 +157,11 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
                  models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
                  offers=len(loaded.offers))
         hup = _install_sighup(app, state)
+        knowledge_task = asyncio.create_task(_load_knowledge(state))
         try:
             yield
         finally:
+            knowledge_task.cancel()
             if hup:
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 

@@ -335,6 +335,94 @@ def cmd_catalog_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _knowledge(progress: bool = False) -> Any:
+    from service.adapters.knowledge_base import load_knowledge
+    from service.settings import Settings
+
+    s = Settings.from_env()
+    return load_knowledge(s.knowledge_dir, s.index_dir, s.embedding_model, progress=progress)
+
+
+def cmd_knowledge_check(args: argparse.Namespace) -> int:
+    from service.adapters.knowledge_files import load_passages
+    from service.settings import Settings
+
+    root = Path(args.dir) if args.dir else Settings.from_env().knowledge_dir
+    passages, problems = load_passages(root)
+    for p in problems:
+        print(f"{root / p.file}:{p.line}: {p.message}")
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    ids = {p.id for p in passages}
+    print(f"knowledge OK: {len(ids)} passages in en and ro ({len(passages)} files)")
+    return 0
+
+
+def cmd_index_build(args: argparse.Namespace) -> int:
+    from service.adapters.catalog_files import CatalogError
+    from service.adapters.retrieval import EmbeddingModelError
+
+    try:
+        kb = _knowledge(progress=True)
+    except (CatalogError, EmbeddingModelError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    state = "built" if kb.built else "already up to date"
+    print(f"index {kb.index_key}: {state} ({len(kb.passages)} passages, "
+          f"{kb.load_seconds:.1f} s)")
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from service.domain.ask import AskRequest, answer
+
+    try:
+        req = AskRequest(question=args.question, lang=args.lang, top_k=args.top_k)
+        settings, loaded = _load_all()
+        kb = _knowledge()
+    except (ValueError, msgspec.ValidationError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    res = answer(req, kb.retriever, kb.passages, loaded.registry, loaded.offers,
+                 loaded.providers, dt.date.today(), settings.stale_after_days,
+                 loaded.catalog_version)
+    if args.json:
+        print(msgspec.json.encode(res).decode())
+        return 0
+    print(res.answer)
+    if res.follow_up:
+        print(f"\n{res.follow_up}")
+    print(f"\n[{res.lang}, confidence {res.confidence:.2f}; passages: "
+          + ", ".join(p.id for p in res.passages) + "]")
+    return 0
+
+
+def cmd_eval_qa(args: argparse.Namespace) -> int:
+    import tomllib
+
+    from service.domain.qa_eval import EvalQuestion, evaluate, format_eval
+    from service.domain.understand import extract
+
+    path = Path(args.file) if args.file else _repo_root() / "tests" / "data" / "qa_eval.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    questions = msgspec.convert(data["question"], list[EvalQuestion])
+    _, loaded = _load_all()
+    kb = _knowledge()
+
+    def rank(q: str, lang: str) -> list[str]:
+        return [s.id for s in kb.retriever.search(q, lang, 20).fused]
+
+    def entities(q: str) -> dict[str, Any]:
+        out: dict[str, Any] = msgspec.to_builtins(extract(q, loaded.registry))
+        return out
+
+    print(format_eval(evaluate(questions, rank, entities)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gpu-advisor", description="Which cloud GPU to rent for generative AI.")
@@ -416,6 +504,28 @@ def build_parser() -> argparse.ArgumentParser:
     p = csub.add_parser("check", help="validate every catalog file (file:line for problems)")
     p.add_argument("--dir", default=None, help="catalog directory (default the configured one)")
     p.set_defaults(func=cmd_catalog_check)
+
+    p = sub.add_parser("ask", help="answer a question in English or Romanian")
+    p.add_argument("question")
+    p.add_argument("--lang", choices=["en", "ro", "auto"], default="auto")
+    p.add_argument("--top-k", type=int, default=3)
+    p.add_argument("--json", action="store_true", help="print the API's JSON")
+    p.set_defaults(func=cmd_ask)
+
+    kn = sub.add_parser("knowledge", help="the guidance passages")
+    ksub = kn.add_subparsers(dest="knowledge_command", required=True)
+    p = ksub.add_parser("check", help="validate ids, language pairs and fields")
+    p.add_argument("--dir", default=None, help="knowledge directory (default the configured one)")
+    p.set_defaults(func=cmd_knowledge_check)
+
+    ix = sub.add_parser("index", help="the embedding index")
+    isub = ix.add_subparsers(dest="index_command", required=True)
+    p = isub.add_parser("build", help="embed the passages into the faiss index cache")
+    p.set_defaults(func=cmd_index_build)
+
+    p = sub.add_parser("eval-qa", help="recall@1/@3 and MRR per language, entity accuracy")
+    p.add_argument("--file", default=None, help="evaluation TOML (default tests/data/qa_eval.toml)")
+    p.set_defaults(func=cmd_eval_qa)
 
     p = sub.add_parser("calibrate", help="replay published measurements, print the errors")
     p.add_argument("--csv", default=None, help="calibration csv (default tests/data/...)")

@@ -17,6 +17,11 @@ class SettingsError(ValueError):
     pass
 
 
+def default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "gpu-advisor"
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Every setting, its default, and the environment variable that overrides it."""
 
@@ -33,6 +38,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_json: bool | None = None
     stale_after_days: int = 90
     admin_key: str | None = msgspec.field(default=None)
+    embedding_model: str | None = None
+    index_dir: Path = msgspec.field(default_factory=lambda: default_cache_dir() / "index")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -42,6 +49,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ("host", str), ("port", int), ("catalog_dir", Path), ("knowledge_dir", Path),
             ("max_body_bytes", int), ("rate_limit_per_minute", int), ("log_level", str),
             ("log_json", bool), ("stale_after_days", int), ("admin_key", str),
+            ("embedding_model", str), ("index_dir", Path),
         ):
             raw = env.get(PREFIX + name.upper())
             if raw is None or raw == "":
@@ -77,6 +85,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsError(f"{PREFIX}STALE_AFTER_DAYS must be at least 1")
         if self.admin_key is not None and len(self.admin_key) < 16:
             raise SettingsError(f"{PREFIX}ADMIN_KEY must be at least 16 characters")
+        model = self.embedding_model
+        if model and model.startswith((".", "/", "~")) and not Path(model).expanduser().exists():
+            raise SettingsError(f"{PREFIX}EMBEDDING_MODEL={model!r}: no such path (a local "
+                                "model directory or an installed model name)")
+        if not self.knowledge_dir.is_dir():
+            raise SettingsError(f"{PREFIX}KNOWLEDGE_DIR {self.knowledge_dir} is not a directory")
         if not self.catalog_dir.is_dir():
             raise SettingsError(f"{PREFIX}CATALOG_DIR {self.catalog_dir} is not a directory")
 
@@ -94,6 +108,10 @@ DOCUMENTED = (
     ("GPU_ADVISOR_LOG_JSON", "auto", "true: JSON lines; false: console; unset: JSON unless "
      "stdout is a TTY"),
     ("GPU_ADVISOR_STALE_AFTER_DAYS", "90", "prices older than this are marked stale"),
+    ("GPU_ADVISOR_EMBEDDING_MODEL", "packaged all-MiniLM-L6-v2", "sentence-transformers "
+     "model: a local path or a name already in the local Hugging Face cache (offline)"),
+    ("GPU_ADVISOR_INDEX_DIR", "`~/.cache/gpu-advisor/index`", "where the faiss index is cached, "
+     "keyed by the hash of the passages and the model"),
     ("GPU_ADVISOR_ADMIN_KEY", "unset", "secret for `POST /v1/admin/catalog/reload` (header "
      "`X-Admin-Key`, at least 16 characters); unset: the route answers 404"),
 )

