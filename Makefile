@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run test lint typecheck check-data unit openapi calibrate index clean
+.PHONY: help venv run test lint typecheck check-data unit openapi calibrate index bench clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -28,7 +28,7 @@ run: $(STAMP) ## Start the service on http://127.0.0.1:8000 with the embedded de
 	$(VENV)/bin/gpu-advisor serve
 
 lint: $(STAMP) ## ruff
-	$(VENV)/bin/ruff check service tests
+	$(VENV)/bin/ruff check service tests bench scripts
 
 typecheck: $(STAMP) ## mypy --strict on service/
 	$(VENV)/bin/mypy
@@ -47,6 +47,10 @@ openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 
 index: $(STAMP) ## Build the embedding index cache (also built on first start)
 	$(VENV)/bin/gpu-advisor index build
+
+bench: $(STAMP) ## In-process latency of sizing, recommendations and ask; time to ready
+	$(VENV)/bin/gpu-advisor index build
+	$(PY) -m bench.inprocess
 
 calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
 	$(VENV)/bin/gpu-advisor calibrate

@@ -61,6 +61,17 @@ class Architecture(Strict, frozen=True, kw_only=True):
             raise ValueError("sliding_window_layers cannot exceed num_layers")
         if self.first_dense_layers > self.num_layers:
             raise ValueError("first_dense_layers cannot exceed num_layers")
+        mla_parts = (self.q_lora_rank, self.qk_rope_head_dim, self.qk_nope_head_dim,
+                     self.v_head_dim)
+        if any(x is not None for x in mla_parts) and not self.kv_lora_rank:
+            raise ValueError("MLA fields (q_lora_rank, qk_*_head_dim, v_head_dim) need "
+                             "kv_lora_rank: without it the attention is not MLA")
+        if self.kv_lora_rank and not self.qk_rope_head_dim:
+            raise ValueError("MLA needs qk_rope_head_dim (the decoupled RoPE part of the "
+                             "cached latent)")
+        if self.kv_lora_rank and not self.num_experts:
+            raise ValueError("MLA fields on a dense model: MLA is modelled for DeepSeek-style "
+                             "MoE models (give num_experts), or drop the MLA fields")
 
     # --- derived shape -------------------------------------------------------------------------
     @property

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from service.domain.base import Out
 from service.domain.cost import Cost, estimate_cost
 from service.domain.errors import InvalidInput
@@ -316,8 +318,29 @@ def _note_training(t: TrainingPlan, note: object) -> None:
              "3 (FSDP) also weights, over the data-parallel GPUs")
 
 
+_FITS_ON_CACHE: OrderedDict[tuple[object, ...], list[FitRow]] = OrderedDict()
+_FITS_ON_CACHE_SIZE = 512
+
+
 def _fits_on_inference(plan: InferencePlan, registry: Registry, req: SizingRequest,
                        precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
+    """Every registry GPU the setup fits on: independent of the GPU asked about, so cached
+    per model and workload shape (bounded LRU; the registry identity is in the key)."""
+    key = (id(registry), plan.model.id, precision.id, kv.id, engine, plan.batch, plan.context,
+           req.input_tokens, plan.lora_adapters, plan.lora_rank)
+    if plan.model.id != "custom" and key in _FITS_ON_CACHE:
+        _FITS_ON_CACHE.move_to_end(key)
+        return _FITS_ON_CACHE[key]
+    rows = _compute_fits_on(plan, registry, req, precision, kv, engine)
+    if plan.model.id != "custom":
+        _FITS_ON_CACHE[key] = rows
+        while len(_FITS_ON_CACHE) > _FITS_ON_CACHE_SIZE:
+            _FITS_ON_CACHE.popitem(last=False)
+    return rows
+
+
+def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest,
+                     precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
     from service.domain.speed import decode_tokens_per_s
 
     rows: list[FitRow] = []

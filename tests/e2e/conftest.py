@@ -29,32 +29,39 @@ class Server:
         return self.log_path.read_text().splitlines()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def start_server(log_path: Path, extra_env: dict[str, str] | None = None) -> Server:
     port = free_port()
-    log_path = tmp_path_factory.mktemp("server") / "stdout.log"
-    env = {**os.environ, "GPU_ADVISOR_LOG_JSON": "true", "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "GPU_ADVISOR_LOG_JSON": "true", "PYTHONUNBUFFERED": "1",
+           **(extra_env or {})}
     with log_path.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "service", "serve", "--port", str(port)],
             stdout=out, stderr=subprocess.STDOUT, env=env, text=True)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"server exited: {log_path.read_text()}")
         try:
             if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                break
+                return Server(url, proc, log_path)
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
-    else:
-        proc.kill()
-        raise RuntimeError(f"server not ready: {log_path.read_text()}")
-    yield Server(url, proc, log_path)
-    proc.terminate()
+    proc.kill()
+    raise RuntimeError(f"server not ready: {log_path.read_text()}")
+
+
+def stop_server(s: Server) -> None:
+    s.proc.terminate()
     try:
-        proc.wait(timeout=10)
+        s.proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        s.proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("server") / "stdout.log")
+    yield s
+    stop_server(s)

@@ -18,13 +18,16 @@ def anyio_backend() -> str:
 
 @pytest.fixture
 async def client(index_dir: Path) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
-    """The app on the shipped data, once it is ready (catalog and knowledge index loaded)."""
+    """The app on the shipped data; the catalog is loaded, the knowledge index may still be
+    loading (tests that need it call wait_ready)."""
     app = create_app(Settings(index_dir=index_dir), configure_logs=False)
     async with AsyncTestClient(app=app) as c:
-        for _ in range(1200):
-            if (await c.get("/readyz")).status_code == 200:
-                break
-            await asyncio.sleep(0.05)
-        else:
-            raise AssertionError("the app never became ready")
         yield c
+
+
+async def wait_ready(c: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    for _ in range(1200):
+        if (await c.get("/readyz")).status_code == 200:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the app never became ready")

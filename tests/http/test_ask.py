@@ -1,23 +1,15 @@
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from litestar.testing import AsyncTestClient
+
+from tests.http.conftest import wait_ready
 
 pytestmark = pytest.mark.anyio
 
 
-async def _ready(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
-    for _ in range(600):
-        if (await client.get("/readyz")).status_code == 200:
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("knowledge base never became ready")
-
-
 async def test_ask_validation_and_answers(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
-    await _ready(client)
+    await wait_ready(client)
     assert (await client.post("/v1/ask", json={"question": ""})).status_code == 400
     assert (await client.post("/v1/ask", json={"question": "   "})).status_code == 400
     long = await client.post("/v1/ask", json={"question": "x" * 2001})

@@ -138,3 +138,20 @@ async def test_rate_limit_429_with_retry_after() -> None:
         assert int(r.headers["retry-after"]) > 0
         _problem(r)
         assert (await c.get("/healthz")).status_code == 200
+
+
+async def test_mla_fields_on_dense_model_explained(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    arch = {"num_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+            "intermediate_size": 11008, "vocab_size": 32000, "kv_lora_rank": 512,
+            "qk_rope_head_dim": 64}
+    r = await client.post("/v1/sizing", json={"architecture": arch})
+    assert r.status_code == 400
+    assert "MLA" in _problem(r)["detail"]
+
+
+async def test_absurd_custom_model_rejected(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    arch = {"num_layers": 900, "hidden_size": 200_000, "num_attention_heads": 1000,
+            "intermediate_size": 800_000, "vocab_size": 32000}
+    r = await client.post("/v1/sizing", json={"architecture": arch})
+    assert r.status_code == 400
+    assert "10T" in _problem(r)["detail"]

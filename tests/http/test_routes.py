@@ -5,12 +5,14 @@ from litestar.testing import AsyncTestClient
 
 from service.app import create_app
 from service.settings import Settings
+from tests.http.conftest import wait_ready
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_health_ready_metrics(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
     assert (await client.get("/healthz")).json()["status"] == "ok"
+    await wait_ready(client)
     ready = (await client.get("/readyz")).json()
     assert ready["status"] == "ready" and ready["models"] >= 45 and ready["gpus"] >= 40
     await client.post("/v1/sizing", json={"model": "llama-3-8b"})
