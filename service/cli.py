@@ -101,10 +101,12 @@ def cmd_size(args: argparse.Namespace) -> int:
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(msgspec.json.encode(result).decode())
-        return 0
-    print(render_sizing(result))
+    return _emit(result, args.json, render_sizing)
+
+
+def _emit(result: Any, as_json: bool, render: Any) -> int:
+    """Print the API's JSON or the human rendering."""
+    print(msgspec.json.encode(result).decode() if as_json else render(result))
     return 0
 
 
@@ -193,11 +195,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     except (DomainError, ValueError, msgspec.ValidationError, CatalogError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(msgspec.json.encode(rec).decode())
-        return 0
-    print(render_recommendation(rec))
-    return 0
+    return _emit(rec, args.json, render_recommendation)
 
 
 def render_recommendation(rec: Any) -> str:
