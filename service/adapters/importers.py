@@ -15,7 +15,7 @@ Rules shared by the importers
   A stated memory that fits no variant of the named chip (a "RTX4060" row with 16 GB, a 48 GB
   "RTX4090") makes the row unmapped under ``"<name> (<MiB> MiB)"`` rather than mapped wrongly.
 * **Prices.** A zero or empty price means "no price". A spot price equal to the on-demand
-  price is no spot offer (mithril, Azure H100) and is dropped; a spot price above on-demand is
+  price is no spot offer (Azure H100) and is dropped; Mithril (spot auction only) is spot-only; a spot price above on-demand is
   dropped and reported in ``skipped``.
 * **Regions.** Rows that differ only by region/zone are merged into one offer listing the
   regions, when their prices (on-demand and spot) are equal. When the same instance type is
@@ -350,12 +350,17 @@ def _assign_ids(built: list[tuple[str, dict[str, Any]]]) -> Iterator[Offer]:
         yield Offer(id=candidate, **fields)
 
 
+# Providers that sell GPU time only by spot auction: their SkyPilot rows repeat the bid price as
+# "Price" (Price == SpotPrice), which is not an on-demand price anyone can rely on.
+SPOT_ONLY_PROVIDERS = frozenset({"mithril"})
+
+
 def _check_spot(provider: str, itype: str, od: float | None, spot: float | None,
                 result: ImportResult, line: int) -> float | None:
     if spot is None or od is None:
         return spot
     if spot == od:
-        return None  # a "spot" price equal to on-demand is no spot offer (mithril, Azure H100)
+        return None  # a "spot" price equal to on-demand is no spot offer (Azure H100)
     if spot > od:
         result.skipped.append(f"{provider} {itype} (line {line}): spot ${spot}/h above "
                               f"on-demand ${od}/h; spot price dropped")
@@ -520,6 +525,8 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
             parsed[key] = srow
     final: list[_Row] = []
     for row in parsed.values():
+        if provider in SPOT_ONLY_PROVIDERS and row.spot is not None:
+            row.on_demand = None  # an auction price, imported as spot only
         row.spot = _check_spot(provider, row.instance_type, row.on_demand, row.spot, result,
                                row.line)
         if row.on_demand is None and row.spot is None:

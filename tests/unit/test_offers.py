@@ -270,10 +270,10 @@ def test_primeintellect_spot_merge_synthetic(registry: Registry) -> None:
 
 
 @needs_sources
-def test_mithril_price_equal_spot_is_on_demand_only(registry: Registry) -> None:
+def test_mithril_auction_price_is_spot_only(registry: Registry) -> None:
     offers = sky("mithril", registry)
     assert len(offers) == 4
-    assert all(o.spot_usd_h is None and o.on_demand_usd_h for o in offers)
+    assert all(o.on_demand_usd_h is None and o.spot_usd_h for o in offers)
     eight = next(o for o in offers if o.instance_type == "h100-80gb.sxm.8x")
     assert (eight.gpu, eight.gpu_count, eight.interconnect) == ("h100-sxm", 8, "nvswitch")
 
