@@ -15,8 +15,9 @@ Rules shared by the importers
   A stated memory that fits no variant of the named chip (a "RTX4060" row with 16 GB, a 48 GB
   "RTX4090") makes the row unmapped under ``"<name> (<MiB> MiB)"`` rather than mapped wrongly.
 * **Prices.** A zero or empty price means "no price". A spot price equal to the on-demand
-  price is no spot offer (Azure H100) and is dropped; Mithril (spot auction only) is spot-only; a spot price above on-demand is
-  dropped and reported in ``skipped``.
+  price is no spot offer (Azure H100) and is dropped; Mithril sells by spot auction only, so
+  its rows are spot-only; a spot price above on-demand is dropped and reported in
+  ``skipped``.
 * **Regions.** Rows that differ only by region/zone are merged into one offer listing the
   regions, when their prices (on-demand and spot) are equal. When the same instance type is
   priced differently in different regions, the cheapest price level (lowest on-demand, then
