@@ -446,9 +446,9 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
     ``<type>__SPOT`` with an empty Price merged into the on-demand row of the same type and
     region as its spot price (primeintellect; a spot row with no on-demand twin becomes a
     spot-only offer); GpuInfo as JSON or Python literal, memory per GPU or per node, GB in MiB
-    fields (shadeform), 0 MiB (seeweb: memory then ignored); Price == SpotPrice (mithril: no
-    spot); one row per region (lambda and others: merged); any column order; CRLF/LF/no final
-    newline. Region merge and ids: see the module docstring."""
+    fields (shadeform), 0 MiB (seeweb: memory then ignored); Price == SpotPrice (mithril: an
+    auction price, spot only); one row per region (lambda and others: merged); any column
+    order; CRLF/LF/no final newline. Region merge and ids: see the module docstring."""
     what = f"{provider}/vms.csv"
     _, rows = _read_csv(text, SKYPILOT_REQUIRED, SKYPILOT_COLUMNS, what)
     result = ImportResult()
