@@ -166,7 +166,7 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
 
 T = {
     "en": {
-        "sizing": "{name} at {weights} with {ctx:,} tokens of context needs about {total:.0f} GiB "
+        "sizing": "{name} at {weights} with {ctx} tokens of context needs about {total:.0f} GiB "
                   "({w:.0f} GiB weights{kv} and runtime overhead).",
         "kv": " + {kv:.1f} GiB KV cache",
         "fits": "It fits on {fits}.",
@@ -190,7 +190,7 @@ T = {
         "size_guess": "(Sized as {name}, a {b:.0f}B model from our registry.)",
     },
     "ro": {
-        "sizing": "{name} la {weights} cu un context de {ctx:,} de tokeni are nevoie de "
+        "sizing": "{name} la {weights} cu un context de {ctx} de tokeni are nevoie de "
                   "aproximativ {total:.0f} GiB ({w:.0f} GiB greutăți{kv} și memoria de "
                   "execuție).",
         "kv": " + {kv:.1f} GiB cache KV",
@@ -273,7 +273,9 @@ def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offe
                 method=(ex.method or "LoRA").upper().replace("FULL", "full"), name=m.name,
                 weights=sized.weights, total=mem.total_gib, w=mem.weights_gib))
         else:
-            lines.append(t["sizing"].format(name=m.name, weights=sized.weights, ctx=ctx_tokens,
+            # thousands separator: 32,768 in English, 32.768 in Romanian
+            ctx_text = f"{ctx_tokens:,}".replace(",", "." if lang == "ro" else ",")
+            lines.append(t["sizing"].format(name=m.name, weights=sized.weights, ctx=ctx_text,
                                             total=mem.total_gib, w=mem.weights_gib, kv=kv))
         lines.append(t["fits"].format(fits=", ".join(fits)) if fits else t["nofit"])
     except (DomainError, ValueError, msgspec.ValidationError):

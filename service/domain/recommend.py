@@ -415,7 +415,8 @@ def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capabilit
             per_m = (per_hour * (1 + spot_overhead if model == "spot" else 1)) / (
                 3600 * out_tps) * 1e6
             per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
-        free = cap.per_gpu_cap_gib - cap.per_gpu_used_gib
+        used = _used_at_load(ctx, gpu, p, cap, replicas_needed)
+        free = cap.per_gpu_cap_gib - used
         headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
         if headroom < 10:
             warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
@@ -444,7 +445,7 @@ def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capabilit
         option = Option(
             rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=model,
             pricing_reason=why_price,
-            fit=Fit(per_gpu_used_gib=round(cap.per_gpu_used_gib, 2),
+            fit=Fit(per_gpu_used_gib=round(used, 2),
                     per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
                     parallelism=parallelism, gpus_per_replica=cap.tp,
                     replicas_per_node=cap.replicas),
@@ -488,6 +489,20 @@ def _per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
                                 ctx.req.context_tokens)
         ctx.decode_cache[key] = 1 / step
     return ctx.decode_cache[key]
+
+
+def _used_at_load(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
+                  replicas_needed: int) -> float:
+    """Per-GPU memory with the KV cache of the sequences each replica carries (serving), or
+    the one-sequence figure where there is no concurrency to spread."""
+    if ctx.model.arch is None or ctx.kv is None or not cap.replica_concurrency:
+        return cap.per_gpu_used_gib
+    per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
+    per_replica = min(per_replica, cap.replica_concurrency)
+    engine = "llama.cpp" if p.gguf else ctx.engine
+    plan = InferencePlan(model=ctx.model, precision=p, kv_type=ctx.kv, engine=engine,
+                         tp=cap.tp, batch=per_replica, context=ctx.req.context_tokens)
+    return plan.per_gpu().total_gib
 
 
 def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
