@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run test lint typecheck check-data unit openapi calibrate index bench clean
+.PHONY: help venv browser run test lint typecheck check-data unit openapi calibrate index bench clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -27,6 +27,9 @@ venv: $(STAMP) ## Create/update .venv with the service and dev tools
 run: $(STAMP) ## Start the service on http://127.0.0.1:8000 with the embedded defaults
 	$(VENV)/bin/gpu-advisor serve
 
+browser: ## Install Debian's Chromium for the browser tests (CI runs as root)
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium)
+
 lint: $(STAMP) ## ruff
 	$(VENV)/bin/ruff check service tests bench scripts
 
@@ -40,7 +43,7 @@ check-data: $(STAMP) ## Validate the catalog and knowledge files
 	$(VENV)/bin/gpu-advisor catalog check
 	$(VENV)/bin/gpu-advisor knowledge check
 
-test: lint typecheck check-data unit ## lint, types, data checks and every test (what CI runs)
+test: browser lint typecheck check-data unit ## lint, types, data checks and every test (what CI runs)
 
 openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 	$(VENV)/bin/gpu-advisor openapi

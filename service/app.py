@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,6 +11,7 @@ from typing import Any
 
 import structlog
 from litestar import Litestar
+from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.middleware.rate_limit import RateLimitConfig
@@ -35,6 +37,8 @@ from service.api.routes.recommend import recommendations
 from service.api.routes.registry import get_gpu, get_model, list_gpus, list_models
 from service.api.routes.sizing import sizing
 from service.api.routes.system import healthz, metrics, readyz
+from service.api.routes.web import web_routes
+from service.api.slack import SlackBot, slack_routes
 from service.api.state import AppState, Loaded
 from service.domain.errors import DomainError
 from service.logging import configure_logging
@@ -93,6 +97,20 @@ async def reload_data(app: Litestar, state: AppState) -> tuple[bool, list[str]]:
         return True, []
 
 
+_heap_frozen = False
+
+
+def _freeze_heap() -> None:
+    """Take what is loaded once per process (torch, the embedding model, the index, the
+    catalog) out of the cyclic garbage collector's reach: a full collection over it takes
+    ~0.3 s with the GIL held, stalling every request (a Slack acknowledgement included).
+    Once per process: later objects (another app in the same test process) stay collectable."""
+    global _heap_frozen
+    if not _heap_frozen:
+        gc.freeze()
+        _heap_frozen = True
+
+
 async def _load_knowledge(state: AppState) -> None:
     """Load the embedding model and the index in the background: /healthz answers at once,
     /readyz says 503 until this is done."""
@@ -100,6 +118,7 @@ async def _load_knowledge(state: AppState) -> None:
     try:
         state.knowledge = await asyncio.to_thread(load_knowledge, s.knowledge_dir, s.index_dir,
                                                   s.embedding_model)
+        _freeze_heap()
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # a broken model or knowledge file must not kill the process
@@ -136,12 +155,28 @@ def openapi_config() -> OpenAPIConfig:
     )
 
 
+def cors_config(settings: Settings) -> CORSConfig | None:
+    """CORS only when GPU_ADVISOR_CORS_ORIGINS lists origins (portals calling the API from a
+    browser); otherwise no CORS headers at all."""
+    origins = settings.cors_origin_list()
+    if not origins:
+        return None
+    return CORSConfig(allow_origins=origins, allow_methods=["GET", "POST", "OPTIONS"],
+                      allow_headers=["Content-Type", "X-Request-ID"],
+                      expose_headers=["X-Request-ID", "Retry-After"], max_age=600)
+
+
 def create_app(settings: Settings | None = None, *, configure_logs: bool = True) -> Litestar:
     settings = settings or Settings.from_env()
     if configure_logs:
         configure_logging(settings.log_level, settings.log_json)
     state = AppState(settings=settings)
     app_metrics = Metrics()
+    route_handlers: list[Any] = list(ROUTES)
+    slack_bot: SlackBot | None = None
+    if settings.slack_signing_secret:
+        slack_bot = SlackBot(settings)
+        route_handlers.append(slack_routes(settings, slack_bot))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -156,12 +191,20 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         log.info("ready", catalog_version=loaded.catalog_version,
                  models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
                  offers=len(loaded.offers))
+        if slack_bot is None:
+            log.warning("slack_disabled", reason="GPU_ADVISOR_SLACK_SIGNING_SECRET is not set; "
+                        "/slack/commands and /slack/events answer 404")
+        elif not settings.slack_bot_token:
+            log.warning("slack_no_bot_token", reason="GPU_ADVISOR_SLACK_BOT_TOKEN is not set; "
+                        "slash commands work, mentions and direct messages are not answered")
         hup = _install_sighup(app, state)
         knowledge_task = asyncio.create_task(_load_knowledge(state))
         try:
             yield
         finally:
             knowledge_task.cancel()
+            if slack_bot is not None:
+                await slack_bot.aclose()
             if hup:
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
@@ -172,7 +215,7 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
             exclude=["/healthz", "/readyz", "/metrics"]).middleware)
 
     return GpuAdvisorApp(
-        route_handlers=ROUTES,
+        route_handlers=[*route_handlers, *web_routes()],
         lifespan=[lifespan],
         state=State({"app_state": state, "settings": settings, "metrics": app_metrics}),
         exception_handlers={
@@ -183,6 +226,7 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         openapi_config=openapi_config(),
         request_max_body_size=settings.max_body_bytes,
         middleware=middleware,
+        cors_config=cors_config(settings),
         debug=False,
         logging_config=None,
     )

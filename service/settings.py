@@ -25,7 +25,7 @@ def default_cache_dir() -> Path:
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Every setting, its default, and the environment variable that overrides it."""
 
-    def __repr__(self) -> str:  # never print the admin key
+    def __repr__(self) -> str:  # never print the admin key or the Slack secrets
         return f"Settings(host={self.host!r}, port={self.port}, catalog_dir={self.catalog_dir})"
 
     host: str = "127.0.0.1"
@@ -40,6 +40,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     admin_key: str | None = msgspec.field(default=None)
     embedding_model: str | None = None
     index_dir: Path = msgspec.field(default_factory=lambda: default_cache_dir() / "index")
+    slack_signing_secret: str | None = None
+    slack_bot_token: str | None = None
+    slack_api_url: str = "https://slack.com/api/"
+    public_url: str | None = None
+    cors_origins: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -49,7 +54,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ("host", str), ("port", int), ("catalog_dir", Path), ("knowledge_dir", Path),
             ("max_body_bytes", int), ("rate_limit_per_minute", int), ("log_level", str),
             ("log_json", bool), ("stale_after_days", int), ("admin_key", str),
-            ("embedding_model", str), ("index_dir", Path),
+            ("embedding_model", str), ("index_dir", Path), ("slack_signing_secret", str),
+            ("slack_bot_token", str), ("slack_api_url", str), ("public_url", str),
+            ("cors_origins", str),
         ):
             raw = env.get(PREFIX + name.upper())
             if raw is None or raw == "":
@@ -72,6 +79,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         settings.validate()
         return settings
 
+    def cors_origin_list(self) -> list[str]:
+        """The origins allowed to call the API from a browser; empty: no CORS headers."""
+        raw = self.cors_origins or ""
+        return [o.strip().rstrip("/") for o in raw.split(",") if o.strip()]
+
     def validate(self) -> None:
         if not 0 < self.port < 65536:
             raise SettingsError(f"{PREFIX}PORT must be 1-65535, got {self.port}")
@@ -85,6 +97,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsError(f"{PREFIX}STALE_AFTER_DAYS must be at least 1")
         if self.admin_key is not None and len(self.admin_key) < 16:
             raise SettingsError(f"{PREFIX}ADMIN_KEY must be at least 16 characters")
+        if not self.slack_api_url.startswith(("https://", "http://")):
+            raise SettingsError(f"{PREFIX}SLACK_API_URL must be an http(s) URL")
+        if self.public_url is not None and not self.public_url.startswith(("https://",
+                                                                              "http://")):
+            raise SettingsError(f"{PREFIX}PUBLIC_URL must be an http(s) URL")
+        for origin in self.cors_origin_list():
+            if origin != "*" and not origin.startswith(("https://", "http://")):
+                raise SettingsError(f"{PREFIX}CORS_ORIGINS: {origin!r} is not an http(s) "
+                                    "origin (comma-separated, e.g. https://portal.example)")
         model = self.embedding_model
         if model and model.startswith((".", "/", "~")) and not Path(model).expanduser().exists():
             raise SettingsError(f"{PREFIX}EMBEDDING_MODEL={model!r}: no such path (a local "
@@ -114,4 +135,15 @@ DOCUMENTED = (
      "keyed by the hash of the passages and the model"),
     ("GPU_ADVISOR_ADMIN_KEY", "unset", "secret for `POST /v1/admin/catalog/reload` (header "
      "`X-Admin-Key`, at least 16 characters); unset: the route answers 404"),
+    ("GPU_ADVISOR_SLACK_SIGNING_SECRET", "unset", "Slack app signing secret; set: "
+     "`/slack/commands` and `/slack/events` are mounted; unset: they answer 404"),
+    ("GPU_ADVISOR_SLACK_BOT_TOKEN", "unset", "bot token (`xoxb-...`) the Slack bot posts "
+     "answers to mentions and direct messages with"),
+    ("GPU_ADVISOR_SLACK_API_URL", "https://slack.com/api/", "base URL of the Slack Web API "
+     "(tests point it at a local fake)"),
+    ("GPU_ADVISOR_PUBLIC_URL", "unset", "public address of the web page; set: Slack answers "
+     "link to it with the same query"),
+    ("GPU_ADVISOR_CORS_ORIGINS", "unset (no CORS)", "comma-separated origins allowed to call "
+     "the API from a browser (`https://portal.example,https://intranet.example`, or `*`); "
+     "unset: no CORS headers"),
 )

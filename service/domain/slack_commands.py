@@ -1,0 +1,272 @@
+"""What the Slack bot says: parse ``/gpu ...`` (or a mention's text), call the core
+(``answer``, ``size``, ``recommend``) and render the Block Kit message. Pure: the data and the
+retriever are passed in; posting to Slack is the adapter's job."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import msgspec
+
+from service.domain.ask import AskRequest, Retriever, answer
+from service.domain.errors import DomainError, InvalidInput, NotFound
+from service.domain.knowledge import Passage
+from service.domain.offers import Offer, Provider
+from service.domain.precisions import find_precision
+from service.domain.recommend import recommend
+from service.domain.recommend_types import RecommendationRequest
+from service.domain.registry import Registry
+from service.domain.requests import SizingRequest
+from service.domain.sizing import FitRow, size
+from service.domain.slack_render import (
+    Message,
+    render_answer,
+    render_help,
+    render_invalid,
+    render_recommendation,
+    render_sizing,
+    render_starting,
+    render_unknown_model,
+    render_usage,
+)
+from service.domain.understand import detect_language, extract
+
+Kind = Literal["ask", "size", "recommend", "help"]
+MAX_QUESTION = 2000
+DEFAULT_CONTEXT = 4096
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: Kind
+    args: str
+    lang: str
+
+
+@dataclass(frozen=True)
+class BotData:
+    """Everything an answer needs; ``retriever``/``passages`` are None while the knowledge
+    base is loading (questions then get "still starting"; size and recommend still work)."""
+
+    registry: Registry
+    offers: Sequence[Offer]
+    providers: Sequence[Provider]
+    today: dt.date
+    stale_after_days: int
+    catalog_version: str
+    retriever: Retriever | None = None
+    passages: dict[tuple[str, str], Passage] | None = None
+    public_url: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing
+
+_MENTION = re.compile(r"<[@#!][^>]*>")
+_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
+
+
+def clean_slack_text(text: str) -> str:
+    """Slack's wire format to plain text: mentions dropped, links to their label, the three
+    escaped characters restored."""
+    text = _MENTION.sub(" ", text)
+    text = _LINK.sub(lambda m: m.group(2) or m.group(1), text)
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_HELP = {"help": "en", "ajutor": "ro", "?": "en", "-h": "en", "--help": "en"}
+_SIZE = frozenset({"size", "sizing", "mărime", "marime"})
+_RECOMMEND = frozenset({"recommend", "recommendation", "rec", "recomanda", "recomandă"})
+
+
+def parse_command(text: str) -> Command:
+    """``help`` | ``size <args>`` | ``recommend <args>`` | anything else is a question."""
+    text = text.strip()
+    first, _, rest = text.partition(" ")
+    word = first.lower()
+    if not text or word in _HELP:
+        return Command("help", "", _HELP.get(word, "en"))
+    rest = rest.strip()
+    if word in _SIZE:
+        return Command("size", rest, detect_language(rest))
+    if word in _RECOMMEND:
+        return Command("recommend", rest, detect_language(rest))
+    return Command("ask", text, detect_language(text))
+
+
+_CTX = re.compile(r"^(\d+(?:\.\d+)?)([km])?$", re.I)
+
+
+def _context_value(word: str) -> int | None:
+    m = _CTX.match(word.strip().lower().removeprefix("ctx=").removeprefix("context="))
+    if not m:
+        return None
+    value = float(m.group(1))
+    unit = (m.group(2) or "").lower()
+    tokens = int(value * (1024 if unit == "k" else 1_048_576 if unit == "m" else 1))
+    if not unit and not m.group(1).isdigit():
+        return None
+    return tokens if 256 <= tokens <= 10_000_000 else None
+
+
+def parse_size_args(args: str) -> tuple[str, str | None, int | None]:
+    """``"<model> [precision] [context]"`` → (model text, precision id, context tokens):
+    a trailing context ("32k", "8192") and precision ("int4", "fp8", "gguf q4_k_m", "4 bit")
+    in either order."""
+    words = args.split()
+    weights: str | None = None
+    ctx: int | None = None
+    while len(words) > 1:
+        tail = words[-1]
+        if ctx is None and (c := _context_value(tail)) is not None:
+            ctx = c
+            words.pop()
+            continue
+        if weights is None:
+            two = " ".join(words[-2:]) if len(words) > 2 else None
+            if two and (p := find_precision(two)) is not None:
+                weights = p.id
+                del words[-2:]
+                continue
+            if (p := find_precision(tail)) is not None:
+                weights = p.id
+                words.pop()
+                continue
+        break
+    return " ".join(words), weights, ctx
+
+
+_UNIT = r"(?P<unit>hours?|hrs?|h|or[aăe]|months?|mo|mth|lun[aă]|lunar)\b"
+_BARE_BUDGET = re.compile(
+    r"\$?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<k>k)?\s*(?:\$|usd|dollars?|dolari)?"
+    r"\s*(?:/|per\b|pe\b|an?\b)\s*" + _UNIT, re.I)
+_BUDGET_START = re.compile(
+    r"\$|\b(?:budget|buget(?:ul)?|under|sub|max)\b|\b\d[\d.,]*\s*k?\s*(?:usd|dollars?|dolari)\b",
+    re.I)
+
+
+def parse_recommend_args(args: str, registry: Registry
+                         ) -> tuple[str, float | None, float | None]:
+    """``"<model> [budget]"`` → (model text, USD per hour, USD per month). The budget is read
+    as questions read it ("$2/h", "1500 USD a month", "buget 800/lună"); a bare
+    "1500/month" counts too here."""
+    cut = len(args)
+    for rx in (_BARE_BUDGET, _BUDGET_START):
+        m = rx.search(args)
+        if m:
+            cut = min(cut, m.start())
+    ex = extract(args, registry)
+    hour, month = ex.budget_usd_per_hour, ex.budget_usd_per_month
+    if hour is None and month is None and (m := _BARE_BUDGET.search(args)):
+        value = float(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+        if m.group("unit").lower().startswith(("h", "o")):
+            hour = value
+        else:
+            month = value
+    return args[:cut].strip(" ,;:-"), hour, month
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers
+
+
+def _resolve_model(text: str, registry: Registry) -> str:
+    """A registry model id for ``text``; NotFound (with suggestions) when none."""
+    try:
+        return registry.model(text).id
+    except NotFound:
+        found = extract(text, registry).model
+        if found is not None:
+            return found
+        raise
+
+
+def _fits_for(data: BotData, model: str, weights: str, context_tokens: int,
+              batch: int) -> list[FitRow] | None:
+    """The 'fits on' rows with decode tokens/s for an answer's model (best effort)."""
+    try:
+        sized = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
+                                   output_tokens=0, batch_size=batch), data.registry)
+    except (DomainError, ValueError, msgspec.ValidationError):
+        return None
+    return sorted(sized.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]
+
+
+def run_ask(question: str, data: BotData) -> Message:
+    lang = detect_language(question)
+    if data.retriever is None or data.passages is None:
+        return render_starting(lang)
+    question = question[:MAX_QUESTION]
+    resp = answer(AskRequest(question=question), data.retriever, data.passages, data.registry,
+                  data.offers, data.providers, data.today, data.stale_after_days,
+                  data.catalog_version)
+    fits = None
+    sizing = resp.numbers.sizing if resp.numbers else None
+    if sizing is not None and resp.extracted.workload not in ("finetune", "pretrain"):
+        fits = _fits_for(data, sizing.model, sizing.weights, sizing.context_tokens,
+                         resp.extracted.concurrent_requests or 1)
+    return render_answer(resp, question, public_url=data.public_url, fits=fits)
+
+
+def run_size(args: str, lang: str, data: BotData) -> Message:
+    text, weights, ctx = parse_size_args(args)
+    if not text:
+        return render_usage("size_usage", lang)
+    model = _resolve_model(text, data.registry)
+    context_tokens = ctx or DEFAULT_CONTEXT
+    result = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
+                                output_tokens=0), data.registry)
+    return render_sizing(result, lang, context_tokens=context_tokens,
+                         public_url=data.public_url)
+
+
+def run_recommend(args: str, lang: str, data: BotData) -> Message:
+    model_part, hour, month = parse_recommend_args(args, data.registry)
+    text, weights, ctx = parse_size_args(model_part)
+    if not text:
+        return render_usage("recommend_usage", lang)
+    model = _resolve_model(text, data.registry)
+    context_tokens = ctx or DEFAULT_CONTEXT
+    req = RecommendationRequest(model=model, weights=weights or "auto",
+                                context_tokens=context_tokens,
+                                output_tokens=min(512, context_tokens // 4),
+                                max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
+    rec = recommend(req, data.registry, data.offers, data.providers, data.today,
+                    data.stale_after_days, data.catalog_version)
+    per = "/oră" if lang == "ro" else "/h"
+    per_month = "/lună" if lang == "ro" else "/month"
+    budget = " + ".join(x for x in (
+        f"${hour:,.2f}{per}" if hour is not None else "",
+        f"${month:,.0f}{per_month}" if month is not None else "") if x) or None
+    return render_recommendation(
+        rec, lang, model_name=data.registry.models[model].name, budget=budget,
+        public_url=data.public_url,
+        # the web page's own parameters (it takes a monthly budget)
+        link_params={"model": model, "weights": weights, "context": ctx,
+                     "budget": month if month is not None else (
+                         round(hour * 24 * 30, 2) if hour is not None else None)})
+
+
+def run_command(cmd: Command, data: BotData) -> Message:
+    """The message for a parsed command. A user's mistake (unknown model, impossible request)
+    is a friendly message; only bugs raise."""
+    usage = {"size": "size_usage", "recommend": "recommend_usage"}.get(cmd.kind)
+    try:
+        if cmd.kind == "help":
+            return render_help(cmd.lang)
+        if cmd.kind == "size":
+            return run_size(cmd.args, cmd.lang, data)
+        if cmd.kind == "recommend":
+            return run_recommend(cmd.args, cmd.lang, data)
+        return run_ask(cmd.args, data)
+    except NotFound as exc:
+        return render_unknown_model(exc.name, exc.suggestions, cmd.lang, usage)
+    except InvalidInput as exc:
+        return render_invalid(exc.message, cmd.lang)
+    except (DomainError, ValueError, msgspec.ValidationError) as exc:
+        return render_invalid(str(exc), cmd.lang)

@@ -1,0 +1,378 @@
+"""Slack messages (Block Kit) for the bot's answers: pure functions from our answers to the
+JSON Slack expects, in the question's language, inside Slack's limits.
+
+A message is ``{"text": fallback, "blocks": [...]}``: the fallback shows in notifications
+and where blocks cannot. Limits kept here: at most 50 blocks, 3000 characters of section
+text, 10 context elements, 4000 characters of fallback text; longer text is cut with "…".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from service.domain.ask import AskResponse, OfferNumbers
+from service.domain.recommend_types import Recommendation
+from service.domain.sizing import FitRow, SizingResult
+
+Message = dict[str, Any]
+Block = dict[str, Any]
+
+MAX_BLOCKS = 50
+MAX_SECTION_CHARS = 3000
+MAX_CONTEXT_ELEMENTS = 10
+MAX_CONTEXT_ELEMENT_CHARS = 2000
+MAX_TEXT_CHARS = 4000
+MAX_BUTTON_TEXT = 75
+MAX_URL_CHARS = 3000
+ELLIPSIS = "…"
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "model": "Model", "precision": "Precision", "context": "Context", "tokens": "tokens",
+        "weights": "Weights", "kv": "KV cache", "activations": "Activations",
+        "gradients": "Gradients", "optimizer": "Optimizer", "overhead": "Overhead",
+        "total": "Total", "fits": "Fits on", "tps": "tok/s", "offers": "Top offers",
+        "per_hour": "/h", "per_month": "/month", "job": "for the job", "as_of": "as of",
+        "sources": "Sources:", "open": "Open in the web app", "workload": "Workload",
+        "budget": "Budget", "numbers": "Numbers", "nofit": "no single node",
+        "no_options": "No offer in the catalog meets that request",
+        "alternatives": "What would change the answer:", "memory": "Memory (GiB)",
+        "per_user": "tok/s per user", "per_gpu": "per GPU",
+        "ack": "Working on it… the answer follows in a moment.",
+        "starting": "I'm still starting (loading the knowledge base); try again in a few "
+                    "seconds.",
+        "unknown_model": "I don't know the model *{name}*.",
+        "did_you_mean": "Did you mean: {names}?",
+        "size_usage": "Usage: `/gpu size <model> [precision] [context]`, for example "
+                      "`/gpu size llama 3 70b int4 32k`.",
+        "recommend_usage": "Usage: `/gpu recommend <model> [budget]`, for example "
+                           "`/gpu recommend llama 3.1 8b $2/h` or `... 1500/month`.",
+        "invalid": "I can't compute that: {detail}",
+        "failed": "Sorry, something went wrong on my side (request id `{rid}`).",
+        "help": "*gpu-advisor* tells you which cloud GPU to rent for an AI model, with the "
+                "numbers behind it.\n"
+                "• `/gpu <question>` — ask in English or Romanian, e.g. `/gpu how much VRAM "
+                "for llama 3 70b at 4-bit?`\n"
+                "• `/gpu size <model> [precision] [context]` — e.g. `/gpu size llama 3 70b "
+                "int4 32k`\n"
+                "• `/gpu recommend <model> [budget]` — e.g. `/gpu recommend llama 3.1 8b "
+                "$2/h` or `/gpu recommend qwen 2.5 72b 1500/month`\n"
+                "• `/gpu help` — this message\n"
+                "Mention me (@gpu-advisor) in a channel or write to me directly: I answer in "
+                "the thread.",
+    },
+    "ro": {
+        "model": "Model", "precision": "Precizie", "context": "Context", "tokens": "tokeni",
+        "weights": "Greutăți", "kv": "Cache KV", "activations": "Activări",
+        "gradients": "Gradienți", "optimizer": "Optimizator", "overhead": "Execuție",
+        "total": "Total", "fits": "Încape pe", "tps": "tok/s", "offers": "Cele mai bune oferte",
+        "per_hour": "/oră", "per_month": "/lună", "job": "pentru job", "as_of": "preț din",
+        "sources": "Surse:", "open": "Deschide în aplicația web", "workload": "Utilizare",
+        "budget": "Buget", "numbers": "Cifre", "nofit": "niciun nod singur",
+        "no_options": "Nicio ofertă din catalog nu îndeplinește cererea",
+        "alternatives": "Ce ar schimba răspunsul:", "memory": "Memorie (GiB)",
+        "per_user": "tok/s per utilizator", "per_gpu": "pe GPU",
+        "ack": "Lucrez la asta… răspunsul vine imediat.",
+        "starting": "Încă pornesc (încarc baza de cunoștințe); încercați din nou în câteva "
+                    "secunde.",
+        "unknown_model": "Nu cunosc modelul *{name}*.",
+        "did_you_mean": "Poate ați vrut: {names}?",
+        "size_usage": "Folosire: `/gpu size <model> [precizie] [context]`, de exemplu "
+                      "`/gpu size llama 3 70b int4 32k`.",
+        "recommend_usage": "Folosire: `/gpu recommend <model> [buget]`, de exemplu "
+                           "`/gpu recommend llama 3.1 8b $2/h` sau `... 1500/lună`.",
+        "invalid": "Nu pot calcula asta: {detail}",
+        "failed": "Ne pare rău, ceva n-a mers la noi (id cerere `{rid}`).",
+        "help": "*gpu-advisor* vă spune ce GPU din cloud să închiriați pentru un model de AI, "
+                "cu cifrele din spate.\n"
+                "• `/gpu <întrebare>` — în română sau engleză, de ex. `/gpu cât VRAM îmi "
+                "trebuie pentru llama 3 70b la 4 biți?`\n"
+                "• `/gpu size <model> [precizie] [context]` — de ex. `/gpu size llama 3 70b "
+                "int4 32k`\n"
+                "• `/gpu recommend <model> [buget]` — de ex. `/gpu recommend llama 3.1 8b "
+                "$2/h` sau `/gpu recommend qwen 2.5 72b 1500/lună`\n"
+                "• `/gpu ajutor` — acest mesaj\n"
+                "Menționați-mă (@gpu-advisor) pe un canal sau scrieți-mi direct: răspund în "
+                "fir.",
+    },
+}
+PRICING = {"en": {"on_demand": "on-demand", "spot": "spot", "reserved": "reserved"},
+           "ro": {"on_demand": "on-demand", "spot": "spot", "reserved": "rezervat"}}
+
+
+def labels(lang: str) -> Mapping[str, str]:
+    return LABELS["ro" if lang == "ro" else "en"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and limits
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def escape(text: str) -> str:
+    """Slack's three control characters in mrkdwn and plain text."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def section(text: str) -> Block:
+    return {"type": "section", "text": {"type": "mrkdwn",
+                                        "text": truncate(text, MAX_SECTION_CHARS)}}
+
+
+def context(texts: Sequence[str]) -> Block:
+    return {"type": "context", "elements": [
+        {"type": "mrkdwn", "text": truncate(t, MAX_CONTEXT_ELEMENT_CHARS)}
+        for t in texts[:MAX_CONTEXT_ELEMENTS]]}
+
+
+def button(text: str, url: str) -> Block:
+    return {"type": "actions", "elements": [{
+        "type": "button", "action_id": "open_web",
+        "text": {"type": "plain_text", "text": truncate(text, MAX_BUTTON_TEXT), "emoji": True},
+        "url": url}]}
+
+
+def message(text: str, blocks: Sequence[Block]) -> Message:
+    """The final message: fallback text and blocks inside Slack's limits."""
+    kept = list(blocks)
+    if len(kept) > MAX_BLOCKS:
+        kept = [*kept[: MAX_BLOCKS - 1], context([ELLIPSIS])]
+    return {"text": truncate(text, MAX_TEXT_CHARS), "blocks": kept}
+
+
+def notice(text: str) -> Message:
+    """A one-section message (help, usage, errors)."""
+    return message(text, [section(text)])
+
+
+def table(rows: Sequence[tuple[str, str]]) -> str:
+    """Label/value rows as a monospace mrkdwn block."""
+    if not rows:
+        return ""
+    width = max(len(label) for label, _ in rows)
+    lines = [f"{label.ljust(width)}  {value}" for label, value in rows]
+    return "```\n" + escape("\n".join(lines)) + "\n```"
+
+
+def web_link(public_url: str | None, params: Mapping[str, str | int | float | None]
+             ) -> str | None:
+    """``{public_url}/?<params>`` or None without a public URL; stays under Slack's URL limit
+    (a long question is shortened)."""
+    if not public_url:
+        return None
+    clean = {k: str(v) for k, v in params.items() if v is not None and str(v) != ""}
+    base = public_url.rstrip("/") + "/?"
+    url = base + urlencode(clean)
+    while len(url) > MAX_URL_CHARS and "q" in clean and clean["q"]:
+        clean["q"] = clean["q"][: len(clean["q"]) * 3 // 4]
+        url = base + urlencode(clean)
+    return url if len(url) <= MAX_URL_CHARS else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces
+
+
+def _gib(v: float | None) -> str:
+    return "—" if v is None else f"{v:,.1f}"
+
+
+def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3) -> list[str]:
+    lab = labels(lang)
+    out: list[str] = []
+    for f in fits[:limit]:
+        tps = (f" (~{f.decode_tokens_per_s:,.0f} {lab['tps']})"
+               if f.decode_tokens_per_s else "")
+        out.append(f"{f.gpu_count} x {f.gpu_name}{tps}")
+    return out
+
+
+def _fit_rows(label: str, lines: Sequence[str], lang: str) -> list[tuple[str, str]]:
+    if not lines:
+        return [(label, labels(lang)["nofit"])]
+    return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
+
+
+def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
+                per_month: float | None, per_job: float | None, pricing: str, weights: str,
+                as_of: str, lang: str, speed: str = "") -> str:
+    lab = labels(lang)
+    money = f"*${per_hour:,.2f}{lab['per_hour']}*"
+    if per_job is not None:
+        money += f" · ${per_job:,.0f} {lab['job']}"
+    elif per_month is not None:
+        money += f" · ~${per_month:,.0f}{lab['per_month']}"
+    kind = PRICING["ro" if lang == "ro" else "en"].get(pricing, pricing)
+    return escape(f"{n}. {count} x {gpu} — {provider}, ") + (
+        f"{money} {escape(kind)} · {escape(weights)}{escape(speed)} · "
+        f"_{lab['as_of']} {escape(as_of)}_")
+
+
+def _offers_block(lines: Sequence[str], lang: str) -> Block:
+    return section(f"*{labels(lang)['offers']}*\n" + "\n".join(lines))
+
+
+def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
+            sources: Sequence[str] = ()) -> Message:
+    if sources:
+        blocks.append(context([f"*{labels(lang)['sources']}*",
+                               *(escape(s) for s in sources[: MAX_CONTEXT_ELEMENTS - 1])]))
+    if link:
+        blocks.append(button(labels(lang)["open"], link))
+    return message(text, blocks)
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages
+
+
+def render_answer(resp: AskResponse, question: str, *, public_url: str | None = None,
+                  fits: Sequence[FitRow] | None = None) -> Message:
+    """An answer to a question: the text, the numbers, the top 3 offers, the passages it
+    came from, and a link to the web page with the same question. ``fits`` (from a sizing
+    run for the same model) adds decode tokens/s to the "fits on" rows."""
+    lang = resp.lang
+    lab = labels(lang)
+    blocks: list[Block] = [section(escape(resp.answer))]
+    numbers = resp.numbers
+    if numbers is not None and numbers.sizing is not None:
+        s = numbers.sizing
+        rows: list[tuple[str, str]] = [
+            (lab["model"], s.model_name), (lab["precision"], s.weights),
+            (lab["context"], f"{s.context_tokens:,} {lab['tokens']}"),
+            (lab["weights"], f"{_gib(s.weights_gib)} GiB")]
+        if s.kv_cache_gib is not None:
+            rows.append((lab["kv"], f"{_gib(s.kv_cache_gib)} GiB"))
+        rows.append((lab["total"], f"{_gib(s.total_gib)} GiB"))
+        fit_lines = _fits_lines(fits, lang) if fits else list(s.fits_on[:3])
+        rows += _fit_rows(lab["fits"], fit_lines, lang)
+        blocks.append(section(table(rows)))
+    if numbers is not None and numbers.recommendations:
+        blocks.append(_offers_block([_ask_offer(i, o, lang) for i, o in
+                                     enumerate(numbers.recommendations[:3], 1)], lang))
+    if resp.follow_up:
+        blocks.append(context([escape(resp.follow_up)]))
+    link = web_link(public_url, {"q": question.strip()})
+    return _finish(resp.answer, blocks, link, lang, [p.title for p in resp.passages])
+
+
+def _ask_offer(n: int, o: OfferNumbers, lang: str) -> str:
+    return _offer_line(n, o.gpu_count * o.nodes, o.gpu, o.provider, o.per_hour_usd,
+                       o.per_month_usd, None, o.pricing_model, o.weights, o.as_of, lang)
+
+
+def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
+                  public_url: str | None = None) -> Message:
+    """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s."""
+    lab = labels(lang)
+    mem = result.memory
+    fit_lines = _fits_lines(result.fits_on, lang)
+    if result.task == "inference":
+        headline = (f"*{result.model.name}* @ {result.weights}, {context_tokens:,} "
+                    f"{lab['tokens']}: *{mem.total_gib:,.1f} GiB*")
+    else:
+        headline = f"*{result.model.name}* ({result.task}) @ {result.weights}: " \
+                   f"*{mem.total_gib:,.1f} GiB*"
+    if fit_lines:
+        headline += f" — {lab['fits'].lower()} {fit_lines[0]}"
+    rows: list[tuple[str, str]] = [
+        (lab["model"], result.model.name), (lab["precision"], result.weights),
+        (lab["context"], f"{context_tokens:,} {lab['tokens']}"),
+        (lab["weights"], f"{_gib(mem.weights_gib)} GiB")]
+    if mem.kv_cache_gib is not None:
+        rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib)} GiB"))
+    rows.append((lab["activations"], f"{_gib(mem.activations_gib)} GiB"))
+    if mem.gradients_gib is not None:
+        rows.append((lab["gradients"], f"{_gib(mem.gradients_gib)} GiB"))
+    if mem.optimizer_gib is not None:
+        rows.append((lab["optimizer"], f"{_gib(mem.optimizer_gib)} GiB"))
+    rows.append((lab["overhead"], f"{_gib(mem.overhead_gib)} GiB"))
+    rows.append((lab["total"], f"{_gib(mem.total_gib)} GiB"))
+    rows += _fit_rows(lab["fits"], fit_lines, lang)
+    text = escape(headline.replace("*", ""))
+    blocks = [section(escape(headline)), section(table(rows))]
+    link = web_link(public_url, {"model": result.model.id, "weights": result.weights,
+                                 "context": context_tokens})
+    return _finish(text, blocks, link, lang, result.sources[:3])
+
+
+def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
+                          budget: str | None = None, public_url: str | None = None,
+                          link_params: Mapping[str, str | int | float | None] | None = None
+                          ) -> Message:
+    """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
+    the answer."""
+    lab = labels(lang)
+    rows: list[tuple[str, str]] = [(lab["model"], model_name), (lab["workload"], rec.workload)]
+    if budget:
+        rows.append((lab["budget"], budget))
+    lines: list[str] = []
+    for o in rec.options[:3]:
+        perf = o.performance
+        speed = (f" · ~{perf.decode_tokens_per_s_per_user:,.0f} {lab['per_user']}"
+                 if perf.decode_tokens_per_s_per_user else "")
+        lines.append(_offer_line(o.rank, o.offer.gpu_count * o.nodes, o.offer.gpu_name,
+                                 o.offer.provider, o.cost.per_hour_usd, o.cost.per_month_usd,
+                                 o.cost.per_job_usd, o.pricing_model, o.weights,
+                                 o.offer.as_of, lang, speed))
+    if rec.options:
+        top = rec.options[0]
+        text = top.why
+        capacity = top.fit.per_gpu_used_gib + top.fit.per_gpu_free_gib
+        rows.append((lab["memory"], f"{top.fit.per_gpu_used_gib:,.1f} / {capacity:,.1f} "
+                     f"{lab['per_gpu']}"))
+    else:
+        text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
+    blocks: list[Block] = [section(escape(text)), section(table(rows))]
+    if lines:
+        blocks.append(_offers_block(lines, lang))
+    if rec.alternatives:
+        blocks.append(context([f"*{lab['alternatives']}*",
+                               *(escape(f"{a.change}: {a.effect}")
+                                 for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
+    link = web_link(public_url, dict(link_params or {"model": rec.model}))
+    return _finish(text, blocks, link, lang)
+
+
+def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
+                         usage: str | None = None) -> Message:
+    lab = labels(lang)
+    parts = [lab["unknown_model"].format(name=escape(name))]
+    if suggestions:
+        parts.append(lab["did_you_mean"].format(
+            names=", ".join(f"`{escape(s)}`" for s in suggestions)))
+    if usage:
+        parts.append(lab[usage])
+    return notice(" ".join(parts))
+
+
+def render_help(lang: str) -> Message:
+    return notice(labels(lang)["help"])
+
+
+def render_usage(which: str, lang: str) -> Message:
+    return notice(labels(lang)[which])
+
+
+def render_invalid(detail: str, lang: str) -> Message:
+    return notice(labels(lang)["invalid"].format(detail=escape(detail)))
+
+
+def render_starting(lang: str) -> Message:
+    return notice(labels(lang)["starting"])
+
+
+def render_ack(lang: str) -> Message:
+    return notice(labels(lang)["ack"])
+
+
+def render_failed(request_id: str, lang: str) -> Message:
+    return notice(labels(lang)["failed"].format(rid=escape(request_id)))

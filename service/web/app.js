@@ -1,0 +1,855 @@
+/* gpu-advisor web page: plain JS, no build step. State lives in the URL query string. */
+(function () {
+  'use strict';
+
+  var SVG_NS = 'http://www.w3.org/2000/svg';
+  var OUTPUT_TOKENS = 512;
+  var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget'];
+  var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
+                   hours: '24', budget: '' };
+
+  var I18N = {
+    en: {
+      skip: 'Skip to results',
+      title: 'Which GPU should I rent?',
+      tagline: 'Memory, fit, speed and monthly cost for a model, with the numbers behind the answer.',
+      formHeading: 'Your workload',
+      language: 'Language',
+      model: 'Model',
+      modelPlaceholder: 'e.g. Llama 3.1 70B',
+      modelHint: 'Type to search; a name, id or Hugging Face repo.',
+      workload: 'Workload',
+      wlServing: 'Serving',
+      wlBatch: 'Batch',
+      wlFinetune: 'Fine-tuning (LoRA)',
+      wlPretrain: 'Pre-training',
+      precision: 'Precision',
+      auto: 'auto',
+      context: 'Context (tokens)',
+      concurrency: 'Concurrency',
+      hours: 'Usage (hours/day)',
+      budget: 'Budget ($/month)',
+      budgetHint: 'Empty: no limit.',
+      submit: 'Recommend',
+      resultsHeading: 'Results',
+      memoryHeading: 'Memory',
+      total: 'Total',
+      memoryTableCaption: 'Memory breakdown (table version of the chart)',
+      component: 'Component',
+      perGpu: 'Per GPU (GiB)',
+      wholeSetup: 'Whole setup (GiB)',
+      fitsHeading: 'Fits on',
+      gpu: 'GPU',
+      howMany: 'How many',
+      perGpuUsed: 'GiB per GPU',
+      gpuMemory: 'GPU memory (GiB)',
+      decodeTps: 'Decode tokens/s',
+      offersHeading: 'Ranked offers',
+      offer: 'Offer',
+      gpus: 'GPUs',
+      weightsCol: 'Weights',
+      perHour: '$/hour',
+      perMonth: '$/month',
+      perMillion: '$/1M tokens',
+      tokensPerS: 'tokens/s',
+      asOf: 'Price as of',
+      scatterHeading: 'Cost vs speed',
+      scatterNote: 'Each point is an offer from the table above (its rank); lower and further right is better.',
+      askHeading: 'Ask a question',
+      question: 'Question (English or Romanian)',
+      questionPlaceholder: 'How much VRAM do I need for Llama 3 70B at 4 bits?',
+      askSubmit: 'Ask',
+      footer: 'Prices carry their date and source; estimates, not quotes.',
+      apiDocs: 'API documentation',
+      // dynamic
+      loading: 'Working…',
+      asking: 'Looking it up…',
+      chooseModel: 'Choose a model first.',
+      unknownModel: 'Unknown model',
+      didYouMean: 'Did you mean',
+      statusDone: '{model}: {total} GiB in total; {n} offers ranked.',
+      statusNone: '{model}: {total} GiB in total; no offer matches: {reason}',
+      setup: 'per GPU on {count} × {gpu}',
+      setupNone: 'no GPU chosen',
+      weightsLabel: 'weights {w}',
+      weights_gib: 'Weights',
+      kv_cache_gib: 'KV cache',
+      activations_gib: 'Activations',
+      gradients_gib: 'Gradients',
+      optimizer_gib: 'Optimizer state',
+      overhead_gib: 'Overhead',
+      gpuLine: '{gpu}: {gib} GiB',
+      memChartTitle: 'Memory per GPU by component',
+      memChartDesc: '{used} GiB used per GPU of {cap} GiB on {gpu}: {parts}. The same numbers are in the table below.',
+      memChartDescNoGpu: '{used} GiB in total: {parts}. The same numbers are in the table below.',
+      doesNotFit: 'Does not fit: {used} GiB needed per GPU, {cap} GiB available.',
+      fitsSummary: 'Fits on {n} GPU types (at {w}); the fewest GPUs of each kind are shown.',
+      fitsNone: 'It fits on no single node of any GPU in the registry.',
+      showAll: 'Show all {n}',
+      stale: 'stale',
+      spot: 'spot',
+      reserved: 'reserved',
+      on_demand: 'on-demand',
+      nodes: '{n} nodes',
+      noOffers: 'No offer matches.',
+      scatterTitle: 'Monthly cost against output tokens per second',
+      scatterDesc: '{n} offers plotted: x is output tokens/s for the whole setup, y is {y}. Cheapest: #{best} at {price}. The offers table above has the same numbers.',
+      axisTps: 'output tokens/s (whole setup)',
+      axisMonth: '$ per month',
+      axisHour: '$ per hour',
+      perMonthWord: 'dollars per month',
+      perHourWord: 'dollars per hour',
+      passages: 'Sources from our guidance',
+      confidence: 'confidence {c}',
+      followUp: 'To be more precise:',
+      error: 'Something went wrong',
+      askEmpty: 'Type a question first.',
+      retryLater: 'The question index is still loading; try again in a few seconds.',
+    },
+    ro: {
+      skip: 'Sari la rezultate',
+      title: 'Ce GPU să închiriez?',
+      tagline: 'Memorie, încadrare, viteză și cost lunar pentru un model, cu cifrele din spatele răspunsului.',
+      formHeading: 'Sarcina ta',
+      language: 'Limba',
+      model: 'Model',
+      modelPlaceholder: 'de ex. Llama 3.1 70B',
+      modelHint: 'Scrie pentru a căuta: un nume, un id sau un depozit Hugging Face.',
+      workload: 'Tip de sarcină',
+      wlServing: 'Servire',
+      wlBatch: 'În lot',
+      wlFinetune: 'Ajustare fină (LoRA)',
+      wlPretrain: 'Pre-antrenare',
+      precision: 'Precizie',
+      auto: 'automat',
+      context: 'Context (tokeni)',
+      concurrency: 'Cereri simultane',
+      hours: 'Utilizare (ore/zi)',
+      budget: 'Buget ($/lună)',
+      budgetHint: 'Gol: fără limită.',
+      submit: 'Recomandă',
+      resultsHeading: 'Rezultate',
+      memoryHeading: 'Memorie',
+      total: 'Total',
+      memoryTableCaption: 'Defalcarea memoriei (versiunea tabelară a graficului)',
+      component: 'Componentă',
+      perGpu: 'Pe GPU (GiB)',
+      wholeSetup: 'Toată configurația (GiB)',
+      fitsHeading: 'Încape pe',
+      gpu: 'GPU',
+      howMany: 'Câte',
+      perGpuUsed: 'GiB pe GPU',
+      gpuMemory: 'Memorie GPU (GiB)',
+      decodeTps: 'Tokeni/s la decodare',
+      offersHeading: 'Oferte în ordine',
+      offer: 'Ofertă',
+      gpus: 'GPU-uri',
+      weightsCol: 'Ponderi',
+      perHour: '$/oră',
+      perMonth: '$/lună',
+      perMillion: '$/1M tokeni',
+      tokensPerS: 'tokeni/s',
+      asOf: 'Preț din data',
+      scatterHeading: 'Cost față de viteză',
+      scatterNote: 'Fiecare punct este o ofertă din tabelul de mai sus (numărul ei); mai jos și mai la dreapta e mai bine.',
+      askHeading: 'Pune o întrebare',
+      question: 'Întrebare (în română sau engleză)',
+      questionPlaceholder: 'Cât VRAM îmi trebuie pentru Llama 3 70B la 4 biți?',
+      askSubmit: 'Întreabă',
+      footer: 'Prețurile au data și sursa lor; sunt estimări, nu oferte ferme.',
+      apiDocs: 'Documentația API',
+      loading: 'Se calculează…',
+      asking: 'Se caută…',
+      chooseModel: 'Alege întâi un model.',
+      unknownModel: 'Model necunoscut',
+      didYouMean: 'Poate ai vrut',
+      statusDone: '{model}: {total} GiB în total; {n} oferte clasate.',
+      statusNone: '{model}: {total} GiB în total; nicio ofertă nu se potrivește: {reason}',
+      setup: 'pe GPU, pe {count} × {gpu}',
+      setupNone: 'niciun GPU ales',
+      weightsLabel: 'ponderi {w}',
+      weights_gib: 'Ponderi',
+      kv_cache_gib: 'Cache KV',
+      activations_gib: 'Activări',
+      gradients_gib: 'Gradienți',
+      optimizer_gib: 'Starea optimizatorului',
+      overhead_gib: 'Regie',
+      gpuLine: '{gpu}: {gib} GiB',
+      memChartTitle: 'Memoria pe GPU, pe componente',
+      memChartDesc: '{used} GiB folosiți pe GPU din {cap} GiB pe {gpu}: {parts}. Aceleași cifre sunt în tabelul de dedesubt.',
+      memChartDescNoGpu: '{used} GiB în total: {parts}. Aceleași cifre sunt în tabelul de dedesubt.',
+      doesNotFit: 'Nu încape: trebuie {used} GiB pe GPU, sunt disponibili {cap} GiB.',
+      fitsSummary: 'Încape pe {n} tipuri de GPU (la {w}); e arătat cel mai mic număr de GPU-uri din fiecare.',
+      fitsNone: 'Nu încape pe niciun nod cu GPU-urile din registru.',
+      showAll: 'Arată toate {n}',
+      stale: 'vechi',
+      spot: 'spot',
+      reserved: 'rezervat',
+      on_demand: 'la cerere',
+      nodes: '{n} noduri',
+      noOffers: 'Nicio ofertă nu se potrivește.',
+      scatterTitle: 'Costul lunar față de tokenii generați pe secundă',
+      scatterDesc: '{n} oferte: x este numărul de tokeni generați pe secundă de toată configurația, y este {y}. Cea mai ieftină: #{best} la {price}. Tabelul de ofertelor de mai sus are aceleași cifre.',
+      axisTps: 'tokeni generați/s (toată configurația)',
+      axisMonth: '$ pe lună',
+      axisHour: '$ pe oră',
+      perMonthWord: 'dolari pe lună',
+      perHourWord: 'dolari pe oră',
+      passages: 'Surse din ghidul nostru',
+      confidence: 'încredere {c}',
+      followUp: 'Pentru mai multă precizie:',
+      error: 'Ceva n-a mers',
+      askEmpty: 'Scrie întâi o întrebare.',
+      retryLater: 'Indexul de întrebări încă se încarcă; încearcă din nou în câteva secunde.',
+    },
+  };
+
+  var lang = 'en';
+  var models = [];
+  var last = null;   // {state, rec, sizing} of the last run, re-rendered on a language change
+  var lastAsk = null;
+  var runSeq = 0;
+  var askSeq = 0;
+
+  function $(id) { return document.getElementById(id); }
+
+  function t(key, vars) {
+    var table = I18N[lang] || I18N.en;
+    var s = key in table ? table[key] : (I18N.en[key] !== undefined ? I18N.en[key] : key);
+    if (vars) {
+      Object.keys(vars).forEach(function (k) { s = s.split('{' + k + '}').join(String(vars[k])); });
+    }
+    return s;
+  }
+
+  function locale() { return lang === 'ro' ? 'ro-RO' : 'en-US'; }
+
+  function num(n, digits) {
+    if (n === null || n === undefined || !isFinite(n)) { return '—'; }
+    return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits,
+                                             maximumFractionDigits: digits }).format(n);
+  }
+  function gib(n) { return num(n, 1); }
+  function usd(n, digits) {
+    if (n === null || n === undefined || !isFinite(n)) { return '—'; }
+    return '$' + num(n, digits);
+  }
+  function usdMonth(n) { return usd(n, 0); }
+  function usdHour(n) { return usd(n, 2); }
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        if (k === 'text') { node.textContent = attrs[k]; } else { node.setAttribute(k, attrs[k]); }
+      });
+    }
+    (children || []).forEach(function (c) {
+      node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+
+  function svg(tag, attrs, text) {
+    var node = document.createElementNS(SVG_NS, tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  /* ---------- language ---------- */
+
+  function applyI18n() {
+    document.documentElement.lang = lang;
+    document.querySelectorAll('[data-i18n]').forEach(function (node) {
+      node.textContent = t(node.getAttribute('data-i18n'));
+    });
+    document.querySelectorAll('[data-i18n-placeholder]').forEach(function (node) {
+      node.setAttribute('placeholder', t(node.getAttribute('data-i18n-placeholder')));
+    });
+    document.title = t('title') + ' — gpu-advisor';
+    $('lang').value = lang;
+    if (last) { render(last.state, last.rec, last.sizing); }
+    if (lastAsk) { renderAnswer(lastAsk); }
+  }
+
+  /* ---------- URL state ---------- */
+
+  function params() { return new URLSearchParams(window.location.search); }
+
+  function readForm() {
+    var f = $('advisor-form');
+    var state = {};
+    FORM_PARAMS.forEach(function (name) { state[name] = String(f.elements[name].value).trim(); });
+    state.model = canonicalModel(state.model);
+    return state;
+  }
+
+  function fillForm(p) {
+    var f = $('advisor-form');
+    FORM_PARAMS.forEach(function (name) {
+      var v = p.get(name);
+      if (v === null) { v = name === 'model' ? '' : DEFAULTS[name]; }
+      var field = f.elements[name];
+      if (field.tagName === 'SELECT' &&
+          !Array.prototype.some.call(field.options, function (o) { return o.value === v; })) {
+        field.appendChild(el('option', { value: v, text: v }));
+      }
+      field.value = v;
+    });
+    $('q').value = p.get('q') || '';
+  }
+
+  function writeUrl(state) {
+    var p = params();
+    FORM_PARAMS.forEach(function (name) {
+      var v = state[name];
+      if (v === undefined || v === '') {
+        p.delete(name);
+      } else {
+        p.set(name, v);
+      }
+    });
+    p.set('lang', lang);
+    var url = window.location.pathname + '?' + p.toString();
+    window.history.replaceState(null, '', url);
+  }
+
+  function setParam(name, value) {
+    var p = params();
+    if (value) { p.set(name, value); } else { p.delete(name); }
+    window.history.replaceState(null, '', window.location.pathname + '?' + p.toString());
+  }
+
+  /* ---------- models ---------- */
+
+  function canonicalModel(text) {
+    var key = text.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+    if (!key) { return ''; }
+    for (var i = 0; i < models.length; i++) {
+      var m = models[i];
+      var names = [m.id, m.name].concat(m.aliases || []);
+      for (var j = 0; j < names.length; j++) {
+        if (names[j].toLowerCase().replace(/[\s_]+/g, ' ').trim() === key) { return m.id; }
+      }
+    }
+    return text;
+  }
+
+  function modelName(id) {
+    for (var i = 0; i < models.length; i++) { if (models[i].id === id) { return models[i].name; } }
+    return id;
+  }
+
+  function loadModels() {
+    return fetch('v1/models', { headers: { accept: 'application/json' } })
+      .then(function (r) { return r.ok ? r.json() : { models: [] }; })
+      .then(function (body) {
+        models = body.models || [];
+        var list = $('model-list');
+        list.textContent = '';
+        models.forEach(function (m) {
+          var params = m.total_params >= 1e9 ? (m.total_params / 1e9).toFixed(m.total_params < 1e10 ? 1 : 0) + 'B'
+                                               : (m.total_params / 1e6).toFixed(0) + 'M';
+          list.appendChild(el('option', { value: m.name, label: m.id + ' · ' + params + ' · ' + m.kind }));
+        });
+      })
+      .catch(function () { models = []; });
+  }
+
+  /* ---------- API ---------- */
+
+  function api(path, body) {
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    }).then(function (r) {
+      return r.text().then(function (text) {
+        var data = null;
+        try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+        if (!r.ok) {
+          var err = new Error((data && (data.detail || data.title)) || (r.status + ' ' + r.statusText));
+          err.status = r.status;
+          err.problem = data;
+          throw err;
+        }
+        return data;
+      });
+    });
+  }
+
+  function finetuneOptions(state) {
+    var seq = Math.min(parseInt(state.context, 10) || 2048, 10000000);
+    if (state.workload === 'finetune') { return { method: 'lora', sequence_length: seq }; }
+    if (state.workload === 'pretrain') { return { method: 'full', sequence_length: seq }; }
+    return null;
+  }
+
+  function recommendationBody(state) {
+    var body = {
+      model: state.model,
+      workload: state.workload,
+      weights: state.weights || 'auto',
+      context_tokens: parseInt(state.context, 10),
+      concurrent_requests: parseInt(state.concurrency, 10),
+      output_tokens: Math.min(OUTPUT_TOKENS, Math.max(0, parseInt(state.context, 10) - 1)),
+      top_n: 10,
+    };
+    if (state.hours) { body.hours_per_day = parseFloat(state.hours); }
+    if (state.budget) { body.max_usd_per_month = parseFloat(state.budget); }
+    var ft = finetuneOptions(state);
+    if (ft) { body.finetune = ft; }
+    return body;
+  }
+
+  function sizingBody(state, rec) {
+    var context = parseInt(state.context, 10);
+    var out = Math.min(OUTPUT_TOKENS, Math.max(0, context - 1));
+    var task = state.workload === 'finetune' ? 'finetune'
+      : state.workload === 'pretrain' ? 'pretrain' : 'inference';
+    var body = { model: state.model, task: task };
+    if (task === 'inference') {
+      body.input_tokens = Math.max(1, context - out);
+      body.output_tokens = out;
+      body.batch_size = parseInt(state.concurrency, 10);
+    } else {
+      body.finetune = finetuneOptions(state);
+    }
+    var top = rec && rec.options && rec.options.length ? rec.options[0] : null;
+    if (state.weights && state.weights !== 'auto') {
+      body.weights = state.weights;
+    } else if (top) {
+      body.weights = top.weights;
+    }
+    if (top) {
+      body.gpu = top.offer.gpu;
+      body.gpu_count = top.fit.gpus_per_replica;
+    }
+    return body;
+  }
+
+  function validate(state) {
+    if (!state.model) { return t('chooseModel'); }
+    var f = $('advisor-form');
+    for (var i = 0; i < FORM_PARAMS.length; i++) {
+      var field = f.elements[FORM_PARAMS[i]];
+      if (field.validity && !field.validity.valid) {
+        field.focus();
+        return (field.labels && field.labels[0] ? field.labels[0].textContent + ': ' : '') +
+               field.validationMessage;
+      }
+    }
+    return null;
+  }
+
+  function problemText(err) {
+    var msg = err.message || t('error');
+    var p = err.problem;
+    if (p && p.suggestions && p.suggestions.length) {
+      msg += ' — ' + t('didYouMean') + ': ' + p.suggestions.join(', ') + '?';
+    }
+    if (p && p.errors && p.errors.length) {
+      msg += ' (' + p.errors.map(function (e) { return e.path + ': ' + e.message; }).join('; ') + ')';
+    }
+    return msg;
+  }
+
+  function showError(text) {
+    var box = $('error');
+    if (text) { box.textContent = text; box.hidden = false; } else { box.textContent = ''; box.hidden = true; }
+  }
+
+  function run() {
+    var state = readForm();
+    $('model').value = state.model ? (modelName(state.model)) : '';
+    writeUrl(state);
+    var problem = validate(state);
+    if (problem) { showError(problem); return Promise.resolve(); }
+    showError(null);
+    var seq = ++runSeq;
+    var results = $('results');
+    results.setAttribute('aria-busy', 'true');
+    document.body.classList.add('busy');
+    $('status').textContent = t('loading');
+    var rec;
+    return api('v1/recommendations', recommendationBody(state))
+      .then(function (r) { rec = r; return api('v1/sizing', sizingBody(state, rec)); })
+      .then(function (sizing) {
+        if (seq !== runSeq) { return; }
+        last = { state: state, rec: rec, sizing: sizing };
+        render(state, rec, sizing);
+      })
+      .catch(function (err) {
+        if (seq !== runSeq) { return; }
+        $('status').textContent = '';
+        showError(t('error') + ': ' + problemText(err));
+      })
+      .then(function () {
+        if (seq !== runSeq) { return; }
+        results.setAttribute('aria-busy', 'false');
+        document.body.classList.remove('busy');
+      });
+  }
+
+  /* ---------- rendering ---------- */
+
+  var PARTS = ['weights_gib', 'kv_cache_gib', 'activations_gib', 'gradients_gib', 'optimizer_gib',
+               'overhead_gib'];
+  var COLORS = { weights_gib: '#0b5fa5', kv_cache_gib: '#c26a00', activations_gib: '#117a52',
+                 gradients_gib: '#a23b84', optimizer_gib: '#b8400f', overhead_gib: '#5b6270' };
+
+  function render(state, rec, sizing) {
+    showError(null);
+    var name = sizing.model ? sizing.model.name : modelName(state.model);
+    var opts = rec.options || [];
+    $('status').textContent = opts.length
+      ? t('statusDone', { model: name, total: gib(sizing.memory.total_gib), n: opts.length })
+      : t('statusNone', { model: name, total: gib(sizing.memory.total_gib), reason: rec.reason || '' });
+    renderMemory(sizing);
+    renderFits(sizing);
+    renderOffers(rec);
+    renderScatter(rec);
+  }
+
+  function renderMemory(sizing) {
+    var mem = sizing.memory;
+    var per = mem.per_gpu || mem;
+    var count = sizing.gpu_count || 1;
+    var gpu = sizing.gpu;
+    $('total-gib').textContent = gib(mem.total_gib) + ' GiB';
+    $('memory-setup').textContent = '(' + (gpu
+      ? gib(per.total_gib) + ' GiB ' + t('setup', { count: count, gpu: gpu.name })
+      : t('setupNone')) + ', ' + t('weightsLabel', { w: sizing.weights }) + ')';
+
+    var parts = PARTS.filter(function (k) { return per[k] !== null && per[k] !== undefined && per[k] > 0; });
+    var used = per.total_gib;
+    var cap = gpu ? gpu.memory_gib : null;
+    var scale = Math.max(used, cap || 0) * 1.04 || 1;
+    var W = 560, H = 90, X0 = 4, BW = W - 8, BY = 30, BH = 34;
+    var partsText = parts.map(function (k) { return t(k) + ' ' + gib(per[k]) + ' GiB'; }).join(', ');
+    var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', width: '100%',
+                            'aria-labelledby': 'mem-title mem-desc', class: 'memory-svg' });
+    root.appendChild(svg('title', { id: 'mem-title' }, t('memChartTitle')));
+    root.appendChild(svg('desc', { id: 'mem-desc' }, gpu
+      ? t('memChartDesc', { used: gib(used), cap: gib(cap), gpu: gpu.name, parts: partsText })
+      : t('memChartDescNoGpu', { used: gib(used), parts: partsText })));
+    root.appendChild(svg('rect', { x: X0, y: BY, width: BW, height: BH, fill: '#eef1f5',
+                                   stroke: '#c5ccd6' }));
+    var x = X0;
+    parts.forEach(function (k) {
+      var w = per[k] / scale * BW;
+      var seg = svg('rect', { x: x.toFixed(2), y: BY, width: Math.max(w, 0.5).toFixed(2), height: BH,
+                              fill: COLORS[k], 'data-part': k });
+      seg.appendChild(svg('title', {}, t(k) + ': ' + gib(per[k]) + ' GiB'));
+      root.appendChild(seg);
+      if (w > 46) {
+        root.appendChild(svg('text', { x: (x + w / 2).toFixed(2), y: BY + BH / 2 + 4, 'text-anchor': 'middle',
+                                       class: 'seg-label', 'aria-hidden': 'true' }, gib(per[k])));
+      }
+      x += w;
+    });
+    if (cap) {
+      var cx = X0 + cap / scale * BW;
+      root.appendChild(svg('line', { x1: cx.toFixed(2), x2: cx.toFixed(2), y1: BY - 12, y2: BY + BH + 8,
+                                     class: used > cap ? 'cap-line over' : 'cap-line' }));
+      var anchor = cx > W * 0.7 ? 'end' : 'start';
+      root.appendChild(svg('text', { x: (anchor === 'end' ? cx - 4 : cx + 4).toFixed(2), y: BY - 6,
+                                     'text-anchor': anchor, class: 'cap-label' },
+                           t('gpuLine', { gpu: gpu.name, gib: gib(cap) })));
+    }
+    root.appendChild(svg('text', { x: X0, y: BY + BH + 24, class: 'axis-label' },
+                         gib(used) + ' GiB' + (count > 1 ? ' / GPU' : '')));
+
+    var chart = $('memory-chart');
+    chart.textContent = '';
+    chart.appendChild(root);
+    var note = null;
+    if (cap && used > cap) {
+      note = el('p', { class: 'warn', text: t('doesNotFit', { used: gib(used), cap: gib(cap) }) });
+      chart.appendChild(note);
+    }
+
+    var tbody = $('memory-table').querySelector('tbody');
+    tbody.textContent = '';
+    parts.forEach(function (k) {
+      tbody.appendChild(el('tr', {}, [
+        el('th', { scope: 'row' }, [el('span', { class: 'swatch', style: 'background:' + COLORS[k], 'aria-hidden': 'true' }), t(k)]),
+        el('td', { class: 'num', text: gib(per[k]) }),
+        el('td', { class: 'num', text: gib(mem[k]) }),
+      ]));
+    });
+    tbody.appendChild(el('tr', { class: 'total-row' }, [
+      el('th', { scope: 'row', text: t('total') }),
+      el('td', { class: 'num', text: gib(per.total_gib) }),
+      el('td', { class: 'num', text: gib(mem.total_gib) }),
+    ]));
+    $('memory-section').hidden = false;
+  }
+
+  function renderFits(sizing) {
+    var fits = sizing.fits_on || [];
+    var tbody = $('fits-table').querySelector('tbody');
+    tbody.textContent = '';
+    $('fits-summary').textContent = fits.length
+      ? t('fitsSummary', { n: fits.length, w: sizing.weights }) : t('fitsNone');
+    fits.forEach(function (f, i) {
+      var row = el('tr', { 'data-gpu': f.gpu }, [
+        el('th', { scope: 'row', text: f.gpu_name }),
+        el('td', { class: 'num', text: String(f.gpu_count) }),
+        el('td', { class: 'num', text: gib(f.per_gpu_gib) }),
+        el('td', { class: 'num', text: gib(f.gpu_memory_gib) }),
+        el('td', { class: 'num', text: num(f.decode_tokens_per_s, 0) }),
+      ]);
+      if (i >= 8) { row.className = 'more'; row.hidden = true; }
+      tbody.appendChild(row);
+    });
+    var old = $('fits-more');
+    if (old) { old.remove(); }
+    if (fits.length > 8) {
+      var btn = el('button', { type: 'button', id: 'fits-more', class: 'link-button',
+                               'aria-controls': 'fits-table', text: t('showAll', { n: fits.length }) });
+      btn.addEventListener('click', function () {
+        tbody.querySelectorAll('tr.more').forEach(function (r) { r.hidden = false; });
+        btn.remove();
+      });
+      $('fits-table').parentNode.after(btn);
+    }
+    $('fits-section').hidden = false;
+  }
+
+  function tokensPerS(o) {
+    var p = o.performance;
+    return p.output_tokens_per_s_total !== null && p.output_tokens_per_s_total !== undefined
+      ? p.output_tokens_per_s_total
+      : (p.training_tokens_per_s !== null && p.training_tokens_per_s !== undefined
+        ? p.training_tokens_per_s : null);
+  }
+
+  function renderOffers(rec) {
+    var opts = rec.options || [];
+    var tbody = $('offers-table').querySelector('tbody');
+    tbody.textContent = '';
+    $('offers-reason').textContent = opts.length ? '' : (rec.reason || t('noOffers'));
+    opts.forEach(function (o) {
+      var gpus = o.offer.gpu_count + ' × ' + o.offer.gpu_name +
+        (o.nodes > 1 ? ' (' + t('nodes', { n: o.nodes }) + ')' : '');
+      var asOf = [el('time', { datetime: o.offer.as_of, text: o.offer.as_of })];
+      if (o.offer.stale) { asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('stale') })); }
+      var pricing = o.pricing_model && o.pricing_model !== 'on_demand'
+        ? [' ', el('span', { class: 'badge', text: t(o.pricing_model) })] : [];
+      var offerCell = el('td', { class: 'offer-cell' }, [
+        el('strong', { text: o.offer.provider })]
+        .concat(pricing)
+        .concat([el('br'), el('code', { class: 'offer-id', text: o.offer.id })]));
+      offerCell.setAttribute('title', o.offer.instance_type + ' — ' + o.why);
+      tbody.appendChild(el('tr', { 'data-offer-id': o.offer.id }, [
+        el('td', { class: 'num', text: String(o.rank) }),
+        offerCell,
+        el('td', { class: 'gpus-cell', text: gpus }),
+        el('td', { class: 'nowrap', text: o.weights }),
+        el('td', { class: 'num per-hour', text: usdHour(o.cost.per_hour_usd) }),
+        el('td', { class: 'num per-month', text: usdMonth(o.cost.per_month_usd) }),
+        el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_usd, 2) }),
+        el('td', { class: 'num', text: num(tokensPerS(o), 0) }),
+        el('td', { class: 'as-of' }, asOf),
+      ]));
+    });
+    $('offers-section').hidden = false;
+  }
+
+  function niceTicks(max, count) {
+    if (!(max > 0)) { return [0, 1]; }
+    var raw = max / count;
+    var mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 2.5, 5, 10].map(function (m) { return m * mag; })
+      .find(function (s) { return s >= raw; }) || 10 * mag;
+    var ticks = [];
+    for (var v = 0; v <= max + step * 0.999; v += step) { ticks.push(+v.toPrecision(12)); }
+    return ticks;
+  }
+
+  function renderScatter(rec) {
+    var opts = (rec.options || []).filter(function (o) { return tokensPerS(o) !== null; });
+    var section = $('scatter-section');
+    var chart = $('scatter-chart');
+    chart.textContent = '';
+    if (!opts.length) { section.hidden = true; return; }
+    var monthly = opts.every(function (o) { return o.cost.per_month_usd !== null; });
+    var cost = function (o) { return monthly ? o.cost.per_month_usd : o.cost.per_hour_usd; };
+    var fmtCost = monthly ? usdMonth : usdHour;
+    var W = 560, H = 300, L = 64, R = 16, T = 16, B = 48;
+    var xt = niceTicks(Math.max.apply(null, opts.map(tokensPerS)), 5);
+    var yt = niceTicks(Math.max.apply(null, opts.map(cost)), 5);
+    var xmax = xt[xt.length - 1], ymax = yt[yt.length - 1];
+    var px = function (v) { return L + v / xmax * (W - L - R); };
+    var py = function (v) { return H - B - v / ymax * (H - T - B); };
+    var best = opts.reduce(function (a, o) { return cost(o) < cost(a) ? o : a; }, opts[0]);
+    var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', width: '100%',
+                            'aria-labelledby': 'sc-title sc-desc', class: 'scatter-svg' });
+    root.appendChild(svg('title', { id: 'sc-title' }, t('scatterTitle')));
+    root.appendChild(svg('desc', { id: 'sc-desc' }, t('scatterDesc', {
+      n: opts.length, y: monthly ? t('perMonthWord') : t('perHourWord'), best: best.rank,
+      price: fmtCost(cost(best)) })));
+    var grid = svg('g', { class: 'grid', 'aria-hidden': 'true' });
+    yt.forEach(function (v) {
+      grid.appendChild(svg('line', { x1: L, x2: W - R, y1: py(v), y2: py(v) }));
+      grid.appendChild(svg('text', { x: L - 6, y: py(v) + 4, 'text-anchor': 'end', class: 'tick' }, fmtCost(v)));
+    });
+    xt.forEach(function (v) {
+      grid.appendChild(svg('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'vgrid' }));
+      grid.appendChild(svg('text', { x: px(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, num(v, 0)));
+    });
+    grid.appendChild(svg('text', { x: (L + W - R) / 2, y: H - 10, 'text-anchor': 'middle', class: 'axis-label' }, t('axisTps')));
+    grid.appendChild(svg('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label',
+                                   transform: 'rotate(-90 14 ' + (T + H - B) / 2 + ')' },
+                         monthly ? t('axisMonth') : t('axisHour')));
+    root.appendChild(grid);
+    var pts = svg('g', { class: 'points' });
+    // offers at (nearly) the same place share one label listing their ranks
+    var clusters = [];
+    opts.forEach(function (o) {
+      var x = px(tokensPerS(o)), y = py(cost(o));
+      var c = clusters.find(function (k) { return Math.abs(k.x - x) < 14 && Math.abs(k.y - y) < 14; });
+      if (c) { c.ranks.push(o.rank); } else { clusters.push({ x: x, y: y, ranks: [o.rank] }); }
+    });
+    opts.slice().reverse().forEach(function (o) {
+      var g = svg('g', { class: o === best ? 'point best' : 'point', 'data-offer-id': o.offer.id });
+      g.appendChild(svg('title', {}, '#' + o.rank + ' ' + o.offer.provider + ' ' + o.offer.gpu_count + ' × ' +
+        o.offer.gpu_name + ': ' + fmtCost(cost(o)) + ', ' + num(tokensPerS(o), 0) + ' ' + t('tokensPerS')));
+      g.appendChild(svg('circle', { cx: px(tokensPerS(o)).toFixed(2), cy: py(cost(o)).toFixed(2), r: 7 }));
+      pts.appendChild(g);
+    });
+    var labels = svg('g', { class: 'point-labels', 'aria-hidden': 'true' });
+    // boxes already taken (every point, then each label drawn), so labels overlap nothing
+    var taken = clusters.map(function (c) { return { x0: c.x - 8, x1: c.x + 8, y0: c.y - 8, y1: c.y + 8 }; });
+    var free = function (b) {
+      return b.x0 >= 0 && b.x1 <= W && !taken.some(function (o) {
+        return b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1;
+      });
+    };
+    clusters.sort(function (a, b) { return a.y - b.y; }).forEach(function (c) {
+      var text = '#' + c.ranks.join(', #');
+      var w = text.length * 7;
+      var choice = null;
+      [0, -14, 14, -28, 28, -42, 42].some(function (dy) {
+        return [c.x + 10, c.x - 10 - w].some(function (x0) {
+          var box = { x0: x0, x1: x0 + w, y0: c.y + dy - 7, y1: c.y + dy + 7 };
+          if (free(box)) { choice = box; return true; }
+          return false;
+        });
+      });
+      choice = choice || { x0: c.x + 10, x1: c.x + 10 + w, y0: c.y - 7, y1: c.y + 7 };
+      taken.push(choice);
+      labels.appendChild(svg('text', { x: choice.x0.toFixed(2), y: (choice.y0 + 11).toFixed(2),
+                                       class: 'point-label' }, text));
+    });
+    pts.appendChild(labels);
+    root.appendChild(pts);
+    chart.appendChild(root);
+    section.hidden = false;
+  }
+
+  /* ---------- ask ---------- */
+
+  function askContext(state) {
+    // The question's own words win; the form only fills what it leaves out, and only once a
+    // model is chosen (a bare /?q= link asks exactly what the link says).
+    var ctx = {};
+    if (state.budget) { ctx.budget_usd_per_month = parseFloat(state.budget); }
+    if (state.model) {
+      ctx.model = state.model;
+      if (state.weights && state.weights !== 'auto') { ctx.weights = state.weights; }
+      if (parseInt(state.context, 10) > 0) { ctx.context_tokens = parseInt(state.context, 10); }
+      if (state.workload) { ctx.workload = state.workload; }
+      if (parseInt(state.concurrency, 10) > 0) {
+        ctx.concurrent_requests = parseInt(state.concurrency, 10);
+      }
+    }
+    return Object.keys(ctx).length ? ctx : null;
+  }
+
+  function ask() {
+    var q = $('q').value.trim();
+    var out = $('ask-result');
+    var state = readForm();
+    setParam('q', q);
+    if (!q) { out.textContent = t('askEmpty'); return Promise.resolve(); }
+    var seq = ++askSeq;
+    out.setAttribute('aria-busy', 'true');
+    out.textContent = t('asking');
+    var body = { question: q, lang: 'auto', top_k: 3 };
+    var ctx = askContext(state);
+    if (ctx) { body.context = ctx; }
+    return api('v1/ask', body).then(function (a) {
+      if (seq !== askSeq) { return; }
+      lastAsk = a;
+      renderAnswer(a);
+    }).catch(function (err) {
+      if (seq !== askSeq) { return; }
+      out.textContent = err.status === 503 ? t('retryLater') : t('error') + ': ' + problemText(err);
+    }).then(function () { out.setAttribute('aria-busy', 'false'); });
+  }
+
+  function renderAnswer(a) {
+    var out = $('ask-result');
+    out.textContent = '';
+    var answer = el('div', { class: 'answer', lang: a.lang || lang });
+    String(a.answer || '').split(/\n{2,}/).forEach(function (para) {
+      answer.appendChild(el('p', { text: para }));
+    });
+    out.appendChild(answer);
+    if (a.follow_up) {
+      out.appendChild(el('p', { class: 'muted' }, [t('followUp') + ' ' + a.follow_up]));
+    }
+    if (a.passages && a.passages.length) {
+      out.appendChild(el('h3', { text: t('passages') }));
+      var list = el('ul', { class: 'passages' });
+      a.passages.forEach(function (p) {
+        list.appendChild(el('li', { 'data-passage-id': p.id }, [el('strong', { text: p.title }), ' ',
+          el('span', { class: 'muted', text: '(' + p.topic + ')' })]));
+      });
+      out.appendChild(list);
+    }
+  }
+
+  /* ---------- start ---------- */
+
+  function init() {
+    var p = params();
+    if (p.get('embed') === '1') { document.body.classList.add('embed'); }
+    var wanted = (p.get('lang') || '').toLowerCase();
+    if (wanted !== 'en' && wanted !== 'ro') {
+      var nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+      wanted = nav.toLowerCase().indexOf('ro') === 0 ? 'ro' : 'en';
+    }
+    lang = wanted;
+    fillForm(p);
+    applyI18n();
+
+    $('lang').addEventListener('change', function () {
+      lang = $('lang').value === 'ro' ? 'ro' : 'en';
+      setParam('lang', lang);
+      applyI18n();
+    });
+    $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
+    $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });
+    $('q').addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); ask(); }
+    });
+
+    loadModels().then(function () {
+      if (p.get('model')) {
+        $('model').value = modelName(canonicalModel(p.get('model')));
+        run();
+      }
+      if (p.get('q')) { ask(); }
+    });
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', init);
+  } else {
+    init();
+  }
+}());

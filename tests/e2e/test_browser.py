@@ -1,0 +1,187 @@
+"""The web page in a real browser (Debian's Chromium, driven by Playwright) against the real
+server process: the form, the charts, the offers table, shared links, ?embed=1 and the
+question box. Screenshots go to test-artifacts/ at the repository root."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+import pytest
+
+from tests.e2e.conftest import Server
+
+pytestmark = pytest.mark.e2e
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 60_000
+
+# What the page sends for "Llama 3.1 70B, serving, 32k context, 8 concurrent, 24 h/day"
+# (app.js: recommendationBody / sizingBody).
+CONTEXT, CONCURRENCY, OUTPUT = 32768, 8, 512
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's Chromium; run "
+                    "`make browser` (apt-get install -y chromium). CI installs it.")
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="gpu-advisor-chromium-") as profile, \
+            sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), args=ARGS, headless=True,
+            viewport={"width": 1360, "height": 1000}, locale="en-US")
+        context.set_default_timeout(TIMEOUT_MS)
+        yield context
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def api_numbers(server: Server) -> dict[str, Any]:
+    """The same requests the page makes, straight to the API."""
+    rec = httpx.post(f"{server.url}/v1/recommendations", timeout=60, json={
+        "model": "llama-3.1-70b", "workload": "serving", "weights": "auto",
+        "context_tokens": CONTEXT, "concurrent_requests": CONCURRENCY, "output_tokens": OUTPUT,
+        "top_n": 10, "hours_per_day": 24}).json()
+    top = rec["options"][0]
+    sizing = httpx.post(f"{server.url}/v1/sizing", timeout=60, json={
+        "model": "llama-3.1-70b", "task": "inference", "input_tokens": CONTEXT - OUTPUT,
+        "output_tokens": OUTPUT, "batch_size": CONCURRENCY, "weights": top["weights"],
+        "gpu": top["offer"]["gpu"], "gpu_count": top["fit"]["gpus_per_replica"]}).json()
+    return {"rec": rec, "sizing": sizing}
+
+
+def _number(text: str) -> float:
+    m = re.search(r"-?[\d,]+(?:\.\d+)?", text)
+    assert m, f"no number in {text!r}"
+    return float(m.group(0).replace(",", ""))
+
+
+def _wait_results(page: Any) -> None:
+    page.wait_for_selector("#memory-chart svg rect[data-part]", state="attached")
+    page.wait_for_selector("#offers-table tbody tr", state="attached")
+    page.wait_for_function("document.getElementById('results').getAttribute('aria-busy') "
+                           "=== 'false'")
+
+
+def _check_results(page: Any, api: dict[str, Any]) -> None:
+    rec, sizing = api["rec"], api["sizing"]
+    total = page.locator("#total-gib").inner_text()
+    assert abs(_number(total) - sizing["memory"]["total_gib"]) <= 0.051, total
+    assert total == f"{sizing['memory']['total_gib']:.1f} GiB"
+    rows = page.locator("#offers-table tbody tr")
+    assert rows.count() == len(rec["options"]) >= 3
+    first = rec["options"][0]
+    assert rows.nth(0).get_attribute("data-offer-id") == first["offer"]["id"]
+    month = rows.nth(0).locator("td.per-month").inner_text()
+    assert _number(month) == round(first["cost"]["per_month_usd"]), month
+    hour = rows.nth(0).locator("td.per-hour").inner_text()
+    assert _number(hour) == round(first["cost"]["per_hour_usd"], 2), hour
+    assert first["offer"]["as_of"] in rows.nth(0).locator("td.as-of").inner_text()
+    # the memory chart: one segment per non-empty component, against the top GPU's memory
+    parts = page.locator("#memory-chart svg rect[data-part]")
+    expected = [k for k in ("weights_gib", "kv_cache_gib", "activations_gib", "gradients_gib",
+                            "optimizer_gib", "overhead_gib")
+                if (sizing["memory"]["per_gpu"][k] or 0) > 0]
+    assert [parts.nth(i).get_attribute("data-part") for i in range(parts.count())] == expected
+    assert sizing["gpu"]["name"] in page.locator("#memory-chart svg").inner_html()
+    assert page.locator("#memory-chart svg > title").text_content()
+    assert page.locator("#memory-chart svg > desc").text_content()
+    # fits_on: same GPUs in the same order, with how many
+    fit_rows = page.locator("#fits-table tbody tr")
+    assert fit_rows.count() == len(sizing["fits_on"])
+    assert fit_rows.nth(0).get_attribute("data-gpu") == sizing["fits_on"][0]["gpu"]
+    # the scatter: one point per offer
+    points = page.locator("#scatter-chart svg g.point")
+    assert points.count() == len(rec["options"])
+
+
+def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
+                                                  api_numbers: dict[str, Any]) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/?lang=en")
+    # the datalist is filled from /v1/models
+    page.wait_for_function("document.querySelectorAll('#model-list option').length > 10")
+    page.fill("#model", "Llama 3.1 70B")
+    page.select_option("#workload", "serving")
+    page.select_option("#weights", "auto")
+    page.fill("#context", str(CONTEXT))
+    page.fill("#concurrency", str(CONCURRENCY))
+    page.fill("#hours", "24")
+    page.fill("#budget", "")
+    page.click("#submit")
+    _wait_results(page)
+    _check_results(page, api_numbers)
+    page.screenshot(path=str(ARTIFACTS / "web-llama-3.1-70b-serving-32k.png"), full_page=True)
+
+    # the URL carries the state
+    shared = page.evaluate("location.href")
+    q = parse_qs(urlparse(shared).query)
+    assert q["model"] == ["llama-3.1-70b"]
+    assert q["workload"] == ["serving"] and q["context"] == [str(CONTEXT)]
+    assert q["concurrency"] == [str(CONCURRENCY)] and q["lang"] == ["en"]
+
+    # a shared link, opened fresh, fills the form and shows the same results
+    other = browser.new_page()
+    other.on("pageerror", lambda exc: errors.append(str(exc)))
+    other.goto(shared)
+    _wait_results(other)
+    assert other.input_value("#context") == str(CONTEXT)
+    assert other.input_value("#model") == "Meta Llama 3.1 70B"
+    _check_results(other, api_numbers)
+    assert other.locator("#site-header").is_visible()
+    other.close()
+
+    # ?embed=1: compact, no header or footer, same results
+    embed = browser.new_page()
+    embed.set_viewport_size({"width": 900, "height": 900})
+    embed.on("pageerror", lambda exc: errors.append(str(exc)))
+    embed.goto(f"{server.url}/?embed=1&model=llama-3.1-8b&lang=en")
+    embed.wait_for_selector("#offers-table tbody tr", state="attached")
+    assert not embed.locator("#site-header").is_visible()
+    assert not embed.locator("#site-footer").is_visible()
+    assert embed.locator("#offers-table").is_visible()
+    embed.screenshot(path=str(ARTIFACTS / "web-embed-llama-3.1-8b.png"), full_page=True)
+    embed.close()
+    page.close()
+    assert errors == []
+
+
+def test_romanian_ui_and_question_box(browser: Any, server: Server) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page()
+    question = "cât VRAM îmi trebuie pentru llama 3 70b la 4 biți?"
+    page.goto(f"{server.url}/?lang=ro&q={httpx.QueryParams({'q': question})['q']}")
+    assert page.locator("html").get_attribute("lang") == "ro"
+    assert page.locator("label[for=model]").inner_text() == "Model"
+    assert page.locator("label[for=context]").inner_text() == "Context (tokeni)"
+    assert page.locator("#submit").inner_text() == "Recomandă"
+    page.wait_for_selector("#ask-result .answer p")
+    api = httpx.post(f"{server.url}/v1/ask", json={"question": question, "lang": "auto",
+                                                   "top_k": 3}, timeout=60).json()
+    shown = page.locator("#ask-result .answer").inner_text()
+    assert api["answer"].split("\n")[0].strip() in shown
+    titles = page.locator("#ask-result .passages li strong").all_inner_texts()
+    assert titles == [p["title"] for p in api["passages"]]
+    page.screenshot(path=str(ARTIFACTS / "web-ask-ro.png"), full_page=True)
+    # every form control has a label; switching the language re-labels the page
+    unlabeled = page.evaluate("""Array.from(document.querySelectorAll('input, select, textarea'))
+        .filter(e => !e.labels || e.labels.length === 0).map(e => e.id)""")
+    assert unlabeled == []
+    page.select_option("#lang", "en")
+    assert page.locator("#submit").inner_text() == "Recommend"
+    assert "lang=en" in page.evaluate("location.href")
+    page.close()

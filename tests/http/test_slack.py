@@ -1,0 +1,313 @@
+"""The Slack bot end to end: signed requests into the app, answers out to a fake Slack on
+loopback (a real HTTP server), checked by what it received."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+import structlog
+from litestar.testing import AsyncTestClient
+from slack_sdk.signature import SignatureVerifier
+
+import service.api.slack as slack_api
+from service.app import create_app
+from service.settings import Settings
+from tests.http.conftest import wait_ready
+from tests.http.slack_fake import FakeSlack, Recorded, start_fake_slack
+
+pytestmark = pytest.mark.anyio
+
+SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+PUBLIC = "https://gpu.example.com"
+POST_MESSAGE = "/api/chat.postMessage"
+Client = AsyncTestClient  # type: ignore[type-arg]
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeSlack]:
+    f = start_fake_slack()
+    yield f
+    f.close()
+
+
+@pytest.fixture
+async def slack(index_dir: Path, fake: FakeSlack) -> AsyncIterator[Client]:
+    settings = Settings(index_dir=index_dir, slack_signing_secret=SECRET,
+                        slack_bot_token="xoxb-test", slack_api_url=fake.url + "/api/",
+                        public_url=PUBLIC)
+    async with AsyncTestClient(app=create_app(settings, configure_logs=False)) as c:
+        yield c
+
+
+def signed(body: bytes, *, secret: str = SECRET, ts: int | None = None,
+           extra: dict[str, str] | None = None) -> dict[str, str]:
+    stamp = str(int(time.time()) if ts is None else ts)
+    signature = SignatureVerifier(secret).generate_signature(timestamp=stamp, body=body)
+    assert signature is not None
+    return {"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": signature, **(extra or {})}
+
+
+def event_body(event: dict[str, Any], event_id: str) -> bytes:
+    return json.dumps({"token": "legacy", "team_id": "T1", "api_app_id": "A1",
+                       "type": "event_callback", "event_id": event_id,
+                       "event_time": int(time.time()), "event": event}).encode()
+
+
+def mention(text: str, ts: str = "1700000000.000100", **more: Any) -> dict[str, Any]:
+    return {"type": "app_mention", "user": "U123", "text": f"<@UBOT> {text}", "ts": ts,
+            "channel": "C42", "event_ts": ts, **more}
+
+
+def command_body(text: str, response_url: str) -> bytes:
+    return urlencode({"token": "legacy", "team_id": "T1", "channel_id": "C42",
+                      "user_id": "U123", "command": "/gpu", "text": text,
+                      "response_url": response_url, "trigger_id": "1.2.3"}).encode()
+
+
+async def post_event(c: Client, body: bytes, **kw: Any) -> Any:
+    return await c.post("/slack/events", content=body,
+                        headers={"Content-Type": "application/json", **signed(body, **kw)})
+
+
+async def post_command(c: Client, body: bytes, **kw: Any) -> Any:
+    return await c.post("/slack/commands", content=body,
+                        headers={"Content-Type": "application/x-www-form-urlencoded",
+                                 **signed(body, **kw)})
+
+
+async def wait_for(fake: FakeSlack, path: str, count: int = 1,
+                   timeout_s: float = 30.0) -> list[Recorded]:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        got = fake.answered(path)
+        if len(got) >= count:
+            return got
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"fake Slack got {len(fake.answered(path))} posts to {path}, "
+                         f"expected {count}")
+
+
+def blocks_text(blocks: list[dict[str, Any]]) -> str:
+    return json.dumps(blocks, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mounting and verification
+
+
+async def test_routes_are_404_without_the_secret_and_one_warning(index_dir: Path) -> None:
+    with structlog.testing.capture_logs() as logs:
+        app = create_app(Settings(index_dir=index_dir), configure_logs=False)
+        async with AsyncTestClient(app=app) as c:
+            body = b'{"type": "url_verification", "challenge": "x"}'
+            for path in ("/slack/events", "/slack/commands"):
+                r = await c.post(path, content=body, headers=signed(body))
+                assert r.status_code == 404
+    warnings = [e for e in logs if e["log_level"] == "warning" and "slack" in e["event"]]
+    assert [e["event"] for e in warnings] == ["slack_disabled"]
+
+
+async def test_url_verification_echoes_the_challenge(slack: Client) -> None:
+    body = json.dumps({"token": "legacy", "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHk"
+                       "vFXO7tYXAYM8P", "type": "url_verification"}).encode()
+    r = await post_event(slack, body)
+    assert r.status_code == 200
+    assert r.json() == {"challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}
+
+
+async def test_bad_signatures_are_401_and_nothing_happens(slack: Client,
+                                                          fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    body = event_body(mention("how much VRAM for llama 3 8b?"), "EvBAD1")
+    tampered = body.replace(b"llama 3 8b", b"llama 3 70b")
+    stale = int(time.time()) - 6 * 60
+    future = int(time.time()) + 6 * 60
+    cases: list[tuple[bytes, dict[str, str]]] = [
+        (tampered, signed(body)),                      # body changed after signing
+        (body, signed(body, secret="not-the-secret")),  # wrong secret
+        (body, signed(body, ts=stale)),                 # correctly signed, 6 min old
+        (body, signed(body, ts=future)),                # 6 min in the future
+        (body, {}),                                     # no signature at all
+        (body, {**signed(body), "X-Slack-Request-Timestamp": "yesterday"}),
+    ]
+    for content, headers in cases:
+        for path in ("/slack/events", "/slack/commands"):
+            r = await slack.post(path, content=content, headers=headers)
+            assert r.status_code == 401, (path, headers)
+            assert r.headers["content-type"].startswith("application/problem+json")
+            problem = r.json()
+            assert problem["status"] == 401 and problem["request_id"]
+    # a correctly signed request still works, and the rejected ones left no trace
+    ok = await post_event(slack, body)
+    assert ok.status_code == 200
+    await wait_for(fake, POST_MESSAGE)
+    await asyncio.sleep(0.3)
+    assert len(fake.all(POST_MESSAGE)) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+async def test_romanian_mention_answered_once_in_the_thread(slack: Client,
+                                                            fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    question = "cât VRAM îmi trebuie pentru llama 3 70b la 4 biți?"
+    body = event_body(mention(question, ts="1700000000.000100"), "Ev0RO1")
+    start = time.perf_counter()
+    first = await post_event(slack, body)
+    assert first.status_code == 200
+    assert time.perf_counter() - start < 1.0
+    # Slack retries the same event (it thinks we missed it): acknowledged, not answered again
+    retry = await post_event(slack, body, extra={"X-Slack-Retry-Num": "1",
+                                                 "X-Slack-Retry-Reason": "http_timeout"})
+    assert retry.status_code == 200
+    posts = await wait_for(fake, POST_MESSAGE)
+    late_retry = await post_event(slack, body, extra={"X-Slack-Retry-Num": "2"})
+    assert late_retry.status_code == 200
+    await asyncio.sleep(0.5)
+    assert len(fake.all(POST_MESSAGE)) == 1
+
+    sent = posts[0]
+    assert sent.headers["Authorization"] == "Bearer xoxb-test"
+    assert sent.body["channel"] == "C42"
+    assert sent.body["thread_ts"] == "1700000000.000100"
+    text, blocks = sent.body["text"], sent.body["blocks"]
+    assert "are nevoie de aproximativ" in text and "greutăți" in text
+    rendered = blocks_text(blocks)
+    assert "Cele mai bune oferte" in rendered and "preț din 20" in rendered
+    assert "Greutăți" in rendered and "Încape pe" in rendered and "tok/s" in rendered
+    assert "Deschide în aplicația web" in rendered
+    offers = next(b for b in blocks if "Cele mai bune oferte" in b.get("text", {}).get("text", ""))
+    assert 1 <= offers["text"]["text"].count("preț din 20") <= 3
+    assert "$" in offers["text"]["text"]
+    button = next(b for b in blocks if b["type"] == "actions")["elements"][0]
+    assert button["url"].startswith(PUBLIC + "/?q=c%C3%A2t+VRAM")
+    sources = [b for b in blocks if b["type"] == "context"
+               and "Surse" in b["elements"][0]["text"]]
+    assert sources and len(sources[0]["elements"]) >= 2
+
+
+async def test_direct_messages_answered_bot_messages_ignored(slack: Client,
+                                                             fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    base = {"type": "message", "user": "U123", "channel": "D77", "channel_type": "im",
+            "text": "how much VRAM does llama 3.1 8b need at fp8?", "ts": "1700000001.000200"}
+    ignored = [
+        {**base, "bot_id": "B1", "ts": "1700000001.000300"},               # our own answer
+        {**base, "subtype": "message_changed", "ts": "1700000001.000400"},  # an edit
+        {**base, "channel_type": "channel", "channel": "C9", "ts": "1700000001.000500"},
+        {"type": "reaction_added", "user": "U123", "reaction": "tada"},
+    ]
+    for i, event in enumerate(ignored):
+        assert (await post_event(slack, event_body(event, f"EvIGN{i}"))).status_code == 200
+    assert (await post_event(slack, event_body(base, "EvDM1"))).status_code == 200
+    posts = await wait_for(fake, POST_MESSAGE)
+    await asyncio.sleep(0.5)
+    assert len(fake.all(POST_MESSAGE)) == 1
+    assert posts[0].body["channel"] == "D77"
+    assert posts[0].body["thread_ts"] == "1700000001.000200"
+    assert "Llama 3.1 8B" in posts[0].body["text"]
+
+
+async def test_a_failed_post_is_retried_with_backoff(slack: Client, fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    fake.fail_next[POST_MESSAGE] = 2
+    body = event_body(mention("help"), "EvRETRY1")
+    assert (await post_event(slack, body)).status_code == 200
+    await wait_for(fake, POST_MESSAGE, timeout_s=10)
+    attempts = fake.all(POST_MESSAGE)
+    assert [a.status for a in attempts] == [500, 500, 200]
+    assert "/gpu size" in attempts[-1].body["text"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Slash commands
+
+
+async def command_answer(c: Client, fake: FakeSlack, text: str,
+                         hook: str = "/response/T1/abc") -> dict[str, Any]:
+    """The full answer to ``/gpu text``: inline when it was ready at once, else what the
+    fake response_url received."""
+    r = await post_command(c, command_body(text, fake.url + hook))
+    assert r.status_code == 200
+    body: dict[str, Any] = r.json()
+    assert body["response_type"] == "ephemeral"
+    if "Working on it" in body["text"] or "Lucrez la asta" in body["text"]:
+        return (await wait_for(fake, hook))[-1].body
+    return body
+
+
+async def test_slash_command_acknowledges_fast_and_answers_at_response_url(
+        slack: Client, fake: FakeSlack, monkeypatch: pytest.MonkeyPatch) -> None:
+    await wait_ready(slack)
+    real = slack_api.run_command
+
+    def slow(*args: Any) -> Any:  # the real answer, after a second of extra work
+        time.sleep(1.0)
+        return real(*args)
+
+    monkeypatch.setattr(slack_api, "run_command", slow)
+    hook = "/response/T1/slow"
+    body = command_body("which GPU should I rent to serve llama 3.1 70b with 16384 tokens "
+                        "of context for 8 users under $3000/month?", fake.url + hook)
+    start = time.perf_counter()
+    r = await post_command(slack, body)
+    elapsed = time.perf_counter() - start
+    assert r.status_code == 200
+    assert elapsed < 0.3, f"slash command took {elapsed:.3f} s"
+    ack = r.json()
+    assert ack["response_type"] == "ephemeral" and "Working on it" in ack["text"]
+    assert fake.all(hook) == []
+    sent = (await wait_for(fake, hook))[0].body
+    assert sent["response_type"] == "ephemeral"
+    assert "Meta Llama 3.1 70B" in sent["text"]
+    rendered = blocks_text(sent["blocks"])
+    assert "Top offers" in rendered and "as of 20" in rendered
+    assert PUBLIC + "/?q=which+GPU" in rendered
+
+
+async def test_slash_size_recommend_help_and_unknown_model(slack: Client,
+                                                           fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    sized = await command_answer(slack, fake, "size llama 3 70b int4 32k")
+    table = blocks_text(sized["blocks"])
+    assert "Meta Llama 3 70B" in sized["text"] and "int4" in sized["text"]
+    assert "KV cache" in table and "32,768 tokens" in table and "tok/s" in table
+    assert f"{PUBLIC}/?model=llama-3-70b&weights=int4&context=32768" in table
+
+    rec = await command_answer(slack, fake, "recommend llama 3.1 8b $2/h", "/response/T1/r")
+    rendered = blocks_text(rec["blocks"])
+    assert "Top offers" in rendered and "as of 20" in rendered and "$2.00/h" in rendered
+    prices = [float(p.split("/h")[0]) for p in rendered.split("*$")[1:]]
+    assert prices and all(p <= 2.0 for p in prices)
+    assert f"{PUBLIC}/?model=llama-3.1-8b" in rendered
+
+    monthly = await command_answer(slack, fake, "recommend llama 3.1 8b 1500/month",
+                                   "/response/T1/m")
+    assert "$1,500/month" in blocks_text(monthly["blocks"])
+
+    unknown = await command_answer(slack, fake, "size lama 70", "/response/T1/u")
+    assert "don't know the model" in unknown["text"]
+    assert "`llama-3-70b`" in unknown["text"]
+
+    helped = await command_answer(slack, fake, "help", "/response/T1/h")
+    assert "/gpu size" in helped["text"] and "/gpu recommend" in helped["text"]
+    ro = await command_answer(slack, fake, "ajutor", "/response/T1/ro")
+    assert "întrebare" in ro["text"]
+
+
+async def test_slash_question_in_romanian(slack: Client, fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    msg = await command_answer(slack, fake, "cât costă să rulez llama 3.1 8b cu buget de "
+                               "500 dolari pe lună?", "/response/T1/q")
+    rendered = blocks_text(msg["blocks"])
+    assert "Cele mai bune oferte" in rendered and "preț din 20" in rendered
+    assert "Deschide în aplicația web" in rendered

@@ -1,0 +1,177 @@
+"""The Slack bot's pure parts: command parsing, Block Kit limits, the event de-duplication
+store."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+
+from service.adapters.catalog_files import load_registry
+from service.adapters.event_dedupe import MemoryEventStore
+from service.domain.ask import AskResponse, Numbers, OfferNumbers, PassageOut, SizingNumbers
+from service.domain.registry import Registry
+from service.domain.slack_commands import (
+    BotData,
+    clean_slack_text,
+    parse_command,
+    parse_recommend_args,
+    parse_size_args,
+    run_command,
+)
+from service.domain.slack_render import (
+    MAX_BLOCKS,
+    MAX_CONTEXT_ELEMENTS,
+    MAX_SECTION_CHARS,
+    MAX_TEXT_CHARS,
+    message,
+    render_answer,
+    section,
+    truncate,
+    web_link,
+)
+from service.domain.understand import Extracted
+from service.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return load_registry(Settings().catalog_dir).registry
+
+
+def test_parse_command_kinds_and_language() -> None:
+    assert parse_command("").kind == "help"
+    assert parse_command("help").kind == "help"
+    assert parse_command("ajutor").lang == "ro"
+    size = parse_command("size llama 3 70b int4 32k")
+    assert (size.kind, size.args) == ("size", "llama 3 70b int4 32k")
+    assert parse_command("recommend llama 3.1 8b $2/h").kind == "recommend"
+    ask = parse_command("cât VRAM îmi trebuie pentru llama 3 70b?")
+    assert (ask.kind, ask.lang) == ("ask", "ro")
+    assert parse_command("sizes of KV caches?").kind == "ask"
+
+
+def test_clean_slack_text() -> None:
+    assert clean_slack_text("<@U0BOT> how much &lt;VRAM&gt; for <https://hf.co/x|llama> "
+                            "&amp; <#C1|general>?") == "how much <VRAM> for llama & ?"
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    ("llama 3 70b int4 32k", ("llama 3 70b", "int4", 32768)),
+    ("llama 3.1 8b 32k int4", ("llama 3.1 8b", "int4", 32768)),
+    ("mistral 7b 8192 fp8", ("mistral 7b", "fp8", 8192)),
+    ("qwen 2.5 72b gguf q4_k_m", ("qwen 2.5 72b", "q4_k_m", None)),
+    ("llama 3 70b 4 bit", ("llama 3 70b", "int4", None)),
+    ("llama 3 8b", ("llama 3 8b", None, None)),
+])
+def test_parse_size_args(args: str, expected: tuple[str, str | None, int | None]) -> None:
+    assert parse_size_args(args) == expected
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    ("llama 3.1 8b $2/h", ("llama 3.1 8b", 2.0, None)),
+    ("llama 3.1 8b 1500/month", ("llama 3.1 8b", None, 1500.0)),
+    ("qwen 2.5 72b 1500 USD a month", ("qwen 2.5 72b", None, 1500.0)),
+    ("llama 3.1 70b buget 800/lună", ("llama 3.1 70b", None, 800.0)),
+    ("llama 3.1 8b", ("llama 3.1 8b", None, None)),
+])
+def test_parse_recommend_args(registry: Registry, args: str,
+                              expected: tuple[str, float | None, float | None]) -> None:
+    assert parse_recommend_args(args, registry) == expected
+
+
+def _data(registry: Registry) -> BotData:
+    return BotData(registry=registry, offers=(), providers=(), today=dt.date(2026, 1, 1),
+                   stale_after_days=90, catalog_version="test")
+
+
+def test_questions_wait_for_the_knowledge_base_commands_do_not(registry: Registry) -> None:
+    data = _data(registry)
+    assert "try again in a few seconds" in run_command(parse_command("what is fp8?"),
+                                                       data)["text"]
+    assert "încercați din nou" in run_command(parse_command("cât VRAM îmi trebuie?"),
+                                              data)["text"]
+    sized = run_command(parse_command("size llama 3 8b fp8"), data)
+    assert "Meta Llama 3 8B" in sized["text"]
+
+
+def test_unknown_model_is_a_friendly_message(registry: Registry) -> None:
+    msg = run_command(parse_command("size lama 70"), _data(registry))
+    assert "don't know the model *lama 70*" in msg["text"]
+    assert "`llama-3-70b`" in msg["text"]
+    msg = run_command(parse_command("recommend nonexistent-model-xyz $2/h"), _data(registry))
+    assert "don't know the model" in msg["text"]
+
+
+def test_limits_are_kept() -> None:
+    assert truncate("abc", 3) == "abc"
+    assert truncate("abcdef", 4) == "abc…"
+    huge = "x" * 10_000
+    passages = [PassageOut(id=f"p{i}", title=f"Title {i}", topic="t", text="...", score=1.0)
+                for i in range(20)]
+    offers = [OfferNumbers(offer_id=f"o{i}", provider="p", gpu="H100", gpu_count=1, nodes=1,
+                           weights="bf16", pricing_model="on_demand", per_hour_usd=2.0,
+                           per_month_usd=1460.0, as_of="2026-01-01", why="w")
+              for i in range(10)]
+    resp = AskResponse(answer=huge, lang="en", passages=passages, extracted=Extracted(),
+                       numbers=Numbers(sizing=SizingNumbers(
+                           model="m", model_name="M", weights="bf16", context_tokens=4096,
+                           total_gib=1.0, weights_gib=1.0, kv_cache_gib=None, fits_on=[]),
+                           recommendations=offers),
+                       follow_up=None, confidence=1.0, closest_topics=[])
+    msg = render_answer(resp, "q" * 2000, public_url="https://gpu.example.com")
+    assert len(msg["text"]) <= MAX_TEXT_CHARS and msg["text"].endswith("…")
+    assert len(msg["blocks"]) <= MAX_BLOCKS
+    for b in msg["blocks"]:
+        if b["type"] == "section":
+            assert len(b["text"]["text"]) <= MAX_SECTION_CHARS
+        if b["type"] == "context":
+            assert len(b["elements"]) <= MAX_CONTEXT_ELEMENTS
+    assert msg["blocks"][0]["text"]["text"].endswith("…")
+    offers_block = next(b for b in msg["blocks"] if "Top offers" in b.get("text", {}).get(
+        "text", ""))
+    assert offers_block["text"]["text"].count("as of 2026-01-01") == 3
+    many = message("t", [section(str(i)) for i in range(80)])
+    assert len(many["blocks"]) == MAX_BLOCKS
+
+
+def test_web_link() -> None:
+    assert web_link(None, {"q": "x"}) is None
+    assert web_link("https://a.example/", {"q": "cât VRAM?"}) == \
+        "https://a.example/?q=c%C3%A2t+VRAM%3F"
+    long = web_link("https://a.example", {"q": "ț" * 2000})
+    assert long is not None and len(long) <= 3000
+
+
+def test_memory_event_store_dedupes_bounded_with_ttl() -> None:
+    now = [0.0]
+    store = MemoryEventStore(max_size=3, ttl_s=60, clock=lambda: now[0])
+
+    async def run() -> None:
+        assert await store.first_time("a")
+        assert not await store.first_time("a")
+        for eid in ("b", "c", "d"):
+            assert await store.first_time(eid)
+        assert len(store) == 3
+        assert await store.first_time("a")  # evicted as the oldest: seen as new
+        now[0] = 61.0
+        assert await store.first_time("d")  # expired
+        assert len(store) == 1
+
+    asyncio.run(run())
+
+
+def test_slack_settings_from_env() -> None:
+    from service.settings import SettingsError
+
+    s = Settings.from_env({"GPU_ADVISOR_SLACK_SIGNING_SECRET": "abc",
+                           "GPU_ADVISOR_SLACK_BOT_TOKEN": "xoxb-1",
+                           "GPU_ADVISOR_SLACK_API_URL": "http://127.0.0.1:9/api/",
+                           "GPU_ADVISOR_PUBLIC_URL": "https://gpu.example.com"})
+    assert (s.slack_signing_secret, s.slack_bot_token) == ("abc", "xoxb-1")
+    assert "abc" not in repr(s) and "xoxb" not in repr(s)
+    with pytest.raises(SettingsError, match="SLACK_API_URL"):
+        Settings.from_env({"GPU_ADVISOR_SLACK_API_URL": "slack.com/api"})
+    with pytest.raises(SettingsError, match="PUBLIC_URL"):
+        Settings.from_env({"GPU_ADVISOR_PUBLIC_URL": "gpu.example.com"})
