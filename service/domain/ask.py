@@ -180,7 +180,6 @@ T = {
         "job": "for the job",
         "month": "about ${v:,.0f}/month at 24 h/day",
         "nooffer": "No offer in the catalog meets that request: {reason}",
-        "guide": "{title}: {lead}",
         "also": "See also: {titles}.",
         "follow": "To get numbers for your case, add the model (for example \"Llama 3.1 8B\"), "
                   "the precision (bf16, fp8, 4-bit) and the context length.",
@@ -205,7 +204,6 @@ T = {
         "job": "pentru job",
         "month": "aproximativ ${v:,.0f}/lună la 24 h/zi",
         "nooffer": "Nicio ofertă din catalog nu îndeplinește cererea: {reason}",
-        "guide": "{title}: {lead}",
         "also": "Vezi și: {titles}.",
         "follow": "Pentru cifre pe cazul dumneavoastră, adăugați modelul (de exemplu "
                   "\"Llama 3.1 8B\"), precizia (bf16, fp8, 4-bit) și lungimea contextului.",
@@ -340,7 +338,9 @@ def answer(req: AskRequest, retriever: Retriever, passages: dict[tuple[str, str]
     numbers, lines = _numbers(ex, lang, registry, offers, providers, today, stale_days,
                               catalog_version)
     if out:
-        lines.append(t["guide"].format(title=out[0].title, lead=_lead(out[0].text)))
+        title = out[0].title
+        sep = " " if title.endswith(("?", "!", ".")) else ": "
+        lines.append(f"{title}{sep}{_lead(out[0].text)}")
         if len(out) > 1:
             lines.append(t["also"].format(titles="; ".join(p.title for p in out[1:])))
     follow = None if numbers is not None else t["follow"]
