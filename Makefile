@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv browser run test lint typecheck check-data unit openapi calibrate index bench clean
+.PHONY: help venv browser run test lint typecheck check-data unit openapi calibrate index bench soak clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -51,9 +51,13 @@ openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 index: $(STAMP) ## Build the embedding index cache (also built on first start)
 	$(VENV)/bin/gpu-advisor index build
 
-bench: $(STAMP) ## In-process latency of sizing, recommendations and ask; time to ready
+bench: $(STAMP) ## Real server (1 and 2 workers) under load + in-process latency; writes BENCHMARKS.md (~4 min)
 	$(VENV)/bin/gpu-advisor index build
-	$(PY) -m bench.inprocess
+	$(PY) -m bench.load
+
+soak: $(STAMP) ## 5 minutes at 100 requests/s mixed: RSS growth, p99 stability, errors; writes BENCHMARKS.md
+	$(VENV)/bin/gpu-advisor index build
+	$(PY) -m bench.load --soak
 
 calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
 	$(VENV)/bin/gpu-advisor calibrate

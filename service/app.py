@@ -23,8 +23,15 @@ from service import __version__
 from service.adapters.catalog_files import CatalogError, content_hash, load_registry
 from service.adapters.knowledge_base import load_knowledge
 from service.adapters.offers_files import load_offers
+from service.api import openapi_compat
 from service.api.observability import Metrics, observe
-from service.api.problems import handle_domain, handle_http, handle_unexpected
+from service.api.problems import (
+    ProblemError,
+    handle_domain,
+    handle_http,
+    handle_problem,
+    handle_unexpected,
+)
 from service.api.routes.ask import ask
 from service.api.routes.offers import (
     catalog_info,
@@ -36,7 +43,7 @@ from service.api.routes.offers import (
 from service.api.routes.recommend import recommendations
 from service.api.routes.registry import get_gpu, get_model, list_gpus, list_models
 from service.api.routes.sizing import sizing
-from service.api.routes.system import healthz, metrics, readyz
+from service.api.routes.system import healthz, metrics, ping, readyz
 from service.api.routes.web import web_routes
 from service.api.slack import SlackBot, slack_routes
 from service.api.state import AppState, Loaded
@@ -46,7 +53,7 @@ from service.settings import Settings
 
 log = structlog.get_logger("gpu_advisor.app")
 
-ROUTES = [healthz, readyz, metrics, list_models, get_model, list_gpus, get_gpu, sizing,
+ROUTES = [healthz, readyz, metrics, ping, list_models, get_model, list_gpus, get_gpu, sizing,
           list_offers, get_offer, list_providers, catalog_info, reload_catalog,
           recommendations, ask]
 
@@ -144,6 +151,7 @@ def _install_sighup(app: Litestar, state: AppState) -> bool:
 
 
 def openapi_config() -> OpenAPIConfig:
+    openapi_compat.install()
     return OpenAPIConfig(
         title="gpu-advisor",
         version=__version__,
@@ -221,6 +229,7 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         exception_handlers={
             HTTPException: handle_http,
             DomainError: handle_domain,
+            ProblemError: handle_problem,
             Exception: handle_unexpected,
         },
         openapi_config=openapi_config(),

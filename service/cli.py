@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -66,8 +67,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
     configure_logging(settings.log_level, settings.log_json)
     print(f"gpu-advisor listening on http://{host}:{port} (API docs: http://{host}:{port}/docs)",
           flush=True)
-    uvicorn.run("service.app:create_app", factory=True, host=host, port=port,
-                workers=args.workers, log_config=None, access_log=False, lifespan="on")
+    options: dict[str, Any] = {"factory": True, "host": host, "port": port,
+                               "workers": args.workers, "log_config": None,
+                               "access_log": False, "lifespan": "on"}
+    if args.workers > 1:
+        return _serve_workers(uvicorn.Config("service.app:create_app", **options))
+    uvicorn.run("service.app:create_app", **options)
+    return 0
+
+
+def _serve_workers(config: Any) -> int:
+    """uvicorn's multi-worker start, with one fix: uvicorn binds the shared socket with
+    protocol 0, so asyncio does not set TCP_NODELAY on the connections it accepts and every
+    keep-alive response (headers and body are two writes) waits ~40 ms for the client's
+    delayed ACK. The same socket, re-wrapped with IPPROTO_TCP, gets TCP_NODELAY again."""
+    import socket
+
+    from uvicorn.supervisors import Multiprocess
+
+    sock = config.bind_socket()
+    if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.proto == 0:
+        sock = socket.socket(sock.family, sock.type, socket.IPPROTO_TCP, fileno=sock.detach())
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[sock]).run()
     return 0
 
 

@@ -42,6 +42,25 @@ SLUGS = {400: "bad-request", 401: "unauthorized", 404: "not-found", 405: "method
          429: "rate-limited", 500: "internal-error", 503: "unavailable"}
 
 
+class ProblemError(Exception):
+    """Raised by a route to answer a problem+json error of a status it documents with
+    ``problem_responses``; the route's return annotation stays its success type, so the spec
+    shows one 200 schema (a ``Model | Response`` annotation turns into an ambiguous oneOf)."""
+
+    def __init__(self, status: int, detail: str, *, slug: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.slug = slug
+        self.headers = headers
+
+
+def handle_problem(request: Request[Any, Any, Any], exc: ProblemError) -> Response[Any]:
+    return problem_response(exc.status, exc.detail, slug=exc.slug, headers=exc.headers,
+                            instance=request.url.path)
+
+
 def _request_id() -> str | None:
     rid = structlog.contextvars.get_contextvars().get("request_id")
     return str(rid) if rid else None

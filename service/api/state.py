@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from service.adapters.knowledge_base import KnowledgeBase
+from service.domain.offer_query import OfferView
 from service.domain.offers import Offer, Provider
 from service.domain.registry import Registry
 from service.settings import Settings
@@ -22,6 +23,10 @@ class Loaded:
     offers: tuple[Offer, ...] = ()
     providers: tuple[Provider, ...] = ()
     loaded_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    # the offers as served (their staleness depends on the day): built once per day and
+    # staleness setting instead of on every request (views are frozen structs)
+    views_cache: dict[tuple[dt.date, int], tuple[OfferView, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def offers_by_id(self) -> dict[str, Offer]:

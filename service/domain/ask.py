@@ -22,7 +22,8 @@ from service.domain.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing import size
 from service.domain.understand import Extracted, detect_language, extract
 
-Question = Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
+# at least one non-blank character
+Question = Annotated[str, msgspec.Meta(min_length=1, max_length=2000, pattern=r"\S")]
 
 # Confidence below this: say we do not know, list the closest topics.
 CONFIDENCE_THRESHOLD = 0.33

@@ -29,6 +29,7 @@ from service.domain.memory import (
     diffusion_memory,
     weight_bytes,
 )
+from service.domain.models import kv_bytes
 from service.domain.offer_query import headline_price
 from service.domain.offers import Offer, Provider
 from service.domain.precisions import (
@@ -728,7 +729,9 @@ def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
     return candidates, rejected
 
 
-def _finalise(ctx: Ctx, candidates: list[Priced], offers: Sequence[Offer]) -> list[Option]:
+def _finalise(ctx: Ctx, candidates: list[Priced], offers: Sequence[Offer],
+              top_n: int | None = None) -> list[Option]:
+    """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
     offers_by_id = {o.id: o for o in offers}
 
     def key(c: Priced) -> tuple[float, float, str]:
@@ -739,7 +742,7 @@ def _finalise(ctx: Ctx, candidates: list[Priced], offers: Sequence[Offer]) -> li
 
     ranked = sorted(candidates, key=key)
     out: list[Option] = []
-    for i, c in enumerate(ranked[: ctx.req.top_n], start=1):
+    for i, c in enumerate(ranked[: top_n or ctx.req.top_n], start=1):
         o = replace_struct(c.option, rank=i)
         out.append(replace_struct(o, why=_why(o, ctx)))
     return out
@@ -794,7 +797,7 @@ def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   max_egress_price=ctx.max_egress_price)
         sub.cache = _shared_cache(sub)
         cands, _ = _run(sub, offers, _precisions(sub))
-        sub_opts = _finalise(sub, cands, offers)
+        sub_opts = _finalise(sub, cands, offers, top_n=1)  # only the best one is quoted
         cost = _best_cost(sub_opts)
         if not sub_opts or cost is None:
             return
@@ -815,7 +818,7 @@ def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   "FP8 weights (near-lossless) fit smaller or fewer GPUs")
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
                   "4-bit weights (small quality loss) fit cheaper cards")
-        if req.context_tokens >= 8192:
+        if req.context_tokens >= 8192 and _kv_dominant(ctx, precisions[0]):
             shorter = max(req.output_tokens + 1, req.context_tokens // 2)
             rerun(f"context {shorter} tokens",
                   msgspec_replace(req, context_tokens=shorter),
@@ -873,6 +876,17 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
                + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
                f"{model} capacity, ${cost:,.0f} for the run",
         offer_id=o.id)
+
+
+def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
+    """Is the KV cache for the requested context and concurrency at least a quarter of the
+    weights? Only then does a shorter context change the answer enough to show."""
+    a = ctx.model.arch
+    if a is None or ctx.kv is None:
+        return False
+    kv = ctx.req.concurrent_requests * kv_bytes(a, ctx.req.context_tokens,
+                                                ctx.kv.bytes_per_element)
+    return kv >= 0.25 * weight_bytes(ctx.model, p)
 
 
 def msgspec_replace(req: RecommendationRequest, **changes: object) -> RecommendationRequest:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -19,6 +19,10 @@ Big = Annotated[float, msgspec.Meta(gt=0, le=1e15)]
 
 class RecommendationRequest(Strict, frozen=True, kw_only=True):
     """A workload, its usage pattern, a budget and constraints."""
+
+    # exactly one of these, not null (checked in __post_init__; documented in the OpenAPI spec)
+    __exactly_one_of__: ClassVar[dict[str, str]] = {
+        "model": "string", "architecture": "object", "hf_config": "object"}
 
     model: str | None = None
     architecture: Architecture | None = None

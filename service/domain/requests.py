@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -50,6 +50,10 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
 
 class SizingRequest(Strict, frozen=True, kw_only=True):
     """What to size: a named model, an inline architecture or a pasted HF config.json."""
+
+    # exactly one of these, not null (checked in __post_init__; documented in the OpenAPI spec)
+    __exactly_one_of__: ClassVar[dict[str, str]] = {
+        "model": "string", "architecture": "object", "hf_config": "object"}
 
     model: str | None = None
     architecture: Architecture | None = None

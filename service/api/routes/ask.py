@@ -5,24 +5,24 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from litestar import Request, Response, post
+from litestar import Request, post
 from litestar.params import JSONBody
 
-from service.api.problems import problem_response, problem_responses
+from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.ask import AskRequest, AskResponse, answer
 
 
 @post("/v1/ask", operation_id="ask", tags=["questions"], status_code=200,
       responses=problem_responses(400, 413, 429, 503), sync_to_thread=False)
-def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> AskResponse | Response[Any]:
+def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> AskResponse:
     """A question in English or Romanian: the passages of our guidance that answer it, the
     entities found in it, and the numbers computed for that model and budget. Off-topic text
     gets a polite no-answer (200), never content from outside the knowledge base."""
     state: AppState = request.app.state.app_state
     kb = state.knowledge
     if kb is None:
-        return problem_response(503, state.knowledge_error or "the knowledge index is still "
+        raise ProblemError(503, state.knowledge_error or "the knowledge index is still "
                                 "loading; retry shortly", headers={"Retry-After": "5"})
     loaded = state.data()
     return answer(data, kb.retriever, kb.passages, loaded.registry, loaded.offers,

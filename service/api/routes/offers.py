@@ -7,10 +7,10 @@ import hmac
 from typing import Annotated, Any, Literal
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Request, get, post
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
-from service.api.problems import problem_response, problem_responses
+from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState, Loaded
 from service.domain.errors import NotFound
 from service.domain.names import NameIndex
@@ -61,8 +61,15 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
 def offer_views(loaded: Loaded, stale_after_days: int,
                 today: dt.date | None = None) -> list[OfferView]:
     today = today or dt.date.today()
-    gpus = loaded.registry.gpus
-    return [view(o, gpus[o.gpu], today, stale_after_days) for o in loaded.offers]
+    key = (today, stale_after_days)
+    cached = loaded.views_cache.get(key)
+    if cached is None:
+        gpus = loaded.registry.gpus
+        cached = tuple(view(o, gpus[o.gpu], today, stale_after_days) for o in loaded.offers)
+        if len(loaded.views_cache) > 4:  # a new day: drop the old ones
+            loaded.views_cache.clear()
+        loaded.views_cache[key] = cached
+    return list(cached)
 
 
 def _resolve_gpu(loaded: Loaded, name: str | None) -> str | None:
@@ -165,7 +172,7 @@ def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
 async def reload_catalog(
     request: Request[Any, Any, Any],
     x_admin_key: Annotated[str | None, HeaderParameter(name="X-Admin-Key")] = None,
-) -> ReloadResult | Response[Any]:
+) -> ReloadResult:
     """Re-read the catalog files. An invalid catalog is rejected with its errors (422) and the
     previous one keeps serving. Needs `X-Admin-Key`; without a configured key the route is 404."""
     from service.app import reload_data
@@ -173,13 +180,13 @@ async def reload_catalog(
     state = _state(request)
     key = state.settings.admin_key
     if not key:
-        return problem_response(404, f"no route for POST {request.url.path}", slug="no-route")
+        raise ProblemError(404, f"no route for POST {request.url.path}", slug="no-route")
     if x_admin_key is None or not hmac.compare_digest(x_admin_key.encode(), key.encode()):
-        return problem_response(401, "missing or wrong X-Admin-Key")
+        raise ProblemError(401, "missing or wrong X-Admin-Key")
     previous = state.data().catalog_version
     ok, errors = await reload_data(request.app, state)
     if not ok:
-        return problem_response(422, "catalog rejected; the previous version keeps serving: "
+        raise ProblemError(422, "catalog rejected; the previous version keeps serving: "
                                 + "; ".join(errors[:10]), slug="catalog-invalid")
     loaded = state.data()
     return ReloadResult(reloaded=True, version=loaded.catalog_version,
