@@ -20,7 +20,7 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 
 from service import __version__
-from service.adapters.catalog_files import CatalogError, content_hash, load_registry
+from service.adapters.catalog_files import CatalogError, Problem, build_registry, content_hash
 from service.adapters.knowledge_base import load_knowledge
 from service.adapters.offers_files import load_offers
 from service.api import openapi_compat
@@ -71,13 +71,15 @@ class GpuAdvisorApp(Litestar):
 def load_data(state: AppState) -> Loaded:
     """Read every catalog file; raise CatalogError listing all problems, or return a snapshot."""
     root = state.settings.catalog_dir
-    loaded = load_registry(root)
-    offers, providers, problems = load_offers(root, loaded.registry)
+    problems: list[Problem] = []
+    registry = build_registry(root, problems)
+    offers, providers, offer_problems = load_offers(root, registry)
+    problems += offer_problems
     if problems:
         raise CatalogError(problems)
     version = content_hash(root, ("models/*.toml", "gpus.toml", "providers.toml",
                                   "offers/*.csv"))
-    return Loaded(registry=loaded.registry, catalog_version=version, offers=tuple(offers),
+    return Loaded(registry=registry, catalog_version=version, offers=tuple(offers),
                   providers=tuple(providers))
 
 

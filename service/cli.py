@@ -332,17 +332,13 @@ def cmd_catalog_import(args: argparse.Namespace) -> int:
 
 
 def cmd_catalog_check(args: argparse.Namespace) -> int:
-    from service.adapters.catalog_files import Problem, load_gpus, load_models
+    from service.adapters.catalog_files import Problem, build_registry
     from service.adapters.offers_files import load_offers
-    from service.domain.registry import Registry
     from service.settings import Settings
 
     root = Path(args.dir) if args.dir else Settings.from_env().catalog_dir
     problems: list[Problem] = []
-    models = load_models(root, problems)
-    gpus = load_gpus(root, problems)
-    registry = Registry(models, gpus)
-    problems += [Problem("aliases", 1, c) for c in registry.conflicts]
+    registry = build_registry(root, problems)
     offers, providers, offer_problems = load_offers(root, registry)
     problems += offer_problems
     for p in problems:
@@ -350,7 +346,8 @@ def cmd_catalog_check(args: argparse.Namespace) -> int:
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
-    print(f"catalog OK: {len(models)} models, {len(gpus)} GPUs, {len(providers)} providers, "
+    print(f"catalog OK: {len(registry.models)} models, {len(registry.gpus)} GPUs, "
+          f"{len(providers)} providers, "
           f"{len(offers)} offers")
     return 0
 

@@ -154,13 +154,16 @@ class LoadedRegistry:
     version: str
 
 
+def build_registry(root: Path, problems: list[Problem]) -> Registry:
+    """Models and GPUs under ``root``; every problem (alias clashes included) is appended."""
+    registry = Registry(load_models(root, problems), load_gpus(root, problems))
+    problems.extend(Problem("aliases", 1, c) for c in registry.conflicts)
+    return registry
+
+
 def load_registry(root: Path) -> LoadedRegistry:
     problems: list[Problem] = []
-    models = load_models(root, problems)
-    gpus = load_gpus(root, problems)
-    registry = Registry(models, gpus)
-    for c in registry.conflicts:
-        problems.append(Problem("aliases", 1, c))
+    registry = build_registry(root, problems)
     if problems:
         raise CatalogError(problems)
     return LoadedRegistry(registry, content_hash(root, ("models/*.toml", "gpus.toml")))

@@ -71,4 +71,3 @@ def knowledge_hash(root: Path) -> str:
     return content_hash(root, ("passages/*.md",))
 
 
-_ = msgspec

@@ -22,14 +22,11 @@ from typing import TYPE_CHECKING
 from service.domain.base import Out
 from service.domain.gpus import GPU
 from service.domain.memory import (
-    ENGINES,
-    GIB,
     InferencePlan,
     SizedModel,
     TrainingPlan,
     denoiser,
     latent_tokens,
-    weight_bits,
     weight_bytes,
 )
 from service.domain.models import Architecture, kv_bytes
@@ -405,6 +402,3 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
         bound=bound)
 
-
-def _unused() -> None:  # keep imports honest for type checkers
-    _ = (math, ENGINES, GIB, weight_bits)
