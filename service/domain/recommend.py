@@ -10,11 +10,13 @@ a warning. Same input and catalog give the same order.
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TypeVar
 
 import msgspec
 
@@ -130,8 +132,16 @@ class Ctx:
     decode_cache: dict[tuple[str, int, str, int], float] = field(default_factory=dict)
     storage_cache: dict[str, float] = field(default_factory=dict)
     plan_cache: dict[tuple[str, int], Plan | str] = field(default_factory=dict)
+    terms_cache: dict[str, Terms] = field(default_factory=dict)
     max_storage_price: float = 0.0
     max_egress_price: float = 0.0
+
+    @cached_property
+    def spot_overhead(self) -> float:
+        """Expected extra run time on spot: restarts plus half a checkpoint interval of lost
+        work per interruption."""
+        return SPOT_INTERRUPTIONS_PER_HOUR * (
+            RESTART_MINUTES + self.req.checkpoint_interval_minutes / 2) / 60
 
     @cached_property
     def kv(self) -> KVType | None:
@@ -291,189 +301,243 @@ def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
     known = provider is not None and provider.billing_granularity is not None
     gran = GRANULARITY_S[provider.billing_granularity] if known and provider and (
         provider.billing_granularity) else 3600
-    seconds = hours * 3600
-    billed = math.ceil(seconds / gran - 1e-9) * gran
-    if provider is not None and provider.minimum_charge_s:
-        billed = max(billed, provider.minimum_charge_s)
-    return billed / 3600, known
+    minimum = float(provider.minimum_charge_s or 0) if provider is not None else 0.0
+    return _billed(hours, gran, minimum), known
 
 
-@dataclass
-class Priced:
-    """A candidate's ranking cost now; its full Option only when it makes the list."""
+def _billed(hours: float, granularity_s: int, minimum_charge_s: float) -> float:
+    seconds = math.ceil(hours * 3600 / granularity_s - 1e-9) * granularity_s
+    return max(seconds, minimum_charge_s) / 3600
 
-    sort_cost: float
-    build: Callable[[], Option]
-    offer_id: str
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """One provider's billing and storage/egress terms as this request sees them (computed
+    once per provider per request, not once per offer)."""
+
+    granularity_s: int
+    known: bool
+    minimum_charge_s: float
+    session_billed_h: float
+    storage_usd_gb_month: float
+    storage_known: bool
+    egress_usd_gb: float
+    egress_known: bool
+
+    def billed(self, hours: float) -> float:
+        return _billed(hours, self.granularity_s, self.minimum_charge_s)
+
+
+def _terms(ctx: Ctx, provider_id: str) -> Terms:
+    terms = ctx.terms_cache.get(provider_id)
+    if terms is None:
+        provider = ctx.providers.get(provider_id)
+        session_h, known = billed_hours(ctx.hours_per_day / ctx.req.sessions_per_day, provider)
+        gran = GRANULARITY_S[provider.billing_granularity] if (
+            provider is not None and provider.billing_granularity) else 3600
+        sp = provider.storage_usd_per_gb_month if provider else None
+        ep = provider.egress_usd_per_gb if provider else None
+        terms = Terms(granularity_s=gran, known=known,
+                      minimum_charge_s=float(provider.minimum_charge_s or 0) if provider else 0.0,
+                      session_billed_h=session_h,
+                      storage_usd_gb_month=ctx.max_storage_price if sp is None else sp,
+                      storage_known=sp is not None,
+                      egress_usd_gb=ctx.max_egress_price if ep is None else ep,
+                      egress_known=ep is not None)
+        ctx.terms_cache[provider_id] = terms
+    return terms
+
+
+@dataclass(slots=True)
+class Quote:
+    """A candidate's price for the usage: the numbers the ranking and the budgets need. Its
+    full Option (performance, fit, warnings, wording) is built only when it makes the list."""
+
+    offer: Offer
+    gpu: GPU
+    plan: Plan
+    model: PricingModel
     per_hour: float
+    spot: bool
+    month_hours: float | None
+    known_billing: bool
+    storage_gb: float
+    storage_month: float
+    egress_month: float
+    compute: float
+    per_job: float | None
+    per_month: float | None
+    sort_cost: float
 
-    @cached_property
-    def option(self) -> Option:
-        return self.build()
+    @property
+    def offer_id(self) -> str:
+        return self.offer.id
+
+    def rank_key(self) -> tuple[float, float, str]:
+        """Cost (quality handicap applied), then memory bandwidth per dollar, then offer id."""
+        bw_per_usd = self.gpu.bandwidth_gb_s * self.offer.gpu_count / max(self.per_hour, 1e-9)
+        return (round(self.sort_cost, 2), -bw_per_usd, self.offer.id)
 
 
-def _price_option(ctx: Ctx, offer: Offer, gpu: GPU, p: Precision, cap: Capability,
-                  nodes: int, replicas_needed: int) -> tuple[Priced | None, str | None]:
+def _quote(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
+    """Price one offer for the usage, or say why it is out (no usable price, over budget)."""
     req = ctx.req
-    provider = ctx.providers.get(offer.provider)
-    warnings: list[str] = []
-    # --- usage --------------------------------------------------------------------------------
-    job_hours: float | None = None
-    if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
-        job_hours = req.training_tokens / cap.train_tps / 3600
-    elif req.job_output_tokens and cap.replica_tps:
-        job_hours = req.job_output_tokens / (cap.replica_tps * cap.replicas * nodes) / 3600
-    elif req.job_images and cap.images_per_s:
-        job_hours = req.job_images / (cap.images_per_s * nodes) / 3600
-    # --- pricing model ------------------------------------------------------------------------
-    steady = ctx.hours_per_day >= STEADY_HOURS_PER_DAY and job_hours is None
+    job_hours = plan.job_hours
+    # --- pricing model: the cheapest allowed of on-demand, spot (interruptible work, with its
+    # expected restart overhead) and reserved (long steady use) ---------------------------------
+    steady = job_hours is None and ctx.hours_per_day >= STEADY_HOURS_PER_DAY
     long_job = job_hours is not None and job_hours >= LONG_JOB_HOURS
-    choices: list[tuple[PricingModel, float, str]] = []
+    model: PricingModel | None = None
+    price = effective = 0.0
     if offer.on_demand_usd_h is not None:
-        choices.append(("on_demand", offer.on_demand_usd_h, "on-demand: no commitment"))
-    spot_overhead = 0.0
+        model, price, effective = "on_demand", offer.on_demand_usd_h, offer.on_demand_usd_h
     if offer.spot_usd_h is not None and ctx.interruptible:
-        spot_overhead = SPOT_INTERRUPTIONS_PER_HOUR * (
-            RESTART_MINUTES + req.checkpoint_interval_minutes / 2) / 60
-        choices.append(("spot", offer.spot_usd_h * (1 + spot_overhead),
-                        f"spot: interruptible work; expected {spot_overhead * 100:.1f}% extra "
-                        f"time for restarts and lost work"))
+        e = offer.spot_usd_h * (1 + ctx.spot_overhead)
+        if model is None or (e, "spot") < (effective, model):
+            model, price, effective = "spot", offer.spot_usd_h, e
     if offer.reserved_usd_h is not None and (steady or long_job):
-        choices.append(("reserved", offer.reserved_usd_h,
-                        f"reserved ({offer.reserved_term or 'committed'}): long steady use"))
-    if not choices:
-        return None, ("only a spot price, and the workload is not interruptible"
-                      if offer.spot_usd_h is not None else "no usable price")
-    choices.sort(key=lambda c: (c[1], c[0]))
-    model, _effective, why_price = choices[0]
-    price = {"on_demand": offer.on_demand_usd_h, "spot": offer.spot_usd_h,
-             "reserved": offer.reserved_usd_h}[model]
-    assert price is not None
-    if model == "spot" and req.workload == "serving":
-        warnings.append("spot on an endpoint: an interruption takes it down")
-    if long_job and model != "reserved":
-        warnings.append("long run: ask the provider for reserved/committed pricing "
-                        "(none published in the catalog for this offer)")
+        e = offer.reserved_usd_h
+        if model is None or (e, "reserved") < (effective, model):
+            model, price, effective = "reserved", offer.reserved_usd_h, e
+    if model is None:
+        return ("only a spot price, and the workload is not interruptible"
+                if offer.spot_usd_h is not None else "no usable price")
+    spot = model == "spot"
+    nodes = plan.nodes
     per_hour = price * nodes
-    # --- billed time --------------------------------------------------------------------------
+    # --- billed time ----------------------------------------------------------------------------
+    terms = _terms(ctx, offer.provider)
+    month_hours: float | None
     if job_hours is not None:
-        run_hours = job_hours * (1 + spot_overhead if model == "spot" else 1)
-        billed, known = billed_hours(run_hours, provider)
+        billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
         month_hours = None
     else:
-        session = ctx.hours_per_day / req.sessions_per_day
-        billed_session, known = billed_hours(session, provider)
-        month_hours = billed_session * req.sessions_per_day * req.days_per_month
+        month_hours = terms.session_billed_h * req.sessions_per_day * req.days_per_month
         if model == "reserved":
             month_hours = 24 * req.days_per_month  # a reservation bills every hour
-        billed = month_hours
-        if model == "spot":
-            billed *= 1 + spot_overhead
-    if not known:
-        warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
-    # --- storage and egress -------------------------------------------------------------------
-    storage_gb = req.storage_gb if req.storage_gb is not None else _default_storage_gb(ctx, p)
-    sp = provider.storage_usd_per_gb_month if provider else None
-    ep = provider.egress_usd_per_gb if provider else None
-    if sp is None and storage_gb:
-        warnings.append(f"{offer.provider}: storage price unknown; priced at the highest known "
-                        f"(${ctx.max_storage_price:g}/GB-month)")
-        sp = ctx.max_storage_price
-    if ep is None and req.egress_gb_per_month:
-        warnings.append(f"{offer.provider}: egress price unknown; priced at the highest known "
-                        f"(${ctx.max_egress_price:g}/GB)")
-        ep = ctx.max_egress_price
-    storage_month = storage_gb * (sp or 0.0)
-    egress_month = req.egress_gb_per_month * (ep or 0.0)
+        billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
+    # --- storage and egress (unknown prices count at the highest known) -------------------------
+    storage_gb = (req.storage_gb if req.storage_gb is not None
+                  else _default_storage_gb(ctx, plan.p))
+    storage_month = storage_gb * terms.storage_usd_gb_month
+    egress_month = req.egress_gb_per_month * terms.egress_usd_gb
     compute = billed * per_hour
+    per_job = per_month = None
     if job_hours is not None:
-        per_job = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
-        per_month = None
-        total = per_job
+        per_job = total = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
     else:
-        per_job = None
-        per_month = compute + storage_month + egress_month
-        total = per_month
-    # --- budgets ------------------------------------------------------------------------------
+        per_month = total = compute + storage_month + egress_month
+    # --- budgets ----------------------------------------------------------------------------------
     if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
-        return None, (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
-                      f"(${per_hour:.2f}/h)")
+        return (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
+                f"(${per_hour:.2f}/h)")
     if req.max_usd_per_month is not None and per_month is not None and (
             per_month > req.max_usd_per_month):
-        return None, (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
-                      f"(${per_month:,.0f}/month)")
+        return (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
+                f"(${per_month:,.0f}/month)")
     if req.max_usd_total is not None and total > req.max_usd_total:
-        return None, f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
-    def build() -> Option:
-        # --- performance, fit, warnings -----------------------------------------------------------
-        per_user = None
-        out_tps = None
-        per_m = None
-        ttft = cap.ttft_ms
-        if cap.replica_tps:
-            total_replicas = cap.replicas * nodes
-            out_tps = cap.replica_tps * total_replicas
-            per_m = (per_hour * (1 + spot_overhead if model == "spot" else 1)) / (
-                3600 * out_tps) * 1e6
-            per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
-        used = _used_at_load(ctx, gpu, p, cap, replicas_needed)
-        free = cap.per_gpu_cap_gib - used
-        headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
-        if headroom < 10:
-            warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
-                            "prompts or fragmentation")
-        if cap.tp > 1 and ctx.req.workload in ("serving", "batch"):
-            if offer.interconnect == "pcie":
-                warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
-                                "NVLink; consider pipeline split or a larger GPU")
-            elif offer.interconnect == "unknown":
-                warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
-        if nodes > 1 and req.workload in ("finetune", "pretrain") and (
-                offer.network not in ("infiniband", "efa", "roce")):
-            warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
-                                "network: gradient sync will be slow")
-        stale = (ctx.today - offer.as_of).days > ctx.stale_days
-        if stale:
-            warnings.append(f"price is {(ctx.today - offer.as_of).days} days old "
-                            f"(as of {offer.as_of})")
-        parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
-                       else "single GPU per replica" if cap.tp == 1
-                       else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
-        ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
-                       gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
-                       regions=offer.regions, interconnect=offer.interconnect,
-                       as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
-        option = Option(
-            rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=model,
-            pricing_reason=why_price,
-            fit=Fit(per_gpu_used_gib=round(used, 2),
-                    per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
-                    parallelism=parallelism, gpus_per_replica=cap.tp,
-                    replicas_per_node=cap.replicas),
-            performance=OptionPerformance(
-                decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
-                time_to_first_token_ms=ttft,
-                max_concurrency=cap.replica_concurrency * cap.replicas * nodes
-                if cap.replica_concurrency else None,
-                requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
-                training_tokens_per_s=cap.train_tps, images_per_s=(
-                    cap.images_per_s * nodes if cap.images_per_s else None),
-                job_hours=job_hours),
-            cost=OptionCost(per_hour_usd=round(per_hour, 4), compute_per_month_usd=(
-                None if per_month is None else round(compute, 2)),
-                storage_per_month_usd=round(storage_month, 2),
-                egress_per_month_usd=round(egress_month, 2),
-                per_month_usd=None if per_month is None else round(per_month, 2),
-                per_million_output_tokens_usd=per_m, per_job_usd=per_job,
-                billed_hours_per_month=month_hours,
-                expected_spot_overhead_pct=(round(spot_overhead * 100, 2)
-                                            if model == "spot" else None)),
-            warnings=warnings, why="")
-        return option
+        return f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
+    return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
+                 month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
+                 storage_month=storage_month, egress_month=egress_month, compute=compute,
+                 per_job=per_job, per_month=per_month,
+                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1))
 
-    handicap = QUALITY_HANDICAP.get(p.id, 1.1)
-    return Priced(sort_cost=total * handicap, build=build, offer_id=offer.id,
-                  per_hour=per_hour), None
+
+def _pricing_reason(ctx: Ctx, q: Quote) -> str:
+    if q.model == "spot":
+        return (f"spot: interruptible work; expected {ctx.spot_overhead * 100:.1f}% extra "
+                "time for restarts and lost work")
+    if q.model == "reserved":
+        return f"reserved ({q.offer.reserved_term or 'committed'}): long steady use"
+    return "on-demand: no commitment"
+
+
+def _option(ctx: Ctx, q: Quote) -> Option:
+    """The full answer for one quoted offer: performance, fit, cost lines and warnings."""
+    req = ctx.req
+    offer, gpu, plan = q.offer, q.gpu, q.plan
+    p, cap, nodes, replicas_needed = plan.p, plan.cap, plan.nodes, plan.replicas
+    job_hours = plan.job_hours
+    warnings: list[str] = []
+    if q.spot and req.workload == "serving":
+        warnings.append("spot on an endpoint: an interruption takes it down")
+    if job_hours is not None and job_hours >= LONG_JOB_HOURS and q.model != "reserved":
+        warnings.append("long run: ask the provider for reserved/committed pricing "
+                        "(none published in the catalog for this offer)")
+    if not q.known_billing:
+        warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
+    terms = _terms(ctx, offer.provider)
+    if not terms.storage_known and q.storage_gb:
+        warnings.append(f"{offer.provider}: storage price unknown; priced at the highest known "
+                        f"(${ctx.max_storage_price:g}/GB-month)")
+    if not terms.egress_known and req.egress_gb_per_month:
+        warnings.append(f"{offer.provider}: egress price unknown; priced at the highest known "
+                        f"(${ctx.max_egress_price:g}/GB)")
+    # --- performance, fit -----------------------------------------------------------------------
+    per_user = None
+    out_tps = None
+    per_m = None
+    ttft = cap.ttft_ms
+    if cap.replica_tps:
+        total_replicas = cap.replicas * nodes
+        out_tps = cap.replica_tps * total_replicas
+        per_m = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
+            3600 * out_tps) * 1e6
+        per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
+    used = _used_at_load(ctx, gpu, p, cap, replicas_needed)
+    free = cap.per_gpu_cap_gib - used
+    headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
+    if headroom < 10:
+        warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
+                        "prompts or fragmentation")
+    if cap.tp > 1 and req.workload in ("serving", "batch"):
+        if offer.interconnect == "pcie":
+            warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
+                            "NVLink; consider pipeline split or a larger GPU")
+        elif offer.interconnect == "unknown":
+            warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
+    if nodes > 1 and req.workload in ("finetune", "pretrain") and (
+            offer.network not in ("infiniband", "efa", "roce")):
+        warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
+                        "network: gradient sync will be slow")
+    age_days = (ctx.today - offer.as_of).days
+    stale = age_days > ctx.stale_days
+    if stale:
+        warnings.append(f"price is {age_days} days old (as of {offer.as_of})")
+    parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
+                   else "single GPU per replica" if cap.tp == 1
+                   else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
+                   gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
+                   regions=offer.regions, interconnect=offer.interconnect,
+                   as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
+    return Option(
+        rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=q.model,
+        pricing_reason=_pricing_reason(ctx, q),
+        fit=Fit(per_gpu_used_gib=round(used, 2),
+                per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
+                parallelism=parallelism, gpus_per_replica=cap.tp,
+                replicas_per_node=cap.replicas),
+        performance=OptionPerformance(
+            decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
+            time_to_first_token_ms=ttft,
+            max_concurrency=cap.replica_concurrency * cap.replicas * nodes
+            if cap.replica_concurrency else None,
+            requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
+            training_tokens_per_s=cap.train_tps, images_per_s=(
+                cap.images_per_s * nodes if cap.images_per_s else None),
+            job_hours=job_hours),
+        cost=OptionCost(per_hour_usd=round(q.per_hour, 4), compute_per_month_usd=(
+            None if q.per_month is None else round(q.compute, 2)),
+            storage_per_month_usd=round(q.storage_month, 2),
+            egress_per_month_usd=round(q.egress_month, 2),
+            per_month_usd=None if q.per_month is None else round(q.per_month, 2),
+            per_million_output_tokens_usd=per_m, per_job_usd=q.per_job,
+            billed_hours_per_month=q.month_hours,
+            expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
+                                        if q.spot else None)),
+        warnings=warnings, why="")
 
 
 def _per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
@@ -543,6 +607,8 @@ class Plan:
     nodes: int
     replicas: int
     node_hours_proxy: float
+    job_hours: float | None
+    """Hours the job takes on ``nodes`` nodes (None: steady use, no job size given)."""
 
 
 def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
@@ -587,8 +653,16 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     if jobish:
         rate = cap.train_tps or (cap.replica_tps * cap.replicas) or cap.images_per_s or 0.0
     proxy = nodes / max(rate * nodes, 1e-12) if jobish and rate else float(nodes)
+    job_hours: float | None = None
+    if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
+        job_hours = req.training_tokens / cap.train_tps / 3600
+    elif req.job_output_tokens and cap.replica_tps:
+        job_hours = req.job_output_tokens / (cap.replica_tps * cap.replicas * nodes) / 3600
+    elif req.job_images and cap.images_per_s:
+        job_hours = req.job_images / (cap.images_per_s * nodes) / 3600
     return Plan(p=p, cap=cap, nodes=nodes, replicas=replicas,
-                node_hours_proxy=proxy * nodes if jobish and rate else proxy)
+                node_hours_proxy=proxy * nodes if jobish and rate else proxy,
+                job_hours=job_hours)
 
 
 def _best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:
@@ -655,11 +729,11 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
               if providers else 0.0,
               max_egress_price=max((p.egress_usd_per_gb or 0.0) for p in providers)
               if providers else 0.0)
-    ctx.cache = _shared_cache(ctx)
     precisions = _precisions(ctx)
+    _use_shared_caches(ctx, precisions)
     _note_rules(ctx, precisions)
     candidates, rejected = _run(ctx, offers, precisions)
-    options = _finalise(ctx, candidates, offers)
+    options = _finalise(ctx, candidates)
     alternatives = _alternatives(ctx, offers, options, precisions)
     reason = None
     if not options:
@@ -671,29 +745,58 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
                           catalog_version=catalog_version, assumptions=ctx.assumptions)
 
 
-_CAPABILITY_CACHES: OrderedDict[tuple[object, ...], dict[
-    tuple[str, int, str, int, bool], Capability]] = OrderedDict()
+@dataclass
+class _Shared:
+    """Price-independent results for one (registry, model, workload shape): capabilities per
+    node shape, and per plan-relevant request fields the best plan per shape and the decode
+    speeds. Kept across requests (bounded LRU); holds the registry so its id cannot be
+    reused by a reloaded one while the entry lives."""
+
+    registry: Registry
+    capabilities: dict[tuple[str, int, str, int, bool], Capability] = field(
+        default_factory=dict)
+    plans: OrderedDict[tuple[object, ...], tuple[
+        dict[tuple[str, int], Plan | str], dict[tuple[str, int, str, int], float]]] = field(
+        default_factory=OrderedDict)
+
+
+_SHARED: OrderedDict[tuple[object, ...], _Shared] = OrderedDict()
+K = TypeVar("K")
+V = TypeVar("V")
 _CACHE_CONTEXTS = 128
+_PLANS_PER_CONTEXT = 32
 
 
-def _shared_cache(ctx: Ctx) -> dict[tuple[str, int, str, int, bool], Capability]:
-    """Capabilities depend only on the model, the workload shape and the registry, not on
-    prices or budgets: share them between requests that agree on those (bounded LRU)."""
+def _lru_get(cache: OrderedDict[K, V], key: K, make: Callable[[], V], size: int) -> V:
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make()
+        while len(cache) > size:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return value
+
+
+def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
+    """Point the context's capability, plan and decode caches at the ones shared by earlier
+    requests that agree on everything those results read (not prices, budgets or filters)."""
     r = ctx.req
     if ctx.model.id == "custom":
-        return ctx.cache
+        return
     key = (id(ctx.registry), ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height,
            r.allow_multi_node)
-    cache = _CAPABILITY_CACHES.get(key)
-    if cache is None:
-        cache = {}
-        _CAPABILITY_CACHES[key] = cache
-        while len(_CAPABILITY_CACHES) > _CACHE_CONTEXTS:
-            _CAPABILITY_CACHES.popitem(last=False)
-    else:
-        _CAPABILITY_CACHES.move_to_end(key)
-    return cache
+    shared = _lru_get(_SHARED, key, lambda: _Shared(registry=ctx.registry), _CACHE_CONTEXTS)
+    if shared.registry is not ctx.registry:  # id reused after the old registry was freed
+        shared = _SHARED[key] = _Shared(registry=ctx.registry)
+    plan_key = (tuple(p.id for p in precisions), r.concurrent_requests,
+                r.target_output_tokens_per_s, r.target_requests_per_s,
+                r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
+                r.job_output_tokens, r.job_images)
+    ctx.cache = shared.capabilities
+    ctx.plan_cache, ctx.decode_cache = _lru_get(shared.plans, plan_key, lambda: ({}, {}),
+                                                _PLANS_PER_CONTEXT)
 
 
 def _allowed(ctx: Ctx, offer: Offer) -> bool:
@@ -709,8 +812,8 @@ def _allowed(ctx: Ctx, offer: Offer) -> bool:
 
 
 def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
-         ) -> tuple[list[Priced], list[tuple[Offer, str]]]:
-    candidates: list[Priced] = []
+         ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
+    candidates: list[Quote] = []
     rejected: list[tuple[Offer, str]] = []
     for offer in offers:
         gpu = ctx.registry.gpus.get(offer.gpu)
@@ -720,30 +823,20 @@ def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
         if isinstance(plan, str):
             rejected.append((offer, plan))
             continue
-        priced, why = _price_option(ctx, offer, gpu, plan.p, plan.cap, plan.nodes,
-                                    plan.replicas)
-        if priced is not None:
-            candidates.append(priced)
-        elif why:
-            rejected.append((offer, why))
+        quote = _quote(ctx, offer, gpu, plan)
+        if isinstance(quote, str):
+            rejected.append((offer, quote))
+        else:
+            candidates.append(quote)
     return candidates, rejected
 
 
-def _finalise(ctx: Ctx, candidates: list[Priced], offers: Sequence[Offer],
-              top_n: int | None = None) -> list[Option]:
+def _finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> list[Option]:
     """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
-    offers_by_id = {o.id: o for o in offers}
-
-    def key(c: Priced) -> tuple[float, float, str]:
-        offer = offers_by_id[c.offer_id]
-        gpu = ctx.registry.gpus[offer.gpu]
-        bw_per_usd = gpu.bandwidth_gb_s * offer.gpu_count / max(c.per_hour, 1e-9)
-        return (round(c.sort_cost, 2), -bw_per_usd, c.offer_id)
-
-    ranked = sorted(candidates, key=key)
+    ranked = heapq.nsmallest(top_n or ctx.req.top_n, candidates, key=Quote.rank_key)
     out: list[Option] = []
-    for i, c in enumerate(ranked[: top_n or ctx.req.top_n], start=1):
-        o = replace_struct(c.option, rank=i)
+    for i, c in enumerate(ranked, start=1):
+        o = replace_struct(_option(ctx, c), rank=i)
         out.append(replace_struct(o, why=_why(o, ctx)))
     return out
 
@@ -795,9 +888,10 @@ def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
                   max_storage_price=ctx.max_storage_price,
                   max_egress_price=ctx.max_egress_price)
-        sub.cache = _shared_cache(sub)
-        cands, _ = _run(sub, offers, _precisions(sub))
-        sub_opts = _finalise(sub, cands, offers, top_n=1)  # only the best one is quoted
+        sub_precisions = _precisions(sub)
+        _use_shared_caches(sub, sub_precisions)
+        cands, _ = _run(sub, offers, sub_precisions)
+        sub_opts = _finalise(sub, cands, top_n=1)  # only the best one is quoted
         cost = _best_cost(sub_opts)
         if not sub_opts or cost is None:
             return
