@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv browser run test lint typecheck check-data unit openapi calibrate index bench soak clean
+.PHONY: help venv browser services run test lint typecheck check-data unit openapi calibrate index bench soak clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -30,6 +30,9 @@ run: $(STAMP) ## Start the service on http://127.0.0.1:8000 with the embedded de
 browser: ## Install Debian's Chromium for the browser tests (CI runs as root)
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium)
 
+services: ## Install Debian's redis-server and nginx for the two-replica tests and the bench (CI runs as root)
+	command -v redis-server >/dev/null && (command -v nginx || test -x /usr/sbin/nginx) >/dev/null || (apt-get update && apt-get install -y --no-install-recommends redis-server nginx)
+
 lint: $(STAMP) ## ruff
 	$(VENV)/bin/ruff check service tests bench scripts
 
@@ -43,7 +46,7 @@ check-data: $(STAMP) ## Validate the catalog and knowledge files
 	$(VENV)/bin/gpu-advisor catalog check
 	$(VENV)/bin/gpu-advisor knowledge check
 
-test: browser lint typecheck check-data unit ## lint, types, data checks and every test (what CI runs)
+test: browser services lint typecheck check-data unit ## lint, types, data checks and every test (what CI runs)
 
 openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 	$(VENV)/bin/gpu-advisor openapi
@@ -51,11 +54,11 @@ openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 index: $(STAMP) ## Build the embedding index cache (also built on first start)
 	$(VENV)/bin/gpu-advisor index build
 
-bench: $(STAMP) ## Real server (1 and 2 workers) under load + in-process latency; writes BENCHMARKS.md (~4 min)
+bench: $(STAMP) services ## Real server (1 worker, cache off, 2 workers, 2 replicas + nginx) under load + in-process latency; writes BENCHMARKS.md (~6 min)
 	$(VENV)/bin/gpu-advisor index build
 	$(PY) -m bench.load
 
-soak: $(STAMP) ## 5 minutes at 100 requests/s mixed: RSS growth, p99 stability, errors; writes BENCHMARKS.md
+soak: $(STAMP) services ## 5 minutes at 100 requests/s mixed: RSS growth, p99 stability, errors; writes BENCHMARKS.md
 	$(VENV)/bin/gpu-advisor index build
 	$(PY) -m bench.load --soak
 

@@ -1,9 +1,11 @@
 """The real server under load, driven from this (separate) process over loopback HTTP/1.1.
 
-`make bench` (``python -m bench.load``): starts `gpu-advisor serve` with 1 and with 2 workers,
-measures each endpoint closed-loop (requests/s, p50/p99, errors, server RSS), checks the
-targets as ratios measured in the same run, runs the in-process benchmark
-(``bench.inprocess``) and writes everything to BENCHMARKS.md.
+`make bench` (``python -m bench.load``): starts `gpu-advisor serve` in four set-ups (1 worker,
+the embedded default; 1 worker with the answer cache off, to show what computing every answer
+costs; 2 workers sharing a Redis; 2 one-worker replicas behind nginx sharing a Redis), measures
+each endpoint closed-loop (requests/s, p50/p99, errors, server RSS), checks the targets as
+ratios measured in the same run, runs the in-process benchmark (``bench.inprocess``) and
+writes everything to BENCHMARKS.md.
 
 `make soak` (``python -m bench.load --soak``): 5 minutes at a steady 100 requests/s mixed over
 the endpoints; RSS growth after warm-up, p99 per window, errors; written to BENCHMARKS.md.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
@@ -34,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+from bench.infra import RedisServer, start_nginx
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "BENCHMARKS.md"
@@ -276,10 +281,11 @@ def rss_mib(pid: int) -> float:
 
 
 @contextmanager
-def server(workers: int, log: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+def server(workers: int, log: Path, extra_env: dict[str, str] | None = None
+           ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     port = free_port()
     env = {**os.environ, "GPU_ADVISOR_LOG_LEVEL": "WARNING", "GPU_ADVISOR_LOG_JSON": "true",
-           "HF_HUB_OFFLINE": "1"}
+           "HF_HUB_OFFLINE": "1", **(extra_env or {})}
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "service", "serve", "--port", str(port),
                                  "--workers", str(workers)], stdout=out,
@@ -305,12 +311,55 @@ def server(workers: int, log: Path) -> Iterator[tuple[int, subprocess.Popen[byte
             proc.kill()
 
 
+@dataclass(frozen=True)
+class Config:
+    name: str
+    label: str
+    workers: int = 1
+    replicas: int = 1
+    redis: bool = False
+    cache: bool = True
+
+
+CONFIGS = {c.name: c for c in (
+    Config("1w", "1 worker"),
+    Config("1w-nocache", "1 worker, answer cache off", cache=False),
+    Config("2w", "2 workers + Redis", workers=2, redis=True),
+    Config("2r", "2 replicas + nginx + Redis", replicas=2, redis=True),
+)}
+
+
+@contextmanager
+def deployment(cfg: Config, log_dir: Path) -> Iterator[tuple[int, list[int]]]:
+    """The set-up running: (the port clients use, the server processes' pids)."""
+    with contextlib.ExitStack() as stack:
+        env: dict[str, str] = {}
+        if not cfg.cache:
+            env["GPU_ADVISOR_CACHE_TTL_S"] = "0"
+        if cfg.redis:
+            work = log_dir / f"redis-{cfg.name}"
+            work.mkdir(exist_ok=True)
+            redis_server = RedisServer(free_port(), work).start()
+            stack.callback(redis_server.stop)
+            env["GPU_ADVISOR_REDIS_URL"] = redis_server.url
+        started = [stack.enter_context(server(cfg.workers, log_dir / (
+            f"bench-server-{cfg.name}-{i}.log"), env)) for i in range(cfg.replicas)]
+        port, pids = started[0][0], [proc.pid for _port, proc in started]
+        if cfg.replicas > 1:
+            work = log_dir / f"nginx-{cfg.name}"
+            work.mkdir(exist_ok=True)
+            nginx = start_nginx(work, [f"http://{HOST}:{p}" for p, _proc in started])
+            stack.callback(nginx.stop)
+            port = nginx.port
+        yield port, pids
+
+
 # --- make bench -------------------------------------------------------------------------------
 
 
 @dataclass
 class Row:
-    workers: int
+    config: Config
     ep: Endpoint
     res: Result
     rss: float
@@ -341,35 +390,36 @@ def machine() -> str:
             f"{platform.release()}, Python {platform.python_version()}")
 
 
-def run_config(workers: int, args: argparse.Namespace, log_dir: Path
+def run_config(cfg: Config, args: argparse.Namespace, log_dir: Path
                ) -> tuple[list[Row], list[Target]]:
     rows: list[Row] = []
     targets: list[Target] = []
-    with server(workers, log_dir / f"bench-server-{workers}w.log") as (port, proc):
+    workers = cfg.label
+    with deployment(cfg, log_dir) as (port, pids):
         for ep in ENDPOINTS:
             asyncio.run(closed_loop(port, ep, args.connections, args.warmup))
             res = asyncio.run(closed_loop(port, ep, args.connections, args.seconds))
-            rows.append(Row(workers, ep, res, rss_mib(proc.pid)))
-            print(f"  {workers}w {ep.name:<16} {res.rps:8.1f} req/s  p50 {res.pct(0.5):7.2f} ms"
+            rows.append(Row(cfg, ep, res, sum(rss_mib(pid) for pid in pids)))
+            print(f"  {cfg.name} {ep.name:<16} {res.rps:8.1f} req/s  p50 {res.pct(0.5):7.2f} ms"
                   f"  p99 {res.pct(0.99):7.2f} ms  errors {res.errors}", flush=True)
         by = {r.ep.name: r for r in rows}
         ratio = by["sizing"].res.rps / by["ping"].res.rps
-        targets.append(Target(f"{workers}w: /v1/sizing ≥ 70 % of the baseline's requests/s",
+        targets.append(Target(f"{workers}: /v1/sizing ≥ 70 % of the baseline's requests/s",
                               f"{ratio * 100:.0f} % ({by['sizing'].res.rps:.0f} / "
                               f"{by['ping'].res.rps:.0f} req/s)", ratio >= 0.70))
         asyncio.run(open_loop(port, (RECOMMEND,), 50, 2))  # warm-up
         rec = asyncio.run(open_loop(port, (RECOMMEND,), 50, args.open_seconds))
-        targets.append(Target(f"{workers}w: /v1/recommendations p99 < 50 ms at 50 req/s "
+        targets.append(Target(f"{workers}: /v1/recommendations p99 < 50 ms at 50 req/s "
                               "(open loop)", f"p99 {rec.pct(0.99):.1f} ms, p50 "
                               f"{rec.pct(0.5):.1f} ms over {len(rec.latencies_ms)} requests, "
                               f"{rec.errors} errors", rec.pct(0.99) < 50 and not rec.errors))
         asyncio.run(sequential(port, ASK, 5))
         ask = asyncio.run(sequential(port, ASK, args.ask_requests))
-        targets.append(Target(f"{workers}w: /v1/ask p50 ≤ 30 ms at one connection",
+        targets.append(Target(f"{workers}: /v1/ask p50 ≤ 30 ms at one connection",
                               f"p50 {ask.pct(0.5):.1f} ms, p99 {ask.pct(0.99):.1f} ms over "
                               f"{len(ask.latencies_ms)} requests", ask.pct(0.5) <= 30))
         errors = sum(r.res.errors for r in rows) + rec.errors + ask.errors
-        targets.append(Target(f"{workers}w: 0 errors", f"{errors} errors", errors == 0))
+        targets.append(Target(f"{workers}: 0 errors", f"{errors} errors", errors == 0))
         for t in targets:
             print(f"  {'PASS' if t.ok else 'FAIL'} {t.name}: {t.measured}", flush=True)
     return rows, targets
@@ -394,9 +444,9 @@ def bench(args: argparse.Namespace) -> int:
     started = time.monotonic()
     rows: list[Row] = []
     targets: list[Target] = []
-    for workers in args.workers:
-        print(f"server with {workers} worker(s):", flush=True)
-        r, t = run_config(workers, args, log_dir)
+    for name in args.configs:
+        print(f"{CONFIGS[name].label}:", flush=True)
+        r, t = run_config(CONFIGS[name], args, log_dir)
         rows += r
         targets += t
     print("in-process benchmark:", flush=True)
@@ -408,17 +458,20 @@ def bench(args: argparse.Namespace) -> int:
     inproc_text = inproc_text.replace("# In-process benchmark", "### In-process (no HTTP)", 1)
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"## `make bench` — {now}", "",
-           f"Machine: {machine()}. Server: `gpu-advisor serve --workers N` (uvicorn), the "
-           f"load client in a separate process on the same machine (it shares the CPUs). "
-           f"Closed loop: {args.connections} keep-alive connections, {args.warmup:g} s "
-           f"warm-up then {args.seconds:g} s per endpoint. RSS: the server's processes "
-           "together, after the endpoint's run.", "",
+           f"Machine: {machine()}. Server: `gpu-advisor serve` (uvicorn) in each set-up "
+           "below; Redis and nginx from Debian, on loopback; the load client in a separate "
+           "process on the same machine (it shares the CPUs). The bodies are fixed, so with "
+           "the answer cache on (the default, `GPU_ADVISOR_CACHE_TTL_S=300`) every request "
+           "after the first is a cache hit; the `answer cache off` set-up computes every "
+           f"answer. Closed loop: {args.connections} keep-alive connections, "
+           f"{args.warmup:g} s warm-up then {args.seconds:g} s per endpoint. RSS: the "
+           "server processes together, after the endpoint's run.", "",
            "### Targets", "", "| target | measured | result |", "|---|---|---|"]
     out += [f"| {t.name} | {t.measured} | {'pass' if t.ok else '**FAIL**'} |" for t in targets]
     out += ["", "### Per endpoint (real server over HTTP)", "",
-            "| workers | endpoint | requests/s | p50 ms | p99 ms | errors | RSS MiB |",
-            "|---:|---|---:|---:|---:|---:|---:|"]
-    out += [f"| {r.workers} | {r.ep.label()} | {r.res.rps:.0f} | {r.res.pct(0.5):.2f} | "
+            "| set-up | endpoint | requests/s | p50 ms | p99 ms | errors | RSS MiB |",
+            "|---|---|---:|---:|---:|---:|---:|"]
+    out += [f"| {r.config.label} | {r.ep.label()} | {r.res.rps:.0f} | {r.res.pct(0.5):.2f} | "
             f"{r.res.pct(0.99):.2f} | {r.res.errors} | {r.rss:.0f} |" for r in rows]
     out += ["", inproc_text, "",
             f"`make bench` took {time.monotonic() - started:.0f} s."]
@@ -435,14 +488,16 @@ def soak(args: argparse.Namespace) -> int:
     log_dir = ROOT / "test-artifacts"
     log_dir.mkdir(exist_ok=True)
     window = args.window
-    with server(args.soak_workers, log_dir / "soak-server.log") as (port, proc):
+    cfg = Config("soak", f"{args.soak_workers} workers + Redis", workers=args.soak_workers,
+                 redis=args.soak_workers > 1)
+    with deployment(cfg, log_dir) as (port, pids):
         done: list[tuple[float, str, float, bool]] = []
         rss: list[tuple[float, float]] = []
 
         async def sample_rss() -> None:
             t0 = time.perf_counter()
             while True:
-                rss.append((time.perf_counter() - t0, rss_mib(proc.pid)))
+                rss.append((time.perf_counter() - t0, sum(rss_mib(p) for p in pids)))
                 await asyncio.sleep(5)
 
         async def run() -> Result:
@@ -453,7 +508,7 @@ def soak(args: argparse.Namespace) -> int:
                 sampler.cancel()
 
         res = asyncio.run(run())
-        rss.append((args.duration, rss_mib(proc.pid)))
+        rss.append((args.duration, sum(rss_mib(p) for p in pids)))
     warm = args.soak_warmup
     after = [v for t, v in rss if t >= warm]
     base = after[0] if after else float("nan")
@@ -486,7 +541,8 @@ def soak(args: argparse.Namespace) -> int:
     ]
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"## `make soak` — {now}", "",
-           f"Machine: {machine()}. `gpu-advisor serve --workers {args.soak_workers}`, "
+           f"Machine: {machine()}. `gpu-advisor serve --workers {args.soak_workers}`"
+           + (" sharing a Redis" if cfg.redis else "") + ", "
            f"{args.duration:g} s open loop at {args.rate:g} requests/s, round-robin over "
            f"{', '.join(e.name for e in ENDPOINTS)} (the bodies of `make bench`); the first "
            f"{warm:g} s are warm-up. Latency from each request's scheduled start.", "",
@@ -506,7 +562,8 @@ def soak(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--soak", action="store_true", help="run the soak test instead")
-    p.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--configs", nargs="+", choices=list(CONFIGS), default=list(CONFIGS),
+                   help="set-ups to run (default: all)")
     p.add_argument("--connections", type=int, default=16)
     p.add_argument("--seconds", type=float, default=6.0)
     p.add_argument("--warmup", type=float, default=1.5)

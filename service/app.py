@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -14,15 +15,22 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
-from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 
 from service import __version__
 from service.adapters.catalog_files import CatalogError, Problem, build_registry, content_hash
+from service.adapters.event_dedupe import MemoryEventStore
 from service.adapters.knowledge_base import load_knowledge
 from service.adapters.offers_files import load_offers
+from service.adapters.shared import (
+    AnswerCache,
+    CatalogVersion,
+    RateCounter,
+    Shared,
+    SharedEventStore,
+)
 from service.api import openapi_compat
 from service.api.observability import Metrics, observe
 from service.api.problems import (
@@ -32,6 +40,7 @@ from service.api.problems import (
     handle_problem,
     handle_unexpected,
 )
+from service.api.rate_limit import rate_limit_middleware
 from service.api.routes.ask import ask
 from service.api.routes.offers import (
     catalog_info,
@@ -83,9 +92,12 @@ def load_data(state: AppState) -> Loaded:
                   providers=tuple(providers))
 
 
-async def reload_data(app: Litestar, state: AppState) -> tuple[bool, list[str]]:
+async def reload_data(app: Litestar, state: AppState,
+                      expect: str | None = None) -> tuple[bool, list[str]]:
     """Load a new snapshot off the event loop and swap it in whole; on any problem keep the
-    current one and report why."""
+    current one and report why. A reload asked for here (admin route, SIGHUP) announces its
+    version to the other replicas; one that follows another replica's announcement
+    (``expect``) swaps only when its files give exactly that version."""
     async with state.reload_lock:
         try:
             loaded = await asyncio.to_thread(load_data, state)
@@ -97,13 +109,47 @@ async def reload_data(app: Litestar, state: AppState) -> tuple[bool, list[str]]:
             state.last_reload_errors = [f"cannot read the catalog: {exc}"]
             log.warning("catalog_reload_rejected", problems=state.last_reload_errors)
             return False, state.last_reload_errors
+        if expect is not None and loaded.catalog_version != expect:
+            why = (f"another replica announced catalog {expect}, but this replica's files "
+                   f"give {loaded.catalog_version}; keeping {state.data().catalog_version}")
+            log.warning("catalog_version_mismatch", wanted=expect, got=loaded.catalog_version)
+            return False, [why]
         previous = state.loaded.catalog_version if state.loaded else None
         state.loaded = loaded
         state.last_reload_errors = []
         app.state.metrics.set_catalog_version(loaded.catalog_version)
         log.info("catalog_reloaded", version=loaded.catalog_version, previous=previous,
-                 offers=len(loaded.offers))
-        return True, []
+                 offers=len(loaded.offers), followed=expect is not None)
+    if expect is None:
+        await CatalogVersion(state.shared).announce(loaded.catalog_version)
+    return True, []
+
+
+FOLLOW_INTERVAL_S = 0.5
+FOLLOW_RETRY_S = 30.0
+
+
+async def _follow_catalog(app: Litestar, state: AppState) -> None:
+    """Serve the catalog version the replicas agreed on: poll the shared version key and
+    reload when another replica announced a new one (within ~0.5 s plus the load time)."""
+    sync = CatalogVersion(state.shared)
+    retry_at: dict[str, float] = {}
+    while True:
+        await asyncio.sleep(FOLLOW_INTERVAL_S)
+        if state.loaded is None or state.shared.status != "ok":
+            continue
+        wanted = await sync.current()
+        own = state.loaded.catalog_version
+        if wanted is None:  # Redis restarted empty: offer ours, keep any other's
+            await sync.announce(own, only_if_absent=True)
+            continue
+        if wanted == own or retry_at.get(wanted, 0.0) > time.monotonic():
+            continue
+        ok, problems = await reload_data(app, state, expect=wanted)
+        if not ok:
+            retry_at[wanted] = time.monotonic() + FOLLOW_RETRY_S
+            log.warning("catalog_follow_failed", wanted=wanted, problems=problems[:5],
+                        retry_in_s=FOLLOW_RETRY_S)
 
 
 _heap_frozen = False
@@ -180,12 +226,16 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
     settings = settings or Settings.from_env()
     if configure_logs:
         configure_logging(settings.log_level, settings.log_json)
-    state = AppState(settings=settings)
+    shared = Shared(settings.redis_url)
     app_metrics = Metrics()
+    state = AppState(settings=settings, shared=shared,
+                     cache=AnswerCache(shared, ttl_s=settings.cache_ttl_s,
+                                       observe=app_metrics.count_cache))
     route_handlers: list[Any] = list(ROUTES)
     slack_bot: SlackBot | None = None
     if settings.slack_signing_secret:
-        slack_bot = SlackBot(settings)
+        slack_bot = SlackBot(settings, store=SharedEventStore(shared, MemoryEventStore())
+                             if settings.redis_url else None)
         route_handlers.append(slack_routes(settings, slack_bot))
 
     @asynccontextmanager
@@ -208,11 +258,20 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
             log.warning("slack_no_bot_token", reason="GPU_ADVISOR_SLACK_BOT_TOKEN is not set; "
                         "slash commands work, mentions and direct messages are not answered")
         hup = _install_sighup(app, state)
-        knowledge_task = asyncio.create_task(_load_knowledge(state))
+        tasks = [asyncio.create_task(_load_knowledge(state))]
+        if shared.redis is not None:
+            if await shared.check():
+                agreed = await CatalogVersion(shared).announce(loaded.catalog_version,
+                                                               only_if_absent=True)
+                log.info("redis_connected", catalog_version_shared=agreed)
+            tasks += [asyncio.create_task(shared.monitor()),
+                      asyncio.create_task(_follow_catalog(app, state))]
         try:
             yield
         finally:
-            knowledge_task.cancel()
+            for task in tasks:
+                task.cancel()
+            await shared.aclose()
             if slack_bot is not None:
                 await slack_bot.aclose()
             if hup:
@@ -220,9 +279,8 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
 
     middleware: list[Any] = []
     if settings.rate_limit_per_minute:
-        middleware.append(RateLimitConfig(
-            rate_limit=("minute", settings.rate_limit_per_minute),
-            exclude=["/healthz", "/readyz", "/metrics"]).middleware)
+        middleware.append(rate_limit_middleware(settings.rate_limit_per_minute,
+                                                RateCounter(shared)))
 
     return GpuAdvisorApp(
         route_handlers=[*route_handlers, *web_routes()],

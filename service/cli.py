@@ -62,6 +62,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.workers > 1 and not settings.redis_url:
+        print(f"error: --workers {args.workers} needs GPU_ADVISOR_REDIS_URL: rate limits, Slack "
+              "event de-duplication, the answer cache and catalog reloads must be shared "
+              "between worker processes (set it, e.g. redis://127.0.0.1:6379/0, or run one "
+              "worker)", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
     host = args.host or settings.host
     port = args.port or settings.port
     configure_logging(settings.log_level, settings.log_json)

@@ -45,6 +45,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     slack_api_url: str = "https://slack.com/api/"
     public_url: str | None = None
     cors_origins: str | None = None
+    redis_url: str | None = None
+    cache_ttl_s: int = 300
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -56,7 +58,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ("log_json", bool), ("stale_after_days", int), ("admin_key", str),
             ("embedding_model", str), ("index_dir", Path), ("slack_signing_secret", str),
             ("slack_bot_token", str), ("slack_api_url", str), ("public_url", str),
-            ("cors_origins", str),
+            ("cors_origins", str), ("redis_url", str), ("cache_ttl_s", int),
         ):
             raw = env.get(PREFIX + name.upper())
             if raw is None or raw == "":
@@ -106,6 +108,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             if origin != "*" and not origin.startswith(("https://", "http://")):
                 raise SettingsError(f"{PREFIX}CORS_ORIGINS: {origin!r} is not an http(s) "
                                     "origin (comma-separated, e.g. https://portal.example)")
+        if self.redis_url is not None and not self.redis_url.startswith(
+                ("redis://", "rediss://", "unix://")):
+            raise SettingsError(f"{PREFIX}REDIS_URL must be a redis://, rediss:// or unix:// "
+                                "URL (e.g. redis://127.0.0.1:6379/0)")
+        if self.cache_ttl_s < 0:
+            raise SettingsError(f"{PREFIX}CACHE_TTL_S must be >= 0 (0 = no answer cache)")
         model = self.embedding_model
         if model and model.startswith((".", "/", "~")) and not Path(model).expanduser().exists():
             raise SettingsError(f"{PREFIX}EMBEDDING_MODEL={model!r}: no such path (a local "
@@ -146,4 +154,11 @@ DOCUMENTED = (
     ("GPU_ADVISOR_CORS_ORIGINS", "unset (no CORS)", "comma-separated origins allowed to call "
      "the API from a browser (`https://portal.example,https://intranet.example`, or `*`); "
      "unset: no CORS headers"),
+    ("GPU_ADVISOR_REDIS_URL", "unset (one process)", "Redis shared by every worker and "
+     "replica (`redis://host:6379/0`): rate limits, Slack de-duplication, the answer cache and "
+     "the catalog version after a reload; required for `serve --workers N>1`; unset: "
+     "in-memory stores"),
+    ("GPU_ADVISOR_CACHE_TTL_S", "300", "seconds a computed sizing, recommendation or answer "
+     "is reused for the same request (keyed by catalog version, knowledge index and day); "
+     "0: no cache"),
 )

@@ -23,8 +23,14 @@ class Metrics:
             "gpu_advisor_request_duration_seconds", "HTTP request latency", ["route"],
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
             registry=self.registry)
+        self.cache = Counter("gpu_advisor_answer_cache_total", "Answer cache lookups by "
+                             "kind and result (local, shared = from Redis, miss)",
+                             ["kind", "result"], registry=self.registry)
         self.catalog_info = Gauge("gpu_advisor_catalog_info", "Loaded catalog version",
                                   ["version"], registry=self.registry)
+
+    def count_cache(self, kind: str, result: str) -> None:
+        self.cache.labels(kind, result).inc()
 
     def set_catalog_version(self, version: str) -> None:
         self.catalog_info.clear()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from service.adapters.knowledge_base import KnowledgeBase
+from service.adapters.shared import AnswerCache, Shared
 from service.domain.offer_query import OfferView
 from service.domain.offers import Offer, Provider
 from service.domain.registry import Registry
@@ -46,6 +47,8 @@ class AppState:
     last_reload_errors: list[str] = field(default_factory=list)
     knowledge: KnowledgeBase | None = None
     knowledge_error: str | None = None
+    shared: Shared = field(default_factory=lambda: Shared(None))
+    cache: AnswerCache = field(default_factory=lambda: AnswerCache(Shared(None), ttl_s=0))
 
     @property
     def fully_ready(self) -> bool:

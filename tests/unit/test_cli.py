@@ -93,3 +93,14 @@ def test_size_and_recommend_commands(capsys: pytest.CaptureFixture[str]) -> None
     assert "did you mean" in capsys.readouterr().err
     assert main(["recommend", "llama 3.1 8b", "--top", "2"]) == 0
     assert "1. " in capsys.readouterr().out
+
+
+def test_serve_with_several_workers_refuses_without_redis(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("GPU_ADVISOR_REDIS_URL", raising=False)
+    assert main(["serve", "--workers", "2", "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "GPU_ADVISOR_REDIS_URL" in err and "--workers 2" in err
+    monkeypatch.setenv("GPU_ADVISOR_REDIS_URL", "http://not-redis")
+    assert main(["serve", "--workers", "2"]) == 2
+    assert "REDIS_URL must be a redis://" in capsys.readouterr().err

@@ -51,6 +51,8 @@ class ReloadResult(msgspec.Struct, kw_only=True):
     version: str
     previous_version: str
     offers: int
+    shared: bool
+    """True: announced through Redis; every replica loads this version within ~2 s."""
 
 
 def _state(request: Request[Any, Any, Any]) -> AppState:
@@ -190,4 +192,5 @@ async def reload_catalog(
                                 + "; ".join(errors[:10]), slug="catalog-invalid")
     loaded = state.data()
     return ReloadResult(reloaded=True, version=loaded.catalog_version,
-                        previous_version=previous, offers=len(loaded.offers))
+                        previous_version=previous, offers=len(loaded.offers),
+                        shared=state.shared.status == "ok")

@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
+from service.api.caching import cache_key, cached
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.recommend import recommend
@@ -15,14 +16,17 @@ from service.domain.recommend_types import Recommendation, RecommendationRequest
 
 
 @post("/v1/recommendations", operation_id="recommend", tags=["recommendations"],
-      status_code=200, responses=problem_responses(400, 404, 413, 422, 429),
-      sync_to_thread=False)
-def recommendations(request: Request[Any, Any, Any],
-                    data: JSONBody[RecommendationRequest]) -> Recommendation:
+      status_code=200, responses=problem_responses(400, 404, 413, 422, 429))
+async def recommendations(request: Request[Any, Any, Any],
+                          data: JSONBody[RecommendationRequest]) -> Recommendation:
     """Ranked offers for a workload, usage pattern and budget: why each, what it costs, what
     was rejected and what would change the answer. An impossible request is a 200 with no
     options and a `reason`."""
     state: AppState = request.app.state.app_state
     loaded = state.data()
-    return recommend(data, loaded.registry, loaded.offers, loaded.providers, dt.date.today(),
-                     state.settings.stale_after_days, loaded.catalog_version)
+    today = dt.date.today()
+    stale_days = state.settings.stale_after_days
+    key = cache_key("recommend", data, loaded.catalog_version, today, stale_days)
+    return await cached(state, key, Recommendation, lambda: recommend(
+        data, loaded.registry, loaded.offers, loaded.providers, today, stale_days,
+        loaded.catalog_version))

@@ -7,6 +7,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
+from service.api.caching import cache_key, cached
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.requests import SizingRequest
@@ -14,10 +15,12 @@ from service.domain.sizing import SizingResult, size
 
 
 @post("/v1/sizing", operation_id="size", tags=["sizing"], status_code=200,
-      responses=problem_responses(400, 404, 413, 422, 429),
-      sync_to_thread=False)
-def sizing(request: Request[Any, Any, Any], data: JSONBody[SizingRequest]) -> SizingResult:
+      responses=problem_responses(400, 404, 413, 422, 429))
+async def sizing(request: Request[Any, Any, Any],
+                 data: JSONBody[SizingRequest]) -> SizingResult:
     """Memory, fit, speed and cost for a model (named, inline architecture or HF config.json)
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
-    return size(data, state.data().registry)
+    loaded = state.data()
+    return await cached(state, cache_key("sizing", data, loaded.catalog_version), SizingResult,
+                        lambda: size(data, loaded.registry))

@@ -30,6 +30,10 @@ class Ready(msgspec.Struct, kw_only=True):
     gpus: int
     offers: int
     passages: int
+    redis: str
+    """off (GPU_ADVISOR_REDIS_URL not set), ok, or degraded (unreachable: per-process
+    stores until it returns; still ready)."""
+    redis_detail: str
 
 
 @get("/healthz", operation_id="healthz", tags=["operations"], sync_to_thread=False)
@@ -48,7 +52,9 @@ def ping() -> Pong:
 @get("/readyz", operation_id="readyz", tags=["operations"], sync_to_thread=False,
      responses=problem_responses(503))
 def readyz(request: Request[Any, Any, Any]) -> Ready:
-    """200 once the catalog is loaded (with its version), 503 before."""
+    """200 once the catalog and the knowledge index are loaded (with their versions), 503
+    before. Redis being unreachable does not make the service unready: it answers with
+    per-process stores and says `redis: degraded`."""
     state: AppState = request.app.state.app_state
     if not state.ready or state.knowledge is None:
         why = state.errors + ([state.knowledge_error] if state.knowledge_error else [])
@@ -58,7 +64,8 @@ def readyz(request: Request[Any, Any, Any]) -> Ready:
     return Ready(status="ready", catalog_version=loaded.catalog_version,
                  knowledge_index=state.knowledge.index_key,
                  models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
-                 offers=len(loaded.offers), passages=len(state.knowledge.passages))
+                 offers=len(loaded.offers), passages=len(state.knowledge.passages),
+                 redis=state.shared.status, redis_detail=state.shared.describe())
 
 
 @get("/metrics", operation_id="metrics", tags=["operations"], sync_to_thread=False,
