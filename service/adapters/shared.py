@@ -20,7 +20,6 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeVar
 
-import msgspec
 import structlog
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
@@ -175,34 +174,34 @@ class SharedEventStore:
 
 
 class AnswerCache:
-    """Computed answers by key: a small per-process LRU of the objects in front of Redis
-    (msgpack bytes with a TTL). Keys carry everything the answer depends on (catalog
-    version, knowledge index, day), so entries are never stale, only unused."""
+    """Computed answers as their encoded JSON, by key: a small per-process LRU in front of
+    Redis (with a TTL). Keys carry everything the answer depends on (catalog version,
+    knowledge index, day), so entries are never stale, only unused."""
 
     def __init__(self, shared: Shared, ttl_s: int, local_size: int = 2048,
                  observe: Callable[[str, str], None] | None = None) -> None:
         self.shared = shared
         self.ttl_s = ttl_s
         self.local_size = local_size
-        self._local: OrderedDict[str, tuple[float, object]] = OrderedDict()
+        self._local: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
         self._observe = observe
         """(kind, "local" | "shared" | "miss") per lookup; kind is the key's prefix."""
-
-    def _count(self, key: str, result: str) -> None:
-        if self._observe is not None:
-            self._observe(key.partition(":")[0], result)
 
     @property
     def enabled(self) -> bool:
         return self.ttl_s > 0
 
-    async def get(self, key: str, type_: type[T]) -> T | None:
+    def _count(self, key: str, result: str) -> None:
+        if self._observe is not None:
+            self._observe(key.partition(":")[0], result)
+
+    async def get(self, key: str) -> bytes | None:
         if not self.enabled:
             return None
         now = time.monotonic()
         entry = self._local.get(key)
         if entry is not None:
-            if entry[0] > now and isinstance(entry[1], type_):
+            if entry[0] > now:
                 self._local.move_to_end(key)
                 self._count(key, "local")
                 return entry[1]
@@ -211,34 +210,25 @@ class AnswerCache:
         if store is not None:
             raw = await self.shared.run(lambda _r: store.get(key))
             if raw is not None:
-                try:
-                    value = msgspec.msgpack.decode(raw, type=type_)
-                except msgspec.DecodeError:
-                    value = None  # written by another version of the service: recompute
-                if value is not None:
-                    self._remember(key, value, now)
-                    self._count(key, "shared")
-                    return value
+                self._remember(key, raw, now)
+                self._count(key, "shared")
+                return raw
         self._count(key, "miss")
         return None
 
-    async def put(self, key: str, value: object) -> None:
+    async def put(self, key: str, value: bytes) -> None:
         if not self.enabled:
             return
         self._remember(key, value, time.monotonic())
         store = self.shared.store
         if store is not None:
-            data = msgspec.msgpack.encode(value)
-            await self.shared.run(lambda _r: store.set(key, data, expires_in=self.ttl_s))
+            await self.shared.run(lambda _r: store.set(key, value, expires_in=self.ttl_s))
 
-    def _remember(self, key: str, value: object, now: float) -> None:
+    def _remember(self, key: str, value: bytes, now: float) -> None:
         self._local[key] = (now + self.ttl_s, value)
         self._local.move_to_end(key)
         while len(self._local) > self.local_size:
             self._local.popitem(last=False)
-
-    def clear_local(self) -> None:
-        self._local.clear()
 
 
 class CatalogVersion:

@@ -199,6 +199,10 @@ class InferencePlan:
     def split(self) -> str:
         return "layer" if self.engine == "llama.cpp" else "tensor"
 
+    @cached_property
+    def _weight_bytes(self) -> float:
+        return weight_bytes(self.model, self.precision)
+
     def per_gpu(self, batch: int | None = None, context: int | None = None) -> MemoryParts:
         """Memory on the most loaded GPU of the setup."""
         a = self.model.arch
@@ -206,7 +210,7 @@ class InferencePlan:
         b = self.batch if batch is None else batch
         ctx = self.context if context is None else context
         n = self.tp
-        weights = weight_bytes(self.model, self.precision) / n
+        weights = self._weight_bytes / n
         if self.split == "layer":
             # llama.cpp splits whole layers across GPUs: KV follows the layers.
             kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n

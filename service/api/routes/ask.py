@@ -29,6 +29,6 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     today = dt.date.today()
     stale_days = state.settings.stale_after_days
     key = cache_key("ask", data, loaded.catalog_version, kb.index_key, today, stale_days)
-    return await cached(state, key, AskResponse, lambda: answer(
+    return await cached(state, key, lambda: answer(
         data, kb.retriever, kb.passages, loaded.registry, loaded.offers, loaded.providers,
         today, stale_days, loaded.catalog_version))

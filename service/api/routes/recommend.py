@@ -27,6 +27,6 @@ async def recommendations(request: Request[Any, Any, Any],
     today = dt.date.today()
     stale_days = state.settings.stale_after_days
     key = cache_key("recommend", data, loaded.catalog_version, today, stale_days)
-    return await cached(state, key, Recommendation, lambda: recommend(
+    return await cached(state, key, lambda: recommend(
         data, loaded.registry, loaded.offers, loaded.providers, today, stale_days,
         loaded.catalog_version))

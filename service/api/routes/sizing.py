@@ -22,5 +22,5 @@ async def sizing(request: Request[Any, Any, Any],
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
     loaded = state.data()
-    return await cached(state, cache_key("sizing", data, loaded.catalog_version), SizingResult,
+    return await cached(state, cache_key("sizing", data, loaded.catalog_version),
                         lambda: size(data, loaded.registry))
