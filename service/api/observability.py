@@ -26,11 +26,15 @@ class Metrics:
         self.cache = Counter("gpu_advisor_answer_cache_total", "Answer cache lookups by "
                              "kind and result (local, shared = from Redis, miss)",
                              ["kind", "result"], registry=self.registry)
+        self._cache_children: dict[tuple[str, str], Any] = {}
         self.catalog_info = Gauge("gpu_advisor_catalog_info", "Loaded catalog version",
                                   ["version"], registry=self.registry)
 
     def count_cache(self, kind: str, result: str) -> None:
-        self.cache.labels(kind, result).inc()
+        child = self._cache_children.get((kind, result))
+        if child is None:
+            child = self._cache_children[(kind, result)] = self.cache.labels(kind, result)
+        child.inc()
 
     def set_catalog_version(self, version: str) -> None:
         self.catalog_info.clear()

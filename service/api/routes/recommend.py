@@ -8,15 +8,21 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
-from service.api.caching import cache_key, cached
+from service.api.caching import lookup, store
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.recommend import recommend
 from service.domain.recommend_types import Recommendation, RecommendationRequest
 
 
+def _depends(state: AppState) -> tuple[object, ...]:
+    """Prices turn stale by the day: the day is part of the answer."""
+    return (state.data().catalog_version, dt.date.today(), state.settings.stale_after_days)
+
+
 @post("/v1/recommendations", operation_id="recommend", tags=["recommendations"],
-      status_code=200, responses=problem_responses(400, 404, 413, 422, 429))
+      status_code=200, responses=problem_responses(400, 404, 413, 422, 429),
+      before_request=lookup("recommend", _depends))
 async def recommendations(request: Request[Any, Any, Any],
                           data: JSONBody[RecommendationRequest]) -> Recommendation:
     """Ranked offers for a workload, usage pattern and budget: why each, what it costs, what
@@ -24,9 +30,9 @@ async def recommendations(request: Request[Any, Any, Any],
     options and a `reason`."""
     state: AppState = request.app.state.app_state
     loaded = state.data()
-    today = dt.date.today()
-    stale_days = state.settings.stale_after_days
-    key = cache_key("recommend", data, loaded.catalog_version, today, stale_days)
-    return await cached(state, key, lambda: recommend(
+    deps = _depends(state)
+    _version, today, stale_days = deps
+    assert isinstance(today, dt.date) and isinstance(stale_days, int)
+    return await store(request, "recommend", deps, lambda: recommend(
         data, loaded.registry, loaded.offers, loaded.providers, today, stale_days,
         loaded.catalog_version))

@@ -7,20 +7,25 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
-from service.api.caching import cache_key, cached
+from service.api.caching import lookup, store
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.requests import SizingRequest
 from service.domain.sizing import SizingResult, size
 
 
+def _depends(state: AppState) -> tuple[object, ...]:
+    return (state.data().catalog_version,)
+
+
 @post("/v1/sizing", operation_id="size", tags=["sizing"], status_code=200,
-      responses=problem_responses(400, 404, 413, 422, 429))
+      responses=problem_responses(400, 404, 413, 422, 429),
+      before_request=lookup("sizing", _depends))
 async def sizing(request: Request[Any, Any, Any],
                  data: JSONBody[SizingRequest]) -> SizingResult:
     """Memory, fit, speed and cost for a model (named, inline architecture or HF config.json)
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
     loaded = state.data()
-    return await cached(state, cache_key("sizing", data, loaded.catalog_version),
-                        lambda: size(data, loaded.registry))
+    return await store(request, "sizing", (loaded.catalog_version,),
+                       lambda: size(data, loaded.registry))
