@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv browser services run test lint typecheck check-data unit openapi calibrate index bench soak clean
+.PHONY: help venv browser services run test soak-vary lint typecheck check-data unit openapi calibrate index bench soak clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -61,6 +61,10 @@ bench: $(STAMP) services ## Real server (1 worker, cache off, 2 workers, 2 repli
 soak: $(STAMP) services ## 5 minutes at 100 requests/s mixed: RSS growth, p99 stability, errors; writes BENCHMARKS.md
 	$(VENV)/bin/gpu-advisor index build
 	$(PY) -m bench.load --soak
+
+soak-vary: $(STAMP) services ## The soak at 40 req/s with every request body different (no answer-cache hits): the compute path
+	$(VENV)/bin/gpu-advisor index build
+	$(PY) -m bench.load --soak --vary --rate 40
 
 calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
 	$(VENV)/bin/gpu-advisor calibrate
