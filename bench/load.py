@@ -26,7 +26,6 @@ import json
 import os
 import platform
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,7 +37,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.infra import RedisServer, start_nginx
+from bench.infra import RedisServer, free_port, start_nginx
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "BENCHMARKS.md"
@@ -276,12 +275,6 @@ async def closed_loop_n(port: int, ep: Endpoint, n: int) -> Result:
 
 
 # --- the server process ----------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 def rss_mib(pid: int) -> float:

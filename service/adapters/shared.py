@@ -18,12 +18,14 @@ import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 import structlog
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
+
+from service.adapters.event_dedupe import EventStore
 
 log = structlog.get_logger("gpu_advisor.shared")
 
@@ -34,14 +36,23 @@ MONITOR_INTERVAL_S = 1.0
 REDIS_ERRORS = (RedisError, OSError, asyncio.TimeoutError)
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 Status = Literal["off", "ok", "degraded"]
+
+
+def _put_bounded(lru: OrderedDict[K, V], key: K, value: V, max_size: int) -> None:
+    """Insert or refresh ``key`` as the newest entry; drop the oldest beyond ``max_size``."""
+    lru[key] = value
+    lru.move_to_end(key)
+    while len(lru) > max_size:
+        lru.popitem(last=False)
 
 
 class Shared:
     """The Redis connection (or none) and its health; the stores below go through ``run``."""
 
     def __init__(self, url: str | None) -> None:
-        self.url = url
         self.redis: Redis | None = None
         self.store: RedisStore | None = None
         if url:
@@ -139,10 +150,7 @@ class RateCounter:
 
         async def local() -> int:
             count = self._local.get(key, 0) + 1
-            self._local[key] = count
-            self._local.move_to_end(key)
-            while len(self._local) > self.max_keys:
-                self._local.popitem(last=False)
+            _put_bounded(self._local, key, count, self.max_keys)
             return count
 
         count = await self.shared.run(remote, local)
@@ -153,7 +161,7 @@ class RateCounter:
 class SharedEventStore:
     """Slack event ids seen by any replica (``SET NX EX``); per process while degraded."""
 
-    def __init__(self, shared: Shared, local: Any, ttl_s: int = 3600) -> None:
+    def __init__(self, shared: Shared, local: EventStore, ttl_s: int = 3600) -> None:
         self.shared = shared
         self.local = local
         self.ttl_s = ttl_s
@@ -164,10 +172,7 @@ class SharedEventStore:
         async def remote(r: Redis) -> bool:
             return bool(await r.set(key, b"1", nx=True, ex=self.ttl_s))
 
-        async def local() -> bool:
-            return bool(await self.local.first_time(event_id))
-
-        first = await self.shared.run(remote, local)
+        first = await self.shared.run(remote, lambda: self.local.first_time(event_id))
         if first and self.shared.status == "ok":
             await self.local.first_time(event_id)  # remembered here too, for a Redis outage
         return bool(first)
@@ -225,10 +230,7 @@ class AnswerCache:
             await self.shared.run(lambda _r: store.set(key, value, expires_in=self.ttl_s))
 
     def _remember(self, key: str, value: bytes, now: float) -> None:
-        self._local[key] = (now + self.ttl_s, value)
-        self._local.move_to_end(key)
-        while len(self._local) > self.local_size:
-            self._local.popitem(last=False)
+        _put_bounded(self._local, key, (now + self.ttl_s, value), self.local_size)
 
 
 class CatalogVersion:
@@ -244,14 +246,14 @@ class CatalogVersion:
         version in Redis afterwards (None: Redis off or unreachable)."""
         async def op(r: Redis) -> str | None:
             await r.set(CATALOG_VERSION_KEY, version, nx=only_if_absent)
-            raw = await r.get(CATALOG_VERSION_KEY)
-            return raw.decode() if isinstance(raw, bytes) else raw
+            return await _read_version(r)
 
         return await self.shared.run(op)
 
     async def current(self) -> str | None:
-        async def op(r: Redis) -> str | None:
-            raw = await r.get(CATALOG_VERSION_KEY)
-            return raw.decode() if isinstance(raw, bytes) else raw
+        return await self.shared.run(_read_version)
 
-        return await self.shared.run(op)
+
+async def _read_version(r: Redis) -> str | None:
+    raw = await r.get(CATALOG_VERSION_KEY)
+    return raw.decode() if isinstance(raw, bytes) else raw

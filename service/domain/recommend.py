@@ -298,11 +298,17 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capa
 def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
     """Hours billed for one session of ``hours``: rounded up to the billing granularity, at
     least the minimum charge. Unknown granularity counts as per-hour (the conservative case)."""
-    known = provider is not None and provider.billing_granularity is not None
-    gran = GRANULARITY_S[provider.billing_granularity] if known and provider and (
-        provider.billing_granularity) else 3600
-    minimum = float(provider.minimum_charge_s or 0) if provider is not None else 0.0
+    gran, minimum, known = _billing(provider)
     return _billed(hours, gran, minimum), known
+
+
+def _billing(provider: Provider | None) -> tuple[int, float, bool]:
+    """(granularity in seconds, minimum charge in seconds, whether the granularity is known)."""
+    if provider is None:
+        return 3600, 0.0, False
+    gran = provider.billing_granularity
+    return (GRANULARITY_S[gran] if gran else 3600, float(provider.minimum_charge_s or 0),
+            gran is not None)
 
 
 def _billed(hours: float, granularity_s: int, minimum_charge_s: float) -> float:
@@ -332,14 +338,12 @@ def _terms(ctx: Ctx, provider_id: str) -> Terms:
     terms = ctx.terms_cache.get(provider_id)
     if terms is None:
         provider = ctx.providers.get(provider_id)
-        session_h, known = billed_hours(ctx.hours_per_day / ctx.req.sessions_per_day, provider)
-        gran = GRANULARITY_S[provider.billing_granularity] if (
-            provider is not None and provider.billing_granularity) else 3600
+        gran, minimum, known = _billing(provider)
         sp = provider.storage_usd_per_gb_month if provider else None
         ep = provider.egress_usd_per_gb if provider else None
-        terms = Terms(granularity_s=gran, known=known,
-                      minimum_charge_s=float(provider.minimum_charge_s or 0) if provider else 0.0,
-                      session_billed_h=session_h,
+        terms = Terms(granularity_s=gran, known=known, minimum_charge_s=minimum,
+                      session_billed_h=_billed(
+                          ctx.hours_per_day / ctx.req.sessions_per_day, gran, minimum),
                       storage_usd_gb_month=ctx.max_storage_price if sp is None else sp,
                       storage_known=sp is not None,
                       egress_usd_gb=ctx.max_egress_price if ep is None else ep,
@@ -368,10 +372,6 @@ class Quote:
     per_job: float | None
     per_month: float | None
     sort_cost: float
-
-    @property
-    def offer_id(self) -> str:
-        return self.offer.id
 
     def rank_key(self) -> tuple[float, float, str]:
         """Cost (quality handicap applied), then memory bandwidth per dollar, then offer id."""

@@ -32,11 +32,12 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     gets a polite no-answer (200), never content from outside the knowledge base."""
     state: AppState = request.app.state.app_state
     kb = state.knowledge
-    deps = _depends(state)
-    if kb is None or deps is None:
+    if kb is None:
         raise ProblemError(503, state.knowledge_error or "the knowledge index is still "
                                 "loading; retry shortly", headers={"Retry-After": "5"})
     loaded = state.data()
+    deps = _depends(state)
+    assert deps is not None
     _version, _index, today, stale_days = deps
     assert isinstance(today, dt.date) and isinstance(stale_days, int)
     return await store(request, "ask", deps, lambda: answer(

@@ -27,5 +27,5 @@ async def sizing(request: Request[Any, Any, Any],
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
     loaded = state.data()
-    return await store(request, "sizing", (loaded.catalog_version,),
+    return await store(request, "sizing", _depends(state),
                        lambda: size(data, loaded.registry))
