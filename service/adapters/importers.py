@@ -222,7 +222,7 @@ def map_gpu(registry: Registry, name: str, *, mem_gib: Sequence[float] = (),
     gpu = registry.find_gpu(name)
     if gpu is None:
         cleaned = re.sub(r"^(nvidia|amd|intel)[-_ ]+", "", name.strip(), flags=re.I)
-        cleaned = re.sub(r"[-_ ]+(hbm\d?e?|gddr\d\w*)$", "", cleaned, flags=re.I)
+        cleaned = re.sub(r"(?<![-_ ])[-_ ]++(hbm\d?e?|gddr\d\w*+)$", "", cleaned, flags=re.I)
         if cleaned != name:
             gpu = registry.find_gpu(cleaned)
     if gpu is None:

@@ -277,7 +277,7 @@ def _first_int(s: str) -> int | None:
 
 
 def _resolution(s: str) -> tuple[int, int] | None:
-    m = re.search(r"(\d+)\s*x\s*(\d+)", s)
+    m = re.search(r"(?<!\d)(\d++)\s*+x\s*+(\d++)", s)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 

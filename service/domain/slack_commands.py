@@ -66,8 +66,8 @@ class BotData:
 # ---------------------------------------------------------------------------------------------
 # Parsing
 
-_MENTION = re.compile(r"<[@#!][^>]*>")
-_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
+_MENTION = re.compile(r"<[@#!][^<>]*+>")
+_LINK = re.compile(r"<((?:https?|mailto):[^|<>]++)(?:\|([^<>]*+))?>")
 
 
 def clean_slack_text(text: str) -> str:
@@ -143,10 +143,11 @@ def parse_size_args(args: str) -> tuple[str, str | None, int | None]:
 
 _UNIT = r"(?P<unit>hours?|hrs?|h|or[aăe]|months?|mo|mth|lun[aă]|lunar)\b"
 _BARE_BUDGET = re.compile(
-    r"\$?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<k>k)?\s*(?:\$|usd|dollars?|dolari)?"
-    r"\s*(?:/|per\b|pe\b|an?\b)\s*" + _UNIT, re.I)
+    r"\$?\s*+(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
+    r"(?:\$|usd|dollars?|dolari)?\s*+(?:/|per\b|pe\b|an?\b)\s*+" + _UNIT, re.I)
 _BUDGET_START = re.compile(
-    r"\$|\b(?:budget|buget(?:ul)?|under|sub|max)\b|\b\d[\d.,]*\s*k?\s*(?:usd|dollars?|dolari)\b",
+    r"\$|\b(?:budget|buget(?:ul)?|under|sub|max)\b"
+    r"|(?<![\w.,])\d[\d.,]*+\s*+k?\s*+(?:usd|dollars?|dolari)\b",
     re.I)
 
 

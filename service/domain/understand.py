@@ -102,7 +102,7 @@ def _fold(text: str) -> str:
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*")
-_COUNT_X = re.compile(r"(?<![a-z0-9.])(\d+)\s*[x×]\s*(?=[a-z]|\d{4}\b)")
+_COUNT_X = re.compile(r"(?<![a-z0-9.])(\d++)\s*+[x×]\s*+(?=[a-z]|\d{4}\b)")
 
 
 @dataclass(frozen=True)
@@ -448,8 +448,9 @@ _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b
 
 
 _PARAMS = re.compile(
-    r"(?<![\w.])(?:(\d+(?:\.\d+)?)\s*b?\s*(?:-|–|—|to|la|pana la)\s*)?"
-    r"(\d+(?:\.\d+)?)\s*(?:b|bn|billion|miliarde)\b(?!\s*(?:active|activ|tokens?|tokeni|de tokeni))"
+    r"(?<![\w.])(?:(\d++(?:\.\d++)?)\s*+b?\s*+(?:-|–|—|to|la|pana la)\s*+)?"
+    r"(\d++(?:\.\d++)?)\s*+(?:b|bn|billion|miliarde)\b"
+    r"(?!\s*+(?:active|activ|tokens?|tokeni|de tokeni))"
 )
 _CTX_WORDS = re.compile(
     r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequence|secventa|window|fereastra"
@@ -461,7 +462,7 @@ _CTX_N = re.compile(r"^(\d{3,7})$")
 _CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length"})
 
 
-_RATE = re.compile(r"\s*(?:tokens?|tok|tokeni)?\s*(?:/\s*s\b|/\s*sec|per\s+sec|pe\s+sec)")
+_RATE = re.compile(r"\s*+(?:tokens?|tok|tokeni)?\s*+(?:/\s*+s\b|/\s*+sec|per\s++sec|pe\s++sec)")
 
 
 def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
@@ -490,18 +491,18 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
     return None
 
 
-_NUMBER = r"\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?"
+_NUMBER = r"\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:[.,]\d++)?"
 _MONEY = (
-    rf"(?:\$\s*(?P<a>{_NUMBER})\s*(?P<ka>k)?"
-    rf"|(?P<b>{_NUMBER})\s*(?P<kb>k)?\s*(?:\$|usd|dolari|dollars?|bucks)(?![a-z])"
-    rf"|(?:budget|buget)(?:ul)?\s*(?:of|de|:|is|este|e)?\s*(?:~|about|around|sub|under)?\s*"
-    rf"(?P<c>{_NUMBER})\s*(?P<kc>k)?)"
+    rf"(?:\$\s*+(?P<a>{_NUMBER})\s*+(?P<ka>k)?"
+    rf"|(?<![\d.,])(?P<b>{_NUMBER})\s*+(?P<kb>k)?\s*+(?:\$|usd|dolari|dollars?|bucks)(?![a-z])"
+    rf"|(?:budget|buget)(?:ul)?\s*+(?:of|de|:|is|este|e)?\s*+(?:~|about|around|sub|under)?\s*+"
+    rf"(?P<c>{_NUMBER})\s*+(?P<kc>k)?)"
 )
-_PER = r"\s*(?:/|per|pe|a|an|on|in|each)?\s*(?:gpu[- ]?)?"
+_PER = r"\s*+(?:/|per|pe|a|an|on|in|each)?\s*+(?:gpu[- ]?)?"
 _HOUR = re.compile(_MONEY + _PER + r"(?:h|hr|hrs|hour|ora|ore)\b")
 _MONTH = re.compile(_MONEY + _PER + r"(?:month|mo|mth|luna|lunar)\b")
-_MONTHLY = re.compile(_MONEY + r"\s*(?:monthly|lunar)\b")
-_HOURLY = re.compile(_MONEY + r"\s*(?:hourly)\b")
+_MONTHLY = re.compile(_MONEY + r"\s*+(?:monthly|lunar)\b")
+_HOURLY = re.compile(_MONEY + r"\s*+(?:hourly)\b")
 
 
 def _amount(m: re.Match[str]) -> float:
@@ -516,13 +517,15 @@ def _amount(m: re.Match[str]) -> float:
 
 
 _USERS = re.compile(
-    r"(?<![\w.])(\d{1,6})\s*(?:de\s+)?(?:concurrent\s+|simultaneous\s+|parallel\s+|active\s+)?"
+    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?"
+    r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
     r"(?:users|requests|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
-    r"(?!\s*(?:/\s*(?:s|sec|min)\b|per\s+(?:second|sec|minute|min)|pe\s+(?:secunda|minut)))"
+    r"(?!\s*+(?:/\s*+(?:s|sec|min)\b|per\s++(?:second|sec|minute|min)|pe\s++(?:secunda|minut)))"
 )
-_CONCURRENCY = re.compile(r"\bconcurren\w*\s*(?:of|de|=|:)?\s*(\d{1,6})\b")
+_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")
 _BATCH = re.compile(
-    r"\bbatch(?:\s*size|\s*sizes|-ul)?\s*(?:of|de|=|:|is)?\s*(\d{1,5})\b|\bbs\s*=?\s*(\d{1,5})\b"
+    r"\bbatch(?:\s*+size|\s*+sizes|-ul)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
+    r"|\bbs\s*+=?\s*+(\d{1,5})\b"
 )
 
 
