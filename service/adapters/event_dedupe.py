@@ -1,8 +1,12 @@
-"""Which Slack events were already handled: Slack retries an event it thinks we missed
-(``X-Slack-Retry-Num``), and an answer must not be posted twice.
+"""Which Slack requests were already handled: Slack retries an event it thinks we missed
+(``X-Slack-Retry-Num``), and a signed request can be replayed while its timestamp is within
+the 5-minute window; an answer must not be posted twice.
 
 ``EventStore`` is the seam: the in-memory store below serves one process; a shared store
-(Redis ``SET NX EX``, a database row) can replace it for several workers.
+(Redis ``SET NX EX``, a database row) can replace it for several workers. Every key has a
+``kind`` (events by ``event_id``, events without one by a hash of their body, slash
+commands), and keys of different kinds never collide: a kind is one of a few fixed words
+without ``:``, and the stored key is ``"<kind>:<key>"``.
 """
 
 from __future__ import annotations
@@ -10,18 +14,28 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Protocol
+from typing import Literal, Protocol
+
+DedupeKind = Literal["event", "event-body", "command"]
+"""``event``: an Events API ``event_id``; ``event-body``: the hash of an event body without
+one; ``command``: a slash command's ``trigger_id`` or signature."""
+
+
+def scoped(key: str, kind: DedupeKind) -> str:
+    """The stored form of ``key``: distinct for every (kind, key) pair."""
+    return f"{kind}:{key}"
 
 
 class EventStore(Protocol):
-    async def first_time(self, event_id: str) -> bool:
-        """Record ``event_id``; True when it was not seen (within the retention), False for
-        a repeat. Check and record are one atomic step."""
+    async def first_time(self, key: str, kind: DedupeKind = "event") -> bool:
+        """Record ``key`` (of ``kind``); True when it was not seen (within the retention),
+        False for a repeat. Check and record are one atomic step. The retention must cover
+        Slack's retries (an hour) and the signature window (5 minutes either side)."""
         ...
 
 
 class MemoryEventStore:
-    """A bounded LRU of event ids with a time-to-live; evicts the oldest beyond ``max_size``."""
+    """A bounded LRU of seen keys with a time-to-live; evicts the oldest beyond ``max_size``."""
 
     def __init__(self, max_size: int = 10_000, ttl_s: float = 3600.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -42,13 +56,14 @@ class MemoryEventStore:
                 break
             del self._seen[oldest]
 
-    async def first_time(self, event_id: str) -> bool:
+    async def first_time(self, key: str, kind: DedupeKind = "event") -> bool:
         # no await inside: atomic with respect to the event loop
         now = self._clock()
         self._expire(now)
-        if event_id in self._seen:
+        stored = scoped(key, kind)
+        if stored in self._seen:
             return False
-        self._seen[event_id] = now
+        self._seen[stored] = now
         while len(self._seen) > self.max_size:
             self._seen.popitem(last=False)
         return True

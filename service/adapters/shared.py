@@ -1,8 +1,8 @@
 """State shared by every worker and replica: Redis when ``GPU_ADVISOR_REDIS_URL`` is set and
 reachable, in-process stores otherwise.
 
-What is shared: rate-limit counters (atomic ``INCR`` per fixed window), Slack ``event_id``
-de-duplication (``SET NX EX``), the sizing/recommendation/answer cache (Litestar's
+What is shared: rate-limit counters (atomic ``INCR`` per fixed window), Slack event and
+slash-command de-duplication (``SET NX EX``), the sizing/recommendation/answer cache (Litestar's
 ``RedisStore``, with a TTL) and the catalog version after a reload (a key every replica
 watches).
 
@@ -25,7 +25,7 @@ from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from service.adapters.event_dedupe import EventStore
+from service.adapters.event_dedupe import DedupeKind, EventStore, scoped
 
 log = structlog.get_logger("gpu_advisor.shared")
 
@@ -159,22 +159,25 @@ class RateCounter:
 
 
 class SharedEventStore:
-    """Slack event ids seen by any replica (``SET NX EX``); per process while degraded."""
+    """Slack requests seen by any replica (``SET NX EX``); per process while degraded.
+
+    The Redis key is ``gpu-advisor:slack:<kind>:<key>``: an event stays where it always was
+    (``...:slack:event:<event_id>``), slash commands are under ``...:slack:command:``."""
 
     def __init__(self, shared: Shared, local: EventStore, ttl_s: int = 3600) -> None:
         self.shared = shared
         self.local = local
         self.ttl_s = ttl_s
 
-    async def first_time(self, event_id: str) -> bool:
-        key = f"{NAMESPACE}:slack:event:{event_id}"
+    async def first_time(self, key: str, kind: DedupeKind = "event") -> bool:
+        stored = f"{NAMESPACE}:slack:{scoped(key, kind)}"
 
         async def remote(r: Redis) -> bool:
-            return bool(await r.set(key, b"1", nx=True, ex=self.ttl_s))
+            return bool(await r.set(stored, b"1", nx=True, ex=self.ttl_s))
 
-        first = await self.shared.run(remote, lambda: self.local.first_time(event_id))
+        first = await self.shared.run(remote, lambda: self.local.first_time(key, kind))
         if first and self.shared.status == "ok":
-            await self.local.first_time(event_id)  # remembered here too, for a Redis outage
+            await self.local.first_time(key, kind)  # remembered here too, for a Redis outage
         return bool(first)
 
 

@@ -3,18 +3,28 @@
 ``GPU_ADVISOR_SLACK_SIGNING_SECRET`` is set.
 
 Every request is verified first (slack_sdk's SignatureVerifier on the raw body, timestamp
-within 5 minutes); anything else is a 401 and nothing more happens. Slack wants an answer
-within 3 s: a slash command gets its full answer inline when it is ready within
-``INLINE_WAIT_S``, else an ephemeral acknowledgement and the answer later at its
-``response_url``; an event gets 200 at once and the answer in the thread. The work runs in
-background tasks (the CPU-heavy part in a thread), posting is retried and never raises into a
-request.
+within 5 minutes); anything else, malformed headers included, is a 401 and nothing more
+happens. A verified request can still be replayed while its timestamp is fresh, and Slack
+retries events: each is handled once (events by ``event_id``, or by a hash of the body when
+there is none; slash commands by ``trigger_id``, or by their signature when there is none),
+through the same ``EventStore`` (Redis when configured); a repeat gets an empty 200. A signed
+body that is not what Slack sends (not JSON, nested too deep, wrong types) is a 400.
+
+Slack wants an answer within 3 s: a slash command gets its full answer inline when it is
+ready within ``INLINE_WAIT_S``, else an ephemeral acknowledgement and the answer later at
+its ``response_url``; an event gets 200 at once and the answer in the thread. The work runs
+in background tasks (the CPU-heavy part in a thread), posting is retried and never raises
+into a request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
+import hashlib
+import re
+import time
 from collections.abc import Coroutine, Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -24,11 +34,12 @@ import structlog
 from litestar import Request, Response, Router, post
 from slack_sdk.signature import SignatureVerifier
 
-from service.adapters.event_dedupe import EventStore, MemoryEventStore
+from service.adapters.event_dedupe import DedupeKind, EventStore, MemoryEventStore
 from service.adapters.slack_client import SlackClient
 from service.api.problems import problem_response
 from service.api.state import AppState
 from service.domain.slack_commands import (
+    MAX_QUESTION,
     BotData,
     Command,
     clean_slack_text,
@@ -44,6 +55,19 @@ INLINE_WAIT_S = 0.15
 """How long a slash command waits for its answer before acknowledging; kept well under
 Slack's 3 s so the acknowledgement is immediate."""
 SHUTDOWN_GRACE_S = 5.0
+MAX_SIGNATURE_AGE_S = 5 * 60
+"""Slack's window: a request whose timestamp is further off (either way) is refused."""
+MAX_FORM_FIELDS = 100
+"""A slash command has about 15 fields; a form with more is not from Slack."""
+MAX_TEXT_IN = 4 * MAX_QUESTION
+"""How much of a command's or message's raw text (Slack markup included) is read at all."""
+MAX_ARGS = 200
+"""``size``/``recommend`` arguments are cut to this: they name a model, which an unknown
+model's answer echoes back."""
+
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")  # ASCII digits only: str.isdigit() also takes "١²"
+_SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")  # what Slack sends (and all that can match)
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9._=-]{1,128}")  # Slack's ids, trigger_ids, signatures
 
 
 def _request_id() -> str:
@@ -70,15 +94,27 @@ class SlackBot:
     # -- requests ------------------------------------------------------------------------
 
     def verify(self, body: bytes, headers: Mapping[str, str]) -> bool:
-        timestamp = headers.get("x-slack-request-timestamp")
-        signature = headers.get("x-slack-signature")
-        if not timestamp or not signature or not timestamp.strip().isdigit():
+        """True for a correctly signed, fresh request. Never raises: a header that is not
+        what Slack sends (a 400-digit, negative, fractional or non-ASCII timestamp, a
+        signature of the wrong form) is simply not valid."""
+        timestamp = (headers.get("x-slack-request-timestamp") or "").strip()
+        signature = (headers.get("x-slack-signature") or "").strip()
+        if not _TIMESTAMP.fullmatch(timestamp) or not _SIGNATURE.fullmatch(signature):
+            return False
+        if abs(time.time() - int(timestamp)) > MAX_SIGNATURE_AGE_S:
             return False
         try:
-            return self._verifier.is_valid(body=body, timestamp=timestamp.strip(),
+            return self._verifier.is_valid(body=body, timestamp=timestamp,
                                            signature=signature)
-        except (ValueError, UnicodeDecodeError):
-            return False
+        except (ValueError, TypeError, OverflowError, UnicodeDecodeError):
+            return False  # a body that is not UTF-8 cannot be verified by slack_sdk
+
+    async def first_time(self, key: str, kind: DedupeKind) -> bool:
+        """Whether this request is new; a repeat is logged."""
+        if await self.store.first_time(key, kind):
+            return True
+        log.info("slack_duplicate", kind=kind, key=key)
+        return False
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``coro`` in the background, holding a reference until it is done."""
@@ -147,6 +183,43 @@ def _unauthorized() -> Response[Any]:
                             "than 5 minutes off", slug="bad-slack-signature")
 
 
+def _malformed(detail: str) -> Response[Any]:
+    return problem_response(400, detail, slug="malformed-slack-request")
+
+
+def _empty() -> Response[Any]:
+    """What Slack gets when there is nothing to say (it wants a 200)."""
+    return Response(content=b"", status_code=200)
+
+
+def _plain_key(value: str) -> str:
+    """``value`` as a store key: itself when short and plain (Slack's ids and signatures
+    are), else its SHA-256 (the ``:`` keeps the two forms apart)."""
+    if _PLAIN_KEY.fullmatch(value):
+        return value
+    return "sha256:" + hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _command_key(form: Mapping[str, list[str]], signature: str) -> str:
+    """A slash command's identity: its ``trigger_id`` (unique per invocation) when present,
+    else its signature (an HMAC of timestamp and body, so unique per request Slack signed).
+    A replay repeats both."""
+    trigger = form.get("trigger_id", [""])[0]
+    if trigger:
+        return "trigger:" + _plain_key(trigger)
+    return "signature:" + signature
+
+
+def _command(text: str) -> Command:
+    """The command in a slash command's or a message's text, its size bounded: the raw text
+    read up to ``MAX_TEXT_IN``, a question up to ``MAX_QUESTION``, a model name (which can
+    be echoed back) up to ``MAX_ARGS``."""
+    cmd = parse_command(clean_slack_text(text[:MAX_TEXT_IN])[:MAX_QUESTION])
+    if cmd.kind in ("size", "recommend") and len(cmd.args) > MAX_ARGS:
+        cmd = dataclasses.replace(cmd, args=cmd.args[:MAX_ARGS])
+    return cmd
+
+
 def _answerable(event: Mapping[str, Any]) -> bool:
     """Mentions and direct messages from people; never bot messages, edits or other
     subtypes (our own answers would loop)."""
@@ -168,15 +241,22 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
         body = await request.body()
         if not bot.verify(body, request.headers):
             return _unauthorized()
-        form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+        try:
+            form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True,
+                            max_num_fields=MAX_FORM_FIELDS)
+        except ValueError:
+            return _malformed(f"a slash command has at most {MAX_FORM_FIELDS} form fields")
 
-        def field(name: str) -> str:
+        def field(name: str) -> str:  # the first of repeated keys
             return form.get(name, [""])[0]
 
         if "payload" in form:  # a click on a link button: nothing to do but acknowledge
-            return Response(content=b"", status_code=200)
+            return _empty()
+        key = _command_key(form, request.headers["x-slack-signature"].strip())
+        if not await bot.first_time(key, "command"):
+            return _empty()  # a replay: answered already
         state: AppState = request.app.state.app_state
-        cmd = parse_command(clean_slack_text(field("text")))
+        cmd = _command(field("text"))
         rid = _request_id()
         log.info("slack_command", kind=cmd.kind, lang=cmd.lang)
         answer = bot.spawn(bot.compute(state, cmd, rid))
@@ -194,32 +274,45 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
             return _unauthorized()
         try:
             payload = msgspec.json.decode(body)
-        except msgspec.DecodeError:
-            return problem_response(400, "malformed JSON body", slug="malformed-json")
+        except (msgspec.DecodeError, RecursionError):  # RecursionError: nested too deep
+            return _malformed("malformed JSON body")
         if not isinstance(payload, dict):
-            return problem_response(400, "expected a JSON object", slug="malformed-json")
+            return _malformed("expected a JSON object")
         kind = payload.get("type")
+        if not isinstance(kind, str):
+            return _malformed("expected a string \"type\"")
         if kind == "url_verification":
-            return Response(content={"challenge": str(payload.get("challenge", ""))},
-                            status_code=200)
+            challenge = payload.get("challenge")
+            if not isinstance(challenge, str) or not challenge:
+                return _malformed("url_verification without a string \"challenge\"")
+            return Response(content={"challenge": challenge}, status_code=200)
+        if kind != "event_callback":  # app_rate_limited and the like: acknowledged
+            return _empty()
         event = payload.get("event")
-        if kind != "event_callback" or not isinstance(event, dict):
-            return Response(content=b"", status_code=200)
-        event_id = str(payload.get("event_id") or "")
+        if not isinstance(event, dict):
+            return _malformed("event_callback without an \"event\" object")
+        event_id = payload.get("event_id")
+        if event_id is None:
+            event_id = ""
+        elif not isinstance(event_id, str):
+            return _malformed("\"event_id\" is not a string")
         retry = request.headers.get("x-slack-retry-num")
-        if event_id and not await bot.store.first_time(event_id):
-            log.info("slack_event_duplicate", event_id=event_id, retry=retry)
-            return Response(content=b"", status_code=200)
+        # without an event_id, the body itself: a Slack retry resends it byte for byte
+        key_kind: DedupeKind = "event" if event_id else "event-body"
+        key = _plain_key(event_id) if event_id else hashlib.sha256(body).hexdigest()
+        if not await bot.first_time(key, key_kind):
+            return _empty()
         if not _answerable(event):
-            return Response(content=b"", status_code=200)
-        cmd = parse_command(clean_slack_text(event["text"]))
-        thread_ts = event.get("thread_ts") or event.get("ts")
-        log.info("slack_event", event_id=event_id, type=event.get("type"), kind=cmd.kind,
-                 lang=cmd.lang, retry=retry)
+            return _empty()
+        cmd = _command(event["text"])
+        thread_ts = next((t for t in (event.get("thread_ts"), event.get("ts"))
+                          if isinstance(t, str) and t), None)
+        log.info("slack_event", event_id=event_id[:128] or None, key=key,
+                 type=event.get("type"), kind=cmd.kind, lang=cmd.lang, retry=retry)
         state: AppState = request.app.state.app_state
-        bot.spawn(bot.answer_in_thread(state, cmd, event["channel"],
-                                       str(thread_ts) if thread_ts else None, _request_id()))
-        return Response(content=b"", status_code=200)
+        bot.spawn(bot.answer_in_thread(state, cmd, event["channel"], thread_ts,
+                                       _request_id()))
+        return _empty()
 
     return Router(path="/slack", route_handlers=[slack_command, slack_events],
                   include_in_schema=False)

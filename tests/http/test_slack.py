@@ -4,8 +4,11 @@ loopback (a real HTTP server), checked by what it received."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import time
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -65,10 +68,12 @@ def mention(text: str, ts: str = "1700000000.000100", **more: Any) -> dict[str, 
             "channel": "C42", "event_ts": ts, **more}
 
 
-def command_body(text: str, response_url: str) -> bytes:
+def command_body(text: str, response_url: str, trigger_id: str | None = None) -> bytes:
+    """A slash command's form; every invocation has its own ``trigger_id`` (as in Slack)."""
     return urlencode({"token": "legacy", "team_id": "T1", "channel_id": "C42",
                       "user_id": "U123", "command": "/gpu", "text": text,
-                      "response_url": response_url, "trigger_id": "1.2.3"}).encode()
+                      "response_url": response_url,
+                      "trigger_id": trigger_id or f"1.2.{uuid.uuid4().hex}"}).encode()
 
 
 async def post_event(c: Client, body: bytes, **kw: Any) -> Any:
@@ -311,3 +316,226 @@ async def test_slash_question_in_romanian(slack: Client, fake: FakeSlack) -> Non
     rendered = blocks_text(msg["blocks"])
     assert "Cele mai bune oferte" in rendered and "preț din 20" in rendered
     assert "Deschide în aplicația web" in rendered
+
+
+# ---------------------------------------------------------------------------------------------
+# Replays, retries and malformed requests
+
+
+def slow_commands(monkeypatch: pytest.MonkeyPatch, delay_s: float = 0.4) -> list[Any]:
+    """Make every answer take ``delay_s`` (so it goes to the response_url, where the fake
+    counts it) and record each computation."""
+    real = slack_api.run_command
+    calls: list[Any] = []
+
+    def slow(cmd: Any, data: Any) -> Any:
+        calls.append(cmd)
+        time.sleep(delay_s)
+        return real(cmd, data)
+
+    monkeypatch.setattr(slack_api, "run_command", slow)
+    return calls
+
+
+async def test_a_replayed_slash_command_is_answered_once(
+        slack: Client, fake: FakeSlack, monkeypatch: pytest.MonkeyPatch) -> None:
+    await wait_ready(slack)
+    calls = slow_commands(monkeypatch)
+    hook = "/response/T1/replay"
+    body = command_body("size llama 3 8b fp8", fake.url + hook)
+    headers = {"Content-Type": "application/x-www-form-urlencoded", **signed(body)}
+    answers = [await slack.post("/slack/commands", content=body, headers=headers)
+               for _ in range(3)]  # the same signed request, three times within the window
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert "Working on it" in answers[0].json()["text"]
+    assert [a.content for a in answers[1:]] == [b"", b""]
+    await wait_for(fake, hook)
+    await asyncio.sleep(0.6)
+    assert len(fake.all(hook)) == 1 and len(calls) == 1
+    # re-signed later (a new timestamp) it is still the same command: same trigger_id
+    again = await post_command(slack, body, ts=int(time.time()) - 60)
+    assert again.status_code == 200 and again.content == b""
+    await asyncio.sleep(0.6)
+    assert len(fake.all(hook)) == 1 and len(calls) == 1
+
+
+async def test_slash_commands_without_trigger_id_dedupe_on_the_signature(
+        slack: Client, fake: FakeSlack, monkeypatch: pytest.MonkeyPatch) -> None:
+    await wait_ready(slack)
+    calls = slow_commands(monkeypatch)
+    hook = "/response/T1/nosig"
+    body = urlencode({"team_id": "T1", "user_id": "U123", "command": "/gpu",
+                      "text": "help", "response_url": fake.url + hook}).encode()
+    headers = {"Content-Type": "application/x-www-form-urlencoded", **signed(body)}
+    answers = [await slack.post("/slack/commands", content=body, headers=headers)
+               for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert [a.content for a in answers[1:]] == [b"", b""]
+    await wait_for(fake, hook)
+    # a different signature (another timestamp) is another request from Slack
+    other = await post_command(slack, body, ts=int(time.time()) - 30)
+    assert other.status_code == 200 and other.content != b""
+    await wait_for(fake, hook, count=2)
+    await asyncio.sleep(0.6)
+    assert len(fake.all(hook)) == 2 and len(calls) == 2
+
+
+async def test_commands_and_events_do_not_share_dedupe_keys(
+        slack: Client, fake: FakeSlack, monkeypatch: pytest.MonkeyPatch) -> None:
+    await wait_ready(slack)
+    slow_commands(monkeypatch)
+    hook = "/response/T1/both"
+    # the command's trigger_id is "1.2.3"; an event with that id is still answered
+    assert (await post_event(slack, event_body(mention("help"), "1.2.3"))).status_code == 200
+    r = await post_command(slack, command_body("help", fake.url + hook, trigger_id="1.2.3"))
+    assert r.status_code == 200 and "Working on it" in r.json()["text"]
+    await wait_for(fake, POST_MESSAGE)
+    await wait_for(fake, hook)
+    # an event without an id is keyed on its body's hash; an event whose id is that very
+    # hash is another event
+    no_id = json.dumps({"type": "event_callback",
+                        "event": mention("help", ts="1700000003.000100")}).encode()
+    assert (await post_event(slack, no_id)).status_code == 200
+    await wait_for(fake, POST_MESSAGE, count=2)
+    same = event_body(mention("help", ts="1700000003.000200"),
+                      hashlib.sha256(no_id).hexdigest())
+    assert (await post_event(slack, same)).status_code == 200
+    await wait_for(fake, POST_MESSAGE, count=3)
+    await asyncio.sleep(0.6)
+    assert len(fake.all(POST_MESSAGE)) == 3 and len(fake.all(hook)) == 1
+
+
+async def test_an_event_without_event_id_is_answered_once(slack: Client,
+                                                          fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    body = json.dumps({"team_id": "T1", "type": "event_callback",
+                       "event": mention("help", ts="1700000002.000100")}).encode()
+    assert (await post_event(slack, body)).status_code == 200
+    # Slack retries: the same body, re-signed with a later timestamp
+    retry = await post_event(slack, body, ts=int(time.time()) + 1,
+                             extra={"X-Slack-Retry-Num": "1"})
+    assert retry.status_code == 200
+    await wait_for(fake, POST_MESSAGE)
+    await asyncio.sleep(0.6)
+    assert len(fake.all(POST_MESSAGE)) == 1
+    # another message without an id is another event
+    other = json.dumps({"team_id": "T1", "type": "event_callback",
+                        "event": mention("help", ts="1700000002.000200")}).encode()
+    assert (await post_event(slack, other)).status_code == 200
+    await wait_for(fake, POST_MESSAGE, count=2)
+    await asyncio.sleep(0.3)
+    assert len(fake.all(POST_MESSAGE)) == 2
+
+
+async def test_malformed_signature_headers_are_401_never_500(slack: Client,
+                                                            fake: FakeSlack) -> None:
+    body = event_body(mention("help"), "EvHDR1")
+    good = signed(body)
+    now = good["X-Slack-Request-Timestamp"]
+    timestamps: list[str | bytes] = [
+        "1" * 400,                          # OverflowError in the 5-minute check
+        "9" * 20, "0", "-" + now, now + ".0", f"{float(now):e}", "+" + now, " ", "0x10",
+        "١٧٠٠٠٠٠٠٠٠".encode(),             # Arabic-Indic digits: str.isdigit() says yes
+        now.encode() + b"\xff", "²".encode(), now + "\x00",
+    ]
+    signatures: list[str | bytes] = [
+        "", "v0=", "v1=" + good["X-Slack-Signature"][3:], good["X-Slack-Signature"].upper(),
+        good["X-Slack-Signature"] + "0", ("v0=" + "é" * 64).encode(), "v0=" + "x" * 10_000,
+        # non-ASCII (read as Latin-1): hmac.compare_digest raises on such strings
+        good["X-Slack-Signature"][:-1].encode() + "é".encode("latin-1"),
+        "é".encode("latin-1") * 67,
+    ]
+    cases = [{**good, "X-Slack-Request-Timestamp": t} for t in timestamps]
+    cases += [{**good, "X-Slack-Signature": s} for s in signatures]
+    for headers in cases:
+        for path in ("/slack/events", "/slack/commands"):
+            r = await slack.post(path, content=body, headers=headers)
+            assert r.status_code == 401, (path, headers)
+            assert r.headers["content-type"].startswith("application/problem+json")
+    await asyncio.sleep(0.3)
+    assert fake.requests == []
+
+
+async def test_malformed_signed_event_bodies_are_400_never_500(slack: Client,
+                                                             fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    deep = b"[" * 1000 + b"]" * 1000
+    bodies = [
+        deep,
+        b'{"type": "event_callback", "event_id": "EvDEEP", "event": {"text": '
+        + b'{"a": ' * 1000 + b"1" + b"}" * 1000 + b"}}",
+        b"not json", b"", b"[1, 2]", b'"event_callback"', b"null",
+        b'{"type": 5}', b'{"event": {}}', b'{"type": ["event_callback"]}',
+        b'{"type": "url_verification", "challenge": {"a": 1}}',
+        b'{"type": "url_verification"}',
+        b'{"type": "event_callback", "event_id": "EvX1", "event": "text"}',
+        b'{"type": "event_callback", "event_id": 17, "event": {"type": "app_mention"}}',
+        b'{"type": "event_callback", "event_id": ["EvX2"], "event": {}}',
+        b'{"type": "event_callback", "event_id": "EvX3"}',
+        b'{"type": "event_callback", "event_id": "EvX4", "event": {"type": "app_mention", '
+        b'"text": "\\udcff"}}',  # a lone surrogate escape
+    ]
+    for body in bodies:
+        r = await post_event(slack, body)
+        assert r.status_code == 400, body[:80]
+        assert r.headers["content-type"].startswith("application/problem+json")
+        assert r.json()["status"] == 400
+    # odd but well-formed: acknowledged, nothing answered
+    odd = [
+        {"type": "app_rate_limited", "team_id": "T1", "minute_rate_limited": 1},
+        {"type": "event_callback", "event_id": "EvODD1",
+         "event": {**mention("help"), "channel": ["C1"]}},
+        {"type": "event_callback", "event_id": "EvODD2", "event": {**mention("help"),
+                                                                    "text": 42}},
+        {"type": "event_callback", "event_id": "EvODD3", "event": {"type": None}},
+    ]
+    for payload in odd:
+        assert (await post_event(slack, json.dumps(payload).encode())).status_code == 200
+    # an odd thread_ts is not sent to Slack
+    weird_ts = {"type": "event_callback", "event_id": "EvODD4",
+                "event": {**mention("help"), "ts": {"x": 1}, "thread_ts": 5}}
+    assert (await post_event(slack, json.dumps(weird_ts).encode())).status_code == 200
+    posts = await wait_for(fake, POST_MESSAGE)
+    await asyncio.sleep(0.3)
+    assert len(fake.all(POST_MESSAGE)) == 1
+    assert "thread_ts" not in posts[0].body or posts[0].body["thread_ts"] is None
+
+
+async def test_absurd_slash_command_forms_are_answered_politely(slack: Client,
+                                                                fake: FakeSlack) -> None:
+    await wait_ready(slack)
+    hook = "/response/T1/absurd"
+    # a huge model name: the answer echoes at most 200 characters of it
+    huge = await command_answer(slack, fake, "size " + "q" * 60_000, hook)
+    assert "don't know the model" in huge["text"]
+    assert "q" * 200 in huge["text"] and "q" * 201 not in huge["text"]
+    assert len(json.dumps(huge)) < 4000
+    rec = await command_answer(slack, fake, "recommend " + "z" * 60_000, hook + "r")
+    assert "z" * 201 not in json.dumps(rec)
+    asked = await command_answer(slack, fake, "what is " + "fp8 " * 15_000, hook + "q")
+    assert asked["response_type"] == "ephemeral"
+    # no fields at all: the help
+    r = await post_command(slack, b"")
+    assert r.status_code == 200 and "/gpu size" in r.json()["text"]
+    # repeated keys: the first one counts
+    twice = urlencode([("text", "help"), ("text", "size " + "w" * 500),
+                       ("response_url", fake.url + hook + "2")]).encode()
+    r = await post_command(slack, twice)
+    assert r.status_code == 200 and "/gpu size" in r.json()["text"]
+    # percent-encoded bytes that are not UTF-8
+    r = await post_command(slack, b"text=size+%FF%FEllama&response_url=" +
+                           (fake.url + hook + "3").encode())
+    assert r.status_code == 200 and r.json()["response_type"] == "ephemeral"
+    # thousands of fields: refused
+    many = b"&".join(b"f%d=1" % i for i in range(5000))
+    r = await post_command(slack, many)
+    assert r.status_code == 400
+    assert r.headers["content-type"].startswith("application/problem+json")
+    # raw bytes that are not UTF-8 cannot be verified: 401, not 500
+    raw = b"text=\xff\xfe&response_url=x"
+    stamp = str(int(time.time()))
+    sig = "v0=" + hmac.new(SECRET.encode(), b"v0:" + stamp.encode() + b":" + raw,
+                           hashlib.sha256).hexdigest()
+    r = await slack.post("/slack/commands", content=raw, headers={
+        "X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": sig})
+    assert r.status_code == 401

@@ -88,3 +88,40 @@ async def test_unreachable_redis_degrades_to_local_stores_quickly() -> None:
 def test_status_without_redis_is_off() -> None:
     shared = Shared(None)
     assert shared.status == "off" and "GPU_ADVISOR_REDIS_URL is not set" in shared.describe()
+
+
+class _FakeRedis:
+    """Just ``SET NX EX``, for the Slack store's keys."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, int | None] = {}
+
+    async def set(self, key: str, value: bytes, nx: bool = False,
+                  ex: int | None = None) -> bool | None:
+        if nx and key in self.keys:
+            return None
+        self.keys[key] = ex
+        return True
+
+
+@pytest.mark.anyio
+async def test_shared_event_store_keys_kinds_apart_in_redis() -> None:
+    shared = Shared(None)
+    fake = _FakeRedis()
+    shared.redis = fake  # type: ignore[assignment]
+    shared._healthy = True
+    assert shared.status == "ok"
+    local = MemoryEventStore()
+    store = SharedEventStore(shared, local, ttl_s=900)
+    assert await store.first_time("Ev1") is True
+    assert await store.first_time("Ev1") is False
+    assert await store.first_time("Ev1", "command") is True  # same text, another kind
+    assert await store.first_time("Ev1", "command") is False
+    assert await store.first_time("9f86d0", "event-body") is True
+    # events keep the key they always had; the others have their own prefix
+    assert fake.keys == {"gpu-advisor:slack:event:Ev1": 900,
+                         "gpu-advisor:slack:command:Ev1": 900,
+                         "gpu-advisor:slack:event-body:9f86d0": 900}
+    # remembered locally too, per kind, for a Redis outage
+    assert await local.first_time("Ev1", "command") is False
+    assert await local.first_time("Ev2", "command") is True

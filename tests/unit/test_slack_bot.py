@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
+import hmac
+import time
 
 import pytest
+from slack_sdk.signature import SignatureVerifier
 
 from service.adapters.catalog_files import load_registry
 from service.adapters.event_dedupe import MemoryEventStore
+from service.api.slack import MAX_ARGS, SlackBot
+from service.api.slack import _command as slack_command
+from service.api.slack import _plain_key as plain_key
 from service.domain.ask import AskResponse, Numbers, OfferNumbers, PassageOut, SizingNumbers
 from service.domain.registry import Registry
 from service.domain.slack_commands import (
+    MAX_QUESTION,
     BotData,
     clean_slack_text,
     parse_command,
@@ -175,3 +183,71 @@ def test_slack_settings_from_env() -> None:
         Settings.from_env({"GPU_ADVISOR_SLACK_API_URL": "slack.com/api"})
     with pytest.raises(SettingsError, match="PUBLIC_URL"):
         Settings.from_env({"GPU_ADVISOR_PUBLIC_URL": "gpu.example.com"})
+
+
+def test_memory_event_store_keeps_kinds_apart() -> None:
+    store = MemoryEventStore()
+
+    async def run() -> None:
+        assert await store.first_time("1.2.3")  # an event id (the default kind)
+        assert await store.first_time("1.2.3", "command")  # a trigger_id: not a repeat
+        assert await store.first_time("1.2.3", "event-body")
+        assert not await store.first_time("1.2.3", "event")
+        assert not await store.first_time("1.2.3", "command")
+        assert len(store) == 3
+
+    asyncio.run(run())
+
+
+SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+
+
+def _signed(body: bytes, ts: str) -> dict[str, str]:
+    sig = SignatureVerifier(SECRET).generate_signature(timestamp=ts, body=body)
+    assert sig is not None
+    return {"x-slack-request-timestamp": ts, "x-slack-signature": sig}
+
+
+def test_verify_refuses_malformed_headers_without_raising() -> None:
+    bot = SlackBot(Settings(slack_signing_secret=SECRET))
+    body = b'{"type": "event_callback"}'
+    now = str(int(time.time()))
+    assert bot.verify(body, _signed(body, now))
+    assert bot.verify(body, {k: f" {v} " for k, v in _signed(body, now).items()})
+    assert not bot.verify(body, {})
+    for ts in ("1" * 400, "9" * 13, "-" + now, now + ".0", "1.7e9", "+" + now, "0x10", "",
+               "١٧٠٠٠٠٠٠٠٠", "²", now + "\x00", now + "ÿ", str(int(now) - 301),
+               str(int(now) + 301)):
+        # signed with that very timestamp: only the timestamp can be wrong
+        headers = {"x-slack-request-timestamp": ts, "x-slack-signature": "v0=" + "0" * 64}
+        if ts.isascii() and "\x00" not in ts:
+            headers = _signed(body, ts)
+        assert not bot.verify(body, headers), ts
+    good = _signed(body, now)["x-slack-signature"]
+    for sig in ("", "v0=", "v1=" + good[3:], good.upper(), good + "0", good[:-1] + "é",
+                "v0=" + "é" * 64, "v0=" + "x" * 10_000):
+        assert not bot.verify(body, {"x-slack-request-timestamp": now,
+                                     "x-slack-signature": sig}), sig
+    raw = b"text=\xff"  # not UTF-8: slack_sdk cannot verify it
+    raw_sig = "v0=" + hmac.new(SECRET.encode(), f"v0:{now}:".encode() + raw,
+                               hashlib.sha256).hexdigest()
+    assert not bot.verify(raw, {"x-slack-request-timestamp": now, "x-slack-signature": raw_sig})
+
+
+def test_command_text_is_bounded() -> None:
+    sized = slack_command("size " + "q" * 100_000)
+    assert sized.kind == "size" and sized.args == "q" * MAX_ARGS
+    rec = slack_command("recommend  " + "z " * 1000)
+    assert rec.kind == "recommend" and len(rec.args) <= MAX_ARGS
+    asked = slack_command("what is " + "fp8 " * 100_000)
+    assert asked.kind == "ask" and len(asked.args) <= MAX_QUESTION
+    assert slack_command("size llama 3 8b fp8").args == "llama 3 8b fp8"
+
+
+def test_dedupe_keys_are_bounded_and_distinct() -> None:
+    assert plain_key("Ev0PV52K21") == "Ev0PV52K21"
+    assert plain_key("13345224609.738474920.8088930838d88f008e0") == \
+        "13345224609.738474920.8088930838d88f008e0"
+    odd = [plain_key(v) for v in ("a:b", "x" * 129, "é", "a b", "")]
+    assert all(k.startswith("sha256:") and len(k) == 71 for k in odd)
+    assert len(set(odd)) == len(odd)
