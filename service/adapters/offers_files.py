@@ -7,6 +7,12 @@ are left out of the result; callers that want all-or-nothing raise on a non-empt
 
 CSV conventions (as written by :func:`service.adapters.importers.write_offers`): header exactly
 ``OFFER_COLUMNS``; an empty cell is "unknown" (None); ``regions`` joined with ';'.
+
+Ids (offer and provider) are what the importers write and the URLs carry: lowercase ASCII
+letters and digits in runs joined by single hyphens (``aws-p5-48xlarge``), at most
+``MAX_ID_LENGTH`` characters (:data:`ID_PATTERN`). No cell and no provider field may hold a
+control or invisible format character (NUL, ESC, a bidi override, ...): these values are
+echoed in JSON, HTML and Slack messages.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import csv
 import io
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +35,43 @@ from service.domain.registry import Registry
 # Usd bound on the whole row allows.
 MAX_USD_PER_GPU_HOUR = 100.0
 _REQUIRED_CELLS = ("id", "provider", "instance_type", "gpu", "gpu_count", "as_of", "source")
+MAX_ID_LENGTH = 200
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""Offer and provider ids (full match): ``aws-p5-48xlarge``, ``cr8dl``."""
+_ID_RULE = (f"lowercase letters and digits joined by single hyphens, like 'aws-p5-48xlarge', "
+            f"at most {MAX_ID_LENGTH} characters")
+_LABEL_MAX = 60
+
+
+def control_char(text: str, allow: str = "") -> str | None:
+    """The first control, format (invisible: ZWSP, bidi overrides, BOM), surrogate, private-use
+    or unassigned character, or line/paragraph separator, in ``text`` as ``U+XXXX at
+    position N``; None when there is none. ``allow`` lists characters to let through."""
+    for i, ch in enumerate(text):
+        if ch in allow:
+            continue
+        cat = unicodedata.category(ch)
+        if cat[0] == "C" or cat in ("Zl", "Zp"):
+            return f"U+{ord(ch):04X} at position {i + 1}"
+    return None
+
+
+def id_problem(value: str, what: str) -> str | None:
+    """Why ``value`` is not a valid ``what`` id (offer, provider), or None."""
+    bad = control_char(value)
+    if bad:
+        return f"{what} id contains a control character ({bad})"
+    if len(value) > MAX_ID_LENGTH:
+        return f"{what} id is {len(value)} characters long, over {MAX_ID_LENGTH}"
+    if not ID_PATTERN.fullmatch(value):
+        return f"{what} id {_label(value)} is not {_ID_RULE}"
+    return None
+
+
+def _label(value: Any) -> str:
+    """``value`` for a message: repr (control characters escaped), cut to a readable length."""
+    text = str(value)
+    return repr(text if len(text) <= _LABEL_MAX else text[:_LABEL_MAX] + "...")
 
 
 def load_providers(path: Path, problems: list[Problem]) -> list[Provider]:
@@ -62,6 +106,11 @@ def load_providers(path: Path, problems: list[Problem]) -> list[Provider]:
             problems.append(Problem(rel, _field_line(text, exc, max(anchor, 0), line),
                                     f"provider {raw.get('id', '?')!r}: {exc}"))
             continue
+        bad_text = _provider_text_problems(p)
+        if bad_text:
+            problems.extend(Problem(rel, _key_line(text, max(anchor, 0), key, line),
+                                    f"provider {_label(p.id)}: {msg}") for key, msg in bad_text)
+            continue
         if not p.source.strip():
             problems.append(Problem(rel, line, f"provider {p.id!r}: source is empty"))
             continue
@@ -76,14 +125,36 @@ def load_providers(path: Path, problems: list[Problem]) -> list[Provider]:
     return out
 
 
+def _provider_text_problems(p: Provider) -> list[tuple[str, str]]:
+    """(field, message) for a bad provider id and each string field holding a control
+    character (a newline is allowed in prose: TOML multi-line strings)."""
+    out: list[tuple[str, str]] = []
+    bad_id = id_problem(p.id, "provider")
+    if bad_id:
+        out.append(("id", bad_id))
+    for name in Provider.__struct_fields__:
+        value = getattr(p, name)
+        if name != "id" and isinstance(value, str):
+            bad = control_char(value, allow="" if name == "name" else "\n")
+            if bad:
+                out.append((name, f"{name} contains a control character ({bad})"))
+    return out
+
+
+def _key_line(text: str, anchor: int, key: str, default: int) -> int:
+    """The line of ``key = `` in the ``[[provider]]`` table starting at ``anchor``."""
+    nxt = text.find("[[provider]]", anchor + 1)
+    block = text[anchor: nxt if nxt >= 0 else len(text)]
+    found = re.search(rf"(?m)^\s*{re.escape(key)}\s*=", block)
+    if found:
+        return text.count("\n", 0, anchor + found.start()) + 1
+    return default
+
+
 def _field_line(text: str, exc: msgspec.ValidationError, anchor: int, default: int) -> int:
     m = re.search(r"at `\$\.(\w+)", str(exc)) or re.search(r"field `(\w+)`", str(exc))
     if m:
-        nxt = text.find("[[provider]]", anchor + 1)
-        block = text[anchor: nxt if nxt >= 0 else len(text)]
-        found = re.search(rf"(?m)^\s*{re.escape(m.group(1))}\s*=", block)
-        if found:
-            return text.count("\n", 0, anchor + found.start()) + 1
+        return _key_line(text, anchor, m.group(1), default)
     return default
 
 
@@ -134,25 +205,44 @@ def load_offer_file(path: Path, rel: str, registry: Registry, provider_ids: set[
                                         f"{len(header)}"))
                 continue
             raw = dict(zip(header, cells, strict=True))
-            label = raw.get("id") or "?"
+            label = _label(raw.get("id") or "?")
             missing = [f for f in _REQUIRED_CELLS if not raw.get(f, "").strip()]
             if missing:
-                problems.append(Problem(rel, line, f"offer {label!r}: missing "
+                problems.append(Problem(rel, line, f"offer {label}: missing "
                                         f"{', '.join(missing)}"))
+                continue
+            text_problems = _cell_problems(raw)
+            if text_problems:
+                problems.extend(Problem(rel, line, f"offer {label}: {msg}")
+                                for msg in text_problems)
                 continue
             try:
                 offer = msgspec.convert(_row_data(raw), Offer, strict=False)
             except msgspec.ValidationError as exc:
-                problems.append(Problem(rel, line, f"offer {label!r}: {exc}"))
+                problems.append(Problem(rel, line, f"offer {label}: {exc}"))
                 continue
             row_problems = _check_offer(offer, stem, registry, provider_ids)
             for msg in row_problems:
-                problems.append(Problem(rel, line, f"offer {label!r}: {msg}"))
+                problems.append(Problem(rel, line, f"offer {label}: {msg}"))
             if not row_problems:
                 out.append((line, offer))
     except csv.Error as exc:
         problems.append(Problem(rel, reader.line_num, f"not a CSV file: {exc}"))
     return out
+
+
+def _cell_problems(raw: dict[str, str]) -> list[str]:
+    """A bad offer id, and every cell holding a control character (checked before the cells
+    are stripped: a trailing NUL or ESC must not slip through as whitespace)."""
+    bad = control_char(raw["id"])
+    bad_id = (f"offer id contains a control character ({bad})" if bad
+              else id_problem(raw["id"].strip(), "offer"))
+    msgs = [bad_id] if bad_id else []
+    for column, value in raw.items():
+        bad = control_char(value) if column != "id" else None
+        if bad:
+            msgs.append(f"{column} contains a control character ({bad})")
+    return msgs
 
 
 def _check_offer(o: Offer, stem: str, registry: Registry,

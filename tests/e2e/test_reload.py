@@ -4,6 +4,7 @@ flight; none of them fails and the old version keeps serving. SIGHUP reloads too
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import signal
 import threading
@@ -81,5 +82,35 @@ def test_sighup_reloads_a_good_change(tmp_path: Path) -> None:
         offer = httpx.get(f"{srv.url}/v1/offers/{rows[0]['id']}").json()
         assert str(offer["on_demand_usd_h"]) == rows[0]["on_demand_usd_h"].rstrip("0").rstrip(".") \
             or abs(offer["on_demand_usd_h"] - float(rows[0]["on_demand_usd_h"])) < 1e-9
+    finally:
+        stop_server(srv)
+
+
+def test_sighup_never_forces_a_reload_that_empties_a_provider(tmp_path: Path) -> None:
+    catalog = tmp_path / "catalog"
+    shutil.copytree(default_data_dir("catalog"), catalog)
+    srv = start_server(tmp_path / "log.txt", {"GPU_ADVISOR_CATALOG_DIR": str(catalog)})
+    try:
+        before = httpx.get(f"{srv.url}/v1/catalog").json()
+        aws = catalog / "offers" / "aws.csv"
+        lines = aws.read_text().splitlines()
+        aws.write_text(lines[0] + "\n")  # the header only
+        srv.proc.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 20
+        rejected: list[dict[str, object]] = []
+        while time.monotonic() < deadline and not rejected:
+            time.sleep(0.2)
+            events = [json.loads(line) for line in srv.log_lines() if line.startswith("{")]
+            rejected = [e for e in events if e.get("event") == "catalog_reload_rejected"]
+        assert rejected, srv.log_path.read_text()[-2000:]
+        assert rejected[0]["reason"] == "shrink"
+        problems = rejected[0]["problems"]
+        assert isinstance(problems, list)
+        assert f"offers/aws.csv (provider 'aws'): {len(lines) - 1} → 0 offers" in problems
+        after = httpx.get(f"{srv.url}/v1/catalog").json()
+        assert after["version"] == before["version"] and after["offers"] == before["offers"]
+        assert any("offers/aws.csv" in w for w in after["warnings"])
+        r = httpx.get(f"{srv.url}/v1/offers", params={"provider": "aws", "limit": 1})
+        assert r.json()["total"] == len(lines) - 1
     finally:
         stop_server(srv)

@@ -121,3 +121,131 @@ async def test_reload_rejects_broken_catalog_and_keeps_serving(tmp_path: Path) -
         changed = (await c.get(f"/v1/offers/{rows[0]['id']}")).json()
         assert changed["on_demand_usd_h"] == pytest.approx(float(rows[0]["on_demand_usd_h"]))
         assert (await c.get("/metrics")).text.count(f'version="{body["version"]}"') == 1
+
+
+def _rows(path: Path) -> list[list[str]]:
+    with path.open(newline="") as f:
+        return list(csv.reader(f))
+
+
+def _write_rows(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+
+
+async def _aws_total(c: AsyncTestClient) -> int:  # type: ignore[type-arg]
+    r = await c.get("/v1/offers", params={"provider": "aws", "limit": 1})
+    assert r.status_code == 200, r.text
+    total: int = r.json()["total"]
+    return total
+
+
+async def test_reload_that_empties_a_provider_is_rejected_unless_forced(tmp_path: Path) -> None:
+    root = _copy_catalog(tmp_path)
+    aws = root / "offers" / "aws.csv"
+    rows = _rows(aws)
+    n_aws = len(rows) - 1
+    app = create_app(Settings(catalog_dir=root, admin_key=KEY), configure_logs=False)
+    async with AsyncTestClient(app=app) as c:
+        info = (await c.get("/v1/catalog")).json()
+        before, offers_before = info["version"], info["offers"]
+        assert n_aws > 0 and await _aws_total(c) == n_aws
+        _write_rows(aws, rows[:1])  # the header only
+        r = await c.post("/v1/admin/catalog/reload", headers={"x-admin-key": KEY})
+        assert r.status_code == 422, r.text
+        assert r.headers["content-type"].startswith("application/problem+json")
+        body = r.json()
+        assert body["type"] == "/problems/catalog-shrink"
+        assert f"offers/aws.csv (provider 'aws'): {n_aws} → 0 offers" in body["detail"]
+        assert "force=true" in body["detail"]
+        assert "all providers" not in body["detail"]  # 42 of ~700 is not more than half
+        # the old catalog keeps serving, and says why the reload was refused
+        info = (await c.get("/v1/catalog")).json()
+        assert info["version"] == before and info["offers"] == offers_before
+        assert any("offers/aws.csv" in w and "rejected" in w for w in info["warnings"])
+        assert await _aws_total(c) == n_aws
+        # a wrong value of force is a 400, not a forced reload
+        r = await c.post("/v1/admin/catalog/reload", params={"force": "maybe"},
+                         headers={"x-admin-key": KEY})
+        assert r.status_code == 400
+        assert (await c.get("/v1/catalog")).json()["version"] == before
+        # forced: applied, AWS gone
+        r = await c.post("/v1/admin/catalog/reload", params={"force": "true"},
+                         headers={"x-admin-key": KEY})
+        assert r.status_code == 200, r.text
+        assert r.json()["previous_version"] == before
+        assert r.json()["offers"] == offers_before - n_aws
+        info = (await c.get("/v1/catalog")).json()
+        assert info["version"] != before and info["offers"] == offers_before - n_aws
+        assert not any("rejected" in w for w in info["warnings"])
+        assert await _aws_total(c) == 0
+
+
+async def test_reload_that_drops_more_than_half_is_rejected(tmp_path: Path) -> None:
+    root = _copy_catalog(tmp_path)
+    app = create_app(Settings(catalog_dir=root, admin_key=KEY), configure_logs=False)
+    async with AsyncTestClient(app=app) as c:
+        info = (await c.get("/v1/catalog")).json()
+        before, offers_before = info["version"], info["offers"]
+        files = sorted((root / "offers").glob("*.csv"))
+        for path in files:  # every provider keeps exactly one offer
+            _write_rows(path, _rows(path)[:2])
+        r = await c.post("/v1/admin/catalog/reload", headers={"x-admin-key": KEY})
+        assert r.status_code == 422, r.text
+        detail = r.json()["detail"]
+        assert r.json()["type"] == "/problems/catalog-shrink"
+        assert f"all providers: {offers_before} → {len(files)} offers" in detail
+        assert "→ 0" not in detail  # no provider is emptied
+        assert (await c.get("/v1/catalog")).json()["version"] == before
+
+
+async def test_following_another_replica_skips_the_shrink_guard(tmp_path: Path) -> None:
+    """The announcing replica passed the guard or was forced: a follower takes that exact
+    version; a reload asked for here is still guarded."""
+    from service.app import ShrinkRejected, load_data, reload_data
+
+    root = _copy_catalog(tmp_path)
+    app = create_app(Settings(catalog_dir=root, admin_key=KEY), configure_logs=False)
+    async with AsyncTestClient(app=app) as c:
+        state = app.state.app_state
+        before = state.data()
+        aws = root / "offers" / "aws.csv"
+        _write_rows(aws, _rows(aws)[:1])
+        ok, problems = await reload_data(app, state)  # what SIGHUP does: never forced
+        assert not ok and isinstance(problems, ShrinkRejected)
+        assert any("offers/aws.csv" in p for p in problems)
+        assert state.data() is before
+        announced = load_data(state).catalog_version
+        ok, problems = await reload_data(app, state, expect=announced)
+        assert ok and problems == []
+        assert state.data().catalog_version == announced != before.catalog_version
+        assert await _aws_total(c) == 0
+
+
+@pytest.mark.parametrize(("column", "value", "needle"), [
+    ("id", "lambda-\x00-x", "offer id contains a control character (U+0000"),
+    ("id", "\x1b[31mlambda-red", "offer id contains a control character (U+001B"),
+    ("id", "Lambda_GPU", "is not lowercase letters and digits"),
+    ("id", "lambda-" + "x" * 200, "over 200"),
+    ("instance_type", "gpu\x00", "instance_type contains a control character (U+0000"),
+    ("regions", "us-east-1;us\u202eevil", "regions contains a control character (U+202E"),
+])
+async def test_reload_rejects_bad_ids_and_control_characters(
+        tmp_path: Path, column: str, value: str, needle: str) -> None:
+    root = _copy_catalog(tmp_path)
+    app = create_app(Settings(catalog_dir=root, admin_key=KEY), configure_logs=False)
+    async with AsyncTestClient(app=app) as c:
+        before = (await c.get("/v1/catalog")).json()["version"]
+        path = root / "offers" / "lambda.csv"
+        rows = _rows(path)
+        good_id = rows[2][0]
+        rows[2][rows[0].index(column)] = value  # CSV line 3
+        _write_rows(path, rows)
+        r = await c.post("/v1/admin/catalog/reload", headers={"x-admin-key": KEY})
+        assert r.status_code == 422, r.text
+        body = r.json()
+        assert body["type"] == "/problems/catalog-invalid"
+        assert "offers/lambda.csv:3: " in body["detail"] and needle in body["detail"]
+        assert not any(ch in body["detail"] for ch in "\x00\x1b\u202e")  # escaped, never raw
+        assert (await c.get("/v1/catalog")).json()["version"] == before
+        assert (await c.get(f"/v1/offers/{good_id}")).status_code == 200

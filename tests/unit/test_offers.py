@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
+from service.adapters.catalog_files import Problem, default_data_dir, load_registry
 from service.adapters.importers import (
     ImportError_,
     diff_offers,
@@ -19,7 +19,14 @@ from service.adapters.importers import (
     parse_skypilot,
     write_offers,
 )
-from service.adapters.offers_files import load_offer_file, load_offers
+from service.adapters.offers_files import (
+    ID_PATTERN,
+    MAX_ID_LENGTH,
+    id_problem,
+    load_offer_file,
+    load_offers,
+    load_providers,
+)
 from service.domain.offers import OFFER_COLUMNS, Offer
 from service.domain.registry import Registry
 
@@ -375,3 +382,127 @@ def test_write_offers_format(tmp_path: Path, registry: Registry) -> None:
                     gpu_count=1, on_demand_usd_h=0.55, as_of=AS_OF, source="s")
     d = diff_offers(offers, [offers[1], changed])
     assert d.changed == ["p-b"] and d.price_changes[0].new == 0.55
+
+
+# ------------------------------------------------------------------ ids and control characters
+
+
+def test_shipped_ids_match_the_id_pattern(registry: Registry) -> None:
+    offers, providers, _ = load_offers(CATALOG, registry)
+    assert all(ID_PATTERN.fullmatch(o.id) and len(o.id) <= MAX_ID_LENGTH for o in offers)
+    assert all(ID_PATTERN.fullmatch(p.id) for p in providers)
+
+
+@pytest.mark.parametrize(("value", "needle"), [
+    ("a\x00b", "control character (U+0000 at position 2)"),
+    ("a\tb", "control character (U+0009"),
+    ("a\u200bb", "control character (U+200B"),  # zero-width space: invisible
+    ("a\u2028b", "control character (U+2028"),
+    ("AWS-P5", "is not lowercase letters and digits"),
+    ("aws p5", "is not lowercase"),
+    ("aws--p5", "is not lowercase"),
+    ("-aws", "is not lowercase"),
+    ("aws/p5", "is not lowercase"),
+    ("aws-p5.48xlarge", "is not lowercase"),
+    ("a" * 201, "201 characters long, over 200"),
+])
+def test_id_problem(value: str, needle: str) -> None:
+    msg = id_problem(value, "offer")
+    assert msg is not None and needle in msg
+    assert not any(ch in msg for ch in "\x00\t\u200b\u2028")  # the message never echoes them
+
+
+def test_id_problem_accepts_good_ids() -> None:
+    for good in ("aws-p5-48xlarge", "cr8dl", "a", "x" * MAX_ID_LENGTH, "gcp-n1-highmem-8-t4"):
+        assert id_problem(good, "offer") is None
+
+
+def test_loader_reports_bad_ids_and_control_characters_with_file_and_line(
+        tmp_path: Path, registry: Registry) -> None:
+    root = tmp_path / "catalog"
+    shutil.copytree(CATALOG / "offers", root / "offers")
+    shutil.copy(CATALOG / "providers.toml", root / "providers.toml")
+    target = root / "offers" / "lambda.csv"
+    _rewrite(target, {
+        2: {"id": "lambda-\x00"},
+        3: {"instance_type": "gpu_1x\x1b[2J"},
+        4: {"regions": "us-east-1;us-west\x07"},
+        5: {"id": "Lambda-X"},
+        6: {"id": "lambda-" + "y" * 300},
+        7: {"source": "see\x85 here"},  # NEL: str.strip() whitespace, still a control char
+    })
+    offers, _, problems = load_offers(root, registry)
+    assert [(p.file, p.line) for p in problems] == [("offers/lambda.csv", n)
+                                                    for n in (2, 3, 4, 5, 6, 7)]
+    msgs = [p.message for p in problems]
+    assert "offer id contains a control character (U+0000 at position 8)" in msgs[0]
+    assert "instance_type contains a control character (U+001B at position 7)" in msgs[1]
+    assert "regions contains a control character (U+0007" in msgs[2]
+    assert "offer id 'Lambda-X' is not lowercase" in msgs[3]
+    assert "307 characters long, over 200" in msgs[4] and len(msgs[4]) < 200
+    assert "source contains a control character (U+0085" in msgs[5]
+    assert not any(ch in str(p) for p in problems for ch in "\x00\x1b\x07\x85")
+    assert not any(o.provider == "lambda" and not ID_PATTERN.fullmatch(o.id) for o in offers)
+
+
+def test_trailing_control_character_is_not_stripped_away(tmp_path: Path,
+                                                         registry: Registry) -> None:
+    root = tmp_path / "catalog"
+    shutil.copytree(CATALOG / "offers", root / "offers")
+    shutil.copy(CATALOG / "providers.toml", root / "providers.toml")
+    _rewrite(root / "offers" / "lambda.csv", {2: {"id": "lambda-x\x1f"}})  # str.strip() eats it
+    _, _, problems = load_offers(root, registry)
+    assert [str(p).split(": ", 1)[0] for p in problems] == ["offers/lambda.csv:2"]
+    assert "U+001F" in problems[0].message
+
+
+def test_provider_ids_and_fields_are_checked(tmp_path: Path) -> None:
+    text = (CATALOG / "providers.toml").read_text()
+    path = tmp_path / "providers.toml"
+    bad = text.replace('id = "aws"', 'id = "AWS_1"', 1).replace(
+        'id = "azure"', 'id = "azure\\u0000"', 1)
+    path.write_text(bad)
+    problems: list[Problem] = []
+    providers = load_providers(path, problems)
+    lines = bad.splitlines()
+    aws_line = next(i for i, s in enumerate(lines, 1) if s == 'id = "AWS_1"')
+    azure_line = next(i for i, s in enumerate(lines, 1) if s.startswith('id = "azure\\u0000'))
+    assert [(p.line, p.message.split(": ", 1)[1][:40]) for p in problems] == [
+        (aws_line, "provider id 'AWS_1' is not lowercase let"),
+        (azure_line, "provider id contains a control character"),
+    ]
+    assert {p.id for p in providers} & {"AWS_1", "azure\x00"} == set()
+    # a newline in prose is fine (multi-line TOML strings), an escape is not
+    path.write_text(text.replace('egress_note = "not found"',
+                                 'egress_note = """not\nfound"""', 1))
+    problems = []
+    assert any(p.id == "aws" for p in load_providers(path, problems)) and problems == []
+    path.write_text(text.replace('name = "Amazon Web Services (EC2)"', 'name = "A\\u001bWS"',
+                                 1))
+    problems = []
+    load_providers(path, problems)
+    assert len(problems) == 1 and "name contains a control character (U+001B" in str(problems[0])
+
+
+# ------------------------------------------------------------------ reload shrink guard
+
+
+def test_shrink_guard_rule(registry: Registry) -> None:
+    from service.api.state import Loaded
+    from service.app import shrink_problems
+
+    def snap(*counts: tuple[str, int]) -> Loaded:
+        offers = tuple(Offer(id=f"{p}-{i}", provider=p, instance_type="x", regions=[],
+                             gpu="t4", gpu_count=1, on_demand_usd_h=1.0, as_of=AS_OF,
+                             source="s") for p, n in counts for i in range(n))
+        return Loaded(registry=registry, catalog_version="v", offers=offers)
+
+    old = snap(("aws", 3), ("gcp", 1))
+    assert shrink_problems(old, snap(("aws", 1), ("gcp", 1))) == []  # 4 -> 2: exactly half
+    assert shrink_problems(old, snap(("aws", 3), ("gcp", 1), ("new", 5))) == []
+    assert shrink_problems(old, snap(("aws", 1), ("gcp", 0))) == [
+        "offers/gcp.csv (provider 'gcp'): 1 → 0 offers",
+        "all providers: 4 → 1 offers (more than half gone)"]
+    assert shrink_problems(old, snap(("gcp", 1), ("new", 3))) == [
+        "offers/aws.csv (provider 'aws'): 3 → 0 offers"]
+    assert shrink_problems(snap(), snap()) == []

@@ -13,6 +13,7 @@ from litestar.params import HeaderParameter, PathParameter, QueryParameter
 from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState, Loaded
 from service.domain.errors import NotFound
+from service.domain.fields import NAME_MAX
 from service.domain.names import NameIndex
 from service.domain.offer_query import OfferFilter, OfferView, SortKey, as_of_range, query, view
 from service.domain.offers import Provider
@@ -84,9 +85,12 @@ def _resolve_gpu(loaded: Loaded, name: str | None) -> str | None:
      responses=problem_responses(400, 404))
 def list_offers(
     request: Request[Any, Any, Any],
-    gpu: Annotated[str | None, QueryParameter(description="GPU id or alias")] = None,
-    provider: Annotated[str | None, QueryParameter(description="provider id")] = None,
-    region: Annotated[str | None, QueryParameter(description="substring of a region")] = None,
+    gpu: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="GPU id or alias")] = None,
+    provider: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="provider id")] = None,
+    region: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="substring of a region")] = None,
     min_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     max_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     min_total_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
@@ -122,9 +126,9 @@ def list_offers(
 
 
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],
-     sync_to_thread=False, responses=problem_responses(404))
+     sync_to_thread=False, responses=problem_responses(400, 404))
 def get_offer(request: Request[Any, Any, Any],
-              offer_id: Annotated[str, PathParameter()]) -> OfferView:
+              offer_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> OfferView:
     """One offer by id."""
     state = _state(request)
     loaded = state.data()
@@ -170,14 +174,21 @@ def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
 
 
 @post("/v1/admin/catalog/reload", operation_id="reloadCatalog", tags=["admin"],
-      status_code=200, responses=problem_responses(401, 404, 422))
+      status_code=200, responses=problem_responses(400, 401, 404, 422))
 async def reload_catalog(
     request: Request[Any, Any, Any],
     x_admin_key: Annotated[str | None, HeaderParameter(name="X-Admin-Key")] = None,
+    force: Annotated[bool, QueryParameter(
+        description="apply a valid catalog even if it leaves a provider with no offers or "
+                    "drops more than half of all offers")] = False,
 ) -> ReloadResult:
-    """Re-read the catalog files. An invalid catalog is rejected with its errors (422) and the
-    previous one keeps serving. Needs `X-Admin-Key`; without a configured key the route is 404."""
-    from service.app import reload_data
+    """Re-read the catalog files. An invalid catalog is rejected with its errors (422,
+    `/problems/catalog-invalid`) and the previous one keeps serving. A valid one that would
+    leave a provider with no offers, or drop more than half of all offers, is rejected too
+    (422, `/problems/catalog-shrink`, naming each provider's file and the counts before and
+    after) unless `force=true`. Needs `X-Admin-Key`; without a configured key the route is
+    404."""
+    from service.app import ShrinkRejected, reload_data
 
     state = _state(request)
     key = state.settings.admin_key
@@ -186,7 +197,12 @@ async def reload_catalog(
     if x_admin_key is None or not hmac.compare_digest(x_admin_key.encode(), key.encode()):
         raise ProblemError(401, "missing or wrong X-Admin-Key")
     previous = state.data().catalog_version
-    ok, errors = await reload_data(request.app, state)
+    ok, errors = await reload_data(request.app, state, force=force)
+    if not ok and isinstance(errors, ShrinkRejected):
+        raise ProblemError(422, "catalog change rejected, it would remove too many offers; the "
+                                "previous version keeps serving (repeat with ?force=true to "
+                                "apply it anyway): " + "; ".join(errors[:10]),
+                           slug="catalog-shrink")
     if not ok:
         raise ProblemError(422, "catalog rejected; the previous version keeps serving: "
                                 + "; ".join(errors[:10]), slug="catalog-invalid")
