@@ -573,8 +573,10 @@
     var tbody = $('memory-table').querySelector('tbody');
     tbody.textContent = '';
     parts.forEach(function (k) {
+      var swatch = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+      swatch.style.background = COLORS[k];  /* CSSOM: the CSP allows it, a style attribute not */
       tbody.appendChild(el('tr', {}, [
-        el('th', { scope: 'row' }, [el('span', { class: 'swatch', style: 'background:' + COLORS[k], 'aria-hidden': 'true' }), t(k)]),
+        el('th', { scope: 'row' }, [swatch, t(k)]),
         el('td', { class: 'num', text: gib(per[k]) }),
         el('td', { class: 'num', text: gib(mem[k]) }),
       ]));

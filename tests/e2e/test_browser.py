@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 import tempfile
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -61,6 +63,30 @@ def api_numbers(server: Server) -> dict[str, Any]:
     return {"rec": rec, "sizing": sizing}
 
 
+# Every page records the Content-Security-Policy violations it sees (the page's CSP forbids
+# inline script and style attributes: service/api/routes/web.py); the tests want none.
+CSP_WATCH = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__cspViolations.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') +
+                              ' at ' + e.sourceFile + ':' + e.lineNumber);
+});"""
+
+
+def _watch(page: Any, errors: list[str]) -> None:
+    """Script errors, CSP reports on the console and CSP violation events go to ``errors``."""
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text else None)
+    page.add_init_script(CSP_WATCH)
+
+
+def _csp_violations(page: Any) -> list[str]:
+    found: list[str] = []
+    for frame in page.frames:
+        found += frame.evaluate("window.__cspViolations || []")
+    return found
+
+
 def _number(text: str) -> float:
     m = re.search(r"-?[\d,]+(?:\.\d+)?", text)
     assert m, f"no number in {text!r}"
@@ -111,7 +137,7 @@ def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     page = browser.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _watch(page, errors)
     page.goto(f"{server.url}/?lang=en")
     # the datalist is filled from /v1/models
     page.wait_for_function("document.querySelectorAll('#model-list option').length > 10")
@@ -136,33 +162,97 @@ def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
 
     # a shared link, opened fresh, fills the form and shows the same results
     other = browser.new_page()
-    other.on("pageerror", lambda exc: errors.append(str(exc)))
+    _watch(other, errors)
     other.goto(shared)
     _wait_results(other)
     assert other.input_value("#context") == str(CONTEXT)
     assert other.input_value("#model") == "Meta Llama 3.1 70B"
     _check_results(other, api_numbers)
     assert other.locator("#site-header").is_visible()
+    errors += _csp_violations(other)
     other.close()
 
     # ?embed=1: compact, no header or footer, same results
     embed = browser.new_page()
     embed.set_viewport_size({"width": 900, "height": 900})
-    embed.on("pageerror", lambda exc: errors.append(str(exc)))
+    _watch(embed, errors)
     embed.goto(f"{server.url}/?embed=1&model=llama-3.1-8b&lang=en")
     embed.wait_for_selector("#offers-table tbody tr", state="attached")
     assert not embed.locator("#site-header").is_visible()
     assert not embed.locator("#site-footer").is_visible()
     assert embed.locator("#offers-table").is_visible()
     embed.screenshot(path=str(ARTIFACTS / "web-embed-llama-3.1-8b.png"), full_page=True)
+    errors += _csp_violations(embed)
     embed.close()
+    errors += _csp_violations(page)
     page.close()
     assert errors == []
 
 
+@pytest.fixture
+def portal(server: Server) -> Iterator[str]:
+    """Another origin (another port; a loopback one, so Chromium's local network access
+    checks let it frame the server) whose page frames ?embed=1 as the README shows."""
+    body = (f'<!doctype html><title>portal</title><iframe src="{server.url}/?embed=1'
+            '&model=llama-3.1-8b&lang=en" title="GPU advisor" width="900" height="900">'
+            '</iframe>').encode()
+
+    class Page(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_embedded_in_another_sites_iframe(browser: Any, portal: str) -> None:
+    """A portal on another origin frames ?embed=1: the CSP's frame-ancestors lets it, and the
+    framed page works under the CSP."""
+    errors: list[str] = []
+    page = browser.new_page()
+    _watch(page, errors)
+    page.goto(portal)
+    frame = page.frame_locator("iframe")
+    frame.locator("#offers-table tbody tr").first.wait_for(state="attached")
+    assert frame.locator("#offers-table").is_visible()
+    assert not frame.locator("#site-header").is_visible()
+    errors += _csp_violations(page)
+    page.close()
+    assert errors == []
+
+
+def test_api_docs_use_the_packaged_swagger_ui(browser: Any, server: Server) -> None:
+    """/docs renders with the Swagger UI files the service serves, asking no other host."""
+    requested: list[str] = []
+    errors: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("request", lambda req: requested.append(req.url))
+    page.goto(f"{server.url}/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "gpu-advisor" in page.locator(".swagger-ui .info .title").inner_text()
+    page.wait_for_selector(".swagger-ui .opblock")
+    page.close()
+    assert errors == []
+    assert requested and all(u.startswith(server.url + "/") for u in requested), requested
+
+
 def test_romanian_ui_and_question_box(browser: Any, server: Server) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
     page = browser.new_page()
+    _watch(page, errors)
     question = "cât VRAM îmi trebuie pentru llama 3 70b la 4 biți?"
     page.goto(f"{server.url}/?lang=ro&q={httpx.QueryParams({'q': question})['q']}")
     assert page.locator("html").get_attribute("lang") == "ro"
@@ -184,4 +274,6 @@ def test_romanian_ui_and_question_box(browser: Any, server: Server) -> None:
     page.select_option("#lang", "en")
     assert page.locator("#submit").inner_text() == "Recommend"
     assert "lang=en" in page.evaluate("location.href")
+    errors += _csp_violations(page)
     page.close()
+    assert errors == []

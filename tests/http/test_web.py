@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -34,14 +35,86 @@ async def test_page_and_assets(client: AsyncTestClient) -> None:  # type: ignore
 async def test_page_routes_stay_out_of_the_schema(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
     spec = (await client.get("/docs/openapi.json")).json()
     assert "/" not in spec["paths"]
-    assert not any(p.startswith("/static") for p in spec["paths"])
+    assert not any(p.startswith(("/static", "/docs")) for p in spec["paths"])
     committed = json.loads((ROOT / "openapi" / "openapi.json").read_text())
     assert set(committed["paths"]) == set(spec["paths"])
 
 
-def test_every_input_has_a_label() -> None:
-    import re
+def _csp(header: str) -> dict[str, list[str]]:
+    directives: dict[str, list[str]] = {}
+    for part in header.split(";"):
+        name, *values = part.split()
+        assert name not in directives, f"{name} twice"
+        directives[name] = values
+    return directives
 
+
+@pytest.mark.parametrize("path", ["/?model=llama-3.1-8b&embed=1", "/static/app.js",
+                                  "/static/style.css"])
+async def test_page_security_headers(client: AsyncTestClient, path: str) -> None:  # type: ignore[type-arg]
+    r = await client.get(path)
+    assert r.status_code == 200
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "same-origin"
+    assert "x-frame-options" not in r.headers  # portals frame it; frame-ancestors says who
+    csp = _csp(r.headers["content-security-policy"])
+    assert csp["default-src"] == ["'self'"]
+    assert csp["script-src"] == ["'self'"]  # no inline script, no eval, no other host
+    assert csp["style-src"] == ["'self'"]
+    assert csp["connect-src"] == ["'self'"]
+    assert csp["object-src"] == ["'none'"]
+    assert csp["base-uri"] == ["'self'"]
+    assert csp["form-action"] == ["'self'"]
+    assert csp["frame-ancestors"] == ["*"]
+
+
+def test_page_needs_no_inline_script_or_style() -> None:
+    """What the CSP above forbids: the browser test catches what this misses."""
+    html = (WEB_DIR / "index.html").read_text()
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts and all('src="' in attrs and not body.strip() for attrs, body in scripts)
+    assert not re.search(r"<style\b|\sstyle=|\son[a-z]+=|javascript:", html, re.I)
+    js = (WEB_DIR / "app.js").read_text()
+    assert not re.search(r"['\"]?\bstyle['\"]?\s*:|setAttribute\(\s*['\"](?:style|on)|"
+                         r"innerHTML|outerHTML|insertAdjacentHTML|\beval\(|new Function|"
+                         r"javascript:", js)
+
+
+async def test_api_responses_say_nosniff(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    for path in ("/healthz", "/v1/models", "/docs/openapi.json"):
+        r = await client.get(path)
+        assert r.status_code == 200
+        assert r.headers["x-content-type-options"] == "nosniff", path
+
+
+async def test_docs_load_swagger_ui_from_the_service(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    for page in ("/docs", "/docs/swagger"):
+        r = await client.get(page)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        head = r.text.split("</head>")[0]
+        urls = re.findall(r"<(?:script|link)\b[^>]*\b(?:src|href)=['\"]([^'\"]+)['\"]", head)
+        assert not re.search(r"(?:https?:)?//", head), "the docs page names another host"
+        assert sorted(urls) == ["/docs/static/favicon-32x32.png",
+                                "/docs/static/swagger-ui-bundle.js",
+                                "/docs/static/swagger-ui-standalone-preset.js",
+                                "/docs/static/swagger-ui.css"]
+    kinds = {".js": "text/javascript", ".css": "text/css", ".png": "image/png"}
+    for url in urls:
+        asset = await client.get(url)
+        assert asset.status_code == 200, url
+        assert asset.headers["content-type"].startswith(kinds[Path(url).suffix]), url
+        assert asset.headers["x-content-type-options"] == "nosniff"
+        assert asset.headers["content-disposition"].startswith("inline")
+        assert len(asset.content) > 500, url
+        if url.endswith(".js"):
+            assert "SwaggerUI" in asset.text
+    # only what the page loads: not the rest of the package, nothing outside it
+    for other in ("swagger-editor-bundle.js", "swagger-initializer.js", "swagger-ui.css.map",
+                  "..%2F__init__.py", "..%2F..%2Fswagger_ui%2F__init__.py"):
+        assert (await client.get(f"/docs/static/{other}")).status_code == 404, other
+
+
+def test_every_input_has_a_label() -> None:
     html = (WEB_DIR / "index.html").read_text()
     ids = re.findall(r"<(?:input|select|textarea)\b[^>]*\bid=\"([^\"]+)\"", html)
     assert ids
