@@ -7,6 +7,7 @@ the arithmetic. GiB = 2**30 bytes throughout.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -147,6 +148,11 @@ def profile_tokens(engine: str, context: int) -> int:
     return context
 
 
+# Engines whose activation memory does not grow with the batch (one profiling pass or one
+# micro-batch buffer, see below).
+BATCH_FREE_ACTIVATIONS = frozenset({"vllm", "sglang", "tensorrt-llm", "llama.cpp"})
+
+
 def activation_bytes_inference(
     a: Architecture, engine: str, context: int, batch: int, tp: int
 ) -> float:
@@ -226,6 +232,43 @@ class InferencePlan:
             overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
         return _parts(weights, kv, act, overhead)
 
+    @cached_property
+    def _fixed(self) -> tuple[float, float, float | None, float]:
+        """What :meth:`per_gpu` computes at the plan's context that the batch does not change:
+        weights, the KV bytes of one sequence, the activations (None where they grow with the
+        batch) and the overhead."""
+        a = self.model.arch
+        assert a is not None
+        n = self.tp
+        split_n = 1 if self.split == "layer" else n
+        kv_one = kv_bytes(a, self.context, self.kv_type.bytes_per_element, split_n)
+        act = (activation_bytes_inference(a, self.engine, self.context, 1, split_n)
+               if self.engine in BATCH_FREE_ACTIVATIONS else None)
+        prof = ENGINES[self.engine]
+        overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
+        if self.lora_adapters:
+            overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
+        return self._weight_bytes / n, kv_one, act, overhead
+
+    def total_gib(self, batch: int) -> float:
+        """``per_gpu(batch=batch).total_gib`` at the plan's context, bit for bit, without
+        building the parts (the same operations in the same order on the cached terms)."""
+        weights, kv_one, act, overhead = self._fixed
+        if self.split == "layer":
+            kv = batch * kv_one / self.tp
+            split_n = 1
+        else:
+            kv = batch * kv_one
+            split_n = self.tp
+        if self.kv_type.id == "q4_0":
+            kv *= 1.1
+        if act is None:
+            a = self.model.arch
+            assert a is not None
+            act = activation_bytes_inference(a, self.engine, self.context, batch, split_n)
+        # _parts adds the absent gradients and optimizer state as 0.0: x + 0.0 == x here
+        return (weights + kv + act + overhead) / GIB
+
     def whole(self) -> MemoryParts:
         """The setup summed over its GPUs (a TP split sums back to this)."""
         p = self.per_gpu()
@@ -246,20 +289,8 @@ class InferencePlan:
         return self.per_gpu().total_gib <= self.capacity_gib(gpu)
 
     def max_batch(self, gpu: GPU) -> int:
-        """Largest batch that fits. Memory is affine in the batch (KV and, for some engines,
-        activations grow per sequence), so solve directly and confirm at the edge."""
-        cap = self.capacity_gib(gpu)
-        one = self.per_gpu(batch=1).total_gib
-        if one > cap:
-            return 0
-        slope = self.per_gpu(batch=2).total_gib - one
-        limit = 1_000_000
-        b = limit if slope <= 0 else min(limit, 1 + int((cap - one) / slope))
-        while b > 1 and self.per_gpu(batch=b).total_gib > cap:
-            b -= 1
-        while b < limit and self.per_gpu(batch=b + 1).total_gib <= cap:
-            b += 1
-        return b
+        """Largest batch that fits (see :func:`largest_batch`)."""
+        return largest_batch(self.total_gib, self.capacity_gib(gpu))
 
     def max_context(self, gpu: GPU) -> int:
         cap = self.capacity_gib(gpu)
@@ -281,6 +312,23 @@ class InferencePlan:
         """KV-cache memory the engine would allocate on one GPU (vLLM's 'KV cache size')."""
         p = self.per_gpu()
         return self.capacity_gib(gpu, memory_fraction) - (p.total_gib - p.kv_cache_gib)
+
+
+def largest_batch(total_gib: Callable[[int], float], cap: float) -> int:
+    """Largest batch whose per-GPU memory ``total_gib(batch)`` fits in ``cap`` GiB. Memory is
+    affine in the batch (KV and, for some engines, activations grow per sequence), so solve
+    directly and confirm at the edge."""
+    one = total_gib(1)
+    if one > cap:
+        return 0
+    slope = total_gib(2) - one
+    limit = 1_000_000
+    b = limit if slope <= 0 else min(limit, 1 + int((cap - one) / slope))
+    while b > 1 and total_gib(b) > cap:
+        b -= 1
+    while b < limit and total_gib(b + 1) <= cap:
+        b += 1
+    return b
 
 
 def lora_params(a: Architecture, rank: int, targets: list[str] | None) -> int:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import heapq
 import math
-from collections import OrderedDict
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
@@ -26,9 +26,11 @@ from service.domain.memory import (
     GIB,
     Assumption,
     InferencePlan,
+    MemoryParts,
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    largest_batch,
     weight_bytes,
 )
 from service.domain.models import kv_bytes
@@ -79,11 +81,11 @@ POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
 GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}
 
 
-@dataclass
-class Capability:
-    """What one node shape (GPU x count) does for the workload at one precision. Serving
-    speed is computed only when something asks for it (most shapes are ranked on memory and
-    price alone)."""
+class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """What one node shape (GPU x count) does for the workload at one precision. Flat and
+    immutable: it lives in the shared caches, where the garbage collector never tracks it.
+    Serving speed is computed only when something asks for it (most shapes are ranked on
+    memory and price alone): see :func:`_throughput` and :func:`_ttft_ms`."""
 
     ok: bool
     reason: str = ""
@@ -95,25 +97,15 @@ class Capability:
     train_tps: float | None = None
     images_per_s: float | None = None
     nodes_required: int = 1
-    speed: Callable[[], tuple[float, float, float, float]] | None = None
-    """() -> (replica output tokens/s, replica requests/s, time to first token ms, batch-1
-    decode tokens/s), memoised by whoever builds it."""
+    max_batch: int = -1
+    """A serving replica's largest batch at the full context (before the engine's cap);
+    -1 where the shape has no serving speed."""
 
-    @property
-    def replica_tps(self) -> float:
-        return self.speed()[0] if self.speed else 0.0
 
-    @property
-    def replica_rps(self) -> float:
-        return self.speed()[1] if self.speed else 0.0
-
-    @property
-    def ttft_ms(self) -> float | None:
-        return self.speed()[2] if self.speed else None
-
-    @property
-    def decode_b1(self) -> float | None:
-        return self.speed()[3] if self.speed else None
+CapKey = tuple[str, int, str, int, bool]
+SpeedKey = tuple[str, int, str]
+DecodeKey = tuple[str, int, str, int]
+PlanKey = tuple[str, int]
 
 
 @dataclass
@@ -128,13 +120,34 @@ class Ctx:
     hours_per_day: float
     engine: str
     assumptions: list[Assumption] = field(default_factory=list)
-    cache: dict[tuple[str, int, str, int, bool], Capability] = field(default_factory=dict)
-    decode_cache: dict[tuple[str, int, str, int], float] = field(default_factory=dict)
+    # price-independent results, shared by requests that agree on what they read (see
+    # _use_shared_caches); flat: tuple keys of strings and numbers, untracked values
+    cache: dict[CapKey, Capability] = field(default_factory=dict)
+    throughput_cache: dict[SpeedKey, tuple[float, float]] = field(default_factory=dict)
+    ttft_cache: dict[SpeedKey, float] = field(default_factory=dict)
+    decode_cache: dict[DecodeKey, float] = field(default_factory=dict)
+    plan_cache: dict[PlanKey, Plan | str] = field(default_factory=dict)
+    # this request's own
     storage_cache: dict[str, float] = field(default_factory=dict)
-    plan_cache: dict[tuple[str, int], Plan | str] = field(default_factory=dict)
     terms_cache: dict[str, Terms] = field(default_factory=dict)
+    memory_plans: dict[tuple[str, int, int], InferencePlan] = field(default_factory=dict)
+    train_memory: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    diffusion_parts: dict[str, MemoryParts] = field(default_factory=dict)
     max_storage_price: float = 0.0
     max_egress_price: float = 0.0
+
+    @cached_property
+    def only_providers(self) -> frozenset[str] | None:
+        return frozenset(p.lower() for p in self.req.providers) if self.req.providers else None
+
+    @cached_property
+    def excluded_providers(self) -> frozenset[str] | None:
+        ex = self.req.exclude_providers
+        return frozenset(p.lower() for p in ex) if ex else None
+
+    @cached_property
+    def regions(self) -> list[str] | None:
+        return [r.lower() for r in self.req.regions] if self.req.regions else None
 
     @cached_property
     def spot_overhead(self) -> float:
@@ -179,47 +192,96 @@ def _precisions(ctx: Ctx) -> list[Precision]:
     return [get_precision(x) for x in AUTO_LLM]
 
 
-def _divisors(g: int) -> list[int]:
-    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= g and g % t == 0]
+_DIVISORS: dict[int, tuple[int, ...]] = {}
+
+
+def _divisors(g: int) -> tuple[int, ...]:
+    found = _DIVISORS.get(g)
+    if found is None:
+        found = _DIVISORS[g] = tuple(t for t in (1, 2, 4, 8, 16, 32, 64)
+                                     if t <= g and g % t == 0)
+    return found
+
+
+def _engine(ctx: Ctx, p: Precision) -> str:
+    return "llama.cpp" if p.gguf else ctx.engine
+
+
+def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int) -> InferencePlan:
+    """One replica's memory over ``t`` GPUs at ``context`` tokens: the same for every GPU
+    kind, so built once per request (only the capacity depends on the GPU)."""
+    key = (p.id, t, context)
+    plan = ctx.memory_plans.get(key)
+    if plan is None:
+        kv = ctx.kv
+        assert kv is not None
+        plan = ctx.memory_plans[key] = InferencePlan(
+            model=ctx.model, precision=p, kv_type=kv, engine=_engine(ctx, p), tp=t, batch=1,
+            context=context)
+    return plan
+
+
+def _prompt_tokens(req: RecommendationRequest) -> int:
+    return max(1, req.context_tokens - req.output_tokens)
 
 
 def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision) -> Capability:
     """One serving replica over ``t`` GPUs of a kind (cached: every node shape with the same
     GPU reuses it)."""
     key = (gpu.id, t, p.id, -1, False)
-    if key in ctx.cache:
-        return ctx.cache[key]
+    hit = ctx.cache.get(key)
+    if hit is not None:
+        return hit
     req = ctx.req
-    kv = find_kv_type(req.kv_cache)
-    if kv is None:
+    if ctx.kv is None:
         raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}", "$.kv_cache")
-    engine = "llama.cpp" if p.gguf else ctx.engine
-    plan = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
-                         batch=1, context=req.context_tokens)
-    per = plan.per_gpu()
+    plan = _memory_plan(ctx, p, t, req.context_tokens)
+    used = plan.total_gib(1)
     cap = plan.capacity_gib(gpu)
-    if per.total_gib > cap:
-        result = Capability(ok=False, tp=t, per_gpu_used_gib=per.total_gib, per_gpu_cap_gib=cap)
+    if used > cap:
+        result = Capability(ok=False, tp=t, per_gpu_used_gib=used, per_gpu_cap_gib=cap)
     else:
-        inp = max(1, req.context_tokens - req.output_tokens)
-        out = max(1, req.output_tokens)
-        full = InferencePlan(model=ctx.model, precision=p, kv_type=kv, engine=engine, tp=t,
-                             batch=1, context=inp + out)
-        conc = min(full.max_batch(gpu), ENGINE_SPEED[engine].max_num_seqs)
-        memo: list[tuple[float, float, float, float]] = []
-
-        def speed() -> tuple[float, float, float, float]:
-            if not memo:
-                tps, _, rps = serving(ctx.model, p, kv, engine, gpu, t, inp, req.output_tokens)
-                step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, t, 1, inp)
-                ttft = (prefill_s(ctx.model, p, engine, gpu, t, inp, 1) + step1) * 1000
-                memo.append((tps, rps, ttft, 1 / step1))
-            return memo[0]
-
-        result = Capability(ok=True, tp=t, replicas=1, per_gpu_used_gib=per.total_gib,
-                            per_gpu_cap_gib=cap, replica_concurrency=conc, speed=speed)
+        full = _memory_plan(ctx, p, t, _prompt_tokens(req) + max(1, req.output_tokens))
+        max_batch = largest_batch(full.total_gib, full.capacity_gib(gpu))
+        conc = min(max_batch, ENGINE_SPEED[plan.engine].max_num_seqs)
+        result = Capability(ok=True, tp=t, replicas=1, per_gpu_used_gib=used,
+                            per_gpu_cap_gib=cap, replica_concurrency=conc, max_batch=max_batch)
     ctx.cache[key] = result
     return result
+
+
+def _throughput(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> tuple[float, float]:
+    """(output tokens/s, requests/s) of one saturated serving replica; zeros where the shape
+    has no serving speed."""
+    if cap.max_batch < 0:
+        return 0.0, 0.0
+    key = (gpu.id, cap.tp, p.id)
+    hit = ctx.throughput_cache.get(key)
+    if hit is None:
+        kv = ctx.kv
+        assert kv is not None
+        tps, _, rps = serving(ctx.model, p, kv, _engine(ctx, p), gpu, cap.tp,
+                              _prompt_tokens(ctx.req), ctx.req.output_tokens,
+                              max_batch=cap.max_batch)
+        hit = ctx.throughput_cache[key] = (tps, rps)
+    return hit
+
+
+def _ttft_ms(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> float | None:
+    """Time to the first token of one request on an idle replica (None: no serving speed)."""
+    if cap.max_batch < 0:
+        return None
+    key = (gpu.id, cap.tp, p.id)
+    hit = ctx.ttft_cache.get(key)
+    if hit is None:
+        kv = ctx.kv
+        assert kv is not None
+        engine = _engine(ctx, p)
+        inp = _prompt_tokens(ctx.req)
+        step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, 1, inp)
+        hit = ctx.ttft_cache[key] = (
+            prefill_s(ctx.model, p, engine, gpu, cap.tp, inp, 1) + step1) * 1000
+    return hit
 
 
 def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
@@ -237,7 +299,7 @@ def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
         first = first or rep
         last = rep
         if rep.ok:
-            return replace(rep, replicas=g // t)
+            return msgspec.structs.replace(rep, replicas=g // t)
     need = first.per_gpu_used_gib if first else 0.0
     split = (f" (at least {last.per_gpu_used_gib:.1f} GiB per GPU split over {last.tp or g})"
              if last is not None and g > 1 else "")
@@ -258,7 +320,11 @@ def _train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> C
         micro_batch=ft.micro_batch_size, seq=ft.sequence_length,
         zero_stage=ft.zero_stage if ft.zero_stage or n == 1 else 3,
         cpu_offload=ft.cpu_offload, gpus=n)
-    per = plan.per_gpu().total_gib
+    # the memory per GPU depends on the GPU count, not on the GPU: once per count
+    mem_key = (p.id, n, plan.zero_stage)
+    per = ctx.train_memory.get(mem_key)
+    if per is None:
+        per = ctx.train_memory[mem_key] = plan.per_gpu().total_gib
     if per > gpu.usable_gib:
         return Capability(ok=False, reason=(
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, ZeRO-{plan.zero_stage} over "
@@ -272,7 +338,9 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
     m = ctx.model
     w = ctx.req.width or m.native_width or 1024
     h = ctx.req.height or m.native_height or 1024
-    parts = diffusion_memory(m, p, w, h, 1)
+    parts = ctx.diffusion_parts.get(p.id)
+    if parts is None:
+        parts = ctx.diffusion_parts[p.id] = diffusion_memory(m, p, w, h, 1)
     if parts.total_gib > gpu.usable_gib:
         return Capability(ok=False, reason=(f"needs {parts.total_gib:.1f} GiB; {gpu.name} has "
                                             f"{gpu.usable_gib:.1f} GiB usable"))
@@ -352,10 +420,10 @@ def _terms(ctx: Ctx, provider_id: str) -> Terms:
     return terms
 
 
-@dataclass(slots=True)
-class Quote:
+class Quote(msgspec.Struct, gc=False, kw_only=True):
     """A candidate's price for the usage: the numbers the ranking and the budgets need. Its
-    full Option (performance, fit, warnings, wording) is built only when it makes the list."""
+    full Option (performance, fit, warnings, wording) is built only when it makes the list.
+    (A request makes hundreds: a struct the garbage collector does not track.)"""
 
     offer: Offer
     gpu: GPU
@@ -406,7 +474,7 @@ def _quote(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
     nodes = plan.nodes
     per_hour = price * nodes
     # --- billed time ----------------------------------------------------------------------------
-    terms = _terms(ctx, offer.provider)
+    terms = ctx.terms_cache.get(offer.provider) or _terms(ctx, offer.provider)
     month_hours: float | None
     if job_hours is not None:
         billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
@@ -417,8 +485,11 @@ def _quote(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
             month_hours = 24 * req.days_per_month  # a reservation bills every hour
         billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
     # --- storage and egress (unknown prices count at the highest known) -------------------------
-    storage_gb = (req.storage_gb if req.storage_gb is not None
-                  else _default_storage_gb(ctx, plan.p))
+    storage_gb = req.storage_gb
+    if storage_gb is None:
+        storage_gb = ctx.storage_cache.get(plan.p.id)
+        if storage_gb is None:
+            storage_gb = _default_storage_gb(ctx, plan.p)
     storage_month = storage_gb * terms.storage_usd_gb_month
     egress_month = req.egress_gb_per_month * terms.egress_usd_gb
     compute = billed * per_hour
@@ -478,10 +549,11 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     per_user = None
     out_tps = None
     per_m = None
-    ttft = cap.ttft_ms
-    if cap.replica_tps:
+    ttft = _ttft_ms(ctx, gpu, p, cap)
+    replica_tps, replica_rps = _throughput(ctx, gpu, p, cap)
+    if replica_tps:
         total_replicas = cap.replicas * nodes
-        out_tps = cap.replica_tps * total_replicas
+        out_tps = replica_tps * total_replicas
         per_m = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
             3600 * out_tps) * 1e6
         per_user = _per_user_decode(ctx, gpu, p, cap, replicas_needed)
@@ -524,7 +596,7 @@ def _option(ctx: Ctx, q: Quote) -> Option:
             time_to_first_token_ms=ttft,
             max_concurrency=cap.replica_concurrency * cap.replicas * nodes
             if cap.replica_concurrency else None,
-            requests_per_s=cap.replica_rps * cap.replicas * nodes if cap.replica_rps else None,
+            requests_per_s=replica_rps * cap.replicas * nodes if replica_rps else None,
             training_tokens_per_s=cap.train_tps, images_per_s=(
                 cap.images_per_s * nodes if cap.images_per_s else None),
             job_hours=job_hours),
@@ -548,12 +620,12 @@ def _per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
     per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
     per_replica = min(per_replica, max(1, cap.replica_concurrency))
     key = (gpu.id, cap.tp, p.id, per_replica)
-    if key not in ctx.decode_cache:
-        engine = "llama.cpp" if p.gguf else ctx.engine
-        step, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, per_replica,
+    hit = ctx.decode_cache.get(key)
+    if hit is None:
+        step, _ = decode_step_s(ctx.model, p, kv, _engine(ctx, p), gpu, cap.tp, per_replica,
                                 ctx.req.context_tokens)
-        ctx.decode_cache[key] = 1 / step
-    return ctx.decode_cache[key]
+        hit = ctx.decode_cache[key] = 1 / step
+    return hit
 
 
 def _used_at_load(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
@@ -564,10 +636,7 @@ def _used_at_load(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
         return cap.per_gpu_used_gib
     per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
     per_replica = min(per_replica, cap.replica_concurrency)
-    engine = "llama.cpp" if p.gguf else ctx.engine
-    plan = InferencePlan(model=ctx.model, precision=p, kv_type=ctx.kv, engine=engine,
-                         tp=cap.tp, batch=per_replica, context=ctx.req.context_tokens)
-    return plan.per_gpu().total_gib
+    return _memory_plan(ctx, p, cap.tp, ctx.req.context_tokens).total_gib(per_replica)
 
 
 def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
@@ -584,23 +653,25 @@ def _storage_gb(ctx: Ctx, p: Precision) -> float:
     return math.ceil(weights_gb)
 
 
-def _replicas_needed(ctx: Ctx, cap: Capability) -> int:
+def _replicas_needed(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> int:
     req = ctx.req
     need = 1
     if cap.replica_concurrency:
         need = max(need, math.ceil(req.concurrent_requests / cap.replica_concurrency))
-    if req.target_output_tokens_per_s and cap.replica_tps:
-        need = max(need, math.ceil(req.target_output_tokens_per_s / cap.replica_tps))
-    if req.target_requests_per_s and cap.replica_rps:
-        need = max(need, math.ceil(req.target_requests_per_s / cap.replica_rps))
+    if req.target_output_tokens_per_s or req.target_requests_per_s:
+        tps, rps = _throughput(ctx, gpu, p, cap)
+        if req.target_output_tokens_per_s and tps:
+            need = max(need, math.ceil(req.target_output_tokens_per_s / tps))
+        if req.target_requests_per_s and rps:
+            need = max(need, math.ceil(req.target_requests_per_s / rps))
     if req.target_requests_per_s and cap.images_per_s:
         need = max(need, math.ceil(req.target_requests_per_s / (cap.images_per_s / cap.replicas)))
     return need
 
 
-@dataclass(frozen=True)
-class Plan:
-    """How one node shape runs the workload at one precision: price-independent."""
+class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """How one node shape runs the workload at one precision: price-independent (flat and
+    untracked by the garbage collector, like :class:`Capability`)."""
 
     p: Precision
     cap: Capability
@@ -625,12 +696,12 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
         return cap.reason
     replicas = nodes
     if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
-        replicas = _replicas_needed(ctx, cap)
+        replicas = _replicas_needed(ctx, gpu, p, cap)
         nodes = math.ceil(replicas / cap.replicas)
-        if req.max_time_to_first_token_ms and cap.ttft_ms and (
-                cap.ttft_ms > req.max_time_to_first_token_ms):
+        ttft = _ttft_ms(ctx, gpu, p, cap) if req.max_time_to_first_token_ms else None
+        if req.max_time_to_first_token_ms and ttft and ttft > req.max_time_to_first_token_ms:
             return (f"misses the latency target: time to first token "
-                    f"{cap.ttft_ms:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
+                    f"{ttft:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
         if req.min_decode_tokens_per_s:
             per_user = _per_user_decode(ctx, gpu, p, cap, replicas)
             while per_user is not None and per_user < req.min_decode_tokens_per_s and (
@@ -644,20 +715,23 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
         if nodes > 256:
             return f"would need {nodes} nodes for the targets"
     elif ctx.model.kind != "llm":
-        replicas = _replicas_needed(ctx, cap)
+        replicas = _replicas_needed(ctx, gpu, p, cap)
         nodes = max(1, math.ceil(replicas / cap.replicas))
         replicas = nodes
     # node-hours the usage needs: jobs scale with throughput, steady use with node count
     jobish = req.training_tokens or req.job_output_tokens or req.job_images
     rate = 0.0
+    replica_tps = 0.0
+    if jobish and not cap.train_tps:
+        replica_tps = _throughput(ctx, gpu, p, cap)[0]
     if jobish:
-        rate = cap.train_tps or (cap.replica_tps * cap.replicas) or cap.images_per_s or 0.0
+        rate = cap.train_tps or (replica_tps * cap.replicas) or cap.images_per_s or 0.0
     proxy = nodes / max(rate * nodes, 1e-12) if jobish and rate else float(nodes)
     job_hours: float | None = None
     if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
         job_hours = req.training_tokens / cap.train_tps / 3600
-    elif req.job_output_tokens and cap.replica_tps:
-        job_hours = req.job_output_tokens / (cap.replica_tps * cap.replicas * nodes) / 3600
+    elif req.job_output_tokens and replica_tps:
+        job_hours = req.job_output_tokens / (replica_tps * cap.replicas * nodes) / 3600
     elif req.job_images and cap.images_per_s:
         job_hours = req.job_images / (cap.images_per_s * nodes) / 3600
     return Plan(p=p, cap=cap, nodes=nodes, replicas=replicas,
@@ -708,7 +782,10 @@ def _why(o: Option, ctx: Ctx) -> str:
 
 def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[Offer],
               providers: Sequence[Provider], today: dt.date, stale_after_days: int,
-              catalog_version: str) -> Recommendation:
+              catalog_version: str, explain: bool = True) -> Recommendation:
+    """Ranked options for the request. ``explain=False``: the options and the reason only,
+    without the alternatives and the notable rejections (for a caller that shows the top
+    offers alone; it saves the alternatives' reruns over the catalog)."""
     sreq = SizingRequest(model=req.model, architecture=req.architecture,
                          hf_config=req.hf_config)
     model = resolve_model(sreq, registry)
@@ -734,48 +811,62 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
     _note_rules(ctx, precisions)
     candidates, rejected = _run(ctx, offers, precisions)
     options = _finalise(ctx, candidates)
-    alternatives = _alternatives(ctx, offers, options, precisions)
+    alternatives = _alternatives(ctx, offers, options, precisions) if explain else []
     reason = None
     if not options:
         reason = _impossible_reason(ctx, rejected, precisions)
     return Recommendation(model=model.id if model.id != "custom" else model.name,
                           workload=req.workload, options=options,
-                          rejected=_notable_rejections(rejected, options),
+                          rejected=_notable_rejections(rejected, options) if explain else [],
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog_version, assumptions=ctx.assumptions)
 
 
-@dataclass
-class _Shared:
-    """Price-independent results for one (registry, model, workload shape): capabilities per
-    node shape, and per plan-relevant request fields the best plan per shape and the decode
-    speeds. Kept across requests (bounded LRU); holds the registry so its id cannot be
-    reused by a reloaded one while the entry lives."""
+class _Shared(msgspec.Struct, gc=False):
+    """Price-independent results for one (registry, model, workload shape): capabilities,
+    serving speeds and per-user decode speeds per node shape, and per plan-relevant request
+    fields the best plan per shape. Kept across requests (bounded LRU); holds the registry so
+    its id cannot be reused by a reloaded one while the entry lives.
+
+    Flat for the garbage collector: plain dicts keyed by tuples of strings and numbers, whose
+    values are floats, tuples of floats or untracked structs, so that a full collection
+    leaves none of it tracked (gen-2 pauses stay short however full the caches are)."""
 
     registry: Registry
-    capabilities: dict[tuple[str, int, str, int, bool], Capability] = field(
-        default_factory=dict)
-    plans: OrderedDict[tuple[object, ...], tuple[
-        dict[tuple[str, int], Plan | str], dict[tuple[str, int, str, int], float]]] = field(
-        default_factory=OrderedDict)
+    capabilities: dict[CapKey, Capability] = msgspec.field(default_factory=dict)
+    throughput: dict[SpeedKey, tuple[float, float]] = msgspec.field(default_factory=dict)
+    ttft: dict[SpeedKey, float] = msgspec.field(default_factory=dict)
+    decode: dict[DecodeKey, float] = msgspec.field(default_factory=dict)
+    plans: dict[tuple[object, ...], _Plans] = msgspec.field(default_factory=dict)
 
 
-_SHARED: OrderedDict[tuple[object, ...], _Shared] = OrderedDict()
+class _Plans(msgspec.Struct, gc=False):
+    """The best plan (or why none) per node shape, for one set of plan-relevant fields."""
+
+    by_shape: dict[PlanKey, Plan | str] = msgspec.field(default_factory=dict)
+
+
+# Plain dicts used as LRUs (insertion order; a hit moves to the end): an OrderedDict is
+# always tracked by the garbage collector, a plain dict of untracked values is not. The
+# compute pool runs requests on several threads: one lock around the LRU bookkeeping (the
+# entries themselves are filled with single dict operations).
+_SHARED: dict[tuple[object, ...], _Shared] = {}
+_LRU_LOCK = threading.Lock()
 K = TypeVar("K")
 V = TypeVar("V")
 _CACHE_CONTEXTS = 128
 _PLANS_PER_CONTEXT = 32
 
 
-def _lru_get(cache: OrderedDict[K, V], key: K, make: Callable[[], V], size: int) -> V:
-    value = cache.get(key)
-    if value is None:
-        value = cache[key] = make()
-        while len(cache) > size:
-            cache.popitem(last=False)
-    else:
-        cache.move_to_end(key)
-    return value
+def _lru_get(cache: dict[K, V], key: K, make: Callable[[], V], size: int) -> V:
+    with _LRU_LOCK:
+        value = cache.pop(key, None)
+        if value is None:
+            value = make()
+            while len(cache) >= size:
+                del cache[next(iter(cache))]
+        cache[key] = value
+        return value
 
 
 def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
@@ -789,37 +880,50 @@ def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
            r.allow_multi_node)
     shared = _lru_get(_SHARED, key, lambda: _Shared(registry=ctx.registry), _CACHE_CONTEXTS)
     if shared.registry is not ctx.registry:  # id reused after the old registry was freed
-        shared = _SHARED[key] = _Shared(registry=ctx.registry)
-    plan_key = (tuple(p.id for p in precisions), r.concurrent_requests,
+        shared = _Shared(registry=ctx.registry)
+        with _LRU_LOCK:
+            _SHARED[key] = shared
+    plan_key = (",".join(p.id for p in precisions), r.concurrent_requests,
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
                 r.job_output_tokens, r.job_images)
     ctx.cache = shared.capabilities
-    ctx.plan_cache, ctx.decode_cache = _lru_get(shared.plans, plan_key, lambda: ({}, {}),
-                                                _PLANS_PER_CONTEXT)
+    ctx.throughput_cache = shared.throughput
+    ctx.ttft_cache = shared.ttft
+    ctx.decode_cache = shared.decode
+    ctx.plan_cache = _lru_get(shared.plans, plan_key, _Plans, _PLANS_PER_CONTEXT).by_shape
 
 
 def _allowed(ctx: Ctx, offer: Offer) -> bool:
-    req = ctx.req
-    if req.providers and offer.provider not in {p.lower() for p in req.providers}:
+    only = ctx.only_providers
+    if only is not None and offer.provider not in only:
         return False
-    if req.exclude_providers and offer.provider in {p.lower() for p in req.exclude_providers}:
+    excluded = ctx.excluded_providers
+    if excluded is not None and offer.provider in excluded:
         return False
-    if req.regions and not any(r.lower() in reg.lower() for r in req.regions
-                               for reg in offer.regions):
+    regions = ctx.regions
+    if regions is not None and not any(r in reg.lower() for r in regions
+                                       for reg in offer.regions):
         return False
-    return not (req.max_gpus_per_node and offer.gpu_count > req.max_gpus_per_node)
+    limit = ctx.req.max_gpus_per_node
+    return not (limit and offer.gpu_count > limit)
 
 
 def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
          ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
     candidates: list[Quote] = []
     rejected: list[tuple[Offer, str]] = []
+    gpus = ctx.registry.gpus
+    plans = ctx.plan_cache
+    filtered = (ctx.only_providers is not None or ctx.excluded_providers is not None
+                or ctx.regions is not None or bool(ctx.req.max_gpus_per_node))
     for offer in offers:
-        gpu = ctx.registry.gpus.get(offer.gpu)
-        if gpu is None or not _allowed(ctx, offer):
+        gpu = gpus.get(offer.gpu)
+        if gpu is None or (filtered and not _allowed(ctx, offer)):
             continue
-        plan = _best_plan(ctx, gpu, offer.gpu_count, precisions)
+        plan = plans.get((gpu.id, offer.gpu_count))
+        if plan is None:
+            plan = _best_plan(ctx, gpu, offer.gpu_count, precisions)
         if isinstance(plan, str):
             rejected.append((offer, plan))
             continue
@@ -833,7 +937,14 @@ def _run(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
 
 def _finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> list[Option]:
     """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
-    ranked = heapq.nsmallest(top_n or ctx.req.top_n, candidates, key=Quote.rank_key)
+    n = top_n or ctx.req.top_n
+    if len(candidates) > n:
+        # Only candidates whose rounded cost is within the n smallest can rank: keep those
+        # (a superset, in their order) before building every rank key. round() is monotone,
+        # so the n-th smallest rounded cost is the n-th smallest cost, rounded.
+        nth = round(heapq.nsmallest(n, [c.sort_cost for c in candidates])[-1], 2)
+        candidates = [c for c in candidates if c.sort_cost <= nth + 0.01]
+    ranked = heapq.nsmallest(n, candidates, key=Quote.rank_key)
     out: list[Option] = []
     for i, c in enumerate(ranked, start=1):
         o = replace_struct(_option(ctx, c), rank=i)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import threading
 
 from service.domain.base import Out
 from service.domain.cost import Cost, estimate_cost
@@ -66,7 +66,7 @@ class Memory(Out, frozen=True, kw_only=True):
     per_gpu: MemoryParts
 
 
-class FitRow(Out, frozen=True, kw_only=True):
+class FitRow(Out, frozen=True, kw_only=True, gc=False):
     gpu: str
     gpu_name: str
     gpu_count: int
@@ -318,53 +318,66 @@ def _note_training(t: TrainingPlan, note: object) -> None:
              "3 (FSDP) also weights, over the data-parallel GPUs")
 
 
-_FITS_ON_CACHE: OrderedDict[tuple[object, ...], list[FitRow]] = OrderedDict()
+# Bounded LRU (a plain dict in insertion order, a hit moved to the end) of flat entries: keys
+# of strings and numbers, tuples of untracked FitRow structs, so that the garbage collector
+# tracks none of it after a full collection.
+_FITS_ON_CACHE: dict[tuple[object, ...], tuple[FitRow, ...]] = {}
 _FITS_ON_CACHE_SIZE = 512
+_FITS_ON_LOCK = threading.Lock()  # the compute pool sizes on several threads
 
 
 def _fits_on_inference(plan: InferencePlan, registry: Registry, req: SizingRequest,
                        precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
     """Every registry GPU the setup fits on: independent of the GPU asked about, so cached
     per model and workload shape (bounded LRU; the registry identity is in the key)."""
+    if plan.model.id == "custom":
+        return list(_compute_fits_on(plan, registry, req, precision, kv, engine))
     key = (id(registry), plan.model.id, precision.id, kv.id, engine, plan.batch, plan.context,
            req.input_tokens, plan.lora_adapters, plan.lora_rank)
-    if plan.model.id != "custom" and key in _FITS_ON_CACHE:
-        _FITS_ON_CACHE.move_to_end(key)
-        return _FITS_ON_CACHE[key]
-    rows = _compute_fits_on(plan, registry, req, precision, kv, engine)
-    if plan.model.id != "custom":
-        _FITS_ON_CACHE[key] = rows
-        while len(_FITS_ON_CACHE) > _FITS_ON_CACHE_SIZE:
-            _FITS_ON_CACHE.popitem(last=False)
-    return rows
+    with _FITS_ON_LOCK:
+        rows = _FITS_ON_CACHE.pop(key, None)
+        if rows is not None:
+            _FITS_ON_CACHE[key] = rows
+    if rows is None:
+        rows = _compute_fits_on(plan, registry, req, precision, kv, engine)
+        with _FITS_ON_LOCK:
+            while len(_FITS_ON_CACHE) >= _FITS_ON_CACHE_SIZE:
+                del _FITS_ON_CACHE[next(iter(_FITS_ON_CACHE))]
+            _FITS_ON_CACHE[key] = rows
+    return list(rows)
 
 
 def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest,
-                     precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
+                     precision: Precision, kv: KVType, engine: str) -> tuple[FitRow, ...]:
     from service.domain.speed import decode_tokens_per_s
 
     rows: list[FitRow] = []
     a = plan.model.arch
     assert a is not None
+    # the memory per GPU depends on the GPU count, not on the GPU: one plan per count
+    plans: dict[int, tuple[InferencePlan, float]] = {}
     for g in registry.gpus.values():
         if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
             continue
         for count in COUNTS:
             if count > 1 and engine != "llama.cpp" and a.num_attention_heads % count:
                 continue
-            p = InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
-                              tp=count, batch=plan.batch, context=plan.context,
-                              lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
-            per = p.per_gpu()
-            if per.total_gib <= p.capacity_gib(g):
+            if count not in plans:
+                p = InferencePlan(model=plan.model, precision=precision, kv_type=kv,
+                                  engine=engine, tp=count, batch=plan.batch,
+                                  context=plan.context, lora_adapters=plan.lora_adapters,
+                                  lora_rank=plan.lora_rank)
+                plans[count] = (p, p.total_gib(plan.batch))
+            p, per_gpu_gib = plans[count]
+            if per_gpu_gib <= p.capacity_gib(g):
                 tps = decode_tokens_per_s(plan.model, precision, kv, engine, g, count,
                                           batch=plan.batch, context=req.input_tokens)
                 rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
-                                   per_gpu_gib=per.total_gib, gpu_memory_gib=g.total_gib,
+                                   per_gpu_gib=per_gpu_gib, gpu_memory_gib=g.total_gib,
                                    decode_tokens_per_s=tps))
                 break
     rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
-    return rows
+    return tuple(rows)
 
 
 def _fits_on_training(plan: TrainingPlan, registry: Registry) -> list[FitRow]:

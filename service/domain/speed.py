@@ -264,18 +264,20 @@ def prefill_s(model: SizedModel, p: Precision, engine: str, gpu: GPU, n: int, to
 
 
 def serving(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
-            input_tokens: int, output_tokens: int, batch: int | None = None
-            ) -> tuple[float, int, float]:
+            input_tokens: int, output_tokens: int, batch: int | None = None,
+            max_batch: int | None = None) -> tuple[float, int, float]:
     """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
 
     The batch is the largest whose KV cache fits (capped by the engine's max_num_seqs); a cycle
     is the prefill of every prompt (compute-bound) plus ``output_tokens`` decode steps at the
-    average context."""
+    average context. ``max_batch``: that largest batch, where the caller already has it."""
     s = ENGINE_SPEED[engine]
     out = max(1, output_tokens)
-    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
-                         context=input_tokens + out)
-    cap = plan.max_batch(gpu)
+    if max_batch is None:
+        plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
+                             batch=1, context=input_tokens + out)
+        max_batch = plan.max_batch(gpu)
+    cap = max_batch
     if cap == 0:
         return 0.0, 0, 0.0
     b = min(cap, s.max_num_seqs) if batch is None else min(batch, cap)

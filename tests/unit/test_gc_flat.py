@@ -1,0 +1,230 @@
+"""The shared recommendation and sizing caches stay flat for the garbage collector (a full
+collection leaves none of their entries tracked, so gen-2 pauses do not grow with them), and
+the shortcuts they and the memory model take give the answers of the plain computation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+import itertools
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import msgspec
+import pytest
+
+from service.adapters.catalog_files import default_data_dir, load_registry
+from service.adapters.offers_files import load_offers
+from service.domain import recommend as rec
+from service.domain import sizing
+from service.domain.memory import InferencePlan, largest_batch
+from service.domain.offers import Offer, Provider
+from service.domain.precisions import KV_TYPES, Precision, get_precision
+from service.domain.recommend_types import RecommendationRequest
+from service.domain.registry import Registry
+from service.domain.requests import SizingRequest
+from service.domain.sizing import resolve_model
+from service.domain.speed import serving
+
+CATALOG = default_data_dir("catalog")
+TODAY = dt.date(2026, 12, 1)
+DISTINCT_REQUESTS = 300
+# What the caches may still have tracked after a full collection, however many requests
+# filled them (before they were flat, the same run left ~156,000 more objects tracked).
+MAX_TRACKED_IN_CACHES = 16
+# The growth of the whole heap's tracked objects over the same run (lazily built module
+# tables and the like, not per-request entries).
+MAX_HEAP_GROWTH = 1_000
+
+MODELS = ("llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "qwen2.5-32b", "mixtral-8x7b",
+          "gemma-2-9b", "phi-4", "qwen3-30b-a3b", "gpt-oss-20b", "llama-3.2-3b",
+          "deepseek-v3", "mistral-7b-v0.3")
+
+
+@cache
+def catalog() -> tuple[Registry, tuple[Offer, ...], tuple[Provider, ...]]:
+    registry = load_registry(CATALOG).registry
+    offers, providers, problems = load_offers(CATALOG, registry)
+    assert not problems
+    return registry, tuple(offers), tuple(providers)
+
+
+def bodies(n: int, seed: int = 7) -> list[dict[str, Any]]:
+    """``n`` different realistic recommendation bodies."""
+    rng = random.Random(seed)
+    seen: set[bytes] = set()
+    out: list[dict[str, Any]] = []
+    while len(out) < n:
+        r = rng.random()
+        body: dict[str, Any] = {"model": rng.choice(MODELS)}
+        if r < 0.8:
+            context = rng.choice([2048, 4096, 8192, 16384, 32768, 131072])
+            body.update(workload=rng.choice(["serving", "serving", "batch"]),
+                        context_tokens=context + rng.choice([0, 512]),
+                        output_tokens=rng.choice([128, 512, 1024]),
+                        concurrent_requests=rng.choice([1, 4, 16, 64, 256]),
+                        weights=rng.choice(["auto", "auto", "bf16", "fp8", "awq-int4"]))
+            if rng.random() < 0.3:
+                body["target_output_tokens_per_s"] = rng.choice([500, 5000])
+            if rng.random() < 0.3:
+                body["max_time_to_first_token_ms"] = rng.choice([300, 2000])
+            if rng.random() < 0.3:
+                body["min_decode_tokens_per_s"] = rng.choice([10, 40])
+        else:
+            body.update(workload="finetune", finetune={"method": rng.choice(["lora", "qlora"])},
+                        training_tokens=rng.choice([1e8, 1e9]),
+                        allow_multi_node=rng.random() < 0.3)
+        if rng.random() < 0.4:
+            body["max_usd_per_hour"] = rng.choice([1, 5, 30])
+        if rng.random() < 0.3:
+            body["hours_per_day"] = rng.choice([8, 24])
+        key = msgspec.json.encode(body)
+        if key not in seen:
+            seen.add(key)
+            out.append(body)
+    return out
+
+
+def answer(body: dict[str, Any]) -> bytes:
+    registry, offers, providers = catalog()
+    req = msgspec.convert(body, RecommendationRequest)
+    return msgspec.json.encode(rec.recommend(req, registry, offers, providers, TODAY, 30,
+                                             "test"))
+
+
+def _walk(obj: object, seen: set[int]) -> Iterator[object]:
+    """The objects the caches own, depth first: containers and the cache's own structs (not
+    the registry, precisions and GPUs they point at, which exist without them)."""
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    yield obj
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _walk(k, seen)
+            yield from _walk(v, seen)
+    elif isinstance(obj, tuple | list):
+        for v in obj:
+            yield from _walk(v, seen)
+    elif isinstance(obj, rec._Shared | rec._Plans | rec.Plan | rec.Capability):
+        for name in obj.__struct_fields__:
+            value = getattr(obj, name)
+            if not isinstance(value, Registry | Precision):
+                yield from _walk(value, seen)
+
+
+def tracked_in_caches() -> tuple[int, int]:
+    """(objects the caches hold, of which tracked by the garbage collector)."""
+    seen: set[int] = set()
+    owned = list(_walk(rec._SHARED, seen)) + list(_walk(sizing._FITS_ON_CACHE, seen))
+    return len(owned), sum(gc.is_tracked(o) for o in owned)
+
+
+def test_caches_hold_no_tracked_objects_after_many_distinct_requests() -> None:
+    registry, _, _ = catalog()
+    for body in bodies(5, seed=1):  # module-level lazies, before counting
+        answer(body)
+    rec._SHARED.clear()
+    sizing._FITS_ON_CACHE.clear()
+    gc.collect()
+    heap_before = len(gc.get_objects())
+    for body in bodies(DISTINCT_REQUESTS):
+        answer(body)
+        size_req = SizingRequest(model=body["model"], gpu="h100-sxm",
+                                 input_tokens=body.get("context_tokens", 4096) // 2)
+        sizing.size(size_req, registry)
+    gc.collect()
+    heap_after = len(gc.get_objects())
+    owned, tracked = tracked_in_caches()
+    assert len(rec._SHARED) > 50 and len(sizing._FITS_ON_CACHE) > 50
+    assert owned > 50_000  # the caches are full...
+    assert tracked <= MAX_TRACKED_IN_CACHES, (owned, tracked)  # ...and flat
+    assert heap_after - heap_before <= MAX_HEAP_GROWTH, (heap_before, heap_after)
+
+
+def test_answers_do_not_depend_on_what_the_caches_hold() -> None:
+    """The same body answered with empty caches, after other requests filled them (hits on
+    shared capabilities, speeds and plans), and again: byte-identical."""
+    sample = bodies(60, seed=11)
+    rec._SHARED.clear()
+    cold = []
+    for body in sample:
+        rec._SHARED.clear()
+        cold.append(answer(body))
+    rec._SHARED.clear()
+    for body in bodies(120, seed=12):
+        answer(body)
+    warm = [answer(body) for body in reversed(sample)][::-1]
+    assert warm == cold
+    assert [answer(body) for body in sample] == cold
+
+
+def test_lru_keeps_the_newest_and_moves_hits_to_the_end() -> None:
+    cache: dict[str, int] = {}
+    for i, k in enumerate("abc"):
+        rec._lru_get(cache, k, lambda i=i: i, 3)
+    assert rec._lru_get(cache, "a", lambda: 99, 3) == 0  # a hit, now the newest
+    rec._lru_get(cache, "d", lambda: 3, 3)
+    assert list(cache) == ["c", "a", "d"]
+
+
+# --- the memory model's shortcuts are bit-for-bit the plain computation ---------------------
+
+
+def _plans() -> Iterator[InferencePlan]:
+    registry, _, _ = catalog()
+    engines = ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers")
+    for model_id, p_id, engine, kv, tp, context, lora in itertools.product(
+            ("llama-3.1-8b", "mixtral-8x7b", "deepseek-v3", "gemma-3-27b", "gpt-oss-20b"),
+            ("bf16", "fp8", "q4_k_m"), engines, KV_TYPES, (1, 2, 8), (1, 4096, 131072),
+            (0, 3)):
+        model = resolve_model(SizingRequest(model=model_id), registry)
+        yield InferencePlan(model=model, precision=get_precision(p_id), kv_type=kv,
+                            engine=engine, tp=tp, batch=1, context=context,
+                            lora_adapters=lora)
+
+
+def test_total_gib_is_per_gpu_total_bit_for_bit() -> None:
+    checked = 0
+    for plan in _plans():
+        for batch in (1, 2, 3, 17, 256, 99_999):
+            assert plan.total_gib(batch) == plan.per_gpu(batch=batch).total_gib
+            checked += 1
+    assert checked > 10_000
+
+
+def _reference_max_batch(plan: InferencePlan, cap: float) -> int:
+    """The search as it was written against per_gpu()."""
+    one = plan.per_gpu(batch=1).total_gib
+    if one > cap:
+        return 0
+    slope = plan.per_gpu(batch=2).total_gib - one
+    limit = 1_000_000
+    b = limit if slope <= 0 else min(limit, 1 + int((cap - one) / slope))
+    while b > 1 and plan.per_gpu(batch=b).total_gib > cap:
+        b -= 1
+    while b < limit and plan.per_gpu(batch=b + 1).total_gib <= cap:
+        b += 1
+    return b
+
+
+@pytest.mark.parametrize("gpu_id", ["rtx-4090", "l40s", "h100-sxm", "mi300x"])
+def test_largest_batch_matches_the_plain_search(gpu_id: str) -> None:
+    registry, _, _ = catalog()
+    gpu = registry.gpus[gpu_id]
+    for plan in itertools.islice(_plans(), 0, None, 7):
+        cap = plan.capacity_gib(gpu)
+        assert largest_batch(plan.total_gib, cap) == _reference_max_batch(plan, cap)
+        assert plan.max_batch(gpu) == _reference_max_batch(plan, cap)
+
+
+def test_serving_with_a_known_max_batch_is_the_same() -> None:
+    registry, _, _ = catalog()
+    for plan in itertools.islice(_plans(), 0, None, 97):
+        gpu = registry.gpus["h100-sxm"]
+        args = (plan.model, plan.precision, plan.kv_type, plan.engine, gpu, plan.tp, 2000, 500)
+        full = InferencePlan(model=plan.model, precision=plan.precision, kv_type=plan.kv_type,
+                             engine=plan.engine, tp=plan.tp, batch=1, context=2500)
+        assert serving(*args, max_batch=full.max_batch(gpu)) == serving(*args)
