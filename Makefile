@@ -62,9 +62,9 @@ soak: $(STAMP) services ## 5 minutes at 100 requests/s mixed: RSS growth, p99 st
 	$(VENV)/bin/gpu-advisor index build
 	$(PY) -m bench.load --soak
 
-soak-vary: $(STAMP) services ## The soak at 40 req/s with every request body different (no answer-cache hits): the compute path
+soak-vary: $(STAMP) services ## The soak at 50 req/s on 2 workers with every request body different (no answer-cache hits): the compute path
 	$(VENV)/bin/gpu-advisor index build
-	$(PY) -m bench.load --soak --vary --rate 40
+	$(PY) -m bench.load --soak --vary --rate 50
 
 calibrate: $(STAMP) ## Replay calibration.csv and print predicted vs measured
 	$(VENV)/bin/gpu-advisor calibrate

@@ -32,6 +32,8 @@ from service.adapters.shared import (
     SharedEventStore,
 )
 from service.api import openapi_compat
+from service.api.compute import ComputePool
+from service.api.guards import request_guard_middleware
 from service.api.observability import Metrics, observe
 from service.api.problems import (
     ProblemError,
@@ -53,7 +55,7 @@ from service.api.routes.recommend import recommendations
 from service.api.routes.registry import get_gpu, get_model, list_gpus, list_models
 from service.api.routes.sizing import sizing
 from service.api.routes.system import healthz, metrics, ping, readyz
-from service.api.routes.web import web_routes
+from service.api.routes.web import swagger_ui_url, web_routes
 from service.api.slack import SlackBot, slack_routes
 from service.api.state import AppState, Loaded
 from service.domain.errors import DomainError
@@ -92,12 +94,45 @@ def load_data(state: AppState) -> Loaded:
                   providers=tuple(providers))
 
 
-async def reload_data(app: Litestar, state: AppState,
-                      expect: str | None = None) -> tuple[bool, list[str]]:
+class ShrinkRejected(list[str]):
+    """The problems of a reload refused only by the shrink guard (:func:`shrink_problems`):
+    the files are valid, and forcing the reload would apply them."""
+
+
+def shrink_problems(old: Loaded, new: Loaded) -> list[str]:
+    """Why swapping ``old`` for ``new`` loses too many offers, or []: a provider that had
+    offers and would have none (its ``offers/<provider>.csv`` cut to the header, emptied or
+    deleted), or more than half of all offers gone. Each message gives the counts before and
+    after."""
+    before: dict[str, int] = {}
+    for o in old.offers:
+        before[o.provider] = before.get(o.provider, 0) + 1
+    after: dict[str, int] = {}
+    for o in new.offers:
+        after[o.provider] = after.get(o.provider, 0) + 1
+    out = [f"offers/{p}.csv (provider {p!r}): {n} → 0 offers"
+           for p, n in sorted(before.items()) if not after.get(p)]
+    if 2 * len(new.offers) < len(old.offers):
+        out.append(f"all providers: {len(old.offers)} → {len(new.offers)} offers (more than "
+                   "half gone)")
+    return out
+
+
+async def reload_data(app: Litestar, state: AppState, expect: str | None = None, *,
+                      force: bool = False) -> tuple[bool, list[str]]:
     """Load a new snapshot off the event loop and swap it in whole; on any problem keep the
     current one and report why. A reload asked for here (admin route, SIGHUP) announces its
     version to the other replicas; one that follows another replica's announcement
-    (``expect``) swaps only when its files give exactly that version."""
+    (``expect``) swaps only when its files give exactly that version.
+
+    Shrink guard: a reload asked for here that would leave a provider with no offers, or drop
+    more than half of all offers, is refused (the problems come as a :class:`ShrinkRejected`)
+    unless ``force`` (the admin route's ``?force=true``; SIGHUP never forces). A follow
+    (``expect``) skips the guard on purpose: the announcing replica either passed it or was
+    forced by an operator, and the version hash covers every catalog file, so this replica's
+    files are byte-for-byte the ones that were accepted there. Refusing them here would leave
+    the replicas serving different catalogs, retrying forever. The startup load has no
+    previous snapshot to compare with and is not guarded either."""
     async with state.reload_lock:
         try:
             loaded = await asyncio.to_thread(load_data, state)
@@ -114,6 +149,17 @@ async def reload_data(app: Litestar, state: AppState,
                    f"give {loaded.catalog_version}; keeping {state.data().catalog_version}")
             log.warning("catalog_version_mismatch", wanted=expect, got=loaded.catalog_version)
             return False, [why]
+        shrink = (shrink_problems(state.loaded, loaded)
+                  if expect is None and state.loaded is not None else [])
+        if shrink and not force:
+            state.last_reload_errors = ShrinkRejected(shrink)
+            log.warning("catalog_reload_rejected", reason="shrink", problems=shrink[:20],
+                        version=loaded.catalog_version,
+                        hint="POST /v1/admin/catalog/reload?force=true applies it anyway")
+            return False, state.last_reload_errors
+        if shrink:
+            log.warning("catalog_reload_forced", problems=shrink[:20],
+                        version=loaded.catalog_version)
         previous = state.loaded.catalog_version if state.loaded else None
         state.loaded = loaded
         state.last_reload_errors = []
@@ -205,7 +251,15 @@ def openapi_config() -> OpenAPIConfig:
         version=__version__,
         description="Which cloud GPU to rent for generative AI, with the numbers behind it.",
         servers=[Server(url="/")],
-        render_plugins=[SwaggerRenderPlugin()],
+        # Swagger UI from the swagger-ui-py package, served by this service (web.py): /docs
+        # loads nothing from a CDN. No CSP on /docs: Litestar's page has an inline script
+        # (the spec) and an inline style.
+        render_plugins=[SwaggerRenderPlugin(
+            js_url=swagger_ui_url("swagger-ui-bundle.js"),
+            css_url=swagger_ui_url("swagger-ui.css"),
+            standalone_preset_js_url=swagger_ui_url("swagger-ui-standalone-preset.js"),
+            favicon=f"<link rel='icon' type='image/png' "
+                    f"href='{swagger_ui_url('favicon-32x32.png')}'>")],
         path="/docs",
         create_examples=False,
     )
@@ -230,7 +284,9 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
     app_metrics = Metrics()
     state = AppState(settings=settings, shared=shared,
                      cache=AnswerCache(shared, ttl_s=settings.cache_ttl_s,
-                                       observe=app_metrics.count_cache))
+                                       observe=app_metrics.count_cache),
+                     pool=ComputePool(settings.compute_threads, settings.compute_max_pending,
+                                      settings.compute_timeout_s))
     route_handlers: list[Any] = list(ROUTES)
     slack_bot: SlackBot | None = None
     if settings.slack_signing_secret:
@@ -272,12 +328,13 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
             for task in tasks:
                 task.cancel()
             await shared.aclose()
+            state.pool.shutdown()
             if slack_bot is not None:
                 await slack_bot.aclose()
             if hup:
                 asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
-    middleware: list[Any] = []
+    middleware: list[Any] = [request_guard_middleware(settings.body_timeout_s)]
     if settings.rate_limit_per_minute:
         middleware.append(rate_limit_middleware(settings.rate_limit_per_minute,
                                                 RateCounter(shared)))
@@ -296,6 +353,7 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         request_max_body_size=settings.max_body_bytes,
         middleware=middleware,
         cors_config=cors_config(settings),
+        response_headers={"X-Content-Type-Options": "nosniff"},
         debug=False,
         logging_config=None,
     )

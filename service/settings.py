@@ -47,6 +47,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     cors_origins: str | None = None
     redis_url: str | None = None
     cache_ttl_s: int = 300
+    compute_threads: int = 2
+    compute_max_pending: int = 64
+    compute_timeout_s: float = 10.0
+    body_timeout_s: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -59,6 +63,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ("embedding_model", str), ("index_dir", Path), ("slack_signing_secret", str),
             ("slack_bot_token", str), ("slack_api_url", str), ("public_url", str),
             ("cors_origins", str), ("redis_url", str), ("cache_ttl_s", int),
+            ("compute_threads", int), ("compute_max_pending", int),
+            ("compute_timeout_s", float), ("body_timeout_s", float),
         ):
             raw = env.get(PREFIX + name.upper())
             if raw is None or raw == "":
@@ -70,6 +76,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                     values[name] = raw.lower() in ("1", "true", "yes")
                 elif field_type is int:
                     values[name] = int(raw)
+                elif field_type is float:
+                    values[name] = float(raw)
                 elif field_type is Path:
                     values[name] = Path(raw)
                 else:
@@ -112,6 +120,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 ("redis://", "rediss://", "unix://")):
             raise SettingsError(f"{PREFIX}REDIS_URL must be a redis://, rediss:// or unix:// "
                                 "URL (e.g. redis://127.0.0.1:6379/0)")
+        if not 1 <= self.compute_threads <= 64:
+            raise SettingsError(f"{PREFIX}COMPUTE_THREADS must be 1-64")
+        if self.compute_max_pending < self.compute_threads:
+            raise SettingsError(f"{PREFIX}COMPUTE_MAX_PENDING must be at least "
+                                f"{PREFIX}COMPUTE_THREADS")
+        for name, value in (("COMPUTE_TIMEOUT_S", self.compute_timeout_s),
+                            ("BODY_TIMEOUT_S", self.body_timeout_s)):
+            if not 0 < value <= 3600:  # also refuses nan
+                raise SettingsError(f"{PREFIX}{name} must be > 0 and <= 3600 seconds")
         if self.cache_ttl_s < 0:
             raise SettingsError(f"{PREFIX}CACHE_TTL_S must be >= 0 (0 = no answer cache)")
         model = self.embedding_model
@@ -161,4 +178,12 @@ DOCUMENTED = (
     ("GPU_ADVISOR_CACHE_TTL_S", "300", "seconds a computed sizing, recommendation or answer "
      "is reused for the same request (keyed by catalog version, knowledge index and day); "
      "0: no cache"),
+    ("GPU_ADVISOR_COMPUTE_THREADS", "2", "threads that compute sizing, recommendations and "
+     "answers off the event loop (health checks stay fast while they run)"),
+    ("GPU_ADVISOR_COMPUTE_MAX_PENDING", "64", "answers being computed or waiting per process; "
+     "beyond it a request gets 503 with Retry-After at once"),
+    ("GPU_ADVISOR_COMPUTE_TIMEOUT_S", "10", "seconds a request waits for its answer; longer "
+     "gets 504"),
+    ("GPU_ADVISOR_BODY_TIMEOUT_S", "10", "seconds between two parts of a request body; a client "
+     "that stalls longer gets 408 and the connection is closed"),
 )

@@ -52,13 +52,13 @@ def lookup(kind: str, depends: Depends) -> Callable[[Request[Any, Any, Any]],
 
 async def store(request: Request[Any, Any, Any], kind: str, deps: tuple[object, ...],
                 compute: Callable[[], T]) -> T:
-    """Compute the answer (the lookup missed; ``deps`` are the values ``compute`` uses), keep
-    its JSON, and answer with that JSON: a ``msgspec.Raw`` standing for the ``T`` the route
-    declares (and the OpenAPI spec documents), whose encoding it is."""
-    value = compute()
+    """Compute the answer in the compute pool, off the event loop (the lookup missed;
+    ``deps`` are the values ``compute`` uses), keep its JSON, and answer with that JSON: a
+    ``msgspec.Raw`` standing for the ``T`` the route declares (and the OpenAPI spec
+    documents), whose encoding it is. The encoding runs in the pool too."""
     state: AppState = request.app.state.app_state
     if not state.cache.enabled:
-        return value
-    raw = msgspec.json.encode(value)
+        return await state.pool.run(compute, what=kind)
+    raw = await state.pool.run(lambda: msgspec.json.encode(compute()), what=kind)
     await state.cache.put(cache_key(kind, await request.body(), deps), raw)
     return cast(T, msgspec.Raw(raw))

@@ -79,7 +79,8 @@ async def observe(app: Any, metrics: Metrics, scope: Any, receive: Any, send: An
         client = scope.get("client")
         metrics.requests.labels(scope.get("method", ""), route, str(status)).inc()
         metrics.latency.labels(route).observe(duration)
-        log.info("request", method=scope.get("method"), path=scope.get("path"), route=route,
+        path = scope.get("path", "")
+        log.info("request", method=scope.get("method"), path=path[:300], route=route,
                  status=status, duration_ms=round(duration * 1000, 3),
                  client=f"{client[0]}:{client[1]}" if client else None)
         structlog.contextvars.clear_contextvars()

@@ -38,8 +38,28 @@ def install() -> None:
                 setattr(schema, schema_key, value)
 
     SchemaCreator._apply_kwarg_definition_metadata = apply  # type: ignore[method-assign]
+    _install_overlapping_unions(SchemaCreator)
     _install_struct_rules()
     _installed = True
+
+
+def _install_overlapping_unions(creator: Any) -> None:
+    """A union of ``int`` and ``float`` is documented by Litestar as ``oneOf`` integer,
+    number; but an integer is also a JSON Schema number, so it matches both branches and
+    ``oneOf`` (exactly one) rejects every integer. Such unions become ``anyOf``."""
+    from litestar.openapi.spec import OpenAPIType, Schema
+
+    original = creator.for_union_field
+
+    def for_union_field(self: Any, field_definition: Any) -> Any:
+        schema = original(self, field_definition)
+        branches = schema.one_of or []
+        kinds = {b.type for b in branches if isinstance(b, Schema)}
+        if OpenAPIType.INTEGER in kinds and OpenAPIType.NUMBER in kinds:
+            schema.any_of, schema.one_of = branches, None
+        return schema
+
+    creator.for_union_field = for_union_field
 
 
 def _install_struct_rules() -> None:

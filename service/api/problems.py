@@ -34,12 +34,14 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
 
 
 TITLES = {400: "Bad Request", 401: "Unauthorized", 404: "Not Found",
-          405: "Method Not Allowed", 413: "Content Too Large", 415: "Unsupported Media Type",
-          422: "Unprocessable Content", 429: "Too Many Requests",
-          500: "Internal Server Error", 503: "Service Unavailable"}
+          405: "Method Not Allowed", 408: "Request Timeout", 413: "Content Too Large",
+          415: "Unsupported Media Type", 422: "Unprocessable Content",
+          429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable",
+          504: "Gateway Timeout"}
 SLUGS = {400: "bad-request", 401: "unauthorized", 404: "not-found", 405: "method-not-allowed",
-         413: "body-too-large", 415: "unsupported-media-type", 422: "missing-fields",
-         429: "rate-limited", 500: "internal-error", 503: "unavailable"}
+         408: "body-timeout", 413: "body-too-large", 415: "unsupported-media-type",
+         422: "missing-fields", 429: "rate-limited", 500: "internal-error",
+         503: "unavailable", 504: "compute-timeout"}
 
 
 class ProblemError(Exception):
@@ -73,10 +75,12 @@ def problem_response(status: int, detail: str, *, slug: str | None = None,
                      instance: str | None = None) -> Response[Any]:
     body = Problem(type=f"/problems/{slug or SLUGS.get(status, 'error')}",
                    title=TITLES.get(status, "Error"), status=status, detail=detail,
-                   instance=instance, request_id=_request_id(), errors=errors,
+                   instance=clip(instance) if instance else None, request_id=_request_id(),
+                   errors=errors,
                    suggestions=suggestions)
     return Response(content=msgspec.json.encode(body), status_code=status,
-                    media_type=PROBLEM_JSON, headers=headers or {})
+                    media_type=PROBLEM_JSON,
+                    headers={"X-Content-Type-Options": "nosniff", **(headers or {})})
 
 
 _UNKNOWN = re.compile(r"unknown field `([^`]+)`")
@@ -93,13 +97,23 @@ def _json_path(key: str | None, message: str) -> str:
     return path
 
 
+ECHO_MAX = 200
+"""Characters of client input an error repeats (an unknown field name, a value): enough to
+recognise it, never the whole of a 60 KB name."""
+
+
+def clip(text: str, limit: int = ECHO_MAX) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def validation_errors(exc: ValidationException) -> list[FieldError]:
     extra = exc.extra if isinstance(exc.extra, list) else []
     out: list[FieldError] = []
-    for item in extra:
+    for item in extra[:20]:
         if isinstance(item, dict):
             message = str(item.get("message", "invalid value"))
-            out.append(FieldError(path=_json_path(item.get("key"), message), message=message))
+            out.append(FieldError(path=clip(_json_path(item.get("key"), message)),
+                                  message=clip(message)))
     return out
 
 
@@ -107,11 +121,12 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
     status = exc.status_code
     headers = dict(exc.headers or {})
     if status == 400 and "malformed" in str(exc.detail).lower():
-        return problem_response(400, f"malformed JSON body: {exc.detail}", slug="malformed-json",
+        return problem_response(400, f"malformed JSON body: {clip(str(exc.detail))}",
+                                slug="malformed-json",
                                 instance=request.url.path)
     if isinstance(exc, ValidationException):
         errors = validation_errors(exc)
-        detail = str(exc.detail)
+        detail = clip(str(exc.detail))
         summary = "; ".join(f"{e.path}: {e.message}" for e in errors) or detail
         return problem_response(400, f"invalid request: {summary}", slug="validation-error",
                                 errors=errors, instance=request.url.path)
@@ -127,7 +142,7 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
     if status == 404:
         return problem_response(404, f"no route for {request.method} {request.url.path}",
                                 slug="no-route", instance=request.url.path)
-    detail = str(exc.detail) if exc.detail else TITLES.get(status, "error")
+    detail = clip(str(exc.detail)) if exc.detail else TITLES.get(status, "error")
     if status >= 500:
         return handle_unexpected(request, exc)
     return problem_response(status, detail, headers=headers, instance=request.url.path)
@@ -136,7 +151,7 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
 def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     if isinstance(exc, NotFound):
         hint = f"; did you mean: {', '.join(exc.suggestions)}" if exc.suggestions else ""
-        return problem_response(404, f"unknown {exc.kind} {exc.name!r}{hint}",
+        return problem_response(404, f"unknown {exc.kind} {clip(exc.name, 80)!r}{hint}",
                                 slug=f"unknown-{exc.kind}", suggestions=exc.suggestions,
                                 instance=request.url.path)
     if isinstance(exc, MissingFields):
@@ -145,13 +160,17 @@ def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response
                                     FieldError(path=f"$.{f}", message="required")
                                     for f in exc.fields], instance=request.url.path)
     if isinstance(exc, InvalidInput):
-        return problem_response(400, exc.message, slug="invalid-input",
-                                errors=[FieldError(path=exc.path, message=exc.message)],
+        return problem_response(400, clip(exc.message), slug="invalid-input",
+                                errors=[FieldError(path=exc.path, message=clip(exc.message))],
                                 instance=request.url.path)
     return problem_response(400, str(exc), instance=request.url.path)
 
 
 def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if isinstance(exc, RecursionError) and "deserializ" in str(exc):
+        # msgspec decoding JSON nested ~1,000 deep: the client's body, not our bug
+        return problem_response(400, "malformed JSON body: nested too deeply",
+                                slug="malformed-json", instance=request.url.path)
     log.error("unhandled_exception", path=request.url.path, exc_info=exc)
     return problem_response(HTTP_500_INTERNAL_SERVER_ERROR,
                             "internal error; quote the request_id when reporting it",

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from service.adapters.knowledge_base import KnowledgeBase
 from service.adapters.shared import AnswerCache, Shared
+from service.api.compute import ComputePool
 from service.domain.offer_query import OfferView
 from service.domain.offers import Offer, Provider
 from service.domain.registry import Registry
@@ -49,6 +50,7 @@ class AppState:
     knowledge_error: str | None = None
     shared: Shared = field(default_factory=lambda: Shared(None))
     cache: AnswerCache = field(default_factory=lambda: AnswerCache(Shared(None), ttl_s=0))
+    pool: ComputePool = field(default_factory=lambda: ComputePool(2, 64, 10.0))
 
     @property
     def fully_ready(self) -> bool:

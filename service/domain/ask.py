@@ -13,6 +13,7 @@ import msgspec
 
 from service.domain.base import Out, Strict
 from service.domain.errors import DomainError
+from service.domain.fields import GpuName, ModelName, PrecisionName, Question
 from service.domain.knowledge import Passage, ScoredId
 from service.domain.offers import Offer, Provider
 from service.domain.recommend import recommend
@@ -21,9 +22,6 @@ from service.domain.registry import Registry
 from service.domain.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing import size
 from service.domain.understand import Extracted, detect_language, extract
-
-# at least one non-blank character
-Question = Annotated[str, msgspec.Meta(min_length=1, max_length=2000, pattern=r"\S")]
 
 # Confidence below this: say we do not know, list the closest topics.
 CONFIDENCE_THRESHOLD = 0.33
@@ -36,12 +34,12 @@ _INJECTION = re.compile(
 class AskContext(Strict, frozen=True, kw_only=True):
     """What the caller already knows about the asker (a portal's form, a Slack profile)."""
 
-    model: str | None = None
-    weights: str | None = None
+    model: ModelName | None = None
+    weights: PrecisionName | None = None
     context_tokens: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)] | None = None
     budget_usd_per_hour: Annotated[float, msgspec.Meta(gt=0, le=10_000)] | None = None
     budget_usd_per_month: Annotated[float, msgspec.Meta(gt=0, le=1e8)] | None = None
-    gpu: str | None = None
+    gpu: GpuName | None = None
     workload: Literal["serving", "batch", "finetune", "pretrain"] | None = None
     concurrent_requests: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
 
@@ -289,7 +287,9 @@ def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offe
             concurrent_requests=ex.concurrent_requests or 1,
             max_usd_per_hour=ex.budget_usd_per_hour, max_usd_per_month=ex.budget_usd_per_month,
             top_n=3)
-        rec = recommend(rreq, registry, offers, providers, today, stale_days, catalog_version)
+        # only the options and the reason are shown: no alternatives or rejections to explain
+        rec = recommend(rreq, registry, offers, providers, today, stale_days, catalog_version,
+                        explain=False)
         for o in rec.options:
             recs.append(OfferNumbers(
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,

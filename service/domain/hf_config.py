@@ -16,17 +16,55 @@ _REQUIRED = ("num_hidden_layers", "hidden_size", "num_attention_heads", "interme
              "vocab_size")
 
 
+def _count(cfg: dict[str, Any], key: str) -> int:
+    """A whole number from the config: an int, or a float with no fraction (some exporters
+    write ``32.0``). Anything else (text, lists, booleans, NaN, huge values) is the client's
+    mistake, reported at its path, never a crash."""
+    value = cfg[key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidInput(f"{key} must be a whole number, not {type(value).__name__}",
+                           f"$.hf_config.{key}")
+    if isinstance(value, float) and not (value.is_integer() and abs(value) < 2**53):
+        raise InvalidInput(f"{key} must be a whole number, got {value!r}", f"$.hf_config.{key}")
+    return int(value)
+
+
+def _counts(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The config with every integer-valued setting checked (see ``_count``); other keys as
+    they are. Range checks happen when the architecture is validated."""
+    out = dict(cfg)
+    for key, value in cfg.items():
+        if key in _INTEGER_KEYS and value is not None:
+            out[key] = _count(cfg, key)
+    return out
+
+
+_INTEGER_KEYS = frozenset({
+    "num_hidden_layers", "hidden_size", "num_attention_heads", "num_key_value_heads",
+    "head_dim", "intermediate_size", "vocab_size", "max_position_embeddings", "sliding_window",
+    "max_window_layers", "sliding_window_pattern", "num_local_experts", "num_experts",
+    "num_experts_per_tok", "moe_intermediate_size", "n_routed_experts", "n_shared_experts",
+    "first_k_dense_replace", "q_lora_rank", "kv_lora_rank", "qk_rope_head_dim",
+    "qk_nope_head_dim", "v_head_dim"})
+
+
 def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
-    """Return the architecture and the family (``model_type``)."""
+    """Return the architecture and the family (``model_type``). A config without
+    ``model_type`` or the sizes sizing needs raises MissingFields (422); a wrong value raises
+    InvalidInput (400) with its path."""
     model_type = cfg.get("model_type")
     if isinstance(cfg.get("text_config"), dict):
         inner = dict(cfg["text_config"])
         inner.setdefault("model_type", model_type)
         cfg = inner
         model_type = cfg.get("model_type", model_type)
-    if model_type not in SUPPORTED:
+    if model_type is None:
+        raise MissingFields(["hf_config.model_type", *(f"hf_config.{k}" for k in _REQUIRED
+                                                        if cfg.get(k) is None)], "hf_config")
+    if not isinstance(model_type, str) or model_type not in SUPPORTED:
         raise InvalidInput(
-            f"model_type {model_type!r} is not supported; supported: {', '.join(SUPPORTED)}",
+            f"model_type {str(model_type)[:60]!r} is not supported; supported: "
+            f"{', '.join(SUPPORTED)}",
             "$.hf_config.model_type")
     missing = [f"hf_config.{k}" for k in _REQUIRED if cfg.get(k) is None]
     if model_type in ("mixtral", "qwen3_moe", "gpt_oss", "deepseek_v3"):
@@ -42,6 +80,7 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
                 missing.append(f"hf_config.{k}")
     if missing:
         raise MissingFields(missing, "hf_config")
+    cfg = _counts(cfg)
 
     layers = int(cfg["num_hidden_layers"])
     fields: dict[str, Any] = {
@@ -57,6 +96,9 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         "attention_bias": bool(cfg.get("attention_bias", model_type == "qwen2")),
     }
     window = cfg.get("sliding_window")
+    types = cfg.get("layer_types")
+    if not isinstance(types, list):
+        types = None
     if model_type == "mixtral":
         fields |= {"num_experts": cfg["num_local_experts"],
                    "num_experts_per_token": cfg["num_experts_per_tok"]}
@@ -68,11 +110,10 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         fields |= {"num_experts": cfg["num_local_experts"],
                    "num_experts_per_token": cfg["num_experts_per_tok"],
                    "expert_bias": True, "attention_bias": True}
-        types = cfg.get("layer_types")
         if window:
             fields["sliding_window"] = window
             fields["sliding_window_layers"] = (
-                sum(1 for t in types if t == "sliding_attention") if isinstance(types, list)
+                sum(1 for t in types if t == "sliding_attention") if types is not None
                 else layers // 2)
             window = None
     elif model_type == "deepseek_v3":
@@ -90,8 +131,7 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         fields["tie_word_embeddings"] = bool(cfg.get("tie_word_embeddings", True))
         if window:
             pattern = cfg.get("sliding_window_pattern")
-            types = cfg.get("layer_types")
-            if isinstance(types, list):
+            if types is not None:
                 n_slide = sum(1 for t in types if t == "sliding_attention")
             elif isinstance(pattern, int) and pattern > 0:
                 n_slide = layers - layers // pattern
@@ -105,7 +145,7 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         fields["sliding_window"] = window
         max_window = cfg.get("max_window_layers")
         fields["sliding_window_layers"] = (
-            layers - int(max_window) if model_type.startswith("qwen") and max_window else layers)
+            layers - max_window if model_type.startswith("qwen") and max_window else layers)
     clean = {k: v for k, v in fields.items() if v is not None}
     try:
         return msgspec.convert(clean, Architecture), str(model_type)

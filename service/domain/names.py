@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from rapidfuzz import fuzz, process, utils
 
 from service.domain.errors import NotFound
+from service.domain.fields import NAME_MAX
 
 
 def norm(name: str) -> str:
@@ -72,6 +73,10 @@ class NameIndex:
         return None
 
     def resolve(self, name: str) -> str:
+        """The id ``name`` stands for, or NotFound with suggestions; a name longer than any
+        real one (``NAME_MAX``) is unknown at once, without fuzzy matching its whole length."""
+        if len(name) > NAME_MAX:
+            raise NotFound(self.kind, name[:NAME_MAX], [])
         found = self.lookup(name)
         if found is None:
             raise NotFound(self.kind, name, self.suggest(name))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
 from service.domain.base import Out, Strict
+from service.domain.fields import HfConfig, ModelName, NameList, PrecisionName
 from service.domain.memory import Assumption
 from service.domain.models import Architecture
 from service.domain.requests import Engine, FinetuneOptions
@@ -24,11 +25,11 @@ class RecommendationRequest(Strict, frozen=True, kw_only=True):
     __exactly_one_of__: ClassVar[dict[str, str]] = {
         "model": "string", "architecture": "object", "hf_config": "object"}
 
-    model: str | None = None
+    model: ModelName | None = None
     architecture: Architecture | None = None
-    hf_config: dict[str, Any] | None = None
-    weights: str = "auto"
-    kv_cache: str = "fp16"
+    hf_config: HfConfig | None = None
+    weights: PrecisionName = "auto"
+    kv_cache: PrecisionName = "fp16"
     engine: Engine | None = None
     workload: Workload = "serving"
     finetune: FinetuneOptions | None = None
@@ -52,9 +53,9 @@ class RecommendationRequest(Strict, frozen=True, kw_only=True):
     max_usd_per_hour: PosF | None = None
     max_usd_per_month: PosF | None = None
     max_usd_total: PosF | None = None
-    providers: list[str] | None = None
-    regions: list[str] | None = None
-    exclude_providers: list[str] | None = None
+    providers: NameList | None = None
+    regions: NameList | None = None
+    exclude_providers: NameList | None = None
     max_gpus_per_node: Annotated[int, msgspec.Meta(ge=1, le=64)] | None = None
     allow_multi_node: bool = False
     storage_gb: Annotated[float, msgspec.Meta(ge=0, le=1e7)] | None = None

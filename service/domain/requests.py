@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
 from service.domain.base import Strict
+from service.domain.fields import LIST_MAX, GpuName, HfConfig, ModelName, PrecisionName
 from service.domain.models import Architecture
 
 Task = Literal["inference", "finetune", "pretrain"]
@@ -33,8 +34,8 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
 
     method: Method = "lora"
     lora_rank: Annotated[int, msgspec.Meta(ge=1, le=4096)] = 16
-    target_modules: list[TargetModule] = msgspec.field(
-        default_factory=lambda: list(DEFAULT_TARGETS))
+    target_modules: Annotated[list[TargetModule], msgspec.Meta(max_length=LIST_MAX)] = (
+        msgspec.field(default_factory=lambda: list(DEFAULT_TARGETS)))
     optimizer: Optimizer = "adamw"
     gradient_checkpointing: bool = True
     flash_attention: bool = True
@@ -55,14 +56,14 @@ class SizingRequest(Strict, frozen=True, kw_only=True):
     __exactly_one_of__: ClassVar[dict[str, str]] = {
         "model": "string", "architecture": "object", "hf_config": "object"}
 
-    model: str | None = None
+    model: ModelName | None = None
     architecture: Architecture | None = None
-    hf_config: dict[str, Any] | None = None
+    hf_config: HfConfig | None = None
     task: Task = "inference"
-    weights: str | None = msgspec.field(default=None)
-    kv_cache: str = "fp16"
+    weights: PrecisionName | None = msgspec.field(default=None)
+    kv_cache: PrecisionName = "fp16"
     engine: Engine | None = None
-    gpu: str | None = None
+    gpu: GpuName | None = None
     gpu_count: GpuCount = 1
     batch_size: Batch = 1
     input_tokens: Tokens = 2048

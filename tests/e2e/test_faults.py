@@ -14,6 +14,7 @@ import resource
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -130,3 +131,37 @@ def test_a_thousand_concurrent_connections(roomy_server: Server) -> None:
     assert roomy_server.proc.poll() is None
     assert httpx.get(f"{roomy_server.url}/healthz", timeout=10).status_code == 200
     assert httpx.get(f"{roomy_server.url}/readyz", timeout=10).status_code == 200
+
+
+@pytest.fixture(scope="module")
+def impatient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("impatient") / "stdout.log",
+                     {"GPU_ADVISOR_BODY_TIMEOUT_S": "1"})
+    yield s
+    stop_server(s)
+
+
+def test_a_client_stalling_mid_body_gets_408_and_is_closed(impatient_server: Server) -> None:
+    """Connections that stop sending half-way are not held: 408 problem+json after the body
+    timeout, then the connection is closed; meanwhile the server answers others."""
+    u = urlparse(impatient_server.url)
+    body = json.dumps({"model": "llama-3.1-8b", "gpu": "h100-sxm"}).encode()
+    stalled = []
+    for _ in range(20):
+        s = socket.create_connection((u.hostname, u.port), timeout=10)
+        s.sendall(b"POST /v1/sizing HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                  b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+                  + body[: len(body) // 2])
+        stalled.append(s)
+    assert httpx.get(f"{impatient_server.url}/healthz", timeout=2).status_code == 200
+    started = time.monotonic()
+    for s in stalled:
+        with s:
+            answer = b""
+            while chunk := s.recv(65536):  # until the server closes the connection
+                answer += chunk
+            head, _, rest = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 408"), answer[:200]
+            assert b"application/problem+json" in head
+            assert json.loads(rest)["type"] == "/problems/body-timeout"
+    assert time.monotonic() - started < 5

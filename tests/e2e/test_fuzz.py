@@ -51,3 +51,29 @@ def test_every_operation_matches_the_spec(case: Case, fuzz_server: Server) -> No
     response = case.call_and_validate(base_url=fuzz_server.url, timeout=30,
                                       excluded_checks=excluded)
     assert response.status_code < 500, response.text
+
+
+def test_every_registry_entry_matches_its_response_schema(fuzz_server: Server) -> None:
+    """Random ids mostly reach 404s: here every model and GPU the registry holds is fetched
+    and its answer validated against the spec (a diffusion model's component architecture once
+    matched two ``oneOf`` branches), and sizing for one model of each kind."""
+    import httpx
+
+    with httpx.Client(base_url=fuzz_server.url, timeout=30) as client:
+        models = client.get("/v1/models")
+        schema["/v1/models"]["GET"].validate_response(models)
+        gpus = client.get("/v1/gpus")
+        schema["/v1/gpus"]["GET"].validate_response(gpus)
+        kinds: dict[str, str] = {}
+        for m in models.json()["models"]:
+            schema["/v1/models/{model_id}"]["GET"].validate_response(
+                client.get(f"/v1/models/{m['id']}"))
+            kinds.setdefault(m["kind"], m["id"])
+        for g in gpus.json()["gpus"]:
+            schema["/v1/gpus/{gpu_id}"]["GET"].validate_response(
+                client.get(f"/v1/gpus/{g['id']}"))
+        assert len(kinds) >= 3
+        for model_id in kinds.values():
+            r = client.post("/v1/sizing", json={"model": model_id, "gpu": "H100 SXM"})
+            assert r.status_code == 200, r.text
+            schema["/v1/sizing"]["POST"].validate_response(r)

@@ -405,13 +405,41 @@ def test_hf_config_lists_every_missing_field() -> None:
                                       "hf_config.n_routed_experts"}
 
 
-@pytest.mark.parametrize("model_type", ["bert", "mamba", None])
-def test_hf_config_unsupported_model_type_is_invalid(model_type: str | None) -> None:
+@pytest.mark.parametrize("model_type", ["bert", "mamba", 7, ["llama"]])
+def test_hf_config_unsupported_model_type_is_invalid(model_type: object) -> None:
     cfg = copy.deepcopy(LLAMA3_8B)
     cfg["model_type"] = model_type
     with pytest.raises(InvalidInput) as info:
         architecture_from_hf(cfg)
     assert info.value.path == "$.hf_config.model_type"
+
+
+def test_hf_config_without_model_type_lacks_fields() -> None:
+    """A config without ``model_type`` (or an empty one) lacks what sizing needs: 422, not a
+    wrong value."""
+    cfg = copy.deepcopy(LLAMA3_8B)
+    del cfg["model_type"]
+    with pytest.raises(MissingFields) as info:
+        architecture_from_hf(cfg)
+    assert info.value.fields == ["hf_config.model_type"]
+    with pytest.raises(MissingFields) as info:
+        architecture_from_hf({})
+    assert "hf_config.num_hidden_layers" in info.value.fields
+
+
+@pytest.mark.parametrize("key", ["num_hidden_layers", "max_window_layers", "hidden_size",
+                                 "num_key_value_heads"])
+@pytest.mark.parametrize("value", ["abc", "12", [1], {"a": 1}, "nan", "inf", True, 1.5,
+                                   float("nan"), float("inf"), 1e300, "9" * 5000])
+def test_hf_config_bad_numbers_are_invalid_input(key: str, value: object) -> None:
+    cfg = copy.deepcopy(LLAMA3_8B)
+    cfg["model_type"] = "qwen2"
+    cfg["sliding_window"] = 4096
+    cfg["use_sliding_window"] = True
+    cfg[key] = value
+    with pytest.raises(InvalidInput) as info:
+        architecture_from_hf(cfg)
+    assert info.value.path == f"$.hf_config.{key}"
 
 
 def test_hf_config_inconsistent_heads_is_invalid() -> None:

@@ -26,3 +26,24 @@ def test_operation_ids_are_explicit_and_unique() -> None:
 
 def test_spec_is_deterministic() -> None:
     assert build_spec() == build_spec()
+
+
+def _one_of_overlaps(node: object, path: str = "$") -> list[str]:
+    """Every ``oneOf`` with both an integer and a number branch: an integer matches both, so
+    ``oneOf`` (exactly one) would reject every integer."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        kinds = {b.get("type") for b in node.get("oneOf", []) if isinstance(b, dict)}
+        if {"integer", "number"} <= kinds:
+            found.append(path)
+        for key, value in node.items():
+            found += _one_of_overlaps(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _one_of_overlaps(value, f"{path}[{i}]")
+    return found
+
+
+def test_no_union_that_an_integer_matches_twice() -> None:
+    assert _one_of_overlaps(json.loads(SPEC.read_text())) == []
+    assert _one_of_overlaps({"oneOf": [{"type": "integer"}, {"type": "number"}]}) == ["$"]

@@ -25,7 +25,8 @@ def _depends(state: AppState) -> tuple[object, ...] | None:
 
 
 @post("/v1/ask", operation_id="ask", tags=["questions"], status_code=200,
-      responses=problem_responses(400, 413, 429, 503), before_request=lookup("ask", _depends))
+      responses=problem_responses(400, 408, 413, 415, 429, 503, 504),
+      before_request=lookup("ask", _depends))
 async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> AskResponse:
     """A question in English or Romanian: the passages of our guidance that answer it, the
     entities found in it, and the numbers computed for that model and budget. Off-topic text

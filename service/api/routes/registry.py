@@ -10,6 +10,7 @@ from litestar.params import PathParameter, QueryParameter
 
 from service.api.problems import problem_responses
 from service.api.state import AppState
+from service.domain.fields import NAME_MAX
 from service.domain.gpus import GPU
 from service.domain.models import ModelEntry
 
@@ -54,9 +55,12 @@ def _summary(m: ModelEntry) -> ModelSummary:
      responses=problem_responses(400), sync_to_thread=False)
 def list_models(
     request: Request[Any, Any, Any],
-    family: Annotated[str | None, QueryParameter(description="e.g. llama, qwen2, flux")] = None,
-    modality: Annotated[str | None, QueryParameter(description="text, image, audio")] = None,
-    kind: Annotated[str | None, QueryParameter(description="llm, diffusion, audio")] = None,
+    family: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="e.g. llama, qwen2, flux")] = None,
+    modality: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="text, image, audio")] = None,
+    kind: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="llm, diffusion, audio")] = None,
     min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
     max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
 ) -> ModelList:
@@ -74,7 +78,7 @@ def list_models(
 
 
 @get("/v1/models/{model_id:path}", operation_id="getModel", tags=["registry"],
-     responses=problem_responses(404),
+     responses=problem_responses(400, 404),
      sync_to_thread=False)
 def get_model(
     request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter()]
@@ -88,9 +92,11 @@ def get_model(
 def list_gpus(
     request: Request[Any, Any, Any],
     min_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=10_000)] = None,
-    vendor: Annotated[str | None, QueryParameter(description="NVIDIA, AMD, Intel")] = None,
+    vendor: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="NVIDIA, AMD, Intel")] = None,
     fp8: Annotated[bool | None, QueryParameter(description="FP8 tensor cores")] = None,
-    link: Annotated[str | None, QueryParameter(description="nvlink, pcie, ...")] = None,
+    link: Annotated[str | None, QueryParameter(
+        max_length=NAME_MAX, description="nvlink, pcie, ...")] = None,
 ) -> GpuList:
     """GPUs in the registry, filtered by memory, vendor, FP8 support and GPU-to-GPU link."""
     gpus = [
@@ -105,7 +111,8 @@ def list_gpus(
 
 
 @get("/v1/gpus/{gpu_id:str}", operation_id="getGpu", tags=["registry"],
-     responses=problem_responses(404), sync_to_thread=False)
-def get_gpu(request: Request[Any, Any, Any], gpu_id: Annotated[str, PathParameter()]) -> GPU:
+     responses=problem_responses(400, 404), sync_to_thread=False)
+def get_gpu(request: Request[Any, Any, Any],
+            gpu_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> GPU:
     """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe')."""
     return _state(request).data().registry.gpu(gpu_id)

@@ -1,0 +1,86 @@
+"""Checks every request passes before a route sees it.
+
+- **415** for a POST body to a JSON route (``/v1/...``) whose ``Content-Type`` is not JSON:
+  ``text/plain``, forms and XML are refused instead of being parsed as JSON (a browser can
+  send ``text/plain`` across origins without a CORS preflight). A body with no
+  ``Content-Type`` at all is read as JSON, which is what simple clients mean.
+- **408** for a client that stalls mid-body longer than ``body_timeout_s`` between two parts:
+  the connection is closed instead of being held open (uvicorn has no read timeout of its
+  own; a proxy in front should enforce one too, see the README).
+- **400** for a path with a NUL byte (it would reach the file system through ``/static``).
+
+Raised inside the app, so the problem+json handlers answer them like every other error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from litestar.exceptions import HTTPException
+
+JSON_PREFIX = "/v1/"
+
+
+class BodyTimeout(HTTPException):
+    status_code = 408
+
+
+class UnsupportedMediaType(HTTPException):
+    status_code = 415
+
+
+class BadPath(HTTPException):
+    status_code = 400
+
+
+def _content_type(scope: Any) -> bytes | None:
+    for key, value in scope.get("headers", ()):
+        if key == b"content-type":
+            return bytes(value).split(b";", 1)[0].strip().lower()
+    return None
+
+
+def _is_json(media_type: bytes) -> bool:
+    return media_type == b"application/json" or (
+        media_type.startswith(b"application/") and media_type.endswith(b"+json"))
+
+
+def request_guard_middleware(body_timeout_s: float) -> Any:
+    """A Litestar middleware factory (see the module docstring)."""
+
+    def factory(app: Any) -> Any:
+        async def middleware(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] != "http":
+                await app(scope, receive, send)
+                return
+            if "\x00" in scope.get("path", ""):
+                raise BadPath(detail="the path contains a NUL byte")
+            if scope.get("method") == "POST" and scope.get("path", "").startswith(JSON_PREFIX):
+                media_type = _content_type(scope)
+                if media_type is not None and not _is_json(media_type):
+                    raise UnsupportedMediaType(
+                        detail=f"send the body as application/json, not "
+                               f"{media_type.decode('latin-1')[:80]}")
+
+            body_done = False
+
+            async def receive_with_timeout() -> Any:
+                nonlocal body_done
+                if body_done:  # after the body: waiting for a disconnect is not a stall
+                    return await receive()
+                try:
+                    message = await asyncio.wait_for(receive(), body_timeout_s)
+                except TimeoutError:
+                    raise BodyTimeout(detail=f"no part of the request body arrived for "
+                                             f"{body_timeout_s:g} s",
+                                      headers={"Connection": "close"}) from None
+                if message["type"] != "http.request" or not message.get("more_body", False):
+                    body_done = True
+                return message
+
+            await app(scope, receive_with_timeout, send)
+
+        return middleware
+
+    return factory
