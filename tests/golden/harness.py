@@ -1,0 +1,118 @@
+"""Golden answers: recorded requests across sizing, recommendations, questions, offers and the
+Slack renderers, with the exact bytes each answer had when recorded. A restructuring that
+changes no behaviour reproduces every one byte for byte (``test_golden.py``); a change that
+does change answers re-records them on purpose (``python -m tests.golden.record``) and the
+diff shows what changed.
+
+Everything an answer depends on is pinned: the shipped catalog and knowledge passages, the
+day (``TODAY``), the staleness limit, and a deterministic retriever (word overlap; the real
+embedding model is exercised by the integration tests, not here).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from service.adapters.catalog_files import default_data_dir
+from service.adapters.knowledge_files import load_passages
+from service.api.state import AppState
+from service.app import Loaded, load_data
+from service.domain.ask import AskRequest, answer
+from service.domain.knowledge import Passage, ScoredId
+from service.domain.offer_query import OfferFilter, query, view
+from service.domain.recommend import recommend
+from service.domain.recommend_types import RecommendationRequest
+from service.domain.requests import SizingRequest
+from service.domain.sizing import size
+from service.domain.slack_commands import BotData, parse_command, run_command
+from service.settings import Settings
+
+ANSWERS = Path(__file__).with_name("answers.json")
+TODAY = dt.date(2026, 12, 1)
+STALE_DAYS = 90
+_WORD = re.compile(r"[a-z0-9ăâîșț]+")
+
+
+@dataclass(frozen=True)
+class _Found:
+    fused: list[ScoredId]
+    dense_top: float
+    bm25_top: float
+
+
+class OverlapRetriever:
+    """Passages ranked by the words they share with the question (title words count
+    double); ties by id. Deterministic and model-free."""
+
+    def __init__(self, passages: dict[tuple[str, str], Passage]) -> None:
+        self._words = {key: (set(_WORD.findall(p.title.lower())),
+                             set(_WORD.findall(p.text.lower())))
+                       for key, p in passages.items()}
+
+    def search(self, question: str, lang: str, k: int = 20) -> _Found:
+        words = set(_WORD.findall(question.lower()))
+        scored = sorted(((2 * len(words & title) + len(words & text), pid)
+                         for (pid, plang), (title, text) in self._words.items()
+                         if plang == lang), key=lambda s: (-s[0], s[1]))[:k]
+        top = scored[0][0] if scored else 0
+        return _Found([ScoredId(pid, float(score)) for score, pid in scored],
+                      dense_top=min(1.0, top / 10), bm25_top=float(top))
+
+
+@dataclass(frozen=True)
+class Data:
+    loaded: Loaded
+    passages: dict[tuple[str, str], Passage]
+    retriever: OverlapRetriever
+
+
+@cache
+def data() -> Data:
+    loaded = load_data(AppState(settings=Settings()))
+    found, problems = load_passages(default_data_dir("knowledge"))
+    assert not problems, problems
+    passages = {(p.id, p.lang): p for p in found}
+    return Data(loaded, passages, OverlapRetriever(passages))
+
+
+def compute(kind: str, request: Any) -> bytes:
+    """The answer to one recorded request, encoded as the API encodes it."""
+    d = data()
+    reg, offers, providers = d.loaded.registry, d.loaded.offers, d.loaded.providers
+    version = d.loaded.catalog_version
+    if kind == "sizing":
+        return msgspec.json.encode(size(msgspec.convert(request, SizingRequest), reg))
+    if kind == "recommend":
+        req = msgspec.convert(request, RecommendationRequest)
+        return msgspec.json.encode(recommend(req, reg, offers, providers, TODAY, STALE_DAYS,
+                                             version))
+    if kind == "ask":
+        return msgspec.json.encode(answer(msgspec.convert(request, AskRequest), d.retriever,
+                                          d.passages, reg, offers, providers, TODAY,
+                                          STALE_DAYS, version))
+    if kind == "offers":
+        views = [view(o, reg.gpus[o.gpu], TODAY, STALE_DAYS) for o in offers]
+        f = msgspec.convert(request.get("filter", {}), OfferFilter)
+        total, page = query(views, f, request.get("sort", "price"), 0,
+                            request.get("limit", 20))
+        return msgspec.json.encode({"total": total, "offers": page})
+    if kind == "slack":
+        bot = BotData(registry=reg, offers=offers, providers=providers, today=TODAY,
+                      stale_after_days=STALE_DAYS, catalog_version=version,
+                      retriever=d.retriever, passages=d.passages,
+                      public_url="https://gpu.example.com")
+        return msgspec.json.encode(run_command(parse_command(request["text"]), bot))
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def load_recorded() -> dict[str, dict[str, Any]]:
+    recorded: dict[str, dict[str, Any]] = json.loads(ANSWERS.read_text())
+    return recorded
