@@ -38,15 +38,15 @@ from typing import Any
 import httpx
 import msgspec
 
+from service.adapters.catalog_loader import load_catalog
 from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
-from service.api.state import AppState
-from service.app import Loaded, load_data
-from service.domain.ask import AskRequest, answer
+from service.domain.answer.compose import AskRequest, answer
+from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
-from service.domain.recommend import recommend
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.requests import SizingRequest
-from service.domain.sizing import size
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import size
 from service.settings import Settings
 
 SIZING = [{"model": "llama-3.1-8b", "gpu": "h100-sxm"},
@@ -246,22 +246,19 @@ def _safe(fn: Callable[[], object]) -> Callable[[], object]:
     return call
 
 
-def vary_report(loaded: Loaded, kb: KnowledgeBase, settings: Settings, n: int) -> list[str]:
+def vary_report(loaded: Catalog, kb: KnowledgeBase, settings: Settings, n: int) -> list[str]:
     today = dt.date.today()
     recs = [msgspec.convert(b, RecommendationRequest)
             for b in distinct(recommendation_body, n, seed=20)]
     sizes = [msgspec.convert(b, SizingRequest) for b in distinct(sizing_body, n, seed=21)]
     questions = distinct(question, n // 2 + 20, seed=22)
     for q in questions[:20]:  # warm-up on other questions (first-call set-up, not per request)
-        answer(AskRequest(question=q), kb.retriever, kb.passages, loaded.registry,
-               loaded.offers, loaded.providers, today, settings.stale_after_days,
-               loaded.catalog_version)
+        answer(AskRequest(question=q), kb, loaded, today)
     gc.collect()
     tracked_before = len(gc.get_objects())  # not counting the frozen
     with GcWatch() as watch:
         rec_row = each_different("recommendations", [_safe(lambda r=r: recommend(
-            r, loaded.registry, loaded.offers, loaded.providers, today,
-            settings.stale_after_days, loaded.catalog_version)) for r in recs], "<= 10 ms")
+            r, loaded, today)) for r in recs], "<= 10 ms")
     gc.collect()
     tracked_after = len(gc.get_objects())
     full = []
@@ -269,12 +266,10 @@ def vary_report(loaded: Loaded, kb: KnowledgeBase, settings: Settings, n: int) -
         t = time.perf_counter()
         gc.collect()
         full.append((time.perf_counter() - t) * 1000)
-    size_row = each_different("sizing", [_safe(lambda r=r: size(r, loaded.registry))
+    size_row = each_different("sizing", [_safe(lambda r=r: size(r, loaded))
                                          for r in sizes], "< 2 ms")
     ask_row = each_different("ask (new question)", [lambda q=q: answer(
-        AskRequest(question=q), kb.retriever, kb.passages, loaded.registry, loaded.offers,
-        loaded.providers, today, settings.stale_after_days, loaded.catalog_version)
-        for q in questions[20:]], "<= 20 ms")
+        AskRequest(question=q), kb, loaded, today) for q in questions[20:]], "<= 20 ms")
     gen2 = watch.pauses[2]
     return [
         "## Every body different\n",
@@ -325,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="distinct recommendation and sizing bodies (questions: half)")
     args = p.parse_args(argv)
     settings = Settings.from_env()
-    loaded = load_data(AppState(settings=settings))
+    loaded = load_catalog(settings.catalog_dir, settings.stale_after_days)
     kb = load_knowledge(settings.knowledge_dir, settings.index_dir, settings.embedding_model)
     gc.freeze()  # as the server does once loaded: what every request needs is not collectable
     today = dt.date.today()
@@ -339,20 +334,15 @@ def main(argv: list[str] | None = None) -> int:
         rows: list[tuple[str, str, float, float, str]] = []
         for body in SIZING:
             req = msgspec.convert(body, SizingRequest)
-            p50, p99 = timed(lambda req=req: size(req, loaded.registry), 300)
+            p50, p99 = timed(lambda req=req: size(req, loaded), 300)
             rows.append(("sizing", str(body), p50, p99, "< 2 ms"))
         for body in RECOMMEND:
             rreq = msgspec.convert(body, RecommendationRequest)
-            p50, p99 = timed(lambda rreq=rreq: recommend(
-                rreq, loaded.registry, loaded.offers, loaded.providers, today,
-                settings.stale_after_days, loaded.catalog_version), 50)
+            p50, p99 = timed(lambda rreq=rreq: recommend(rreq, loaded, today), 50)
             rows.append(("recommendations", str(body), p50, p99, "< 20 ms"))
         for q in ASK:
             areq = AskRequest(question=q)
-            p50, p99 = timed(lambda areq=areq: answer(
-                areq, kb.retriever, kb.passages, loaded.registry, loaded.offers,
-                loaded.providers, today, settings.stale_after_days, loaded.catalog_version),
-                50)
+            p50, p99 = timed(lambda areq=areq: answer(areq, kb, loaded, today), 50)
             rows.append(("ask", q, p50, p99, "<= 30 ms"))
         print("| what | request | p50 ms | p99 ms | target |")
         print("|---|---|---:|---:|---|")

@@ -56,8 +56,8 @@ from service.adapters.importers import (  # noqa: E402
     write_offers,
 )
 from service.adapters.offers_files import load_offers  # noqa: E402
-from service.domain.offers import Offer  # noqa: E402
-from service.domain.registry import Registry  # noqa: E402
+from service.domain.catalog.offers import Offer  # noqa: E402
+from service.domain.catalog.registry import Registry  # noqa: E402
 
 HYPERSCALER_AS_OF = dt.date(2026, 9, 30)
 COREWEAVE_AS_OF = dt.date(2026, 9, 20)

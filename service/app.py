@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,10 +19,8 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 
 from service import __version__
-from service.adapters.catalog_files import CatalogError, Problem, build_registry, content_hash
-from service.adapters.event_dedupe import MemoryEventStore
+from service.adapters.catalog_files import CatalogError
 from service.adapters.knowledge_base import load_knowledge
-from service.adapters.offers_files import load_offers
 from service.adapters.shared import (
     AnswerCache,
     CatalogVersion,
@@ -31,7 +28,9 @@ from service.adapters.shared import (
     Shared,
     SharedEventStore,
 )
+from service.adapters.slack.dedupe import MemoryEventStore
 from service.api import openapi_compat
+from service.api.catalog_reload import follow_catalog, load_for, reload_data
 from service.api.compute import ComputePool
 from service.api.guards import request_guard_middleware
 from service.api.observability import Metrics, observe
@@ -57,7 +56,7 @@ from service.api.routes.sizing import sizing
 from service.api.routes.system import healthz, metrics, ping, readyz
 from service.api.routes.web import swagger_ui_url, web_routes
 from service.api.slack import SlackBot, slack_routes
-from service.api.state import AppState, Loaded
+from service.api.state import AppState
 from service.domain.errors import DomainError
 from service.logging import configure_logging
 from service.settings import Settings
@@ -77,125 +76,6 @@ class GpuAdvisorApp(Litestar):
             await super().__call__(scope, receive, send)
             return
         await observe(super().__call__, self.state.metrics, scope, receive, send)
-
-
-def load_data(state: AppState) -> Loaded:
-    """Read every catalog file; raise CatalogError listing all problems, or return a snapshot."""
-    root = state.settings.catalog_dir
-    problems: list[Problem] = []
-    registry = build_registry(root, problems)
-    offers, providers, offer_problems = load_offers(root, registry)
-    problems += offer_problems
-    if problems:
-        raise CatalogError(problems)
-    version = content_hash(root, ("models/*.toml", "gpus.toml", "providers.toml",
-                                  "offers/*.csv"))
-    return Loaded(registry=registry, catalog_version=version, offers=tuple(offers),
-                  providers=tuple(providers))
-
-
-class ShrinkRejected(list[str]):
-    """The problems of a reload refused only by the shrink guard (:func:`shrink_problems`):
-    the files are valid, and forcing the reload would apply them."""
-
-
-def shrink_problems(old: Loaded, new: Loaded) -> list[str]:
-    """Why swapping ``old`` for ``new`` loses too many offers, or []: a provider that had
-    offers and would have none (its ``offers/<provider>.csv`` cut to the header, emptied or
-    deleted), or more than half of all offers gone. Each message gives the counts before and
-    after."""
-    before: dict[str, int] = {}
-    for o in old.offers:
-        before[o.provider] = before.get(o.provider, 0) + 1
-    after: dict[str, int] = {}
-    for o in new.offers:
-        after[o.provider] = after.get(o.provider, 0) + 1
-    out = [f"offers/{p}.csv (provider {p!r}): {n} → 0 offers"
-           for p, n in sorted(before.items()) if not after.get(p)]
-    if 2 * len(new.offers) < len(old.offers):
-        out.append(f"all providers: {len(old.offers)} → {len(new.offers)} offers (more than "
-                   "half gone)")
-    return out
-
-
-async def reload_data(app: Litestar, state: AppState, expect: str | None = None, *,
-                      force: bool = False) -> tuple[bool, list[str]]:
-    """Load a new snapshot off the event loop and swap it in whole; on any problem keep the
-    current one and report why. A reload asked for here (admin route, SIGHUP) announces its
-    version to the other replicas; one that follows another replica's announcement
-    (``expect``) swaps only when its files give exactly that version.
-
-    Shrink guard: a reload asked for here that would leave a provider with no offers, or drop
-    more than half of all offers, is refused (the problems come as a :class:`ShrinkRejected`)
-    unless ``force`` (the admin route's ``?force=true``; SIGHUP never forces). A follow
-    (``expect``) skips the guard on purpose: the announcing replica either passed it or was
-    forced by an operator, and the version hash covers every catalog file, so this replica's
-    files are byte-for-byte the ones that were accepted there. Refusing them here would leave
-    the replicas serving different catalogs, retrying forever. The startup load has no
-    previous snapshot to compare with and is not guarded either."""
-    async with state.reload_lock:
-        try:
-            loaded = await asyncio.to_thread(load_data, state)
-        except CatalogError as exc:
-            state.last_reload_errors = [str(p) for p in exc.problems]
-            log.warning("catalog_reload_rejected", problems=state.last_reload_errors[:20])
-            return False, state.last_reload_errors
-        except OSError as exc:
-            state.last_reload_errors = [f"cannot read the catalog: {exc}"]
-            log.warning("catalog_reload_rejected", problems=state.last_reload_errors)
-            return False, state.last_reload_errors
-        if expect is not None and loaded.catalog_version != expect:
-            why = (f"another replica announced catalog {expect}, but this replica's files "
-                   f"give {loaded.catalog_version}; keeping {state.data().catalog_version}")
-            log.warning("catalog_version_mismatch", wanted=expect, got=loaded.catalog_version)
-            return False, [why]
-        shrink = (shrink_problems(state.loaded, loaded)
-                  if expect is None and state.loaded is not None else [])
-        if shrink and not force:
-            state.last_reload_errors = ShrinkRejected(shrink)
-            log.warning("catalog_reload_rejected", reason="shrink", problems=shrink[:20],
-                        version=loaded.catalog_version,
-                        hint="POST /v1/admin/catalog/reload?force=true applies it anyway")
-            return False, state.last_reload_errors
-        if shrink:
-            log.warning("catalog_reload_forced", problems=shrink[:20],
-                        version=loaded.catalog_version)
-        previous = state.loaded.catalog_version if state.loaded else None
-        state.loaded = loaded
-        state.last_reload_errors = []
-        app.state.metrics.set_catalog_version(loaded.catalog_version)
-        log.info("catalog_reloaded", version=loaded.catalog_version, previous=previous,
-                 offers=len(loaded.offers), followed=expect is not None)
-    if expect is None:
-        await CatalogVersion(state.shared).announce(loaded.catalog_version)
-    return True, []
-
-
-FOLLOW_INTERVAL_S = 0.5
-FOLLOW_RETRY_S = 30.0
-
-
-async def _follow_catalog(app: Litestar, state: AppState) -> None:
-    """Serve the catalog version the replicas agreed on: poll the shared version key and
-    reload when another replica announced a new one (within ~0.5 s plus the load time)."""
-    sync = CatalogVersion(state.shared)
-    retry_at: dict[str, float] = {}
-    while True:
-        await asyncio.sleep(FOLLOW_INTERVAL_S)
-        if state.loaded is None or state.shared.status != "ok":
-            continue
-        wanted = await sync.current()
-        own = state.loaded.catalog_version
-        if wanted is None:  # Redis restarted empty: offer ours, keep any other's
-            await sync.announce(own, only_if_absent=True)
-            continue
-        if wanted == own or retry_at.get(wanted, 0.0) > time.monotonic():
-            continue
-        ok, problems = await reload_data(app, state, expect=wanted)
-        if not ok:
-            retry_at[wanted] = time.monotonic() + FOLLOW_RETRY_S
-            log.warning("catalog_follow_failed", wanted=wanted, problems=problems[:5],
-                        retry_in_s=FOLLOW_RETRY_S)
 
 
 _heap_frozen = False
@@ -297,16 +177,16 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         try:
-            loaded = await asyncio.to_thread(load_data, state)
+            catalog = await asyncio.to_thread(load_for, state)
         except CatalogError as exc:
             state.errors = [str(p) for p in exc.problems]
             log.error("catalog_invalid", problems=state.errors[:20])
             raise
-        state.loaded = loaded
-        app_metrics.set_catalog_version(loaded.catalog_version)
-        log.info("ready", catalog_version=loaded.catalog_version,
-                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
-                 offers=len(loaded.offers))
+        state.catalog = catalog
+        app_metrics.set_catalog_version(catalog.version)
+        log.info("ready", catalog_version=catalog.version,
+                 models=len(catalog.registry.models), gpus=len(catalog.registry.gpus),
+                 offers=len(catalog.offers))
         if slack_bot is None:
             log.warning("slack_disabled", reason="GPU_ADVISOR_SLACK_SIGNING_SECRET is not set; "
                         "/slack/commands and /slack/events answer 404")
@@ -317,11 +197,11 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
         tasks = [asyncio.create_task(_load_knowledge(state))]
         if shared.redis is not None:
             if await shared.check():
-                agreed = await CatalogVersion(shared).announce(loaded.catalog_version,
+                agreed = await CatalogVersion(shared).announce(catalog.version,
                                                                only_if_absent=True)
                 log.info("redis_connected", catalog_version_shared=agreed)
             tasks += [asyncio.create_task(shared.monitor()),
-                      asyncio.create_task(_follow_catalog(app, state))]
+                      asyncio.create_task(follow_catalog(app, state))]
         try:
             yield
         finally:

@@ -111,8 +111,8 @@ def _load_registry() -> Any:
 
 def cmd_size(args: argparse.Namespace) -> int:
     from service.domain.errors import DomainError
-    from service.domain.requests import FinetuneOptions, SizingRequest
-    from service.domain.sizing import size
+    from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+    from service.domain.sizing.sizing import size
 
     try:
         ft = None
@@ -128,7 +128,7 @@ def cmd_size(args: argparse.Namespace) -> int:
             batch_size=args.batch_size, input_tokens=args.input_tokens,
             output_tokens=args.output_tokens, finetune=ft,
             training_tokens=args.training_tokens, price_per_gpu_hour_usd=args.price)
-        result = size(req, _load_registry())
+        result = size(req, _load_catalog())
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -177,10 +177,10 @@ def render_sizing(r: Any) -> str:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from service.adapters.calibration_csv import read_calibration_csv
-    from service.domain.calibration import format_report, run_calibration
+    from service.adapters.calibration_csv import default_calibration_csv, read_calibration_csv
+    from service.evaluation.calibration import format_report, run_calibration
 
-    path = Path(args.csv) if args.csv else _repo_root() / "tests" / "data" / "calibration.csv"
+    path = Path(args.csv) if args.csv else default_calibration_csv()
     try:
         rows = read_calibration_csv(path)
     except (OSError, ValueError) as exc:
@@ -190,13 +190,13 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_all() -> Any:
-    from service.api.state import AppState
-    from service.app import load_data
+def _load_catalog() -> Any:
+    """The catalog snapshot the settings point at (as the server loads it)."""
+    from service.adapters.catalog_loader import load_catalog
     from service.settings import Settings
 
     settings = Settings.from_env()
-    return settings, load_data(AppState(settings=settings))
+    return load_catalog(settings.catalog_dir, settings.stale_after_days)
 
 
 def cmd_recommend(args: argparse.Namespace) -> int:
@@ -204,12 +204,12 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
     from service.adapters.catalog_files import CatalogError
     from service.domain.errors import DomainError
-    from service.domain.recommend import recommend
-    from service.domain.recommend_types import RecommendationRequest
-    from service.domain.requests import FinetuneOptions
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+    from service.domain.sizing.requests import FinetuneOptions
 
     try:
-        settings, loaded = _load_all()
+        catalog = _load_catalog()
         ft = FinetuneOptions(method=args.method) if args.method else None
         req = RecommendationRequest(
             model=args.model, weights=args.weights, workload=args.workload, finetune=ft,
@@ -221,8 +221,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             max_usd_per_month=args.max_usd_per_month, max_usd_total=args.max_usd_total,
             providers=args.provider or None, egress_gb_per_month=args.egress_gb_per_month,
             allow_multi_node=args.allow_multi_node, top_n=args.top)
-        rec = recommend(req, loaded.registry, loaded.offers, loaded.providers,
-                        dt.date.today(), settings.stale_after_days, loaded.catalog_version)
+        rec = recommend(req, catalog, dt.date.today())
     except (DomainError, ValueError, msgspec.ValidationError, CatalogError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -403,18 +402,16 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 def cmd_ask(args: argparse.Namespace) -> int:
     import datetime as dt
 
-    from service.domain.ask import AskRequest, answer
+    from service.domain.answer.compose import AskRequest, answer
 
     try:
         req = AskRequest(question=args.question, lang=args.lang, top_k=args.top_k)
-        settings, loaded = _load_all()
+        catalog = _load_catalog()
         kb = _knowledge()
     except (ValueError, msgspec.ValidationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    res = answer(req, kb.retriever, kb.passages, loaded.registry, loaded.offers,
-                 loaded.providers, dt.date.today(), settings.stale_after_days,
-                 loaded.catalog_version)
+    res = answer(req, kb, catalog, dt.date.today())
     if args.json:
         print(msgspec.json.encode(res).decode())
         return 0
@@ -429,20 +426,20 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def cmd_eval_qa(args: argparse.Namespace) -> int:
     import tomllib
 
-    from service.domain.qa_eval import EvalQuestion, evaluate, format_eval
-    from service.domain.understand import extract
+    from service.domain.answer.understand import extract
+    from service.evaluation.qa_eval import EvalQuestion, evaluate, format_eval
 
     path = Path(args.file) if args.file else _repo_root() / "tests" / "data" / "qa_eval.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     questions = msgspec.convert(data["question"], list[EvalQuestion])
-    _, loaded = _load_all()
+    catalog = _load_catalog()
     kb = _knowledge()
 
     def rank(q: str, lang: str) -> list[str]:
         return [s.id for s in kb.retriever.search(q, lang, 20).fused]
 
     def entities(q: str) -> dict[str, Any]:
-        out: dict[str, Any] = msgspec.to_builtins(extract(q, loaded.registry))
+        out: dict[str, Any] = msgspec.to_builtins(extract(q, catalog.registry))
         return out
 
     print(format_eval(evaluate(questions, rank, entities)))
@@ -554,7 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_eval_qa)
 
     p = sub.add_parser("calibrate", help="replay published measurements, print the errors")
-    p.add_argument("--csv", default=None, help="calibration csv (default tests/data/...)")
+    p.add_argument("--csv", default=None,
+                   help="calibration csv (default: the shipped catalog/calibration.csv)")
     p.set_defaults(func=cmd_calibrate)
     return parser
 

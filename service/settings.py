@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-from service.adapters.catalog_files import default_data_dir
+from service.paths import default_data_dir
 
 PREFIX = "GPU_ADVISOR_"
 

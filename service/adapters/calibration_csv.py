@@ -1,4 +1,8 @@
-"""Read a calibration CSV (the columns of ``calibration.csv``) into :class:`CalibrationRow`s."""
+"""Read a calibration CSV (the columns of ``calibration.csv``) into :class:`CalibrationRow`s.
+
+The published measurements are product data, shipped with the catalog
+(``catalog/calibration.csv``, each row with its source): ``gpu-advisor calibrate`` replays
+them against the models by default."""
 
 from __future__ import annotations
 
@@ -7,7 +11,13 @@ import io
 from collections.abc import Iterable
 from pathlib import Path
 
-from service.domain.calibration import COLUMNS, REQUIRED_COLUMNS, CalibrationRow
+from service.evaluation.calibration import COLUMNS, REQUIRED_COLUMNS, CalibrationRow
+from service.paths import default_data_dir
+
+
+def default_calibration_csv() -> Path:
+    """The shipped table of published measurements."""
+    return default_data_dir("catalog") / "calibration.csv"
 
 
 class CalibrationCsvError(ValueError):

@@ -10,15 +10,14 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
-from service.domain.gpus import GPU
-from service.domain.models import ModelEntry, param_breakdown
-from service.domain.registry import Registry
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import ModelEntry, param_breakdown
+from service.domain.catalog.registry import Registry
 
 T = TypeVar("T")
 
@@ -36,15 +35,6 @@ class CatalogError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
-
-
-def default_data_dir(name: str) -> Path:
-    """Where the shipped ``catalog/`` or ``knowledge/`` lives: inside the installed package
-    (wheel), or at the repository root (source checkout, editable install)."""
-    packaged = Path(str(resources.files("service"))) / "_data" / name
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / name
 
 
 def _line_of(text: str, needle: str, start: int = 0) -> int:

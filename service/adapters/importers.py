@@ -1,4 +1,4 @@
-"""Import public price tables into :class:`~service.domain.offers.Offer` rows.
+"""Import public price tables into :class:`~service.domain.catalog.offers.Offer` rows.
 
 Parsing is pure: text in, :class:`ImportResult` out; nothing here touches the disk except
 :func:`write_offers`. Every importer keeps only rows whose GPU maps to the registry; the others
@@ -49,9 +49,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from service.domain.gpus import GPU
-from service.domain.offers import OFFER_COLUMNS, Interconnect, Offer
-from service.domain.registry import Registry
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.offers import OFFER_COLUMNS, Interconnect, Offer
+from service.domain.catalog.registry import Registry
 
 SKYPILOT_AS_OF = dt.date(2026, 9, 30)
 FSDL_AS_OF = dt.date(2025, 3, 7)

@@ -17,7 +17,7 @@ from service.adapters.retrieval import (
     SentenceTransformerEmbedder,
     load_or_build_dense,
 )
-from service.domain.knowledge import Passage
+from service.domain.answer.knowledge import Passage
 
 log = structlog.get_logger("gpu_advisor.knowledge")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 
 from service.adapters.catalog_files import Problem, content_hash
-from service.domain.knowledge import Passage
+from service.domain.answer.knowledge import Passage
 
 
 def parse_passage(text: str, rel: str, problems: list[Problem]) -> Passage | None:

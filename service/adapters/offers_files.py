@@ -28,8 +28,8 @@ from typing import Any
 import msgspec
 
 from service.adapters.catalog_files import CatalogError, Problem
-from service.domain.offers import OFFER_COLUMNS, Offer, Provider
-from service.domain.registry import Registry
+from service.domain.catalog.offers import OFFER_COLUMNS, Offer, Provider
+from service.domain.catalog.registry import Registry
 
 # A price per GPU-hour above this is a typo (a per-month or per-node-month figure), whatever the
 # Usd bound on the whole row allows.

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 import numpy as np
 import structlog
 
-from service.domain.knowledge import Passage, ScoredId, rrf
+from service.domain.answer.knowledge import Passage, ScoredId, rrf
 
 log = structlog.get_logger("gpu_advisor.retrieval")
 INDEX_FORMAT = 1

@@ -2,8 +2,8 @@
 reachable, in-process stores otherwise.
 
 What is shared: rate-limit counters (atomic ``INCR`` per fixed window), Slack event and
-slash-command de-duplication (``SET NX EX``), the sizing/recommendation/answer cache (Litestar's
-``RedisStore``, with a TTL) and the catalog version after a reload (a key every replica
+slash-command de-duplication (``SET NX EX``), the sizing/recommendation/answer cache (``GET`` /
+``SET EX``, with a TTL) and the catalog version after a reload (a key every replica
 watches).
 
 Redis going away must never fail a request: every operation falls back to the local store,
@@ -21,15 +21,16 @@ from collections.abc import Awaitable, Callable
 from typing import Literal, TypeVar
 
 import structlog
-from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from service.adapters.event_dedupe import DedupeKind, EventStore, scoped
+from service.adapters.slack.dedupe import DedupeKind, EventStore, scoped
 
 log = structlog.get_logger("gpu_advisor.shared")
 
 NAMESPACE = "gpu-advisor"
+CACHE_PREFIX = f"{NAMESPACE}:cache:"
+"""Answer-cache keys in Redis (plain GET / SET EX, so any client can inspect them)."""
 CATALOG_VERSION_KEY = f"{NAMESPACE}:catalog:version"
 OP_TIMEOUT_S = 0.5
 MONITOR_INTERVAL_S = 1.0
@@ -54,13 +55,10 @@ class Shared:
 
     def __init__(self, url: str | None) -> None:
         self.redis: Redis | None = None
-        self.store: RedisStore | None = None
         if url:
             self.redis = Redis.from_url(url, socket_timeout=OP_TIMEOUT_S,
                                         socket_connect_timeout=OP_TIMEOUT_S,
                                         retry_on_timeout=False)
-            self.store = RedisStore(self.redis, namespace=f"{NAMESPACE}:cache",
-                                    handle_client_shutdown=False)
         self._healthy = self.redis is not None
         self.last_error: str | None = None
         self.degraded_since: float | None = None
@@ -214,10 +212,9 @@ class AnswerCache:
                 self._count(key, "local")
                 return entry[1]
             del self._local[key]
-        store = self.shared.store
-        if store is not None:
-            raw = await self.shared.run(lambda _r: store.get(key))
-            if raw is not None:
+        if self.shared.redis is not None:
+            raw = await self.shared.run(lambda r: r.get(f"{CACHE_PREFIX}{key}"))
+            if isinstance(raw, bytes):  # the client decodes nothing (no decode_responses)
                 self._remember(key, raw, now)
                 self._count(key, "shared")
                 return raw
@@ -228,9 +225,8 @@ class AnswerCache:
         if not self.enabled:
             return
         self._remember(key, value, time.monotonic())
-        store = self.shared.store
-        if store is not None:
-            await self.shared.run(lambda _r: store.set(key, value, expires_in=self.ttl_s))
+        if self.shared.redis is not None:
+            await self.shared.run(lambda r: r.set(f"{CACHE_PREFIX}{key}", value, ex=self.ttl_s))
 
     def _remember(self, key: str, value: bytes, now: float) -> None:
         _put_bounded(self._local, key, (now + self.ttl_s, value), self.local_size)

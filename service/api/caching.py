@@ -39,7 +39,7 @@ def lookup(kind: str, depends: Depends) -> Callable[[Request[Any, Any, Any]],
 
     async def before(request: Request[Any, Any, Any]) -> Any:
         state: AppState = request.app.state.app_state
-        if not state.cache.enabled or state.loaded is None:
+        if not state.cache.enabled or state.catalog is None:
             return None
         deps = depends(state)
         if deps is None:

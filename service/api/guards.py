@@ -20,6 +20,7 @@ from typing import Any
 from litestar.exceptions import HTTPException
 
 JSON_PREFIX = "/v1/"
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
 class BodyTimeout(HTTPException):
@@ -56,7 +57,10 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
                 return
             if "\x00" in scope.get("path", ""):
                 raise BadPath(detail="the path contains a NUL byte")
-            if scope.get("method") == "POST" and scope.get("path", "").startswith(JSON_PREFIX):
+            if scope.get("method") not in BODY_METHODS:  # no body to wait for
+                await app(scope, receive, send)
+                return
+            if scope.get("path", "").startswith(JSON_PREFIX):
                 media_type = _content_type(scope)
                 if media_type is not None and not _is_json(media_type):
                     raise UnsupportedMediaType(
@@ -70,7 +74,8 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
                 if body_done:  # after the body: waiting for a disconnect is not a stall
                     return await receive()
                 try:
-                    message = await asyncio.wait_for(receive(), body_timeout_s)
+                    async with asyncio.timeout(body_timeout_s):  # no task per call
+                        message = await receive()
                 except TimeoutError:
                     raise BodyTimeout(detail=f"no part of the request body arrived for "
                                              f"{body_timeout_s:g} s",

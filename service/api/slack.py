@@ -34,11 +34,8 @@ import structlog
 from litestar import Request, Response, Router, post
 from slack_sdk.signature import SignatureVerifier
 
-from service.adapters.event_dedupe import DedupeKind, EventStore, MemoryEventStore
-from service.adapters.slack_client import SlackClient
-from service.api.problems import problem_response
-from service.api.state import AppState
-from service.domain.slack_commands import (
+from service.adapters.slack.client import SlackClient
+from service.adapters.slack.commands import (
     MAX_QUESTION,
     BotData,
     Command,
@@ -46,7 +43,10 @@ from service.domain.slack_commands import (
     parse_command,
     run_command,
 )
-from service.domain.slack_render import Message, render_ack, render_failed, render_starting
+from service.adapters.slack.dedupe import DedupeKind, EventStore, MemoryEventStore
+from service.adapters.slack.render import Message, render_ack, render_failed, render_starting
+from service.api.problems import problem_response
+from service.api.state import AppState
 from service.settings import Settings
 
 log = structlog.get_logger("gpu_advisor.slack")
@@ -137,16 +137,11 @@ class SlackBot:
     # -- work ------------------------------------------------------------------------------
 
     def data(self, state: AppState) -> BotData | None:
-        loaded = state.loaded
-        if loaded is None:
+        catalog = state.catalog
+        if catalog is None:
             return None
-        kb = state.knowledge
-        return BotData(registry=loaded.registry, offers=loaded.offers,
-                       providers=loaded.providers, today=dt.date.today(),
-                       stale_after_days=self.stale_after_days,
-                       catalog_version=loaded.catalog_version,
-                       retriever=kb.retriever if kb else None,
-                       passages=kb.passages if kb else None, public_url=self.public_url)
+        return BotData(catalog=catalog, today=dt.date.today(), knowledge=state.knowledge,
+                       public_url=self.public_url)
 
     async def compute(self, state: AppState, cmd: Command, request_id: str) -> Message:
         """The message for ``cmd``, computed off the event loop; never raises."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from service.adapters.catalog_files import default_data_dir
+from service.paths import default_data_dir
 from tests.e2e.conftest import start_server, stop_server
 
 KEY = "reload-test-key-0123456789"

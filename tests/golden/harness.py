@@ -21,19 +21,18 @@ from typing import Any
 
 import msgspec
 
-from service.adapters.catalog_files import default_data_dir
+from service.adapters.catalog_loader import load_catalog
 from service.adapters.knowledge_files import load_passages
-from service.api.state import AppState
-from service.app import Loaded, load_data
-from service.domain.ask import AskRequest, answer
-from service.domain.knowledge import Passage, ScoredId
-from service.domain.offer_query import OfferFilter, query, view
-from service.domain.recommend import recommend
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.requests import SizingRequest
-from service.domain.sizing import size
-from service.domain.slack_commands import BotData, parse_command, run_command
-from service.settings import Settings
+from service.adapters.slack.commands import BotData, parse_command, run_command
+from service.domain.answer.compose import AskRequest, answer
+from service.domain.answer.knowledge import Passage, ScoredId
+from service.domain.catalog.offer_query import OfferFilter, query, view
+from service.domain.catalog.snapshot import Catalog
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import size
+from service.paths import default_data_dir
 
 ANSWERS = Path(__file__).with_name("answers.json")
 TODAY = dt.date(2026, 12, 1)
@@ -69,45 +68,41 @@ class OverlapRetriever:
 
 @dataclass(frozen=True)
 class Data:
-    loaded: Loaded
+    catalog: Catalog
     passages: dict[tuple[str, str], Passage]
     retriever: OverlapRetriever
 
 
 @cache
 def data() -> Data:
-    loaded = load_data(AppState(settings=Settings()))
+    catalog = load_catalog(default_data_dir("catalog"), STALE_DAYS)
     found, problems = load_passages(default_data_dir("knowledge"))
     assert not problems, problems
     passages = {(p.id, p.lang): p for p in found}
-    return Data(loaded, passages, OverlapRetriever(passages))
+    return Data(catalog, passages, OverlapRetriever(passages))
 
 
 def compute(kind: str, request: Any) -> bytes:
     """The answer to one recorded request, encoded as the API encodes it."""
     d = data()
-    reg, offers, providers = d.loaded.registry, d.loaded.offers, d.loaded.providers
-    version = d.loaded.catalog_version
+    catalog = d.catalog
     if kind == "sizing":
-        return msgspec.json.encode(size(msgspec.convert(request, SizingRequest), reg))
+        return msgspec.json.encode(size(msgspec.convert(request, SizingRequest), catalog))
     if kind == "recommend":
         req = msgspec.convert(request, RecommendationRequest)
-        return msgspec.json.encode(recommend(req, reg, offers, providers, TODAY, STALE_DAYS,
-                                             version))
+        return msgspec.json.encode(recommend(req, catalog, TODAY))
     if kind == "ask":
-        return msgspec.json.encode(answer(msgspec.convert(request, AskRequest), d.retriever,
-                                          d.passages, reg, offers, providers, TODAY,
-                                          STALE_DAYS, version))
+        return msgspec.json.encode(answer(msgspec.convert(request, AskRequest), d, catalog,
+                                          TODAY))
     if kind == "offers":
-        views = [view(o, reg.gpus[o.gpu], TODAY, STALE_DAYS) for o in offers]
+        views = [view(o, catalog.registry.gpus[o.gpu], TODAY, STALE_DAYS)
+                 for o in catalog.offers]
         f = msgspec.convert(request.get("filter", {}), OfferFilter)
         total, page = query(views, f, request.get("sort", "price"), 0,
                             request.get("limit", 20))
         return msgspec.json.encode({"total": total, "offers": page})
     if kind == "slack":
-        bot = BotData(registry=reg, offers=offers, providers=providers, today=TODAY,
-                      stale_after_days=STALE_DAYS, catalog_version=version,
-                      retriever=d.retriever, passages=d.passages,
+        bot = BotData(catalog=catalog, today=TODAY, knowledge=d,
                       public_url="https://gpu.example.com")
         return msgspec.json.encode(run_command(parse_command(request["text"]), bot))
     raise ValueError(f"unknown kind {kind!r}")

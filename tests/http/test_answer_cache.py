@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.adapters.catalog_files import default_data_dir
 from service.app import create_app
+from service.paths import default_data_dir
 from service.settings import Settings
 from tests.http.conftest import wait_ready
 
@@ -98,16 +98,16 @@ async def test_cache_off_computes_every_time(index_dir: Path) -> None:
 
 async def test_following_another_replicas_version_swaps_only_on_an_exact_match(
         index_dir: Path) -> None:
-    from service.app import reload_data
+    from service.api.catalog_reload import reload_data
 
     app = create_app(Settings(index_dir=index_dir), configure_logs=False)
     async with AsyncTestClient(app=app) as c:
         state = app.state.app_state
         before = state.data()
         ok, problems = await reload_data(app, state, expect="0123456789abcdef")
-        assert not ok and "keeping " + before.catalog_version in problems[0]
+        assert not ok and "keeping " + before.version in problems[0]
         assert state.data() is before  # nothing swapped
-        ok, problems = await reload_data(app, state, expect=before.catalog_version)
+        ok, problems = await reload_data(app, state, expect=before.version)
         assert ok and problems == [] and state.data() is not before
-        assert state.data().catalog_version == before.catalog_version
+        assert state.data().version == before.version
         assert (await c.get("/readyz")).status_code in (200, 503)

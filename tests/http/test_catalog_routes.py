@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.adapters.catalog_files import default_data_dir
 from service.app import create_app
+from service.paths import default_data_dir
 from service.settings import Settings
 
 pytestmark = pytest.mark.anyio
@@ -202,7 +202,7 @@ async def test_reload_that_drops_more_than_half_is_rejected(tmp_path: Path) -> N
 async def test_following_another_replica_skips_the_shrink_guard(tmp_path: Path) -> None:
     """The announcing replica passed the guard or was forced: a follower takes that exact
     version; a reload asked for here is still guarded."""
-    from service.app import ShrinkRejected, load_data, reload_data
+    from service.api.catalog_reload import ShrinkRejected, load_for, reload_data
 
     root = _copy_catalog(tmp_path)
     app = create_app(Settings(catalog_dir=root, admin_key=KEY), configure_logs=False)
@@ -215,10 +215,10 @@ async def test_following_another_replica_skips_the_shrink_guard(tmp_path: Path) 
         assert not ok and isinstance(problems, ShrinkRejected)
         assert any("offers/aws.csv" in p for p in problems)
         assert state.data() is before
-        announced = load_data(state).catalog_version
+        announced = load_for(state).version
         ok, problems = await reload_data(app, state, expect=announced)
         assert ok and problems == []
-        assert state.data().catalog_version == announced != before.catalog_version
+        assert state.data().version == announced != before.version
         assert await _aws_total(c) == 0
 
 
@@ -249,3 +249,33 @@ async def test_reload_rejects_bad_ids_and_control_characters(
         assert not any(ch in body["detail"] for ch in "\x00\x1b\u202e")  # escaped, never raw
         assert (await c.get("/v1/catalog")).json()["version"] == before
         assert (await c.get(f"/v1/offers/{good_id}")).status_code == 200
+
+
+def _drop_gpu(gpus_toml: Path, gpu_id: str) -> None:
+    """Remove one ``[[gpu]]`` table from gpus.toml."""
+    blocks = gpus_toml.read_text().split("\n[[gpu]]\n")
+    kept = [b for b in blocks if not b.startswith(f'id = "{gpu_id}"\n')]
+    assert len(kept) == len(blocks) - 1, gpu_id
+    gpus_toml.write_text("\n[[gpu]]\n".join(kept))
+
+
+async def test_a_reload_never_serves_tables_derived_from_the_old_catalog(tmp_path: Path) -> None:
+    """Derived tables (sizing's fits_on, the recommendation caches, the name tables) live on
+    the catalog snapshot: after a reload that removes a GPU, sizing no longer lists it, even
+    for a request answered (and its fits_on kept) before the reload."""
+    root = _copy_catalog(tmp_path)
+    app = create_app(Settings(catalog_dir=root, admin_key=KEY, cache_ttl_s=0),
+                     configure_logs=False)
+    body = {"model": "llama-3.1-8b", "weights": "awq-int4", "input_tokens": 4096}
+    async with AsyncTestClient(app=app) as c:
+        unpriced = (await c.get("/v1/catalog")).json()["gpus_without_offers"]
+        before = (await c.post("/v1/sizing", json=body)).json()
+        listed = [row["gpu"] for row in before["fits_on"]]
+        gone = next(g for g in listed if g in unpriced)  # removable without orphaning offers
+        _drop_gpu(root / "gpus.toml", gone)
+        r = await c.post("/v1/admin/catalog/reload", headers={"x-admin-key": KEY})
+        assert r.status_code == 200, r.text
+        after = (await c.post("/v1/sizing", json=body)).json()
+        assert gone not in [row["gpu"] for row in after["fits_on"]]
+        assert len(after["fits_on"]) == len(before["fits_on"]) - 1
+        assert (await c.get(f"/v1/gpus/{gone}")).status_code == 404

@@ -16,7 +16,7 @@ from litestar.testing import AsyncTestClient
 from service.api.compute import ComputePool
 from service.api.problems import ProblemError
 from service.app import create_app
-from service.domain import sizing as sizing_module
+from service.domain.sizing import sizing as sizing_module
 from service.settings import Settings
 
 pytestmark = pytest.mark.anyio

@@ -12,9 +12,9 @@ import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.domain.ask import AskContext, AskRequest
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.requests import FinetuneOptions, SizingRequest
+from service.domain.answer.compose import AskContext, AskRequest
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from tests.http.conftest import wait_ready
 
 pytestmark = pytest.mark.anyio

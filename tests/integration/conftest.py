@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from service.adapters.catalog_files import default_data_dir
 from service.adapters.knowledge_base import KnowledgeBase, load_knowledge
+from service.paths import default_data_dir
 
 
 @pytest.fixture(scope="session")

@@ -11,15 +11,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir
+from service.adapters.catalog_loader import load_catalog
 from service.adapters.knowledge_base import KnowledgeBase, embedder_for, load_knowledge
 from service.adapters.knowledge_files import load_passages
 from service.adapters.retrieval import index_key, load_dense
-from service.api.state import AppState
-from service.app import load_data
-from service.domain.ask import AskRequest, AskResponse, answer
-from service.domain.qa_eval import EvalQuestion, evaluate, format_eval
-from service.domain.understand import extract
+from service.domain.answer.compose import AskRequest, AskResponse, answer
+from service.domain.answer.understand import extract
+from service.evaluation.qa_eval import EvalQuestion, evaluate, format_eval
+from service.paths import default_data_dir
 from service.settings import Settings, SettingsError
 
 EVAL = Path(__file__).resolve().parents[1] / "data" / "qa_eval.toml"
@@ -27,13 +26,12 @@ EVAL = Path(__file__).resolve().parents[1] / "data" / "qa_eval.toml"
 
 @pytest.fixture(scope="module")
 def loaded() -> Any:
-    return load_data(AppState(settings=Settings()))
+    return load_catalog(default_data_dir("catalog"))
 
 
 def ask(kb: KnowledgeBase, loaded: Any, question: str, **kw: Any) -> AskResponse:
     req = msgspec.convert({"question": question, **kw}, AskRequest)
-    return answer(req, kb.retriever, kb.passages, loaded.registry, loaded.offers,
-                  loaded.providers, dt.date(2026, 12, 1), 90, loaded.catalog_version)
+    return answer(req, kb, loaded, dt.date(2026, 12, 1))
 
 
 def test_eval_set_recall_and_entities(kb: KnowledgeBase, loaded: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from bench import infra
 from bench.infra import Nginx, RedisServer, free_port, start_nginx
-from service.adapters.catalog_files import default_data_dir
+from service.paths import default_data_dir
 from tests.e2e.conftest import Server, start_server, stop_server
 from tests.http.slack_fake import FakeSlack, start_fake_slack
 

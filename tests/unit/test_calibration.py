@@ -1,4 +1,4 @@
-"""Calibration against published measurements (tests/data/calibration.csv).
+"""Calibration against published measurements (catalog/calibration.csv).
 
 Run with ``-s`` to see the per-row table and the per-kind summary."""
 
@@ -11,8 +11,9 @@ import msgspec
 import pytest
 
 from service.adapters.calibration_csv import CalibrationCsvError, parse_rows, read_calibration_csv
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.calibration import (
+from service.adapters.catalog_files import load_registry
+from service.domain.catalog.registry import Registry
+from service.evaluation.calibration import (
     CalibrationReport,
     Prediction,
     Skip,
@@ -21,9 +22,9 @@ from service.domain.calibration import (
     predict,
     run_calibration,
 )
-from service.domain.registry import Registry
+from service.paths import default_data_dir
 
-CSV = Path(__file__).resolve().parents[1] / "data" / "calibration.csv"
+CSV = Path(__file__).resolve().parents[2] / "catalog" / "calibration.csv"
 SHARED_CSV = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "calibration.csv"
 
 # The issue's hard floors (median absolute % error per kind) ...
@@ -108,7 +109,7 @@ def test_decode_clearly_better_than_baseline(report: CalibrationReport) -> None:
 
 
 def test_model_names_are_cleaned(registry: Registry) -> None:
-    from service.domain.calibration import resolve_model
+    from service.evaluation.calibration import resolve_model
 
     cases = {
         "Meta-Llama-3.1-405B-Instruct-FP8": "llama-3.1-405b",
@@ -156,9 +157,9 @@ def test_predict_is_pure_on_a_single_row(registry: Registry) -> None:
 
 
 def test_speed_is_monotonic(registry: Registry) -> None:
-    from service.domain.precisions import find_kv_type, get_precision
-    from service.domain.sizing import sized_from_entry
-    from service.domain.speed import decode_tokens_per_s, prefill_s
+    from service.domain.catalog.precisions import find_kv_type, get_precision
+    from service.domain.sizing.sizing import sized_from_entry
+    from service.domain.sizing.speed import decode_tokens_per_s, prefill_s
 
     m = sized_from_entry(registry.model("llama-3.1-8b"))
     kv = find_kv_type("fp16")
@@ -184,9 +185,9 @@ def test_speed_is_monotonic(registry: Registry) -> None:
 
 
 def test_memory_is_monotonic(registry: Registry) -> None:
-    from service.domain.memory import InferencePlan, diffusion_memory
-    from service.domain.precisions import find_kv_type, get_precision
-    from service.domain.sizing import sized_from_entry
+    from service.domain.catalog.precisions import find_kv_type, get_precision
+    from service.domain.sizing.memory import InferencePlan, diffusion_memory
+    from service.domain.sizing.sizing import sized_from_entry
 
     kv = find_kv_type("fp16")
     assert kv is not None

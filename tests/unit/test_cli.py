@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service.adapters.catalog_files import default_data_dir
 from service.cli import main
+from service.paths import default_data_dir
 
 SOURCES = Path(__file__).resolve().parents[3] / "shared" / "reference" / "catalog_sources"
 

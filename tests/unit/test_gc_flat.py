@@ -15,18 +15,18 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.adapters.offers_files import load_offers
-from service.domain import recommend as rec
-from service.domain import sizing
-from service.domain.memory import InferencePlan, largest_batch
-from service.domain.offers import Offer, Provider
-from service.domain.precisions import KV_TYPES, Precision, get_precision
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.registry import Registry
-from service.domain.requests import SizingRequest
-from service.domain.sizing import resolve_model
-from service.domain.speed import serving
+from service.adapters.catalog_loader import load_catalog
+from service.domain.catalog.derived import Lru, lru_step
+from service.domain.catalog.precisions import KV_TYPES, Precision, get_precision
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.recommend import recommend as rec
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.memory import InferencePlan, largest_batch
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import resolve_model, size
+from service.domain.sizing.speed import serving
+from service.paths import default_data_dir
 
 CATALOG = default_data_dir("catalog")
 TODAY = dt.date(2026, 12, 1)
@@ -44,11 +44,15 @@ MODELS = ("llama-3.1-8b", "llama-3.1-70b", "qwen2.5-7b", "qwen2.5-32b", "mixtral
 
 
 @cache
-def catalog() -> tuple[Registry, tuple[Offer, ...], tuple[Provider, ...]]:
-    registry = load_registry(CATALOG).registry
-    offers, providers, problems = load_offers(CATALOG, registry)
-    assert not problems
-    return registry, tuple(offers), tuple(providers)
+def shipped() -> Catalog:
+    return load_catalog(CATALOG, 30)
+
+
+def fresh() -> Catalog:
+    """The shipped data in a new snapshot: its derived tables (the caches) start empty."""
+    c = shipped()
+    return Catalog(registry=c.registry, offers=c.offers, providers=c.providers,
+                   version=c.version, stale_after_days=c.stale_after_days)
 
 
 def bodies(n: int, seed: int = 7) -> list[dict[str, Any]]:
@@ -87,11 +91,9 @@ def bodies(n: int, seed: int = 7) -> list[dict[str, Any]]:
     return out
 
 
-def answer(body: dict[str, Any]) -> bytes:
-    registry, offers, providers = catalog()
+def answer(catalog: Catalog, body: dict[str, Any]) -> bytes:
     req = msgspec.convert(body, RecommendationRequest)
-    return msgspec.json.encode(rec.recommend(req, registry, offers, providers, TODAY, 30,
-                                             "test"))
+    return msgspec.json.encode(rec.recommend(req, catalog, TODAY))
 
 
 def _walk(obj: object, seen: set[int]) -> Iterator[object]:
@@ -108,6 +110,8 @@ def _walk(obj: object, seen: set[int]) -> Iterator[object]:
     elif isinstance(obj, tuple | list):
         for v in obj:
             yield from _walk(v, seen)
+    elif isinstance(obj, Lru):
+        yield from _walk(obj._items, seen)
     elif isinstance(obj, rec._Shared | rec._Plans | rec.Plan | rec.Capability):
         for name in obj.__struct_fields__:
             value = getattr(obj, name)
@@ -115,32 +119,34 @@ def _walk(obj: object, seen: set[int]) -> Iterator[object]:
                 yield from _walk(value, seen)
 
 
-def tracked_in_caches() -> tuple[int, int]:
-    """(objects the caches hold, of which tracked by the garbage collector)."""
+def tracked_in_caches(catalog: Catalog) -> tuple[int, int]:
+    """(objects the snapshot's caches hold, of which tracked by the garbage collector)."""
     seen: set[int] = set()
-    owned = list(_walk(rec._SHARED, seen)) + list(_walk(sizing._FITS_ON_CACHE, seen))
+    owned = [o for name in catalog.derived.names()
+             for o in _walk(catalog.derived.table(name, dict), seen)]
     return len(owned), sum(gc.is_tracked(o) for o in owned)
 
 
 def test_caches_hold_no_tracked_objects_after_many_distinct_requests() -> None:
-    registry, _, _ = catalog()
+    catalog = fresh()
     for body in bodies(5, seed=1):  # module-level lazies, before counting
-        answer(body)
-    rec._SHARED.clear()
-    sizing._FITS_ON_CACHE.clear()
+        answer(fresh(), body)
     gc.collect()
     heap_before = len(gc.get_objects())
     for body in bodies(DISTINCT_REQUESTS):
-        answer(body)
+        answer(catalog, body)
         size_req = SizingRequest(model=body["model"], gpu="h100-sxm",
                                  input_tokens=body.get("context_tokens", 4096) // 2)
-        sizing.size(size_req, registry)
+        size(size_req, catalog)
     gc.collect()
     heap_after = len(gc.get_objects())
-    owned, tracked = tracked_in_caches()
-    assert len(rec._SHARED) > 50 and len(sizing._FITS_ON_CACHE) > 50
+    owned, tracked = tracked_in_caches(catalog)
+    shapes = catalog.derived.lru("recommend_shapes", 1)
+    fits_on = catalog.derived.lru("fits_on", 1)
+    assert len(shapes) > 50 and len(fits_on) > 50
     assert owned > 50_000  # the caches are full...
-    assert tracked <= MAX_TRACKED_IN_CACHES, (owned, tracked)  # ...and flat
+    # ...and flat (the LRU objects themselves and their locks aside)
+    assert tracked <= MAX_TRACKED_IN_CACHES, (owned, tracked)
     assert heap_after - heap_before <= MAX_HEAP_GROWTH, (heap_before, heap_after)
 
 
@@ -148,33 +154,42 @@ def test_answers_do_not_depend_on_what_the_caches_hold() -> None:
     """The same body answered with empty caches, after other requests filled them (hits on
     shared capabilities, speeds and plans), and again: byte-identical."""
     sample = bodies(60, seed=11)
-    rec._SHARED.clear()
-    cold = []
-    for body in sample:
-        rec._SHARED.clear()
-        cold.append(answer(body))
-    rec._SHARED.clear()
+    cold = [answer(fresh(), body) for body in sample]
+    warm_catalog = fresh()
     for body in bodies(120, seed=12):
-        answer(body)
-    warm = [answer(body) for body in reversed(sample)][::-1]
+        answer(warm_catalog, body)
+    warm = [answer(warm_catalog, body) for body in reversed(sample)][::-1]
     assert warm == cold
-    assert [answer(body) for body in sample] == cold
+    assert [answer(warm_catalog, body) for body in sample] == cold
+
+
+def test_a_reloaded_catalog_starts_with_empty_caches() -> None:
+    """Caches live on the snapshot: a new one (a reload) shares nothing with the old."""
+    old = fresh()
+    answer(old, bodies(1, seed=3)[0])
+    assert old.derived.names() and not fresh().derived.names()
 
 
 def test_lru_keeps_the_newest_and_moves_hits_to_the_end() -> None:
     cache: dict[str, int] = {}
     for i, k in enumerate("abc"):
-        rec._lru_get(cache, k, lambda i=i: i, 3)
-    assert rec._lru_get(cache, "a", lambda: 99, 3) == 0  # a hit, now the newest
-    rec._lru_get(cache, "d", lambda: 3, 3)
+        lru_step(cache, k, lambda i=i: i, 3)
+    assert lru_step(cache, "a", lambda: 99, 3) == 0  # a hit, now the newest
+    lru_step(cache, "d", lambda: 3, 3)
     assert list(cache) == ["c", "a", "d"]
+    lru: Lru[str, int] = Lru(2)
+    lru.put("x", 1)
+    lru.put("y", 2)
+    assert lru.get("x") == 1
+    lru.put("z", 3)
+    assert lru.get("y") is None and lru.values() == [1, 3]
 
 
 # --- the memory model's shortcuts are bit-for-bit the plain computation ---------------------
 
 
 def _plans() -> Iterator[InferencePlan]:
-    registry, _, _ = catalog()
+    registry = shipped().registry
     engines = ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers")
     for model_id, p_id, engine, kv, tp, context, lora in itertools.product(
             ("llama-3.1-8b", "mixtral-8x7b", "deepseek-v3", "gemma-3-27b", "gpt-oss-20b"),
@@ -212,7 +227,7 @@ def _reference_max_batch(plan: InferencePlan, cap: float) -> int:
 
 @pytest.mark.parametrize("gpu_id", ["rtx-4090", "l40s", "h100-sxm", "mi300x"])
 def test_largest_batch_matches_the_plain_search(gpu_id: str) -> None:
-    registry, _, _ = catalog()
+    registry = shipped().registry
     gpu = registry.gpus[gpu_id]
     for plan in itertools.islice(_plans(), 0, None, 7):
         cap = plan.capacity_gib(gpu)
@@ -221,7 +236,7 @@ def test_largest_batch_matches_the_plain_search(gpu_id: str) -> None:
 
 
 def test_serving_with_a_known_max_batch_is_the_same() -> None:
-    registry, _, _ = catalog()
+    registry = shipped().registry
     for plan in itertools.islice(_plans(), 0, None, 97):
         gpu = registry.gpus["h100-sxm"]
         args = (plan.model, plan.precision, plan.kv_type, plan.engine, gpu, plan.tp, 2000, 500)

@@ -10,26 +10,33 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.errors import InvalidInput, MissingFields
-from service.domain.hf_config import architecture_from_hf
-from service.domain.memory import GIB, InferencePlan, SizedModel, TrainingPlan, weight_bytes
-from service.domain.models import (
+from service.adapters.catalog_files import load_registry
+from service.domain.catalog.hf_config import architecture_from_hf
+from service.domain.catalog.models import (
     Architecture,
     kv_bytes,
     kv_bytes_per_token,
     kv_elements_per_token_layer,
     param_breakdown,
 )
-from service.domain.precisions import find_kv_type, get_precision
-from service.domain.registry import Registry
-from service.domain.requests import DEFAULT_TARGETS, SizingRequest
-from service.domain.sizing import size, sized_from_arch, sized_from_entry
+from service.domain.catalog.precisions import find_kv_type, get_precision
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput, MissingFields
+from service.domain.sizing.memory import GIB, InferencePlan, SizedModel, TrainingPlan, weight_bytes
+from service.domain.sizing.requests import DEFAULT_TARGETS, SizingRequest
+from service.domain.sizing.sizing import size, sized_from_arch, sized_from_entry
+from service.paths import default_data_dir
 
 
 @functools.cache
 def registry() -> Registry:
     return load_registry(default_data_dir("catalog")).registry
+
+
+@functools.cache
+def catalog() -> Catalog:
+    return Catalog(registry=registry())
 
 
 def model(model_id: str) -> SizedModel:
@@ -161,7 +168,7 @@ def test_gpt_oss_120b_native_mxfp4() -> None:
     gib = weight_bytes(m, get_precision("mxfp4")) / GIB
     assert 58 < gib < 65
     # the default request sizes the native format
-    r = size(request(model="gpt-oss-120b"), registry())
+    r = size(request(model="gpt-oss-120b"), catalog())
     assert r.weights == "mxfp4"
     assert r.memory.weights_gib == pytest.approx(gib)
     # bf16 would be about four times the experts
@@ -175,27 +182,27 @@ def test_gpt_oss_120b_native_mxfp4() -> None:
 def test_qlora_with_fp32_base_is_invalid() -> None:
     with pytest.raises(InvalidInput) as info:
         size(request(model="llama-3-8b", task="finetune", weights="fp32",
-                     finetune={"method": "qlora"}), registry())
+                     finetune={"method": "qlora"}), catalog())
     assert info.value.path == "$.weights"
 
 
 def test_qlora_with_bf16_base_is_invalid() -> None:
     with pytest.raises(InvalidInput):
         size(request(model="llama-3-8b", task="finetune", weights="bf16",
-                     finetune={"method": "qlora"}), registry())
+                     finetune={"method": "qlora"}), catalog())
 
 
 @pytest.mark.parametrize("weights", ["int4", "nf4", "q4_k_m", "fp8"])
 def test_full_finetune_of_a_quantized_base_is_invalid(weights: str) -> None:
     with pytest.raises(InvalidInput) as info:
         size(request(model="llama-3-8b", task="finetune", weights=weights,
-                     finetune={"method": "full"}), registry())
+                     finetune={"method": "full"}), catalog())
     assert info.value.path == "$.weights"
 
 
 def test_full_finetune_of_bf16_base_is_fine() -> None:
     r = size(request(model="llama-3-8b", task="finetune", weights="bf16",
-                     finetune={"method": "full"}), registry())
+                     finetune={"method": "full"}), catalog())
     assert r.weights == "bf16"
     # AdamW mixed precision: 12 bytes of optimizer state per parameter
     assert r.memory.optimizer_gib == pytest.approx(8_030_261_248 * 12 / GIB)
@@ -240,12 +247,12 @@ def test_fsdp_gather_does_not_count_the_embeddings() -> None:
 def test_pretrain_must_train_every_weight() -> None:
     with pytest.raises(InvalidInput):
         size(request(model="llama-3-8b", task="pretrain", finetune={"method": "lora"}),
-             registry())
+             catalog())
 
 
 def test_finetune_options_on_inference_are_invalid() -> None:
     with pytest.raises(InvalidInput):
-        size(request(model="llama-3-8b", finetune={"method": "lora"}), registry())
+        size(request(model="llama-3-8b", finetune={"method": "lora"}), catalog())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,8 +380,8 @@ def test_hf_config_kv_cache_matches_the_registry(family: str, cfg: dict[str, Any
 
 
 def test_hf_config_sizes_through_the_api_core() -> None:
-    r = size(request(hf_config=copy.deepcopy(LLAMA3_8B)), registry())
-    named = size(request(model="llama-3-8b"), registry())
+    r = size(request(hf_config=copy.deepcopy(LLAMA3_8B)), catalog())
+    named = size(request(model="llama-3-8b"), catalog())
     assert r.model.id == "custom"
     assert r.model.total_params == named.model.total_params
     assert r.memory.total_gib == pytest.approx(named.memory.total_gib)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service.adapters.catalog_files import Problem, default_data_dir, load_registry
+from service.adapters.catalog_files import Problem, load_registry
 from service.adapters.importers import (
     ImportError_,
     diff_offers,
@@ -27,8 +27,9 @@ from service.adapters.offers_files import (
     load_offers,
     load_providers,
 )
-from service.domain.offers import OFFER_COLUMNS, Offer
-from service.domain.registry import Registry
+from service.domain.catalog.offers import OFFER_COLUMNS, Offer
+from service.domain.catalog.registry import Registry
+from service.paths import default_data_dir
 
 SOURCES = Path("/work/shared/reference/catalog_sources")
 SKY = SOURCES / "skypilot-catalog" / "v8"
@@ -488,14 +489,13 @@ def test_provider_ids_and_fields_are_checked(tmp_path: Path) -> None:
 
 
 def test_shrink_guard_rule(registry: Registry) -> None:
-    from service.api.state import Loaded
-    from service.app import shrink_problems
+    from service.domain.catalog.snapshot import Catalog, shrink_problems
 
-    def snap(*counts: tuple[str, int]) -> Loaded:
+    def snap(*counts: tuple[str, int]) -> Catalog:
         offers = tuple(Offer(id=f"{p}-{i}", provider=p, instance_type="x", regions=[],
                              gpu="t4", gpu_count=1, on_demand_usd_h=1.0, as_of=AS_OF,
                              source="s") for p, n in counts for i in range(n))
-        return Loaded(registry=registry, catalog_version="v", offers=offers)
+        return Catalog(registry=registry, version="v", offers=offers)
 
     old = snap(("aws", 3), ("gcp", 1))
     assert shrink_problems(old, snap(("aws", 1), ("gcp", 1))) == []  # 4 -> 2: exactly half

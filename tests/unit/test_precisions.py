@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.domain.precisions import (
+from service.domain.catalog.precisions import (
     KV_TYPES,
     PRECISIONS,
     find_kv_type,

@@ -12,15 +12,16 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.cost import per_million_tokens
-from service.domain.gpus import GPU
-from service.domain.memory import InferencePlan, MemoryParts, SizedModel, TrainingPlan
-from service.domain.models import Architecture
-from service.domain.precisions import KV_TYPES, KVType, get_precision
-from service.domain.requests import DEFAULT_TARGETS
-from service.domain.sizing import sized_from_arch, sized_from_entry
-from service.domain.speed import decode_tokens_per_s
+from service.adapters.catalog_files import load_registry
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import Architecture
+from service.domain.catalog.precisions import KV_TYPES, KVType, get_precision
+from service.domain.sizing.cost import per_million_tokens
+from service.domain.sizing.memory import InferencePlan, MemoryParts, SizedModel, TrainingPlan
+from service.domain.sizing.requests import DEFAULT_TARGETS
+from service.domain.sizing.sizing import sized_from_arch, sized_from_entry
+from service.domain.sizing.speed import decode_tokens_per_s
+from service.paths import default_data_dir
 
 SETTINGS = settings(max_examples=60, deadline=None)
 REL = 1e-9

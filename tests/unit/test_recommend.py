@@ -8,11 +8,13 @@ from functools import cache
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.offers import Offer, Provider
-from service.domain.recommend import billed_hours, recommend
-from service.domain.recommend_types import Recommendation, RecommendationRequest
-from service.domain.registry import Registry
+from service.adapters.catalog_files import load_registry
+from service.domain.catalog.offers import Offer, Provider
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.recommend.recommend import billed_hours, recommend
+from service.domain.recommend.types import Recommendation, RecommendationRequest
+from service.paths import default_data_dir
 
 TODAY = dt.date(2026, 12, 1)
 AS_OF = dt.date(2026, 11, 1)
@@ -58,8 +60,9 @@ OFFERS = [
 def run(offers: list[Offer] | None = None, providers: list[Provider] | None = None,
         **kw: object) -> Recommendation:
     req = msgspec.convert(kw, RecommendationRequest)
-    return recommend(req, registry(), offers or OFFERS, providers or PROVIDERS, TODAY, 90,
-                     "test")
+    catalog = Catalog(registry=registry(), offers=tuple(offers or OFFERS),
+                      providers=tuple(providers or PROVIDERS), version="test")
+    return recommend(req, catalog, TODAY)
 
 
 def test_quantized_13b_fits_24gb_card_and_wins() -> None:

@@ -10,15 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from service.adapters.catalog_files import (
-    CatalogError,
-    Problem,
-    default_data_dir,
-    load_registry,
-)
+from service.adapters.catalog_files import CatalogError, Problem, load_registry
+from service.domain.catalog.models import param_breakdown
+from service.domain.catalog.registry import Registry
 from service.domain.errors import NotFound
-from service.domain.models import param_breakdown
-from service.domain.registry import Registry
+from service.paths import default_data_dir
 
 CATALOG = default_data_dir("catalog")
 REPO = Path(__file__).resolve().parents[2]
@@ -110,7 +106,7 @@ def test_gpu_aliases_resolve(name: str, expected: str) -> None:
 
 
 def _calibration_csv() -> Path:
-    repo_copy = REPO / "tests" / "data" / "calibration.csv"
+    repo_copy = REPO / "catalog" / "calibration.csv"
     if repo_copy.exists():
         return repo_copy
     return Path(__file__).resolve().parents[3] / "shared" / "reference" / "calibration.csv"
@@ -131,7 +127,7 @@ def _calibration_gpu_names() -> list[str]:
 
 @pytest.mark.parametrize("name", _calibration_gpu_names())
 def test_every_calibration_gpu_name_resolves(name: str) -> None:
-    assert _calibration_csv().exists(), "calibration.csv not found in tests/data or shared/"
+    assert _calibration_csv().exists(), "calibration.csv not found in catalog/ or shared/"
     found = registry().find_gpu(name)
     assert found is not None, f"{name!r} does not resolve; suggestions: " + ", ".join(
         registry().gpu_names.suggest(name))

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from service.adapters.event_dedupe import MemoryEventStore
 from service.adapters.shared import AnswerCache, RateCounter, Shared, SharedEventStore
+from service.adapters.slack.dedupe import MemoryEventStore
 
 
 def closed_port() -> int:

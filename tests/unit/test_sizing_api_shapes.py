@@ -8,12 +8,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.memory import ENGINES, GIB
-from service.domain.precisions import get_precision
-from service.domain.registry import Registry
-from service.domain.requests import SizingRequest
-from service.domain.sizing import SizingResult, size
+from service.adapters.catalog_files import load_registry
+from service.domain.catalog.precisions import get_precision
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.sizing.memory import ENGINES, GIB
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size
+from service.paths import default_data_dir
 
 
 @functools.cache
@@ -21,8 +23,13 @@ def registry() -> Registry:
     return load_registry(default_data_dir("catalog")).registry
 
 
+@functools.cache
+def catalog() -> Catalog:
+    return Catalog(registry=registry())
+
+
 def run(**fields: Any) -> SizingResult:
-    return size(msgspec.convert(fields, SizingRequest), registry())
+    return size(msgspec.convert(fields, SizingRequest), catalog())
 
 
 def _parts_sum(m: Any) -> float:

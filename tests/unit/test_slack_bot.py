@@ -13,13 +13,7 @@ import pytest
 from slack_sdk.signature import SignatureVerifier
 
 from service.adapters.catalog_files import load_registry
-from service.adapters.event_dedupe import MemoryEventStore
-from service.api.slack import MAX_ARGS, SlackBot
-from service.api.slack import _command as slack_command
-from service.api.slack import _plain_key as plain_key
-from service.domain.ask import AskResponse, Numbers, OfferNumbers, PassageOut, SizingNumbers
-from service.domain.registry import Registry
-from service.domain.slack_commands import (
+from service.adapters.slack.commands import (
     MAX_QUESTION,
     BotData,
     clean_slack_text,
@@ -28,7 +22,8 @@ from service.domain.slack_commands import (
     parse_size_args,
     run_command,
 )
-from service.domain.slack_render import (
+from service.adapters.slack.dedupe import MemoryEventStore
+from service.adapters.slack.render import (
     MAX_BLOCKS,
     MAX_CONTEXT_ELEMENTS,
     MAX_SECTION_CHARS,
@@ -39,7 +34,19 @@ from service.domain.slack_render import (
     truncate,
     web_link,
 )
-from service.domain.understand import Extracted
+from service.api.slack import MAX_ARGS, SlackBot
+from service.api.slack import _command as slack_command
+from service.api.slack import _plain_key as plain_key
+from service.domain.answer.compose import (
+    AskResponse,
+    Numbers,
+    OfferNumbers,
+    PassageOut,
+    SizingNumbers,
+)
+from service.domain.answer.understand import Extracted
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
 from service.settings import Settings
 
 
@@ -90,8 +97,8 @@ def test_parse_recommend_args(registry: Registry, args: str,
 
 
 def _data(registry: Registry) -> BotData:
-    return BotData(registry=registry, offers=(), providers=(), today=dt.date(2026, 1, 1),
-                   stale_after_days=90, catalog_version="test")
+    return BotData(catalog=Catalog(registry=registry, version="test"),
+                   today=dt.date(2026, 1, 1))
 
 
 def test_questions_wait_for_the_knowledge_base_commands_do_not(registry: Registry) -> None:

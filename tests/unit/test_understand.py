@@ -1,4 +1,4 @@
-"""Entity extraction from free-text questions (service.domain.understand), measured on the
+"""Entity extraction from free-text questions (service.domain.answer.understand), measured on the
 labelled evaluation set and on hand cases in English and Romanian."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import default_data_dir, load_registry
-from service.domain.registry import Registry
-from service.domain.understand import Extracted, detect_language, extract
+from service.adapters.catalog_files import load_registry
+from service.domain.answer.understand import Extracted, detect_language, extract
+from service.domain.catalog.registry import Registry
+from service.paths import default_data_dir
 
 EVAL = Path(__file__).resolve().parents[1] / "data" / "qa_eval.toml"
 KEYS = (

@@ -11,7 +11,7 @@ from litestar.params import JSONBody
 from service.api.caching import lookup, store
 from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
-from service.domain.ask import AskRequest, AskResponse, answer
+from service.domain.answer.compose import AskRequest, AskResponse, answer
 
 
 def _depends(state: AppState) -> tuple[object, ...] | None:
@@ -20,8 +20,8 @@ def _depends(state: AppState) -> tuple[object, ...] | None:
     kb = state.knowledge
     if kb is None:
         return None
-    return (state.data().catalog_version, kb.index_key, dt.date.today(),
-            state.settings.stale_after_days)
+    catalog = state.data()
+    return (catalog.version, kb.index_key, dt.date.today(), catalog.stale_after_days)
 
 
 @post("/v1/ask", operation_id="ask", tags=["questions"], status_code=200,
@@ -36,11 +36,7 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     if kb is None:
         raise ProblemError(503, state.knowledge_error or "the knowledge index is still "
                                 "loading; retry shortly", headers={"Retry-After": "5"})
-    loaded = state.data()
-    deps = _depends(state)
-    assert deps is not None
-    _version, _index, today, stale_days = deps
-    assert isinstance(today, dt.date) and isinstance(stale_days, int)
-    return await store(request, "ask", deps, lambda: answer(
-        data, kb.retriever, kb.passages, loaded.registry, loaded.offers, loaded.providers,
-        today, stale_days, loaded.catalog_version))
+    catalog = state.data()
+    today = dt.date.today()
+    deps = (catalog.version, kb.index_key, today, catalog.stale_after_days)
+    return await store(request, "ask", deps, lambda: answer(data, kb, catalog, today))

@@ -10,13 +10,22 @@ import msgspec
 from litestar import Request, get, post
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
+from service.api.catalog_reload import ShrinkRejected, reload_data
 from service.api.problems import ProblemError, problem_responses
-from service.api.state import AppState, Loaded
+from service.api.state import AppState
+from service.domain.catalog.names import NameIndex
+from service.domain.catalog.offer_query import (
+    OfferFilter,
+    OfferView,
+    SortKey,
+    as_of_range,
+    query,
+    view,
+)
+from service.domain.catalog.offers import Provider
+from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import NotFound
 from service.domain.fields import NAME_MAX
-from service.domain.names import NameIndex
-from service.domain.offer_query import OfferFilter, OfferView, SortKey, as_of_range, query, view
-from service.domain.offers import Provider
 
 
 class OfferPage(msgspec.Struct, kw_only=True):
@@ -61,24 +70,10 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
     return state
 
 
-def offer_views(loaded: Loaded, stale_after_days: int,
-                today: dt.date | None = None) -> list[OfferView]:
-    today = today or dt.date.today()
-    key = (today, stale_after_days)
-    cached = loaded.views_cache.get(key)
-    if cached is None:
-        gpus = loaded.registry.gpus
-        cached = tuple(view(o, gpus[o.gpu], today, stale_after_days) for o in loaded.offers)
-        if len(loaded.views_cache) > 4:  # a new day: drop the old ones
-            loaded.views_cache.clear()
-        loaded.views_cache[key] = cached
-    return list(cached)
-
-
-def _resolve_gpu(loaded: Loaded, name: str | None) -> str | None:
+def _resolve_gpu(catalog: Catalog, name: str | None) -> str | None:
     if name is None:
         return None
-    return loaded.registry.gpu_names.resolve(name)
+    return catalog.registry.gpu_names.resolve(name)
 
 
 @get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
@@ -106,21 +101,21 @@ def list_offers(
     """Offers with their price date; sorted by price, price per GPU, per GiB or per TB/s of
     bandwidth, ties broken by id so pages are stable."""
     state = _state(request)
-    loaded = state.data()
-    if provider is not None and provider.lower() not in loaded.providers_by_id:
+    catalog = state.data()
+    if provider is not None and provider.lower() not in catalog.providers_by_id:
         names = NameIndex("provider")
-        for p in loaded.providers:
+        for p in catalog.providers:
             names.add(p.id, [p.name])
         found = names.lookup(provider)
         if found is None:
             raise NotFound("provider", provider, names.suggest(provider))
         provider = found
-    f = OfferFilter(gpu=_resolve_gpu(loaded, gpu), provider=provider.lower() if provider else None,
+    f = OfferFilter(gpu=_resolve_gpu(catalog, gpu), provider=provider.lower() if provider else None,
                     region=region, min_gpus=min_gpus, max_gpus=max_gpus,
                     min_total_memory_gib=min_total_memory_gib,
                     max_price_per_hour=max_price_per_hour, spot_only=spot_only,
                     interconnect=interconnect)
-    total, page = query(offer_views(loaded, state.settings.stale_after_days), f, sort, offset,
+    total, page = query(catalog.views(dt.date.today()), f, sort, offset,
                         limit)
     return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page)
 
@@ -131,15 +126,15 @@ def get_offer(request: Request[Any, Any, Any],
               offer_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> OfferView:
     """One offer by id."""
     state = _state(request)
-    loaded = state.data()
-    offer = loaded.offers_by_id.get(offer_id)
+    catalog = state.data()
+    offer = catalog.offers_by_id.get(offer_id)
     if offer is None:
         names = NameIndex("offer")
-        for o in loaded.offers:
+        for o in catalog.offers:
             names.add(o.id, [])
         raise NotFound("offer", offer_id, names.suggest(offer_id))
-    return view(offer, loaded.registry.gpus[offer.gpu], dt.date.today(),
-                state.settings.stale_after_days)
+    return view(offer, catalog.registry.gpus[offer.gpu], dt.date.today(),
+                catalog.stale_after_days)
 
 
 @get("/v1/providers", operation_id="listProviders", tags=["catalog"], sync_to_thread=False)
@@ -154,23 +149,23 @@ def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
 def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
     """Version hash, counts, the oldest and newest price dates, and warnings."""
     state = _state(request)
-    loaded = state.data()
-    views = offer_views(loaded, state.settings.stale_after_days)
-    oldest, newest = as_of_range(loaded.offers)
-    priced = {o.gpu for o in loaded.offers}
-    without = sorted(g.id for g in loaded.registry.gpus.values() if g.id not in priced)
+    catalog = state.data()
+    views = catalog.views(dt.date.today())
+    oldest, newest = as_of_range(catalog.offers)
+    priced = {o.gpu for o in catalog.offers}
+    without = sorted(g.id for g in catalog.registry.gpus.values() if g.id not in priced)
     stale = sum(1 for v in views if v.stale)
     warnings = []
     if stale:
         warnings.append(f"{stale} offers have prices older than "
-                        f"{state.settings.stale_after_days} days")
+                        f"{catalog.stale_after_days} days")
     warnings += [f"last reload rejected: {e}" for e in state.last_reload_errors[:20]]
     return CatalogInfo(
-        version=loaded.catalog_version, models=len(loaded.registry.models),
-        gpus=len(loaded.registry.gpus), offers=len(loaded.offers),
-        providers=len(loaded.providers), stale_offers=stale, oldest_as_of=oldest,
-        newest_as_of=newest, stale_after_days=state.settings.stale_after_days,
-        loaded_at=loaded.loaded_at, gpus_without_offers=without, warnings=warnings)
+        version=catalog.version, models=len(catalog.registry.models),
+        gpus=len(catalog.registry.gpus), offers=len(catalog.offers),
+        providers=len(catalog.providers), stale_offers=stale, oldest_as_of=oldest,
+        newest_as_of=newest, stale_after_days=catalog.stale_after_days,
+        loaded_at=catalog.loaded_at, gpus_without_offers=without, warnings=warnings)
 
 
 @post("/v1/admin/catalog/reload", operation_id="reloadCatalog", tags=["admin"],
@@ -188,15 +183,13 @@ async def reload_catalog(
     (422, `/problems/catalog-shrink`, naming each provider's file and the counts before and
     after) unless `force=true`. Needs `X-Admin-Key`; without a configured key the route is
     404."""
-    from service.app import ShrinkRejected, reload_data
-
     state = _state(request)
     key = state.settings.admin_key
     if not key:
         raise ProblemError(404, f"no route for POST {request.url.path}", slug="no-route")
     if x_admin_key is None or not hmac.compare_digest(x_admin_key.encode(), key.encode()):
         raise ProblemError(401, "missing or wrong X-Admin-Key")
-    previous = state.data().catalog_version
+    previous = state.data().version
     ok, errors = await reload_data(request.app, state, force=force)
     if not ok and isinstance(errors, ShrinkRejected):
         raise ProblemError(422, "catalog change rejected, it would remove too many offers; the "
@@ -206,7 +199,7 @@ async def reload_catalog(
     if not ok:
         raise ProblemError(422, "catalog rejected; the previous version keeps serving: "
                                 + "; ".join(errors[:10]), slug="catalog-invalid")
-    loaded = state.data()
-    return ReloadResult(reloaded=True, version=loaded.catalog_version,
-                        previous_version=previous, offers=len(loaded.offers),
+    catalog = state.data()
+    return ReloadResult(reloaded=True, version=catalog.version,
+                        previous_version=previous, offers=len(catalog.offers),
                         shared=state.shared.status == "ok")

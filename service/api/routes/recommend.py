@@ -11,13 +11,14 @@ from litestar.params import JSONBody
 from service.api.caching import lookup, store
 from service.api.problems import problem_responses
 from service.api.state import AppState
-from service.domain.recommend import recommend
-from service.domain.recommend_types import Recommendation, RecommendationRequest
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import Recommendation, RecommendationRequest
 
 
 def _depends(state: AppState) -> tuple[object, ...]:
     """Prices turn stale by the day: the day is part of the answer."""
-    return (state.data().catalog_version, dt.date.today(), state.settings.stale_after_days)
+    catalog = state.data()
+    return (catalog.version, dt.date.today(), catalog.stale_after_days)
 
 
 @post("/v1/recommendations", operation_id="recommend", tags=["recommendations"],
@@ -29,10 +30,7 @@ async def recommendations(request: Request[Any, Any, Any],
     was rejected and what would change the answer. An impossible request is a 200 with no
     options and a `reason`."""
     state: AppState = request.app.state.app_state
-    loaded = state.data()
-    deps = _depends(state)
-    _version, today, stale_days = deps
-    assert isinstance(today, dt.date) and isinstance(stale_days, int)
-    return await store(request, "recommend", deps, lambda: recommend(
-        data, loaded.registry, loaded.offers, loaded.providers, today, stale_days,
-        loaded.catalog_version))
+    catalog = state.data()
+    today = dt.date.today()
+    return await store(request, "recommend", (catalog.version, today, catalog.stale_after_days),
+                       lambda: recommend(data, catalog, today))

@@ -10,9 +10,9 @@ from litestar.params import PathParameter, QueryParameter
 
 from service.api.problems import problem_responses
 from service.api.state import AppState
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import ModelEntry
 from service.domain.fields import NAME_MAX
-from service.domain.gpus import GPU
-from service.domain.models import ModelEntry
 
 
 class ModelSummary(msgspec.Struct, kw_only=True):

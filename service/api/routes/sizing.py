@@ -10,12 +10,12 @@ from litestar.params import JSONBody
 from service.api.caching import lookup, store
 from service.api.problems import problem_responses
 from service.api.state import AppState
-from service.domain.requests import SizingRequest
-from service.domain.sizing import SizingResult, size
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size
 
 
 def _depends(state: AppState) -> tuple[object, ...]:
-    return (state.data().catalog_version,)
+    return (state.data().version,)
 
 
 @post("/v1/sizing", operation_id="size", tags=["sizing"], status_code=200,
@@ -26,6 +26,5 @@ async def sizing(request: Request[Any, Any, Any],
     """Memory, fit, speed and cost for a model (named, inline architecture or HF config.json)
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
-    loaded = state.data()
-    return await store(request, "sizing", _depends(state),
-                       lambda: size(data, loaded.registry))
+    catalog = state.data()
+    return await store(request, "sizing", (catalog.version,), lambda: size(data, catalog))

@@ -60,11 +60,11 @@ def readyz(request: Request[Any, Any, Any]) -> Ready:
         why = state.errors + ([state.knowledge_error] if state.knowledge_error else [])
         raise ProblemError(503, "data not loaded yet" + (
             f": {'; '.join(why)}" if why else " (catalog and knowledge index loading)"))
-    loaded = state.data()
-    return Ready(status="ready", catalog_version=loaded.catalog_version,
+    catalog = state.data()
+    return Ready(status="ready", catalog_version=catalog.version,
                  knowledge_index=state.knowledge.index_key,
-                 models=len(loaded.registry.models), gpus=len(loaded.registry.gpus),
-                 offers=len(loaded.offers), passages=len(state.knowledge.passages),
+                 models=len(catalog.registry.models), gpus=len(catalog.registry.gpus),
+                 offers=len(catalog.offers), passages=len(state.knowledge.passages),
                  redis=state.shared.status, redis_detail=state.shared.describe())
 
 

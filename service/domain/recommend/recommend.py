@@ -13,37 +13,29 @@ import datetime as dt
 import heapq
 import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import cast
 
 import msgspec
 
-from service.domain.errors import InvalidInput
-from service.domain.gpus import GPU
-from service.domain.memory import (
-    GIB,
-    Assumption,
-    InferencePlan,
-    MemoryParts,
-    SizedModel,
-    TrainingPlan,
-    diffusion_memory,
-    largest_batch,
-    weight_bytes,
-)
-from service.domain.models import kv_bytes
-from service.domain.offer_query import headline_price
-from service.domain.offers import Offer, Provider
-from service.domain.precisions import (
+from service.domain.catalog.derived import lru_step
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.offer_query import headline_price
+from service.domain.catalog.offers import Offer, Provider
+from service.domain.catalog.precisions import (
     KVType,
     Precision,
     find_kv_type,
     find_precision,
     get_precision,
 )
-from service.domain.recommend_types import (
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput
+from service.domain.recommend.types import (
     Alternative,
     Fit,
     OfferRef,
@@ -55,10 +47,20 @@ from service.domain.recommend_types import (
     RecommendationRequest,
     Rejected,
 )
-from service.domain.registry import Registry
-from service.domain.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing import resolve_model
-from service.domain.speed import (
+from service.domain.sizing.memory import (
+    GIB,
+    Assumption,
+    InferencePlan,
+    MemoryParts,
+    SizedModel,
+    TrainingPlan,
+    diffusion_memory,
+    largest_batch,
+    weight_bytes,
+)
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.sizing import resolve_model
+from service.domain.sizing.speed import (
     ENGINE_SPEED,
     decode_step_s,
     diffusion_seconds_per_image,
@@ -112,6 +114,7 @@ PlanKey = tuple[str, int]
 class Ctx:
     req: RecommendationRequest
     model: SizedModel
+    catalog: Catalog
     registry: Registry
     providers: dict[str, Provider]
     today: dt.date
@@ -780,12 +783,19 @@ def _why(o: Option, ctx: Ctx) -> str:
             f"weights: {money}; uses {fit}{speed}.")
 
 
-def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[Offer],
-              providers: Sequence[Provider], today: dt.date, stale_after_days: int,
-              catalog_version: str, explain: bool = True) -> Recommendation:
-    """Ranked options for the request. ``explain=False``: the options and the reason only,
-    without the alternatives and the notable rejections (for a caller that shows the top
-    offers alone; it saves the alternatives' reruns over the catalog)."""
+def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
+              explain: bool = True) -> Recommendation:
+    """Ranked options from the catalog's offers for a workload, its load, usage and budget:
+    memory first (per GPU), then the targets, then the total cost for the usage (billing
+    granularity, minimum charges, spot's expected restarts, storage and egress). Each option
+    says why; ``rejected`` and ``alternatives`` say what was left out and what would change
+    the answer. An impossible request is an answer with no options and a ``reason``.
+
+    ``today`` dates the prices (staleness follows the catalog's date policy).
+    ``explain=False``: the options and the reason only, without the alternatives and the
+    notable rejections (for a caller that shows the top offers alone; it saves the
+    alternatives' reruns over the catalog)."""
+    registry, offers, providers = catalog.registry, catalog.offers, catalog.providers
     sreq = SizingRequest(model=req.model, architecture=req.architecture,
                          hf_config=req.hf_config)
     model = resolve_model(sreq, registry)
@@ -799,8 +809,9 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
     engine = req.engine or ("diffusers" if model.kind == "diffusion" else
                             "transformers" if model.kind == "audio" else "vllm")
     prov = {p.id: p for p in providers}
-    ctx = Ctx(req=req, model=model, registry=registry, providers=prov, today=today,
-              stale_days=stale_after_days, interruptible=interruptible, hours_per_day=hours,
+    ctx = Ctx(req=req, model=model, catalog=catalog, registry=registry, providers=prov,
+              today=today, stale_days=catalog.stale_after_days, interruptible=interruptible,
+              hours_per_day=hours,
               engine=engine,
               max_storage_price=max((p.storage_usd_per_gb_month or 0.0) for p in providers)
               if providers else 0.0,
@@ -819,20 +830,19 @@ def recommend(req: RecommendationRequest, registry: Registry, offers: Sequence[O
                           workload=req.workload, options=options,
                           rejected=_notable_rejections(rejected, options) if explain else [],
                           alternatives=alternatives, reason=reason,
-                          catalog_version=catalog_version, assumptions=ctx.assumptions)
+                          catalog_version=catalog.version, assumptions=ctx.assumptions)
 
 
 class _Shared(msgspec.Struct, gc=False):
-    """Price-independent results for one (registry, model, workload shape): capabilities,
-    serving speeds and per-user decode speeds per node shape, and per plan-relevant request
-    fields the best plan per shape. Kept across requests (bounded LRU); holds the registry so
-    its id cannot be reused by a reloaded one while the entry lives.
+    """Price-independent results for one (model, workload shape) of a catalog snapshot:
+    capabilities, serving speeds and per-user decode speeds per node shape, and per
+    plan-relevant request fields the best plan per shape. Kept across requests on the
+    snapshot (a bounded LRU): a reload starts empty.
 
     Flat for the garbage collector: plain dicts keyed by tuples of strings and numbers, whose
     values are floats, tuples of floats or untracked structs, so that a full collection
     leaves none of it tracked (gen-2 pauses stay short however full the caches are)."""
 
-    registry: Registry
     capabilities: dict[CapKey, Capability] = msgspec.field(default_factory=dict)
     throughput: dict[SpeedKey, tuple[float, float]] = msgspec.field(default_factory=dict)
     ttft: dict[SpeedKey, float] = msgspec.field(default_factory=dict)
@@ -846,27 +856,12 @@ class _Plans(msgspec.Struct, gc=False):
     by_shape: dict[PlanKey, Plan | str] = msgspec.field(default_factory=dict)
 
 
-# Plain dicts used as LRUs (insertion order; a hit moves to the end): an OrderedDict is
-# always tracked by the garbage collector, a plain dict of untracked values is not. The
-# compute pool runs requests on several threads: one lock around the LRU bookkeeping (the
-# entries themselves are filled with single dict operations).
-_SHARED: dict[tuple[object, ...], _Shared] = {}
-_LRU_LOCK = threading.Lock()
-K = TypeVar("K")
-V = TypeVar("V")
+# The snapshot's LRUs are plain dicts (an OrderedDict is always tracked by the garbage
+# collector, a plain dict of untracked values is not); the entries themselves are filled with
+# single dict operations.
 _CACHE_CONTEXTS = 128
 _PLANS_PER_CONTEXT = 32
-
-
-def _lru_get(cache: dict[K, V], key: K, make: Callable[[], V], size: int) -> V:
-    with _LRU_LOCK:
-        value = cache.pop(key, None)
-        if value is None:
-            value = make()
-            while len(cache) >= size:
-                del cache[next(iter(cache))]
-        cache[key] = value
-        return value
+_PLANS_LOCK = threading.Lock()  # the compute pool runs requests on several threads
 
 
 def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
@@ -875,14 +870,11 @@ def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     r = ctx.req
     if ctx.model.id == "custom":
         return
-    key = (id(ctx.registry), ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
+    key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height,
            r.allow_multi_node)
-    shared = _lru_get(_SHARED, key, lambda: _Shared(registry=ctx.registry), _CACHE_CONTEXTS)
-    if shared.registry is not ctx.registry:  # id reused after the old registry was freed
-        shared = _Shared(registry=ctx.registry)
-        with _LRU_LOCK:
-            _SHARED[key] = shared
+    shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
+                  .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.concurrent_requests,
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
@@ -891,7 +883,8 @@ def _use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     ctx.throughput_cache = shared.throughput
     ctx.ttft_cache = shared.ttft
     ctx.decode_cache = shared.decode
-    ctx.plan_cache = _lru_get(shared.plans, plan_key, _Plans, _PLANS_PER_CONTEXT).by_shape
+    with _PLANS_LOCK:
+        ctx.plan_cache = lru_step(shared.plans, plan_key, _Plans, _PLANS_PER_CONTEXT).by_shape
 
 
 def _allowed(ctx: Ctx, offer: Offer) -> bool:
@@ -993,7 +986,7 @@ def _alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     current = _best_cost(options)
 
     def rerun(change: str, new_req: RecommendationRequest, effect_prefix: str) -> None:
-        sub = Ctx(req=new_req, model=ctx.model, registry=ctx.registry,
+        sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
                   providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
                   interruptible=new_req.interruptible if new_req.interruptible is not None
                   else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,

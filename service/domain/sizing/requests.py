@@ -7,8 +7,8 @@ from typing import Annotated, ClassVar, Literal
 import msgspec
 
 from service.domain.base import Strict
+from service.domain.catalog.models import Architecture
 from service.domain.fields import LIST_MAX, GpuName, HfConfig, ModelName, PrecisionName
-from service.domain.models import Architecture
 
 Task = Literal["inference", "finetune", "pretrain"]
 Engine = Literal["vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "diffusers"]

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import msgspec
 from rapidfuzz import fuzz, process
 
-from service.domain.names import norm
-from service.domain.precisions import find_precision, get_precision
-from service.domain.registry import Registry
+from service.domain.catalog.names import norm
+from service.domain.catalog.precisions import find_precision, get_precision
+from service.domain.catalog.registry import Registry
 
 
 class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
@@ -136,13 +136,12 @@ class _Tables:
     growing it there."""
 
 
-_CACHE: dict[int, tuple[Registry, _Tables]] = {}
-
-
 def _tables(registry: Registry) -> _Tables:
-    hit = _CACHE.get(id(registry))
-    if hit is not None and hit[0] is registry:
-        return hit[1]
+    """The look-up tables for ``registry``'s names, made once and kept with it."""
+    return registry.derived.table("extract_tables", lambda: _make_tables(registry))
+
+
+def _make_tables(registry: Registry) -> _Tables:
     t = _Tables()
     for m in registry.models.values():
         for name in (m.id, m.name, *m.aliases):
@@ -159,9 +158,6 @@ def _tables(registry: Registry) -> _Tables:
         for part in (name, name.rsplit("/", 1)[-1]):
             key = norm(part)
             t.prefixes.update(key[:k] for k in range(1, len(key) + 1))
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[id(registry)] = (registry, t)
     return t
 
 

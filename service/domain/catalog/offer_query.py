@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from service.domain.base import Out
-from service.domain.gpus import GPU
-from service.domain.offers import Offer, Provider
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.offers import Offer, Provider
 
 SortKey = Literal["price", "price_per_gpu", "price_per_gib", "price_per_tb_s"]
 

@@ -6,22 +6,22 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Annotated, Literal, Protocol
 
 import msgspec
 
+from service.domain.answer.knowledge import Passage, ScoredId
+from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.base import Out, Strict
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
 from service.domain.fields import GpuName, ModelName, PrecisionName, Question
-from service.domain.knowledge import Passage, ScoredId
-from service.domain.offers import Offer, Provider
-from service.domain.recommend import recommend
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.registry import Registry
-from service.domain.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing import size
-from service.domain.understand import Extracted, detect_language, extract
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.sizing import size
 
 # Confidence below this: say we do not know, list the closest topics.
 CONFIDENCE_THRESHOLD = 0.33
@@ -228,9 +228,9 @@ def _lead(text: str, sentences: int = 2) -> str:
     return " ".join(parts[:sentences])
 
 
-def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offer],
-             providers: Sequence[Provider], today: dt.date, stale_days: int,
-             catalog_version: str) -> tuple[Numbers | None, list[str]]:
+def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date
+             ) -> tuple[Numbers | None, list[str]]:
+    registry = catalog.registry
     t = T[lang]
     model_id = ex.model
     notes: list[str] = []
@@ -255,7 +255,7 @@ def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offe
         else:
             sreq = SizingRequest(model=model_id, weights=weights, input_tokens=ctx_tokens,
                                  output_tokens=0, batch_size=ex.concurrent_requests or 1)
-        sized = size(sreq, registry)
+        sized = size(sreq, catalog)
         fits = [f"{f.gpu_count} x {f.gpu_name}" for f in
                 sorted(sized.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
         mem = sized.memory
@@ -288,8 +288,7 @@ def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offe
             max_usd_per_hour=ex.budget_usd_per_hour, max_usd_per_month=ex.budget_usd_per_month,
             top_n=3)
         # only the options and the reason are shown: no alternatives or rejections to explain
-        rec = recommend(rreq, registry, offers, providers, today, stale_days, catalog_version,
-                        explain=False)
+        rec = recommend(rreq, catalog, today, explain=False)
         for o in rec.options:
             recs.append(OfferNumbers(
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
@@ -314,9 +313,25 @@ def _numbers(ex: Extracted, lang: str, registry: Registry, offers: Sequence[Offe
     return Numbers(sizing=sizing_numbers, recommendations=recs), notes + lines
 
 
-def answer(req: AskRequest, retriever: Retriever, passages: dict[tuple[str, str], Passage],
-           registry: Registry, offers: Sequence[Offer], providers: Sequence[Provider],
-           today: dt.date, stale_days: int, catalog_version: str) -> AskResponse:
+class Knowledge(Protocol):
+    """The guidance: its passages by (id, language) and a retriever over them (the embedding
+    index and BM25 in production, a fake in unit tests)."""
+
+    @property
+    def retriever(self) -> Retriever: ...
+
+    @property
+    def passages(self) -> Mapping[tuple[str, str], Passage]: ...
+
+
+def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
+           today: dt.date) -> AskResponse:
+    """A question in English or Romanian answered from the guidance and the catalog: the
+    passages that answer it, the entities read from it (merged with the caller's context) and
+    the numbers computed for that model, GPU and budget (sizing and the top offers, priced on
+    ``today``). Off-topic text, low confidence and prompt-injection attempts get a polite
+    "I don't know" with the closest topics, never anything from outside the guidance."""
+    retriever, passages, registry = knowledge.retriever, knowledge.passages, catalog.registry
     q = req.question.strip()
     lang = req.lang if req.lang != "auto" else detect_language(q)
     t = T[lang]
@@ -336,8 +351,7 @@ def answer(req: AskRequest, retriever: Retriever, passages: dict[tuple[str, str]
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,
                       score=round(s.score, 5)) for s in top]
-    numbers, lines = _numbers(ex, lang, registry, offers, providers, today, stale_days,
-                              catalog_version)
+    numbers, lines = _numbers(ex, lang, catalog, today)
     if out:
         title = out[0].title
         sep = " " if title.endswith(("?", "!", ".")) else ": "

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from service.domain.base import Out
-from service.domain.gpus import GPU
-from service.domain.models import (
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import (
     Architecture,
     Component,
     ParamBreakdown,
     kv_bytes,
     param_breakdown,
 )
-from service.domain.precisions import KVType, Precision
+from service.domain.catalog.precisions import KVType, Precision
 
 GIB = float(2**30)
 

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
-import threading
+from typing import cast
 
 from service.domain.base import Out
-from service.domain.cost import Cost, estimate_cost
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.hf_config import architecture_from_hf
+from service.domain.catalog.models import (
+    Architecture,
+    ModelEntry,
+    active_params,
+    check_architecture_for_tp,
+    kv_bytes_per_token,
+    param_breakdown,
+)
+from service.domain.catalog.precisions import (
+    KVType,
+    Precision,
+    find_kv_type,
+    find_precision,
+    get_precision,
+)
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
-from service.domain.gpus import GPU
-from service.domain.hf_config import architecture_from_hf
-from service.domain.memory import (
+from service.domain.sizing.cost import Cost, estimate_cost
+from service.domain.sizing.memory import (
     ENGINES,
     GIB,
     Assumption,
@@ -20,18 +37,8 @@ from service.domain.memory import (
     diffusion_memory,
     weight_bytes,
 )
-from service.domain.models import (
-    Architecture,
-    ModelEntry,
-    active_params,
-    check_architecture_for_tp,
-    kv_bytes_per_token,
-    param_breakdown,
-)
-from service.domain.precisions import KVType, Precision, find_kv_type, find_precision, get_precision
-from service.domain.registry import Registry
-from service.domain.requests import FinetuneOptions, SizingRequest
-from service.domain.speed import Performance, estimate_performance
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.speed import Performance, estimate_performance
 
 MAX_PARAMS = 10_000_000_000_000
 
@@ -167,7 +174,14 @@ def _gpu_info(g: GPU) -> GpuInfo:
 COUNTS = (1, 2, 4, 8)
 
 
-def size(req: SizingRequest, registry: Registry) -> SizingResult:
+def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
+    """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
+    inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training.
+
+    Raises NotFound for an unknown model or GPU, InvalidInput for a combination that makes no
+    sense, MissingFields for an architecture or config without what sizing needs. Every figure
+    is in GiB (2^30 bytes), and the answer lists its assumptions and sources."""
+    registry = catalog.registry
     model = resolve_model(req, registry)
     precision = resolve_precision(req, model)
     engine = req.engine or default_engine(model, precision)
@@ -225,7 +239,7 @@ def size(req: SizingRequest, registry: Registry) -> SizingResult:
             perf = estimate_performance(model, precision, kv, engine, gpu, n, req, note,
                                         task="inference")
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
-        fits_on = _fits_on_inference(plan, registry, req, precision, kv, engine)
+        fits_on = _fits_on_inference(plan, catalog, req, precision, kv, engine)
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
             engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
@@ -318,38 +332,28 @@ def _note_training(t: TrainingPlan, note: object) -> None:
              "3 (FSDP) also weights, over the data-parallel GPUs")
 
 
-# Bounded LRU (a plain dict in insertion order, a hit moved to the end) of flat entries: keys
-# of strings and numbers, tuples of untracked FitRow structs, so that the garbage collector
-# tracks none of it after a full collection.
-_FITS_ON_CACHE: dict[tuple[object, ...], tuple[FitRow, ...]] = {}
-_FITS_ON_CACHE_SIZE = 512
-_FITS_ON_LOCK = threading.Lock()  # the compute pool sizes on several threads
+FITS_ON_CACHE_SIZE = 512
 
 
-def _fits_on_inference(plan: InferencePlan, registry: Registry, req: SizingRequest,
+def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                        precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
-    """Every registry GPU the setup fits on: independent of the GPU asked about, so cached
-    per model and workload shape (bounded LRU; the registry identity is in the key)."""
+    """Every registry GPU the setup fits on: independent of the GPU asked about, so kept on
+    the snapshot per model and workload shape (a bounded LRU of flat entries: keys of strings
+    and numbers, tuples of untracked FitRow structs, which the garbage collector does not
+    track after a full collection)."""
     if plan.model.id == "custom":
-        return list(_compute_fits_on(plan, registry, req, precision, kv, engine))
-    key = (id(registry), plan.model.id, precision.id, kv.id, engine, plan.batch, plan.context,
+        return list(_compute_fits_on(plan, catalog.registry, req, precision, kv, engine))
+    key = (plan.model.id, precision.id, kv.id, engine, plan.batch, plan.context,
            req.input_tokens, plan.lora_adapters, plan.lora_rank)
-    with _FITS_ON_LOCK:
-        rows = _FITS_ON_CACHE.pop(key, None)
-        if rows is not None:
-            _FITS_ON_CACHE[key] = rows
-    if rows is None:
-        rows = _compute_fits_on(plan, registry, req, precision, kv, engine)
-        with _FITS_ON_LOCK:
-            while len(_FITS_ON_CACHE) >= _FITS_ON_CACHE_SIZE:
-                del _FITS_ON_CACHE[next(iter(_FITS_ON_CACHE))]
-            _FITS_ON_CACHE[key] = rows
+    cache = catalog.derived.lru("fits_on", FITS_ON_CACHE_SIZE)
+    rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
+        plan, catalog.registry, req, precision, kv, engine)))
     return list(rows)
 
 
 def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest,
                      precision: Precision, kv: KVType, engine: str) -> tuple[FitRow, ...]:
-    from service.domain.speed import decode_tokens_per_s
+    from service.domain.sizing.speed import decode_tokens_per_s
 
     rows: list[FitRow] = []
     a = plan.model.arch

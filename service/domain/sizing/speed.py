@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from service.domain.base import Out
-from service.domain.gpus import GPU
-from service.domain.memory import (
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import Architecture, kv_bytes
+from service.domain.catalog.precisions import KVType, Precision
+from service.domain.sizing.memory import (
     InferencePlan,
     SizedModel,
     TrainingPlan,
@@ -29,11 +31,9 @@ from service.domain.memory import (
     latent_tokens,
     weight_bytes,
 )
-from service.domain.models import Architecture, kv_bytes
-from service.domain.precisions import KVType, Precision
 
 if TYPE_CHECKING:
-    from service.domain.requests import SizingRequest
+    from service.domain.sizing.requests import SizingRequest
 
 Note = Callable[[str, str, str], None]
 

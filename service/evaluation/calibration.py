@@ -18,8 +18,17 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from service.domain.gpus import CONTEXT_GIB, GPU
-from service.domain.memory import (
+from service.domain.catalog.gpus import CONTEXT_GIB, GPU
+from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.precisions import (
+    KVType,
+    Precision,
+    find_kv_type,
+    find_precision,
+    get_precision,
+)
+from service.domain.catalog.registry import Registry
+from service.domain.sizing.memory import (
     GIB,
     InferencePlan,
     SizedModel,
@@ -29,11 +38,8 @@ from service.domain.memory import (
     latent_tokens,
     weight_bytes,
 )
-from service.domain.models import kv_bytes
-from service.domain.precisions import KVType, Precision, find_kv_type, find_precision, get_precision
-from service.domain.registry import Registry
-from service.domain.sizing import sized_from_entry
-from service.domain.speed import (
+from service.domain.sizing.sizing import sized_from_entry
+from service.domain.sizing.speed import (
     ENGINE_SPEED,
     achievable_tflops,
     decode_step_s,

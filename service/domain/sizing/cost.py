@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from service.domain.base import Out
-from service.domain.speed import Performance
+from service.domain.sizing.speed import Performance
 
 Note = Callable[[str, str, str], None]
 

@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import msgspec
 
-from service.domain.ask import AskRequest, Retriever, answer
-from service.domain.errors import DomainError, InvalidInput, NotFound
-from service.domain.knowledge import Passage
-from service.domain.offers import Offer, Provider
-from service.domain.precisions import find_precision
-from service.domain.recommend import recommend
-from service.domain.recommend_types import RecommendationRequest
-from service.domain.registry import Registry
-from service.domain.requests import SizingRequest
-from service.domain.sizing import FitRow, size
-from service.domain.slack_render import (
+from service.adapters.slack.render import (
     Message,
     render_answer,
     render_help,
@@ -33,7 +22,16 @@ from service.domain.slack_render import (
     render_unknown_model,
     render_usage,
 )
-from service.domain.understand import detect_language, extract
+from service.domain.answer.compose import AskRequest, Knowledge, answer
+from service.domain.answer.understand import detect_language, extract
+from service.domain.catalog.precisions import find_precision
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import DomainError, InvalidInput, NotFound
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import FitRow, size
 
 Kind = Literal["ask", "size", "recommend", "help"]
 MAX_QUESTION = 2000
@@ -49,18 +47,18 @@ class Command:
 
 @dataclass(frozen=True)
 class BotData:
-    """Everything an answer needs; ``retriever``/``passages`` are None while the knowledge
-    base is loading (questions then get "still starting"; size and recommend still work)."""
+    """Everything an answer needs: the catalog snapshot, the day, and the guidance, which is
+    None while the knowledge base is loading (questions then get "still starting"; size and
+    recommend still work)."""
 
-    registry: Registry
-    offers: Sequence[Offer]
-    providers: Sequence[Provider]
+    catalog: Catalog
     today: dt.date
-    stale_after_days: int
-    catalog_version: str
-    retriever: Retriever | None = None
-    passages: dict[tuple[str, str], Passage] | None = None
+    knowledge: Knowledge | None = None
     public_url: str | None = None
+
+    @property
+    def registry(self) -> Registry:
+        return self.catalog.registry
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,7 +190,7 @@ def _fits_for(data: BotData, model: str, weights: str, context_tokens: int,
     """The 'fits on' rows with decode tokens/s for an answer's model (best effort)."""
     try:
         sized = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
-                                   output_tokens=0, batch_size=batch), data.registry)
+                                   output_tokens=0, batch_size=batch), data.catalog)
     except (DomainError, ValueError, msgspec.ValidationError):
         return None
     return sorted(sized.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]
@@ -200,12 +198,10 @@ def _fits_for(data: BotData, model: str, weights: str, context_tokens: int,
 
 def run_ask(question: str, data: BotData) -> Message:
     lang = detect_language(question)
-    if data.retriever is None or data.passages is None:
+    if data.knowledge is None:
         return render_starting(lang)
     question = question[:MAX_QUESTION]
-    resp = answer(AskRequest(question=question), data.retriever, data.passages, data.registry,
-                  data.offers, data.providers, data.today, data.stale_after_days,
-                  data.catalog_version)
+    resp = answer(AskRequest(question=question), data.knowledge, data.catalog, data.today)
     fits = None
     sizing = resp.numbers.sizing if resp.numbers else None
     if sizing is not None and resp.extracted.workload not in ("finetune", "pretrain"):
@@ -221,7 +217,7 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     model = _resolve_model(text, data.registry)
     context_tokens = ctx or DEFAULT_CONTEXT
     result = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
-                                output_tokens=0), data.registry)
+                                output_tokens=0), data.catalog)
     return render_sizing(result, lang, context_tokens=context_tokens,
                          public_url=data.public_url)
 
@@ -237,8 +233,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 context_tokens=context_tokens,
                                 output_tokens=min(512, context_tokens // 4),
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
-    rec = recommend(req, data.registry, data.offers, data.providers, data.today,
-                    data.stale_after_days, data.catalog_version)
+    rec = recommend(req, data.catalog, data.today)
     per = "/oră" if lang == "ro" else "/h"
     per_month = "/lună" if lang == "ro" else "/month"
     budget = " + ".join(x for x in (

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.domain.gpus import GPU
-from service.domain.models import ModelEntry
-from service.domain.names import NameIndex
+from service.domain.catalog.derived import Derived
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import ModelEntry
+from service.domain.catalog.names import NameIndex
 
 
 class Registry:
@@ -19,6 +20,8 @@ class Registry:
         self.gpu_names = NameIndex("gpu")
         for g in gpus:
             self.gpu_names.add(g.id, [g.name, *g.aliases])
+        self.derived = Derived()
+        """Tables derived from the names (the entity extractor's), kept with the registry."""
 
     @property
     def conflicts(self) -> list[str]:

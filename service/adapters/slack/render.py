@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from service.domain.ask import AskResponse, OfferNumbers
-from service.domain.recommend_types import Recommendation
-from service.domain.sizing import FitRow, SizingResult
+from service.domain.answer.compose import AskResponse, OfferNumbers
+from service.domain.recommend.types import Recommendation
+from service.domain.sizing.sizing import FitRow, SizingResult
 
 Message = dict[str, Any]
 Block = dict[str, Any]

@@ -6,8 +6,8 @@ from typing import Any
 
 import msgspec
 
+from service.domain.catalog.models import Architecture
 from service.domain.errors import InvalidInput, MissingFields
-from service.domain.models import Architecture
 
 SUPPORTED = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma2", "gemma3",
              "gemma3_text", "phi3", "deepseek_v3", "gpt_oss")

@@ -7,10 +7,10 @@ from typing import Annotated, ClassVar, Literal
 import msgspec
 
 from service.domain.base import Out, Strict
+from service.domain.catalog.models import Architecture
 from service.domain.fields import HfConfig, ModelName, NameList, PrecisionName
-from service.domain.memory import Assumption
-from service.domain.models import Architecture
-from service.domain.requests import Engine, FinetuneOptions
+from service.domain.sizing.memory import Assumption
+from service.domain.sizing.requests import Engine, FinetuneOptions
 
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]

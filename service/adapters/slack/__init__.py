@@ -1,0 +1,2 @@
+"""Slack's side of the bot: commands parsed, Block Kit rendered, messages posted, retries de-
+duplicated."""

@@ -1,0 +1,2 @@
+"""Questions in English or Romanian: entities read from the text, passages found, numbers
+composed into an answer."""

@@ -1,0 +1,78 @@
+"""One immutable snapshot of everything the service knows, passed to every entry point.
+
+A ``Catalog`` holds the registry (models, GPUs and their name indexes), the offers and
+providers, the content version and the date policy (how old a price may be). It is built once
+by the loader (``service.adapters.catalog_loader``) and replaced whole on a reload, never
+edited. Tables derived from it (which GPUs a model fits on, capabilities per node shape, the
+entity extractor's name tables, the offers as served on a given day) are computed on first use
+and kept *on the snapshot* (``Catalog.derived``): a reload builds a new snapshot with empty
+tables, so no answer can mix old and new data, and nothing is keyed by ``id()`` of an object
+that may be freed and its id reused.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import cast
+
+from service.domain.catalog.derived import Derived
+from service.domain.catalog.offer_query import OfferView, view
+from service.domain.catalog.offers import Offer, Provider
+from service.domain.catalog.registry import Registry
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """Everything an answer reads, as one consistent, immutable value (see the module
+    docstring)."""
+
+    registry: Registry
+    offers: tuple[Offer, ...] = ()
+    providers: tuple[Provider, ...] = ()
+    version: str = "unversioned"
+    stale_after_days: int = 90
+    """Date policy: a price older than this many days is stale."""
+    loaded_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    derived: Derived = field(default_factory=Derived, repr=False)
+
+    @cached_property
+    def offers_by_id(self) -> dict[str, Offer]:
+        return {o.id: o for o in self.offers}
+
+    @cached_property
+    def providers_by_id(self) -> dict[str, Provider]:
+        return {p.id: p for p in self.providers}
+
+    def views(self, today: dt.date) -> tuple[OfferView, ...]:
+        """The offers as served on ``today`` (their age and staleness depend on the day);
+        made once per day."""
+        days = self.derived.lru("views_by_day", 4)
+        made = days.get_or_make(today, lambda: tuple(
+            view(o, self.registry.gpus[o.gpu], today, self.stale_after_days)
+            for o in self.offers))
+        return cast(tuple[OfferView, ...], made)
+
+
+def shrink_problems(old: Catalog, new: Catalog) -> list[str]:
+    """Why swapping ``old`` for ``new`` loses too many offers, or []: a provider that had
+    offers and would have none (its ``offers/<provider>.csv`` cut to the header, emptied or
+    deleted), or more than half of all offers gone. Each message gives the counts before and
+    after."""
+    before = _per_provider(old.offers)
+    after = _per_provider(new.offers)
+    out = [f"offers/{p}.csv (provider {p!r}): {n} → 0 offers"
+           for p, n in sorted(before.items()) if not after.get(p)]
+    if 2 * len(new.offers) < len(old.offers):
+        out.append(f"all providers: {len(old.offers)} → {len(new.offers)} offers (more than "
+                   "half gone)")
+    return out
+
+
+def _per_provider(offers: Sequence[Offer]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for o in offers:
+        counts[o.provider] = counts.get(o.provider, 0) + 1
+    return counts

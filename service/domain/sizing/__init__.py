@@ -1,0 +1,1 @@
+"""Memory, speed, time and cost of running a model on a GPU setup."""

@@ -1,0 +1,2 @@
+"""Evaluation harnesses (calibration against published measurements, question-answering
+quality); pure, used by the CLI and the tests."""
