@@ -36,7 +36,7 @@ def _slow_size(seconds: float) -> Any:
 @pytest.fixture
 async def tight(index_dir: Path, monkeypatch: pytest.MonkeyPatch
                 ) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
-    monkeypatch.setattr("service.api.routes.sizing.size", _slow_size(0.4))
+    monkeypatch.setattr("service.api.routes.sizing.size", _slow_size(1.0))
     app = create_app(Settings(index_dir=index_dir, compute_threads=1, compute_max_pending=1,
                               compute_timeout_s=0.1, cache_ttl_s=0), configure_logs=False)
     async with AsyncTestClient(app=app) as c:
@@ -54,9 +54,9 @@ async def test_a_slow_answer_gets_504_and_a_full_pool_503(
     busy = second if timeout is first else first
     assert timeout.json()["type"] == "/problems/compute-timeout"
     assert busy.json()["type"] == "/problems/busy" and busy.headers["retry-after"] == "1"
-    assert time.perf_counter() - started < 0.35  # answered at the timeout, not when done
+    assert time.perf_counter() - started < 0.7  # answered at the timeout, not when done (1 s)
     # the abandoned work keeps its slot until it finishes, then the pool takes work again
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(1.0)
     again = await tight.post("/v1/sizing", json=BODY)
     assert again.status_code == 504
 
