@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from service.domain.catalog.engines import Engine, check_engines
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import ModelEntry, param_breakdown
 from service.domain.catalog.registry import Registry
@@ -129,6 +130,40 @@ def load_gpus(root: Path, problems: list[Problem]) -> list[GPU]:
     return out
 
 
+def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
+    """The engines of ``engines.toml``, each problem with its line."""
+    rel = "engines.toml"
+    loaded = _read_toml(root / rel, rel, problems)
+    if loaded is None:
+        return []
+    text, data = loaded
+    out: list[Engine] = []
+    seen: set[str] = set()
+    pos = 0
+    raws = data.get("engine", [])
+    if not isinstance(raws, list) or not raws:
+        problems.append(Problem(rel, 1, "no [[engine]] tables"))
+        return []
+    for raw in raws:
+        anchor = text.find("[[engine]]", pos)
+        pos = anchor + 1 if anchor >= 0 else pos
+        try:
+            e = msgspec.convert(raw, Engine)
+        except msgspec.ValidationError as exc:
+            ident = raw.get("id", "?") if isinstance(raw, dict) else "?"
+            problems.append(Problem(rel, _error_line(text, exc, max(anchor, 0)),
+                                    f"{ident}: {exc}"))
+            continue
+        if e.id in seen:
+            problems.append(Problem(rel, _line_of(text, f'id = "{e.id}"'),
+                                    f"duplicate engine id {e.id!r}"))
+        seen.add(e.id)
+        out.append(e)
+    if out and len(out) == len(raws):
+        problems.extend(Problem(rel, 1, m) for m in check_engines(out))
+    return out
+
+
 def content_hash(root: Path, patterns: tuple[str, ...]) -> str:
     h = hashlib.sha256()
     for pattern in patterns:
@@ -145,8 +180,10 @@ class LoadedRegistry:
 
 
 def build_registry(root: Path, problems: list[Problem]) -> Registry:
-    """Models and GPUs under ``root``; every problem (alias clashes included) is appended."""
-    registry = Registry(load_models(root, problems), load_gpus(root, problems))
+    """Models, GPUs and engines under ``root``; every problem (alias clashes included) is
+    appended."""
+    registry = Registry(load_models(root, problems), load_gpus(root, problems),
+                        load_engines(root, problems))
     problems.extend(Problem("aliases", 1, c) for c in registry.conflicts)
     return registry
 
@@ -156,4 +193,5 @@ def load_registry(root: Path) -> LoadedRegistry:
     registry = build_registry(root, problems)
     if problems:
         raise CatalogError(problems)
-    return LoadedRegistry(registry, content_hash(root, ("models/*.toml", "gpus.toml")))
+    return LoadedRegistry(registry, content_hash(root, ("models/*.toml", "gpus.toml",
+                                                         "engines.toml")))

@@ -1,5 +1,5 @@
-"""The one loader of the catalog snapshot: models, GPUs, offers and providers read from the
-catalog folder, checked together, hashed, and returned as an immutable ``Catalog`` — or a
+"""The one loader of the catalog snapshot: models, GPUs, engines, offers and providers read
+from the catalog folder, checked together, hashed, and returned as an immutable ``Catalog`` — or a
 ``CatalogError`` listing every problem with its file and line, never a half-loaded catalog.
 The app's start-up and reloads, the CLI, the bench and the tests all load through here."""
 
@@ -11,7 +11,7 @@ from service.adapters.catalog_files import CatalogError, Problem, build_registry
 from service.adapters.offers_files import load_offers
 from service.domain.catalog.snapshot import Catalog
 
-CATALOG_FILES = ("models/*.toml", "gpus.toml", "providers.toml", "offers/*.csv")
+CATALOG_FILES = ("models/*.toml", "gpus.toml", "engines.toml", "providers.toml", "offers/*.csv")
 """What the version hash covers: a change to any of these is a new catalog version."""
 
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from service.domain.catalog.engines import Engine, Engines
 from service.domain.catalog.gpus import CONTEXT_GIB, GPU
 from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.precisions import (
@@ -40,7 +41,6 @@ from service.domain.sizing.memory import (
 )
 from service.domain.sizing.sizing import sized_from_entry
 from service.domain.sizing.speed import (
-    ENGINE_SPEED,
     achievable_tflops,
     decode_step_s,
     diffusion_seconds_per_image,
@@ -340,9 +340,14 @@ def baseline_serving_tps(model: SizedModel, p: Precision, gpu: GPU, n: int,
 
 
 class _Ctx:
-    def __init__(self, row: CalibrationRow) -> None:
+    def __init__(self, row: CalibrationRow, engines: Engines | None = None) -> None:
         self.row = row
         self.notes: list[str] = []
+        self.engines = engines if engines is not None else Engines(())
+
+    def engine(self, engine_id: str) -> Engine:
+        """The catalog's engine ``engine_id`` (the rows name engines by the catalog's ids)."""
+        return self.engines[engine_id]
 
     def note(self, text: str) -> None:
         if text:
@@ -351,7 +356,7 @@ class _Ctx:
 
 def predict(row: CalibrationRow, registry: Registry) -> Prediction | Skip:
     """Our estimate and the simple baseline for one measurement, or why it cannot be made."""
-    c = _Ctx(row)
+    c = _Ctx(row, registry.engines)
     if row.kind not in KINDS:
         return Skip(id=row.id, kind=row.kind, reason=f"unknown kind {row.kind!r}")
     model, notes = resolve_model(row.model, registry)
@@ -408,7 +413,7 @@ def _weights_size(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GP
 
 
 def _kv_type_for(c: _Ctx, p: Precision, engine: str) -> KVType:
-    if engine == "tensorrt-llm" and p.id in ("fp8", "nvfp4"):
+    if engine in c.engines and p.id in c.engine(engine).fp8_kv_with_weights:
         c.note("FP8 KV cache (TensorRT-LLM FP8/FP4 builds quantize the KV cache too)")
         kv = find_kv_type("fp8")
     else:
@@ -427,8 +432,9 @@ def _inference_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu
     ctx = _first_int(row.context_or_input_len) or 2048
     kv = find_kv_type("fp16")
     assert kv is not None
-    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine or "vllm", tp=n,
-                         batch=1, context=ctx)
+    plan = InferencePlan(model=model, precision=p, kv_type=kv,
+                         engine=c.engine(engine) if engine
+                         else c.engines.default("llm", False), tp=n, batch=1, context=ctx)
     if "weights" in metric:
         measured, how = _gib(row.value, row.unit, row)
         c.note(how)
@@ -448,7 +454,7 @@ def _inference_memory(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu
     base_budget = cap - _simple_weights(model, p) * 1.2 / n / GIB
     if row.unit == "tokens":
         per_token = kv_bytes(a, 1, kv.bytes_per_element, n)
-        block = 16 if engine == "vllm" else 1
+        block = plan.engine.kv_block_tokens
         pred = math.floor(budget * GIB / per_token / block) * block
         base = max(0.0, base_budget) * GIB / per_token
         return _make(c, model, engine, gpu, "tokens", row.value, max(pred, 1.0), max(base, 1.0),
@@ -530,7 +536,7 @@ def _decode(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | No
     batch = _first_int(row.batch) or 1
     ctx = prompt + out // 2
     c.note(f"average context {ctx} tokens over the generation")
-    step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, ctx)
+    step, _ = decode_step_s(model, p, kv, c.engine(engine), gpu, n, batch, ctx)
     pred = batch / step
     base = baseline_decode_tps(model, p, gpu, n) * batch
     return _make(c, model, engine, gpu, "tokens/s", row.value, pred, base,
@@ -546,7 +552,7 @@ def _prefill(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | N
         tokens = 512
         c.note("prompt length not stated: llama-bench's default pp512 assumed")
     batch = _first_int(row.batch) or 1
-    t = prefill_s(model, p, engine, gpu, n, tokens, batch)
+    t = prefill_s(model, p, c.engine(engine), gpu, n, tokens, batch)
     pred = tokens * batch / t
     if row.unit == "ms":
         measured = tokens * batch / (row.value / 1000.0)
@@ -563,22 +569,22 @@ _OPENORCA_IN, _OPENORCA_OUT = 294, 265
 _MIXTRAL_IN, _MIXTRAL_OUT = 400, 145
 
 
-def ridge_batch(model: SizedModel, p: Precision, engine: str, gpu: GPU) -> int:
+def ridge_batch(model: SizedModel, p: Precision, engine: Engine, gpu: GPU) -> int:
     """Batch at which decode turns compute-bound: weight bytes / bandwidth equals
     2 x active params x batch / compute."""
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     bw = gpu.bandwidth_gb_s * 1e9 * s.eta_mem
     flops = achievable_tflops(gpu, p, engine) * 1e12 * s.eta_compute
     return max(1, math.ceil(flops * weight_bytes(model, p) / (2.0 * model.active_params * bw)))
 
 
-def _pick_tp(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
+def _pick_tp(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
              ctx: int) -> tuple[int, int]:
     """Smallest tensor-parallel size whose KV cache holds the ridge batch (capped at the
     engine's max_num_seqs): below it a replica would stay bandwidth-bound."""
     a = model.arch
     assert a is not None
-    need = min(ridge_batch(model, p, engine, gpu), ENGINE_SPEED[engine].max_num_seqs)
+    need = min(ridge_batch(model, p, engine, gpu), engine.speed.max_num_seqs)
     tp = 1
     while tp <= n:
         if n % tp == 0 and a.num_attention_heads % tp == 0:
@@ -617,7 +623,7 @@ def _serving(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | N
     if tp_m:
         tp = int(tp_m.group(1))
     elif mlperf and n > 1:
-        tp, need = _pick_tp(model, p, kv, engine, gpu, n, inp + out)
+        tp, need = _pick_tp(model, p, kv, c.engine(engine), gpu, n, inp + out)
         c.note(f"MLPerf harness: {n} GPUs as {n // tp} replicas of TP{tp} (smallest TP whose KV "
                f"cache holds the {need}-sequence batch where decode turns compute-bound)")
     else:
@@ -629,7 +635,7 @@ def _serving(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | N
     if "server" in row.batch.lower():
         c.note("Server scenario: decode steps stay far under the 200 ms TPOT limit, so the "
                "offline throughput is predicted")
-    tps, conc, _ = serving(model, p, kv, engine, gpu, tp, inp, out, batch)
+    tps, conc, _ = serving(model, p, kv, c.engine(engine), gpu, tp, inp, out, batch)
     if conc == 0:
         raise _SkipRow("model does not fit")
     pred = tps * replicas
@@ -659,7 +665,8 @@ def _diffusion_speed(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu:
         steps = model.default_steps or 30
         c.note(f"steps not stated: the pipeline default {steps}")
     batch = _first_int(row.batch) or 1
-    eng = "tensorrt-llm" if engine == "tensorrt-llm" else "diffusers"
+    eng = (c.engine(engine) if engine in c.engines and c.engine(engine).runs_diffusion
+           else c.engines.default("diffusion", False))
     if "compile" in row.method.lower() and "no compile" not in row.method.lower():
         c.note("torch.compile: same model (compile gains are not modelled)")
     den = denoiser(model)
@@ -799,7 +806,6 @@ def format_report(report: CalibrationReport) -> str:
 
 __all__ = [
     "COLUMNS",
-    "ENGINE_SPEED",
     "KINDS",
     "REQUIRED_COLUMNS",
     "CalibrationReport",

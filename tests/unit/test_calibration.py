@@ -164,7 +164,8 @@ def test_speed_is_monotonic(registry: Registry) -> None:
     m = sized_from_entry(registry.model("llama-3.1-8b"))
     kv = find_kv_type("fp16")
     assert kv is not None
-    for engine, pid in (("llama.cpp", "q4_k_m"), ("vllm", "bf16"), ("tensorrt-llm", "fp8")):
+    for engine_id, pid in (("llama.cpp", "q4_k_m"), ("vllm", "bf16"), ("tensorrt-llm", "fp8")):
+        engine = registry.engines[engine_id]
         p = get_precision(pid)
         gpus = sorted((g for g in registry.gpus.values() if g.vendor == "NVIDIA"),
                       key=lambda g: g.bandwidth_gb_s)
@@ -192,7 +193,7 @@ def test_memory_is_monotonic(registry: Registry) -> None:
     kv = find_kv_type("fp16")
     assert kv is not None
     small, big = (sized_from_entry(registry.model(x)) for x in ("llama-3.1-8b", "llama-3.1-70b"))
-    for engine in ("vllm", "llama.cpp"):
+    for engine in (registry.engines["vllm"], registry.engines["llama.cpp"]):
         def total(model, pid, batch=1, ctx=4096, engine=engine):  # type: ignore[no-untyped-def]
             return InferencePlan(model=model, precision=get_precision(pid), kv_type=kv,
                                  engine=engine, tp=1, batch=batch, context=ctx).per_gpu().total_gib

@@ -197,8 +197,8 @@ def _plans() -> Iterator[InferencePlan]:
             (0, 3)):
         model = resolve_model(SizingRequest(model=model_id), registry)
         yield InferencePlan(model=model, precision=get_precision(p_id), kv_type=kv,
-                            engine=engine, tp=tp, batch=1, context=context,
-                            lora_adapters=lora)
+                            engine=registry.engines[engine], tp=tp, batch=1,
+                            context=context, lora_adapters=lora)
 
 
 def test_total_gib_is_per_gpu_total_bit_for_bit() -> None:

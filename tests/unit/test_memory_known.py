@@ -122,7 +122,8 @@ def test_tp_kv_per_gpu_in_an_inference_plan() -> None:
     m = model("llama-3-70b")
     kv = find_kv_type("fp16")
     assert kv is not None
-    common = dict(model=m, precision=get_precision("bf16"), kv_type=kv, engine="vllm",
+    common = dict(model=m, precision=get_precision("bf16"), kv_type=kv,
+                  engine=registry().engines["vllm"],
                   batch=1, context=4096)
     tp8 = InferencePlan(tp=8, **common).per_gpu()  # type: ignore[arg-type]
     tp16 = InferencePlan(tp=16, **common).per_gpu()  # type: ignore[arg-type]

@@ -87,7 +87,7 @@ def _grow(a: Architecture, **changes: Any) -> Architecture:
 def _plan(a: Architecture, *, precision: str = "bf16", kv: str = "fp16", engine: str = "vllm",
           tp: int = 1, batch: int = 1, context: int = 4096, adapters: int = 0) -> InferencePlan:
     return InferencePlan(model=_model(a), precision=get_precision(precision), kv_type=_kv(kv),
-                         engine=engine, tp=tp, batch=batch, context=context,
+                         engine=_registry().engines[engine], tp=tp, batch=batch, context=context,
                          lora_adapters=adapters)
 
 
@@ -428,8 +428,8 @@ def decode_cases(draw: st.DrawFn) -> dict[str, Any]:
 
 def _tps(case: dict[str, Any], **changes: Any) -> float:
     c = case | changes
-    return decode_tokens_per_s(c["model"], c["p"], c["kv"], c["engine"], c["gpu"], c["n"],
-                               batch=c["batch"], context=c["context"])
+    return decode_tokens_per_s(c["model"], c["p"], c["kv"], _registry().engines[c["engine"]],
+                               c["gpu"], c["n"], batch=c["batch"], context=c["context"])
 
 
 @SETTINGS

@@ -12,7 +12,7 @@ from service.adapters.catalog_files import load_registry
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
-from service.domain.sizing.memory import ENGINES, GIB
+from service.domain.sizing.memory import GIB
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
 from service.paths import default_data_dir
@@ -96,7 +96,7 @@ def test_fits_on_is_non_empty_ordered_and_true() -> None:
     ids = {row.gpu: row for row in rows}
     assert ids["rtx-4090"].gpu_count == 1
     assert ids["h100-sxm"].gpu_count == 1
-    frac = ENGINES["vllm"].memory_fraction
+    frac = registry().engines["vllm"].memory_fraction
     for row in rows:
         assert row.per_gpu_gib <= row.gpu_memory_gib * frac + 1e-9
         assert row.decode_tokens_per_s is not None and row.decode_tokens_per_s > 0

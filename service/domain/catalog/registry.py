@@ -1,17 +1,19 @@
-"""The in-memory registry of models and GPUs, with name resolution."""
+"""The in-memory registry of models, GPUs and engines, with name resolution."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from service.domain.catalog.derived import Derived
+from service.domain.catalog.engines import Engine, Engines
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import NameIndex
 
 
 class Registry:
-    def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU]) -> None:
+    def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU],
+                 engines: Sequence[Engine] = ()) -> None:
         self.models = {m.id: m for m in models}
         self.gpus = {g.id: g for g in gpus}
         self.model_names = NameIndex("model")
@@ -20,6 +22,8 @@ class Registry:
         self.gpu_names = NameIndex("gpu")
         for g in gpus:
             self.gpu_names.add(g.id, [g.name, *g.aliases])
+        self.engines = Engines(engines)
+        """The inference engines (``catalog/engines.toml``) by id, with the defaulting rules."""
         self.derived = Derived()
         """Tables derived from the names (the entity extractor's), kept with the registry."""
 

@@ -21,6 +21,7 @@ from typing import cast
 import msgspec
 
 from service.domain.catalog.derived import lru_step
+from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.offer_query import headline_price
@@ -61,7 +62,6 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.sizing import resolve_model
 from service.domain.sizing.speed import (
-    ENGINE_SPEED,
     decode_step_s,
     diffusion_seconds_per_image,
     prefill_s,
@@ -187,8 +187,9 @@ def _precisions(ctx: Ctx) -> list[Precision]:
         return [p]
     if ctx.model.kind != "llm":
         return [get_precision(ctx.model.native_precision or "bf16")]
-    if ctx.engine == "llama.cpp":
-        return [get_precision(x) for x in ("q8_0", "q4_k_m")]
+    auto = ctx.registry.engines[ctx.engine].auto_weights
+    if auto:
+        return [get_precision(x) for x in auto]
     native = ctx.model.native_precision
     if native and native != "bf16":
         return [get_precision(native)]
@@ -206,8 +207,12 @@ def _divisors(g: int) -> tuple[int, ...]:
     return found
 
 
-def _engine(ctx: Ctx, p: Precision) -> str:
-    return "llama.cpp" if p.gguf else ctx.engine
+def _engine(ctx: Ctx, p: Precision) -> Engine:
+    """The engine that runs ``p``: GGUF weights run on the engine that claims the format
+    (llama.cpp), anything else on the request's."""
+    engines = ctx.registry.engines
+    runs = engines.for_format("gguf") if p.gguf else None
+    return runs or engines[ctx.engine]
 
 
 def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int) -> InferencePlan:
@@ -246,7 +251,7 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision) -> Capability:
     else:
         full = _memory_plan(ctx, p, t, _prompt_tokens(req) + max(1, req.output_tokens))
         max_batch = largest_batch(full.total_gib, full.capacity_gib(gpu))
-        conc = min(max_batch, ENGINE_SPEED[plan.engine].max_num_seqs)
+        conc = min(max_batch, plan.engine.speed.max_num_seqs)
         result = Capability(ok=True, tp=t, replicas=1, per_gpu_used_gib=used,
                             per_gpu_cap_gib=cap, replica_concurrency=conc, max_batch=max_batch)
     ctx.cache[key] = result
@@ -292,7 +297,7 @@ def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     assert a is not None
     if p.id == "fp8" and not gpu.supports_fp8:
         return Capability(ok=False, reason=f"{gpu.name} has no FP8 tensor cores")
-    layer_split = p.gguf or ctx.engine == "llama.cpp"
+    layer_split = _engine(ctx, p).split == "layer"
     first: Capability | None = None
     last: Capability | None = None
     for t in _divisors(g):
@@ -348,7 +353,8 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         return Capability(ok=False, reason=(f"needs {parts.total_gib:.1f} GiB; {gpu.name} has "
                                             f"{gpu.usable_gib:.1f} GiB usable"))
     steps = m.default_steps or 30
-    sec = diffusion_seconds_per_image(m, p, gpu, w, h, steps)
+    sec = diffusion_seconds_per_image(m, p, gpu, w, h, steps, 1,
+                                      ctx.registry.engines.default("diffusion", False))
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
                       per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
                       replica_concurrency=1)
@@ -806,8 +812,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if interruptible is None:
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
-    engine = req.engine or ("diffusers" if model.kind == "diffusion" else
-                            "transformers" if model.kind == "audio" else "vllm")
+    engine = (registry.engines.get(req.engine, "$.engine") if req.engine
+              else registry.engines.default(model.kind, False)).id
     prov = {p.id: p for p in providers}
     ctx = Ctx(req=req, model=model, catalog=catalog, registry=registry, providers=prov,
               today=today, stale_days=catalog.stale_after_days, interruptible=interruptible,

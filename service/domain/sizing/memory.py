@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from service.domain.base import Out
+from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
@@ -96,76 +97,32 @@ def weight_bytes(model: SizedModel, p: Precision) -> float:
 # Inference
 
 
-@dataclass(frozen=True)
-class EngineProfile:
-    id: str
-    memory_fraction: float
-    """Share of total GPU memory the engine may use (vLLM gpu_memory_utilization, SGLang
-    mem_fraction_static); 1.0 means everything usable."""
-    non_torch_gib_tp1: float
-    non_torch_gib_tp: float
-    note: str
+# An engine's memory profile (fraction, overheads, how activations are profiled) is data: its
+# entry in catalog/engines.toml (service.domain.catalog.engines.Engine). vLLM's dummy forward
+# pass holds, per batched token, the gate/up/act outputs of the MLP and a few hidden-size
+# buffers in 16-bit: 2 bytes x (3 x FFN width + 4 x hidden), plus the engine's fixed GiB.
 
 
-ENGINES: dict[str, EngineProfile] = {
-    "vllm": EngineProfile(
-        "vllm", 0.90, 0.15, 0.6,
-        "vLLM claims gpu_memory_utilization=0.9 of TOTAL memory, loads weights, profiles one "
-        "forward pass of max_num_batched_tokens and gives the rest to the KV cache"),
-    "sglang": EngineProfile(
-        "sglang", 0.88, 0.15, 0.6,
-        "SGLang reserves mem_fraction_static (about 0.88 by default) of total memory for weights "
-        "and the KV pool"),
-    "tensorrt-llm": EngineProfile(
-        "tensorrt-llm", 0.90, 0.15, 0.6,
-        "TensorRT-LLM gives free_gpu_memory_fraction=0.9 of the memory FREE after the engine "
-        "loads to the KV cache"),
-    "llama.cpp": EngineProfile(
-        "llama.cpp", 1.0, 0.1, 0.2,
-        "llama.cpp allocates weights, the KV cache for n_ctx, and compute buffers sized by the "
-        "micro-batch"),
-    "transformers": EngineProfile(
-        "transformers", 1.0, 0.1, 0.3,
-        "Hugging Face transformers allocates as it goes: weights, a growing KV cache, and the "
-        "activations of the prompt's forward pass"),
-    "diffusers": EngineProfile(
-        "diffusers", 1.0, 0.1, 0.3,
-        "diffusers keeps every pipeline component on the GPU unless offloading is enabled"),
-}
-
-# vLLM's dummy forward pass holds, per batched token, the gate/up/act outputs of the MLP and a
-# few hidden-size buffers in 16-bit; fitted to vLLM startup logs (calibration.csv h131/h132) as
-# 2 bytes x (3 x FFN width + 4 x hidden) plus a fixed 0.5 GiB of sampler and graph buffers.
-_ACT_FIXED_GIB = 0.5
-
-
-def profile_tokens(engine: str, context: int) -> int:
+def profile_tokens(engine: Engine, context: int) -> int:
     """Tokens in the engine's activation-profiling pass."""
-    if engine in ("vllm", "sglang", "tensorrt-llm"):
-        return min(max(context, 2048), 32768)
-    if engine == "llama.cpp":
-        return 512
-    return context
-
-
-# Engines whose activation memory does not grow with the batch (one profiling pass or one
-# micro-batch buffer, see below).
-BATCH_FREE_ACTIVATIONS = frozenset({"vllm", "sglang", "tensorrt-llm", "llama.cpp"})
+    return engine.profile(context)
 
 
 def activation_bytes_inference(
-    a: Architecture, engine: str, context: int, batch: int, tp: int
+    a: Architecture, engine: Engine, context: int, batch: int, tp: int
 ) -> float:
     ffn = a.expert_ffn * a.num_experts_per_token if a.is_moe else a.intermediate_size
     width = 3 * ffn / tp + 4 * a.hidden_size
-    if engine in ("vllm", "sglang", "tensorrt-llm"):
+    if engine.activations == "profile":
         tokens = profile_tokens(engine, context)
-        return _ACT_FIXED_GIB * GIB + tokens * 2 * width
-    if engine == "llama.cpp":
-        # compute buffer: one 512-token micro-batch through a layer plus fp32 logits for it
-        return 0.15 * GIB + 512 * (2 * width + 4 * a.vocab_size)
-    # transformers: the whole prompt in one forward pass; logits only for the last position
-    return batch * context * 2 * width + batch * 4 * a.vocab_size + 0.2 * GIB
+        return engine.activation_fixed_gib * GIB + tokens * 2 * width
+    if engine.activations == "micro_batch":
+        # compute buffer: one micro-batch through a layer plus fp32 logits for it
+        tokens = profile_tokens(engine, context)
+        return engine.activation_fixed_gib * GIB + tokens * (2 * width + 4 * a.vocab_size)
+    # the whole prompt in one forward pass; logits only for the last position
+    return (batch * context * 2 * width + batch * 4 * a.vocab_size
+            + engine.activation_fixed_gib * GIB)
 
 
 class MemoryParts(Out, frozen=True, kw_only=True):
@@ -193,7 +150,7 @@ class InferencePlan:
     model: SizedModel
     precision: Precision
     kv_type: KVType
-    engine: str
+    engine: Engine
     tp: int
     batch: int
     context: int
@@ -203,7 +160,7 @@ class InferencePlan:
 
     @property
     def split(self) -> str:
-        return "layer" if self.engine == "llama.cpp" else "tensor"
+        return self.engine.split
 
     @cached_property
     def _weight_bytes(self) -> float:
@@ -218,7 +175,7 @@ class InferencePlan:
         n = self.tp
         weights = self._weight_bytes / n
         if self.split == "layer":
-            # llama.cpp splits whole layers across GPUs: KV follows the layers.
+            # a layer split (llama.cpp) puts whole layers on each GPU: KV follows the layers.
             kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n
             act = activation_bytes_inference(a, self.engine, ctx, b, 1)
         else:
@@ -226,7 +183,7 @@ class InferencePlan:
             act = activation_bytes_inference(a, self.engine, ctx, b, n)
         if self.kv_type.id == "q4_0":
             kv *= 1.1
-        prof = ENGINES[self.engine]
+        prof = self.engine
         overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
         if self.lora_adapters:
             overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
@@ -243,8 +200,8 @@ class InferencePlan:
         split_n = 1 if self.split == "layer" else n
         kv_one = kv_bytes(a, self.context, self.kv_type.bytes_per_element, split_n)
         act = (activation_bytes_inference(a, self.engine, self.context, 1, split_n)
-               if self.engine in BATCH_FREE_ACTIVATIONS else None)
-        prof = ENGINES[self.engine]
+               if self.engine.batch_free_activations else None)
+        prof = self.engine
         overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
         if self.lora_adapters:
             overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
@@ -279,7 +236,7 @@ class InferencePlan:
     def capacity_gib(self, gpu: GPU, memory_fraction: float | None = None) -> float:
         """What the engine lets the model use on one GPU (``memory_fraction`` overrides the
         engine's default gpu_memory_utilization / mem_fraction_static)."""
-        prof = ENGINES[self.engine]
+        prof = self.engine
         frac = prof.memory_fraction if memory_fraction is None else memory_fraction
         if frac < 1.0:
             return gpu.total_gib * frac

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from service.domain.base import Out
+from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.hf_config import architecture_from_hf
 from service.domain.catalog.models import (
@@ -27,7 +28,6 @@ from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.memory import (
-    ENGINES,
     GIB,
     Assumption,
     InferencePlan,
@@ -150,12 +150,19 @@ def resolve_kv(req: SizingRequest) -> KVType:
     return k
 
 
-def default_engine(model: SizedModel, p: Precision) -> str:
-    if model.kind == "diffusion":
-        return "diffusers"
-    if model.kind == "audio":
-        return "transformers"
-    return "llama.cpp" if p.gguf else "vllm"
+def default_engine(model: SizedModel, p: Precision, registry: Registry) -> Engine:
+    """The catalog's default engine for the model's kind and the weights' format (see
+    ``default_for_kinds`` / ``default_for_formats`` in catalog/engines.toml)."""
+    return registry.engines.default(model.kind, p.gguf)
+
+
+def resolve_engine(name: str | None, model: SizedModel, p: Precision,
+                   registry: Registry) -> Engine:
+    """The requested engine (InvalidInput with the nearest ids when the catalog has no such
+    engine), or the default one."""
+    if name is None:
+        return default_engine(model, p, registry)
+    return registry.engines.get(name, "$.engine")
 
 
 def _memory(whole: MemoryParts, per: MemoryParts, kv_applies: bool) -> Memory:
@@ -176,15 +183,17 @@ COUNTS = (1, 2, 4, 8)
 
 def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
-    inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training.
+    inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
+    an LLM, inference of a diffusion or audio pipeline.
 
-    Raises NotFound for an unknown model or GPU, InvalidInput for a combination that makes no
-    sense, MissingFields for an architecture or config without what sizing needs. Every figure
-    is in GiB (2^30 bytes), and the answer lists its assumptions and sources."""
+    Raises NotFound for an unknown model or GPU, InvalidInput for an unknown precision or a
+    combination that makes no sense, MissingFields for a pasted config.json without
+    ``model_type`` or the sizes sizing needs. Memory figures are in GiB (2^30 bytes), and the
+    answer lists its assumptions and sources."""
     registry = catalog.registry
     model = resolve_model(req, registry)
     precision = resolve_precision(req, model)
-    engine = req.engine or default_engine(model, precision)
+    engine = resolve_engine(req.engine, model, precision, registry)
     gpu = registry.gpu(req.gpu) if req.gpu else None
     n = req.gpu_count
     assumptions: list[Assumption] = []
@@ -196,7 +205,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     note("weights_precision", precision.id,
          f"{precision.name}: {precision.bits_linear:g} bits per quantized weight incl. scales; "
          f"{precision.quality}")
-    note("engine", engine, ENGINES[engine].note)
+    note("engine", engine.id, engine.memory_note)
     note("gib", "2^30 bytes", "all memory figures are GiB")
 
     if model.kind != "llm":
@@ -214,7 +223,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if model.max_context and context > model.max_context:
             note("context_over_model_limit", f"{context} > {model.max_context}",
                  "the model was trained for a shorter context; quality past it is not assured")
-        if engine != "llama.cpp":
+        if engine.split == "tensor":
             check_architecture_for_tp(a, n)
         plan = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
@@ -229,8 +238,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             max_ctx = plan.max_context(gpu)
             note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
                  f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
-                 + (f" x {ENGINES[engine].memory_fraction} ({engine} memory fraction)"
-                    if ENGINES[engine].memory_fraction < 1 else " minus the CUDA context"))
+                 + (f" x {engine.memory_fraction} ({engine.id} memory fraction)"
+                    if engine.memory_fraction < 1 else " minus the CUDA context"))
         perf = cost = None
         if gpu is not None and not fits:
             note("performance", "null", "the model does not fit this setup, so no speed or "
@@ -242,7 +251,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         fits_on = _fits_on_inference(plan, catalog, req, precision, kv, engine)
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
-            engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
+            engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
             kv_cache_bytes_per_token=kv_bytes_per_token(a, kv.bytes_per_element),
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
             performance=perf, cost=cost, assumptions=assumptions, sources=sources)
@@ -284,7 +293,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     fits_on = _fits_on_training(tplan, registry)
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
-        engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
+        engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
         kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
         fits_on=fits_on, performance=perf, cost=cost, assumptions=assumptions, sources=sources)
 
@@ -306,10 +315,11 @@ def _note_inference(plan: InferencePlan, note: object) -> None:
         note("parallelism", f"{plan.split} split over {plan.tp} GPUs",
              "llama.cpp splits layers (weights and KV follow them); other engines split "
              "tensors, KV heads never below one per GPU")
-    if plan.engine in ("vllm", "sglang", "tensorrt-llm"):
-        note("activation_profile_tokens", str(min(max(plan.context, 2048), 32768)),
+    if plan.engine.activations == "profile":
+        note("activation_profile_tokens", str(plan.engine.profile(plan.context)),
              "the engine profiles one forward pass of max_num_batched_tokens; activations = "
-             "0.5 GiB + tokens x 2 B x (3 x FFN / TP + 4 x hidden)")
+             f"{plan.engine.activation_fixed_gib:g} GiB + tokens x 2 B x (3 x FFN / TP + 4 x "
+             "hidden)")
     if a.is_moe:
         note("moe", f"{a.num_experts} experts, {a.num_experts_per_token} active",
              "every expert's weights are resident; only the active ones are read per token")
@@ -336,14 +346,14 @@ FITS_ON_CACHE_SIZE = 512
 
 
 def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
-                       precision: Precision, kv: KVType, engine: str) -> list[FitRow]:
+                       precision: Precision, kv: KVType, engine: Engine) -> list[FitRow]:
     """Every registry GPU the setup fits on: independent of the GPU asked about, so kept on
     the snapshot per model and workload shape (a bounded LRU of flat entries: keys of strings
     and numbers, tuples of untracked FitRow structs, which the garbage collector does not
     track after a full collection)."""
     if plan.model.id == "custom":
         return list(_compute_fits_on(plan, catalog.registry, req, precision, kv, engine))
-    key = (plan.model.id, precision.id, kv.id, engine, plan.batch, plan.context,
+    key = (plan.model.id, precision.id, kv.id, engine.id, plan.batch, plan.context,
            req.input_tokens, plan.lora_adapters, plan.lora_rank)
     cache = catalog.derived.lru("fits_on", FITS_ON_CACHE_SIZE)
     rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
@@ -352,7 +362,7 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
 
 
 def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest,
-                     precision: Precision, kv: KVType, engine: str) -> tuple[FitRow, ...]:
+                     precision: Precision, kv: KVType, engine: Engine) -> tuple[FitRow, ...]:
     from service.domain.sizing.speed import decode_tokens_per_s
 
     rows: list[FitRow] = []
@@ -364,7 +374,7 @@ def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest
         if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
             continue
         for count in COUNTS:
-            if count > 1 and engine != "llama.cpp" and a.num_attention_heads % count:
+            if count > 1 and engine.split == "tensor" and a.num_attention_heads % count:
                 continue
             if count not in plans:
                 p = InferencePlan(model=plan.model, precision=precision, kv_type=kv,
@@ -403,7 +413,7 @@ def _fits_on_training(plan: TrainingPlan, registry: Registry) -> list[FitRow]:
 
 
 def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
-                   precision: Precision, engine: str, gpu: GPU | None, n: int,
+                   precision: Precision, engine: Engine, gpu: GPU | None, n: int,
                    assumptions: list[Assumption],
                    sources: list[str], note: object) -> SizingResult:
     assert callable(note)
@@ -431,7 +441,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         fits = per.total_gib <= gpu.usable_gib
     if gpu is not None and fits:
         perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
-                                    task=req.task, width=width, height=height)
+                                    task=req.task, width=width, height=height,
+                                    diffusion_engine=registry.engines.default("diffusion",
+                                                                              False))
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
     fits_on = [
         FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1, per_gpu_gib=per.total_gib,
@@ -442,7 +454,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     fits_on.sort(key=lambda r: (r.gpu_memory_gib, r.gpu))
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
-        engine=engine, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
+        engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
         memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
         cost=cost, assumptions=assumptions, sources=sources)

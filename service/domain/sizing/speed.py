@@ -1,7 +1,8 @@
 """Speed estimates: decode, prefill, serving throughput, training and diffusion.
 
 Physical model, with a few per-engine constants fitted on published measurements
-(``gpu-advisor calibrate`` shows the fit and the simple formulas' errors beside ours):
+(``gpu-advisor calibrate`` shows the fit and the simple formulas' errors beside ours); the
+constants are data, each engine's ``[engine.speed]`` table in ``catalog/engines.toml``:
 
 * decode is a sum over the kernels of one step, each taking ``max(bytes / (eta_mem x BW),
   t_kernel)``: big matrices are bandwidth-bound, small ones pay a fixed launch/tail cost, which
@@ -9,17 +10,18 @@ Physical model, with a few per-engine constants fitted on published measurements
 * compute-bound work (prefill, large batches, training, diffusion) runs at ``eta_compute`` of
   the DENSE tensor-core peak of the precision in use, attention at its own efficiency;
 * tensor parallel adds two all-reduces per layer, priced by the link (NVLink vs PCIe);
-  llama.cpp's layer split runs the GPUs one after another, so decode does not speed up.
+  an engine with a layer split (llama.cpp) runs the GPUs one after another, so decode does
+  not speed up.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from service.domain.base import Out
+from service.domain.catalog.engines import Engine, EngineSpeed
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import Architecture, kv_bytes
 from service.domain.catalog.precisions import KVType, Precision
@@ -38,45 +40,10 @@ if TYPE_CHECKING:
 Note = Callable[[str, str, str], None]
 
 
-@dataclass(frozen=True)
-class EngineSpeed:
-    eta_mem: float
-    """Share of peak memory bandwidth the decode kernels reach."""
-    bw_cap_gb_s: float | None
-    """Bandwidth the engine's kernels do not exceed whatever the GPU (llama.cpp's quantized
-    mat-vec kernels top out near 1.3 TB/s on A100/H100)."""
-    t_kernel_us: float
-    """Minimum time of one kernel (launch + tail); CUDA graphs make it small."""
-    small_kernels_per_layer: int
-    """Norms, rope, attention, activations: kernels per layer too small to be bandwidth-bound."""
-    eta_compute: float
-    """Share of the dense tensor peak reached by large matmuls."""
-    flops_cap_tflops: float | None
-    eta_attention: float
-    """Share of the peak reached by attention (FlashAttention vs materialised scores)."""
-    step_overhead_ms: float
-    """Scheduler/sampling time per decode step."""
-    max_num_seqs: int
-    uses_fp16_accumulate: bool = False
-    quant_flops_cap_tflops: float | None = None
-    """Sustained TFLOPS of the engine's quantized-weight matmul kernels (llama.cpp MMQ:
-    dequantization is ALU-bound near 105 TFLOPS, fitted on L40S Q4_K_M and RTX 4090 Q8_0
-    prompt processing, h021/h103); 16-bit weights use the plain cap."""
-
-
-# Fitted on calibration.csv (``gpu-advisor calibrate``): llama.cpp eta_mem/bandwidth cap/kernel
-# time on its 16 tg rows, eta_compute 0.45 with a 150 TFLOPS cap (105 for quantized weights) on
-# its pp512 rows, eta_attention 0.065 on pp8192 (h050: no FlashAttention, scores in fp32);
-# TensorRT-LLM eta_compute 0.50 on the trtllm-bench/MLPerf serving rows. The decode step adds
+# Each engine's speed constants (EngineSpeed: eta_mem, bandwidth cap, kernel time, eta_compute,
+# FLOPS caps, eta_attention, step overhead, max_num_seqs) are its ``[engine.speed]`` table in
+# catalog/engines.toml, with where they were fitted in its ``source``. The decode step adds
 # the KV-cache attention kernels to the weight matmuls (they do not overlap).
-ENGINE_SPEED: dict[str, EngineSpeed] = {
-    "vllm": EngineSpeed(0.85, None, 3.0, 6, 0.45, None, 0.35, 1.0, 256),
-    "sglang": EngineSpeed(0.85, None, 3.0, 6, 0.47, None, 0.35, 0.8, 1024),
-    "tensorrt-llm": EngineSpeed(0.85, None, 3.0, 6, 0.50, None, 0.40, 0.5, 2048),
-    "llama.cpp": EngineSpeed(0.90, 1300.0, 10.0, 8, 0.45, 150.0, 0.065, 0.0, 64, True, 105.0),
-    "transformers": EngineSpeed(0.60, None, 12.0, 12, 0.40, None, 0.30, 4.0, 64),
-    "diffusers": EngineSpeed(0.80, None, 5.0, 8, 0.55, None, 0.40, 0.0, 64),
-}
 
 # All-reduce latency per call (two per layer per step) and the link bandwidth it moves data at.
 # Diffusion: share of the latent positions an average UNet weight sees (down/up-sampled blocks),
@@ -106,7 +73,8 @@ class Performance(Out, frozen=True, kw_only=True):
     bound: str | None = None
 
 
-def peak_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = True) -> float:
+def peak_tflops(gpu: GPU, p: Precision, engine: Engine, quantized_kernels: bool = True
+                ) -> float:
     """Dense tensor peak for the precision's compute type on this GPU, as the engine's kernels
     can use it (``quantized_kernels=False``: the 16-bit kernels, e.g. attention, which never
     run through the engine's quantized-weight matmuls)."""
@@ -115,10 +83,10 @@ def peak_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = T
         compute = "fp16"
     if compute == "fp8" and not gpu.supports_fp8:
         compute = "fp16"
-    if engine == "llama.cpp":
-        compute = "fp16"
+    if engine.compute is not None:
+        compute = engine.compute
     value = gpu.tflops(compute) or 1.0
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     if s.uses_fp16_accumulate and gpu.segment == "consumer" and compute in ("fp16", "bf16"):
         value *= 2  # GeForce: the FP16-accumulate rate is twice the FP32-accumulate column
     cap = s.flops_cap_tflops
@@ -135,7 +103,7 @@ def peak_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = T
 VENDOR_COMPUTE_EFFICIENCY = {"AMD": 0.6}
 
 
-def achievable_tflops(gpu: GPU, p: Precision, engine: str, quantized_kernels: bool = True
+def achievable_tflops(gpu: GPU, p: Precision, engine: Engine, quantized_kernels: bool = True
                       ) -> float:
     """The dense peak :func:`peak_tflops` scaled by the vendor's library efficiency."""
     return (peak_tflops(gpu, p, engine, quantized_kernels)
@@ -188,15 +156,15 @@ def experts_hit(a: Architecture, batch: int) -> float:
     return e * (1 - (1 - k / e) ** batch)
 
 
-def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
-                  batch: int, context: int) -> tuple[float, str]:
+def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
+                  n: int, batch: int, context: int) -> tuple[float, str]:
     """Seconds for one decode step of ``batch`` sequences at ``context`` tokens."""
     a = model.arch
     assert a is not None
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     bw = _effective_bw(gpu, s)
     t_min = s.t_kernel_us * 1e-6
-    layer_split = engine == "llama.cpp"
+    layer_split = engine.split == "layer"
     tp = 1 if layer_split else n
     mats = _layer_matrices(a, p, experts_hit(a, batch))
     per_layer = sum(max(m / tp / bw, t_min) for m in mats)
@@ -236,20 +204,20 @@ def weight_bits_breakdown(model: SizedModel, p: Precision) -> dict[str, float]:
     return {"embedding_lm_head": (b.lm_head or b.embedding) * head_bits / 8}
 
 
-def decode_tokens_per_s(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU,
-                        n: int, batch: int = 1, context: int = 1024) -> float:
+def decode_tokens_per_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine,
+                        gpu: GPU, n: int, batch: int = 1, context: int = 1024) -> float:
     step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, context)
     return 1.0 / step
 
 
-def prefill_s(model: SizedModel, p: Precision, engine: str, gpu: GPU, n: int, tokens: int,
+def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int, tokens: int,
               batch: int = 1) -> float:
     """Seconds to process ``batch`` prompts of ``tokens``: linear layers plus causal attention."""
     a = model.arch
     assert a is not None
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     peak = achievable_tflops(gpu, p, engine) * 1e12
-    tp = 1 if engine == "llama.cpp" else n
+    tp = 1 if engine.split == "layer" else n
     attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
     linear = 2.0 * model.active_params * tokens * batch
     attn = 2.0 * a.num_layers * a.q_width * float(tokens) ** 2 * batch
@@ -263,7 +231,7 @@ def prefill_s(model: SizedModel, p: Precision, engine: str, gpu: GPU, n: int, to
     return t
 
 
-def serving(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, n: int,
+def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
             input_tokens: int, output_tokens: int, batch: int | None = None,
             max_batch: int | None = None) -> tuple[float, int, float]:
     """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
@@ -271,7 +239,7 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: str, gpu: GPU, 
     The batch is the largest whose KV cache fits (capped by the engine's max_num_seqs); a cycle
     is the prefill of every prompt (compute-bound) plus ``output_tokens`` decode steps at the
     average context. ``max_batch``: that largest batch, where the caller already has it."""
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     out = max(1, output_tokens)
     if max_batch is None:
         plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
@@ -317,7 +285,7 @@ def _num(v: object, default: float) -> float:
 
 
 def diffusion_step_s(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
-                     batch: int = 1, engine: str = "diffusers") -> float:
+                     batch: int, engine: Engine) -> float:
     """Seconds of one denoising step for ``batch`` images (classifier-free guidance included)."""
     den = denoiser(model)
     params = den.params if den else model.total_params
@@ -337,29 +305,32 @@ def diffusion_step_s(model: SizedModel, p: Precision, gpu: GPU, width: int, heig
         layers = _num(arch.get("num_layers"), 19.0) + _num(arch.get("num_single_layers"), 0.0)
         seq_text = 512.0 if model.family == "flux" else 154.0
         flops = 2.0 * params * (seq + seq_text) + 4.0 * layers * hidden * (seq + seq_text) ** 2
-    s = ENGINE_SPEED[engine]
+    s = engine.speed
     peak = achievable_tflops(gpu, p, engine) * 1e12
     step = cfg * batch * flops / (peak * s.eta_compute)
     return max(step, params * p.bits_linear / 8 / _effective_bw(gpu, s)) + DIFFUSION_STEP_OVERHEAD_S
 
 
 def diffusion_seconds_per_image(model: SizedModel, p: Precision, gpu: GPU, width: int,
-                                height: int, steps: int, batch: int = 1,
-                                engine: str = "diffusers") -> float:
+                                height: int, steps: int, batch: int, engine: Engine) -> float:
     step = diffusion_step_s(model, p, gpu, width, height, batch, engine)
     peak = achievable_tflops(gpu, p, engine) * 1e12
     vae = batch * VAE_DECODE_FLOPS_1MP * (width * height) / (1024 * 1024) / (peak * VAE_ETA)
     return (steps * step + vae) / batch
 
 
-def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: str,
+def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
-                         height: int = 1024) -> Performance:
-    s = ENGINE_SPEED[engine]
+                         height: int = 1024, diffusion_engine: Engine | None = None
+                         ) -> Performance:
+    """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
+    engine of diffusion models; ``engine`` where not given)."""
+    s = engine.speed
     if model.kind == "diffusion":
         steps = req.steps or model.default_steps or 30
-        sec = diffusion_seconds_per_image(model, p, gpu, width, height, steps, req.batch_size)
+        sec = diffusion_seconds_per_image(model, p, gpu, width, height, steps, req.batch_size,
+                                          diffusion_engine or engine)
         note("diffusion_speed", f"{steps} steps at {width}x{height}",
              f"denoiser FLOPs per step at the latent size / ({s.eta_compute} x dense "
              f"{p.compute} peak), classifier-free guidance doubling SD/SDXL, plus VAE decode")
@@ -385,13 +356,13 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens)
     note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
          f"eta_compute {s.eta_compute}",
-         f"{engine}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
+         f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
          f"{s.t_kernel_us} us); compute at {s.eta_compute} of {peak_tflops(gpu, p, engine):g} "
          "dense TFLOPS; the slower bound wins")
     note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the batch "
          "is large enough that matmul FLOPs dominate")
     if n > 1:
-        note("multi_gpu", "layer split" if engine == "llama.cpp" else f"tensor parallel {n}",
+        note("multi_gpu", "layer split" if engine.split == "layer" else f"tensor parallel {n}",
              "llama.cpp runs layers GPU after GPU (no decode speed-up); tensor parallel adds two "
              f"all-reduces per layer over {gpu.link}")
     note("serving", f"concurrency {conc}", f"largest batch whose KV cache fits, capped at the "

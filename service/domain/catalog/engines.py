@@ -1,0 +1,214 @@
+"""Inference engines as data: one ``[[engine]]`` table per engine in ``catalog/engines.toml``.
+
+Everything the sizing code knows about an engine lives on its :class:`Engine` entry: how much
+memory it claims, how it profiles activations, how it splits a model over GPUs, its speed
+constants and which models it is the default for. Adding an engine is one table in the TOML
+file (plus its tests); no code tests an engine by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Annotated, Literal
+
+import msgspec
+
+from service.domain.catalog.names import NameIndex
+from service.domain.errors import InvalidInput
+
+EngineId = Annotated[str, msgspec.Meta(min_length=1, max_length=40,
+                                       pattern=r"^[a-z0-9][a-z0-9.\-]*$")]
+Fraction = Annotated[float, msgspec.Meta(gt=0, le=1)]
+Positive = Annotated[float, msgspec.Meta(gt=0)]
+NonNegative = Annotated[float, msgspec.Meta(ge=0)]
+Share = Annotated[float, msgspec.Meta(gt=0, le=1)]
+
+
+class ProfileTokens(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Tokens in the engine's activation-profiling pass: ``fixed`` tokens (llama.cpp's
+    512-token micro-batch), or the request's context clamped to ``[min, max]`` (vLLM's
+    max_num_batched_tokens); with neither, the whole context."""
+
+    fixed: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    min: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    max: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+    def __post_init__(self) -> None:
+        if self.fixed is not None and (self.min is not None or self.max is not None):
+            raise ValueError("profile_tokens: give `fixed` or `min`/`max`, not both")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError("profile_tokens: min must not exceed max")
+
+    def tokens(self, context: int) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        t = context
+        if self.min is not None:
+            t = max(t, self.min)
+        if self.max is not None:
+            t = min(t, self.max)
+        return t
+
+
+class EngineSpeed(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The engine's speed constants (fitted on calibration.csv, see the entry's ``source``)."""
+
+    eta_mem: Share
+    """Share of peak memory bandwidth the decode kernels reach."""
+    bw_cap_gb_s: Positive | None = None
+    """Bandwidth the engine's kernels do not exceed whatever the GPU (llama.cpp's quantized
+    mat-vec kernels top out near 1.3 TB/s on A100/H100)."""
+    t_kernel_us: Positive
+    """Minimum time of one kernel (launch + tail); CUDA graphs make it small."""
+    small_kernels_per_layer: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    """Norms, rope, attention, activations: kernels per layer too small to be bandwidth-bound."""
+    eta_compute: Share
+    """Share of the dense tensor peak reached by large matmuls."""
+    flops_cap_tflops: Positive | None = None
+    eta_attention: Share
+    """Share of the peak reached by attention (FlashAttention vs materialised scores)."""
+    step_overhead_ms: NonNegative
+    """Scheduler/sampling time per decode step."""
+    max_num_seqs: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
+    uses_fp16_accumulate: bool = False
+    """GeForce cards: the engine's 16-bit kernels accumulate in FP16, at twice the rate."""
+    quant_flops_cap_tflops: Positive | None = None
+    """Sustained TFLOPS of the engine's quantized-weight matmul kernels (llama.cpp MMQ);
+    16-bit weights use the plain cap."""
+
+
+class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One inference engine (see the module docstring and ``catalog/engines.toml``)."""
+
+    id: EngineId
+    name: str
+    source: str
+    """Where the numbers come from (documentation, startup logs, calibration rows)."""
+    notes: str = ""
+    memory_fraction: Fraction
+    """Share of total GPU memory the engine may use (vLLM gpu_memory_utilization, SGLang
+    mem_fraction_static); 1.0 means everything usable."""
+    memory_note: str
+    """How the engine allocates memory, shown as the sizing answer's ``engine`` assumption."""
+    non_torch_gib_tp1: NonNegative
+    non_torch_gib_tp: NonNegative
+    """Memory outside the tensors (CUDA context aside, NCCL buffers...) on one GPU / per GPU
+    of a multi-GPU setup, in GiB."""
+    activations: Literal["profile", "micro_batch", "prompt"]
+    """How activation memory is sized: ``profile`` one forward pass of ``profile_tokens``
+    (vLLM-style: fixed + tokens x 2 B x width); ``micro_batch`` a compute buffer for
+    ``profile_tokens`` with fp32 logits for each (llama.cpp); ``prompt`` the whole prompt of
+    every sequence in one forward pass, logits for the last position only (transformers)."""
+    activation_fixed_gib: NonNegative
+    """GiB added to the activations whatever the tokens (sampler, graph, scratch buffers)."""
+    profile_tokens: ProfileTokens = msgspec.field(default_factory=ProfileTokens)
+    batch_free_activations: bool
+    """Activation memory does not grow with the batch (one profiling pass or one micro-batch
+    buffer); must agree with ``activations``."""
+    split: Literal["tensor", "layer"] = "tensor"
+    """How the engine spreads a model over GPUs: tensor parallel, or whole layers GPU after GPU
+    (llama.cpp: KV follows the layers, decode does not speed up, any GPU count works)."""
+    compute: Literal["fp16"] | None = None
+    """Compute type of all the engine's matmuls whatever the weights (llama.cpp: fp16)."""
+    kv_block_tokens: Annotated[int, msgspec.Meta(ge=1, le=4096)] = 1
+    """Granularity of the KV cache in tokens (vLLM's paged blocks of 16)."""
+    auto_weights: list[str] = msgspec.field(default_factory=list)
+    """Precisions a recommendation compares when weights are ``auto`` (empty: the default
+    list for the model)."""
+    fp8_kv_with_weights: list[str] = msgspec.field(default_factory=list)
+    """Weight formats whose builds quantize the KV cache to FP8 too (TensorRT-LLM)."""
+    runs_diffusion: bool = False
+    """The engine has its own diffusion pipelines (calibration models them with its
+    constants; otherwise the default engine of diffusion models)."""
+    default_for_kinds: list[Literal["llm", "diffusion", "audio"]] = msgspec.field(
+        default_factory=list)
+    """Model kinds this engine is the default for (with ``default_for_formats``, see
+    :meth:`Engines.default`)."""
+    default_for_formats: list[Literal["gguf"]] = msgspec.field(default_factory=list)
+    """Weight formats this engine is the default for (and the one a recommendation runs them
+    on)."""
+    speed: EngineSpeed
+
+    def __post_init__(self) -> None:
+        if self.batch_free_activations != (self.activations != "prompt"):
+            raise ValueError(f"{self.id}: batch_free_activations must be "
+                             f"{self.activations != 'prompt'} with activations = "
+                             f"{self.activations!r}")
+
+    def profile(self, context: int) -> int:
+        """Tokens in the activation-profiling pass at ``context``."""
+        return self.profile_tokens.tokens(context)
+
+
+class Engines:
+    """The engines of a catalog by id, with the defaulting rules and name checking."""
+
+    def __init__(self, engines: Iterable[Engine]) -> None:
+        self.by_id: dict[str, Engine] = {e.id: e for e in engines}
+        self._names = NameIndex("engine")
+        for e in self.by_id.values():
+            self._names.add(e.id, [e.name])
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self.by_id)
+
+    def __getitem__(self, engine_id: str) -> Engine:
+        return self.by_id[engine_id]
+
+    def __contains__(self, engine_id: object) -> bool:
+        return engine_id in self.by_id
+
+    def __iter__(self) -> Iterator[Engine]:
+        return iter(self.by_id.values())
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def get(self, engine_id: str, path: str = "$.engine") -> Engine:
+        """The engine ``engine_id`` (exact id), or InvalidInput (HTTP 400) at ``path`` with the
+        nearest ids: an engine is a field value of the request, not a thing looked up."""
+        found = self.by_id.get(engine_id)
+        if found is None:
+            near = self._names.suggest(engine_id[:100])
+            hint = f"; did you mean: {', '.join(near)}" if near else ""
+            raise InvalidInput(f"unknown engine {engine_id[:100]!r}{hint} (known: "
+                               f"{', '.join(self.by_id)})", path)
+        return found
+
+    def default(self, kind: str, gguf: bool) -> Engine:
+        """The default engine for a model ``kind`` with GGUF weights or not: the engine
+        listing the kind and the format, else the one listing the kind and no format; a kind
+        no engine lists is treated as ``llm``."""
+        fmt = "gguf" if gguf else None
+        kinds = kind if any(kind in e.default_for_kinds for e in self) else "llm"
+        plain: Engine | None = None
+        for e in self:
+            if kinds not in e.default_for_kinds:
+                continue
+            if fmt is not None and fmt in e.default_for_formats:
+                return e
+            if not e.default_for_formats and plain is None:
+                plain = e
+        if plain is None:
+            raise LookupError(f"no default engine for {kind!r} models")
+        return plain
+
+    def for_format(self, fmt: Literal["gguf"]) -> Engine | None:
+        """The engine a weight format runs on (GGUF: llama.cpp), if one claims it."""
+        return next((e for e in self if fmt in e.default_for_formats), None)
+
+
+def check_engines(engines: Sequence[Engine]) -> list[str]:
+    """Problems of the engine table as a whole: every kind needs exactly one plain default."""
+    out: list[str] = []
+    for kind in ("llm", "diffusion", "audio"):
+        plain = [e.id for e in engines if kind in e.default_for_kinds and not e.default_for_formats]
+        if len(plain) != 1:
+            out.append(f"{kind} models need exactly one default engine without formats "
+                       f"(default_for_kinds), found {plain or 'none'}")
+    for fmt in ("gguf",):
+        claim = [e.id for e in engines if fmt in e.default_for_formats]
+        if len(claim) > 1:
+            out.append(f"format {fmt} is claimed by several engines: {claim}")
+    return out

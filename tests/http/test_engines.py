@@ -1,0 +1,31 @@
+"""An engine is a field value checked against the catalog's engines (catalog/engines.toml):
+an unknown one is a 400 problem at ``$.engine`` naming the nearest ids."""
+
+from __future__ import annotations
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(("route", "body"), [
+    ("/v1/sizing", {"model": "llama-3-8b", "engine": "vlm"}),
+    ("/v1/recommendations", {"model": "llama-3-8b", "engine": "vlm"}),
+])
+async def test_unknown_engine_is_400_with_suggestions(client: AsyncTestClient, route: str,  # type: ignore[type-arg]
+                                                      body: dict) -> None:
+    r = await client.post(route, json=body)
+    assert r.status_code == 400, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    problem = r.json()
+    assert problem["type"] == "/problems/invalid-input"
+    assert "did you mean: vllm" in problem["detail"]
+    assert [e["path"] for e in problem["errors"]] == ["$.engine"]
+
+
+async def test_every_shipped_engine_is_accepted(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    for engine in ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "diffusers"):
+        r = await client.post("/v1/sizing", json={"model": "llama-3-8b", "engine": engine})
+        assert r.status_code == 200, r.text
+        assert r.json()["engine"] == engine
