@@ -21,6 +21,7 @@ from litestar.openapi.spec import Server
 from service import __version__
 from service.adapters.catalog_files import CatalogError
 from service.adapters.knowledge_base import load_knowledge
+from service.adapters.messages_files import read_messages
 from service.adapters.shared import (
     AnswerCache,
     CatalogVersion,
@@ -97,8 +98,9 @@ async def _load_knowledge(state: AppState) -> None:
     /readyz says 503 until this is done."""
     s = state.settings
     try:
-        state.knowledge = await asyncio.to_thread(load_knowledge, s.knowledge_dir, s.index_dir,
-                                                  s.embedding_model)
+        state.knowledge = await asyncio.to_thread(
+            load_knowledge, s.knowledge_dir, s.index_dir, s.embedding_model,
+            messages=state.messages)
         _freeze_heap()
     except asyncio.CancelledError:
         raise
@@ -166,7 +168,9 @@ def create_app(settings: Settings | None = None, *, configure_logs: bool = True)
                      cache=AnswerCache(shared, ttl_s=settings.cache_ttl_s,
                                        observe=app_metrics.count_cache),
                      pool=ComputePool(settings.compute_threads, settings.compute_max_pending,
-                                      settings.compute_timeout_s))
+                                      settings.compute_timeout_s),
+                     # every user-facing text; a broken message file stops the start (file:line)
+                     messages=read_messages(settings.knowledge_dir))
     route_handlers: list[Any] = list(ROUTES)
     slack_bot: SlackBot | None = None
     if settings.slack_signing_secret:

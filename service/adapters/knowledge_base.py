@@ -12,12 +12,14 @@ import structlog
 
 from service.adapters.catalog_files import CatalogError
 from service.adapters.knowledge_files import load_passages
+from service.adapters.messages_files import read_messages
 from service.adapters.retrieval import (
     HybridRetriever,
     SentenceTransformerEmbedder,
     load_or_build_dense,
 )
 from service.domain.answer.knowledge import Passage
+from service.domain.messages import Messages
 
 log = structlog.get_logger("gpu_advisor.knowledge")
 
@@ -35,11 +37,16 @@ class KnowledgeBase:
     index_key: str
     built: bool
     load_seconds: float
+    messages: Messages
 
 
 def load_knowledge(knowledge_dir: Path, index_dir: Path, model: str | None,
-                   progress: bool = False) -> KnowledgeBase:
+                   progress: bool = False, messages: Messages | None = None) -> KnowledgeBase:
+    """Passages, embedding index and retriever, and the messages (read from
+    ``knowledge_dir/messages`` unless the caller already loaded them)."""
     start = time.perf_counter()
+    if messages is None:
+        messages = read_messages(knowledge_dir)
     passages, problems = load_passages(knowledge_dir)
     if problems:
         raise CatalogError(problems)
@@ -50,4 +57,5 @@ def load_knowledge(knowledge_dir: Path, index_dir: Path, model: str | None,
     log.info("knowledge_ready", passages=len(passages), index=dense.key, built=built,
              seconds=round(seconds, 2))
     return KnowledgeBase(passages={(p.id, p.lang): p for p in passages}, retriever=retriever,
-                         index_key=dense.key, built=built, load_seconds=seconds)
+                         index_key=dense.key, built=built, load_seconds=seconds,
+                         messages=messages)

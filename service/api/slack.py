@@ -141,7 +141,7 @@ class SlackBot:
         if catalog is None:
             return None
         return BotData(catalog=catalog, today=dt.date.today(), knowledge=state.knowledge,
-                       public_url=self.public_url)
+                       public_url=self.public_url, messages=state.messages)
 
     async def compute(self, state: AppState, cmd: Command, request_id: str) -> Message:
         """The message for ``cmd``, computed off the event loop; never raises."""

@@ -7,9 +7,11 @@ import asyncio
 from dataclasses import dataclass, field
 
 from service.adapters.knowledge_base import KnowledgeBase
+from service.adapters.messages_files import shipped_messages
 from service.adapters.shared import AnswerCache, Shared
 from service.api.compute import ComputePool
 from service.domain.catalog.snapshot import Catalog
+from service.domain.messages import Messages
 from service.settings import Settings
 
 
@@ -22,6 +24,8 @@ class AppState:
     last_reload_errors: list[str] = field(default_factory=list)
     knowledge: KnowledgeBase | None = None
     knowledge_error: str | None = None
+    # every user-facing text (knowledge/messages/), loaded at start-up apart from the index
+    messages: Messages = field(default_factory=shipped_messages)
     shared: Shared = field(default_factory=lambda: Shared(None))
     cache: AnswerCache = field(default_factory=lambda: AnswerCache(Shared(None), ttl_s=0))
     pool: ComputePool = field(default_factory=lambda: ComputePool(2, 64, 10.0))

@@ -8,201 +8,9 @@
   var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
                    hours: '24', budget: '' };
 
-  var I18N = {
-    en: {
-      skip: 'Skip to results',
-      title: 'Which GPU should I rent?',
-      tagline: 'Memory, fit, speed and monthly cost for a model, with the numbers behind the answer.',
-      formHeading: 'Your workload',
-      language: 'Language',
-      model: 'Model',
-      modelPlaceholder: 'e.g. Llama 3.1 70B',
-      modelHint: 'Type to search; a name, id or Hugging Face repo.',
-      workload: 'Workload',
-      wlServing: 'Serving',
-      wlBatch: 'Batch',
-      wlFinetune: 'Fine-tuning (LoRA)',
-      wlPretrain: 'Pre-training',
-      precision: 'Precision',
-      auto: 'auto',
-      context: 'Context (tokens)',
-      concurrency: 'Concurrency',
-      hours: 'Usage (hours/day)',
-      budget: 'Budget ($/month)',
-      budgetHint: 'Empty: no limit.',
-      submit: 'Recommend',
-      resultsHeading: 'Results',
-      memoryHeading: 'Memory',
-      total: 'Total',
-      memoryTableCaption: 'Memory breakdown (table version of the chart)',
-      component: 'Component',
-      perGpu: 'Per GPU (GiB)',
-      wholeSetup: 'Whole setup (GiB)',
-      fitsHeading: 'Fits on',
-      gpu: 'GPU',
-      howMany: 'How many',
-      perGpuUsed: 'GiB per GPU',
-      gpuMemory: 'GPU memory (GiB)',
-      decodeTps: 'Decode tokens/s',
-      offersHeading: 'Ranked offers',
-      offer: 'Offer',
-      gpus: 'GPUs',
-      weightsCol: 'Weights',
-      perHour: '$/hour',
-      perMonth: '$/month',
-      perMillion: '$/1M tokens',
-      tokensPerS: 'tokens/s',
-      asOf: 'Price as of',
-      scatterHeading: 'Cost vs speed',
-      scatterNote: 'Each point is an offer from the table above (its rank); lower and further right is better.',
-      askHeading: 'Ask a question',
-      question: 'Question (English or Romanian)',
-      questionPlaceholder: 'How much VRAM do I need for Llama 3 70B at 4 bits?',
-      askSubmit: 'Ask',
-      footer: 'Prices carry their date and source; estimates, not quotes.',
-      apiDocs: 'API documentation',
-      // dynamic
-      loading: 'Working…',
-      asking: 'Looking it up…',
-      chooseModel: 'Choose a model first.',
-      unknownModel: 'Unknown model',
-      didYouMean: 'Did you mean',
-      statusDone: '{model}: {total} GiB in total; {n} offers ranked.',
-      statusNone: '{model}: {total} GiB in total; no offer matches: {reason}',
-      setup: 'per GPU on {count} × {gpu}',
-      setupNone: 'no GPU chosen',
-      weightsLabel: 'weights {w}',
-      weights_gib: 'Weights',
-      kv_cache_gib: 'KV cache',
-      activations_gib: 'Activations',
-      gradients_gib: 'Gradients',
-      optimizer_gib: 'Optimizer state',
-      overhead_gib: 'Overhead',
-      gpuLine: '{gpu}: {gib} GiB',
-      memChartTitle: 'Memory per GPU by component',
-      memChartDesc: '{used} GiB used per GPU of {cap} GiB on {gpu}: {parts}. The same numbers are in the table below.',
-      memChartDescNoGpu: '{used} GiB in total: {parts}. The same numbers are in the table below.',
-      doesNotFit: 'Does not fit: {used} GiB needed per GPU, {cap} GiB available.',
-      fitsSummary: 'Fits on {n} GPU types (at {w}); the fewest GPUs of each kind are shown.',
-      fitsNone: 'It fits on no single node of any GPU in the registry.',
-      showAll: 'Show all {n}',
-      stale: 'stale',
-      spot: 'spot',
-      reserved: 'reserved',
-      on_demand: 'on-demand',
-      nodes: '{n} nodes',
-      noOffers: 'No offer matches.',
-      scatterTitle: 'Monthly cost against output tokens per second',
-      scatterDesc: '{n} offers plotted: x is output tokens/s for the whole setup, y is {y}. Cheapest: #{best} at {price}. The offers table above has the same numbers.',
-      axisTps: 'output tokens/s (whole setup)',
-      axisMonth: '$ per month',
-      axisHour: '$ per hour',
-      perMonthWord: 'dollars per month',
-      perHourWord: 'dollars per hour',
-      passages: 'Sources from our guidance',
-      confidence: 'confidence {c}',
-      followUp: 'To be more precise:',
-      error: 'Something went wrong',
-      askEmpty: 'Type a question first.',
-      retryLater: 'The question index is still loading; try again in a few seconds.',
-    },
-    ro: {
-      skip: 'Sari la rezultate',
-      title: 'Ce GPU să închiriez?',
-      tagline: 'Memorie, încadrare, viteză și cost lunar pentru un model, cu cifrele din spatele răspunsului.',
-      formHeading: 'Sarcina ta',
-      language: 'Limba',
-      model: 'Model',
-      modelPlaceholder: 'de ex. Llama 3.1 70B',
-      modelHint: 'Scrie pentru a căuta: un nume, un id sau un depozit Hugging Face.',
-      workload: 'Tip de sarcină',
-      wlServing: 'Servire',
-      wlBatch: 'În lot',
-      wlFinetune: 'Ajustare fină (LoRA)',
-      wlPretrain: 'Pre-antrenare',
-      precision: 'Precizie',
-      auto: 'automat',
-      context: 'Context (tokeni)',
-      concurrency: 'Cereri simultane',
-      hours: 'Utilizare (ore/zi)',
-      budget: 'Buget ($/lună)',
-      budgetHint: 'Gol: fără limită.',
-      submit: 'Recomandă',
-      resultsHeading: 'Rezultate',
-      memoryHeading: 'Memorie',
-      total: 'Total',
-      memoryTableCaption: 'Defalcarea memoriei (versiunea tabelară a graficului)',
-      component: 'Componentă',
-      perGpu: 'Pe GPU (GiB)',
-      wholeSetup: 'Toată configurația (GiB)',
-      fitsHeading: 'Încape pe',
-      gpu: 'GPU',
-      howMany: 'Câte',
-      perGpuUsed: 'GiB pe GPU',
-      gpuMemory: 'Memorie GPU (GiB)',
-      decodeTps: 'Tokeni/s la decodare',
-      offersHeading: 'Oferte în ordine',
-      offer: 'Ofertă',
-      gpus: 'GPU-uri',
-      weightsCol: 'Ponderi',
-      perHour: '$/oră',
-      perMonth: '$/lună',
-      perMillion: '$/1M tokeni',
-      tokensPerS: 'tokeni/s',
-      asOf: 'Preț din data',
-      scatterHeading: 'Cost față de viteză',
-      scatterNote: 'Fiecare punct este o ofertă din tabelul de mai sus (numărul ei); mai jos și mai la dreapta e mai bine.',
-      askHeading: 'Pune o întrebare',
-      question: 'Întrebare (în română sau engleză)',
-      questionPlaceholder: 'Cât VRAM îmi trebuie pentru Llama 3 70B la 4 biți?',
-      askSubmit: 'Întreabă',
-      footer: 'Prețurile au data și sursa lor; sunt estimări, nu oferte ferme.',
-      apiDocs: 'Documentația API',
-      loading: 'Se calculează…',
-      asking: 'Se caută…',
-      chooseModel: 'Alege întâi un model.',
-      unknownModel: 'Model necunoscut',
-      didYouMean: 'Poate ai vrut',
-      statusDone: '{model}: {total} GiB în total; {n} oferte clasate.',
-      statusNone: '{model}: {total} GiB în total; nicio ofertă nu se potrivește: {reason}',
-      setup: 'pe GPU, pe {count} × {gpu}',
-      setupNone: 'niciun GPU ales',
-      weightsLabel: 'ponderi {w}',
-      weights_gib: 'Ponderi',
-      kv_cache_gib: 'Cache KV',
-      activations_gib: 'Activări',
-      gradients_gib: 'Gradienți',
-      optimizer_gib: 'Starea optimizatorului',
-      overhead_gib: 'Regie',
-      gpuLine: '{gpu}: {gib} GiB',
-      memChartTitle: 'Memoria pe GPU, pe componente',
-      memChartDesc: '{used} GiB folosiți pe GPU din {cap} GiB pe {gpu}: {parts}. Aceleași cifre sunt în tabelul de dedesubt.',
-      memChartDescNoGpu: '{used} GiB în total: {parts}. Aceleași cifre sunt în tabelul de dedesubt.',
-      doesNotFit: 'Nu încape: trebuie {used} GiB pe GPU, sunt disponibili {cap} GiB.',
-      fitsSummary: 'Încape pe {n} tipuri de GPU (la {w}); e arătat cel mai mic număr de GPU-uri din fiecare.',
-      fitsNone: 'Nu încape pe niciun nod cu GPU-urile din registru.',
-      showAll: 'Arată toate {n}',
-      stale: 'vechi',
-      spot: 'spot',
-      reserved: 'rezervat',
-      on_demand: 'la cerere',
-      nodes: '{n} noduri',
-      noOffers: 'Nicio ofertă nu se potrivește.',
-      scatterTitle: 'Costul lunar față de tokenii generați pe secundă',
-      scatterDesc: '{n} oferte: x este numărul de tokeni generați pe secundă de toată configurația, y este {y}. Cea mai ieftină: #{best} la {price}. Tabelul de ofertelor de mai sus are aceleași cifre.',
-      axisTps: 'tokeni generați/s (toată configurația)',
-      axisMonth: '$ pe lună',
-      axisHour: '$ pe oră',
-      perMonthWord: 'dolari pe lună',
-      perHourWord: 'dolari pe oră',
-      passages: 'Surse din ghidul nostru',
-      confidence: 'încredere {c}',
-      followUp: 'Pentru mai multă precizie:',
-      error: 'Ceva n-a mers',
-      askEmpty: 'Scrie întâi o întrebare.',
-      retryLater: 'Indexul de întrebări încă se încarcă; încearcă din nou în câteva secunde.',
-    },
-  };
+  // The page's texts by language: the [web] section of knowledge/messages/<lang>.toml, served
+  // as messages/<lang>.json by the service (same origin) and fetched at start.
+  var I18N = {};
 
   var lang = 'en';
   var models = [];
@@ -214,8 +22,9 @@
   function $(id) { return document.getElementById(id); }
 
   function t(key, vars) {
-    var table = I18N[lang] || I18N.en;
-    var s = key in table ? table[key] : (I18N.en[key] !== undefined ? I18N.en[key] : key);
+    var table = I18N[lang] || I18N.en || {};
+    var en = I18N.en || {};
+    var s = key in table ? table[key] : (en[key] !== undefined ? en[key] : key);
     if (vars) {
       Object.keys(vars).forEach(function (k) { s = s.split('{' + k + '}').join(String(vars[k])); });
     }
@@ -258,6 +67,19 @@
   }
 
   /* ---------- language ---------- */
+
+  function loadMessages(code) {
+    if (I18N[code]) { return Promise.resolve(); }
+    return fetch('messages/' + encodeURIComponent(code) + '.json',
+                 { headers: { accept: 'application/json' } }).then(function (r) {
+      if (!r.ok) { throw new Error('messages ' + code + ': HTTP ' + r.status); }
+      return r.json();
+    }).then(function (table) { I18N[code] = table; });
+  }
+
+  function languages() {
+    return Array.prototype.map.call($('lang').options, function (o) { return o.value; });
+  }
 
   function applyI18n() {
     document.documentElement.lang = lang;
@@ -820,19 +642,21 @@
   function init() {
     var p = params();
     if (p.get('embed') === '1') { document.body.classList.add('embed'); }
+    var known = languages();
     var wanted = (p.get('lang') || '').toLowerCase();
-    if (wanted !== 'en' && wanted !== 'ro') {
-      var nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
-      wanted = nav.toLowerCase().indexOf('ro') === 0 ? 'ro' : 'en';
+    if (known.indexOf(wanted) < 0) {
+      var nav = ((navigator.languages && navigator.languages[0]) || navigator.language || 'en')
+        .toLowerCase();
+      wanted = known.filter(function (code) { return nav.indexOf(code) === 0; })[0] || 'en';
     }
     lang = wanted;
     fillForm(p);
-    applyI18n();
 
     $('lang').addEventListener('change', function () {
-      lang = $('lang').value === 'ro' ? 'ro' : 'en';
+      var code = $('lang').value;
+      lang = known.indexOf(code) >= 0 ? code : 'en';
       setParam('lang', lang);
-      applyI18n();
+      loadMessages(lang).catch(function () { /* keys stay English */ }).then(applyI18n);
     });
     $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
     $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });
@@ -840,7 +664,12 @@
       if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); ask(); }
     });
 
-    loadModels().then(function () {
+    // every language of the switch up front: switching is then immediate
+    var ready = Promise.all(known.map(function (code) {
+      return loadMessages(code).catch(function () { /* that language falls back to English */ });
+    })).then(applyI18n);
+
+    ready.then(loadModels).then(function () {
       if (p.get('model')) {
         $('model').value = modelName(canonicalModel(p.get('model')));
         run();

@@ -96,8 +96,9 @@ def _number(text: str) -> float:
 def _wait_results(page: Any) -> None:
     page.wait_for_selector("#memory-chart svg rect[data-part]", state="attached")
     page.wait_for_selector("#offers-table tbody tr", state="attached")
-    page.wait_for_function("document.getElementById('results').getAttribute('aria-busy') "
-                           "=== 'false'")
+    # selectors, not wait_for_function: a polled string predicate is an eval, which the page's
+    # CSP (no 'unsafe-eval') refuses
+    page.wait_for_selector("#results[aria-busy='false']", state="attached")
 
 
 def _check_results(page: Any, api: dict[str, Any]) -> None:
@@ -140,7 +141,7 @@ def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
     _watch(page, errors)
     page.goto(f"{server.url}/?lang=en")
     # the datalist is filled from /v1/models
-    page.wait_for_function("document.querySelectorAll('#model-list option').length > 10")
+    page.wait_for_selector("#model-list option:nth-child(11)", state="attached")
     page.fill("#model", "Llama 3.1 70B")
     page.select_option("#workload", "serving")
     page.select_option("#weights", "auto")
@@ -255,7 +256,8 @@ def test_romanian_ui_and_question_box(browser: Any, server: Server) -> None:
     _watch(page, errors)
     question = "cât VRAM îmi trebuie pentru llama 3 70b la 4 biți?"
     page.goto(f"{server.url}/?lang=ro&q={httpx.QueryParams({'q': question})['q']}")
-    assert page.locator("html").get_attribute("lang") == "ro"
+    # the texts are fetched at start (messages/<lang>.json); html lang is set once applied
+    page.wait_for_selector("html[lang='ro']", state="attached")
     assert page.locator("label[for=model]").inner_text() == "Model"
     assert page.locator("label[for=context]").inner_text() == "Context (tokeni)"
     assert page.locator("#submit").inner_text() == "Recomandă"

@@ -23,11 +23,13 @@ import msgspec
 
 from service.adapters.catalog_loader import load_catalog
 from service.adapters.knowledge_files import load_passages
+from service.adapters.messages_files import read_messages
 from service.adapters.slack.commands import BotData, parse_command, run_command
 from service.domain.answer.compose import AskRequest, answer
 from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.catalog.offer_query import OfferFilter, query, view
 from service.domain.catalog.snapshot import Catalog
+from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
@@ -71,6 +73,7 @@ class Data:
     catalog: Catalog
     passages: dict[tuple[str, str], Passage]
     retriever: OverlapRetriever
+    messages: Messages
 
 
 @cache
@@ -79,7 +82,8 @@ def data() -> Data:
     found, problems = load_passages(default_data_dir("knowledge"))
     assert not problems, problems
     passages = {(p.id, p.lang): p for p in found}
-    return Data(catalog, passages, OverlapRetriever(passages))
+    return Data(catalog, passages, OverlapRetriever(passages),
+                read_messages(default_data_dir("knowledge")))
 
 
 def compute(kind: str, request: Any) -> bytes:
@@ -103,8 +107,9 @@ def compute(kind: str, request: Any) -> bytes:
         return msgspec.json.encode({"total": total, "offers": page})
     if kind == "slack":
         bot = BotData(catalog=catalog, today=TODAY, knowledge=d,
-                      public_url="https://gpu.example.com")
-        return msgspec.json.encode(run_command(parse_command(request["text"]), bot))
+                      public_url="https://gpu.example.com", messages=d.messages)
+        return msgspec.json.encode(run_command(parse_command(request["text"], d.messages.words),
+                                               bot))
     raise ValueError(f"unknown kind {kind!r}")
 
 

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from service.adapters.catalog_files import load_registry
+from service.adapters.messages_files import shipped_messages
 from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.catalog.registry import Registry
 from service.paths import default_data_dir
@@ -108,7 +109,8 @@ def test_few_false_positives_on_eval_set() -> None:
 
 
 def test_language_detection_on_eval_set() -> None:
-    wrong = [q["q"] for q in questions() if detect_language(q["q"]) != q["lang"]]
+    words = shipped_messages().words
+    wrong = [q["q"] for q in questions() if detect_language(q["q"], words) != q["lang"]]
     accuracy = 1 - len(wrong) / len(questions())
     print(f"\nlanguage accuracy: {accuracy:.3f}", wrong)
     assert accuracy >= 0.97, wrong
@@ -204,7 +206,7 @@ def test_hand_cases(text: str, expected: dict[str, Any]) -> None:
     ],
 )
 def test_detect_language(text: str, lang: str) -> None:
-    assert detect_language(text) == lang
+    assert detect_language(text, shipped_messages().words) == lang
 
 
 def test_extracted_serialises_with_every_key() -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 import msgspec
 
+from service.adapters.messages_files import shipped_messages
 from service.adapters.slack.render import (
     Message,
     render_answer,
@@ -28,6 +30,7 @@ from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError, InvalidInput, NotFound
+from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
@@ -47,14 +50,16 @@ class Command:
 
 @dataclass(frozen=True)
 class BotData:
-    """Everything an answer needs: the catalog snapshot, the day, and the guidance, which is
+    """Everything an answer needs: the catalog snapshot, the day, the guidance, which is
     None while the knowledge base is loading (questions then get "still starting"; size and
-    recommend still work)."""
+    recommend still work), and the messages (loaded apart from the guidance, so even "still
+    starting" is worded from them; the shipped ones unless given)."""
 
     catalog: Catalog
     today: dt.date
     knowledge: Knowledge | None = None
     public_url: str | None = None
+    messages: Messages = field(default_factory=shipped_messages)
 
     @property
     def registry(self) -> Registry:
@@ -82,8 +87,10 @@ _SIZE = frozenset({"size", "sizing", "mărime", "marime"})
 _RECOMMEND = frozenset({"recommend", "recommendation", "rec", "recomanda", "recomandă"})
 
 
-def parse_command(text: str) -> Command:
-    """``help`` | ``size <args>`` | ``recommend <args>`` | anything else is a question."""
+def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None) -> Command:
+    """``help`` | ``size <args>`` | ``recommend <args>`` | anything else is a question.
+    ``words``: the language-detection words (``Messages.words``; the shipped ones if None)."""
+    words = shipped_messages().words if words is None else words
     text = text.strip()
     first, _, rest = text.partition(" ")
     word = first.lower()
@@ -91,10 +98,10 @@ def parse_command(text: str) -> Command:
         return Command("help", "", _HELP.get(word, "en"))
     rest = rest.strip()
     if word in _SIZE:
-        return Command("size", rest, detect_language(rest))
+        return Command("size", rest, detect_language(rest, words))
     if word in _RECOMMEND:
-        return Command("recommend", rest, detect_language(rest))
-    return Command("ask", text, detect_language(text))
+        return Command("recommend", rest, detect_language(rest, words))
+    return Command("ask", text, detect_language(text, words))
 
 
 _CTX = re.compile(r"^(\d+(?:\.\d+)?)([km])?$", re.I)
@@ -197,9 +204,9 @@ def _fits_for(data: BotData, model: str, weights: str, context_tokens: int,
 
 
 def run_ask(question: str, data: BotData) -> Message:
-    lang = detect_language(question)
+    lang = detect_language(question, data.messages.words)
     if data.knowledge is None:
-        return render_starting(lang)
+        return render_starting(lang, data.messages)
     question = question[:MAX_QUESTION]
     resp = answer(AskRequest(question=question), data.knowledge, data.catalog, data.today)
     fits = None
@@ -207,26 +214,27 @@ def run_ask(question: str, data: BotData) -> Message:
     if sizing is not None and resp.extracted.workload not in ("finetune", "pretrain"):
         fits = _fits_for(data, sizing.model, sizing.weights, sizing.context_tokens,
                          resp.extracted.concurrent_requests or 1)
-    return render_answer(resp, question, public_url=data.public_url, fits=fits)
+    return render_answer(resp, question, public_url=data.public_url, fits=fits,
+                         messages=data.messages)
 
 
 def run_size(args: str, lang: str, data: BotData) -> Message:
     text, weights, ctx = parse_size_args(args)
     if not text:
-        return render_usage("size_usage", lang)
+        return render_usage("size_usage", lang, data.messages)
     model = _resolve_model(text, data.registry)
     context_tokens = ctx or DEFAULT_CONTEXT
     result = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
                                 output_tokens=0), data.catalog)
     return render_sizing(result, lang, context_tokens=context_tokens,
-                         public_url=data.public_url)
+                         public_url=data.public_url, messages=data.messages)
 
 
 def run_recommend(args: str, lang: str, data: BotData) -> Message:
     model_part, hour, month = parse_recommend_args(args, data.registry)
     text, weights, ctx = parse_size_args(model_part)
     if not text:
-        return render_usage("recommend_usage", lang)
+        return render_usage("recommend_usage", lang, data.messages)
     model = _resolve_model(text, data.registry)
     context_tokens = ctx or DEFAULT_CONTEXT
     req = RecommendationRequest(model=model, weights=weights or "auto",
@@ -234,14 +242,14 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 output_tokens=min(512, context_tokens // 4),
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     rec = recommend(req, data.catalog, data.today)
-    per = "/oră" if lang == "ro" else "/h"
-    per_month = "/lună" if lang == "ro" else "/month"
+    lab = data.messages.section(lang, "slack")
+    per, per_month = lab["per_hour"], lab["per_month"]
     budget = " + ".join(x for x in (
         f"${hour:,.2f}{per}" if hour is not None else "",
         f"${month:,.0f}{per_month}" if month is not None else "") if x) or None
     return render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
-        public_url=data.public_url,
+        public_url=data.public_url, messages=data.messages,
         # the web page's own parameters (it takes a monthly budget)
         link_params={"model": model, "weights": weights, "context": ctx,
                      "budget": month if month is not None else (
@@ -254,15 +262,15 @@ def run_command(cmd: Command, data: BotData) -> Message:
     usage = {"size": "size_usage", "recommend": "recommend_usage"}.get(cmd.kind)
     try:
         if cmd.kind == "help":
-            return render_help(cmd.lang)
+            return render_help(cmd.lang, data.messages)
         if cmd.kind == "size":
             return run_size(cmd.args, cmd.lang, data)
         if cmd.kind == "recommend":
             return run_recommend(cmd.args, cmd.lang, data)
         return run_ask(cmd.args, data)
     except NotFound as exc:
-        return render_unknown_model(exc.name, exc.suggestions, cmd.lang, usage)
+        return render_unknown_model(exc.name, exc.suggestions, cmd.lang, usage, data.messages)
     except InvalidInput as exc:
-        return render_invalid(exc.message, cmd.lang)
+        return render_invalid(exc.message, cmd.lang, data.messages)
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
-        return render_invalid(str(exc), cmd.lang)
+        return render_invalid(str(exc), cmd.lang, data.messages)

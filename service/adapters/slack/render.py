@@ -12,7 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
+from service.domain.messages import Messages
 from service.domain.recommend.types import Recommendation
 from service.domain.sizing.sizing import FitRow, SizingResult
 
@@ -28,82 +30,16 @@ MAX_BUTTON_TEXT = 75
 MAX_URL_CHARS = 3000
 ELLIPSIS = "…"
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "model": "Model", "precision": "Precision", "context": "Context", "tokens": "tokens",
-        "weights": "Weights", "kv": "KV cache", "activations": "Activations",
-        "gradients": "Gradients", "optimizer": "Optimizer", "overhead": "Overhead",
-        "total": "Total", "fits": "Fits on", "tps": "tok/s", "offers": "Top offers",
-        "per_hour": "/h", "per_month": "/month", "job": "for the job", "as_of": "as of",
-        "sources": "Sources:", "open": "Open in the web app", "workload": "Workload",
-        "budget": "Budget", "numbers": "Numbers", "nofit": "no single node",
-        "no_options": "No offer in the catalog meets that request",
-        "alternatives": "What would change the answer:", "memory": "Memory (GiB)",
-        "per_user": "tok/s per user", "per_gpu": "per GPU",
-        "ack": "Working on it… the answer follows in a moment.",
-        "starting": "I'm still starting (loading the knowledge base); try again in a few "
-                    "seconds.",
-        "unknown_model": "I don't know the model *{name}*.",
-        "did_you_mean": "Did you mean: {names}?",
-        "size_usage": "Usage: `/gpu size <model> [precision] [context]`, for example "
-                      "`/gpu size llama 3 70b int4 32k`.",
-        "recommend_usage": "Usage: `/gpu recommend <model> [budget]`, for example "
-                           "`/gpu recommend llama 3.1 8b $2/h` or `... 1500/month`.",
-        "invalid": "I can't compute that: {detail}",
-        "failed": "Sorry, something went wrong on my side (request id `{rid}`).",
-        "help": "*gpu-advisor* tells you which cloud GPU to rent for an AI model, with the "
-                "numbers behind it.\n"
-                "• `/gpu <question>` — ask in English or Romanian, e.g. `/gpu how much VRAM "
-                "for llama 3 70b at 4-bit?`\n"
-                "• `/gpu size <model> [precision] [context]` — e.g. `/gpu size llama 3 70b "
-                "int4 32k`\n"
-                "• `/gpu recommend <model> [budget]` — e.g. `/gpu recommend llama 3.1 8b "
-                "$2/h` or `/gpu recommend qwen 2.5 72b 1500/month`\n"
-                "• `/gpu help` — this message\n"
-                "Mention me (@gpu-advisor) in a channel or write to me directly: I answer in "
-                "the thread.",
-    },
-    "ro": {
-        "model": "Model", "precision": "Precizie", "context": "Context", "tokens": "tokeni",
-        "weights": "Greutăți", "kv": "Cache KV", "activations": "Activări",
-        "gradients": "Gradienți", "optimizer": "Optimizator", "overhead": "Execuție",
-        "total": "Total", "fits": "Încape pe", "tps": "tok/s", "offers": "Cele mai bune oferte",
-        "per_hour": "/oră", "per_month": "/lună", "job": "pentru job", "as_of": "preț din",
-        "sources": "Surse:", "open": "Deschide în aplicația web", "workload": "Utilizare",
-        "budget": "Buget", "numbers": "Cifre", "nofit": "niciun nod singur",
-        "no_options": "Nicio ofertă din catalog nu îndeplinește cererea",
-        "alternatives": "Ce ar schimba răspunsul:", "memory": "Memorie (GiB)",
-        "per_user": "tok/s per utilizator", "per_gpu": "pe GPU",
-        "ack": "Lucrez la asta… răspunsul vine imediat.",
-        "starting": "Încă pornesc (încarc baza de cunoștințe); încercați din nou în câteva "
-                    "secunde.",
-        "unknown_model": "Nu cunosc modelul *{name}*.",
-        "did_you_mean": "Poate ați vrut: {names}?",
-        "size_usage": "Folosire: `/gpu size <model> [precizie] [context]`, de exemplu "
-                      "`/gpu size llama 3 70b int4 32k`.",
-        "recommend_usage": "Folosire: `/gpu recommend <model> [buget]`, de exemplu "
-                           "`/gpu recommend llama 3.1 8b $2/h` sau `... 1500/lună`.",
-        "invalid": "Nu pot calcula asta: {detail}",
-        "failed": "Ne pare rău, ceva n-a mers la noi (id cerere `{rid}`).",
-        "help": "*gpu-advisor* vă spune ce GPU din cloud să închiriați pentru un model de AI, "
-                "cu cifrele din spate.\n"
-                "• `/gpu <întrebare>` — în română sau engleză, de ex. `/gpu cât VRAM îmi "
-                "trebuie pentru llama 3 70b la 4 biți?`\n"
-                "• `/gpu size <model> [precizie] [context]` — de ex. `/gpu size llama 3 70b "
-                "int4 32k`\n"
-                "• `/gpu recommend <model> [buget]` — de ex. `/gpu recommend llama 3.1 8b "
-                "$2/h` sau `/gpu recommend qwen 2.5 72b 1500/lună`\n"
-                "• `/gpu ajutor` — acest mesaj\n"
-                "Menționați-mă (@gpu-advisor) pe un canal sau scrieți-mi direct: răspund în "
-                "fir.",
-    },
-}
-PRICING = {"en": {"on_demand": "on-demand", "spot": "spot", "reserved": "reserved"},
-           "ro": {"on_demand": "on-demand", "spot": "spot", "reserved": "rezervat"}}
 
 
-def labels(lang: str) -> Mapping[str, str]:
-    return LABELS["ro" if lang == "ro" else "en"]
+def labels(lang: str, messages: Messages | None = None) -> Mapping[str, str]:
+    """The Slack texts (``[slack]`` of ``knowledge/messages/<lang>.toml``) in ``lang``; the
+    shipped messages when none are passed (a message before anything is loaded)."""
+    return (messages or shipped_messages()).section(lang, "slack")
+
+
+def pricing_words(lang: str, messages: Messages | None = None) -> Mapping[str, str]:
+    return (messages or shipped_messages()).section(lang, "pricing")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,8 +121,9 @@ def _gib(v: float | None) -> str:
     return "—" if v is None else f"{v:,.1f}"
 
 
-def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3) -> list[str]:
-    lab = labels(lang)
+def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3,
+                messages: Messages | None = None) -> list[str]:
+    lab = labels(lang, messages)
     out: list[str] = []
     for f in fits[:limit]:
         tps = (f" (~{f.decode_tokens_per_s:,.0f} {lab['tps']})"
@@ -195,38 +132,40 @@ def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3) -> list[str]:
     return out
 
 
-def _fit_rows(label: str, lines: Sequence[str], lang: str) -> list[tuple[str, str]]:
+def _fit_rows(label: str, lines: Sequence[str], lang: str,
+              messages: Messages | None = None) -> list[tuple[str, str]]:
     if not lines:
-        return [(label, labels(lang)["nofit"])]
+        return [(label, labels(lang, messages)["nofit"])]
     return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
 
 
 def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
                 per_month: float | None, per_job: float | None, pricing: str, weights: str,
-                as_of: str, lang: str, speed: str = "") -> str:
-    lab = labels(lang)
+                as_of: str, lang: str, speed: str = "",
+                messages: Messages | None = None) -> str:
+    lab = labels(lang, messages)
     money = f"*${per_hour:,.2f}{lab['per_hour']}*"
     if per_job is not None:
         money += f" · ${per_job:,.0f} {lab['job']}"
     elif per_month is not None:
         money += f" · ~${per_month:,.0f}{lab['per_month']}"
-    kind = PRICING["ro" if lang == "ro" else "en"].get(pricing, pricing)
+    kind = pricing_words(lang, messages).get(pricing, pricing)
     return escape(f"{n}. {count} x {gpu} — {provider}, ") + (
         f"{money} {escape(kind)} · {escape(weights)}{escape(speed)} · "
         f"_{lab['as_of']} {escape(as_of)}_")
 
 
-def _offers_block(lines: Sequence[str], lang: str) -> Block:
-    return section(f"*{labels(lang)['offers']}*\n" + "\n".join(lines))
+def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = None) -> Block:
+    return section(f"*{labels(lang, messages)['offers']}*\n" + "\n".join(lines))
 
 
 def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
-            sources: Sequence[str] = ()) -> Message:
+            sources: Sequence[str] = (), messages: Messages | None = None) -> Message:
     if sources:
-        blocks.append(context([f"*{labels(lang)['sources']}*",
+        blocks.append(context([f"*{labels(lang, messages)['sources']}*",
                                *(escape(s) for s in sources[: MAX_CONTEXT_ELEMENTS - 1])]))
     if link:
-        blocks.append(button(labels(lang)["open"], link))
+        blocks.append(button(labels(lang, messages)["open"], link))
     return message(text, blocks)
 
 
@@ -235,12 +174,13 @@ def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
 
 
 def render_answer(resp: AskResponse, question: str, *, public_url: str | None = None,
-                  fits: Sequence[FitRow] | None = None) -> Message:
+                  fits: Sequence[FitRow] | None = None,
+                  messages: Messages | None = None) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
     came from, and a link to the web page with the same question. ``fits`` (from a sizing
     run for the same model) adds decode tokens/s to the "fits on" rows."""
     lang = resp.lang
-    lab = labels(lang)
+    lab = labels(lang, messages)
     blocks: list[Block] = [section(escape(resp.answer))]
     numbers = resp.numbers
     if numbers is not None and numbers.sizing is not None:
@@ -252,29 +192,33 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
         if s.kv_cache_gib is not None:
             rows.append((lab["kv"], f"{_gib(s.kv_cache_gib)} GiB"))
         rows.append((lab["total"], f"{_gib(s.total_gib)} GiB"))
-        fit_lines = _fits_lines(fits, lang) if fits else list(s.fits_on[:3])
-        rows += _fit_rows(lab["fits"], fit_lines, lang)
+        fit_lines = _fits_lines(fits, lang, messages=messages) if fits else list(s.fits_on[:3])
+        rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
         blocks.append(section(table(rows)))
     if numbers is not None and numbers.recommendations:
-        blocks.append(_offers_block([_ask_offer(i, o, lang) for i, o in
-                                     enumerate(numbers.recommendations[:3], 1)], lang))
+        blocks.append(_offers_block([_ask_offer(i, o, lang, messages) for i, o in
+                                     enumerate(numbers.recommendations[:3], 1)], lang,
+                                    messages))
     if resp.follow_up:
         blocks.append(context([escape(resp.follow_up)]))
     link = web_link(public_url, {"q": question.strip()})
-    return _finish(resp.answer, blocks, link, lang, [p.title for p in resp.passages])
+    return _finish(resp.answer, blocks, link, lang, [p.title for p in resp.passages],
+                   messages)
 
 
-def _ask_offer(n: int, o: OfferNumbers, lang: str) -> str:
+def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = None) -> str:
     return _offer_line(n, o.gpu_count * o.nodes, o.gpu, o.provider, o.per_hour_usd,
-                       o.per_month_usd, None, o.pricing_model, o.weights, o.as_of, lang)
+                       o.per_month_usd, None, o.pricing_model, o.weights, o.as_of, lang,
+                       messages=messages)
 
 
 def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
-                  public_url: str | None = None) -> Message:
+                  public_url: str | None = None, messages: Messages | None = None
+                  ) -> Message:
     """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s."""
-    lab = labels(lang)
+    lab = labels(lang, messages)
     mem = result.memory
-    fit_lines = _fits_lines(result.fits_on, lang)
+    fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
     if result.task == "inference":
         headline = (f"*{result.model.name}* @ {result.weights}, {context_tokens:,} "
                     f"{lab['tokens']}: *{mem.total_gib:,.1f} GiB*")
@@ -296,21 +240,21 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
         rows.append((lab["optimizer"], f"{_gib(mem.optimizer_gib)} GiB"))
     rows.append((lab["overhead"], f"{_gib(mem.overhead_gib)} GiB"))
     rows.append((lab["total"], f"{_gib(mem.total_gib)} GiB"))
-    rows += _fit_rows(lab["fits"], fit_lines, lang)
+    rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
     text = escape(headline.replace("*", ""))
     blocks = [section(escape(headline)), section(table(rows))]
     link = web_link(public_url, {"model": result.model.id, "weights": result.weights,
                                  "context": context_tokens})
-    return _finish(text, blocks, link, lang, result.sources[:3])
+    return _finish(text, blocks, link, lang, result.sources[:3], messages)
 
 
 def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                           budget: str | None = None, public_url: str | None = None,
-                          link_params: Mapping[str, str | int | float | None] | None = None
-                          ) -> Message:
+                          link_params: Mapping[str, str | int | float | None] | None = None,
+                          messages: Messages | None = None) -> Message:
     """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
     the answer."""
-    lab = labels(lang)
+    lab = labels(lang, messages)
     rows: list[tuple[str, str]] = [(lab["model"], model_name), (lab["workload"], rec.workload)]
     if budget:
         rows.append((lab["budget"], budget))
@@ -322,7 +266,7 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         lines.append(_offer_line(o.rank, o.offer.gpu_count * o.nodes, o.offer.gpu_name,
                                  o.offer.provider, o.cost.per_hour_usd, o.cost.per_month_usd,
                                  o.cost.per_job_usd, o.pricing_model, o.weights,
-                                 o.offer.as_of, lang, speed))
+                                 o.offer.as_of, lang, speed, messages=messages))
     if rec.options:
         top = rec.options[0]
         text = top.why
@@ -333,18 +277,19 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
     blocks: list[Block] = [section(escape(text)), section(table(rows))]
     if lines:
-        blocks.append(_offers_block(lines, lang))
+        blocks.append(_offers_block(lines, lang, messages))
     if rec.alternatives:
         blocks.append(context([f"*{lab['alternatives']}*",
                                *(escape(f"{a.change}: {a.effect}")
                                  for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
     link = web_link(public_url, dict(link_params or {"model": rec.model}))
-    return _finish(text, blocks, link, lang)
+    return _finish(text, blocks, link, lang, messages=messages)
 
 
 def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
-                         usage: str | None = None) -> Message:
-    lab = labels(lang)
+                         usage: str | None = None, messages: Messages | None = None
+                         ) -> Message:
+    lab = labels(lang, messages)
     parts = [lab["unknown_model"].format(name=escape(name))]
     if suggestions:
         parts.append(lab["did_you_mean"].format(
@@ -354,25 +299,26 @@ def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
     return notice(" ".join(parts))
 
 
-def render_help(lang: str) -> Message:
-    return notice(labels(lang)["help"])
+def render_help(lang: str, messages: Messages | None = None) -> Message:
+    return notice(labels(lang, messages)["help"])
 
 
-def render_usage(which: str, lang: str) -> Message:
-    return notice(labels(lang)[which])
+def render_usage(which: str, lang: str, messages: Messages | None = None) -> Message:
+    return notice(labels(lang, messages)[which])
 
 
-def render_invalid(detail: str, lang: str) -> Message:
-    return notice(labels(lang)["invalid"].format(detail=escape(detail)))
+def render_invalid(detail: str, lang: str, messages: Messages | None = None) -> Message:
+    return notice(labels(lang, messages)["invalid"].format(detail=escape(detail)))
 
 
-def render_starting(lang: str) -> Message:
-    return notice(labels(lang)["starting"])
+def render_starting(lang: str, messages: Messages | None = None) -> Message:
+    return notice(labels(lang, messages)["starting"])
 
 
-def render_ack(lang: str) -> Message:
-    return notice(labels(lang)["ack"])
+def render_ack(lang: str, messages: Messages | None = None) -> Message:
+    return notice(labels(lang, messages)["ack"])
 
 
-def render_failed(request_id: str, lang: str) -> Message:
-    return notice(labels(lang)["failed"].format(rid=escape(request_id)))
+def render_failed(request_id: str, lang: str, messages: Messages | None = None
+                  ) -> Message:
+    return notice(labels(lang, messages)["failed"].format(rid=escape(request_id)))

@@ -1,13 +1,15 @@
-"""The web page: ``GET /`` and its static assets under ``/static``; the Swagger UI files for
-``/docs`` under ``/docs/static`` (none of them in the OpenAPI spec)."""
+"""The web page: ``GET /``, its static assets under ``/static`` and its texts under
+``/messages/<lang>.json``; the Swagger UI files for ``/docs`` under ``/docs/static`` (none of
+them in the OpenAPI spec: they are the page's own files, not the API)."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import MediaType, Response, Router, get
+import msgspec
+from litestar import MediaType, Request, Response, Router, get
 from litestar.datastructures import CacheControlHeader
 from litestar.exceptions import NotFoundException
 from litestar.params import PathParameter
@@ -64,6 +66,22 @@ def _page_headers(response: ASGIApp) -> ASGIApp:
     return response
 
 
+@get("/messages/{name:str}", include_in_schema=False, sync_to_thread=False,
+     name="web-messages")
+def page_messages(request: Request[Any, Any, Any],
+                  name: Annotated[str, PathParameter()]) -> Response[bytes]:
+    """The page's texts in one language (``<lang>.json``): the ``[web]`` section of
+    ``knowledge/messages/<lang>.toml`` as loaded at start-up, fetched by app.js (same origin,
+    so the page's ``connect-src 'self'`` allows it)."""
+    lang, _, ext = name.rpartition(".")
+    messages = request.app.state.app_state.messages
+    if ext != "json" or lang not in messages.texts:
+        raise NotFoundException(f"no messages {name!r}")
+    return Response(content=msgspec.json.encode(messages.texts[lang]["web"]),
+                    media_type=MediaType.JSON,
+                    headers={"Cache-Control": "no-cache", **PAGE_HEADERS})
+
+
 def static_router() -> Router:
     return create_static_files_router(
         path="/static", directories=[WEB_DIR], include_in_schema=False, name="web-static",
@@ -109,4 +127,4 @@ def swagger_ui_url(name: str) -> str:
 
 
 def web_routes() -> list[ControllerRouterHandler]:
-    return [index, static_router(), swagger_ui_asset]
+    return [index, page_messages, static_router(), swagger_ui_asset]

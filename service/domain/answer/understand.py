@@ -13,6 +13,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import msgspec
@@ -54,7 +55,10 @@ class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
 
 _RO_CHARS = re.compile(r"[ăâîșțşţ]", re.IGNORECASE)
 _WORD = re.compile(r"[a-zăâîșțşţ]+(?:-[a-zăâîșțşţ]+)*")
-_RO_WORDS = frozenset("""
+# Words that are never read as the start of a model name (extraction, below): common English
+# and Romanian words. Telling the language apart uses the words of each language's message
+# file instead (``knowledge/messages/<lang>.toml`` [language] words, passed in).
+_COMMON = frozenset("""
     pentru pt si și este e sunt cat cât cata câtă cate câte câți cati merita merită am nevoie
     pe de un o ce cu sau la din care cum unde când cand ca să sa mai foarte imi îmi trebuie
     ajunge merge pot poate ma mă se nu da dacă daca doar încă inca deși desi între intre
@@ -66,8 +70,6 @@ _RO_WORDS = frozenset("""
     dolari buget greutatile greutățile tokeni utilizatori cereri simultan simultane noduri
     rulare instanță instanta furnizori viteza viteză ocupa ocupă economisesc pierd înseamnă
     inseamna diferenta diferența diferență ajută ajuta conteaza contează timp real
-""".split())
-_EN_WORDS = frozenset("""
     the a an is are was be to of for and or how what which why when where do does did can could
     should would will my our we i you it this that with on at per much many need vs than
     it's what's isn't don't doesn't cheapest best run running serve serving get fit fits card
@@ -75,18 +77,17 @@ _EN_WORDS = frozenset("""
 """.split())
 
 
-_COMMON = _RO_WORDS | _EN_WORDS
-
-
-def detect_language(text: str) -> str:
-    """"ro" or "en", by scored word lists; diacritics weigh heavily. Defaults to "en"."""
+def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
+    """"ro" or "en", by the scored word lists of the two languages (``words[lang]``, from the
+    message files); diacritics weigh heavily. Defaults to "en"."""
+    ro_words, en_words = words.get("ro", frozenset()), words.get("en", frozenset())
     lowered = text.lower()
     ro = 2.0 * len(_RO_CHARS.findall(lowered))
     en = 0.0
     for w in _WORD.findall(lowered):
-        if w in _RO_WORDS:
+        if w in ro_words:
             ro += 1.0
-        if w in _EN_WORDS:
+        if w in en_words:
             en += 1.0
     return "ro" if ro > en else "en"
 
