@@ -102,6 +102,11 @@ def _serve_workers(config: Any) -> int:
     return 0
 
 
+ENGINE_HELP = ("an engine id of the catalog (catalog/engines.toml: vllm, sglang, tensorrt-llm, "
+               "llama.cpp, transformers, diffusers as shipped); an unknown one is an error "
+               "naming the nearest ids; default: the catalog's default for the model")
+
+
 def _load_registry() -> Any:
     from service.adapters.catalog_files import load_registry
     from service.settings import Settings
@@ -355,7 +360,7 @@ def cmd_catalog_check(args: argparse.Namespace) -> int:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return 1
     print(f"catalog OK: {len(registry.models)} models, {len(registry.gpus)} GPUs, "
-          f"{len(providers)} providers, "
+          f"{len(registry.engines)} engines, {len(providers)} providers, "
           f"{len(offers)} offers")
     return 0
 
@@ -370,10 +375,13 @@ def _knowledge(progress: bool = False) -> Any:
 
 def cmd_knowledge_check(args: argparse.Namespace) -> int:
     from service.adapters.knowledge_files import load_passages
+    from service.adapters.messages_files import load_messages
     from service.settings import Settings
 
     root = Path(args.dir) if args.dir else Settings.from_env().knowledge_dir
     passages, problems = load_passages(root)
+    messages, message_problems = load_messages(root)
+    problems += message_problems
     for p in problems:
         print(f"{root / p.file}:{p.line}: {p.message}")
     if problems:
@@ -381,6 +389,9 @@ def cmd_knowledge_check(args: argparse.Namespace) -> int:
         return 1
     ids = {p.id for p in passages}
     print(f"knowledge OK: {len(ids)} passages in en and ro ({len(passages)} files)")
+    if messages is not None:
+        keys = sum(len(v) for v in messages.texts[messages.default].values())
+        print(f"messages OK: {keys} texts in {', '.join(messages.languages)}")
     return 0
 
 
@@ -402,13 +413,14 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 def cmd_ask(args: argparse.Namespace) -> int:
     import datetime as dt
 
+    from service.adapters.catalog_files import CatalogError
     from service.domain.answer.compose import AskRequest, answer
 
     try:
         req = AskRequest(question=args.question, lang=args.lang, top_k=args.top_k)
         catalog = _load_catalog()
         kb = _knowledge()
-    except (ValueError, msgspec.ValidationError) as exc:
+    except (ValueError, msgspec.ValidationError, CatalogError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     res = answer(req, kb, catalog, dt.date.today())
@@ -467,9 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--task", choices=["inference", "finetune", "pretrain"], default="inference")
     p.add_argument("--weights", default=None, help="precision/format, e.g. bf16, fp8, q4_k_m")
     p.add_argument("--kv-cache", default="fp16")
-    p.add_argument("--engine", default=None,
-                   choices=["vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers",
-                            "diffusers"])
+    p.add_argument("--engine", default=None, help=ENGINE_HELP)
     p.add_argument("--gpu", default=None)
     p.add_argument("--gpu-count", type=int, default=1)
     p.add_argument("--batch-size", type=int, default=1)
@@ -492,9 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
                    default="serving")
     p.add_argument("--weights", default="auto", help="precision, or auto (default)")
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
-    p.add_argument("--engine", default=None,
-                   choices=["vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers",
-                            "diffusers"])
+    p.add_argument("--engine", default=None, help=ENGINE_HELP)
     p.add_argument("--context", type=int, default=4096, help="context tokens (default 4096)")
     p.add_argument("--output-tokens", type=int, default=512)
     p.add_argument("--concurrency", type=int, default=1)

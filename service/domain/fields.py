@@ -36,3 +36,119 @@ HfConfig = Annotated[dict[str, Any], msgspec.Meta(
 Question = Annotated[str, msgspec.Meta(
     min_length=1, max_length=QUESTION_MAX, pattern=r"\S",
     description=f"the question, in English or Romanian (at most {QUESTION_MAX} characters)")]
+
+# --- numbers ---------------------------------------------------------------------------------
+# Every number a client sends has a bound too: past it the arithmetic means nothing (or a float
+# overflows). A base type holds the bound and the unit; the types named after a field add what
+# the field means (a later ``Meta(description=...)`` replaces the earlier one in the spec; the
+# bounds stay).
+TOKENS_MAX = 10_000_000
+BATCH_MAX = 100_000
+RANK_MAX = 4096
+
+
+def _about(description: str) -> msgspec.Meta:
+    return msgspec.Meta(description=description)
+
+
+# counts
+GpuCount = Annotated[int, msgspec.Meta(
+    ge=1, le=4096, description="number of GPUs in the setup")]
+BatchSize = Annotated[int, msgspec.Meta(
+    ge=1, le=BATCH_MAX, description="sequences processed together (requests in flight)")]
+MicroBatchSize = Annotated[BatchSize, _about("sequences per GPU in one forward/backward pass")]
+Concurrency = Annotated[int, msgspec.Meta(
+    ge=1, le=BATCH_MAX, description="requests in flight at the same time")]
+LoraRank = Annotated[int, msgspec.Meta(ge=1, le=RANK_MAX, description="LoRA rank r")]
+LoraAdapterCount = Annotated[int, msgspec.Meta(
+    ge=0, le=10_000, description="LoRA adapters served alongside the base model")]
+ZeroStage = Annotated[int, msgspec.Meta(
+    ge=0, le=3, description="DeepSpeed ZeRO stage (0: no sharding of optimizer states, "
+                            "gradients or weights)")]
+DiffusionSteps = Annotated[int, msgspec.Meta(
+    ge=1, le=1000, description="denoising steps per image (default: the model's own, else 30)")]
+SessionsPerDay = Annotated[int, msgspec.Meta(
+    ge=1, le=1440, description="separate sessions per day, each billed on its own (billing "
+                               "granularity and minimum charge apply per session)")]
+GpusPerNode = Annotated[int, msgspec.Meta(
+    ge=1, le=64, description="most GPUs in one machine (node)")]
+TopN = Annotated[int, msgspec.Meta(ge=1, le=50, description="options to return, at most")]
+TopK = Annotated[int, msgspec.Meta(ge=1, le=10, description="passages to quote, at most")]
+
+# tokens
+Tokens = Annotated[int, msgspec.Meta(ge=1, le=TOKENS_MAX, description="tokens")]
+PromptTokens = Annotated[Tokens, _about("prompt tokens per request")]
+SequenceLength = Annotated[Tokens, _about("tokens per training sequence")]
+ContextTokens = Annotated[Tokens, _about(
+    "context per request, in tokens (prompt plus output)")]
+OutputTokens = Annotated[int, msgspec.Meta(
+    ge=0, le=TOKENS_MAX, description="tokens generated per request")]
+# recommendations bound the output tighter than sizing does (1,000,000 tokens)
+RecommendOutputTokens = Annotated[int, msgspec.Meta(
+    ge=0, le=1_000_000, description="tokens generated per request")]
+JobSize = Annotated[float, msgspec.Meta(
+    gt=0, le=1e15, description="the size of a whole job (tokens or images)")]
+TrainingTokens = Annotated[JobSize, _about("tokens to train on in all (dataset tokens x "
+                                           "epochs), in tokens")]
+JobOutputTokens = Annotated[JobSize, _about("tokens a batch job generates in all, in tokens")]
+JobImages = Annotated[JobSize, _about("images a batch job generates in all")]
+
+# images
+Pixels = Annotated[int, msgspec.Meta(ge=64, le=16_384, description="pixels")]
+ImageWidth = Annotated[Pixels, _about(
+    "image width, in pixels (default: the model's native width, else 1024)")]
+ImageHeight = Annotated[Pixels, _about(
+    "image height, in pixels (default: the model's native height, else 1024)")]
+
+# targets and budgets of a recommendation: any positive number, bounded far away
+Positive = Annotated[float, msgspec.Meta(gt=0, le=1e12, description="a positive number")]
+TokensPerSecond = Annotated[Positive, _about(
+    "output tokens per second, all requests together, at least")]
+RequestsPerSecond = Annotated[Positive, _about("requests per second, at least")]
+TimeToFirstToken = Annotated[Positive, _about(
+    "time to the first output token, in milliseconds, at most")]
+DecodeTokensPerSecond = Annotated[Positive, _about(
+    "decode speed each user sees, in tokens per second, at least")]
+MaxUsdPerHour = Annotated[Positive, _about("budget, in USD per hour, at most")]
+MaxUsdPerMonth = Annotated[Positive, _about("budget, in USD per month, at most")]
+MaxUsdTotal = Annotated[Positive, _about("budget for the whole job, in USD, at most")]
+
+# prices and budgets a user states
+GpuHourPrice = Annotated[float, msgspec.Meta(
+    gt=0, le=10_000, description="price, in USD per GPU-hour")]
+HourlyBudget = Annotated[float, msgspec.Meta(
+    gt=0, le=10_000, description="budget, in USD per hour")]
+MonthlyBudget = Annotated[float, msgspec.Meta(
+    gt=0, le=1e8, description="budget, in USD per month")]
+
+# usage
+HoursPerDay = Annotated[float, msgspec.Meta(
+    gt=0, le=24, description="hours of use per day (default: 24)")]
+DaysPerMonth = Annotated[float, msgspec.Meta(gt=0, le=31, description="days of use per month")]
+CheckpointMinutes = Annotated[float, msgspec.Meta(
+    gt=0, le=10_080, description="minutes between checkpoints: an interruption loses half of "
+                                 "one on average")]
+StorageGb = Annotated[float, msgspec.Meta(
+    ge=0, le=1e7, description="persistent storage, in GB (default: the weights' size, x3 for "
+                              "training checkpoints)")]
+EgressGbPerMonth = Annotated[float, msgspec.Meta(
+    ge=0, le=1e9, description="data sent out of the provider's network, in GB per month")]
+
+# the shape of a transformer (``Architecture``)
+LayerCount = Annotated[int, msgspec.Meta(ge=1, le=1000, description="transformer layers")]
+HiddenSize = Annotated[int, msgspec.Meta(
+    ge=1, le=1_000_000, description="hidden size (the model's width), in channels")]
+HeadCount = Annotated[int, msgspec.Meta(ge=1, le=10_000, description="attention heads")]
+KvHeadCount = Annotated[HeadCount, _about(
+    "key/value heads (GQA; default: num_attention_heads)")]
+HeadDim = Annotated[int, msgspec.Meta(
+    ge=1, le=10_000, description="channels per attention head (default: hidden_size / "
+                                 "num_attention_heads)")]
+IntermediateSize = Annotated[int, msgspec.Meta(
+    ge=1, le=TOKENS_MAX, description="width of the feed-forward (MLP) layer, in channels")]
+VocabSize = Annotated[int, msgspec.Meta(
+    ge=1, le=TOKENS_MAX, description="vocabulary size, in tokens")]
+MaxContext = Annotated[Tokens, _about("longest context the model supports, in tokens")]
+Count = Annotated[int, msgspec.Meta(ge=0, description="a count (0 or more)")]
+WindowTokens = Annotated[int, msgspec.Meta(ge=1, description="an attention window, in tokens")]
+Dim = Annotated[int, msgspec.Meta(ge=0, description="a width, in channels")]

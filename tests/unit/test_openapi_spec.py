@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from service.cli import build_spec
 
@@ -47,3 +48,40 @@ def _one_of_overlaps(node: object, path: str = "$") -> list[str]:
 def test_no_union_that_an_integer_matches_twice() -> None:
     assert _one_of_overlaps(json.loads(SPEC.read_text())) == []
     assert _one_of_overlaps({"oneOf": [{"type": "integer"}, {"type": "number"}]}) == ["$"]
+
+
+def _refs(node: object) -> list[str]:
+    """The component names a schema refers to, at any depth (``oneOf``, ``items``...)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        own = [ref.rsplit("/", 1)[-1]] if isinstance(ref, str) else []
+        return own + [r for value in node.values() for r in _refs(value)]
+    if isinstance(node, list):
+        return [r for value in node for r in _refs(value)]
+    return []
+
+
+def _request_schemas(spec: dict[str, Any]) -> list[str]:
+    """Every component a request body uses, and the components those use, recursively."""
+    components = spec["components"]["schemas"]
+    todo = [name for item in spec["paths"].values() for op in item.values()
+            for name in _refs(op.get("requestBody", {}))]
+    seen: list[str] = []
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.append(name)
+            todo += _refs(components[name])
+    return sorted(seen)
+
+
+def test_every_request_field_is_documented() -> None:
+    spec = build_spec()
+    names = _request_schemas(spec)
+    assert {"SizingRequest", "FinetuneOptions", "Architecture", "RecommendationRequest",
+            "AskRequest", "AskContext"} <= set(names)
+    undocumented = [f"{name}.{field}" for name in names
+                    for field, schema in spec["components"]["schemas"][name]
+                    .get("properties", {}).items()
+                    if not str(schema.get("description", "")).strip()]
+    assert undocumented == []

@@ -17,7 +17,18 @@ from service.domain.base import Out, Strict
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
-from service.domain.fields import GpuName, ModelName, PrecisionName, Question
+from service.domain.fields import (
+    Concurrency,
+    ContextTokens,
+    GpuName,
+    HourlyBudget,
+    ModelName,
+    MonthlyBudget,
+    PrecisionName,
+    Question,
+    TopK,
+)
+from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
@@ -35,20 +46,28 @@ class AskContext(Strict, frozen=True, kw_only=True):
     """What the caller already knows about the asker (a portal's form, a Slack profile)."""
 
     model: ModelName | None = None
-    weights: PrecisionName | None = None
-    context_tokens: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)] | None = None
-    budget_usd_per_hour: Annotated[float, msgspec.Meta(gt=0, le=10_000)] | None = None
-    budget_usd_per_month: Annotated[float, msgspec.Meta(gt=0, le=1e8)] | None = None
+    weights: Annotated[PrecisionName, msgspec.Meta(
+        description="precision of the weights, an id or common spelling ('bf16', 'fp8', "
+                    "'GGUF Q4_K_M', '4-bit')")] | None = None
+    context_tokens: ContextTokens | None = None
+    budget_usd_per_hour: HourlyBudget | None = None
+    budget_usd_per_month: MonthlyBudget | None = None
     gpu: GpuName | None = None
-    workload: Literal["serving", "batch", "finetune", "pretrain"] | None = None
-    concurrent_requests: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+    workload: Annotated[Literal["serving", "batch", "finetune", "pretrain"] | None, msgspec.Meta(
+        description="what the GPUs do: serve requests, run a batch job, fine-tune or "
+                    "pre-train")] = None
+    concurrent_requests: Concurrency | None = None
 
 
 class AskRequest(Strict, frozen=True, kw_only=True):
     question: Question
-    lang: Literal["en", "ro", "auto"] = "auto"
-    top_k: Annotated[int, msgspec.Meta(ge=1, le=10)] = 3
-    context: AskContext | None = None
+    lang: Annotated[Literal["en", "ro", "auto"], msgspec.Meta(
+        description="language of the answer: English, Romanian, or auto (the question's)")] = (
+        "auto")
+    top_k: TopK = 3
+    context: Annotated[AskContext | None, msgspec.Meta(
+        description="what is already known about the asker; the question's own words take "
+                    "precedence")] = None
 
     def __post_init__(self) -> None:
         if not self.question.strip():
@@ -163,61 +182,6 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
 
-T = {
-    "en": {
-        "sizing": "{name} at {weights} with {ctx} tokens of context needs about {total:.0f} GiB "
-                  "({w:.0f} GiB weights{kv} and runtime overhead).",
-        "kv": " + {kv:.1f} GiB KV cache",
-        "fits": "It fits on {fits}.",
-        "nofit": "No single node in our GPU list holds it; it needs several nodes or a smaller "
-                 "precision.",
-        "offer": "Cheapest match in the catalog: {count} x {gpu} at {provider} with {weights} "
-                 "weights, ${hour:.2f}/h {model}({month}), price as of {as_of}.",
-        "train": "{method} fine-tuning of {name} ({weights} base) needs about {total:.0f} GiB "
-                 "on one GPU ({w:.0f} GiB weights, the rest activations, gradients and "
-                 "optimizer state).",
-        "job": "for the job",
-        "month": "about ${v:,.0f}/month at 24 h/day",
-        "nooffer": "No offer in the catalog meets that request: {reason}",
-        "also": "See also: {titles}.",
-        "follow": "To get numbers for your case, add the model (for example \"Llama 3.1 8B\"), "
-                  "the precision (bf16, fp8, 4-bit) and the context length.",
-        "unknown": "I don't have guidance on that. The closest topics I know are: {topics}.",
-        "refuse": "I can only answer questions about renting GPUs for generative AI from our "
-                  "guidance. Ask me about VRAM, speed, prices or which GPU to rent.",
-        "size_guess": "(Sized as {name}, a {b:.0f}B model from our registry.)",
-    },
-    "ro": {
-        "sizing": "{name} la {weights} cu un context de {ctx} de tokeni are nevoie de "
-                  "aproximativ {total:.0f} GiB ({w:.0f} GiB greutăți{kv} și memoria de "
-                  "execuție).",
-        "kv": " + {kv:.1f} GiB cache KV",
-        "fits": "Încape pe {fits}.",
-        "nofit": "Niciun nod din lista noastră de GPU-uri nu îl cuprinde; are nevoie de mai "
-                 "multe noduri sau de o precizie mai mică.",
-        "offer": "Cea mai ieftină potrivire din catalog: {count} x {gpu} la {provider} cu "
-                 "greutăți {weights}, ${hour:.2f}/oră {model}({month}), preț din {as_of}.",
-        "train": "Fine-tuning {method} pentru {name} (bază {weights}) are nevoie de aproximativ "
-                 "{total:.0f} GiB pe un GPU ({w:.0f} GiB greutăți, restul activări, gradienți și "
-                 "starea optimizatorului).",
-        "job": "pentru job",
-        "month": "aproximativ ${v:,.0f}/lună la 24 h/zi",
-        "nooffer": "Nicio ofertă din catalog nu îndeplinește cererea: {reason}",
-        "also": "Vezi și: {titles}.",
-        "follow": "Pentru cifre pe cazul dumneavoastră, adăugați modelul (de exemplu "
-                  "\"Llama 3.1 8B\"), precizia (bf16, fp8, 4-bit) și lungimea contextului.",
-        "unknown": "Nu am îndrumări despre asta. Cele mai apropiate subiecte pe care le "
-                   "cunosc sunt: {topics}.",
-        "refuse": "Pot răspunde doar la întrebări despre închirierea de GPU-uri pentru AI "
-                  "generativ, din îndrumările noastre. Întrebați-mă despre VRAM, viteză, "
-                  "prețuri sau ce GPU să închiriați.",
-        "size_guess": "(Calculat pentru {name}, un model de {b:.0f}B din registrul nostru.)",
-    },
-}
-PRICING_WORD = {"en": {"on_demand": "on-demand ", "spot": "spot ", "reserved": "reserved "},
-                "ro": {"on_demand": "on-demand ", "spot": "spot ", "reserved": "rezervat "}}
-
-
 def _lead(text: str, sentences: int = 2) -> str:
     """The first sentences of a passage as plain text (Markdown marks dropped)."""
     plain = re.sub(r"\*\*|`", "", text)
@@ -228,10 +192,10 @@ def _lead(text: str, sentences: int = 2) -> str:
     return " ".join(parts[:sentences])
 
 
-def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date
+def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date, messages: Messages
              ) -> tuple[Numbers | None, list[str]]:
     registry = catalog.registry
-    t = T[lang]
+    t = messages.section(lang, "answer")
     model_id = ex.model
     notes: list[str] = []
     if model_id is None and ex.params_b:
@@ -304,7 +268,7 @@ def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date
             lines.append(t["offer"].format(
                 count=top.offer.gpu_count * top.nodes, gpu=top.offer.gpu_name,
                 provider=top.offer.provider, weights=top.weights, hour=top.cost.per_hour_usd,
-                model=PRICING_WORD[lang][top.pricing_model], month=month,
+                model=messages.section(lang, "pricing")[top.pricing_model] + " ", month=month,
                 as_of=top.offer.as_of).replace(" ()", ""))
         elif rec.reason:
             lines.append(t["nooffer"].format(reason=rec.reason))
@@ -314,8 +278,9 @@ def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date
 
 
 class Knowledge(Protocol):
-    """The guidance: its passages by (id, language) and a retriever over them (the embedding
-    index and BM25 in production, a fake in unit tests)."""
+    """The guidance: its passages by (id, language), a retriever over them (the embedding
+    index and BM25 in production, a fake in unit tests), and the wording of answers per
+    language (``knowledge/messages/<lang>.toml``)."""
 
     @property
     def retriever(self) -> Retriever: ...
@@ -323,18 +288,23 @@ class Knowledge(Protocol):
     @property
     def passages(self) -> Mapping[tuple[str, str], Passage]: ...
 
+    @property
+    def messages(self) -> Messages: ...
+
 
 def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
            today: dt.date) -> AskResponse:
     """A question in English or Romanian answered from the guidance and the catalog: the
     passages that answer it, the entities read from it (merged with the caller's context) and
     the numbers computed for that model, GPU and budget (sizing and the top offers, priced on
-    ``today``). Off-topic text, low confidence and prompt-injection attempts get a polite
-    "I don't know" with the closest topics, never anything from outside the guidance."""
+    ``today``). Off-topic text and low confidence with no model named get a polite "I don't
+    know" with the closest topics, a prompt-injection attempt a refusal; never anything from
+    outside the guidance. The wording comes from the knowledge's messages."""
+    messages = knowledge.messages
     retriever, passages, registry = knowledge.retriever, knowledge.passages, catalog.registry
     q = req.question.strip()
-    lang = req.lang if req.lang != "auto" else detect_language(q)
-    t = T[lang]
+    lang = req.lang if req.lang != "auto" else detect_language(q, messages.words)
+    t = messages.section(lang, "answer")
     if _INJECTION.search(q):
         return AskResponse(answer=t["refuse"], lang=lang, passages=[], extracted=Extracted(),
                            numbers=None, follow_up=None, confidence=0.0, closest_topics=[])
@@ -351,7 +321,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,
                       score=round(s.score, 5)) for s in top]
-    numbers, lines = _numbers(ex, lang, catalog, today)
+    numbers, lines = _numbers(ex, lang, catalog, today, messages)
     if out:
         title = out[0].title
         sep = " " if title.endswith(("?", "!", ".")) else ": "

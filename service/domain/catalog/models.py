@@ -9,6 +9,19 @@ import msgspec
 
 from service.domain.base import Out, Strict
 from service.domain.errors import InvalidInput
+from service.domain.fields import (
+    Count,
+    Dim,
+    HeadCount,
+    HeadDim,
+    HiddenSize,
+    IntermediateSize,
+    KvHeadCount,
+    LayerCount,
+    MaxContext,
+    VocabSize,
+    WindowTokens,
+)
 
 PosInt = Annotated[int, msgspec.Meta(ge=1)]
 NonNegInt = Annotated[int, msgspec.Meta(ge=0)]
@@ -20,33 +33,60 @@ Modality = Literal["text", "image", "video", "audio", "multimodal"]
 class Architecture(Strict, frozen=True, kw_only=True):
     """Transformer decoder shape, as a Hugging Face ``config.json`` states it."""
 
-    num_layers: Annotated[int, msgspec.Meta(ge=1, le=1000)]
-    hidden_size: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
-    num_attention_heads: Annotated[int, msgspec.Meta(ge=1, le=10_000)]
-    num_kv_heads: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
-    head_dim: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
-    intermediate_size: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)]
-    vocab_size: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)]
-    tie_word_embeddings: bool = False
-    max_context: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)] | None = None
-    attention_bias: bool = False
-    mlp_type: Literal["gated", "plain"] = "gated"
-    num_experts: NonNegInt = 0
-    num_experts_per_token: NonNegInt = 0
-    num_shared_experts: NonNegInt = 0
-    moe_intermediate_size: NonNegInt | None = None
-    first_dense_layers: NonNegInt = 0
-    q_lora_rank: NonNegInt | None = None
-    kv_lora_rank: NonNegInt | None = None
-    qk_rope_head_dim: NonNegInt | None = None
-    qk_nope_head_dim: NonNegInt | None = None
-    v_head_dim: NonNegInt | None = None
-    sliding_window: PosInt | None = None
-    sliding_window_layers: NonNegInt | None = None
-    expert_bias: bool = False
-    patch_size: int | list[int] | None = None
-    encoder_layers: NonNegInt | None = None
-    vision_params: NonNegInt = 0
+    num_layers: LayerCount
+    hidden_size: HiddenSize
+    num_attention_heads: HeadCount
+    num_kv_heads: KvHeadCount | None = None
+    head_dim: HeadDim | None = None
+    intermediate_size: IntermediateSize
+    vocab_size: VocabSize
+    tie_word_embeddings: Annotated[bool, msgspec.Meta(
+        description="the output head shares the embedding matrix")] = False
+    max_context: MaxContext | None = None
+    attention_bias: Annotated[bool, msgspec.Meta(
+        description="the attention projections have biases")] = False
+    mlp_type: Annotated[Literal["gated", "plain"], msgspec.Meta(
+        description="gated MLP (three matrices: SwiGLU, GeGLU) or plain (two)")] = "gated"
+    num_experts: Annotated[Count, msgspec.Meta(
+        description="routed experts per MoE layer (0: a dense model)")] = 0
+    num_experts_per_token: Annotated[Count, msgspec.Meta(
+        description="routed experts active per token")] = 0
+    num_shared_experts: Annotated[Count, msgspec.Meta(
+        description="experts every token goes through, besides the routed ones")] = 0
+    moe_intermediate_size: Annotated[Dim, msgspec.Meta(
+        description="width of one expert's MLP, in channels (default: "
+                    "intermediate_size)")] | None = None
+    first_dense_layers: Annotated[Count, msgspec.Meta(
+        description="leading layers with a dense MLP instead of experts")] = 0
+    q_lora_rank: Annotated[Dim, msgspec.Meta(
+        description="MLA: rank of the compressed query, in channels (none: queries "
+                    "projected directly)")] | None = None
+    kv_lora_rank: Annotated[Dim, msgspec.Meta(
+        description="MLA: rank of the compressed key/value latent that is cached, in "
+                    "channels")] | None = None
+    qk_rope_head_dim: Annotated[Dim, msgspec.Meta(
+        description="MLA: channels per head of the decoupled RoPE part of queries and "
+                    "keys")] | None = None
+    qk_nope_head_dim: Annotated[Dim, msgspec.Meta(
+        description="MLA: channels per head of the part of queries and keys without "
+                    "RoPE")] | None = None
+    v_head_dim: Annotated[Dim, msgspec.Meta(
+        description="MLA: channels per value head (default: head_dim)")] | None = None
+    sliding_window: Annotated[WindowTokens, msgspec.Meta(
+        description="sliding attention window, in tokens (none: full attention)")] | None = None
+    sliding_window_layers: Annotated[Count, msgspec.Meta(
+        description="layers that use the sliding window (default: all, when sliding_window is "
+                    "set)")] | None = None
+    expert_bias: Annotated[bool, msgspec.Meta(
+        description="the experts and the router have biases")] = False
+    patch_size: Annotated[int | list[int] | None, msgspec.Meta(
+        description="patch size of a vision or diffusion transformer, in pixels (one number, "
+                    "or one per dimension)")] = None
+    encoder_layers: Annotated[Count, msgspec.Meta(
+        description="layers of an encoder, for a model that has one")] | None = None
+    vision_params: Annotated[Count, msgspec.Meta(
+        description="parameters of a vision tower counted in the model card's total "
+                    "(Gemma 3)")] = 0
     """Parameters of a vision tower counted in the model card's total (Gemma 3)."""
 
     def __post_init__(self) -> None:

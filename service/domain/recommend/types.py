@@ -8,14 +8,40 @@ import msgspec
 
 from service.domain.base import Out, Strict
 from service.domain.catalog.models import Architecture
-from service.domain.fields import HfConfig, ModelName, NameList, PrecisionName
+from service.domain.fields import (
+    CheckpointMinutes,
+    Concurrency,
+    ContextTokens,
+    DaysPerMonth,
+    DecodeTokensPerSecond,
+    EgressGbPerMonth,
+    GpusPerNode,
+    HfConfig,
+    HoursPerDay,
+    ImageHeight,
+    ImageWidth,
+    JobImages,
+    JobOutputTokens,
+    MaxUsdPerHour,
+    MaxUsdPerMonth,
+    MaxUsdTotal,
+    ModelName,
+    NameList,
+    PrecisionName,
+    RecommendOutputTokens,
+    RequestsPerSecond,
+    SessionsPerDay,
+    StorageGb,
+    TimeToFirstToken,
+    TokensPerSecond,
+    TopN,
+    TrainingTokens,
+)
 from service.domain.sizing.memory import Assumption
 from service.domain.sizing.requests import Engine, FinetuneOptions
 
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]
-PosF = Annotated[float, msgspec.Meta(gt=0, le=1e12)]
-Big = Annotated[float, msgspec.Meta(gt=0, le=1e15)]
 
 
 class RecommendationRequest(Strict, frozen=True, kw_only=True):
@@ -26,41 +52,57 @@ class RecommendationRequest(Strict, frozen=True, kw_only=True):
         "model": "string", "architecture": "object", "hf_config": "object"}
 
     model: ModelName | None = None
-    architecture: Architecture | None = None
+    architecture: Annotated[Architecture | None, msgspec.Meta(
+        description="the model's shape, inline, for a model not in the registry")] = None
     hf_config: HfConfig | None = None
-    weights: PrecisionName = "auto"
-    kv_cache: PrecisionName = "fp16"
+    weights: Annotated[PrecisionName, msgspec.Meta(
+        description="precision of the weights, an id or common spelling ('bf16', 'fp8', "
+                    "'GGUF Q4_K_M'), or 'auto': bf16, fp8, int8 and AWQ int4 tried and ranked "
+                    "with a small quality handicap")] = "auto"
+    kv_cache: Annotated[PrecisionName, msgspec.Meta(
+        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0')")] = "fp16"
     engine: Engine | None = None
-    workload: Workload = "serving"
-    finetune: FinetuneOptions | None = None
-    context_tokens: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)] = 4096
-    output_tokens: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)] = 512
-    concurrent_requests: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 1
-    target_output_tokens_per_s: PosF | None = None
-    target_requests_per_s: PosF | None = None
-    max_time_to_first_token_ms: PosF | None = None
-    min_decode_tokens_per_s: PosF | None = None
-    hours_per_day: Annotated[float, msgspec.Meta(gt=0, le=24)] | None = None
-    days_per_month: Annotated[float, msgspec.Meta(gt=0, le=31)] = 30
-    sessions_per_day: Annotated[int, msgspec.Meta(ge=1, le=1440)] = 1
-    job_output_tokens: Big | None = None
-    job_images: Big | None = None
-    training_tokens: Big | None = None
-    width: Annotated[int, msgspec.Meta(ge=64, le=16_384)] | None = None
-    height: Annotated[int, msgspec.Meta(ge=64, le=16_384)] | None = None
-    interruptible: bool | None = None
-    checkpoint_interval_minutes: Annotated[float, msgspec.Meta(gt=0, le=10_080)] = 30
-    max_usd_per_hour: PosF | None = None
-    max_usd_per_month: PosF | None = None
-    max_usd_total: PosF | None = None
-    providers: NameList | None = None
-    regions: NameList | None = None
-    exclude_providers: NameList | None = None
-    max_gpus_per_node: Annotated[int, msgspec.Meta(ge=1, le=64)] | None = None
-    allow_multi_node: bool = False
-    storage_gb: Annotated[float, msgspec.Meta(ge=0, le=1e7)] | None = None
-    egress_gb_per_month: Annotated[float, msgspec.Meta(ge=0, le=1e9)] = 0
-    top_n: Annotated[int, msgspec.Meta(ge=1, le=50)] = 5
+    workload: Annotated[Workload, msgspec.Meta(
+        description="what the GPUs do: serve requests, run a batch job, fine-tune or "
+                    "pre-train")] = "serving"
+    finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
+        description="how fine-tuning or pre-training is run, for workload finetune or "
+                    "pretrain")] = None
+    context_tokens: ContextTokens = 4096
+    output_tokens: RecommendOutputTokens = 512
+    concurrent_requests: Concurrency = 1
+    target_output_tokens_per_s: TokensPerSecond | None = None
+    target_requests_per_s: RequestsPerSecond | None = None
+    max_time_to_first_token_ms: TimeToFirstToken | None = None
+    min_decode_tokens_per_s: DecodeTokensPerSecond | None = None
+    hours_per_day: HoursPerDay | None = None
+    days_per_month: DaysPerMonth = 30
+    sessions_per_day: SessionsPerDay = 1
+    job_output_tokens: JobOutputTokens | None = None
+    job_images: JobImages | None = None
+    training_tokens: TrainingTokens | None = None
+    width: ImageWidth | None = None
+    height: ImageHeight | None = None
+    interruptible: Annotated[bool | None, msgspec.Meta(
+        description="whether the work survives an interruption, so spot prices can be used "
+                    "(default: yes for batch and finetune, no for serving and pretrain)")] = None
+    checkpoint_interval_minutes: CheckpointMinutes = 30
+    max_usd_per_hour: MaxUsdPerHour | None = None
+    max_usd_per_month: MaxUsdPerMonth | None = None
+    max_usd_total: MaxUsdTotal | None = None
+    providers: Annotated[NameList, msgspec.Meta(
+        description="only these providers (ids), at most 50")] | None = None
+    regions: Annotated[NameList, msgspec.Meta(
+        description="only offers in a region that contains one of these (case-insensitive), "
+                    "at most 50")] | None = None
+    exclude_providers: Annotated[NameList, msgspec.Meta(
+        description="not these providers (ids), at most 50")] | None = None
+    max_gpus_per_node: GpusPerNode | None = None
+    allow_multi_node: Annotated[bool, msgspec.Meta(
+        description="allow a job spread over several machines (finetune and pretrain)")] = False
+    storage_gb: StorageGb | None = None
+    egress_gb_per_month: EgressGbPerMonth = 0
+    top_n: TopN = 5
 
     def __post_init__(self) -> None:
         given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]

@@ -8,22 +8,44 @@ import msgspec
 
 from service.domain.base import Strict
 from service.domain.catalog.models import Architecture
-from service.domain.fields import LIST_MAX, GpuName, HfConfig, ModelName, PrecisionName
+from service.domain.fields import (
+    LIST_MAX,
+    BatchSize,
+    DiffusionSteps,
+    GpuCount,
+    GpuHourPrice,
+    GpuName,
+    HfConfig,
+    ImageHeight,
+    ImageWidth,
+    LoraAdapterCount,
+    LoraRank,
+    MicroBatchSize,
+    ModelName,
+    OutputTokens,
+    PrecisionName,
+    PromptTokens,
+    SequenceLength,
+    TrainingTokens,
+    ZeroStage,
+)
 
 Task = Literal["inference", "finetune", "pretrain"]
-Engine = Literal["vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "diffusers"]
+EngineName = Annotated[str, msgspec.Meta(
+    min_length=1, max_length=40,
+    description="inference engine: an id of the catalog's engines (catalog/engines.toml), "
+                "checked against the catalog (an unknown one is a 400 problem naming the "
+                "nearest ids); shipped: 'vllm', 'sglang', 'tensorrt-llm', 'llama.cpp', "
+                "'transformers', 'diffusers'. Default: diffusers for diffusion models, "
+                "transformers for audio, llama.cpp for GGUF weights, else vllm")]
+Engine = EngineName
+"""The request's engine field (engines are data: the catalog decides which ids exist)."""
 Method = Literal["lora", "qlora", "full"]
 Optimizer = Literal["adamw", "adamw-bf16", "adamw-8bit", "sgd"]
 
 TargetModuleT = Literal["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
                         "down_proj"]
 TargetModule = TargetModuleT
-GpuCount = Annotated[int, msgspec.Meta(ge=1, le=4096, description="GPUs in the setup")]
-Batch = Annotated[int, msgspec.Meta(ge=1, le=100_000)]
-Tokens = Annotated[int, msgspec.Meta(ge=1, le=10_000_000)]
-OutTokens = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
-Pixels = Annotated[int, msgspec.Meta(ge=64, le=16_384)]
-Price = Annotated[float, msgspec.Meta(gt=0, le=10_000, description="USD per GPU-hour")]
 
 DEFAULT_TARGETS: tuple[TargetModuleT, ...] = (
     "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
@@ -32,17 +54,25 @@ DEFAULT_TARGETS: tuple[TargetModuleT, ...] = (
 class FinetuneOptions(Strict, frozen=True, kw_only=True):
     """How a fine-tuning or pre-training step is run."""
 
-    method: Method = "lora"
-    lora_rank: Annotated[int, msgspec.Meta(ge=1, le=4096)] = 16
-    target_modules: Annotated[list[TargetModule], msgspec.Meta(max_length=LIST_MAX)] = (
+    method: Annotated[Method, msgspec.Meta(
+        description="LoRA, QLoRA (LoRA on 4-bit NF4 weights) or full fine-tuning")] = "lora"
+    lora_rank: LoraRank = 16
+    target_modules: Annotated[list[TargetModule], msgspec.Meta(
+        max_length=LIST_MAX, description="the projections LoRA adapts (default: all seven)")] = (
         msgspec.field(default_factory=lambda: list(DEFAULT_TARGETS)))
-    optimizer: Optimizer = "adamw"
-    gradient_checkpointing: bool = True
-    flash_attention: bool = True
-    micro_batch_size: Batch = 1
-    sequence_length: Tokens = 2048
-    zero_stage: Annotated[int, msgspec.Meta(ge=0, le=3)] = 0
-    cpu_offload: bool = False
+    optimizer: Annotated[Optimizer, msgspec.Meta(
+        description="optimizer, which sets the bytes of state per trainable parameter")] = (
+        "adamw")
+    gradient_checkpointing: Annotated[bool, msgspec.Meta(
+        description="recompute activations in the backward pass instead of keeping them")] = (
+        True)
+    flash_attention: Annotated[bool, msgspec.Meta(
+        description="FlashAttention: no attention matrix kept in memory")] = True
+    micro_batch_size: MicroBatchSize = 1
+    sequence_length: SequenceLength = 2048
+    zero_stage: ZeroStage = 0
+    cpu_offload: Annotated[bool, msgspec.Meta(
+        description="optimizer states kept in CPU memory (DeepSpeed offload)")] = False
 
     def __post_init__(self) -> None:
         if not self.target_modules and self.method != "full":
@@ -57,25 +87,33 @@ class SizingRequest(Strict, frozen=True, kw_only=True):
         "model": "string", "architecture": "object", "hf_config": "object"}
 
     model: ModelName | None = None
-    architecture: Architecture | None = None
+    architecture: Annotated[Architecture | None, msgspec.Meta(
+        description="the model's shape, inline, for a model not in the registry")] = None
     hf_config: HfConfig | None = None
-    task: Task = "inference"
-    weights: PrecisionName | None = msgspec.field(default=None)
-    kv_cache: PrecisionName = "fp16"
+    task: Annotated[Task, msgspec.Meta(description="what the GPUs do")] = "inference"
+    weights: Annotated[PrecisionName, msgspec.Meta(
+        description="precision of the weights (default: the model's native precision), an id "
+                    "or common spelling ('bf16', 'fp8', 'GGUF Q4_K_M', '4-bit')")] | None = (
+        msgspec.field(default=None))
+    kv_cache: Annotated[PrecisionName, msgspec.Meta(
+        description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0')")] = "fp16"
     engine: Engine | None = None
     gpu: GpuName | None = None
     gpu_count: GpuCount = 1
-    batch_size: Batch = 1
-    input_tokens: Tokens = 2048
-    output_tokens: OutTokens = 512
-    lora_adapters: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 0
-    lora_adapter_rank: Annotated[int, msgspec.Meta(ge=1, le=4096)] = 16
-    finetune: FinetuneOptions | None = None
-    width: Pixels | None = None
-    height: Pixels | None = None
-    steps: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
-    training_tokens: Annotated[float, msgspec.Meta(gt=0, le=1e15)] | None = None
-    price_per_gpu_hour_usd: Price | None = None
+    batch_size: BatchSize = 1
+    input_tokens: PromptTokens = 2048
+    output_tokens: OutputTokens = 512
+    lora_adapters: LoraAdapterCount = 0
+    lora_adapter_rank: Annotated[LoraRank, msgspec.Meta(
+        description="LoRA rank r of each adapter served")] = 16
+    finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
+        description="how fine-tuning or pre-training is run, for task finetune or pretrain "
+                    "(default: LoRA for finetune, full training for pretrain)")] = None
+    width: ImageWidth | None = None
+    height: ImageHeight | None = None
+    steps: DiffusionSteps | None = None
+    training_tokens: TrainingTokens | None = None
+    price_per_gpu_hour_usd: GpuHourPrice | None = None
 
     def __post_init__(self) -> None:
         given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]
