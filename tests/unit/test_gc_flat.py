@@ -20,7 +20,9 @@ from service.domain.catalog.derived import Lru, lru_step
 from service.domain.catalog.precisions import KV_TYPES, Precision, get_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
-from service.domain.recommend import recommend as rec
+from service.domain.recommend.context import Capability, Plan
+from service.domain.recommend.plans import _Plans, _Shared
+from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.memory import InferencePlan, largest_batch
 from service.domain.sizing.requests import SizingRequest
@@ -93,7 +95,7 @@ def bodies(n: int, seed: int = 7) -> list[dict[str, Any]]:
 
 def answer(catalog: Catalog, body: dict[str, Any]) -> bytes:
     req = msgspec.convert(body, RecommendationRequest)
-    return msgspec.json.encode(rec.recommend(req, catalog, TODAY))
+    return msgspec.json.encode(recommend(req, catalog, TODAY))
 
 
 def _walk(obj: object, seen: set[int]) -> Iterator[object]:
@@ -112,7 +114,7 @@ def _walk(obj: object, seen: set[int]) -> Iterator[object]:
             yield from _walk(v, seen)
     elif isinstance(obj, Lru):
         yield from _walk(obj._items, seen)
-    elif isinstance(obj, rec._Shared | rec._Plans | rec.Plan | rec.Capability):
+    elif isinstance(obj, _Shared | _Plans | Plan | Capability):
         for name in obj.__struct_fields__:
             value = getattr(obj, name)
             if not isinstance(value, Registry | Precision):

@@ -12,7 +12,8 @@ from service.adapters.catalog_files import load_registry
 from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
-from service.domain.recommend.recommend import billed_hours, recommend
+from service.domain.recommend.context import billed_hours
+from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.paths import default_data_dir
 

@@ -1,0 +1,191 @@
+"""What would change the answer (another precision, a shorter context, multi-node, spot, a
+relaxed target), why nothing fits when nothing does, and the rules noted as assumptions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.offers import Offer
+from service.domain.catalog.precisions import (
+    Precision,
+)
+from service.domain.recommend.capability import candidate_precisions, train_capability
+from service.domain.recommend.context import (
+    LONG_JOB_HOURS,
+    QUALITY_HANDICAP,
+    RESTART_MINUTES,
+    SPOT_INTERRUPTIONS_PER_HOUR,
+    STEADY_HOURS_PER_DAY,
+    Ctx,
+)
+from service.domain.recommend.options import best_cost, finalise, offer_allowed, rank_offers
+from service.domain.recommend.plans import use_shared_caches
+from service.domain.recommend.types import (
+    Alternative,
+    Option,
+    RecommendationRequest,
+)
+from service.domain.sizing.memory import (
+    GIB,
+    weight_bytes,
+)
+
+
+def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
+                  precisions: list[Precision]) -> list[Alternative]:
+    req = ctx.req
+    alts: list[Alternative] = []
+    current = best_cost(options)
+
+    def rerun(change: str, new_req: RecommendationRequest, effect_prefix: str) -> None:
+        sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
+                  providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
+                  interruptible=new_req.interruptible if new_req.interruptible is not None
+                  else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
+                  max_storage_price=ctx.max_storage_price,
+                  max_egress_price=ctx.max_egress_price)
+        sub_precisions = candidate_precisions(sub)
+        use_shared_caches(sub, sub_precisions)
+        cands, _ = rank_offers(sub, offers, sub_precisions)
+        sub_opts = finalise(sub, cands, top_n=1)  # only the best one is quoted
+        cost = best_cost(sub_opts)
+        if not sub_opts or cost is None:
+            return
+        if current is not None and cost >= current * 0.9:
+            return
+        top = sub_opts[0]
+        alts.append(Alternative(
+            change=change, effect=f"{effect_prefix}: {top.offer.gpu_count} x "
+            f"{top.offer.gpu_name} at {top.offer.provider}, "
+            + (f"${cost:,.0f}/month" if top.cost.per_month_usd is not None
+               else f"${cost:,.0f} in all")
+            + ("" if current is None else f" (vs ${current:,.0f})"),
+            per_month_usd=top.cost.per_month_usd, offer_id=top.offer.id))
+
+    if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
+        if all(p.bits_linear >= 16 for p in precisions):
+            rerun("weights fp8", msgspec_replace(req, weights="fp8"),
+                  "FP8 weights (near-lossless) fit smaller or fewer GPUs")
+            rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
+                  "4-bit weights (small quality loss) fit cheaper cards")
+        if req.context_tokens >= 8192 and _kv_dominant(ctx, precisions[0]):
+            shorter = max(req.output_tokens + 1, req.context_tokens // 2)
+            rerun(f"context {shorter} tokens",
+                  msgspec_replace(req, context_tokens=shorter),
+                  "half the context halves the KV cache")
+    if not ctx.interruptible and req.workload in ("batch", "finetune"):
+        rerun("allow spot (interruptible)", msgspec_replace(req, interruptible=True),
+              "spot prices with checkpointing")
+    if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
+        rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
+              "shard the model over several nodes")
+    if options and req.workload == "pretrain":
+        alt = _multi_node_plan(ctx, offers, options[0], precisions[0])
+        if alt is not None:
+            alts.append(alt)
+    return alts
+
+
+TARGET_RUN_DAYS = 30.0
+
+
+def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
+                     p: Precision) -> Alternative | None:
+    """A long pre-training run: how many InfiniBand/EFA nodes finish it within a month."""
+    hours = best.performance.job_hours
+    if hours is None or hours <= TARGET_RUN_DAYS * 24:
+        return None
+    fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
+              and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)]
+    plans: list[tuple[float, int, Offer, float, str]] = []
+    for o in fabric:
+        gpu = ctx.registry.gpus[o.gpu]
+        for n in (2, 4, 8, 16, 32, 64, 128):
+            cap = train_capability(ctx, gpu, o.gpu_count, p, n)
+            if not cap.ok or not cap.train_tps or ctx.req.training_tokens is None:
+                continue
+            job_h = ctx.req.training_tokens / cap.train_tps / 3600
+            if job_h <= TARGET_RUN_DAYS * 24 or n == 128:
+                price = o.reserved_usd_h or o.on_demand_usd_h or o.spot_usd_h
+                if price is None:
+                    break
+                model = "reserved" if o.reserved_usd_h else "on-demand"
+                plans.append((price * n * job_h, n, o, job_h, model))
+                break
+    if not plans:
+        return Alternative(
+            change="multi-node with InfiniBand",
+            effect=f"the run takes {hours / 24:,.0f} days on one node; spread it over several "
+                   "nodes joined by InfiniBand/EFA and reserve the capacity (no such offer in "
+                   "the catalog matches the constraints)")
+    cost, n, o, job_h, model = min(plans, key=lambda x: (x[0], x[2].id))
+    return Alternative(
+        change=f"multi-node: {n} x {o.gpu_count} GPUs with {o.network}",
+        effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
+               + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
+               + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
+               f"{model} capacity, ${cost:,.0f} for the run",
+        offer_id=o.id)
+
+
+def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
+    """Is the KV cache for the requested context and concurrency at least a quarter of the
+    weights? Only then does a shorter context change the answer enough to show."""
+    a = ctx.model.arch
+    if a is None or ctx.kv is None:
+        return False
+    kv = ctx.req.concurrent_requests * kv_bytes(a, ctx.req.context_tokens,
+                                                ctx.kv.bytes_per_element)
+    return kv >= 0.25 * weight_bytes(ctx.model, p)
+
+
+def msgspec_replace(req: RecommendationRequest, **changes: object) -> RecommendationRequest:
+
+    return msgspec.structs.replace(req, **changes)
+
+
+def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
+                       precisions: list[Precision]) -> str:
+    m = ctx.model
+    p = precisions[0]
+    need = weight_bytes(m, p) / GIB
+    largest = max((ctx.registry.gpus[o.gpu].total_gib * o.gpu_count for o, _ in rejected
+                   if o.gpu in ctx.registry.gpus), default=0.0)
+    budget = [r for _, r in rejected if r.startswith("over budget")]
+    if rejected and len(budget) == len(rejected):
+        return ("every offer that fits is over budget; the cheapest is "
+                + min(budget, key=len) + "; raise the budget or use a smaller precision")
+    hint = ("allow multi-node or use fp8/int4" if p.bits_linear >= 16
+            else "allow multi-node or a smaller format")
+    return (f"{m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node in the "
+            f"catalog that matches the constraints has it (largest: {largest:,.0f} GiB); {hint}")
+
+
+def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
+    req = ctx.req
+    ctx.note("ranking", "memory, then targets, then total cost",
+             "filter by per-GPU memory (weights + KV cache for the context and concurrency + "
+             "overhead), drop offers that miss throughput/latency targets, rank by cost for "
+             "the usage; ties by bandwidth per dollar, then offer id")
+    ctx.note("precisions_tried", ", ".join(p.id for p in precisions),
+             "weights=auto tries each and ranks with a quality handicap: "
+             + ", ".join(f"{k} x{v}" for k, v in QUALITY_HANDICAP.items()
+                         if k in {p.id for p in precisions}))
+    ctx.note("interruptible", str(ctx.interruptible).lower(),
+             "default: batch and checkpointed fine-tuning yes, serving and pre-training no")
+    if ctx.interruptible:
+        ctx.note("spot_interruptions_per_hour", f"{SPOT_INTERRUPTIONS_PER_HOUR}",
+                 f"assumed rate; each costs {RESTART_MINUTES:g} min restart plus half a "
+                 f"checkpoint interval ({req.checkpoint_interval_minutes:g} min) of lost work")
+    ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {req.sessions_per_day} session(s), "
+             f"{req.days_per_month:g} days/month",
+             "each session is billed at the provider's granularity with its minimum charge")
+    ctx.note("reserved", f">= {STEADY_HOURS_PER_DAY:g} h/day or jobs >= {LONG_JOB_HOURS:g} h",
+             "reserved/committed prices are used when published and the use is long and "
+             "steady; a reservation bills every hour of the month")
+    if req.storage_gb is None:
+        ctx.note("storage_gb", "weights size (x3 for training checkpoints)",
+                 "persistent storage for the model files, priced per GB-month")

@@ -1,0 +1,200 @@
+"""What one recommendation request carries through the search: its constants, the per-request
+context (``Ctx``), and the flat results it caches (capabilities, plans, billing terms)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import msgspec
+
+from service.domain.catalog.offers import Provider
+from service.domain.catalog.precisions import (
+    KVType,
+    Precision,
+    find_kv_type,
+)
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.recommend.types import (
+    RecommendationRequest,
+)
+from service.domain.sizing.memory import (
+    Assumption,
+    InferencePlan,
+    MemoryParts,
+    SizedModel,
+)
+
+# Ranking preference between precisions when weights="auto": a small cost handicap for the
+# quality a format gives up (stated in the assumptions, never hidden in a price).
+QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-int4": 1.12,
+                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12}
+
+
+AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
+
+
+SPOT_INTERRUPTIONS_PER_HOUR = 0.05
+
+
+RESTART_MINUTES = 10.0
+
+
+STEADY_HOURS_PER_DAY = 20.0
+
+
+LONG_JOB_HOURS = 720.0
+
+
+HOURS_PER_MONTH = 730.0
+
+
+POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
+
+
+GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}
+
+
+class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """What one node shape (GPU x count) does for the workload at one precision. Flat and
+    immutable: it lives in the shared caches, where the garbage collector never tracks it.
+    Serving speed is computed only when something asks for it (most shapes are ranked on
+    memory and price alone): see :func:`replica_throughput` and :func:`ttft_ms`."""
+
+    ok: bool
+    reason: str = ""
+    tp: int = 1
+    replicas: int = 1
+    per_gpu_used_gib: float = 0.0
+    per_gpu_cap_gib: float = 0.0
+    replica_concurrency: int = 0
+    train_tps: float | None = None
+    images_per_s: float | None = None
+    nodes_required: int = 1
+    max_batch: int = -1
+    """A serving replica's largest batch at the full context (before the engine's cap);
+    -1 where the shape has no serving speed."""
+
+
+CapKey = tuple[str, int, str, int, bool]
+
+
+SpeedKey = tuple[str, int, str]
+
+
+DecodeKey = tuple[str, int, str, int]
+
+
+PlanKey = tuple[str, int]
+
+
+@dataclass
+class Ctx:
+    req: RecommendationRequest
+    model: SizedModel
+    catalog: Catalog
+    registry: Registry
+    providers: dict[str, Provider]
+    today: dt.date
+    stale_days: int
+    interruptible: bool
+    hours_per_day: float
+    engine: str
+    assumptions: list[Assumption] = field(default_factory=list)
+    # price-independent results, shared by requests that agree on what they read (see
+    # use_shared_caches); flat: tuple keys of strings and numbers, untracked values
+    cache: dict[CapKey, Capability] = field(default_factory=dict)
+    throughput_cache: dict[SpeedKey, tuple[float, float]] = field(default_factory=dict)
+    ttft_cache: dict[SpeedKey, float] = field(default_factory=dict)
+    decode_cache: dict[DecodeKey, float] = field(default_factory=dict)
+    plan_cache: dict[PlanKey, Plan | str] = field(default_factory=dict)
+    # this request's own
+    storage_cache: dict[str, float] = field(default_factory=dict)
+    terms_cache: dict[str, Terms] = field(default_factory=dict)
+    memory_plans: dict[tuple[str, int, int], InferencePlan] = field(default_factory=dict)
+    train_memory: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    diffusion_parts: dict[str, MemoryParts] = field(default_factory=dict)
+    max_storage_price: float = 0.0
+    max_egress_price: float = 0.0
+
+    @cached_property
+    def only_providers(self) -> frozenset[str] | None:
+        return frozenset(p.lower() for p in self.req.providers) if self.req.providers else None
+
+    @cached_property
+    def excluded_providers(self) -> frozenset[str] | None:
+        ex = self.req.exclude_providers
+        return frozenset(p.lower() for p in ex) if ex else None
+
+    @cached_property
+    def regions(self) -> list[str] | None:
+        return [r.lower() for r in self.req.regions] if self.req.regions else None
+
+    @cached_property
+    def spot_overhead(self) -> float:
+        """Expected extra run time on spot: restarts plus half a checkpoint interval of lost
+        work per interruption."""
+        return SPOT_INTERRUPTIONS_PER_HOUR * (
+            RESTART_MINUTES + self.req.checkpoint_interval_minutes / 2) / 60
+
+    @cached_property
+    def kv(self) -> KVType | None:
+        return find_kv_type(self.req.kv_cache)
+
+    def note(self, name: str, value: str, reason: str) -> None:
+        self.assumptions.append(Assumption(name=name, value=value, reason=reason))
+
+
+def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
+    """Hours billed for one session of ``hours``: rounded up to the billing granularity, at
+    least the minimum charge. Unknown granularity counts as per-hour (the conservative case)."""
+    gran, minimum, known = billing_terms_of(provider)
+    return billed_for(hours, gran, minimum), known
+
+
+def billing_terms_of(provider: Provider | None) -> tuple[int, float, bool]:
+    """(granularity in seconds, minimum charge in seconds, whether the granularity is known)."""
+    if provider is None:
+        return 3600, 0.0, False
+    gran = provider.billing_granularity
+    return (GRANULARITY_S[gran] if gran else 3600, float(provider.minimum_charge_s or 0),
+            gran is not None)
+
+
+def billed_for(hours: float, granularity_s: int, minimum_charge_s: float) -> float:
+    seconds = math.ceil(hours * 3600 / granularity_s - 1e-9) * granularity_s
+    return max(seconds, minimum_charge_s) / 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """One provider's billing and storage/egress terms as this request sees them (computed
+    once per provider per request, not once per offer)."""
+
+    granularity_s: int
+    known: bool
+    minimum_charge_s: float
+    session_billed_h: float
+    storage_usd_gb_month: float
+    storage_known: bool
+    egress_usd_gb: float
+    egress_known: bool
+
+    def billed(self, hours: float) -> float:
+        return billed_for(hours, self.granularity_s, self.minimum_charge_s)
+
+
+class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """How one node shape runs the workload at one precision: price-independent (flat and
+    untracked by the garbage collector, like :class:`Capability`)."""
+
+    p: Precision
+    cap: Capability
+    nodes: int
+    replicas: int
+    node_hours_proxy: float
+    job_hours: float | None
+    """Hours the job takes on ``nodes`` nodes (None: steady use, no job size given)."""

@@ -1,0 +1,231 @@
+"""From priced quotes to ranked options: the filters (providers, regions), the ranking, the
+wording of each option and the notable rejections."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+import msgspec
+
+from service.domain.catalog.offer_query import headline_price
+from service.domain.catalog.offers import Offer
+from service.domain.catalog.precisions import (
+    Precision,
+)
+from service.domain.recommend.capability import (
+    per_user_decode,
+    replica_throughput,
+    ttft_ms,
+    used_at_load,
+)
+from service.domain.recommend.context import LONG_JOB_HOURS, POPULAR, Ctx
+from service.domain.recommend.plans import best_plan
+from service.domain.recommend.pricing import Quote, explain_pricing, provider_terms, quote_offer
+from service.domain.recommend.types import (
+    Fit,
+    OfferRef,
+    Option,
+    OptionCost,
+    OptionPerformance,
+    Rejected,
+)
+
+
+def _option(ctx: Ctx, q: Quote) -> Option:
+    """The full answer for one quoted offer: performance, fit, cost lines and warnings."""
+    req = ctx.req
+    offer, gpu, plan = q.offer, q.gpu, q.plan
+    p, cap, nodes, replicas_needed = plan.p, plan.cap, plan.nodes, plan.replicas
+    job_hours = plan.job_hours
+    warnings: list[str] = []
+    if q.spot and req.workload == "serving":
+        warnings.append("spot on an endpoint: an interruption takes it down")
+    if job_hours is not None and job_hours >= LONG_JOB_HOURS and q.model != "reserved":
+        warnings.append("long run: ask the provider for reserved/committed pricing "
+                        "(none published in the catalog for this offer)")
+    if not q.known_billing:
+        warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
+    terms = provider_terms(ctx, offer.provider)
+    if not terms.storage_known and q.storage_gb:
+        warnings.append(f"{offer.provider}: storage price unknown; priced at the highest known "
+                        f"(${ctx.max_storage_price:g}/GB-month)")
+    if not terms.egress_known and req.egress_gb_per_month:
+        warnings.append(f"{offer.provider}: egress price unknown; priced at the highest known "
+                        f"(${ctx.max_egress_price:g}/GB)")
+    # --- performance, fit -----------------------------------------------------------------------
+    per_user = None
+    out_tps = None
+    per_m = None
+    ttft = ttft_ms(ctx, gpu, p, cap)
+    replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
+    if replica_tps:
+        total_replicas = cap.replicas * nodes
+        out_tps = replica_tps * total_replicas
+        per_m = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
+            3600 * out_tps) * 1e6
+        per_user = per_user_decode(ctx, gpu, p, cap, replicas_needed)
+    used = used_at_load(ctx, gpu, p, cap, replicas_needed)
+    free = cap.per_gpu_cap_gib - used
+    headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
+    if headroom < 10:
+        warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
+                        "prompts or fragmentation")
+    if cap.tp > 1 and req.workload in ("serving", "batch"):
+        if offer.interconnect == "pcie":
+            warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
+                            "NVLink; consider pipeline split or a larger GPU")
+        elif offer.interconnect == "unknown":
+            warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
+    if nodes > 1 and req.workload in ("finetune", "pretrain") and (
+            offer.network not in ("infiniband", "efa", "roce")):
+        warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
+                        "network: gradient sync will be slow")
+    age_days = (ctx.today - offer.as_of).days
+    stale = age_days > ctx.stale_days
+    if stale:
+        warnings.append(f"price is {age_days} days old (as of {offer.as_of})")
+    parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
+                   else "single GPU per replica" if cap.tp == 1
+                   else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
+                   gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
+                   regions=offer.regions, interconnect=offer.interconnect,
+                   as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
+    return Option(
+        rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=q.model,
+        pricing_reason=explain_pricing(ctx, q),
+        fit=Fit(per_gpu_used_gib=round(used, 2),
+                per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
+                parallelism=parallelism, gpus_per_replica=cap.tp,
+                replicas_per_node=cap.replicas),
+        performance=OptionPerformance(
+            decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
+            time_to_first_token_ms=ttft,
+            max_concurrency=cap.replica_concurrency * cap.replicas * nodes
+            if cap.replica_concurrency else None,
+            requests_per_s=replica_rps * cap.replicas * nodes if replica_rps else None,
+            training_tokens_per_s=cap.train_tps, images_per_s=(
+                cap.images_per_s * nodes if cap.images_per_s else None),
+            job_hours=job_hours),
+        cost=OptionCost(per_hour_usd=round(q.per_hour, 4), compute_per_month_usd=(
+            None if q.per_month is None else round(q.compute, 2)),
+            storage_per_month_usd=round(q.storage_month, 2),
+            egress_per_month_usd=round(q.egress_month, 2),
+            per_month_usd=None if q.per_month is None else round(q.per_month, 2),
+            per_million_output_tokens_usd=per_m, per_job_usd=q.per_job,
+            billed_hours_per_month=q.month_hours,
+            expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
+                                        if q.spot else None)),
+        warnings=warnings, why="")
+
+
+def _why(o: Option, ctx: Ctx) -> str:
+    c, f, perf = o.cost, o.fit, o.performance
+    money = (f"${c.per_month_usd:,.0f}/month" if c.per_month_usd is not None
+             else f"${c.per_job_usd:,.0f} for the job" if c.per_job_usd is not None
+             else f"${c.per_hour_usd:.2f}/h")
+    fit = (f"{f.per_gpu_used_gib:.1f} of {f.per_gpu_used_gib + f.per_gpu_free_gib:.1f} GiB "
+           f"per GPU ({f.parallelism})")
+    speed = ""
+    if perf.decode_tokens_per_s_per_user:
+        speed = f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s per user"
+    elif perf.training_tokens_per_s:
+        speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
+    elif perf.images_per_s:
+        speed = f", ~{perf.images_per_s:.2f} images/s"
+    nodes = f"{o.nodes} x " if o.nodes > 1 else ""
+    return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
+            f"({o.pricing_model.replace('_', '-')}, as of {o.offer.as_of}), {o.weights} "
+            f"weights: {money}; uses {fit}{speed}.")
+
+
+def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
+    only = ctx.only_providers
+    if only is not None and offer.provider not in only:
+        return False
+    excluded = ctx.excluded_providers
+    if excluded is not None and offer.provider in excluded:
+        return False
+    regions = ctx.regions
+    if regions is not None and not any(r in reg.lower() for r in regions
+                                       for reg in offer.regions):
+        return False
+    limit = ctx.req.max_gpus_per_node
+    return not (limit and offer.gpu_count > limit)
+
+
+def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
+         ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
+    candidates: list[Quote] = []
+    rejected: list[tuple[Offer, str]] = []
+    gpus = ctx.registry.gpus
+    plans = ctx.plan_cache
+    filtered = (ctx.only_providers is not None or ctx.excluded_providers is not None
+                or ctx.regions is not None or bool(ctx.req.max_gpus_per_node))
+    for offer in offers:
+        gpu = gpus.get(offer.gpu)
+        if gpu is None or (filtered and not offer_allowed(ctx, offer)):
+            continue
+        plan = plans.get((gpu.id, offer.gpu_count))
+        if plan is None:
+            plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
+        if isinstance(plan, str):
+            rejected.append((offer, plan))
+            continue
+        quote = quote_offer(ctx, offer, gpu, plan)
+        if isinstance(quote, str):
+            rejected.append((offer, quote))
+        else:
+            candidates.append(quote)
+    return candidates, rejected
+
+
+def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> list[Option]:
+    """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
+    n = top_n or ctx.req.top_n
+    if len(candidates) > n:
+        # Only candidates whose rounded cost is within the n smallest can rank: keep those
+        # (a superset, in their order) before building every rank key. round() is monotone,
+        # so the n-th smallest rounded cost is the n-th smallest cost, rounded.
+        nth = round(heapq.nsmallest(n, [c.sort_cost for c in candidates])[-1], 2)
+        candidates = [c for c in candidates if c.sort_cost <= nth + 0.01]
+    ranked = heapq.nsmallest(n, candidates, key=Quote.rank_key)
+    out: list[Option] = []
+    for i, c in enumerate(ranked, start=1):
+        o = replace_struct(_option(ctx, c), rank=i)
+        out.append(replace_struct(o, why=_why(o, ctx)))
+    return out
+
+
+def replace_struct(o: Option, **changes: object) -> Option:
+
+    return msgspec.structs.replace(o, **changes)
+
+
+def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
+                        ) -> list[Rejected]:
+    top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
+    seen: set[tuple[str, int]] = set()
+    out: list[Rejected] = []
+    by_price = sorted(rejected, key=lambda r: (headline_price(r[0]) or 1e9, r[0].id))
+    for offer, reason in by_price:
+        price = headline_price(offer)
+        popular = offer.gpu in POPULAR
+        cheaper = top_price is None or (price is not None and price <= top_price)
+        k = (offer.gpu, offer.gpu_count)
+        if k in seen or not (cheaper or popular):
+            continue
+        seen.add(k)
+        out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
+                            provider=offer.provider, price_usd_h=price, reason=reason))
+        if len(out) >= 10:
+            break
+    return out
+
+
+def best_cost(options: list[Option]) -> float | None:
+    if not options:
+        return None
+    o = options[0].cost
+    return o.per_month_usd if o.per_month_usd is not None else o.per_job_usd

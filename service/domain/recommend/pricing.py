@@ -1,0 +1,167 @@
+"""What an offer costs for the usage: the provider's billing terms (granularity, minimum charge),
+spot's expected restarts, reserved prices for steady use, storage and egress."""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.offers import Offer
+from service.domain.catalog.precisions import (
+    Precision,
+)
+from service.domain.recommend.context import (
+    HOURS_PER_MONTH,
+    LONG_JOB_HOURS,
+    QUALITY_HANDICAP,
+    STEADY_HOURS_PER_DAY,
+    Ctx,
+    Plan,
+    Terms,
+    billed_for,
+    billing_terms_of,
+)
+from service.domain.recommend.types import (
+    PricingModel,
+)
+from service.domain.sizing.memory import (
+    weight_bytes,
+)
+
+
+def provider_terms(ctx: Ctx, provider_id: str) -> Terms:
+    terms = ctx.terms_cache.get(provider_id)
+    if terms is None:
+        provider = ctx.providers.get(provider_id)
+        gran, minimum, known = billing_terms_of(provider)
+        sp = provider.storage_usd_per_gb_month if provider else None
+        ep = provider.egress_usd_per_gb if provider else None
+        terms = Terms(granularity_s=gran, known=known, minimum_charge_s=minimum,
+                      session_billed_h=billed_for(
+                          ctx.hours_per_day / ctx.req.sessions_per_day, gran, minimum),
+                      storage_usd_gb_month=ctx.max_storage_price if sp is None else sp,
+                      storage_known=sp is not None,
+                      egress_usd_gb=ctx.max_egress_price if ep is None else ep,
+                      egress_known=ep is not None)
+        ctx.terms_cache[provider_id] = terms
+    return terms
+
+
+class Quote(msgspec.Struct, gc=False, kw_only=True):
+    """A candidate's price for the usage: the numbers the ranking and the budgets need. Its
+    full Option (performance, fit, warnings, wording) is built only when it makes the list.
+    (A request makes hundreds: a struct the garbage collector does not track.)"""
+
+    offer: Offer
+    gpu: GPU
+    plan: Plan
+    model: PricingModel
+    per_hour: float
+    spot: bool
+    month_hours: float | None
+    known_billing: bool
+    storage_gb: float
+    storage_month: float
+    egress_month: float
+    compute: float
+    per_job: float | None
+    per_month: float | None
+    sort_cost: float
+
+    def rank_key(self) -> tuple[float, float, str]:
+        """Cost (quality handicap applied), then memory bandwidth per dollar, then offer id."""
+        bw_per_usd = self.gpu.bandwidth_gb_s * self.offer.gpu_count / max(self.per_hour, 1e-9)
+        return (round(self.sort_cost, 2), -bw_per_usd, self.offer.id)
+
+
+def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
+    """Price one offer for the usage, or say why it is out (no usable price, over budget)."""
+    req = ctx.req
+    job_hours = plan.job_hours
+    # --- pricing model: the cheapest allowed of on-demand, spot (interruptible work, with its
+    # expected restart overhead) and reserved (long steady use) ---------------------------------
+    steady = job_hours is None and ctx.hours_per_day >= STEADY_HOURS_PER_DAY
+    long_job = job_hours is not None and job_hours >= LONG_JOB_HOURS
+    model: PricingModel | None = None
+    price = effective = 0.0
+    if offer.on_demand_usd_h is not None:
+        model, price, effective = "on_demand", offer.on_demand_usd_h, offer.on_demand_usd_h
+    if offer.spot_usd_h is not None and ctx.interruptible:
+        e = offer.spot_usd_h * (1 + ctx.spot_overhead)
+        if model is None or (e, "spot") < (effective, model):
+            model, price, effective = "spot", offer.spot_usd_h, e
+    if offer.reserved_usd_h is not None and (steady or long_job):
+        e = offer.reserved_usd_h
+        if model is None or (e, "reserved") < (effective, model):
+            model, price, effective = "reserved", offer.reserved_usd_h, e
+    if model is None:
+        return ("only a spot price, and the workload is not interruptible"
+                if offer.spot_usd_h is not None else "no usable price")
+    spot = model == "spot"
+    nodes = plan.nodes
+    per_hour = price * nodes
+    # --- billed time ----------------------------------------------------------------------------
+    terms = ctx.terms_cache.get(offer.provider) or provider_terms(ctx, offer.provider)
+    month_hours: float | None
+    if job_hours is not None:
+        billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
+        month_hours = None
+    else:
+        month_hours = terms.session_billed_h * req.sessions_per_day * req.days_per_month
+        if model == "reserved":
+            month_hours = 24 * req.days_per_month  # a reservation bills every hour
+        billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
+    # --- storage and egress (unknown prices count at the highest known) -------------------------
+    storage_gb = req.storage_gb
+    if storage_gb is None:
+        storage_gb = ctx.storage_cache.get(plan.p.id)
+        if storage_gb is None:
+            storage_gb = _default_storage_gb(ctx, plan.p)
+    storage_month = storage_gb * terms.storage_usd_gb_month
+    egress_month = req.egress_gb_per_month * terms.egress_usd_gb
+    compute = billed * per_hour
+    per_job = per_month = None
+    if job_hours is not None:
+        per_job = total = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
+    else:
+        per_month = total = compute + storage_month + egress_month
+    # --- budgets ----------------------------------------------------------------------------------
+    if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
+        return (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
+                f"(${per_hour:.2f}/h)")
+    if req.max_usd_per_month is not None and per_month is not None and (
+            per_month > req.max_usd_per_month):
+        return (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
+                f"(${per_month:,.0f}/month)")
+    if req.max_usd_total is not None and total > req.max_usd_total:
+        return f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
+    return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
+                 month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
+                 storage_month=storage_month, egress_month=egress_month, compute=compute,
+                 per_job=per_job, per_month=per_month,
+                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1))
+
+
+def explain_pricing(ctx: Ctx, q: Quote) -> str:
+    if q.model == "spot":
+        return (f"spot: interruptible work; expected {ctx.spot_overhead * 100:.1f}% extra "
+                "time for restarts and lost work")
+    if q.model == "reserved":
+        return f"reserved ({q.offer.reserved_term or 'committed'}): long steady use"
+    return "on-demand: no commitment"
+
+
+def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
+    if p.id in ctx.storage_cache:
+        return ctx.storage_cache[p.id]
+    ctx.storage_cache[p.id] = _storage_gb(ctx, p)
+    return ctx.storage_cache[p.id]
+
+
+def _storage_gb(ctx: Ctx, p: Precision) -> float:
+    weights_gb = weight_bytes(ctx.model, p) / 1e9
+    if ctx.req.workload in ("finetune", "pretrain"):
+        return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
+    return math.ceil(weights_gb)
