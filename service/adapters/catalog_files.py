@@ -11,7 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -104,63 +104,57 @@ def load_models(root: Path, problems: list[Problem]) -> list[ModelEntry]:
     return out
 
 
-def load_gpus(root: Path, problems: list[Problem]) -> list[GPU]:
-    rel = "gpus.toml"
-    loaded = _read_toml(root / rel, rel, problems)
-    if loaded is None:
-        return []
-    text, data = loaded
-    out: list[GPU] = []
-    seen: set[str] = set()
-    pos = 0
-    for raw in data.get("gpu", []):
-        anchor = text.find("[[gpu]]", pos)
-        pos = anchor + 1 if anchor >= 0 else pos
-        try:
-            g = msgspec.convert(raw, GPU)
-        except msgspec.ValidationError as exc:
-            problems.append(Problem(rel, _error_line(text, exc, max(anchor, 0)),
-                                    f"{raw.get('id', '?')}: {exc}"))
-            continue
-        if g.id in seen:
-            problems.append(Problem(rel, _line_of(text, f'id = "{g.id}"'),
-                                    f"duplicate gpu id {g.id!r}"))
-        seen.add(g.id)
-        out.append(g)
-    return out
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
 
 
-def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
-    """The engines of ``engines.toml``, each problem with its line."""
-    rel = "engines.toml"
+Item = TypeVar("Item", bound=_HasId)
+
+
+def _load_tables(root: Path, rel: str, key: str, kind: type[Item], problems: list[Problem],
+                 *, required: bool = False) -> tuple[list[Item], int]:
+    """The ``[[key]]`` tables of ``rel`` as ``kind``s, each problem (invalid value, duplicate
+    id) with its line; also how many tables the file has."""
     loaded = _read_toml(root / rel, rel, problems)
     if loaded is None:
-        return []
+        return [], 0
     text, data = loaded
-    out: list[Engine] = []
+    raws = data.get(key, [])
+    if not isinstance(raws, list) or (required and not raws):
+        problems.append(Problem(rel, 1, f"no [[{key}]] tables"))
+        return [], 0
+    out: list[Item] = []
     seen: set[str] = set()
     pos = 0
-    raws = data.get("engine", [])
-    if not isinstance(raws, list) or not raws:
-        problems.append(Problem(rel, 1, "no [[engine]] tables"))
-        return []
     for raw in raws:
-        anchor = text.find("[[engine]]", pos)
+        anchor = text.find(f"[[{key}]]", pos)
         pos = anchor + 1 if anchor >= 0 else pos
         try:
-            e = msgspec.convert(raw, Engine)
+            item = msgspec.convert(raw, kind)
         except msgspec.ValidationError as exc:
             ident = raw.get("id", "?") if isinstance(raw, dict) else "?"
             problems.append(Problem(rel, _error_line(text, exc, max(anchor, 0)),
                                     f"{ident}: {exc}"))
             continue
-        if e.id in seen:
-            problems.append(Problem(rel, _line_of(text, f'id = "{e.id}"'),
-                                    f"duplicate engine id {e.id!r}"))
-        seen.add(e.id)
-        out.append(e)
-    if out and len(out) == len(raws):
-        problems.extend(Problem(rel, 1, m) for m in check_engines(out))
+        if item.id in seen:
+            problems.append(Problem(rel, _line_of(text, f'id = "{item.id}"'),
+                                    f"duplicate {key} id {item.id!r}"))
+        seen.add(item.id)
+        out.append(item)
+    return out, len(raws)
+
+
+def load_gpus(root: Path, problems: list[Problem]) -> list[GPU]:
+    return _load_tables(root, "gpus.toml", "gpu", GPU, problems)[0]
+
+
+def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
+    """The engines of ``engines.toml``, each problem with its line; the table as a whole is
+    checked only when every engine in it is valid."""
+    out, tables = _load_tables(root, "engines.toml", "engine", Engine, problems, required=True)
+    if out and len(out) == tables:
+        problems.extend(Problem("engines.toml", 1, m) for m in check_engines(out))
     return out
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from service.domain.base import Out, Strict
-from service.domain.catalog.models import Architecture
+from service.domain.base import Out
 from service.domain.fields import (
     CheckpointMinutes,
     Concurrency,
@@ -16,7 +15,6 @@ from service.domain.fields import (
     DecodeTokensPerSecond,
     EgressGbPerMonth,
     GpusPerNode,
-    HfConfig,
     HoursPerDay,
     ImageHeight,
     ImageWidth,
@@ -25,7 +23,6 @@ from service.domain.fields import (
     MaxUsdPerHour,
     MaxUsdPerMonth,
     MaxUsdTotal,
-    ModelName,
     NameList,
     PrecisionName,
     RecommendOutputTokens,
@@ -38,23 +35,15 @@ from service.domain.fields import (
     TrainingTokens,
 )
 from service.domain.sizing.memory import Assumption
-from service.domain.sizing.requests import Engine, FinetuneOptions
+from service.domain.sizing.requests import Engine, FinetuneOptions, ModelChoice
 
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]
 
 
-class RecommendationRequest(Strict, frozen=True, kw_only=True):
+class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     """A workload, its usage pattern, a budget and constraints."""
 
-    # exactly one of these, not null (checked in __post_init__; documented in the OpenAPI spec)
-    __exactly_one_of__: ClassVar[dict[str, str]] = {
-        "model": "string", "architecture": "object", "hf_config": "object"}
-
-    model: ModelName | None = None
-    architecture: Annotated[Architecture | None, msgspec.Meta(
-        description="the model's shape, inline, for a model not in the registry")] = None
-    hf_config: HfConfig | None = None
     weights: Annotated[PrecisionName, msgspec.Meta(
         description="precision of the weights, an id or common spelling ('bf16', 'fp8', "
                     "'GGUF Q4_K_M'), or 'auto': bf16, fp8, int8 and AWQ int4 tried and ranked "
@@ -105,9 +94,7 @@ class RecommendationRequest(Strict, frozen=True, kw_only=True):
     top_n: TopN = 5
 
     def __post_init__(self) -> None:
-        given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of `model`, `architecture` or `hf_config`")
+        super().__post_init__()
         if self.finetune is not None and self.workload not in ("finetune", "pretrain"):
             raise ValueError("`finetune` options apply to workload finetune or pretrain")
         if self.output_tokens >= self.context_tokens and self.workload in ("serving", "batch"):

@@ -79,8 +79,8 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
             raise ValueError("target_modules cannot be empty for LoRA/QLoRA")
 
 
-class SizingRequest(Strict, frozen=True, kw_only=True):
-    """What to size: a named model, an inline architecture or a pasted HF config.json."""
+class ModelChoice(Strict, frozen=True, kw_only=True):
+    """The model a request is about, shared by sizing and recommendation requests."""
 
     # exactly one of these, not null (checked in __post_init__; documented in the OpenAPI spec)
     __exactly_one_of__: ClassVar[dict[str, str]] = {
@@ -90,6 +90,16 @@ class SizingRequest(Strict, frozen=True, kw_only=True):
     architecture: Annotated[Architecture | None, msgspec.Meta(
         description="the model's shape, inline, for a model not in the registry")] = None
     hf_config: HfConfig | None = None
+
+    def __post_init__(self) -> None:
+        given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of `model`, `architecture` or `hf_config`")
+
+
+class SizingRequest(ModelChoice, frozen=True, kw_only=True):
+    """What to size: a named model, an inline architecture or a pasted HF config.json."""
+
     task: Annotated[Task, msgspec.Meta(description="what the GPUs do")] = "inference"
     weights: Annotated[PrecisionName, msgspec.Meta(
         description="precision of the weights (default: the model's native precision), an id "
@@ -116,8 +126,6 @@ class SizingRequest(Strict, frozen=True, kw_only=True):
     price_per_gpu_hour_usd: GpuHourPrice | None = None
 
     def __post_init__(self) -> None:
-        given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of `model`, `architecture` or `hf_config`")
+        super().__post_init__()
         if self.input_tokens + self.output_tokens > 10_000_000:
             raise ValueError("input_tokens + output_tokens must not exceed 10,000,000")
