@@ -51,14 +51,16 @@ def lookup(kind: str, depends: Depends) -> Callable[[Request[Any, Any, Any]],
 
 
 async def store(request: Request[Any, Any, Any], kind: str, deps: tuple[object, ...],
-                compute: Callable[[], T]) -> T:
+                compute: Callable[[], T], *, bounded: bool = False) -> T:
     """Compute the answer in the compute pool, off the event loop (the lookup missed;
     ``deps`` are the values ``compute`` uses), keep its JSON, and answer with that JSON: a
     ``msgspec.Raw`` standing for the ``T`` the route declares (and the OpenAPI spec
-    documents), whose encoding it is. The encoding runs in the pool too."""
+    documents), whose encoding it is. The encoding runs in the pool too. ``bounded``: the
+    computation has a small tested cost bound and runs on the loop (see ``ComputePool.run``)."""
     state: AppState = request.app.state.app_state
     if not state.cache.enabled:
-        return await state.pool.run(compute, what=kind)
-    raw = await state.pool.run(lambda: msgspec.json.encode(compute()), what=kind)
+        return await state.pool.run(compute, what=kind, bounded=bounded)
+    raw = await state.pool.run(lambda: msgspec.json.encode(compute()), what=kind,
+                               bounded=bounded)
     await state.cache.put(cache_key(kind, await request.body(), deps), raw)
     return cast(T, msgspec.Raw(raw))

@@ -245,3 +245,35 @@ def test_serving_with_a_known_max_batch_is_the_same() -> None:
         full = InferencePlan(model=plan.model, precision=plan.precision, kv_type=plan.kv_type,
                              engine=plan.engine, tp=plan.tp, batch=1, context=2500)
         assert serving(*args, max_batch=full.max_batch(gpu)) == serving(*args)
+
+
+def test_fits_on_speeds_are_the_plain_decode_step_bit_for_bit() -> None:
+    """``fits_on`` takes each decode step's context-free part from the snapshot's table and
+    adds the KV term: every row's speed equals the plain ``decode_tokens_per_s``, bit for bit,
+    for models with sliding windows, MoE, MLA, layer and tensor splits and a cold or warm
+    table."""
+    from service.domain.sizing.speed import decode_tokens_per_s
+
+    catalog = fresh()
+    registry = catalog.registry
+    checked = 0
+    for model_id, weights, engine, context, batch in itertools.product(
+            ("llama-3.1-8b", "gemma-2-9b", "mixtral-8x7b", "deepseek-v3", "gpt-oss-20b"),
+            ("bf16", "fp8", "q4_k_m"), ("vllm", "llama.cpp"), (1, 3000, 100_000), (1, 7)):
+        if engine == "llama.cpp" and weights == "fp8":
+            continue
+        req = SizingRequest(model=model_id, weights=weights, engine=engine,
+                            input_tokens=context, batch_size=batch)
+        try:
+            result = size(req, catalog)
+        except Exception:  # a combination the request model refuses is not this test's
+            continue
+        model = resolve_model(req, registry)
+        precision = get_precision(weights)
+        kv = next(k for k in KV_TYPES if k.id == result.kv_cache)
+        for row in result.fits_on:
+            assert row.decode_tokens_per_s == decode_tokens_per_s(
+                model, precision, kv, registry.engines[engine], registry.gpus[row.gpu],
+                row.gpu_count, batch=batch, context=context), (model_id, row)
+            checked += 1
+    assert checked > 1_000

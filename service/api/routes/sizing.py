@@ -27,4 +27,6 @@ async def sizing(request: Request[Any, Any, Any],
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
     catalog = state.data()
-    return await store(request, "sizing", (catalog.version,), lambda: size(data, catalog))
+    # sizing's cost has a small tested bound: on the loop, no hop (service/api/compute.py)
+    return await store(request, "sizing", (catalog.version,), lambda: size(data, catalog),
+                       bounded=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import cast
 
+import msgspec
+
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
@@ -13,6 +15,7 @@ from service.domain.catalog.models import (
     ModelEntry,
     active_params,
     check_architecture_for_tp,
+    kv_bytes,
     kv_bytes_per_token,
     param_breakdown,
 )
@@ -38,7 +41,14 @@ from service.domain.sizing.memory import (
     weight_bytes,
 )
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing.speed import Performance, estimate_performance
+from service.domain.sizing.speed import (
+    DecodeStep,
+    Performance,
+    decode_step_at,
+    decode_step_fixed,
+    estimate_performance,
+    layer_matrices,
+)
 
 MAX_PARAMS = 10_000_000_000_000
 
@@ -352,44 +362,91 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
     and numbers, tuples of untracked FitRow structs, which the garbage collector does not
     track after a full collection)."""
     if plan.model.id == "custom":
-        return list(_compute_fits_on(plan, catalog.registry, req, precision, kv, engine))
+        return list(_compute_fits_on(plan, catalog, req, precision, kv, engine))
     key = (plan.model.id, precision.id, kv.id, engine.id, plan.batch, plan.context,
            req.input_tokens, plan.lora_adapters, plan.lora_rank)
     cache = catalog.derived.lru("fits_on", FITS_ON_CACHE_SIZE)
     rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
-        plan, catalog.registry, req, precision, kv, engine)))
+        plan, catalog, req, precision, kv, engine)))
     return list(rows)
 
 
-def _compute_fits_on(plan: InferencePlan, registry: Registry, req: SizingRequest,
-                     precision: Precision, kv: KVType, engine: Engine) -> tuple[FitRow, ...]:
-    from service.domain.sizing.speed import decode_tokens_per_s
+DECODE_SHAPES_CACHE_SIZE = 256
 
-    rows: list[FitRow] = []
+class DecodeRow(msgspec.Struct, frozen=True, gc=False):
+    """One GPU that ``fits_on`` considers, for one model shape."""
+
+    gpu_index: int
+    """The GPU's position in the registry's order."""
+    capacity_gib: float
+    """What the engine lets the model use on one such GPU."""
+    steps: tuple[DecodeStep | None, ...]
+    """The decode step's fixed parts per count of ``COUNTS`` (None where the count cannot
+    split the model)."""
+
+
+DecodeTable = tuple[DecodeRow, ...]
+
+
+def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
+                  engine: Engine) -> DecodeTable:
+    """What ``fits_on`` needs for any context, made once per model, precision, engine and
+    batch: a tuple of structs of numbers, untracked by the garbage collector after a full
+    collection."""
     a = plan.model.arch
     assert a is not None
-    # the memory per GPU depends on the GPU count, not on the GPU: one plan per count
-    plans: dict[int, tuple[InferencePlan, float]] = {}
-    for g in registry.gpus.values():
+    mats = layer_matrices(a, precision, plan.batch)
+    table = []
+    for i, g in enumerate(registry.gpus.values()):
         if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
             continue
-        for count in COUNTS:
-            if count > 1 and engine.split == "tensor" and a.num_attention_heads % count:
+        table.append(DecodeRow(gpu_index=i, capacity_gib=plan.capacity_gib(g), steps=tuple(
+            None if (count > 1 and engine.split == "tensor" and a.num_attention_heads % count)
+            else decode_step_fixed(plan.model, precision, engine, g, count, plan.batch, mats)
+            for count in COUNTS)))
+    return tuple(table)
+
+
+def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
+                     precision: Precision, kv: KVType, engine: Engine) -> tuple[FitRow, ...]:
+    """Every NVIDIA or AMD GPU of the registry the setup fits on, at the fewest GPUs of
+    ``COUNTS``, with its decode speed at the request's context. The memory per GPU depends on
+    the count, not on the GPU (one plan per count); the decode step's context-free parts come
+    from the snapshot's table for this model shape (:func:`_decode_table`), so a new context
+    costs a few multiplications per GPU."""
+    registry = catalog.registry
+    a = plan.model.arch
+    assert a is not None
+    if plan.model.id == "custom":  # an architecture from the request: nothing to share
+        table = _decode_table(plan, registry, precision, engine)
+    else:
+        table = cast(DecodeTable, catalog.derived.lru(
+            "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
+            (plan.model.id, precision.id, engine.id, plan.batch),
+            lambda: _decode_table(plan, registry, precision, engine)))
+    gpus = list(registry.gpus.values())
+    per_gpu = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
+                             tp=count, batch=plan.batch, context=plan.context,
+                             lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank
+                             ).total_gib(plan.batch)
+               for count in COUNTS]
+    kv_seq: dict[int, float] = {}
+    attn_per_token = 4.0 * a.num_layers * a.q_width
+    context, batch = req.input_tokens, plan.batch
+    rows: list[FitRow] = []
+    for row in table:
+        cap = row.capacity_gib
+        for count, fixed, need in zip(COUNTS, row.steps, per_gpu, strict=True):
+            if fixed is None or need > cap:
                 continue
-            if count not in plans:
-                p = InferencePlan(model=plan.model, precision=precision, kv_type=kv,
-                                  engine=engine, tp=count, batch=plan.batch,
-                                  context=plan.context, lora_adapters=plan.lora_adapters,
-                                  lora_rank=plan.lora_rank)
-                plans[count] = (p, p.total_gib(plan.batch))
-            p, per_gpu_gib = plans[count]
-            if per_gpu_gib <= p.capacity_gib(g):
-                tps = decode_tokens_per_s(plan.model, precision, kv, engine, g, count,
-                                          batch=plan.batch, context=req.input_tokens)
-                rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
-                                   per_gpu_gib=per_gpu_gib, gpu_memory_gib=g.total_gib,
-                                   decode_tokens_per_s=tps))
-                break
+            kvb = kv_seq.get(fixed.tp)
+            if kvb is None:
+                kvb = kv_seq[fixed.tp] = kv_bytes(a, context, kv.bytes_per_element, fixed.tp)
+            step = decode_step_at(fixed, attn_per_token, batch, context, kvb)
+            g = gpus[row.gpu_index]
+            rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,
+                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=1.0 / step))
+            break
     rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
     return tuple(rows)
 

@@ -20,6 +20,8 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine, EngineSpeed
 from service.domain.catalog.gpus import GPU
@@ -148,6 +150,11 @@ def _layer_matrices(a: Architecture, p: Precision, experts_hit: float) -> list[f
     return mats
 
 
+def layer_matrices(a: Architecture, p: Precision, batch: int) -> list[float]:
+    """Bytes of each weight matrix one decode step of ``batch`` sequences reads in a layer."""
+    return _layer_matrices(a, p, experts_hit(a, batch))
+
+
 def experts_hit(a: Architecture, batch: int) -> float:
     """Expected distinct experts a batch routes to in one layer: 1 - (1 - k/E)^batch of E."""
     if not a.is_moe:
@@ -156,9 +163,29 @@ def experts_hit(a: Architecture, batch: int) -> float:
     return e * (1 - (1 - k / e) ** batch)
 
 
-def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
-                  n: int, batch: int, context: int) -> tuple[float, str]:
-    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens."""
+class DecodeStep(msgspec.Struct, frozen=True, gc=False):
+    """The parts of one decode step that do not depend on the context length: what
+    :func:`decode_step_s` adds the KV-cache term to. Kept per GPU and GPU count on the catalog
+    snapshot by sizing's ``fits_on`` so a new context costs a few multiplications (numbers
+    only: never tracked by the garbage collector)."""
+
+    linear_s: float
+    """The weight matmuls: the slower of reading the weights and their FLOPs."""
+    comm_s: float
+    overhead_s: float
+    bw_bytes_s: float
+    attn_flops_s: float
+    """Attention's achievable FLOP/s (all GPUs of the tensor-parallel group)."""
+    tp: int
+    linear_mem_s: float
+    linear_compute_s: float
+
+
+def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                      batch: int, mats: list[float] | None = None) -> DecodeStep:
+    """The context-independent parts of :func:`decode_step_s`. ``mats``: the layer's weight
+    matrices in bytes (:func:`layer_matrices`) when the caller has them for this model,
+    precision and batch (they do not depend on the GPU)."""
     a = model.arch
     assert a is not None
     s = engine.speed
@@ -166,22 +193,16 @@ def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, g
     t_min = s.t_kernel_us * 1e-6
     layer_split = engine.split == "layer"
     tp = 1 if layer_split else n
-    mats = _layer_matrices(a, p, experts_hit(a, batch))
+    if mats is None:
+        mats = layer_matrices(a, p, batch)
     per_layer = sum(max(m / tp / bw, t_min) for m in mats)
     per_layer += s.small_kernels_per_layer * t_min
-    kv_read = batch * kv_bytes(a, context, kv.bytes_per_element, tp) / bw
     b_total = weight_bits_breakdown(model, p)
     head = (b_total["embedding_lm_head"]) / tp / bw
     peak = achievable_tflops(gpu, p, engine) * 1e12 * tp
     attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12 * tp
-    # The weight matmuls and the attention over the KV cache are separate kernels: each is
-    # bound by its own bytes or FLOPs, and they run one after the other.
     linear_mem = a.num_layers * per_layer + head
     linear_compute = 2.0 * model.active_params * batch / (peak * s.eta_compute)
-    attn_compute = (4.0 * a.num_layers * a.q_width * context * batch
-                    / (attn_peak * s.eta_attention))
-    mem_time = linear_mem + kv_read
-    compute_time = linear_compute + attn_compute
     comm = 0.0
     if tp > 1:
         link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
@@ -190,9 +211,36 @@ def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, g
         comm = a.num_layers * 2 * (LINK_LATENCY_US[link] * 1e-6 + volume / link_bw)
     if layer_split and n > 1:
         comm = n * 50e-6  # hand-over of the hidden state between GPUs
-    step = (max(linear_mem, linear_compute) + max(kv_read, attn_compute) + comm
-            + s.step_overhead_ms * 1e-3)
-    return step, ("memory" if mem_time >= compute_time else "compute")
+    return DecodeStep(linear_s=max(linear_mem, linear_compute), comm_s=comm,
+                      overhead_s=s.step_overhead_ms * 1e-3, bw_bytes_s=bw,
+                      attn_flops_s=attn_peak * s.eta_attention, tp=tp,
+                      linear_mem_s=linear_mem, linear_compute_s=linear_compute)
+
+
+def decode_step_at(fixed: DecodeStep, attn_flops_per_token: float, batch: int, context: int,
+                   kv_seq_bytes: float) -> float:
+    """Seconds for one decode step from its fixed parts plus the KV cache at ``context``
+    tokens. ``attn_flops_per_token``: 4 x layers x query width (:func:`decode_step_s`);
+    ``kv_seq_bytes``: one sequence's KV bytes on one GPU at that context (it depends on the
+    tensor-parallel degree, not on the GPU)."""
+    kv_read = batch * kv_seq_bytes / fixed.bw_bytes_s
+    attn_compute = attn_flops_per_token * context * batch / fixed.attn_flops_s
+    return fixed.linear_s + max(kv_read, attn_compute) + fixed.comm_s + fixed.overhead_s
+
+
+def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
+                  n: int, batch: int, context: int) -> tuple[float, str]:
+    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens."""
+    a = model.arch
+    assert a is not None
+    fixed = decode_step_fixed(model, p, engine, gpu, n, batch)
+    kv_read = batch * kv_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
+    # The weight matmuls and the attention over the KV cache are separate kernels: each is
+    # bound by its own bytes or FLOPs, and they run one after the other.
+    attn_compute = 4.0 * a.num_layers * a.q_width * context * batch / fixed.attn_flops_s
+    step = fixed.linear_s + max(kv_read, attn_compute) + fixed.comm_s + fixed.overhead_s
+    memory_bound = fixed.linear_mem_s + kv_read >= fixed.linear_compute_s + attn_compute
+    return step, ("memory" if memory_bound else "compute")
 
 
 def weight_bits_breakdown(model: SizedModel, p: Precision) -> dict[str, float]:
