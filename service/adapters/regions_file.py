@@ -1,0 +1,220 @@
+"""Load ``regions.toml`` strictly: where each provider's region ids are (ISO 3166-1 country,
+continent). Every problem is reported with its file and line and the loader goes on, so one run
+lists them all. Country codes are checked against ISO 3166-1 with ``pycountry``, which also
+gives the country names; every ISO country must be in exactly one continent.
+
+The rules themselves (exact ids, patterns, ``region/zone`` splitting) live in
+:mod:`service.domain.catalog.regions`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pycountry
+
+from service.adapters.catalog_files import Problem, _read_toml
+from service.domain.catalog.regions import (
+    COUNTRY_CODE,
+    UNKNOWN,
+    Pattern,
+    ProviderRegions,
+    RegionTable,
+)
+
+REGIONS_FILE = "regions.toml"
+_CONTINENT_ID = re.compile(r"[a-z]+(?:-[a-z]+)*")
+_PROVIDER_KEYS = {"id", "source", "note", "regions", "pattern"}
+_PATTERN_KEYS = {"match", "place"}
+
+
+def iso_countries() -> dict[str, str]:
+    """Every ISO 3166-1 alpha-2 code -> its common name (pycountry)."""
+    out: dict[str, str] = {}
+    for c in pycountry.countries:
+        out[c.alpha_2] = getattr(c, "common_name", None) or c.name
+    return out
+
+
+def _line(text: str, needle: str, start: int = 0) -> int:
+    idx = text.find(needle, start)
+    return text.count("\n", 0, idx) + 1 if idx >= 0 else 1
+
+
+def _key_line(text: str, key: str, start: int) -> int:
+    """The line of ``key = `` (bare or quoted) at or after ``start``."""
+    m = re.compile(rf'(?m)^\s*"?{re.escape(key)}"?\s*=').search(text, max(start, 0))
+    return text.count("\n", 0, m.start()) + 1 if m else _line(text, key, start)
+
+
+def load_regions(root: Path, problems: list[Problem]) -> RegionTable:
+    """The region table of ``root/regions.toml``; problems appended (file and line)."""
+    rel = REGIONS_FILE
+    if not (root / rel).exists():
+        problems.append(Problem(rel, 1, "missing file"))
+        return RegionTable(countries=iso_countries())
+    loaded = _read_toml(root / rel, rel, problems)
+    countries = iso_countries()
+    if loaded is None:
+        return RegionTable(countries=countries)
+    text, data = loaded
+    unknown = sorted(set(data) - {"aliases", "continent", "provider"})
+    if unknown:
+        problems.append(Problem(rel, 1, f"unknown top-level key(s): {', '.join(unknown)}"))
+    continents, continent_of = _continents(text, data.get("continent"), countries, problems)
+    aliases = _aliases(text, data.get("aliases", {}), continents, countries, problems)
+    providers = _providers(text, data.get("provider"), continents, countries, problems)
+    return RegionTable(continents=continents, continent_of=continent_of, countries=countries,
+                       aliases=aliases, providers=providers)
+
+
+def _continents(text: str, raws: Any, countries: dict[str, str], problems: list[Problem]
+                ) -> tuple[dict[str, str], dict[str, str]]:
+    rel = REGIONS_FILE
+    names: dict[str, str] = {}
+    of: dict[str, str] = {}
+    if not isinstance(raws, list) or not raws:
+        problems.append(Problem(rel, 1, "no [[continent]] tables"))
+        return names, of
+    pos = 0
+    for raw in raws:
+        anchor = text.find("[[continent]]", pos)
+        pos = anchor + 1 if anchor >= 0 else pos
+        line = text.count("\n", 0, max(anchor, 0)) + 1
+        if not isinstance(raw, dict) or set(raw) != {"id", "name", "countries"}:
+            problems.append(Problem(rel, line, "a [[continent]] needs exactly id, name and "
+                                    "countries"))
+            continue
+        cid, name, codes = raw["id"], raw["name"], raw["countries"]
+        if not isinstance(cid, str) or not _CONTINENT_ID.fullmatch(cid):
+            problems.append(Problem(rel, line, f"continent id {cid!r} is not lowercase words "
+                                    "joined by hyphens"))
+            continue
+        if cid in names or cid == UNKNOWN:
+            problems.append(Problem(rel, line, f"duplicate or reserved continent id {cid!r}"))
+            continue
+        names[cid] = str(name)
+        for code in codes if isinstance(codes, list) else []:
+            if code not in countries:
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"continent {cid}: {code!r} is not an ISO 3166-1 "
+                                        "alpha-2 country code"))
+            elif code in of:
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"continent {cid}: {code} ({countries[code]}) is "
+                                        f"already in {of[code]}"))
+            else:
+                of[code] = cid
+    missing = sorted(set(countries) - set(of))
+    if names and missing:
+        problems.append(Problem(rel, 1, "countries in no continent: " + ", ".join(
+            f"{c} ({countries[c]})" for c in missing)))
+    return names, of
+
+
+def _aliases(text: str, raw: Any, continents: dict[str, str], countries: dict[str, str],
+             problems: list[Problem]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if not isinstance(raw, dict):
+        problems.append(Problem(REGIONS_FILE, 1, "[aliases] must be a table"))
+        return out
+    for word, target in raw.items():
+        line = _line(text, f"\n{word} =")
+        if not isinstance(target, str) or (target not in continents
+                                           and target not in countries):
+            problems.append(Problem(REGIONS_FILE, line + 1 if line > 1 else line,
+                                    f"alias {word!r}: {target!r} is neither a continent id "
+                                    "nor an ISO country code"))
+            continue
+        if word.lower() in continents or word.upper() in countries:
+            problems.append(Problem(REGIONS_FILE, line + 1 if line > 1 else line,
+                                    f"alias {word!r} hides a continent id or a country code"))
+            continue
+        out[word.lower()] = target
+    return out
+
+
+def _place_problem(place: Any, continents: dict[str, str], countries: dict[str, str]
+                   ) -> str | None:
+    if not isinstance(place, str):
+        return f"place {place!r} is not a string"
+    if place == UNKNOWN or place in continents:
+        return None
+    if COUNTRY_CODE.fullmatch(place) and place in countries:
+        return None
+    return (f"place {place!r} is not an ISO 3166-1 alpha-2 country code, a continent id "
+            f"({', '.join(sorted(continents))}) or {UNKNOWN!r}")
+
+
+def _providers(text: str, raws: Any, continents: dict[str, str], countries: dict[str, str],
+               problems: list[Problem]) -> dict[str, ProviderRegions]:
+    rel = REGIONS_FILE
+    out: dict[str, ProviderRegions] = {}
+    if not isinstance(raws, list) or not raws:
+        problems.append(Problem(rel, 1, "no [[provider]] tables"))
+        return out
+    pos = 0
+    for raw in raws:
+        anchor = text.find("[[provider]]", pos)
+        pos = anchor + 1 if anchor >= 0 else pos
+        line = text.count("\n", 0, max(anchor, 0)) + 1
+        if not isinstance(raw, dict):
+            problems.append(Problem(rel, line, "[[provider]] must be a table"))
+            continue
+        pid = raw.get("id")
+        extra = sorted(set(raw) - _PROVIDER_KEYS)
+        if extra:
+            problems.append(Problem(rel, line, f"provider {pid!r}: unknown key(s) "
+                                    f"{', '.join(extra)}"))
+        if not isinstance(pid, str) or not pid:
+            problems.append(Problem(rel, line, "provider without an id"))
+            continue
+        if not isinstance(raw.get("source"), str) or not raw["source"].strip():
+            problems.append(Problem(rel, line, f"provider {pid!r}: source is empty"))
+        if pid in out:
+            problems.append(Problem(rel, line, f"duplicate provider id {pid!r}"))
+            continue
+        exact: dict[str, str] = {}
+        regions = raw.get("regions", {})
+        for rid, place in (regions.items() if isinstance(regions, dict) else []):
+            bad = _place_problem(place, continents, countries)
+            if bad:
+                problems.append(Problem(rel, _key_line(text, rid, anchor),
+                                        f"provider {pid}: region {rid!r}: {bad}"))
+                continue
+            if rid.lower() in exact:
+                problems.append(Problem(rel, _key_line(text, rid, anchor),
+                                        f"provider {pid}: region {rid!r} listed twice"))
+                continue
+            exact[rid.lower()] = place
+        patterns: list[Pattern] = []
+        for p in raw.get("pattern", []) if isinstance(raw.get("pattern", []), list) else []:
+            pline = _line(text, str(p.get("match", "")) if isinstance(p, dict) else "", anchor)
+            if not isinstance(p, dict) or not isinstance(p.get("match"), str) or (
+                    set(p) - _PATTERN_KEYS):
+                problems.append(Problem(rel, pline, f"provider {pid}: a pattern needs match "
+                                        "(and optionally place), nothing else"))
+                continue
+            try:
+                regex = re.compile(p["match"], re.IGNORECASE)
+            except re.error as exc:
+                problems.append(Problem(rel, pline, f"provider {pid}: pattern "
+                                        f"{p['match']!r}: {exc}"))
+                continue
+            place = p.get("place", "")
+            if place:
+                bad = _place_problem(place, continents, countries)
+                if bad:
+                    problems.append(Problem(rel, pline, f"provider {pid}: pattern "
+                                            f"{p['match']!r}: {bad}"))
+                    continue
+            elif not ({"country", "region"} & set(regex.groupindex)):
+                problems.append(Problem(rel, pline, f"provider {pid}: pattern {p['match']!r} "
+                                        "has no place and no (?P<country>...) or "
+                                        "(?P<region>...) group"))
+                continue
+            patterns.append(Pattern(regex=regex, place=place))
+        out[pid] = ProviderRegions(provider=pid, exact=exact, patterns=tuple(patterns))
+    return out

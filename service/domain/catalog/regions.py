@@ -1,0 +1,233 @@
+"""Where an offer runs: each provider region id placed in an ISO 3166-1 country and a continent,
+and the region filter (a continent, a country code or a provider region id).
+
+The table comes from ``catalog/regions.toml`` (loaded by ``service.adapters.regions_file``); this
+module holds the rules and the matching, nothing that reads files. A place is one of:
+
+* an ISO 3166-1 alpha-2 country code (``"US"``): the country and its continent;
+* a continent id (``"north-america"``): the provider names only the continent;
+* ``"unknown"``: the provider does not say where (never matched by a continent or country).
+
+An id written ``A/B`` (region/zone, or country/region) is tried whole, then ``A``, then ``B``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from service.domain.base import Out
+from service.domain.catalog.offers import Offer
+from service.domain.errors import NotFound
+
+UNKNOWN = "unknown"
+"""The place of a region the provider does not locate."""
+
+COUNTRY_CODE = re.compile(r"[A-Z]{2}")
+
+
+class Region(Out, frozen=True, kw_only=True):
+    """One of an offer's regions: the provider's id as listed, and where it is (null where
+    the provider does not say)."""
+
+    id: str
+    country: str | None = None
+    """ISO 3166-1 alpha-2 code."""
+    country_name: str | None = None
+    continent: str | None = None
+    """africa, antarctica, asia, europe, north-america, oceania or south-america."""
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A rule for ids that encode their place: ``place`` fixed, or the named group ``country``
+    (an ISO code), or the named group ``region`` looked up in the provider's exact ids."""
+
+    regex: re.Pattern[str]
+    place: str = ""
+
+
+@dataclass(frozen=True)
+class ProviderRegions:
+    provider: str
+    exact: Mapping[str, str]
+    """Lower-cased id -> place."""
+    patterns: tuple[Pattern, ...] = ()
+
+    def place_of(self, region_id: str) -> str | None:
+        """The place of one id (no ``/`` splitting), or None when no rule maps it."""
+        found = self.exact.get(region_id.lower())
+        if found is not None:
+            return found
+        for p in self.patterns:
+            m = p.regex.fullmatch(region_id)
+            if m is None:
+                continue
+            if p.place:
+                return p.place
+            groups = m.groupdict()
+            if groups.get("country"):
+                return groups["country"].upper()
+            if groups.get("region"):
+                inner = self.exact.get(groups["region"].lower())
+                if inner is not None:
+                    return inner
+        return None
+
+
+@dataclass(frozen=True)
+class RegionTable:
+    """The places of every provider's region ids, the continents, and the ISO countries."""
+
+    continents: Mapping[str, str] = field(default_factory=dict)
+    """Continent id -> name."""
+    continent_of: Mapping[str, str] = field(default_factory=dict)
+    """ISO country code -> continent id."""
+    countries: Mapping[str, str] = field(default_factory=dict)
+    """ISO country code -> name (every ISO 3166-1 country)."""
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Lower-cased filter word -> a continent id or a country code."""
+    providers: Mapping[str, ProviderRegions] = field(default_factory=dict)
+
+    def raw_place(self, provider: str, region_id: str) -> str | None:
+        """The place the rules give ``region_id`` of ``provider`` (see the module docstring),
+        or None when no rule maps it."""
+        rules = self.providers.get(provider)
+        if rules is None:
+            return None
+        candidates = [region_id]
+        if "/" in region_id:
+            candidates += [part.strip() for part in region_id.split("/") if part.strip()]
+        for c in candidates:
+            found = rules.place_of(c)
+            if found is not None:
+                return found
+        return None
+
+    def locate(self, provider: str, region_id: str) -> tuple[Region, str | None]:
+        """The region placed, and why it could not be placed (None when it was, or when the
+        table marks it unknown on purpose)."""
+        place = self.raw_place(provider, region_id)
+        if place is None:
+            return Region(id=region_id), (f"region {region_id!r} of provider {provider!r} is "
+                                          "not mapped in regions.toml")
+        if place == UNKNOWN:
+            return Region(id=region_id), None
+        if place in self.continents:
+            return Region(id=region_id, continent=place), None
+        if place in self.countries and place in self.continent_of:
+            return Region(id=region_id, country=place, country_name=self.countries[place],
+                          continent=self.continent_of[place]), None
+        return Region(id=region_id), (f"region {region_id!r} of provider {provider!r} maps to "
+                                      f"{place!r}, not an ISO 3166-1 alpha-2 country code "
+                                      "with a continent, a continent id or 'unknown'")
+
+
+def placed(r: Region) -> bool:
+    return r.country is not None or r.continent is not None
+
+
+@dataclass(frozen=True)
+class RegionIndex:
+    """Every offer's regions placed, built once per catalog snapshot."""
+
+    table: RegionTable = field(default_factory=RegionTable)
+    by_offer: Mapping[str, tuple[Region, ...]] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+    """Region ids no rule maps (or maps to something invalid), one message each."""
+    ids: frozenset[str] = frozenset()
+    """The region ids the offers list, and their ``/`` parts, lower-cased."""
+
+    def of(self, offer_id: str, regions: Sequence[str]) -> tuple[Region, ...]:
+        found = self.by_offer.get(offer_id)
+        return found if found is not None else tuple(Region(id=r) for r in regions)
+
+
+def index_regions(table: RegionTable, offers: Iterable[Offer]) -> RegionIndex:
+    """Place every region of every offer; unmapped ids are listed in ``problems`` (once per
+    provider and id)."""
+    by_offer: dict[str, tuple[Region, ...]] = {}
+    problems: dict[tuple[str, str], str] = {}
+    ids: set[str] = set()
+    cache: dict[tuple[str, str], Region] = {}
+    for o in offers:
+        out: list[Region] = []
+        for r in o.regions:
+            key = (o.provider, r)
+            region = cache.get(key)
+            if region is None:
+                region, problem = table.locate(o.provider, r)
+                cache[key] = region
+                if problem:
+                    problems[key] = problem
+            out.append(region)
+            ids.add(r.lower())
+            ids.update(part.strip().lower() for part in r.split("/") if part.strip())
+        by_offer[o.id] = tuple(out)
+    return RegionIndex(table=table, by_offer=by_offer,
+                       problems=tuple(problems[k] for k in sorted(problems)),
+                       ids=frozenset(ids))
+
+
+# --- the filter ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RegionTerm:
+    kind: str
+    """continent, country or region."""
+    value: str
+    """Continent id, upper-case country code, or lower-case region id."""
+
+    def matches(self, r: Region) -> bool:
+        if self.kind == "continent":
+            return r.continent == self.value
+        if self.kind == "country":
+            return r.country == self.value
+        rid = r.id.lower()
+        return rid == self.value or self.value in (p.strip() for p in rid.split("/"))
+
+
+@dataclass(frozen=True)
+class RegionFilter:
+    """What a request's region values mean; an offer matches if any of its regions matches any
+    term."""
+
+    terms: tuple[RegionTerm, ...]
+
+    def matching(self, regions: Sequence[Region]) -> list[Region]:
+        return [r for r in regions if any(t.matches(r) for t in self.terms)]
+
+
+def parse_region_filter(values: Sequence[str], index: RegionIndex,
+                        path: str = "$.regions") -> RegionFilter:
+    """Each value read as, in this order: a continent id (or an alias of one), an ISO 3166-1
+    alpha-2 country code (or an alias, case-insensitive), or a region id that an offer lists
+    (case-insensitive; also the parts of ``region/zone`` ids). Raises NotFound (a 404, as for
+    an unknown GPU or provider) for the first value that is none of these, suggesting the
+    continents and examples of a country code and a region id."""
+    table = index.table
+    terms: list[RegionTerm] = []
+    bad: list[str] = []
+    for raw in values:
+        v = raw.strip()
+        low = v.lower()
+        target = table.aliases.get(low, v)
+        if target.lower() in table.continents:
+            terms.append(RegionTerm("continent", target.lower()))
+        elif COUNTRY_CODE.fullmatch(target.upper()) and target.upper() in table.countries:
+            terms.append(RegionTerm("country", target.upper()))
+        elif low in index.ids:
+            terms.append(RegionTerm("region", low))
+        else:
+            bad.append(raw)
+    if bad:
+        # like an unknown GPU or provider: a 404 naming what is accepted
+        raise NotFound("region", bad[0], [*sorted(table.continents), "us", "de", "us-east-1"])
+    return RegionFilter(tuple(terms))
+
+
+def without_place(regions: Sequence[Region]) -> bool:
+    """True when none of ``regions`` has a known place (also when there are none): such an
+    offer can only match a filter by region id."""
+    return not any(placed(r) for r in regions)
