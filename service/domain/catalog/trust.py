@@ -1,0 +1,204 @@
+"""Trust flags on offers, as data: ``stale``, ``suspect`` (with its reasons) and
+``duplicate_of``.
+
+A buyer acts on the first price an answer shows, so an answer must not rank a price that is
+old, that its own source doubts, or that sits far from every comparable price, without saying
+so. The flags are computed once per catalog snapshot (:func:`assess`) except ``stale``, which
+depends on the day (:func:`is_stale`).
+
+Rules (each reason is a sentence an answer can show):
+
+* **stale**: the price is older than the catalog's limit (``stale_after_days``) on the day of
+  the answer.
+* **suspect** when any of:
+
+  - the source's own caution about the row (``Offer.caution``: "PRICES LOOK WRONG", a dropped
+    spot price, a cross-check that disagrees);
+  - a sentinel value: a price of exactly $700.00/h or a price under $0.02 per GPU-hour
+    (placeholders seen in the SkyPilot catalogs);
+  - a spot price at or above the on-demand price of the same offer;
+  - an outlier: the on-demand (else reserved, else spot) price per GPU-hour is below
+    ``LOW`` (0.4) or above ``HIGH`` (2.5) times the median of the same price kind for the same
+    GPU and GPU count among fresh offers of ``MIN_PEERS`` or more providers (each provider
+    counted once, at its lowest price for that shape, the offer's own provider included);
+    with fewer peers of that count, the median over every count of that GPU; with fewer than
+    ``MIN_PEERS`` of those, no outlier verdict. "Fresh" is measured against the catalog's
+    own date (its newest price), so the verdict does not change from day to day.
+* **duplicate_of**: another offer of the same provider sells the same GPU count at the same
+  prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
+  ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+import msgspec
+
+from service.domain.catalog.offers import Offer
+
+LOW = 0.4
+HIGH = 2.5
+MIN_PEERS = 3
+SENTINEL_USD_H = 700.0
+MIN_USD_PER_GPU_H = 0.02
+
+
+class Trust(msgspec.Struct, frozen=True, gc=False):
+    """The snapshot's verdict on one offer (``stale`` is per day: :func:`is_stale`)."""
+
+    suspect_reasons: tuple[str, ...] = ()
+    high_outlier_only: bool = False
+    """The only reason is a price far above the market's median: a real list price of a
+    dear provider (a hyperscaler) as often as an error. Answers restricted to named providers
+    keep such offers, with the reason as a warning."""
+    duplicate_of: str | None = None
+    duplicates: tuple[str, ...] = ()
+    """The ids collapsed into this offer."""
+
+    @property
+    def suspect(self) -> bool:
+        return bool(self.suspect_reasons)
+
+
+TRUSTED = Trust()
+
+
+def is_stale(offer: Offer, today: dt.date, stale_after_days: int) -> bool:
+    return (today - offer.as_of).days > stale_after_days
+
+
+DATE_WORDS = {"assumed": "date unknown; no later than {date}",
+              "retrieved": "{date} (the day the page was read)"}
+"""English; each language's answer, Slack and web texts have ``date_assumed`` and
+``date_retrieved``."""
+
+
+def price_date_words(as_of: dt.date | str, kind: str,
+                     texts: Mapping[str, str] | None = None) -> str:
+    """The date of a price as an answer says it: an assumed date is no date at all, only a
+    bound ("date unknown; no later than 2026-09-30"); a retrieved one is the day the page was
+    read; a published one is the date. ``texts``: a message section with ``date_assumed`` and
+    ``date_retrieved`` (English without)."""
+    day = as_of if isinstance(as_of, str) else as_of.isoformat()
+    if kind not in DATE_WORDS:
+        return day
+    pattern = texts[f"date_{kind}"] if texts is not None else DATE_WORDS[kind]
+    return pattern.format(date=day)
+
+
+def _kind_price(o: Offer) -> tuple[str, float] | None:
+    """The headline price kind and its value per GPU-hour."""
+    for kind, price in (("on-demand", o.on_demand_usd_h), ("reserved", o.reserved_usd_h),
+                        ("spot", o.spot_usd_h)):
+        if price is not None:
+            return kind, price / o.gpu_count
+    return None
+
+
+def _duplicate_key(o: Offer) -> tuple[object, ...]:
+    return (o.provider, o.gpu, o.gpu_count, o.on_demand_usd_h, o.spot_usd_h, o.reserved_usd_h,
+            tuple(sorted(r.lower() for r in o.regions)))
+
+
+def duplicates(offers: Iterable[Offer]) -> dict[str, str]:
+    """Duplicate offer id -> the id it collapses into (see the module docstring)."""
+    groups: dict[tuple[object, ...], list[Offer]] = defaultdict(list)
+    for o in offers:
+        groups[_duplicate_key(o)].append(o)
+    out: dict[str, str] = {}
+    for group in groups.values():
+        if len(group) > 1:
+            keep, *rest = sorted(group, key=lambda o: (len(o.id), o.id))
+            out.update((o.id, keep.id) for o in rest)
+    return out
+
+
+def _medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int
+             ) -> tuple[dict[tuple[str, str, int], tuple[float, int]],
+                        dict[tuple[str, str], tuple[float, int]]]:
+    """(kind, gpu, count) and (kind, gpu) -> (median price per GPU-hour, peers) over fresh
+    offers. A peer is one provider at its lowest price for that shape: the per-region price
+    levels and instance variants of one provider (AWS lists some types in 30 regions, a
+    marketplace dozens of hosts) count once, so the median is what a typical provider
+    charges."""
+    lowest: dict[tuple[str, str, int, str], float] = {}
+    for o in offers:
+        if is_stale(o, reference, stale_after_days):
+            continue
+        kp = _kind_price(o)
+        if kp is None:
+            continue
+        shape = (kp[0], o.gpu, o.gpu_count, o.provider)
+        lowest[shape] = min(kp[1], lowest.get(shape, kp[1]))
+    by_count: dict[tuple[str, str, int], list[float]] = defaultdict(list)
+    per_provider: dict[tuple[str, str, str], float] = {}
+    for (kind, gpu, count, provider), price in lowest.items():
+        by_count[(kind, gpu, count)].append(price)
+        key = (kind, gpu, provider)
+        per_provider[key] = min(price, per_provider.get(key, price))
+    by_gpu: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for (kind, gpu, _), price in per_provider.items():
+        by_gpu[(kind, gpu)].append(price)
+    return ({k: (statistics.median(v), len(v)) for k, v in by_count.items()},
+            {k: (statistics.median(v), len(v)) for k, v in by_gpu.items()})
+
+
+def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
+                    by_gpu: dict[tuple[str, str], tuple[float, int]]
+                    ) -> tuple[tuple[str, ...], bool]:
+    """(the reasons, whether the only one is a price above ``HIGH`` x the median)."""
+    reasons: list[str] = []
+    high = False
+    if o.caution:
+        reasons.append(f"the source cautions: {o.caution}")
+    prices = [p for p in (o.on_demand_usd_h, o.spot_usd_h, o.reserved_usd_h) if p is not None]
+    if any(p == SENTINEL_USD_H for p in prices):
+        reasons.append(f"a price of exactly ${SENTINEL_USD_H:.2f}/h, a placeholder value")
+    if any(p / o.gpu_count < MIN_USD_PER_GPU_H for p in prices):
+        reasons.append(f"a price under ${MIN_USD_PER_GPU_H}/GPU-hour, a placeholder value")
+    if (o.spot_usd_h is not None and o.on_demand_usd_h is not None
+            and o.spot_usd_h >= o.on_demand_usd_h):
+        reasons.append(f"spot ${o.spot_usd_h:.2f}/h is not below on-demand "
+                       f"${o.on_demand_usd_h:.2f}/h")
+    kp = _kind_price(o)
+    if kp is not None:
+        kind, price = kp
+        median, peers = by_count.get((kind, o.gpu, o.gpu_count), (0.0, 0))
+        scope = f"{o.gpu_count} x {o.gpu}"
+        if peers < MIN_PEERS:
+            median, peers = by_gpu.get((kind, o.gpu), (0.0, 0))
+            scope = f"{o.gpu} (any count)"
+        if peers >= MIN_PEERS and median > 0:
+            ratio = price / median
+            if ratio < LOW or ratio > HIGH:
+                high = ratio > HIGH and not reasons
+                reasons.append(
+                    f"{kind} ${price:.2f}/GPU-hour is {ratio:.2f}x the median "
+                    f"${median:.2f} of {peers} providers' fresh {kind} prices for {scope} "
+                    f"(outside {LOW}x-{HIGH}x)")
+    return tuple(reasons), high
+
+
+def assess(offers: Sequence[Offer], stale_after_days: int
+           ) -> tuple[tuple[Offer, ...], dict[str, Trust]]:
+    """(the offers with duplicates collapsed, id -> :class:`Trust` for every offer, the
+    collapsed ones included). Offers without a flag share :data:`TRUSTED`."""
+    dup = duplicates(offers)
+    kept = tuple(o for o in offers if o.id not in dup)
+    reference = max((o.as_of for o in offers), default=dt.date.min)
+    by_count, by_gpu = _medians(kept, reference, stale_after_days)
+    collapsed: dict[str, list[str]] = defaultdict(list)
+    for d, keep in dup.items():
+        collapsed[keep].append(d)
+    trust: dict[str, Trust] = {}
+    for o in offers:
+        reasons, high = suspect_reasons(o, by_count, by_gpu)
+        merged = tuple(sorted(collapsed.get(o.id, ())))
+        if reasons or merged or o.id in dup:
+            trust[o.id] = Trust(suspect_reasons=reasons, high_outlier_only=high,
+                                duplicate_of=dup.get(o.id), duplicates=merged)
+    return kept, trust
