@@ -5,21 +5,36 @@ tables, so the shipped offer catalog is reproducible.
     .venv/bin/python scripts/build_catalog.py /work/shared/reference/catalog_sources
     .venv/bin/python scripts/build_catalog.py SOURCES --dry-run   # show the diff, write nothing
 
-``SOURCES`` is the ``catalog_sources`` directory (skypilot-catalog/v8/*/vms.csv and
-fsdl-cloud-gpus/cloud-gpus.csv); ``--policies`` (default: ``SOURCES/../provider_policies``) holds
-providers.csv and hyperscaler_prices.csv.
+``SOURCES`` is the ``catalog_sources`` directory (skypilot-catalog-newer/, skypilot-catalog/v8/
+*/vms.csv and fsdl-cloud-gpus/cloud-gpus.csv); ``--policies`` (default:
+``SOURCES/../provider_policies``) holds providers.csv and hyperscaler_prices.csv; hand-read page
+rows come from ``catalog/sources/pricing_pages.csv``.
 
-Data decisions (each also visible in the offers' ``source`` field or the provider ``note``):
+Data decisions (each also visible in the offers' ``source``, ``as_of_kind`` and ``caution``
+fields or the provider ``note``):
 
-* SkyPilot v8 snapshot: every provider directory present, ``as_of`` 2026-09-30 (SOURCES.md:
-  "date unknown, treat as 2026-Q3").
+* skypilot-catalog-newer (SOURCE.txt: v9 where available, else v8, each file pinned to a commit
+  whose date is unknown): ``as_of`` 2026-09-30 ``assumed`` (the upper bound the repository uses
+  for the SkyPilot snapshot); the source names the upstream file and commit. A complete file
+  replaces the provider's v8 file; the partial AWS/GCP files and the RunPod sample replace the
+  rows of the instance types they price. SOURCE.txt's warnings go into ``caution``
+  (``NEWER_CAUTIONS``); its placeholders (GCP 700.0, Mithril $0.01/GPU-h) are dropped and
+  reported (``-v``). GCP's v9 rows are GPU-only prices: the TPU slices become offers; the GPU
+  rows re-price the GPU part of the hyperscaler_prices GCP totals (us-central1 host VM + GPU).
+* SkyPilot v8 snapshot: the providers the newer files do not cover, ``as_of`` 2026-09-30
+  ``assumed`` (SOURCES.md: "date unknown, treat as 2026-Q3"). For SkyPilot files, an instance
+  type priced differently by region keeps every price level as an offer of its own.
 * hyperscaler_prices.csv (AWS/GCP/Azure, one region each) come from SkyPilot catalogs at named
-  commits with no date exposed: ``as_of`` 2026-09-30 as well. Hand checks in ``HYPERSCALER_FIXES``.
-  For an AWS/GCP/Azure instance type in both this file and FSDL, this (newer) row wins.
-* FSDL cloud-gpus.csv (``as_of`` 2025-03-07) only for providers SkyPilot does not cover;
-  FSDL "Datacrunch" is Verda (renamed), covered by SkyPilot.
+  commits with no date exposed: ``as_of`` 2026-09-30 ``assumed`` as well. Hand checks in
+  ``HYPERSCALER_FIXES``; the row's own warnings ("looks anomalous", CAUTION, a cross-check
+  listing another price) go into ``caution``. For an AWS/GCP/Azure instance type in both this
+  file and FSDL, this (newer) row wins; a newer SkyPilot row of the same type wins over both.
+* FSDL cloud-gpus.csv (``as_of`` 2025-03-07 ``published``: the table's last edit) only for
+  providers SkyPilot does not cover; FSDL "Datacrunch" is Verda (renamed), covered by SkyPilot.
 * CoreWeave: three list prices quoted in providers.csv (coreweave.com/pricing harvest
-  2026-09-20); no other CoreWeave source.
+  2026-09-20, ``retrieved``); the other CoreWeave rows of that page are in pricing_pages.csv.
+* pricing_pages.csv: prices read from providers' pricing pages through dated transcriptions;
+  ``retrieved`` with the read date each transcription states.
 * Provider policies: numbers only where providers.csv states them; unknown stays null.
 """
 
@@ -28,12 +43,17 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime as dt
+import fnmatch
 import json
 import re
 import sys
+import tomllib
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -51,6 +71,7 @@ from service.adapters.importers import (  # noqa: E402
     offers_csv,
     parse_fsdl,
     parse_hyperscaler,
+    parse_pricing_pages,
     parse_skypilot,
     slug,
     write_offers,
@@ -58,9 +79,33 @@ from service.adapters.importers import (  # noqa: E402
 from service.adapters.offers_files import load_offers  # noqa: E402
 from service.domain.catalog.offers import Offer  # noqa: E402
 from service.domain.catalog.registry import Registry  # noqa: E402
+from service.domain.catalog.trust import duplicates  # noqa: E402
 
 HYPERSCALER_AS_OF = dt.date(2026, 9, 30)
 COREWEAVE_AS_OF = dt.date(2026, 9, 20)
+
+# skypilot-catalog-newer/: files pinned to commits whose dates are unknown (SOURCE.txt). The
+# upper bound is the one the repository already uses for the SkyPilot snapshot (2026-Q3).
+NEWER_DIR = "skypilot-catalog-newer"
+NEWER_AS_OF = dt.date(2026, 9, 30)
+_NEWER_SRC = "skypilot-catalog-newer/SOURCE.txt"
+# Per provider: a caution for every row of the file, and cautions by instance type; each
+# quotes SOURCE.txt.
+NEWER_CAUTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "mithril": (f"{_NEWER_SRC}: 'PRICES LOOK WRONG: A100x8 $0.08, A100x1 $0.01, B200x8 $0.08, "
+                "H100x8 $8.0 (spot equals on-demand)'", {}),
+    "seeweb": ("", {"ECS1GPU8": f"{_NEWER_SRC}: 'ECS1GPU8 is named 1GPU but lists 4x H100'"}),
+    "aws": ("", {"p5e.48xlarge": f"{_NEWER_SRC}: 'p5e.48xlarge has an empty on-demand Price "
+                                 "(capacity-block only)'"}),
+    "shadeform": ("", {"lambdalabs_H100-sxm5x8": f"{_NEWER_SRC}: 'Shadeform "
+                       "lambdalabs_H100-sxm5x8 = 23.92 vs Lambda's own catalog gpu_8x_h100_sxm5 "
+                       "= 31.92 (different snapshots or pricing)'"}),
+    "lambda": ("", {"gpu_8x_h100_sxm5": f"{_NEWER_SRC}: 'Shadeform lambdalabs_H100-sxm5x8 = "
+                    "23.92 vs Lambda's own catalog gpu_8x_h100_sxm5 = 31.92 (different "
+                    "snapshots or pricing)'"}),
+}
+# Hand-read rows from providers' public pricing pages (see the file's header comment).
+PRICING_PAGES = ROOT / "catalog" / "sources" / "pricing_pages.csv"
 
 
 _AZ_NC_A100 = ("MicrosoftDocs/azure-docs articles/virtual-machines/nc-a100-v4-series.md: "
@@ -110,19 +155,15 @@ PROVIDERS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
               dict(billing_granularity="second", minimum_charge_s=60, spot_available=True)),
     "oci": ("Oracle Cloud Infrastructure", "Oracle Cloud (OCI)",
             dict(billing_granularity="second", minimum_charge_s=60, spot_available=True)),
-    "lambda": ("Lambda", "Lambda (Lambda Cloud)",
-               dict(billing_granularity="minute", storage_usd_per_gb_month=0.20,
-                    egress_usd_per_gb=0.0)),
+    "lambda": ("Lambda", "Lambda (Lambda Cloud)", dict(billing_granularity="minute")),
     "runpod": ("RunPod", "RunPod (Secure + Community Cloud)",
-               dict(billing_granularity="second", spot_available=True,
-                    storage_usd_per_gb_month=0.07, egress_usd_per_gb=0.0)),
+               dict(billing_granularity="second", spot_available=True)),
     "vast": ("Vast.ai", "Vast.ai", dict(billing_granularity="second", spot_available=True)),
     "coreweave": ("CoreWeave", "CoreWeave", dict(spot_available=True)),
     "paperspace": ("Paperspace (DigitalOcean)", "Paperspace (DigitalOcean)",
                    dict(billing_granularity="second")),
     "nebius": ("Nebius AI Cloud", "Nebius AI Cloud",
-               dict(billing_granularity="second", spot_available=True, spot_notice_s=60,
-                    storage_usd_per_gb_month=0.0147)),
+               dict(billing_granularity="second", spot_available=True, spot_notice_s=60)),
     "hyperstack": ("Hyperstack (NexGen Cloud)", "Hyperstack (NexGen Cloud)",
                    dict(billing_granularity="minute", spot_available=True)),
     "cudo": ("Cudo Compute", "Cudo Compute", {}),
@@ -143,6 +184,10 @@ PROVIDERS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
     "novonimbus": ("NovoNimbus", None, {}),
     "cr8dl": ("CR8DL", None, {}),
     "dataoorts": ("Dataoorts", None, {}),
+    "daytona": ("Daytona", None, {}),
+    "crusoe": ("Crusoe Cloud", None, {}),
+    "digitalocean": ("DigitalOcean (GPU Droplets)", None, {}),
+    "openrelay": ("OpenRelay", None, {}),
 }
 _HAND_NOTES = {
     "aws": "billing_granularity 'second' holds for Amazon Linux/Ubuntu only (per-hour for AMIs "
@@ -150,11 +195,11 @@ _HAND_NOTES = {
     "gcp": "Spot VMs have no maximum run time; legacy preemptible VMs stop after 24 h "
            "(spot_max_runtime_h left null).",
     "azure": "billing granularity and 60 s minimum from a secondary source only.",
-    "oci": "minimum_charge_s 60 is for VM shapes; bare-metal GPU shapes (BM.GPU.*) have a "
-           "3600 s minimum per start.",
+    "oci": "minimum_charge_s 60 is for VM shapes; bare-metal shapes (BM.*, BM.GPU.* included) "
+           "have a 3600 s minimum per start (minimum_charges).",
     "lambda": "storage $0.20/GiB-month is the billing doc's example rate.",
     "runpod": "spot only via API/CLI bidding; storage $0.07 is the network-volume rate (<1 TB).",
-    "nebius": "storage $0.0147 is Object Storage Standard ($/GiB per 730 h).",
+    "nebius": "$0.0147 is Object Storage Standard ($/GiB per 730 h); the disk price is unknown.",
     "ovhcloud": "hourly or monthly billing chosen at creation (hourly is the default).",
     "coreweave": "billing increment not stated (pricing is hourly).",
 }
@@ -165,10 +210,76 @@ def _dates(text: str) -> list[dt.date]:
     return [dt.date.fromisoformat(d) for d in re.findall(r"\d{4}-\d{2}-\d{2}", text)]
 
 
-def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set[str]]
+# --- cost terms (storage, egress tiers, minimum charges, reserved prices) ---------------------
+COST_TERMS = ROOT / "catalog" / "sources" / "cost_terms.toml"
+"""Hand-sourced cost terms: [[provider]] tables merged into providers.toml, [[reserved]] rules
+filling the offers' reserved columns (see the file's header)."""
+_COST_KEYS = ("storage_usd_per_gb_month", "object_storage_usd_per_gb_month", "storage_unit",
+              "storage_type", "storage_source", "egress_usd_per_gb", "egress_tiers",
+              "egress_unit", "egress_note", "egress_source", "minimum_charges")
+
+
+def load_cost_terms(path: Path = COST_TERMS) -> tuple[dict[str, dict[str, Any]],
+                                                      list[dict[str, Any]]]:
+    """(provider id -> cost keys, reserved rules) from ``path``; unknown keys are errors."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    providers: dict[str, dict[str, Any]] = {}
+    for table in data.get("provider", []):
+        pid = table["id"]
+        extra = sorted(set(table) - {"id", *_COST_KEYS})
+        if extra:
+            raise SystemExit(f"{path.name}: provider {pid!r}: unknown key(s) {extra}")
+        if pid in providers:
+            raise SystemExit(f"{path.name}: provider {pid!r} twice")
+        providers[pid] = {k: v for k, v in table.items() if k != "id"}
+    return providers, list(data.get("reserved", []))
+
+
+def _reserved_rule(rules: list[dict[str, Any]], o: Offer) -> dict[str, Any] | None:
+    for r in rules:
+        if r.get("offer_id"):
+            if r["offer_id"] == o.id:
+                return r
+            continue
+        if r.get("provider") != o.provider or r.get("gpu") != o.gpu:
+            continue
+        if fnmatch.fnmatchcase(o.instance_type.lower(),
+                               str(r.get("instance_pattern", "*")).lower()):
+            return r
+    return None
+
+
+def apply_reserved(by_provider: dict[str, list[Offer]], path: Path = COST_TERMS) -> list[str]:
+    """Fill ``reserved_usd_h`` / ``reserved_term`` from the [[reserved]] rules of the cost
+    terms file (the rule's source appended to the offer's ``source``); offers that already
+    carry a reserved price keep it. Returns one line per rule applied or refused."""
+    _, rules = load_cost_terms(path)
+    log: list[str] = []
+    for offers in by_provider.values():
+        for i, o in enumerate(offers):
+            rule = _reserved_rule(rules, o) if o.reserved_usd_h is None else None
+            if rule is None:
+                continue
+            price = (float(rule["usd_h"]) if "usd_h" in rule  # a whole-offer price
+                     else round(float(rule["usd_per_gpu_h"]) * o.gpu_count, 4))
+            if o.on_demand_usd_h is not None and price >= o.on_demand_usd_h:
+                log.append(f"reserved NOT applied to {o.id}: ${price}/h is not below on-demand "
+                           f"${o.on_demand_usd_h}/h")
+                continue
+            offers[i] = msgspec.structs.replace(
+                o, reserved_usd_h=price, reserved_term=str(rule["term"]),
+                source=f"{o.source}; reserved: {rule['source']}")
+            log.append(f"reserved {o.id}: ${price}/h ({rule['term']})")
+    return log
+
+
+def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set[str]],
+                    cost_terms: dict[str, dict[str, Any]] | None = None
                     ) -> list[dict[str, Any]]:
     rows = {r["provider"]: r for r in csv.DictReader(
         (policies / "providers.csv").open(encoding="utf-8", newline=""))}
+    if cost_terms is None:
+        cost_terms = load_cost_terms()[0]
     out: list[dict[str, Any]] = []
     for pid in sorted(used):
         name, row_name, numbers = PROVIDERS[pid]
@@ -203,6 +314,13 @@ def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set
                            "offers from " + "; ".join(sorted(offer_sources.get(pid, set()))))
             notes.append("Billing, minimum charge, storage, egress and spot terms not sourced: "
                          "all null.")
+        # cost terms (catalog/sources/cost_terms.toml) override the policy row's text fields
+        # ("not found", "not captured") with the sourced values
+        t.update(cost_terms.get(pid, {}))
+        if pid in cost_terms and (row is None or "not sourced" in (row.get("note") or "")):
+            notes[-1] = ("Billing and spot terms not sourced (null); the cost terms given "
+                         "(storage, egress, minimum charges) come from "
+                         "catalog/sources/cost_terms.toml with their sources.")
         t["note"] = " ".join(notes)
         out.append(t)
     return out
@@ -215,21 +333,29 @@ def _toml_value(v: Any) -> str:
         return repr(v)
     if isinstance(v, dt.date):
         return v.isoformat()
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, list | tuple):
+        return "[\n" + "".join(f"    {_toml_value(x)},\n" for x in v) + "]"
     return json.dumps(str(v), ensure_ascii=False)
 
 
 def providers_toml(tables: list[dict[str, Any]]) -> str:
-    lines = ["# Cloud providers: billing and policy terms. Generated by scripts/build_catalog.py",
-             "# from /work/shared/reference/provider_policies/providers.csv. A key left out is",
-             "# unknown (never guessed).", ""]
-    order = ("id", "name", "billing_granularity", "minimum_charge_s", "storage_usd_per_gb_month",
-             "storage_type", "egress_usd_per_gb", "egress_note", "spot_available",
+    lines = ["# Cloud providers: billing, policy and cost terms. Generated by",
+             "# scripts/build_catalog.py from",
+             "# /work/shared/reference/provider_policies/providers.csv and",
+             "# catalog/sources/cost_terms.toml. A key left out is unknown (never guessed).",
+             ""]
+    order = ("id", "name", "billing_granularity", "minimum_charge_s", "minimum_charges",
+             "storage_usd_per_gb_month", "object_storage_usd_per_gb_month", "storage_unit",
+             "storage_type", "storage_source", "egress_usd_per_gb", "egress_tiers",
+             "egress_unit", "egress_note", "egress_source", "spot_available",
              "spot_notice_s", "spot_max_runtime_h", "reserved_terms", "multinode_network",
              "as_of", "source", "note")
     for t in tables:
         lines.append("[[provider]]")
         for k in order:
-            if k in t and t[k] not in (None, ""):
+            if k in t and t[k] not in (None, "", [], ()):
                 lines.append(f"{k} = {_toml_value(t[k])}")
         lines.append("")
     return "\n".join(lines)
@@ -251,8 +377,116 @@ def coreweave_offers(registry: Registry) -> list[Offer]:
             regions=[str(c["region"])] if c["region"] else [], gpu=gpu.id, gpu_count=count,
             interconnect=ic, on_demand_usd_h=float(str(c["on_demand_usd_h"])),
             spot_usd_h=float(str(c["spot_usd_h"])) if c["spot_usd_h"] is not None else None,
-            as_of=COREWEAVE_AS_OF, source=source))
+            as_of=COREWEAVE_AS_OF, as_of_kind="retrieved", source=source))
     return out
+
+
+@dataclass
+class NewerFile:
+    """One file of skypilot-catalog-newer/ and its SOURCE.txt row."""
+
+    provider: str
+    path: Path
+    catalog: str
+    upstream: str
+    commit: str
+    rows: str
+    notes: str
+
+    @property
+    def partial(self) -> bool:
+        return self.rows.startswith(("PARTIAL", "SAMPLE"))
+
+    @property
+    def source(self) -> str:
+        return (f"SkyPilot catalog {self.catalog} {self.upstream} @ {self.commit} "
+                f"(github.com/skypilot-org/skypilot-catalog; stored copy "
+                f"{NEWER_DIR}/{self.provider}/{self.path.name}: {self.rows}; commit date "
+                f"unknown, assumed no later than {NEWER_AS_OF.isoformat()})")
+
+
+def newer_files(root: Path) -> list[NewerFile]:
+    """The files of ``root`` (skypilot-catalog-newer) with their SOURCE.txt table rows."""
+    meta: dict[str, list[str]] = {}
+    for line in (root / "SOURCE.txt").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) == 6 and (root / cells[0]).is_dir():
+            meta[cells[0]] = cells
+    out = []
+    for d in sorted(p for p in root.iterdir() if p.is_dir()):
+        if d.name not in meta:
+            raise SystemExit(f"{d}: no row in {root / 'SOURCE.txt'}")
+        _, catalog, upstream, commit, rows, notes = meta[d.name]
+        for f in sorted(d.glob("*.csv")):
+            out.append(NewerFile(d.name, f, catalog, upstream, commit, rows, notes))
+    return out
+
+
+_GCP_PARTS = re.compile(r"host ([0-9.]+)/([0-9.]+) \+ GPU ([0-9.]+)/([0-9.]+) \(OD/spot\)")
+_GCP_GPU_ROW = re.compile(r"GPU row \((\S+) x(\d+)\)")
+
+
+def gcp_accelerator_prices(text: str) -> dict[tuple[str, int, str], tuple[float, float | None]]:
+    """(accelerator, count, region) -> cheapest (on-demand, spot) over the region's zones, from
+    the v9 GCP accelerator-only rows (GPU price without the host VM)."""
+    out: dict[tuple[str, int, str], tuple[float, float | None]] = {}
+    for r in csv.DictReader(text.splitlines()):
+        if r["InstanceType"] or not r["Price"]:
+            continue
+        key = (r["AcceleratorName"], int(float(r["AcceleratorCount"])), r["Region"])
+        od = float(r["Price"])
+        spot = float(r["SpotPrice"]) if r["SpotPrice"] else None
+        if key not in out or (od, spot or 1e9) < (out[key][0], out[key][1] or 1e9):
+            out[key] = (od, spot)
+    return out
+
+
+def refresh_gcp(offers: list[Offer], v9: dict[tuple[str, int, str], tuple[float, float | None]],
+                f: NewerFile, skipped: list[str]) -> list[Offer]:
+    """The hyperscaler_prices GCP rows (host VM + GPU, us-central1, SkyPilot v8 @006059e) with
+    their GPU part re-read from the v9 accelerator rows where v9 prices it."""
+    out = []
+    for o in offers:
+        parts, acc = _GCP_PARTS.search(o.source), _GCP_GPU_ROW.search(o.source)
+        price = v9.get((acc.group(1), int(acc.group(2)), "us-central1")) if parts and acc else None
+        if price is None or parts is None or acc is None:
+            out.append(o)
+            continue
+        host_od, host_spot, gpu_od, gpu_spot = (float(x) for x in parts.groups())
+        new_od, new_spot = price
+        where = (f"v9 GPU row {acc.group(1)} x{acc.group(2)} us-central1 from {f.upstream} @ "
+                 f"{f.commit} ({NEWER_DIR}/gcp/{f.path.name}): ${new_od:g}/"
+                 + (f"${new_spot:g}" if new_spot is not None else "-") + " (OD/spot)")
+        if (new_od, new_spot) == (gpu_od, gpu_spot):
+            out.append(msgspec.structs.replace(o, source=f"{o.source} | GPU part unchanged in "
+                                               f"{where}"))
+            continue
+        cautions = [o.caution] if o.caution else []
+        total_spot: float | None = None
+        if new_spot is not None and new_spot > new_od:
+            cautions.append(f"v9 GPU spot ${new_spot:g}/h is above its on-demand ${new_od:g}/h "
+                            "(impossible); spot price dropped")
+            skipped.append(f"gcp {o.instance_type}: {where}: spot above on-demand, spot dropped")
+        elif new_spot is not None:
+            total_spot = round(host_spot + new_spot, 5)
+        total_od = round(host_od + new_od, 5)
+        skipped.append(f"gcp {o.instance_type}: total re-priced from ${o.on_demand_usd_h}/"
+                       f"${o.spot_usd_h} to ${total_od}/${total_spot} (host v8 + GPU v9)")
+        out.append(msgspec.structs.replace(
+            o, on_demand_usd_h=total_od, spot_usd_h=total_spot,
+            caution=" | ".join(c for c in cautions if c),
+            source=(f"{o.source} | re-priced: host VM ${host_od:g}/${host_spot:g} (v8, above) "
+                    f"+ {where}")))
+    return out
+
+
+def network_fix(o: Offer) -> Offer:
+    """``o`` with the network of its instance type's hand check (HYPERSCALER_FIXES), if any."""
+    fix = HYPERSCALER_FIXES.get(o.instance_type)
+    if fix is None or not fix.network:
+        return o
+    return msgspec.structs.replace(o, network=fix.network, network_gbps=fix.network_gbps,
+                                   source=f"{o.source} | {fix.note}")
 
 
 def build(sources: Path, policies: Path, registry: Registry
@@ -268,41 +502,114 @@ def build(sources: Path, policies: Path, registry: Registry
             unmapped[label] = res.unmapped
         skipped.extend(res.skipped)
 
+    # 1. skypilot-catalog-newer: a complete file replaces the provider's v8 file; partial files
+    #    (AWS, GCP) and the RunPod sample replace the rows of the instance types they price.
+    newer = newer_files(sources / NEWER_DIR) if (sources / NEWER_DIR).is_dir() else []
+    complete = {f.provider for f in newer if not f.partial}
+    newer_offers: list[Offer] = []
+    gcp_v9: dict[tuple[str, int, str], tuple[float, float | None]] = {}
+    gcp_file: NewerFile | None = None
+    for f in newer:
+        text = f.path.read_text(encoding="utf-8")
+        file_caution, type_cautions = NEWER_CAUTIONS.get(f.provider, ("", {}))
+        res = parse_skypilot(text, f.provider, NEWER_AS_OF, f.source, registry,
+                             as_of_kind="assumed", caution=file_caution, cautions=type_cautions,
+                             what=f"{NEWER_DIR}/{f.provider}/{f.path.name}",
+                             split_regions=True)
+        if f.provider == "aws":  # the hand-checked network figures hold for newer rows too
+            res.offers = [network_fix(o) for o in res.offers]
+        take(f"skypilot-newer/{f.provider}", res)
+        newer_offers.extend(res.offers)
+        if f.provider == "gcp":
+            gcp_v9, gcp_file = gcp_accelerator_prices(text), f
+    newer_types = {(o.provider, o.instance_type.lower()) for o in newer_offers}
+    newer_shapes = {(o.provider, o.gpu, o.gpu_count) for o in newer_offers}
+
     sky = sources / "skypilot-catalog" / "v8"
     sky_providers = sorted(d.name for d in sky.iterdir()
                            if d.is_dir() and (d / "vms.csv").is_file())
+    replaced_v8 = sorted(set(sky_providers) & complete)
     for name in sky_providers:
+        if name in complete:
+            continue
         text = (sky / name / "vms.csv").read_text(encoding="utf-8")
-        take(f"skypilot/{name}", parse_skypilot(text, name, SKYPILOT_AS_OF,
-                                                SKYPILOT_SOURCE.format(name=name), registry))
+        res = parse_skypilot(text, name, SKYPILOT_AS_OF, SKYPILOT_SOURCE.format(name=name),
+                             registry, as_of_kind="assumed", split_regions=True)
+        res.offers = [o for o in res.offers if (o.provider, o.instance_type.lower())
+                      not in newer_types]
+        take(f"skypilot/{name}", res)
     hyper = parse_hyperscaler((policies / "hyperscaler_prices.csv").read_text(encoding="utf-8"),
                               HYPERSCALER_AS_OF, registry, HYPERSCALER_FIXES,
                               note="as_of: catalog commit date not exposed; treated as 2026-Q3 "
-                                   "like the SkyPilot v8 snapshot")
-    take("hyperscaler_prices", hyper)
+                                   "like the SkyPilot v8 snapshot", as_of_kind="assumed")
     hyper_types = {(o.provider, o.instance_type.lower()) for o in hyper.offers}
+    n_hyper = len(hyper.offers)
+    hyper.offers = [o for o in hyper.offers
+                    if (o.provider, o.instance_type.lower()) not in newer_types]
+    hyper_replaced = n_hyper - len(hyper.offers)
+    if gcp_file is not None:
+        gcp = [o for o in hyper.offers if o.provider == "gcp"]
+        rest = [o for o in hyper.offers if o.provider != "gcp"]
+        hyper.offers = rest + refresh_gcp(gcp, gcp_v9, gcp_file, skipped)
+    take("hyperscaler_prices", hyper)
 
     fsdl_text = (sources / "fsdl-cloud-gpus" / "cloud-gpus.csv").read_text(encoding="utf-8")
     fsdl_all = parse_fsdl(fsdl_text, FSDL_AS_OF, FSDL_SOURCE, registry)
     fsdl_providers = {o.provider for o in fsdl_all.offers}
-    wanted = fsdl_providers - set(sky_providers) - set(FSDL_COVERED_ELSEWHERE)
+    wanted = fsdl_providers - set(sky_providers) - complete - set(FSDL_COVERED_ELSEWHERE)
     fsdl = parse_fsdl(fsdl_text, FSDL_AS_OF, FSDL_SOURCE, registry, providers=wanted)
-    kept = [o for o in fsdl.offers if (o.provider, o.instance_type.lower()) not in hyper_types]
+    kept = [o for o in fsdl.offers if (o.provider, o.instance_type.lower()) not in hyper_types
+            and (o.provider, o.instance_type.lower()) not in newer_types]
     replaced = len(fsdl.offers) - len(kept)
+    superseded = [o for o in kept if (o.provider, o.gpu, o.gpu_count) in newer_shapes]
+    kept = [o for o in kept if (o.provider, o.gpu, o.gpu_count) not in newer_shapes]
+    skipped.extend(f"fsdl {o.id}: superseded by a newer SkyPilot row of the same provider, GPU "
+                   f"and count" for o in superseded)
     fsdl.offers = kept
     take("fsdl", fsdl)
     for o in coreweave_offers(registry):
         by_provider[o.provider].append(o)
+    if PRICING_PAGES.is_file():
+        pages = parse_pricing_pages(PRICING_PAGES.read_text(encoding="utf-8"), registry)
+        take("pricing_pages", pages)
 
-    notes = (f"FSDL providers used: {', '.join(sorted(wanted))}; skipped as covered by SkyPilot: "
-             f"{', '.join(sorted(fsdl_providers - wanted))}; {replaced} FSDL AWS/GCP/Azure offers "
-             "replaced by newer hyperscaler_prices rows")
+    notes = (f"skypilot-catalog-newer: {len(newer)} files, {len(newer_offers)} offers; v8 files "
+             f"replaced: {', '.join(replaced_v8)}; {hyper_replaced} hyperscaler_prices rows "
+             f"replaced by newer rows of the same instance type\n"
+             f"FSDL providers used: {', '.join(sorted(wanted))}; skipped as covered by SkyPilot: "
+             f"{', '.join(sorted(fsdl_providers - wanted))}; {replaced} FSDL offers replaced by "
+             f"newer rows of the same instance type; {len(superseded)} superseded by newer rows "
+             "of the same provider, GPU and count")
     for pid, offers in by_provider.items():
         ids = Counter(o.id for o in offers)
         dup = [i for i, n in ids.items() if n > 1]
         if dup:
             raise SystemExit(f"duplicate offer ids for {pid}: {dup}")
+    notes += "\n" + collapse_duplicates(by_provider)
     return by_provider, unmapped, skipped, notes
+
+
+def collapse_duplicates(by_provider: dict[str, list[Offer]]) -> str:
+    """Drop every offer that duplicates another of its provider (same GPU count, prices and
+    regions under another instance name; ``service.domain.catalog.trust.duplicates``): the
+    one with the smallest id stays and its source names the other instance types. A note of
+    what was collapsed."""
+    lines = []
+    for pid, offers in by_provider.items():
+        dup = duplicates(offers)
+        if not dup:
+            continue
+        twins: dict[str, list[str]] = defaultdict(list)
+        by_id = {o.id: o for o in offers}
+        for d, keep in sorted(dup.items()):
+            twins[keep].append(by_id[d].instance_type)
+            lines.append(f"  {d} -> {keep}")
+        by_provider[pid] = [
+            msgspec.structs.replace(o, source=o.source + "; also sold as "
+                                    + ", ".join(twins[o.id]) + " at the same prices")
+            if o.id in twins else o
+            for o in offers if o.id not in dup]
+    return f"{len(lines)} duplicate offers collapsed" + ("".join("\n" + x for x in lines))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -319,6 +626,8 @@ def main(argv: list[str] | None = None) -> int:
     registry = load_registry(catalog).registry
 
     by_provider, unmapped, skipped, notes = build(args.sources, policies, registry)
+    # cost terms: reserved prices from catalog/sources/cost_terms.toml (scripts' cost-terms part)
+    reserved_log = apply_reserved(by_provider)
     sources_of: dict[str, set[str]] = defaultdict(set)
     for pid, offers in by_provider.items():
         for o in offers:
@@ -342,6 +651,8 @@ def main(argv: list[str] | None = None) -> int:
     for label, names in unmapped.items():
         print(f"  {label}: " + ", ".join(f"{k} ({v})" for k, v in names.items()))
     print(notes)
+    for line in reserved_log:
+        print("  " + line)
     if args.verbose:
         print("skipped / changed rows:")
         for s in skipped:

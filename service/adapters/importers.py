@@ -14,10 +14,19 @@ Rules shared by the importers
   hints in the accelerator or instance name ("pcie", "sxm", "hgx", "nvl" but not "nvlink").
   A stated memory that fits no variant of the named chip (a "RTX4060" row with 16 GB, a 48 GB
   "RTX4090") makes the row unmapped under ``"<name> (<MiB> MiB)"`` rather than mapped wrongly.
-* **Prices.** A zero or empty price means "no price". A spot price equal to the on-demand
-  price is no spot offer (Azure H100) and is dropped; Mithril sells by spot auction only, so
-  its rows are spot-only; a spot price above on-demand is dropped and reported in
-  ``skipped``.
+* **Prices.** A zero or empty price means "no price" (vast's SpotPrice 0.00: no spot). A spot
+  price equal to the on-demand price is no spot offer (Azure H100) and is dropped; Mithril sells
+  by spot auction only, so its rows are spot-only; a spot price above on-demand is impossible:
+  it is dropped, reported in ``skipped`` and said in the offer's ``caution``. Sentinel values
+  (:data:`SENTINEL_PRICES`, GCP's 700.0) and prices under :data:`MIN_USD_PER_GPU_HOUR` per GPU
+  (Mithril's $0.01 A100) are no prices: dropped and reported in ``skipped``; a row left without
+  any price is dropped.
+* **Dates.** Every offer carries ``as_of`` and ``as_of_kind`` (``published``: the source states
+  the date; ``retrieved``: the date it was read; ``assumed``: unknown, ``as_of`` is the upper
+  bound used) as the caller gives them for the file.
+* **Cautions.** ``caution`` holds the source's own warning about a row's price (a file-level
+  note such as SOURCE.txt's "PRICES LOOK WRONG", a per-type note, a dropped impossible spot
+  price), recorded faithfully; merged rows join their distinct cautions with " | ".
 * **Regions.** Rows that differ only by region/zone are merged into one offer listing the
   regions, when their prices (on-demand and spot) are equal. When the same instance type is
   priced differently in different regions, the cheapest price level (lowest on-demand, then
@@ -49,8 +58,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.offers import OFFER_COLUMNS, Interconnect, Offer
+from service.domain.catalog.offers import OFFER_COLUMNS, AsOfKind, Interconnect, Offer
 from service.domain.catalog.registry import Registry
 
 SKYPILOT_AS_OF = dt.date(2026, 9, 30)
@@ -90,6 +101,7 @@ class _Row:
     vcpus: int | None = None
     ram_gib: float | None = None
     disk_gb: float | None = None
+    caution: str = ""
 
 
 # --------------------------------------------------------------------------- CSV reading
@@ -222,7 +234,9 @@ def map_gpu(registry: Registry, name: str, *, mem_gib: Sequence[float] = (),
     gpu = registry.find_gpu(name)
     if gpu is None:
         cleaned = re.sub(r"^(nvidia|amd|intel)[-_ ]+", "", name.strip(), flags=re.I)
-        cleaned = re.sub(r"(?<![-_ ])[-_ ]++(hbm\d?e?|gddr\d\w*+)$", "", cleaned, flags=re.I)
+        cleaned = re.sub(r"(?<![-_ ])[-_ ]++(hbm\d?e?|gddr\d\w*+|nvlink)$", "", cleaned, flags=re.I)
+        # verda's "A100-80GB-640GB": per-GPU memory, then the node's total
+        cleaned = re.sub(r"(?i)(\d+GB)-\d+GB$", r"\1", cleaned)
         if cleaned != name:
             gpu = registry.find_gpu(cleaned)
     if gpu is None:
@@ -271,8 +285,11 @@ def _region_sort(regions: Iterable[str]) -> list[str]:
 
 
 def _merge(rows: list[_Row], provider: str, as_of: dt.date, source: str,
-           result: ImportResult, extra: dict[str, dict[str, Any]] | None = None) -> None:
-    """Region merge (see the module docstring), then ids, then Offer construction."""
+           result: ImportResult, extra: dict[str, dict[str, Any]] | None = None,
+           as_of_kind: AsOfKind = "assumed", split_regions: bool = False) -> None:
+    """Region merge (see the module docstring), then ids, then Offer construction. With
+    ``split_regions`` the dearer price levels of an instance type are kept as offers of their
+    own (id ``<provider>-<type>-<first region>``) instead of being dropped."""
     groups: dict[tuple[str, str, int], list[_Row]] = defaultdict(list)
     for r in rows:
         groups[(r.instance_type, r.gpu.id, r.gpu_count)].append(r)
@@ -287,39 +304,61 @@ def _merge(rows: list[_Row], provider: str, as_of: dt.date, source: str,
             return (od if od is not None else math.inf, sp if sp is not None else math.inf)
 
         ordered = sorted(levels, key=cost)
-        best = ordered[0]
-        kept = levels[best]
-        if len(ordered) > 1:
+        for i, best in enumerate(ordered if split_regions else ordered[:1]):
+            kept = levels[best]
+            base = slug(f"{provider}-{itype}")
+            if i:
+                base = slug(f"{base}-{_region_sort(r.region for r in kept)[0] or 'alt'}")
+            built.append((base, _fields(provider, itype, gid, count, kept, best, as_of,
+                                        as_of_kind, source, extra)))
+        if len(ordered) > 1 and not split_regions:
             dropped = "; ".join(
                 f"{_fmt(k)} in {', '.join(_region_sort(r.region for r in levels[k])) or '-'}"
                 for k in ordered[1:])
             result.skipped.append(
-                f"{provider} {itype}: kept {_fmt(best)} in "
-                f"{', '.join(_region_sort(r.region for r in kept)) or '-'}; dropped dearer "
-                f"region prices {dropped}")
-        gpu = kept[0].gpu
-        vcpus = [r.vcpus for r in kept if r.vcpus is not None]
-        rams = [r.ram_gib for r in kept if r.ram_gib is not None]
-        disks = [r.disk_gb for r in kept if r.disk_gb is not None]
-        fields: dict[str, Any] = {
-            "provider": provider,
-            "instance_type": itype,
-            "regions": _region_sort(r.region for r in kept),
-            "gpu": gid,
-            "gpu_count": count,
-            "interconnect": interconnect(gpu, count),
-            "vcpus": min(vcpus) if vcpus else None,
-            "ram_gib": min(rams) if rams else None,
-            "disk_gb": min(disks) if disks else None,
-            "on_demand_usd_h": best[0],
-            "spot_usd_h": best[1],
-            "as_of": as_of,
-            "source": source,
-        }
-        if extra and itype in extra:
-            fields.update(extra[itype])
-        built.append((slug(f"{provider}-{itype}"), fields))
+                f"{provider} {itype}: kept {_fmt(ordered[0])} in "
+                f"{', '.join(_region_sort(r.region for r in levels[ordered[0]])) or '-'}; "
+                f"dropped dearer region prices {dropped}")
     result.offers.extend(_assign_ids(built))
+
+
+def _fields(provider: str, itype: str, gid: str, count: int, kept: list[_Row],
+            best: tuple[float | None, float | None], as_of: dt.date, as_of_kind: AsOfKind,
+            source: str, extra: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    """The Offer fields of one price level of one instance type."""
+    gpu = kept[0].gpu
+    vcpus = [r.vcpus for r in kept if r.vcpus is not None]
+    rams = [r.ram_gib for r in kept if r.ram_gib is not None]
+    disks = [r.disk_gb for r in kept if r.disk_gb is not None]
+    fields: dict[str, Any] = {
+        "provider": provider,
+        "instance_type": itype,
+        "regions": _region_sort(r.region for r in kept),
+        "gpu": gid,
+        "gpu_count": count,
+        "interconnect": interconnect(gpu, count),
+        "vcpus": min(vcpus) if vcpus else None,
+        "ram_gib": min(rams) if rams else None,
+        "disk_gb": min(disks) if disks else None,
+        "on_demand_usd_h": best[0],
+        "spot_usd_h": best[1],
+        "as_of": as_of,
+        "as_of_kind": as_of_kind,
+        "source": source,
+        "caution": _join_cautions(r.caution for r in kept),
+    }
+    if extra and itype in extra:
+        fields.update(extra[itype])
+    return fields
+
+
+def _join_cautions(cautions: Iterable[str]) -> str:
+    out: list[str] = []
+    for c in cautions:
+        for part in c.split(" | "):
+            if part.strip() and part.strip() not in out:
+                out.append(part.strip())
+    return " | ".join(out)
 
 
 def _fmt(key: tuple[float | None, float | None]) -> str:
@@ -356,28 +395,71 @@ def _assign_ids(built: list[tuple[str, dict[str, Any]]]) -> Iterator[Offer]:
 SPOT_ONLY_PROVIDERS = frozenset({"mithril"})
 
 
+# Values SkyPilot writes where a price is missing (GCP TPU rows: 700.0 in regions without the
+# TPU); no real row of these files costs exactly this.
+SENTINEL_PRICES = frozenset({700.0})
+# Below this per GPU-hour a price is a placeholder (Mithril's $0.01 A100), not a price.
+MIN_USD_PER_GPU_HOUR = 0.05
+
+
 def _check_spot(provider: str, itype: str, od: float | None, spot: float | None,
-                result: ImportResult, line: int) -> float | None:
+                result: ImportResult, line: int) -> tuple[float | None, str]:
+    """The spot price to keep and a caution (empty when none) for the offer."""
     if spot is None or od is None:
-        return spot
+        return spot, ""
     if spot == od:
-        return None  # a "spot" price equal to on-demand is no spot offer (Azure H100)
+        return None, ""  # a "spot" price equal to on-demand is no spot offer (Azure H100)
     if spot > od:
         result.skipped.append(f"{provider} {itype} (line {line}): spot ${spot}/h above "
                               f"on-demand ${od}/h; spot price dropped")
+        return None, (f"source spot ${spot:g}/h is above on-demand ${od:g}/h (impossible); "
+                      "spot price dropped")
+    return spot, ""
+
+
+def _check_price(provider: str, itype: str, kind: str, price: float | None, count: int,
+                 result: ImportResult, line: int) -> float | None:
+    """``price`` unless it is a sentinel or below the per-GPU floor (then None, reported)."""
+    if price is None:
         return None
-    return spot
+    if price in SENTINEL_PRICES:
+        result.skipped.append(f"{provider} {itype} (line {line}): {kind} ${price:g}/h is a "
+                              "sentinel value (no price); dropped")
+        return None
+    if price / count < MIN_USD_PER_GPU_HOUR:
+        result.skipped.append(f"{provider} {itype} (line {line}): {kind} ${price:g}/h is "
+                              f"${price / count:.4f} per GPU-hour, below "
+                              f"${MIN_USD_PER_GPU_HOUR} (placeholder, not a price); dropped")
+        return None
+    return price
 
 
-# --------------------------------------------------------------------------- SkyPilot v8
+# --------------------------------------------------------------------------- SkyPilot v8/v9
 
 SKYPILOT_COLUMNS = frozenset({
     "InstanceType", "vCPUs", "MemoryGiB", "AcceleratorName", "AcceleratorCount", "GpuInfo",
     "GPUInfo", "Region", "AvailabilityZone", "Price", "SpotPrice", "Arch", "UpstreamCloudId",
     "StorageGiB",
+    # v9 (AWS): local disk description, not used
+    "LocalDiskType", "NVMeSupported", "LocalDiskSize", "LocalDiskCount",
 })
+SKYPILOT_SIZE_COLUMNS = ("GpuInfo_SizeInMiB", "GpuInfo_SizeInMiB_per_gpu",
+                         "GpuInfo_MemoryInfo_SizeInMiB", "GpuPerGpuMiB")
+"""Memory columns an export writes instead of GpuInfo, holding ``MemoryInfo.SizeInMiB`` (meant
+per GPU; some files put node totals or GB in it: handled as for GpuInfo)."""
+SKYPILOT_TOTAL_COLUMNS = ("TotalGpuMemoryInMiB",)
+"""Memory column holding GpuInfo's ``TotalGpuMemoryInMiB`` (per node)."""
+SKYPILOT_COLUMNS = SKYPILOT_COLUMNS | set(SKYPILOT_SIZE_COLUMNS) | set(SKYPILOT_TOTAL_COLUMNS)
 SKYPILOT_REQUIRED = ("InstanceType", "AcceleratorName", "AcceleratorCount", "Price", "Region")
 _SPOT_SUFFIX = "__SPOT"
+_TPU = re.compile(r"tpu-(v\d+[a-z]*|v5litepod)-(\d+)", re.I)
+# TPU generations whose slice suffix counts TensorCores (2 per chip) rather than chips.
+_TPU_CORE_SUFFIX = frozenset({"v2", "v3", "v4", "v5p"})
+MAX_OFFER_GPUS = 64
+# Form-factor hints a provider's SkyPilot names imply: RunPod lists "A100-80GB" and
+# "A100-80GB-SXM" as two accelerators (SkyPilot common/accelerators.csv), so its bare
+# "A100-80GB" is the PCIe card.
+_PROVIDER_HINTS: dict[tuple[str, str], str] = {("runpod", "A100-80GB"): "pcie"}
 
 
 def parse_gpu_info(blob: str) -> dict[str, Any] | None:
@@ -396,6 +478,14 @@ def parse_gpu_info(blob: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def _mib(v: object) -> float | None:
+    """A memory figure in MiB (figures under 1024 are GB: shadeform, runpod); None for 0."""
+    x = _num(str(v)) if v is not None else None
+    if not x or x <= 0:
+        return None
+    return x * 1024 if x < 1024 else x
+
+
 def _info_memory(info: dict[str, Any] | None) -> tuple[str, float | None, float | None]:
     """The GPU name in GpuInfo, its SizeInMiB and its TotalGpuMemoryInMiB (MiB; shadeform
     writes GB in these fields, so any figure under 1024 is taken as GB; 0 = unknown)."""
@@ -405,27 +495,31 @@ def _info_memory(info: dict[str, Any] | None) -> tuple[str, float | None, float 
     first = gpus[0] if gpus and isinstance(gpus[0], dict) else {}
     name = str(first.get("Name") or "")
     mem_info = first.get("MemoryInfo") or {}
-
-    def mib(v: object) -> float | None:
-        x = _num(str(v)) if v is not None else None
-        if not x or x <= 0:
-            return None
-        return x * 1024 if x < 1024 else x
-
-    size = mib(mem_info.get("SizeInMiB") if isinstance(mem_info, dict) else None)
-    total = mib(info.get("TotalGpuMemoryInMiB", first.get("TotalGpuMemoryInMiB")))
+    size = _mib(mem_info.get("SizeInMiB") if isinstance(mem_info, dict) else None)
+    total = _mib(info.get("TotalGpuMemoryInMiB", first.get("TotalGpuMemoryInMiB")))
     return name, size, total
 
 
+def _row_memory(r: dict[str, str]) -> tuple[str, float | None, float | None]:
+    """(GpuInfo name, SizeInMiB, TotalGpuMemoryInMiB) of a row: from the GpuInfo blob, or
+    from the memory column an export wrote in its place."""
+    blob = r.get("GpuInfo") or r.get("GPUInfo") or ""
+    if blob:
+        return _info_memory(parse_gpu_info(blob))
+    size = next((m for c in SKYPILOT_SIZE_COLUMNS if (m := _mib(r.get(c)))), None)
+    total = next((m for c in SKYPILOT_TOTAL_COLUMNS if (m := _mib(r.get(c)))), None)
+    return "", size, total
+
+
 def _size_is_node_total(rows: list[tuple[int, dict[str, str]]]) -> bool:
-    """Whether a file's GpuInfo SizeInMiB is per node (vast, primeintellect) rather than per
-    GPU (most): true when multi-GPU rows carry ``count x`` the size of single-GPU rows of the
-    same accelerator."""
+    """Whether a file's GpuInfo SizeInMiB is per node (vast, primeintellect, verda) rather than
+    per GPU (most): true when multi-GPU rows carry ``count x`` the size of single-GPU rows of
+    the same accelerator."""
     single: dict[str, float] = {}
     multi: list[tuple[str, int, float]] = []
     for _, r in rows:
         count = _int(r.get("AcceleratorCount"))
-        _, size, _ = _info_memory(parse_gpu_info(r.get("GpuInfo") or r.get("GPUInfo") or ""))
+        _, size, _ = _row_memory(r)
         if not count or not size:
             continue
         name = r.get("AcceleratorName", "")
@@ -439,20 +533,36 @@ def _size_is_node_total(rows: list[tuple[int, dict[str, str]]]) -> bool:
 
 
 def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
-                   registry: Registry) -> ImportResult:
-    """Offers from one SkyPilot v8 ``vms.csv``.
+                   registry: Registry, *, as_of_kind: AsOfKind = "assumed",
+                   caution: str = "", cautions: dict[str, str] | None = None,
+                   what: str | None = None, split_regions: bool = False) -> ImportResult:
+    """Offers from one SkyPilot ``vms.csv`` (schema v8 or v9, or an export of one).
 
-    Quirks handled (see catalog_sources/SOURCES.md): SpotPrice 0.00 = no spot (vast); spot rows
-    ``<type>__SPOT`` with an empty Price merged into the on-demand row of the same type and
-    region as its spot price (primeintellect; a spot row with no on-demand twin becomes a
-    spot-only offer); GpuInfo as JSON or Python literal, memory per GPU or per node, GB in MiB
-    fields (shadeform), 0 MiB (seeweb: memory then ignored); Price == SpotPrice (mithril: an
-    auction price, spot only); one row per region (lambda and others: merged); any column
-    order; CRLF/LF/no final newline. Region merge and ids: see the module docstring."""
-    what = f"{provider}/vms.csv"
+    Quirks handled (see catalog_sources/SOURCES.md and skypilot-catalog-newer/SOURCE.txt):
+    SpotPrice 0.00 = no spot (vast); spot rows ``<type>__SPOT`` with an empty Price merged into
+    the on-demand row of the same type and region as its spot price (primeintellect; a spot row
+    with no on-demand twin becomes a spot-only offer); GpuInfo as JSON or Python literal, or
+    replaced by one memory column (``TotalGpuMemoryInMiB`` per node; ``GpuInfo_SizeInMiB``,
+    ``GpuInfo_SizeInMiB_per_gpu``, ``GpuInfo_MemoryInfo_SizeInMiB``, ``GpuPerGpuMiB`` per GPU
+    unless the file shows node totals), memory per GPU or per node, GB in MiB fields
+    (shadeform, runpod), 0 MiB (seeweb, nebius: memory then ignored); v9's local-disk columns
+    (ignored); Price == SpotPrice (mithril: an auction price, spot only); sentinel and
+    placeholder prices (GCP 700.0, Mithril $0.01: dropped, see the module docstring); GCP
+    accelerator-only rows (empty InstanceType: a GPU price without its host VM, not an offer,
+    counted in ``skipped``) except TPU slices (``tpu-v6e-1``: the TPU VM price, one offer per
+    slice, chips from the slice name, v2-v5p names counting TensorCores); one row per region
+    (lambda and others: merged); any column order; CRLF/LF/no final newline.
+
+    ``as_of``/``as_of_kind`` date every offer; ``caution`` (file level) and ``cautions`` (by
+    instance type) are the source's warnings, written into the offers' ``caution``. Region
+    merge and ids: see the module docstring; ``split_regions`` keeps the dearer price levels
+    of a type as offers of their own (see :func:`_merge`) instead of dropping them."""
+    what = what or f"{provider}/vms.csv"
+    cautions = cautions or {}
     _, rows = _read_csv(text, SKYPILOT_REQUIRED, SKYPILOT_COLUMNS, what)
     result = ImportResult()
     cpu_rows = 0
+    accel_only = 0
     size_is_total = _size_is_node_total(rows)
     parsed: dict[tuple[str, str, str, int], _Row] = {}
     spot_only: dict[tuple[str, str, str, int], _Row] = {}
@@ -465,14 +575,19 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
             continue
         count = _int(r.get("AcceleratorCount"))
         itype = r["InstanceType"]
+        tpu = _TPU.fullmatch(name.strip())
+        if not itype and tpu:
+            itype = name.strip().lower()
+        elif not itype:
+            accel_only += 1
+            continue
         if count is None:
             result.skipped.append(f"{provider} {itype} (line {line}): fractional GPU count "
                                   f"{r.get('AcceleratorCount')}")
             continue
         is_spot_row = itype.endswith(_SPOT_SUFFIX)
         base = itype[: -len(_SPOT_SUFFIX)] if is_spot_row else itype
-        info = parse_gpu_info(r.get("GpuInfo") or r.get("GPUInfo") or "")
-        info_name, size, total = _info_memory(info)
+        info_name, size, total = _row_memory(r)
         mems: list[float] = []
         if size:
             # per GPU unless the file gives node totals, or no GPU has that much memory
@@ -480,10 +595,22 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
             mems.append(per_gpu / 1024)
         elif total:
             mems.append(total / count / 1024)
-        gpu = map_gpu(registry, name, mem_gib=mems,
-                      hint_text=f"{base} {r.get('UpstreamCloudId', '')}")
-        if gpu is None and info_name and info_name != name:
-            gpu = map_gpu(registry, info_name, mem_gib=mems, hint_text=base)
+        if tpu:
+            gen, n = tpu.group(1).lower(), int(tpu.group(2))
+            gpu = registry.find_gpu(f"tpu-{gen}")
+            chips = n // 2 if gen in _TPU_CORE_SUFFIX else n
+            if gpu is not None and chips * count > MAX_OFFER_GPUS:
+                result.skipped.append(f"{provider} {itype} (line {line}): a slice of "
+                                      f"{chips * count} TPU chips, above the {MAX_OFFER_GPUS} "
+                                      "chips an offer can hold; not imported")
+                continue
+            count = chips * count
+        else:
+            hint = _PROVIDER_HINTS.get((provider, name), "")
+            gpu = map_gpu(registry, name, mem_gib=mems,
+                          hint_text=f"{base} {r.get('UpstreamCloudId', '')} {hint}")
+            if gpu is None and info_name and info_name != name:
+                gpu = map_gpu(registry, info_name, mem_gib=mems, hint_text=base)
         if gpu is None:
             label = name
             if registry.find_gpu(name) is not None and mems:
@@ -497,14 +624,16 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
             region = f"{region}/{zone}"
         elif zone:
             region = zone
-        od = _price(r.get("Price"))
-        spot = _price(r.get("SpotPrice"))
+        od = _check_price(provider, base, "price", _price(r.get("Price")), count, result, line)
+        spot = _check_price(provider, base, "spot price", _price(r.get("SpotPrice")), count,
+                            result, line)
         disk = _pos(r.get("StorageGiB"))
         row = _Row(line=line, instance_type=base, gpu=gpu, gpu_count=count, region=region,
                    on_demand=None if is_spot_row else od,
                    spot=(spot if spot is not None else od) if is_spot_row else spot,
                    vcpus=_int(r.get("vCPUs")), ram_gib=_pos(r.get("MemoryGiB")),
-                   disk_gb=round(disk * 1.073741824, 1) if disk else None)
+                   disk_gb=round(disk * 1.073741824, 1) if disk else None,
+                   caution=_join_cautions((caution, cautions.get(base, ""))))
         key = (base, region, gpu.id, count)
         if is_spot_row:
             spot_only[key] = row
@@ -528,16 +657,21 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
     for row in parsed.values():
         if provider in SPOT_ONLY_PROVIDERS and row.spot is not None:
             row.on_demand = None  # an auction price, imported as spot only
-        row.spot = _check_spot(provider, row.instance_type, row.on_demand, row.spot, result,
-                               row.line)
+        row.spot, spot_caution = _check_spot(provider, row.instance_type, row.on_demand,
+                                             row.spot, result, row.line)
+        row.caution = _join_cautions((row.caution, spot_caution))
         if row.on_demand is None and row.spot is None:
             result.skipped.append(f"{provider} {row.instance_type} (line {row.line}): no price")
             continue
         final.append(row)
     if cpu_rows:
         result.skipped.append(f"{provider}: {cpu_rows} rows without a GPU (CPU-only) ignored")
+    if accel_only:
+        result.skipped.append(f"{provider}: {accel_only} accelerator-only rows (a GPU price "
+                              "without its host VM, billed separately) are not offers")
     result.unmapped = dict(sorted(unmapped.items()))
-    _merge(final, provider, as_of, source, result)
+    _merge(final, provider, as_of, source, result, as_of_kind=as_of_kind,
+           split_regions=split_regions)
     result.offers.sort(key=lambda o: o.id)
     return result
 
@@ -563,7 +697,8 @@ def fsdl_provider_id(cloud: str) -> str:
 
 
 def parse_fsdl(text: str, as_of: dt.date, source: str, registry: Registry,
-               providers: Iterable[str] | None = None) -> ImportResult:
+               providers: Iterable[str] | None = None,
+               as_of_kind: AsOfKind = "published") -> ImportResult:
     """Offers from the Full Stack Deep Learning ``cloud-gpus.csv`` (all clouds, or only those
     whose provider id is in ``providers``).
 
@@ -572,7 +707,8 @@ def parse_fsdl(text: str, as_of: dt.date, source: str, registry: Registry,
     spelling (``Standard_ND96amsr_A100_v4``). Rows without an On-demand price are skipped (the
     Per-GPU column alone is ambiguous: Exoscale puts node totals in it). vCPU/RAM ranges
     ("4-6") are left empty. ``GPU RAM`` is per node for most clouds and per GPU for some;
-    both readings are tried when telling GPU variants apart."""
+    both readings are tried when telling GPU variants apart. ``as_of_kind`` defaults to
+    ``published``: the file's last edit date is the date its editors stated the prices."""
     _, rows = _read_csv(text, FSDL_REQUIRED, FSDL_COLUMNS, "cloud-gpus.csv")
     wanted = set(providers) if providers is not None else None
     result = ImportResult()
@@ -606,14 +742,14 @@ def parse_fsdl(text: str, as_of: dt.date, source: str, registry: Registry,
                     f"{r.get('RAM') or '?'} GB RAM)")
         elif provider == "azure" and not name.startswith("Standard_"):
             name = "Standard_" + re.sub(r"\s+", "_", name.strip())
-        spot = _check_spot(provider, name, od, _price(r.get("Spot")), result, line)
+        spot, caution = _check_spot(provider, name, od, _price(r.get("Spot")), result, line)
         by_provider[provider].append(_Row(
             line=line, instance_type=name, gpu=gpu, gpu_count=count, region="",
-            on_demand=od, spot=spot, vcpus=vcpus, ram_gib=ram_gib))
+            on_demand=od, spot=spot, vcpus=vcpus, ram_gib=ram_gib, caution=caution))
     for provider, n in sorted(no_price.items()):
         result.skipped.append(f"fsdl {provider}: {n} rows without an On-demand price skipped")
     for provider, prow in sorted(by_provider.items()):
-        _merge(prow, provider, as_of, source, result)
+        _merge(prow, provider, as_of, source, result, as_of_kind=as_of_kind)
     result.unmapped = dict(sorted(unmapped.items()))
     result.offers.sort(key=lambda o: o.id)
     return result
@@ -626,6 +762,24 @@ HYPERSCALER_COLUMNS = frozenset({"provider", "instance_type", "region", "gpu", "
                                  "source"})
 HYPERSCALER_REQUIRED = ("provider", "instance_type", "gpu", "gpu_count", "on_demand_usd_h",
                         "spot_usd_h")
+
+
+_CAUTION_WORDS = re.compile(r"caution|looks? wrong|anomal|suspect", re.I)
+_CROSS_CHECK = re.compile(r"cross-check.*?lists ([0-9.]+) \$/h", re.I)
+
+
+def source_cautions(text: str, on_demand: float | None = None) -> list[str]:
+    """The warnings a hand-written source note gives about its row's price: each ';'-separated
+    segment saying CAUTION / looks wrong / anomalous / suspect, verbatim, and a cross-check that
+    lists an on-demand price other than ``on_demand``."""
+    out: list[str] = []
+    for seg in (s.strip() for s in text.split(";")):
+        if _CAUTION_WORDS.search(seg):
+            out.append(seg)
+        m = _CROSS_CHECK.search(seg)
+        if m and on_demand is not None and abs(float(m.group(1)) - on_demand) > 0.005:
+            out.append(f"{seg} (the row says ${on_demand:g}/h)")
+    return out
 
 
 @dataclass(frozen=True)
@@ -642,12 +796,15 @@ class HyperscalerFix:
 
 def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
                       fixes: dict[str, HyperscalerFix] | None = None,
-                      note: str = "") -> ImportResult:
+                      note: str = "", as_of_kind: AsOfKind = "assumed") -> ImportResult:
     """Offers from ``provider_policies/hyperscaler_prices.csv`` (one row per instance type,
     already reduced to one region). Rows with no GPU count or no price are skipped; a spot
     price above or equal to on-demand is dropped (and noted in the offer's source). ``fixes``
     (by instance type) override the GPU id / count and add network figures; ``note`` is
-    appended to every offer's source (say there how ``as_of`` was chosen)."""
+    appended to every offer's source (say there how ``as_of`` was chosen). The row's own
+    warnings (source segments saying CAUTION, "looks wrong", "anomalous", "suspect", a
+    cross-check source listing another on-demand price) and every dropped spot price go into
+    the offer's ``caution``."""
     _, rows = _read_csv(text, HYPERSCALER_REQUIRED, HYPERSCALER_COLUMNS,
                         "hyperscaler_prices.csv")
     fixes = fixes or {}
@@ -672,13 +829,18 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
         od = _price(r.get("on_demand_usd_h"))
         spot = _price(r.get("spot_usd_h"))
         notes: list[str] = []
+        cautions = source_cautions(r.get("source", ""), od)
         if fix.drop_spot and spot is not None:
             notes.append(f"spot ${spot}/h dropped (hand check: source row suspect)")
+            cautions.append(f"spot ${spot:g}/h dropped: the source row is suspect")
             result.skipped.append(f"{provider} {itype} (line {line}): spot ${spot}/h dropped "
                                   f"by hand check")
             spot = None
         if od is not None and spot is not None and spot >= od:
             notes.append(f"spot ${spot}/h dropped: not below on-demand")
+            if spot > od:
+                cautions.append(f"source spot ${spot:g}/h is above on-demand ${od:g}/h "
+                                "(impossible); spot price dropped")
             result.skipped.append(f"{provider} {itype} (line {line}): spot ${spot}/h not below "
                                   f"on-demand ${od}/h; spot dropped")
             spot = None
@@ -704,10 +866,65 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
         by_provider[provider].append(_Row(
             line=line, instance_type=itype, gpu=gpu, gpu_count=count,
             region=r.get("region", ""), on_demand=od, spot=spot,
-            vcpus=_int(r.get("vcpus")), ram_gib=_pos(r.get("ram_gib"))))
+            vcpus=_int(r.get("vcpus")), ram_gib=_pos(r.get("ram_gib")),
+            caution=_join_cautions(cautions)))
     for provider, prow in sorted(by_provider.items()):
-        _merge(prow, provider, as_of, "hyperscaler_prices.csv", result, extras[provider])
+        _merge(prow, provider, as_of, "hyperscaler_prices.csv", result, extras[provider],
+               as_of_kind=as_of_kind)
     result.unmapped = dict(sorted(unmapped.items()))
+    result.offers.sort(key=lambda o: o.id)
+    return result
+
+
+# --------------------------------------------------------------------------- pricing pages
+
+PRICING_PAGE_COLUMNS = ("provider", "instance_type", "regions", "gpu", "gpu_count", "vcpus",
+                        "ram_gib", "disk_gb", "network", "network_gbps", "on_demand_usd_h",
+                        "spot_usd_h", "reserved_usd_h", "reserved_term", "as_of", "as_of_kind",
+                        "source", "caution")
+PRICING_PAGE_REQUIRED = ("provider", "instance_type", "gpu", "gpu_count", "as_of", "as_of_kind",
+                         "source")
+
+
+def parse_pricing_pages(text: str, registry: Registry,
+                        what: str = "catalog/sources/pricing_pages.csv") -> ImportResult:
+    """Offers hand-read from providers' public pricing pages: one row per offer, columns
+    :data:`PRICING_PAGE_COLUMNS` (``regions`` joined with ';'; ``gpu`` a registry id or name);
+    lines starting with '#' are comments. Every row must name its page (``source``) and say how
+    its date is known (``as_of_kind``); a number the page does not give stays empty. Ids and
+    interconnect as for the other importers. A malformed row raises :class:`ImportError_` (the
+    file is hand-written: a mistake must stop the build, not vanish)."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    _, rows = _read_csv(body, PRICING_PAGE_REQUIRED, PRICING_PAGE_COLUMNS, what)
+    result = ImportResult()
+    seen: dict[str, int] = {}
+    for line, r in rows:
+        gpu = registry.gpus.get(r["gpu"]) or registry.find_gpu(r["gpu"])
+        if gpu is None:
+            result.unmapped[r["gpu"]] = result.unmapped.get(r["gpu"], 0) + 1
+            result.skipped.append(f"{what} line {line}: GPU {r['gpu']!r} not in the registry")
+            continue
+        count = _int(r["gpu_count"])
+        if count is None:
+            raise ImportError_(f"{what}: line {line}: bad gpu_count {r['gpu_count']!r}")
+        oid = slug(f"{r['provider']}-{r['instance_type']}")
+        if oid in seen:
+            raise ImportError_(f"{what}: line {line}: offer id {oid!r} also on line {seen[oid]}")
+        seen[oid] = line
+        try:
+            offer = msgspec.convert({
+                "id": oid, "provider": r["provider"], "instance_type": r["instance_type"],
+                "regions": [x.strip() for x in r.get("regions", "").split(";") if x.strip()],
+                "gpu": gpu.id, "gpu_count": count, "interconnect": interconnect(gpu, count),
+                **{k: r[k] for k in ("vcpus", "ram_gib", "disk_gb", "network", "network_gbps",
+                                     "on_demand_usd_h", "spot_usd_h", "reserved_usd_h",
+                                     "reserved_term") if r.get(k)},
+                "as_of": r["as_of"], "as_of_kind": r["as_of_kind"], "source": r["source"],
+                "caution": r.get("caution", ""),
+            }, Offer, strict=False)
+        except (msgspec.ValidationError, ValueError) as exc:
+            raise ImportError_(f"{what}: line {line}: {exc}") from exc
+        result.offers.append(offer)
     result.offers.sort(key=lambda o: o.id)
     return result
 

@@ -7,6 +7,9 @@ are left out of the result; callers that want all-or-nothing raise on a non-empt
 
 CSV conventions (as written by :func:`service.adapters.importers.write_offers`): header exactly
 ``OFFER_COLUMNS``; an empty cell is "unknown" (None); ``regions`` joined with ';'.
+``as_of_kind`` is required in every row (``published``, ``retrieved`` or ``assumed``: how the
+``as_of`` date is known; an assumed date is an upper bound); ``caution`` is optional free text,
+the source's own warning about the row's price (empty when the source gives none).
 
 Ids (offer and provider) are what the importers write and the URLs carry: lowercase ASCII
 letters and digits in runs joined by single hyphens (``aws-p5-48xlarge``), at most
@@ -34,7 +37,8 @@ from service.domain.catalog.registry import Registry
 # A price per GPU-hour above this is a typo (a per-month or per-node-month figure), whatever the
 # Usd bound on the whole row allows.
 MAX_USD_PER_GPU_HOUR = 100.0
-_REQUIRED_CELLS = ("id", "provider", "instance_type", "gpu", "gpu_count", "as_of", "source")
+_REQUIRED_CELLS = ("id", "provider", "instance_type", "gpu", "gpu_count", "as_of", "as_of_kind",
+                   "source")
 MAX_ID_LENGTH = 200
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """Offer and provider ids (full match): ``aws-p5-48xlarge``, ``cr8dl``."""
@@ -138,6 +142,11 @@ def _provider_text_problems(p: Provider) -> list[tuple[str, str]]:
             bad = control_char(value, allow="" if name == "name" else "\n")
             if bad:
                 out.append((name, f"{name} contains a control character ({bad})"))
+    for rule in p.minimum_charges:  # nested text: the rule's pattern and source
+        bad = control_char(rule.instance_pattern) or control_char(rule.source, allow="\n")
+        if bad:
+            out.append(("minimum_charges", f"minimum_charges contains a control character "
+                                           f"({bad})"))
     return out
 
 

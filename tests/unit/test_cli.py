@@ -68,7 +68,7 @@ def test_reimport_of_shipped_source_is_a_no_op(catalog: Path,
 
 def test_import_real_run_writes_changes(catalog: Path, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    src = tmp_path / "lambda" / "vms.csv"
+    src = tmp_path / "cudo" / "vms.csv"  # cudo: still from the v8 snapshot alone
     src.parent.mkdir()
     src.write_text(
         "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,SpotPrice,Region,"
@@ -78,9 +78,9 @@ def test_import_real_run_writes_changes(catalog: Path, tmp_path: Path,
     assert main(["catalog", "import", "--format", "skypilot", str(src), "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert "added" in out and "dry run" in out
-    assert "gpu_1x_h100_test" not in (catalog / "offers" / "lambda.csv").read_text()
+    assert "gpu_1x_h100_test" not in (catalog / "offers" / "cudo.csv").read_text()
     assert main(["catalog", "import", "--format", "skypilot", str(src)]) == 0
-    written = (catalog / "offers" / "lambda.csv").read_text()
+    written = (catalog / "offers" / "cudo.csv").read_text()
     assert written.count("\n") == 2 and "gpu_1x_h100_test" in written
     assert main(["catalog", "check"]) == 0
 
