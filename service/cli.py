@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import json
 import sys
 from pathlib import Path
@@ -278,6 +279,7 @@ def cmd_catalog_import(args: argparse.Namespace) -> int:
         write_offers,
     )
     from service.adapters.offers_files import load_offer_file, load_providers
+    from service.domain.catalog.trust import duplicates
     from service.settings import Settings
 
     catalog = Settings.from_env().catalog_dir
@@ -317,6 +319,11 @@ def cmd_catalog_import(args: argparse.Namespace) -> int:
             continue
         taken = {o.instance_type.lower() for o in others}
         new = others + [o for o in by_provider[pid] if o.instance_type.lower() not in taken]
+        # an imported row that duplicates one already kept (another instance name, same
+        # GPU count, prices and regions) is left out, as the build script collapses them
+        kept_ids = {o.id for o in old}
+        twins = duplicates(new)
+        new = [o for o in new if o.id not in twins or o.id in kept_ids]
         diff = diff_offers(old, new)
         print(f"{pid}: {len(diff.added)} added, {len(diff.changed)} changed, "
               f"{len(diff.removed)} removed, {len(diff.price_changes)} price changes")
@@ -354,6 +361,13 @@ def cmd_catalog_check(args: argparse.Namespace) -> int:
     registry = build_registry(root, problems)
     offers, providers, offer_problems = load_offers(root, registry)
     problems += offer_problems
+    # every region an offer lists must be placed by regions.toml
+    from service.adapters.regions_file import REGIONS_FILE, load_regions
+    from service.domain.catalog.regions import index_regions
+
+    table = load_regions(root, problems)
+    problems += [Problem(REGIONS_FILE, 1, m) for m in index_regions(table, offers).problems]
+    problems += _offer_trust_problems(offers)
     for p in problems:
         print(f"{root / p.file}:{p.line}: {p.message}")
     if problems:
@@ -362,6 +376,70 @@ def cmd_catalog_check(args: argparse.Namespace) -> int:
     print(f"catalog OK: {len(registry.models)} models, {len(registry.gpus)} GPUs, "
           f"{len(registry.engines)} engines, {len(providers)} providers, "
           f"{len(offers)} offers")
+    return 0
+
+
+def _offer_trust_problems(offers: Any) -> list[Any]:
+    """What the loader accepts but a shipped catalog must not have: duplicate offers (they
+    collapse at load time; the build script collapses them), a spot price not below
+    on-demand. (Unknown GPUs, zero, negative or absurd prices and malformed ids are loader
+    problems already.)"""
+    from service.adapters.catalog_files import Problem
+    from service.domain.catalog.trust import duplicates
+
+    out = []
+    for dup, keep in sorted(duplicates(offers).items()):
+        provider = dup.split("-")[0]
+        out.append(Problem(f"offers/{provider}.csv", 1, f"offer {dup!r} duplicates {keep!r} "
+                           "(same provider, GPU count, prices and regions)"))
+    for o in offers:
+        if (o.spot_usd_h is not None and o.on_demand_usd_h is not None
+                and o.spot_usd_h >= o.on_demand_usd_h):
+            out.append(Problem(f"offers/{o.provider}.csv", 1, f"offer {o.id!r}: spot "
+                               f"${o.spot_usd_h}/h is not below on-demand ${o.on_demand_usd_h}/h"))
+    return out
+
+
+def cmd_catalog_report(args: argparse.Namespace) -> int:
+    """Offers by provider, GPU, age, date kind and trust flag, as Markdown tables."""
+    from service.domain.catalog.trust import is_stale
+
+    catalog = _load_catalog()
+    today = dt.date.fromisoformat(args.today) if args.today else dt.date.today()
+    offers = catalog.offers
+    stale = {o.id for o in offers if is_stale(o, today, catalog.stale_after_days)}
+    suspect = {o.id for o in offers if catalog.trust_of(o.id).suspect}
+
+    def flag(o: Any) -> str:
+        return ("stale+suspect" if o.id in stale and o.id in suspect else "stale"
+                if o.id in stale else "suspect" if o.id in suspect else "trusted")
+
+    def age(o: Any) -> str:
+        days = (today - o.as_of).days
+        return next(label for limit, label in ((30, "≤ 30 d"), (90, "31-90 d"), (365, "91-365 d"),
+                                               (10**6, "> 365 d")) if days <= limit)
+
+    kinds = ("published", "retrieved", "assumed")
+    flags = ("trusted", "stale", "suspect", "stale+suspect")
+    ages = ("≤ 30 d", "31-90 d", "91-365 d", "> 365 d")
+    print(f"Catalog {catalog.version} on {today}: {len(offers)} offers from "
+          f"{len({o.provider for o in offers})} providers ({len(catalog.collapsed)} duplicates "
+          f"collapsed); a price older than {catalog.stale_after_days} days is stale.\n")
+
+    def table(title: str, key: Any, rows: list[str]) -> None:
+        print(f"| {title} | offers | " + " | ".join(flags) + " | " + " | ".join(kinds) + " |")
+        print("|---|---:|" + "---:|" * (len(flags) + len(kinds)))
+        for r in rows:
+            group = [o for o in offers if key(o) == r]
+            print(f"| {r} | {len(group)} | "
+                  + " | ".join(str(sum(1 for o in group if flag(o) == f)) for f in flags) + " | "
+                  + " | ".join(str(sum(1 for o in group if o.as_of_kind == k)) for k in kinds)
+                  + " |")
+        print()
+
+    table("provider", lambda o: o.provider, sorted({o.provider for o in offers}))
+    table("GPU", lambda o: o.gpu, sorted({o.gpu for o in offers}))
+    table("age", age, [a for a in ages if any(age(o) == a for o in offers)])
     return 0
 
 
@@ -535,6 +613,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = csub.add_parser("check", help="validate every catalog file (file:line for problems)")
     p.add_argument("--dir", default=None, help="catalog directory (default the configured one)")
     p.set_defaults(func=cmd_catalog_check)
+    p = csub.add_parser("report", help="offers by provider, GPU, age, date kind and trust flag "
+                                       "(Markdown)")
+    p.add_argument("--today", help="the day ages are counted to (YYYY-MM-DD; default today)")
+    p.set_defaults(func=cmd_catalog_report)
 
     p = sub.add_parser("ask", help="answer a question in English or Romanian")
     p.add_argument("question")

@@ -1,4 +1,4 @@
-"""The one loader of the catalog snapshot: models, GPUs, engines, offers and providers read
+"""The one loader of the catalog snapshot: models, GPUs, engines, offers, providers and regions read
 from the catalog folder, checked together, hashed, and returned as an immutable ``Catalog`` — or a
 ``CatalogError`` listing every problem with its file and line, never a half-loaded catalog.
 The app's start-up and reloads, the CLI, the bench and the tests all load through here."""
@@ -9,9 +9,13 @@ from pathlib import Path
 
 from service.adapters.catalog_files import CatalogError, Problem, build_registry, content_hash
 from service.adapters.offers_files import load_offers
+from service.adapters.regions_file import REGIONS_FILE, load_regions
+from service.domain.catalog.regions import index_regions
 from service.domain.catalog.snapshot import Catalog
+from service.domain.catalog.trust import assess
 
-CATALOG_FILES = ("models/*.toml", "gpus.toml", "engines.toml", "providers.toml", "offers/*.csv")
+CATALOG_FILES = ("models/*.toml", "gpus.toml", "engines.toml", "providers.toml", "offers/*.csv",
+                 REGIONS_FILE)
 """What the version hash covers: a change to any of these is a new catalog version."""
 
 
@@ -22,7 +26,16 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     registry = build_registry(root, problems)
     offers, providers, offer_problems = load_offers(root, registry)
     problems += offer_problems
+    table = load_regions(root, problems)
     if problems:
         raise CatalogError(problems)
-    return Catalog(registry=registry, offers=tuple(offers), providers=tuple(providers),
-                   version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days)
+    # a region id no rule maps loads unplaced (it matches a filter only by its id);
+    # `gpu-advisor catalog check` fails on it (Catalog.regions.problems)
+    # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on
+    # duplicates in the shipped files)
+    kept, trust = assess(offers, stale_after_days)
+    return Catalog(registry=registry, offers=kept, providers=tuple(providers),
+                   version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days,
+                   trust=trust, collapsed=tuple(o for o in offers if o.id in trust
+                                                and trust[o.id].duplicate_of),
+                   regions=index_regions(table, offers))

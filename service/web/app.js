@@ -458,7 +458,11 @@
     opts.forEach(function (o) {
       var gpus = o.offer.gpu_count + ' × ' + o.offer.gpu_name +
         (o.nodes > 1 ? ' (' + t('nodes', { n: o.nodes }) + ')' : '');
-      var asOf = [el('time', { datetime: o.offer.as_of, text: o.offer.as_of })];
+      // an assumed date is only a bound, a retrieved one the day the page was read: say so
+      var dateText = o.offer.as_of_kind === 'assumed' ? t('date_assumed', { date: o.offer.as_of })
+        : o.offer.as_of_kind === 'retrieved' ? t('date_retrieved', { date: o.offer.as_of })
+        : o.offer.as_of;
+      var asOf = [el('time', { datetime: o.offer.as_of, text: dateText })];
       if (o.offer.stale) { asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('stale') })); }
       var pricing = o.pricing_model && o.pricing_model !== 'on_demand'
         ? [' ', el('span', { class: 'badge', text: t(o.pricing_model) })] : [];

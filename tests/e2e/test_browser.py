@@ -114,7 +114,13 @@ def _check_results(page: Any, api: dict[str, Any]) -> None:
     assert _number(month) == round(first["cost"]["per_month_usd"]), month
     hour = rows.nth(0).locator("td.per-hour").inner_text()
     assert _number(hour) == round(first["cost"]["per_hour_usd"], 2), hour
-    assert first["offer"]["as_of"] in rows.nth(0).locator("td.as-of").inner_text()
+    shown = rows.nth(0).locator("td.as-of").inner_text()
+    assert first["offer"]["as_of"] in shown
+    # an assumed date is shown as a bound, never as a plain date; no row is stale or suspect
+    for i, o in enumerate(rec["options"]):
+        assert not o["offer"]["stale"] and not o["offer"]["suspect_reasons"]
+        if o["offer"]["as_of_kind"] == "assumed":
+            assert "date unknown; no later than" in rows.nth(i).locator("td.as-of").inner_text()
     # the memory chart: one segment per non-empty component, against the top GPU's memory
     parts = page.locator("#memory-chart svg rect[data-part]")
     expected = [k for k in ("weights_gib", "kv_cache_gib", "activations_gib", "gradients_gib",

@@ -28,6 +28,7 @@ from service.adapters.slack.commands import BotData, parse_command, run_command
 from service.domain.answer.compose import AskRequest, answer
 from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.catalog.offer_query import OfferFilter, query, view
+from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
@@ -99,11 +100,13 @@ def compute(kind: str, request: Any) -> bytes:
         return msgspec.json.encode(answer(msgspec.convert(request, AskRequest), d, catalog,
                                           TODAY))
     if kind == "offers":
-        views = [view(o, catalog.registry.gpus[o.gpu], TODAY, STALE_DAYS)
+        views = [view(o, catalog.registry.gpus[o.gpu], TODAY, STALE_DAYS, catalog.places(o))
                  for o in catalog.offers]
         f = msgspec.convert(request.get("filter", {}), OfferFilter)
+        regions = (parse_region_filter([f.region], catalog.regions, "region")
+                   if f.region is not None else None)
         total, page = query(views, f, request.get("sort", "price"), 0,
-                            request.get("limit", 20))
+                            request.get("limit", 20), regions)
         return msgspec.json.encode({"total": total, "offers": page})
     if kind == "slack":
         bot = BotData(catalog=catalog, today=TODAY, knowledge=d,

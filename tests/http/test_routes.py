@@ -126,7 +126,9 @@ async def test_recommendations_endpoint(client: AsyncTestClient) -> None:  # typ
     body = r.json()
     assert 1 <= len(body["options"]) <= 3
     for o in body["options"]:
-        assert o["offer"]["as_of"] and o["why"] and o["pricing_model"] == "on_demand"
+        # round-the-clock serving: on-demand, or a published reserved rate (never spot)
+        assert o["offer"]["as_of"] and o["why"] and o["pricing_model"] in ("on_demand",
+                                                                          "reserved")
         assert o["fit"]["gpus_per_replica"] >= 2
     assert body["rejected"] and body["catalog_version"]
     impossible = (await client.post("/v1/recommendations", json={

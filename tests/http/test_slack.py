@@ -187,11 +187,11 @@ async def test_romanian_mention_answered_once_in_the_thread(slack: Client,
     text, blocks = sent.body["text"], sent.body["blocks"]
     assert "are nevoie de aproximativ" in text and "greutăți" in text
     rendered = blocks_text(blocks)
-    assert "Cele mai bune oferte" in rendered and "preț din 20" in rendered
+    assert "Cele mai bune oferte" in rendered and "data prețului: " in rendered
     assert "Greutăți" in rendered and "Încape pe" in rendered and "tok/s" in rendered
     assert "Deschide în aplicația web" in rendered
     offers = next(b for b in blocks if "Cele mai bune oferte" in b.get("text", {}).get("text", ""))
-    assert 1 <= offers["text"]["text"].count("preț din 20") <= 3
+    assert 1 <= offers["text"]["text"].count("data prețului: ") <= 3
     assert "$" in offers["text"]["text"]
     button = next(b for b in blocks if b["type"] == "actions")["elements"][0]
     assert button["url"].startswith(PUBLIC + "/?q=c%C3%A2t+VRAM")
@@ -275,7 +275,7 @@ async def test_slash_command_acknowledges_fast_and_answers_at_response_url(
     assert sent["response_type"] == "ephemeral"
     assert "Meta Llama 3.1 70B" in sent["text"]
     rendered = blocks_text(sent["blocks"])
-    assert "Top offers" in rendered and "as of 20" in rendered
+    assert "Top offers" in rendered and "price date: " in rendered
     assert PUBLIC + "/?q=which+GPU" in rendered
 
 
@@ -290,7 +290,7 @@ async def test_slash_size_recommend_help_and_unknown_model(slack: Client,
 
     rec = await command_answer(slack, fake, "recommend llama 3.1 8b $2/h", "/response/T1/r")
     rendered = blocks_text(rec["blocks"])
-    assert "Top offers" in rendered and "as of 20" in rendered and "$2.00/h" in rendered
+    assert "Top offers" in rendered and "price date: " in rendered and "$2.00/h" in rendered
     prices = [float(p.split("/h")[0]) for p in rendered.split("*$")[1:]]
     assert prices and all(p <= 2.0 for p in prices)
     assert f"{PUBLIC}/?model=llama-3.1-8b" in rendered
@@ -314,7 +314,7 @@ async def test_slash_question_in_romanian(slack: Client, fake: FakeSlack) -> Non
     msg = await command_answer(slack, fake, "cât costă să rulez llama 3.1 8b cu buget de "
                                "500 dolari pe lună?", "/response/T1/q")
     rendered = blocks_text(msg["blocks"])
-    assert "Cele mai bune oferte" in rendered and "preț din 20" in rendered
+    assert "Cele mai bune oferte" in rendered and "data prețului: " in rendered
     assert "Deschide în aplicația web" in rendered
 
 

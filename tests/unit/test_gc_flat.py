@@ -146,7 +146,7 @@ def test_caches_hold_no_tracked_objects_after_many_distinct_requests() -> None:
     shapes = catalog.derived.lru("recommend_shapes", 1)
     fits_on = catalog.derived.lru("fits_on", 1)
     assert len(shapes) > 50 and len(fits_on) > 50
-    assert owned > 50_000  # the caches are full...
+    assert owned > 20_000  # the caches are full (stale and suspect offers are never planned)
     # ...and flat (the LRU objects themselves and their locks aside)
     assert tracked <= MAX_TRACKED_IN_CACHES, (owned, tracked)
     assert heap_after - heap_before <= MAX_HEAP_GROWTH, (heap_before, heap_after)

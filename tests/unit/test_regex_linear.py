@@ -44,6 +44,11 @@ _DYNAMIC_OK = {
     ("service/adapters/catalog_files.py", "f'(?m)^\\\\s*{re.escape(key)}\\\\s*='"),
     ("service/adapters/catalog_files.py", "f'(?m)^\\\\s*{re.escape(m2.group(1))}\\\\s*='"),
     ("service/adapters/offers_files.py", "f'(?m)^\\\\s*{re.escape(key)}\\\\s*='"),
+    ("service/adapters/regions_file.py", 'f\'(?m)^\\\\s*"?{re.escape(key)}"?\\\\s*=\''),
+    # a provider's region-id pattern from catalog/regions.toml (our data, reviewed with it),
+    # matched only against the catalog's own region ids when the snapshot is built, never
+    # against a request's filter values (those are looked up in tables)
+    ("service/adapters/regions_file.py", "p['match']"),
 }
 
 

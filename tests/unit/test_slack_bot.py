@@ -127,7 +127,8 @@ def test_limits_are_kept() -> None:
                 for i in range(20)]
     offers = [OfferNumbers(offer_id=f"o{i}", provider="p", gpu="H100", gpu_count=1, nodes=1,
                            weights="bf16", pricing_model="on_demand", per_hour_usd=2.0,
-                           per_month_usd=1460.0, as_of="2026-01-01", why="w")
+                           per_month_usd=1460.0, as_of="2026-01-01", as_of_kind="assumed",
+                           price_date="date unknown; no later than 2026-01-01", why="w")
               for i in range(10)]
     resp = AskResponse(answer=huge, lang="en", passages=passages, extracted=Extracted(),
                        numbers=Numbers(sizing=SizingNumbers(
@@ -146,7 +147,7 @@ def test_limits_are_kept() -> None:
     assert msg["blocks"][0]["text"]["text"].endswith("…")
     offers_block = next(b for b in msg["blocks"] if "Top offers" in b.get("text", {}).get(
         "text", ""))
-    assert offers_block["text"]["text"].count("as of 2026-01-01") == 3
+    assert offers_block["text"]["text"].count("no later than 2026-01-01") == 3
     many = message("t", [section(str(i)) for i in range(80)])
     assert len(many["blocks"]) == MAX_BLOCKS
 

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
+from service.domain.catalog.trust import price_date_words
 from service.domain.messages import Messages
 from service.domain.recommend.types import Recommendation
 from service.domain.sizing.sizing import FitRow, SizingResult
@@ -208,7 +209,8 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
 
 def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = None) -> str:
     return _offer_line(n, o.gpu_count * o.nodes, o.gpu, o.provider, o.per_hour_usd,
-                       o.per_month_usd, None, o.pricing_model, o.weights, o.as_of, lang,
+                       o.per_month_usd, None, o.pricing_model, o.weights,
+                       price_date_words(o.as_of, o.as_of_kind, labels(lang, messages)), lang,
                        messages=messages)
 
 
@@ -266,7 +268,9 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         lines.append(_offer_line(o.rank, o.offer.gpu_count * o.nodes, o.offer.gpu_name,
                                  o.offer.provider, o.cost.per_hour_usd, o.cost.per_month_usd,
                                  o.cost.per_job_usd, o.pricing_model, o.weights,
-                                 o.offer.as_of, lang, speed, messages=messages))
+                                 price_date_words(o.offer.as_of, o.offer.as_of_kind,
+                                                  labels(lang, messages)),
+                                 lang, speed, messages=messages))
     if rec.options:
         top = rec.options[0]
         text = top.why

@@ -19,10 +19,11 @@ from service.domain.catalog.offer_query import (
     OfferView,
     SortKey,
     as_of_range,
-    query,
+    query_counted,
     view,
 )
 from service.domain.catalog.offers import Provider
+from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import NotFound
 from service.domain.fields import NAME_MAX
@@ -34,6 +35,10 @@ class OfferPage(msgspec.Struct, kw_only=True):
     limit: int
     sort: str
     offers: list[OfferView]
+    excluded_no_region: int | None = None
+    """With a region filter: offers that match the other filters but were left out because
+    none of their regions has a known place (no region listed, or only ids the provider does
+    not locate); null without one."""
 
 
 class ProviderList(msgspec.Struct, kw_only=True):
@@ -48,6 +53,14 @@ class CatalogInfo(msgspec.Struct, kw_only=True):
     offers: int
     providers: int
     stale_offers: int
+    suspect_offers: int
+    """Offers whose price is doubted (``suspect_reasons`` on each offer)."""
+    duplicate_offers: int
+    """Offers collapsed into another (same provider, GPU count, prices and regions)."""
+    trusted_offers: int
+    """Neither stale nor suspect: what recommendations rank by default."""
+    offers_by_date_kind: dict[str, int]
+    """``published`` / ``retrieved`` / ``assumed`` -> offers whose date is known that way."""
     oldest_as_of: dt.date | None
     newest_as_of: dt.date | None
     stale_after_days: int
@@ -85,7 +98,11 @@ def list_offers(
     provider: Annotated[str | None, QueryParameter(
         max_length=NAME_MAX, description="provider id")] = None,
     region: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="substring of a region")] = None,
+        max_length=NAME_MAX, description=(
+            "a continent (africa, asia, europe, north-america, oceania, south-america; eu = "
+            "europe), an ISO 3166-1 alpha-2 country code (us, de, fi...) or a provider region "
+            "id (us-east-1, europe-north1...), case-insensitive; an offer matches if one of its "
+            "regions does, and lists only the regions that matched"))] = None,
     min_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     max_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     min_total_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
@@ -94,12 +111,20 @@ def list_offers(
     interconnect: Annotated[
         Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter()
     ] = None,
+    stale: Annotated[bool | None, QueryParameter(description=(
+        "true: only offers whose price is older than the catalog's limit; false: only "
+        "fresh ones; absent: both"))] = None,
+    suspect: Annotated[bool | None, QueryParameter(description=(
+        "true: only offers whose price is doubted (see suspect_reasons); false: only "
+        "unflagged ones; absent: both"))] = None,
     sort: Annotated[SortKey, QueryParameter(description="sort key")] = "price",
     offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, QueryParameter(ge=1, le=500)] = 50,
 ) -> OfferPage:
-    """Offers with their price date; sorted by price, price per GPU, per GiB or per TB/s of
-    bandwidth, ties broken by id so pages are stable."""
+    """Offers with their price date (and how it is known), staleness and trust flags;
+    sorted by price, price per GPU, per GiB or per TB/s of bandwidth, ties broken by id so
+    pages are stable. Offers that duplicate another are collapsed into it (its
+    `duplicates`)."""
     state = _state(request)
     catalog = state.data()
     if provider is not None and provider.lower() not in catalog.providers_by_id:
@@ -114,27 +139,32 @@ def list_offers(
                     region=region, min_gpus=min_gpus, max_gpus=max_gpus,
                     min_total_memory_gib=min_total_memory_gib,
                     max_price_per_hour=max_price_per_hour, spot_only=spot_only,
-                    interconnect=interconnect)
-    total, page = query(catalog.views(dt.date.today()), f, sort, offset,
-                        limit)
-    return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page)
+                    interconnect=interconnect, stale=stale, suspect=suspect)
+    regions = (parse_region_filter([region], catalog.regions, "region")
+               if region is not None else None)
+    total, page, no_region = query_counted(catalog.views(dt.date.today()), f, sort, offset,
+                                           limit, regions)
+    return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page,
+                     excluded_no_region=no_region)
 
 
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],
      sync_to_thread=False, responses=problem_responses(400, 404))
 def get_offer(request: Request[Any, Any, Any],
               offer_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> OfferView:
-    """One offer by id."""
+    """One offer by id (the id of a collapsed duplicate gives the offer it collapsed into)."""
     state = _state(request)
     catalog = state.data()
     offer = catalog.offers_by_id.get(offer_id)
+    if offer is None and catalog.trust_of(offer_id).duplicate_of:
+        offer = catalog.offers_by_id.get(catalog.trust_of(offer_id).duplicate_of or "")
     if offer is None:
         names = NameIndex("offer")
         for o in catalog.offers:
             names.add(o.id, [])
         raise NotFound("offer", offer_id, names.suggest(offer_id))
     return view(offer, catalog.registry.gpus[offer.gpu], dt.date.today(),
-                catalog.stale_after_days)
+                catalog.stale_after_days, catalog.places(offer), catalog.trust_of(offer.id))
 
 
 @get("/v1/providers", operation_id="listProviders", tags=["catalog"], sync_to_thread=False)
@@ -147,7 +177,8 @@ def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
 
 @get("/v1/catalog", operation_id="getCatalog", tags=["catalog"], sync_to_thread=False)
 def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
-    """Version hash, counts, the oldest and newest price dates, and warnings."""
+    """Version hash, counts (stale, suspect, collapsed duplicates, trusted, offers by how
+    their date is known), the oldest and newest price dates, and warnings."""
     state = _state(request)
     catalog = state.data()
     views = catalog.views(dt.date.today())
@@ -155,15 +186,27 @@ def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
     priced = {o.gpu for o in catalog.offers}
     without = sorted(g.id for g in catalog.registry.gpus.values() if g.id not in priced)
     stale = sum(1 for v in views if v.stale)
+    suspect = sum(1 for v in views if v.suspect)
+    trusted = sum(1 for v in views if not (v.stale or v.suspect))
+    kinds = {k: sum(1 for v in views if v.as_of_kind == k)
+             for k in ("published", "retrieved", "assumed")}
     warnings = []
     if stale:
         warnings.append(f"{stale} offers have prices older than "
                         f"{catalog.stale_after_days} days")
+    if suspect:
+        warnings.append(f"{suspect} offers have suspect prices (left out of recommendations "
+                        "unless include_suspect)")
+    if kinds["assumed"]:
+        warnings.append(f"{kinds['assumed']} offers have an assumed date (the source gives "
+                        "none; as_of is an upper bound)")
     warnings += [f"last reload rejected: {e}" for e in state.last_reload_errors[:20]]
     return CatalogInfo(
         version=catalog.version, models=len(catalog.registry.models),
         gpus=len(catalog.registry.gpus), offers=len(catalog.offers),
-        providers=len(catalog.providers), stale_offers=stale, oldest_as_of=oldest,
+        providers=len(catalog.providers), stale_offers=stale, suspect_offers=suspect,
+        duplicate_offers=len(catalog.collapsed), trusted_offers=trusted,
+        offers_by_date_kind=kinds, oldest_as_of=oldest,
         newest_as_of=newest, stale_after_days=catalog.stale_after_days,
         loaded_at=catalog.loaded_at, gpus_without_offers=without, warnings=warnings)
 

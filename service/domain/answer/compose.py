@@ -16,6 +16,7 @@ from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.base import Out, Strict
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
+from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
 from service.domain.fields import (
     Concurrency,
@@ -104,6 +105,10 @@ class OfferNumbers(Out, frozen=True, kw_only=True):
     per_hour_usd: float
     per_month_usd: float | None
     as_of: str
+    as_of_kind: str
+    """``published``, ``retrieved`` or ``assumed`` (unknown: ``as_of`` is an upper bound)."""
+    price_date: str
+    """The date in words in the answer's language."""
     why: str
 
 
@@ -258,7 +263,9 @@ def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date, message
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
                 gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,
                 pricing_model=o.pricing_model, per_hour_usd=o.cost.per_hour_usd,
-                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of, why=o.why))
+                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of,
+                as_of_kind=o.offer.as_of_kind,
+                price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, t), why=o.why))
         if rec.options:
             top = rec.options[0]
             month = (t["month"].format(v=top.cost.per_month_usd)
@@ -269,7 +276,8 @@ def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date, message
                 count=top.offer.gpu_count * top.nodes, gpu=top.offer.gpu_name,
                 provider=top.offer.provider, weights=top.weights, hour=top.cost.per_hour_usd,
                 model=messages.section(lang, "pricing")[top.pricing_model] + " ", month=month,
-                as_of=top.offer.as_of).replace(" ()", ""))
+                as_of=price_date_words(top.offer.as_of, top.offer.as_of_kind, t)
+            ).replace(" ()", ""))
         elif rec.reason:
             lines.append(t["nooffer"].format(reason=rec.reason))
     except (DomainError, ValueError, msgspec.ValidationError):

@@ -6,9 +6,13 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+import msgspec
+
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.offers import Offer, Provider
+from service.domain.catalog.regions import Region, RegionFilter, without_place
+from service.domain.catalog.trust import TRUSTED, Trust, price_date_words
 
 SortKey = Literal["price", "price_per_gpu", "price_per_gib", "price_per_tb_s"]
 
@@ -21,6 +25,7 @@ class OfferView(Out, frozen=True, kw_only=True):
     provider: str
     instance_type: str
     regions: list[str]
+    """The provider's region ids (with a region filter: only those that matched)."""
     gpu: str
     gpu_name: str
     gpu_count: int
@@ -41,9 +46,24 @@ class OfferView(Out, frozen=True, kw_only=True):
     price_per_gib_usd_h: float | None
     price_per_tb_s_usd_h: float | None
     as_of: dt.date
+    as_of_kind: str
+    """``published`` (the source states the date), ``retrieved`` (the day the page was read)
+    or ``assumed`` (unknown: ``as_of`` is the upper bound used)."""
+    price_date: str
+    """The date in words: "date unknown; no later than 2026-09-30" for an assumed date."""
     stale: bool
     age_days: int
+    suspect: bool
+    suspect_reasons: list[str]
+    """Why the price is doubted: the source's own caution, a placeholder value, spot not
+    below on-demand, or far from the median of other providers for the same GPU and count."""
+    duplicates: list[str]
+    """Ids of offers collapsed into this one (same provider, GPU count, prices and regions
+    under another instance name)."""
     source: str
+    places: list[Region] = []
+    """``regions`` with their ISO country and continent (null where the provider does not
+    say), in the same order."""
 
 
 def headline_price(o: Offer) -> float | None:
@@ -51,7 +71,8 @@ def headline_price(o: Offer) -> float | None:
         o.reserved_usd_h if o.reserved_usd_h is not None else o.spot_usd_h)
 
 
-def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int) -> OfferView:
+def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
+         places: Sequence[Region] = (), trust: Trust = TRUSTED) -> OfferView:
     price = headline_price(o)
     mem = gpu.total_gib * o.gpu_count
     bw = gpu.bandwidth_gb_s * o.gpu_count / 1000
@@ -66,19 +87,29 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int) -> OfferView
         price_per_gpu_usd_h=None if price is None else price / o.gpu_count,
         price_per_gib_usd_h=None if price is None else price / mem,
         price_per_tb_s_usd_h=None if price is None else price / bw,
-        as_of=o.as_of, stale=age > stale_after_days, age_days=age, source=o.source)
+        as_of=o.as_of, as_of_kind=o.as_of_kind, price_date=price_date_words(o.as_of, o.as_of_kind),
+        stale=age > stale_after_days, age_days=age, suspect=trust.suspect,
+        suspect_reasons=list(trust.suspect_reasons), duplicates=list(trust.duplicates),
+        source=o.source,
+        places=list(places) or [Region(id=r) for r in o.regions])
 
 
 class OfferFilter(Out, frozen=True, kw_only=True):
     gpu: str | None = None
     provider: str | None = None
     region: str | None = None
+    """A continent, a country code or a provider region id; matched through a
+    :class:`RegionFilter` (``parse_region_filter``) passed to :func:`query`, not here."""
     min_gpus: int | None = None
     max_gpus: int | None = None
     min_total_memory_gib: float | None = None
     max_price_per_hour: float | None = None
     spot_only: bool = False
     interconnect: str | None = None
+    stale: bool | None = None
+    """True: only stale offers; False: only fresh ones; None: both."""
+    suspect: bool | None = None
+    """True: only suspect offers; False: only unflagged ones; None: both."""
 
 
 def matches(v: OfferView, f: OfferFilter) -> bool:
@@ -88,7 +119,6 @@ def matches(v: OfferView, f: OfferFilter) -> bool:
     return (
         (f.gpu is None or v.gpu == f.gpu)
         and (f.provider is None or v.provider == f.provider)
-        and (f.region is None or any(f.region.lower() in r.lower() for r in v.regions))
         and (f.min_gpus is None or v.gpu_count >= f.min_gpus)
         and (f.max_gpus is None or v.gpu_count <= f.max_gpus)
         and (f.min_total_memory_gib is None or v.total_memory_gib >= f.min_total_memory_gib)
@@ -96,6 +126,8 @@ def matches(v: OfferView, f: OfferFilter) -> bool:
         and (f.max_price_per_hour is None or (price is not None
                                                and price <= f.max_price_per_hour))
         and (f.interconnect is None or v.interconnect == f.interconnect)
+        and (f.stale is None or v.stale == f.stale)
+        and (f.suspect is None or v.suspect == f.suspect)
     )
 
 
@@ -113,11 +145,36 @@ def sort_key(key: SortKey) -> object:
     return k
 
 
+def in_regions(v: OfferView, regions: RegionFilter) -> OfferView | None:
+    """``v`` showing only its regions that ``regions`` matches, or None when none does."""
+    hit = regions.matching(v.places)
+    if not hit:
+        return None
+    return msgspec.structs.replace(v, regions=[r.id for r in hit], places=hit)
+
+
 def query(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, offset: int,
-          limit: int) -> tuple[int, list[OfferView]]:
+          limit: int, regions: RegionFilter | None = None) -> tuple[int, list[OfferView]]:
+    """The number of matching views and the page asked for (see :func:`query_counted`)."""
+    total, page, _ = query_counted(views, f, sort, offset, limit, regions)
+    return total, page
+
+
+def query_counted(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, offset: int,
+                  limit: int, regions: RegionFilter | None = None
+                  ) -> tuple[int, list[OfferView], int | None]:
+    """The number of matching views, the page, and (with a region filter) how many
+    otherwise-matching offers were left out because none of their regions has a known place
+    (no region listed, or only ids the provider does not locate); None without one. With a
+    region filter, each view lists only its regions that matched."""
     selected = [v for v in views if matches(v, f)]
+    excluded: int | None = None
+    if regions is not None:
+        narrowed = [(v, in_regions(v, regions)) for v in selected]
+        excluded = sum(1 for v, n in narrowed if n is None and without_place(v.places))
+        selected = [n for _, n in narrowed if n is not None]
     selected.sort(key=sort_key(sort))  # type: ignore[arg-type]
-    return len(selected), selected[offset:offset + limit]
+    return len(selected), selected[offset:offset + limit], excluded
 
 
 def as_of_range(offers: Sequence[Offer]) -> tuple[dt.date | None, dt.date | None]:

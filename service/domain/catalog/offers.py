@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import fnmatch
 from typing import Annotated, Literal
 
 import msgspec
@@ -13,11 +14,14 @@ Usd = Annotated[float, msgspec.Meta(gt=0, le=2000, description="USD per hour")]
 Interconnect = Literal["nvswitch", "nvlink", "pcie", "none", "unknown"]
 Network = Literal["infiniband", "efa", "roce", "ethernet"]
 Granularity = Literal["second", "minute", "hour"]
+AsOfKind = Literal["published", "retrieved", "assumed"]
+"""How ``as_of`` is known: ``published`` (the source states the date), ``retrieved`` (the date
+the page was read or crawled), ``assumed`` (unknown: ``as_of`` is then the upper bound used)."""
 
 OFFER_COLUMNS = (
     "id", "provider", "instance_type", "regions", "gpu", "gpu_count", "interconnect",
     "network", "network_gbps", "vcpus", "ram_gib", "disk_gb", "on_demand_usd_h", "spot_usd_h",
-    "reserved_usd_h", "reserved_term", "as_of", "source",
+    "reserved_usd_h", "reserved_term", "as_of", "as_of_kind", "source", "caution",
 )
 
 
@@ -41,7 +45,13 @@ class Offer(Strict, frozen=True, kw_only=True):
     reserved_usd_h: Usd | None = None
     reserved_term: str | None = None
     as_of: dt.date
+    as_of_kind: AsOfKind = "assumed"
+    """``assumed`` unless the source dates the price (the safe reading of an unknown date)."""
     source: str
+    caution: str = ""
+    """The source's own warning about this row's price, as the importer read it ("PRICES LOOK
+    WRONG", a spot price above on-demand dropped, a sentinel); empty when it gives none. Data
+    for the ``suspect`` flag, never a verdict by itself."""
 
     def __post_init__(self) -> None:
         if self.on_demand_usd_h is None and self.spot_usd_h is None and (
@@ -55,15 +65,60 @@ class Offer(Strict, frozen=True, kw_only=True):
             raise ValueError("source is empty")
 
 
+DataUnit = Literal["GB", "GiB"]
+GIB_IN_GB = 1.073741824
+"""GB in one GiB: $/GB = $/GiB / GIB_IN_GB, and GiB = GB / GIB_IN_GB."""
+UsdPerUnit = Annotated[float, msgspec.Meta(ge=0, le=10)]
+
+
+class EgressTier(Strict, frozen=True, kw_only=True):
+    """One band of a provider's internet egress price, tiers cumulative over the month: the
+    units (GB or GiB, the provider's ``egress_unit``) of the month's traffic up to ``up_to``
+    (from the previous band's ``up_to``; None: no upper bound) cost ``usd`` each."""
+
+    up_to: Annotated[float, msgspec.Meta(gt=0, le=1e9)] | None = None
+    usd: UsdPerUnit
+
+
+class MinimumCharge(Strict, frozen=True, kw_only=True):
+    """A minimum charge per start for the instance types matching ``instance_pattern`` (a
+    case-insensitive shell glob such as ``BM.GPU.*``), overriding the provider's
+    ``minimum_charge_s``; the first matching rule wins."""
+
+    instance_pattern: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    minimum_charge_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)]
+    source: Annotated[str, msgspec.Meta(min_length=1)]
+
+
 class Provider(Strict, frozen=True, kw_only=True):
+    """A provider's billing and policy terms. A price left None is unknown (never $0: the
+    recommender counts it at a documented conservative default and says so); a sourced $0 is
+    0. Cost terms (storage, egress tiers, minimum charges) carry their own source and date."""
+
     id: str
     name: str
     billing_granularity: Granularity | None = None
     minimum_charge_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None = None
-    storage_usd_per_gb_month: Annotated[float, msgspec.Meta(ge=0, le=10)] | None = None
+    minimum_charges: tuple[MinimumCharge, ...] = ()
+    """Minimum charges per instance family, overriding ``minimum_charge_s`` where they match."""
+    storage_usd_per_gb_month: UsdPerUnit | None = None
+    """Block (or network-volume / file) storage attached to the machines, per ``storage_unit``
+    and month: the rate the recommender counts for weights and checkpoints."""
+    object_storage_usd_per_gb_month: UsdPerUnit | None = None
+    """Object storage (standard class), per ``storage_unit`` and month, where it differs."""
+    storage_unit: DataUnit = "GB"
     storage_type: str = ""
-    egress_usd_per_gb: Annotated[float, msgspec.Meta(ge=0, le=10)] | None = None
+    storage_source: str = ""
+    """Where the storage prices come from: URL(s) and the date the source shows."""
+    egress_usd_per_gb: UsdPerUnit | None = None
+    """Internet egress per ``egress_unit`` when the price is flat; with ``egress_tiers`` the
+    first paid tier's rate (headline only: the tiers are what is counted)."""
+    egress_tiers: tuple[EgressTier, ...] = ()
+    """Cumulative monthly internet egress tiers, ascending, only the last open-ended."""
+    egress_unit: DataUnit = "GB"
     egress_note: str = ""
+    egress_source: str = ""
+    """Where the egress prices come from: URL(s) and the date the source shows."""
     spot_available: bool | None = None
     spot_notice_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None = None
     spot_max_runtime_h: float | None = None
@@ -72,3 +127,64 @@ class Provider(Strict, frozen=True, kw_only=True):
     as_of: dt.date
     source: str
     note: str = ""
+
+    def __post_init__(self) -> None:
+        last = 0.0
+        for i, tier in enumerate(self.egress_tiers):
+            if tier.up_to is None:
+                if i != len(self.egress_tiers) - 1:
+                    raise ValueError("only the last egress tier may be open-ended (up_to "
+                                     "missing)")
+            elif tier.up_to <= last:
+                raise ValueError(f"egress tiers must ascend: up_to {tier.up_to:g} after "
+                                 f"{last:g}")
+            else:
+                last = tier.up_to
+
+    @property
+    def egress_known(self) -> bool:
+        return bool(self.egress_tiers) or self.egress_usd_per_gb is not None
+
+    def egress_usd(self, gb_per_month: float) -> float | None:
+        """Internet egress for ``gb_per_month`` GB in a month, tiers applied cumulatively (each
+        band's traffic at that band's rate; beyond the last bounded band at its rate if no
+        open-ended band is given: a conservative reading). None: the price is unknown."""
+        if not self.egress_known:
+            return None
+        units = gb_per_month / GIB_IN_GB if self.egress_unit == "GiB" else gb_per_month
+        tiers = self.egress_tiers or (EgressTier(usd=self.egress_usd_per_gb or 0.0),)
+        total = 0.0
+        lower = 0.0
+        for tier in tiers:
+            upper = tier.up_to if tier.up_to is not None else float("inf")
+            if units > lower:
+                total += (min(units, upper) - lower) * tier.usd
+            lower = upper
+        if units > lower:  # past the last bounded band: its rate continues
+            total += (units - lower) * tiers[-1].usd
+        return total
+
+    @property
+    def highest_egress_usd_per_gb(self) -> float | None:
+        """The highest per-GB rate of any band (the class maximum for the unknown default)."""
+        if not self.egress_known:
+            return None
+        rates = [t.usd for t in self.egress_tiers] or [self.egress_usd_per_gb or 0.0]
+        return max(rates) / (GIB_IN_GB if self.egress_unit == "GiB" else 1.0)
+
+    @property
+    def storage_usd_per_gb(self) -> float | None:
+        """Block storage per GB-month (a per-GiB price converted), None when unknown."""
+        if self.storage_usd_per_gb_month is None:
+            return None
+        return self.storage_usd_per_gb_month / (GIB_IN_GB if self.storage_unit == "GiB"
+                                                else 1.0)
+
+    def minimum_charge_for(self, instance_type: str) -> int | None:
+        """The minimum charge per start (seconds) for ``instance_type``: the first matching
+        :class:`MinimumCharge` rule, else ``minimum_charge_s``."""
+        name = instance_type.lower()
+        for rule in self.minimum_charges:
+            if fnmatch.fnmatchcase(name, rule.instance_pattern.lower()):
+                return rule.minimum_charge_s
+        return self.minimum_charge_s

@@ -13,7 +13,7 @@ that may be freed and its id reused.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import cast
@@ -21,7 +21,9 @@ from typing import cast
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.offer_query import OfferView, view
 from service.domain.catalog.offers import Offer, Provider
+from service.domain.catalog.regions import Region, RegionIndex
 from service.domain.catalog.registry import Registry
+from service.domain.catalog.trust import TRUSTED, Trust
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,6 +37,12 @@ class Catalog:
     version: str = "unversioned"
     stale_after_days: int = 90
     """Date policy: a price older than this many days is stale."""
+    trust: Mapping[str, Trust] = field(default_factory=dict)
+    """Offer id -> its suspect reasons and duplicates (``trust.assess``); absent: no flag."""
+    collapsed: tuple[Offer, ...] = ()
+    """Offers that duplicate another (``Trust.duplicate_of``), left out of ``offers``."""
+    regions: RegionIndex = field(default_factory=RegionIndex)
+    """Every offer's regions placed in a country and a continent (regions.toml)."""
     loaded_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     derived: Derived = field(default_factory=Derived, repr=False)
 
@@ -46,12 +54,20 @@ class Catalog:
     def providers_by_id(self) -> dict[str, Provider]:
         return {p.id: p for p in self.providers}
 
+    def trust_of(self, offer_id: str) -> Trust:
+        return self.trust.get(offer_id, TRUSTED)
+
+    def places(self, offer: Offer) -> tuple[Region, ...]:
+        """``offer``'s regions with their country and continent (unplaced where unknown)."""
+        return self.regions.of(offer.id, offer.regions)
+
     def views(self, today: dt.date) -> tuple[OfferView, ...]:
         """The offers as served on ``today`` (their age and staleness depend on the day);
         made once per day."""
         days = self.derived.lru("views_by_day", 4)
         made = days.get_or_make(today, lambda: tuple(
-            view(o, self.registry.gpus[o.gpu], today, self.stale_after_days)
+            view(o, self.registry.gpus[o.gpu], today, self.stale_after_days, self.places(o),
+                 self.trust_of(o.id))
             for o in self.offers))
         return cast(tuple[OfferView, ...], made)
 

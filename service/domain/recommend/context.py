@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -16,6 +17,7 @@ from service.domain.catalog.precisions import (
     Precision,
     find_kv_type,
 )
+from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.recommend.types import (
@@ -50,6 +52,16 @@ LONG_JOB_HOURS = 720.0
 
 
 HOURS_PER_MONTH = 730.0
+
+
+FALLBACK_STORAGE_USD_GB_MONTH = 0.20
+"""Storage $/GB-month counted for an unknown price when the catalog sources none at all: Lambda's
+filesystem rate, $0.20/GiB-month (docs.lambda.ai/public-cloud/billing), the highest of the
+shipped catalog, counted per GB (conservative)."""
+FALLBACK_EGRESS_USD_GB = 0.12
+"""Egress $/GB counted for an unknown price when the catalog sources none at all: GCP Premium
+Tier's first paid band, $0.12/GiB (cloud.google.com/vpc/network-pricing), the highest of the
+shipped catalog, counted per GB (conservative)."""
 
 
 POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
@@ -117,8 +129,10 @@ class Ctx:
     memory_plans: dict[tuple[str, int, int], InferencePlan] = field(default_factory=dict)
     train_memory: dict[tuple[str, int, int], float] = field(default_factory=dict)
     diffusion_parts: dict[str, MemoryParts] = field(default_factory=dict)
-    max_storage_price: float = 0.0
-    max_egress_price: float = 0.0
+    max_storage_price: float = FALLBACK_STORAGE_USD_GB_MONTH
+    """$/GB-month counted for an unknown storage price (see :func:`unknown_price_defaults`)."""
+    max_egress_price: float = FALLBACK_EGRESS_USD_GB
+    """$/GB counted for an unknown egress price (see :func:`unknown_price_defaults`)."""
 
     @cached_property
     def only_providers(self) -> frozenset[str] | None:
@@ -130,8 +144,12 @@ class Ctx:
         return frozenset(p.lower() for p in ex) if ex else None
 
     @cached_property
-    def regions(self) -> list[str] | None:
-        return [r.lower() for r in self.req.regions] if self.req.regions else None
+    def regions(self) -> RegionFilter | None:
+        """The request's ``regions`` read as continents, country codes or region ids (raises
+        InvalidInput on a value that is none of these)."""
+        if not self.req.regions:
+            return None
+        return parse_region_filter(self.req.regions, self.catalog.regions)
 
     @cached_property
     def spot_overhead(self) -> float:
@@ -169,10 +187,23 @@ def billed_for(hours: float, granularity_s: int, minimum_charge_s: float) -> flo
     return max(seconds, minimum_charge_s) / 3600
 
 
+def unknown_price_defaults(providers: Iterable[Provider]) -> tuple[float, float]:
+    """(storage $/GB-month, egress $/GB) counted where a provider's price is unknown: the
+    highest sourced rate of the class across the catalog's providers (an egress tier's highest
+    band; per-GiB prices converted), never $0; the fallbacks above when none is sourced."""
+    storage = [r for p in providers if (r := p.storage_usd_per_gb) is not None]
+    egress = [r for p in providers if (r := p.highest_egress_usd_per_gb) is not None]
+    return (max(storage, default=0.0) or FALLBACK_STORAGE_USD_GB_MONTH,
+            max(egress, default=0.0) or FALLBACK_EGRESS_USD_GB)
+
+
 @dataclass(frozen=True, slots=True)
 class Terms:
     """One provider's billing and storage/egress terms as this request sees them (computed
-    once per provider per request, not once per offer)."""
+    once per provider, and minimum charge, per request, not once per offer).
+    ``storage_usd_gb_month`` and ``egress_usd_gb`` are per GB; where the price is unknown they
+    hold the conservative default (``storage_known`` / ``egress_known`` False).
+    ``egress_month_usd`` is the month's egress for the request's volume, tiers applied."""
 
     granularity_s: int
     known: bool
@@ -182,6 +213,7 @@ class Terms:
     storage_known: bool
     egress_usd_gb: float
     egress_known: bool
+    egress_month_usd: float = 0.0
 
     def billed(self, hours: float) -> float:
         return billed_for(hours, self.granularity_s, self.minimum_charge_s)

@@ -13,6 +13,8 @@ from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
 )
+from service.domain.catalog.regions import without_place
+from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.capability import (
     per_user_decode,
     replica_throughput,
@@ -46,13 +48,19 @@ def _option(ctx: Ctx, q: Quote) -> Option:
                         "(none published in the catalog for this offer)")
     if not q.known_billing:
         warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
-    terms = provider_terms(ctx, offer.provider)
+    terms = provider_terms(ctx, offer.provider, offer.instance_type)
     if not terms.storage_known and q.storage_gb:
-        warnings.append(f"{offer.provider}: storage price unknown; priced at the highest known "
-                        f"(${ctx.max_storage_price:g}/GB-month)")
+        warnings.append(f"storage price unknown for {offer.provider}: counted at "
+                        f"${ctx.max_storage_price:.3g}/GB-month, the highest sourced rate")
     if not terms.egress_known and req.egress_gb_per_month:
-        warnings.append(f"{offer.provider}: egress price unknown; priced at the highest known "
-                        f"(${ctx.max_egress_price:g}/GB)")
+        warnings.append(f"egress price unknown for {offer.provider}: counted at "
+                        f"${ctx.max_egress_price:.3g}/GB, the highest sourced rate")
+    if terms.minimum_charge_s >= 3600 and (
+            (job_hours is not None and job_hours * 3600 < terms.minimum_charge_s)
+            or (job_hours is None and ctx.hours_per_day / req.sessions_per_day * 3600
+            < terms.minimum_charge_s)):
+        warnings.append(f"{offer.provider} {offer.instance_type}: "
+                        f"{terms.minimum_charge_s / 3600:g}-hour minimum charge per start")
     # --- performance, fit -----------------------------------------------------------------------
     per_user = None
     out_tps = None
@@ -83,15 +91,28 @@ def _option(ctx: Ctx, q: Quote) -> Option:
                         "network: gradient sync will be slow")
     age_days = (ctx.today - offer.as_of).days
     stale = age_days > ctx.stale_days
+    date_words = price_date_words(offer.as_of, offer.as_of_kind)
     if stale:
-        warnings.append(f"price is {age_days} days old (as of {offer.as_of})")
+        warnings.append(f"price is {age_days} days old (as of {offer.as_of}), older than the "
+                        f"{ctx.stale_days}-day limit")
+    elif offer.as_of_kind == "assumed":
+        warnings.append(f"price date unknown: the source gives none; no later than "
+                        f"{offer.as_of}")
+    trust = ctx.catalog.trust_of(offer.id)
+    for reason in trust.suspect_reasons:
+        warnings.append(f"suspect price: {reason}")
     parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    places = list(ctx.catalog.places(offer))
+    # with a region filter, only the regions that matched
+    shown = places if ctx.regions is None else ctx.regions.matching(places)
     ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
                    gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
-                   regions=offer.regions, interconnect=offer.interconnect,
-                   as_of=offer.as_of.isoformat(), stale=stale, source=offer.source)
+                   regions=[r.id for r in shown], places=shown,
+                   interconnect=offer.interconnect, as_of=offer.as_of.isoformat(),
+                   as_of_kind=offer.as_of_kind, price_date=date_words, stale=stale,
+                   suspect_reasons=list(trust.suspect_reasons), source=offer.source)
     return Option(
         rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=q.model,
         pricing_reason=explain_pricing(ctx, q),
@@ -136,8 +157,28 @@ def _why(o: Option, ctx: Ctx) -> str:
         speed = f", ~{perf.images_per_s:.2f} images/s"
     nodes = f"{o.nodes} x " if o.nodes > 1 else ""
     return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
-            f"({o.pricing_model.replace('_', '-')}, as of {o.offer.as_of}), {o.weights} "
+            f"({o.pricing_model.replace('_', '-')}, price {_date_phrase(o.offer)}), {o.weights} "
             f"weights: {money}; uses {fit}{speed}.")
+
+
+def _date_phrase(ref: OfferRef) -> str:
+    return f"as of {ref.as_of}" if ref.as_of_kind == "published" else ref.price_date
+
+
+def untrusted_reason(ctx: Ctx, offer: Offer) -> str | None:
+    """Why the default ranking leaves ``offer`` out (stale or suspect), or None."""
+    req = ctx.req
+    if not req.include_stale:
+        age = (ctx.today - offer.as_of).days
+        if age > ctx.stale_days:
+            return (f"stale: price is {age} days old (as of {offer.as_of}), older than the "
+                    f"{ctx.stale_days}-day limit; include_stale to rank it")
+    trust = ctx.catalog.trust_of(offer.id)
+    if trust.suspect and not req.include_suspect and not (
+            trust.high_outlier_only and ctx.only_providers is not None):
+        return "suspect price: " + "; ".join(trust.suspect_reasons) + (
+            "; include_suspect to rank it")
+    return None
 
 
 def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
@@ -148,11 +189,22 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
     if excluded is not None and offer.provider in excluded:
         return False
     regions = ctx.regions
-    if regions is not None and not any(r in reg.lower() for r in regions
-                                       for reg in offer.regions):
+    if regions is not None and not regions.matching(ctx.catalog.places(offer)):
         return False
     limit = ctx.req.max_gpus_per_node
     return not (limit and offer.gpu_count > limit)
+
+
+def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
+    """With a region filter: how many offers it left out because none of their regions has a
+    known place (no region listed, or only ids the provider does not locate); None without
+    one."""
+    regions = ctx.regions
+    if regions is None:
+        return None
+    places = ctx.catalog.places
+    return sum(1 for o in offers
+               if without_place(places(o)) and not regions.matching(places(o)))
 
 
 def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
@@ -166,6 +218,10 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
     for offer in offers:
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
+            continue
+        untrusted = untrusted_reason(ctx, offer)
+        if untrusted is not None:
+            rejected.append((offer, untrusted))
             continue
         plan = plans.get((gpu.id, offer.gpu_count))
         if plan is None:

@@ -31,21 +31,35 @@ from service.domain.sizing.memory import (
 )
 
 
-def provider_terms(ctx: Ctx, provider_id: str) -> Terms:
-    terms = ctx.terms_cache.get(provider_id)
+def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None) -> Terms:
+    """The provider's terms for this request; with ``instance_type``, its minimum charge per
+    instance family applied (OCI bare metal: 1 hour). Unknown storage and egress prices count at
+    the request's conservative defaults (``ctx.max_storage_price``, ``ctx.max_egress_price``),
+    never $0. Cached per provider (and instance type)."""
+    key = provider_id if instance_type is None else f"{provider_id}\x00{instance_type}"
+    terms = ctx.terms_cache.get(key)
     if terms is None:
         provider = ctx.providers.get(provider_id)
         gran, minimum, known = billing_terms_of(provider)
-        sp = provider.storage_usd_per_gb_month if provider else None
-        ep = provider.egress_usd_per_gb if provider else None
+        if provider is not None and instance_type is not None:
+            family_minimum = provider.minimum_charge_for(instance_type)
+            minimum = float(family_minimum or 0)
+        sp = provider.storage_usd_per_gb if provider else None
+        egress_gb = ctx.req.egress_gb_per_month
+        em = provider.egress_usd(egress_gb) if provider else None
+        ep = None
+        if provider is not None and provider.egress_known:
+            ep = em / egress_gb if egress_gb and em is not None else (
+                provider.highest_egress_usd_per_gb or 0.0)
         terms = Terms(granularity_s=gran, known=known, minimum_charge_s=minimum,
                       session_billed_h=billed_for(
                           ctx.hours_per_day / ctx.req.sessions_per_day, gran, minimum),
                       storage_usd_gb_month=ctx.max_storage_price if sp is None else sp,
                       storage_known=sp is not None,
                       egress_usd_gb=ctx.max_egress_price if ep is None else ep,
-                      egress_known=ep is not None)
-        ctx.terms_cache[provider_id] = terms
+                      egress_known=ep is not None,
+                      egress_month_usd=egress_gb * ctx.max_egress_price if em is None else em)
+        ctx.terms_cache[key] = terms
     return terms
 
 
@@ -103,7 +117,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
     nodes = plan.nodes
     per_hour = price * nodes
     # --- billed time ----------------------------------------------------------------------------
-    terms = ctx.terms_cache.get(offer.provider) or provider_terms(ctx, offer.provider)
+    terms = provider_terms(ctx, offer.provider, offer.instance_type)
     month_hours: float | None
     if job_hours is not None:
         billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
@@ -113,14 +127,15 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
         if model == "reserved":
             month_hours = 24 * req.days_per_month  # a reservation bills every hour
         billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
-    # --- storage and egress (unknown prices count at the highest known) -------------------------
+    # --- storage and egress (unknown prices count at the highest sourced rate of the class;
+    # egress tiers cumulative over the month) -------------------------------------------------
     storage_gb = req.storage_gb
     if storage_gb is None:
         storage_gb = ctx.storage_cache.get(plan.p.id)
         if storage_gb is None:
             storage_gb = _default_storage_gb(ctx, plan.p)
     storage_month = storage_gb * terms.storage_usd_gb_month
-    egress_month = req.egress_gb_per_month * terms.egress_usd_gb
+    egress_month = terms.egress_month_usd
     compute = billed * per_hour
     per_job = per_month = None
     if job_hours is not None:

@@ -15,8 +15,13 @@ from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.recommend.alternatives import find_alternatives, impossible_reason, note_rules
 from service.domain.recommend.capability import candidate_precisions
-from service.domain.recommend.context import Ctx
-from service.domain.recommend.options import finalise, notable_rejections, rank_offers
+from service.domain.recommend.context import Ctx, unknown_price_defaults
+from service.domain.recommend.options import (
+    excluded_no_region,
+    finalise,
+    notable_rejections,
+    rank_offers,
+)
 from service.domain.recommend.plans import use_shared_caches
 from service.domain.recommend.types import (
     Recommendation,
@@ -52,14 +57,13 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     engine = (registry.engines.get(req.engine, "$.engine") if req.engine
               else registry.engines.default(model.kind, False)).id
     prov = {p.id: p for p in providers}
+    # an unknown storage or egress price counts at the highest sourced rate of its class
+    storage_default, egress_default = unknown_price_defaults(providers)
     ctx = Ctx(req=req, model=model, catalog=catalog, registry=registry, providers=prov,
               today=today, stale_days=catalog.stale_after_days, interruptible=interruptible,
               hours_per_day=hours,
               engine=engine,
-              max_storage_price=max((p.storage_usd_per_gb_month or 0.0) for p in providers)
-              if providers else 0.0,
-              max_egress_price=max((p.egress_usd_per_gb or 0.0) for p in providers)
-              if providers else 0.0)
+              max_storage_price=storage_default, max_egress_price=egress_default)
     precisions = candidate_precisions(ctx)
     use_shared_caches(ctx, precisions)
     note_rules(ctx, precisions)
@@ -69,7 +73,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     reason = None
     if not options:
         reason = impossible_reason(ctx, rejected, precisions)
-    return Recommendation(model=model.id if model.id != "custom" else model.name,
+    return Recommendation(excluded_no_region=excluded_no_region(ctx, offers),
+                          model=model.id if model.id != "custom" else model.name,
                           workload=req.workload, options=options,
                           rejected=notable_rejections(rejected, options) if explain else [],
                           alternatives=alternatives, reason=reason,

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.domain.base import Out
+from service.domain.catalog.regions import Region
 from service.domain.fields import (
     CheckpointMinutes,
     Concurrency,
@@ -82,8 +83,12 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     providers: Annotated[NameList, msgspec.Meta(
         description="only these providers (ids), at most 50")] | None = None
     regions: Annotated[NameList, msgspec.Meta(
-        description="only offers in a region that contains one of these (case-insensitive), "
-                    "at most 50")] | None = None
+        description="only offers in one of these places, each a continent (africa, asia, "
+                    "europe, north-america, oceania, south-america; eu = europe), an ISO "
+                    "3166-1 alpha-2 country code (us, de, fi...) or a provider region id "
+                    "(us-east-1, europe-north1...), case-insensitive, at most 50; offers "
+                    "without a known place are left out and counted in excluded_no_region")
+    ] | None = None
     exclude_providers: Annotated[NameList, msgspec.Meta(
         description="not these providers (ids), at most 50")] | None = None
     max_gpus_per_node: GpusPerNode | None = None
@@ -92,6 +97,15 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     storage_gb: StorageGb | None = None
     egress_gb_per_month: EgressGbPerMonth = 0
     top_n: TopN = 5
+    include_stale: Annotated[bool, msgspec.Meta(
+        description="also rank offers whose price is older than the catalog's limit (by "
+                    "default they are left out and listed in rejected)")] = False
+    include_suspect: Annotated[bool, msgspec.Meta(
+        description="also rank offers whose price is doubted: a caution from its source, "
+                    "a placeholder value, spot not below on-demand, or far from the median of "
+                    "other providers (by default left out and listed in rejected; with "
+                    "`providers` named, a price that is only far above the median is kept, "
+                    "with a warning)")] = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -110,10 +124,21 @@ class OfferRef(Out, frozen=True, kw_only=True):
     gpu_name: str
     gpu_count: int
     regions: list[str]
+    """The provider's region ids (with a region filter: only those that matched)."""
     interconnect: str
     as_of: str
+    as_of_kind: str
+    """``published``, ``retrieved`` (the day the page was read) or ``assumed`` (unknown:
+    ``as_of`` is an upper bound)."""
+    price_date: str
+    """The date in words ("date unknown; no later than 2026-09-30" for an assumed one)."""
     stale: bool
+    suspect_reasons: list[str]
+    """Why the price is doubted (only with include_suspect, or a named provider's price far
+    above the median); empty for a trusted price."""
     source: str
+    places: list[Region] = []
+    """``regions`` with their ISO country and continent (null where not known)."""
 
 
 class Fit(Out, frozen=True, kw_only=True):
@@ -187,3 +212,6 @@ class Recommendation(Out, frozen=True, kw_only=True):
     reason: str | None
     catalog_version: str
     assumptions: list[Assumption]
+    excluded_no_region: int | None = None
+    """With a region filter: offers left out because none of their regions has a known place
+    (no region listed, or only ids the provider does not locate); null without one."""
