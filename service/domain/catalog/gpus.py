@@ -23,6 +23,10 @@ class GPU(Strict, frozen=True, kw_only=True):
     bandwidth_gb_s: Pos
     source: str
     architecture: str = ""
+    compute_capability: str = ""
+    """CUDA compute capability ("8.9") or the AMD gfx target ("gfx942"); empty when neither
+    applies (Gaudi, TPU) or unknown. What decides which kernels run (see the engines'
+    precision rules)."""
     aliases: list[str] = []
     memory_gib: Pos | None = None
     memory_note: str = ""
