@@ -15,7 +15,7 @@
   var lang = 'en';
   var models = [];
   var last = null;   // {state, rec, sizing} of the last run, re-rendered on a language change
-  var lastAsk = null;
+  var lastAsk = null;  // {question, answer, applied} of the last question, for a language change
   var runSeq = 0;
   var askSeq = 0;
 
@@ -269,6 +269,8 @@
     var msg = err.message || t('error');
     var p = err.problem;
     if (p && p.suggestions && p.suggestions.length) {
+      // the detail names them too ("…; did you mean: a, b"): once, in the page's language
+      msg = msg.replace(/[;,.]?\s*did you mean:[^]*$/i, '');
       msg += ' — ' + t('didYouMean') + ': ' + p.suggestions.join(', ') + '?';
     }
     if (p && p.errors && p.errors.length) {
@@ -464,24 +466,33 @@
         : o.offer.as_of;
       var asOf = [el('time', { datetime: o.offer.as_of, text: dateText })];
       if (o.offer.stale) { asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('stale') })); }
+      if (o.offer.suspect_reasons && o.offer.suspect_reasons.length) {
+        asOf.push(' '); asOf.push(el('span', { class: 'badge stale', text: t('suspect') }));
+      }
       var pricing = o.pricing_model && o.pricing_model !== 'on_demand'
         ? [' ', el('span', { class: 'badge', text: t(o.pricing_model) })] : [];
       var offerCell = el('td', { class: 'offer-cell' }, [
         el('strong', { text: o.offer.provider })]
         .concat(pricing)
-        .concat([el('br'), el('code', { class: 'offer-id', text: o.offer.id })]));
+        .concat([el('br'), el('code', { class: 'offer-id', text: o.offer.id })])
+        // the same warnings the API, ask and Slack give for this option
+        .concat((o.warnings || []).length ? [el('ul', { class: 'warnings' },
+          o.warnings.map(function (w) { return el('li', { text: w }); }))] : []));
       offerCell.setAttribute('title', o.offer.instance_type + ' — ' + o.why);
-      tbody.appendChild(el('tr', { 'data-offer-id': o.offer.id }, [
-        el('td', { class: 'num', text: String(o.rank) }),
-        offerCell,
-        el('td', { class: 'gpus-cell', text: gpus }),
-        el('td', { class: 'nowrap', text: o.weights }),
-        el('td', { class: 'num per-hour', text: usdHour(o.cost.per_hour_usd) }),
-        el('td', { class: 'num per-month', text: usdMonth(o.cost.per_month_usd) }),
-        el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_usd, 2) }),
-        el('td', { class: 'num', text: num(tokensPerS(o), 0) }),
-        el('td', { class: 'as-of' }, asOf),
-      ]));
+      // data-label: the column's name, shown beside each value when rows stack on a phone
+      var cells = [
+        [el('td', { class: 'num rank', text: String(o.rank) }), '#'],
+        [offerCell, t('offer')],
+        [el('td', { class: 'gpus-cell', text: gpus }), t('gpus')],
+        [el('td', { class: 'nowrap', text: o.weights }), t('weightsCol')],
+        [el('td', { class: 'num per-hour', text: usdHour(o.cost.per_hour_usd) }), t('perHour')],
+        [el('td', { class: 'num per-month', text: usdMonth(o.cost.per_month_usd) }), t('perMonth')],
+        [el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_usd, 2) }),
+          t('perMillion')],
+        [el('td', { class: 'num', text: num(tokensPerS(o), 0) }), t('tokensPerS')],
+        [el('td', { class: 'as-of' }, asOf), t('asOf')],
+      ].map(function (c) { c[0].setAttribute('data-label', c[1]); return c[0]; });
+      tbody.appendChild(el('tr', { 'data-offer-id': o.offer.id }, cells));
     });
     $('offers-section').hidden = false;
   }
@@ -580,21 +591,85 @@
 
   /* ---------- ask ---------- */
 
-  function askContext(state) {
-    // The question's own words win; the form only fills what it leaves out, and only once a
-    // model is chosen (a bare /?q= link asks exactly what the link says).
-    var ctx = {};
-    if (state.budget) { ctx.budget_usd_per_month = parseFloat(state.budget); }
-    if (state.model) {
-      ctx.model = state.model;
-      if (state.weights && state.weights !== 'auto') { ctx.weights = state.weights; }
-      if (parseInt(state.context, 10) > 0) { ctx.context_tokens = parseInt(state.context, 10); }
-      if (state.workload) { ctx.workload = state.workload; }
-      if (parseInt(state.concurrency, 10) > 0) {
-        ctx.concurrent_requests = parseInt(state.concurrency, 10);
-      }
+  // What the form can add to a question, as AskRequest.context fields, with the Extracted
+  // fields (what /v1/ask read from the question) that make each one unnecessary.
+  var ASK_FIELDS = [
+    { name: 'model', said: ['model', 'params_b'], label: 'model' },
+    { name: 'weights', said: ['weights', 'quantized'], label: 'precision' },
+    { name: 'context_tokens', said: ['context_tokens'], label: 'context' },
+    { name: 'workload', said: ['workload', 'method'], label: 'workload' },
+    { name: 'concurrent_requests', said: ['concurrent_requests', 'batch_size'],
+      label: 'concurrency' },
+    { name: 'budget_usd_per_month', said: ['budget_usd_per_month', 'budget_usd_per_hour'],
+      label: 'budget' },
+  ];
+  var WORKLOAD_KEYS = { serving: 'wlServing', batch: 'wlBatch', finetune: 'wlFinetune',
+                        pretrain: 'wlPretrain' };
+
+  function formContext(state) {
+    // The form's settings, only once a model is chosen there (a bare /?q= link asks exactly
+    // what the link says).
+    if (!state.model) { return null; }
+    var ctx = { model: state.model };
+    if (state.weights && state.weights !== 'auto') { ctx.weights = state.weights; }
+    if (parseInt(state.context, 10) > 0) { ctx.context_tokens = parseInt(state.context, 10); }
+    if (state.workload) { ctx.workload = state.workload; }
+    if (parseInt(state.concurrency, 10) > 0) {
+      ctx.concurrent_requests = parseInt(state.concurrency, 10);
     }
-    return Object.keys(ctx).length ? ctx : null;
+    if (parseFloat(state.budget) > 0) { ctx.budget_usd_per_month = parseFloat(state.budget); }
+    return ctx;
+  }
+
+  function said(extracted, names) {
+    return names.some(function (n) {
+      var v = extracted ? extracted[n] : null;
+      return v !== null && v !== undefined && v !== false;
+    });
+  }
+
+  function gapsFilled(first, ctx) {
+    // The form's values for what the question left out, and only when the question names no
+    // model and is on topic: a question about SDXL is answered about SDXL, whatever the form
+    // says, and an off-topic one still gets "I don't know".
+    if (!ctx || !first || !first.passages || !first.passages.length) { return null; }
+    var ex = first.extracted || {};
+    if (said(ex, ['model', 'params_b'])) { return null; }
+    var out = {};
+    ASK_FIELDS.forEach(function (f) {
+      if (ctx[f.name] !== undefined && !said(ex, f.said)) { out[f.name] = ctx[f.name]; }
+    });
+    return out.model ? out : null;
+  }
+
+  function appliedText(ctx) {
+    return ASK_FIELDS.filter(function (f) { return ctx[f.name] !== undefined; }).map(function (f) {
+      var v = ctx[f.name];
+      var shown = f.name === 'model' ? modelName(v)
+        : f.name === 'workload' ? t(WORKLOAD_KEYS[v] || v)
+        : f.name === 'budget_usd_per_month' ? usdMonth(v)
+        : typeof v === 'number' ? num(v, 0) : String(v);
+      return t(f.label) + ': ' + shown;
+    }).join('; ');
+  }
+
+  function askOnce(q, answerLang, ctx) {
+    var body = { question: q, lang: answerLang, top_k: 3 };
+    if (ctx) { body.context = ctx; }
+    return api('v1/ask', body);
+  }
+
+  function showAsk(seq, promise) {
+    var out = $('ask-result');
+    out.setAttribute('aria-busy', 'true');
+    return promise.then(function (shown) {
+      if (seq !== askSeq) { return; }
+      lastAsk = shown;
+      renderAnswer(shown);
+    }).catch(function (err) {
+      if (seq !== askSeq) { return; }
+      out.textContent = err.status === 503 ? t('retryLater') : t('error') + ': ' + problemText(err);
+    }).then(function () { if (seq === askSeq) { out.setAttribute('aria-busy', 'false'); } });
   }
 
   function ask() {
@@ -602,24 +677,34 @@
     var out = $('ask-result');
     var state = readForm();
     setParam('q', q);
-    if (!q) { out.textContent = t('askEmpty'); return Promise.resolve(); }
+    if (!q) { lastAsk = null; out.textContent = t('askEmpty'); return Promise.resolve(); }
     var seq = ++askSeq;
-    out.setAttribute('aria-busy', 'true');
     out.textContent = t('asking');
-    var body = { question: q, lang: 'auto', top_k: 3 };
-    var ctx = askContext(state);
-    if (ctx) { body.context = ctx; }
-    return api('v1/ask', body).then(function (a) {
-      if (seq !== askSeq) { return; }
-      lastAsk = a;
-      renderAnswer(a);
-    }).catch(function (err) {
-      if (seq !== askSeq) { return; }
-      out.textContent = err.status === 503 ? t('retryLater') : t('error') + ': ' + problemText(err);
-    }).then(function () { out.setAttribute('aria-busy', 'false'); });
+    var ctx = formContext(state);
+    // first the question alone; the form fills in only what it leaves out, and says so
+    return showAsk(seq, askOnce(q, 'auto', null).then(function (first) {
+      var filled = gapsFilled(first, ctx);
+      if (!filled || seq !== askSeq) {
+        return { question: q, answer: first, applied: null };
+      }
+      return askOnce(q, first.lang || 'auto', filled).then(function (second) {
+        return { question: q, answer: second, applied: filled };
+      });
+    }));
   }
 
-  function renderAnswer(a) {
+  function reaskInLanguage() {
+    // the last answer again, in the page's new language (same question, same form values)
+    if (!lastAsk || !lastAsk.answer || lastAsk.answer.lang === lang) { return Promise.resolve(); }
+    var prev = lastAsk;
+    var seq = ++askSeq;
+    return showAsk(seq, askOnce(prev.question, lang, prev.applied).then(function (a) {
+      return { question: prev.question, answer: a, applied: prev.applied };
+    }));
+  }
+
+  function renderAnswer(shown) {
+    var a = shown.answer;
     var out = $('ask-result');
     out.textContent = '';
     var answer = el('div', { class: 'answer', lang: a.lang || lang });
@@ -627,8 +712,12 @@
       answer.appendChild(el('p', { text: para }));
     });
     out.appendChild(answer);
+    if (shown.applied) {
+      out.appendChild(el('p', { class: 'muted applied', text: t('askApplied', {
+        items: appliedText(shown.applied) }) }));
+    }
     if (a.follow_up) {
-      out.appendChild(el('p', { class: 'muted' }, [t('followUp') + ' ' + a.follow_up]));
+      out.appendChild(el('p', { class: 'muted follow-up' }, [t('followUp') + ' ' + a.follow_up]));
     }
     if (a.passages && a.passages.length) {
       out.appendChild(el('h3', { text: t('passages') }));
@@ -660,7 +749,8 @@
       var code = $('lang').value;
       lang = known.indexOf(code) >= 0 ? code : 'en';
       setParam('lang', lang);
-      loadMessages(lang).catch(function () { /* keys stay English */ }).then(applyI18n);
+      loadMessages(lang).catch(function () { /* keys stay English */ }).then(applyI18n)
+        .then(reaskInLanguage);
     });
     $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
     $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });

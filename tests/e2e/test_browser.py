@@ -196,6 +196,35 @@ def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
     assert errors == []
 
 
+def test_offers_table_on_a_390px_phone(browser: Any, server: Server) -> None:
+    """On a 390 px screen the offers stack as cards: nothing scrolls sideways, every price is
+    on screen beside its column's name, and each option's warnings are shown."""
+    errors: list[str] = []
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    _watch(page, errors)
+    page.goto(f"{server.url}/?model=llama-3.1-70b&context=32768&concurrency=8&lang=en")
+    _wait_results(page)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    wide = page.evaluate("""Array.from(document.querySelectorAll('body *')).filter(
+        e => e.getBoundingClientRect().right > window.innerWidth + 1 && e.offsetParent !== null)
+        .slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px: {wide}"
+    rows = page.locator("#offers-table tbody tr")
+    assert rows.count() >= 3
+    for i in range(min(3, rows.count())):
+        price = rows.nth(i).locator("td.per-hour")
+        box = price.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert price.get_attribute("data-label") == "$/hour"
+        assert "$" in price.inner_text()
+    assert page.locator("#offers-table ul.warnings li").count() > 0
+    page.screenshot(path=str(ARTIFACTS / "web-390px.png"), full_page=True)
+    errors += _csp_violations(page)
+    page.close()
+    assert errors == []
+
+
 @pytest.fixture
 def portal(server: Server) -> Iterator[str]:
     """Another origin (another port; a loopback one, so Chromium's local network access

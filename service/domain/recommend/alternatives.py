@@ -147,21 +147,70 @@ def msgspec_replace(req: RecommendationRequest, **changes: object) -> Recommenda
     return msgspec.structs.replace(req, **changes)
 
 
+MEMORY_PREFIX = "needs "
+"""How a plan that does not fit in memory starts its reason (capability.py)."""
+_FITS_BUT = {"budget": ("over budget",), "targets": ("misses", "would need"),
+             "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",)}
+"""Reasons that reject an offer the model fits on (any other non-memory reason is the
+hardware: a precision or engine that GPU cannot run)."""
+
+
+def _kind(reason: str) -> str:
+    if reason.startswith(MEMORY_PREFIX):
+        return "memory"
+    return next((k for k, starts in _FITS_BUT.items() if reason.startswith(starts)),
+                "hardware")
+
+
 def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
-                       precisions: list[Precision]) -> str:
+                      precisions: list[Precision]) -> str:
+    """The binding constraint, with numbers. When some offer fits, what kept it out: the
+    budget first (with the cheapest such option's cost), then a latency or throughput target,
+    then untrusted prices, then billing; else the hardware (a precision the large-enough GPUs
+    cannot run) or the memory (the largest node that matched the constraints). Filters that
+    left nothing are said as such."""
     m = ctx.model
     p = precisions[0]
+    if not rejected:
+        return ("no offer in the catalog matches the filters (providers, regions, GPUs per "
+                "node); relax them")
+    by_kind: dict[str, list[tuple[Offer, str]]] = {}
+    for o, r in rejected:
+        by_kind.setdefault(_kind(r), []).append((o, r))
+    if by_kind.get("budget") and ctx.budget_misses:
+        _, said = min(ctx.budget_misses)
+        n = len(ctx.budget_misses)
+        return (f"the budget: the cheapest option that fits costs {said} "
+                f"({n} option{'s' if n > 1 else ''} fit but cost more); raise the budget, "
+                "use a smaller precision or allow spot")
+    if targets := by_kind.get("targets"):
+        return (f"the targets: {len(targets)} offers fit in memory but none meets the "
+                f"targets (for example: {targets[0][1]}); relax a target or allow more GPUs")
+    if untrusted := by_kind.get("trust"):
+        stale = sum(1 for _, r in untrusted if r.startswith("stale:"))
+        return (f"price trust: the {len(untrusted)} offers that fit have stale ({stale}) "
+                f"or suspect ({len(untrusted) - stale}) prices; include_stale or "
+                "include_suspect to rank them with a warning")
+    if billing := by_kind.get("billing"):
+        return f"billing: {len(billing)} offers fit but {billing[0][1]}"
     need = weight_bytes(m, p) / GIB
-    largest = max((ctx.registry.gpus[o.gpu].total_gib * o.gpu_count for o, _ in rejected
-                   if o.gpu in ctx.registry.gpus), default=0.0)
-    budget = [r for _, r in rejected if r.startswith("over budget")]
-    if rejected and len(budget) == len(rejected):
-        return ("every offer that fits is over budget; the cheapest is "
-                + min(budget, key=len) + "; raise the budget or use a smaller precision")
+    gpus = ctx.registry.gpus
+
+    def node_gib(o: Offer) -> float:
+        return gpus[o.gpu].total_gib * o.gpu_count if o.gpu in gpus else 0.0
+
+    largest = max((node_gib(o) for o, _ in rejected), default=0.0)
     hint = ("allow multi-node or use fp8/int4" if p.bits_linear >= 16
             else "allow multi-node or a smaller format")
-    return (f"{m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node in the "
-            f"catalog that matches the constraints has it (largest: {largest:,.0f} GiB); {hint}")
+    # the hardware binds only where a node large enough for the weights cannot run them
+    big = [(o, r) for o, r in by_kind.get("hardware", []) if node_gib(o) >= need]
+    if big:
+        return (f"the hardware: {len(big)} offers large enough for the ~{need:,.0f} GiB of "
+                f"weights cannot run {p.id} (for example: {big[0][1]}); choose another "
+                "precision or engine")
+    return (f"memory: {m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node "
+            f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB); "
+            f"{hint}")
 
 
 def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:

@@ -133,6 +133,9 @@ class Ctx:
     """$/GB-month counted for an unknown storage price (see :func:`unknown_price_defaults`)."""
     max_egress_price: float = FALLBACK_EGRESS_USD_GB
     """$/GB counted for an unknown egress price (see :func:`unknown_price_defaults`)."""
+    budget_misses: list[tuple[float, str]] = field(default_factory=list)
+    """(cost, "$X/month") of each offer that fits but is over the budget: what the reason
+    quotes when the budget is the binding constraint."""
 
     @cached_property
     def only_providers(self) -> frozenset[str] | None:

@@ -66,6 +66,10 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     out_tps = None
     per_m = None
     ttft = ttft_ms(ctx, gpu, p, cap)
+    if ttft is not None and ttft > LONG_TTFT_MS:
+        warnings.append(f"time to first token about {ttft / 1000:,.1f} s at this context: "
+                        "too slow for interactive use; a faster GPU, fewer GPUs per split or "
+                        "a shorter prompt shortens it")
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
     if replica_tps:
         total_replicas = cap.replicas * nodes
@@ -161,6 +165,10 @@ def _why(o: Option, ctx: Ctx) -> str:
             f"weights: {money}; uses {fit}{speed}.")
 
 
+LONG_TTFT_MS = 10_000
+"""A time to first token above this always carries a warning."""
+
+
 def _date_phrase(ref: OfferRef) -> str:
     return f"as of {ref.as_of}" if ref.as_of_kind == "published" else ref.price_date
 
@@ -219,15 +227,16 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
             continue
-        untrusted = untrusted_reason(ctx, offer)
-        if untrusted is not None:
-            rejected.append((offer, untrusted))
-            continue
         plan = plans.get((gpu.id, offer.gpu_count))
         if plan is None:
             plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
         if isinstance(plan, str):
             rejected.append((offer, plan))
+            continue
+        # the model fits: only then is an untrusted price the reason it is left out
+        untrusted = untrusted_reason(ctx, offer)
+        if untrusted is not None:
+            rejected.append((offer, untrusted))
             continue
         quote = quote_offer(ctx, offer, gpu, plan)
         if isinstance(quote, str):
@@ -261,22 +270,35 @@ def replace_struct(o: Option, **changes: object) -> Option:
 
 def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
                         ) -> list[Rejected]:
+    """The offers left out that a buyer would ask about, at most 10, one per GPU shape: first
+    the near misses (an offer the model fits on, out for the budget, a latency or throughput
+    target, a stale or suspect price, or spot-only billing) that are cheaper than the top
+    option, cheapest first; then the popular cards, whatever kept them out. A small card too
+    small for the model is not news."""
+    from service.domain.recommend.alternatives import MEMORY_PREFIX, _kind
+
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
     by_price = sorted(rejected, key=lambda r: (headline_price(r[0]) or 1e9, r[0].id))
-    for offer, reason in by_price:
-        price = headline_price(offer)
-        popular = offer.gpu in POPULAR
-        cheaper = top_price is None or (price is not None and price <= top_price)
+
+    def take(offer: Offer, reason: str) -> None:
         k = (offer.gpu, offer.gpu_count)
-        if k in seen or not (cheaper or popular):
-            continue
+        if k in seen or len(out) >= 10:
+            return
         seen.add(k)
         out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
-                            provider=offer.provider, price_usd_h=price, reason=reason))
-        if len(out) >= 10:
-            break
+                            provider=offer.provider, price_usd_h=headline_price(offer),
+                            reason=reason))
+
+    for offer, reason in by_price:
+        price = headline_price(offer)
+        near = not reason.startswith(MEMORY_PREFIX) and _kind(reason) != "hardware"
+        if near and (top_price is None or (price is not None and price <= top_price)):
+            take(offer, reason)
+    for offer, reason in by_price:
+        if offer.gpu in POPULAR:
+            take(offer, reason)
     return out
 
 

@@ -144,13 +144,19 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
         per_month = total = compute + storage_month + egress_month
     # --- budgets ----------------------------------------------------------------------------------
     if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
+        ctx.budget_misses.append((per_hour, f"${per_hour:,.2f}/h, over your "
+                                            f"${req.max_usd_per_hour:,.2f}/h"))
         return (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
                 f"(${per_hour:.2f}/h)")
     if req.max_usd_per_month is not None and per_month is not None and (
             per_month > req.max_usd_per_month):
+        ctx.budget_misses.append((per_month, f"${per_month:,.0f}/month, over your "
+                                             f"${req.max_usd_per_month:,.0f}/month"))
         return (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
                 f"(${per_month:,.0f}/month)")
     if req.max_usd_total is not None and total > req.max_usd_total:
+        ctx.budget_misses.append((total, f"${total:,.0f} in all, over your "
+                                         f"${req.max_usd_total:,.0f}"))
         return f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
     return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
