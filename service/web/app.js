@@ -487,7 +487,9 @@
         [el('td', { class: 'nowrap', text: o.weights }), t('weightsCol')],
         [el('td', { class: 'num per-hour', text: usdHour(o.cost.per_hour_usd) }), t('perHour')],
         [el('td', { class: 'num per-month', text: usdMonth(o.cost.per_month_usd) }), t('perMonth')],
-        [el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_usd, 2) }),
+        // at the stated load where known (what this endpoint pays), else at saturation
+        [el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_at_load_usd ||
+          o.cost.per_million_output_tokens_usd, 2) }),
           t('perMillion')],
         [el('td', { class: 'num', text: num(tokensPerS(o), 0) }), t('tokensPerS')],
         [el('td', { class: 'as-of' }, asOf), t('asOf')],

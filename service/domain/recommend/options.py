@@ -64,7 +64,7 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     # --- performance, fit -----------------------------------------------------------------------
     per_user = None
     out_tps = None
-    per_m = None
+    per_m = per_m_load = None
     ttft = ttft_ms(ctx, gpu, p, cap)
     if ttft is not None and ttft > LONG_TTFT_MS:
         warnings.append(f"time to first token about {ttft / 1000:,.1f} s at this context: "
@@ -77,6 +77,10 @@ def _option(ctx: Ctx, q: Quote) -> Option:
         per_m = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
             3600 * out_tps) * 1e6
         per_user = per_user_decode(ctx, gpu, p, cap, replicas_needed)
+        if per_user and req.workload == "serving":
+            at_load = min(out_tps, req.concurrent_requests * per_user)
+            per_m_load = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
+                3600 * at_load) * 1e6
     used = used_at_load(ctx, gpu, p, cap, replicas_needed)
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
@@ -138,7 +142,11 @@ def _option(ctx: Ctx, q: Quote) -> Option:
             storage_per_month_usd=round(q.storage_month, 2),
             egress_per_month_usd=round(q.egress_month, 2),
             per_month_usd=None if q.per_month is None else round(q.per_month, 2),
-            per_million_output_tokens_usd=per_m, per_job_usd=q.per_job,
+            per_million_output_tokens_usd=per_m,
+            per_million_output_tokens_at_load_usd=per_m_load,
+            per_thousand_images_usd=(q.per_hour / (3.6 * cap.images_per_s * nodes)
+                                     if cap.images_per_s else None),
+            per_job_usd=q.per_job,
             billed_hours_per_month=q.month_hours,
             expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
                                         if q.spot else None)),

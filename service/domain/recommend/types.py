@@ -168,6 +168,11 @@ class OptionCost(Out, frozen=True, kw_only=True):
     egress_per_month_usd: float | None
     per_month_usd: float | None
     per_million_output_tokens_usd: float | None = None
+    """At saturation: every replica as busy as the engine allows."""
+    per_million_output_tokens_at_load_usd: float | None = None
+    """At the stated load (concurrent requests x tokens/s per user, at most saturation): what
+    a lightly used endpoint really pays per token."""
+    per_thousand_images_usd: float | None = None
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
     expected_spot_overhead_pct: float | None = None
