@@ -180,8 +180,7 @@ def test_loader_rejects_wrong_columns_unknown_provider_and_absurd_price(
 # ------------------------------------------------------------------ importing each source
 
 
-EXPECTED_UNMAPPED = {"cudo": {"A800"}, "lium": {"B300"}, "verda": {"B300"}, "seeweb": {"A30"},
-                     "shadeform": {"A16"}}
+EXPECTED_UNMAPPED = {"cudo": {"A800"}, "shadeform": {"A16"}}
 
 
 @needs_sources

@@ -33,8 +33,9 @@ def test_shipped_catalog_loads_without_problems() -> None:
     loaded = load_registry(CATALOG)  # raises CatalogError listing every problem otherwise
     reg = loaded.registry
     assert reg.conflicts == []
-    assert len(reg.models) == len(list((CATALOG / "models").glob("*.toml"))) == 48
-    assert len(reg.gpus) == 57
+    # the registry breadth issue's floors: at least 150 models and 80 GPUs
+    assert len(reg.models) == len(list((CATALOG / "models").glob("*.toml"))) >= 150
+    assert len(reg.gpus) >= 80
     assert re.fullmatch(r"[0-9a-f]{16}", loaded.version)
 
 
@@ -308,11 +309,11 @@ def test_duplicate_model_id_reported(tmp_path: Path) -> None:
 def test_id_must_match_file_name(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     path = _model_file(root, "phi-4")
-    _edit(path, 'id = "phi-4"', 'id = "phi-4-mini"')
+    _edit(path, 'id = "phi-4"', 'id = "phi-4-renamed"')
     (p,) = _problems(root)
     assert p.file == "models/phi-4.toml"
     assert p.line == _line(path, "id =") == 4
-    assert "phi-4-mini" in p.message
+    assert "phi-4-renamed" in p.message
     assert "phi-4" in p.message
 
 

@@ -93,8 +93,10 @@ class NameIndex:
         key = norm(name)
         for choice, score, _ in results:
             entry_id = self._names[choice]
-            # ties in WRatio (common: partial matches score 90+) fall to the plain ratio
-            rank = (score, fuzz.ratio(key, norm(choice)))
+            # WRatio alone favours a spelling that merely contains the query ("lama 70" inside
+            # "CodeLlama 70B" scores 90): add the plain ratio of the whole spellings, so the
+            # nearest whole name wins ("Llama 3 70B"); WRatio breaks the remaining ties
+            rank = (score + fuzz.ratio(key, norm(choice)), score)
             if rank > best.get(entry_id, (-1.0, -1.0)):
                 best[entry_id] = rank
         ordered = sorted(best, key=lambda i: (-best[i][0], -best[i][1], i))
