@@ -17,7 +17,9 @@ import msgspec
 
 from service.domain.catalog.engines import Engine, check_engines
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.kernels import KernelRule, Kernels, Platform, check_kernels
 from service.domain.catalog.models import ModelEntry, param_breakdown
+from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.registry import Registry
 
 T = TypeVar("T")
@@ -158,6 +160,57 @@ def load_engines(root: Path, problems: list[Problem]) -> list[Engine]:
     return out
 
 
+KERNELS_FILE = "kernels.toml"
+
+
+def load_kernels(root: Path, engines: list[Engine], problems: list[Problem],
+                 check: bool = True) -> Kernels:
+    """The capability matrix of ``kernels.toml`` (``[[platform]]``, ``[[rule]]``,
+    ``[nearest]``, ``[training]``), each problem with its line; checked against the engines
+    and precisions. A catalog without the file has no rules (everything runs)."""
+    if not (root / KERNELS_FILE).exists():
+        return Kernels()
+    loaded = _read_toml(root / KERNELS_FILE, KERNELS_FILE, problems)
+    if loaded is None:
+        return Kernels()
+    text, data = loaded
+    before = len(problems)
+    platforms: list[Platform] = []
+    rules: list[KernelRule] = []
+    pos = 0
+    for key, kind, out in (("platform", Platform, platforms), ("rule", KernelRule, rules)):
+        raws = data.get(key, [])
+        if not isinstance(raws, list):
+            problems.append(Problem(KERNELS_FILE, 1, f"[[{key}]] must be an array of tables"))
+            continue
+        pos = 0
+        for raw in raws:
+            anchor = text.find(f"[[{key}]]", pos)
+            pos = anchor + 1 if anchor >= 0 else pos
+            try:
+                out.append(msgspec.convert(raw, kind))  # type: ignore[arg-type]
+            except msgspec.ValidationError as exc:
+                ident = (raw.get("id") or raw.get("engine") or "?") if isinstance(
+                    raw, dict) else "?"
+                problems.append(Problem(KERNELS_FILE, _error_line(text, exc, max(anchor, 0)),
+                                        f"{ident}: {exc}"))
+    nearest = data.get("nearest", {})
+    training = data.get("training", {})
+    try:
+        nearest = msgspec.convert(nearest, dict[str, list[str]])
+        training_engine = msgspec.convert(training, dict[str, str]).get("engine")
+    except msgspec.ValidationError as exc:
+        problems.append(Problem(KERNELS_FILE, _error_line(text, exc), str(exc)))
+        return Kernels()
+    kernels = Kernels(platforms, rules, nearest, training_engine)
+    if check and len(problems) == before:
+        for m in check_kernels(kernels, [e.id for e in engines], precision_ids()):
+            ident = re.search(r"'([^']+)'", m)
+            line = _line_of(text, f'"{ident.group(1)}"') if ident else 1
+            problems.append(Problem(KERNELS_FILE, line, m))
+    return kernels
+
+
 def content_hash(root: Path, patterns: tuple[str, ...]) -> str:
     h = hashlib.sha256()
     for pattern in patterns:
@@ -176,8 +229,12 @@ class LoadedRegistry:
 def build_registry(root: Path, problems: list[Problem]) -> Registry:
     """Models, GPUs and engines under ``root``; every problem (alias clashes included) is
     appended."""
-    registry = Registry(load_models(root, problems), load_gpus(root, problems),
-                        load_engines(root, problems))
+    before = len(problems)
+    engines = load_engines(root, problems)
+    # the matrix is checked against the engines only when they all loaded
+    registry = Registry(load_models(root, problems), load_gpus(root, problems), engines,
+                        load_kernels(root, engines, problems,
+                                     check=len(problems) == before))
     problems.extend(Problem("aliases", 1, c) for c in registry.conflicts)
     return registry
 
@@ -188,4 +245,4 @@ def load_registry(root: Path) -> LoadedRegistry:
     if problems:
         raise CatalogError(problems)
     return LoadedRegistry(registry, content_hash(root, ("models/*.toml", "gpus.toml",
-                                                         "engines.toml")))
+                                                         "engines.toml", KERNELS_FILE)))

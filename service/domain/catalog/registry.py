@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.engines import Engine, Engines
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.kernels import Kernels
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import NameIndex
 
 
 class Registry:
     def __init__(self, models: Sequence[ModelEntry], gpus: Sequence[GPU],
-                 engines: Sequence[Engine] = ()) -> None:
+                 engines: Sequence[Engine] = (), kernels: Kernels | None = None) -> None:
         self.models = {m.id: m for m in models}
         self.gpus = {g.id: g for g in gpus}
         self.model_names = NameIndex("model")
@@ -24,6 +25,9 @@ class Registry:
             self.gpu_names.add(g.id, [g.name, *g.aliases])
         self.engines = Engines(engines)
         """The inference engines (``catalog/engines.toml``) by id, with the defaulting rules."""
+        self.kernels = kernels if kernels is not None else Kernels()
+        """What runs where (``catalog/kernels.toml``): engine platforms and the kernel rules
+        per engine x precision x GPU; empty: every combination runs."""
         self.derived = Derived()
         """Tables derived from the names (the entity extractor's), kept with the registry."""
 

@@ -10,6 +10,7 @@ import msgspec
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.precisions import (
+    PRECISIONS,
     Precision,
     find_precision,
     get_precision,
@@ -83,6 +84,59 @@ def _engine(ctx: Ctx, p: Precision) -> Engine:
     return runs or engines[ctx.engine]
 
 
+def kernel_engine(ctx: Ctx, p: Precision) -> str:
+    """The engine whose kernels run ``p`` for the workload: the catalog's training engine
+    (PyTorch) for fine-tuning and pre-training, the default engine of the model's kind for a
+    diffusion or audio pipeline, else the engine that serves ``p`` (:func:`_engine`)."""
+    registry = ctx.registry
+    if ctx.req.workload in ("finetune", "pretrain") and registry.kernels.training_engine:
+        return registry.kernels.training_engine
+    if ctx.model.kind != "llm":
+        return registry.engines.default(ctx.model.kind, False).id
+    return _engine(ctx, p).id
+
+
+def kernel_refusal(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
+    """Why ``gpu`` cannot run ``p`` with the workload's engine (catalog/kernels.toml: the
+    rule, its source and the nearest precision that runs there), or None."""
+    kernels = ctx.registry.kernels
+    if not kernels:
+        return None
+    eid = kernel_engine(ctx, p)
+    s = kernels.supported(eid, p, gpu)
+    if s.ok:
+        return None
+    near = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+    return (f"cannot run {p.id} with {eid}: {s.reason} (rule {s.rule}; {'; '.join(s.sources)})"
+            + (f"; nearest that runs there: {near.id}" if near is not None else ""))
+
+
+def runnable_precisions(ctx: Ctx, gpu: GPU, precisions: list[Precision]) -> list[Precision]:
+    """The precisions a plan on ``gpu`` tries. With ``weights: "auto"`` only what runs there:
+    a precision the GPU cannot run gives way to the nearest one that does (bf16 -> fp16 on a
+    V100). An explicit precision is tried as asked (its capability carries the refusal)."""
+    kernels = ctx.registry.kernels
+    if not kernels or ctx.req.weights != "auto":
+        return precisions
+    out: list[Precision] = []
+    for p in precisions:
+        eid = kernel_engine(ctx, p)
+        q = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+        if q is not None and q not in out:
+            out.append(q)
+    return out or precisions
+
+
+def runs_as(ctx: Ctx, gpu: GPU, p: Precision) -> Precision:
+    """``p`` with the compute type of the kernel that runs it on ``gpu`` (FP8 weight-only on
+    Ampere computes in FP16): what the speed model reads."""
+    kernels = ctx.registry.kernels
+    return kernels.runs_as(kernel_engine(ctx, p), p, gpu) if kernels else p
+
+
+_BY_ID = {p.id: p for p in PRECISIONS}
+
+
 def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int) -> InferencePlan:
     """One replica's memory over ``t`` GPUs at ``context`` tokens: the same for every GPU
     kind, so built once per request (only the capacity depends on the GPU)."""
@@ -136,7 +190,7 @@ def replica_throughput(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> tup
     if hit is None:
         kv = ctx.kv
         assert kv is not None
-        tps, _, rps = serving(ctx.model, p, kv, _engine(ctx, p), gpu, cap.tp,
+        tps, _, rps = serving(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu, cap.tp,
                               _prompt_tokens(ctx.req), ctx.req.output_tokens,
                               max_batch=cap.max_batch)
         hit = ctx.throughput_cache[key] = (tps, rps)
@@ -154,16 +208,18 @@ def ttft_ms(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> float | None:
         assert kv is not None
         engine = _engine(ctx, p)
         inp = _prompt_tokens(ctx.req)
-        step1, _ = decode_step_s(ctx.model, p, kv, engine, gpu, cap.tp, 1, inp)
+        runs = runs_as(ctx, gpu, p)
+        step1, _ = decode_step_s(ctx.model, runs, kv, engine, gpu, cap.tp, 1, inp)
         hit = ctx.ttft_cache[key] = (
-            prefill_s(ctx.model, p, engine, gpu, cap.tp, inp, 1) + step1) * 1000
+            prefill_s(ctx.model, runs, engine, gpu, cap.tp, inp, 1) + step1) * 1000
     return hit
 
 
 def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     a = ctx.model.arch
     assert a is not None
-    if p.id == "fp8" and not gpu.supports_fp8:
+    if p.id == "fp8" and not gpu.supports_fp8 and not ctx.registry.kernels:
+        # without a capability matrix (catalog/kernels.toml), FP8 needs FP8 tensor cores
         return Capability(ok=False, reason=f"{gpu.name} has no FP8 tensor cores")
     layer_split = _engine(ctx, p).split == "layer"
     first: Capability | None = None
@@ -194,10 +250,11 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size, seq=ft.sequence_length,
-        zero_stage=ft.zero_stage if ft.zero_stage or n == 1 else 3,
+        # unset: sharded (ZeRO-3/FSDP) over several GPUs; a stage the request names is kept
+        zero_stage=ft.zero_stage if ft.zero_stage is not None else (3 if n > 1 else 0),
         cpu_offload=ft.cpu_offload, gpus=n)
     # the memory per GPU depends on the GPU count, not on the GPU: once per count
-    mem_key = (p.id, n, plan.zero_stage)
+    mem_key = (p.id, n, plan.zero_stage or 0)
     per = ctx.train_memory.get(mem_key)
     if per is None:
         per = ctx.train_memory[mem_key] = plan.per_gpu().total_gib
@@ -221,7 +278,7 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         return Capability(ok=False, reason=(f"needs {parts.total_gib:.1f} GiB; {gpu.name} has "
                                             f"{gpu.usable_gib:.1f} GiB usable"))
     steps = m.default_steps or 30
-    sec = diffusion_seconds_per_image(m, p, gpu, w, h, steps, 1,
+    sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
                                       ctx.registry.engines.default("diffusion", False))
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
                       per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
@@ -231,7 +288,10 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
 def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
     key = (gpu.id, g, p.id, nodes, ctx.req.allow_multi_node)
     if key not in ctx.cache:
-        if ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
+        refused = kernel_refusal(ctx, gpu, p)
+        if refused is not None:
+            ctx.cache[key] = Capability(ok=False, reason=refused)
+        elif ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
             ctx.cache[key] = train_capability(ctx, gpu, g, p, nodes)
         elif ctx.model.kind == "llm":
             ctx.cache[key] = _serve_capability(ctx, gpu, g, p)
@@ -250,7 +310,8 @@ def per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
     key = (gpu.id, cap.tp, p.id, per_replica)
     hit = ctx.decode_cache.get(key)
     if hit is None:
-        step, _ = decode_step_s(ctx.model, p, kv, _engine(ctx, p), gpu, cap.tp, per_replica,
+        step, _ = decode_step_s(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu,
+                                cap.tp, per_replica,
                                 ctx.req.context_tokens)
         hit = ctx.decode_cache[key] = 1 / step
     return hit

@@ -20,6 +20,7 @@ from service.domain.recommend.capability import (
     per_user_decode,
     replica_throughput,
     replicas_for_target,
+    runnable_precisions,
     ttft_ms,
 )
 from service.domain.recommend.context import (
@@ -99,7 +100,9 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
         return ctx.plan_cache[key]
     best: Plan | None = None
     first_reason: str | None = None
-    for p in precisions:
+    # only what runs on this GPU (catalog/kernels.toml); an explicit precision it cannot run
+    # is tried and refused with the rule's reason
+    for p in runnable_precisions(ctx, gpu, precisions):
         plan = _plan(ctx, gpu, g, p)
         if isinstance(plan, str):
             first_reason = first_reason or plan
@@ -158,7 +161,7 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
            r.allow_multi_node)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
-    plan_key = (",".join(p.id for p in precisions), r.concurrent_requests,
+    plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
                 r.job_output_tokens, r.job_images)

@@ -1,0 +1,91 @@
+"""Sizing's use of the capability matrix (``catalog/kernels.toml``,
+:mod:`service.domain.catalog.kernels`): whether the asked GPU runs the weights with the engine,
+which kernel runs them (the compute type the speed model reads), and what to offer instead.
+
+An impossible combination is answered, not rejected: the memory is sized as asked, the
+answer carries a warning naming the rule, its source and the nearest precision that runs
+there, and gives no speed or cost. Weights the request did not name (the model's native
+precision) are replaced by the nearest that runs, and the answer says so. ``fits_on`` lists
+only GPUs that run the combination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from service.domain.catalog.engines import Engine
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.kernels import Support
+from service.domain.catalog.precisions import PRECISIONS, Precision
+from service.domain.catalog.registry import Registry
+
+_BY_ID = {p.id: p for p in PRECISIONS}
+
+
+@dataclass(frozen=True)
+class HardwareCheck:
+    precision: Precision
+    """What the answer sizes: the asked weights, or the nearest that runs when none was asked."""
+    runs: Precision
+    """``precision`` with the compute type of the kernel that runs it on the GPU."""
+    ok: bool = True
+    warnings: list[str] = field(default_factory=list)
+    support: Support | None = None
+
+
+def kernel_engine(registry: Registry, kind: str, task: str, engine: Engine) -> str:
+    """The engine whose kernels run the work: the catalog's training engine (PyTorch) for
+    fine-tuning and pre-training an LLM, else ``engine``."""
+    if kind == "llm" and task != "inference" and registry.kernels.training_engine:
+        return registry.kernels.training_engine
+    return engine.id
+
+
+def runs_on(registry: Registry, engine_id: str, p: Precision, gpu: GPU) -> bool:
+    """Whether ``engine_id`` runs ``p`` on ``gpu`` (directly or through another kernel)."""
+    return registry.kernels.supported(engine_id, p, gpu).ok
+
+
+def runs_as(registry: Registry, engine_id: str, p: Precision, gpu: GPU) -> Precision:
+    """``p`` with the compute type of the kernel that runs it on ``gpu``."""
+    return registry.kernels.runs_as(engine_id, p, gpu)
+
+
+def check_hardware(registry: Registry, kind: str, task: str, p: Precision, engine: Engine,
+                   gpu: GPU | None, explicit: bool,
+                   note: Callable[[str, str, str], None]) -> HardwareCheck:
+    """The kernel check of one sizing request on its GPU (none: nothing to check)."""
+    kernels = registry.kernels
+    if gpu is None or not kernels:
+        return HardwareCheck(precision=p, runs=p)
+    eid = kernel_engine(registry, kind, task, engine)
+    s = kernels.supported(eid, p, gpu)
+    if s.ok:
+        if s.status == "runs_as":
+            note("kernel", f"{s.compute} compute", f"{s.reason} (rule {s.rule}: "
+                 f"{'; '.join(s.sources)})")
+        return HardwareCheck(precision=p, runs=kernels.runs_as(eid, p, gpu), support=s)
+    near = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+    where = f"rule {s.rule}; source: {'; '.join(s.sources)}"
+    if near is not None and not explicit:
+        msg = (f"weights {p.id} (the model's own) cannot run here: {s.reason} ({where}); "
+               f"sized at {near.id}, the nearest precision {eid} runs on {gpu.name}")
+        note("weights_precision_replaced", near.id, msg)
+        again = kernels.supported(eid, near, gpu)
+        if again.status == "runs_as":
+            note("kernel", f"{again.compute} compute", again.reason)
+        return HardwareCheck(precision=near, runs=kernels.runs_as(eid, near, gpu),
+                             warnings=[msg], support=again)
+    if near is not None:
+        alt = f"the nearest precision {eid} runs on {gpu.name} is {near.id}"
+    else:
+        others = [e.id for e in registry.engines if e.id != eid
+                  and kernels.supported(e.id, p, gpu).ok]
+        alt = (f"no precision of its [nearest] list runs with {eid} there"
+               + (f"; engines that run {p.id} on {gpu.name}: {', '.join(others)}"
+                  if others else ""))
+    msg = f"impossible combination: {s.reason} ({where}); {alt}"
+    note("kernel", "none", "this GPU cannot run these weights with this engine, so no speed "
+         "or cost is given; see warnings")
+    return HardwareCheck(precision=p, runs=p, ok=False, warnings=[msg], support=s)
