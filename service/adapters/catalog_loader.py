@@ -9,13 +9,14 @@ from pathlib import Path
 
 from service.adapters.catalog_files import CatalogError, Problem, build_registry, content_hash
 from service.adapters.offers_files import load_offers
+from service.adapters.perf_files import PERF_FILES, load_perf
 from service.adapters.regions_file import REGIONS_FILE, load_regions
 from service.domain.catalog.regions import index_regions
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import assess
 
-CATALOG_FILES = ("models/*.toml", "gpus.toml", "engines.toml", "providers.toml", "offers/*.csv",
-                 REGIONS_FILE)
+CATALOG_FILES = ("models/*.toml", "gpus.toml", "engines.toml", "kernels.toml", "providers.toml",
+                 "offers/*.csv", REGIONS_FILE, *PERF_FILES)
 """What the version hash covers: a change to any of these is a new catalog version."""
 
 
@@ -38,4 +39,4 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
                    version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days,
                    trust=trust, collapsed=tuple(o for o in offers if o.id in trust
                                                 and trust[o.id].duplicate_of),
-                   regions=index_regions(table, offers))
+                   regions=index_regions(table, offers), perf=load_perf(root, registry))

@@ -105,6 +105,10 @@ Positive = Annotated[float, msgspec.Meta(gt=0, le=1e12, description="a positive 
 TokensPerSecond = Annotated[Positive, _about(
     "output tokens per second, all requests together, at least")]
 RequestsPerSecond = Annotated[Positive, _about("requests per second, at least")]
+RequestRate = Annotated[float, msgspec.Meta(
+    gt=0, le=1e6, description="open-loop load: new requests arriving per second, in requests/s "
+                              "(Poisson arrivals; default: none, a closed loop of batch_size "
+                              "users, each sending the next request when the last ends)")]
 TimeToFirstToken = Annotated[Positive, _about(
     "time to the first output token, in milliseconds, at most")]
 DecodeTokensPerSecond = Annotated[Positive, _about(

@@ -29,6 +29,7 @@ from service.domain.catalog.precisions import (
     get_precision,
 )
 from service.domain.catalog.registry import Registry
+from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.memory import (
     GIB,
     InferencePlan,
@@ -39,14 +40,15 @@ from service.domain.sizing.memory import (
     latent_tokens,
     weight_bytes,
 )
+from service.domain.sizing.serving import Load
 from service.domain.sizing.sizing import sized_from_entry
 from service.domain.sizing.speed import (
     achievable_tflops,
     decode_step_s,
-    diffusion_seconds_per_image,
-    diffusion_step_s,
+    diffusion_pipeline,
     prefill_s,
     serving,
+    under_load,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -674,12 +676,24 @@ def _diffusion_speed(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu:
     cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
     base_step = 2.0 * dparams * latent_tokens(model, res[0], res[1]) * cfg / (
         0.5 * _dense_peak(gpu, p))
-    if row.unit == "it/s":
-        step = diffusion_step_s(model, p, gpu, res[0], res[1], batch, engine=eng)
+    base_step *= batch
+    timing = diffusion_pipeline(model, p, gpu, res[0], res[1], steps, batch, eng)
+    if row.unit in ("it/s", "s/it"):
+        step = timing.step_s
+        if row.unit == "s/it":
+            return _make(c, model, engine, gpu, "s/it", row.value, step, base_step,
+                         "2 x denoiser params x latent positions x CFG x batch / "
+                         "(0.5 x dense peak)")
         return _make(c, model, engine, gpu, "it/s", row.value, 1.0 / step, 1.0 / base_step,
-                     "0.5 x dense peak / (2 x denoiser params x latent positions x CFG)")
-    sec = diffusion_seconds_per_image(model, p, gpu, res[0], res[1], steps, batch, engine=eng)
+                     "0.5 x dense peak / (2 x denoiser params x latent positions x CFG x batch)")
+    sec = timing.seconds_per_image
+    base_step /= batch
     base_sec = steps * base_step
+    if row.unit == "ms":
+        c.note(f"latency in ms per pipeline call of {batch} image(s)")
+        return _make(c, model, engine, gpu, "s", row.value / 1000, timing.seconds_per_batch,
+                     base_sec * batch, "batch x steps x 2 x denoiser params x latent "
+                     "positions x CFG / (0.5 x peak)")
     if row.unit == "s":
         return _make(c, model, engine, gpu, "s", row.value, sec, base_sec,
                      "steps x 2 x denoiser params x latent positions x CFG / (0.5 x peak)")
@@ -818,3 +832,208 @@ __all__ = [
     "predict",
     "run_calibration",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving under load (catalog/serving_measurements.csv, ai-dynamo/aiconfigurator, Apache-2.0)
+#
+# Each row: a model on ``tp_size`` GPUs of one system, one engine, ``batch_size`` concurrent
+# requests in a closed loop of ``isl`` prompt and ``osl`` output tokens, with the measured
+# mean TTFT and TPOT. Constants of the serving model were fitted on the SEEN rows only
+# (H100 + H200, Llama / Qwen, vLLM + TensorRT-LLM); every other row (B200, gpt-oss /
+# DeepSeek, SGLang) is HELD OUT and reported separately.
+
+LOAD_KINDS: tuple[str, ...] = ("ttft_under_load", "tpot_under_load", "throughput_under_load",
+                               "saturated_throughput")
+SEEN_SYSTEMS = ("h100_sxm", "h200_sxm")
+SEEN_BACKENDS = ("vllm", "trtllm")
+SEEN_MODELS = ("llama", "qwen")
+_SYSTEM_GPU = {"h100_sxm": "H100 SXM", "h200_sxm": "H200 SXM", "b200_sxm": "B200"}
+_BACKEND_ENGINE = {"vllm": "vllm", "trtllm": "tensorrt-llm", "sglang": "sglang"}
+
+
+class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
+    """One serving measurement under load, our estimate and a plain roofline's."""
+
+    id: str
+    kind: str
+    held_out: bool
+    engine: str
+    model_id: str
+    gpu_id: str
+    measured: float
+    predicted: float
+    baseline: float
+    unit: str
+
+    @property
+    def error_pct(self) -> float:
+        return (self.predicted / self.measured - 1.0) * 100.0
+
+    @property
+    def baseline_error_pct(self) -> float:
+        return (self.baseline / self.measured - 1.0) * 100.0
+
+
+class LoadStats(msgspec.Struct, kw_only=True, frozen=True):
+    kind: str
+    subset: str
+    """"seen" (constants fitted here) or "held-out"."""
+    n: int
+    median_abs_pct: float
+    baseline_median_abs_pct: float
+
+
+class LoadReport(msgspec.Struct, kw_only=True, frozen=True):
+    rows: tuple[LoadPrediction, ...]
+    skipped: int
+    stats: tuple[LoadStats, ...]
+
+    def get(self, kind: str, subset: str) -> LoadStats | None:
+        return next((s for s in self.stats if s.kind == kind and s.subset == subset), None)
+
+
+def is_seen(row: dict[str, str]) -> bool:
+    """Whether a serving measurement is in the subset the constants were fitted on."""
+    model = row["model_path"].lower()
+    return (row["system"] in SEEN_SYSTEMS and row["backend"] in SEEN_BACKENDS
+            and any(k in model for k in SEEN_MODELS))
+
+
+def _load_precision(row: dict[str, str], model: SizedModel) -> Precision:
+    mode = (row.get("gemm_quant_mode") or row.get("precision") or "").lower()
+    if model.native_precision == "mxfp4" or "gpt-oss" in model.id:
+        return get_precision("mxfp4")
+    if mode.startswith("fp8"):
+        return get_precision("fp8")
+    if mode in ("nvfp4", "fp4"):
+        return get_precision("nvfp4")
+    return get_precision("bf16")
+
+
+def _roofline_load(model: SizedModel, p: Precision, gpu: GPU, tp: int, isl: int, osl: int,
+                   batch: int, kv: KVType) -> tuple[float, float]:
+    """A plain roofline: TTFT = one prompt's FLOPs at the dense peak of the GPUs (or reading
+    the weights, whichever is slower); TPOT = reading weights and the batch's KV cache at the
+    bandwidth (or the batch's FLOPs at the peak)."""
+    a = model.arch
+    assert a is not None
+    peak = _dense_peak(gpu, p) * tp
+    bw = gpu.bandwidth_gb_s * 1e9 * tp
+    w = weight_bytes(model, p)
+    ttft = max(2.0 * model.active_params * isl / peak, w / bw)
+    kvb = batch * kv_bytes(a, isl + osl // 2, kv.bytes_per_element, 1)
+    tpot = max((w + kvb) / bw, 2.0 * model.active_params * batch / peak)
+    return ttft, tpot
+
+
+def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, index: int
+                 ) -> list[LoadPrediction]:
+    """Our TTFT and TPOT at the row's load, and the roofline's; [] when the row cannot be
+    modelled (model or GPU unknown, does not fit)."""
+    entry = registry.find_model(row["model_path"])
+    gpu = registry.find_gpu(_SYSTEM_GPU.get(row["system"], row["system"]))
+    if entry is None or gpu is None:
+        return []
+    model = sized_from_entry(entry)
+    if model.arch is None:
+        return []
+    engine = registry.engines[_BACKEND_ENGINE[row["backend"]]]
+    p = _load_precision(row, model)
+    kv = find_kv_type("fp8") if p.id in engine.fp8_kv_with_weights else find_kv_type("fp16")
+    assert kv is not None
+    tp = int(row["tp_size"])
+    isl, osl, batch = int(row["isl"]), int(row["osl"]), int(row["batch_size"])
+    load = load_at(model, p, kv, engine, gpu, tp, isl, osl, batch, perf)
+    if load is None:
+        return []
+    base_ttft, base_tpot = _roofline_load(model, p, gpu, tp, isl, osl, batch, kv)
+    held_out = not is_seen(row)
+    rid = f"s{index:04d}"
+    common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id)
+
+    def tps(ttft_s: float, tpot_s: float) -> float:
+        """Output tokens/s of the closed loop: batch x output per request cycle."""
+        return batch * osl / (ttft_s + (osl - 1) * tpot_s)
+
+    measured_ttft = float(row["silicon_ttft_ms"]) / 1e3
+    measured_tpot = float(row["silicon_tpot_ms"]) / 1e3
+    # the saturated figure /v1/sizing reports (speed.serving: as many sequences as fit,
+    # prefill of each then the decode steps), here at the row's concurrency
+    saturated, _, _ = serving(model, p, kv, engine, gpu, tp, isl, osl, batch)
+    return [
+        LoadPrediction(kind="ttft_under_load", measured=measured_ttft * 1e3,
+                       predicted=load.ttft_s * 1e3, baseline=base_ttft * 1e3, unit="ms",
+                       **common),  # type: ignore[arg-type]
+        LoadPrediction(kind="tpot_under_load", measured=measured_tpot * 1e3,
+                       predicted=load.tpot_s * 1e3, baseline=base_tpot * 1e3, unit="ms",
+                       **common),  # type: ignore[arg-type]
+        LoadPrediction(kind="throughput_under_load", measured=tps(measured_ttft, measured_tpot),
+                       predicted=load.requests_per_s * osl, baseline=tps(base_ttft, base_tpot),
+                       unit="tokens/s", **common),  # type: ignore[arg-type]
+        LoadPrediction(kind="saturated_throughput", measured=tps(measured_ttft, measured_tpot),
+                       predicted=saturated, baseline=tps(base_ttft, base_tpot),
+                       unit="tokens/s", **common),  # type: ignore[arg-type]
+    ]
+
+
+def load_at(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, tp: int,
+            isl: int, osl: int, batch: int, perf: PerfTables) -> Load | None:
+    """The serving model at a closed-loop load (as ``/v1/sizing`` computes it)."""
+    got = under_load(model, p, kv, engine, gpu, tp, isl, osl, batch, None, perf)
+    return got[0] if got else None
+
+
+def _top_concurrency(rows: Sequence[dict[str, str]], preds: dict[int, list[LoadPrediction]]
+                     ) -> set[int]:
+    """Rows that stand for saturated serving: per configuration (model, GPU, engine,
+    precision, lengths, TP) the one at the highest concurrency measured, if at least 64."""
+    best: dict[tuple[str, ...], int] = {}
+    for i, r in enumerate(rows):
+        if i not in preds or int(r["batch_size"]) < 64:
+            continue
+        key = (r["model_path"], r["system"], r["backend"], r["gemm_quant_mode"], r["isl"],
+               r["osl"], r["tp_size"])
+        if key not in best or int(rows[best[key]]["batch_size"]) < int(r["batch_size"]):
+            best[key] = i
+    return set(best.values())
+
+
+def run_load_calibration(rows: Sequence[dict[str, str]], registry: Registry,
+                         perf: PerfTables) -> LoadReport:
+    preds: dict[int, list[LoadPrediction]] = {}
+    skipped = 0
+    for i, r in enumerate(rows):
+        got = predict_load(r, registry, perf, i)
+        if got:
+            preds[i] = got
+        else:
+            skipped += 1
+    top = _top_concurrency(rows, preds)
+    flat = [p for i, ps in preds.items() for p in ps
+            if p.kind != "saturated_throughput" or i in top]
+    stats = []
+    for kind in LOAD_KINDS:
+        for subset, held in (("seen", False), ("held-out", True)):
+            group = [p for p in flat if p.kind == kind and p.held_out == held]
+            if not group:
+                continue
+            stats.append(LoadStats(
+                kind=kind, subset=subset, n=len(group),
+                median_abs_pct=statistics.median(abs(p.error_pct) for p in group),
+                baseline_median_abs_pct=statistics.median(
+                    abs(p.baseline_error_pct) for p in group)))
+    return LoadReport(rows=tuple(flat), skipped=skipped, stats=tuple(stats))
+
+
+def format_load_report(report: LoadReport) -> str:
+    lines = ["", "serving under load (catalog/serving_measurements.csv; constants fitted on the "
+             "seen rows: H100+H200, Llama/Qwen, vLLM+TRT-LLM)",
+             f"{'kind':<22} {'subset':<9} {'n':>4} {'median|err|':>12} {'roofline':>9}"]
+    for s in report.stats:
+        lines.append(f"{s.kind:<22} {s.subset:<9} {s.n:>4} {s.median_abs_pct:>11.1f}% "
+                     f"{s.baseline_median_abs_pct:>8.1f}%")
+    if report.skipped:
+        lines.append(f"({report.skipped} rows not modelled: model or GPU not in the registry, "
+                     "or the model does not fit)")
+    return "\n".join(lines)

@@ -5,6 +5,7 @@ on the 2-CPU development machine; the bound leaves room for a slow CI runner."""
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any
 
@@ -37,6 +38,7 @@ def test_every_model_sizes_within_the_bound_with_cold_caches() -> None:
                 req = msgspec.convert({"model": model_id, **extra}, SizingRequest)
             except msgspec.ValidationError:
                 continue
+            gc.disable()  # the computation's own cost, not a collection that falls in it
             started = time.thread_time()
             try:
                 size(req, catalog)
@@ -44,6 +46,7 @@ def test_every_model_sizes_within_the_bound_with_cold_caches() -> None:
             except DomainError:
                 pass  # refused with a 4xx: also bounded
             ms = (time.thread_time() - started) * 1e3
+            gc.enable()
             worst = max(worst, (ms, f"{model_id} {extra}"))
     assert sized > 200
     assert worst[0] < MAX_CPU_MS, worst

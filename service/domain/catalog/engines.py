@@ -75,6 +75,21 @@ class EngineSpeed(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     quant_flops_cap_tflops: Positive | None = None
     """Sustained TFLOPS of the engine's quantized-weight matmul kernels (llama.cpp MMQ);
     16-bit weights use the plain cap."""
+    max_num_batched_tokens: Annotated[int, msgspec.Meta(ge=1, le=10_000_000)] = 8192
+    """Per-step token budget of continuous batching (prefill chunk + one token per running
+    decode): vLLM max_num_batched_tokens, SGLang chunked_prefill_size, TensorRT-LLM
+    max_num_tokens."""
+    cuda_graph_max_batch: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)] = 512
+    """Largest decode batch replayed as a CUDA graph (0: eager always)."""
+    layer_overhead_graph_us: NonNegative = 2.0
+    """Launch cost per layer of a decode step replayed from a CUDA graph."""
+    layer_overhead_eager_us: NonNegative = 20.0
+    """Launch cost per layer of an eager step (one carrying a prefill chunk, or a decode batch
+    past the captured graphs)."""
+    mixed_prefill: bool = True
+    """Continuous batching mixes prefill chunks into decode steps (vLLM V1 chunked prefill,
+    TensorRT-LLM in-flight batching); False: prefill batches run on their own, before
+    decodes (SGLang without --enable-mixed-chunk)."""
 
 
 class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

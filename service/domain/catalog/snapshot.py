@@ -24,6 +24,7 @@ from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.regions import Region, RegionIndex
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.trust import TRUSTED, Trust
+from service.domain.sizing.efficiency import PerfTables
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +44,8 @@ class Catalog:
     """Offers that duplicate another (``Trust.duplicate_of``), left out of ``offers``."""
     regions: RegionIndex = field(default_factory=RegionIndex)
     """Every offer's regions placed in a country and a continent (regions.toml)."""
+    perf: PerfTables = field(default_factory=PerfTables)
+    """Measured GEMM and collective efficiency curves (catalog/perf/, ``efficiency.py``)."""
     loaded_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     derived: Derived = field(default_factory=Derived, repr=False)
 

@@ -51,6 +51,9 @@ class SizedModel:
     latent_downsample: int = 8
     native_precision: str | None = None
     family: str = ""
+    num_frames: int | None = None
+    """Video models: frames per clip (None: an image model)."""
+    temporal_downsample: int | None = None
 
     @cached_property
     def breakdown(self) -> ParamBreakdown | None:
@@ -91,6 +94,22 @@ def weight_bytes(model: SizedModel, p: Precision) -> float:
         scale = model.total_params / b.total if b.total else 1.0
         return weight_bits(b, p) * scale / 8
     return model.total_params * p.bits_linear / 8
+
+
+def expert_weight_bytes(model: SizedModel, p: Precision) -> float:
+    """Bytes of the routed experts' weights (the part expert parallelism shards whole), in
+    the same per-class bits as :func:`weight_bits`; 0 for a dense model."""
+    b = model.breakdown
+    if b is None or not (b.experts + b.experts_down):
+        return 0.0
+    if p.scope == "all":
+        more = p.bits_more if p.bits_more is not None else p.bits_linear
+        mixed = (1 - p.more_fraction) * p.bits_linear + p.more_fraction * more
+        bits = b.experts * p.bits_linear + b.experts_down * mixed
+    else:
+        bits = (b.experts + b.experts_down) * p.bits_linear
+    scale = model.total_params / b.total if b.total else 1.0
+    return bits * scale / 8
 
 
 # ---------------------------------------------------------------------------------------------
@@ -157,6 +176,14 @@ class InferencePlan:
     lora_adapters: int = 0
     lora_rank: int = 16
     assumptions: list[Assumption] = field(default_factory=list)
+    pp: int = 1
+    """Pipeline stages (tensor-split engines): the most loaded stage holds ceil(layers / pp)
+    of the layers, their weights and their KV cache."""
+    ep: int = 1
+    """Expert-parallel ranks of an MoE: the routed experts sharded whole over max(tp, ep)
+    GPUs per stage (1: split by tensor parallel like the rest)."""
+    dp: int = 1
+    """Data-parallel replicas, each with this plan's batch (only :meth:`whole` sums them)."""
 
     @property
     def split(self) -> str:
@@ -166,6 +193,23 @@ class InferencePlan:
     def _weight_bytes(self) -> float:
         return weight_bytes(self.model, self.precision)
 
+    @cached_property
+    def _stage_share(self) -> float:
+        """Share of the layers on the most loaded pipeline stage (1.0 without a pipeline)."""
+        if self.pp <= 1:
+            return 1.0
+        layers = self.model.arch.num_layers if self.model.arch else self.pp
+        return math.ceil(layers / self.pp) / layers
+
+    @cached_property
+    def _weights_per_gpu(self) -> float:
+        n = self.tp
+        if self.pp <= 1 and self.ep <= 1:
+            return self._weight_bytes / n
+        experts = expert_weight_bytes(self.model, self.precision) if self.ep > 1 else 0.0
+        dense = (self._weight_bytes - experts) / n
+        return (dense + experts / max(n, self.ep)) * self._stage_share
+
     def per_gpu(self, batch: int | None = None, context: int | None = None) -> MemoryParts:
         """Memory on the most loaded GPU of the setup."""
         a = self.model.arch
@@ -173,7 +217,7 @@ class InferencePlan:
         b = self.batch if batch is None else batch
         ctx = self.context if context is None else context
         n = self.tp
-        weights = self._weight_bytes / n
+        weights = self._weights_per_gpu
         if self.split == "layer":
             # a layer split (llama.cpp) puts whole layers on each GPU: KV follows the layers.
             kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n
@@ -183,8 +227,10 @@ class InferencePlan:
             act = activation_bytes_inference(a, self.engine, ctx, b, n)
         if self.kv_type.id == "q4_0":
             kv *= 1.1
+        if self.pp > 1:
+            kv *= self._stage_share
         prof = self.engine
-        overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
+        overhead = (prof.non_torch_gib_tp1 if n * self.pp == 1 else prof.non_torch_gib_tp) * GIB
         if self.lora_adapters:
             overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
         return _parts(weights, kv, act, overhead)
@@ -202,10 +248,10 @@ class InferencePlan:
         act = (activation_bytes_inference(a, self.engine, self.context, 1, split_n)
                if self.engine.batch_free_activations else None)
         prof = self.engine
-        overhead = (prof.non_torch_gib_tp1 if n == 1 else prof.non_torch_gib_tp) * GIB
+        overhead = (prof.non_torch_gib_tp1 if n * self.pp == 1 else prof.non_torch_gib_tp) * GIB
         if self.lora_adapters:
             overhead += self.lora_adapters * lora_params(a, self.lora_rank, None) * 2 / n
-        return self._weight_bytes / n, kv_one, act, overhead
+        return self._weights_per_gpu, kv_one, act, overhead
 
     def total_gib(self, batch: int) -> float:
         """``per_gpu(batch=batch).total_gib`` at the plan's context, bit for bit, without
@@ -219,6 +265,8 @@ class InferencePlan:
             split_n = self.tp
         if self.kv_type.id == "q4_0":
             kv *= 1.1
+        if self.pp > 1:
+            kv *= self._stage_share
         if act is None:
             a = self.model.arch
             assert a is not None
@@ -227,9 +275,10 @@ class InferencePlan:
         return (weights + kv + act + overhead) / GIB
 
     def whole(self) -> MemoryParts:
-        """The setup summed over its GPUs (a TP split sums back to this)."""
+        """The setup summed over its GPUs (a TP split sums back to this; pipeline stages and
+        data-parallel replicas count as many GPUs as they use)."""
         p = self.per_gpu()
-        n = self.tp
+        n = self.tp * self.pp * self.dp
         return _parts(p.weights_gib * n * GIB, p.kv_cache_gib * n * GIB,
                       p.activations_gib * n * GIB, p.overhead_gib * n * GIB)
 
@@ -360,10 +409,15 @@ class TrainingPlan:
     flash: bool
     micro_batch: int
     seq: int
-    zero_stage: int
+    zero_stage: int | None
     cpu_offload: bool
     gpus: int
     assumptions: list[Assumption] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP
+        if self.zero_stage is None:
+            self.zero_stage = 0
 
     def trainable(self) -> int:
         a = self.model.arch
@@ -375,7 +429,7 @@ class TrainingPlan:
         a = self.model.arch
         assert a is not None
         n = self.gpus
-        sharded = self.zero_stage
+        sharded = self.zero_stage or 0
         base = weight_bytes(self.model, self.precision)
         trainable = self.trainable()
         opt_b, grad_b = OPTIMIZER_BYTES[self.optimizer]

@@ -25,6 +25,7 @@ from service.domain.fields import (
     OutputTokens,
     PrecisionName,
     PromptTokens,
+    RequestRate,
     SequenceLength,
     TrainingTokens,
     ZeroStage,
@@ -70,13 +71,37 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
         description="FlashAttention: no attention matrix kept in memory")] = True
     micro_batch_size: MicroBatchSize = 1
     sequence_length: SequenceLength = 2048
-    zero_stage: ZeroStage = 0
+    zero_stage: Annotated[ZeroStage | None, msgspec.Meta(
+        description="DeepSpeed ZeRO stage over the data-parallel GPUs (0: DDP, every GPU holds "
+                    "everything; 1 shards optimizer state, 2 also gradients, 3 = FSDP also "
+                    "weights). Default: on one GPU 0; on several the least sharding that fits "
+                    "the GPU (ZeRO-3 / FSDP when no GPU is named); see the answer's layout")] = (
+        None)
     cpu_offload: Annotated[bool, msgspec.Meta(
         description="optimizer states kept in CPU memory (DeepSpeed offload)")] = False
 
     def __post_init__(self) -> None:
         if not self.target_modules and self.method != "full":
             raise ValueError("target_modules cannot be empty for LoRA/QLoRA")
+
+
+ParallelDegree = Annotated[int, msgspec.Meta(ge=1, le=4096)]
+
+
+class Parallelism(Strict, frozen=True, kw_only=True):
+    """A fixed parallelism layout: tensor x pipeline x data must equal gpu_count."""
+
+    tensor: Annotated[ParallelDegree, msgspec.Meta(
+        description="tensor-parallel GPUs per replica (must divide the attention heads)")] = 1
+    pipeline: Annotated[ParallelDegree, msgspec.Meta(
+        description="pipeline stages per replica, each holding a share of the layers")] = 1
+    data: Annotated[ParallelDegree, msgspec.Meta(
+        description="data-parallel replicas (inference: each serves its share of the "
+                    "batch; training: DDP or ZeRO/FSDP ranks)")] = 1
+    expert: Annotated[ParallelDegree, msgspec.Meta(
+        description="expert-parallel ranks of an MoE: the experts sharded whole over this "
+                    "many GPUs (1: experts split by tensor parallel like the rest; else a "
+                    "multiple of tensor dividing tensor x data and the number of experts)")] = 1
 
 
 class ModelChoice(Strict, frozen=True, kw_only=True):
@@ -113,6 +138,7 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     batch_size: BatchSize = 1
     input_tokens: PromptTokens = 2048
     output_tokens: OutputTokens = 512
+    request_rate_per_s: RequestRate | None = None
     lora_adapters: LoraAdapterCount = 0
     lora_adapter_rank: Annotated[LoraRank, msgspec.Meta(
         description="LoRA rank r of each adapter served")] = 16
@@ -124,8 +150,17 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     steps: DiffusionSteps | None = None
     training_tokens: TrainingTokens | None = None
     price_per_gpu_hour_usd: GpuHourPrice | None = None
+    parallelism: Annotated[Parallelism | None, msgspec.Meta(
+        description="fix the parallelism layout (tensor x pipeline x data = gpu_count; expert "
+                    "for MoE models); default: searched, see the answer's layout")] = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        par = self.parallelism
+        if par is not None and par.tensor * par.pipeline * par.data != self.gpu_count:
+            raise ValueError(
+                f"parallelism tensor x pipeline x data = {par.tensor} x {par.pipeline} x "
+                f"{par.data} = {par.tensor * par.pipeline * par.data} must equal gpu_count "
+                f"({self.gpu_count})")
         if self.input_tokens + self.output_tokens > 10_000_000:
             raise ValueError("input_tokens + output_tokens must not exceed 10,000,000")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import cast
 
 import msgspec
@@ -14,7 +15,6 @@ from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
     active_params,
-    check_architecture_for_tp,
     kv_bytes,
     kv_bytes_per_token,
     param_breakdown,
@@ -30,6 +30,8 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
+from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
+from service.domain.sizing.layout import Layout, search_inference, search_training
 from service.domain.sizing.memory import (
     GIB,
     Assumption,
@@ -43,6 +45,7 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.speed import (
     DecodeStep,
+    Note,
     Performance,
     decode_step_at,
     decode_step_fixed,
@@ -110,6 +113,13 @@ class SizingResult(Out, frozen=True, kw_only=True):
     cost: Cost | None
     assumptions: list[Assumption]
     sources: list[str]
+    layout: Layout | None = None
+    """How the GPUs share the model (LLM inference and training): searched, or fixed by the
+    request's ``parallelism``; None for diffusion and audio pipelines."""
+    warnings: list[str] = []
+    """What the asked GPU cannot do with these weights and engine (catalog/kernels.toml: the
+    rule, its source and the nearest precision that runs there); performance and cost are
+    null then."""
 
 
 def sized_from_entry(m: ModelEntry) -> SizedModel:
@@ -120,7 +130,8 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         max_context=a.max_context if a else None, native_width=m.native_width,
         native_height=m.native_height, default_steps=m.default_steps,
         latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
-        family=m.family)
+        family=m.family, num_frames=m.num_frames,
+        temporal_downsample=m.temporal_downsample)
 
 
 def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
@@ -219,6 +230,9 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     note("gib", "2^30 bytes", "all memory figures are GiB")
 
     if model.kind != "llm":
+        if req.parallelism is not None:
+            raise InvalidInput("parallelism layouts apply to LLMs; a diffusion or audio "
+                               "pipeline runs on one GPU per replica", "$.parallelism")
         return _size_pipeline(req, registry, model, precision, engine, gpu, n, assumptions,
                               sources, note)
 
@@ -229,22 +243,25 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             raise InvalidInput("`finetune` options apply to task finetune or pretrain",
                                "$.finetune")
         kv = resolve_kv(req)
+        hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
+                            req.weights is not None, note)
+        precision = hw.precision
         context = req.input_tokens + req.output_tokens
         if model.max_context and context > model.max_context:
             note("context_over_model_limit", f"{context} > {model.max_context}",
                  "the model was trained for a shorter context; quality past it is not assured")
-        if engine.split == "tensor":
-            check_architecture_for_tp(a, n)
-        plan = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
+        base = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
+        layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism)
+        note("layout", layout.label, layout.reason)
         _note_inference(plan, note)
         per = plan.per_gpu()
         memory = _memory(plan.whole(), per, True)
         fits = max_b = max_ctx = None
         if gpu is not None:
             fits = plan.fits(gpu)
-            max_b = plan.max_batch(gpu)
+            max_b = plan.max_batch(gpu) * plan.dp
             max_ctx = plan.max_context(gpu)
             note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
                  f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
@@ -255,16 +272,17 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             note("performance", "null", "the model does not fit this setup, so no speed or "
                  "cost is given; see fits_on")
         if gpu is not None and fits:
-            perf = estimate_performance(model, precision, kv, engine, gpu, n, req, note,
-                                        task="inference")
+            perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
+                                     catalog) if hw.ok else None
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
-        fits_on = _fits_on_inference(plan, catalog, req, precision, kv, engine)
+        fits_on = _fits_on_inference(base, catalog, req, precision, kv, engine)
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
             engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
             kv_cache_bytes_per_token=kv_bytes_per_token(a, kv.bytes_per_element),
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
-            performance=perf, cost=cost, assumptions=assumptions, sources=sources)
+            performance=perf, cost=cost if hw.ok else None, assumptions=assumptions,
+            sources=sources, layout=layout, warnings=hw.warnings)
 
     ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
     if req.task == "pretrain" and ft.method != "full":
@@ -280,6 +298,9 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     elif ft.method == "full" and precision.bits_linear < 16:
         raise InvalidInput(f"full training updates every weight and cannot run on a "
                            f"{precision.id} quantized base; use bf16 or fp32", "$.weights")
+    hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
+                        req.weights is not None and ft.method != "qlora", note)
+    precision = hw.precision
     if ft.zero_stage and n == 1:
         note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
              "GPUs; with one GPU nothing is sharded")
@@ -289,6 +310,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size, seq=ft.sequence_length, zero_stage=ft.zero_stage,
         cpu_offload=ft.cpu_offload, gpus=n)
+    layout, tplan = search_training(tplan, gpu, ft.zero_stage, req.parallelism)
+    note("layout", layout.label, layout.reason)
     _note_training(tplan, note)
     per = tplan.per_gpu()
     memory = _memory(tplan.whole(), per, False)
@@ -297,15 +320,17 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
     if gpu is not None and fits:
-        perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
-                                    task=req.task, training=tplan)
+        perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
+                                    task=req.task, training=tplan) if hw.ok else None
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
-    fits_on = _fits_on_training(tplan, registry)
+    fits_on = _fits_on_training(tplan, registry, kernel_engine(registry, model.kind,
+                                                               req.task, engine))
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
         kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
-        fits_on=fits_on, performance=perf, cost=cost, assumptions=assumptions, sources=sources)
+        fits_on=fits_on, performance=perf, cost=cost if hw.ok else None,
+        assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings)
 
 
 def _model_info(m: SizedModel) -> ModelInfo:
@@ -321,10 +346,14 @@ def _note_inference(plan: InferencePlan, note: object) -> None:
          f"2 x {a.kv_heads} KV heads x {a.dim_head} head dim per layer"
          + (f"; {a.n_sliding} sliding-window layers capped at {a.sliding_window} tokens"
             if a.n_sliding else ""))
-    if plan.tp > 1:
-        note("parallelism", f"{plan.split} split over {plan.tp} GPUs",
+    if plan.tp > 1 or plan.pp > 1:
+        note("parallelism", f"{plan.split} split over {plan.tp} GPUs"
+             + (f", {plan.pp} pipeline stages" if plan.pp > 1 else "")
+             + (f", experts over {plan.ep} GPUs" if plan.ep > 1 else "")
+             + (f", {plan.dp} replicas" if plan.dp > 1 else ""),
              "llama.cpp splits layers (weights and KV follow them); other engines split "
-             "tensors, KV heads never below one per GPU")
+             "tensors, KV heads never below one per GPU; a pipeline stage holds ceil(layers / "
+             "stages) layers with their KV; a replica holds its share of the requests")
     if plan.engine.activations == "profile":
         note("activation_profile_tokens", str(plan.engine.profile(plan.context)),
              "the engine profiles one forward pass of max_num_batched_tokens; activations = "
@@ -349,7 +378,10 @@ def _note_training(t: TrainingPlan, note: object) -> None:
     note("fragmentation", "5%", "allocator fragmentation on top of the live tensors")
     if t.zero_stage:
         note("zero_stage", str(t.zero_stage), "1 shards optimizer state, 2 also gradients, "
-             "3 (FSDP) also weights, over the data-parallel GPUs")
+             "3 (FSDP) also weights, over the data-parallel GPUs"
+             + ("; ZeRO-3 / FSDP all-gathers one transformer block's weights in 16-bit at a "
+                "time and prefetches the next: two blocks' 16-bit weights on top"
+                if t.zero_stage >= 3 and t.gpus > 1 else ""))
 
 
 FITS_ON_CACHE_SIZE = 512
@@ -369,6 +401,49 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
     rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
         plan, catalog, req, precision, kv, engine)))
     return list(rows)
+
+
+def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: Engine,
+                      gpu: GPU, n: int, req: SizingRequest, note: Note, layout: Layout,
+                      catalog: Catalog) -> Performance:
+    """Speed for the layout the memory is sized for: one replica is timed (its tensor group;
+    a llama.cpp layer split over its pipeline stages) with its share of the load, and the
+    totals are that replica's times the data-parallel replicas. A pipeline over a tensor
+    engine adds no speed to one sequence: each token passes every stage in turn, so a stage
+    group times like the tensor group reading all the weights."""
+    d = max(1, layout.data)
+    timed = layout.tensor * (layout.pipeline if engine.split == "layer" else 1)
+    if d == 1 and timed == n:
+        return estimate_performance(model, runs, kv, engine, gpu, n, req, note,
+                                    task="inference", perf=catalog.perf)
+    share = msgspec.structs.replace(
+        req, batch_size=max(1, math.ceil(req.batch_size / d)),
+        request_rate_per_s=(None if req.request_rate_per_s is None
+                            else req.request_rate_per_s / d))
+    one = estimate_performance(model, runs, kv, engine, gpu, timed, share, note,
+                               task="inference", perf=catalog.perf)
+    note("layout_speed", f"{d} replica(s) of {timed} GPU(s)",
+         f"{layout.label}: each replica timed with {share.batch_size} of the "
+         f"{req.batch_size} concurrent requests"
+         + (f" and {share.request_rate_per_s:g} requests/s" if share.request_rate_per_s else "")
+         + "; totals are one replica's times the replicas"
+         + ("; the pipeline stages add no speed to one sequence (each token passes every "
+            "stage in turn)" if layout.pipeline > 1 and engine.split != "layer" else ""))
+
+    def times(v: float | None) -> float | None:
+        return None if v is None else v * d
+
+    load = (f"open loop, {req.request_rate_per_s:g} requests/s"
+            if req.request_rate_per_s is not None
+            else f"closed loop, {req.batch_size} concurrent requests")
+    return msgspec.structs.replace(
+        one, load=load if one.load is not None else None,
+        decode_throughput_tokens_per_s=times(one.decode_throughput_tokens_per_s),
+        max_throughput_tokens_per_s=times(one.max_throughput_tokens_per_s),
+        max_concurrency=None if one.max_concurrency is None else one.max_concurrency * d,
+        requests_per_s=times(one.requests_per_s),
+        max_requests_per_s=times(one.max_requests_per_s),
+        output_tokens_per_s=times(one.output_tokens_per_s))
 
 
 DECODE_SHAPES_CACHE_SIZE = 256
@@ -400,9 +475,12 @@ def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
     for i, g in enumerate(registry.gpus.values()):
         if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
             continue
+        if not runs_on(registry, engine.id, precision, g):
+            continue  # catalog/kernels.toml: the engine cannot run these weights there
+        runs = runs_as(registry, engine.id, precision, g)
         table.append(DecodeRow(gpu_index=i, capacity_gib=plan.capacity_gib(g), steps=tuple(
             None if (count > 1 and engine.split == "tensor" and a.num_attention_heads % count)
-            else decode_step_fixed(plan.model, precision, engine, g, count, plan.batch, mats)
+            else decode_step_fixed(plan.model, runs, engine, g, count, plan.batch, mats)
             for count in COUNTS)))
     return tuple(table)
 
@@ -451,11 +529,13 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     return tuple(rows)
 
 
-def _fits_on_training(plan: TrainingPlan, registry: Registry) -> list[FitRow]:
+def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) -> list[FitRow]:
     rows: list[FitRow] = []
     for g in registry.gpus.values():
         if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
             continue
+        if not runs_on(registry, engine_id, plan.precision, g):
+            continue  # catalog/kernels.toml: these weights do not train there
         for count in COUNTS:
             zero = plan.zero_stage if count == plan.gpus else (3 if count > 1 else 0)
             p = TrainingPlan(**{**plan.__dict__, "gpus": count, "zero_stage": zero,
@@ -483,6 +563,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     if req.task != "inference":
         ft = req.finetune or FinetuneOptions(method="lora")
         training = "full" if ft.method == "full" else "lora"
+    hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
+                        req.weights is not None, note)
+    precision = hw.precision
     parts = diffusion_memory(model, precision, width, height, req.batch_size, training)
     note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
          "every component resident (no CPU offload); denoiser and text encoders at the chosen "
@@ -497,16 +580,19 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
     if gpu is not None and fits:
-        perf = estimate_performance(model, precision, None, engine, gpu, n, req, note,
+        perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
                                     task=req.task, width=width, height=height,
                                     diffusion_engine=registry.engines.default("diffusion",
                                                                               False))
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
+    if not hw.ok:
+        perf = None
     fits_on = [
         FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1, per_gpu_gib=per.total_gib,
                gpu_memory_gib=g.total_gib)
         for g in registry.gpus.values()
         if g.vendor in ("NVIDIA", "AMD") and per.total_gib <= g.usable_gib
+        and runs_on(registry, engine.id, precision, g)
     ]
     fits_on.sort(key=lambda r: (r.gpu_memory_gib, r.gpu))
     return SizingResult(
@@ -514,7 +600,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
         memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
-        cost=cost, assumptions=assumptions, sources=sources)
+        cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
+        warnings=hw.warnings)
 
 
 def weights_gib(model: SizedModel, p: Precision) -> float:

@@ -26,15 +26,17 @@ from service.domain.base import Out
 from service.domain.catalog.engines import Engine, EngineSpeed
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import Architecture, kv_bytes
-from service.domain.catalog.precisions import KVType, Precision
+from service.domain.catalog.precisions import KVType, Precision, get_precision
+from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
+from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
+from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.memory import (
     InferencePlan,
     SizedModel,
     TrainingPlan,
-    denoiser,
-    latent_tokens,
     weight_bytes,
 )
+from service.domain.sizing.serving import Load, StepCost, kv_admission, serve, step_cost
 
 if TYPE_CHECKING:
     from service.domain.sizing.requests import SizingRequest
@@ -47,14 +49,9 @@ Note = Callable[[str, str, str], None]
 # catalog/engines.toml, with where they were fitted in its ``source``. The decode step adds
 # the KV-cache attention kernels to the weight matmuls (they do not overlap).
 
-# All-reduce latency per call (two per layer per step) and the link bandwidth it moves data at.
-# Diffusion: share of the latent positions an average UNet weight sees (down/up-sampled blocks),
-# a fixed per-step cost (scheduler, small kernels), and the VAE decoder's FLOPs per megapixel.
-UNET_POSITION_SHARE = 0.16
-DIFFUSION_STEP_OVERHEAD_S = 2e-3
-VAE_DECODE_FLOPS_1MP = 2.5e12
-VAE_ETA = 0.3
+# Diffusion pipelines are timed in stages by service.domain.sizing.diffusion_speed.
 
+# All-reduce latency per call (two per layer per step) and the link bandwidth it moves data at.
 LINK_LATENCY_US = {"nvlink": 8.0, "infinity-fabric": 10.0, "pcie": 25.0, "roce": 25.0,
                    "ici": 10.0, "none": 25.0}
 
@@ -73,6 +70,22 @@ class Performance(Out, frozen=True, kw_only=True):
     images_per_s: float | None = None
     audio_seconds_per_s: float | None = None
     bound: str | None = None
+    time_per_output_token_ms: float | None = None
+    """Mean time between output tokens a user sees at this load (continuous batching)."""
+    output_tokens_per_s_per_user: float | None = None
+    """Output tokens per second each user sees at this load (1000 / TPOT)."""
+    output_tokens_per_s: float | None = None
+    """Output tokens per second of the whole setup at this load."""
+    max_requests_per_s: float | None = None
+    """Requests per second when saturated (as many sequences running as fit)."""
+    load: str | None = None
+    """The load the means are for: closed loop of N users, or an open-loop request rate."""
+    efficiency_source: str | None = None
+    """Where the GEMM and collective efficiencies come from: ``measured:<gpu> gemm <dtype>``
+    or ``derived from datasheet``."""
+    diffusion: DiffusionTiming | None = None
+    """Diffusion models: the pipeline stage by stage (seconds per stage, s/image, images/s
+    per GPU)."""
 
 
 def peak_tflops(gpu: GPU, p: Precision, engine: Engine, quantized_kernels: bool = True
@@ -328,61 +341,100 @@ def training_tokens_per_s(plan: TrainingPlan, gpu: GPU) -> tuple[float, float, s
     return tokens_s, mfu, rule
 
 
-def _num(v: object, default: float) -> float:
-    return float(v) if isinstance(v, int | float) else default
+def diffusion_pipeline(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
+                       steps: int, batch: int, engine: Engine, frames: int | None = None
+                       ) -> DiffusionTiming:
+    """The pipeline in stages (text encoders, ``steps`` denoiser steps, VAE decode) for
+    ``batch`` images on one GPU: :mod:`service.domain.sizing.diffusion_speed`."""
+    peak16 = achievable_tflops(gpu, get_precision("fp16"), engine, quantized_kernels=False)
+    # diffusers quantizes weights only (bitsandbytes, torchao, quanto): the matmuls run in
+    # 16-bit; a compiled engine (TensorRT) runs FP8/INT8 at the precision's own rate
+    peak = peak16 if engine.id == "diffusers" else achievable_tflops(gpu, p, engine)
+    if (gpu.segment == "consumer" and gpu.vendor == "NVIDIA" and p.compute == "fp16"
+            and not engine.speed.uses_fp16_accumulate):
+        # GeForce in fp16: PyTorch lets cuBLAS/cuDNN reduce in fp16
+        # (allow_fp16_reduced_precision_reduction), the FP16-accumulate rate, twice the
+        # FP32-accumulate column (RTX 3090 and 4090 match V100 and A100 on SD 1.5 in the
+        # diffusers torch 2.0 tables); bf16 has no such mode
+        if peak == peak16:
+            peak *= 2
+        peak16 *= 2
+    return diffusion_timing(
+        model, width=width, height=height, steps=steps, batch=batch, engine=engine.id,
+        peak_flops=peak * 1e12, peak16_flops=peak16 * 1e12,
+        bandwidth=_effective_bw(gpu, engine.speed), denoiser_bits=p.bits_linear,
+        frames=frames, architecture=gpu.architecture)
 
 
 def diffusion_step_s(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
                      batch: int, engine: Engine) -> float:
     """Seconds of one denoising step for ``batch`` images (classifier-free guidance included)."""
-    den = denoiser(model)
-    params = den.params if den else model.total_params
-    tokens = latent_tokens(model, width, height)
-    arch = (den.architecture or {}) if den else {}
-    patch = arch.get("patch_size", 2)
-    patch_n = int(patch[-1]) if isinstance(patch, list) else int(patch) if isinstance(
-        patch, int | float) else 2
-    cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
-    if model.family in ("sd", "sdxl"):
-        # UNet: deeper blocks run at 1/4, 1/16, 1/64 of the latent positions, so each weight
-        # sees on average a fraction of them.
-        flops = 2.0 * params * tokens * UNET_POSITION_SHARE
-    else:
-        seq = tokens / patch_n**2
-        hidden = _num(arch.get("hidden_size"), 3072.0)
-        layers = _num(arch.get("num_layers"), 19.0) + _num(arch.get("num_single_layers"), 0.0)
-        seq_text = 512.0 if model.family == "flux" else 154.0
-        flops = 2.0 * params * (seq + seq_text) + 4.0 * layers * hidden * (seq + seq_text) ** 2
-    s = engine.speed
-    peak = achievable_tflops(gpu, p, engine) * 1e12
-    step = cfg * batch * flops / (peak * s.eta_compute)
-    return max(step, params * p.bits_linear / 8 / _effective_bw(gpu, s)) + DIFFUSION_STEP_OVERHEAD_S
+    return diffusion_pipeline(model, p, gpu, width, height, 1, batch, engine).step_s
 
 
 def diffusion_seconds_per_image(model: SizedModel, p: Precision, gpu: GPU, width: int,
                                 height: int, steps: int, batch: int, engine: Engine) -> float:
-    step = diffusion_step_s(model, p, gpu, width, height, batch, engine)
-    peak = achievable_tflops(gpu, p, engine) * 1e12
-    vae = batch * VAE_DECODE_FLOPS_1MP * (width * height) / (1024 * 1024) / (peak * VAE_ETA)
-    return (steps * step + vae) / batch
+    return diffusion_pipeline(model, p, gpu, width, height, steps, batch,
+                              engine).seconds_per_image
+
+
+def kernel_compute(gpu: GPU, p: Precision, engine: Engine) -> str:
+    """The compute type the engine's matmul kernels run in on this GPU (FP8 weight-only on
+    Ampere computes in FP16; an engine may force its own)."""
+    compute = p.compute
+    if p.native_compute_arch and gpu.architecture not in p.native_compute_arch:
+        compute = "fp16"
+    if compute == "fp8" and not gpu.supports_fp8:
+        compute = "fp16"
+    if engine.compute is not None:
+        compute = engine.compute
+    return compute
+
+
+def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
+               input_tokens: int, output_tokens: int, concurrency: int,
+               request_rate_per_s: float | None, perf: PerfTables | None
+               ) -> tuple[Load, StepCost] | None:
+    """(the means at the load, the step model) from the continuous-batching model
+    (:mod:`serving`), or None when no sequence fits."""
+    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
+                         context=input_tokens + max(1, output_tokens))
+    kv_token = kv_bytes(model.arch, 1, kv.bytes_per_element, n) if model.arch else 0.0
+    cap = kv_admission(plan.kv_budget_gib(gpu) * 2**30, kv_token, engine.kv_block_tokens,
+                       input_tokens, output_tokens, engine.speed.max_num_seqs)
+    if cap <= 0:
+        return None
+    cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
+                     kernel_compute(gpu, p, engine),
+                     achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    budget = engine.speed.max_num_batched_tokens
+    at = serve(cost, input_tokens, output_tokens, concurrency, budget, cap, request_rate_per_s)
+    return at, cost
 
 
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
-                         height: int = 1024, diffusion_engine: Engine | None = None
-                         ) -> Performance:
+                         height: int = 1024, diffusion_engine: Engine | None = None,
+                         perf: PerfTables | None = None) -> Performance:
     """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
     engine of diffusion models; ``engine`` where not given)."""
     s = engine.speed
     if model.kind == "diffusion":
         steps = req.steps or model.default_steps or 30
-        sec = diffusion_seconds_per_image(model, p, gpu, width, height, steps, req.batch_size,
-                                          diffusion_engine or engine)
-        note("diffusion_speed", f"{steps} steps at {width}x{height}",
-             f"denoiser FLOPs per step at the latent size / ({s.eta_compute} x dense "
-             f"{p.compute} peak), classifier-free guidance doubling SD/SDXL, plus VAE decode")
-        return Performance(seconds_per_image=sec, images_per_s=n / sec, bound="compute")
+        timing = diffusion_pipeline(model, p, gpu, width, height, steps, req.batch_size,
+                                    diffusion_engine or engine)
+        sec = timing.seconds_per_image
+        note("diffusion_speed", f"{steps} steps at {width}x{height}, batch {req.batch_size}"
+             + (", guidance doubles the denoiser batch" if timing.guidance_batch_factor > 1
+                else ", no guidance pass (distilled)"),
+             "text encoders once + steps x one denoiser step + VAE decode, each its FLOPs at "
+             "its own fitted share of the dense peak (" + ", ".join(
+                 f"{st.stage} {st.seconds:.3g} s" for st in timing.stages) + ")")
+        den_bound = next((st.bound for st in timing.stages if st.stage == "denoiser"),
+                         "compute")
+        return Performance(seconds_per_image=sec, images_per_s=n / sec, bound=den_bound,
+                           diffusion=timing)
     if model.kind == "audio":
         den = max(model.components, key=lambda c: c.params)
         flops_per_s_audio = 2.0 * model.total_params * 50  # ~50 decoder/encoder frames per s
@@ -415,11 +467,43 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              f"all-reduces per layer over {gpu.link}")
     note("serving", f"concurrency {conc}", f"largest batch whose KV cache fits, capped at the "
          f"engine's max_num_seqs {s.max_num_seqs}; prefill of each prompt takes its share")
-    return Performance(
+    base = Performance(
         decode_tokens_per_s=1.0 / step,
         decode_throughput_tokens_per_s=req.batch_size / step,
         prefill_tokens_per_s=req.input_tokens / t_pre if t_pre else None,
         time_to_first_token_ms=(t_pre + step) * 1000,
         max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
-        bound=bound)
-
+        max_requests_per_s=rps, bound=bound)
+    if engine.split != "tensor":
+        return msgspec.structs.replace(base, efficiency_source=(
+            f"engine constants ({engine.id} [engine.speed], catalog/engines.toml)"))
+    loaded = under_load(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
+                        req.batch_size, req.request_rate_per_s, perf)
+    if loaded is None:
+        return base
+    at, cost = loaded
+    out = max(1, req.output_tokens)
+    source = cost.gemm.source + (f"; {cost.comm.source}" if n > 1 else "")
+    if req.request_rate_per_s is not None:
+        load = f"open loop, {req.request_rate_per_s:g} requests/s"
+    else:
+        load = f"closed loop, {req.batch_size} concurrent requests"
+    note("serving_model", load, f"continuous batching ({engine.id}): KV admission in "
+         f"{engine.kv_block_tokens}-token blocks, at most {min(conc, s.max_num_seqs)} running; "
+         f"prefill chunks under a {s.max_num_batched_tokens}-token step budget "
+         + ("mixed into decode steps" if s.mixed_prefill else "run before decodes")
+         + "; step time from the measured GEMM and all-reduce curves plus per-step and "
+         "per-layer overheads; TTFT and TPOT are means at this load")
+    note("efficiency_source", source, "GEMM efficiency against the tokens in a step "
+         "(interpolated in log m), collectives against message size; datasheet-derived "
+         "where the GPU has no measured table")
+    if at.saturated:
+        note("overloaded", f"{req.request_rate_per_s:g} requests/s",
+             f"above what this setup serves ({at.requests_per_s:.3g} requests/s): the queue "
+             "grows without bound, so no TTFT is given; figures are at capacity")
+    ttft = None if math.isinf(at.ttft_s) else at.ttft_s * 1000
+    return msgspec.structs.replace(
+        base, time_to_first_token_ms=ttft, time_per_output_token_ms=at.tpot_s * 1000,
+        output_tokens_per_s_per_user=1.0 / at.tpot_s,
+        output_tokens_per_s=at.requests_per_s * out, requests_per_s=at.requests_per_s,
+        load=load, efficiency_source=source)

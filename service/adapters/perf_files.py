@@ -1,0 +1,64 @@
+"""Read the measured efficiency tables (``catalog/perf/gemm.csv``, ``collectives.csv``) and
+the serving measurements (``catalog/serving_measurements.csv``) into domain values.
+
+Sources: ai-dynamo/aiconfigurator @ 095f58a, Apache-2.0 (``catalog/perf/README.md``)."""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from pathlib import Path
+
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.registry import Registry
+from service.domain.sizing.efficiency import CollectiveCurve, GemmCurve, PerfTables
+
+PERF_FILES = ("perf/gemm.csv", "perf/collectives.csv", "serving_measurements.csv")
+"""Catalog files this adapter reads (part of the catalog's version hash)."""
+
+
+def load_perf(root: Path, registry: Registry) -> PerfTables:
+    """The measured curves under ``root`` (the catalog folder) for the GPUs the registry
+    knows; missing files give empty tables (everything derived from datasheets)."""
+    gpus: dict[str, GPU] = {}
+    gemm: dict[tuple[str, str, str], list[tuple[float, float]]] = defaultdict(list)
+    path = root / "perf" / "gemm.csv"
+    if path.exists():
+        with path.open(encoding="utf-8", newline="") as f:
+            for r in csv.DictReader(f):
+                g = registry.find_gpu(r["gpu_name"])
+                if g is None:
+                    continue
+                gpus[g.id] = g
+                gemm[(r["system"], g.id, r["dtype"])].append(
+                    (float(r["m"]), float(r["latency_ms"]) * 1e-3))
+    coll: dict[tuple[str, str, str, int], list[tuple[float, float]]] = defaultdict(list)
+    path = root / "perf" / "collectives.csv"
+    if path.exists():
+        with path.open(encoding="utf-8", newline="") as f:
+            for r in csv.DictReader(f):
+                g = registry.find_gpu(r["gpu_name"])
+                if g is None:
+                    continue
+                coll[(r["system"], g.id, r["op"], int(r["num_gpus"]))].append(
+                    (float(r["message_bytes"]), float(r["latency_ms"]) * 1e-3))
+    curves = tuple(
+        GemmCurve(system=s, gpu_id=gid, dtype=d, m=tuple(p[0] for p in pts),
+                  latency_s=tuple(p[1] for p in pts))
+        for (s, gid, d), pts in sorted(gemm.items()) for pts in [sorted(pts)])
+    colls = tuple(
+        CollectiveCurve(system=s, gpu_id=gid, op=op, num_gpus=n,
+                        message_bytes=tuple(p[0] for p in pts),
+                        latency_s=tuple(p[1] for p in pts))
+        for (s, gid, op, n), pts in sorted(coll.items()) for pts in [sorted(pts)])
+    return PerfTables(gemm=curves, collectives=colls, gpus=gpus)
+
+
+def default_serving_csv(root: Path) -> Path:
+    return root / "serving_measurements.csv"
+
+
+def read_serving_measurements(path: Path) -> list[dict[str, str]]:
+    """The rows of ``serving_measurements.csv`` as written (the domain parses them)."""
+    with path.open(encoding="utf-8", newline="") as f:
+        return [dict(r) for r in csv.DictReader(f)]

@@ -1,0 +1,366 @@
+"""Diffusion and video generation speed, in stages.
+
+A text-to-image (or video) pipeline runs three kinds of network, each timed on its own:
+
+* the **text encoders** (CLIP, T5, umT5, ...) once per prompt: ``2 x params x prompt tokens``
+  FLOPs (twice the prompts under classifier-free guidance: the negative prompt is encoded
+  too), or the time to read their weights, whichever is longer;
+* ``steps`` x **one denoiser step** (UNet or DiT). Classifier-free guidance runs the
+  denoiser on the conditional and the unconditional input, doubling the batch (SD 1.5, SDXL,
+  SD 3.5, Wan, CogVideoX, ...); guidance-distilled models (FLUX.1, HunyuanVideo: a guidance
+  embedding, ``guidance_embeds`` in the denoiser config) run once. FLOPs per image:
+  - UNet: per resolution level, ``2 x the level's weights x its positions`` (the deeper
+    levels hold most of the weights and run at 1/4, 1/16, 1/64 of the latent positions),
+    each level timed by its FLOPs (narrow levels fill the tensor cores less: ``WIDTH_HALF``)
+    plus its activation traffic (``INTENSITY_PER_CHANNEL``);
+  - DiT: ``2 x params x tokens + 4 x layers x hidden x tokens^2`` (linear layers, then
+    attention, quadratic in tokens), tokens = latent frames x (H/8/patch) x (W/8/patch),
+    plus the prompt tokens where text and image share one sequence (MMDiT: FLUX, SD 3.5);
+* the **VAE decoder** once per image (per frame for video): FLOPs per output megapixel.
+
+Each stage runs at its own efficiency of the GPU's dense tensor peak for the precision
+(``STAGE_ETA``), scaled by the engine (eager diffusers vs a compiled TensorRT pipeline,
+``ENGINE_FACTOR``); a denoiser step never runs faster than reading its weights, nor than
+the host can launch its blocks in an eager pipeline (``LAUNCH_S_PER_BLOCK``: what a batch of
+one waits for on a fast GPU). GeForce cards in fp16 are timed at their FP16-accumulate rate
+and diffusers' weight-only formats at the 16-bit rate (``speed.diffusion_pipeline``). The
+constants are fitted on published measurements (``gpu-advisor calibrate``, kind
+``diffusion_speed``; see ``FIT_SOURCE``).
+
+Pure: numbers in, numbers out. The caller passes the GPU's achievable peaks and bandwidth
+(``speed.achievable_tflops``), so this module depends on no other speed code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from service.domain.base import Out
+from service.domain.catalog.models import Component
+from service.domain.sizing.memory import SizedModel, denoiser
+
+# --- fitted constants ---------------------------------------------------------------------
+# Efficiency of each stage against the dense tensor peak (text encoder and VAE: not fitted,
+# they are a few % of a pipeline; UNet, DiT: fitted, before the width factor below).
+STAGE_ETA = {"text_encoder": 0.35, "unet": 0.80, "dit": 0.90, "dit_attention": 0.60,
+             "vae_decode": 0.25}
+# Engines that run a diffusion pipeline: compiled graphs (TensorRT, MLPerf) reach more of
+# the peak and pay almost no per-step launch cost.
+ENGINE_FACTOR = {"diffusers": 1.0, "tensorrt-llm": 1.1, "tensorrt": 1.1}
+# Host time to launch one denoiser block (ResNet block or transformer layer, ~25 kernels) in
+# an eager pipeline; a small batch on a fast GPU waits for it. CUDA graphs / TensorRT: ~none.
+LAUNCH_S_PER_BLOCK = {"diffusers": 0.8e-3, "tensorrt-llm": 0.05e-3, "tensorrt": 0.05e-3}
+DEFAULT_LAUNCH_S_PER_BLOCK = 0.8e-3
+# FLOPs per byte of activation traffic per channel of a layer's width: a c-wide layer over
+# M positions does ~2 M c^2 FLOPs and moves ~M c x (a few) bytes (norms, activations,
+# residuals), so its traffic time is FLOPs / (INTENSITY_PER_CHANNEL x c x bandwidth), added
+# to its compute time.
+INTENSITY_PER_CHANNEL = 0.4
+# A layer of width c runs its matmuls and convolutions at c / (c + WIDTH_HALF) of the stage's
+# efficiency (narrow GEMMs and convolutions fill the tensor cores less).
+WIDTH_HALF = 640.0
+# PyTorch's SDPA runs FlashAttention-2, which does not use Hopper's or Blackwell's new
+# tensor-core instructions: ~35-40 % of an H100's peak where FlashAttention-3 reaches ~75 %
+# (FlashAttention-3 paper, Shah et al. 2024); on Ampere and Ada FA2 reaches ~70 %.
+EAGER_ATTENTION_ARCH_FACTOR = {"Hopper": 0.5, "Blackwell": 0.5}
+# VAE decoder FLOPs per output megapixel (SD/SDXL/FLUX 2D VAE: ~1.2 TFLOPs at 512x512).
+VAE_DECODE_FLOPS_PER_MP = 5.0e12
+FIT_SOURCE = ("UNet/DiT efficiency, width half-point, intensity per channel, launch time "
+              "per block and the TensorRT factor fitted (grid search, mean |log error|) on "
+              "the diffusion_speed rows of catalog/calibration.csv (SD 1.5 on T4 and RTX "
+              "4090, SDXL MLPerf on 8xH200, FLUX.1-dev on H100 and RTX 4090) and the A100 "
+              "80GB rows of catalog/calibration_diffusion.csv (d001-d003, d014, d017, "
+              "d022-d025); held out: its V100, RTX 3090, T4, RTX 4090, H100 and A100 40GB "
+              "rows and the CogVideoX videos")
+
+# Families that run without classifier-free guidance (guidance-distilled or step-distilled).
+NO_CFG_FAMILIES = frozenset({"flux", "hunyuan-video", "hunyuanvideo", "sdxl-turbo",
+                             "sana-sprint"})
+# Families whose DiT joins the prompt tokens to the image tokens in one sequence.
+JOINT_TEXT_FAMILIES = frozenset({"flux", "sd3", "cogvideox", "hunyuan-video", "hunyuanvideo",
+                                 "mochi"})
+# Families whose DiT attends linearly in tokens (SANA's ReLU linear attention).
+LINEAR_ATTENTION_FAMILIES = frozenset({"sana"})
+# Prompt tokens of the large text encoder (T5, umT5, Gemma, LLaVA) per family: each
+# pipeline's default max_sequence_length (CLIP's 77 comes from its config).
+PROMPT_TOKENS = {"flux": 512.0, "sd3": 256.0, "wan": 512.0, "cogvideox": 226.0,
+                 "hunyuanvideo": 256.0, "hunyuan-video": 256.0, "mochi": 256.0,
+                 "ltx-video": 128.0, "pixart": 120.0, "sana": 300.0}
+
+
+class DiffusionStage(Out, frozen=True, kw_only=True):
+    """One stage of the pipeline for one batch."""
+
+    stage: str
+    """``text_encoder``, ``denoiser`` or ``vae_decode``."""
+    component: str
+    runs: int
+    """Times the stage runs per batch (``steps`` for the denoiser, else 1)."""
+    seconds: float
+    """All its runs for the batch."""
+    seconds_per_run: float
+    tflops_per_run: float
+    bound: str
+    """``compute``, ``memory`` (reading the weights) or ``launch`` (the host launching an
+    eager step's kernels: a small batch on a fast GPU)."""
+    efficiency: float
+    """Achieved share of the dense tensor peak: FLOPs / (seconds per run x peak)."""
+
+
+class DiffusionTiming(Out, frozen=True, kw_only=True):
+    """A pipeline timed stage by stage, for ``batch`` images (or videos) on one GPU."""
+
+    stages: tuple[DiffusionStage, ...]
+    steps: int
+    batch: int
+    guidance_batch_factor: int
+    """2 where classifier-free guidance doubles the denoiser batch, else 1."""
+    denoiser_tokens: float
+    """Sequence positions one denoiser pass sees per image (all latent frames)."""
+    latent_frames: int
+    seconds_per_batch: float
+    seconds_per_image: float
+    images_per_s: float
+    """Per GPU (one pipeline per GPU)."""
+    efficiency_source: str = FIT_SOURCE
+
+    @property
+    def step_s(self) -> float:
+        den = next(s for s in self.stages if s.stage == "denoiser")
+        return den.seconds_per_run
+
+
+def _num(v: object, default: float) -> float:
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else default
+
+
+def _patch(arch: Mapping[str, object]) -> tuple[int, int]:
+    """(temporal, spatial) patch of a DiT (``patch_size`` 2 or ``[1, 2, 2]``)."""
+    p = arch.get("patch_size", 2)
+    if isinstance(p, list) and p:
+        return int(p[0]) if len(p) == 3 else 1, int(p[-1])
+    return 1, int(_num(p, 2))
+
+
+def uses_cfg(model: SizedModel) -> bool:
+    """Classifier-free guidance (two denoiser passes per step) unless the model is
+    guidance-distilled (``guidance_embeds``) or its family runs without it."""
+    den = denoiser(model)
+    arch = (den.architecture or {}) if den else {}
+    if arch.get("guidance_embeds") is True:
+        return False
+    return model.family.lower() not in NO_CFG_FAMILIES
+
+
+def is_unet(model: SizedModel) -> bool:
+    den = denoiser(model)
+    arch = (den.architecture or {}) if den else {}
+    return "block_out_channels" in arch or model.family in ("sd", "sd2", "sdxl")
+
+
+def latent_frames(model: SizedModel, frames: int | None) -> int:
+    """Latent frames of a video (causal VAE: 1 + (frames - 1) / temporal compression); 1 for
+    an image."""
+    f = frames if frames is not None else model.num_frames
+    if not f or f <= 1:
+        return 1
+    t = model.temporal_downsample or 4
+    return 1 + (int(f) - 1) // int(t)
+
+
+def denoiser_tokens(model: SizedModel, width: int, height: int, frames: int | None = None
+                    ) -> float:
+    """Positions one denoiser pass sees per image: latent positions (UNet) or patches (DiT),
+    over every latent frame."""
+    f = model.latent_downsample or 8
+    pos = (width / f) * (height / f)
+    lf = latent_frames(model, frames)
+    if is_unet(model):
+        return pos * lf
+    den = denoiser(model)
+    tp, sp = _patch((den.architecture or {}) if den else {})
+    return pos / sp**2 * math.ceil(lf / tp)
+
+
+def _prompt_tokens(c: Component, model: SizedModel) -> float:
+    arch = c.architecture or {}
+    if "max_position_embeddings" in arch:  # CLIP
+        return _num(arch["max_position_embeddings"], 77.0)
+    den = denoiser(model)
+    darch = (den.architecture or {}) if den else {}
+    if "text_len" in darch:
+        return _num(darch["text_len"], 512.0)
+    return PROMPT_TOKENS.get(model.family.lower(), 512.0)
+
+
+def _eff(eta: float, peak: float, engine: str) -> float:
+    """Efficiency against the dense ``peak``: the stage's, times the engine's."""
+    del peak  # one share of the peak on every GPU: a sub-linear gain did not fit better
+    return min(eta * ENGINE_FACTOR.get(engine, 1.0), 0.9)
+
+
+def _hidden(arch: Mapping[str, object]) -> float:
+    if "hidden_size" in arch:
+        return _num(arch["hidden_size"], 3072.0)
+    if "attention_head_dim" in arch and "num_attention_heads" in arch:
+        return _num(arch["attention_head_dim"], 64) * _num(arch["num_attention_heads"], 1)
+    return 3072.0
+
+
+def denoiser_parts(model: SizedModel, width: int, height: int, frames: int | None = None
+                   ) -> list[tuple[float, float]]:
+    """The linear work of one denoiser pass for one image (no guidance) as (FLOPs, width)
+    parts: the width (channels or hidden size) sets a part's arithmetic intensity.
+
+    UNet: one part per resolution level. Level ``l`` runs at 1/4^l of the latent positions
+    with ``block_out_channels[l]`` channels; its share of the weights is ``c^2 x (18 + 22 x
+    transformer layers)`` (two 3x3 convolutions per ResNet, ~22 c^2 per transformer layer),
+    five blocks per level (two down, three up), scaled to the denoiser's parameter count.
+    DiT: one part, ``2 x params x tokens`` at the hidden size."""
+    den = denoiser(model)
+    params = den.params if den else model.total_params
+    arch = (den.architecture or {}) if den else {}
+    tokens = denoiser_tokens(model, width, height, frames)
+    if not is_unet(model):
+        return [(2.0 * params * _sequence(model, tokens), _hidden(arch))]
+    ch, layers = _unet_levels(arch)
+    weight = [c * c * (18.0 + 22.0 * t) for c, t in zip(ch, layers, strict=True)]
+    scale = params / sum(weight)
+    return [(2.0 * w * scale * tokens / 4.0**lvl, c)
+            for lvl, (w, c) in enumerate(zip(weight, ch, strict=True))]
+
+
+def _unet_levels(arch: Mapping[str, object]) -> tuple[list[float], list[float]]:
+    """(channels, transformer layers per block) of each UNet resolution level."""
+    chans = arch.get("block_out_channels")
+    ch = [float(c) for c in chans] if isinstance(chans, list) and chans else [320.0, 640.0,
+                                                                           1280.0, 1280.0]
+    tl = arch.get("transformer_layers_per_block")
+    if isinstance(tl, list) and len(tl) == len(ch):
+        return ch, [float(t) for t in tl]
+    # SD 1.x/2.x: cross-attention in every level but the deepest
+    return ch, ([1.0] * (len(ch) - 1) + [0.0] if len(ch) > 1 else [1.0])
+
+
+def denoiser_blocks(model: SizedModel) -> float:
+    """Blocks one denoiser pass launches: a UNet's ResNet blocks and transformer layers (five
+    blocks per level: two down, three up, plus the middle block), a DiT's layers."""
+    den = denoiser(model)
+    arch = (den.architecture or {}) if den else {}
+    if is_unet(model):
+        _, layers = _unet_levels(arch)
+        return sum(5.0 * (1.0 + t) for t in layers) + 2.0 + max(layers[-1], 1.0)
+    return _num(arch.get("num_layers"), 28.0) + _num(arch.get("num_single_layers"), 0.0)
+
+
+def _sequence(model: SizedModel, tokens: float) -> float:
+    """A DiT's sequence: the image tokens, plus the prompt where they share one (MMDiT)."""
+    if model.family.lower() not in JOINT_TEXT_FAMILIES:
+        return tokens
+    text = max((_prompt_tokens(c, model) for c in model.components
+                if c.role == "text_encoder" and "max_position_embeddings" not in
+                (c.architecture or {})), default=0.0)
+    return tokens + text
+
+
+def denoiser_flops(model: SizedModel, width: int, height: int, frames: int | None = None
+                   ) -> tuple[float, float]:
+    """(linear FLOPs, attention FLOPs) of one denoiser pass for one image, no guidance.
+    Attention is counted for DiTs (``4 x layers x hidden x sequence^2``: quadratic in
+    tokens); a UNet's attention runs at 1/4 of the positions or fewer and is left in its
+    fitted efficiency."""
+    lin = sum(f for f, _ in denoiser_parts(model, width, height, frames))
+    den = denoiser(model)
+    arch = (den.architecture or {}) if den else {}
+    if is_unet(model):
+        return lin, 0.0
+    layers = _num(arch.get("num_layers"), 28.0) + _num(arch.get("num_single_layers"), 0.0)
+    seq = _sequence(model, denoiser_tokens(model, width, height, frames))
+    if model.family.lower() in LINEAR_ATTENTION_FAMILIES:
+        head = _num(arch.get("attention_head_dim"), 32.0)
+        return lin, 4.0 * layers * _hidden(arch) * seq * head
+    return lin, 4.0 * layers * _hidden(arch) * seq * seq
+
+
+def diffusion_timing(model: SizedModel, *, width: int, height: int, steps: int, batch: int,
+                     engine: str, peak_flops: float, peak16_flops: float, bandwidth: float,
+                     denoiser_bits: float = 16.0, frames: int | None = None,
+                     architecture: str = "") -> DiffusionTiming:
+    """Time a pipeline for ``batch`` images on one GPU.
+
+    ``peak_flops``: achievable dense FLOP/s of the denoiser's precision on the GPU (the
+    engine's kernels); ``peak16_flops``: the same for 16-bit (text encoders, VAE);
+    ``bandwidth``: effective bytes/s; ``denoiser_bits``: bits per denoiser weight;
+    ``architecture``: the GPU's (``Hopper``, ...), for the attention kernels eager PyTorch
+    has there."""
+    batch = max(1, batch)
+    steps = max(1, steps)
+    cfg = 2 if uses_cfg(model) else 1
+    stages: list[DiffusionStage] = []
+    launch = denoiser_blocks(model) * LAUNCH_S_PER_BLOCK.get(engine, DEFAULT_LAUNCH_S_PER_BLOCK)
+
+    for c in model.components:
+        if c.role != "text_encoder":
+            continue
+        eta = _eff(STAGE_ETA["text_encoder"], peak16_flops, engine)
+        flops = 2.0 * c.params * _prompt_tokens(c, model) * batch * cfg
+        t_c = flops / (eta * peak16_flops)
+        t_m = c.params * 2.0 / bandwidth
+        stages.append(DiffusionStage(
+            stage="text_encoder", component=c.name, runs=1, seconds=max(t_c, t_m),
+            seconds_per_run=max(t_c, t_m), tflops_per_run=flops / 1e12,
+            bound="compute" if t_c >= t_m else "memory",
+            efficiency=flops / (max(t_c, t_m) * peak16_flops)))
+
+    den = denoiser(model)
+    lin, attn = denoiser_flops(model, width, height, frames)
+    kind = "unet" if is_unet(model) else "dit"
+    eta = _eff(STAGE_ETA[kind], peak_flops, engine)
+    eta_attn = _eff(STAGE_ETA.get(f"{kind}_attention", STAGE_ETA[kind]), peak16_flops, engine)
+    if engine == "diffusers":
+        eta_attn *= EAGER_ATTENTION_ARCH_FACTOR.get(architecture, 1.0)
+    n = batch * cfg
+    # each part: its FLOPs plus its activation traffic (a narrow layer moves more bytes per
+    # FLOP: intensity INTENSITY_PER_CHANNEL x width FLOPs per byte)
+    t_c = n * (sum(f * (w + WIDTH_HALF) / w / (eta * peak_flops)
+                   + f / (INTENSITY_PER_CHANNEL * w * bandwidth)
+                   for f, w in denoiser_parts(model, width, height, frames))
+               + attn / (eta_attn * peak16_flops))
+    params = den.params if den else model.total_params
+    t_m = params * denoiser_bits / 8 / bandwidth
+    step = max(t_c, t_m, launch)
+    stages.append(DiffusionStage(
+        stage="denoiser", component=den.name if den else "denoiser", runs=steps,
+        seconds=steps * step, seconds_per_run=step, tflops_per_run=n * (lin + attn) / 1e12,
+        bound=("launch" if launch > max(t_c, t_m) else "compute" if t_c >= t_m else "memory"),
+        efficiency=n * (lin + attn) / (step * peak_flops)))
+
+    vae = next((c for c in model.components if c.role == "vae"), None)
+    n_frames = frames if frames is not None else (model.num_frames or 1)
+    mp = width * height / 1e6 * max(1, n_frames)
+    eta_v = _eff(STAGE_ETA["vae_decode"], peak16_flops, engine)
+    flops_v = batch * VAE_DECODE_FLOPS_PER_MP * mp
+    t_v = flops_v / (eta_v * peak16_flops)
+    stages.append(DiffusionStage(
+        stage="vae_decode", component=vae.name if vae else "vae", runs=1, seconds=t_v,
+        seconds_per_run=t_v, tflops_per_run=flops_v / 1e12, bound="compute",
+        efficiency=eta_v))
+
+    total = sum(s.seconds for s in stages)
+    return DiffusionTiming(
+        stages=tuple(stages), steps=steps, batch=batch, guidance_batch_factor=cfg,
+        denoiser_tokens=denoiser_tokens(model, width, height, frames),
+        latent_frames=latent_frames(model, frames), seconds_per_batch=total,
+        seconds_per_image=total / batch, images_per_s=batch / total)
+
+
+__all__ = [
+    "DiffusionStage",
+    "DiffusionTiming",
+    "denoiser_flops",
+    "denoiser_tokens",
+    "diffusion_timing",
+    "latent_frames",
+    "uses_cfg",
+]

@@ -1,0 +1,261 @@
+"""Efficiency from measurements: GEMM time against the tokens in a step, and collective
+latency against message size and GPU count, per GPU and dtype.
+
+Pure: the tables come in as data (``PerfTables``, loaded by ``service.adapters.perf_files``
+from ``catalog/perf/``: ai-dynamo/aiconfigurator's micro-benchmarks, Apache-2.0, see
+``catalog/perf/README.md``). A GEMM curve is the measured latency of one n = k = 8192 GEMM
+against m (1 to 16,384 tokens); a model's linear layers take that latency scaled by their
+parameter count (time of a tensor-core GEMM is proportional to n x k at a given m, memory-
+and compute-bound alike). Between measured points the curve is interpolated in log m; beyond
+them it is held (per-token time constant past the last point, fixed latency below the first).
+
+A GPU with no table borrows the curve of the measured GPU of the nearest architecture, scaled
+to its own datasheet (the compute part by its dense peak, the weight reading by its bandwidth),
+and a collective with no table is a latency + bandwidth model of its link; such answers say
+``derived from datasheet``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass, field
+
+import msgspec
+
+from service.domain.catalog.gpus import GPU
+
+N8192 = 8192.0 * 8192.0
+"""Elements of the measured GEMM's weight matrix (n = k = 8192)."""
+
+DTYPE_BITS = {"bfloat16": 16.0, "fp8": 8.0, "fp8_block": 8.0, "nvfp4": 4.5, "int8_wo": 8.0,
+              "int4_wo": 4.0, "sq": 8.0}
+DTYPE_COMPUTE = {"bfloat16": "bf16", "fp8": "fp8", "fp8_block": "fp8", "nvfp4": "fp4",
+                 "int8_wo": "bf16", "int4_wo": "bf16", "sq": "int8"}
+
+# Measured architecture to borrow a curve from, for a GPU without its own table.
+_ARCH_FALLBACK = {
+    "Ampere": ("Ampere", "Ada Lovelace", "Hopper"),
+    "Ada Lovelace": ("Ada Lovelace", "Ampere", "Hopper"),
+    "Hopper": ("Hopper", "Blackwell", "Ada Lovelace"),
+    "Blackwell": ("Blackwell", "Hopper"),
+}
+# Latency + bandwidth model of a collective where nothing was measured: per-call latency by
+# link (NCCL small-message latency, as measured on NVLink H100/B200: 6-16 us) and the share of
+# the link's one-way bandwidth a ring reaches.
+LINK_LATENCY_US = {"nvlink": 10.0, "infinity-fabric": 12.0, "pcie": 25.0, "roce": 30.0,
+                   "ici": 12.0, "none": 25.0}
+LINK_SHARE = 0.7
+
+
+class GemmCurve(msgspec.Struct, frozen=True, gc=False):
+    """One GPU's measured n = k = 8192 GEMM latency against m, in one dtype."""
+
+    system: str
+    gpu_id: str
+    dtype: str
+    m: tuple[float, ...]
+    latency_s: tuple[float, ...]
+
+
+class CollectiveCurve(msgspec.Struct, frozen=True, gc=False):
+    """One GPU's measured latency of a collective over ``num_gpus`` against message bytes."""
+
+    system: str
+    gpu_id: str
+    op: str
+    num_gpus: int
+    message_bytes: tuple[float, ...]
+    latency_s: tuple[float, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class PerfTables:
+    """The measured curves, indexed by GPU id (empty: everything derived from datasheets)."""
+
+    gemm: tuple[GemmCurve, ...] = ()
+    collectives: tuple[CollectiveCurve, ...] = ()
+    gpus: dict[str, GPU] = field(default_factory=dict)
+    """The measured GPUs as the registry has them (their datasheet scales a borrowed curve)."""
+    _gemm: dict[tuple[str, str], GemmCurve] = field(default_factory=dict, repr=False)
+    _coll: dict[tuple[str, str], dict[int, CollectiveCurve]] = field(default_factory=dict,
+                                                                    repr=False)
+
+    def __post_init__(self) -> None:
+        for c in self.gemm:
+            self._gemm[(c.gpu_id, c.dtype)] = c
+        for k in self.collectives:
+            self._coll.setdefault((k.gpu_id, k.op), {})[k.num_gpus] = k
+
+    def gemm_curve(self, gpu_id: str, dtype: str) -> GemmCurve | None:
+        return self._gemm.get((gpu_id, dtype))
+
+    def collective_curves(self, gpu_id: str, op: str) -> dict[int, CollectiveCurve]:
+        return self._coll.get((gpu_id, op), {})
+
+
+EMPTY = PerfTables()
+
+
+def _interp_log(xs: tuple[float, ...], ys: tuple[float, ...], x: float) -> float:
+    """y at x, linear in log x between measured points, held at the edges."""
+    if x <= xs[0]:
+        return ys[0]
+    if x >= xs[-1]:
+        return ys[-1]
+    i = bisect.bisect_right(xs, x)
+    x0, x1 = xs[i - 1], xs[i]
+    t = (math.log(x) - math.log(x0)) / (math.log(x1) - math.log(x0))
+    return ys[i - 1] + t * (ys[i] - ys[i - 1])
+
+
+def curve_latency_s(c: GemmCurve, m: float) -> float:
+    """Measured 8192 x 8192 GEMM latency at m tokens: interpolated between points; past the
+    last point the time per token stays that of the last point (throughput held)."""
+    if m > c.m[-1]:
+        return c.latency_s[-1] * m / c.m[-1]
+    return _interp_log(c.m, c.latency_s, max(m, 1.0))
+
+
+def gemm_dtype(compute: str, gpu: GPU) -> str:
+    """The measured dtype whose kernels run a precision's compute type on this GPU."""
+    if compute == "fp4" and gpu.architecture == "Blackwell":
+        return "nvfp4"
+    if compute == "fp8" and gpu.supports_fp8:
+        return "fp8"
+    if compute == "int8":
+        return "sq"
+    return "bfloat16"
+
+
+class GemmModel(msgspec.Struct, frozen=True, gc=False):
+    """Time of an 8192 x 8192 GEMM on one GPU at m tokens, as measured or derived."""
+
+    curve: GemmCurve | None
+    """The measured curve (this GPU's, or the borrowed one when ``scale_compute`` != 1)."""
+    scale_compute: float
+    """Borrowed curve: the reference GPU's peak / this GPU's."""
+    scale_memory: float
+    """Borrowed curve: the reference GPU's bandwidth / this GPU's."""
+    dtype: str
+    source: str
+    peak_flops: float
+    bandwidth: float
+    stream_share: float = 0.0
+    """Share of the bandwidth the engine's decode kernels stream weights at (0: the curve's
+    own m = 1 point only)."""
+
+    def latency_s(self, m: float, weight_bits: float | None = None) -> float:
+        """Seconds for one 8192 x 8192 GEMM at ``m`` tokens; ``weight_bits``: the bits the
+        weights are stored in when fewer than the dtype's (weight-only quantization reads
+        fewer bytes at the same compute)."""
+        bits = DTYPE_BITS.get(self.dtype, 16.0)
+        wb = min(bits, weight_bits) if weight_bits else bits
+        if self.curve is None:
+            mem = N8192 * wb / 8 / (0.8 * self.bandwidth)
+            comp = 2.0 * m * N8192 / (0.6 * self.peak_flops)
+            return max(mem, comp) + 5e-6
+        lat1 = curve_latency_s(self.curve, 1.0)
+        growth = max(0.0, curve_latency_s(self.curve, m) - lat1)
+        # a borrowed curve: the weight read scales with the bandwidth, the growth with m
+        # (the compute) with the peak
+        lat1 *= self.scale_memory
+        growth *= self.scale_compute
+        # the weight read at m = 1 scales with the bits read; the rest is the compute growth.
+        # A lone GEMM at m = 1 also pays its launch and tail, which a step replayed from a
+        # CUDA graph hides: the read is no slower than ``stream_share`` of the bandwidth.
+        read = lat1 * wb / bits
+        if self.stream_share:
+            read = min(read, N8192 * wb / 8 / (self.stream_share * self.bandwidth))
+        return read + growth
+
+
+def gemm_model(tables: PerfTables, gpu: GPU, compute: str) -> GemmModel:
+    """The GEMM time model for ``gpu`` in ``compute`` (measured, borrowed or datasheet)."""
+    dtype = gemm_dtype(compute, gpu)
+    bw = gpu.bandwidth_gb_s * 1e9
+    peak = (gpu.tflops(DTYPE_COMPUTE[dtype]) or gpu.tflops("bf16") or 1.0) * 1e12
+    own = tables.gemm_curve(gpu.id, dtype)
+    if own is not None:
+        return GemmModel(curve=own, scale_compute=1.0, scale_memory=1.0, dtype=dtype,
+                         source=f"measured:{own.system} gemm {dtype}", peak_flops=peak,
+                         bandwidth=bw)
+    for arch in _ARCH_FALLBACK.get(gpu.architecture, ()):
+        for ref in tables.gpus.values():
+            if ref.architecture != arch:
+                continue
+            c = tables.gemm_curve(ref.id, dtype)
+            if c is None:
+                continue
+            ref_peak = (ref.tflops(DTYPE_COMPUTE[dtype]) or 1.0) * 1e12
+            return GemmModel(curve=c, scale_compute=ref_peak / peak,
+                             scale_memory=ref.bandwidth_gb_s * 1e9 / bw, dtype=dtype,
+                             source=f"derived from datasheet ({c.system} gemm {dtype} curve "
+                                    "scaled by peak and bandwidth)",
+                             peak_flops=peak, bandwidth=bw)
+    return GemmModel(curve=None, scale_compute=1.0, scale_memory=1.0, dtype=dtype,
+                     source="derived from datasheet (0.6 of dense peak, 0.8 of bandwidth)",
+                     peak_flops=peak, bandwidth=bw)
+
+
+def gemm_efficiency(tables: PerfTables, gpu: GPU, compute: str, m: float) -> tuple[float, str]:
+    """Share of the dense peak a GEMM of m tokens reaches on this GPU, and its source."""
+    g = gemm_model(tables, gpu, compute)
+    return 2.0 * m * N8192 / g.latency_s(m) / g.peak_flops, g.source
+
+
+class CommModel(msgspec.Struct, frozen=True, gc=False):
+    """Latency of one collective over ``num_gpus`` GPUs against message bytes."""
+
+    curve: CollectiveCurve | None
+    scale: float
+    """Measured at another GPU count: the ring's 2(n-1)/n volume ratio."""
+    latency_s0: float
+    bandwidth: float
+    num_gpus: int
+    source: str
+
+    def seconds(self, message_bytes: float) -> float:
+        if self.num_gpus <= 1:
+            return 0.0
+        if self.curve is not None:
+            c = self.curve
+            x = max(message_bytes, c.message_bytes[0])
+            if x > c.message_bytes[-1]:
+                return c.latency_s[-1] * x / c.message_bytes[-1] * self.scale
+            return _interp_log(c.message_bytes, c.latency_s, x) * self.scale
+        n = self.num_gpus
+        return self.latency_s0 + message_bytes * 2 * (n - 1) / n / self.bandwidth
+
+
+def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
+    """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind."""
+    curves = tables.collective_curves(gpu.id, op)
+    if n > 1 and curves:
+        if n in curves:
+            return CommModel(curve=curves[n], scale=1.0, latency_s0=0.0, bandwidth=1.0,
+                             num_gpus=n, source=f"measured:{curves[n].system} nccl {op}")
+        near = min(curves, key=lambda k: abs(math.log(k / n)))
+        ratio = ((n - 1) / n) / ((near - 1) / near)
+        return CommModel(curve=curves[near], scale=ratio, latency_s0=0.0, bandwidth=1.0,
+                         num_gpus=n, source=f"measured:{curves[near].system} nccl {op} "
+                         f"({near} GPUs, scaled to {n})")
+    link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
+    bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
+    return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
+                     bandwidth=bw, num_gpus=n,
+                     source=f"derived from datasheet ({link} latency + bandwidth)")
+
+
+__all__ = [
+    "EMPTY",
+    "CollectiveCurve",
+    "CommModel",
+    "GemmCurve",
+    "GemmModel",
+    "PerfTables",
+    "comm_model",
+    "gemm_dtype",
+    "gemm_efficiency",
+    "gemm_model",
+]

@@ -1,0 +1,419 @@
+"""Parallelism layouts: how ``gpu_count`` GPUs share a model.
+
+Inference searches tensor x pipeline x data parallel (and expert parallel for an MoE) against
+the memory model (:class:`InferencePlan`: tensor parallel splits every matrix and the KV heads,
+a pipeline stage holds a share of the layers, each data-parallel replica serves its share of
+the concurrent requests, expert parallel shards the routed experts whole) and picks one by a
+stated rule, giving each other candidate the reason it lost. Training is data parallel: DDP
+when the model fits replicated, else the least ZeRO sharding that fits (ZeRO-3 = FSDP:
+weights, gradients and optimizer state sharded, plus the per-layer all-gather buffer).
+
+Pure: no I/O. The recommender can call :func:`search_inference` per GPU and count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from service.domain.base import Out
+from service.domain.catalog.engines import Engine
+from service.domain.catalog.gpus import GPU
+from service.domain.errors import InvalidInput
+from service.domain.sizing.memory import InferencePlan, SizedModel, TrainingPlan
+from service.domain.sizing.requests import Parallelism
+
+NODE_GPUS = 8
+"""GPUs in one server: tensor parallel stays inside one (its all-reduces run every layer)."""
+PCIE_TP_MAX = 4
+"""Tensor parallel over GPUs joined only by PCIe stops at 4 (one PCIe switch / CPU socket);
+past it the layers are pipelined instead (vLLM's distributed-serving advice for GPUs
+without NVLink: pipeline rather than tensor parallel)."""
+FAST_LINKS = ("nvlink", "infinity-fabric", "ici")
+TINY_EXPERT_COLUMNS = 1024
+"""An expert's FFN width per GPU below which tensor parallel leaves the grouped expert GEMM
+tiles underfilled: expert parallel keeps the experts whole instead."""
+CANDIDATES_SHOWN = 24
+
+
+class LayoutCandidate(Out, frozen=True, kw_only=True):
+    tensor: int
+    pipeline: int
+    data: int
+    expert: int
+    zero_stage: int | None = None
+    per_gpu_gib: float | None = None
+    fits: bool | None = None
+    lost: str | None = None
+    """Why the search did not pick it (None for the layout used)."""
+
+
+class Layout(Out, frozen=True, kw_only=True):
+    """The parallelism layout an answer is sized for, and why."""
+
+    tensor: int
+    pipeline: int
+    data: int
+    expert: int
+    zero_stage: int | None = None
+    """Training only: the ZeRO stage over the data-parallel GPUs (3 = FSDP)."""
+    fixed: bool = False
+    """Set by the request's ``parallelism`` (or ``finetune.zero_stage``) rather than searched."""
+    reason: str
+    considered: int
+    """Layouts the search weighed (``candidates`` lists the best of them)."""
+    candidates: list[LayoutCandidate]
+
+    @property
+    def label(self) -> str:
+        parts = [f"TP{self.tensor}", f"PP{self.pipeline}", f"DP{self.data}"]
+        if self.expert > 1:
+            parts.append(f"EP{self.expert}")
+        if self.zero_stage is not None:
+            parts.append(f"ZeRO-{self.zero_stage}")
+        return " x ".join(parts)
+
+
+def divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+@dataclass(frozen=True)
+class _Option:
+    tp: int
+    pp: int
+    dp: int
+    ep: int
+    plan: InferencePlan | None
+    per_gpu_gib: float | None
+    invalid: str | None = None
+
+
+def _tp_cap(gpu: GPU | None) -> tuple[int, str]:
+    if gpu is None or gpu.link in FAST_LINKS:
+        return NODE_GPUS, f"{NODE_GPUS} GPUs of one node"
+    return PCIE_TP_MAX, (f"{PCIE_TP_MAX} GPUs: {gpu.name} has no NVLink, so tensor-parallel "
+                         "all-reduces would cross PCIe every layer")
+
+
+def _tiny_experts(model: SizedModel, tp: int) -> bool:
+    a = model.arch
+    return bool(a and a.is_moe and tp > 1 and a.expert_ffn / tp < TINY_EXPERT_COLUMNS)
+
+
+def _check_fixed(model: SizedModel, engine: Engine, par: Parallelism) -> None:
+    a = model.arch
+    assert a is not None
+    if engine.split == "layer" and par.tensor > 1:
+        raise InvalidInput(
+            f"{engine.id} splits whole layers over GPUs (a pipeline): tensor must be 1, use "
+            f"pipeline {par.tensor * par.pipeline}", "$.parallelism.tensor")
+    if par.tensor > 1 and a.num_attention_heads % par.tensor:
+        raise InvalidInput(
+            f"tensor parallel {par.tensor} must divide the {a.num_attention_heads} attention "
+            "heads", "$.parallelism.tensor")
+    if par.pipeline > a.num_layers:
+        raise InvalidInput(f"pipeline {par.pipeline} is more stages than the model's "
+                           f"{a.num_layers} layers", "$.parallelism.pipeline")
+    if par.expert > 1:
+        if not a.is_moe:
+            raise InvalidInput("expert parallel applies to mixture-of-experts models; this "
+                               "model is dense: expert must be 1", "$.parallelism.expert")
+        if engine.split == "layer":
+            raise InvalidInput(f"{engine.id} has no expert parallel: expert must be 1",
+                               "$.parallelism.expert")
+        if a.num_experts % par.expert:
+            raise InvalidInput(f"expert parallel {par.expert} must divide the "
+                               f"{a.num_experts} experts", "$.parallelism.expert")
+        group = par.tensor * par.data
+        if par.expert % par.tensor or group % par.expert:
+            raise InvalidInput(
+                f"expert parallel {par.expert} must be a multiple of tensor ({par.tensor}) "
+                f"that divides tensor x data ({group}): the experts are sharded over the "
+                "GPUs of the tensor- and data-parallel groups", "$.parallelism.expert")
+
+
+def _inference_options(base: InferencePlan, n: int, batch: int) -> list[_Option]:
+    model = base.model
+    a = model.arch
+    assert a is not None
+    layer_split = base.engine.split == "layer"
+    out: list[_Option] = []
+    for tp in ([1] if layer_split else divisors(n)):
+        if tp > 1 and a.num_attention_heads % tp:
+            out.append(_Option(tp, n // tp, 1, 1, None, None, invalid=(
+                f"tensor {tp} does not divide the {a.num_attention_heads} attention heads")))
+            continue
+        for pp in divisors(n // tp):
+            dp = n // (tp * pp)
+            if pp > a.num_layers:
+                continue
+            eps = [1]
+            if a.is_moe and not layer_split:
+                eps += sorted({e for e in (tp, tp * dp)
+                               if e > 1 and a.num_experts % e == 0})
+            for ep in eps:
+                out.append(_make(base, tp, pp, dp, ep, batch))
+    return out
+
+
+def _make(base: InferencePlan, tp: int, pp: int, dp: int, ep: int, batch: int) -> _Option:
+    per_batch = math.ceil(batch / dp)
+    if base.engine.split == "layer":
+        # llama.cpp's layer split: the plan's ``tp`` counts the GPUs the layers spread over
+        plan = replace(base, tp=pp, pp=1, ep=1, dp=dp, batch=per_batch, assumptions=[])
+    else:
+        plan = replace(base, tp=tp, pp=pp, ep=ep, dp=dp, batch=per_batch, assumptions=[])
+    return _Option(tp, pp, dp, ep, plan, plan.total_gib(per_batch))
+
+
+def _group(o: _Option) -> int:
+    """GPUs that work on one request together: the replica's tensor x pipeline GPUs, or the
+    whole expert-parallel group where the experts are sharded past the tensor group."""
+    return o.pp * max(o.tp, o.ep)
+
+
+def _rank_key(o: _Option, model: SizedModel, batch: int, cap: int,
+              gpu_given: bool) -> tuple[float, ...]:
+    per_replica = _group(o)
+    idle = 1 if o.dp > batch else 0
+    over_cap = 1 if o.tp > cap else 0
+    ep_pref = 0 if (o.ep > 1) == _tiny_experts(model, o.tp) else 1
+    if gpu_given:
+        return (idle, per_replica, over_cap, -o.tp, ep_pref, o.ep)
+    # no GPU to fit against: one replica over every GPU, tensor parallel as far as allowed
+    return (o.dp, over_cap, -o.tp, ep_pref, o.ep)
+
+
+def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_why: str,
+          gpu_given: bool, capacity: float | None) -> str:
+    if o.invalid:
+        return o.invalid
+    assert o.per_gpu_gib is not None
+    if capacity is not None and o.per_gpu_gib > capacity:
+        return f"needs {o.per_gpu_gib:.1f} GiB per GPU; {capacity:.1f} GiB usable"
+    if gpu_given and o.dp > batch and w.dp <= batch:
+        return (f"{o.dp} replicas for {batch} concurrent request(s): {o.dp - batch} would idle; "
+                "the GPUs cut per-token latency as tensor parallel instead")
+    if not gpu_given and o.dp != w.dp:
+        return ("no GPU named to fit against: the GPUs are sized as one replica "
+                "(data parallel needs the model to fit on fewer GPUs)")
+    if gpu_given and _group(o) > _group(w):
+        return (f"{_group(o)} GPUs per replica where {_group(w)} fit: more replicas serve "
+                "more requests at once with no traffic between them")
+    if o.tp > cap and w.tp <= cap:
+        return f"tensor parallel {o.tp} is over {cap_why}"
+    if o.tp < w.tp:
+        return (f"pipeline of {o.pp} stages where tensor parallel {w.tp} fits: stages run one "
+                "after another for each token (latency) and idle in pipeline bubbles")
+    if o.tp > w.tp:
+        return f"tensor parallel {o.tp} is over {cap_why}"
+    if o.ep != w.ep:
+        if _tiny_experts(model, o.tp) and o.ep == 1:
+            a = model.arch
+            assert a is not None
+            return (f"tensor parallel would split each expert's {a.expert_ffn} FFN columns "
+                    f"into {a.expert_ffn // o.tp}-wide slices: underfilled expert GEMMs; "
+                    "expert parallel keeps the experts whole")
+        if o.ep > 1 and w.ep == 1:
+            return ("expert parallel adds all-to-all token routing where the tensor-split "
+                    "experts stay wide enough")
+        return f"expert parallel {o.ep} where {w.ep} fits"
+    return "an equal layout ranked later"
+
+
+def _candidate(o: _Option, lost: str | None, capacity: float | None) -> LayoutCandidate:
+    return LayoutCandidate(
+        tensor=o.tp, pipeline=o.pp, data=o.dp, expert=o.ep, per_gpu_gib=o.per_gpu_gib,
+        fits=None if capacity is None or o.per_gpu_gib is None else o.per_gpu_gib <= capacity,
+        lost=lost)
+
+
+def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch: int,
+                     fixed: Parallelism | None = None,
+                     memory_fraction: float | None = None) -> tuple[Layout, InferencePlan]:
+    """The layout ``gpu_count`` GPUs serve ``batch`` concurrent requests with, and the memory
+    plan of one replica in it (``plan.batch`` = the replica's share of the requests).
+
+    ``base`` carries the model, formats, engine, context and LoRA adapters (its tp, pp, ep
+    and batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV
+    of the replica's requests within the engine's share of the GPU), no more replicas than
+    concurrent requests; then the fewest GPUs per replica (each replica adds throughput with
+    no traffic between them); then tensor parallel over pipeline (within a node, and within
+    4 GPUs where there is no NVLink); for an MoE, expert parallel when tensor parallel would
+    split the experts below 1,024 FFN columns. If nothing fits, the layout needing the least
+    memory per GPU. Without a GPU: one replica over all GPUs, tensor parallel as far as the
+    heads and the node allow. A ``fixed`` layout is checked (InvalidInput naming the field)
+    and used."""
+    model = base.model
+    cap, cap_why = _tp_cap(gpu)
+    capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
+    options = _inference_options(base, gpu_count, batch)
+    valid = [o for o in options if o.invalid is None]
+
+    def key(o: _Option) -> tuple[float, ...]:
+        return _rank_key(o, model, batch, cap, gpu is not None)
+
+    fitting = [o for o in valid if capacity is None or (o.per_gpu_gib or 0.0) <= capacity]
+    if fitting:
+        best = min(fitting, key=key)
+    else:
+        best = min(valid, key=lambda o: (o.per_gpu_gib or 0.0, key(o)))
+    searched = best
+    was_fixed = fixed is not None
+    if fixed is not None:
+        _check_fixed(model, base.engine, fixed)
+        best = next((o for o in valid if (o.tp, o.pp, o.dp, o.ep) == (
+            fixed.tensor, fixed.pipeline, fixed.data, fixed.expert)), None) or _make(
+            base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
+    assert best.plan is not None
+    reason = _reason(best, model, batch, gpu, capacity, cap, cap_why, bool(fitting), gpu_count,
+                     was_fixed)
+    if was_fixed:
+        same = (searched.tp, searched.pp, searched.dp, searched.ep) == (
+            best.tp, best.pp, best.dp, best.ep)
+        reason = ("set by the request's parallelism" + (
+            "; the search picks the same" if same else
+            f"; the search would pick TP{searched.tp} x PP{searched.pp} x DP{searched.dp}"
+            + (f" x EP{searched.ep}" if searched.ep > 1 else "")) + ". " + reason)
+    others = sorted((o for o in options if o is not best),
+                    key=lambda o: (o.invalid is not None,
+                                   capacity is not None and (o.per_gpu_gib or 0.0) > capacity,
+                                   key(o) if o.invalid is None else ()))
+    cands = [_candidate(best, None, capacity)] + [
+        _candidate(o, _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity),
+                   capacity) for o in others[:CANDIDATES_SHOWN - 1]]
+    layout = Layout(tensor=best.tp, pipeline=best.pp, data=best.dp, expert=best.ep,
+                    fixed=was_fixed, reason=reason, considered=len(options), candidates=cands)
+    return layout, best.plan
+
+
+def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
+            capacity: float | None, cap: int, cap_why: str, any_fit: bool,
+            n: int, fixed: bool = False) -> str:
+    assert o.plan is not None and o.per_gpu_gib is not None
+    layer = o.plan.engine.split == "layer"
+    shape = (f"{o.pp} GPU(s) splitting whole layers ({o.plan.engine.id})" if layer else
+             f"tensor parallel {o.tp}" + (f" x pipeline {o.pp}" if o.pp > 1 else ""))
+    per_replica = _group(o)
+    bits = []
+    gpus = f"{per_replica} GPU{'s' if per_replica > 1 else ''} per replica"
+    kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per GPU with the KV cache "
+               f"of {o.plan.batch} x {o.plan.context} tokens")
+    if fixed:
+        if gpu is not None:
+            bits.append(f"{gpus}: {kv_room}" if o.per_gpu_gib <= (capacity or 0.0) else
+                        f"{gpus} needs {o.per_gpu_gib:.1f} GiB per GPU, over the "
+                        f"{capacity:.1f} GiB usable on {gpu.name}")
+        if o.dp > batch:
+            bits.append(f"{o.dp - batch} of the {o.dp} replicas idle at {batch} concurrent "
+                        "request(s)")
+    elif gpu is None:
+        bits.append(f"no GPU named: the {n} GPU(s) are sized as one replica, {shape}, the "
+                    "least memory per GPU")
+    elif not any_fit:
+        bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per GPU): shown is "
+                    f"the one needing the least memory, {o.per_gpu_gib:.1f} GiB per GPU")
+    else:
+        bits.append(f"{gpus} is the fewest that fit ({kv_room})")
+        if o.dp > 1:
+            bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
+    if gpu is not None and any_fit and per_replica > 1 and not layer:
+        bits.append(shape)
+        if o.pp > 1 and not fixed:
+            bits.append(f"pipeline only because tensor parallel stops at {cap_why}"
+                        if o.tp * 2 > cap else
+                        "pipeline because the attention heads do not split further")
+    if o.ep > 1:
+        a = model.arch
+        assert a is not None
+        bits.append(f"expert parallel {o.ep}: the {a.num_experts} experts sharded whole, "
+                    f"{a.num_experts // o.ep} per GPU"
+                    + (f" (tensor parallel would cut each to {a.expert_ffn // max(o.tp, 1)} "
+                       "FFN columns)" if _tiny_experts(model, o.tp) else ""))
+    return "; ".join(bits)
+
+
+# ---------------------------------------------------------------------------------------------
+# Training
+
+
+_ZERO_WHAT = {0: "DDP: every GPU holds the weights, gradients and optimizer state",
+              1: "ZeRO-1: optimizer state sharded",
+              2: "ZeRO-2: optimizer state and gradients sharded",
+              3: "ZeRO-3 / FSDP: weights, gradients and optimizer state sharded, one layer "
+                 "all-gathered at a time (plus the next, prefetched)"}
+
+
+def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
+                    fixed: Parallelism | None = None) -> tuple[Layout, TrainingPlan]:
+    """Data parallel over ``plan.gpus`` GPUs: DDP when the model fits replicated on each GPU,
+    else the least ZeRO sharding that fits (less communication first), ZeRO-3 (FSDP) when
+    none does; without a GPU to fit against, ZeRO-3 on several GPUs (as multi-GPU
+    fine-tuning recipes shard: torchtune's distributed recipes, HF accelerate FSDP). A
+    requested ``zero_stage`` is used. Tensor and pipeline parallel training (Megatron) is
+    not modelled: a fixed layout must be data parallel only."""
+    n = plan.gpus
+    if fixed is not None and (fixed.tensor > 1 or fixed.pipeline > 1 or fixed.expert > 1):
+        raise InvalidInput(
+            "training is sized as data parallel (DDP or ZeRO / FSDP over the GPUs): "
+            "tensor, pipeline and expert parallel training (Megatron-style) are not "
+            "modelled; give parallelism {data: gpu_count} or leave it out",
+            "$.parallelism")
+    stages = [0] if n == 1 else [0, 1, 2, 3]
+    plans = {z: replace(plan, zero_stage=z, assumptions=[]) for z in stages}
+    per = {z: p.per_gpu().total_gib for z, p in plans.items()}
+    cap = gpu.usable_gib if gpu is not None else None
+    fits = {z: cap is None or per[z] <= cap for z in stages}
+    if requested_zero is not None and n == 1:
+        chosen = 0
+        reason = (f"one GPU: nothing to shard over (the requested ZeRO stage {requested_zero} "
+                  "changes nothing)")
+    elif requested_zero is not None:
+        chosen = requested_zero
+        reason = f"ZeRO stage {requested_zero} set by the request: {_ZERO_WHAT[requested_zero]}"
+        if cap is not None and not fits[chosen]:
+            fitting = [z for z in stages if fits[z]]
+            reason += (f"; it needs {per[chosen]:.1f} GiB per GPU, over {cap:.1f} GiB usable"
+                       + (f" (ZeRO-{fitting[0]} would fit)" if fitting else ""))
+    elif n == 1:
+        chosen, reason = 0, "one GPU: nothing to shard"
+    elif cap is None:
+        chosen = 3
+        reason = (f"no GPU named to fit against: {n} GPUs shard as multi-GPU fine-tuning "
+                  f"recipes do (torchtune, HF accelerate FSDP), {_ZERO_WHAT[3]}")
+    else:
+        fitting = [z for z in stages if fits[z]]
+        if fitting:
+            chosen = fitting[0]
+            reason = (f"{_ZERO_WHAT[chosen]}: the least sharding that fits "
+                      f"({per[chosen]:.1f} of {cap:.1f} GiB per GPU)")
+            if chosen > 0:
+                reason = (f"replicated (DDP) needs {per[0]:.1f} GiB per GPU, over the "
+                          f"{cap:.1f} GiB of {gpu.name if gpu else ''}; " + reason)
+        else:
+            chosen = 3
+            reason = (f"nothing fits {gpu.name if gpu else ''} ({cap:.1f} GiB usable): "
+                      f"{_ZERO_WHAT[3]} needs the least, {per[3]:.1f} GiB per GPU")
+    cands: list[LayoutCandidate] = []
+    for z in stages:
+        lost = None
+        if z != chosen:
+            if requested_zero is not None:
+                lost = "the request sets the ZeRO stage"
+            elif cap is not None and not fits[z]:
+                lost = f"needs {per[z]:.1f} GiB per GPU; {cap:.1f} GiB usable"
+            elif z < chosen:
+                lost = "does not fit"
+            elif cap is None:
+                lost = "sized as FSDP (ZeRO-3) where no GPU is named"
+            else:
+                lost = "more sharding than needed: more communication per step"
+        cands.append(LayoutCandidate(tensor=1, pipeline=1, data=n, expert=1, zero_stage=z,
+                                     per_gpu_gib=per[z],
+                                     fits=None if cap is None else fits[z], lost=lost))
+    cands.sort(key=lambda c: c.lost is not None)
+    layout = Layout(tensor=1, pipeline=1, data=n, expert=1, zero_stage=chosen,
+                    fixed=requested_zero is not None or fixed is not None, reason=reason,
+                    considered=len(stages), candidates=cands)
+    return layout, plans[chosen]

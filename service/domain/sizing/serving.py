@@ -1,0 +1,319 @@
+"""Serving under load, as a continuous-batching engine does it (vLLM, SGLang, TensorRT-LLM).
+
+Pure and steady-state (no event simulation):
+
+* **admission**: a sequence runs only when its KV cache fits, in paged blocks of the engine's
+  ``kv_block_tokens`` at its actual context, and at most ``max_num_seqs`` run; the rest wait;
+* **steps**: every engine step carries one token of each running decode plus, while prompts
+  wait, a chunk of prefill up to the per-step token budget (``max_num_batched_tokens``);
+* **step time** = linear layers at that step's token count (the measured GEMM latency of the
+  GPU and dtype, :mod:`efficiency`, scaled by the layer's parameters, weight-only formats
+  reading fewer bytes) + attention (the KV cache read for decodes, causal FLOPs for the
+  chunk) + two tensor-parallel all-reduces per layer (measured NCCL latency) + a per-step
+  overhead (scheduler, sampling) + a per-layer launch cost (small under CUDA graphs, larger
+  for eager mixed steps);
+* **load**: closed loop, ``concurrency`` users each sending the next request when the last
+  ends (requests/s X from Little's law), or open loop at ``request_rate_per_s``. The share of
+  time spent in prefill chunks is rho = X x prompt / chunk x t_mix; decodes see the mean step
+  (TPOT); a new prompt waits for the step under way, then shares the chunks with the prompts
+  that arrived in the same burst (a closed loop's requests that started together end
+  together: about sqrt(running) of them), plus an M/D/1 wait in an open loop (TTFT);
+* an engine that runs prefill batches on their own (SGLang's default) keeps a closed loop in
+  waves: the whole wave is prefilled, then decodes in lock step (:func:`_waves`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from service.domain.catalog.engines import Engine
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.precisions import KVType, Precision
+from service.domain.sizing.efficiency import (
+    N8192,
+    CommModel,
+    GemmModel,
+    PerfTables,
+    comm_model,
+    gemm_model,
+)
+from service.domain.sizing.memory import SizedModel
+
+# Constants fitted on the serving measurements' SEEN subset only (H100 + H200, Llama / Qwen,
+# vLLM + TensorRT-LLM; ``gpu-advisor calibrate`` reports the held-out rows apart), each by a
+# grid search of the median absolute error of TTFT or TPOT there:
+BURST_SIZE = 1.0
+"""A closed loop's requests arrive in bursts (those that started together end together):
+about BURST_SIZE x sqrt(running) prompts share the prefill chunks (grid 0.5-2.2)."""
+QUEUE_FACTOR = 0.0
+"""Extra M/D/1 queueing in a closed loop beyond the bursts (grid 0-1: the bursts carry it).
+An open loop (Poisson arrivals) queues as M/D/1 (factor 1)."""
+REQUEST_OVERHEAD_S = 0.02
+"""Per request before its first token: the API server's tokenization, scheduling, first
+detokenization and streaming (grid 0-50 ms)."""
+STREAM = 0.8
+"""Decode weight reads stream at no less than STREAM x the engine's eta_mem of the bandwidth:
+the measured lone GEMM at m = 1 pays a launch and tail that a CUDA-graph step hides (grid
+0.6-1.0)."""
+
+
+class StepCost(msgspec.Struct, frozen=True, gc=False):
+    """Everything a step's time needs, for one model, precision, engine, GPU and TP size."""
+
+    layers: int
+    hidden: int
+    tp: int
+    dense_params: float
+    """Linear parameters every token passes through, on one GPU (attention, dense MLP,
+    shared experts, LM head)."""
+    expert_params: float
+    """Parameters of one routed expert across the MoE layers, on one GPU (0: dense)."""
+    num_experts: int
+    experts_per_token: int
+    weight_bits: float
+    expert_bits: float
+    gemm: GemmModel
+    comm: CommModel
+    kv_bytes_token: float
+    """KV cache bytes of one token on one GPU."""
+    bw: float
+    attn_flops: float
+    """Achievable attention FLOP/s of one GPU."""
+    attn_flops_token: float
+    """Attention FLOPs per query token per token of context, on one GPU (4 x layers x query
+    width / TP)."""
+    step_overhead_s: float
+    layer_graph_s: float
+    layer_eager_s: float
+    graph_max_batch: int
+    mixed_prefill: bool
+    """Prefill chunks ride in decode steps (vLLM, TensorRT-LLM) rather than in batches of
+    their own (SGLang's default)."""
+
+    def linear_s(self, m: float) -> float:
+        if m <= 0:
+            return 0.0
+        t = self.gemm.latency_s(m, self.weight_bits) * self.dense_params / N8192
+        if self.expert_params:
+            e, k = self.num_experts, self.experts_per_token
+            hit = e * (1 - (1 - k / e) ** m)
+            per_expert = m * k / hit
+            t += (self.gemm.latency_s(per_expert, self.expert_bits)
+                  * hit * self.expert_params / N8192)
+        return t
+
+    def step_s(self, decodes: float, ctx: float, chunk: float = 0.0,
+               chunk_span: float = 0.0) -> float:
+        """One step: ``decodes`` sequences at ``ctx`` tokens of context each, plus ``chunk``
+        prefill tokens attending to ``chunk_span`` tokens on average."""
+        m = decodes + chunk
+        t = self.linear_s(m)
+        t += decodes * ctx * self.kv_bytes_token / self.bw
+        t += self.attn_flops_token * chunk * chunk_span / self.attn_flops
+        if self.tp > 1:
+            t += 2 * self.layers * self.comm.seconds(m * self.hidden * 2)
+        eager = chunk > 0 or decodes > self.graph_max_batch
+        t += self.step_overhead_s + self.layers * (self.layer_eager_s if eager
+                                                   else self.layer_graph_s)
+        return t
+
+
+def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, tp: int,
+              tables: PerfTables, compute: str, attn_peak: float) -> StepCost:
+    """The step-time model of this setup. ``compute``: the compute type the kernels run in
+    (the capability rules' answer: FP8 weight-only on Ampere computes in FP16);
+    ``attn_peak``: the FLOP/s attention's 16-bit kernels can reach on one GPU."""
+    a = model.arch
+    assert a is not None
+    b = model.breakdown
+    assert b is not None
+    s = engine.speed
+    expert = 0.0
+    if a.is_moe:
+        n = a.num_experts + a.num_shared_experts
+        expert = (b.experts + b.experts_down) / n
+        dense = (b.linear - b.experts - b.experts_down + expert * a.num_shared_experts
+                 + b.lm_head)
+    else:
+        dense = b.linear + b.lm_head
+    bits = p.bits_linear if p.scope != "experts" else 16.0
+    ebits = p.bits_linear
+    g = msgspec.structs.replace(gemm_model(tables, gpu, compute), stream_share=s.eta_mem * STREAM)
+    return StepCost(
+        layers=a.num_layers, hidden=a.hidden_size, tp=tp, dense_params=dense / tp,
+        expert_params=expert / tp, num_experts=a.num_experts if a.is_moe else 0,
+        experts_per_token=a.num_experts_per_token if a.is_moe else 0, weight_bits=bits,
+        expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
+        kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
+        bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
+        attn_flops=attn_peak * s.eta_attention,
+        attn_flops_token=4.0 * a.num_layers * a.q_width / tp,
+        step_overhead_s=s.step_overhead_ms * 1e-3,
+        layer_graph_s=s.layer_overhead_graph_us * 1e-6,
+        layer_eager_s=s.layer_overhead_eager_us * 1e-6, graph_max_batch=s.cuda_graph_max_batch,
+        mixed_prefill=s.mixed_prefill)
+
+
+def kv_admission(kv_budget_bytes: float, kv_bytes_token: float, block_tokens: int, isl: int,
+                 osl: int, max_num_seqs: int) -> int:
+    """Sequences that can run at once: the KV pool in paged blocks of ``block_tokens``, each
+    running sequence holding the blocks of its actual context (on average its prompt plus
+    half its output), capped at the engine's ``max_num_seqs``."""
+    if kv_budget_bytes <= 0 or kv_bytes_token <= 0:
+        return 0
+    block = max(1, block_tokens)
+    blocks = math.floor(kv_budget_bytes / (kv_bytes_token * block))
+    per_seq = math.ceil((isl + max(osl, 1) / 2) / block)
+    # a sequence must also reach its last token: one of them at full context fits
+    if blocks < math.ceil((isl + max(osl, 1)) / block):
+        return 0
+    return max(1, min(max_num_seqs, blocks // per_seq))
+
+
+class Load(msgspec.Struct, frozen=True, gc=False):
+    """Means at one load: what a user sees and what the setup delivers."""
+
+    ttft_s: float
+    tpot_s: float
+    requests_per_s: float
+    running: int
+    """Sequences running at once (the rest wait for admission)."""
+    prefill_share: float
+    """Share of the time the engine spends in steps with prefill chunks."""
+    saturated: bool
+    """Open loop only: the rate is above what the setup can serve (answers at capacity)."""
+
+
+def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: int,
+             closed: bool = True) -> tuple[float, float, float] | None:
+    """(TTFT, TPOT, prefill share) at ``x`` requests/s, or None when the engine cannot keep
+    up (prefill alone would take all the time, or more decodes than may run)."""
+    ctx = isl + osl / 2
+    dec_steps = max(osl - 1, 0)
+    tau = c.step_s(1, ctx)
+    d = 1.0
+    for _ in range(6):
+        d = min(float(running), x * dec_steps * tau)
+        chunk_cap = max(budget - d, 1.0)
+        chunk = min(chunk_cap, float(isl))
+        if isl < chunk_cap:
+            # several prompts share a step when they have arrived by then
+            chunk = min(chunk_cap, max(float(isl), x * isl * tau))
+        t_mix = c.step_s(d, ctx, chunk, isl / 2)
+        t_dec = c.step_s(d, ctx)
+        mix_rate = x * isl / chunk
+        rho = mix_rate * t_mix
+        if rho >= 0.999:
+            return None
+        tau_new = 1.0 / (mix_rate + (1 - rho) / t_dec) if d >= 0.5 else t_mix
+        if abs(tau_new - tau) < 1e-4 * tau:
+            tau = tau_new
+            break
+        tau = tau_new
+    # a closed loop's requests arrive in bursts (those that started together end together):
+    # about BURST_SIZE x sqrt(running) prompts share the chunks, first come first served
+    burst = max(1.0, min(float(running), BURST_SIZE * math.sqrt(running))) if closed else 1.0
+    per_step = max(chunk_cap, 1.0)
+    steps_total = math.ceil(burst * isl / per_step)
+    # request j of the burst has its first token after ceil(j x isl / budget) chunk steps
+    mean_steps = sum(math.ceil((j + 1) * isl / per_step)
+                     for j in range(int(burst))) / int(burst)
+    step_tokens = min(per_step, burst * isl)
+    t_chunk = c.step_s(d, ctx, step_tokens, isl / 2)
+    service = mean_steps * t_chunk
+    wait = (QUEUE_FACTOR if closed else 1.0) * rho / (1 - rho) * steps_total * t_chunk / 2
+    ttft = tau / 2 + wait + service + REQUEST_OVERHEAD_S
+    return ttft, tau, rho
+
+
+def _waves(c: StepCost, isl: int, osl: int, users: int, running: int, budget: int) -> Load:
+    """Closed loop on an engine that runs prefill batches on their own, before any decode
+    (SGLang's default): requests that arrive together are prefilled together (in chunks of
+    the token budget, first come first served), decode in lock step and end together, so
+    the loop keeps its waves. A request's first token comes when its chunk is done; the rest
+    of the wave's prefill then delays its decode."""
+    ctx = isl + osl / 2
+    total = running * isl
+    full, rest = divmod(total, budget)
+    t_full = c.step_s(0, 0, budget, isl / 2) if full else 0.0
+    t_rest = c.step_s(0, 0, rest, isl / 2) if rest else 0.0
+    prefill = full * t_full + t_rest
+    n = min(running, 4096)
+    stride = running / n
+    ttft_sum = 0.0
+    for j in range(n):
+        end_tokens = (int(j * stride) + 1) * isl
+        steps = math.ceil(end_tokens / budget)
+        ttft_sum += (min(steps, full) * t_full + (t_rest if steps > full else 0.0))
+    ttft = ttft_sum / n + REQUEST_OVERHEAD_S
+    dec_steps = max(osl - 1, 0)
+    t_dec = c.step_s(running, ctx)
+    cycle = prefill + dec_steps * t_dec
+    x = running / cycle
+    tpot = ((prefill - ttft) + dec_steps * t_dec) / dec_steps if dec_steps else t_dec
+    if users > running:
+        ttft += (users - running) / x
+    return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
+                prefill_share=prefill / cycle, saturated=False)
+
+
+def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
+          max_running: int, request_rate_per_s: float | None = None) -> Load:
+    """Means at a load: closed loop of ``concurrency`` users, or open loop at
+    ``request_rate_per_s``. ``max_running``: sequences that may run at once (KV admission and
+    max_num_seqs)."""
+    isl = max(1, isl)
+    osl = max(1, osl)
+    budget = max(budget, 1)
+    running_cap = max(1, max_running)
+    if request_rate_per_s is not None:
+        r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False)
+        if r is not None:
+            ttft, tpot, rho = r
+            d = request_rate_per_s * (ttft + (osl - 1) * tpot)
+            if d <= running_cap:
+                return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=request_rate_per_s,
+                            running=max(1, round(d)), prefill_share=rho, saturated=False)
+        sat = serve(c, isl, osl, running_cap, budget, running_cap)
+        return Load(ttft_s=math.inf, tpot_s=sat.tpot_s, requests_per_s=sat.requests_per_s,
+                    running=sat.running, prefill_share=sat.prefill_share, saturated=True)
+    users = max(1, concurrency or running_cap)
+    running = min(users, running_cap)
+    if not c.mixed_prefill:
+        return _waves(c, isl, osl, users, running, budget)
+
+    def implied(x: float) -> float:
+        r = _at_rate(c, x, isl, osl, running, budget)
+        if r is None:
+            return math.inf
+        return x * (r[0] + (osl - 1) * r[1])
+
+    # the rate at which ``running`` users are all in the system: bisection in log x
+    lo = 1e-6
+    hi = running / max(c.step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
+    while implied(hi) < running and hi < 1e9:
+        hi *= 2
+    for _ in range(40):
+        mid = math.sqrt(lo * hi)
+        if implied(mid) < running:
+            lo = mid
+        else:
+            hi = mid
+        if hi / lo < 1.002:
+            break
+    x = lo
+    r = _at_rate(c, x, isl, osl, running, budget)
+    assert r is not None
+    ttft, tpot, rho = r
+    if users > running:
+        # users past the cap wait for a running sequence to end before their prompt starts
+        ttft += (users - running) / x
+    return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
+                prefill_share=rho, saturated=False)
+
+
+__all__ = ["BURST_SIZE", "QUEUE_FACTOR", "REQUEST_OVERHEAD_S", "STREAM", "Load", "StepCost",
+           "kv_admission", "serve", "step_cost"]
