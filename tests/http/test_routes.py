@@ -132,7 +132,7 @@ async def test_recommendations_endpoint(client: AsyncTestClient) -> None:  # typ
         assert o["fit"]["gpus_per_replica"] >= 2
     assert body["rejected"] and body["catalog_version"]
     impossible = (await client.post("/v1/recommendations", json={
-        "model": "llama-3.1-405b", "weights": "bf16", "max_gpus_per_node": 4})).json()
+        "model": "llama-3.1-405b", "weights": "bf16", "max_gpus_per_node": 2})).json()
     assert impossible["options"] == [] and "GiB" in impossible["reason"]
     bad = await client.post("/v1/recommendations", json={"model": "llama-3.1-8b",
                                                          "workload": "dance"})

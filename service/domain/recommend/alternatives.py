@@ -20,6 +20,7 @@ from service.domain.recommend.context import (
     SPOT_INTERRUPTIONS_PER_HOUR,
     STEADY_HOURS_PER_DAY,
     Ctx,
+    rejection_kind,
 )
 from service.domain.recommend.options import best_cost, finalise, offer_allowed, rank_offers
 from service.domain.recommend.plans import use_shared_caches
@@ -147,21 +148,6 @@ def msgspec_replace(req: RecommendationRequest, **changes: object) -> Recommenda
     return msgspec.structs.replace(req, **changes)
 
 
-MEMORY_PREFIX = "needs "
-"""How a plan that does not fit in memory starts its reason (capability.py)."""
-_FITS_BUT = {"budget": ("over budget",), "targets": ("misses", "would need"),
-             "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",)}
-"""Reasons that reject an offer the model fits on (any other non-memory reason is the
-hardware: a precision or engine that GPU cannot run)."""
-
-
-def _kind(reason: str) -> str:
-    if reason.startswith(MEMORY_PREFIX):
-        return "memory"
-    return next((k for k, starts in _FITS_BUT.items() if reason.startswith(starts)),
-                "hardware")
-
-
 def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                       precisions: list[Precision]) -> str:
     """The binding constraint, with numbers. When some offer fits, what kept it out: the
@@ -176,7 +162,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                 "node); relax them")
     by_kind: dict[str, list[tuple[Offer, str]]] = {}
     for o, r in rejected:
-        by_kind.setdefault(_kind(r), []).append((o, r))
+        by_kind.setdefault(rejection_kind(r), []).append((o, r))
     if by_kind.get("budget") and ctx.budget_misses:
         _, said = min(ctx.budget_misses)
         n = len(ctx.budget_misses)

@@ -67,6 +67,22 @@ shipped catalog, counted per GB (conservative)."""
 POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
 
 
+MEMORY_PREFIX = "needs "
+"""How a plan that does not fit in memory starts its reason (capability.py)."""
+FITS_BUT = {"budget": ("over budget",), "targets": ("misses", "would need"),
+            "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",)}
+"""Reasons that reject an offer the model fits on (any other non-memory reason is the
+hardware: a precision or engine that GPU cannot run)."""
+
+
+def rejection_kind(reason: str) -> str:
+    """memory, hardware, or one of ``FITS_BUT``'s kinds (an offer the model fits on)."""
+    if reason.startswith(MEMORY_PREFIX):
+        return "memory"
+    return next((k for k, starts in FITS_BUT.items() if reason.startswith(starts)),
+                "hardware")
+
+
 GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}
 
 

@@ -21,7 +21,7 @@ from service.domain.recommend.capability import (
     ttft_ms,
     used_at_load,
 )
-from service.domain.recommend.context import LONG_JOB_HOURS, POPULAR, Ctx
+from service.domain.recommend.context import LONG_JOB_HOURS, POPULAR, Ctx, rejection_kind
 from service.domain.recommend.plans import best_plan
 from service.domain.recommend.pricing import Quote, explain_pricing, provider_terms, quote_offer
 from service.domain.recommend.types import (
@@ -283,8 +283,6 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
     target, a stale or suspect price, or spot-only billing) that are cheaper than the top
     option, cheapest first; then the popular cards, whatever kept them out. A small card too
     small for the model is not news."""
-    from service.domain.recommend.alternatives import MEMORY_PREFIX, _kind
-
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
@@ -301,7 +299,7 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
 
     for offer, reason in by_price:
         price = headline_price(offer)
-        near = not reason.startswith(MEMORY_PREFIX) and _kind(reason) != "hardware"
+        near = rejection_kind(reason) not in ("memory", "hardware")
         if near and (top_price is None or (price is not None and price <= top_price)):
             take(offer, reason)
     for offer, reason in by_price:
