@@ -189,10 +189,27 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     path = Path(args.csv) if args.csv else default_calibration_csv()
     try:
         rows = read_calibration_csv(path)
+        extra = path.with_name("calibration_diffusion.csv")
+        if not args.csv and extra.exists():
+            # diffusion speed measurements added beside the shared reference (held out from
+            # the fit of diffusion_speed.py's constants)
+            rows += read_calibration_csv(extra)
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(format_report(run_calibration(rows, _load_registry())))
+    registry = _load_registry()
+    print(format_report(run_calibration(rows, registry)))
+    if not args.csv:
+        # serving under load: TTFT / TPOT / saturated throughput, seen vs held-out rows
+        from service.adapters.perf_files import load_perf, read_serving_measurements
+        from service.evaluation.calibration import format_load_report, run_load_calibration
+        from service.settings import Settings
+
+        root = Settings.from_env().catalog_dir
+        serving_csv = root / "serving_measurements.csv"
+        if serving_csv.exists():
+            print(format_load_report(run_load_calibration(
+                read_serving_measurements(serving_csv), registry, load_perf(root, registry))))
     return 0
 
 
@@ -533,6 +550,26 @@ def cmd_eval_qa(args: argparse.Namespace) -> int:
         return out
 
     print(format_eval(evaluate(questions, rank, entities)))
+    if args.retrieval_only:
+        return 0
+    # the answers by intent: the asked number in the first sentence, per intent and language
+    import datetime as dt
+
+    from service.domain.answer.compose import AskRequest, answer
+    from service.evaluation.qa_intents import evaluate_intents, format_intents, load_cases
+
+    today = dt.date.fromisoformat(args.today) if args.today else dt.date.today()
+
+    def ask(q: str) -> tuple[str, str]:
+        r = answer(AskRequest(question=q), kb, catalog, today)
+        return r.answer, r.lang
+
+    folder = _repo_root() / "tests" / "data"
+    for name, title in (("qa_intents.jsonl", "answers by intent"),
+                        ("qa_intents_heldout.jsonl", "answers by intent, held-out slice")):
+        cases = load_cases((folder / name).read_text(encoding="utf-8"))
+        print()
+        print(format_intents(evaluate_intents(cases, ask, catalog, today), f"{title} ({name})"))
     return 0
 
 
@@ -567,7 +604,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lora-rank", type=int, default=16)
     p.add_argument("--micro-batch", type=int, default=1)
     p.add_argument("--seq-len", type=int, default=2048)
-    p.add_argument("--zero-stage", type=int, default=0)
+    p.add_argument("--zero-stage", type=int, default=None)
     p.add_argument("--no-checkpointing", action="store_true")
     p.add_argument("--training-tokens", type=float, default=None)
     p.add_argument("--price", type=float, default=None, help="USD per GPU-hour")
@@ -636,8 +673,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = isub.add_parser("build", help="embed the passages into the faiss index cache")
     p.set_defaults(func=cmd_index_build)
 
-    p = sub.add_parser("eval-qa", help="recall@1/@3 and MRR per language, entity accuracy")
+    p = sub.add_parser("eval-qa", help="recall@1/@3 and MRR per language, entity accuracy, "
+                                       "answers by intent and language")
     p.add_argument("--file", default=None, help="evaluation TOML (default tests/data/qa_eval.toml)")
+    p.add_argument("--retrieval-only", action="store_true",
+                   help="only retrieval and entities, not the answers by intent")
+    p.add_argument("--today", default=None,
+                   help="price date for the answers (YYYY-MM-DD; default today)")
     p.set_defaults(func=cmd_eval_qa)
 
     p = sub.add_parser("calibrate", help="replay published measurements, print the errors")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from service.adapters.catalog_files import CatalogError, Problem
+from service.adapters.locale_babel import formatters
 from service.domain.messages import SECTIONS, Messages
 from service.paths import default_data_dir
 
@@ -152,7 +153,8 @@ def load_messages(root: Path) -> tuple[Messages | None, list[Problem]]:
     texts = {lang: {name: dict(f.data[name]) for name in SECTIONS}
              for lang, f in files.items()}
     words = {lang: frozenset(f.data["language"]["words"]) for lang, f in files.items()}
-    return Messages(texts=texts, words=words, default=REFERENCE), []
+    return Messages(texts=texts, words=words, default=REFERENCE,
+                    formatters=formatters(sorted(texts))), []
 
 
 def read_messages(root: Path) -> Messages:

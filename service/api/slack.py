@@ -11,10 +11,11 @@ through the same ``EventStore`` (Redis when configured); a repeat gets an empty 
 body that is not what Slack sends (not JSON, nested too deep, wrong types) is a 400.
 
 Slack wants an answer within 3 s: a slash command gets its full answer inline when it is
-ready within ``INLINE_WAIT_S``, else an ephemeral acknowledgement and the answer later at
-its ``response_url``; an event gets 200 at once and the answer in the thread. The work runs
-in background tasks (the CPU-heavy part in a thread), posting is retried and never raises
-into a request.
+ready within ``INLINE_WAIT_S``, else an ephemeral "Working on it…" that the answer then
+replaces through its ``response_url`` (``replace_original``); an event gets 200 at once and
+the answer in the thread, after a "Working on it…" there (which ``chat.update`` turns into
+the answer) when it takes longer than ``PLACEHOLDER_AFTER_S``. The work runs in background
+tasks (the CPU-heavy part in a thread), posting is retried and never raises into a request.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ log = structlog.get_logger("gpu_advisor.slack")
 INLINE_WAIT_S = 0.15
 """How long a slash command waits for its answer before acknowledging; kept well under
 Slack's 3 s so the acknowledgement is immediate."""
+PLACEHOLDER_AFTER_S = 1.0
+"""How long a mention or a direct message waits for its answer before a "Working on it…"
+goes to the thread (to be replaced by the answer)."""
 SHUTDOWN_GRACE_S = 5.0
 MAX_SIGNATURE_AGE_S = 5 * 60
 """Slack's window: a request whose timestamp is further off (either way) is refused."""
@@ -79,14 +83,16 @@ class SlackBot:
     """Verification, event de-duplication, background work and delivery for the routes."""
 
     def __init__(self, settings: Settings, *, client: SlackClient | None = None,
-                 store: EventStore | None = None, inline_wait_s: float = INLINE_WAIT_S
-                 ) -> None:
+                 store: EventStore | None = None, inline_wait_s: float = INLINE_WAIT_S,
+                 placeholder_after_s: float | None = None) -> None:
         if not settings.slack_signing_secret:
             raise ValueError("the Slack bot needs GPU_ADVISOR_SLACK_SIGNING_SECRET")
         self._verifier = SignatureVerifier(settings.slack_signing_secret)
         self.client = client or SlackClient(settings.slack_bot_token, settings.slack_api_url)
         self.store: EventStore = store or MemoryEventStore()
         self.inline_wait_s = inline_wait_s
+        self.placeholder_after_s = placeholder_after_s
+        """None: ``PLACEHOLDER_AFTER_S`` (read when needed)."""
         self.public_url = settings.public_url
         self.stale_after_days = settings.stale_after_days
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -164,12 +170,30 @@ class SlackBot:
             if not response_url:
                 log.error("slack_post_failed", what="response_url", error="no response_url")
                 return
-            await self.client.respond(response_url, {"response_type": "ephemeral", **msg})
+            # the ephemeral "Working on it…" becomes the answer
+            await self.client.respond(response_url, {"response_type": "ephemeral",
+                                                     "replace_original": True, **msg})
 
     async def answer_in_thread(self, state: AppState, cmd: Command, channel: str,
                                thread_ts: str | None, request_id: str) -> None:
+        """The answer in the thread; when it is slow, a "Working on it…" first, which the
+        answer then replaces (a new message only if that cannot be updated)."""
         with structlog.contextvars.bound_contextvars(request_id=request_id):
-            msg = await self.compute(state, cmd, request_id)
+            answer = self.spawn(self.compute(state, cmd, request_id))
+            wait = (PLACEHOLDER_AFTER_S if self.placeholder_after_s is None
+                    else self.placeholder_after_s)
+            try:
+                msg = await asyncio.wait_for(asyncio.shield(answer), wait)
+            except TimeoutError:
+                pass
+            else:
+                await self.client.post_message(channel, msg, thread_ts=thread_ts)
+                return
+            placeholder = await self.client.post_message(channel, render_ack(cmd.lang),
+                                                         thread_ts=thread_ts)
+            msg = await answer
+            if placeholder and await self.client.update_message(channel, placeholder, msg):
+                return
             await self.client.post_message(channel, msg, thread_ts=thread_ts)
 
 

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from service.domain.locale import Formatter, PlainFormat
 
 # The sections every language file has, and who reads them.
 SECTIONS = ("answer", "pricing", "slack", "web")
@@ -19,6 +21,9 @@ class Messages:
     texts: Mapping[str, Mapping[str, Mapping[str, str]]]
     words: Mapping[str, frozenset[str]]
     default: str = "en"
+    formatters: Mapping[str, Formatter] = field(default_factory=dict)
+    """Number, money and percentage formats per language (the Babel adapter,
+    ``service/adapters/locale_babel.py``); :class:`PlainFormat` where none is given."""
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -27,3 +32,8 @@ class Messages:
     def section(self, lang: str, name: str) -> Mapping[str, str]:
         """One section's texts in ``lang`` (the default language when there is none)."""
         return self.texts.get(lang, self.texts[self.default])[name]
+
+    def formatter(self, lang: str) -> Formatter:
+        """How numbers, money and percentages are written in ``lang``."""
+        found = self.formatters.get(lang)
+        return found if found is not None else PlainFormat(lang)

@@ -314,3 +314,151 @@ def test_romanian_ui_and_question_box(browser: Any, server: Server) -> None:
     errors += _csp_violations(page)
     page.close()
     assert errors == []
+
+
+def _asks(page: Any) -> list[dict[str, Any]]:
+    """The bodies of the page's POSTs to /v1/ask, in order (filled as the page sends them)."""
+    sent: list[dict[str, Any]] = []
+    page.on("request", lambda req: sent.append(req.post_data_json)
+            if req.method == "POST" and req.url.endswith("/v1/ask") else None)
+    return sent
+
+
+def _api_ask(server: Server, question: str, lang: str = "auto",
+             context: dict[str, Any] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"question": question, "lang": lang, "top_k": 3}
+    if context:
+        body["context"] = context
+    r = httpx.post(f"{server.url}/v1/ask", json=body, timeout=60)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _ask_and_wait(page: Any, question: str) -> None:
+    page.fill("#q", question)
+    page.click("#ask-submit")
+    page.wait_for_selector("#ask-result[aria-busy='false'] .answer p", state="attached")
+
+
+def test_ask_box_answers_the_question_not_the_form(browser: Any, server: Server) -> None:
+    """The form says Llama 3.1 70B at 16,384 tokens for 8 users; a question about SDXL is
+    answered about SDXL from the question alone (what /v1/ask says with no context), and a
+    question that names no model takes the form's model, and says so."""
+    errors: list[str] = []
+    page = browser.new_page()
+    _watch(page, errors)
+    sent = _asks(page)
+    page.goto(f"{server.url}/?model=llama-3.1-70b&context=16384&concurrency=8&lang=en")
+    _wait_results(page)
+
+    question = "How much VRAM does SDXL need?"
+    _ask_and_wait(page, question)
+    assert [b.get("context") for b in sent] == [None]
+    api = _api_ask(server, question)
+    assert api["extracted"]["model"] == "sdxl"
+    shown = page.locator("#ask-result .answer").inner_text()
+    assert shown.split("\n")[0].strip() == api["answer"].split("\n")[0].strip()
+    assert "Stable Diffusion XL" in shown
+    assert "Llama" not in shown and "16,384" not in shown and "8 x" not in shown
+    assert "tokens of context" not in shown  # an image model is not sized in tokens
+    assert page.locator("#ask-result .applied").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "web-ask-sdxl-form-llama.png"), full_page=True)
+
+    # no model in the question: the form's model fills the gap, and the page names what it used
+    sent.clear()
+    other = "How much does it cost per month to serve it?"
+    _ask_and_wait(page, other)
+    assert len(sent) == 2 and sent[0].get("context") is None
+    ctx = sent[1]["context"]
+    assert ctx["model"] == "llama-3.1-70b" and ctx["context_tokens"] == 16384
+    assert ctx["concurrent_requests"] == 8
+    assert "workload" not in ctx  # "to serve it" says the workload itself
+    applied = page.locator("#ask-result .applied").inner_text()
+    assert "Meta Llama 3.1 70B" in applied and "16,384" in applied and "Concurrency: 8" in applied
+    assert "Workload" not in applied
+    assert page.locator("#ask-result .answer").inner_text().split("\n")[0].strip() == \
+        _api_ask(server, other, "en", ctx)["answer"].split("\n")[0].strip()
+
+    # off topic: still "I don't know", the form's model is not pushed onto it
+    sent.clear()
+    _ask_and_wait(page, "What is the weather in Paris tomorrow?")
+    assert len(sent) == 1
+    assert page.locator("#ask-result .applied").count() == 0
+    errors += _csp_violations(page)
+    page.close()
+    assert errors == []
+
+
+def test_language_switch_re_renders_the_answer(browser: Any, server: Server) -> None:
+    """An English answer, then the switch to Romanian: the same question answered again in
+    Romanian (what /v1/ask says with lang=ro), the form's values named in Romanian; back to
+    English: English again."""
+    errors: list[str] = []
+    page = browser.new_page()
+    _watch(page, errors)
+    sent = _asks(page)
+    page.goto(f"{server.url}/?lang=en")
+    page.wait_for_selector("html[lang='en']", state="attached")
+    question = "How much VRAM does SDXL need?"
+    _ask_and_wait(page, question)
+    assert page.locator("#ask-result .answer").get_attribute("lang") == "en"
+    english = page.locator("#ask-result .answer").inner_text()
+
+    page.select_option("#lang", "ro")
+    page.wait_for_selector("#ask-result[aria-busy='false'] .answer[lang='ro'] p",
+                           state="attached")
+    assert sent[-1]["lang"] == "ro" and sent[-1]["question"] == question
+    ro = _api_ask(server, question, "ro")
+    shown = page.locator("#ask-result .answer").inner_text()
+    assert shown != english
+    assert shown.split("\n")[0].strip() == ro["answer"].split("\n")[0].strip()
+    assert page.locator("#ask-result h3").inner_text() == "Surse din ghidul nostru"
+    page.screenshot(path=str(ARTIFACTS / "web-ask-switched-ro.png"), full_page=True)
+
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#ask-result[aria-busy='false'] .answer[lang='en'] p",
+                           state="attached")
+    assert page.locator("#ask-result .answer").inner_text() == english
+
+    # with a form value applied, the note follows the language too
+    page.goto(f"{server.url}/?model=llama-3.1-8b&context=32768&lang=en")
+    _wait_results(page)
+    _ask_and_wait(page, "How much does it cost per month to serve it?")
+    assert "Context (tokens): 32,768" in page.locator("#ask-result .applied").inner_text()
+    page.select_option("#lang", "ro")
+    page.wait_for_selector("#ask-result[aria-busy='false'] .answer[lang='ro'] p",
+                           state="attached")
+    applied = page.locator("#ask-result .applied").inner_text()
+    assert "din formular" in applied and "Context (tokeni): 32.768" in applied
+    assert sent[-1]["lang"] == "ro" and sent[-1]["context"]["model"] == "llama-3.1-8b"
+    errors += _csp_violations(page)
+    page.close()
+    assert errors == []
+
+
+def test_unknown_model_suggestions_shown_once(browser: Any, server: Server) -> None:
+    """An unknown model in the form: the suggestions once, in the page's language (the API's
+    detail names them too)."""
+    errors: list[str] = []
+    page = browser.new_page()
+    _watch(page, errors)
+    page.goto(f"{server.url}/?lang=en")
+    page.wait_for_selector("#model-list option:nth-child(11)", state="attached")
+    page.fill("#model", "lama 70")
+    page.click("#submit")
+    page.wait_for_selector("#error:not([hidden])", state="attached")
+    problem = httpx.post(f"{server.url}/v1/recommendations", timeout=60,
+                         json={"model": "lama 70"}).json()
+    text = page.locator("#error").inner_text()
+    assert problem["suggestions"], problem
+    assert text.lower().count("did you mean") == 1, text
+    for name in problem["suggestions"]:
+        assert text.count(name) == 1, text
+    page.select_option("#lang", "ro")
+    page.click("#submit")
+    page.wait_for_selector("#error:not([hidden])", state="attached")
+    text = page.locator("#error").inner_text()
+    assert text.count("Poate ai vrut") == 1 and "did you mean" not in text.lower(), text
+    errors += _csp_violations(page)
+    page.close()
+    assert errors == []

@@ -1,6 +1,6 @@
 """A fake Slack on loopback for the bot's tests: a real HTTP server (in a thread) that answers
-``POST /api/chat.postMessage`` like the Web API and ``POST /response/<id>`` like a slash
-command's response_url, and records every request."""
+``POST /api/chat.postMessage`` and ``POST /api/chat.update`` like the Web API and
+``POST /response/<id>`` like a slash command's response_url, and records every request."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ class Recorded:
     headers: dict[str, str]
     body: dict[str, Any]
     status: int
+    reply: dict[str, Any] = field(default_factory=dict)
+    """What the fake answered (JSON), e.g. the ``ts`` of a posted message."""
 
 
 @dataclass
@@ -27,6 +29,9 @@ class FakeSlack:
     requests: list[Recorded] = field(default_factory=list)
     fail_next: dict[str, int] = field(default_factory=dict)
     """path -> how many more requests to that path answer 500."""
+    refuse_next: dict[str, str] = field(default_factory=dict)
+    """path -> a Web API error (``message_not_found``) the next request to it gets, with
+    ``ok: false`` (a final answer: not retried)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -68,14 +73,22 @@ def start_fake_slack() -> FakeSlack:
                 failing = fake.fail_next.get(path, 0)
                 if failing:
                     fake.fail_next[path] = failing - 1
-                status = 500 if failing else 200
-                fake.requests.append(Recorded(path, dict(self.headers.items()), body, status))
-            if status != 200:
+                refused = fake.refuse_next.pop(path, None) if not failing else None
+                status = 500 if failing else 400 if refused else 200
+                reply: dict[str, Any] = {}
+                if refused:  # Slack answers 200 with ok: false
+                    reply = {"ok": False, "error": refused}
+                elif path == "/api/chat.postMessage":
+                    reply = {"ok": True, "channel": body.get("channel"),
+                             "ts": f"{time.time():.6f}"}
+                elif path == "/api/chat.update":
+                    reply = {"ok": True, "channel": body.get("channel"), "ts": body.get("ts")}
+                fake.requests.append(Recorded(path, dict(self.headers.items()), body, status,
+                                              reply))
+            if failing:
                 self._send(500, b'{"ok": false, "error": "internal_error"}')
-            elif path == "/api/chat.postMessage":
-                ts = f"{time.time():.6f}"
-                self._send(200, json.dumps({"ok": True, "channel": body.get("channel"),
-                                            "ts": ts}).encode())
+            elif reply:
+                self._send(200, json.dumps(reply).encode())
             elif path.startswith("/response/"):
                 self._send(200, b"ok", "text/plain")
             else:

@@ -7,7 +7,10 @@ import asyncio
 import datetime as dt
 import hashlib
 import hmac
+import re
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from slack_sdk.signature import SignatureVerifier
@@ -28,8 +31,17 @@ from service.adapters.slack.render import (
     MAX_CONTEXT_ELEMENTS,
     MAX_SECTION_CHARS,
     MAX_TEXT_CHARS,
+    Message,
     message,
+    render_ack,
     render_answer,
+    render_failed,
+    render_help,
+    render_invalid,
+    render_starting,
+    render_unknown_model,
+    render_usage,
+    say,
     section,
     truncate,
     web_link,
@@ -259,3 +271,108 @@ def test_dedupe_keys_are_bounded_and_distinct() -> None:
     odd = [plain_key(v) for v in ("a:b", "x" * 129, "é", "a b", "")]
     assert all(k.startswith("sha256:") and len(k) == 71 for k in odd)
     assert len(set(odd)) == len(odd)
+
+
+# ---------------------------------------------------------------------------------------------
+# Escaping: Slack's control characters & < > in every mrkdwn text we send
+
+_ENTITY = re.compile(r"&(?!amp;|lt;|gt;)")
+
+
+def mrkdwn_texts(msg: Message) -> Iterator[str]:
+    """Every text of ``msg`` that Slack formats as mrkdwn: the fallback, sections and
+    context elements (plain_text, a button's label, is not parsed)."""
+    yield msg["text"]
+
+    def walk(node: Any) -> Iterator[str]:
+        if isinstance(node, dict):
+            if node.get("type") == "mrkdwn" and isinstance(node.get("text"), str):
+                yield node["text"]
+            for value in node.values():
+                yield from walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from walk(value)
+
+    yield from walk(msg["blocks"])
+
+
+def assert_escaped(msg: Message) -> None:
+    for text in mrkdwn_texts(msg):
+        assert "<" not in text and ">" not in text, text
+        assert not _ENTITY.search(text), text  # every & starts &amp; &lt; or &gt;
+
+
+def test_say_escapes_the_template_and_its_values_once() -> None:
+    assert say("use `/gpu <question>` & {x}", x="<b>&amp;") == \
+        "use `/gpu &lt;question&gt;` &amp; &lt;b&gt;&amp;amp;"
+    # a cut never leaves half an escape behind
+    assert truncate("ab&amp;cdef", 5) == "ab…"
+    assert truncate("ab&lt;", 6) == "ab&lt;"
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_help_usage_and_notices_escape_control_characters(lang: str) -> None:
+    helped = render_help(lang)
+    assert_escaped(helped)
+    word = "question" if lang == "en" else "întrebare"
+    shown = helped["blocks"][0]["text"]["text"]
+    assert f"`/gpu &lt;{word}&gt;`" in shown and "/gpu size &lt;model&gt;" in shown
+    assert f"`/gpu &lt;{word}&gt;`" in helped["text"]
+    for which in ("size_usage", "recommend_usage"):
+        usage = render_usage(which, lang)
+        assert_escaped(usage)
+        assert "&lt;model&gt;" in usage["text"]
+    for msg in (render_invalid("context <8192> & more", lang), render_starting(lang),
+                render_ack(lang), render_failed("<rid>&1", lang),
+                render_unknown_model("<b>lama</b> & co", ["a<b>", "c&d"], lang,
+                                     "size_usage")):
+        assert_escaped(msg)
+    unknown = render_unknown_model("<b>lama</b> & co", ["a<b>"], lang)
+    assert "*&lt;b&gt;lama&lt;/b&gt; &amp; co*" in unknown["text"]
+    assert "`a&lt;b&gt;`" in unknown["text"]
+    assert "&amp;lt;" not in unknown["text"]  # escaped once, not twice
+
+
+def _special_answer(lang: str = "en") -> AskResponse:
+    offers = [OfferNumbers(offer_id="o1", provider="R&D <cloud>", gpu="H100 <SXM>",
+                           gpu_count=2, nodes=1, weights="bf16", pricing_model="on_demand",
+                           per_hour_usd=2.0, per_month_usd=1460.0, as_of="2026-01-01",
+                           as_of_kind="assumed", price_date="<2026-01-01",
+                           why="cheapest & fits <8k>")]
+    return AskResponse(
+        answer="Use <b>fp8</b> & 2 x H100 > 1 x H200.\n\nSee <https://x.example|this>.",
+        lang=lang,
+        passages=[PassageOut(id="p1", title="KV cache & <context>", topic="t<1>",
+                             text="a & b", score=1.0)],
+        extracted=Extracted(),
+        numbers=Numbers(sizing=SizingNumbers(
+            model="m", model_name="Model <x> & y", weights="bf16", context_tokens=4096,
+            total_gib=1.0, weights_gib=1.0, kv_cache_gib=0.5, fits_on=["1 x A&B <80GB>"]),
+            recommendations=offers),
+        follow_up="Say <model> & precision", confidence=1.0, closest_topics=[])
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_answers_escape_control_characters(lang: str) -> None:
+    msg = render_answer(_special_answer(lang), "what <about> & that?",
+                        public_url="https://gpu.example.com")
+    assert_escaped(msg)
+    assert msg["text"].startswith("Use &lt;b&gt;fp8&lt;/b&gt; &amp; 2 x H100 &gt; 1 x H200.")
+    rendered = " ".join(mrkdwn_texts(msg))
+    for piece in ("Model &lt;x&gt; &amp; y", "1 x A&amp;B &lt;80GB&gt;", "R&amp;D &lt;cloud&gt;",
+                  "H100 &lt;SXM&gt;", "KV cache &amp; &lt;context&gt;",
+                  "Say &lt;model&gt; &amp; precision"):
+        assert piece in rendered, piece
+    assert "&amp;amp;" not in rendered and "&amp;lt;" not in rendered
+    # the link to the web page is a URL, not mrkdwn: the question is percent-encoded there
+    button = next(b for b in msg["blocks"] if b["type"] == "actions")["elements"][0]
+    assert button["url"] == "https://gpu.example.com/?q=what+%3Cabout%3E+%26+that%3F"
+
+
+def test_commands_escape_what_they_echo(registry: Registry) -> None:
+    data = _data(registry)
+    for text in ("help", "ajutor", "size <b>lama</b> & co", "size", "recommend",
+                 "recommend llama 3.1 8b $2/h", "size llama 3 70b int4 32k",
+                 "recommend <x> & $2/h", "size llama 3 8b 99999999"):
+        assert_escaped(run_command(parse_command(text), data))

@@ -1,5 +1,6 @@
-"""Posting to Slack: ``chat.postMessage`` through slack_sdk's AsyncWebClient (answers in a
-thread) and JSON to a slash command's ``response_url`` through httpx.
+"""Posting to Slack: ``chat.postMessage`` and ``chat.update`` through slack_sdk's
+AsyncWebClient (answers in a thread, a placeholder replaced by its answer) and JSON to a
+slash command's ``response_url`` through httpx.
 
 Failures never propagate: each post is tried up to ``tries`` times with exponential backoff
 (transport errors, 5xx and 429; other 4xx are final), then logged, with the request id the
@@ -81,29 +82,48 @@ class SlackClient:
                 await asyncio.sleep(self.base_delay_s * 2 ** (n - 1))
         return False
 
-    async def post_message(self, channel: str, message: dict[str, Any],
-                           thread_ts: str | None = None) -> bool:
-        """``chat.postMessage`` with ``message``'s text and blocks, in ``thread_ts``'s thread."""
+    async def _call(self, what: str, call: Callable[[AsyncWebClient], Awaitable[Any]]
+                    ) -> Any | None:
+        """One Web API method, retried; its response, or None when it failed (logged)."""
         web = self._web
         if web is None:
-            log.error("slack_post_failed", what="chat.postMessage",
+            log.error("slack_post_failed", what=what,
                       error="GPU_ADVISOR_SLACK_BOT_TOKEN is not set", retry=False)
-            return False
+            return None
+        answered: list[Any] = []
 
         async def attempt() -> None:
             try:
-                await web.chat_postMessage(channel=channel, thread_ts=thread_ts,
-                                           text=message.get("text", ""),
-                                           blocks=message.get("blocks"))
+                answered.append(await call(web))
             except SlackApiError as exc:
                 resp = exc.response
                 status = int(getattr(resp, "status_code", 0) or getattr(resp, "status", 0) or 0)
                 error = str(resp.get("error", "")) if hasattr(resp, "get") else ""
                 if _retryable_status(status) or error in _TRANSIENT:
                     raise
-                raise PermanentError(f"chat.postMessage answered {status}: {error}") from exc
+                raise PermanentError(f"{what} answered {status}: {error}") from exc
 
-        return await self._with_retries("chat.postMessage", attempt)
+        return answered[-1] if await self._with_retries(what, attempt) else None
+
+    async def post_message(self, channel: str, message: dict[str, Any],
+                           thread_ts: str | None = None) -> str | None:
+        """``chat.postMessage`` with ``message``'s text and blocks, in ``thread_ts``'s thread:
+        the posted message's ``ts`` (for ``update_message``; "" if Slack gave none), or None
+        when it could not be posted."""
+        resp = await self._call("chat.postMessage", lambda web: web.chat_postMessage(
+            channel=channel, thread_ts=thread_ts, text=message.get("text", ""),
+            blocks=message.get("blocks")))
+        if resp is None:
+            return None
+        ts = resp.get("ts") if hasattr(resp, "get") else None
+        return ts if isinstance(ts, str) else ""
+
+    async def update_message(self, channel: str, ts: str, message: dict[str, Any]) -> bool:
+        """``chat.update``: the message ``ts`` in ``channel`` replaced by ``message``."""
+        resp = await self._call("chat.update", lambda web: web.chat_update(
+            channel=channel, ts=ts, text=message.get("text", ""),
+            blocks=message.get("blocks")))
+        return resp is not None
 
     async def respond(self, response_url: str, payload: dict[str, Any]) -> bool:
         """POST ``payload`` as JSON to a slash command's ``response_url``."""

@@ -4,10 +4,17 @@ JSON Slack expects, in the question's language, inside Slack's limits.
 A message is ``{"text": fallback, "blocks": [...]}``: the fallback shows in notifications
 and where blocks cannot. Limits kept here: at most 50 blocks, 3000 characters of section
 text, 10 context elements, 4000 characters of fallback text; longer text is cut with "…".
+
+Escaping: every text we send as mrkdwn (sections, context elements and the fallback, which
+Slack also formats) has Slack's control characters ``&``, ``<`` and ``>`` escaped exactly
+once, our own templates included (the help's ``<question>`` would otherwise be read as a
+link); ``*bold*``, ``_italic_`` and backticks are ours and stay. The functions that build a
+block or a message take text already escaped; ``say`` escapes a template and its values.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -47,16 +54,26 @@ def pricing_words(lang: str, messages: Messages | None = None) -> Mapping[str, s
 # Text and limits
 
 
+_CUT_ENTITY = re.compile(r"&[a-z]{0,3}$")
+
+
 def truncate(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters, ending in an ellipsis when cut."""
+    """``text`` cut to at most ``limit`` characters, ending in an ellipsis when cut (never
+    inside an escape such as ``&amp;``)."""
     if len(text) <= limit:
         return text
-    return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+    return _CUT_ENTITY.sub("", text[: max(0, limit - 1)]).rstrip() + ELLIPSIS
 
 
 def escape(text: str) -> str:
     """Slack's three control characters in mrkdwn and plain text."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def say(template: str, **values: object) -> str:
+    """One of our texts (``knowledge/messages``) as mrkdwn: the template and every value
+    escaped (a value's own backticks or asterisks are left alone)."""
+    return escape(template).format(**{k: escape(str(v)) for k, v in values.items()})
 
 
 def section(text: str) -> Block:
@@ -86,7 +103,7 @@ def message(text: str, blocks: Sequence[Block]) -> Message:
 
 
 def notice(text: str) -> Message:
-    """A one-section message (help, usage, errors)."""
+    """A one-section message (help, usage, errors); ``text`` is escaped mrkdwn."""
     return message(text, [section(text)])
 
 
@@ -145,25 +162,26 @@ def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
                 as_of: str, lang: str, speed: str = "",
                 messages: Messages | None = None) -> str:
     lab = labels(lang, messages)
-    money = f"*${per_hour:,.2f}{lab['per_hour']}*"
+    money = f"*${per_hour:,.2f}{escape(lab['per_hour'])}*"
     if per_job is not None:
-        money += f" · ${per_job:,.0f} {lab['job']}"
+        money += f" · ${per_job:,.0f} {escape(lab['job'])}"
     elif per_month is not None:
-        money += f" · ~${per_month:,.0f}{lab['per_month']}"
+        money += f" · ~${per_month:,.0f}{escape(lab['per_month'])}"
     kind = pricing_words(lang, messages).get(pricing, pricing)
     return escape(f"{n}. {count} x {gpu} — {provider}, ") + (
         f"{money} {escape(kind)} · {escape(weights)}{escape(speed)} · "
-        f"_{lab['as_of']} {escape(as_of)}_")
+        f"_{escape(lab['as_of'])} {escape(as_of)}_")
 
 
 def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = None) -> Block:
-    return section(f"*{labels(lang, messages)['offers']}*\n" + "\n".join(lines))
+    return section(f"*{escape(labels(lang, messages)['offers'])}*\n" + "\n".join(lines))
 
 
 def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
             sources: Sequence[str] = (), messages: Messages | None = None) -> Message:
+    """The message with its sources and web link; ``text`` (the fallback) is escaped."""
     if sources:
-        blocks.append(context([f"*{labels(lang, messages)['sources']}*",
+        blocks.append(context([f"*{escape(labels(lang, messages)['sources'])}*",
                                *(escape(s) for s in sources[: MAX_CONTEXT_ELEMENTS - 1])]))
     if link:
         blocks.append(button(labels(lang, messages)["open"], link))
@@ -203,7 +221,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     if resp.follow_up:
         blocks.append(context([escape(resp.follow_up)]))
     link = web_link(public_url, {"q": question.strip()})
-    return _finish(resp.answer, blocks, link, lang, [p.title for p in resp.passages],
+    return _finish(escape(resp.answer), blocks, link, lang, [p.title for p in resp.passages],
                    messages)
 
 
@@ -279,11 +297,12 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                      f"{lab['per_gpu']}"))
     else:
         text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
-    blocks: list[Block] = [section(escape(text)), section(table(rows))]
+    text = escape(text)
+    blocks: list[Block] = [section(text), section(table(rows))]
     if lines:
         blocks.append(_offers_block(lines, lang, messages))
     if rec.alternatives:
-        blocks.append(context([f"*{lab['alternatives']}*",
+        blocks.append(context([f"*{escape(lab['alternatives'])}*",
                                *(escape(f"{a.change}: {a.effect}")
                                  for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
     link = web_link(public_url, dict(link_params or {"model": rec.model}))
@@ -294,35 +313,35 @@ def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
                          usage: str | None = None, messages: Messages | None = None
                          ) -> Message:
     lab = labels(lang, messages)
-    parts = [lab["unknown_model"].format(name=escape(name))]
+    parts = [say(lab["unknown_model"], name=name)]
     if suggestions:
-        parts.append(lab["did_you_mean"].format(
-            names=", ".join(f"`{escape(s)}`" for s in suggestions)))
+        parts.append(say(lab["did_you_mean"], names=", ".join(f"`{s}`" for s in suggestions)))
     if usage:
-        parts.append(lab[usage])
+        parts.append(say(lab[usage]))
     return notice(" ".join(parts))
 
 
 def render_help(lang: str, messages: Messages | None = None) -> Message:
-    return notice(labels(lang, messages)["help"])
+    return notice(say(labels(lang, messages)["help"]))
 
 
 def render_usage(which: str, lang: str, messages: Messages | None = None) -> Message:
-    return notice(labels(lang, messages)[which])
+    return notice(say(labels(lang, messages)[which]))
 
 
 def render_invalid(detail: str, lang: str, messages: Messages | None = None) -> Message:
-    return notice(labels(lang, messages)["invalid"].format(detail=escape(detail)))
+    return notice(say(labels(lang, messages)["invalid"], detail=detail))
 
 
 def render_starting(lang: str, messages: Messages | None = None) -> Message:
-    return notice(labels(lang, messages)["starting"])
+    return notice(say(labels(lang, messages)["starting"]))
 
 
 def render_ack(lang: str, messages: Messages | None = None) -> Message:
-    return notice(labels(lang, messages)["ack"])
+    """The placeholder ("Working on it…") that the answer replaces."""
+    return notice(say(labels(lang, messages)["ack"]))
 
 
 def render_failed(request_id: str, lang: str, messages: Messages | None = None
                   ) -> Message:
-    return notice(labels(lang, messages)["failed"].format(rid=escape(request_id)))
+    return notice(say(labels(lang, messages)["failed"], rid=request_id))

@@ -11,13 +11,19 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
+from service.domain.answer.intent import TOPICS, Details, classify, details
 from service.domain.answer.knowledge import Passage, ScoredId
-from service.domain.answer.understand import Extracted, detect_language, extract
+from service.domain.answer.understand import Extracted, _fold, detect_language, extract
+from service.domain.answer.writer import (
+    AskedNumber,
+    Numbers,
+    OfferNumbers,
+    SizingNumbers,
+    compose_numbers,
+)
 from service.domain.base import Out, Strict
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
-from service.domain.catalog.trust import price_date_words
-from service.domain.errors import DomainError
 from service.domain.fields import (
     Concurrency,
     ContextTokens,
@@ -30,10 +36,6 @@ from service.domain.fields import (
     TopK,
 )
 from service.domain.messages import Messages
-from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import RecommendationRequest
-from service.domain.sizing.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing.sizing import size
 
 # Confidence below this: say we do not know, list the closest topics.
 CONFIDENCE_THRESHOLD = 0.33
@@ -41,6 +43,22 @@ _INJECTION = re.compile(
     r"ignore (all |any |the )?(previous|prior|above) (instructions|prompts?)|system prompt|"
     r"you are now|disregard (all|your|the)|jailbreak|ignor[aă] (toate )?instruc[tț]iunile|"
     r"reveal your|act as (an? )?(unrestricted|dan)", re.I)
+
+# Words of the domain (folded: lower case, no diacritics). A question with none of them and no
+# model or GPU named is off-topic however close its embedding lands (the embedding model is
+# English: Romanian small talk can score like a real question).
+_DOMAIN = re.compile(
+    r"gpu|vram|\bram\b|memor|model|token|infer|train|antren|fine|tun|lora|cuantiz|quantiz|llm"
+    r"|cloud|spot|egress|stoc|storage|cost|pret|price|nvlink|cache|context|batch|serv|latenc"
+    r"|throughput|vllm|sglang|\btgi\b|engine|motor|cuda|rocm|tpu|flop|mfu|precizi|precision"
+    r"|bf16|fp8|fp16|int[48]|bit|imagin|image|video|audio|diffusion|whisper|provider|furnizor"
+    r"|factur|bill|rent|inchiri|instan|\bnod|cluster|\bkv\b|shard|tensor|pipeline|parallel"
+    r"|checkpoint|dataset|embedd|\brag\b|prompt|\bh\d{3}|\ba\d{2,3}\b|\bl4|\brtx|\b\d{4}\b"
+    r"|\bb200|\bmi3|gguf|awq|gptq|\d\s*+b\b|\bgb\b|\btb\b|\bgib\b|cheap|ieftin|buget"
+    r"|budget|\$|usd|dolar|dollar|hour|\bora\b|\bore\b|month|\bluna\b|ttft|speed|viteza"
+    r"|rapid|fast|slow|lent|\bai\b|\bml\b|agent|chat|endpoint|\bapi\b|hugging|ollama|llama"
+    r"|nvidia|amd|intel|gaudi|datacenter|consum|compute|calcul|decod|specul|concur|glisant"
+    r"|sliding|window|fereastr|param|adam|optimi|autoscal|pornir|cold start|scal")
 
 
 class AskContext(Strict, frozen=True, kw_only=True):
@@ -83,40 +101,6 @@ class PassageOut(Out, frozen=True, kw_only=True):
     score: float
 
 
-class SizingNumbers(Out, frozen=True, kw_only=True):
-    model: str
-    model_name: str
-    weights: str
-    context_tokens: int
-    total_gib: float
-    weights_gib: float
-    kv_cache_gib: float | None
-    fits_on: list[str]
-
-
-class OfferNumbers(Out, frozen=True, kw_only=True):
-    offer_id: str
-    provider: str
-    gpu: str
-    gpu_count: int
-    nodes: int
-    weights: str
-    pricing_model: str
-    per_hour_usd: float
-    per_month_usd: float | None
-    as_of: str
-    as_of_kind: str
-    """``published``, ``retrieved`` or ``assumed`` (unknown: ``as_of`` is an upper bound)."""
-    price_date: str
-    """The date in words in the answer's language."""
-    why: str
-
-
-class Numbers(Out, frozen=True, kw_only=True):
-    sizing: SizingNumbers | None
-    recommendations: list[OfferNumbers]
-
-
 class AskResponse(Out, frozen=True, kw_only=True):
     answer: str
     lang: str
@@ -126,6 +110,11 @@ class AskResponse(Out, frozen=True, kw_only=True):
     follow_up: str | None
     confidence: float
     closest_topics: list[str]
+    intent: str = "guidance"
+    """What the question asks (``service.domain.answer.intent.INTENTS``)."""
+    details: Details | None = None
+    """The entities beyond ``extracted``: every GPU named, a memory size, token counts,
+    durations, data sizes, a provider, a region."""
 
 
 class RetrievalResult(Protocol):
@@ -162,7 +151,8 @@ def _representative(registry: Registry, params_b: float) -> str | None:
             continue
         gap = abs(m.total_params / 1e9 - params_b) / params_b
         family_rank = 0 if m.family == "llama" else 1 if m.family.startswith("qwen") else 2
-        key = (round(gap, 2), family_rank, m.id)
+        special = any(x in m.id for x in ("code", "math", "guard", "distill"))
+        key = (round(gap, 2) if gap > 0.1 else 0.0, family_rank + 3 * special, m.id)
         if best is None or key < best:
             best = key
     return best[2] if best is not None and best[0] <= 0.25 else None
@@ -187,103 +177,6 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
 
-def _lead(text: str, sentences: int = 2) -> str:
-    """The first sentences of a passage as plain text (Markdown marks dropped)."""
-    plain = re.sub(r"\*\*|`", "", text)
-    plain = re.sub(r"(?m)^#+\s*", "", plain)
-    plain = re.sub(r"(?m)^\s*[-•]\s+", "", plain)
-    plain = re.sub(r"\s+", " ", plain).strip()
-    parts = re.split(r"(?<=[.!?])\s+", plain)
-    return " ".join(parts[:sentences])
-
-
-def _numbers(ex: Extracted, lang: str, catalog: Catalog, today: dt.date, messages: Messages
-             ) -> tuple[Numbers | None, list[str]]:
-    registry = catalog.registry
-    t = messages.section(lang, "answer")
-    model_id = ex.model
-    notes: list[str] = []
-    if model_id is None and ex.params_b:
-        model_id = _representative(registry, ex.params_b)
-        if model_id:
-            m = registry.models[model_id]
-            notes.append(t["size_guess"].format(name=m.name, b=ex.params_b))
-    if model_id is None:
-        return None, notes
-    m = registry.models[model_id]
-    weights = ex.weights or ("int4" if ex.quantized else None)
-    workload = ex.workload or "serving"
-    ctx_tokens = ex.context_tokens or 4096
-    lines: list[str] = []
-    sizing_numbers = None
-    try:
-        if m.kind == "llm" and workload in ("finetune", "pretrain"):
-            method = ex.method or ("full" if workload == "pretrain" else "lora")
-            sreq = msgspec.convert({"model": model_id, "task": workload, "weights": weights,
-                                    "finetune": {"method": method}}, SizingRequest)
-        else:
-            sreq = SizingRequest(model=model_id, weights=weights, input_tokens=ctx_tokens,
-                                 output_tokens=0, batch_size=ex.concurrent_requests or 1)
-        sized = size(sreq, catalog)
-        fits = [f"{f.gpu_count} x {f.gpu_name}" for f in
-                sorted(sized.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
-        mem = sized.memory
-        sizing_numbers = SizingNumbers(
-            model=model_id, model_name=m.name, weights=sized.weights, context_tokens=ctx_tokens,
-            total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
-            kv_cache_gib=None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2),
-            fits_on=fits)
-        kv = t["kv"].format(kv=mem.kv_cache_gib) if mem.kv_cache_gib else ""
-        if sized.task != "inference":
-            lines.append(t["train"].format(
-                method=(ex.method or "LoRA").upper().replace("FULL", "full"), name=m.name,
-                weights=sized.weights, total=mem.total_gib, w=mem.weights_gib))
-        else:
-            # thousands separator: 32,768 in English, 32.768 in Romanian
-            ctx_text = f"{ctx_tokens:,}".replace(",", "." if lang == "ro" else ",")
-            lines.append(t["sizing"].format(name=m.name, weights=sized.weights, ctx=ctx_text,
-                                            total=mem.total_gib, w=mem.weights_gib, kv=kv))
-        lines.append(t["fits"].format(fits=", ".join(fits)) if fits else t["nofit"])
-    except (DomainError, ValueError, msgspec.ValidationError):
-        pass
-    recs: list[OfferNumbers] = []
-    try:
-        rreq = RecommendationRequest(
-            model=model_id, weights=weights or "auto", workload=workload,  # type: ignore[arg-type]
-            finetune=FinetuneOptions(method=ex.method)  # type: ignore[arg-type]
-            if ex.method and workload in ("finetune", "pretrain") else None,
-            context_tokens=max(ctx_tokens, 1024), output_tokens=min(512, ctx_tokens // 4),
-            concurrent_requests=ex.concurrent_requests or 1,
-            max_usd_per_hour=ex.budget_usd_per_hour, max_usd_per_month=ex.budget_usd_per_month,
-            top_n=3)
-        # only the options and the reason are shown: no alternatives or rejections to explain
-        rec = recommend(rreq, catalog, today, explain=False)
-        for o in rec.options:
-            recs.append(OfferNumbers(
-                offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
-                gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,
-                pricing_model=o.pricing_model, per_hour_usd=o.cost.per_hour_usd,
-                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of,
-                as_of_kind=o.offer.as_of_kind,
-                price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, t), why=o.why))
-        if rec.options:
-            top = rec.options[0]
-            month = (t["month"].format(v=top.cost.per_month_usd)
-                     if top.cost.per_month_usd is not None else "")
-            if top.cost.per_job_usd is not None:
-                month = f"${top.cost.per_job_usd:,.0f} {t['job']}"
-            lines.append(t["offer"].format(
-                count=top.offer.gpu_count * top.nodes, gpu=top.offer.gpu_name,
-                provider=top.offer.provider, weights=top.weights, hour=top.cost.per_hour_usd,
-                model=messages.section(lang, "pricing")[top.pricing_model] + " ", month=month,
-                as_of=price_date_words(top.offer.as_of, top.offer.as_of_kind, t)
-            ).replace(" ()", ""))
-        elif rec.reason:
-            lines.append(t["nooffer"].format(reason=rec.reason))
-    except (DomainError, ValueError, msgspec.ValidationError):
-        pass
-    return Numbers(sizing=sizing_numbers, recommendations=recs), notes + lines
-
 
 class Knowledge(Protocol):
     """The guidance: its passages by (id, language), a retriever over them (the embedding
@@ -300,14 +193,49 @@ class Knowledge(Protocol):
     def messages(self) -> Messages: ...
 
 
+_NEEDS_MODEL = frozenset({"fits", "memory", "max_context", "max_concurrency", "speed",
+                          "gpu_count", "finetune", "training", "kv_cache", "media", "compare"})
+
+
+def _sentence(text: str) -> str:
+    """A warning as a sentence: capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _plain(text: str) -> str:
+    """A passage's Markdown as plain text, whole: paragraphs and list items kept on their
+    own lines, emphasis and code marks dropped."""
+    plain = re.sub(r"\*\*|`", "", text)
+    plain = re.sub(r"(?m)^#++\s*+", "", plain)
+    plain = re.sub(r"(?m)^[ \t]*+[-•*][ \t]++", "• ", plain)
+    plain = re.sub(r"[ \t]++", " ", plain)
+    plain = re.sub(r"\n{3,}+", "\n\n", plain)
+    return plain.strip()
+
+
+def _choose(ranked: list[ScoredId], passages: Mapping[tuple[str, str], Passage], lang: str,
+            intent: str) -> list[ScoredId]:
+    """The retrieved passages with the best one for ``intent`` first: the highest-ranked of
+    the topics that answer it, among the first eight."""
+    want = TOPICS.get(intent, ())
+    for topic in want:
+        for s in ranked[:8]:
+            if passages[(s.id, lang)].topic == topic:
+                return [s, *[x for x in ranked if x.id != s.id]]
+    return ranked
+
+
 def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
            today: dt.date) -> AskResponse:
-    """A question in English or Romanian answered from the guidance and the catalog: the
-    passages that answer it, the entities read from it (merged with the caller's context) and
-    the numbers computed for that model, GPU and budget (sizing and the top offers, priced on
-    ``today``). Off-topic text and low confidence with no model named get a polite "I don't
-    know" with the closest topics, a prompt-injection attempt a refusal; never anything from
-    outside the guidance. The wording comes from the knowledge's messages."""
+    """A question in English or Romanian answered from the catalog and the guidance. What it
+    asks (its intent) decides the first sentence: the asked number, computed by the core
+    (sizing, recommendations, the catalog's offers and terms), with yes or no where asked;
+    the supporting numbers follow, then the guidance passage that answers, quoted whole with
+    its title, then every warning the core produced. Numbers, money and percentages are
+    written in the answer's language (the messages' formatter). Off-topic text with low
+    confidence gets a polite "I don't know" with the closest topics, a prompt-injection
+    attempt a refusal; never anything from outside the guidance and the catalog."""
     messages = knowledge.messages
     retriever, passages, registry = knowledge.retriever, knowledge.passages, catalog.registry
     q = req.question.strip()
@@ -320,23 +248,50 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     conf = confidence(found)
     ranked = [s for s in found.fused if (s.id, lang) in passages]
     ex = _merge(extract(q, registry), req.context, registry)
-    if conf < CONFIDENCE_THRESHOLD and ex.model is None:
+    det = details(q, registry, [p.id for p in catalog.providers])
+    if ex.concurrent_requests is None and det.users:
+        ex = msgspec.structs.replace(ex, concurrent_requests=det.users)
+    off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
+    if (conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None:
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
                            passages=[], extracted=ex, numbers=None, follow_up=t["follow"],
-                           confidence=conf, closest_topics=topics)
+                           confidence=conf, closest_topics=topics, details=det)
+    model_id = ex.model
+    notes: list[str] = []
+    if model_id is None and ex.params_b:
+        model_id = _representative(registry, ex.params_b)
+        if model_id:
+            notes.append(t["size_guess"].format(name=registry.models[model_id].name,
+                                                b=messages.formatter(lang).number(ex.params_b)))
+    kind = registry.models[model_id].kind if model_id else None
+    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
+    intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
+    det = msgspec.structs.replace(det, sub=sub)
+    written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages, model_id)
+    ranked = _choose(ranked, passages, lang, intent)
     top = ranked[: req.top_k]
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,
                       score=round(s.score, 5)) for s in top]
-    numbers, lines = _numbers(ex, lang, catalog, today, messages)
+    head = [x[:1].upper() + x[1:] for x in (written.first, *written.more) if x]
+    parts = [" ".join([*head[:1], *notes, *head[1:]])] if head else []
     if out:
-        title = out[0].title
-        sep = " " if title.endswith(("?", "!", ".")) else ": "
-        lines.append(f"{title}{sep}{_lead(out[0].text)}")
+        parts.append(f"{t['quote'].format(title=out[0].title)}\n{_plain(out[0].text)}")
         if len(out) > 1:
-            lines.append(t["also"].format(titles="; ".join(p.title for p in out[1:])))
-    follow = None if numbers is not None else t["follow"]
-    return AskResponse(answer=" ".join(lines), lang=lang, passages=out, extracted=ex,
+            parts.append(t["also"].format(titles="; ".join(p.title for p in out[1:])))
+    if written.warnings:
+        parts.append(" ".join([t["warnings"], *(_sentence(x) for x in written.warnings)]))
+    numbers = (Numbers(sizing=written.sizing, recommendations=written.offers,
+                       asked=written.asked) if written.computed else None)
+    follow = written.follow_up
+    if follow is None and numbers is None and intent != "guidance":
+        # the intent needs an entity the question does not state
+        follow = t["need_model"] if intent in _NEEDS_MODEL and model_id is None else t["follow"]
+    return AskResponse(answer="\n\n".join(parts), lang=lang, passages=out, extracted=ex,
                        numbers=numbers, follow_up=follow, confidence=conf,
-                       closest_topics=[p.title for p in out])
+                       closest_topics=[p.title for p in out], intent=intent, details=det)
+
+
+__all__ = ["AskContext", "AskRequest", "AskResponse", "AskedNumber", "Knowledge", "Numbers",
+           "OfferNumbers", "PassageOut", "SizingNumbers", "answer", "confidence"]

@@ -54,7 +54,9 @@ class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
 
 
 _RO_CHARS = re.compile(r"[ăâîșțşţ]", re.IGNORECASE)
-_WORD = re.compile(r"[a-zăâîșțşţ]+(?:-[a-zăâîșțşţ]+)*")
+_WORD = re.compile(r"(?<![\w])[a-zăâîșțşţ]++(?:-[a-zăâîșțşţ]++)*+(?![\w])")
+# a Romanian article or case ending on a foreign word: "H100-ul", "GPU-urile", "vLLM-ului"
+_RO_SUFFIX = re.compile(r"\w-(?:ul|ului|uri|urile|urilor|ii|le)\b")
 # Words that are never read as the start of a model name (extraction, below): common English
 # and Romanian words. Telling the language apart uses the words of each language's message
 # file instead (``knowledge/messages/<lang>.toml`` [language] words, passed in).
@@ -82,9 +84,11 @@ def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
     message files); diacritics weigh heavily. Defaults to "en"."""
     ro_words, en_words = words.get("ro", frozenset()), words.get("en", frozenset())
     lowered = text.lower()
-    ro = 2.0 * len(_RO_CHARS.findall(lowered))
+    ro = 2.0 * len(_RO_CHARS.findall(lowered)) + len(_RO_SUFFIX.findall(lowered))
     en = 0.0
     for w in _WORD.findall(lowered):
+        if w in ro_words and w in en_words:
+            continue  # "are", "a": a word of both languages says nothing
         if w in ro_words:
             ro += 1.0
         if w in en_words:
@@ -113,10 +117,13 @@ class _Tok:
     end: int
 
 
+_RO_ARTICLE = re.compile(r"-(?:ul|ului|uri|urile|urilor|ii|le)$")
+
+
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     for m in _TOKEN.finditer(text):
-        word = m.group(0).rstrip("._:+-")
+        word = _RO_ARTICLE.sub("", m.group(0).rstrip("._:+-"))  # "H100-ul" names the H100
         if word:
             out.append(_Tok(word, m.start(), m.start() + len(word)))
     return out
@@ -491,7 +498,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
 _NUMBER = r"\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:[.,]\d++)?"
 _MONEY = (
     rf"(?:\$\s*+(?P<a>{_NUMBER})\s*+(?P<ka>k)?"
-    rf"|(?<![\d.,])(?P<b>{_NUMBER})\s*+(?P<kb>k)?\s*+(?:\$|usd|dolari|dollars?|bucks)(?![a-z])"
+    rf"|(?<![\d.,])(?P<b>{_NUMBER})\s*+(?P<kb>k)?\s*+(?:de\s++)?"
+    rf"(?:\$|usd|dolari|dolar|dollars?|bucks)(?![a-z])"
     rf"|(?:budget|buget)(?:ul)?\s*+(?:of|de|:|is|este|e)?\s*+(?:~|about|around|sub|under)?\s*+"
     rf"(?P<c>{_NUMBER})\s*+(?P<kc>k)?)"
 )

@@ -1,0 +1,330 @@
+"""What a question asks (its intent) and the entities :mod:`understand` does not read: a
+memory size used as a constraint ("a 24 GB card"), every GPU named (a comparison), token
+counts, durations, data sizes, providers and regions. Rules over the folded text (lower case,
+no diacritics), English and Romanian; every pattern runs in linear time (possessive
+quantifiers, no nested repetition)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from service.domain.answer.understand import _find_names, _fold, _tables, _tokens
+from service.domain.base import Out
+from service.domain.catalog.registry import Registry
+
+Intent = Literal[
+    "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
+    "finetune", "training", "spot", "billing", "storage_egress", "interconnect", "kv_cache",
+    "media", "guidance"]
+INTENTS: tuple[str, ...] = (
+    "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
+    "finetune", "training", "spot", "billing", "storage_egress", "interconnect", "kv_cache",
+    "media", "guidance")
+
+
+class Details(Out, frozen=True, kw_only=True):
+    """Entities beyond :class:`~service.domain.answer.understand.Extracted`; each only when the
+    question states it."""
+
+    gpus: list[str] | None = None
+    """Every GPU named, in order, when more than one is (a comparison)."""
+    memory_gib: float | None = None
+    """A card's memory stated as a constraint ("a 24 GB card", "o placă de 24 GB")."""
+    tokens: int | None = None
+    """A token count for a job or a month ("100 de milioane de tokeni", "1B tokens")."""
+    duration_hours: float | None = None
+    """A job's length ("a 3-day job", "10 ore")."""
+    data_gb: float | None = None
+    """A data amount (storage or egress), in GB ("5 TB", "500 GB")."""
+    provider: str | None = None
+    """A provider id of the catalog."""
+    region: str | None = None
+    """A place: a continent or a two-letter country code."""
+    users: int | None = None
+    """People or requests at the same time, said without a noun the extraction knows ("300
+    will use it at the same time", "300 simultan")."""
+    sub: str | None = None
+    """What exactly is asked within the intent: ``ttft`` / ``throughput`` / ``tps`` (speed),
+    ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Entities
+
+_MEM_CARD = re.compile(
+    r"(?<![\d.])(\d{1,3})\s*+(?:gb|gib|g)\b(?:\s*+(?:de\s++)?(?:vram|memorie|memory|ram))?"
+    r"\s*+(?:gpus?|cards?|plac[aia]|placi|vram|of vram|memorie|memory)\b"
+    r"|\b(?:card|gpu|placa|placi)\s++(?:with|cu|de)\s++(\d{1,3})\s*+(?:gb|gib|g)\b"
+    r"|\b(?:only|doar|have|am)\s++(\d{1,3})\s*+(?:gb|gib)\b")
+_USERS = re.compile(
+    r"(?<![\w.])(\d{1,6})\s*+(?:(?:de\s++)?(?:people|persons|users|utilizatori|oameni"
+    r"|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
+    r"(?:[a-z]++\s++){0,3}?"
+    r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
+_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
+          "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9, "bn": 1e9,
+          "miliarde": 1e9, "miliard": 1e9, "t": 1e12, "trillion": 1e12, "trilioane": 1e12}
+_TOKENS = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
+    r"|mil|b|bn|billion|miliarde|miliard|t|trillion|trilioane)?\s*+(?:de\s++)?"
+    r"(?:tokens|tokeni|token)\b")
+_DURATION = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
+    r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio"
+    r"|de video|/day|pe zi|a day))")
+_DATA = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(tb|tib|gb|gib|pb)\b(?!\s*+(?:card|gpu|plac|vram|ram|de vram"
+    r"|of vram|memorie|memory))")
+_REGIONS = {
+    "europe": "europe", "europa": "europe", "eu": "europe", "european": "europe",
+    "us": "us", "usa": "us", "america": "north-america", "sua": "us", "asia": "asia",
+    "germany": "de", "germania": "de", "romania": "ro", "france": "fr", "franta": "fr",
+    "finland": "fi", "finlanda": "fi", "japan": "jp", "japonia": "jp", "canada": "ca",
+    "iceland": "is", "islanda": "is", "norway": "no", "norvegia": "no", "sweden": "se",
+    "suedia": "se", "netherlands": "nl", "olanda": "nl", "uk": "gb",
+}
+_PROVIDER_ALIASES = {
+    "amazon": "aws", "ec2": "aws", "google": "gcp", "google cloud": "gcp", "oracle": "oci",
+    "vast.ai": "vast", "vastai": "vast", "lambda labs": "lambda", "runpod": "runpod",
+    "microsoft": "azure", "digital ocean": "digitalocean", "ovh": "ovhcloud",
+}
+_WORD_RE = re.compile(r"[a-z0-9][a-z0-9.]*+")
+
+
+def _num(raw: str) -> float:
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})++", raw):
+        return float(raw.replace(",", ""))
+    return float(raw.replace(",", "."))
+
+
+def _hours(value: float, unit: str) -> float:
+    if unit.startswith(("day", "zi")):
+        return value * 24
+    if unit.startswith(("week", "sapt")):
+        return value * 168
+    if unit.startswith("min"):
+        return value / 60
+    return value
+
+
+def details(text: str, registry: Registry, providers: list[str]) -> Details:
+    """The entities of :class:`Details` that ``text`` states; ``providers``: the catalog's
+    provider ids."""
+    folded = _fold(text)
+    toks = _tokens(folded)
+    names = _find_names(toks, registry, _tables(registry))
+    gpus: list[str] = []
+    for m in names:
+        if m.kind == "gpu" and m.id not in gpus:
+            gpus.append(m.id)
+    mem: float | None = None
+    mm = _MEM_CARD.search(folded)
+    if mm:
+        mem = float(mm.group(1) or mm.group(2) or mm.group(3))
+    tokens: int | None = None
+    for tm in _TOKENS.finditer(folded):
+        value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
+        if value >= 100_000:  # "32k tokens" is a context, not a job
+            tokens = int(value)
+            break
+    duration: float | None = None
+    dm = _DURATION.search(folded)
+    if dm:
+        duration = _hours(_num(dm.group(1)), dm.group(2))
+    data: float | None = None
+    for d in _DATA.finditer(folded):
+        unit = d.group(2)
+        value = _num(d.group(1)) * {"tb": 1000, "tib": 1099.5, "pb": 1e6, "gib": 1.0737}.get(
+            unit, 1.0)
+        if unit in ("gb", "gib") and mem is not None and abs(value - mem) < 1:
+            continue
+        data = value
+        break
+    words = _WORD_RE.findall(folded)
+    provider = None
+    joined = " " + " ".join(words) + " "
+    for alias, pid in _PROVIDER_ALIASES.items():
+        if f" {alias} " in joined and pid in providers:
+            provider = pid
+            break
+    if provider is None:
+        for w in words:
+            if w in providers:
+                provider = w
+                break
+    region = None
+    for w in words:
+        if w in _REGIONS:
+            region = _REGIONS[w]
+            break
+    um = _USERS.search(folded)
+    return Details(gpus=gpus if len(gpus) > 1 else None, memory_gib=mem, tokens=tokens,
+                   users=int(um.group(1)) if um else None,
+                   duration_hours=duration, data_gb=data, provider=provider, region=region,
+                   sub=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Intent
+
+_KV = re.compile(r"\bkv[- ]?cache\b|\bcache(?:-ul)?\s++kv\b|\bkv\b.{0,20}?\bper token\b")
+_SPOT = re.compile(r"\bspot\b|\bpreemptible\b|\binterruptible\b|\bintrerupt\w*+")
+_BILLING = re.compile(
+    r"\bbill(?:ed|ing|s)\b|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\bpe secunda\b"
+    r"|\bpe minut\b|\bgranularit\w*+|\bminimum charge\b|\brounded?\b|\brotunj\w*+")
+_STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\btrafic\w*+"
+                      r"|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b")
+_INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
+                           r"|\binterconectare\w*+|\bpcie\b|\bbandwidth between\b")
+_MAX_CTX = re.compile(
+    r"\b(?:largest|longest|max(?:imum)?|biggest|cel mai mare|cel mai lung|maxim\w*+"
+    r"|how (?:long|much|many tokens of|big)|cat de (?:lung|mare)|cat|cate)\b[^.?!]{0,30}?"
+    r"\b(?:context\w*+|ctx|sequence|secventa|prompts?|input)\b"
+    r"|\bcontext\w*+\s++(?:maxim\w*+|max)\b|\bmax_model_len\b")
+_CONCURRENCY_Q = re.compile(
+    r"\bhow many (?:users|requests|concurrent|parallel|simultaneous|sessions|clients)\b"
+    r"|\bcati utilizatori\b|\bcate (?:cereri|sesiuni|conexiuni|conversatii|chaturi)\b"
+    r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
+    r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
+    r"|\bconcurenta\b")
+_SPEED = re.compile(
+    r"\btokens?\s*+/\s*+s\b|\btokeni\s*+/\s*+s\b|\btok/s\b|\btokens? per second\b"
+    r"|\btokeni pe secunda\b|\bhow fast\b"
+    r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
+    r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"
+    r"|\bprimul token\b|\bfirst token\b")
+_TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
+                   r"|\blatency\b|\blatenta\b")
+_THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b")
+_COUNT_Q = re.compile(
+    r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
+    r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
+    r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\bimi trebuie\b"
+    r"|\bhow many\b[^?]{0,40}?\b(?:do i need|needed|required)\b|\bnumber of gpus\b"
+    r"|\bnumarul de (?:gpu|placi)\w*+")
+_COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bcompar\w*+|\bor\b|\bsau\b|\bbetter\b|\bmai bun\w*+"
+                      r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
+_COST = re.compile(
+    r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret\w*+|\bhow much (?:is|does|would|will|for)\b"
+    r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
+    r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
+    r"|\bcheltu\w*+|\bsub \d|\bora de\b|\b(?:an|per|one) hour of\b"
+    # "what GPU should I rent", "ce GPU să închiriez": the answer is the cheapest offer
+    r"|\brent\w*+|\bhire\b|\binchiri\w*+|\b(?:what|which) (?:gpu|card|instance) (?:should|to)\b"
+    r"|\bce (?:gpu|placa)\b")
+_COST_MILLION = re.compile(
+    r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
+    r"|\b(?:1\s*+m|un milion|1 milion|one million|a million)\s*+(?:de\s++)?(?:tokens|tokeni)\b")
+_COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
+_COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
+_FITS = re.compile(
+    r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
+    r"|\bwill it run\b|\bdoes it run\b|\bruns? on\b|\benough\b|\bincape\w*+|\bintra\b"
+    r"|\bmerge pe\b|\bmerge\b[^?]{0,60}?\bpe\b|\bpe\b[^?]{0,60}?\bmerge\b"
+    r"|\brul\w*+\b[^?]{0,60}?\bpe\b"
+    r"|\bruns?\b[^?]{0,60}?\bon\b|\bpot rula\b|\bruleaza pe\b|\brula\w*+ pe\b|\bajunge\b"
+    r"|\bsuficient\w*+"
+    r"|\bload (?:it )?on\b")
+_MEMORY = re.compile(r"\bvram\b|\bmemory\b|\bmemori\w*+|\bhow much (?:gpu )?(?:ram|memory)\b"
+                     r"|\bgib\b|\bgb\b")
+_TRAIN = re.compile(r"\btrain\w*+|\bantren\w*+|\bpre-?train\w*+|\bpreantren\w*+")
+_FINETUNE = re.compile(r"\bfine[- ]?tun\w*+|\bfinetun\w*+|\blora\b|\bqlora\b|\bajustare fina\b"
+                       r"|\breglaj fin\b|\bdreambooth\b")
+_MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bvideo\w*+|\bclips?\b"
+                          r"|\baudio\b|\btranscri\w*+|\bspeech\b")
+
+
+def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
+             concurrent: int | None) -> tuple[str, str | None]:
+    """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
+    diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
+    f = _fold(text)
+    media = model_kind in ("diffusion", "audio")
+    if _KV.search(f) and not _SPOT.search(f):
+        return "kv_cache", None
+    if _SPOT.search(f):
+        return "spot", None
+    if _STORAGE.search(f) and not (has_model and _FITS.search(f)):
+        sub = "egress" if re.search(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+", f) \
+            else "storage"
+        return "storage_egress", sub
+    if _BILLING.search(f) and not _SPEED.search(f):
+        return "billing", None
+    if _INTERCONNECT.search(f):
+        return "interconnect", None
+    if _FINETUNE.search(f):
+        return "finetune", _train_sub(f)
+    if _TRAIN.search(f) and not re.search(r"\btraining data\b|\bdate de antrenare\b", f):
+        return "training", _train_sub(f)
+    if media and not _COST.search(f):
+        return "media", None
+    if _MAX_CTX.search(f) and not media:
+        return "max_context", None
+    if gpu_named >= 2 and _COMPARE.search(f):
+        return "compare", None
+    if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
+        return "max_concurrency", None
+    if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
+                              and not _SPEED.search(f)):
+        return "gpu_count", None
+    if _SPEED.search(f) and not media:
+        sub = "ttft" if _TTFT.search(f) else "throughput" if _THROUGHPUT.search(f) else "tps"
+        return "speed", sub
+    if _COST.search(f):
+        return "cost", _cost_sub(f)
+    if _FITS.search(f):
+        return "fits", None
+    if media:
+        return "media", None
+    if _MEMORY.search(f) and has_model:
+        return "memory", None
+    if gpu_named >= 2:
+        return "compare", None
+    return "guidance", None
+
+
+_TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow many hours\b"
+                     r"|\bcate ore\b|\btime\b|\btimp\w*+|\bdureaza\b")
+
+
+def _train_sub(f: str) -> str | None:
+    if _COST.search(f):
+        return "cost"
+    if _TIME_Q.search(f):
+        return "time"
+    return None
+
+
+def _cost_sub(f: str) -> str:
+    if _COST_MILLION.search(f):
+        return "million"
+    if _COST_MONTH.search(f):
+        return "month"
+    if re.search(r"\bjob\w*+|\bjoburi\w*+|\brun\b|\btotal\b|\bin total\b", f):
+        return "job"
+    if _COST_HOUR.search(f):
+        return "hour"
+    return "hour"
+
+
+# The passage topics that answer each intent, best first (the retrieval ranks within them).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "fits": ("fundamentals", "quantization", "faq", "inference"),
+    "memory": ("fundamentals", "faq", "quantization", "inference"),
+    "max_context": ("fundamentals", "inference", "architecture", "faq"),
+    "max_concurrency": ("serving", "inference", "fundamentals"),
+    "speed": ("inference", "serving", "faq"),
+    "gpu_count": ("parallelism", "fundamentals", "serving", "faq"),
+    "compare": ("faq", "fundamentals", "inference", "pricing"),
+    "cost": ("pricing", "faq", "billing"),
+    "finetune": ("finetuning",),
+    "training": ("pretraining", "finetuning", "parallelism"),
+    "spot": ("spot", "pricing"),
+    "billing": ("billing",),
+    "storage_egress": ("storage-egress",),
+    "interconnect": ("networking", "parallelism"),
+    "kv_cache": ("fundamentals", "architecture", "inference"),
+    "media": ("diffusion", "audio-video"),
+    "guidance": (),
+}

@@ -1,0 +1,59 @@
+"""Numbers, money, percentages and units in the reader's language: the interface the core
+writes answers through. The implementation with Babel (CLDR data) is an adapter
+(``service/adapters/locale_babel.py``), handed in with the messages; :class:`PlainFormat` is a
+dependency-free fallback with the same conventions for English and Romanian (used when no
+adapter is wired, e.g. in unit tests with fakes)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Formatter(Protocol):
+    """Formats for one language. ``digits``: fraction digits, exactly."""
+
+    lang: str
+
+    def number(self, value: float, digits: int = 0) -> str: ...
+
+    def money(self, value: float, digits: int = 2) -> str:
+        """US dollars in the language's currency format (en ``$1,232.50``, ro
+        ``1.232,50 USD``)."""
+        ...
+
+    def percent(self, value: float, digits: int = 0) -> str:
+        """``value`` is a fraction: 0.125 -> 12.5 %."""
+        ...
+
+
+def smart_digits(value: float) -> int:
+    """Fraction digits that keep about three significant figures, none from 100 on."""
+    v = abs(value)
+    if v >= 100 or v == 0:
+        return 0
+    if v >= 10:
+        return 1
+    if v >= 1:
+        return 1
+    return 2
+
+
+class PlainFormat:
+    """The same conventions as Babel's en_US / ro_RO patterns, without Babel."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._group, self._decimal = (".", ",") if lang == "ro" else (",", ".")
+
+    def number(self, value: float, digits: int = 0) -> str:
+        text = f"{value:,.{digits}f}"
+        return text.replace(",", "\0").replace(".", self._decimal).replace("\0", self._group)
+
+    def money(self, value: float, digits: int = 2) -> str:
+        if self.lang == "ro":
+            return f"{self.number(value, digits)}\u00a0USD"
+        sign = "-" if value < 0 else ""
+        return f"{sign}${self.number(abs(value), digits)}"
+
+    def percent(self, value: float, digits: int = 0) -> str:
+        return f"{self.number(value * 100, digits)}%"

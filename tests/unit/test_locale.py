@@ -1,0 +1,40 @@
+"""Numbers, money and percentages per language (Babel, CLDR), and the dependency-free
+fallback the core uses without it: the same text for the same value."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.adapters.locale_babel import BabelFormat, formatter
+from service.adapters.messages_files import shipped_messages
+from service.domain.locale import PlainFormat
+
+
+@pytest.mark.parametrize(("lang", "number", "decimal", "money", "percent"), [
+    ("en", "32,768", "80.0", "$1,232.50", "12.5%"),
+    ("ro", "32.768", "80,0", "1.232,50\u00a0USD", "12,5%"),
+])
+def test_babel_formats(lang: str, number: str, decimal: str, money: str, percent: str) -> None:
+    f = formatter(lang)
+    assert f.number(32768) == number
+    assert f.number(80.04, 1) == decimal
+    assert f.money(1232.5) == money
+    assert f.percent(0.125, 1) == percent
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+@pytest.mark.parametrize("value", [0, 0.004, 0.456, 1, 9.99, 17.416, 999.5, 1232.5, 25713,
+                                   1_000_000.25, -3.5])
+def test_plain_fallback_writes_what_babel_writes(lang: str, value: float) -> None:
+    babel, plain = BabelFormat(lang), PlainFormat(lang)
+    for digits in (0, 1, 2):
+        assert plain.number(value, digits) == babel.number(value, digits)
+        assert plain.money(value, digits) == babel.money(value, digits)
+    assert plain.percent(value / 100, 1) == babel.percent(value / 100, 1)
+
+
+def test_shipped_messages_carry_the_babel_formatter() -> None:
+    m = shipped_messages()
+    assert isinstance(m.formatter("ro"), BabelFormat)
+    assert m.formatter("ro").money(0.11) == "0,11\u00a0USD"
+    assert isinstance(m.formatter("xx"), PlainFormat | BabelFormat)
