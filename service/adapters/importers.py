@@ -236,7 +236,7 @@ def map_gpu(registry: Registry, name: str, *, mem_gib: Sequence[float] = (),
         cleaned = re.sub(r"^(nvidia|amd|intel)[-_ ]+", "", name.strip(), flags=re.I)
         cleaned = re.sub(r"(?<![-_ ])[-_ ]++(hbm\d?e?|gddr\d\w*+|nvlink)$", "", cleaned, flags=re.I)
         # verda's "A100-80GB-640GB": per-GPU memory, then the node's total
-        cleaned = re.sub(r"(?i)(\d+GB)-\d+GB$", r"\1", cleaned)
+        cleaned = re.sub(r"(?i)(?<!\d)(\d++GB)-\d++GB$", r"\1", cleaned)
         if cleaned != name:
             gpu = registry.find_gpu(cleaned)
     if gpu is None:

@@ -6,6 +6,7 @@ adapter is wired, e.g. in unit tests with fakes)."""
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 
@@ -57,3 +58,20 @@ class PlainFormat:
 
     def percent(self, value: float, digits: int = 0) -> str:
         return f"{self.number(value * 100, digits)}%"
+
+
+_RO_DE = re.compile(r"(?<![\d.,])(\d{1,3}+(?:\.\d{3})*+) de (?=[^\W\d])")
+"""A whole number as Romanian writes it (thousands with dots) followed by "de" and a word."""
+
+
+def romanian_de(text: str) -> str:
+    """Romanian puts "de" between a number and its noun only when the number's last two digits
+    are 00 or 20-99 ("20 de utilizatori", "32.768 de tokeni"); after 1-19 and x01-x19 there is
+    none ("10 utilizatori", "119 cereri"). The message templates write "{n} de"; this drops the
+    "de" where the number does not take it. Decimals ("2,5 milioane") are left as written."""
+
+    def fix(m: re.Match[str]) -> str:
+        tail = int(m.group(1).replace(".", "")) % 100
+        return m.group(1) + " " if 1 <= tail <= 19 else m.group(0)
+
+    return _RO_DE.sub(fix, text)

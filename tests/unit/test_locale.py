@@ -38,3 +38,13 @@ def test_shipped_messages_carry_the_babel_formatter() -> None:
     assert isinstance(m.formatter("ro"), BabelFormat)
     assert m.formatter("ro").money(0.11) == "0,11\u00a0USD"
     assert isinstance(m.formatter("xx"), PlainFormat | BabelFormat)
+
+
+def test_romanian_puts_de_only_after_numbers_that_take_it() -> None:
+    from service.domain.locale import romanian_de
+
+    assert romanian_de("Pentru 10 de utilizatori simultani") == "Pentru 10 utilizatori simultani"
+    assert romanian_de("un context de 32.768 de tokeni") == "un context de 32.768 de tokeni"
+    assert romanian_de("20 de utilizatori, 119 de cereri, 101 de tokeni, 100 de GPU-uri") == (
+        "20 de utilizatori, 119 cereri, 101 tokeni, 100 de GPU-uri")
+    assert romanian_de("2,5 de milioane") == "2,5 de milioane"  # decimals left as written

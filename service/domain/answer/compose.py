@@ -35,6 +35,7 @@ from service.domain.fields import (
     Question,
     TopK,
 )
+from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 
 # Confidence below this: say we do not know, list the closest topics.
@@ -275,6 +276,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,
                       score=round(s.score, 5)) for s in top]
     head = [x[:1].upper() + x[1:] for x in (written.first, *written.more) if x]
+    if lang == "ro":  # "10 utilizatori", "20 de utilizatori": the templates write "{n} de"
+        head = [romanian_de(x) for x in head]
     parts = [" ".join([*head[:1], *notes, *head[1:]])] if head else []
     if out:
         parts.append(f"{t['quote'].format(title=out[0].title)}\n{_plain(out[0].text)}")
