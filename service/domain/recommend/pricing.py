@@ -36,10 +36,12 @@ def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None)
     instance family applied (OCI bare metal: 1 hour). Unknown storage and egress prices count at
     the request's conservative defaults (``ctx.max_storage_price``, ``ctx.max_egress_price``),
     never $0. Cached per provider (and instance type)."""
+    provider = ctx.providers.get(provider_id)
+    if instance_type is not None and (provider is None or not provider.minimum_charges):
+        instance_type = None  # no per-family rule: the provider's terms hold for every type
     key = provider_id if instance_type is None else f"{provider_id}\x00{instance_type}"
     terms = ctx.terms_cache.get(key)
     if terms is None:
-        provider = ctx.providers.get(provider_id)
         gran, minimum, known = billing_terms_of(provider)
         if provider is not None and instance_type is not None:
             family_minimum = provider.minimum_charge_for(instance_type)

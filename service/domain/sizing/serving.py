@@ -291,18 +291,44 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
             return math.inf
         return x * (r[0] + (osl - 1) * r[1])
 
-    # the rate at which ``running`` users are all in the system: bisection in log x
-    lo = 1e-6
+    # the rate at which ``running`` users are all in the system: the root of
+    # log implied(x) - log running, bracketed, by regula falsi in log x (the Illinois variant:
+    # a few steps where plain bisection takes a dozen; the answer is the bracket's low end,
+    # within 0.2 %, as bisection gave)
+    target = math.log(running)
     hi = running / max(c.step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
-    while implied(hi) < running and hi < 1e9:
+    f_hi = implied(hi)
+    while f_hi < running and hi < 1e9:
         hi *= 2
-    for _ in range(40):
-        mid = math.sqrt(lo * hi)
-        if implied(mid) < running:
-            lo = mid
-        else:
-            hi = mid
+        f_hi = implied(hi)
+    lo = hi / 1e6
+    g_lo = math.log(implied(lo)) - target
+    g_hi = (math.log(f_hi) - target) if math.isfinite(f_hi) else math.inf
+    side = 0
+    for _ in range(60):
         if hi / lo < 1.002:
+            break
+        a, b = math.log(lo), math.log(hi)
+        if math.isfinite(g_hi) and g_hi > g_lo:
+            m = b - g_hi * (b - a) / (g_hi - g_lo)
+            # keep the step inside the bracket, never at its ends
+            m = min(max(m, a + 0.01 * (b - a)), b - 0.01 * (b - a))
+        else:
+            m = (a + b) / 2
+        mid = math.exp(m)
+        f_mid = implied(mid)
+        g_mid = (math.log(f_mid) - target) if math.isfinite(f_mid) else math.inf
+        if g_mid < 0:
+            lo, g_lo = mid, g_mid
+            if side == -1:
+                g_hi /= 2
+            side = -1
+        else:
+            hi, g_hi = mid, g_mid
+            if side == 1:
+                g_lo /= 2
+            side = 1
+        if abs(g_mid) < 1e-4 and g_mid < 0:
             break
     x = lo
     r = _at_rate(c, x, isl, osl, running, budget)
