@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 from service.domain.catalog.gpus import GPU
@@ -17,31 +18,31 @@ PERF_FILES = ("perf/gemm.csv", "perf/collectives.csv", "serving_measurements.csv
 """Catalog files this adapter reads (part of the catalog's version hash)."""
 
 
+def _known_rows(path: Path, registry: Registry) -> Iterator[tuple[dict[str, str], GPU]]:
+    """The rows of a measurement CSV whose ``gpu_name`` the registry knows, with that GPU; a
+    missing file has none."""
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8", newline="") as f:
+        for r in csv.DictReader(f):
+            g = registry.find_gpu(r["gpu_name"])
+            if g is not None:
+                yield r, g
+
+
 def load_perf(root: Path, registry: Registry) -> PerfTables:
     """The measured curves under ``root`` (the catalog folder) for the GPUs the registry
     knows; missing files give empty tables (everything derived from datasheets)."""
     gpus: dict[str, GPU] = {}
     gemm: dict[tuple[str, str, str], list[tuple[float, float]]] = defaultdict(list)
-    path = root / "perf" / "gemm.csv"
-    if path.exists():
-        with path.open(encoding="utf-8", newline="") as f:
-            for r in csv.DictReader(f):
-                g = registry.find_gpu(r["gpu_name"])
-                if g is None:
-                    continue
-                gpus[g.id] = g
-                gemm[(r["system"], g.id, r["dtype"])].append(
-                    (float(r["m"]), float(r["latency_ms"]) * 1e-3))
+    for r, g in _known_rows(root / "perf" / "gemm.csv", registry):
+        gpus[g.id] = g
+        gemm[(r["system"], g.id, r["dtype"])].append(
+            (float(r["m"]), float(r["latency_ms"]) * 1e-3))
     coll: dict[tuple[str, str, str, int], list[tuple[float, float]]] = defaultdict(list)
-    path = root / "perf" / "collectives.csv"
-    if path.exists():
-        with path.open(encoding="utf-8", newline="") as f:
-            for r in csv.DictReader(f):
-                g = registry.find_gpu(r["gpu_name"])
-                if g is None:
-                    continue
-                coll[(r["system"], g.id, r["op"], int(r["num_gpus"]))].append(
-                    (float(r["message_bytes"]), float(r["latency_ms"]) * 1e-3))
+    for r, g in _known_rows(root / "perf" / "collectives.csv", registry):
+        coll[(r["system"], g.id, r["op"], int(r["num_gpus"]))].append(
+            (float(r["message_bytes"]), float(r["latency_ms"]) * 1e-3))
     curves = tuple(
         GemmCurve(system=s, gpu_id=gid, dtype=d, m=tuple(p[0] for p in pts),
                   latency_s=tuple(p[1] for p in pts))

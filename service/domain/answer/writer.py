@@ -275,11 +275,17 @@ def _ctx(w: _W, default: int = 4096) -> int:
     return w.ex.context_tokens or default
 
 
+def _answered_as_media(w: _W) -> bool:
+    """An image, video or audio model is answered in its own units, never tokens of context:
+    done here (True), or the model is an LLM (False)."""
+    if w.model is not None and w.model.kind != "llm":
+        _media(w)
+        return True
+    return False
+
+
 def _memory(w: _W) -> None:
-    if w.model is None:
-        return
-    if w.model.kind != "llm":
-        _media(w)  # images, video and audio in their own units, never tokens of context
+    if w.model is None or _answered_as_media(w):
         return
     ctx = _ctx(w)
     r = w.size(input_tokens=ctx, output_tokens=0)
@@ -296,10 +302,7 @@ def _memory(w: _W) -> None:
 
 
 def _fits(w: _W) -> None:
-    if w.model is None:
-        return
-    if w.model.kind != "llm":
-        _media(w)
+    if w.model is None or _answered_as_media(w):
         return
     gid, named = w.card()
     if gid is None:
@@ -324,10 +327,7 @@ def _fits(w: _W) -> None:
 
 
 def _max_context(w: _W) -> None:
-    if w.model is None:
-        return
-    if w.model.kind != "llm":
-        _media(w)
+    if w.model is None or _answered_as_media(w):
         return
     gid, named = w.card()
     if gid is None:
@@ -398,10 +398,7 @@ def _max_concurrency(w: _W) -> None:
 
 
 def _speed(w: _W) -> None:
-    if w.model is None:
-        return
-    if w.model.kind != "llm":
-        _media(w)
+    if w.model is None or _answered_as_media(w):
         return
     gid, named = w.card()
     inp = w.ex.context_tokens or 2048
