@@ -198,18 +198,19 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     registry = _load_registry()
-    print(format_report(run_calibration(rows, registry)))
+    from service.adapters.perf_files import load_perf, read_serving_measurements
+    from service.evaluation.calibration import format_load_report, run_load_calibration
+    from service.settings import Settings
+
+    root = Settings.from_env().catalog_dir
+    perf = load_perf(root, registry)
+    print(format_report(run_calibration(rows, registry, perf)))
     if not args.csv:
         # serving under load: TTFT / TPOT / saturated throughput, seen vs held-out rows
-        from service.adapters.perf_files import load_perf, read_serving_measurements
-        from service.evaluation.calibration import format_load_report, run_load_calibration
-        from service.settings import Settings
-
-        root = Settings.from_env().catalog_dir
         serving_csv = root / "serving_measurements.csv"
         if serving_csv.exists():
             print(format_load_report(run_load_calibration(
-                read_serving_measurements(serving_csv), registry, load_perf(root, registry))))
+                read_serving_measurements(serving_csv), registry, perf)))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Read the measured efficiency tables (``catalog/perf/gemm.csv``, ``collectives.csv``) and
+"""Read the measured efficiency tables (``catalog/perf/gemm.csv``, ``collectives.csv``,
+``attention.csv``) and
 the serving measurements (``catalog/serving_measurements.csv``) into domain values.
 
 Sources: ai-dynamo/aiconfigurator @ 095f58a, Apache-2.0 (``catalog/perf/README.md``)."""
@@ -12,9 +13,15 @@ from pathlib import Path
 
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.registry import Registry
-from service.domain.sizing.efficiency import CollectiveCurve, GemmCurve, PerfTables
+from service.domain.sizing.efficiency import (
+    AttentionCurve,
+    CollectiveCurve,
+    GemmCurve,
+    PerfTables,
+)
 
-PERF_FILES = ("perf/gemm.csv", "perf/collectives.csv", "serving_measurements.csv")
+PERF_FILES = ("perf/gemm.csv", "perf/collectives.csv", "perf/attention.csv",
+              "serving_measurements.csv")
 """Catalog files this adapter reads (part of the catalog's version hash)."""
 
 
@@ -52,7 +59,27 @@ def load_perf(root: Path, registry: Registry) -> PerfTables:
                         message_bytes=tuple(p[0] for p in pts),
                         latency_s=tuple(p[1] for p in pts))
         for (s, gid, op, n), pts in sorted(coll.items()) for pts in [sorted(pts)])
-    return PerfTables(gemm=curves, collectives=colls, gpus=gpus)
+    return PerfTables(gemm=curves, collectives=colls, gpus=gpus,
+                      attention=read_attention(root / "perf" / "attention.csv"))
+
+
+def read_attention(path: Path) -> tuple[AttentionCurve, ...]:
+    """Attention kernels' measured speed against sequence length, one curve per kernel (in
+    the file's order: a kernel named for an architecture before the ``*`` fallback)."""
+    if not path.exists():
+        return ()
+    rows: dict[str, list[dict[str, str]]] = {}
+    with path.open(encoding="utf-8", newline="") as f:
+        for r in csv.DictReader(f):
+            rows.setdefault(r["kernel"], []).append(r)
+    curves = []
+    for kernel, rs in rows.items():
+        rs.sort(key=lambda r: float(r["seq_len"]))
+        curves.append(AttentionCurve(
+            kernel=kernel, architectures=tuple(rs[0]["architectures"].split("|")),
+            seq_len=tuple(float(r["seq_len"]) for r in rs),
+            tflops=tuple(float(r["tflops"]) for r in rs), source=rs[0]["source"]))
+    return tuple(curves)
 
 
 def default_serving_csv(root: Path) -> Path:

@@ -342,8 +342,10 @@ def baseline_serving_tps(model: SizedModel, p: Precision, gpu: GPU, n: int,
 
 
 class _Ctx:
-    def __init__(self, row: CalibrationRow, engines: Engines | None = None) -> None:
+    def __init__(self, row: CalibrationRow, engines: Engines | None = None,
+                 perf: PerfTables | None = None) -> None:
         self.row = row
+        self.perf = perf
         self.notes: list[str] = []
         self.engines = engines if engines is not None else Engines(())
 
@@ -356,9 +358,11 @@ class _Ctx:
             self.notes.append(text)
 
 
-def predict(row: CalibrationRow, registry: Registry) -> Prediction | Skip:
-    """Our estimate and the simple baseline for one measurement, or why it cannot be made."""
-    c = _Ctx(row, registry.engines)
+def predict(row: CalibrationRow, registry: Registry,
+            perf: PerfTables | None = None) -> Prediction | Skip:
+    """Our estimate and the simple baseline for one measurement, or why it cannot be made
+    (``perf``: the measured efficiency tables, as the service has them)."""
+    c = _Ctx(row, registry.engines, perf)
     if row.kind not in KINDS:
         return Skip(id=row.id, kind=row.kind, reason=f"unknown kind {row.kind!r}")
     model, notes = resolve_model(row.model, registry)
@@ -554,7 +558,7 @@ def _prefill(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | N
         tokens = 512
         c.note("prompt length not stated: llama-bench's default pp512 assumed")
     batch = _first_int(row.batch) or 1
-    t = prefill_s(model, p, c.engine(engine), gpu, n, tokens, batch)
+    t = prefill_s(model, p, c.engine(engine), gpu, n, tokens, batch, c.perf)
     pred = tokens * batch / t
     if row.unit == "ms":
         measured = tokens * batch / (row.value / 1000.0)
@@ -637,7 +641,8 @@ def _serving(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | N
     if "server" in row.batch.lower():
         c.note("Server scenario: decode steps stay far under the 200 ms TPOT limit, so the "
                "offline throughput is predicted")
-    tps, conc, _ = serving(model, p, kv, c.engine(engine), gpu, tp, inp, out, batch)
+    tps, conc, _ = serving(model, p, kv, c.engine(engine), gpu, tp, inp, out, batch,
+                           perf=c.perf)
     if conc == 0:
         raise _SkipRow("model does not fit")
     pred = tps * replicas
@@ -761,11 +766,12 @@ def _group(rows: Iterable[Prediction], key: str,
     return tuple(_stats(k, groups[k]) for k in names)
 
 
-def run_calibration(rows: Iterable[CalibrationRow], registry: Registry) -> CalibrationReport:
+def run_calibration(rows: Iterable[CalibrationRow], registry: Registry,
+                    perf: PerfTables | None = None) -> CalibrationReport:
     preds: list[Prediction] = []
     skips: list[Skip] = []
     for row in rows:
-        r = predict(row, registry)
+        r = predict(row, registry, perf)
         (preds if isinstance(r, Prediction) else skips).append(r)  # type: ignore[arg-type]
     return CalibrationReport(
         rows=tuple(preds), skipped=tuple(skips), by_kind=_group(preds, "kind", KINDS),
@@ -960,7 +966,7 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     measured_tpot = float(row["silicon_tpot_ms"]) / 1e3
     # the saturated figure /v1/sizing reports (speed.serving: as many sequences as fit,
     # prefill of each then the decode steps), here at the row's concurrency
-    saturated, _, _ = serving(model, p, kv, engine, gpu, tp, isl, osl, batch)
+    saturated, _, _ = serving(model, p, kv, engine, gpu, tp, isl, osl, batch, perf=perf)
     return [
         LoadPrediction(kind="ttft_under_load", measured=measured_ttft * 1e3,
                        predicted=load.ttft_s * 1e3, baseline=base_ttft * 1e3, unit="ms",

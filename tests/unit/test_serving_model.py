@@ -14,11 +14,18 @@ from service.adapters.catalog_loader import load_catalog
 from service.adapters.perf_files import read_serving_measurements
 from service.domain.catalog.precisions import find_kv_type, get_precision
 from service.domain.catalog.snapshot import Catalog
-from service.domain.sizing.efficiency import EMPTY, comm_model, gemm_efficiency, gemm_model
+from service.domain.sizing.efficiency import (
+    EMPTY,
+    attention_curve,
+    attention_share,
+    comm_model,
+    gemm_efficiency,
+    gemm_model,
+)
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.serving import StepCost, kv_admission, serve, step_cost
 from service.domain.sizing.sizing import size, sized_from_entry
-from service.domain.sizing.speed import achievable_tflops, kernel_compute, under_load
+from service.domain.sizing.speed import achievable_tflops, kernel_compute, prefill_s, under_load
 from service.evaluation.calibration import LoadReport, run_load_calibration
 from service.paths import default_data_dir
 
@@ -166,3 +173,43 @@ def test_held_out_rows_are_other_gpus_models_and_engines(report: LoadReport) -> 
     seen = [r for r in report.rows if not r.held_out]
     assert {r.gpu_id for r in seen} <= {"h100-sxm", "h200-sxm"}
     assert {r.engine for r in seen} <= {"vllm", "tensorrt-llm"}
+
+
+def test_attention_speed_grows_with_sequence_length(catalog: Catalog) -> None:
+    """catalog/perf/attention.csv: FlashAttention-3 on Hopper, FlashAttention-2 elsewhere;
+    interpolated in log length between the measured points, held at the edges."""
+    reg = catalog.registry
+    hopper = attention_curve(catalog.perf, reg.gpus["h100-sxm"])
+    ampere = attention_curve(catalog.perf, reg.gpus["a100-sxm-80gb"])
+    assert hopper is not None and ampere is not None
+    assert hopper.kernel == "flash-attention-3" and ampere.kernel == "flash-attention-2"
+    # the measured points: FA3 causal head dim 128 on H100, 292 TFLOPS at 512 of 616 at 16k
+    assert hopper.share(512) == pytest.approx(292 / 616)
+    assert hopper.share(16384) == 1.0 and hopper.share(1_000_000) == 1.0
+    assert hopper.share(1) == pytest.approx(292 / 616)  # held below the first point
+    mid = hopper.share(math.sqrt(512 * 1024))  # halfway in log length
+    assert mid == pytest.approx((292 + 423) / 2 / 616)
+    shares = [ampere.share(n) for n in (256, 512, 2048, 8192, 16384, 65536)]
+    assert shares == sorted(shares)
+    assert attention_share(EMPTY, reg.gpus["h100-sxm"], 512) == 1.0
+
+
+def test_short_prompts_prefill_slower_per_token_on_flash_attention_engines(
+        catalog: Catalog) -> None:
+    """The attention share scales prefill attention of FlashAttention engines only: a 512-token
+    prompt's attention runs at 47 % of the long-sequence speed on H100 (FA3), so the prefill
+    with the table is slower than without; llama.cpp (no FlashAttention in its measured rows)
+    is the same with or without."""
+    reg = catalog.registry
+    m = sized_from_entry(reg.model("llama-3.1-8b"))
+    p = get_precision("bf16")
+    g = reg.gpus["h100-sxm"]
+    vllm, cpp = reg.engines["vllm"], reg.engines["llama.cpp"]
+    assert vllm.speed.flash_attention and not cpp.speed.flash_attention
+    with_table = prefill_s(m, p, vllm, g, 1, 512, 8, catalog.perf)
+    without = prefill_s(m, p, vllm, g, 1, 512, 8)
+    assert with_table > without * 1.01
+    assert prefill_s(m, p, cpp, g, 1, 512, 8, catalog.perf) == prefill_s(m, p, cpp, g, 1, 512, 8)
+    # at 16k tokens the kernel is at its plateau: the table changes nothing
+    assert prefill_s(m, p, vllm, g, 1, 16384, 1, catalog.perf) == pytest.approx(
+        prefill_s(m, p, vllm, g, 1, 16384, 1))

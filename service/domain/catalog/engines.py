@@ -90,6 +90,9 @@ class EngineSpeed(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     """Continuous batching mixes prefill chunks into decode steps (vLLM V1 chunked prefill,
     TensorRT-LLM in-flight batching); False: prefill batches run on their own, before
     decodes (SGLang without --enable-mixed-chunk)."""
+    flash_attention: bool = False
+    """Attention runs FlashAttention-style fused kernels whose speed grows with the sequence
+    length (``catalog/perf/attention.csv``); False: the constant ``eta_attention`` alone."""
 
 
 class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -75,6 +75,8 @@ class PerfTables:
 
     gemm: tuple[GemmCurve, ...] = ()
     collectives: tuple[CollectiveCurve, ...] = ()
+    attention: tuple[AttentionCurve, ...] = ()
+    """Attention kernels' speed against sequence length (``catalog/perf/attention.csv``)."""
     gpus: dict[str, GPU] = field(default_factory=dict)
     """The measured GPUs as the registry has them (their datasheet scales a borrowed curve)."""
     _gemm: dict[tuple[str, str], GemmCurve] = field(default_factory=dict, repr=False)
@@ -95,6 +97,42 @@ class PerfTables:
 
 
 EMPTY = PerfTables()
+
+
+class AttentionCurve(msgspec.Struct, frozen=True, gc=False):
+    """One attention kernel's measured forward speed against the sequence length (causal,
+    one head dimension), and the architectures it runs on (``*``: every other one)."""
+
+    kernel: str
+    architectures: tuple[str, ...]
+    seq_len: tuple[float, ...]
+    tflops: tuple[float, ...]
+    source: str
+
+    def share(self, seq_len: float) -> float:
+        """Speed at ``seq_len`` as a share of the kernel's longest-sequence speed: short
+        prompts leave the GPU's SMs part idle (fewer query blocks, tile and softmax
+        overheads). Interpolated in log length, held at the measured edges."""
+        return _interp_log(self.seq_len, self.tflops, max(seq_len, 1.0)) / self.tflops[-1]
+
+
+def attention_curve(tables: PerfTables, gpu: GPU) -> AttentionCurve | None:
+    """The attention kernel that runs on ``gpu``'s architecture (its own row first, else the
+    ``*`` one); None when the tables have none (the engine's constant alone)."""
+    fallback = None
+    for c in tables.attention:
+        if gpu.architecture in c.architectures:
+            return c
+        if "*" in c.architectures and fallback is None:
+            fallback = c
+    return fallback
+
+
+def attention_share(tables: PerfTables, gpu: GPU, seq_len: float) -> float:
+    """Share of the engine's attention efficiency reached at ``seq_len`` tokens on ``gpu``
+    (1.0 with no attention table)."""
+    c = attention_curve(tables, gpu)
+    return 1.0 if c is None else c.share(seq_len)
 
 
 def _interp_log(xs: tuple[float, ...], ys: tuple[float, ...], x: float) -> float:
@@ -249,11 +287,14 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
 
 __all__ = [
     "EMPTY",
+    "AttentionCurve",
     "CollectiveCurve",
     "CommModel",
     "GemmCurve",
     "GemmModel",
     "PerfTables",
+    "attention_curve",
+    "attention_share",
     "comm_model",
     "gemm_dtype",
     "gemm_efficiency",

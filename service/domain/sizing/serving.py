@@ -34,9 +34,11 @@ from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.precisions import KVType, Precision
 from service.domain.sizing.efficiency import (
     N8192,
+    AttentionCurve,
     CommModel,
     GemmModel,
     PerfTables,
+    attention_curve,
     comm_model,
     gemm_model,
 )
@@ -81,7 +83,9 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     """KV cache bytes of one token on one GPU."""
     bw: float
     attn_flops: float
-    """Achievable attention FLOP/s of one GPU."""
+    """Achievable attention FLOP/s of one GPU at long sequences."""
+    attention: AttentionCurve | None
+    """The attention kernel's speed against sequence length (None: the constant alone)."""
     attn_flops_token: float
     """Attention FLOPs per query token per token of context, on one GPU (4 x layers x query
     width / TP)."""
@@ -149,7 +153,8 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
-        attn_flops=attn_peak * s.eta_attention,
+        attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
+                                                       if s.flash_attention else None),
         attn_flops_token=4.0 * a.num_layers * a.q_width / tp,
         step_overhead_s=s.step_overhead_ms * 1e-3,
         layer_graph_s=s.layer_overhead_graph_us * 1e-6,
@@ -268,6 +273,11 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     isl = max(1, isl)
     osl = max(1, osl)
     budget = max(budget, 1)
+    if c.attention is not None:
+        # prefill attention at this prompt length: short prompts reach less of the kernel's
+        # long-sequence speed (catalog/perf/attention.csv)
+        c = msgspec.structs.replace(c, attention=None,
+                                    attn_flops=c.attn_flops * c.attention.share(isl))
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
         r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False)

@@ -29,7 +29,7 @@ from service.domain.catalog.models import Architecture, kv_bytes
 from service.domain.catalog.precisions import KVType, Precision, get_precision
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
-from service.domain.sizing.efficiency import PerfTables
+from service.domain.sizing.efficiency import PerfTables, attention_share
 from service.domain.sizing.memory import (
     InferencePlan,
     SizedModel,
@@ -272,14 +272,18 @@ def decode_tokens_per_s(model: SizedModel, p: Precision, kv: KVType, engine: Eng
 
 
 def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int, tokens: int,
-              batch: int = 1) -> float:
-    """Seconds to process ``batch`` prompts of ``tokens``: linear layers plus causal attention."""
+              batch: int = 1, perf: PerfTables | None = None) -> float:
+    """Seconds to process ``batch`` prompts of ``tokens``: linear layers plus causal attention
+    (with ``perf``, a FlashAttention engine's attention at its measured speed for this
+    length)."""
     a = model.arch
     assert a is not None
     s = engine.speed
     peak = achievable_tflops(gpu, p, engine) * 1e12
     tp = 1 if engine.split == "layer" else n
     attn_peak = achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12
+    if perf is not None and s.flash_attention:
+        attn_peak *= attention_share(perf, gpu, tokens)
     linear = 2.0 * model.active_params * tokens * batch
     attn = 2.0 * a.num_layers * a.q_width * float(tokens) ** 2 * batch
     t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
@@ -294,7 +298,8 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
 
 def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
             input_tokens: int, output_tokens: int, batch: int | None = None,
-            max_batch: int | None = None) -> tuple[float, int, float]:
+            max_batch: int | None = None, perf: PerfTables | None = None
+            ) -> tuple[float, int, float]:
     """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
 
     The batch is the largest whose KV cache fits (capped by the engine's max_num_seqs); a cycle
@@ -311,7 +316,8 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
         return 0.0, 0, 0.0
     b = min(cap, s.max_num_seqs) if batch is None else min(batch, cap)
     avg_ctx = input_tokens + out // 2
-    t_pre = prefill_s(model, p, engine, gpu, n, input_tokens, b) if input_tokens else 0.0
+    t_pre = (prefill_s(model, p, engine, gpu, n, input_tokens, b, perf) if input_tokens
+             else 0.0)
     step, _ = decode_step_s(model, p, kv, engine, gpu, n, b, avg_ctx)
     cycle = t_pre + out * step
     tokens_s = b * out / cycle
@@ -452,8 +458,9 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     assert kv is not None
     ctx = req.input_tokens
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx)
-    t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1)
-    thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens)
+    t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
+    thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
+                             perf=perf)
     note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
          f"eta_compute {s.eta_compute}",
          f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
