@@ -193,8 +193,10 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
             mem = N8192 * wb / 8 / (0.8 * self.bandwidth)
             comp = 2.0 * m * N8192 / (0.6 * self.peak_flops)
             return max(mem, comp) + 5e-6
-        lat1 = curve_latency_s(self.curve, 1.0)
-        growth = max(0.0, curve_latency_s(self.curve, m) - lat1)
+        c = self.curve
+        # the latency at m = 1 (the first measured point when the curve starts there)
+        lat1 = c.latency_s[0] if c.m[0] >= 1.0 else curve_latency_s(c, 1.0)
+        growth = max(0.0, curve_latency_s(c, m) - lat1) if m > 1.0 else 0.0
         # a borrowed curve: the weight read scales with the bandwidth, the growth with m
         # (the compute) with the peak
         lat1 *= self.scale_memory

@@ -193,12 +193,14 @@ class Load(msgspec.Struct, frozen=True, gc=False):
 
 
 def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: int,
-             closed: bool = True) -> tuple[float, float, float] | None:
+             closed: bool = True, tau0: float | None = None
+             ) -> tuple[float, float, float] | None:
     """(TTFT, TPOT, prefill share) at ``x`` requests/s, or None when the engine cannot keep
-    up (prefill alone would take all the time, or more decodes than may run)."""
+    up (prefill alone would take all the time, or more decodes than may run). ``tau0``: a
+    first guess of the mean step (the answer at a nearby rate converges in fewer steps)."""
     ctx = isl + osl / 2
     dec_steps = max(osl - 1, 0)
-    tau = c.step_s(1, ctx)
+    tau = c.step_s(1, ctx) if tau0 is None else tau0
     d = 1.0
     for _ in range(6):
         d = min(float(running), x * dec_steps * tau)
@@ -295,10 +297,16 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     if not c.mixed_prefill:
         return _waves(c, isl, osl, users, running, budget)
 
+    found: dict[float, tuple[float, float, float]] = {}
+    last_tau: list[float] = []
+
     def implied(x: float) -> float:
-        r = _at_rate(c, x, isl, osl, running, budget)
+        r = _at_rate(c, x, isl, osl, running, budget,
+                     tau0=last_tau[0] if last_tau else None)
         if r is None:
             return math.inf
+        found[x] = r
+        last_tau[:] = [r[1]]
         return x * (r[0] + (osl - 1) * r[1])
 
     # the rate at which ``running`` users are all in the system: the root of
@@ -341,7 +349,7 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
         if abs(g_mid) < 1e-4 and g_mid < 0:
             break
     x = lo
-    r = _at_rate(c, x, isl, osl, running, budget)
+    r = found.get(x) or _at_rate(c, x, isl, osl, running, budget)
     assert r is not None
     ttft, tpot, rho = r
     if users > running:
