@@ -342,6 +342,13 @@ def server(workers: int, log: Path, extra_env: dict[str, str] | None = None
             proc.kill()
 
 
+CACHED_SIZING_FLOOR = 0.70
+"""/v1/sizing answered from the answer cache: share of the ping route's requests/s."""
+COMPUTED_SIZING_FLOOR = 0.40
+"""/v1/sizing computed for every request (a new body, or the answer cache off): share of the
+ping route's requests/s in the same run (the architecture issue's floor)."""
+
+
 @dataclass(frozen=True)
 class Config:
     name: str
@@ -439,19 +446,23 @@ def run_config(cfg: Config, args: argparse.Namespace, log_dir: Path
         by = {r.ep.name: r for r in rows}
         if cfg.vary:  # capacity, not latency targets: every answer is computed
             ratio = by["sizing"].res.rps / by["ping"].res.rps
-            targets.append(Target(f"{workers}: /v1/sizing with a new body, share of the "
-                                  "baseline's requests/s (reported)",
+            targets.append(Target(f"{workers}: /v1/sizing with a new body ≥ "
+                                  f"{COMPUTED_SIZING_FLOOR:.0%} of the baseline's requests/s",
                                   f"{ratio * 100:.0f} % ({by['sizing'].res.rps:.0f} / "
-                                  f"{by['ping'].res.rps:.0f} req/s)", True))
+                                  f"{by['ping'].res.rps:.0f} req/s)",
+                                  ratio >= COMPUTED_SIZING_FLOOR))
             errors = sum(r.res.errors for r in rows)
             targets.append(Target(f"{workers}: 0 errors", f"{errors} errors", errors == 0))
             for t in targets:
                 print(f"  {'PASS' if t.ok else 'FAIL'} {t.name}: {t.measured}", flush=True)
             return rows, targets
         ratio = by["sizing"].res.rps / by["ping"].res.rps
-        targets.append(Target(f"{workers}: /v1/sizing ≥ 70 % of the baseline's requests/s",
-                              f"{ratio * 100:.0f} % ({by['sizing'].res.rps:.0f} / "
-                              f"{by['ping'].res.rps:.0f} req/s)", ratio >= 0.70))
+        # a cached answer against the 70 % target; with the answer cache off every sizing is
+        # computed, so the computed-answer floor applies
+        floor = CACHED_SIZING_FLOOR if cfg.cache else COMPUTED_SIZING_FLOOR
+        targets.append(Target(f"{workers}: /v1/sizing ≥ {floor:.0%} of the baseline's "
+                              "requests/s", f"{ratio * 100:.0f} % ({by['sizing'].res.rps:.0f} / "
+                              f"{by['ping'].res.rps:.0f} req/s)", ratio >= floor))
         asyncio.run(open_loop(port, (RECOMMEND,), 50, 2))  # warm-up
         rec = asyncio.run(open_loop(port, (RECOMMEND,), 50, args.open_seconds))
         targets.append(Target(f"{workers}: /v1/recommendations p99 < 50 ms at 50 req/s "
