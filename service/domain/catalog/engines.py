@@ -135,6 +135,9 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     list for the model)."""
     fp8_kv_with_weights: list[str] = msgspec.field(default_factory=list)
     """Weight formats whose builds quantize the KV cache to FP8 too (TensorRT-LLM)."""
+    encoder_decoder: bool = False
+    """The engine serves encoder-decoder text models (T5, Flan-T5, BART); vLLM dropped them
+    (Whisper only since its V1 engine)."""
     runs_diffusion: bool = False
     """The engine has its own diffusion pipelines (calibration models them with its
     constants; otherwise the default engine of diffusion models)."""
@@ -194,10 +197,17 @@ class Engines:
                                f"{', '.join(self.by_id)})", path)
         return found
 
-    def default(self, kind: str, gguf: bool) -> Engine:
+    def default(self, kind: str, gguf: bool, encoder_decoder: bool = False) -> Engine:
         """The default engine for a model ``kind`` with GGUF weights or not: the engine
         listing the kind and the format, else the one listing the kind and no format; a kind
-        no engine lists is treated as ``llm``."""
+        no engine lists is treated as ``llm``. ``encoder_decoder``: when that engine does not
+        serve encoder-decoder models, the first engine of the catalog that does."""
+        engine = self._default(kind, gguf)
+        if encoder_decoder and not engine.encoder_decoder:
+            return next((e for e in self if e.encoder_decoder), engine)
+        return engine
+
+    def _default(self, kind: str, gguf: bool) -> Engine:
         fmt = "gguf" if gguf else None
         kinds = kind if any(kind in e.default_for_kinds for e in self) else "llm"
         plain: Engine | None = None

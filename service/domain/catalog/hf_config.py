@@ -10,7 +10,18 @@ from service.domain.catalog.models import Architecture
 from service.domain.errors import InvalidInput, MissingFields
 
 SUPPORTED = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma2", "gemma3",
-             "gemma3_text", "phi3", "deepseek_v3", "gpt_oss")
+             "gemma3_text", "phi3", "deepseek_v3", "gpt_oss", "qwen3_next", "qwen3_5_text",
+             "qwen3_5_moe_text", "t5", "mt5", "bart")
+
+# Qwen3-Next / Qwen3.5: Gated DeltaNet linear attention in 3 of every 4 layers.
+_HYBRID_QWEN = ("qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
+_MOE_QWEN = ("qwen3_moe", "qwen3_next", "qwen3_5_moe_text")
+
+# Encoder-decoder configs name their sizes differently: T5 (and mT5) and BART keys, in the
+# order d_model, encoder layers, decoder layers, heads, FFN width.
+_T5_REQUIRED = ("d_model", "num_layers", "num_heads", "d_ff", "vocab_size")
+_BART_REQUIRED = ("d_model", "encoder_layers", "decoder_layers", "decoder_attention_heads",
+                  "decoder_ffn_dim", "vocab_size")
 
 _REQUIRED = ("num_hidden_layers", "hidden_size", "num_attention_heads", "intermediate_size",
              "vocab_size")
@@ -45,7 +56,46 @@ _INTEGER_KEYS = frozenset({
     "max_window_layers", "sliding_window_pattern", "num_local_experts", "num_experts",
     "num_experts_per_tok", "moe_intermediate_size", "n_routed_experts", "n_shared_experts",
     "first_k_dense_replace", "q_lora_rank", "kv_lora_rank", "qk_rope_head_dim",
-    "qk_nope_head_dim", "v_head_dim"})
+    "qk_nope_head_dim", "v_head_dim", "d_model", "d_kv", "d_ff", "num_layers",
+    "num_decoder_layers", "num_heads", "relative_attention_num_buckets", "encoder_layers",
+    "decoder_layers", "encoder_attention_heads", "decoder_attention_heads", "encoder_ffn_dim",
+    "decoder_ffn_dim", "linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads",
+    "linear_value_head_dim", "linear_conv_kernel_dim", "full_attention_interval",
+    "shared_expert_intermediate_size"})
+
+
+def _encoder_decoder_from_hf(cfg: dict[str, Any], model_type: str) -> Architecture:
+    """T5 / mT5 (``feed_forward_proj`` relu: plain MLP; gated-gelu: gated) and BART (biases,
+    plain GELU MLP, learned positions) as an encoder-decoder architecture."""
+    required = _BART_REQUIRED if model_type == "bart" else _T5_REQUIRED
+    missing = [f"hf_config.{k}" for k in required if cfg.get(k) is None]
+    if missing:
+        raise MissingFields(missing, "hf_config")
+    cfg = _counts(cfg)
+    fields: dict[str, Any]
+    if model_type == "bart":
+        fields = {
+            "num_layers": cfg["decoder_layers"], "encoder_layers": cfg["encoder_layers"],
+            "hidden_size": cfg["d_model"], "num_attention_heads": cfg["decoder_attention_heads"],
+            "intermediate_size": cfg["decoder_ffn_dim"], "vocab_size": cfg["vocab_size"],
+            "tie_word_embeddings": bool(cfg.get("tie_word_embeddings", True)),
+            "max_context": cfg.get("max_position_embeddings"), "attention_bias": True,
+            "mlp_type": "plain"}
+    else:
+        proj = str(cfg.get("feed_forward_proj", "relu"))
+        fields = {
+            "num_layers": cfg.get("num_decoder_layers") or cfg["num_layers"],
+            "encoder_layers": cfg["num_layers"], "hidden_size": cfg["d_model"],
+            "num_attention_heads": cfg["num_heads"], "head_dim": cfg.get("d_kv"),
+            "intermediate_size": cfg["d_ff"], "vocab_size": cfg["vocab_size"],
+            "tie_word_embeddings": bool(cfg.get("tie_word_embeddings", True)),
+            "mlp_type": "gated" if proj.startswith("gated") else "plain",
+            "relative_attention_buckets": cfg.get("relative_attention_num_buckets", 32)}
+    clean = {k: v for k, v in fields.items() if v is not None}
+    try:
+        return msgspec.convert(clean, Architecture)
+    except msgspec.ValidationError as exc:
+        raise InvalidInput(str(exc), "$.hf_config") from exc
 
 
 def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
@@ -66,8 +116,15 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
             f"model_type {str(model_type)[:60]!r} is not supported; supported: "
             f"{', '.join(SUPPORTED)}",
             "$.hf_config.model_type")
+    if model_type in ("t5", "mt5", "bart"):
+        return _encoder_decoder_from_hf(cfg, model_type), model_type
+    if (model_type in _HYBRID_QWEN and cfg.get("intermediate_size") is None
+            and cfg.get("moe_intermediate_size") is not None):
+        # every layer is MoE (mlp_only_layers empty): no dense MLP width is given or needed
+        cfg = {**cfg, "intermediate_size": cfg["moe_intermediate_size"]}
     missing = [f"hf_config.{k}" for k in _REQUIRED if cfg.get(k) is None]
-    if model_type in ("mixtral", "qwen3_moe", "gpt_oss", "deepseek_v3"):
+    if model_type in ("mixtral", "qwen3_moe", "gpt_oss", "deepseek_v3", "qwen3_next",
+                      "qwen3_5_moe_text"):
         experts_key = "n_routed_experts" if model_type == "deepseek_v3" else (
             "num_local_experts" if model_type in ("mixtral", "gpt_oss") else "num_experts")
         for k in (experts_key, "num_experts_per_tok"):
@@ -102,10 +159,14 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     if model_type == "mixtral":
         fields |= {"num_experts": cfg["num_local_experts"],
                    "num_experts_per_token": cfg["num_experts_per_tok"]}
-    elif model_type == "qwen3_moe":
+    elif model_type in _MOE_QWEN:
         fields |= {"num_experts": cfg["num_experts"],
                    "num_experts_per_token": cfg["num_experts_per_tok"],
                    "moe_intermediate_size": cfg.get("moe_intermediate_size")}
+        if cfg.get("shared_expert_intermediate_size"):
+            # one shared expert, sized like a routed one (Qwen3-Next and Qwen3.5 ship them
+            # equal; the schema has one expert width)
+            fields["num_shared_experts"] = 1
     elif model_type == "gpt_oss":
         fields |= {"num_experts": cfg["num_local_experts"],
                    "num_experts_per_token": cfg["num_experts_per_tok"],
@@ -127,6 +188,18 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
                    "qk_rope_head_dim": cfg["qk_rope_head_dim"],
                    "qk_nope_head_dim": cfg["qk_nope_head_dim"],
                    "v_head_dim": cfg["v_head_dim"]}
+    if model_type in _HYBRID_QWEN:
+        interval = cfg.get("full_attention_interval") or 4
+        n_linear = (sum(1 for t in types if t == "linear_attention") if types is not None
+                    else layers - layers // int(interval))
+        fields |= {"attention_output_gate": bool(cfg.get("attn_output_gate", True)),
+                   "linear_attention": "gated_deltanet" if n_linear else None,
+                   "linear_attention_layers": n_linear,
+                   "linear_num_key_heads": cfg.get("linear_num_key_heads"),
+                   "linear_key_head_dim": cfg.get("linear_key_head_dim"),
+                   "linear_num_value_heads": cfg.get("linear_num_value_heads"),
+                   "linear_value_head_dim": cfg.get("linear_value_head_dim"),
+                   "linear_conv_kernel_dim": cfg.get("linear_conv_kernel_dim") or 0}
     if model_type in ("gemma2", "gemma3", "gemma3_text"):
         fields["tie_word_embeddings"] = bool(cfg.get("tie_word_embeddings", True))
         if window:

@@ -31,7 +31,8 @@ Modality = Literal["text", "image", "video", "audio", "multimodal"]
 
 
 class Architecture(Strict, frozen=True, kw_only=True):
-    """Transformer decoder shape, as a Hugging Face ``config.json`` states it."""
+    """Transformer shape, as a Hugging Face ``config.json`` states it: a decoder (dense or MoE;
+    GQA, MLA, sliding-window or hybrid linear attention) or an encoder-decoder (T5, BART)."""
 
     num_layers: LayerCount
     hidden_size: HiddenSize
@@ -83,7 +84,40 @@ class Architecture(Strict, frozen=True, kw_only=True):
         description="patch size of a vision or diffusion transformer, in pixels (one number, "
                     "or one per dimension)")] = None
     encoder_layers: Annotated[Count, msgspec.Meta(
-        description="layers of an encoder, for a model that has one")] | None = None
+        description="encoder-decoder models (T5, BART): layers of the encoder stack; "
+                    "num_layers is then the decoder's, each decoder layer adding a "
+                    "cross-attention block (same shape as its self-attention) over the "
+                    "encoder output. Both stacks share hidden_size, heads, head_dim and "
+                    "intermediate_size (T5: d_model, num_heads, d_kv, d_ff)")] | None = None
+    linear_attention: Annotated[Literal["gated_deltanet", "lightning"] | None, msgspec.Meta(
+        description="hybrid models: the linear-attention kind of the layers counted in "
+                    "linear_attention_layers (gated_deltanet: Qwen3-Next, Qwen3.5; lightning: "
+                    "MiniMax-Text-01, MiniMax-M1)")] = None
+    linear_attention_layers: Annotated[Count, msgspec.Meta(
+        description="layers whose token mixer is linear attention: a fixed-size recurrent "
+                    "state per sequence instead of a KV cache that grows with the context; "
+                    "the other num_layers - linear_attention_layers layers are softmax "
+                    "attention")] = 0
+    linear_num_key_heads: Annotated[Dim, msgspec.Meta(
+        description="linear attention: query/key heads (default: "
+                    "num_attention_heads)")] | None = None
+    linear_key_head_dim: Annotated[Dim, msgspec.Meta(
+        description="linear attention: channels per query/key head (default: "
+                    "head_dim)")] | None = None
+    linear_num_value_heads: Annotated[Dim, msgspec.Meta(
+        description="linear attention: value heads (default: linear_num_key_heads)")] | None = None
+    linear_value_head_dim: Annotated[Dim, msgspec.Meta(
+        description="linear attention: channels per value head (default: "
+                    "linear_key_head_dim)")] | None = None
+    linear_conv_kernel_dim: Annotated[Count, msgspec.Meta(
+        description="Gated DeltaNet: width of the causal convolution over q, k and v, in "
+                    "tokens (its last kernel - 1 inputs are part of the state)")] = 0
+    attention_output_gate: Annotated[bool, msgspec.Meta(
+        description="softmax-attention layers gate their output: q_proj also produces a gate "
+                    "of the query width (Qwen3-Next, Qwen3.5)")] = False
+    relative_attention_buckets: Annotated[Count, msgspec.Meta(
+        description="T5 relative position bias: buckets of the learned bias table (one "
+                    "buckets x heads table in the first layer of each stack); 0: none")] = 0
     vision_params: Annotated[Count, msgspec.Meta(
         description="parameters of a vision tower counted in the model card's total "
                     "(Gemma 3)")] = 0
@@ -112,6 +146,23 @@ class Architecture(Strict, frozen=True, kw_only=True):
         if self.kv_lora_rank and not self.num_experts:
             raise ValueError("MLA fields on a dense model: MLA is modelled for DeepSeek-style "
                              "MoE models (give num_experts), or drop the MLA fields")
+        if self.encoder_layers and (self.num_experts or self.kv_lora_rank
+                                    or self.sliding_window):
+            raise ValueError("encoder-decoder models are modelled dense, with full attention "
+                             "(no experts, MLA or sliding window)")
+        if bool(self.linear_attention) != bool(self.linear_attention_layers):
+            raise ValueError("linear_attention (the kind) and linear_attention_layers (how "
+                             "many) go together")
+        if self.linear_attention_layers > self.num_layers:
+            raise ValueError("linear_attention_layers cannot exceed num_layers")
+        if self.linear_attention_layers and (self.encoder_layers or self.kv_lora_rank
+                                             or self.sliding_window):
+            raise ValueError("hybrid linear attention is modelled for decoder-only models with "
+                             "full softmax attention in the other layers (no encoder, MLA or "
+                             "sliding window)")
+        if self.relative_attention_buckets and not self.encoder_layers:
+            raise ValueError("relative_attention_buckets is T5's relative position bias: "
+                             "give encoder_layers too (decoder-only models use RoPE)")
 
     # --- derived shape -------------------------------------------------------------------------
     @property
@@ -129,6 +180,16 @@ class Architecture(Strict, frozen=True, kw_only=True):
     @property
     def is_mla(self) -> bool:
         return bool(self.kv_lora_rank)
+
+    @property
+    def is_encoder_decoder(self) -> bool:
+        return bool(self.encoder_layers)
+
+    @property
+    def stack_layers(self) -> int:
+        """Layers of both stacks (the decoder's alone for a decoder-only model): what a
+        training step keeps activations for."""
+        return self.num_layers + (self.encoder_layers or 0)
 
     @property
     def moe_layers(self) -> int:
@@ -149,6 +210,28 @@ class Architecture(Strict, frozen=True, kw_only=True):
     @property
     def q_width(self) -> int:
         return self.num_attention_heads * self.dim_head
+
+    @property
+    def kv_layers(self) -> int:
+        """Layers whose KV cache grows with the context (all but linear-attention ones)."""
+        return self.num_layers - self.linear_attention_layers
+
+    @property
+    def linear_key_width(self) -> int:
+        return ((self.linear_num_key_heads or self.num_attention_heads)
+                * (self.linear_key_head_dim or self.dim_head))
+
+    @property
+    def linear_value_heads(self) -> int:
+        return self.linear_num_value_heads or self.linear_num_key_heads or self.num_attention_heads
+
+    @property
+    def linear_value_head_width(self) -> int:
+        return self.linear_value_head_dim or self.linear_key_head_dim or self.dim_head
+
+    @property
+    def linear_value_width(self) -> int:
+        return self.linear_value_heads * self.linear_value_head_width
 
     @property
     def kv_width(self) -> int:
@@ -218,11 +301,17 @@ class ParamBreakdown(Out, frozen=True, kw_only=True):
     experts_down: int
     router: int
     norms: int
+    encoder: int = 0
+    """Linear weights of an encoder-decoder's encoder stack (its norms and position bias are
+    in ``norms``). Kept apart from the decoder's classes because a generated token never
+    reads them: the encoder runs once over the input (and the decoder's cross-attention K/V
+    with it), so decode speed counts ``linear`` alone while memory counts both."""
 
     @property
     def total(self) -> int:
         return (self.embedding + self.lm_head + self.attn_qko + self.attn_v + self.ffn
-                + self.ffn_down + self.experts + self.experts_down + self.router + self.norms)
+                + self.ffn_down + self.experts + self.experts_down + self.router + self.norms
+                + self.encoder)
 
     @property
     def linear(self) -> int:
@@ -256,6 +345,8 @@ def param_breakdown(a: Architecture) -> ParamBreakdown:
         if a.attention_bias:
             attn_qko_l += a.q_width + a.kv_width
             attn_v_l += a.kv_width
+        if a.attention_output_gate:
+            attn_qko_l += h * a.q_width
     mats = 3 if a.mlp_type == "gated" else 2
     dense_layers = layers - a.moe_layers
     ffn_in = dense_layers * (mats - 1) * h * a.intermediate_size
@@ -271,16 +362,87 @@ def param_breakdown(a: Architecture) -> ParamBreakdown:
             experts_down += a.moe_layers * n * h
         router = a.moe_layers * (h * a.num_experts + (a.num_experts if a.expert_bias else 0))
     norms = layers * (2 * h + attn_norm_l) + h
+    attn_qko = layers * attn_qko_l
+    attn_v = layers * attn_v_l
+    if a.linear_attention_layers:
+        n_lin = a.linear_attention_layers
+        lin_qko, lin_v, lin_small = linear_attention_params(a)
+        attn_qko += n_lin * (lin_qko - attn_qko_l)
+        attn_v += n_lin * (lin_v - attn_v_l)
+        norms += n_lin * lin_small
+    encoder = 0
+    if a.is_encoder_decoder:
+        # each decoder layer: self-attention, cross-attention of the same shape (K/V project
+        # the encoder output), the MLP; three norms. The encoder: self-attention and MLP,
+        # two norms per layer, a final norm. T5's position bias: buckets x heads per stack.
+        enc = a.encoder_layers or 0
+        attn_qko_l *= 2
+        attn_v_l *= 2
+        norms = layers * 3 * h + h + enc * 2 * h + h
+        norms += 2 * a.relative_attention_buckets * a.num_attention_heads
+        enc_attn = h * a.q_width * 2 + h * a.kv_width * 2
+        if a.attention_bias:
+            enc_attn += a.q_width + 2 * a.kv_width
+        encoder = enc * (enc_attn + mats * h * a.intermediate_size)
+        attn_qko = layers * attn_qko_l
+        attn_v = layers * attn_v_l
     return ParamBreakdown(
-        embedding=embedding, lm_head=lm_head, attn_qko=layers * attn_qko_l,
-        attn_v=layers * attn_v_l, ffn=ffn_in, ffn_down=ffn_down, experts=experts,
-        experts_down=experts_down, router=router, norms=norms,
+        embedding=embedding, lm_head=lm_head, attn_qko=attn_qko,
+        attn_v=attn_v, ffn=ffn_in, ffn_down=ffn_down, experts=experts,
+        experts_down=experts_down, router=router, norms=norms, encoder=encoder,
     )
 
 
+def linear_attention_params(a: Architecture) -> tuple[int, int, int]:
+    """Parameters of one linear-attention layer's token mixer: (q/k, gate and output
+    projections; the value projection; small tensors kept in 16 bits).
+
+    Gated DeltaNet (Qwen3-Next / Qwen3.5 ``linear_attn``): in_proj_qkv h -> 2 keys + values,
+    in_proj_z (output gate) h -> values, in_proj_b and in_proj_a h -> value heads each,
+    out_proj values -> h; conv1d (2 keys + values) x kernel, dt_bias and A_log per value head,
+    a gated RMSNorm of one value head. Lightning attention (MiniMax-01 / M1): qkv_proj
+    h -> 2 keys + values, output_gate h -> values, out_proj values -> h, an RMSNorm over the
+    values."""
+    h = a.hidden_size
+    keys, values = a.linear_key_width, a.linear_value_width
+    qko = h * 2 * keys + h * values + values * h
+    v = h * values
+    if a.linear_attention == "gated_deltanet":
+        qko += h * 2 * a.linear_value_heads
+        small = ((2 * keys + values) * a.linear_conv_kernel_dim + 2 * a.linear_value_heads
+                 + a.linear_value_head_width)
+    else:
+        small = values
+    return qko, v, small
+
+
+def linear_state_elements(a: Architecture, tp: int = 1) -> float:
+    """Recurrent-state elements one sequence keeps in one linear-attention layer, on one GPU
+    of a TP group: value heads x key dim x value dim (the delta-rule / lightning state),
+    plus Gated DeltaNet's last kernel - 1 convolution inputs. It does not grow with the
+    context."""
+    if not a.linear_attention_layers:
+        return 0.0
+    heads = max(1.0, a.linear_value_heads / tp)
+    dk = a.linear_key_head_dim or a.dim_head
+    state = heads * dk * a.linear_value_head_width
+    conv = (2 * a.linear_key_width + a.linear_value_width) / tp * max(
+        0, a.linear_conv_kernel_dim - 1)
+    return state + conv
+
+
+def linear_state_bytes(a: Architecture, bytes_per_element: float, tp: int = 1) -> float:
+    """Bytes of one sequence's recurrent state over all linear-attention layers on one GPU
+    (constant in the context length; not part of :func:`kv_bytes`)."""
+    return a.linear_attention_layers * linear_state_elements(a, tp) * bytes_per_element
+
+
 def active_params(a: Architecture) -> int:
-    """Parameters touched per token: all but the experts not routed to."""
+    """Parameters touched per generated token: all but the experts not routed to, and for an
+    encoder-decoder all but the encoder (it runs once over the input, not per output token)."""
     b = param_breakdown(a)
+    if a.is_encoder_decoder:
+        return b.total - b.encoder
     if not a.is_moe:
         return b.total
     routed = a.num_experts_per_token + a.num_shared_experts
@@ -302,17 +464,35 @@ def kv_elements_per_token_layer(a: Architecture, tp: int = 1) -> float:
 
 def kv_bytes(a: Architecture, tokens: int, bytes_per_element: float, tp: int = 1) -> float:
     """KV-cache bytes for one sequence of ``tokens`` on one GPU; sliding-window layers stop
-    growing at the window."""
+    growing at the window.
+
+    For an encoder-decoder, ``tokens`` is input + output: each decoder layer caches K/V of
+    its self-attention per generated token and of its cross-attention per input token (the
+    encoder output projected once), both of the same width, so the sum is the decoder's
+    layers x (input + output) tokens (split in ``sizing.memory.encoder_decoder_kv_bytes``);
+    the encoder caches nothing."""
     per = kv_elements_per_token_layer(a, tp) * bytes_per_element
     n_slide = a.n_sliding
-    full = a.num_layers - n_slide
+    full = a.kv_layers - n_slide
     window_tokens = min(tokens, a.sliding_window) if a.sliding_window else tokens
     return per * (full * tokens + n_slide * window_tokens)
 
 
+def seq_cache_bytes(a: Architecture, tokens: int, bytes_per_element: float,
+                    tp: int = 1) -> float:
+    """What one running sequence keeps on one GPU besides the weights: its KV cache at
+    ``tokens`` (:func:`kv_bytes`) plus, for a hybrid model, the fixed recurrent state of its
+    linear-attention layers (:func:`linear_state_bytes`, at the cache's element size)."""
+    kv = kv_bytes(a, tokens, bytes_per_element, tp)
+    if a.linear_attention_layers:
+        return kv + linear_state_bytes(a, bytes_per_element, tp)
+    return kv
+
+
 def kv_bytes_per_token(a: Architecture, bytes_per_element: float) -> float:
-    """Bytes per token summed over every layer (a short sequence, inside any window)."""
-    return kv_elements_per_token_layer(a) * bytes_per_element * a.num_layers
+    """Bytes per token summed over every layer that caches K/V (a short sequence, inside any
+    window; linear-attention layers keep a fixed state instead)."""
+    return kv_elements_per_token_layer(a) * bytes_per_element * a.kv_layers
 
 
 def check_architecture_for_tp(a: Architecture, tp: int) -> None:

@@ -18,8 +18,9 @@ from service.domain.catalog.models import (
     Architecture,
     Component,
     ParamBreakdown,
-    kv_bytes,
+    kv_elements_per_token_layer,
     param_breakdown,
+    seq_cache_bytes,
 )
 from service.domain.catalog.precisions import KVType, Precision
 
@@ -73,7 +74,8 @@ def weight_bits(b: ParamBreakdown, p: Precision) -> float:
         f = p.more_fraction
         mixed = (1 - f) * base + f * more
         return (
-            b.embedding * emb + b.lm_head * head + (b.attn_qko + b.ffn + b.experts) * base
+            b.embedding * emb + b.lm_head * head
+            + (b.attn_qko + b.ffn + b.experts + b.encoder) * base
             + (b.attn_v + b.ffn_down + b.experts_down) * mixed + (b.router + b.norms) * other
         )
     sixteen = 16.0
@@ -81,7 +83,8 @@ def weight_bits(b: ParamBreakdown, p: Precision) -> float:
         quant = b.experts + b.experts_down
         rest = b.total - quant - b.embedding - b.lm_head
         return quant * p.bits_linear + rest * sixteen + (b.embedding + b.lm_head) * sixteen
-    quant = b.linear
+    # an encoder-decoder's encoder stack is quantized like the decoder's linear layers
+    quant = b.linear + b.encoder
     return (quant * p.bits_linear + (b.router + b.norms) * sixteen
             + b.embedding * p.bits_embedding + b.lm_head * p.bits_lm_head)
 
@@ -120,6 +123,18 @@ def expert_weight_bytes(model: SizedModel, p: Precision) -> float:
 # entry in catalog/engines.toml (service.domain.catalog.engines.Engine). vLLM's dummy forward
 # pass holds, per batched token, the gate/up/act outputs of the MLP and a few hidden-size
 # buffers in 16-bit: 2 bytes x (3 x FFN width + 4 x hidden), plus the engine's fixed GiB.
+
+
+def encoder_decoder_kv_bytes(a: Architecture, input_tokens: int, output_tokens: int,
+                             bytes_per_element: float, tp: int = 1) -> tuple[float, float]:
+    """KV-cache bytes of one encoder-decoder sequence on one GPU: (decoder self-attention,
+    cross-attention). Every decoder layer caches K and V of its self-attention for each
+    generated token, and K and V of the encoder output for each input token (projected once,
+    after the encoder pass); the encoder caches nothing. Per token and layer both are
+    2 x KV heads (split over TP) x head_dim elements, so the sum equals
+    ``kv_bytes(a, input_tokens + output_tokens)``, which the rest of sizing uses."""
+    per = kv_elements_per_token_layer(a, tp) * bytes_per_element * a.num_layers
+    return per * output_tokens, per * input_tokens
 
 
 def profile_tokens(engine: Engine, context: int) -> int:
@@ -220,10 +235,10 @@ class InferencePlan:
         weights = self._weights_per_gpu
         if self.split == "layer":
             # a layer split (llama.cpp) puts whole layers on each GPU: KV follows the layers.
-            kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n
+            kv = b * seq_cache_bytes(a, ctx, self.kv_type.bytes_per_element, 1) / n
             act = activation_bytes_inference(a, self.engine, ctx, b, 1)
         else:
-            kv = b * kv_bytes(a, ctx, self.kv_type.bytes_per_element, n)
+            kv = b * seq_cache_bytes(a, ctx, self.kv_type.bytes_per_element, n)
             act = activation_bytes_inference(a, self.engine, ctx, b, n)
         if self.kv_type.id == "q4_0":
             kv *= 1.1
@@ -244,7 +259,7 @@ class InferencePlan:
         assert a is not None
         n = self.tp
         split_n = 1 if self.split == "layer" else n
-        kv_one = kv_bytes(a, self.context, self.kv_type.bytes_per_element, split_n)
+        kv_one = seq_cache_bytes(a, self.context, self.kv_type.bytes_per_element, split_n)
         act = (activation_bytes_inference(a, self.engine, self.context, 1, split_n)
                if self.engine.batch_free_activations else None)
         prof = self.engine
@@ -339,7 +354,9 @@ def largest_batch(total_gib: Callable[[int], float], cap: float) -> int:
 
 def lora_params(a: Architecture, rank: int, targets: list[str] | None) -> int:
     """Trainable LoRA parameters: r x (d_in + d_out) for each targeted matrix of each layer;
-    k and v use the GQA width; MLP targets apply to every expert of an MoE layer."""
+    k and v use the GQA width; MLP targets apply to every expert of an MoE layer. An
+    encoder-decoder has the attention matrices in its encoder layers and twice (self- and
+    cross-attention) in its decoder layers, the MLP matrices once in every layer."""
     h = a.hidden_size
     dims = {
         "q_proj": (h, a.q_width), "k_proj": (h, a.kv_width), "v_proj": (h, a.kv_width),
@@ -358,6 +375,10 @@ def lora_params(a: Architecture, rank: int, targets: list[str] | None) -> int:
             n = a.num_experts + a.num_shared_experts
             total += a.moe_layers * n * rank * (d_in + d_out)
             total += (a.num_layers - a.moe_layers) * per
+        elif a.is_encoder_decoder:
+            attention = t in ("q_proj", "k_proj", "v_proj", "o_proj")
+            total += (2 * a.num_layers if attention else a.num_layers) * per
+            total += (a.encoder_layers or 0) * per
         else:
             total += a.num_layers * per
     return total
@@ -440,11 +461,13 @@ class TrainingPlan:
         grads = trainable * grad_b / (n if sharded >= 2 else 1)
         opt = 0.0 if self.cpu_offload else trainable * opt_b / (n if sharded >= 1 else 1)
         tokens = self.micro_batch * self.seq
+        # an encoder-decoder keeps activations in both stacks (sequence_length taken for both)
+        layers = a.stack_layers
         if self.checkpointing:
-            act = a.num_layers * tokens * a.hidden_size * 2 + layer_activation_bytes(
+            act = layers * tokens * a.hidden_size * 2 + layer_activation_bytes(
                 a, tokens, self.seq, self.flash)
         else:
-            act = a.num_layers * layer_activation_bytes(a, tokens, self.seq, self.flash)
+            act = layers * layer_activation_bytes(a, tokens, self.seq, self.flash)
         # logits in bf16 with the loss upcast to fp32 in chunks (torchtune, HF fused CE)
         act += TRAIN_LOGIT_BYTES * tokens * a.vocab_size
         overhead = TRAIN_FRAGMENTATION * (weights + grads + opt + act)
@@ -453,7 +476,7 @@ class TrainingPlan:
             # block's parameters at 2 bytes each (the embeddings are not part of a block, and
             # are already 16-bit in a quantized base)
             pb = param_breakdown(a)
-            layer16 = 2.0 * (pb.total - pb.embedding - pb.lm_head) / max(1, a.num_layers)
+            layer16 = 2.0 * (pb.total - pb.embedding - pb.lm_head) / max(1, a.stack_layers)
             overhead += 2 * layer16
         return _parts(weights, 0.0, act, overhead, grads, opt)
 

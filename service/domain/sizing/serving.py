@@ -30,7 +30,7 @@ import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.models import kv_bytes, linear_state_bytes
 from service.domain.catalog.precisions import KVType, Precision
 from service.domain.sizing.efficiency import (
     N8192,
@@ -96,6 +96,9 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     mixed_prefill: bool
     """Prefill chunks ride in decode steps (vLLM, TensorRT-LLM) rather than in batches of
     their own (SGLang's default)."""
+    state_bytes: float = 0.0
+    """A hybrid model's fixed recurrent state per sequence on one GPU, read and written by
+    every decode step (0: attention only)."""
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
@@ -116,6 +119,8 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         m = decodes + chunk
         t = self.linear_s(m)
         t += decodes * ctx * self.kv_bytes_token / self.bw
+        if self.state_bytes:
+            t += decodes * self.state_bytes / self.bw
         t += self.attn_flops_token * chunk * chunk_span / self.attn_flops
         if self.tp > 1:
             t += 2 * self.layers * self.comm.seconds(m * self.hidden * 2)
@@ -152,6 +157,8 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         experts_per_token=a.num_experts_per_token if a.is_moe else 0, weight_bits=bits,
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
+        state_bytes=(linear_state_bytes(a, kv.bytes_per_element, tp)
+                     if a.linear_attention_layers else 0.0),
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
         attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
                                                        if s.flash_attention else None),
@@ -163,17 +170,25 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
 
 
 def kv_admission(kv_budget_bytes: float, kv_bytes_token: float, block_tokens: int, isl: int,
-                 osl: int, max_num_seqs: int) -> int:
+                 osl: int, max_num_seqs: int, state_bytes: float = 0.0) -> int:
     """Sequences that can run at once: the KV pool in paged blocks of ``block_tokens``, each
     running sequence holding the blocks of its actual context (on average its prompt plus
-    half its output), capped at the engine's ``max_num_seqs``."""
+    half its output), capped at the engine's ``max_num_seqs``. ``state_bytes``: a hybrid
+    model's fixed recurrent state per sequence, held beside its blocks."""
     if kv_budget_bytes <= 0 or kv_bytes_token <= 0:
         return 0
     block = max(1, block_tokens)
-    blocks = math.floor(kv_budget_bytes / (kv_bytes_token * block))
     per_seq = math.ceil((isl + max(osl, 1) / 2) / block)
+    full = math.ceil((isl + max(osl, 1)) / block)
+    if state_bytes:
+        block_bytes = kv_bytes_token * block
+        if kv_budget_bytes < full * block_bytes + state_bytes:
+            return 0
+        return max(1, min(max_num_seqs,
+                          math.floor(kv_budget_bytes / (per_seq * block_bytes + state_bytes))))
+    blocks = math.floor(kv_budget_bytes / (kv_bytes_token * block))
     # a sequence must also reach its last token: one of them at full context fits
-    if blocks < math.ceil((isl + max(osl, 1)) / block):
+    if blocks < full:
         return 0
     return max(1, min(max_num_seqs, blocks // per_seq))
 

@@ -15,9 +15,9 @@ from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
     active_params,
-    kv_bytes,
     kv_bytes_per_token,
     param_breakdown,
+    seq_cache_bytes,
 )
 from service.domain.catalog.precisions import (
     KVType,
@@ -174,7 +174,9 @@ def resolve_kv(req: SizingRequest) -> KVType:
 def default_engine(model: SizedModel, p: Precision, registry: Registry) -> Engine:
     """The catalog's default engine for the model's kind and the weights' format (see
     ``default_for_kinds`` / ``default_for_formats`` in catalog/engines.toml)."""
-    return registry.engines.default(model.kind, p.gguf)
+    a = model.arch
+    return registry.engines.default(model.kind, p.gguf,
+                                    a is not None and a.is_encoder_decoder)
 
 
 def resolve_engine(name: str | None, model: SizedModel, p: Precision,
@@ -246,6 +248,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
+        if a.is_encoder_decoder and not engine.encoder_decoder:
+            hw.warnings.append(
+                f"{engine.name} does not serve encoder-decoder models such as {model.name}; "
+                "engines that do: " + ", ".join(e.id for e in registry.engines
+                                                if e.encoder_decoder))
         context = req.input_tokens + req.output_tokens
         if model.max_context and context > model.max_context:
             note("context_over_model_limit", f"{context} > {model.max_context}",
@@ -519,7 +526,8 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                 continue
             kvb = kv_seq.get(fixed.tp)
             if kvb is None:
-                kvb = kv_seq[fixed.tp] = kv_bytes(a, context, kv.bytes_per_element, fixed.tp)
+                kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
+                                                          fixed.tp)
             step = decode_step_at(fixed, attn_per_token, batch, context, kvb)
             g = gpus[row.gpu_index]
             rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,

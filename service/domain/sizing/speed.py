@@ -25,7 +25,12 @@ import msgspec
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine, EngineSpeed
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import Architecture, kv_bytes
+from service.domain.catalog.models import (
+    Architecture,
+    kv_bytes,
+    linear_state_bytes,
+    seq_cache_bytes,
+)
 from service.domain.catalog.precisions import KVType, Precision, get_precision
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
@@ -247,7 +252,7 @@ def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, g
     a = model.arch
     assert a is not None
     fixed = decode_step_fixed(model, p, engine, gpu, n, batch)
-    kv_read = batch * kv_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
+    kv_read = batch * seq_cache_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
     # The weight matmuls and the attention over the KV cache are separate kernels: each is
     # bound by its own bytes or FLOPs, and they run one after the other.
     attn_compute = 4.0 * a.num_layers * a.q_width * context * batch / fixed.attn_flops_s
@@ -406,8 +411,10 @@ def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
                          context=input_tokens + max(1, output_tokens))
     kv_token = kv_bytes(model.arch, 1, kv.bytes_per_element, n) if model.arch else 0.0
+    state = (linear_state_bytes(model.arch, kv.bytes_per_element, n)
+             if model.arch and model.arch.linear_attention_layers else 0.0)
     cap = kv_admission(plan.kv_budget_gib(gpu) * 2**30, kv_token, engine.kv_block_tokens,
-                       input_tokens, output_tokens, engine.speed.max_num_seqs)
+                       input_tokens, output_tokens, engine.speed.max_num_seqs, state)
     if cap <= 0:
         return None
     cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
