@@ -36,6 +36,9 @@ fields or the provider ``note``):
 * pricing_pages.csv: prices read from providers' pricing pages through dated transcriptions;
   ``retrieved`` with the read date each transcription states.
 * Provider policies: numbers only where providers.csv states them; unknown stays null.
+* Node network (between nodes): ``catalog/sources/node_network.toml``, one rule per provider and
+  instance family with its source; the first matching rule fills ``network`` / ``network_gbps``
+  (an offer's ``source`` is left as it is: the rule file is the provenance). Unknown stays empty.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ import tomllib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 
@@ -77,7 +80,7 @@ from service.adapters.importers import (  # noqa: E402
     write_offers,
 )
 from service.adapters.offers_files import load_offers  # noqa: E402
-from service.domain.catalog.offers import Offer  # noqa: E402
+from service.domain.catalog.offers import Network, Offer  # noqa: E402
 from service.domain.catalog.registry import Registry  # noqa: E402
 from service.domain.catalog.trust import duplicates  # noqa: E402
 
@@ -271,6 +274,71 @@ def apply_reserved(by_provider: dict[str, list[Offer]], path: Path = COST_TERMS)
                 source=f"{o.source}; reserved: {rule['source']}")
             log.append(f"reserved {o.id}: ${price}/h ({rule['term']})")
     return log
+
+
+# --- node network (between nodes) ------------------------------------------------------------
+NODE_NETWORK = ROOT / "catalog" / "sources" / "node_network.toml"
+"""Hand-sourced node networks per provider and instance family: [[rule]] tables filling the
+offers' network / network_gbps columns (see the file's header)."""
+_NETWORK_KEYS = ("provider", "instance_pattern", "gpu", "network", "network_gbps", "source",
+                 "note")
+
+
+def load_node_network(path: Path = NODE_NETWORK) -> list[dict[str, Any]]:
+    """The [[rule]] tables of ``path``, checked: known keys only, a source each, a network from
+    the catalog's ``Network`` values, a positive bandwidth only with a network."""
+    rules = list(tomllib.loads(path.read_text(encoding="utf-8")).get("rule", []))
+    allowed = set(get_args(Network))
+    for i, r in enumerate(rules, 1):
+        where = f"{path.name}: rule {i} ({r.get('provider')} {r.get('instance_pattern')!r})"
+        extra = sorted(set(r) - set(_NETWORK_KEYS))
+        if extra:
+            raise SystemExit(f"{where}: unknown key(s) {extra}")
+        if not r.get("provider") or not r.get("instance_pattern") or not r.get("source"):
+            raise SystemExit(f"{where}: provider, instance_pattern and source are required")
+        if "network" in r and r["network"] not in allowed:
+            raise SystemExit(f"{where}: network {r['network']!r} is not one of {sorted(allowed)}")
+        gbps = r.get("network_gbps")
+        if gbps is not None and ("network" not in r or not 0 < float(gbps) <= 100_000):
+            raise SystemExit(f"{where}: network_gbps needs a network and 0 < Gb/s <= 100000")
+    return rules
+
+
+def _network_rule(rules: list[dict[str, Any]], o: Offer) -> dict[str, Any] | None:
+    for r in rules:
+        if r["provider"] != o.provider or r.get("gpu", o.gpu) != o.gpu:
+            continue
+        if fnmatch.fnmatchcase(o.instance_type.lower(), str(r["instance_pattern"]).lower()):
+            return r
+    return None
+
+
+def apply_node_network(by_provider: dict[str, list[Offer]], path: Path = NODE_NETWORK
+                       ) -> list[str]:
+    """Fill ``network`` / ``network_gbps`` from the first matching rule of the node network file
+    (the file is the provenance: ``source`` is left as it is). An offer that already has a
+    network must agree with its rule, else the build stops. Returns one line per rule with the
+    offers it filled."""
+    rules = load_node_network(path)
+    filled: Counter[int] = Counter()
+    for offers in by_provider.values():
+        for i, o in enumerate(offers):
+            rule = _network_rule(rules, o)
+            if rule is None or "network" not in rule:
+                continue
+            gbps = rule.get("network_gbps")
+            gbps = float(gbps) if gbps is not None else None
+            if o.network is not None:
+                if (o.network, o.network_gbps) != (rule["network"], gbps):
+                    raise SystemExit(f"{path.name}: {o.id} has network {o.network} "
+                                     f"{o.network_gbps} Gb/s, the rule says {rule['network']} "
+                                     f"{gbps} Gb/s")
+                continue
+            offers[i] = msgspec.structs.replace(o, network=rule["network"], network_gbps=gbps)
+            filled[rules.index(rule)] += 1
+    return [f"network {rules[k]['provider']} {rules[k]['instance_pattern']}: "
+            f"{rules[k]['network']} {rules[k].get('network_gbps', '?')} Gb/s -> {n} offers"
+            for k, n in sorted(filled.items())]
 
 
 def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set[str]],
@@ -586,6 +654,8 @@ def build(sources: Path, policies: Path, registry: Registry
         if dup:
             raise SystemExit(f"duplicate offer ids for {pid}: {dup}")
     notes += "\n" + collapse_duplicates(by_provider)
+    # node networks (catalog/sources/node_network.toml): part of the offers themselves
+    notes += "".join("\n  " + line for line in apply_node_network(by_provider))
     return by_provider, unmapped, skipped, notes
 
 
