@@ -60,6 +60,19 @@ def intent_of(q: str) -> tuple[str, str | None]:
     ("Llama 3.1 8B, 300 will use it at the same time. How many H100?", "gpu_count", None),
     ("How much VRAM do I need for Llama 3 70B at 4-bit?", "memory", None),
     ("What is quantization and does it hurt quality?", "guidance", None),
+    # Slack wording: short, no diacritics, units and abbreviations
+    ("tokens/sec for mistral 7b on a 4090?", "speed", "tps"),
+    ("tok/sec of llama 3.1 8b on an l4", "speed", "tps"),
+    ("whats the going rate for an h200 an hour?", "cost", "hour"),
+    ("l40s price per hr?", "cost", "hour"),
+    ("cheapest way to run qwen 2.5 14b under $1/hr?", "cost", "hour"),
+    ("ctx maxim pt qwen 2.5 14b pe l40s", "max_context", None),
+    ("cati useri simultan duce llama 3.1 8b pe un h100?", "max_concurrency", None),
+    ("dimensiunea cache-ului kv pe token pt qwen2.5 72b?", "kv_cache", None),
+    ("cat platesc sa scot 2 TB din gcp?", "storage_egress", "egress"),
+    ("how much to pull 3 TB out of azure?", "storage_egress", "egress"),
+    ("does runpod bill by the second?", "billing", None),
+    ("runpod factureaza la secunda?", "billing", None),
 ])
 def test_intent(q: str, intent: str, sub: str | None) -> None:
     assert intent_of(q) == (intent, sub)
@@ -79,6 +92,10 @@ def test_intent(q: str, intent: str, sub: str | None) -> None:
                                             "region": "europe"}),
     ("H100 vs A100 vs L40S", {"gpus": ["h100-sxm", "a100-sxm-40gb", "l40s"]}),
     ("llama 3 8b with 32k tokens of context", {}),  # a context, not a token count
+    ("spot or on demand for a weekend fine-tune run?", {"duration_hours": 48.0}),
+    ("un job batch peste noapte", {"duration_hours": 12.0}),
+    ("pot rula qwen3 30b a3b pe 24gb?", {"memory_gib": 24.0}),
+    ("cat platesc sa scot 2 TB din gcp?", {"data_gb": 2000.0, "provider": "gcp"}),
 ])
 def test_details(q: str, expected: dict[str, object]) -> None:
     got = details(q, catalog().registry, [p.id for p in catalog().providers])

@@ -56,7 +56,10 @@ _MEM_CARD = re.compile(
     r"(?<![\d.])(\d{1,3})\s*+(?:gb|gib|g)\b(?:\s*+(?:de\s++)?(?:vram|memorie|memory|ram))?"
     r"\s*+(?:gpus?|cards?|plac[aia]|placi|vram|of vram|memorie|memory)\b"
     r"|\b(?:card|gpu|placa|placi)\s++(?:with|cu|de)\s++(\d{1,3})\s*+(?:gb|gib|g)\b"
-    r"|\b(?:only|doar|have|am)\s++(\d{1,3})\s*+(?:gb|gib)\b")
+    r"|\b(?:only|doar|have|am)\s++(\d{1,3})\s*+(?:gb|gib)\b"
+    # "pot rula X pe 24gb?", "fit in 16 GB": a memory size a model goes on
+    r"|\b(?:on|pe|in|into|within)\s++(?:(?:a|an|o|un)\s++)?(\d{1,3})\s*+(?:gb|gib|g)\b"
+    r"(?!\s*+(?:of|de)\s++(?:data|date|text|storage|stocare|trafic|egress))")
 _USERS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:(?:de\s++)?(?:people|persons|users|utilizatori|oameni"
     r"|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
@@ -73,6 +76,11 @@ _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio"
     r"|de video|/day|pe zi|a day))")
+# a job's length said in words: "a weekend run", "overnight", "peste noapte"
+_DURATION_WORDS = (
+    (re.compile(r"\b(?:weekend|week-end|sfarsit de saptamana)\b"), 48.0),
+    (re.compile(r"\b(?:overnight|over night|peste noapte|o noapte|one night)\b"), 12.0),
+)
 _DATA = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(tb|tib|gb|gib|pb)\b(?!\s*+(?:card|gpu|plac|vram|ram|de vram"
     r"|of vram|memorie|memory))")
@@ -121,7 +129,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     mem: float | None = None
     mm = _MEM_CARD.search(folded)
     if mm:
-        mem = float(mm.group(1) or mm.group(2) or mm.group(3))
+        mem = float(mm.group(1) or mm.group(2) or mm.group(3) or mm.group(4))
     tokens: int | None = None
     for tm in _TOKENS.finditer(folded):
         value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
@@ -132,6 +140,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     dm = _DURATION.search(folded)
     if dm:
         duration = _hours(_num(dm.group(1)), dm.group(2))
+    else:
+        duration = next((h for pattern, h in _DURATION_WORDS if pattern.search(folded)), None)
     data: float | None = None
     for d in _DATA.finditer(folded):
         unit = d.group(2)
@@ -168,29 +178,41 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
 # ---------------------------------------------------------------------------------------------
 # Intent
 
-_KV = re.compile(r"\bkv[- ]?cache\b|\bcache(?:-ul)?\s++kv\b|\bkv\b.{0,20}?\bper token\b")
+_KV = re.compile(r"\bkv[- ]?cache\b|\bcache(?:-ul|-ului)?\s++kv\b"
+                 r"|\bkv\b.{0,20}?\b(?:per|pe|each|fiecare) token\b")
 _SPOT = re.compile(r"\bspot\b|\bpreemptible\b|\binterruptible\b|\bintrerupt\w*+")
 _BILLING = re.compile(
-    r"\bbill(?:ed|ing|s)\b|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\bpe secunda\b"
+    r"\bbill(?:ed|ing|s)\b|\bbill (?:by|per|in)\b|\bby the (?:second|minute|hour)\b"
+    r"|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\b(?:pe|la) secunda\b"
     r"|\bpe minut\b|\bgranularit\w*+|\bminimum charge\b|\brounded?\b|\brotunj\w*+")
-_STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\btrafic\w*+"
-                      r"|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b")
+_STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
+                      r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
+                      # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
+                      r"|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+\b[^?]{0,30}?\b(?:din|de pe)\b"
+                      r"|\b(?:out of|outbound|iesire)\b")
+_EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
+                     r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
 _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
                            r"|\binterconectare\w*+|\bpcie\b|\bbandwidth between\b")
 _MAX_CTX = re.compile(
     r"\b(?:largest|longest|max(?:imum)?|biggest|cel mai mare|cel mai lung|maxim\w*+"
     r"|how (?:long|much|many tokens of|big)|cat de (?:lung|mare)|cat|cate)\b[^.?!]{0,30}?"
     r"\b(?:context\w*+|ctx|sequence|secventa|prompts?|input)\b"
-    r"|\bcontext\w*+\s++(?:maxim\w*+|max)\b|\bmax_model_len\b")
+    r"|\b(?:context\w*+|ctx)\s++(?:maxim\w*+|max)\b|\bmax_model_len\b"
+    r"|\bcontext limit\b|\blimita de context\b|\bcontext length (?:for|of|pt|pentru)\b"
+    r"|\blungimea contextului (?:pt|pentru|la)\b")
 _CONCURRENCY_Q = re.compile(
     r"\bhow many (?:users|requests|concurrent|parallel|simultaneous|sessions|clients)\b"
-    r"|\bcati utilizatori\b|\bcate (?:cereri|sesiuni|conexiuni|conversatii|chaturi)\b"
+    r"|\bcati (?:utilizatori|useri|clienti|oameni|userii)\b"
+    r"|\bcate (?:cereri|sesiuni|conexiuni|conversatii|chaturi|persoane|requesturi)\b"
+    r"|\bhow many (?:people|ppl|folks)\b"
     r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
     r"|\bconcurenta\b")
 _SPEED = re.compile(
-    r"\btokens?\s*+/\s*+s\b|\btokeni\s*+/\s*+s\b|\btok/s\b|\btokens? per second\b"
-    r"|\btokeni pe secunda\b|\bhow fast\b"
+    r"\b(?:tokens?|tokeni|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
+    r"|\b(?:tokens?|tokeni|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+    r"|\btps\b|\bhow fast\b"
     r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
     r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"
     r"|\bprimul token\b|\bfirst token\b")
@@ -210,6 +232,9 @@ _COST = re.compile(
     r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
     r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
     r"|\bcheltu\w*+|\bsub \d|\bora de\b|\b(?:an|per|one) hour of\b"
+    # "the going rate for an H200 an hour", "l40s per hr", "h100 /h"
+    r"|\bgoing rate\b|\brates? (?:for|per|of)\b|\btarif\w*+"
+    r"|(?:\b(?:an|a|per|pe)\s++|/\s*+)(?:hour|hr|h|month|mo|ora|luna)\b"
     # "what GPU should I rent", "ce GPU să închiriez": the answer is the cheapest offer
     r"|\brent\w*+|\bhire\b|\binchiri\w*+|\b(?:what|which) (?:gpu|card|instance) (?:should|to)\b"
     r"|\bce (?:gpu|placa)\b")
@@ -225,7 +250,7 @@ _FITS = re.compile(
     r"|\brul\w*+\b[^?]{0,60}?\bpe\b"
     r"|\bruns?\b[^?]{0,60}?\bon\b|\bpot rula\b|\bruleaza pe\b|\brula\w*+ pe\b|\bajunge\b"
     r"|\bsuficient\w*+"
-    r"|\bload (?:it )?on\b")
+    r"|\bload (?:it )?on\b|\bgo on\b|\bsqueeze\w*+|\bwork on\b")
 _MEMORY = re.compile(r"\bvram\b|\bmemory\b|\bmemori\w*+|\bhow much (?:gpu )?(?:ram|memory)\b"
                      r"|\bgib\b|\bgb\b")
 _TRAIN = re.compile(r"\btrain\w*+|\bantren\w*+|\bpre-?train\w*+|\bpreantren\w*+")
@@ -246,8 +271,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _SPOT.search(f):
         return "spot", None
     if _STORAGE.search(f) and not (has_model and _FITS.search(f)):
-        sub = "egress" if re.search(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+", f) \
-            else "storage"
+        sub = "egress" if _EGRESS.search(f) else "storage"
         return "storage_egress", sub
     if _BILLING.search(f) and not _SPEED.search(f):
         return "billing", None
@@ -301,30 +325,83 @@ def _cost_sub(f: str) -> str:
         return "million"
     if _COST_MONTH.search(f):
         return "month"
-    if re.search(r"\bjob\w*+|\bjoburi\w*+|\brun\b|\btotal\b|\bin total\b", f):
+    # "a run", "the whole run"; "to run it" is no job
+    if re.search(r"\bjob\w*+|\bjoburi\w*+|\b(?:a|per|the|one|training|whole|entire) run\b"
+                 r"|\btotal\b|\bin total\b", f):
         return "job"
     if _COST_HOUR.search(f):
         return "hour"
     return "hour"
 
 
-# The passage topics that answer each intent, best first (the retrieval ranks within them).
-TOPICS: dict[str, tuple[str, ...]] = {
-    "fits": ("fundamentals", "quantization", "faq", "inference"),
-    "memory": ("fundamentals", "faq", "quantization", "inference"),
-    "max_context": ("fundamentals", "inference", "architecture", "faq"),
-    "max_concurrency": ("serving", "inference", "fundamentals"),
-    "speed": ("inference", "serving", "faq"),
-    "gpu_count": ("parallelism", "fundamentals", "serving", "faq"),
-    "compare": ("faq", "fundamentals", "inference", "pricing"),
-    "cost": ("pricing", "faq", "billing"),
-    "finetune": ("finetuning",),
-    "training": ("pretraining", "finetuning", "parallelism"),
-    "spot": ("spot", "pricing"),
-    "billing": ("billing",),
-    "storage_egress": ("storage-egress",),
-    "interconnect": ("networking", "parallelism"),
-    "kv_cache": ("fundamentals", "architecture", "inference"),
-    "media": ("diffusion", "audio-video"),
-    "guidance": (),
+# The guidance passages that answer each intent ("intent:sub" where the sub changes it), the
+# usual answer first: the retrieval picks among them (its best within the first eight), and
+# the first one stands in when it finds none of them (a short or Romanian question can rank
+# an unrelated passage first). tests/unit/test_answer_passages.py checks every id exists in
+# both languages.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "fits": ("vram-capacity", "faq-how-much-vram", "weights-memory-formula",
+             "usable-vs-marketed-memory", "moe-memory-vs-compute", "faq-80gb-vs-24gb",
+             "multi-gpu-fit-per-card", "quantization-overview", "kv-cache-context-length"),
+    "memory": ("faq-how-much-vram", "weights-memory-formula", "vram-capacity",
+               "kv-cache-context-length", "moe-memory-vs-compute", "usable-vs-marketed-memory",
+               "quantization-overview"),
+    "max_context": ("kv-cache-context-length", "gqa-kv-heads", "kv-cache-quantization",
+                    "mla-deepseek-latent", "vram-capacity"),
+    "max_concurrency": ("kv-cache-concurrency", "batching-throughput-latency",
+                        "vllm-memory-pagedattention", "one-gpu-per-replica"),
+    "speed": ("memory-bandwidth-token-speed", "decode-bandwidth-bound",
+              "faq-slow-token-generation", "ttft-vs-decode-speed", "speculative-decoding",
+              "batching-throughput-latency"),
+    "speed:ttft": ("ttft-vs-decode-speed", "prefill-compute-bound", "decode-bandwidth-bound"),
+    "speed:throughput": ("batching-throughput-latency", "kv-cache-concurrency",
+                         "decode-bandwidth-bound", "memory-bandwidth-token-speed"),
+    "gpu_count": ("multi-gpu-fit-per-card", "tensor-vs-pipeline-parallel",
+                  "one-gpu-per-replica", "kv-cache-concurrency", "large-memory-accelerators",
+                  "faq-80gb-vs-24gb", "single-vs-multi-gpu-instance"),
+    "compare": ("memory-bandwidth-token-speed", "consumer-vs-datacenter-gpu", "faq-80gb-vs-24gb",
+                "small-inference-gpus", "large-memory-accelerators", "choosing-gpu-by-workload",
+                "low-precision-support", "amd-mi300x-rocm", "reading-price-comparison"),
+    "cost": ("reading-price-comparison", "choosing-gpu-by-workload", "price-table-pitfalls",
+             "cost-per-million-tokens", "reserved-committed-capacity", "idle-and-stopped-costs",
+             "single-vs-multi-gpu-instance"),
+    "cost:million": ("cost-per-million-tokens", "batching-throughput-latency",
+                     "reading-price-comparison"),
+    "cost:hour": ("reading-price-comparison", "choosing-gpu-by-workload", "price-table-pitfalls",
+                  "single-vs-multi-gpu-instance", "reserved-committed-capacity"),
+    "cost:job": ("finetune-job-cost", "evaluation-runs", "reading-price-comparison",
+                 "idle-and-stopped-costs"),
+    "cost:month": ("reading-price-comparison", "reserved-committed-capacity",
+                   "idle-and-stopped-costs", "choosing-gpu-by-workload", "price-table-pitfalls"),
+    "finetune": ("lora-qlora-full-finetuning", "optimizer-state-memory", "lora-trainable-params",
+                 "activation-memory-training", "gradient-checkpointing", "cpu-offload",
+                 "finetune-job-cost", "bitsandbytes-nf4-int8"),
+    "finetune:diffusion": ("diffusion-finetuning", "lora-qlora-full-finetuning"),
+    "finetune:cost": ("finetune-job-cost", "lora-qlora-full-finetuning", "evaluation-runs"),
+    "finetune:time": ("finetune-job-cost", "lora-qlora-full-finetuning", "mfu-explained"),
+    "training:time": ("pretraining-compute-6nd", "mfu-explained", "pretraining-cluster-planning"),
+    "training": ("pretraining-compute-6nd", "pretraining-cluster-planning", "mfu-explained",
+                 "checkpointing-long-runs", "zero-fsdp-sharding", "multinode-networking",
+                 "optimizer-state-memory", "finetune-job-cost"),
+    "spot": ("spot-vs-on-demand", "faq-spot-or-on-demand", "spot-expected-cost",
+             "spot-interruption-notice", "checkpointing-long-runs"),
+    "billing": ("billing-granularity", "idle-and-stopped-costs"),
+    "storage_egress": ("storage-weights-checkpoints", "egress-costs", "model-weights-transfer"),
+    "storage_egress:egress": ("egress-costs", "model-weights-transfer"),
+    "storage_egress:storage": ("storage-weights-checkpoints", "model-weights-transfer"),
+    "interconnect": ("interconnect-nvlink", "multinode-networking", "tensor-vs-pipeline-parallel"),
+    "kv_cache": ("kv-cache-context-length", "gqa-kv-heads", "mla-deepseek-latent",
+                 "kv-cache-quantization"),
+    "media": ("diffusion-image-memory", "diffusion-resolution-speed", "diffusion-gpu-choice",
+              "video-diffusion-needs", "audio-whisper-asr", "audio-music-tts"),
+    "media:audio": ("audio-whisper-asr", "audio-music-tts"),
+    "media:video": ("video-diffusion-needs", "diffusion-gpu-choice"),
 }
+
+
+def answers(intent: str, sub: str | None) -> tuple[str, ...]:
+    """The passages that answer ``intent`` (with ``sub``: its sub-question, or the kind of
+    model, diffusion / audio / video), the usual one first; none for general guidance (the
+    retrieval alone decides)."""
+    return ANSWERS.get(f"{intent}:{sub}") or ANSWERS.get(intent, ())
+

@@ -79,6 +79,13 @@ _COMMON = frozenset("""
 """.split())
 
 
+# "are" after a name or a singular noun, with no English subject before it: Romanian "has"
+# ("L40S are NVLink?"); English puts "are" first or after a plural or a pronoun.
+_RO_HAS = re.compile(
+    r"(?<![\w.-])(?!(?:what|which|who|how|where|why|they|we|you|these|those|there|here|both|all"
+    r"|them|many|some|any|prices|costs|gpus|cards|models)\b)[\w.-]++\s++are\b")
+
+
 def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
     """"ro" or "en", by the scored word lists of the two languages (``words[lang]``, from the
     message files); diacritics weigh heavily. Defaults to "en"."""
@@ -93,6 +100,8 @@ def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
             ro += 1.0
         if w in en_words:
             en += 1.0
+    if ro == en and _RO_HAS.search(lowered):
+        ro += 1.0  # nothing else to go by: "H100 PCIe are NVLink?" is "has" in Romanian
     return "ro" if ro > en else "en"
 
 
@@ -230,9 +239,35 @@ def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_
         if hit is None:
             i += 1
         else:
+            if hit.kind == "model":
+                hit = _longer_model(toks, hit, registry)
             found.append(hit)
             i = hit.last + 1
     return found
+
+
+def _longer_model(toks: list[_Tok], hit: _Mention, registry: Registry) -> _Mention:
+    """A variant the next words name: "deepseek r1 distill 32b" is DeepSeek-R1-Distill-Qwen-32B,
+    not DeepSeek-R1 (each following word a part of a longer id of the same model, in order;
+    the shortest such id)."""
+    prefix = hit.id + "-"
+    variants = [(m.id, m.id[len(prefix):].split("-")) for m in registry.models.values()
+                if m.id.startswith(prefix)]
+    best = hit
+    j = hit.last + 1
+    while variants and j < len(toks) and j <= hit.last + 3:
+        word = toks[j].text
+        kept = []
+        for mid, parts in variants:
+            if word in parts:
+                kept.append((mid, parts[parts.index(word) + 1 :]))
+        if not kept:
+            break
+        variants = kept
+        done = min((mid for mid, _ in kept), key=len)
+        best = _Mention("model", done, hit.first, j)
+        j += 1
+    return best
 
 
 def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention | None:

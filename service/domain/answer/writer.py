@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import Details
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
@@ -119,6 +120,10 @@ class _W:
         """A speed: one decimal below 100 (17.4 tokens/s), none above."""
         return self.f.number(v, 1 if abs(v) < 100 else 0)
 
+    def hours(self, v: float) -> str:
+        """A duration in hours: whole hours as they are, half an hour as 0.5."""
+        return self.f.number(v, 0 if float(v).is_integer() else 1)
+
     def gib(self, v: float) -> str:
         return self.f.number(v, 1)
 
@@ -166,6 +171,11 @@ class _W:
             views = [v for v in views if v.provider == self.det.provider] or views
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
 
+    def view_date(self, v: OfferView) -> str:
+        """An offer's price date in words, in the answer's language (the view's own words
+        are English)."""
+        return price_date_words(v.as_of, v.as_of_kind, self.t)
+
     def price_warnings(self, offer_id: str, as_of: str, kind: str, stale: bool,
                        age_days: int | None) -> None:
         if stale and age_days is not None:
@@ -177,9 +187,13 @@ class _W:
         if text not in self.out.warnings:
             self.out.warnings.append(text)
 
+    def core_warn(self, text: str) -> None:
+        """A warning of sizing or recommendations (English), in the answer's language."""
+        self.warn(localise(text, self.t, self.f, self.kinds))
+
     def sized_warnings(self, r: SizingResult, ctx: int | None = None) -> None:
         for w in r.warnings:
-            self.warn(w)
+            self.core_warn(w)
         limit = self.max_ctx()
         if ctx and limit and ctx > limit and self.model is not None:
             self.warn(self.say("warn_context", model=self.model.name, limit=self.n(limit),
@@ -246,12 +260,17 @@ class _W:
 
     def option_warnings(self, o: Option) -> None:
         for w in o.warnings:
-            self.warn(w)
+            self.core_warn(w)
         if o.offer.stale:
             age = (self.today - dt.date.fromisoformat(o.offer.as_of)).days
             self.warn(self.say("warn_stale", offer=o.offer.id, days=self.n(age)))
-        elif o.offer.as_of_kind == "assumed" and not any("date" in x for x in o.warnings):
+        elif o.offer.as_of_kind == "assumed" and not any(
+                x.startswith("price date ") for x in o.warnings):  # the core's, in English
             self.warn(self.say("warn_assumed", offer=o.offer.id, date=o.offer.as_of))
+
+
+_EXAMPLE_GPU = "h100-sxm"
+"""The card a spot-or-on-demand question that names no GPU and no model is priced on."""
 
 
 def card_for_memory(catalog: Catalog, gb: float) -> str | None:
@@ -361,7 +380,7 @@ def _max_context(w: _W) -> None:
                 bytes=w.n(kv), kv=r.kv_cache or r.weights, ctx=w.n(r.max_context_tokens),
                 gib=w.gib(kv * r.max_context_tokens / 2**30)))
     for x in r.warnings:
-        w.warn(x)
+        w.core_warn(x)
 
 
 def _max_concurrency(w: _W) -> None:
@@ -599,7 +618,7 @@ def _compare(w: _W) -> None:
             w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
         if r is not None:
             for x in r.warnings:
-                w.warn(x)
+                w.core_warn(x)
     w.out.first = w.say("compare", model=w.model.name, weights=base.weights,
                         rows="; ".join(rows))
     if best_speed:
@@ -620,10 +639,14 @@ def _cost(w: _W) -> None:
         per = v.price_per_gpu_usd_h or 0.0
         kind = "on_demand" if v.on_demand_usd_h is not None else (
             "reserved" if v.reserved_usd_h is not None else "spot")
-        w.out.first = w.say("cost_gpu", gpu=w.gpu_name(gid), price=w.usd(per),
+        key = "cost_gpu_month" if w.sub == "month" else "cost_gpu"
+        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
                             provider=v.provider, kind=w.kinds[kind], month=w.usd(per * 730))
-        w.ask("per_gpu_hour_usd", per, "USD/h")
-        w.out.more.append(w.say("price_date", date=v.price_date))
+        if w.sub == "month":
+            w.ask("per_gpu_month_usd", per * 730, "USD")
+        else:
+            w.ask("per_gpu_hour_usd", per, "USD/h")
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
         w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
@@ -676,8 +699,9 @@ def _cost(w: _W) -> None:
         w.out.first = w.say("cost_hour", **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     del budget
-    others = [f"{w.setup(x.offer.gpu_count * x.nodes, x.offer.gpu)} "
-              f"({x.offer.provider}, {w.usd(x.cost.per_hour_usd)}/h)" for x in options[1:]]
+    others = [w.say("cost_row", setup=w.setup(x.offer.gpu_count * x.nodes, x.offer.gpu),
+                    provider=x.offer.provider, hour=w.usd(x.cost.per_hour_usd))
+              for x in options[1:]]
     if others:
         w.out.more.append(w.say("cost_more", rows="; ".join(others)))
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
@@ -705,7 +729,7 @@ def _train(w: _W, task: str) -> None:
     if r is None:
         return
     w.record(r, 2048)
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": "full"}.get(method, method)
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
         if task == "finetune":
@@ -738,7 +762,7 @@ def _train(w: _W, task: str) -> None:
                 lines = [line]
         elif r.fits and w.det.duration_hours and price and o is not None:
             job = price * count * w.det.duration_hours
-            line = w.say("training_duration", hours=w.n(w.det.duration_hours), setup=setup,
+            line = w.say("training_duration", hours=w.hours(w.det.duration_hours), setup=setup,
                          cost=w.usd(job), provider=o.provider, price=w.usd(price))
             if w.sub == "cost":
                 first, lines = line, [fit_line]
@@ -771,7 +795,7 @@ def _train(w: _W, task: str) -> None:
     w.ask("total_gib", r.memory.total_gib, "GiB")
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
     for x in r.warnings:
-        w.warn(x)
+        w.core_warn(x)
 
 
 def _spot(w: _W) -> None:
@@ -779,8 +803,13 @@ def _spot(w: _W) -> None:
     rows: list[tuple[str, int]] = []
     gid, _ = w.card()
     train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours)
+    example = False
     if gid is not None:
         rows = [(gid, w.ex.gpu_count or 1)]
+    elif w.model is None and w.ex.workload != "serving":
+        # neither a GPU nor a model: the difference priced on the most rented card, said as
+        # an example (an endpoint is on-demand whatever the price)
+        rows, example = [(_EXAMPLE_GPU, w.ex.gpu_count or 1)], True
     elif w.model is not None:
         task = "pretrain" if w.ex.workload == "pretrain" or (train and w.ex.workload is None) \
             else ("finetune" if w.ex.workload == "finetune" else "inference")
@@ -815,12 +844,18 @@ def _spot(w: _W) -> None:
     lead = w.t["spot_lead_train"] if train else (
         w.t["spot_lead_serve"] if w.ex.workload == "serving" else w.t["spot_lead_any"])
     pct = 1 - s_cost / o_cost if o_cost else 0.0
-    w.out.first = w.say("spot", lead=lead, hours=w.n(hours), setup=w.setup(n, g),
+    setup = w.setup(n, g)
+    if example:
+        setup = w.say("example_setup", setup=setup)
+        w.out.follow_up = w.t["need_gpu"]
+    key = "spot" if w.det.duration_hours else "spot_hour"  # no length stated: an hour
+    w.out.first = w.say(key, lead=lead, hours=w.hours(hours), setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
                         sprov=s.provider, oprov=o.provider)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
     w.ask("spot_usd", s_cost, "USD")
-    dates = s.price_date if s.price_date == o.price_date else f"{s.price_date}; {o.price_date}"
+    s_date, o_date = w.view_date(s), w.view_date(o)
+    dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
     w.out.more.append(w.say("price_date", date=dates))
     for v in (s, o):
         w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -976,7 +1011,7 @@ def _media(w: _W) -> None:
                             per_hour=w.n(3600 / sec if sec else 0))
         w.ask("seconds_per_image", sec or 0, "s")
     for x in r.warnings:
-        w.warn(x)
+        w.core_warn(x)
 
 
 def _fallback(w: _W) -> None:

@@ -1,0 +1,197 @@
+"""The warnings sizing and recommendations produce, in the answer's language.
+
+The core writes its warnings in English, with English number formats ("price is 635 days old
+(as of 2025-02-28) ...", "headroom under 10% (4.2%) ..."). An answer in another language reads
+each known warning back into its parts, then writes it again from the messages (``core_*``
+keys of ``knowledge/messages/<lang>.toml``) with every number in the language's format; the
+number of decimals the core chose is kept. A warning no pattern knows stays as the core wrote
+it: a sentence in English beats a wrong one. Texts the core quotes from the catalog (a
+kernel rule's reason, a source's caution) are data and are kept as they are.
+
+Every pattern is anchored and runs in linear time (possessive quantifiers, no nested
+repetition); the kernel warnings, which quote catalog text with parentheses of their own, are
+taken apart with ``str`` methods instead."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from service.domain.locale import Formatter
+
+# (message key, the core's sentence); group names are the placeholders, and their prefix
+# says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
+# writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope; anything else is kept.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
+    ("core_long_run", re.compile(
+        r"long run: ask the provider for reserved/committed pricing \(none published in the "
+        r"catalog for this offer\)")),
+    ("core_billing_unknown", re.compile(
+        r"\A(?P<provider>[\w.-]++): billing granularity unknown; billed per hour here")),
+    ("core_storage_unknown", re.compile(
+        r"storage price unknown for (?P<provider>[\w.-]++): counted at "
+        r"\$(?P<usd_rate>\d[\d,]*+(?:\.\d++)?)/GB-month, the highest sourced rate")),
+    ("core_egress_unknown", re.compile(
+        r"egress price unknown for (?P<provider>[\w.-]++): counted at "
+        r"\$(?P<usd_rate>\d[\d,]*+(?:\.\d++)?)/GB, the highest sourced rate")),
+    ("core_min_charge", re.compile(
+        r"\A(?P<provider>[\w.-]++) (?P<instance>[^\s:]++): "
+        r"(?P<n_hours>\d[\d,]*+(?:\.\d++)?)-hour minimum charge per start")),
+    ("core_slow_ttft", re.compile(
+        r"time to first token about (?P<n_s>\d[\d,]*+(?:\.\d++)?) s at this context: too slow for "
+        r"interactive use; a faster GPU, fewer GPUs per split or a shorter prompt shortens "
+        r"it")),
+    ("core_low_headroom", re.compile(
+        r"headroom under (?P<pct_limit>\d[\d,]*+(?:\.\d++)?)% "
+        r"\((?P<pct_free>-?\d[\d,]*+(?:\.\d++)?)%\): "
+        r"little room for longer prompts or fragmentation")),
+    ("core_tp_pcie", re.compile(
+        r"tensor parallel over (?P<n_gpus>\d[\d,]*+(?:\.\d++)?) GPUs on PCIe only: slower than "
+        r"NVLink; consider pipeline split or a larger GPU")),
+    ("core_interconnect_unknown", re.compile(
+        r"GPU interconnect not stated; a tensor-parallel split needs NVLink")),
+    ("core_multinode_network", re.compile(
+        r"multi-node training without a stated InfiniBand/EFA/RoCE network: gradient sync "
+        r"will be slow")),
+    ("core_replica_spans_nodes", re.compile(
+        r"one replica spans (?P<n_nodes>\d[\d,]*+(?:\.\d++)?) nodes \((?P<network>[^()\s]++) "
+        r"network\): pipeline stages pass activations between nodes every step")),
+    ("core_price_old", re.compile(
+        r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
+        r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),
+    ("core_price_date_unknown", re.compile(
+        r"price date unknown: the source gives none; no later than (?P<date>[\d-]++)")),
+)
+
+# the reasons a price is suspect (service/domain/catalog/trust.py), after "suspect price: "
+_REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_reason_caution", re.compile(r"the source cautions: (?P<text>.++)")),
+    ("core_reason_sentinel", re.compile(
+        r"a price of exactly \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/h, a placeholder value")),
+    ("core_reason_floor", re.compile(
+        r"a price under \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour, a placeholder value")),
+    ("core_reason_spot", re.compile(
+        r"spot \$(?P<usd_spot>\d[\d,]*+(?:\.\d++)?)/h is not below on-demand "
+        r"\$(?P<usd_od>\d[\d,]*+(?:\.\d++)?)/h")),
+    ("core_reason_outlier", re.compile(
+        r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
+        r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh (?:on-demand|reserved|spot) prices "
+        r"for (?P<scope_scope>[^()]++(?:\(any count\) )?)"
+        r"\(outside (?P<n_low>\d[\d,]*+(?:\.\d++)?)x-(?P<n_high>\d[\d,]*+(?:\.\d++)?)x\)")),
+)
+_SUSPECT = "suspect price: "
+_ANY_COUNT = " (any count)"
+_REPLACED = re.compile(
+    r"\A(?P<near>[^,\s]++), the nearest precision (?P<engine>\S++) runs on (?P<gpu>.++)")
+# a kernel rule's verdict (service/domain/catalog/kernels.py); the rule's words are data
+_CANNOT = re.compile(
+    r"\A(?P<engine>\S++) cannot run (?P<p>\S++) on (?P<gpu>[^()]++)\((?P<hw>[^()]++)\): "
+    r"(?P<paths>.++)")
+_ALT_NEAREST = re.compile(r"the nearest precision (?P<engine>\S++) runs on (?P<rest>.++)")
+_ALT_NONE = re.compile(
+    r"no precision of its \[nearest\] list runs with (?P<engine>\S++) there"
+    r"(?:; engines that run (?P<p>\S++) on (?P<gpu>[^:]++): (?P<engines>.++))?")
+
+
+def _digits(raw: str) -> int:
+    return len(raw.split(".", 1)[1]) if "." in raw else 0
+
+
+def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
+          kinds: Mapping[str, str]) -> str:
+    values: dict[str, str] = {}
+    for name, raw in m.groupdict().items():
+        if raw is None:
+            continue
+        prefix, _, rest = name.partition("_")
+        if prefix == "n":
+            values[rest] = f.number(float(raw.replace(",", "")), _digits(raw))
+        elif prefix == "usd":
+            values[rest] = f.money(float(raw.replace(",", "")), _digits(raw))
+        elif prefix == "pct":
+            values[rest] = f.percent(float(raw.replace(",", "")) / 100, _digits(raw))
+        elif prefix == "kind":
+            values[rest] = kinds.get(raw.replace("-", "_"), raw)
+        elif prefix == "scope":
+            raw = raw.strip()
+            values[rest] = (texts["core_any_count"].format(gpu=raw[: -len(_ANY_COUNT)])
+                            if raw.endswith(_ANY_COUNT) else raw)
+        else:
+            values[name] = raw
+    return texts[key].format(**values)
+
+
+def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
+    """The two kernel warnings of service/domain/sizing/hardware.py, or None."""
+    for head, key in (("impossible combination: ", "core_impossible"), ("weights ", "")):
+        if not text.startswith(head):
+            continue
+        rest = text[len(head):]
+        precision = ""
+        if not key:
+            precision, sep, rest = rest.partition(" (the model's own) cannot run here: ")
+            if not sep:
+                return None
+            key = "core_weights_replaced"
+        at = rest.find(" (rule ")
+        tails = ("); sized at ",) if key == "core_weights_replaced" else (
+            "); the nearest precision ", "); no precision of its ")
+        end = max(rest.rfind(t) for t in tails)
+        if at < 0 or end < at:
+            return None
+        reason, where, tail = rest[:at], rest[at + 2 : end], rest[end + 3 :]
+        m = _CANNOT.fullmatch(reason)
+        if m is not None:
+            parts = {k: v.strip() for k, v in m.groupdict().items()}
+            reason = texts["core_cannot_run"].format(**parts)
+        if key == "core_weights_replaced":
+            tail = tail.removeprefix("sized at ")
+            m = _REPLACED.fullmatch(tail)
+            if m is None:
+                return None
+            return texts[key].format(p=precision, reason=reason, where=where, **m.groupdict())
+        alt = _alternative(tail, texts)
+        if alt is None:
+            return None
+        return texts[key].format(reason=reason, where=where, alt=alt)
+    return None
+
+
+def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
+    m = _ALT_NEAREST.fullmatch(text)
+    if m is not None:
+        gpu, sep, near = m.group("rest").rpartition(" is ")
+        if not sep:
+            return None
+        return texts["core_alt_nearest"].format(engine=m.group("engine"), gpu=gpu, near=near)
+    m = _ALT_NONE.fullmatch(text)
+    if m is None:
+        return None
+    out = texts["core_alt_none"].format(engine=m.group("engine"))
+    if m.group("engines"):
+        out += texts["core_alt_engines"].format(p=m.group("p"), gpu=m.group("gpu"),
+                                                engines=m.group("engines"))
+    return out
+
+
+def localise(text: str, texts: Mapping[str, str], f: Formatter,
+             kinds: Mapping[str, str]) -> str:
+    """``text``, a warning of the core, in the language of ``texts`` (an [answer] section of
+    the messages), ``f`` (its formatter) and ``kinds`` (its [pricing] section); unchanged when
+    no pattern knows it."""
+    for key, pattern in _PATTERNS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _fill(texts, key, m, f, kinds)
+    if text.startswith(_SUSPECT):
+        reason = text[len(_SUSPECT):]
+        for key, pattern in _REASONS:
+            m = pattern.fullmatch(reason)
+            if m is not None:
+                reason = _fill(texts, key, m, f, kinds)
+                break
+        return texts["core_suspect"].format(reason=reason)
+    return _kernel(text, texts) or text
+
