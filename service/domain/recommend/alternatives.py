@@ -12,9 +12,18 @@ from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
 )
-from service.domain.recommend.capability import candidate_precisions, train_capability
+from service.domain.recommend.capability import (
+    _memory_plan,
+    candidate_precisions,
+    headroom_limit,
+    train_capability,
+)
 from service.domain.recommend.context import (
+    DEFAULT_DECODE_TOKENS_PER_S,
+    DEFAULT_TTFT_MS,
+    DEFAULT_TTFT_PROMPT_TOKENS,
     LONG_JOB_HOURS,
+    MULTI_NODE_HANDICAP,
     QUALITY_HANDICAP,
     RESTART_MINUTES,
     SPOT_INTERRUPTIONS_PER_HOUR,
@@ -36,7 +45,10 @@ from service.domain.sizing.memory import (
 
 
 def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
-                  precisions: list[Precision]) -> list[Alternative]:
+                      precisions: list[Precision],
+                      rejected: Sequence[tuple[Offer, str]] = ()) -> list[Alternative]:
+    """What would change the answer, each priced: the changed request's best option and what
+    it costs (shown where it costs less than the answer, or where nothing fits today)."""
     req = ctx.req
     alts: list[Alternative] = []
     current = best_cost(options)
@@ -46,16 +58,16 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
                   interruptible=new_req.interruptible if new_req.interruptible is not None
                   else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
-                  max_storage_price=ctx.max_storage_price,
+                  max_storage_price=ctx.max_storage_price, relax_defaults=ctx.relax_defaults,
                   max_egress_price=ctx.max_egress_price)
         sub_precisions = candidate_precisions(sub)
         use_shared_caches(sub, sub_precisions)
-        cands, _ = rank_offers(sub, offers, sub_precisions)
+        cands, _ = rank_offers(sub, offers, sub_precisions, top_n=1)
         sub_opts = finalise(sub, cands, top_n=1)  # only the best one is quoted
         cost = best_cost(sub_opts)
         if not sub_opts or cost is None:
             return
-        if current is not None and cost >= current * 0.9:
+        if current is not None and cost >= current * (1 - 1e-6):
             return
         top = sub_opts[0]
         alts.append(Alternative(
@@ -64,7 +76,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             + (f"${cost:,.0f}/month" if top.cost.per_month_usd is not None
                else f"${cost:,.0f} in all")
             + ("" if current is None else f" (vs ${current:,.0f})"),
-            per_month_usd=top.cost.per_month_usd, offer_id=top.offer.id))
+            per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
+            offer_id=top.offer.id))
 
     if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
         if all(p.bits_linear >= 16 for p in precisions):
@@ -72,11 +85,31 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   "FP8 weights (near-lossless) fit smaller or fewer GPUs")
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
                   "4-bit weights (small quality loss) fit cheaper cards")
+        if ctx.kv is not None and ctx.kv.bytes_per_element >= 2 and _kv_dominant(
+                ctx, precisions[0]):
+            rerun("kv_cache fp8", msgspec_replace(req, kv_cache="fp8"),
+                  "FP8 KV cache (half the KV memory, small quality cost)")
         if req.context_tokens >= 8192 and _kv_dominant(ctx, precisions[0]):
             shorter = max(req.output_tokens + 1, req.context_tokens // 2)
             rerun(f"context {shorter} tokens",
                   msgspec_replace(req, context_tokens=shorter),
                   "half the context halves the KV cache")
+    if ctx.model.kind == "llm" and req.workload == "serving":
+        tg = ctx.targets
+        decided = {o.plan_decided for o in _decided(ctx, options)}
+        missed = " ".join(r for _, r in rejected if r.startswith("misses"))
+        if tg.ttft_ms is not None and ("TTFT" in " ".join(decided) or "first token" in missed):
+            relaxed = 2 * tg.ttft_ms
+            rerun(f"relax TTFT to {relaxed:,.0f} ms",
+                  msgspec_replace(req, max_time_to_first_token_ms=relaxed),
+                  f"a first token within {relaxed / 1000:g} s instead of "
+                  f"{tg.ttft_ms / 1000:g} s")
+        if tg.decode_tps is not None and tg.decode_tps > 1 and (
+                "decode" in " ".join(decided) or "tokens/s" in missed):
+            slower = max(1.0, tg.decode_tps / 2)
+            rerun(f"relax decode speed to {slower:g} tokens/s per user",
+                  msgspec_replace(req, min_decode_tokens_per_s=slower),
+                  f"{slower:g} instead of {tg.decode_tps:g} tokens/s per user")
     if not ctx.interruptible and req.workload in ("batch", "finetune"):
         rerun("allow spot (interruptible)", msgspec_replace(req, interruptible=True),
               "spot prices with checkpointing")
@@ -88,6 +121,24 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if alt is not None:
             alts.append(alt)
     return alts
+
+
+class _Decided(msgspec.Struct, frozen=True):
+    plan_decided: str
+
+
+def _decided(ctx: Ctx, options: list[Option]) -> list[_Decided]:
+    """What set the replica count of the options shown (read back from their wording: the
+    plan is not on the option)."""
+    out = []
+    for o in options:
+        if "target" in o.why and "set the replica count" in o.why:
+            what = ("default TTFT" if "default time-to-first-token" in o.why
+                    else "TTFT" if "time-to-first-token" in o.why
+                    else "default decode" if "default decode" in o.why
+                    else "decode" if "decode-speed" in o.why else "rate")
+            out.append(_Decided(plan_decided=what))
+    return out
 
 
 TARGET_RUN_DAYS = 30.0
@@ -179,6 +230,10 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                 "include_suspect to rank them with a warning")
     if billing := by_kind.get("billing"):
         return f"billing: {len(billing)} offers fit but {billing[0][1]}"
+    if network := by_kind.get("network"):
+        return (f"the node network: {len(network)} offers could train it over several nodes "
+                "but state no InfiniBand/EFA/RoCE network (for example: "
+                f"{network[0][1]}); choose nodes with a fast network or larger nodes")
     need = weight_bytes(m, p) / GIB
     gpus = ctx.registry.gpus
 
@@ -194,17 +249,68 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         return (f"the hardware: {len(big)} offers large enough for the ~{need:,.0f} GiB of "
                 f"weights cannot run {p.id} (for example: {big[0][1]}); choose another "
                 "precision or engine")
+    if need <= largest and m.arch is not None:
+        # the weights fit the largest node, what comes with them does not: say the whole need
+        whole = _node_need(ctx, max((o for o, _ in rejected), key=node_gib), p)
+        if whole is not None and whole[0] > whole[1]:
+            node_need, node_has, what = whole
+            return (f"memory: {m.name} at {p.id} needs ~{node_need:,.0f} GiB on one node "
+                    f"({what}; ~{need:,.0f} GiB of it weights); no node in the catalog that "
+                    f"matches the constraints has it (largest: {node_has:,.0f} GiB usable); "
+                    f"{hint}")
     return (f"memory: {m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node "
             f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB); "
             f"{hint}")
 
 
+def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str] | None:
+    """(GiB one node of ``offer`` would need, GiB it offers, what the need is made of) for
+    the workload at its widest split: training state sharded over the node's GPUs, or one
+    serving request's weights, KV cache and overhead within the headroom."""
+    gpu = ctx.registry.gpus.get(offer.gpu)
+    a = ctx.model.arch
+    if gpu is None or a is None or ctx.kv is None:
+        return None
+    g = offer.gpu_count
+    if ctx.req.workload in ("finetune", "pretrain"):
+        cap = train_capability(ctx, gpu, g, p, 1)
+        return (cap.per_gpu_used_gib * g, gpu.usable_gib * g,
+                "weights, gradients, optimizer state and activations sharded over its GPUs")
+    t = max(d for d in range(1, g + 1) if g % d == 0 and a.num_attention_heads % d == 0)
+    plan = _memory_plan(ctx, p, t, ctx.req.context_tokens)
+    room = ctx.req.min_memory_headroom_pct
+    kept = f", {room:g}% of each GPU kept free" if room else ""
+    return (plan.total_gib(1) * t, headroom_limit(ctx, plan.capacity_gib(gpu)) * t,
+            "weights, one request's KV cache and overhead" + kept)
+
+
 def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
     req = ctx.req
+    tg = ctx.targets
+    if tg.default_ttft or tg.default_decode:
+        said = []
+        if tg.default_ttft:
+            said.append(f"time to first token <= {tg.ttft_ms or DEFAULT_TTFT_MS:,.0f} ms"
+                        + (f" (2 s per {DEFAULT_TTFT_PROMPT_TOKENS:,} prompt tokens)"
+                           if (tg.ttft_ms or 0) > DEFAULT_TTFT_MS else ""))
+        if tg.default_decode:
+            said.append(f">= {DEFAULT_DECODE_TOKENS_PER_S:g} tokens/s per user")
+        ctx.note("serving_defaults", ", ".join(said),
+                 "interactive serving with no target stated: defaults at the stated context "
+                 f"and load ({req.concurrent_requests} concurrent request(s), closed loop), "
+                 "the decode speed carried per user and in total; an option whose replica "
+                 "count they decided says so; set max_time_to_first_token_ms or "
+                 "min_decode_tokens_per_s to change them")
+    ctx.note("memory_headroom", f">= {req.min_memory_headroom_pct:g}%",
+             "an inference option fits with this share of the engine's memory per GPU free "
+             "at the stated load (min_memory_headroom_pct)")
     ctx.note("ranking", "memory, then targets, then total cost",
              "filter by per-GPU memory (weights + KV cache for the context and concurrency + "
-             "overhead), drop offers that miss throughput/latency targets, rank by cost for "
-             "the usage; ties by bandwidth per dollar, then offer id")
+             "overhead, with the headroom), then per node shape search precision x tensor "
+             "split x concurrency per replica for the fewest nodes that meet the targets at "
+             "the load (continuous-batching serving model), rank by cost for the usage (a "
+             f"plan over several nodes x{MULTI_NODE_HANDICAP:g}); ties by bandwidth per "
+             "dollar, then offer id")
     ctx.note("precisions_tried", ", ".join(p.id for p in precisions),
              "weights=auto tries each and ranks with a quality handicap: "
              + ", ".join(f"{k} x{v}" for k, v in QUALITY_HANDICAP.items()

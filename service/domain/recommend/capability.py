@@ -9,6 +9,7 @@ import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.precisions import (
     PRECISIONS,
     Precision,
@@ -16,20 +17,25 @@ from service.domain.catalog.precisions import (
     get_precision,
 )
 from service.domain.errors import InvalidInput
-from service.domain.recommend.context import AUTO_LLM, Capability, Ctx
+from service.domain.recommend.context import AUTO_LLM, Capability, Ctx, LoadAt
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
+from service.domain.sizing.layout import FAST_LINKS, PCIE_TP_MAX
 from service.domain.sizing.memory import (
     InferencePlan,
     TrainingPlan,
     diffusion_memory,
     largest_batch,
 )
-from service.domain.sizing.requests import FinetuneOptions
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.serving import StepCost, kv_admission, serve, step_cost
 from service.domain.sizing.speed import (
+    achievable_tflops,
     decode_step_s,
     diffusion_seconds_per_image,
+    estimate_performance,
+    kernel_compute,
     prefill_s,
     serving,
     training_tokens_per_s,
@@ -137,17 +143,17 @@ def runs_as(ctx: Ctx, gpu: GPU, p: Precision) -> Precision:
 _BY_ID = {p.id: p for p in PRECISIONS}
 
 
-def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int) -> InferencePlan:
+def _memory_plan(ctx: Ctx, p: Precision, t: int, context: int, pp: int = 1) -> InferencePlan:
     """One replica's memory over ``t`` GPUs at ``context`` tokens: the same for every GPU
     kind, so built once per request (only the capacity depends on the GPU)."""
-    key = (p.id, t, context)
+    key = (p.id, t, context, pp)
     plan = ctx.memory_plans.get(key)
     if plan is None:
         kv = ctx.kv
         assert kv is not None
         plan = ctx.memory_plans[key] = InferencePlan(
             model=ctx.model, precision=p, kv_type=kv, engine=_engine(ctx, p), tp=t, batch=1,
-            context=context)
+            context=context, pp=pp)
     return plan
 
 
@@ -155,27 +161,35 @@ def _prompt_tokens(req: RecommendationRequest) -> int:
     return max(1, req.context_tokens - req.output_tokens)
 
 
-def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision) -> Capability:
+def headroom_limit(ctx: Ctx, cap_gib: float) -> float:
+    """The per-GPU memory an inference plan may use: the engine's share less the request's
+    ``min_memory_headroom_pct``."""
+    return cap_gib * (1 - ctx.req.min_memory_headroom_pct / 100)
+
+
+def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capability:
     """One serving replica over ``t`` GPUs of a kind (cached: every node shape with the same
-    GPU reuses it)."""
-    key = (gpu.id, t, p.id, -1, False)
+    GPU reuses it): whether one request at the full context fits with the headroom, and how
+    many concurrent requests do (``replica_concurrency``, at most the engine's max_num_seqs)."""
+    key = (gpu.id, t, p.id, -pp, False)
     hit = ctx.cache.get(key)
     if hit is not None:
         return hit
     req = ctx.req
     if ctx.kv is None:
         raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}", "$.kv_cache")
-    plan = _memory_plan(ctx, p, t, req.context_tokens)
+    plan = _memory_plan(ctx, p, t, req.context_tokens, pp)
     used = plan.total_gib(1)
     cap = plan.capacity_gib(gpu)
-    if used > cap:
+    limit = headroom_limit(ctx, cap)
+    if used > limit:
         result = Capability(ok=False, tp=t, per_gpu_used_gib=used, per_gpu_cap_gib=cap)
     else:
-        full = _memory_plan(ctx, p, t, _prompt_tokens(req) + max(1, req.output_tokens))
-        max_batch = largest_batch(full.total_gib, full.capacity_gib(gpu))
-        conc = min(max_batch, plan.engine.speed.max_num_seqs)
-        result = Capability(ok=True, tp=t, replicas=1, per_gpu_used_gib=used,
-                            per_gpu_cap_gib=cap, replica_concurrency=conc, max_batch=max_batch)
+        max_batch = largest_batch(plan.total_gib, cap)
+        users = min(largest_batch(plan.total_gib, limit), plan.engine.speed.max_num_seqs)
+        result = Capability(ok=True, tp=t, replicas=1, pp=pp, per_gpu_used_gib=used,
+                            per_gpu_cap_gib=cap, replica_concurrency=max(1, users),
+                            max_batch=max_batch)
     ctx.cache[key] = result
     return result
 
@@ -197,48 +211,178 @@ def replica_throughput(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> tup
     return hit
 
 
-def ttft_ms(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> float | None:
-    """Time to the first token of one request on an idle replica (None: no serving speed)."""
-    if cap.max_batch < 0:
-        return None
-    key = (gpu.id, cap.tp, p.id)
-    hit = ctx.ttft_cache.get(key)
+def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
+          ) -> tuple[StepCost | None, int]:
+    """The continuous-batching step model of one replica and the sequences its KV pool
+    admits (None: an engine that splits layers, timed by the plain decode-step model). A
+    replica over ``pp`` nodes (pipeline stages) is timed like its tensor group reading every
+    layer (each token passes every stage in turn), its KV pool the stages' together."""
+    key = (gpu.id, t, pp, p.id)
+    hit = ctx.step_cache.get(key)
     if hit is None:
-        kv = ctx.kv
-        assert kv is not None
         engine = _engine(ctx, p)
-        inp = _prompt_tokens(ctx.req)
-        runs = runs_as(ctx, gpu, p)
-        step1, _ = decode_step_s(ctx.model, runs, kv, engine, gpu, cap.tp, 1, inp)
-        hit = ctx.ttft_cache[key] = (
-            prefill_s(ctx.model, runs, engine, gpu, cap.tp, inp, 1) + step1) * 1000
+        kv = ctx.kv
+        a = ctx.model.arch
+        assert kv is not None and a is not None
+        if engine.split != "tensor":
+            hit = (None, 0)
+        else:
+            runs = runs_as(ctx, gpu, p)
+            plan = _memory_plan(ctx, p, t, ctx.req.context_tokens, pp)
+            share = math.ceil(a.num_layers / pp) / a.num_layers
+            admit = kv_admission(plan.kv_budget_gib(gpu) * 2**30,
+                                 kv_bytes(a, 1, kv.bytes_per_element, t) * share,
+                                 engine.kv_block_tokens, _prompt_tokens(ctx.req),
+                                 ctx.req.output_tokens, engine.speed.max_num_seqs)
+            cost = step_cost(ctx.model, runs, kv, engine, gpu, t, ctx.catalog.perf,
+                             kernel_compute(gpu, runs, engine),
+                             achievable_tflops(gpu, runs, engine, quantized_kernels=False)
+                             * 1e12)
+            hit = (cost, max(1, admit))
+        ctx.step_cache[key] = hit
     return hit
 
 
-def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+def load_at(ctx: Ctx, gpu: GPU, t: int, p: Precision, users: int, pp: int = 1) -> LoadAt:
+    """(TTFT s, time per output token s, requests/s) of one replica over ``t`` GPUs with
+    ``users`` concurrent requests in a closed loop: the continuous-batching model
+    (:func:`service.domain.sizing.serving.serve`); for an engine that splits whole layers
+    (llama.cpp), one prompt's prefill plus a decode step at the batch, the others' prompts
+    stalling the decodes. Cached per replica and load."""
+    key = (gpu.id, t, pp, p.id, users)
+    hit = ctx.load_cache.get(key)
+    if hit is not None:
+        return hit
+    req = ctx.req
+    isl, osl = _prompt_tokens(req), max(1, req.output_tokens)
+    cost, admit = _step(ctx, gpu, t, p, pp)
+    if cost is not None:
+        at = serve(cost, isl, osl, users, _engine(ctx, p).speed.max_num_batched_tokens, admit)
+        hit = (at.ttft_s, at.tpot_s, at.requests_per_s)
+    else:
+        kv = ctx.kv
+        assert kv is not None
+        engine = _engine(ctx, p)
+        runs = runs_as(ctx, gpu, p)
+        step, _ = decode_step_s(ctx.model, runs, kv, engine, gpu, t, users, req.context_tokens)
+        pre = prefill_s(ctx.model, runs, engine, gpu, t, isl, 1)
+        tpot = step + (users - 1) * pre / max(1, osl - 1)
+        ttft = pre + step
+        hit = (ttft, tpot, users / (ttft + (osl - 1) * tpot))
+    ctx.load_cache[key] = hit
+    return hit
+
+
+def load_floor(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
+               ) -> tuple[float, float] | None:
+    """(TTFT s, time per output token s) that no load can beat on one replica: its prompt's
+    prefill chunks alone, and a decode step of one sequence (None: no step model). A cheap
+    test that spares the serving model for replicas that miss a target anyway."""
+    cost, _ = _step(ctx, gpu, t, p, pp)
+    if cost is None:
+        return None
+    req = ctx.req
+    isl, osl = _prompt_tokens(req), max(1, req.output_tokens)
+    budget = max(1, _engine(ctx, p).speed.max_num_batched_tokens)
+    chunk = min(budget, isl)
+    ttft = math.ceil(isl / budget) * cost.step_s(0, 0, chunk, isl / 2) * 0.98
+    return ttft, cost.step_s(1, isl + osl / 2) * 0.98
+
+
+def open_loop(ctx: Ctx, gpu: GPU, t: int, p: Precision, rate: float, pp: int = 1
+              ) -> tuple[float, float, bool]:
+    """(TTFT s, time per output token s, saturated) of one replica at ``rate`` requests/s
+    arriving at random (M/D/1 queueing in the serving model); the closed-loop figures at
+    Little's law's concurrency for an engine that splits layers."""
+    cost, admit = _step(ctx, gpu, t, p, pp)
+    req = ctx.req
+    osl = max(1, req.output_tokens)
+    if cost is not None:
+        at = serve(cost, _prompt_tokens(req), osl, None,
+                   _engine(ctx, p).speed.max_num_batched_tokens, admit, request_rate_per_s=rate)
+        return at.ttft_s, at.tpot_s, at.saturated
+    users = 1
+    ttft, tpot, rps = load_at(ctx, gpu, t, p, users, pp)
+    while rps < rate and users < 4096:
+        users *= 2
+        ttft, tpot, rps = load_at(ctx, gpu, t, p, users, pp)
+    return ttft, tpot, rps < rate
+
+
+def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] | str:
+    """Every tensor split ``t`` of a ``g``-GPU node whose replica fits one request at the full
+    context with the headroom, as capabilities of ``g / t`` replicas per node (narrowest
+    first); or why none does. A split divides the attention heads (tensor-split engines) and
+    stays within 4 GPUs where the GPU has no NVLink (the layout search's rule)."""
+    refused = kernel_refusal(ctx, gpu, p)
+    if refused is not None:
+        return refused
     a = ctx.model.arch
     assert a is not None
     if p.id == "fp8" and not gpu.supports_fp8 and not ctx.registry.kernels:
         # without a capability matrix (catalog/kernels.toml), FP8 needs FP8 tensor cores
-        return Capability(ok=False, reason=f"{gpu.name} has no FP8 tensor cores")
+        return f"{gpu.name} has no FP8 tensor cores"
     layer_split = _engine(ctx, p).split == "layer"
+    fast = gpu.link in FAST_LINKS
     first: Capability | None = None
     last: Capability | None = None
+    out: list[Capability] = []
     for t in _divisors(g):
-        if not layer_split and a.num_attention_heads % t:
+        if not layer_split and (a.num_attention_heads % t or (t > PCIE_TP_MAX and not fast)):
             continue
         rep = _replica(ctx, gpu, t, p)
         first = first or rep
         last = rep
         if rep.ok:
-            return msgspec.structs.replace(rep, replicas=g // t)
+            out.append(msgspec.structs.replace(rep, replicas=g // t))
+    if out:
+        return out
     need = first.per_gpu_used_gib if first else 0.0
     split = (f" (at least {last.per_gpu_used_gib:.1f} GiB per GPU split over {last.tp or g})"
              if last is not None and g > 1 else "")
     cap = first.per_gpu_cap_gib if first else gpu.usable_gib
-    return Capability(ok=False, reason=(
-        f"needs {need:.1f} GiB for weights + KV cache + overhead{split}; "
-        f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU"))
+    room = ctx.req.min_memory_headroom_pct
+    with_room = (f", {headroom_limit(ctx, cap):.1f} GiB with the {room:g}% headroom"
+                 if room else "")
+    return (f"needs {need:.1f} GiB for weights + KV cache + overhead{split}; "
+            f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU{with_room}")
+
+
+SPLIT_NODES = (2, 4, 8, 16)
+"""Nodes a replica may span when no node holds the model (``allow_multi_node``)."""
+
+
+def split_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability]:
+    """With ``allow_multi_node``, where no ``g``-GPU node holds one replica: the fewest
+    nodes whose GPUs hold it as pipeline stages, tensor parallel over each node's GPUs (as
+    wide as the heads and the link allow). Empty where none does or multi-node is not
+    allowed. Only offers with a fast node network take such a plan (:mod:`options`)."""
+    if not ctx.req.allow_multi_node or _engine(ctx, p).split != "tensor":
+        return []
+    a = ctx.model.arch
+    assert a is not None
+    fast = gpu.link in FAST_LINKS
+    widths = [t for t in _divisors(g)
+              if not a.num_attention_heads % t and (t <= PCIE_TP_MAX or fast)]
+    if not widths:
+        return []
+    t = widths[-1]
+    for pp in SPLIT_NODES:
+        if pp * (g // t) > a.num_layers:
+            break
+        rep = _replica(ctx, gpu, t, p, pp)
+        if rep.ok:
+            # the node's other GPUs (a split narrower than the node) idle: one replica a group
+            return [msgspec.structs.replace(rep, replicas=1)]
+    return []
+
+
+def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    """The narrowest split that fits (``replicas`` per node), or why none does."""
+    found = serve_layouts(ctx, gpu, g, p)
+    if isinstance(found, str):
+        return Capability(ok=False, reason=found)
+    return found[0]
 
 
 def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Capability:
@@ -259,7 +403,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     if per is None:
         per = ctx.train_memory[mem_key] = plan.per_gpu().total_gib
     if per > gpu.usable_gib:
-        return Capability(ok=False, reason=(
+        return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
+                          reason=(
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, ZeRO-{plan.zero_stage} over "
             f"{n} GPUs); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
     tps, _, _ = training_tokens_per_s(plan, gpu)
@@ -274,15 +419,37 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
     parts = ctx.diffusion_parts.get(p.id)
     if parts is None:
         parts = ctx.diffusion_parts[p.id] = diffusion_memory(m, p, w, h, 1)
-    if parts.total_gib > gpu.usable_gib:
-        return Capability(ok=False, reason=(f"needs {parts.total_gib:.1f} GiB; {gpu.name} has "
-                                            f"{gpu.usable_gib:.1f} GiB usable"))
+    limit = headroom_limit(ctx, gpu.usable_gib)
+    if parts.total_gib > limit:
+        room = ctx.req.min_memory_headroom_pct
+        return Capability(ok=False, reason=(
+            f"needs {parts.total_gib:.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
+    if m.kind == "audio":
+        return _audio_capability(ctx, gpu, g, p, parts.total_gib)
     steps = m.default_steps or 30
     sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
                                       ctx.registry.engines.default("diffusion", False))
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
                       per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
                       replica_concurrency=1)
+
+
+def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> Capability:
+    """A speech model (Whisper): one replica per GPU, its speed in audio seconds per second
+    from the sizing model (encoder/decoder FLOPs per second of audio)."""
+    m = ctx.model
+
+    def quiet(name: str, value: str, reason: str) -> None:
+        return None
+
+    perf = estimate_performance(m, runs_as(ctx, gpu, p), None,
+                                ctx.registry.engines.default(m.kind, False), gpu, 1,
+                                SizingRequest(model=m.id), quiet, task="inference")
+    rate = perf.audio_seconds_per_s or 0.0
+    return Capability(ok=rate > 0, reason="" if rate > 0 else "no audio speed for this GPU",
+                      tp=1, replicas=g, per_gpu_used_gib=used, per_gpu_cap_gib=gpu.usable_gib,
+                      audio_s_per_s=rate * g, replica_concurrency=1)
 
 
 def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
@@ -300,45 +467,15 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capa
     return ctx.cache[key]
 
 
-def per_user_decode(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
-                     replicas_needed: int) -> float | None:
-    kv = ctx.kv
-    if kv is None or ctx.model.arch is None:
-        return None
-    per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
-    per_replica = min(per_replica, max(1, cap.replica_concurrency))
-    key = (gpu.id, cap.tp, p.id, per_replica)
-    hit = ctx.decode_cache.get(key)
-    if hit is None:
-        step, _ = decode_step_s(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu,
-                                cap.tp, per_replica,
-                                ctx.req.context_tokens)
-        hit = ctx.decode_cache[key] = 1 / step
-    return hit
-
-
-def used_at_load(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability,
-                  replicas_needed: int) -> float:
-    """Per-GPU memory with the KV cache of the sequences each replica carries (serving), or
-    the one-sequence figure where there is no concurrency to spread."""
-    if ctx.model.arch is None or ctx.kv is None or not cap.replica_concurrency:
-        return cap.per_gpu_used_gib
-    per_replica = max(1, math.ceil(ctx.req.concurrent_requests / max(1, replicas_needed)))
-    per_replica = min(per_replica, cap.replica_concurrency)
-    return _memory_plan(ctx, p, cap.tp, ctx.req.context_tokens).total_gib(per_replica)
-
-
 def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> int:
+    """Replicas an image or speech model needs: one per concurrent request, and for
+    ``target_requests_per_s`` (one image a request); LLM serving is sized by the plan search
+    (:mod:`plans`)."""
     req = ctx.req
     need = 1
     if cap.replica_concurrency:
         need = max(need, math.ceil(req.concurrent_requests / cap.replica_concurrency))
-    if req.target_output_tokens_per_s or req.target_requests_per_s:
-        tps, rps = replica_throughput(ctx, gpu, p, cap)
-        if req.target_output_tokens_per_s and tps:
-            need = max(need, math.ceil(req.target_output_tokens_per_s / tps))
-        if req.target_requests_per_s and rps:
-            need = max(need, math.ceil(req.target_requests_per_s / rps))
     if req.target_requests_per_s and cap.images_per_s:
-        need = max(need, math.ceil(req.target_requests_per_s / (cap.images_per_s / cap.replicas)))
+        need = max(need, math.ceil(req.target_requests_per_s
+                                   / (cap.images_per_s / cap.replicas)))
     return need

@@ -29,6 +29,7 @@ from service.domain.sizing.memory import (
     MemoryParts,
     SizedModel,
 )
+from service.domain.sizing.serving import StepCost
 
 # Ranking preference between precisions when weights="auto": a small cost handicap for the
 # quality a format gives up (stated in the assumptions, never hidden in a price).
@@ -64,13 +65,37 @@ Tier's first paid band, $0.12/GiB (cloud.google.com/vpc/network-pricing), the hi
 shipped catalog, counted per GB (conservative)."""
 
 
+DEFAULT_TTFT_MS = 2000.0
+"""Interactive serving with no ``max_time_to_first_token_ms``: the first token within 2 s for a
+prompt of up to ``DEFAULT_TTFT_PROMPT_TOKENS`` at the stated load (a chat user's patience;
+stated as an assumption and in the option when it decided the plan)."""
+DEFAULT_TTFT_PROMPT_TOKENS = 8192
+"""Past this prompt length the default TTFT grows with the prompt (2 s per 8,192 tokens: 8 s at
+32k, 32 s at 128k, which carries the over-10-s warning): a user who sends a long document
+expects to wait for it, and holding a 64k prompt to 2 s would buy eight 8-GPU nodes."""
+
+
+def default_ttft_ms(prompt_tokens: int) -> float:
+    """The default time-to-first-token target for a prompt of ``prompt_tokens``."""
+    return DEFAULT_TTFT_MS * max(1.0, prompt_tokens / DEFAULT_TTFT_PROMPT_TOKENS)
+DEFAULT_DECODE_TOKENS_PER_S = 10.0
+"""Interactive serving with no ``min_decode_tokens_per_s``: at least 10 output tokens/s per
+user (faster than reading speed), carried per user and in total."""
+MULTI_NODE_HANDICAP = 1.05
+"""Ranking handicap of a plan over several nodes (more machines to run, no shared memory):
+one node wins at about the same price."""
+FAST_NETWORKS = ("infiniband", "efa", "roce")
+"""Node networks that carry multi-node training and split work (catalog: ``Offer.network``)."""
+
+
 POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
 
 
 MEMORY_PREFIX = "needs "
 """How a plan that does not fit in memory starts its reason (capability.py)."""
 FITS_BUT = {"budget": ("over budget",), "targets": ("misses", "would need"),
-            "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",)}
+            "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",),
+            "network": ("multi-node training needs", "multi-node split serving needs")}
 """Reasons that reject an offer the model fits on (any other non-memory reason is the
 hardware: a precision or engine that GPU cannot run)."""
 
@@ -101,6 +126,11 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     replica_concurrency: int = 0
     train_tps: float | None = None
     images_per_s: float | None = None
+    audio_s_per_s: float | None = None
+    """Speech models: seconds of audio per second over the node's GPUs."""
+    pp: int = 1
+    """LLM serving split over several nodes: the nodes one replica spans, each a pipeline
+    stage of ``tp`` GPUs (1: a replica stays inside a node)."""
     nodes_required: int = 1
     max_batch: int = -1
     """A serving replica's largest batch at the full context (before the engine's cap);
@@ -116,7 +146,30 @@ SpeedKey = tuple[str, int, str]
 DecodeKey = tuple[str, int, str, int]
 
 
+LoadKey = tuple[str, int, int, str, int]
+"""(GPU, tensor split, nodes a replica spans, precision, concurrent requests per replica)."""
+
+
+StepKey = tuple[str, int, int, str]
+
+
 PlanKey = tuple[str, int]
+
+
+LoadAt = tuple[float, float, float]
+"""(TTFT s, TPOT s, requests/s) of one serving replica at a closed-loop concurrency."""
+
+
+class Targets(msgspec.Struct, frozen=True, gc=False):
+    """The serving targets a plan must meet, with the defaults that filled the gaps."""
+
+    ttft_ms: float | None
+    decode_tps: float | None
+    rate_rps: float | None
+    """Requests/s the whole option must sustain (target_requests_per_s, or
+    target_output_tokens_per_s / output_tokens), sized with queueing."""
+    default_ttft: bool
+    default_decode: bool
 
 
 @dataclass
@@ -132,17 +185,22 @@ class Ctx:
     hours_per_day: float
     engine: str
     assumptions: list[Assumption] = field(default_factory=list)
+    relax_defaults: bool = False
+    """Set when no offer meets the default serving targets: the answer is then given without
+    them (and says so) rather than empty."""
     # price-independent results, shared by requests that agree on what they read (see
     # use_shared_caches); flat: tuple keys of strings and numbers, untracked values
     cache: dict[CapKey, Capability] = field(default_factory=dict)
     throughput_cache: dict[SpeedKey, tuple[float, float]] = field(default_factory=dict)
-    ttft_cache: dict[SpeedKey, float] = field(default_factory=dict)
-    decode_cache: dict[DecodeKey, float] = field(default_factory=dict)
     plan_cache: dict[PlanKey, Plan | str] = field(default_factory=dict)
+    load_cache: dict[LoadKey, LoadAt] = field(default_factory=dict)
+    # the step-time model and KV admission per replica (GPU, split, precision): rebuilt per
+    # request where a load is not already cached
+    step_cache: dict[StepKey, tuple[StepCost | None, int]] = field(default_factory=dict)
     # this request's own
     storage_cache: dict[str, float] = field(default_factory=dict)
     terms_cache: dict[str, Terms] = field(default_factory=dict)
-    memory_plans: dict[tuple[str, int, int], InferencePlan] = field(default_factory=dict)
+    memory_plans: dict[tuple[str, int, int, int], InferencePlan] = field(default_factory=dict)
     train_memory: dict[tuple[str, int, int], float] = field(default_factory=dict)
     diffusion_parts: dict[str, MemoryParts] = field(default_factory=dict)
     max_storage_price: float = FALLBACK_STORAGE_USD_GB_MONTH
@@ -176,6 +234,25 @@ class Ctx:
         work per interruption."""
         return SPOT_INTERRUPTIONS_PER_HOUR * (
             RESTART_MINUTES + self.req.checkpoint_interval_minutes / 2) / 60
+
+    @cached_property
+    def targets(self) -> Targets:
+        """The request's serving targets; interactive LLM serving with a target unstated gets
+        its default (:func:`default_ttft_ms`, ``DEFAULT_DECODE_TOKENS_PER_S``)."""
+        r = self.req
+        rate = r.target_requests_per_s
+        if r.target_output_tokens_per_s:
+            tok_rate = r.target_output_tokens_per_s / max(1, r.output_tokens)
+            rate = max(rate or 0.0, tok_rate)
+        interactive = r.workload == "serving" and self.model.kind == "llm"
+        ttft = r.max_time_to_first_token_ms
+        decode = r.min_decode_tokens_per_s
+        d_ttft = interactive and ttft is None and not self.relax_defaults
+        d_decode = interactive and decode is None and not self.relax_defaults
+        prompt = max(1, r.context_tokens - r.output_tokens)
+        return Targets(ttft_ms=default_ttft_ms(prompt) if d_ttft else ttft,
+                       decode_tps=DEFAULT_DECODE_TOKENS_PER_S if d_decode else decode,
+                       rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode)
 
     @cached_property
     def kv(self) -> KVType | None:
@@ -249,3 +326,18 @@ class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     node_hours_proxy: float
     job_hours: float | None
     """Hours the job takes on ``nodes`` nodes (None: steady use, no job size given)."""
+    users_per_replica: int = 0
+    """LLM serving: the concurrent requests each replica carries (0: no serving load)."""
+    ttft_ms: float | None = None
+    """Time to first token at that load (open loop where a request rate sized the plan)."""
+    tpot_ms: float | None = None
+    """Time per output token at that load."""
+    load_tps: float | None = None
+    """Output tokens/s of the whole option at that load."""
+    used_gib: float = 0.0
+    """Per-GPU memory at that load (weights, the KV cache of its requests, overhead)."""
+    decided_by: str = ""
+    """What set the replica count beyond the memory's need: "" (memory or nothing),
+    "default TTFT", "default decode", "TTFT", "decode", "rate"."""
+    audio_s_per_s: float | None = None
+    """Speech models: audio seconds per second of the whole option."""

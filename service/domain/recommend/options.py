@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from typing import cast
 
 import msgspec
 
@@ -15,13 +16,14 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.regions import without_place
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.capability import (
-    per_user_decode,
-    replica_throughput,
-    ttft_ms,
-    used_at_load,
+from service.domain.recommend.capability import replica_throughput
+from service.domain.recommend.context import (
+    FAST_NETWORKS,
+    LONG_JOB_HOURS,
+    POPULAR,
+    Ctx,
+    rejection_kind,
 )
-from service.domain.recommend.context import LONG_JOB_HOURS, POPULAR, Ctx, rejection_kind
 from service.domain.recommend.plans import best_plan
 from service.domain.recommend.pricing import Quote, explain_pricing, provider_terms, quote_offer
 from service.domain.recommend.types import (
@@ -38,7 +40,7 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     """The full answer for one quoted offer: performance, fit, cost lines and warnings."""
     req = ctx.req
     offer, gpu, plan = q.offer, q.gpu, q.plan
-    p, cap, nodes, replicas_needed = plan.p, plan.cap, plan.nodes, plan.replicas
+    p, cap, nodes = plan.p, plan.cap, plan.nodes
     job_hours = plan.job_hours
     warnings: list[str] = []
     if q.spot and req.workload == "serving":
@@ -65,23 +67,23 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     per_user = None
     out_tps = None
     per_m = per_m_load = None
-    ttft = ttft_ms(ctx, gpu, p, cap)
+    ttft = plan.ttft_ms
     if ttft is not None and ttft > LONG_TTFT_MS:
         warnings.append(f"time to first token about {ttft / 1000:,.1f} s at this context: "
                         "too slow for interactive use; a faster GPU, fewer GPUs per split or "
                         "a shorter prompt shortens it")
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
+    spot_factor = 1 + ctx.spot_overhead if q.spot else 1
     if replica_tps:
         total_replicas = cap.replicas * nodes
-        out_tps = replica_tps * total_replicas
-        per_m = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
-            3600 * out_tps) * 1e6
-        per_user = per_user_decode(ctx, gpu, p, cap, replicas_needed)
+        # saturation: the saturated model, never below what the stated load already gets
+        out_tps = max(replica_tps * total_replicas, plan.load_tps or 0.0)
+        per_m = (q.per_hour * spot_factor) / (3600 * out_tps) * 1e6
+        per_user = 1000 / plan.tpot_ms if plan.tpot_ms else None
         if per_user and req.workload == "serving":
             at_load = min(out_tps, req.concurrent_requests * per_user)
-            per_m_load = (q.per_hour * (1 + ctx.spot_overhead if q.spot else 1)) / (
-                3600 * at_load) * 1e6
-    used = used_at_load(ctx, gpu, p, cap, replicas_needed)
+            per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
+    used = plan.used_gib or cap.per_gpu_used_gib
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
     if headroom < 10:
@@ -94,7 +96,7 @@ def _option(ctx: Ctx, q: Quote) -> Option:
         elif offer.interconnect == "unknown":
             warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
     if nodes > 1 and req.workload in ("finetune", "pretrain") and (
-            offer.network not in ("infiniband", "efa", "roce")):
+            offer.network not in FAST_NETWORKS):
         warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
                         "network: gradient sync will be slow")
     age_days = (ctx.today - offer.as_of).days
@@ -112,6 +114,13 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    if cap.pp > 1:
+        parallelism = (f"tensor parallel {cap.tp} x pipeline {cap.pp}: one replica over "
+                       f"{cap.pp} nodes")
+        warnings.append(f"one replica spans {cap.pp} nodes ({offer.network} network): "
+                        "pipeline stages pass activations between nodes every step")
+    if cap.replicas > 1 and not cap.train_tps:
+        parallelism += f", {cap.replicas} replicas per node"
     places = list(ctx.catalog.places(offer))
     # with a region filter, only the regions that matched
     shown = places if ctx.regions is None else ctx.regions.matching(places)
@@ -126,14 +135,19 @@ def _option(ctx: Ctx, q: Quote) -> Option:
         pricing_reason=explain_pricing(ctx, q),
         fit=Fit(per_gpu_used_gib=round(used, 2),
                 per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
-                parallelism=parallelism, gpus_per_replica=cap.tp,
+                parallelism=parallelism, gpus_per_replica=cap.tp * cap.pp,
                 replicas_per_node=cap.replicas),
         performance=OptionPerformance(
             decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
-            time_to_first_token_ms=ttft,
+            time_to_first_token_ms=ttft, time_per_output_token_ms=plan.tpot_ms,
+            users_per_replica=plan.users_per_replica or None,
+            output_tokens_per_s_at_load=plan.load_tps,
+            audio_seconds_per_s=plan.audio_s_per_s,
             max_concurrency=cap.replica_concurrency * cap.replicas * nodes
             if cap.replica_concurrency else None,
-            requests_per_s=replica_rps * cap.replicas * nodes if replica_rps else None,
+            requests_per_s=(max(replica_rps * cap.replicas * nodes,
+                                (plan.load_tps or 0.0) / max(1, req.output_tokens))
+                            if replica_rps else None),
             training_tokens_per_s=cap.train_tps, images_per_s=(
                 cap.images_per_s * nodes if cap.images_per_s else None),
             job_hours=job_hours),
@@ -147,14 +161,32 @@ def _option(ctx: Ctx, q: Quote) -> Option:
             per_thousand_images_usd=(q.per_hour / (3.6 * cap.images_per_s * nodes)
                                      if cap.images_per_s else None),
             per_job_usd=q.per_job,
+            # one audio hour takes 1 / audio_s_per_s wall hours
+            per_audio_hour_usd=(q.per_hour * spot_factor / plan.audio_s_per_s
+                                if plan.audio_s_per_s else None),
             billed_hours_per_month=q.month_hours,
             expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
                                         if q.spot else None)),
         warnings=warnings, why="")
 
 
-def _why(o: Option, ctx: Ctx) -> str:
+_DECIDED = {
+    "default TTFT": "the default time-to-first-token target ({ttft:,.0f} ms; no "
+                    "max_time_to_first_token_ms given) set the replica count",
+    "default decode": "the default decode target ({decode:g} tokens/s per user; no "
+                      "min_decode_tokens_per_s given) set the replica count",
+    "TTFT": "the time-to-first-token target set the replica count",
+    "decode": "the decode-speed target (per user and in total) set the replica count",
+    "rate": "the request-rate target, sized with queueing, set the replica count",
+}
+
+
+def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     c, f, perf = o.cost, o.fit, o.performance
+    tg = ctx.targets
+    said = _DECIDED.get(decided_by, "").format(ttft=tg.ttft_ms or 0.0,
+                                                decode=tg.decode_tps or 0.0)
+    decided = f" {said[:1].upper()}{said[1:]}." if said else ""
     money = (f"${c.per_month_usd:,.0f}/month" if c.per_month_usd is not None
              else f"${c.per_job_usd:,.0f} for the job" if c.per_job_usd is not None
              else f"${c.per_hour_usd:.2f}/h")
@@ -167,10 +199,18 @@ def _why(o: Option, ctx: Ctx) -> str:
         speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
     elif perf.images_per_s:
         speed = f", ~{perf.images_per_s:.2f} images/s"
+    elif perf.audio_seconds_per_s:
+        speed = f", ~{perf.audio_seconds_per_s:,.0f} s of audio per second"
+        if c.per_audio_hour_usd is not None:
+            speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
+    if perf.users_per_replica and perf.time_to_first_token_ms is not None:
+        speed += (f"; at {ctx.req.concurrent_requests} concurrent request(s) "
+                  f"({perf.users_per_replica} per replica) the first token comes in "
+                  f"~{perf.time_to_first_token_ms:,.0f} ms")
     nodes = f"{o.nodes} x " if o.nodes > 1 else ""
     return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
             f"({o.pricing_model.replace('_', '-')}, price {_date_phrase(o.offer)}), {o.weights} "
-            f"weights: {money}; uses {fit}{speed}.")
+            f"weights: {money}; uses {fit}{speed}.{decided}")
 
 
 LONG_TTFT_MS = 10_000
@@ -223,15 +263,61 @@ def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
                if without_place(places(o)) and not regions.matching(places(o)))
 
 
-def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
-         ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
+def _least_price(offer: Offer, spot: bool) -> float:
+    """The lowest hourly price a request may use on ``offer`` (spot only where
+    interruptible); 0 where none is published."""
+    prices = [x for x in (offer.on_demand_usd_h, offer.reserved_usd_h,
+                          offer.spot_usd_h if spot else None) if x is not None]
+    return min(prices) if prices else 0.0
+
+
+def _by_price(ctx: Ctx, offers: Sequence[Offer]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """(indices of ``offers`` cheapest first, their least prices): kept on the catalog
+    snapshot for its own offers (flat tuples of numbers, untracked by the garbage
+    collector)."""
+
+    def make() -> tuple[tuple[int, ...], tuple[float, ...]]:
+        least = [_least_price(o, ctx.interruptible) for o in offers]
+        order = tuple(sorted(range(len(offers)), key=lambda i: (least[i], offers[i].id)))
+        return order, tuple(least[i] for i in order)
+
+    if offers is not ctx.catalog.offers:
+        return make()
+    table = ctx.catalog.derived.lru("recommend_offers_by_price", 2)
+    return cast(tuple[tuple[int, ...], tuple[float, ...]],
+                table.get_or_make(ctx.interruptible, make))
+
+
+def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
+                top_n: int | None = None
+                ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
+    """Quote every offer the model runs on, or say why not. Steady use (no job size): offers
+    are planned cheapest first and the search stops where an offer's least possible cost is
+    above the ``top_n``-th candidate's (default: the request's), except for the popular cards
+    (``rejected`` names them); what is not planned could not have ranked."""
     candidates: list[Quote] = []
     rejected: list[tuple[Offer, str]] = []
     gpus = ctx.registry.gpus
     plans = ctx.plan_cache
+    req = ctx.req
     filtered = (ctx.only_providers is not None or ctx.excluded_providers is not None
-                or ctx.regions is not None or bool(ctx.req.max_gpus_per_node))
-    for offer in offers:
+                or ctx.regions is not None or bool(req.max_gpus_per_node))
+    steady = not (req.training_tokens or req.job_output_tokens or req.job_images
+                  or req.job_audio_hours)
+    n = top_n or req.top_n
+    order: Sequence[int] = range(len(offers))
+    least: Sequence[float] = ()
+    if steady:
+        order, least = _by_price(ctx, offers)
+    # a steady option on an offer costs at least its least price for the month's hours
+    month_hours = ctx.hours_per_day * req.days_per_month
+    costs: list[float] = []  # the n smallest sort costs so far, as a max-heap (negated)
+    training = req.workload in ("finetune", "pretrain")
+    for k, i in enumerate(order):
+        offer = offers[i]
+        if (steady and len(costs) >= n and least[k] * month_hours > -costs[0] + 0.01
+                and offer.gpu not in POPULAR):
+            continue
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
             continue
@@ -240,6 +326,18 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
             plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
         if isinstance(plan, str):
             rejected.append((offer, plan))
+            continue
+        if plan.cap.pp > 1 and offer.network not in FAST_NETWORKS:
+            rejected.append((offer, (
+                f"multi-node split serving needs a fast node network: one replica spans "
+                f"{plan.cap.pp} nodes of {offer.gpu_count} x {gpu.name}, and "
+                f"{offer.instance_type} states no InfiniBand/EFA/RoCE network")))
+            continue
+        if training and plan.nodes > 1 and offer.network not in FAST_NETWORKS:
+            rejected.append((offer, (
+                f"multi-node training needs a fast node network: {plan.nodes} nodes of "
+                f"{offer.gpu_count} x {gpu.name}, and {offer.instance_type} states no "
+                "InfiniBand/EFA/RoCE network (gradient sync would crawl)")))
             continue
         # the model fits: only then is an untrusted price the reason it is left out
         untrusted = untrusted_reason(ctx, offer)
@@ -251,23 +349,40 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision]
             rejected.append((offer, quote))
         else:
             candidates.append(quote)
+            if steady:
+                if len(costs) < n:
+                    heapq.heappush(costs, -quote.sort_cost)
+                elif quote.sort_cost < -costs[0]:
+                    heapq.heapreplace(costs, -quote.sort_cost)
     return candidates, rejected
 
 
 def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> list[Option]:
     """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
     n = top_n or ctx.req.top_n
-    if len(candidates) > n:
-        # Only candidates whose rounded cost is within the n smallest can rank: keep those
-        # (a superset, in their order) before building every rank key. round() is monotone,
-        # so the n-th smallest rounded cost is the n-th smallest cost, rounded.
-        nth = round(heapq.nsmallest(n, [c.sort_cost for c in candidates])[-1], 2)
+    if len(candidates) > 3 * n:
+        # Only candidates whose rounded cost is within the 3n smallest can rank (n of them
+        # once the same machine in other regions collapses): keep those (a superset, in their
+        # order) before building every rank key. round() is monotone, so the k-th smallest
+        # rounded cost is the k-th smallest cost, rounded.
+        nth = round(heapq.nsmallest(3 * n, [c.sort_cost for c in candidates])[-1], 2)
         candidates = [c for c in candidates if c.sort_cost <= nth + 0.01]
-    ranked = heapq.nsmallest(n, candidates, key=Quote.rank_key)
+    # the same machine at the same price and total cost in another region (or under another
+    # instance id) is one option, not several: the first, in rank order, stands for them
+    ranked: list[Quote] = []
+    seen: set[tuple[object, ...]] = set()
+    for c in heapq.nsmallest(3 * n, candidates, key=Quote.rank_key):
+        key = (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
+               c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
+        if key not in seen:
+            seen.add(key)
+            ranked.append(c)
+        if len(ranked) == n:
+            break
     out: list[Option] = []
     for i, c in enumerate(ranked, start=1):
         o = replace_struct(_option(ctx, c), rank=i)
-        out.append(replace_struct(o, why=_why(o, ctx)))
+        out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by)))
     return out
 
 

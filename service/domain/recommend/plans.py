@@ -16,27 +16,58 @@ from service.domain.catalog.precisions import (
     Precision,
 )
 from service.domain.recommend.capability import (
+    _memory_plan,
     capability,
-    per_user_decode,
+    load_at,
+    load_floor,
+    open_loop,
     replica_throughput,
     replicas_for_target,
     runnable_precisions,
-    ttft_ms,
+    serve_layouts,
+    split_layouts,
 )
 from service.domain.recommend.context import (
     QUALITY_HANDICAP,
     Capability,
     CapKey,
     Ctx,
-    DecodeKey,
+    LoadAt,
+    LoadKey,
     Plan,
     PlanKey,
     SpeedKey,
 )
 
 
+def _job_rate(ctx: Ctx, cap: Capability, replica_tps: float) -> float:
+    """Work per hour-second of one node for a job: training tokens, output tokens, images or
+    audio seconds per second (0: no job size given)."""
+    req = ctx.req
+    if not (req.training_tokens or req.job_output_tokens or req.job_images
+            or req.job_audio_hours):
+        return 0.0
+    return (cap.train_tps or (replica_tps * cap.replicas) or cap.images_per_s
+            or cap.audio_s_per_s or 0.0)
+
+
+def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> float | None:
+    req = ctx.req
+    if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
+        return req.training_tokens / cap.train_tps / 3600
+    if req.job_output_tokens and replica_tps:
+        return req.job_output_tokens / (replica_tps * cap.replicas * nodes) / 3600
+    if req.job_images and cap.images_per_s:
+        return req.job_images / (cap.images_per_s * nodes) / 3600
+    if req.job_audio_hours and cap.audio_s_per_s:
+        return req.job_audio_hours / (cap.audio_s_per_s * nodes)
+    return None
+
+
 def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     req = ctx.req
+    if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
+        return _serve_plan(ctx, gpu, g, p)
     cap = capability(ctx, gpu, g, p)
     nodes = 1
     if not cap.ok and req.workload in ("finetune", "pretrain") and req.allow_multi_node:
@@ -48,48 +79,179 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     if not cap.ok:
         return cap.reason
     replicas = nodes
-    if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
-        replicas = replicas_for_target(ctx, gpu, p, cap)
-        nodes = math.ceil(replicas / cap.replicas)
-        ttft = ttft_ms(ctx, gpu, p, cap) if req.max_time_to_first_token_ms else None
-        if req.max_time_to_first_token_ms and ttft and ttft > req.max_time_to_first_token_ms:
-            return (f"misses the latency target: time to first token "
-                    f"{ttft:.0f} ms > {req.max_time_to_first_token_ms:.0f} ms")
-        if req.min_decode_tokens_per_s:
-            per_user = per_user_decode(ctx, gpu, p, cap, replicas)
-            while per_user is not None and per_user < req.min_decode_tokens_per_s and (
-                    replicas < req.concurrent_requests):
-                replicas = min(req.concurrent_requests, replicas * 2)
-                per_user = per_user_decode(ctx, gpu, p, cap, replicas)
-            if per_user is not None and per_user < req.min_decode_tokens_per_s:
-                return (f"misses the latency target: {per_user:.0f} tokens/s per user "
-                        f"< {req.min_decode_tokens_per_s:.0f}")
-            nodes = math.ceil(replicas / cap.replicas)
-        if nodes > 256:
-            return f"would need {nodes} nodes for the targets"
-    elif ctx.model.kind != "llm":
+    if ctx.model.kind != "llm":
         replicas = replicas_for_target(ctx, gpu, p, cap)
         nodes = max(1, math.ceil(replicas / cap.replicas))
         replicas = nodes
-    # node-hours the usage needs: jobs scale with throughput, steady use with node count
-    jobish = req.training_tokens or req.job_output_tokens or req.job_images
-    rate = 0.0
-    replica_tps = 0.0
-    if jobish and not cap.train_tps:
-        replica_tps = replica_throughput(ctx, gpu, p, cap)[0]
-    if jobish:
-        rate = cap.train_tps or (replica_tps * cap.replicas) or cap.images_per_s or 0.0
-    proxy = nodes / max(rate * nodes, 1e-12) if jobish and rate else float(nodes)
-    job_hours: float | None = None
-    if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
-        job_hours = req.training_tokens / cap.train_tps / 3600
-    elif req.job_output_tokens and replica_tps:
-        job_hours = req.job_output_tokens / (replica_tps * cap.replicas * nodes) / 3600
-    elif req.job_images and cap.images_per_s:
-        job_hours = req.job_images / (cap.images_per_s * nodes) / 3600
+    rate = _job_rate(ctx, cap, 0.0)
+    proxy = (1 / rate) if rate else float(nodes)
+    job_hours = _job_hours(ctx, cap, 0.0, nodes)
     return Plan(p=p, cap=cap, nodes=nodes, replicas=replicas,
-                node_hours_proxy=proxy * nodes if jobish and rate else proxy,
-                job_hours=job_hours)
+                node_hours_proxy=proxy * nodes if rate else proxy, job_hours=job_hours,
+                used_gib=cap.per_gpu_used_gib,
+                audio_s_per_s=cap.audio_s_per_s * nodes if cap.audio_s_per_s else None)
+
+
+def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | None:
+    """(what, reason) where ``replicas`` replicas, each carrying ``users`` concurrent
+    requests (``at``: a replica's TTFT, time per token and requests/s there), miss a target:
+    the time to first token, the decode speed per user, or the output they deliver in total,
+    which must reach ``concurrent_requests`` x ``min_decode_tokens_per_s`` (first-token
+    waits and prompts included); None where they meet them."""
+    tg = ctx.targets
+    req = ctx.req
+    ttft_s, tpot_s, rps = at
+    ttft_ms = ttft_s * 1000
+    if tg.ttft_ms is not None and ttft_ms > tg.ttft_ms:
+        said = ("the default time-to-first-token target for interactive serving"
+                if tg.default_ttft else "the latency target")
+        return (("default TTFT" if tg.default_ttft else "TTFT"),
+                f"misses {said}: time to first token {ttft_ms:,.0f} ms > {tg.ttft_ms:,.0f} ms "
+                f"with {users} concurrent request(s) per replica"
+                + ("; set max_time_to_first_token_ms to change it" if tg.default_ttft else ""))
+    if tg.decode_tps is not None:
+        what = "default decode" if tg.default_decode else "decode"
+        said = ("the default decode-speed target for interactive serving"
+                if tg.default_decode else "the latency target")
+        hint = "; set min_decode_tokens_per_s to change it" if tg.default_decode else ""
+        per_user = 1 / tpot_s
+        if per_user < tg.decode_tps:
+            return what, (f"misses {said}: {per_user:.0f} tokens/s per user < "
+                          f"{tg.decode_tps:g} with {users} concurrent request(s) per replica"
+                          + hint)
+        c = req.concurrent_requests
+        total = replicas * rps * max(1, req.output_tokens)
+        if total < c * tg.decode_tps * (1 - 1e-9):
+            return what, (f"misses {said} in total: {c} users x {tg.decode_tps:g} tokens/s "
+                          f"= {c * tg.decode_tps:,.0f} tokens/s needed, {total:,.0f} "
+                          f"delivered with {users} concurrent request(s) per replica "
+                          "(first-token waits and prompts included)" + hint)
+    return None
+
+
+def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | str:
+    """The fewest nodes of this layout (``cap.tp`` GPUs per replica, ``cap.replicas`` per
+    node) that carry the load: concurrency per replica searched so that the TTFT, the decode
+    speed per user and in total meet the targets at that load (closed loop), the request
+    rate sized with queueing (open loop), memory with the headroom at that load."""
+    req = ctx.req
+    tg = ctx.targets
+    # a group: one node, or the ``cap.pp`` nodes one replica spans; ``r`` replicas a group
+    t, r, pp = cap.tp, cap.replicas, cap.pp
+    users = req.concurrent_requests
+    u_mem = max(1, cap.replica_concurrency)
+    per_node = r * u_mem
+    mem_nodes = math.ceil(users / per_node)
+    latency = tg.ttft_ms is not None or tg.decode_tps is not None
+    nodes = mem_nodes
+    decided = ""
+    if latency:
+        floor = load_floor(ctx, gpu, t, p, pp)
+        if floor is not None:
+            # the floor's rate: one user, at best back to back
+            osl = max(1, req.output_tokens)
+            miss_floor = _miss(ctx, (floor[0], floor[1],
+                                     1 / (floor[0] + (osl - 1) * floor[1])), 1, users)
+            if miss_floor is not None:
+                return miss_floor[1].replace(" with 1 concurrent request(s) per replica",
+                                             " at the least, with 1 request per replica")
+
+        def miss_on(n: int) -> tuple[str, str] | None:
+            u = math.ceil(users / (r * n))
+            return _miss(ctx, load_at(ctx, gpu, t, p, u, pp), u, r * n)
+
+        miss = miss_on(nodes)
+        if miss is not None:
+            # the fewest nodes whose replicas share the users so that they meet the targets
+            n_one = max(nodes, math.ceil(users / r))  # one request per replica
+            miss_one = miss_on(n_one) if n_one > nodes else miss
+            if miss_one is not None:
+                return miss_one[1]
+            lo, hi = nodes, n_one  # lo misses, hi meets
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if miss_on(mid) is None:
+                    hi = mid
+                else:
+                    lo = mid
+            nodes = hi
+            decided = miss[0]
+    replicas = r * nodes
+    open_at: tuple[float, float] | None = None
+    if tg.rate_rps:
+        # a first guess from the closed loop at the most users memory admits (Little's law),
+        # then checked, and grown, in the open loop (random arrivals queue)
+        x_one = load_at(ctx, gpu, t, p, u_mem, pp)[2]
+        need = max(1, math.ceil(tg.rate_rps / max(x_one, 1e-12)))
+        for _ in range(12):
+            if need > 256 * r:
+                break
+            ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, pp)
+            if not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
+                                       need) is None:
+                open_at = (ttft, tpot)
+                break
+            need = max(need + 1, math.ceil(need * 1.25))
+        if open_at is None:
+            return (f"misses the request-rate target: {tg.rate_rps:g} requests/s would need "
+                    f"more than {256 * r} replicas of {t} x {gpu.name}")
+        if need > replicas:
+            replicas, decided = need, "rate"
+            # the rate's replicas on whole nodes: each carries less than was checked
+            open_at = open_loop(ctx, gpu, t, p, tg.rate_rps / (r * math.ceil(need / r)),
+                                pp)[:2]
+    groups = math.ceil(replicas / r)
+    if groups * pp > 256:
+        return f"would need {groups * pp} nodes for the targets"
+    # the users spread over every replica of the nodes
+    u = math.ceil(users / (r * groups))
+    ttft_s, tpot_s, rps = load_at(ctx, gpu, t, p, u, pp)
+    load_tps = r * groups * rps * max(1, req.output_tokens)
+    if open_at is not None:
+        ttft_s, tpot_s = open_at
+        load_tps = tg.rate_rps * max(1, req.output_tokens) if tg.rate_rps else load_tps
+    memory = _memory_plan(ctx, p, t, req.context_tokens, pp)
+    replica_tps = 0.0
+    if req.job_output_tokens:
+        replica_tps = replica_throughput(ctx, gpu, p, cap)[0]
+    nodes = groups * pp
+    rate = _job_rate(ctx, cap, replica_tps) / pp
+    job_hours = _job_hours(ctx, cap, replica_tps, groups)
+    return Plan(p=p, cap=cap, nodes=nodes, replicas=r * groups,
+                node_hours_proxy=nodes / max(rate * nodes, 1e-12) * nodes if rate
+                else float(nodes),
+                job_hours=job_hours, users_per_replica=u, ttft_ms=ttft_s * 1000,
+                tpot_ms=tpot_s * 1000, load_tps=load_tps, used_gib=memory.total_gib(u),
+                decided_by=decided)
+
+
+def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
+    """The layout of a ``g``-GPU node that carries the load on the fewest nodes (job
+    workloads: the fewest node-hours); among equals, the lowest request latency at the
+    load (time to first token + output tokens x time per token)."""
+    layouts = serve_layouts(ctx, gpu, g, p)
+    if isinstance(layouts, str):
+        split = split_layouts(ctx, gpu, g, p)
+        if not split:
+            return layouts
+        layouts = split
+    best: tuple[float, float, int] | None = None
+    chosen: Plan | None = None
+    reason: str | None = None
+    osl = max(1, ctx.req.output_tokens)
+    for cap in layouts:
+        plan = _layout_plan(ctx, gpu, p, cap)
+        if isinstance(plan, str):
+            reason = reason or plan
+            continue
+        key = (round(plan.node_hours_proxy, 9),
+               (plan.ttft_ms or 0.0) + osl * (plan.tpot_ms or 0.0), cap.tp)
+        if best is None or key < best:
+            best, chosen = key, plan
+    if chosen is not None:
+        return chosen
+    assert reason is not None
+    return reason
 
 
 def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:
@@ -100,9 +262,20 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
         return ctx.plan_cache[key]
     best: Plan | None = None
     first_reason: str | None = None
+    req = ctx.req
+    steady = not (req.training_tokens or req.job_output_tokens or req.job_images
+                  or req.job_audio_hours)
     # only what runs on this GPU (catalog/kernels.toml); an explicit precision it cannot run
-    # is tried and refused with the rule's reason
-    for p in runnable_precisions(ctx, gpu, precisions):
+    # is tried and refused with the rule's reason. Steady use: in order of quality handicap,
+    # stopping where no later precision can need fewer nodes than the best so far
+    tried = runnable_precisions(ctx, gpu, precisions)
+    if steady:
+        tried = sorted(tried, key=lambda q: QUALITY_HANDICAP.get(q.id, 1.1))
+    for p in tried:
+        if steady and best is not None and (
+                best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1)
+                <= QUALITY_HANDICAP.get(p.id, 1.1)):
+            break
         plan = _plan(ctx, gpu, g, p)
         if isinstance(plan, str):
             first_reason = first_reason or plan
@@ -117,7 +290,8 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
 
 class _Shared(msgspec.Struct, gc=False):
     """Price-independent results for one (model, workload shape) of a catalog snapshot:
-    capabilities, serving speeds and per-user decode speeds per node shape, and per
+    capabilities, saturated serving speeds and the serving model's figures per replica and
+    load (TTFT, time per token, requests/s), and per
     plan-relevant request fields the best plan per shape. Kept across requests on the
     snapshot (a bounded LRU): a reload starts empty.
 
@@ -127,8 +301,7 @@ class _Shared(msgspec.Struct, gc=False):
 
     capabilities: dict[CapKey, Capability] = msgspec.field(default_factory=dict)
     throughput: dict[SpeedKey, tuple[float, float]] = msgspec.field(default_factory=dict)
-    ttft: dict[SpeedKey, float] = msgspec.field(default_factory=dict)
-    decode: dict[DecodeKey, float] = msgspec.field(default_factory=dict)
+    loads: dict[LoadKey, LoadAt] = msgspec.field(default_factory=dict)
     plans: dict[tuple[object, ...], _Plans] = msgspec.field(default_factory=dict)
 
 
@@ -158,16 +331,15 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
         return
     key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height,
-           r.allow_multi_node)
+           r.allow_multi_node, r.min_memory_headroom_pct)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
-                r.job_output_tokens, r.job_images)
+                r.job_output_tokens, r.job_images, r.job_audio_hours, ctx.relax_defaults)
     ctx.cache = shared.capabilities
     ctx.throughput_cache = shared.throughput
-    ctx.ttft_cache = shared.ttft
-    ctx.decode_cache = shared.decode
+    ctx.load_cache = shared.loads
     with _PLANS_LOCK:
         ctx.plan_cache = lru_step(shared.plans, plan_key, _Plans, _PLANS_PER_CONTEXT).by_shape

@@ -15,6 +15,7 @@ from service.domain.catalog.precisions import (
 from service.domain.recommend.context import (
     HOURS_PER_MONTH,
     LONG_JOB_HOURS,
+    MULTI_NODE_HANDICAP,
     QUALITY_HANDICAP,
     STEADY_HOURS_PER_DAY,
     Ctx,
@@ -164,7 +165,8 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
                  per_job=per_job, per_month=per_month,
-                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1))
+                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1)
+                 * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
 
 
 def explain_pricing(ctx: Ctx, q: Quote) -> str:

@@ -68,8 +68,23 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     use_shared_caches(ctx, precisions)
     note_rules(ctx, precisions)
     candidates, rejected = rank_offers(ctx, offers, precisions)
+    tg = ctx.targets
+    if not candidates and (tg.default_ttft or tg.default_decode) and any(
+            "default" in r for _, r in rejected if r.startswith("misses")):
+        # the defaults are a preference, not the user's target: rather than no answer, the
+        # answer without them (the 10 s TTFT warning still applies)
+        missed = next(r for _, r in rejected if r.startswith("misses") and "default" in r)
+        ctx.relax_defaults = True
+        ctx.__dict__.pop("targets", None)
+        ctx.budget_misses.clear()
+        use_shared_caches(ctx, precisions)
+        candidates, rejected = rank_offers(ctx, offers, precisions)
+        ctx.note("serving_defaults", "not applied",
+                 "no offer meets the default serving targets at this context and load (for "
+                 f"example: {missed}); the options are shown without them")
     options = finalise(ctx, candidates)
-    alternatives = find_alternatives(ctx, offers, options, precisions) if explain else []
+    alternatives = (find_alternatives(ctx, offers, options, precisions, rejected)
+                    if explain else [])
     reason = None
     if not options:
         reason = impossible_reason(ctx, rejected, precisions)

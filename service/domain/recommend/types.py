@@ -107,6 +107,17 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "`providers` named, a price that is only far above the median is kept, "
                     "with a warning)")] = False
 
+    min_memory_headroom_pct: Annotated[float, msgspec.Meta(
+        ge=0, le=90,
+        description="an LLM, image or audio model is served only where it fits with at least "
+                    "this share of the engine's memory per GPU left free at the stated load "
+                    "(weights + KV cache of the concurrent requests + overhead), in percent; "
+                    "room for longer prompts and fragmentation")] = 10
+    job_audio_hours: Annotated[float, msgspec.Meta(
+        gt=0, le=10_000_000,
+        description="speech models (Whisper): hours of audio a batch job transcribes in all; "
+                    "the option is priced for the job and per audio hour")] | None = None
+
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.finetune is not None and self.workload not in ("finetune", "pretrain"):
@@ -159,6 +170,19 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
     training_tokens_per_s: float | None = None
     images_per_s: float | None = None
     job_hours: float | None = None
+    audio_seconds_per_s: Annotated[float | None, msgspec.Meta(
+        description="speech models: seconds of audio transcribed per second of wall time, "
+                    "all GPUs and nodes of the option together")] = None
+    time_per_output_token_ms: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: mean time between output tokens of one request at the "
+                    "stated load (continuous batching)")] = None
+    users_per_replica: Annotated[int | None, msgspec.Meta(
+        description="LLM serving: concurrent requests each replica carries at the stated "
+                    "load (the load time_to_first_token_ms and the per-user speed are at)")
+    ] = None
+    output_tokens_per_s_at_load: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: output tokens/s the option delivers in total at the stated "
+                    "load (requests/s at that load x output tokens)")] = None
 
 
 class OptionCost(Out, frozen=True, kw_only=True):
@@ -176,6 +200,9 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
     expected_spot_overhead_pct: float | None = None
+    per_audio_hour_usd: Annotated[float | None, msgspec.Meta(
+        description="speech models: what one hour of audio costs to transcribe at the "
+                    "option's speed and hourly price")] = None
 
 
 class Option(Out, frozen=True, kw_only=True):
@@ -206,6 +233,10 @@ class Alternative(Out, frozen=True, kw_only=True):
     effect: str
     per_month_usd: float | None = None
     offer_id: str | None = None
+    per_job_usd: Annotated[float | None, msgspec.Meta(
+        description="for a job (job_output_tokens, job_images, job_audio_hours, "
+                    "training_tokens): what the changed request's best option costs in all")
+    ] = None
 
 
 class Recommendation(Out, frozen=True, kw_only=True):
