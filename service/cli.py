@@ -566,8 +566,14 @@ def cmd_eval_qa(args: argparse.Namespace) -> int:
         return r.answer, r.lang
 
     folder = _repo_root() / "tests" / "data"
-    for name, title in (("qa_intents.jsonl", "answers by intent"),
-                        ("qa_intents_heldout.jsonl", "answers by intent, held-out slice")):
+    # the tuning set, the held-out batches (written apart, fixed after their first run) and
+    # the blind batches (written by someone who never saw the answering code; never tuned on)
+    files = [("qa_intents.jsonl", "answers by intent")]
+    files += [(p.name, "answers by intent, held-out slice")
+              for p in sorted(folder.glob("qa_intents_heldout*.jsonl"))]
+    files += [(p.name, "answers by intent, blind batch (never tuned on)")
+              for p in sorted(folder.glob("qa_intents_blind*.jsonl"))]
+    for name, title in files:
         cases = load_cases((folder / name).read_text(encoding="utf-8"))
         print()
         print(format_intents(evaluate_intents(cases, ask, catalog, today), f"{title} ({name})"))

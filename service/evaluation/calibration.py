@@ -369,10 +369,7 @@ def predict(row: CalibrationRow, registry: Registry,
     for n in notes:
         c.note(n)
     if model is None:
-        return Skip(id=row.id, kind=row.kind,
-                    reason=f"model {row.model!r} is not in the registry (T5 encoder-decoder "
-                    "models are not modelled)" if "t0" in row.model.lower()
-                    or "mt0" in row.model.lower() else f"model {row.model!r} not in registry")
+        return Skip(id=row.id, kind=row.kind, reason=f"model {row.model!r} not in registry")
     p, notes = resolve_precision(row, model)
     for n in notes:
         c.note(n)

@@ -12,7 +12,6 @@ written down by hand."""
 from __future__ import annotations
 
 import datetime as dt
-import math
 import re
 import statistics
 import time
@@ -22,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from service.domain.answer.writer import gpu_count_for_users
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
 from service.domain.recommend.recommend import recommend
@@ -118,14 +118,10 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
     elif kind == "gpu_count":
         users, ctx = e.get("users"), e.get("ctx")
         if users:
-            base = _size(catalog, model=model, weights=weights, input_tokens=ctx or 2048,
-                         output_tokens=512)
-            per = _rows(base, gpu) if base else None
-            assert per is not None, case.q
-            r = _size(catalog, model=model, weights=weights, gpu=gpu, gpu_count=per,
-                      input_tokens=ctx or 2048, output_tokens=512)
-            assert r is not None and r.max_batch_size, case.q
-            out.values = [per * math.ceil(users / r.max_batch_size)]
+            # the replica width that needs the fewest GPUs for the users (the core's rule)
+            got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or 2048)
+            assert got is not None, case.q
+            out.values = [got[0]]
         else:
             base = _size(catalog, model=model, weights=weights, input_tokens=ctx or 4096,
                          output_tokens=0)

@@ -119,11 +119,16 @@ def test_the_passage_that_answers_the_intent_leads(kb: KnowledgeBase, loaded: An
     assert r.passages[0].title in r.answer
 
 
-@pytest.mark.parametrize("name", ["qa_intents_heldout2.jsonl", "qa_intents_heldout3.jsonl"])
+@pytest.mark.parametrize("name", ["qa_intents_heldout2.jsonl", "qa_intents_heldout3.jsonl",
+                                  "qa_intents_blind.jsonl", "qa_intents_blind2.jsonl"])
 def test_floors_on_the_later_held_out_batches(kb: KnowledgeBase, loaded: Any, name: str) -> None:
     cases = load_cases((DATA / name).read_text(encoding="utf-8"))
     others = {c.q for f in ("qa_intents.jsonl", "qa_intents_heldout.jsonl")
               for c in load_cases((DATA / f).read_text(encoding="utf-8"))}
+    if "blind" in name:
+        # written without seeing the other files: the issue's own examples can recur there,
+        # and a question already in the tuning set does not measure generalisation
+        cases = [c for c in cases if c.q not in others]
     assert len(cases) >= 40 and not {c.q for c in cases} & others
     report = evaluate_intents(cases, lambda q: (lambda r: (r.answer, r.lang))(
         ask(kb, loaded, q)), loaded, TODAY)

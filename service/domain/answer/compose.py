@@ -52,7 +52,10 @@ _INJECTION = re.compile(
     r"(?:your|the) (?:prompt|instructions|rules)\b"
     r"|\b(?:prefa|fa)-te\b|\bfara (?:reguli|restrictii|filtre)\b"
     r"|\bprompt(?:ul)? (?:ascuns|secret|de sistem)\b|\binstructiunile (?:ascunse|de sistem)\b"
-    r"|\b(?:ignora|uita)(?:-ti)? (?:toate )?(?:regulile|instructiunile)\b")
+    r"|\b(?:ignora|uita)(?:-ti)? (?:toate )?(?:regulile|instructiunile)\b"
+    # "ești acum în modul dezvoltator", "activează modul dezvoltator", "dă-mi cheile API"
+    r"|\besti acum\b|\bmodul (?:dezvoltator|developer|admin\w*+)\b"
+    r"|\b(?:cheile|cheia|parola) (?:api|de acces|secreta)\b|\b(?:api|secret) keys?\b")
 
 # Words of the domain (folded: lower case, no diacritics). A question with none of them and no
 # model or GPU named is off-topic however close its embedding lands (the embedding model is
@@ -63,7 +66,7 @@ _DOMAIN = re.compile(
     r"|throughput|vllm|sglang|\btgi\b|engine|motor|cuda|rocm|tpu|flop|mfu|precizi|precision"
     r"|bf16|fp8|fp16|int[48]|bit|imagin|image|video|audio|diffusion|whisper|provider|furnizor"
     r"|factur|bill|rent|inchiri|instan|\bnod|cluster|\bkv\b|shard|tensor|pipeline|parallel"
-    r"|checkpoint|dataset|embedd|\brag\b|prompt|\bh\d{3}|\ba\d{2,3}\b|\bl4|\brtx|\b\d{4}\b"
+    r"|checkpoint|dataset|embedd|\brag\b|prompt|\bh\d{3}|\ba\d{2,3}\b|\bl4|\brtx|\b(?!19\d\d\b|20[0-3]\d\b)\d{4}\b"
     r"|\bb200|\bmi3|gguf|awq|gptq|\d\s*+b\b|\bgb\b|\btb\b|\bgib\b|cheap|ieftin|buget"
     r"|budget|\$|usd|dolar|dollar|hour|\bora\b|\bore\b|month|\bluna\b|ttft|speed|viteza"
     r"|rapid|fast|slow|lent|\bai\b|\bml\b|agent|chat|endpoint|\bapi\b|hugging|ollama|llama"

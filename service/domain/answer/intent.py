@@ -189,18 +189,26 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
                       r"|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+\b[^?]{0,30}?\b(?:din|de pe)\b"
-                      r"|\b(?:out of|outbound|iesire)\b")
+                      r"|\b(?:out of|outbound|iesire)\b"
+                      # keeping data: "să țin 1,5 TB de checkpoint-uri", "keep 2 TB of weights"
+                      r"|\b(?:tin|tinem|pastrez|pastram|keep|keeping|hold|holding)\b[^?]{0,20}?"
+                      r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
 _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
-                           r"|\binterconectare\w*+|\bpcie\b|\bbandwidth between\b")
+                           r"|\binterconect\w*+|\bbandwidth between\b"
+                           # PCIe as the link asked about, not in a card's name ("H100 PCIe")
+                           r"|\b(?:over|via|prin|peste|only|doar) pcie\b"
+                           r"|\bpcie (?:vs|versus|or|sau|bandwidth|link|only|gen\d?)\b")
 _MAX_CTX = re.compile(
     r"\b(?:largest|longest|max(?:imum)?|biggest|cel mai mare|cel mai lung|maxim\w*+"
     r"|how (?:long|much|many tokens of|big)|cat de (?:lung|mare)|cat|cate)\b[^.?!]{0,30}?"
     r"\b(?:context\w*+|ctx|sequence|secventa|prompts?|input)\b"
     r"|\b(?:context\w*+|ctx)\s++(?:maxim\w*+|max)\b|\bmax_model_len\b"
     r"|\bcontext limit\b|\blimita de context\b|\bcontext length (?:for|of|pt|pentru)\b"
-    r"|\blungimea contextului (?:pt|pentru|la)\b")
+    r"|\blungimea contextului (?:pt|pentru|la)\b"
+    # "până la câți tokeni de context", "câți tokeni de context încap"
+    r"|\b(?:pana la |up to )?(?:cati|cate|how many) (?:tokeni|tokens?)(?: de| of)? context\b")
 _CONCURRENCY_Q = re.compile(
     r"\bhow many (?:users|requests|concurrent|parallel|simultaneous|sessions|clients)\b"
     r"|\bcati (?:utilizatori|useri|clienti|oameni|userii)\b"

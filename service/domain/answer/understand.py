@@ -109,10 +109,33 @@ def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
 # Text preparation
 
 
+_GROUPED = re.compile(r"(?<![\w.,])([1-9]\d{0,2})((?:,\d{3})++|(?:\.\d{3})++)(?![\d]|[.,]\d{3})")
+"""A number with its thousands grouped: "32,000" (English), "32.768" or "1.000.000" (Romanian).
+A first group of 0 ("0.125") or a decimal part of other than three digits ("1.5", "2,5") is a
+decimal, not a grouping."""
+_DE_SIZE = re.compile(r"\b([a-z0-9]++)\s++de\s++(?=\d++\s*+(?:gb|gib|g)\b)")
+"""Romanian puts "de" between a card and its memory: "A100 de 80 GB" names the A100 80GB (a
+card's name ends in a number or a suffix: "4060 ti de 16 GB"); "o placă de 24 GB" keeps it."""
+_CARD_SUFFIX = frozenset({"ti", "sxm", "sxm4", "sxm5", "pcie", "nvl", "super", "xt", "xtx",
+                          "ada"})
+
+
+def _de_size(m: re.Match[str]) -> str:
+    word = m.group(1)
+    if any(c.isdigit() for c in word) or word in _CARD_SUFFIX:
+        return word + " "
+    return m.group(0)
+
+
 def _fold(text: str) -> str:
-    """Lower-case without diacritics: "producție" -> "productie"."""
+    """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
+    removed ("8.192" and "8,192" -> "8192") and "de" dropped between a card and its memory
+    size ("a100 de 80 gb" -> "a100 80 gb")."""
     decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
+                          folded)
+    return _DE_SIZE.sub(_de_size, folded)
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*")
@@ -524,6 +547,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
         mn = _CTX_N.match(t.text)
         if mn and 256 <= int(mn.group(1)) <= 2_097_152:
             after = toks[j + 1].text if j + 1 < len(toks) else ""
+            if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"
+                after = toks[j + 2].text
             before = [x.text for x in toks[max(0, j - 3) : j]]
             if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
                 return int(mn.group(1))
@@ -637,6 +662,46 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
 # The entry point
 
 
+_SIZE = re.compile(r"^(\d{2,3})(?:gb|g|gib)$")
+_FAMILY_WIDE = frozenset({"rtx", "rx", "radeon", "tesla", "instinct"})
+
+
+def _family(gpu_id: str) -> str:
+    parts = gpu_id.split("-")
+    return "-".join(parts[:2]) if parts[0] in _FAMILY_WIDE else parts[0]
+
+
+def _memory_variant(toks: list[_Tok], gpus: list[_Mention], gpu: str,
+                    registry: Registry) -> str:
+    """The card of ``gpu``'s family with the memory the question states next to its name
+    ("a100 80g sxm", "A100 SXM de 80 GB" -> the A100 SXM4 80GB), preferring the form factor
+    named there too (sxm, pcie, nvl); ``gpu`` itself when nothing else is stated."""
+    m = next((x for x in gpus if x.id == gpu), None)
+    if m is None:
+        return gpu
+    near = [t.text for t in toks[m.first : m.last + 4]]
+    size = None
+    for i, w in enumerate(near):
+        sm = _SIZE.match(w)
+        if sm is None and w.isdigit() and i + 1 < len(near) and near[i + 1] in ("gb", "g", "gib"):
+            sm = re.match(r"(\d+)", w)
+        if sm is not None:
+            size = int(sm.group(1))
+            break
+    here = registry.gpus[gpu]
+    if size is None or abs(here.total_gib - size) <= max(2.0, 0.06 * size):
+        return gpu
+    fam = _family(gpu)
+    best: tuple[int, str] | None = None
+    for g in registry.gpus.values():
+        if _family(g.id) != fam or abs(g.total_gib - size) > max(2.0, 0.06 * size):
+            continue
+        score = sum(1 for part in g.id.split("-") if part in near)
+        if best is None or score > best[0]:
+            best = (score, g.id)
+    return best[1] if best else gpu
+
+
 def extract(text: str, registry: Registry) -> Extracted:
     """Every entity ``text`` states, resolved against ``registry``."""
     tables = _tables(registry)
@@ -655,6 +720,8 @@ def extract(text: str, registry: Registry) -> Extracted:
             taken.update(range(fuzzy.first, fuzzy.last + 1))
     model, _ = _pick(toks, models)
     gpu, grouped = _pick(toks, gpus)
+    if gpu is not None:
+        gpu = _memory_variant(toks, gpus, gpu, registry)
 
     # text with the names blanked, so a "70b" in "llama 3 70b" is not also a size
     chars = list(folded)

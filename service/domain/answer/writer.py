@@ -492,9 +492,13 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
 def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: str,
                         users: int, ctx: int) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
-    concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: the fewest GPUs
-    that hold the model, as many replicas as the users need at the sizing's max_batch_size.
-    None when no node of that GPU holds it."""
+    concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: of the replica widths
+    from the fewest GPUs that hold the model up to 8 (doubling), the one that needs the fewest
+    GPUs in all, each replica carrying as many requests as its KV cache holds (at most the
+    engine's max_num_seqs); among equals the narrower (more replicas). A 70B model in FP8 on
+    H100s for 300 users: one GPU holds the weights but only 3 requests, so 100 of them; two
+    GPUs per replica hold about 50 each, four about 160: 8 GPUs. None when no node of that GPU
+    holds it."""
     def sz(**kw: Any) -> SizingResult | None:
         req = {"model": model, **({"weights": weights} if weights else {}), **kw}
         try:
@@ -504,14 +508,29 @@ def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: 
     base = sz(input_tokens=ctx, output_tokens=512)
     if base is None:
         return None
-    per = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
-    if per is None:
+    first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
+    if first is None:
         return None
-    r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512)
-    if r is None or not r.max_batch_size:
-        return None
-    replicas = math.ceil(users / r.max_batch_size)
-    return replicas * per, replicas, per, r.max_batch_size
+    best: tuple[int, int, int, int] | None = None
+    per = first
+    while per <= max(first, 8):
+        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512)
+        if r is not None and r.max_batch_size:
+            # one replica of ``per`` GPUs: the sizing's replicas split its batch, so its
+            # batch is the whole setup's; the engine runs at most max_num_seqs per replica
+            replicas_in = r.layout.data if r.layout is not None else 1
+            width = per // max(1, replicas_in)
+            batch = r.max_batch_size // max(1, replicas_in)
+            cap = r.performance.max_concurrency if r.performance is not None else None
+            if cap:
+                batch = min(batch, cap // max(1, replicas_in))
+            if batch >= 1:
+                replicas = math.ceil(users / batch)
+                got = (replicas * width, replicas, width, batch)
+                if best is None or got[0] < best[0]:
+                    best = got
+        per *= 2
+    return best
 
 
 def _gpu_count(w: _W) -> None:
