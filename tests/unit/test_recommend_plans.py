@@ -409,3 +409,31 @@ def test_the_same_machine_in_two_regions_is_one_option() -> None:
     ids = [o.offer.id for o in r.options]
     assert len([i for i in ids if i.startswith("h100")]) == 1, ids
     assert "h200-a" in ids
+
+
+def test_bridged_pcie_cards_split_at_most_four_ways_and_pipeline_the_rest() -> None:
+    """RTX 3090s pair over NVLink bridges: a node of 8 is not an 8-way tensor split but 4-way
+    tensor x 2 pipeline stages inside the node (70B in bf16 needs more than 4 x 24 GB)."""
+    from service.domain.sizing.layout import all_to_all_link
+    reg = registry()
+    assert not all_to_all_link(reg.gpus["rtx-3090"])
+    assert not all_to_all_link(reg.gpus["a100-pcie-80gb"])
+    assert all_to_all_link(reg.gpus["h100-sxm"]) and all_to_all_link(reg.gpus["mi300x"])
+    r = fake([offer("r8", "rtx-3090", 8, 2.0, interconnect="pcie")], model="llama-3.1-70b",
+             weights="bf16", workload="serving", context_tokens=4096, concurrent_requests=2,
+             max_time_to_first_token_ms=60_000, min_decode_tokens_per_s=1)
+    assert r.options, r.reason
+    fit = r.options[0].fit
+    assert fit.gpus_per_replica == 8
+    assert "tensor parallel 4 x pipeline 2 inside the node" in fit.parallelism
+    assert any("pipeline stages of 4 GPUs" in w for w in r.options[0].warnings)
+
+
+def test_a_budget_under_what_the_defaults_cost_is_the_binding_constraint() -> None:
+    """Offers meet the default targets but over the budget: no option (not a relaxed one at
+    70 s to the first token), and the reason names the budget with the price."""
+    r = real(model="qwen3-235b-a22b", workload="serving", context_tokens=32768,
+             concurrent_requests=32, max_usd_per_month=3000)
+    assert not r.options
+    assert r.reason is not None and r.reason.startswith("the budget")
+    assert "over your $3,000/month" in r.reason

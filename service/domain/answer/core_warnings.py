@@ -57,6 +57,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_replica_spans_nodes", re.compile(
         r"one replica spans (?P<n_nodes>\d[\d,]*+(?:\.\d++)?) nodes \((?P<network>[^()\s]++) "
         r"network\): pipeline stages pass activations between nodes every step")),
+    ("core_pipeline_in_node", re.compile(
+        r"one replica is (?P<n_stages>\d[\d,]*+) pipeline stages of (?P<n_gpus>\d[\d,]*+) GPUs "
+        r"over PCIe: each token passes every stage, so it decodes no faster than one stage "
+        r"group reading all the weights")),
     ("core_price_old", re.compile(
         r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),

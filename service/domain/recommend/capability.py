@@ -9,7 +9,7 @@ import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.models import kv_bytes, linear_state_bytes
 from service.domain.catalog.precisions import (
     PRECISIONS,
     Precision,
@@ -21,7 +21,7 @@ from service.domain.recommend.context import AUTO_LLM, Capability, Ctx, LoadAt
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
-from service.domain.sizing.layout import FAST_LINKS, PCIE_TP_MAX
+from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
     InferencePlan,
     TrainingPlan,
@@ -230,10 +230,12 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
             runs = runs_as(ctx, gpu, p)
             plan = _memory_plan(ctx, p, t, ctx.req.context_tokens, pp)
             share = math.ceil(a.num_layers / pp) / a.num_layers
+            state = (linear_state_bytes(a, kv.bytes_per_element, t) * share
+                     if a.linear_attention_layers else 0.0)
             admit = kv_admission(plan.kv_budget_gib(gpu) * 2**30,
                                  kv_bytes(a, 1, kv.bytes_per_element, t) * share,
                                  engine.kv_block_tokens, _prompt_tokens(ctx.req),
-                                 ctx.req.output_tokens, engine.speed.max_num_seqs)
+                                 ctx.req.output_tokens, engine.speed.max_num_seqs, state)
             cost = step_cost(ctx.model, runs, kv, engine, gpu, t, ctx.catalog.perf,
                              kernel_compute(gpu, runs, engine),
                              achievable_tflops(gpu, runs, engine, quantized_kernels=False)
@@ -323,7 +325,7 @@ def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] 
         # without a capability matrix (catalog/kernels.toml), FP8 needs FP8 tensor cores
         return f"{gpu.name} has no FP8 tensor cores"
     layer_split = _engine(ctx, p).split == "layer"
-    fast = gpu.link in FAST_LINKS
+    fast = all_to_all_link(gpu)
     first: Capability | None = None
     last: Capability | None = None
     out: list[Capability] = []
@@ -335,6 +337,19 @@ def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] 
         last = rep
         if rep.ok:
             out.append(msgspec.structs.replace(rep, replicas=g // t))
+    if not out and not layer_split and not fast and g > PCIE_TP_MAX:
+        # a PCIe node wider than a tensor split may go: the widest split, in pipeline stages
+        # over the rest of the node (the layout search's rule; a token passes every stage)
+        widths = [t for t in _divisors(g) if t <= PCIE_TP_MAX and not a.num_attention_heads % t]
+        if widths:
+            t = widths[-1]
+            stages = g // t
+            if stages <= a.num_layers:
+                rep = _replica(ctx, gpu, t, p, stages)
+                if rep.ok:
+                    out.append(msgspec.structs.replace(rep, pp=1, stages=stages, replicas=1))
+                else:
+                    last = rep
     if out:
         return out
     need = first.per_gpu_used_gib if first else 0.0
@@ -361,7 +376,7 @@ def split_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability]:
         return []
     a = ctx.model.arch
     assert a is not None
-    fast = gpu.link in FAST_LINKS
+    fast = all_to_all_link(gpu)
     widths = [t for t in _divisors(g)
               if not a.num_attention_heads % t and (t <= PCIE_TP_MAX or fast)]
     if not widths:

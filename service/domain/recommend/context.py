@@ -131,6 +131,9 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     pp: int = 1
     """LLM serving split over several nodes: the nodes one replica spans, each a pipeline
     stage of ``tp`` GPUs (1: a replica stays inside a node)."""
+    stages: int = 1
+    """LLM serving on a PCIe node wider than a tensor split may go (4 GPUs): the pipeline
+    stages of ``tp`` GPUs one replica takes inside the node (1: no pipeline in the node)."""
     nodes_required: int = 1
     max_batch: int = -1
     """A serving replica's largest batch at the full context (before the engine's cap);

@@ -114,6 +114,12 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+    if cap.stages > 1:
+        parallelism = (f"tensor parallel {cap.tp} x pipeline {cap.stages} inside the node "
+                       f"(PCIe: a tensor split stays within {cap.tp} GPUs)")
+        warnings.append(f"one replica is {cap.stages} pipeline stages of {cap.tp} GPUs over "
+                        "PCIe: each token passes every stage, so it decodes no faster than "
+                        "one stage group reading all the weights")
     if cap.pp > 1:
         parallelism = (f"tensor parallel {cap.tp} x pipeline {cap.pp}: one replica over "
                        f"{cap.pp} nodes")
@@ -135,7 +141,7 @@ def _option(ctx: Ctx, q: Quote) -> Option:
         pricing_reason=explain_pricing(ctx, q),
         fit=Fit(per_gpu_used_gib=round(used, 2),
                 per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
-                parallelism=parallelism, gpus_per_replica=cap.tp * cap.pp,
+                parallelism=parallelism, gpus_per_replica=cap.tp * cap.pp * cap.stages,
                 replicas_per_node=cap.replicas),
         performance=OptionPerformance(
             decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,

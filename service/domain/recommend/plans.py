@@ -138,6 +138,8 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
     tg = ctx.targets
     # a group: one node, or the ``cap.pp`` nodes one replica spans; ``r`` replicas a group
     t, r, pp = cap.tp, cap.replicas, cap.pp
+    # pipeline stages of a replica (over nodes, or inside a PCIe node): memory and speed
+    st = pp * cap.stages
     users = req.concurrent_requests
     u_mem = max(1, cap.replica_concurrency)
     per_node = r * u_mem
@@ -146,7 +148,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
     nodes = mem_nodes
     decided = ""
     if latency:
-        floor = load_floor(ctx, gpu, t, p, pp)
+        floor = load_floor(ctx, gpu, t, p, st)
         if floor is not None:
             # the floor's rate: one user, at best back to back
             osl = max(1, req.output_tokens)
@@ -158,7 +160,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
 
         def miss_on(n: int) -> tuple[str, str] | None:
             u = math.ceil(users / (r * n))
-            return _miss(ctx, load_at(ctx, gpu, t, p, u, pp), u, r * n)
+            return _miss(ctx, load_at(ctx, gpu, t, p, u, st), u, r * n)
 
         miss = miss_on(nodes)
         if miss is not None:
@@ -181,12 +183,12 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
     if tg.rate_rps:
         # a first guess from the closed loop at the most users memory admits (Little's law),
         # then checked, and grown, in the open loop (random arrivals queue)
-        x_one = load_at(ctx, gpu, t, p, u_mem, pp)[2]
+        x_one = load_at(ctx, gpu, t, p, u_mem, st)[2]
         need = max(1, math.ceil(tg.rate_rps / max(x_one, 1e-12)))
         for _ in range(12):
             if need > 256 * r:
                 break
-            ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, pp)
+            ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, st)
             if not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
                                        need) is None:
                 open_at = (ttft, tpot)
@@ -199,18 +201,18 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
             replicas, decided = need, "rate"
             # the rate's replicas on whole nodes: each carries less than was checked
             open_at = open_loop(ctx, gpu, t, p, tg.rate_rps / (r * math.ceil(need / r)),
-                                pp)[:2]
+                                st)[:2]
     groups = math.ceil(replicas / r)
     if groups * pp > 256:
         return f"would need {groups * pp} nodes for the targets"
     # the users spread over every replica of the nodes
     u = math.ceil(users / (r * groups))
-    ttft_s, tpot_s, rps = load_at(ctx, gpu, t, p, u, pp)
+    ttft_s, tpot_s, rps = load_at(ctx, gpu, t, p, u, st)
     load_tps = r * groups * rps * max(1, req.output_tokens)
     if open_at is not None:
         ttft_s, tpot_s = open_at
         load_tps = tg.rate_rps * max(1, req.output_tokens) if tg.rate_rps else load_tps
-    memory = _memory_plan(ctx, p, t, req.context_tokens, pp)
+    memory = _memory_plan(ctx, p, t, req.context_tokens, st)
     replica_tps = 0.0
     if req.job_output_tokens:
         replica_tps = replica_throughput(ctx, gpu, p, cap)[0]

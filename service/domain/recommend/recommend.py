@@ -69,10 +69,12 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     note_rules(ctx, precisions)
     candidates, rejected = rank_offers(ctx, offers, precisions)
     tg = ctx.targets
-    if not candidates and (tg.default_ttft or tg.default_decode) and any(
-            "default" in r for _, r in rejected if r.startswith("misses")):
-        # the defaults are a preference, not the user's target: rather than no answer, the
-        # answer without them (the 10 s TTFT warning still applies)
+    if not candidates and (tg.default_ttft or tg.default_decode) and not ctx.budget_misses \
+            and any("default" in r for _, r in rejected if r.startswith("misses")):
+        # the defaults are a preference, not the user's target: where no offer meets them,
+        # rather than no answer, the answer without them (the 10 s TTFT warning still
+        # applies). Where some do but cost more than the budget, the budget binds: no
+        # option, and the reason says what meeting them costs
         missed = next(r for _, r in rejected if r.startswith("misses") and "default" in r)
         ctx.relax_defaults = True
         ctx.__dict__.pop("targets", None)

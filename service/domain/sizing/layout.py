@@ -89,10 +89,19 @@ class _Option:
     invalid: str | None = None
 
 
+def all_to_all_link(gpu: GPU) -> bool:
+    """The GPU's fast link joins a node's GPUs all to all: a board-level NVLink / NVSwitch or
+    Infinity Fabric mesh (SXM, OAM, superchip). A bridge between PCIe cards (RTX 3090, A6000,
+    A100 / H100 PCIe, H100 NVL) joins pairs: wider splits cross PCIe."""
+    return gpu.link in FAST_LINKS and not gpu.form_factor.startswith("PCIe")
+
+
 def _tp_cap(gpu: GPU | None) -> tuple[int, str]:
-    if gpu is None or gpu.link in FAST_LINKS:
+    if gpu is None or all_to_all_link(gpu):
         return NODE_GPUS, f"{NODE_GPUS} GPUs of one node"
-    return PCIE_TP_MAX, (f"{PCIE_TP_MAX} GPUs: {gpu.name} has no NVLink, so tensor-parallel "
+    why = ("has no NVLink" if gpu.link not in FAST_LINKS
+           else "is a PCIe card whose bridge joins pairs of GPUs")
+    return PCIE_TP_MAX, (f"{PCIE_TP_MAX} GPUs: {gpu.name} {why}, so tensor-parallel "
                          "all-reduces would cross PCIe every layer")
 
 
