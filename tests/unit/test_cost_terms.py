@@ -214,6 +214,12 @@ def test_reserved_price_applies_to_steady_use() -> None:
     top = rec.options[0]
     assert top.pricing_model == "reserved"
     assert "1y contract" in top.pricing_reason
+    # the same machine with no commitment is a separate option, priced on demand
+    flexible = [o for o in rec.options if o.offer.id == "hs-l40" and o.pricing_model ==
+                "on_demand"]
+    assert len(flexible) == 1 and flexible[0].rank > top.rank
+    assert flexible[0].cost.per_hour_usd == pytest.approx(1.0)
+    assert (flexible[0].cost.per_month_usd or 0) > (top.cost.per_month_usd or 0)
     part_time = run([offer("hs-l40", "hs", 1.0, reserved=0.7)], providers,
                     model="llama-3.1-8b", workload="serving", hours_per_day=4)
     assert part_time.options[0].pricing_model == "on_demand"

@@ -355,6 +355,12 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
             rejected.append((offer, quote))
         else:
             candidates.append(quote)
+            if quote.model == "reserved":
+                # a reservation commits for a term: the same machine without one (on-demand,
+                # or spot where allowed) is a separate option to weigh against it
+                flexible = quote_offer(ctx, offer, gpu, plan, reserved=False)
+                if not isinstance(flexible, str):
+                    candidates.append(flexible)
             if steady:
                 if len(costs) < n:
                     heapq.heappush(costs, -quote.sort_cost)

@@ -93,8 +93,10 @@ class Quote(msgspec.Struct, gc=False, kw_only=True):
         return (round(self.sort_cost, 2), -bw_per_usd, self.offer.id)
 
 
-def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
-    """Price one offer for the usage, or say why it is out (no usable price, over budget)."""
+def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
+                reserved: bool = True) -> Quote | str:
+    """Price one offer for the usage, or say why it is out (no usable price, over budget).
+    ``reserved=False``: without the reserved price (the option with no commitment)."""
     req = ctx.req
     job_hours = plan.job_hours
     # --- pricing model: the cheapest allowed of on-demand, spot (interruptible work, with its
@@ -109,7 +111,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan) -> Quote | str:
         e = offer.spot_usd_h * (1 + ctx.spot_overhead)
         if model is None or (e, "spot") < (effective, model):
             model, price, effective = "spot", offer.spot_usd_h, e
-    if offer.reserved_usd_h is not None and (steady or long_job):
+    if reserved and offer.reserved_usd_h is not None and (steady or long_job):
         e = offer.reserved_usd_h
         if model is None or (e, "reserved") < (effective, model):
             model, price, effective = "reserved", offer.reserved_usd_h, e
