@@ -25,7 +25,9 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
     structlog.configure(
         processors=[*shared, structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(sys.stdout),
+        # one write per line (message and newline together): a stdlib handler writing to the
+        # same stream between the two would run two lines together
+        logger_factory=structlog.WriteLoggerFactory(sys.stdout),
         cache_logger_on_first_use=False,
     )
     handler = logging.StreamHandler(sys.stdout)

@@ -138,3 +138,18 @@ def test_floors_on_the_later_held_out_batches(kb: KnowledgeBase, loaded: Any, na
     assert report.number_first_rate("ro") >= 0.85
     adversarial = [r for r in report.rows if r.intent == "adversarial"]
     assert all(r.passed == r.questions for r in adversarial)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how fast is bge-large-en-v1.5 on an L4?", "en"),
+    ("cât de repede merge bge large pe un L4?", "ro"),
+])
+def test_an_embedding_model_is_answered_in_embeddings_per_second(
+        kb: KnowledgeBase, loaded: Any, question: str, lang: str) -> None:
+    r = ask(kb, loaded, question)
+    first = r.answer.split("\n")[0]
+    assert r.lang == lang
+    assert ("inputs of" in first and "per second" in first) if lang == "en" else \
+        "embedding-uri pe secundă" in first
+    assert "does not fit" not in first and "nu încape" not in first
+    assert "to the first token" not in first

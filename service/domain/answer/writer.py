@@ -450,6 +450,14 @@ def _speed(w: _W) -> None:
     w.record(r, inp)
     setup = named or w.setup(count, gid)
     p = r.performance
+    if r.fits and p is not None and p.embedded_tokens_per_s:
+        # an embedding model generates nothing: its speed is inputs embedded per second
+        w.out.first = w.say("speed_embed", model=w.model.name, weights=r.weights, setup=setup,
+                            eps=w.rate(p.embeddings_per_s or 0.0), inp=w.n(inp),
+                            tps=w.rate(p.embedded_tokens_per_s))
+        w.ask("embedded_tokens_per_s", p.embedded_tokens_per_s, "tokens/s")
+        w.sized_warnings(r, inp)
+        return
     if not r.fits or p is None or p.decode_tokens_per_s is None:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),

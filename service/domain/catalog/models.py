@@ -256,6 +256,9 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
     family: str
     kind: Kind
     modality: Modality
+    task: Literal["generate", "embed"] = "generate"
+    """``embed``: an embedding model (one forward pass per input, no generated tokens and no
+    KV cache kept): its speed is embeddings and tokens embedded per second."""
     total_params: PosInt
     active_params: PosInt | None = None
     source: str

@@ -60,7 +60,7 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
         if p is None:
             raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
         return [p]
-    if ctx.model.kind != "llm":
+    if ctx.model.kind != "llm" or ctx.model.task == "embed":
         return [get_precision(ctx.model.native_precision or "bf16")]
     auto = ctx.registry.engines[ctx.engine].auto_weights
     if auto:
@@ -467,6 +467,38 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> 
                       audio_s_per_s=rate * g, replica_concurrency=1)
 
 
+EMBED_BATCH = 32
+"""Inputs an embedding replica runs per forward pass when its speed is quoted."""
+
+
+def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
+    """An embedding model: one replica per GPU (small models; replicas share nothing), a batch
+    of ``EMBED_BATCH`` inputs of the request's context per forward pass, its speed in tokens
+    embedded per second from the sizing model (no decode, no KV cache kept)."""
+    m = ctx.model
+    plan = _memory_plan(ctx, p, 1, ctx.req.context_tokens)
+    cap = plan.capacity_gib(gpu)
+    limit = headroom_limit(ctx, cap)
+    used = plan.total_gib(1)
+    if used > limit:
+        return Capability(ok=False, reason=f"needs {used:.1f} GiB; {gpu.name} gives {cap:.1f} "
+                          f"GiB ({limit:.1f} with the headroom)", per_gpu_used_gib=used,
+                          per_gpu_cap_gib=cap)
+    batch = max(1, min(EMBED_BATCH, largest_batch(plan.total_gib, limit)))
+
+    def quiet(name: str, value: str, reason: str) -> None:
+        return None
+
+    perf = estimate_performance(m, runs_as(ctx, gpu, p), None, _engine(ctx, p), gpu, 1,
+                                SizingRequest(model=m.id, input_tokens=ctx.req.context_tokens,
+                                              output_tokens=1, batch_size=batch),
+                                quiet, task="inference", perf=ctx.catalog.perf)
+    rate = perf.embedded_tokens_per_s or 0.0
+    return Capability(ok=rate > 0, reason="" if rate > 0 else "no embedding speed here",
+                      tp=1, replicas=g, per_gpu_used_gib=plan.total_gib(batch),
+                      per_gpu_cap_gib=cap, embed_tps=rate * g, replica_concurrency=batch)
+
+
 def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
     key = (gpu.id, g, p.id, nodes, ctx.req.allow_multi_node)
     if key not in ctx.cache:
@@ -475,6 +507,8 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capa
             ctx.cache[key] = Capability(ok=False, reason=refused)
         elif ctx.req.workload in ("finetune", "pretrain") and ctx.model.kind == "llm":
             ctx.cache[key] = train_capability(ctx, gpu, g, p, nodes)
+        elif ctx.model.task == "embed":
+            ctx.cache[key] = _embed_capability(ctx, gpu, g, p)
         elif ctx.model.kind == "llm":
             ctx.cache[key] = _serve_capability(ctx, gpu, g, p)
         else:
@@ -493,4 +527,8 @@ def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> in
     if req.target_requests_per_s and cap.images_per_s:
         need = max(need, math.ceil(req.target_requests_per_s
                                    / (cap.images_per_s / cap.replicas)))
+    if req.target_requests_per_s and cap.embed_tps:
+        # one input of context_tokens a request
+        per_replica = cap.embed_tps / cap.replicas / max(1, req.context_tokens)
+        need = max(need, math.ceil(req.target_requests_per_s / per_replica))
     return need

@@ -128,6 +128,8 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     images_per_s: float | None = None
     audio_s_per_s: float | None = None
     """Speech models: seconds of audio per second over the node's GPUs."""
+    embed_tps: float | None = None
+    """Embedding models: input tokens embedded per second over the node's GPUs."""
     pp: int = 1
     """LLM serving split over several nodes: the nodes one replica spans, each a pipeline
     stage of ``tp`` GPUs (1: a replica stays inside a node)."""
@@ -247,7 +249,8 @@ class Ctx:
         if r.target_output_tokens_per_s:
             tok_rate = r.target_output_tokens_per_s / max(1, r.output_tokens)
             rate = max(rate or 0.0, tok_rate)
-        interactive = r.workload == "serving" and self.model.kind == "llm"
+        interactive = (r.workload == "serving" and self.model.kind == "llm"
+                       and self.model.task != "embed")
         ttft = r.max_time_to_first_token_ms
         decode = r.min_decode_tokens_per_s
         d_ttft = interactive and ttft is None and not self.relax_defaults
@@ -343,4 +346,5 @@ class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """What set the replica count beyond the memory's need: "" (memory or nothing),
     "default TTFT", "default decode", "TTFT", "decode", "rate"."""
     audio_s_per_s: float | None = None
+    embed_tps: float | None = None
     """Speech models: audio seconds per second of the whole option."""

@@ -149,6 +149,9 @@ def _option(ctx: Ctx, q: Quote) -> Option:
             users_per_replica=plan.users_per_replica or None,
             output_tokens_per_s_at_load=plan.load_tps,
             audio_seconds_per_s=plan.audio_s_per_s,
+            embedded_tokens_per_s=plan.embed_tps,
+            embeddings_per_s=(plan.embed_tps / max(1, req.context_tokens)
+                              if plan.embed_tps else None),
             max_concurrency=cap.replica_concurrency * cap.replicas * nodes
             if cap.replica_concurrency else None,
             requests_per_s=(max(replica_rps * cap.replicas * nodes,
@@ -170,6 +173,10 @@ def _option(ctx: Ctx, q: Quote) -> Option:
             # one audio hour takes 1 / audio_s_per_s wall hours
             per_audio_hour_usd=(q.per_hour * spot_factor / plan.audio_s_per_s
                                 if plan.audio_s_per_s else None),
+            # a million tokens take 1e6 / (tokens/s x 3600) hours
+            per_million_tokens_embedded_usd=(q.per_hour * spot_factor * 1e6
+                                             / (plan.embed_tps * 3600)
+                                             if plan.embed_tps else None),
             billed_hours_per_month=q.month_hours,
             expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
                                         if q.spot else None)),
@@ -205,6 +212,12 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
     elif perf.images_per_s:
         speed = f", ~{perf.images_per_s:.2f} images/s"
+    elif perf.embedded_tokens_per_s:
+        speed = (f", ~{perf.embeddings_per_s or 0:,.0f} embeddings/s of "
+                 f"{ctx.req.context_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
+                 "tokens/s)")
+        if c.per_million_tokens_embedded_usd is not None:
+            speed += f" (${c.per_million_tokens_embedded_usd:.4f} per million tokens)"
     elif perf.audio_seconds_per_s:
         speed = f", ~{perf.audio_seconds_per_s:,.0f} s of audio per second"
         if c.per_audio_hour_usd is not None:

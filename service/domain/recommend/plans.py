@@ -45,10 +45,10 @@ def _job_rate(ctx: Ctx, cap: Capability, replica_tps: float) -> float:
     audio seconds per second (0: no job size given)."""
     req = ctx.req
     if not (req.training_tokens or req.job_output_tokens or req.job_images
-            or req.job_audio_hours):
+            or req.job_audio_hours or req.job_embed_tokens):
         return 0.0
     return (cap.train_tps or (replica_tps * cap.replicas) or cap.images_per_s
-            or cap.audio_s_per_s or 0.0)
+            or cap.audio_s_per_s or cap.embed_tps or 0.0)
 
 
 def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> float | None:
@@ -61,12 +61,15 @@ def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> flo
         return req.job_images / (cap.images_per_s * nodes) / 3600
     if req.job_audio_hours and cap.audio_s_per_s:
         return req.job_audio_hours / (cap.audio_s_per_s * nodes)
+    if req.job_embed_tokens and cap.embed_tps:
+        return req.job_embed_tokens / (cap.embed_tps * nodes) / 3600
     return None
 
 
 def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     req = ctx.req
-    if req.workload in ("serving", "batch") and ctx.model.kind == "llm":
+    if req.workload in ("serving", "batch") and ctx.model.kind == "llm" and (
+            ctx.model.task != "embed"):
         return _serve_plan(ctx, gpu, g, p)
     cap = capability(ctx, gpu, g, p)
     nodes = 1
@@ -79,7 +82,7 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     if not cap.ok:
         return cap.reason
     replicas = nodes
-    if ctx.model.kind != "llm":
+    if ctx.model.kind != "llm" or ctx.model.task == "embed":
         replicas = replicas_for_target(ctx, gpu, p, cap)
         nodes = max(1, math.ceil(replicas / cap.replicas))
         replicas = nodes
@@ -89,7 +92,8 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     return Plan(p=p, cap=cap, nodes=nodes, replicas=replicas,
                 node_hours_proxy=proxy * nodes if rate else proxy, job_hours=job_hours,
                 used_gib=cap.per_gpu_used_gib,
-                audio_s_per_s=cap.audio_s_per_s * nodes if cap.audio_s_per_s else None)
+                audio_s_per_s=cap.audio_s_per_s * nodes if cap.audio_s_per_s else None,
+                embed_tps=cap.embed_tps * nodes if cap.embed_tps else None)
 
 
 def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | None:

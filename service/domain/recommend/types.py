@@ -117,6 +117,10 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         gt=0, le=10_000_000,
         description="speech models (Whisper): hours of audio a batch job transcribes in all; "
                     "the option is priced for the job and per audio hour")] | None = None
+    job_embed_tokens: Annotated[float, msgspec.Meta(
+        gt=0, le=1e16,
+        description="embedding models: input tokens a batch job embeds in all; the option is "
+                    "priced for the job and per million tokens embedded")] | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -173,6 +177,12 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
     audio_seconds_per_s: Annotated[float | None, msgspec.Meta(
         description="speech models: seconds of audio transcribed per second of wall time, "
                     "all GPUs and nodes of the option together")] = None
+    embeddings_per_s: Annotated[float | None, msgspec.Meta(
+        description="embedding models: inputs of context_tokens embedded per second, all GPUs "
+                    "and nodes of the option together")] = None
+    embedded_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="embedding models: input tokens embedded per second, all GPUs and nodes "
+                    "of the option together")] = None
     time_per_output_token_ms: Annotated[float | None, msgspec.Meta(
         description="LLM serving: mean time between output tokens of one request at the "
                     "stated load (continuous batching)")] = None
@@ -203,6 +213,9 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_audio_hour_usd: Annotated[float | None, msgspec.Meta(
         description="speech models: what one hour of audio costs to transcribe at the "
                     "option's speed and hourly price")] = None
+    per_million_tokens_embedded_usd: Annotated[float | None, msgspec.Meta(
+        description="embedding models: what embedding one million input tokens costs at the "
+                    "option's speed and hourly price (the GPUs kept busy)")] = None
 
 
 class Option(Out, frozen=True, kw_only=True):

@@ -55,6 +55,8 @@ class SizedModel:
     num_frames: int | None = None
     """Video models: frames per clip (None: an image model)."""
     temporal_downsample: int | None = None
+    task: str = "generate"
+    """``embed``: an embedding model (a forward pass per input, no KV cache kept)."""
 
     @cached_property
     def breakdown(self) -> ParamBreakdown | None:
@@ -240,6 +242,8 @@ class InferencePlan:
         else:
             kv = b * seq_cache_bytes(a, ctx, self.kv_type.bytes_per_element, n)
             act = activation_bytes_inference(a, self.engine, ctx, b, n)
+        if self.model.task == "embed":
+            kv = 0.0  # one forward pass: the keys and values live only inside it
         if self.kv_type.id == "q4_0":
             kv *= 1.1
         if self.pp > 1:
@@ -259,7 +263,8 @@ class InferencePlan:
         assert a is not None
         n = self.tp
         split_n = 1 if self.split == "layer" else n
-        kv_one = seq_cache_bytes(a, self.context, self.kv_type.bytes_per_element, split_n)
+        kv_one = (0.0 if self.model.task == "embed"
+                  else seq_cache_bytes(a, self.context, self.kv_type.bytes_per_element, split_n))
         act = (activation_bytes_inference(a, self.engine, self.context, 1, split_n)
                if self.engine.batch_free_activations else None)
         prof = self.engine

@@ -131,7 +131,7 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         native_height=m.native_height, default_steps=m.default_steps,
         latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
         family=m.family, num_frames=m.num_frames,
-        temporal_downsample=m.temporal_downsample)
+        temporal_downsample=m.temporal_downsample, task=m.task)
 
 
 def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
@@ -253,7 +253,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                 f"{engine.name} does not serve encoder-decoder models such as {model.name}; "
                 "engines that do: " + ", ".join(e.id for e in registry.engines
                                                 if e.encoder_decoder))
-        context = req.input_tokens + req.output_tokens
+        # an embedding model reads its input and writes nothing back
+        context = req.input_tokens + (0 if model.task == "embed" else req.output_tokens)
         if model.max_context and context > model.max_context:
             note("context_over_model_limit", f"{context} > {model.max_context}",
                  "the model was trained for a shorter context; quality past it is not assured")
@@ -286,7 +287,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
             engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
-            kv_cache_bytes_per_token=kv_bytes_per_token(a, kv.bytes_per_element),
+            kv_cache_bytes_per_token=(None if model.task == "embed"
+                                      else kv_bytes_per_token(a, kv.bytes_per_element)),
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
             performance=perf, cost=cost if hw.ok else None, assumptions=assumptions,
             sources=sources, layout=layout, warnings=hw.warnings)
@@ -449,6 +451,8 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
         max_throughput_tokens_per_s=times(one.max_throughput_tokens_per_s),
         max_concurrency=None if one.max_concurrency is None else one.max_concurrency * d,
         requests_per_s=times(one.requests_per_s),
+        embeddings_per_s=times(one.embeddings_per_s),
+        embedded_tokens_per_s=times(one.embedded_tokens_per_s),
         max_requests_per_s=times(one.max_requests_per_s),
         output_tokens_per_s=times(one.output_tokens_per_s))
 
@@ -518,6 +522,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     kv_seq: dict[int, float] = {}
     attn_per_token = 4.0 * a.num_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
+    embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
     rows: list[FitRow] = []
     for row in table:
         cap = row.capacity_gib
@@ -531,7 +536,8 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
             step = decode_step_at(fixed, attn_per_token, batch, context, kvb)
             g = gpus[row.gpu_index]
             rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,
-                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=1.0 / step))
+                               gpu_memory_gib=g.total_gib,
+                               decode_tokens_per_s=None if embed else 1.0 / step))
             break
     rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
     return tuple(rows)

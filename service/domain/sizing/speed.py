@@ -74,6 +74,10 @@ class Performance(Out, frozen=True, kw_only=True):
     seconds_per_image: float | None = None
     images_per_s: float | None = None
     audio_seconds_per_s: float | None = None
+    embeddings_per_s: float | None = None
+    """Embedding models: inputs embedded per second at the request's batch and input length."""
+    embedded_tokens_per_s: float | None = None
+    """Embedding models: input tokens embedded per second (embeddings/s x input tokens)."""
     bound: str | None = None
     time_per_output_token_ms: float | None = None
     """Mean time between output tokens a user sees at this load (continuous batching)."""
@@ -462,6 +466,16 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         note("training_flops", rule, f"MFU {mfu:.2f} of dense bf16 peak "
              f"({gpu.tflops('bf16')} TFLOPS) per GPU")
         return Performance(training_tokens_per_s=tps, training_hours=hours, bound="compute")
+    if model.task == "embed":
+        tokens = max(1, req.input_tokens)
+        t = prefill_s(model, p, engine, gpu, n, tokens, req.batch_size, perf)
+        note("embedding_speed", f"batch {req.batch_size} x {tokens} tokens",
+             "an embedding model runs one forward pass per input and generates nothing: "
+             "linear layers at the engine's compute share of the dense peak plus attention, "
+             "the weights read at least once per pass; no decode, no time to first token")
+        return Performance(embeddings_per_s=req.batch_size / t,
+                           embedded_tokens_per_s=req.batch_size * tokens / t,
+                           prefill_tokens_per_s=req.batch_size * tokens / t, bound="compute")
     assert kv is not None
     ctx = req.input_tokens
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx)
