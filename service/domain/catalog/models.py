@@ -486,10 +486,8 @@ def seq_cache_bytes(a: Architecture, tokens: int, bytes_per_element: float,
     """What one running sequence keeps on one GPU besides the weights: its KV cache at
     ``tokens`` (:func:`kv_bytes`) plus, for a hybrid model, the fixed recurrent state of its
     linear-attention layers (:func:`linear_state_bytes`, at the cache's element size)."""
-    kv = kv_bytes(a, tokens, bytes_per_element, tp)
-    if a.linear_attention_layers:
-        return kv + linear_state_bytes(a, bytes_per_element, tp)
-    return kv
+    return kv_bytes(a, tokens, bytes_per_element, tp) + linear_state_bytes(a, bytes_per_element,
+                                                                         tp)
 
 
 def kv_bytes_per_token(a: Architecture, bytes_per_element: float) -> float:

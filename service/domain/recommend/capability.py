@@ -230,8 +230,7 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
             runs = runs_as(ctx, gpu, p)
             plan = _memory_plan(ctx, p, t, ctx.req.context_tokens, pp)
             share = math.ceil(a.num_layers / pp) / a.num_layers
-            state = (linear_state_bytes(a, kv.bytes_per_element, t) * share
-                     if a.linear_attention_layers else 0.0)
+            state = linear_state_bytes(a, kv.bytes_per_element, t) * share
             admit = kv_admission(plan.kv_budget_gib(gpu) * 2**30,
                                  kv_bytes(a, 1, kv.bytes_per_element, t) * share,
                                  engine.kv_block_tokens, _prompt_tokens(ctx.req),
@@ -450,17 +449,19 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
                       replica_concurrency=1)
 
 
+def _no_note(name: str, value: str, reason: str) -> None:
+    """The sizing model's assumption notes, not wanted where a recommendation borrows its
+    speed (the option says what it needs)."""
+
+
 def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> Capability:
     """A speech model (Whisper): one replica per GPU, its speed in audio seconds per second
     from the sizing model (encoder/decoder FLOPs per second of audio)."""
     m = ctx.model
 
-    def quiet(name: str, value: str, reason: str) -> None:
-        return None
-
     perf = estimate_performance(m, runs_as(ctx, gpu, p), None,
                                 ctx.registry.engines.default(m.kind, False), gpu, 1,
-                                SizingRequest(model=m.id), quiet, task="inference")
+                                SizingRequest(model=m.id), _no_note, task="inference")
     rate = perf.audio_seconds_per_s or 0.0
     return Capability(ok=rate > 0, reason="" if rate > 0 else "no audio speed for this GPU",
                       tp=1, replicas=g, per_gpu_used_gib=used, per_gpu_cap_gib=gpu.usable_gib,
@@ -486,13 +487,10 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
                           per_gpu_cap_gib=cap)
     batch = max(1, min(EMBED_BATCH, largest_batch(plan.total_gib, limit)))
 
-    def quiet(name: str, value: str, reason: str) -> None:
-        return None
-
     perf = estimate_performance(m, runs_as(ctx, gpu, p), None, _engine(ctx, p), gpu, 1,
                                 SizingRequest(model=m.id, input_tokens=ctx.req.context_tokens,
                                               output_tokens=1, batch_size=batch),
-                                quiet, task="inference", perf=ctx.catalog.perf)
+                                _no_note, task="inference", perf=ctx.catalog.perf)
     rate = perf.embedded_tokens_per_s or 0.0
     return Capability(ok=rate > 0, reason="" if rate > 0 else "no embedding speed here",
                       tp=1, replicas=g, per_gpu_used_gib=plan.total_gib(batch),

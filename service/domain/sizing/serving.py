@@ -157,8 +157,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         experts_per_token=a.num_experts_per_token if a.is_moe else 0, weight_bits=bits,
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
-        state_bytes=(linear_state_bytes(a, kv.bytes_per_element, tp)
-                     if a.linear_attention_layers else 0.0),
+        state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
         attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
                                                        if s.flash_attention else None),

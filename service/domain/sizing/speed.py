@@ -102,13 +102,7 @@ def peak_tflops(gpu: GPU, p: Precision, engine: Engine, quantized_kernels: bool 
     """Dense tensor peak for the precision's compute type on this GPU, as the engine's kernels
     can use it (``quantized_kernels=False``: the 16-bit kernels, e.g. attention, which never
     run through the engine's quantized-weight matmuls)."""
-    compute = p.compute
-    if p.native_compute_arch and gpu.architecture not in p.native_compute_arch:
-        compute = "fp16"
-    if compute == "fp8" and not gpu.supports_fp8:
-        compute = "fp16"
-    if engine.compute is not None:
-        compute = engine.compute
+    compute = kernel_compute(gpu, p, engine)
     value = gpu.tflops(compute) or 1.0
     s = engine.speed
     if s.uses_fp16_accumulate and gpu.segment == "consumer" and compute in ("fp16", "bf16"):
@@ -415,8 +409,7 @@ def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
                          context=input_tokens + max(1, output_tokens))
     kv_token = kv_bytes(model.arch, 1, kv.bytes_per_element, n) if model.arch else 0.0
-    state = (linear_state_bytes(model.arch, kv.bytes_per_element, n)
-             if model.arch and model.arch.linear_attention_layers else 0.0)
+    state = linear_state_bytes(model.arch, kv.bytes_per_element, n) if model.arch else 0.0
     cap = kv_admission(plan.kv_budget_gib(gpu) * 2**30, kv_token, engine.kv_block_tokens,
                        input_tokens, output_tokens, engine.speed.max_num_seqs, state)
     if cap <= 0:
