@@ -85,7 +85,9 @@ OutputTokens = Annotated[int, msgspec.Meta(
     ge=0, le=TOKENS_MAX, description="tokens generated per request")]
 # recommendations bound the output tighter than sizing does (1,000,000 tokens)
 RecommendOutputTokens = Annotated[int, msgspec.Meta(
-    ge=0, le=1_000_000, description="tokens generated per request")]
+    ge=0, le=1_000_000, description="tokens generated per request, part of context_tokens "
+    "(smaller than it for serving and batch work; embedding models generate none and ignore "
+    "it)")]
 JobSize = Annotated[float, msgspec.Meta(
     gt=0, le=1e15, description="the size of a whole job (tokens or images)")]
 TrainingTokens = Annotated[JobSize, _about("tokens to train on in all (dataset tokens x "

@@ -12,6 +12,7 @@ import pytest
 
 from service.adapters.catalog_loader import load_catalog
 from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
@@ -85,3 +86,20 @@ def test_an_embedding_job_is_priced_in_all(catalog: Catalog) -> None:
         assert perf.job_hours == pytest.approx(1e10 / perf.embedded_tokens_per_s / 3600,
                                                rel=1e-6)
         assert o.cost.per_job_usd is not None and o.cost.per_month_usd is None
+
+
+def test_an_embedding_request_needs_no_output_tokens(catalog: Catalog) -> None:
+    """A 512-token embedder asked about at its own context with the defaults (output_tokens
+    512, which an embedder never generates) is answered; an LLM asked the same is told that
+    its output does not fit in its context, at the field's path."""
+    req = msgspec.convert({"model": "bge-large-en-v1.5", "context_tokens": 512},
+                          RecommendationRequest)
+    assert req.output_tokens >= req.context_tokens
+    r = recommend(req, catalog, TODAY)
+    assert r.options and r.options[0].performance.embeddings_per_s
+    llm = msgspec.convert({"model": "llama-3.1-8b", "context_tokens": 512},
+                          RecommendationRequest)
+    with pytest.raises(InvalidInput) as err:
+        recommend(llm, catalog, TODAY)
+    assert err.value.path == "$.output_tokens"
+    assert "smaller than context_tokens" in err.value.message

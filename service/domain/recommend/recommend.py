@@ -50,6 +50,11 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if req.workload in ("finetune", "pretrain") and model.kind != "llm":
         raise InvalidInput("fine-tuning and pre-training recommendations cover LLMs",
                            "$.workload")
+    # an embedding model reads context_tokens and writes nothing: output_tokens does not apply
+    if (req.output_tokens >= req.context_tokens and req.workload in ("serving", "batch")
+            and model.kind == "llm" and model.task != "embed"):
+        raise InvalidInput("output_tokens must be smaller than context_tokens (context = "
+                           "prompt + output)", "$.output_tokens")
     interruptible = req.interruptible
     if interruptible is None:
         interruptible = req.workload in ("batch", "finetune")

@@ -126,9 +126,6 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         super().__post_init__()
         if self.finetune is not None and self.workload not in ("finetune", "pretrain"):
             raise ValueError("`finetune` options apply to workload finetune or pretrain")
-        if self.output_tokens >= self.context_tokens and self.workload in ("serving", "batch"):
-            raise ValueError("output_tokens must be smaller than context_tokens "
-                             "(context = prompt + output)")
 
 
 class OfferRef(Out, frozen=True, kw_only=True):
