@@ -216,6 +216,10 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     dec_steps = max(osl - 1, 0)
     tau = c.step_s(1, ctx) if tau0 is None else tau0
     d = 1.0
+    # a decoding sequence shares steps with the prompts of the others: in a closed loop of
+    # ``running`` users its own prompt was done before it decodes (one user alone decodes at
+    # the lone decode step); Poisson arrivals (open loop) come from anyone
+    others = (running - 1) / running if closed else 1.0
     for _ in range(6):
         d = min(float(running), x * dec_steps * tau)
         chunk_cap = max(budget - d, 1.0)
@@ -229,7 +233,11 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         rho = mix_rate * t_mix
         if rho >= 0.999:
             return None
-        tau_new = 1.0 / (mix_rate + (1 - rho) / t_dec) if d >= 0.5 else t_mix
+        # the mean step a decode sees, by count: the others' chunk steps and decode-only
+        # steps in their shares of the time (no decodes at all: the step under way is a chunk)
+        seen = mix_rate * others
+        tau_new = (1.0 / (seen + (1 - seen * t_mix) / t_dec) if dec_steps and running
+                   else t_mix)
         if abs(tau_new - tau) < 1e-4 * tau:
             tau = tau_new
             break
@@ -366,9 +374,13 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     r = found.get(x) or _at_rate(c, x, isl, osl, running, budget)
     assert r is not None
     ttft, tpot, rho = r
-    if users > running:
-        # users past the cap wait for a running sequence to end before their prompt starts
-        ttft += (users - running) / x
+    # Little's law for the closed loop: every user's cycle is users / x. Users past the
+    # admission cap, and those the engine cannot take in because prefill already fills its
+    # steps (the solve stops short of ``running`` in the system), wait in the queue before
+    # their prompt starts
+    in_system = x * (ttft + (osl - 1) * tpot)
+    if users > in_system * 1.002:
+        ttft += (users - in_system) / x
     return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
                 prefill_share=rho, saturated=False)
 

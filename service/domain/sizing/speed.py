@@ -523,6 +523,16 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              f"above what this setup serves ({at.requests_per_s:.3g} requests/s): the queue "
              "grows without bound, so no TTFT is given; figures are at capacity")
     ttft = None if math.isinf(at.ttft_s) else at.ttft_s * 1000
+    at_tokens_s = at.requests_per_s * out
+    if at_tokens_s > (thr or 0.0):
+        # the saturated cycle model (every prompt's prefill, then the decodes in lock step)
+        # can fall below the continuous-batching model at the stated load; the most the setup
+        # serves is never less than what it serves at a load it carries
+        note("max_throughput", f"{at_tokens_s:.0f} output tokens/s at the stated load",
+             "the continuous-batching model at this load serves more than the saturated cycle "
+             "model; the larger is the maximum")
+        base = msgspec.structs.replace(base, max_throughput_tokens_per_s=at_tokens_s,
+                                       max_requests_per_s=at.requests_per_s)
     return msgspec.structs.replace(
         base, time_to_first_token_ms=ttft, time_per_output_token_ms=at.tpot_s * 1000,
         output_tokens_per_s_per_user=1.0 / at.tpot_s,
