@@ -222,6 +222,9 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     others = (running - 1) / running if closed else 1.0
     for _ in range(6):
         d = min(float(running), x * dec_steps * tau)
+        # the steps a decode is in carry itself and, on average, the others' decodes
+        if dec_steps:
+            d = min(float(running), 1.0 + d * others)
         chunk_cap = max(budget - d, 1.0)
         chunk = min(chunk_cap, float(isl))
         if isl < chunk_cap:

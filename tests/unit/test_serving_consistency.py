@@ -1,0 +1,133 @@
+"""Consistency of the serving figures a buyer reads side by side (found by a blind buyer audit):
+time per output token continuous in the prompt length, one user decoding at the lone decode
+step, Little's law in every closed loop, the maximum throughput never below the throughput at
+the stated load, a context over the model's limit warned about, and GPU data that describes the
+device software sees."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from service.adapters.catalog_loader import load_catalog
+from service.domain.catalog.precisions import find_kv_type, get_precision
+from service.domain.catalog.snapshot import Catalog
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size, sized_from_entry
+from service.domain.sizing.speed import under_load
+from service.paths import default_data_dir
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog(default_data_dir("catalog"), 90)
+
+
+def _size(catalog: Catalog, **body: object) -> SizingResult:
+    return size(msgspec.convert(body, SizingRequest), catalog)
+
+
+def test_time_per_output_token_is_continuous_in_the_prompt_length(catalog: Catalog) -> None:
+    """One user of Llama 3.1 8B on an H100: the TPOT grew from 9 ms at 28k prompt tokens to
+    360 ms at 29k (a step with less than half a decode in it was timed as a prefill chunk)."""
+    last = None
+    for tokens in range(16_000, 66_000, 2_000):
+        perf = _size(catalog, model="llama-3.1-8b", weights="bf16", gpu="h100-sxm",
+                     input_tokens=tokens, output_tokens=500).performance
+        assert perf is not None and perf.time_per_output_token_ms is not None
+        tpot = perf.time_per_output_token_ms
+        assert 4.0 < tpot < 20.0, (tokens, tpot)
+        if last is not None:
+            assert tpot / last < 1.1, (tokens, last, tpot)
+        last = tpot
+
+
+@pytest.mark.parametrize("model,gpu", [("llama-3.1-8b", "h100-sxm"), ("qwen3-32b", "h200-sxm"),
+                                       ("gpt-oss-120b", "h100-sxm")])
+def test_one_user_decodes_at_the_lone_decode_step(catalog: Catalog, model: str, gpu: str
+                                                  ) -> None:
+    """A user's own prompt is done before its decode starts: alone, its TPOT is one decode
+    step at its context, whatever the prompt length."""
+    reg = catalog.registry
+    m = sized_from_entry(reg.model(model))
+    p = get_precision("mxfp4" if "gpt-oss" in model else "fp8")
+    kv = find_kv_type("fp16")
+    assert kv is not None
+    for isl in (1_000, 8_000, 30_000):
+        got = under_load(m, p, kv, reg.engines["vllm"], reg.gpus[gpu], 1, isl, 400, 1, None,
+                         catalog.perf)
+        assert got is not None
+        at, cost = got
+        lone = cost.step_s(1, isl + 400 / 2)
+        assert at.tpot_s == pytest.approx(lone, rel=0.01), (isl, at.tpot_s, lone)
+
+
+@pytest.mark.parametrize("users,isl,osl", [(1, 2_000, 200), (16, 4_000, 500), (128, 2_048, 128),
+                                           (512, 128, 128), (1_000, 1_000, 1_000)])
+def test_every_closed_loop_obeys_littles_law(catalog: Catalog, users: int, isl: int,
+                                             osl: int) -> None:
+    """users = requests/s x (TTFT + (output - 1) x TPOT): with 512 users of 128-token prompts
+    the engine's steps are all prefill before 256 sequences are in, and the TTFT left out the
+    wait of the users it could not take in (1.9 s where Little's law gives 2.7 s)."""
+    reg = catalog.registry
+    m = sized_from_entry(reg.model("llama-3.1-8b"))
+    kv = find_kv_type("fp16")
+    assert kv is not None
+    got = under_load(m, get_precision("fp8"), kv, reg.engines["vllm"], reg.gpus["h100-sxm"], 1,
+                     isl, osl, users, None, catalog.perf)
+    assert got is not None
+    at = got[0]
+    in_loop = at.requests_per_s * (at.ttft_s + (osl - 1) * at.tpot_s)
+    assert in_loop == pytest.approx(users, rel=0.01), (in_loop, at)
+
+
+@pytest.mark.parametrize("body", [
+    {"model": "llama-3.1-8b", "weights": "bf16", "gpu": "h100-sxm", "engine": "tensorrt-llm",
+     "input_tokens": 2048, "output_tokens": 128, "batch_size": 128},
+    {"model": "llama-3.1-8b", "weights": "bf16", "gpu": "a100-sxm-80gb", "input_tokens": 2000,
+     "output_tokens": 200, "batch_size": 8},
+    {"model": "qwen3-32b", "weights": "fp8", "gpu": "h100-sxm", "input_tokens": 1000,
+     "output_tokens": 1000, "batch_size": 64},
+])
+def test_the_maximum_throughput_is_never_below_the_throughput_at_the_load(
+        catalog: Catalog, body: dict[str, object]) -> None:
+    perf = _size(catalog, **body).performance
+    assert perf is not None
+    assert perf.output_tokens_per_s is not None and perf.max_throughput_tokens_per_s
+    assert perf.max_throughput_tokens_per_s >= perf.output_tokens_per_s * 0.999
+    assert perf.max_requests_per_s is not None and perf.requests_per_s is not None
+    assert perf.max_requests_per_s >= perf.requests_per_s * 0.999
+
+
+def test_a_context_over_the_models_limit_is_a_warning(catalog: Catalog) -> None:
+    over = _size(catalog, model="llama-3.1-8b", gpu="h200-sxm", input_tokens=200_000,
+                 output_tokens=1_000)
+    assert any("131,072" in w and "201,000" in w for w in over.warnings), over.warnings
+    within = _size(catalog, model="llama-3.1-8b", gpu="h200-sxm", input_tokens=100_000,
+                   output_tokens=1_000)
+    assert not any("supports" in w for w in within.warnings), within.warnings
+
+
+def test_every_nvidia_gpu_with_tensor_cores_has_a_tensor_rate(catalog: Catalog) -> None:
+    """Volta (7.0) and later have tensor cores: a 16-bit figure must be given, or prefill is
+    timed at the FP32 rate (the A10G's prefill was half what the card does)."""
+    for g in catalog.registry.gpus.values():
+        cc = getattr(g, "compute_capability", None)
+        if g.vendor != "NVIDIA" or not cc or float(cc) < 7.0:
+            continue
+        rate = g.fp16_tflops or g.bf16_tflops
+        assert rate is not None, g.id
+        if g.fp32_tflops is not None:
+            assert rate > 1.5 * g.fp32_tflops, (g.id, rate, g.fp32_tflops)
+
+
+def test_the_mi250x_is_the_device_software_sees(catalog: Catalog) -> None:
+    """An MI250X module is two 64 GB GCDs, each its own device: 70B at bf16 (131 GiB of weights)
+    fitted on \"one MI250X\" of 128 GiB."""
+    g = catalog.registry.gpus["mi250x"]
+    assert g.total_gib == pytest.approx(64.0)
+    r = _size(catalog, model="llama-3.1-70b", weights="bf16", gpu="mi250x", gpu_count=1,
+              input_tokens=1000, output_tokens=200)
+    assert r.fits is False
+    row = next(f for f in r.fits_on if f.gpu == "mi250x")
+    assert row.gpu_count >= 4  # 131 GiB of weights over 64 GiB devices
