@@ -103,3 +103,13 @@ def test_an_embedding_request_needs_no_output_tokens(catalog: Catalog) -> None:
         recommend(llm, catalog, TODAY)
     assert err.value.path == "$.output_tokens"
     assert "smaller than context_tokens" in err.value.message
+
+
+def test_an_embedders_batch_is_bounded_by_the_engine_not_a_placeholder(catalog: Catalog
+                                                                      ) -> None:
+    """No KV cache: memory does not grow with the batch, so the largest batch was the search's
+    1,000,000 cap; it is the engine's max_num_seqs."""
+    r = size(msgspec.convert({"model": "bge-large-en-v1.5", "gpu": "l4", "input_tokens": 512,
+                              "output_tokens": 0}, SizingRequest), catalog)
+    engine = catalog.registry.engines[r.engine]
+    assert r.max_batch_size == engine.speed.max_num_seqs

@@ -275,6 +275,16 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if gpu is not None:
             fits = plan.fits(gpu)
             max_b = plan.max_batch(gpu) * plan.dp
+            if model.task == "embed" and fits:
+                # no KV cache kept: memory does not grow with the batch, the engine's
+                # sequence cap is what bounds it
+                cap_seqs = engine.speed.max_num_seqs * plan.dp
+                if max_b > cap_seqs:
+                    max_b = cap_seqs
+                    note("max_batch_size", str(cap_seqs),
+                         f"an embedding model keeps no KV cache, so memory does not bound "
+                         f"the batch; {engine.id} runs at most max_num_seqs "
+                         f"{engine.speed.max_num_seqs} inputs at once per replica")
             max_ctx = plan.max_context(gpu)
             note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
                  f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
