@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Callable
 from typing import cast
 
 import msgspec
@@ -294,6 +296,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if gpu is not None and not fits:
             note("performance", "null", "the model does not fit this setup, so no speed or "
                  "cost is given; see fits_on")
+            hint = _lower_precision_hint(
+                registry, engine, gpu, precision, per.total_gib, plan.capacity_gib(gpu),
+                LLM_SMALLER, lambda q: dataclasses.replace(
+                    plan, precision=q, assumptions=[]).per_gpu().total_gib)
+            hw.warnings.append(hint)
         if gpu is not None and fits:
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
                                      catalog) if hw.ok else None
@@ -355,6 +362,33 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
         fits_on=fits_on, performance=perf, cost=cost if hw.ok else None,
         assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings)
+
+
+LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
+"""Lower precisions tried, in order, when an LLM does not fit (the engine must run them)."""
+PIPELINE_SMALLER = ("fp8", "int8", "nf4")
+"""The same for a diffusion or audio pipeline's denoiser and text encoders."""
+
+
+def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Precision,
+                          need_gib: float, cap_gib: float, order: tuple[str, ...],
+                          per_gpu_at: Callable[[Precision], float]) -> str:
+    """What would make a setup that does not fit fit on the same GPUs: the first lower
+    precision of ``order`` the engine runs there whose memory per GPU fits."""
+    head = (f"does not fit: {need_gib:.1f} GiB per GPU at {p.id} where {gpu.name} gives "
+            f"{cap_gib:.1f} GiB")
+    tried = []
+    for pid in order:
+        q = get_precision(pid)
+        if q.bits_linear >= p.bits_linear or not runs_on(registry, engine.id, q, gpu):
+            continue
+        need = per_gpu_at(q)
+        tried.append(pid)
+        if need <= cap_gib:
+            return (f"{head}; {q.id} weights need {need:.1f} GiB per GPU and fit, quality: "
+                    f"{q.quality}; fits_on lists the GPUs that hold it as asked")
+    lower = f" nor at {', '.join(tried)}" if tried else ""
+    return f"{head}{lower} on this many GPUs; fits_on lists the GPUs that hold it"
 
 
 def _model_info(m: SizedModel) -> ModelInfo:
@@ -608,6 +642,14 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     perf = cost = None
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
+        if not fits:
+            hw.warnings.append(_lower_precision_hint(
+                registry, engine, gpu, precision, per.total_gib, gpu.usable_gib,
+                PIPELINE_SMALLER, lambda q: diffusion_memory(
+                    model, q, width, height, req.batch_size, training).total_gib)
+                + ("" if model.kind == "audio" or training else
+                   "; or let diffusers keep one component on the GPU at a time "
+                   "(enable_model_cpu_offload), slower by the transfers"))
     if gpu is not None and fits:
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
                                     task=req.task, width=width, height=height,

@@ -1,0 +1,51 @@
+"""A setup that does not fit says what would make it fit on the same GPUs (a buyer audit found
+FLUX.1-dev on an RTX 4090 answered `fits: false` with nothing else): the first lower precision
+the engine runs there whose memory fits, or that none does."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from service.adapters.catalog_loader import load_catalog
+from service.domain.catalog.snapshot import Catalog
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size
+from service.paths import default_data_dir
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog(default_data_dir("catalog"), 90)
+
+
+def _size(catalog: Catalog, **body: object) -> SizingResult:
+    return size(msgspec.convert(body, SizingRequest), catalog)
+
+
+@pytest.mark.parametrize("body,fits_at", [
+    ({"model": "flux.1-dev", "gpu": "rtx-4090"}, "fp8"),
+    ({"model": "llama-3.1-70b", "gpu": "h100-sxm", "weights": "bf16"}, "fp8"),
+    ({"model": "llama-3.1-405b", "gpu": "h100-sxm", "gpu_count": 8, "weights": "bf16"}, "fp8"),
+    ({"model": "llama-3.1-8b", "gpu": "t4", "weights": "fp16", "input_tokens": 8000}, "int8"),
+])
+def test_a_setup_that_does_not_fit_names_the_precision_that_would(
+        catalog: Catalog, body: dict[str, object], fits_at: str) -> None:
+    r = _size(catalog, **body)
+    assert r.fits is False
+    hint = next(w for w in r.warnings if w.startswith("does not fit"))
+    assert f"; {fits_at} weights need" in hint, hint
+    # and it does fit there
+    again = _size(catalog, **{**body, "weights": fits_at})
+    assert again.fits is True, again.memory.per_gpu_gib
+
+
+def test_no_lower_precision_that_fits_is_said(catalog: Catalog) -> None:
+    r = _size(catalog, model="llama-3.1-70b", gpu="rtx-4090")
+    hint = next(w for w in r.warnings if w.startswith("does not fit"))
+    assert "nor at" in hint and "awq-int4" in hint and "fits_on" in hint
+
+
+def test_a_setup_that_fits_has_no_hint(catalog: Catalog) -> None:
+    r = _size(catalog, model="llama-3.1-8b", gpu="h100-sxm")
+    assert r.fits and not any(w.startswith("does not fit") for w in r.warnings)
