@@ -44,6 +44,9 @@ RULES = {
     "near-misses": "rejected lists the near misses a buyer cares about, not every small card",
     "alternatives": "alternatives quantify what would change the answer, each with a price",
     "filters": "providers, regions, max_gpus_per_node and budgets respected",
+    "model-limits": "a context over the model's max_context is warned (the model was not "
+                    "trained for it)",
+    "job-duration": "a job that takes months is warned, and the faster option priced",
 }
 
 SMALL_CARDS = ("rtx-3060", "rtx-a4000", "t4", "rtx-4000-ada", "rtx-5070", "p100-pcie")
@@ -288,6 +291,35 @@ SCENARIOS: list[dict[str, Any]] = [
      "request": {"model": "llama-3.1-70b", "weights": "fp8", "context_tokens": 32768,
                  "concurrent_requests": 32},
      "checks": [("options",), ("alternatives_quantified",), ("alternative_contains", "kv")]},
+
+    # --- blind buyer audit A ----------------------------------------------------------------------
+    {"id": "audit-a-rate-target-cost-per-token-at-load", "rule": "cost-per-token-at-load",
+     "request": {"model": "llama 3.1 8b", "workload": "serving", "context_tokens": 2048,
+                 "output_tokens": 256, "target_output_tokens_per_s": 2000, "weights": "bf16",
+                 "providers": ["aws", "gcp", "lambda", "runpod"]},
+     "checks": [("options",), ("at_load_cost_matches_output",),
+                ("per_million_at_load_stated",)]},
+    {"id": "audit-a-multi-node-alternative-price-rules", "rule": "alternatives",
+     "request": {"model": "llama 3.1 8b", "workload": "pretrain",
+                 "training_tokens": 100_000_000_000, "allow_multi_node": True},
+     "checks": [("options",), ("alternative_contains", "multi-node"),
+                ("alternatives_priced_as_options",), ("alternatives_quantified",)]},
+    {"id": "audit-a-bf16-the-t4-cannot-run", "rule": "near-misses",
+     "request": {"model": "qwen2.5 1.5b", "workload": "serving", "context_tokens": 2048,
+                 "output_tokens": 256, "concurrent_requests": 4, "weights": "bf16",
+                 "providers": ["azure"]},
+     "checks": [("options",), ("rejected_reason_contains", "cannot run bf16"),
+                ("alternative_first", "weights fp16"), ("alternatives_not_noise",)]},
+    {"id": "audit-a-context-over-the-models-limit", "rule": "model-limits",
+     "request": {"model": "llama 3.1 8b", "workload": "serving", "context_tokens": 200_000,
+                 "output_tokens": 500, "weights": "bf16", "top_n": 2},
+     "checks": [("options",), ("warned_every_option", "not trained for a context"),
+                ("assumption_named", "context_over_model_limit")]},
+    {"id": "audit-a-months-long-pretrain", "rule": "job-duration",
+     "request": {"model": "llama 3.1 8b", "workload": "pretrain",
+                 "training_tokens": 100_000_000_000, "top_n": 3},
+     "checks": [("options",), ("long_jobs_warned", 30), ("alternative_contains", "more GPUs"),
+                ("alternatives_quantified",)]},
 
     # --- filters --------------------------------------------------------------------------------
     {"id": "filters-region-europe", "rule": "filters",

@@ -457,6 +457,84 @@ def c_per_month_at_most(r: Recommendation, req: RecommendationRequest, v: float)
                   and o.cost.per_month_usd <= v + 1e-6, f"over ${v:,.0f}/month")
 
 
+def c_at_load_cost_matches_output(r: Recommendation, req: RecommendationRequest
+                                  ) -> list[str]:
+    """$/1M tokens at the load is the hourly price over output_tokens_per_s_at_load."""
+    def ok(o: Option) -> bool:
+        at_load = o.performance.output_tokens_per_s_at_load
+        cost = o.cost.per_million_output_tokens_at_load_usd
+        if at_load is None or cost is None:
+            return False
+        spot = 1 + (o.cost.expected_spot_overhead_pct or 0) / 100
+        return abs(cost - o.cost.per_hour_usd * spot / (3600 * at_load) * 1e6) <= 1e-6 * cost
+    return _every(r, ok, "$/1M tokens at load not priced at output_tokens_per_s_at_load")
+
+
+def c_alternatives_priced_as_options(r: Recommendation, req: RecommendationRequest
+                                     ) -> list[str]:
+    """An alternative's offer obeys the options' price rules: no stale or suspect price
+    unless asked, spot only for interruptible work, its pricing said as used."""
+    cat = catalog()
+    offers = {o.id: o for o in cat.offers}
+    out = []
+    for a in r.alternatives:
+        o = offers.get(a.offer_id or "")
+        if o is None:
+            continue
+        trust = cat.trust_of(o.id)
+        if trust.suspect and not req.include_suspect and not (
+                trust.high_outlier_only and req.providers):
+            out.append(f"{a.change!r} uses a suspect price ({o.id})")
+        if (TODAY - o.as_of).days > cat.stale_after_days and not req.include_stale:
+            out.append(f"{a.change!r} uses a stale price ({o.id})")
+        if "on-demand" in a.effect and o.on_demand_usd_h is None:
+            out.append(f"{a.change!r} says on-demand; {o.id} has no on-demand price")
+        if "spot" in a.effect.split(":")[-1] and not _interruptible(req):
+            out.append(f"{a.change!r} uses spot for work that is not interruptible")
+    return out
+
+
+def c_alternatives_not_noise(r: Recommendation, req: RecommendationRequest) -> list[str]:
+    """An alternative on the answer's own GPU and count saves at least 5 %."""
+    if not r.options:
+        return []
+    top = r.options[0]
+    current = top.cost.per_month_usd or top.cost.per_job_usd or 0.0
+    offers = {o.id: o for o in catalog().offers}
+    out = []
+    for a in r.alternatives:
+        o = offers.get(a.offer_id or "")
+        cost = a.per_month_usd or _field(a, "per_job_usd")
+        if o is None or cost is None:
+            continue
+        if (o.gpu, o.gpu_count) == (top.offer.gpu, top.offer.gpu_count) and (
+                cost > 0.95 * current):
+            out.append(f"{a.change!r}: the same {o.gpu_count} x {o.gpu} for ${cost:,.0f} "
+                       f"(vs ${current:,.0f})")
+    return out
+
+
+def c_alternative_first(r: Recommendation, req: RecommendationRequest, s: str) -> list[str]:
+    if r.alternatives and r.alternatives[0].change == s:
+        return []
+    return [f"first alternative is not {s!r}: {[a.change for a in r.alternatives]}"]
+
+
+def c_warned_every_option(r: Recommendation, req: RecommendationRequest, s: str) -> list[str]:
+    return _every(r, lambda o: any(s in w for w in o.warnings), f"no warning {s!r}")
+
+
+def c_assumption_named(r: Recommendation, req: RecommendationRequest, s: str) -> list[str]:
+    return [] if any(a.name == s for a in r.assumptions) else [f"no assumption {s!r}"]
+
+
+def c_long_jobs_warned(r: Recommendation, req: RecommendationRequest, days: float
+                       ) -> list[str]:
+    return _every(r, lambda o: (o.performance.job_hours or 0) <= days * 24
+                  or any("days" in w and "more GPUs" in w for w in o.warnings),
+                  f"a job over {days:g} days without a warning")
+
+
 CHECKS: dict[str, Check] = {name[2:]: fn for name, fn in globals().items()
                             if name.startswith("c_") and callable(fn)}
 

@@ -8,11 +8,15 @@ from collections.abc import Sequence
 import msgspec
 
 from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.offer_query import headline_price
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
+    find_precision,
 )
 from service.domain.recommend.capability import (
+    KERNEL_REFUSAL,
+    NEAREST,
     _memory_plan,
     candidate_precisions,
     headroom_limit,
@@ -23,16 +27,25 @@ from service.domain.recommend.context import (
     DEFAULT_TTFT_MS,
     DEFAULT_TTFT_PROMPT_TOKENS,
     LONG_JOB_HOURS,
+    LONG_RUN_DAYS,
     MULTI_NODE_HANDICAP,
     QUALITY_HANDICAP,
     RESTART_MINUTES,
     SPOT_INTERRUPTIONS_PER_HOUR,
     STEADY_HOURS_PER_DAY,
     Ctx,
+    Plan,
     rejection_kind,
 )
-from service.domain.recommend.options import best_cost, finalise, offer_allowed, rank_offers
+from service.domain.recommend.options import (
+    best_cost,
+    finalise,
+    offer_allowed,
+    rank_offers,
+    untrusted_reason,
+)
 from service.domain.recommend.plans import use_shared_caches
+from service.domain.recommend.pricing import Quote, quote_offer
 from service.domain.recommend.types import (
     Alternative,
     Option,
@@ -46,12 +59,20 @@ from service.domain.sizing.memory import (
 
 def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                       precisions: list[Precision],
-                      rejected: Sequence[tuple[Offer, str]] = ()) -> list[Alternative]:
+                      rejected: Sequence[tuple[Offer, str]] = (),
+                      candidates: Sequence[Quote] = ()) -> list[Alternative]:
     """What would change the answer, each priced: the changed request's best option and what
-    it costs (shown where it costs less than the answer, or where nothing fits today)."""
+    it costs (shown where it costs less than the answer, or where nothing fits today; on the
+    same GPU, count and nodes only where it saves at least ``MEANINGFUL_SAVING``), and for a
+    job that takes over ``LONG_RUN_DAYS`` the cheapest of ``candidates`` (the request's own
+    quotes) that finishes sooner."""
     req = ctx.req
     alts: list[Alternative] = []
     current = best_cost(options)
+    top_shape = ((options[0].offer.gpu, options[0].offer.gpu_count, options[0].nodes)
+                 if options else None)
+    # (GPU, count, nodes) and cost of each other-weights alternative shown
+    shown: list[tuple[tuple[str, int, int], float]] = []
 
     def rerun(change: str, new_req: RecommendationRequest, effect_prefix: str) -> None:
         sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
@@ -70,6 +91,16 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if current is not None and cost >= current * (1 - 1e-6):
             return
         top = sub_opts[0]
+        if (current is not None and cost > current * (1 - MEANINGFUL_SAVING)
+                and (top.offer.gpu, top.offer.gpu_count, top.nodes) == top_shape):
+            return  # the same machine for a few dollars less: noise, not a choice
+        if change.startswith("weights "):
+            # the precisions are tried best quality first: a lower one that gets the same
+            # machine for about the same money adds only a quality loss
+            shape = (top.offer.gpu, top.offer.gpu_count, top.nodes)
+            if any(s == shape and cost > c * (1 - MEANINGFUL_SAVING) for s, c in shown):
+                return
+            shown.append((shape, cost))
         alts.append(Alternative(
             change=change, effect=f"{effect_prefix}: {top.offer.gpu_count} x "
             f"{top.offer.gpu_name} at {top.offer.provider}, "
@@ -79,8 +110,16 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
             offer_id=top.offer.id))
 
+    tried: set[str] = {p.id for p in precisions}
+    for q, gpus in _runs_instead(ctx, options, rejected):
+        # the precision asked for kept cheaper GPUs out: the nearest one they run (bf16 ->
+        # fp16 on a T4 or V100, the same 16 bits) first, before any quantization
+        tried.add(q.id)
+        rerun(f"weights {q.id}", msgspec_replace(req, weights=q.id),
+              f"{q.id} weights run on {gpus} where {precisions[0].id} cannot"
+              + (" (16 bits, no quantization)" if q.bits_linear >= 16 else ""))
     if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
-        if all(p.bits_linear >= 16 for p in precisions):
+        if all(p.bits_linear >= 16 for p in precisions) and "fp8" not in tried:
             rerun("weights fp8", msgspec_replace(req, weights="fp8"),
                   "FP8 weights (near-lossless) fit smaller or fewer GPUs")
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
@@ -116,11 +155,46 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
               "shard the model over several nodes")
+    if options and (faster := _faster(options[0], candidates, current)) is not None:
+        alts.append(faster)
     if options and req.workload == "pretrain":
         alt = _multi_node_plan(ctx, offers, options[0], precisions[0])
         if alt is not None:
             alts.append(alt)
     return alts
+
+
+MEANINGFUL_SAVING = 0.05
+"""An alternative on the same GPU, count and nodes as the answer is shown only where it saves
+at least this share of the cost (a few dollars off the same machine is noise)."""
+
+
+def _runs_instead(ctx: Ctx, options: list[Option], rejected: Sequence[tuple[Offer, str]]
+                  ) -> list[tuple[Precision, str]]:
+    """(precision, the GPUs' names) for each nearest precision that GPUs refused for the
+    precision asked for would run (the kernel matrix's ``nearest that runs there``), where
+    such an offer is cheaper than the top option (or there is none), best quality first."""
+    if ctx.req.weights == "auto":
+        return []
+    top = (options[0].cost.per_hour_usd / max(1, options[0].nodes)) if options else None
+    found: dict[str, list[str]] = {}
+    for offer, reason in rejected:
+        if not reason.startswith(KERNEL_REFUSAL) or NEAREST not in reason:
+            continue
+        price = headline_price(offer)
+        if top is not None and (price is None or price >= top):
+            continue
+        name = reason.rsplit(NEAREST, 1)[1].strip()
+        gpu = ctx.registry.gpus.get(offer.gpu)
+        names = found.setdefault(name, [])
+        if gpu is not None and gpu.name not in names:
+            names.append(gpu.name)
+    out = []
+    for pid, names in found.items():
+        q = find_precision(pid)
+        if q is not None:
+            out.append((q, ", ".join(names[:3]) or "cheaper GPUs"))
+    return sorted(out, key=lambda x: (QUALITY_HANDICAP.get(x[0].id, 1.1), x[0].id))
 
 
 class _Decided(msgspec.Struct, frozen=True):
@@ -141,18 +215,49 @@ def _decided(ctx: Ctx, options: list[Option]) -> list[_Decided]:
     return out
 
 
-TARGET_RUN_DAYS = 30.0
+def _faster(best: Option, candidates: Sequence[Quote], current: float | None
+            ) -> Alternative | None:
+    """A job that takes over ``LONG_RUN_DAYS`` on the top option: the cheapest candidate that
+    finishes within them, else the fastest where it at least halves the time; None where the
+    job is short or nothing is faster."""
+    hours = best.performance.job_hours
+    if hours is None or hours <= LONG_RUN_DAYS * 24:
+        return None
+    timed = [c for c in candidates if c.plan.job_hours is not None and c.per_job is not None]
+    within = [c for c in timed if (c.plan.job_hours or 0.0) <= LONG_RUN_DAYS * 24]
+    q: Quote | None
+    if within:
+        q = min(within, key=lambda c: (c.sort_cost, c.offer.id))
+    else:
+        q = min(timed, key=lambda c: (c.plan.job_hours or 0.0, c.sort_cost, c.offer.id),
+                default=None)
+        if q is None or (q.plan.job_hours or 0.0) > hours / 2:
+            return None
+    o, days = q.offer, (q.plan.job_hours or 0.0) / 24
+    nodes = f"{q.plan.nodes} nodes of " if q.plan.nodes > 1 else ""
+    gpus = f"{nodes}{o.gpu_count} x {q.gpu.name}"
+    return Alternative(
+        change=f"more GPUs: {gpus}",
+        effect=f"{gpus} at {o.provider} ({q.model.replace('_', '-')}) finish in {days:,.1f} "
+               f"days instead of {hours / 24:,.0f}: ${q.per_job:,.0f} for the job"
+               + ("" if current is None else f" (vs ${current:,.0f})"),
+        per_job_usd=q.per_job, offer_id=o.id)
 
 
 def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
                      p: Precision) -> Alternative | None:
-    """A long pre-training run: how many InfiniBand/EFA nodes finish it within a month."""
+    """A long pre-training run: how many InfiniBand/EFA nodes finish it within a month,
+    priced by the options' rules (:func:`quote_offer`: no stale or suspect price unless
+    asked, spot only for interruptible work, reserved for a long run, billing and storage),
+    its pricing model said as used."""
     hours = best.performance.job_hours
-    if hours is None or hours <= TARGET_RUN_DAYS * 24:
+    if hours is None or hours <= LONG_RUN_DAYS * 24:
         return None
     fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
-              and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)]
-    plans: list[tuple[float, int, Offer, float, str]] = []
+              and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)
+              and untrusted_reason(ctx, o) is None]
+    quotes: list[Quote] = []
+    misses = len(ctx.budget_misses)
     for o in fabric:
         gpu = ctx.registry.gpus[o.gpu]
         for n in (2, 4, 8, 16, 32, 64, 128):
@@ -160,27 +265,29 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
             if not cap.ok or not cap.train_tps or ctx.req.training_tokens is None:
                 continue
             job_h = ctx.req.training_tokens / cap.train_tps / 3600
-            if job_h <= TARGET_RUN_DAYS * 24 or n == 128:
-                price = o.reserved_usd_h or o.on_demand_usd_h or o.spot_usd_h
-                if price is None:
-                    break
-                model = "reserved" if o.reserved_usd_h else "on-demand"
-                plans.append((price * n * job_h, n, o, job_h, model))
+            if job_h <= LONG_RUN_DAYS * 24 or n == 128:
+                plan = Plan(p=p, cap=cap, nodes=n, replicas=n, node_hours_proxy=job_h * n,
+                            job_hours=job_h)
+                q = quote_offer(ctx, o, gpu, plan)
+                if not isinstance(q, str) and q.per_job is not None:
+                    quotes.append(q)
                 break
-    if not plans:
+    del ctx.budget_misses[misses:]  # the alternative's budget misses are not the answer's
+    if not quotes:
         return Alternative(
             change="multi-node with InfiniBand",
             effect=f"the run takes {hours / 24:,.0f} days on one node; spread it over several "
-                   "nodes joined by InfiniBand/EFA and reserve the capacity (no such offer in "
-                   "the catalog matches the constraints)")
-    cost, n, o, job_h, model = min(plans, key=lambda x: (x[0], x[2].id))
+                   "nodes joined by InfiniBand/EFA and reserve the capacity (no such offer "
+                   "with a usable, trusted price in the catalog matches the constraints)")
+    q = min(quotes, key=lambda x: (x.sort_cost, x.offer.id))
+    o, n, job_h = q.offer, q.plan.nodes, q.plan.job_hours or 0.0
     return Alternative(
         change=f"multi-node: {n} x {o.gpu_count} GPUs with {o.network}",
         effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
                + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
                + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
-               f"{model} capacity, ${cost:,.0f} for the run",
-        offer_id=o.id)
+               f"{q.model.replace('_', '-')} capacity, ${q.per_job:,.0f} for the run",
+        per_job_usd=q.per_job, offer_id=o.id)
 
 
 def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
@@ -286,6 +393,12 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
 
 def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
     req = ctx.req
+    if ctx.context_over_limit is not None and ctx.model.max_context:
+        # as /v1/sizing says it (the same assumption name), and on every option
+        tokens = (req.finetune.sequence_length if req.finetune is not None
+                  and req.workload in ("finetune", "pretrain") else req.context_tokens)
+        ctx.note("context_over_model_limit", f"{tokens} > {ctx.model.max_context}",
+                 ctx.context_over_limit)
     tg = ctx.targets
     if tg.default_ttft or tg.default_decode:
         said = []

@@ -102,6 +102,12 @@ def kernel_engine(ctx: Ctx, p: Precision) -> str:
     return _engine(ctx, p).id
 
 
+KERNEL_REFUSAL = "cannot run "
+"""How a refusal by the kernel matrix starts (:func:`kernel_refusal`)."""
+NEAREST = "; nearest that runs there: "
+"""How a refusal names the nearest precision that runs on that GPU."""
+
+
 def kernel_refusal(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
     """Why ``gpu`` cannot run ``p`` with the workload's engine (catalog/kernels.toml: the
     rule, its source and the nearest precision that runs there), or None."""
@@ -113,8 +119,8 @@ def kernel_refusal(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
     if s.ok:
         return None
     near = kernels.nearest_supported(eid, p, gpu, _BY_ID)
-    return (f"cannot run {p.id} with {eid}: {s.reason} (rule {s.rule}; {'; '.join(s.sources)})"
-            + (f"; nearest that runs there: {near.id}" if near is not None else ""))
+    return (f"{KERNEL_REFUSAL}{p.id} with {eid}: {s.reason} (rule {s.rule}; {'; '.join(s.sources)})"
+            + (f"{NEAREST}{near.id}" if near is not None else ""))
 
 
 def runnable_precisions(ctx: Ctx, gpu: GPU, precisions: list[Precision]) -> list[Precision]:

@@ -55,6 +55,11 @@ LONG_JOB_HOURS = 720.0
 HOURS_PER_MONTH = 730.0
 
 
+LONG_RUN_DAYS = 30.0
+"""A job (training, batch) that takes longer than this on an option carries a warning, and the
+alternatives show the cheapest option that finishes within it (more GPUs, or more nodes)."""
+
+
 FALLBACK_STORAGE_USD_GB_MONTH = 0.20
 """Storage $/GB-month counted for an unknown price when the catalog sources none at all: Lambda's
 filesystem rate, $0.20/GiB-month (docs.lambda.ai/public-cloud/billing), the highest of the
@@ -259,6 +264,27 @@ class Ctx:
         return Targets(ttft_ms=default_ttft_ms(prompt) if d_ttft else ttft,
                        decode_tps=DEFAULT_DECODE_TOKENS_PER_S if d_decode else decode,
                        rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode)
+
+    @cached_property
+    def context_over_limit(self) -> str | None:
+        """A warning where the request's context (training: the sequence length) is longer
+        than the model's ``max_context`` (the registry's, from its config), else None. The
+        sizing holds at that length; the model's quality there does not."""
+        limit = self.model.max_context
+        r = self.req
+        training = r.workload in ("finetune", "pretrain")
+        tokens = (r.finetune.sequence_length if training and r.finetune is not None
+                  else None if training else r.context_tokens)
+        if not limit or tokens is None or tokens <= limit:
+            return None
+        said = f"{tokens:,} tokens is over {self.model.name}'s max_context of {limit:,}"
+        if training:
+            return (f"sequence length {said}: training past it extends the model's context "
+                    "(positions it was never trained on; RoPE scaling and long-context data "
+                    "needed)")
+        return (f"context {said}: the model was not trained for a context this long; quality "
+                "past it is not assured and engines refuse longer prompts unless RoPE "
+                "scaling is extended")
 
     @cached_property
     def kv(self) -> KVType | None:

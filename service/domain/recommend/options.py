@@ -4,11 +4,12 @@ wording of each option and the notable rejections."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import msgspec
 
+from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.offer_query import headline_price
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
@@ -16,10 +17,15 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.regions import without_place
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.capability import replica_throughput
+from service.domain.recommend.capability import (
+    KERNEL_REFUSAL,
+    headroom_limit,
+    replica_throughput,
+)
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     LONG_JOB_HOURS,
+    LONG_RUN_DAYS,
     POPULAR,
     Ctx,
     rejection_kind,
@@ -34,6 +40,7 @@ from service.domain.recommend.types import (
     OptionPerformance,
     Rejected,
 )
+from service.domain.sizing.memory import GIB, weight_bytes
 
 
 def _option(ctx: Ctx, q: Quote) -> Option:
@@ -43,11 +50,17 @@ def _option(ctx: Ctx, q: Quote) -> Option:
     p, cap, nodes = plan.p, plan.cap, plan.nodes
     job_hours = plan.job_hours
     warnings: list[str] = []
+    if ctx.context_over_limit is not None:
+        warnings.append(ctx.context_over_limit)
     if q.spot and req.workload == "serving":
         warnings.append("spot on an endpoint: an interruption takes it down")
     if job_hours is not None and job_hours >= LONG_JOB_HOURS and q.model != "reserved":
         warnings.append("long run: ask the provider for reserved/committed pricing "
                         "(none published in the catalog for this offer)")
+    if job_hours is not None and job_hours > LONG_RUN_DAYS * 24:
+        warnings.append(f"the job takes ~{job_hours / 24:,.0f} days ({job_hours:,.0f} h) on "
+                        f"this option, over {LONG_RUN_DAYS:g} days: more GPUs finish sooner "
+                        "(see the alternatives)")
     if not q.known_billing:
         warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
     terms = provider_terms(ctx, offer.provider, offer.instance_type)
@@ -81,7 +94,11 @@ def _option(ctx: Ctx, q: Quote) -> Option:
         per_m = (q.per_hour * spot_factor) / (3600 * out_tps) * 1e6
         per_user = 1000 / plan.tpot_ms if plan.tpot_ms else None
         if per_user and req.workload == "serving":
-            at_load = min(out_tps, req.concurrent_requests * per_user)
+            # at the stated load, at most saturation: under a rate target the output the rate
+            # asks for (output_tokens_per_s_at_load; the requests in flight are not
+            # ``concurrent_requests`` there), else the concurrent users x their speed
+            at_load = min(out_tps, plan.load_tps if ctx.targets.rate_rps and plan.load_tps
+                          else req.concurrent_requests * per_user)
             per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
     used = plan.used_gib or cap.per_gpu_used_gib
     free = cap.per_gpu_cap_gib - used
@@ -223,9 +240,11 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         if c.per_audio_hour_usd is not None:
             speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
     if perf.users_per_replica and perf.time_to_first_token_ms is not None:
-        speed += (f"; at {ctx.req.concurrent_requests} concurrent request(s) "
-                  f"({perf.users_per_replica} per replica) the first token comes in "
-                  f"~{perf.time_to_first_token_ms:,.0f} ms")
+        load = (f"{tg.rate_rps:,.3g} requests/s (~{perf.users_per_replica} in flight per "
+                "replica)" if tg.rate_rps else
+                f"{ctx.req.concurrent_requests} concurrent request(s) "
+                f"({perf.users_per_replica} per replica)")
+        speed += f"; at {load} the first token comes in ~{perf.time_to_first_token_ms:,.0f} ms"
     nodes = f"{o.nodes} x " if o.nodes > 1 else ""
     return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
             f"({o.pricing_model.replace('_', '-')}, price {_date_phrase(o.offer)}), {o.weights} "
@@ -416,13 +435,36 @@ def replace_struct(o: Option, **changes: object) -> Option:
     return msgspec.structs.replace(o, **changes)
 
 
-def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
-                        ) -> list[Rejected]:
+def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
+    """Whether an offer's node holds the weights at ``p`` (the precision asked for) and, for
+    LLM inference, one request's KV cache at the full context, with the headroom: where such
+    a node cannot run ``p`` (catalog/kernels.toml), the refusal is a near miss a buyer asks
+    about ("why not the T4?"), not a card too small to matter."""
+    need = weight_bytes(ctx.model, p)
+    a, kv = ctx.model.arch, ctx.kv
+    if (a is not None and kv is not None and ctx.req.workload in ("serving", "batch")
+            and ctx.model.kind == "llm" and ctx.model.task != "embed"):
+        need += kv_bytes(a, ctx.req.context_tokens, kv.bytes_per_element)
+    need_gib = need / GIB
+    gpus = ctx.registry.gpus
+
+    def large_enough(offer: Offer) -> bool:
+        gpu = gpus.get(offer.gpu)
+        return gpu is not None and (
+            headroom_limit(ctx, gpu.usable_gib) * offer.gpu_count >= need_gib)
+
+    return large_enough
+
+
+def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
+                       large_enough: Callable[[Offer], bool] | None = None
+                       ) -> list[Rejected]:
     """The offers left out that a buyer would ask about, at most 10, one per GPU shape: first
     the near misses (an offer the model fits on, out for the budget, a latency or throughput
-    target, a stale or suspect price, or spot-only billing) that are cheaper than the top
-    option, cheapest first; then the popular cards, whatever kept them out. A small card too
-    small for the model is not news."""
+    target, a stale or suspect price, or spot-only billing; and, where ``large_enough`` says
+    its node holds the weights, a GPU that cannot run the precision asked for, with the rule)
+    that are cheaper than the top option, cheapest first; then the popular cards, whatever
+    kept them out. A small card too small for the model is not news."""
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
@@ -439,7 +481,10 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option]
 
     for offer, reason in by_price:
         price = headline_price(offer)
-        near = rejection_kind(reason) not in ("memory", "hardware")
+        kind = rejection_kind(reason)
+        near = kind not in ("memory", "hardware") or (
+            kind == "hardware" and reason.startswith(KERNEL_REFUSAL) and top_price is not None
+            and large_enough is not None and large_enough(offer))
         if near and (top_price is None or (price is not None and price <= top_price)):
             take(offer, reason)
     for offer, reason in by_price:

@@ -133,6 +133,12 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
     return None
 
 
+def _in_flight(rate: float, ttft_s: float, tpot_s: float, osl: int) -> float:
+    """Requests in flight on one replica at ``rate`` requests/s (Little's law: the rate times
+    a request's time in the system, its first token and the rest of its output)."""
+    return rate * (ttft_s + (osl - 1) * tpot_s)
+
+
 def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | str:
     """The fewest nodes of this layout (``cap.tp`` GPUs per replica, ``cap.replicas`` per
     node) that carry the load: concurrency per replica searched so that the TTFT, the decode
@@ -184,18 +190,22 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
             decided = miss[0]
     replicas = r * nodes
     open_at: tuple[float, float] | None = None
+    open_rate = 0.0  # requests/s per replica where ``open_at`` was computed
+    osl = max(1, req.output_tokens)
     if tg.rate_rps:
         # a first guess from the closed loop at the most users memory admits (Little's law),
-        # then checked, and grown, in the open loop (random arrivals queue)
+        # then checked, and grown, in the open loop (random arrivals queue); the requests in
+        # flight per replica (Little's law: rate x time in the system) must fit its memory
         x_one = load_at(ctx, gpu, t, p, u_mem, st)[2]
         need = max(1, math.ceil(tg.rate_rps / max(x_one, 1e-12)))
         for _ in range(12):
             if need > 256 * r:
                 break
             ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, st)
-            if not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
-                                       need) is None:
-                open_at = (ttft, tpot)
+            if (not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
+                                        need) is None
+                    and _in_flight(tg.rate_rps / need, ttft, tpot, osl) <= u_mem):
+                open_at, open_rate = (ttft, tpot), tg.rate_rps / need
                 break
             need = max(need + 1, math.ceil(need * 1.25))
         if open_at is None:
@@ -204,18 +214,23 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
         if need > replicas:
             replicas, decided = need, "rate"
             # the rate's replicas on whole nodes: each carries less than was checked
-            open_at = open_loop(ctx, gpu, t, p, tg.rate_rps / (r * math.ceil(need / r)),
-                                st)[:2]
+            open_rate = tg.rate_rps / (r * math.ceil(need / r))
+            open_at = open_loop(ctx, gpu, t, p, open_rate, st)[:2]
     groups = math.ceil(replicas / r)
     if groups * pp > 256:
         return f"would need {groups * pp} nodes for the targets"
-    # the users spread over every replica of the nodes
+    # the users spread over every replica of the nodes: the busiest carries ``u``, and each
+    # user gets a replica's requests/s at that load over ``u`` (``users`` in all, not u per
+    # replica times every replica)
     u = math.ceil(users / (r * groups))
     ttft_s, tpot_s, rps = load_at(ctx, gpu, t, p, u, st)
-    load_tps = r * groups * rps * max(1, req.output_tokens)
+    load_tps = users * rps / u * osl
     if open_at is not None:
+        # the rate's load: the figures of the open loop, the requests in flight per replica
+        # by Little's law, the output the rate asks for
         ttft_s, tpot_s = open_at
-        load_tps = tg.rate_rps * max(1, req.output_tokens) if tg.rate_rps else load_tps
+        u = max(1, math.ceil(_in_flight(open_rate, ttft_s, tpot_s, osl) - 1e-9))
+        load_tps = (tg.rate_rps or 0.0) * osl  # what the rate asks for
     memory = _memory_plan(ctx, p, t, req.context_tokens, st)
     replica_tps = 0.0
     if req.job_output_tokens:

@@ -21,6 +21,7 @@ from service.domain.recommend.options import (
     finalise,
     notable_rejections,
     rank_offers,
+    refused_but_large_enough,
 )
 from service.domain.recommend.plans import use_shared_caches
 from service.domain.recommend.types import (
@@ -90,7 +91,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                  "no offer meets the default serving targets at this context and load (for "
                  f"example: {missed}); the options are shown without them")
     options = finalise(ctx, candidates)
-    alternatives = (find_alternatives(ctx, offers, options, precisions, rejected)
+    alternatives = (find_alternatives(ctx, offers, options, precisions, rejected, candidates)
                     if explain else [])
     reason = None
     if not options:
@@ -98,6 +99,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     return Recommendation(excluded_no_region=excluded_no_region(ctx, offers),
                           model=model.id if model.id != "custom" else model.name,
                           workload=req.workload, options=options,
-                          rejected=notable_rejections(rejected, options) if explain else [],
+                          rejected=notable_rejections(
+                              rejected, options, refused_but_large_enough(ctx, precisions[0]))
+                          if explain else [],
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog.version, assumptions=ctx.assumptions)

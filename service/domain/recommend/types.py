@@ -185,11 +185,15 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
                     "stated load (continuous batching)")] = None
     users_per_replica: Annotated[int | None, msgspec.Meta(
         description="LLM serving: concurrent requests each replica carries at the stated "
-                    "load (the load time_to_first_token_ms and the per-user speed are at)")
+                    "load (the load time_to_first_token_ms and the per-user speed are at); "
+                    "under a request-rate or output-rate target, the requests in flight per "
+                    "replica (Little's law: the rate per replica x a request's time in the "
+                    "system)")
     ] = None
     output_tokens_per_s_at_load: Annotated[float | None, msgspec.Meta(
         description="LLM serving: output tokens/s the option delivers in total at the stated "
-                    "load (requests/s at that load x output tokens)")] = None
+                    "load (requests/s at that load x output tokens: the concurrent requests' "
+                    "closed loop, or the target rate)")] = None
 
 
 class OptionCost(Out, frozen=True, kw_only=True):
@@ -201,8 +205,9 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_million_output_tokens_usd: float | None = None
     """At saturation: every replica as busy as the engine allows."""
     per_million_output_tokens_at_load_usd: float | None = None
-    """At the stated load (concurrent requests x tokens/s per user, at most saturation): what
-    a lightly used endpoint really pays per token."""
+    """At the stated load (concurrent requests x tokens/s per user; under a rate target the
+    rate's output, ``output_tokens_per_s_at_load``; at most saturation): what a lightly used
+    endpoint really pays per token."""
     per_thousand_images_usd: float | None = None
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
