@@ -228,7 +228,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         out.values = [prov.egress_usd(e["gb"]) or 0.0]
     elif kind == "storage":
         prov = catalog.providers_by_id[e["provider"]]
-        out.values = [(prov.storage_usd_per_gb or 0.0) * e["gb"]]
+        out.values = [prov.storage_usd(e["gb"]) or 0.0]
     elif kind == "interconnect":
         out.values = [reg.gpus[gpu].link_gb_s or 0.0]
     elif kind == "spot":

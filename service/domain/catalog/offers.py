@@ -104,6 +104,10 @@ class Provider(Strict, frozen=True, kw_only=True):
     storage_usd_per_gb_month: UsdPerUnit | None = None
     """Block (or network-volume / file) storage attached to the machines, per ``storage_unit``
     and month: the rate the recommender counts for weights and checkpoints."""
+    storage_tiers: tuple[EgressTier, ...] = ()
+    """Bands of the month's stored volume where the block storage rate changes with it, as
+    for egress (each band's GB at its rate; ``storage_usd_per_gb_month`` is the first band's
+    headline rate). Empty: one flat rate."""
     object_storage_usd_per_gb_month: UsdPerUnit | None = None
     """Object storage (standard class), per ``storage_unit`` and month, where it differs."""
     storage_unit: DataUnit = "GB"
@@ -129,17 +133,20 @@ class Provider(Strict, frozen=True, kw_only=True):
     note: str = ""
 
     def __post_init__(self) -> None:
-        last = 0.0
-        for i, tier in enumerate(self.egress_tiers):
-            if tier.up_to is None:
-                if i != len(self.egress_tiers) - 1:
-                    raise ValueError("only the last egress tier may be open-ended (up_to "
-                                     "missing)")
-            elif tier.up_to <= last:
-                raise ValueError(f"egress tiers must ascend: up_to {tier.up_to:g} after "
-                                 f"{last:g}")
-            else:
-                last = tier.up_to
+        for what, tiers in (("egress", self.egress_tiers), ("storage", self.storage_tiers)):
+            last = 0.0
+            for i, tier in enumerate(tiers):
+                if tier.up_to is None:
+                    if i != len(tiers) - 1:
+                        raise ValueError(f"only the last {what} tier may be open-ended (up_to "
+                                         "missing)")
+                elif tier.up_to <= last:
+                    raise ValueError(f"{what} tiers must ascend: up_to {tier.up_to:g} after "
+                                     f"{last:g}")
+                else:
+                    last = tier.up_to
+        if self.storage_tiers and self.storage_usd_per_gb_month is None:
+            raise ValueError("storage tiers need storage_usd_per_gb_month (the headline rate)")
 
     @property
     def egress_known(self) -> bool:
@@ -179,6 +186,25 @@ class Provider(Strict, frozen=True, kw_only=True):
             return None
         return self.storage_usd_per_gb_month / (GIB_IN_GB if self.storage_unit == "GiB"
                                                 else 1.0)
+
+    def storage_usd(self, gb: float) -> float | None:
+        """Block storage for ``gb`` GB over a month, bands applied to the volume (each band's
+        GB at its rate: the conservative reading of "X under 1 TB, Y above"). None: the
+        price is unknown."""
+        if self.storage_usd_per_gb_month is None:
+            return None
+        units = gb / GIB_IN_GB if self.storage_unit == "GiB" else gb
+        if not self.storage_tiers:
+            return units * self.storage_usd_per_gb_month
+        total = lower = 0.0
+        for tier in self.storage_tiers:
+            upper = tier.up_to if tier.up_to is not None else float("inf")
+            if units > lower:
+                total += (min(units, upper) - lower) * tier.usd
+            lower = upper
+        if units > lower:
+            total += (units - lower) * self.storage_tiers[-1].usd
+        return total
 
     def minimum_charge_for(self, instance_type: str) -> int | None:
         """The minimum charge per start (seconds) for ``instance_type``: the first matching

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -342,9 +342,20 @@ class Terms:
     egress_usd_gb: float
     egress_known: bool
     egress_month_usd: float = 0.0
+    storage_usd: Callable[[float], float | None] | None = None
+    """The provider's storage cost for a month's volume in GB, its bands applied (None:
+    flat at ``storage_usd_gb_month``)."""
 
     def billed(self, hours: float) -> float:
         return billed_for(hours, self.granularity_s, self.minimum_charge_s)
+
+    def storage_month(self, gb: float) -> float:
+        """Storage for ``gb`` GB over a month (bands applied where the provider has them)."""
+        if self.storage_usd is not None:
+            cost = self.storage_usd(gb)
+            if cost is not None:
+                return cost
+        return gb * self.storage_usd_gb_month
 
 
 class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):

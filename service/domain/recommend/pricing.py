@@ -59,6 +59,8 @@ def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None)
                           ctx.hours_per_day / ctx.req.sessions_per_day, gran, minimum),
                       storage_usd_gb_month=ctx.max_storage_price if sp is None else sp,
                       storage_known=sp is not None,
+                      storage_usd=(provider.storage_usd if provider is not None
+                                   and provider.storage_tiers else None),
                       egress_usd_gb=ctx.max_egress_price if ep is None else ep,
                       egress_known=ep is not None,
                       egress_month_usd=egress_gb * ctx.max_egress_price if em is None else em)
@@ -139,7 +141,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         storage_gb = ctx.storage_cache.get(plan.p.id)
         if storage_gb is None:
             storage_gb = _default_storage_gb(ctx, plan.p)
-    storage_month = storage_gb * terms.storage_usd_gb_month
+    storage_month = terms.storage_month(storage_gb)
     egress_month = terms.egress_month_usd
     compute = billed * per_hour
     per_job = per_month = None
