@@ -151,3 +151,60 @@ def test_adapter_training_speed_is_near_the_published_runs(
     perf = _size(catalog, task="finetune", **body).performance
     assert perf is not None and perf.training_tokens_per_s
     assert lo <= perf.training_tokens_per_s / measured <= hi, perf.training_tokens_per_s
+
+
+@pytest.mark.parametrize("body", [
+    {"model": "llama-3.1-405b", "weights": "fp8", "gpu": "h100-pcie", "gpu_count": 8,
+     "batch_size": 8, "input_tokens": 4000, "output_tokens": 500},
+    {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "l4", "gpu_count": 8, "batch_size": 4,
+     "input_tokens": 2000, "output_tokens": 500, "price_per_gpu_hour_usd": 0.8},
+    {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "a100-pcie-80gb", "gpu_count": 4,
+     "parallelism": {"tensor": 2, "pipeline": 2}, "batch_size": 8, "input_tokens": 2000,
+     "output_tokens": 500},
+])
+def test_a_layout_with_pipeline_stages_has_its_throughput(catalog: Catalog,
+                                                          body: dict[str, object]) -> None:
+    """TP x PP layouts answered 0 tokens/s and a concurrency of 0 (the stages' memory was not
+    counted: the tensor group alone cannot hold the model)."""
+    r = _size(catalog, **body)
+    assert r.fits and r.layout is not None and r.layout.pipeline > 1
+    perf = r.performance
+    assert perf is not None and perf.max_throughput_tokens_per_s
+    assert perf.max_concurrency and perf.time_per_output_token_ms
+    assert perf.max_throughput_tokens_per_s >= (perf.decode_throughput_tokens_per_s or 0) * 0.5
+    if "price_per_gpu_hour_usd" in body:
+        assert r.cost is not None and r.cost.per_million_output_tokens_usd
+
+
+def test_the_maximum_does_not_depend_on_the_load_asked_about(catalog: Catalog) -> None:
+    body = {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "h100-sxm", "gpu_count": 4,
+            "parallelism": {"tensor": 4}, "input_tokens": 2000, "output_tokens": 500}
+    light = _size(catalog, **body, request_rate_per_s=2).performance
+    heavy = _size(catalog, **body, request_rate_per_s=50).performance
+    closed = _size(catalog, **body, batch_size=16).performance
+    assert light and heavy and closed
+    assert light.max_requests_per_s == pytest.approx(heavy.max_requests_per_s, rel=1e-6)
+    assert closed.max_requests_per_s == pytest.approx(heavy.max_requests_per_s, rel=1e-6)
+    assert light.requests_per_s == pytest.approx(2.0)
+
+
+def test_an_overloaded_open_loop_is_a_warning(catalog: Catalog) -> None:
+    r = _size(catalog, model="llama-3.1-70b", weights="bf16", gpu="h100-sxm", gpu_count=4,
+              input_tokens=2000, output_tokens=500, request_rate_per_s=50)
+    assert r.performance and r.performance.time_to_first_token_ms is None
+    assert any("grows without bound" in w and "setups carry it" in w for w in r.warnings)
+
+
+def test_tensor_parallel_past_a_pcie_cards_bridge_is_timed_over_pcie(catalog: Catalog
+                                                                     ) -> None:
+    """A100 PCIe cards are bridged in pairs: TP8 was timed over NVLink, with no warning."""
+    body = {"model": "llama-3.1-70b", "weights": "bf16", "gpu_count": 8, "batch_size": 8,
+            "parallelism": {"tensor": 8}, "input_tokens": 2000, "output_tokens": 500}
+    pcie = _size(catalog, gpu="a100-pcie-80gb", **body)
+    sxm = _size(catalog, gpu="a100-sxm-80gb", **body)
+    assert pcie.performance and sxm.performance
+    assert "PCIe" in (pcie.performance.efficiency_source or "")
+    assert any("timed at PCIe speed" in w for w in pcie.warnings)
+    assert not any("timed at PCIe speed" in w for w in sxm.warnings)
+    assert (pcie.performance.time_per_output_token_ms or 0) > (
+        sxm.performance.time_per_output_token_ms or 0)

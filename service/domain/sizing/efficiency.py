@@ -46,6 +46,8 @@ _ARCH_FALLBACK = {
 LINK_LATENCY_US = {"nvlink": 10.0, "infinity-fabric": 12.0, "pcie": 25.0, "roce": 30.0,
                    "ici": 12.0, "none": 25.0}
 LINK_SHARE = 0.7
+PCIE_X16_GB_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}
+"""PCIe x16 bandwidth per direction by generation (GB/s): a ring all-reduce's links."""
 
 
 class GemmCurve(msgspec.Struct, frozen=True, gc=False):
@@ -282,6 +284,15 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
                          f"({near} GPUs, scaled to {n})")
     link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
     bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
+    if n > 2 and link != "pcie" and gpu.form_factor.startswith("PCIe"):
+        # a bridge joins pairs of PCIe cards: a wider group's ring crosses PCIe
+        link = "pcie"
+        bw = PCIE_X16_GB_S.get(gpu.pcie_gen or 4, 32.0) * 1e9 * LINK_SHARE
+        return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
+                         bandwidth=bw, num_gpus=n,
+                         source=f"derived from datasheet (PCIe Gen{gpu.pcie_gen or 4} latency "
+                                f"+ bandwidth: the {gpu.link} bridge joins pairs, {n} GPUs "
+                                "cross PCIe)")
     return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
                      bandwidth=bw, num_gpus=n,
                      source=f"derived from datasheet ({link} latency + bandwidth)")

@@ -96,6 +96,12 @@ def all_to_all_link(gpu: GPU) -> bool:
     return gpu.link in FAST_LINKS and not gpu.form_factor.startswith("PCIe")
 
 
+def tp_limit(gpu: GPU | None) -> tuple[int, str]:
+    """The widest tensor-parallel group whose all-reduces stay on the GPU's fast link, and
+    why (public name of :func:`_tp_cap`)."""
+    return _tp_cap(gpu)
+
+
 def _tp_cap(gpu: GPU | None) -> tuple[int, str]:
     if gpu is None or all_to_all_link(gpu):
         return NODE_GPUS, f"{NODE_GPUS} GPUs of one node"

@@ -210,6 +210,12 @@ class InferencePlan:
     def _weight_bytes(self) -> float:
         return weight_bytes(self.model, self.precision)
 
+    @property
+    def stage_share(self) -> float:
+        """Share of the layers (and of each sequence's KV cache) on the most loaded pipeline
+        stage (1.0 without a pipeline)."""
+        return self._stage_share
+
     @cached_property
     def _stage_share(self) -> float:
         """Share of the layers on the most loaded pipeline stage (1.0 without a pipeline)."""

@@ -33,7 +33,7 @@ from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
-from service.domain.sizing.layout import Layout, search_inference, search_training
+from service.domain.sizing.layout import Layout, search_inference, search_training, tp_limit
 from service.domain.sizing.memory import (
     GIB,
     Assumption,
@@ -270,6 +270,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
         layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism)
         note("layout", layout.label, layout.reason)
+        if gpu is not None and layout.fixed and engine.split == "tensor":
+            tp_cap, why = tp_limit(gpu)
+            if layout.tensor > tp_cap:
+                hw.warnings.append(
+                    f"tensor parallel {layout.tensor}: {why.split(': ', 1)[-1]}; timed at "
+                    f"PCIe speed (at most {tp_cap}-way tensor parallel, with pipeline stages "
+                    "or replicas beyond it, is faster)")
         _note_inference(plan, note)
         per = plan.per_gpu()
         memory = _memory(plan.whole(), per, True)
@@ -305,6 +312,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
                                      catalog) if hw.ok else None
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
+            rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
+            if rate is not None and most and rate > most:
+                hw.warnings.append(
+                    f"{rate:g} requests/s is more than this setup serves ({most:.3g} "
+                    f"requests/s): the queue grows without bound, so no time to first token "
+                    f"is given and the figures are at capacity; about {math.ceil(rate / most)} "
+                    "such setups carry it")
         fits_on = _fits_on_inference(base, catalog, req, precision, kv, engine)
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
@@ -386,7 +400,7 @@ def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Preci
         tried.append(pid)
         if need <= cap_gib:
             return (f"{head}; {q.id} weights need {need:.1f} GiB per GPU and fit, quality: "
-                    f"{q.quality}; fits_on lists the GPUs that hold it as asked")
+                    f"{q.quality.split(';')[0]}; fits_on lists the GPUs that hold it as asked")
     lower = f" nor at {', '.join(tried)}" if tried else ""
     return f"{head}{lower} on this many GPUs; fits_on lists the GPUs that hold it"
 
@@ -471,6 +485,9 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     group times like the tensor group reading all the weights."""
     d = max(1, layout.data)
     timed = layout.tensor * (layout.pipeline if engine.split == "layer" else 1)
+    # a tensor engine's pipeline stages hold the model between them: their memory carries
+    # the batch while the tensor group's time is the step's
+    pp = layout.pipeline if engine.split != "layer" else 1
     if d == 1 and timed == n:
         return estimate_performance(model, runs, kv, engine, gpu, n, req, note,
                                     task="inference", perf=catalog.perf)
@@ -479,7 +496,7 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
         request_rate_per_s=(None if req.request_rate_per_s is None
                             else req.request_rate_per_s / d))
     one = estimate_performance(model, runs, kv, engine, gpu, timed, share, note,
-                               task="inference", perf=catalog.perf)
+                               task="inference", perf=catalog.perf, pp=pp)
     note("layout_speed", f"{d} replica(s) of {timed} GPU(s)",
          f"{layout.label}: each replica timed with {share.batch_size} of the "
          f"{req.batch_size} concurrent requests"

@@ -301,18 +301,33 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
 
 def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
             input_tokens: int, output_tokens: int, batch: int | None = None,
-            max_batch: int | None = None, perf: PerfTables | None = None
+            max_batch: int | None = None, perf: PerfTables | None = None, pp: int = 1
             ) -> tuple[float, int, float]:
     """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
 
-    The batch is the largest whose KV cache fits (capped by the engine's max_num_seqs); a cycle
-    is the prefill of every prompt (compute-bound) plus ``output_tokens`` decode steps at the
-    average context. ``max_batch``: that largest batch, where the caller already has it."""
+    A tensor-split engine (vLLM, SGLang, TensorRT-LLM): the continuous-batching model of
+    :func:`under_load` with as many users as it admits (``batch``: that many). Otherwise
+    (llama.cpp): the batch is the largest whose KV cache fits (capped by the engine's
+    max_num_seqs); a cycle is the prefill of every prompt (compute-bound) plus
+    ``output_tokens`` decode steps at the average context. ``max_batch``: that largest
+    batch, where the caller already has it.
+    ``pp``: pipeline stages of ``n`` GPUs each holding the model (the memory, hence the batch,
+    is theirs; the time is the tensor group's reading all the weights: each token passes every
+    stage in turn)."""
     s = engine.speed
     out = max(1, output_tokens)
+    if engine.split == "tensor" and model.arch is not None and model.task != "embed":
+        # one model for the maximum and for every load (so the maximum does not depend on
+        # the load asked about, and no load the setup carries exceeds it)
+        loaded = under_load(model, p, kv, engine, gpu, n, input_tokens, out, batch or 0,
+                            None, perf, pp)
+        if loaded is None:
+            return 0.0, 0, 0.0
+        at = loaded[0]
+        return at.requests_per_s * out, at.running, at.requests_per_s
     if max_batch is None:
         plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
-                             batch=1, context=input_tokens + out)
+                             batch=1, context=input_tokens + out, pp=pp)
         max_batch = plan.max_batch(gpu)
     cap = max_batch
     if cap == 0:
@@ -323,8 +338,7 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
              else 0.0)
     step, _ = decode_step_s(model, p, kv, engine, gpu, n, b, avg_ctx)
     cycle = t_pre + out * step
-    tokens_s = b * out / cycle
-    return tokens_s, b, b / cycle
+    return b * out / cycle, b, b / cycle
 
 
 LORA_MFU = 0.55
@@ -413,14 +427,19 @@ def kernel_compute(gpu: GPU, p: Precision, engine: Engine) -> str:
 
 def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
                input_tokens: int, output_tokens: int, concurrency: int,
-               request_rate_per_s: float | None, perf: PerfTables | None
+               request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1
                ) -> tuple[Load, StepCost] | None:
     """(the means at the load, the step model) from the continuous-batching model
-    (:mod:`serving`), or None when no sequence fits."""
+    (:mod:`serving`), or None when no sequence fits. ``pp``: pipeline stages of ``n`` GPUs
+    (each GPU holds its stage's share of the layers and of every sequence's KV cache; the
+    step is timed as the tensor group reading all the weights)."""
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
-                         context=input_tokens + max(1, output_tokens))
-    kv_token = kv_bytes(model.arch, 1, kv.bytes_per_element, n) if model.arch else 0.0
-    state = linear_state_bytes(model.arch, kv.bytes_per_element, n) if model.arch else 0.0
+                         context=input_tokens + max(1, output_tokens), pp=pp)
+    share = plan.stage_share
+    kv_token = (kv_bytes(model.arch, 1, kv.bytes_per_element, n) * share
+                if model.arch else 0.0)
+    state = (linear_state_bytes(model.arch, kv.bytes_per_element, n) * share
+             if model.arch else 0.0)
     cap = kv_admission(plan.kv_budget_gib(gpu) * 2**30, kv_token, engine.kv_block_tokens,
                        input_tokens, output_tokens, engine.speed.max_num_seqs, state)
     if cap <= 0:
@@ -437,7 +456,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
                          height: int = 1024, diffusion_engine: Engine | None = None,
-                         perf: PerfTables | None = None) -> Performance:
+                         perf: PerfTables | None = None, pp: int = 1) -> Performance:
     """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
     engine of diffusion models; ``engine`` where not given)."""
     s = engine.speed
@@ -485,7 +504,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx)
     t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
     thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
-                             perf=perf)
+                             perf=perf, pp=pp)
     note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
          f"eta_compute {s.eta_compute}",
          f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
@@ -510,7 +529,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         return msgspec.structs.replace(base, efficiency_source=(
             f"engine constants ({engine.id} [engine.speed], catalog/engines.toml)"))
     loaded = under_load(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
-                        req.batch_size, req.request_rate_per_s, perf)
+                        req.batch_size, req.request_rate_per_s, perf, pp)
     if loaded is None:
         return base
     at, cost = loaded
