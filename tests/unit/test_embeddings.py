@@ -113,3 +113,14 @@ def test_an_embedders_batch_is_bounded_by_the_engine_not_a_placeholder(catalog: 
                               "output_tokens": 0}, SizingRequest), catalog)
     engine = catalog.registry.engines[r.engine]
     assert r.max_batch_size == engine.speed.max_num_seqs
+
+
+def test_sizing_prices_a_million_tokens_embedded(catalog: Catalog) -> None:
+    r = size(msgspec.convert({"model": "bge-large-en-v1.5", "gpu": "l4", "input_tokens": 512,
+                              "output_tokens": 0, "price_per_gpu_hour_usd": 0.7},
+                             SizingRequest), catalog)
+    assert r.performance is not None and r.cost is not None
+    rate = r.performance.embedded_tokens_per_s
+    assert rate and r.cost.per_million_tokens_embedded_usd == pytest.approx(
+        0.7 / (3600 * rate) * 1e6)
+    assert r.cost.per_million_output_tokens_usd is None

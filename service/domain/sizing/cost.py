@@ -15,6 +15,8 @@ class Cost(Out, frozen=True, kw_only=True):
     per_million_output_tokens_usd: float | None = None
     per_thousand_images_usd: float | None = None
     per_training_run_usd: float | None = None
+    per_million_tokens_embedded_usd: float | None = None
+    """Embedding models: the price of embedding a million input tokens at full speed."""
     price_per_gpu_hour_usd: float | None = None
 
 
@@ -41,6 +43,12 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
     run = None
     if perf.training_hours is not None:
         run = hourly * perf.training_hours
+    per_m_embed = None
+    if perf.embedded_tokens_per_s:
+        per_m_embed = per_million_tokens(hourly, perf.embedded_tokens_per_s)
+        note("cost_per_million_tokens_embedded", "at full speed",
+             "$/h / (3600 x tokens embedded/s) x 1e6")
     return Cost(per_hour_usd=hourly, per_million_output_tokens_usd=per_m,
                 per_thousand_images_usd=per_k_img, per_training_run_usd=run,
+                per_million_tokens_embedded_usd=per_m_embed,
                 price_per_gpu_hour_usd=price_per_gpu_hour)
