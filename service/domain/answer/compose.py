@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
-from service.domain.answer.intent import Details, answers, classify, details
+from service.domain.answer.intent import Details, answers, classify, details, stated
 from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.answer.understand import Extracted, _fold, detect_language, extract
 from service.domain.answer.writer import (
@@ -315,7 +315,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
     det = msgspec.structs.replace(det, sub=sub)
-    written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages, model_id)
+    written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages, model_id,
+                              stated(q, registry))
     variant = sub
     if model_id is not None and intent in ("media", "finetune"):
         m = registry.models[model_id]

@@ -7,20 +7,27 @@ quantifiers, no nested repetition)."""
 from __future__ import annotations
 
 import re
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from service.domain.answer.understand import _find_names, _fold, _tables, _tokens
+from service.domain.answer.understand import (
+    _find_names,
+    _fold,
+    _tables,
+    _tokens,
+    daily_budget,
+)
 from service.domain.base import Out
 from service.domain.catalog.registry import Registry
 
 Intent = Literal[
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
     "finetune", "training", "spot", "billing", "storage_egress", "interconnect", "kv_cache",
-    "media", "guidance"]
+    "media", "precision", "guidance"]
 INTENTS: tuple[str, ...] = (
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
     "finetune", "training", "spot", "billing", "storage_egress", "interconnect", "kv_cache",
-    "media", "guidance")
+    "media", "precision", "guidance")
 
 
 class Details(Out, frozen=True, kw_only=True):
@@ -49,6 +56,30 @@ class Details(Out, frozen=True, kw_only=True):
     ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``."""
 
 
+@dataclass(frozen=True)
+class Stated:
+    """What the question states that only the answer's writing reads (not part of the
+    response): amounts tied to storage or egress, a job's images or hours of audio, lei, a
+    precision asked about, a daily budget."""
+
+    storage_gb: float | None = None
+    """A data amount the text ties to storage ("500GB storage", "1 TB stocare", "a 2 TB
+    disk"), in GB."""
+    egress_gb: float | None = None
+    """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
+    GB."""
+    items: int | None = None
+    """A number of images or of hours of audio a job makes ("10000 de imagini", "500 hours of
+    audio"): images for an image model, hours for a speech model."""
+    lei: float | None = None
+    """An amount stated in lei (RON); 0 when prices are asked in lei without an amount. The
+    catalog's prices are in USD and it holds no exchange rate, so it is never converted."""
+    precision: str | None = None
+    """A precision named in a question about a GPU's hardware support ("bf16 on a V100")."""
+    budget_usd_per_day: float | None = None
+    """A daily budget ("$50/day"): the recommendation reads it as a month of 30 such days."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Entities
 
@@ -67,10 +98,11 @@ _USERS = re.compile(
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
           "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9, "bn": 1e9,
-          "miliarde": 1e9, "miliard": 1e9, "t": 1e12, "trillion": 1e12, "trilioane": 1e12}
+          "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12, "trillion": 1e12,
+          "trilioane": 1e12}
 _TOKENS = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
-    r"|mil|b|bn|billion|miliarde|miliard|t|trillion|trilioane)?\s*+(?:de\s++)?"
+    r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillion|trilioane)?\s*+(?:de\s++)?"
     r"(?:tokens|tokeni|token)\b")
 _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
@@ -84,6 +116,24 @@ _DURATION_WORDS = (
 _DATA = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(tb|tib|gb|gib|pb)\b(?!\s*+(?:card|gpu|plac|vram|ram|de vram"
     r"|of vram|memorie|memory))")
+# A data amount belongs to storage or egress only when those words are next to it: "500GB
+# storage", "stocare de 1 TB", "2TB egress", "500 GB trafic de iesire", "1 TB disk".
+_STORAGE_WORD = r"(?:storage|stocare\w*+|disk\w*+|disc\w*+|volum\w*+|ssd|nvme|storing|stored)"
+_EGRESS_WORD = (r"(?:egress|trafic\w*+|iesire|outbound|transfer(?:ati|at|ate)?\s++out"
+                r"|transfer(?:uri)?\s++(?:de\s++)?iesire|data\s++out|download\w*+)")
+_TIED_AFTER = re.compile(rf"\s*+(?:(?:of|de|for|pentru)\s++)?(?:(?:date|data)\s++(?:de\s++)?)?"
+                         rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))")
+_TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*+"
+                          rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
+# A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
+_CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
+_IMAGES = re.compile(r"(?<![\w.])(\d++)\s*+(?:de\s++)?(?:images?|imagini|pictures?|poze)\b")
+_AUDIO_HOURS = re.compile(r"(?<![\w.])(\d++)\s*+(?:de\s++)?(?:hours?|ore)\s++(?:of|de)\s++audio\b")
+_LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
+_IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
+_PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
+                             r"|fp32|tf32)\b")
+
 _REGIONS = {
     "europe": "europe", "europa": "europe", "eu": "europe", "european": "europe",
     "us": "us", "usa": "us", "america": "north-america", "sua": "us", "asia": "asia",
@@ -126,10 +176,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     for m in names:
         if m.kind == "gpu" and m.id not in gpus:
             gpus.append(m.id)
-    mem: float | None = None
-    mm = _MEM_CARD.search(folded)
-    if mm:
-        mem = float(mm.group(1) or mm.group(2) or mm.group(3) or mm.group(4))
+    mem = _card_memory(folded)
     tokens: int | None = None
     for tm in _TOKENS.finditer(folded):
         value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
@@ -143,13 +190,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     else:
         duration = next((h for pattern, h in _DURATION_WORDS if pattern.search(folded)), None)
     data: float | None = None
-    for d in _DATA.finditer(folded):
-        unit = d.group(2)
-        value = _num(d.group(1)) * {"tb": 1000, "tib": 1099.5, "pb": 1e6, "gib": 1.0737}.get(
-            unit, 1.0)
-        if unit in ("gb", "gib") and mem is not None and abs(value - mem) < 1:
-            continue
-        data = value
+    for d in _data_amounts(folded, toks, names, mem):
+        data = d[0]
         break
     words = _WORD_RE.findall(folded)
     provider = None
@@ -175,6 +217,58 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
                    sub=None)
 
 
+def _card_memory(folded: str) -> float | None:
+    mm = _MEM_CARD.search(folded)
+    return float(mm.group(1) or mm.group(2) or mm.group(3) or mm.group(4)) if mm else None
+
+
+def _data_amounts(folded: str, toks: list[Any], names: list[Any],
+                  mem: float | None) -> list[tuple[float, str | None]]:
+    """The data amounts of ``folded`` in GB, each with what it is tied to ("storage",
+    "egress" or None); a card's memory ("A100 80GB", "a 24 GB card") is never data."""
+    cards = [(toks[m.first].start, toks[m.last].end) for m in names if m.kind == "gpu"]
+    out: list[tuple[float, str | None]] = []
+    for d in _DATA.finditer(folded):
+        unit = d.group(2)
+        value = _num(d.group(1)) * {"tb": 1000, "tib": 1099.5, "pb": 1e6, "gib": 1.0737}.get(
+            unit, 1.0)
+        if unit in ("gb", "gib") and mem is not None and abs(value - mem) < 1:
+            continue
+        if any(start <= d.start() < end or (end <= d.start() and _CARD_TAIL.match(
+                folded[end:d.start()])) for start, end in cards):
+            continue  # "A100 80GB": the card's memory
+        tied = _TIED_AFTER.match(folded, d.end()) or _TIED_BEFORE.search(
+            folded[max(0, d.start() - 30):d.start()])
+        kind = None
+        if tied is not None:
+            kind = "storage" if tied.group("s") else "egress"
+        out.append((value, kind))
+    return out
+
+
+def stated(text: str, registry: Registry) -> Stated:
+    """The entities of :class:`Stated` that ``text`` states."""
+    folded = _fold(text)
+    toks = _tokens(folded)
+    names = _find_names(toks, registry, _tables(registry))
+    amounts = _data_amounts(folded, toks, names, _card_memory(folded))
+    storage = next((v for v, k in amounts if k == "storage"), None)
+    egress = next((v for v, k in amounts if k == "egress"), None)
+    items: int | None = None
+    im = _IMAGES.search(folded) or _AUDIO_HOURS.search(folded)
+    if im:
+        items = int(im.group(1))
+    lei: float | None = None
+    lm = _LEI.search(folded)
+    if lm:
+        lei = _num(lm.group(1))
+    elif _IN_LEI.search(folded):
+        lei = 0.0
+    pm = _PRECISION_WORD.search(folded)
+    return Stated(storage_gb=storage, egress_gb=egress, items=items, lei=lei,
+                  precision=pm.group(1) if pm else None, budget_usd_per_day=daily_budget(text))
+
+
 # ---------------------------------------------------------------------------------------------
 # Intent
 
@@ -195,6 +289,9 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
+# an egress question about moving data off a GPU provider, with no GPU time asked
+_EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|per month|pe luna"
+                          r"|hours?|ore|ora|gpu)\b)")
 _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
                            r"|\binterconect\w*+|\bbandwidth between\b"
                            # PCIe as the link asked about, not in a card's name ("H100 PCIe")
@@ -233,10 +330,13 @@ _COUNT_Q = re.compile(
     r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\bimi trebuie\b"
     r"|\bhow many\b[^?]{0,40}?\b(?:do i need|needed|required)\b|\bnumber of gpus\b"
     r"|\bnumarul de (?:gpu|placi)\w*+")
-_COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bcompar\w*+|\bor\b|\bsau\b|\bbetter\b|\bmai bun\w*+"
+_COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
+                      r"|\bbetter\b|\bmai bun\w*+"
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
 _COST = re.compile(
-    r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret\w*+|\bhow much (?:is|does|would|will|for)\b"
+    # "preț" is a price, "pretrain" is not
+    r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\bhow much (?:is|does|would|will|for)\b"
+    r"|\bhow much (?:to|money)\b"
     r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
     r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
     r"|\bcheltu\w*+|\bsub \d|\bora de\b|\b(?:an|per|one) hour of\b"
@@ -258,7 +358,31 @@ _FITS = re.compile(
     r"|\brul\w*+\b[^?]{0,60}?\bpe\b"
     r"|\bruns?\b[^?]{0,60}?\bon\b|\bpot rula\b|\bruleaza pe\b|\brula\w*+ pe\b|\bajunge\b"
     r"|\bsuficient\w*+"
-    r"|\bload (?:it )?on\b|\bgo on\b|\bsqueeze\w*+|\bwork on\b")
+    r"|\bload (?:it )?on\b|\bgo on\b|\bsqueeze\w*+|\bwork on\b"
+    # "can a 24gb card run llama 70b?", "can my 3060 handle it?"
+    r"|\bcan (?:a|an|my|the|one|this|that|our)\b[^?]{0,40}?\b(?:run|handle|hold|load)\b")
+# "how much VRAM do I need?" with no model named: a memory question that needs the model
+_MEMORY_Q = re.compile(r"\bhow much (?:gpu )?(?:vram|memory|ram)\b|\bcata? (?:vram|memorie)\b")
+# A speed asked in a media model's own units: images per second or hour, seconds per image,
+# hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
+_MEDIA_RATE = re.compile(
+    r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
+    r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
+    r"|\b(?:hours?|ore|minutes?|minute)\s++(?:of|de)\s++audio\b[^?]{0,20}?"
+    r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
+    r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
+    r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
+    r"|\bcate imagini\b|\bhow many images\b|\bimages?/(?:s|h|sec|hour)\b")
+_MEDIA_UNIT = re.compile(
+    r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
+    r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b")
+_MONEY_Q = re.compile(r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\$|\busd\b|\bdolari\b"
+                      r"|\blei\b|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\bspend\b")
+# Whether a GPU runs a precision (_PRECISION_WORD): "does bf16 work on V100?", "suportă T4 fp8?"
+_SUPPORT_Q = re.compile(
+    r"\bsupport\w*+|\bsuport\w*+|\bwork\w*+|\bmerge\b|\brun\w*+|\brul\w*+|\bse poate\b"
+    r"|\bposibil\w*+|\bcompatib\w*+|\bhave\b|\bhas\b|\bare\b|\bdoes\b|\bcan\b|\bpot\b"
+    r"|\bpoate\b|\btensor cores?\b|\bfunctioneaza\b|\bmerg\b")
 _MEMORY = re.compile(r"\bvram\b|\bmemory\b|\bmemori\w*+|\bhow much (?:gpu )?(?:ram|memory)\b"
                      r"|\bgib\b|\bgb\b")
 _TRAIN = re.compile(r"\btrain\w*+|\bantren\w*+|\bpre-?train\w*+|\bpreantren\w*+")
@@ -278,6 +402,21 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "kv_cache", None
     if _SPOT.search(f):
         return "spot", None
+    if (gpu_named >= 1 and not has_model and _PRECISION_WORD.search(f) and _SUPPORT_Q.search(f)
+            and not _MONEY_Q.search(f)):
+        return "precision", None
+    if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
+        if gpu_named >= 2:
+            return "compare", None
+        rate = _MEDIA_UNIT.search(f)
+        unit = rate.group(1) if rate else ""
+        return "media", ("hour" if unit in ("hour", "hr", "h", "ora") or "audio" in f
+                         else "second" if unit.startswith("s") else None)
+    if media and gpu_named >= 2 and _COMPARE.search(f):
+        return "compare", None
+    if _STORAGE.search(f) and gpu_named >= 1 and _COST.search(f) and (
+            has_model or not _EGRESS_ONLY.search(f)):
+        return "cost", "month"  # a GPU's month plus its storage and egress
     if _STORAGE.search(f) and not (has_model and _FITS.search(f)):
         sub = "egress" if _EGRESS.search(f) else "storage"
         return "storage_egress", sub
@@ -290,7 +429,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _TRAIN.search(f) and not re.search(r"\btraining data\b|\bdate de antrenare\b", f):
         return "training", _train_sub(f)
     if media and not _COST.search(f):
-        return "media", None
+        return "media", "fits" if _FITS.search(f) else None
     if _MAX_CTX.search(f) and not media:
         return "max_context", None
     if gpu_named >= 2 and _COMPARE.search(f):
@@ -309,7 +448,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "fits", None
     if media:
         return "media", None
-    if _MEMORY.search(f) and has_model:
+    if (_MEMORY.search(f) and has_model) or _MEMORY_Q.search(f):
         return "memory", None
     if gpu_named >= 2:
         return "compare", None
@@ -321,6 +460,8 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
 
 
 def _train_sub(f: str) -> str | None:
+    if _COUNT_Q.search(f):
+        return "count"
     if _COST.search(f):
         return "cost"
     if _TIME_Q.search(f):
@@ -379,6 +520,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
                   "single-vs-multi-gpu-instance", "reserved-committed-capacity"),
     "cost:job": ("finetune-job-cost", "evaluation-runs", "reading-price-comparison",
                  "idle-and-stopped-costs"),
+    "finetune:count": ("zero-fsdp-sharding", "optimizer-state-memory", "lora-qlora-full-finetuning",
+                       "multi-gpu-fit-per-card"),
     "cost:month": ("reading-price-comparison", "reserved-committed-capacity",
                    "idle-and-stopped-costs", "choosing-gpu-by-workload", "price-table-pitfalls"),
     "finetune": ("lora-qlora-full-finetuning", "optimizer-state-memory", "lora-trainable-params",
@@ -398,6 +541,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "storage_egress:egress": ("egress-costs", "model-weights-transfer"),
     "storage_egress:storage": ("storage-weights-checkpoints", "model-weights-transfer"),
     "interconnect": ("interconnect-nvlink", "multinode-networking", "tensor-vs-pipeline-parallel"),
+    "precision": ("low-precision-support", "fp8-quantization", "quantization-overview"),
     "kv_cache": ("kv-cache-context-length", "gqa-kv-heads", "mla-deepseek-latent",
                  "kv-cache-quantization"),
     "media": ("diffusion-image-memory", "diffusion-resolution-speed", "diffusion-gpu-choice",

@@ -227,7 +227,8 @@ def _ngram_ok(toks: list[_Tok], i: int, n: int) -> bool:
 def _lengths(toks: list[_Tok], i: int, prefixes: set[str]) -> list[int]:
     """The n-gram lengths at ``i`` worth looking up, longest first: those whose key prefixes
     a known spelling, and one token more (a suffix the index strips)."""
-    bare = bool(_BARE_CARD.match(toks[i].text))
+    word = toks[i].text
+    bare = bool(_BARE_CARD.match(word) or (word.endswith("s") and _BARE_CARD.match(word[:-1])))
     key = ""
     out: list[int] = []
     for n in range(1, min(_MAX_NGRAM, len(toks) - i) + 1):
@@ -256,6 +257,8 @@ def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_
                 gid = registry.gpu_names.lookup(phrase[:-1])  # "H100s"
             if gid is None and _BARE_CARD.match(toks[i].text):
                 gid = registry.gpu_names.lookup("rtx " + phrase)  # "4090", "3090 ti"
+            if gid is None and n == 1 and phrase.endswith("s") and _BARE_CARD.match(phrase[:-1]):
+                gid = registry.gpu_names.lookup("rtx " + phrase[:-1])  # "4090s"
             if gid is not None:
                 hit = _Mention("gpu", gid, i, i + n - 1)
                 break
@@ -374,6 +377,8 @@ def _count_before(toks: list[_Tok], j: int) -> tuple[int, int] | None:
     """The count right before token ``j`` (a GPU name or noun), allowing a memory size between
     ("a single 24GB card", "4x 24GB"). Returns (count, token index of the count)."""
     k = j - 1
+    if k >= 1 and toks[k].text == "de" and _count_of(toks[k - 1].text) is not None:
+        k -= 1  # "64 de H100": Romanian puts "de" after a number of 20 or more
     if k >= 0 and toks[k].text in ("de", "of") and k - 1 >= 0 and _MEMORY.match(toks[k - 1].text):
         k -= 1
     if k >= 0 and _MEMORY.match(toks[k].text):
@@ -568,6 +573,15 @@ _HOUR = re.compile(_MONEY + _PER + r"(?:h|hr|hrs|hour|ora|ore)\b")
 _MONTH = re.compile(_MONEY + _PER + r"(?:month|mo|mth|luna|lunar)\b")
 _MONTHLY = re.compile(_MONEY + r"\s*+(?:monthly|lunar)\b")
 _HOURLY = re.compile(_MONEY + r"\s*+(?:hourly)\b")
+_DAY = re.compile(_MONEY + _PER + r"(?:day|zi|zi(?:ua)?)\b")
+_DAILY = re.compile(_MONEY + r"\s*+(?:daily|zilnic)\b")
+
+
+def daily_budget(text: str) -> float | None:
+    """A budget per day in USD ("$50/day", "50 de dolari pe zi"), or None."""
+    folded = _fold(text)
+    day = _DAY.search(folded) or _DAILY.search(folded)
+    return _amount(day) if day else None
 
 
 def _amount(m: re.Match[str]) -> float:
@@ -584,7 +598,7 @@ def _amount(m: re.Match[str]) -> float:
 _USERS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?"
     r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
-    r"(?:users|requests|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
+    r"(?:users|useri|requests|reqs|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
     r"(?!\s*+(?:/\s*+(?:s|sec|min)\b|per\s++(?:second|sec|minute|min)|pe\s++(?:secunda|minut)))"
 )
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")

@@ -15,15 +15,17 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.core_warnings import localise
-from service.domain.answer.intent import Details
+from service.domain.answer.intent import Details, Stated
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
 from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
 from service.domain.locale import Formatter
 from service.domain.messages import Messages
+from service.domain.recommend.context import unknown_price_defaults
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
@@ -99,8 +101,9 @@ class _W:
 
     def __init__(self, ex: Extracted, det: Details, sub: str | None, lang: str,
                  catalog: Catalog, today: dt.date, messages: Messages,
-                 model_id: str | None) -> None:
+                 model_id: str | None, st: Stated | None = None) -> None:
         self.ex, self.det, self.sub, self.lang = ex, det, sub, lang
+        self.st = st or Stated()
         self.catalog, self.today, self.messages = catalog, today, messages
         self.reg = catalog.registry
         self.t: Mapping[str, str] = messages.section(lang, "answer")
@@ -129,6 +132,10 @@ class _W:
 
     def usd(self, v: float) -> str:
         return self.f.money(v, 2 if abs(v) < 1000 else 0)
+
+    def unit_usd(self, v: float) -> str:
+        """A small unit cost (per image, per hour of audio): three decimals under $0.10."""
+        return self.f.money(v, 3 if 0 < abs(v) < 0.1 else 2)
 
     def say(self, key: str, **kw: object) -> str:
         return self.t[key].format(**kw)
@@ -170,6 +177,20 @@ class _W:
         if self.det.provider:
             views = [v for v in views if v.provider == self.det.provider] or views
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
+
+    def basis(self, gid: str) -> tuple[OfferView, float, str] | None:
+        """The cheapest trusted offer for ``gid`` on its on-demand price (the price a GPU kept
+        running is billed at), else reserved, else spot: (offer, $/GPU-hour, pricing key)."""
+        views = self.offers_for(gid)
+        fresh = [v for v in views if not v.stale and not v.suspect] or views
+        for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
+                          ("spot", "spot_usd_h")):
+            priced = [(getattr(v, attr) / v.gpu_count, v) for v in fresh
+                      if getattr(v, attr) is not None]
+            if priced:
+                per, v = min(priced, key=lambda x: x[0])
+                return v, per, key
+        return None
 
     def view_date(self, v: OfferView) -> str:
         """An offer's price date in words, in the answer's language (the view's own words
@@ -236,6 +257,13 @@ class _W:
             req["max_usd_per_hour"] = self.ex.budget_usd_per_hour
         if self.ex.budget_usd_per_month:
             req["max_usd_per_month"] = self.ex.budget_usd_per_month
+        elif self.st.budget_usd_per_day:
+            # a month is 30 days (days_per_month's default): $50/day is $1,500/month
+            req["max_usd_per_month"] = self.st.budget_usd_per_day * 30
+        if self.st.storage_gb:
+            req["storage_gb"] = self.st.storage_gb
+        if self.st.egress_gb:
+            req["egress_gb_per_month"] = self.st.egress_gb
         if self.det.provider:
             req["providers"] = [self.det.provider]
         if self.det.region:
@@ -340,9 +368,41 @@ def _fits(w: _W) -> None:
                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
                         ctx=w.n(ctx))
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
+    if not r.fits:
+        _smaller_precisions(w, gid, count, ctx, r, setup)
     if not r.fits and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
+
+
+# The precisions tried, in order, when a model does not fit as asked: the common 8-bit,
+# 4-bit and GGUF formats, down to the smallest GGUF one we size.
+_SMALLER = ("fp8", "int8", "q8_0", "q6_k", "q5_k_m", "awq-int4", "q4_k_m", "q3_k_m", "q2_k")
+
+
+def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
+                        setup: str) -> None:
+    """After a "no": the lower precisions at which the model fits on that setup (with the
+    GPU's kernels able to run them), else how much the smallest still needs."""
+    bits = get_precision(r.weights).bits_linear
+    fits: list[tuple[str, float]] = []
+    smallest: tuple[str, float] | None = None
+    for pid in _SMALLER:
+        if get_precision(pid).bits_linear >= bits:
+            continue
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                       weights=pid)
+        if again is None or any(x.startswith("impossible combination") for x in again.warnings):
+            continue
+        smallest = (pid, again.memory.per_gpu_gib)
+        if again.fits:
+            fits.append((pid, again.memory.per_gpu_gib))
+    if fits:
+        w.out.more.insert(0, w.say("fits_at", list=", ".join(
+            w.say("fits_at_one", p=pid, need=w.gib(need)) for pid, need in fits[:4])))
+    elif smallest is not None:
+        w.out.more.insert(0, w.say("fits_at_none", p=smallest[0], need=w.gib(smallest[1]),
+                                   setup=setup))
 
 
 def _max_context(w: _W) -> None:
@@ -450,6 +510,10 @@ def _speed(w: _W) -> None:
     w.record(r, inp)
     setup = named or w.setup(count, gid)
     p = r.performance
+    users = w.ex.concurrent_requests
+    if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
+            w, r, gid, count, setup, inp, users):
+        return
     if r.fits and p is not None and p.embedded_tokens_per_s:
         # an embedding model generates nothing: its speed is inputs embedded per second
         w.out.first = w.say("speed_embed", model=w.model.name, weights=r.weights, setup=setup,
@@ -484,6 +548,46 @@ def _speed(w: _W) -> None:
                             tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
                             ttft=w.n(ttft), thr=w.n(thr)))
     w.sized_warnings(r, inp + 512)
+
+
+def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                 users: int) -> bool:
+    """The speed at the stated load: ``users`` requests at once, each user's and the whole
+    setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
+    and how many GPUs hold them all."""
+    assert w.model is not None
+    held = r.max_batch_size or 0
+    at = r
+    if not r.fits:
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+                       batch_size=held)
+        if again is None or not again.fits:
+            return False
+        at = again
+    p = at.performance
+    if p is None or not p.output_tokens_per_s_per_user or not p.output_tokens_per_s:
+        return False
+    common = {"users": w.n(users), "model": w.model.name, "weights": at.weights,
+              "setup": setup, "per_user": w.rate(p.output_tokens_per_s_per_user),
+              "total": w.rate(p.output_tokens_per_s), "ctx": w.n(inp + 512)}
+    if r.fits:
+        w.out.first = w.say("speed_users_all", **common)
+        w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
+    else:
+        w.out.first = w.say("speed_users_held", held=w.n(held), rest=w.n(users - held),
+                            **common)
+        w.ask("max_batch_size", held, "requests", yes=False)
+        got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
+        if got is not None:
+            w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
+                                    gpu=w.gpu_name(gid), replicas=w.n(got[1]),
+                                    per_replica=w.n(got[2])))
+    w.out.more.append(w.say("speed_more", tps=w.rate(p.decode_tokens_per_s or 0),
+                            tpot=w.n(p.time_per_output_token_ms or 0, 1),
+                            ttft=w.n(p.time_to_first_token_ms or 0),
+                            thr=w.n(p.max_throughput_tokens_per_s or 0)))
+    w.sized_warnings(at, inp + 512)
+    return True
 
 
 def _min_count(w: _W, gid: str, ctx: int) -> int | None:
@@ -602,12 +706,16 @@ def _gpu_count(w: _W) -> None:
 
 def _compare(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
+    if w.model is not None and w.model.kind != "llm" and w.model.modality != "video":
+        _compare_media(w, gids)
+        if w.out.first:
+            return
     if w.model is None or w.model.kind != "llm":
         rows = []
         for gid in gids:
             g = w.reg.gpus[gid]
             offers = w.offers_for(gid)
-            price_text = (w.say("compare_price",
+            price_text = (w.say("compare_gpu_price",
                                 price=w.usd(offers[0].price_per_gpu_usd_h or 0))
                           if offers else "")
             rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
@@ -635,7 +743,8 @@ def _compare(w: _W) -> None:
         price = offers[0].price_per_gpu_usd_h if offers else None
         setup = w.setup(count, gid)
         rows.append(w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
-                          price=w.say("compare_price", price=w.usd(price)) if price else ""))
+                          price=w.say("compare_price", price=w.usd(price),
+                                      total=w.usd(price * count)) if price else ""))
         if tps and (best_speed is None or tps > best_speed[0]):
             best_speed = (tps, setup)
         if price and (best_price is None or price * count < best_price[0]):
@@ -654,8 +763,31 @@ def _compare(w: _W) -> None:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
 
 
+def _lei_note(w: _W) -> None:
+    """Prices asked or a budget stated in lei: the catalog's prices are in USD and it holds no
+    exchange rate, so the answer says so instead of converting."""
+    if w.st.lei is None:
+        return
+    amount = w.say("lei_amount", lei=w.n(w.st.lei)) if w.st.lei else ""
+    w.out.more.insert(0, w.say("lei_note", amount=amount))
+
+
 def _cost(w: _W) -> None:
+    _cost_inner(w)
+    _lei_note(w)
+
+
+def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
+    if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
+        return
+    if w.model is None and gid is not None and w.sub == "month" and (
+            w.st.storage_gb or w.st.egress_gb):
+        _month_total(w, gid)
+        return
+    if (w.model is not None and w.model.kind == "llm" and w.sub == "million"
+            and gid is not None and _million_on_gpu(w, gid)):
+        return
     if w.model is None:
         if gid is None:
             return
@@ -689,6 +821,15 @@ def _cost(w: _W) -> None:
     if rec is None:
         return
     options = [o for o in rec.options if gid is None or o.offer.gpu == gid][:3]
+    if not options and gid is not None and w.model.kind == "llm":
+        # the recommendations rank every GPU (they take no GPU filter): none of their first
+        # 50 is the one named, so price that GPU itself, with the fewest that hold the model
+        count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
+        if w.sub == "month" or w.ex.budget_usd_per_month:
+            if _month_total(w, gid, count):
+                return
+        elif _setup_hour(w, gid, count):
+            return
     if not options and gid is not None:
         options = rec.options[:3]
     if not options:
@@ -700,7 +841,10 @@ def _cost(w: _W) -> None:
     o = options[0]
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
     within = ""
-    if w.ex.budget_usd_per_month:
+    if w.st.budget_usd_per_day and not w.ex.budget_usd_per_month:
+        within = w.say("within", budget=w.usd(w.st.budget_usd_per_day) + "/" +
+                       ("zi" if w.lang == "ro" else "day"))
+    elif w.ex.budget_usd_per_month:
         within = w.say("within", budget=w.usd(w.ex.budget_usd_per_month) + "/" +
                        ("lună" if w.lang == "ro" else "month"))
     elif w.ex.budget_usd_per_hour:
@@ -710,14 +854,19 @@ def _cost(w: _W) -> None:
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "within": within}
     sub = w.sub or "hour"
-    if w.ex.budget_usd_per_month and sub == "hour":
+    if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
         sub = "month"
     if sub == "month" and o.cost.per_month_usd is not None:
         w.out.first = w.say("cost_month", month=w.usd(o.cost.per_month_usd), **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
+        if w.st.storage_gb or w.st.egress_gb:
+            w.out.more.append(w.say(
+                "cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
+                storage=w.usd(o.cost.storage_per_month_usd or 0),
+                egress=w.usd(o.cost.egress_per_month_usd or 0)))
     elif sub == "million" and o.cost.per_million_output_tokens_usd is not None:
         w.out.first = w.say("cost_million", million=w.usd(o.cost.per_million_output_tokens_usd),
-                            **common)
+                            model=w.model.name, weights=o.weights, **common)
         w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd, "USD")
     elif sub == "job" and o.cost.per_job_usd is not None:
         w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
@@ -735,6 +884,252 @@ def _cost(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _setup_hour(w: _W, gid: str, count: int) -> bool:
+    """The hourly price of ``count`` × ``gid`` (on-demand where published), for a model
+    named with that GPU."""
+    assert w.model is not None
+    b = w.basis(gid)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=w.ex.context_tokens or 4096,
+               output_tokens=512)
+    if b is None or r is None or not r.fits:
+        return False
+    v, per, kind = b
+    w.record(r, w.ex.context_tokens or 4096)
+    w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
+                        weights=r.weights, hour=w.usd(per * count), provider=v.provider,
+                        kind=w.kinds[kind], month=w.usd(per * count * 730))
+    w.ask("per_hour_usd", per * count, "USD/h")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
+
+
+def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
+    """A month of ``gid`` running 24 h/day plus the storage and egress the question states,
+    at the provider where the three together cost least; an unknown storage or egress price
+    counts at the highest sourced rate of its class (as the recommendations count it)."""
+    count = count or w.ex.gpu_count or 1
+    storage_gb, egress_gb = w.st.storage_gb or 0.0, w.st.egress_gb or 0.0
+    max_storage, max_egress = unknown_price_defaults(w.catalog.providers)
+    provs = w.catalog.providers_by_id
+    best: tuple[float, float, float, float, OfferView, float, str, list[str]] | None = None
+    cheapest: dict[str, tuple[float, OfferView]] = {}  # per provider: its on-demand $/GPU-h
+    for x in w.offers_for(gid):
+        if x.stale or x.suspect or x.on_demand_usd_h is None:
+            continue
+        price = x.on_demand_usd_h / x.gpu_count
+        if x.provider not in cheapest or price < cheapest[x.provider][0]:
+            cheapest[x.provider] = (price, x)
+    for per, o in cheapest.values():
+        p = provs.get(o.provider)
+        notes: list[str] = []
+        storage = p.storage_usd(storage_gb) if p is not None else None
+        if storage is None:
+            storage = storage_gb * max_storage
+            if storage_gb:
+                notes.append(w.say("core_storage_unknown", provider=o.provider,
+                                   rate=w.f.money(max_storage, 3)))
+        egress = p.egress_usd(egress_gb) if p is not None and p.egress_known else None
+        if egress is None:
+            egress = egress_gb * max_egress
+            if egress_gb:
+                notes.append(w.say("core_egress_unknown", provider=o.provider,
+                                   rate=w.f.money(max_egress, 3)))
+        gpu_cost = per * count * 730
+        total = gpu_cost + storage + egress
+        if best is None or total < best[0]:
+            best = (total, gpu_cost, storage, egress, o, per, "on_demand", notes)
+    if best is None:
+        return False
+    total, gpu_cost, storage, egress, o, per, kind, notes = best
+    parts = ""
+    if storage_gb:
+        parts += w.say("part_storage", cost=w.usd(storage), gb=w.n(storage_gb))
+    if egress_gb:
+        parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
+    w.out.first = w.say("cost_month_total", total=w.usd(total), setup=w.setup(count, gid),
+                        provider=o.provider, gpu_cost=w.usd(gpu_cost),
+                        hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
+    w.ask("per_month_usd", total, "USD")
+    w.out.more.append(w.say("price_date", date=w.view_date(o)))
+    for n in notes:
+        w.warn(n)
+    w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+    return True
+
+
+def _million_on_gpu(w: _W, gid: str) -> bool:
+    """The cost of a million output tokens on the GPU (and count) the question names, at the
+    model's stated precision (else its own), on the on-demand price: the setup's hourly price
+    over its output at full load. False when it does not run there."""
+    assert w.model is not None
+    inp = w.ex.context_tokens or 2048
+    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+    if r is None or r.gpu is None or not r.fits or r.performance is None:
+        return False
+    thr = r.performance.max_throughput_tokens_per_s
+    b = w.basis(gid)
+    if not thr or b is None:
+        return False
+    v, per, kind = b
+    hour = per * count
+    million = hour / (thr * 3600) * 1e6
+    w.record(r, inp)
+    w.out.first = w.say("cost_million_gpu", million=w.usd(million), model=w.model.name,
+                        weights=r.weights, setup=w.setup(count, gid), provider=v.provider,
+                        kind=w.kinds[kind], hour=w.usd(hour), thr=w.n(thr))
+    w.ask("per_million_output_tokens_usd", million, "USD")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.sized_warnings(r, inp + 512)
+    return True
+
+
+def _media_cost(w: _W, gid: str) -> bool:
+    """An image or speech job on the GPU named: the total for the images or hours of audio
+    stated (speed × price), else the cost per 1,000 images or per hour of audio."""
+    m = w.model
+    assert m is not None
+    if m.modality == "video":
+        return False
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count)
+    b = w.basis(gid)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    v, per, kind = b
+    hour = per * count
+    p = r.performance
+    common = {"model": m.name, "weights": r.weights, "setup": w.setup(count, gid),
+              "provider": v.provider, "price": w.usd(hour), "kind": w.kinds[kind]}
+    n = w.st.items
+    if m.kind == "audio":
+        ratio = p.audio_seconds_per_s
+        if not ratio:
+            return False
+        if n:
+            hours = n / ratio
+            w.out.first = w.say("audio_job", n=w.n(n), hours=w.hours(round(hours, 1)),
+                                cost=w.usd(hours * hour), ratio=w.rate(ratio), **common)
+            w.ask("job_usd", hours * hour, "USD")
+        else:
+            w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
+                                ratio=w.rate(ratio), **common)
+            w.ask("per_audio_hour_usd", hour / ratio, "USD")
+    else:
+        sec = p.seconds_per_image
+        if not sec:
+            return False
+        size_ = {"w": m.native_width or 1024, "h": m.native_height or 1024}
+        if n:
+            hours = n * sec / 3600
+            w.out.first = w.say("image_job", n=w.n(n), hours=w.hours(round(hours, 1)),
+                                cost=w.usd(hours * hour), sec=w.n(sec, 1), **size_, **common)
+            w.ask("job_usd", hours * hour, "USD")
+        else:
+            w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
+                                sec=w.n(sec, 1), **size_, **common)
+            w.ask("per_thousand_images_usd", hour * sec * 1000 / 3600, "USD")
+    w.record(r, 0)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
+def _compare_media(w: _W, gids: list[str]) -> None:
+    """An image or speech model on two or more GPUs: the speed in its own units and the cost
+    per 1,000 images or per hour of audio on each side, and which wins each."""
+    m = w.model
+    assert m is not None
+    rows: list[str] = []
+    fast: tuple[float, str] | None = None
+    cheap: tuple[float, str] | None = None
+    for gid in gids:
+        base = w.size()
+        count = 1
+        if base is not None:
+            count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), 1)
+        r = w.size(gpu=gid, gpu_count=count)
+        setup = w.setup(count, gid)
+        if r is None or not r.fits or r.performance is None:
+            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            continue
+        p = r.performance
+        b = w.basis(gid)
+        if m.kind == "audio":
+            rate = p.audio_seconds_per_s or 0.0
+            speed = rate
+            text = w.say("compare_audio_row", setup=setup, ratio=w.rate(rate))
+            unit_cost = b[1] * count / rate if b and rate else None
+        else:
+            sec = p.seconds_per_image or 0.0
+            speed = 3600 / sec if sec else 0.0
+            text = w.say("compare_image_row", setup=setup, per_hour=w.n(speed),
+                         sec=w.n(sec, 1))
+            unit_cost = b[1] * count * sec * 1000 / 3600 if b and sec else None
+        if b is not None and unit_cost is not None:
+            text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
+                          cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour" if m.kind ==
+                                                         "audio" else "unit_1000_images"])
+            if cheap is None or unit_cost < cheap[0]:
+                cheap = (unit_cost, setup)
+            w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
+                             b[0].age_days)
+        rows.append(text)
+        if speed and (fast is None or speed > fast[0]):
+            fast = (speed, setup)
+    if not rows or fast is None:
+        return
+    w.out.first = w.say("compare", model=m.name, weights=r.weights if r else "",
+                        rows="; ".join(rows))
+    w.out.computed = True
+    if m.kind == "audio":
+        w.ask("audio_seconds_per_s", fast[0], "s/s")
+    else:
+        w.ask("images_per_hour", fast[0], "images/h")
+    if cheap is not None:
+        w.out.more.append(w.say("compare_media_best", fast=fast[1], cheap=cheap[1],
+                                unit=w.t["unit_audio_hour" if m.kind == "audio"
+                                         else "unit_1000_images"]))
+
+
+def _precision(w: _W) -> None:
+    """Whether the GPU runs a precision, from the capability matrix (catalog/kernels.toml)
+    the sizing checks every request against, with the default serving engine (vLLM)."""
+    gid = w.ex.gpu
+    name = w.st.precision
+    p = find_precision(name) if name else None
+    if gid is None or p is None or name is None:
+        return
+    gpu = w.reg.gpus[gid]
+    kernels = w.reg.kernels
+    ids = w.reg.engines.ids
+    if not ids:
+        return
+    engine = "vllm" if "vllm" in ids else ids[0]
+    s = kernels.supported(engine, p, gpu)
+    common = {"gpu": gpu.name, "p": name.upper(), "engine": engine,
+              "cc": gpu.compute_capability or "?"}
+    if s.ok and s.status == "runs_as":
+        w.out.first = w.say("precision_as", compute=(s.compute or "").upper(), **common)
+    elif s.ok:
+        w.out.first = w.say("precision_yes", **common)
+    else:
+        w.out.first = w.say("precision_no", **common)
+        near = kernels.nearest_supported(engine, p, gpu, {x.id: x for x in PRECISIONS})
+        if near is not None:
+            w.out.more.append(w.say("precision_near", near=near.id, gpu=gpu.name))
+    w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
+    if s.sources:
+        w.out.more.append(w.say("precision_source", rule=s.rule,
+                                source=s.sources[0].split(" ")[0]))
+
+
 
 
 def _train(w: _W, task: str) -> None:
@@ -755,11 +1150,35 @@ def _train(w: _W, task: str) -> None:
     r = w.size(**kw)
     if r is None:
         return
+    counted = False
+    one: SizingResult | None = None  # the "no" on one GPU, when a count is not asked
+    if gid is not None and not w.ex.gpu_count and (not r.fits or w.sub == "count"):
+        # not on one (or a count asked): the fewest of that GPU that hold the run, doubling,
+        # with the sizing's sharding (ZeRO / FSDP) over them
+        first_try, n = r, 1
+        while not r.fits and n < 1024:
+            n *= 2
+            again = w.size(**{**kw, "gpu_count": n})
+            if again is None:
+                break
+            r, count = again, n
+        counted = bool(r.fits)
+        if not counted:
+            r, count = first_try, 1
+        elif w.sub != "count" and not first_try.fits:
+            one = first_try
     w.record(r, 2048)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
-        if task == "finetune":
+        if counted:
+            zero = r.layout.zero_stage if r.layout is not None else None
+            fit_line = w.say("train_count_" + ("finetune" if task == "finetune" else "pretrain"),
+                             method=label, model=w.model.name, setup=setup,
+                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
+                             sharding=w.say("sharding", stage=zero) if zero else
+                             w.t["sharding_none"])
+        elif task == "finetune":
             fit_line = w.say("finetune_yes" if r.fits else "finetune_no", method=label,
                              model=w.model.name, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib))
@@ -768,7 +1187,17 @@ def _train(w: _W, task: str) -> None:
                              need=w.gib(r.memory.per_gpu_gib))
         lines: list[str] = []
         first = fit_line
-        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
+        if one is not None and one.gpu is not None:
+            # "does it fit on an H100?": no on one first, then how many it takes
+            first = w.say("finetune_no" if task == "finetune" else "training_fit",
+                          method=label, model=w.model.name, setup=named or w.setup(1, gid),
+                          need=w.gib(one.memory.per_gpu_gib), cap=w.gib(one.gpu.usable_gib))
+            lines = [fit_line]
+            w.ask("per_gpu_gib", one.memory.per_gpu_gib, "GiB", yes=False)
+        elif counted:
+            w.ask("gpu_count", count, "GPUs", yes=True)
+        else:
+            w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
         p = r.performance
         o = offers[0] if offers else None
         if r.fits and p is not None and p.training_hours and w.det.tokens:
@@ -911,7 +1340,8 @@ def _billing(w: _W) -> None:
 
 
 def _storage(w: _W) -> None:
-    gb = w.det.data_gb
+    tied = w.st.egress_gb if w.sub == "egress" else w.st.storage_gb
+    gb = tied or w.det.data_gb
     if gb is None:
         w.out.follow_up = w.t["need_data"]
         return
@@ -933,22 +1363,23 @@ def _storage(w: _W) -> None:
                                 high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(priced2)))
             w.ask("egress_usd", hi[0], "USD")
         return
-    rated = [(p.storage_usd_per_gb, p) for p in provs if p.storage_usd_per_gb is not None]
+    # each provider's month for this volume, its price bands applied (RunPod: $0.07/GB to
+    # 1 TB, $0.05 above)
+    rated = [(c, p) for p in provs if (c := p.storage_usd(gb)) is not None]
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]
-        if p.storage_usd_per_gb is not None:
-            c = p.storage_usd_per_gb * gb
+        c = p.storage_usd(gb)
+        if c is not None:
             w.out.first = w.say("storage_one", gb=w.n(gb), provider=p.name, cost=w.usd(c),
-                                rate=w.f.money(p.storage_usd_per_gb, 3))
+                                rate=w.f.money(c / gb if gb else 0.0, 3))
             w.ask("storage_usd_per_month", c, "USD")
             return
     if rated:
-        lo = min(rated, key=lambda x: x[0] or 0)
-        hi = max(rated, key=lambda x: x[0] or 0)
-        w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd((lo[0] or 0) * gb),
-                            lowp=lo[1].name, high=w.usd((hi[0] or 0) * gb), highp=hi[1].name,
-                            n=w.n(len(rated)))
-        w.ask("storage_usd_per_month", (lo[0] or 0) * gb, "USD")
+        lo = min(rated, key=lambda x: x[0])
+        hi = max(rated, key=lambda x: x[0])
+        w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
+                            high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
+        w.ask("storage_usd_per_month", lo[0], "USD")
 
 
 def _interconnect(w: _W) -> None:
@@ -956,9 +1387,15 @@ def _interconnect(w: _W) -> None:
     if not gids:
         return
     rows = []
+    words = [(en, w.t[key]) for en, key in (("no NVLink", "link_no_nvlink"),
+                                             (" links", "link_links"),
+                                             (" GPUs)", "link_gpus"))]
     for gid in gids:
         g = w.reg.gpus[gid]
-        rows.append((g.name, g.link_name or g.link, g.link_gb_s or 0.0))
+        link = g.link_name or g.link
+        for en, here in words:  # the registry's words are English
+            link = link.replace(en, here)
+        rows.append((g.name, link, g.link_gb_s or 0.0))
     if len(rows) == 1:
         name, link, bw = rows[0]
         w.out.first = w.say("interconnect", gpu=name, link=link, bw=w.n(bw))
@@ -1020,9 +1457,15 @@ def _media(w: _W) -> None:
     p = r.performance
     if m.kind == "audio":
         ratio = p.audio_seconds_per_s if p else None
-        w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need, setup=setup,
-                            ratio=w.rate(ratio or 0))
-        w.ask("audio_seconds_per_s", ratio or 0, "s/s")
+        if w.sub == "hour" and ratio:
+            # seconds of audio per second is hours of audio per hour
+            w.out.first = w.say("audio_rate", model=m.name, weights=r.weights, need=need,
+                                setup=setup, ratio=w.rate(ratio))
+            w.ask("audio_hours_per_hour", ratio, "h/h")
+        else:
+            w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need,
+                                setup=setup, ratio=w.rate(ratio or 0))
+            w.ask("audio_seconds_per_s", ratio or 0, "s/s")
     elif m.modality == "video":
         sec = p.seconds_per_image if p else None
         w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
@@ -1033,10 +1476,22 @@ def _media(w: _W) -> None:
         sec = p.seconds_per_image if p else None
         width = m.native_width or 1024
         height = m.native_height or 1024
-        w.out.first = w.say("image", model=m.name, weights=r.weights, need=need,
-                            w=width, h=height, sec=w.n(sec or 0, 1), setup=setup,
-                            per_hour=w.n(3600 / sec if sec else 0))
-        w.ask("seconds_per_image", sec or 0, "s")
+        common = {"model": m.name, "weights": r.weights, "need": need, "w": width,
+                  "h": height, "sec": w.n(sec or 0, 1), "setup": setup,
+                  "per_hour": w.n(3600 / sec if sec else 0)}
+        if w.sub == "hour" and sec:
+            w.out.first = w.say("image_rate_hour", **common)
+            w.ask("images_per_hour", 3600 / sec, "images/h")
+        elif w.sub == "second" and sec:
+            w.out.first = w.say("image_rate_second", ips=w.n(1 / sec, 2), **common)
+            w.ask("images_per_s", 1 / sec, "images/s")
+        else:
+            w.out.first = w.say("image", **common)
+            w.ask("seconds_per_image", sec or 0, "s")
+    if w.sub == "fits" and w.out.first and w.out.asked is not None:
+        # "does HunyuanVideo fit on an H100?": the yes leads
+        w.out.first = w.say("yes_lead", text=w.out.first)
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=True)
     for x in r.warnings:
         w.core_warn(x)
 
@@ -1056,17 +1511,18 @@ WRITERS: dict[str, Callable[[_W], None]] = {
     "training": lambda w: _train(w, "pretrain" if w.ex.workload == "pretrain" else "finetune"
                                  if w.ex.method else "pretrain"),
     "spot": _spot, "billing": _billing, "storage_egress": _storage,
-    "interconnect": _interconnect, "kv_cache": _kv, "media": _media, "guidance": _fallback,
+    "interconnect": _interconnect, "kv_cache": _kv, "media": _media, "precision": _precision,
+    "guidance": _fallback,
 }
 
 
 def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                     catalog: Catalog, today: dt.date, messages: Messages,
-                    model_id: str | None) -> Written:
+                    model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
-    w = _W(ex, det, sub, lang, catalog, today, messages, model_id)
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     WRITERS.get(intent, _fallback)(w)
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
-                                              "interconnect", "spot"):
+                                              "interconnect", "spot", "precision"):
         _fallback(w)
     return w.out
