@@ -539,7 +539,9 @@ def _decode(c: _Ctx, model: SizedModel, p: Precision, engine: str, gpu: GPU | No
     batch = _first_int(row.batch) or 1
     ctx = prompt + out // 2
     c.note(f"average context {ctx} tokens over the generation")
-    step, _ = decode_step_s(model, p, kv, c.engine(engine), gpu, n, batch, ctx)
+    eng = c.engine(engine)
+    step, _ = decode_step_s(model, p, kv, eng, gpu, n, batch, ctx,
+                            c.perf if eng.split == "tensor" else None)
     pred = batch / step
     base = baseline_decode_tps(model, p, gpu, n) * batch
     return _make(c, model, engine, gpu, "tokens/s", row.value, pred, base,

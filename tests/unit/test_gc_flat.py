@@ -274,6 +274,7 @@ def test_fits_on_speeds_are_the_plain_decode_step_bit_for_bit() -> None:
         for row in result.fits_on:
             assert row.decode_tokens_per_s == decode_tokens_per_s(
                 model, precision, kv, registry.engines[engine], registry.gpus[row.gpu],
-                row.gpu_count, batch=batch, context=context), (model_id, row)
+                row.gpu_count, batch=batch, context=context, perf=catalog.perf), (
+                    model_id, row)
             checked += 1
     assert checked > 1_000

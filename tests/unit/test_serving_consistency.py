@@ -208,3 +208,22 @@ def test_tensor_parallel_past_a_pcie_cards_bridge_is_timed_over_pcie(catalog: Ca
     assert not any("timed at PCIe speed" in w for w in sxm.warnings)
     assert (pcie.performance.time_per_output_token_ms or 0) > (
         sxm.performance.time_per_output_token_ms or 0)
+
+
+@pytest.mark.parametrize("model", ["gpt-oss-120b", "qwen3-30b-a3b", "llama-3.1-8b",
+                                   "qwen3-235b-a22b"])
+def test_the_decode_speed_fits_on_and_the_speed_per_user_agree(catalog: Catalog,
+                                                               model: str) -> None:
+    """One model of a decode step for a tensor engine: the headline decode speed, the asked
+    GPU's row in fits_on and one user's speed under load (MoE models differed by 20-26 %)."""
+    gpu, n = ("h100-sxm", 4) if model == "qwen3-235b-a22b" else ("h100-sxm", 1)
+    r = _size(catalog, model=model, gpu=gpu, gpu_count=n, input_tokens=1000,
+              output_tokens=200, parallelism={"tensor": n},
+              **({"weights": "fp8"} if n > 1 else {}))
+    perf = r.performance
+    assert perf and perf.decode_tokens_per_s and perf.output_tokens_per_s_per_user
+    assert perf.output_tokens_per_s_per_user == pytest.approx(perf.decode_tokens_per_s,
+                                                              rel=0.05)
+    row = next((f for f in r.fits_on if f.gpu == gpu and f.gpu_count == n), None)
+    if row is not None:
+        assert row.decode_tokens_per_s == pytest.approx(perf.decode_tokens_per_s, rel=1e-6)

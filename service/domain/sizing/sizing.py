@@ -32,6 +32,7 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
+from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
 from service.domain.sizing.layout import Layout, search_inference, search_training, tp_limit
 from service.domain.sizing.memory import (
@@ -541,7 +542,7 @@ DecodeTable = tuple[DecodeRow, ...]
 
 
 def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
-                  engine: Engine) -> DecodeTable:
+                  engine: Engine, perf: PerfTables | None = None) -> DecodeTable:
     """What ``fits_on`` needs for any context, made once per model, precision, engine and
     batch: a tuple of structs of numbers, untracked by the garbage collector after a full
     collection."""
@@ -557,7 +558,8 @@ def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
         runs = runs_as(registry, engine.id, precision, g)
         table.append(DecodeRow(gpu_index=i, capacity_gib=plan.capacity_gib(g), steps=tuple(
             None if (count > 1 and engine.split == "tensor" and a.num_attention_heads % count)
-            else decode_step_fixed(plan.model, runs, engine, g, count, plan.batch, mats)
+            else decode_step_fixed(plan.model, runs, engine, g, count, plan.batch, mats,
+                                   perf=perf)
             for count in COUNTS)))
     return tuple(table)
 
@@ -573,12 +575,12 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     a = plan.model.arch
     assert a is not None
     if plan.model.id == "custom":  # an architecture from the request: nothing to share
-        table = _decode_table(plan, registry, precision, engine)
+        table = _decode_table(plan, registry, precision, engine, catalog.perf)
     else:
         table = cast(DecodeTable, catalog.derived.lru(
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
             (plan.model.id, precision.id, engine.id, plan.batch),
-            lambda: _decode_table(plan, registry, precision, engine)))
+            lambda: _decode_table(plan, registry, precision, engine, catalog.perf)))
     gpus = list(registry.gpus.values())
     per_gpu = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
                              tp=count, batch=plan.batch, context=plan.context,

@@ -31,7 +31,7 @@ from service.domain.catalog.models import (
     linear_state_bytes,
     seq_cache_bytes,
 )
-from service.domain.catalog.precisions import KVType, Precision, get_precision
+from service.domain.catalog.precisions import KVType, Precision, find_kv_type, get_precision
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables, attention_share
@@ -197,13 +197,40 @@ class DecodeStep(msgspec.Struct, frozen=True, gc=False):
     linear_compute_s: float
 
 
-def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
-                      batch: int, mats: list[float] | None = None) -> DecodeStep:
-    """The context-independent parts of :func:`decode_step_s`. ``mats``: the layer's weight
-    matrices in bytes (:func:`layer_matrices`) when the caller has them for this model,
-    precision and batch (they do not depend on the GPU)."""
+def _serving_decode_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                          batch: int, perf: PerfTables) -> DecodeStep:
+    """The context-independent parts of a decode-only step of the serving model
+    (:class:`serving.StepCost`: the measured GEMM curve, all-reduces, per-step and per-layer
+    overheads), so that a lone decode, ``fits_on`` and the speed under load agree."""
     a = model.arch
     assert a is not None
+    kv = find_kv_type("fp16")
+    assert kv is not None  # the step's KV read is added per context by the caller
+    cost = step_cost(model, p, kv, engine, gpu, n, perf, kernel_compute(gpu, p, engine),
+                     achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    linear = cost.linear_s(batch)
+    comm = 2 * cost.layers * cost.comm.seconds(batch * cost.hidden * 2) if n > 1 else 0.0
+    eager = batch > cost.graph_max_batch
+    overhead = cost.step_overhead_s + cost.layers * (cost.layer_eager_s if eager
+                                                     else cost.layer_graph_s)
+    peak = achievable_tflops(gpu, p, engine) * 1e12 * n
+    compute = 2.0 * model.active_params * batch / (peak * engine.speed.eta_compute)
+    return DecodeStep(linear_s=linear, comm_s=comm, overhead_s=overhead, bw_bytes_s=cost.bw,
+                      attn_flops_s=math.inf, tp=n, linear_mem_s=linear,
+                      linear_compute_s=compute)
+
+
+def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                      batch: int, mats: list[float] | None = None,
+                      perf: PerfTables | None = None) -> DecodeStep:
+    """The context-independent parts of :func:`decode_step_s`. ``mats``: the layer's weight
+    matrices in bytes (:func:`layer_matrices`) when the caller has them for this model,
+    precision and batch (they do not depend on the GPU). ``perf``: with the measured tables,
+    a tensor-split engine's step is the serving model's (:func:`_serving_decode_fixed`)."""
+    a = model.arch
+    assert a is not None
+    if perf is not None and engine.split == "tensor":
+        return _serving_decode_fixed(model, p, engine, gpu, n, batch, perf)
     s = engine.speed
     bw = _effective_bw(gpu, s)
     t_min = s.t_kernel_us * 1e-6
@@ -245,11 +272,13 @@ def decode_step_at(fixed: DecodeStep, attn_flops_per_token: float, batch: int, c
 
 
 def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
-                  n: int, batch: int, context: int) -> tuple[float, str]:
-    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens."""
+                  n: int, batch: int, context: int, perf: PerfTables | None = None
+                  ) -> tuple[float, str]:
+    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens (``perf``:
+    see :func:`decode_step_fixed`)."""
     a = model.arch
     assert a is not None
-    fixed = decode_step_fixed(model, p, engine, gpu, n, batch)
+    fixed = decode_step_fixed(model, p, engine, gpu, n, batch, perf=perf)
     kv_read = batch * seq_cache_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
     # The weight matmuls and the attention over the KV cache are separate kernels: each is
     # bound by its own bytes or FLOPs, and they run one after the other.
@@ -269,8 +298,11 @@ def weight_bits_breakdown(model: SizedModel, p: Precision) -> dict[str, float]:
 
 
 def decode_tokens_per_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine,
-                        gpu: GPU, n: int, batch: int = 1, context: int = 1024) -> float:
-    step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, context)
+                        gpu: GPU, n: int, batch: int = 1, context: int = 1024,
+                        perf: PerfTables | None = None) -> float:
+    """One sequence's decode speed (``perf``: see :func:`decode_step_fixed`)."""
+    step, _ = decode_step_s(model, p, kv, engine, gpu, n, batch, context,
+                            perf if engine.split == "tensor" else None)
     return 1.0 / step
 
 
@@ -501,7 +533,8 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                            prefill_tokens_per_s=req.batch_size * tokens / t, bound="compute")
     assert kv is not None
     ctx = req.input_tokens
-    step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx)
+    step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx,
+                                perf if engine.split == "tensor" else None)
     t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
     thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
                              perf=perf, pp=pp)
