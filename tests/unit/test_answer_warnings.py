@@ -135,3 +135,51 @@ def test_every_warning_of_real_recommendations_is_known() -> None:
     unknown = [w for w in seen if say(w, "ro") == w]
     assert not unknown
     assert all(plain(say(w, "en")) == plain(w) for w in seen)
+
+
+SIZING_AND_NEW = [
+    ("201,000 tokens of context is more than the model supports (131,072): engines refuse "
+     "longer requests (vLLM's max_model_len) and quality past the trained length is not "
+     "assured; the figures are for the context asked", "un context de 201.000 de tokeni"),
+    ("context 200,000 tokens is over Meta Llama 3.1 8B's max_context of 131,072: the model was "
+     "not trained for a context this long; quality past it is not assured and engines refuse "
+     "longer prompts unless RoPE scaling is extended", "depășește max_context al Meta Llama"),
+    ("the job takes ~128 days (3,081 h) on this option, over 30 days: more GPUs finish sooner "
+     "(see the alternatives)", "lucrarea durează ~128 de zile"),
+    ("50 requests/s is more than this setup serves (5.05 requests/s): the queue grows without "
+     "bound, so no time to first token is given and the figures are at capacity; about 10 such "
+     "setups carry it", "5,05 cereri/s"),
+    ("does not fit: 36.6 GiB per GPU at bf16 where NVIDIA GeForce RTX 4090 24GB gives 23.5 GiB; "
+     "fp8 weights need 20.9 GiB per GPU and fit, quality: near-lossless (typically <1% on "
+     "benchmarks); fits_on lists the GPUs that hold it as asked; or let diffusers keep one "
+     "component on the GPU at a time (enable_model_cpu_offload), slower by the transfers",
+     "nu încape: 36,6 GiB pe GPU"),
+    ("does not fit: 133.4 GiB per GPU at bf16 where NVIDIA GeForce RTX 4090 24GB gives 21.6 GiB "
+     "nor at fp8, int8, awq-int4 on this many GPUs; fits_on lists the GPUs that hold it",
+     ", nici la fp8, int8, awq-int4"),
+]
+
+
+@pytest.mark.parametrize(("core", "ro"), SIZING_AND_NEW)
+def test_sizing_and_job_warnings_in_romanian(core: str, ro: str) -> None:
+    assert ro in say(core, "ro"), say(core, "ro")
+    assert plain(say(core, "en")) == plain(core)
+
+
+def test_every_warning_of_real_sizings_is_known() -> None:
+    """Sizing's warnings (a context over the limit, what would fit, an overloaded open loop,
+    tensor parallel past a PCIe bridge) have their core_* messages."""
+    seen: set[str] = set()
+    for req in ({"model": "llama-3.1-8b", "gpu": "h200-sxm", "input_tokens": 200_000},
+                {"model": "flux.1-dev", "gpu": "rtx-4090"},
+                {"model": "llama-3.1-70b", "gpu": "rtx-4090"},
+                {"model": "llama-3.1-70b", "gpu": "h100-sxm", "weights": "bf16"},
+                {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "h100-sxm", "gpu_count": 4,
+                 "request_rate_per_s": 50},
+                {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "a100-pcie-80gb",
+                 "gpu_count": 8, "parallelism": {"tensor": 8}}):
+        seen.update(size(msgspec.convert(req, SizingRequest), catalog()).warnings)
+    assert len(seen) >= 6
+    unknown = [w for w in seen if say(w, "ro") == w]
+    assert not unknown
+    assert all(plain(say(w, "en")) == plain(w) for w in seen)

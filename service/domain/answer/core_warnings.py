@@ -61,6 +61,57 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"one replica is (?P<n_stages>\d[\d,]*+) pipeline stages of (?P<n_gpus>\d[\d,]*+) GPUs "
         r"over PCIe: each token passes every stage, so it decodes no faster than one stage "
         r"group reading all the weights")),
+    ("core_context_over", re.compile(
+        r"(?P<n_ctx>\d[\d,]*+) tokens of context is more than the model supports "
+        r"\((?P<n_limit>\d[\d,]*+)\): engines refuse longer requests \(vLLM's max_model_len\) "
+        r"and quality past the trained length is not assured; the figures are for the context "
+        r"asked")),
+    ("core_context_over_option", re.compile(
+        r"context (?P<n_ctx>\d[\d,]*+) tokens is over (?P<model>[^']++)'s max_context of "
+        r"(?P<n_limit>\d[\d,]*+): the model was not trained for a context this long; quality "
+        r"past it is not assured and engines refuse longer prompts unless RoPE scaling is "
+        r"extended")),
+    ("core_sequence_over", re.compile(
+        r"sequence length (?P<n_ctx>\d[\d,]*+) tokens is over (?P<model>[^']++)'s max_context "
+        r"of (?P<n_limit>\d[\d,]*+): training past it extends the model's context \(positions "
+        r"it was never trained on; RoPE scaling and long-context data needed\)")),
+    ("core_long_job", re.compile(
+        r"the job takes ~(?P<n_days>\d[\d,]*+) days \((?P<n_hours>\d[\d,]*+) h\) on this "
+        r"option, over (?P<n_limit>\d[\d,]*+) days: more GPUs finish sooner \(see the "
+        r"alternatives\)")),
+    ("core_overloaded", re.compile(
+        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s is more than this setup "
+        r"serves \((?P<n_most>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s\): the queue "
+        r"grows without bound, so no time to first token is given and the figures are at "
+        r"capacity; about (?P<n_setups>\d[\d,]*+) such setups carry it")),
+    ("core_tp_past_bridge", re.compile(
+        r"tensor parallel (?P<n_tp>\d++): (?P<gpu>(?:(?! is a PCIe card).)++) is a PCIe card "
+        r"whose bridge joins pairs of GPUs, so tensor-parallel all-reduces would cross PCIe "
+        r"every layer; timed at PCIe speed \(at most (?P<n_cap>\d++)-way tensor parallel, with "
+        r"pipeline stages or replicas beyond it, is faster\)")),
+    ("core_tp_no_nvlink", re.compile(
+        r"tensor parallel (?P<n_tp>\d++): (?P<gpu>(?:(?! has no NVLink).)++) has no NVLink, so "
+        r"tensor-parallel all-reduces would cross PCIe every layer; timed at PCIe speed \(at "
+        r"most (?P<n_cap>\d++)-way tensor parallel, with pipeline stages or replicas beyond it, "
+        r"is faster\)")),
+    ("core_fits_at", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; (?P<q>\S++) "
+        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fit, quality: "
+        r"(?P<quality>[^;]++); fits_on lists the GPUs that hold it as asked")),
+    ("core_fits_at_offload", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; (?P<q>\S++) "
+        r"weights need (?P<n_qneed>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fit, quality: "
+        r"(?P<quality>[^;]++); fits_on lists the GPUs that hold it as asked; or let diffusers "
+        r"keep one component on the GPU at a time \(enable_model_cpu_offload\), slower by the "
+        r"transfers")),
+    ("core_fits_none", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
+        r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB"
+        r"(?: nor at (?P<tried>(?:(?! on this many).)++))? on this many GPUs; fits_on lists the "
+        r"GPUs that hold it(?P<offload>; or let diffusers keep one component on the GPU at a "
+        r"time \(enable_model_cpu_offload\), slower by the transfers)?")),
     ("core_price_old", re.compile(
         r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),
@@ -103,10 +154,17 @@ def _digits(raw: str) -> int:
     return len(raw.split(".", 1)[1]) if "." in raw else 0
 
 
+_OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload"}
+"""Optional parts of a warning, each written from its own message (empty when absent)."""
+
+
 def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
           kinds: Mapping[str, str]) -> str:
     values: dict[str, str] = {}
     for name, raw in m.groupdict().items():
+        if name in _OPTIONAL:
+            values[name] = texts[_OPTIONAL[name]].format(tried=raw) if raw else ""
+            continue
         if raw is None:
             continue
         prefix, _, rest = name.partition("_")

@@ -262,10 +262,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             note("context_over_model_limit", f"{context} > {model.max_context}",
                  "the model was trained for a shorter context; quality past it is not assured")
             hw.warnings.append(
-                f"{context:,} tokens of context is more than {model.name} supports "
-                f"({model.max_context:,}): engines refuse longer requests (vLLM's max_model_len) "
-                "and quality past the trained length is not assured; the figures are for the "
-                "context asked")
+                f"{context:,} tokens of context is more than the model supports "
+                f"({model.max_context:,}): engines refuse longer requests (vLLM's "
+                "max_model_len) and quality past the trained length is not assured; the "
+                "figures are for the context asked")
         base = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
