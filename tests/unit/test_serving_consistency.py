@@ -227,3 +227,10 @@ def test_the_decode_speed_fits_on_and_the_speed_per_user_agree(catalog: Catalog,
     row = next((f for f in r.fits_on if f.gpu == gpu and f.gpu_count == n), None)
     if row is not None:
         assert row.decode_tokens_per_s == pytest.approx(perf.decode_tokens_per_s, rel=1e-6)
+
+
+def test_a_video_model_is_timed_per_clip(catalog: Catalog) -> None:
+    video = _size(catalog, model="wan-2.1-1.3b", gpu="h100-sxm").performance
+    image = _size(catalog, model="sdxl", gpu="h100-sxm").performance
+    assert video and video.seconds_per_video == video.seconds_per_image
+    assert image and image.seconds_per_video is None

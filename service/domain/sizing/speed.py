@@ -72,7 +72,11 @@ class Performance(Out, frozen=True, kw_only=True):
     training_tokens_per_s: float | None = None
     training_hours: float | None = None
     seconds_per_image: float | None = None
+    """Image models: seconds per image (video models: per clip, see ``seconds_per_video``)."""
     images_per_s: float | None = None
+    seconds_per_video: float | None = None
+    """Video models: seconds to generate one clip of the model's frames (the same figure as
+    ``seconds_per_image``, which counts a clip as one output)."""
     audio_seconds_per_s: float | None = None
     embeddings_per_s: float | None = None
     """Embedding models: inputs embedded per second at the request's batch and input length."""
@@ -506,6 +510,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         den_bound = next((st.bound for st in timing.stages if st.stage == "denoiser"),
                          "compute")
         return Performance(seconds_per_image=sec, images_per_s=n / sec, bound=den_bound,
+                           seconds_per_video=sec if model.num_frames else None,
                            diffusion=timing)
     if model.kind == "audio":
         den = max(model.components, key=lambda c: c.params)
