@@ -299,9 +299,11 @@ SCENARIOS: list[dict[str, Any]] = [
                  "providers": ["aws", "gcp", "lambda", "runpod"]},
      "checks": [("options",), ("at_load_cost_matches_output",),
                 ("per_million_at_load_stated",)]},
+    # (1T tokens: every single node takes months, so the multi-node plan is the alternative;
+    # at 100B an 8-GPU node finishing in ~10 days now ranks first, audit C)
     {"id": "audit-a-multi-node-alternative-price-rules", "rule": "alternatives",
      "request": {"model": "llama 3.1 8b", "workload": "pretrain",
-                 "training_tokens": 100_000_000_000, "allow_multi_node": True},
+                 "training_tokens": 1_000_000_000_000, "allow_multi_node": True},
      "checks": [("options",), ("alternative_contains", "multi-node"),
                 ("alternatives_priced_as_options",), ("alternatives_quantified",)]},
     {"id": "audit-a-bf16-the-t4-cannot-run", "rule": "near-misses",
@@ -317,9 +319,17 @@ SCENARIOS: list[dict[str, Any]] = [
                 ("assumption_named", "context_over_model_limit")]},
     {"id": "audit-a-months-long-pretrain", "rule": "job-duration",
      "request": {"model": "llama 3.1 8b", "workload": "pretrain",
-                 "training_tokens": 100_000_000_000, "top_n": 3},
-     "checks": [("options",), ("long_jobs_warned", 30), ("alternative_contains", "more GPUs"),
+                 "training_tokens": 1_000_000_000_000, "top_n": 3},
+     "checks": [("options",), ("long_jobs_warned", 30), ("alternative_contains", "multi-node"),
                 ("alternatives_quantified",)]},
+    {"id": "audit-c-job-within-a-month-first", "rule": "job-duration",
+     "request": {"model": "llama 3.1 8b", "workload": "pretrain",
+                 "training_tokens": 100_000_000_000, "top_n": 3},
+     "checks": [("options",), ("first_job_within_days", 30)]},
+    {"id": "audit-c-job-of-years-not-first", "rule": "job-duration",
+     "request": {"model": "llama 3.1 8b", "workload": "pretrain",
+                 "training_tokens": 1_000_000_000_000, "top_n": 3},
+     "checks": [("options",), ("first_job_within_days", 365)]},
 
     # --- filters --------------------------------------------------------------------------------
     {"id": "filters-region-europe", "rule": "filters",

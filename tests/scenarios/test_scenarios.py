@@ -535,6 +535,21 @@ def c_long_jobs_warned(r: Recommendation, req: RecommendationRequest, days: floa
                   f"a job over {days:g} days without a warning")
 
 
+def c_first_job_within_days(r: Recommendation, req: RecommendationRequest, days: float
+                            ) -> list[str]:
+    """The first option finishes within ``days``, and where it passed a cheaper option that
+    takes longer, its why names that one."""
+    if not r.options:
+        return ["no options"]
+    o = r.options[0]
+    h = o.performance.job_hours
+    if h is None or h > days * 24:
+        return [f"the first option takes {h} h, over {days:g} days"]
+    if "Ranked before a cheaper option" not in o.why:
+        return ["the first option does not say which cheaper, slower option it passed"]
+    return []
+
+
 CHECKS: dict[str, Check] = {name[2:]: fn for name, fn in globals().items()
                             if name.startswith("c_") and callable(fn)}
 

@@ -23,7 +23,7 @@ from service.domain.catalog.regions import (
     parse_region_filter,
 )
 from service.domain.catalog.snapshot import Catalog
-from service.domain.errors import NotFound
+from service.domain.errors import InvalidInput, NotFound
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.paths import default_data_dir
@@ -245,9 +245,11 @@ def test_recommendation_region_filter() -> None:
     everywhere = recommend(msgspec.convert({"model": "llama-3-8b", "workload": "serving"},
                                            RecommendationRequest), c, TODAY)
     assert everywhere.excluded_no_region is None
-    with pytest.raises(NotFound):
+    # a request's filter value is invalid input at the field (400), not a missing resource
+    with pytest.raises(InvalidInput) as bad:
         recommend(msgspec.convert({"model": "llama-3-8b", "regions": ["atlantis"]},
                                   RecommendationRequest), c, TODAY)
+    assert bad.value.path == "$.regions" and "atlantis" in bad.value.message
 
 
 # ------------------------------------------------------------------ the shipped catalog

@@ -88,8 +88,9 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         cost = best_cost(sub_opts)
         if not sub_opts or cost is None:
             return
-        if current is not None and cost >= current * (1 - 1e-6):
-            return
+        if current is not None and (cost >= current * (1 - 1e-6)
+                                    or round(cost) >= round(current)):
+            return  # no saving, or one that rounds to nothing in the dollars shown
         top = sub_opts[0]
         if (current is not None and cost > current * (1 - MEANINGFUL_SAVING)
                 and (top.offer.gpu, top.offer.gpu_count, top.nodes) == top_shape):
@@ -101,6 +102,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             if any(s == shape and cost > c * (1 - MEANINGFUL_SAVING) for s, c in shown):
                 return
             shown.append((shape, cost))
+        if "{fits}" in effect_prefix:
+            effect_prefix = effect_prefix.format(fits=_fits_words(ctx, options, top))
         alts.append(Alternative(
             change=change, effect=f"{effect_prefix}: {top.offer.gpu_count} x "
             f"{top.offer.gpu_name} at {top.offer.provider}, "
@@ -121,9 +124,9 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
         if all(p.bits_linear >= 16 for p in precisions) and "fp8" not in tried:
             rerun("weights fp8", msgspec_replace(req, weights="fp8"),
-                  "FP8 weights (near-lossless) fit smaller or fewer GPUs")
+                  "FP8 weights (near-lossless) {fits}")
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
-                  "4-bit weights (small quality loss) fit cheaper cards")
+                  "4-bit weights (small quality loss) {fits}")
         if ctx.kv is not None and ctx.kv.bytes_per_element >= 2 and _kv_dominant(
                 ctx, precisions[0]):
             rerun("kv_cache fp8", msgspec_replace(req, kv_cache="fp8"),
@@ -162,6 +165,28 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if alt is not None:
             alts.append(alt)
     return alts
+
+
+def _fits_words(ctx: Ctx, options: list[Option], top: Option) -> str:
+    """What lower weights change about the machine, as it is: fewer GPUs, smaller ones, the
+    same machine for less, or other GPUs for less (never "smaller or fewer" on the same
+    GPU and count)."""
+    if not options:
+        return "fit where the weights asked for do not"
+    now = options[0]
+    gpus = ctx.registry.gpus
+    n_now, n_new = now.offer.gpu_count * now.nodes, top.offer.gpu_count * top.nodes
+    if (now.offer.gpu, n_now) == (top.offer.gpu, n_new):
+        return "cost less on the same GPUs"
+    if n_new < n_now and top.offer.gpu == now.offer.gpu:
+        return "fit fewer GPUs"
+    g_now, g_new = gpus.get(now.offer.gpu), gpus.get(top.offer.gpu)
+    if g_now is not None and g_new is not None and n_new <= n_now and (
+            g_new.usable_gib < 0.9 * g_now.usable_gib):
+        return "fit smaller GPUs" if n_new == n_now else "fit fewer, smaller GPUs"
+    if n_new < n_now:
+        return "fit fewer GPUs"
+    return "cost less on other GPUs"
 
 
 MEANINGFUL_SAVING = 0.05
@@ -410,7 +435,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
             said.append(f">= {DEFAULT_DECODE_TOKENS_PER_S:g} tokens/s per user")
         ctx.note("serving_defaults", ", ".join(said),
                  "interactive serving with no target stated: defaults at the stated context "
-                 f"and load ({req.concurrent_requests} concurrent request(s), closed loop), "
+                 f"and load ({_load_words(ctx)}), "
                  "the decode speed carried per user and in total; an option whose replica "
                  "count they decided says so; set max_time_to_first_token_ms or "
                  "min_decode_tokens_per_s to change them")
@@ -439,7 +464,19 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
              "each session is billed at the provider's granularity with its minimum charge")
     ctx.note("reserved", f">= {STEADY_HOURS_PER_DAY:g} h/day or jobs >= {LONG_JOB_HOURS:g} h",
              "reserved/committed prices are used when published and the use is long and "
-             "steady; a reservation bills every hour of the month")
+             "steady; a reservation bills every hour of the month. With hours_per_day "
+             "unstated (24 h/day assumed) a reserved option never ranks first: the same "
+             "machine with no commitment, or the cheapest such option, does")
     if req.storage_gb is None:
         ctx.note("storage_gb", "weights size (x3 for training checkpoints)",
                  "persistent storage for the model files, priced per GB-month")
+
+
+def _load_words(ctx: Ctx) -> str:
+    """The load the serving targets are checked at, as the plans use it: a rate target is an
+    open loop (random arrivals), else the concurrent requests in a closed loop."""
+    rate = ctx.targets.rate_rps
+    if rate:
+        return (f"{rate:,.3g} requests/s arriving at random, open loop; the requests in "
+                "flight follow from the rate")
+    return f"{ctx.req.concurrent_requests} concurrent request(s), closed loop"

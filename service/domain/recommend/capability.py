@@ -17,7 +17,7 @@ from service.domain.catalog.precisions import (
     get_precision,
 )
 from service.domain.errors import InvalidInput
-from service.domain.recommend.context import AUTO_LLM, Capability, Ctx, LoadAt
+from service.domain.recommend.context import AUTO_IMAGE, AUTO_LLM, Capability, Ctx, LoadAt
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
@@ -60,6 +60,13 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
         if p is None:
             raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
         return [p]
+    if ctx.model.kind == "diffusion":
+        # a diffusion pipeline runs lower precisions too (diffusers: FP8 layerwise storage,
+        # and the kernel rules for every engine: INT8, bitsandbytes NF4); each GPU keeps
+        # only what its kernels run (runnable_precisions), ranked with the quality handicap
+        base = get_precision(ctx.model.native_precision or "bf16")
+        return [base, *(get_precision(x) for x in AUTO_IMAGE if x != base.id
+                        and _engine_has_kernel(ctx, get_precision(x)))]
     if ctx.model.kind != "llm" or ctx.model.task == "embed":
         return [get_precision(ctx.model.native_precision or "bf16")]
     auto = ctx.registry.engines[ctx.engine].auto_weights
@@ -69,6 +76,16 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
     if native and native != "bf16":
         return [get_precision(native)]
     return [get_precision(x) for x in AUTO_LLM]
+
+
+def _engine_has_kernel(ctx: Ctx, p: Precision) -> bool:
+    """Whether the kernel matrix gives the workload's engine any path for ``p`` (a rule
+    covering no GPU states that it has none)."""
+    kernels = ctx.registry.kernels
+    if not kernels:
+        return True
+    rules = kernels.rules_for(kernel_engine(ctx, p), p.id)
+    return not rules or any(r.cuda_min or r.rocm or r.other for r in rules)
 
 
 _DIVISORS: dict[int, tuple[int, ...]] = {}

@@ -20,6 +20,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput, NotFound
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
@@ -40,6 +41,11 @@ QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-in
 AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
 
 
+AUTO_IMAGE = ("fp8", "int8", "nf4")
+"""What ``weights: "auto"`` tries for a diffusion model after its native precision, where the
+kernel matrix gives the diffusion engine a path (FP8 layerwise storage; INT8; NF4)."""
+
+
 SPOT_INTERRUPTIONS_PER_HOUR = 0.05
 
 
@@ -58,6 +64,16 @@ HOURS_PER_MONTH = 730.0
 LONG_RUN_DAYS = 30.0
 """A job (training, batch) that takes longer than this on an option carries a warning, and the
 alternatives show the cheapest option that finishes within it (more GPUs, or more nodes)."""
+
+
+VERY_LONG_RUN_DAYS = 365.0
+"""A job that takes longer than this on an option ranks after every option that finishes
+within it (price alone does not make a run of years the answer)."""
+
+
+LONG_RUN_PRICE_FACTOR = 2.0
+"""A job over ``LONG_RUN_DAYS`` ranks after the options that finish within them where the
+cheapest of those costs at most this many times the cheapest option."""
 
 
 FALLBACK_STORAGE_USD_GB_MONTH = 0.20
@@ -236,7 +252,16 @@ class Ctx:
         InvalidInput on a value that is none of these)."""
         if not self.req.regions:
             return None
-        return parse_region_filter(self.req.regions, self.catalog.regions)
+        try:
+            return parse_region_filter(self.req.regions, self.catalog.regions)
+        except NotFound as e:
+            # a request's filter value, not a resource: a 400 at the field (the README's
+            # contract), naming the forms it accepts
+            # (kept under the 200 characters a problem's detail echoes)
+            raise InvalidInput(
+                f"unknown region {e.name[:24]!r}: use a continent, an ISO country code or a "
+                f"provider region id (for example: {', '.join(e.suggestions)})",
+                "$.regions") from e
 
     @cached_property
     def spot_overhead(self) -> float:

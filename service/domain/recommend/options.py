@@ -15,23 +15,35 @@ from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
 )
-from service.domain.catalog.regions import without_place
+from service.domain.catalog.regions import Region, without_place
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     headroom_limit,
+    load_at,
     replica_throughput,
 )
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     LONG_JOB_HOURS,
     LONG_RUN_DAYS,
+    LONG_RUN_PRICE_FACTOR,
     POPULAR,
+    STEADY_HOURS_PER_DAY,
+    VERY_LONG_RUN_DAYS,
     Ctx,
     rejection_kind,
 )
 from service.domain.recommend.plans import best_plan
-from service.domain.recommend.pricing import Quote, explain_pricing, provider_terms, quote_offer
+from service.domain.recommend.pricing import (
+    Quote,
+    explain_pricing,
+    provider_terms,
+    quote_offer,
+    reserved_from_rate,
+    reserved_term,
+    reserved_use,
+)
 from service.domain.recommend.types import (
     Fit,
     OfferRef,
@@ -43,8 +55,29 @@ from service.domain.recommend.types import (
 from service.domain.sizing.memory import GIB, weight_bytes
 
 
-def _option(ctx: Ctx, q: Quote) -> Option:
-    """The full answer for one quoted offer: performance, fit, cost lines and warnings."""
+def _shown_places(ctx: Ctx, offer: Offer) -> list[Region]:
+    """``offer``'s places as an option shows them: with a region filter, only those that
+    matched."""
+    places = list(ctx.catalog.places(offer))
+    return places if ctx.regions is None else ctx.regions.matching(places)
+
+
+def _names_hidden_region(ctx: Ctx, offer: Offer) -> str | None:
+    """A region the offer's id names (the catalog names a machine listed at one price in
+    several regions after the first) that the option does not show, or None."""
+    shown = {r.id for r in _shown_places(ctx, offer)}
+    oid = offer.id.lower()
+    for r in ctx.catalog.places(offer):
+        base = r.id.split("/")[0].lower()
+        if r.id not in shown and len(base) > 3 and base in oid:
+            return r.id.split("/")[0]
+    return None
+
+
+def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
+    """The full answer for one quoted offer: performance, fit, cost lines and warnings.
+    ``same``: the quotes this option stands for (the same machine at the same price and cost
+    in other regions or under other ids): their regions are listed with the offer's."""
     req = ctx.req
     offer, gpu, plan = q.offer, q.gpu, q.plan
     p, cap, nodes = plan.p, plan.cap, plan.nodes
@@ -87,12 +120,20 @@ def _option(ctx: Ctx, q: Quote) -> Option:
                         "a shorter prompt shortens it")
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
     spot_factor = 1 + ctx.spot_overhead if q.spot else 1
+    tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
+    if req.workload == "batch" and job_hours is not None and replica_tps:
+        # a batch job runs every replica saturated (its time rests on that rate): the figures
+        # at that load, not one interactive user's
+        users = cap.replica_concurrency or users
+        ttft_s, tpot_s, _ = load_at(ctx, gpu, cap.tp, p, users, cap.stages)
+        ttft, tpot = ttft_s * 1000, tpot_s * 1000
+        load_tps = replica_tps * cap.replicas * nodes
     if replica_tps:
         total_replicas = cap.replicas * nodes
         # saturation: the saturated model, never below what the stated load already gets
         out_tps = max(replica_tps * total_replicas, plan.load_tps or 0.0)
         per_m = (q.per_hour * spot_factor) / (3600 * out_tps) * 1e6
-        per_user = 1000 / plan.tpot_ms if plan.tpot_ms else None
+        per_user = 1000 / tpot if tpot else None
         if per_user and req.workload == "serving":
             # at the stated load, at most saturation: under a rate target the output the rate
             # asks for (output_tokens_per_s_at_load; the requests in flight are not
@@ -144,9 +185,17 @@ def _option(ctx: Ctx, q: Quote) -> Option:
                         "pipeline stages pass activations between nodes every step")
     if cap.replicas > 1 and not cap.train_tps:
         parallelism += f", {cap.replicas} replicas per node"
-    places = list(ctx.catalog.places(offer))
-    # with a region filter, only the regions that matched
-    shown = places if ctx.regions is None else ctx.regions.matching(places)
+    # with a region filter, only the regions that matched; the same machine at the same
+    # price elsewhere is this option too
+    shown = _shown_places(ctx, offer)
+    seen_ids = {r.id for r in shown}
+    for other in same:
+        if other.offer is offer:
+            continue
+        for r in _shown_places(ctx, other.offer):
+            if r.id not in seen_ids:
+                seen_ids.add(r.id)
+                shown.append(r)
     ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
                    gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
                    regions=[r.id for r in shown], places=shown,
@@ -162,9 +211,9 @@ def _option(ctx: Ctx, q: Quote) -> Option:
                 replicas_per_node=cap.replicas),
         performance=OptionPerformance(
             decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
-            time_to_first_token_ms=ttft, time_per_output_token_ms=plan.tpot_ms,
-            users_per_replica=plan.users_per_replica or None,
-            output_tokens_per_s_at_load=plan.load_tps,
+            time_to_first_token_ms=ttft, time_per_output_token_ms=tpot,
+            users_per_replica=users or None,
+            output_tokens_per_s_at_load=load_tps,
             audio_seconds_per_s=plan.audio_s_per_s,
             embedded_tokens_per_s=plan.embed_tps,
             embeddings_per_s=(plan.embed_tps / max(1, req.context_tokens)
@@ -239,7 +288,19 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{perf.audio_seconds_per_s:,.0f} s of audio per second"
         if c.per_audio_hour_usd is not None:
             speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
-    if perf.users_per_replica and perf.time_to_first_token_ms is not None:
+    if (ctx.req.workload == "batch" and perf.job_hours is not None
+            and perf.output_tokens_per_s_total and perf.users_per_replica):
+        # the job's time and price rest on the saturated rate, not on one user's speed
+        per_replicas = o.fit.replicas_per_node * o.nodes
+        each = f"each of {per_replicas} replicas" if per_replicas > 1 else "the replica"
+        speed = (f", ~{perf.output_tokens_per_s_total:,.0f} output tokens/s in total with "
+                 f"{each} saturated ({perf.users_per_replica} requests in flight per replica"
+                 + (f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s each"
+                    if perf.decode_tokens_per_s_per_user else "")
+                 + (f", first token ~{perf.time_to_first_token_ms:,.0f} ms"
+                    if perf.time_to_first_token_ms is not None else "")
+                 + f"): the job's ~{perf.job_hours:,.1f} h and its price rest on that rate")
+    elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
         load = (f"{tg.rate_rps:,.3g} requests/s (~{perf.users_per_replica} in flight per "
                 "replica)" if tg.rate_rps else
                 f"{ctx.req.concurrent_requests} concurrent request(s) "
@@ -401,10 +462,67 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
     return candidates, rejected
 
 
+def _job_tier(candidates: list[Quote]) -> Callable[[Quote], int]:
+    """How a job's duration places an option before its price: 0 for every option where no
+    rule applies. An option that takes over ``VERY_LONG_RUN_DAYS`` ranks after every option
+    that finishes within them (tier 2); one over ``LONG_RUN_DAYS`` ranks after the options
+    that finish within those where the cheapest of them costs at most
+    ``LONG_RUN_PRICE_FACTOR`` x the cheapest option (tier 1)."""
+    jobs = [c for c in candidates if c.plan.job_hours is not None]
+    if not jobs:
+        return lambda c: 0
+    cheapest = min(c.sort_cost for c in jobs)
+    within = [c.sort_cost for c in jobs if c.plan.job_hours is not None
+              and c.plan.job_hours <= LONG_RUN_DAYS * 24]
+    month = bool(within) and min(within) <= LONG_RUN_PRICE_FACTOR * cheapest
+    year = any(c.plan.job_hours is not None and c.plan.job_hours <= VERY_LONG_RUN_DAYS * 24
+               for c in jobs)
+
+    def tier(c: Quote) -> int:
+        h = c.plan.job_hours
+        if h is None:
+            return 0
+        if year and h > VERY_LONG_RUN_DAYS * 24:
+            return 2
+        return 1 if month and h > LONG_RUN_DAYS * 24 else 0
+
+    return tier
+
+
+def _steady_stated(ctx: Ctx) -> bool:
+    """Whether the request states a steady use (hours_per_day at least
+    ``STEADY_HOURS_PER_DAY``): only then may a reserved monthly option rank first."""
+    h = ctx.req.hours_per_day
+    return h is not None and h >= STEADY_HOURS_PER_DAY
+
+
 def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> list[Option]:
-    """The first ``top_n`` (default: the request's) candidates as full options, ranked."""
+    """The first ``top_n`` (default: the request's) candidates as full options, ranked: by
+    cost, except that a job taking far longer than the others' ranks after them
+    (:func:`_job_tier`) and that a reserved price ranks first only for a stated steady use
+    (else the best option with no commitment comes first)."""
     n = top_n or ctx.req.top_n
-    if len(candidates) > 3 * n:
+    tier = _job_tier(candidates)
+    first: Quote | None = None
+    if not _steady_stated(ctx):
+        flexible = [c for c in candidates if c.model != "reserved" or c.plan.job_hours]
+        if flexible and len(flexible) < len(candidates):
+            first = min(flexible, key=lambda c: (tier(c), c.rank_key()))
+    beaten: Quote | None = None  # the cheapest option a job's duration ranked lower
+    if any(tier(c) for c in candidates):
+        candidates = sorted(candidates, key=lambda c: (tier(c), c.rank_key()))
+        cheapest = min(candidates, key=Quote.rank_key)
+        if tier(cheapest) and cheapest.sort_cost < candidates[0].sort_cost:
+            beaten = cheapest
+            ctx.note("long_jobs", f"over {LONG_RUN_DAYS:g} days ranked later",
+                     f"a job that takes over {VERY_LONG_RUN_DAYS:g} days on an option ranks "
+                     f"after every option that finishes within {VERY_LONG_RUN_DAYS:g} days, "
+                     f"and one over {LONG_RUN_DAYS:g} days after those that finish within "
+                     f"{LONG_RUN_DAYS:g} days where the cheapest of them costs at most "
+                     f"{LONG_RUN_PRICE_FACTOR:g}x the cheapest option; price ranks within "
+                     "each group")
+        candidates = candidates[:3 * n + 1]
+    elif len(candidates) > 3 * n:
         # Only candidates whose rounded cost is within the 3n smallest can rank (n of them
         # once the same machine in other regions collapses): keep those (a superset, in their
         # order) before building every rank key. round() is monotone, so the k-th smallest
@@ -414,20 +532,79 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
     # the same machine at the same price and total cost in another region (or under another
     # instance id) is one option, not several: the first, in rank order, stands for them
     ranked: list[Quote] = []
-    seen: set[tuple[object, ...]] = set()
-    for c in heapq.nsmallest(3 * n, candidates, key=Quote.rank_key):
+    same: dict[tuple[object, ...], list[Quote]] = {}
+    pool = heapq.nsmallest(3 * n, candidates, key=lambda c: (tier(c), c.rank_key()))
+    promoted = False
+    if first is not None and pool and pool[0].model == "reserved":
+        pool, promoted = [first, *(c for c in pool if c is not first)], True
+    for c in pool:
         key = (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
                c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
-        if key not in seen:
-            seen.add(key)
+        if key not in same:
+            if len(ranked) == n:
+                continue
             ranked.append(c)
-        if len(ranked) == n:
-            break
+            same[key] = []
+        same[key].append(c)
+    # the option is named by an offer whose id names no region it leaves out, where one of
+    # the group has such an id
+    for k, group in enumerate(same.values()):
+        fitting = next((c for c in group if _names_hidden_region(ctx, c.offer) is None), None)
+        if fitting is not None and fitting is not ranked[k]:
+            ranked[k] = fitting
+    groups = list(same.values())
     out: list[Option] = []
     for i, c in enumerate(ranked, start=1):
-        o = replace_struct(_option(ctx, c), rank=i)
-        out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by)))
+        o = replace_struct(_option(ctx, c, groups[i - 1]), rank=i)
+        notes = _rank_notes(ctx, c, tier, promoted=promoted and i == 1 and c is first,
+                            beaten=beaten if i == 1 else None,
+                            no_flexible=first is None)
+        out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by) + notes))
     return out
+
+
+def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool,
+                beaten: Quote | None = None, no_flexible: bool = False) -> str:
+    """What the price alone does not say about an option: its commitment, the storage it
+    pays per node, and a rule that placed it before or after cheaper ones."""
+    notes: list[str] = []
+    if c.model == "reserved":
+        notes.append(f"Reserved price: it needs a commitment ({reserved_term(c.offer)}) and "
+                     "bills every hour of the term"
+                     + ("; a 'from' rate is the lowest the provider lists: the contract's "
+                        "price may be higher" if reserved_from_rate(c.offer) else "")
+                     + f". Used for {reserved_use(ctx, c)}."
+                     + ("" if c.plan.job_hours is not None or _steady_stated(ctx)
+                        else " It ranks by price only because no option without a "
+                        "commitment meets the request; state hours_per_day to confirm a "
+                        "steady use." if no_flexible else " With the usage unstated it ranks "
+                        "after the best option with no commitment; state hours_per_day to "
+                        "rank it by price."))
+    elif promoted:
+        notes.append("Ranked first over a cheaper reserved price: a reservation commits for a "
+                     "term, and hours_per_day is not stated (24 h/day assumed).")
+    hidden = _names_hidden_region(ctx, c.offer)
+    if hidden is not None:
+        notes.append(f"The offer id names {hidden}, where the catalog lists this machine at "
+                     f"the same price too; your regions filter leaves {hidden} out: the "
+                     "regions shown are the ones this option is for.")
+    if c.plan.nodes > 1 and c.storage_gb:
+        notes.append(f"Storage counts a copy of the model files on each of the "
+                     f"{c.plan.nodes} nodes ({c.plan.nodes} x {c.storage_gb:,.0f} GB): no shared "
+                     "filesystem is priced.")
+    if beaten is not None and beaten.plan.job_hours is not None:
+        limit = VERY_LONG_RUN_DAYS if tier(beaten) == 2 else LONG_RUN_DAYS
+        notes.append(f"Ranked before a cheaper option that takes "
+                     f"~{beaten.plan.job_hours / 24:,.0f} days ({beaten.offer.gpu_count} x "
+                     f"{beaten.gpu.name} at {beaten.offer.provider}, "
+                     f"${beaten.per_job or 0:,.0f}): a job over {limit:g} days ranks after "
+                     f"the options that finish within {limit:g} days.")
+    t, h = tier(c), c.plan.job_hours
+    if t and h is not None:
+        limit = VERY_LONG_RUN_DAYS if t == 2 else LONG_RUN_DAYS
+        notes.append(f"Ranked after the options that finish within {limit:g} days: this one "
+                     f"takes ~{h / 24:,.0f} days.")
+    return "".join(" " + n for n in notes)
 
 
 def replace_struct(o: Option, **changes: object) -> Option:

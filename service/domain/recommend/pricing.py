@@ -141,7 +141,9 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         storage_gb = ctx.storage_cache.get(plan.p.id)
         if storage_gb is None:
             storage_gb = _default_storage_gb(ctx, plan.p)
-    storage_month = terms.storage_month(storage_gb)
+    # each node keeps its own copy on its own volume (no shared filesystem is priced): a
+    # plan over several nodes pays the per-node storage once per node
+    storage_month = terms.storage_month(storage_gb) * nodes
     egress_month = terms.egress_month_usd
     compute = billed * per_hour
     per_job = per_month = None
@@ -178,7 +180,7 @@ def explain_pricing(ctx: Ctx, q: Quote) -> str:
         return (f"spot: interruptible work; expected {ctx.spot_overhead * 100:.1f}% extra "
                 "time for restarts and lost work")
     if q.model == "reserved":
-        return f"reserved ({q.offer.reserved_term or 'committed'}): long steady use"
+        return f"reserved ({reserved_term(q.offer)}): {reserved_use(ctx, q)}"
     return "on-demand: no commitment"
 
 
@@ -194,3 +196,27 @@ def _storage_gb(ctx: Ctx, p: Precision) -> float:
     if ctx.req.workload in ("finetune", "pretrain"):
         return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
     return math.ceil(weights_gb)
+
+
+def reserved_term(offer: Offer) -> str:
+    """The commitment a reserved price needs, as the catalog records it (cost_terms.toml
+    [[reserved]] ``term``)."""
+    return offer.reserved_term or "a committed term the catalog does not state"
+
+
+def reserved_from_rate(offer: Offer) -> bool:
+    """Whether the reserved price is a published "from" rate (the lowest the provider lists,
+    a lower bound for a given contract), as its term or source says."""
+    text = f"{offer.reserved_term or ''} {offer.source}".lower()
+    return "'from'" in text or " from $" in text
+
+
+def reserved_use(ctx: Ctx, q: Quote) -> str:
+    """Why the use allows a reserved price (cost_terms: steady 24/7-like use or a job over
+    ``LONG_JOB_HOURS``), and whether the use was stated."""
+    h = q.plan.job_hours
+    if h is not None:
+        return f"a long job (~{h:,.0f} h, over {LONG_JOB_HOURS:g} h)"
+    if ctx.req.hours_per_day is None:
+        return "steady use assumed (24 h/day; hours_per_day not stated)"
+    return f"steady use ({ctx.hours_per_day:g} h/day stated)"

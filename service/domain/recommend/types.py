@@ -188,12 +188,14 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
                     "load (the load time_to_first_token_ms and the per-user speed are at); "
                     "under a request-rate or output-rate target, the requests in flight per "
                     "replica (Little's law: the rate per replica x a request's time in the "
-                    "system)")
+                    "system); for a batch job, the requests in flight per replica at "
+                    "saturation, the rate its time and price rest on")
     ] = None
     output_tokens_per_s_at_load: Annotated[float | None, msgspec.Meta(
         description="LLM serving: output tokens/s the option delivers in total at the stated "
                     "load (requests/s at that load x output tokens: the concurrent requests' "
-                    "closed loop, or the target rate)")] = None
+                    "closed loop, or the target rate; a batch job: the saturated rate its "
+                    "time and price rest on)")] = None
 
 
 class OptionCost(Out, frozen=True, kw_only=True):
