@@ -7,69 +7,20 @@ does not move them."""
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import cache
-
-import msgspec
 import pytest
 
-from service.adapters.catalog_files import Problem, load_registry
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.regions_file import load_regions
-from service.domain.catalog.offers import Offer, Provider
-from service.domain.catalog.regions import RegionTable, index_regions
-from service.domain.catalog.registry import Registry
-from service.domain.catalog.snapshot import Catalog
+from service.domain.catalog.offers import Offer
 from service.domain.errors import InvalidInput
 from service.domain.recommend.context import LONG_RUN_DAYS, VERY_LONG_RUN_DAYS
-from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import Recommendation, RecommendationRequest
-from service.paths import default_data_dir
+from service.domain.recommend.types import Recommendation
+from tests.unit.rec_fixtures import fake_with, offer, provider
 
-TODAY = dt.date(2026, 12, 3)
-AS_OF = dt.date(2026, 11, 15)
 FROM_TERM = "contract of agreed duration; Alpha's published 'from' rate for RTX A4000"
-
-
-@cache
-def shipped() -> Catalog:
-    return load_catalog(default_data_dir("catalog"), 90)
-
-
-@cache
-def registry() -> Registry:
-    return load_registry(default_data_dir("catalog")).registry
-
-
-PROVIDERS = tuple(
-    Provider(id=pid, name=pid.title(), billing_granularity="second", egress_usd_per_gb=0.0,
-             storage_usd_per_gb_month=0.1, as_of=AS_OF, source="test")
-    for pid in ("alpha", "beta", "aws"))
-
-
-def offer(oid: str, gpu: str, count: int, od: float | None, *, provider: str = "alpha",
-          interconnect: str = "nvlink", network: str | None = None,
-          spot: float | None = None, reserved: float | None = None,
-          term: str | None = None, regions: tuple[str, ...] = ("r1",)) -> Offer:
-    return Offer(id=oid, provider=provider, instance_type=oid, regions=list(regions),
-                 gpu=gpu, gpu_count=count, interconnect=interconnect,  # type: ignore[arg-type]
-                 network=network, on_demand_usd_h=od, spot_usd_h=spot,  # type: ignore[arg-type]
-                 reserved_usd_h=reserved, reserved_term=term, as_of=AS_OF, source="test")
-
-
-@cache
-def region_table() -> RegionTable:
-    problems: list[Problem] = []
-    t = load_regions(default_data_dir("catalog"), problems)
-    assert problems == []
-    return t
+PROVIDERS = tuple(provider(pid) for pid in ("alpha", "beta", "aws"))
 
 
 def fake(offers: list[Offer], **body: object) -> Recommendation:
-    catalog = Catalog(registry=registry(), offers=tuple(offers), providers=PROVIDERS,
-                      version="test", perf=shipped().perf,
-                      regions=index_regions(region_table(), offers))
-    return recommend(msgspec.convert(body, RecommendationRequest), catalog, TODAY)
+    return fake_with(PROVIDERS, offers, **body)
 
 
 def assumption(r: Recommendation, name: str) -> tuple[str, str]:

@@ -5,62 +5,16 @@ in their own units, multi-node training only on a fast network, priced alternati
 
 from __future__ import annotations
 
-import datetime as dt
-from functools import cache
-
 import msgspec
 import pytest
 
-from service.adapters.catalog_files import load_registry
-from service.adapters.catalog_loader import load_catalog
-from service.domain.catalog.offers import Offer, Provider
-from service.domain.catalog.registry import Registry
-from service.domain.catalog.snapshot import Catalog
 from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
     DEFAULT_TTFT_MS,
     default_ttft_ms,
 )
-from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import Recommendation, RecommendationRequest
-from service.paths import default_data_dir
-
-TODAY = dt.date(2026, 12, 3)
-AS_OF = dt.date(2026, 11, 15)
-
-
-@cache
-def shipped() -> Catalog:
-    return load_catalog(default_data_dir("catalog"), 90)
-
-
-@cache
-def registry() -> Registry:
-    return load_registry(default_data_dir("catalog")).registry
-
-
-def real(**body: object) -> Recommendation:
-    return recommend(msgspec.convert(body, RecommendationRequest), shipped(), TODAY)
-
-
-PROVIDERS = (Provider(id="alpha", name="Alpha", billing_granularity="second",
-                      egress_usd_per_gb=0.0, storage_usd_per_gb_month=0.1, as_of=AS_OF,
-                      source="test"),)
-
-
-def offer(oid: str, gpu: str, count: int, od: float, interconnect: str = "nvlink",
-          network: str | None = None) -> Offer:
-    return Offer(id=oid, provider="alpha", instance_type=oid, regions=["r1"], gpu=gpu,
-                 gpu_count=count, interconnect=interconnect,  # type: ignore[arg-type]
-                 network=network, on_demand_usd_h=od,  # type: ignore[arg-type]
-                 as_of=AS_OF, source="test")
-
-
-def fake(offers: list[Offer], **body: object) -> Recommendation:
-    catalog = Catalog(registry=registry(), offers=tuple(offers), providers=PROVIDERS,
-                      version="test", perf=shipped().perf)
-    return recommend(msgspec.convert(body, RecommendationRequest), catalog, TODAY)
-
+from service.domain.recommend.types import RecommendationRequest
+from tests.unit.rec_fixtures import fake, offer, real, registry
 
 # --- targets under load ------------------------------------------------------------------------
 
