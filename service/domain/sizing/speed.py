@@ -335,6 +335,13 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     return t
 
 
+def saturated(lm: LoadModel, batch: int | None = None) -> tuple[float, int, float]:
+    """(output tokens/s, concurrency, requests/s) of a load model with as many users as it
+    admits (``batch``: that many)."""
+    at = lm.at(batch)
+    return at.requests_per_s * lm.osl, at.running, at.requests_per_s
+
+
 def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
             input_tokens: int, output_tokens: int, batch: int | None = None,
             max_batch: int | None = None, perf: PerfTables | None = None, pp: int = 1
@@ -355,12 +362,10 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
     if engine.split == "tensor" and model.arch is not None and model.task != "embed":
         # one model for the maximum and for every load (so the maximum does not depend on
         # the load asked about, and no load the setup carries exceeds it)
-        loaded = under_load(model, p, kv, engine, gpu, n, input_tokens, out, batch or 0,
-                            None, perf, pp)
-        if loaded is None:
+        lm = load_model(model, p, kv, engine, gpu, n, input_tokens, out, perf, pp)
+        if lm is None:
             return 0.0, 0, 0.0
-        at = loaded[0]
-        return at.requests_per_s * out, at.running, at.requests_per_s
+        return saturated(lm, batch)
     if max_batch is None:
         plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
                              batch=1, context=input_tokens + out, pp=pp)
@@ -461,14 +466,31 @@ def kernel_compute(gpu: GPU, p: Precision, engine: Engine) -> str:
     return compute
 
 
-def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
-               input_tokens: int, output_tokens: int, concurrency: int,
-               request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1
-               ) -> tuple[Load, StepCost] | None:
-    """(the means at the load, the step model) from the continuous-batching model
-    (:mod:`serving`), or None when no sequence fits. ``pp``: pipeline stages of ``n`` GPUs
-    (each GPU holds its stage's share of the layers and of every sequence's KV cache; the
-    step is timed as the tensor group reading all the weights)."""
+class LoadModel(msgspec.Struct, frozen=True, gc=False):
+    """One setup's continuous-batching model: its step, admission cap and step token budget,
+    built once and asked at any load (:meth:`at`)."""
+
+    cost: StepCost
+    cap: int
+    """Sequences that may run at once (KV admission and max_num_seqs)."""
+    budget: int
+    isl: int
+    osl: int
+
+    def at(self, concurrency: int | None, request_rate_per_s: float | None = None) -> Load:
+        """The means at a closed loop of ``concurrency`` users (None or 0: as many as it
+        admits) or an open loop at ``request_rate_per_s``."""
+        return serve(self.cost, self.isl, self.osl, concurrency or None, self.budget,
+                     self.cap, request_rate_per_s)
+
+
+def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
+               input_tokens: int, output_tokens: int, perf: PerfTables | None, pp: int = 1
+               ) -> LoadModel | None:
+    """The continuous-batching model of a setup (:mod:`serving`), or None when no sequence
+    fits. ``pp``: pipeline stages of ``n`` GPUs (each GPU holds its stage's share of the
+    layers and of every sequence's KV cache; the step is timed as the tensor group reading
+    all the weights)."""
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
                          context=input_tokens + max(1, output_tokens), pp=pp)
     share = plan.stage_share
@@ -483,9 +505,20 @@ def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
                      kernel_compute(gpu, p, engine),
                      achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
-    budget = engine.speed.max_num_batched_tokens
-    at = serve(cost, input_tokens, output_tokens, concurrency, budget, cap, request_rate_per_s)
-    return at, cost
+    return LoadModel(cost=cost, cap=cap, budget=engine.speed.max_num_batched_tokens,
+                     isl=input_tokens, osl=output_tokens)
+
+
+def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
+               input_tokens: int, output_tokens: int, concurrency: int,
+               request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1
+               ) -> tuple[Load, StepCost] | None:
+    """(the means at the load, the step model) of :func:`load_model`, or None when no
+    sequence fits."""
+    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp)
+    if lm is None:
+        return None
+    return lm.at(concurrency, request_rate_per_s), lm.cost
 
 
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
@@ -541,8 +574,13 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx,
                                 perf if engine.split == "tensor" else None)
     t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
-    thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
-                             perf=perf, pp=pp)
+    lm = (load_model(model, p, kv, engine, gpu, n, req.input_tokens, max(1, req.output_tokens),
+                     perf, pp) if engine.split == "tensor" else None)
+    if engine.split == "tensor":
+        thr, conc, rps = saturated(lm) if lm is not None else (0.0, 0, 0.0)
+    else:
+        thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens,
+                                 req.output_tokens, perf=perf, pp=pp)
     note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
          f"eta_compute {s.eta_compute}",
          f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
@@ -566,11 +604,9 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     if engine.split != "tensor":
         return msgspec.structs.replace(base, efficiency_source=(
             f"engine constants ({engine.id} [engine.speed], catalog/engines.toml)"))
-    loaded = under_load(model, p, kv, engine, gpu, n, req.input_tokens, req.output_tokens,
-                        req.batch_size, req.request_rate_per_s, perf, pp)
-    if loaded is None:
+    if lm is None:
         return base
-    at, cost = loaded
+    at, cost = lm.at(req.batch_size, req.request_rate_per_s), lm.cost
     out = max(1, req.output_tokens)
     source = cost.gemm.source + (f"; {cost.comm.source}" if n > 1 else "")
     if req.request_rate_per_s is not None:
