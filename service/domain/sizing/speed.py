@@ -581,19 +581,31 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     else:
         thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens,
                                  req.output_tokens, perf=perf, pp=pp)
-    note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
-         f"eta_compute {s.eta_compute}",
-         f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s), "
-         f"{s.t_kernel_us} us); compute at {s.eta_compute} of {peak_tflops(gpu, p, engine):g} "
-         "dense TFLOPS; the slower bound wins")
+    if lm is not None:
+        note("decode_model", "the serving model's decode step",
+             f"{engine.id}: the weights at the measured GEMM latency for the batch, the KV cache "
+             f"read at {s.eta_mem} x {gpu.bandwidth_gb_s:g} GB/s, all-reduces, per-step and "
+             "per-layer overheads (see serving_model)")
+    else:
+        note("decode_model", f"eta_mem {s.eta_mem}, t_kernel {s.t_kernel_us} us, "
+             f"eta_compute {s.eta_compute}",
+             f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x "
+             f"{gpu.bandwidth_gb_s:g} GB/s), {s.t_kernel_us} us); compute at {s.eta_compute} "
+             f"of {peak_tflops(gpu, p, engine):g} dense TFLOPS; the slower bound wins")
     note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the batch "
          "is large enough that matmul FLOPs dominate")
     if n > 1:
         note("multi_gpu", "layer split" if engine.split == "layer" else f"tensor parallel {n}",
              "llama.cpp runs layers GPU after GPU (no decode speed-up); tensor parallel adds two "
              f"all-reduces per layer over {gpu.link}")
-    note("serving", f"concurrency {conc}", f"largest batch whose KV cache fits, capped at the "
-         f"engine's max_num_seqs {s.max_num_seqs}; prefill of each prompt takes its share")
+    if lm is not None:
+        note("serving", f"concurrency {conc}", "the maximum throughput: as many users as the KV "
+             f"admission lets run at once (paged blocks at their actual context, at most "
+             f"max_num_seqs {s.max_num_seqs}), in the same serving model as the stated load")
+    else:
+        note("serving", f"concurrency {conc}", f"largest batch whose KV cache fits, capped at "
+             f"the engine's max_num_seqs {s.max_num_seqs}; prefill of each prompt takes its "
+             "share")
     base = Performance(
         decode_tokens_per_s=1.0 / step,
         decode_throughput_tokens_per_s=req.batch_size / step,
