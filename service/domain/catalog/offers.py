@@ -80,6 +80,20 @@ class EgressTier(Strict, frozen=True, kw_only=True):
     usd: UsdPerUnit
 
 
+def _banded(units: float, tiers: tuple[EgressTier, ...]) -> float:
+    """``units`` priced band by band (each band's units at its rate; past the last bounded
+    band its rate continues: a conservative reading)."""
+    total = lower = 0.0
+    for tier in tiers:
+        upper = tier.up_to if tier.up_to is not None else float("inf")
+        if units > lower:
+            total += (min(units, upper) - lower) * tier.usd
+        lower = upper
+    if units > lower:
+        total += (units - lower) * tiers[-1].usd
+    return total
+
+
 class MinimumCharge(Strict, frozen=True, kw_only=True):
     """A minimum charge per start for the instance types matching ``instance_pattern`` (a
     case-insensitive shell glob such as ``BM.GPU.*``), overriding the provider's
@@ -159,17 +173,8 @@ class Provider(Strict, frozen=True, kw_only=True):
         if not self.egress_known:
             return None
         units = gb_per_month / GIB_IN_GB if self.egress_unit == "GiB" else gb_per_month
-        tiers = self.egress_tiers or (EgressTier(usd=self.egress_usd_per_gb or 0.0),)
-        total = 0.0
-        lower = 0.0
-        for tier in tiers:
-            upper = tier.up_to if tier.up_to is not None else float("inf")
-            if units > lower:
-                total += (min(units, upper) - lower) * tier.usd
-            lower = upper
-        if units > lower:  # past the last bounded band: its rate continues
-            total += (units - lower) * tiers[-1].usd
-        return total
+        return _banded(units, self.egress_tiers
+                       or (EgressTier(usd=self.egress_usd_per_gb or 0.0),))
 
     @property
     def highest_egress_usd_per_gb(self) -> float | None:
@@ -196,15 +201,7 @@ class Provider(Strict, frozen=True, kw_only=True):
         units = gb / GIB_IN_GB if self.storage_unit == "GiB" else gb
         if not self.storage_tiers:
             return units * self.storage_usd_per_gb_month
-        total = lower = 0.0
-        for tier in self.storage_tiers:
-            upper = tier.up_to if tier.up_to is not None else float("inf")
-            if units > lower:
-                total += (min(units, upper) - lower) * tier.usd
-            lower = upper
-        if units > lower:
-            total += (units - lower) * self.storage_tiers[-1].usd
-        return total
+        return _banded(units, self.storage_tiers)
 
     def minimum_charge_for(self, instance_type: str) -> int | None:
         """The minimum charge per start (seconds) for ``instance_type``: the first matching

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from service.domain.catalog.gpus import GPU
+from service.domain.sizing.layout import all_to_all_link
 
 N8192 = 8192.0 * 8192.0
 """Elements of the measured GEMM's weight matrix (n = k = 8192)."""
@@ -284,7 +285,7 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
                          f"({near} GPUs, scaled to {n})")
     link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
     bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
-    if n > 2 and link != "pcie" and gpu.form_factor.startswith("PCIe"):
+    if n > 2 and link != "pcie" and not all_to_all_link(gpu):
         # a bridge joins pairs of PCIe cards: a wider group's ring crosses PCIe
         link = "pcie"
         bw = PCIE_X16_GB_S.get(gpu.pcie_gen or 4, 32.0) * 1e9 * LINK_SHARE

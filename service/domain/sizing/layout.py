@@ -98,11 +98,7 @@ def all_to_all_link(gpu: GPU) -> bool:
 
 def tp_limit(gpu: GPU | None) -> tuple[int, str]:
     """The widest tensor-parallel group whose all-reduces stay on the GPU's fast link, and
-    why (public name of :func:`_tp_cap`)."""
-    return _tp_cap(gpu)
-
-
-def _tp_cap(gpu: GPU | None) -> tuple[int, str]:
+    why."""
     if gpu is None or all_to_all_link(gpu):
         return NODE_GPUS, f"{NODE_GPUS} GPUs of one node"
     why = ("has no NVLink" if gpu.link not in FAST_LINKS
@@ -261,7 +257,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     heads and the node allow. A ``fixed`` layout is checked (InvalidInput naming the field)
     and used."""
     model = base.model
-    cap, cap_why = _tp_cap(gpu)
+    cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
     options = _inference_options(base, gpu_count, batch)
     valid = [o for o in options if o.invalid is None]
