@@ -153,7 +153,7 @@ PROVIDERS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
             dict(billing_granularity="second", minimum_charge_s=60, spot_available=True,
                  spot_notice_s=120)),
     "gcp": ("Google Cloud (Compute Engine)", "Google Cloud (Compute Engine GPUs)",
-            dict(spot_available=True)),
+            dict(billing_granularity="second", minimum_charge_s=60, spot_available=True)),
     "azure": ("Microsoft Azure", "Microsoft Azure (N-series)",
               dict(billing_granularity="second", minimum_charge_s=60, spot_available=True)),
     "oci": ("Oracle Cloud Infrastructure", "Oracle Cloud (OCI)",
@@ -196,7 +196,12 @@ _HAND_NOTES = {
     "aws": "billing_granularity 'second' holds for Amazon Linux/Ubuntu only (per-hour for AMIs "
            "with a separate hourly OS charge).",
     "gcp": "Spot VMs have no maximum run time; legacy preemptible VMs stop after 24 h "
-           "(spot_max_runtime_h left null).",
+           "(spot_max_runtime_h left null). Billing per second after a 60 s minimum: "
+           "cloud.google.com/compute/vm-instance-pricing#billingmodel ('All vCPUs, GPUs, and "
+           "GB of memory are charged a minimum of 1 minute ... After 1 minute, instances are "
+           "charged in 1-second increments'), quoted verbatim by several public copies (not "
+           "read directly; a vendor-docs comparison checked in September 2026 gives the same "
+           "'Per second, 1 minute').",
     "azure": "billing granularity and 60 s minimum from a secondary source only.",
     "oci": "minimum_charge_s 60 is for VM shapes; bare-metal shapes (BM.*, BM.GPU.* included) "
            "have a 3600 s minimum per start (minimum_charges).",

@@ -205,6 +205,26 @@ def test_shipped_oci_bare_metal_minimum_is_an_hour() -> None:
     assert providers["oci"].minimum_charge_for("VM.GPU.A10.1") == 60
 
 
+def test_shipped_gcp_bills_per_second_after_a_minute() -> None:
+    """cloud.google.com/compute/vm-instance-pricing#billingmodel: a 1-minute minimum, then
+    1-second increments (it was unknown: billed per hour with a warning)."""
+    problems: list[object] = []
+    providers = {p.id: p for p in load_providers(CATALOG / "providers.toml",
+                                                 problems)}  # type: ignore[arg-type]
+    assert not problems
+    gcp = providers["gcp"]
+    assert gcp.billing_granularity == "second"
+    assert gcp.minimum_charge_for("a2-highgpu-1g") == 60
+    assert "vm-instance-pricing" in (gcp.note or "")
+    # 4 sessions of 15 minutes a day, 30 days: 30 billed hours, not 120, and no warning
+    rec = run([offer("gcp-a2", "gcp", 4.0, gpu="a100-sxm-40gb", instance_type="a2-highgpu-1g")],
+              [gcp], model="llama-3.1-8b", workload="serving", hours_per_day=1,
+              sessions_per_day=4, top_n=5)
+    top = rec.options[0]
+    assert top.cost.billed_hours_per_month == pytest.approx(30)
+    assert not any("granularity unknown" in w for w in top.warnings)
+
+
 # --- reserved prices --------------------------------------------------------------------------
 
 def test_reserved_price_applies_to_steady_use() -> None:
