@@ -421,3 +421,28 @@ def test_a_cost_per_million_states_precision_and_price_basis(q: str, lang: str,
     for w in words:
         assert w in first, first
     assert re.search(r"on-demand|reserved|rezervat|spot", first), first
+
+
+# -- memory that fits is not a yes when the engine cannot run the weights there -----------------
+
+
+@pytest.mark.parametrize(("q", "lang", "head"), [
+    ("does llama 3.1 8b fit on a V100 32GB at fp8?", "en", "No: "),
+    ("încape llama 3.1 8b pe un V100 32GB la fp8?", "ro", "Nu: "),
+])
+def test_a_fit_on_a_gpu_that_cannot_run_the_weights_is_a_no(q: str, lang: str,
+                                                              head: str) -> None:
+    r = ask(q)
+    assert r.lang == lang
+    assert r.answer.startswith(head), r.answer
+    assert "fp8" in first_sentence(r) and "vllm" in first_sentence(r)
+    assert r.numbers is not None and r.numbers.asked is not None
+    assert r.numbers.asked.yes is False
+    # the rule and the nearest precision that runs follow
+    assert "fp16" in r.answer
+
+
+def test_a_fit_that_runs_is_still_a_yes() -> None:
+    r = ask("does llama 3.1 8b fit on a V100 32GB at fp16?")
+    assert r.answer.startswith("Yes, "), r.answer
+    assert r.numbers is not None and r.numbers.asked is not None and r.numbers.asked.yes

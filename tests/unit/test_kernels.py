@@ -225,6 +225,7 @@ def test_sizing_warns_on_every_impossible_combination_and_only_then() -> None:
                 if r is None:
                     continue
                 ok = kernels().supported(e, p, gpu(gid)).ok
+                assert r.runs is ok, (e, p.id, gid)
                 if ok:
                     # a runnable setup warns only where it does not fit (what would)
                     assert all(w.startswith("does not fit") for w in r.warnings), (
@@ -236,6 +237,15 @@ def test_sizing_warns_on_every_impossible_combination_and_only_then() -> None:
                     assert "https://" in r.warnings[0]
                     assert r.performance is None and r.cost is None
     assert seen_refused > 50
+
+
+def test_runs_is_null_without_a_gpu_and_false_beside_a_memory_fit() -> None:
+    """``fits`` is memory only: an impossible combination that fits says ``runs: false``."""
+    r = _size(model=SMALL_LLM, gpu="v100-sxm2-32gb", weights="fp8", engine="vllm")
+    assert r is not None and r.fits is True and r.runs is False
+    assert r.performance is None and r.cost is None
+    r = _size(model=SMALL_LLM, weights="fp8", engine="vllm")
+    assert r is not None and r.runs is None
 
 
 def test_fits_on_lists_only_gpus_that_run_the_combination() -> None:

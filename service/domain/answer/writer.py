@@ -363,11 +363,12 @@ def _fits(w: _W) -> None:
         return
     w.record(r, ctx)
     setup = named or w.setup(count, gid)
-    key = "fits_yes" if r.fits else "fits_no"
+    # memory alone is not a yes: an engine that cannot run the weights there is a no
+    key = ("fits_cannot_run" if r.runs is False else "fits_yes" if r.fits else "fits_no")
     w.out.first = w.say(key, model=w.model.name, weights=r.weights, setup=setup,
                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
-                        ctx=w.n(ctx))
-    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
+                        ctx=w.n(ctx), engine=r.engine)
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if not r.fits:
         _smaller_precisions(w, gid, count, ctx, r, setup)
     if not r.fits and r.fits_on:

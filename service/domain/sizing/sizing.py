@@ -123,6 +123,10 @@ class SizingResult(Out, frozen=True, kw_only=True):
     """What the asked GPU cannot do with these weights and engine (catalog/kernels.toml: the
     rule, its source and the nearest precision that runs there); performance and cost are
     null then."""
+    runs: bool | None = None
+    """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml); false:
+    ``fits`` is about memory only, the combination cannot run, and the warnings name the rule
+    and the nearest precision that runs; null without a GPU."""
 
 
 def sized_from_entry(m: ModelEntry) -> SizedModel:
@@ -251,7 +255,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
-        if a.is_encoder_decoder and not engine.encoder_decoder:
+        serves = not (a.is_encoder_decoder and not engine.encoder_decoder)
+        if not serves:
             hw.warnings.append(
                 f"{engine.name} does not serve encoder-decoder models such as {model.name}; "
                 "engines that do: " + ", ".join(e.id for e in registry.engines
@@ -311,7 +316,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             hw.warnings.append(hint)
         if gpu is not None and fits:
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                     catalog) if hw.ok else None
+                                     catalog) if hw.ok and serves else None
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
@@ -327,8 +332,9 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             kv_cache_bytes_per_token=(None if model.task == "embed"
                                       else kv_bytes_per_token(a, kv.bytes_per_element)),
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
-            performance=perf, cost=cost if hw.ok else None, assumptions=assumptions,
-            sources=sources, layout=layout, warnings=hw.warnings)
+            performance=perf, cost=cost if hw.ok and serves else None,
+            assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
+            runs=(hw.ok and serves) if gpu is not None else None)
 
     ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
     if req.task == "pretrain" and ft.method != "full":
@@ -376,7 +382,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
         kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
         fits_on=fits_on, performance=perf, cost=cost if hw.ok else None,
-        assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings)
+        assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
+        runs=hw.ok if gpu is not None else None)
 
 
 LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
@@ -691,7 +698,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
-        warnings=hw.warnings)
+        warnings=hw.warnings, runs=hw.ok if gpu is not None else None)
 
 
 def weights_gib(model: SizedModel, p: Precision) -> float:
