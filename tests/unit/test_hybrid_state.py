@@ -37,13 +37,15 @@ def test_state_is_part_of_each_sequence(catalog: Catalog) -> None:
 def test_admission_reserves_the_state() -> None:
     # 1 GiB of KV pool, 16-token blocks of 1 KiB per token: 2,048 tokens a sequence
     budget, per_token = float(2**30), 1024.0
-    without = kv_admission(budget, per_token, 16, 1024, 2048, 10_000)
-    with_state = kv_admission(budget, per_token, 16, 1024, 2048, 10_000, 64 * 2**20)
+    without = kv_admission(budget, lambda t: t * per_token, 16, 1024, 2048, 10_000)
+    with_state = kv_admission(budget, lambda t: t * per_token + 64 * 2**20, 16, 1024, 2048,
+                              10_000)
     assert without == 512  # 65,536 blocks // 128 blocks a sequence
     # each sequence now takes 2 MiB of blocks + 64 MiB of state: 1 GiB / 66 MiB
     assert with_state == 15
     # a state larger than the pool admits nothing
-    assert kv_admission(budget, per_token, 16, 1024, 2048, 10_000, 2.0 * 2**30) == 0
+    assert kv_admission(budget, lambda t: t * per_token + 2.0 * 2**30, 16, 1024, 2048,
+                        10_000) == 0
 
 
 def test_sizing_counts_the_state_in_memory_and_concurrency(catalog: Catalog) -> None:

@@ -85,9 +85,12 @@ def test_ttft_grows_with_queueing_in_an_open_loop(catalog: Catalog) -> None:
 def test_kv_admission_caps_concurrency(catalog: Catalog) -> None:
     # 1 GiB of KV at 128 KiB per token in 16-token blocks: 8,192 tokens; 2,048-token prompts
     # with 256 out hold 136 blocks each on average: 3 sequences
-    assert kv_admission(2**30, 2**17, 16, 2048, 256, 256) == 3
-    assert kv_admission(2**30, 2**17, 16, 2048, 256, 2) == 2  # max_num_seqs
-    assert kv_admission(2**20, 2**17, 16, 2048, 256, 256) == 0  # not even one sequence
+    def per_token(t: int) -> float:
+        return t * 2.0**17
+
+    assert kv_admission(2**30, per_token, 16, 2048, 256, 256) == 3
+    assert kv_admission(2**30, per_token, 16, 2048, 256, 2) == 2  # max_num_seqs
+    assert kv_admission(2**20, per_token, 16, 2048, 256, 256) == 0  # not even one sequence
     cost = _cost(catalog)
     few = serve(cost, 2048, 256, 64, 8192, 3)
     assert few.running == 3
@@ -213,3 +216,49 @@ def test_short_prompts_prefill_slower_per_token_on_flash_attention_engines(
     # at 16k tokens the kernel is at its plateau: the table changes nothing
     assert prefill_s(m, p, vllm, g, 1, 16384, 1, catalog.perf) == pytest.approx(
         prefill_s(m, p, vllm, g, 1, 16384, 1))
+
+
+def test_sliding_window_layers_hold_the_window_in_admission_and_step(catalog: Catalog) -> None:
+    """Gemma 3 (5 of 6 layers on a 1,024-token window): a 32k prompt on one H100 admits the
+    sequences the memory plan sizes and decodes at a speed, not 0 requests/s (its admission
+    counted every layer at the full context and admitted none)."""
+    r = size(SizingRequest(model="gemma-3-27b", gpu="h100-sxm", input_tokens=32000,
+                           output_tokens=500), catalog)
+    p = r.performance
+    assert r.fits and r.max_batch_size and p is not None
+    assert p.max_concurrency and p.max_concurrency >= 1
+    assert p.max_requests_per_s and p.max_requests_per_s > 0
+    assert p.max_throughput_tokens_per_s and p.max_throughput_tokens_per_s > p.decode_tokens_per_s
+    # the concurrency the KV pool admits is the memory plan's (within paged-block rounding)
+    assert abs(p.max_concurrency - r.max_batch_size) <= max(1, r.max_batch_size // 10)
+    # the decode step reads the window, not 32k tokens, on 5 of 6 layers
+    g = catalog.registry.gpus["h100-sxm"]
+    m = sized_from_entry(catalog.registry.model("gemma-3-27b"))
+    p16 = get_precision("bf16")
+    kv = find_kv_type("fp16")
+    c = step_cost(m, p16, kv, catalog.registry.engines["vllm"], g, 1, catalog.perf,
+                  "bf16", 989e12)
+    full = msgspec.structs.replace(c, window=0.0)
+    assert c.step_s(8, 32000) < full.step_s(8, 32000)
+    assert c.step_s(8, 512) == full.step_s(8, 512)  # inside the window: the same
+
+
+
+def test_a_prompt_just_past_a_chunk_is_not_timed_as_two_full_chunks(catalog: Catalog) -> None:
+    """Llama 3.1 70B fp8 on 2 x H100, one user: 8,193 prompt tokens are one full 8k chunk
+    and a 1-token one (TTFT was 618 -> 1,230 ms at the boundary, and 16,000 tokens took
+    only 10 % longer than 8,193); the headline prefill speed is the same step model's."""
+    def at(isl: int) -> tuple[float, float]:
+        r = size(SizingRequest(model="llama-3.1-70b", weights="fp8", gpu="h100-sxm",
+                               gpu_count=2, input_tokens=isl, output_tokens=500), catalog)
+        p = r.performance
+        assert p is not None and p.time_to_first_token_ms and p.prefill_tokens_per_s
+        return p.time_to_first_token_ms, p.prefill_tokens_per_s
+
+    t8000, pre8000 = at(8000)
+    t8193, _ = at(8193)
+    t16000, _ = at(16000)
+    assert t8193 < 1.1 * t8000
+    assert 1.7 < t16000 / t8000 < 2.5  # about linear in the prompt, a little attention on top
+    # TTFT = the prompt's prefill + a per-request overhead + half a step: within 15 %
+    assert 8000 / pre8000 * 1000 == pytest.approx(t8000, rel=0.15)

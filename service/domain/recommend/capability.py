@@ -9,7 +9,6 @@ import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import kv_bytes, linear_state_bytes
 from service.domain.catalog.precisions import (
     PRECISIONS,
     Precision,
@@ -29,7 +28,7 @@ from service.domain.sizing.memory import (
     largest_batch,
 )
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing.serving import StepCost, kv_admission, serve, step_cost
+from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.speed import (
     achievable_tflops,
     decode_step_s,
@@ -253,11 +252,8 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
             runs = runs_as(ctx, gpu, p)
             plan = _memory_plan(ctx, p, t, ctx.req.context_tokens, pp)
             share = math.ceil(a.num_layers / pp) / a.num_layers
-            state = linear_state_bytes(a, kv.bytes_per_element, t) * share
-            admit = kv_admission(plan.kv_budget_gib(gpu) * 2**30,
-                                 kv_bytes(a, 1, kv.bytes_per_element, t) * share,
-                                 engine.kv_block_tokens, _prompt_tokens(ctx.req),
-                                 ctx.req.output_tokens, engine.speed.max_num_seqs, state)
+            admit = admission(a, kv, t, share, plan.kv_budget_gib(gpu) * 2**30, engine,
+                              _prompt_tokens(ctx.req), ctx.req.output_tokens)
             cost = step_cost(ctx.model, runs, kv, engine, gpu, t, ctx.catalog.perf,
                              kernel_compute(gpu, runs, engine),
                              achievable_tflops(gpu, runs, engine, quantized_kernels=False)

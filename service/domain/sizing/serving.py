@@ -25,12 +25,18 @@ Pure and steady-state (no event simulation):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import kv_bytes, linear_state_bytes
+from service.domain.catalog.models import (
+    Architecture,
+    kv_bytes,
+    linear_state_bytes,
+    seq_cache_bytes,
+)
 from service.domain.catalog.precisions import KVType, Precision
 from service.domain.sizing.efficiency import (
     N8192,
@@ -47,15 +53,18 @@ from service.domain.sizing.memory import SizedModel
 # Constants fitted on the serving measurements' SEEN subset only (H100 + H200, Llama / Qwen,
 # vLLM + TensorRT-LLM; ``gpu-advisor calibrate`` reports the held-out rows apart), each by a
 # grid search of the median absolute error of TTFT or TPOT there:
-BURST_SIZE = 1.0
+BURST_SIZE = 1.1
 """A closed loop's requests arrive in bursts (those that started together end together):
-about BURST_SIZE x sqrt(running) prompts share the prefill chunks (grid 0.5-2.2)."""
+about BURST_SIZE x sqrt(running) prompts share the prefill chunks (grid 0.5-3.0; refitted
+with QUEUE_FACTOR and REQUEST_OVERHEAD_S when a burst's last, partial chunk stopped being
+timed as a full one: the seen TTFT error is flat within a point from 40 to 60 ms, and the
+smallest value within that point is kept)."""
 QUEUE_FACTOR = 0.0
 """Extra M/D/1 queueing in a closed loop beyond the bursts (grid 0-1: the bursts carry it).
 An open loop (Poisson arrivals) queues as M/D/1 (factor 1)."""
-REQUEST_OVERHEAD_S = 0.02
+REQUEST_OVERHEAD_S = 0.04
 """Per request before its first token: the API server's tokenization, scheduling, first
-detokenization and streaming (grid 0-50 ms)."""
+detokenization and streaming (grid 10-60 ms)."""
 STREAM = 0.8
 """Decode weight reads stream at no less than STREAM x the engine's eta_mem of the bandwidth:
 the measured lone GEMM at m = 1 pays a launch and tail that a CUDA-graph step hides (grid
@@ -99,6 +108,12 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     state_bytes: float = 0.0
     """A hybrid model's fixed recurrent state per sequence on one GPU, read and written by
     every decode step (0: attention only)."""
+    window: float = 0.0
+    """Sliding attention window in tokens (0: full attention everywhere)."""
+    kv_slide_share: float = 0.0
+    """Share of the cached layers that use the window: their KV read stops at it."""
+    attn_slide_share: float = 0.0
+    """Share of the attention FLOPs in windowed layers: their query attends to the window."""
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
@@ -118,6 +133,12 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         prefill tokens attending to ``chunk_span`` tokens on average."""
         m = decodes + chunk
         t = self.linear_s(m)
+        if self.window:
+            # windowed layers read (and a chunk attends to) no more than the window
+            s, w = self.kv_slide_share, self.window
+            ctx = ctx * (1 - s) + min(ctx, w) * s
+            a = self.attn_slide_share
+            chunk_span = chunk_span * (1 - a) + min(chunk_span, w) * a
         t += decodes * ctx * self.kv_bytes_token / self.bw
         if self.state_bytes:
             t += decodes * self.state_bytes / self.bw
@@ -158,6 +179,9 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
         state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
+        window=float(a.sliding_window or 0),
+        kv_slide_share=a.n_sliding / a.kv_layers if a.kv_layers else 0.0,
+        attn_slide_share=a.n_sliding / a.num_layers,
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
         attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
                                                        if s.flash_attention else None),
@@ -168,28 +192,33 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         mixed_prefill=s.mixed_prefill)
 
 
-def kv_admission(kv_budget_bytes: float, kv_bytes_token: float, block_tokens: int, isl: int,
-                 osl: int, max_num_seqs: int, state_bytes: float = 0.0) -> int:
+def kv_admission(kv_budget_bytes: float, seq_bytes: Callable[[int], float], block_tokens: int,
+                 isl: int, osl: int, max_num_seqs: int) -> int:
     """Sequences that can run at once: the KV pool in paged blocks of ``block_tokens``, each
     running sequence holding the blocks of its actual context (on average its prompt plus
-    half its output), capped at the engine's ``max_num_seqs``. ``state_bytes``: a hybrid
-    model's fixed recurrent state per sequence, held beside its blocks."""
-    if kv_budget_bytes <= 0 or kv_bytes_token <= 0:
+    half its output), capped at the engine's ``max_num_seqs``. ``seq_bytes(tokens)``: what
+    one sequence of that many tokens keeps on one GPU (its KV cache, windowed layers held at
+    the window, plus a hybrid model's fixed recurrent state)."""
+    if kv_budget_bytes <= 0:
         return 0
     block = max(1, block_tokens)
-    per_seq = math.ceil((isl + max(osl, 1) / 2) / block)
-    full = math.ceil((isl + max(osl, 1)) / block)
-    if state_bytes:
-        block_bytes = kv_bytes_token * block
-        if kv_budget_bytes < full * block_bytes + state_bytes:
-            return 0
-        return max(1, min(max_num_seqs,
-                          math.floor(kv_budget_bytes / (per_seq * block_bytes + state_bytes))))
-    blocks = math.floor(kv_budget_bytes / (kv_bytes_token * block))
+    per_seq = seq_bytes(math.ceil((isl + max(osl, 1) / 2) / block) * block)
+    full = seq_bytes(math.ceil((isl + max(osl, 1)) / block) * block)
     # a sequence must also reach its last token: one of them at full context fits
-    if blocks < full:
+    if per_seq <= 0 or kv_budget_bytes < full:
         return 0
-    return max(1, min(max_num_seqs, blocks // per_seq))
+    return max(1, min(max_num_seqs, math.floor(kv_budget_bytes / per_seq)))
+
+
+def admission(a: Architecture, kv: KVType, tp: int, share: float, kv_budget_bytes: float,
+              engine: Engine, isl: int, osl: int) -> int:
+    """:func:`kv_admission` of one setup: ``share`` of the layers on each GPU (pipeline
+    stages), its engine's block size and sequence cap."""
+    def seq_bytes(tokens: int) -> float:
+        return seq_cache_bytes(a, tokens, kv.bytes_per_element, tp) * share
+
+    return kv_admission(kv_budget_bytes, seq_bytes, engine.kv_block_tokens, isl, osl,
+                        engine.speed.max_num_seqs)
 
 
 class Load(msgspec.Struct, frozen=True, gc=False):
@@ -250,13 +279,21 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     burst = max(1.0, min(float(running), BURST_SIZE * math.sqrt(running))) if closed else 1.0
     per_step = max(chunk_cap, 1.0)
     steps_total = math.ceil(burst * isl / per_step)
-    # request j of the burst has its first token after ceil(j x isl / budget) chunk steps
-    mean_steps = sum(math.ceil((j + 1) * isl / per_step)
-                     for j in range(int(burst))) / int(burst)
     step_tokens = min(per_step, burst * isl)
     t_chunk = c.step_s(d, ctx, step_tokens, isl / 2)
-    service = mean_steps * t_chunk
-    wait = (QUEUE_FACTOR if closed else 1.0) * rho / (1 - rho) * steps_total * t_chunk / 2
+    # the burst's last step carries only what is left of its prompts: timed at its own tokens
+    # (a prompt of 8,193 tokens is one full chunk and a 1-token one, not two full chunks)
+    last = burst * isl - (steps_total - 1) * per_step
+    t_last = c.step_s(d, ctx, last, isl / 2) if last < step_tokens else t_chunk
+    # request j of the burst has its first token after ceil((j + 1) x isl / budget) steps,
+    # the burst's last step at its own length
+    total = 0.0
+    for j in range(int(burst)):
+        k = math.ceil((j + 1) * isl / per_step)
+        total += (k - 1) * t_chunk + (t_last if k >= steps_total else t_chunk)
+    service = total / int(burst)
+    burst_s = (steps_total - 1) * t_chunk + t_last
+    wait = (QUEUE_FACTOR if closed else 1.0) * rho / (1 - rho) * burst_s / 2
     ttft = tau / 2 + wait + service + REQUEST_OVERHEAD_S
     return ttft, tau, rho
 
@@ -290,6 +327,19 @@ def _waves(c: StepCost, isl: int, osl: int, users: int, running: int, budget: in
         ttft += (users - running) / x
     return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
                 prefill_share=prefill / cycle, saturated=False)
+
+
+def prefill_alone_s(c: StepCost, isl: int, budget: int) -> float:
+    """Seconds the engine takes to prefill one prompt of ``isl`` tokens on its own: chunks
+    of the step budget, the last at what is left, each attending on average to half the
+    prompt (the same steps :func:`serve` times under load)."""
+    isl, budget = max(1, isl), max(1, budget)
+    if c.attention is not None:
+        c = msgspec.structs.replace(c, attention=None,
+                                    attn_flops=c.attn_flops * c.attention.share(isl))
+    full, rest = divmod(isl, budget)
+    t = full * c.step_s(0, 0, budget, isl / 2) if full else 0.0
+    return t + (c.step_s(0, 0, rest, isl / 2) if rest else 0.0)
 
 
 def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
@@ -389,4 +439,4 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
 
 
 __all__ = ["BURST_SIZE", "QUEUE_FACTOR", "REQUEST_OVERHEAD_S", "STREAM", "Load", "StepCost",
-           "kv_admission", "serve", "step_cost"]
+           "admission", "kv_admission", "prefill_alone_s", "serve", "step_cost"]

@@ -27,8 +27,6 @@ from service.domain.catalog.engines import Engine, EngineSpeed
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
-    kv_bytes,
-    linear_state_bytes,
     seq_cache_bytes,
 )
 from service.domain.catalog.precisions import KVType, Precision, find_kv_type, get_precision
@@ -41,7 +39,14 @@ from service.domain.sizing.memory import (
     TrainingPlan,
     weight_bytes,
 )
-from service.domain.sizing.serving import Load, StepCost, kv_admission, serve, step_cost
+from service.domain.sizing.serving import (
+    Load,
+    StepCost,
+    admission,
+    prefill_alone_s,
+    serve,
+    step_cost,
+)
 
 if TYPE_CHECKING:
     from service.domain.sizing.requests import SizingRequest
@@ -324,7 +329,12 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     if perf is not None and s.flash_attention:
         attn_peak *= attention_share(perf, gpu, tokens)
     linear = 2.0 * model.active_params * tokens * batch
-    attn = 2.0 * a.num_layers * a.q_width * float(tokens) ** 2 * batch
+    # causal attention: 2 x width x T^2 per layer; a windowed layer's query attends to at
+    # most W tokens, 2 x width x (2TW - W^2) past the window
+    t2 = float(tokens) ** 2
+    w = float(a.sliding_window or 0)
+    slid = (2.0 * tokens * w - w * w) if w and tokens > w else t2
+    attn = 2.0 * a.q_width * batch * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid)
     t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
     # the weights must be read at least once
     t = max(t, weight_bytes(model, p) / tp / _effective_bw(gpu, s))
@@ -493,13 +503,10 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     all the weights)."""
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
                          context=input_tokens + max(1, output_tokens), pp=pp)
-    share = plan.stage_share
-    kv_token = (kv_bytes(model.arch, 1, kv.bytes_per_element, n) * share
-                if model.arch else 0.0)
-    state = (linear_state_bytes(model.arch, kv.bytes_per_element, n) * share
-             if model.arch else 0.0)
-    cap = kv_admission(plan.kv_budget_gib(gpu) * 2**30, kv_token, engine.kv_block_tokens,
-                       input_tokens, output_tokens, engine.speed.max_num_seqs, state)
+    if model.arch is None:
+        return None
+    cap = admission(model.arch, kv, n, plan.stage_share, plan.kv_budget_gib(gpu) * 2**30,
+                    engine, input_tokens, output_tokens)
     if cap <= 0:
         return None
     cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
@@ -576,6 +583,10 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
     lm = (load_model(model, p, kv, engine, gpu, n, req.input_tokens, max(1, req.output_tokens),
                      perf, pp) if engine.split == "tensor" else None)
+    if lm is not None and req.input_tokens:
+        # the step model's own prefill of one prompt (the chunks TTFT is made of), so the
+        # headline prefill speed and the time to first token agree
+        t_pre = prefill_alone_s(lm.cost, req.input_tokens, lm.budget)
     if engine.split == "tensor":
         thr, conc, rps = saturated(lm) if lm is not None else (0.0, 0, 0.0)
     else:
