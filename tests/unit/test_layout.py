@@ -83,13 +83,101 @@ def test_nvlink_gpus_keep_tensor_parallel_to_eight() -> None:
 
 
 def test_many_concurrent_requests_use_data_parallel_replicas() -> None:
-    r = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=8, batch_size=64)
-    assert shape(r) == (1, 1, 8, 1)
+    r = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2, batch_size=16)
+    assert shape(r) == (1, 1, 2, 1)
     assert r.memory.per_gpu.kv_cache_gib > 0
     # each replica holds the KV cache of its 8 requests; max_batch_size counts all replicas
     one = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=1, batch_size=8)
     assert r.memory.per_gpu_gib == pytest.approx(one.memory.per_gpu_gib)
-    assert r.max_batch_size == 8 * (one.max_batch_size or 0)
+    assert r.max_batch_size == 2 * (one.max_batch_size or 0)
+
+
+# --- the load: layouts that carry the stated users, then the fewest GPUs per replica ------------
+
+
+def _tpot(r: SizingResult) -> float:
+    assert r.performance is not None and r.performance.time_per_output_token_ms is not None
+    return r.performance.time_per_output_token_ms
+
+
+def test_a_replica_full_to_the_brim_loses_to_one_that_carries_the_load() -> None:
+    """70B in bf16 on 4 x H100 at 16 users: two TP2 replicas fit (70 of 72 GiB per GPU) but at
+    8 users each their TPOT is over 1.5x one TP4 replica's at 16, which also serves more than
+    three times the requests/s at full admission: the search picks TP4."""
+    req = {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpu_count": 4, "batch_size": 16,
+           "input_tokens": 2000, "output_tokens": 500}
+    r = run(**req)
+    assert shape(r) == (4, 1, 1, 1)
+    assert r.layout is not None and "fewest that carry the load" in r.layout.reason
+    assert "TP2 x PP1 x DP2 (2 GPUs per replica) fits but does not carry" in r.layout.reason
+    why = lost(r, 2, 1, 2)
+    assert why.startswith("does not carry the load") and "TPOT" in why and "1.5x" in why
+    # the pipeline of the same width says which layout of its width was timed
+    assert "TP2 x PP1 x DP2, the best of its 2 GPUs per replica" in lost(r, 1, 2, 2)
+    old = run(**req, parallelism={"tensor": 2, "data": 2})
+    assert old.layout is not None and "the search would pick TP4 x PP1 x DP1" in old.layout.reason
+    assert _tpot(r) * 1.5 < _tpot(old)
+    assert r.performance is not None and old.performance is not None
+    assert (r.performance.max_requests_per_s or 0) > 3 * (old.performance.max_requests_per_s or 0)
+    ttft, ttft_old = (r.performance.time_to_first_token_ms,
+                      old.performance.time_to_first_token_ms)
+    assert ttft is not None and ttft_old is not None and ttft < ttft_old
+
+
+def test_eight_h100_at_16_users_take_two_tp4_replicas_not_four_tp2() -> None:
+    r = run(model="llama-3.1-70b", gpu="h100-sxm", gpu_count=8, batch_size=16,
+            input_tokens=2000, output_tokens=500)
+    assert shape(r) == (4, 1, 2, 1)
+    assert lost(r, 2, 1, 4).startswith("does not carry the load")
+    # one TP8 replica is faster still, but within 1.5x: fewer GPUs per replica wins the tie
+    assert "carries the load comparably" in lost(r, 8, 1, 1)
+
+
+def test_a_small_replica_that_carries_the_load_is_kept() -> None:
+    """8B on 2 x H100 at 16 users: one GPU per replica at 8 users each is within 1.5x of one
+    TP2 replica at 16 (TPOT 7.9 vs 5.8 ms), so the fewest GPUs per replica win."""
+    r = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2, batch_size=16,
+            input_tokens=2000, output_tokens=500)
+    assert shape(r) == (1, 1, 2, 1)
+    assert r.layout is not None and "1 GPU per replica is the fewest that carry the load" in (
+        r.layout.reason)
+    assert "TP1 x PP1 x DP2, with 1 GPU per replica, carries the load comparably" in lost(
+        r, 2, 1, 1)
+    tp2 = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2, batch_size=16,
+              input_tokens=2000, output_tokens=500, parallelism={"tensor": 2})
+    assert _tpot(tp2) < _tpot(r) <= 1.5 * _tpot(tp2)
+
+
+def test_many_users_on_a_small_model_take_wider_replicas_when_faster() -> None:
+    """8B on 8 x H100 at 64 users: eight one-GPU replicas at 8 users each are over 1.5x
+    slower per token than the best layout, so wider replicas share the users."""
+    r = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=8, batch_size=64)
+    assert shape(r)[0] > 1 and shape(r)[2] > 1
+    assert lost(r, 1, 1, 8).startswith("does not carry the load")
+
+
+def test_an_open_loop_rate_a_replica_cannot_serve_moves_to_wider_replicas() -> None:
+    base = {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpu_count": 4, "batch_size": 16,
+            "input_tokens": 2000, "output_tokens": 500}
+    r = run(**base, request_rate_per_s=2)
+    assert shape(r) == (4, 1, 1, 1)
+    assert "the queue grows without bound" in lost(r, 2, 1, 2)
+    # past what every layout serves: the one that serves the most comes closest
+    over = run(**base, request_rate_per_s=20)
+    assert shape(over) == (4, 1, 1, 1)
+    assert over.layout is not None and "no fitting layout carries the load" in over.layout.reason
+    assert lost(over, 2, 1, 2).startswith("is further from carrying the load")
+
+
+def test_layouts_are_not_timed_where_the_load_does_not_decide() -> None:
+    # one width of replica fits: nothing to weigh
+    r = run(model="llama-3.1-70b", gpu="h100-sxm", gpu_count=2)
+    assert r.layout is not None and "fewest that fit" in r.layout.reason
+    # llama.cpp splits whole layers (no decode speed-up): replicas, by memory alone
+    cpp = run(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2, batch_size=16,
+              engine="llama.cpp")
+    assert shape(cpp) == (1, 1, 2, 1)
+    assert cpp.layout is not None and "fewest that fit" in cpp.layout.reason
 
 
 def test_heads_that_do_not_split_three_ways_fall_back_to_a_pipeline() -> None:
@@ -150,6 +238,8 @@ def test_the_search_is_callable_without_a_request() -> None:
     assert (layout.tensor * layout.pipeline * layout.data) == 4
     assert plan.batch == 32 // layout.data
     assert layout.considered >= len(layout.candidates)
+    # without the request's load nothing is timed: the fewest GPUs per replica that fit
+    assert "fewest that fit" in layout.reason
 
 
 # --- fixed layouts -----------------------------------------------------------------------------
@@ -250,17 +340,17 @@ def test_training_without_a_gpu_on_several_gpus_is_fsdp() -> None:
 
 
 def test_speed_follows_the_layout_data_parallel_replicas() -> None:
-    """8B on 8 x H100 at 64 concurrent requests is laid out as 8 replicas of one GPU: each
-    user sees one GPU's speed at 8 requests, and the totals are eight times that."""
+    """8B on 2 x H100 at 16 concurrent requests is laid out as 2 replicas of one GPU: each
+    user sees one GPU's speed at 8 requests, and the totals are twice that."""
     cat = catalog()
-    many = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=8,
-                              batch_size=64), cat)
+    many = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2,
+                              batch_size=16), cat)
     one = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=1,
                              batch_size=8), cat)
-    assert many.layout is not None and many.layout.data == 8 and many.layout.tensor == 1
+    assert many.layout is not None and many.layout.data == 2 and many.layout.tensor == 1
     assert many.performance is not None and one.performance is not None
     pm, po = many.performance, one.performance
     assert pm.time_per_output_token_ms == po.time_per_output_token_ms
     assert pm.output_tokens_per_s is not None and po.output_tokens_per_s is not None
-    assert abs(pm.output_tokens_per_s - 8 * po.output_tokens_per_s) < 1e-6 * pm.output_tokens_per_s
+    assert abs(pm.output_tokens_per_s - 2 * po.output_tokens_per_s) < 1e-6 * pm.output_tokens_per_s
     assert any(a.name == "layout_speed" for a in many.assumptions)

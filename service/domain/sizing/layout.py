@@ -4,8 +4,10 @@ Inference searches tensor x pipeline x data parallel (and expert parallel for an
 the memory model (:class:`InferencePlan`: tensor parallel splits every matrix and the KV heads,
 a pipeline stage holds a share of the layers, each data-parallel replica serves its share of
 the concurrent requests, expert parallel shards the routed experts whole) and picks one by a
-stated rule, giving each other candidate the reason it lost. Training is data parallel: DDP
-when the model fits replicated, else the least ZeRO sharding that fits (ZeRO-3 = FSDP:
+stated rule, giving each other candidate the reason it lost: where replicas of different widths
+fit, the fewest GPUs per replica among those that carry the stated load (one replica of each
+width timed at its share of it by the serving model, ``speed.load_model``). Training is data
+parallel: DDP when the model fits replicated, else the least ZeRO sharding that fits (ZeRO-3 = FSDP:
 weights, gradients and optimizer state sharded, plus the per-layer all-gather buffer).
 
 Pure: no I/O. The recommender can call :func:`search_inference` per GPU and count.
@@ -14,6 +16,7 @@ Pure: no I/O. The recommender can call :func:`search_inference` per GPU and coun
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from service.domain.base import Out
@@ -34,6 +37,10 @@ TINY_EXPERT_COLUMNS = 1024
 """An expert's FFN width per GPU below which tensor parallel leaves the grouped expert GEMM
 tiles underfilled: expert parallel keeps the experts whole instead."""
 CANDIDATES_SHOWN = 24
+LOAD_SLACK = 1.5
+"""A layout carries the stated load comparably when its TTFT and TPOT at that load are each
+within this factor of the best of the fitting layouts (half again: past the serving model's
+own median error, about 15 % on TPOT and 30 % on TTFT, a user sees the difference)."""
 
 
 class LayoutCandidate(Out, frozen=True, kw_only=True):
@@ -184,20 +191,176 @@ def _group(o: _Option) -> int:
     return o.pp * max(o.tp, o.ep)
 
 
+def _label(o: _Option) -> str:
+    return f"TP{o.tp} x PP{o.pp} x DP{o.dp}" + (f" x EP{o.ep}" if o.ep > 1 else "")
+
+
+@dataclass(frozen=True)
+class _Served:
+    """One replica of a layout timed at its share of the stated load (the serving model)."""
+
+    share: int
+    """Concurrent requests per replica (closed loop)."""
+    rate: float | None
+    """Requests/s per replica (open loop), or None."""
+    admits: int
+    """Sequences its KV admission runs at once (0: not one fits)."""
+    ttft_s: float
+    tpot_s: float
+    requests_per_s: float
+    """Served at the load (open loop past what it serves: its most)."""
+    saturated: bool
+
+    @property
+    def overload(self) -> float:
+        """How many times what it runs at once (open loop: serves) the load asks."""
+        if self.admits <= 0 or self.requests_per_s <= 0:
+            return math.inf
+        if self.rate is not None:
+            return self.rate / self.requests_per_s
+        return self.share / self.admits
+
+    @property
+    def admitted(self) -> bool:
+        """Every request of the replica's share runs at once (open loop: the queue is stable)."""
+        if self.admits <= 0 or self.saturated:
+            return False
+        return self.rate is not None or self.admits >= self.share
+
+    @property
+    def users(self) -> str:
+        if self.rate is not None:
+            return f"{self.rate:.3g} requests/s per replica"
+        return f"{self.share} concurrent request{'s' if self.share > 1 else ''} per replica"
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """A layout's load figures against the best of the fitting layouts."""
+
+    served: _Served
+    best_ttft_s: float
+    best_tpot_s: float
+
+    @staticmethod
+    def _ratio(v: float, best: float) -> float:
+        if math.isinf(v):
+            return math.inf
+        return v / best if best > 0 and not math.isinf(best) else 1.0
+
+    @property
+    def ttft_x(self) -> float:
+        return self._ratio(self.served.ttft_s, self.best_ttft_s)
+
+    @property
+    def tpot_x(self) -> float:
+        return self._ratio(self.served.tpot_s, self.best_tpot_s)
+
+    @property
+    def carries(self) -> bool:
+        return self.served.admitted and max(self.ttft_x, self.tpot_x) <= LOAD_SLACK
+
+    @property
+    def shortfall(self) -> tuple[int, float]:
+        """0 when it carries the load; else 1 (admitted, slower), then how many times the best
+        its slower figure is; or 2 (requests queue past admission, or the open loop's queue
+        grows), then how many times what it runs or serves the load asks."""
+        if self.carries:
+            return (0, 0.0)
+        if self.served.admitted:
+            return (1, max(self.ttft_x, self.tpot_x))
+        return (2, self.served.overload)
+
+    def falls_short(self) -> str:
+        s = self.served
+        if s.admits <= 0:
+            return "no request's KV cache fits beside the weights"
+        if s.saturated:
+            return (f"{s.users} is more than it serves ({s.requests_per_s:.3g} requests/s): "
+                    "the queue grows without bound")
+        if not s.admitted:
+            return (f"its KV cache admits {s.admits} of its {s.share} concurrent requests at "
+                    "once: the rest queue")
+        parts = []
+        if self.tpot_x > LOAD_SLACK:
+            parts.append(f"TPOT {s.tpot_s * 1e3:.1f} ms against {self.best_tpot_s * 1e3:.1f} ms")
+        if self.ttft_x > LOAD_SLACK:
+            parts.append(f"TTFT {s.ttft_s * 1e3:.0f} ms against {self.best_ttft_s * 1e3:.0f} ms")
+        return (f"at {s.users}, " + " and ".join(parts)
+                + f" for the best fitting layout (over {LOAD_SLACK:g}x)")
+
+
+ReplicaTimer = Callable[[int, int, int, "float | None"],
+                       "tuple[int, float, float, float, bool] | None"]
+"""Times one replica of ``tp`` x ``pp`` GPUs at ``share`` concurrent requests (or at ``rate``
+requests/s, open loop) as the answer times it: (sequences its KV admission runs at once,
+TTFT s, TPOT s, requests/s, saturated), or None when no sequence fits. The caller builds it
+(:mod:`sizing`, from the serving model): this module imports no speed model."""
+
+
+def _serve(leaders: list[_Option], batch: int, rate: float | None, timer: ReplicaTimer
+           ) -> dict[int, _Verdict]:
+    """Each layout's replica timed at its share of the load as the answer times it (its tensor
+    group, with its pipeline stages' memory), keyed by GPUs per replica."""
+    served: dict[int, _Served] = {}
+    for o in leaders:
+        share = max(1, math.ceil(batch / o.dp))
+        r = None if rate is None else rate / o.dp
+        t = timer(o.tp, o.pp, share, r)
+        if t is None:
+            served[_group(o)] = _Served(share, r, 0, math.inf, math.inf, 0.0, True)
+            continue
+        admits, ttft, tpot, rps, sat = t
+        served[_group(o)] = _Served(share, r, admits, ttft, tpot, rps, sat)
+    ttfts = [s.ttft_s for s in served.values() if not math.isinf(s.ttft_s)]
+    tpots = [s.tpot_s for s in served.values() if not math.isinf(s.tpot_s)]
+    best_ttft = min(ttfts) if ttfts else math.inf
+    best_tpot = min(tpots) if tpots else math.inf
+    return {g: _Verdict(s, best_ttft, best_tpot) for g, s in served.items()}
+
+
 def _rank_key(o: _Option, model: SizedModel, batch: int, cap: int,
-              gpu_given: bool) -> tuple[float, ...]:
+              gpu_given: bool, verdict: _Verdict | None = None) -> tuple[float, ...]:
     per_replica = _group(o)
     idle = 1 if o.dp > batch else 0
     over_cap = 1 if o.tp > cap else 0
     ep_pref = 0 if (o.ep > 1) == _tiny_experts(model, o.tp) else 1
     if gpu_given:
-        return (idle, per_replica, over_cap, -o.tp, ep_pref, o.ep)
+        short = verdict.shortfall if verdict is not None else (0, 0.0)
+        return (idle, *short, per_replica, over_cap, -o.tp, ep_pref, o.ep)
     # no GPU to fit against: one replica over every GPU, tensor parallel as far as allowed
     return (o.dp, over_cap, -o.tp, ep_pref, o.ep)
 
 
 def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_why: str,
-          gpu_given: bool, capacity: float | None) -> str:
+          gpu_given: bool, capacity: float | None,
+          verdicts: dict[int, _Verdict] | None = None,
+          leaders: dict[int, _Option] | None = None) -> str:
+    verdicts = verdicts or {}
+    vo, vw = verdicts.get(_group(o)), verdicts.get(_group(w))
+    if (vo is not None and vw is not None and _group(o) != _group(w) and o.invalid is None
+            and (capacity is None or (o.per_gpu_gib or 0.0) <= capacity)
+            and not (o.dp > batch and w.dp <= batch)):
+        if vo.shortfall > vw.shortfall:
+            why = ("does not carry the load: " if vw.carries else
+                   "is further from carrying the load than the pick: ") + vo.falls_short()
+            lead = (leaders or {}).get(_group(o))
+            if lead is None or lead is o:
+                return why
+            return (f"{_lost(o, lead, model, batch, cap, cap_why, gpu_given, capacity)}; "
+                    f"{_label(lead)}, the best of its {_group(o)} GPUs per replica, {why}")
+        if vw.carries and _group(o) > _group(w):
+            gw = _group(w)
+            timed = ""
+            if (leaders or {}).get(_group(o)) is o:
+                s = vo.served
+                timed = (f"; this one: TTFT {s.ttft_s * 1e3:.0f} ms and TPOT "
+                         f"{s.tpot_s * 1e3:.1f} ms at {s.users}")
+            return (f"{_group(o)} GPUs per replica where {_label(w)}, with {gw} "
+                    f"GPU{'s' if gw > 1 else ''} per replica, carries the load comparably "
+                    f"(every request admitted, TTFT and TPOT at the load within "
+                    f"{LOAD_SLACK:g}x of the best): more replicas serve more requests at once "
+                    f"with no traffic between them{timed}")
     if o.invalid:
         return o.invalid
     assert o.per_gpu_gib is not None
@@ -242,30 +405,52 @@ def _candidate(o: _Option, lost: str | None, capacity: float | None) -> LayoutCa
 
 def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch: int,
                      fixed: Parallelism | None = None,
-                     memory_fraction: float | None = None) -> tuple[Layout, InferencePlan]:
+                     memory_fraction: float | None = None, *,
+                     timer: ReplicaTimer | None = None, rate: float | None = None
+                     ) -> tuple[Layout, InferencePlan]:
     """The layout ``gpu_count`` GPUs serve ``batch`` concurrent requests with, and the memory
     plan of one replica in it (``plan.batch`` = the replica's share of the requests).
 
     ``base`` carries the model, formats, engine, context and LoRA adapters (its tp, pp, ep
     and batch are replaced). Rule, with a GPU: among the layouts that fit (weights plus the KV
     of the replica's requests within the engine's share of the GPU), no more replicas than
-    concurrent requests; then the fewest GPUs per replica (each replica adds throughput with
-    no traffic between them); then tensor parallel over pipeline (within a node, and within
-    4 GPUs where there is no NVLink); for an MoE, expert parallel when tensor parallel would
-    split the experts below 1,024 FFN columns. If nothing fits, the layout needing the least
-    memory per GPU. Without a GPU: one replica over all GPUs, tensor parallel as far as the
-    heads and the node allow. A ``fixed`` layout is checked (InvalidInput naming the field)
-    and used."""
+    concurrent requests; then, where the widths of replica differ and the load can be timed
+    (``timer``: one replica timed by the serving model, see :data:`ReplicaTimer`; ``rate``:
+    the open loop's requests/s, None for a closed loop; a tensor-split engine generating
+    text), those that carry
+    the stated load: one replica of each width is timed at its share of the load by the
+    serving model as the answer times it, and a layout carries the load when its KV admission
+    runs all its requests at once (open loop: keeps up with its rate) and its TTFT and TPOT
+    at the load are each within ``LOAD_SLACK`` (1.5x) of the best fitting layout's (if none
+    does, the one closest to it); then the fewest GPUs per replica (each replica adds
+    throughput with no traffic between them); then tensor parallel over pipeline (within a
+    node, and within 4 GPUs where there is no NVLink); for an MoE, expert parallel when
+    tensor parallel would split the experts below 1,024 FFN columns. If nothing fits, the
+    layout needing the least memory per GPU. Without a GPU: one replica over all GPUs, tensor
+    parallel as far as the heads and the node allow. A ``fixed`` layout is checked
+    (InvalidInput naming the field) and used."""
     model = base.model
     cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
     options = _inference_options(base, gpu_count, batch)
     valid = [o for o in options if o.invalid is None]
+    verdicts: dict[int, _Verdict] = {}
+    leaders: dict[int, _Option] = {}
 
     def key(o: _Option) -> tuple[float, ...]:
-        return _rank_key(o, model, batch, cap, gpu is not None)
+        return _rank_key(o, model, batch, cap, gpu is not None, verdicts.get(_group(o)))
 
     fitting = [o for o in valid if capacity is None or (o.per_gpu_gib or 0.0) <= capacity]
+    if (fitting and gpu is not None and timer is not None
+            and base.engine.split == "tensor" and model.task != "embed"):
+        # the best layout of each width of replica (by the rule without the load), among
+        # those whose replicas would not idle: only these few are timed
+        for o in sorted([o for o in fitting if o.dp <= batch] or fitting, key=key):
+            leaders.setdefault(_group(o), o)
+        if len(leaders) > 1:
+            verdicts = _serve(list(leaders.values()), batch, rate, timer)
+        else:
+            leaders = {}
     if fitting:
         best = min(fitting, key=key)
     else:
@@ -279,7 +464,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
     assert best.plan is not None
     reason = _reason(best, model, batch, gpu, capacity, cap, cap_why, bool(fitting), gpu_count,
-                     was_fixed)
+                     was_fixed, verdicts, leaders)
     if was_fixed:
         same = (searched.tp, searched.pp, searched.dp, searched.ep) == (
             best.tp, best.pp, best.dp, best.ep)
@@ -292,7 +477,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
                                    capacity is not None and (o.per_gpu_gib or 0.0) > capacity,
                                    key(o) if o.invalid is None else ()))
     cands = [_candidate(best, None, capacity)] + [
-        _candidate(o, _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity),
+        _candidate(o, _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
+                            verdicts, leaders),
                    capacity) for o in others[:CANDIDATES_SHOWN - 1]]
     layout = Layout(tensor=best.tp, pipeline=best.pp, data=best.dp, expert=best.ep,
                     fixed=was_fixed, reason=reason, considered=len(options), candidates=cands)
@@ -301,7 +487,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
 
 def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
             capacity: float | None, cap: int, cap_why: str, any_fit: bool,
-            n: int, fixed: bool = False) -> str:
+            n: int, fixed: bool = False, verdicts: dict[int, _Verdict] | None = None,
+            leaders: dict[int, _Option] | None = None) -> str:
     assert o.plan is not None and o.per_gpu_gib is not None
     layer = o.plan.engine.split == "layer"
     shape = (f"{o.pp} GPU(s) splitting whole layers ({o.plan.engine.id})" if layer else
@@ -325,8 +512,27 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     elif not any_fit:
         bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per GPU): shown is "
                     f"the one needing the least memory, {o.per_gpu_gib:.1f} GiB per GPU")
-    else:
+    elif (v := (verdicts or {}).get(per_replica)) is None:
         bits.append(f"{gpus} is the fewest that fit ({kv_room})")
+        if o.dp > 1:
+            bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
+    else:
+        s = v.served
+        at = f"TTFT {s.ttft_s * 1e3:.0f} ms and TPOT {s.tpot_s * 1e3:.1f} ms at {s.users}"
+        if v.carries:
+            bits.append(f"{gpus} is the fewest that carry the load: every request admitted, "
+                        f"TTFT and TPOT within {LOAD_SLACK:g}x of the best fitting layout's "
+                        f"({at}; {kv_room})")
+        else:
+            bits.append(f"no fitting layout carries the load (every request admitted, TTFT "
+                        f"and TPOT within {LOAD_SLACK:g}x of the best): {gpus} comes closest, "
+                        f"{v.falls_short()} ({kv_room})")
+        narrower = [(g, lead) for g, lead in sorted((leaders or {}).items())
+                    if g < per_replica]
+        if narrower and v.carries and verdicts:
+            g, lead = narrower[0]
+            bits.append(f"{_label(lead)} ({g} GPU{'s' if g > 1 else ''} per replica) fits but "
+                        f"does not carry the load: {verdicts[g].falls_short()}")
         if o.dp > 1:
             bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
     if gpu is not None and any_fit and per_replica > 1 and not layer:

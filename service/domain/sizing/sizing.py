@@ -54,6 +54,7 @@ from service.domain.sizing.speed import (
     decode_step_fixed,
     estimate_performance,
     layer_matrices,
+    load_model,
 )
 
 MAX_PARAMS = 10_000_000_000_000
@@ -274,7 +275,19 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         base = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
-        layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism)
+        timer = None
+        if gpu is not None:
+            def timer(tp: int, pp: int, share: int, rate: float | None
+                      ) -> tuple[int, float, float, float, bool] | None:
+                lm = load_model(model, hw.runs, kv, engine, gpu, tp, req.input_tokens,
+                                max(1, req.output_tokens), catalog.perf, pp)
+                if lm is None:
+                    return None
+                at = lm.at(share, rate)
+                return lm.cap, at.ttft_s, at.tpot_s, at.requests_per_s, at.saturated
+
+        layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism,
+                                        timer=timer, rate=req.request_rate_per_s)
         note("layout", layout.label, layout.reason)
         if gpu is not None and layout.fixed and engine.split == "tensor":
             tp_cap, why = tp_limit(gpu)
