@@ -9,10 +9,15 @@ A text-to-image (or video) pipeline runs three kinds of network, each timed on i
   denoiser on the conditional and the unconditional input, doubling the batch (SD 1.5, SDXL,
   SD 3.5, Wan, CogVideoX, ...); guidance-distilled models (FLUX.1, HunyuanVideo: a guidance
   embedding, ``guidance_embeds`` in the denoiser config) run once. FLOPs per image:
-  - UNet: per resolution level, ``2 x the level's weights x its positions`` (the deeper
-    levels hold most of the weights and run at 1/4, 1/16, 1/64 of the latent positions),
-    each level timed by its FLOPs (narrow levels fill the tensor cores less: ``WIDTH_HALF``)
-    plus its activation traffic (``INTENSITY_PER_CHANNEL``);
+  - UNet: per resolution level, the multiply-accumulates of its ResNet blocks (with the
+    up path's skip concatenations), sampling convolutions and transformer layers counted
+    from the architecture (``block_out_channels``, ``transformer_layers_per_block``, which
+    levels cross-attend) at that level's positions (1/4, 1/16, 1/64 of the latent
+    positions), each level timed by its FLOPs (narrow levels fill the tensor cores less:
+    ``WIDTH_HALF``) plus its activation traffic (``INTENSITY_PER_CHANNEL``); the attention
+    products ``4 x positions^2 x channels`` per self-attention layer, at the attention
+    kernels' efficiency (SD 1.5 at 1024x1024 attends over 16,384 positions at its first
+    level: its attention FLOPs grow 16x where the linear ones grow 4x);
   - DiT: ``2 x params x tokens + 4 x layers x hidden x tokens^2`` (linear layers, then
     attention, quadratic in tokens), tokens = latent frames x (H/8/patch) x (W/8/patch),
     plus the prompt tokens where text and image share one sequence (MMDiT: FLUX, SD 3.5);
@@ -43,7 +48,11 @@ from service.domain.sizing.memory import SizedModel, denoiser
 # --- fitted constants ---------------------------------------------------------------------
 # Efficiency of each stage against the dense tensor peak (text encoder and VAE: not fitted,
 # they are a few % of a pipeline; UNet, DiT: fitted, before the width factor below).
+# unet_attention: the FlashAttention-2 share dit_attention uses, not fitted: a grid over
+# unet 0.6-0.9 x unet_attention 0.4-0.7 on the fitted rows (FIT_SOURCE) is flat (mean
+# |log error| 0.155-0.160), so the UNet keeps 0.80 and the attention kernels' 0.60.
 STAGE_ETA = {"text_encoder": 0.35, "unet": 0.80, "dit": 0.90, "dit_attention": 0.60,
+             "unet_attention": 0.60,
              "vae_decode": 0.25}
 # Engines that run a diffusion pipeline: compiled graphs (TensorRT, MLPerf) reach more of
 # the peak and pay almost no per-step launch cost.
@@ -58,7 +67,11 @@ DEFAULT_LAUNCH_S_PER_BLOCK = 0.8e-3
 # to its compute time.
 INTENSITY_PER_CHANNEL = 0.4
 # A layer of width c runs its matmuls and convolutions at c / (c + WIDTH_HALF) of the stage's
-# efficiency (narrow GEMMs and convolutions fill the tensor cores less).
+# efficiency (narrow GEMMs and convolutions fill the tensor cores less). Fitted: the measured
+# GEMM curves (catalog/perf/gemm.csv) hold n = k = 8192 only and give no width dependence.
+# A c x c GEMM over many positions does c/2 FLOPs per 16-bit byte moved: 160 at c = 320,
+# about the A100's ridge (312 TFLOPS / 2 TB/s = 156), so a 320-wide level runs near half
+# speed and a 1280-wide one near full, which is the shape of c / (c + 640).
 WIDTH_HALF = 640.0
 # PyTorch's SDPA runs FlashAttention-2, which does not use Hopper's or Blackwell's new
 # tensor-core instructions: ~35-40 % of an H100's peak where FlashAttention-3 reaches ~75 %
@@ -213,34 +226,119 @@ def denoiser_parts(model: SizedModel, width: int, height: int, frames: int | Non
     """The linear work of one denoiser pass for one image (no guidance) as (FLOPs, width)
     parts: the width (channels or hidden size) sets a part's arithmetic intensity.
 
-    UNet: one part per resolution level. Level ``l`` runs at 1/4^l of the latent positions
-    with ``block_out_channels[l]`` channels; its share of the weights is ``c^2 x (18 + 22 x
-    transformer layers)`` (two 3x3 convolutions per ResNet, ~22 c^2 per transformer layer),
-    five blocks per level (two down, three up), scaled to the denoiser's parameter count.
-    DiT: one part, ``2 x params x tokens`` at the hidden size."""
+    UNet: one part per resolution level, counted from the architecture (``_unet_level_macs``:
+    ResNet convolutions with the skip concatenations of the up path, the down/up-sampling
+    convolutions, the transformer layers' projections and GEGLU feed-forward) at that
+    level's positions (1/4^l of the latent positions) and channels. DiT: one part,
+    ``2 x params x tokens`` at the hidden size."""
     den = denoiser(model)
     params = den.params if den else model.total_params
     arch = (den.architecture or {}) if den else {}
     tokens = denoiser_tokens(model, width, height, frames)
     if not is_unet(model):
         return [(2.0 * params * _sequence(model, tokens), _hidden(arch))]
-    ch, layers = _unet_levels(arch)
-    weight = [c * c * (18.0 + 22.0 * t) for c, t in zip(ch, layers, strict=True)]
-    scale = params / sum(weight)
-    return [(2.0 * w * scale * tokens / 4.0**lvl, c)
-            for lvl, (w, c) in enumerate(zip(weight, ch, strict=True))]
+    ch, _, _ = _unet_levels(arch)
+    return [(2.0 * macs * tokens / 4.0**lvl, c)
+            for lvl, (macs, c) in enumerate(zip(_unet_level_macs(arch), ch, strict=True))]
 
 
-def _unet_levels(arch: Mapping[str, object]) -> tuple[list[float], list[float]]:
-    """(channels, transformer layers per block) of each UNet resolution level."""
+# UNet transformer layer (diffusers BasicTransformerBlock), multiply-accumulates per position
+# in units of c^2 for a c-wide level: self-attention Q, K, V, out (4), cross-attention Q and
+# out (2; K and V project the 77 prompt tokens once), GEGLU feed-forward c -> 2 x 4c -> c
+# (8 + 4). Per transformer block add proj_in and proj_out (2). Source: diffusers
+# models/attention.py BasicTransformerBlock, FeedForward(mult=4, activation_fn="geglu").
+_UNET_TRANSFORMER_LAYER_MACS = 18.0
+_UNET_TRANSFORMER_BLOCK_MACS = 2.0
+# Prompt tokens a UNet's cross-attention attends to (CLIP's 77, SD 1.x/2.x/SDXL).
+_UNET_PROMPT_TOKENS = 77.0
+
+
+def _unet_level_macs(arch: Mapping[str, object]) -> list[float]:
+    """Multiply-accumulates per position of each level (at that level's own resolution) of a
+    diffusers UNet2DConditionModel: two ResNet blocks per level down, three up (their input
+    concatenates the skip connection), a downsampling 3x3 convolution after every level but
+    the deepest and an upsampling one before every level but the first, the middle block
+    (ResNet, transformer, ResNet) at the deepest level, conv_in and conv_out (4 latent
+    channels). A ResNet c_in -> c costs 9 c_in c + 9 c^2 (+ c_in c for the 1x1 shortcut)."""
+    ch, layers, attn = _unet_levels(arch)
+    n = len(ch)
+    lin_ch = _num(arch.get("in_channels"), 4.0)
+    macs = [0.0] * n
+
+    def resnet(lvl: int, cin: float, cout: float) -> None:
+        macs[lvl] += 9.0 * cin * cout + 9.0 * cout * cout + (cin * cout if cin != cout else 0.0)
+
+    def transformer(lvl: int, t: float) -> None:
+        c = ch[lvl]
+        macs[lvl] += (_UNET_TRANSFORMER_LAYER_MACS * t + _UNET_TRANSFORMER_BLOCK_MACS) * c * c
+
+    macs[0] += 2.0 * 9.0 * lin_ch * ch[0]  # conv_in, conv_out
+    skips = [ch[0]]
+    cin = ch[0]
+    for lvl in range(n):
+        for _ in range(2):
+            resnet(lvl, cin, ch[lvl])
+            cin = ch[lvl]
+            if attn[lvl]:
+                transformer(lvl, layers[lvl])
+            skips.append(cin)
+        if lvl < n - 1:
+            macs[lvl + 1] += 9.0 * cin * cin  # stride-2 conv, output at the next level
+            skips.append(cin)
+    resnet(n - 1, ch[-1], ch[-1])
+    transformer(n - 1, max(layers[-1], 1.0))
+    resnet(n - 1, ch[-1], ch[-1])
+    for lvl in reversed(range(n)):
+        for _ in range(3):
+            resnet(lvl, cin + skips.pop(), ch[lvl])
+            cin = ch[lvl]
+            if attn[lvl]:
+                transformer(lvl, layers[lvl])
+        if lvl > 0:
+            macs[lvl - 1] += 9.0 * cin * cin  # nearest upsample, then a 3x3 conv
+    return macs
+
+
+def _unet_attention_flops(arch: Mapping[str, object], tokens: float) -> float:
+    """FLOPs of a UNet pass's attention products (QK^T and AV: 4 x positions^2 x c per
+    self-attention layer, 4 x positions x 77 x c per cross-attention), at each level's
+    positions: quadratic in the latent positions."""
+    ch, layers, attn = _unet_levels(arch)
+    n = len(ch)
+    total = 0.0
+    for lvl in range(n):
+        pos = tokens / 4.0**lvl
+        # five blocks per level (two down, three up), plus the middle block at the deepest
+        t = 5.0 * layers[lvl] * (1.0 if attn[lvl] else 0.0)
+        if lvl == n - 1:
+            t += max(layers[-1], 1.0)
+        total += t * 4.0 * ch[lvl] * pos * (pos + _UNET_PROMPT_TOKENS)
+    return total
+
+
+def _unet_levels(arch: Mapping[str, object]) -> tuple[list[float], list[float], list[bool]]:
+    """(channels, transformer layers per block, has cross-attention) of each UNet level.
+
+    The cross-attention levels come from ``down_block_types`` where the architecture has it;
+    else by layout: SD 1.x/2.x (four levels: CrossAttnDownBlock2D x 3, DownBlock2D) attend in
+    every level but the deepest, SDXL (three levels: DownBlock2D, CrossAttnDownBlock2D x 2,
+    stabilityai/stable-diffusion-xl-base-1.0 unet/config.json) in every level but the first,
+    although its ``transformer_layers_per_block`` lists 1 for it."""
     chans = arch.get("block_out_channels")
     ch = [float(c) for c in chans] if isinstance(chans, list) and chans else [320.0, 640.0,
                                                                            1280.0, 1280.0]
+    n = len(ch)
+    types = arch.get("down_block_types")
+    if isinstance(types, list) and len(types) == n:
+        attn = ["CrossAttn" in str(t) for t in types]
+    elif n == 3:
+        attn = [False, True, True]
+    else:
+        attn = [True] * (n - 1) + [False] if n > 1 else [True]
     tl = arch.get("transformer_layers_per_block")
-    if isinstance(tl, list) and len(tl) == len(ch):
-        return ch, [float(t) for t in tl]
-    # SD 1.x/2.x: cross-attention in every level but the deepest
-    return ch, ([1.0] * (len(ch) - 1) + [0.0] if len(ch) > 1 else [1.0])
+    ok = isinstance(tl, list) and len(tl) == n
+    layers = [float(t) for t in tl] if isinstance(tl, list) and ok else [1.0] * n
+    return ch, layers, attn
 
 
 def denoiser_blocks(model: SizedModel) -> float:
@@ -249,8 +347,9 @@ def denoiser_blocks(model: SizedModel) -> float:
     den = denoiser(model)
     arch = (den.architecture or {}) if den else {}
     if is_unet(model):
-        _, layers = _unet_levels(arch)
-        return sum(5.0 * (1.0 + t) for t in layers) + 2.0 + max(layers[-1], 1.0)
+        _, layers, attn = _unet_levels(arch)
+        return (sum(5.0 * (1.0 + (t if a else 0.0)) for t, a in zip(layers, attn, strict=True))
+                + 2.0 + max(layers[-1], 1.0))
     return _num(arch.get("num_layers"), 28.0) + _num(arch.get("num_single_layers"), 0.0)
 
 
@@ -267,14 +366,14 @@ def _sequence(model: SizedModel, tokens: float) -> float:
 def denoiser_flops(model: SizedModel, width: int, height: int, frames: int | None = None
                    ) -> tuple[float, float]:
     """(linear FLOPs, attention FLOPs) of one denoiser pass for one image, no guidance.
-    Attention is counted for DiTs (``4 x layers x hidden x sequence^2``: quadratic in
-    tokens); a UNet's attention runs at 1/4 of the positions or fewer and is left in its
-    fitted efficiency."""
+    Attention is quadratic in the sequence: a DiT's ``4 x layers x hidden x sequence^2``, a
+    UNet's summed over its cross-attention levels at each level's positions
+    (``_unet_attention_flops``)."""
     lin = sum(f for f, _ in denoiser_parts(model, width, height, frames))
     den = denoiser(model)
     arch = (den.architecture or {}) if den else {}
     if is_unet(model):
-        return lin, 0.0
+        return lin, _unet_attention_flops(arch, denoiser_tokens(model, width, height, frames))
     layers = _num(arch.get("num_layers"), 28.0) + _num(arch.get("num_single_layers"), 0.0)
     seq = _sequence(model, denoiser_tokens(model, width, height, frames))
     if model.family.lower() in LINEAR_ATTENTION_FAMILIES:

@@ -514,30 +514,111 @@ def latent_tokens(model: SizedModel, width: int, height: int) -> float:
     return (width / f) * (height / f)
 
 
-# Working memory of one denoiser forward pass per sequence position and per sqrt(1e9 denoiser
-# parameters), at 16-bit. DiTs (per patch token): 3.4e5 bytes, fitted to FLUX.1-dev at
-# 1024x1024 (calibration.csv h182/h183, peak minus after-loading). UNets (per latent
-# position): 2.0e5 bytes, which leaves diffusers 0.11 SD 1.5 (h190, attention scores
-# materialised, no SDPA) 20% under, rather than over-sizing SDXL at 1024x1024 with SDPA.
+# Training: working memory of one denoiser forward pass per sequence position and per
+# sqrt(1e9 denoiser parameters), at 16-bit, kept for backward (x _DIFF_TRAIN_FACTOR). DiTs
+# (per patch token): 3.4e5 bytes, fitted to FLUX.1-dev at 1024x1024 (calibration.csv
+# h182/h183, peak minus after-loading). UNets (per latent position): 2.0e5 bytes. Used for
+# fine-tuning (fitted with _DIFF_TRAIN_FACTOR on h156/h157) and, for DiTs, as the inference
+# working set of a step (FLUX's measured peak-minus-loaded, 4.5-5.2 GiB of
+# max_memory_reserved, is more than its VAE decode: the denoiser phase is the peak there).
 _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM = 3.4e5
 _DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM = 2.0e5
-_DIFF_VAE_BYTES_PER_PIXEL = 128 * 2 * 1.5
 # Training keeps every block's activations for backward: 7x the forward working set at the
 # training precision's activation bytes (fp32: 2x again). Fitted to the diffusers DreamBooth
 # full and LoRA fine-tuning of SD v1.4 at 512x512 (h156, h157).
 _DIFF_TRAIN_FACTOR = 7.0
+
+# Inference peak = weights + the larger of two phases, never their sum: the denoiser's
+# activations are freed after each step (only the small latents live on), and the VAE decode
+# runs after the last step.
+#
+# UNet phase, per sample (CFG doubles the samples). With PyTorch SDPA, diffusers' default
+# attention processor since diffusers 0.14 / torch 2.0 (AttnProcessor2_0), FlashAttention /
+# memory-efficient kernels never materialise the positions^2 attention matrix (Dao et al.,
+# "FlashAttention", arXiv:2205.14135, sec. 3: O(N) extra memory), so the working set is
+# linear in latent positions: skip tensors, a ResNet's GroupNorm/SiLU/conv intermediates and
+# the GEGLU feed-forward, plus cuDNN workspaces. Bytes per latent position per channel of
+# the first (widest-in-positions) level: 235, from "Exploring simple optimizations for SDXL"
+# (huggingface/blog simple_sdxl_optimizations.md @11e799d7, A100 40GB, fp16 + SDPA, 4 images
+# at 1024x1024): with the Tiny Autoencoder (its decode is negligible) the peak allocated is
+# 15.48 GiB, minus 6.31 GiB of UNet + text-encoder weights = 9.17 GiB for 8 UNet samples
+# (4 images x CFG) = 1.146 GiB per sample over 128 x 128 positions x 320 channels. That is
+# more than the live tensors alone (~0.2 GiB per sample): the rest is cuDNN workspace and
+# allocator slack on a 40 GB card, kept so that the estimate stays an upper bound.
+_UNET_ACT_BYTES_PER_POSITION_CHANNEL = 235.0
+# VAE decode, per output pixel: values live at once in the decoder's full-resolution
+# up-block (the 256-channel upsampled input held for the residual, its GroupNorm and SiLU
+# outputs, the 128-channel conv output; ~3 x 256 + 128 = 896) plus cuDNN workspace: 966,
+# from the same blog table: fp16 + SDPA, 4 images decoded at once with the VAE upcast to fp32
+# (SDXL's force_upcast), peak 21.72 GiB minus 6.62 GiB of weights (VAE in fp32) = 15.10 GiB
+# = 4 x 1024 x 1024 x 966 x 4 bytes. With VAE slicing (one image at a time) the same run
+# peaks at 15.40 GiB, the UNet phase: the decode is the peak only when it is batched.
+_VAE_VALUES_PER_PIXEL = 966.0
+# UNet families (no patchify: the denoiser sees every latent position).
+_UNET_FAMILIES = ("sd", "sd2", "sdxl", "sdxl-turbo")
+# DiT families run with classifier-free guidance (two denoiser samples per image: each
+# pipeline's default guidance_scale > 1); the others are guidance-distilled (FLUX's guidance
+# embedding) or run once. UNets: all with CFG but SDXL-Turbo (guidance_scale 0.0 on its card).
+_CFG_FAMILIES = ("sd3", "wan")
+
+
+def _is_unet(model: SizedModel) -> bool:
+    den = denoiser(model)
+    return model.family in _UNET_FAMILIES or (
+        den is not None and "block_out_channels" in (den.architecture or {}))
 
 
 def denoiser_sequence(model: SizedModel, width: int, height: int) -> float:
     """Positions a denoiser attends over: latent positions (UNet) or patches (DiT)."""
     tokens = latent_tokens(model, width, height)
     den = denoiser(model)
-    if model.family in ("sd", "sdxl") or den is None:
+    if den is None or _is_unet(model):
         return tokens
     patch = (den.architecture or {}).get("patch_size", 2)
     p = int(patch[-1]) if isinstance(patch, list) else int(patch) if isinstance(
         patch, int | float) else 2
     return tokens / p**2
+
+
+def _unet_first_channels(model: SizedModel) -> float:
+    den = denoiser(model)
+    ch = (den.architecture or {}).get("block_out_channels") if den else None
+    if isinstance(ch, list) and ch and isinstance(ch[0], int | float):
+        return float(ch[0])
+    return 320.0  # SD 1.x/2.x/SDXL: block_out_channels[0] = 320 (their unet/config.json)
+
+
+def _vae_bytes_per_value(model: SizedModel, precision: Precision) -> float:
+    """The VAE decodes in fp32 where the pipeline upcasts it (SDXL's VAE: force_upcast in its
+    config, recorded as the component's fp32 default precision) or the run is fp32; else at
+    16-bit."""
+    vae = next((c for c in model.components if c.role == "vae"), None)
+    if precision.scope == "all" and precision.bits_linear >= 32:
+        return 4.0
+    return 4.0 if vae is not None and vae.default_precision == "fp32" else 2.0
+
+
+def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision, width: int,
+                                         height: int, batch: int) -> float:
+    """Peak activation bytes of a text-to-image pipeline call of ``batch`` images: the larger
+    of the denoiser phase (a step over ``batch`` x CFG samples) and the VAE decode of the
+    batch (plus the fp32 copy of an upcast VAE's weights)."""
+    den = denoiser(model)
+    positions = latent_tokens(model, width, height)
+    if _is_unet(model):
+        cfg = 1 if model.family == "sdxl-turbo" else 2
+        per_sample = positions * _unet_first_channels(model) * _UNET_ACT_BYTES_PER_POSITION_CHANNEL
+    else:
+        cfg = 2 if model.family in _CFG_FAMILIES else 1
+        dparams = (den.params if den else model.total_params) / 1e9
+        per_sample = (denoiser_sequence(model, width, height) * math.sqrt(dparams)
+                      * _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM)
+    denoise = batch * cfg * per_sample
+    vb = _vae_bytes_per_value(model, precision)
+    vae = next((c for c in model.components if c.role == "vae"), None)
+    upcast_copy = vae.params * (vb - 2.0) if vae is not None else 0.0
+    decode = batch * width * height * _VAE_VALUES_PER_PIXEL * vb + upcast_copy
+    return max(denoise, decode)
 
 
 def diffusion_memory(model: SizedModel, precision: Precision, width: int, height: int,
@@ -553,14 +634,13 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
             bits = 32.0
             trainable = c.params
         weights += c.params * bits / 8
-    seq = denoiser_sequence(model, width, height)
-    dparams = (den.params if den else model.total_params) / 1e9
-    cfg = 2 if model.family in ("sd", "sdxl", "sd3", "wan") else 1
-    per = (_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM if model.family in ("sd", "sdxl")
-           else _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM)
-    forward = batch * seq * math.sqrt(dparams) * per
     grads = opt = None
     if training:
+        seq = denoiser_sequence(model, width, height)
+        dparams = (den.params if den else model.total_params) / 1e9
+        per = (_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM if _is_unet(model)
+               else _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM)
+        forward = batch * seq * math.sqrt(dparams) * per
         act_bytes = 4.0 if precision.bits_linear >= 32 else 2.0
         act = forward * _DIFF_TRAIN_FACTOR * act_bytes / 2  # no guidance when training
         if training == "full":
@@ -570,6 +650,6 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
             lora = int(0.01 * (den.params if den else 0))
             grads, opt = lora * 4.0, lora * 8.0
     else:
-        act = cfg * forward + batch * width * height * _DIFF_VAE_BYTES_PER_PIXEL
+        act = diffusion_inference_activation_bytes(model, precision, width, height, batch)
     overhead = 0.3 * GIB
     return _parts(weights, 0.0, act, overhead, grads, opt)
