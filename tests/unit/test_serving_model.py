@@ -262,3 +262,27 @@ def test_a_prompt_just_past_a_chunk_is_not_timed_as_two_full_chunks(catalog: Cat
     assert 1.7 < t16000 / t8000 < 2.5  # about linear in the prompt, a little attention on top
     # TTFT = the prompt's prefill + a per-request overhead + half a step: within 15 %
     assert 8000 / pre8000 * 1000 == pytest.approx(t8000, rel=0.15)
+
+
+def test_a_host_routed_pcie_curve_is_not_the_gpus_and_same_chip_cards_agree(
+        catalog: Catalog) -> None:
+    """aiconfigurator's L40S server measures 4- and 8-GPU all-reduces 4x slower than the PCIe
+    datasheet model (its pairs are fast): 70B fp8 on 4 x L40S took 7.1 s to a first token of
+    an 8k prompt against 2.3 s on 4 x RTX 6000 Ada, the same AD102 chip and link."""
+    from service.domain.sizing.efficiency import comm_model
+
+    g = catalog.registry.gpus["l40s"]
+    four = comm_model(catalog.perf, g, "all_reduce", 4)
+    assert four.curve is None and "not used" in four.source
+    pair = comm_model(catalog.perf, g, "all_reduce", 2)
+    assert pair.curve is not None and pair.source.startswith("measured:")
+    sxm = comm_model(catalog.perf, catalog.registry.gpus["h100-sxm"], "all_reduce", 8)
+    assert sxm.curve is not None  # NVLink systems keep their measured curves
+
+    def ttft(gid: str) -> float:
+        r = size(SizingRequest(model="llama-3.1-70b", weights="fp8", gpu=gid, gpu_count=4,
+                               input_tokens=8000, output_tokens=500), catalog)
+        assert r.performance is not None and r.performance.time_to_first_token_ms
+        return r.performance.time_to_first_token_ms
+
+    assert ttft("l40s") == pytest.approx(ttft("rtx-6000-ada"), rel=0.1)

@@ -271,18 +271,41 @@ class CommModel(msgspec.Struct, frozen=True, gc=False):
         return self.latency_s0 + message_bytes * 2 * (n - 1) / n / self.bandwidth
 
 
+HOST_ROUTED_FACTOR = 3.0
+"""A measured PCIe curve over more than 2 GPUs this many times slower than the link's datasheet
+model at 16 MiB is the measuring server's topology, not the GPU's: aiconfigurator's L40S system
+reaches 5 GB/s of bus bandwidth over 4 GPUs and 1.5 GB/s over 8 (all-reduces routed through
+the host, no peer-to-peer between its PCIe switches) while its own pairs reach 20 GB/s, and the
+other PCIe systems measured beside it reach 18-25 GB/s over 4-8 GPUs (RTX PRO 6000 Server,
+Arc Pro B60; catalog/perf/collectives.csv). Such a curve gives way to the datasheet model, as
+for every other PCIe card (RTX 6000 Ada on the same AD102 chip and link was 3x faster)."""
+_PROBE_BYTES = 16.0 * 2**20
+
+
 def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
     """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind."""
     curves = tables.collective_curves(gpu.id, op)
     if n > 1 and curves:
-        if n in curves:
-            return CommModel(curve=curves[n], scale=1.0, latency_s0=0.0, bandwidth=1.0,
-                             num_gpus=n, source=f"measured:{curves[n].system} nccl {op}")
-        near = min(curves, key=lambda k: abs(math.log(k / n)))
-        ratio = ((n - 1) / n) / ((near - 1) / near)
-        return CommModel(curve=curves[near], scale=ratio, latency_s0=0.0, bandwidth=1.0,
-                         num_gpus=n, source=f"measured:{curves[near].system} nccl {op} "
-                         f"({near} GPUs, scaled to {n})")
+        near = n if n in curves else min(curves, key=lambda k: abs(math.log(k / n)))
+        ratio = 1.0 if near == n else ((n - 1) / n) / ((near - 1) / near)
+        measured = CommModel(curve=curves[near], scale=ratio, latency_s0=0.0, bandwidth=1.0,
+                             num_gpus=n, source=f"measured:{curves[near].system} nccl {op}"
+                             + ("" if near == n else f" ({near} GPUs, scaled to {n})"))
+        if n <= 2 or all_to_all_link(gpu):
+            return measured
+        datasheet = _link_model(gpu, op, n)
+        slow = measured.seconds(_PROBE_BYTES) / datasheet.seconds(_PROBE_BYTES)
+        if slow <= HOST_ROUTED_FACTOR:
+            return measured
+        return msgspec.structs.replace(datasheet, source=(
+            f"{datasheet.source}; the measured {curves[near].system} curve over {near} GPUs "
+            f"is {slow:.1f}x slower (its server routes them through the host: no PCIe "
+            "peer-to-peer), not used"))
+    return _link_model(gpu, op, n)
+
+
+def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
+    """Latency + bandwidth model of ``op`` over ``n`` GPUs on the GPU's link (datasheet)."""
     link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
     bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
     if n > 2 and link != "pcie" and not all_to_all_link(gpu):
