@@ -394,3 +394,16 @@ def test_diffusion_sizing_warns_and_defaults_to_what_runs() -> None:
     assert r is not None and not r.warnings and r.performance is not None
     assert all(kernels().supported("diffusers", get_precision("bf16"), gpu(row.gpu)).ok
                for row in (_size(model="sd-1.5", weights="bf16") or r).fits_on)
+
+
+@pytest.mark.parametrize("mid", ["deepseek-v3", "deepseek-r1", "kimi-k2", "minimax-m2"])
+def test_models_released_in_fp8_are_sized_at_fp8_by_default(mid: str) -> None:
+    """Their weights ship in FP8 (each model's notes): DeepSeek-V3 on one 8 x H200 node was
+    sized at bf16 (157.7 GiB per GPU, does not fit) where the standard deployment is FP8."""
+    r = _size(model=mid, gpu="h200-sxm", gpu_count=8)
+    assert r is not None and r.weights == "fp8"
+    if mid.startswith("deepseek"):
+        assert r.fits and r.runs
+    # where FP8 does not run, the nearest precision that runs replaces it, said so
+    old = _size(model=mid, gpu="v100-sxm2-32gb", gpu_count=8)
+    assert old is not None and old.weights != "fp8"
