@@ -286,3 +286,16 @@ def test_a_host_routed_pcie_curve_is_not_the_gpus_and_same_chip_cards_agree(
         return r.performance.time_to_first_token_ms
 
     assert ttft("l40s") == pytest.approx(ttft("rtx-6000-ada"), rel=0.1)
+
+
+def test_mla_prefill_attention_counts_decompressed_heads(catalog: Catalog) -> None:
+    """DeepSeek-V3 prefill attention: 2 x 128 heads x (192 + 128) per layer per pair, not
+    4 x query width (128 x 192), which over-counted it by 20 %."""
+    from service.domain.sizing.serving import attention_flops_per_pair
+
+    a = sized_from_entry(catalog.registry.model("deepseek-v3")).arch
+    assert a is not None
+    assert attention_flops_per_pair(a) == 2.0 * 61 * 128 * (192 + 128)
+    dense = sized_from_entry(catalog.registry.model("llama-3.1-8b")).arch
+    assert dense is not None
+    assert attention_flops_per_pair(dense) == 4.0 * dense.num_layers * dense.q_width

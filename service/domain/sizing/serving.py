@@ -151,6 +151,17 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         return t
 
 
+def attention_flops_per_pair(a: Architecture) -> float:
+    """Attention FLOPs per query token per token of context, summed over the layers: QK^T and
+    PV, 2 x heads x (query-key head dim + value head dim) per layer. Equal head dims give
+    4 x query width; MLA's prefill runs decompressed heads (DeepSeek-V3: q/k 128 + 64 rope =
+    192, v 128; its config.json)."""
+    if a.is_mla:
+        qk = (a.qk_nope_head_dim or 0) + (a.qk_rope_head_dim or 0)
+        return 2.0 * a.num_layers * a.num_attention_heads * (qk + (a.v_head_dim or 0))
+    return 4.0 * a.num_layers * a.q_width
+
+
 def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, tp: int,
               tables: PerfTables, compute: str, attn_peak: float) -> StepCost:
     """The step-time model of this setup. ``compute``: the compute type the kernels run in
@@ -185,7 +196,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
         attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
                                                        if s.flash_attention else None),
-        attn_flops_token=4.0 * a.num_layers * a.q_width / tp,
+        attn_flops_token=attention_flops_per_pair(a) / tp,
         step_overhead_s=s.step_overhead_ms * 1e-3,
         layer_graph_s=s.layer_overhead_graph_us * 1e-6,
         layer_eager_s=s.layer_overhead_eager_us * 1e-6, graph_max_batch=s.cuda_graph_max_batch,
@@ -439,4 +450,5 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
 
 
 __all__ = ["BURST_SIZE", "QUEUE_FACTOR", "REQUEST_OVERHEAD_S", "STREAM", "Load", "StepCost",
-           "admission", "kv_admission", "prefill_alone_s", "serve", "step_cost"]
+           "admission", "attention_flops_per_pair", "kv_admission", "prefill_alone_s", "serve",
+           "step_cost"]

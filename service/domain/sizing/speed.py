@@ -43,6 +43,7 @@ from service.domain.sizing.serving import (
     Load,
     StepCost,
     admission,
+    attention_flops_per_pair,
     prefill_alone_s,
     serve,
     step_cost,
@@ -334,7 +335,8 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     t2 = float(tokens) ** 2
     w = float(a.sliding_window or 0)
     slid = (2.0 * tokens * w - w * w) if w and tokens > w else t2
-    attn = 2.0 * a.q_width * batch * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid)
+    per_layer = attention_flops_per_pair(a) / a.num_layers / 2
+    attn = per_layer * batch * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid)
     t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
     # the weights must be read at least once
     t = max(t, weight_bytes(model, p) / tp / _effective_bw(gpu, s))
