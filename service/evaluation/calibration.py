@@ -341,6 +341,24 @@ def baseline_serving_tps(model: SizedModel, p: Precision, gpu: GPU, n: int,
 # Prediction
 
 
+MMQ_MMA_BUILD = 3100
+"""The first llama.cpp build number after its MMQ kernels moved to int8 tensor cores (PRs 7676
+and 7860, merged June 2024; release tags b31xx)."""
+LEGACY_MMQ_CAP_TFLOPS = 105.0
+"""Quantized-weight prompt processing of the builds before them: fitted on h021 (L40S Q4_K_M)
+and h103 (RTX 4090 Q8_0), both measured on such builds."""
+
+
+def _legacy_mmq(row: CalibrationRow) -> bool:
+    """Whether a llama.cpp row was measured on a build before the int8 tensor-core MMQ
+    kernels: its build number, else the month its method or note names."""
+    text = f"{row.method} {row.note}"
+    build = re.search(r"build [0-9a-f]+ \((\d{3,5})\)", text)
+    if build:
+        return int(build.group(1)) < MMQ_MMA_BUILD
+    return bool(re.search(r"\b(2023|(Jan|Feb|Mar|Apr|May) 2024)\b", text))
+
+
 class _Ctx:
     def __init__(self, row: CalibrationRow, engines: Engines | None = None,
                  perf: PerfTables | None = None) -> None:
@@ -350,8 +368,16 @@ class _Ctx:
         self.engines = engines if engines is not None else Engines(())
 
     def engine(self, engine_id: str) -> Engine:
-        """The catalog's engine ``engine_id`` (the rows name engines by the catalog's ids)."""
-        return self.engines[engine_id]
+        """The catalog's engine ``engine_id`` (the rows name engines by the catalog's ids), as
+        the row's build ran it: llama.cpp builds before its int8 tensor-core MMQ kernels
+        (June 2024) keep their quantized-matmul cap."""
+        engine = self.engines[engine_id]
+        if engine_id == "llama.cpp" and _legacy_mmq(self.row):
+            self.note(f"llama.cpp build before the int8 tensor-core MMQ kernels (PRs 7676/7860, "
+                      f"June 2024): quantized matmuls capped at {LEGACY_MMQ_CAP_TFLOPS:g} TFLOPS")
+            engine = msgspec.structs.replace(engine, speed=msgspec.structs.replace(
+                engine.speed, quant_flops_cap_tflops=LEGACY_MMQ_CAP_TFLOPS))
+        return engine
 
     def note(self, text: str) -> None:
         if text:

@@ -206,3 +206,18 @@ def test_memory_is_monotonic(registry: Registry) -> None:
     b = diffusion_memory(sd, get_precision("fp16"), 1024, 1024, 1).total_gib
     c = diffusion_memory(sd, get_precision("fp16"), 1024, 1024, 2).total_gib
     assert a < b < c
+
+
+def test_llama_cpp_rows_before_int8_mmq_keep_their_cap_and_sizing_does_not(
+        registry: Registry, report: CalibrationReport) -> None:
+    """llama.cpp's MMQ moved to int8 tensor cores in June 2024 (PRs 7676/7860): the shipped
+    engine has no quantized-matmul cap, the older builds' rows are replayed with theirs."""
+    from service.evaluation.calibration import _legacy_mmq
+
+    assert registry.engines["llama.cpp"].speed.quant_flops_cap_tflops is None
+    rows = {r.id: r for r in read_calibration_csv(CSV)}
+    assert _legacy_mmq(rows["h021"]) and _legacy_mmq(rows["h103"])  # May / Jan 2024
+    assert _legacy_mmq(rows["h112"])  # build 1786
+    assert not _legacy_mmq(rows["h113"]) and not _legacy_mmq(rows["h115"])  # 7474, 3622
+    h021 = next(p for p in report.rows if isinstance(p, Prediction) and p.id == "h021")
+    assert abs(h021.error_pct) < 15
