@@ -17,6 +17,20 @@ Rules (each reason is a sentence an answer can show):
   - a sentinel value: a price of exactly $700.00/h or a price under $0.02 per GPU-hour
     (placeholders seen in the SkyPilot catalogs);
   - a spot price at or above the on-demand price of the same offer;
+  - a spot price whose discount off the same offer's on-demand price reaches the provider's
+    own documented maximum (``SPOT_MAX_DISCOUNT``: AWS "up to 90%", Google Cloud "up to
+    91%", Azure "up to 90%"), to a tenth of a percent: the SkyPilot catalogs fill some zones'
+    spot column with exactly a tenth of on-demand (AWS p5en.48xlarge eu-south-2 az2 $6.836
+    against $68.36, the same type $17.38 in the next zone);
+  - a spot price per GPU-hour below ``LOW`` times the median of fresh spot prices for the
+    same GPU and count among ``MIN_PEERS`` or more providers (each provider once, at its
+    lowest spot price for that shape; with fewer peers of that count, every count of that
+    GPU). Only the low side: a spot price far above other providers' spot prices costs the
+    buyer nothing they are not shown, and the on-demand comparison already bounds it.
+
+  The two spot rules doubt only the spot price (``Trust.spot_reasons``): the offer's
+  on-demand and reserved prices stay usable, and the spot price is not ranked unless
+  suspect prices are asked for;
   - an outlier: the on-demand (else reserved, else spot) price per GPU-hour is below
     ``LOW`` (0.4) or above ``HIGH`` (2.5) times the median of the same price kind for the same
     GPU and GPU count among fresh offers of ``MIN_PEERS`` or more providers (each provider
@@ -46,11 +60,36 @@ MIN_PEERS = 3
 SENTINEL_USD_H = 700.0
 MIN_USD_PER_GPU_H = 0.02
 
+SPOT_MAX_DISCOUNT: dict[str, float] = {
+    # AWS: "Spot; up to 90% off On-Demand" (shared/reference/provider_policies/providers.csv,
+    # AWS row, spot_available; source cloudcomrade.com quoting AWS, and the EC2 Spot page)
+    "aws": 0.90,
+    # Google Cloud: "Spot VMs and legacy preemptible; up to 91% off, docs also say 60-91%"
+    # (providers.csv, Google Cloud row, spot_available; docs.cloud.google.com
+    # compute/docs/instances/create-use-spot)
+    "gcp": 0.91,
+    # Azure: "up to 90%" off pay-as-you-go for Spot VMs, as Microsoft's Azure Spot Virtual
+    # Machines product page states (azure.microsoft.com/products/virtual-machines/spot; not
+    # in the stored references: providers.csv's Azure row records spot as available at a
+    # variable price, with no percentage)
+    "azure": 0.90,
+}
+"""Provider id -> the largest spot discount off on-demand the provider itself documents. A
+spot price whose discount reaches it (to ``SPOT_DISCOUNT_TOLERANCE``) is suspect."""
+
+SPOT_DISCOUNT_TOLERANCE = 0.0005
+"""Half a tenth of a percent: a catalog's rounding of a price set at exactly the maximum
+(AWS p5en eu-south-2: $6.836 against $68.35968 is a 89.99995 % discount) still reaches it."""
+
 
 class Trust(msgspec.Struct, frozen=True, gc=False):
     """The snapshot's verdict on one offer (``stale`` is per day: :func:`is_stale`)."""
 
     suspect_reasons: tuple[str, ...] = ()
+    """Every reason, the spot-only ones (``spot_reasons``) included."""
+    spot_reasons: tuple[str, ...] = ()
+    """The reasons that doubt only the spot price (its discount or its distance from other
+    providers' spot prices): the offer's other prices stand."""
     high_outlier_only: bool = False
     """The only reason is a price far above the market's median: a real list price of a
     dear provider (a hyperscaler) as often as an error. Answers restricted to named providers
@@ -62,6 +101,11 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
     @property
     def suspect(self) -> bool:
         return bool(self.suspect_reasons)
+
+    @property
+    def offer_reasons(self) -> tuple[str, ...]:
+        """The reasons that doubt the whole offer (all but ``spot_reasons``)."""
+        return tuple(r for r in self.suspect_reasons if r not in self.spot_reasons)
 
 
 TRUSTED = Trust()
@@ -147,6 +191,60 @@ def _medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int
             {k: (statistics.median(v), len(v)) for k, v in by_gpu.items()})
 
 
+def _spot_medians(offers: Sequence[Offer], reference: dt.date, stale_after_days: int
+                  ) -> tuple[dict[tuple[str, int], tuple[float, int]],
+                             dict[str, tuple[float, int]]]:
+    """(gpu, count) and gpu -> (median spot price per GPU-hour, peers) over fresh offers with a
+    spot price (whatever their headline price), each provider once at its lowest."""
+    lowest: dict[tuple[str, int, str], float] = {}
+    for o in offers:
+        if o.spot_usd_h is None or is_stale(o, reference, stale_after_days):
+            continue
+        price = o.spot_usd_h / o.gpu_count
+        shape = (o.gpu, o.gpu_count, o.provider)
+        lowest[shape] = min(price, lowest.get(shape, price))
+    by_count: dict[tuple[str, int], list[float]] = defaultdict(list)
+    per_provider: dict[tuple[str, str], float] = {}
+    for (gpu, count, provider), price in lowest.items():
+        by_count[(gpu, count)].append(price)
+        per_provider[(gpu, provider)] = min(price, per_provider.get((gpu, provider), price))
+    by_gpu: dict[str, list[float]] = defaultdict(list)
+    for (gpu, _), price in per_provider.items():
+        by_gpu[gpu].append(price)
+    return ({k: (statistics.median(v), len(v)) for k, v in by_count.items()},
+            {k: (statistics.median(v), len(v)) for k, v in by_gpu.items()})
+
+
+def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]],
+                 by_gpu: Mapping[str, tuple[float, int]]) -> tuple[str, ...]:
+    """Why the offer's spot price alone is doubted (the module docstring's two spot rules)."""
+    spot = o.spot_usd_h
+    if spot is None:
+        return ()
+    reasons: list[str] = []
+    od = o.on_demand_usd_h
+    most = SPOT_MAX_DISCOUNT.get(o.provider)
+    if most is not None and od is not None and 0 < spot < od:
+        discount = 1 - spot / od
+        if discount >= most - SPOT_DISCOUNT_TOLERANCE:
+            reasons.append(
+                f"spot ${spot:.2f}/h is {discount:.0%} off on-demand ${od:.2f}/h, at or "
+                f"beyond {o.provider}'s documented maximum spot discount of {most:.0%}: "
+                "likely a placeholder, not a price")
+    per_gpu = spot / o.gpu_count
+    median, peers = by_count.get((o.gpu, o.gpu_count), (0.0, 0))
+    scope = f"{o.gpu_count} x {o.gpu}"
+    if peers < MIN_PEERS:
+        median, peers = by_gpu.get(o.gpu, (0.0, 0))
+        scope = f"{o.gpu} (any count)"
+    if peers >= MIN_PEERS and median > 0 and per_gpu / median < LOW:
+        reasons.append(
+            f"spot ${per_gpu:.2f}/GPU-hour is {per_gpu / median:.2f}x the median "
+            f"${median:.2f} of {peers} providers' fresh spot prices for {scope} "
+            f"(under {LOW}x)")
+    return tuple(reasons)
+
+
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
                     by_gpu: dict[tuple[str, str], tuple[float, int]]
                     ) -> tuple[tuple[str, ...], bool]:
@@ -191,14 +289,18 @@ def assess(offers: Sequence[Offer], stale_after_days: int
     kept = tuple(o for o in offers if o.id not in dup)
     reference = max((o.as_of for o in offers), default=dt.date.min)
     by_count, by_gpu = _medians(kept, reference, stale_after_days)
+    spot_by_count, spot_by_gpu = _spot_medians(kept, reference, stale_after_days)
     collapsed: dict[str, list[str]] = defaultdict(list)
     for d, keep in dup.items():
         collapsed[keep].append(d)
     trust: dict[str, Trust] = {}
     for o in offers:
         reasons, high = suspect_reasons(o, by_count, by_gpu)
+        spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu)
+                     if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))
-        if reasons or merged or o.id in dup:
-            trust[o.id] = Trust(suspect_reasons=reasons, high_outlier_only=high,
-                                duplicate_of=dup.get(o.id), duplicates=merged)
+        if reasons or spot or merged or o.id in dup:
+            trust[o.id] = Trust(suspect_reasons=reasons + spot, spot_reasons=spot,
+                                high_outlier_only=high, duplicate_of=dup.get(o.id),
+                                duplicates=merged)
     return kept, trust

@@ -36,16 +36,18 @@ from service.domain.recommend.context import (
     Ctx,
     Plan,
     rejection_kind,
+    usd,
 )
 from service.domain.recommend.options import (
     best_cost,
     finalise,
+    machine_words,
     offer_allowed,
     rank_offers,
     untrusted_reason,
 )
 from service.domain.recommend.plans import use_shared_caches
-from service.domain.recommend.pricing import Quote, quote_offer
+from service.domain.recommend.pricing import Quote, pricing_words, quote_offer
 from service.domain.recommend.types import (
     Alternative,
     Option,
@@ -105,11 +107,13 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if "{fits}" in effect_prefix:
             effect_prefix = effect_prefix.format(fits=_fits_words(ctx, options, top))
         alts.append(Alternative(
-            change=change, effect=f"{effect_prefix}: {top.offer.gpu_count} x "
-            f"{top.offer.gpu_name} at {top.offer.provider}, "
-            + (f"${cost:,.0f}/month" if top.cost.per_month_usd is not None
-               else f"${cost:,.0f} in all")
-            + ("" if current is None else f" (vs ${current:,.0f})"),
+            change=change, effect=f"{effect_prefix}: {machine_words(top)} at "
+            f"{top.offer.provider}, "
+            + (f"{usd(cost)}/month" if top.cost.per_month_usd is not None
+               else f"{usd(cost)} in all")
+            + ("" if top.pricing_model != "reserved" else " (" + pricing_words(
+                top.pricing_model, ctx.catalog.offers_by_id.get(top.offer.id)) + ")")
+            + ("" if current is None else f" (vs {usd(current)})"),
             per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
             offer_id=top.offer.id))
 
@@ -259,13 +263,14 @@ def _faster(best: Option, candidates: Sequence[Quote], current: float | None
         if q is None or (q.plan.job_hours or 0.0) > hours / 2:
             return None
     o, days = q.offer, (q.plan.job_hours or 0.0) / 24
-    nodes = f"{q.plan.nodes} nodes of " if q.plan.nodes > 1 else ""
-    gpus = f"{nodes}{o.gpu_count} x {q.gpu.name}"
+    gpus = f"{o.gpu_count} x {q.gpu.name}"
+    if q.plan.nodes > 1:
+        gpus = f"{q.plan.nodes} instances of {gpus} ({o.instance_type})"
     return Alternative(
         change=f"more GPUs: {gpus}",
-        effect=f"{gpus} at {o.provider} ({q.model.replace('_', '-')}) finish in {days:,.1f} "
-               f"days instead of {hours / 24:,.0f}: ${q.per_job:,.0f} for the job"
-               + ("" if current is None else f" (vs ${current:,.0f})"),
+        effect=f"{gpus} at {o.provider} ({pricing_words(q.model, o)}) finish in {days:,.1f} "
+               f"days instead of {hours / 24:,.0f}: {usd(q.per_job or 0.0)} for the job"
+               + ("" if current is None else f" (vs {usd(current)})"),
         per_job_usd=q.per_job, offer_id=o.id)
 
 
@@ -311,7 +316,7 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
         effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
                + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
                + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
-               f"{q.model.replace('_', '-')} capacity, ${q.per_job:,.0f} for the run",
+               f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run",
         per_job_usd=q.per_job, offer_id=o.id)
 
 

@@ -4,6 +4,7 @@ split, replicas, serving speed, time to first token, training and image throughp
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import msgspec
 
@@ -419,30 +420,52 @@ def _serve_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
 
 
 def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Capability:
+    """Data parallel training over the ``g`` x ``nodes`` GPUs. The ZeRO stage is the sizing
+    layout search's rule (``sizing.layout.search_training``; README "DDP where it fits"):
+    a stage the request names is kept; else DDP (stage 0) when a full replica fits each GPU,
+    else the least sharding that fits (less communication per step first), ZeRO-3 when none
+    does."""
     req = ctx.req
     ft = req.finetune or FinetuneOptions(method="full" if req.workload == "pretrain" else "lora")
     n = g * nodes
-    plan = TrainingPlan(
+    base = TrainingPlan(
         model=ctx.model, precision=p, method=ft.method, rank=ft.lora_rank,
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size, seq=ft.sequence_length,
-        # unset: sharded (ZeRO-3/FSDP) over several GPUs; a stage the request names is kept
-        zero_stage=ft.zero_stage if ft.zero_stage is not None else (3 if n > 1 else 0),
-        cpu_offload=ft.cpu_offload, gpus=n)
-    # the memory per GPU depends on the GPU count, not on the GPU: once per count
-    mem_key = (p.id, n, plan.zero_stage or 0)
-    per = ctx.train_memory.get(mem_key)
-    if per is None:
-        per = ctx.train_memory[mem_key] = plan.per_gpu().total_gib
+        zero_stage=0, cpu_offload=ft.cpu_offload, gpus=n)
+
+    def per_gpu(stage: int) -> float:
+        # the memory per GPU depends on the GPU count, not on the GPU: once per count
+        mem_key = (p.id, n, stage)
+        per = ctx.train_memory.get(mem_key)
+        if per is None:
+            per = ctx.train_memory[mem_key] = replace(
+                base, zero_stage=stage).per_gpu().total_gib
+        return per
+
+    if n == 1:
+        stage = 0  # one GPU: nothing to shard over
+    elif ft.zero_stage is not None:
+        stage = ft.zero_stage
+    else:
+        stage = next((z for z in (0, 1, 2, 3) if per_gpu(z) <= gpu.usable_gib), 3)
+    plan = replace(base, zero_stage=stage)
+    per = per_gpu(stage)
     if per > gpu.usable_gib:
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
                           reason=(
-            f"needs {per:.1f} GiB per GPU to train ({ft.method}, ZeRO-{plan.zero_stage} over "
+            f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
             f"{n} GPUs); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
     tps, _, _ = training_tokens_per_s(plan, gpu)
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
-                      per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes)
+                      per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
+                      zero_stage=stage)
+
+
+def zero_words(stage: int) -> str:
+    """How an answer names a data-parallel training layout."""
+    return {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}.get(stage, "ZeRO-3/FSDP")
 
 
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:

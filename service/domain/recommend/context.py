@@ -158,6 +158,9 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """LLM serving on a PCIe node wider than a tensor split may go (4 GPUs): the pipeline
     stages of ``tp`` GPUs one replica takes inside the node (1: no pipeline in the node)."""
     nodes_required: int = 1
+    zero_stage: int = 0
+    """Training: the ZeRO stage of the data-parallel layout (0: DDP, a full replica per
+    GPU)."""
     max_batch: int = -1
     """A serving replica's largest batch at the full context (before the engine's cap);
     -1 where the shape has no serving speed."""
@@ -410,3 +413,15 @@ class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     audio_s_per_s: float | None = None
     embed_tps: float | None = None
     """Speech models: audio seconds per second of the whole option."""
+
+
+CENTS_BELOW_USD = 10.0
+"""Money under this keeps its cents in every text (a $0.20 job is not "$0")."""
+
+
+def usd(amount: float) -> str:
+    """A dollar amount as an answer's text shows it: cents below ``CENTS_BELOW_USD``
+    ("$0.20", "$9.99"), whole dollars with thousands separators above ("$1,234")."""
+    if abs(amount) < CENTS_BELOW_USD:
+        return f"${amount:,.2f}"
+    return f"${amount:,.0f}"

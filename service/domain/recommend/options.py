@@ -22,6 +22,7 @@ from service.domain.recommend.capability import (
     headroom_limit,
     load_at,
     replica_throughput,
+    zero_words,
 )
 from service.domain.recommend.context import (
     FAST_NETWORKS,
@@ -33,11 +34,13 @@ from service.domain.recommend.context import (
     VERY_LONG_RUN_DAYS,
     Ctx,
     rejection_kind,
+    usd,
 )
 from service.domain.recommend.plans import best_plan
 from service.domain.recommend.pricing import (
     Quote,
     explain_pricing,
+    pricing_words,
     provider_terms,
     quote_offer,
     reserved_from_rate,
@@ -167,9 +170,12 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.append(f"price date unknown: the source gives none; no later than "
                         f"{offer.as_of}")
     trust = ctx.catalog.trust_of(offer.id)
-    for reason in trust.suspect_reasons:
+    # a doubt about the spot price alone is said only where the option pays the spot price
+    doubts = trust.suspect_reasons if q.spot else trust.offer_reasons
+    for reason in doubts:
         warnings.append(f"suspect price: {reason}")
-    parallelism = ("data parallel (ZeRO-3/FSDP)" if cap.train_tps and (cap.tp * nodes) > 1
+    parallelism = (f"data parallel ({zero_words(cap.zero_stage)})"
+                   if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
     if cap.stages > 1:
@@ -201,7 +207,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                    regions=[r.id for r in shown], places=shown,
                    interconnect=offer.interconnect, as_of=offer.as_of.isoformat(),
                    as_of_kind=offer.as_of_kind, price_date=date_words, stale=stale,
-                   suspect_reasons=list(trust.suspect_reasons), source=offer.source)
+                   suspect_reasons=list(doubts), source=offer.source)
     return Option(
         rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=q.model,
         pricing_reason=explain_pricing(ctx, q),
@@ -266,8 +272,8 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     said = _DECIDED.get(decided_by, "").format(ttft=tg.ttft_ms or 0.0,
                                                 decode=tg.decode_tps or 0.0)
     decided = f" {said[:1].upper()}{said[1:]}." if said else ""
-    money = (f"${c.per_month_usd:,.0f}/month" if c.per_month_usd is not None
-             else f"${c.per_job_usd:,.0f} for the job" if c.per_job_usd is not None
+    money = (f"{usd(c.per_month_usd)}/month" if c.per_month_usd is not None
+             else f"{usd(c.per_job_usd)} for the job" if c.per_job_usd is not None
              else f"${c.per_hour_usd:.2f}/h")
     fit = (f"{f.per_gpu_used_gib:.1f} of {f.per_gpu_used_gib + f.per_gpu_free_gib:.1f} GiB "
            f"per GPU ({f.parallelism})")
@@ -306,10 +312,21 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                 f"{ctx.req.concurrent_requests} concurrent request(s) "
                 f"({perf.users_per_replica} per replica)")
         speed += f"; at {load} the first token comes in ~{perf.time_to_first_token_ms:,.0f} ms"
-    nodes = f"{o.nodes} x " if o.nodes > 1 else ""
-    return (f"{nodes}{o.offer.gpu_count} x {o.offer.gpu_name} at {o.offer.provider} "
-            f"({o.pricing_model.replace('_', '-')}, price {_date_phrase(o.offer)}), {o.weights} "
+    return (f"{machine_words(o)} at {o.offer.provider} "
+            f"({pricing_words(o.pricing_model, ctx.catalog.offers_by_id.get(o.offer.id))}, "
+            f"price {_date_phrase(o.offer)}), {o.weights} "
             f"weights: {money}; uses {fit}{speed}.{decided}")
+
+
+def machine_words(o: Option) -> str:
+    """The machines an option rents: "2 x NVIDIA H100 SXM5 80GB (p5.4xlarge)" for one
+    instance, "4 instances of 1 x NVIDIA L4 (g6.xlarge)" where it takes several (``nodes``
+    > 1), so that separate machines never read as one; the price shown is for all of
+    them."""
+    one = f"{o.offer.gpu_count} x {o.offer.gpu_name}"
+    if o.nodes > 1:
+        return f"{o.nodes} instances of {one} ({o.offer.instance_type})"
+    return one
 
 
 LONG_TTFT_MS = 10_000
@@ -329,9 +346,12 @@ def untrusted_reason(ctx: Ctx, offer: Offer) -> str | None:
             return (f"stale: price is {age} days old (as of {offer.as_of}), older than the "
                     f"{ctx.stale_days}-day limit; include_stale to rank it")
     trust = ctx.catalog.trust_of(offer.id)
-    if trust.suspect and not req.include_suspect and not (
+    # a doubt about the spot price alone leaves the offer's other prices usable
+    # (:func:`quote_offer` leaves the spot price out)
+    doubts = trust.offer_reasons
+    if doubts and not req.include_suspect and not (
             trust.high_outlier_only and ctx.only_providers is not None):
-        return "suspect price: " + "; ".join(trust.suspect_reasons) + (
+        return "suspect price: " + "; ".join(doubts) + (
             "; include_suspect to rank it")
     return None
 
@@ -597,7 +617,10 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
         notes.append(f"Ranked before a cheaper option that takes "
                      f"~{beaten.plan.job_hours / 24:,.0f} days ({beaten.offer.gpu_count} x "
                      f"{beaten.gpu.name} at {beaten.offer.provider}, "
-                     f"${beaten.per_job or 0:,.0f}): a job over {limit:g} days ranks after "
+                     f"{usd(beaten.per_job or 0)}"
+                     + ("" if beaten.model != "reserved"
+                        else f", {pricing_words(beaten.model, beaten.offer)}")
+                     + f"): a job over {limit:g} days ranks after "
                      f"the options that finish within {limit:g} days.")
     t, h = tier(c), c.plan.job_hours
     if t and h is not None:

@@ -23,6 +23,7 @@ from service.domain.recommend.context import (
     Terms,
     billed_for,
     billing_terms_of,
+    usd,
 )
 from service.domain.recommend.types import (
     PricingModel,
@@ -109,7 +110,10 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     price = effective = 0.0
     if offer.on_demand_usd_h is not None:
         model, price, effective = "on_demand", offer.on_demand_usd_h, offer.on_demand_usd_h
-    if offer.spot_usd_h is not None and ctx.interruptible:
+    # a spot price the catalog doubts (trust.py's spot rules) is not used unless asked
+    spot_doubts = (ctx.catalog.trust_of(offer.id).spot_reasons
+                   if offer.spot_usd_h is not None and not req.include_suspect else ())
+    if offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts:
         e = offer.spot_usd_h * (1 + ctx.spot_overhead)
         if model is None or (e, "spot") < (effective, model):
             model, price, effective = "spot", offer.spot_usd_h, e
@@ -118,6 +122,9 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         if model is None or (e, "reserved") < (effective, model):
             model, price, effective = "reserved", offer.reserved_usd_h, e
     if model is None:
+        if offer.spot_usd_h is not None and ctx.interruptible and spot_doubts:
+            return ("suspect price: " + "; ".join(spot_doubts)
+                    + "; include_suspect to rank it")
         return ("only a spot price, and the workload is not interruptible"
                 if offer.spot_usd_h is not None else "no usable price")
     spot = model == "spot"
@@ -151,22 +158,23 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         per_job = total = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
     else:
         per_month = total = compute + storage_month + egress_month
-    # --- budgets ----------------------------------------------------------------------------------
+    # --- budgets (a reserved price named as such, with its term) ---------------------------
+    kind = "" if model != "reserved" else f" ({pricing_words(model, offer)})"
     if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
-        ctx.budget_misses.append((per_hour, f"${per_hour:,.2f}/h, over your "
+        ctx.budget_misses.append((per_hour, f"${per_hour:,.2f}/h{kind}, over your "
                                             f"${req.max_usd_per_hour:,.2f}/h"))
         return (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
-                f"(${per_hour:.2f}/h)")
+                f"(${per_hour:.2f}/h{kind})")
     if req.max_usd_per_month is not None and per_month is not None and (
             per_month > req.max_usd_per_month):
-        ctx.budget_misses.append((per_month, f"${per_month:,.0f}/month, over your "
-                                             f"${req.max_usd_per_month:,.0f}/month"))
-        return (f"over budget by ${per_month - req.max_usd_per_month:,.0f}/month "
-                f"(${per_month:,.0f}/month)")
+        ctx.budget_misses.append((per_month, f"{usd(per_month)}/month{kind}, over your "
+                                             f"{usd(req.max_usd_per_month)}/month"))
+        return (f"over budget by {usd(per_month - req.max_usd_per_month)}/month "
+                f"({usd(per_month)}/month{kind})")
     if req.max_usd_total is not None and total > req.max_usd_total:
-        ctx.budget_misses.append((total, f"${total:,.0f} in all, over your "
-                                         f"${req.max_usd_total:,.0f}"))
-        return f"over budget by ${total - req.max_usd_total:,.0f} (${total:,.0f} in all)"
+        ctx.budget_misses.append((total, f"{usd(total)} in all{kind}, over your "
+                                         f"{usd(req.max_usd_total)}"))
+        return f"over budget by {usd(total - req.max_usd_total)} ({usd(total)} in all{kind})"
     return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
@@ -202,6 +210,16 @@ def reserved_term(offer: Offer) -> str:
     """The commitment a reserved price needs, as the catalog records it (cost_terms.toml
     [[reserved]] ``term``)."""
     return offer.reserved_term or "a committed term the catalog does not state"
+
+
+def pricing_words(model: str, offer: Offer | None) -> str:
+    """The pricing model as a text names it next to a price: a reserved price always with the
+    commitment it needs ("reserved, 1-year term"), so that it never reads as a price
+    anyone can pay by the hour."""
+    if model == "reserved":
+        return ("reserved, " + reserved_term(offer) if offer is not None
+                else "reserved, a committed term the catalog does not state")
+    return model.replace("_", "-")
 
 
 def reserved_from_rate(offer: Offer) -> bool:
