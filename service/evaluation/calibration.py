@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from service.domain.catalog.engines import Engine, Engines
+from service.domain.catalog.engines import Engine, Engines, ProfileTokens
 from service.domain.catalog.gpus import CONTEXT_GIB, GPU
 from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.precisions import (
@@ -349,6 +349,17 @@ LEGACY_MMQ_CAP_TFLOPS = 105.0
 and h103 (RTX 4090 Q8_0), both measured on such builds."""
 
 
+V0_PROFILE = ProfileTokens(min=2048, max=32768)
+"""vLLM V0's activation-profiling pass (chunked prefill off for contexts to 32k: one forward
+pass of max_model_len, at least 2048); V1, the default from v0.8 (2025), profiles
+max_num_batched_tokens (catalog/engines.toml)."""
+
+
+def _vllm_v0(row: CalibrationRow) -> bool:
+    """Whether a vLLM row was measured before V1 became the default engine (v0.8, 2025)."""
+    return bool(re.search(r"\b(2023|2024|V0)\b", f"{row.method} {row.note}"))
+
+
 def _legacy_mmq(row: CalibrationRow) -> bool:
     """Whether a llama.cpp row was measured on a build before the int8 tensor-core MMQ
     kernels: its build number, else the month its method or note names."""
@@ -372,6 +383,10 @@ class _Ctx:
         the row's build ran it: llama.cpp builds before its int8 tensor-core MMQ kernels
         (June 2024) keep their quantized-matmul cap."""
         engine = self.engines[engine_id]
+        if engine_id == "vllm" and _vllm_v0(self.row):
+            self.note("vLLM V0 (2024): the profiling pass ran the whole max_model_len (clamped "
+                      "to [2048, 32768]), not V1's max_num_batched_tokens")
+            engine = msgspec.structs.replace(engine, profile_tokens=V0_PROFILE)
         if engine_id == "llama.cpp" and _legacy_mmq(self.row):
             self.note(f"llama.cpp build before the int8 tensor-core MMQ kernels (PRs 7676/7860, "
                       f"June 2024): quantized matmuls capped at {LEGACY_MMQ_CAP_TFLOPS:g} TFLOPS")

@@ -43,7 +43,9 @@ def test_every_engine_in_engines_toml_loads() -> None:
         assert 0 < e.memory_fraction <= 1
         assert e.speed.max_num_seqs >= 1
     vllm, llama = engines["vllm"], engines["llama.cpp"]
-    assert (vllm.profile(100), vllm.profile(8192), vllm.profile(10**6)) == (2048, 8192, 32768)
+    # V1 profiles max_num_batched_tokens whatever the context (the serving model's budget)
+    assert (vllm.profile(100), vllm.profile(8192), vllm.profile(10**6)) == (8192, 8192, 8192)
+    assert vllm.profile(10**6) == vllm.speed.max_num_batched_tokens
     assert llama.profile(100_000) == 512 and llama.split == "layer"
     assert engines["transformers"].profile(777) == 777
     assert vllm.kv_block_tokens == 16
