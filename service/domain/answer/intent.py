@@ -78,6 +78,14 @@ class Stated:
     """A precision named in a question about a GPU's hardware support ("bf16 on a V100")."""
     budget_usd_per_day: float | None = None
     """A daily budget ("$50/day"): the recommendation reads it as a month of 30 such days."""
+    hours_per_day: float | None = None
+    """Hours of use a day ("8 hours a day", "6 ore pe zi"); None: around the clock."""
+    days_per_month: int | None = None
+    """Days of use a month ("22 days a month", "22 de zile pe lună"); None: every day."""
+    on_demand: bool = False
+    """The on-demand price is asked ("on demand", "la cerere")."""
+    clip_seconds: float | None = None
+    """A video's length ("a 5 second video", "un clip de 5 secunde")."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,15 +107,16 @@ _USERS = re.compile(
 _SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
           "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9, "bn": 1e9,
           "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12, "trillion": 1e12,
-          "trilioane": 1e12}
+          "trilioane": 1e12, "trilion": 1e12, "trillions": 1e12}
 _TOKENS = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
-    r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillion|trilioane)?\s*+(?:de\s++)?"
+    r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?\s*+(?:de\s++)?"
     r"(?:tokens|tokeni|token)\b")
 _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio"
-    r"|de video|/day|pe zi|a day))")
+    r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
+    r"|each month|of video|video|clip))")
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
 _DURATION_WORDS = (
     (re.compile(r"\b(?:weekend|week-end|sfarsit de saptamana)\b"), 48.0),
@@ -127,8 +136,20 @@ _TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*
                           rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
 _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
-_IMAGES = re.compile(r"(?<![\w.])(\d++)\s*+(?:de\s++)?(?:images?|imagini|pictures?|poze)\b")
-_AUDIO_HOURS = re.compile(r"(?<![\w.])(\d++)\s*+(?:de\s++)?(?:hours?|ore)\s++(?:of|de)\s++audio\b")
+_COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?"
+_IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:images?|imagini|pictures?|poze)\b")
+_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++(?:of|de)\s++audio\b")
+# usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
+# "22 de zile pe luna"
+_PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
+                      r"(?:a|per|pe|/|each|every|on a)\s*+(?:day|zi|workday)\b"
+                      r"|(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore)\s++(?:daily|zilnic)\b")
+_PER_MONTH = re.compile(r"(?<![\w.])(\d{1,2})\s*+(?:de\s++)?(?:days?|zile|zi)\s*+"
+                        r"(?:a|per|pe|/|each|every|in a|din)\s*+(?:month|luna)\b")
+_ON_DEMAND = re.compile(r"\bon[- ]demand\b|\bla cerere\b")
+_CLIP = re.compile(r"(?<![\w.])(\d{1,3}(?:[.,]\d)?)[\s-]*+(?:seconds?|secunde|sec|s)\b[\s-]*+"
+                   r"(?:(?:long\s++)?(?:video|clip)|de video)"
+                   r"|\b(?:video|clip)\w*+\s++(?:of|de)\s++(\d{1,3}(?:[.,]\d)?)\s*+(?:seconds?|secunde|sec|s)\b")
 _LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
 _IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
 _PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
@@ -246,6 +267,19 @@ def _data_amounts(folded: str, toks: list[Any], names: list[Any],
     return out
 
 
+_QUANT_FORMAT = re.compile(r"\b(awq|gptq|marlin|bitsandbytes|bnb|nf4|gguf)\b")
+
+
+def _precision_asked(folded: str, pm: re.Match[str] | None) -> str | None:
+    """The precision a hardware-support question names: a quantisation format when one is
+    named ("AWQ int4" is awq-int4, the format the kernels run, not a generic int4), else the
+    bare precision word."""
+    fm = _QUANT_FORMAT.search(folded)
+    if fm is not None and fm.group(1) in ("awq", "gptq") and (pm is None or pm.group(1) == "int4"):
+        return f"{fm.group(1)}-int4"
+    return pm.group(1) if pm else None
+
+
 def stated(text: str, registry: Registry) -> Stated:
     """The entities of :class:`Stated` that ``text`` states."""
     folded = _fold(text)
@@ -257,7 +291,7 @@ def stated(text: str, registry: Registry) -> Stated:
     items: int | None = None
     im = _IMAGES.search(folded) or _AUDIO_HOURS.search(folded)
     if im:
-        items = int(im.group(1))
+        items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
     lei: float | None = None
     lm = _LEI.search(folded)
     if lm:
@@ -265,8 +299,18 @@ def stated(text: str, registry: Registry) -> Stated:
     elif _IN_LEI.search(folded):
         lei = 0.0
     pm = _PRECISION_WORD.search(folded)
+    hd = _PER_DAY.search(folded)
+    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else None
+    if hours_per_day is not None and not 0 < hours_per_day <= 24:
+        hours_per_day = None
+    dm = _PER_MONTH.search(folded)
+    days = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
+    cm = _CLIP.search(folded)
     return Stated(storage_gb=storage, egress_gb=egress, items=items, lei=lei,
-                  precision=pm.group(1) if pm else None, budget_usd_per_day=daily_budget(text))
+                  precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
+                  hours_per_day=hours_per_day, days_per_month=days,
+                  on_demand=bool(_ON_DEMAND.search(folded)),
+                  clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -348,7 +392,8 @@ _COST = re.compile(
     r"|\bce (?:gpu|placa)\b")
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
-    r"|\b(?:1\s*+m|un milion|1 milion|one million|a million)\s*+(?:de\s++)?(?:tokens|tokeni)\b")
+    r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
+    r"(?:output\s++)?(?:tokens|tokeni)\b")
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 _FITS = re.compile(
@@ -368,7 +413,7 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu )?(?:vram|memory|ram)\b|\bcata? (?:vr
 _MEDIA_RATE = re.compile(
     r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
     r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
-    r"|\b(?:hours?|ore|minutes?|minute)\s++(?:of|de)\s++audio\b[^?]{0,20}?"
+    r"|\b(?:hours?|ore|minutes?|minute)\s++(?:of|de)\s++audio\b[^?]{0,40}?"
     r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
@@ -402,8 +447,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "kv_cache", None
     if _SPOT.search(f):
         return "spot", None
-    if (gpu_named >= 1 and not has_model and _PRECISION_WORD.search(f) and _SUPPORT_Q.search(f)
-            and not _MONEY_Q.search(f)):
+    if (gpu_named >= 1 and not has_model
+            and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
+            and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
         return "precision", None
     if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
         if gpu_named >= 2:
@@ -450,6 +496,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "media", None
     if (_MEMORY.search(f) and has_model) or _MEMORY_Q.search(f):
         return "memory", None
+    if has_model and gpu_named == 1:
+        # "Qwen3-30B-A3B on an RTX 4090", "is the MI300X good for Llama 405B?": the model on
+        # that GPU, one unless a count is stated
+        return "fits", None
     if gpu_named >= 2:
         return "compare", None
     return "guidance", None
@@ -459,7 +509,14 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
                      r"|\bcate ore\b|\btime\b|\btimp\w*+|\bdureaza\b")
 
 
+_GPU_HOURS_Q = re.compile(
+    r"\bhow many\s++(?:[\w-]++\s++){0,2}?(?:gpu[- ]?)?hours\b|\bgpu[- ]hours?\b"
+    r"|\bore[- ]gpu\b|\bcate ore(?:\s++(?:de|pe))?\s++(?:gpu|h100|h200|a100|b200|l40s|4090|mi300x)")
+
+
 def _train_sub(f: str) -> str | None:
+    if _GPU_HOURS_Q.search(f):
+        return "gpu_hours"  # "how many H100 hours": GPUs x wall hours
     if _COUNT_Q.search(f):
         return "count"
     if _COST.search(f):

@@ -146,6 +146,19 @@ class _W:
     def setup(self, n: int, gid: str) -> str:
         return self.say("setup", n=n, gpu=self.gpu_name(gid))
 
+    def usage(self) -> str:
+        """The usage a monthly figure assumes, in words: "24 h/day", "8 h/day, 22 days/month"."""
+        h = self.st.hours_per_day or 24.0
+        if self.st.days_per_month:
+            return self.say("usage_days", h=self.hours(h), d=self.n(self.st.days_per_month))
+        return self.say("usage_day", h=self.hours(h))
+
+    def month_hours(self) -> float:
+        """GPU hours in a month at the stated usage (730 around the clock)."""
+        if self.st.hours_per_day is None and self.st.days_per_month is None:
+            return 730.0
+        return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or 30)
+
     # -- the core -----------------------------------------------------------------------------
 
     def size(self, **kw: Any) -> SizingResult | None:
@@ -224,6 +237,17 @@ class _W:
             self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
                                cap=self.gib(r.gpu.usable_gib), pct=self.f.percent(free, 0)))
 
+    def cap(self, r: SizingResult) -> float:
+        """The memory per GPU the sizing's fit compares with: an inference engine's share of
+        the card (vLLM's gpu_memory_utilization) for an LLM served, else the usable memory."""
+        assert r.gpu is not None
+        eng = self.reg.engines.ids and r.engine in self.reg.engines.ids and \
+            self.reg.engines[r.engine]
+        if (r.task == "inference" and r.model.kind == "llm" and eng
+                and eng.memory_fraction < 1.0):
+            return min(r.gpu.usable_gib, r.gpu.memory_gib * eng.memory_fraction)
+        return r.gpu.usable_gib
+
     def max_ctx(self) -> int | None:
         m = self.model
         if m is None or m.architecture is None:
@@ -268,6 +292,10 @@ class _W:
             req["providers"] = [self.det.provider]
         if self.det.region:
             req["regions"] = [self.det.region]
+        if self.st.hours_per_day:
+            req["hours_per_day"] = self.st.hours_per_day
+        if self.st.days_per_month:
+            req["days_per_month"] = self.st.days_per_month
         req.update({k: v for k, v in kw.items() if v is not None})
         try:
             return recommend(msgspec.convert(req, RecommendationRequest), self.catalog,
@@ -371,6 +399,11 @@ def _fits(w: _W) -> None:
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if not r.fits:
         _smaller_precisions(w, gid, count, ctx, r, setup)
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:  # the GPU named first: how many of it hold the model
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
     if not r.fits and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
@@ -508,8 +541,26 @@ def _speed(w: _W) -> None:
                        batch_size=w.ex.concurrent_requests)
     if r is None or r.gpu is None:
         return
-    w.record(r, inp)
     setup = named or w.setup(count, gid)
+    if not r.fits and w.weights is None and w.model.kind == "llm":
+        # the model's own precision does not fit there at this prompt: the figures at the
+        # largest precision that does, said so (a "no" alone answers no speed)
+        for pid in ("fp8", "int8", "awq-int4"):
+            if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
+                continue
+            again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+                           batch_size=w.ex.concurrent_requests, weights=pid)
+            if (again is not None and again.fits and again.performance is not None
+                    and again.runs is not False):
+                w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid,
+                                        setup=setup, ctx=w.n(inp + 512),
+                                        need=w.gib(r.memory.per_gpu_gib),
+                                        cap=w.gib(w.cap(r))))
+                r = again
+                break
+    if r.gpu is None:
+        return
+    w.record(r, inp)
     p = r.performance
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
@@ -545,9 +596,13 @@ def _speed(w: _W) -> None:
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(512), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
-    w.out.more.append(w.say("speed_more", tps=w.rate(tps),
+    # full load's total counts the prompts' prefill: with a long prompt it can be below one
+    # request's generation speed, and says why rather than reading as a contradiction
+    more = "speed_more_prefill" if thr < tps else "speed_more"
+    w.out.more.append(w.say(more, tps=w.rate(tps),
                             tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
-                            ttft=w.n(ttft), thr=w.n(thr)))
+                            ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
+                            inp=w.n(inp)))
     w.sized_warnings(r, inp + 512)
 
 
@@ -686,6 +741,8 @@ def _gpu_count(w: _W) -> None:
     w.record(r, ctx)
     if gid is not None:
         row = next((f for f in r.fits_on if f.gpu == gid), None)
+        if row is None and _gpu_count_nodes(w, gid, ctx, r):
+            return
         if row is None:
             w.out.first = w.say("gpu_count_none", gpu=w.gpu_name(gid), model=w.model.name,
                                 weights=r.weights, total=w.gib(r.memory.total_gib))
@@ -705,6 +762,34 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+_NODE = 8
+"""GPUs in one machine when a model needs several (the usual HGX / OAM node)."""
+
+
+def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
+    """No single node of ``gid`` holds the model: the fewest whole nodes of eight that do,
+    from sizing over that many GPUs (tensor parallel inside a node, pipeline stages across)."""
+    assert w.model is not None
+    n = 2 * _NODE
+    while n <= 16 * _NODE:
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=0)
+        if r is None:
+            return False
+        if r.fits and r.runs is not False:
+            w.record(r, ctx)
+            w.out.first = w.say("gpu_count_nodes", model=w.model.name, weights=r.weights,
+                                n=w.n(n), gpu=w.gpu_name(gid), nodes=w.n(n // _NODE),
+                                per_node=w.setup(_NODE, gid), per=w.gib(r.memory.per_gpu_gib),
+                                ctx=w.n(ctx))
+            w.ask("gpu_count", n, "GPUs")
+            if r.layout is not None:
+                w.out.more.append(w.say("gpu_count_layout", layout=r.layout.label))
+            w.sized_warnings(r, ctx)
+            return True
+        n *= 2
+    return False
+
+
 def _compare(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
     if w.model is not None and w.model.kind != "llm" and w.model.modality != "video":
@@ -715,10 +800,9 @@ def _compare(w: _W) -> None:
         rows = []
         for gid in gids:
             g = w.reg.gpus[gid]
-            offers = w.offers_for(gid)
-            price_text = (w.say("compare_gpu_price",
-                                price=w.usd(offers[0].price_per_gpu_usd_h or 0))
-                          if offers else "")
+            gb = w.basis(gid)
+            price_text = (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
+                          if gb else "")
             rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
                               bw=w.n(g.bandwidth_gb_s), price=price_text))
         if rows:
@@ -740,12 +824,16 @@ def _compare(w: _W) -> None:
             continue
         r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
         tps = r.performance.decode_tokens_per_s if r and r.performance else None
-        offers = w.offers_for(gid)
-        price = offers[0].price_per_gpu_usd_h if offers else None
+        # like for like: each GPU on its on-demand price (reserved, then spot, only where
+        # it has none), never one side's spot against the other's on-demand
+        bb = w.basis(gid)
+        offers = [bb[0]] if bb else []
+        price = bb[1] if bb else None
         setup = w.setup(count, gid)
         rows.append(w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
                           price=w.say("compare_price", price=w.usd(price),
-                                      total=w.usd(price * count)) if price else ""))
+                                      total=w.usd(price * count),
+                                      kind=w.kinds[bb[2]] if bb else "") if price else ""))
         if tps and (best_speed is None or tps > best_speed[0]):
             best_speed = (tps, setup)
         if price and (best_price is None or price * count < best_price[0]):
@@ -782,6 +870,8 @@ def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
     if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
         return
+    if w.model is not None and gid is None and _job_total(w):
+        return
     if w.model is None and gid is not None and w.sub == "month" and (
             w.st.storage_gb or w.st.egress_gb):
         _month_total(w, gid)
@@ -790,24 +880,8 @@ def _cost_inner(w: _W) -> None:
             and gid is not None and _million_on_gpu(w, gid)):
         return
     if w.model is None:
-        if gid is None:
-            return
-        offers = w.offers_for(gid)
-        if not offers:
-            return
-        v = offers[0]
-        per = v.price_per_gpu_usd_h or 0.0
-        kind = "on_demand" if v.on_demand_usd_h is not None else (
-            "reserved" if v.reserved_usd_h is not None else "spot")
-        key = "cost_gpu_month" if w.sub == "month" else "cost_gpu"
-        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
-                            provider=v.provider, kind=w.kinds[kind], month=w.usd(per * 730))
-        if w.sub == "month":
-            w.ask("per_gpu_month_usd", per * 730, "USD")
-        else:
-            w.ask("per_gpu_hour_usd", per, "USD/h")
-        w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        if gid is not None:
+            _gpu_price(w, gid)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
     kw: dict[str, Any] = {"workload": workload,
@@ -818,10 +892,21 @@ def _cost_inner(w: _W) -> None:
         kw["job_output_tokens"] = w.det.tokens
     if gid is not None:
         kw["top_n"] = 50
+    by_memory = None
+    if w.ex.gpu is None and w.det.memory_gib:
+        # "which 24 GB card is the cheapest": every card of that memory, not one of them
+        by_memory = {g.id for g in w.reg.gpus.values()
+                     if round(g.memory_gb) == round(w.det.memory_gib)}
+        kw["top_n"] = 50
     rec = w.recommend(**kw)
     if rec is None:
         return
-    options = [o for o in rec.options if gid is None or o.offer.gpu == gid][:3]
+    if by_memory:
+        options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
+        if options:
+            gid = options[0].offer.gpu
+    else:
+        options = [o for o in rec.options if gid is None or o.offer.gpu == gid][:3]
     if not options and gid is not None and w.model.kind == "llm":
         # the recommendations rank every GPU (they take no GPU filter): none of their first
         # 50 is the one named, so price that GPU itself, with the fewest that hold the model
@@ -858,7 +943,8 @@ def _cost_inner(w: _W) -> None:
     if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
         sub = "month"
     if sub == "month" and o.cost.per_month_usd is not None:
-        w.out.first = w.say("cost_month", month=w.usd(o.cost.per_month_usd), **common)
+        w.out.first = w.say("cost_month", month=w.usd(o.cost.per_month_usd), usage=w.usage(),
+                            **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if w.st.storage_gb or w.st.egress_gb:
             w.out.more.append(w.say(
@@ -872,9 +958,19 @@ def _cost_inner(w: _W) -> None:
     elif sub == "job" and o.cost.per_job_usd is not None:
         w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+    elif by_memory and o.offer.gpu_count * o.nodes == 1 and w.det.memory_gib:
+        w.out.first = w.say("card_cheapest", gb=w.n(w.det.memory_gib), model=w.model.name,
+                            weights=o.weights, gpu=o.offer.gpu_name, hour=common["hour"],
+                            provider=o.offer.provider, kind=common["kind"])
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     else:
         w.out.first = w.say("cost_hour", **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
+        # the precision and the load the price is for, right after it
+        w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                                users=w.n(kw["concurrent_requests"]),
+                                ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
     del budget
     others = [w.say("cost_row", setup=w.setup(x.offer.gpu_count * x.nodes, x.offer.gpu),
                     provider=x.offer.provider, hour=w.usd(x.cost.per_hour_usd))
@@ -885,6 +981,77 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | None:
+    """The cheapest trusted offer of exactly ``count`` × ``gid`` in one machine, on its
+    on-demand price (else reserved): (offer, $/h for the machine, pricing key)."""
+    fresh = [v for v in w.offers_for(gid) if v.gpu_count == count
+             and not v.stale and not v.suspect]
+    for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
+        priced = [(getattr(v, attr), v) for v in fresh if getattr(v, attr) is not None]
+        if priced:
+            price, v = min(priced, key=lambda x: x[0])
+            return v, price, key
+    return None
+
+
+def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
+    """The cheapest trusted spot price of ``gid`` when it is below ``per`` (the on-demand
+    basis), said after the headline as an option for interruptible work; else nothing."""
+    views = [v for v in w.offers_for(gid) if not v.stale and not v.suspect]
+    # the catalog's lowest listed price when it is a spot-only offer (what a price list
+    # shows first), else the lowest spot price of any offer
+    listed = views[0] if views and views[0].on_demand_usd_h is None else None
+    spot = [((v.spot_usd_h or 0.0) / v.gpu_count, v) for v in
+            ([listed] if listed is not None and listed.spot_usd_h is not None else views)
+            if v.spot_usd_h is not None]
+    if not spot:
+        return ""
+    price, v = min(spot, key=lambda x: x[0])
+    if price >= per:
+        return ""
+    return w.say("spot_also", price=w.usd(price * count), provider=v.provider)
+
+
+def _gpu_price(w: _W, gid: str) -> None:
+    """The price of a GPU named without a model: on-demand (the price a GPU kept running is
+    billed at; spot only when spot is asked, which is the spot intent), for the count asked:
+    a machine with that many GPUs when the catalog has one, else that many times the cheapest
+    per-GPU price, said which."""
+    count = w.ex.gpu_count or 1
+    b = w.basis(gid)
+    if b is None:
+        return
+    v, per, kind = b
+    hours = w.month_hours()
+    month = w.sub == "month"
+    node = _node_basis(w, gid, count) if count > 1 else None
+    spot = "" if w.st.on_demand else _spot_also(w, gid, per, count)
+    if node is not None:
+        v, hour, kind = node
+        key = "cost_node_month" if month else "cost_node_hour"
+        w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
+                            provider=v.provider, kind=w.kinds[kind],
+                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
+    elif count > 1:
+        hour = per * count
+        key = "cost_many_month" if month else "cost_many_hour"
+        w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
+                            price=w.usd(per), provider=v.provider, kind=w.kinds[kind],
+                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
+    else:
+        hour = per
+        key = "cost_gpu_month" if month else "cost_gpu"
+        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per), provider=v.provider,
+                            kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
+                            spot=spot)
+    if month:
+        w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
+    else:
+        w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
 
 def _setup_hour(w: _W, gid: str, count: int) -> bool:
@@ -900,7 +1067,8 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     w.record(r, w.ex.context_tokens or 4096)
     w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
                         weights=r.weights, hour=w.usd(per * count), provider=v.provider,
-                        kind=w.kinds[kind], month=w.usd(per * count * 730))
+                        kind=w.kinds[kind], month=w.usd(per * count * w.month_hours()),
+                        usage=w.usage())
     w.ask("per_hour_usd", per * count, "USD/h")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -938,7 +1106,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
             if egress_gb:
                 notes.append(w.say("core_egress_unknown", provider=o.provider,
                                    rate=w.f.money(max_egress, 3)))
-        gpu_cost = per * count * 730
+        gpu_cost = per * count * w.month_hours()
         total = gpu_cost + storage + egress
         if best is None or total < best[0]:
             best = (total, gpu_cost, storage, egress, o, per, "on_demand", notes)
@@ -951,6 +1119,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     if egress_gb:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
     w.out.first = w.say("cost_month_total", total=w.usd(total), setup=w.setup(count, gid),
+                        usage=w.usage(),
                         provider=o.provider, gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     w.ask("per_month_usd", total, "USD")
@@ -989,13 +1158,93 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     return True
 
 
+def _job_total(w: _W) -> bool:
+    """A job stated by its size with no GPU named: images for an image model, hours of audio
+    for a speech model, tokens for an embedding model. The total for the job on the
+    recommendations' cheapest option (the count over its rate times its price), with the
+    setup and the rate used."""
+    m = w.model
+    assert m is not None
+    n: float | None = None
+    kw: dict[str, Any] = {"workload": "batch"}
+    if m.kind == "diffusion" and m.modality == "image" and w.st.items:
+        n = kw["job_images"] = w.st.items
+    elif m.kind == "audio" and w.st.items:
+        n = kw["job_audio_hours"] = w.st.items
+    elif m.kind == "llm" and m.task == "embed" and w.det.tokens:
+        n = kw["job_embed_tokens"] = w.det.tokens
+        limit = w.max_ctx()
+        kw["context_tokens"] = min(limit or 512, 512)
+    if n is None:
+        return False
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    cost, hours = o.cost.per_job_usd, o.performance.job_hours
+    if not cost or not hours:
+        return False
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+    common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
+              "hours": w.n(hours, 1 if hours < 100 else 0),
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model]}
+    if "job_images" in kw:
+        ips = o.performance.images_per_s or n / (hours * 3600)
+        w.out.first = w.say("image_job_setup", w=m.native_width or 1024,
+                            h=m.native_height or 1024, ips=w.n(ips, 2), **common)
+    elif "job_audio_hours" in kw:
+        w.out.first = w.say("audio_job_setup", ratio=w.rate(n / hours), **common)
+    else:
+        w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)), **common)
+    w.ask("per_job_usd", cost, "USD")
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _video_cost(w: _W, gid: str) -> bool:
+    """One clip of a video model on the GPU named: its seconds there times the price."""
+    m = w.model
+    assert m is not None
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count)
+    b = w.basis(gid)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    sec = r.performance.seconds_per_image
+    if not sec:
+        return False
+    v, per, kind = b
+    hour = per * count
+    frames = m.num_frames or 1
+    w.out.first = w.say("video_cost", w=m.native_width or 1024, h=m.native_height or 1024,
+                        frames=w.n(frames), model=m.name, weights=r.weights,
+                        setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
+                        sec=w.n(sec, 1), price=w.usd(hour), kind=w.kinds[kind],
+                        provider=v.provider)
+    w.ask("per_clip_usd", hour * sec / 3600, "USD")
+    if w.st.clip_seconds:
+        w.out.more.append(w.say("video_clip_note", frames=w.n(frames),
+                                clip=w.n(w.st.clip_seconds, 0 if w.st.clip_seconds.is_integer()
+                                         else 1)))
+    w.record(r, 0)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
 def _media_cost(w: _W, gid: str) -> bool:
     """An image or speech job on the GPU named: the total for the images or hours of audio
     stated (speed × price), else the cost per 1,000 images or per hour of audio."""
     m = w.model
     assert m is not None
     if m.modality == "video":
-        return False
+        return _video_cost(w, gid)
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count)
     b = w.basis(gid)
@@ -1126,6 +1375,10 @@ def _precision(w: _W) -> None:
         if near is not None:
             w.out.more.append(w.say("precision_near", near=near.id, gpu=gpu.name))
     w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
+    rule = next((x for x in kernels.rules if x.id == s.rule), None)
+    if s.ok and rule is not None:
+        # the kernel that runs it: the same rule sizing's hardware check decides by
+        w.out.more.insert(0, w.say("precision_kernel", runs=rule.runs, rule=rule.id))
     if s.sources:
         w.out.more.append(w.say("precision_source", rule=s.rule,
                                 source=s.sources[0].split(" ")[0]))
@@ -1141,8 +1394,13 @@ def _train(w: _W, task: str) -> None:
     method = w.ex.method or ("full" if task == "pretrain" else "lora")
     gid, named = w.card()
     count = w.ex.gpu_count or 1
-    offers = w.offers_for(gid) if gid else []
-    price = offers[0].price_per_gpu_usd_h if offers else None
+    if (gid is None and w.model.kind == "llm" and w.det.tokens
+            and (task == "pretrain" or w.sub in ("cost", "time"))
+            and _train_job(w, task, method)):
+        return
+    # the on-demand price (a run is not spot unless spot is asked: the spot intent)
+    b = w.basis(gid) if gid else None
+    price = b[1] if b else None
     kw: dict[str, Any] = {"task": task, "training_tokens": w.det.tokens}
     if task == "finetune":
         kw["finetune"] = {"method": method}
@@ -1153,7 +1411,8 @@ def _train(w: _W, task: str) -> None:
         return
     counted = False
     one: SizingResult | None = None  # the "no" on one GPU, when a count is not asked
-    if gid is not None and not w.ex.gpu_count and (not r.fits or w.sub == "count"):
+    if gid is not None and not w.ex.gpu_count and (not r.fits
+                                                    or w.sub in ("count", "gpu_hours")):
         # not on one (or a count asked): the fewest of that GPU that hold the run, doubling,
         # with the sizing's sharding (ZeRO / FSDP) over them
         first_try, n = r, 1
@@ -1166,7 +1425,7 @@ def _train(w: _W, task: str) -> None:
         counted = bool(r.fits)
         if not counted:
             r, count = first_try, 1
-        elif w.sub != "count" and not first_try.fits:
+        elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
     w.record(r, 2048)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
@@ -1200,7 +1459,7 @@ def _train(w: _W, task: str) -> None:
         else:
             w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
         p = r.performance
-        o = offers[0] if offers else None
+        o = b[0] if b else None
         if r.fits and p is not None and p.training_hours and w.det.tokens:
             cost = ""
             if r.cost is not None and r.cost.per_training_run_usd and o is not None:
@@ -1208,7 +1467,14 @@ def _train(w: _W, task: str) -> None:
                              price=w.usd(price or 0), provider=o.provider)
             line = w.say("train_time", tokens=w.n(w.det.tokens), hours=w.n(p.training_hours, 1),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
-            if w.sub == "cost" and cost and r.cost is not None:
+            if w.sub == "gpu_hours":
+                # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
+                gh = count * p.training_hours
+                first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid), setup=setup,
+                              hours=w.n(p.training_hours, 1))
+                lines = [fit_line, line]
+                w.ask("gpu_hours", gh, "GPU-h")
+            elif w.sub == "cost" and cost and r.cost is not None:
                 first, lines = line, [fit_line]
                 w.ask("per_training_run_usd", r.cost.per_training_run_usd or 0, "USD",
                       yes=bool(r.fits))
@@ -1228,12 +1494,12 @@ def _train(w: _W, task: str) -> None:
                 lines = [line]
         elif r.fits:
             w.out.follow_up = w.t["need_tokens"]
-            if o is not None:
-                kind = "on_demand" if o.on_demand_usd_h is not None else (
-                    "reserved" if o.reserved_usd_h is not None else "spot")
+            if o is not None and b is not None:
+                kind = b[2]
                 line = w.say("cost_gpu", gpu=w.gpu_name(o.gpu), price=w.usd(price or 0),
                              provider=o.provider, kind=w.kinds[kind],
-                             month=w.usd((price or 0) * 730))
+                             month=w.usd((price or 0) * w.month_hours()), usage=w.usage(),
+                             spot="")
                 if w.sub == "cost":
                     first, lines = line, [fit_line]
                     w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
@@ -1253,6 +1519,47 @@ def _train(w: _W, task: str) -> None:
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
     for x in r.warnings:
         w.core_warn(x)
+
+
+def _train_job(w: _W, task: str, method: str) -> bool:
+    """A training run with its tokens stated and no GPU named: the recommendations' cheapest
+    option for the job (several nodes allowed), on on-demand prices (a run is interruptible
+    only when spot is asked): its cost first for a cost question, its time for the rest."""
+    assert w.model is not None and w.det.tokens
+    kw: dict[str, Any] = {"workload": task, "training_tokens": w.det.tokens,
+                          "allow_multi_node": True, "interruptible": False}
+    if task == "finetune":
+        kw["finetune"] = {"method": method}
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    hours = o.performance.job_hours
+    cost = o.cost.per_job_usd
+    if not hours or not cost:
+        return False
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    common = {"model": w.model.name, "method": label, "weights": o.weights,
+              "tokens": w.n(w.det.tokens), "cost": w.usd(cost),
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model], "hours": w.n(hours),
+              "days": w.n(hours / 24, 1 if hours < 240 else 0),
+              "tps": w.n(o.performance.training_tokens_per_s or 0)}
+    if task == "finetune":
+        w.out.first = w.say("finetune_job", **common)
+        w.ask("per_job_usd", cost, "USD")
+    elif w.sub == "cost" or w.sub is None:
+        w.out.first = w.say("pretrain_job", **common)
+        w.ask("per_job_usd", cost, "USD")
+    else:
+        w.out.first = w.say("pretrain_time", **common)
+        w.ask("training_hours", hours, "h")
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
 
 
 def _spot(w: _W) -> None:
@@ -1419,11 +1726,23 @@ def _kv(w: _W) -> None:
         w.out.computed = True
         return
     ctx = w.ex.context_tokens or min(w.max_ctx() or 32768, 32768)
+    # the sequence's cache as sizing counts it (sliding-window layers keep only their
+    # window, a latent cache its latent), not the full-attention bytes per token x tokens
+    at = w.size(input_tokens=ctx, output_tokens=0, batch_size=1)
+    seq_gib = (at.memory.kv_cache_gib if at is not None and at.memory.kv_cache_gib is not None
+               else kv * ctx / 2**30)
+    if at is not None:
+        r = at
     w.record(r, ctx)
     w.out.first = w.say("kv_cache", model=w.model.name,
                         kib=w.n(kv / 1024, 1 if kv < 10240 else 0), bytes=w.n(kv),
-                        kv=r.kv_cache or r.weights, ctx=w.n(ctx), gib=w.gib(kv * ctx / 2**30))
-    w.ask("kv_cache_kib_per_token", kv / 1024, "KiB")
+                        kv=r.kv_cache or r.weights, ctx=w.n(ctx), gib=w.gib(seq_gib))
+    if seq_gib < 0.95 * kv * ctx / 2**30:
+        w.out.more.append(w.say("kv_window", full=w.gib(kv * ctx / 2**30)))
+    if w.ex.context_tokens:
+        w.ask("kv_cache_gib", seq_gib, "GiB")  # a length asked: the sequence's cache
+    else:
+        w.ask("kv_cache_kib_per_token", kv / 1024, "KiB")
     w.sized_warnings(r, ctx)
 
 
