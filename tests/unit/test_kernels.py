@@ -407,3 +407,14 @@ def test_models_released_in_fp8_are_sized_at_fp8_by_default(mid: str) -> None:
     # where FP8 does not run, the nearest precision that runs replaces it, said so
     old = _size(model=mid, gpu="v100-sxm2-32gb", gpu_count=8)
     assert old is not None and old.weights != "fp8"
+
+
+def test_capacity_per_gpu_is_what_fits_compares_with() -> None:
+    """/v1/ask quoted the card's usable memory (79.2 GiB on an H100) beside a fit decided
+    against vLLM's 90 % share (71.7 GiB); the answer now carries the share itself."""
+    r = _size(model=SMALL_LLM, gpu="h100-sxm")
+    assert r is not None and r.gpu is not None and r.capacity_per_gpu_gib is not None
+    assert r.capacity_per_gpu_gib == pytest.approx(r.gpu.memory_gib * 0.90, rel=1e-6)
+    assert r.capacity_per_gpu_gib < r.gpu.usable_gib
+    bare = _size(model=SMALL_LLM)
+    assert bare is not None and bare.capacity_per_gpu_gib is None

@@ -232,21 +232,16 @@ class _W:
         if ctx and limit and ctx > limit and self.model is not None:
             self.warn(self.say("warn_context", model=self.model.name, limit=self.n(limit),
                                ctx=self.n(ctx)))
-        if r.fits and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * r.gpu.usable_gib:
-            free = max(0.0, 1 - r.memory.per_gpu_gib / r.gpu.usable_gib)
+        if r.fits and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * self.cap(r):
+            free = max(0.0, 1 - r.memory.per_gpu_gib / self.cap(r))
             self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
-                               cap=self.gib(r.gpu.usable_gib), pct=self.f.percent(free, 0)))
+                               cap=self.gib(self.cap(r)), pct=self.f.percent(free, 0)))
 
     def cap(self, r: SizingResult) -> float:
-        """The memory per GPU the sizing's fit compares with: an inference engine's share of
-        the card (vLLM's gpu_memory_utilization) for an LLM served, else the usable memory."""
+        """The memory per GPU the sizing's fit compares with (an inference engine's share of
+        the card for an LLM served, else the usable memory)."""
         assert r.gpu is not None
-        eng = self.reg.engines.ids and r.engine in self.reg.engines.ids and \
-            self.reg.engines[r.engine]
-        if (r.task == "inference" and r.model.kind == "llm" and eng
-                and eng.memory_fraction < 1.0):
-            return min(r.gpu.usable_gib, r.gpu.memory_gib * eng.memory_fraction)
-        return r.gpu.usable_gib
+        return r.capacity_per_gpu_gib or r.gpu.usable_gib
 
     def max_ctx(self) -> int | None:
         m = self.model
@@ -394,7 +389,7 @@ def _fits(w: _W) -> None:
     # memory alone is not a yes: an engine that cannot run the weights there is a no
     key = ("fits_cannot_run" if r.runs is False else "fits_yes" if r.fits else "fits_no")
     w.out.first = w.say(key, model=w.model.name, weights=r.weights, setup=setup,
-                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
+                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                         ctx=w.n(ctx), engine=r.engine)
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if not r.fits:
@@ -456,7 +451,7 @@ def _max_context(w: _W) -> None:
     if not r.max_context_tokens:
         w.out.first = w.say("max_context_none", model=w.model.name, weights=r.weights,
                             setup=setup, need=w.gib(r.memory.per_gpu_gib),
-                            cap=w.gib(r.gpu.usable_gib))
+                            cap=w.gib(w.cap(r)))
         w.ask("max_context_tokens", 0, "tokens", yes=False)
         if r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
@@ -495,7 +490,7 @@ def _max_concurrency(w: _W) -> None:
     setup = named or w.setup(count, gid)
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
-                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + 512))
         w.ask("max_batch_size", 0, "requests", yes=False)
         return
@@ -576,7 +571,7 @@ def _speed(w: _W) -> None:
         return
     if not r.fits or p is None or p.decode_tokens_per_s is None:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
-                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + 512))
         w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
         if r.fits_on:
@@ -1435,13 +1430,13 @@ def _train(w: _W, task: str) -> None:
             zero = r.layout.zero_stage if r.layout is not None else None
             fit_line = w.say("train_count_" + ("finetune" if task == "finetune" else "pretrain"),
                              method=label, model=w.model.name, setup=setup,
-                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib),
+                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                              sharding=w.say("sharding", stage=zero) if zero else
                              w.t["sharding_none"])
         elif task == "finetune":
             fit_line = w.say("finetune_yes" if r.fits else "finetune_no", method=label,
                              model=w.model.name, setup=setup,
-                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(r.gpu.usable_gib))
+                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
         else:
             fit_line = w.say("training_fit", model=w.model.name, method=label, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib))
@@ -1451,7 +1446,7 @@ def _train(w: _W, task: str) -> None:
             # "does it fit on an H100?": no on one first, then how many it takes
             first = w.say("finetune_no" if task == "finetune" else "training_fit",
                           method=label, model=w.model.name, setup=named or w.setup(1, gid),
-                          need=w.gib(one.memory.per_gpu_gib), cap=w.gib(one.gpu.usable_gib))
+                          need=w.gib(one.memory.per_gpu_gib), cap=w.gib(w.cap(one)))
             lines = [fit_line]
             w.ask("per_gpu_gib", one.memory.per_gpu_gib, "GiB", yes=False)
         elif counted:

@@ -124,6 +124,10 @@ class SizingResult(Out, frozen=True, kw_only=True):
     """What the asked GPU cannot do with these weights and engine (catalog/kernels.toml: the
     rule, its source and the nearest precision that runs there); performance and cost are
     null then."""
+    capacity_per_gpu_gib: float | None = None
+    """The memory on one GPU that ``fits`` compares with: a serving engine's share of the card
+    for an LLM (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), else the usable
+    memory; null without a GPU."""
     runs: bool | None = None
     """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml); false:
     ``fits`` is about memory only, the combination cannot run, and the warnings name the rule
@@ -347,7 +351,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
             performance=perf, cost=cost if hw.ok and serves else None,
             assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
-            runs=(hw.ok and serves) if gpu is not None else None)
+            runs=(hw.ok and serves) if gpu is not None else None,
+            capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None)
 
     ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
     if req.task == "pretrain" and ft.method != "full":
@@ -396,7 +401,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
         fits_on=fits_on, performance=perf, cost=cost if hw.ok else None,
         assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
-        runs=hw.ok if gpu is not None else None)
+        runs=hw.ok if gpu is not None else None,
+        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
 
 
 LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
@@ -711,7 +717,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
-        warnings=hw.warnings, runs=hw.ok if gpu is not None else None)
+        warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
+        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
 
 
 def weights_gib(model: SizedModel, p: Precision) -> float:
