@@ -393,3 +393,23 @@ def test_alias_claimed_by_two_entries_reported(tmp_path: Path) -> None:
     _edit(root / "models" / "llama-3.1-8b.toml", "aliases = [", 'aliases = ["Llama 3 8B", ')
     problems = _problems(root)
     assert any(p.file == "aliases" and "Llama 3 8B" in p.message for p in problems)
+
+
+@pytest.mark.parametrize(("name", "gid"), [
+    ("A100 40GB SXM", "a100-sxm-40gb"), ("V100 32GB SXM2", "v100-sxm2-32gb"),
+    ("H100 80GB SXM", "h100-sxm"), ("80GB A100 SXM", "a100-sxm-80gb"),
+])
+def test_a_gpu_name_in_another_word_order_resolves(name: str, gid: str) -> None:
+    """'A100 40GB SXM' and 'V100 32GB SXM2' were 404s beside the aliases 'A100 SXM 40GB' and
+    'V100 SXM2 32GB'."""
+    assert registry().gpu_names.resolve(name) == gid
+
+
+def test_words_shared_by_two_entries_in_any_order_resolve_to_neither() -> None:
+    from service.domain.catalog.names import NameIndex
+
+    idx = NameIndex("gpu")
+    idx.add("a", ["X 1 Y"])
+    idx.add("b", ["Y X 1"])
+    assert idx.lookup("X 1 Y") == "a" and idx.lookup("Y X 1") == "b"  # exact spellings
+    assert idx.lookup("1 Y X") is None  # any order: ambiguous

@@ -16,6 +16,11 @@ def norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
+def bag(name: str) -> str:
+    """The name's words in any order ("A100 40GB SXM" = "A100 SXM 40GB")."""
+    return " ".join(sorted(re.findall(r"[a-z0-9]+", name.lower())))
+
+
 _STRIP_SUFFIXES = ("instruct", "chat", "it", "base", "hf", "fp8", "bnb4bit", "gguf")
 
 
@@ -29,6 +34,8 @@ class NameIndex:
         self._display: dict[str, str] = {}
         self._names: dict[str, str] = {}
         """Every spelling as written (id, name, aliases) -> id: suggestions score these."""
+        self._bags: dict[str, str | None] = {}
+        """Every spelling's words in any order -> id (None: two ids share them)."""
         self.conflicts: list[str] = []
 
     def add(self, entry_id: str, names: Iterable[str]) -> None:
@@ -38,6 +45,11 @@ class NameIndex:
             if not key:
                 continue
             self._names.setdefault(name, entry_id)
+            words = bag(name)
+            if words and self._bags.get(words, entry_id) != entry_id:
+                self._bags[words] = None  # ambiguous in any order: exact spellings only
+            elif words:
+                self._bags[words] = entry_id
             other = self._index.get(key)
             if other is not None and other != entry_id:
                 self.conflicts.append(f"alias {name!r} names both {other!r} and {entry_id!r}")
@@ -46,6 +58,9 @@ class NameIndex:
 
     def lookup(self, name: str) -> str | None:
         found = self._lookup(name)
+        if found is None:
+            # the same words in another order ("A100 40GB SXM" for the alias "A100 SXM 40GB")
+            found = self._bags.get(bag(name))
         if found is None and "(" in name:
             # a remark in parentheses ("A100 (memory size not stated)") is not part of the name;
             # aliases that contain one ("A100 (40 GB)") already matched above
