@@ -146,6 +146,11 @@ class _W:
     def setup(self, n: int, gid: str) -> str:
         return self.say("setup", n=n, gpu=self.gpu_name(gid))
 
+    def option_setup(self, o: Option) -> str:
+        """An option's machines: "2 × H100", or "4 instances of 1 × L4" over several nodes."""
+        one = self.setup(o.offer.gpu_count, o.offer.gpu)
+        return self.say("instances", n=o.nodes, setup=one) if o.nodes > 1 else one
+
     def usage(self) -> str:
         """The usage a monthly figure assumes, in words: "24 h/day", "8 h/day, 22 days/month"."""
         h = self.st.hours_per_day or 24.0
@@ -931,7 +936,7 @@ def _cost_inner(w: _W) -> None:
     elif w.ex.budget_usd_per_hour:
         within = w.say("within", budget=w.usd(w.ex.budget_usd_per_hour) + "/" +
                        ("oră" if w.lang == "ro" else "h"))
-    common = {"setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+    common = {"setup": w.option_setup(o),
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "within": within}
     sub = w.sub or "hour"
@@ -967,8 +972,8 @@ def _cost_inner(w: _W) -> None:
                                 users=w.n(kw["concurrent_requests"]),
                                 ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
     del budget
-    others = [w.say("cost_row", setup=w.setup(x.offer.gpu_count * x.nodes, x.offer.gpu),
-                    provider=x.offer.provider, hour=w.usd(x.cost.per_hour_usd))
+    others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
+                    hour=w.usd(x.cost.per_hour_usd), kind=w.kinds[x.pricing_model])
               for x in options[1:]]
     if others:
         w.out.more.append(w.say("cost_more", rows="; ".join(others)))
