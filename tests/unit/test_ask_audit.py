@@ -446,3 +446,13 @@ def test_a_fit_that_runs_is_still_a_yes() -> None:
     r = ask("does llama 3.1 8b fit on a V100 32GB at fp16?")
     assert r.answer.startswith("Yes, "), r.answer
     assert r.numbers is not None and r.numbers.asked is not None and r.numbers.asked.yes
+
+
+def test_other_matches_say_each_prices_kind() -> None:
+    """A reserved 'from' rate in 'Other matches' read as an on-demand price cheaper than the
+    cheapest match."""
+    r = ask("cheapest way to serve llama 3.1 8b for 50 users?")
+    more = r.answer.split("Other matches: ", 1)
+    assert len(more) == 2, r.answer
+    rows = more[1].split(". ", 1)[0].split("; ")
+    assert rows and all(re.search(r"(on-demand|reserved|spot)\)$", row) for row in rows), rows
