@@ -48,6 +48,7 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.speed import (
     DecodeStep,
+    LoadModels,
     Note,
     Performance,
     decode_step_at,
@@ -280,11 +281,15 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
         timer = None
+        load_models: LoadModels = {}
         if gpu is not None:
             def timer(tp: int, pp: int, share: int, rate: float | None
                       ) -> tuple[int, float, float, float, bool] | None:
-                lm = load_model(model, hw.runs, kv, engine, gpu, tp, req.input_tokens,
-                                max(1, req.output_tokens), catalog.perf, pp)
+                if (tp, pp) not in load_models:
+                    load_models[(tp, pp)] = load_model(
+                        model, hw.runs, kv, engine, gpu, tp, req.input_tokens,
+                        max(1, req.output_tokens), catalog.perf, pp)
+                lm = load_models[(tp, pp)]
                 if lm is None:
                     return None
                 at = lm.at(share, rate)
@@ -333,7 +338,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             hw.warnings.append(hint)
         if gpu is not None and fits:
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                     catalog) if hw.ok and serves else None
+                                     catalog, load_models) if hw.ok and serves else None
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
@@ -504,7 +509,7 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
 
 def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: Engine,
                       gpu: GPU, n: int, req: SizingRequest, note: Note, layout: Layout,
-                      catalog: Catalog) -> Performance:
+                      catalog: Catalog, load_models: LoadModels | None = None) -> Performance:
     """Speed for the layout the memory is sized for: one replica is timed (its tensor group;
     a llama.cpp layer split over its pipeline stages) with its share of the load, and the
     totals are that replica's times the data-parallel replicas. A pipeline over a tensor
@@ -517,13 +522,15 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     pp = layout.pipeline if engine.split != "layer" else 1
     if d == 1 and timed == n:
         return estimate_performance(model, runs, kv, engine, gpu, n, req, note,
-                                    task="inference", perf=catalog.perf)
+                                    task="inference", perf=catalog.perf,
+                                    load_models=load_models)
     share = msgspec.structs.replace(
         req, batch_size=max(1, math.ceil(req.batch_size / d)),
         request_rate_per_s=(None if req.request_rate_per_s is None
                             else req.request_rate_per_s / d))
     one = estimate_performance(model, runs, kv, engine, gpu, timed, share, note,
-                               task="inference", perf=catalog.perf, pp=pp)
+                               task="inference", perf=catalog.perf, pp=pp,
+                               load_models=load_models)
     note("layout_speed", f"{d} replica(s) of {timed} GPU(s)",
          f"{layout.label}: each replica timed with {share.batch_size} of the "
          f"{req.batch_size} concurrent requests"

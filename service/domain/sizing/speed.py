@@ -488,12 +488,24 @@ class LoadModel(msgspec.Struct, frozen=True, gc=False):
     budget: int
     isl: int
     osl: int
+    seen: dict[tuple[int | None, float | None], Load] = msgspec.field(default_factory=dict)
+    """Loads already asked (the layout search and the answer ask the same one): a model lives
+    for one sizing call."""
 
     def at(self, concurrency: int | None, request_rate_per_s: float | None = None) -> Load:
         """The means at a closed loop of ``concurrency`` users (None or 0: as many as it
         admits) or an open loop at ``request_rate_per_s``."""
-        return serve(self.cost, self.isl, self.osl, concurrency or None, self.budget,
-                     self.cap, request_rate_per_s)
+        key = (concurrency or None, request_rate_per_s)
+        hit = self.seen.get(key)
+        if hit is None:
+            hit = self.seen[key] = serve(self.cost, self.isl, self.osl, concurrency or None,
+                                         self.budget, self.cap, request_rate_per_s)
+        return hit
+
+
+LoadModels = dict[tuple[int, int], "LoadModel | None"]
+"""One sizing call's load models by (tensor GPUs, pipeline stages): built once, asked by the
+layout search and by the answer."""
 
 
 def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
@@ -534,9 +546,11 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
                          height: int = 1024, diffusion_engine: Engine | None = None,
-                         perf: PerfTables | None = None, pp: int = 1) -> Performance:
+                         perf: PerfTables | None = None, pp: int = 1,
+                         load_models: LoadModels | None = None) -> Performance:
     """``diffusion_engine``: the engine whose constants time a diffusion pipeline (the default
-    engine of diffusion models; ``engine`` where not given)."""
+    engine of diffusion models; ``engine`` where not given); ``load_models``: the call's load
+    models already built (:data:`LoadModels`), added to."""
     s = engine.speed
     if model.kind == "diffusion":
         steps = req.steps or model.default_steps or 30
@@ -583,8 +597,15 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx,
                                 perf if engine.split == "tensor" else None)
     t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
-    lm = (load_model(model, p, kv, engine, gpu, n, req.input_tokens, max(1, req.output_tokens),
-                     perf, pp) if engine.split == "tensor" else None)
+    lm = None
+    if engine.split == "tensor":
+        if load_models is not None and (n, pp) in load_models:
+            lm = load_models[(n, pp)]
+        else:
+            lm = load_model(model, p, kv, engine, gpu, n, req.input_tokens,
+                            max(1, req.output_tokens), perf, pp)
+            if load_models is not None:
+                load_models[(n, pp)] = lm
     if lm is not None and req.input_tokens:
         # the step model's own prefill of one prompt (the chunks TTFT is made of), so the
         # headline prefill speed and the time to first token agree
