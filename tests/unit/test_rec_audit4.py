@@ -260,3 +260,18 @@ def test_no_spot_price_for_uninterruptible_work_over_the_shipped_catalog(
             src = offers[a.offer_id]
             assert src.on_demand_usd_h is not None or src.reserved_usd_h is not None, a
             assert "(spot)" not in a.effect and "spot capacity" not in a.effect, a
+
+
+def test_an_unstated_interconnect_is_doubted_only_where_the_gpu_comes_as_a_pcie_card() -> None:
+    """2 x MI300X (OAM, Infinity Fabric by construction) warned 'a tensor-parallel split needs
+    NVLink'; an L40S (no NVLink at all) is on PCIe whatever the offer states."""
+    offers = [offer("mi", "mi300x", 2, 4.0, interconnect="unknown"),
+              offer("l40s4", "l40s", 4, 3.0, interconnect="unknown")]
+    rec = fake(offers, model="llama-3.1-70b", workload="serving", concurrent_requests=8,
+               top_n=5, max_time_to_first_token_ms=60000, min_decode_tokens_per_s=1)
+    by = {o.offer.id: o for o in rec.options}
+    assert "mi" in by and by["mi"].fit.gpus_per_replica > 1
+    assert not any("interconnect" in w or "PCIe" in w for w in by["mi"].warnings)
+    assert "l40s4" in by and by["l40s4"].fit.gpus_per_replica > 1
+    assert any("on PCIe only" in w for w in by["l40s4"].warnings)
+    assert not any("not stated" in w for w in by["l40s4"].warnings)

@@ -55,6 +55,7 @@ from service.domain.recommend.types import (
     OptionPerformance,
     Rejected,
 )
+from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, weight_bytes
 
 
@@ -151,10 +152,14 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
                         "prompts or fragmentation")
     if cap.tp > 1 and req.workload in ("serving", "batch"):
-        if offer.interconnect == "pcie":
+        # a card with no NVLink at all (L40S, L4) is on PCIe whatever the offer states
+        if offer.interconnect == "pcie" or (offer.interconnect == "unknown"
+                                            and gpu.link == "pcie"):
             warnings.append(f"tensor parallel over {cap.tp} GPUs on PCIe only: slower than "
                             "NVLink; consider pipeline split or a larger GPU")
-        elif offer.interconnect == "unknown":
+        elif offer.interconnect == "unknown" and not all_to_all_link(gpu):
+            # an SXM / OAM board joins its GPUs all to all by construction (MI300X's Infinity
+            # Fabric, H100 SXM's NVSwitch): only a card that also comes as PCIe is in doubt
             warnings.append("GPU interconnect not stated; a tensor-parallel split needs NVLink")
     if nodes > 1 and req.workload in ("finetune", "pretrain") and (
             offer.network not in FAST_NETWORKS):
