@@ -352,3 +352,32 @@ def test_seen_tpot_improves_with_the_per_kernel_time(report: LoadReport) -> None
     assert s["tpot_under_load", "seen"] < 12.0
     assert s["throughput_under_load", "seen"] < 13.0
     assert s["ttft_under_load", "seen"] < 29.6
+
+
+def test_no_output_tokens_gives_no_decode_or_output_figures(catalog: Catalog) -> None:
+    """output_tokens 0 reported 42 output tokens/s per user and $16.49 per 1M output tokens
+    (requests/s read as tokens/s): nothing is generated, so those are null."""
+    r = size(SizingRequest(model="llama-3.1-8b", weights="bf16", gpu="h100-sxm",
+                           input_tokens=1000, output_tokens=0, price_per_gpu_hour_usd=2.5),
+             catalog)
+    p = r.performance
+    assert p is not None and r.cost is not None
+    assert p.decode_tokens_per_s is None and p.time_per_output_token_ms is None
+    assert p.output_tokens_per_s_per_user is None and p.max_throughput_tokens_per_s is None
+    assert r.cost.per_million_output_tokens_usd is None
+    assert p.prefill_tokens_per_s and p.prefill_tokens_per_s > 10_000
+    assert p.max_requests_per_s and p.max_requests_per_s > 10
+
+
+def test_an_experts_only_format_on_a_dense_model_is_timed_as_its_memory_counts_it(
+        catalog: Catalog) -> None:
+    """MXFP4 on Llama 3.1 70B: the memory counted every linear layer at 4.25 bits (40.6 GiB)
+    while the speed read them at 16 (19.2 tokens/s against awq-int4's 68.9 on one H100)."""
+    def tps(w: str) -> float:
+        r = size(SizingRequest(model="llama-3.1-70b", weights=w, gpu="h100-sxm",
+                               input_tokens=1000, output_tokens=200), catalog)
+        assert r.fits and r.performance is not None and r.performance.decode_tokens_per_s
+        return r.performance.decode_tokens_per_s
+
+    assert tps("mxfp4") == pytest.approx(tps("awq-int4"), rel=0.1)
+    assert tps("mxfp4") > 1.5 * tps("fp8")

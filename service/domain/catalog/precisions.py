@@ -179,6 +179,13 @@ PRECISIONS: tuple[Precision, ...] = (
 _BY_ID = {p.id: p for p in PRECISIONS}
 
 
+
+def dense_linear_bits(p: Precision, has_experts: bool) -> float:
+    """Bits of the linear weights outside any routed experts: an experts-only format (MXFP4 as
+    gpt-oss ships it) leaves them 16-bit in an MoE, and on a dense model quantizes every linear
+    layer, as the weights' memory counts them (``sizing.memory.weight_bits``)."""
+    return 16.0 if p.scope == "experts" and has_experts else p.bits_linear
+
 def normalize(name: str) -> str:
     """Lower-case, drop punctuation and spaces: 'GGUF Q4_K_M' and 'q4km' meet at one key."""
     return re.sub(r"[^a-z0-9]", "", name.lower())

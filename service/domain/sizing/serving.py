@@ -37,7 +37,7 @@ from service.domain.catalog.models import (
     linear_state_bytes,
     seq_cache_bytes,
 )
-from service.domain.catalog.precisions import KVType, Precision
+from service.domain.catalog.precisions import KVType, Precision, dense_linear_bits
 from service.domain.sizing.efficiency import (
     N8192,
     AttentionCurve,
@@ -212,7 +212,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
                  + b.lm_head)
     else:
         dense = b.linear + b.lm_head
-    bits = p.bits_linear if p.scope != "experts" else 16.0
+    bits = dense_linear_bits(p, a.is_moe)
     ebits = p.bits_linear
     g = msgspec.structs.replace(gemm_model(tables, gpu, compute), stream_share=s.eta_mem * STREAM)
     # per layer, replayed from a CUDA graph: the engine's launch cost and every kernel's fixed

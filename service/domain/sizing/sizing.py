@@ -339,6 +339,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if gpu is not None and fits:
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
                                      catalog, load_models) if hw.ok and serves else None
+            if perf is not None and req.output_tokens == 0 and model.task != "embed":
+                perf = _prompt_only(perf, note)
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
@@ -414,6 +416,19 @@ LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
 """Lower precisions tried, in order, when an LLM does not fit (the engine must run them)."""
 PIPELINE_SMALLER = ("fp8", "int8", "nf4")
 """The same for a diffusion or audio pipeline's denoiser and text encoders."""
+
+
+def _prompt_only(perf: Performance, note: Note) -> Performance:
+    """No output tokens asked (scoring, classification, prompt caching): nothing is decoded,
+    so every decode and output-token figure is null rather than a token the request does not
+    make; prompt processing (prefill, requests/s, time to process the prompt) stays."""
+    note("output_tokens", "0", "nothing is generated: decode and output-token figures are null; "
+         "requests_per_s is prompt processing, time_to_first_token_ms the time to process the "
+         "prompt")
+    return msgspec.structs.replace(
+        perf, decode_tokens_per_s=None, decode_throughput_tokens_per_s=None,
+        max_throughput_tokens_per_s=None, time_per_output_token_ms=None,
+        output_tokens_per_s_per_user=None, output_tokens_per_s=None)
 
 
 def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Precision,

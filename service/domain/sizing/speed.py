@@ -29,7 +29,13 @@ from service.domain.catalog.models import (
     Architecture,
     seq_cache_bytes,
 )
-from service.domain.catalog.precisions import KVType, Precision, find_kv_type, get_precision
+from service.domain.catalog.precisions import (
+    KVType,
+    Precision,
+    dense_linear_bits,
+    find_kv_type,
+    get_precision,
+)
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables, attention_share
@@ -148,7 +154,7 @@ def _effective_bw(gpu: GPU, s: EngineSpeed) -> float:
 def _layer_matrices(a: Architecture, p: Precision, experts_hit: float) -> list[float]:
     """Bytes of each weight matrix one decode step reads in one layer (averaged over layers)."""
     h = a.hidden_size
-    lin = p.bits_linear if p.scope != "experts" else 16.0
+    lin = dense_linear_bits(p, a.is_moe)
     mixed = lin
     if p.bits_more is not None:
         mixed = (1 - p.more_fraction) * lin + p.more_fraction * p.bits_more
