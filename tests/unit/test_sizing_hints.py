@@ -9,7 +9,7 @@ import pytest
 
 from service.adapters.catalog_loader import load_catalog
 from service.domain.catalog.snapshot import Catalog
-from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
 from service.paths import default_data_dir
 
@@ -49,3 +49,16 @@ def test_no_lower_precision_that_fits_is_said(catalog: Catalog) -> None:
 def test_a_setup_that_fits_has_no_hint(catalog: Catalog) -> None:
     r = _size(catalog, model="llama-3.1-8b", gpu="h100-sxm")
     assert r.fits and not any(w.startswith("does not fit") for w in r.warnings)
+
+
+def test_training_that_does_not_fit_says_how_many_gpus_would(catalog: Catalog) -> None:
+    """Full fine-tuning of Llama 3.1 8B on one A100 80GB said fits: false with no warning."""
+    r = size(SizingRequest(model="llama-3.1-8b", gpu="a100-sxm-80gb", task="finetune",
+                           finetune=FinetuneOptions(method="full")), catalog)
+    assert r.fits is False
+    assert len(r.warnings) == 1 and r.warnings[0].startswith("does not fit: ")
+    assert "2 GPUs with ZeRO-3 need" in r.warnings[0]
+    two = size(SizingRequest(model="llama-3.1-8b", gpu="a100-sxm-80gb", gpu_count=2,
+                             task="finetune", finetune=FinetuneOptions(method="full",
+                                                                       zero_stage=3)), catalog)
+    assert two.fits and not two.warnings

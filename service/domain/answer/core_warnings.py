@@ -112,6 +112,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?: nor at (?P<tried>(?:(?! on this many).)++))? on this many GPUs; fits_on lists the "
         r"GPUs that hold it(?P<offload>; or let diffusers keep one component on the GPU at a "
         r"time \(enable_model_cpu_offload\), slower by the transfers)?")),
+    ("core_train_more", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; (?P<n_count>\d++) GPUs with ZeRO-3 need (?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB "
+        r"per GPU and fit")),
+    ("core_train_none", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB, nor on (?P<n_count>\d++) such GPUs with ZeRO-3")),
     ("core_price_old", re.compile(
         r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),

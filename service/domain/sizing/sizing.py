@@ -396,6 +396,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     perf = cost = None
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
+        if not fits:
+            hw.warnings.append(_training_hint(tplan, gpu, per.total_gib))
     if gpu is not None and fits:
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
                                     task=req.task, training=tplan) if hw.ok else None
@@ -416,6 +418,25 @@ LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
 """Lower precisions tried, in order, when an LLM does not fit (the engine must run them)."""
 PIPELINE_SMALLER = ("fp8", "int8", "nf4")
 """The same for a diffusion or audio pipeline's denoiser and text encoders."""
+
+
+TRAIN_COUNTS = (2, 4, 8, 16, 32, 64, 128, 256)
+"""GPU counts tried, with ZeRO-3, when a training setup does not fit."""
+
+
+def _training_hint(plan: TrainingPlan, gpu: GPU, need: float) -> str:
+    """What a training setup that does not fit would need: the fewest GPUs of this kind that
+    hold it with ZeRO-3 (weights, gradients and optimizer state sharded)."""
+    head = (f"does not fit: {need:.1f} GiB per GPU for {plan.method} training where "
+            f"{gpu.name} gives {gpu.usable_gib:.1f} GiB")
+    for m in TRAIN_COUNTS:
+        if m <= plan.gpus:
+            continue
+        more = dataclasses.replace(plan, gpus=m, zero_stage=3, assumptions=[])
+        got = more.per_gpu().total_gib
+        if got <= gpu.usable_gib:
+            return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
+    return f"{head}, nor on {TRAIN_COUNTS[-1]} such GPUs with ZeRO-3"
 
 
 def _prompt_only(perf: Performance, note: Note) -> Performance:
