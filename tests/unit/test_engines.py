@@ -158,3 +158,24 @@ def test_an_unknown_engine_is_invalid_input_with_suggestions() -> None:
         recommend(RecommendationRequest(model="llama-3-8b", engine="sglng"), shipped(),
                   dt.date(2025, 6, 1))
     assert err.value.path == "$.engine" and "sglang" in err.value.message
+
+
+def test_a_kv_cache_type_the_engine_does_not_keep_is_a_400_naming_the_field() -> None:
+    """kv_cache q4_0 with vLLM was sized without a word: vLLM keeps auto (16-bit) or fp8."""
+    import msgspec
+
+    from service.domain.errors import InvalidInput
+    from service.domain.sizing.requests import SizingRequest
+    from service.domain.sizing.sizing import size
+
+    def run(**kw: object) -> object:
+        return size(msgspec.convert({"model": "llama-3.1-8b", "gpu": "h100-sxm", **kw},
+                                    SizingRequest), shipped())
+
+    with pytest.raises(InvalidInput) as e:
+        run(kv_cache="q4_0", engine="vllm")
+    assert e.value.path == "$.kv_cache" and "llama.cpp" in str(e.value)
+    run(kv_cache="fp8", engine="vllm")
+    run(kv_cache="q4_0", engine="llama.cpp", weights="q4_k_m")
+    assert all(set(e.kv_cache_types) <= {"fp16", "fp8", "q8_0", "q4_0"} for e in
+               shipped().registry.engines)

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.domain.catalog.names import NameIndex
+from service.domain.catalog.precisions import KV_TYPES
 from service.domain.errors import InvalidInput
 
 EngineId = Annotated[str, msgspec.Meta(min_length=1, max_length=40,
@@ -135,6 +136,9 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     list for the model)."""
     fp8_kv_with_weights: list[str] = msgspec.field(default_factory=list)
     """Weight formats whose builds quantize the KV cache to FP8 too (TensorRT-LLM)."""
+    kv_cache_types: list[str] = msgspec.field(default_factory=list)
+    """KV-cache types the engine keeps (ids of ``precisions.KV_TYPES``; empty: any): vLLM's
+    kv_cache_dtype is auto or fp8, llama.cpp's cache types are f16, q8_0 and q4_0."""
     encoder_decoder: bool = False
     """The engine serves encoder-decoder text models (T5, Flan-T5, BART); vLLM dropped them
     (Whisper only since its V1 engine)."""
@@ -239,4 +243,10 @@ def check_engines(engines: Sequence[Engine]) -> list[str]:
         claim = [e.id for e in engines if fmt in e.default_for_formats]
         if len(claim) > 1:
             out.append(f"format {fmt} is claimed by several engines: {claim}")
+    known = {k.id for k in KV_TYPES}
+    for e in engines:
+        unknown = [t for t in e.kv_cache_types if t not in known]
+        if unknown:
+            out.append(f"engine {e.id}: unknown kv_cache_types {unknown} (known: "
+                       f"{', '.join(sorted(known))})")
     return out
