@@ -257,8 +257,8 @@ def test_a_fixed_layout_is_honoured() -> None:
 
 @pytest.mark.parametrize(("fields", "path", "words"), [
     ({"model": "llama-3.1-70b", "gpu_count": 4, "parallelism": {"tensor": 3, "data": 1,
-                                                                "pipeline": 1}}, None,
-     "must equal gpu_count"),
+                                                                "pipeline": 1}},
+     "$.parallelism", "must equal gpu_count"),
     ({"model": "llama-3.1-70b", "gpu_count": 3, "parallelism": {"tensor": 3}},
      "$.parallelism.tensor", "attention heads"),
     ({"model": "llama-3.1-70b", "gpu_count": 2, "parallelism": {"tensor": 2, "expert": 2}},

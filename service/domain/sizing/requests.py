@@ -156,11 +156,5 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        par = self.parallelism
-        if par is not None and par.tensor * par.pipeline * par.data != self.gpu_count:
-            raise ValueError(
-                f"parallelism tensor x pipeline x data = {par.tensor} x {par.pipeline} x "
-                f"{par.data} = {par.tensor * par.pipeline * par.data} must equal gpu_count "
-                f"({self.gpu_count})")
         if self.input_tokens + self.output_tokens > 10_000_000:
             raise ValueError("input_tokens + output_tokens must not exceed 10,000,000")

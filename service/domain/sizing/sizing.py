@@ -226,6 +226,12 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     combination that makes no sense, MissingFields for a pasted config.json without
     ``model_type`` or the sizes sizing needs. Memory figures are in GiB (2^30 bytes), and the
     answer lists its assumptions and sources."""
+    par = req.parallelism
+    if par is not None and par.tensor * par.pipeline * par.data != req.gpu_count:
+        raise InvalidInput(
+            f"tensor x pipeline x data = {par.tensor} x {par.pipeline} x {par.data} = "
+            f"{par.tensor * par.pipeline * par.data} must equal gpu_count ({req.gpu_count})",
+            "$.parallelism")
     registry = catalog.registry
     model = resolve_model(req, registry)
     precision = resolve_precision(req, model)
