@@ -513,7 +513,9 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
         bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per GPU): shown is "
                     f"the one needing the least memory, {o.per_gpu_gib:.1f} GiB per GPU")
     elif (v := (verdicts or {}).get(per_replica)) is None:
-        bits.append(f"{gpus} is the fewest that fit ({kv_room})")
+        busy = (f" with every replica busy at {batch} concurrent request"
+                f"{'s' if batch > 1 else ''}" if per_replica > 1 and batch < n else "")
+        bits.append(f"{gpus} is the fewest that fit{busy} ({kv_room})")
         if o.dp > 1:
             bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
     else:
