@@ -51,6 +51,12 @@ async def test_models_filters(client: AsyncTestClient) -> None:  # type: ignore[
     assert all(m["total_params"] >= 100e9 for m in big["models"])
     r = await client.get("/v1/models", params={"min_params_b": -1})
     assert r.status_code == 400
+    # embedding models are llms with task embed; an unknown kind is a 400, not an empty list
+    embed = (await client.get("/v1/models", params={"task": "embed"})).json()
+    assert embed["count"] >= 2 and all(m["task"] == "embed" and m["kind"] == "llm"
+                                       for m in embed["models"])
+    r = await client.get("/v1/models", params={"kind": "embed"})
+    assert r.status_code == 400 and r.json()["errors"][0]["path"] == "$.kind"
 
 
 async def test_model_by_alias(client: AsyncTestClient) -> None:  # type: ignore[type-arg]

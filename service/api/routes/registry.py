@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, get
@@ -20,6 +20,8 @@ class ModelSummary(msgspec.Struct, kw_only=True):
     name: str
     family: str
     kind: str
+    task: str
+    """generate (LLMs, diffusion, audio) or embed (embedding models)."""
     modality: str
     total_params: int
     active_params: int
@@ -44,7 +46,7 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
 
 
 def _summary(m: ModelEntry) -> ModelSummary:
-    return ModelSummary(id=m.id, name=m.name, family=m.family, kind=m.kind,
+    return ModelSummary(id=m.id, name=m.name, family=m.family, kind=m.kind, task=m.task,
                         modality=m.modality, total_params=m.total_params,
                         active_params=m.active,
                         max_context=m.architecture.max_context if m.architecture else None,
@@ -59,17 +61,21 @@ def list_models(
         max_length=NAME_MAX, description="e.g. llama, qwen2, flux")] = None,
     modality: Annotated[str | None, QueryParameter(
         max_length=NAME_MAX, description="text, image, audio")] = None,
-    kind: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="llm, diffusion, audio")] = None,
+    kind: Annotated[Literal["llm", "diffusion", "audio"] | None, QueryParameter(
+        description="llm, diffusion, audio (an embedding model is an llm with task embed)")
+    ] = None,
+    task: Annotated[Literal["generate", "embed"] | None, QueryParameter(
+        description="generate, or embed for embedding models")] = None,
     min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
     max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
 ) -> ModelList:
-    """Models in the registry, filtered by family, modality, kind and size (billions)."""
+    """Models in the registry, filtered by family, modality, kind, task and size (billions)."""
     models = [
         m for m in _state(request).data().registry.models.values()
         if (family is None or m.family == family.lower())
         and (modality is None or m.modality == modality.lower())
-        and (kind is None or m.kind == kind.lower())
+        and (kind is None or m.kind == kind)
+        and (task is None or m.task == task)
         and (min_params_b is None or m.total_params >= min_params_b * 1e9)
         and (max_params_b is None or m.total_params <= max_params_b * 1e9)
     ]
