@@ -77,7 +77,8 @@ def test_short_romanian_questions_are_answered_in_romanian(kb: KnowledgeBase, lo
 
 def test_a_monthly_gpu_price_leads_with_the_month(kb: KnowledgeBase, loaded: Any) -> None:
     first = first_sentence(ask(kb, loaded, "cat costa un h100 pe luna?").answer)
-    assert first.startswith("Cel mai ieftin NVIDIA H100") and "USD/lună" in first.split(":")[0]
+    # the month leads (before the hourly price it comes from), for the GPU asked
+    assert "NVIDIA H100" in first and "USD/lună" in first.split(":")[0], first
 
 
 @pytest.mark.parametrize(("question", "model", "note"), [

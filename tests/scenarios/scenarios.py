@@ -275,7 +275,7 @@ SCENARIOS: list[dict[str, Any]] = [
      "checks": [("no_options",), ("reason_startswith", "memory"),
                 ("reason_contains", "largest")]},
     {"id": "binding-filter", "rule": "binding-constraint",
-     "request": {"model": "llama-3.1-8b", "providers": ["no-such-provider"]},
+     "request": {"model": "llama-3.1-8b", "providers": ["lambda"], "regions": ["africa"]},
      "checks": [("no_options",), ("reason_contains", "filters")]},
     {"id": "binding-hourly-budget-with-numbers", "rule": "binding-constraint",
      "request": {"model": "llama-3.1-70b", "weights": "bf16", "max_usd_per_hour": 0.5},

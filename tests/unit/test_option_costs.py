@@ -31,7 +31,7 @@ def test_a_one_user_endpoint_pays_more_per_token_than_at_saturation() -> None:
         c, perf = o.cost, o.performance
         assert c.per_million_output_tokens_usd and c.per_million_output_tokens_at_load_usd
         assert c.per_million_output_tokens_at_load_usd > c.per_million_output_tokens_usd
-        load_tps = perf.decode_tokens_per_s_per_user
+        load_tps = perf.output_tokens_per_s_at_load  # what the setup produces at the load
         assert load_tps is not None
         expected = c.per_hour_usd / (3600 * load_tps) * 1e6
         assert abs(c.per_million_output_tokens_at_load_usd - expected) <= 0.01 * expected

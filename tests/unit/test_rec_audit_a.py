@@ -58,8 +58,9 @@ def test_one_user_on_a_node_of_replicas_is_one_users_output() -> None:
     at_load = o.performance.output_tokens_per_s_at_load
     assert per_user is not None and at_load is not None
     assert at_load <= per_user * 1.001
+    # the price over what the setup produces at the load (one user's output here)
     assert o.cost.per_million_output_tokens_at_load_usd == pytest.approx(
-        o.cost.per_hour_usd / (3600 * per_user) * 1e6, rel=1e-6)
+        o.cost.per_hour_usd / (3600 * at_load) * 1e6, rel=1e-6)
 
 
 # --- 2. the multi-node alternative obeys the price rules ---------------------------------------

@@ -3,6 +3,7 @@ relaxed target), why nothing fits when nothing does, and the rules noted as assu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import msgspec
@@ -35,6 +36,7 @@ from service.domain.recommend.context import (
     STEADY_HOURS_PER_DAY,
     Ctx,
     Plan,
+    count,
     rejection_kind,
     usd,
 )
@@ -46,7 +48,7 @@ from service.domain.recommend.options import (
     rank_offers,
     untrusted_reason,
 )
-from service.domain.recommend.plans import use_shared_caches
+from service.domain.recommend.plans import Reachable, reachable_ttft, use_shared_caches
 from service.domain.recommend.pricing import Quote, pricing_words, quote_offer
 from service.domain.recommend.types import (
     Alternative,
@@ -358,17 +360,17 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                 f"({n} option{'s' if n > 1 else ''} fit but cost more); raise the budget, "
                 "use a smaller precision or allow spot")
     if targets := by_kind.get("targets"):
-        return (f"the targets: {len(targets)} offers fit in memory but none meets the "
-                f"targets (for example: {targets[0][1]}); relax a target or allow more GPUs")
+        return _targets_reason(ctx, targets, precisions)
     if untrusted := by_kind.get("trust"):
         stale = sum(1 for _, r in untrusted if r.startswith("stale:"))
-        return (f"price trust: the {len(untrusted)} offers that fit have stale ({stale}) "
+        return (f"price trust: the {count(len(untrusted), 'offer')} that fit have stale ({stale}) "
                 f"or suspect ({len(untrusted) - stale}) prices; include_stale or "
                 "include_suspect to rank them with a warning")
     if billing := by_kind.get("billing"):
-        return f"billing: {len(billing)} offers fit but {billing[0][1]}"
+        return f"billing: {count(len(billing), 'offer')} fit but {billing[0][1]}"
     if network := by_kind.get("network"):
-        return (f"the node network: {len(network)} offers could train it over several nodes "
+        return (f"the node network: {count(len(network), 'offer')} could train it over several "
+                "nodes "
                 "but state no InfiniBand/EFA/RoCE network (for example: "
                 f"{network[0][1]}); choose nodes with a fast network or larger nodes")
     need = weight_bytes(m, p) / GIB
@@ -383,7 +385,8 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     # the hardware binds only where a node large enough for the weights cannot run them
     big = [(o, r) for o, r in by_kind.get("hardware", []) if node_gib(o) >= need]
     if big:
-        return (f"the hardware: {len(big)} offers large enough for the ~{need:,.0f} GiB of "
+        return (f"the hardware: {count(len(big), 'offer')} large enough for the ~{need:,.0f} GiB "
+                "of "
                 f"weights cannot run {p.id} (for example: {big[0][1]}); choose another "
                 "precision or engine")
     if need <= largest and m.arch is not None:
@@ -398,6 +401,47 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     return (f"memory: {m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node "
             f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB); "
             f"{hint}")
+
+
+def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
+                    precisions: list[Precision]) -> str:
+    """Why offers that fit in memory meet no target. Where the time to first token binds,
+    the lowest any of them reaches at the load (every precision, split and replica count the
+    plans search), with the layout that reaches it: the target a buyer can set, not one
+    offer's figure."""
+    n = len(targets)
+    tg = ctx.targets
+    example = targets[0][1]
+    if tg.ttft_ms is not None and any(TTFT_MISS in r for _, r in targets):
+        gpus = ctx.registry.gpus
+        # the offers an answer could rank (a stale or suspect price only where asked for)
+        usable = ([o for o, _ in targets if untrusted_reason(ctx, o) is None]
+                  or [o for o, _ in targets])
+        best = reachable_ttft(ctx, [(gpus[o.gpu], o.gpu_count) for o in usable
+                                    if o.gpu in gpus], precisions)
+        if best is not None and best.ttft_ms > tg.ttft_ms:
+            what = ("the default time-to-first-token target" if tg.default_ttft
+                    else "the time-to-first-token target")
+            return (f"the targets: {count(n, 'offer')} fit in memory but none meets "
+                    f"{what}: time to first token {best.ttft_ms:,.0f} ms > "
+                    f"{tg.ttft_ms:,.0f} ms at the least, the lowest any of them reaches at "
+                    f"this load ({_reachable_words(best)}); relax the target to at least "
+                    f"{math.ceil(best.ttft_ms):,} ms or shorten the prompt")
+        # the time to first token is reachable: another target binds (say one of those)
+        example = next((r for _, r in targets if TTFT_MISS not in r), example)
+    return (f"the targets: {count(n, 'offer')} fit in memory but none meets the "
+            f"targets (for example: {example}); relax a target or allow more GPUs")
+
+
+TTFT_MISS = ": time to first token "
+"""How a plan's reason says it misses the time-to-first-token target (plans._miss)."""
+
+
+def _reachable_words(r: Reachable) -> str:
+    layout = (f"tensor parallel {r.tp}" if r.tp > 1 else "one GPU per replica") + (
+        f" x {r.pipeline} pipeline stages" if r.pipeline > 1 else "")
+    return (f"{r.gpus} x {r.gpu.name}, {r.precision} weights, {layout}, "
+            f"{count(r.users_per_replica, 'request')} per replica")
 
 
 def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str] | None:
@@ -464,7 +508,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
         ctx.note("spot_interruptions_per_hour", f"{SPOT_INTERRUPTIONS_PER_HOUR}",
                  f"assumed rate; each costs {RESTART_MINUTES:g} min restart plus half a "
                  f"checkpoint interval ({req.checkpoint_interval_minutes:g} min) of lost work")
-    ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {req.sessions_per_day} session(s), "
+    ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {count(req.sessions_per_day, 'session')}, "
              f"{req.days_per_month:g} days/month",
              "each session is billed at the provider's granularity with its minimum charge")
     ctx.note("reserved", f">= {STEADY_HOURS_PER_DAY:g} h/day or jobs >= {LONG_JOB_HOURS:g} h",
@@ -484,4 +528,4 @@ def _load_words(ctx: Ctx) -> str:
     if rate:
         return (f"{rate:,.3g} requests/s arriving at random, open loop; the requests in "
                 "flight follow from the rate")
-    return f"{ctx.req.concurrent_requests} concurrent request(s), closed loop"
+    return f"{count(ctx.req.concurrent_requests, 'concurrent request')}, closed loop"

@@ -17,7 +17,14 @@ from service.domain.catalog.precisions import (
     get_precision,
 )
 from service.domain.errors import InvalidInput
-from service.domain.recommend.context import AUTO_IMAGE, AUTO_LLM, Capability, Ctx, LoadAt
+from service.domain.recommend.context import (
+    AUTO_IMAGE,
+    AUTO_LLM,
+    Capability,
+    Ctx,
+    LoadAt,
+    count,
+)
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
@@ -456,7 +463,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
                           reason=(
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
-            f"{n} GPUs); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
+            f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
     tps, _, _ = training_tokens_per_s(plan, gpu)
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,

@@ -8,9 +8,11 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import cast
 
 import msgspec
 
+from service.domain.catalog.names import NameIndex
 from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import (
     KVType,
@@ -242,12 +244,23 @@ class Ctx:
 
     @cached_property
     def only_providers(self) -> frozenset[str] | None:
-        return frozenset(p.lower() for p in self.req.providers) if self.req.providers else None
+        """The request's ``providers`` as catalog provider ids (InvalidInput at
+        ``$.providers`` for a name that is none)."""
+        only = self.req.providers
+        return provider_ids(self.catalog, only, "$.providers") if only else None
 
     @cached_property
     def excluded_providers(self) -> frozenset[str] | None:
+        """The request's ``exclude_providers`` as catalog provider ids (InvalidInput at
+        ``$.exclude_providers`` for a name that is none)."""
         ex = self.req.exclude_providers
-        return frozenset(p.lower() for p in ex) if ex else None
+        return provider_ids(self.catalog, ex, "$.exclude_providers") if ex else None
+
+    def check_filters(self) -> None:
+        """Read the request's filters (providers, exclude_providers, regions) once, so that a
+        value the catalog does not know is a 400 at its field before any search, whether or
+        not an offer would have been filtered by it."""
+        _ = self.only_providers, self.excluded_providers, self.regions
 
     @cached_property
     def regions(self) -> RegionFilter | None:
@@ -320,6 +333,43 @@ class Ctx:
 
     def note(self, name: str, value: str, reason: str) -> None:
         self.assumptions.append(Assumption(name=name, value=value, reason=reason))
+
+
+def _provider_names(catalog: Catalog) -> NameIndex:
+    """Every provider id of the catalog (its providers and those its offers name), with the
+    provider's display name as an alias: kept on the snapshot."""
+
+    def make() -> NameIndex:
+        names = NameIndex("provider")
+        for p in catalog.providers:
+            names.add(p.id.lower(), [p.name])
+        for pid in sorted({o.provider.lower() for o in catalog.offers}):
+            if pid not in names:
+                names.add(pid, [])
+        return names
+
+    return cast(NameIndex, catalog.derived.lru("recommend_provider_names", 1)
+                .get_or_make(None, make))
+
+
+def provider_ids(catalog: Catalog, values: Iterable[str], path: str) -> frozenset[str]:
+    """``values`` (a request's providers filter) as catalog provider ids: an id or the
+    provider's name, case- and punctuation-insensitive. A value that is neither raises
+    InvalidInput at ``path`` (a 400 at the field, as an unknown region is) with the nearest
+    provider ids as suggestions: a misspelt filter never reads as "nothing matched"."""
+    names = _provider_names(catalog)
+    out: set[str] = set()
+    for raw in values:
+        found = names.lookup(raw.strip().lower()) if raw.strip() else None
+        if found is None:
+            said = raw.strip()[:24]
+            hint = names.suggest(raw.strip()) if said else []
+            raise InvalidInput(
+                f"unknown provider {said!r}: use a provider id of the catalog (GET "
+                "/v1/providers)" + (f"; did you mean: {', '.join(hint)}" if hint else ""),
+                path)
+        out.add(found)
+    return frozenset(out)
 
 
 def billed_hours(hours: float, provider: Provider | None) -> tuple[float, bool]:
@@ -425,3 +475,8 @@ def usd(amount: float) -> str:
     if abs(amount) < CENTS_BELOW_USD:
         return f"${amount:,.2f}"
     return f"${amount:,.0f}"
+
+
+def count(n: int, noun: str, nouns: str | None = None) -> str:
+    """``n`` and its noun, singular or plural: "1 replica", "4 GPUs"."""
+    return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"

@@ -33,6 +33,7 @@ from service.domain.recommend.context import (
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
     Ctx,
+    count,
     rejection_kind,
     usd,
 )
@@ -138,12 +139,13 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         out_tps = max(replica_tps * total_replicas, plan.load_tps or 0.0)
         per_m = (q.per_hour * spot_factor) / (3600 * out_tps) * 1e6
         per_user = 1000 / tpot if tpot else None
-        if per_user and req.workload == "serving":
-            # at the stated load, at most saturation: under a rate target the output the rate
-            # asks for (output_tokens_per_s_at_load; the requests in flight are not
-            # ``concurrent_requests`` there), else the concurrent users x their speed
-            at_load = min(out_tps, plan.load_tps if ctx.targets.rate_rps and plan.load_tps
-                          else req.concurrent_requests * per_user)
+        if req.workload == "serving" and load_tps:
+            # at the stated load, at most saturation: the output tokens per second the option
+            # delivers there (output_tokens_per_s_at_load: the concurrent requests' closed
+            # loop, first-token waits and prompts included, or the rate's output), as
+            # per_million_output_tokens_usd divides by the saturated output: the cost of each
+            # million tokens actually produced, not of one user's decode speed x the users
+            at_load = min(out_tps, load_tps)
             per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
     used = plan.used_gib or cap.per_gpu_used_gib
     free = cap.per_gpu_cap_gib - used
@@ -185,8 +187,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                    else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
     if cap.stages > 1:
         parallelism = (f"tensor parallel {cap.tp} x pipeline {cap.stages} inside the node "
-                       f"(PCIe: a tensor split stays within {cap.tp} GPUs)")
-        warnings.append(f"one replica is {cap.stages} pipeline stages of {cap.tp} GPUs over "
+                       f"(PCIe: a tensor split stays within {count(cap.tp, 'GPU')})")
+        warnings.append(f"one replica is {cap.stages} pipeline stages of "
+                        f"{count(cap.tp, 'GPU')} over "
                         "PCIe: each token passes every stage, so it decodes no faster than "
                         "one stage group reading all the weights")
     if cap.pp > 1:
@@ -305,7 +308,8 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         per_replicas = o.fit.replicas_per_node * o.nodes
         each = f"each of {per_replicas} replicas" if per_replicas > 1 else "the replica"
         speed = (f", ~{perf.output_tokens_per_s_total:,.0f} output tokens/s in total with "
-                 f"{each} saturated ({perf.users_per_replica} requests in flight per replica"
+                 f"{each} saturated ({count(perf.users_per_replica, 'request')} in flight "
+                 "per replica"
                  + (f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s each"
                     if perf.decode_tokens_per_s_per_user else "")
                  + (f", first token ~{perf.time_to_first_token_ms:,.0f} ms"
@@ -314,7 +318,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
         load = (f"{tg.rate_rps:,.3g} requests/s (~{perf.users_per_replica} in flight per "
                 "replica)" if tg.rate_rps else
-                f"{ctx.req.concurrent_requests} concurrent request(s) "
+                f"{count(ctx.req.concurrent_requests, 'concurrent request')} "
                 f"({perf.users_per_replica} per replica)")
         speed += f"; at {load} the first token comes in ~{perf.time_to_first_token_ms:,.0f} ms"
     return (f"{machine_words(o)} at {o.offer.provider} "

@@ -37,6 +37,7 @@ from service.domain.recommend.context import (
     Plan,
     PlanKey,
     SpeedKey,
+    count,
 )
 
 
@@ -96,6 +97,10 @@ def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
                 embed_tps=cap.embed_tps * nodes if cap.embed_tps else None)
 
 
+MAX_NODES = 256
+"""The most nodes a serving plan may take."""
+
+
 def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | None:
     """(what, reason) where ``replicas`` replicas, each carrying ``users`` concurrent
     requests (``at``: a replica's TTFT, time per token and requests/s there), miss a target:
@@ -111,7 +116,7 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
                 if tg.default_ttft else "the latency target")
         return (("default TTFT" if tg.default_ttft else "TTFT"),
                 f"misses {said}: time to first token {ttft_ms:,.0f} ms > {tg.ttft_ms:,.0f} ms "
-                f"with {users} concurrent request(s) per replica"
+                f"with {count(users, 'concurrent request')} per replica"
                 + ("; set max_time_to_first_token_ms to change it" if tg.default_ttft else ""))
     if tg.decode_tps is not None:
         what = "default decode" if tg.default_decode else "decode"
@@ -121,14 +126,16 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
         per_user = 1 / tpot_s
         if per_user < tg.decode_tps:
             return what, (f"misses {said}: {per_user:.0f} tokens/s per user < "
-                          f"{tg.decode_tps:g} with {users} concurrent request(s) per replica"
+                          f"{tg.decode_tps:g} with {count(users, 'concurrent request')} per "
+                          "replica"
                           + hint)
         c = req.concurrent_requests
         total = replicas * rps * max(1, req.output_tokens)
         if total < c * tg.decode_tps * (1 - 1e-9):
-            return what, (f"misses {said} in total: {c} users x {tg.decode_tps:g} tokens/s "
+            return what, (f"misses {said} in total: {count(c, 'user')} x {tg.decode_tps:g} "
+                          "tokens/s "
                           f"= {c * tg.decode_tps:,.0f} tokens/s needed, {total:,.0f} "
-                          f"delivered with {users} concurrent request(s) per replica "
+                          f"delivered with {count(users, 'concurrent request')} per replica "
                           "(first-token waits and prompts included)" + hint)
     return None
 
@@ -165,7 +172,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
             miss_floor = _miss(ctx, (floor[0], floor[1],
                                      1 / (floor[0] + (osl - 1) * floor[1])), 1, users)
             if miss_floor is not None:
-                return miss_floor[1].replace(" with 1 concurrent request(s) per replica",
+                return miss_floor[1].replace(" with 1 concurrent request per replica",
                                              " at the least, with 1 request per replica")
 
         def miss_on(n: int) -> tuple[str, str] | None:
@@ -217,7 +224,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
             open_rate = tg.rate_rps / (r * math.ceil(need / r))
             open_at = open_loop(ctx, gpu, t, p, open_rate, st)[:2]
     groups = math.ceil(replicas / r)
-    if groups * pp > 256:
+    if groups * pp > MAX_NODES:
         return f"would need {groups * pp} nodes for the targets"
     # the users spread over every replica of the nodes: the busiest carries ``u``, and each
     # user gets a replica's requests/s at that load over ``u`` (``users`` in all, not u per
@@ -273,6 +280,51 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
         return chosen
     assert reason is not None
     return reason
+
+
+class Reachable(msgspec.Struct, frozen=True):
+    """The lowest time to first token one layout reaches at the load: one request per
+    replica (as many replicas as the load has requests), its replica's prefill alone."""
+
+    ttft_ms: float
+    gpu: GPU
+    gpus: int
+    """GPUs per node of the shape."""
+    precision: str
+    tp: int
+    pipeline: int
+    """Pipeline stages of one replica (over nodes, or inside a PCIe node; 1: none)."""
+    users_per_replica: int = 1
+
+
+def reachable_ttft(ctx: Ctx, shapes: Sequence[tuple[GPU, int]], precisions: list[Precision]
+                   ) -> Reachable | None:
+    """Over the same search as the plans (each shape's runnable precisions, its tensor splits
+    that fit, a split over nodes where none does, as many replicas as the load needs), the
+    lowest time to first token any layout reaches at the stated load: one request per
+    replica, the least any replica count gives (None: no serving layout fits). What an
+    impossible latency target's reason quotes, so that a buyer knows what target is
+    reachable."""
+    best: Reachable | None = None
+    users = ctx.req.concurrent_requests
+    seen: set[tuple[str, int]] = set()
+    for gpu, g in shapes:
+        if (gpu.id, g) in seen:
+            continue
+        seen.add((gpu.id, g))
+        for p in runnable_precisions(ctx, gpu, precisions):
+            layouts = serve_layouts(ctx, gpu, g, p)
+            if isinstance(layouts, str):
+                layouts = split_layouts(ctx, gpu, g, p)
+            for cap in layouts:
+                st = cap.pp * cap.stages
+                # one request per replica, or as few as the most nodes a plan may take allow
+                u = max(1, math.ceil(users / (cap.replicas * (MAX_NODES // max(1, cap.pp)))))
+                ttft = load_at(ctx, gpu, cap.tp, p, u, st)[0] * 1000
+                if best is None or (ttft, gpu.id, g) < (best.ttft_ms, best.gpu.id, best.gpus):
+                    best = Reachable(ttft_ms=ttft, gpu=gpu, gpus=g, precision=p.id, tp=cap.tp,
+                                     pipeline=st, users_per_replica=u)
+    return best
 
 
 def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:

@@ -70,6 +70,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
               hours_per_day=hours,
               engine=engine,
               max_storage_price=storage_default, max_egress_price=egress_default)
+    ctx.check_filters()
     precisions = candidate_precisions(ctx)
     use_shared_caches(ctx, precisions)
     note_rules(ctx, precisions)

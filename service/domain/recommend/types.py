@@ -81,7 +81,9 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     max_usd_per_month: MaxUsdPerMonth | None = None
     max_usd_total: MaxUsdTotal | None = None
     providers: Annotated[NameList, msgspec.Meta(
-        description="only these providers (ids), at most 50")] | None = None
+        description="only these providers, at most 50: provider ids (GET /v1/providers) or "
+                    "their names, case-insensitive; any other value is a 400 at this field "
+                    "with the nearest provider ids")] | None = None
     regions: Annotated[NameList, msgspec.Meta(
         description="only offers in one of these places, each a continent (africa, asia, "
                     "europe, north-america, oceania, south-america; eu = europe), an ISO "
@@ -90,7 +92,9 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "without a known place are left out and counted in excluded_no_region")
     ] | None = None
     exclude_providers: Annotated[NameList, msgspec.Meta(
-        description="not these providers (ids), at most 50")] | None = None
+        description="not these providers, at most 50: provider ids (GET /v1/providers) or "
+                    "their names, case-insensitive; any other value is a 400 at this field "
+                    "with the nearest provider ids")] | None = None
     max_gpus_per_node: GpusPerNode | None = None
     allow_multi_node: Annotated[bool, msgspec.Meta(
         description="allow a job spread over several machines (finetune and pretrain)")] = False
@@ -157,9 +161,22 @@ class Fit(Out, frozen=True, kw_only=True):
     per_gpu_used_gib: float
     per_gpu_free_gib: float
     headroom_pct: float
-    parallelism: str
-    gpus_per_replica: int
-    replicas_per_node: int
+    parallelism: Annotated[str, msgspec.Meta(
+        description="how one node runs the model, the layout every speed of the option is "
+                    "at: 'single GPU per replica', 'tensor parallel N' (one replica split "
+                    "over N GPUs), pipeline stages, or for training the data-parallel "
+                    "layout; with ', K replicas per node' where the node holds several. "
+                    "LLM serving: the split that carries the load on the fewest nodes, then "
+                    "the lowest request latency at the load (time to first token + output "
+                    "tokens x time per token), then the narrowest; /v1/sizing's layout "
+                    "search instead takes the fewest GPUs per replica among layouts within "
+                    "1.5x of the best TTFT and TPOT, so its speeds may be for another layout "
+                    "(compare them with its `parallelism` set to this one)")]
+    gpus_per_replica: Annotated[int, msgspec.Meta(
+        description="GPUs one replica of the model spans (tensor x pipeline)")]
+    replicas_per_node: Annotated[int, msgspec.Meta(
+        description="replicas of the model on one node (node GPUs / gpus_per_replica, "
+                    "for a split within the node)")]
 
 
 class OptionPerformance(Out, frozen=True, kw_only=True):
@@ -206,10 +223,14 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_month_usd: float | None
     per_million_output_tokens_usd: float | None = None
     """At saturation: every replica as busy as the engine allows."""
-    per_million_output_tokens_at_load_usd: float | None = None
-    """At the stated load (concurrent requests x tokens/s per user; under a rate target the
-    rate's output, ``output_tokens_per_s_at_load``; at most saturation): what a lightly used
-    endpoint really pays per token."""
+    per_million_output_tokens_at_load_usd: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: the hourly price (spot's expected overhead included) over "
+                    "the output tokens the option produces at the stated load, "
+                    "output_tokens_per_s_at_load (first-token waits and prompts included; "
+                    "under a rate target the rate's output; at most the saturated output, so "
+                    "never below per_million_output_tokens_usd): what each million tokens "
+                    "actually produced costs a lightly used endpoint")
+    ] = None
     per_thousand_images_usd: float | None = None
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
