@@ -13,13 +13,20 @@ import msgspec
 
 from service.domain.answer.intent import Details, answers, classify, details, stated
 from service.domain.answer.knowledge import Passage, ScoredId
-from service.domain.answer.understand import Extracted, _fold, detect_language, extract
+from service.domain.answer.understand import (
+    Extracted,
+    _fold,
+    detect_language,
+    extract,
+    unknown_gpu,
+)
 from service.domain.answer.writer import (
     AskedNumber,
     Numbers,
     OfferNumbers,
     SizingNumbers,
     compose_numbers,
+    unknown_gpu_written,
 )
 from service.domain.base import Out, Strict
 from service.domain.catalog.registry import Registry
@@ -315,8 +322,13 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
     det = msgspec.structs.replace(det, sub=sub)
-    written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages, model_id,
-                              stated(q, registry))
+    unknown = unknown_gpu(q, registry) if ex.gpu is None else None
+    if unknown is not None:
+        # a GPU asked about that the registry does not know: never answered for another
+        written = unknown_gpu_written(unknown[0], unknown[1], lang, catalog, messages)
+    else:
+        written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
+                                  model_id, stated(q, registry))
     variant = sub
     if model_id is not None and intent in ("media", "finetune"):
         m = registry.models[model_id]

@@ -86,6 +86,14 @@ class Stated:
     """The on-demand price is asked ("on demand", "la cerere")."""
     clip_seconds: float | None = None
     """A video's length ("a 5 second video", "un clip de 5 secunde")."""
+    eur: float | None = None
+    """An amount stated in euro; 0 when euro is named without an amount ("sub 1 euro pe oră"
+    gives 1). Like lei, never converted: the catalog holds no exchange rate."""
+    min_memory_gb: float | None = None
+    """A card's memory stated as a floor ("at least 48 GB", "minimum 48 GB", "48 GB or
+    more", "cel puțin 48 GB")."""
+    output_tokens: int | None = None
+    """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire")."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,7 +119,7 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "mill
 _TOKENS = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
     r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?\s*+(?:de\s++)?"
-    r"(?:tokens|tokeni|token)\b")
+    r"(?:(?:output|generated|new|input|prompt|training)\s++)?(?:tokens|tokeni|token)\b")
 _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio"
@@ -150,6 +158,19 @@ _ON_DEMAND = re.compile(r"\bon[- ]demand\b|\bla cerere\b")
 _CLIP = re.compile(r"(?<![\w.])(\d{1,3}(?:[.,]\d)?)[\s-]*+(?:seconds?|secunde|sec|s)\b[\s-]*+"
                    r"(?:(?:long\s++)?(?:video|clip)|de video)"
                    r"|\b(?:video|clip)\w*+\s++(?:of|de)\s++(\d{1,3}(?:[.,]\d)?)\s*+(?:seconds?|secunde|sec|s)\b")
+_EUR = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:eur|euro|euros)\b"
+                  r"|(?:€|\beur\b)\s*+(\d++(?:[.,]\d++)?)|(\d++(?:[.,]\d++)?)\s*+€")
+_IN_EUR = re.compile(r"\b(?:eur|euro|euros)\b|€")
+_MIN_MEMORY = re.compile(
+    r"\b(?:at least|minimum(?: of)?|min\.?|no less than|cel putin|minim(?:um)?|macar)\s++"
+    r"(\d{1,3})\s*+(?:gb|gib|g)\b"
+    r"|(?<![\d.])(\d{1,3})\s*+(?:gb|gib|g)\s*+(?:or more|\+|sau mai mult|ori mai mult)"
+    r"|(?<![\d.])(\d{1,3})\s*+\+\s*+(?:gb|gib)\b|>=\s*+(\d{1,3})\s*+(?:gb|gib|g)\b")
+_OUTPUT_TOKENS = re.compile(
+    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion)\s++"
+    r"(?:tokens?|tokeni)\b"
+    r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
+    r"(?:of output|de iesire|out|generat\w*+)")
 _LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
 _IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
 _PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
@@ -306,7 +327,19 @@ def stated(text: str, registry: Registry) -> Stated:
     dm = _PER_MONTH.search(folded)
     days = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
     cm = _CLIP.search(folded)
-    return Stated(storage_gb=storage, egress_gb=egress, items=items, lei=lei,
+    eur: float | None = None
+    em = _EUR.search(folded)
+    if em:
+        eur = _num(em.group(1) or em.group(2) or em.group(3))
+    elif _IN_EUR.search(folded):
+        eur = 0.0
+    mm = _MIN_MEMORY.search(folded)
+    om = _OUTPUT_TOKENS.search(folded)
+    out_tokens = int(om.group(1) or om.group(2)) if om else None
+    return Stated(eur=eur,
+                  min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
+                  output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
+                  storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   on_demand=bool(_ON_DEMAND.search(folded)),

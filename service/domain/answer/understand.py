@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from service.domain.catalog.names import norm
 from service.domain.catalog.precisions import find_precision, get_precision
@@ -527,6 +528,14 @@ _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
 _CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
 _CTX_N = re.compile(r"^(\d{3,7})$")
 _CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length"})
+_CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
+"""A prompt's length said as an adjective: "a 4000-token prompt"."""
+_CTX_SCALE = {"k": 1024, "mii": 1024, "thousand": 1024, "milion": 1_048_576,
+              "milioane": 1_048_576, "million": 1_048_576, "millions": 1_048_576,
+              "m": 1_048_576}
+"""A context said in words: "1 milion de tokeni", "2 milioane", "128 de mii de tokeni"."""
+_CTX_NAMED = frozenset({"context", "contextul", "contextului", "ctx", "window", "fereastra"})
+_IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
 
 _RATE = re.compile(r"\s*+(?:tokens?|tok|tokeni)?\s*+(?:/\s*+s\b|/\s*+sec|per\s++sec|pe\s++sec)")
@@ -549,14 +558,30 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
                 return int(mm.group(1)) * 1_048_576
             continue
+        md = _CTX_DASH.match(t.text)
+        if md and 256 <= int(md.group(1)) <= 2_097_152:
+            return int(md.group(1))  # "a 4000-token prompt"
+        if t.text.isdigit() and 1 <= int(t.text) <= 2048:
+            k = j + 1
+            if k < len(toks) and toks[k].text == "de":
+                k += 1
+            scale = _CTX_SCALE.get(toks[k].text) if k < len(toks) else None
+            if scale is not None and toks[k].text not in ("k", "m") and any(
+                    w in _CTX_NAMED for w in window):
+                value = int(t.text) * scale  # "context de 1 milion de tokeni"
+                if value <= 16 * 1_048_576:
+                    return value
         mn = _CTX_N.match(t.text)
         if mn and 256 <= int(mn.group(1)) <= 2_097_152:
             after = toks[j + 1].text if j + 1 < len(toks) else ""
             if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"
                 after = toks[j + 2].text
+            then = toks[j + 2].text if j + 2 < len(toks) else ""
             before = [x.text for x in toks[max(0, j - 3) : j]]
             if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
                 return int(mn.group(1))
+            if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de"):
+                return int(mn.group(1))  # "4000 input tokens", "1792 prompt tokens"
     return None
 
 
@@ -636,8 +661,10 @@ _PRETRAIN = re.compile(
 _LORA = re.compile(r"\blora\b")
 _QLORA = re.compile(r"\bqlora\b")
 _FULL = re.compile(
-    r"\bfull(?![- ]?precision)\b|\bcomplet[ae]?\b|\bfull-parameter\b|\ball parameters\b"
+    r"\bfull(?![- ]?precision)\b|\bfully\b|\bcomplet[ae]?\b|\bfull-parameter\b"
+    r"|\ball (?:the )?(?:parameters|weights|params)\b|\btoate (?:greutatile|ponderile|parametrii)\b"
 )
+_TRAIN_CUE = re.compile(r"\b(?:train\w*|antren\w*)\b")
 
 
 def _workload_and_method(text: str) -> tuple[str | None, str | None]:
@@ -645,7 +672,8 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
     methods: Counter[str] = Counter()
     methods["lora"] = len(_LORA.findall(text))
     methods["qlora"] = len(_QLORA.findall(text))
-    if finetune_cue:
+    if finetune_cue or _TRAIN_CUE.search(text):
+        # "fully fine-tune", "fine-tune all weights", "antrenare completă": every weight
         methods["full"] = len(_FULL.findall(text))
     ranked = [mc for mc in methods.most_common() if mc[1] > 0]
     method: str | None = None
@@ -783,3 +811,57 @@ def extract(text: str, registry: Registry) -> Extracted:
         concurrent_requests=int(users.group(1)) if users else None,
         batch_size=int(batch.group(1) or batch.group(2)) if batch else None,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# A GPU named but not known
+
+
+_GPU_LIKE = re.compile(r"^[a-z]{1,3}\d{2,4}[a-z]{0,3}$")
+_GPU_FAMILY = frozenset({"rtx", "gtx", "rx", "radeon", "quadro"})
+_NOT_GPU_PREFIX = ("sm", "x", "gpt", "cuda", "gen", "ddr", "hbm", "pcie", "ax", "us", "eu")
+
+
+def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
+    """A GPU-like name the registry does not know ("H10O", "RTX 4900"), as written, with the
+    registry's nearest GPU ids (its name index's suggestions), or None. Read only when no
+    GPU of the text resolves: the answer then says so rather than answering for another
+    GPU."""
+    tables = _tables(registry)
+    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    toks = _tokens(folded)
+    names = _find_names(toks, registry, tables)
+    if any(m.kind == "gpu" for m in names):
+        return None
+    taken: set[int] = set()
+    for m in names:
+        taken.update(range(m.first, m.last + 1))
+    for j, t in enumerate(toks):
+        if j in taken:
+            continue
+        word = t.text
+        phrase: str | None = None
+        if word in _GPU_FAMILY and j + 1 < len(toks) and j + 1 not in taken and re.fullmatch(
+                r"[a-z]?\d{3,4}[a-z]{0,3}", toks[j + 1].text):
+            phrase = f"{word} {toks[j + 1].text}"
+            if j + 2 < len(toks) and toks[j + 2].text in ("ti", "super", "xt", "xtx"):
+                phrase += " " + toks[j + 2].text
+        elif (_GPU_LIKE.match(word) and sum(c.isdigit() for c in word) >= 2
+              and not re.search(r"\d[bkm]$", word) and not word.startswith(_NOT_GPU_PREFIX)
+              and find_precision(word) is None):
+            phrase = word
+        if phrase is None:
+            continue
+        if registry.gpu_names.lookup(phrase) is not None:
+            continue
+        start = t.start
+        end = toks[j + len(phrase.split()) - 1].end
+        written = text[start:end] if len(text) == len(folded) else phrase.upper()
+        # the name index's suggestions, nearest first by edit distance with transpositions
+        # ("4900" is one swap from "4090", two changes from "4060")
+        near = registry.gpu_names.suggest(phrase, limit=10)
+        key = norm(phrase)
+        near.sort(key=lambda gid: min(OSA.distance(key, norm(x)) for x in (
+            gid, "-".join(gid.split("-")[:1]), "-".join(gid.split("-")[:2]))))
+        return written, near[:3]
+    return None

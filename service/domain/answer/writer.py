@@ -152,16 +152,14 @@ class _W:
         return self.say("instances", n=o.nodes, setup=one) if o.nodes > 1 else one
 
     def usage(self) -> str:
-        """The usage a monthly figure assumes, in words: "24 h/day", "8 h/day, 22 days/month"."""
+        """The usage a monthly figure assumes, in words: "24 h/day, 30 days/month", "8 h/day,
+        22 days/month" (a month is 30 days unless stated, as the recommendations count it)."""
         h = self.st.hours_per_day or 24.0
-        if self.st.days_per_month:
-            return self.say("usage_days", h=self.hours(h), d=self.n(self.st.days_per_month))
-        return self.say("usage_day", h=self.hours(h))
+        return self.say("usage_days", h=self.hours(h), d=self.n(self.st.days_per_month or 30))
 
     def month_hours(self) -> float:
-        """GPU hours in a month at the stated usage (730 around the clock)."""
-        if self.st.hours_per_day is None and self.st.days_per_month is None:
-            return 730.0
+        """GPU hours in a month at the stated usage: hours a day x days a month (24 x 30 =
+        720 around the clock), the recommendations' convention."""
         return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or 30)
 
     # -- the core -----------------------------------------------------------------------------
@@ -196,19 +194,65 @@ class _W:
             views = [v for v in views if v.provider == self.det.provider] or views
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
 
-    def basis(self, gid: str) -> tuple[OfferView, float, str] | None:
-        """The cheapest trusted offer for ``gid`` on its on-demand price (the price a GPU kept
-        running is billed at), else reserved, else spot: (offer, $/GPU-hour, pricing key)."""
+    def basis(self, gid: str, count: int = 1) -> tuple[OfferView, float, str] | None:
+        """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
+        a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour,
+        pricing key). For one GPU, the lowest price per GPU of any machine (a share of a
+        larger machine is named so by :meth:`where`, and :meth:`single` gives the price of a
+        card alone); for several, a machine of exactly ``count`` GPUs first (an 8-GPU job's
+        price from an 8-GPU machine), else machines that make up ``count`` together (2 of
+        4), else any; :meth:`where` says which."""
         views = self.offers_for(gid)
         fresh = [v for v in views if not v.stale and not v.suspect] or views
-        for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
-                          ("spot", "spot_usd_h")):
-            priced = [(getattr(v, attr) / v.gpu_count, v) for v in fresh
-                      if getattr(v, attr) is not None]
-            if priced:
-                per, v = min(priced, key=lambda x: x[0])
-                return v, per, key
+        pools = (([v for v in fresh if v.gpu_count == count],
+                  [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
+                  fresh) if count > 1 else (fresh,))
+        for pool in pools:
+            for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
+                              ("spot", "spot_usd_h")):
+                priced = [(getattr(v, attr) / v.gpu_count, v) for v in pool
+                          if getattr(v, attr) is not None]
+                if priced:
+                    per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
+                    return v, per, key
         return None
+
+    def single(self, gid: str) -> tuple[OfferView, float] | None:
+        """The cheapest trusted on-demand price of one ``gid`` rented alone (a single-GPU
+        offer): (offer, $/h)."""
+        singles = [v for v in self.offers_for(gid) if v.gpu_count == 1 and not v.stale
+                   and not v.suspect and v.on_demand_usd_h is not None]
+        if not singles:
+            return None
+        v = min(singles, key=lambda x: x.on_demand_usd_h or 0.0)
+        return v, v.on_demand_usd_h or 0.0
+
+    def single_note(self, v: OfferView, gid: str) -> None:
+        """After a per-GPU price that is a share of a larger machine: the price of one card
+        alone, or that none is rented alone."""
+        if v.gpu_count <= 1:
+            return
+        one = self.single(gid)
+        if one is None:
+            self.out.more.insert(0, self.say("single_none", gpu=self.gpu_name(gid),
+                                             n=self.n(v.gpu_count)))
+        else:
+            self.out.more.insert(0, self.say("single_card", price=self.usd(one[1]),
+                                             provider=one[0].provider,
+                                             kind=self.kinds["on_demand"]))
+
+    def where(self, v: OfferView, count: int = 1) -> str:
+        """The provider of a price for ``count`` GPUs, with the machine it comes from when
+        that is not one machine of ``count``: "lambda (2 machines of 4 × H100)", "lium (per
+        GPU of a 2-GPU machine)"."""
+        if v.gpu_count == count:
+            if count == 1:
+                return v.provider
+            return self.say("node_one", provider=v.provider, setup=self.setup(count, v.gpu))
+        if v.gpu_count < count and count % v.gpu_count == 0:
+            return self.say("node_many", provider=v.provider, nodes=self.n(count // v.gpu_count),
+                            setup=self.setup(v.gpu_count, v.gpu))
+        return self.say("node_share", provider=v.provider, n=self.n(v.gpu_count))
 
     def view_date(self, v: OfferView) -> str:
         """An offer's price date in words, in the answer's language (the view's own words
@@ -515,8 +559,9 @@ def _speed(w: _W) -> None:
         return
     gid, named = w.card()
     inp = w.ex.context_tokens or 2048
+    out = w.st.output_tokens or 512
     if gid is None:
-        base = w.size(input_tokens=inp, output_tokens=512)
+        base = w.size(input_tokens=inp, output_tokens=out)
         rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)) if base \
             else []
         row = next((f for f in rows if f.decode_tokens_per_s), None)
@@ -531,13 +576,13 @@ def _speed(w: _W) -> None:
         w.out.follow_up = w.t["need_gpu"]
         return
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests)
     if r is not None and not r.fits and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
         count = _min_count(w, gid, inp) or 1
         if count > 1:
-            r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+            r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        batch_size=w.ex.concurrent_requests)
     if r is None or r.gpu is None:
         return
@@ -548,23 +593,25 @@ def _speed(w: _W) -> None:
         for pid in ("fp8", "int8", "awq-int4"):
             if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
                 continue
-            again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+            again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                            batch_size=w.ex.concurrent_requests, weights=pid)
             if (again is not None and again.fits and again.performance is not None
                     and again.runs is not False):
                 w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid,
-                                        setup=setup, ctx=w.n(inp + 512),
+                                        setup=setup, ctx=w.n(inp + out),
                                         need=w.gib(r.memory.per_gpu_gib),
                                         cap=w.gib(w.cap(r))))
                 r = again
                 break
     if r.gpu is None:
         return
+    if r.runs is False and _speed_cannot_run(w, r, gid, count, setup, inp, out):
+        return
     w.record(r, inp)
     p = r.performance
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
-            w, r, gid, count, setup, inp, users):
+            w, r, gid, count, setup, inp, users, out):
         return
     if r.fits and p is not None and p.embedded_tokens_per_s:
         # an embedding model generates nothing: its speed is inputs embedded per second
@@ -577,7 +624,7 @@ def _speed(w: _W) -> None:
     if not r.fits or p is None or p.decode_tokens_per_s is None:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            ctx=w.n(inp + 512))
+                            ctx=w.n(inp + out))
         w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
         if r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
@@ -594,7 +641,7 @@ def _speed(w: _W) -> None:
                             conc=w.n(p.max_concurrency or 1), **common)
         w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
     else:
-        w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(512), **common)
+        w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
     # request's generation speed, and says why rather than reading as a contradiction
@@ -603,11 +650,11 @@ def _speed(w: _W) -> None:
                             tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
                             ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
                             inp=w.n(inp)))
-    w.sized_warnings(r, inp + 512)
+    w.sized_warnings(r, inp + out)
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
-                 users: int) -> bool:
+                 users: int, out: int = 512) -> bool:
     """The speed at the stated load: ``users`` requests at once, each user's and the whole
     setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
     and how many GPUs hold them all."""
@@ -615,7 +662,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     held = r.max_batch_size or 0
     at = r
     if not r.fits:
-        again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        batch_size=held)
         if again is None or not again.fits:
             return False
@@ -626,7 +673,17 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     common = {"users": w.n(users), "model": w.model.name, "weights": at.weights,
               "setup": setup, "per_user": w.rate(p.output_tokens_per_s_per_user),
               "total": w.rate(p.output_tokens_per_s), "ctx": w.n(inp + 512)}
-    if r.fits:
+    alone = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   weights=at.weights)
+    one = alone.performance if alone is not None and alone.performance is not None else None
+    if r.fits and w.sub == "ttft" and p.time_to_first_token_ms:
+        # a time to first token asked: the one at the stated load leads, one request
+        # alone after it
+        w.out.first = w.say("speed_ttft_users", ttft=w.n(p.time_to_first_token_ms),
+                            inp=w.n(inp), alone=w.n(one.time_to_first_token_ms or 0)
+                            if one is not None else "?", **common)
+        w.ask("time_to_first_token_ms", p.time_to_first_token_ms, "ms")
+    elif r.fits:
         w.out.first = w.say("speed_users_all", **common)
         w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
     else:
@@ -638,11 +695,77 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.n(got[1]),
                                     per_replica=w.n(got[2])))
-    w.out.more.append(w.say("speed_more", tps=w.rate(p.decode_tokens_per_s or 0),
-                            tpot=w.n(p.time_per_output_token_ms or 0, 1),
-                            ttft=w.n(p.time_to_first_token_ms or 0),
-                            thr=w.n(p.max_throughput_tokens_per_s or 0)))
-    w.sized_warnings(at, inp + 512)
+    if one is not None and one.decode_tokens_per_s:
+        # each figure labelled with the load it is for: one request alone, then the
+        # stated load, then full load
+        w.out.more.append(w.say(
+            "speed_alone_load", tps=w.rate(one.decode_tokens_per_s),
+            tpot=w.n(one.time_per_output_token_ms or 1000 / one.decode_tokens_per_s, 1),
+            ttft=w.n(one.time_to_first_token_ms or 0),
+            users=w.n(at.max_batch_size if not r.fits and at.max_batch_size else users),
+            per_user=w.rate(p.output_tokens_per_s_per_user),
+            tpot_load=w.n(p.time_per_output_token_ms or 0, 1),
+            ttft_load=w.n(p.time_to_first_token_ms or 0),
+            thr=w.n(p.max_throughput_tokens_per_s or 0)))
+    w.sized_warnings(at, inp + out)
+    return True
+
+
+def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                      out: int) -> bool:
+    """The engine has no kernel for the precision asked on that GPU (fp8 on a V100): say it
+    cannot run, then the speed at the nearest precision that runs there, said so."""
+    assert w.model is not None and r.gpu is not None
+    p0 = find_precision(r.weights)
+    gpu = w.reg.gpus[gid]
+    if p0 is None or r.engine not in w.reg.engines.ids:
+        return False
+    lookup = {x.id: x for x in PRECISIONS}
+    near = w.reg.kernels.nearest_supported(r.engine, p0, gpu, lookup)
+    again = None
+    first_miss: SizingResult | None = None  # the nearest that runs, when it does not fit
+    tried = [near.id] if near is not None else []
+    tried += [pid for pid in _SMALLER if pid not in tried and pid != p0.id]
+    for pid in tried:
+        q = lookup.get(pid)
+        if q is None or not w.reg.kernels.supported(r.engine, q, gpu).ok:
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     batch_size=w.ex.concurrent_requests, weights=pid)
+        if got is None or got.runs is False:
+            continue
+        if got.fits and got.performance is not None and got.performance.decode_tokens_per_s:
+            again = got
+            break
+        if first_miss is None:
+            first_miss = got
+    perf = again.performance if again is not None else None
+    if again is None or not again.fits or perf is None or not perf.decode_tokens_per_s:
+        w.record(r, inp)
+        w.out.first = w.say("speed_cannot_run", model=w.model.name, weights=r.weights,
+                            setup=setup, engine=r.engine)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        w.sized_warnings(r, inp + out)
+        return True
+    w.record(again, inp)
+    tps = perf.decode_tokens_per_s
+    w.out.first = w.say("speed_cannot_run_near", model=w.model.name, weights=r.weights,
+                        setup=setup, engine=r.engine, near=again.weights, tps=w.rate(tps),
+                        inp=w.n(inp), out=w.n(out))
+    if first_miss is not None and first_miss.gpu is not None:
+        w.out.first = w.say("speed_cannot_run_other", model=w.model.name, weights=r.weights,
+                            setup=setup, engine=r.engine, near=first_miss.weights,
+                            need=w.gib(first_miss.memory.per_gpu_gib),
+                            cap=w.gib(w.cap(first_miss)), p=again.weights, tps=w.rate(tps),
+                            inp=w.n(inp), out=w.n(out))
+    w.ask("decode_tokens_per_s", tps, "tokens/s", yes=False)
+    w.out.more.append(w.say("speed_more", tps=w.rate(tps),
+                            tpot=w.n(perf.time_per_output_token_ms or 1000 / tps, 1),
+                            ttft=w.n(perf.time_to_first_token_ms or 0),
+                            thr=w.n(perf.max_throughput_tokens_per_s or tps)))
+    for x in r.warnings:
+        w.core_warn(x)
+    w.sized_warnings(again, inp + out)
     return True
 
 
@@ -826,7 +949,7 @@ def _compare(w: _W) -> None:
         tps = r.performance.decode_tokens_per_s if r and r.performance else None
         # like for like: each GPU on its on-demand price (reserved, then spot, only where
         # it has none), never one side's spot against the other's on-demand
-        bb = w.basis(gid)
+        bb = w.basis(gid, count)
         offers = [bb[0]] if bb else []
         price = bb[1] if bb else None
         setup = w.setup(count, gid)
@@ -853,17 +976,92 @@ def _compare(w: _W) -> None:
 
 
 def _lei_note(w: _W) -> None:
-    """Prices asked or a budget stated in lei: the catalog's prices are in USD and it holds no
-    exchange rate, so the answer says so instead of converting."""
-    if w.st.lei is None:
-        return
-    amount = w.say("lei_amount", lei=w.n(w.st.lei)) if w.st.lei else ""
-    w.out.more.insert(0, w.say("lei_note", amount=amount))
+    """Prices asked or a budget stated in lei or euro: the catalog's prices are in USD and it
+    holds no exchange rate, so the answer says so instead of converting (and applies no
+    budget stated in them), never silently."""
+    if w.st.lei is not None:
+        amount = w.say("lei_amount", lei=w.n(w.st.lei)) if w.st.lei else ""
+        note = w.say("lei_note", amount=amount)
+        if note not in w.out.more:
+            w.out.more.insert(0, note)
+    if w.st.eur is not None:
+        eur = w.n(w.st.eur, 0 if float(w.st.eur).is_integer() else 2)
+        amount = w.say("eur_amount", eur=eur) if w.st.eur else ""
+        note = w.say("eur_note", amount=amount)
+        if note not in w.out.more:
+            w.out.more.insert(0, note)
 
 
 def _cost(w: _W) -> None:
     _cost_inner(w)
-    _lei_note(w)
+
+
+def _cheapest_card(w: _W) -> bool:
+    """The cheapest card of a memory size, or of at least one ("the cheapest 80 GB GPU", "a
+    card with at least 48 GB"), with no model named: every GPU of that memory on its cheapest
+    trusted on-demand price for one card, from single-GPU offers (a per-GPU share of a
+    larger machine is not a price one card can be rented at)."""
+    floor = w.st.min_memory_gb
+    gb = floor or w.det.memory_gib
+    if not gb:
+        return False
+    rows: list[tuple[float, str, OfferView]] = []
+    for g in w.reg.gpus.values():
+        if (g.memory_gb < gb - 0.5) if floor else round(g.memory_gb) != round(gb):
+            continue
+        singles = [v for v in w.offers_for(g.id) if v.gpu_count == 1 and not v.stale
+                   and not v.suspect and v.on_demand_usd_h is not None]
+        if singles:
+            v = min(singles, key=lambda x: x.on_demand_usd_h or 0.0)
+            rows.append((v.on_demand_usd_h or 0.0, g.id, v))
+    if not rows:
+        return False
+    rows.sort(key=lambda x: (x[0], x[1]))
+    price, gid, v = rows[0]
+    key = "card_cheapest_min" if floor else "card_cheapest_any"
+    w.out.first = w.say(key, gb=w.n(gb), gpu=w.gpu_name(gid), price=w.usd(price),
+                        provider=v.provider, kind=w.kinds["on_demand"],
+                        mem=w.n(w.reg.gpus[gid].memory_gb))
+    w.ask("per_gpu_hour_usd", price, "USD/h")
+    others = [w.say("card_row", gpu=w.gpu_name(g), price=w.usd(p), provider=x.provider)
+              for p, g, x in rows[1:4]]
+    if others:
+        w.out.more.append(w.say("cost_more", rows="; ".join(others)))
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
+
+
+def _tokens_on_gpu(w: _W, gid: str) -> bool:
+    """A token count to generate on the GPU named ("100 million output tokens on one H100"):
+    the job's total, the tokens over the setup's output at full load times its hourly price
+    (on-demand), with the rate and the hours."""
+    assert w.model is not None and w.det.tokens
+    inp = w.ex.context_tokens or 2048
+    out = w.st.output_tokens or 512
+    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
+    if r is None or r.gpu is None or not r.fits or r.performance is None:
+        return False
+    thr = r.performance.max_throughput_tokens_per_s
+    b = w.basis(gid, count)
+    if not thr or b is None:
+        return False
+    v, per, kind = b
+    hour = per * count
+    hours = w.det.tokens / thr / 3600
+    total = hours * hour
+    w.record(r, inp)
+    w.out.first = w.say("tokens_job_gpu", tokens=w.n(w.det.tokens), model=w.model.name,
+                        weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
+                        hours=w.n(hours, 1 if hours < 100 else 0), thr=w.n(thr),
+                        hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
+                        inp=w.n(inp), out=w.n(out))
+    w.ask("per_job_usd", total, "USD")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.sized_warnings(r, inp + out)
+    return True
 
 
 def _cost_inner(w: _W) -> None:
@@ -872,6 +1070,16 @@ def _cost_inner(w: _W) -> None:
         return
     if w.model is not None and gid is None and _job_total(w):
         return
+    if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
+            and _cheapest_card(w):
+        return
+    token_job = (w.model is not None and w.model.kind == "llm" and w.model.task != "embed"
+                 and bool(w.det.tokens) and w.sub != "million"
+                 and w.ex.workload not in ("finetune", "pretrain"))
+    if token_job and gid is not None and _tokens_on_gpu(w, gid):
+        return
+    if token_job:
+        w.sub = "job"  # "100 million tokens": the job's total, on the cheapest option
     if w.model is None and gid is not None and w.sub == "month" and (
             w.st.storage_gb or w.st.egress_gb):
         _month_total(w, gid)
@@ -884,6 +1092,8 @@ def _cost_inner(w: _W) -> None:
             _gpu_price(w, gid)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
+    if token_job:
+        workload = "batch"
     kw: dict[str, Any] = {"workload": workload,
                           "concurrent_requests": w.ex.concurrent_requests or 1}
     if w.model.kind == "llm":
@@ -893,10 +1103,13 @@ def _cost_inner(w: _W) -> None:
     if gid is not None:
         kw["top_n"] = 50
     by_memory = None
-    if w.ex.gpu is None and w.det.memory_gib:
-        # "which 24 GB card is the cheapest": every card of that memory, not one of them
+    if w.ex.gpu is None and (w.det.memory_gib or w.st.min_memory_gb):
+        # "which 24 GB card is the cheapest": every card of that memory (or of at least that
+        # much), not one of them
+        floor = w.st.min_memory_gb
         by_memory = {g.id for g in w.reg.gpus.values()
-                     if round(g.memory_gb) == round(w.det.memory_gib)}
+                     if (g.memory_gb >= floor - 0.5 if floor
+                         else round(g.memory_gb) == round(w.det.memory_gib or 0))}
         kw["top_n"] = 50
     rec = w.recommend(**kw)
     if rec is None:
@@ -940,14 +1153,16 @@ def _cost_inner(w: _W) -> None:
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "within": within}
     sub = w.sub or "hour"
+    parts: list[str] = []  # a month's split, after the precision and the load
     if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
         sub = "month"
     if sub == "month" and o.cost.per_month_usd is not None:
         w.out.first = w.say("cost_month", month=w.usd(o.cost.per_month_usd), usage=w.usage(),
                             **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
-        if w.st.storage_gb or w.st.egress_gb:
-            w.out.more.append(w.say(
+        if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
+                or o.cost.egress_per_month_usd):
+            parts.append(w.say(
                 "cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
                 storage=w.usd(o.cost.storage_per_month_usd or 0),
                 egress=w.usd(o.cost.egress_per_month_usd or 0)))
@@ -958,8 +1173,10 @@ def _cost_inner(w: _W) -> None:
     elif sub == "job" and o.cost.per_job_usd is not None:
         w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
-    elif by_memory and o.offer.gpu_count * o.nodes == 1 and w.det.memory_gib:
-        w.out.first = w.say("card_cheapest", gb=w.n(w.det.memory_gib), model=w.model.name,
+    elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
+            w.det.memory_gib or w.st.min_memory_gb):
+        w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
+                            model=w.model.name,
                             weights=o.weights, gpu=o.offer.gpu_name, hour=common["hour"],
                             provider=o.offer.provider, kind=common["kind"])
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
@@ -971,6 +1188,7 @@ def _cost_inner(w: _W) -> None:
         w.out.more.append(w.say("cost_assumed", weights=o.weights,
                                 users=w.n(kw["concurrent_requests"]),
                                 ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
+    w.out.more.extend(parts)
     del budget
     others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
                     hour=w.usd(x.cost.per_hour_usd), kind=w.kinds[x.pricing_model])
@@ -999,7 +1217,9 @@ def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | N
 def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     """The cheapest trusted spot price of ``gid`` when it is below ``per`` (the on-demand
     basis), said after the headline as an option for interruptible work; else nothing."""
-    views = [v for v in w.offers_for(gid) if not v.stale and not v.suspect]
+    # a machine of the count asked (one card: single-GPU offers), as the on-demand basis
+    views = [v for v in w.offers_for(gid) if not v.stale and not v.suspect
+             and v.gpu_count == count]
     # the catalog's lowest listed price when it is a spot-only offer (what a price list
     # shows first), else the lowest spot price of any offer
     listed = views[0] if views and views[0].on_demand_usd_h is None else None
@@ -1038,18 +1258,20 @@ def _gpu_price(w: _W, gid: str) -> None:
         hour = per * count
         key = "cost_many_month" if month else "cost_many_hour"
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            price=w.usd(per), provider=v.provider, kind=w.kinds[kind],
+                            price=w.usd(per), provider=w.where(v), kind=w.kinds[kind],
                             month=w.usd(hour * hours), usage=w.usage(), spot=spot)
     else:
         hour = per
         key = "cost_gpu_month" if month else "cost_gpu"
-        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per), provider=v.provider,
+        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per), provider=w.where(v),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
                             spot=spot)
     if month:
         w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
     else:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
+    if node is None:
+        w.single_note(v, gid)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
@@ -1058,7 +1280,7 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     """The hourly price of ``count`` × ``gid`` (on-demand where published), for a model
     named with that GPU."""
     assert w.model is not None
-    b = w.basis(gid)
+    b = w.basis(gid, count)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=w.ex.context_tokens or 4096,
                output_tokens=512)
     if b is None or r is None or not r.fits:
@@ -1066,7 +1288,7 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     v, per, kind = b
     w.record(r, w.ex.context_tokens or 4096)
     w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
-                        weights=r.weights, hour=w.usd(per * count), provider=v.provider,
+                        weights=r.weights, hour=w.usd(per * count), provider=w.where(v, count),
                         kind=w.kinds[kind], month=w.usd(per * count * w.month_hours()),
                         usage=w.usage())
     w.ask("per_hour_usd", per * count, "USD/h")
@@ -1081,6 +1303,15 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     counts at the highest sourced rate of its class (as the recommendations count it)."""
     count = count or w.ex.gpu_count or 1
     storage_gb, egress_gb = w.st.storage_gb or 0.0, w.st.egress_gb or 0.0
+    weights_disk = False
+    if not storage_gb and w.model is not None:
+        # the recommendations count a disk for the weights when none is stated (their size
+        # in GB, rounded up): so does the month here, with the same unknown-price rule
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=w.ex.context_tokens or 4096,
+                   output_tokens=512)
+        if r is not None and r.memory.weights_gib:
+            storage_gb = float(math.ceil(r.memory.weights_gib * 2**30 / 1e9))
+            weights_disk = True
     max_storage, max_egress = unknown_price_defaults(w.catalog.providers)
     provs = w.catalog.providers_by_id
     best: tuple[float, float, float, float, OfferView, float, str, list[str]] | None = None
@@ -1115,7 +1346,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     total, gpu_cost, storage, egress, o, per, kind, notes = best
     parts = ""
     if storage_gb:
-        parts += w.say("part_storage", cost=w.usd(storage), gb=w.n(storage_gb))
+        parts += w.say("part_storage_weights" if weights_disk else "part_storage",
+                       cost=w.usd(storage), gb=w.n(storage_gb))
     if egress_gb:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
     w.out.first = w.say("cost_month_total", total=w.usd(total), setup=w.setup(count, gid),
@@ -1141,7 +1373,7 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     if r is None or r.gpu is None or not r.fits or r.performance is None:
         return False
     thr = r.performance.max_throughput_tokens_per_s
-    b = w.basis(gid)
+    b = w.basis(gid, count)
     if not thr or b is None:
         return False
     v, per, kind = b
@@ -1149,8 +1381,9 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     million = hour / (thr * 3600) * 1e6
     w.record(r, inp)
     w.out.first = w.say("cost_million_gpu", million=w.usd(million), model=w.model.name,
-                        weights=r.weights, setup=w.setup(count, gid), provider=v.provider,
-                        kind=w.kinds[kind], hour=w.usd(hour), thr=w.n(thr))
+                        weights=r.weights, setup=w.setup(count, gid),
+                        provider=w.where(v, count), kind=w.kinds[kind], hour=w.usd(hour),
+                        thr=w.n(thr))
     w.ask("per_million_output_tokens_usd", million, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -1211,7 +1444,7 @@ def _video_cost(w: _W, gid: str) -> bool:
     assert m is not None
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count)
-    b = w.basis(gid)
+    b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
     sec = r.performance.seconds_per_image
@@ -1224,7 +1457,7 @@ def _video_cost(w: _W, gid: str) -> bool:
                         frames=w.n(frames), model=m.name, weights=r.weights,
                         setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
                         sec=w.n(sec, 1), price=w.usd(hour), kind=w.kinds[kind],
-                        provider=v.provider)
+                        provider=w.where(v, count))
     w.ask("per_clip_usd", hour * sec / 3600, "USD")
     if w.st.clip_seconds:
         w.out.more.append(w.say("video_clip_note", frames=w.n(frames),
@@ -1247,14 +1480,14 @@ def _media_cost(w: _W, gid: str) -> bool:
         return _video_cost(w, gid)
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count)
-    b = w.basis(gid)
+    b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
     v, per, kind = b
     hour = per * count
     p = r.performance
     common = {"model": m.name, "weights": r.weights, "setup": w.setup(count, gid),
-              "provider": v.provider, "price": w.usd(hour), "kind": w.kinds[kind]}
+              "provider": w.where(v, count), "price": w.usd(hour), "kind": w.kinds[kind]}
     n = w.st.items
     if m.kind == "audio":
         ratio = p.audio_seconds_per_s
@@ -1399,7 +1632,7 @@ def _train(w: _W, task: str) -> None:
             and _train_job(w, task, method)):
         return
     # the on-demand price (a run is not spot unless spot is asked: the spot intent)
-    b = w.basis(gid) if gid else None
+    b = w.basis(gid, count) if gid else None
     price = b[1] if b else None
     kw: dict[str, Any] = {"task": task, "training_tokens": w.det.tokens}
     if task == "finetune":
@@ -1464,7 +1697,7 @@ def _train(w: _W, task: str) -> None:
             cost = ""
             if r.cost is not None and r.cost.per_training_run_usd and o is not None:
                 cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
-                             price=w.usd(price or 0), provider=o.provider)
+                             price=w.usd(price or 0), provider=w.where(o, count))
             line = w.say("train_time", tokens=w.n(w.det.tokens), hours=w.n(p.training_hours, 1),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if w.sub == "gpu_hours":
@@ -1486,7 +1719,7 @@ def _train(w: _W, task: str) -> None:
         elif r.fits and w.det.duration_hours and price and o is not None:
             job = price * count * w.det.duration_hours
             line = w.say("training_duration", hours=w.hours(w.det.duration_hours), setup=setup,
-                         cost=w.usd(job), provider=o.provider, price=w.usd(price))
+                         cost=w.usd(job), provider=w.where(o, count), price=w.usd(price))
             if w.sub == "cost":
                 first, lines = line, [fit_line]
                 w.ask("job_usd", job, "USD", yes=True)
@@ -1497,7 +1730,7 @@ def _train(w: _W, task: str) -> None:
             if o is not None and b is not None:
                 kind = b[2]
                 line = w.say("cost_gpu", gpu=w.gpu_name(o.gpu), price=w.usd(price or 0),
-                             provider=o.provider, kind=w.kinds[kind],
+                             provider=w.where(o, count), kind=w.kinds[kind],
                              month=w.usd((price or 0) * w.month_hours()), usage=w.usage(),
                              spot="")
                 if w.sub == "cost":
@@ -1507,6 +1740,8 @@ def _train(w: _W, task: str) -> None:
                     lines = [line]
         w.out.first = first
         w.out.more.extend(lines)
+        if o is not None and count == 1 and o.gpu_count > 1 and price:
+            w.single_note(o, gid)
         if not r.fits and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
         if o is not None:
@@ -1845,4 +2080,18 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
+    if w.out.first is not None or intent == "cost":
+        _lei_note(w)  # an amount in lei or euro is never dropped silently
     return w.out
+
+
+def unknown_gpu_written(name: str, suggestions: list[str], lang: str, catalog: Catalog,
+                        messages: Messages) -> Written:
+    """A GPU named that the registry does not know ("H10O"): said so, with the nearest names,
+    and no numbers for another GPU."""
+    t = messages.section(lang, "answer")
+    gpus = catalog.registry.gpus
+    names = [gpus[g].name for g in suggestions if g in gpus]
+    text = (t["gpu_unknown"].format(name=name, names=", ".join(names)) if names
+            else t["gpu_unknown_none"].format(name=name))
+    return Written(first=text, follow_up=text)
