@@ -61,6 +61,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"one replica is (?P<n_stages>\d[\d,]*+) pipeline stages of (?P<n_gpus>\d[\d,]*+) GPUs "
         r"over PCIe: each token passes every stage, so it decodes no faster than one stage "
         r"group reading all the weights")),
+    ("core_experts_format_dense", re.compile(
+        r"(?P<p>\S++) is an experts-only format \(gpt-oss ships its MoE experts in it\): on a "
+        r"dense model every linear layer is sized at its bits; such checkpoints are rare and "
+        r"their quality is not established")),
     ("core_context_over", re.compile(
         r"(?P<n_ctx>\d[\d,]*+) tokens of context is more than the model supports "
         r"\((?P<n_limit>\d[\d,]*+)\): engines refuse longer requests \(vLLM's max_model_len\) "

@@ -273,6 +273,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
+        if precision.scope == "experts" and not a.is_moe:
+            hw.warnings.append(
+                f"{precision.id} is an experts-only format (gpt-oss ships its MoE experts in it): "
+                "on a dense model every linear layer is sized at its bits; such checkpoints are "
+                "rare and their quality is not established")
         serves = not (a.is_encoder_decoder and not engine.encoder_decoder)
         if not serves:
             hw.warnings.append(
