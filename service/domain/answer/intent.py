@@ -94,6 +94,11 @@ class Stated:
     more", "cel puțin 48 GB")."""
     output_tokens: int | None = None
     """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire")."""
+    bare_gpu: tuple[str, str, str] | None = None
+    """A GPU family named bare ("A100", "V100") that the registry reads as its smaller-memory
+    variant: (the word as written, the card read, the other memory variant)."""
+    max_ttft_ms: float | None = None
+    """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,7 +150,9 @@ _TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
 _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
 _COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?"
-_IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:images?|imagini|pictures?|poze)\b")
+# "1M SDXL images": a model's name may stand between the count and the word
+_IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
+                     r"(?:images?|imagini|pictures?|poze)\b")
 _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++(?:of|de)\s++audio\b")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
 # "22 de zile pe luna"
@@ -301,6 +308,35 @@ def _precision_asked(folded: str, pm: re.Match[str] | None) -> str | None:
     return pm.group(1) if pm else None
 
 
+_MEM_SUFFIX = re.compile(r"^(.*-)(\d++)gb$")
+
+
+def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
+              ) -> tuple[str, str, str] | None:
+    """The first GPU named by its family alone ("A100") whose card comes in another memory
+    size of the same form ("a100-sxm-40gb" and "a100-sxm-80gb"): (word, card, other)."""
+    for m in names:
+        if m.kind != "gpu" or m.first != m.last:
+            continue
+        word = toks[m.first].text
+        gm = _MEM_SUFFIX.match(m.id)
+        if gm is None or not m.id.startswith(word.rstrip("s") + "-"):
+            continue
+        others = sorted((g for g in registry.gpus.values() if g.id != m.id
+                         and (mm := _MEM_SUFFIX.match(g.id)) is not None
+                         and mm.group(1) == gm.group(1)), key=lambda g: -g.memory_gb)
+        if others:
+            return word.rstrip("s").upper(), m.id, others[0].id
+    return None
+
+
+# a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms"
+_TTFT_LIMIT = re.compile(
+    r"\b(?:ttft|time to first token|first token|primul token)\b[^?\d]{0,25}?"
+    r"\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult|maxim)\s*+"
+    r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b")
+
+
 def stated(text: str, registry: Registry) -> Stated:
     """The entities of :class:`Stated` that ``text`` states."""
     folded = _fold(text)
@@ -336,7 +372,11 @@ def stated(text: str, registry: Registry) -> Stated:
     mm = _MIN_MEMORY.search(folded)
     om = _OUTPUT_TOKENS.search(folded)
     out_tokens = int(om.group(1) or om.group(2)) if om else None
-    return Stated(eur=eur,
+    tm = _TTFT_LIMIT.search(folded)
+    ttft_ms = None
+    if tm:
+        ttft_ms = _num(tm.group(1)) * (1.0 if tm.group(2) == "ms" else 1000.0)
+    return Stated(eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
@@ -392,12 +432,16 @@ _CONCURRENCY_Q = re.compile(
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
     r"|\bconcurenta\b")
 _SPEED = re.compile(
-    r"\b(?:tokens?|tokeni|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
-    r"|\b(?:tokens?|tokeni|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+    r"\b(?:tokens?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
+    r"|\b(?:tokens?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
     r"|\btps\b|\bhow fast\b"
     r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
     r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"
     r"|\bprimul token\b|\bfirst token\b")
+# the time per output token asked: "TPOT?", "time per output token", "ms per token"
+_TPOT = re.compile(r"\btpot\b|\btime per output token\b|\bms (?:per|pe|/) token\b"
+                   r"|\btimp(?:ul)? pe token\b|\binter[- ]token latency\b|\bitl\b")
+_COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b")
@@ -412,7 +456,8 @@ _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bo
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
 _COST = re.compile(
     # "preț" is a price, "pretrain" is not
-    r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\bhow much (?:is|does|would|will|for)\b"
+    r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
+    r"|\bhow much (?:is|are|does|would|will|for)\b"
     r"|\bhow much (?:to|money)\b"
     r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
     r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
@@ -512,14 +557,17 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _MAX_CTX.search(f) and not media:
         return "max_context", None
     if gpu_named >= 2 and _COMPARE.search(f):
-        return "compare", None
+        return "compare", "million" if _COST_MILLION.search(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
         return "max_concurrency", None
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
                               and not _SPEED.search(f)):
         return "gpu_count", None
+    if _COST_ASKED.search(f) and _TTFT_LIMIT.search(f) and not media:
+        return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
     if _SPEED.search(f) and not media:
-        sub = "ttft" if _TTFT.search(f) else "throughput" if _THROUGHPUT.search(f) else "tps"
+        sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
+            else "throughput" if _THROUGHPUT.search(f) else "tps"
         return "speed", sub
     if _COST.search(f):
         return "cost", _cost_sub(f)

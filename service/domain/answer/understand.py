@@ -250,6 +250,8 @@ def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_
                 continue
             phrase = " ".join(t.text for t in toks[i : i + n])
             mid = registry.model_names.lookup(phrase)
+            if mid is None and n == 1 and phrase == "flux" and "flux.1-dev" in registry.models:
+                mid = "flux.1-dev"  # a bare "flux": the FLUX.1 people mean, [dev]
             if mid is not None:
                 hit = _Mention("model", mid, i, i + n - 1)
                 break

@@ -151,6 +151,15 @@ class _W:
         one = self.setup(o.offer.gpu_count, o.offer.gpu)
         return self.say("instances", n=o.nodes, setup=one) if o.nodes > 1 else one
 
+    def replicas(self, n: int) -> str:
+        """ "1 replica", "2 replicas" (in the answer's language)."""
+        return self.say("replica_one") if n == 1 else self.say("replica_many", n=self.n(n))
+
+    def days(self, hours: float) -> str:
+        """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
+        return self.say("gpu_days", days=self.n(hours / 24, 1 if hours < 240 else 0)) \
+            if hours >= 48 else ""
+
     def usage(self) -> str:
         """The usage a monthly figure assumes, in words: "24 h/day, 30 days/month", "8 h/day,
         22 days/month" (a month is 30 days unless stated, as the recommendations count it)."""
@@ -204,13 +213,18 @@ class _W:
         4), else any; :meth:`where` says which."""
         views = self.offers_for(gid)
         fresh = [v for v in views if not v.stale and not v.suspect] or views
+        # several GPUs: one machine of exactly that many, else a larger machine rented whole
+        # (a model or job split over GPUs needs them in one machine), else machines that
+        # make up the count together (said so, with the network caveat)
         pools = (([v for v in fresh if v.gpu_count == count],
+                  [v for v in fresh if v.gpu_count > count],
                   [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
                   fresh) if count > 1 else (fresh,))
         for pool in pools:
             for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
                               ("spot", "spot_usd_h")):
-                priced = [(getattr(v, attr) / v.gpu_count, v) for v in pool
+                priced = [(getattr(v, attr) / (count if count > 1 and v.gpu_count > count
+                                               else v.gpu_count), v) for v in pool
                           if getattr(v, attr) is not None]
                 if priced:
                     per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
@@ -249,6 +263,9 @@ class _W:
             if count == 1:
                 return v.provider
             return self.say("node_one", provider=v.provider, setup=self.setup(count, v.gpu))
+        if count > 1 and v.gpu_count > count:
+            return self.say("node_whole", provider=v.provider,
+                            setup=self.setup(v.gpu_count, v.gpu))
         if v.gpu_count < count and count % v.gpu_count == 0:
             return self.say("node_many", provider=v.provider, nodes=self.n(count // v.gpu_count),
                             setup=self.setup(v.gpu_count, v.gpu))
@@ -336,6 +353,8 @@ class _W:
             req["providers"] = [self.det.provider]
         if self.det.region:
             req["regions"] = [self.det.region]
+        if self.st.max_ttft_ms:
+            req["max_time_to_first_token_ms"] = self.st.max_ttft_ms
         if self.st.hours_per_day:
             req["hours_per_day"] = self.st.hours_per_day
         if self.st.days_per_month:
@@ -636,6 +655,10 @@ def _speed(w: _W) -> None:
     if w.sub == "ttft":
         w.out.first = w.say("speed_ttft", ttft=w.n(ttft), inp=w.n(inp), **common)
         w.ask("time_to_first_token_ms", ttft, "ms")
+    elif w.sub == "tpot":
+        tpot = p.time_per_output_token_ms or 1000 / tps
+        w.out.first = w.say("speed_tpot", tpot=w.n(tpot, 1), inp=w.n(inp), **common)
+        w.ask("time_per_output_token_ms", tpot, "ms")
     elif w.sub == "throughput":
         w.out.first = w.say("speed_throughput", thr=w.rate(thr),
                             conc=w.n(p.max_concurrency or 1), **common)
@@ -683,17 +706,36 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                             inp=w.n(inp), alone=w.n(one.time_to_first_token_ms or 0)
                             if one is not None else "?", **common)
         w.ask("time_to_first_token_ms", p.time_to_first_token_ms, "ms")
+    elif r.fits and w.sub == "tpot" and p.time_per_output_token_ms:
+        w.out.first = w.say("speed_tpot_users", tpot=w.n(p.time_per_output_token_ms, 1),
+                            alone=w.n(one.time_per_output_token_ms or 0, 1)
+                            if one is not None else "?", **common)
+        w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
     elif r.fits:
         w.out.first = w.say("speed_users_all", **common)
         w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
     else:
-        w.out.first = w.say("speed_users_held", held=w.n(held), rest=w.n(users - held),
-                            **common)
-        w.ask("max_batch_size", held, "requests", yes=False)
+        held_text = w.say("speed_users_held", held=w.n(held), rest=w.n(users - held), **common)
+        ttft_h, tpot_h = p.time_to_first_token_ms, p.time_per_output_token_ms
+        if w.sub == "ttft" and ttft_h and tpot_h:
+            # the TTFT the users see, the queue's wait included: Little's law for the closed
+            # loop (``held`` in the system, each cycle one request's whole time), as the
+            # sizing counts users past the admission cap
+            cycle_s = (ttft_h + (out - 1) * tpot_h) / 1000
+            ttft_q = ttft_h + (users - held) / (held / cycle_s) * 1000
+            w.out.first = w.say("speed_ttft_queue", ttft=w.n(ttft_q), held=w.n(held),
+                                ttft_held=w.n(ttft_h), rest=w.n(users - held),
+                                **{k: common[k] for k in ("users", "model", "weights",
+                                                          "setup")})
+            w.ask("time_to_first_token_ms", ttft_q, "ms")
+            w.out.more.append(held_text)
+        else:
+            w.out.first = held_text
+            w.ask("max_batch_size", held, "requests", yes=False)
         got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
         if got is not None:
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
-                                    gpu=w.gpu_name(gid), replicas=w.n(got[1]),
+                                    gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
                                     per_replica=w.n(got[2])))
     if one is not None and one.decode_tokens_per_s:
         # each figure labelled with the load it is for: one request alone, then the
@@ -839,7 +881,7 @@ def _gpu_count(w: _W) -> None:
                 w.record(r, ctx)
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
-                                    replicas=w.n(replicas), per_replica=w.n(per),
+                                    replicas=w.replicas(replicas), per_replica=w.n(per),
                                     batch=w.n(batch), ctx=w.n(ctx + 512))
                 w.ask("gpu_count", n, "GPUs")
                 return
@@ -937,6 +979,8 @@ def _compare(w: _W) -> None:
     if base is None:
         return
     w.record(base, inp)
+    if w.sub == "million" and _compare_million(w, gids, base, inp):
+        return
     rows = []
     best_speed: tuple[float, str] | None = None
     best_price: tuple[float, str] | None = None
@@ -973,6 +1017,43 @@ def _compare(w: _W) -> None:
         w.ask("decode_tokens_per_s", best_speed[0], "tokens/s")
     if best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+
+
+def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
+    """The cost of a million output tokens on each GPU compared (the fewest of it that hold
+    the model, on-demand, at full load): the setup's hourly price over its output."""
+    assert w.model is not None
+    rows: list[str] = []
+    best: tuple[float, str] | None = None
+    fast: tuple[float, str] | None = None
+    for gid in gids:
+        count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
+        if count is None:
+            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            continue
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+        thr = r.performance.max_throughput_tokens_per_s if r and r.performance else None
+        b = w.basis(gid, count)
+        if not thr or b is None:
+            return False
+        v, per, kind = b
+        hour = per * count
+        million = hour / (thr * 3600) * 1e6
+        setup = w.setup(count, gid)
+        rows.append(w.say("compare_million_row", setup=setup, million=w.usd(million),
+                          thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))
+        if best is None or million < best[0]:
+            best = (million, setup)
+        if fast is None or thr > fast[0]:
+            fast = (thr, setup)
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    if best is None or fast is None:
+        return False
+    w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,
+                        rows="; ".join(rows))
+    w.ask("per_million_output_tokens_usd", best[0], "USD")
+    w.out.more.append(w.say("compare_million_best", cheap=best[1], fast=fast[1]))
+    return True
 
 
 def _lei_note(w: _W) -> None:
@@ -1066,9 +1147,15 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
 
 def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
+    if (w.sub in (None, "hour") and w.st.hours_per_day and not w.ex.budget_usd_per_hour
+            and not w.det.tokens):
+        w.sub = "month"  # "8 hours a day": the month at that usage, not an hour
     if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
         return
     if w.model is not None and gid is None and _job_total(w):
+        return
+    if (w.model is not None and gid is not None and w.model.task == "embed" and w.det.tokens
+            and _embed_on_gpu(w, gid)):
         return
     if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
             and _cheapest_card(w):
@@ -1118,14 +1205,29 @@ def _cost_inner(w: _W) -> None:
         options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
         if options:
             gid = options[0].offer.gpu
-    else:
-        options = [o for o in rec.options if gid is None or o.offer.gpu == gid][:3]
+    fewer: list[Option] = []
+    if not by_memory:
+        options = [o for o in rec.options if gid is None or o.offer.gpu == gid]
+        if gid is not None and w.ex.gpu_count:
+            fewer = [o for o in options if o.nodes == 1 and o.offer.gpu_count < w.ex.gpu_count]
+            # the count asked is honoured: one machine of that many GPUs
+            options = [o for o in options
+                       if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
+        options = options[:3]
     if not options and gid is not None and w.model.kind == "llm":
         # the recommendations rank every GPU (they take no GPU filter): none of their first
         # 50 is the one named, so price that GPU itself, with the fewest that hold the model
         count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
         if w.sub == "month" or w.ex.budget_usd_per_month:
             if _month_total(w, gid, count):
+                alt = fewer[0] if fewer else None
+                if alt is not None and alt.cost.per_month_usd is not None and (
+                        w.out.asked is None or alt.cost.per_month_usd < w.out.asked.value):
+                    # the count asked leads; fewer GPUs at a smaller precision after it
+                    w.out.more.insert(0, w.say(
+                        "cost_alt_fewer", setup=w.option_setup(alt), weights=alt.weights,
+                        month=w.usd(alt.cost.per_month_usd),
+                        hour=w.usd(alt.cost.per_hour_usd), provider=alt.offer.provider))
                 return
         elif _setup_hour(w, gid, count):
             return
@@ -1319,7 +1421,10 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     for x in w.offers_for(gid):
         if x.stale or x.suspect or x.on_demand_usd_h is None:
             continue
-        price = x.on_demand_usd_h / x.gpu_count
+        if count > 1 and x.gpu_count < count:
+            continue  # a model split over several GPUs needs them in one machine
+        # one GPU: the lowest per-GPU price; several: the whole machine that holds them
+        price = x.on_demand_usd_h / (x.gpu_count if count == 1 else count)
         if x.provider not in cheapest or price < cheapest[x.provider][0]:
             cheapest[x.provider] = (price, x)
     for per, o in cheapest.values():
@@ -1350,7 +1455,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                        cost=w.usd(storage), gb=w.n(storage_gb))
     if egress_gb:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
-    w.out.first = w.say("cost_month_total", total=w.usd(total), setup=w.setup(count, gid),
+    w.out.first = w.say("cost_month_total", total=w.usd(total),
+                        setup=w.setup(o.gpu_count if count > 1 else count, gid),
                         usage=w.usage(),
                         provider=o.provider, gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
@@ -1391,6 +1497,31 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     return True
 
 
+def _embed_on_gpu(w: _W, gid: str) -> bool:
+    """Tokens to embed on the GPU named: the job's total (the tokens over the card's embedding
+    rate, times its price), as the recommendations count a job (512-token chunks)."""
+    assert w.model is not None and w.det.tokens
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
+    b = w.basis(gid, count)
+    if r is None or not r.fits or r.performance is None or b is None:
+        return False
+    tps = r.performance.embedded_tokens_per_s
+    if not tps:
+        return False
+    v, per, kind = b
+    hour = per * count
+    hours = w.det.tokens / tps / 3600
+    w.out.first = w.say("embed_job", n=w.n(w.det.tokens), model=w.model.name, weights=r.weights,
+                        setup=w.setup(count, gid), cost=w.usd(hours * hour),
+                        hours=w.n(hours, 1 if hours < 100 else 0), tps=w.n(tps),
+                        price=w.usd(hour), kind=w.kinds[kind], provider=w.where(v, count))
+    w.ask("per_job_usd", hours * hour, "USD")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
+
+
 def _job_total(w: _W) -> bool:
     """A job stated by its size with no GPU named: images for an image model, hours of audio
     for a speech model, tokens for an embedding model. The total for the job on the
@@ -1425,7 +1556,7 @@ def _job_total(w: _W) -> bool:
               "kind": w.kinds[o.pricing_model]}
     if "job_images" in kw:
         ips = o.performance.images_per_s or n / (hours * 3600)
-        w.out.first = w.say("image_job_setup", w=m.native_width or 1024,
+        w.out.first = w.say("image_job_setup", w=m.native_width or 1024, days=w.days(hours),
                             h=m.native_height or 1024, ips=w.n(ips, 2), **common)
     elif "job_audio_hours" in kw:
         w.out.first = w.say("audio_job_setup", ratio=w.rate(n / hours), **common)
@@ -1510,6 +1641,7 @@ def _media_cost(w: _W, gid: str) -> bool:
         if n:
             hours = n * sec / 3600
             w.out.first = w.say("image_job", n=w.n(n), hours=w.hours(round(hours, 1)),
+                                days=w.days(hours),
                                 cost=w.usd(hours * hour), sec=w.n(sec, 1), **size_, **common)
             w.ask("job_usd", hours * hour, "USD")
         else:
@@ -1656,10 +1788,27 @@ def _train(w: _W, task: str) -> None:
                 break
             r, count = again, n
         counted = bool(r.fits)
+        if counted and count > 1:
+            # the price of that many in one machine, not of one card
+            b = w.basis(gid, count)
+            price = b[1] if b else None
+            r = w.size(**{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
         if not counted:
             r, count = first_try, 1
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
+    if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
+            (not r.fits and not counted) or one is not None):
+        # "a 48 GB card": several cards have that memory; yes when any of them holds it
+        other = _other_card_of_size(w, gid, {**kw, "gpu_count": 1}, one or r)
+        if other is not None:
+            gid, r, named = other
+            count, one, counted = 1, None, False
+            b = w.basis(gid, count)
+            price = b[1] if b else None
+            if price is not None:
+                r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
+                              "price_per_gpu_hour_usd": price}) or r
     w.record(r, 2048)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     if gid is not None and r.gpu is not None:
@@ -1756,6 +1905,33 @@ def _train(w: _W, task: str) -> None:
         w.core_warn(x)
 
 
+def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
+                        ) -> tuple[str, SizingResult, str] | None:
+    """A memory size asked ("a 48 GB card") that the representative card ``gid`` (sized in
+    ``r``) does not hold: the other rented cards of that size that do (gid, sizing, the
+    setup in words naming which do and which do not), else None."""
+    gb = w.det.memory_gib or w.reg.gpus[gid].memory_gb
+    rented = {v.gpu for v in w.catalog.views(w.today) if not v.stale and not v.suspect}
+    fit: list[tuple[str, SizingResult]] = []
+    nofit = [w.gpu_name(gid)]
+    for g in sorted(w.reg.gpus.values(), key=lambda g: g.id):
+        if g.id == gid or g.id not in rented or round(g.memory_gb) != round(gb):
+            continue
+        again = w.size(**{**kw, "gpu": g.id})
+        if again is not None and again.fits and again.runs is not False:
+            fit.append((g.id, again))
+        else:
+            nofit.append(g.name)
+    if not fit:
+        return None
+    # the cheapest on a single card that holds it leads
+    fit.sort(key=lambda x: (w.single(x[0]) or (None, 1e9))[1])
+    g0, r0 = fit[0]
+    named = w.say("mem_card_some", gb=w.n(gb), fit=", ".join(w.gpu_name(g) for g, _ in fit),
+                  nofit=", ".join(nofit), cap=w.gib(w.cap(r)), gpu=w.gpu_name(gid))
+    return g0, r0, named
+
+
 def _train_job(w: _W, task: str, method: str) -> bool:
     """A training run with its tokens stated and no GPU named: the recommendations' cheapest
     option for the job (several nodes allowed), on on-demand prices (a run is interruptible
@@ -1827,6 +2003,12 @@ def _spot(w: _W) -> None:
         od = [v for v in offers if v.on_demand_usd_h is not None]
         if not spot or not od:
             continue
+        # the price of n GPUs from machines of n GPUs where the catalog has both (one card:
+        # single-GPU offers), not a share of a larger machine
+        spot_n = [v for v in spot if v.gpu_count == n]
+        od_n = [v for v in od if v.gpu_count == n]
+        if spot_n and od_n:
+            spot, od = spot_n, od_n
         s = min(spot, key=lambda v: (v.spot_usd_h or 0) / v.gpu_count)
         o = min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
         s_cost = (s.spot_usd_h or 0) / s.gpu_count * n * hours
@@ -1850,7 +2032,9 @@ def _spot(w: _W) -> None:
     key = "spot" if w.det.duration_hours else "spot_hour"  # no length stated: an hour
     w.out.first = w.say(key, lead=lead, hours=w.hours(hours), setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
-                        sprov=s.provider, oprov=o.provider)
+                        provs=w.where(s, n) if s.provider == o.provider and s.gpu_count
+                        == o.gpu_count else w.say("spot_provs", sprov=w.where(s, n),
+                                                  oprov=w.where(o, n)))
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
     w.ask("spot_usd", s_cost, "USD")
     s_date, o_date = w.view_date(s), w.view_date(o)
@@ -2082,7 +2266,36 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         _fallback(w)
     if w.out.first is not None or intent == "cost":
         _lei_note(w)  # an amount in lei or euro is never dropped silently
+    if w.out.first is not None and w.st.bare_gpu is not None:
+        _variant_note(w, intent)
     return w.out
+
+
+def _variant_note(w: _W, intent: str) -> None:
+    """A GPU family named bare ("A100"): which card it was read as, and, when the other
+    memory variant holds the model on a different count, that count."""
+    assert w.st.bare_gpu is not None
+    word, gid, other = w.st.bare_gpu
+    if gid not in (w.ex.gpu, *(w.det.gpus or [])):
+        return
+    kw = {"word": word, "gpu": w.gpu_name(gid), "other": w.gpu_name(other)}
+    if (w.model is not None and w.model.kind == "llm"
+            and intent not in ("finetune", "training")):
+        ctx = _ctx(w)
+
+        def fewest(g: str) -> int | None:
+            for k in (1, 2, 4, 8):
+                r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0)
+                if r is not None and r.fits:
+                    return k
+            return None
+
+        n0, n = fewest(gid), fewest(other)
+        if n is not None and n != n0:
+            w.out.more.insert(0, w.say("gpu_variant_fits", n0=w.n(n0) if n0 else "?",
+                                       n=w.n(n), **kw))
+            return
+    w.out.more.insert(0, w.say("gpu_variant", **kw))
 
 
 def unknown_gpu_written(name: str, suggestions: list[str], lang: str, catalog: Catalog,
