@@ -62,3 +62,15 @@ def test_training_that_does_not_fit_says_how_many_gpus_would(catalog: Catalog) -
                              task="finetune", finetune=FinetuneOptions(method="full",
                                                                        zero_stage=3)), catalog)
     assert two.fits and not two.warnings
+
+
+def test_an_open_loop_says_the_memory_of_the_requests_in_flight(catalog: Catalog) -> None:
+    """kv_cache_gib stayed at one request's at any rate: at 2 requests/s on an H100 about 10
+    requests are in flight (Little's law), and the answer says what their KV cache needs."""
+    r = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm", request_rate_per_s=2),
+             catalog)
+    w = [x for x in r.warnings if "in flight (Little's law)" in x]
+    assert len(w) == 1 and "and fits; set batch_size to" in w[0]
+    assert not [x for x in size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm",
+                                              batch_size=8), catalog).warnings
+                if "in flight" in x]  # a closed loop's memory is already its users'

@@ -65,6 +65,19 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<p>\S++) is an experts-only format \(gpt-oss ships its MoE experts in it\): on a "
         r"dense model every linear layer is sized at its bits; such checkpoints are rare and "
         r"their quality is not established")),
+    ("core_in_flight_fits", re.compile(
+        r"at (?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s about (?P<n_flight>\d[\d,]*+) "
+        r"requests are in flight \(Little's law\): the memory above is sized for "
+        r"(?P<n_batch>\d[\d,]*+); with theirs it is (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per "
+        r"GPU of (?P<n_cap>\d[\d,]*+(?:\.\d++)?) and fits; set batch_size to "
+        r"(?P<n_set>\d[\d,]*+) to size it")),
+    ("core_in_flight_over", re.compile(
+        r"at (?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s about (?P<n_flight>\d[\d,]*+) "
+        r"requests are in flight \(Little's law\): the memory above is sized for "
+        r"(?P<n_batch>\d[\d,]*+); with theirs it is (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per "
+        r"GPU of (?P<n_cap>\d[\d,]*+(?:\.\d++)?), over it at their full context: some may wait "
+        r"for KV space \(the speeds admit by actual context\); "
+        r"set batch_size to (?P<n_set>\d[\d,]*+) to size it")),
     ("core_context_over", re.compile(
         r"(?P<n_ctx>\d[\d,]*+) tokens of context is more than the model supports "
         r"\((?P<n_limit>\d[\d,]*+)\): engines refuse longer requests \(vLLM's max_model_len\) "

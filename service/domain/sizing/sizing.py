@@ -366,6 +366,25 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     f"requests/s): the queue grows without bound, so no time to first token "
                     f"is given and the figures are at capacity; about {math.ceil(rate / most)} "
                     "such setups carry it")
+            elif (rate is not None and perf is not None and perf.time_to_first_token_ms
+                  and perf.time_per_output_token_ms and model.task != "embed"):
+                # Little's law: the requests in flight hold their KV cache; the memory above
+                # is sized for batch_size of them
+                life_s = (perf.time_to_first_token_ms + max(req.output_tokens - 1, 0)
+                          * perf.time_per_output_token_ms) / 1000
+                flight = math.ceil(rate * life_s)
+                if flight > req.batch_size:
+                    more = dataclasses.replace(plan, batch=math.ceil(flight / plan.dp),
+                                               assumptions=[]).per_gpu().total_gib
+                    cap = plan.capacity_gib(gpu)
+                    hw.warnings.append(
+                        f"at {rate:g} requests/s about {flight} requests are in flight "
+                        f"(Little's law): the memory above is sized for {req.batch_size}; with "
+                        f"theirs it is {more:.1f} GiB per GPU of {cap:.1f}"
+                        + (" and fits" if more <= cap else
+                           ", over it at their full context: some may wait for KV space (the "
+                           "speeds admit by actual context)")
+                        + f"; set batch_size to {flight} to size it")
         fits_on = _fits_on_inference(base, catalog, req, precision, kv, engine)
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
