@@ -6,75 +6,14 @@ from the shipped catalog through ``size()`` and ``recommend()``."""
 
 from __future__ import annotations
 
-import datetime as dt
-import functools
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 import pytest
 
-from service.adapters.catalog_loader import load_catalog
-from service.adapters.knowledge_files import load_passages
 from service.adapters.messages_files import shipped_messages
-from service.domain.answer.compose import AskRequest, AskResponse, answer
 from service.domain.answer.intent import stated
-from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.answer.understand import daily_budget, detect_language, extract
-from service.domain.catalog.snapshot import Catalog
-from service.domain.messages import Messages
-from service.paths import default_data_dir
-
-TODAY = dt.date(2026, 12, 3)
-
-
-@dataclass
-class _Found:
-    fused: list[ScoredId] = field(default_factory=list)
-    dense_top: float = 0.9
-    bm25_top: float = 10.0
-
-
-class _Retriever:
-    """Finds nothing in particular, confidently: the answer's numbers decide."""
-
-    def search(self, question: str, lang: str, k: int = 20) -> _Found:
-        return _Found()
-
-
-@dataclass
-class _Knowledge:
-    retriever: _Retriever
-    passages: Mapping[tuple[str, str], Passage]
-    messages: Messages
-
-
-@functools.cache
-def catalog() -> Catalog:
-    return load_catalog(default_data_dir("catalog"))
-
-
-@functools.cache
-def knowledge() -> _Knowledge:
-    passages, problems = load_passages(default_data_dir("knowledge"))
-    assert not problems
-    return _Knowledge(_Retriever(), {(p.id, p.lang): p for p in passages}, shipped_messages())
-
-
-def ask(question: str) -> AskResponse:
-    return answer(AskRequest(question=question), knowledge(), catalog(), TODAY)
-
-
-def first_sentence(r: AskResponse) -> str:
-    head = r.answer.split("\n\n")[0]
-    return re.split(r"(?<=[.?!])\s+(?=[A-ZĂÂÎȘȚ(])", head)[0]
-
-
-def asked(r: AskResponse) -> tuple[str, float, str]:
-    assert r.numbers is not None and r.numbers.asked is not None, r.answer
-    a = r.numbers.asked
-    return a.quantity, a.value, a.unit
-
+from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence
 
 # -- 1. a month of GPU time plus storage and egress ----------------------------------------------
 

@@ -18,13 +18,8 @@ from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
-from tests.unit.test_ask_audit import TODAY, ask, asked, catalog, first_sentence
-
-
-def _head(r: object) -> str:
-    """The answer's first paragraph (the numbers, before the guidance quote)."""
-    return r.answer.split("\n\n")[0]  # type: ignore[attr-defined]
-
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence
+from tests.unit.ask_fixtures import head as _head
 
 # -- 1. usage hours ---------------------------------------------------------------------------
 

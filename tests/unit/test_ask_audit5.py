@@ -17,20 +17,8 @@ from service.domain.answer.intent import stated
 from service.domain.answer.understand import extract, unknown_gpu
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
-from tests.unit.test_ask_audit import TODAY, ask, asked, catalog, first_sentence
-
-
-def _head(r: object) -> str:
-    """The answer's first paragraph (the numbers, before the guidance quote)."""
-    return r.answer.split("\n\n")[0]  # type: ignore[attr-defined]
-
-
-def _single(gpu: str) -> float:
-    """The cheapest trusted on-demand price of one ``gpu`` rented alone."""
-    return min(v.on_demand_usd_h for v in catalog().views(TODAY)
-               if v.gpu == gpu and v.gpu_count == 1 and not v.stale and not v.suspect
-               and v.on_demand_usd_h is not None)
-
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, machine_price
+from tests.unit.ask_fixtures import head as _head
 
 # -- 1. the cheapest card of a memory size ----------------------------------------------------
 
@@ -41,12 +29,12 @@ def test_cheapest_card_of_a_size_is_over_every_card_of_it(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_gpu_hour_usd"
-    cheapest = min(_single(g.id) for g in catalog().registry.gpus.values()
+    cheapest = min(machine_price(g.id) for g in catalog().registry.gpus.values()
                    if round(g.memory_gb) == 80 and any(
                        v.gpu == g.id and v.gpu_count == 1 and not v.stale and not v.suspect
                        and v.on_demand_usd_h is not None for v in catalog().views(TODAY)))
     assert value == pytest.approx(cheapest)
-    assert value < _single("h100-sxm")  # not the H100 as the one 80 GB card
+    assert value < machine_price("h100-sxm")  # not the H100 as the one 80 GB card
 
 
 @pytest.mark.parametrize("q", ["What is the cheapest card with at least 48 GB?",
@@ -58,7 +46,7 @@ def test_cheapest_card_with_at_least_a_memory(q: str) -> None:
     assert quantity == "per_gpu_hour_usd" and value > 0
     gpu = next(g for g in catalog().registry.gpus.values() if g.name in first_sentence(r))
     assert gpu.memory_gb >= 47.5
-    assert value == pytest.approx(_single(gpu.id))  # a single card's price
+    assert value == pytest.approx(machine_price(gpu.id))  # a single card's price
 
 
 def test_a_share_of_a_larger_machine_is_named_and_a_single_card_given() -> None:
@@ -66,7 +54,7 @@ def test_a_share_of_a_larger_machine_is_named_and_a_single_card_given() -> None:
     head = _head(r)
     assert "machine" in first_sentence(r)  # the lowest per-GPU price is a share of a node
     assert "One card alone" in head
-    assert f"${_single('l40s'):.2f}/h" in head
+    assert f"${machine_price('l40s'):.2f}/h" in head
 
 
 # -- 2. full fine-tuning ----------------------------------------------------------------------
@@ -103,7 +91,7 @@ def test_token_job_on_a_gpu_is_the_total(q: str) -> None:
                               "output_tokens": 512}, SizingRequest), catalog())
     assert s.performance is not None and s.performance.max_throughput_tokens_per_s
     hours = 100e6 / s.performance.max_throughput_tokens_per_s / 3600
-    assert value == pytest.approx(hours * _single("h100-sxm"), rel=0.01)
+    assert value == pytest.approx(hours * machine_price("h100-sxm"), rel=0.01)
     assert 3 < value < 20
 
 
@@ -237,7 +225,7 @@ def test_month_total_counts_the_weights_disk_and_30_days(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_month_usd"
-    gpu_time = 8 * 30 * _single("h100-sxm")
+    gpu_time = 8 * 30 * machine_price("h100-sxm")
     assert value > gpu_time + 1  # storage counted in all
     assert "30" in first_sentence(r)
     assert "GB" in first_sentence(r)
@@ -248,7 +236,7 @@ def test_a_month_is_720_hours_around_the_clock(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_gpu_month_usd"
-    assert value == pytest.approx(720 * _single("h100-sxm"), rel=0.001)
+    assert value == pytest.approx(720 * machine_price("h100-sxm"), rel=0.001)
 
 
 # -- 10. a GPU name with a typo -----------------------------------------------------------------

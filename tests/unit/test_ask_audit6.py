@@ -17,20 +17,8 @@ import pytest
 
 import service.domain.answer.writer as writer
 from service.domain.answer.intent import classify, stated
-from tests.unit.test_ask_audit import TODAY, ask, asked, catalog, first_sentence
-
-
-def _head(r: object) -> str:
-    """The answer's first paragraph (the numbers, before the guidance quote)."""
-    return r.answer.split("\n\n")[0]  # type: ignore[attr-defined]
-
-
-def _machine(gpu: str, count: int) -> float:
-    """The cheapest trusted on-demand price of one machine of exactly ``count`` × ``gpu``."""
-    return min(v.on_demand_usd_h for v in catalog().views(TODAY)
-               if v.gpu == gpu and v.gpu_count == count and not v.stale and not v.suspect
-               and v.on_demand_usd_h is not None)
-
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, machine_price
+from tests.unit.ask_fixtures import head as _head
 
 # -- 1. the count asked is the setup priced ---------------------------------------------------
 
@@ -44,7 +32,7 @@ def test_the_count_asked_is_priced(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_month_usd"
-    gpu_month = _machine("h100-sxm", 2) * 8 * 30
+    gpu_month = machine_price("h100-sxm", 2) * 8 * 30
     assert gpu_month < value < gpu_month + 60  # plus the weights' disk
     assert "2 × NVIDIA H100" in first_sentence(r)
     assert "1 × NVIDIA H100" not in first_sentence(r)
