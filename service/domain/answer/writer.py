@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from service.domain.messages import Messages
 from service.domain.recommend.context import unknown_price_defaults
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
+from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
 
@@ -927,24 +928,22 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
-_NODE = 8
-"""GPUs in one machine when a model needs several (the usual HGX / OAM node)."""
 
 
 def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
     """No single node of ``gid`` holds the model: the fewest whole nodes of eight that do,
     from sizing over that many GPUs (tensor parallel inside a node, pipeline stages across)."""
     assert w.model is not None
-    n = 2 * _NODE
-    while n <= 16 * _NODE:
+    n = 2 * NODE_GPUS
+    while n <= 16 * NODE_GPUS:
         r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=0)
         if r is None:
             return False
         if r.fits and r.runs is not False:
             w.record(r, ctx)
             w.out.first = w.say("gpu_count_nodes", model=w.model.name, weights=r.weights,
-                                n=w.n(n), gpu=w.gpu_name(gid), nodes=w.n(n // _NODE),
-                                per_node=w.setup(_NODE, gid), per=w.gib(r.memory.per_gpu_gib),
+                                n=w.n(n), gpu=w.gpu_name(gid), nodes=w.n(n // NODE_GPUS),
+                                per_node=w.setup(NODE_GPUS, gid), per=w.gib(r.memory.per_gpu_gib),
                                 ctx=w.n(ctx))
             w.ask("gpu_count", n, "GPUs")
             if r.layout is not None:
@@ -984,12 +983,7 @@ def _compare(w: _W) -> None:
     rows = []
     best_speed: tuple[float, str] | None = None
     best_price: tuple[float, str] | None = None
-    for gid in gids:
-        count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
-        if count is None:
-            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
-            continue
-        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+    for gid, count, r in _compared(w, gids, base, inp, rows):
         tps = r.performance.decode_tokens_per_s if r and r.performance else None
         # like for like: each GPU on its on-demand price (reserved, then spot, only where
         # it has none), never one side's spot against the other's on-demand
@@ -1019,6 +1013,19 @@ def _compare(w: _W) -> None:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
 
 
+def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[str]
+              ) -> Iterator[tuple[str, int, SizingResult | None]]:
+    """Each GPU compared, at the fewest of it that hold the model (the base sizing's
+    ``fits_on``), sized there: (gpu, count, sizing); a GPU that holds it at no count gets its
+    row in ``rows`` instead."""
+    for gid in gids:
+        count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
+        if count is None:
+            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            continue
+        yield gid, count, w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+
+
 def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
     """The cost of a million output tokens on each GPU compared (the fewest of it that hold
     the model, on-demand, at full load): the setup's hourly price over its output."""
@@ -1026,12 +1033,7 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     rows: list[str] = []
     best: tuple[float, str] | None = None
     fast: tuple[float, str] | None = None
-    for gid in gids:
-        count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
-        if count is None:
-            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
-            continue
-        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+    for gid, count, r in _compared(w, gids, base, inp, rows):
         thr = r.performance.max_throughput_tokens_per_s if r and r.performance else None
         b = w.basis(gid, count)
         if not thr or b is None:
