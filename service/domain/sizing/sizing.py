@@ -55,7 +55,7 @@ from service.domain.sizing.speed import (
     decode_step_fixed,
     estimate_performance,
     layer_matrices,
-    load_model,
+    shared_load_model,
 )
 
 MAX_PARAMS = 10_000_000_000_000
@@ -302,11 +302,9 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if gpu is not None:
             def timer(tp: int, pp: int, share: int, rate: float | None
                       ) -> tuple[int, float, float, float, bool] | None:
-                if (tp, pp) not in load_models:
-                    load_models[(tp, pp)] = load_model(
-                        model, hw.runs, kv, engine, gpu, tp, req.input_tokens,
-                        max(1, req.output_tokens), catalog.perf, pp)
-                lm = load_models[(tp, pp)]
+                lm = shared_load_model(load_models, model, hw.runs, kv, engine, gpu, tp,
+                                       req.input_tokens, max(1, req.output_tokens),
+                                       catalog.perf, pp)
                 if lm is None:
                     return None
                 at = lm.at(share, rate)

@@ -536,6 +536,20 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
                      isl=input_tokens, osl=output_tokens)
 
 
+def shared_load_model(load_models: LoadModels | None, model: SizedModel, p: Precision,
+                      kv: KVType, engine: Engine, gpu: GPU, n: int, input_tokens: int,
+                      output_tokens: int, perf: PerfTables | None, pp: int = 1
+                      ) -> LoadModel | None:
+    """:func:`load_model`, built once per (tensor GPUs, pipeline stages) in ``load_models``
+    (one sizing call's; None: not kept)."""
+    if load_models is not None and (n, pp) in load_models:
+        return load_models[(n, pp)]
+    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp)
+    if load_models is not None:
+        load_models[(n, pp)] = lm
+    return lm
+
+
 def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
                input_tokens: int, output_tokens: int, concurrency: int,
                request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1
@@ -602,20 +616,15 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     ctx = req.input_tokens
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx,
                                 perf if engine.split == "tensor" else None)
-    t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
-    lm = None
-    if engine.split == "tensor":
-        if load_models is not None and (n, pp) in load_models:
-            lm = load_models[(n, pp)]
-        else:
-            lm = load_model(model, p, kv, engine, gpu, n, req.input_tokens,
+    lm = (shared_load_model(load_models, model, p, kv, engine, gpu, n, req.input_tokens,
                             max(1, req.output_tokens), perf, pp)
-            if load_models is not None:
-                load_models[(n, pp)] = lm
+          if engine.split == "tensor" else None)
     if lm is not None and req.input_tokens:
         # the step model's own prefill of one prompt (the chunks TTFT is made of), so the
         # headline prefill speed and the time to first token agree
         t_pre = prefill_alone_s(lm.cost, req.input_tokens, lm.budget)
+    else:
+        t_pre = prefill_s(model, p, engine, gpu, n, req.input_tokens, 1, perf)
     if engine.split == "tensor":
         thr, conc, rps = saturated(lm) if lm is not None else (0.0, 0, 0.0)
     else:
