@@ -124,6 +124,10 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     """Share of the cached layers that use the window: their KV read stops at it."""
     attn_slide_share: float = 0.0
     """Share of the attention FLOPs in windowed layers: their query attends to the window."""
+    memo: dict[float, tuple[float, float]] | None = None
+    """One load solve's step parts by step tokens (:func:`serve` gives each solve its own:
+    the solve asks the same step sizes again and again, a full chunk beside the decodes
+    above all); None: computed every time."""
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
@@ -137,12 +141,26 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
                   * hit * self.expert_params / N8192)
         return t
 
+    def _by_tokens(self, m: float) -> tuple[float, float]:
+        """(linear layers, all-reduces) seconds of a step of ``m`` tokens, kept in
+        :attr:`memo` when it has one."""
+        memo = self.memo
+        if memo is not None:
+            hit = memo.get(m)
+            if hit is not None:
+                return hit
+        got = (self.linear_s(m), (2 * self.layers * self.comm.seconds(m * self.hidden * 2)
+                                  if self.tp > 1 else 0.0))
+        if memo is not None:
+            memo[m] = got
+        return got
+
     def step_s(self, decodes: float, ctx: float, chunk: float = 0.0,
                chunk_span: float = 0.0) -> float:
         """One step: ``decodes`` sequences at ``ctx`` tokens of context each, plus ``chunk``
         prefill tokens attending to ``chunk_span`` tokens on average."""
         m = decodes + chunk
-        t = self.linear_s(m)
+        t, comm = self._by_tokens(m)
         if self.window:
             # windowed layers read (and a chunk attends to) no more than the window
             s, w = self.kv_slide_share, self.window
@@ -153,8 +171,7 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         if self.state_bytes:
             t += decodes * self.state_bytes / self.bw
         t += self.attn_flops_token * chunk * chunk_span / self.attn_flops
-        if self.tp > 1:
-            t += 2 * self.layers * self.comm.seconds(m * self.hidden * 2)
+        t += comm
         eager = chunk > 0 or decodes > self.graph_max_batch
         t += self.step_overhead_s + self.layers * (self.layer_eager_s if eager
                                                    else self.layer_graph_s)
@@ -268,6 +285,10 @@ def admission(a: Architecture, kv: KVType, tp: int, share: float, kv_budget_byte
                         engine.speed.max_num_seqs)
 
 
+MAX_STEP_ITERATIONS = 50
+"""Iterations of the mean-step fixed point at one rate (it converges to 1e-9 in 3-8)."""
+
+
 class Load(msgspec.Struct, frozen=True, gc=False):
     """Means at one load: what a user sees and what the setup delivers."""
 
@@ -290,13 +311,14 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     first guess of the mean step (the answer at a nearby rate converges in fewer steps)."""
     ctx = isl + osl / 2
     dec_steps = max(osl - 1, 0)
-    tau = c.step_s(1, ctx) if tau0 is None else tau0
-    d = 1.0
     # a decoding sequence shares steps with the prompts of the others: in a closed loop of
     # ``running`` users its own prompt was done before it decodes (one user alone decodes at
     # the lone decode step); Poisson arrivals (open loop) come from anyone
     others = (running - 1) / running if closed else 1.0
-    for _ in range(6):
+
+    def mean_step(tau: float) -> tuple[float, float, float, float] | None:
+        """(the mean step a decode sees, decodes per step, chunk cap, prefill share) when
+        the mean step is ``tau``; None when prefill alone would take all the time."""
         d = min(float(running), x * dec_steps * tau)
         # the steps a decode is in carry itself and, on average, the others' decodes
         if dec_steps:
@@ -317,10 +339,34 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         seen = mix_rate * others
         tau_new = (1.0 / (seen + (1 - seen * t_mix) / t_dec) if dec_steps and running
                    else t_mix)
-        if abs(tau_new - tau) < 1e-4 * tau:
-            tau = tau_new
+        return tau_new, d, chunk_cap, rho
+
+    # the mean step is a fixed point of ``mean_step``: iterated, with a secant step on
+    # tau - mean_step(tau) where it stays in the engine's range (the plain iteration crawls
+    # at heavy load, 15 % a step, and stopping it early made the answer depend on the guess)
+    tau = c.step_s(1, ctx) if tau0 is None else tau0
+    got = mean_step(tau)
+    if got is None:
+        return None
+    prev: tuple[float, float] | None = None
+    for _ in range(MAX_STEP_ITERATIONS):
+        nxt = got[0]
+        if abs(nxt - tau) <= 1e-6 * tau:
             break
-        tau = tau_new
+        if prev is not None and (prev[1] - prev[0]) != (nxt - tau):
+            g0, g1 = prev[1] - prev[0], nxt - tau
+            sec = tau - g1 * (tau - prev[0]) / (g1 - g0)
+            if sec > 0 and math.isfinite(sec):
+                trial = mean_step(sec)
+                if trial is not None:
+                    prev, tau, got = (tau, nxt), sec, trial
+                    continue
+        prev = (tau, nxt)
+        tau = nxt
+        got = mean_step(tau)
+        if got is None:
+            return None
+    tau, d, chunk_cap, rho = got
     # a closed loop's requests arrive in bursts (those that started together end together):
     # about BURST_SIZE x sqrt(running) prompts share the chunks, first come first served
     burst = max(1.0, min(float(running), BURST_SIZE * math.sqrt(running))) if closed else 1.0
@@ -402,6 +448,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
         # long-sequence speed (catalog/perf/attention.csv)
         c = msgspec.structs.replace(c, attention=None,
                                     attn_flops=c.attn_flops * c.attention.share(isl))
+    if c.memo is None:
+        c = msgspec.structs.replace(c, memo={})
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
         r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False)
@@ -433,20 +481,26 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
 
     # the rate at which ``running`` users are all in the system: the root of
     # log implied(x) - log running, bracketed, by regula falsi in log x (the Illinois variant:
-    # a few steps where plain bisection takes a dozen; the answer is the bracket's low end,
-    # within 0.2 %, as bisection gave)
+    # a few steps where plain bisection takes a dozen), to a millionth of the users or a
+    # bracket 1e-5 wide: near saturation the queue term is steep, and a bracket 0.2 % wide
+    # let 64 users wait 4.5 s where 66 waited 4.4 s)
     target = math.log(running)
     hi = running / max(c.step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
     f_hi = implied(hi)
     while f_hi < running and hi < 1e9:
         hi *= 2
         f_hi = implied(hi)
-    lo = hi / 1e6
+    # a rate below the root has a shorter cycle than the root's and one above it a longer
+    # one, so running / cycle(hi) is at or below the root: the bracket's low end
+    lo = hi * running / f_hi if math.isfinite(f_hi) else hi / 1e6
     g_lo = math.log(implied(lo)) - target
+    while g_lo > 1e-9 and lo > 1e-12:
+        hi, f_hi, lo = lo, math.exp(g_lo + target), lo / 1e3
+        g_lo = math.log(implied(lo)) - target
     g_hi = (math.log(f_hi) - target) if math.isfinite(f_hi) else math.inf
     side = 0
-    for _ in range(60):
-        if hi / lo < 1.002:
+    for _ in range(200):
+        if hi / lo < 1.0 + 1e-5:
             break
         a, b = math.log(lo), math.log(hi)
         if math.isfinite(g_hi) and g_hi > g_lo:
@@ -468,7 +522,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
             if side == 1:
                 g_lo /= 2
             side = 1
-        if abs(g_mid) < 1e-4 and g_mid < 0:
+        if abs(g_mid) < 1e-6:
+            lo = mid  # the root, to a millionth of the users
             break
     x = lo
     r = found.get(x) or _at_rate(c, x, isl, osl, running, budget)

@@ -532,7 +532,8 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
                      kernel_compute(gpu, p, engine),
                      achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
-    return LoadModel(cost=cost, cap=cap, budget=engine.speed.max_num_batched_tokens,
+    # the loads this model is asked share its step parts by step size (StepCost.memo)
+    return LoadModel(cost=msgspec.structs.replace(cost, memo={}), cap=cap, budget=engine.speed.max_num_batched_tokens,
                      isl=input_tokens, osl=output_tokens)
 
 
