@@ -116,6 +116,7 @@ activations = "profile"
 activation_fixed_gib = 0.25
 profile_tokens = {min = 1024, max = 8192}
 batch_free_activations = true
+kinds = ["llm"]
 
 [engine.speed]
 eta_mem = 0.7

@@ -145,6 +145,8 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     runs_diffusion: bool = False
     """The engine has its own diffusion pipelines (calibration models them with its
     constants; otherwise the default engine of diffusion models)."""
+    kinds: list[Literal["llm", "diffusion", "audio"]]
+    """Model kinds the engine serves (an LLM on diffusers, or SDXL on vLLM, is a 400)."""
     default_for_kinds: list[Literal["llm", "diffusion", "audio"]] = msgspec.field(
         default_factory=list)
     """Model kinds this engine is the default for (with ``default_for_formats``, see
@@ -155,6 +157,11 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     speed: EngineSpeed
 
     def __post_init__(self) -> None:
+        if not set(self.default_for_kinds) <= set(self.kinds):
+            raise ValueError(f"{self.id}: default_for_kinds {self.default_for_kinds} must be "
+                             f"among the kinds it serves {self.kinds}")
+        if self.runs_diffusion and "diffusion" not in self.kinds:
+            raise ValueError(f"{self.id}: runs_diffusion needs 'diffusion' in kinds")
         if self.batch_free_activations != (self.activations != "prompt"):
             raise ValueError(f"{self.id}: batch_free_activations must be "
                              f"{self.activations != 'prompt'} with activations = "
