@@ -13,8 +13,8 @@ from service.adapters.catalog_loader import load_catalog
 from service.domain.catalog.precisions import find_kv_type, get_precision
 from service.domain.catalog.snapshot import Catalog
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import SizingResult, size, sized_from_entry
 from service.domain.sizing.serving import _at_rate
+from service.domain.sizing.sizing import SizingResult, size, sized_from_entry
 from service.domain.sizing.speed import under_load
 from service.paths import default_data_dir
 
@@ -275,3 +275,18 @@ def test_the_mean_step_does_not_depend_on_the_first_guess(catalog: Catalog, x: f
     assert all(a is not None for a in answers)
     for a in answers[1:]:
         assert a == pytest.approx(answers[0], rel=1e-4), answers  # type: ignore[comparison-overlap]
+
+
+@pytest.mark.parametrize("gpu", ["l4", "rtx-4090", "a10", "l40s", "h100-sxm"])
+def test_fits_on_times_the_layout_sizing_deploys(catalog: Catalog, gpu: str) -> None:
+    """A 70B bf16 on 8 PCIe cards is deployed as 4-way tensor parallel over 2 pipeline
+    stages; fits_on timed it as 8-way tensor parallel (8 x L4: 13.3 tokens/s listed where
+    sizing the same setup gave 7.0, above the layout's own bandwidth bound of 8.5)."""
+    body = {"model": "llama-3.1-70b", "weights": "bf16", "input_tokens": 1000,
+            "output_tokens": 200}
+    rows = {(f.gpu, f.gpu_count): f for f in _size(catalog, **body).fits_on}
+    row = next(f for (g, _), f in rows.items() if g == gpu)
+    one = _size(catalog, gpu=gpu, gpu_count=row.gpu_count, **body)
+    assert one.performance is not None and one.performance.decode_tokens_per_s
+    assert row.decode_tokens_per_s == pytest.approx(one.performance.decode_tokens_per_s,
+                                                    rel=1e-6), (one.layout, row)

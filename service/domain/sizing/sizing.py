@@ -34,7 +34,13 @@ from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
-from service.domain.sizing.layout import Layout, search_inference, search_training, tp_limit
+from service.domain.sizing.layout import (
+    NODE_GPUS,
+    Layout,
+    search_inference,
+    search_training,
+    tp_limit,
+)
 from service.domain.sizing.memory import (
     GIB,
     Assumption,
@@ -198,7 +204,16 @@ def resolve_engine(name: str | None, model: SizedModel, p: Precision,
     engine), or the default one."""
     if name is None:
         return default_engine(model, p, registry)
-    return registry.engines.get(name, "$.engine")
+    engine = registry.engines.get(name, "$.engine")
+    if model.kind not in engine.kinds:
+        serve = [e.id for e in registry.engines if model.kind in e.kinds]
+        raise InvalidInput(f"{engine.name} does not serve {KIND_WORDS[model.kind]} such as "
+                           f"{model.name}; engines that do: {', '.join(serve)}", "$.engine")
+    return engine
+
+
+KIND_WORDS = {"llm": "language models", "diffusion": "diffusion models",
+              "audio": "speech models"}
 
 
 def _memory(whole: MemoryParts, per: MemoryParts, kv_applies: bool) -> Memory:
@@ -259,6 +274,16 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
 
     a = model.arch
     assert a is not None
+    unused = [f for f, v in (("width", req.width), ("height", req.height), ("steps", req.steps))
+              if v is not None]
+    if req.task == "inference" and req.training_tokens is not None:
+        unused.append("training_tokens")
+    ignored = (f"{', '.join(unused)} ignored: {'it applies' if len(unused) == 1 else 'they apply'}"
+               " to diffusion models" + (" or to training" if req.task == "inference" else "")
+               + f", not to LLM {'inference' if req.task == 'inference' else 'training'}"
+               if unused else "")
+    if ignored:
+        note("ignored_fields", ", ".join(unused), ignored)
     if req.task == "inference":
         if req.finetune is not None:
             raise InvalidInput("`finetune` options apply to task finetune or pretrain",
@@ -273,6 +298,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
+        if ignored:
+            hw.warnings.append(ignored)
         if precision.scope == "experts" and not a.is_moe:
             hw.warnings.append(
                 f"{precision.id} is an experts-only format (gpt-oss ships its MoE experts in it): "
@@ -364,8 +391,15 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     f"requests/s): the queue grows without bound, so no time to first token "
                     f"is given and the figures are at capacity; about {math.ceil(rate / most)} "
                     "such setups carry it")
-            elif (rate is not None and perf is not None and perf.time_to_first_token_ms
-                  and perf.time_per_output_token_ms and model.task != "embed"):
+            elif rate is not None and most and rate >= NEAR_CAPACITY * most:
+                hw.warnings.append(
+                    f"{rate:g} requests/s is {rate / most:.0%} of what this setup serves "
+                    f"({most:.3g} requests/s): near capacity the queue, and with it the time "
+                    "to first token, grows steeply with small changes of load; "
+                    f"{math.ceil(rate / (HEADROOM_LOAD * most))} such setups keep it under "
+                    f"{HEADROOM_LOAD:.0%}")
+            if (rate is not None and perf is not None and perf.time_to_first_token_ms
+                    and perf.time_per_output_token_ms and model.task != "embed"):
                 # Little's law: the requests in flight hold their KV cache; the memory above
                 # is sized for batch_size of them
                 life_s = (perf.time_to_first_token_ms + max(req.output_tokens - 1, 0)
@@ -412,6 +446,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
     precision = hw.precision
+    if ignored:
+        hw.warnings.append(ignored)
     if ft.zero_stage and n == 1:
         note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
              "GPUs; with one GPU nothing is sharded")
@@ -446,6 +482,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
         runs=hw.ok if gpu is not None else None,
         capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
+
+
+NEAR_CAPACITY = 0.9
+"""An open loop at this share of the setup's requests/s or more is warned about: the queue
+term of TTFT rises as rho / (1 - rho), 9x at 90 %, 19x at 95 %."""
+HEADROOM_LOAD = 0.8
+"""The load the near-capacity warning sizes its setups count for."""
 
 
 LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
@@ -659,10 +702,15 @@ def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
         if not runs_on(registry, engine.id, precision, g):
             continue  # catalog/kernels.toml: the engine cannot run these weights there
         runs = runs_as(registry, engine.id, precision, g)
+        # past the widest tensor group the GPU's link keeps fast (4 PCIe cards), the layout
+        # search adds pipeline stages, which time like the tensor group reading all the
+        # weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at T4P2's 7.0)
+        widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
         table.append(DecodeRow(gpu_index=i, capacity_gib=plan.capacity_gib(g), steps=tuple(
-            None if (count > 1 and engine.split == "tensor" and a.num_attention_heads % count)
-            else decode_step_fixed(plan.model, runs, engine, g, count, plan.batch, mats,
-                                   perf=perf)
+            None if (count > 1 and engine.split == "tensor"
+                     and a.num_attention_heads % min(count, widest))
+            else decode_step_fixed(plan.model, runs, engine, g, min(count, widest), plan.batch,
+                                   mats, perf=perf)
             for count in COUNTS)))
     return tuple(table)
 
@@ -745,6 +793,12 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         width = req.width or model.native_width or 1024
         height = req.height or model.native_height or 1024
     training = None
+    if req.task != "inference" and model.kind == "audio":
+        # its training memory (encoder and decoder activations over 30 s windows) is not
+        # modelled: inference memory with gradients at 0 told a T4 it fits a full fine-tune
+        raise InvalidInput(f"fine-tuning and pre-training are sized for language and diffusion "
+                           f"models; speech models such as {model.name} are sized for "
+                           "inference only", "$.task")
     if req.task != "inference":
         ft = req.finetune or FinetuneOptions(method="lora")
         training = "full" if ft.method == "full" else "lora"
@@ -772,7 +826,10 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                 + ("" if model.kind == "audio" or training else
                    "; or let diffusers keep one component on the GPU at a time "
                    "(enable_model_cpu_offload), slower by the transfers"))
-    if gpu is not None and fits:
+    if gpu is not None and fits and training:
+        note("performance", "null", "the training speed of diffusion models is not modelled: "
+             "memory and fit only, no time or cost")
+    elif gpu is not None and fits:
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
                                     task=req.task, width=width, height=height,
                                     diffusion_engine=registry.engines.default("diffusion",

@@ -533,8 +533,9 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
                      kernel_compute(gpu, p, engine),
                      achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
     # the loads this model is asked share its step parts by step size (StepCost.memo)
-    return LoadModel(cost=msgspec.structs.replace(cost, memo={}), cap=cap, budget=engine.speed.max_num_batched_tokens,
-                     isl=input_tokens, osl=output_tokens)
+    return LoadModel(cost=msgspec.structs.replace(cost, memo={}), cap=cap,
+                     budget=engine.speed.max_num_batched_tokens, isl=input_tokens,
+                     osl=output_tokens)
 
 
 def shared_load_model(load_models: LoadModels | None, model: SizedModel, p: Precision,
