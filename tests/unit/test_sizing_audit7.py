@@ -24,7 +24,8 @@ def _size(catalog: Catalog, **body: object) -> SizingResult:
 
 @pytest.mark.parametrize("model,engine,kind", [("llama-3.1-8b", "diffusers", "language"),
                                                ("sdxl", "vllm", "diffusion"),
-                                               ("whisper-large-v3", "llama.cpp", "speech")])
+                                               ("whisper-large-v3", "llama.cpp", "audio"),
+                                               ("musicgen-large", "vllm", "audio")])
 def test_an_engine_that_does_not_serve_the_models_kind_is_a_400(catalog: Catalog, model: str,
                                                                  engine: str, kind: str) -> None:
     """Llama 3.1 8B on diffusers was timed at 158 tokens/s (faster than vLLM) with runs: true;

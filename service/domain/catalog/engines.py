@@ -147,6 +147,9 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     constants; otherwise the default engine of diffusion models)."""
     kinds: list[Literal["llm", "diffusion", "audio"]]
     """Model kinds the engine serves (an LLM on diffusers, or SDXL on vLLM, is a 400)."""
+    audio_families: list[str] = msgspec.field(default_factory=list)
+    """The audio model families it serves when not all (vLLM and TensorRT-LLM: Whisper, not
+    MusicGen or Bark); empty: every audio family of ``kinds``."""
     default_for_kinds: list[Literal["llm", "diffusion", "audio"]] = msgspec.field(
         default_factory=list)
     """Model kinds this engine is the default for (with ``default_for_formats``, see
@@ -166,6 +169,12 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
             raise ValueError(f"{self.id}: batch_free_activations must be "
                              f"{self.activations != 'prompt'} with activations = "
                              f"{self.activations!r}")
+
+    def serves(self, kind: str, family: str | None) -> bool:
+        """Whether the engine serves a model of this kind and family."""
+        if kind not in self.kinds:
+            return False
+        return kind != "audio" or not self.audio_families or family in self.audio_families
 
     def profile(self, context: int) -> int:
         """Tokens in the activation-profiling pass at ``context``."""

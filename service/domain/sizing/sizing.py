@@ -205,15 +205,15 @@ def resolve_engine(name: str | None, model: SizedModel, p: Precision,
     if name is None:
         return default_engine(model, p, registry)
     engine = registry.engines.get(name, "$.engine")
-    if model.kind not in engine.kinds:
-        serve = [e.id for e in registry.engines if model.kind in e.kinds]
+    if not engine.serves(model.kind, model.family):
+        serve = [e.id for e in registry.engines if e.serves(model.kind, model.family)]
         raise InvalidInput(f"{engine.name} does not serve {KIND_WORDS[model.kind]} such as "
                            f"{model.name}; engines that do: {', '.join(serve)}", "$.engine")
     return engine
 
 
 KIND_WORDS = {"llm": "language models", "diffusion": "diffusion models",
-              "audio": "speech models"}
+              "audio": "audio models"}
 
 
 def _memory(whole: MemoryParts, per: MemoryParts, kv_applies: bool) -> Memory:
@@ -797,7 +797,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         # its training memory (encoder and decoder activations over 30 s windows) is not
         # modelled: inference memory with gradients at 0 told a T4 it fits a full fine-tune
         raise InvalidInput(f"fine-tuning and pre-training are sized for language and diffusion "
-                           f"models; speech models such as {model.name} are sized for "
+                           f"models; audio models such as {model.name} are sized for "
                            "inference only", "$.task")
     if req.task != "inference":
         ft = req.finetune or FinetuneOptions(method="lora")
