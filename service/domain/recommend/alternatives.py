@@ -3,8 +3,9 @@ relaxed target), why nothing fits when nothing does, and the rules noted as assu
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -13,14 +14,18 @@ from service.domain.catalog.offer_query import headline_price
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
+    find_kv_type,
     find_precision,
 )
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     NEAREST,
+    _engine,
     _memory_plan,
     candidate_precisions,
     headroom_limit,
+    keeps_kv,
+    kernel_refusal,
     train_capability,
 )
 from service.domain.recommend.context import (
@@ -78,11 +83,14 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     # (GPU, count, nodes) and cost of each other-weights alternative shown
     shown: list[tuple[tuple[str, int, int], float]] = []
 
-    def rerun(change: str, new_req: RecommendationRequest, effect_prefix: str) -> None:
+    def rerun(change: str, new_req: RecommendationRequest,
+              effect_prefix: str | Callable[[Option], str], engine: str | None = None
+              ) -> None:
         sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
                   providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
                   interruptible=new_req.interruptible if new_req.interruptible is not None
-                  else ctx.interruptible, hours_per_day=ctx.hours_per_day, engine=ctx.engine,
+                  else ctx.interruptible, hours_per_day=ctx.hours_per_day,
+                  engine=engine or ctx.engine,
                   max_storage_price=ctx.max_storage_price, relax_defaults=ctx.relax_defaults,
                   max_egress_price=ctx.max_egress_price)
         sub_precisions = candidate_precisions(sub)
@@ -106,7 +114,9 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             if any(s == shape and cost > c * (1 - MEANINGFUL_SAVING) for s, c in shown):
                 return
             shown.append((shape, cost))
-        if "{fits}" in effect_prefix:
+        if callable(effect_prefix):
+            effect_prefix = effect_prefix(top)
+        elif "{fits}" in effect_prefix:
             effect_prefix = effect_prefix.format(fits=_fits_words(ctx, options, top))
         alts.append(Alternative(
             change=change, effect=f"{effect_prefix}: {machine_words(top)} at "
@@ -120,23 +130,32 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             offer_id=top.offer.id))
 
     tried: set[str] = {p.id for p in precisions}
-    for q, gpus in _runs_instead(ctx, options, rejected):
+    for q in _runs_instead(ctx, options, rejected):
         # the precision asked for kept cheaper GPUs out: the nearest one they run (bf16 ->
-        # fp16 on a T4 or V100, the same 16 bits) first, before any quantization
+        # fp16 on a T4 or V100, the same 16 bits) first, before any quantization; the
+        # changed request's best option may be on other GPUs, and the text says why it is
+        # the answer there
         tried.add(q.id)
         rerun(f"weights {q.id}", msgspec_replace(req, weights=q.id),
-              f"{q.id} weights run on {gpus} where {precisions[0].id} cannot"
-              + (" (16 bits, no quantization)" if q.bits_linear >= 16 else ""))
+              functools.partial(_instead_words, ctx, q, precisions[0],
+                                rejected=rejected, candidates=candidates))
     if ctx.model.kind == "llm" and req.workload in ("serving", "batch"):
         if all(p.bits_linear >= 16 for p in precisions) and "fp8" not in tried:
             rerun("weights fp8", msgspec_replace(req, weights="fp8"),
                   "FP8 weights (near-lossless) {fits}")
             rerun("weights int4 (AWQ)", msgspec_replace(req, weights="awq-int4"),
                   "4-bit weights (small quality loss) {fits}")
-        if ctx.kv is not None and ctx.kv.bytes_per_element >= 2 and _kv_dominant(
-                ctx, precisions[0]):
+        default = ctx.registry.engines.default(ctx.model.kind, False)
+        if not req.engine and ctx.kv is not None and not keeps_kv(default, ctx.kv):
+            # the KV type asked ruled out the default engine (q8_0 / q4_0: llama.cpp only):
+            # the nearest cache it keeps, on it
             rerun("kv_cache fp8", msgspec_replace(req, kv_cache="fp8"),
-                  "FP8 KV cache (half the KV memory, small quality cost)")
+                  f"an FP8 KV cache, which {default.name} keeps (the {ctx.kv.id} cache asked "
+                  f"for ranks {ctx.engine} only)", engine=default.id)
+        smaller = _smaller_kv(ctx, precisions[0])
+        if smaller is not None and _kv_dominant(ctx, precisions[0]):
+            rerun(f"kv_cache {smaller}", msgspec_replace(req, kv_cache=smaller),
+                  KV_WORDS[smaller])
         if req.context_tokens >= 8192 and _kv_dominant(ctx, precisions[0]):
             shorter = max(req.output_tokens + 1, req.context_tokens // 2)
             rerun(f"context {shorter} tokens",
@@ -150,14 +169,14 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             relaxed = 2 * tg.ttft_ms
             rerun(f"relax TTFT to {relaxed:,.0f} ms",
                   msgspec_replace(req, max_time_to_first_token_ms=relaxed),
-                  f"a first token within {relaxed / 1000:g} s instead of "
-                  f"{tg.ttft_ms / 1000:g} s")
+                  f"a first token within {seconds(relaxed)} instead of "
+                  f"{seconds(tg.ttft_ms)}")
         if tg.decode_tps is not None and tg.decode_tps > 1 and (
                 "decode" in " ".join(decided) or "tokens/s" in missed):
             slower = max(1.0, tg.decode_tps / 2)
-            rerun(f"relax decode speed to {slower:g} tokens/s per user",
+            rerun(f"relax decode speed to {figure(slower)} tokens/s per user",
                   msgspec_replace(req, min_decode_tokens_per_s=slower),
-                  f"{slower:g} instead of {tg.decode_tps:g} tokens/s per user")
+                  f"{figure(slower)} instead of {figure(tg.decode_tps)} tokens/s per user")
     if not ctx.interruptible and req.workload in ("batch", "finetune"):
         rerun("allow spot (interruptible)", msgspec_replace(req, interruptible=True),
               "spot prices with checkpointing")
@@ -171,6 +190,18 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if alt is not None:
             alts.append(alt)
     return alts
+
+
+def figure(x: float) -> str:
+    """A rate or a count as the answer's text shows it: at most one decimal, none where it
+    is whole ("12.5", "10", "1,250")."""
+    return f"{x:,.0f}" if abs(x - round(x)) < 0.05 or abs(x) >= 100 else f"{x:,.1f}"
+
+
+def seconds(ms: float) -> str:
+    """A duration given in ms as the text says it in seconds: "15.1 s", "4 s" (never the
+    float's raw digits)."""
+    return f"{figure(ms / 1000)} s"
 
 
 def _fits_words(ctx: Ctx, options: list[Option], top: Option) -> str:
@@ -201,31 +232,56 @@ at least this share of the cost (a few dollars off the same machine is noise).""
 
 
 def _runs_instead(ctx: Ctx, options: list[Option], rejected: Sequence[tuple[Offer, str]]
-                  ) -> list[tuple[Precision, str]]:
-    """(precision, the GPUs' names) for each nearest precision that GPUs refused for the
-    precision asked for would run (the kernel matrix's ``nearest that runs there``), where
-    such an offer is cheaper than the top option (or there is none), best quality first."""
+                  ) -> list[Precision]:
+    """Each nearest precision that GPUs refused for the precision asked for would run (the
+    kernel matrix's ``nearest that runs there``), where such an offer is cheaper than the top
+    option (or there is none), best quality first."""
     if ctx.req.weights == "auto":
         return []
     top = (options[0].cost.per_hour_usd / max(1, options[0].nodes)) if options else None
-    found: dict[str, list[str]] = {}
+    found: set[str] = set()
     for offer, reason in rejected:
         if not reason.startswith(KERNEL_REFUSAL) or NEAREST not in reason:
             continue
         price = headline_price(offer)
         if top is not None and (price is None or price >= top):
             continue
-        name = reason.rsplit(NEAREST, 1)[1].strip()
-        gpu = ctx.registry.gpus.get(offer.gpu)
-        names = found.setdefault(name, [])
-        if gpu is not None and gpu.name not in names:
-            names.append(gpu.name)
-    out = []
-    for pid, names in found.items():
-        q = find_precision(pid)
-        if q is not None:
-            out.append((q, ", ".join(names[:3]) or "cheaper GPUs"))
-    return sorted(out, key=lambda x: (QUALITY_HANDICAP.get(x[0].id, 1.1), x[0].id))
+        found.add(reason.rsplit(NEAREST, 1)[1].strip())
+    out = [q for pid in found if (q := find_precision(pid)) is not None]
+    return sorted(out, key=lambda q: (QUALITY_HANDICAP.get(q.id, 1.1), q.id))
+
+
+def _instead_words(ctx: Ctx, q: Precision, p: Precision, top: Option, *,
+                   rejected: Sequence[tuple[Offer, str]], candidates: Sequence[Quote]) -> str:
+    """Why ``q`` weights make ``top`` (the changed request's best option) the answer where
+    ``p``, the precision asked for, does not, naming top's GPU: ``p`` cannot run there (the
+    kernel matrix), does not fit there, misses the targets there, needs more nodes there, or
+    costs more there. Never "where p cannot" on a GPU that runs p."""
+    gpu = ctx.registry.gpus.get(top.offer.gpu)
+    name = top.offer.gpu_name
+    bits = " (16 bits, no quantization)" if q.bits_linear >= 16 else ""
+    if gpu is not None and kernel_refusal(ctx, gpu, p) is not None:
+        return f"{q.id} weights run on {name} where {p.id} cannot{bits}"
+    said = next((r for o, r in rejected if o.id == top.offer.id), None)
+    kind = rejection_kind(said) if said is not None else None
+    if kind == "memory":
+        return f"{q.id} weights fit on {name} where {p.id} does not{bits}"
+    if kind == "targets":
+        what = ("the default serving targets" if ctx.targets.default_ttft
+                or ctx.targets.default_decode else "the targets")
+        return f"{q.id} weights meet {what} on {name} where {p.id} misses them{bits}"
+    mine = [c for c in candidates if c.offer.id == top.offer.id and c.model == top.pricing_model]
+    if mine:
+        c = min(mine, key=lambda x: x.sort_cost)
+        cost = c.per_month if c.per_month is not None else c.per_job
+        if c.plan.nodes > top.nodes:
+            held = f" for the {c.plan.decided_by} target" if c.plan.decided_by else ""
+            return (f"{q.id} weights carry the load on {count(top.nodes, 'node')} of {name} "
+                    f"where {p.id} needs {c.plan.nodes}{held}{bits}")
+        if cost is not None:
+            return (f"{q.id} weights cost less on {name} ({p.id} there: {usd(cost)}"
+                    + ("/month" if c.per_month is not None else " in all") + f"){bits}")
+    return f"{q.id} weights cost less, on {name}{bits}"
 
 
 class _Decided(msgspec.Struct, frozen=True):
@@ -320,6 +376,25 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
                + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
                f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run",
         per_job_usd=q.per_job, offer_id=o.id)
+
+
+KV_WORDS = {"fp8": "FP8 KV cache (half the KV memory, small quality cost)",
+            "q8_0": "q8_0 KV cache (about half the KV memory, small quality cost)"}
+"""The smaller KV-cache types an alternative tries, in order, and how it says them."""
+
+
+def _smaller_kv(ctx: Ctx, p: Precision) -> str | None:
+    """The first smaller KV-cache type (``KV_WORDS``) the engine that runs ``p`` keeps, where
+    the request's cache is 16-bit: never a type that engine cannot keep (vLLM: fp8;
+    llama.cpp: q8_0)."""
+    if ctx.kv is None or ctx.kv.bytes_per_element < 2:
+        return None
+    engine = _engine(ctx, p)
+    for kv_id in KV_WORDS:
+        kv = find_kv_type(kv_id)
+        if kv is not None and keeps_kv(engine, kv):
+            return kv_id
+    return None
 
 
 def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
@@ -473,6 +548,30 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                   and req.workload in ("finetune", "pretrain") else req.context_tokens)
         ctx.note("context_over_model_limit", f"{tokens} > {ctx.model.max_context}",
                  ctx.context_over_limit)
+    if ctx.both_loads is not None:
+        field, rate = ctx.both_loads
+        ctx.note("load", f"{field}: {rate:,.3g} requests/s (open loop)",
+                 f"both concurrent_requests ({req.concurrent_requests:,}) and {field} were "
+                 "given: the request rate sets the load each option is sized for and reports "
+                 "(requests arriving at random, the requests in flight by Little's law); "
+                 "concurrent_requests is not the load, only a floor: memory for that many "
+                 "requests at the full context and the targets at that many in a closed "
+                 "loop. Give one of them to size for it alone")
+    if req.workload in ("finetune", "pretrain"):
+        ft = req.finetune
+        if ft is None:
+            method = "full" if req.workload == "pretrain" else "lora"
+            ctx.note("finetune_method", f"{method} (default)",
+                     "no finetune.method given: pre-training trains every weight"
+                     if method == "full" else
+                     "no finetune.method given: LoRA (rank 16 on all seven projections, the base "
+                     "weights frozen) is priced; a full fine-tune needs several times "
+                     "the memory (gradients and optimizer state for every weight): set "
+                     "finetune.method to full or qlora to price those")
+        else:
+            ctx.note("finetune_method", ft.method,
+                     f"finetune.method as given (LoRA rank {ft.lora_rank})"
+                     if ft.method != "full" else "finetune.method as given")
     tg = ctx.targets
     if tg.default_ttft or tg.default_decode:
         said = []

@@ -12,10 +12,13 @@ from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.precisions import (
     PRECISIONS,
+    KVType,
     Precision,
+    find_kv_type,
     find_precision,
     get_precision,
 )
+from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
 from service.domain.recommend.context import (
     AUTO_IMAGE,
@@ -31,12 +34,14 @@ from service.domain.recommend.types import (
 from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
     InferencePlan,
+    SizedModel,
     TrainingPlan,
     diffusion_memory,
     largest_batch,
 )
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
+from service.domain.sizing.sizing import KIND_WORDS, resolve_engine
 from service.domain.sizing.speed import (
     achievable_tflops,
     decode_step_s,
@@ -77,12 +82,146 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
     if ctx.model.kind != "llm" or ctx.model.task == "embed":
         return [get_precision(ctx.model.native_precision or "bf16")]
     auto = ctx.registry.engines[ctx.engine].auto_weights
-    if auto:
-        return [get_precision(x) for x in auto]
     native = ctx.model.native_precision
+    if auto:
+        # a model released in a format the engine runs (gpt-oss's MXFP4 on llama.cpp) is
+        # tried in it first, then the engine's own formats
+        own = ([get_precision(native)] if native and native not in ("bf16", "fp16", *auto)
+               and _engine_has_kernel(ctx, get_precision(native)) else [])
+        return own + [get_precision(x) for x in auto]
     if native and native != "bf16":
         return [get_precision(native)]
     return [get_precision(x) for x in AUTO_LLM]
+
+
+def kv_applies(req: RecommendationRequest, model: SizedModel) -> bool:
+    """Whether the request's KV cache sizes anything: LLM serving or a batch job of a model
+    that generates (an embedding model keeps no cache; training keeps none)."""
+    return (model.kind == "llm" and model.task != "embed"
+            and req.workload in ("serving", "batch"))
+
+
+JOB_FIELDS = {"job_output_tokens": "language models that generate text",
+              "job_images": "diffusion (image and video) models",
+              "job_audio_hours": "speech models",
+              "job_embed_tokens": "embedding models"}
+"""Each job-size field and the models it sizes a job of."""
+
+
+def _job_field(model: SizedModel) -> str:
+    """The job-size field that applies to ``model``."""
+    if model.kind == "diffusion":
+        return "job_images"
+    if model.kind == "audio":
+        return "job_audio_hours"
+    return "job_embed_tokens" if model.task == "embed" else "job_output_tokens"
+
+
+def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
+    """A job size for another kind of model, or training tokens for serving, is a 400 at the
+    field: silently ignored, it would price a month of steady use as if no job were given."""
+    own = _job_field(model)
+    for name, applies_to in JOB_FIELDS.items():
+        if name != own and getattr(req, name) is not None:
+            raise InvalidInput(f"{name} sizes a job of {applies_to}; {model.name} is not one: "
+                               f"give {own} for its job size", f"$.{name}")
+    if req.training_tokens is not None and req.workload not in ("finetune", "pretrain"):
+        raise InvalidInput("training_tokens applies to workload finetune or pretrain; for a "
+                           f"{req.workload} job give {own}", "$.training_tokens")
+
+
+def keeps_kv(engine: Engine, kv: KVType) -> bool:
+    """Whether ``engine`` keeps a KV cache of type ``kv`` (an engine listing no
+    ``kv_cache_types`` keeps any)."""
+    return not engine.kv_cache_types or kv.id in engine.kv_cache_types
+
+
+def kv_refusal(engine: Engine, kv: KVType, registry: Registry, kind: str) -> str:
+    """Why ``engine`` cannot keep ``kv``, as /v1/sizing says it (the same 400 at
+    ``$.kv_cache``), with the engines that do."""
+    others = [e.id for e in registry.engines
+              if kind in e.kinds and e.kv_cache_types and kv.id in e.kv_cache_types]
+    hint = ""
+    if len(others) == 1:
+        hint = (f" (a {others[0]} cache type: set engine {others[0]}, or leave engine unset "
+                f"to rank {others[0]} options)")
+    elif others:
+        hint = f" (engines that keep it: {', '.join(others)})"
+    return (f"{engine.name} keeps its KV cache as {' or '.join(engine.kv_cache_types)}, "
+            f"not {kv.id}{hint}")
+
+
+def _no_kernel_for(registry: Registry, engine: Engine, p: Precision) -> str | None:
+    """The kernel matrix's words where it gives ``engine`` no path at all for ``p`` on any
+    GPU (llama.cpp and FP8 weights), else None."""
+    kernels = registry.kernels
+    if not kernels:
+        return None
+    rules = kernels.rules_for(engine.id, p.id)
+    if not rules or any(r.cuda_min or r.rocm or r.other for r in rules):
+        return None
+    return rules[0].runs
+
+
+def pick_engine(req: RecommendationRequest, model: SizedModel, registry: Registry
+                ) -> tuple[Engine, str | None]:
+    """The engine a recommendation plans with, and why where the KV cache chose it.
+
+    An explicit engine must serve the model's kind (sizing's rule: a 400 at ``$.engine``)
+    and keep the KV-cache type asked for (a 400 at ``$.kv_cache``, as sizing answers): an
+    option is never sized on a cache its engine cannot keep. With no engine given, the
+    default engine of the kind; where that one does not keep the KV type, the first engine
+    that serves the kind and does (q8_0 / q4_0: llama.cpp, with its GGUF weights), said in an
+    assumption. Explicit weights must run on an engine that keeps the type (GGUF weights run
+    on llama.cpp whatever the engine)."""
+    engines = registry.engines
+    asked = find_precision(req.weights) if req.weights != "auto" else None
+    if req.engine:
+        engine = resolve_engine(req.engine, model,
+                                asked or get_precision(model.native_precision or "bf16"),
+                                registry)
+    else:
+        engine = engines.default(model.kind, False)
+    if not kv_applies(req, model):
+        return engine, None
+    kv = find_kv_type(req.kv_cache)
+    if kv is None:
+        raise InvalidInput(f"unknown KV-cache type {req.kv_cache!r}; use fp16, fp8, q8_0 or "
+                           "q4_0", "$.kv_cache")
+    why: str | None = None
+    if not keeps_kv(engine, kv):
+        if req.engine:
+            raise InvalidInput(kv_refusal(engine, kv, registry, model.kind), "$.kv_cache")
+        keeps = [e for e in engines
+                 if model.kind in e.kinds and e.kv_cache_types and kv.id in e.kv_cache_types]
+        if not keeps:
+            raise InvalidInput(f"no engine of the catalog keeps a {kv.id} KV cache for "
+                               f"{KIND_WORDS[model.kind]}", "$.kv_cache")
+        chosen = keeps[0]
+        why = (f"kv_cache {kv.id}: {engine.name}, the default engine, keeps its KV cache as "
+               f"{' or '.join(engine.kv_cache_types)}; only "
+               + (f"{chosen.name} options" if len(keeps) == 1 else
+                  f"options of engines that keep it ({', '.join(e.id for e in keeps)}; "
+                  f"{chosen.name} planned)")
+               + " are ranked"
+               + (f", with its weights ({', '.join(chosen.auto_weights)} unless weights "
+                  "names one)" if chosen.auto_weights else "")
+               + "; set kv_cache fp16 or fp8 to rank vLLM-class engines")
+        if asked is not None and not asked.gguf:
+            no_path = _no_kernel_for(registry, chosen, asked)
+            if no_path is not None:
+                raise InvalidInput(
+                    f"a {kv.id} KV cache is kept by {chosen.name}, which does not run "
+                    f"{asked.id} weights ({no_path}); use weights "
+                    f"{' or '.join(chosen.auto_weights) or 'in GGUF'} with it, or kv_cache "
+                    "fp16 or fp8", "$.kv_cache")
+        engine = chosen
+    if asked is not None:
+        runs = (engines.for_format("gguf") if asked.gguf else None) or engine
+        if not keeps_kv(runs, kv):
+            raise InvalidInput(kv_refusal(runs, kv, registry, model.kind)
+                               + f"; {asked.id} weights run on {runs.name}", "$.kv_cache")
+    return engine, why
 
 
 def _engine_has_kernel(ctx: Ctx, p: Precision) -> bool:
@@ -266,7 +405,8 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
                              kernel_compute(gpu, runs, engine),
                              achievable_tflops(gpu, runs, engine, quantized_kernels=False)
                              * 1e12)
-            hit = (cost, max(1, admit))
+            # the loads asked of this replica share its step parts by step size
+            hit = (msgspec.structs.replace(cost, memo={}), max(1, admit))
         ctx.step_cache[key] = hit
     return hit
 
@@ -326,9 +466,16 @@ def open_loop(ctx: Ctx, gpu: GPU, t: int, p: Precision, rate: float, pp: int = 1
     req = ctx.req
     osl = max(1, req.output_tokens)
     if cost is not None:
-        at = serve(cost, _prompt_tokens(req), osl, None,
-                   _engine(ctx, p).speed.max_num_batched_tokens, admit, request_rate_per_s=rate)
-        return at.ttft_s, at.tpot_s, at.saturated
+        # cached beside the closed loop's figures: the rate search asks the same replica at
+        # the same rates for every node shape and offer of the GPU
+        key = (gpu.id, t, pp, p.id, rate, "open")
+        hit = ctx.load_cache.get(key)
+        if hit is None:
+            at = serve(cost, _prompt_tokens(req), osl, None,
+                       _engine(ctx, p).speed.max_num_batched_tokens, admit,
+                       request_rate_per_s=rate)
+            hit = ctx.load_cache[key] = (at.ttft_s, at.tpot_s, 1.0 if at.saturated else 0.0)
+        return hit[0], hit[1], hit[2] > 0
     users = 1
     ttft, tpot, rps = load_at(ctx, gpu, t, p, users, pp)
     while rps < rate and users < 4096:

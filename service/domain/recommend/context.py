@@ -177,7 +177,7 @@ SpeedKey = tuple[str, int, str]
 DecodeKey = tuple[str, int, str, int]
 
 
-LoadKey = tuple[str, int, int, str, int]
+LoadKey = tuple[str, int, int, str, int] | tuple[str, int, int, str, float, str]
 """(GPU, tensor split, nodes a replica spans, precision, concurrent requests per replica)."""
 
 
@@ -305,6 +305,22 @@ class Ctx:
         return Targets(ttft_ms=default_ttft_ms(prompt) if d_ttft else ttft,
                        decode_tps=DEFAULT_DECODE_TOKENS_PER_S if d_decode else decode,
                        rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode)
+
+    @cached_property
+    def both_loads(self) -> tuple[str, float] | None:
+        """(the rate field, its requests/s) where LLM serving states ``concurrent_requests``
+        (more than the default 1) and a rate target too: the rate sets the load the plan is
+        sized for and reports, the concurrency stays a floor (memory and the targets at that
+        many requests in a closed loop), as /v1/sizing keeps batch_size for the memory and
+        the rate for the load. None otherwise."""
+        r = self.req
+        rate = self.targets.rate_rps
+        if (rate is None or r.concurrent_requests <= 1 or self.model.kind != "llm"
+                or self.model.task == "embed"):
+            return None
+        field = ("target_requests_per_s" if r.target_requests_per_s == rate
+                 else "target_output_tokens_per_s")
+        return field, rate
 
     @cached_property
     def context_over_limit(self) -> str | None:

@@ -19,6 +19,7 @@ from service.domain.catalog.regions import Region, without_place
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
+    _engine,
     headroom_limit,
     load_at,
     replica_throughput,
@@ -79,6 +80,17 @@ def _names_hidden_region(ctx: Ctx, offer: Offer) -> str | None:
     return None
 
 
+def experts_only_warning(ctx: Ctx, p: Precision) -> str | None:
+    """An experts-only format (MXFP4, NVFP4: gpt-oss ships its MoE experts in it) asked for a
+    dense model: /v1/sizing's warning, word for word, on the option."""
+    a = ctx.model.arch
+    if p.scope != "experts" or a is None or a.is_moe:
+        return None
+    return (f"{p.id} is an experts-only format (gpt-oss ships its MoE experts in it): on a "
+            "dense model every linear layer is sized at its bits; such checkpoints are rare "
+            "and their quality is not established")
+
+
 def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     """The full answer for one quoted offer: performance, fit, cost lines and warnings.
     ``same``: the quotes this option stands for (the same machine at the same price and cost
@@ -90,6 +102,19 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     warnings: list[str] = []
     if ctx.context_over_limit is not None:
         warnings.append(ctx.context_over_limit)
+    experts = experts_only_warning(ctx, p)
+    if experts is not None:
+        warnings.append(experts)
+    if ctx.both_loads is not None and plan.users_per_replica:
+        field, rate = ctx.both_loads
+        flight = plan.users_per_replica * plan.replicas
+        warnings.append(
+            f"both concurrent_requests ({req.concurrent_requests:,}) and {field} "
+            f"({rate:,.3g} requests/s) given: this option is sized for and reports the rate "
+            f"(~{flight:,} requests in flight in all); concurrent_requests was used only as "
+            "a floor (memory and targets at that many), not as the load"
+            + (f": the two disagree ({flight:,} in flight vs {req.concurrent_requests:,})"
+               if not 0.5 <= flight / req.concurrent_requests <= 2 else ""))
     if q.spot and req.workload == "serving":
         warnings.append("spot on an endpoint: an interruption takes it down")
     if job_hours is not None and job_hours >= LONG_JOB_HOURS and q.model != "reserved":
@@ -184,7 +209,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     parallelism = (f"data parallel ({zero_words(cap.zero_stage)})"
                    if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
-                   else ("layer split" if p.gguf else f"tensor parallel {cap.tp}"))
+                   else ("layer split" if _engine(ctx, p).split == "layer"
+                         else f"tensor parallel {cap.tp}"))
     if cap.stages > 1:
         parallelism = (f"tensor parallel {cap.tp} x pipeline {cap.stages} inside the node "
                        f"(PCIe: a tensor split stays within {count(cap.tp, 'GPU')})")

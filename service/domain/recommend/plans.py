@@ -258,11 +258,12 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     workloads: the fewest node-hours); among equals, the lowest request latency at the
     load (time to first token + output tokens x time per token)."""
     layouts = serve_layouts(ctx, gpu, g, p)
+    no_fit: str | None = None  # why one node cannot hold the model, where it cannot
     if isinstance(layouts, str):
         split = split_layouts(ctx, gpu, g, p)
         if not split:
             return layouts
-        layouts = split
+        no_fit, layouts = layouts, split
     best: tuple[float, float, int] | None = None
     chosen: Plan | None = None
     reason: str | None = None
@@ -279,6 +280,13 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     if chosen is not None:
         return chosen
     assert reason is not None
+    if no_fit is not None:
+        # memory first, then the targets: a node that cannot hold the model is out for its
+        # memory, and the split over nodes that would hold it is said as such (never a
+        # near-miss target, which would read as if a looser one made this node work)
+        nodes = max(c.pp for c in layouts)
+        return (f"{no_fit}; split as one replica over {nodes} such nodes (allow_multi_node) "
+                f"it {reason}")
     return reason
 
 

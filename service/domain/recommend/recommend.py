@@ -14,7 +14,7 @@ import datetime as dt
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.recommend.alternatives import find_alternatives, impossible_reason, note_rules
-from service.domain.recommend.capability import candidate_precisions
+from service.domain.recommend.capability import candidate_precisions, check_applies, pick_engine
 from service.domain.recommend.context import Ctx, unknown_price_defaults
 from service.domain.recommend.options import (
     excluded_no_region,
@@ -60,17 +60,21 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if interruptible is None:
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
-    engine = (registry.engines.get(req.engine, "$.engine") if req.engine
-              else registry.engines.default(model.kind, False)).id
+    check_applies(req, model)
+    # the engine serves the model's kind and keeps the KV cache asked for (or, with none
+    # named, the one that does is chosen and the answer says so)
+    engine, engine_why = pick_engine(req, model, registry)
     prov = {p.id: p for p in providers}
     # an unknown storage or egress price counts at the highest sourced rate of its class
     storage_default, egress_default = unknown_price_defaults(providers)
     ctx = Ctx(req=req, model=model, catalog=catalog, registry=registry, providers=prov,
               today=today, stale_days=catalog.stale_after_days, interruptible=interruptible,
               hours_per_day=hours,
-              engine=engine,
+              engine=engine.id,
               max_storage_price=storage_default, max_egress_price=egress_default)
     ctx.check_filters()
+    if engine_why is not None:
+        ctx.note("engine", engine.id, engine_why)
     precisions = candidate_precisions(ctx)
     use_shared_caches(ctx, precisions)
     note_rules(ctx, precisions)
