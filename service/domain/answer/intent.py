@@ -18,6 +18,7 @@ from service.domain.answer.understand import (
     daily_budget,
 )
 from service.domain.base import Out
+from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 
 Intent = Literal[
@@ -99,6 +100,34 @@ class Stated:
     variant: (the word as written, the card read, the other memory variant)."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
+    region_word: str | None = None
+    """The region as the question writes it ("Europe", "Europa", "us-east"), said back in the
+    answer next to the offers it filters."""
+    reserved: bool = False
+    """A reserved or committed price is asked ("reserved for 1 year", "rezervat")."""
+    interruptible: bool = False
+    """The question says the work may be interrupted (spot, preemptible, batch, offline, a
+    job that checkpoints): only then may a spot price lead."""
+    forecast: bool = False
+    """A future price is asked ("next year", "anul viitor"): never forecast."""
+    bandwidth: bool = False
+    """A GPU's memory bandwidth is asked ("memory bandwidth", "lățime de bandă")."""
+    provider_word: str | None = None
+    """A provider named after "at"/"on"/"la"/"pe" that may not be in the catalog ("at
+    Hetzner"): the writer says so when the catalog has no such provider."""
+    request_rate_per_s: float | None = None
+    """A request rate, the load a deployment carries ("50 requests/s", "2 million requests
+    per day", "50 de cereri pe secundă"), per second: a load, never per-second billing."""
+    min_tokens_per_s: float | None = None
+    """A generation speed asked for each user ("100 tokens/s per user", "100 de tokeni/s"):
+    the recommendation's ``min_decode_tokens_per_s``."""
+    epochs: int | None = None
+    """Passes over the training tokens ("3 epochs", "3 epoci"): they multiply them."""
+    nodes_asked: bool = False
+    """The question asks for nodes ("how many nodes", "câte noduri"), not GPUs."""
+    deadline_hours: float | None = None
+    """A time a job must finish within ("in 30 days", "în 30 de zile", "within 2 weeks"),
+    in hours."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -126,8 +155,8 @@ _TOKENS = re.compile(
     r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?\s*+(?:de\s++)?"
     r"(?:(?:output|generated|new|input|prompt|training)\s++)?(?:tokens|tokeni|token)\b")
 _DURATION = re.compile(
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
-    r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio"
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
+    r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio|audio"
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
     r"|each month|of video|video|clip))")
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
@@ -153,7 +182,8 @@ _COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|mi
 # "1M SDXL images": a model's name may stand between the count and the word
 _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                      r"(?:images?|imagini|pictures?|poze)\b")
-_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++(?:of|de)\s++audio\b")
+_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++"
+                          r"(?:(?:of|de)\s++)?audio\b")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
 # "22 de zile pe luna"
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
@@ -197,6 +227,52 @@ _PROVIDER_ALIASES = {
     "microsoft": "azure", "digital ocean": "digitalocean", "ovh": "ovhcloud",
 }
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.]*+")
+# a provider region id or its stem: "us-east-1", "us-east", "europe-west4", "eu-central-1"
+_REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|south|east|west"
+                        r"|central)[a-z]*+(?:-?\d++[a-z]?)?\b")
+_RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat\w*+"
+                       r"|\brezerv(?:i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
+_INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bbatch\b"
+                            r"|\boffline\b|\bcheckpoint\w*+")
+_FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
+                       r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
+                       r"|\bin viitor\b|\bwill (?:\w++ )?prices?\b|\bvor fi preturile\b")
+_BANDWIDTH = re.compile(r"\bbandwidth\b|\blatime(?:a)? de banda\b|\bbanda de memorie\b")
+# "at Hetzner?", "la Hetzner", "on Hetzner": the last word, after a preposition
+_PROVIDER_AT = re.compile(r"\b(?:at|on|from|la|pe|de la)\s++([a-z][a-z0-9.]{3,24}+)\s*+[?.!]*+$")
+_NOT_PROVIDER = frozenset({
+    "spot", "demand", "average", "once", "time", "hour", "hours", "month", "year", "ora",
+    "luna", "zi", "day", "scale", "load", "full", "peak", "night", "weekends", "total",
+    "cerere", "medie", "input", "output", "prompt", "context", "minimum", "maximum", "least",
+    "most", "start", "work", "home", "premise", "premises", "prem", "local", "laptop",
+    "single", "multiple", "several", "both", "each", "cloud", "that", "this", "them",
+    "vllm", "sglang", "ollama", "llama.cpp", "tensorrt", "kubernetes", "linux", "windows",
+    "docker", "macos", "apple", "mac", "colab", "kaggle", "server", "servers", "gpus", "cards",
+    "inference", "training", "serving", "batch", "disk", "storage", "stocare", "egress"})
+
+
+def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
+    """The fields of :class:`Stated` read by the price answers: a region as written, a
+    reserved price, interruptible work, a forecast, a memory bandwidth, a provider named."""
+    region_word = None
+    rm = _REGION_ID.search(folded)
+    if rm:
+        region_word = rm.group(0)
+    else:
+        for w in _WORD_RE.findall(folded):
+            if w in _REGIONS:
+                region_word = w.upper() if len(w) <= 3 else w.capitalize()
+                break
+    pm = _PROVIDER_AT.search(folded)
+    word = pm.group(1) if pm else None
+    if word is not None and (word in _NOT_PROVIDER or word in _REGIONS or word.isdigit()
+                             or any(c.isdigit() for c in word) or find_precision(word)
+                             or registry.find_gpu(word) or registry.find_model(word)):
+        word = None
+    return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
+            "interruptible": bool(_INTERRUPTIBLE.search(folded)),
+            "forecast": bool(_FORECAST.search(folded)),
+            "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word}
 
 
 def _num(raw: str) -> float:
@@ -255,7 +331,10 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
                 provider = w
                 break
     region = None
-    for w in words:
+    rm = _REGION_ID.search(folded)
+    if rm:
+        region = rm.group(0)  # a provider region id ("us-east-1") or its stem ("us-east")
+    for w in words if region is None else ():
         if w in _REGIONS:
             region = _REGIONS[w]
             break
@@ -335,6 +414,54 @@ _TTFT_LIMIT = re.compile(
     r"\b(?:ttft|time to first token|first token|primul token)\b[^?\d]{0,25}?"
     r"\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult|maxim)\s*+"
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b")
+# a request rate: "50 requests/s", "50 requests per second", "2 million requests per day",
+# "50 de cereri pe secunda", "50 rps"
+_REQ_RATE = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
+    r"(?:de\s++)?(?:requests?|reqs?|cereri|requesturi|queries|interogari)\s*+"
+    r"(?:/|per|pe|a|an|each|every|on a|in a|intr-o)?\s*+"
+    r"(s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
+    r"|(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:rps|qps)\b")
+_RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.0,
+                 "minute": 60.0, "minut": 60.0, "h": 3600.0, "hr": 3600.0, "hour": 3600.0,
+                 "ora": 3600.0, "day": 86400.0, "zi": 86400.0, "month": 2592000.0,
+                 "luna": 2592000.0}
+# a generation speed asked for: "100 tokens/s per user", "at least 100 tok/s",
+# "100 de tokeni/s", "100 tokeni pe secunda" (not a total: "in total", "aggregate")
+_TPS_TARGET = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:tokens?|tokeni|toks?|t)\s*+"
+    r"(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b(?!\s*+(?:in total|total|aggregate|overall))")
+_EPOCHS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:epochs?|epoci|epoca|epocile)\b")
+_NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
+                      r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
+# a time to finish within: "in 30 days", "within 2 weeks", "în 30 de zile", "în cel mult 30 de
+# zile", "sub 30 de zile"
+_DEADLINE = re.compile(
+    r"\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
+    r" putin de)\s++(\d{1,4})\s*+(?:de\s++)?(days?|zile|weeks?|saptamani|hours?|ore|months?"
+    r"|luni)\b")
+
+
+def _deadline(folded: str) -> float | None:
+    """The time ``folded`` says a job must finish within, in hours, or None."""
+    m = _DEADLINE.search(folded)
+    if m is None or not int(m.group(1)):
+        return None
+    unit = m.group(2)
+    per = (24.0 if unit.startswith(("day", "zi")) else 168.0 if unit.startswith(("week", "sapt"))
+           else 720.0 if unit.startswith(("month", "lun")) else 1.0)
+    return int(m.group(1)) * per
+
+
+def request_rate(folded: str) -> float | None:
+    """The request rate ``folded`` states, per second, or None."""
+    m = _REQ_RATE.search(folded)
+    if m is None:
+        return None
+    if m.group(4):
+        return _num(m.group(4)) or None
+    value = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    return value / _RATE_SECONDS[m.group(3)] or None
 
 
 def stated(text: str, registry: Registry) -> Stated:
@@ -376,14 +503,22 @@ def stated(text: str, registry: Registry) -> Stated:
     ttft_ms = None
     if tm:
         ttft_ms = _num(tm.group(1)) * (1.0 if tm.group(2) == "ms" else 1000.0)
-    return Stated(eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
+    sm = _TPS_TARGET.search(folded)
+    em2 = _EPOCHS.search(folded)
+    return Stated(request_rate_per_s=request_rate(folded),
+                  min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
+                  epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
+                  nodes_asked=bool(_NODES_Q.search(folded)),
+                  deadline_hours=_deadline(folded),
+                  eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   on_demand=bool(_ON_DEMAND.search(folded)),
-                  clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None)
+                  clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None,
+                  **_stated_more(folded, registry))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -406,6 +541,8 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
+# a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
+_TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:de\s++)?iesire\b")
 # an egress question about moving data off a GPU provider, with no GPU time asked
 _EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|per month|pe luna"
                           r"|hours?|ore|ora|gpu)\b)")
@@ -430,7 +567,10 @@ _CONCURRENCY_Q = re.compile(
     r"|\bhow many (?:people|ppl|folks)\b"
     r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
-    r"|\bconcurenta\b")
+    r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b")
+# how much notice a spot interruption gives: "how much notice", "cât timp de avertizare"
+_NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigterm\b"
+                     r"|\bhow long before\b|\bhow much time before\b")
 _SPEED = re.compile(
     r"\b(?:tokens?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
     r"|\b(?:tokens?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
@@ -471,7 +611,7 @@ _COST = re.compile(
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
-    r"(?:output\s++)?(?:tokens|tokeni)\b")
+    r"(?:output\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 _FITS = re.compile(
@@ -485,7 +625,8 @@ _FITS = re.compile(
     # "can a 24gb card run llama 70b?", "can my 3060 handle it?"
     r"|\bcan (?:a|an|my|the|one|this|that|our)\b[^?]{0,40}?\b(?:run|handle|hold|load)\b")
 # "how much VRAM do I need?" with no model named: a memory question that needs the model
-_MEMORY_Q = re.compile(r"\bhow much (?:gpu )?(?:vram|memory|ram)\b|\bcata? (?:vram|memorie)\b")
+_MEMORY_Q = re.compile(r"\bhow much (?:gpu )?(?:vram|memory|ram)\b|\bcata? (?:vram|memorie)\b"
+                       r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
 _MEDIA_RATE = re.compile(
@@ -524,7 +665,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
     if _SPOT.search(f):
-        return "spot", None
+        return "spot", "notice" if _NOTICE.search(f) else None
     if (gpu_named >= 1 and not has_model
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
@@ -538,13 +679,16 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "second" if unit.startswith("s") else None)
     if media and gpu_named >= 2 and _COMPARE.search(f):
         return "compare", None
-    if _STORAGE.search(f) and gpu_named >= 1 and _COST.search(f) and (
+    # "500 de tokeni de ieșire" is a request's output, not egress
+    fs = _TOKENS_OUT.sub(" ", f)
+    if _STORAGE.search(fs) and gpu_named >= 1 and _COST.search(f) and (
             has_model or not _EGRESS_ONLY.search(f)):
         return "cost", "month"  # a GPU's month plus its storage and egress
-    if _STORAGE.search(f) and not (has_model and _FITS.search(f)):
-        sub = "egress" if _EGRESS.search(f) else "storage"
+    if _STORAGE.search(fs) and not (has_model and _FITS.search(f)):
+        sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
-    if _BILLING.search(f) and not _SPEED.search(f):
+    # "50 requests per second" is a load, not per-second billing
+    if _BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f):
         return "billing", None
     if _INTERCONNECT.search(f):
         return "interconnect", None
@@ -560,6 +704,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", "million" if _COST_MILLION.search(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
         return "max_concurrency", None
+    if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
+        return "memory", None  # "how much VRAM ... for 20 users": the memory at that load
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
                               and not _SPEED.search(f)):
         return "gpu_count", None
@@ -569,8 +715,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
             else "throughput" if _THROUGHPUT.search(f) else "tps"
         return "speed", sub
-    if _COST.search(f):
-        return "cost", _cost_sub(f)
+    reserved = bool(_RESERVED.search(f)) and not _MEMORY.search(f)  # not "memory reserved"
+    if _COST.search(f) or reserved:
+        sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers
+        return "cost", "reserved" if sub == "hour" and reserved else sub
     if _FITS.search(f):
         return "fits", None
     if media:
@@ -674,6 +822,9 @@ ANSWERS: dict[str, tuple[str, ...]] = {
                  "optimizer-state-memory", "finetune-job-cost"),
     "spot": ("spot-vs-on-demand", "faq-spot-or-on-demand", "spot-expected-cost",
              "spot-interruption-notice", "checkpointing-long-runs"),
+    "spot:notice": ("spot-interruption-notice", "spot-vs-on-demand", "checkpointing-long-runs"),
+    "cost:reserved": ("reserved-committed-capacity", "reading-price-comparison",
+                      "price-table-pitfalls"),
     "billing": ("billing-granularity", "idle-and-stopped-costs"),
     "storage_egress": ("storage-weights-checkpoints", "egress-costs", "model-weights-transfer"),
     "storage_egress:egress": ("egress-costs", "model-weights-transfer"),

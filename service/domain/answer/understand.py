@@ -524,7 +524,7 @@ _PARAMS = re.compile(
 )
 _CTX_WORDS = re.compile(
     r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequence|secventa|window|fereastra"
-    r"|max_model_len|prompt|prompts|input|inputs|intrare|intrarea)$"
+    r"|max_model_len|prompt|prompts|prompturi|promptul|prompturile|input|inputs|intrare|intrarea)$"
 )
 _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
 _CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")

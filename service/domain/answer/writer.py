@@ -7,6 +7,7 @@ supporting sentences and the warnings the core produced follow."""
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import Details, Stated
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
-from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.offer_query import OfferView, in_regions
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
+from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
@@ -114,6 +116,11 @@ class _W:
         self.model = self.reg.models[model_id] if model_id else None
         self.out = Written()
         self.weights = ex.weights or ("int4" if ex.quantized else None)
+        self._regions: RegionFilter | None = None
+        self.region_used = False
+        """Whether any offer quoted was filtered by the region asked."""
+        self.region_missed: set[str] = set()
+        """GPUs with offers, none of them in the region asked."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -172,6 +179,22 @@ class _W:
         720 around the clock), the recommendations' convention."""
         return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or 30)
 
+    def train_tokens(self) -> int | None:
+        """The tokens a training run processes: the stated tokens times the epochs ("50M
+        tokens, 3 epochs" is 150M)."""
+        if not self.det.tokens:
+            return None
+        return self.det.tokens * (self.st.epochs or 1)
+
+    def train_tokens_text(self) -> str:
+        """The training tokens in words, with the epochs when stated: "150,000,000
+        (50,000,000 × 3 epochs)"."""
+        total = self.train_tokens() or 0
+        if self.st.epochs and self.st.epochs > 1 and self.det.tokens:
+            return self.say("epochs_tokens", total=self.n(total), tokens=self.n(self.det.tokens),
+                            epochs=self.n(self.st.epochs))
+        return self.n(total)
+
     # -- the core -----------------------------------------------------------------------------
 
     def size(self, **kw: Any) -> SizingResult | None:
@@ -202,7 +225,47 @@ class _W:
                  if v.gpu == gid and v.price_per_gpu_usd_h is not None]
         if self.det.provider:
             views = [v for v in views if v.provider == self.det.provider] or views
+        regions = self.region_filter()
+        if regions is not None:
+            # the region asked: only offers placed there, as /v1/offers?region= filters them
+            # (an offer whose location is unknown is never "in Europe")
+            placed = [n for n in (in_regions(v, regions) for v in views) if n is not None]
+            if views and not placed:
+                self.region_missed.add(gid)
+            views = placed
+            self.region_used = True
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
+
+    def region_values(self) -> list[str]:
+        """The region asked as values the region filter reads: a continent, a country code or
+        a provider region id as is; a region id's stem ("us-east") as every id the offers
+        list that starts with it ("us-east-1", "us-east-2"...)."""
+        r = self.det.region
+        if not r:
+            return []
+        idx = self.catalog.regions
+        table = idx.table
+        low = r.lower()
+        target = table.aliases.get(low, low).lower()
+        if (target in table.continents or target.upper() in table.countries
+                or low in idx.ids):
+            return [r]
+        return sorted(i for i in idx.ids if i.startswith(low))
+
+    def region_filter(self) -> RegionFilter | None:
+        if not self.det.region:
+            return None
+        if self._regions is None:
+            values = self.region_values()
+            try:
+                self._regions = parse_region_filter(values, self.catalog.regions) if values \
+                    else RegionFilter(())
+            except DomainError:
+                self._regions = RegionFilter(())
+        return self._regions
+
+    def region_name(self) -> str:
+        return self.st.region_word or self.det.region or ""
 
     def basis(self, gid: str, count: int = 1) -> tuple[OfferView, float, str] | None:
         """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
@@ -316,10 +379,16 @@ class _W:
             return None
         return m.architecture.max_context
 
-    def record(self, r: SizingResult, ctx: int) -> None:
+    def record(self, r: SizingResult, ctx: int, per_replica: bool = False) -> None:
+        """The sizing numbers of the answer. ``per_replica``: a training run's memory is one
+        data-parallel replica's (the sizing's total counts every replica), the setup its
+        ``fits_on`` rows hold."""
         fits = [f"{f.gpu_count} × {f.gpu_name}" for f in
                 sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
         mem = r.memory
+        if per_replica and r.layout is not None and r.layout.data > 1:
+            mem = msgspec.structs.replace(mem, total_gib=mem.total_gib / r.layout.data,
+                                          weights_gib=mem.weights_gib / r.layout.data)
         self.out.sizing = SizingNumbers(
             model=r.model.id, model_name=r.model.name, weights=r.weights, context_tokens=ctx,
             total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
@@ -353,7 +422,8 @@ class _W:
         if self.det.provider:
             req["providers"] = [self.det.provider]
         if self.det.region:
-            req["regions"] = [self.det.region]
+            req["regions"] = self.region_values() or [self.det.region]
+            self.region_used = True
         if self.st.max_ttft_ms:
             req["max_time_to_first_token_ms"] = self.st.max_ttft_ms
         if self.st.hours_per_day:
@@ -423,18 +493,45 @@ def _answered_as_media(w: _W) -> bool:
     return False
 
 
+def _gpu_spec(w: _W, gid: str) -> None:
+    """A GPU's own figure asked, with no model: its memory or its memory bandwidth, from the
+    GPU registry."""
+    g = w.reg.gpus[gid]
+    kind = g.memory_type or "VRAM"
+    if w.st.bandwidth:
+        w.out.first = w.say("gpu_bandwidth_spec", gpu=g.name, tbs=w.f.number(
+            g.bandwidth_gb_s / 1000, 2), gbs=w.n(g.bandwidth_gb_s), gb=w.n(g.memory_gb),
+            type=kind)
+        w.ask("memory_bandwidth_gb_s", g.bandwidth_gb_s, "GB/s")
+    else:
+        w.out.first = w.say("gpu_memory_spec", gpu=g.name, gb=w.n(g.memory_gb), type=kind,
+                            usable=w.gib(g.usable_gib))
+        w.ask("gpu_memory_gb", g.memory_gb, "GB")
+
+
 def _memory(w: _W) -> None:
+    if w.model is None and w.ex.gpu is not None:
+        _gpu_spec(w, w.ex.gpu)
+        return
     if w.model is None or _answered_as_media(w):
         return
     ctx = _ctx(w)
-    r = w.size(input_tokens=ctx, output_tokens=0)
+    users = w.ex.concurrent_requests if w.model.kind == "llm" else None
+    # "for 20 users": the memory with every user's KV cache (the sizing's batch)
+    r = w.size(input_tokens=ctx, output_tokens=0,
+               batch_size=users if users and users > 1 else None)
     if r is None:
         return
     w.record(r, ctx)
     mem = r.memory
     kv = w.say("kv", kv=w.gib(mem.kv_cache_gib)) if mem.kv_cache_gib else ""
-    w.out.first = w.say("memory", model=w.model.name, weights=r.weights, ctx=w.n(ctx),
-                        total=w.gib(mem.total_gib), w=w.gib(mem.weights_gib), kv=kv)
+    if users and users > 1 and mem.kv_cache_gib:
+        w.out.first = w.say("memory_users", users=w.n(users), model=w.model.name,
+                            weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
+                            w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
+    else:
+        w.out.first = w.say("memory", model=w.model.name, weights=r.weights, ctx=w.n(ctx),
+                            total=w.gib(mem.total_gib), w=w.gib(mem.weights_gib), kv=kv)
     w.ask("total_gib", mem.total_gib, "GiB")
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
     w.sized_warnings(r, ctx)
@@ -580,6 +677,9 @@ def _speed(w: _W) -> None:
     gid, named = w.card()
     inp = w.ex.context_tokens or 2048
     out = w.st.output_tokens or 512
+    if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+        _speed_target(w, inp, out)
+        return
     if gid is None:
         base = w.size(input_tokens=inp, output_tokens=out)
         rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)) if base \
@@ -598,10 +698,12 @@ def _speed(w: _W) -> None:
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests)
+    one_r: SizingResult | None = None  # one GPU, when the count is changed from it
     if r is not None and not r.fits and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
         count = _min_count(w, gid, inp) or 1
         if count > 1:
+            one_r = r
             r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        batch_size=w.ex.concurrent_requests)
     if r is None or r.gpu is None:
@@ -667,6 +769,14 @@ def _speed(w: _W) -> None:
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
+    if one_r is not None and one_r.gpu is not None and r.fits:
+        # the count changed from the one GPU asked: why, first; a precision that fits on
+        # one after it
+        w.out.first = w.say("count_changed", gpu=w.gpu_name(gid), model=w.model.name,
+                            weights=one_r.weights, ctx=w.n(inp + out),
+                            need=w.gib(one_r.memory.per_gpu_gib), cap=w.gib(w.cap(one_r)),
+                            setup=setup) + f" {w.out.first[:1].lower()}{w.out.first[1:]}"
+        _smaller_precisions(w, gid, 1, inp, one_r, w.setup(1, gid))
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
     # request's generation speed, and says why rather than reading as a contradiction
     more = "speed_more_prefill" if thr < tps else "speed_more"
@@ -675,6 +785,46 @@ def _speed(w: _W) -> None:
                             ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
                             inp=w.n(inp)))
     w.sized_warnings(r, inp + out)
+
+
+def _speed_target(w: _W, inp: int, out: int) -> None:
+    """A speed or latency asked as a target with no GPU named ("100 tokens/s per user",
+    "TTFT under 500 ms"): the recommendations' cheapest setup that meets it
+    (``min_decode_tokens_per_s`` / ``max_time_to_first_token_ms``), with the speed and the
+    time to first token it gets; none meets it: said so."""
+    assert w.model is not None
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    targets = ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else []) + (
+        [w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else [])
+    target = w.t["target_and"].join(targets)
+    rec = w.recommend(workload="serving", min_decode_tokens_per_s=tps_min,
+                      context_tokens=max(inp, 1024), output_tokens=out,
+                      concurrent_requests=w.ex.concurrent_requests)
+    # the quantity asked: the latency when only a latency is asked, else the speed
+    quantity = "decode_tokens_per_s" if tps_min else "time_to_first_token_ms"
+    if rec is None or not rec.options:
+        w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
+                            inp=w.n(max(inp, 1024)), out=w.n(out))
+        w.ask(quantity, 0, "tokens/s" if tps_min else "ms", yes=False)
+        if rec is not None and rec.reason:
+            w.core_warn(rec.reason)
+        return
+    o = rec.options[0]
+    p = o.performance
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+    tps = p.decode_tokens_per_s_per_user or 0.0
+    ttft = p.time_to_first_token_ms or 0.0
+    w.out.first = w.say("speed_target", target=target, setup=w.option_setup(o),
+                        model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
+                        provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+                        kind=w.kinds[o.pricing_model])
+    if tps_min:
+        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min)
+    else:
+        w.ask("time_to_first_token_ms", ttft, "ms", yes=bool(ttft_max) and ttft <= (ttft_max or 0))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
@@ -871,6 +1021,8 @@ def _gpu_count(w: _W) -> None:
     if w.model is None:
         return
     gid, _ = w.card()
+    if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
+        return
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm":
         ctx = w.ex.context_tokens or 2048
@@ -922,12 +1074,41 @@ def _gpu_count(w: _W) -> None:
         w.ask("gpu_count", row.gpu_count, "GPUs")
     elif r.fits_on:
         least = min(f.gpu_count for f in r.fits_on)
-        w.out.first = w.say("gpu_count_any", model=w.model.name, weights=r.weights,
-                            n=w.n(least), fits=w.fits_text(r, 4))
+        w.out.first = w.say("gpu_count_any_one" if least == 1 else "gpu_count_any",
+                            model=w.model.name, weights=r.weights, n=w.n(least),
+                            fits=w.fits_text(r, 4))
         w.ask("gpu_count", least, "GPUs")
     w.sized_warnings(r, ctx)
 
 
+
+
+def _gpu_count_rate(w: _W, gid: str | None) -> bool:
+    """A request rate to carry ("50 requests per second"): the recommendations' cheapest
+    setup at that rate (``target_requests_per_s``), on the GPU named when one is, with its
+    GPUs in all."""
+    assert w.model is not None and w.st.request_rate_per_s
+    out = w.st.output_tokens or 512
+    inp = (w.ex.context_tokens if w.ex.context_tokens != w.st.output_tokens else None) or 2048
+    rec = w.recommend(workload="serving", target_requests_per_s=w.st.request_rate_per_s,
+                      context_tokens=max(inp, 1024), output_tokens=out,
+                      top_n=50 if gid is not None else None)
+    if rec is None or not rec.options:
+        return False
+    options = [o for o in rec.options if gid is None or o.offer.gpu == gid] or rec.options
+    o = options[0]
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    n = o.offer.gpu_count * o.nodes
+    w.out.first = w.say("gpu_count_rate", rate=w.hours(w.st.request_rate_per_s),
+                        inp=w.n(max(inp, 1024)), out=w.n(out), model=w.model.name,
+                        weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+                        setup=w.option_setup(o), provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    w.ask("gpu_count", n, "GPUs")
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
 
 
 def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
@@ -1143,12 +1324,22 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     w.ask("per_job_usd", total, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    if hours > 30 * 24:
+        # over 30 days: as many copies of the setup as finish it within 30 days (a batch
+        # job splits over independent replicas, each at the setup's own throughput)
+        k = math.ceil(hours / (30 * 24))
+        w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
+                     setup=w.setup(count, gid),
+                     alt=w.say("instances", n=w.n(k), setup=w.setup(count, gid)),
+                     alt_days=w.n(hours / k / 24, 1), alt_cost=w.usd(total)))
     w.sized_warnings(r, inp + out)
     return True
 
 
 def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
+    if w.sub == "reserved":
+        w.sub = "hour"  # a reserved price by the hour (the reserved passage answers it)
     if (w.sub in (None, "hour") and w.st.hours_per_day and not w.ex.budget_usd_per_hour
             and not w.det.tokens):
         w.sub = "month"  # "8 hours a day": the month at that usage, not an hour
@@ -1189,6 +1380,14 @@ def _cost_inner(w: _W) -> None:
         kw["context_tokens"] = max(w.ex.context_tokens or 4096, 1024)
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
+    rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
+    if rate:
+        # "2 million requests per day": a load carried at that rate, each request's output
+        # as stated
+        kw["target_requests_per_s"] = rate
+        kw["output_tokens"] = w.st.output_tokens or 512
+        if w.ex.context_tokens and w.ex.context_tokens == w.st.output_tokens:
+            kw["context_tokens"] = 4096  # "500 tokens out each" is the output, no context
     if gid is not None:
         kw["top_n"] = 50
     by_memory = None
@@ -1200,9 +1399,18 @@ def _cost_inner(w: _W) -> None:
                      if (g.memory_gb >= floor - 0.5 if floor
                          else round(g.memory_gb) == round(w.det.memory_gib or 0))}
         kw["top_n"] = 50
+    # work the recommendations would put on spot by default (a batch job, a fine-tune) that
+    # the question did not say may be interrupted
+    spot_ok = (w.st.interruptible or w.ex.workload is not None
+               or workload not in ("batch", "finetune") or bool(w.det.tokens))
+    if not spot_ok:
+        # the work was not said to be interruptible: on-demand leads, spot comes after
+        kw["interruptible"] = False
     rec = w.recommend(**kw)
     if rec is None:
         return
+    if not spot_ok and rec.options and w.ex.budget_usd_per_hour is None:
+        _spot_option(w, kw, rec.options[0])
     if by_memory:
         options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
         if options:
@@ -1220,8 +1428,14 @@ def _cost_inner(w: _W) -> None:
         # the recommendations rank every GPU (they take no GPU filter): none of their first
         # 50 is the one named, so price that GPU itself, with the fewest that hold the model
         count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
+        nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count,
+                                                          kw.get("context_tokens", 4096))
+        if nofit is not None:
+            count = nofit[0]  # never a price for a setup that does not hold the load
         if w.sub == "month" or w.ex.budget_usd_per_month:
             if _month_total(w, gid, count):
+                if nofit is not None and w.out.first:
+                    w.out.first = f"{nofit[1]} {w.out.first[:1].lower()}{w.out.first[1:]}"
                 alt = fewer[0] if fewer else None
                 if alt is not None and alt.cost.per_month_usd is not None and (
                         w.out.asked is None or alt.cost.per_month_usd < w.out.asked.value):
@@ -1232,6 +1446,8 @@ def _cost_inner(w: _W) -> None:
                         hour=w.usd(alt.cost.per_hour_usd), provider=alt.offer.provider))
                 return
         elif _setup_hour(w, gid, count):
+            if nofit is not None and w.out.first:
+                w.out.first = f"{nofit[1]} {w.out.first[:1].lower()}{w.out.first[1:]}"
             return
     if not options and gid is not None:
         options = rec.options[:3]
@@ -1289,9 +1505,14 @@ def _cost_inner(w: _W) -> None:
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
         # the precision and the load the price is for, right after it
-        w.out.more.append(w.say("cost_assumed", weights=o.weights,
-                                users=w.n(kw["concurrent_requests"]),
-                                ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
+        if rate:
+            w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.hours(rate),
+                                    ctx=w.n(kw.get("context_tokens", 4096)),
+                                    out=w.n(kw["output_tokens"])))
+        else:
+            w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                                    users=w.n(kw["concurrent_requests"]),
+                                    ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
     w.out.more.extend(parts)
     del budget
     others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
@@ -1303,6 +1524,42 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:
+    """The users stated do not fit on ``count`` × ``gid`` at ``ctx`` tokens: (the fewest of
+    that GPU that hold them, from :func:`gpu_count_for_users`, the sentence that says so
+    with the memory needed and the memory there), else None."""
+    assert w.model is not None
+    users = w.ex.concurrent_requests
+    if not users or users <= 1:
+        return None
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=512, batch_size=users)
+    if r is None or r.gpu is None or r.fits:
+        return None
+    got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx)
+    if got is None or got[0] <= count:
+        return None
+    return got[0], w.say("cost_nofit", gpu=w.gpu_name(gid), model=w.model.name,
+                         weights=r.weights, users=w.n(users), ctx=w.n(ctx),
+                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                         setup=w.setup(got[0], gid))
+
+
+def _spot_option(w: _W, kw: dict[str, Any], lead: Option) -> None:
+    """After an on-demand lead for work not said to be interruptible: the cheapest spot
+    option the recommendations give when spot is allowed, if it is cheaper, said as the
+    option for interruptible work."""
+    if w.ex.gpu is not None or w.det.memory_gib or w.st.min_memory_gb:
+        return
+    alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
+    if alt is None or not alt.options:
+        return
+    o = alt.options[0]
+    if o.pricing_model != "spot" or o.cost.per_hour_usd >= lead.cost.per_hour_usd:
+        return
+    w.out.more.append(w.say("cost_spot_option", price=w.usd(o.cost.per_hour_usd),
+                            provider=o.offer.provider, setup=w.option_setup(o)))
 
 
 def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | None:
@@ -1346,6 +1603,10 @@ def _gpu_price(w: _W, gid: str) -> None:
     count = w.ex.gpu_count or 1
     b = w.basis(gid)
     if b is None:
+        if not w.offers_for(gid) and gid not in w.region_missed:
+            # a GPU the registry knows but no offer lists (a TPU, a Gaudi): said so, never
+            # another GPU's price
+            w.out.first = w.say("no_price", gpu=w.gpu_name(gid))
         return
     v, per, kind = b
     hours = w.month_hours()
@@ -1370,13 +1631,57 @@ def _gpu_price(w: _W, gid: str) -> None:
         w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per), provider=w.where(v),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
                             spot=spot)
-    if month:
+    # a stated length ("8 ore pe un A100", "1000 hours of H100"): its total, not an hour
+    job_h = w.det.duration_hours if (w.det.duration_hours and not month
+                                     and not w.st.hours_per_day) else None
+    if job_h:
+        w.out.first = w.say("cost_gpu_total", hours=w.hours(job_h), setup=w.setup(count, gid),
+                            total=w.usd(hour * job_h), hour=w.usd(hour),
+                            provider=v.provider if node is not None else w.where(v),
+                            kind=w.kinds[kind], spot=spot)
+        w.ask("per_job_usd", hour * job_h, "USD")
+    elif month:
         w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
     else:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
     if node is None:
         w.single_note(v, gid)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    if w.st.reserved:
+        _reserved(w, gid, count, per if kind == "on_demand" else None,
+                  hours if month else job_h, month)
+
+
+def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
+              month: bool) -> None:
+    """A reserved price asked: the catalog's cheapest reserved price per GPU beside the
+    on-demand one, and which is cheaper (it leads unless on-demand is asked too); or that
+    the catalog has none."""
+    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
+    if not offers:
+        w.out.more.insert(0, w.say("reserved_none", gpu=w.gpu_name(gid)))
+        return
+    v = min(offers, key=lambda x: (x.suspect, (x.reserved_usd_h or 0.0) / x.gpu_count))
+    per = (v.reserved_usd_h or 0.0) / v.gpu_count
+    total = ""
+    if hours:
+        what = w.usage() if month else w.say("hours_n", h=w.hours(hours))
+        total = w.say("reserved_total", total=w.usd(per * count * hours),
+                      what=(w.setup(count, gid) + ", " + what) if count > 1 else what)
+    verdict = ""
+    if od is not None:
+        verdict = w.say("reserved_dearer" if per >= od else "reserved_cheaper", od=w.usd(od))
+    text = w.say("reserved_price", price=w.usd(per), provider=v.provider,
+                 total=total, verdict=verdict).replace("; .", ".")
+    if w.st.on_demand or w.out.first is None:
+        w.out.more.insert(0, text)
+    else:
+        # the reserved price is what was asked: it leads, the on-demand price follows
+        w.out.more.insert(0, w.out.first)
+        w.out.first = text
+        w.ask("reserved_per_gpu_hour_usd" if not hours else "reserved_usd",
+              per if not hours else per * count * hours, "USD/h" if not hours else "USD")
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
 
@@ -1768,7 +2073,7 @@ def _train(w: _W, task: str) -> None:
     # the on-demand price (a run is not spot unless spot is asked: the spot intent)
     b = w.basis(gid, count) if gid else None
     price = b[1] if b else None
-    kw: dict[str, Any] = {"task": task, "training_tokens": w.det.tokens}
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
     if task == "finetune":
         kw["finetune"] = {"method": method}
     if gid is not None:
@@ -1811,7 +2116,7 @@ def _train(w: _W, task: str) -> None:
             if price is not None:
                 r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
                               "price_per_gpu_hour_usd": price}) or r
-    w.record(r, 2048)
+    w.record(r, 2048, per_replica=True)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
@@ -1849,8 +2154,11 @@ def _train(w: _W, task: str) -> None:
             if r.cost is not None and r.cost.per_training_run_usd and o is not None:
                 cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
                              price=w.usd(price or 0), provider=w.where(o, count))
-            line = w.say("train_time", tokens=w.n(w.det.tokens), hours=w.n(p.training_hours, 1),
+            line = w.say("train_time", tokens=w.train_tokens_text(),
+                         hours=w.n(p.training_hours, 1),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
+            if p.training_hours > 30 * 24:
+                _long_train(w, kw, gid, count, p.training_hours)
             if w.sub == "gpu_hours":
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
@@ -1939,7 +2247,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     option for the job (several nodes allowed), on on-demand prices (a run is interruptible
     only when spot is asked): its cost first for a cost question, its time for the rest."""
     assert w.model is not None and w.det.tokens
-    kw: dict[str, Any] = {"workload": task, "training_tokens": w.det.tokens,
+    kw: dict[str, Any] = {"workload": task, "training_tokens": w.train_tokens(),
                           "allow_multi_node": True, "interruptible": False}
     if task == "finetune":
         kw["finetune"] = {"method": method}
@@ -1954,12 +2262,15 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     common = {"model": w.model.name, "method": label, "weights": o.weights,
-              "tokens": w.n(w.det.tokens), "cost": w.usd(cost),
+              "tokens": w.train_tokens_text(), "cost": w.usd(cost),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "hours": w.n(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
               "tps": w.n(o.performance.training_tokens_per_s or 0)}
+    if (task == "pretrain" and w.st.deadline_hours and w.sub in ("count", "time")
+            and _train_nodes(w, o, common)):
+        return True
     if task == "finetune":
         w.out.first = w.say("finetune_job", **common)
         w.ask("per_job_usd", cost, "USD")
@@ -1975,7 +2286,146 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     return True
 
 
+def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
+    """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU (doubling)
+    that finish it within 30 days, sized and priced by the core, as the recommendations'
+    alternatives do."""
+    n = count * 2
+    while n <= 4096:
+        b = w.basis(gid, n)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        if r is None:
+            return
+        p = r.performance
+        if r.fits and p is not None and p.training_hours and p.training_hours <= 30 * 24:
+            cost = r.cost.per_training_run_usd if r.cost is not None else None
+            w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
+                         setup=w.setup(count, gid),
+                         alt=w.setup(n, gid), alt_days=w.n(p.training_hours / 24, 1),
+                         alt_cost=w.usd(cost) if cost else "?"))
+            return
+        n *= 2
+
+
+def _train_nodes(w: _W, o: Option, common: dict[str, str]) -> bool:
+    """A pre-training run to finish within a stated time ("2T tokens in 30 days"): the nodes
+    of the cheapest option's machine that finish it in time, at the tokens/s per node the
+    recommendations compute for that option (tokens / (time x tokens/s per node), rounded
+    up), with the run's days and cost at that many nodes."""
+    assert w.st.deadline_hours
+    tokens = w.train_tokens() or 0
+    tps = o.performance.training_tokens_per_s
+    if not tps or not tokens:
+        return False
+    per_node = tps / max(1, o.nodes)
+    nodes = max(1, math.ceil(tokens / (w.st.deadline_hours * 3600 * per_node)))
+    run_hours = tokens / (nodes * per_node) / 3600
+    node_hour = o.cost.per_hour_usd / max(1, o.nodes)
+    gpus = nodes * o.offer.gpu_count
+    w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
+                        weights=common["weights"], tokens=common["tokens"],
+                        days=w.hours(w.st.deadline_hours / 24), nodes=w.n(nodes),
+                        setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
+                        tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
+                        cost=w.usd(node_hour * nodes * run_hours),
+                        provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
+    if w.st.nodes_asked:
+        w.ask("nodes", nodes, "nodes")
+    else:
+        w.ask("gpu_count", gpus, "GPUs")
+    w.out.more.append(w.t["pretrain_nodes_scaling"])
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    # the one-node option's length over 30 days is not the answer's
+    w.option_warnings(msgspec.structs.replace(
+        o, warnings=[x for x in o.warnings if "over 30 days" not in x]))
+    return True
+
+
+def _spot_notice(w: _W) -> None:
+    """How much notice a spot interruption gives: the provider's period from the catalog's
+    provider terms (``spot_notice_s``), or every period the catalog has."""
+    known = [p for p in w.catalog.providers if p.spot_notice_s is not None]
+    rows = w.say("spot_notice_all", rows="; ".join(
+        w.say("spot_notice_row", provider=p.name, seconds=w.n(p.spot_notice_s or 0))
+        for p in known))
+    p = w.catalog.providers_by_id.get(w.det.provider) if w.det.provider else None
+    if p is not None and p.spot_notice_s is not None:
+        runtime = (w.say("spot_notice_runtime", h=w.hours(p.spot_max_runtime_h))
+                   if p.spot_max_runtime_h else "")
+        w.out.first = w.say("spot_notice", provider=p.name, seconds=w.n(p.spot_notice_s),
+                            runtime=runtime)
+        w.ask("spot_notice_s", p.spot_notice_s, "s")
+        return
+    if p is not None:
+        w.out.first = w.say("spot_notice_none", provider=p.name)
+        if known:
+            w.out.more.append(rows)
+        w.out.computed = True
+    elif known:
+        w.out.first = rows
+        w.out.computed = True
+
+
+def _spot_cheapest(w: _W, gid: str) -> bool:
+    """The cheapest spot price of the GPU named, when the catalog has no trusted pair of spot
+    and on-demand prices to compare: the offer, its on-demand price there, source and date
+    (a suspect price is said so in the warnings)."""
+    spot = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
+    if not spot:
+        return False
+    v = min(spot, key=lambda x: (x.stale or x.suspect, (x.spot_usd_h or 0.0) / x.gpu_count))
+    per = (v.spot_usd_h or 0.0) / v.gpu_count
+    od = (w.say("spot_cheapest_od", od=w.usd(v.on_demand_usd_h / v.gpu_count))
+          if v.on_demand_usd_h is not None else "")
+    source = v.source.split(" @ ")[0].split(";")[0].strip()  # the catalog file, not its commit
+    w.out.first = w.say("spot_cheapest", gpu=w.gpu_name(gid), price=w.usd(per),
+                        provider=v.provider, od=od, source=source, date=w.view_date(v))
+    w.ask("spot_per_gpu_hour_usd", per, "USD/h")
+    if v.suspect:
+        w.warn(f"{v.id}: " + w.say("core_suspect", reason="; ".join(v.suspect_reasons)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
+
+
+def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o: OfferView,
+                spot_h: float, od_h: float, pct: float) -> None:
+    """Spot at a stated usage ("3 hours a day"): the month's GPU hours on spot, plus a disk
+    for the model's weights at the spot provider (as the month answers and the
+    recommendations count it), against the same month on-demand."""
+    hours = w.month_hours()
+    gpu_cost = spot_h * hours
+    storage, parts = 0.0, ""
+    if w.model is not None:
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=w.ex.context_tokens or 4096,
+                   output_tokens=512)
+        if r is not None and r.memory.weights_gib:
+            gb = float(math.ceil(r.memory.weights_gib * 2**30 / 1e9))
+            p = w.catalog.providers_by_id.get(s.provider)
+            rated = p.storage_usd(gb) if p is not None else None
+            if rated is None:
+                rate = unknown_price_defaults(w.catalog.providers)[0]
+                rated = gb * rate
+                w.warn(w.say("core_storage_unknown", provider=s.provider,
+                             rate=w.f.money(rate, 3)))
+            storage = rated
+            parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
+    total = gpu_cost + storage
+    provs = (w.where(s, n) if s.provider == o.provider and s.gpu_count == o.gpu_count
+             else w.say("spot_provs", sprov=w.where(s, n), oprov=w.where(o, n)))
+    w.out.first = w.say("spot_month", lead=lead, setup=setup, usage=w.usage(),
+                        total=w.usd(total), gpu_cost=w.usd(gpu_cost), spot=w.usd(spot_h),
+                        parts=parts, od_total=w.usd(od_h * hours + storage), od=w.usd(od_h),
+                        pct=w.f.percent(pct, 0), provs=provs)
+    w.ask("spot_per_month_usd", total, "USD")
+
+
 def _spot(w: _W) -> None:
+    if w.sub == "notice":
+        _spot_notice(w)
+        if w.out.first is not None:
+            return
     hours = w.det.duration_hours or 1.0
     rows: list[tuple[str, int]] = []
     gid, _ = w.card()
@@ -2018,6 +2468,8 @@ def _spot(w: _W) -> None:
         if best is None or s_cost < best[0]:
             best = (s_cost, o_cost, g, n, s, o)
     if best is None:
+        if gid is not None and w.ex.gpu and _spot_cheapest(w, gid):
+            return
         if w.ex.workload == "serving":
             w.out.first = w.t["spot_serve"]
         elif train:
@@ -2037,8 +2489,11 @@ def _spot(w: _W) -> None:
                         provs=w.where(s, n) if s.provider == o.provider and s.gpu_count
                         == o.gpu_count else w.say("spot_provs", sprov=w.where(s, n),
                                                   oprov=w.where(o, n)))
+    if (w.st.hours_per_day or w.st.days_per_month) and not w.det.duration_hours:
+        _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
+    else:
+        w.ask("spot_usd", s_cost, "USD")
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
-    w.ask("spot_usd", s_cost, "USD")
     s_date, o_date = w.view_date(s), w.view_date(o)
     dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
     w.out.more.append(w.say("price_date", date=dates))
@@ -2270,7 +2725,40 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         _lei_note(w)  # an amount in lei or euro is never dropped silently
     if w.out.first is not None and w.st.bare_gpu is not None:
         _variant_note(w, intent)
+    _price_context(w, intent)
     return w.out
+
+
+def _price_context(w: _W, intent: str) -> None:
+    """What a price answer must say about its own basis: the region asked (or that no offer
+    is there), a provider named that the catalog does not have, and that prices are never
+    forecast."""
+    if w.det.region and w.region_used:
+        region = w.region_name()
+        named = w.ex.gpu if w.ex.gpu in w.region_missed else None
+        if named is not None or (w.out.first is None and w.region_missed):
+            gid = named or sorted(w.region_missed)[0]
+            if w.out.first is not None and named is not None:
+                w.out.more.insert(0, w.out.first)
+            w.out.first = w.say("region_none", gpu=w.gpu_name(gid), region=region)
+        elif w.out.first is not None:
+            w.out.more.insert(0, w.say("region_note", region=region))
+    prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
+    word = w.st.provider_word
+    if prices and word and not w.det.provider:
+        known = {p.id: p.id for p in w.catalog.providers}
+        known.update({p.name.lower(): p.id for p in w.catalog.providers})
+        if word not in known:
+            near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
+                                                                        0.75)})
+            text = w.say("provider_unknown", name=word.capitalize(),
+                         near=w.say("provider_near", names=", ".join(near)) if near else "")
+            if w.out.first is not None:
+                w.out.more.insert(0, w.out.first)
+            w.out.first = text
+    if w.st.forecast and intent == "cost" and w.out.first is not None:
+        w.out.more.insert(0, w.out.first)
+        w.out.first = w.t["no_forecast"]
 
 
 def _variant_note(w: _W, intent: str) -> None:
