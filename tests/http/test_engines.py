@@ -26,6 +26,10 @@ async def test_unknown_engine_is_400_with_suggestions(client: AsyncTestClient, r
 
 async def test_every_shipped_engine_is_accepted(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
     for engine in ("vllm", "sglang", "tensorrt-llm", "llama.cpp", "transformers", "diffusers"):
-        r = await client.post("/v1/sizing", json={"model": "llama-3-8b", "engine": engine})
+        model = "sdxl" if engine == "diffusers" else "llama-3-8b"
+        r = await client.post("/v1/sizing", json={"model": model, "engine": engine})
         assert r.status_code == 200, r.text
         assert r.json()["engine"] == engine
+    # an engine asked for a model kind it does not serve is a 400 naming the engines that do
+    r = await client.post("/v1/sizing", json={"model": "llama-3-8b", "engine": "diffusers"})
+    assert r.status_code == 400 and "engines that do" in r.text, r.text
