@@ -217,6 +217,24 @@ class Engines:
                                f"{', '.join(self.by_id)})", path)
         return found
 
+    def kv_refusal(self, engine: Engine, kv_id: str, kind: str, unset_hint: bool = False
+                   ) -> str:
+        """Why ``engine`` cannot keep a KV cache of type ``kv_id`` (the 400 at ``$.kv_cache`` of
+        sizing and recommendations), with the engines serving ``kind`` that do;
+        ``unset_hint``: also say that leaving the engine unset ranks that engine (the
+        recommender picks it)."""
+        others = [e.id for e in self if kind in e.kinds and e.kv_cache_types
+                  and kv_id in e.kv_cache_types]
+        hint = ""
+        if len(others) == 1:
+            hint = (f" (a {others[0]} cache type: set engine {others[0]}"
+                    + (f", or leave engine unset to rank {others[0]} options" if unset_hint
+                       else "") + ")")
+        elif others:
+            hint = f" (engines that keep it: {', '.join(others)})"
+        return (f"{engine.name} keeps its KV cache as {' or '.join(engine.kv_cache_types)}, "
+                f"not {kv_id}{hint}")
+
     def default(self, kind: str, gguf: bool, encoder_decoder: bool = False) -> Engine:
         """The default engine for a model ``kind`` with GGUF weights or not: the engine
         listing the kind and the format, else the one listing the kind and no format; a kind

@@ -139,16 +139,7 @@ def keeps_kv(engine: Engine, kv: KVType) -> bool:
 def kv_refusal(engine: Engine, kv: KVType, registry: Registry, kind: str) -> str:
     """Why ``engine`` cannot keep ``kv``, as /v1/sizing says it (the same 400 at
     ``$.kv_cache``), with the engines that do."""
-    others = [e.id for e in registry.engines
-              if kind in e.kinds and e.kv_cache_types and kv.id in e.kv_cache_types]
-    hint = ""
-    if len(others) == 1:
-        hint = (f" (a {others[0]} cache type: set engine {others[0]}, or leave engine unset "
-                f"to rank {others[0]} options)")
-    elif others:
-        hint = f" (engines that keep it: {', '.join(others)})"
-    return (f"{engine.name} keeps its KV cache as {' or '.join(engine.kv_cache_types)}, "
-            f"not {kv.id}{hint}")
+    return registry.engines.kv_refusal(engine, kv.id, kind, unset_hint=True)
 
 
 def _no_kernel_for(registry: Registry, engine: Engine, p: Precision) -> str | None:

@@ -290,11 +290,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                                "$.finetune")
         kv = resolve_kv(req)
         if engine.kv_cache_types and kv.id not in engine.kv_cache_types:
-            raise InvalidInput(
-                f"{engine.name} keeps its KV cache as {' or '.join(engine.kv_cache_types)}, "
-                f"not {kv.id}" + ("" if kv.id not in ("q8_0", "q4_0") else
-                                  " (a llama.cpp cache type: set engine llama.cpp)"),
-                "$.kv_cache")
+            raise InvalidInput(registry.engines.kv_refusal(engine, kv.id, model.kind),
+                               "$.kv_cache")
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
