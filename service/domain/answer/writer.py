@@ -1296,6 +1296,24 @@ def _cheapest_card(w: _W) -> bool:
     return True
 
 
+def _full_load(w: _W, gid: str, inp: int, out: int
+               ) -> tuple[SizingResult, int, float, OfferView, float, str] | None:
+    """The GPU named (its count asked, else the fewest that hold the model) sized for ``inp``
+    tokens in and ``out`` out: (the sizing, the count, its output tokens/s at full load, the
+    on-demand offer, the setup's hourly price, the price kind); None where it does not run
+    there or has no price."""
+    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
+    if r is None or r.gpu is None or not r.fits or r.performance is None:
+        return None
+    thr = r.performance.max_throughput_tokens_per_s
+    b = w.basis(gid, count)
+    if not thr or b is None:
+        return None
+    v, per, kind = b
+    return r, count, thr, v, per * count, kind
+
+
 def _tokens_on_gpu(w: _W, gid: str) -> bool:
     """A token count to generate on the GPU named ("100 million output tokens on one H100"):
     the job's total, the tokens over the setup's output at full load times its hourly price
@@ -1303,16 +1321,10 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     assert w.model is not None and w.det.tokens
     inp = w.ex.context_tokens or 2048
     out = w.st.output_tokens or 512
-    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
-    if r is None or r.gpu is None or not r.fits or r.performance is None:
+    got = _full_load(w, gid, inp, out)
+    if got is None:
         return False
-    thr = r.performance.max_throughput_tokens_per_s
-    b = w.basis(gid, count)
-    if not thr or b is None:
-        return False
-    v, per, kind = b
-    hour = per * count
+    r, count, thr, v, hour, kind = got
     hours = w.det.tokens / thr / 3600
     total = hours * hour
     w.record(r, inp)
@@ -1781,16 +1793,10 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     over its output at full load. False when it does not run there."""
     assert w.model is not None
     inp = w.ex.context_tokens or 2048
-    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
-    if r is None or r.gpu is None or not r.fits or r.performance is None:
+    got = _full_load(w, gid, inp, 512)
+    if got is None:
         return False
-    thr = r.performance.max_throughput_tokens_per_s
-    b = w.basis(gid, count)
-    if not thr or b is None:
-        return False
-    v, per, kind = b
-    hour = per * count
+    r, count, thr, v, hour, kind = got
     million = hour / (thr * 3600) * 1e6
     w.record(r, inp)
     w.out.first = w.say("cost_million_gpu", million=w.usd(million), model=w.model.name,

@@ -170,6 +170,10 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
                              f"{self.activations != 'prompt'} with activations = "
                              f"{self.activations!r}")
 
+    def keeps_kv(self, kv_id: str) -> bool:
+        """Whether the engine keeps a KV cache of type ``kv_id`` (no ``kv_cache_types``: any)."""
+        return not self.kv_cache_types or kv_id in self.kv_cache_types
+
     def serves(self, kind: str, family: str | None) -> bool:
         """Whether the engine serves a model of this kind and family."""
         if kind not in self.kinds:
@@ -223,8 +227,9 @@ class Engines:
         sizing and recommendations), with the engines serving ``kind`` that do;
         ``unset_hint``: also say that leaving the engine unset ranks that engine (the
         recommender picks it)."""
+        # engines listing their types (one that lists none keeps any, and is no hint)
         others = [e.id for e in self if kind in e.kinds and e.kv_cache_types
-                  and kv_id in e.kv_cache_types]
+                  and e.keeps_kv(kv_id)]
         hint = ""
         if len(others) == 1:
             hint = (f" (a {others[0]} cache type: set engine {others[0]}"

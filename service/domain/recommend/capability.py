@@ -133,7 +133,7 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
 def keeps_kv(engine: Engine, kv: KVType) -> bool:
     """Whether ``engine`` keeps a KV cache of type ``kv`` (an engine listing no
     ``kv_cache_types`` keeps any)."""
-    return not engine.kv_cache_types or kv.id in engine.kv_cache_types
+    return engine.keeps_kv(kv.id)
 
 
 def kv_refusal(engine: Engine, kv: KVType, registry: Registry, kind: str) -> str:
@@ -184,7 +184,7 @@ def pick_engine(req: RecommendationRequest, model: SizedModel, registry: Registr
         if req.engine:
             raise InvalidInput(kv_refusal(engine, kv, registry, model.kind), "$.kv_cache")
         keeps = [e for e in engines
-                 if model.kind in e.kinds and e.kv_cache_types and kv.id in e.kv_cache_types]
+                 if model.kind in e.kinds and e.kv_cache_types and e.keeps_kv(kv.id)]
         if not keeps:
             raise InvalidInput(f"no engine of the catalog keeps a {kv.id} KV cache for "
                                f"{KIND_WORDS[model.kind]}", "$.kv_cache")

@@ -289,7 +289,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             raise InvalidInput("`finetune` options apply to task finetune or pretrain",
                                "$.finetune")
         kv = resolve_kv(req)
-        if engine.kv_cache_types and kv.id not in engine.kv_cache_types:
+        if not engine.keeps_kv(kv.id):
             raise InvalidInput(registry.engines.kv_refusal(engine, kv.id, model.kind),
                                "$.kv_cache")
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
