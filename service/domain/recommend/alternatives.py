@@ -95,7 +95,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   max_egress_price=ctx.max_egress_price)
         sub_precisions = candidate_precisions(sub)
         use_shared_caches(sub, sub_precisions)
-        cands, _ = rank_offers(sub, offers, sub_precisions, top_n=1)
+        # only a cheaper answer is shown: offers that cannot cost less are not planned
+        cands, _ = rank_offers(sub, offers, sub_precisions, top_n=1, ceiling=current)
         sub_opts = finalise(sub, cands, top_n=1)  # only the best one is quoted
         cost = best_cost(sub_opts)
         if not sub_opts or cost is None:

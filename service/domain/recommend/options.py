@@ -443,12 +443,15 @@ def _by_price(ctx: Ctx, offers: Sequence[Offer]) -> tuple[tuple[int, ...], tuple
 
 
 def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
-                top_n: int | None = None
+                top_n: int | None = None, ceiling: float | None = None
                 ) -> tuple[list[Quote], list[tuple[Offer, str]]]:
     """Quote every offer the model runs on, or say why not. Steady use (no job size): offers
     are planned cheapest first and the search stops where an offer's least possible cost is
     above the ``top_n``-th candidate's (default: the request's), except for the popular cards
-    (``rejected`` names them); what is not planned could not have ranked."""
+    (``rejected`` names them); what is not planned could not have ranked. ``ceiling``: a
+    cost above which no candidate matters to the caller (an alternative is shown only where
+    it costs less than the answer): offers whose least possible cost is above it are not
+    planned either, popular or not, and ``rejected`` does not name them."""
     candidates: list[Quote] = []
     rejected: list[tuple[Offer, str]] = []
     gpus = ctx.registry.gpus
@@ -472,6 +475,8 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         if (steady and len(costs) >= n and least[k] * month_hours > -costs[0] + 0.01
                 and offer.gpu not in POPULAR):
             continue
+        if steady and ceiling is not None and least[k] * month_hours > ceiling + 0.01:
+            break  # cheapest first: every later offer is above the ceiling too
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
             continue

@@ -67,11 +67,15 @@ def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> flo
     return None
 
 
-def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
+def _plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = None
+          ) -> Plan | str | None:
+    """The plan of this shape at precision ``p``, or why none. ``limit``: steady serving
+    only, the most nodes a plan may take and still be chosen (None: no limit); where every
+    plan would take more, None (outranked: its searches are not run)."""
     req = ctx.req
     if req.workload in ("serving", "batch") and ctx.model.kind == "llm" and (
             ctx.model.task != "embed"):
-        return _serve_plan(ctx, gpu, g, p)
+        return _serve_plan(ctx, gpu, g, p, limit)
     cap = capability(ctx, gpu, g, p)
     nodes = 1
     if not cap.ok and req.workload in ("finetune", "pretrain") and req.allow_multi_node:
@@ -146,11 +150,17 @@ def _in_flight(rate: float, ttft_s: float, tpot_s: float, osl: int) -> float:
     return rate * (ttft_s + (osl - 1) * tpot_s)
 
 
-def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | str:
+def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int | None = None
+                 ) -> Plan | str | None:
     """The fewest nodes of this layout (``cap.tp`` GPUs per replica, ``cap.replicas`` per
     node) that carry the load: concurrency per replica searched so that the TTFT, the decode
     speed per user and in total meet the targets at that load (closed loop), the request
-    rate sized with queueing (open loop), memory with the headroom at that load."""
+    rate sized with queueing (open loop), memory with the headroom at that load.
+
+    ``limit``: the most nodes this plan may take and still be chosen (steady use, where the
+    fewest nodes win: the best layout so far); None where it would take more, found from
+    lower bounds (memory, then the searches' own steps, each of which only adds nodes)
+    without solving the load at every step. The plan returned is the same either way."""
     req = ctx.req
     tg = ctx.targets
     # a group: one node, or the ``cap.pp`` nodes one replica spans; ``r`` replicas a group
@@ -161,6 +171,10 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
     u_mem = max(1, cap.replica_concurrency)
     per_node = r * u_mem
     mem_nodes = math.ceil(users / per_node)
+    if limit is not None and mem_nodes * pp > limit:
+        return None
+    # the most groups (nodes, or ``pp`` nodes a replica spans) a chosen plan may take
+    most = limit // pp if limit is not None else None
     latency = tg.ttft_ms is not None or tg.decode_tps is not None
     nodes = mem_nodes
     decided = ""
@@ -183,6 +197,12 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
         if miss is not None:
             # the fewest nodes whose replicas share the users so that they meet the targets
             n_one = max(nodes, math.ceil(users / r))  # one request per replica
+            if most is not None and n_one > most:
+                # more than ``most`` groups cannot be chosen: where ``most`` misses too, the
+                # fewest that meet are more (misses fall as groups are added)
+                if miss_on(most) is not None:
+                    return None
+                n_one = most
             miss_one = miss_on(n_one) if n_one > nodes else miss
             if miss_one is not None:
                 return miss_one[1]
@@ -208,6 +228,8 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
         for _ in range(12):
             if need > 256 * r:
                 break
+            if most is not None and math.ceil(need / r) > most:
+                return None  # ``need`` only grows from here
             ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, st)
             if (not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
                                         need) is None
@@ -253,10 +275,20 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> Plan | st
                 decided_by=decided)
 
 
-def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
+def _steady(ctx: Ctx) -> bool:
+    """No job size: the plan that takes the fewest nodes wins (a job's node-hours are not
+    monotone in its nodes)."""
+    req = ctx.req
+    return not (req.training_tokens or req.job_output_tokens or req.job_images
+                or req.job_audio_hours or req.job_embed_tokens)
+
+
+def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = None
+                ) -> Plan | str | None:
     """The layout of a ``g``-GPU node that carries the load on the fewest nodes (job
     workloads: the fewest node-hours); among equals, the lowest request latency at the
-    load (time to first token + output tokens x time per token)."""
+    load (time to first token + output tokens x time per token). ``limit``: as for
+    :func:`_plan` (None back where every layout would take more nodes)."""
     layouts = serve_layouts(ctx, gpu, g, p)
     no_fit: str | None = None  # why one node cannot hold the model, where it cannot
     if isinstance(layouts, str):
@@ -268,8 +300,18 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
     chosen: Plan | None = None
     reason: str | None = None
     osl = max(1, ctx.req.output_tokens)
+    steady = _steady(ctx)
+    outranked = False
     for cap in layouts:
-        plan = _layout_plan(ctx, gpu, p, cap)
+        # steady use: a layout that needs more nodes than the best so far (or than the
+        # caller's limit) cannot be chosen; ties still compete on latency
+        most = limit
+        if steady and chosen is not None:
+            most = chosen.nodes if most is None else min(most, chosen.nodes)
+        plan = _layout_plan(ctx, gpu, p, cap, most if steady else None)
+        if plan is None:
+            outranked = True
+            continue
         if isinstance(plan, str):
             reason = reason or plan
             continue
@@ -279,6 +321,8 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Plan | str:
             best, chosen = key, plan
     if chosen is not None:
         return chosen
+    if reason is None and outranked:
+        return None
     assert reason is not None
     if no_fit is not None:
         # memory first, then the targets: a node that cannot hold the model is out for its
@@ -357,7 +401,14 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
                 best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1)
                 <= QUALITY_HANDICAP.get(p.id, 1.1)):
             break
-        plan = _plan(ctx, gpu, g, p)
+        # steady use: the most nodes with which ``p`` could still beat the best (its score
+        # below the best's; never less than that, so the outcome is the same as without)
+        limit = (math.floor(best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1)
+                            / QUALITY_HANDICAP.get(p.id, 1.1) + 1e-9)
+                 if steady and best is not None else None)
+        plan = _plan(ctx, gpu, g, p, limit)
+        if plan is None:
+            continue
         if isinstance(plan, str):
             first_reason = first_reason or plan
             continue

@@ -24,6 +24,7 @@ Pure and steady-state (no event simulation):
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 
@@ -39,6 +40,7 @@ from service.domain.catalog.models import (
 )
 from service.domain.catalog.precisions import KVType, Precision, dense_linear_bits
 from service.domain.sizing.efficiency import (
+    DTYPE_BITS,
     N8192,
     AttentionCurve,
     CommModel,
@@ -46,6 +48,7 @@ from service.domain.sizing.efficiency import (
     PerfTables,
     attention_curve,
     comm_model,
+    curve_latency_s,
     gemm_model,
 )
 from service.domain.sizing.memory import SizedModel
@@ -128,16 +131,48 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     """One load solve's step parts by step tokens (:func:`serve` gives each solve its own:
     the solve asks the same step sizes again and again, a full chunk beside the decodes
     above all); None: computed every time."""
+    steps: dict[tuple[float, float, float, float], float] | None = None
+    """One load solve's step times by their arguments (:func:`serve` gives every solve its
+    own: a third of a solve's steps repeat one already timed); None: computed every time."""
+    fast: FastGemm | None = None
+    """The GEMM curve's numbers :meth:`linear_s` reads, taken out once
+    (:func:`fast_gemm`; None: through :meth:`GemmModel.latency_s`)."""
+
+    def _gemm_s(self, m: float, read: float) -> float:
+        """:meth:`GemmModel.latency_s` at ``m`` with its weight read ``read`` already
+        known: the same operations in the same order, so the same seconds to the bit."""
+        f = self.fast
+        assert f is not None
+        if m <= 1.0:
+            return read + 0.0 * f.scale_compute
+        xs = f.m
+        if m > xs[-1]:
+            lat = f.latency_s[-1] * m / xs[-1]
+        elif m >= xs[-1]:
+            lat = f.latency_s[-1]
+        elif m <= xs[0]:
+            lat = f.latency_s[0]
+        else:
+            i = bisect.bisect_right(xs, m)
+            lx, ys = f.log_m, f.latency_s
+            t = (math.log(m) - lx[i - 1]) / (lx[i] - lx[i - 1])
+            lat = ys[i - 1] + t * (ys[i] - ys[i - 1])
+        return read + max(0.0, lat - f.lat1) * f.scale_compute
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
             return 0.0
-        t = self.gemm.latency_s(m, self.weight_bits) * self.dense_params / N8192
+        f = self.fast
+        if f is None:
+            t = self.gemm.latency_s(m, self.weight_bits) * self.dense_params / N8192
+        else:
+            t = self._gemm_s(m, f.read_dense) * self.dense_params / N8192
         if self.expert_params:
             e, k = self.num_experts, self.experts_per_token
             hit = e * (1 - (1 - k / e) ** m)
             per_expert = m * k / hit
-            t += (self.gemm.latency_s(per_expert, self.expert_bits)
+            t += ((self.gemm.latency_s(per_expert, self.expert_bits) if f is None
+                   else self._gemm_s(per_expert, f.read_expert))
                   * hit * self.expert_params / N8192)
         return t
 
@@ -158,7 +193,18 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     def step_s(self, decodes: float, ctx: float, chunk: float = 0.0,
                chunk_span: float = 0.0) -> float:
         """One step: ``decodes`` sequences at ``ctx`` tokens of context each, plus ``chunk``
-        prefill tokens attending to ``chunk_span`` tokens on average."""
+        prefill tokens attending to ``chunk_span`` tokens on average (kept in :attr:`steps`
+        when it has one)."""
+        steps = self.steps
+        if steps is None:
+            return self._step_s(decodes, ctx, chunk, chunk_span)
+        key = (decodes, ctx, chunk, chunk_span)
+        t = steps.get(key)
+        if t is None:
+            t = steps[key] = self._step_s(decodes, ctx, chunk, chunk_span)
+        return t
+
+    def _step_s(self, decodes: float, ctx: float, chunk: float, chunk_span: float) -> float:
         m = decodes + chunk
         t, comm = self._by_tokens(m)
         if self.window:
@@ -176,6 +222,42 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         t += self.step_overhead_s + self.layers * (self.layer_eager_s if eager
                                                    else self.layer_graph_s)
         return t
+
+
+class FastGemm(msgspec.Struct, frozen=True, gc=False):
+    """A measured GEMM curve and the parts of :meth:`GemmModel.latency_s` that do not depend
+    on the step's tokens, for one step model's weight formats."""
+
+    m: tuple[float, ...]
+    log_m: tuple[float, ...]
+    latency_s: tuple[float, ...]
+    lat1: float
+    """The curve's latency at m = 1 (before any scaling)."""
+    scale_compute: float
+    read_dense: float
+    """Seconds to read the dense weights' 8192 x 8192 matrix (at their bits)."""
+    read_expert: float
+
+
+def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm | None:
+    """:class:`FastGemm` of ``g`` (None without a measured or borrowed curve): the read at
+    m = 1 for each weight format computed as :meth:`GemmModel.latency_s` does."""
+    c = g.curve
+    if c is None:
+        return None
+    bits = DTYPE_BITS.get(g.dtype, 16.0)
+    lat1 = c.latency_s[0] if c.m[0] >= 1.0 else curve_latency_s(c, 1.0)
+
+    def read(weight_bits: float) -> float:
+        wb = min(bits, weight_bits) if weight_bits else bits
+        r = lat1 * g.scale_memory * wb / bits
+        if g.stream_share:
+            r = min(r, N8192 * wb / 8 / (g.stream_share * g.bandwidth))
+        return r
+
+    return FastGemm(m=c.m, log_m=tuple(math.log(x) for x in c.m), latency_s=c.latency_s,
+                    lat1=lat1, scale_compute=g.scale_compute, read_dense=read(dense_bits),
+                    read_expert=read(expert_bits))
 
 
 def attention_flops_per_pair(a: Architecture) -> float:
@@ -241,6 +323,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         expert_params=expert / tp, num_experts=a.num_experts if a.is_moe else 0,
         experts_per_token=a.num_experts_per_token if a.is_moe else 0, weight_bits=bits,
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
+        fast=fast_gemm(g, bits, ebits),
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
         state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
         window=float(a.sliding_window or 0),
@@ -448,8 +531,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
         # long-sequence speed (catalog/perf/attention.csv)
         c = msgspec.structs.replace(c, attention=None,
                                     attn_flops=c.attn_flops * c.attention.share(isl))
-    if c.memo is None:
-        c = msgspec.structs.replace(c, memo={})
+    # this solve's step times (the prompt's attention share above is the solve's own)
+    c = msgspec.structs.replace(c, memo={} if c.memo is None else c.memo, steps={})
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
         r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False)
