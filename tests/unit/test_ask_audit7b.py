@@ -87,9 +87,10 @@ def test_audio_hours_are_a_job_total(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
+    # not said to be interruptible: on-demand leads (test_ask_audit8)
     rec = recommend(RecommendationRequest(model="whisper-large-v3", workload="batch",
-                                          job_audio_hours=1000), catalog(), TODAY,
-                    explain=False)
+                                          job_audio_hours=1000, interruptible=False),
+                    catalog(), TODAY, explain=False)
     assert value == pytest.approx(rec.options[0].cost.per_job_usd)
     assert ("1.000" if r.lang == "ro" else "1,000") in first_sentence(r)
 

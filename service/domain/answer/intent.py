@@ -128,6 +128,9 @@ class Stated:
     deadline_hours: float | None = None
     """A time a job must finish within ("in 30 days", "în 30 de zile", "within 2 weeks"),
     in hours."""
+    input_million: bool = False
+    """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
+    de intrare"): the price per prompt token, never the per-output-token one."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,6 +240,13 @@ _INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
                        r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
                        r"|\bin viitor\b|\bwill (?:\w++ )?prices?\b|\bvor fi preturile\b")
+# a million input (prompt) tokens priced: "1M input tokens", "per million prompt tokens",
+# "input tokens per 1M", "un milion de tokeni de intrare", "1M tokeni de intrare"
+_INPUT_MILLION = re.compile(
+    r"\b(?:1\s*+m|1m|million|milion|mtok)\s++(?:de\s++)?(?:input|prompt|prefill)\b"
+    r"|\b(?:input|prompt|prefill)\s++(?:tokens?\s++)?(?:per|/)\s*+(?:1\s*+m|1m|million|mtok)\b"
+    r"|\b(?:1\s*+m|1m|milion|un milion|1 milion)\s++(?:de\s++)?tokeni\s++(?:de\s++)?intrare\b"
+    r"|\btokeni\s++de\s++intrare\s++(?:per|pe|la)\s++(?:1\s*+m|1m|milion|milionul)\b")
 _BANDWIDTH = re.compile(r"\bbandwidth\b|\blatime(?:a)? de banda\b|\bbanda de memorie\b")
 # "at Hetzner?", "la Hetzner", "on Hetzner": the last word, after a preposition
 _PROVIDER_AT = re.compile(r"\b(?:at|on|from|la|pe|de la)\s++([a-z][a-z0-9.]{3,24}+)\s*+[?.!]*+$")
@@ -272,7 +282,8 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
     return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
             "interruptible": bool(_INTERRUPTIBLE.search(folded)),
             "forecast": bool(_FORECAST.search(folded)),
-            "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word}
+            "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
+            "input_million": bool(_INPUT_MILLION.search(folded))}
 
 
 def _num(raw: str) -> float:
@@ -611,7 +622,7 @@ _COST = re.compile(
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
-    r"(?:output\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
+    r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 _FITS = re.compile(
@@ -698,8 +709,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "training", _train_sub(f)
     if media and not _COST.search(f):
         return "media", "fits" if _FITS.search(f) else None
-    if _MAX_CTX.search(f) and not media:
-        return "max_context", None
+    if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
+        return "max_context", None  # "how much does 1M input tokens cost" is a price
     if gpu_named >= 2 and _COMPARE.search(f):
         return "compare", "million" if _COST_MILLION.search(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):

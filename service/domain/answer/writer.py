@@ -777,6 +777,7 @@ def _speed(w: _W) -> None:
                             need=w.gib(one_r.memory.per_gpu_gib), cap=w.gib(w.cap(one_r)),
                             setup=setup) + f" {w.out.first[:1].lower()}{w.out.first[1:]}"
         _smaller_precisions(w, gid, 1, inp, one_r, w.setup(1, gid))
+    _target_verdict(w, gid, count, inp, out, 1, tps, ttft)
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
     # request's generation speed, and says why rather than reading as a contradiction
     more = "speed_more_prefill" if thr < tps else "speed_more"
@@ -825,6 +826,46 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
+
+
+def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
+                    tps: float, ttft: float) -> None:
+    """A speed or latency target stated with the GPU named ("30 tokens/s per user", "TTFT
+    under 500 ms"): whether the figures at the stated load (``tps`` per user, ``ttft``) meet
+    it, said right after them and as the asked number's yes or no; missed, the fewest of
+    that GPU in one machine (doubling up to a node) whose sizing at that load meets it."""
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    if not (tps_min or ttft_max) or w.out.first is None:
+        return
+    target = w.t["target_and"].join(
+        ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else [])
+        + ([w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else []))
+
+    def meets(per_user: float, first_ms: float) -> bool:
+        return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
+
+    ok = meets(tps, ttft)
+    if w.out.asked is not None:
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=ok)
+    if ok:
+        w.out.first += " " + w.say("target_met", target=target)
+        return
+    k = count * 2
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                   batch_size=users if users > 1 else None)
+        p = r.performance if r is not None and r.fits else None
+        per_user = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
+            if p is not None else None
+        if p is not None and per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
+            w.out.first += " " + w.say("target_missed_more", target=target,
+                                       setup=w.setup(k, gid), per_user=w.rate(per_user),
+                                       ttft=w.n(p.time_to_first_token_ms or 0.0),
+                                       users=w.n(users))
+            return
+        k *= 2
+    w.out.first += " " + w.say("target_missed_none", target=target, gpu=w.gpu_name(gid),
+                               n=w.n(NODE_GPUS))
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
@@ -888,6 +929,9 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
                                     per_replica=w.n(got[2])))
+    if r.fits:
+        _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
+                        p.time_to_first_token_ms or 0.0)
     if one is not None and one.decode_tokens_per_s:
         # each figure labelled with the load it is for: one request alone, then the
         # stated load, then full load
@@ -1470,6 +1514,16 @@ def _cost_inner(w: _W) -> None:
         return
     w.offer_numbers(msgspec.structs.replace(rec, options=options))
     o = options[0]
+    if (w.model.kind == "llm" and w.model.task != "embed" and workload == "serving"
+            and w.out.sizing is None):
+        # the sizing the price is for: one replica of the lead option (its machine's GPUs,
+        # its share of the users), as the spot answer records its own
+        ctx = kw.get("context_tokens", 4096)
+        one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+                     input_tokens=ctx, output_tokens=512,
+                     batch_size=math.ceil(kw["concurrent_requests"] / o.nodes))
+        if one is not None and one.fits:
+            w.record(one, ctx, per_replica=True)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
     within = ""
     if w.st.budget_usd_per_day and not w.ex.budget_usd_per_month:
@@ -1502,6 +1556,22 @@ def _cost_inner(w: _W) -> None:
         w.out.first = w.say("cost_million", million=w.usd(o.cost.per_million_output_tokens_usd),
                             model=w.model.name, weights=o.weights, **common)
         w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd, "USD")
+        if w.st.input_million:
+            # a million prompt tokens: the lead option's setup (one replica, one machine's
+            # GPUs, times its machines) at its prefill rate
+            ctx = kw.get("context_tokens", 4096)
+            one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+                         input_tokens=ctx, output_tokens=512)
+            if one is not None and one.fits and one.performance is not None:
+                pre_one = one.performance.prefill_tokens_per_s or 0.0
+                one = msgspec.structs.replace(one, performance=msgspec.structs.replace(
+                    one.performance, prefill_tokens_per_s=pre_one * o.nodes))
+                _input_million(w, one, o.cost.per_hour_usd, ctx,
+                               o.cost.per_million_output_tokens_usd,
+                               o.performance.output_tokens_per_s_total,
+                               {"model": w.model.name, "weights": o.weights,
+                                "setup": common["setup"], "provider": o.offer.provider,
+                                "kind": common["kind"], "hour": common["hour"]})
     elif sub == "job" and o.cost.per_job_usd is not None:
         w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
@@ -1799,14 +1869,33 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     r, count, thr, v, hour, kind = got
     million = hour / (thr * 3600) * 1e6
     w.record(r, inp)
-    w.out.first = w.say("cost_million_gpu", million=w.usd(million), model=w.model.name,
-                        weights=r.weights, setup=w.setup(count, gid),
-                        provider=w.where(v, count), kind=w.kinds[kind], hour=w.usd(hour),
-                        thr=w.n(thr))
-    w.ask("per_million_output_tokens_usd", million, "USD")
+    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
+              "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}
+    if not _input_million(w, r, hour, inp, million, thr, common):
+        w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr), **common)
+        w.ask("per_million_output_tokens_usd", million, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     w.sized_warnings(r, inp + 512)
+    return True
+
+
+def _input_million(w: _W, r: SizingResult, hour: float, inp: int, out_million: float | None,
+                   thr: float | None, common: Mapping[str, str]) -> bool:
+    """A million input (prompt) tokens asked: the setup's hourly price over its prefill
+    rate (``r``'s prompts of ``inp`` tokens processed alone, no decoding), leading; the
+    output-token price after it, said as such. False when not asked or no prefill rate."""
+    p = r.performance
+    pre = p.prefill_tokens_per_s if p is not None else None
+    if not w.st.input_million or not pre:
+        return False
+    million = hour / (pre * 3600) * 1e6
+    w.out.first = w.say("cost_million_input", million=w.unit_usd(million), pre=w.n(pre),
+                        inp=w.n(inp), **common)
+    w.ask("per_million_input_tokens_usd", million, "USD")
+    if out_million is not None and thr:
+        w.out.more.append(w.say("cost_million_input_out", million=w.usd(out_million),
+                                thr=w.n(thr)))
     return True
 
 
@@ -1854,6 +1943,10 @@ def _job_total(w: _W) -> bool:
         kw["context_tokens"] = min(limit or 512, 512)
     if n is None:
         return False
+    if not w.st.interruptible:
+        # a batch job the recommendations would put on spot, not said to be interruptible:
+        # on-demand leads (as every price answer), spot comes after it
+        kw["interruptible"] = False
     rec = w.recommend(**kw)
     if rec is None or not rec.options:
         return False
@@ -1861,6 +1954,14 @@ def _job_total(w: _W) -> bool:
     cost, hours = o.cost.per_job_usd, o.performance.job_hours
     if not cost or not hours:
         return False
+    if not w.st.interruptible:
+        alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
+        s = alt.options[0] if alt is not None and alt.options else None
+        if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
+                and s.cost.per_job_usd < cost):
+            w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
+                                    setup=w.option_setup(s), provider=s.offer.provider,
+                                    price=w.usd(s.cost.per_hour_usd)))
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
               "hours": w.n(hours, 1 if hours < 100 else 0),
@@ -2437,8 +2538,25 @@ def _spot(w: _W) -> None:
     gid, _ = w.card()
     train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours)
     example = False
+    # an LLM served: sized for the load and context a price answer is for (the cost path's
+    # 4,096 tokens in and 512 out, the users stated), one replica's memory recorded, as the
+    # on-demand answer records its lead option's
+    served = w.model is not None and w.model.kind == "llm" and not train
+    ctx = max(w.ex.context_tokens or 4096, 1024)
+    users = w.ex.concurrent_requests or 1
     if gid is not None:
-        rows = [(gid, w.ex.gpu_count or 1)]
+        n = w.ex.gpu_count or 1
+        if served and w.model is not None and not w.ex.gpu_count:
+            # the model named: never the price of fewer GPUs than hold it at that load
+            got = (gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx)
+                   if users > 1 else None)
+            n = got[0] if got is not None else (_min_count(w, gid, ctx) or 1)
+        if served:
+            r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
+                       batch_size=users if users > 1 else None)
+            if r is not None and r.fits:
+                w.record(r, ctx, per_replica=True)
+        rows = [(gid, n)]
     elif w.model is None and w.ex.workload != "serving":
         # neither a GPU nor a model: the difference priced on the most rented card, said as
         # an example (an endpoint is on-demand whatever the price)
@@ -2449,9 +2567,12 @@ def _spot(w: _W) -> None:
         kw: dict[str, Any] = {"task": task}
         if task == "finetune":
             kw["finetune"] = {"method": w.ex.method or "lora"}
+        if served and task == "inference":
+            kw.update(input_tokens=ctx, output_tokens=512,
+                      batch_size=users if users > 1 else None)
         r = w.size(**kw)
         if r is not None:
-            w.record(r, 2048)
+            w.record(r, ctx if served else 2048, per_replica=served)
             rows = [(f.gpu, f.gpu_count) for f in
                     sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))]
     best: tuple[float, float, str, int, OfferView, OfferView] | None = None
@@ -2778,18 +2899,31 @@ def _variant_note(w: _W, intent: str) -> None:
     if (w.model is not None and w.model.kind == "llm"
             and intent not in ("finetune", "training")):
         ctx = _ctx(w)
+        # the precision the answer priced (else sized) and, where it priced the card read, the
+        # count it priced: the counts said are at that precision, named when it is not the
+        # one the model is sized at by default (a price at awq-int4 never beside a count at
+        # bf16)
+        lead = w.out.offers[0] if w.out.offers else None
+        weights = lead.weights if lead is not None else (
+            w.out.sizing.weights if w.out.sizing is not None else None)
+        own = w.size(gpu=gid, input_tokens=ctx, output_tokens=0)
+        named = weights is not None and own is not None and weights != own.weights
 
         def fewest(g: str) -> int | None:
             for k in (1, 2, 4, 8):
-                r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0)
+                r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0,
+                           weights=weights)
                 if r is not None and r.fits:
                     return k
             return None
 
-        n0, n = fewest(gid), fewest(other)
+        n0 = (lead.gpu_count * lead.nodes if lead is not None and lead.gpu == w.gpu_name(gid)
+              else fewest(gid))
+        n = fewest(other)
         if n is not None and n != n0:
-            w.out.more.insert(0, w.say("gpu_variant_fits", n0=w.n(n0) if n0 else "?",
-                                       n=w.n(n), **kw))
+            w.out.more.insert(0, w.say("gpu_variant_fits_at" if named else "gpu_variant_fits",
+                                       n0=w.n(n0) if n0 else "?", n=w.n(n), weights=weights,
+                                       **kw))
             return
     w.out.more.insert(0, w.say("gpu_variant", **kw))
 
