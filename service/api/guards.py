@@ -8,6 +8,9 @@
   the connection is closed instead of being held open (uvicorn has no read timeout of its
   own; a proxy in front should enforce one too, see the README).
 - **400** for a path with a NUL byte (it would reach the file system through ``/static``).
+- **400** for a query parameter a listing route does not take (``strict_query``, the
+  listings' ``before_request``): ``?gpus=H100`` or ``?max_price=1`` answered every offer as if
+  unfiltered; now the unknown names, the nearest known ones and the full list.
 
 Raised inside the app, so the problem+json handlers answer them like every other error.
 """
@@ -15,6 +18,7 @@ Raised inside the app, so the problem+json handlers answer them like every other
 from __future__ import annotations
 
 import asyncio
+import difflib
 from typing import Any
 
 from litestar.exceptions import HTTPException
@@ -89,3 +93,21 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
         return middleware
 
     return factory
+
+
+class UnknownQuery(HTTPException):
+    status_code = 400
+
+
+async def strict_query(request: Any) -> None:
+    """A ``before_request`` hook: 400 for query parameters the route does not declare."""
+    declared = set(request.route_handler.parsed_fn_signature.parameters) - {"request"}
+    unknown = sorted({k for k in request.query_params if k not in declared})
+    if not unknown:
+        return
+    near = sorted({m for k in unknown for m in difflib.get_close_matches(k, declared, 2, 0.6)})
+    shown = ", ".join(f"`{k[:40]}`" for k in unknown[:5])
+    raise UnknownQuery(detail=(
+        f"unknown query parameter{'s' if len(unknown) > 1 else ''} {shown}"
+        + (f" (did you mean {', '.join(near)}?)" if near else "")
+        + f"; this route takes: {', '.join(sorted(declared))}"))

@@ -458,8 +458,11 @@
     tbody.textContent = '';
     $('offers-reason').textContent = opts.length ? '' : (rec.reason || t('noOffers'));
     opts.forEach(function (o) {
-      var gpus = o.offer.gpu_count + ' × ' + o.offer.gpu_name +
-        (o.nodes > 1 ? ' (' + t('nodes', { n: o.nodes }) + ')' : '');
+      // several nodes: the count is per node, so the total is said too (2 nodes of 2 x H100
+      // read as "2 x H100" alone at the price of four)
+      var gpus = (o.nodes > 1 ? o.nodes + ' × ' : '') + o.offer.gpu_count + ' × ' +
+        o.offer.gpu_name + (o.nodes > 1 ? ' (' + t('nodes_gpus', {
+          nodes: o.nodes, gpus: o.nodes * o.offer.gpu_count }) + ')' : '');
       // an assumed date is only a bound, a retrieved one the day the page was read: say so
       var dateText = o.offer.as_of_kind === 'assumed' ? t('date_assumed', { date: o.offer.as_of })
         : o.offer.as_of_kind === 'retrieved' ? t('date_retrieved', { date: o.offer.as_of })

@@ -145,6 +145,9 @@ def test_form_charts_offers_shared_link_and_embed(browser: Any, server: Server,
     errors: list[str] = []
     page = browser.new_page()
     _watch(page, errors)
+    # nothing the page loads is missing (the browser asked for /favicon.ico: a 404 on the
+    # console of every visit)
+    page.on("response", lambda r: errors.append(f"404 {r.url}") if r.status == 404 else None)
     page.goto(f"{server.url}/?lang=en")
     # the datalist is filled from /v1/models
     page.wait_for_selector("#model-list option:nth-child(11)", state="attached")

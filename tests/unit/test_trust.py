@@ -110,3 +110,18 @@ def test_an_assumed_date_is_said_as_a_bound() -> None:
     ro = {"date_assumed": "dată necunoscută; cel târziu {date}", "date_retrieved": "{date}"}
     assert price_date_words("2026-09-30", "assumed", ro) == (
         "dată necunoscută; cel târziu 2026-09-30")
+
+
+def test_a_low_price_is_not_doubted_where_the_provider_sells_it_at_another_count() -> None:
+    """Verda's 8 x V100 at $0.1375/GPU-hour was doubted (the 8-GPU median is pulled up by a
+    hyperscaler) while its 1 x V100 at $0.14 was trusted: one provider's one price."""
+    from service.adapters.catalog_loader import load_catalog
+    from service.paths import default_data_dir
+
+    cat = load_catalog(default_data_dir("catalog"), 90)
+    eight = [o for o in cat.offers if o.provider == "verda" and o.gpu == "v100-sxm2-16gb"
+             and o.gpu_count == 8]
+    assert eight and all(not cat.trust_of(o.id).suspect for o in eight)
+    # a reseller whose own 1-GPU price differs is still judged against the median
+    resold = cat.trust_of("primeintellect-datacrunch-8xa100-40gb-176-960")
+    assert resold.suspect

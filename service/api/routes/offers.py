@@ -11,6 +11,7 @@ from litestar import Request, get, post
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from service.api.catalog_reload import ShrinkRejected, reload_data
+from service.api.guards import strict_query
 from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.catalog.names import NameIndex
@@ -90,6 +91,7 @@ def _resolve_gpu(catalog: Catalog, name: str | None) -> str | None:
 
 
 @get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
+     before_request=strict_query,
      responses=problem_responses(400, 404))
 def list_offers(
     request: Request[Any, Any, Any],

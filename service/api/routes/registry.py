@@ -8,6 +8,7 @@ import msgspec
 from litestar import Request, get
 from litestar.params import PathParameter, QueryParameter
 
+from service.api.guards import strict_query
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.catalog.gpus import GPU
@@ -53,7 +54,7 @@ def _summary(m: ModelEntry) -> ModelSummary:
                         aliases=m.aliases, source=m.source)
 
 
-@get("/v1/models", operation_id="listModels", tags=["registry"],
+@get("/v1/models", operation_id="listModels", before_request=strict_query, tags=["registry"],
      responses=problem_responses(400), sync_to_thread=False)
 def list_models(
     request: Request[Any, Any, Any],
@@ -93,7 +94,7 @@ def get_model(
     return _state(request).data().registry.model(model_id.lstrip("/"))
 
 
-@get("/v1/gpus", operation_id="listGpus", tags=["registry"],
+@get("/v1/gpus", operation_id="listGpus", before_request=strict_query, tags=["registry"],
      responses=problem_responses(400), sync_to_thread=False)
 def list_gpus(
     request: Request[Any, Any, Any],

@@ -131,11 +131,21 @@ def matches(v: OfferView, f: OfferFilter) -> bool:
     )
 
 
-def sort_key(key: SortKey) -> object:
+def sort_key(key: SortKey, spot: bool = False) -> object:
+    """The order of ``key``; ``spot``: by the spot price (a spot-only listing), per GPU, GiB
+    or TB/s as the key says, not by the headline (on-demand) price the views carry."""
     field = {"price": "on_demand_usd_h", "price_per_gpu": "price_per_gpu_usd_h",
              "price_per_gib": "price_per_gib_usd_h", "price_per_tb_s": "price_per_tb_s_usd_h"}[key]
 
+    def per(v: OfferView) -> float:
+        return {"price": 1.0, "price_per_gpu": float(v.gpu_count),
+                "price_per_gib": v.total_memory_gib,
+                "price_per_tb_s": v.total_bandwidth_tb_s}[key]
+
     def k(v: OfferView) -> tuple[int, float, str]:
+        if spot:
+            value = None if v.spot_usd_h is None else v.spot_usd_h / per(v)
+            return (value is None, value or 0.0, v.id)
         value = getattr(v, field)
         if value is None and key == "price":
             value = v.spot_usd_h
@@ -173,7 +183,7 @@ def query_counted(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, off
         narrowed = [(v, in_regions(v, regions)) for v in selected]
         excluded = sum(1 for v, n in narrowed if n is None and without_place(v.places))
         selected = [n for _, n in narrowed if n is not None]
-    selected.sort(key=sort_key(sort))  # type: ignore[arg-type]
+    selected.sort(key=sort_key(sort, f.spot_only))  # type: ignore[arg-type]
     return len(selected), selected[offset:offset + limit], excluded
 
 

@@ -37,7 +37,11 @@ Rules (each reason is a sentence an answer can show):
     counted once, at its lowest price for that shape, the offer's own provider included);
     with fewer peers of that count, the median over every count of that GPU; with fewer than
     ``MIN_PEERS`` of those, no outlier verdict. "Fresh" is measured against the catalog's
-    own date (its newest price), so the verdict does not change from day to day.
+    own date (its newest price), so the verdict does not change from day to day. A low
+    verdict does not stand where the same provider sells the same GPU at another count for
+    the same price per GPU-hour (within ``SAME_PRICE``) without one: the medians differ by
+    count (eight-GPU boxes of a hyperscaler pull one count's median up), and Verda's 8 x V100
+    at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14 was trusted.
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
@@ -59,6 +63,8 @@ HIGH = 2.5
 MIN_PEERS = 3
 SENTINEL_USD_H = 700.0
 MIN_USD_PER_GPU_H = 0.02
+SAME_PRICE = 0.05
+"""Two prices per GPU-hour within 5 % of each other are the provider's one price."""
 
 SPOT_MAX_DISCOUNT: dict[str, float] = {
     # AWS: "Spot; up to 90% off On-Demand" (shared/reference/provider_policies/providers.csv,
@@ -247,10 +253,11 @@ def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]]
 
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
                     by_gpu: dict[tuple[str, str], tuple[float, int]]
-                    ) -> tuple[tuple[str, ...], bool]:
-    """(the reasons, whether the only one is a price above ``HIGH`` x the median)."""
+                    ) -> tuple[tuple[str, ...], bool, bool]:
+    """(the reasons, whether the only one is a price above ``HIGH`` x the median, whether
+    the only one is a price below ``LOW`` x the median)."""
     reasons: list[str] = []
-    high = False
+    high = low = False
     if o.caution:
         reasons.append(f"the source cautions: {o.caution}")
     prices = [p for p in (o.on_demand_usd_h, o.spot_usd_h, o.reserved_usd_h) if p is not None]
@@ -274,11 +281,12 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
             ratio = price / median
             if ratio < LOW or ratio > HIGH:
                 high = ratio > HIGH and not reasons
+                low = ratio < LOW and not reasons
                 reasons.append(
                     f"{kind} ${price:.2f}/GPU-hour is {ratio:.2f}x the median "
                     f"${median:.2f} of {peers} providers' fresh {kind} prices for {scope} "
                     f"(outside {LOW}x-{HIGH}x)")
-    return tuple(reasons), high
+    return tuple(reasons), high, low
 
 
 def assess(offers: Sequence[Offer], stale_after_days: int
@@ -294,8 +302,20 @@ def assess(offers: Sequence[Offer], stale_after_days: int
     for d, keep in dup.items():
         collapsed[keep].append(d)
     trust: dict[str, Trust] = {}
+    verdicts = {o.id: suspect_reasons(o, by_count, by_gpu) for o in offers}
+    # each provider's prices per GPU-hour of a GPU that no reason doubts, by price kind
+    clean: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     for o in offers:
-        reasons, high = suspect_reasons(o, by_count, by_gpu)
+        kp = _kind_price(o)
+        if kp is not None and not verdicts[o.id][0]:
+            clean[(o.provider, o.gpu, kp[0])].append(kp[1])
+    for o in offers:
+        reasons, high, low = verdicts[o.id]
+        kp = _kind_price(o)
+        if low and kp is not None and any(
+                abs(p - kp[1]) <= SAME_PRICE * p
+                for p in clean.get((o.provider, o.gpu, kp[0]), ())):
+            reasons = ()  # the provider's own price for this GPU, undoubted at another count
         spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu)
                      if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))
