@@ -53,7 +53,7 @@ def test_embedding_speed_follows_the_compute(catalog: Catalog) -> None:
         assert p is not None and p.embedded_tokens_per_s and p.embeddings_per_s
         return p.embedded_tokens_per_s, p.embeddings_per_s
     assert tps("h100-sxm")[0] > 3 * tps("l4")[0]
-    assert tps("l4", 2048)[1] < tps("l4", 512)[1]
+    assert tps("l4", 512)[1] < tps("l4", 128)[1]
 
 
 def test_recommendations_price_embeddings_per_million_tokens(catalog: Catalog) -> None:

@@ -31,8 +31,10 @@ from service.domain.recommend.context import (
 from service.domain.recommend.types import (
     RecommendationRequest,
 )
+from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, cache_bytes_per_sequence
 from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
+    GIB,
     InferencePlan,
     SizedModel,
     TrainingPlan,
@@ -128,6 +130,28 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
     if req.training_tokens is not None and req.workload not in ("finetune", "pretrain"):
         raise InvalidInput("training_tokens applies to workload finetune or pretrain; for a "
                            f"{req.workload} job give {own}", "$.training_tokens")
+    if req.steps is not None and model.kind != "diffusion":
+        raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
+                           f"{model.name} is not one", "$.steps")
+
+
+def diffusion_setting(req: RecommendationRequest, model: SizedModel) -> tuple[int, int, int]:
+    """Width, height and denoising steps a diffusion recommendation prices, as sizing reads
+    them: the request's, else the model's own (its pipeline's default), else 1024 and 30."""
+    return (req.width or model.native_width or 1024, req.height or model.native_height or 1024,
+            req.steps or model.default_steps or 30)
+
+
+def note_diffusion_setting(ctx: Ctx) -> None:
+    """The assumption that states what every image is priced at."""
+    m, req = ctx.model, ctx.req
+    w, h, steps = diffusion_setting(req, m)
+    given = [f for f in ("width", "height", "steps") if getattr(req, f) is not None]
+    ctx.note("diffusion_setting", f"{w}x{h}, {steps} steps" + (
+        f", {m.num_frames} frames" if m.num_frames and m.num_frames > 1 else ""),
+        "each image is timed and priced at this size and step count (" + (
+            f"{', '.join(given)} as asked; " if given else "") + "the rest the model's "
+        "pipeline defaults); time and cost grow about linearly with steps")
 
 
 def keeps_kv(engine: Engine, kv: KVType) -> bool:
@@ -615,8 +639,7 @@ def zero_words(stage: int) -> str:
 
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     m = ctx.model
-    w = ctx.req.width or m.native_width or 1024
-    h = ctx.req.height or m.native_height or 1024
+    w, h, steps = diffusion_setting(ctx.req, m)
     parts = ctx.diffusion_parts.get(p.id)
     if parts is None:
         parts = ctx.diffusion_parts[p.id] = diffusion_memory(m, p, w, h, 1)
@@ -628,7 +651,6 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     if m.kind == "audio":
         return _audio_capability(ctx, gpu, g, p, parts.total_gib)
-    steps = m.default_steps or 30
     sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
                                       ctx.registry.engines.default("diffusion", False))
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
@@ -642,17 +664,40 @@ def _no_note(name: str, value: str, reason: str) -> None:
 
 
 def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> Capability:
-    """A speech model (Whisper): one replica per GPU, its speed in audio seconds per second
-    from the sizing model (encoder/decoder FLOPs per second of audio)."""
+    """An audio model: one replica per GPU running a batch of windows (Whisper) or clips
+    (generation), its speed in audio seconds per second from the sizing model at that batch.
+    Serving: the largest batch up to ``concurrent_requests`` that memory holds and at which
+    every stream still runs at least in real time (that many streams a replica); a batch job:
+    up to ``AUDIO_JOB_BATCH`` as memory allows."""
     m = ctx.model
+    engine = ctx.registry.engines.default(m.kind, False)
+    runs = runs_as(ctx, gpu, p)
+    limit = headroom_limit(ctx, gpu.usable_gib)
+    per_seq = cache_bytes_per_sequence(m) / GIB
 
-    perf = estimate_performance(m, runs_as(ctx, gpu, p), None,
-                                ctx.registry.engines.default(m.kind, False), gpu, 1,
-                                SizingRequest(model=m.id), _no_note, task="inference")
-    rate = perf.audio_seconds_per_s or 0.0
+    def speed(batch: int) -> float:
+        perf = estimate_performance(m, runs, None, engine, gpu, 1,
+                                    SizingRequest(model=m.id, batch_size=batch), _no_note,
+                                    task="inference")
+        return perf.audio_seconds_per_s or 0.0
+
+    def mem(batch: int) -> float:
+        return diffusion_memory(m, p, 64, 64, batch).total_gib + batch * per_seq
+
+    streams = ctx.req.workload == "serving"
+    # at most the engine's max_num_seqs streams a replica
+    want = (min(ctx.req.concurrent_requests, engine.speed.max_num_seqs) if streams
+            else AUDIO_JOB_BATCH)
+    batch = 1
+    for b in range(max(1, want), 1, -1):
+        if mem(b) <= limit and (not streams or speed(b) >= b):
+            batch = b
+            break
+    rate = speed(batch)
     return Capability(ok=rate > 0, reason="" if rate > 0 else "no audio speed for this GPU",
-                      tp=1, replicas=g, per_gpu_used_gib=used, per_gpu_cap_gib=gpu.usable_gib,
-                      audio_s_per_s=rate * g, replica_concurrency=1)
+                      tp=1, replicas=g, per_gpu_used_gib=max(used, mem(batch)),
+                      per_gpu_cap_gib=gpu.usable_gib, audio_s_per_s=rate * g,
+                      replica_concurrency=batch)
 
 
 EMBED_BATCH = 32

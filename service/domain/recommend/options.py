@@ -20,6 +20,7 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     _engine,
+    diffusion_setting,
     headroom_limit,
     load_at,
     replica_throughput,
@@ -317,7 +318,8 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     elif perf.training_tokens_per_s:
         speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
     elif perf.images_per_s:
-        speed = f", ~{perf.images_per_s:.2f} images/s"
+        w, h, steps = diffusion_setting(ctx.req, ctx.model)
+        speed = f", ~{perf.images_per_s:.2f} images/s at {w}x{h}, {steps} steps"
     elif perf.embedded_tokens_per_s:
         speed = (f", ~{perf.embeddings_per_s or 0:,.0f} embeddings/s of "
                  f"{ctx.req.context_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "

@@ -462,7 +462,7 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     if ctx.model.id == "custom":
         return
     key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
-           r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height,
+           r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height, r.steps,
            r.allow_multi_node, r.min_memory_headroom_pct)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))

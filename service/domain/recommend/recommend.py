@@ -14,7 +14,12 @@ import datetime as dt
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.recommend.alternatives import find_alternatives, impossible_reason, note_rules
-from service.domain.recommend.capability import candidate_precisions, check_applies, pick_engine
+from service.domain.recommend.capability import (
+    candidate_precisions,
+    check_applies,
+    note_diffusion_setting,
+    pick_engine,
+)
 from service.domain.recommend.context import Ctx, unknown_price_defaults
 from service.domain.recommend.options import (
     excluded_no_region,
@@ -73,6 +78,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
               engine=engine.id,
               max_storage_price=storage_default, max_egress_price=egress_default)
     ctx.check_filters()
+    if model.kind == "diffusion":
+        note_diffusion_setting(ctx)
     if engine_why is not None:
         ctx.note("engine", engine.id, engine_why)
     precisions = candidate_precisions(ctx)

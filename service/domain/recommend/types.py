@@ -14,6 +14,7 @@ from service.domain.fields import (
     ContextTokens,
     DaysPerMonth,
     DecodeTokensPerSecond,
+    DiffusionSteps,
     EgressGbPerMonth,
     GpusPerNode,
     HoursPerDay,
@@ -73,6 +74,7 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     training_tokens: TrainingTokens | None = None
     width: ImageWidth | None = None
     height: ImageHeight | None = None
+    steps: DiffusionSteps | None = None
     interruptible: Annotated[bool | None, msgspec.Meta(
         description="whether the work survives an interruption, so spot prices can be used "
                     "(default: yes for batch and finetune, no for serving and pretrain)")] = None

@@ -1,4 +1,5 @@
-"""Cost from a price: per hour, per million output tokens, per thousand images, per run."""
+"""Cost from a price: per hour, per million output tokens, per thousand images, per audio hour,
+per run."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ class Cost(Out, frozen=True, kw_only=True):
     per_training_run_usd: float | None = None
     per_million_tokens_embedded_usd: float | None = None
     """Embedding models: the price of embedding a million input tokens at full speed."""
+    per_audio_hour_usd: float | None = None
+    """Audio models: the price of one hour of audio (transcribed or generated) at full speed:
+    $/h / audio seconds per second."""
     price_per_gpu_hour_usd: float | None = None
 
 
@@ -48,7 +52,13 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
         per_m_embed = per_million_tokens(hourly, perf.embedded_tokens_per_s)
         note("cost_per_million_tokens_embedded", "at full speed",
              "$/h / (3600 x tokens embedded/s) x 1e6")
+    per_audio_h = None
+    if perf.audio_seconds_per_s:
+        # one hour of audio takes 1 / audio_seconds_per_s hours of the setup
+        per_audio_h = hourly / perf.audio_seconds_per_s
+        note("cost_per_audio_hour", "at full speed", "$/h / audio seconds per second: one "
+             "hour of audio takes 1 / (audio seconds per second) hours of the setup")
     return Cost(per_hour_usd=hourly, per_million_output_tokens_usd=per_m,
                 per_thousand_images_usd=per_k_img, per_training_run_usd=run,
-                per_million_tokens_embedded_usd=per_m_embed,
+                per_million_tokens_embedded_usd=per_m_embed, per_audio_hour_usd=per_audio_h,
                 price_per_gpu_hour_usd=price_per_gpu_hour)

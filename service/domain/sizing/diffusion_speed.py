@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from service.domain.base import Out
 from service.domain.catalog.models import Component
@@ -79,6 +80,67 @@ WIDTH_HALF = 640.0
 EAGER_ATTENTION_ARCH_FACTOR = {"Hopper": 0.5, "Blackwell": 0.5}
 # VAE decoder FLOPs per output megapixel (SD/SDXL/FLUX 2D VAE: ~1.2 TFLOPs at 512x512).
 VAE_DECODE_FLOPS_PER_MP = 5.0e12
+# Sustained share of the paper tensor peak in long GEMMs on power-capped boards, relative to
+# the share the fitted constants carry (an A100's: 259.8 of 312 TFLOPS at m = 4096,
+# n = k = 8192 in catalog/perf/gemm.csv, 0.83). T4 (70 W): a 4096^3 cuBLAS FP16 GEMM sustains
+# ~24 of its 65 TFLOPS, its clocks held down by the power cap (NVIDIA developer forums, "About
+# GPU peak performance", forums.developer.nvidia.com/t/about-gpu-peak-performance/264462,
+# answered by NVIDIA staff): 0.37 / 0.83. Other GPUs: no measurement, 1.
+SUSTAINED_TENSOR_SHARE = {"t4": (24.0 / 65.0) / (259.8 / 312.0)}
+
+
+class Dequant(NamedTuple):
+    """What running a denoiser whose weights are stored in a quantized format costs in an
+    eager diffusers pipeline, where the matmuls run in 16-bit: ``bytes_per_weight`` moved per
+    denoiser call to turn every weight back into 16-bit (independent of the batch and the
+    resolution: a weight is dequantized once per call), and ``linear_factor``, the slowdown of
+    the linear layers' compute where the format's own matmul kernel is slower than a 16-bit
+    GEMM at these shapes (it grows with the tokens)."""
+
+    bytes_per_weight: float
+    linear_factor: float
+    method: str
+
+
+# Per format, from "Exploring Quantization Backends in Diffusers" (huggingface/blog
+# diffusers-quantization.md @0b53cb19406564a21da2bff693a71a08e73538ee): FLUX.1-dev, one H100
+# 80GB, 1024x1024, 50 steps, transformer and T5 quantized; BF16 12 s. The per-weight
+# traffic is (measured - 12 s) / 50 steps x the H100's effective bandwidth (2.68 TB/s) /
+# 11.9e9 transformer weights; where that is no dequantization's traffic (hundreds of bytes per
+# weight), the cost is the matmul kernel's and is a factor on the linear layers' time (their
+# compute is ~0.19 s of the 0.23 s step). Formats the blog did not time take the nearest
+# measured kernel path (named in ``method``).
+DEQUANT: dict[str, Dequant] = {
+    # bitsandbytes 4-bit: dequantize_4bit writes a 16-bit copy of each weight, then a 16-bit
+    # GEMM re-reads it: 0.5 + 2 + 2 bytes; the blog: 12 s (= BF16, to the second)
+    "nf4": Dequant(4.5, 1.0, "bitsandbytes NF4: dequantized to 16-bit before each matmul"),
+    "nf4-no-dq": Dequant(4.6, 1.0, "bitsandbytes NF4: dequantized to 16-bit before each "
+                                   "matmul"),
+    # LLM.int8(): activations split into int8 and fp16 outlier matmuls at every call: 27 s
+    "bnb-int8": Dequant(0.0, 3.0, "bitsandbytes LLM.int8(): outlier decomposition of the "
+                                  "activations at every matmul (27 s vs 12 s BF16)"),
+    # torchao int8_weight_only, eager: 15 s (its float8_weight_only: 15 s too)
+    "int8": Dequant(13.5, 1.0, "torchao int8 weight-only, eager: 16-bit matmuls over "
+                               "weights upcast at every call (15 s vs 12 s BF16)"),
+    # torchao int4_weight_only and quanto INT4: 109 s: the int4 matmul kernel is slow at
+    # thousands of tokens
+    "int4": Dequant(0.0, 14.0, "torchao/quanto int4 weight-only: int4 matmul kernel "
+                               "(109 s vs 12 s BF16)"),
+    # FP8 storage with layerwise upcasting (enable_layerwise_casting): 1 + 2 + 2 bytes;
+    # the blog: 13 s
+    "fp8": Dequant(5.0, 1.0, "FP8 layerwise casting: weights upcast to 16-bit per layer "
+                             "(13 s vs 12 s BF16)"),
+    # GGUF in diffusers: dequantized in PyTorch ops before each matmul (diffusers
+    # quantizers/gguf/utils.py); Q8_0 15 s, Q4_1 23 s, Q2_K 26 s
+    "q8_0": Dequant(13.5, 1.0, "GGUF Q8_0 dequantized in PyTorch ops (15 s vs 12 s BF16)"),
+    "q4_0": Dequant(50.0, 1.0, "GGUF Q4_0: as the measured Q4_1 (23 s vs 12 s BF16)"),
+    "q6_k": Dequant(63.0, 1.0, "GGUF K-quant: as the measured Q2_K (26 s vs 12 s BF16)"),
+    "q5_k_m": Dequant(63.0, 1.0, "GGUF K-quant: as the measured Q2_K (26 s vs 12 s BF16)"),
+    "q4_k_m": Dequant(63.0, 1.0, "GGUF K-quant: as the measured Q2_K (26 s vs 12 s BF16)"),
+    "q3_k_m": Dequant(63.0, 1.0, "GGUF K-quant: as the measured Q2_K (26 s vs 12 s BF16)"),
+    "q2_k": Dequant(63.0, 1.0, "GGUF Q2_K dequantized in PyTorch ops (26 s vs 12 s BF16)"),
+    "iq4_xs": Dequant(63.0, 1.0, "GGUF IQ4_XS: as the measured Q2_K (26 s vs 12 s BF16)"),
+}
 FIT_SOURCE = ("UNet/DiT efficiency, width half-point, intensity per channel, launch time "
               "per block and the TensorRT factor fitted (grid search, mean |log error|) on "
               "the diffusion_speed rows of catalog/calibration.csv (SD 1.5 on T4 and RTX "
@@ -385,14 +447,21 @@ def denoiser_flops(model: SizedModel, width: int, height: int, frames: int | Non
 def diffusion_timing(model: SizedModel, *, width: int, height: int, steps: int, batch: int,
                      engine: str, peak_flops: float, peak16_flops: float, bandwidth: float,
                      denoiser_bits: float = 16.0, frames: int | None = None,
-                     architecture: str = "") -> DiffusionTiming:
+                     architecture: str = "", precision: str = "", gpu: str = ""
+                     ) -> DiffusionTiming:
     """Time a pipeline for ``batch`` images on one GPU.
 
     ``peak_flops``: achievable dense FLOP/s of the denoiser's precision on the GPU (the
     engine's kernels); ``peak16_flops``: the same for 16-bit (text encoders, VAE);
     ``bandwidth``: effective bytes/s; ``denoiser_bits``: bits per denoiser weight;
     ``architecture``: the GPU's (``Hopper``, ...), for the attention kernels eager PyTorch
-    has there."""
+    has there; ``precision``: the weights' format id (its dequantization cost in eager
+    diffusers, ``DEQUANT``); ``gpu``: the GPU's id (``SUSTAINED_TENSOR_SHARE``)."""
+    paper_peak, paper_peak16 = peak_flops, peak16_flops
+    share = SUSTAINED_TENSOR_SHARE.get(gpu, 1.0)
+    peak_flops *= share
+    peak16_flops *= share
+    dq = DEQUANT.get(precision) if engine == "diffusers" else None
     batch = max(1, batch)
     steps = max(1, steps)
     cfg = 2 if uses_cfg(model) else 1
@@ -410,7 +479,7 @@ def diffusion_timing(model: SizedModel, *, width: int, height: int, steps: int, 
             stage="text_encoder", component=c.name, runs=1, seconds=max(t_c, t_m),
             seconds_per_run=max(t_c, t_m), tflops_per_run=flops / 1e12,
             bound="compute" if t_c >= t_m else "memory",
-            efficiency=flops / (max(t_c, t_m) * peak16_flops)))
+            efficiency=flops / (max(t_c, t_m) * paper_peak16)))
 
     den = denoiser(model)
     lin, attn = denoiser_flops(model, width, height, frames)
@@ -422,18 +491,21 @@ def diffusion_timing(model: SizedModel, *, width: int, height: int, steps: int, 
     n = batch * cfg
     # each part: its FLOPs plus its activation traffic (a narrow layer moves more bytes per
     # FLOP: intensity INTENSITY_PER_CHANNEL x width FLOPs per byte)
-    t_c = n * (sum(f * (w + WIDTH_HALF) / w / (eta * peak_flops)
+    lin_factor = dq.linear_factor if dq else 1.0
+    t_c = n * (sum(f * (w + WIDTH_HALF) / w / (eta * peak_flops) * lin_factor
                    + f / (INTENSITY_PER_CHANNEL * w * bandwidth)
                    for f, w in denoiser_parts(model, width, height, frames))
                + attn / (eta_attn * peak16_flops))
     params = den.params if den else model.total_params
     t_m = params * denoiser_bits / 8 / bandwidth
+    # dequantizing every weight once per call, on the GPU before its matmul (serial with it)
+    t_c += params * dq.bytes_per_weight / bandwidth if dq else 0.0
     step = max(t_c, t_m, launch)
     stages.append(DiffusionStage(
         stage="denoiser", component=den.name if den else "denoiser", runs=steps,
         seconds=steps * step, seconds_per_run=step, tflops_per_run=n * (lin + attn) / 1e12,
         bound=("launch" if launch > max(t_c, t_m) else "compute" if t_c >= t_m else "memory"),
-        efficiency=n * (lin + attn) / (step * peak_flops)))
+        efficiency=n * (lin + attn) / (step * paper_peak)))
 
     vae = next((c for c in model.components if c.role == "vae"), None)
     n_frames = frames if frames is not None else (model.num_frames or 1)
@@ -454,12 +526,55 @@ def diffusion_timing(model: SizedModel, *, width: int, height: int, steps: int, 
         seconds_per_image=total / batch, images_per_s=batch / total)
 
 
+# Components that overflow in fp16 (activations past 65,504): T5 encoders (T5-XXL in FLUX,
+# SD 3.x, PixArt; umT5 in Wan) were trained in bf16 ("All of our experiments use bfloat16
+# activations", google-research/text-to-text-transfer-transformer#539; fp16 inf/nan in
+# T5DenseReluDense, huggingface/transformers#5651, #4586), and the SDXL VAE (its
+# vae/config.json sets force_upcast: diffusers decodes in fp32 unless the fp16-fix VAE,
+# madebyollin/sdxl-vae-fp16-fix, is used).
+# T5 and umT5 by their vocabularies (t5-v1_1-xxl 32128, umt5-xxl 256384: their config.json).
+_T5_VOCAB = (32128, 256384)
+
+
+def fp16_upcast(model: SizedModel) -> tuple[str, ...]:
+    """Names of the components that must run in fp32 where the pipeline runs in fp16 (T5
+    text encoders overflow in fp16: huggingface/transformers#5651, #4586)."""
+    return tuple(c.name for c in model.components
+                 if c.role == "text_encoder" and ((c.architecture or {}).get("vocab_size")
+                                                  in _T5_VOCAB or "t5" in c.notes.lower()))
+
+
+def fp16_overflow_notes(model: SizedModel, has_bf16: bool) -> tuple[str, ...]:
+    """Warnings for a pipeline run in fp16 on a GPU without bf16 (V100, T4): which component
+    overflows there and what it costs (the memory of running it in fp32 is for the caller's
+    memory model to add: 2 more bytes per weight of the component)."""
+    if has_bf16:
+        return ()
+    out: list[str] = []
+    for c in model.components:
+        vocab = (c.architecture or {}).get("vocab_size")
+        if c.role == "text_encoder" and (vocab in _T5_VOCAB or "t5" in c.notes.lower()):
+            out.append(f"{c.name} (T5) overflows in fp16 and this GPU has no bf16: run it in "
+                       f"fp32, {c.params * 2 / 1e9:.1f} GB more than in 16-bit "
+                       "(huggingface/transformers#5651)")
+        if c.role == "vae" and model.family.lower() in ("sdxl", "sdxl-turbo"):
+            out.append("the SDXL VAE overflows in fp16 (its config forces an fp32 upcast for "
+                       "the decode): use the fp16-fix VAE (madebyollin/sdxl-vae-fp16-fix) or "
+                       f"decode in fp32, {c.params * 2 / 1e9:.2f} GB more weights and a slower "
+                       "decode")
+    return tuple(out)
+
+
 __all__ = [
+    "DEQUANT",
+    "SUSTAINED_TENSOR_SHARE",
     "DiffusionStage",
     "DiffusionTiming",
     "denoiser_flops",
     "denoiser_tokens",
     "diffusion_timing",
+    "fp16_overflow_notes",
+    "fp16_upcast",
     "latent_frames",
     "uses_cfg",
 ]

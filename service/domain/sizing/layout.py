@@ -496,8 +496,10 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     per_replica = _group(o)
     bits = []
     gpus = f"{per_replica} GPU{'s' if per_replica > 1 else ''} per replica"
-    kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per GPU with the KV cache "
-               f"of {o.plan.batch} x {o.plan.context} tokens")
+    kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per GPU "
+               + (f"with inputs of {o.plan.context} tokens (no KV cache kept)"
+                  if o.plan.model.task == "embed" else
+                  f"with the KV cache of {o.plan.batch} x {o.plan.context} tokens"))
     if fixed:
         if gpu is not None:
             bits.append(f"{gpus}: {kv_room}" if o.per_gpu_gib <= (capacity or 0.0) else

@@ -514,19 +514,45 @@ def latent_tokens(model: SizedModel, width: int, height: int) -> float:
     return (width / f) * (height / f)
 
 
-# Training: working memory of one denoiser forward pass per sequence position and per
-# sqrt(1e9 denoiser parameters), at 16-bit, kept for backward (x _DIFF_TRAIN_FACTOR). DiTs
-# (per patch token): 3.4e5 bytes, fitted to FLUX.1-dev at 1024x1024 (calibration.csv
-# h182/h183, peak minus after-loading). UNets (per latent position): 2.0e5 bytes. Used for
-# fine-tuning (fitted with _DIFF_TRAIN_FACTOR on h156/h157) and, for DiTs, as the inference
-# working set of a step (FLUX's measured peak-minus-loaded, 4.5-5.2 GiB of
+# Training, DiTs: working memory of one denoiser forward pass per patch token and per
+# sqrt(1e9 denoiser parameters), at 16-bit: 3.4e5 bytes, fitted to FLUX.1-dev at 1024x1024
+# (calibration.csv h182/h183, peak minus after-loading); x _DIT_TRAIN_FACTOR kept for
+# backward. No published DiT fine-tuning measurement is in calibration.csv: the factor is the
+# UNet's stored-over-forward ratio carried over, an extrapolation. Also the inference working
+# set of an image DiT's step (FLUX's measured peak-minus-loaded, 4.5-5.2 GiB of
 # max_memory_reserved, is more than its VAE decode: the denoiser phase is the peak there).
 _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM = 3.4e5
-_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM = 2.0e5
-# Training keeps every block's activations for backward: 7x the forward working set at the
-# training precision's activation bytes (fp32: 2x again). Fitted to the diffusers DreamBooth
-# full and LoRA fine-tuning of SD v1.4 at 512x512 (h156, h157).
-_DIFF_TRAIN_FACTOR = 7.0
+_DIT_TRAIN_FACTOR = 3.5
+# Training, UNets: values kept for backward per sample, per latent position and per channel of
+# the first level (block_out_channels[0]) without gradient checkpointing: 1,040, from the PEFT
+# README's DreamBooth table (huggingface/peft README @0032f32a, "Parameter Efficient Tuning of
+# Diffusion Models"; calibration.csv h156/h157: SD v1-4 at 512x512 on an A100, batch 1). Its
+# command (same README) is examples/lora_dreambooth/train_dreambooth.py with
+# --train_text_encoder and --with_prior_preservation (each step concatenates an instance and a
+# class image: 2 samples) and no --mixed_precision (accelerate's default 'no': fp32 weights
+# and activations). Measured minus the fp32 weights, gradients and AdamW states of what is
+# trained leaves 10.0 GiB (LoRA, 15.5 GB) and 10.4 GiB (full, 27.5 GB) of activations for 2
+# samples x 64 x 64 positions x 320 channels x 4 bytes: 1,026 and 1,061 values.
+_UNET_TRAIN_VALUES_PER_POSITION_CHANNEL = 1040.0
+# Gradient checkpointing keeps only block inputs and recomputes the rest in backward: the same
+# table's "PEFT-LoRA with Gradient Checkpointing" column, 8.12 GB against 15.5 GB, leaves 3.1
+# of the 10.0 GiB of activations: 0.31.
+_DIFF_CHECKPOINTED_SHARE = 0.31
+# Text encoders trained along (DreamBooth's --train_text_encoder): the CLIP encoders. The
+# diffusers FLUX DreamBooth LoRA script trains only CLIP (examples/dreambooth/README_flux.md:
+# "text encoder training of the CLIP encoder is performed. At the moment, T5 fine-tuning is not
+# supported and weights remain frozen"); so encoders under 1B parameters are trained (CLIP-L
+# 123M, OpenCLIP-bigG 695M), larger ones (T5-XXL 4.7B, LLM encoders) stay frozen at the
+# weights' precision. Prior preservation: train_dreambooth.py's collate_fn concatenates the
+# class examples to the instance examples ("to avoid doing two forward passes").
+_TRAINED_TEXT_ENCODER_MAX_PARAMS = 1.0e9
+# LoRA adapters as a share of the parameters they adapt: an upper bound (rank 16 on the SD
+# UNet's attention projections is ~0.4 %), negligible next to the activations either way.
+_DIFF_LORA_SHARE = 0.01
+# Optimizer state per fp32 trainable parameter: AdamW's two fp32 moments (torch.optim.AdamW),
+# bitsandbytes 8-bit AdamW's two 8-bit moments (the scripts' --use_8bit_adam), two bf16
+# moments, SGD's fp32 momentum.
+_DIFF_OPTIMIZER_STATE_BYTES = {"adamw": 8.0, "adamw-8bit": 2.0, "adamw-bf16": 4.0, "sgd": 4.0}
 
 # Inference peak = weights + the larger of two phases, never their sum: the denoiser's
 # activations are freed after each step (only the small latents live on), and the VAE decode
@@ -560,6 +586,26 @@ _UNET_FAMILIES = ("sd", "sd2", "sdxl", "sdxl-turbo")
 # pipeline's default guidance_scale > 1); the others are guidance-distilled (FLUX's guidance
 # embedding) or run once. UNets: all with CFG but SDXL-Turbo (guidance_scale 0.0 on its card).
 _CFG_FAMILIES = ("sd3", "wan")
+# Video pipelines that batch the guided and unguided passes into one denoiser call (diffusers
+# MochiPipeline, CogVideoXPipeline, LTXPipeline: torch.cat([latents] * 2) when guidance > 1).
+_CFG_BATCHED_VIDEO = ("mochi", "cogvideox", "ltx-video")
+# Video DiT denoiser phase, bytes per patch token (all latent frames) per hidden unit of the
+# transformer, at 16-bit: 94.9, from HunyuanVideo's README (github.com/Tencent/HunyuanVideo,
+# "Requirements", batch 1): GPU peak 60 GB at 720x1280x129f and 45 GB at 544x960x129f. The
+# 15 GB between them over 118,800 - 67,320 = 51,480 tokens (33 latent frames x 45 x 80 and x
+# 34 x 60 patches) is 291 KB per token = 94.9 B x 3072 hidden; the intercept, 25.4 GB, is the
+# transformer's bf16 weights (25.6 GB): the README's run holds the text encoders off the GPU
+# (--use-cpu-offload), so the rest of the peak is this phase.
+_VIDEO_DIT_ACT_BYTES_PER_TOKEN_PER_HIDDEN = 94.9
+# Video VAE decode with tiling: every video pipeline's published recipe calls
+# pipe.enable_vae_tiling() (diffusers docs for Mochi, HunyuanVideo, CogVideoX, LTX), because
+# decoding all frames at once is the known peak: diffusers' Mochi page needs "at least 70GB"
+# to decode 163 frames in fp32 even tiled spatially. Tiled, the decoder holds one tile at a
+# time: diffusers AutoencoderKLHunyuanVideo.enable_tiling defaults, 256 x 256 pixels x 16
+# frames (LTX's VAE uses 512 x 512), at _VAE_VALUES_PER_PIXEL values, plus the decoded video
+# kept twice (the blended tiles and the concatenated output, 3 channels, 16-bit).
+_VIDEO_VAE_TILE_PIXELS = 256 * 256 * 16
+_VIDEO_OUTPUT_BYTES_PER_PIXEL = 2 * 3 * 2.0
 
 
 def _is_unet(model: SizedModel) -> bool:
@@ -568,16 +614,44 @@ def _is_unet(model: SizedModel) -> bool:
         den is not None and "block_out_channels" in (den.architecture or {}))
 
 
-def denoiser_sequence(model: SizedModel, width: int, height: int) -> float:
-    """Positions a denoiser attends over: latent positions (UNet) or patches (DiT)."""
+def video_latent_frames(model: SizedModel, frames: int | None = None) -> int:
+    """Latent frames of a video (causal VAE: 1 + (frames - 1) / temporal compression); 1 for
+    an image model."""
+    f = frames if frames is not None else model.num_frames
+    if not f or f <= 1:
+        return 1
+    return 1 + (int(f) - 1) // int(model.temporal_downsample or 4)
+
+
+def is_video(model: SizedModel) -> bool:
+    return bool(model.num_frames and model.num_frames > 1)
+
+
+def denoiser_sequence(model: SizedModel, width: int, height: int,
+                      frames: int | None = None) -> float:
+    """Positions a denoiser attends over: latent positions (UNet) or patches (DiT), over every
+    latent frame of a video (the model's own frame count unless ``frames`` is given)."""
     tokens = latent_tokens(model, width, height)
+    lf = video_latent_frames(model, frames)
     den = denoiser(model)
     if den is None or _is_unet(model):
-        return tokens
+        return tokens * lf
     patch = (den.architecture or {}).get("patch_size", 2)
     p = int(patch[-1]) if isinstance(patch, list) else int(patch) if isinstance(
         patch, int | float) else 2
-    return tokens / p**2
+    pt = int(patch[0]) if isinstance(patch, list) and len(patch) == 3 else 1
+    return tokens / p**2 * math.ceil(lf / max(1, pt))
+
+
+def _dit_hidden(model: SizedModel) -> float | None:
+    arch = (den.architecture or {}) if (den := denoiser(model)) else {}
+    h = arch.get("hidden_size")
+    if isinstance(h, int | float):
+        return float(h)
+    heads, dim = arch.get("num_attention_heads"), arch.get("attention_head_dim")
+    if isinstance(heads, int | float) and isinstance(dim, int | float):
+        return float(heads * dim)
+    return None
 
 
 def _unet_first_channels(model: SizedModel) -> float:
@@ -608,6 +682,10 @@ def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision
     if _is_unet(model):
         cfg = 1 if model.family == "sdxl-turbo" else 2
         per_sample = positions * _unet_first_channels(model) * _UNET_ACT_BYTES_PER_POSITION_CHANNEL
+    elif is_video(model) and (hidden := _dit_hidden(model)) is not None:
+        cfg = 2 if model.family in _CFG_FAMILIES + _CFG_BATCHED_VIDEO else 1
+        per_sample = (denoiser_sequence(model, width, height) * hidden
+                      * _VIDEO_DIT_ACT_BYTES_PER_TOKEN_PER_HIDDEN)
     else:
         cfg = 2 if model.family in _CFG_FAMILIES else 1
         dparams = (den.params if den else model.total_params) / 1e9
@@ -617,38 +695,71 @@ def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision
     vb = _vae_bytes_per_value(model, precision)
     vae = next((c for c in model.components if c.role == "vae"), None)
     upcast_copy = vae.params * (vb - 2.0) if vae is not None else 0.0
-    decode = batch * width * height * _VAE_VALUES_PER_PIXEL * vb + upcast_copy
+    if is_video(model):
+        pixels = width * height * float(model.num_frames or 1)
+        decode = (batch * min(pixels, _VIDEO_VAE_TILE_PIXELS) * _VAE_VALUES_PER_PIXEL * vb
+                  + batch * pixels * _VIDEO_OUTPUT_BYTES_PER_PIXEL + upcast_copy)
+    else:
+        decode = batch * width * height * _VAE_VALUES_PER_PIXEL * vb + upcast_copy
     return max(denoise, decode)
 
 
+def trained_text_encoders(model: SizedModel) -> list[Component]:
+    """The text encoders a DreamBooth-style fine-tune trains along (its CLIP encoders)."""
+    return [c for c in model.components if c.role == "text_encoder"
+            and c.params < _TRAINED_TEXT_ENCODER_MAX_PARAMS]
+
+
 def diffusion_memory(model: SizedModel, precision: Precision, width: int, height: int,
-                     batch: int, training: str | None = None) -> MemoryParts:
+                     batch: int, training: str | None = None, *,
+                     checkpointing: bool = False, prior_preservation: bool = True,
+                     optimizer: str = "adamw", fp32: tuple[str, ...] = ()) -> MemoryParts:
+    """Memory of a diffusion pipeline: inference (``training`` None), or a DreamBooth-style
+    fine-tune (``training`` "lora" or "full") as the diffusers/PEFT DreamBooth scripts run it:
+    the denoiser and the CLIP text encoders trained (their --train_text_encoder), each step
+    an instance and a class image when ``prior_preservation`` (--with_prior_preservation),
+    trained parameters, gradients and AdamW states in fp32 (the scripts keep trainable
+    parameters in fp32 under mixed precision), frozen ones at the weights' precision, and the
+    activations at the training precision (fp32 weights: no mixed precision). ``fp32``:
+    components kept in fp32 whatever the precision (a T5 encoder in an fp16 pipeline)."""
     weights = 0.0
-    trainable = 0
     den = denoiser(model)
+    trained_te = {id(c) for c in trained_text_encoders(model)} if training else set()
+    trainable = 0.0
     for c in model.components:
-        bits = precision.bits_linear if c.role in ("denoiser", "text_encoder") else 16.0
+        # an audio model's encoder and decoder (Whisper, MusicGen, Bark's GPTs) are its
+        # transformers, quantized like a denoiser; codecs and VAEs stay at 16-bit
+        bits = (precision.bits_linear
+                if c.role in ("denoiser", "text_encoder", "encoder", "decoder") else 16.0)
         if precision.scope == "all" and precision.bits_linear >= 16:
             bits = precision.bits_linear
-        if training == "full" and c.role == "denoiser":
+        if c.name in fp32:
             bits = 32.0
-            trainable = c.params
+        trained = training is not None and (c.role == "denoiser" or id(c) in trained_te)
+        if trained and training == "full":
+            bits = 32.0
+            trainable += c.params
+        elif trained:
+            trainable += c.params * _DIFF_LORA_SHARE
         weights += c.params * bits / 8
     grads = opt = None
     if training:
-        seq = denoiser_sequence(model, width, height)
-        dparams = (den.params if den else model.total_params) / 1e9
-        per = (_DIFF_ACT_BYTES_PER_UNET_POSITION_PER_GPARAM if _is_unet(model)
-               else _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM)
-        forward = batch * seq * math.sqrt(dparams) * per
+        samples = batch * (2 if prior_preservation else 1)
         act_bytes = 4.0 if precision.bits_linear >= 32 else 2.0
-        act = forward * _DIFF_TRAIN_FACTOR * act_bytes / 2  # no guidance when training
-        if training == "full":
-            grads = trainable * 4.0
-            opt = trainable * 8.0
+        if _is_unet(model):
+            per_sample = (latent_tokens(model, width, height) * _unet_first_channels(model)
+                          * _UNET_TRAIN_VALUES_PER_POSITION_CHANNEL * act_bytes)
         else:
-            lora = int(0.01 * (den.params if den else 0))
-            grads, opt = lora * 4.0, lora * 8.0
+            seq = denoiser_sequence(model, width, height)
+            dparams = (den.params if den else model.total_params) / 1e9
+            per_sample = (seq * math.sqrt(dparams) * _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM
+                          * _DIT_TRAIN_FACTOR * act_bytes / 2)
+        act = samples * per_sample * (_DIFF_CHECKPOINTED_SHARE if checkpointing else 1.0)
+        grads = trainable * 4.0  # fp32 gradients of fp32 trainable parameters
+        # the trained parameters are themselves fp32 (no separate master copy)
+        opt = trainable * _DIFF_OPTIMIZER_STATE_BYTES.get(optimizer, 8.0)
+        if training != "full":
+            weights += trainable * 4.0  # the fp32 LoRA adapters
     else:
         act = diffusion_inference_activation_bytes(model, precision, width, height, batch)
     overhead = 0.3 * GIB

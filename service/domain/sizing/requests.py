@@ -122,6 +122,11 @@ class ModelChoice(Strict, frozen=True, kw_only=True):
             raise ValueError("give exactly one of `model`, `architecture` or `hf_config`")
 
 
+DEFAULT_INPUT_TOKENS = 2048
+"""The prompt length sized where none is given (an embedding model: at most its own limit)."""
+DEFAULT_OUTPUT_TOKENS = 512
+
+
 class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     """What to size: a named model, an inline architecture or a pasted HF config.json."""
 
@@ -136,8 +141,8 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     gpu: GpuName | None = None
     gpu_count: GpuCount = 1
     batch_size: BatchSize = 1
-    input_tokens: PromptTokens = 2048
-    output_tokens: OutputTokens = 512
+    input_tokens: PromptTokens = DEFAULT_INPUT_TOKENS
+    output_tokens: OutputTokens = DEFAULT_OUTPUT_TOKENS
     request_rate_per_s: RequestRate | None = None
     lora_adapters: LoraAdapterCount = 0
     lora_adapter_rank: Annotated[LoraRank, msgspec.Meta(

@@ -32,6 +32,7 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.cost import Cost, estimate_cost
+from service.domain.sizing.diffusion_speed import fp16_overflow_notes, fp16_upcast
 from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
 from service.domain.sizing.layout import (
@@ -51,7 +52,12 @@ from service.domain.sizing.memory import (
     diffusion_memory,
     weight_bytes,
 )
-from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.requests import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+    FinetuneOptions,
+    SizingRequest,
+)
 from service.domain.sizing.speed import (
     DecodeStep,
     LoadModels,
@@ -249,8 +255,25 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             "$.parallelism")
     registry = catalog.registry
     model = resolve_model(req, registry)
+    embed_asked = None  # an embedding input longer than the model takes, as asked
+    if (model.task == "embed" and req.task == "inference" and model.max_context
+            and req.input_tokens > model.max_context):
+        # an embedding model takes at most its own input length (bge-large: 512): a longer
+        # text is split into inputs of that length, or truncated (sentence-transformers'
+        # max_seq_length), never embedded whole; the default prompt length is one such
+        embed_asked = req.input_tokens
+        req = msgspec.structs.replace(req, input_tokens=model.max_context)
     precision = resolve_precision(req, model)
     engine = resolve_engine(req.engine, model, precision, registry)
+    trains_on = kernel_engine(registry, model.kind, req.task, engine)
+    not_a_trainer = None
+    if trains_on != engine.id:
+        # fine-tuning and pre-training run PyTorch training loops (transformers / PEFT;
+        # catalog/kernels.toml [training]), whatever serves the model afterwards
+        if req.engine is not None:
+            not_a_trainer = (f"engine {engine.id} serves models and does not train them: "
+                             f"{req.task} is sized on {trains_on} (PyTorch training loops)")
+        engine = registry.engines.get(trains_on)
     gpu = registry.gpu(req.gpu) if req.gpu else None
     n = req.gpu_count
     assumptions: list[Assumption] = []
@@ -262,8 +285,17 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     note("weights_precision", precision.id,
          f"{precision.name}: {precision.bits_linear:g} bits per quantized weight incl. scales; "
          f"{precision.quality}")
-    note("engine", engine.id, engine.memory_note)
+    note("engine", engine.id, engine.memory_note if req.task == "inference" or model.kind != "llm"
+         else "training loops on PyTorch kernels (transformers / PEFT, DeepSpeed ZeRO for the "
+         "sharding); memory is the training plan's, below")
     note("gib", "2^30 bytes", "all memory figures are GiB")
+    if embed_asked is not None:
+        said = ("not given: the default of" if embed_asked == DEFAULT_INPUT_TOKENS
+                else "asked:")
+        note("input_tokens", str(req.input_tokens),
+             f"{said} {embed_asked:,} tokens is more than {model.name} takes in one input, "
+             f"so each input is sized at its limit of {req.input_tokens:,} (a longer text "
+             "is split into inputs of that length, or truncated)")
 
     if model.kind != "llm":
         if req.parallelism is not None:
@@ -278,10 +310,19 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
               if v is not None]
     if req.task == "inference" and req.training_tokens is not None:
         unused.append("training_tokens")
+    if (model.task == "embed" and req.task == "inference"
+            and req.output_tokens != DEFAULT_OUTPUT_TOKENS):
+        unused.append("output_tokens")
+    generated = [f for f in unused if f == "output_tokens"]
+    unused = [f for f in unused if f != "output_tokens"]
     ignored = (f"{', '.join(unused)} ignored: {'it applies' if len(unused) == 1 else 'they apply'}"
                " to diffusion models" + (" or to training" if req.task == "inference" else "")
                + f", not to LLM {'inference' if req.task == 'inference' else 'training'}"
                if unused else "")
+    if generated:
+        ignored = "; ".join(x for x in (ignored, "output_tokens ignored: an embedding model "
+                                        "generates nothing") if x)
+        unused += generated
     if ignored:
         note("ignored_fields", ", ".join(unused), ignored)
     if req.task == "inference":
@@ -297,6 +338,12 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         precision = hw.precision
         if ignored:
             hw.warnings.append(ignored)
+        if embed_asked is not None and embed_asked != DEFAULT_INPUT_TOKENS:
+            hw.warnings.append(
+                f"{embed_asked:,}-token inputs are more than {model.name} takes "
+                f"({model.max_context:,} tokens per input): the figures are per "
+                f"{req.input_tokens:,}-token input; a {embed_asked:,}-token text is "
+                f"{math.ceil(embed_asked / req.input_tokens)} of them, or is truncated")
         if precision.scope == "experts" and not a.is_moe:
             hw.warnings.append(
                 f"{precision.id} is an experts-only format (gpt-oss ships its MoE experts in it): "
@@ -433,6 +480,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     if ft.method == "qlora":
         if req.weights is None:
             precision = get_precision("nf4")
+            # QLoRA's base is 4-bit whatever the model ships in: the note says what is sized
+            assumptions[:] = [
+                Assumption(name="weights_precision", value=precision.id,
+                           reason=f"{precision.name}: QLoRA keeps the frozen base in 4 bits "
+                           f"({precision.bits_linear:g} bits per weight incl. scales); "
+                           f"{precision.quality}")
+                if x.name == "weights_precision" else x for x in assumptions]
         elif precision.bits_linear > 5:
             raise InvalidInput(
                 f"QLoRA trains adapters on a 4-bit base; weights {precision.id} is not 4-bit "
@@ -445,6 +499,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     precision = hw.precision
     if ignored:
         hw.warnings.append(ignored)
+    if not_a_trainer is not None:
+        hw.warnings.append(not_a_trainer)
     if ft.zero_stage and n == 1:
         note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
              "GPUs; with one GPU nothing is sharded")
@@ -465,6 +521,20 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         fits = per.total_gib <= gpu.usable_gib
         if not fits:
             hw.warnings.append(_training_hint(tplan, gpu, per.total_gib))
+    if gpu is not None and n > NODE_GPUS:
+        # the recommendations price such a run only on nodes with a fast fabric; sizing says
+        # the same, and how the speed was scaled
+        nodes = math.ceil(n / NODE_GPUS)
+        note("multi_node", f"{nodes} nodes of {NODE_GPUS} GPUs",
+             "training speed per GPU at the multi-node share of the peak (0.35 full, 0.48 "
+             "LoRA, against 0.40 / 0.55 in one node); the gradient all-reduce between nodes "
+             "is not timed apart")
+        hw.warnings.append(
+            f"{n} GPUs span at least {nodes} nodes of {NODE_GPUS}: training across nodes needs "
+            "a fast node network (InfiniBand, EFA or RoCE) or the gradient "
+            "sync dominates the step"
+            + ("; these cards have no NVLink, so even inside a node every all-reduce crosses "
+               "PCIe" if gpu.link == "pcie" else ""))
     if gpu is not None and fits:
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
                                     task=req.task, training=tplan) if hw.ok else None
@@ -555,6 +625,10 @@ def _model_info(m: SizedModel) -> ModelInfo:
 def _note_inference(plan: InferencePlan, note: object) -> None:
     a = plan.model.arch
     assert a is not None and callable(note)
+    if plan.model.task == "embed":
+        note("kv_cache", "none", "an embedding model runs one forward pass per input and "
+             "keeps no KV cache between steps")
+        return
     note("kv_cache", f"{plan.kv_type.id}, {plan.batch} x {plan.context} tokens",
          "MLA latent (kv_lora_rank + rope dims) per layer" if a.is_mla else
          f"2 x {a.kv_heads} KV heads x {a.dim_head} head dim per layer"
@@ -796,21 +870,76 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         raise InvalidInput(f"fine-tuning and pre-training are sized for language and diffusion "
                            f"models; audio models such as {model.name} are sized for "
                            "inference only", "$.task")
+    ft = req.finetune or FinetuneOptions(method="lora")
     if req.task != "inference":
-        ft = req.finetune or FinetuneOptions(method="lora")
         training = "full" if ft.method == "full" else "lora"
+    asked = precision
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None, note)
     precision = hw.precision
-    parts = diffusion_memory(model, precision, width, height, req.batch_size, training)
+
+    # an fp16 pipeline on a GPU without bf16 (V100, T4): T5 encoders overflow in fp16 and
+    # run in fp32 (their memory doubles), the SDXL VAE needs its fp16 fix (warned)
+    def lacks_bf16(g: GPU) -> bool:
+        return (model.kind == "diffusion"
+                and not runs_on(registry, engine.id, get_precision("bf16"), g))
+
+    no_bf16 = gpu is not None and lacks_bf16(gpu)
+
+    def upcast(q: Precision, low: bool = no_bf16) -> tuple[str, ...]:
+        # a quantized pipeline computes in fp16 there too: the T5 is kept whole, in fp32
+        return fp16_upcast(model) if low and q.bits_linear < 32 else ()
+
+    def pipeline_memory(q: Precision, low: bool = no_bf16) -> MemoryParts:
+        return diffusion_memory(model, q, width, height, req.batch_size, training,
+                                checkpointing=ft.gradient_checkpointing,
+                                optimizer=ft.optimizer, fp32=upcast(q, low))
+
+    parts = pipeline_memory(precision)
+    if no_bf16 and precision.bits_linear < 32:
+        hw.warnings.extend(fp16_overflow_notes(model, False))
+        if upcast(precision):
+            note("fp32_components", ", ".join(upcast(precision)),
+                 "T5 overflows in fp16 and this GPU has no bf16: it runs in fp32, counted at "
+                 "4 bytes per weight (huggingface/transformers#5651)")
+    if training:
+        note("training_memory", f"DreamBooth-style {training}",
+             "as the diffusers/PEFT DreamBooth scripts train: the denoiser and the CLIP text "
+             "encoders trained (--train_text_encoder; T5/LLM encoders frozen), prior "
+             "preservation (--with_prior_preservation: an instance and a class image per "
+             "step, twice the batch), trained parameters, fp32 gradients and "
+             f"{ft.optimizer} states in fp32, frozen weights at {precision.id}, activations "
+             f"at {'fp32' if precision.bits_linear >= 32 else '16-bit (mixed precision)'}"
+             + (", gradient checkpointing (finetune.gradient_checkpointing)"
+                if ft.gradient_checkpointing else ", no gradient checkpointing")
+             + ". Basis: PEFT's DreamBooth table for SD v1-4 at 512x512 on an A100, fp32 "
+             "without checkpointing: 15.5 GB LoRA, 27.5 GB full (calibration.csv h157, "
+             "h156); 8.12 GB LoRA with checkpointing")
+    if model.kind == "diffusion" and model.num_frames and model.num_frames > 1:
+        note("video_decode", f"{model.num_frames} frames, VAE tiling",
+             "the 3D VAE decodes tile by tile (pipe.enable_vae_tiling(), as every published "
+             "recipe for these models runs it: decoding all frames at once needs more memory "
+             "than the denoiser); the denoiser's activations grow with every latent frame")
     note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
-         "every component resident (no CPU offload); denoiser and text encoders at the chosen "
-         "precision, VAE at 16-bit")
+         "every component resident (no CPU offload); "
+         + ("encoder and decoder transformers at the chosen precision, the audio codec at "
+            "16-bit; decoder attention caches not included" if model.kind == "audio" else
+            "denoiser and text encoders at the chosen precision, VAE at 16-bit"))
     if model.kind != "audio":
         note("resolution", f"{width}x{height}", "activations grow with the latent area "
              f"(latent = 1/{model.latent_downsample} of each side)")
     per = parts
-    whole = parts
+    # one pipeline replica per GPU (inference; DDP for training): the setup holds n copies
+    whole = MemoryParts(
+        weights_gib=per.weights_gib * n, kv_cache_gib=per.kv_cache_gib * n,
+        activations_gib=per.activations_gib * n,
+        gradients_gib=None if per.gradients_gib is None else per.gradients_gib * n,
+        optimizer_gib=None if per.optimizer_gib is None else per.optimizer_gib * n,
+        overhead_gib=per.overhead_gib * n, total_gib=per.total_gib * n)
+    if n > 1:
+        note("replicas", f"{n} x 1 GPU", f"each GPU holds a whole pipeline (a replica; "
+             "data-parallel when training): memory.total_gib is the setup's, "
+             f"{n} x per_gpu_gib")
     fits = None
     perf = cost = None
     if gpu is not None:
@@ -818,8 +947,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         if not fits:
             hw.warnings.append(_lower_precision_hint(
                 registry, engine, gpu, precision, per.total_gib, gpu.usable_gib,
-                PIPELINE_SMALLER, lambda q: diffusion_memory(
-                    model, q, width, height, req.batch_size, training).total_gib)
+                PIPELINE_SMALLER, lambda q: pipeline_memory(q).total_gib)
                 + ("" if model.kind == "audio" or training else
                    "; or let diffusers keep one component on the GPU at a time "
                    "(enable_model_cpu_offload), slower by the transfers"))
@@ -834,13 +962,33 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
     if not hw.ok:
         perf = None
-    fits_on = [
-        FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1, per_gpu_gib=per.total_gib,
-               gpu_memory_gib=g.total_gib)
-        for g in registry.gpus.values()
-        if g.vendor in ("NVIDIA", "AMD") and per.total_gib <= g.usable_gib
-        and runs_on(registry, engine.id, precision, g)
-    ]
+    if model.kind == "diffusion":
+        _pipeline_field_checks(req, model, perf, n, hw.warnings, note)
+    # each GPU at the precision a single-GPU sizing there would use: the asked weights, or
+    # (none asked) the nearest its kernels run, as check_hardware substitutes them
+    fits_on = []
+    substituted: dict[str, list[str]] = {}
+    by_precision: dict[tuple[str, bool], MemoryParts] = {(precision.id, no_bf16): parts}
+    for g in registry.gpus.values():
+        if g.vendor not in ("NVIDIA", "AMD"):
+            continue
+        hg = check_hardware(registry, model.kind, req.task, asked, engine, g,
+                            req.weights is not None, lambda *_: None)
+        if not hg.ok:
+            continue
+        q = hg.precision
+        low = lacks_bf16(g)  # its T5 in fp32 (fp16_upcast), as sizing there counts it
+        pg = (by_precision.get((q.id, low))
+              or by_precision.setdefault((q.id, low), pipeline_memory(q, low)))
+        if pg.total_gib <= g.usable_gib:
+            fits_on.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1,
+                                  per_gpu_gib=pg.total_gib, gpu_memory_gib=g.total_gib))
+            if q.id != asked.id:
+                substituted.setdefault(q.id, []).append(g.id)
+    for qid, gids in substituted.items():
+        note("fits_on_precision", f"{qid} on {', '.join(gids)}",
+             f"these GPUs cannot run {asked.id}, so fits_on sizes them at {qid}, as sizing "
+             "on one of them does")
     fits_on.sort(key=lambda r: (r.gpu_memory_gib, r.gpu))
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
@@ -850,6 +998,46 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
         warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
         capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
+
+
+def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performance | None,
+                           n: int, warnings: list[str],
+                           note: Callable[[str, str, str], None]) -> None:
+    """A diffusion answer names the language-model fields it ignored (as an LLM answer names
+    width/height/steps) and sets a request rate against the images per second it serves."""
+    unused = [f for f, v in (
+        ("input_tokens", req.input_tokens != DEFAULT_INPUT_TOKENS),
+        ("output_tokens", req.output_tokens != DEFAULT_OUTPUT_TOKENS),
+        ("kv_cache", req.kv_cache.lower() not in ("fp16", "f16")),
+        ("lora_adapters", req.lora_adapters > 0),
+        ("training_tokens", req.training_tokens is not None)) if v]
+    if unused:
+        msg = (f"{', '.join(unused)} ignored: {'it applies' if len(unused) == 1 else 'they apply'}"
+               f" to language models, not to diffusion models such as {model.name} (a "
+               "diffusion request is sized by width, height, steps and batch_size)")
+        note("ignored_fields", ", ".join(unused), msg)
+        warnings.append(msg)
+    rate = req.request_rate_per_s
+    if rate is None:
+        return
+    served = perf.images_per_s if perf is not None else None
+    what = "videos" if model.num_frames else "images"
+    if not served:
+        note("request_rate", f"{rate:g}/s", f"one {what[:-1]} per request; no speed is "
+             "estimated for this answer, so the rate is not compared with a capacity")
+        return
+    share = rate / served
+    per_gpu = served / n
+    need = math.ceil(rate / (0.8 * per_gpu))
+    note("request_rate", f"{rate:g}/s = {share:.0%} of {served:.3g} {what}/s",
+         f"one {what[:-1]} per request; the setup serves {served:.3g} {what}/s "
+         f"({per_gpu:.3g} per GPU, one replica each, at batch_size {req.batch_size})")
+    if share >= 0.9:
+        warnings.append(
+            f"request_rate_per_s {rate:g} is {share:.1f}x what this setup serves "
+            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue "
+            f"without bound; {need} GPUs (one replica each) keep it under 80 % "
+            f"({per_gpu:.3g} {what}/s per GPU)")
 
 
 def weights_gib(model: SizedModel, p: Precision) -> float:

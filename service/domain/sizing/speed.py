@@ -36,7 +36,8 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     get_precision,
 )
-from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing
+from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, audio_timing
+from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables, attention_share
 from service.domain.sizing.memory import (
@@ -443,12 +444,14 @@ def diffusion_pipeline(model: SizedModel, p: Precision, gpu: GPU, width: int, he
     # diffusers quantizes weights only (bitsandbytes, torchao, quanto): the matmuls run in
     # 16-bit; a compiled engine (TensorRT) runs FP8/INT8 at the precision's own rate
     peak = peak16 if engine.id == "diffusers" else achievable_tflops(gpu, p, engine)
-    if (gpu.segment == "consumer" and gpu.vendor == "NVIDIA" and p.compute == "fp16"
-            and not engine.speed.uses_fp16_accumulate):
-        # GeForce in fp16: PyTorch lets cuBLAS/cuDNN reduce in fp16
-        # (allow_fp16_reduced_precision_reduction), the FP16-accumulate rate, twice the
-        # FP32-accumulate column (RTX 3090 and 4090 match V100 and A100 on SD 1.5 in the
-        # diffusers torch 2.0 tables); bf16 has no such mode
+    if (gpu.segment == "consumer" and gpu.vendor == "NVIDIA" and p.compute in ("fp16", "bf16")
+            and is_unet(model) and not engine.speed.uses_fp16_accumulate):
+        # GeForce and a UNet: twice the FP32-accumulate column, fitted (RTX 3090 and 4090
+        # match V100 and A100 on SD 1.5 in the diffusers torch 2.0 tables, d009-d013), the
+        # same in fp16 and bf16: PyTorch accumulates both in fp32 (cublasGemmEx with
+        # CUDA_R_32F even with allow_fp16_reduced_precision_reduction, pytorch/pytorch#123157),
+        # so it is not the FP16-accumulate rate; a DiT on GeForce runs at the column (FLUX
+        # NF4 on an RTX 4090, h188)
         if peak == peak16:
             peak *= 2
         peak16 *= 2
@@ -456,7 +459,7 @@ def diffusion_pipeline(model: SizedModel, p: Precision, gpu: GPU, width: int, he
         model, width=width, height=height, steps=steps, batch=batch, engine=engine.id,
         peak_flops=peak * 1e12, peak16_flops=peak16 * 1e12,
         bandwidth=_effective_bw(gpu, engine.speed), denoiser_bits=p.bits_linear,
-        frames=frames, architecture=gpu.architecture)
+        frames=frames, architecture=gpu.architecture, precision=p.id, gpu=gpu.id)
 
 
 def diffusion_step_s(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
@@ -564,6 +567,18 @@ def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     return lm.at(concurrency, request_rate_per_s), lm.cost
 
 
+def _audio_timing(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, batch: int
+                  ) -> AudioTiming | None:
+    """:func:`audio_speed.audio_timing` on this GPU: transformers runs quantized weights
+    dequantized (bitsandbytes) with 16-bit matmuls; a compiled engine at the precision's own
+    rate."""
+    quantized = engine.id != "transformers"
+    flops = achievable_tflops(gpu, p if quantized else get_precision("fp16"), engine,
+                              quantized_kernels=quantized) * 1e12
+    return audio_timing(model, p, engine.speed, engine.id, _effective_bw(gpu, engine.speed),
+                        flops, batch)
+
+
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
@@ -591,6 +606,16 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                            seconds_per_video=sec if model.num_frames else None,
                            diffusion=timing)
     if model.kind == "audio":
+        timed = _audio_timing(model, p, engine, gpu, req.batch_size)
+        if timed is not None:
+            note("audio_speed", f"batch {timed.batch}, " + ", ".join(
+                f"{st.stage} {st.seconds_per_audio_s * 1e3:.3g} ms"
+                + (f" ({st.steps_per_audio_s:.3g} steps x {st.step_ms:.3g} ms)"
+                   if st.step_ms is not None and st.steps_per_audio_s else "")
+                + f" {st.bound}-bound" for st in timed.stages) + " per audio second",
+                 audio_speed_reason(model, engine.id))
+            return Performance(audio_seconds_per_s=timed.audio_seconds_per_s * n,
+                               bound=timed.bound)
         den = max(model.components, key=lambda c: c.params)
         flops_per_s_audio = 2.0 * model.total_params * 50  # ~50 decoder/encoder frames per s
         peak = peak_tflops(gpu, p, engine) * 1e12 * s.eta_compute

@@ -1,0 +1,95 @@
+"""Sizing, audit 8: embedding models sized at an input they take, training answers that name
+what trains, and training over nodes that says what it needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size
+from tests.unit.rec_fixtures import shipped
+
+
+def _size(**body: Any) -> SizingResult:
+    return size(msgspec.convert(body, SizingRequest), shipped())
+
+
+def _assumption(r: SizingResult, name: str) -> str | None:
+    return next((a.value for a in r.assumptions if a.name == name), None)
+
+
+def test_an_embedding_model_is_sized_at_the_input_it_takes_by_default() -> None:
+    r = _size(model="bge-large-en-v1.5", gpu="l4", price_per_gpu_hour_usd=0.8)
+    assert _assumption(r, "input_tokens") == "512"
+    assert not any("more than the model supports" in w for w in r.warnings)
+    assert r.performance is not None and r.performance.embeddings_per_s is not None
+    # the figures are per 512-token input: tokens/s is inputs/s x 512
+    assert r.performance.embedded_tokens_per_s == pytest.approx(
+        r.performance.embeddings_per_s * 512)
+    assert _assumption(r, "kv_cache") == "none"
+
+
+def test_an_embedding_input_asked_for_is_kept_and_warned_when_too_long() -> None:
+    r = _size(model="bge-large-en-v1.5", gpu="l4", input_tokens=300)
+    assert _assumption(r, "input_tokens") is None
+    assert r.performance is not None and r.performance.embedded_tokens_per_s is not None
+    assert r.performance.embedded_tokens_per_s == pytest.approx(
+        r.performance.embeddings_per_s * 300)
+    long = _size(model="bge-large-en-v1.5", gpu="l4", input_tokens=4096)
+    assert any("4,096-token inputs are more than" in w and "8 of them" in w
+               for w in long.warnings)
+    assert _assumption(long, "input_tokens") == "512"
+    assert long.performance is not None and r.performance is not None
+
+
+def test_output_tokens_on_an_embedding_model_are_named_as_ignored() -> None:
+    r = _size(model="bge-large-en-v1.5", gpu="l4", output_tokens=200)
+    assert any("output_tokens ignored" in w and "generates nothing" in w for w in r.warnings)
+
+
+def test_training_names_the_training_engine_and_the_4_bit_base() -> None:
+    r = _size(model="llama-3.1-70b", gpu="h100-sxm", task="finetune",
+              finetune={"method": "qlora"})
+    assert r.engine == "transformers"
+    assert _assumption(r, "engine") == "transformers"
+    assert r.weights == "nf4" and _assumption(r, "weights_precision") == "nf4"
+
+
+def test_an_inference_engine_named_for_training_is_said_not_to_train() -> None:
+    r = _size(model="llama-3.1-8b", gpu="h100-sxm", task="finetune", engine="vllm")
+    assert r.engine == "transformers"
+    assert any("vllm serves models and does not train them" in w for w in r.warnings)
+    # inference keeps the engine asked for
+    assert _size(model="llama-3.1-8b", gpu="h100-sxm", engine="vllm").engine == "vllm"
+
+
+def test_training_over_nodes_says_it_needs_a_fast_network() -> None:
+    r = _size(model="llama-3.1-8b", gpu="rtx-4090", gpu_count=64, task="pretrain",
+              training_tokens=1e11)
+    w = " ".join(r.warnings)
+    assert "span at least 8 nodes" in w and "InfiniBand" in w and "PCIe" in w
+    assert _assumption(r, "multi_node") == "8 nodes of 8 GPUs"
+    one_node = _size(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=8, task="pretrain",
+                     training_tokens=1e11)
+    assert not any("nodes" in x for x in one_node.warnings)
+    assert _assumption(one_node, "multi_node") is None
+
+
+def test_an_fp16_pipeline_without_bf16_keeps_t5_in_fp32_and_says_so() -> None:
+    """FLUX's T5 encoder overflows in fp16 (huggingface/transformers#5651): on a V100 or T4
+    (no bf16) it runs in fp32, its memory doubled, and the answer warns; SDXL's VAE needs its
+    fp16 fix there."""
+    ampere = _size(model="flux.1-dev", gpu="a100-sxm-80gb")
+    volta = _size(model="flux.1-dev", gpu="v100-sxm2-32gb")
+    assert volta.weights == "fp16"
+    assert volta.memory.per_gpu_gib > ampere.memory.per_gpu_gib + 8.0  # T5 4.76B x 2 more bytes
+    assert _assumption(volta, "fp32_components") == "text_encoder_2"
+    assert any("(T5) overflows in fp16" in w for w in volta.warnings)
+    assert not any("overflows" in w for w in ampere.warnings)
+    quantized = _size(model="flux.1-dev", gpu="v100-sxm2-32gb", weights="nf4")
+    assert quantized.fits and _assumption(quantized, "fp32_components") == "text_encoder_2"
+    sdxl = _size(model="sdxl", gpu="t4")
+    assert any("fp16-fix VAE" in w for w in sdxl.warnings)
