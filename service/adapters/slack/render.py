@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 
 from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
+from service.domain.answer.core_warnings import localise
 from service.domain.catalog.trust import price_date_words
 from service.domain.messages import Messages
 from service.domain.recommend.types import Recommendation
@@ -177,6 +178,16 @@ def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = N
     return section(f"*{escape(labels(lang, messages)['offers'])}*\n" + "\n".join(lines))
 
 
+def _warnings_block(warnings: Sequence[str], lang: str, messages: Messages | None = None
+                    ) -> Block:
+    """The core's warnings as the answers word them (``localise``), one line each."""
+    m = messages or shipped_messages()
+    texts, kinds, f = m.section(lang, "answer"), m.section(lang, "pricing"), m.formatter(lang)
+    lines = [localise(x, texts, f, kinds) for x in warnings]
+    return section(f"*{escape(labels(lang, messages)['warnings'])}*\n"
+                   + "\n".join(f"• {escape(x)}" for x in lines))
+
+
 def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
             sources: Sequence[str] = (), messages: Messages | None = None) -> Message:
     """The message with its sources and web link; ``text`` (the fallback) is escaped."""
@@ -263,6 +274,10 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
     rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
     text = escape(headline.replace("*", ""))
     blocks = [section(escape(headline)), section(table(rows))]
+    if result.warnings:
+        # what /v1/sizing and /v1/ask say beside the numbers ("accepts at most 8,192 tokens")
+        # is never dropped here: in the reader's language, the answer's own wording
+        blocks.append(_warnings_block(result.warnings, lang, messages))
     link = web_link(public_url, {"model": result.model.id, "weights": result.weights,
                                  "context": context_tokens})
     return _finish(text, blocks, link, lang, result.sources[:3], messages)
@@ -301,6 +316,8 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     blocks: list[Block] = [section(text), section(table(rows))]
     if lines:
         blocks.append(_offers_block(lines, lang, messages))
+    if rec.options and rec.options[0].warnings:
+        blocks.append(_warnings_block(rec.options[0].warnings, lang, messages))
     if rec.alternatives:
         blocks.append(context([f"*{escape(lab['alternatives'])}*",
                                *(escape(f"{a.change}: {a.effect}")

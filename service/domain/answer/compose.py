@@ -81,6 +81,26 @@ _DOMAIN = re.compile(
     r"|sliding|window|fereastr|param|adam|optimi|autoscal|pornir|cold start|scal")
 
 
+# A creative request ("write me a poem about GPUs", "scrie-mi o poezie"): out of scope however
+# many domain words it has (folded text).
+_CREATIVE = re.compile(
+    r"\b(?:write|compose|tell|sing|make|generate|scrie\w*+|compune\w*+|spune\w*+|fa)\b"
+    r"[^?.!]{0,30}?\b(?:poems?|poetry|songs?|lyrics|haiku|limericks?|story|stories|jokes?"
+    r"|essays?|raps?|poezi\w*+|poveste\w*+|povesti|cantec\w*+|gluma|glume|banc\w*+|versuri"
+    r"|eseu\w*+)\b")
+# A follow-up with nothing of its own to size ("dar în fp8?", "și cu 100 de utilizatori?",
+# "and with 4 GPUs?") and a bare "which GPU?": with no model, GPU or size named and no
+# context, the answer asks for the model and the workload instead of quoting a passage.
+_FOLLOW_UP = re.compile(r"^(?:and|but|what about|how about|then|dar|si|iar|sau)\b")
+_FOLLOW_UP_DETAIL = re.compile(
+    r"\d|\b(?:bf16|fp16|fp8|fp4|int8|int4|[48][- ]?bit|awq|gptq|gguf"
+    r"|users?|utilizatori|useri|context|batch)\b")
+_BARE_WHICH = re.compile(
+    r"^(?:so\s++|deci\s++|si\s++)?(?:which|what|ce|care)\s++(?:gpus?|cards?|graphics card"
+    r"|placa(?: video)?|placi)(?:\s++(?:should|do|would|must|to|sa|ar|trebuie|imi|recomanzi"
+    r"|recommend)\b[^?.!]{0,30}?)?\s*+[?.!]*+$")
+
+
 class AskContext(Strict, frozen=True, kw_only=True):
     """What the caller already knows about the asker (a portal's form, a Slack profile)."""
 
@@ -243,6 +263,16 @@ _NEEDS_MODEL = frozenset({"fits", "memory", "max_context", "max_concurrency", "s
                           "gpu_count", "finetune", "training", "kv_cache", "media", "compare"})
 
 
+# a decimal below 20 ("0,5", "19,5"), which Romanian counts without "de" ("0,5 ore")
+_RO_DECIMAL_DE = re.compile(r"(?<![\d.,])(1?\d,\d++) de (?=[^\W\d])")
+
+
+def _ro_de(text: str) -> str:
+    """``romanian_de`` (whole numbers: "de" only when the last two digits are 00 or 20-99),
+    and no "de" after a decimal below 20 ("0,5 ore", not "0,5 de ore")."""
+    return _RO_DECIMAL_DE.sub(r"\1 ", romanian_de(text))
+
+
 def _sentence(text: str) -> str:
     """A warning as a sentence: capital first, a full stop last."""
     text = text[:1].upper() + text[1:]
@@ -303,6 +333,18 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     det = details(q, registry, [p.id for p in catalog.providers])
     if ex.concurrent_requests is None and det.users:
         ex = msgspec.structs.replace(ex, concurrent_requests=det.users)
+    folded = _fold(q)
+    if _CREATIVE.search(folded):
+        return AskResponse(answer=t["out_of_scope"], lang=lang, passages=[], extracted=ex,
+                           numbers=None, follow_up=t["follow"], confidence=0.0,
+                           closest_topics=[], details=det)
+    if (ex.model is None and ex.gpu is None and ex.params_b is None and not det.gpus
+            and (_BARE_WHICH.match(folded) or (
+                _FOLLOW_UP.match(folded) and len(folded.split()) <= 8
+                and _FOLLOW_UP_DETAIL.search(folded)))):
+        return AskResponse(answer=t["need_context"], lang=lang, passages=[], extracted=ex,
+                           numbers=None, follow_up=t["need_model"], confidence=0.0,
+                           closest_topics=[], details=det)
     off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
     if (conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None:
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
@@ -341,7 +383,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                       score=round(s.score, 5)) for s in top]
     head = [x[:1].upper() + x[1:] for x in (written.first, *written.more) if x]
     if lang == "ro":  # "10 utilizatori", "20 de utilizatori": the templates write "{n} de"
-        head = [romanian_de(x) for x in head]
+        head = [_ro_de(x) for x in head]
     parts = [" ".join([*head[:1], *notes, *head[1:]])] if head else []
     if out:
         parts.append(f"{t['quote'].format(title=out[0].title)}\n{_plain(out[0].text)}")
@@ -350,7 +392,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if written.warnings:
         warned = [_sentence(x) for x in written.warnings]
         if lang == "ro":
-            warned = [romanian_de(x) for x in warned]
+            warned = [_ro_de(x) for x in warned]
         parts.append(" ".join([t["warnings"], *warned]))
     numbers = (Numbers(sizing=written.sizing, recommendations=written.offers,
                        asked=written.asked) if written.computed else None)

@@ -115,6 +115,20 @@ class Stated:
     provider_word: str | None = None
     """A provider named after "at"/"on"/"la"/"pe" that may not be in the catalog ("at
     Hetzner"): the writer says so when the catalog has no such provider."""
+    checkpoint_minutes: float | None = None
+    """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
+    30 de minute"): the spot restart overhead's lost work, never the job's length."""
+    sessions_per_day: int | None = None
+    """Separate runs a day ("10 times a day", "de 10 ori pe zi"): each is billed on its own
+    (a billing granularity and a minimum charge apply per run)."""
+    per_gb: bool = False
+    """A price per GB is asked ("egress per GB", "stocare pe GB"): the catalog's rate, with
+    no amount of data needed."""
+    provider_evidence: bool = False
+    """Whether ``provider_word`` reads as a provider: written with a capital ("at Hetzner")
+    or next to a word for one ("provider", "furnizor", "cloud"); an ordinary word after a
+    preposition ("la ieșire", "pe secundă") is none. Without it only a near match of a
+    catalog provider's name counts (a typo: "at lamda")."""
     request_rate_per_s: float | None = None
     """A request rate, the load a deployment carries ("50 requests/s", "2 million requests
     per day", "50 de cereri pe secundă"), per second: a load, never per-second billing."""
@@ -210,7 +224,10 @@ _OUTPUT_TOKENS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion)\s++"
     r"(?:tokens?|tokeni)\b"
     r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
-    r"(?:of output|de iesire|out|generat\w*+)")
+    r"(?:of output|(?:de|la|in)\s++iesire|out|generat\w*+)"
+    # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
+    r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
+    r"(?:de\s++)?(?:output|out|iesire)\b")
 _LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
 _IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
 _PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
@@ -259,6 +276,52 @@ _NOT_PROVIDER = frozenset({
     "vllm", "sglang", "ollama", "llama.cpp", "tensorrt", "kubernetes", "linux", "windows",
     "docker", "macos", "apple", "mac", "colab", "kaggle", "server", "servers", "gpus", "cards",
     "inference", "training", "serving", "batch", "disk", "storage", "stocare", "egress"})
+
+
+# a price per GB asked: "per GB", "/GB", "pe GB", "per gigabyte", "a GB", "GB-month"
+_PER_GB = re.compile(r"(?:\bper|\bpe|/|\ba|\bthe)\s*+(?:gb|gib|gigabyte|giga)\b|\bgb[- ]month\b"
+                     r"|\bgb[- ]luna\b|\bpret(?:ul)? (?:pe|per) gb\b")
+# runs a day: "10 times a day", "10x per day", "de 10 ori pe zi", "10 sessions a day"
+_SESSIONS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:times|x|ori|sessions?|sesiuni|runs?"
+                       r"|rulari)\s++(?:a|per|pe|each|every|on a|in a|intr-o)\s++(?:day|zi)\b")
+
+
+# a checkpoint interval: "checkpoints every 30 minutes", "checkpointing every 2 hours",
+# "checkpoint la fiecare 30 de minute", "checkpointuri din 30 în 30 de minute"
+_CHECKPOINT_EVERY = re.compile(
+    r"\bcheckpoint\w*+(?:\s++[a-z]++){0,2}?\s++(?:every|each|la fiecare|o data la|din)\s++"
+    r"(?:(\d++(?:[.,]\d++)?)\s*+(?:in\s++\d++\s*+)?(?:de\s++)?)?"
+    r"(minutes?|mins?|minute|hours?|hrs?|h|ore|ora)\b")
+
+
+def _checkpoint_minutes(folded: str) -> float | None:
+    m = _CHECKPOINT_EVERY.search(folded)
+    if m is None:
+        return None
+    value = _num(m.group(1)) if m.group(1) else 1.0
+    minutes = value * (1.0 if m.group(2).startswith("min") else 60.0)
+    return minutes if 0 < minutes <= 10_080 else None
+
+
+def _sessions(folded: str) -> int | None:
+    m = _SESSIONS.search(folded)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 288 else None
+
+
+_PROVIDER_CUE = re.compile(r"\b(?:providers?|furnizor\w*+|clouds?|host\w*+|vendors?"
+                           r"|neocloud\w*+)\b")
+
+
+def _provider_evidence(text: str, folded: str) -> bool:
+    """Whether the provider word :func:`_stated_more` reads is written as a name (a capital
+    in the question as typed) or a provider word stands near it."""
+    pm = _PROVIDER_AT.search(folded)
+    if pm is None:
+        return False
+    word = pm.group(1)
+    typed = re.findall(r"[^\W\d_][\w.]*+", text)
+    capital = any(t[:1].isupper() and _fold(t) == word for t in typed)
+    return capital or bool(_PROVIDER_CUE.search(folded))
 
 
 def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
@@ -320,7 +383,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             tokens = int(value)
             break
     duration: float | None = None
-    dm = _DURATION.search(folded)
+    dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))  # an interval is no job length
     if dm:
         duration = _hours(_num(dm.group(1)), dm.group(2))
     else:
@@ -509,7 +572,7 @@ def stated(text: str, registry: Registry) -> Stated:
         eur = 0.0
     mm = _MIN_MEMORY.search(folded)
     om = _OUTPUT_TOKENS.search(folded)
-    out_tokens = int(om.group(1) or om.group(2)) if om else None
+    out_tokens = int(next(g for g in om.groups() if g)) if om else None
     tm = _TTFT_LIMIT.search(folded)
     ttft_ms = None
     if tm:
@@ -529,6 +592,10 @@ def stated(text: str, registry: Registry) -> Stated:
                   hours_per_day=hours_per_day, days_per_month=days,
                   on_demand=bool(_ON_DEMAND.search(folded)),
                   clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None,
+                  provider_evidence=_provider_evidence(text, folded),
+                  per_gb=bool(_PER_GB.search(folded)),
+                  sessions_per_day=_sessions(folded),
+                  checkpoint_minutes=_checkpoint_minutes(folded),
                   **_stated_more(folded, registry))
 
 
@@ -542,6 +609,11 @@ _BILLING = re.compile(
     r"\bbill(?:ed|ing|s)\b|\bbill (?:by|per|in)\b|\bby the (?:second|minute|hour)\b"
     r"|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\b(?:pe|la) secunda\b"
     r"|\bpe minut\b|\bgranularit\w*+|\bminimum charge\b|\brounded?\b|\brotunj\w*+")
+# a unit of work per second is a rate, not per-second billing ("embeddings per second")
+_WORK_RATE = re.compile(
+    r"\b(?:embeddings?|images?|imagini|requests?|cereri|queries|inputs?|documents?|docs"
+    r"|frames?|cadre|samples?|sequences?|secvente)\s++(?:per|pe|a|/)\s*+"
+    r"(?:second|sec|s|secunda)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
@@ -553,7 +625,8 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
-_TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:de\s++)?iesire\b")
+_TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
+                         r"|\b\d++\s*+(?:de\s++)?(?:output|iesire)\b")
 # an egress question about moving data off a GPU provider, with no GPU time asked
 _EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|per month|pe luna"
                           r"|hours?|ore|ora|gpu)\b)")
@@ -581,7 +654,12 @@ _CONCURRENCY_Q = re.compile(
     r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b")
 # how much notice a spot interruption gives: "how much notice", "cât timp de avertizare"
 _NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigterm\b"
-                     r"|\bhow long before\b|\bhow much time before\b")
+                     r"|\bhow long before\b|\bhow much time before\b"
+                     # "what happens to a spot job when it is interrupted": the notice and
+                     # what to do with it
+                     r"|\bwhat happens\b|\bce se (?:intampla|petrece)\b"
+                     r"|\bwhen (?:it|the \w++) (?:is|gets) (?:interrupted|preempted|reclaimed)\b"
+                     r"|\bcand (?:e|este) (?:intrerupt|oprit|preluat)\w*+")
 _SPEED = re.compile(
     r"\b(?:tokens?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
     r"|\b(?:tokens?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
@@ -667,6 +745,13 @@ _MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bvideo\w*+|
                           r"|\baudio\b|\btranscri\w*+|\bspeech\b")
 
 
+_MEDIA_UNIT_COST = re.compile(
+    r"\bper (?:an? )?(?:hour|minute|min|hr)s? of (?:audio|speech|recording)\b"
+    r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
+    r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b|\bper (?:image|picture)\b"
+    r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b")
+
+
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
@@ -675,6 +760,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     media = model_kind in ("diffusion", "audio")
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
+    if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and _MONEY_Q.search(f):
+        # "cost per hour of audio", "per 1,000 images" (spot or not): a unit cost, the
+        # pricing model said in the answer
+        return "cost", "unit"
     if _SPOT.search(f):
         return "spot", "notice" if _NOTICE.search(f) else None
     if (gpu_named >= 1 and not has_model
@@ -699,7 +788,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
     # "50 requests per second" is a load, not per-second billing
-    if _BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f):
+    if (_BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f)
+            and not _WORK_RATE.search(f)):
         return "billing", None
     if _INTERCONNECT.search(f):
         return "interconnect", None
@@ -726,6 +816,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
             else "throughput" if _THROUGHPUT.search(f) else "tps"
         return "speed", sub
+    if (_REQ_RATE.search(f) and has_model and gpu_named == 1 and not media
+            and not _COST.search(f)):
+        # "at 10 requests/s ... can it keep up?": the model on that GPU at that load, yes or
+        # no; "does it fit ... at 5 requests/s": the figures at that load, no yes or no (it
+        # may fit and still not keep up)
+        return "speed", "load" if re.search(r"\bfits?\b|\bincape\w*+", f) else "rate"
     reserved = bool(_RESERVED.search(f)) and not _MEMORY.search(f)  # not "memory reserved"
     if _COST.search(f) or reserved:
         sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers

@@ -517,9 +517,9 @@ _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b
 # Sizes, context, budgets, batch
 
 
-_PARAMS = re.compile(
-    r"(?<![\w.])(?:(\d++(?:\.\d++)?)\s*+b?\s*+(?:-|–|—|to|la|pana la)\s*+)?"
-    r"(\d++(?:\.\d++)?)\s*+(?:b|bn|billion|miliarde)\b"
+_PARAMS = re.compile(  # "2,5 miliarde": a Romanian decimal comma
+    r"(?<![\w.,])(?:(\d++(?:[.,]\d++)?)\s*+b?\s*+(?:-|–|—|to|la|pana la)\s*+)?"
+    r"(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:b|bn|billion|miliarde|miliard)\b"
     r"(?!\s*+(?:active|activ|tokens?|tokeni|de tokeni))"
 )
 _CTX_WORDS = re.compile(
@@ -574,6 +574,9 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 if value <= 16 * 1_048_576:
                     return value
         mn = _CTX_N.match(t.text)
+        if mn and int(mn.group(1)) >= 1_000_000 and not any(
+                w in _CTX_NAMED or w in _CTX_BEFORE for w in window):
+            continue  # "1.000.000 de tokeni" to price is an amount of tokens, not a prompt
         if mn and 256 <= int(mn.group(1)) <= 2_097_152:
             after = toks[j + 1].text if j + 1 < len(toks) else ""
             if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"
@@ -582,8 +585,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             before = [x.text for x in toks[max(0, j - 3) : j]]
             if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
                 return int(mn.group(1))
-            if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de"):
-                return int(mn.group(1))  # "4000 input tokens", "1792 prompt tokens"
+            if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
+                return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
     return None
 
 
@@ -780,9 +783,9 @@ def extract(text: str, registry: Registry) -> Extracted:
     if model is None:
         pm = _PARAMS.search(bare)
         if pm:
-            params = float(pm.group(2))
+            params = float(pm.group(2).replace(",", "."))
             if pm.group(1):
-                params_range = (float(pm.group(1)), params)
+                params_range = (float(pm.group(1).replace(",", ".")), params)
 
     weights = _weights(toks)
     quantized: bool | None = None

@@ -9,8 +9,11 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -27,7 +30,12 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
 from service.domain.locale import Formatter
 from service.domain.messages import Messages
-from service.domain.recommend.context import unknown_price_defaults
+from service.domain.recommend.context import (
+    GRANULARITY_S,
+    Ctx,
+    billed_for,
+    unknown_price_defaults,
+)
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS
@@ -142,8 +150,9 @@ class _W:
         return self.f.money(v, 2 if abs(v) < 1000 else 0)
 
     def unit_usd(self, v: float) -> str:
-        """A small unit cost (per image, per hour of audio): three decimals under $0.10."""
-        return self.f.money(v, 3 if 0 < abs(v) < 0.1 else 2)
+        """A small unit cost (per image, per hour of audio): three decimals under $0.10,
+        four under $0.01 (a cent's fraction is the whole figure: $0.0035, not $0.003)."""
+        return self.f.money(v, 4 if 0 < abs(v) < 0.01 else 3 if 0 < abs(v) < 0.1 else 2)
 
     def say(self, key: str, **kw: object) -> str:
         return self.t[key].format(**kw)
@@ -463,6 +472,16 @@ _EXAMPLE_GPU = "h100-sxm"
 """The card a spot-or-on-demand question that names no GPU and no model is priced on."""
 
 
+def _decap(w: _W, text: str) -> str:
+    """A sentence joined after another: its first letter in lower case, unless it starts with
+    a name ("Meta Llama 3.1 70B", "NVIDIA H100", a provider), which keeps its capital."""
+    names = [w.model.name] if w.model is not None else []
+    names += [g.name for g in w.reg.gpus.values()] + [p.name for p in w.catalog.providers]
+    if any(n and text.startswith(n) for n in names) or text[:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def card_for_memory(catalog: Catalog, gb: float) -> str | None:
     """A representative GPU with ``gb`` GB of memory (the one most rented first)."""
     gpus = catalog.registry.gpus
@@ -481,7 +500,14 @@ def card_for_memory(catalog: Catalog, gb: float) -> str | None:
 
 
 def _ctx(w: _W, default: int = 4096) -> int:
-    return w.ex.context_tokens or default
+    if w.ex.context_tokens:
+        return w.ex.context_tokens
+    m = w.model
+    limit = m.architecture.max_context if m is not None and m.architecture else None
+    if m is not None and m.task == "embed" and limit:
+        # an embedding model takes at most its own input length (bge-large: 512)
+        return min(default, limit)
+    return default
 
 
 def _answered_as_media(w: _W) -> bool:
@@ -666,7 +692,13 @@ def _max_concurrency(w: _W) -> None:
     w.ask("max_batch_size", r.max_batch_size, "requests")
     p = r.performance
     if p is not None and p.max_concurrency and p.max_throughput_tokens_per_s:
-        w.out.more.append(w.say("concurrency_more", n=w.n(p.max_concurrency),
+        # more admitted than held: the engine allocates KV cache in pages as each request
+        # grows (vLLM's PagedAttention), so requests in flight, most short of their full
+        # length, share the memory that full-length ones would fill (the sizing's
+        # "serving" note: paged blocks at their actual context)
+        more = p.max_concurrency > r.max_batch_size
+        w.out.more.append(w.say("concurrency_more_paged" if more else "concurrency_more",
+                                n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
     w.sized_warnings(r, inp + 512)
 
@@ -729,6 +761,9 @@ def _speed(w: _W) -> None:
         return
     if r.runs is False and _speed_cannot_run(w, r, gid, count, setup, inp, out):
         return
+    if (w.st.request_rate_per_s and w.model.kind == "llm" and r.fits
+            and _speed_rate(w, r, gid, count, setup, inp, out)):
+        return
     w.record(r, inp)
     p = r.performance
     users = w.ex.concurrent_requests
@@ -775,7 +810,7 @@ def _speed(w: _W) -> None:
         w.out.first = w.say("count_changed", gpu=w.gpu_name(gid), model=w.model.name,
                             weights=one_r.weights, ctx=w.n(inp + out),
                             need=w.gib(one_r.memory.per_gpu_gib), cap=w.gib(w.cap(one_r)),
-                            setup=setup) + f" {w.out.first[:1].lower()}{w.out.first[1:]}"
+                            setup=setup) + " " + _decap(w, w.out.first or "")
         _smaller_precisions(w, gid, 1, inp, one_r, w.setup(1, gid))
     _target_verdict(w, gid, count, inp, out, 1, tps, ttft)
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
@@ -786,6 +821,61 @@ def _speed(w: _W) -> None:
                             ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
                             inp=w.n(inp)))
     w.sized_warnings(r, inp + out)
+
+
+def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                out: int) -> bool:
+    """A request rate stated with the GPU named ("at 10 requests/s"): the setup sized at that
+    open-loop rate (``request_rate_per_s``) with the tokens stated. It keeps up: the time to
+    first token and per output token at that rate lead (the figure asked first), with what
+    it serves at most. It does not: what it serves, and the setups that carry the rate —
+    the rate over what one serves, rounded up, as the sizing's saturation warning counts
+    them — with the figures when the rate is spread over them."""
+    assert w.model is not None and w.st.request_rate_per_s
+    rate = w.st.request_rate_per_s
+    kw: dict[str, Any] = {"gpu": gid, "gpu_count": count, "input_tokens": inp,
+                          "output_tokens": out, "weights": r.weights}
+    at = w.size(request_rate_per_s=rate, **kw)
+    p = at.performance if at is not None else None
+    if at is None or p is None or not p.max_requests_per_s or not p.time_per_output_token_ms:
+        return False
+    most = p.max_requests_per_s
+    w.record(at, inp)
+    common = {"rate": _rps(w, rate), "model": w.model.name, "weights": at.weights,
+              "setup": setup, "inp": w.n(inp), "out": w.n(out), "most": _rps(w, most)}
+    ttft, tpot = p.time_to_first_token_ms, p.time_per_output_token_ms
+    if ttft is not None and rate <= most:
+        w.out.first = w.say("speed_rate_yes" if w.sub == "rate" else "speed_rate_ok",
+                            ttft=w.n(ttft), tpot=w.n(tpot, 1), **common)
+        if w.sub == "ttft":
+            w.ask("time_to_first_token_ms", ttft, "ms", yes=True)
+        elif w.sub == "tpot":
+            w.ask("time_per_output_token_ms", tpot, "ms", yes=True)
+        elif w.sub == "throughput" and p.output_tokens_per_s:
+            w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s", yes=True)
+        else:
+            w.ask("max_requests_per_s", most, "requests/s", yes=True)
+        w.sized_warnings(at, inp + out)
+        return True
+    n = math.ceil(rate / most)
+    w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
+                        n=w.n(n), gpus=w.n(n * count), **common)
+    w.ask("max_requests_per_s", most, "requests/s", yes=False)
+    each = w.size(request_rate_per_s=rate / n, **kw)
+    q = each.performance if each is not None else None
+    if q is not None and q.time_to_first_token_ms is not None and q.time_per_output_token_ms:
+        w.out.more.append(w.say("speed_rate_spread", n=w.n(n), each=_rps(w, rate / n),
+                                ttft=w.n(q.time_to_first_token_ms),
+                                tpot=w.n(q.time_per_output_token_ms, 1)))
+    w.sized_warnings(each if each is not None else at, inp + out)
+    return True
+
+
+def _rps(w: _W, v: float) -> str:
+    """A request rate with three significant figures (0.275, 4.21, 58.3), whole ones as
+    they are."""
+    d = 0 if v >= 100 or float(v).is_integer() else 1 if v >= 10 else 2 if v >= 1 else 3
+    return w.n(v, d)
 
 
 def _speed_target(w: _W, inp: int, out: int) -> None:
@@ -1199,6 +1289,15 @@ def _compare(w: _W) -> None:
             w.out.computed = True
         return
     inp = w.ex.context_tokens or 2048
+    bare = w.st.bare_gpu
+    if bare is not None and bare[1] in gids and bare[2] not in gids:
+        # "H100 vs A100 for 70B": an LLM is held by memory, and a family named bare means its
+        # large-memory card for LLM inference (the A100 80GB, not the 40GB that needs twice
+        # as many); the note after the answer names the card used and the other's count
+        word, read, other = bare
+        if w.reg.gpus[other].memory_gb > w.reg.gpus[read].memory_gb:
+            gids = [other if g == read else g for g in gids]
+            w.st = dc_replace(w.st, bare_gpu=(word, other, read))
     base = w.size(input_tokens=inp, output_tokens=512)
     if base is None:
         return
@@ -1403,6 +1502,8 @@ def _cost_inner(w: _W) -> None:
         return
     if w.model is not None and gid is None and _job_total(w):
         return
+    if w.model is not None and gid is None and w.sub == "unit" and _media_unit(w):
+        return
     if (w.model is not None and gid is not None and w.model.task == "embed" and w.det.tokens
             and _embed_on_gpu(w, gid)):
         return
@@ -1458,7 +1559,7 @@ def _cost_inner(w: _W) -> None:
     # work the recommendations would put on spot by default (a batch job, a fine-tune) that
     # the question did not say may be interrupted
     spot_ok = (w.st.interruptible or w.ex.workload is not None
-               or workload not in ("batch", "finetune") or bool(w.det.tokens))
+               or workload not in ("batch", "finetune"))
     if not spot_ok:
         # the work was not said to be interruptible: on-demand leads, spot comes after
         kw["interruptible"] = False
@@ -1491,7 +1592,7 @@ def _cost_inner(w: _W) -> None:
         if w.sub == "month" or w.ex.budget_usd_per_month:
             if _month_total(w, gid, count):
                 if nofit is not None and w.out.first:
-                    w.out.first = f"{nofit[1]} {w.out.first[:1].lower()}{w.out.first[1:]}"
+                    w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
                 alt = fewer[0] if fewer else None
                 if alt is not None and alt.cost.per_month_usd is not None and (
                         w.out.asked is None or alt.cost.per_month_usd < w.out.asked.value):
@@ -1503,7 +1604,7 @@ def _cost_inner(w: _W) -> None:
                 return
         elif _setup_hour(w, gid, count):
             if nofit is not None and w.out.first:
-                w.out.first = f"{nofit[1]} {w.out.first[:1].lower()}{w.out.first[1:]}"
+                w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
             return
     if not options and gid is not None:
         options = rec.options[:3]
@@ -1983,15 +2084,97 @@ def _job_total(w: _W) -> bool:
     return True
 
 
+def _media_unit(w: _W) -> bool:
+    """A speech or image model's unit cost with no GPU named ("cost per hour of audio with
+    Whisper", "cost per 1,000 images with SDXL"): the recommendations' cost per audio hour or
+    per 1,000 images (the option's speed over its hourly price), on-demand first unless the
+    work was said to be interruptible, spot after it, with the GPU and its speed."""
+    m = w.model
+    assert m is not None
+    audio = m.kind == "audio"
+    if not audio and not (m.kind == "diffusion" and m.modality == "image"):
+        return False
+
+    def unit(o: Option) -> float | None:
+        return o.cost.per_audio_hour_usd if audio else o.cost.per_thousand_images_usd
+
+    kw: dict[str, Any] = {"workload": "batch", "top_n": 10}
+    if not w.st.interruptible:
+        kw["interruptible"] = False
+    rec = w.recommend(**kw)
+    if rec is None:
+        return False
+    priced = [o for o in rec.options if unit(o)]
+    lead_kinds = ("spot", "on_demand") if w.st.interruptible else ("on_demand",)
+    options = [o for o in priced if o.pricing_model in lead_kinds] or priced
+    if not options:
+        return False
+    options.sort(key=lambda o: unit(o) or 0.0)
+    o = options[0]
+    cost = unit(o) or 0.0
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    common = {"model": m.name, "weights": o.weights,
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model]}
+    p = o.performance
+    if audio:
+        ratio = p.audio_seconds_per_s
+        if not ratio:
+            return False
+        w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(cost), ratio=w.rate(ratio),
+                            **common)
+        w.ask("per_audio_hour_usd", cost, "USD")
+    else:
+        ips = p.images_per_s
+        if not ips:
+            return False
+        w.out.first = w.say("image_unit_cost", cost=w.usd(cost), sec=w.n(1 / ips, 1),
+                            w=m.native_width or 1024, h=m.native_height or 1024, **common)
+        w.ask("per_thousand_images_usd", cost, "USD")
+    if not w.st.interruptible:
+        alt = w.recommend(**{**kw, "interruptible": True})
+        spots = sorted((x for x in (alt.options if alt is not None else [])
+                        if x.pricing_model == "spot" and unit(x)), key=lambda x: unit(x) or 0.0)
+        if spots and (unit(spots[0]) or 0.0) < cost:
+            s = spots[0]
+            s_cost = unit(s) or 0.0
+            w.out.more.append(w.say(
+                "cost_spot_audio" if audio else "cost_spot_images",
+                cost=w.unit_usd(s_cost) if audio else w.usd(s_cost),
+                setup=w.setup(s.offer.gpu_count * s.nodes, s.offer.gpu),
+                provider=s.offer.provider, price=w.usd(s.cost.per_hour_usd)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+_FPS = re.compile(r"\b(\d{1,3}) fps\b")
+
+
 def _video_cost(w: _W, gid: str) -> bool:
     """One clip of a video model on the GPU named: its seconds there times the price."""
     m = w.model
     assert m is not None
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count)
+    default = r
+    if r is not None and not r.fits and not w.weights:
+        # as _media_cost: the first smaller precision that fits, named in the answer
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid)
+            if again is not None and again.fits:
+                r = again
+                break
     b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
+    if default is not None and default is not r:
+        w.out.more.append(w.say("media_precision_fit", default=default.weights,
+                                need=w.gib(default.memory.per_gpu_gib),
+                                setup=w.setup(count, gid), weights=r.weights,
+                                fit=w.gib(r.memory.per_gpu_gib)))
     sec = r.performance.seconds_per_image
     if not sec:
         return False
@@ -2001,19 +2184,37 @@ def _video_cost(w: _W, gid: str) -> bool:
     w.out.first = w.say("video_cost", w=m.native_width or 1024, h=m.native_height or 1024,
                         frames=w.n(frames), model=m.name, weights=r.weights,
                         setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
-                        sec=w.n(sec, 1), price=w.usd(hour), kind=w.kinds[kind],
+                        sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour), kind=w.kinds[kind],
                         provider=w.where(v, count))
     w.ask("per_clip_usd", hour * sec / 3600, "USD")
     if w.st.clip_seconds:
-        w.out.more.append(w.say("video_clip_note", frames=w.n(frames),
-                                clip=w.n(w.st.clip_seconds, 0 if w.st.clip_seconds.is_integer()
-                                         else 1)))
+        clip = w.n(w.st.clip_seconds, 0 if w.st.clip_seconds.is_integer() else 1)
+        family = m.id.rsplit("-", 1)[0] + "-"  # wan-2.1-1.3b: its 14B sibling's notes say
+        fm = next((x for x in (_FPS.search(o.notes or "") for o in (m, *(
+            o for o in w.reg.models.values() if o.id.startswith(family)
+            and o.num_frames == m.num_frames))) if x is not None), None)
+        if fm is not None and m.num_frames:
+            # the frame rate the model's own generate script writes (catalog notes): 81
+            # frames at 16 fps is the 5-second clip, not the start of a second one
+            fps = int(fm.group(1))
+            clips = max(1, math.ceil(w.st.clip_seconds * fps / m.num_frames - 0.05))
+            w.out.more.append(w.say("video_clip_fps" if clips == 1 else "video_clip_fps_many",
+                                    frames=w.n(frames), fps=w.n(fps),
+                                    len=w.n(m.num_frames / fps, 1), clip=clip,
+                                    clips=w.n(clips)))
+        else:
+            w.out.more.append(w.say("video_clip_note", frames=w.n(frames), clip=clip))
     w.record(r, 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+# the precisions an image or speech model is tried at when its default does not fit the GPU
+# named, largest first (the diffusers quantizations the sizing knows)
+_MEDIA_SMALLER = ("fp8", "int8", "nf4")
 
 
 def _media_cost(w: _W, gid: str) -> bool:
@@ -2025,6 +2226,16 @@ def _media_cost(w: _W, gid: str) -> bool:
         return _video_cost(w, gid)
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count)
+    default = r
+    if r is not None and not r.fits and not w.weights:
+        # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the
+        # first smaller one that fits, named in the answer
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid)
+            if again is not None and again.fits and not any(
+                    x.startswith("impossible combination") for x in again.warnings):
+                r = again
+                break
     b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
@@ -2062,6 +2273,11 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
                                 sec=w.n(sec, 1), **size_, **common)
             w.ask("per_thousand_images_usd", hour * sec * 1000 / 3600, "USD")
+    if default is not None and default is not r:
+        w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
+                                   need=w.gib(default.memory.per_gpu_gib),
+                                   setup=common["setup"], weights=r.weights,
+                                   fit=w.gib(r.memory.per_gpu_gib)))
     w.record(r, 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -2174,7 +2390,7 @@ def _train(w: _W, task: str) -> None:
     gid, named = w.card()
     count = w.ex.gpu_count or 1
     if (gid is None and w.model.kind == "llm" and w.det.tokens
-            and (task == "pretrain" or w.sub in ("cost", "time"))
+            and (task == "pretrain" or w.sub in ("cost", "time", "count"))
             and _train_job(w, task, method)):
         return
     # the on-demand price (a run is not spot unless spot is asked: the spot intent)
@@ -2262,7 +2478,7 @@ def _train(w: _W, task: str) -> None:
                 cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
                              price=w.usd(price or 0), provider=w.where(o, count))
             line = w.say("train_time", tokens=w.train_tokens_text(),
-                         hours=w.n(p.training_hours, 1),
+                         hours=w.n(p.training_hours, 1 if p.training_hours < 100 else 0),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if p.training_hours > 30 * 24:
                 _long_train(w, kw, gid, count, p.training_hours)
@@ -2304,6 +2520,8 @@ def _train(w: _W, task: str) -> None:
                     w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
                 else:
                     lines = [line]
+        if not r.fits and w.ex.gpu_count and w.det.tokens:
+            _train_more_gpus(w, kw, gid, count, lines)
         w.out.first = first
         w.out.more.extend(lines)
         if o is not None and count == 1 and o.gpu_count > 1 and price:
@@ -2320,6 +2538,35 @@ def _train(w: _W, task: str) -> None:
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
     for x in r.warnings:
         w.core_warn(x)
+
+
+def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str]
+                     ) -> None:
+    """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
+    the fewest of that GPU (doubling) that do, with the run's time and cost there, so the
+    "how long" still gets its answer."""
+    n = count * 2
+    while n <= 1024:
+        b = w.basis(gid, n)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        if r is None:
+            return
+        p = r.performance
+        if r.fits:
+            if p is None or not p.training_hours:
+                return
+            cost = ""
+            if r.cost is not None and r.cost.per_training_run_usd and b is not None:
+                cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
+                             price=w.usd(b[1]), provider=w.where(b[0], n))
+            h = p.training_hours
+            lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
+                               tokens=w.train_tokens_text(), hours=w.n(h, 1 if h < 100 else 0),
+                               days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
+                               cost=cost))
+            return
+        n *= 2
 
 
 def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
@@ -2375,8 +2622,12 @@ def _train_job(w: _W, task: str, method: str) -> bool:
               "kind": w.kinds[o.pricing_model], "hours": w.n(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
               "tps": w.n(o.performance.training_tokens_per_s or 0)}
-    if (task == "pretrain" and w.st.deadline_hours and w.sub in ("count", "time")
-            and _train_nodes(w, o, common)):
+    if (task == "pretrain" and ((w.st.deadline_hours and w.sub in ("count", "time"))
+                                or (not w.st.deadline_hours and hours > 30 * 24
+                                    and w.sub != "cost"))
+            and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24)):
+        # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
+        # warn_long_job): the nodes that finish it within 30 days lead
         return True
     if task == "finetune":
         w.out.first = w.say("finetune_job", **common)
@@ -2415,24 +2666,23 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
         n *= 2
 
 
-def _train_nodes(w: _W, o: Option, common: dict[str, str]) -> bool:
+def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float) -> bool:
     """A pre-training run to finish within a stated time ("2T tokens in 30 days"): the nodes
     of the cheapest option's machine that finish it in time, at the tokens/s per node the
     recommendations compute for that option (tokens / (time x tokens/s per node), rounded
     up), with the run's days and cost at that many nodes."""
-    assert w.st.deadline_hours
     tokens = w.train_tokens() or 0
     tps = o.performance.training_tokens_per_s
     if not tps or not tokens:
         return False
     per_node = tps / max(1, o.nodes)
-    nodes = max(1, math.ceil(tokens / (w.st.deadline_hours * 3600 * per_node)))
+    nodes = max(1, math.ceil(tokens / (deadline_hours * 3600 * per_node)))
     run_hours = tokens / (nodes * per_node) / 3600
     node_hour = o.cost.per_hour_usd / max(1, o.nodes)
     gpus = nodes * o.offer.gpu_count
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=common["weights"], tokens=common["tokens"],
-                        days=w.hours(w.st.deadline_hours / 24), nodes=w.n(nodes),
+                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
                         setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
                         tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
                         cost=w.usd(node_hour * nodes * run_hours),
@@ -2473,6 +2723,9 @@ def _spot_notice(w: _W) -> None:
     elif known:
         w.out.first = rows
         w.out.computed = True
+    if w.out.first is not None:
+        # what the notice is for (the spot-interruption-notice passage, quoted after)
+        w.out.more.append(w.say("spot_interrupted"))
 
 
 def _spot_cheapest(w: _W, gid: str) -> bool:
@@ -2536,7 +2789,8 @@ def _spot(w: _W) -> None:
     hours = w.det.duration_hours or 1.0
     rows: list[tuple[str, int]] = []
     gid, _ = w.card()
-    train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours)
+    train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours) \
+        or bool(w.st.checkpoint_minutes)  # a job that checkpoints
     example = False
     # an LLM served: sized for the load and context a price answer is for (the cost path's
     # 4,096 tokens in and 512 out, the users stated), one replica's memory recorded, as the
@@ -2603,6 +2857,13 @@ def _spot(w: _W) -> None:
             w.out.first = w.t["spot_train"]
         return
     s_cost, o_cost, g, n, s, o = best
+    if w.st.checkpoint_minutes:
+        # the interval stated: spot's expected extra run time (restarts and the work lost
+        # since the last checkpoint), as the recommendations count it
+        over = _spot_overhead(w.st.checkpoint_minutes)
+        s_cost *= 1 + over
+        w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
+                                m=w.n(w.st.checkpoint_minutes)))
     lead = w.t["spot_lead_train"] if train else (
         w.t["spot_lead_serve"] if w.ex.workload == "serving" else w.t["spot_lead_any"])
     pct = 1 - s_cost / o_cost if o_cost else 0.0
@@ -2628,7 +2889,72 @@ def _spot(w: _W) -> None:
         w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
 
+def _spot_overhead(checkpoint_minutes: float) -> float:
+    """The recommendations' expected extra run time on spot for a checkpoint interval
+    (``Ctx.spot_overhead``: interruptions an hour x (restart + half an interval of lost
+    work)), read from its one definition rather than copied: it reads only the interval."""
+    stand_in = SimpleNamespace(req=SimpleNamespace(checkpoint_interval_minutes=checkpoint_minutes))
+    return float(vars(Ctx)["spot_overhead"].func(stand_in))  # the cached_property's function
+
+
+def _billing_use(w: _W) -> bool:
+    """Short runs billed ("20 minutes at a time, 10 times a day on an H100"): what a month
+    of them costs billed per second and per hour at the cheapest on-demand price of that GPU
+    (one GPU), and at the cheapest offer of each billing granularity the catalog's providers
+    state, their minimum charges applied (the recommendations' ``billed_for``). Without
+    runs a day: one run."""
+    run_h = w.det.duration_hours
+    if run_h is None or not 0 < run_h < 24:
+        return False
+    gid = w.ex.gpu or _EXAMPLE_GPU
+    views = [v for v in w.offers_for(gid) if v.gpu_count == 1 and v.on_demand_usd_h
+             and not v.stale and not v.suspect]
+    if not views:
+        return False
+    days = w.st.days_per_month or 30
+    runs = w.st.sessions_per_day * days if w.st.sessions_per_day else 1
+    provs = w.catalog.providers_by_id
+
+    def cost(v: OfferView, gran_s: int, minimum_s: float) -> float:
+        return billed_for(run_h, gran_s, minimum_s) * runs * (v.on_demand_usd_h or 0.0)
+
+    low = views[0]
+    per_s, per_h = cost(low, 1, 0.0), cost(low, 3600, 0.0)
+    common = {"minutes": w.n(run_h * 60, 0 if (run_h * 60).is_integer() else 1),
+              "gpu": w.gpu_name(gid), "price": w.usd(low.on_demand_usd_h or 0.0),
+              "provider": low.provider, "second": w.usd(per_s), "hour": w.usd(per_h),
+              "saving": w.f.percent(1 - per_s / per_h if per_h else 0.0, 0)}
+    if w.st.sessions_per_day:
+        w.out.first = w.say("billing_use_month", n=w.n(w.st.sessions_per_day), days=w.n(days),
+                            **common)
+    else:
+        w.out.first = w.say("billing_use_run", **common)
+    w.ask("billed_per_second_usd", per_s, "USD")
+    parts: list[str] = []
+    for gran, gran_s in GRANULARITY_S.items():
+        priced = []
+        for v in views:
+            p = provs.get(v.provider)
+            if p is None or p.billing_granularity != gran:
+                continue
+            minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+            priced.append((cost(v, gran_s, minimum), v, minimum))
+        if priced:
+            c, v, minimum = min(priced, key=lambda x: x[0])
+            parts.append(w.say("billing_use_kind", unit=w.t[f"unit_{gran}"],
+                               provider=v.provider, price=w.usd(v.on_demand_usd_h or 0.0),
+                               cost=w.usd(c), minimum=w.say("billing_min", s=w.n(minimum))
+                               if minimum else ""))
+    if parts:
+        w.out.more.append(w.say("billing_use_kinds", parts="; ".join(parts)))
+    w.out.more.append(w.say("price_date", date=price_date_words(low.as_of, low.as_of_kind,
+                                                                 w.t)))
+    return True
+
+
 def _billing(w: _W) -> None:
+    if not w.det.provider and _billing_use(w):
+        return
     provs = w.catalog.providers_by_id
     if w.det.provider:
         p = provs[w.det.provider]
@@ -2654,9 +2980,13 @@ def _storage(w: _W) -> None:
     tied = w.st.egress_gb if w.sub == "egress" else w.st.storage_gb
     gb = tied or w.det.data_gb
     if gb is None:
+        if (w.st.per_gb or w.det.provider) and _per_gb(w):
+            return
         w.out.follow_up = w.t["need_data"]
         return
     provs = w.catalog.providers
+    if w.sub == "egress" and w.st.storage_gb and w.st.egress_gb and _storage_and_egress(w):
+        return
     if w.sub == "egress":
         priced = [(p.egress_usd(gb), p) for p in provs if p.egress_known]
         priced2 = [(c, p) for c, p in priced if c is not None]
@@ -2691,6 +3021,92 @@ def _storage(w: _W) -> None:
         w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
                             high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
         w.ask("storage_usd_per_month", lo[0], "USD")
+
+
+def _storage_and_egress(w: _W) -> bool:
+    """Storage and egress both stated ("1.500 GB de stocare și 2,5 TB trafic de ieșire pe
+    AWS"): each priced by the catalog's rates, and their sum a month; neither dropped."""
+    assert w.st.storage_gb is not None and w.st.egress_gb is not None
+    sgb, egb = w.st.storage_gb, w.st.egress_gb
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        s, e = p.storage_usd(sgb), p.egress_usd(egb)
+        if s is None or e is None:
+            return False
+        w.out.first = w.say("egress_one", gb=w.n(egb), provider=p.name, cost=w.usd(e))
+        w.out.more.append(w.say("storage_one", gb=w.n(sgb), provider=p.name, cost=w.usd(s),
+                                rate=w.f.money(s / sgb if sgb else 0.0, 3)))
+        w.out.more.append(w.say("storage_egress_total", cost=w.usd(s + e)))
+        w.ask("storage_and_egress_usd_per_month", s + e, "USD")
+        return True
+    both = [(s + e, s, e, p) for p in w.catalog.providers
+            if (s := p.storage_usd(sgb)) is not None and (e := p.egress_usd(egb)) is not None]
+    if not both:
+        return False
+    lo, hi = min(both, key=lambda x: x[0]), max(both, key=lambda x: x[0])
+    w.out.first = w.say("storage_egress_range", sgb=w.n(sgb), egb=w.n(egb), low=w.usd(lo[0]),
+                        lowp=lo[3].name, high=w.usd(hi[0]), highp=hi[3].name,
+                        n=w.n(len(both)))
+    w.ask("storage_and_egress_usd_per_month", lo[0], "USD")
+    return True
+
+
+# the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
+_SOURCE_ADDRESS = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++(?:/[\w.~%-]++)*+")
+
+
+def _per_gb(w: _W) -> bool:
+    """A price per GB asked with no amount ("AWS egress per GB?", "RunPod storage per GB?"):
+    the provider's catalog rate with its bands (a free allowance, the tiers), its date and
+    source; with no provider named, the lowest and highest headline rates the catalog
+    knows."""
+    egress = w.sub == "egress"
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        unit = p.egress_unit if egress else p.storage_unit
+        tiers = p.egress_tiers if egress else p.storage_tiers
+        flat = p.egress_usd_per_gb if egress else p.storage_usd_per_gb_month
+        source = p.egress_source if egress else p.storage_source
+        if not tiers and flat is None:
+            w.out.first = w.say("per_gb_unknown", provider=p.name,
+                                what=w.t["what_egress" if egress else "what_storage"])
+            w.out.computed = True
+            return True
+        paid = next((t.usd for t in tiers if t.usd > 0), tiers[-1].usd if tiers else 0.0)
+        rate = flat if flat is not None and (not tiers or not egress) else paid
+        bands: list[str] = []
+        lower = 0.0
+        for t in tiers:
+            if t.up_to is None:
+                bands.append(w.say("band_above", usd=w.f.money(t.usd, 3), unit=unit,
+                                   lower=w.n(lower)))
+            elif t.usd == 0:
+                bands.append(w.say("band_free", upper=w.n(t.up_to), unit=unit))
+            else:
+                bands.append(w.say("band_to", usd=w.f.money(t.usd, 3), unit=unit,
+                                   upper=w.n(t.up_to)))
+            lower = t.up_to or lower
+        found = _SOURCE_ADDRESS.search(source)
+        w.out.first = w.say("per_gb_egress" if egress else "per_gb_storage", provider=p.name,
+                            rate=w.f.money(rate, 3), unit=unit,
+                            bands=w.say("bands", bands="; ".join(bands)) if bands else "",
+                            date=p.as_of.isoformat(),
+                            source=found.group(0) if found else w.t["source_unknown"])
+        w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", rate,
+              f"USD/{unit}" if egress else f"USD/{unit}-month")
+        return True
+    rated = [(r, p) for p in w.catalog.providers
+             if (r := (p.highest_egress_usd_per_gb if egress else p.storage_usd_per_gb))
+             is not None]
+    if not rated:
+        return False
+    lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
+    w.out.first = w.say("per_gb_range", what=w.t["what_egress" if egress else "what_storage"],
+                        low=w.f.money(lo[0], 3), lowp=lo[1].name, high=w.f.money(hi[0], 3),
+                        highp=hi[1].name, n=w.n(len(rated)))
+    w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", hi[0],
+          "USD/GB" if egress else "USD/GB-month")
+    return True
 
 
 def _interconnect(w: _W) -> None:
@@ -2875,9 +3291,9 @@ def _price_context(w: _W, intent: str) -> None:
     if prices and word and not w.det.provider:
         known = {p.id: p.id for p in w.catalog.providers}
         known.update({p.name.lower(): p.id for p in w.catalog.providers})
-        if word not in known:
-            near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
-                                                                        0.75)})
+        near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
+                                                                    0.75)})
+        if word not in known and (near or w.st.provider_evidence):
             text = w.say("provider_unknown", name=word.capitalize(),
                          near=w.say("provider_near", names=", ".join(near)) if near else "")
             if w.out.first is not None:
@@ -2893,8 +3309,9 @@ def _variant_note(w: _W, intent: str) -> None:
     memory variant holds the model on a different count, that count."""
     assert w.st.bare_gpu is not None
     word, gid, other = w.st.bare_gpu
-    if gid not in (w.ex.gpu, *(w.det.gpus or [])):
-        return
+    if gid not in (w.ex.gpu, *(w.det.gpus or [])) and not (
+            intent == "compare" and other in (w.det.gpus or [])):
+        return  # (a comparison reads an LLM's bare family as its large card: _compare)
     kw = {"word": word, "gpu": w.gpu_name(gid), "other": w.gpu_name(other)}
     if (w.model is not None and w.model.kind == "llm"
             and intent not in ("finetune", "training")):

@@ -1,0 +1,27 @@
+"""Answers, audit 9 (found checking the fixes): a unit of work per second is a rate, not
+per-second billing; an embedding model's answer is at the input length it takes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.ask_fixtures import ask, first_sentence
+
+
+@pytest.mark.parametrize("q", [
+    "how much VRAM for bge-large-en-v1.5 embeddings on an L4, and how many embeddings per second?",
+    "how many images per second does SDXL make on an H100?",
+])
+def test_work_per_second_is_not_a_billing_question(q: str) -> None:
+    r = ask(q)
+    assert r.intent != "billing", first_sentence(r)
+    assert "Billed per second" not in first_sentence(r)
+
+
+def test_an_embedding_model_is_answered_at_its_own_input_length() -> None:
+    r = ask("how much VRAM for bge-large-en-v1.5 embeddings on an L4?")
+    assert "512 tokens" in first_sentence(r) and "4,096" not in first_sentence(r)
+
+
+def test_per_second_billing_is_still_billing() -> None:
+    assert ask("which providers bill per second?").intent == "billing"
