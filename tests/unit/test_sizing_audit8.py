@@ -93,3 +93,12 @@ def test_an_fp16_pipeline_without_bf16_keeps_t5_in_fp32_and_says_so() -> None:
     assert quantized.fits and _assumption(quantized, "fp32_components") == "text_encoder_2"
     sdxl = _size(model="sdxl", gpu="t4")
     assert any("fp16-fix VAE" in w for w in sdxl.warnings)
+
+
+def test_training_options_on_a_diffusion_inference_request_are_refused() -> None:
+    from service.domain.errors import InvalidInput
+
+    with pytest.raises(InvalidInput) as e:
+        _size(model="sdxl", gpu="l4", finetune={"method": "lora"})
+    assert e.value.path == "$.finetune"
+    assert _size(model="sdxl", gpu="l4", task="finetune", finetune={"method": "lora"}).fits

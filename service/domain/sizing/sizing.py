@@ -870,6 +870,10 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         raise InvalidInput(f"fine-tuning and pre-training are sized for language and diffusion "
                            f"models; audio models such as {model.name} are sized for "
                            "inference only", "$.task")
+    if req.task == "inference" and req.finetune is not None:
+        # as for an LLM: training options on an inference request were silently ignored
+        raise InvalidInput("`finetune` options apply to task finetune or pretrain",
+                           "$.finetune")
     ft = req.finetune or FinetuneOptions(method="lora")
     if req.task != "inference":
         training = "full" if ft.method == "full" else "lora"
