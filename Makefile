@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help venv browser services run test soak-vary lint typecheck check-data unit openapi calibrate index bench soak clean
+.PHONY: help venv browser services run test soak-vary lint typecheck check-data unit openapi calibrate index bench framework-share soak clean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make <target>\n\n"} /^[a-zA-Z_-]+:.*?##/ { printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -53,6 +53,9 @@ openapi: $(STAMP) ## Regenerate openapi/openapi.json from the app
 
 index: $(STAMP) ## Build the embedding index cache (also built on first start)
 	$(VENV)/bin/gpu-advisor index build
+
+framework-share: $(STAMP) ## In-process: what share of ping a new-body sizing request can reach with no computing (the 40 % floor's room for size())
+	$(PY) -m bench.framework_share
 
 bench: $(STAMP) services ## Real server (1 worker, cache off, 2 workers, 2 replicas + nginx) under load + in-process latency; writes BENCHMARKS.md (~6 min)
 	$(VENV)/bin/gpu-advisor index build
