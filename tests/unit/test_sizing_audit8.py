@@ -102,3 +102,15 @@ def test_training_options_on_a_diffusion_inference_request_are_refused() -> None
         _size(model="sdxl", gpu="l4", finetune={"method": "lora"})
     assert e.value.path == "$.finetune"
     assert _size(model="sdxl", gpu="l4", task="finetune", finetune={"method": "lora"}).fits
+
+
+def test_wan_guidance_passes_run_one_after_the_other() -> None:
+    """diffusers' WanPipeline (and Wan's generate.py) calls the transformer for the guided and
+    the unguided pass separately: the peak is one pass. Counting them batched (as Mochi,
+    CogVideoX and LTX-Video batch them) put Wan 2.1 14B at 106 GiB, off an H100."""
+    wan = _size(model="wan-2.1-14b", gpu="h100-sxm")
+    assert wan.fits and wan.memory.per_gpu_gib < 80
+    mochi = _size(model="mochi-1", gpu="h100-sxm")
+    one_pass = _size(model="mochi-1", gpu="h100-sxm", batch_size=2)
+    # Mochi batches its two passes: the activations of batch 2 are twice batch 1's
+    assert one_pass.memory.activations_gib > 1.8 * mochi.memory.activations_gib

@@ -683,7 +683,11 @@ def diffusion_inference_activation_bytes(model: SizedModel, precision: Precision
         cfg = 1 if model.family == "sdxl-turbo" else 2
         per_sample = positions * _unet_first_channels(model) * _UNET_ACT_BYTES_PER_POSITION_CHANNEL
     elif is_video(model) and (hidden := _dit_hidden(model)) is not None:
-        cfg = 2 if model.family in _CFG_FAMILIES + _CFG_BATCHED_VIDEO else 1
+        # the guided and unguided passes share one call only where the pipeline batches
+        # them; Wan runs them one after the other (diffusers WanPipeline and Wan's own
+        # generate.py: noise_pred, then noise_uncond, two transformer calls), so its peak is
+        # one pass
+        cfg = 2 if model.family in _CFG_BATCHED_VIDEO else 1
         per_sample = (denoiser_sequence(model, width, height) * hidden
                       * _VIDEO_DIT_ACT_BYTES_PER_TOKEN_PER_HIDDEN)
     else:
