@@ -114,3 +114,43 @@ def test_wan_guidance_passes_run_one_after_the_other() -> None:
     one_pass = _size(model="mochi-1", gpu="h100-sxm", batch_size=2)
     # Mochi batches its two passes: the activations of batch 2 are twice batch 1's
     assert one_pass.memory.activations_gib > 1.8 * mochi.memory.activations_gib
+
+
+def test_recommendations_count_the_fp32_t5_where_sizing_does() -> None:
+    """FLUX nf4 was ranked first on a V100 16GB at 13.0 GiB; sizing there, with its T5 in
+    fp32 (no bf16), says 28.4 GiB."""
+    import datetime as dt
+
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    req = msgspec.convert({"model": "flux.1-dev", "workload": "batch", "job_images": 10000,
+                           "steps": 50, "weights": "nf4"}, RecommendationRequest)
+    rec = recommend(req, shipped(), dt.date(2026, 12, 3))
+    assert rec.options
+    for o in rec.options:
+        sized = _size(model="flux.1-dev", gpu=o.offer.gpu, weights=o.weights, steps=50)
+        assert sized.fits
+        assert o.fit.per_gpu_used_gib == pytest.approx(sized.memory.per_gpu_gib, abs=0.05)
+    assert not any(o.offer.gpu.startswith("v100") and "16gb" in o.offer.gpu
+                   for o in rec.options)
+
+
+def test_recommendations_price_an_embedding_model_at_the_input_it_takes() -> None:
+    """bge-large was priced at '~15 embeddings/s of 4,096 tokens' (the context default) while
+    sizing sizes it at its 512-token limit: both at 512 now, and the same tokens/s."""
+    import datetime as dt
+
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    req = msgspec.convert({"model": "bge-large-en-v1.5", "workload": "batch",
+                           "job_embed_tokens": 1e9}, RecommendationRequest)
+    rec = recommend(req, shipped(), dt.date(2026, 12, 3))
+    o = rec.options[0]
+    assert "of 512 tokens" in o.why
+    assert any(a.name == "embedding_input_tokens" and a.value == "512" for a in rec.assumptions)
+    sized = _size(model="bge-large-en-v1.5", gpu=o.offer.gpu, weights=o.weights, batch_size=32)
+    assert sized.performance is not None and o.performance.embedded_tokens_per_s is not None
+    assert o.performance.embedded_tokens_per_s == pytest.approx(
+        sized.performance.embedded_tokens_per_s * o.offer.gpu_count, rel=0.01)

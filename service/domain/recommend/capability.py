@@ -32,6 +32,7 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, cache_bytes_per_sequence
+from service.domain.sizing.diffusion_speed import fp16_upcast
 from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
     GIB,
@@ -640,9 +641,15 @@ def zero_words(stage: int) -> str:
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     m = ctx.model
     w, h, steps = diffusion_setting(ctx.req, m)
-    parts = ctx.diffusion_parts.get(p.id)
+    # on a GPU without bf16 a T5 text encoder runs in fp32 (it overflows in fp16), as sizing
+    # counts it (fp16_upcast): FLUX nf4 was ranked on a V100 16GB at 13 GiB, sized at 28
+    low = m.kind == "diffusion" and not ctx.registry.kernels.supported(
+        kernel_engine(ctx, p), get_precision("bf16"), gpu).ok
+    fp32 = fp16_upcast(m) if low and p.bits_linear < 32 else ()
+    key = f"{p.id}:fp32" if fp32 else p.id
+    parts = ctx.diffusion_parts.get(key)
     if parts is None:
-        parts = ctx.diffusion_parts[p.id] = diffusion_memory(m, p, w, h, 1)
+        parts = ctx.diffusion_parts[key] = diffusion_memory(m, p, w, h, 1, fp32=fp32)
     limit = headroom_limit(ctx, gpu.usable_gib)
     if parts.total_gib > limit:
         room = ctx.req.min_memory_headroom_pct
@@ -709,7 +716,8 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     of ``EMBED_BATCH`` inputs of the request's context per forward pass, its speed in tokens
     embedded per second from the sizing model (no decode, no KV cache kept)."""
     m = ctx.model
-    plan = _memory_plan(ctx, p, 1, ctx.req.context_tokens)
+    inputs = ctx.embed_input_tokens  # at most the model's own input length
+    plan = _memory_plan(ctx, p, 1, inputs)
     cap = plan.capacity_gib(gpu)
     limit = headroom_limit(ctx, cap)
     used = plan.total_gib(1)
@@ -720,7 +728,7 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     batch = max(1, min(EMBED_BATCH, largest_batch(plan.total_gib, limit)))
 
     perf = estimate_performance(m, runs_as(ctx, gpu, p), None, _engine(ctx, p), gpu, 1,
-                                SizingRequest(model=m.id, input_tokens=ctx.req.context_tokens,
+                                SizingRequest(model=m.id, input_tokens=inputs,
                                               output_tokens=1, batch_size=batch),
                                 _no_note, task="inference", perf=ctx.catalog.perf)
     rate = perf.embedded_tokens_per_s or 0.0

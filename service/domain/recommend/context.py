@@ -256,6 +256,21 @@ class Ctx:
         ex = self.req.exclude_providers
         return provider_ids(self.catalog, ex, "$.exclude_providers") if ex else None
 
+    @cached_property
+    def embed_input_tokens(self) -> int:
+        """The input length an embedding model is priced at: the request's context, at most
+        the model's own limit (bge-large: 512; a longer text is split into inputs of that
+        length), said in an assumption when it is less."""
+        asked = self.req.context_tokens
+        limit = self.model.max_context
+        if limit and asked > limit:
+            self.note("embedding_input_tokens", str(limit),
+                      f"context_tokens {asked:,} is more than {self.model.name} takes in one "
+                      f"input: priced per {limit:,}-token input (a longer text is split into "
+                      "inputs of that length, or truncated)")
+            return limit
+        return asked
+
     def check_filters(self) -> None:
         """Read the request's filters (providers, exclude_providers, regions) once, so that a
         value the catalog does not know is a 400 at its field before any search, whether or

@@ -257,7 +257,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             output_tokens_per_s_at_load=load_tps,
             audio_seconds_per_s=plan.audio_s_per_s,
             embedded_tokens_per_s=plan.embed_tps,
-            embeddings_per_s=(plan.embed_tps / max(1, req.context_tokens)
+            embeddings_per_s=(plan.embed_tps / max(1, ctx.embed_input_tokens)
                               if plan.embed_tps else None),
             max_concurrency=cap.replica_concurrency * cap.replicas * nodes
             if cap.replica_concurrency else None,
@@ -322,7 +322,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{perf.images_per_s:.2f} images/s at {w}x{h}, {steps} steps"
     elif perf.embedded_tokens_per_s:
         speed = (f", ~{perf.embeddings_per_s or 0:,.0f} embeddings/s of "
-                 f"{ctx.req.context_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
+                 f"{ctx.embed_input_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
                  "tokens/s)")
         if c.per_million_tokens_embedded_usd is not None:
             speed += f" (${c.per_million_tokens_embedded_usd:.4f} per million tokens)"
