@@ -154,3 +154,13 @@ def test_recommendations_price_an_embedding_model_at_the_input_it_takes() -> Non
     assert sized.performance is not None and o.performance.embedded_tokens_per_s is not None
     assert o.performance.embedded_tokens_per_s == pytest.approx(
         sized.performance.embedded_tokens_per_s * o.offer.gpu_count, rel=0.01)
+
+
+def test_audio_memory_counts_each_sequences_decoder_caches_as_recommendations_do() -> None:
+    """Whisper on a V100 at batch 24: sizing said 3.78 GiB, the recommendations (which count
+    each window's decoder self- and cross-attention caches) 10.91 GiB."""
+    one = _size(model="whisper-large-v3", gpu="v100-sxm2-16gb")
+    batch = _size(model="whisper-large-v3", gpu="v100-sxm2-16gb", batch_size=24)
+    assert batch.memory.kv_cache_gib is not None and one.memory.kv_cache_gib is not None
+    assert batch.memory.kv_cache_gib == pytest.approx(24 * one.memory.kv_cache_gib)
+    assert batch.memory.per_gpu_gib == pytest.approx(10.91, abs=0.05)

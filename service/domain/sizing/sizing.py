@@ -31,6 +31,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
+from service.domain.sizing.audio_speed import cache_bytes_per_sequence
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes, fp16_upcast
 from service.domain.sizing.efficiency import PerfTables
@@ -894,10 +895,19 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         # a quantized pipeline computes in fp16 there too: the T5 is kept whole, in fp32
         return fp16_upcast(model) if low and q.bits_linear < 32 else ()
 
+    # an audio model's decoders keep an attention cache per sequence of the batch (Whisper:
+    # self- and cross-attention), as the recommendations count it
+    caches = (req.batch_size * cache_bytes_per_sequence(model) / GIB
+              if model.kind == "audio" else 0.0)
+
     def pipeline_memory(q: Precision, low: bool = no_bf16) -> MemoryParts:
-        return diffusion_memory(model, q, width, height, req.batch_size, training,
-                                checkpointing=ft.gradient_checkpointing,
-                                optimizer=ft.optimizer, fp32=upcast(q, low))
+        got = diffusion_memory(model, q, width, height, req.batch_size, training,
+                               checkpointing=ft.gradient_checkpointing,
+                               optimizer=ft.optimizer, fp32=upcast(q, low))
+        if not caches:
+            return got
+        return msgspec.structs.replace(got, kv_cache_gib=got.kv_cache_gib + caches,
+                                       total_gib=got.total_gib + caches)
 
     parts = pipeline_memory(precision)
     if no_bf16 and precision.bits_linear < 32:
@@ -927,7 +937,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
          "every component resident (no CPU offload); "
          + ("encoder and decoder transformers at the chosen precision, the audio codec at "
-            "16-bit; decoder attention caches not included" if model.kind == "audio" else
+            "16-bit; each sequence of the batch keeps its decoder attention caches "
+            "(kv_cache_gib)" if model.kind == "audio" else
             "denoiser and text encoders at the chosen precision, VAE at 16-bit"))
     if model.kind != "audio":
         note("resolution", f"{width}x{height}", "activations grow with the latent area "
@@ -997,7 +1008,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
-        memory=_memory(whole, per, False), kv_cache_bytes_per_token=None, fits=fits,
+        memory=_memory(whole, per, model.kind == "audio"), kv_cache_bytes_per_token=None, fits=fits,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
         warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
