@@ -164,3 +164,26 @@ def test_audio_memory_counts_each_sequences_decoder_caches_as_recommendations_do
     assert batch.memory.kv_cache_gib is not None and one.memory.kv_cache_gib is not None
     assert batch.memory.kv_cache_gib == pytest.approx(24 * one.memory.kv_cache_gib)
     assert batch.memory.per_gpu_gib == pytest.approx(10.91, abs=0.05)
+
+
+@pytest.mark.parametrize(("field", "body"), [
+    ("$.width", {"width": 513, "height": 512}),
+    ("$.height", {"width": 1000, "height": 777}),
+])
+def test_a_side_diffusers_refuses_is_a_400(field: str, body: dict[str, int]) -> None:
+    """513 x 511 and 1000 x 777 were sized as if they ran; diffusers raises for them."""
+    import datetime as dt
+
+    from service.domain.errors import InvalidInput
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    with pytest.raises(InvalidInput) as e:
+        _size(model="sdxl", gpu="l4", **body)
+    assert e.value.path == field
+    with pytest.raises(InvalidInput) as r:
+        recommend(msgspec.convert({"model": "sdxl", "workload": "batch", "job_images": 1000,
+                                   **body}, RecommendationRequest), shipped(),
+                  dt.date(2026, 12, 3))
+    assert r.value.path == field
+    assert _size(model="sdxl", gpu="l4", width=768, height=512).fits is not None

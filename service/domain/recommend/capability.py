@@ -44,7 +44,7 @@ from service.domain.sizing.memory import (
 )
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
-from service.domain.sizing.sizing import KIND_WORDS, resolve_engine
+from service.domain.sizing.sizing import KIND_WORDS, check_resolution, resolve_engine
 from service.domain.sizing.speed import (
     achievable_tflops,
     decode_step_s,
@@ -146,6 +146,7 @@ def diffusion_setting(req: RecommendationRequest, model: SizedModel) -> tuple[in
 def note_diffusion_setting(ctx: Ctx) -> None:
     """The assumption that states what every image is priced at."""
     m, req = ctx.model, ctx.req
+    check_resolution(req.width, req.height)
     w, h, steps = diffusion_setting(req, m)
     given = [f for f in ("width", "height", "steps") if getattr(req, f) is not None]
     ctx.note("diffusion_setting", f"{w}x{h}, {steps} steps" + (

@@ -854,6 +854,23 @@ def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) ->
     return rows
 
 
+RESOLUTION_MULTIPLE = 8
+"""diffusers' pipelines refuse an image side that is not a multiple of 8 ("`height` and
+`width` have to be divisible by 8": StableDiffusionPipeline.check_inputs); the VAE downsamples
+by 8 and the denoiser's patches need whole latent positions."""
+
+
+def check_resolution(width: int | None, height: int | None) -> None:
+    """InvalidInput at ``$.width`` / ``$.height`` for a side diffusers refuses."""
+    for name, v in (("width", width), ("height", height)):
+        if v is not None and v % RESOLUTION_MULTIPLE:
+            lo = v - v % RESOLUTION_MULTIPLE
+            raise InvalidInput(f"{name} {v} is not a multiple of {RESOLUTION_MULTIPLE}: "
+                               "diffusers pipelines refuse it (the VAE works on 8 x 8 pixel "
+                               f"blocks); use {lo or RESOLUTION_MULTIPLE} or "
+                               f"{lo + RESOLUTION_MULTIPLE}", f"$.{name}")
+
+
 def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                    precision: Precision, engine: Engine, gpu: GPU | None, n: int,
                    assumptions: list[Assumption],
@@ -862,6 +879,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     if model.kind == "audio":
         width = height = 64
     else:
+        check_resolution(req.width, req.height)
         width = req.width or model.native_width or 1024
         height = req.height or model.native_height or 1024
     training = None
