@@ -187,3 +187,14 @@ def test_a_side_diffusers_refuses_is_a_400(field: str, body: dict[str, int]) -> 
                   dt.date(2026, 12, 3))
     assert r.value.path == field
     assert _size(model="sdxl", gpu="l4", width=768, height=512).fits is not None
+
+
+def test_diffusion_batch_is_shared_by_the_gpus() -> None:
+    """batch_size is the requests in flight: 8 images over 8 H100 (a replica each) is one per
+    GPU; it was 8 on every GPU (37.1 GiB each)."""
+    one = _size(model="sdxl", gpu="h100-sxm", batch_size=1)
+    eight = _size(model="sdxl", gpu="h100-sxm", gpu_count=8, batch_size=8)
+    assert eight.memory.per_gpu_gib == pytest.approx(one.memory.per_gpu_gib)
+    assert _assumption(eight, "batch_per_gpu") == "1"
+    alone = _size(model="sdxl", gpu="h100-sxm", batch_size=8)
+    assert alone.memory.per_gpu_gib > 2 * one.memory.per_gpu_gib

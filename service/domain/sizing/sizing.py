@@ -918,8 +918,13 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     caches = (req.batch_size * cache_bytes_per_sequence(model) / GIB
               if model.kind == "audio" else 0.0)
 
+    # batch_size is the requests in flight: n GPUs (a replica each) share them, each GPU
+    # running its share (8 images over 8 H100 were 8 on every GPU: 37.1 GiB each, not 10.7)
+    share = (math.ceil(req.batch_size / n)
+             if model.kind == "diffusion" and not training else req.batch_size)
+
     def pipeline_memory(q: Precision, low: bool = no_bf16) -> MemoryParts:
-        got = diffusion_memory(model, q, width, height, req.batch_size, training,
+        got = diffusion_memory(model, q, width, height, share, training,
                                checkpointing=ft.gradient_checkpointing,
                                optimizer=ft.optimizer, fp32=upcast(q, low))
         if not caches:
@@ -988,7 +993,12 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         note("performance", "null", "the training speed of diffusion models is not modelled: "
              "memory and fit only, no time or cost")
     elif gpu is not None and fits:
-        perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
+        if share != req.batch_size:
+            note("batch_per_gpu", str(share),
+                 f"batch_size {req.batch_size} over {n} GPUs, one pipeline replica each: each "
+                 f"runs batches of {share}; images_per_s is the setup's with every replica busy")
+        perf = estimate_performance(model, hw.runs, None, engine, gpu, n,
+                                    msgspec.structs.replace(req, batch_size=share), note,
                                     task=req.task, width=width, height=height,
                                     diffusion_engine=registry.engines.default("diffusion",
                                                                               False))
