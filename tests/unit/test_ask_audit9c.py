@@ -25,3 +25,15 @@ def test_an_embedding_model_is_answered_at_its_own_input_length() -> None:
 
 def test_per_second_billing_is_still_billing() -> None:
     assert ask("which providers bill per second?").intent == "billing"
+
+
+def test_setups_for_a_rate_keep_headroom_and_take_the_fewest_gpus() -> None:
+    """Audit F: 'can one H100 keep up with 50 req/s for llama 3.1 8b?' said 6 setups, each at
+    97 % of what it serves (its own warning said 80 % needs more); 70B fp8 at 5 requests/s
+    on one H100 (which it fills: 0.11 requests/s) said 45 single H100s, where pairs in tensor
+    parallel serve 3 requests/s each."""
+    r = ask("can one H100 keep up with 50 req/s for llama 3.1 8b?")
+    assert "you need 8 such setups (8 GPUs in all)" in first_sentence(r)
+    ro = ask("poate un H100 să țină 5 cereri pe secundă cu llama 3.1 70b în fp8?")
+    assert "3 configurații de 2 × NVIDIA H100" in first_sentence(ro)
+    assert "(6 GPU-uri în total" in first_sentence(ro)

@@ -115,6 +115,19 @@ class Stated:
     provider_word: str | None = None
     """A provider named after "at"/"on"/"la"/"pe" that may not be in the catalog ("at
     Hetzner"): the writer says so when the catalog has no such provider."""
+    dot_grouped: str | None = None
+    """A number written with dots between groups of three ("1.000", "1.000.000") as the
+    question writes it: read as thousands (Romanian grouping; see understand._GROUPED), which
+    an English answer says."""
+    clips: int | None = None
+    """A video job's clips ("100 videos", "100 de clipuri")."""
+    image_width_px: int | None = None
+    """An image's width stated with its height ("512x512", "512×512", "1024 x 768"): width
+    first, as diffusers' pipelines take ``width``/``height``."""
+    image_height_px: int | None = None
+    """The height of the size stated with ``image_width_px``."""
+    diffusion_steps: int | None = None
+    """Denoising steps stated for an image or video model ("30 steps", "la 30 de pași")."""
     checkpoint_minutes: float | None = None
     """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
     30 de minute"): the spot restart overhead's lost work, never the job's length."""
@@ -199,8 +212,20 @@ _COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|mi
 # "1M SDXL images": a model's name may stand between the count and the word
 _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                      r"(?:images?|imagini|pictures?|poze)\b")
+# an image's size, width × height ("512x512", "512×512", "1024 x 768"): two 3- or 4-digit
+# numbers, so "8x H100" (a count) is not one
+_RESOLUTION = re.compile(r"(?<![\w.])(\d{3,4})\s*+[x×]\s*+(\d{3,4})(?![\w.])")
+_STEPS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?"
+                    r"(?:(?:inference|sampling|denoising|diffusion)\s++)?(?:steps?|pasi)\b")
 _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++"
                           r"(?:(?:of|de)\s++)?audio\b")
+# hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
+_TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
+                               r"\s*+(?:de\s++)?(?:hours?|ore)\b")
+_DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
+# a video job's clips: "100 videos", "100 de clipuri" (not "a 5 second video": no word
+# between the count and the noun)
+_CLIPS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:videos?|clips?|clipuri|videoclipuri)\b")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
 # "22 de zile pe luna"
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
@@ -547,7 +572,8 @@ def stated(text: str, registry: Registry) -> Stated:
     storage = next((v for v, k in amounts if k == "storage"), None)
     egress = next((v for v, k in amounts if k == "egress"), None)
     items: int | None = None
-    im = _IMAGES.search(folded) or _AUDIO_HOURS.search(folded)
+    im = (_IMAGES.search(folded) or _AUDIO_HOURS.search(folded)
+          or _TRANSCRIBE_HOURS.search(folded))
     if im:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
     lei: float | None = None
@@ -579,7 +605,17 @@ def stated(text: str, registry: Registry) -> Stated:
         ttft_ms = _num(tm.group(1)) * (1.0 if tm.group(2) == "ms" else 1000.0)
     sm = _TPS_TARGET.search(folded)
     em2 = _EPOCHS.search(folded)
-    return Stated(request_rate_per_s=request_rate(folded),
+    rm = _RESOLUTION.search(folded)
+    steps = _STEPS.search(folded)
+    cl = _CLIPS.search(folded)
+    dg = _DOT_GROUPED.search(text)
+    return Stated(dot_grouped=dg.group(0) if dg else None,
+                  clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
+                  if cl else None,
+                  image_width_px=int(rm.group(1)) if rm else None,
+                  image_height_px=int(rm.group(2)) if rm else None,
+                  diffusion_steps=int(steps.group(1)) if steps and int(steps.group(1)) else None,
+                  request_rate_per_s=request_rate(folded),
                   min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),

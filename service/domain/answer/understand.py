@@ -635,6 +635,7 @@ _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")
 _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
     r"|\bbs\s*+=?\s*+(\d{1,5})\b"
+    r"|\blot(?:ul)?\s++(?:de\s++)?(\d{1,5})\b"  # Romanian: "un lot de 16", "lotul de 16"
 )
 
 
@@ -814,7 +815,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         budget_usd_per_hour=_amount(hour) if hour else None,
         budget_usd_per_month=_amount(month) if month else None,
         concurrent_requests=int(users.group(1)) if users else None,
-        batch_size=int(batch.group(1) or batch.group(2)) if batch else None,
+        batch_size=int(next(g for g in batch.groups() if g)) if batch else None,
     )
 
 

@@ -31,6 +31,7 @@ from service.domain.errors import DomainError
 from service.domain.locale import Formatter
 from service.domain.messages import Messages
 from service.domain.recommend.context import (
+    FAST_NETWORKS,
     GRANULARITY_S,
     Ctx,
     billed_for,
@@ -38,9 +39,10 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
+from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import SizingResult, size
+from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, size
 
 
 class SizingNumbers(Out, frozen=True, kw_only=True):
@@ -129,6 +131,8 @@ class _W:
         """Whether any offer quoted was filtered by the region asked."""
         self.region_missed: set[str] = set()
         """GPUs with offers, none of them in the region asked."""
+        self.media_batch_how = "stated"
+        """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -215,6 +219,70 @@ class _W:
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 
+    def media_kw(self, gid: str | None = None, count: int = 1, job: bool = False
+                 ) -> dict[str, Any]:
+        """The sizing arguments an image, video or speech question states: the batch size
+        ("batch 16", "lot de 16"), the denoising steps ("30 steps", "30 de pași") and an
+        image's width × height ("512x512"). A speech job priced on the GPU named (``job``)
+        with no batch stated runs at the batch the recommendations give a batch job on that
+        GPU (their option's requests in flight per GPU), so the two agree. Each setting used
+        is said in the answer (``media_notes``)."""
+        m = self.model
+        kw: dict[str, Any] = {}
+        if m is None:
+            return kw
+        if m.kind == "diffusion":
+            if self.st.diffusion_steps:
+                kw["steps"] = self.st.diffusion_steps
+            if self.st.image_width_px and self.st.image_height_px and m.modality == "image":
+                kw["width"], kw["height"] = self.st.image_width_px, self.st.image_height_px
+        batch = self.ex.batch_size
+        if batch is None and job and m.kind == "audio" and gid is not None:
+            batch = self.job_batch(gid, count)
+            if batch is not None:
+                self.media_batch_how = "job"
+        elif batch is not None:
+            self.media_batch_how = "stated"
+        if batch is not None and m.kind in ("audio", "diffusion"):
+            kw["batch_size"] = batch
+        return kw
+
+    def job_batch(self, gid: str, count: int) -> int | None:
+        """The batch per GPU the recommendations run a speech batch job at on ``gid``: the
+        requests in flight of their option of ``count`` × ``gid`` on one machine over its
+        GPUs (None when they give no such option)."""
+        rec = self.recommend(workload="batch", top_n=50, interruptible=False)
+        for o in rec.options if rec is not None else []:
+            if (o.offer.gpu == gid and o.nodes == 1 and o.performance.max_concurrency
+                    and o.offer.gpu_count == count):
+                return max(1, o.performance.max_concurrency // o.offer.gpu_count)
+        for o in rec.options if rec is not None else []:
+            if o.offer.gpu == gid and o.performance.max_concurrency:
+                return max(1, o.performance.max_concurrency // (o.offer.gpu_count * o.nodes))
+        # no option of that GPU among theirs (a dear GPU): their batch-job batch,
+        # AUDIO_JOB_BATCH, halved until the sizing holds it on this GPU
+        b = AUDIO_JOB_BATCH
+        while b > 1:
+            r = self.size(gpu=gid, gpu_count=count, batch_size=b)
+            if r is not None and r.fits:
+                return b
+            b //= 2
+        return None
+
+    def media_notes(self, kw: Mapping[str, Any]) -> None:
+        """Says the batch and the steps a media answer is sized at (the size is in its first
+        sentence)."""
+        if "batch_size" in kw:
+            self.out.more.insert(0, self.say(
+                "media_batch_job" if self.media_batch_how == "job" else "media_batch",
+                batch=self.n(kw["batch_size"])))
+        if "steps" in kw:
+            m = self.model
+            default = m.default_steps if m is not None else None
+            self.out.more.insert(0, self.say(
+                "media_steps", steps=self.n(kw["steps"]),
+                default=self.n(default or 30)))  # sizing's default: the model's, else 30
+
     def card(self) -> tuple[str | None, str | None]:
         """(gpu id, how the setup is named): the GPU named, else a card of the memory
         stated."""
@@ -276,16 +344,26 @@ class _W:
     def region_name(self) -> str:
         return self.st.region_word or self.det.region or ""
 
-    def basis(self, gid: str, count: int = 1) -> tuple[OfferView, float, str] | None:
+    def basis(self, gid: str, count: int = 1, fabric: bool = False
+              ) -> tuple[OfferView, float, str] | None:
         """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
         a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour,
         pricing key). For one GPU, the lowest price per GPU of any machine (a share of a
         larger machine is named so by :meth:`where`, and :meth:`single` gives the price of a
         card alone); for several, a machine of exactly ``count`` GPUs first (an 8-GPU job's
         price from an 8-GPU machine), else machines that make up ``count`` together (2 of
-        4), else any; :meth:`where` says which."""
+        4), else any; :meth:`where` says which. ``fabric`` (a training run): machines that
+        make up the count together only with a fast network between them (InfiniBand, EFA
+        or RoCE, the recommendations' ``FAST_NETWORKS`` rule for multi-node training), the
+        largest machines first (fewest nodes to sync)."""
         views = self.offers_for(gid)
         fresh = [v for v in views if not v.stale and not v.suspect] or views
+        if fabric and count > 1:
+            whole = [v for v in fresh if v.gpu_count >= count]
+            linked = [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0
+                      and v.network in FAST_NETWORKS]
+            big = max((v.gpu_count for v in linked), default=0)
+            fresh = whole + [v for v in linked if v.gpu_count == big]
         # several GPUs: one machine of exactly that many, else a larger machine rented whole
         # (a model or job split over GPUs needs them in one machine), else machines that
         # make up the count together (said so, with the network caveat)
@@ -857,10 +935,30 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
             w.ask("max_requests_per_s", most, "requests/s", yes=True)
         w.sized_warnings(at, inp + out)
         return True
-    n = math.ceil(rate / most)
+    # the setups that carry the rate, each under HEADROOM_LOAD of what it serves (the
+    # sizing's own rule: at 97 % of capacity the queue is long), with as many of this card
+    # per setup (up to a node) as takes the fewest GPUs in all: a 70B model that fills one
+    # H100 serves 0.11 requests/s there, two H100 in tensor parallel 3 requests/s
+    best = (math.ceil(rate / (HEADROOM_LOAD * most)) * count, count, most)
+    k = count * 2
+    while k <= NODE_GPUS:
+        other = w.size(request_rate_per_s=rate, **{**kw, "gpu_count": k})
+        op = other.performance if other is not None and other.fits else None
+        if op is not None and op.max_requests_per_s:
+            total = math.ceil(rate / (HEADROOM_LOAD * op.max_requests_per_s)) * k
+            if total < best[0]:
+                best = (total, k, op.max_requests_per_s)
+        k *= 2
+    total, k, most_k = best
+    n = total // k
+    need = (w.say("speed_rate_need_same", n=w.n(n), gpus=w.n(total),
+                  pct=f"{HEADROOM_LOAD:.0%}") if k == count else
+            w.say("speed_rate_need_other", n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
+                  pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
     w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
-                        n=w.n(n), gpus=w.n(n * count), **common)
+                        need=need, **common)
     w.ask("max_requests_per_s", most, "requests/s", yes=False)
+    kw = {**kw, "gpu_count": k}
     each = w.size(request_rate_per_s=rate / n, **kw)
     q = each.performance if each is not None else None
     if q is not None and q.time_to_first_token_ms is not None and q.time_per_output_token_ms:
@@ -2044,6 +2142,9 @@ def _job_total(w: _W) -> bool:
         kw["context_tokens"] = min(limit or 512, 512)
     if n is None:
         return False
+    mk = w.media_kw()
+    if m.kind == "diffusion":  # the recommendations take the steps and the size, not a batch
+        kw.update({k: v for k, v in mk.items() if k != "batch_size"})
     if not w.st.interruptible:
         # a batch job the recommendations would put on spot, not said to be interruptible:
         # on-demand leads (as every price answer), spot comes after it
@@ -2071,8 +2172,10 @@ def _job_total(w: _W) -> bool:
               "kind": w.kinds[o.pricing_model]}
     if "job_images" in kw:
         ips = o.performance.images_per_s or n / (hours * 3600)
-        w.out.first = w.say("image_job_setup", w=m.native_width or 1024, days=w.days(hours),
-                            h=m.native_height or 1024, ips=w.n(ips, 2), **common)
+        w.out.first = w.say("image_job_setup", w=kw.get("width") or m.native_width or 1024,
+                            days=w.days(hours), h=kw.get("height") or m.native_height or 1024,
+                            ips=w.n(ips, 2), **common)
+        w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
         w.out.first = w.say("audio_job_setup", ratio=w.rate(n / hours), **common)
     else:
@@ -2099,6 +2202,8 @@ def _media_unit(w: _W) -> bool:
         return o.cost.per_audio_hour_usd if audio else o.cost.per_thousand_images_usd
 
     kw: dict[str, Any] = {"workload": "batch", "top_n": 10}
+    if not audio:  # the steps and the size stated (the recommendations take no batch)
+        kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
     if not w.st.interruptible:
         kw["interruptible"] = False
     rec = w.recommend(**kw)
@@ -2130,7 +2235,9 @@ def _media_unit(w: _W) -> bool:
         if not ips:
             return False
         w.out.first = w.say("image_unit_cost", cost=w.usd(cost), sec=w.n(1 / ips, 1),
-                            w=m.native_width or 1024, h=m.native_height or 1024, **common)
+                            w=kw.get("width") or m.native_width or 1024,
+                            h=kw.get("height") or m.native_height or 1024, **common)
+        w.media_notes({k: v for k, v in kw.items() if k == "steps"})
         w.ask("per_thousand_images_usd", cost, "USD")
     if not w.st.interruptible:
         alt = w.recommend(**{**kw, "interruptible": True})
@@ -2158,12 +2265,13 @@ def _video_cost(w: _W, gid: str) -> bool:
     m = w.model
     assert m is not None
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count)
+    mk = w.media_kw(gid, count)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
     if r is not None and not r.fits and not w.weights:
         # as _media_cost: the first smaller precision that fits, named in the answer
         for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid)
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
             if again is not None and again.fits:
                 r = again
                 break
@@ -2180,6 +2288,7 @@ def _video_cost(w: _W, gid: str) -> bool:
         return False
     v, per, kind = b
     hour = per * count
+    w.media_notes(mk)
     frames = m.num_frames or 1
     w.out.first = w.say("video_cost", w=m.native_width or 1024, h=m.native_height or 1024,
                         frames=w.n(frames), model=m.name, weights=r.weights,
@@ -2187,6 +2296,18 @@ def _video_cost(w: _W, gid: str) -> bool:
                         sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour), kind=w.kinds[kind],
                         provider=w.where(v, count))
     w.ask("per_clip_usd", hour * sec / 3600, "USD")
+    if w.st.clips:
+        # clips stated: the job's total leads, the clip's cost after it
+        hours = w.st.clips * sec / 3600
+        unit_line = w.out.first
+        w.out.first = w.say("video_job", n=w.n(w.st.clips), w=m.native_width or 1024,
+                            h=m.native_height or 1024, frames=w.n(frames), model=m.name,
+                            weights=r.weights, setup=w.setup(count, gid),
+                            cost=w.usd(hours * hour), hours=w.hours(round(hours, 1)),
+                            sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour),
+                            kind=w.kinds[kind], provider=w.where(v, count))
+        w.out.more.insert(0, unit_line)
+        w.ask("job_usd", hours * hour, "USD")
     if w.st.clip_seconds:
         clip = w.n(w.st.clip_seconds, 0 if w.st.clip_seconds.is_integer() else 1)
         family = m.id.rsplit("-", 1)[0] + "-"  # wan-2.1-1.3b: its 14B sibling's notes say
@@ -2225,13 +2346,14 @@ def _media_cost(w: _W, gid: str) -> bool:
     if m.modality == "video":
         return _video_cost(w, gid)
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count)
+    mk = w.media_kw(gid, count, job=True)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
     if r is not None and not r.fits and not w.weights:
         # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the
         # first smaller one that fits, named in the answer
         for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid)
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
             if again is not None and again.fits and not any(
                     x.startswith("impossible combination") for x in again.warnings):
                 r = again
@@ -2262,7 +2384,8 @@ def _media_cost(w: _W, gid: str) -> bool:
         sec = p.seconds_per_image
         if not sec:
             return False
-        size_ = {"w": m.native_width or 1024, "h": m.native_height or 1024}
+        size_ = {"w": mk.get("width") or m.native_width or 1024,
+                 "h": mk.get("height") or m.native_height or 1024}
         if n:
             hours = n * sec / 3600
             w.out.first = w.say("image_job", n=w.n(n), hours=w.hours(round(hours, 1)),
@@ -2273,6 +2396,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
                                 sec=w.n(sec, 1), **size_, **common)
             w.ask("per_thousand_images_usd", hour * sec * 1000 / 3600, "USD")
+    w.media_notes(mk)
     if default is not None and default is not r:
         w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
                                    need=w.gib(default.memory.per_gpu_gib),
@@ -2381,6 +2505,9 @@ def _precision(w: _W) -> None:
 
 
 
+_NETWORK_NAMES = {"infiniband": "InfiniBand", "efa": "EFA", "roce": "RoCE"}
+
+
 def _train(w: _W, task: str) -> None:
     if w.model is None:
         return
@@ -2394,7 +2521,7 @@ def _train(w: _W, task: str) -> None:
             and _train_job(w, task, method)):
         return
     # the on-demand price (a run is not spot unless spot is asked: the spot intent)
-    b = w.basis(gid, count) if gid else None
+    b = w.basis(gid, count, fabric=True) if gid else None
     price = b[1] if b else None
     kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
     if task == "finetune":
@@ -2420,13 +2547,16 @@ def _train(w: _W, task: str) -> None:
         counted = bool(r.fits)
         if counted and count > 1:
             # the price of that many in one machine, not of one card
-            b = w.basis(gid, count)
+            b = w.basis(gid, count, fabric=True)
             price = b[1] if b else None
             r = w.size(**{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
         if not counted:
             r, count = first_try, 1
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
+    if (task == "pretrain" and gid is not None and w.st.deadline_hours and r.fits
+            and _train_deadline(w, kw, gid, count, r, method)):
+        return
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
             (not r.fits and not counted) or one is not None):
         # "a 48 GB card": several cards have that memory; yes when any of them holds it
@@ -2434,7 +2564,7 @@ def _train(w: _W, task: str) -> None:
         if other is not None:
             gid, r, named = other
             count, one, counted = 1, None, False
-            b = w.basis(gid, count)
+            b = w.basis(gid, count, fabric=True)
             price = b[1] if b else None
             if price is not None:
                 r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
@@ -2524,6 +2654,10 @@ def _train(w: _W, task: str) -> None:
             _train_more_gpus(w, kw, gid, count, lines)
         w.out.first = first
         w.out.more.extend(lines)
+        if o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price:
+            w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
+                                    setup=w.setup(o.gpu_count, gid),
+                                    network=_NETWORK_NAMES.get(o.network, o.network)))
         if o is not None and count == 1 and o.gpu_count > 1 and price:
             w.single_note(o, gid)
         if not r.fits and r.fits_on:
@@ -2540,6 +2674,53 @@ def _train(w: _W, task: str) -> None:
         w.core_warn(x)
 
 
+def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, r: SizingResult,
+                    method: str) -> bool:
+    """A pre-training run on the GPU named, to finish within a stated time ("2T tokens in 30
+    days on H100s"): the fewest of that GPU that do, at the tokens/s per GPU this answer
+    sizes on ``count`` of them (the fewest that hold the run, or the count asked), the speed
+    assumed to grow in proportion to the GPUs (data parallel, said so); over one machine,
+    whole machines of ``NODE_GPUS``; with the run's days and its cost on machines with a
+    fast network between them (``basis(fabric=True)``)."""
+    assert w.model is not None
+    tokens = w.train_tokens() or 0
+    deadline = w.st.deadline_hours or 0.0
+    p = r.performance
+    if not tokens or not deadline or p is None or not p.training_tokens_per_s:
+        return False
+    per_gpu = p.training_tokens_per_s / count
+    n = max(count, math.ceil(tokens / (deadline * 3600 * per_gpu)))
+    if n > NODE_GPUS:
+        n = math.ceil(n / NODE_GPUS) * NODE_GPUS  # whole machines of 8
+    run_hours = tokens / (n * per_gpu) / 3600
+    b = w.basis(gid, n, fabric=True)
+    cost = ""
+    if b is not None:
+        o, price, _ = b
+        cost = w.say("train_cost", cost=w.usd(price * n * run_hours), price=w.usd(price),
+                     provider=w.where(o, n))
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    w.record(r, 2048, per_replica=True)
+    w.out.first = w.say("pretrain_deadline", model=w.model.name, method=label,
+                        tokens=w.train_tokens_text(), days=w.hours(deadline / 24),
+                        setup=w.setup(n, gid), tps=w.n(per_gpu), one=w.setup(count, gid),
+                        run_days=w.n(run_hours / 24, 1), cost=cost)
+    w.ask("gpu_count", n, "GPUs", yes=True)
+    w.out.more.append(w.t["pretrain_gpus_scaling"])
+    if b is not None:
+        o = b[0]
+        if o.gpu_count < n and o.network in FAST_NETWORKS:
+            w.out.more.append(w.say("train_fabric", nodes=w.n(n // o.gpu_count),
+                                    setup=w.setup(o.gpu_count, gid),
+                                    network=_NETWORK_NAMES.get(o.network, o.network)))
+        w.out.more.append(w.say("price_date", date=w.view_date(o)))
+        w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+    else:
+        w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
+    w.sized_warnings(r)
+    return True
+
+
 def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str]
                      ) -> None:
     """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
@@ -2547,7 +2728,7 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     "how long" still gets its answer."""
     n = count * 2
     while n <= 1024:
-        b = w.basis(gid, n)
+        b = w.basis(gid, n, fabric=True)
         r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
                       "price_per_gpu_hour_usd": b[1] if b else None})
         if r is None:
@@ -2650,7 +2831,7 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
     alternatives do."""
     n = count * 2
     while n <= 4096:
-        b = w.basis(gid, n)
+        b = w.basis(gid, n, fabric=True)
         r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
                       "price_per_gpu_hour_usd": b[1] if b else None})
         if r is None:
@@ -3165,12 +3346,40 @@ def _kv(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+def _media_job(w: _W, gid: str | None) -> bool:
+    """A job's size stated with an image, video or speech model ("100 videos with CogVideoX",
+    "500,000 images with SDXL on an L4", "transcribe 1,000 hours with Whisper"): its total
+    leads, as a cost question's does (on the GPU named, else the recommendations' cheapest
+    option; a video model with no GPU named: the first GPU that holds it)."""
+    m = w.model
+    assert m is not None
+    if m.modality == "video":
+        if not w.st.clips:
+            return False
+        if gid is None:
+            base = w.size()
+            rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)
+                          ) if base is not None else []
+            if not rows:
+                return False
+            gid = rows[0].gpu
+        return _video_cost(w, gid)
+    if not w.st.items or m.kind not in ("audio", "diffusion"):
+        return False
+    if gid is not None:
+        return _media_cost(w, gid)
+    return _job_total(w)
+
+
 def _media(w: _W) -> None:
     m = w.model
     if m is None:
         return
     gid, named = w.card()
-    base = w.size()
+    if w.sub != "fits" and _media_job(w, gid):
+        return
+    mk = w.media_kw()  # a speed asked: the batch only when stated
+    base = w.size(**{k: v for k, v in mk.items() if k != "batch_size"})
     if base is None:
         return
     w.record(base, 0)
@@ -3183,9 +3392,10 @@ def _media(w: _W) -> None:
         count = rows[0].gpu_count
     else:
         count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
     if r is None or r.gpu is None:
         return
+    w.media_notes(mk)
     setup = named or w.setup(count, gid)
     need = w.gib(r.memory.per_gpu_gib)
     if not r.fits:
@@ -3208,13 +3418,14 @@ def _media(w: _W) -> None:
     elif m.modality == "video":
         sec = p.seconds_per_image if p else None
         w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
-                            w=m.native_width or 1024, h=m.native_height or 1024,
+                            w=mk.get("width") or m.native_width or 1024,
+                            h=mk.get("height") or m.native_height or 1024,
                             sec=w.n(sec or 0, 1), setup=setup)
         w.ask("seconds_per_clip", sec or 0, "s")
     else:
         sec = p.seconds_per_image if p else None
-        width = m.native_width or 1024
-        height = m.native_height or 1024
+        width = mk.get("width") or m.native_width or 1024
+        height = mk.get("height") or m.native_height or 1024
         common = {"model": m.name, "weights": r.weights, "need": need, "w": width,
                   "h": height, "sec": w.n(sec or 0, 1), "setup": setup,
                   "per_hour": w.n(3600 / sec if sec else 0)}
@@ -3268,6 +3479,10 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         _lei_note(w)  # an amount in lei or euro is never dropped silently
     if w.out.first is not None and w.st.bare_gpu is not None:
         _variant_note(w, intent)
+    if w.out.first is not None and w.st.dot_grouped and lang == "en":
+        # "1.000 hours" in English: the dots read as thousands separators, said so
+        w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
+            float(w.st.dot_grouped.replace(".", "")))))
     _price_context(w, intent)
     return w.out
 
