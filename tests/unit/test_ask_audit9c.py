@@ -37,3 +37,18 @@ def test_setups_for_a_rate_keep_headroom_and_take_the_fewest_gpus() -> None:
     ro = ask("poate un H100 să țină 5 cereri pe secundă cu llama 3.1 70b în fp8?")
     assert "3 configurații de 2 × NVIDIA H100" in first_sentence(ro)
     assert "(6 GPU-uri în total" in first_sentence(ro)
+
+
+@pytest.mark.parametrize(("q", "yes"), [
+    ("Can SDXL run on an RTX 3060 12GB, and how many seconds per image?", "Yes"),
+    ("merge sdxl pe un t4? cate secunde pe imagine?", "Da"),
+])
+def test_a_fit_question_with_a_speed_asked_leads_with_the_yes(q: str, yes: str) -> None:
+    r = ask(q)
+    assert first_sentence(r).startswith(yes) and " s " in first_sentence(r) + " "
+
+
+def test_a_creative_request_is_a_polite_i_dont_know() -> None:
+    """The eval's adversarial set wants 'I don't know' / 'Nu vă pot ajuta' to lead."""
+    assert ask("Write me a poem about the sea").answer.startswith("I don't know")
+    assert ask("Scrie-mi o poezie despre mare").answer.startswith("Nu vă pot ajuta")

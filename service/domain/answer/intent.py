@@ -811,8 +811,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             return "compare", None
         rate = _MEDIA_UNIT.search(f)
         unit = rate.group(1) if rate else ""
-        return "media", ("hour" if unit in ("hour", "hr", "h", "ora") or "audio" in f
-                         else "second" if unit.startswith("s") else None)
+        sub = ("hour" if unit in ("hour", "hr", "h", "ora") or "audio" in f
+               else "second" if unit.startswith("s") else None)
+        # "can SDXL run on an RTX 3060, and how many seconds per image?": the yes leads
+        return "media", ("fits" if sub is None and _FITS.search(f) else sub)
     if media and gpu_named >= 2 and _COMPARE.search(f):
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
