@@ -42,7 +42,7 @@ from service.domain.recommend.types import Option, Recommendation, Recommendatio
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, size
+from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, setups_for, size
 
 
 class SizingNumbers(Out, frozen=True, kw_only=True):
@@ -939,13 +939,13 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     # sizing's own rule: at 97 % of capacity the queue is long), with as many of this card
     # per setup (up to a node) as takes the fewest GPUs in all: a 70B model that fills one
     # H100 serves 0.11 requests/s there, two H100 in tensor parallel 3 requests/s
-    best = (math.ceil(rate / (HEADROOM_LOAD * most)) * count, count, most)
+    best = (setups_for(rate, most) * count, count, most)
     k = count * 2
     while k <= NODE_GPUS:
         other = w.size(request_rate_per_s=rate, **{**kw, "gpu_count": k})
         op = other.performance if other is not None and other.fits else None
         if op is not None and op.max_requests_per_s:
-            total = math.ceil(rate / (HEADROOM_LOAD * op.max_requests_per_s)) * k
+            total = setups_for(rate, op.max_requests_per_s) * k
             if total < best[0]:
                 best = (total, k, op.max_requests_per_s)
         k *= 2
@@ -2721,33 +2721,46 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, r: SizingRe
     return True
 
 
+def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
+                 good: Callable[[SizingResult], bool]
+                 ) -> tuple[int, SizingResult, Any] | None:
+    """The fewest of GPU ``gid`` past ``count`` (doubling, up to ``most``) whose sizing,
+    priced on the machines a multi-node run would rent (``w.basis`` with a fast fabric), is
+    ``good``: (count, sizing, basis), or None (none up to ``most``, or no sizing)."""
+    n = count * 2
+    while n <= most:
+        b = w.basis(gid, n, fabric=True)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        if r is None:
+            return None
+        if good(r):
+            return n, r, b
+        n *= 2
+    return None
+
+
 def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str]
                      ) -> None:
     """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
     the fewest of that GPU (doubling) that do, with the run's time and cost there, so the
     "how long" still gets its answer."""
-    n = count * 2
-    while n <= 1024:
-        b = w.basis(gid, n, fabric=True)
-        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
-                      "price_per_gpu_hour_usd": b[1] if b else None})
-        if r is None:
-            return
-        p = r.performance
-        if r.fits:
-            if p is None or not p.training_hours:
-                return
-            cost = ""
-            if r.cost is not None and r.cost.per_training_run_usd and b is not None:
-                cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
-                             price=w.usd(b[1]), provider=w.where(b[0], n))
-            h = p.training_hours
-            lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
-                               tokens=w.train_tokens_text(), hours=w.n(h, 1 if h < 100 else 0),
-                               days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
-                               cost=cost))
-            return
-        n *= 2
+    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: bool(r.fits))
+    if got is None:
+        return
+    n, r, b = got
+    p = r.performance
+    if p is None or not p.training_hours:
+        return
+    cost = ""
+    if r.cost is not None and r.cost.per_training_run_usd and b is not None:
+        cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
+                     price=w.usd(b[1]), provider=w.where(b[0], n))
+    h = p.training_hours
+    lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
+                       tokens=w.train_tokens_text(), hours=w.n(h, 1 if h < 100 else 0),
+                       days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
+                       cost=cost))
 
 
 def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
@@ -2829,22 +2842,21 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
     """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU (doubling)
     that finish it within 30 days, sized and priced by the core, as the recommendations'
     alternatives do."""
-    n = count * 2
-    while n <= 4096:
-        b = w.basis(gid, n, fabric=True)
-        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
-                      "price_per_gpu_hour_usd": b[1] if b else None})
-        if r is None:
-            return
+    def in_time(r: SizingResult) -> bool:
         p = r.performance
-        if r.fits and p is not None and p.training_hours and p.training_hours <= 30 * 24:
-            cost = r.cost.per_training_run_usd if r.cost is not None else None
-            w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
-                         setup=w.setup(count, gid),
-                         alt=w.setup(n, gid), alt_days=w.n(p.training_hours / 24, 1),
-                         alt_cost=w.usd(cost) if cost else "?"))
-            return
-        n *= 2
+        return bool(r.fits and p is not None and p.training_hours
+                    and p.training_hours <= 30 * 24)
+
+    got = _more_of_gpu(w, kw, gid, count, 4096, in_time)
+    if got is None:
+        return
+    n, r, _ = got
+    assert r.performance is not None and r.performance.training_hours
+    cost = r.cost.per_training_run_usd if r.cost is not None else None
+    w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
+                 setup=w.setup(count, gid),
+                 alt=w.setup(n, gid), alt_days=w.n(r.performance.training_hours / 24, 1),
+                 alt_cost=w.usd(cost) if cost else "?"))
 
 
 def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float) -> bool:

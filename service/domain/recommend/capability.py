@@ -32,7 +32,7 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, cache_bytes_per_sequence
-from service.domain.sizing.diffusion_speed import fp16_upcast
+from service.domain.sizing.hardware import fp32_components
 from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
     GIB,
@@ -644,9 +644,7 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
     w, h, steps = diffusion_setting(ctx.req, m)
     # on a GPU without bf16 a T5 text encoder runs in fp32 (it overflows in fp16), as sizing
     # counts it (fp16_upcast): FLUX nf4 was ranked on a V100 16GB at 13 GiB, sized at 28
-    low = m.kind == "diffusion" and not ctx.registry.kernels.supported(
-        kernel_engine(ctx, p), get_precision("bf16"), gpu).ok
-    fp32 = fp16_upcast(m) if low and p.bits_linear < 32 else ()
+    fp32 = fp32_components(ctx.registry, kernel_engine(ctx, p), m, p, gpu)
     key = f"{p.id}:fp32" if fp32 else p.id
     parts = ctx.diffusion_parts.get(key)
     if parts is None:

@@ -39,7 +39,7 @@ from service.domain.recommend.context import (
     SpeedKey,
     count,
 )
-from service.domain.sizing.sizing import HEADROOM_LOAD
+from service.domain.sizing.sizing import setups_for
 
 
 def _job_rate(ctx: Ctx, cap: Capability, replica_tps: float) -> float:
@@ -228,7 +228,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
         # each replica under HEADROOM_LOAD of what it serves at most (sizing's rule: at 97 %
         # the open loop's queue swings wide; 20 requests/s of 70B fp8 was put on 6 pairs of
         # H100 that serve 3.07 each)
-        need = max(1, math.ceil(tg.rate_rps / max(HEADROOM_LOAD * x_one, 1e-12)))
+        need = max(1, setups_for(tg.rate_rps, max(x_one, 1.25e-12)))
         for _ in range(12):
             if need > 256 * r:
                 break

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.kernels import Support
-from service.domain.catalog.precisions import PRECISIONS, Precision
+from service.domain.catalog.precisions import PRECISIONS, Precision, get_precision
 from service.domain.catalog.registry import Registry
+from service.domain.sizing.diffusion_speed import fp16_upcast
+from service.domain.sizing.memory import SizedModel
 
 _BY_ID = {p.id: p for p in PRECISIONS}
 
@@ -45,6 +47,19 @@ def kernel_engine(registry: Registry, kind: str, task: str, engine: Engine) -> s
 def runs_on(registry: Registry, engine_id: str, p: Precision, gpu: GPU) -> bool:
     """Whether ``engine_id`` runs ``p`` on ``gpu`` (directly or through another kernel)."""
     return registry.kernels.supported(engine_id, p, gpu).ok
+
+
+def fp32_components(registry: Registry, engine_id: str, model: SizedModel, p: Precision,
+                    gpu: GPU) -> tuple[str, ...]:
+    """The components of a diffusion pipeline at ``p`` on ``gpu`` kept in fp32: on a GPU
+    where ``engine_id`` runs no bf16 (V100, T4) the pipeline computes in fp16 (quantized
+    weights too), and its T5 text encoders overflow there (:func:`fp16_upcast`); none
+    elsewhere. Sizing and the recommendations count their memory this one way."""
+    if model.kind != "diffusion" or p.bits_linear >= 32:
+        return ()
+    if runs_on(registry, engine_id, get_precision("bf16"), gpu):
+        return ()
+    return fp16_upcast(model)
 
 
 def runs_as(registry: Registry, engine_id: str, p: Precision, gpu: GPU) -> Precision:

@@ -33,9 +33,15 @@ from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
 from service.domain.sizing.audio_speed import cache_bytes_per_sequence
 from service.domain.sizing.cost import Cost, estimate_cost
-from service.domain.sizing.diffusion_speed import fp16_overflow_notes, fp16_upcast
+from service.domain.sizing.diffusion_speed import fp16_overflow_notes
 from service.domain.sizing.efficiency import PerfTables
-from service.domain.sizing.hardware import check_hardware, kernel_engine, runs_as, runs_on
+from service.domain.sizing.hardware import (
+    check_hardware,
+    fp32_components,
+    kernel_engine,
+    runs_as,
+    runs_on,
+)
 from service.domain.sizing.layout import (
     NODE_GPUS,
     Layout,
@@ -441,7 +447,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     f"{rate:g} requests/s is {rate / most:.0%} of what this setup serves "
                     f"({most:.3g} requests/s): near capacity the queue, and with it the time "
                     "to first token, grows steeply with small changes of load; "
-                    f"{math.ceil(rate / (HEADROOM_LOAD * most))} such setups keep it under "
+                    f"{setups_for(rate, most)} such setups keep it under "
                     f"{HEADROOM_LOAD:.0%}")
             if (rate is not None and perf is not None and perf.time_to_first_token_ms
                     and perf.time_per_output_token_ms and model.task != "embed"):
@@ -557,6 +563,13 @@ NEAR_CAPACITY = 0.9
 term of TTFT rises as rho / (1 - rho), 9x at 90 %, 19x at 95 %."""
 HEADROOM_LOAD = 0.8
 """The load the near-capacity warning sizes its setups count for."""
+
+
+def setups_for(rate: float, each: float) -> int:
+    """Setups that carry ``rate`` requests (or images) per second with each under
+    ``HEADROOM_LOAD`` of ``each``, what one serves at most: sizing's warnings, the
+    recommendations' rate targets and the answers count them this one way."""
+    return math.ceil(rate / (HEADROOM_LOAD * each))
 
 
 LLM_SMALLER = ("fp8", "int8", "awq-int4", "gptq-int4", "nf4")
@@ -903,15 +916,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
 
     # an fp16 pipeline on a GPU without bf16 (V100, T4): T5 encoders overflow in fp16 and
     # run in fp32 (their memory doubles), the SDXL VAE needs its fp16 fix (warned)
-    def lacks_bf16(g: GPU) -> bool:
-        return (model.kind == "diffusion"
-                and not runs_on(registry, engine.id, get_precision("bf16"), g))
-
-    no_bf16 = gpu is not None and lacks_bf16(gpu)
-
-    def upcast(q: Precision, low: bool = no_bf16) -> tuple[str, ...]:
-        # a quantized pipeline computes in fp16 there too: the T5 is kept whole, in fp32
-        return fp16_upcast(model) if low and q.bits_linear < 32 else ()
+    def upcast(q: Precision, g: GPU | None = gpu) -> tuple[str, ...]:
+        return fp32_components(registry, engine.id, model, q, g) if g is not None else ()
 
     # an audio model's decoders keep an attention cache per sequence of the batch (Whisper:
     # self- and cross-attention), as the recommendations count it
@@ -923,16 +929,18 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     share = (math.ceil(req.batch_size / n)
              if model.kind == "diffusion" and not training else req.batch_size)
 
-    def pipeline_memory(q: Precision, low: bool = no_bf16) -> MemoryParts:
+    def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
                                checkpointing=ft.gradient_checkpointing,
-                               optimizer=ft.optimizer, fp32=upcast(q, low))
+                               optimizer=ft.optimizer, fp32=fp32)
         if not caches:
             return got
         return msgspec.structs.replace(got, kv_cache_gib=got.kv_cache_gib + caches,
                                        total_gib=got.total_gib + caches)
 
-    parts = pipeline_memory(precision)
+    parts = pipeline_memory(precision, upcast(precision))
+    no_bf16 = (gpu is not None and model.kind == "diffusion"
+               and not runs_on(registry, engine.id, get_precision("bf16"), gpu))
     if no_bf16 and precision.bits_linear < 32:
         hw.warnings.extend(fp16_overflow_notes(model, False))
         if upcast(precision):
@@ -985,7 +993,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         if not fits:
             hw.warnings.append(_lower_precision_hint(
                 registry, engine, gpu, precision, per.total_gib, gpu.usable_gib,
-                PIPELINE_SMALLER, lambda q: pipeline_memory(q).total_gib)
+                PIPELINE_SMALLER, lambda q: pipeline_memory(q, upcast(q)).total_gib)
                 + ("" if model.kind == "audio" or training else
                    "; or let diffusers keep one component on the GPU at a time "
                    "(enable_model_cpu_offload), slower by the transfers"))
@@ -1011,7 +1019,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     # (none asked) the nearest its kernels run, as check_hardware substitutes them
     fits_on = []
     substituted: dict[str, list[str]] = {}
-    by_precision: dict[tuple[str, bool], MemoryParts] = {(precision.id, no_bf16): parts}
+    by_precision: dict[tuple[str, tuple[str, ...]], MemoryParts] = {
+        (precision.id, upcast(precision)): parts}
     for g in registry.gpus.values():
         if g.vendor not in ("NVIDIA", "AMD"):
             continue
@@ -1020,9 +1029,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         if not hg.ok:
             continue
         q = hg.precision
-        low = lacks_bf16(g)  # its T5 in fp32 (fp16_upcast), as sizing there counts it
-        pg = (by_precision.get((q.id, low))
-              or by_precision.setdefault((q.id, low), pipeline_memory(q, low)))
+        fp32 = upcast(q, g)  # its T5 in fp32 where it has no bf16, as sizing there counts it
+        pg = (by_precision.get((q.id, fp32))
+              or by_precision.setdefault((q.id, fp32), pipeline_memory(q, fp32)))
         if pg.total_gib <= g.usable_gib:
             fits_on.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1,
                                   per_gpu_gib=pg.total_gib, gpu_memory_gib=g.total_gib))
@@ -1071,7 +1080,7 @@ def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performa
         return
     share = rate / served
     per_gpu = served / n
-    need = math.ceil(rate / (0.8 * per_gpu))
+    need = setups_for(rate, per_gpu)
     note("request_rate", f"{rate:g}/s = {share:.0%} of {served:.3g} {what}/s",
          f"one {what[:-1]} per request; the setup serves {served:.3g} {what}/s "
          f"({per_gpu:.3g} per GPU, one replica each, at batch_size {req.batch_size})")
