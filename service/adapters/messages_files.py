@@ -1,7 +1,12 @@
 """Load ``knowledge/messages/<lang>.toml``: every user-facing text in one language (answers,
 Slack, the web page) and its language-detection words. Checked strictly, all or nothing: a
 key missing or unknown in one language, a placeholder (``{name}``) that differs from the
-reference language, an empty text: a Problem at file:line, and no Messages."""
+reference language, an empty text: a Problem at file:line, and no Messages.
+
+The optional ``[catalog]`` table of a language maps texts quoted from the catalog (English) to
+that language; its keys are the catalog's own texts, so it is not compared with the reference
+(English needs none). It goes with the [answer] section (:class:`AnswerTexts`), whose texts
+with a ``{runs}`` or ``{quality}`` placeholder become :class:`Quoting`."""
 
 from __future__ import annotations
 
@@ -14,14 +19,22 @@ from typing import Any
 
 from service.adapters.catalog_files import CatalogError, Problem
 from service.adapters.locale_babel import formatters
-from service.domain.messages import SECTIONS, Messages
+from service.domain.messages import (
+    QUOTING_PLACEHOLDERS,
+    SECTIONS,
+    AnswerTexts,
+    Messages,
+    Quoting,
+)
 from service.paths import default_data_dir
 
 REFERENCE = "en"
 FOLDER = "messages"
 _LANG = re.compile(r"^[a-z]{2,3}$")
 _HEADER = re.compile(r"^\s*\[([A-Za-z0-9_.-]+)\]\s*(?:#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_KEY = re.compile(r"^\s*(?:([A-Za-z0-9_-]+)|\"([^\"\\]*+)\")\s*=")
+CATALOG = "catalog"
+"""The optional table of texts quoted from the catalog, in the file's language."""
 
 
 def _lines(text: str) -> dict[tuple[str, str], int]:
@@ -33,7 +46,7 @@ def _lines(text: str) -> dict[tuple[str, str], int]:
             section = m.group(1)
             where.setdefault(("", section), n)
         elif m := _KEY.match(line):
-            where.setdefault((section, m.group(1)), n)
+            where.setdefault((section, m.group(1) or m.group(2)), n)
     return where
 
 
@@ -71,15 +84,15 @@ def _read(path: Path, rel: str, problems: list[Problem]) -> _File | None:
         return None
     f = _File(lang, rel, data, text)
     for name, value in data.items():
-        if name not in (*SECTIONS, "language"):
+        if name not in (*SECTIONS, "language", CATALOG):
             problems.append(Problem(rel, f.line(name), f"unknown section [{name}]; known: "
-                                    f"{', '.join((*SECTIONS, 'language'))}"))
+                                    f"{', '.join((*SECTIONS, 'language', CATALOG))}"))
         elif not isinstance(value, dict):
             problems.append(Problem(rel, f.line("", name), f"{name} must be a [section]"))
-    for name in SECTIONS:
+    for name in (*SECTIONS, CATALOG):
         section = data.get(name)
         if not isinstance(section, dict):
-            if name not in data:
+            if name not in data and name != CATALOG:
                 problems.append(Problem(rel, 1, f"no [{name}] section"))
             continue
         for key, value in section.items():
@@ -152,9 +165,23 @@ def load_messages(root: Path) -> tuple[Messages | None, list[Problem]]:
         return None, sorted(problems, key=lambda p: (p.file, p.line, p.message))
     texts = {lang: {name: dict(f.data[name]) for name in SECTIONS}
              for lang, f in files.items()}
+    for lang, f in files.items():
+        texts[lang]["answer"] = _quoting(texts[lang]["answer"], f.data.get(CATALOG, {}))
     words = {lang: frozenset(f.data["language"]["words"]) for lang, f in files.items()}
     return Messages(texts=texts, words=words, default=REFERENCE,
                     formatters=formatters(sorted(texts))), []
+
+
+def _quoting(answer: dict[str, str], table: dict[str, str]) -> AnswerTexts:
+    """A language's [answer] section with its ``[catalog]`` table (see the module
+    docstring)."""
+    out = AnswerTexts(answer, table)
+    if table:
+        for key, text in answer.items():
+            if {n.strip("{}").split(":")[0].split("!")[0]
+                    for n in placeholders(text)} & QUOTING_PLACEHOLDERS:
+                out[key] = Quoting(text, out)
+    return out
 
 
 def read_messages(root: Path) -> Messages:

@@ -60,7 +60,7 @@ class PlainFormat:
         return f"{self.number(value * 100, digits)}%"
 
 
-_RO_DE = re.compile(r"(?<![\d.,])(\d{1,3}+(?:\.\d{3})*+) de (?=[^\W\d])")
+_RO_DE = re.compile(r"(?<![\w.,])(\d{1,3}+(?:\.\d{3})*+) de (?=[^\W\d])")
 """A whole number as Romanian writes it (thousands with dots) followed by "de" and a word."""
 
 

@@ -5,8 +5,11 @@ The core writes its warnings in English, with English number formats ("price is 
 each known warning back into its parts, then writes it again from the messages (``core_*``
 keys of ``knowledge/messages/<lang>.toml``) with every number in the language's format; the
 number of decimals the core chose is kept. A warning no pattern knows stays as the core wrote
-it: a sentence in English beats a wrong one. Texts the core quotes from the catalog (a
-kernel rule's reason, a source's caution) are data and are kept as they are.
+it: a sentence in English beats a wrong one. Texts the core quotes from the catalog (a kernel
+rule's ``runs``, a platform's note, a precision's quality) are written from the language's
+``[catalog]`` table (:func:`service.domain.messages.quoted`), and stay as the catalog wrote
+them where it has no entry; a source (its URLs and their notes) and a price source's caution
+are kept as they are.
 
 Every pattern is anchored and runs in linear time (possessive quantifiers, no nested
 repetition); the kernel warnings, which quote catalog text with parentheses of their own, are
@@ -18,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from service.domain.locale import Formatter
+from service.domain.messages import catalog_words, quoted
 
 # (message key, the core's sentence); group names are the placeholders, and their prefix
 # says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
@@ -138,6 +142,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
         r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
         r"GiB, nor on (?P<n_count>\d++) such GPUs with ZeRO-3")),
+    ("core_multinode_span", re.compile(
+        r"(?P<n_gpus>\d[\d,]*+) GPUs span at least (?P<n_nodes>\d[\d,]*+) nodes of "
+        r"(?P<n_per>\d[\d,]*+): training across nodes needs a fast node network \(InfiniBand, "
+        r"EFA or RoCE\) or the gradient sync dominates the step(?P<pcie>; these cards have no "
+        r"NVLink, so even inside a node every all-reduce crosses PCIe)?")),
+    ("core_near_capacity", re.compile(
+        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s is "
+        r"(?P<pct_share>\d[\d,]*+)% of what this setup serves "
+        r"\((?P<n_most>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s\): near capacity the "
+        r"queue, and with it the time to first token, grows steeply with small changes of "
+        r"load; (?P<n_setups>\d[\d,]*+) such setups keep it under (?P<pct_limit>\d[\d,]*+)%")),
     ("core_price_old", re.compile(
         r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),
@@ -170,6 +185,10 @@ _REPLACED = re.compile(
 _CANNOT = re.compile(
     r"\A(?P<engine>\S++) cannot run (?P<p>\S++) on (?P<gpu>[^()]++)\((?P<hw>[^()]++)\): "
     r"(?P<paths>.++)")
+_PLATFORM = re.compile(
+    r"\A(?P<engine>\S++) does not run on (?P<gpu>[^()]++)\((?P<hw>[^()]++)\): it runs on "
+    r"(?P<rest>.++)")
+_WHERE = re.compile(r"\Arule (?P<rule>[^;\s]++); source: (?P<source>.++)")
 _ALT_NEAREST = re.compile(r"the nearest precision (?P<engine>\S++) runs on (?P<rest>.++)")
 _ALT_NONE = re.compile(
     r"no precision of its \[nearest\] list runs with (?P<engine>\S++) there"
@@ -180,7 +199,8 @@ def _digits(raw: str) -> int:
     return len(raw.split(".", 1)[1]) if "." in raw else 0
 
 
-_OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload"}
+_OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
+             "pcie": "core_multinode_pcie"}
 """Optional parts of a warning, each written from its own message (empty when absent)."""
 
 
@@ -189,7 +209,7 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
     values: dict[str, str] = {}
     for name, raw in m.groupdict().items():
         if name in _OPTIONAL:
-            values[name] = texts[_OPTIONAL[name]].format(tried=raw) if raw else ""
+            values[name] = texts[_OPTIONAL[name]].format(**{name: raw}) if raw else ""
             continue
         if raw is None:
             continue
@@ -230,10 +250,10 @@ def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
         if at < 0 or end < at:
             return None
         reason, where, tail = rest[:at], rest[at + 2 : end], rest[end + 3 :]
-        m = _CANNOT.fullmatch(reason)
+        reason = _reason(reason, texts)
+        m = _WHERE.fullmatch(where)
         if m is not None:
-            parts = {k: v.strip() for k, v in m.groupdict().items()}
-            reason = texts["core_cannot_run"].format(**parts)
+            where = texts["core_where"].format(**m.groupdict())
         if key == "core_weights_replaced":
             tail = tail.removeprefix("sized at ")
             m = _REPLACED.fullmatch(tail)
@@ -245,6 +265,95 @@ def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
             return None
         return texts[key].format(reason=reason, where=where, alt=alt)
     return None
+
+
+def _reason(reason: str, texts: Mapping[str, str]) -> str:
+    """A kernel check's refusal (service/domain/catalog/kernels.py) in the language of
+    ``texts``: a rule's or a platform's words from the catalog, where the [catalog] table
+    knows them all; otherwise only the sentence around them."""
+    m = _CANNOT.fullmatch(reason)
+    if m is not None:
+        parts = {k: v.strip() for k, v in m.groupdict().items()}
+        parts["hw"] = _hw(parts["hw"], texts)
+        parts["paths"] = _paths(parts["paths"], texts) or parts["paths"]
+        return texts["core_cannot_run"].format(**parts)
+    m = _PLATFORM.fullmatch(reason)
+    if m is None:
+        return reason
+    rest, note = m.group("rest"), ""
+    for key in _quoted_keys(texts):
+        if rest.endswith(f" ({key})"):
+            rest, note = rest[: -len(key) - 3], f" ({quoted(key, texts)})"
+            break
+    cover = _cover(rest, texts)
+    if cover is None:
+        return reason
+    return texts["core_no_platform"].format(engine=m.group("engine"),
+                                            gpu=m.group("gpu").strip(),
+                                            hw=_hw(m.group("hw"), texts), cover=cover, note=note)
+
+
+def _quoted_keys(texts: Mapping[str, str]) -> list[str]:
+    """The catalog texts ``texts`` has a wording for, longest first (so that a text that
+    begins another one is tried after it)."""
+    return sorted(catalog_words(texts), key=len, reverse=True)
+
+
+def _hw(hw: str, texts: Mapping[str, str]) -> str:
+    """"compute capability 7.5" and its kin (kernels._hw); an architecture name as it is."""
+    hw = hw.strip()
+    if hw == "compute capability unknown":
+        return texts["core_hw_cc_unknown"]
+    if hw == "gfx target unknown":
+        return texts["core_hw_gfx_unknown"]
+    if hw.startswith("compute capability "):
+        return texts["core_hw_cc"].format(cc=hw.removeprefix("compute capability "))
+    return hw
+
+
+def _paths(paths: str, texts: Mapping[str, str]) -> str | None:
+    """The kernel paths of a refusal ("<runs>: <GPUs>; <runs>: <GPUs>"), each rule's words
+    from the [catalog] table; None when a rule's words are not in it (the ``runs`` text may
+    hold "; " and ": " itself, so each one is found by its known text)."""
+    keys = _quoted_keys(texts)
+    out: list[str] = []
+    at = 0
+    while at < len(paths):
+        key = next((k for k in keys if paths.startswith(k + ": ", at)), None)
+        if key is None:
+            return None
+        start = at + len(key) + 2
+        end = paths.find("; ", start)
+        end = len(paths) if end < 0 else end
+        cover = _cover(paths[start:end], texts)
+        if cover is None:
+            return None
+        out.append(f"{quoted(key, texts)}: {cover}")
+        at = end + 2
+    return "; ".join(out) if out else None
+
+
+def _cover(words: str, texts: Mapping[str, str]) -> str | None:
+    """The GPUs a rule or a platform covers (``Hardware.words``), or None for words it does
+    not know."""
+    parts = []
+    for part in words.split(", "):
+        if part == "any NVIDIA GPU":
+            parts.append(texts["core_cover_any_nvidia"])
+        elif part.startswith("NVIDIA compute capability >= "):
+            parts.append(texts["core_cover_cc"].format(
+                cc=part.removeprefix("NVIDIA compute capability >= ")))
+        elif part == "any AMD GPU (ROCm)":
+            parts.append(texts["core_cover_any_amd"])
+        elif part == "no GPU":
+            parts.append(texts["core_cover_none"])
+        elif part.startswith("AMD ") and " " not in part[4:]:
+            parts.append(part)
+        elif all(" " not in x for x in part.split(" or ")):
+            parts.append(f" {texts['core_or']} ".join(part.split(" or ")))
+        else:
+            return None
+    return ", ".join(parts)
 
 
 def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
