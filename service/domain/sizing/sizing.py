@@ -421,7 +421,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                  + (f" x {engine.memory_fraction} ({engine.id} memory fraction)"
                     if engine.memory_fraction < 1 else " minus the CUDA context"))
         perf = cost = None
-        if gpu is not None and not fits:
+        # the weights and at least one sequence fit, not the whole batch: a serving engine
+        # admits what its KV cache holds and queues the rest, so the load is timed so
+        queued = bool(gpu is not None and not fits and max_b and hw.ok and serves
+                      and model.task != "embed")
+        if gpu is not None and not fits and not queued:
             note("performance", "null", "the model does not fit this setup, so no speed or "
                  "cost is given; see fits_on")
             hint = _lower_precision_hint(
@@ -429,9 +433,14 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                 LLM_SMALLER, lambda q: dataclasses.replace(
                     plan, precision=q, assumptions=[]).per_gpu().total_gib)
             hw.warnings.append(hint)
-        if gpu is not None and fits:
+        if gpu is not None and (fits or queued):
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
                                      catalog, load_models) if hw.ok and serves else None
+            if gpu is not None and perf is not None and model.task != "embed":
+                waits = _queue_warning(base, plan, gpu, n, req, kv, engine, perf, per.total_gib,
+                                       bool(fits), note)
+                if waits:
+                    hw.warnings.append(waits)
             if perf is not None and req.output_tokens == 0 and model.task != "embed":
                 perf = _prompt_only(perf, note)
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
@@ -595,6 +604,57 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float) -> str:
         if got <= gpu.usable_gib:
             return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
     return f"{head}, nor on {TRAIN_COUNTS[-1]} such GPUs with ZeRO-3"
+
+
+def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
+                   req: SizingRequest, kv: KVType, engine: Engine, perf: Performance,
+                   need_gib: float, fits: bool, note: Note) -> str | None:
+    """What a closed loop of more requests than run at once means (they wait in the queue,
+    and the time to first token includes the wait), and what would run them all at once;
+    None when every request runs. ``fits``: the memory holds every request at its full
+    context (then only the engine's sequence cap holds them back)."""
+    running = perf.max_concurrency
+    asked = req.batch_size
+    cap = plan.capacity_gib(gpu)
+    if not fits and running is not None and running >= asked:
+        return (f"all {asked} concurrent requests at their full context need {need_gib:.1f} "
+                f"GiB per GPU where {gpu.name} gives {cap:.1f} GiB; at their actual context "
+                "(the prompt and, on average, half the output) the KV cache holds them all "
+                "at once, as timed; requests near their full length may wait for KV space")
+    if req.request_rate_per_s is not None or not running or running >= asked:
+        return None
+    if fits:
+        seqs = engine.speed.max_num_seqs * max(1, plan.dp)
+        why = (f"{engine.id} runs at most max_num_seqs {engine.speed.max_num_seqs} per replica"
+               if running >= seqs else "its KV cache holds that many at their actual context")
+        note("queued", f"{running} of {asked} at once", why)
+        return (f"{running} of the {asked} concurrent requests run at once ({why}); the "
+                "others wait in the queue, and time_to_first_token_ms includes the wait")
+    note("queued", f"{running} of {asked} at once",
+         f"all {asked} at their full context need {need_gib:.1f} GiB per GPU where "
+         f"{gpu.name} gives {cap:.1f} GiB: the engine admits the requests whose KV cache "
+         "fits (at their actual context) and queues the rest; fits stays false for the "
+         "request as asked")
+    ways = []
+    for m in (2, 4, 8, 16, 32, 64):
+        if m <= n:
+            continue
+        if search_inference(base, gpu, m, asked)[1].fits(gpu):
+            ways.append(f"{m} such GPUs")
+            break
+    fp8 = find_kv_type("fp8")
+    if (fp8 is not None and kv.bytes_per_element > fp8.bytes_per_element
+            and engine.keeps_kv(fp8.id)
+            and dataclasses.replace(plan, kv_type=fp8, assumptions=[]).fits(gpu)):
+        ways.append("an fp8 KV cache (kv_cache fp8)")
+    shorter = plan.max_context(gpu)
+    if 0 < shorter < plan.context:
+        ways.append(f"contexts of at most {shorter:,} tokens")
+    return (f"all {asked} concurrent requests at their full context need {need_gib:.1f} GiB "
+            f"per GPU where {gpu.name} gives {cap:.1f} GiB: {running} of the {asked} requests "
+            "fit in the KV cache at once; the others wait in the queue (time_to_first_token_ms "
+            "includes the wait)"
+            + (f"; {' or '.join(ways)} hold all {asked}" if ways else ""))
 
 
 def _prompt_only(perf: Performance, note: Note) -> Performance:

@@ -47,6 +47,7 @@ from service.domain.sizing.memory import (
     weight_bytes,
 )
 from service.domain.sizing.serving import (
+    BURST_SIZE,
     Load,
     StepCost,
     admission,
@@ -401,6 +402,60 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
     return b * out / cycle, b, b / cycle
 
 
+def layer_split_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
+                     n: int, input_tokens: int, output_tokens: int, context: int, users: int,
+                     cap: int | None = None) -> Load:
+    """Means at a closed loop of ``users`` on an engine that splits whole layers (llama.cpp's
+    llama-server: a slot per running request, the slots' prompts processed between decode
+    steps), for sizing and the recommendations alike. At most ``cap`` run at once (the
+    slots memory holds; None: all), the rest wait in the queue.
+
+    A user's cycle is its own prompt's prefill, the others' prompts (each stalls the decodes
+    while it runs) and ``output_tokens`` decode steps of the running batch at ``context``
+    tokens: requests/s = running / (running x prefill + output_tokens x step). A new prompt
+    shares the prefill with those that arrived with it, first come first served: a closed
+    loop's requests come in bursts of about BURST_SIZE x sqrt(running) (those that started
+    together end together, as :mod:`serving` counts them), so its first token waits on average
+    for half the burst's prompts besides its own; the rest of the others' prompts stall its
+    decodes (time per output token). One output token: the whole cycle is the wait for it."""
+    running = max(1, min(users, cap) if cap else users)
+    osl = max(1, output_tokens)
+    pre = prefill_s(model, p, engine, gpu, n, input_tokens, 1)
+    step, _ = decode_step_s(model, p, kv, engine, gpu, n, running, context)
+    cycle = running * pre + osl * step
+    x = running / cycle
+    burst = max(1.0, min(float(running), BURST_SIZE * math.sqrt(running)))
+    if osl > 1:
+        ttft = pre * (burst + 1) / 2 + step
+        tpot = (cycle - ttft) / (osl - 1)
+    else:
+        ttft, tpot = cycle, step
+    if users > running:
+        ttft += (users - running) / x  # queued for a free slot
+    return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
+                prefill_share=running * pre / cycle, saturated=False)
+
+
+def users_for_rate(requests_per_s_at: Callable[[int], float], rate: float, most: int) -> int:
+    """The fewest users of a closed loop (:func:`layer_split_load`) whose requests/s reach
+    ``rate``: the open loop's load on an engine timed that way (doubled, then halved down to
+    the fewest); ``most`` when even that many do not (the rate is over capacity)."""
+    most = max(1, most)
+    u = 1
+    while u < most and requests_per_s_at(u) < rate:
+        u = min(most, u * 2)
+    if requests_per_s_at(u) < rate:
+        return most
+    lo = u // 2  # below rate (or 0)
+    while u - lo > 1:
+        mid = (lo + u) // 2
+        if requests_per_s_at(mid) >= rate:
+            u = mid
+        else:
+            lo = mid
+    return u
+
+
 LORA_MFU = 0.55
 QLORA_DEQUANT_FACTOR = 0.85
 
@@ -579,6 +634,61 @@ def _audio_timing(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, bat
                         flops, batch)
 
 
+def _layer_split_performance(base: Performance, model: SizedModel, p: Precision, kv: KVType,
+                             engine: Engine, gpu: GPU, n: int, req: SizingRequest, note: Note,
+                             cap: int) -> Performance:
+    """``base`` with the means at the request's load on an engine that splits layers
+    (:func:`layer_split_load`, the recommendations' model): a closed loop of ``batch_size``
+    users, or the open loop at ``request_rate_per_s`` timed as the fewest users whose closed
+    loop carries it; ``cap``: the slots memory holds (more users wait in the queue)."""
+    osl = max(1, req.output_tokens)
+    seen: dict[int, Load] = {}
+
+    def at(users: int) -> Load:
+        hit = seen.get(users)
+        if hit is None:
+            hit = seen[users] = layer_split_load(model, p, kv, engine, gpu, n,
+                                                 req.input_tokens, osl,
+                                                 req.input_tokens + osl, users, cap)
+        return hit
+
+    rate = req.request_rate_per_s
+    if rate is None:
+        got = at(req.batch_size)
+        load = f"closed loop, {req.batch_size} concurrent requests"
+        served, ttft = got.requests_per_s, got.ttft_s * 1000
+    else:
+        users = users_for_rate(lambda u: at(u).requests_per_s, rate, cap)
+        got = at(users)
+        load = f"open loop, {rate:g} requests/s"
+        if got.requests_per_s < rate:
+            note("overloaded", f"{rate:g} requests/s",
+                 f"above what this setup serves ({got.requests_per_s:.3g} requests/s with all "
+                 f"{cap} slots busy): the queue grows without bound, so no TTFT is given; "
+                 "figures are at capacity")
+            served, ttft = got.requests_per_s, None
+        else:
+            served, ttft = rate, got.ttft_s * 1000
+    note("serving_model", load,
+         f"{engine.id} slots (at most {cap} requests at once, the rest queued): a user's cycle "
+         "is its prompt's prefill, the other running requests' prompts (each stalls the "
+         f"decodes) and {osl} decode steps of the running batch; a new prompt waits for those "
+         "that arrived with it (about 1.1 x sqrt(running)), first come first served"
+         + (f"; the open loop is timed as the fewest users whose loop carries "
+            f"{rate:g} requests/s ({got.running})" if rate is not None else ""))
+    most = base.max_requests_per_s or 0.0
+    if served > most:
+        # the saturated cycle (every prompt batched, then the decodes) can fall below the
+        # loop at the stated load: the most the setup serves is never less than that
+        base = msgspec.structs.replace(base, max_requests_per_s=served,
+                                       max_throughput_tokens_per_s=served * osl)
+    return msgspec.structs.replace(
+        base, time_to_first_token_ms=ttft,
+        time_per_output_token_ms=got.tpot_s * 1000 if osl > 1 else None,
+        output_tokens_per_s_per_user=1.0 / got.tpot_s if osl > 1 else None,
+        output_tokens_per_s=served * osl, requests_per_s=served, load=load)
+
+
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
@@ -690,8 +800,11 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
         max_requests_per_s=rps, bound=bound)
     if engine.split != "tensor":
-        return msgspec.structs.replace(base, efficiency_source=(
+        base = msgspec.structs.replace(base, efficiency_source=(
             f"engine constants ({engine.id} [engine.speed], catalog/engines.toml)"))
+        if engine.split != "layer" or not conc:
+            return base
+        return _layer_split_performance(base, model, p, kv, engine, gpu, n, req, note, conc)
     if lm is None:
         return base
     at, cost = lm.at(req.batch_size, req.request_rate_per_s), lm.cost
@@ -725,8 +838,13 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              "model; the larger is the maximum")
         base = msgspec.structs.replace(base, max_throughput_tokens_per_s=at_tokens_s,
                                        max_requests_per_s=at.requests_per_s)
+    if out == 1:
+        note("one_output_token", "no time per output token",
+             "one output token is the first token: there is no second token to time, so "
+             "time_per_output_token_ms and the per-user decode speed are not given")
     return msgspec.structs.replace(
-        base, time_to_first_token_ms=ttft, time_per_output_token_ms=at.tpot_s * 1000,
-        output_tokens_per_s_per_user=1.0 / at.tpot_s,
+        base, time_to_first_token_ms=ttft,
+        time_per_output_token_ms=at.tpot_s * 1000 if out > 1 else None,
+        output_tokens_per_s_per_user=1.0 / at.tpot_s if out > 1 else None,
         output_tokens_per_s=at.requests_per_s * out, requests_per_s=at.requests_per_s,
         load=load, efficiency_source=source)
