@@ -531,7 +531,7 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
     g = offer.gpu_count
     if ctx.req.workload in ("finetune", "pretrain"):
         cap = train_capability(ctx, gpu, g, p, 1)
-        return (cap.per_gpu_used_gib * g, gpu.usable_gib * g,
+        return (cap.per_gpu_used_gib * g, headroom_limit(ctx, gpu.usable_gib) * g,
                 "weights, gradients, optimizer state and activations sharded over its GPUs")
     t = max(d for d in range(1, g + 1) if g % d == 0 and a.num_attention_heads % d == 0)
     plan = _memory_plan(ctx, p, t, ctx.req.context_tokens)
@@ -590,7 +590,8 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "min_decode_tokens_per_s to change them")
     ctx.note("memory_headroom", f">= {req.min_memory_headroom_pct:g}%",
              "an inference option fits with this share of the engine's memory per GPU free "
-             "at the stated load (min_memory_headroom_pct)")
+             "at the stated load, a training option with this share of each GPU's usable "
+             "memory free at the least ZeRO sharding that leaves it (min_memory_headroom_pct)")
     ctx.note("ranking", "memory, then targets, then total cost",
              "filter by per-GPU memory (weights + KV cache for the context and concurrency + "
              "overhead, with the headroom), then per node shape search precision x tensor "

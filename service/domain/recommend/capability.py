@@ -44,16 +44,22 @@ from service.domain.sizing.memory import (
 )
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
-from service.domain.sizing.sizing import KIND_WORDS, check_resolution, resolve_engine
+from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
+    KIND_WORDS,
+    check_resolution,
+    resolve_engine,
+    setups_for,
+)
 from service.domain.sizing.speed import (
     achievable_tflops,
-    decode_step_s,
     diffusion_seconds_per_image,
     estimate_performance,
     kernel_compute,
-    prefill_s,
+    layer_split_load,
     serving,
     training_tokens_per_s,
+    users_for_rate,
 )
 
 
@@ -348,8 +354,8 @@ def _prompt_tokens(req: RecommendationRequest) -> int:
 
 
 def headroom_limit(ctx: Ctx, cap_gib: float) -> float:
-    """The per-GPU memory an inference plan may use: the engine's share less the request's
-    ``min_memory_headroom_pct``."""
+    """The per-GPU memory a plan may use: the engine's share (training: the GPU's usable
+    memory) less the request's ``min_memory_headroom_pct``."""
     return cap_gib * (1 - ctx.req.min_memory_headroom_pct / 100)
 
 
@@ -432,8 +438,8 @@ def load_at(ctx: Ctx, gpu: GPU, t: int, p: Precision, users: int, pp: int = 1) -
     """(TTFT s, time per output token s, requests/s) of one replica over ``t`` GPUs with
     ``users`` concurrent requests in a closed loop: the continuous-batching model
     (:func:`service.domain.sizing.serving.serve`); for an engine that splits whole layers
-    (llama.cpp), one prompt's prefill plus a decode step at the batch, the others' prompts
-    stalling the decodes. Cached per replica and load."""
+    (llama.cpp), sizing's slot model (:func:`service.domain.sizing.speed.layer_split_load`).
+    Cached per replica and load."""
     key = (gpu.id, t, pp, p.id, users)
     hit = ctx.load_cache.get(key)
     if hit is not None:
@@ -447,13 +453,9 @@ def load_at(ctx: Ctx, gpu: GPU, t: int, p: Precision, users: int, pp: int = 1) -
     else:
         kv = ctx.kv
         assert kv is not None
-        engine = _engine(ctx, p)
-        runs = runs_as(ctx, gpu, p)
-        step, _ = decode_step_s(ctx.model, runs, kv, engine, gpu, t, users, req.context_tokens)
-        pre = prefill_s(ctx.model, runs, engine, gpu, t, isl, 1)
-        tpot = step + (users - 1) * pre / max(1, osl - 1)
-        ttft = pre + step
-        hit = (ttft, tpot, users / (ttft + (osl - 1) * tpot))
+        at = layer_split_load(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu, t,
+                              isl, osl, req.context_tokens, users)
+        hit = (at.ttft_s, at.tpot_s, at.requests_per_s)
     ctx.load_cache[key] = hit
     return hit
 
@@ -477,8 +479,9 @@ def load_floor(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
 def open_loop(ctx: Ctx, gpu: GPU, t: int, p: Precision, rate: float, pp: int = 1
               ) -> tuple[float, float, bool]:
     """(TTFT s, time per output token s, saturated) of one replica at ``rate`` requests/s
-    arriving at random (M/D/1 queueing in the serving model); the closed-loop figures at
-    Little's law's concurrency for an engine that splits layers."""
+    arriving at random (M/D/1 queueing in the serving model); for an engine that splits
+    layers, the closed loop of the fewest users that carries the rate
+    (:func:`service.domain.sizing.speed.users_for_rate`, as sizing times it)."""
     cost, admit = _step(ctx, gpu, t, p, pp)
     req = ctx.req
     osl = max(1, req.output_tokens)
@@ -493,11 +496,8 @@ def open_loop(ctx: Ctx, gpu: GPU, t: int, p: Precision, rate: float, pp: int = 1
                        request_rate_per_s=rate)
             hit = ctx.load_cache[key] = (at.ttft_s, at.tpot_s, 1.0 if at.saturated else 0.0)
         return hit[0], hit[1], hit[2] > 0
-    users = 1
+    users = users_for_rate(lambda u: load_at(ctx, gpu, t, p, u, pp)[2], rate, 4096)
     ttft, tpot, rps = load_at(ctx, gpu, t, p, users, pp)
-    while rps < rate and users < 4096:
-        users *= 2
-        ttft, tpot, rps = load_at(ctx, gpu, t, p, users, pp)
     return ttft, tpot, rps < rate
 
 
@@ -615,19 +615,24 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
                 base, zero_stage=stage).per_gpu().total_gib
         return per
 
+    # the request's min_memory_headroom_pct kept free, as for inference: room for a longer
+    # batch, fragmentation and the framework's own buffers
+    limit = headroom_limit(ctx, gpu.usable_gib)
     if n == 1:
         stage = 0  # one GPU: nothing to shard over
     elif ft.zero_stage is not None:
         stage = ft.zero_stage
     else:
-        stage = next((z for z in (0, 1, 2, 3) if per_gpu(z) <= gpu.usable_gib), 3)
+        stage = next((z for z in (0, 1, 2, 3) if per_gpu(z) <= limit), 3)
     plan = replace(base, zero_stage=stage)
     per = per_gpu(stage)
-    if per > gpu.usable_gib:
+    if per > limit:
+        room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
                           reason=(
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
-            f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"))
+            f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     tps, _, _ = training_tokens_per_s(plan, gpu)
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
@@ -755,17 +760,31 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capa
 
 def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> int:
     """Replicas an image or speech model needs: one per concurrent request, and for
-    ``target_requests_per_s`` (one image a request); LLM serving is sized by the plan search
+    ``target_requests_per_s`` (one image a request) each replica at most ``HEADROOM_LOAD``
+    busy (:func:`setups_for`, the rule LLM rate targets and sizing's warning use: near full
+    load random arrivals queue without bound); LLM serving is sized by the plan search
     (:mod:`plans`)."""
     req = ctx.req
     need = 1
     if cap.replica_concurrency:
         need = max(need, math.ceil(req.concurrent_requests / cap.replica_concurrency))
     if req.target_requests_per_s and cap.images_per_s:
-        need = max(need, math.ceil(req.target_requests_per_s
-                                   / (cap.images_per_s / cap.replicas)))
+        need = max(need, setups_for(req.target_requests_per_s,
+                                    cap.images_per_s / cap.replicas))
     if req.target_requests_per_s and cap.embed_tps:
         # one input of context_tokens a request
         per_replica = cap.embed_tps / cap.replicas / max(1, req.context_tokens)
-        need = max(need, math.ceil(req.target_requests_per_s / per_replica))
+        need = max(need, setups_for(req.target_requests_per_s, per_replica))
     return need
+
+
+def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:
+    """How busy an image or embedding option's replicas are at ``target_requests_per_s``,
+    of the ``capacity_rps`` (requests/s) they serve at most, and the rule that sized them
+    (:func:`replicas_for_target`); "" without a rate target."""
+    rate = ctx.req.target_requests_per_s
+    if not rate or capacity_rps <= 0:
+        return ""
+    return (f"; at {rate:,.3g} requests/s its replicas are ~{100 * rate / capacity_rps:.0f}% "
+            f"busy (a rate is sized with each replica at most {HEADROOM_LOAD:.0%} busy: near "
+            "full load, requests arriving at random queue without bound)")

@@ -35,9 +35,13 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.serving import StepCost
 
 # Ranking preference between precisions when weights="auto": a small cost handicap for the
-# quality a format gives up (stated in the assumptions, never hidden in a price).
+# quality a format gives up (stated in the assumptions, never hidden in a price). Every
+# precision weights=auto can try has one (the assumption lists them: gpt-oss's MXFP4 had
+# none, "ranks with a quality handicap: " with nothing after it, and an unstated x1.1). MXFP4
+# is tried only as a model's released format (gpt-oss: post-trained in it), so it gives up
+# nothing.
 QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-int4": 1.12,
-                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12}
+                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12, "mxfp4": 1.0}
 
 
 AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")

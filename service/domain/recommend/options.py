@@ -9,11 +9,13 @@ from typing import cast
 
 import msgspec
 
+from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import kv_bytes
 from service.domain.catalog.offer_query import headline_price
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
+    get_precision,
 )
 from service.domain.catalog.regions import Region, without_place
 from service.domain.catalog.trust import price_date_words
@@ -22,7 +24,9 @@ from service.domain.recommend.capability import (
     _engine,
     diffusion_setting,
     headroom_limit,
+    kernel_engine,
     load_at,
+    rate_load_words,
     replica_throughput,
     zero_words,
 )
@@ -58,8 +62,10 @@ from service.domain.recommend.types import (
     OptionPerformance,
     Rejected,
 )
+from service.domain.sizing.diffusion_speed import fp16_overflow_notes
+from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
-from service.domain.sizing.memory import GIB, weight_bytes
+from service.domain.sizing.memory import GIB, is_video, weight_bytes
 
 
 def _shown_places(ctx: Ctx, offer: Offer) -> list[Region]:
@@ -92,6 +98,17 @@ def experts_only_warning(ctx: Ctx, p: Precision) -> str | None:
             "and their quality is not established")
 
 
+def fp16_overflow_warnings(ctx: Ctx, gpu: GPU, p: Precision) -> tuple[str, ...]:
+    """A diffusion pipeline at 16 bits or fewer on a GPU where its engine runs no bf16 (V100,
+    T4) computes in fp16, where the SDXL VAE and T5 encoders overflow: /v1/sizing's warnings
+    (its rule and words, :func:`fp16_overflow_notes`) on the option."""
+    if ctx.model.kind != "diffusion" or p.bits_linear >= 32:
+        return ()
+    if runs_on(ctx.registry, kernel_engine(ctx, p), get_precision("bf16"), gpu):
+        return ()
+    return fp16_overflow_notes(ctx.model, False)
+
+
 def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     """The full answer for one quoted offer: performance, fit, cost lines and warnings.
     ``same``: the quotes this option stands for (the same machine at the same price and cost
@@ -106,6 +123,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     experts = experts_only_warning(ctx, p)
     if experts is not None:
         warnings.append(experts)
+    warnings.extend(fp16_overflow_warnings(ctx, gpu, p))
     if ctx.both_loads is not None and plan.users_per_replica:
         field, rate = ctx.both_loads
         flight = plan.users_per_replica * plan.replicas
@@ -150,6 +168,15 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                         "too slow for interactive use; a faster GPU, fewer GPUs per split or "
                         "a shorter prompt shortens it")
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
+    # a video model's clips per second (all of a node's replicas), None for any other
+    clips_per_s = cap.images_per_s if cap.images_per_s and is_video(ctx.model) else None
+    if req.workload == "serving" and replica_tps and cap.replica_concurrency:
+        # saturated as the plan counts a replica's most (its rate planning, the memory's
+        # users): at the concurrency the memory holds with the headroom (max_concurrency),
+        # in the serving model of the stated load, measured curves included
+        replica_rps = load_at(ctx, gpu, cap.tp, p, cap.replica_concurrency,
+                              cap.pp * cap.stages)[2]
+        replica_tps = replica_rps * max(1, req.output_tokens)
     spot_factor = 1 + ctx.spot_overhead if q.spot else 1
     tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
     if req.workload == "batch" and job_hours is not None and replica_tps:
@@ -266,7 +293,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                             if replica_rps else None),
             training_tokens_per_s=cap.train_tps, images_per_s=(
                 cap.images_per_s * nodes if cap.images_per_s else None),
-            job_hours=job_hours),
+            job_hours=job_hours,
+            # one replica (GPU) makes a clip in replicas / (the node's clips per second)
+            seconds_per_video=(cap.replicas / clips_per_s if clips_per_s else None)),
         cost=OptionCost(per_hour_usd=round(q.per_hour, 4), compute_per_month_usd=(
             None if q.per_month is None else round(q.compute, 2)),
             storage_per_month_usd=round(q.storage_month, 2),
@@ -275,7 +304,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             per_million_output_tokens_usd=per_m,
             per_million_output_tokens_at_load_usd=per_m_load,
             per_thousand_images_usd=(q.per_hour / (3.6 * cap.images_per_s * nodes)
-                                     if cap.images_per_s else None),
+                                     if cap.images_per_s and not clips_per_s else None),
             per_job_usd=q.per_job,
             # one audio hour takes 1 / audio_s_per_s wall hours
             per_audio_hour_usd=(q.per_hour * spot_factor / plan.audio_s_per_s
@@ -284,6 +313,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             per_million_tokens_embedded_usd=(q.per_hour * spot_factor * 1e6
                                              / (plan.embed_tps * 3600)
                                              if plan.embed_tps else None),
+            # a clip takes 1 / (clips per second of all the replicas) seconds of the hour
+            per_video_usd=(q.per_hour * spot_factor / (3600 * clips_per_s * nodes)
+                           if clips_per_s else None),
             billed_hours_per_month=q.month_hours,
             expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
                                         if q.spot else None)),
@@ -317,15 +349,30 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s per user"
     elif perf.training_tokens_per_s:
         speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
+    elif perf.seconds_per_video:
+        # a clip takes minutes: in seconds per clip per replica, never "0.00 images/s"
+        w, h, steps = diffusion_setting(ctx.req, ctx.model)
+        sec = perf.seconds_per_video
+        each = (f"on each of its {count(f.replicas_per_node * o.nodes, 'GPU')} in parallel"
+                if f.replicas_per_node * o.nodes > 1 else "on its GPU")
+        speed = (f", ~{sec:,.0f} s per video (" + (f"{sec / 60:,.1f} min; " if sec >= 120 else "")
+                 + f"{ctx.model.num_frames} frames at {w}x{h}, {steps} steps) {each}")
+        if c.per_video_usd is not None:
+            speed += f" (${c.per_video_usd:,.3f} per video)"
+        speed += rate_load_words(ctx, perf.images_per_s or 0.0)  # one video a request
     elif perf.images_per_s:
         w, h, steps = diffusion_setting(ctx.req, ctx.model)
         speed = f", ~{perf.images_per_s:.2f} images/s at {w}x{h}, {steps} steps"
+        speed += rate_load_words(ctx, perf.images_per_s)  # one image a request
     elif perf.embedded_tokens_per_s:
         speed = (f", ~{perf.embeddings_per_s or 0:,.0f} embeddings/s of "
                  f"{ctx.embed_input_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
                  "tokens/s)")
         if c.per_million_tokens_embedded_usd is not None:
             speed += f" (${c.per_million_tokens_embedded_usd:.4f} per million tokens)"
+        # a request: one text of context_tokens
+        speed += rate_load_words(ctx, perf.embedded_tokens_per_s
+                                 / max(1, ctx.req.context_tokens))
     elif perf.audio_seconds_per_s:
         speed = f", ~{perf.audio_seconds_per_s:,.0f} s of audio per second"
         if c.per_audio_hour_usd is not None:
@@ -471,6 +518,10 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
     # a steady option on an offer costs at least its least price for the month's hours
     month_hours = ctx.hours_per_day * req.days_per_month
     costs: list[float] = []  # the n smallest sort costs so far, as a max-heap (negated)
+    # of distinct options: the same machine at the same price in another region is one
+    # option (:func:`finalise`), so it must not count twice towards the n (gpt-oss-120b: two
+    # cudo A40 ids at $573 skipped 4 x RTX A5000 at $588, and $682 ranked 5th)
+    counted: set[tuple[object, ...]] = set()
     training = req.workload in ("finetune", "pretrain")
     for k, i in enumerate(order):
         offer = offers[i]
@@ -516,12 +567,20 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
                 flexible = quote_offer(ctx, offer, gpu, plan, reserved=False)
                 if not isinstance(flexible, str):
                     candidates.append(flexible)
-            if steady:
+            if steady and _option_key(quote) not in counted:
+                counted.add(_option_key(quote))
                 if len(costs) < n:
                     heapq.heappush(costs, -quote.sort_cost)
                 elif quote.sort_cost < -costs[0]:
                     heapq.heapreplace(costs, -quote.sort_cost)
     return candidates, rejected
+
+
+def _option_key(c: Quote) -> tuple[object, ...]:
+    """Quotes that are one option: the same machine at the same price and total cost (in
+    another region, or under another instance id)."""
+    return (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
+            c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
 
 
 def _job_tier(candidates: list[Quote]) -> Callable[[Quote], int]:
@@ -600,8 +659,7 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
     if first is not None and pool and pool[0].model == "reserved":
         pool, promoted = [first, *(c for c in pool if c is not first)], True
     for c in pool:
-        key = (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
-               c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
+        key = _option_key(c)
         if key not in same:
             if len(ranked) == n:
                 continue
@@ -622,7 +680,28 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
                             beaten=beaten if i == 1 else None,
                             no_flexible=first is None)
         out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by) + notes))
+    _note_saturation(ctx, out)
     return out
+
+
+def _note_saturation(ctx: Ctx, options: list[Option]) -> None:
+    """Where LLM serving options show saturated figures: at what concurrency they are, and why
+    it is below /v1/sizing's (the memory headroom)."""
+    if ctx.req.workload != "serving" or any(a.name == "saturation" for a in ctx.assumptions):
+        return
+    if not any(o.performance.output_tokens_per_s_total and o.performance.max_concurrency
+               for o in options):
+        return
+    room = ctx.req.min_memory_headroom_pct
+    ctx.note("saturation", "at max_concurrency"
+             + (f", with the {room:g}% memory headroom" if room else ""),
+             "output_tokens_per_s_total, requests_per_s and per_million_output_tokens_usd "
+             "are each option's replicas saturated at max_concurrency: the requests in flight "
+             "the memory holds at the full context"
+             + (f" with {room:g}% of each GPU's memory kept free (min_memory_headroom_pct), "
+                "fewer than /v1/sizing's max_concurrency, which fills the memory: its "
+                "max_throughput_tokens_per_s is higher" if room else "")
+             + "; the same serving model as the stated load (never below its output)")
 
 
 def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool,

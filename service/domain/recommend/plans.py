@@ -106,6 +106,16 @@ MAX_NODES = 256
 """The most nodes a serving plan may take."""
 
 
+def _apart(value: float, limit: float) -> str:
+    """``value`` to as few decimals (none to three) as tell it from ``limit``: a TTFT of
+    200.07 ms against a 200 ms target reads "200.1 ms > 200 ms", never "200 ms > 200 ms"."""
+    for digits in range(3):
+        said = f"{value:,.{digits}f}"
+        if said != f"{limit:,.{digits}f}":
+            return said
+    return f"{value:,.3f}"
+
+
 def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | None:
     """(what, reason) where ``replicas`` replicas, each carrying ``users`` concurrent
     requests (``at``: a replica's TTFT, time per token and requests/s there), miss a target:
@@ -120,7 +130,8 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
         said = ("the default time-to-first-token target for interactive serving"
                 if tg.default_ttft else "the latency target")
         return (("default TTFT" if tg.default_ttft else "TTFT"),
-                f"misses {said}: time to first token {ttft_ms:,.0f} ms > {tg.ttft_ms:,.0f} ms "
+                f"misses {said}: time to first token {_apart(ttft_ms, tg.ttft_ms)} ms > "
+                f"{tg.ttft_ms:,.0f} ms "
                 f"with {count(users, 'concurrent request')} per replica"
                 + ("; set max_time_to_first_token_ms to change it" if tg.default_ttft else ""))
     if tg.decode_tps is not None:
@@ -130,7 +141,8 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
         hint = "; set min_decode_tokens_per_s to change it" if tg.default_decode else ""
         per_user = 1 / tpot_s
         if per_user < tg.decode_tps:
-            return what, (f"misses {said}: {per_user:.0f} tokens/s per user < "
+            return what, (f"misses {said}: {_apart(per_user, tg.decode_tps)} tokens/s per "
+                          "user < "
                           f"{tg.decode_tps:g} with {count(users, 'concurrent request')} per "
                           "replica"
                           + hint)
@@ -139,10 +151,58 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
         if total < c * tg.decode_tps * (1 - 1e-9):
             return what, (f"misses {said} in total: {count(c, 'user')} x {tg.decode_tps:g} "
                           "tokens/s "
-                          f"= {c * tg.decode_tps:,.0f} tokens/s needed, {total:,.0f} "
+                          f"= {c * tg.decode_tps:,.0f} tokens/s needed, "
+                          f"{_apart(total, c * tg.decode_tps)} "
                           f"delivered with {count(users, 'concurrent request')} per replica "
                           "(first-token waits and prompts included)" + hint)
     return None
+
+
+FLOOR_MISS = "misses the latency targets at any load"
+"""What :func:`_layout_plan` returns where a layout's load floor misses the targets: the
+reason said is built with the load model's figures for the one layout a refusal names."""
+
+
+def _shortfall(ctx: Ctx, ttft_s: float, tpot_s: float) -> float:
+    """How far a replica's TTFT and time per token are from the latency targets: the larger
+    of TTFT / its target and decode target / the speed per user (1 or less: both met)."""
+    tg = ctx.targets
+    return max(ttft_s * 1000 / tg.ttft_ms if tg.ttft_ms else 0.0,
+               tg.decode_tps * tpot_s if tg.decode_tps is not None else 0.0)
+
+
+def _least_shortfall(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> float:
+    """:func:`_shortfall` at a layout's load floor (the load model at one request per
+    replica for an engine with no floor): of the layouts and precisions of a node shape that
+    all miss, the one nearest the targets is the one a refusal names."""
+    st = cap.pp * cap.stages
+    at = load_floor(ctx, gpu, cap.tp, p, st) or load_at(ctx, gpu, cap.tp, p, 1, st)[:2]
+    return _shortfall(ctx, at[0], at[1])
+
+
+def _least_miss(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> str:
+    """Why a layout whose load floor misses the targets is refused: the load model's figures
+    at one request per replica, the least load (the floor's own check, so a miss is certain:
+    figures no faster than the floor's)."""
+    st = cap.pp * cap.stages
+    ttft, tpot, _ = load_at(ctx, gpu, cap.tp, p, 1, st)
+    osl = max(1, ctx.req.output_tokens)
+    miss = _miss(ctx, (ttft, tpot, 1 / (ttft + (osl - 1) * tpot)), 1,
+                 ctx.req.concurrent_requests)
+    return _with_layout(miss[1] if miss is not None else FLOOR_MISS, p, cap.tp, st)
+
+
+def _with_layout(reason: str, p: Precision, t: int, stages: int) -> str:
+    """A target's miss with the layout it was found on, so that a rejection can be checked
+    against /v1/sizing (the weights, the GPUs of one replica)."""
+    split = (f"tensor parallel {t}" + (f" x pipeline {stages}" if stages > 1 else "")
+             if t * stages > 1 else "one GPU each")
+    words = f"{p.id} weights, {split}"
+    if " per replica (" in reason:
+        return reason.replace(" per replica (", f" per replica ({words}; ", 1)
+    if " per replica" in reason:
+        return reason.replace(" per replica", f" per replica ({words})", 1)
+    return f"{reason} ({words})"
 
 
 def _in_flight(rate: float, ttft_s: float, tpot_s: float, osl: int) -> float:
@@ -187,8 +247,10 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
             miss_floor = _miss(ctx, (floor[0], floor[1],
                                      1 / (floor[0] + (osl - 1) * floor[1])), 1, users)
             if miss_floor is not None:
-                return miss_floor[1].replace(" with 1 concurrent request per replica",
-                                             " at the least, with 1 request per replica")
+                # the floor only decides (a bound, never quoted: a 4 x RTX 3060 was refused
+                # at "670 ms at the least", bf16 over 2's floor, where int8 over 4 reaches
+                # 200.07 ms); the layout a refusal names gets its figures (:func:`_serve_plan`)
+                return FLOOR_MISS
 
         def miss_on(n: int) -> tuple[str, str] | None:
             u = math.ceil(users / (r * n))
@@ -206,7 +268,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
                 n_one = most
             miss_one = miss_on(n_one) if n_one > nodes else miss
             if miss_one is not None:
-                return miss_one[1]
+                return _with_layout(miss_one[1], p, t, st)
             lo, hi = nodes, n_one  # lo misses, hi meets
             while hi - lo > 1:
                 mid = (lo + hi) // 2
@@ -303,9 +365,12 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = No
     best: tuple[float, float, int] | None = None
     chosen: Plan | None = None
     reason: str | None = None
+    said: Capability | None = None  # the layout whose miss is said
+    closest = math.inf  # where latency targets are set: the least shortfall of a miss
     osl = max(1, ctx.req.output_tokens)
     steady = _steady(ctx)
     outranked = False
+    latency = ctx.targets.ttft_ms is not None or ctx.targets.decode_tps is not None
     for cap in layouts:
         # steady use: a layout that needs more nodes than the best so far (or than the
         # caller's limit) cannot be chosen; ties still compete on latency
@@ -317,7 +382,11 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = No
             outranked = True
             continue
         if isinstance(plan, str):
-            reason = reason or plan
+            # the layout nearest the latency targets is the one said (bf16 over 2 RTX 3060
+            # was, where int8 over 4 misses 200 ms by 0.07 ms); else the first
+            near = _least_shortfall(ctx, gpu, p, cap) if latency else 0.0
+            if reason is None or near < closest:
+                reason, said, closest = plan, cap, near
             continue
         key = (round(plan.node_hours_proxy, 9),
                (plan.ttft_ms or 0.0) + osl * (plan.tpot_ms or 0.0), cap.tp)
@@ -327,8 +396,10 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = No
         return chosen
     if reason is None and outranked:
         return None
-    assert reason is not None
+    assert reason is not None and said is not None
     if no_fit is not None:
+        if reason == FLOOR_MISS:  # said within this reason (else :func:`best_plan` says it)
+            reason = _least_miss(ctx, gpu, p, said)
         # memory first, then the targets: a node that cannot hold the model is out for its
         # memory, and the split over nodes that would hold it is said as such (never a
         # near-miss target, which would read as if a looser one made this node work)
@@ -336,6 +407,21 @@ def _serve_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, limit: int | None = No
         return (f"{no_fit}; split as one replica over {nodes} such nodes (allow_multi_node) "
                 f"it {reason}")
     return reason
+
+
+def _closest(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> tuple[float, Capability | None]:
+    """The least :func:`_least_shortfall` over the layouts of a ``g``-GPU node at ``p`` (a
+    split over nodes where one node holds none), and that layout (the first of equals, as
+    :func:`_serve_plan` chooses); infinite and None where none fits."""
+    layouts = serve_layouts(ctx, gpu, g, p)
+    if isinstance(layouts, str):
+        layouts = split_layouts(ctx, gpu, g, p)
+    near, said = math.inf, None
+    for cap in layouts:
+        short = _least_shortfall(ctx, gpu, p, cap)
+        if said is None or short < near:
+            near, said = short, cap
+    return near, said
 
 
 class Reachable(msgspec.Struct, frozen=True):
@@ -391,7 +477,13 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
         return ctx.plan_cache[key]
     best: Plan | None = None
     first_reason: str | None = None
+    closest = math.inf  # LLM serving with latency targets: the least shortfall of a miss
+    said: tuple[Precision, Capability | None] | None = None  # the miss said: its layout
     req = ctx.req
+    tg = ctx.targets
+    rank_misses = ((tg.ttft_ms is not None or tg.decode_tps is not None)
+                   and req.workload in ("serving", "batch") and ctx.model.kind == "llm"
+                   and ctx.model.task != "embed")
     steady = not (req.training_tokens or req.job_output_tokens or req.job_images
                   or req.job_audio_hours)
     # only what runs on this GPU (catalog/kernels.toml); an explicit precision it cannot run
@@ -414,11 +506,18 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
         if plan is None:
             continue
         if isinstance(plan, str):
-            first_reason = first_reason or plan
+            # every precision missing: the one whose best layout came closest is said (a
+            # precision no layout of which fits comes last), else the first
+            near, cap = _closest(ctx, gpu, g, p) if rank_misses else (math.inf, None)
+            if first_reason is None or near < closest:
+                first_reason, closest, said = plan, near, (p, cap)
             continue
         score = plan.node_hours_proxy * QUALITY_HANDICAP.get(p.id, 1.1)
         if best is None or score < best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1):
             best = plan
+    if best is None and first_reason == FLOOR_MISS and said is not None and said[1]:
+        # the one refusal said gets the load model's figures (one solve a refused shape)
+        first_reason = _least_miss(ctx, gpu, said[0], said[1])
     result: Plan | str = best if best is not None else (first_reason or "does not fit")
     ctx.plan_cache[key] = result
     return result
@@ -465,9 +564,11 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     r = ctx.req
     if ctx.model.id == "custom":
         return
+    # an audio model's capability batches the concurrent streams on one GPU: it reads them
     key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height, r.steps,
-           r.allow_multi_node, r.min_memory_headroom_pct)
+           r.allow_multi_node, r.min_memory_headroom_pct,
+           r.concurrent_requests if ctx.model.kind == "audio" else None)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,

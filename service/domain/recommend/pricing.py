@@ -160,21 +160,26 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         per_month = total = compute + storage_month + egress_month
     # --- budgets (a reserved price named as such, with its term) ---------------------------
     kind = "" if model != "reserved" else f" ({pricing_words(model, offer)})"
+    # a plan over several instances: the count, so that the cost reconciles with the
+    # rejection's price_usd_h, one instance's (405B: $7.98/h and "$17,466/month" on 3)
+    machines = (f"{nodes} instances of {offer.gpu_count} x {gpu.name}: " if nodes > 1
+                else "")
     if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
         ctx.budget_misses.append((per_hour, f"${per_hour:,.2f}/h{kind}, over your "
                                             f"${req.max_usd_per_hour:,.2f}/h"))
         return (f"over budget by ${per_hour - req.max_usd_per_hour:.2f}/h "
-                f"(${per_hour:.2f}/h{kind})")
+                f"({machines}${per_hour:.2f}/h{kind})")
     if req.max_usd_per_month is not None and per_month is not None and (
             per_month > req.max_usd_per_month):
         ctx.budget_misses.append((per_month, f"{usd(per_month)}/month{kind}, over your "
                                              f"{usd(req.max_usd_per_month)}/month"))
         return (f"over budget by {usd(per_month - req.max_usd_per_month)}/month "
-                f"({usd(per_month)}/month{kind})")
+                f"({machines}{usd(per_month)}/month{kind})")
     if req.max_usd_total is not None and total > req.max_usd_total:
         ctx.budget_misses.append((total, f"{usd(total)} in all{kind}, over your "
                                          f"{usd(req.max_usd_total)}"))
-        return f"over budget by {usd(total - req.max_usd_total)} ({usd(total)} in all{kind})"
+        return (f"over budget by {usd(total - req.max_usd_total)} "
+                f"({machines}{usd(total)} in all{kind})")
     return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
                  storage_month=storage_month, egress_month=egress_month, compute=compute,

@@ -115,10 +115,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
 
     min_memory_headroom_pct: Annotated[float, msgspec.Meta(
         ge=0, le=90,
-        description="an LLM, image or audio model is served only where it fits with at least "
-                    "this share of the engine's memory per GPU left free at the stated load "
-                    "(weights + KV cache of the concurrent requests + overhead), in percent; "
-                    "room for longer prompts and fragmentation")] = 10
+        description="a model is served only where it fits with at least this share of the "
+                    "engine's memory per GPU left free at the stated load (weights + KV cache "
+                    "of the concurrent requests + overhead), and trained only where this share "
+                    "of each GPU's usable memory stays free (the least ZeRO sharding that "
+                    "leaves it), in percent; room for longer prompts and fragmentation")] = 10
     job_audio_hours: Annotated[float, msgspec.Meta(
         gt=0, le=10_000_000,
         description="speech models (Whisper): hours of audio a batch job transcribes in all; "
@@ -183,13 +184,33 @@ class Fit(Out, frozen=True, kw_only=True):
 
 class OptionPerformance(Out, frozen=True, kw_only=True):
     decode_tokens_per_s_per_user: float | None = None
-    output_tokens_per_s_total: float | None = None
+    output_tokens_per_s_total: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: output tokens/s of every replica saturated, taken at "
+                    "max_concurrency (the requests in flight the memory holds with "
+                    "min_memory_headroom_pct of each GPU kept free) in the same serving "
+                    "model as the stated load; /v1/sizing's max_throughput_tokens_per_s "
+                    "fills the engine's memory with no headroom, so it can be higher (equal "
+                    "with min_memory_headroom_pct 0). A batch job: the saturated rate its "
+                    "time and price rest on")] = None
     time_to_first_token_ms: float | None = None
-    max_concurrency: int | None = None
-    requests_per_s: float | None = None
+    max_concurrency: Annotated[int | None, msgspec.Meta(
+        description="LLM serving: the concurrent requests the option's replicas hold at the "
+                    "full context with min_memory_headroom_pct of each GPU's memory kept "
+                    "free, all replicas and nodes together: the load the saturated figures "
+                    "are at")] = None
+    requests_per_s: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: requests/s at saturation (at max_concurrency), at least "
+                    "the stated load's")] = None
     training_tokens_per_s: float | None = None
-    images_per_s: float | None = None
+    images_per_s: Annotated[float | None, msgspec.Meta(
+        description="image models: images per second, all GPUs and nodes of the option "
+                    "together; video models: clips per second (see seconds_per_video)")
+    ] = None
     job_hours: float | None = None
+    seconds_per_video: Annotated[float | None, msgspec.Meta(
+        description="video models: seconds one replica (one GPU) takes to generate one clip "
+                    "of the model's frames at the width, height and steps priced; the "
+                    "option's replicas make that many clips in parallel")] = None
     audio_seconds_per_s: Annotated[float | None, msgspec.Meta(
         description="speech models: seconds of audio transcribed per second of wall time, "
                     "all GPUs and nodes of the option together")] = None
@@ -223,8 +244,12 @@ class OptionCost(Out, frozen=True, kw_only=True):
     storage_per_month_usd: float | None
     egress_per_month_usd: float | None
     per_month_usd: float | None
-    per_million_output_tokens_usd: float | None = None
-    """At saturation: every replica as busy as the engine allows."""
+    per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: the hourly price (spot's expected overhead included) over "
+                    "the saturated output, output_tokens_per_s_total: every replica at "
+                    "max_concurrency, the requests in flight the memory holds with "
+                    "min_memory_headroom_pct kept free (not /v1/sizing's "
+                    "max_throughput_tokens_per_s, which fills the memory)")] = None
     per_million_output_tokens_at_load_usd: Annotated[float | None, msgspec.Meta(
         description="LLM serving: the hourly price (spot's expected overhead included) over "
                     "the output tokens the option produces at the stated load, "
@@ -233,7 +258,9 @@ class OptionCost(Out, frozen=True, kw_only=True):
                     "never below per_million_output_tokens_usd): what each million tokens "
                     "actually produced costs a lightly used endpoint")
     ] = None
-    per_thousand_images_usd: float | None = None
+    per_thousand_images_usd: Annotated[float | None, msgspec.Meta(
+        description="image models: what 1,000 images cost at the option's speed and hourly "
+                    "price; null for a video model (see per_video_usd)")] = None
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
     expected_spot_overhead_pct: float | None = None
@@ -243,6 +270,10 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_million_tokens_embedded_usd: Annotated[float | None, msgspec.Meta(
         description="embedding models: what embedding one million input tokens costs at the "
                     "option's speed and hourly price (the GPUs kept busy)")] = None
+    per_video_usd: Annotated[float | None, msgspec.Meta(
+        description="video models: what one clip costs at the option's speed (all its "
+                    "replicas busy) and hourly price, spot's expected overhead included")
+    ] = None
 
 
 class Option(Out, frozen=True, kw_only=True):
