@@ -91,8 +91,9 @@ def test_h3_a_cost_is_never_for_a_setup_that_does_not_fit(question: str) -> None
 def test_h4_a_request_rate_sizes_the_gpu_count(question: str) -> None:
     r = ask(question)
     assert r.intent == "gpu_count"
+    # the recommendations' context is the prompt and the output: 2,048 tokens in, 512 out
     o = _rec(model="llama-3.1-8b", workload="serving", target_requests_per_s=50,
-             context_tokens=2048, output_tokens=512).options[0]
+             context_tokens=2048 + 512, output_tokens=512).options[0]
     n = o.offer.gpu_count * o.nodes
     assert asked(r)[:2] == ("gpu_count", n)
     assert f"{n:,}" in first_sentence(r) or f"{n:,}".replace(",", ".") in first_sentence(r)
@@ -126,7 +127,7 @@ def test_h4_requests_per_day_are_priced_as_a_rate(question: str) -> None:
 def test_h5_a_tokens_per_s_target_is_met(question: str) -> None:
     r = ask(question)
     o = _rec(model="llama-3.1-8b", workload="serving", min_decode_tokens_per_s=100,
-             context_tokens=2048, output_tokens=512).options[0]
+             context_tokens=2048 + 512, output_tokens=512).options[0]
     quantity, value, _ = asked(r)
     assert quantity == "decode_tokens_per_s"
     assert value == pytest.approx(o.performance.decode_tokens_per_s_per_user)
@@ -141,7 +142,7 @@ def test_h5_a_tokens_per_s_target_is_met(question: str) -> None:
 def test_h5_a_ttft_target_is_met_and_stated(question: str) -> None:
     r = ask(question)
     o = _rec(model="llama-3.1-70b", workload="serving", max_time_to_first_token_ms=500,
-             context_tokens=4096, output_tokens=512).options[0]
+             context_tokens=4096 + 512, output_tokens=512).options[0]
     quantity, value, _ = asked(r)
     assert quantity == "time_to_first_token_ms"
     assert value == pytest.approx(o.performance.time_to_first_token_ms)

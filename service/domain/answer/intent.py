@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from service.domain.answer.understand import (
+    Extracted,
     _find_names,
     _fold,
     _tables,
@@ -20,6 +21,7 @@ from service.domain.answer.understand import (
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
+from service.domain.fields import BATCH_MAX, TOKENS_MAX
 
 Intent = Literal[
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
@@ -158,6 +160,10 @@ class Stated:
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
+    sequence_tokens: int | None = None
+    """A training sequence's length ("4096 sequence length", "seq len 4096", "secvențe de
+    4096", "8k context"), in tokens: a fine-tuning request's ``sequence_length``. Only a length
+    said with a word for a sequence or a context counts ("on 100k tokens" is the data)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,6 +223,13 @@ _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}
 _RESOLUTION = re.compile(r"(?<![\w.])(\d{3,4})\s*+[x×]\s*+(\d{3,4})(?![\w.])")
 _STEPS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?"
                     r"(?:(?:inference|sampling|denoising|diffusion)\s++)?(?:steps?|pasi)\b")
+# a count said in words: "a thousand images", "per thousand images", "o mie de imagini", "la mia
+# de imagini", "un milion de imagini"
+_WORD_SCALE = {"thousand": 1000, "mie": 1000, "mia": 1000, "million": 1_000_000,
+               "milion": 1_000_000, "milionul": 1_000_000}
+_IMAGES_WORDS = re.compile(r"\b(?:a|one|per|o|un|la|pe)\s++(thousand|mie|mia|million|milionul"
+                           r"|milion)\s++(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
+                           r"(?:images?|imagini|pictures?|poze)\b")
 _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++"
                           r"(?:(?:of|de)\s++)?audio\b")
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
@@ -508,11 +521,17 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
     return None
 
 
-# a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms"
+# a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms",
+# "TTFT of at most 500 ms", "TTFT < 500 ms"; the limit first: "with under 500 ms TTFT",
+# "sub-500 ms TTFT", "sub 500 ms până la primul token"
+_LIMIT_WORD = (r"(?:\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult"
+               r"|maxim|no more than|mai putin de)|<=?|≤)")
+_TTFT_WORD = r"(?:ttft|time to first token|first token|primul token)"
 _TTFT_LIMIT = re.compile(
-    r"\b(?:ttft|time to first token|first token|primul token)\b[^?\d]{0,25}?"
-    r"\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult|maxim)\s*+"
-    r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b")
+    rf"\b{_TTFT_WORD}\b[^?\d]{{0,25}}?{_LIMIT_WORD}\s*+"
+    r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
+    rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
+    rf"(?:(?:of|de|for|for the|to|to the|until|pana la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
 # a request rate: "50 requests/s", "50 requests per second", "2 million requests per day",
 # "50 de cereri pe secunda", "50 rps"
 _REQ_RATE = re.compile(
@@ -530,6 +549,17 @@ _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.
 _TPS_TARGET = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:tokens?|tokeni|toks?|t)\s*+"
     r"(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b(?!\s*+(?:in total|total|aggregate|overall))")
+# a training sequence's length: "sequence length 8192", "seq len = 4096", "sequences of 4096
+# tokens", "secvențe de 4096", "lungimea secvenței 4k", "context de 8k"; "4096 sequence length",
+# "4k seq len", "4096-token sequences", "4096 tokens per sequence", "8k context" (never a bare
+# count of sequences: "512 sequences")
+_SEQ_WORD = r"(?:max_seq_len(?:gth)?|seq(?:uences?)?|secvent\w*+|context(?:ul|ului)?|ctx)"
+_SEQ_LEN = re.compile(
+    rf"\b{_SEQ_WORD}(?:[\s_-]*+(?:length|len|lungime\w*+))?\s*+(?:of|de|=|:|is|este)?\s*+"
+    r"(\d++)(k)?(?!\w|[.,]\d)"
+    r"|(?<![\w.,])(\d++)\s*+(k)?[\s-]*+(?:de\s++)?"
+    r"(?:(?:tokens?|tokeni)[\s-]*+(?:(?:per|pe|each|fiecare)\s++)?(?:sequences?|secvent\w*+)"
+    r"|(?:sequence|seq|context|ctx)[\s_-]*+(?:length|len)\b|(?:context|ctx)\b)")
 _EPOCHS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:epochs?|epoci|epoca|epocile)\b")
 _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
                       r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
@@ -552,6 +582,28 @@ def _deadline(folded: str) -> float | None:
     return int(m.group(1)) * per
 
 
+def _sequence_tokens(folded: str) -> int | None:
+    """The training sequence length ``folded`` states, in tokens ("4k" is 4,096), or None."""
+    for m in _SEQ_LEN.finditer(folded):
+        value = int(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)
+        if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
+            return value
+    return None
+
+
+def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
+    """A sizing or recommendation request's ``finetune`` for a question: ``method`` with the
+    micro batch ("batch size 4", "batch de 4": ``ex.batch_size``) and the sequence length
+    ("4096 sequence length", "secvențe de 4096": ``st.sequence_tokens``) the question states;
+    what it does not state keeps the sizing's defaults (a micro batch of 1, 2,048 tokens)."""
+    opts: dict[str, Any] = {"method": method}
+    if ex.batch_size is not None and 1 <= ex.batch_size <= BATCH_MAX:
+        opts["micro_batch_size"] = ex.batch_size
+    if st.sequence_tokens is not None:
+        opts["sequence_length"] = st.sequence_tokens
+    return opts
+
+
 def request_rate(folded: str) -> float | None:
     """The request rate ``folded`` states, per second, or None."""
     m = _REQ_RATE.search(folded)
@@ -563,6 +615,17 @@ def request_rate(folded: str) -> float | None:
     return value / _RATE_SECONDS[m.group(3)] or None
 
 
+def _without_models(folded: str, toks: list[Any], names: list[Any]) -> str:
+    """``folded`` with the models' names blanked: a number in a name ("SD 1.5", "Wan 2.1")
+    is never a count."""
+    chars = list(folded)
+    for m in names:
+        if m.kind == "model":
+            start, end = toks[m.first].start, toks[m.last].end
+            chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def stated(text: str, registry: Registry) -> Stated:
     """The entities of :class:`Stated` that ``text`` states."""
     folded = _fold(text)
@@ -572,10 +635,13 @@ def stated(text: str, registry: Registry) -> Stated:
     storage = next((v for v, k in amounts if k == "storage"), None)
     egress = next((v for v, k in amounts if k == "egress"), None)
     items: int | None = None
-    im = (_IMAGES.search(folded) or _AUDIO_HOURS.search(folded)
-          or _TRANSCRIBE_HOURS.search(folded))
+    unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
+    im = (_IMAGES.search(unnamed) or _AUDIO_HOURS.search(unnamed)
+          or _TRANSCRIBE_HOURS.search(unnamed))
     if im:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
+    elif iw := _IMAGES_WORDS.search(folded):
+        items = _WORD_SCALE[iw.group(1)]
     lei: float | None = None
     lm = _LEI.search(folded)
     if lm:
@@ -602,12 +668,13 @@ def stated(text: str, registry: Registry) -> Stated:
     tm = _TTFT_LIMIT.search(folded)
     ttft_ms = None
     if tm:
-        ttft_ms = _num(tm.group(1)) * (1.0 if tm.group(2) == "ms" else 1000.0)
+        value, unit = (tm.group(1), tm.group(2)) if tm.group(1) else (tm.group(3), tm.group(4))
+        ttft_ms = _num(value) * (1.0 if unit == "ms" else 1000.0)
     sm = _TPS_TARGET.search(folded)
     em2 = _EPOCHS.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
-    cl = _CLIPS.search(folded)
+    cl = _CLIPS.search(unnamed)
     dg = _DOT_GROUPED.search(text)
     return Stated(dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
@@ -620,6 +687,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
+                  sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,

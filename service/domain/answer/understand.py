@@ -523,13 +523,20 @@ _PARAMS = re.compile(  # "2,5 miliarde": a Romanian decimal comma
     r"(?!\s*+(?:active|activ|tokens?|tokeni|de tokeni))"
 )
 _CTX_WORDS = re.compile(
-    r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequence|secventa|window|fereastra"
+    r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequences?|secvent[aei]|secventele|secventelor"
+    r"|window|fereastra"
     r"|max_model_len|prompt|prompts|prompturi|promptul|prompturile|input|inputs|intrare|intrarea)$"
 )
 _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
 _CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
 _CTX_N = re.compile(r"^(\d{3,7})$")
-_CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length"})
+_CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length", "len", "seq",
+                         "sequence", "secventa", "secvente", "secventei", "secventele",
+                         "lungimea"})
+"""Words right before a plain number that make it a length: "sequence length 8192", "seq len
+4096", "secvențe de 4096", "lungimea secvenței 4096"."""
+_SEQ_AFTER = frozenset({"sequence", "seq", "context", "ctx"})
+"""A number then one of these then "length" / "len": "4096 sequence length", "4096 seq len"."""
 _CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
 """A prompt's length said as an adjective: "a 4000-token prompt"."""
 _CTX_SCALE = {"k": 1024, "mii": 1024, "thousand": 1024, "milion": 1_048_576,
@@ -585,6 +592,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             before = [x.text for x in toks[max(0, j - 3) : j]]
             if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
                 return int(mn.group(1))
+            if after in _SEQ_AFTER and then in ("length", "len"):
+                return int(mn.group(1))  # "4096 sequence length"
             if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
                 return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
     return None
@@ -633,7 +642,7 @@ _USERS = re.compile(
 )
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")
 _BATCH = re.compile(
-    r"\bbatch(?:\s*+size|\s*+sizes|-ul)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
+    r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
     r"|\bbs\s*+=?\s*+(\d{1,5})\b"
     r"|\blot(?:ul)?\s++(?:de\s++)?(\d{1,5})\b"  # Romanian: "un lot de 16", "lotul de 16"
 )
