@@ -3466,9 +3466,45 @@ def _per_gb(w: _W) -> bool:
     return True
 
 
+LINK_PAIR = ("a100-sxm-80gb", "a100-pcie-80gb")
+"""The same chip and memory with NVLink and on PCIe only: what a split loses to the link."""
+
+
+def _interconnect_split(w: _W) -> None:
+    """A model split over several GPUs, none named ("is NVLink needed to run Llama 3.1 70B
+    on 4 GPUs?"): the memory per GPU at that tensor split (the link does not change it), and
+    the same chip's speed with NVLink and on PCIe (:data:`LINK_PAIR`), each as sizing times
+    it (the all-reduces on each link's measured collective curve)."""
+    m, n = w.model, w.ex.gpu_count
+    if m is None or m.kind != "llm" or not n or n < 2:
+        return
+    ctx = w.ex.context_tokens or 4096
+    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx, output_tokens=512)
+                for g in LINK_PAIR)
+    if nv is None or pcie is None or not nv.fits or not pcie.fits:
+        return
+    a, b = nv.performance, pcie.performance
+    if (a is None or b is None or not a.decode_tokens_per_s or not b.decode_tokens_per_s
+            or a.time_to_first_token_ms is None or b.time_to_first_token_ms is None):
+        return
+    gib = nv.memory.per_gpu_gib
+    slower = max(0.0, (1 - b.decode_tokens_per_s / a.decode_tokens_per_s) * 100)
+    w.out.first = w.say("interconnect_split", model=m.name, weights=nv.weights, n=w.n(n),
+                        gib=w.gib(gib), ctx=w.n(ctx), gpu_nv=w.reg.gpus[LINK_PAIR[0]].name,
+                        gpu_pcie=w.reg.gpus[LINK_PAIR[1]].name,
+                        tps_nv=w.n(a.decode_tokens_per_s, 1),
+                        tps_pcie=w.n(b.decode_tokens_per_s, 1), pct=w.n(slower),
+                        ttft_nv=w.n(a.time_to_first_token_ms),
+                        ttft_pcie=w.n(b.time_to_first_token_ms))
+    w.record(nv, ctx)
+    # the question asked: whether the link is needed; to hold the model it is not
+    w.ask("per_gpu_gib", gib, "GiB", yes=False)
+
+
 def _interconnect(w: _W) -> None:
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
     if not gids:
+        _interconnect_split(w)
         return
     rows = []
     words = [(en, w.t[key]) for en, key in (("no NVLink", "link_no_nvlink"),

@@ -15,6 +15,10 @@ class Cost(Out, frozen=True, kw_only=True):
     per_hour_usd: float | None = None
     per_million_output_tokens_usd: float | None = None
     per_thousand_images_usd: float | None = None
+    """Image models: the price of 1,000 images at full speed (video models: ``per_video_usd``)."""
+    per_video_usd: float | None = None
+    """Video models: the price of one clip (its frames at the resolution and steps) at full
+    speed: $/h / 3600 x seconds per clip over the GPUs running clips side by side."""
     per_training_run_usd: float | None = None
     per_million_tokens_embedded_usd: float | None = None
     """Embedding models: the price of embedding a million input tokens at full speed."""
@@ -41,8 +45,12 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
         per_m = per_million_tokens(hourly, perf.max_throughput_tokens_per_s)
         note("cost_per_million_tokens", "at saturated serving throughput",
              "$/h / (3600 x output tokens/s) x 1e6; a half-idle endpoint costs more per token")
-    per_k_img = None
-    if perf.images_per_s:
+    per_k_img = per_video = None
+    if perf.images_per_s and perf.seconds_per_video is not None:
+        # a video model's images_per_s counts clips: priced per clip, not per 1,000 "images"
+        per_video = hourly / 3600.0 / perf.images_per_s
+        note("cost_per_video", "at full speed", "$/h / 3600 / clips per second")
+    elif perf.images_per_s:
         per_k_img = hourly / 3600.0 / perf.images_per_s * 1000
     run = None
     if perf.training_hours is not None:
@@ -59,6 +67,7 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
         note("cost_per_audio_hour", "at full speed", "$/h / audio seconds per second: one "
              "hour of audio takes 1 / (audio seconds per second) hours of the setup")
     return Cost(per_hour_usd=hourly, per_million_output_tokens_usd=per_m,
-                per_thousand_images_usd=per_k_img, per_training_run_usd=run,
+                per_thousand_images_usd=per_k_img, per_video_usd=per_video,
+                per_training_run_usd=run,
                 per_million_tokens_embedded_usd=per_m_embed, per_audio_hour_usd=per_audio_h,
                 price_per_gpu_hour_usd=price_per_gpu_hour)

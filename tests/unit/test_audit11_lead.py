@@ -1,0 +1,60 @@
+"""Audit 11, the lead's items: a video model's sizing is priced per clip (its images_per_s
+counts clips, so a price per 1,000 "images" read as nonsense), and "is NVLink needed to run
+<model> on N GPUs?" answers with the memory per GPU and the same chip's speed on each link."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from service.domain.answer.writer import LINK_PAIR
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import SizingResult, size
+from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence
+
+
+def _size(**kw: object) -> SizingResult:
+    return size(msgspec.convert(kw, SizingRequest), catalog())
+
+
+def test_a_video_model_is_priced_per_clip_not_per_thousand_images() -> None:
+    r = _size(model="wan-2.1-14b", gpu="h100-sxm", price_per_gpu_hour_usd=2.5)
+    assert r.cost is not None and r.performance is not None
+    sec = r.performance.seconds_per_video
+    assert sec is not None and sec > 60
+    assert r.cost.per_thousand_images_usd is None
+    assert r.cost.per_video_usd == pytest.approx(2.5 / 3600 * sec, rel=1e-9)
+
+
+def test_an_image_model_keeps_its_price_per_thousand_images() -> None:
+    r = _size(model="sdxl", gpu="h100-sxm", price_per_gpu_hour_usd=2.5)
+    assert r.cost is not None and r.performance is not None
+    assert r.cost.per_video_usd is None
+    assert r.performance.seconds_per_image is not None
+    assert r.cost.per_thousand_images_usd == pytest.approx(
+        2.5 / 3600 * r.performance.seconds_per_image * 1000, rel=1e-6)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Is NVLink needed to run Llama 3.1 70B on 4 GPUs?", "en"),
+    ("E nevoie de NVLink ca să rulez Llama 3.1 70B pe 4 GPU-uri?", "ro"),
+])
+def test_nvlink_for_a_split_answers_with_the_memory_and_each_links_speed(
+        question: str, lang: str) -> None:
+    r = ask(question)
+    core = [_size(model="llama-3.1-70b", gpu=g, gpu_count=4, input_tokens=4096,
+                  output_tokens=512) for g in LINK_PAIR]
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("per_gpu_gib", "GiB")
+    assert value == pytest.approx(core[0].memory.per_gpu_gib)
+    assert r.numbers is not None and r.numbers.asked is not None
+    assert r.numbers.asked.yes is False
+    first = first_sentence(r)
+    gib = f"{value:.1f}" if lang == "en" else f"{value:.1f}".replace(".", ",")
+    assert gib in first
+    assert first.startswith("No," if lang == "en" else "Nu,")
+    speeds = [c.performance.decode_tokens_per_s for c in core if c.performance is not None]
+    assert len(speeds) == 2 and speeds[1] < speeds[0]  # PCIe decodes slower than NVLink
+    for tps in speeds:
+        text = f"{tps:.1f}" if lang == "en" else f"{tps:.1f}".replace(".", ",")
+        assert text in r.answer
