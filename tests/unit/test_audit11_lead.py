@@ -58,3 +58,34 @@ def test_nvlink_for_a_split_answers_with_the_memory_and_each_links_speed(
     for tps in speeds:
         text = f"{tps:.1f}" if lang == "en" else f"{tps:.1f}".replace(".", ",")
         assert text in r.answer
+
+
+def test_a_batch_jobs_hours_rest_on_sizings_speed_at_its_concurrency() -> None:
+    """The job's output rate is each replica saturated at the requests in flight its memory
+    holds (max_concurrency), timed as /v1/sizing times that load (the measured curves): it
+    was the datasheet-curve model at the engine's full admission, 5-10 % off sizing."""
+    import datetime as dt
+
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    req = msgspec.convert({"model": "llama-3.1-8b", "workload": "batch", "weights": "bf16",
+                           "context_tokens": 2560, "output_tokens": 512,
+                           "job_output_tokens": 1e8, "top_n": 3}, RecommendationRequest)
+    rec = recommend(req, catalog(), dt.date(2026, 12, 4), explain=False)
+    assert rec.options
+    for o in rec.options:
+        perf = o.performance
+        assert perf.max_concurrency and perf.output_tokens_per_s_total and perf.job_hours
+        assert "pipeline" not in o.fit.parallelism
+        t = o.fit.gpus_per_replica
+        replicas = o.nodes * o.offer.gpu_count // t
+        per_replica = perf.max_concurrency // replicas
+        s = _size(model="llama-3.1-8b", weights="bf16", gpu=o.offer.gpu, gpu_count=t,
+                  parallelism={"tensor": t, "pipeline": 1, "data": 1},
+                  batch_size=per_replica, input_tokens=2048, output_tokens=512)
+        assert s.performance is not None and s.performance.output_tokens_per_s
+        assert perf.output_tokens_per_s_total == pytest.approx(
+            s.performance.output_tokens_per_s * replicas, rel=1e-6)
+        assert perf.job_hours == pytest.approx(
+            1e8 / perf.output_tokens_per_s_total / 3600, rel=1e-6)

@@ -57,7 +57,6 @@ from service.domain.sizing.speed import (
     estimate_performance,
     kernel_compute,
     layer_split_load,
-    serving,
     training_tokens_per_s,
     users_for_rate,
 )
@@ -387,19 +386,19 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capabilit
 
 
 def replica_throughput(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> tuple[float, float]:
-    """(output tokens/s, requests/s) of one saturated serving replica; zeros where the shape
-    has no serving speed."""
-    if cap.max_batch < 0:
+    """(output tokens/s, requests/s) of one saturated serving replica: as many requests in
+    flight as its memory holds with the headroom (``replica_concurrency``, the options'
+    max_concurrency), in the serving model of the stated load (:func:`load_at`: measured
+    curves, the same model /v1/sizing times); zeros where the shape has no serving speed.
+    A batch job's hours and a serving option's saturated figures both rest on it."""
+    if cap.max_batch < 0 or not cap.replica_concurrency:
         return 0.0, 0.0
-    key = (gpu.id, cap.tp, p.id)
+    st = cap.pp * cap.stages
+    key = (gpu.id, cap.tp, st, p.id, cap.replica_concurrency)
     hit = ctx.throughput_cache.get(key)
     if hit is None:
-        kv = ctx.kv
-        assert kv is not None
-        tps, _, rps = serving(ctx.model, runs_as(ctx, gpu, p), kv, _engine(ctx, p), gpu, cap.tp,
-                              _prompt_tokens(ctx.req), ctx.req.output_tokens,
-                              max_batch=cap.max_batch)
-        hit = ctx.throughput_cache[key] = (tps, rps)
+        rps = load_at(ctx, gpu, cap.tp, p, cap.replica_concurrency, st)[2]
+        hit = ctx.throughput_cache[key] = (rps * max(1, ctx.req.output_tokens), rps)
     return hit
 
 

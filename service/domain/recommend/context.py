@@ -175,7 +175,8 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 CapKey = tuple[str, int, str, int, bool]
 
 
-SpeedKey = tuple[str, int, str]
+SpeedKey = tuple[str, int, int, str, int]
+"""A saturated replica: (GPU, tensor GPUs, pipeline stages, precision, requests in flight)."""
 
 
 DecodeKey = tuple[str, int, str, int]

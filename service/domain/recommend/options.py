@@ -170,20 +170,13 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
     # a video model's clips per second (all of a node's replicas), None for any other
     clips_per_s = cap.images_per_s if cap.images_per_s and is_video(ctx.model) else None
-    if req.workload == "serving" and replica_tps and cap.replica_concurrency:
-        # saturated as the plan counts a replica's most (its rate planning, the memory's
-        # users): at the concurrency the memory holds with the headroom (max_concurrency),
-        # in the serving model of the stated load, measured curves included
-        replica_rps = load_at(ctx, gpu, cap.tp, p, cap.replica_concurrency,
-                              cap.pp * cap.stages)[2]
-        replica_tps = replica_rps * max(1, req.output_tokens)
     spot_factor = 1 + ctx.spot_overhead if q.spot else 1
     tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
     if req.workload == "batch" and job_hours is not None and replica_tps:
         # a batch job runs every replica saturated (its time rests on that rate): the figures
         # at that load, not one interactive user's
         users = cap.replica_concurrency or users
-        ttft_s, tpot_s, _ = load_at(ctx, gpu, cap.tp, p, users, cap.stages)
+        ttft_s, tpot_s, _ = load_at(ctx, gpu, cap.tp, p, users, cap.pp * cap.stages)
         ttft, tpot = ttft_s * 1000, tpot_s * 1000
         load_tps = replica_tps * cap.replicas * nodes
     if replica_tps:
