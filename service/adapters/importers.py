@@ -36,9 +36,15 @@ Rules shared by the importers
 * **Ids.** ``<provider>-<instance_type>`` lowercased, every run of non-alphanumerics turned into
   one '-'. Only when two offers of one provider would share an id is the GPU id appended, then
   a counter.
-* **Interconnect.** One GPU: "none". SXM parts (8 or more of H100/H200/A100 SXM or B200):
+* **Interconnect.** One GPU: "none". 8 or more GPUs of an SXM part whose registry link names
+  NVSwitch (an HGX baseboard: A100/H100/H200 SXM, B200, B300; :func:`nvswitch_baseboard`):
   "nvswitch"; other multi-GPU SXM nodes: "nvlink"; multi-GPU PCIe cards: "pcie"; anything else
   (OAM, TPU, superchips): "unknown".
+* **Instance hints.** A few instance families name their GPU without its form factor and the
+  provider's own page settles it (:data:`INSTANCE_HINTS`: Azure NCv3 is a V100 card, not SXM2).
+* **Retired instances.** Instance types their provider has retired (:data:`RETIRED_INSTANCES`,
+  each with the retirement date and the provider's page) cannot be rented at any price: their
+  rows are dropped and reported in ``skipped`` with the date and the page.
 """
 
 from __future__ import annotations
@@ -188,7 +194,66 @@ _FAMILIES: tuple[tuple[str, ...], ...] = (
 )
 _FAMILY_OF = {gid: fam for fam in _FAMILIES for gid in fam}
 _MEM_TOLERANCE = 0.07
-_NVSWITCH_PARTS = frozenset({"h100-sxm", "h200-sxm", "a100-sxm-40gb", "a100-sxm-80gb", "b200"})
+
+_NCV3_CARD = ("MicrosoftDocs/azure-docs articles/virtual-machines/ncv3-series.md: 'NCv3-series "
+              "VMs are powered by NVIDIA Tesla V100 GPUs ... 1 GPU = one V100 card' (16 GiB each; "
+              "the 8 x V100 SXM2 NVLink series is NDv2)")
+INSTANCE_HINTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("azure", t): ("pcie", _NCV3_CARD)
+    for t in ("nc6s-v3", "nc12s-v3", "nc24s-v3", "nc24rs-v3")
+}
+"""(provider, instance type slug without Azure's ``standard-``) -> (form-factor hint, source)."""
+
+
+@dataclass(frozen=True)
+class Retired:
+    """An instance family its provider has retired: the date and the provider's page."""
+
+    on: dt.date
+    source: str
+
+
+_NCV3_RETIRED = Retired(dt.date(2025, 9, 30), (
+    "https://github.com/MicrosoftDocs/azure-docs/blob/main/articles/virtual-machines/"
+    "ncv3-nc6s-nc12s-nc24s-retirement.md: 'On September 30, 2025, Microsoft Azure will retire "
+    "the Standard_NC6s_v3, Standard_NC12s_v3 and Standard_NC24s_v3 virtual machines'"))
+_NCV3_RS_RETIRED = Retired(dt.date(2025, 9, 30), (
+    "https://github.com/MicrosoftDocs/azure-compute-docs/blob/main/articles/virtual-machines/"
+    "sizes/gpu-accelerated/ncv3-series.md: 'The NCv3-series will be retired on September 30, "
+    "2025'"))
+_NCV2_RETIRED = Retired(dt.date(2023, 8, 31), (
+    "https://github.com/MicrosoftDocs/azure-docs/blob/main/articles/virtual-machines/"
+    "ncv2-series-retirement.md: 'we are retiring our NC (v2) GPU VM sizes, powered by NVIDIA "
+    "Tesla P100 GPUs on 31 August 2023'"))
+RETIRED_INSTANCES: dict[tuple[str, str], Retired] = {
+    **{("azure", t): _NCV3_RETIRED for t in ("nc6s-v3", "nc12s-v3", "nc24s-v3")},
+    ("azure", "nc24rs-v3"): _NCV3_RS_RETIRED,
+    **{("azure", t): _NCV2_RETIRED for t in ("nc6s-v2", "nc12s-v2", "nc24s-v2", "nc24rs-v2")},
+}
+"""(provider, instance type slug without Azure's ``standard-``) -> its retirement."""
+
+
+def _instance_key(provider: str, itype: str) -> tuple[str, str]:
+    key = slug(itype)
+    return provider, key.removeprefix("standard-") if provider == "azure" else key
+
+
+def instance_hint(provider: str, itype: str) -> str:
+    """The form-factor hint :data:`INSTANCE_HINTS` gives for an instance type ('' if none)."""
+    hint = INSTANCE_HINTS.get(_instance_key(provider, itype))
+    return hint[0] if hint else ""
+
+
+def retired(provider: str, itype: str) -> Retired | None:
+    """The retirement of an instance type (:data:`RETIRED_INSTANCES`), or None."""
+    return RETIRED_INSTANCES.get(_instance_key(provider, itype))
+
+
+def nvswitch_baseboard(gpu: GPU) -> bool:
+    """Whether 8 GPUs of this part sit on an NVSwitch baseboard (HGX): an SXM part whose
+    registry link names NVSwitch (``link_name`` in catalog/gpus.toml), so the rule follows the
+    data instead of a list that misses a new part."""
+    return gpu.form_factor.lower().startswith("sxm") and "nvswitch" in gpu.link_name.lower()
 
 
 def _hint(text: str) -> str | None:
@@ -267,7 +332,7 @@ def interconnect(gpu: GPU, count: int) -> Interconnect:
         return "none"
     ff = gpu.form_factor.lower()
     if ff.startswith("sxm"):
-        return "nvswitch" if count >= 8 and gpu.id in _NVSWITCH_PARTS else "nvlink"
+        return "nvswitch" if count >= 8 and nvswitch_baseboard(gpu) else "nvlink"
     if ff.startswith("pcie"):
         return "pcie"
     return "unknown"
@@ -291,8 +356,16 @@ def _merge(rows: list[_Row], provider: str, as_of: dt.date, source: str,
     ``split_regions`` the dearer price levels of an instance type are kept as offers of their
     own (id ``<provider>-<type>-<first region>``) instead of being dropped."""
     groups: dict[tuple[str, str, int], list[_Row]] = defaultdict(list)
+    gone: dict[tuple[str, str, int], Retired] = {}
     for r in rows:
+        end = retired(provider, r.instance_type)
+        if end is not None:
+            gone[(r.instance_type, r.gpu.id, r.gpu_count)] = end
+            continue
         groups[(r.instance_type, r.gpu.id, r.gpu_count)].append(r)
+    for (itype, gid, count), end in sorted(gone.items()):
+        result.skipped.append(f"{provider} {itype} ({count} x {gid}): retired by the provider on "
+                              f"{end.on.isoformat()} ({end.source}); not an offer")
     built: list[tuple[str, dict[str, Any]]] = []
     for (itype, gid, count), members in groups.items():
         levels: dict[tuple[float | None, float | None], list[_Row]] = defaultdict(list)
@@ -606,7 +679,7 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                 continue
             count = chips * count
         else:
-            hint = _PROVIDER_HINTS.get((provider, name), "")
+            hint = _PROVIDER_HINTS.get((provider, name), "") or instance_hint(provider, base)
             gpu = map_gpu(registry, name, mem_gib=mems,
                           hint_text=f"{base} {r.get('UpstreamCloudId', '')} {hint}")
             if gpu is None and info_name and info_name != name:
@@ -727,7 +800,8 @@ def parse_fsdl(text: str, as_of: dt.date, source: str, registry: Registry,
         ram = _pos(r.get("GPU RAM"))
         mems = [ram / count, ram] if ram else []  # per node for most clouds, per GPU for some
         name = r.get("Name", "")
-        gpu = map_gpu(registry, gpu_type, mem_gib=mems, hint_text=name)
+        gpu = map_gpu(registry, gpu_type, mem_gib=mems,
+                      hint_text=f"{name} {instance_hint(provider, name)}")
         if gpu is None:
             unmapped[gpu_type] += 1
             continue
@@ -822,7 +896,7 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
             result.skipped.append(f"{provider} {itype} (line {line}): no GPU count in source")
             continue
         gpu = registry.gpus.get(fix.gpu) if fix.gpu else map_gpu(
-            registry, r["gpu"], hint_text=itype)
+            registry, r["gpu"], hint_text=f"{itype} {instance_hint(provider, itype)}")
         if gpu is None:
             unmapped[r["gpu"]] += 1
             continue
