@@ -10,7 +10,8 @@
 - **400** for a path with a NUL byte (it would reach the file system through ``/static``).
 - **400** for a query parameter a listing route does not take (``strict_query``, the
   listings' ``before_request``): ``?gpus=H100`` or ``?max_price=1`` answered every offer as if
-  unfiltered; now the unknown names, the nearest known ones and the full list.
+  unfiltered; now the unknown names, the nearest known ones and the full list. And for a
+  single-valued parameter given twice.
 
 Raised inside the app, so the problem+json handlers answer them like every other error.
 """
@@ -100,14 +101,26 @@ class UnknownQuery(HTTPException):
 
 
 async def strict_query(request: Any) -> None:
-    """A ``before_request`` hook: 400 for query parameters the route does not declare."""
-    declared = set(request.route_handler.parsed_fn_signature.parameters) - {"request"}
+    """A ``before_request`` hook: 400 for query parameters the route does not declare, and
+    for a single-valued one given twice (``sort=price&sort=price_per_gpu`` answered by the
+    first, silently)."""
+    params = request.route_handler.parsed_fn_signature.parameters
+    declared = set(params) - {"request"}
     unknown = sorted({k for k in request.query_params if k not in declared})
     if not unknown:
+        repeated = sorted(k for k in request.query_params
+                          if len(request.query_params.getall(k)) > 1
+                          and not params[k].is_non_string_collection)
+        if repeated:
+            raise UnknownQuery(detail=(
+                "query parameter" + ("s " if len(repeated) > 1 else " ")
+                + ", ".join(f"`{k}`" for k in repeated[:5])
+                + " given more than once; each takes one value"))
         return
     near = sorted({m for k in unknown for m in difflib.get_close_matches(k, declared, 2, 0.6)})
     shown = ", ".join(f"`{k[:40]}`" for k in unknown[:5])
     raise UnknownQuery(detail=(
         f"unknown query parameter{'s' if len(unknown) > 1 else ''} {shown}"
         + (f" (did you mean {', '.join(near)}?)" if near else "")
-        + f"; this route takes: {', '.join(sorted(declared))}"))
+        + (f"; this route takes: {', '.join(sorted(declared))}" if declared
+           else "; this route takes no query parameters")))

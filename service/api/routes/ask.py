@@ -12,6 +12,7 @@ from service.api.caching import lookup, store
 from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.answer.compose import AskRequest, AskResponse, answer
+from service.domain.errors import InvalidInput
 
 
 def _depends(state: AppState) -> tuple[object, ...] | None:
@@ -31,6 +32,9 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     """A question in English or Romanian: the passages of our guidance that answer it, the
     entities found in it, and the numbers computed for that model and budget. Off-topic text
     gets a polite no-answer (200), never content from outside the knowledge base."""
+    if not any(ch.isprintable() and not ch.isspace() for ch in data.question):
+        # control characters only ("\u0000\u0001"): nothing to read, not an off-topic question
+        raise InvalidInput("question has no printable text", "$.question")
     state: AppState = request.app.state.app_state
     kb = state.knowledge
     if kb is None:

@@ -26,7 +26,7 @@ from service.domain.catalog.offer_query import (
 from service.domain.catalog.offers import Provider
 from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.snapshot import Catalog
-from service.domain.errors import NotFound
+from service.domain.errors import InvalidInput, NotFound
 from service.domain.fields import NAME_MAX
 
 
@@ -36,6 +36,9 @@ class OfferPage(msgspec.Struct, kw_only=True):
     limit: int
     sort: str
     offers: list[OfferView]
+    gpu_matched: list[str] | None = None
+    """With a ``gpu`` filter: the GPU ids it matched (every variant of a family name such as
+    ``A100``; one id for an exact id, name or variant alias); null without one."""
     excluded_no_region: int | None = None
     """With a region filter: offers that match the other filters but were left out because
     none of their regions has a known place (no region listed, or only ids the provider does
@@ -84,10 +87,12 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
     return state
 
 
-def _resolve_gpu(catalog: Catalog, name: str | None) -> str | None:
+def _resolve_gpus(catalog: Catalog, name: str | None) -> list[str] | None:
+    """The GPU ids the ``gpu`` filter matches: every variant of a family name (``A100``),
+    else the one GPU an id, name or alias names."""
     if name is None:
         return None
-    return catalog.registry.gpu_names.resolve(name)
+    return catalog.registry.gpu_family(name) or [catalog.registry.gpu_names.resolve(name)]
 
 
 @get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
@@ -96,11 +101,13 @@ def _resolve_gpu(catalog: Catalog, name: str | None) -> str | None:
 def list_offers(
     request: Request[Any, Any, Any],
     gpu: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="GPU id or alias")] = None,
+        min_length=1, max_length=NAME_MAX, description=(
+            "GPU id, name or alias; a family name (A100, H100, V100, RTX 6000) matches "
+            "every variant of it, listed in gpu_matched"))] = None,
     provider: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="provider id")] = None,
+        min_length=1, max_length=NAME_MAX, description="provider id")] = None,
     region: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description=(
+        min_length=1, max_length=NAME_MAX, description=(
             "a continent (africa, asia, europe, north-america, oceania, south-america; eu = "
             "europe), an ISO 3166-1 alpha-2 country code (us, de, fi...) or a provider region "
             "id (us-east-1, europe-north1...), case-insensitive; an offer matches if one of its "
@@ -125,8 +132,12 @@ def list_offers(
 ) -> OfferPage:
     """Offers with their price date (and how it is known), staleness and trust flags;
     sorted by price, price per GPU, per GiB or per TB/s of bandwidth, ties broken by id so
-    pages are stable. Offers that duplicate another are collapsed into it (its
-    `duplicates`)."""
+    pages are stable. The per-unit prices and the sort use one price per offer, named in
+    its `price_kind`: on-demand, else spot, else reserved; with `spot_only`, spot. Offers
+    that duplicate another are collapsed into it (its `duplicates`)."""
+    if min_gpus is not None and max_gpus is not None and min_gpus > max_gpus:
+        raise InvalidInput(f"min_gpus ({min_gpus}) is more than max_gpus ({max_gpus}): no "
+                           "offer can match both", "$.min_gpus")
     state = _state(request)
     catalog = state.data()
     if provider is not None and provider.lower() not in catalog.providers_by_id:
@@ -137,7 +148,9 @@ def list_offers(
         if found is None:
             raise NotFound("provider", provider, names.suggest(provider))
         provider = found
-    f = OfferFilter(gpu=_resolve_gpu(catalog, gpu), provider=provider.lower() if provider else None,
+    matched = _resolve_gpus(catalog, gpu)
+    f = OfferFilter(gpus=None if matched is None else frozenset(matched),
+                    provider=provider.lower() if provider else None,
                     region=region, min_gpus=min_gpus, max_gpus=max_gpus,
                     min_total_memory_gib=min_total_memory_gib,
                     max_price_per_hour=max_price_per_hour, spot_only=spot_only,
@@ -147,7 +160,7 @@ def list_offers(
     total, page, no_region = query_counted(catalog.views(dt.date.today()), f, sort, offset,
                                            limit, regions)
     return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page,
-                     excluded_no_region=no_region)
+                     gpu_matched=matched, excluded_no_region=no_region)
 
 
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],
@@ -169,7 +182,8 @@ def get_offer(request: Request[Any, Any, Any],
                 catalog.stale_after_days, catalog.places(offer), catalog.trust_of(offer.id))
 
 
-@get("/v1/providers", operation_id="listProviders", tags=["catalog"], sync_to_thread=False)
+@get("/v1/providers", operation_id="listProviders", tags=["catalog"], sync_to_thread=False,
+     before_request=strict_query, responses=problem_responses(400))
 def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
     """Providers: billing granularity, minimum charge, storage and egress prices, spot notice,
     each with its date and source; unknown values are null."""
@@ -177,7 +191,8 @@ def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
     return ProviderList(count=len(providers), providers=providers)
 
 
-@get("/v1/catalog", operation_id="getCatalog", tags=["catalog"], sync_to_thread=False)
+@get("/v1/catalog", operation_id="getCatalog", tags=["catalog"], sync_to_thread=False,
+     before_request=strict_query, responses=problem_responses(400))
 def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
     """Version hash, counts (stale, suspect, collapsed duplicates, trusted, offers by how
     their date is known), the oldest and newest price dates, and warnings."""

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 import msgspec
-from litestar import Request, get
+from litestar import Request, Response, get
+from litestar.datastructures import ResponseHeader
 from litestar.params import PathParameter, QueryParameter
 
 from service.api.guards import strict_query
-from service.api.problems import problem_responses
+from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import ModelEntry
+from service.domain.errors import InvalidInput, NotFound
 from service.domain.fields import NAME_MAX
+
+VARIANTS_HEADER = "X-GPU-Variants"
 
 
 class ModelSummary(msgspec.Struct, kw_only=True):
@@ -46,6 +52,22 @@ def _state(request: Request[Any, Any, Any]) -> AppState:
     return state
 
 
+def _one_of(field: str, value: str | None, known: Iterable[str]) -> str | None:
+    """``value`` lowercased when the catalog has it (any case); else a 400 at ``field``
+    listing the values the catalog has (an unknown filter value matched nothing, silently)."""
+    if value is None:
+        return None
+    accepted = {k.lower(): k for k in known}
+    if value.lower() in accepted:
+        return value.lower()
+    near = [accepted[k] for k in difflib.get_close_matches(value.lower(), accepted, 3, 0.6)]
+    raise ProblemError(400, f"unknown {field} {value[:40]!r}"
+                            + (f" (did you mean {', '.join(near)}?)" if near else "")
+                            + f"; `{field}` takes one of (any case): "
+                            + ", ".join(sorted(accepted.values(), key=str.lower)),
+                       slug="invalid-input")
+
+
 def _summary(m: ModelEntry) -> ModelSummary:
     return ModelSummary(id=m.id, name=m.name, family=m.family, kind=m.kind, task=m.task,
                         modality=m.modality, total_params=m.total_params,
@@ -59,9 +81,9 @@ def _summary(m: ModelEntry) -> ModelSummary:
 def list_models(
     request: Request[Any, Any, Any],
     family: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="e.g. llama, qwen2, flux")] = None,
+        min_length=1, max_length=NAME_MAX, description="e.g. llama, qwen2, flux")] = None,
     modality: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="text, image, audio")] = None,
+        min_length=1, max_length=NAME_MAX, description="text, image, audio")] = None,
     kind: Annotated[Literal["llm", "diffusion", "audio"] | None, QueryParameter(
         description="llm, diffusion, audio (an embedding model is an llm with task embed)")
     ] = None,
@@ -70,11 +92,19 @@ def list_models(
     min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
     max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
 ) -> ModelList:
-    """Models in the registry, filtered by family, modality, kind, task and size (billions)."""
+    """Models in the registry, filtered by family, modality, kind, task and size (billions).
+    A family or modality the catalog does not have, or a minimum above the maximum, is a
+    400 naming the field(s)."""
+    if min_params_b is not None and max_params_b is not None and min_params_b > max_params_b:
+        raise InvalidInput(f"min_params_b ({min_params_b:g}) is more than max_params_b "
+                           f"({max_params_b:g}): no model can match both", "$.min_params_b")
+    registry = _state(request).data().registry
+    family = _one_of("family", family, (m.family for m in registry.models.values()))
+    modality = _one_of("modality", modality, (m.modality for m in registry.models.values()))
     models = [
-        m for m in _state(request).data().registry.models.values()
-        if (family is None or m.family == family.lower())
-        and (modality is None or m.modality == modality.lower())
+        m for m in registry.models.values()
+        if (family is None or m.family == family)
+        and (modality is None or m.modality == modality)
         and (kind is None or m.kind == kind)
         and (task is None or m.task == task)
         and (min_params_b is None or m.total_params >= min_params_b * 1e9)
@@ -100,26 +130,44 @@ def list_gpus(
     request: Request[Any, Any, Any],
     min_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=10_000)] = None,
     vendor: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="NVIDIA, AMD, Intel")] = None,
+        min_length=1, max_length=NAME_MAX, description="NVIDIA, AMD, Intel")] = None,
     fp8: Annotated[bool | None, QueryParameter(description="FP8 tensor cores")] = None,
     link: Annotated[str | None, QueryParameter(
-        max_length=NAME_MAX, description="nvlink, pcie, ...")] = None,
+        min_length=1, max_length=NAME_MAX, description="nvlink, pcie, ...")] = None,
 ) -> GpuList:
-    """GPUs in the registry, filtered by memory, vendor, FP8 support and GPU-to-GPU link."""
+    """GPUs in the registry, filtered by memory, vendor, FP8 support and GPU-to-GPU link.
+    A vendor or link the catalog does not have is a 400 listing those it has."""
+    registry = _state(request).data().registry
+    vendor = _one_of("vendor", vendor, (g.vendor for g in registry.gpus.values()))
+    link = _one_of("link", link, (g.link for g in registry.gpus.values()))
     gpus = [
-        g for g in _state(request).data().registry.gpus.values()
+        g for g in registry.gpus.values()
         if (min_memory_gib is None or g.total_gib >= min_memory_gib)
-        and (vendor is None or g.vendor.lower() == vendor.lower())
+        and (vendor is None or g.vendor.lower() == vendor)
         and (fp8 is None or g.supports_fp8 == fp8)
-        and (link is None or g.link == link.lower())
+        and (link is None or g.link == link)
     ]
     gpus.sort(key=lambda g: (-g.total_gib, g.id))
     return GpuList(count=len(gpus), gpus=gpus)
 
 
 @get("/v1/gpus/{gpu_id:str}", operation_id="getGpu", tags=["registry"],
-     responses=problem_responses(400, 404), sync_to_thread=False)
+     responses=problem_responses(400, 404), sync_to_thread=False,
+     response_headers=[ResponseHeader(
+         name=VARIANTS_HEADER, documentation_only=True, required=False,
+         description="for a family name (A100, H100, V100): every variant's id, comma-"
+                     "separated; the body is the variant the name stands for")])
 def get_gpu(request: Request[Any, Any, Any],
-            gpu_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> GPU:
-    """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe')."""
-    return _state(request).data().registry.gpu(gpu_id)
+            gpu_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> Response[GPU]:
+    """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe'). A family name
+    answers the variant its alias names, the one `/v1/sizing` and recommendations size on
+    (`A100`: the A100 SXM4 40GB), with every variant listed in the `X-GPU-Variants`
+    header; a family name no alias names (`A100 PCIe`) is a 404 listing the variants.
+    `/v1/offers?gpu=A100` lists the offers of every variant."""
+    registry = _state(request).data().registry
+    variants = registry.gpu_family(gpu_id)
+    if variants and registry.find_gpu(gpu_id) is None:
+        raise NotFound("gpu", gpu_id, variants)
+    gpu = registry.gpu(gpu_id)
+    headers = {VARIANTS_HEADER: ", ".join(variants)} if variants else {}
+    return Response(gpu, headers=headers)

@@ -23,6 +23,32 @@ def bag(name: str) -> str:
 
 _STRIP_SUFFIXES = ("instruct", "chat", "it", "base", "hf", "fp8", "bnb4bit", "gguf")
 
+_BRAND_WORDS = frozenset({"nvidia", "amd", "intel", "geforce", "tesla", "instinct"})
+"""Leading words that name the maker or the line, not the GPU ("NVIDIA A100" = "A100")."""
+_VARIANT_WORD = re.compile(
+    r"\d++gb?+|sxm\d?+|pcie|nvl|nvlink|hgx|hbm3e?+|ada|generation")
+"""Words that tell variants of one GPU apart (memory size, form factor, edition): "A100 SXM4
+80GB" is an A100, "RTX 6000 Ada" an RTX 6000; "Ti" and "Super" name other products."""
+
+
+def _words(name: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]++", name.lower())
+    while words and words[0] in _BRAND_WORDS:
+        words.pop(0)
+    return words
+
+
+def _only_variant_words(rest: list[str]) -> bool:
+    i = 0
+    while i < len(rest):
+        if rest[i].isdigit() and rest[i + 1:i + 2] == ["gb"]:  # "80 GB"
+            i += 2
+        elif _VARIANT_WORD.fullmatch(rest[i]):
+            i += 1
+        else:
+            return False
+    return True
+
 
 class NameIndex:
     """Maps every alias of every entry to its id. An alias claimed by two ids is an error of
@@ -116,6 +142,27 @@ class NameIndex:
                 best[entry_id] = rank
         ordered = sorted(best, key=lambda i: (-best[i][0], -best[i][1], i))
         return ordered[:limit]
+
+    def variants(self, name: str) -> list[str]:
+        """The ids with a spelling that is ``name`` followed only by words telling variants
+        apart (memory, form factor, edition), sorted: ``A100`` -> the four A100s, ``RTX
+        6000`` -> the Quadro and the Ada; the maker's name in front is ignored."""
+        head = norm("".join(_words(name)))
+        if not head or len(name) > NAME_MAX:
+            return []
+        found: set[str] = set()
+        for spelling, entry_id in self._names.items():
+            words = _words(spelling)
+            joined = ""
+            for i, w in enumerate(words):
+                joined += w
+                if joined == head:
+                    if _only_variant_words(words[i + 1:]):
+                        found.add(entry_id)
+                    break
+                if not head.startswith(joined):
+                    break
+        return sorted(found)
 
     def __contains__(self, entry_id: str) -> bool:
         return entry_id in self._display

@@ -15,6 +15,7 @@ from service.domain.catalog.regions import Region, RegionFilter, without_place
 from service.domain.catalog.trust import TRUSTED, Trust, price_date_words
 
 SortKey = Literal["price", "price_per_gpu", "price_per_gib", "price_per_tb_s"]
+PriceKind = Literal["on_demand", "spot", "reserved"]
 
 
 class OfferView(Out, frozen=True, kw_only=True):
@@ -64,16 +65,44 @@ class OfferView(Out, frozen=True, kw_only=True):
     places: list[Region] = []
     """``regions`` with their ISO country and continent (null where the provider does not
     say), in the same order."""
+    price_kind: PriceKind | None = None
+    """The price the per-GPU, per-GiB and per-TB/s prices and the sort use: on-demand where
+    the offer has one, else spot (a spot-only offer, and every offer in a ``spot_only``
+    listing), else reserved (a contract price, not an hourly rental); null: no price."""
+
+
+def price_basis(o: Offer | OfferView) -> tuple[float | None, PriceKind | None]:
+    """The price derived columns use and its kind: on-demand, else spot, else reserved."""
+    if o.on_demand_usd_h is not None:
+        return o.on_demand_usd_h, "on_demand"
+    if o.spot_usd_h is not None:
+        return o.spot_usd_h, "spot"
+    if o.reserved_usd_h is not None:
+        return o.reserved_usd_h, "reserved"
+    return None, None
 
 
 def headline_price(o: Offer) -> float | None:
+    """The price recommendations quote for a rejected offer: on-demand, else reserved, else
+    spot (not yet :func:`price_basis`, which the offer listing uses)."""
     return o.on_demand_usd_h if o.on_demand_usd_h is not None else (
         o.reserved_usd_h if o.reserved_usd_h is not None else o.spot_usd_h)
 
 
+def on_spot(v: OfferView) -> OfferView:
+    """``v`` with its per-unit prices at the spot price (a ``spot_only`` listing)."""
+    spot = v.spot_usd_h
+    if spot is None:
+        return v
+    return msgspec.structs.replace(
+        v, price_kind="spot", price_per_gpu_usd_h=spot / v.gpu_count,
+        price_per_gib_usd_h=spot / v.total_memory_gib,
+        price_per_tb_s_usd_h=spot / v.total_bandwidth_tb_s)
+
+
 def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
          places: Sequence[Region] = (), trust: Trust = TRUSTED) -> OfferView:
-    price = headline_price(o)
+    price, kind = price_basis(o)
     mem = gpu.total_gib * o.gpu_count
     bw = gpu.bandwidth_gb_s * o.gpu_count / 1000
     age = (today - o.as_of).days
@@ -91,11 +120,13 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
         stale=age > stale_after_days, age_days=age, suspect=trust.suspect,
         suspect_reasons=list(trust.suspect_reasons), duplicates=list(trust.duplicates),
         source=o.source,
-        places=list(places) or [Region(id=r) for r in o.regions])
+        places=list(places) or [Region(id=r) for r in o.regions], price_kind=kind)
 
 
 class OfferFilter(Out, frozen=True, kw_only=True):
     gpu: str | None = None
+    gpus: frozenset[str] | None = None
+    """Any of these GPU ids (the variants a family name matches, e.g. every A100)."""
     provider: str | None = None
     region: str | None = None
     """A continent, a country code or a provider region id; matched through a
@@ -113,11 +144,10 @@ class OfferFilter(Out, frozen=True, kw_only=True):
 
 
 def matches(v: OfferView, f: OfferFilter) -> bool:
-    price = v.on_demand_usd_h if v.on_demand_usd_h is not None else v.spot_usd_h
-    if f.spot_only:
-        price = v.spot_usd_h
+    price = v.spot_usd_h if f.spot_only else price_basis(v)[0]
     return (
         (f.gpu is None or v.gpu == f.gpu)
+        and (f.gpus is None or v.gpu in f.gpus)
         and (f.provider is None or v.provider == f.provider)
         and (f.min_gpus is None or v.gpu_count >= f.min_gpus)
         and (f.max_gpus is None or v.gpu_count <= f.max_gpus)
@@ -132,10 +162,9 @@ def matches(v: OfferView, f: OfferFilter) -> bool:
 
 
 def sort_key(key: SortKey, spot: bool = False) -> object:
-    """The order of ``key``; ``spot``: by the spot price (a spot-only listing), per GPU, GiB
-    or TB/s as the key says, not by the headline (on-demand) price the views carry."""
-    field = {"price": "on_demand_usd_h", "price_per_gpu": "price_per_gpu_usd_h",
-             "price_per_gib": "price_per_gib_usd_h", "price_per_tb_s": "price_per_tb_s_usd_h"}[key]
+    """The order of ``key`` at each view's ``price_kind`` price (:func:`price_basis`), per
+    GPU, GiB or TB/s as the key says; ``spot``: at the spot price (a spot-only listing,
+    whose views :func:`on_spot` shows at that price too)."""
 
     def per(v: OfferView) -> float:
         return {"price": 1.0, "price_per_gpu": float(v.gpu_count),
@@ -143,12 +172,8 @@ def sort_key(key: SortKey, spot: bool = False) -> object:
                 "price_per_tb_s": v.total_bandwidth_tb_s}[key]
 
     def k(v: OfferView) -> tuple[int, float, str]:
-        if spot:
-            value = None if v.spot_usd_h is None else v.spot_usd_h / per(v)
-            return (value is None, value or 0.0, v.id)
-        value = getattr(v, field)
-        if value is None and key == "price":
-            value = v.spot_usd_h
+        price = v.spot_usd_h if spot else price_basis(v)[0]
+        value = None if price is None else price / per(v)
         # offers without a price sort last; the id breaks ties so pages never shuffle
         return (value is None, value or 0.0, v.id)
 
@@ -178,6 +203,8 @@ def query_counted(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, off
     (no region listed, or only ids the provider does not locate); None without one. With a
     region filter, each view lists only its regions that matched."""
     selected = [v for v in views if matches(v, f)]
+    if f.spot_only:
+        selected = [on_spot(v) for v in selected]
     excluded: int | None = None
     if regions is not None:
         narrowed = [(v, in_regions(v, regions)) for v in selected]

@@ -9,7 +9,7 @@ from service.domain.catalog.engines import Engine, Engines
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.kernels import Kernels
 from service.domain.catalog.models import ModelEntry
-from service.domain.catalog.names import NameIndex
+from service.domain.catalog.names import NameIndex, norm
 
 
 class Registry:
@@ -40,6 +40,17 @@ class Registry:
 
     def gpu(self, name: str) -> GPU:
         return self.gpus[self.gpu_names.resolve(name)]
+
+    def gpu_family(self, name: str) -> list[str]:
+        """The GPU ids a family name stands for (``A100``: every A100 variant), sorted; empty
+        when ``name`` is one GPU's id or name, or matches fewer than two variants. A single
+        GPU lookup (:meth:`gpu`, sizing) still reads such a name as the variant its alias
+        names; a listing filter matches them all."""
+        key = norm(name)
+        if any(key in (norm(g.id), norm(g.name)) for g in self.gpus.values()):
+            return []
+        found = self.gpu_names.variants(name)
+        return found if len(found) > 1 else []
 
     def find_gpu(self, name: str) -> GPU | None:
         gid = self.gpu_names.lookup(name)

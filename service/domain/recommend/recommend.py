@@ -78,6 +78,10 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
               engine=engine.id,
               max_storage_price=storage_default, max_egress_price=egress_default)
     ctx.check_filters()
+    both = (ctx.only_providers or frozenset()) & (ctx.excluded_providers or frozenset())
+    if both:
+        raise InvalidInput(f"providers and exclude_providers both name {', '.join(sorted(both))}"
+                           ": a provider is either asked for or left out", "$.exclude_providers")
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
     if engine_why is not None:
