@@ -91,6 +91,7 @@
     });
     document.title = t('title') + ' — gpu-advisor';
     $('lang').value = lang;
+    Array.prototype.forEach.call($('advisor-form').elements, localValidity);
     if (last) { render(last.state, last.rec, last.sizing); }
     if (lastAsk) { renderAnswer(lastAsk); }
   }
@@ -217,6 +218,7 @@
       concurrent_requests: parseInt(state.concurrency, 10),
       output_tokens: Math.min(OUTPUT_TOKENS, Math.max(0, parseInt(state.context, 10) - 1)),
       top_n: 10,
+      lang: lang,  // the options' warnings and the reason in the page's language
     };
     if (state.hours) { body.hours_per_day = parseFloat(state.hours); }
     if (state.budget) { body.max_usd_per_month = parseFloat(state.budget); }
@@ -247,8 +249,31 @@
     if (top) {
       body.gpu = top.offer.gpu;
       body.gpu_count = top.fit.gpus_per_replica;
+      var layout = task === 'inference' ? optionLayout(top) : null;
+      if (layout) {
+        body.gpu_count = layout.tensor * layout.pipeline * layout.data;
+        body.parallelism = layout;
+      }
     }
     return body;
+  }
+
+  // The layout of an LLM serving option (its fit: GPUs per replica, replicas per node, nodes,
+  // and "pipeline N" or "layer split" in its words), as /v1/sizing's parallelism: the memory
+  // panel then describes the same setup as the option's speed and price. Null for a model
+  // with no layouts (image, video, audio: one GPU per replica).
+  function optionLayout(o) {
+    var fit = o.fit;
+    var words = fit.parallelism || '';
+    if (o.performance.output_tokens_per_s_total === null ||
+        o.performance.output_tokens_per_s_total === undefined) { return null; }
+    var per = fit.gpus_per_replica;
+    var m = /pipeline (\d+)/.exec(words);
+    var pipeline = /^layer split/.test(words) ? per : (m ? parseInt(m[1], 10) : 1);
+    var nodeGpus = o.offer.gpu_count * (o.nodes || 1);
+    var data = per > o.offer.gpu_count ? Math.max(1, Math.floor(nodeGpus / per))
+      : fit.replicas_per_node * (o.nodes || 1);
+    return { tensor: Math.max(1, Math.round(per / pipeline)), pipeline: pipeline, data: data };
   }
 
   function validate(state) {
@@ -256,6 +281,7 @@
     var f = $('advisor-form');
     for (var i = 0; i < FORM_PARAMS.length; i++) {
       var field = f.elements[FORM_PARAMS[i]];
+      localValidity(field);
       if (field.validity && !field.validity.valid) {
         field.focus();
         return (field.labels && field.labels[0] ? field.labels[0].textContent + ': ' : '') +
@@ -263,6 +289,27 @@
       }
     }
     return null;
+  }
+
+  // The browser words its own validation messages in its language, not the page's: a number
+  // out of range or not a number is said from the page's messages instead.
+  function localValidity(field) {
+    if (!field.setCustomValidity || field.type !== 'number') { return; }
+    field.setCustomValidity('');
+    var v = field.validity;
+    var text = '';
+    if (v.badInput) {
+      text = t('invalidNumber');
+    } else if (v.stepMismatch) {
+      text = t('invalidStep', { step: num(parseFloat(field.step), field.step.indexOf('.') < 0 ? 0 : 1) });
+    } else if (v.rangeUnderflow) {
+      text = t('invalidMin', { min: num(parseFloat(field.min), field.min.indexOf('.') < 0 ? 0 : 1) });
+    } else if (v.rangeOverflow) {
+      text = t('invalidMax', { max: num(parseFloat(field.max), field.max.indexOf('.') < 0 ? 0 : 1) });
+    } else if (v.valueMissing) {
+      text = t('invalidMissing');
+    }
+    field.setCustomValidity(text);
   }
 
   function problemText(err) {
@@ -444,16 +491,62 @@
     $('fits-section').hidden = false;
   }
 
-  function tokensPerS(o) {
-    var p = o.performance;
-    return p.output_tokens_per_s_total !== null && p.output_tokens_per_s_total !== undefined
-      ? p.output_tokens_per_s_total
-      : (p.training_tokens_per_s !== null && p.training_tokens_per_s !== undefined
-        ? p.training_tokens_per_s : null);
+  function known(v) { return v !== null && v !== undefined && isFinite(v); }
+
+  // What the offers table and the chart give as speed and as cost per output, in the unit of
+  // the model's kind: the first kind every option has a speed for. An LLM's pair is at one
+  // load, the stated one where every option has it, else saturation, and its headers say
+  // which. speed: the table's figure; x: the chart's (further right is faster); cost: per
+  // unit of output (null: none).
+  var METRICS = [
+    { speed: function (p) { return p.embedded_tokens_per_s; },
+      cost: function (c) { return c.per_million_tokens_embedded_usd; },
+      speedKey: 'embedTps', costKey: 'perMillionEmbedded' },
+    { speed: function (p) { return p.audio_seconds_per_s; },
+      cost: function (c) { return c.per_audio_hour_usd; },
+      speedKey: 'audioPerS', costKey: 'perAudioHour' },
+    { speed: function (p) { return p.seconds_per_video; },
+      x: function (p) { return known(p.images_per_s) ? p.images_per_s * 3600 : null; },
+      cost: function (c) { return c.per_video_usd; },
+      speedKey: 'secondsPerVideo', costKey: 'perVideo', axisKey: 'videosPerHour' },
+    { speed: function (p) { return p.images_per_s; },
+      cost: function (c) { return c.per_thousand_images_usd; },
+      speedKey: 'imagesPerS', costKey: 'perThousandImages' },
+    { speed: function (p) { return p.output_tokens_per_s_at_load; },
+      cost: function (c) { return c.per_million_output_tokens_at_load_usd; },
+      speedKey: 'tpsAtLoad', costKey: 'perMillionAtLoad' },
+    { speed: function (p) { return p.output_tokens_per_s_total; },
+      cost: function (c) { return c.per_million_output_tokens_usd; },
+      speedKey: 'tpsSaturated', costKey: 'perMillionSaturated' },
+    { speed: function (p) { return p.training_tokens_per_s; },
+      cost: function () { return null; },
+      speedKey: 'trainTps', costKey: 'perMillion' },
+  ];
+  var NO_METRIC = { speed: function () { return null; }, cost: function () { return null; },
+                    speedKey: 'tokensPerS', costKey: 'perMillion' };
+
+  function metricOf(opts) {
+    if (!opts.length) { return NO_METRIC; }
+    return METRICS.find(function (m) {
+      return opts.every(function (o) { return known(m.speed(o.performance)); });
+    }) || NO_METRIC;
   }
+  function speedOf(m, o) { var v = m.speed(o.performance); return known(v) ? v : null; }
+  function xOf(m, o) { var v = (m.x || m.speed)(o.performance); return known(v) ? v : null; }
+  function costOf(m, o) { var v = m.cost(o.cost); return known(v) ? v : null; }
+  // small figures (an image's cents, a video's fractions of a cent) with three significant
+  // digits, large ones as usual
+  function sigDigits(v) {
+    return v > 0 && v < 1 ? Math.min(6, Math.max(2, 2 - Math.floor(Math.log10(v)))) : (v < 10 ? 2 : v < 100 ? 1 : 0);
+  }
+  function speedText(v) { return known(v) ? num(v, sigDigits(v)) : '—'; }
+  function costText(v) { return known(v) ? usd(v, Math.max(2, sigDigits(v))) : '—'; }
 
   function renderOffers(rec) {
     var opts = rec.options || [];
+    var metric = metricOf(opts);
+    $('col-speed').textContent = t(metric.speedKey);
+    $('col-cost').textContent = t(metric.costKey);
     var tbody = $('offers-table').querySelector('tbody');
     tbody.textContent = '';
     $('offers-reason').textContent = opts.length ? '' : (rec.reason || t('noOffers'));
@@ -481,7 +574,9 @@
         // the same warnings the API, ask and Slack give for this option
         .concat((o.warnings || []).length ? [el('ul', { class: 'warnings' },
           o.warnings.map(function (w) { return el('li', { text: w }); }))] : []));
-      offerCell.setAttribute('title', o.offer.instance_type + ' — ' + o.why);
+      // the core's sentence is English: a page in another language says the pricing kind
+      offerCell.setAttribute('title', o.offer.instance_type + ' — ' +
+        (lang === 'en' ? o.why : t(o.pricing_model)));
       // data-label: the column's name, shown beside each value when rows stack on a phone
       var cells = [
         [el('td', { class: 'num rank', text: String(o.rank) }), '#'],
@@ -490,11 +585,11 @@
         [el('td', { class: 'nowrap', text: o.weights }), t('weightsCol')],
         [el('td', { class: 'num per-hour', text: usdHour(o.cost.per_hour_usd) }), t('perHour')],
         [el('td', { class: 'num per-month', text: usdMonth(o.cost.per_month_usd) }), t('perMonth')],
-        // at the stated load where known (what this endpoint pays), else at saturation
-        [el('td', { class: 'num per-million', text: usd(o.cost.per_million_output_tokens_at_load_usd ||
-          o.cost.per_million_output_tokens_usd, 2) }),
-          t('perMillion')],
-        [el('td', { class: 'num', text: num(tokensPerS(o), 0) }), t('tokensPerS')],
+        // speed and cost per output at one load, in the model's unit (metricOf)
+        [el('td', { class: 'num per-million', text: costText(costOf(metric, o)) }),
+          t(metric.costKey)],
+        [el('td', { class: 'num speed', text: speedText(speedOf(metric, o)) }),
+          t(metric.speedKey)],
         [el('td', { class: 'as-of' }, asOf), t('asOf')],
       ].map(function (c) { c[0].setAttribute('data-label', c[1]); return c[0]; });
       tbody.appendChild(el('tr', { 'data-offer-id': o.offer.id }, cells));
@@ -514,7 +609,9 @@
   }
 
   function renderScatter(rec) {
-    var opts = (rec.options || []).filter(function (o) { return tokensPerS(o) !== null; });
+    var metric = metricOf(rec.options || []);
+    var opts = (rec.options || []).filter(function (o) { return xOf(metric, o) !== null; });
+    var xKey = metric.axisKey || metric.speedKey;
     var section = $('scatter-section');
     var chart = $('scatter-chart');
     chart.textContent = '';
@@ -523,7 +620,7 @@
     var cost = function (o) { return monthly ? o.cost.per_month_usd : o.cost.per_hour_usd; };
     var fmtCost = monthly ? usdMonth : usdHour;
     var W = 560, H = 300, L = 64, R = 16, T = 16, B = 48;
-    var xt = niceTicks(Math.max.apply(null, opts.map(tokensPerS)), 5);
+    var xt = niceTicks(Math.max.apply(null, opts.map(function (o) { return xOf(metric, o); })), 5);
     var yt = niceTicks(Math.max.apply(null, opts.map(cost)), 5);
     var xmax = xt[xt.length - 1], ymax = yt[yt.length - 1];
     var px = function (v) { return L + v / xmax * (W - L - R); };
@@ -531,10 +628,10 @@
     var best = opts.reduce(function (a, o) { return cost(o) < cost(a) ? o : a; }, opts[0]);
     var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', width: '100%',
                             'aria-labelledby': 'sc-title sc-desc', class: 'scatter-svg' });
-    root.appendChild(svg('title', { id: 'sc-title' }, t('scatterTitle')));
-    root.appendChild(svg('desc', { id: 'sc-desc' }, t('scatterDesc', {
-      n: opts.length, y: monthly ? t('perMonthWord') : t('perHourWord'), best: best.rank,
-      price: fmtCost(cost(best)) })));
+    root.appendChild(svg('title', { id: 'sc-title' }, t('scatterTitleOf', { x: t(xKey) })));
+    root.appendChild(svg('desc', { id: 'sc-desc' }, t('scatterDescOf', {
+      n: opts.length, x: t(xKey), y: monthly ? t('perMonthWord') : t('perHourWord'),
+      best: best.rank, price: fmtCost(cost(best)) })));
     var grid = svg('g', { class: 'grid', 'aria-hidden': 'true' });
     yt.forEach(function (v) {
       grid.appendChild(svg('line', { x1: L, x2: W - R, y1: py(v), y2: py(v) }));
@@ -542,9 +639,9 @@
     });
     xt.forEach(function (v) {
       grid.appendChild(svg('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'vgrid' }));
-      grid.appendChild(svg('text', { x: px(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, num(v, 0)));
+      grid.appendChild(svg('text', { x: px(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, speedText(v)));
     });
-    grid.appendChild(svg('text', { x: (L + W - R) / 2, y: H - 10, 'text-anchor': 'middle', class: 'axis-label' }, t('axisTps')));
+    grid.appendChild(svg('text', { x: (L + W - R) / 2, y: H - 10, 'text-anchor': 'middle', class: 'axis-label' }, t(xKey)));
     grid.appendChild(svg('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label',
                                    transform: 'rotate(-90 14 ' + (T + H - B) / 2 + ')' },
                          monthly ? t('axisMonth') : t('axisHour')));
@@ -553,15 +650,15 @@
     // offers at (nearly) the same place share one label listing their ranks
     var clusters = [];
     opts.forEach(function (o) {
-      var x = px(tokensPerS(o)), y = py(cost(o));
+      var x = px(xOf(metric, o)), y = py(cost(o));
       var c = clusters.find(function (k) { return Math.abs(k.x - x) < 14 && Math.abs(k.y - y) < 14; });
       if (c) { c.ranks.push(o.rank); } else { clusters.push({ x: x, y: y, ranks: [o.rank] }); }
     });
     opts.slice().reverse().forEach(function (o) {
       var g = svg('g', { class: o === best ? 'point best' : 'point', 'data-offer-id': o.offer.id });
       g.appendChild(svg('title', {}, '#' + o.rank + ' ' + o.offer.provider + ' ' + o.offer.gpu_count + ' × ' +
-        o.offer.gpu_name + ': ' + fmtCost(cost(o)) + ', ' + num(tokensPerS(o), 0) + ' ' + t('tokensPerS')));
-      g.appendChild(svg('circle', { cx: px(tokensPerS(o)).toFixed(2), cy: py(cost(o)).toFixed(2), r: 7 }));
+        o.offer.gpu_name + ': ' + fmtCost(cost(o)) + ', ' + t(xKey) + ' ' + speedText(xOf(metric, o))));
+      g.appendChild(svg('circle', { cx: px(xOf(metric, o)).toFixed(2), cy: py(cost(o)).toFixed(2), r: 7 }));
       pts.appendChild(g);
     });
     var labels = svg('g', { class: 'point-labels', 'aria-hidden': 'true' });
@@ -708,6 +805,13 @@
     }));
   }
 
+  // a passage's topic in the page's language ([web] topic_<id>), else its id
+  function topicName(topic) {
+    var key = 'topic_' + topic;
+    var name = t(key);
+    return name === key ? topic : name;
+  }
+
   function renderAnswer(shown) {
     var a = shown.answer;
     var out = $('ask-result');
@@ -729,7 +833,7 @@
       var list = el('ul', { class: 'passages' });
       a.passages.forEach(function (p) {
         list.appendChild(el('li', { 'data-passage-id': p.id }, [el('strong', { text: p.title }), ' ',
-          el('span', { class: 'muted', text: '(' + p.topic + ')' })]));
+          el('span', { class: 'muted', text: '(' + topicName(p.topic) + ')' })]));
       });
       out.appendChild(list);
     }
@@ -755,9 +859,12 @@
       lang = known.indexOf(code) >= 0 ? code : 'en';
       setParam('lang', lang);
       loadMessages(lang).catch(function () { /* keys stay English */ }).then(applyI18n)
+        .then(function () { return last ? run() : null; })
         .then(reaskInLanguage);
     });
     $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
+    // the browser's own bubble then says the page's words too
+    $('advisor-form').addEventListener('input', function (e) { localValidity(e.target); });
     $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });
     $('q').addEventListener('keydown', function (e) {
       if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); ask(); }

@@ -56,10 +56,17 @@ def api_numbers(server: Server) -> dict[str, Any]:
         "context_tokens": CONTEXT, "concurrent_requests": CONCURRENCY, "output_tokens": OUTPUT,
         "top_n": 10, "hours_per_day": 24}).json()
     top = rec["options"][0]
+    # at the top option's layout (app.js: optionLayout), as the page sizes it
+    fit, nodes = top["fit"], top["nodes"]
+    m = re.search(r"pipeline (\d+)", fit["parallelism"])
+    pipeline = int(m.group(1)) if m else 1
+    layout = {"tensor": fit["gpus_per_replica"] // pipeline, "pipeline": pipeline,
+              "data": fit["replicas_per_node"] * nodes}
     sizing = httpx.post(f"{server.url}/v1/sizing", timeout=60, json={
         "model": "llama-3.1-70b", "task": "inference", "input_tokens": CONTEXT - OUTPUT,
         "output_tokens": OUTPUT, "batch_size": CONCURRENCY, "weights": top["weights"],
-        "gpu": top["offer"]["gpu"], "gpu_count": top["fit"]["gpus_per_replica"]}).json()
+        "gpu": top["offer"]["gpu"], "parallelism": layout,
+        "gpu_count": fit["gpus_per_replica"] * fit["replicas_per_node"] * nodes}).json()
     return {"rec": rec, "sizing": sizing}
 
 

@@ -11,6 +11,7 @@ from litestar.params import JSONBody
 from service.api.caching import lookup, store
 from service.api.problems import problem_responses
 from service.api.state import AppState
+from service.domain.answer.localised import localise_recommendation
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 
@@ -28,9 +29,12 @@ async def recommendations(request: Request[Any, Any, Any],
                           data: JSONBody[RecommendationRequest]) -> Recommendation:
     """Ranked offers for a workload, usage pattern and budget: why each, what it costs, what
     was rejected and what would change the answer. An impossible request is a 200 with no
-    options and a `reason`."""
+    options and a `reason`. With `lang` "ro" the options' warnings, the rejected offers'
+    reasons and the `reason` are in Romanian, as /v1/ask words them (a text with no Romanian
+    wording stays English)."""
     state: AppState = request.app.state.app_state
     catalog = state.data()
     today = dt.date.today()
     return await store(request, "recommend", (catalog.version, today, catalog.stale_after_days),
-                       lambda: recommend(data, catalog, today))
+                       lambda: localise_recommendation(recommend(data, catalog, today),
+                                                       state.messages, data.lang))

@@ -128,6 +128,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         gt=0, le=1e16,
         description="embedding models: input tokens a batch job embeds in all; the option is "
                     "priced for the job and per million tokens embedded")] | None = None
+    lang: Annotated[Literal["en", "ro"], msgspec.Meta(
+        description="language of the options' warnings, the rejected offers' reasons and "
+                    "the no-match `reason`: English, or Romanian as /v1/ask words them (a "
+                    "warning with no Romanian wording stays English); the rest of the "
+                    "answer is English")] = "en"
 
     def __post_init__(self) -> None:
         super().__post_init__()
