@@ -48,6 +48,7 @@ from service.adapters.slack.dedupe import DedupeKind, EventStore, MemoryEventSto
 from service.adapters.slack.render import Message, render_ack, render_failed, render_starting
 from service.api.problems import problem_response
 from service.api.state import AppState
+from service.domain.messages import Messages
 from service.settings import Settings
 
 log = structlog.get_logger("gpu_advisor.slack")
@@ -229,11 +230,13 @@ def _command_key(form: Mapping[str, list[str]], signature: str) -> str:
     return "signature:" + signature
 
 
-def _command(text: str) -> Command:
+def _command(text: str, messages: Messages | None = None) -> Command:
     """The command in a slash command's or a message's text, its size bounded: the raw text
     read up to ``MAX_TEXT_IN``, a question up to ``MAX_QUESTION``, a model name (which can
-    be echoed back) up to ``MAX_ARGS``."""
-    cmd = parse_command(clean_slack_text(text[:MAX_TEXT_IN])[:MAX_QUESTION])
+    be echoed back) up to ``MAX_ARGS``. ``messages``: the loaded ones (their command verbs
+    and language words; the shipped ones if None)."""
+    cmd = parse_command(clean_slack_text(text[:MAX_TEXT_IN])[:MAX_QUESTION],
+                        messages=messages)
     if cmd.kind in ("size", "recommend") and len(cmd.args) > MAX_ARGS:
         cmd = dataclasses.replace(cmd, args=cmd.args[:MAX_ARGS])
     return cmd
@@ -275,7 +278,7 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
         if not await bot.first_time(key, "command"):
             return _empty()  # a replay: answered already
         state: AppState = request.app.state.app_state
-        cmd = _command(field("text"))
+        cmd = _command(field("text"), state.messages)
         rid = _request_id()
         log.info("slack_command", kind=cmd.kind, lang=cmd.lang)
         answer = bot.spawn(bot.compute(state, cmd, rid))
@@ -323,12 +326,12 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
             return _empty()
         if not _answerable(event):
             return _empty()
-        cmd = _command(event["text"])
+        state: AppState = request.app.state.app_state
+        cmd = _command(event["text"], state.messages)
         thread_ts = next((t for t in (event.get("thread_ts"), event.get("ts"))
                           if isinstance(t, str) and t), None)
         log.info("slack_event", event_id=event_id[:128] or None, key=key,
                  type=event.get("type"), kind=cmd.kind, lang=cmd.lang, retry=retry)
-        state: AppState = request.app.state.app_state
         bot.spawn(bot.answer_in_thread(state, cmd, event["channel"], thread_ts,
                                        _request_id()))
         return _empty()

@@ -24,7 +24,7 @@ from service.adapters.slack.render import (
     render_unknown_model,
     render_usage,
 )
-from service.domain.answer.compose import AskRequest, Knowledge, answer
+from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
 from service.domain.answer.understand import detect_language, extract
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
@@ -34,7 +34,7 @@ from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import FitRow, size
+from service.domain.sizing.sizing import FitRow, SizingResult, size
 
 Kind = Literal["ask", "size", "recommend", "help"]
 MAX_QUESTION = 2000
@@ -46,6 +46,8 @@ class Command:
     kind: Kind
     args: str
     lang: str
+    lang_said: bool = False
+    """Whether the command's verb said the language ("recomandă": Romanian)."""
 
 
 @dataclass(frozen=True)
@@ -82,26 +84,57 @@ def clean_slack_text(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-_HELP = {"help": "en", "ajutor": "ro", "?": "en", "-h": "en", "--help": "en"}
-_SIZE = frozenset({"size", "sizing", "mărime", "marime"})
-_RECOMMEND = frozenset({"recommend", "recommendation", "rec", "recomanda", "recomandă"})
+_VERBS: tuple[tuple[Kind, str], ...] = (
+    ("help", "verbs_help"), ("size", "verbs_size"), ("recommend", "verbs_recommend"),
+    ("ask", "verbs_ask"))
+"""Each kind of command and the ``[slack]`` key listing its verbs in every language."""
 
 
-def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None) -> Command:
-    """``help`` | ``size <args>`` | ``recommend <args>`` | anything else is a question.
-    ``words``: the language-detection words (``Messages.words``; the shipped ones if None)."""
-    words = shipped_messages().words if words is None else words
+def command_verbs(messages: Messages) -> dict[str, tuple[Kind, str | None]]:
+    """Every command verb (``verbs_*`` of ``[slack]``) → its kind and the language it says:
+    a verb of one language other than the default one (the language the others' help
+    quotes its examples in) says that language; a default-language verb, or one several
+    languages share, says none (the rest of the text then tells)."""
+    langs: dict[str, set[str]] = {}
+    kinds: dict[str, Kind] = {}
+    for lang in messages.languages:
+        lab = messages.section(lang, "slack")
+        for kind, key in _VERBS:
+            for verb in lab[key].lower().split():
+                kinds.setdefault(verb, kind)
+                langs.setdefault(verb, set()).add(lang)
+    out: dict[str, tuple[Kind, str | None]] = {}
+    for verb, kind in kinds.items():
+        said = langs[verb]
+        one = next(iter(said)) if len(said) == 1 else None
+        out[verb] = (kind, one if one != messages.default else None)
+    return out
+
+
+def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None,
+                  messages: Messages | None = None) -> Command:
+    """``help`` | ``size <args>`` | ``recommend <args>`` | ``ask <question>`` (the verbs of
+    every language, ``verbs_*`` in ``[slack]`` of the messages) | anything else is a
+    question. The language: the verb's, when it says one ("recomandă", "ajutor"), else the
+    text's. ``words``: the language-detection words (``Messages.words``); ``messages``: the
+    messages (the shipped ones if None)."""
+    messages = shipped_messages() if messages is None else messages
+    words = messages.words if words is None else words
     text = text.strip()
     first, _, rest = text.partition(" ")
-    word = first.lower()
-    if not text or word in _HELP:
-        return Command("help", "", _HELP.get(word, "en"))
+    verb = command_verbs(messages).get(first.lower())
     rest = rest.strip()
-    if word in _SIZE:
-        return Command("size", rest, detect_language(rest, words))
-    if word in _RECOMMEND:
-        return Command("recommend", rest, detect_language(rest, words))
-    return Command("ask", text, detect_language(text, words))
+    kind: Kind = "ask"
+    said: str | None = None
+    if verb is None:  # no verb: the whole text is the question
+        rest = text
+    else:
+        kind, said = verb
+    if not rest and kind == "ask":
+        kind = "help"  # nothing asked ("/gpu", "/gpu întreabă")
+    if kind == "help":
+        return Command("help", "", said or messages.default, said is not None)
+    return Command(kind, rest, said or detect_language(rest, words), said is not None)
 
 
 _CTX = re.compile(r"^(\d+(?:\.\d+)?)([km])?$", re.I)
@@ -192,30 +225,50 @@ def _resolve_model(text: str, registry: Registry) -> str:
         raise
 
 
-def _fits_for(data: BotData, model: str, weights: str, context_tokens: int,
-              batch: int) -> list[FitRow] | None:
-    """The 'fits on' rows with decode tokens/s for an answer's model (best effort)."""
+def _resized(data: BotData, sizing: SizingNumbers, batch: int) -> SizingResult | None:
+    """The answer's own sizing run again (best effort), for the 'fits on' rows with decode
+    tokens/s and the memory unrounded (formatted as the answer's text formats it); None
+    unless it is the same sizing: an inference one with the answer's model, precision,
+    memory (to the answer's 2 decimals) and fits — a training answer's sizing never is, so
+    a fine-tuning answer never shows decode speeds."""
     try:
-        sized = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
-                                   output_tokens=0, batch_size=batch), data.catalog)
+        r = size(SizingRequest(model=sizing.model, weights=sizing.weights,
+                               input_tokens=sizing.context_tokens, output_tokens=0,
+                               batch_size=batch), data.catalog)
     except (DomainError, ValueError, msgspec.ValidationError):
         return None
-    return sorted(sized.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]
+    mem = r.memory
+    kv = None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2)
+    fits = [f"{f.gpu_count} × {f.gpu_name}" for f in _first_fits(r)]
+    same = (r.task == "inference" and r.model.id == sizing.model
+            and r.weights == sizing.weights and round(mem.total_gib, 2) == sizing.total_gib
+            and round(mem.weights_gib, 2) == sizing.weights_gib
+            and kv == sizing.kv_cache_gib and fits == sizing.fits_on)
+    return r if same else None
 
 
-def run_ask(question: str, data: BotData) -> Message:
-    lang = detect_language(question, data.messages.words)
+def _first_fits(r: SizingResult) -> list[FitRow]:
+    """The 'fits on' rows an answer shows: the fewest GPUs, then the smallest."""
+    return sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]
+
+
+def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
+    """``said``: the language the command's verb said ("întreabă": Romanian), which the
+    answer is in; else the question's."""
     if data.knowledge is None:
-        return render_starting(lang, data.messages)
+        return render_starting(said or detect_language(question, data.messages.words),
+                               data.messages)
     question = question[:MAX_QUESTION]
-    resp = answer(AskRequest(question=question), data.knowledge, data.catalog, data.today)
-    fits = None
+    req = msgspec.convert({"question": question, "lang": said or "auto"}, AskRequest)
+    resp = answer(req, data.knowledge, data.catalog, data.today)
     sizing = resp.numbers.sizing if resp.numbers else None
-    if sizing is not None and resp.extracted.workload not in ("finetune", "pretrain"):
-        fits = _fits_for(data, sizing.model, sizing.weights, sizing.context_tokens,
-                         resp.extracted.concurrent_requests or 1)
-    return render_answer(resp, question, public_url=data.public_url, fits=fits,
-                         messages=data.messages)
+    sized = None
+    if (sizing is not None and resp.extracted.workload not in ("finetune", "pretrain")
+            and resp.extracted.method is None):
+        sized = _resized(data, sizing, resp.extracted.concurrent_requests or 1)
+    return render_answer(resp, question, public_url=data.public_url,
+                         fits=_first_fits(sized) if sized else None,
+                         memory=sized.memory if sized else None, messages=data.messages)
 
 
 def run_size(args: str, lang: str, data: BotData) -> Message:
@@ -243,10 +296,10 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     rec = recommend(req, data.catalog, data.today)
     lab = data.messages.section(lang, "slack")
-    per, per_month = lab["per_hour"], lab["per_month"]
+    f = data.messages.formatter(lang)
     budget = " + ".join(x for x in (
-        f"${hour:,.2f}{per}" if hour is not None else "",
-        f"${month:,.0f}{per_month}" if month is not None else "") if x) or None
+        f.money(hour, 2) + lab["per_hour"] if hour is not None else "",
+        f.money(month, 0) + lab["per_month"] if month is not None else "") if x) or None
     return render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
         public_url=data.public_url, messages=data.messages,
@@ -267,7 +320,7 @@ def run_command(cmd: Command, data: BotData) -> Message:
             return run_size(cmd.args, cmd.lang, data)
         if cmd.kind == "recommend":
             return run_recommend(cmd.args, cmd.lang, data)
-        return run_ask(cmd.args, data)
+        return run_ask(cmd.args, data, cmd.lang if cmd.lang_said else None)
     except NotFound as exc:
         return render_unknown_model(exc.name, exc.suggestions, cmd.lang, usage, data.messages)
     except InvalidInput as exc:

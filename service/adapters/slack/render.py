@@ -23,9 +23,10 @@ from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
 from service.domain.answer.core_warnings import localise
 from service.domain.catalog.trust import price_date_words
+from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import Messages
-from service.domain.recommend.types import Recommendation
-from service.domain.sizing.sizing import FitRow, SizingResult
+from service.domain.recommend.types import Option, Recommendation
+from service.domain.sizing.sizing import FitRow, Memory, SizingResult
 
 Message = dict[str, Any]
 Block = dict[str, Any]
@@ -38,7 +39,9 @@ MAX_TEXT_CHARS = 4000
 MAX_BUTTON_TEXT = 75
 MAX_URL_CHARS = 3000
 ELLIPSIS = "…"
-
+CORE_LANG = "en"
+"""The language the core writes its explanations in (an option's ``why``): a message in
+another language words the option from its fields instead."""
 
 
 def labels(lang: str, messages: Messages | None = None) -> Mapping[str, str]:
@@ -49,6 +52,12 @@ def labels(lang: str, messages: Messages | None = None) -> Mapping[str, str]:
 
 def pricing_words(lang: str, messages: Messages | None = None) -> Mapping[str, str]:
     return (messages or shipped_messages()).section(lang, "pricing")
+
+
+def formatter(lang: str, messages: Messages | None = None) -> Formatter:
+    """How numbers and money are written in ``lang``: the answers' own formatter (what
+    ``/v1/ask`` writes its text with), so a message's table and its text agree."""
+    return (messages or shipped_messages()).formatter(lang)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,18 +145,19 @@ def web_link(public_url: str | None, params: Mapping[str, str | int | float | No
 # Pieces
 
 
-def _gib(v: float | None) -> str:
-    return "—" if v is None else f"{v:,.1f}"
+def _gib(v: float | None, f: Formatter) -> str:
+    """GiB as the answers write them (one decimal, the language's format)."""
+    return "—" if v is None else f.number(v, 1)
 
 
 def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3,
                 messages: Messages | None = None) -> list[str]:
-    lab = labels(lang, messages)
+    lab, f = labels(lang, messages), formatter(lang, messages)
     out: list[str] = []
-    for f in fits[:limit]:
-        tps = (f" (~{f.decode_tokens_per_s:,.0f} {lab['tps']})"
-               if f.decode_tokens_per_s else "")
-        out.append(f"{f.gpu_count} x {f.gpu_name}{tps}")
+    for row in fits[:limit]:
+        tps = (f" (~{f.number(row.decode_tokens_per_s, 0)} {lab['tps']})"
+               if row.decode_tokens_per_s else "")
+        out.append(f"{row.gpu_count} x {row.gpu_name}{tps}")
     return out
 
 
@@ -162,16 +172,21 @@ def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
                 per_month: float | None, per_job: float | None, pricing: str, weights: str,
                 as_of: str, lang: str, speed: str = "",
                 messages: Messages | None = None) -> str:
-    lab = labels(lang, messages)
-    money = f"*${per_hour:,.2f}{escape(lab['per_hour'])}*"
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    money = f"*{escape(f.money(per_hour, 2))}{escape(lab['per_hour'])}*"
     if per_job is not None:
-        money += f" · ${per_job:,.0f} {escape(lab['job'])}"
+        money += f" · {escape(f.money(per_job, 0))} {escape(lab['job'])}"
     elif per_month is not None:
-        money += f" · ~${per_month:,.0f}{escape(lab['per_month'])}"
-    kind = pricing_words(lang, messages).get(pricing, pricing)
+        money += f" · ~{escape(f.money(per_month, 0))}{escape(lab['per_month'])}"
+    kind = _kind(pricing, lang, messages)
     return escape(f"{n}. {count} x {gpu} — {provider}, ") + (
         f"{money} {escape(kind)} · {escape(weights)}{escape(speed)} · "
         f"_{escape(lab['as_of'])} {escape(as_of)}_")
+
+
+def _kind(pricing: str, lang: str, messages: Messages | None = None) -> str:
+    """A price kind (on_demand, spot, reserved) in ``lang``."""
+    return labels(lang, messages).get(f"kind_{pricing}", pricing)
 
 
 def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = None) -> Block:
@@ -204,24 +219,29 @@ def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
 
 
 def render_answer(resp: AskResponse, question: str, *, public_url: str | None = None,
-                  fits: Sequence[FitRow] | None = None,
+                  fits: Sequence[FitRow] | None = None, memory: Memory | None = None,
                   messages: Messages | None = None) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
-    came from, and a link to the web page with the same question. ``fits`` (from a sizing
-    run for the same model) adds decode tokens/s to the "fits on" rows."""
+    came from, and a link to the web page with the same question. ``fits`` (from the
+    answer's own inference sizing, run again) adds decode tokens/s to the "fits on" rows;
+    ``memory`` (the same sizing's) gives the GiB unrounded, so the table rounds them once,
+    as the text does (the answer's numbers carry them rounded to 2 decimals already)."""
     lang = resp.lang
-    lab = labels(lang, messages)
+    lab, f = labels(lang, messages), formatter(lang, messages)
     blocks: list[Block] = [section(escape(resp.answer))]
     numbers = resp.numbers
     if numbers is not None and numbers.sizing is not None:
         s = numbers.sizing
+        weights_gib, kv_gib, total_gib = (
+            (memory.weights_gib, memory.kv_cache_gib, memory.total_gib) if memory is not None
+            else (s.weights_gib, s.kv_cache_gib, s.total_gib))
         rows: list[tuple[str, str]] = [
             (lab["model"], s.model_name), (lab["precision"], s.weights),
-            (lab["context"], f"{s.context_tokens:,} {lab['tokens']}"),
-            (lab["weights"], f"{_gib(s.weights_gib)} GiB")]
-        if s.kv_cache_gib is not None:
-            rows.append((lab["kv"], f"{_gib(s.kv_cache_gib)} GiB"))
-        rows.append((lab["total"], f"{_gib(s.total_gib)} GiB"))
+            (lab["context"], f"{f.number(s.context_tokens)} {lab['tokens']}"),
+            (lab["weights"], f"{_gib(weights_gib, f)} GiB")]
+        if kv_gib is not None:
+            rows.append((lab["kv"], f"{_gib(kv_gib, f)} GiB"))
+        rows.append((lab["total"], f"{_gib(total_gib, f)} GiB"))
         fit_lines = _fits_lines(fits, lang, messages=messages) if fits else list(s.fits_on[:3])
         rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
         blocks.append(section(table(rows)))
@@ -247,30 +267,31 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
                   public_url: str | None = None, messages: Messages | None = None
                   ) -> Message:
     """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s."""
-    lab = labels(lang, messages)
+    lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
     if result.task == "inference":
-        headline = (f"*{result.model.name}* @ {result.weights}, {context_tokens:,} "
-                    f"{lab['tokens']}: *{mem.total_gib:,.1f} GiB*")
+        headline = (f"*{result.model.name}* @ {result.weights}, "
+                    f"{f.number(context_tokens)} {lab['tokens']}: "
+                    f"*{_gib(mem.total_gib, f)} GiB*")
     else:
         headline = f"*{result.model.name}* ({result.task}) @ {result.weights}: " \
-                   f"*{mem.total_gib:,.1f} GiB*"
+                   f"*{_gib(mem.total_gib, f)} GiB*"
     if fit_lines:
         headline += f" — {lab['fits'].lower()} {fit_lines[0]}"
     rows: list[tuple[str, str]] = [
         (lab["model"], result.model.name), (lab["precision"], result.weights),
-        (lab["context"], f"{context_tokens:,} {lab['tokens']}"),
-        (lab["weights"], f"{_gib(mem.weights_gib)} GiB")]
+        (lab["context"], f"{f.number(context_tokens)} {lab['tokens']}"),
+        (lab["weights"], f"{_gib(mem.weights_gib, f)} GiB")]
     if mem.kv_cache_gib is not None:
-        rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib)} GiB"))
-    rows.append((lab["activations"], f"{_gib(mem.activations_gib)} GiB"))
+        rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib, f)} GiB"))
+    rows.append((lab["activations"], f"{_gib(mem.activations_gib, f)} GiB"))
     if mem.gradients_gib is not None:
-        rows.append((lab["gradients"], f"{_gib(mem.gradients_gib)} GiB"))
+        rows.append((lab["gradients"], f"{_gib(mem.gradients_gib, f)} GiB"))
     if mem.optimizer_gib is not None:
-        rows.append((lab["optimizer"], f"{_gib(mem.optimizer_gib)} GiB"))
-    rows.append((lab["overhead"], f"{_gib(mem.overhead_gib)} GiB"))
-    rows.append((lab["total"], f"{_gib(mem.total_gib)} GiB"))
+        rows.append((lab["optimizer"], f"{_gib(mem.optimizer_gib, f)} GiB"))
+    rows.append((lab["overhead"], f"{_gib(mem.overhead_gib, f)} GiB"))
+    rows.append((lab["total"], f"{_gib(mem.total_gib, f)} GiB"))
     rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
     text = escape(headline.replace("*", ""))
     blocks = [section(escape(headline)), section(table(rows))]
@@ -289,14 +310,16 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                           messages: Messages | None = None) -> Message:
     """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
     the answer."""
-    lab = labels(lang, messages)
-    rows: list[tuple[str, str]] = [(lab["model"], model_name), (lab["workload"], rec.workload)]
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    rows: list[tuple[str, str]] = [(lab["model"], model_name),
+                                   (lab["workload"], lab.get(f"wl_{rec.workload}",
+                                                             rec.workload))]
     if budget:
         rows.append((lab["budget"], budget))
     lines: list[str] = []
     for o in rec.options[:3]:
         perf = o.performance
-        speed = (f" · ~{perf.decode_tokens_per_s_per_user:,.0f} {lab['per_user']}"
+        speed = (f" · ~{f.number(perf.decode_tokens_per_s_per_user, 0)} {lab['per_user']}"
                  if perf.decode_tokens_per_s_per_user else "")
         lines.append(_offer_line(o.rank, o.offer.gpu_count * o.nodes, o.offer.gpu_name,
                                  o.offer.provider, o.cost.per_hour_usd, o.cost.per_month_usd,
@@ -306,12 +329,15 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                  lang, speed, messages=messages))
     if rec.options:
         top = rec.options[0]
-        text = top.why
+        text = top.why if lang == CORE_LANG else _summary(top, lang, messages)
         capacity = top.fit.per_gpu_used_gib + top.fit.per_gpu_free_gib
-        rows.append((lab["memory"], f"{top.fit.per_gpu_used_gib:,.1f} / {capacity:,.1f} "
-                     f"{lab['per_gpu']}"))
+        rows.append((lab["memory"], f"{_gib(top.fit.per_gpu_used_gib, f)} / "
+                     f"{_gib(capacity, f)} {lab['per_gpu']}"))
     else:
-        text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
+        m = messages or shipped_messages()
+        reason = (localise(rec.reason, m.section(lang, "answer"), f,
+                           m.section(lang, "pricing")) if rec.reason else "")
+        text = f"{lab['no_options']}: {reason}".rstrip(": ")
     text = escape(text)
     blocks: list[Block] = [section(text), section(table(rows))]
     if lines:
@@ -324,6 +350,31 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                  for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
     link = web_link(public_url, dict(link_params or {"model": rec.model}))
     return _finish(text, blocks, link, lang, messages=messages)
+
+
+def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
+    """The best option in ``lang``, from its fields (the core's ``why`` is English): the
+    machines, provider, price kind and price, precision, memory per GPU and speed."""
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    n, gpu = f.number(o.offer.gpu_count), o.offer.gpu_name
+    setup = (lab["setup_nodes"].format(nodes=f.number(o.nodes), n=n, gpu=gpu) if o.nodes > 1
+             else lab["setup"].format(n=n, gpu=gpu))
+    c, perf = o.cost, o.performance
+    price = (f.money(c.per_month_usd, 0) + lab["per_month"] if c.per_month_usd is not None
+             else f"{f.money(c.per_job_usd, 0)} {lab['job']}" if c.per_job_usd is not None
+             else f.money(c.per_hour_usd, 2) + lab["per_hour"])
+    speed = (lab["speed_decode"].format(tps=f.number(perf.decode_tokens_per_s_per_user, 0))
+             if perf.decode_tokens_per_s_per_user else
+             lab["speed_training"].format(tps=f.number(perf.training_tokens_per_s, 0))
+             if perf.training_tokens_per_s else
+             lab["speed_images"].format(ips=f.number(perf.images_per_s, 2))
+             if perf.images_per_s else "")
+    used = o.fit.per_gpu_used_gib
+    text = lab["summary"].format(
+        setup=setup, provider=o.offer.provider, kind=_kind(o.pricing_model, lang, messages),
+        weights=o.weights, price=price, used=_gib(used, f),
+        cap=_gib(used + o.fit.per_gpu_free_gib, f), speed=speed)
+    return romanian_de(text) if lang == "ro" else text
 
 
 def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
