@@ -89,3 +89,35 @@ def test_a_batch_jobs_hours_rest_on_sizings_speed_at_its_concurrency() -> None:
             s.performance.output_tokens_per_s * replicas, rel=1e-6)
         assert perf.job_hours == pytest.approx(
             1e8 / perf.output_tokens_per_s_total / 3600, rel=1e-6)
+
+
+@pytest.mark.parametrize(("budget", "unit_en", "unit_ro"), [
+    ({"max_usd_per_month": 50}, "/month", "/lună"),
+    ({"max_usd_per_hour": 0.05}, "/h", "/oră"),
+])
+def test_the_budget_no_match_reason_in_romanian(budget: dict[str, float], unit_en: str,
+                                                unit_ro: str) -> None:
+    """The no-match reason of a budget nothing meets, in the answer's language (the web page
+    showed 'nicio ofertă nu se potrivește: the budget: the cheapest option ...')."""
+    import datetime as dt
+
+    from service.adapters.messages_files import shipped_messages
+    from service.domain.answer.core_warnings import localise
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    req = msgspec.convert({"model": "llama-3.1-70b", "workload": "serving", **budget},
+                          RecommendationRequest)
+    rec = recommend(req, catalog(), dt.date(2026, 12, 4), explain=False)
+    assert not rec.options and rec.reason and rec.reason.startswith("the budget:")
+    assert unit_en in rec.reason
+    msgs = shipped_messages()
+    for lang in ("en", "ro"):
+        t = msgs.section(lang, "answer")
+        got = localise(rec.reason, t, msgs.formatter(lang), msgs.section(lang, "pricing"))
+        if lang == "en":
+            assert got == rec.reason  # English comes back word for word
+        else:
+            assert got.startswith("bugetul: cea mai ieftină opțiune")
+            assert unit_ro in got and "USD" in got
+            assert "the budget" not in got and "over your" not in got

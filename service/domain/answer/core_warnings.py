@@ -28,6 +28,25 @@ from service.domain.messages import catalog_words, quoted
 # writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope; anything else is kept.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
+    # a no-match reason: the budget (the plural form; one option that fits is said in English)
+    ("core_budget_month", re.compile(
+        r"the budget: the cheapest option that fits costs "
+        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?)/month, "
+        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?)/month "
+        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
+        r"precision or allow spot")),
+    ("core_budget_hour", re.compile(
+        r"the budget: the cheapest option that fits costs "
+        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?)/h, "
+        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?)/h "
+        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
+        r"precision or allow spot")),
+    ("core_budget_total", re.compile(
+        r"the budget: the cheapest option that fits costs "
+        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?) in all, "
+        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?) "
+        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
+        r"precision or allow spot")),
     ("core_long_run", re.compile(
         r"long run: ask the provider for reserved/committed pricing \(none published in the "
         r"catalog for this offer\)")),

@@ -548,9 +548,42 @@ _IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
 
 _RATE = re.compile(r"\s*+(?:tokens?|tok|tokeni)?\s*+(?:/\s*+s\b|/\s*+sec|per\s++sec|pe\s++sec)")
+_TOKEN_DATA = frozenset({"training", "train", "data", "dataset", "corpus", "antrenare",
+                         "antrenament", "date", "setul"})
+"""Words after "<n>k tokens" that make it an amount of data: "100k tokens of training data"."""
+_BARE_NEXT = frozenset({"on", "with", "and", "at", "in", "using", "via", "context", "ctx",
+                        "pe", "cu", "si", "la", "folosind"})
+"""Words that may follow a bare "32k" that is a context ("llama 3 70b int4 32k on an H100");
+any other word makes it a count of something ("32k requests", "10k examples", "1M SDXL images")."""
+_BARE_NOT_AFTER = frozenset({"per", "pe", "budget", "buget", "bugetul", "batch", "lot", "rank",
+                             "top", "generate", "transcribe", "embed", "process", "genera",
+                             "genereaza", "transcrie", "proceseaza"})
+"""Words before a bare "32k" that make it something else: "cost per 1M", "generate 10k"."""
+
+
+def _bare_length(toks: list[_Tok], j: int, text: str, money: list[tuple[int, int]]) -> bool:
+    """Whether the bare "32k" / "128K" / "1M" at ``toks[j]`` is a context: the form the Slack
+    help teaches (``/gpu size llama 3 70b int4 32k``), read when no other quantity claims the
+    number: not an amount of money ("$32k", "budget 32k a month"), not a count of things
+    ("32k requests", "10k examples": another word follows), not after "per" or a verb of work
+    ("cost per 1M", "generate 10k")."""
+    t = toks[j]
+    if any(a <= t.start < b for a, b in money):
+        return False
+    if j > 0 and toks[j - 1].text in _BARE_NOT_AFTER:
+        return False
+    rest = text[t.end:].lstrip(" ")
+    if not rest or rest[0] in ",;?!.)":
+        return True
+    if j + 1 >= len(toks):
+        return False
+    after = toks[j + 1].text
+    return after in _BARE_NEXT or (not after.isdigit() and find_precision(after) is not None)
 
 
 def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
+    money = [m.span() for m in _MONEY_ANY.finditer(text)]
+    bare: int | None = None  # a bare "32k": the context only when nothing else states one
     for j, t in enumerate(toks):
         if j in taken or _RATE.match(text, t.end):  # "10k tokens/s" is a speed
             continue
@@ -558,14 +591,25 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
         mk = _CTX_K.match(t.text)
         if mk:
             near_cache = any(w.startswith("cache") for w in window) and "kv" in window
+            following = [x.text for x in toks[j + 1 : j + 5]]
+            if following[:1] in (["tokens"], ["tokeni"]) and any(
+                    w in _TOKEN_DATA for w in following):
+                continue  # "100k tokens of training data" is the data, not a context
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window):
                 return int(mk.group(1)) * 1024
+            if bare is None and 1 <= int(mk.group(1)) <= 2048 and _bare_length(toks, j, text,
+                                                                               money):
+                bare = int(mk.group(1)) * 1024
             continue
         mm = _CTX_M.match(t.text)
         if mm:
             # "1M context"; "50M tokens" is a training corpus, not a context
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
                 return int(mm.group(1)) * 1_048_576
+            if (bare is None and 1 <= int(mm.group(1)) <= 16
+                    and (j == 0 or toks[j - 1].text not in ("for", "pentru"))
+                    and _bare_length(toks, j, text, money)):
+                bare = int(mm.group(1)) * 1_048_576
             continue
         md = _CTX_DASH.match(t.text)
         if md and 256 <= int(md.group(1)) <= 2_097_152:
@@ -596,7 +640,7 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 return int(mn.group(1))  # "4096 sequence length"
             if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
                 return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
-    return None
+    return bare
 
 
 _NUMBER = r"\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:[.,]\d++)?"
@@ -608,6 +652,8 @@ _MONEY = (
     rf"(?P<c>{_NUMBER})\s*+(?P<kc>k)?)"
 )
 _PER = r"\s*+(?:/|per|pe|a|an|on|in|each)?\s*+(?:gpu[- ]?)?"
+_MONEY_ANY = re.compile(_MONEY)
+"""Any amount of money, so that a bare "$32k" or "budget 32k" is never read as a context."""
 _HOUR = re.compile(_MONEY + _PER + r"(?:h|hr|hrs|hour|ora|ore)\b")
 _MONTH = re.compile(_MONEY + _PER + r"(?:month|mo|mth|luna|lunar)\b")
 _MONTHLY = re.compile(_MONEY + r"\s*+(?:monthly|lunar)\b")

@@ -1788,7 +1788,7 @@ def _cost_inner(w: _W) -> None:
         options = rec.options[:3]
     if not options:
         if rec.reason:
-            w.out.first = w.say("nooffer", reason=rec.reason)
+            w.out.first = w.say("nooffer", reason=localise(rec.reason, w.t, w.f, w.kinds))
             w.out.computed = True
         return
     w.offer_numbers(msgspec.structs.replace(rec, options=options))
@@ -1821,9 +1821,15 @@ def _cost_inner(w: _W) -> None:
     parts: list[str] = []  # a month's split, after the precision and the load
     if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
         sub = "month"
+    # the recommendations rank a reservation after on-demand on purpose (it binds you to a
+    # term): when one listed below is cheaper per hour, the lead is the cheapest only among
+    # the options without a commitment, and the answer says so
+    committed = o.pricing_model != "reserved" and any(
+        x.pricing_model == "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
+        for x in options[1:])
     if sub == "month" and o.cost.per_month_usd is not None:
-        w.out.first = w.say("cost_month", month=w.usd(o.cost.per_month_usd), usage=w.usage(),
-                            **common)
+        w.out.first = w.say("cost_month_no_commitment" if committed else "cost_month",
+                            month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
@@ -1862,7 +1868,7 @@ def _cost_inner(w: _W) -> None:
                             provider=o.offer.provider, kind=common["kind"])
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     else:
-        w.out.first = w.say("cost_hour", **common)
+        w.out.first = w.say("cost_hour_no_commitment" if committed else "cost_hour", **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
         # the precision and the load the price is for, right after it

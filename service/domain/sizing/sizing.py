@@ -973,6 +973,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None, note)
     precision = hw.precision
+    if model.kind == "audio":
+        _audio_decoder_context(req, model, hw.warnings, note)
 
     # an fp16 pipeline on a GPU without bf16 (V100, T4): T5 encoders overflow in fp16 and
     # run in fp32 (their memory doubles), the SDXL VAE needs its fp16 fix (warned)
@@ -1110,6 +1112,32 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
         warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
         capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
+
+
+def _audio_decoder_context(req: SizingRequest, model: SizedModel, warnings: list[str],
+                           note: Callable[[str, str, str], None]) -> None:
+    """A speech model's text decoder holds at most its own context (Whisper: 448 tokens,
+    ``max_target_positions`` in its config.json) and its attention cache is sized at that, per
+    30 s window: a longer context asked is warned, as an LLM asked past its ``max_context``
+    is, never shown as if the decoder held it."""
+    limits = [v for c in model.components if c.role == "decoder"
+              and isinstance(v := (c.architecture or {}).get("max_target_positions"), int)
+              and not isinstance(v, bool)]
+    if not limits:
+        return
+    limit = min(limits)
+    note("decoder_context", f"{limit} tokens",
+         f"{model.name}'s decoder takes at most {limit:,} tokens (max_target_positions in its "
+         "config.json): each sequence's attention cache is sized at that, the text of one "
+         "window of audio; input_tokens and output_tokens do not size an audio model")
+    context = req.input_tokens + req.output_tokens
+    if context > limit and (req.input_tokens != DEFAULT_INPUT_TOKENS
+                            or req.output_tokens != DEFAULT_OUTPUT_TOKENS):
+        warnings.append(
+            f"{context:,} tokens of context is more than {model.name}'s decoder takes "
+            f"({limit:,}, max_target_positions): it transcribes audio window by window, at "
+            f"most {limit:,} tokens each; the figures are for that limit (longer audio is "
+            "more windows, not a longer context)")
 
 
 def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performance | None,
