@@ -121,3 +121,41 @@ def test_the_budget_no_match_reason_in_romanian(budget: dict[str, float], unit_e
             assert got.startswith("bugetul: cea mai ieftină opțiune")
             assert unit_ro in got and "USD" in got
             assert "the budget" not in got and "over your" not in got
+
+
+def test_gpu_to_gpu_bandwidth_is_the_interconnect_question() -> None:
+    r = ask("MI300X gpu-to-gpu bandwidth (infinity fabric)?")
+    quantity, value, unit = asked(r)
+    assert (quantity, value, unit) == ("link_gb_s", 896.0, "GB/s")
+
+
+def test_a100_pcie_is_the_pcie_card_not_the_bare_a100() -> None:
+    r = ask("Llama 3.1 8B tokens/s on an A100 PCIe?")
+    assert "A100 PCIe 80GB" in first_sentence(r), first_sentence(r)
+
+
+@pytest.mark.parametrize(("question", "batched"), [
+    ("Whisper large-v3 on a T4: how fast does it transcribe?", "24 streams at once"),
+    ("whisper large v3 pe un t4, cat de repede transcrie?", "24 fluxuri deodată"),
+])
+def test_how_fast_a_speech_model_transcribes_is_one_stream_then_batched(
+        question: str, batched: str) -> None:
+    """One stream leads (a T4 at 9.6 s of audio per second), the batched throughput the cost
+    answers use beside it (47.4), so neither reads as the other."""
+    r = ask(question)
+    one = _size(model="whisper-large-v3", gpu="t4")
+    job = _size(model="whisper-large-v3", gpu="t4", batch_size=24)
+    assert one.performance is not None and job.performance is not None
+    quantity, value, _ = asked(r)
+    assert quantity == "audio_seconds_per_s"
+    assert value == pytest.approx(one.performance.audio_seconds_per_s)
+    assert batched in r.answer
+    ratio = job.performance.audio_seconds_per_s
+    assert ratio is not None
+    assert f"{ratio:.1f}" in r.answer or f"{ratio:.1f}".replace(".", ",") in r.answer
+
+
+def test_nvlink_on_two_gpus_is_not_timed_as_pcie_only() -> None:
+    """Two PCIe cards may share an NVLink bridge: no PCIe-against-NVLink figures for two."""
+    r = ask("Is NVLink needed to run Llama 3.1 70B on 2 GPUs?")
+    assert "over PCIe" not in r.answer

@@ -736,6 +736,7 @@ _EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|p
                           r"|hours?|ore|ora|gpu)\b)")
 _INTERCONNECT = re.compile(r"\bnvlink\b|\binterconnect\w*+|\binfiniband\b|\bnvswitch\b"
                            r"|\binterconect\w*+|\bbandwidth between\b"
+                           r"|\binfinity fabric\b|\bxgmi\b|\bgpu[- ]to[- ]gpu\b"
                            # PCIe as the link asked about, not in a card's name ("H100 PCIe")
                            r"|\b(?:over|via|prin|peste|only|doar) pcie\b"
                            r"|\bpcie (?:vs|versus|or|sau|bandwidth|link|only|gen\d?)\b")

@@ -3480,9 +3480,11 @@ def _interconnect_split(w: _W) -> None:
     """A model split over several GPUs, none named ("is NVLink needed to run Llama 3.1 70B
     on 4 GPUs?"): the memory per GPU at that tensor split (the link does not change it), and
     the same chip's speed with NVLink and on PCIe (:data:`LINK_PAIR`), each as sizing times
-    it (the all-reduces on each link's measured collective curve)."""
+    it (the all-reduces on each link's measured collective curve); three GPUs or more."""
     m, n = w.model, w.ex.gpu_count
-    if m is None or m.kind != "llm" or not n or n < 2:
+    # two PCIe cards may share an NVLink bridge (the A100 PCIe's): from three on, the split's
+    # all-reduces cross PCIe
+    if m is None or m.kind != "llm" or not n or n < 3:
         return
     ctx = w.ex.context_tokens or 4096
     nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx, output_tokens=512)
@@ -3589,6 +3591,21 @@ def _media_job(w: _W, gid: str | None) -> bool:
     return _job_total(w)
 
 
+def _audio_batched(w: _W, gid: str, count: int) -> str | None:
+    """The speech model's throughput at the batch a transcription job runs at on this GPU
+    (the cost per hour of audio's basis), said beside a one-stream speed; None where that
+    batch is 1 or the sizing has no figure."""
+    job = w.media_kw(gid, count, job=True)
+    batch = job.get("batch_size")
+    if not batch or batch <= 1:
+        return None
+    r = w.size(gpu=gid, gpu_count=count, **job)
+    ratio = r.performance.audio_seconds_per_s if r is not None and r.performance else None
+    if not ratio:
+        return None
+    return w.say("audio_batched", batch=w.n(batch), ratio=w.rate(ratio))
+
+
 def _media(w: _W) -> None:
     m = w.model
     if m is None:
@@ -3610,17 +3627,22 @@ def _media(w: _W) -> None:
         count = rows[0].gpu_count
     else:
         count = w.ex.gpu_count or 1
-    if m.kind == "audio" and w.sub != "fits" and "batch_size" not in mk:
-        # a throughput asked with no batch: the batch a transcription job runs at on this
-        # GPU, as the cost per hour of audio counts it (one basis; at batch 1 a T4 read
-        # 9.6 hours an hour here and 47 in the cost answer, and an A100 slower than a T4)
+    if m.kind == "audio" and w.sub == "hour" and "batch_size" not in mk:
+        # a throughput asked ("hours of audio per hour") with no batch: the batch a
+        # transcription job runs at on this GPU, as the cost per hour of audio counts it (one
+        # basis; at batch 1 a T4 read 9.6 hours an hour here and 47 in the cost answer, and
+        # an A100 slower than a T4)
         mk = w.media_kw(gid, count, job=True)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     if r is None or r.gpu is None:
         return
     w.media_notes(mk)
     if m.kind == "audio" and "batch_size" not in mk:
+        # "how fast does it transcribe?": one stream leads, the batched throughput beside it
         w.out.more.insert(0, w.t["media_batch_one"])
+        batched = _audio_batched(w, gid, count)
+        if batched is not None:
+            w.out.more.insert(1, batched)
     setup = named or w.setup(count, gid)
     need = w.gib(r.memory.per_gpu_gib)
     if not r.fits:
