@@ -79,9 +79,11 @@ async def test_one_gpu_by_family_name_is_the_default_sizing_uses_and_names_the_v
 
 async def test_a_family_name_no_alias_names_is_a_404_listing_the_variants(
         client: Client) -> None:
-    r = await client.get("/v1/gpus/A100 PCIe")
+    # "A100 PCIe" is an alias of the PCIe 80GB card (the one cloud rows list); "A100 SXM"
+    # names two cards and no alias says which
+    r = await client.get("/v1/gpus/A100 SXM")
     assert r.status_code == 404
-    assert r.json()["suggestions"] == ["a100-pcie-40gb", "a100-pcie-80gb"]
+    assert r.json()["suggestions"] == ["a100-sxm-40gb", "a100-sxm-80gb"]
 
 
 async def test_a_spot_only_offer_derives_every_price_from_spot_not_reserved(
