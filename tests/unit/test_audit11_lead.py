@@ -159,3 +159,33 @@ def test_nvlink_on_two_gpus_is_not_timed_as_pcie_only() -> None:
     """Two PCIe cards may share an NVLink bridge: no PCIe-against-NVLink figures for two."""
     r = ask("Is NVLink needed to run Llama 3.1 70B on 2 GPUs?")
     assert "over PCIe" not in r.answer
+
+
+@pytest.mark.parametrize("body", [
+    {"model": "llama-3.1-405b", "workload": "serving", "max_usd_per_month": 2000},
+    {"model": "llama-3.1-70b", "workload": "serving", "context_tokens": 32768,
+     "concurrent_requests": 8},
+    {"model": "qwen2.5-32b", "workload": "serving", "max_usd_per_month": 300},
+])
+def test_a_rejected_offers_price_is_on_the_listings_basis_and_says_its_kind(
+        body: dict[str, object]) -> None:
+    """A rejected offer quoted its reserved contract where it had no on-demand price, and
+    never said which price it was; now on-demand, else spot, else reserved, as /v1/offers."""
+    import datetime as dt
+
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+
+    rec = recommend(msgspec.convert(body, RecommendationRequest), catalog(),
+                    dt.date(2026, 12, 4))
+    assert rec.rejected
+    by_id = catalog().offers_by_id
+    for r in rec.rejected:
+        o = by_id[r.offer_id]
+        if o.on_demand_usd_h is not None:
+            want = (o.on_demand_usd_h, "on_demand")
+        elif o.spot_usd_h is not None:
+            want = (o.spot_usd_h, "spot")
+        else:
+            want = (o.reserved_usd_h, "reserved")
+        assert (r.price_usd_h, r.price_kind) == want, r

@@ -82,13 +82,6 @@ def price_basis(o: Offer | OfferView) -> tuple[float | None, PriceKind | None]:
     return None, None
 
 
-def headline_price(o: Offer) -> float | None:
-    """The price recommendations quote for a rejected offer: on-demand, else reserved, else
-    spot (not yet :func:`price_basis`, which the offer listing uses)."""
-    return o.on_demand_usd_h if o.on_demand_usd_h is not None else (
-        o.reserved_usd_h if o.reserved_usd_h is not None else o.spot_usd_h)
-
-
 def on_spot(v: OfferView) -> OfferView:
     """``v`` with its per-unit prices at the spot price (a ``spot_only`` listing)."""
     spot = v.spot_usd_h

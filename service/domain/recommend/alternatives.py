@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from service.domain.catalog.models import kv_bytes
-from service.domain.catalog.offer_query import headline_price
+from service.domain.catalog.offer_query import price_basis
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
@@ -244,7 +244,7 @@ def _runs_instead(ctx: Ctx, options: list[Option], rejected: Sequence[tuple[Offe
     for offer, reason in rejected:
         if not reason.startswith(KERNEL_REFUSAL) or NEAREST not in reason:
             continue
-        price = headline_price(offer)
+        price = price_basis(offer)[0]
         if top is not None and (price is None or price >= top):
             continue
         found.add(reason.rsplit(NEAREST, 1)[1].strip())

@@ -11,7 +11,7 @@ import msgspec
 
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import kv_bytes
-from service.domain.catalog.offer_query import headline_price
+from service.domain.catalog.offer_query import price_basis
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
@@ -782,19 +782,20 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
-    by_price = sorted(rejected, key=lambda r: (headline_price(r[0]) or 1e9, r[0].id))
+    by_price = sorted(rejected, key=lambda r: (price_basis(r[0])[0] or 1e9, r[0].id))
 
     def take(offer: Offer, reason: str) -> None:
         k = (offer.gpu, offer.gpu_count)
         if k in seen or len(out) >= 10:
             return
         seen.add(k)
+        price, price_kind = price_basis(offer)
         out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
-                            provider=offer.provider, price_usd_h=headline_price(offer),
+                            provider=offer.provider, price_usd_h=price, price_kind=price_kind,
                             reason=reason))
 
     for offer, reason in by_price:
-        price = headline_price(offer)
+        price = price_basis(offer)[0]
         kind = rejection_kind(reason)
         near = kind not in ("memory", "hardware") or (
             kind == "hardware" and reason.startswith(KERNEL_REFUSAL) and top_price is not None

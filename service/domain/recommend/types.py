@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.domain.base import Out
+from service.domain.catalog.offer_query import PriceKind
 from service.domain.catalog.regions import Region
 from service.domain.fields import (
     CheckpointMinutes,
@@ -300,8 +301,13 @@ class Rejected(Out, frozen=True, kw_only=True):
     gpu: str
     gpu_count: int
     provider: str
-    price_usd_h: float | None
+    price_usd_h: Annotated[float | None, msgspec.Meta(
+        description="one instance's hourly price: on-demand, else spot, else reserved (the "
+                    "basis /v1/offers' derived prices use), its kind in price_kind")]
     reason: str
+    price_kind: Annotated[PriceKind | None, msgspec.Meta(
+        description="which of the offer's prices price_usd_h is (a reserved price is a "
+                    "contract, not an hourly rental)")] = None
 
 
 class Alternative(Out, frozen=True, kw_only=True):
