@@ -189,3 +189,25 @@ def test_a_rejected_offers_price_is_on_the_listings_basis_and_says_its_kind(
         else:
             want = (o.reserved_usd_h, "reserved")
         assert (r.price_usd_h, r.price_kind) == want, r
+
+
+def test_every_example_in_the_romanian_slack_help_is_a_romanian_command() -> None:
+    """The Romanian help taught `/gpu size` and `/gpu recommend`, English verbs whose answers
+    follow the rest of the text; its examples now use the Romanian verbs and answer in
+    Romanian."""
+    import re
+
+    from service.adapters.messages_files import shipped_messages
+    from service.adapters.slack.commands import parse_command
+
+    m = shipped_messages()
+    help_ro = m.section("ro", "slack")["help"]
+    examples = re.findall(r"`/gpu ((?:dimensiune|recomandă|size|recommend|ajutor)[^`]*)`",
+                          help_ro)
+    verbs = {e.split()[0] for e in examples}
+    assert {"dimensiune", "recomandă", "ajutor"} <= verbs and not verbs & {"size", "recommend"}
+    for e in examples:
+        if "<" in e:
+            continue  # the usage line's placeholders
+        cmd = parse_command(e, messages=m)
+        assert cmd.lang == "ro" and cmd.kind in ("size", "recommend", "help"), (e, cmd)

@@ -316,8 +316,9 @@ def test_help_usage_and_notices_escape_control_characters(lang: str) -> None:
     helped = render_help(lang)
     assert_escaped(helped)
     word = "question" if lang == "en" else "întrebare"
+    size = "size" if lang == "en" else "dimensiune"  # the language's own verb
     shown = helped["blocks"][0]["text"]["text"]
-    assert f"`/gpu &lt;{word}&gt;`" in shown and "/gpu size &lt;model&gt;" in shown
+    assert f"`/gpu &lt;{word}&gt;`" in shown and f"/gpu {size} &lt;model&gt;" in shown
     assert f"`/gpu &lt;{word}&gt;`" in helped["text"]
     for which in ("size_usage", "recommend_usage"):
         usage = render_usage(which, lang)
