@@ -82,15 +82,22 @@ def price_basis(o: Offer | OfferView) -> tuple[float | None, PriceKind | None]:
     return None, None
 
 
+def _per_unit(price: float | None, gpu_count: int, memory_gib: float,
+              bandwidth_tb_s: float) -> tuple[float | None, float | None, float | None]:
+    """(per GPU, per GiB, per TB/s) of an instance's hourly ``price`` (None: no price)."""
+    if price is None:
+        return None, None, None
+    return price / gpu_count, price / memory_gib, price / bandwidth_tb_s
+
+
 def on_spot(v: OfferView) -> OfferView:
     """``v`` with its per-unit prices at the spot price (a ``spot_only`` listing)."""
-    spot = v.spot_usd_h
-    if spot is None:
+    if v.spot_usd_h is None:
         return v
-    return msgspec.structs.replace(
-        v, price_kind="spot", price_per_gpu_usd_h=spot / v.gpu_count,
-        price_per_gib_usd_h=spot / v.total_memory_gib,
-        price_per_tb_s_usd_h=spot / v.total_bandwidth_tb_s)
+    gpu, gib, tb_s = _per_unit(v.spot_usd_h, v.gpu_count, v.total_memory_gib,
+                               v.total_bandwidth_tb_s)
+    return msgspec.structs.replace(v, price_kind="spot", price_per_gpu_usd_h=gpu,
+                                   price_per_gib_usd_h=gib, price_per_tb_s_usd_h=tb_s)
 
 
 def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
@@ -99,6 +106,7 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
     mem = gpu.total_gib * o.gpu_count
     bw = gpu.bandwidth_gb_s * o.gpu_count / 1000
     age = (today - o.as_of).days
+    per_gpu, per_gib, per_tb_s = _per_unit(price, o.gpu_count, mem, bw)
     return OfferView(
         id=o.id, provider=o.provider, instance_type=o.instance_type, regions=o.regions,
         gpu=o.gpu, gpu_name=gpu.name, gpu_count=o.gpu_count, gpu_memory_gib=gpu.total_gib,
@@ -106,9 +114,7 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
         network=o.network, network_gbps=o.network_gbps, vcpus=o.vcpus, ram_gib=o.ram_gib,
         disk_gb=o.disk_gb, on_demand_usd_h=o.on_demand_usd_h, spot_usd_h=o.spot_usd_h,
         reserved_usd_h=o.reserved_usd_h, reserved_term=o.reserved_term,
-        price_per_gpu_usd_h=None if price is None else price / o.gpu_count,
-        price_per_gib_usd_h=None if price is None else price / mem,
-        price_per_tb_s_usd_h=None if price is None else price / bw,
+        price_per_gpu_usd_h=per_gpu, price_per_gib_usd_h=per_gib, price_per_tb_s_usd_h=per_tb_s,
         as_of=o.as_of, as_of_kind=o.as_of_kind, price_date=price_date_words(o.as_of, o.as_of_kind),
         stale=age > stale_after_days, age_days=age, suspect=trust.suspect,
         suspect_reasons=list(trust.suspect_reasons), duplicates=list(trust.duplicates),
