@@ -28,6 +28,11 @@ async def _offers(client: Client, **params: Any) -> dict[str, Any]:
     ("v100", {"v100-sxm2-16gb", "v100-sxm2-32gb", "v100-pcie-16gb", "v100-pcie-32gb"}),
     ("rtx 6000", {"quadro-rtx-6000", "rtx-6000-ada"}),
     ("NVIDIA A100", {"a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-40gb", "a100-pcie-80gb"}),
+    # a memory size names every variant that has it, whatever the order of the variant words
+    # ("H100 PCIe 80GB"): the H100 PCIe is 80 GB too (it was the SXM alone)
+    ("H100 80GB", {"h100-sxm", "h100-pcie"}),
+    ("h100 80 gb", {"h100-sxm", "h100-pcie"}),
+    ("A100 80GB", {"a100-sxm-80gb", "a100-pcie-80gb"}),
 ])
 async def test_a_family_name_lists_every_variant_and_says_which(
         client: Client, name: str, variants: set[str]) -> None:

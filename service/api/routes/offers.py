@@ -103,7 +103,8 @@ def list_offers(
     gpu: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description=(
             "GPU id, name or alias; a family name (A100, H100, V100, RTX 6000) matches "
-            "every variant of it, listed in gpu_matched"))] = None,
+            "every variant of it, and with a memory size or form factor (H100 80GB, A100 "
+            "SXM) every variant that has it, listed in gpu_matched"))] = None,
     provider: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description="provider id")] = None,
     region: Annotated[str | None, QueryParameter(

@@ -38,6 +38,26 @@ def _words(name: str) -> list[str]:
     return words
 
 
+def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """``words`` as (the product's words, the variant words after them, "80 GB" joined to
+    "80gb"); None when a word that is not a variant word follows one ("A100 80GB Ti")."""
+    i = 0
+    while i < len(words) and not _VARIANT_WORD.fullmatch(words[i]) and not (
+            words[i].isdigit() and words[i + 1:i + 2] == ["gb"]):
+        i += 1
+    base, tags = tuple(words[:i]), set()
+    while i < len(words):
+        if words[i].isdigit() and words[i + 1:i + 2] == ["gb"]:
+            tags.add(words[i] + "gb")
+            i += 2
+        elif _VARIANT_WORD.fullmatch(words[i]):
+            tags.add(words[i])
+            i += 1
+        else:
+            return None
+    return base, frozenset(tags)
+
+
 def _only_variant_words(rest: list[str]) -> bool:
     i = 0
     while i < len(rest):
@@ -162,6 +182,14 @@ class NameIndex:
                     break
                 if not head.startswith(joined):
                     break
+        # the variant words in another order: "H100 80GB" names the H100 PCIe, spelt "H100
+        # PCIe 80GB", as well as the SXM ("H100 SXM5 80GB"), as "A100 80GB" names both A100s
+        asked = _split_variant(_words(name))
+        if asked is not None and asked[0] and asked[1]:
+            for spelling, entry_id in self._names.items():
+                got = _split_variant(_words(spelling))
+                if got is not None and got[0] == asked[0] and asked[1] <= got[1]:
+                    found.add(entry_id)
         return sorted(found)
 
     def __contains__(self, entry_id: str) -> bool:
