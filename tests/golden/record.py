@@ -35,7 +35,7 @@ FIXED: list[tuple[str, str, Any]] = [
                                 "max_usd_per_month": 2000, "egress_gb_per_month": 20000}),
     ("recommend", "405b-budget", {"model": "llama-3.1-405b", "max_usd_per_month": 2000}),
     ("recommend", "sdxl-batch", {"model": "sdxl", "workload": "batch", "job_images": 100000}),
-    ("offers", "h100-by-price", {"filter": {"gpu": "h100-sxm"}, "sort": "price"}),
+    ("offers", "h100-by-price", {"filter": {"gpus": ["h100-sxm"]}, "sort": "price"}),
     ("offers", "us-spot", {"filter": {"region": "us", "spot_only": True},
                            "sort": "price_per_gpu"}),
     ("offers", "big-nodes", {"filter": {"min_total_memory_gib": 600},

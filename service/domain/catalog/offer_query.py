@@ -123,7 +123,6 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
 
 
 class OfferFilter(Out, frozen=True, kw_only=True):
-    gpu: str | None = None
     gpus: frozenset[str] | None = None
     """Any of these GPU ids (the variants a family name matches, e.g. every A100)."""
     provider: str | None = None
@@ -145,8 +144,7 @@ class OfferFilter(Out, frozen=True, kw_only=True):
 def matches(v: OfferView, f: OfferFilter) -> bool:
     price = v.spot_usd_h if f.spot_only else price_basis(v)[0]
     return (
-        (f.gpu is None or v.gpu == f.gpu)
-        and (f.gpus is None or v.gpu in f.gpus)
+        (f.gpus is None or v.gpu in f.gpus)
         and (f.provider is None or v.provider == f.provider)
         and (f.min_gpus is None or v.gpu_count >= f.min_gpus)
         and (f.max_gpus is None or v.gpu_count <= f.max_gpus)
