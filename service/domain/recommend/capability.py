@@ -48,6 +48,7 @@ from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     KIND_WORDS,
     check_resolution,
+    check_training_method,
     resolve_engine,
     setups_for,
 )
@@ -67,14 +68,17 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
     if ctx.req.workload in ("finetune", "pretrain"):
         ft = req.finetune or FinetuneOptions(
             method="full" if req.workload == "pretrain" else "lora")
-        if ft.method == "qlora":
-            return [get_precision("nf4")]
-        if req.weights not in ("auto",):
-            p = find_precision(req.weights)
-            if p is None:
+        asked = None
+        if req.weights != "auto":
+            asked = find_precision(req.weights)
+            if asked is None:
                 raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
-            return [p]
-        return [get_precision("bf16")]
+        # the method's own refusals, as sizing words them (pre-training with adapters, full
+        # training of a quantized base, QLoRA on a 16-bit one)
+        check_training_method(req.workload, ft.method, asked)
+        if asked is not None:
+            return [asked]
+        return [get_precision("nf4" if ft.method == "qlora" else "bf16")]
     if req.weights != "auto":
         p = find_precision(req.weights)
         if p is None:

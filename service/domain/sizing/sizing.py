@@ -203,6 +203,27 @@ def resolve_kv(req: SizingRequest) -> KVType:
     return k
 
 
+def check_training_method(task: str, method: str, weights: Precision | None) -> None:
+    """Refuse a training method that cannot run as asked (sizing and recommendations alike):
+    pre-training trains every weight (no adapters on a frozen base); QLoRA's frozen base is
+    4-bit; full training updates every weight, which a quantized base cannot take
+    (transformers' Trainer: "You cannot perform fine-tuning on purely quantized models").
+    ``weights``: the precision asked for, None when left to the service."""
+    if task == "pretrain" and method != "full":
+        raise InvalidInput("pre-training trains every weight: method must be full",
+                           "$.finetune.method")
+    if weights is None:
+        return
+    if method == "qlora" and weights.bits_linear > 5:
+        raise InvalidInput(
+            f"QLoRA trains adapters on a 4-bit base; weights {weights.id} is not 4-bit "
+            "(use nf4, or method lora for a 16-bit base)", "$.weights")
+    if method == "full" and weights.bits_linear < 16:
+        raise InvalidInput(f"full training updates every weight and cannot run on a "
+                           f"{weights.id} quantized base; use bf16 or fp32 (or method lora / "
+                           "qlora to train adapters on it)", "$.weights")
+
+
 def default_engine(model: SizedModel, p: Precision, registry: Registry) -> Engine:
     """The catalog's default engine for the model's kind and the weights' format (see
     ``default_for_kinds`` / ``default_for_formats`` in catalog/engines.toml)."""
@@ -490,26 +511,16 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None)
 
     ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
-    if req.task == "pretrain" and ft.method != "full":
-        raise InvalidInput("pre-training trains every weight: method must be full",
-                           "$.finetune.method")
-    if ft.method == "qlora":
-        if req.weights is None:
-            precision = get_precision("nf4")
-            # QLoRA's base is 4-bit whatever the model ships in: the note says what is sized
-            assumptions[:] = [
-                Assumption(name="weights_precision", value=precision.id,
-                           reason=f"{precision.name}: QLoRA keeps the frozen base in 4 bits "
-                           f"({precision.bits_linear:g} bits per weight incl. scales); "
-                           f"{precision.quality}")
-                if x.name == "weights_precision" else x for x in assumptions]
-        elif precision.bits_linear > 5:
-            raise InvalidInput(
-                f"QLoRA trains adapters on a 4-bit base; weights {precision.id} is not 4-bit "
-                "(use nf4, or method lora for a 16-bit base)", "$.weights")
-    elif ft.method == "full" and precision.bits_linear < 16:
-        raise InvalidInput(f"full training updates every weight and cannot run on a "
-                           f"{precision.id} quantized base; use bf16 or fp32", "$.weights")
+    check_training_method(req.task, ft.method, precision if req.weights is not None else None)
+    if ft.method == "qlora" and req.weights is None:
+        precision = get_precision("nf4")
+        # QLoRA's base is 4-bit whatever the model ships in: the note says what is sized
+        assumptions[:] = [
+            Assumption(name="weights_precision", value=precision.id,
+                       reason=f"{precision.name}: QLoRA keeps the frozen base in 4 bits "
+                       f"({precision.bits_linear:g} bits per weight incl. scales); "
+                       f"{precision.quality}")
+            if x.name == "weights_precision" else x for x in assumptions]
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
     precision = hw.precision
