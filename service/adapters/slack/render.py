@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
 from service.domain.answer.core_warnings import localise
+from service.domain.answer.localised import localise_recommendation
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import Messages
@@ -193,12 +194,13 @@ def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = N
     return section(f"*{escape(labels(lang, messages)['offers'])}*\n" + "\n".join(lines))
 
 
-def _warnings_block(warnings: Sequence[str], lang: str, messages: Messages | None = None
-                    ) -> Block:
-    """The core's warnings as the answers word them (``localise``), one line each."""
+def _warnings_block(warnings: Sequence[str], lang: str, messages: Messages | None = None,
+                    *, localised: bool = False) -> Block:
+    """The core's warnings as the answers word them (``localise``), one line each;
+    ``localised``: they are already (:func:`localise_recommendation`), as they are."""
     m = messages or shipped_messages()
     texts, kinds, f = m.section(lang, "answer"), m.section(lang, "pricing"), m.formatter(lang)
-    lines = [localise(x, texts, f, kinds) for x in warnings]
+    lines = list(warnings) if localised else [localise(x, texts, f, kinds) for x in warnings]
     return section(f"*{escape(labels(lang, messages)['warnings'])}*\n"
                    + "\n".join(f"• {escape(x)}" for x in lines))
 
@@ -309,8 +311,13 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                           link_params: Mapping[str, str | int | float | None] | None = None,
                           messages: Messages | None = None) -> Message:
     """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
-    the answer."""
+    the answer; the core's texts (warnings, the reason nothing fits, the alternatives) in
+    ``lang`` as /v1/recommendations words them (:func:`localise_recommendation`)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
+    core = rec
+    # the core's own language comes back as ``rec`` itself (its warnings read through
+    # ``localise`` below, as for /gpu size)
+    rec = localise_recommendation(core, messages or shipped_messages(), lang)
     rows: list[tuple[str, str]] = [(lab["model"], model_name),
                                    (lab["workload"], lab.get(f"wl_{rec.workload}",
                                                              rec.workload))]
@@ -334,16 +341,14 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         rows.append((lab["memory"], f"{_gib(top.fit.per_gpu_used_gib, f)} / "
                      f"{_gib(capacity, f)} {lab['per_gpu']}"))
     else:
-        m = messages or shipped_messages()
-        reason = (localise(rec.reason, m.section(lang, "answer"), f,
-                           m.section(lang, "pricing")) if rec.reason else "")
-        text = f"{lab['no_options']}: {reason}".rstrip(": ")
+        text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
     text = escape(text)
     blocks: list[Block] = [section(text), section(table(rows))]
     if lines:
         blocks.append(_offers_block(lines, lang, messages))
     if rec.options and rec.options[0].warnings:
-        blocks.append(_warnings_block(rec.options[0].warnings, lang, messages))
+        blocks.append(_warnings_block(rec.options[0].warnings, lang, messages,
+                                      localised=rec is not core))
     if rec.alternatives:
         blocks.append(context([f"*{escape(lab['alternatives'])}*",
                                *(escape(f"{a.change}: {a.effect}")

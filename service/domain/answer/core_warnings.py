@@ -13,7 +13,13 @@ are kept as they are.
 
 Every pattern is anchored and runs in linear time (possessive quantifiers, no nested
 repetition); the kernel warnings, which quote catalog text with parentheses of their own, are
-taken apart with ``str`` methods instead."""
+taken apart with ``str`` methods instead.
+
+What would change a recommendation's answer (its ``alternatives``: ``change`` and ``effect``,
+service/domain/recommend/alternatives.py) is read back the same way, from the ``core_alt_*``
+messages: a rerun's effect ("<what>: <machines> at <provider>, <price>") is taken apart from
+its end with ``str`` methods (GPU names and instance types hold parentheses of their own), its
+"<what>" and every other alternative by the patterns of ``_ALT_PREFIXES`` and ``_ALT_TEXTS``."""
 
 from __future__ import annotations
 
@@ -219,20 +225,27 @@ def _digits(raw: str) -> int:
 
 
 _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
-             "pcie": "core_multinode_pcie"}
-"""Optional parts of a warning, each written from its own message (empty when absent)."""
+             "pcie": "core_multinode_pcie", "bits": "core_alt_bits", "held": "core_alt_held",
+             "speed": "core_alt_gbps"}
+"""Optional parts of a warning, each written from its own message (empty when absent), with
+the group itself and the values read inside it ("held" says its ``say_target``)."""
 
 
 def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
           kinds: Mapping[str, str]) -> str:
     values: dict[str, str] = {}
+    optional: dict[str, str | None] = {}
     for name, raw in m.groupdict().items():
         if name in _OPTIONAL:
-            values[name] = texts[_OPTIONAL[name]].format(**{name: raw}) if raw else ""
+            optional[name] = raw
+            continue
+        prefix, _, rest = name.partition("_")
+        if prefix == "say":
+            # one of a few fixed phrases, each said by its own message (empty when absent)
+            values[rest] = texts[_SAID[rest][raw]] if raw else ""
             continue
         if raw is None:
             continue
-        prefix, _, rest = name.partition("_")
         if prefix == "n":
             values[rest] = f.number(float(raw.replace(",", "")), _digits(raw))
         elif prefix == "usd":
@@ -245,8 +258,14 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             raw = raw.strip()
             values[rest] = (texts["core_any_count"].format(gpu=raw[: -len(_ANY_COUNT)])
                             if raw.endswith(_ANY_COUNT) else raw)
+        elif prefix == "machine":
+            values[rest] = _machine(raw, texts, f, kinds)
+        elif prefix == "pricing":
+            values[rest] = _pricing(raw, texts, kinds)
         else:
             values[name] = raw
+    for name, raw in optional.items():
+        values[name] = texts[_OPTIONAL[name]].format(**{**values, name: raw}) if raw else ""
     return texts[key].format(**values)
 
 
@@ -392,6 +411,189 @@ def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
     return out
 
 
+# What would change a recommendation's answer (service/domain/recommend/alternatives.py).
+_NUM = r"\d[\d,]*+(?:\.\d++)?"
+_NUMBER = re.compile(_NUM)
+_SAID: Mapping[str, Mapping[str, str]] = {
+    # what lower weights change about the machine (alternatives._fits_words)
+    "fits": {"fit where the weights asked for do not": "core_alt_fits_where",
+             "cost less on the same GPUs": "core_alt_fits_same",
+             "fit fewer GPUs": "core_alt_fits_fewer",
+             "fit smaller GPUs": "core_alt_fits_smaller",
+             "fit fewer, smaller GPUs": "core_alt_fits_fewer_smaller",
+             "cost less on other GPUs": "core_alt_fits_other"},
+    # what set the replica count (plans._miss, Plan.decided_by)
+    "target": {"default TTFT": "core_alt_target_default_ttft", "TTFT": "core_alt_target_ttft",
+               "default decode": "core_alt_target_default_decode",
+               "decode": "core_alt_target_decode", "rate": "core_alt_target_rate"},
+}
+"""Fixed phrases of the core, each said by its own message (``say_`` groups)."""
+_FITS = "|".join(re.escape(x) for x in _SAID["fits"])
+_GPU_WHERE = r"(?P<gpu>(?:(?! where ).)++)"
+_BITS = r"(?P<bits> \(16 bits, no quantization\))?"
+_HELD = (r"(?P<held> for the (?P<say_target>"
+         + "|".join(re.escape(x) for x in _SAID["target"]) + r") target)?")
+# the "<what>" of a rerun's effect (alternatives.find_alternatives, _instead_words)
+_ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_alt_fp8", re.compile(rf"FP8 weights \(near-lossless\) (?P<say_fits>{_FITS})")),
+    ("core_alt_int4", re.compile(
+        rf"4-bit weights \(small quality loss\) (?P<say_fits>{_FITS})")),
+    ("core_alt_kv_engine", re.compile(
+        r"an FP8 KV cache, which (?P<engine>(?:(?! keeps \().)++) keeps \(the (?P<kv>\S++) "
+        r"cache asked for ranks (?P<only>(?:(?! only\)\Z).)++) only\)")),
+    ("core_alt_kv_fp8", re.compile(r"FP8 KV cache \(half the KV memory, small quality cost\)")),
+    ("core_alt_kv_q8", re.compile(
+        r"q8_0 KV cache \(about half the KV memory, small quality cost\)")),
+    ("core_alt_half_context", re.compile(r"half the context halves the KV cache")),
+    ("core_alt_ttft", re.compile(
+        rf"a first token within (?P<n_relaxed>{_NUM}) s instead of (?P<n_ttft>{_NUM}) s")),
+    ("core_alt_decode", re.compile(
+        rf"(?P<n_slower>{_NUM}) instead of (?P<n_decode>{_NUM}) tokens/s per user")),
+    ("core_alt_spot", re.compile(r"spot prices with checkpointing")),
+    ("core_alt_shard", re.compile(r"shard the model over several nodes")),
+    ("core_alt_runs", re.compile(
+        rf"(?P<q>\S++) weights run on {_GPU_WHERE} where (?P<p>\S++) cannot{_BITS}")),
+    ("core_alt_fits_on", re.compile(
+        rf"(?P<q>\S++) weights fit on {_GPU_WHERE} where (?P<p>\S++) does not{_BITS}")),
+    ("core_alt_meets_default", re.compile(
+        rf"(?P<q>\S++) weights meet the default serving targets on {_GPU_WHERE} where "
+        rf"(?P<p>\S++) misses them{_BITS}")),
+    ("core_alt_meets", re.compile(
+        rf"(?P<q>\S++) weights meet the targets on {_GPU_WHERE} where (?P<p>\S++) misses "
+        rf"them{_BITS}")),
+    ("core_alt_carry_one", re.compile(
+        rf"(?P<q>\S++) weights carry the load on 1 node of {_GPU_WHERE} where (?P<p>\S++) "
+        rf"needs (?P<n_need>\d[\d,]*+){_HELD}{_BITS}")),
+    ("core_alt_carry", re.compile(
+        rf"(?P<q>\S++) weights carry the load on (?P<n_nodes>\d[\d,]*+) nodes of {_GPU_WHERE} "
+        rf"where (?P<p>\S++) needs (?P<n_need>\d[\d,]*+){_HELD}{_BITS}")),
+    ("core_alt_cost_there_month", re.compile(
+        rf"(?P<q>\S++) weights cost less on (?P<gpu>(?:(?! \(\S++ there: ).)++) "
+        rf"\((?P<p>\S++) there: \$(?P<usd_cost>{_NUM})/month\){_BITS}")),
+    ("core_alt_cost_there_total", re.compile(
+        rf"(?P<q>\S++) weights cost less on (?P<gpu>(?:(?! \(\S++ there: ).)++) "
+        rf"\((?P<p>\S++) there: \$(?P<usd_cost>{_NUM}) in all\){_BITS}")),
+    ("core_alt_cost_less", re.compile(
+        rf"(?P<q>\S++) weights cost less, on "
+        rf"(?P<gpu>(?:(?! \(16 bits, no quantization\)\Z).)++){_BITS}")),
+)
+# an alternative's change, and the effects that are not a rerun's
+_ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_alt_weights", re.compile(r"weights (?P<p>[\w.-]++(?: \(AWQ\))?)")),
+    ("core_alt_kv_cache", re.compile(r"kv_cache (?P<kv>[\w.-]++)")),
+    ("core_alt_context", re.compile(r"context (?P<n_tokens>\d[\d,]*+) tokens")),
+    ("core_alt_relax_ttft", re.compile(r"relax TTFT to (?P<n_ms>\d[\d,]*+) ms")),
+    ("core_alt_relax_decode", re.compile(
+        rf"relax decode speed to (?P<n_tps>{_NUM}) tokens/s per user")),
+    ("core_alt_allow_spot", re.compile(r"allow spot \(interruptible\)")),
+    ("core_alt_allow_multi_node", re.compile(r"allow multi-node")),
+    ("core_alt_more_gpus", re.compile(r"more GPUs: (?P<machine_gpus>.++)")),
+    ("core_alt_multi_node_ib", re.compile(r"multi-node with InfiniBand")),
+    ("core_alt_multi_node", re.compile(
+        r"multi-node: (?P<n_nodes>\d[\d,]*+) x (?P<n_count>\d[\d,]*+) GPUs with "
+        r"(?P<network>[\w-]++)")),
+    ("core_alt_faster", re.compile(
+        rf"(?P<machine_gpus>(?:(?! at ).)++) at (?P<provider>[\w.-]++) "
+        rf"\((?P<pricing_kind>(?:(?!\) finish in ).)++)\) finish in (?P<n_days>{_NUM}) days "
+        rf"instead of (?P<n_was>\d[\d,]*+): \$(?P<usd_cost>{_NUM}) for the job")),
+    ("core_alt_multi_node_none", re.compile(
+        r"the run takes (?P<n_days>\d[\d,]*+) days on one node; spread it over several nodes "
+        r"joined by InfiniBand/EFA and reserve the capacity \(no such offer with a usable, "
+        r"trusted price in the catalog matches the constraints\)")),
+    ("core_alt_multi_node_plan", re.compile(
+        rf"(?P<n_nodes>\d[\d,]*+) nodes of (?P<instance>(?:(?! at ).)++) at "
+        rf"(?P<provider>[\w.-]++) \((?P<network>[\w-]++)(?P<speed> (?P<n_gbps>{_NUM}) Gb/s)?\) "
+        rf"finish in (?P<n_days>{_NUM}) days instead of (?P<n_was>\d[\d,]*+); "
+        rf"(?P<pricing_kind>(?:(?! capacity, ).)++) capacity, \$(?P<usd_cost>{_NUM}) for the "
+        r"run")),
+)
+# the machines an option rents (options.machine_words); the GPU's name is kept as it is
+_MACHINES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_alt_instances", re.compile(
+        r"(?P<n_nodes>\d[\d,]*+) instances of (?P<n_count>\d[\d,]*+) x (?P<gpu>.++)")),
+    ("core_alt_gpus", re.compile(r"(?P<n_count>\d[\d,]*+) x (?P<gpu>.++)")),
+)
+_PROVIDER = re.compile(r"[\w.-]++")
+_VS = " (vs $"
+_RESERVED = "reserved, "
+_TERM_UNKNOWN = "a committed term the catalog does not state"
+"""pricing.reserved_term where the catalog states none."""
+
+
+def _first(text: str, patterns: tuple[tuple[str, re.Pattern[str]], ...],
+           texts: Mapping[str, str], f: Formatter, kinds: Mapping[str, str]) -> str | None:
+    for key, pattern in patterns:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _fill(texts, key, m, f, kinds)
+    return None
+
+
+def _money(raw: str, f: Formatter) -> str:
+    return f.money(float(raw.replace(",", "")), _digits(raw))
+
+
+def _machine(text: str, texts: Mapping[str, str], f: Formatter,
+             kinds: Mapping[str, str]) -> str:
+    """"2 x NVIDIA H100 SXM5 80GB", "3 instances of 1 x ... (instance type)"; as it is when
+    it is neither."""
+    return _first(text, _MACHINES, texts, f, kinds) or text
+
+
+def _pricing(text: str, texts: Mapping[str, str], kinds: Mapping[str, str]) -> str:
+    """A pricing model as pricing.pricing_words says it: "on-demand", "spot", "reserved,
+    <term>" (the term quoted from the catalog)."""
+    if text.startswith(_RESERVED):
+        term = text.removeprefix(_RESERVED)
+        return texts["core_alt_reserved"].format(
+            kind=kinds.get("reserved", "reserved"),
+            term=texts["core_alt_term_unknown"] if term == _TERM_UNKNOWN else quoted(term, texts))
+    return kinds.get(text.replace("-", "_"), text)
+
+
+def _rerun(text: str, texts: Mapping[str, str], f: Formatter,
+           kinds: Mapping[str, str]) -> str | None:
+    """A rerun's effect, "<what>: <machines> at <provider>, $<cost>/month" (or " in all"),
+    with " (reserved, <term>)" where it is reserved; None where it is not one."""
+    reserved = ""
+    at = text.rfind(f" ({_RESERVED}")
+    if at >= 0 and text.endswith(")"):
+        reserved = f" ({_pricing(text[at + 2 : -1], texts, kinds)})"
+        text = text[:at]
+    if text.endswith("/month"):
+        key, text = "core_alt_month", text.removesuffix("/month")
+    elif text.endswith(" in all"):
+        key, text = "core_alt_total", text.removesuffix(" in all")
+    else:
+        return None
+    text, sep, cost = text.rpartition(", $")
+    if not sep or not _NUMBER.fullmatch(cost):
+        return None
+    head, sep, provider = text.rpartition(" at ")
+    if not sep or not _PROVIDER.fullmatch(provider):
+        return None
+    what, sep, machine = head.rpartition(": ")
+    said = _first(what, _ALT_PREFIXES, texts, f, kinds) if sep else None
+    if said is None:
+        return None
+    return texts["core_alt_rerun"].format(
+        prefix=said, machine=_machine(machine, texts, f, kinds), provider=provider,
+        price=texts[key].format(cost=_money(cost, f)), reserved=reserved)
+
+
+def _what_would_change(text: str, texts: Mapping[str, str], f: Formatter,
+                       kinds: Mapping[str, str]) -> str | None:
+    """An alternative's change or effect, with the answer's own cost (" (vs $1,360)") where
+    the effect ends with it; None for any other text."""
+    vs = ""
+    at = text.rfind(_VS)
+    if at >= 0 and text.endswith(")") and _NUMBER.fullmatch(text[at + len(_VS) : -1]):
+        vs = texts["core_alt_vs"].format(cost=_money(text[at + len(_VS) : -1], f))
+        text = text[:at]
+    said = _first(text, _ALT_TEXTS, texts, f, kinds) or _rerun(text, texts, f, kinds)
+    return None if said is None else said + vs
+
+
 def localise(text: str, texts: Mapping[str, str], f: Formatter,
              kinds: Mapping[str, str]) -> str:
     """``text``, a warning of the core, in the language of ``texts`` (an [answer] section of
@@ -401,6 +603,9 @@ def localise(text: str, texts: Mapping[str, str], f: Formatter,
         m = pattern.fullmatch(text)
         if m is not None:
             return _fill(texts, key, m, f, kinds)
+    alt = _what_would_change(text, texts, f, kinds)
+    if alt is not None:
+        return alt
     if text.startswith(_SUSPECT):
         reason = text[len(_SUSPECT):]
         for key, pattern in _REASONS:
