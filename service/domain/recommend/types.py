@@ -130,10 +130,10 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         description="embedding models: input tokens a batch job embeds in all; the option is "
                     "priced for the job and per million tokens embedded")] | None = None
     lang: Annotated[Literal["en", "ro"], msgspec.Meta(
-        description="language of the options' warnings, the rejected offers' reasons and "
-                    "the no-match `reason`: English, or Romanian as /v1/ask words them (a "
-                    "warning with no Romanian wording stays English); the rest of the "
-                    "answer is English")] = "en"
+        description="language of the options' warnings, the rejected offers' reasons, "
+                    "the no-match `reason` and the `alternatives`: English, or Romanian as "
+                    "/v1/ask words them (a text with no Romanian wording stays English); "
+                    "the rest of the answer is English")] = "en"
 
     def __post_init__(self) -> None:
         super().__post_init__()
