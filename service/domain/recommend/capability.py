@@ -29,9 +29,14 @@ from service.domain.recommend.context import (
     count,
 )
 from service.domain.recommend.types import (
+    DEFAULT_CONTEXT_TOKENS,
     RecommendationRequest,
 )
-from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, cache_bytes_per_sequence
+from service.domain.sizing.audio_speed import (
+    AUDIO_JOB_BATCH,
+    WHISPER_WINDOW_S,
+    cache_bytes_per_sequence,
+)
 from service.domain.sizing.hardware import fp32_components
 from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
 from service.domain.sizing.memory import (
@@ -143,6 +148,55 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
     if req.steps is not None and model.kind != "diffusion":
         raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
                            f"{model.name} is not one", "$.steps")
+    if model.kind != "llm" or model.task == "embed":
+        for name in TOKEN_TARGETS:
+            if getattr(req, name) is not None:
+                raise InvalidInput(f"{name} is a target of language models that generate "
+                                   f"text; {_no_tokens(model)}", f"$.{name}")
+    if (req.target_requests_per_s is not None and model.kind == "audio"
+            and model.family != "whisper"):
+        raise InvalidInput(
+            f"target_requests_per_s needs the seconds of audio a request generates, which "
+            f"no field gives for {model.name}: give concurrent_requests (clips generated at "
+            "once) or job_audio_hours", "$.target_requests_per_s")
+
+
+def embed_context(req: RecommendationRequest, model: SizedModel) -> RecommendationRequest:
+    """``req`` with an embedding model's default context: where ``context_tokens`` is not
+    given (the default, as /v1/sizing reads ``input_tokens``), the model's own input length
+    where that is shorter (bge-large: 512) rather than a language model's 4,096, which it
+    would be warned for going past and whose requests a rate would count as 4,096 tokens
+    each. A context the request states is kept, and warned past the limit."""
+    limit = model.max_context
+    if (model.task != "embed" or req.context_tokens != DEFAULT_CONTEXT_TOKENS or not limit
+            or limit >= DEFAULT_CONTEXT_TOKENS):
+        return req
+    return msgspec.structs.replace(req, context_tokens=limit)
+
+
+TOKEN_TARGETS = ("max_time_to_first_token_ms", "min_decode_tokens_per_s",
+                 "target_output_tokens_per_s")
+"""The serving targets counted in generated tokens: the plan search of an LLM reads them;
+image, speech and embedding models generate none, so the fields are refused there rather
+than dropped."""
+
+
+def _no_tokens(model: SizedModel) -> str:
+    """Why a token target does not apply to ``model`` and the fields that size its load."""
+    if model.task == "embed":
+        return (f"{model.name} is an embedding model and generates no tokens (time to first "
+                "token, decode speed and output tokens do not apply): give "
+                "target_requests_per_s (one input of context_tokens a request) or "
+                "concurrent_requests")
+    if model.kind == "diffusion":
+        return (f"{model.name} generates images, not tokens: give target_requests_per_s "
+                "(one image a request) or concurrent_requests")
+    if model.family == "whisper":
+        return (f"{model.name} transcribes audio: give target_requests_per_s "
+                f"({WHISPER_WINDOW_S:g} s of audio a request) or concurrent_requests "
+                "(streams transcribed at once)")
+    return (f"{model.name} generates audio, not text tokens: give concurrent_requests (clips "
+            "generated at once) or job_audio_hours")
 
 
 def diffusion_setting(req: RecommendationRequest, model: SizedModel) -> tuple[int, int, int]:
@@ -680,9 +734,10 @@ def _no_note(name: str, value: str, reason: str) -> None:
 def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> Capability:
     """An audio model: one replica per GPU running a batch of windows (Whisper) or clips
     (generation), its speed in audio seconds per second from the sizing model at that batch.
-    Serving: the largest batch up to ``concurrent_requests`` that memory holds and at which
-    every stream still runs at least in real time (that many streams a replica); a batch job:
-    up to ``AUDIO_JOB_BATCH`` as memory allows."""
+    Serving: the largest batch up to ``concurrent_requests`` (under ``target_requests_per_s``:
+    up to the engine's ``max_num_seqs``, as continuous batching takes the requests in flight)
+    that memory holds and at which every stream still runs at least in real time (that many
+    streams a replica); a batch job: up to ``AUDIO_JOB_BATCH`` as memory allows."""
     m = ctx.model
     engine = ctx.registry.engines.default(m.kind, False)
     runs = runs_as(ctx, gpu, p)
@@ -699,8 +754,10 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> 
         return diffusion_memory(m, p, 64, 64, batch).total_gib + batch * per_seq
 
     streams = ctx.req.workload == "serving"
-    # at most the engine's max_num_seqs streams a replica
-    want = (min(ctx.req.concurrent_requests, engine.speed.max_num_seqs) if streams
+    # at most the engine's max_num_seqs streams a replica; under a request rate, as many as
+    # it batches (the requests in flight vary: the replica's capacity is at its largest batch)
+    want = (min(ctx.req.concurrent_requests if not ctx.req.target_requests_per_s
+                else engine.speed.max_num_seqs, engine.speed.max_num_seqs) if streams
             else AUDIO_JOB_BATCH)
     batch = 1
     for b in range(max(1, want), 1, -1):
@@ -762,8 +819,9 @@ def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capa
 
 
 def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> int:
-    """Replicas an image or speech model needs: one per concurrent request, and for
-    ``target_requests_per_s`` (one image a request) each replica at most ``HEADROOM_LOAD``
+    """Replicas an image, speech or embedding model needs: one per concurrent request, and
+    for ``target_requests_per_s`` (one image, one 30 s window of audio, one input of
+    ``context_tokens`` a request) each replica at most ``HEADROOM_LOAD``
     busy (:func:`setups_for`, the rule LLM rate targets and sizing's warning use: near full
     load random arrivals queue without bound); LLM serving is sized by the plan search
     (:mod:`plans`)."""
@@ -778,7 +836,37 @@ def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> in
         # one input of context_tokens a request
         per_replica = cap.embed_tps / cap.replicas / max(1, req.context_tokens)
         need = max(need, setups_for(req.target_requests_per_s, per_replica))
+    if req.target_requests_per_s and cap.audio_s_per_s:
+        # speech (check_applies lets a rate through for Whisper alone): one window a request
+        per_replica = cap.audio_s_per_s / cap.replicas / WHISPER_WINDOW_S
+        need = max(need, setups_for(req.target_requests_per_s, per_replica))
     return need
+
+
+def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
+    """The assumptions that say what one request is where the request does not: an embedding
+    model's input at its own length (``context_defaulted``: :func:`embed_context` set it), and
+    under a request rate a speech model's audio, one Whisper window, the most it transcribes
+    in one pass (:func:`replicas_for_target`)."""
+    if context_defaulted:
+        ctx.note("embedding_input_tokens", str(ctx.req.context_tokens),
+                 f"context_tokens at its default ({DEFAULT_CONTEXT_TOKENS:,}, a language "
+                 f"model's): each input is priced at {ctx.model.name}'s own limit of "
+                 f"{ctx.req.context_tokens:,} tokens (max_context); state another "
+                 "context_tokens to price longer texts, split into inputs of that length")
+    rate = ctx.req.target_requests_per_s
+    if not rate or ctx.model.kind != "audio":
+        return
+    audio = rate * WHISPER_WINDOW_S
+    ctx.note("request_audio_seconds", f"{WHISPER_WINDOW_S:g} s",
+             f"target_requests_per_s {rate:,.3g}: each request is priced as one "
+             f"{WHISPER_WINDOW_S:g} s clip, one window of {ctx.model.name} (Whisper encodes "
+             f"{WHISPER_WINDOW_S:g} s log-mel windows: its model card, config "
+             f"max_source_positions 1500), "
+             + (f"{audio:,.0f}" if audio >= 10 else f"{audio:.3g}") + " s of audio per "
+             f"second in all; the replicas are sized each at most {HEADROOM_LOAD:.0%} busy "
+             "(near full load, requests arriving at random queue without bound); longer audio "
+             "is more windows (a 2-minute file counts as 4 requests)")
 
 
 def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:

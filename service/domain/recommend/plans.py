@@ -564,11 +564,14 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     r = ctx.req
     if ctx.model.id == "custom":
         return
-    # an audio model's capability batches the concurrent streams on one GPU: it reads them
+    # an audio model's capability batches the concurrent streams on one GPU (under a request
+    # rate, up to the engine's max_num_seqs): it reads them
+    audio = ctx.model.kind == "audio"
     key = (ctx.model.id, ctx.engine, r.kv_cache, r.context_tokens,
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height, r.steps,
            r.allow_multi_node, r.min_memory_headroom_pct,
-           r.concurrent_requests if ctx.model.kind == "audio" else None)
+           r.concurrent_requests if audio else None,
+           bool(r.target_requests_per_s) if audio else None)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,

@@ -17,7 +17,9 @@ from service.domain.recommend.alternatives import find_alternatives, impossible_
 from service.domain.recommend.capability import (
     candidate_precisions,
     check_applies,
+    embed_context,
     note_diffusion_setting,
+    note_request_size,
     pick_engine,
 )
 from service.domain.recommend.context import Ctx, unknown_price_defaults
@@ -66,6 +68,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
     check_applies(req, model)
+    asked, req = req, embed_context(req, model)  # an embedding model's own input length
     # the engine serves the model's kind and keeps the KV cache asked for (or, with none
     # named, the one that does is chosen and the answer says so)
     engine, engine_why = pick_engine(req, model, registry)
@@ -84,6 +87,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                            ": a provider is either asked for or left out", "$.exclude_providers")
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
+    note_request_size(ctx, req is not asked)
     if engine_why is not None:
         ctx.note("engine", engine.id, engine_why)
     precisions = candidate_precisions(ctx)

@@ -43,6 +43,11 @@ from service.domain.sizing.requests import Engine, FinetuneOptions, ModelChoice
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]
 
+DEFAULT_CONTEXT_TOKENS = 4096
+"""``context_tokens`` when none is given. A request equal to it is read as not given (as
+/v1/sizing reads its ``DEFAULT_INPUT_TOKENS``): an embedding model is then priced at its own
+input length (:func:`~service.domain.recommend.capability.embed_context`)."""
+
 
 class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     """A workload, its usage pattern, a budget and constraints."""
@@ -60,7 +65,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
         description="how fine-tuning or pre-training is run, for workload finetune or "
                     "pretrain")] = None
-    context_tokens: ContextTokens = 4096
+    context_tokens: Annotated[ContextTokens, msgspec.Meta(
+        description="context per request, in tokens (prompt plus output); embedding models: "
+                    "the input length, by default the model's own limit where that is "
+                    "shorter (bge-large: 512), a longer one stated is warned and split into "
+                    "inputs of the limit")] = DEFAULT_CONTEXT_TOKENS
     output_tokens: RecommendOutputTokens = 512
     concurrent_requests: Concurrency = 1
     target_output_tokens_per_s: TokensPerSecond | None = None
