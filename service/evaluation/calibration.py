@@ -157,8 +157,9 @@ def model_name_candidates(name: str) -> list[str]:
     quantization suffix."""
     raw = name.strip()
     out = [raw]
-    inner = re.findall(r"\(([^)]*)\)", raw)
-    outer = re.sub(r"\([^)]*\)", "", raw).strip()
+    # [^()]: a scan never crosses another "(", so the search stays linear on "((((..."
+    inner = re.findall(r"\(([^()]*+)\)", raw)
+    outer = re.sub(r"\([^()]*+\)", "", raw).strip()
     for text in [*inner, outer]:
         if text and text not in out:
             out.append(text)

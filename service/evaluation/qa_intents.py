@@ -242,7 +242,8 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
 _NUM = {"en": re.compile(r"\d{1,3}(?:,\d{3})++(?:\.\d++)?|\d++(?:\.\d++)?"),
         "ro": re.compile(r"\d{1,3}(?:\.\d{3})++(?:,\d++)?|\d++(?:,\d++)?")}
 _MONEY = {"en": re.compile(r"\$(\d{1,3}(?:,\d{3})*+(?:\.\d++)?|\d++(?:\.\d++)?)"),
-          "ro": re.compile(r"(\d{1,3}(?:\.\d{3})*+(?:,\d++)?|\d++(?:,\d++)?)\s?USD")}
+          # a number starts where no digit or separator precedes it: one scan per number
+          "ro": re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})*+(?:,\d++)?|\d++(?:,\d++)?)\s?USD")}
 _SENTENCE = re.compile(r"(?<=[.!?])\s++(?=[A-ZĂÂÎȘȚ(])")
 YES = {"en": ("Yes",), "ro": ("Da",)}
 NO = {"en": ("No",), "ro": ("Nu",)}
