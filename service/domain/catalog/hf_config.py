@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -96,6 +97,91 @@ def _encoder_decoder_from_hf(cfg: dict[str, Any], model_type: str) -> Architectu
         return msgspec.convert(clean, Architecture)
     except msgspec.ValidationError as exc:
         raise InvalidInput(str(exc), "$.hf_config") from exc
+
+
+@dataclass(frozen=True)
+class ConfigWeights:
+    """What a pasted config.json's ``quantization_config`` says of the weights: the precision
+    id they are stored in (None: a method or setting the service does not size, kept at
+    bf16) and the words that say so."""
+
+    precision: str | None
+    reason: str
+
+
+def _quant_method_weights(q: dict[str, Any], method: str) -> str | None:
+    """The precision id of a ``quantization_config`` as transformers writes it, or None."""
+    if method in ("fp8", "fbgemm_fp8"):
+        # DeepSeek-V3 and Qwen3 FP8: e4m3 in 128x128 blocks; Meta's Llama 3.1 FP8
+        # (fbgemm_fp8): row-wise scales. Both one byte a weight plus negligible scales
+        return "fp8"
+    if method == "mxfp4":
+        return "mxfp4"  # gpt-oss: the MoE experts in MXFP4, attention in bf16
+    if method in ("awq", "gptq"):
+        bits = q.get("bits", q.get("w_bit"))
+        return f"{method}-int4" if bits == 4 and not isinstance(bits, bool) else None
+    if method == "bitsandbytes":
+        if q.get("load_in_8bit") is True:
+            return "bnb-int8"
+        if q.get("load_in_4bit") is True and q.get("bnb_4bit_quant_type") == "nf4":
+            # transformers' BitsAndBytesConfig: double quantization off unless asked
+            return "nf4" if q.get("bnb_4bit_use_double_quant") is True else "nf4-no-dq"
+        return None
+    if method == "compressed-tensors":
+        # llm-compressor's schemes: the weights' bits and type in every config group
+        groups = q.get("config_groups")
+        if not isinstance(groups, dict) or not groups:
+            return None
+        found = set()
+        for g in groups.values():
+            w = g.get("weights") if isinstance(g, dict) else None
+            a = g.get("input_activations") if isinstance(g, dict) else None
+            if not isinstance(w, dict):
+                return None
+            bits, kind = w.get("num_bits"), w.get("type")
+            acts = (a.get("num_bits"), a.get("type")) if isinstance(a, dict) else None
+            if (bits, kind) == (8, "float"):
+                found.add("fp8")  # FP8 W8A8 / FP8-dynamic
+            elif (bits, kind) == (4, "int") and acts is None:
+                found.add("int4")  # W4A16, group-wise int4 weight-only
+            elif (bits, kind) == (8, "int") and acts == (8, "int"):
+                found.add("int8")  # W8A8 int8
+            elif (bits, kind) == (4, "float") and w.get("group_size") == 16:
+                found.add("nvfp4")  # NVFP4: 16-value blocks
+            else:
+                return None
+        return found.pop() if len(found) == 1 else None
+    return None
+
+
+def weights_from_hf(cfg: dict[str, Any]) -> ConfigWeights | None:
+    """The precision a pasted config.json's weights are stored in, read from its
+    ``quantization_config`` (transformers writes it into config.json of every checkpoint
+    saved quantized: DeepSeek-V3's FP8 blocks, AWQ, GPTQ, bitsandbytes, llm-compressor);
+    None without one (16-bit weights). A method or setting not sized here gives
+    ``precision`` None and a reason naming it, never an error: the sizes still size."""
+    q = cfg.get("quantization_config")
+    inner = cfg.get("text_config")
+    if q is None and isinstance(inner, dict):
+        q = inner.get("quantization_config")
+    if q is None:
+        return None
+    if not isinstance(q, dict):
+        return ConfigWeights(None, "quantization_config is not an object: ignored, the "
+                                   "weights are sized at bf16")
+    method = q.get("quant_method")
+    if not isinstance(method, str) or not method:
+        return ConfigWeights(None, "quantization_config names no quant_method: the weights "
+                                   "are sized at bf16")
+    method = method.strip().lower()[:40]
+    pid = _quant_method_weights(q, method)
+    if pid is None:
+        return ConfigWeights(None, f"quantization_config quant_method {method!r} (with these "
+                                   "settings) is not one the service sizes: the weights are "
+                                   "sized at bf16, more than such a checkpoint holds; give "
+                                   "weights to size it in its format")
+    return ConfigWeights(pid, f"config.json's quantization_config, quant_method {method!r}, "
+                              f"stores the weights as {pid}")
 
 
 def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:

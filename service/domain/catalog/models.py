@@ -250,6 +250,32 @@ class Component(Strict, frozen=True, kw_only=True):
     notes: str = ""
 
 
+class Fp8Checkpoint(Strict, frozen=True, kw_only=True):
+    """A dense model's official FP8 checkpoint that leaves some linear layers in 16 bits (the
+    ``[fp8_checkpoint]`` table of its TOML). Its fp8 weights are sized so, not with every
+    linear layer in FP8: Meta's Llama 3.1 405B FP8 keeps attention and the first and last
+    layers' MLPs in bf16, 57.75 GiB per GPU at TP8 in vLLM where all-linear FP8 counts
+    47.7 (catalog/calibration.csv h136). The embeddings, the LM head and the norms stay
+    16-bit in every fp8 checkpoint already (the fp8 precision's own classes)."""
+
+    repo: str
+    """The checkpoint this layout is of (its Hugging Face repository)."""
+    attention_16bit: bool = False
+    """The attention projections (q, k, v, o) of every layer stay 16-bit."""
+    mlp_16bit_first_layers: NonNegInt = 0
+    """The MLPs of this many leading layers stay 16-bit."""
+    mlp_16bit_last_layers: NonNegInt = 0
+    """The MLPs of this many trailing layers stay 16-bit."""
+    source: str
+
+    def sixteen_bit_params(self, b: ParamBreakdown, a: Architecture) -> int:
+        """Linear weights that the checkpoint leaves 16-bit (of a dense model, whose layers'
+        MLPs are all the same size)."""
+        attention = b.attn_qko + b.attn_v if self.attention_16bit else 0
+        mlp_layers = self.mlp_16bit_first_layers + self.mlp_16bit_last_layers
+        return attention + (b.ffn + b.ffn_down) * mlp_layers // a.num_layers
+
+
 class ModelEntry(Strict, frozen=True, kw_only=True):
     id: str
     name: str
@@ -279,12 +305,23 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
     num_frames: int | None = None
     native_precision: str | None = None
     sample_rate_hz: int | None = None
+    fp8_checkpoint: Fp8Checkpoint | None = None
+    """How the official FP8 checkpoint lays out its weights, where not every linear layer is
+    FP8; fp8 weights of the model are sized so."""
 
     def __post_init__(self) -> None:
         if self.kind == "llm" and self.architecture is None:
             raise ValueError(f"{self.id}: an llm entry needs [architecture]")
         if self.kind != "llm" and not self.components:
             raise ValueError(f"{self.id}: a {self.kind} entry needs [[components]]")
+        ck, a = self.fp8_checkpoint, self.architecture
+        if ck is not None:
+            if a is None or a.is_moe or a.is_encoder_decoder:
+                raise ValueError(f"{self.id}: [fp8_checkpoint] is modelled for dense "
+                                 "decoder-only LLMs (the MLPs of its layers)")
+            if ck.mlp_16bit_first_layers + ck.mlp_16bit_last_layers > a.num_layers:
+                raise ValueError(f"{self.id}: [fp8_checkpoint] keeps more 16-bit MLP layers "
+                                 f"than the model has ({a.num_layers})")
 
     @property
     def active(self) -> int:

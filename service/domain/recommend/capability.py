@@ -54,6 +54,7 @@ from service.domain.sizing.sizing import (
     KIND_WORDS,
     check_resolution,
     check_training_method,
+    default_weights,
     resolve_engine,
     setups_for,
 )
@@ -69,6 +70,18 @@ from service.domain.sizing.speed import (
 
 
 def candidate_precisions(ctx: Ctx) -> list[Precision]:
+    """The weights the options are planned in: those asked, else the checkpoint's or the
+    model's own format, else the engine's choices (each said in an assumption where the
+    checkpoint decided, or where its layout sizes the fp8 weights)."""
+    out = _candidates(ctx)
+    ck = ctx.model.fp8_checkpoint
+    if ck is not None and any(p.id == "fp8" for p in out):
+        ctx.note("fp8_checkpoint", ck.repo, "fp8 weights are sized as this official "
+                 f"checkpoint stores them, some linear layers in bf16 (source: {ck.source})")
+    return out
+
+
+def _candidates(ctx: Ctx) -> list[Precision]:
     req = ctx.req
     if ctx.req.workload in ("finetune", "pretrain"):
         ft = req.finetune or FinetuneOptions(
@@ -89,17 +102,24 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
         if p is None:
             raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
         return [p]
+    # the checkpoint's own format (a name ending in FP8, a pasted quantization_config), else
+    # the model's native one: sizing's default, said as sizing says it
+    shipped = default_weights(req.model, req.hf_config, ctx.model)
+    if shipped.reason:
+        ctx.note("weights_precision", shipped.precision.id, shipped.reason)
+    if shipped.warning:
+        ctx.note("weights_precision", shipped.precision.id, shipped.warning)
     if ctx.model.kind == "diffusion":
         # a diffusion pipeline runs lower precisions too (diffusers: FP8 layerwise storage,
         # and the kernel rules for every engine: INT8, bitsandbytes NF4); each GPU keeps
         # only what its kernels run (runnable_precisions), ranked with the quality handicap
-        base = get_precision(ctx.model.native_precision or "bf16")
+        base = shipped.precision
         return [base, *(get_precision(x) for x in AUTO_IMAGE if x != base.id
                         and _engine_has_kernel(ctx, get_precision(x)))]
     if ctx.model.kind != "llm" or ctx.model.task == "embed":
-        return [get_precision(ctx.model.native_precision or "bf16")]
+        return [shipped.precision]
     auto = ctx.registry.engines[ctx.engine].auto_weights
-    native = ctx.model.native_precision
+    native = shipped.precision.id
     if auto:
         # a model released in a format the engine runs (gpt-oss's MXFP4 on llama.cpp) is
         # tried in it first, then the engine's own formats
@@ -690,7 +710,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
             f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
-    tps, _, _ = training_tokens_per_s(plan, gpu)
+    tps, _, _ = training_tokens_per_s(plan, gpu, ctx.catalog.perf)
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
                       zero_stage=stage)

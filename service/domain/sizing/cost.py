@@ -4,6 +4,9 @@ per run."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
+
+import msgspec
 
 from service.domain.base import Out
 from service.domain.sizing.speed import Performance
@@ -13,7 +16,18 @@ Note = Callable[[str, str, str], None]
 
 class Cost(Out, frozen=True, kw_only=True):
     per_hour_usd: float | None = None
-    per_million_output_tokens_usd: float | None = None
+    per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
+        description="LLMs: the price of a million output tokens at saturation, the hourly "
+                    "price over max_throughput_tokens_per_s (the memory filled with "
+                    "requests): the least a token costs on this setup; see "
+                    "per_million_output_tokens_at_load_usd for the stated load")] = None
+    per_million_output_tokens_at_load_usd: Annotated[float | None, msgspec.Meta(
+        description="LLMs: the price of a million output tokens at the stated load "
+                    "(batch_size concurrent requests, or request_rate_per_s), the hourly price "
+                    "over the answer's output_tokens_per_s (at most saturation, so never below "
+                    "per_million_output_tokens_usd): what each million tokens actually "
+                    "produced costs an endpoint used that much, as /v1/recommendations' "
+                    "per_million_output_tokens_at_load_usd")] = None
     per_thousand_images_usd: float | None = None
     """Image models: the price of 1,000 images at full speed (video models: ``per_video_usd``)."""
     per_video_usd: float | None = None
@@ -40,11 +54,24 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
         return None
     hourly = price_per_gpu_hour * gpus
     note("price", f"${price_per_gpu_hour:g}/GPU-hour x {gpus}", "price given in the request")
-    per_m = None
+    per_m = per_m_load = None
     if perf.max_throughput_tokens_per_s:
         per_m = per_million_tokens(hourly, perf.max_throughput_tokens_per_s)
-        note("cost_per_million_tokens", "at saturated serving throughput",
-             "$/h / (3600 x output tokens/s) x 1e6; a half-idle endpoint costs more per token")
+    if perf.output_tokens_per_s:
+        # the load the request states (its closed loop or its rate), at most saturation, as
+        # the recommendations price an option at its load (recommend/options.py)
+        load = min(perf.output_tokens_per_s,
+                   perf.max_throughput_tokens_per_s or perf.output_tokens_per_s)
+        per_m_load = per_million_tokens(hourly, load)
+    if per_m is not None or per_m_load is not None:
+        said = {"at saturation": (per_m, "per_million_output_tokens_usd over "
+                                  "max_throughput_tokens_per_s"),
+                "at the stated load": (per_m_load, "per_million_output_tokens_at_load_usd over "
+                                       f"output_tokens_per_s ({perf.load or 'the load asked'})")}
+        given = {k: why for k, (v, why) in said.items() if v is not None}
+        note("cost_per_million_tokens", " and ".join(given),
+             "$/h / (3600 x output tokens/s) x 1e6: " + "; ".join(given.values())
+             + "; a half-idle endpoint costs more per token than a saturated one")
     per_k_img = per_video = None
     if perf.images_per_s and perf.seconds_per_video is not None:
         # a video model's images_per_s counts clips: priced per clip, not per 1,000 "images"
@@ -67,6 +94,7 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
         note("cost_per_audio_hour", "at full speed", "$/h / audio seconds per second: one "
              "hour of audio takes 1 / (audio seconds per second) hours of the setup")
     return Cost(per_hour_usd=hourly, per_million_output_tokens_usd=per_m,
+                per_million_output_tokens_at_load_usd=per_m_load,
                 per_thousand_images_usd=per_k_img, per_video_usd=per_video,
                 per_training_run_usd=run,
                 per_million_tokens_embedded_usd=per_m_embed, per_audio_hour_usd=per_audio_h,

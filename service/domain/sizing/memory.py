@@ -17,6 +17,7 @@ from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
     Component,
+    Fp8Checkpoint,
     ParamBreakdown,
     kv_elements_per_token_layer,
     param_breakdown,
@@ -57,6 +58,8 @@ class SizedModel:
     temporal_downsample: int | None = None
     task: str = "generate"
     """``embed``: an embedding model (a forward pass per input, no KV cache kept)."""
+    fp8_checkpoint: Fp8Checkpoint | None = None
+    """The official FP8 checkpoint's layout, where it leaves linear layers 16-bit."""
 
     @cached_property
     def breakdown(self) -> ParamBreakdown | None:
@@ -97,6 +100,12 @@ def weight_bytes(model: SizedModel, p: Precision) -> float:
         # Scale the architecture's count to the card's published total (vision towers, MTP
         # heads and padding the plain decoder formula does not see).
         scale = model.total_params / b.total if b.total else 1.0
+        ck = model.fp8_checkpoint
+        if ck is not None and p.id == "fp8" and model.arch is not None:
+            # the official FP8 checkpoint leaves some linear layers 16-bit (catalog
+            # [fp8_checkpoint]: Llama 3.1 405B's attention and first and last MLPs)
+            extra = ck.sixteen_bit_params(b, model.arch) * (16.0 - p.bits_linear)
+            return (weight_bits(b, p) + extra) * scale / 8
         return weight_bits(b, p) * scale / 8
     return model.total_params * p.bits_linear / 8
 
@@ -724,7 +733,9 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
     an instance and a class image when ``prior_preservation`` (--with_prior_preservation),
     trained parameters, gradients and AdamW states in fp32 (the scripts keep trainable
     parameters in fp32 under mixed precision), frozen ones at the weights' precision, and the
-    activations at the training precision (fp32 weights: no mixed precision). ``fp32``:
+    activations at the training precision (fp32 weights: no mixed precision). ``batch``: the
+    images in one call (inference), or per GPU in one forward/backward pass (training: the
+    request's finetune.micro_batch_size), which the activations grow with. ``fp32``:
     components kept in fp32 whatever the precision (a T5 encoder in an fp16 pipeline)."""
     weights = 0.0
     den = denoiser(model)

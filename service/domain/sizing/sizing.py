@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.hf_config import architecture_from_hf
+from service.domain.catalog.hf_config import architecture_from_hf, weights_from_hf
 from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
@@ -163,7 +164,8 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         native_height=m.native_height, default_steps=m.default_steps,
         latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
         family=m.family, num_frames=m.num_frames,
-        temporal_downsample=m.temporal_downsample, task=m.task)
+        temporal_downsample=m.temporal_downsample, task=m.task,
+        fp8_checkpoint=m.fp8_checkpoint)
 
 
 def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
@@ -186,9 +188,73 @@ def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
     return sized_from_arch(arch, f"custom {family} (from config.json)", family)
 
 
+FP8_NAME = re.compile(r"(?:^|[^0-9a-z])fp8$", re.IGNORECASE)
+"""A model named by its FP8 checkpoint's name ("meta-llama/Llama-3.1-405B-Instruct-FP8",
+"Qwen3-8B_fp8", "GLM-4.5 FP8"): Meta, Qwen and Z.ai publish their FP8 weights under the
+16-bit name plus FP8, and the registry reads such a name as the 16-bit model's entry."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DefaultWeights:
+    """The precision sized when the request gives no weights, and why where the checkpoint
+    named or pasted decided it (``reason``), or could not (``warning``)."""
+
+    precision: Precision
+    reason: str = ""
+    warning: str = ""
+
+
+def default_weights(name: str | None, hf_config: dict[str, Any] | None,
+                    model: SizedModel) -> DefaultWeights:
+    """The weights a model is sized in when none are given: the checkpoint's own (a name that
+    ends in FP8; a pasted config.json's ``quantization_config``), else the model's native
+    precision (DeepSeek-V3's FP8, gpt-oss's MXFP4), else bf16. Sizing and the
+    recommendations both default through here."""
+    if name is not None and FP8_NAME.search(name.strip()):
+        return DefaultWeights(get_precision("fp8"), (
+            f"the name is an FP8 checkpoint's ({name.strip()[:120]}): its weights are stored "
+            "in FP8, so with no weights given it is sized at fp8"))
+    got = weights_from_hf(hf_config) if hf_config is not None else None
+    if got is not None and got.precision is not None:
+        return DefaultWeights(get_precision(got.precision),
+                              f"{got.reason}, so with no weights given it is sized so")
+    if got is not None:
+        return DefaultWeights(get_precision("bf16"), warning=got.reason)
+    return DefaultWeights(get_precision(model.native_precision or "bf16"))
+
+
+def weights_reason(req: SizingRequest, model: SizedModel, p: Precision) -> str:
+    """What the weights_precision assumption adds to the format's words: why the checkpoint
+    named or pasted chose it, and which checkpoint layout an fp8 model is sized in."""
+    why = ""
+    if req.weights is None:
+        d = default_weights(req.model, req.hf_config, model)
+        if d.reason and d.precision.id == p.id:
+            why += f"; {d.reason}"
+    ck = model.fp8_checkpoint
+    if ck is not None and p.id == "fp8":
+        kept = [x for x, on in (
+            ("attention", ck.attention_16bit),
+            (f"the MLPs of the first {ck.mlp_16bit_first_layers} and last "
+             f"{ck.mlp_16bit_last_layers} layers",
+             ck.mlp_16bit_first_layers + ck.mlp_16bit_last_layers > 0)) if on]
+        why += (f"; sized as the official FP8 checkpoint {ck.repo} stores it: "
+                f"{' and '.join(kept)} in bf16, the other MLPs in FP8 (source: {ck.source})")
+    return why
+
+
+def checkpoint_warnings(req: SizingRequest) -> list[str]:
+    """A pasted config.json quantized in a way not sized here: said, as the weights are then
+    sized at bf16 (more than the checkpoint holds)."""
+    if req.weights is not None or req.hf_config is None:
+        return []
+    got = weights_from_hf(req.hf_config)
+    return [got.reason] if got is not None and got.precision is None else []
+
+
 def resolve_precision(req: SizingRequest, model: SizedModel) -> Precision:
     if req.weights is None:
-        return get_precision(model.native_precision or "bf16")
+        return default_weights(req.model, req.hf_config, model).precision
     p = find_precision(req.weights)
     if p is None:
         raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
@@ -312,7 +378,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
 
     note("weights_precision", precision.id,
          f"{precision.name}: {precision.bits_linear:g} bits per quantized weight incl. scales; "
-         f"{precision.quality}")
+         f"{precision.quality}" + weights_reason(req, model, precision))
     note("engine", engine.id, engine.memory_note if req.task == "inference" or model.kind != "llm"
          else "training loops on PyTorch kernels (transformers / PEFT, DeepSpeed ZeRO for the "
          "sharding); memory is the training plan's, below")
@@ -364,6 +430,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
         precision = hw.precision
+        hw.warnings.extend(checkpoint_warnings(req))
         if ignored:
             hw.warnings.append(ignored)
         if embed_asked is not None and embed_asked != DEFAULT_INPUT_TOKENS:
@@ -524,6 +591,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
     precision = hw.precision
+    hw.warnings.extend(checkpoint_warnings(req))
     if ignored:
         hw.warnings.append(ignored)
     if not_a_trainer is not None:
@@ -564,7 +632,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                "PCIe" if gpu.link == "pcie" else ""))
     if gpu is not None and fits:
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n, req, note,
-                                    task=req.task, training=tplan) if hw.ok else None
+                                    task=req.task, training=tplan,
+                                    perf=catalog.perf) if hw.ok else None
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
     fits_on = _fits_on_training(tplan, registry, kernel_engine(registry, model.kind,
                                                                req.task, engine))
@@ -1001,6 +1070,21 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     # running its share (8 images over 8 H100 were 8 on every GPU: 37.1 GiB each, not 10.7)
     share = (math.ceil(req.batch_size / n)
              if model.kind == "diffusion" and not training else req.batch_size)
+    if training:
+        # a training step is finetune.micro_batch_size images on every GPU (data parallel),
+        # as an LLM's training plan is sized by it (TrainingPlan.micro_batch) and batch_size
+        # is not: the micro-batch was ignored here, sdxl LoRA at 32 told a 4090 it fits
+        share = ft.micro_batch_size
+        other = (f"; batch_size {req.batch_size} is the requests in flight of inference and "
+                 "does not size a training step" if req.batch_size not in (1, share) else "")
+        note("training_batch", f"{share} image{'s' if share > 1 else ''} per GPU per step",
+             "finetune.micro_batch_size: the images each GPU runs through one forward and "
+             "backward pass; the activations grow with it" + other)
+        if other:
+            hw.warnings.append(
+                f"batch_size {req.batch_size} ignored for {req.task}: a training step is sized "
+                f"by finetune.micro_batch_size ({share} per GPU), as for language models; set "
+                f"finetune.micro_batch_size to {req.batch_size} to size that batch")
 
     def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
@@ -1069,7 +1153,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                 PIPELINE_SMALLER, lambda q: pipeline_memory(q, upcast(q)).total_gib)
                 + ("" if model.kind == "audio" or training else
                    "; or let diffusers keep one component on the GPU at a time "
-                   "(enable_model_cpu_offload), slower by the transfers"))
+                   "(enable_model_cpu_offload), slower by the transfers")
+                + (f"; or a smaller finetune.micro_batch_size ({share} now)"
+                   if training and share > 1 else ""))
     if gpu is not None and fits and training:
         note("performance", "null", "the training speed of diffusion models is not modelled: "
              "memory and fit only, no time or cost")

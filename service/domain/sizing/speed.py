@@ -39,8 +39,10 @@ from service.domain.catalog.precisions import (
 from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, audio_timing
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
-from service.domain.sizing.efficiency import PerfTables, attention_share
+from service.domain.sizing.efficiency import CommModel, PerfTables, attention_share, comm_model
+from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
+    OPTIMIZER_BYTES,
     InferencePlan,
     SizedModel,
     TrainingPlan,
@@ -460,17 +462,142 @@ LORA_MFU = 0.55
 QLORA_DEQUANT_FACTOR = 0.85
 
 
-def training_tokens_per_s(plan: TrainingPlan, gpu: GPU) -> tuple[float, float, str]:
-    """(tokens/s, MFU, FLOPs rule) for a training or fine-tuning step over all GPUs."""
+class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
+    """One training step of a data-parallel plan: its compute, its communication and how
+    they were counted (the answer's assumptions say both)."""
+
+    tokens_per_s: float
+    """Over all the GPUs."""
+    mfu: float
+    """Share of the dense bf16 peak in useful FLOPs while computing."""
+    rule: str
+    """The FLOPs per token rule."""
+    compute_s: float
+    """One micro-batch (micro_batch x seq tokens) on one GPU."""
+    comm_s: float | None
+    """The collectives of one step on one GPU; None: not timed."""
+    comm: str
+    """How the communication was counted, or why it was not ("" with one GPU)."""
+    bound: str
+    """``compute`` or ``communication``: what the step waits for."""
+
+
+def causal_attention_flops(a: Architecture, seq: int) -> float:
+    """Forward attention FLOPs per token of a causal ``seq``-token sequence, over the layers:
+    a query attends to s/2 tokens on average (FlashAttention skips the masked blocks), a
+    sliding-window layer's to at most the window (the rule of :func:`prefill_s`)."""
+    t2 = float(seq) ** 2
+    w = float(a.sliding_window or 0)
+    slid = (2.0 * seq * w - w * w) if w and seq > w else t2
+    per_layer = attention_flops_per_pair(a) / a.num_layers / 2
+    return per_layer * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid) / max(seq, 1)
+
+
+def _gather_s(perf: PerfTables, gpu: GPU, n: int) -> tuple[Callable[[float], float], str,
+                                                            CommModel]:
+    """Seconds of an all-gather (or a reduce-scatter: the same bytes per GPU, (n-1)/n of the
+    message on a ring against an all-reduce's 2(n-1)/n; nccl-tests doc/PERFORMANCE.md) over
+    ``n`` GPUs against the message bytes. The measured all_gather curve where the measuring
+    server's all_reduce at that count is trusted too (:func:`comm_model` checks the
+    all-reduce against the link's datasheet model: aiconfigurator's L40S server routes 4 and
+    8 GPUs through the host); else the all-reduce model at half the bytes (a ring all-reduce
+    is a reduce-scatter plus an all-gather), since the datasheet model counts an
+    all-reduce's 2(n-1)/n volume whatever the op."""
+    gather = comm_model(perf, gpu, "all_gather", n)
+    reduce = comm_model(perf, gpu, "all_reduce", n)
+    if gather.curve is not None and reduce.curve is not None:
+        return gather.seconds, gather.source, gather
+    return (lambda b: reduce.seconds(b / 2)), (
+        f"{reduce.source} (an all-gather priced as half an all-reduce)"), reduce
+
+
+ZERO_LABELS = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}
+"""Data-parallel layouts by ZeRO stage, named as the recommendations name them (3 and up:
+ZeRO-3/FSDP)."""
+
+
+def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
+                   ) -> tuple[float | None, str]:
+    """Seconds of one optimizer step's collectives on one GPU, and what they are (None: not
+    timed). DDP, ZeRO-1 and ZeRO-2 reduce the trainable parameters' gradients once a step
+    (an all-reduce, or a reduce-scatter and an all-gather of as many bytes); ZeRO-3 / FSDP
+    also all-gathers the sharded weights twice a micro-batch (forward and backward), the
+    frozen base of LoRA and QLoRA included (in its own precision), and reduce-scatters the
+    gradients. One micro-batch per optimizer step: a request has no gradient accumulation,
+    which would spread the gradient reduction over its micro-batches."""
+    n = plan.gpus
+    if n <= 1:
+        return 0.0, ""
+    if perf is None:
+        return None, ("the communication between the GPUs is not timed (no collective "
+                      "model given): data parallel counted as scaling perfectly")
+    g = min(n, NODE_GPUS)
+    stage = plan.zero_stage or 0
+    trainable = plan.trainable()
+    # gradients in bf16, as the memory model keeps them (OPTIMIZER_BYTES)
+    grads = trainable * OPTIMIZER_BYTES[plan.optimizer][1]
+    label = ZERO_LABELS.get(stage, "ZeRO-3/FSDP")
+    if stage >= 3:
+        gather, source, coll = _gather_s(perf, gpu, g)
+        weights = weight_bytes(plan.model, plan.precision)
+        if plan.method != "full":
+            weights += trainable * 2  # the bf16 adapters beside the frozen base
+        secs = 2 * gather(weights) + gather(grads)
+        what = (f"2 all-gathers of the {weights / 1e9:.3g} GB of weights (forward and "
+                f"backward) + 1 reduce-scatter of the {grads / 1e9:.3g} GB of gradients "
+                "(the same bytes per GPU as an all-gather)")
+    else:
+        coll = comm_model(perf, gpu, "all_reduce", g)
+        source = coll.source
+        secs = coll.seconds(grads)
+        what = (f"1 all-reduce of the {grads / 1e9:.3g} GB of gradients"
+                + (" (a reduce-scatter and an all-gather: the same bytes)" if stage else ""))
+    if coll.curve is None and gpu.link_gb_s is None:
+        return None, (f"the communication between the GPUs is not timed: no measured "
+                      f"collective curve for {gpu.name} and no link bandwidth in its "
+                      "datasheet; data parallel counted as scaling perfectly")
+    node = (f"; past one node only a node's {g} GPUs are timed, the links between the nodes "
+            "are in the lower MFU" if n > g else "")
+    return secs, (f"{label} over {g} GPUs: per step {what}; priced by {source}{node}; "
+                  "step time = max(compute, communication): frameworks overlap them "
+                  "(bucketed gradient reduction during the backward, FSDP prefetching the "
+                  "next layer's weights); "
+                  "one micro-batch per optimizer step (no gradient accumulation)")
+
+
+def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> TrainingSpeed:
+    """A training or fine-tuning step over all the GPUs: the FLOPs of the linear layers and
+    of causal attention at the plan's sequence length, at a share of the dense peak, against
+    the data-parallel collectives of one step priced by the collective model (``perf``: the
+    measured curves; None: communication not timed)."""
     model = plan.model
     n_active = model.active_params
     if plan.method == "full":
         mult = 8.0 if plan.checkpointing else 6.0
         rule = f"{mult:g}·N·D"
+        lora = ""
     else:
         # frozen base: forward 2N, backward through activations 2N, no weight gradients
         mult = 6.0 if plan.checkpointing else 4.0
-        rule = f"{mult:g}·N·D (LoRA: no weight gradients for the frozen base)"
+        rule = f"{mult:g}·N·D"
+        lora = (" (LoRA: no weight gradients for the frozen base; attention has no weights, "
+                "its backward is paid in full)")
+    # causal attention has no weights: forward, backward 2x forward (activation gradients,
+    # LoRA's too), the recompute of checkpointing once more (the 12·L·H·Q·T of PaLM's MFU,
+    # Chowdhery et al. 2022, App. B, is this 3x forward without the causal halving)
+    a = model.arch
+    amult = 4.0 if plan.checkpointing else 3.0
+    attn = causal_attention_flops(a, plan.seq) if a is not None else 0.0
+    if a is not None:
+        window = (f", sliding-window layers at most {a.sliding_window:,} tokens"
+                  if a.sliding_window else "")
+        rule += (f" + {amult:g}·A·(s/2)·D{lora}: causal attention over s = {plan.seq:,} "
+                 f"tokens, A = {attention_flops_per_pair(a):.3g} FLOPs per query per context "
+                 f"token over the layers, s/2 context on average (causal mask){window}, "
+                 f"x{amult:g} for forward + backward"
+                 + (" + recompute" if plan.checkpointing else ""))
+    else:
+        rule += f"{lora}; attention FLOPs not counted (no architecture)"
     # share of the dense peak in useful FLOPs (the rule's multiplier counts the recompute of
     # checkpointing): full training 0.40 (0.35 past one node); LoRA and QLoRA 0.55, which
     # torchtune's published runs exceed (catalog/calibration.csv: h149 LoRA 70B on 8 x A100
@@ -486,8 +613,28 @@ def training_tokens_per_s(plan: TrainingPlan, gpu: GPU) -> tuple[float, float, s
     if plan.cpu_offload:
         mfu *= 0.5
     peak = (gpu.tflops("bf16") or 1.0) * 1e12
-    tokens_s = plan.gpus * peak * mfu / (mult * n_active)
-    return tokens_s, mfu, rule
+    flops_token = mult * n_active + amult * attn
+    tokens_gpu = plan.micro_batch * plan.seq
+    compute_s = tokens_gpu * flops_token / (peak * mfu)
+    comm_s, comm = _training_comm(plan, gpu, perf)
+    if comm_s is not None and comm_s > compute_s:
+        tokens_s = plan.gpus * tokens_gpu / comm_s
+        bound = "communication"
+        comm += (f"; {comm_s:.3g} s of communication against {compute_s:.3g} s of compute "
+                 f"a step: {compute_s / comm_s:.0%} of the compute-bound speed")
+    else:
+        tokens_s = plan.gpus * peak * mfu / flops_token
+        bound = "compute"
+    return TrainingSpeed(tokens_per_s=tokens_s, mfu=mfu, rule=rule, compute_s=compute_s,
+                         comm_s=comm_s, comm=comm, bound=bound)
+
+
+def training_tokens_per_s(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None = None
+                          ) -> tuple[float, float, str]:
+    """(tokens/s, MFU, FLOPs rule) for a training or fine-tuning step over all GPUs
+    (:func:`training_speed`; without ``perf`` the communication is not timed)."""
+    t = training_speed(plan, gpu, perf)
+    return t.tokens_per_s, t.mfu, t.rule
 
 
 def diffusion_pipeline(model: SizedModel, p: Precision, gpu: GPU, width: int, height: int,
@@ -734,11 +881,15 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              "an 8x penalty for autoregressive steps")
         return Performance(audio_seconds_per_s=ratio * n, bound="compute")
     if task != "inference" and training is not None:
-        tps, mfu, rule = training_tokens_per_s(training, gpu)
-        hours = req.training_tokens / tps / 3600 if req.training_tokens else None
-        note("training_flops", rule, f"MFU {mfu:.2f} of dense bf16 peak "
+        ts = training_speed(training, gpu, perf)
+        hours = req.training_tokens / ts.tokens_per_s / 3600 if req.training_tokens else None
+        note("training_flops", ts.rule, f"MFU {ts.mfu:.2f} of dense bf16 peak "
              f"({gpu.tflops('bf16')} TFLOPS) per GPU")
-        return Performance(training_tokens_per_s=tps, training_hours=hours, bound="compute")
+        if ts.comm:
+            note("training_communication", "not timed" if ts.comm_s is None
+                 else f"{ts.comm_s:.3g} s a step", ts.comm)
+        return Performance(training_tokens_per_s=ts.tokens_per_s, training_hours=hours,
+                           bound=ts.bound)
     if model.task == "embed":
         tokens = max(1, req.input_tokens)
         t = prefill_s(model, p, engine, gpu, n, tokens, req.batch_size, perf)
