@@ -29,30 +29,49 @@ from collections.abc import Mapping
 from service.domain.locale import Formatter
 from service.domain.messages import catalog_words, quoted
 
+_LISTS: Mapping[str, Mapping[str, str]] = {
+    # what would bring an answer within its budget (alternatives._budget_remedies)
+    "remedies": {"raise the budget": "core_budget_raise",
+                 "use a smaller precision": "core_budget_precision",
+                 "train LoRA/QLoRA adapters instead": "core_budget_adapters",
+                 "train on fewer tokens": "core_budget_tokens",
+                 "allow spot": "core_budget_spot"},
+}
+"""Lists of a few fixed phrases ("a, b or c"; a ``list_`` group), each phrase said by its own
+message and the list joined again by ``core_list_or``."""
+
+
+def _list_pattern(name: str) -> str:
+    one = "(?:" + "|".join(re.escape(k) for k in _LISTS[name]) + ")"
+    return f"(?P<list_{name}>{one}(?:, {one})*+(?: or {one})?+)"
+
+
+def _budget_reason(cost_unit: str, budget_unit: str) -> str:
+    """A budget reason (alternatives.impossible_reason): the cheapest cost that fits, the
+    budget, the options over it, and what would change it."""
+    money = r"\$(?P<usd_{}>\d[\d,]*+(?:\.\d++)?)"
+    return (r"the budget: the cheapest option that fits costs " + money.format("cost")
+            + re.escape(cost_unit) + ", over your " + money.format("budget")
+            + re.escape(budget_unit) + r" \((?P<n_fit>\d[\d,]*+) options fit but cost more\); "
+            + _list_pattern("remedies"))
+
+
+# module strings, so that the regex tests compile and time them
+_BUDGET_MONTH = _budget_reason("/month", "/month")
+_BUDGET_HOUR = _budget_reason("/h", "/h")
+_BUDGET_TOTAL = _budget_reason(" in all", "")
+
+
 # (message key, the core's sentence); group names are the placeholders, and their prefix
 # says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
-# writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope; anything else is kept.
+# writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope, list_ a list of fixed
+# phrases (``_LISTS``); anything else is kept.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
     # a no-match reason: the budget (the plural form; one option that fits is said in English)
-    ("core_budget_month", re.compile(
-        r"the budget: the cheapest option that fits costs "
-        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?)/month, "
-        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?)/month "
-        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
-        r"precision or allow spot")),
-    ("core_budget_hour", re.compile(
-        r"the budget: the cheapest option that fits costs "
-        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?)/h, "
-        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?)/h "
-        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
-        r"precision or allow spot")),
-    ("core_budget_total", re.compile(
-        r"the budget: the cheapest option that fits costs "
-        r"\$(?P<usd_cost>\d[\d,]*+(?:\.\d++)?) in all, "
-        r"over your \$(?P<usd_budget>\d[\d,]*+(?:\.\d++)?) "
-        r"\((?P<n_fit>\d[\d,]*+) options fit but cost more\); raise the budget, use a smaller "
-        r"precision or allow spot")),
+    ("core_budget_month", re.compile(_BUDGET_MONTH)),
+    ("core_budget_hour", re.compile(_BUDGET_HOUR)),
+    ("core_budget_total", re.compile(_BUDGET_TOTAL)),
     ("core_long_run", re.compile(
         r"long run: ask the provider for reserved/committed pricing \(none published in the "
         r"catalog for this offer\)")),
@@ -183,6 +202,47 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),
     ("core_price_date_unknown", re.compile(
         r"price date unknown: the source gives none; no later than (?P<date>[\d-]++)")),
+    # a closed loop of more requests than run at once (sizing._queue_warning); the ways that
+    # would hold them all, each its own optional part ("2 such GPUs or an fp8 KV cache ...")
+    ("core_queue_ways", re.compile(
+        r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_running>\d[\d,]*+) of the \d[\d,]*+ "
+        r"requests fit in the KV cache at once; the others wait in the queue "
+        r"\(time_to_first_token_ms includes the wait\); "
+        r"(?P<qgpus>(?P<n_more>\d++) such GPUs)?(?P<qor1> or )?"
+        r"(?P<qfp8>an fp8 KV cache \(kv_cache fp8\))?(?P<qor2> or )?"
+        r"(?P<qshort>contexts of at most (?P<n_short>\d[\d,]*+) tokens)? hold all \d[\d,]*+")),
+    ("core_queue", re.compile(
+        r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_running>\d[\d,]*+) of the \d[\d,]*+ "
+        r"requests fit in the KV cache at once; the others wait in the queue "
+        r"\(time_to_first_token_ms includes the wait\)")),
+    ("core_queue_all_fit", re.compile(
+        r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
+        r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
+        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; at their actual context \(the prompt and, on "
+        r"average, half the output\) the KV cache holds them all at once, as timed; requests "
+        r"near their full length may wait for KV space")),
+    ("core_queue_seqs", re.compile(
+        r"\A(?P<n_running>\d[\d,]*+) of the (?P<n_asked>\d[\d,]*+) concurrent requests run at "
+        r"once \((?P<engine>\S++) runs at most max_num_seqs (?P<seqs>\d++) per "
+        r"replica\); the others wait in the queue, and time_to_first_token_ms includes the "
+        r"wait")),
+    ("core_queue_kv", re.compile(
+        r"\A(?P<n_running>\d[\d,]*+) of the (?P<n_asked>\d[\d,]*+) concurrent requests run at "
+        r"once \(its KV cache holds that many at their actual context\); the others wait in "
+        r"the queue, and time_to_first_token_ms includes the wait")),
+    # a diffusion component that overflows in fp16 (diffusion_speed.fp16_overflow_notes)
+    ("core_t5_fp16", re.compile(
+        r"\A(?P<component>(?:(?! \(T5\)).)++) \(T5\) overflows in fp16 and this GPU has no "
+        r"bf16: run it in fp32, (?P<n_gb>\d[\d,]*+(?:\.\d++)?) GB more than in 16-bit "
+        r"\(huggingface/transformers#5651\)")),
+    ("core_sdxl_vae_fp16", re.compile(
+        r"the SDXL VAE overflows in fp16 \(its config forces an fp32 upcast for the decode\): "
+        r"use the fp16-fix VAE \(madebyollin/sdxl-vae-fp16-fix\) or decode in fp32, "
+        r"(?P<n_gb>\d[\d,]*+(?:\.\d++)?) GB more weights and a slower decode")),
 )
 
 # the reasons a price is suspect (service/domain/catalog/trust.py), after "suspect price: "
@@ -226,7 +286,8 @@ def _digits(raw: str) -> int:
 
 _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "pcie": "core_multinode_pcie", "bits": "core_alt_bits", "held": "core_alt_held",
-             "speed": "core_alt_gbps"}
+             "speed": "core_alt_gbps", "qgpus": "core_queue_gpus", "qfp8": "core_queue_fp8",
+             "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or"}
 """Optional parts of a warning, each written from its own message (empty when absent), with
 the group itself and the values read inside it ("held" says its ``say_target``)."""
 
@@ -262,11 +323,23 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             values[rest] = _machine(raw, texts, f, kinds)
         elif prefix == "pricing":
             values[rest] = _pricing(raw, texts, kinds)
+        elif prefix == "list":
+            values[rest] = _said_list(raw, _LISTS[rest], texts)
         else:
             values[name] = raw
     for name, raw in optional.items():
         values[name] = texts[_OPTIONAL[name]].format(**{**values, name: raw}) if raw else ""
     return texts[key].format(**values)
+
+
+def _said_list(raw: str, phrases: Mapping[str, str], texts: Mapping[str, str]) -> str:
+    """"a, b or c" (its pattern admits only the known ``phrases``), each phrase said by its
+    own message, joined by the language's ``core_list_or``."""
+    head, sep, last = raw.rpartition(" or ")
+    items = [texts[phrases[x]] for x in ([*head.split(", "), last] if sep else [raw])]
+    if len(items) == 1:
+        return items[0]
+    return texts["core_list_or"].format(head=", ".join(items[:-1]), last=items[-1])
 
 
 def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
@@ -493,7 +566,7 @@ _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"multi-node: (?P<n_nodes>\d[\d,]*+) x (?P<n_count>\d[\d,]*+) GPUs with "
         r"(?P<network>[\w-]++)")),
     ("core_alt_faster", re.compile(
-        rf"(?P<machine_gpus>(?:(?! at ).)++) at (?P<provider>[\w.-]++) "
+        rf"\A(?P<machine_gpus>(?:(?! at ).)++) at (?P<provider>[\w.-]++) "
         rf"\((?P<pricing_kind>(?:(?!\) finish in ).)++)\) finish in (?P<n_days>{_NUM}) days "
         rf"instead of (?P<n_was>\d[\d,]*+): \$(?P<usd_cost>{_NUM}) for the job")),
     ("core_alt_multi_node_none", re.compile(

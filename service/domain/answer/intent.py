@@ -17,6 +17,8 @@ from service.domain.answer.understand import (
     _tables,
     _tokens,
     daily_budget,
+    input_output_tokens,
+    kv_precision,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
@@ -56,7 +58,8 @@ class Details(Out, frozen=True, kw_only=True):
     will use it at the same time", "300 simultan")."""
     sub: str | None = None
     """What exactly is asked within the intent: ``ttft`` / ``throughput`` / ``tps`` (speed),
-    ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``."""
+    ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``, ``memory``
+    (an image, video or speech model's memory asked)."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,11 @@ class Stated:
     """A card's memory stated as a floor ("at least 48 GB", "minimum 48 GB", "48 GB or
     more", "cel puțin 48 GB")."""
     output_tokens: int | None = None
-    """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire")."""
+    """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire", "1k in
+    1k out", "1k/2k in/out")."""
+    kv_cache: str | None = None
+    """The KV cache's precision ("fp8 kv cache", "cache KV în fp8"): sizing's ``kv_cache``;
+    None: the sizing's default (fp16)."""
     bare_gpu: tuple[str, str, str] | None = None
     """A GPU family named bare ("A100", "V100") that the registry reads as its smaller-memory
     variant: (the word as written, the card read, the other memory variant)."""
@@ -664,7 +671,8 @@ def stated(text: str, registry: Registry) -> Stated:
         eur = 0.0
     mm = _MIN_MEMORY.search(folded)
     om = _OUTPUT_TOKENS.search(folded)
-    out_tokens = int(next(g for g in om.groups() if g)) if om else None
+    out_tokens = int(next(g for g in om.groups() if g)) if om else \
+        input_output_tokens(text)[1]
     tm = _TTFT_LIMIT.search(folded)
     ttft_ms = None
     if tm:
@@ -691,6 +699,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
+                  kv_cache=kv_precision(text),
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
@@ -730,7 +739,12 @@ _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bo
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
-                         r"|\b\d++\s*+(?:de\s++)?(?:output|iesire)\b")
+                         r"|\b\d++k?\s*+(?:(?:de|la)\s++)?(?:output|iesire)\b")
+# a model kept running, not only stored: served, hosted, run, or for hours a day ("12h/day",
+# "12 ore pe zi", "24/7")
+_IN_USE = re.compile(r"\b(?:serv(?:e|es|ed|ing|esc|im|it|irea?)|host\w*+|deploy\w*+|inferen\w*+"
+                     r"|running|rul\w*+|24/7|non-?stop)\b"
+                     r"|\b\d++(?:[.,]\d++)?\s*+(?:h|hrs?|hours?|ore|ora)\s*+(?:/|a|per|pe)\s*+(?:day|zi)\b")
 # an egress question about moving data off a GPU provider, with no GPU time asked
 _EGRESS_ONLY = re.compile(r"^(?!.*\b(?:24/7|non-?stop|month\w*+|luna|lunar\w*+|per month|pe luna"
                           r"|hours?|ore|ora|gpu)\b)")
@@ -891,6 +905,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _STORAGE.search(fs) and gpu_named >= 1 and _COST.search(f) and (
             has_model or not _EGRESS_ONLY.search(f)):
         return "cost", "month"  # a GPU's month plus its storage and egress
+    if _STORAGE.search(fs) and has_model and _COST.search(f) and _IN_USE.search(f):
+        # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
+        # month (GPU time, storage, egress), as the recommendations price it, no GPU named
+        return "cost", "month"
     if _STORAGE.search(fs) and not (has_model and _FITS.search(f)):
         sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
@@ -905,7 +923,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _TRAIN.search(f) and not re.search(r"\btraining data\b|\bdate de antrenare\b", f):
         return "training", _train_sub(f)
     if media and not _COST.search(f):
-        return "media", "fits" if _FITS.search(f) else None
+        # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no)
+        return "media", ("fits" if _FITS.search(f) else "memory" if _MEMORY_Q.search(f)
+                         else None)
     if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
         return "max_context", None  # "how much does 1M input tokens cost" is a price
     if gpu_named >= 2 and _COMPARE.search(f):
@@ -914,12 +934,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "max_concurrency", None
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
         return "memory", None  # "how much VRAM ... for 20 users": the memory at that load
+    # "the time per output token ... with 32 users": the speed at that load, not a count
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
-                              and not _SPEED.search(f)):
+                              and not _SPEED.search(f) and not _TPOT.search(f)):
         return "gpu_count", None
     if _COST_ASKED.search(f) and _TTFT_LIMIT.search(f) and not media:
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
-    if _SPEED.search(f) and not media:
+    if (_SPEED.search(f) or _TPOT.search(f)) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
             else "throughput" if _THROUGHPUT.search(f) else "tps"
         return "speed", sub

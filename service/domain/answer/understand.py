@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from service.domain.catalog.names import norm
-from service.domain.catalog.precisions import find_precision, get_precision
+from service.domain.catalog.precisions import find_kv_type, find_precision, get_precision
 from service.domain.catalog.registry import Registry
 
 
@@ -510,6 +510,66 @@ def _weights(toks: list[_Tok]) -> str | None:
     return None
 
 
+def kv_precision(text: str) -> str | None:
+    """The precision ``text`` states for the KV cache ("fp8 kv cache", "kv cache in fp8",
+    "at fp8 kv", "cache KV în fp8"): a precision with "kv" or "cache" beside it, the words
+    :func:`_weights` leaves out of the weights (the same window), so one mention is never
+    both. A KV cache type sizing knows (``find_kv_type``: fp16, fp8, q8_0, q4_0 and their
+    spellings); None when none is stated, or more than one."""
+    toks = _tokens(_fold(text))
+    found: set[str] = set()
+    for i, t in enumerate(toks):
+        p = None if t.text.isdigit() else find_kv_type(t.text)
+        if p is None:
+            continue
+        near = [x.text for x in toks[max(0, i - 3) : i]] + [x.text for x in toks[i + 1 :][:1]]
+        if any(w.startswith(("kv", "cache")) for w in near):
+            found.add(p.id)
+    return found.pop() if len(found) == 1 else None
+
+
+_IO_NUM = r"(?<![\w.,/])(\d{1,7})\s*+(k)?"
+_IO_IN = r"(?:in|input|inputs|prompt|intrare|intrarea)"
+_IO_OUT = r"(?:out|output|outputs|iesire|iesirea)"
+_IO_TOK = r"(?:\s*+(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
+_IO_PAIR = re.compile(
+    # "1k in 1k out", "1k input / 2k output", "1k input tokens and 2k output tokens",
+    # "1k la intrare și 2k la ieșire"
+    rf"{_IO_NUM}{_IO_TOK}{_IO_IN}\b(?:\s*+(?:tokens?|tokeni)\b)?\s*+[,;/+&]?\s*+"
+    rf"(?:(?:and|si|plus|with|cu)\s++)?{_IO_NUM}{_IO_TOK}{_IO_OUT}\b"
+    # "1k/2k in/out", "2048/256 input/output"
+    rf"|{_IO_NUM}\s*+/\s*+(\d{{1,7}})\s*+(k)?{_IO_TOK}{_IO_IN}\s*+/\s*+{_IO_OUT}\b"
+    # "in/out 1k/1k", "input/output of 1k/2k"
+    rf"|\b{_IO_IN}\s*+/\s*+{_IO_OUT}\b\s*+(?:(?:of|de|=|:)\s*+)?{_IO_NUM}\s*+/\s*+"
+    r"(\d{1,7})\s*+(k)?(?![\w.,])"
+)
+_IO_OUT_K = re.compile(rf"(?<![\w.,/])(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b")
+"""An output said in thousands alone: "2k output", "1k out" (a plain count needs the word
+tokens: the answer's ``Stated.output_tokens``)."""
+
+
+def input_output_tokens(text: str) -> tuple[int | None, int | None]:
+    """(input, output) tokens of one request as a pair states them: "1k in 1k out", "1k input
+    / 2k output", "1k/2k in/out", "in/out 1k/1k", "1k intrare 1k ieșire" ("k" is 1,024, as a
+    context's "8k" is); an output in thousands alone ("2k output") gives only the output.
+    None where not stated."""
+    folded = _fold(text)
+    m = _IO_PAIR.search(folded)
+    if m is not None:
+        g = m.groups()
+        for a in (0, 4, 8):
+            if g[a] is not None:
+                inp = int(g[a]) * (1024 if g[a + 1] else 1)
+                out = int(g[a + 2]) * (1024 if g[a + 3] else 1)
+                if 1 <= inp <= 16 * 1_048_576 and 1 <= out <= 65536:
+                    return inp, out
+                return None, None
+    mo = _IO_OUT_K.search(folded)
+    if mo is not None and 1 <= int(mo.group(1)) <= 64:
+        return None, int(mo.group(1)) * 1024
+    return None, None
+
+
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
 
 
@@ -862,7 +922,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         params_range_b=params_range,
         weights=weights,
         quantized=quantized,
-        context_tokens=_context(toks, taken, folded),
+        context_tokens=input_output_tokens(text)[0] or _context(toks, taken, folded),
         gpu=gpu,
         gpu_count=_gpu_count(toks, gpus, grouped, taken),
         workload=workload,

@@ -511,7 +511,9 @@ class _W:
         if self.det.region:
             req["regions"] = self.region_values() or [self.det.region]
             self.region_used = True
-        if self.st.max_ttft_ms:
+        if self.st.max_ttft_ms and self.generates_tokens():
+            # a token target of an image, speech or embedding model is refused by the
+            # recommendations (capability.check_applies); the answer says it does not apply
             req["max_time_to_first_token_ms"] = self.st.max_ttft_ms
         if self.st.hours_per_day:
             req["hours_per_day"] = self.st.hours_per_day
@@ -523,6 +525,11 @@ class _W:
                              self.today, explain=False)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+
+    def generates_tokens(self) -> bool:
+        """Whether the model generates tokens (an LLM that is not an embedding model): only
+        there do a time to first token and a tokens/s target apply."""
+        return self.model is not None and self.model.kind == "llm" and self.model.task != "embed"
 
     def offer_numbers(self, rec: Recommendation) -> None:
         for o in rec.options:
@@ -790,6 +797,13 @@ def _speed(w: _W) -> None:
     inp = w.ex.context_tokens or 2048
     out = w.st.output_tokens or 512
     if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+        if not w.generates_tokens():
+            # an embedding model generates no tokens: no setup "reaches" a time to first
+            # token; the cheapest match is priced, and the answer says the target does not
+            # apply (compose_numbers)
+            w.sub = None
+            _cost(w)
+            return
         _speed_target(w, inp, out)
         return
     if gid is None:
@@ -1077,7 +1091,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
         return False
     common = {"users": w.n(users), "model": w.model.name, "weights": at.weights,
               "setup": setup, "per_user": w.rate(p.output_tokens_per_s_per_user),
-              "total": w.rate(p.output_tokens_per_s), "ctx": w.n(inp + 512)}
+              "total": w.rate(p.output_tokens_per_s), "ctx": w.n(inp + out)}
     alone = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                    weights=at.weights)
     one = alone.performance if alone is not None and alone.performance is not None else None
@@ -1266,6 +1280,18 @@ def _gpu_count(w: _W) -> None:
             if got is not None and r is not None:
                 n, replicas, per, batch = got
                 w.record(r, ctx)
+                if w.ex.gpu_count:
+                    # a count stated ("can I serve ... on 4x L40S"): yes or no for it, the
+                    # fewest that hold every user at once beside it
+                    have = w.ex.gpu_count
+                    w.out.first = w.say(
+                        "gpu_count_users_yes" if n <= have else "gpu_count_users_no",
+                        setup=w.setup(have, gid), users=w.n(users), model=w.model.name,
+                        weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                        replicas=w.replicas(replicas), per_replica=w.n(per), batch=w.n(batch),
+                        ctx=w.n(ctx + 512))
+                    w.ask("gpu_count", n, "GPUs", yes=n <= have)
+                    return
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas), per_replica=w.n(per),
@@ -1481,7 +1507,12 @@ def _compare(w: _W) -> None:
         price_text = w.say("compare_price", price=w.usd(price), total=w.usd(price * count),
                            kind=w.kinds[bb[2]] if bb else "") if price else ""
         if users > 1 and (p is None or not tps):
-            most = r.max_batch_size if r is not None else None
+            # the requests the engine runs at once at their actual context (paged KV cache),
+            # the count the sizing's queue warning gives; else those held at full context
+            held = r.performance.max_concurrency if r is not None and r.performance else None
+            if held is not None and held >= users:
+                held = None
+            most = held or (r.max_batch_size if r is not None else None)
             rows.append(w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
@@ -1646,10 +1677,17 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     if got is None:
         return False
     r, count, thr, v, hour, kind = got
+    # users stated: the tokens come at the rate that load produces (as a million of them is
+    # priced, _million_on_gpu), else at full load
+    users = w.ex.concurrent_requests
+    load = _million_at_load(w, r, count, v, kind, hour, inp, out, users) if users else None
+    if load is not None:
+        thr = load[1]
     hours = w.det.tokens / thr / 3600
     total = hours * hour
     w.record(r, inp)
-    w.out.first = w.say("tokens_job_gpu", tokens=w.n(w.det.tokens), model=w.model.name,
+    w.out.first = w.say("tokens_job_gpu_users" if load is not None else "tokens_job_gpu",
+                        tokens=w.n(w.det.tokens), model=w.model.name, users=w.n(users or 0),
                         weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
                         hours=w.n(hours, 1 if hours < 100 else 0), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
@@ -1870,6 +1908,8 @@ def _cost_inner(w: _W) -> None:
     else:
         w.out.first = w.say("cost_hour_no_commitment" if committed else "cost_hour", **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    if w.model.kind != "llm" and w.weights is None:
+        _match_weights_note(w, o)
     if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
         # the precision and the load the price is for, right after it
         if rate:
@@ -1891,6 +1931,29 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _match_weights_note(w: _W, o: Option) -> None:
+    """An image, video or speech model's cheapest match at weights other than its own (FLUX.1-dev
+    on a 16 GB card only at nf4): the precision said right after the price, with what the
+    model's own precision needs (the sizing's default weights, the smallest card of its
+    ``fits_on``), so a quantized match is never read as the model as shipped."""
+    assert w.model is not None
+    base = w.size(**{k: v for k, v in w.media_kw().items() if k != "batch_size"})
+    if base is None or (get_precision(base.weights).bits_linear
+                        == get_precision(o.weights).bits_linear):
+        return  # the same bits (fp16 on a card without bf16): the same memory and quality
+    rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))
+    g = w.reg.gpus.get(o.offer.gpu)
+    if not rows or (g is not None and g.usable_gib >= base.memory.per_gpu_gib):
+        # the match's card holds the model's own weights too: the precision alone
+        w.out.more.insert(0, w.say("cost_match_weights_only", weights=o.weights,
+                                   native=base.weights, model=w.model.name))
+        return
+    w.out.more.insert(0, w.say("cost_match_weights", weights=o.weights, native=base.weights,
+                               model=w.model.name, need=w.gib(base.memory.total_gib),
+                               setup=w.setup(rows[0].gpu_count, rows[0].gpu),
+                               gb=w.n(w.reg.gpus[rows[0].gpu].memory_gb)))
 
 
 def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:
@@ -2157,12 +2220,55 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
               "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}
     if not _input_million(w, r, hour, inp, million, thr, common):
-        w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr), **common)
-        w.ask("per_million_output_tokens_usd", million, "USD")
+        users = w.ex.concurrent_requests
+        load = _million_at_load(w, r, count, v, kind, hour, inp, 512, users) if users else None
+        if load is not None:
+            # users stated: the price at that load leads, full load's after it
+            w.out.first = w.say("cost_million_gpu_users", million=w.usd(load[0]),
+                                users=w.n(users or 0), tps=w.n(load[1]), full=w.usd(million),
+                                thr=w.n(thr), **common)
+            w.ask("per_million_output_tokens_usd", load[0], "USD")
+        else:
+            w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr),
+                                **common)
+            w.ask("per_million_output_tokens_usd", million, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     w.sized_warnings(r, inp + 512)
     return True
+
+
+def _million_at_load(w: _W, r: SizingResult, count: int, v: OfferView, kind: str, hour: float,
+                     inp: int, out: int, users: int) -> tuple[float, float] | None:
+    """(USD per million output tokens, output tokens/s in total) at ``users`` concurrent
+    requests on ``count`` x the GPU of offer ``v`` at ``r``'s precision: /v1/recommendations'
+    ``per_million_output_tokens_at_load_usd`` and ``output_tokens_per_s_at_load`` for that
+    offer at ``kind``'s price, one machine, the same tokens (the hourly price over what the
+    closed loop of that many requests produces, at most saturation). Where the
+    recommendations list no such option (the offer priced per GPU of a larger machine, or
+    ranked under another id), /v1/sizing's output at that batch on the setup's price
+    ``hour``, the closed loop they read. None with one user, or as many as full load holds
+    (full load is then the load)."""
+    p = r.performance
+    if users <= 1 or p is None or (p.max_concurrency and users >= p.max_concurrency):
+        return None
+    rec = w.recommend(workload="serving", weights=r.weights, concurrent_requests=users,
+                      context_tokens=inp + out, output_tokens=out, providers=[v.provider],
+                      top_n=50)
+    for o in rec.options if rec is not None else []:
+        if (o.offer.id == v.id and o.nodes == 1 and o.offer.gpu_count == count
+                and o.pricing_model == kind and o.cost.per_million_output_tokens_at_load_usd
+                and o.performance.output_tokens_per_s_at_load):
+            return (o.cost.per_million_output_tokens_at_load_usd,
+                    min(o.performance.output_tokens_per_s_at_load,
+                        o.performance.output_tokens_per_s_total or math.inf))
+    at = w.size(gpu=r.gpu.id, gpu_count=count, input_tokens=inp, output_tokens=out,
+                batch_size=users, weights=r.weights) if r.gpu is not None else None
+    q = at.performance if at is not None and at.fits else None
+    if q is None or not q.output_tokens_per_s:
+        return None
+    tps = min(q.output_tokens_per_s, p.max_throughput_tokens_per_s or q.output_tokens_per_s)
+    return hour / (tps * 3600) * 1e6, tps
 
 
 def _input_million(w: _W, r: SizingResult, hour: float, inp: int, out_million: float | None,
@@ -2733,13 +2839,20 @@ def _train(w: _W, task: str) -> None:
             w.out.follow_up = w.t["need_tokens"]
             if o is not None and b is not None:
                 kind = b[2]
-                line = w.say("cost_gpu", gpu=w.gpu_name(o.gpu), price=w.usd(price or 0),
+                # several GPUs: the hour and the month of the whole setup (every GPU, every
+                # machine), the per-GPU price beside them; one GPU: its own
+                line = w.say("cost_gpu" if count == 1 else "cost_setup_gpus",
+                             gpu=w.gpu_name(o.gpu), setup=w.setup(count, gid),
+                             price=w.usd(price or 0), hour=w.usd((price or 0) * count),
                              provider=w.where(o, count), kind=w.kinds[kind],
-                             month=w.usd((price or 0) * w.month_hours()), usage=w.usage(),
-                             spot="")
+                             month=w.usd((price or 0) * count * w.month_hours()),
+                             usage=w.usage(), spot="")
                 if w.sub == "cost":
                     first, lines = line, [fit_line]
-                    w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
+                    if count == 1:
+                        w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
+                    else:
+                        w.ask("per_hour_usd", (price or 0) * count, "USD/h", yes=True)
                 else:
                     lines = [line]
         if not r.fits and w.ex.gpu_count and w.det.tokens:
@@ -3091,23 +3204,46 @@ def _spot_notice(w: _W) -> None:
         w.out.more.append(w.say("spot_interrupted"))
 
 
-def _spot_cheapest(w: _W, gid: str) -> bool:
-    """The cheapest spot price of the GPU named, when the catalog has no trusted pair of spot
-    and on-demand prices to compare: the offer, its on-demand price there, source and date
-    (a suspect price is said so in the warnings)."""
+def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
+    """The cheapest trusted spot price of the GPU named, when the catalog has no trusted pair
+    of spot and on-demand prices to compare: the offer, its on-demand price there, source and
+    date, and the month of ``count`` of them at a stated usage. With no trusted spot price
+    (every one stale or suspect: never used unless asked, as the recommendations rule), the
+    trusted on-demand price instead, said so, the suspect ones in the warnings."""
     spot = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
     if not spot:
         return False
     v = min(spot, key=lambda x: (x.stale or x.suspect, (x.spot_usd_h or 0.0) / x.gpu_count))
+    month = bool(w.st.hours_per_day or w.st.days_per_month)
+    if v.stale or v.suspect:
+        if v.suspect:  # why the cheapest spot price listed is not the answer
+            w.warn(f"{v.id}: " + w.say("core_suspect", reason="; ".join(v.suspect_reasons)))
+        else:
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        if month and _month_total(w, gid, count):
+            pass  # the month on-demand, GPU time plus the storage and egress it counts
+        elif w.model is not None and _setup_hour(w, gid, count):
+            pass
+        elif w.model is None:
+            _gpu_price(w, gid)
+        if w.out.first is None:
+            return False
+        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid)) + _decap(w, w.out.first)
+        return True
     per = (v.spot_usd_h or 0.0) / v.gpu_count
     od = (w.say("spot_cheapest_od", od=w.usd(v.on_demand_usd_h / v.gpu_count))
           if v.on_demand_usd_h is not None else "")
     source = v.source.split(" @ ")[0].split(";")[0].strip()  # the catalog file, not its commit
     w.out.first = w.say("spot_cheapest", gpu=w.gpu_name(gid), price=w.usd(per),
                         provider=v.provider, od=od, source=source, date=w.view_date(v))
-    w.ask("spot_per_gpu_hour_usd", per, "USD/h")
-    if v.suspect:
-        w.warn(f"{v.id}: " + w.say("core_suspect", reason="; ".join(v.suspect_reasons)))
+    if month:
+        # the usage stated: the month of that many GPUs on spot leads, the price after it
+        total = per * count * w.month_hours()
+        w.out.first = w.say("spot_cheapest_month", setup=w.setup(count, gid),
+                            usage=w.usage(), total=w.usd(total)) + " " + w.out.first
+        w.ask("spot_per_month_usd", total, "USD")
+    else:
+        w.ask("spot_per_gpu_hour_usd", per, "USD/h")
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
 
@@ -3212,7 +3348,7 @@ def _spot(w: _W) -> None:
         if best is None or s_cost < best[0]:
             best = (s_cost, o_cost, g, n, s, o)
     if best is None:
-        if gid is not None and w.ex.gpu and _spot_cheapest(w, gid):
+        if gid is not None and w.ex.gpu and _spot_cheapest(w, gid, rows[0][1] if rows else 1):
             return
         if w.ex.workload == "serving":
             w.out.first = w.t["spot_serve"]
@@ -3537,7 +3673,9 @@ def _interconnect(w: _W) -> None:
 def _kv(w: _W) -> None:
     if w.model is None:
         return
-    r = w.size()
+    # the KV cache's precision stated ("fp8 kv cache"), else sizing's default (fp16)
+    kv_type = w.st.kv_cache
+    r = w.size(kv_cache=kv_type)
     if r is None:
         return
     kv = r.kv_cache_bytes_per_token
@@ -3548,18 +3686,32 @@ def _kv(w: _W) -> None:
     ctx = w.ex.context_tokens or min(w.max_ctx() or 32768, 32768)
     # the sequence's cache as sizing counts it (sliding-window layers keep only their
     # window, a latent cache its latent), not the full-attention bytes per token x tokens
-    at = w.size(input_tokens=ctx, output_tokens=0, batch_size=1)
+    at = w.size(input_tokens=ctx, output_tokens=0, batch_size=1, kv_cache=kv_type)
     seq_gib = (at.memory.kv_cache_gib if at is not None and at.memory.kv_cache_gib is not None
                else kv * ctx / 2**30)
     if at is not None:
         r = at
+    # users stated ("with 4 users", "16 users"): each holds its own sequence, so the cache
+    # for all of them, as sizing counts a batch of that many, leads
+    users = w.ex.concurrent_requests or w.ex.batch_size
+    many = w.size(input_tokens=ctx, output_tokens=0, batch_size=users,
+                  kv_cache=kv_type) if users and users > 1 else None
+    total = many.memory.kv_cache_gib if many is not None else None
+    if many is not None and total is not None:
+        r = many
     w.record(r, ctx)
-    w.out.first = w.say("kv_cache", model=w.model.name,
-                        kib=w.n(kv / 1024, 1 if kv < 10240 else 0), bytes=w.n(kv),
-                        kv=r.kv_cache or r.weights, ctx=w.n(ctx), gib=w.gib(seq_gib))
+    common = {"model": w.model.name, "kib": w.n(kv / 1024, 1 if kv < 10240 else 0),
+              "bytes": w.n(kv), "kv": r.kv_cache or r.weights, "ctx": w.n(ctx),
+              "gib": w.gib(seq_gib)}
+    if total is not None and users:
+        w.out.first = w.say("kv_cache_users", users=w.n(users), total=w.gib(total), **common)
+    else:
+        w.out.first = w.say("kv_cache", **common)
     if seq_gib < 0.95 * kv * ctx / 2**30:
         w.out.more.append(w.say("kv_window", full=w.gib(kv * ctx / 2**30)))
-    if w.ex.context_tokens:
+    if total is not None:
+        w.ask("kv_cache_gib", total, "GiB")  # the users' cache in all
+    elif w.ex.context_tokens:
         w.ask("kv_cache_gib", seq_gib, "GiB")  # a length asked: the sequence's cache
     else:
         w.ask("kv_cache_kib_per_token", kv / 1024, "KiB")
@@ -3614,7 +3766,9 @@ def _media(w: _W) -> None:
     if w.sub != "fits" and _media_job(w, gid):
         return
     mk = w.media_kw()  # a speed asked: the batch only when stated
-    base = w.size(**{k: v for k, v in mk.items() if k != "batch_size"})
+    # sized at the batch stated, as the answer is: its fits_on (the card picked when none is
+    # named, the cards listed) hold that batch, not one image ("VRAM for SDXL at batch 8")
+    base = w.size(**mk)
     if base is None:
         return
     w.record(base, 0)
@@ -3685,6 +3839,10 @@ def _media(w: _W) -> None:
         else:
             w.out.first = w.say("image", **common)
             w.ask("seconds_per_image", sec or 0, "s")
+    if w.sub == "memory" and w.out.first:
+        # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
+        # the number asked
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB")
     if w.sub == "fits" and w.out.first and w.out.asked is not None:
         # "does HunyuanVideo fit on an H100?": the yes leads
         w.out.first = w.say("yes_lead", text=w.out.first)
@@ -3722,6 +3880,13 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
+    if (w.out.first is not None and w.model is not None and not w.generates_tokens()
+            and (w.st.max_ttft_ms or w.st.min_tokens_per_s)):
+        # a token target on a model that generates none: said once, after the answer
+        kind = ("embed" if w.model.kind == "llm" else "audio" if w.model.kind == "audio"
+                else "video" if w.model.modality == "video" else "image")
+        w.out.more.insert(0, w.say("token_target_na", model=w.model.name,
+                                   why=w.t[f"token_target_na_{kind}"]))
     if w.out.first is not None or intent == "cost":
         _lei_note(w)  # an amount in lei or euro is never dropped silently
     if w.out.first is not None and w.st.bare_gpu is not None:

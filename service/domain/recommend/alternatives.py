@@ -40,7 +40,6 @@ from service.domain.recommend.context import (
     SPOT_INTERRUPTIONS_PER_HOUR,
     STEADY_HOURS_PER_DAY,
     Ctx,
-    Plan,
     count,
     rejection_kind,
     usd,
@@ -49,12 +48,12 @@ from service.domain.recommend.options import (
     best_cost,
     finalise,
     machine_words,
-    offer_allowed,
+    multi_node_quotes,
     rank_offers,
     untrusted_reason,
 )
 from service.domain.recommend.plans import Reachable, reachable_ttft, use_shared_caches
-from service.domain.recommend.pricing import Quote, pricing_words, quote_offer
+from service.domain.recommend.pricing import Quote, pricing_words
 from service.domain.recommend.types import (
     Alternative,
     Option,
@@ -184,12 +183,16 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
               "shard the model over several nodes")
-    if options and (faster := _faster(options[0], candidates, current)) is not None:
+    faster = _faster(options[0], candidates, current) if options else None
+    multi = (_multi_node_plan(ctx, offers, options[0], precisions[0])
+             if options and req.workload == "pretrain" else None)
+    # with multi-node allowed, the multi-node plan is among the candidates too: said once,
+    # as the multi-node plan (with its network)
+    if faster is not None and not (multi is not None and multi.offer_id == faster.offer_id
+                                   and multi.per_job_usd == faster.per_job_usd):
         alts.append(faster)
-    if options and req.workload == "pretrain":
-        alt = _multi_node_plan(ctx, offers, options[0], precisions[0])
-        if alt is not None:
-            alts.append(alt)
+    if multi is not None:
+        alts.append(multi)
     return alts
 
 
@@ -342,26 +345,7 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
     hours = best.performance.job_hours
     if hours is None or hours <= LONG_RUN_DAYS * 24:
         return None
-    fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
-              and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)
-              and untrusted_reason(ctx, o) is None]
-    quotes: list[Quote] = []
-    misses = len(ctx.budget_misses)
-    for o in fabric:
-        gpu = ctx.registry.gpus[o.gpu]
-        for n in (2, 4, 8, 16, 32, 64, 128):
-            cap = train_capability(ctx, gpu, o.gpu_count, p, n)
-            if not cap.ok or not cap.train_tps or ctx.req.training_tokens is None:
-                continue
-            job_h = ctx.req.training_tokens / cap.train_tps / 3600
-            if job_h <= LONG_RUN_DAYS * 24 or n == 128:
-                plan = Plan(p=p, cap=cap, nodes=n, replicas=n, node_hours_proxy=job_h * n,
-                            job_hours=job_h)
-                q = quote_offer(ctx, o, gpu, plan)
-                if not isinstance(q, str) and q.per_job is not None:
-                    quotes.append(q)
-                break
-    del ctx.budget_misses[misses:]  # the alternative's budget misses are not the answer's
+    quotes = multi_node_quotes(ctx, offers, p)  # their budget misses are not the answer's
     if not quotes:
         return Alternative(
             change="multi-node with InfiniBand",
@@ -433,8 +417,8 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         _, said = min(ctx.budget_misses)
         n = len(ctx.budget_misses)
         return (f"the budget: the cheapest option that fits costs {said} "
-                f"({n} option{'s' if n > 1 else ''} fit but cost more); raise the budget, "
-                "use a smaller precision or allow spot")
+                f"({n} option{'s' if n > 1 else ''} fit but cost more); "
+                + _or_words(_budget_remedies(ctx, p, said)))
     if targets := by_kind.get("targets"):
         return _targets_reason(ctx, targets, precisions)
     if untrusted := by_kind.get("trust"):
@@ -477,6 +461,38 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     return (f"memory: {m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node "
             f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB); "
             f"{hint}")
+
+
+def _budget_remedies(ctx: Ctx, p: Precision, said: str) -> list[str]:
+    """What would bring an answer over the budget within it, only what the request can
+    still change: a smaller precision where the method runs one (full training updates every
+    weight and cannot run on a quantized base, sizing's refusal, so below 16 bits it is
+    adapters instead: never for pre-training, which trains every weight; QLoRA's base is
+    already 4-bit), fewer training tokens where the job's total is over the budget, spot
+    where the work is not already interruptible (an interruptible request's prices are
+    already spot's where an offer has one). core_warnings.py reads each phrase back."""
+    req = ctx.req
+    out = ["raise the budget"]
+    if req.workload in ("finetune", "pretrain"):
+        method = (req.finetune.method if req.finetune is not None
+                  else "full" if req.workload == "pretrain" else "lora")
+        # a 4-bit base (sizing's line: over 5 bits is not 4-bit) is the smallest adapters use
+        if (p.bits_linear > 16 if method == "full" else p.bits_linear > 5):
+            out.append("use a smaller precision")
+        if method == "full" and req.workload == "finetune":
+            out.append("train LoRA/QLoRA adapters instead")
+        if req.training_tokens and " in all" in said:
+            out.append("train on fewer tokens")
+    else:
+        out.append("use a smaller precision")
+    if not ctx.interruptible:
+        out.append("allow spot")
+    return out
+
+
+def _or_words(items: list[str]) -> str:
+    """"a, b or c" (core_warnings.py reads the list back with its ``list_`` groups)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],

@@ -28,6 +28,7 @@ from service.domain.recommend.capability import (
     load_at,
     rate_load_words,
     replica_throughput,
+    train_capability,
     zero_words,
 )
 from service.domain.recommend.context import (
@@ -39,6 +40,7 @@ from service.domain.recommend.context import (
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
     Ctx,
+    Plan,
     count,
     rejection_kind,
     usd,
@@ -566,7 +568,50 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
                     heapq.heappush(costs, -quote.sort_cost)
                 elif quote.sort_cost < -costs[0]:
                     heapq.heapreplace(costs, -quote.sort_cost)
+    if (training and req.allow_multi_node and candidates
+            and all(c.plan.job_hours is not None and c.plan.job_hours > LONG_RUN_DAYS * 24
+                    for c in candidates)):
+        # multi-node is allowed and every plan takes over LONG_RUN_DAYS (the plans spread a
+        # training run over nodes only where one node cannot hold it): the plans over
+        # InfiniBand/EFA nodes that finish it within them are options too, and the job tiers
+        # (:func:`finalise`) rank them; first where one node takes a run of years
+        candidates.extend(multi_node_quotes(ctx, offers, precisions[0]))
     return candidates, rejected
+
+
+MULTI_NODE_COUNTS = (2, 4, 8, 16, 32, 64, 128)
+"""The node counts a long training run is spread over, fewest first."""
+
+
+def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Quote]:
+    """A long training run spread over nodes joined by InfiniBand/EFA: for each such offer of
+    8 or more GPUs, the fewest nodes (``MULTI_NODE_COUNTS``) that finish it within
+    ``LONG_RUN_DAYS``, else the most, priced by the options' rules (:func:`quote_offer`: no
+    stale or suspect price unless asked, spot only for interruptible work, reserved for a long
+    run, billing and storage). One over the budget is left out, and its budget miss is not
+    the answer's (the answer has options where these are asked for)."""
+    fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
+              and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)
+              and untrusted_reason(ctx, o) is None]
+    quotes: list[Quote] = []
+    misses = len(ctx.budget_misses)
+    tokens = ctx.req.training_tokens
+    for o in fabric:
+        gpu = ctx.registry.gpus[o.gpu]
+        for n in MULTI_NODE_COUNTS:
+            cap = train_capability(ctx, gpu, o.gpu_count, p, n)
+            if not cap.ok or not cap.train_tps or tokens is None:
+                continue
+            job_h = tokens / cap.train_tps / 3600
+            if job_h <= LONG_RUN_DAYS * 24 or n == MULTI_NODE_COUNTS[-1]:
+                plan = Plan(p=p, cap=cap, nodes=n, replicas=n, node_hours_proxy=job_h * n,
+                            job_hours=job_h)
+                q = quote_offer(ctx, o, gpu, plan)
+                if not isinstance(q, str) and q.per_job is not None:
+                    quotes.append(q)
+                break
+    del ctx.budget_misses[misses:]
+    return quotes
 
 
 def _option_key(c: Quote) -> tuple[object, ...]:
@@ -736,6 +781,13 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
                         else f", {pricing_words(beaten.model, beaten.offer)}")
                      + f"): a job over {limit:g} days ranks after "
                      f"the options that finish within {limit:g} days.")
+        if (c.plan.nodes > beaten.plan.nodes and c.plan.job_hours is not None
+                and c.per_job is not None and beaten.per_job is not None):
+            # a plan over more nodes (allow_multi_node): the days it saves for the money
+            notes.append(f"Over {c.plan.nodes} nodes ({c.offer.network or 'unstated'} "
+                         f"network) it finishes in ~{c.plan.job_hours / 24:,.1f} days instead "
+                         f"of ~{beaten.plan.job_hours / 24:,.0f}, for "
+                         f"{usd(c.per_job - beaten.per_job)} more.")
     t, h = tier(c), c.plan.job_hours
     if t and h is not None:
         limit = VERY_LONG_RUN_DAYS if t == 2 else LONG_RUN_DAYS

@@ -1,0 +1,160 @@
+"""Cost answers of /v1/ask, fixed: a month of serving a model with storage and egress stated
+and no GPU named is the recommendations' whole month (GPU time, storage, egress), not the
+storage and egress alone; a training setup's monthly figure is for all its GPUs, not one;
+a spot month asked for a card with no trusted spot price leads with the trusted on-demand
+month, never with a suspect price. Each in English and in Romanian, with the same numbers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from service.domain.recommend.context import FAST_NETWORKS
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from tests.unit.ask_fixtures import (
+    TODAY,
+    ask,
+    asked,
+    catalog,
+    first_sentence,
+    head,
+    machine_price,
+)
+
+
+def _figure(text: str, en: str, ro: str) -> float:
+    """The money figure before ``en`` ("$1,346/month") or ``ro`` ("1.346 USD/lună")."""
+    m = re.search(rf"\$([\d,]+(?:\.\d+)?){re.escape(en)}", text)
+    if m is not None:
+        return float(m.group(1).replace(",", ""))
+    m = re.search(rf"([\d.]+(?:,\d+)?)\s*USD{re.escape(ro)}", text)
+    assert m is not None, text
+    return float(m.group(1).replace(".", "").replace(",", "."))
+
+
+def _month_in(text: str) -> float:
+    return _figure(text, "/month", "/lună")
+
+
+def _per_gpu_hour_in(text: str) -> float:
+    return _figure(text, "/h per GPU", "/oră pe GPU")
+
+
+# -- 1. a month of serving, storage and egress stated, no GPU named ----------------------------
+
+
+@pytest.mark.parametrize(("q", "storage_gb", "egress_gb", "model"), [
+    ("monthly cost of serving llama 3.1 70b 12h/day incl. 500GB storage and 2TB egress",
+     500.0, 2000.0, "llama-3.1-70b"),
+    ("cât costă pe lună să servesc llama 3.1 70b 12 ore pe zi cu 500 GB stocare și 2 TB egress",
+     500.0, 2000.0, "llama-3.1-70b"),
+    ("monthly cost of serving llama 3.1 8b 12h/day with 200 GB of storage",
+     200.0, None, "llama-3.1-8b"),
+    ("cât costă pe lună să servesc llama 3.1 8b 12 ore pe zi cu 200 GB stocare",
+     200.0, None, "llama-3.1-8b"),
+])
+def test_serving_month_with_storage_is_the_whole_month(q: str, storage_gb: float,
+                                                       egress_gb: float | None,
+                                                       model: str) -> None:
+    r = ask(q)
+    rec = recommend(RecommendationRequest(model=model, hours_per_day=12, storage_gb=storage_gb,
+                                          egress_gb_per_month=egress_gb or 0,
+                                          context_tokens=4096),
+                    catalog(), TODAY, explain=False)
+    lead = rec.options[0].cost
+    assert r.intent == "cost"
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("per_month_usd", "USD")
+    assert value == pytest.approx(lead.per_month_usd)
+    # the split after the total: GPU time, storage, egress
+    assert lead.compute_per_month_usd and lead.compute_per_month_usd > 0
+    assert lead.storage_per_month_usd and lead.storage_per_month_usd > 0
+    en = r.lang == "en"
+    gpu = (f"${lead.compute_per_month_usd:,.2f}" if en
+           else f"{lead.compute_per_month_usd:,.2f}".replace(",", " ").replace(".", ",")
+           .replace(" ", "."))
+    assert gpu in head(r)
+
+
+def test_a_storage_question_with_a_model_stays_storage() -> None:
+    """Keeping a model's weights on a disk is storage; no GPU time is asked."""
+    r = ask("how much to store llama 3.1 70b weights, 200 GB, for a month?")
+    assert r.intent == "storage_egress"
+
+
+# -- 2. a training setup's month: all its GPUs --------------------------------------------------
+
+
+@pytest.mark.parametrize(("q", "count"), [
+    ("how many A100 80GB for full finetune of llama 3.1 70b?", 16),
+    ("câte A100 80GB pentru full finetune la llama 3.1 70b?", 16),
+])
+def test_training_setup_month_is_for_all_gpus(q: str, count: int) -> None:
+    r = ask(q)
+    assert asked(r)[:2] == ("gpu_count", count)
+    # machines of 8 joined by a fast network (the training rule): the cheapest per GPU
+    per = min(v.on_demand_usd_h / v.gpu_count for v in catalog().views(TODAY)
+              if v.gpu == "a100-sxm-80gb" and v.gpu_count == 8 and not v.stale
+              and not v.suspect and v.on_demand_usd_h is not None
+              and v.network in FAST_NETWORKS)
+    text = head(r)
+    assert _per_gpu_hour_in(text) == pytest.approx(per, abs=0.005)
+    assert _month_in(text) == pytest.approx(per * count * 720, rel=0.002)
+
+
+@pytest.mark.parametrize("q", ["how many gpus to full finetune llama 3.1 8b on a100 80gb",
+                               "câte gpu-uri pentru full finetune llama 3.1 8b pe a100 80gb"])
+def test_training_machine_month_is_the_machine(q: str) -> None:
+    r = ask(q)
+    assert asked(r)[:2] == ("gpu_count", 2)
+    machine = machine_price("a100-sxm-80gb", 2)
+    assert _month_in(head(r)) == pytest.approx(machine * 720, rel=0.002)
+
+
+# -- 3. a spot month with no trusted spot price --------------------------------------------------
+
+
+def _trusted_on_demand_per_gpu(gpu: str) -> float:
+    return min(v.on_demand_usd_h / v.gpu_count for v in catalog().views(TODAY)
+               if v.gpu == gpu and not v.stale and not v.suspect
+               and v.on_demand_usd_h is not None)
+
+
+def _suspect_spot_providers(gpu: str) -> set[str]:
+    views = [v for v in catalog().views(TODAY) if v.gpu == gpu and v.spot_usd_h is not None]
+    assert views and all(v.stale or v.suspect for v in views)  # no trusted spot price
+    return {v.provider for v in views}
+
+
+@pytest.mark.parametrize("q", ["monthly cost of an RTX 4090 on spot 8 hours a day",
+                               "cât costă pe lună un RTX 4090 spot 8 ore pe zi"])
+def test_spot_month_without_a_trusted_spot_price(q: str) -> None:
+    r = ask(q)
+    suspect = _suspect_spot_providers("rtx-4090")
+    quantity, value, unit = asked(r)
+    assert "month" in quantity and unit == "USD"
+    assert value == pytest.approx(_trusted_on_demand_per_gpu("rtx-4090") * 8 * 30)
+    lead = first_sentence(r)
+    assert not any(p in lead for p in suspect), lead
+    assert "spot" in lead  # it says there is no trusted spot price
+
+
+@pytest.mark.parametrize("q", ["monthly cost for mistral 7b on a 4090 8 hours a day on spot",
+                               "cât costă pe lună mistral 7b pe un 4090 8 ore pe zi pe spot"])
+def test_spot_month_for_a_model_without_a_trusted_spot_price(q: str) -> None:
+    r = ask(q)
+    suspect = _suspect_spot_providers("rtx-4090")
+    quantity, value, unit = asked(r)
+    assert "month" in quantity and unit == "USD"
+    gpu_month = _trusted_on_demand_per_gpu("rtx-4090") * 8 * 30
+    # the GPU time at the trusted on-demand price, plus a disk for the weights
+    assert gpu_month <= value < gpu_month + 20
+    assert not any(p in head(r).split(".")[0] for p in suspect)
+
+
+def test_spot_month_and_its_romanian_twin_agree() -> None:
+    en = ask("monthly cost for mistral 7b on a 4090 8 hours a day on spot")
+    ro = ask("cât costă pe lună mistral 7b pe un 4090 8 ore pe zi pe spot")
+    assert asked(en) == asked(ro)
