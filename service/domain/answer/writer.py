@@ -130,6 +130,8 @@ class _W:
         self.region_used = False
         """Whether any offer quoted was filtered by the region asked."""
         self.region_missed: set[str] = set()
+        self.provider_missed: set[str] = set()
+        """GPUs the provider named has no priced offer for (their prices come from others)."""
         """GPUs with offers, none of them in the region asked."""
         self.media_batch_how = "stated"
         """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
@@ -301,7 +303,11 @@ class _W:
         views = [v for v in self.catalog.views(self.today)
                  if v.gpu == gid and v.price_per_gpu_usd_h is not None]
         if self.det.provider:
-            views = [v for v in views if v.provider == self.det.provider] or views
+            at = [v for v in views if v.provider == self.det.provider]
+            if views and not at:
+                # the provider named has none: the answer says so before the prices elsewhere
+                self.provider_missed.add(gid)
+            views = at or views
         regions = self.region_filter()
         if regions is not None:
             # the region asked: only offers placed there, as /v1/offers?region= filters them
@@ -3914,6 +3920,13 @@ def _price_context(w: _W, intent: str) -> None:
         elif w.out.first is not None:
             w.out.more.insert(0, w.say("region_note", region=region))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
+    if prices and w.det.provider and w.ex.gpu in w.provider_missed:
+        # "a B300 on runpod": RunPod lists none, the price quoted is another provider's
+        name = next((p.name for p in w.catalog.providers if p.id == w.det.provider),
+                    w.det.provider)
+        if w.out.first is not None:
+            w.out.more.insert(0, w.out.first)
+        w.out.first = w.say("provider_none", gpu=w.gpu_name(w.ex.gpu), provider=name)
     word = w.st.provider_word
     if prices and word and not w.det.provider:
         known = {p.id: p.id for p in w.catalog.providers}
