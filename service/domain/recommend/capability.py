@@ -134,8 +134,7 @@ def _candidates(ctx: Ctx) -> list[Precision]:
 def kv_applies(req: RecommendationRequest, model: SizedModel) -> bool:
     """Whether the request's KV cache sizes anything: LLM serving or a batch job of a model
     that generates (an embedding model keeps no cache; training keeps none)."""
-    return (model.kind == "llm" and model.task != "embed"
-            and req.workload in ("serving", "batch"))
+    return model.generates_tokens and req.workload in ("serving", "batch")
 
 
 JOB_FIELDS = {"job_output_tokens": "language models that generate text",
@@ -168,7 +167,7 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
     if req.steps is not None and model.kind != "diffusion":
         raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
                            f"{model.name} is not one", "$.steps")
-    if model.kind != "llm" or model.task == "embed":
+    if not model.generates_tokens:
         for name in TOKEN_TARGETS:
             if getattr(req, name) is not None:
                 raise InvalidInput(f"{name} is a target of language models that generate "

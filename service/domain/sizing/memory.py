@@ -61,6 +61,12 @@ class SizedModel:
     fp8_checkpoint: Fp8Checkpoint | None = None
     """The official FP8 checkpoint's layout, where it leaves linear layers 16-bit."""
 
+    @property
+    def generates_tokens(self) -> bool:
+        """A language model that writes tokens (not an embedding model): only there do a
+        KV cache, a time to first token and tokens/s targets apply."""
+        return self.kind == "llm" and self.task != "embed"
+
     @cached_property
     def breakdown(self) -> ParamBreakdown | None:
         return param_breakdown(self.arch) if self.arch else None
