@@ -247,16 +247,25 @@ def gemm_efficiency(tables: PerfTables, gpu: GPU, compute: str, m: float) -> tup
     return 2.0 * m * N8192 / g.latency_s(m) / g.peak_flops, g.source
 
 
+RING_PASSES = {"all_reduce": 2.0, "all_gather": 1.0, "reduce_scatter": 1.0}
+"""Bytes a ring collective moves per GPU, in (n-1)/n's of the message: an all-reduce is a
+reduce-scatter then an all-gather, 2(n-1)/n; an all-gather or a reduce-scatter (n-1)/n
+(nccl-tests doc/PERFORMANCE.md: the bus-bandwidth factors of each op)."""
+
+
 class CommModel(msgspec.Struct, frozen=True, gc=False):
     """Latency of one collective over ``num_gpus`` GPUs against message bytes."""
 
     curve: CollectiveCurve | None
     scale: float
-    """Measured at another GPU count: the ring's 2(n-1)/n volume ratio."""
+    """Measured at another GPU count: the ring's (n-1)/n volume ratio."""
     latency_s0: float
     bandwidth: float
     num_gpus: int
     source: str
+    ring_passes: float = 2.0
+    """Datasheet model: the message's passes over a ring's links, per GPU (n-1)/n of it each
+    (:data:`RING_PASSES` by op)."""
 
     def seconds(self, message_bytes: float) -> float:
         if self.num_gpus <= 1:
@@ -268,7 +277,7 @@ class CommModel(msgspec.Struct, frozen=True, gc=False):
                 return c.latency_s[-1] * x / c.message_bytes[-1] * self.scale
             return _interp_log(c.message_bytes, c.latency_s, x) * self.scale
         n = self.num_gpus
-        return self.latency_s0 + message_bytes * 2 * (n - 1) / n / self.bandwidth
+        return self.latency_s0 + message_bytes * self.ring_passes * (n - 1) / n / self.bandwidth
 
 
 HOST_ROUTED_FACTOR = 3.0
@@ -283,7 +292,8 @@ _PROBE_BYTES = 16.0 * 2**20
 
 
 def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
-    """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind."""
+    """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind; a measured
+    curve over more than 2 PCIe GPUs is checked against the datasheet model of the same op."""
     curves = tables.collective_curves(gpu.id, op)
     if n > 1 and curves:
         near = n if n in curves else min(curves, key=lambda k: abs(math.log(k / n)))
@@ -305,7 +315,12 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
 
 
 def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
-    """Latency + bandwidth model of ``op`` over ``n`` GPUs on the GPU's link (datasheet)."""
+    """Latency + bandwidth model of ``op`` over ``n`` GPUs on the GPU's link (datasheet), at
+    the op's ring volume (:data:`RING_PASSES`)."""
+    passes = RING_PASSES[op]
+    # the all-reduce's wording is the one the answers have always shown
+    volume = "" if passes == 2.0 else (f"; {op.replace('_', '-')}: (n-1)/n of the message "
+                                       "per GPU on a ring, half an all-reduce's")
     link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
     bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
     if n > 2 and link != "pcie" and not all_to_all_link(gpu):
@@ -313,17 +328,18 @@ def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
         link = "pcie"
         bw = PCIE_X16_GB_S.get(gpu.pcie_gen or 4, 32.0) * 1e9 * LINK_SHARE
         return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
-                         bandwidth=bw, num_gpus=n,
+                         bandwidth=bw, num_gpus=n, ring_passes=passes,
                          source=f"derived from datasheet (PCIe Gen{gpu.pcie_gen or 4} latency "
                                 f"+ bandwidth: the {gpu.link} bridge joins pairs, {n} GPUs "
-                                "cross PCIe)")
+                                f"cross PCIe{volume})")
     return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
-                     bandwidth=bw, num_gpus=n,
-                     source=f"derived from datasheet ({link} latency + bandwidth)")
+                     bandwidth=bw, num_gpus=n, ring_passes=passes,
+                     source=f"derived from datasheet ({link} latency + bandwidth{volume})")
 
 
 __all__ = [
     "EMPTY",
+    "RING_PASSES",
     "AttentionCurve",
     "CollectiveCurve",
     "CommModel",

@@ -496,19 +496,13 @@ def causal_attention_flops(a: Architecture, seq: int) -> float:
 def _gather_s(perf: PerfTables, gpu: GPU, n: int) -> tuple[Callable[[float], float], str,
                                                             CommModel]:
     """Seconds of an all-gather (or a reduce-scatter: the same bytes per GPU, (n-1)/n of the
-    message on a ring against an all-reduce's 2(n-1)/n; nccl-tests doc/PERFORMANCE.md) over
-    ``n`` GPUs against the message bytes. The measured all_gather curve where the measuring
-    server's all_reduce at that count is trusted too (:func:`comm_model` checks the
-    all-reduce against the link's datasheet model: aiconfigurator's L40S server routes 4 and
-    8 GPUs through the host); else the all-reduce model at half the bytes (a ring all-reduce
-    is a reduce-scatter plus an all-gather), since the datasheet model counts an
-    all-reduce's 2(n-1)/n volume whatever the op."""
+    message on a ring; nccl-tests doc/PERFORMANCE.md) over ``n`` GPUs against the message
+    bytes: the all-gather model itself, measured where :func:`comm_model` trusts the curve
+    (it checks a PCIe server's curve against the all-gather's datasheet model:
+    aiconfigurator's L40S server routes 4 and 8 GPUs through the host), else the datasheet
+    model at the all-gather's ring volume."""
     gather = comm_model(perf, gpu, "all_gather", n)
-    reduce = comm_model(perf, gpu, "all_reduce", n)
-    if gather.curve is not None and reduce.curve is not None:
-        return gather.seconds, gather.source, gather
-    return (lambda b: reduce.seconds(b / 2)), (
-        f"{reduce.source} (an all-gather priced as half an all-reduce)"), reduce
+    return gather.seconds, gather.source, gather
 
 
 ZERO_LABELS = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}
