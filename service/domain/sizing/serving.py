@@ -312,6 +312,13 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
     else:
         dense = b.linear + b.lm_head
     bits = dense_linear_bits(p, a.is_moe)
+    ck = model.fp8_checkpoint
+    if ck is not None and p.id == "fp8":
+        # the official FP8 checkpoint's 16-bit layers (catalog [fp8_checkpoint]: Llama 3.1
+        # 405B's attention and first and last MLPs) read twice the bytes and run bf16 GEMMs
+        # at half fp8's rate: counted as that many more fp8 parameters, the bytes memory's
+        # weight_bytes counts
+        dense += ck.sixteen_bit_params(b, a) * (16.0 / bits - 1.0)
     ebits = p.bits_linear
     g = msgspec.structs.replace(gemm_model(tables, gpu, compute), stream_share=s.eta_mem * STREAM)
     # per layer, replayed from a CUDA graph: the engine's launch cost and every kernel's fixed
