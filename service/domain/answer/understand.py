@@ -139,7 +139,8 @@ def _fold(text: str) -> str:
     return _DE_SIZE.sub(_de_size, folded)
 
 
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*")
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*+(?:/\d++)*+")
+"""A word; numbers joined by slashes stay one token ("24/7" is a schedule, not 7 GPUs)."""
 _COUNT_X = re.compile(r"(?<![a-z0-9.])(\d++)\s*+[x×]\s*+(?=[a-z]|\d{4}\b)")
 
 
