@@ -19,17 +19,35 @@ against (tests/unit/test_audio_model.py):
   fp16 1 min 03 s, int8 59 s (int8 barely faster), batch 8: 17 s / 16 s.
 * suno-ai/bark README ("Hardware and Inference Speed"): "On enterprise GPUs and PyTorch
   nightly, Bark can generate audio in roughly real-time".
+
+A latent audio diffusion model (Stable Audio Open: a DiT over the latent frames of an Oobleck
+VAE) is no autoregressive pipeline: it is timed as :mod:`diffusion_speed` times an image DiT,
+``steps`` x (classifier-free guidance x one DiT pass over the latent frames) plus the VAE
+decode, each at the diffusion pipeline's fitted share of the dense peak. No published
+Stable Audio timing is in the calibration data; the test checks the FLOP ceiling.
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from service.domain.base import Out
 from service.domain.catalog.engines import EngineSpeed
 from service.domain.catalog.models import Component
 from service.domain.catalog.precisions import Precision
-from service.domain.sizing.memory import SizedModel
+from service.domain.sizing.diffusion_speed import (
+    DEFAULT_LAUNCH_S_PER_BLOCK,
+    DEQUANT,
+    EAGER_ATTENTION_ARCH_FACTOR,
+    INTENSITY_PER_CHANNEL,
+    LAUNCH_S_PER_BLOCK,
+    SUSTAINED_TENSOR_SHARE,
+    WIDTH_HALF,
+    stage_efficiency,
+    uses_cfg,
+)
+from service.domain.sizing.memory import SizedModel, denoiser
 
 # --- Whisper ---------------------------------------------------------------------------------
 WHISPER_WINDOW_S = 30.0
@@ -75,6 +93,15 @@ per audio second), N_FINE_CODEBOOKS 8, CONTEXT_WINDOW_SIZE 1024; generate_fine r
 non-causal pass over a 1024-frame window per fine codebook (3 to 8), the window advancing 512
 frames."""
 BARK_FINE_STRIDE = 512
+
+# --- Latent audio diffusion (Stable Audio Open) ----------------------------------------------
+LATENT_AUDIO_DEFAULT_STEPS = 100
+"""Where the model states none: diffusers StableAudioPipeline ``num_inference_steps`` default
+(pipeline_stable_audio.py)."""
+LATENT_AUDIO_GLOBAL_TOKENS = 1
+"""The DiT prepends one global token (timing and timestep) to the latent frames: the pipeline
+builds its rotary embedding over ``latents.shape[2] + audio_duration_embeds.shape[1]``
+positions (diffusers pipeline_stable_audio.py)."""
 
 # --- Kernels -------------------------------------------------------------------------------
 BNB_SLOWDOWN = {"int8": 2.5, "bnb-int8": 2.5, "nf4": 1.57, "nf4-no-dq": 1.57}
@@ -252,21 +279,150 @@ def _bark(model: SizedModel, k: AudioKernels, batch: int) -> list[tuple[AudioSta
     return out
 
 
+def _ints(a: dict[str, int | float | str | bool | list[int]], key: str) -> list[int]:
+    v = a.get(key)
+    return [int(x) for x in v] if isinstance(v, list) else []
+
+
+class LatentAudio(NamedTuple):
+    """What a latent audio diffusion model's architecture says about its clips: latent frames
+    per second of audio (the VAE's sampling rate over its total downsampling), the latent
+    window the DiT denoises per clip (its ``sample_size``) and the VAE decode's FLOPs per
+    latent frame (0: not known, not timed)."""
+
+    frames_per_audio_s: float
+    window_frames: int
+    decode_flops_per_frame: float
+
+    @property
+    def clip_s(self) -> float:
+        return self.window_frames / self.frames_per_audio_s
+
+
+def latent_audio(model: SizedModel) -> LatentAudio | None:
+    """The clip geometry of a latent audio diffusion model (a denoiser with its layers, width
+    and ``sample_size``, a VAE with its sampling rate and downsampling ratios, in the
+    catalog), else None.
+
+    The pipeline always denoises the DiT's whole ``sample_size`` window and crops the decoded
+    waveform to the clip asked for (diffusers StableAudioPipeline: ``waveform_length =
+    transformer.config.sample_size``, ``audio[:, :, waveform_start:waveform_end]``), so a
+    shorter clip costs as much as a full one."""
+    den, vae = denoiser(model), _part(model, "vae")
+    va, da = _arch(vae), _arch(den)
+    ratios = _ints(va, "downsampling_ratios")
+    rate, window = _int(va, "sampling_rate"), _int(da, "sample_size")
+    wide = _int(da, "hidden_size") or _int(da, "num_attention_heads") * _int(
+        da, "attention_head_dim")
+    if den is None or not ratios or not rate or not window or not wide or not _int(
+            da, "num_layers"):
+        return None
+    return LatentAudio(rate / math.prod(ratios), window, oobleck_decode_flops_per_frame(va))
+
+
+def oobleck_decode_flops_per_frame(a: dict[str, int | float | str | bool | list[int]]
+                                   ) -> float:
+    """FLOPs of an Oobleck decoder (diffusers AutoencoderOobleck, autoencoder_oobleck.py) per
+    latent frame: a kernel-7 convolution from the latent channels, then per upsampling ratio
+    (the encoder's reversed) a transposed convolution (kernel 2 x stride: 2 x c_in x c_out
+    multiply-accumulates per output sample) and three residual units (a kernel-7 and a
+    kernel-1 convolution: 8 x c^2 each), a kernel-7 convolution to the audio channels. ~5 GFLOP
+    per frame for Stable Audio Open, ~108 GFLOP per second of audio; 0 where the architecture
+    lacks a field (the decode is then not timed)."""
+    ratios = _ints(a, "downsampling_ratios")[::-1]
+    mult = [1, *_ints(a, "channel_multiples")]
+    ch = _int(a, "decoder_channels")
+    if not ratios or len(mult) != len(ratios) + 1 or not ch:
+        return 0.0
+    macs = float(_int(a, "decoder_input_channels") * ch * mult[-1] * 7)
+    samples = 1.0  # output samples per latent frame so far
+    for i, stride in enumerate(ratios):
+        c_in, c_out = ch * mult[len(ratios) - i], ch * mult[len(ratios) - i - 1]
+        samples *= stride
+        macs += samples * (2 * c_in * c_out + 3 * 8 * c_out * c_out)
+    macs += samples * ch * _int(a, "audio_channels", 2) * 7
+    return 2.0 * macs
+
+
+def _latent_diffusion(model: SizedModel, k: AudioKernels, p: Precision, la: LatentAudio,
+                      peak_flops: float, steps: int, batch: int, gpu_id: str,
+                      architecture: str) -> list[tuple[AudioStage, Split]]:
+    """``steps`` DiT steps and one VAE decode for ``batch`` clips, timed as
+    :func:`diffusion_speed.diffusion_timing` times an image DiT (its fitted constants): a step
+    runs ``batch`` x the guidance factor sequences of the latent window plus the global
+    token, linear FLOPs ``2 x params x tokens`` at the DiT share of the peak narrowed by the
+    width (``WIDTH_HALF``) plus their activation traffic, attention ``4 x layers x hidden x
+    tokens^2`` at the attention kernels' share; never faster than reading the weights nor
+    than the host launches its layers in an eager pipeline. ``peak_flops``: the dense peak
+    the matmuls run at (no engine share applied: the stage shares are the diffusion fit's);
+    the T5 prompt encoding (a 110M-parameter pass per clip) and cross-attention over the
+    prompt (~1 % of a step's FLOPs) are not timed."""
+    den = denoiser(model)
+    assert den is not None
+    a = _arch(den)
+    # the eager PyTorch engines run the diffusers pipeline (StableAudioPipeline)
+    engine = "diffusers" if k.engine in ("transformers", "diffusers") else k.engine
+    peak = peak_flops * SUSTAINED_TENSOR_SHARE.get(gpu_id, 1.0)
+    cfg = 2 if uses_cfg(model) else 1
+    n = batch * cfg
+    hidden = float(_int(a, "hidden_size") or _int(a, "num_attention_heads")
+                   * _int(a, "attention_head_dim"))
+    layers = _int(a, "num_layers")
+    tokens = la.window_frames + LATENT_AUDIO_GLOBAL_TOKENS
+    lin = 2.0 * den.params * tokens
+    attn = 4.0 * layers * hidden * tokens ** 2
+    eta = stage_efficiency("dit", engine)
+    eta_attn = stage_efficiency("dit_attention", engine)
+    dq = DEQUANT.get(p.id) if engine == "diffusers" else None
+    if engine == "diffusers":
+        eta_attn *= EAGER_ATTENTION_ARCH_FACTOR.get(architecture, 1.0)
+    lin_factor = dq.linear_factor if dq else 1.0
+    t_c = n * (lin * (hidden + WIDTH_HALF) / hidden / (eta * peak) * lin_factor
+               + lin / (INTENSITY_PER_CHANNEL * hidden * k.bw)
+               + attn / (eta_attn * peak))
+    t_c += den.params * dq.bytes_per_weight / k.bw if dq else 0.0
+    t_m = den.params * p.bits_linear / 8 / k.bw
+    launch = layers * LAUNCH_S_PER_BLOCK.get(engine, DEFAULT_LAUNCH_S_PER_BLOCK)
+    step = max(t_c, t_m, launch)
+    s_step = (_split(launch=step) if launch > max(t_c, t_m)
+              else _split(compute=step) if t_c >= t_m else _split(memory=step))
+    clips = batch * la.clip_s  # audio seconds one batch makes
+    parts = [_stage("denoiser", step, s_step, steps / clips, steps / la.clip_s, step)]
+    if la.decode_flops_per_frame:
+        t_v = (batch * la.decode_flops_per_frame * la.window_frames
+               / (stage_efficiency("vae_decode", engine) * peak))
+        parts.append(_stage("vae_decode", t_v, _split(compute=t_v), 1.0 / clips))
+    return parts
+
+
 STAGED_FAMILIES = ("whisper", "musicgen", "bark")
 
 
 def audio_timing(model: SizedModel, p: Precision, speed: EngineSpeed, engine_id: str,
-                 bandwidth_b_s: float, flops_s: float, batch: int) -> AudioTiming | None:
-    """The pipeline of a Whisper, MusicGen or Bark model stage by stage for ``batch``
-    windows (Whisper) or clips (generation) on one GPU (``bandwidth_b_s``: the engine's
-    effective bytes/s; ``flops_s``: the dense peak its matmuls run at); None for another
-    audio family. The codec (EnCodec) decode and MusicGen's T5 prompt encoding are not timed
-    (one small pass per clip)."""
-    if model.family not in STAGED_FAMILIES:
+                 bandwidth_b_s: float, flops_s: float, batch: int, *,
+                 steps: int | None = None, gpu_id: str = "", architecture: str = ""
+                 ) -> AudioTiming | None:
+    """The pipeline of a Whisper, MusicGen or Bark model, or of a latent audio diffusion
+    model (Stable Audio), stage by stage for ``batch`` windows (Whisper) or clips
+    (generation) on one GPU (``bandwidth_b_s``: the engine's effective bytes/s; ``flops_s``:
+    the dense peak its matmuls run at); None for another audio family. The codec (EnCodec)
+    decode and MusicGen's T5 prompt encoding are not timed (one small pass per clip).
+
+    Latent diffusion only: ``steps`` (default: the model's, else
+    ``LATENT_AUDIO_DEFAULT_STEPS``), ``gpu_id`` (a power-capped board's sustained tensor
+    share) and ``architecture`` (``Hopper``: the eager attention kernels' share), as
+    :func:`diffusion_speed.diffusion_timing` takes them."""
+    la = latent_audio(model) if model.family not in STAGED_FAMILIES else None
+    if model.family not in STAGED_FAMILIES and la is None:
         return None
     b = max(1, batch)
     k = AudioKernels(speed, engine_id, p, bandwidth_b_s, flops_s)
-    if model.family == "whisper":
+    if la is not None:
+        parts = _latent_diffusion(model, k, p, la, flops_s,
+                                  max(1, steps or model.default_steps
+                                      or LATENT_AUDIO_DEFAULT_STEPS),
+                                  b, gpu_id, architecture)
+    elif model.family == "whisper":
         parts = _whisper(model, k, b)
     elif model.family == "musicgen":
         parts = _musicgen(model, k, b)
@@ -282,8 +438,24 @@ def audio_timing(model: SizedModel, p: Precision, speed: EngineSpeed, engine_id:
                        bound=_bound(split))
 
 
-def audio_speed_reason(model: SizedModel, engine_id: str) -> str:
-    """The assumption's reason: what was assumed for this family."""
+def audio_speed_reason(model: SizedModel, engine_id: str, steps: int | None = None) -> str:
+    """The assumption's reason: what was assumed for this family (``steps``: a latent
+    diffusion model's, as :func:`audio_timing` took them)."""
+    la = latent_audio(model) if model.family not in STAGED_FAMILIES else None
+    if la is not None:
+        n = max(1, steps or model.default_steps or LATENT_AUDIO_DEFAULT_STEPS)
+        cfg = ("classifier-free guidance doubles the DiT batch (diffusers StableAudioPipeline "
+               "guidance_scale 7.0)" if uses_cfg(model) else "no guidance pass")
+        return (f"{engine_id}: latent diffusion, timed as a diffusion pipeline: {n} steps x "
+                f"one DiT pass, {cfg}, each pass 2 x DiT params x "
+                f"{la.window_frames + LATENT_AUDIO_GLOBAL_TOKENS} tokens plus attention at "
+                "the fitted DiT share of the dense peak (never under the weight reads or the "
+                "eager launch time per layer), plus one VAE decode; "
+                f"{la.frames_per_audio_s:.1f} latent frames per second of audio (the VAE's "
+                "sampling rate over its downsampling, catalog entry); the pipeline denoises "
+                f"its whole {la.window_frames}-frame window ({la.clip_s:.1f} s) and crops, "
+                "so the rate is for full-length clips (a shorter clip takes as long); the "
+                "batch is clips generated together; the T5 prompt encoding is not timed")
     common = (f"{engine_id}: each decode step reads every decoder weight once at the "
               "engine's share of the bandwidth (never under its kernel time per matrix) plus "
               "each sequence's attention cache and the per-step overhead; a batch shares the "

@@ -275,6 +275,13 @@ def _eff(eta: float, peak: float, engine: str) -> float:
     return min(eta * ENGINE_FACTOR.get(engine, 1.0), 0.9)
 
 
+def stage_efficiency(stage: str, engine: str) -> float:
+    """The share of the dense peak ``stage`` (a ``STAGE_ETA`` key) runs at on ``engine``, as
+    :func:`diffusion_timing` times it: for pipelines timed the same way elsewhere (latent
+    audio diffusion, ``audio_speed``)."""
+    return _eff(STAGE_ETA[stage], 0.0, engine)
+
+
 def _hidden(arch: Mapping[str, object]) -> float:
     if "hidden_size" in arch:
         return _num(arch["hidden_size"], 3072.0)
@@ -576,5 +583,6 @@ __all__ = [
     "fp16_overflow_notes",
     "fp16_upcast",
     "latent_frames",
+    "stage_efficiency",
     "uses_cfg",
 ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import kv_elements_per_token_layer
 from service.domain.errors import InvalidInput
 from service.domain.sizing.memory import InferencePlan, SizedModel, TrainingPlan
 from service.domain.sizing.requests import Parallelism
@@ -290,9 +291,10 @@ class _Verdict:
                 + f" for the best fitting layout (over {LOAD_SLACK:g}x)")
 
 
-ReplicaTimer = Callable[[int, int, int, "float | None"],
+ReplicaTimer = Callable[[int, int, int, int, "float | None"],
                        "tuple[int, float, float, float, bool] | None"]
-"""Times one replica of ``tp`` x ``pp`` GPUs at ``share`` concurrent requests (or at ``rate``
+"""Times one replica of ``tp`` x ``pp`` GPUs, its MoE experts sharded over ``ep`` GPUs (past
+``tp``: over the GPUs of ``ep / tp`` replicas), at ``share`` concurrent requests (or at ``rate``
 requests/s, open loop) as the answer times it: (sequences its KV admission runs at once,
 TTFT s, TPOT s, requests/s, saturated), or None when no sequence fits. The caller builds it
 (:mod:`sizing`, from the serving model): this module imports no speed model."""
@@ -306,7 +308,7 @@ def _serve(leaders: list[_Option], batch: int, rate: float | None, timer: Replic
     for o in leaders:
         share = max(1, math.ceil(batch / o.dp))
         r = None if rate is None else rate / o.dp
-        t = timer(o.tp, o.pp, share, r)
+        t = timer(o.tp, o.pp, o.ep, share, r)
         if t is None:
             served[_group(o)] = _Served(share, r, 0, math.inf, math.inf, 0.0, True)
             continue
@@ -377,9 +379,28 @@ def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_w
                 "more requests at once with no traffic between them")
     if o.tp > cap and w.tp <= cap:
         return f"tensor parallel {o.tp} is over {cap_why}"
-    if o.tp < w.tp:
+    if o.tp < w.tp and o.pp > w.pp:
         return (f"pipeline of {o.pp} stages where tensor parallel {w.tp} fits: stages run one "
                 "after another for each token (latency) and idle in pipeline bubbles")
+    if o.tp < w.tp and o.ep > o.tp:
+        a = model.arch
+        assert a is not None
+        return (f"attention data parallel ({o.dp} replicas of {o.tp} GPU"
+                f"{'s' if o.tp > 1 else ''}, each with its own requests' KV cache; the "
+                f"{a.num_experts} experts sharded over {o.ep} GPUs, tokens routed all-to-all "
+                f"every MoE layer) where tensor parallel {w.tp} fits: among layouts of "
+                f"{_group(o)} GPUs that share the experts the search takes the widest tensor "
+                "parallel (each request's attention split over more GPUs) and times only that "
+                "one")
+    if o.tp == w.tp and o.ep > o.tp and o.ep > w.ep:
+        return (f"attention data parallel ({o.dp} replicas of {o.tp} GPU"
+                f"{'s' if o.tp > 1 else ''}) with the experts sharded over {o.ep} GPUs, where "
+                f"{_label(w)} shards them over {w.ep}: of equal tensor parallel the search "
+                "takes the fewer expert-parallel GPUs"
+                + (" (token routing stays inside the tensor group)" if w.ep <= w.tp else ""))
+    if o.tp < w.tp:
+        return (f"tensor parallel {o.tp} where {w.tp} fits: each request's attention and "
+                "dense layers split over fewer GPUs")
     if o.tp > w.tp:
         return f"tensor parallel {o.tp} is over {cap_why}"
     if o.ep != w.ep:
@@ -394,6 +415,52 @@ def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_w
                     "experts stay wide enough")
         return f"expert parallel {o.ep} where {w.ep} fits"
     return "an equal layout ranked later"
+
+
+def _kv_unsplit(model: SizedModel, tp: int, wider: int) -> str | None:
+    """Why each GPU's KV cache does not shrink from tensor parallel ``tp`` to ``wider``, or
+    None where it does (:func:`kv_elements_per_token_layer`: GQA's KV heads split over the
+    tensor-parallel GPUs down to one per GPU, MLA's latent is kept whole on each)."""
+    a = model.arch
+    if a is None or model.task == "embed":
+        return None
+    if kv_elements_per_token_layer(a, wider) * wider <= kv_elements_per_token_layer(a, tp) * tp:
+        return None
+    if a.is_mla:
+        latent = kv_elements_per_token_layer(a, wider)
+        return (f"MLA's compressed latent KV cache ({latent:g} values per token and layer) is "
+                "kept whole on every tensor-parallel GPU, where pipeline stages split it by "
+                "layers")
+    return (f"its {a.kv_heads} KV heads are copied, not split, past tensor parallel "
+            f"{a.kv_heads}, where pipeline stages split the KV cache by layers")
+
+
+def _why_pipeline(o: _Option, model: SizedModel, options: list[_Option],
+                  capacity: float | None, cap: int, cap_why: str) -> str:
+    """Why the pick pipelines rather than splitting its replica's GPUs wider by tensor
+    parallel: what the next wider tensor group of the same GPUs per replica lost on."""
+    if o.tp * 2 > cap:
+        return f"pipeline only because tensor parallel stops at {cap_why}"
+    wider = sorted((w for w in options if w.tp > o.tp and w.tp * w.pp == o.tp * o.pp
+                    and w.dp == o.dp and w.tp <= cap),
+                   key=lambda w: (w.tp, w.per_gpu_gib if w.per_gpu_gib is not None
+                                  else math.inf))
+    if not wider:
+        a = model.arch
+        heads = a.num_attention_heads if a is not None else 0
+        split = [t for t in divisors(o.tp * o.pp) if o.tp < t <= cap]
+        if split and heads and all(heads % t for t in split):
+            return (f"pipeline because tensor parallel {split[0]} does not divide the {heads} "
+                    "attention heads")
+        return f"pipeline: no wider tensor group of its {o.tp * o.pp} GPUs was weighed"
+    w = wider[0]
+    if w.invalid is not None:
+        return f"pipeline because {w.invalid}"
+    if capacity is not None and w.per_gpu_gib is not None and w.per_gpu_gib > capacity:
+        kv = _kv_unsplit(model, o.tp, w.tp)
+        return (f"pipeline because tensor parallel {w.tp} needs {w.per_gpu_gib:.1f} GiB per "
+                f"GPU, over the {capacity:.1f} GiB usable" + (f": {kv}" if kv else ""))
+    return f"pipeline where tensor parallel {w.tp} also fits"
 
 
 def _candidate(o: _Option, lost: str | None, capacity: float | None) -> LayoutCandidate:
@@ -464,7 +531,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
     assert best.plan is not None
     reason = _reason(best, model, batch, gpu, capacity, cap, cap_why, bool(fitting), gpu_count,
-                     was_fixed, verdicts, leaders)
+                     was_fixed, verdicts, leaders, options)
     if was_fixed:
         same = (searched.tp, searched.pp, searched.dp, searched.ep) == (
             best.tp, best.pp, best.dp, best.ep)
@@ -476,10 +543,21 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
                     key=lambda o: (o.invalid is not None,
                                    capacity is not None and (o.per_gpu_gib or 0.0) > capacity,
                                    key(o) if o.invalid is None else ()))
+
+    def why_lost(o: _Option) -> str:
+        if not was_fixed:
+            return _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
+                         verdicts, leaders)
+        # the request chose: what the search says of each is against its own pick
+        if o is searched:
+            return "the search's pick; the request's parallelism sets the layout"
+        return ("the request's parallelism sets the layout; against the search's pick "
+                f"{_label(searched)}: "
+                + _lost(o, searched, model, batch, cap, cap_why, gpu is not None, capacity,
+                        verdicts, leaders))
+
     cands = [_candidate(best, None, capacity)] + [
-        _candidate(o, _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
-                            verdicts, leaders),
-                   capacity) for o in others[:CANDIDATES_SHOWN - 1]]
+        _candidate(o, why_lost(o), capacity) for o in others[:CANDIDATES_SHOWN - 1]]
     layout = Layout(tensor=best.tp, pipeline=best.pp, data=best.dp, expert=best.ep,
                     fixed=was_fixed, reason=reason, considered=len(options), candidates=cands)
     return layout, best.plan
@@ -488,7 +566,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
 def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
             capacity: float | None, cap: int, cap_why: str, any_fit: bool,
             n: int, fixed: bool = False, verdicts: dict[int, _Verdict] | None = None,
-            leaders: dict[int, _Option] | None = None) -> str:
+            leaders: dict[int, _Option] | None = None,
+            options: list[_Option] | None = None) -> str:
     assert o.plan is not None and o.per_gpu_gib is not None
     layer = o.plan.engine.split == "layer"
     shape = (f"{o.pp} GPU(s) splitting whole layers ({o.plan.engine.id})" if layer else
@@ -496,6 +575,12 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     per_replica = _group(o)
     bits = []
     gpus = f"{per_replica} GPU{'s' if per_replica > 1 else ''} per replica"
+    if o.ep > o.tp and not layer:
+        # attention data parallel: the replicas of one expert group share its experts
+        gpus = (f"{per_replica} GPUs per expert group ({o.ep // o.tp} attention replicas of "
+                f"{o.tp * o.pp} GPU{'s' if o.tp * o.pp > 1 else ''})")
+        shape = ("attention data parallel" + (f", tensor parallel {o.tp}" if o.tp > 1 else "")
+                 + (f" x pipeline {o.pp}" if o.pp > 1 else ""))
     kv_room = (f"{o.per_gpu_gib:.1f} of {capacity or 0.0:.1f} GiB per GPU "
                + (f"with inputs of {o.plan.context} tokens (no KV cache kept)"
                   if o.plan.model.task == "embed" else
@@ -542,9 +627,7 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     if gpu is not None and any_fit and per_replica > 1 and not layer:
         bits.append(shape)
         if o.pp > 1 and not fixed:
-            bits.append(f"pipeline only because tensor parallel stops at {cap_why}"
-                        if o.tp * 2 > cap else
-                        "pipeline because the attention heads do not split further")
+            bits.append(_why_pipeline(o, model, options or [], capacity, cap, cap_why))
     if o.ep > 1:
         a = model.arch
         assert a is not None

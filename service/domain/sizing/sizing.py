@@ -32,10 +32,15 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
-from service.domain.sizing.audio_speed import cache_bytes_per_sequence
+from service.domain.sizing.audio_speed import (
+    WHISPER_WINDOW_S,
+    cache_bytes_per_sequence,
+    latent_audio,
+)
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
-from service.domain.sizing.efficiency import PerfTables
+from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
+from service.domain.sizing.efficiency import CommModel, PerfTables, comm_model
 from service.domain.sizing.hardware import (
     check_hardware,
     fp32_components,
@@ -66,14 +71,18 @@ from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
 )
+from service.domain.sizing.serving import StepCost, admission, step_cost
 from service.domain.sizing.speed import (
     DecodeStep,
+    LoadModel,
     LoadModels,
     Note,
     Performance,
+    achievable_tflops,
     decode_step_at,
     decode_step_fixed,
     estimate_performance,
+    kernel_compute,
     layer_matrices,
     shared_load_model,
 )
@@ -465,12 +474,16 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
         timer = None
         load_models: LoadModels = {}
+        ep_models: EpLoadModels = {}
         if gpu is not None:
-            def timer(tp: int, pp: int, share: int, rate: float | None
+            def timer(tp: int, pp: int, ep: int, share: int, rate: float | None
                       ) -> tuple[int, float, float, float, bool] | None:
-                lm = shared_load_model(load_models, model, hw.runs, kv, engine, gpu, tp,
-                                       req.input_tokens, max(1, req.output_tokens),
-                                       catalog.perf, pp)
+                lm = (shared_ep_load_model(ep_models, model, hw.runs, kv, engine, gpu, tp, pp,
+                                           ep, req.input_tokens, max(1, req.output_tokens),
+                                           catalog.perf) if ep > tp else
+                      shared_load_model(load_models, model, hw.runs, kv, engine, gpu, tp,
+                                        req.input_tokens, max(1, req.output_tokens),
+                                        catalog.perf, pp))
                 if lm is None:
                     return None
                 at = lm.at(share, rate)
@@ -523,7 +536,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             hw.warnings.append(hint)
         if gpu is not None and (fits or queued):
             perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                     catalog, load_models) if hw.ok and serves else None
+                                     catalog, load_models, ep_models) if hw.ok and serves else None
             if gpu is not None and perf is not None and model.task != "embed":
                 waits = _queue_warning(base, plan, gpu, n, req, kv, engine, perf, per.total_gib,
                                        bool(fits), note)
@@ -546,6 +559,14 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     "to first token, grows steeply with small changes of load; "
                     f"{setups_for(rate, most)} such setups keep it under "
                     f"{HEADROOM_LOAD:.0%}")
+            if model.task == "embed":
+                # an embedding answer has no requests/s of its own: one request is one input
+                # at input_tokens (at most the model's own length), as the recommendations
+                # count an embedding request
+                rate_load(rate, perf.embeddings_per_s if perf is not None else None, n,
+                          req.batch_size, "embeddings",
+                          f"one input of {req.input_tokens:,} tokens", hw.warnings, note,
+                          replica_gpus=max(1, n // max(1, plan.dp)))
             if (rate is not None and perf is not None and perf.time_to_first_token_ms
                     and perf.time_per_output_token_ms and model.task != "embed"):
                 # Little's law: the requests in flight hold their KV cache; the memory above
@@ -845,15 +866,130 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
     return list(rows)
 
 
+DISPATCH_BYTES = 2
+"""Bytes of one token's hidden state in each all-to-all of an expert-parallel MoE layer:
+BF16 (SGLang's and vLLM's all-to-all backends send BF16 activations; DeepEP's FP8 dispatch
+would halve the dispatch, not the combine)."""
+
+
+class ExpertParallelStep(StepCost, frozen=True, gc=False):
+    """One replica's step where the routed experts are sharded whole over ``ep`` GPUs that
+    span ``ep / tp`` data-parallel replicas (attention data parallel + expert parallel:
+    SGLang's ``--enable-dp-attention`` with ``--ep-size``, vLLM's data parallel with
+    ``--enable-expert-parallel``). The dense layers (attention, shared experts, dense MLPs,
+    LM head) run the replica's own tokens, split over its ``tp`` GPUs; each GPU's grouped
+    expert GEMMs run the tokens that the whole expert group routes to its 1/``ep`` of the
+    experts (the replicas step together: an MoE layer waits for every rank's tokens); two
+    all-to-alls per MoE layer (dispatch, combine) move the replica's routed tokens. Its own
+    fields: ``expert_params`` is 0 (the experts are :attr:`experts`)."""
+
+    group: float = 1.0
+    """Replicas whose tokens meet on one GPU's experts (``ep / tp``)."""
+    experts: StepCost | None = None
+    """The routed experts alone, one GPU's 1/``ep`` of them, whole (no dense part)."""
+    dispatch: CommModel | None = None
+    """The all-to-all over the ``ep`` GPUs."""
+    moe_layers: int = 0
+
+    def linear_s(self, m: float) -> float:
+        t = StepCost.linear_s(self, m)
+        if self.experts is not None and m > 0:
+            t += self.experts.linear_s(m * self.group)
+        return t
+
+    def _by_tokens(self, m: float) -> tuple[float, float]:
+        memo = self.memo
+        if memo is not None:
+            hit = memo.get(m)
+            if hit is not None:
+                return hit
+        comm = 2 * self.layers * self.comm.seconds(m * self.hidden * 2) if self.tp > 1 else 0.0
+        if self.dispatch is not None and m > 0:
+            # each token goes to its top-k experts' GPUs and comes back weighted (combine)
+            routed = m * self.experts_per_token * self.hidden * DISPATCH_BYTES
+            comm += 2 * self.moe_layers * self.dispatch.seconds(routed)
+        got = (self.linear_s(m), comm)
+        if memo is not None:
+            memo[m] = got
+        return got
+
+
+def dispatch_model(perf: PerfTables, gpu: GPU, ep: int) -> CommModel:
+    """The all-to-all of an expert-parallel layer over ``ep`` GPUs, priced as an all-gather of
+    the same message: both move (n-1)/n of it per GPU (nccl-tests doc/PERFORMANCE.md, the bus
+    bandwidth factors of alltoall and all_gather), and NCCL's measured alltoall is no slower
+    (aiconfigurator's NCCL 2.27 tables over 8 H100 / H200, /work/shared/reference/perf/
+    collectives.csv: alltoall 0.6-0.95x the all_gather latency at 64 KiB-4 MiB); the catalog
+    keeps no alltoall curve."""
+    c = comm_model(perf, gpu, "all_gather", ep)
+    return msgspec.structs.replace(c, source=f"all-to-all priced as all-gather: {c.source}")
+
+
+def ep_load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
+                  tp: int, pp: int, ep: int, input_tokens: int, output_tokens: int,
+                  perf: PerfTables | None) -> LoadModel | None:
+    """:func:`speed.load_model` of one data-parallel replica of ``tp`` x ``pp`` GPUs whose
+    MoE experts are sharded over ``ep`` GPUs (``ep`` > ``tp``: past the replica): its KV
+    admission is the memory left beside the dense weights and 1/``ep`` of the experts
+    (:class:`InferencePlan` with ``ep``, the layout's own memory), its step
+    :class:`ExpertParallelStep`. None when no sequence fits."""
+    a = model.arch
+    if a is None or not a.is_moe:
+        return None
+    plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=tp, batch=1,
+                         context=input_tokens + max(1, output_tokens), pp=pp, ep=ep)
+    cap = admission(a, kv, tp, plan.stage_share, plan.kv_budget_gib(gpu) * 2**30, engine,
+                    input_tokens, output_tokens)
+    if cap <= 0:
+        return None
+    tables = perf or EMPTY_PERF
+    base = step_cost(model, p, kv, engine, gpu, tp, tables, kernel_compute(gpu, p, engine),
+                     achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    # step_cost splits one expert over the tensor group: whole, 1/ep of them per GPU
+    experts = msgspec.structs.replace(base, dense_params=0.0,
+                                      expert_params=base.expert_params * tp / ep)
+    fields = {f: getattr(base, f) for f in base.__struct_fields__}
+    fields.update(expert_params=0.0, memo={}, group=ep / tp, experts=experts,
+                  dispatch=dispatch_model(tables, gpu, ep), moe_layers=a.moe_layers)
+    return LoadModel(cost=ExpertParallelStep(**fields), cap=cap,
+                     budget=engine.speed.max_num_batched_tokens, isl=input_tokens,
+                     osl=output_tokens)
+
+
+EpLoadModels = dict[tuple[int, int, int], "LoadModel | None"]
+"""One sizing call's expert-parallel load models by (tensor GPUs, pipeline stages, expert
+GPUs): built once, asked by the layout search and by the answer."""
+
+
+def shared_ep_load_model(cache: EpLoadModels | None, model: SizedModel, p: Precision,
+                         kv: KVType, engine: Engine, gpu: GPU, tp: int, pp: int, ep: int,
+                         input_tokens: int, output_tokens: int, perf: PerfTables | None
+                         ) -> LoadModel | None:
+    if cache is not None and (tp, pp, ep) in cache:
+        return cache[(tp, pp, ep)]
+    lm = ep_load_model(model, p, kv, engine, gpu, tp, pp, ep, input_tokens, output_tokens,
+                       perf)
+    if cache is not None:
+        cache[(tp, pp, ep)] = lm
+    return lm
+
+
 def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: Engine,
                       gpu: GPU, n: int, req: SizingRequest, note: Note, layout: Layout,
-                      catalog: Catalog, load_models: LoadModels | None = None) -> Performance:
+                      catalog: Catalog, load_models: LoadModels | None = None,
+                      ep_models: EpLoadModels | None = None) -> Performance:
     """Speed for the layout the memory is sized for: one replica is timed (its tensor group;
     a llama.cpp layer split over its pipeline stages) with its share of the load, and the
     totals are that replica's times the data-parallel replicas. A pipeline over a tensor
     engine adds no speed to one sequence: each token passes every stage in turn, so a stage
-    group times like the tensor group reading all the weights."""
+    group times like the tensor group reading all the weights. Experts sharded past the
+    tensor group (``expert`` > ``tensor``: attention data parallel + expert parallel) time
+    the replica as :class:`ExpertParallelStep` with the layout's own memory
+    (:func:`ep_load_model`)."""
     d = max(1, layout.data)
+    a = model.arch
+    ep_over_dp = bool(engine.split == "tensor" and layout.expert > layout.tensor
+                      and a is not None and a.is_moe)
     timed = layout.tensor * (layout.pipeline if engine.split == "layer" else 1)
     # a tensor engine's pipeline stages hold the model between them: their memory carries
     # the batch while the tensor group's time is the step's
@@ -866,13 +1002,37 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
         req, batch_size=max(1, math.ceil(req.batch_size / d)),
         request_rate_per_s=(None if req.request_rate_per_s is None
                             else req.request_rate_per_s / d))
+    ep_lm = None
+    if ep_over_dp:
+        ep_lm = shared_ep_load_model(ep_models, model, runs, kv, engine, gpu, layout.tensor,
+                                     pp, layout.expert, req.input_tokens,
+                                     max(1, req.output_tokens), catalog.perf)
+        # the answer's serving figures come from this replica's own load model
+        load_models = {(timed, pp): ep_lm}
     one = estimate_performance(model, runs, kv, engine, gpu, timed, share, note,
                                task="inference", perf=catalog.perf, pp=pp,
                                load_models=load_models)
+    ep_how = ""
+    if ep_lm is not None:
+        assert a is not None
+        c = ep_lm.cost
+        assert isinstance(c, ExpertParallelStep) and c.dispatch is not None
+        # one decode step of the replica's batch (estimate_performance's lone-decode figures
+        # are of its tensor group holding every expert)
+        step = c.step_s(share.batch_size, req.input_tokens)
+        one = msgspec.structs.replace(one, decode_tokens_per_s=1.0 / step,
+                                      decode_throughput_tokens_per_s=share.batch_size / step)
+        ep_how = (f"; attention data parallel, experts parallel over {layout.expert} GPUs: "
+                  f"each replica holds its own requests' KV cache beside the dense weights "
+                  f"and {a.num_experts // layout.expert} of the {a.num_experts} experts, "
+                  f"whose grouped GEMMs run the tokens of the {layout.expert // layout.tensor} "
+                  f"replicas that share them; two all-to-alls per MoE layer (dispatch, "
+                  f"combine; {c.dispatch.source})")
     note("layout_speed", f"{d} replica(s) of {timed} GPU(s)",
          f"{layout.label}: each replica timed with {share.batch_size} of the "
          f"{req.batch_size} concurrent requests"
          + (f" and {share.request_rate_per_s:g} requests/s" if share.request_rate_per_s else "")
+         + ep_how
          + "; totals are one replica's times the replicas"
          + ("; the pipeline stages add no speed to one sequence (each token passes every "
             "stage in turn)" if layout.pipeline > 1 and engine.split != "layer" else ""))
@@ -1117,6 +1277,26 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              + ". Basis: PEFT's DreamBooth table for SD v1-4 at 512x512 on an A100, fp32 "
              "without checkpointing: 15.5 GB LoRA, 27.5 GB full (calibration.csv h157, "
              "h156); 8.12 GB LoRA with checkpointing")
+        # finetune.gradient_checkpointing defaults on, as for language models, where the
+        # diffusers DreamBooth/LoRA scripts leave --gradient_checkpointing off (a store_true
+        # flag: examples/dreambooth/train_dreambooth_lora_sdxl.py) and activations are most of
+        # the memory: the answer says so, with the memory the other way
+        flipped_gib = diffusion_memory(model, precision, width, height, share, training,
+                                       checkpointing=not ft.gradient_checkpointing,
+                                       optimizer=ft.optimizer,
+                                       fp32=upcast(precision)).total_gib
+        if ft.gradient_checkpointing:
+            note("activations", "gradient checkpointing on",
+                 f"diffusers' --gradient_checkpointing; without it: {flipped_gib:.1f} GiB per GPU. "
+                 "The diffusers DreamBooth and LoRA training scripts run without it unless "
+                 "the flag is passed (set finetune.gradient_checkpointing false to size "
+                 "them as run by default); it keeps each block's input and recomputes the "
+                 "rest in the backward pass, slower by the recomputation")
+        else:
+            note("activations", "no gradient checkpointing",
+                 "finetune.gradient_checkpointing false, as the diffusers DreamBooth and LoRA "
+                 "scripts run without --gradient_checkpointing: every activation kept for the "
+                 f"backward pass; with it: {flipped_gib:.1f} GiB per GPU")
     if model.kind == "diffusion" and model.num_frames and model.num_frames > 1:
         note("video_decode", f"{model.num_frames} frames, VAE tiling",
              "the 3D VAE decodes tile by tile (pipe.enable_vae_tiling(), as every published "
@@ -1174,6 +1354,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         perf = None
     if model.kind == "diffusion":
         _pipeline_field_checks(req, model, perf, n, hw.warnings, note)
+    else:
+        _audio_rate(req, model, perf, n, hw.warnings, note)
     # each GPU at the precision a single-GPU sizing there would use: the asked weights, or
     # (none asked) the nearest its kernels run, as check_hardware substitutes them
     fits_on = []
@@ -1254,27 +1436,96 @@ def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performa
                "diffusion request is sized by width, height, steps and batch_size)")
         note("ignored_fields", ", ".join(unused), msg)
         warnings.append(msg)
+    what = "videos" if model.num_frames else "images"
+    rate_load(req.request_rate_per_s, perf.images_per_s if perf is not None else None, n,
+              req.batch_size, what, f"one {what[:-1]}", warnings, note)
+
+
+def rate_load(rate: float | None, served: float | None, n: int, batch: int, what: str,
+              one: str, warnings: list[str], note: Callable[[str, str, str], None],
+              also: str = "", replica_gpus: int = 1) -> None:
+    """An open loop of ``rate`` requests/s set against ``served``, what the setup of ``n``
+    GPUs serves in ``what`` per second (at ``batch``), one request being ``one`` of them (an
+    image, a Whisper window, an embedding input, a generated clip): the load is an
+    assumption, and at ``NEAR_CAPACITY`` or more a warning gives the GPUs that keep each
+    replica (``replica_gpus`` GPUs each) under ``HEADROOM_LOAD``, counted by
+    :func:`setups_for` as the recommendations count them. ``also``: what ``served`` is in the
+    model's own unit, added to the assumption."""
+    if rate is None:
+        return
+    if not served:
+        note("request_rate", f"{rate:g}/s", f"{one} per request; no speed is estimated for "
+             "this answer, so the rate is not compared with a capacity")
+        return
+    share = rate / served
+    each = served / max(1, n // replica_gpus)
+    need = setups_for(rate, each) * replica_gpus
+    unit = "GPU" if replica_gpus == 1 else f"replica of {replica_gpus} GPUs"
+    note("request_rate", f"{rate:g}/s = {share:.0%} of {served:.3g} {what}/s",
+         f"{one} per request; the setup serves {served:.3g} {what}/s ({each:.3g} per "
+         f"{unit}{', one replica each' if replica_gpus == 1 else ''}, at batch_size {batch})"
+         + also)
+    if share < NEAR_CAPACITY:
+        return
+    head = (f"request_rate_per_s {rate:g} is {share:.1f}x what this setup serves "
+            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue without "
+            "bound" if share >= 1 else
+            f"request_rate_per_s {rate:g} is {share:.0%} of what this setup serves "
+            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): near capacity the "
+            "queue, and with it the wait, grows steeply with small changes of load")
+    replicas = "one replica each" if replica_gpus == 1 else f"{replica_gpus} per replica"
+    warnings.append(f"{head}; {need} GPUs ({replicas}) keep it under {HEADROOM_LOAD * 100:g} % "
+                    f"({each:.3g} {what}/s per {unit})")
+
+
+GENERATED_CLIP_S = {
+    "musicgen": (30.0, "audiocraft's MusicGen.set_generation_params duration=30.0, also the "
+                 "most one pass generates (longer audio is extended window by window)"),
+    "bark": (13.0, "the suno-ai/bark README: generate_audio works well with around 13 s of "
+             "spoken text; longer audio is generated in pieces"),
+}
+"""Seconds of audio one generation request makes, by family, where the request cannot say
+(a sizing request has no duration field): the default of the model's own tooling."""
+
+
+def request_audio_s(model: SizedModel) -> tuple[float, str, str] | None:
+    """The seconds of audio one request to ``model`` is, what to call one (per second) and
+    why; None where it is not known. Whisper: one window, as the recommendations count a
+    request; a latent audio diffusion model: its whole window, which every clip costs; MusicGen
+    and Bark: their tooling's default clip (``GENERATED_CLIP_S``)."""
+    if model.family == "whisper":
+        return (WHISPER_WINDOW_S, "windows",
+                "one window a request, as the recommendations count it: Whisper encodes "
+                f"{WHISPER_WINDOW_S:g} s log-mel windows, so a longer file is one request per "
+                "window")
+    if model.family in GENERATED_CLIP_S:
+        clip_s, why = GENERATED_CLIP_S[model.family]
+        return clip_s, "clips", f"the default clip of {model.name}: {why}"
+    la = latent_audio(model)
+    if la is not None:
+        return (la.clip_s, "clips",
+                f"the pipeline denoises its whole {la.window_frames}-frame window and crops, "
+                "so a clip of any length costs a full one")
+    return None
+
+
+def _audio_rate(req: SizingRequest, model: SizedModel, perf: Performance | None, n: int,
+                warnings: list[str], note: Callable[[str, str, str], None]) -> None:
+    """An audio answer sets a request rate against the seconds of audio per second it serves,
+    one request being :func:`request_audio_s` of audio."""
     rate = req.request_rate_per_s
     if rate is None:
         return
-    served = perf.images_per_s if perf is not None else None
-    what = "videos" if model.num_frames else "images"
-    if not served:
-        note("request_rate", f"{rate:g}/s", f"one {what[:-1]} per request; no speed is "
-             "estimated for this answer, so the rate is not compared with a capacity")
+    got = request_audio_s(model)
+    if got is None:
+        note("request_rate", f"{rate:g}/s", f"the audio one request to {model.name} makes is "
+             "not known, so the rate is not compared with a capacity")
         return
-    share = rate / served
-    per_gpu = served / n
-    need = setups_for(rate, per_gpu)
-    note("request_rate", f"{rate:g}/s = {share:.0%} of {served:.3g} {what}/s",
-         f"one {what[:-1]} per request; the setup serves {served:.3g} {what}/s "
-         f"({per_gpu:.3g} per GPU, one replica each, at batch_size {req.batch_size})")
-    if share >= 0.9:
-        warnings.append(
-            f"request_rate_per_s {rate:g} is {share:.1f}x what this setup serves "
-            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue "
-            f"without bound; {need} GPUs (one replica each) keep it under 80 % "
-            f"({per_gpu:.3g} {what}/s per GPU)")
+    secs, what, why = got
+    ratio = perf.audio_seconds_per_s if perf is not None else None
+    rate_load(rate, ratio / secs if ratio else None, n, req.batch_size, what,
+              f"one {secs:.3g} s {what[:-1]} of audio", warnings, note,
+              also=(f": {ratio:.3g} s of audio per second" if ratio else "") + f"; {why}")
 
 
 def weights_gib(model: SizedModel, p: Precision) -> float:

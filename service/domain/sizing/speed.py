@@ -763,16 +763,17 @@ def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     return lm.at(concurrency, request_rate_per_s), lm.cost
 
 
-def _audio_timing(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, batch: int
-                  ) -> AudioTiming | None:
+def _audio_timing(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, batch: int,
+                  steps: int | None = None) -> AudioTiming | None:
     """:func:`audio_speed.audio_timing` on this GPU: transformers runs quantized weights
     dequantized (bitsandbytes) with 16-bit matmuls; a compiled engine at the precision's own
-    rate."""
+    rate. ``steps``: a latent audio diffusion model's sampling steps (None: its default)."""
     quantized = engine.id != "transformers"
     flops = achievable_tflops(gpu, p if quantized else get_precision("fp16"), engine,
                               quantized_kernels=quantized) * 1e12
     return audio_timing(model, p, engine.speed, engine.id, _effective_bw(gpu, engine.speed),
-                        flops, batch)
+                        flops, batch, steps=steps, gpu_id=gpu.id,
+                        architecture=gpu.architecture)
 
 
 def _layer_split_performance(base: Performance, model: SizedModel, p: Precision, kv: KVType,
@@ -857,14 +858,14 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                            seconds_per_video=sec if model.num_frames else None,
                            diffusion=timing)
     if model.kind == "audio":
-        timed = _audio_timing(model, p, engine, gpu, req.batch_size)
+        timed = _audio_timing(model, p, engine, gpu, req.batch_size, req.steps)
         if timed is not None:
             note("audio_speed", f"batch {timed.batch}, " + ", ".join(
                 f"{st.stage} {st.seconds_per_audio_s * 1e3:.3g} ms"
                 + (f" ({st.steps_per_audio_s:.3g} steps x {st.step_ms:.3g} ms)"
                    if st.step_ms is not None and st.steps_per_audio_s else "")
                 + f" {st.bound}-bound" for st in timed.stages) + " per audio second",
-                 audio_speed_reason(model, engine.id))
+                 audio_speed_reason(model, engine.id, req.steps))
             return Performance(audio_seconds_per_s=timed.audio_seconds_per_s * n,
                                bound=timed.bound)
         den = max(model.components, key=lambda c: c.params)
