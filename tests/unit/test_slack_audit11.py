@@ -6,6 +6,7 @@ one total. Every message here is checked against Slack's limits."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import re
 
@@ -25,13 +26,18 @@ from tests.unit.ask_fixtures import TODAY, catalog, knowledge
 URL = "https://gpu.example.com"
 
 
-def _data() -> BotData:
-    return BotData(catalog=catalog(), today=TODAY, knowledge=knowledge(), public_url=URL,
+RESERVED_FRESH = dt.date(2026, 11, 20)
+"""A day the shipped reserved rates (hyperstack's rate card of 2026-08-26) are within the
+90-day limit: stale, they are left out of the ranking and its reserved lines."""
+
+
+def _data(today: dt.date = TODAY) -> BotData:
+    return BotData(catalog=catalog(), today=today, knowledge=knowledge(), public_url=URL,
                    messages=knowledge().messages)
 
 
-def _run(text: str) -> Message:
-    data = _data()
+def _run(text: str, today: dt.date = TODAY) -> Message:
+    data = _data(today)
     msg = run_command(parse_command(text), data)
     _assert_limits(msg)
     return msg
@@ -128,7 +134,7 @@ def test_a_romanian_ask_verb_answers_an_english_question_in_romanian() -> None:
 
 
 def test_a_romanian_recommendation_is_romanian_throughout() -> None:
-    msg = _run("recomanda llama 3.1 8b buget 800/lună")
+    msg = _run("recomanda llama 3.1 8b buget 800/lună", RESERVED_FRESH)
     first, _, offers = _sections(msg)[:3]
     # the best option from its fields, in Romanian: never the core's English "why"
     # "on-demand" is the Romanian guide's own word for it (knowledge/messages/ro.toml [pricing])
@@ -148,7 +154,7 @@ def test_a_romanian_recommendation_is_romanian_throughout() -> None:
 
 
 def test_an_english_recommendation_keeps_the_cores_why_and_english_formats() -> None:
-    msg = _run("recommend llama 3.1 8b $2/h")
+    msg = _run("recommend llama 3.1 8b $2/h", RESERVED_FRESH)
     first = _sections(msg)[0]
     assert first.startswith("1 x NVIDIA RTX A4000 16GB at hyperstack (on-demand")
     assert "Ranked first over a cheaper reserved price" in first

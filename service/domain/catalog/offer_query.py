@@ -12,7 +12,7 @@ from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.regions import Region, RegionFilter, without_place
-from service.domain.catalog.trust import TRUSTED, Trust, price_date_words
+from service.domain.catalog.trust import TRUSTED, Trust, price_date_words, reserved_stale
 
 SortKey = Literal["price", "price_per_gpu", "price_per_gib", "price_per_tb_s"]
 PriceKind = Literal["on_demand", "spot", "reserved"]
@@ -69,6 +69,14 @@ class OfferView(Out, frozen=True, kw_only=True):
     """The price the per-GPU, per-GiB and per-TB/s prices and the sort use: on-demand where
     the offer has one, else spot (a spot-only offer, and every offer in a ``spot_only``
     listing), else reserved (a contract price, not an hourly rental); null: no price."""
+    reserved_as_of: dt.date | None = None
+    """The reserved price's own date (its rate card's, which may be older than ``as_of``,
+    the date of the row's other prices); null without a reserved price."""
+    reserved_price_date: str | None = None
+    """``reserved_as_of`` in words, as ``price_date``."""
+    reserved_stale: bool | None = None
+    """Whether the reserved price is older than the staleness limit by its own date (a
+    recommendation leaves it out unless include_stale); null without a reserved price."""
 
 
 def price_basis(o: Offer | OfferView) -> tuple[float | None, PriceKind | None]:
@@ -107,6 +115,10 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
     bw = gpu.bandwidth_gb_s * o.gpu_count / 1000
     age = (today - o.as_of).days
     per_gpu, per_gib, per_tb_s = _per_unit(price, o.gpu_count, mem, bw)
+    reserved_day = o.reserved_as_of
+    # a reserved-only offer's headline price is the reserved one: its staleness is that date's
+    stale = (reserved_stale(o, today, stale_after_days) if kind == "reserved"
+             else age > stale_after_days)
     return OfferView(
         id=o.id, provider=o.provider, instance_type=o.instance_type, regions=o.regions,
         gpu=o.gpu, gpu_name=gpu.name, gpu_count=o.gpu_count, gpu_memory_gib=gpu.total_gib,
@@ -116,10 +128,15 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
         reserved_usd_h=o.reserved_usd_h, reserved_term=o.reserved_term,
         price_per_gpu_usd_h=per_gpu, price_per_gib_usd_h=per_gib, price_per_tb_s_usd_h=per_tb_s,
         as_of=o.as_of, as_of_kind=o.as_of_kind, price_date=price_date_words(o.as_of, o.as_of_kind),
-        stale=age > stale_after_days, age_days=age, suspect=trust.suspect,
+        stale=stale, age_days=age, suspect=trust.suspect,
         suspect_reasons=list(trust.suspect_reasons), duplicates=list(trust.duplicates),
         source=o.source,
-        places=list(places) or [Region(id=r) for r in o.regions], price_kind=kind)
+        places=list(places) or [Region(id=r) for r in o.regions], price_kind=kind,
+        reserved_as_of=reserved_day,
+        reserved_price_date=(None if reserved_day is None
+                             else price_date_words(reserved_day, o.reserved_as_of_kind)),
+        reserved_stale=(None if reserved_day is None
+                        else reserved_stale(o, today, stale_after_days)))
 
 
 class OfferFilter(Out, frozen=True, kw_only=True):

@@ -9,7 +9,7 @@ depends on the day (:func:`is_stale`).
 Rules (each reason is a sentence an answer can show):
 
 * **stale**: the price is older than the catalog's limit (``stale_after_days``) on the day of
-  the answer.
+  the answer. A reserved price is judged by its own date (:func:`reserved_stale`).
 * **suspect** when any of:
 
   - the source's own caution about the row (``Offer.caution``: "PRICES LOOK WRONG", a dropped
@@ -119,6 +119,14 @@ TRUSTED = Trust()
 
 def is_stale(offer: Offer, today: dt.date, stale_after_days: int) -> bool:
     return (today - offer.as_of).days > stale_after_days
+
+
+def reserved_stale(offer: Offer, today: dt.date, stale_after_days: int) -> bool:
+    """Whether the offer's reserved price is older than the limit, by its own date
+    (:attr:`Offer.reserved_as_of`: a rate card read on another day than the on-demand row
+    beside it); False without a reserved price."""
+    day = offer.reserved_as_of
+    return day is not None and (today - day).days > stale_after_days
 
 
 DATE_WORDS = {"assumed": "date unknown; no later than {date}",

@@ -408,8 +408,8 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     m = ctx.model
     p = precisions[0]
     if not rejected:
-        return ("no offer in the catalog matches the filters (providers, regions, GPUs per "
-                "node); relax them")
+        return ("no offer in the catalog matches the filters (providers, GPUs named, regions, "
+                "GPUs per node); relax them")
     by_kind: dict[str, list[tuple[Offer, str]]] = {}
     for o, r in rejected:
         by_kind.setdefault(rejection_kind(r), []).append((o, r))

@@ -262,6 +262,13 @@ class Ctx:
         return provider_ids(self.catalog, ex, "$.exclude_providers") if ex else None
 
     @cached_property
+    def only_gpus(self) -> frozenset[str] | None:
+        """The request's ``gpus`` as catalog GPU ids (InvalidInput at ``$.gpus`` for a name
+        that is none)."""
+        only = self.req.gpus
+        return gpu_ids(self.registry, only, "$.gpus") if only else None
+
+    @cached_property
     def embed_input_tokens(self) -> int:
         """The input length an embedding model is priced at: the request's context, at most
         the model's own limit (bge-large: 512; a longer text is split into inputs of that
@@ -277,10 +284,10 @@ class Ctx:
         return asked
 
     def check_filters(self) -> None:
-        """Read the request's filters (providers, exclude_providers, regions) once, so that a
-        value the catalog does not know is a 400 at its field before any search, whether or
-        not an offer would have been filtered by it."""
-        _ = self.only_providers, self.excluded_providers, self.regions
+        """Read the request's filters (providers, exclude_providers, gpus, regions) once, so
+        that a value the catalog does not know is a 400 at its field before any search,
+        whether or not an offer would have been filtered by it."""
+        _ = self.only_providers, self.excluded_providers, self.only_gpus, self.regions
 
     @cached_property
     def regions(self) -> RegionFilter | None:
@@ -403,6 +410,31 @@ def provider_ids(catalog: Catalog, values: Iterable[str], path: str) -> frozense
             raise InvalidInput(
                 f"unknown provider {said!r}: use a provider id of the catalog (GET "
                 "/v1/providers)" + (f"; did you mean: {', '.join(hint)}" if hint else ""),
+                path)
+        out.add(found)
+    return frozenset(out)
+
+
+def gpu_ids(registry: Registry, values: Iterable[str], path: str) -> frozenset[str]:
+    """``values`` (a request's gpus filter) as catalog GPU ids, read as GET /v1/offers reads
+    its ``gpu``: a family or memory variant (``A100``, ``A100 80GB``) is every GPU of it
+    (:meth:`Registry.gpu_family`), else the one GPU an id, name or alias names. A value that
+    is none raises InvalidInput at ``path`` (a 400 at the field, as an unknown provider is)
+    with the nearest GPU ids: a misspelt filter never reads as "nothing matched"."""
+    names = registry.gpu_names
+    out: set[str] = set()
+    for raw in values:
+        said = raw.strip()
+        family = registry.gpu_family(said) if said else []
+        if family:
+            out.update(family)
+            continue
+        found = names.lookup(said) if said else None
+        if found is None:
+            hint = names.suggest(said) if said else []
+            raise InvalidInput(
+                f"unknown GPU {said[:24]!r}: use a GPU id or name of the catalog (GET "
+                "/v1/gpus)" + (f"; did you mean: {', '.join(hint)}" if hint else ""),
                 path)
         out.add(found)
     return frozenset(out)

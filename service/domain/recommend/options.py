@@ -47,14 +47,17 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.plans import best_plan
 from service.domain.recommend.pricing import (
+    NO_USABLE_PRICE,
     Quote,
     explain_pricing,
+    price_date_of,
     pricing_words,
     provider_terms,
     quote_offer,
     reserved_from_rate,
     reserved_term,
     reserved_use,
+    stale_reserved_reason,
 )
 from service.domain.recommend.types import (
     Fit,
@@ -215,15 +218,17 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             offer.network not in FAST_NETWORKS):
         warnings.append("multi-node training without a stated InfiniBand/EFA/RoCE "
                         "network: gradient sync will be slow")
-    age_days = (ctx.today - offer.as_of).days
+    # the date of the price the option pays: a reserved price has its own (its rate card's)
+    as_of, as_of_kind = price_date_of(offer, q.model)
+    age_days = (ctx.today - as_of).days
     stale = age_days > ctx.stale_days
-    date_words = price_date_words(offer.as_of, offer.as_of_kind)
+    date_words = price_date_words(as_of, as_of_kind)
     if stale:
-        warnings.append(f"price is {age_days} days old (as of {offer.as_of}), older than the "
+        warnings.append(f"price is {age_days} days old (as of {as_of}), older than the "
                         f"{ctx.stale_days}-day limit")
-    elif offer.as_of_kind == "assumed":
+    elif as_of_kind == "assumed":
         warnings.append(f"price date unknown: the source gives none; no later than "
-                        f"{offer.as_of}")
+                        f"{as_of}")
     trust = ctx.catalog.trust_of(offer.id)
     # a doubt about the spot price alone is said only where the option pays the spot price
     doubts = trust.suspect_reasons if q.spot else trust.offer_reasons
@@ -262,8 +267,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     ref = OfferRef(id=offer.id, provider=offer.provider, instance_type=offer.instance_type,
                    gpu=offer.gpu, gpu_name=gpu.name, gpu_count=offer.gpu_count,
                    regions=[r.id for r in shown], places=shown,
-                   interconnect=offer.interconnect, as_of=offer.as_of.isoformat(),
-                   as_of_kind=offer.as_of_kind, price_date=date_words, stale=stale,
+                   interconnect=offer.interconnect, as_of=as_of.isoformat(),
+                   as_of_kind=as_of_kind, price_date=date_words, stale=stale,
                    suspect_reasons=list(doubts), source=offer.source)
     return Option(
         rank=0, offer=ref, nodes=nodes, weights=p.id, pricing_model=q.model,
@@ -442,6 +447,9 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
     excluded = ctx.excluded_providers
     if excluded is not None and offer.provider in excluded:
         return False
+    gpus = ctx.only_gpus
+    if gpus is not None and offer.gpu not in gpus:
+        return False
     regions = ctx.regions
     if regions is not None and not regions.matching(ctx.catalog.places(offer)):
         return False
@@ -502,7 +510,8 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
     plans = ctx.plan_cache
     req = ctx.req
     filtered = (ctx.only_providers is not None or ctx.excluded_providers is not None
-                or ctx.regions is not None or bool(req.max_gpus_per_node))
+                or ctx.only_gpus is not None or ctx.regions is not None
+                or bool(req.max_gpus_per_node))
     steady = not (req.training_tokens or req.job_output_tokens or req.job_images
                   or req.job_audio_hours)
     n = top_n or req.top_n
@@ -551,9 +560,15 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         if untrusted is not None:
             rejected.append((offer, untrusted))
             continue
+        # a stale reserved price (its own date) is left out, and said so; the offer's other
+        # prices stand (:func:`quote_offer` leaves it out)
+        stale_reserved = stale_reserved_reason(ctx, offer, plan)
+        if stale_reserved is not None:
+            rejected.append((offer, stale_reserved))
         quote = quote_offer(ctx, offer, gpu, plan)
         if isinstance(quote, str):
-            rejected.append((offer, quote))
+            if stale_reserved is None or quote != NO_USABLE_PRICE:
+                rejected.append((offer, quote))
         else:
             candidates.append(quote)
             if quote.model == "reserved":
@@ -823,14 +838,15 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
 
 
 def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
-                       large_enough: Callable[[Offer], bool] | None = None
-                       ) -> list[Rejected]:
+                       large_enough: Callable[[Offer], bool] | None = None,
+                       named: frozenset[str] | None = None) -> list[Rejected]:
     """The offers left out that a buyer would ask about, at most 10, one per GPU shape: first
     the near misses (an offer the model fits on, out for the budget, a latency or throughput
     target, a stale or suspect price, or spot-only billing; and, where ``large_enough`` says
     its node holds the weights, a GPU that cannot run the precision asked for, with the rule)
-    that are cheaper than the top option, cheapest first; then the popular cards, whatever
-    kept them out. A small card too small for the model is not news."""
+    that are cheaper than the top option, cheapest first; then the popular cards and the GPUs
+    ``named`` (the request's ``gpus``), whatever kept them out. A small card too small for the
+    model is not news, unless the request asked for it: then it is the answer's why."""
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
@@ -855,7 +871,7 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
         if near and (top_price is None or (price is not None and price <= top_price)):
             take(offer, reason)
     for offer, reason in by_price:
-        if offer.gpu in POPULAR:
+        if offer.gpu in POPULAR or (named is not None and offer.gpu in named):
             take(offer, reason)
     return out
 

@@ -3,6 +3,7 @@ spot's expected restarts, reserved prices for steady use, storage and egress."""
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
 import msgspec
@@ -12,6 +13,7 @@ from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
 )
+from service.domain.catalog.trust import reserved_stale
 from service.domain.recommend.context import (
     HOURS_PER_MONTH,
     LONG_JOB_HOURS,
@@ -31,6 +33,57 @@ from service.domain.recommend.types import (
 from service.domain.sizing.memory import (
     weight_bytes,
 )
+
+RESERVED_MONTH_DAYS = 30
+"""The month a reservation bills, in days: the month the recommender prices a 24/7 use in
+(``days_per_month``'s default, types.py; 24 h x 30 days = 720 h at on-demand), so that a
+reservation and the same hours paid by the hour compare over the same month."""
+
+RESERVED_MONTH_HOURS = 24.0 * RESERVED_MONTH_DAYS
+"""A reservation bills every hour of its term, used or not: a steady use pays this many hours
+a month at the reserved price (more where ``days_per_month`` is longer), and a finite job at
+least this many: the shortest reserved term the catalog records for any provider is one month
+(catalog/providers.toml, vast: "Reserved: 1, 3 or 6 month terms"); Hyperstack's term is "of
+agreed duration" (cost_terms.toml), so one month is a lower bound."""
+
+
+def reserved_month_hours(days_per_month: float) -> float:
+    """Hours a reservation bills in a month of use: the whole month (``RESERVED_MONTH_HOURS``),
+    or every day stated where ``days_per_month`` is longer than it."""
+    return 24.0 * max(days_per_month, RESERVED_MONTH_DAYS)
+
+
+def reserved_for_use(ctx: Ctx, plan: Plan) -> bool:
+    """Whether the use allows a reserved price: steady use (at least
+    ``STEADY_HOURS_PER_DAY``) or a job of at least ``LONG_JOB_HOURS``."""
+    h = plan.job_hours
+    if h is None:
+        return ctx.hours_per_day >= STEADY_HOURS_PER_DAY
+    return h >= LONG_JOB_HOURS
+
+
+def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
+    """Why the reserved price of ``offer`` is left out of this answer although the use allows
+    one: it is older than the staleness limit by its own date (:attr:`Offer.reserved_as_of`)
+    and the request does not include stale prices; None when it is not left out for that.
+    (A "stale:" reason, as :func:`~service.domain.recommend.options.untrusted_reason`'s.)"""
+    if (offer.reserved_usd_h is None or ctx.req.include_stale
+            or not reserved_stale(offer, ctx.today, ctx.stale_days)
+            or not reserved_for_use(ctx, plan)):
+        return None
+    day = offer.reserved_as_of or offer.as_of
+    return (f"stale: reserved price ${offer.reserved_usd_h:,.2f}/h is "
+            f"{(ctx.today - day).days} days old (as of {day}), older than the "
+            f"{ctx.stale_days}-day limit; include_stale to rank it")
+
+
+def price_date_of(offer: Offer, model: str) -> tuple[dt.date, str]:
+    """(date, kind) of the price an option pays: a reserved price's own date
+    (:attr:`Offer.reserved_as_of`), else the row's ``as_of``."""
+    day = offer.reserved_as_of if model == "reserved" else None
+    if day is None:
+        return offer.as_of, offer.as_of_kind
+    return day, offer.reserved_as_of_kind
 
 
 def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None) -> Terms:
@@ -69,6 +122,10 @@ def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None)
     return terms
 
 
+NO_USABLE_PRICE = "no usable price"
+""":func:`quote_offer`'s reason for an offer none of whose prices the request may use."""
+
+
 class Quote(msgspec.Struct, gc=False, kw_only=True):
     """A candidate's price for the usage: the numbers the ranking and the budgets need. Its
     full Option (performance, fit, warnings, wording) is built only when it makes the list.
@@ -90,10 +147,12 @@ class Quote(msgspec.Struct, gc=False, kw_only=True):
     per_month: float | None
     sort_cost: float
 
-    def rank_key(self) -> tuple[float, float, str]:
-        """Cost (quality handicap applied), then memory bandwidth per dollar, then offer id."""
+    def rank_key(self) -> tuple[float, bool, float, str]:
+        """Cost (quality handicap applied), then no commitment before a reservation at the
+        same cost (720 h reserved at $0.22 is 528 h on-demand at $0.30), then memory
+        bandwidth per dollar, then offer id."""
         bw_per_usd = self.gpu.bandwidth_gb_s * self.offer.gpu_count / max(self.per_hour, 1e-9)
-        return (round(self.sort_cost, 2), -bw_per_usd, self.offer.id)
+        return (round(self.sort_cost, 2), self.model == "reserved", -bw_per_usd, self.offer.id)
 
 
 def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
@@ -104,8 +163,6 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     job_hours = plan.job_hours
     # --- pricing model: the cheapest allowed of on-demand, spot (interruptible work, with its
     # expected restart overhead) and reserved (long steady use) ---------------------------------
-    steady = job_hours is None and ctx.hours_per_day >= STEADY_HOURS_PER_DAY
-    long_job = job_hours is not None and job_hours >= LONG_JOB_HOURS
     model: PricingModel | None = None
     price = effective = 0.0
     if offer.on_demand_usd_h is not None:
@@ -117,7 +174,9 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         e = offer.spot_usd_h * (1 + ctx.spot_overhead)
         if model is None or (e, "spot") < (effective, model):
             model, price, effective = "spot", offer.spot_usd_h, e
-    if reserved and offer.reserved_usd_h is not None and (steady or long_job):
+    # a reserved price older than the limit (its own date) is not used unless asked
+    if (reserved and offer.reserved_usd_h is not None and reserved_for_use(ctx, plan)
+            and stale_reserved_reason(ctx, offer, plan) is None):
         e = offer.reserved_usd_h
         if model is None or (e, "reserved") < (effective, model):
             model, price, effective = "reserved", offer.reserved_usd_h, e
@@ -126,7 +185,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
             return ("suspect price: " + "; ".join(spot_doubts)
                     + "; include_suspect to rank it")
         return ("only a spot price, and the workload is not interruptible"
-                if offer.spot_usd_h is not None else "no usable price")
+                if offer.spot_usd_h is not None else NO_USABLE_PRICE)
     spot = model == "spot"
     nodes = plan.nodes
     per_hour = price * nodes
@@ -135,11 +194,14 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     month_hours: float | None
     if job_hours is not None:
         billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
+        if model == "reserved":  # at least the term's minimum, used or not
+            billed = max(billed, RESERVED_MONTH_HOURS)
         month_hours = None
     else:
         month_hours = terms.session_billed_h * req.sessions_per_day * req.days_per_month
         if model == "reserved":
-            month_hours = 24 * req.days_per_month  # a reservation bills every hour
+            # a reservation bills every hour of its term: the whole month, not the hours used
+            month_hours = reserved_month_hours(req.days_per_month)
         billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
     # --- storage and egress (unknown prices count at the highest sourced rate of the class;
     # egress tiers cumulative over the month) -------------------------------------------------
@@ -193,7 +255,8 @@ def explain_pricing(ctx: Ctx, q: Quote) -> str:
         return (f"spot: interruptible work; expected {ctx.spot_overhead * 100:.1f}% extra "
                 "time for restarts and lost work")
     if q.model == "reserved":
-        return f"reserved ({reserved_term(q.offer)}): {reserved_use(ctx, q)}"
+        return (f"reserved ({reserved_term(q.offer)}): {reserved_use(ctx, q)}; "
+                f"{reserved_billing(ctx, q)}")
     return "on-demand: no commitment"
 
 
@@ -232,6 +295,20 @@ def reserved_from_rate(offer: Offer) -> bool:
     a lower bound for a given contract), as its term or source says."""
     text = f"{offer.reserved_term or ''} {offer.source}".lower()
     return "'from'" in text or " from $" in text
+
+
+def reserved_billing(ctx: Ctx, q: Quote) -> str:
+    """What a reservation bills (every hour of its term, used or not), against the hours the
+    use needs."""
+    h = q.plan.job_hours
+    if h is not None:
+        return (f"billed for the job's ~{h:,.0f} h and at least one month "
+                f"({RESERVED_MONTH_HOURS:,.0f} h): a reservation bills every hour of its term "
+                "(the term's length is not in the catalog; one month is the shortest any "
+                "provider publishes)")
+    used = ctx.hours_per_day * ctx.req.days_per_month
+    return (f"billed for the whole month ({q.month_hours or 0:,.0f} h), every hour of the "
+            f"term, whatever the hours used (~{used:,.0f} h/month here)")
 
 
 def reserved_use(ctx: Ctx, q: Quote) -> str:

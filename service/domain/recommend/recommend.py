@@ -120,7 +120,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                           model=model.id if model.id != "custom" else model.name,
                           workload=req.workload, options=options,
                           rejected=notable_rejections(
-                              rejected, options, refused_but_large_enough(ctx, precisions[0]))
+                              rejected, options, refused_but_large_enough(ctx, precisions[0]),
+                              ctx.only_gpus)
                           if explain else [],
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog.version, assumptions=ctx.assumptions)

@@ -107,6 +107,13 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         description="not these providers, at most 50: provider ids (GET /v1/providers) or "
                     "their names, case-insensitive; any other value is a 400 at this field "
                     "with the nearest provider ids")] | None = None
+    gpus: Annotated[NameList, msgspec.Meta(
+        description="only these GPUs, at most 50: GPU ids (GET /v1/gpus) or names ('H100', "
+                    "'A100 80GB', 'h100-sxm'), case-insensitive; a family or memory variant "
+                    "matches every GPU of it, as GET /v1/offers' gpu filter does; any other "
+                    "value is a 400 at this field with the nearest GPU ids. Offers of other "
+                    "GPUs are left out: where none of the GPUs named fits, the answer has no "
+                    "option, a reason, and their offers in rejected")] | None = None
     max_gpus_per_node: GpusPerNode | None = None
     allow_multi_node: Annotated[bool, msgspec.Meta(
         description="allow a job spread over several machines (finetune and pretrain)")] = False
