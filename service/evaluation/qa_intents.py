@@ -119,7 +119,8 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         users, ctx = e.get("users"), e.get("ctx")
         if users:
             # the replica width that needs the fewest GPUs for the users (the core's rule)
-            got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or 2048)
+            got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or 2048,
+                                      across_nodes=True)  # as /v1/ask counts them
             assert got is not None, case.q
             out.values = [got[0]]
         else:

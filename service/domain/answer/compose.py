@@ -78,7 +78,8 @@ _DOMAIN = re.compile(
     r"|budget|\$|usd|dolar|dollar|hour|\bora\b|\bore\b|month|\bluna\b|ttft|speed|viteza"
     r"|rapid|fast|slow|lent|\bai\b|\bml\b|agent|chat|endpoint|\bapi\b|hugging|ollama|llama"
     r"|nvidia|amd|intel|gaudi|datacenter|consum|compute|calcul|decod|specul|concur|glisant"
-    r"|sliding|window|fereastr|param|adam|optimi|autoscal|pornir|cold start|scal")
+    r"|sliding|window|fereastr|param|adam|optimi|autoscal|pornir|cold start|scal"
+    r"|charge|\btax\w*+ minim")
 
 
 # A creative request ("write me a poem about GPUs", "scrie-mi o poezie"): out of scope however

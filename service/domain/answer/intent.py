@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from service.domain.answer.understand import (
     Extracted,
+    _count_before,
     _find_names,
     _fold,
     _tables,
@@ -85,9 +86,19 @@ class Stated:
     budget_usd_per_day: float | None = None
     """A daily budget ("$50/day"): the recommendation reads it as a month of 30 such days."""
     hours_per_day: float | None = None
-    """Hours of use a day ("8 hours a day", "6 ore pe zi"); None: around the clock."""
-    days_per_month: int | None = None
-    """Days of use a month ("22 days a month", "22 de zile pe lună"); None: every day."""
+    """Hours of use a day ("8 hours a day", "6 ore pe zi", "9am to 5pm", "între 9 și 17");
+    None: around the clock."""
+    days_per_month: float | None = None
+    """Days of use a month ("22 days a month", "22 de zile pe lună"), or the share of a
+    30-day month that :attr:`days_per_week` is (30 × 5/7 ≈ 21.4 for weekdays); None: every
+    day."""
+    days_per_week: float | None = None
+    """Days of use a week ("weekdays", "Monday to Friday", "în zilele lucrătoare": 5;
+    "weekends": 2; "3 days a week"), when no days a month are stated: the answer says the
+    month it makes of them."""
+    job_runs: tuple[float, str] | None = None
+    """How often a job runs ("every week", "twice a week", "daily", "de două ori pe
+    săptămână"): (runs, "day" | "week" | "month"); a job's cost is then a month of runs."""
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
     clip_seconds: float | None = None
@@ -107,6 +118,14 @@ class Stated:
     bare_gpu: tuple[str, str, str] | None = None
     """A GPU family named bare ("A100", "V100") that the registry reads as its smaller-memory
     variant: (the word as written, the card read, the other memory variant)."""
+    gpu_variants: tuple[str, ...] = ()
+    """The cards a GPU name with a memory size but no form factor stands for ("A100 80GB": the
+    A100 PCIe 80GB and the A100 SXM4 80GB), sorted, as ``GET /v1/offers?gpu=`` matches them
+    (:meth:`Registry.gpu_family`); empty when the name is one card's."""
+    gpu_counts: tuple[tuple[str, int], ...] = ()
+    """Each GPU of a comparison with the count written next to it ("2 x H100 or one H200":
+    (h100-sxm, 2), (h200-sxm, 1)), in the question's order; empty when fewer than two GPUs
+    are named or no count is."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
     region_word: str | None = None
@@ -154,6 +173,14 @@ class Stated:
     request_rate_per_s: float | None = None
     """A request rate, the load a deployment carries ("50 requests/s", "2 million requests
     per day", "50 de cereri pe secundă"), per second: a load, never per-second billing."""
+    work_rate: tuple[str, float, float, str] | None = None
+    """A rate of work an image, video, speech or embedding deployment carries ("50,000
+    images per day", "100 de imagini pe minut", "5000 documents per second", "500 hours of
+    audio per day"): (what: images | videos | inputs | audio_s, per second, the count as
+    written, the period as written: second | minute | hour | day | month). Audio is in
+    seconds of audio per second, its count as written in hours. A day is the hours a day
+    stated, else 24 h; a month is the days a month stated, else 30, of such days (the
+    recommendations' usage convention). A load, never a one-off job's size."""
     min_tokens_per_s: float | None = None
     """A generation speed asked for each user ("100 tokens/s per user", "100 de tokeni/s"):
     the recommendation's ``min_decode_tokens_per_s``."""
@@ -171,6 +198,10 @@ class Stated:
     """A training sequence's length ("4096 sequence length", "seq len 4096", "secvențe de
     4096", "8k context"), in tokens: a fine-tuning request's ``sequence_length``. Only a length
     said with a word for a sequence or a context counts ("on 100k tokens" is the data)."""
+    gb_asked: bool = False
+    """A memory asked in GB ("answer in GB", "răspunde în GB", "how many GB"): said in GB
+    (10^9 bytes, the unit GPU makers and most people write) with GiB (2^30 bytes, the
+    sizing's unit) beside it, never GiB labelled as GB."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,6 +284,129 @@ _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|o
                       r"|(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore)\s++(?:daily|zilnic)\b")
 _PER_MONTH = re.compile(r"(?<![\w.])(\d{1,2})\s*+(?:de\s++)?(?:days?|zile|zi)\s*+"
                         r"(?:a|per|pe|/|each|every|in a|din)\s*+(?:month|luna)\b")
+# a span of clock hours: "9am to 5pm", "9-5", "from 9:00 to 17:00", "între 9 și 17", "de la 9
+# la 17"; plain numbers ("from 9 to 5") only after a word that opens a span of time, and
+# never with a unit after them ("from 2 to 4 replicas", "9 to 5 users")
+_CLOCK_SPAN = re.compile(
+    r"(?:\b(?P<lead>from|between|intre(?:\s++orele)?|de la|orele|program(?:ul)?)\s++)?"
+    r"(?<![\w.:,\-])(?P<h1>\d{1,2})(?::(?P<m1>[0-5]\d))?\s*+(?:(?P<ap1>[ap])\.?m\b\.?)?\s*+"
+    r"(?:-|–|to|till|until|thru|through|and|si|pana la|la)\s*+"
+    r"(?P<h2>\d{1,2})(?::(?P<m2>[0-5]\d))?(?:\s*+(?P<ap2>[ap])\.?m\b\.?)?(?!\d|[.,:]\d)")
+# what a count is of: after "2 to 4" it makes the span no clock hours
+_COUNTED = re.compile(
+    r"\s*+(?:%|\$|€|x\b|×|gpu|card|plac|user|utilizator|people|persoan|oameni|request|cerer"
+    r"|replic|node|nod|instan|worker|pod|machine|masin|server|b\b|gb|gib|tb|k\b|m\b|billion"
+    r"|million|milioan|miliard|thousand|mii\b|token|second|secund|sec\b|s\b|ms\b|minut"
+    r"|min\b|hour|ore\b|h\b|day|zile\b|week|saptaman|month|times|ori\b|bit|step|pasi|epoch"
+    r"|epoci|image|imagin|concurrent|simultan|parallel|batch|layer|strat)")
+# days of the week: weekdays ("on weekdays", "Monday to Friday", "business days", "în zilele
+# lucrătoare", "de luni până vineri"), weekends ("on weekends", "în weekenduri") or "3 days a
+# week"; "3 working days" (a count of days) is a deadline, not a schedule
+_WEEKDAYS = re.compile(
+    r"\bweekdays?\b|\bmon(?:day)?\s*+(?:-|–|to|through|thru|till|until)\s*+fri(?:day)?\b"
+    r"|(?<!\d)(?<!\d )(?<!\dde )\b(?:business|working|work)\s++days\b|\bworkdays\b"
+    r"|(?<!\d)(?<!\d )(?<!\d de )\bzile(?:le)? lucratoare\b|\bzi(?:ua)? lucratoare\b"
+    r"|\bluni\s*+(?:-|–|pana\s++(?:la\s++|in\s++)?|la\s++)vineri\b|\bin timpul saptamanii\b")
+_WEEKENDS = re.compile(
+    r"\bweekends\b|\b(?:on|every|each|only on|at)\s++(?:the\s++)?weekends?\b"
+    r"|\bweekend-?uri\w*+|\b(?:in fiecare|doar in|numai in)\s++weekend\b"
+    r"|\bsat(?:urday)?s?\s*+(?:and|&|-)\s*+sun(?:day)?s?\b|\bsambata si duminica\b")
+_PER_WEEK = re.compile(r"(?<![\w.])([1-7])\s*+(?:de\s++)?(?:days?|zile|zi)\s*+"
+                       r"(?:a|per|pe|/|each|every|in a|din)\s*+(?:week|saptamana)\b")
+# how often a job runs: "every week", "each day", "daily", "weekly", "twice a week", "3 times
+# a month", "once a week", "every 2 weeks", "every other week", "în fiecare săptămână",
+# "zilnic", "săptămânal", "de două ori pe săptămână", "o dată pe lună", "la fiecare 2 zile"
+# ("monthly" and "lunar" are a month's cost, never a frequency)
+_RUN_COUNT = {"once": 1.0, "twice": 2.0, "thrice": 3.0, "o data": 1.0, "o singura data": 1.0,
+              "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "doua": 2.0,
+              "trei": 3.0, "patru": 4.0, "cinci": 5.0}
+_EVERY = {"other": 2.0, "doua": 2.0, "trei": 3.0}  # "every other week": every 2 weeks
+_MONEY_BEFORE = re.compile(r"\b(?:cost\w*+|pay|paid|spend|much|plat\w*+|achit\w*+)\W++"
+                           r"(?:\w++\W++){0,3}?$")
+_JOB_RUNS = re.compile(
+    r"\b(?:every|each|in fiecare|la fiecare|once (?:a|per|every)|o data (?:pe|la))\s++"
+    r"(?P<period>day|week|month|night|zi|saptamana|luna|noapte)\b"
+    r"|\b(?P<adv>daily|nightly|weekly|zilnic|saptamanal)\b"
+    r"|\b(?:every|la fiecare|o data la)\s++(?P<every>\d{1,2}|other|doua|trei)\s++"
+    r"(?P<unit>days?|weeks?|zile|saptamani)\b"
+    r"|(?:(?<![\w.])(?P<n>\d{1,2})|\b(?P<word>twice|thrice|once|one|two|three|four|five|doua"
+    r"|trei|patru|cinci))\s++(?:(?:de\s++)?(?:times?|ori|runs?|rulari|jobs?)\s++)?"
+    r"(?:a|per|pe|each|every|in a|on a|intr-o)\s++(?P<per>day|week|month|zi|saptamana|luna)\b")
+_PERIOD_OF = {"day": "day", "zi": "day", "night": "day", "noapte": "day", "daily": "day",
+              "nightly": "day", "zilnic": "day", "week": "week", "saptamana": "week",
+              "weekly": "week", "saptamanal": "week", "month": "month", "luna": "month",
+              "days": "day", "zile": "day", "weeks": "week", "saptamani": "week"}
+
+
+def _clock_hours(folded: str) -> float | None:
+    """Hours a day that a span of clock hours states ("9am to 5pm", "9-5", "from 9:00 to
+    17:00", "între 9 și 17": 8), else None. A span without am/pm or minutes counts only after
+    a word that opens a span ("from", "între", "de la") and starting in the morning (5 to
+    12), or as the idiom "9-5", never with a unit after it ("from 8 to 16 GPUs"); its end
+    comes within 12 hours ("from 9 to 5" ends at 17). An end before the start wraps past
+    midnight ("22:00 to 06:00": 8)."""
+    for m in _CLOCK_SPAN.finditer(folded):
+        h1, h2 = int(m.group("h1")), int(m.group("h2"))
+        ap1, ap2, lead = m.group("ap1"), m.group("ap2"), m.group("lead")
+        joined = folded[m.end("h1"):m.start("h2")]
+        if re.search(r"\b(?:and|si)\b", joined) and lead not in ("between", "intre",
+                                                                 "intre orele"):
+            continue  # "2 and 4" is a pair of numbers; "între 9 și 17" a span
+        if not (ap1 or ap2 or (m.group("m1") and m.group("m2"))) and (
+                _COUNTED.match(folded, m.end())
+                or not ((lead and 5 <= h1 <= 12) or ((h1, h2) == (9, 5) and not lead))):
+            continue  # plain numbers: only a morning start after "from", or "9-5"
+        if h1 > 24 or h2 > 24 or (ap1 and not 1 <= h1 <= 12) or (ap2 and not 1 <= h2 <= 12):
+            continue
+        end = (h2 % 12 + (12 if ap2 == "p" else 0) if ap2 else h2) * 60 + int(m.group("m2") or 0)
+        if ap1:
+            start = (h1 % 12 + (12 if ap1 == "p" else 0)) * 60
+        elif ap2:  # "9 to 5pm" is 9am, "1 to 5pm" is 1pm: the later reading before the end
+            start = max((h * 60 for h in (h1 % 12, h1 % 12 + 12) if h * 60 < end),
+                        default=h1 * 60)
+        else:
+            start = h1 * 60
+        start += int(m.group("m1") or 0)
+        if not ap2 and end <= start < end + 12 * 60 and h2 <= 12:
+            end += 12 * 60  # "9 to 5", "9:00 to 5:00": the afternoon
+        minutes = (end - start) % (24 * 60)
+        if minutes:
+            return minutes / 60
+    return None
+
+
+def _days_per_week(folded: str) -> float | None:
+    """Days of use a week that ``folded`` states (:attr:`Stated.days_per_week`)."""
+    wm = _PER_WEEK.search(folded)
+    if wm:
+        return float(wm.group(1))
+    if _WEEKDAYS.search(folded):
+        return 5.0
+    if _WEEKENDS.search(folded):
+        return 2.0
+    return None
+
+
+def _job_runs(folded: str) -> tuple[float, str] | None:
+    """How often a job runs (:attr:`Stated.job_runs`), read with the hours of use a day
+    ("8 hours daily") blanked: those are a day's use, not runs; "how much would I pay every
+    month" asks a month's cost, no run a month."""
+    text = _PER_DAY.sub(" ", folded)
+    m = _JOB_RUNS.search(text)
+    if m is None:
+        return None
+    if m.group("period") in ("month", "luna") and _MONEY_BEFORE.search(text, 0, m.start()):
+        return None
+    if m.group("period") or m.group("adv"):
+        return 1.0, _PERIOD_OF[m.group("period") or m.group("adv")]
+    if m.group("every"):  # "every 2 weeks": half a run a week
+        every = m.group("every")
+        k = float(every) if every.isdigit() else _EVERY[every]
+        return (1 / k, _PERIOD_OF[m.group("unit")]) if k else None
+    n = float(m.group("n")) if m.group("n") else _RUN_COUNT[m.group("word")]
+    return (n, _PERIOD_OF[m.group("per")]) if n else None
+
+
 _ON_DEMAND = re.compile(r"\bon[- ]demand\b|\bla cerere\b")
 _CLIP = re.compile(r"(?<![\w.])(\d{1,3}(?:[.,]\d)?)[\s-]*+(?:seconds?|secunde|sec|s)\b[\s-]*+"
                    r"(?:(?:long\s++)?(?:video|clip)|de video)"
@@ -369,9 +523,15 @@ def _provider_evidence(text: str, folded: str) -> bool:
     return capital or bool(_PROVIDER_CUE.search(folded))
 
 
+# the unit asked: "answer in GB", "în GB", "in gigabytes", "how many GB", "câți GB" (no
+# amount before it: "fits in 24 GB" is a card's memory; "GB/s" is a bandwidth)
+_GB_ASKED = re.compile(r"\b(?:in|into|how many|cati|cate)\s++(?:gb|gigabytes?|gigaocteti)\b(?!/)")
+
+
 def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
-    reserved price, interruptible work, a forecast, a memory bandwidth, a provider named."""
+    reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
+    and a memory asked in GB."""
     region_word = None
     rm = _REGION_ID.search(folded)
     if rm:
@@ -391,7 +551,8 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "interruptible": bool(_INTERRUPTIBLE.search(folded)),
             "forecast": bool(_FORECAST.search(folded)),
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
-            "input_million": bool(_INPUT_MILLION.search(folded))}
+            "input_million": bool(_INPUT_MILLION.search(folded)),
+            "gb_asked": bool(_GB_ASKED.search(folded))}
 
 
 def _num(raw: str) -> float:
@@ -528,6 +689,51 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
     return None
 
 
+_MEMORY_WORD = re.compile(r"\d++\s*+(?:gb|g|gib)\b")
+
+
+def _gpu_variants(toks: list[Any], names: list[Any], registry: Registry) -> tuple[str, ...]:
+    """The cards the first GPU named with a memory size stands for, when more than one
+    ("a100 80gb", "a100 de 80 gb", "a100-80gb"); a bare family ("A100") is
+    :func:`_bare_gpu`'s case and a form factor named ("A100 SXM 80GB") is one card."""
+    for m in names:
+        if m.kind != "gpu":
+            continue
+        written = " ".join(t.text for t in toks[m.first : m.last + 1])
+        if _MEMORY_WORD.search(written) is None:
+            continue
+        found = registry.gpu_family(written)
+        return tuple(found) if m.id in found else ()
+    return ()
+
+
+_ONE_ARTICLE = frozenset({"a", "an", "un", "o"})
+
+
+def _gpu_counts(toks: list[Any], names: list[Any]) -> tuple[tuple[str, int], ...]:
+    """(gpu, count) for each GPU named with a count before it ("2 x H100", "one H200", "un
+    singur H200", "două H100") or after it ("H100 x2"), when two or more GPUs are named and
+    one has a number: then an article is a count of one too ("2 x H100 sau ajunge un H200",
+    "2 x H100 or an H200")."""
+    gpus = [m for m in names if m.kind == "gpu"]
+    if len({m.id for m in gpus}) < 2:
+        return ()
+    out: list[tuple[str, int]] = []
+    for m in gpus:
+        c = _count_before(toks, m.first)
+        n = c[0] if c is not None else None
+        if n is None and m.last + 1 < len(toks):
+            after = re.fullmatch(r"[x×](\d{1,2})", toks[m.last + 1].text)
+            n = int(after.group(1)) if after else None
+        if n is None and m.first >= 1 and toks[m.first - 1].text in _ONE_ARTICLE:
+            n = 0  # an article: one, if another GPU has a number
+        if n is not None and all(g != m.id for g, _ in out):
+            out.append((m.id, n))
+    if not any(n for _, n in out):
+        return ()
+    return tuple((g, n or 1) for g, n in out)
+
+
 # a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms",
 # "TTFT of at most 500 ms", "TTFT < 500 ms"; the limit first: "with under 500 ms TTFT",
 # "sub-500 ms TTFT", "sub 500 ms până la primul token"
@@ -622,6 +828,57 @@ def request_rate(folded: str) -> float | None:
     return value / _RATE_SECONDS[m.group(3)] or None
 
 
+_PERIOD = (r"(?:\s*+(?:/|per|pe|a|an|each|every|on a|in a|intr-o)\s*+(?P<per>s|sec|second|secunda"
+           r"|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b|\s++(?P<adv>daily|zilnic|hourly"
+           r"|lunar|monthly)\b)")
+# a rate of work of a model that generates no tokens: "50000 images per day", "100 de imagini pe
+# minut", "5000 documents per second", "10 videos a day", "500 hours of audio per day", "500 de
+# ore de audio pe zi", "transcribe 500 hours per day" (read with the models' names blanked: "50000
+# SDXL images" is "50000      images"; at most two words between the count and the noun, and
+# between the noun and the period: "100 de imagini SDXL pe minut" where no name is blanked)
+_SERVE_RATE = re.compile(
+    _COUNT_SCALE + r"\s*+(?:de\s++)?(?:(?:[a-z][a-z\-]*+|\d{3,4}x\d{3,4})\s++){0,2}?"
+    r"(?:(?P<images>images?|imagini|pictures?|photos?|poze|fotografii)"
+    r"|(?P<videos>videos?|clips?|clipuri|videoclipuri)"
+    r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
+    r"|propozitii|passages?|pasaje|chunks?|inputs?|intrari)"
+    r"|(?P<audio>hours?|ore|ora|minutes?|minute)\s++(?:of|de)\s++(?:audio|speech|recordings?"
+    r"|inregistrari))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
+    + r"|\btranscri\w*+\s++(?P<n2>\d++(?:[.,]\d++)?)\s*+(?P<k2>k|thousand|mii)?"
+    + r"\s*+(?:de\s++)?(?P<audio2>hours?|ore|minutes?|minute)\b" + _PERIOD.replace(
+        "?P<per>", "?P<per2>").replace("?P<adv>", "?P<adv2>"))
+_PERIOD_WORD = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
+                "min": "minute", "minute": "minute", "minut": "minute", "h": "hour",
+                "hr": "hour", "hour": "hour", "ora": "hour", "hourly": "hour", "day": "day",
+                "zi": "day", "daily": "day", "zilnic": "day", "month": "month", "luna": "month",
+                "lunar": "month", "monthly": "month"}
+
+
+def _work_rate(unnamed: str, hours_per_day: float | None, days_per_month: float | None
+               ) -> tuple[tuple[str, float, float, str], tuple[int, int]] | None:
+    """:attr:`Stated.work_rate` as ``unnamed`` (the text with the models' names blanked)
+    states it, with the span of the words that state it; a day is ``hours_per_day`` (else 24)
+    hours and a month ``days_per_month`` (else 30) such days, as the recommendations count a
+    month of use."""
+    m = _SERVE_RATE.search(unnamed)
+    if m is None:
+        return None
+    audio = m.group("audio") or m.group("audio2")
+    what = ("audio_s" if audio else "images" if m.group("images") else "videos"
+            if m.group("videos") else "inputs")
+    raw, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group("n2"), m.group("k2"))
+    count = _num(raw) * _SCALE.get(scale or "", 1.0)
+    period = _PERIOD_WORD[m.group("per") or m.group("adv") or m.group("per2") or m.group("adv2")]
+    day_s = (hours_per_day or 24.0) * 3600.0
+    seconds = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": day_s,
+               "month": day_s * (days_per_month or 30)}[period]
+    amount = count * (60.0 if audio and audio.startswith("min") else 3600.0 if audio else 1.0)
+    if not count:
+        return None
+    # the count as written; audio in hours ("30 minutes of audio a minute" is 0.5)
+    return (what, amount / seconds, amount / 3600.0 if audio else count, period), m.span()
+
+
 def _without_models(folded: str, toks: list[Any], names: list[Any]) -> str:
     """``folded`` with the models' names blanked: a number in a name ("SD 1.5", "Wan 2.1")
     is never a count."""
@@ -643,8 +900,12 @@ def stated(text: str, registry: Registry) -> Stated:
     egress = next((v for v, k in amounts if k == "egress"), None)
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
+    rm0 = _SERVE_RATE.search(unnamed)
+    at = rm0.span() if rm0 else (-1, -1)  # "50000 images per day" is a rate, not a job
     im = (_IMAGES.search(unnamed) or _AUDIO_HOURS.search(unnamed)
           or _TRANSCRIBE_HOURS.search(unnamed))
+    if im and at[0] <= im.start() < at[1]:
+        im = None
     if im:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
     elif iw := _IMAGES_WORDS.search(folded):
@@ -656,12 +917,18 @@ def stated(text: str, registry: Registry) -> Stated:
     elif _IN_LEI.search(folded):
         lei = 0.0
     pm = _PRECISION_WORD.search(folded)
-    hd = _PER_DAY.search(folded)
-    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else None
+    # ("transcribe 20 hours per day" is audio, not hours of use)
+    hd = _PER_DAY.search(folded[:max(at[0], 0)] + " " * (at[1] - at[0]) + folded[at[1]:]
+                         if at[1] > 0 else folded)
+    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else _clock_hours(unnamed)
     if hours_per_day is not None and not 0 < hours_per_day <= 24:
         hours_per_day = None
     dm = _PER_MONTH.search(folded)
-    days = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
+    days: float | None = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
+    per_week = _days_per_week(folded) if days is None else None  # days a month stated win
+    if per_week is not None:
+        days = 30 * per_week / 7  # the answers' 30-day month: weekdays are 30 x 5/7 of it
+    wr = _work_rate(unnamed, hours_per_day, days)
     cm = _CLIP.search(folded)
     eur: float | None = None
     em = _EUR.search(folded)
@@ -683,6 +950,8 @@ def stated(text: str, registry: Registry) -> Stated:
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
     cl = _CLIPS.search(unnamed)
+    if cl and at[0] <= cl.start() < at[1]:
+        cl = None  # "10 videos a day" is a rate
     dg = _DOT_GROUPED.search(text)
     return Stated(dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
@@ -691,18 +960,22 @@ def stated(text: str, registry: Registry) -> Stated:
                   image_height_px=int(rm.group(2)) if rm else None,
                   diffusion_steps=int(steps.group(1)) if steps and int(steps.group(1)) else None,
                   request_rate_per_s=request_rate(folded),
+                  work_rate=wr[0] if wr else None,
                   min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
+                  gpu_variants=_gpu_variants(toks, names, registry),
+                  gpu_counts=_gpu_counts(toks, names),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   kv_cache=kv_precision(text),
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
+                  days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded)),
                   clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None,
                   provider_evidence=_provider_evidence(text, folded),
@@ -721,12 +994,17 @@ _SPOT = re.compile(r"\bspot\b|\bpreemptible\b|\binterruptible\b|\bintrerupt\w*+"
 _BILLING = re.compile(
     r"\bbill(?:ed|ing|s)\b|\bbill (?:by|per|in)\b|\bby the (?:second|minute|hour)\b"
     r"|\bfactur\w*+|\bper[- ]second\b|\bper[- ]minute\b|\b(?:pe|la) secunda\b"
-    r"|\bpe minut\b|\bgranularit\w*+|\bminimum charge\b|\brounded?\b|\brotunj\w*+")
-# a unit of work per second is a rate, not per-second billing ("embeddings per second")
+    r"|\bpe minut\b|\bgranularit\w*+|\bminimum charge\b|\brounded?\b|\brotunj\w*+"
+    # "does AWS have a minimum charge", "minimum fee", "how does Hyperstack bill?", "are
+    # DigitalOcean o taxă minimă", "un minim facturat" ("costul minim" is a price asked)
+    r"|\bminimum (?:charges|fee|fees|billing|billable)\b|\bminimum\b[^?]{0,20}?\bcharged?\b"
+    r"|\bbill\s*+[?.!]|\btax\w*+ minim\w*+|\bminim\w*+ facturat\w*+")
+# a unit of work per second or minute is a rate, not per-second or per-minute billing
+# ("embeddings per second", "imagini pe minut")
 _WORK_RATE = re.compile(
-    r"\b(?:embeddings?|images?|imagini|requests?|cereri|queries|inputs?|documents?|docs"
-    r"|frames?|cadre|samples?|sequences?|secvente)\s++(?:per|pe|a|/)\s*+"
-    r"(?:second|sec|s|secunda)\b")
+    r"\b(?:embeddings?|embedding-uri|images?|imagini|requests?|cereri|queries|inputs?"
+    r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri)"
+    r"\s++(?:per|pe|a|/)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
@@ -786,6 +1064,11 @@ _SPEED = re.compile(
     r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
     r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"
     r"|\bprimul token\b|\bfirst token\b")
+# an embedding model's speed asked in its own unit: "how many embeddings per second", "câte
+# embedding-uri pe secundă", "embeddings/s" (a count before it is a rate to carry: _SERVE_RATE)
+_EMBED_SPEED = re.compile(r"\b(?:how many|cate)\s++(?:embeddings?|embedding-uri)\b"
+                          r"|\b(?:embeddings?|embedding-uri)\s*+(?:/|per|pe|a)\s*+"
+                          r"(?:s|sec|second|secunda)\b")
 # the time per output token asked: "TPOT?", "time per output token", "ms per token"
 _TPOT = re.compile(r"\btpot\b|\btime per output token\b|\bms (?:per|pe|/) token\b"
                    r"|\btimp(?:ul)? pe token\b|\binter[- ]token latency\b|\bitl\b")
@@ -821,6 +1104,8 @@ _COST_MILLION = re.compile(
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
     r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
+# use around the clock: a month of 24 h days, the usage a price answer assumes
+_ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 _FITS = re.compile(
     r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
@@ -884,7 +1169,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # pricing model said in the answer
         return "cost", "unit"
     if _SPOT.search(f):
-        return "spot", "notice" if _NOTICE.search(f) else None
+        # a month asked ("per month", "pe lună") or use around the clock ("24/7",
+        # "non-stop"): the month's total on spot, not an hour
+        return "spot", ("notice" if _NOTICE.search(f) else "month"
+                        if _COST_MONTH.search(f) or _ROUND_THE_CLOCK.search(f) else None)
     if (gpu_named >= 1 and not has_model
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
@@ -912,9 +1200,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _STORAGE.search(fs) and not (has_model and _FITS.search(f)):
         sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
-    # "50 requests per second" is a load, not per-second billing
+    # "50 requests per second", "100 de imagini SDXL pe minut" are a load, not billing
     if (_BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f)
-            and not _WORK_RATE.search(f)):
+            and not _WORK_RATE.search(f) and not _SERVE_RATE.search(f)):
         return "billing", None
     if _INTERCONNECT.search(f):
         return "interconnect", None
@@ -940,9 +1228,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "gpu_count", None
     if _COST_ASKED.search(f) and _TTFT_LIMIT.search(f) and not media:
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
-    if (_SPEED.search(f) or _TPOT.search(f)) and not media:
+    if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
-            else "throughput" if _THROUGHPUT.search(f) else "tps"
+            else "throughput" if _THROUGHPUT.search(f) \
+            else "embeddings" if _EMBED_SPEED.search(f) else "tps"
         return "speed", sub
     if (_REQ_RATE.search(f) and has_model and gpu_named == 1 and not media
             and not _COST.search(f)):

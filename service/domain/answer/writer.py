@@ -37,9 +37,10 @@ from service.domain.recommend.context import (
     billed_for,
     unknown_price_defaults,
 )
+from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
-from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
+from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, WHISPER_WINDOW_S
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, setups_for, size
@@ -135,6 +136,9 @@ class _W:
         """GPUs with offers, none of them in the region asked."""
         self.media_batch_how = "stated"
         """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
+        self.priced_gpu: str | None = None
+        """The card a price answer led with when the name asked covers several
+        (:func:`_variants_price`): the region and provider notes are about it."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -185,9 +189,14 @@ class _W:
 
     def usage(self) -> str:
         """The usage a monthly figure assumes, in words: "24 h/day, 30 days/month", "8 h/day,
-        22 days/month" (a month is 30 days unless stated, as the recommendations count it)."""
+        22 days/month" (a month is 30 days unless stated, as the recommendations count it);
+        days of the week stated ("weekdays") with the share of that month they make: "8 h/day,
+        21.4 days/month (5 days a week: 30 × 5/7)"."""
         h = self.st.hours_per_day or 24.0
-        return self.say("usage_days", h=self.hours(h), d=self.n(self.st.days_per_month or 30))
+        d = self.hours(self.st.days_per_month or 30)  # 21.4 for weekdays, 22 as stated
+        if self.st.days_per_week:
+            return self.say("usage_week", h=self.hours(h), d=d, w=self.hours(self.st.days_per_week))
+        return self.say("usage_days", h=self.hours(h), d=d)
 
     def month_hours(self) -> float:
         """GPU hours in a month at the stated usage: hours a day x days a month (24 x 30 =
@@ -650,14 +659,44 @@ def _memory(w: _W) -> None:
         w.out.first = w.say("memory", model=w.model.name, weights=r.weights, ctx=w.n(ctx),
                             total=w.gib(mem.total_gib), w=w.gib(mem.weights_gib), kv=kv)
     w.ask("total_gib", mem.total_gib, "GiB")
+    if w.st.gb_asked:
+        _memory_in_gb(w, r, ctx, users)
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
     w.sized_warnings(r, ctx)
+
+
+_BYTES_PER_GIB = 2**30
+"""GiB (IEC 80000-13: 2^30 bytes), the sizing's unit; a GB is 10^9 bytes (SI), so a GiB
+is 1.073741824 GB."""
+
+
+def _memory_in_gb(w: _W, r: SizingResult, ctx: int, users: int | None) -> None:
+    """The memory asked in GB ("answer in GB"): the same sizing said in GB (10^9 bytes) with
+    the total's GiB beside it, and GB the number asked, never GiB labelled as GB."""
+    assert w.model is not None
+    mem = r.memory
+
+    def gb(gib: float) -> float:
+        return gib * _BYTES_PER_GIB / 1e9
+
+    common = {"model": w.model.name, "weights": r.weights, "ctx": w.n(ctx),
+              "total_gb": w.gib(gb(mem.total_gib)), "total": w.gib(mem.total_gib),
+              "w_gb": w.gib(gb(mem.weights_gib))}
+    if users and users > 1 and mem.kv_cache_gib:
+        w.out.first = w.say("memory_users_gb", users=w.n(users),
+                            kv_gb=w.gib(gb(mem.kv_cache_gib)), **common)
+    else:
+        kv = w.say("kv_gb", kv=w.gib(gb(mem.kv_cache_gib))) if mem.kv_cache_gib else ""
+        w.out.first = w.say("memory_gb", kv=kv, **common)
+    w.ask("total_gb", gb(mem.total_gib), "GB")
 
 
 def _fits(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
     gid, named = w.card()
+    if _work_rate(w, gid):  # "is one A10G enough for 300 embeddings/s with bge-large?"
+        return
     if gid is None:
         _memory(w)
         return
@@ -684,9 +723,35 @@ def _fits(w: _W) -> None:
         if row is not None:  # the GPU named first: how many of it hold the model
             w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
                                     weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        _eight_bit_no(w, gid, count, ctx, r)
     if not r.fits and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
+
+
+def _eight_bit_no(w: _W, gid: str, count: int, ctx: int, r: SizingResult) -> None:
+    """After a "no" at 16 bits where 8 bits do not fit that setup either (Mixtral 8x22B on one
+    H200: about 263 GiB of bf16 and 131 GiB of fp8 weights): the 8-bit need said next to the
+    first "no" (the lower precisions that fit follow it), and after the 16-bit count the fewest
+    of the GPU that hold 8 bits. fp8 where the GPU's kernels run it, else int8."""
+    if r.runs is False or get_precision(r.weights).bits_linear < 16:
+        return
+    for pid in ("fp8", "int8"):
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, weights=pid)
+        if again is None or any(x.startswith("impossible combination") for x in again.warnings):
+            continue
+        if again.fits:
+            return  # _smaller_precisions leads with it
+        w.out.more.insert(0, w.say("fits_no_either", p=pid,
+                                   need=w.gib(again.memory.per_gpu_gib)))
+        for k in (2, 4, 8):
+            more = (w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0, weights=pid)
+                    if k > count else None)
+            if more is not None and more.fits:
+                w.out.more.append(w.say("fits_takes", n=w.n(k), gpu=w.gpu_name(gid), weights=pid,
+                                        per=w.gib(more.memory.per_gpu_gib)))
+                return
+        return
 
 
 # The precisions tried, in order, when a model does not fit as asked: the common 8-bit,
@@ -800,8 +865,11 @@ def _speed(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
     gid, named = w.card()
-    inp = w.ex.context_tokens or 2048
-    out = w.st.output_tokens or 512
+    if _work_rate(w, gid):  # an embedding model's rate of inputs
+        return
+    # an embedding model's input: at most its own limit (bge-large: 512)
+    inp = w.ex.context_tokens or (_ctx(w) if w.model.task == "embed" else 2048)
+    out = w.st.output_tokens or (0 if w.model.task == "embed" else 512)  # it generates none
     if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         if not w.generates_tokens():
             # an embedding model generates no tokens: no setup "reaches" a time to first
@@ -875,7 +943,10 @@ def _speed(w: _W) -> None:
         w.out.first = w.say("speed_embed", model=w.model.name, weights=r.weights, setup=setup,
                             eps=w.rate(p.embeddings_per_s or 0.0), inp=w.n(inp),
                             tps=w.rate(p.embedded_tokens_per_s))
-        w.ask("embedded_tokens_per_s", p.embedded_tokens_per_s, "tokens/s")
+        if w.sub == "embeddings" and p.embeddings_per_s:  # "how many embeddings per second"
+            w.ask("embeddings_per_s", p.embeddings_per_s, "embeddings/s")
+        else:
+            w.ask("embedded_tokens_per_s", p.embedded_tokens_per_s, "tokens/s")
         w.sized_warnings(r, inp)
         return
     if not r.fits or p is None or p.decode_tokens_per_s is None:
@@ -1228,15 +1299,20 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
 
 
 def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: str,
-                        users: int, ctx: int) -> tuple[int, int, int, int] | None:
+                        users: int, ctx: int, across_nodes: bool = False
+                        ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: of the replica widths
     from the fewest GPUs that hold the model up to 8 (doubling), the one that needs the fewest
     GPUs in all, each replica carrying as many requests as its KV cache holds (at most the
     engine's max_num_seqs); among equals the narrower (more replicas). A 70B model in FP8 on
     H100s for 300 users: one GPU holds the weights but only 3 requests, so 100 of them; two
-    GPUs per replica hold about 50 each, four about 160: 8 GPUs. None when no node of that GPU
-    holds it."""
+    GPUs per replica hold about 50 each, four about 190: 8 GPUs. What a width holds is the most
+    requests whose sizing at that batch fits (/v1/sizing's layout search at the load, not the
+    layout it picks for one request: DeepSeek-R1 at 128k on 8 H200 holds 5 as TP8, where
+    MLA's latent KV is whole on every GPU, and 10 as TP4 x PP2). None when no node of that GPU
+    holds it; with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages
+    across nodes, as :func:`_gpu_count_nodes` sizes them) before None."""
     def sz(**kw: Any) -> SizingResult | None:
         req = {"model": model, **({"weights": weights} if weights else {}), **kw}
         try:
@@ -1247,26 +1323,59 @@ def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: 
     if base is None:
         return None
     first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
-    if first is None:
+    if first is None and not across_nodes:
         return None
+    last = max(first, NODE_GPUS) if first is not None else 16 * NODE_GPUS
+
+    def held(per: int, batch: int) -> SizingResult | None:
+        """The sizing of ``per`` GPUs at ``batch`` requests at once where it holds them all
+        (its KV cache, and the engine's max_num_seqs per replica), else None."""
+        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=batch)
+        if r is None or not r.fits or r.runs is False or not r.max_batch_size:
+            return None
+        cap = r.performance.max_concurrency if r.performance is not None else None
+        return r if not cap or batch <= cap else None
+
     best: tuple[int, int, int, int] | None = None
-    per = first
-    while per <= max(first, 8):
-        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512)
-        if r is not None and r.max_batch_size:
-            # one replica of ``per`` GPUs: the sizing's replicas split its batch, so its
-            # batch is the whole setup's; the engine runs at most max_num_seqs per replica
-            replicas_in = r.layout.data if r.layout is not None else 1
-            width = per // max(1, replicas_in)
-            batch = r.max_batch_size // max(1, replicas_in)
+    per = first if first is not None else 2 * NODE_GPUS
+    while per <= last and (best is None or per < best[0]):
+        # each of ``per`` must hold at least ``need`` requests to beat the best so far
+        need = 1 if best is None else math.ceil(users / ((best[0] - 1) // per))
+        most, r = users, held(per, users)
+        if r is None and need < users:
+            # the most it holds: from the capacity of the layout for ``need`` requests (it
+            # holds at least that) up, by halving, to the first batch sizing cannot fit
+            lo, r = need, held(per, need)
+            holds = (min(r.max_batch_size or 1, r.performance.max_concurrency or users)
+                     if r is not None and r.performance is not None else 0)
+            more = held(per, min(users - 1, holds)) if holds > lo else None
+            if more is not None:
+                lo, r = min(users - 1, holds), more
+            # (it fits fewer requests, never more, as the batch grows; the first probe is one
+            # past that capacity, the most in most cases)
+            hi, probe = users, lo + 1
+            while r is not None and hi - lo > 1:
+                mid, probe = probe or (lo + hi) // 2, 0
+                got_mid = held(per, mid)
+                if got_mid is None:
+                    hi = mid
+                else:
+                    lo, r = mid, got_mid
+            most = lo
+        if r is not None and most >= 1:
+            # ``per`` GPUs hold ``most`` requests at once; the sizing's own replicas split
+            # them (its batch is the whole setup's, at most max_num_seqs per replica), unless
+            # they share the experts (expert parallel past the tensor group: attention data
+            # parallel, one replica in all)
+            lay = r.layout
+            replicas_in = 1 if lay is None or lay.expert > lay.tensor else max(1, lay.data)
             cap = r.performance.max_concurrency if r.performance is not None else None
-            if cap:
-                batch = min(batch, cap // max(1, replicas_in))
-            if batch >= 1:
-                replicas = math.ceil(users / batch)
-                got = (replicas * width, replicas, width, batch)
-                if best is None or got[0] < best[0]:
-                    best = got
+            batch = min(r.max_batch_size or 0, cap or r.max_batch_size or 0) // replicas_in
+            groups = math.ceil(users / most)
+            got = (groups * per, groups * replicas_in, per // replicas_in,
+                   max(batch, math.ceil(most / replicas_in)))
+            if best is None or got[0] < best[0]:
+                best = got
         per *= 2
     return best
 
@@ -1275,17 +1384,25 @@ def _gpu_count(w: _W) -> None:
     if w.model is None:
         return
     gid, _ = w.card()
+    if _work_rate(w, gid):  # an image, speech or embedding model's rate
+        return
     if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
         return
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm":
         ctx = w.ex.context_tokens or 2048
         if gid is not None:
-            got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx)
+            got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx,
+                                      across_nodes=True)
             r = w.size(input_tokens=ctx, output_tokens=512)
+            if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
+                return
             if got is not None and r is not None:
                 n, replicas, per, batch = got
                 w.record(r, ctx)
+                if (per > NODE_GPUS and not w.ex.gpu_count
+                        and _gpu_count_users_nodes(w, gid, users, ctx, got)):
+                    return
                 if w.ex.gpu_count:
                     # a count stated ("can I serve ... on 4x L40S"): yes or no for it, the
                     # fewest that hold every user at once beside it
@@ -1303,6 +1420,7 @@ def _gpu_count(w: _W) -> None:
                                     replicas=w.replicas(replicas), per_replica=w.n(per),
                                     batch=w.n(batch), ctx=w.n(ctx + 512))
                 w.ask("gpu_count", n, "GPUs")
+                _users_replica(w, gid, users, ctx, got)
                 return
         rec = w.recommend(workload="serving", concurrent_requests=users,
                           context_tokens=max(ctx, 1024), output_tokens=512)
@@ -1347,6 +1465,96 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]
+                   ) -> SizingResult | None:
+    """One replica of :func:`gpu_count_for_users`'s setup at its share of ``users``, sized
+    (the layout search at that load), with the time to first token at that load said when it
+    is over ``LONG_TTFT_MS`` (the recommendations' threshold for a warning): the count is
+    for memory, and the answer says when the load makes the first token slow."""
+    _, replicas, per, batch = got
+    share = min(batch, math.ceil(users / replicas))
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=share)
+    if r is None:
+        return None
+    p = r.performance
+    if (r.fits and p is not None and p.time_to_first_token_ms
+            and p.time_to_first_token_ms > LONG_TTFT_MS):
+        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + 512),
+                                s=w.n(p.time_to_first_token_ms / 1000, 1)))
+    return r
+
+
+def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
+                    layout: str | None = None) -> None:
+    """After the count of the GPU named, never in its place: the catalog's cheapest setup for
+    the same load when that is another GPU and costs less than ``n`` of the GPU named (or
+    that has no price), then ``layout`` (a sentence), then the price of the ``n`` (machines
+    joined by a fast network where a model is split over nodes)."""
+    b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
+    rec = w.recommend(workload="serving", concurrent_requests=users,
+                      context_tokens=max(ctx, 1024), output_tokens=512)
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
+        w.out.more.append(w.say(
+            "gpu_count_users_cheaper" if b is not None else "gpu_count_users_cheapest",
+            setup=w.option_setup(o), weights=o.weights, provider=o.offer.provider,
+            hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
+        if b is None:
+            w.out.more.append(w.say("price_date", date=price_date_words(
+                o.offer.as_of, o.offer.as_of_kind, w.t)))
+    if layout:
+        w.out.more.append(layout)
+    if b is not None:
+        v, price, kind = b
+        w.out.more.append(w.say("gpu_count_rate_price", hour=w.usd(price * n), n=w.n(n),
+                                price=w.usd(price), provider=w.where(v, n), kind=w.kinds[kind]))
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+
+def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
+                           got: tuple[int, int, int, int]) -> bool:
+    """Users on a GPU no single node of which holds the model (DeepSeek-V3 on H100s): the
+    count of that GPU first, in whole nodes, with one replica's memory per GPU and the
+    requests it holds (its sizing at its share of the load), its layout and a slow first
+    token; then its price and the cheapest setup of another GPU (:func:`_users_cheapest`).
+    False (the caller answers as before) when that replica's own sizing does not fit."""
+    assert w.model is not None
+    n, replicas, per, batch = got
+    r = _users_replica(w, gid, users, ctx, got)
+    if r is None or not r.fits:
+        return False
+    w.record(r, ctx)
+    w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
+                        weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                        nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
+                        replicas=w.replicas(replicas), per_replica=w.n(per),
+                        per=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                        batch=w.n(batch), ctx=w.n(ctx + 512))
+    w.ask("gpu_count", n, "GPUs")
+    _users_cheapest(w, gid, users, ctx, n, layout=None if r.layout is None else w.say(
+        "gpu_count_layout", layout=r.layout.label))
+    w.sized_warnings(r, ctx + 512)
+    return True
+
+
+def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingResult) -> bool:
+    """No setup of the GPU named holds the users, up to 16 nodes of it in the layouts
+    :func:`gpu_count_for_users` sizes: said so first, then the cheapest setup of another GPU.
+    False (the caller answers as before) when the sizing on that GPU fails outright."""
+    assert w.model is not None
+    most = 16 * NODE_GPUS
+    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=512) is None:
+        return False
+    w.record(base, ctx)
+    w.out.first = w.say("gpu_count_users_none", gpu=w.gpu_name(gid), users=w.n(users),
+                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + 512),
+                        most=w.n(most), nodes=w.n(most // NODE_GPUS), node_gpus=w.n(NODE_GPUS))
+    w.ask("gpu_count", 0, "GPUs", yes=False)
+    _users_cheapest(w, gid, users, ctx, 0)
+    return True
 
 
 def _gpu_count_rate(w: _W, gid: str | None) -> bool:
@@ -1433,6 +1641,90 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                                 weights=o.weights, provider=o.offer.provider,
                                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
     w.sized_warnings(at, inp + out)
+    return True
+
+
+def _work_rate(w: _W, gid: str | None) -> bool:
+    """A rate of work stated for a model that generates no tokens ("50,000 SDXL images per
+    day", "5000 documents per second with bge-large", "500 hours of audio per day", "Whisper
+    at 10 requests per second"): a load carried, never a one-off job. The recommendations'
+    cheapest setup at that rate (``target_requests_per_s``: one image or clip, one input of
+    the embedding model's own length, one 30 s window of Whisper a request), of the GPU named
+    when one is, leads with its GPUs in all and its month at the stated usage. False (the
+    caller answers as before) where no rate is stated, the rate is of work the model does not
+    do, or the recommendations size none (a speech model other than Whisper takes no rate)."""
+    m = w.model
+    if m is None or w.generates_tokens():
+        return False
+    own = ("inputs" if m.task == "embed" else "audio_s" if m.kind == "audio" else "videos"
+           if m.modality == "video" else "images" if m.kind == "diffusion" else None)
+    wr = w.st.work_rate
+    said: tuple[float, str] | None = None  # the count and the period as written
+    if wr is not None and wr[0] == own:
+        what, per_s, said = own, wr[1], wr[2:]
+    elif w.st.request_rate_per_s and own is not None:
+        # a request of Whisper is one window of audio, as the recommendations count it
+        what = own
+        per_s = w.st.request_rate_per_s * (WHISPER_WINDOW_S if own == "audio_s" else 1.0)
+    else:
+        return False
+    rate = per_s / WHISPER_WINDOW_S if what == "audio_s" else per_s
+    kw: dict[str, Any] = {"workload": "serving", "target_requests_per_s": rate}
+    if m.task == "embed" and w.ex.context_tokens:
+        kw["context_tokens"] = w.ex.context_tokens  # else the model's own limit (512)
+    if m.kind == "diffusion":
+        kw.update(w.media_kw())
+        kw.pop("batch_size", None)
+    rec = w.recommend(**kw, gpus=[gid]) if gid is not None else None
+    on_gpu = rec is not None and bool(rec.options)
+    if not on_gpu:
+        rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    if o.cost.per_month_usd is None:
+        return False
+    w.offer_numbers(rec)
+    n = o.offer.gpu_count * o.nodes
+    inp = _ctx(w)
+    rate_text = w.say(f"work_rate_{what}", n=_rps(w, per_s), inp=w.n(inp))
+    first: str | None = None  # the rate as written, the rate per second after it
+    if said is not None and said[1] != "second":  # "50,000 images a day"
+        first = w.say("work_rate_said", n=_rps(w, said[0]), what=w.t[f"work_what_{what}"],
+                      period=w.t[f"work_period_{said[1]}"])
+    elif what == "audio_s" and said is None:  # "10 requests per second": Whisper windows
+        first = w.say("work_rate_requests", n=_rps(w, per_s / WHISPER_WINDOW_S))
+    if first is not None:
+        # a rate too small to say per second ("10 videos a day") is said as written alone
+        rate_text = (w.say("work_rate_both", said=first, rate=rate_text)
+                     if per_s >= 0.001 else first)
+    w.out.first = w.say(
+        "work_rate_gpu" if on_gpu else "work_rate", rate=rate_text,
+        model=m.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+        setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "", provider=o.offer.provider,
+        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
+        month=w.usd(o.cost.per_month_usd), usage=w.usage())
+    w.ask("gpu_count", n, "GPUs")
+    p = o.performance
+    cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
+           if what == "inputs" else p.images_per_s)
+    if cap:
+        w.out.more.append(w.say("work_rate_capacity", load=w.f.percent(HEADROOM_LOAD, 0),
+                                cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
+    if what == "audio_s" and said is None:
+        w.out.more.append(w.say("work_rate_window", s=w.n(WHISPER_WINDOW_S), model=m.name))
+    if on_gpu:
+        cheapest = w.recommend(**kw)
+        c = cheapest.options[0] if cheapest is not None and cheapest.options else None
+        if c is not None and c.offer.gpu != o.offer.gpu:
+            w.out.more.append(w.say(
+                "gpu_count_rate_cheapest", n=w.n(c.offer.gpu_count * c.nodes),
+                gpu=c.offer.gpu_name, setup=w.option_setup(c), weights=c.weights,
+                provider=c.offer.provider, hour=w.usd(c.cost.per_hour_usd),
+                kind=w.kinds[c.pricing_model]))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
     return True
 
 
@@ -1553,11 +1845,27 @@ def _compare(w: _W) -> None:
 
 def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[str],
               users: int = 1) -> Iterator[tuple[str, int, SizingResult | None]]:
-    """Each GPU compared, at the fewest of it that hold the model (the base sizing's
-    ``fits_on``), sized there with ``users`` requests at once: (gpu, count, sizing); a GPU
-    that holds it at no count gets its row in ``rows`` instead."""
+    """Each GPU compared, at the count written next to it ("2 x H100 or one H200"), else at
+    the fewest of it that hold the model (the base sizing's ``fits_on``), sized there with
+    ``users`` requests at once: (gpu, count, sizing); a GPU that holds it at no count, or not
+    at the count written, gets its row in ``rows`` instead (with its need, and the fewest of
+    it that do)."""
+    written = dict(w.st.gpu_counts)
     for gid in gids:
         count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
+        if gid in written and written[gid] != count:
+            r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=512,
+                       batch_size=users if users > 1 else None)
+            if r is not None and not r.fits:
+                fewest = (w.say("compare_nofit_fewest", setup=w.setup(count, gid))
+                          if count is not None and count > written[gid] else "")
+                rows.append(w.say("compare_nofit_at", setup=w.setup(written[gid], gid),
+                                  need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                                  fewest=fewest))
+                continue
+            if r is not None:
+                yield gid, written[gid], r
+                continue
         if count is None:
             rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
             continue
@@ -1615,7 +1923,29 @@ def _lei_note(w: _W) -> None:
 
 
 def _cost(w: _W) -> None:
+    month = w.sub == "month"  # the inner answer turns a job's month into "job"
     _cost_inner(w)
+    if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
+        _job_month(w, w.out.asked.value, month)
+
+
+def _job_month(w: _W, per_job: float, lead: bool) -> None:
+    """A job run on a schedule ("every week", "de două ori pe săptămână"): a month of runs,
+    each billed on its own as the one job priced (its provider's rounding and minimum
+    charge already in that job's cost), in a month of 30 days as every monthly figure here
+    (a week is 30/7 of it); it leads when a month is asked, else follows the job's cost."""
+    n, period = w.st.job_runs or (1.0, "month")
+    runs = n * {"day": 30.0, "week": 30 / 7, "month": 1.0}[period]
+    total = per_job * runs
+    said = w.say("cost_job_month", month=w.usd(total), runs=w.n(runs, 0 if runs.is_integer()
+                                                               else 2),
+                 how=w.say(f"job_runs_{period}", n=w.hours(n)), job=w.usd(per_job))
+    if not lead or w.out.first is None:
+        w.out.more.insert(0, said)
+        return
+    w.out.more.insert(0, w.out.first)
+    w.out.first = said
+    w.ask("per_month_usd", total, "USD")
 
 
 def _cheapest_card(w: _W) -> bool:
@@ -1715,6 +2045,8 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
 
 def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
+    if w.sub != "unit" and _work_rate(w, gid):  # "50,000 SDXL images a day": a load's month
+        return
     if w.sub == "reserved":
         w.sub = "hour"  # a reserved price by the hour (the reserved passage answers it)
     if (w.sub in (None, "hour") and w.st.hours_per_day and not w.ex.budget_usd_per_hour
@@ -1747,7 +2079,9 @@ def _cost_inner(w: _W) -> None:
             and gid is not None and _million_on_gpu(w, gid)):
         return
     if w.model is None:
-        if gid is not None:
+        if gid is not None and gid in w.st.gpu_variants:
+            _variants_price(w, gid)
+        elif gid is not None:
             _gpu_price(w, gid)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
@@ -1804,8 +2138,8 @@ def _cost_inner(w: _W) -> None:
                        if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
         options = options[:3]
     if not options and gid is not None and w.model.kind == "llm":
-        # the recommendations rank every GPU (they take no GPU filter): none of their first
-        # 50 is the one named, so price that GPU itself, with the fewest that hold the model
+        # the recommendations rank every GPU: none of their first 50 is the one named, so
+        # price that GPU itself, with the fewest that hold the model
         count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
         nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count,
                                                           kw.get("context_tokens", 4096))
@@ -1828,6 +2162,13 @@ def _cost_inner(w: _W) -> None:
             if nofit is not None and w.out.first:
                 w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
             return
+    if not options and w.ex.gpu is not None:
+        # the GPU named, never another one cheaper: the recommendations for it alone (their
+        # gpus filter), so "cheapest A100 at aws" is A100s at aws, or none and their reason
+        named = w.recommend(**{**kw, "gpus": [w.ex.gpu]})
+        if named is None:
+            return
+        rec, options = named, named.options[:3]
     if not options and gid is not None:
         options = rec.options[:3]
     if not options:
@@ -2087,6 +2428,36 @@ def _gpu_price(w: _W, gid: str) -> None:
     if w.st.reserved:
         _reserved(w, gid, count, per if kind == "on_demand" else None,
                   hours if month else job_h, month)
+
+
+def _variants_price(w: _W, gid: str) -> None:
+    """A name that covers several cards ("A100 80GB": the PCIe and the SXM4 card, as
+    ``/v1/offers?gpu=`` matches both): the cheapest of them leads, named as that card (in a
+    region, the one offered there), and each other card follows with its own price or the
+    words that none is offered (there), so no price is passed off as another card's."""
+    count = w.ex.gpu_count or 1
+    priced = {g: b for g in w.st.gpu_variants if (b := w.basis(g, count)) is not None}
+    # a provider named: a card it offers before a cheaper one priced elsewhere
+    lead = min(priced, key=lambda g: (g in w.provider_missed, priced[g][1], g)) if priced \
+        else gid
+    w.priced_gpu = lead
+    _gpu_price(w, lead)
+    notes = []
+    for g in w.st.gpu_variants:
+        if g == lead:
+            continue
+        b = priced.get(g)
+        if b is not None:
+            notes.append(w.say("gpu_variants_other", gpu=w.gpu_name(g), price=w.usd(b[1]),
+                               provider=w.where(b[0], count), kind=w.kinds[b[2]]))
+        else:
+            where = (w.say("gpu_variants_where", region=w.region_name())
+                     if g in w.region_missed else "")
+            notes.append(w.say("gpu_variants_other_none", gpu=w.gpu_name(g), where=where))
+    if w.out.first is not None:
+        w.out.more[0:0] = notes
+    else:
+        w.out.more.extend(notes)
 
 
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
@@ -3369,8 +3740,17 @@ def _spot(w: _W) -> None:
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
                                 m=w.n(w.st.checkpoint_minutes)))
+    elif train and w.det.duration_hours:
+        # a job's length on spot with no interval stated: the same overhead at the
+        # recommendations' default interval (their spot job total counts it), said so
+        every = _DEFAULT_CHECKPOINT_MINUTES
+        over = _spot_overhead(every)
+        s_cost *= 1 + over
+        w.out.more.append(w.say("spot_overhead_default", pct=w.f.percent(over, 1),
+                                m=w.n(every)))
+    serve = w.t["spot_lead_serve_reserved"] if w.st.reserved else w.t["spot_lead_serve"]
     lead = w.t["spot_lead_train"] if train else (
-        w.t["spot_lead_serve"] if w.ex.workload == "serving" else w.t["spot_lead_any"])
+        serve if w.ex.workload == "serving" else w.t["spot_lead_any"])
     pct = 1 - s_cost / o_cost if o_cost else 0.0
     setup = w.setup(n, g)
     if example:
@@ -3382,16 +3762,58 @@ def _spot(w: _W) -> None:
                         provs=w.where(s, n) if s.provider == o.provider and s.gpu_count
                         == o.gpu_count else w.say("spot_provs", sprov=w.where(s, n),
                                                   oprov=w.where(o, n)))
-    if (w.st.hours_per_day or w.st.days_per_month) and not w.det.duration_hours:
+    # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
+    # month's total leads, as the on-demand month answers do
+    month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
+             and not w.det.duration_hours)
+    if month:
         _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
     else:
         w.ask("spot_usd", s_cost, "USD")
+    if w.st.reserved:
+        _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
     s_date, o_date = w.view_date(s), w.view_date(o)
     dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
     w.out.more.append(w.say("price_date", date=dates))
     for v in (s, o):
         w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+
+def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: float,
+                   month: bool) -> None:
+    """A reserved price asked beside spot ("reserved or spot for a 24/7 endpoint?"): the
+    catalog's cheapest reserved price for ``n`` × ``gid`` (a machine of ``n`` where one is
+    listed, a trusted price first), as a month of GPU time beside spot's and on-demand's when
+    a month is asked, else by the hour; or that the catalog has none, never one made up."""
+    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
+    if not offers:
+        w.out.more.insert(0, w.say("spot_reserved_none", setup=setup))
+        return
+    v = min(offers, key=lambda x: (x.stale or x.suspect, x.gpu_count != n,
+                                   (x.reserved_usd_h or 0.0) / x.gpu_count))
+    per = (v.reserved_usd_h or 0.0) / v.gpu_count
+    if month:
+        # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day),
+        # whatever the hours used; spot and on-demand at the usage stated
+        days = w.st.days_per_month or 30
+        text = w.say("spot_reserved_month", total=w.usd(per * n * 24 * days), setup=setup,
+                     usage=w.say("usage_days", h=w.hours(24.0), d=w.hours(days)),
+                     price=w.usd(per), provider=v.provider,
+                     od_total=w.usd(od_h * w.month_hours()),
+                     spot_total=w.usd(spot_h * w.month_hours()))
+    else:
+        text = w.say("spot_reserved_hour", price=w.usd(per), provider=v.provider,
+                     hour=w.usd(per * n), setup=setup)
+    w.out.more.insert(0, text)
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+
+_DEFAULT_CHECKPOINT_MINUTES: float = next(
+    f.default for f in msgspec.structs.fields(RecommendationRequest)
+    if f.name == "checkpoint_interval_minutes")
+"""The recommendations' checkpoint interval when none is stated (their request's default),
+read from its one definition."""
 
 
 def _spot_overhead(checkpoint_minutes: float) -> float:
@@ -3430,7 +3852,7 @@ def _billing_use(w: _W) -> bool:
               "provider": low.provider, "second": w.usd(per_s), "hour": w.usd(per_h),
               "saving": w.f.percent(1 - per_s / per_h if per_h else 0.0, 0)}
     if w.st.sessions_per_day:
-        w.out.first = w.say("billing_use_month", n=w.n(w.st.sessions_per_day), days=w.n(days),
+        w.out.first = w.say("billing_use_month", n=w.n(w.st.sessions_per_day), days=w.hours(days),
                             **common)
     else:
         w.out.first = w.say("billing_use_run", **common)
@@ -3457,19 +3879,46 @@ def _billing_use(w: _W) -> bool:
     return True
 
 
+def _billing_terms(w: _W, pid: str) -> None:
+    """A provider's billing terms as the catalog holds them, each with its source: the
+    granularity, and the minimum charge per start, one for every instance or one per
+    instance family (the provider's own for the others), as the recommendations apply them
+    (``Provider.minimum_charge_for``). A granularity or a minimum the catalog does not
+    record is said so, never read as none charged."""
+    p = w.catalog.providers_by_id[pid]
+    every_rule = next((r for r in p.minimum_charges if r.instance_pattern == "*"), None)
+    family = [r for r in p.minimum_charges if r.instance_pattern != "*"]
+    other = every_rule.minimum_charge_s if every_rule else p.minimum_charge_s
+    every = other if not family else None  # one minimum for every instance
+    sources = [r.source for r in p.minimum_charges]
+    if p.billing_granularity is None:
+        w.out.first = w.say("billing_unknown", provider=p.name)
+        if every:
+            w.out.more.append(w.say("billing_min_only", s=w.n(every)))
+    else:
+        sources.insert(0, p.source)
+        w.out.first = w.say("billing_one", provider=p.name,
+                            unit=w.t[f"unit_{p.billing_granularity}"],
+                            minimum=w.say("billing_min", s=w.n(every)) if every else "")
+    if family:
+        parts = [w.say("billing_min_rule", pattern=r.instance_pattern, s=w.n(r.minimum_charge_s))
+                 for r in family]
+        if other is not None:
+            parts.append(w.say("billing_min_other", s=w.n(other)))
+        w.out.more.append(w.say("billing_min_rules", rules="; ".join(parts)))
+    elif not every:
+        w.out.more.append(w.say("billing_no_min", provider=p.name))
+    if other is not None and every_rule is None:
+        sources.append(p.source)  # the provider's own minimum comes with its policy source
+    if sources:
+        w.out.more.append(w.say("billing_source", source="; ".join(dict.fromkeys(sources))))
+
+
 def _billing(w: _W) -> None:
     if not w.det.provider and _billing_use(w):
         return
-    provs = w.catalog.providers_by_id
     if w.det.provider:
-        p = provs[w.det.provider]
-        if p.billing_granularity is None:
-            w.out.first = w.say("billing_unknown", provider=p.name)
-        else:
-            minimum = (w.say("billing_min", s=w.n(p.minimum_charge_s))
-                       if p.minimum_charge_s else "")
-            w.out.first = w.say("billing_one", provider=p.name,
-                                unit=w.t[f"unit_{p.billing_granularity}"], minimum=minimum)
+        _billing_terms(w, w.det.provider)
         w.out.computed = True
         return
     by: dict[str, list[str]] = {"second": [], "minute": [], "hour": []}
@@ -3769,6 +4218,8 @@ def _media(w: _W) -> None:
     if m is None:
         return
     gid, named = w.card()
+    if w.sub != "memory" and _work_rate(w, gid):
+        return
     if w.sub != "fits" and _media_job(w, gid):
         return
     mk = w.media_kw()  # a speed asked: the batch only when stated
@@ -3911,7 +4362,8 @@ def _price_context(w: _W, intent: str) -> None:
     forecast."""
     if w.det.region and w.region_used:
         region = w.region_name()
-        named = w.ex.gpu if w.ex.gpu in w.region_missed else None
+        asked_gpu = w.priced_gpu or w.ex.gpu  # (a name covering several cards: the one led)
+        named = asked_gpu if asked_gpu in w.region_missed else None
         if named is not None or (w.out.first is None and w.region_missed):
             gid = named or sorted(w.region_missed)[0]
             if w.out.first is not None and named is not None:
@@ -3920,13 +4372,14 @@ def _price_context(w: _W, intent: str) -> None:
         elif w.out.first is not None:
             w.out.more.insert(0, w.say("region_note", region=region))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
-    if prices and w.det.provider and w.ex.gpu in w.provider_missed:
+    led = w.priced_gpu or w.ex.gpu
+    if prices and w.det.provider and led in w.provider_missed:
         # "a B300 on runpod": RunPod lists none, the price quoted is another provider's
         name = next((p.name for p in w.catalog.providers if p.id == w.det.provider),
                     w.det.provider)
         if w.out.first is not None:
             w.out.more.insert(0, w.out.first)
-        w.out.first = w.say("provider_none", gpu=w.gpu_name(w.ex.gpu), provider=name)
+        w.out.first = w.say("provider_none", gpu=w.gpu_name(led), provider=name)
     word = w.st.provider_word
     if prices and word and not w.det.provider:
         known = {p.id: p.id for p in w.catalog.providers}
