@@ -3,6 +3,7 @@ PYTHON ?= python3.11
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TEST_WORKERS ?= auto
 
 export HF_HUB_OFFLINE := 1
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
@@ -39,8 +40,9 @@ lint: $(STAMP) ## ruff
 typecheck: $(STAMP) ## mypy --strict on service/
 	$(VENV)/bin/mypy
 
-unit: $(STAMP) ## pytest, the whole suite
-	$(PY) -m pytest
+unit: $(STAMP) ## pytest, the whole suite: on TEST_WORKERS workers, then the timing-bound tests alone
+	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses=4 -m "not serial"
+	$(PY) -m pytest -m serial $$($(PY) -c 'from tests.conftest import SERIAL; print(*SERIAL)')
 
 check-data: $(STAMP) ## Validate the catalog and knowledge files
 	$(VENV)/bin/gpu-advisor catalog check
