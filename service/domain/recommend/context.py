@@ -405,14 +405,19 @@ def provider_ids(catalog: Catalog, values: Iterable[str], path: str) -> frozense
     for raw in values:
         found = names.lookup(raw.strip().lower()) if raw.strip() else None
         if found is None:
-            said = raw.strip()[:24]
-            hint = names.suggest(raw.strip()) if said else []
-            raise InvalidInput(
-                f"unknown provider {said!r}: use a provider id of the catalog (GET "
-                "/v1/providers)" + (f"; did you mean: {', '.join(hint)}" if hint else ""),
-                path)
+            raise _unknown(names, "provider", "a provider id", "/v1/providers", raw, path)
         out.add(found)
     return frozenset(out)
+
+
+def _unknown(names: NameIndex, what: str, use: str, route: str, raw: str, path: str
+             ) -> InvalidInput:
+    """The 400 for a filter value that names nothing of the catalog, with the nearest ids."""
+    said = raw.strip()
+    hint = names.suggest(said) if said else []
+    return InvalidInput(
+        f"unknown {what} {said[:24]!r}: use {use} of the catalog (GET {route})"
+        + (f"; did you mean: {', '.join(hint)}" if hint else ""), path)
 
 
 def gpu_ids(registry: Registry, values: Iterable[str], path: str) -> frozenset[str]:
@@ -431,11 +436,7 @@ def gpu_ids(registry: Registry, values: Iterable[str], path: str) -> frozenset[s
             continue
         found = names.lookup(said) if said else None
         if found is None:
-            hint = names.suggest(said) if said else []
-            raise InvalidInput(
-                f"unknown GPU {said[:24]!r}: use a GPU id or name of the catalog (GET "
-                "/v1/gpus)" + (f"; did you mean: {', '.join(hint)}" if hint else ""),
-                path)
+            raise _unknown(names, "GPU", "a GPU id or name", "/v1/gpus", raw, path)
         out.add(found)
     return frozenset(out)
 
