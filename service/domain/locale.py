@@ -39,6 +39,14 @@ def smart_digits(value: float) -> int:
     return 2
 
 
+def sig3(value: float) -> str:
+    """About three significant figures as the core's English texts write them, never in
+    exponent form: ``0.317``, ``31.6``, ``146``, ``5,400`` (``f"{5400:.3g}"`` is "5.4e+03")."""
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3g}"
+
+
 class PlainFormat:
     """The same conventions as Babel's en_US / ro_RO patterns, without Babel."""
 

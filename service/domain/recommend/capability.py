@@ -20,6 +20,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
+from service.domain.locale import sig3
 from service.domain.recommend.context import (
     AUTO_IMAGE,
     AUTO_LLM,
@@ -895,6 +896,6 @@ def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:
     rate = ctx.req.target_requests_per_s
     if not rate or capacity_rps <= 0:
         return ""
-    return (f"; at {rate:,.3g} requests/s its replicas are ~{100 * rate / capacity_rps:.0f}% "
+    return (f"; at {sig3(rate)} requests/s its replicas are ~{100 * rate / capacity_rps:.0f}% "
             f"busy (a rate is sized with each replica at most {HEADROOM_LOAD:.0%} busy: near "
             "full load, requests arriving at random queue without bound)")

@@ -24,6 +24,7 @@ from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import kv_elements_per_token_layer
 from service.domain.errors import InvalidInput
+from service.domain.locale import sig3
 from service.domain.sizing.memory import InferencePlan, SizedModel, TrainingPlan
 from service.domain.sizing.requests import Parallelism
 
@@ -231,7 +232,7 @@ class _Served:
     @property
     def users(self) -> str:
         if self.rate is not None:
-            return f"{self.rate:.3g} requests/s per replica"
+            return f"{sig3(self.rate)} requests/s per replica"
         return f"{self.share} concurrent request{'s' if self.share > 1 else ''} per replica"
 
 
@@ -277,7 +278,7 @@ class _Verdict:
         if s.admits <= 0:
             return "no request's KV cache fits beside the weights"
         if s.saturated:
-            return (f"{s.users} is more than it serves ({s.requests_per_s:.3g} requests/s): "
+            return (f"{s.users} is more than it serves ({sig3(s.requests_per_s)} requests/s): "
                     "the queue grows without bound")
         if not s.admitted:
             return (f"its KV cache admits {s.admits} of its {s.share} concurrent requests at "

@@ -32,6 +32,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
+from service.domain.locale import sig3
 from service.domain.sizing.audio_speed import (
     WHISPER_WINDOW_S,
     cache_bytes_per_sequence,
@@ -548,14 +549,14 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
                 hw.warnings.append(
-                    f"{rate:g} requests/s is more than this setup serves ({most:.3g} "
+                    f"{rate:g} requests/s is more than this setup serves ({sig3(most)} "
                     f"requests/s): the queue grows without bound, so no time to first token "
                     f"is given and the figures are at capacity; about {math.ceil(rate / most)} "
                     "such setups carry it")
             elif rate is not None and most and rate >= NEAR_CAPACITY * most:
                 hw.warnings.append(
                     f"{rate:g} requests/s is {rate / most:.0%} of what this setup serves "
-                    f"({most:.3g} requests/s): near capacity the queue, and with it the time "
+                    f"({sig3(most)} requests/s): near capacity the queue, and with it the time "
                     "to first token, grows steeply with small changes of load; "
                     f"{setups_for(rate, most)} such setups keep it under "
                     f"{HEADROOM_LOAD:.0%}")
@@ -1461,21 +1462,21 @@ def rate_load(rate: float | None, served: float | None, n: int, batch: int, what
     each = served / max(1, n // replica_gpus)
     need = setups_for(rate, each) * replica_gpus
     unit = "GPU" if replica_gpus == 1 else f"replica of {replica_gpus} GPUs"
-    note("request_rate", f"{rate:g}/s = {share:.0%} of {served:.3g} {what}/s",
-         f"{one} per request; the setup serves {served:.3g} {what}/s ({each:.3g} per "
+    note("request_rate", f"{rate:g}/s = {share:.0%} of {sig3(served)} {what}/s",
+         f"{one} per request; the setup serves {sig3(served)} {what}/s ({sig3(each)} per "
          f"{unit}{', one replica each' if replica_gpus == 1 else ''}, at batch_size {batch})"
          + also)
     if share < NEAR_CAPACITY:
         return
     head = (f"request_rate_per_s {rate:g} is {share:.1f}x what this setup serves "
-            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue without "
+            f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue without "
             "bound" if share >= 1 else
             f"request_rate_per_s {rate:g} is {share:.0%} of what this setup serves "
-            f"({served:.3g} {what}/s on {n} GPU{'s' if n > 1 else ''}): near capacity the "
+            f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): near capacity the "
             "queue, and with it the wait, grows steeply with small changes of load")
     replicas = "one replica each" if replica_gpus == 1 else f"{replica_gpus} per replica"
     warnings.append(f"{head}; {need} GPUs ({replicas}) keep it under {HEADROOM_LOAD * 100:g} % "
-                    f"({each:.3g} {what}/s per {unit})")
+                    f"({sig3(each)} {what}/s per {unit})")
 
 
 GENERATED_CLIP_S = {

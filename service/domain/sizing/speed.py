@@ -36,6 +36,7 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     get_precision,
 )
+from service.domain.locale import sig3
 from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, audio_timing
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
@@ -805,7 +806,7 @@ def _layer_split_performance(base: Performance, model: SizedModel, p: Precision,
         load = f"open loop, {rate:g} requests/s"
         if got.requests_per_s < rate:
             note("overloaded", f"{rate:g} requests/s",
-                 f"above what this setup serves ({got.requests_per_s:.3g} requests/s with all "
+                 f"above what this setup serves ({sig3(got.requests_per_s)} requests/s with all "
                  f"{cap} slots busy): the queue grows without bound, so no TTFT is given; "
                  "figures are at capacity")
             served, ttft = got.requests_per_s, None
@@ -971,7 +972,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
          "where the GPU has no measured table")
     if at.saturated:
         note("overloaded", f"{req.request_rate_per_s:g} requests/s",
-             f"above what this setup serves ({at.requests_per_s:.3g} requests/s): the queue "
+             f"above what this setup serves ({sig3(at.requests_per_s)} requests/s): the queue "
              "grows without bound, so no TTFT is given; figures are at capacity")
     ttft = None if math.isinf(at.ttft_s) else at.ttft_s * 1000
     at_tokens_s = at.requests_per_s * out
