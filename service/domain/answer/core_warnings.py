@@ -56,7 +56,40 @@ def _budget_reason(cost_unit: str, budget_unit: str) -> str:
             + _list_pattern("remedies"))
 
 
+_RATE_WHAT: Mapping[str, str] = {
+    "images": "core_rate_what_images", "videos": "core_rate_what_videos",
+    "windows": "core_rate_what_windows", "clips": "core_rate_what_clips",
+    "embeddings": "core_rate_what_embeddings"}
+"""What a rate warning counts per second (sizing.rate_load's ``what``), each said by its own
+message (a ``say_what`` group)."""
+
+
+def _rate_load(head: tuple[str, str], replicas: str, unit: str) -> str:
+    """A request rate set against what a setup serves (sizing.rate_load): ``head``, its share
+    of it and what follows the setup's figures (over or near capacity: ``_RATE_OVER``,
+    ``_RATE_NEAR``), then the GPUs that keep each replica under the headroom load, counted
+    with ``replicas`` and served per ``unit``. The core writes its per-second figures with
+    ``:g`` and ``:.3g``, so 5,400 comes as 5.4e+03."""
+    num = r"\d[\d,]*+(?:\.\d++)?+(?:e[-+]\d++)?+"
+    what = "(?:" + "|".join(_RATE_WHAT) + ")"
+    share, said = head
+    return (rf"request_rate_per_s (?P<n_rate>{num}) is {share} what this setup serves "
+            rf"\((?P<n_served>{num}) (?P<say_what>{what})/s on (?P<n_gpus>\d++) GPU(?P<pl>s)?+\)"
+            rf": {said}; (?P<n_need>\d++) GPUs \({replicas}\) keep it under "
+            rf"(?P<n_limit>\d++(?:\.\d++)?+) % \((?P<n_each>{num}) {what}/s per {unit}\)")
+
+
+_RATE_OVER = (r"(?P<n_times>\d[\d,]*+\.\d)x", "requests queue without bound")
+_RATE_NEAR = (r"(?P<pct_share>\d[\d,]*+)% of",
+              "near capacity the queue, and with it the wait, grows steeply with small changes "
+              "of load")
+_ONE_REPLICA = ("one replica each", "GPU")
+_REPLICA_OF = (r"(?P<n_per>\d++) per replica", r"replica of \d++ GPUs")
 # module strings, so that the regex tests compile and time them
+_RATE_OVER_GPU = _rate_load(_RATE_OVER, *_ONE_REPLICA)
+_RATE_NEAR_GPU = _rate_load(_RATE_NEAR, *_ONE_REPLICA)
+_RATE_OVER_REPLICA = _rate_load(_RATE_OVER, *_REPLICA_OF)
+_RATE_NEAR_REPLICA = _rate_load(_RATE_NEAR, *_REPLICA_OF)
 _BUDGET_MONTH = _budget_reason("/month", "/month")
 _BUDGET_HOUR = _budget_reason("/h", "/h")
 _BUDGET_TOTAL = _budget_reason(" in all", "")
@@ -197,6 +230,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\((?P<n_most>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s\): near capacity the "
         r"queue, and with it the time to first token, grows steeply with small changes of "
         r"load; (?P<n_setups>\d[\d,]*+) such setups keep it under (?P<pct_limit>\d[\d,]*+)%")),
+    # a request rate on an image, video, speech, embedding or audio generation model
+    # (sizing.rate_load): over or near capacity, one GPU or several a replica
+    ("core_rate_over_gpu", re.compile(_RATE_OVER_GPU)),
+    ("core_rate_near_gpu", re.compile(_RATE_NEAR_GPU)),
+    ("core_rate_over_replica", re.compile(_RATE_OVER_REPLICA)),
+    ("core_rate_near_replica", re.compile(_RATE_NEAR_REPLICA)),
     ("core_price_old", re.compile(
         r"price is (?P<n_days>\d[\d,]*+(?:\.\d++)?) days old \(as of (?P<date>[\d-]++)\), "
         r"older than the (?P<n_limit>\d[\d,]*+(?:\.\d++)?)-day limit")),
@@ -281,13 +320,18 @@ _ALT_NONE = re.compile(
 
 
 def _digits(raw: str) -> int:
-    return len(raw.split(".", 1)[1]) if "." in raw else 0
+    """The fraction digits ``raw`` shows: a number in exponent form (``:g`` writes 5400 as
+    5.4e+03) keeps its significant figures, 5,400 and not 5,400.00000."""
+    mantissa, _, exponent = raw.partition("e")
+    shown = len(mantissa.split(".", 1)[1]) if "." in mantissa else 0
+    return max(0, shown - int(exponent or 0))
 
 
 _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "pcie": "core_multinode_pcie", "bits": "core_alt_bits", "held": "core_alt_held",
              "speed": "core_alt_gbps", "qgpus": "core_queue_gpus", "qfp8": "core_queue_fp8",
-             "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or"}
+             "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or",
+             "pl": "core_rate_gpus_plural"}
 """Optional parts of a warning, each written from its own message (empty when absent), with
 the group itself and the values read inside it ("held" says its ``say_target``)."""
 
@@ -499,6 +543,7 @@ _SAID: Mapping[str, Mapping[str, str]] = {
     "target": {"default TTFT": "core_alt_target_default_ttft", "TTFT": "core_alt_target_ttft",
                "default decode": "core_alt_target_default_decode",
                "decode": "core_alt_target_decode", "rate": "core_alt_target_rate"},
+    "what": _RATE_WHAT,
 }
 """Fixed phrases of the core, each said by its own message (``say_`` groups)."""
 _FITS = "|".join(re.escape(x) for x in _SAID["fits"])
