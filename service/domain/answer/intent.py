@@ -122,6 +122,14 @@ class Stated:
     """The cards a GPU name with a memory size but no form factor stands for ("A100 80GB": the
     A100 PCIe 80GB and the A100 SXM4 80GB), sorted, as ``GET /v1/offers?gpu=`` matches them
     (:meth:`Registry.gpu_family`); empty when the name is one card's."""
+    gpu_family: tuple[str, ...] = ()
+    """The cards a GPU family named without a memory size stands for ("A100": the four A100s;
+    "H100": the NVL, PCIe and SXM cards; "RTX 6000": the Quadro and the Ada), sorted, as
+    ``GET /v1/offers?gpu=`` and the recommendations' ``gpus`` match them; empty when the name
+    is one card's or carries a memory size (:attr:`gpu_variants`). A price asked at a provider
+    or in a region reads the name so (the alias's one card can be missing or suspect there
+    while another card of the family is offered); a memory or fit question reads the alias's
+    card (:attr:`bare_gpu`)."""
     gpu_counts: tuple[tuple[str, int], ...] = ()
     """Each GPU of a comparison with the count written next to it ("2 x H100 or one H200":
     (h100-sxm, 2), (h200-sxm, 1)), in the question's order; empty when fewer than two GPUs
@@ -707,6 +715,21 @@ def _gpu_variants(toks: list[Any], names: list[Any], registry: Registry) -> tupl
     return ()
 
 
+def _gpu_family(toks: list[Any], names: list[Any], registry: Registry) -> tuple[str, ...]:
+    """The cards the first GPU named without a memory size stands for, when more than one
+    ("A100", "H100", "RTX 6000", "A100 PCIe"); "H100 SXM" names one card, and a memory size
+    named is :func:`_gpu_variants`'s case."""
+    for m in names:
+        if m.kind != "gpu":
+            continue
+        written = " ".join(t.text for t in toks[m.first : m.last + 1])
+        if _MEMORY_WORD.search(written) is not None:
+            return ()
+        found = registry.gpu_family(written)
+        return tuple(found) if m.id in found else ()
+    return ()
+
+
 _ONE_ARTICLE = frozenset({"a", "an", "un", "o"})
 
 
@@ -968,6 +991,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
+                  gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,

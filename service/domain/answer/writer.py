@@ -2045,6 +2045,14 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
 
 def _cost_inner(w: _W) -> None:
     gid, _ = w.card()
+    one_card = w.st  # (the alias's card, should no card of the family be offered there)
+    if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):
+        # "cheapest A100 at aws": a family named bare, priced where the question asks, is
+        # every card of it, as GET /v1/offers?gpu=A100 reads it: the alias's one card can be
+        # missing or suspect there while another card of the family is offered. Without a
+        # model each card is priced in turn, so the note that reads the name as one card goes
+        w.st = dc_replace(w.st, gpu_variants=w.st.gpu_family,
+                          bare_gpu=w.st.bare_gpu if w.model is not None else None)
     if w.sub != "unit" and _work_rate(w, gid):  # "50,000 SDXL images a day": a load's month
         return
     if w.sub == "reserved":
@@ -2103,6 +2111,11 @@ def _cost_inner(w: _W) -> None:
             kw["context_tokens"] = 4096  # "500 tokens out each" is the output, no context
     if gid is not None:
         kw["top_n"] = 50
+    # a name covering several cards ("A100 80GB"; "A100" at a provider): the recommendations
+    # for all of them (their gpus filter), the cheapest of any leading
+    family = list(w.st.gpu_variants) if gid is not None and gid in w.st.gpu_variants else []
+    if family:
+        kw["gpus"] = family
     by_memory = None
     if w.ex.gpu is None and (w.det.memory_gib or w.st.min_memory_gb):
         # "which 24 GB card is the cheapest": every card of that memory (or of at least that
@@ -2130,14 +2143,18 @@ def _cost_inner(w: _W) -> None:
             gid = options[0].offer.gpu
     fewer: list[Option] = []
     if not by_memory:
-        options = [o for o in rec.options if gid is None or o.offer.gpu == gid]
+        options = [o for o in rec.options if gid is None or o.offer.gpu in (family or [gid])]
         if gid is not None and w.ex.gpu_count:
             fewer = [o for o in options if o.nodes == 1 and o.offer.gpu_count < w.ex.gpu_count]
             # the count asked is honoured: one machine of that many GPUs
             options = [o for o in options
                        if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
         options = options[:3]
-    if not options and gid is not None and w.model.kind == "llm":
+    if not options and family:
+        # no card the name covers fits there: the card it resolves to, priced elsewhere or
+        # with its reason, as before the family was read
+        w.st, family = one_card, []
+    if not options and gid is not None and not family and w.model.kind == "llm":
         # the recommendations rank every GPU: none of their first 50 is the one named, so
         # price that GPU itself, with the fewest that hold the model
         count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
@@ -2162,9 +2179,10 @@ def _cost_inner(w: _W) -> None:
             if nofit is not None and w.out.first:
                 w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
             return
-    if not options and w.ex.gpu is not None:
+    if not options and w.ex.gpu is not None and not family:
         # the GPU named, never another one cheaper: the recommendations for it alone (their
-        # gpus filter), so "cheapest A100 at aws" is A100s at aws, or none and their reason
+        # gpus filter), so "cheapest L40S at aws" is L40Ss at aws, or none and their reason
+        # (a family's recommendations were filtered so already)
         named = w.recommend(**{**kw, "gpus": [w.ex.gpu]})
         if named is None:
             return
@@ -2178,6 +2196,12 @@ def _cost_inner(w: _W) -> None:
         return
     w.offer_numbers(msgspec.structs.replace(rec, options=options))
     o = options[0]
+    if family:
+        w.priced_gpu = o.offer.gpu  # (the region and provider notes are about the card led)
+        if o.offer.gpu != gid:
+            # another card of the family leads: the note that reads the name as the alias's
+            # card (and its count) is not what was priced
+            w.st = dc_replace(w.st, bare_gpu=None)
     if (w.model.kind == "llm" and w.model.task != "embed" and workload == "serving"
             and w.out.sizing is None):
         # the sizing the price is for: one replica of the lead option (its machine's GPUs,
@@ -2437,9 +2461,11 @@ def _variants_price(w: _W, gid: str) -> None:
     words that none is offered (there), so no price is passed off as another card's."""
     count = w.ex.gpu_count or 1
     priced = {g: b for g in w.st.gpu_variants if (b := w.basis(g, count)) is not None}
-    # a provider named: a card it offers before a cheaper one priced elsewhere
-    lead = min(priced, key=lambda g: (g in w.provider_missed, priced[g][1], g)) if priced \
-        else gid
+    # a provider named: a card it offers before a cheaper one priced elsewhere; a trusted
+    # price before a stale or suspect one (basis falls back to those for a card with none)
+    lead = min(priced, key=lambda g: (g in w.provider_missed,
+                                      priced[g][0].stale or priced[g][0].suspect,
+                                      priced[g][1], g)) if priced else gid
     w.priced_gpu = lead
     _gpu_price(w, lead)
     notes = []
