@@ -359,6 +359,16 @@ class _W:
     def region_name(self) -> str:
         return self.st.region_word or self.det.region or ""
 
+    def count_price(self, b: tuple[OfferView, float, str], n: int, machine: int) -> None:
+        """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
+        GPUs of the machine :meth:`where` names), its date and its price warnings."""
+        v, per, kind = b
+        self.out.more.append(self.say("gpu_count_rate_price", hour=self.usd(per * n),
+                                      n=self.n(n), price=self.usd(per),
+                                      provider=self.where(v, machine), kind=self.kinds[kind]))
+        self.out.more.append(self.say("price_date", date=self.view_date(v)))
+        self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
     def basis(self, gid: str, count: int = 1, fabric: bool = False
               ) -> tuple[OfferView, float, str] | None:
         """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
@@ -1507,11 +1517,7 @@ def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
     if layout:
         w.out.more.append(layout)
     if b is not None:
-        v, price, kind = b
-        w.out.more.append(w.say("gpu_count_rate_price", hour=w.usd(price * n), n=w.n(n),
-                                price=w.usd(price), provider=w.where(v, n), kind=w.kinds[kind]))
-        w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.count_price(b, n, n)
 
 
 def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
@@ -1627,11 +1633,7 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                                 tps=w.rate(p.output_tokens_per_s_per_user)))
     b = w.basis(gid, k)
     if b is not None:
-        v, per, kind = b
-        w.out.more.append(w.say("gpu_count_rate_price", hour=w.usd(per * n), n=w.n(n),
-                                price=w.usd(per), provider=w.where(v, k), kind=w.kinds[kind]))
-        w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.count_price(b, n, k)
     rec = w.recommend(workload="serving", target_requests_per_s=rate, context_tokens=inp,
                       output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
