@@ -184,11 +184,15 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
             hit = memo.get(m)
             if hit is not None:
                 return hit
-        got = (self.linear_s(m), (2 * self.layers * self.comm.seconds(m * self.hidden * 2)
-                                  if self.tp > 1 else 0.0))
+        got = (self.linear_s(m), self._comm_s(m))
         if memo is not None:
             memo[m] = got
         return got
+
+    def _comm_s(self, m: float) -> float:
+        """Seconds of a step's communication for ``m`` tokens: two all-reduces a layer over
+        the tensor group."""
+        return 2 * self.layers * self.comm.seconds(m * self.hidden * 2) if self.tp > 1 else 0.0
 
     def step_s(self, decodes: float, ctx: float, chunk: float = 0.0,
                chunk_span: float = 0.0) -> float:
@@ -258,6 +262,57 @@ def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm |
     return FastGemm(m=c.m, log_m=tuple(math.log(x) for x in c.m), latency_s=c.latency_s,
                     lat1=lat1, scale_compute=g.scale_compute, read_dense=read(dense_bits),
                     read_expert=read(expert_bits))
+
+
+DISPATCH_BYTES = 2
+"""Bytes of one token's hidden state in each all-to-all of an expert-parallel MoE layer:
+BF16 (SGLang's and vLLM's all-to-all backends send BF16 activations; DeepEP's FP8 dispatch
+would halve the dispatch, not the combine)."""
+
+
+class ExpertParallelStep(StepCost, frozen=True, gc=False):
+    """One replica's step where the routed experts are sharded whole over ``ep`` GPUs that
+    span ``ep / tp`` data-parallel replicas (attention data parallel + expert parallel:
+    SGLang's ``--enable-dp-attention`` with ``--ep-size``, vLLM's data parallel with
+    ``--enable-expert-parallel``). The dense layers (attention, shared experts, dense MLPs,
+    LM head) run the replica's own tokens, split over its ``tp`` GPUs; each GPU's grouped
+    expert GEMMs run the tokens that the whole expert group routes to its 1/``ep`` of the
+    experts (the replicas step together: an MoE layer waits for every rank's tokens); two
+    all-to-alls per MoE layer (dispatch, combine) move the replica's routed tokens. Its own
+    fields: ``expert_params`` is 0 (the experts are :attr:`experts`)."""
+
+    group: float = 1.0
+    """Replicas whose tokens meet on one GPU's experts (``ep / tp``)."""
+    experts: StepCost | None = None
+    """The routed experts alone, one GPU's 1/``ep`` of them, whole (no dense part)."""
+    dispatch: CommModel | None = None
+    """The all-to-all over the ``ep`` GPUs."""
+    moe_layers: int = 0
+
+    def linear_s(self, m: float) -> float:
+        t = StepCost.linear_s(self, m)
+        if self.experts is not None and m > 0:
+            t += self.experts.linear_s(m * self.group)
+        return t
+
+    def _comm_s(self, m: float) -> float:
+        comm = StepCost._comm_s(self, m)
+        if self.dispatch is not None and m > 0:
+            # each token goes to its top-k experts' GPUs and comes back weighted (combine)
+            routed = m * self.experts_per_token * self.hidden * DISPATCH_BYTES
+            comm += 2 * self.moe_layers * self.dispatch.seconds(routed)
+        return comm
+
+
+def dispatch_model(perf: PerfTables, gpu: GPU, ep: int) -> CommModel:
+    """The all-to-all of an expert-parallel layer over ``ep`` GPUs, priced as an all-gather of
+    the same message: both move (n-1)/n of it per GPU (nccl-tests doc/PERFORMANCE.md, the bus
+    bandwidth factors of alltoall and all_gather), and NCCL's measured alltoall is no slower
+    (aiconfigurator's NCCL 2.27 tables over 8 H100 / H200, /work/shared/reference/perf/
+    collectives.csv: alltoall 0.6-0.95x the all_gather latency at 64 KiB-4 MiB); the catalog
+    keeps no alltoall curve."""
+    c = comm_model(perf, gpu, "all_gather", ep)
+    return msgspec.structs.replace(c, source=f"all-to-all priced as all-gather: {c.source}")
 
 
 def attention_flops_per_pair(a: Architecture) -> float:
@@ -635,6 +690,7 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
                 prefill_share=rho, saturated=False)
 
 
-__all__ = ["BURST_SIZE", "KERNEL_S", "QUEUE_FACTOR", "REQUEST_OVERHEAD_S", "STREAM", "Load",
-           "StepCost", "admission", "attention_flops_per_pair", "kernels_per_layer",
-           "kv_admission", "prefill_alone_s", "serve", "step_cost"]
+__all__ = ["BURST_SIZE", "DISPATCH_BYTES", "KERNEL_S", "QUEUE_FACTOR", "REQUEST_OVERHEAD_S",
+           "STREAM", "ExpertParallelStep", "Load", "StepCost", "admission",
+           "attention_flops_per_pair", "dispatch_model", "kernels_per_layer", "kv_admission",
+           "prefill_alone_s", "serve", "step_cost"]

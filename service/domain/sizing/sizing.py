@@ -41,7 +41,7 @@ from service.domain.sizing.audio_speed import (
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
-from service.domain.sizing.efficiency import CommModel, PerfTables, comm_model
+from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import (
     check_hardware,
     fp32_components,
@@ -72,7 +72,12 @@ from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
 )
-from service.domain.sizing.serving import StepCost, admission, step_cost
+from service.domain.sizing.serving import (
+    ExpertParallelStep,
+    admission,
+    dispatch_model,
+    step_cost,
+)
 from service.domain.sizing.speed import (
     DecodeStep,
     LoadModel,
@@ -865,65 +870,6 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
     rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
         plan, catalog, req, precision, kv, engine)))
     return list(rows)
-
-
-DISPATCH_BYTES = 2
-"""Bytes of one token's hidden state in each all-to-all of an expert-parallel MoE layer:
-BF16 (SGLang's and vLLM's all-to-all backends send BF16 activations; DeepEP's FP8 dispatch
-would halve the dispatch, not the combine)."""
-
-
-class ExpertParallelStep(StepCost, frozen=True, gc=False):
-    """One replica's step where the routed experts are sharded whole over ``ep`` GPUs that
-    span ``ep / tp`` data-parallel replicas (attention data parallel + expert parallel:
-    SGLang's ``--enable-dp-attention`` with ``--ep-size``, vLLM's data parallel with
-    ``--enable-expert-parallel``). The dense layers (attention, shared experts, dense MLPs,
-    LM head) run the replica's own tokens, split over its ``tp`` GPUs; each GPU's grouped
-    expert GEMMs run the tokens that the whole expert group routes to its 1/``ep`` of the
-    experts (the replicas step together: an MoE layer waits for every rank's tokens); two
-    all-to-alls per MoE layer (dispatch, combine) move the replica's routed tokens. Its own
-    fields: ``expert_params`` is 0 (the experts are :attr:`experts`)."""
-
-    group: float = 1.0
-    """Replicas whose tokens meet on one GPU's experts (``ep / tp``)."""
-    experts: StepCost | None = None
-    """The routed experts alone, one GPU's 1/``ep`` of them, whole (no dense part)."""
-    dispatch: CommModel | None = None
-    """The all-to-all over the ``ep`` GPUs."""
-    moe_layers: int = 0
-
-    def linear_s(self, m: float) -> float:
-        t = StepCost.linear_s(self, m)
-        if self.experts is not None and m > 0:
-            t += self.experts.linear_s(m * self.group)
-        return t
-
-    def _by_tokens(self, m: float) -> tuple[float, float]:
-        memo = self.memo
-        if memo is not None:
-            hit = memo.get(m)
-            if hit is not None:
-                return hit
-        comm = 2 * self.layers * self.comm.seconds(m * self.hidden * 2) if self.tp > 1 else 0.0
-        if self.dispatch is not None and m > 0:
-            # each token goes to its top-k experts' GPUs and comes back weighted (combine)
-            routed = m * self.experts_per_token * self.hidden * DISPATCH_BYTES
-            comm += 2 * self.moe_layers * self.dispatch.seconds(routed)
-        got = (self.linear_s(m), comm)
-        if memo is not None:
-            memo[m] = got
-        return got
-
-
-def dispatch_model(perf: PerfTables, gpu: GPU, ep: int) -> CommModel:
-    """The all-to-all of an expert-parallel layer over ``ep`` GPUs, priced as an all-gather of
-    the same message: both move (n-1)/n of it per GPU (nccl-tests doc/PERFORMANCE.md, the bus
-    bandwidth factors of alltoall and all_gather), and NCCL's measured alltoall is no slower
-    (aiconfigurator's NCCL 2.27 tables over 8 H100 / H200, /work/shared/reference/perf/
-    collectives.csv: alltoall 0.6-0.95x the all_gather latency at 64 KiB-4 MiB); the catalog
-    keeps no alltoall curve."""
-    c = comm_model(perf, gpu, "all_gather", ep)
-    return msgspec.structs.replace(c, source=f"all-to-all priced as all-gather: {c.source}")
 
 
 def ep_load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
