@@ -700,18 +700,24 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
 _MEMORY_WORD = re.compile(r"\d++\s*+(?:gb|g|gib)\b")
 
 
+def _written(toks: list[Any], m: Any) -> str:
+    return " ".join(t.text for t in toks[m.first : m.last + 1])
+
+
+def _family_of(written: str, m: Any, registry: Registry) -> tuple[str, ...]:
+    """The cards the name ``written`` stands for (Registry.gpu_family), () unless the card
+    the mention resolved to is among them."""
+    found = registry.gpu_family(written)
+    return tuple(found) if m.id in found else ()
+
+
 def _gpu_variants(toks: list[Any], names: list[Any], registry: Registry) -> tuple[str, ...]:
     """The cards the first GPU named with a memory size stands for, when more than one
     ("a100 80gb", "a100 de 80 gb", "a100-80gb"); a bare family ("A100") is
-    :func:`_bare_gpu`'s case and a form factor named ("A100 SXM 80GB") is one card."""
+    :func:`_gpu_family`'s case and a form factor named ("A100 SXM 80GB") is one card."""
     for m in names:
-        if m.kind != "gpu":
-            continue
-        written = " ".join(t.text for t in toks[m.first : m.last + 1])
-        if _MEMORY_WORD.search(written) is None:
-            continue
-        found = registry.gpu_family(written)
-        return tuple(found) if m.id in found else ()
+        if m.kind == "gpu" and _MEMORY_WORD.search(written := _written(toks, m)) is not None:
+            return _family_of(written, m, registry)
     return ()
 
 
@@ -719,15 +725,10 @@ def _gpu_family(toks: list[Any], names: list[Any], registry: Registry) -> tuple[
     """The cards the first GPU named without a memory size stands for, when more than one
     ("A100", "H100", "RTX 6000", "A100 PCIe"); "H100 SXM" names one card, and a memory size
     named is :func:`_gpu_variants`'s case."""
-    for m in names:
-        if m.kind != "gpu":
-            continue
-        written = " ".join(t.text for t in toks[m.first : m.last + 1])
-        if _MEMORY_WORD.search(written) is not None:
-            return ()
-        found = registry.gpu_family(written)
-        return tuple(found) if m.id in found else ()
-    return ()
+    m = next((m for m in names if m.kind == "gpu"), None)
+    if m is None or _MEMORY_WORD.search(written := _written(toks, m)) is not None:
+        return ()
+    return _family_of(written, m, registry)
 
 
 _ONE_ARTICLE = frozenset({"a", "an", "un", "o"})
