@@ -25,6 +25,7 @@ from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.fields import BATCH_MAX, TOKENS_MAX
+from service.domain.recommend.types import MONTH_DAYS
 
 Intent = Literal[
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
@@ -951,7 +952,7 @@ def stated(text: str, registry: Registry) -> Stated:
     days: float | None = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
     per_week = _days_per_week(folded) if days is None else None  # days a month stated win
     if per_week is not None:
-        days = 30 * per_week / 7  # the answers' 30-day month: weekdays are 30 x 5/7 of it
+        days = MONTH_DAYS * per_week / 7  # weekdays are 30 x 5/7 of the answers' month
     wr = _work_rate(unnamed, hours_per_day, days)
     cm = _CLIP.search(folded)
     eur: float | None = None

@@ -39,7 +39,12 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import Option, Recommendation, RecommendationRequest
+from service.domain.recommend.types import (
+    MONTH_DAYS,
+    Option,
+    Recommendation,
+    RecommendationRequest,
+)
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, WHISPER_WINDOW_S
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import SizingRequest
@@ -193,7 +198,7 @@ class _W:
         days of the week stated ("weekdays") with the share of that month they make: "8 h/day,
         21.4 days/month (5 days a week: 30 × 5/7)"."""
         h = self.st.hours_per_day or 24.0
-        d = self.hours(self.st.days_per_month or 30)  # 21.4 for weekdays, 22 as stated
+        d = self.hours(self.st.days_per_month or MONTH_DAYS)  # 21.4 for weekdays, 22 as stated
         if self.st.days_per_week:
             return self.say("usage_week", h=self.hours(h), d=d, w=self.hours(self.st.days_per_week))
         return self.say("usage_days", h=self.hours(h), d=d)
@@ -201,7 +206,7 @@ class _W:
     def month_hours(self) -> float:
         """GPU hours in a month at the stated usage: hours a day x days a month (24 x 30 =
         720 around the clock), the recommendations' convention."""
-        return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or 30)
+        return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or MONTH_DAYS)
 
     def train_tokens(self) -> int | None:
         """The tokens a training run processes: the stated tokens times the epochs ("50M
@@ -526,7 +531,7 @@ class _W:
             req["max_usd_per_month"] = self.ex.budget_usd_per_month
         elif self.st.budget_usd_per_day:
             # a month is 30 days (days_per_month's default): $50/day is $1,500/month
-            req["max_usd_per_month"] = self.st.budget_usd_per_day * 30
+            req["max_usd_per_month"] = self.st.budget_usd_per_day * MONTH_DAYS
         if self.st.storage_gb:
             req["storage_gb"] = self.st.storage_gb
         if self.st.egress_gb:
@@ -1937,7 +1942,7 @@ def _job_month(w: _W, per_job: float, lead: bool) -> None:
     charge already in that job's cost), in a month of 30 days as every monthly figure here
     (a week is 30/7 of it); it leads when a month is asked, else follows the job's cost."""
     n, period = w.st.job_runs or (1.0, "month")
-    runs = n * {"day": 30.0, "week": 30 / 7, "month": 1.0}[period]
+    runs = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7, "month": 1.0}[period]
     total = per_job * runs
     said = w.say("cost_job_month", month=w.usd(total), runs=w.n(runs, 0 if runs.is_integer()
                                                                else 2),
@@ -3824,7 +3829,7 @@ def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: flo
     if month:
         # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day),
         # whatever the hours used; spot and on-demand at the usage stated
-        days = w.st.days_per_month or 30
+        days = w.st.days_per_month or MONTH_DAYS
         text = w.say("spot_reserved_month", total=w.usd(per * n * 24 * days), setup=setup,
                      usage=w.say("usage_days", h=w.hours(24.0), d=w.hours(days)),
                      price=w.usd(per), provider=v.provider,

@@ -28,13 +28,14 @@ from service.domain.recommend.context import (
     usd,
 )
 from service.domain.recommend.types import (
+    MONTH_DAYS,
     PricingModel,
 )
 from service.domain.sizing.memory import (
     weight_bytes,
 )
 
-RESERVED_MONTH_DAYS = 30
+RESERVED_MONTH_DAYS = MONTH_DAYS
 """The month a reservation bills, in days: the month the recommender prices a 24/7 use in
 (``days_per_month``'s default, types.py; 24 h x 30 days = 720 h at on-demand), so that a
 reservation and the same hours paid by the hour compare over the same month."""

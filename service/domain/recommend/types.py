@@ -43,6 +43,10 @@ from service.domain.sizing.requests import Engine, FinetuneOptions, ModelChoice
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]
 
+MONTH_DAYS = 30
+"""The month every monthly figure is priced over unless ``days_per_month`` is stated (the
+recommendations' default; /v1/ask reads "weekdays" as 5/7 of it, a weekly job as 30/7 runs)."""
+
 DEFAULT_CONTEXT_TOKENS = 4096
 """``context_tokens`` when none is given. A request equal to it is read as not given (as
 /v1/sizing reads its ``DEFAULT_INPUT_TOKENS``): an embedding model is then priced at its own
@@ -77,7 +81,7 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     max_time_to_first_token_ms: TimeToFirstToken | None = None
     min_decode_tokens_per_s: DecodeTokensPerSecond | None = None
     hours_per_day: HoursPerDay | None = None
-    days_per_month: DaysPerMonth = 30
+    days_per_month: DaysPerMonth = MONTH_DAYS
     sessions_per_day: SessionsPerDay = 1
     job_output_tokens: JobOutputTokens | None = None
     job_images: JobImages | None = None
