@@ -136,3 +136,20 @@ def test_diffusion_finetune_states_checkpointing_and_the_memory_without(
 def test_diffusion_inference_has_no_activation_note(catalog: Catalog) -> None:
     r = _size(catalog, model="sdxl", gpu="l4")
     assert "activations" not in {a.name for a in r.assumptions}
+
+
+def test_audio_generation_clip_is_catalog_data() -> None:
+    """The default clip is the model entry's ``[default_clip]`` table, not a table in code:
+    an entry with another length gives another clip, one without says it is not known."""
+    from service.domain.sizing.sizing import request_audio_s
+
+    entry = load_catalog(default_data_dir("catalog"), 90).registry.model("musicgen-small")
+    assert entry.default_clip is not None and entry.default_clip.source.startswith("https://")
+    got = request_audio_s(sized_from_entry(entry))
+    assert got is not None and got[0] == 30.0 and "generation_config.json" in got[2]
+    longer = msgspec.structs.replace(
+        entry, default_clip=msgspec.structs.replace(entry.default_clip, seconds=12.5))
+    got = request_audio_s(sized_from_entry(longer))
+    assert got is not None and got[0] == 12.5
+    assert request_audio_s(sized_from_entry(
+        msgspec.structs.replace(entry, default_clip=None))) is None

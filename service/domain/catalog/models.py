@@ -250,6 +250,17 @@ class Component(Strict, frozen=True, kw_only=True):
     notes: str = ""
 
 
+class DefaultClip(Strict, frozen=True, kw_only=True):
+    """The audio one request to a generator makes where the request cannot say (a sizing
+    request has no duration field): its own tooling's default clip (the ``[default_clip]``
+    table of its TOML)."""
+
+    seconds: Annotated[float, msgspec.Meta(gt=0)]
+    why: str
+    """Why this length: the tooling's default, in words (said with the answer)."""
+    source: str
+
+
 class Fp8Checkpoint(Strict, frozen=True, kw_only=True):
     """A dense model's official FP8 checkpoint that leaves some linear layers in 16 bits (the
     ``[fp8_checkpoint]`` table of its TOML). Its fp8 weights are sized so, not with every
@@ -308,6 +319,9 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
     fp8_checkpoint: Fp8Checkpoint | None = None
     """How the official FP8 checkpoint lays out its weights, where not every linear layer is
     FP8; fp8 weights of the model are sized so."""
+    default_clip: DefaultClip | None = None
+    """Audio generators: the clip one request makes by default (request rates are compared
+    with the audio seconds per second served in clips of this length)."""
 
     def __post_init__(self) -> None:
         if self.kind == "llm" and self.architecture is None:

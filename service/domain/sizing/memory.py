@@ -17,6 +17,7 @@ from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
     Component,
+    DefaultClip,
     Fp8Checkpoint,
     ParamBreakdown,
     kv_elements_per_token_layer,
@@ -60,6 +61,8 @@ class SizedModel:
     """``embed``: an embedding model (a forward pass per input, no KV cache kept)."""
     fp8_checkpoint: Fp8Checkpoint | None = None
     """The official FP8 checkpoint's layout, where it leaves linear layers 16-bit."""
+    default_clip: DefaultClip | None = None
+    """Audio generators: the clip one request makes by default."""
 
     @property
     def generates_tokens(self) -> bool:

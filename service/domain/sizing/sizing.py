@@ -180,7 +180,7 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
         family=m.family, num_frames=m.num_frames,
         temporal_downsample=m.temporal_downsample, task=m.task,
-        fp8_checkpoint=m.fp8_checkpoint)
+        fp8_checkpoint=m.fp8_checkpoint, default_clip=m.default_clip)
 
 
 def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
@@ -1425,29 +1425,19 @@ def rate_load(rate: float | None, served: float | None, n: int, batch: int, what
                     f"({sig3(each)} {what}/s per {unit})")
 
 
-GENERATED_CLIP_S = {
-    "musicgen": (30.0, "audiocraft's MusicGen.set_generation_params duration=30.0, also the "
-                 "most one pass generates (longer audio is extended window by window)"),
-    "bark": (13.0, "the suno-ai/bark README: generate_audio works well with around 13 s of "
-             "spoken text; longer audio is generated in pieces"),
-}
-"""Seconds of audio one generation request makes, by family, where the request cannot say
-(a sizing request has no duration field): the default of the model's own tooling."""
-
-
 def request_audio_s(model: SizedModel) -> tuple[float, str, str] | None:
     """The seconds of audio one request to ``model`` is, what to call one (per second) and
     why; None where it is not known. Whisper: one window, as the recommendations count a
     request; a latent audio diffusion model: its whole window, which every clip costs; MusicGen
-    and Bark: their tooling's default clip (``GENERATED_CLIP_S``)."""
+    and Bark: their tooling's default clip (the catalog's ``[default_clip]``)."""
     if model.family == "whisper":
         return (WHISPER_WINDOW_S, "windows",
                 "one window a request, as the recommendations count it: Whisper encodes "
                 f"{WHISPER_WINDOW_S:g} s log-mel windows, so a longer file is one request per "
                 "window")
-    if model.family in GENERATED_CLIP_S:
-        clip_s, why = GENERATED_CLIP_S[model.family]
-        return clip_s, "clips", f"the default clip of {model.name}: {why}"
+    if model.default_clip is not None:
+        clip = model.default_clip
+        return clip.seconds, "clips", f"the default clip of {model.name}: {clip.why}"
     la = latent_audio(model)
     if la is not None:
         return (la.clip_s, "clips",
