@@ -80,7 +80,7 @@ from service.adapters.importers import (  # noqa: E402
     write_offers,
 )
 from service.adapters.offers_files import load_offers  # noqa: E402
-from service.domain.catalog.offers import Network, Offer  # noqa: E402
+from service.domain.catalog.offers import AsOfKind, Network, Offer  # noqa: E402
 from service.domain.catalog.registry import Registry  # noqa: E402
 from service.domain.catalog.trust import duplicates  # noqa: E402
 
@@ -241,7 +241,12 @@ def load_cost_terms(path: Path = COST_TERMS) -> tuple[dict[str, dict[str, Any]],
         if pid in providers:
             raise SystemExit(f"{path.name}: provider {pid!r} twice")
         providers[pid] = {k: v for k, v in table.items() if k != "id"}
-    return providers, list(data.get("reserved", []))
+    rules = list(data.get("reserved", []))
+    for i, r in enumerate(rules, 1):
+        if not isinstance(r.get("as_of"), dt.date) or r.get("as_of_kind") not in get_args(AsOfKind):
+            raise SystemExit(f"{path.name}: reserved rule {i} needs as_of (a date) and as_of_kind "
+                             f"(one of {', '.join(get_args(AsOfKind))})")
+    return providers, rules
 
 
 def _reserved_rule(rules: list[dict[str, Any]], o: Offer) -> dict[str, Any] | None:
@@ -277,6 +282,7 @@ def apply_reserved(by_provider: dict[str, list[Offer]], path: Path = COST_TERMS)
                 continue
             offers[i] = msgspec.structs.replace(
                 o, reserved_usd_h=price, reserved_term=str(rule["term"]),
+                reserved_as_of=rule["as_of"], reserved_as_of_kind=rule["as_of_kind"],
                 source=f"{o.source}; reserved: {rule['source']}")
             log.append(f"reserved {o.id}: ${price}/h ({rule['term']})")
     return log

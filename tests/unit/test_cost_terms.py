@@ -330,6 +330,8 @@ instance_pattern = "*nvlink*"
 usd_per_gpu_h = 0.9
 term = "nvlink term"
 source = "nvlink source"
+as_of = 2026-07-01
+as_of_kind = "published"
 
 [[reserved]]
 provider = "hs"
@@ -337,12 +339,16 @@ gpu = "l40"
 usd_per_gpu_h = 0.7
 term = "1y contract"
 source = "rate card, 2026-08-26"
+as_of = 2026-08-26
+as_of_kind = "retrieved"
 
 [[reserved]]
 offer_id = "hs-x"
 usd_h = 0.5
 term = "one offer"
 source = "s"
+as_of = 2026-08-01
+as_of_kind = "retrieved"
 ''')
     offers = {"hs": [offer("hs-l40x2", "hs", 2.0, gpu="l40", count=2),
                      offer("hs-l40x2-nvlink", "hs", 2.0, gpu="l40", count=2,
@@ -359,3 +365,17 @@ source = "s"
     assert got["hs-a6000"] == (None, None)
     assert "rate card, 2026-08-26" in offers["hs"][0].source
     assert any("NOT applied to hs-cheap" in line for line in log)
+    # each reserved price carries its rule's own date, not the on-demand row's
+    dates = {o.id: (o.reserved_as_of, o.reserved_as_of_kind) for o in offers["hs"]}
+    assert dates["hs-l40x2"] == (dt.date(2026, 8, 26), "retrieved")
+    assert dates["hs-l40x2-nvlink"] == (dt.date(2026, 7, 1), "published")
+    assert dates["hs-cheap"] == (None, None)
+
+
+def test_a_reserved_rule_without_its_date_is_refused(tmp_path: Path) -> None:
+    mod = _build_module()
+    terms = tmp_path / "cost_terms.toml"
+    terms.write_text('[[reserved]]\nprovider = "hs"\ngpu = "l40"\nusd_per_gpu_h = 0.7\n'
+                     'term = "1y"\nsource = "rate card, 2026-08-26"\n')
+    with pytest.raises(SystemExit, match="as_of"):
+        mod.load_cost_terms(terms)

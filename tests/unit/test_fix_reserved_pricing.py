@@ -25,9 +25,11 @@ AUDIT_DAY = dt.date(2026, 12, 4)
 FRESH = "reserved: example.com/rate-card (harvest, 2026-11-20)"
 
 
-def _dated(o: Offer, reserved_source: str) -> Offer:
-    """``o`` with a reserved price sourced as scripts/build_catalog.py writes it."""
-    return msgspec.structs.replace(o, source=f"{o.source}; {reserved_source}")
+def _dated(o: Offer, reserved_source: str, day: dt.date = dt.date(2026, 11, 20)) -> Offer:
+    """``o`` with a reserved price sourced and dated as scripts/build_catalog.py writes it
+    (the rule's source appended, its date in the reserved_as_of column)."""
+    return msgspec.structs.replace(o, source=f"{o.source}; {reserved_source}",
+                                   reserved_as_of=day, reserved_as_of_kind="retrieved")
 
 
 def _a4000() -> list[Offer]:
@@ -105,8 +107,8 @@ def test_shipped_hyperstack_reserved_prices_carry_the_rate_card_date() -> None:
 
 def test_a_reserved_price_without_its_own_source_has_the_offer_date() -> None:
     o = offer("x", "rtx-a4000", 1, 0.3, reserved=0.2, term="1y")
-    assert o.reserved_as_of == AS_OF
-    assert offer("y", "rtx-a4000", 1, 0.3).reserved_as_of is None
+    assert o.reserved_as_of is None and o.reserved_day == AS_OF
+    assert offer("y", "rtx-a4000", 1, 0.3).reserved_day is None
 
 
 def _steady_hyperstack(**extra: object) -> RecommendationRequest:
@@ -148,3 +150,34 @@ def test_a_fresh_reserved_price_ranks_and_shows_its_own_date() -> None:
     assert not top.offer.stale
     od = next(o for o in r.options if o.pricing_model == "on_demand")
     assert od.offer.as_of == AS_OF.isoformat()
+
+
+def test_the_reserved_date_is_a_catalog_column_read_as_written(tmp_path: object) -> None:
+    """The shipped CSVs carry the reserved date in its own column (not read back from the
+    source text): a reserved price whose source names another date keeps the column's; a
+    date without a reserved price, or without its kind, is refused."""
+    import pathlib
+
+    from service.adapters.offers_files import load_offer_file
+    from service.domain.catalog.offers import OFFER_COLUMNS
+
+    cat = shipped()
+    path = pathlib.Path(str(tmp_path)) / "hyperstack.csv"
+    row = {c: "" for c in OFFER_COLUMNS} | {
+        "id": "hyperstack-t", "provider": "hyperstack", "instance_type": "t", "gpu": "t4",
+        "gpu_count": "1", "interconnect": "none", "on_demand_usd_h": "1.0",
+        "reserved_usd_h": "0.5", "reserved_term": "1y", "reserved_as_of": "2026-10-01",
+        "reserved_as_of_kind": "published", "as_of": "2026-09-30", "as_of_kind": "assumed",
+        "source": "s; reserved: card (harvest, 2026-08-26)"}
+    no_price = row | {"id": "hyperstack-u", "reserved_usd_h": "", "reserved_term": ""}
+    no_kind = row | {"id": "hyperstack-v", "reserved_as_of_kind": ""}
+    path.write_text(",".join(OFFER_COLUMNS) + "\n" + "\n".join(
+        ",".join(f'"{r[c]}"' for c in OFFER_COLUMNS) for r in (row, no_price, no_kind)) + "\n")
+    problems: list = []
+    got = load_offer_file(path, "offers/hyperstack.csv", cat.registry, None, problems)
+    assert [o.id for _, o in got] == ["hyperstack-t"]
+    o = got[0][1]
+    assert o.reserved_day == dt.date(2026, 10, 1) and o.reserved_day_kind == "published"
+    text = " | ".join(str(p) for p in problems)
+    assert "offers/hyperstack.csv:3:" in text and "reserved_as_of without a reserved price" in text
+    assert "offers/hyperstack.csv:4:" in text and "go together" in text

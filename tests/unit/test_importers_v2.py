@@ -65,9 +65,9 @@ def test_loader_requires_as_of_kind_and_rejects_unknown_kinds(tmp_path: Path,
     header = ",".join(OFFER_COLUMNS)
     path = tmp_path / "p.csv"
     path.write_text(header + "\n"
-                    "p-a,p,a,,t4,1,none,,,,,,1.0,,,,2026-01-01,,s,\n"
-                    "p-b,p,b,,t4,1,none,,,,,,1.0,,,,2026-01-01,someday,s,\n"
-                    "p-c,p,c,,t4,1,none,,,,,,1.0,,,,2026-01-01,published,s,looks wrong\n")
+                    "p-a,p,a,,t4,1,none,,,,,,1.0,,,,,,2026-01-01,,s,\n"
+                    "p-b,p,b,,t4,1,none,,,,,,1.0,,,,,,2026-01-01,someday,s,\n"
+                    "p-c,p,c,,t4,1,none,,,,,,1.0,,,,,,2026-01-01,published,s,looks wrong\n")
     problems: list = []
     got = load_offer_file(path, "offers/p.csv", registry, None, problems)
     text = [str(p) for p in problems]

@@ -167,8 +167,8 @@ def test_loader_rejects_wrong_columns_unknown_provider_and_absurd_price(
     (root / "offers" / "aws.csv").write_text("id,provider,gpu\na,aws,t4\n")
     good = ",".join(OFFER_COLUMNS)
     (root / "offers" / "nosuch.csv").write_text(
-        good + "\nnosuch-x,nosuch,x,,t4,1,none,,,,,,1.0,,,,2026-01-01,assumed,s,\n"
-        "nosuch-y,nosuch,y,,t4,1,none,,,,,,1999,,,,2026-01-01,assumed,s,\n")
+        good + "\nnosuch-x,nosuch,x,,t4,1,none,,,,,,1.0,,,,,,2026-01-01,assumed,s,\n"
+        "nosuch-y,nosuch,y,,t4,1,none,,,,,,1999,,,,,,2026-01-01,assumed,s,\n")
     _, _, problems = load_offers(root, registry)
     text = [str(p) for p in problems]
     assert any(t.startswith("offers/aws.csv:1: wrong column set") for t in text)
@@ -394,7 +394,7 @@ def test_write_offers_format(tmp_path: Path, registry: Registry) -> None:
     write_offers(path, offers)
     lines = path.read_text().splitlines()
     assert lines[0] == ",".join(OFFER_COLUMNS)
-    assert lines[1] == "p-a,p,a,,l4,2,pcie,,,,,,,0.25,,,2026-09-30,assumed,\"s, quoted\","
+    assert lines[1] == "p-a,p,a,,l4,2,pcie,,,,,,,0.25,,,,,2026-09-30,assumed,\"s, quoted\","
     assert lines[2].startswith("p-b,p,b,r2;r1,t4,1,unknown,")
     d = diff_offers(offers[:1], offers[1:])
     assert (d.added, d.removed, d.changed) == (["p-a"], ["p-b"], [])

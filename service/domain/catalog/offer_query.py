@@ -115,7 +115,7 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
     bw = gpu.bandwidth_gb_s * o.gpu_count / 1000
     age = (today - o.as_of).days
     per_gpu, per_gib, per_tb_s = _per_unit(price, o.gpu_count, mem, bw)
-    reserved_day = o.reserved_as_of
+    reserved_day = o.reserved_day
     # a reserved-only offer's headline price is the reserved one: its staleness is that date's
     stale = (reserved_stale(o, today, stale_after_days) if kind == "reserved"
              else age > stale_after_days)
@@ -134,7 +134,7 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
         places=list(places) or [Region(id=r) for r in o.regions], price_kind=kind,
         reserved_as_of=reserved_day,
         reserved_price_date=(None if reserved_day is None
-                             else price_date_words(reserved_day, o.reserved_as_of_kind)),
+                             else price_date_words(reserved_day, o.reserved_day_kind)),
         reserved_stale=(None if reserved_day is None
                         else reserved_stale(o, today, stale_after_days)))
 

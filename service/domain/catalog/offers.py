@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
-import re
-from functools import lru_cache
 from typing import Annotated, Literal
 
 import msgspec
@@ -23,7 +21,8 @@ the page was read or crawled), ``assumed`` (unknown: ``as_of`` is then the upper
 OFFER_COLUMNS = (
     "id", "provider", "instance_type", "regions", "gpu", "gpu_count", "interconnect",
     "network", "network_gbps", "vcpus", "ram_gib", "disk_gb", "on_demand_usd_h", "spot_usd_h",
-    "reserved_usd_h", "reserved_term", "as_of", "as_of_kind", "source", "caution",
+    "reserved_usd_h", "reserved_term", "reserved_as_of", "reserved_as_of_kind", "as_of",
+    "as_of_kind", "source", "caution",
 )
 
 
@@ -46,6 +45,12 @@ class Offer(Strict, frozen=True, kw_only=True):
     spot_usd_h: Usd | None = None
     reserved_usd_h: Usd | None = None
     reserved_term: str | None = None
+    reserved_as_of: dt.date | None = None
+    """The date of ``reserved_usd_h`` where it has one of its own: a reserved price comes from
+    its own source (a ``[[reserved]]`` rule of catalog/sources/cost_terms.toml, read on
+    another day than the row's other prices); empty: the row's ``as_of``."""
+    reserved_as_of_kind: AsOfKind | None = None
+    """How ``reserved_as_of`` is known (as ``as_of_kind``); empty with it."""
     as_of: dt.date
     as_of_kind: AsOfKind = "assumed"
     """``assumed`` unless the source dates the price (the safe reading of an unknown date)."""
@@ -65,49 +70,23 @@ class Offer(Strict, frozen=True, kw_only=True):
                              f"${self.on_demand_usd_h}/h")
         if not self.source.strip():
             raise ValueError("source is empty")
+        if self.reserved_as_of is not None and self.reserved_usd_h is None:
+            raise ValueError("reserved_as_of without a reserved price")
+        if (self.reserved_as_of is None) != (self.reserved_as_of_kind is None):
+            raise ValueError("reserved_as_of and reserved_as_of_kind go together")
 
     @property
-    def reserved_as_of(self) -> dt.date | None:
-        """The date of ``reserved_usd_h``, which is not the date of the row's other prices:
-        a reserved price comes from its own source (a ``[[reserved]]`` rule of
-        catalog/sources/cost_terms.toml, whose source scripts/build_catalog.py appends to
-        ``source`` after ``RESERVED_SOURCE_MARK``; every rule's source names its date). The
-        newest ISO date that source names (the day it was last read); the row's ``as_of``
-        where the reserved price has no source of its own, or names no date; None without
-        a reserved price. (Read from ``source``, the one place the catalog records it: the
-        offers' CSV columns have no reserved date.)"""
+    def reserved_day(self) -> dt.date | None:
+        """The date of ``reserved_usd_h``: its own ``reserved_as_of``, else the row's
+        ``as_of``; None without a reserved price."""
         if self.reserved_usd_h is None:
             return None
-        return _reserved_source_date(self.source) or self.as_of
+        return self.reserved_as_of or self.as_of
 
     @property
-    def reserved_as_of_kind(self) -> AsOfKind:
-        """How :attr:`reserved_as_of` is known: ``retrieved`` where the reserved source names
-        a date (the rules' dates are the days their pages or harvests were read:
-        cost_terms.toml), else the row's ``as_of_kind``."""
-        return "retrieved" if _reserved_source_date(self.source) else self.as_of_kind
-
-
-RESERVED_SOURCE_MARK = "; reserved: "
-"""How scripts/build_catalog.py (``apply_reserved``) joins a reserved rule's source to the
-offer's ``source``."""
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-
-
-@lru_cache(maxsize=4096)
-def _reserved_source_date(source: str) -> dt.date | None:
-    """The newest ISO date in the reserved part of ``source`` (after
-    ``RESERVED_SOURCE_MARK``), None where there is no such part or it names no date."""
-    at = source.find(RESERVED_SOURCE_MARK)
-    if at < 0:
-        return None
-    dates: list[dt.date] = []
-    for y, m, d in _ISO_DATE.findall(source[at + len(RESERVED_SOURCE_MARK):]):
-        try:
-            dates.append(dt.date(int(y), int(m), int(d)))
-        except ValueError:
-            continue  # not a date (a version or a part number shaped like one)
-    return max(dates, default=None)
+    def reserved_day_kind(self) -> AsOfKind:
+        """How :attr:`reserved_day` is known."""
+        return self.reserved_as_of_kind or self.as_of_kind
 
 
 DataUnit = Literal["GB", "GiB"]

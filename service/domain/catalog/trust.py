@@ -123,9 +123,9 @@ def is_stale(offer: Offer, today: dt.date, stale_after_days: int) -> bool:
 
 def reserved_stale(offer: Offer, today: dt.date, stale_after_days: int) -> bool:
     """Whether the offer's reserved price is older than the limit, by its own date
-    (:attr:`Offer.reserved_as_of`: a rate card read on another day than the on-demand row
+    (:attr:`Offer.reserved_day`: a rate card read on another day than the on-demand row
     beside it); False without a reserved price."""
-    day = offer.reserved_as_of
+    day = offer.reserved_day
     return day is not None and (today - day).days > stale_after_days
 
 

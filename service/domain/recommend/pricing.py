@@ -65,14 +65,14 @@ def reserved_for_use(ctx: Ctx, plan: Plan) -> bool:
 
 def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
     """Why the reserved price of ``offer`` is left out of this answer although the use allows
-    one: it is older than the staleness limit by its own date (:attr:`Offer.reserved_as_of`)
+    one: it is older than the staleness limit by its own date (:attr:`Offer.reserved_day`)
     and the request does not include stale prices; None when it is not left out for that.
     (A "stale:" reason, as :func:`~service.domain.recommend.options.untrusted_reason`'s.)"""
     if (offer.reserved_usd_h is None or ctx.req.include_stale
             or not reserved_stale(offer, ctx.today, ctx.stale_days)
             or not reserved_for_use(ctx, plan)):
         return None
-    day = offer.reserved_as_of or offer.as_of
+    day = offer.reserved_day or offer.as_of
     return (f"stale: reserved price ${offer.reserved_usd_h:,.2f}/h is "
             f"{(ctx.today - day).days} days old (as of {day}), older than the "
             f"{ctx.stale_days}-day limit; include_stale to rank it")
@@ -80,11 +80,11 @@ def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
 
 def price_date_of(offer: Offer, model: str) -> tuple[dt.date, str]:
     """(date, kind) of the price an option pays: a reserved price's own date
-    (:attr:`Offer.reserved_as_of`), else the row's ``as_of``."""
-    day = offer.reserved_as_of if model == "reserved" else None
+    (:attr:`Offer.reserved_day`), else the row's ``as_of``."""
+    day = offer.reserved_day if model == "reserved" else None
     if day is None:
         return offer.as_of, offer.as_of_kind
-    return day, offer.reserved_as_of_kind
+    return day, offer.reserved_day_kind
 
 
 def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None) -> Terms:
