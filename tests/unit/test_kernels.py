@@ -171,10 +171,12 @@ def test_nvfp4_needs_blackwell_tensor_cores() -> None:
 
 
 def test_gguf_runs_with_llama_cpp_on_every_nvidia_and_amd_gpu() -> None:
+    """And on Intel Xe GPUs (the SYCL backend); never on Gaudi or TPU."""
     for g in gpus():
         for p in GGUF:
             s = kernels().supported("llama.cpp", p, g)
-            assert s.ok == (platform_of(g) != "other"), (g.id, p.id)
+            assert s.ok == (platform_of(g) != "other" or g.architecture.startswith("Xe")), (
+                g.id, p.id)
 
 
 def test_engine_platforms() -> None:
