@@ -101,6 +101,9 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 
     id: EngineId
     name: str
+    aliases: list[str] = []
+    """Other ways people write the engine's name ("TRT-LLM"): read in questions and used for
+    suggestions; a request's ``engine`` field takes the id."""
     source: str
     """Where the numbers come from (documentation, startup logs, calibration rows)."""
     notes: str = ""
@@ -192,7 +195,7 @@ class Engines:
         self.by_id: dict[str, Engine] = {e.id: e for e in engines}
         self._names = NameIndex("engine")
         for e in self.by_id.values():
-            self._names.add(e.id, [e.name])
+            self._names.add(e.id, [e.name, *e.aliases])
 
     @property
     def ids(self) -> list[str]:
