@@ -12,6 +12,7 @@ import math
 import pytest
 
 from service.domain.catalog.offers import Offer
+from service.domain.errors import InvalidInput
 from service.domain.recommend.alternatives import MEANINGFUL_SAVING
 from service.domain.recommend.context import LONG_RUN_DAYS
 from tests.unit.rec_fixtures import fake, offer
@@ -146,19 +147,20 @@ def test_an_alternative_on_the_same_machine_for_a_few_dollars_less_is_dropped() 
 # --- 4. a context over the model's limit ------------------------------------------------------
 
 
-def test_context_over_the_models_limit_is_warned() -> None:
+def test_context_over_the_models_limit_is_refused_for_serving_and_warned_for_training(
+        ) -> None:
     """Audit: Llama 3.1 8B (max_context 131,072) at context_tokens 200,000 was accepted with
-    no word."""
+    no word; then ranked and priced with a warning, where no engine serves such a request
+    (vLLM refuses a max_model_len over the config's): now a 400 at the field, as /v1/sizing
+    says runs: false. Training past it extends the context: sized, warned."""
     offers = [offer("h200", "h200-sxm", 1, 3.5, interconnect="none")]
-    r = fake(offers, model="llama-3.1-8b", workload="serving", weights="bf16",
+    with pytest.raises(InvalidInput) as err:
+        fake(offers, model="llama-3.1-8b", workload="serving", weights="bf16",
              context_tokens=200_000, output_tokens=500)
-    assert r.options, r.reason
-    noted = [a for a in r.assumptions if a.name == "context_over_model_limit"]
-    assert noted and noted[0].value == "200000 > 131072"
-    for o in r.options:
-        assert any("not trained for a context this long" in w for w in o.warnings)
+    assert err.value.path == "$.context_tokens" and "131,072" in str(err.value)
     ok = fake(offers, model="llama-3.1-8b", workload="serving", weights="bf16",
               context_tokens=131_072, output_tokens=500)
+    assert ok.options
     assert not any(a.name == "context_over_model_limit" for a in ok.assumptions)
     assert not any("max_context" in w for o in ok.options for w in o.warnings)
 

@@ -248,7 +248,7 @@ def test_the_relaxed_ttft_alternative_reads_seconds_to_one_decimal() -> None:
 def test_a_llama_cpp_cache_type_says_what_fp8_on_the_default_engine_costs() -> None:
     """gpt-oss-120b at 128k for 128 users with a q8_0 cache ranks llama.cpp only (45 x 4 L40S,
     ~$50k/month); the FP8 cache the default engine keeps is the alternative (~$9k)."""
-    r = real(concurrent_requests=128, context_tokens=131584, exclude_providers=["aws", "lambda"],
+    r = real(concurrent_requests=128, context_tokens=131072, exclude_providers=["aws", "lambda"],
              kv_cache="q8_0", min_decode_tokens_per_s=10, model="gpt-oss-120b",
              output_tokens=2048, weights="auto", workload="serving")
     assert r.options

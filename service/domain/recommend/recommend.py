@@ -63,6 +63,17 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
             and model.kind == "llm" and model.task != "embed"):
         raise InvalidInput("output_tokens must be smaller than context_tokens (context = "
                            "prompt + output)", "$.output_tokens")
+    # past the model's context no engine serves the request (vLLM and SGLang refuse a
+    # max_model_len over the config's unless told to override it): no option to rank, as
+    # /v1/sizing says runs: false. Training past it extends the context (warned, sized); an
+    # embedding model's input is cut at its limit (warned)
+    limit = model.max_context
+    if (req.workload in ("serving", "batch") and model.kind == "llm" and model.task != "embed"
+            and limit and req.context_tokens > limit):
+        raise InvalidInput(f"context_tokens {req.context_tokens:,} is over {model.name}'s "
+                           f"max_context of {limit:,}: engines refuse longer requests (vLLM's "
+                           "max_model_len), so no option serves them; state a context of at "
+                           f"most {limit:,}", "$.context_tokens")
     interruptible = req.interruptible
     if interruptible is None:
         interruptible = req.workload in ("batch", "finetune")

@@ -571,6 +571,37 @@ _DIFF_LORA_SHARE = 0.01
 # bitsandbytes 8-bit AdamW's two 8-bit moments (the scripts' --use_8bit_adam), two bf16
 # moments, SGD's fp32 momentum.
 _DIFF_OPTIMIZER_STATE_BYTES = {"adamw": 8.0, "adamw-8bit": 2.0, "adamw-bf16": 4.0, "sgd": 4.0}
+# Video fine-tuning follows the video LoRA trainers, not DreamBooth: finetrainers
+# (a-r-r-o-w/finetrainers), musubi-tuner and diffusion-pipe encode the captions and the clips
+# before training (finetrainers' --precompute_conditions; musubi-tuner's cache_latents.py and
+# cache_text_encoder_outputs.py; diffusion-pipe's latent and text-embedding cache), so during
+# training only the transformer is on the GPU: no text encoder trained or resident, no VAE, and
+# no prior-preservation class clip. finetrainers' measured runs hold exactly the transformer's
+# bf16 weights and the adapters before training (docs/training/cogvideox.md: 10.62 GiB
+# allocated = 5.57B x 2 bytes + the 132M-parameter LoRA; hunyuan_video.md, with precomputation:
+# 24.20 GiB = 12.82B x 2 + 164M). They train on short clips: 49 frames in the documented
+# recipes (--video_resolution_buckets 49x480x720 for CogVideoX, 49x512x768 for HunyuanVideo),
+# not the model's inference frame count (HunyuanVideo generates 129).
+VIDEO_TRAIN_FRAMES = 49
+# LoRA adapters of a video transformer: rank r on the four attention projections of every
+# block (finetrainers' --target_modules to_q to_k to_v to_out.0), 2 x r x hidden parameters
+# each: CogVideoX-5B at rank 128, 42 blocks x 4 x 2 x 128 x 3072 = 132,120,576, finetrainers'
+# logged "trainable parameters" exactly (HunyuanVideo: 60 blocks give 189M against its logged
+# 164M, its single-stream blocks having no to_out: an upper bound).
+_VIDEO_LORA_PROJECTIONS_PER_BLOCK = 4
+# Video DiT training activations with gradient checkpointing, bytes per patch token per hidden
+# unit per transformer block, at 16-bit: 4.5. Checkpointing keeps each block's 16-bit input
+# (2 bytes per token per hidden unit per block) and recomputes one block at a time in backward;
+# the rest is that block's working set and allocator slack. Fitted to finetrainers' peak
+# max_memory_reserved (GiB: finetrainers/utils/memory_utils.py divides by 1024**3), LoRA rank
+# 128, batch 1, --gradient_checkpointing, conditions precomputed, minus the weights, fp32
+# adapters, gradients, optimizer state and the 0.3 GiB overhead this module counts:
+# CogVideoX-5B 49x480x720, 8-bit AdamW (--use_8bit_bnb), 20.70 GiB -> 8.8 GiB over 17,550
+# tokens x 3072 x 42 blocks = 4.2 bytes; HunyuanVideo 49x512x768, AdamW, 42.39 GiB -> 15.4 GiB
+# over 19,968 tokens x 3072 x 60 blocks = 4.5 bytes. The larger is kept (an upper bound).
+# Without checkpointing no video measurement is published: the UNet's checkpointed share
+# (_DIFF_CHECKPOINTED_SHARE) is carried over, an extrapolation.
+_VIDEO_TRAIN_CKPT_BYTES_PER_TOKEN_HIDDEN_BLOCK = 4.5
 
 # Inference peak = weights + the larger of two phases, never their sum: the denoiser's
 # activations are freed after each step (only the small latents live on), and the VAE decode
@@ -643,6 +674,21 @@ def video_latent_frames(model: SizedModel, frames: int | None = None) -> int:
 
 def is_video(model: SizedModel) -> bool:
     return bool(model.num_frames and model.num_frames > 1)
+
+
+def video_training_frames(model: SizedModel) -> int:
+    """Frames of a training clip: the video trainers' 49 (VIDEO_TRAIN_FRAMES), or the model's
+    own count where that is shorter."""
+    return min(int(model.num_frames or 1), VIDEO_TRAIN_FRAMES)
+
+
+def _dit_blocks(model: SizedModel) -> int | None:
+    """Transformer blocks of a DiT denoiser (double- plus single-stream, as in HunyuanVideo)."""
+    arch = (den.architecture or {}) if (den := denoiser(model)) else {}
+    n, single = arch.get("num_layers"), arch.get("num_single_layers", 0)
+    if isinstance(n, int | float) and isinstance(single, int | float):
+        return int(n + single)
+    return None
 
 
 def denoiser_sequence(model: SizedModel, width: int, height: int,
@@ -735,7 +781,8 @@ def trained_text_encoders(model: SizedModel) -> list[Component]:
 def diffusion_memory(model: SizedModel, precision: Precision, width: int, height: int,
                      batch: int, training: str | None = None, *,
                      checkpointing: bool = False, prior_preservation: bool = True,
-                     optimizer: str = "adamw", fp32: tuple[str, ...] = ()) -> MemoryParts:
+                     optimizer: str = "adamw", fp32: tuple[str, ...] = (),
+                     lora_rank: int | None = None) -> MemoryParts:
     """Memory of a diffusion pipeline: inference (``training`` None), or a DreamBooth-style
     fine-tune (``training`` "lora" or "full") as the diffusers/PEFT DreamBooth scripts run it:
     the denoiser and the CLIP text encoders trained (their --train_text_encoder), each step
@@ -745,12 +792,23 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
     activations at the training precision (fp32 weights: no mixed precision). ``batch``: the
     images in one call (inference), or per GPU in one forward/backward pass (training: the
     request's finetune.micro_batch_size), which the activations grow with. ``fp32``:
-    components kept in fp32 whatever the precision (a T5 encoder in an fp16 pipeline)."""
+    components kept in fp32 whatever the precision (a T5 encoder in an fp16 pipeline).
+
+    A video model trains as the video LoRA trainers run it instead (finetrainers,
+    musubi-tuner, diffusion-pipe): conditions and latents precomputed, so only the transformer
+    is on the GPU, no text encoder trained, no prior preservation (``prior_preservation``
+    ignored), a VIDEO_TRAIN_FRAMES-frame clip, LoRA of ``lora_rank`` on the attention
+    projections where the rank is given."""
     weights = 0.0
     den = denoiser(model)
-    trained_te = {id(c) for c in trained_text_encoders(model)} if training else set()
+    video_train = training is not None and is_video(model)
+    trained_te = ({id(c) for c in trained_text_encoders(model)}
+                  if training and not video_train else set())
+    hidden, blocks = _dit_hidden(model), _dit_blocks(model)
     trainable = 0.0
     for c in model.components:
+        if video_train and c.role != "denoiser":
+            continue  # text encoders and VAE ran before training (precomputed)
         # an audio model's encoder and decoder (Whisper, MusicGen, Bark's GPTs) are its
         # transformers, quantized like a denoiser; codecs and VAEs stay at 16-bit
         bits = (precision.bits_linear
@@ -763,22 +821,32 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
         if trained and training == "full":
             bits = 32.0
             trainable += c.params
+        elif trained and video_train and lora_rank and hidden and blocks:
+            trainable += (blocks * _VIDEO_LORA_PROJECTIONS_PER_BLOCK * 2 * lora_rank
+                          * hidden)
         elif trained:
             trainable += c.params * _DIFF_LORA_SHARE
         weights += c.params * bits / 8
     grads = opt = None
     if training:
-        samples = batch * (2 if prior_preservation else 1)
+        samples = batch * (2 if prior_preservation and not video_train else 1)
         act_bytes = 4.0 if precision.bits_linear >= 32 else 2.0
-        if _is_unet(model):
+        kept = _DIFF_CHECKPOINTED_SHARE if checkpointing else 1.0
+        if video_train and hidden and blocks:
+            seq = denoiser_sequence(model, width, height, video_training_frames(model))
+            per_sample = (seq * hidden * blocks * _VIDEO_TRAIN_CKPT_BYTES_PER_TOKEN_HIDDEN_BLOCK
+                          * act_bytes / 2)
+            kept = 1.0 if checkpointing else 1.0 / _DIFF_CHECKPOINTED_SHARE
+        elif _is_unet(model):
             per_sample = (latent_tokens(model, width, height) * _unet_first_channels(model)
                           * _UNET_TRAIN_VALUES_PER_POSITION_CHANNEL * act_bytes)
         else:
-            seq = denoiser_sequence(model, width, height)
+            seq = denoiser_sequence(model, width, height,
+                                    video_training_frames(model) if video_train else None)
             dparams = (den.params if den else model.total_params) / 1e9
             per_sample = (seq * math.sqrt(dparams) * _DIFF_ACT_BYTES_PER_TOKEN_PER_GPARAM
                           * _DIT_TRAIN_FACTOR * act_bytes / 2)
-        act = samples * per_sample * (_DIFF_CHECKPOINTED_SHARE if checkpointing else 1.0)
+        act = samples * per_sample * kept
         grads = trainable * 4.0  # fp32 gradients of fp32 trainable parameters
         # the trained parameters are themselves fp32 (no separate master copy)
         opt = trainable * _DIFF_OPTIMIZER_STATE_BYTES.get(optimizer, 8.0)

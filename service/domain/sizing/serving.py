@@ -109,8 +109,8 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     attention: AttentionCurve | None
     """The attention kernel's speed against sequence length (None: the constant alone)."""
     attn_flops_token: float
-    """Attention FLOPs per query token per token of context, on one GPU (4 x layers x query
-    width / TP)."""
+    """Attention FLOPs per query token per token of context, on one GPU (4 x softmax layers x
+    query width / TP: :func:`attention_flops_per_pair`)."""
     step_overhead_s: float
     layer_graph_s: float
     layer_eager_s: float
@@ -126,7 +126,8 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     kv_slide_share: float = 0.0
     """Share of the cached layers that use the window: their KV read stops at it."""
     attn_slide_share: float = 0.0
-    """Share of the attention FLOPs in windowed layers: their query attends to the window."""
+    """Share of the attention FLOPs in windowed layers: their query attends to the window
+    (of the softmax-attention layers, those :attr:`attn_flops_token` counts)."""
     memo: dict[float, tuple[float, float]] | None = None
     """One load solve's step parts by step tokens (:func:`serve` gives each solve its own:
     the solve asks the same step sizes again and again, a full chunk beside the decodes
@@ -316,14 +317,24 @@ def dispatch_model(perf: PerfTables, gpu: GPU, ep: int) -> CommModel:
 
 
 def attention_flops_per_pair(a: Architecture) -> float:
-    """Attention FLOPs per query token per token of context, summed over the layers: QK^T and
-    PV, 2 x heads x (query-key head dim + value head dim) per layer. Equal head dims give
-    4 x query width; MLA's prefill runs decompressed heads (DeepSeek-V3: q/k 128 + 64 rope =
-    192, v 128; its config.json)."""
+    """Attention FLOPs per query token per token of context, summed over the softmax-attention
+    layers (:attr:`Architecture.kv_layers`): QK^T and PV, 2 x heads x (query-key head dim +
+    value head dim) per layer. Equal head dims give 4 x query width; MLA's prefill runs
+    decompressed heads (DeepSeek-V3: q/k 128 + 64 rope = 192, v 128; its config.json).
+
+    A hybrid model's linear-attention layers (Gated DeltaNet, lightning) attend to no context
+    token by token: their cost is linear in the prompt and counted with the weights. Their
+    projections are parameters (``linear_attention_params``), so the 2 x N FLOPs per token of
+    the linear layers include them. Their state math is not counted: the gated delta rule's
+    three d_k x d_v products per value head and token (S k, the rank-one update, S q; Yang et
+    al. 2024, "Gated Delta Networks", arXiv 2412.06464; the chunkwise kernels add intra-chunk
+    products of the same order) are for Qwen3.5-27B 3 x 2 x 48 x 128 x 128 = 4.7 MFLOP per
+    layer and token against 2 x 26.9e9 / 64 = 0.84 GFLOP of its weights per layer
+    (catalog/models/qwen3.5-27b.toml): under 1 %."""
     if a.is_mla:
         qk = (a.qk_nope_head_dim or 0) + (a.qk_rope_head_dim or 0)
-        return 2.0 * a.num_layers * a.num_attention_heads * (qk + (a.v_head_dim or 0))
-    return 4.0 * a.num_layers * a.q_width
+        return 2.0 * a.kv_layers * a.num_attention_heads * (qk + (a.v_head_dim or 0))
+    return 4.0 * a.kv_layers * a.q_width
 
 
 def kernels_per_layer(a: Architecture) -> float:
@@ -390,7 +401,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
         window=float(a.sliding_window or 0),
         kv_slide_share=a.n_sliding / a.kv_layers if a.kv_layers else 0.0,
-        attn_slide_share=a.n_sliding / a.num_layers,
+        attn_slide_share=a.n_sliding / a.kv_layers if a.kv_layers else 0.0,
         bw=gpu.bandwidth_gb_s * 1e9 * s.eta_mem,
         attn_flops=attn_peak * s.eta_attention, attention=(attention_curve(tables, gpu)
                                                        if s.flash_attention else None),

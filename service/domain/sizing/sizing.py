@@ -64,6 +64,8 @@ from service.domain.sizing.memory import (
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    is_video,
+    video_training_frames,
     weight_bytes,
 )
 from service.domain.sizing.requests import (
@@ -149,6 +151,10 @@ class SizingResult(Out, frozen=True, kw_only=True):
     max_batch_size: int | None
     max_context_tokens: int | None
     fits_on: list[FitRow]
+    """Every NVIDIA or AMD GPU of the registry that runs the combination and holds it, at the
+    fewest GPUs, with its decode speed. Intel Gaudi and Google TPU are sized when the request
+    names them (``gpu``) but not listed here: their counts are slices and cards of other
+    stacks, not the GPU counts compared here."""
     performance: Performance | None
     cost: Cost | None
     assumptions: list[Assumption]
@@ -165,9 +171,11 @@ class SizingResult(Out, frozen=True, kw_only=True):
     for an LLM (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), else the usable
     memory; null without a GPU."""
     runs: bool | None = None
-    """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml); false:
-    ``fits`` is about memory only, the combination cannot run, and the warnings name the rule
-    and the nearest precision that runs; null without a GPU."""
+    """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml) and takes
+    the request: false also where the context (input and output tokens) is past the model's
+    own limit, which engines refuse. False: ``fits`` is about memory only, the combination
+    cannot run, performance and cost are null, and the warnings say why (the kernel rule and
+    the nearest precision that runs, or the model's limit); null without a GPU."""
 
 
 def sized_from_entry(m: ModelEntry) -> SizedModel:
@@ -467,7 +475,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                                                 if e.encoder_decoder))
         # an embedding model reads its input and writes nothing back
         context = req.input_tokens + (0 if model.task == "embed" else req.output_tokens)
-        if model.max_context and context > model.max_context:
+        # past the model's own limit the engine refuses the request: vLLM raises on a
+        # max_model_len above the length derived from the model's config unless
+        # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (vllm/config ModelConfig._get_and_verify_max_len),
+        # SGLang likewise unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1; so it does not
+        # run (``runs``), whatever the memory says (``fits``)
+        within = not (model.max_context and context > model.max_context)
+        if not within:
             note("context_over_model_limit", f"{context} > {model.max_context}",
                  "the model was trained for a shorter context; quality past it is not assured")
             hw.warnings.append(
@@ -501,10 +515,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         if gpu is not None and layout.fixed and engine.split == "tensor":
             tp_cap, why = tp_limit(gpu)
             if layout.tensor > tp_cap:
+                # vLLM's advice for GPUs without NVLink, not a timing: this estimate may well
+                # be faster than the narrower group (a datasheet PCIe all-reduce), where a
+                # measured server routing all-reduces through the host ran far slower
                 hw.warnings.append(
                     f"tensor parallel {layout.tensor}: {why.split(': ', 1)[-1]}; timed at "
-                    f"PCIe speed (at most {tp_cap}-way tensor parallel, with pipeline stages "
-                    "or replicas beyond it, is faster)")
+                    f"PCIe speed (vLLM advises at most {tp_cap}-way tensor parallel, with "
+                    "pipeline stages or replicas beyond it, where GPUs lack NVLink)")
         _note_inference(plan, note)
         per = plan.per_gpu()
         memory = _memory(plan.whole(), per, True)
@@ -540,9 +557,14 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                 LLM_SMALLER, lambda q: dataclasses.replace(
                     plan, precision=q, assumptions=[]).per_gpu().total_gib)
             hw.warnings.append(hint)
+        if gpu is not None and (fits or queued) and not within:
+            note("performance", "null", f"{context:,} tokens is past {model.name}'s context "
+                 f"limit of {model.max_context:,}: engines refuse the request, so no speed or "
+                 "cost is given (runs is false; the memory is for the context asked)")
         if gpu is not None and (fits or queued):
-            perf = _timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
-                                     catalog, load_models, ep_models) if hw.ok and serves else None
+            perf = (_timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,
+                                      catalog, load_models, ep_models)
+                    if hw.ok and serves and within else None)
             if gpu is not None and perf is not None and model.task != "embed":
                 waits = _queue_warning(base, plan, gpu, n, req, kv, engine, perf, per.total_gib,
                                        bool(fits), note)
@@ -593,15 +615,19 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                            "speeds admit by actual context)")
                         + f"; set batch_size to {flight} to size it")
         fits_on = _fits_on_inference(base, catalog, req, precision, kv, engine)
+        if not within:
+            # the rows are where the memory fits; a decode speed beside them would be for a
+            # request no engine takes
+            fits_on = [msgspec.structs.replace(f, decode_tokens_per_s=None) for f in fits_on]
         return SizingResult(
             model=_model_info(model), task=req.task, weights=precision.id, kv_cache=kv.id,
             engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
             kv_cache_bytes_per_token=(None if model.task == "embed"
                                       else kv_bytes_per_token(a, kv.bytes_per_element)),
             fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
-            performance=perf, cost=cost if hw.ok and serves else None,
+            performance=perf, cost=cost if hw.ok and serves and within else None,
             assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
-            runs=(hw.ok and serves) if gpu is not None else None,
+            runs=(hw.ok and serves and within) if gpu is not None else None,
             capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None)
 
     ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
@@ -965,10 +991,12 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
         c = ep_lm.cost
         assert isinstance(c, ExpertParallelStep) and c.dispatch is not None
         # one decode step of the replica's batch (estimate_performance's lone-decode figures
-        # are of its tensor group holding every expert)
-        step = c.step_s(share.batch_size, req.input_tokens)
+        # are of its tensor group holding every expert): of the requests its KV admission
+        # runs at once, as there (decode_batch), the rest queued
+        decoding = min(share.batch_size, one.max_concurrency or share.batch_size)
+        step = c.step_s(decoding, req.input_tokens)
         one = msgspec.structs.replace(one, decode_tokens_per_s=1.0 / step,
-                                      decode_throughput_tokens_per_s=share.batch_size / step)
+                                      decode_throughput_tokens_per_s=decoding / step)
         ep_how = (f"; attention data parallel, experts parallel over {layout.expert} GPUs: "
                   f"each replica holds its own requests' KV cache beside the dense weights "
                   f"and {a.num_experts // layout.expert} of the {a.num_experts} experts, "
@@ -1071,7 +1099,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                              ).total_gib(plan.batch)
                for count in COUNTS]
     kv_seq: dict[int, float] = {}
-    attn_per_token = 4.0 * a.num_layers * a.q_width
+    attn_per_token = 4.0 * a.kv_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
     rows: list[FitRow] = []
@@ -1184,9 +1212,24 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         share = ft.micro_batch_size
         other = (f"; batch_size {req.batch_size} is the requests in flight of inference and "
                  "does not size a training step" if req.batch_size not in (1, share) else "")
-        note("training_batch", f"{share} image{'s' if share > 1 else ''} per GPU per step",
-             "finetune.micro_batch_size: the images each GPU runs through one forward and "
-             "backward pass; the activations grow with it" + other)
+        if is_video(model):
+            # the video trainers' clip, not the model's inference frame count (memory.py,
+            # VIDEO_TRAIN_FRAMES: finetrainers' documented 49-frame buckets)
+            clip = video_training_frames(model)
+            note("training_batch", f"{share} clip{'s' if share > 1 else ''} of {clip} frames "
+                 f"per GPU per step",
+                 f"finetune.micro_batch_size clips of {clip} frames at {width}x{height}, the "
+                 "clip length of the video trainers' documented recipes (finetrainers: "
+                 "--video_resolution_buckets 49x480x720 for CogVideoX, 49x512x768 for "
+                 "HunyuanVideo)"
+                 + (f", not the {model.num_frames} frames the model generates"
+                    if (model.num_frames or 1) > clip else "")
+                 + "; the activations grow with the frames and the area (set width and "
+                 "height to the clips' resolution)" + other)
+        else:
+            note("training_batch", f"{share} image{'s' if share > 1 else ''} per GPU per step",
+                 "finetune.micro_batch_size: the images each GPU runs through one forward "
+                 "and backward pass; the activations grow with it" + other)
         if other:
             hw.warnings.append(
                 f"batch_size {req.batch_size} ignored for {req.task}: a training step is sized "
@@ -1196,7 +1239,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
                                checkpointing=ft.gradient_checkpointing,
-                               optimizer=ft.optimizer, fp32=fp32)
+                               optimizer=ft.optimizer, fp32=fp32, lora_rank=ft.lora_rank)
         if not caches:
             return got
         return msgspec.structs.replace(got, kv_cache_gib=got.kv_cache_gib + caches,
@@ -1211,7 +1254,26 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
             note("fp32_components", ", ".join(upcast(precision)),
                  "T5 overflows in fp16 and this GPU has no bf16: it runs in fp32, counted at "
                  "4 bytes per weight (huggingface/transformers#5651)")
-    if training:
+    if training and is_video(model):
+        note("training_memory", f"video-trainer {training}",
+             "as the video LoRA trainers run it (finetrainers, musubi-tuner, diffusion-pipe), "
+             "not the image DreamBooth scripts: captions and clips encoded beforehand "
+             "(precomputed text embeddings and latents), so only the transformer is on the "
+             "GPU, its text encoders frozen and off it with the VAE; no prior preservation "
+             "(no class clip per step); "
+             + (f"LoRA rank {ft.lora_rank} on the four attention projections of each block, "
+                if training == "lora" else "every transformer weight trained, ")
+             + f"fp32 trainable parameters and gradients, {ft.optimizer} states, frozen "
+             f"weights at {precision.id}, activations at "
+             f"{'fp32' if precision.bits_linear >= 32 else '16-bit (mixed precision)'}"
+             + (", gradient checkpointing (finetune.gradient_checkpointing)"
+                if ft.gradient_checkpointing else ", no gradient checkpointing")
+             + ". Basis: finetrainers' published peaks (docs/training/cogvideox.md, "
+             "hunyuan_video.md; LoRA rank 128, batch 1, gradient checkpointing, conditions "
+             "precomputed): CogVideoX-5B 49x480x720 with 8-bit AdamW 20.7 GiB (28.3 GiB "
+             "with validation, which loads the text encoder and VAE back), HunyuanVideo "
+             "49x512x768 with AdamW 42.4 GiB; validation during training is not counted")
+    elif training:
         note("training_memory", f"DreamBooth-style {training}",
              "as the diffusers/PEFT DreamBooth scripts train: the denoiser and the CLIP text "
              "encoders trained (--train_text_encoder; T5/LLM encoders frozen), prior "
@@ -1224,15 +1286,29 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              + ". Basis: PEFT's DreamBooth table for SD v1-4 at 512x512 on an A100, fp32 "
              "without checkpointing: 15.5 GB LoRA, 27.5 GB full (calibration.csv h157, "
              "h156); 8.12 GB LoRA with checkpointing")
+    if training:
         # finetune.gradient_checkpointing defaults on, as for language models, where the
         # diffusers DreamBooth/LoRA scripts leave --gradient_checkpointing off (a store_true
         # flag: examples/dreambooth/train_dreambooth_lora_sdxl.py) and activations are most of
         # the memory: the answer says so, with the memory the other way
         flipped_gib = diffusion_memory(model, precision, width, height, share, training,
                                        checkpointing=not ft.gradient_checkpointing,
-                                       optimizer=ft.optimizer,
-                                       fp32=upcast(precision)).total_gib
-        if ft.gradient_checkpointing:
+                                       optimizer=ft.optimizer, fp32=upcast(precision),
+                                       lora_rank=ft.lora_rank).total_gib
+        if is_video(model):
+            # the video trainers' recipes pass --gradient_checkpointing; only the
+            # checkpointed case is measured (memory.py)
+            note("activations", "gradient checkpointing "
+                 + ("on" if ft.gradient_checkpointing else "off"),
+                 ("as finetrainers' documented recipes run (--gradient_checkpointing); "
+                  f"without it: {flipped_gib:.1f} GiB per GPU, an extrapolation (no video "
+                  "measurement without checkpointing is published)"
+                  if ft.gradient_checkpointing else
+                  "finetune.gradient_checkpointing false: every activation kept for the "
+                  "backward pass, extrapolated from the checkpointed measurements (none "
+                  f"without is published); with it, as the video trainers run: "
+                  f"{flipped_gib:.1f} GiB per GPU"))
+        elif ft.gradient_checkpointing:
             note("activations", "gradient checkpointing on",
                  f"diffusers' --gradient_checkpointing; without it: {flipped_gib:.1f} GiB per GPU. "
                  "The diffusers DreamBooth and LoRA training scripts run without it unless "
@@ -1244,17 +1320,25 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                  "finetune.gradient_checkpointing false, as the diffusers DreamBooth and LoRA "
                  "scripts run without --gradient_checkpointing: every activation kept for the "
                  f"backward pass; with it: {flipped_gib:.1f} GiB per GPU")
-    if model.kind == "diffusion" and model.num_frames and model.num_frames > 1:
+    if model.kind == "diffusion" and is_video(model) and not training:
         note("video_decode", f"{model.num_frames} frames, VAE tiling",
              "the 3D VAE decodes tile by tile (pipe.enable_vae_tiling(), as every published "
              "recipe for these models runs it: decoding all frames at once needs more memory "
              "than the denoiser); the denoiser's activations grow with every latent frame")
-    note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
-         "every component resident (no CPU offload); "
-         + ("encoder and decoder transformers at the chosen precision, the audio codec at "
-            "16-bit; each sequence of the batch keeps its decoder attention caches "
-            "(kv_cache_gib)" if model.kind == "audio" else
-            "denoiser and text encoders at the chosen precision, VAE at 16-bit"))
+    if training and is_video(model):
+        note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components
+                                   if c.role == "denoiser"),
+             "the transformer alone on the GPU while training: "
+             + ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components
+                         if c.role != "denoiser")
+             + " encode the captions and clips beforehand and are not counted")
+    else:
+        note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components),
+             "every component resident (no CPU offload); "
+             + ("encoder and decoder transformers at the chosen precision, the audio codec "
+                "at 16-bit; each sequence of the batch keeps its decoder attention caches "
+                "(kv_cache_gib)" if model.kind == "audio" else
+                "denoiser and text encoders at the chosen precision, VAE at 16-bit"))
     if model.kind != "audio":
         note("resolution", f"{width}x{height}", "activations grow with the latent area "
              f"(latent = 1/{model.latent_downsample} of each side)")

@@ -284,7 +284,8 @@ def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU,
 def decode_step_at(fixed: DecodeStep, attn_flops_per_token: float, batch: int, context: int,
                    kv_seq_bytes: float) -> float:
     """Seconds for one decode step from its fixed parts plus the KV cache at ``context``
-    tokens. ``attn_flops_per_token``: 4 x layers x query width (:func:`decode_step_s`);
+    tokens. ``attn_flops_per_token``: 4 x softmax layers x query width
+    (:func:`decode_step_s`);
     ``kv_seq_bytes``: one sequence's KV bytes on one GPU at that context (it depends on the
     tensor-parallel degree, not on the GPU)."""
     kv_read = batch * kv_seq_bytes / fixed.bw_bytes_s
@@ -302,8 +303,10 @@ def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, g
     fixed = decode_step_fixed(model, p, engine, gpu, n, batch, perf=perf)
     kv_read = batch * seq_cache_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
     # The weight matmuls and the attention over the KV cache are separate kernels: each is
-    # bound by its own bytes or FLOPs, and they run one after the other.
-    attn_compute = 4.0 * a.num_layers * a.q_width * context * batch / fixed.attn_flops_s
+    # bound by its own bytes or FLOPs, and they run one after the other. Only the softmax
+    # layers attend to the context (a hybrid model's linear-attention layers read their fixed
+    # state, in seq_cache_bytes).
+    attn_compute = 4.0 * a.kv_layers * a.q_width * context * batch / fixed.attn_flops_s
     step = fixed.linear_s + max(kv_read, attn_compute) + fixed.comm_s + fixed.overhead_s
     memory_bound = fixed.linear_mem_s + kv_read >= fixed.linear_compute_s + attn_compute
     return step, ("memory" if memory_bound else "compute")
@@ -341,13 +344,15 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     if perf is not None and s.flash_attention:
         attn_peak *= attention_share(perf, gpu, tokens)
     linear = 2.0 * model.active_params * tokens * batch
-    # causal attention: 2 x width x T^2 per layer; a windowed layer's query attends to at
-    # most W tokens, 2 x width x (2TW - W^2) past the window
+    # causal attention: 2 x width x T^2 per softmax layer; a windowed layer's query attends
+    # to at most W tokens, 2 x width x (2TW - W^2) past the window; a hybrid model's
+    # linear-attention layers are linear in T, counted with the weights
+    # (:func:`attention_flops_per_pair`)
     t2 = float(tokens) ** 2
     w = float(a.sliding_window or 0)
     slid = (2.0 * tokens * w - w * w) if w and tokens > w else t2
-    per_layer = attention_flops_per_pair(a) / a.num_layers / 2
-    attn = per_layer * batch * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid)
+    per_layer = attention_flops_per_pair(a) / a.kv_layers / 2 if a.kv_layers else 0.0
+    attn = per_layer * batch * ((a.kv_layers - a.n_sliding) * t2 + a.n_sliding * slid)
     t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
     # the weights must be read at least once
     t = max(t, weight_bytes(model, p) / tp / _effective_bw(gpu, s))
@@ -486,12 +491,13 @@ class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
 def causal_attention_flops(a: Architecture, seq: int) -> float:
     """Forward attention FLOPs per token of a causal ``seq``-token sequence, over the layers:
     a query attends to s/2 tokens on average (FlashAttention skips the masked blocks), a
-    sliding-window layer's to at most the window (the rule of :func:`prefill_s`)."""
+    sliding-window layer's to at most the window, a hybrid model's linear-attention layers to
+    none (the rule of :func:`prefill_s`)."""
     t2 = float(seq) ** 2
     w = float(a.sliding_window or 0)
     slid = (2.0 * seq * w - w * w) if w and seq > w else t2
-    per_layer = attention_flops_per_pair(a) / a.num_layers / 2
-    return per_layer * ((a.num_layers - a.n_sliding) * t2 + a.n_sliding * slid) / max(seq, 1)
+    per_layer = attention_flops_per_pair(a) / a.kv_layers / 2 if a.kv_layers else 0.0
+    return per_layer * ((a.kv_layers - a.n_sliding) * t2 + a.n_sliding * slid) / max(seq, 1)
 
 
 def _gather_s(perf: PerfTables, gpu: GPU, n: int) -> tuple[Callable[[float], float], str,
@@ -898,8 +904,6 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                            prefill_tokens_per_s=req.batch_size * tokens / t, bound="compute")
     assert kv is not None
     ctx = req.input_tokens
-    step, bound = decode_step_s(model, p, kv, engine, gpu, n, req.batch_size, ctx,
-                                perf if engine.split == "tensor" else None)
     lm = (shared_load_model(load_models, model, p, kv, engine, gpu, n, req.input_tokens,
                             max(1, req.output_tokens), perf, pp)
           if engine.split == "tensor" else None)
@@ -914,6 +918,12 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     else:
         thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens,
                                  req.output_tokens, perf=perf, pp=pp)
+    # The engine runs at most ``conc`` sequences at once (KV admission, max_num_seqs) and
+    # queues the rest: the decode figures are for the batch that runs, never for more
+    # sequences decoding together than the setup holds (no sequence fits: the batch asked).
+    decoding = min(req.batch_size, conc) if conc else req.batch_size
+    step, bound = decode_step_s(model, p, kv, engine, gpu, n, decoding, ctx,
+                                perf if engine.split == "tensor" else None)
     if lm is not None:
         note("decode_model", "the serving model's decode step",
              f"{engine.id}: the weights at the measured GEMM latency for the batch, the KV cache "
@@ -927,6 +937,15 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              f"of {peak_tflops(gpu, p, engine):g} dense TFLOPS; the slower bound wins")
     note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the batch "
          "is large enough that matmul FLOPs dominate")
+    if decoding < req.batch_size:
+        held = (f"{engine.id} runs at most max_num_seqs {s.max_num_seqs}"
+                if conc >= s.max_num_seqs else
+                "the KV cache admits that many at their actual context" if lm is not None
+                else "the KV cache holds that many at their full context")
+        note("decode_batch", f"{decoding} of {req.batch_size} requests run at once",
+             f"{held}; the others wait in the queue, so decode_tokens_per_s, "
+             f"decode_throughput_tokens_per_s and the decode bound are for a decode step of "
+             f"{decoding} sequences")
     if n > 1:
         note("multi_gpu", "layer split" if engine.split == "layer" else f"tensor parallel {n}",
              "llama.cpp runs layers GPU after GPU (no decode speed-up); tensor parallel adds two "
@@ -941,7 +960,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              "share")
     base = Performance(
         decode_tokens_per_s=1.0 / step,
-        decode_throughput_tokens_per_s=req.batch_size / step,
+        decode_throughput_tokens_per_s=decoding / step,
         prefill_tokens_per_s=req.input_tokens / t_pre if t_pre else None,
         time_to_first_token_ms=(t_pre + step) * 1000,
         max_throughput_tokens_per_s=thr, max_concurrency=conc, requests_per_s=rps,
