@@ -30,6 +30,7 @@ from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.catalog.offer_query import OfferFilter, query, view
 from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
@@ -95,7 +96,10 @@ def compute(kind: str, request: Any) -> bytes:
         return msgspec.json.encode(size(msgspec.convert(request, SizingRequest), catalog))
     if kind == "recommend":
         req = msgspec.convert(request, RecommendationRequest)
-        return msgspec.json.encode(recommend(req, catalog, TODAY))
+        try:
+            return msgspec.json.encode(recommend(req, catalog, TODAY))
+        except InvalidInput as e:  # a 400 is an answer too (its field and its words)
+            return msgspec.json.encode({"status": 400, "path": e.path, "detail": e.message})
     if kind == "ask":
         return msgspec.json.encode(answer(msgspec.convert(request, AskRequest), d, catalog,
                                           TODAY))

@@ -176,7 +176,8 @@ def test_cost_per_million_compared(q: str) -> None:
 ])
 def test_a_batch_size(q: str) -> None:
     r = ask(q)
-    res = size(SizingRequest(model="llama-3.1-8b", gpu="a10g", input_tokens=4096,
+    # "4k context" is prompt and output together (as /v1/recommendations' context_tokens)
+    res = size(SizingRequest(model="llama-3.1-8b", gpu="a10g", input_tokens=4096 - 512,
                              output_tokens=512), catalog())
     assert asked(r) == ("max_batch_size", res.max_batch_size, "requests")
 

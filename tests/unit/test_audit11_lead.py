@@ -42,7 +42,8 @@ def test_an_image_model_keeps_its_price_per_thousand_images() -> None:
 def test_nvlink_for_a_split_answers_with_the_memory_and_each_links_speed(
         question: str, lang: str) -> None:
     r = ask(question)
-    core = [_size(model="llama-3.1-70b", gpu=g, gpu_count=4, input_tokens=4096,
+    # the default 4,096 tokens of context, 512 of them output
+    core = [_size(model="llama-3.1-70b", gpu=g, gpu_count=4, input_tokens=4096 - 512,
                   output_tokens=512) for g in LINK_PAIR]
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("per_gpu_gib", "GiB")

@@ -30,10 +30,10 @@ def _size(**kw: Any) -> SizingResult:
 def _fewest(model: str, weights: str | None, gpu: str, users: int, ctx: int
             ) -> tuple[int, SizingResult]:
     """The fewest ``gpu`` (1, 2, 4, 8, then 16, 32, ...) whose sizing holds ``users``
-    requests of ``ctx`` + 512 tokens at once."""
+    requests of ``ctx`` tokens (prompt and 512 out, as /v1/ask reads "N context") at once."""
     n = 1
     while n <= 128:
-        kw = {"model": model, "gpu": gpu, "gpu_count": n, "input_tokens": ctx,
+        kw = {"model": model, "gpu": gpu, "gpu_count": n, "input_tokens": ctx - 512,
               "output_tokens": 512, "batch_size": users}
         if weights:
             kw["weights"] = weights

@@ -24,7 +24,7 @@ KEYS = (
     "model", "weights", "context_tokens", "params_b", "gpu", "gpu_count", "workload", "method",
     "budget_usd_per_hour", "budget_usd_per_month", "concurrent_requests", "batch_size",
 )
-NOT_COUNTED_AS_FALSE_POSITIVE = ("params_range_b", "quantized")
+NOT_COUNTED_AS_FALSE_POSITIVE = ("params_range_b", "quantized", "engine")
 
 
 @functools.cache

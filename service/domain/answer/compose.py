@@ -5,6 +5,7 @@ model). Retrieval is injected (the embedding model and faiss are adapters)."""
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from collections.abc import Mapping
 from typing import Annotated, Literal, Protocol
@@ -29,8 +30,10 @@ from service.domain.answer.writer import (
     unknown_gpu_written,
 )
 from service.domain.base import Out, Strict
+from service.domain.catalog.precisions import PRECISIONS, find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput
 from service.domain.fields import (
     Concurrency,
     ContextTokens,
@@ -226,23 +229,48 @@ def _representative(registry: Registry, params_b: float) -> str | None:
 
 
 def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extracted:
+    """The question's extraction completed from the caller's ``context`` (the question's own
+    words win). A context value that names nothing of the catalog is a 400 at its field with
+    the nearest ids, as /v1/sizing refuses it: never dropped, which priced another GPU."""
     if ctx is None:
         return ex
     changes: dict[str, object] = {}
-    if ctx.model and not ex.model:
+    if ctx.model:
         found = registry.find_model(ctx.model)
-        if found:
+        if found is None:
+            raise _unknown_context("model", ctx.model, registry.model_names.suggest(ctx.model),
+                                   "a model of the catalog (GET /v1/models)")
+        if not ex.model:
             changes["model"] = found.id
-    for name in ("weights", "context_tokens", "budget_usd_per_hour", "budget_usd_per_month",
+    if ctx.weights:
+        p = find_precision(ctx.weights)
+        if p is None:
+            raise _unknown_context("weights", ctx.weights,
+                                   difflib.get_close_matches(ctx.weights.lower(), [
+                                       q.id for q in PRECISIONS], n=3, cutoff=0.5),
+                                   "a precision id or spelling such as bf16, fp8, int8, "
+                                   "awq-int4 or 'GGUF Q4_K_M'")
+        if ex.weights is None:
+            changes["weights"] = p.id
+    for name in ("context_tokens", "budget_usd_per_hour", "budget_usd_per_month",
                  "workload", "concurrent_requests"):
         if getattr(ex, name) is None and getattr(ctx, name) is not None:
             changes[name] = getattr(ctx, name)
-    if ctx.gpu and not ex.gpu:
+    if ctx.gpu:
         g = registry.find_gpu(ctx.gpu)
-        if g:
+        if g is None and not registry.gpu_family(ctx.gpu.strip()):
+            raise _unknown_context("gpu", ctx.gpu, registry.gpu_names.suggest(ctx.gpu),
+                                   "a GPU of the catalog (GET /v1/gpus)")
+        if g is not None and not ex.gpu:
             changes["gpu"] = g.id
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
+
+def _unknown_context(field: str, raw: str, hint: list[str], use: str) -> InvalidInput:
+    said = raw.strip()[:40]
+    return InvalidInput(f"unknown {field} {said!r} in context: use {use}"
+                        + (f"; did you mean: {', '.join(hint)}" if hint else ""),
+                        f"$.context.{field}")
 
 
 class Knowledge(Protocol):

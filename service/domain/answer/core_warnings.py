@@ -185,13 +185,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_tp_past_bridge", re.compile(
         r"tensor parallel (?P<n_tp>\d++): (?P<gpu>(?:(?! is a PCIe card).)++) is a PCIe card "
         r"whose bridge joins pairs of GPUs, so tensor-parallel all-reduces would cross PCIe "
-        r"every layer; timed at PCIe speed \(at most (?P<n_cap>\d++)-way tensor parallel, with "
-        r"pipeline stages or replicas beyond it, is faster\)")),
+        r"every layer; timed at PCIe speed \(vLLM advises at most (?P<n_cap>\d++)-way tensor "
+        r"parallel, with pipeline stages or replicas beyond it, where GPUs lack NVLink\)")),
     ("core_tp_no_nvlink", re.compile(
         r"tensor parallel (?P<n_tp>\d++): (?P<gpu>(?:(?! has no NVLink).)++) has no NVLink, so "
-        r"tensor-parallel all-reduces would cross PCIe every layer; timed at PCIe speed \(at "
-        r"most (?P<n_cap>\d++)-way tensor parallel, with pipeline stages or replicas beyond it, "
-        r"is faster\)")),
+        r"tensor-parallel all-reduces would cross PCIe every layer; timed at PCIe speed \(vLLM "
+        r"advises at most (?P<n_cap>\d++)-way tensor parallel, with pipeline stages or replicas "
+        r"beyond it, where GPUs lack NVLink\)")),
     ("core_fits_at", re.compile(
         r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU at (?P<p>\S++) where "
         r"(?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB; (?P<q>\S++) "

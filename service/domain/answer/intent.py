@@ -20,6 +20,7 @@ from service.domain.answer.understand import (
     daily_budget,
     input_output_tokens,
     kv_precision,
+    prompt_tokens,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
@@ -103,7 +104,11 @@ class Stated:
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
     clip_seconds: float | None = None
-    """A video's length ("a 5 second video", "un clip de 5 secunde")."""
+    """A video's length in seconds ("a 5 second video", "a 10-second 720p video", "1 minute
+    of video", "un clip de 5 secunde", "un minut de video")."""
+    video_height_px: int | None = None
+    """A video's height written as "480p", "544p", "720p", "1080p": the writer picks the
+    width (the model's own size at that height, else 16:9 at the model's latent multiple)."""
     eur: float | None = None
     """An amount stated in euro; 0 when euro is named without an amount ("sub 1 euro pe oră"
     gives 1). Like lei, never converted: the catalog holds no exchange rate."""
@@ -113,6 +118,10 @@ class Stated:
     output_tokens: int | None = None
     """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire", "1k in
     1k out", "1k/2k in/out")."""
+    prompt_tokens: int | None = None
+    """Input tokens of one request stated as an input or a prompt ("1k in 1k out", "4000
+    input tokens", "a 4000-token prompt"): the request is this plus its output. A length
+    stated as a context ("8k context") is prompt plus output (the API's ``context_tokens``)."""
     kv_cache: str | None = None
     """The KV cache's precision ("fp8 kv cache", "cache KV în fp8"): sizing's ``kv_cache``;
     None: the sizing's default (fp16)."""
@@ -241,7 +250,7 @@ _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio|audio"
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
-    r"|each month|of video|video|clip))")
+    r"|each month|of video|video|clip|\d{3,4}p\s++(?:video|clip)))")
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
 _DURATION_WORDS = (
     (re.compile(r"\b(?:weekend|week-end|sfarsit de saptamana)\b"), 48.0),
@@ -283,9 +292,10 @@ _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++"
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
-# a video job's clips: "100 videos", "100 de clipuri" (not "a 5 second video": no word
-# between the count and the noun)
-_CLIPS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:videos?|clips?|clipuri|videoclipuri)\b")
+# a video job's clips: "100 videos", "100 720p videos", "100 de clipuri" (not "a 5 second
+# video": no word between the count and the noun but a size; "480p" is no count)
+_CLIPS = re.compile(_COUNT_SCALE + r"(?!p\b)\s*+(?:de\s++)?(?:(?:\d{3,4}p|\d{3,4}\s*+[x×]\s*+"
+                    r"\d{3,4})\s++)?(?:videos?|clips?|clipuri|videoclipuri)\b")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
 # "22 de zile pe luna"
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
@@ -417,9 +427,36 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
 
 
 _ON_DEMAND = re.compile(r"\bon[- ]demand\b|\bla cerere\b")
-_CLIP = re.compile(r"(?<![\w.])(\d{1,3}(?:[.,]\d)?)[\s-]*+(?:seconds?|secunde|sec|s)\b[\s-]*+"
-                   r"(?:(?:long\s++)?(?:video|clip)|de video)"
-                   r"|\b(?:video|clip)\w*+\s++(?:of|de)\s++(\d{1,3}(?:[.,]\d)?)\s*+(?:seconds?|secunde|sec|s)\b")
+# a video's length: "a 5 second video", "a 10-second 720p video", "10 seconds of video", "1
+# minute of video", "a one-minute clip", "un video de 10 secunde", "un minut de video"; a word
+# for one only before a minute ("a second video" is another video, not a 1-second one)
+_CLIP_UNIT = r"(seconds?|secunde|secunda|sec|s|minutes?|minute|minut|min)\b"
+_CLIP_SIZE = r"(?:(?:de\s++)?(?:\d{3,4}p|\d{3,4}\s*+[x×]\s*+\d{3,4})\s++)?"
+_CLIP = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:[.,]\d)?|(?:a|an|one|un|o)(?=[\s-]++min))[\s-]*+" + _CLIP_UNIT
+    + r"[\s-]*+(?:long\s++)?(?:" + _CLIP_SIZE + r"(?:video|clip)|(?:of|de)\s++" + _CLIP_SIZE
+    + r"video)"
+    r"|\b(?:video|clip)\w*+\s++" + _CLIP_SIZE + r"(?:of|de)\s++"
+    r"(\d{1,3}(?:[.,]\d)?|(?:a|an|one|un|o)(?=\s++min))\s*+" + _CLIP_UNIT)
+# a video's height as "480p" / "1080p" (no space: "480 p" is no size)
+_VIDEO_P = re.compile(r"(?<![\w.])(\d{3,4})p\b")
+
+
+def _clip_seconds(folded: str) -> float | None:
+    """The video length :data:`_CLIP` reads, in seconds."""
+    cm = _CLIP.search(folded)
+    if cm is None:
+        return None
+    raw, unit = (cm.group(1), cm.group(2)) if cm.group(1) else (cm.group(3), cm.group(4))
+    value = 1.0 if raw in ("a", "an", "one", "un", "o") else _num(raw)
+    return value * (60.0 if unit.startswith("min") else 1.0) or None
+
+
+def _video_height(folded: str) -> int | None:
+    """The height of a video written as "720p" (144p to 4320p, the heights such names go
+    by)."""
+    vm = _VIDEO_P.search(folded)
+    return int(vm.group(1)) if vm and 144 <= int(vm.group(1)) <= 4320 else None
 _EUR = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:eur|euro|euros)\b"
                   r"|(?:€|\beur\b)\s*+(\d++(?:[.,]\d++)?)|(\d++(?:[.,]\d++)?)\s*+€")
 _IN_EUR = re.compile(r"\b(?:eur|euro|euros)\b|€")
@@ -862,7 +899,8 @@ _PERIOD = (r"(?:\s*+(?:/|per|pe|a|an|each|every|on a|in a|intr-o)\s*+(?P<per>s|s
 # SDXL images" is "50000      images"; at most two words between the count and the noun, and
 # between the noun and the period: "100 de imagini SDXL pe minut" where no name is blanked)
 _SERVE_RATE = re.compile(
-    _COUNT_SCALE + r"\s*+(?:de\s++)?(?:(?:[a-z][a-z\-]*+|\d{3,4}x\d{3,4})\s++){0,2}?"
+    _COUNT_SCALE + r"(?!p\b)\s*+(?:de\s++)?"  # "480p" is a size, not 480 videos
+    r"(?:(?:[a-z][a-z\-]*+|\d{3,4}x\d{3,4}|\d{3,4}p)\s++){0,2}?"
     r"(?:(?P<images>images?|imagini|pictures?|photos?|poze|fotografii)"
     r"|(?P<videos>videos?|clips?|clipuri|videoclipuri)"
     r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
@@ -954,7 +992,6 @@ def stated(text: str, registry: Registry) -> Stated:
     if per_week is not None:
         days = MONTH_DAYS * per_week / 7  # weekdays are 30 x 5/7 of the answers' month
     wr = _work_rate(unnamed, hours_per_day, days)
-    cm = _CLIP.search(folded)
     eur: float | None = None
     em = _EUR.search(folded)
     if em:
@@ -997,13 +1034,14 @@ def stated(text: str, registry: Registry) -> Stated:
                   gpu_counts=_gpu_counts(toks, names),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
+                  prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded)),
-                  clip_seconds=_num(cm.group(1) or cm.group(2)) if cm else None,
+                  clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   provider_evidence=_provider_evidence(text, folded),
                   per_gb=bool(_PER_GB.search(folded)),
                   sessions_per_day=_sessions(folded),

@@ -48,6 +48,9 @@ class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
     budget_usd_per_month: float | None = None
     concurrent_requests: int | None = None
     batch_size: int | None = None
+    engine: str | None = None
+    """Inference engine id (catalog/engines.toml), when one engine is named ("with
+    TensorRT-LLM"): the answer sizes with it, as ``/v1/sizing`` does with ``engine``."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -571,6 +574,33 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+_PROMPT_W = r"(?:prompts?|prompturi|promptul|prompturile|inputs?|intrare|intrarea)"
+_PROMPT = re.compile(
+    # "4000 input tokens", "a 4000-token prompt", "8k prompts", "4000 de tokeni de intrare"
+    rf"(?<![\w.,/])(\d{{1,7}})\s*+(k)?(?:\s*+-?\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+"
+    rf"(?:(?:de|la|of)\s++)?{_PROMPT_W}\b"
+    # "prompts of 4000 tokens", "input length 4000", "prompt de 2048 de tokeni"
+    rf"|\b{_PROMPT_W}\s*+(?:(?:length|lungime|lungimea)\s*+)?(?:(?:of|de|=|:)\s*+)?"
+    r"(?<![\w.,])(\d{1,7})(?![\d.,]\d)(?:\s*(k)\b)?(?!\w)"
+)
+
+
+def prompt_tokens(text: str) -> int | None:
+    """The input of one request when the text states it as an input or a prompt ("1k in 1k
+    out", "4000 input tokens", "a 4000-token prompt", "prompts of 4k"), not as a context:
+    such a request is that input plus its output, where a context ("8k context", the API's
+    ``context_tokens``) is prompt and output together. None where not so stated."""
+    inp = input_output_tokens(text)[0]
+    if inp is not None:
+        return inp
+    m = _PROMPT.search(_fold(text))
+    if m is None:
+        return None
+    g = m.groups()
+    n, k = (g[0], g[1]) if g[0] is not None else (g[2], g[3])
+    return int(n) * (1024 if k else 1)
+
+
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
 
 
@@ -699,6 +729,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 return int(mn.group(1))
             if after in _SEQ_AFTER and then in ("length", "len"):
                 return int(mn.group(1))  # "4096 sequence length"
+            if after in ("context", "contextul", "contextului", "ctx"):
+                return int(mn.group(1))  # "at 32768 context", "la 32768 (de) context"
             if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
                 return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
     return bare
@@ -866,6 +898,36 @@ def _memory_variant(toks: list[_Tok], gpus: list[_Mention], gpu: str,
     return best[1] if best else gpu
 
 
+def _engine_keys(registry: Registry) -> tuple[dict[str, str], int]:
+    """Every engine's id, name and aliases from the catalog (engines.toml), normalised ("TRT-LLM",
+    "tensorrt llm" -> "tensorrtllm"), to its id, and the most words a spelling can be written
+    in ("Hugging Face transformers": 3); made once per registry."""
+    def make() -> tuple[dict[str, str], int]:
+        spellings = [(said, e.id) for e in registry.engines
+                     for said in (e.id, e.name, *e.aliases)]
+        keys = {norm(said): eid for said, eid in spellings if norm(said)}
+        words = max((len(re.findall(r"[a-z0-9]+", said.lower())) for said, _ in spellings),
+                    default=0)
+        return keys, words
+    return registry.derived.table("extract_engine_keys", make)
+
+
+def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
+    """The one engine ``text`` names, by its id or name written as one word or as adjacent
+    words; None when none is named or several are ("vLLM vs SGLang" compares them)."""
+    keys, words = _engine_keys(registry)
+    found: set[str] = set()
+    for i in range(len(toks)):
+        joined = ""
+        for j in range(i, min(i + words, len(toks))):
+            if j > i and text[toks[j - 1].end : toks[j].start].strip(" -"):
+                break  # words apart ("llama, cpp") are not one name
+            joined += norm(toks[j].text)
+            if joined in keys:
+                found.add(keys[joined])
+    return found.pop() if len(found) == 1 else None
+
+
 def extract(text: str, registry: Registry) -> Extracted:
     """Every entity ``text`` states, resolved against ``registry``."""
     tables = _tables(registry)
@@ -932,6 +994,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         budget_usd_per_month=_amount(month) if month else None,
         concurrent_requests=int(users.group(1)) if users else None,
         batch_size=int(next(g for g in batch.groups() if g)) if batch else None,
+        engine=_engine(toks, folded, registry),
     )
 
 

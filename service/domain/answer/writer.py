@@ -22,6 +22,8 @@ from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import Details, Stated, finetune_options
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.offer_query import OfferView, in_regions
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
@@ -109,6 +111,21 @@ class Written:
     computed: bool = False
 
 
+# a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
+# the first two numbers of a latent shape ("704x512x161")
+_SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
+
+
+def _latent_multiple(m: ModelEntry) -> int:
+    """The pixels one latent patch covers on a side: the VAE's downsampling times the
+    denoiser's spatial patch (``patch_size`` 2 or ``[1, 2, 2]`` in the catalog; 1 when none,
+    a UNet's latent positions)."""
+    den = next((c for c in m.components if c.role == "denoiser"), None)
+    patch = (den.architecture or {}).get("patch_size", 1) if den is not None else 1
+    side = patch[-1] if isinstance(patch, list) and patch else patch
+    return (m.latent_downsample or 8) * (side if isinstance(side, int) and side > 0 else 1)
+
+
 # Representative cards for a memory size stated without a GPU ("a 24 GB card").
 _CARDS_BY_GB = ("rtx-4090", "l40s", "h100-sxm", "a100-sxm-40gb", "rtx-5090", "rtx-3060",
                 "h200-sxm", "b200", "rtx-4060-ti-16gb", "rtx-4070", "a10", "l4", "t4",
@@ -141,6 +158,8 @@ class _W:
         """GPUs with offers, none of them in the region asked."""
         self.media_batch_how = "stated"
         """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
+        self.video_size_how: str | None = None
+        """How ``video_size`` read a "720p": "native", "listed" or "16:9" (None: not read)."""
         self.priced_gpu: str | None = None
         """The card a price answer led with when the name asked covers several
         (:func:`_variants_price`): the region and provider notes are about it."""
@@ -230,10 +249,27 @@ class _W:
         req = {"model": self.model_id, **{k: v for k, v in kw.items() if v is not None}}
         if self.weights and "weights" not in kw:
             req["weights"] = self.weights
+        engine = self.engine()
+        if engine is not None and "engine" not in req:
+            req["engine"] = engine
         try:
             return size(msgspec.convert(req, SizingRequest), self.catalog)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+
+    def engine(self) -> str | None:
+        """The engine the question names, which every sizing of the answer runs on (as
+        ``/v1/sizing`` with ``engine``), so that a combination sizing refuses is never a yes;
+        None when none is named or it does not serve the model (SDXL "with vLLM": the
+        model's default engine answers, as it did)."""
+        e = self.reg.engines.by_id.get(self.ex.engine) if self.ex.engine else None
+        m = self.model
+        return e.id if e is not None and m is not None and e.serves(m.kind, m.family) else None
+
+    def engine_name(self, engine_id: str) -> str:
+        """An engine as the catalog names it ("TensorRT-LLM")."""
+        e = self.reg.engines.by_id.get(engine_id)
+        return e.name if e is not None else engine_id
 
     def media_kw(self, gid: str | None = None, count: int = 1, job: bool = False
                  ) -> dict[str, Any]:
@@ -250,8 +286,11 @@ class _W:
         if m.kind == "diffusion":
             if self.st.diffusion_steps:
                 kw["steps"] = self.st.diffusion_steps
-            if self.st.image_width_px and self.st.image_height_px and m.modality == "image":
+            if self.st.image_width_px and self.st.image_height_px and m.modality in (
+                    "image", "video"):
                 kw["width"], kw["height"] = self.st.image_width_px, self.st.image_height_px
+            elif m.modality == "video" and self.st.video_height_px:
+                kw["width"], kw["height"] = self.video_size(self.st.video_height_px)
         batch = self.ex.batch_size
         if batch is None and job and m.kind == "audio" and gid is not None:
             batch = self.job_batch(gid, count)
@@ -262,6 +301,26 @@ class _W:
         if batch is not None and m.kind in ("audio", "diffusion"):
             kw["batch_size"] = batch
         return kw
+
+    def video_size(self, height: int) -> tuple[int, int]:
+        """The width × height a video model is sized at for a height written as "480p": the
+        model's native size at that height; else a size of that height its catalog notes list
+        (Wan 2.1 14B: "also 480p 832x480"); else 16:9 with both sides rounded to the model's
+        latent multiple (the VAE's downsampling × the denoiser's spatial patch: 16 for Wan and
+        HunyuanVideo, so 544p is 960×544 and 1080p 1920×1088), as the pipelines take only
+        whole patches. How it was read is kept for ``media_notes`` to say."""
+        m = self.model
+        assert m is not None
+        if m.native_width and m.native_height == height:
+            self.video_size_how = "native"
+            return m.native_width, height
+        for lm in _SIZE_IN_NOTES.finditer(m.notes):
+            if int(lm.group(2)) == height:
+                self.video_size_how = "listed"
+                return int(lm.group(1)), height
+        self.video_size_how = "16:9"
+        k = _latent_multiple(m)
+        return max(k, round(height * 16 / 9 / k) * k), max(k, round(height / k) * k)
 
     def job_batch(self, gid: str, count: int) -> int | None:
         """The batch per GPU the recommendations run a speech batch job at on ``gid``: the
@@ -298,6 +357,11 @@ class _W:
             self.out.more.insert(0, self.say(
                 "media_steps", steps=self.n(kw["steps"]),
                 default=self.n(default or 30)))  # sizing's default: the model's, else 30
+        if self.video_size_how is not None and "width" in kw and self.model is not None:
+            self.out.more.insert(0, self.say(
+                f"video_size_{self.video_size_how.replace(':', '_')}",
+                p=self.st.video_height_px, w=kw["width"], h=kw["height"],
+                k=_latent_multiple(self.model)))
 
     def card(self) -> tuple[str | None, str | None]:
         """(gpu id, how the setup is named): the GPU named, else a card of the memory
@@ -490,6 +554,14 @@ class _W:
         assert r.gpu is not None
         return r.capacity_per_gpu_gib or r.gpu.usable_gib
 
+    def nofit(self) -> str:
+        """No GPU of the list holds it: a language model may split over nodes; a diffusion
+        pipeline runs one whole copy per GPU (sizing's one replica a GPU), so more GPUs or
+        nodes never help it."""
+        m = self.model
+        return self.t["nofit_replica"] if m is not None and m.kind == "diffusion" else (
+            self.t["nofit"])
+
     def max_ctx(self) -> int | None:
         m = self.model
         if m is None or m.architecture is None:
@@ -625,6 +697,23 @@ def _ctx(w: _W, default: int = 4096) -> int:
     return default
 
 
+def _prompt(w: _W, out: int = 512, default: int = 2048) -> int:
+    """The input tokens of one request that generates ``out``. A context stated ("8k
+    context", "32768 context", the ask context's ``context_tokens``) is prompt plus output,
+    as /v1/recommendations reads ``context_tokens``: its prompt is the context less ``out``,
+    so memory, speed and price are all for the context stated. A prompt stated as one ("4000
+    input tokens", "1k in 1k out": ``Stated.prompt_tokens``) is the input itself, and so is
+    a context no longer than ``out`` (nothing would be left of it for a prompt). ``default``
+    input tokens when no length is stated, or the only one read is the output ("500 tokens
+    out each")."""
+    ctx = w.ex.context_tokens
+    if ctx and ctx == w.st.prompt_tokens:
+        return ctx
+    if not ctx or ctx == w.st.output_tokens:
+        return default
+    return ctx if ctx <= out else ctx - out
+
+
 def _answered_as_media(w: _W) -> bool:
     """An image, video or audio model is answered in its own units, never tokens of context:
     done here (True), or the model is an LLM (False)."""
@@ -676,7 +765,7 @@ def _memory(w: _W) -> None:
     w.ask("total_gib", mem.total_gib, "GiB")
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
-    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
+    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     w.sized_warnings(r, ctx)
 
 
@@ -723,6 +812,18 @@ def _fits(w: _W) -> None:
         return
     w.record(r, ctx)
     setup = named or w.setup(count, gid)
+    limit = _past_context_limit(w, r, ctx)
+    if limit is not None:
+        # past the model's own limit no engine takes the request, whatever the memory or
+        # the GPU: the limit is the answer (a smaller precision or more GPUs change nothing)
+        w.out.first = w.say("fits_over_context", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(ctx), setup=setup, weights=r.weights,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        w.sized_warnings(r, ctx)
+        return
+    if _engine_not_on_gpu(w, r, gid, count, ctx, setup):
+        return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)
     key = ("fits_cannot_run" if r.runs is False and r.fits else "fits_cannot_run_nofit"
@@ -739,9 +840,131 @@ def _fits(w: _W) -> None:
             w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
                                     weights=r.weights, per=w.gib(row.per_gpu_gib)))
         _eight_bit_no(w, gid, count, ctx, r)
+    _nearest_that_runs(w, r, gid, count, ctx)
     if not r.fits and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
+
+
+def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
+                       setup: str) -> bool:
+    """The engine does not run on that GPU at any precision (vLLM on a P100, TensorRT-LLM on
+    an MI300X; catalog/kernels.toml [[platform]]): said first, the memory being beside the
+    point, then the first other engine that runs the model there and how it fits on it, and
+    the GPUs the engine asked runs it on. False when the engine runs there."""
+    assert w.model is not None
+    gpu = w.reg.gpus[gid]
+    first = _no_platform(w, r, gpu)
+    if first is None:
+        return False
+    w.out.first = first
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+    alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
+    if alt is None:
+        w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name, gpu=gpu.name))
+    else:
+        if not alt.fits:  # (inserted first: its sentence follows the engine's)
+            _smaller_precisions(w, gid, count, ctx, alt, setup, engine=alt.engine)
+        w.out.more.insert(0, w.say(
+            "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+            alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
+            setup=setup, need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
+    if r.fits_on:
+        w.out.more.append(w.say("fits_engine_runs_on", engine=w.engine_name(r.engine),
+                                fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _no_platform(w: _W, r: SizingResult, gpu: GPU) -> str | None:
+    """"No: <engine> does not run on <GPU> (<its compute capability>): it runs on <what its
+    platform covers>" where sizing refused the engine on that GPU at any precision
+    (catalog/kernels.toml [[platform]]), else None."""
+    kernels = w.reg.kernels
+    plat = kernels.platforms.get(r.engine)
+    s = kernels.supported(r.engine, get_precision(r.weights), gpu)
+    if r.runs is not False or plat is None or s.ok or not s.rule.startswith("platform:"):
+        return None
+    cover = []
+    if plat.cuda_min == "any":
+        cover.append(w.t["core_cover_any_nvidia"])
+    elif plat.cuda_min is not None:
+        cover.append(w.say("core_cover_cc", cc=plat.cuda_min))
+    if "*" in plat.rocm:
+        cover.append(w.t["core_cover_any_amd"])
+    elif plat.rocm:
+        cover.append("AMD " + "/".join(plat.rocm))
+    if plat.other:
+        cover.append(f" {w.t['core_or']} ".join(plat.other))
+    nvidia = gpu.vendor.lower() == "nvidia"
+    hw = (w.say("core_hw_cc", cc=gpu.compute_capability) if nvidia and gpu.compute_capability
+          else w.t["core_hw_cc_unknown"] if nvidia
+          else gpu.compute_capability or gpu.architecture or gpu.vendor)
+    return w.say("fits_no_platform", engine=w.engine_name(r.engine), gpu=gpu.name, hw=hw,
+                 cover=", ".join(cover) or w.t["core_cover_none"])
+
+
+def _other_engine(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
+                  ) -> SizingResult | None:
+    """Another engine that runs the model on ``gid``, sized there (with ``kw``): as sizing's
+    warning names them, the first of the catalog's engines that runs the weights asked, else
+    the first that runs the nearest precision to them (catalog/kernels.toml [nearest]); None
+    when none serves it there."""
+    gpu = w.reg.gpus[gid]
+    p = get_precision(r.weights)
+    lookup = {x.id: x for x in PRECISIONS}
+    kernels = w.reg.kernels
+    for same in (True, False):
+        for e in w.reg.engines:
+            q = p if same else kernels.nearest_supported(e.id, p, gpu, lookup)
+            if e.id == r.engine or q is None or not kernels.supported(e.id, q, gpu).ok:
+                continue
+            got = w.size(gpu=gid, gpu_count=count, weights=q.id, engine=e.id, **kw)
+            if got is not None and got.runs is not False:
+                return got
+    return None
+
+
+def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -> None:
+    """After "<engine> cannot run <weights> on that GPU" (fp8 with TensorRT-LLM on an A100):
+    the nearest precision that engine runs there (kernels.toml [nearest]) and whether the
+    model fits at it, sized with that engine; where none of its list runs, the first other
+    engine that runs the weights there. Said right after the first sentence."""
+    assert w.model is not None
+    gpu = w.reg.gpus[gid]
+    p = get_precision(r.weights)
+    kernels = w.reg.kernels
+    if r.runs is not False or r.engine not in w.reg.engines or kernels.supported(
+            r.engine, p, gpu).ok:
+        return
+    near = kernels.nearest_supported(r.engine, p, gpu, {x.id: x for x in PRECISIONS})
+    if near is None:
+        alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
+        if alt is not None:
+            w.out.more.insert(0, w.say(
+                "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+                alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
+                setup=w.setup(count, gid), need=w.gib(alt.memory.per_gpu_gib),
+                cap=w.gib(w.cap(alt))))
+        return
+    again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                   weights=near.id, engine=r.engine)
+    if again is None or again.runs is False or again.gpu is None:
+        return
+    w.out.more.insert(0, w.say("fits_near" if again.fits else "fits_near_nofit",
+                               near=near.id, engine=w.engine_name(r.engine),
+                               need=w.gib(again.memory.per_gpu_gib), cap=w.gib(w.cap(again))))
+
+
+def _past_context_limit(w: _W, r: SizingResult, ctx: int) -> int | None:
+    """The model's own context limit where the sizing says the request does not run because
+    ``ctx`` (input and output tokens) is past it, else None. An embedding model's input is
+    cut to its limit instead, so it is never past it."""
+    limit = w.max_ctx()
+    if (r.runs is not False or w.model is None or w.model.task == "embed" or not limit
+            or ctx <= limit):
+        return None
+    return limit
 
 
 def _eight_bit_no(w: _W, gid: str, count: int, ctx: int, r: SizingResult) -> None:
@@ -775,9 +998,11 @@ _SMALLER = ("fp8", "int8", "q8_0", "q6_k", "q5_k_m", "awq-int4", "q4_k_m", "q3_k
 
 
 def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
-                        setup: str) -> None:
+                        setup: str, engine: str | None = None) -> None:
     """After a "no": the lower precisions at which the model fits on that setup (with the
-    GPU's kernels able to run them), else how much the smallest still needs."""
+    GPU's kernels able to run them), else how much the smallest still needs. ``engine``:
+    sized with that engine (another than the question's, which runs there), else the
+    question's."""
     bits = get_precision(r.weights).bits_linear
     fits: list[tuple[str, float]] = []
     smallest: tuple[str, float] | None = None
@@ -785,7 +1010,7 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
         if get_precision(pid).bits_linear >= bits:
             continue
         again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
-                       weights=pid)
+                       weights=pid, engine=engine)
         if again is None or any(x.startswith("impossible combination") for x in again.warnings):
             continue
         smallest = (pid, again.memory.per_gpu_gib)
@@ -847,11 +1072,11 @@ def _max_concurrency(w: _W) -> None:
         _memory(w)
         return
     count = w.ex.gpu_count or 1
-    inp = w.ex.context_tokens or 2048
+    inp = _prompt(w)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
     if r is None or r.gpu is None:
         return
-    w.record(r, inp)
+    w.record(r, inp + 512)
     setup = named or w.setup(count, gid)
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
@@ -883,8 +1108,8 @@ def _speed(w: _W) -> None:
     if _work_rate(w, gid):  # an embedding model's rate of inputs
         return
     # an embedding model's input: at most its own limit (bge-large: 512)
-    inp = w.ex.context_tokens or (_ctx(w) if w.model.task == "embed" else 2048)
     out = w.st.output_tokens or (0 if w.model.task == "embed" else 512)  # it generates none
+    inp = _ctx(w) if w.model.task == "embed" else _prompt(w, out)
     if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         if not w.generates_tokens():
             # an embedding model generates no tokens: no setup "reaches" a time to first
@@ -903,7 +1128,7 @@ def _speed(w: _W) -> None:
         if base is None or row is None or row.decode_tokens_per_s is None:
             w.out.follow_up = w.t["need_gpu"]
             return
-        w.record(base, inp)
+        w.record(base, inp + out)
         w.out.first = w.say("speed_nogpu", setup=w.setup(row.gpu_count, row.gpu),
                             model=w.model.name, weights=base.weights,
                             tps=w.rate(row.decode_tokens_per_s))
@@ -916,7 +1141,7 @@ def _speed(w: _W) -> None:
     one_r: SizingResult | None = None  # one GPU, when the count is changed from it
     if r is not None and not r.fits and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
-        count = _min_count(w, gid, inp) or 1
+        count = _min_count(w, gid, inp + out) or 1
         if count > 1:
             one_r = r
             r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
@@ -942,12 +1167,21 @@ def _speed(w: _W) -> None:
                 break
     if r.gpu is None:
         return
+    limit = _past_context_limit(w, r, inp + out)
+    if limit is not None:
+        # no engine takes the request: no speed, whatever the precision or the GPU
+        w.record(r, inp + out)
+        w.out.first = w.say("speed_over_context", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(inp + out), inp=w.n(inp), out=w.n(out), setup=setup)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        w.sized_warnings(r, inp + out)
+        return
     if r.runs is False and _speed_cannot_run(w, r, gid, count, setup, inp, out):
         return
     if (w.st.request_rate_per_s and w.model.kind == "llm" and r.fits
             and _speed_rate(w, r, gid, count, setup, inp, out)):
         return
-    w.record(r, inp)
+    w.record(r, inp + out)
     p = r.performance
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
@@ -1026,7 +1260,7 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     if at is None or p is None or not p.max_requests_per_s or not p.time_per_output_token_ms:
         return False
     most = p.max_requests_per_s
-    w.record(at, inp)
+    w.record(at, inp + out)
     common = {"rate": _rps(w, rate), "model": w.model.name, "weights": at.weights,
               "setup": setup, "inp": w.n(inp), "out": w.n(out), "most": _rps(w, most)}
     ttft, tpot = p.time_to_first_token_ms, p.time_per_output_token_ms
@@ -1244,6 +1478,37 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     return True
 
 
+def _speed_other_engine(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                        out: int, first: str) -> None:
+    """The speed asked with an engine that does not run on the GPU: that said (``first``),
+    then the speed with the first other engine that runs the model there (as
+    :func:`_other_engine` picks it), or why it gives none."""
+    assert w.model is not None
+    w.out.first = first
+    alt = _other_engine(w, r, gid, count, input_tokens=inp, output_tokens=out,
+                        batch_size=w.ex.concurrent_requests)
+    perf = alt.performance if alt is not None and alt.fits else None
+    if alt is not None and perf is not None and perf.decode_tokens_per_s:
+        w.record(alt, inp + out)
+        tps = perf.decode_tokens_per_s
+        w.out.more.append(w.say("speed_engine_alt", alt=w.engine_name(alt.engine),
+                                model=w.model.name, weights=alt.weights, setup=setup,
+                                tps=w.rate(tps), inp=w.n(inp), out=w.n(out)))
+        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=False)
+    else:
+        w.record(r, inp + out)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        if alt is None:
+            w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name,
+                                    gpu=w.gpu_name(gid)))
+        else:
+            w.out.more.append(w.say("fits_engine_alt_nofit", alt=w.engine_name(alt.engine),
+                                    model=w.model.name, weights=alt.weights, setup=setup,
+                                    need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
+    for x in r.warnings:
+        w.core_warn(x)
+
+
 def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
                       out: int) -> bool:
     """The engine has no kernel for the precision asked on that GPU (fp8 on a V100): say it
@@ -1253,6 +1518,11 @@ def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, 
     gpu = w.reg.gpus[gid]
     if p0 is None or r.engine not in w.reg.engines.ids:
         return False
+    first = _no_platform(w, r, gpu)
+    if first is not None:
+        # not the precision: the engine does not run on that GPU at all (vLLM on a P100)
+        _speed_other_engine(w, r, gid, count, setup, inp, out, first)
+        return True
     lookup = {x.id: x for x in PRECISIONS}
     near = w.reg.kernels.nearest_supported(r.engine, p0, gpu, lookup)
     again = None
@@ -1274,13 +1544,13 @@ def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, 
             first_miss = got
     perf = again.performance if again is not None else None
     if again is None or not again.fits or perf is None or not perf.decode_tokens_per_s:
-        w.record(r, inp)
+        w.record(r, inp + out)
         w.out.first = w.say("speed_cannot_run", model=w.model.name, weights=r.weights,
                             setup=setup, engine=r.engine)
         w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
         w.sized_warnings(r, inp + out)
         return True
-    w.record(again, inp)
+    w.record(again, inp + out)
     tps = perf.decode_tokens_per_s
     w.out.first = w.say("speed_cannot_run_near", model=w.model.name, weights=r.weights,
                         setup=setup, engine=r.engine, near=again.weights, tps=w.rate(tps),
@@ -1405,7 +1675,7 @@ def _gpu_count(w: _W) -> None:
         return
     users = w.ex.concurrent_requests
     if users and users > 1 and w.model.kind == "llm":
-        ctx = w.ex.context_tokens or 2048
+        ctx = _prompt(w)  # each request's prompt, with 512 tokens out
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx,
                                       across_nodes=True)
@@ -1414,7 +1684,7 @@ def _gpu_count(w: _W) -> None:
                 return
             if got is not None and r is not None:
                 n, replicas, per, batch = got
-                w.record(r, ctx)
+                w.record(r, ctx + 512)
                 if (per > NODE_GPUS and not w.ex.gpu_count
                         and _gpu_count_users_nodes(w, gid, users, ctx, got)):
                     return
@@ -1438,7 +1708,7 @@ def _gpu_count(w: _W) -> None:
                 _users_replica(w, gid, users, ctx, got)
                 return
         rec = w.recommend(workload="serving", concurrent_requests=users,
-                          context_tokens=max(ctx, 1024), output_tokens=512)
+                          context_tokens=max(ctx + 512, 1024), output_tokens=512)
         if rec is not None and rec.options:
             o = rec.options[0]
             w.offer_numbers(rec)
@@ -1509,7 +1779,7 @@ def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
     joined by a fast network where a model is split over nodes)."""
     b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
     rec = w.recommend(workload="serving", concurrent_requests=users,
-                      context_tokens=max(ctx, 1024), output_tokens=512)
+                      context_tokens=max(ctx + 512, 1024), output_tokens=512)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
         w.out.more.append(w.say(
@@ -1537,7 +1807,7 @@ def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
     r = _users_replica(w, gid, users, ctx, got)
     if r is None or not r.fits:
         return False
-    w.record(r, ctx)
+    w.record(r, ctx + 512)
     w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
                         weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
@@ -1559,7 +1829,7 @@ def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingRes
     most = 16 * NODE_GPUS
     if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=512) is None:
         return False
-    w.record(base, ctx)
+    w.record(base, ctx + 512)
     w.out.first = w.say("gpu_count_users_none", gpu=w.gpu_name(gid), users=w.n(users),
                         model=w.model.name, weights=base.weights, ctx=w.n(ctx + 512),
                         most=w.n(most), nodes=w.n(most // NODE_GPUS), node_gpus=w.n(NODE_GPUS))
@@ -1574,7 +1844,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     GPUs in all."""
     assert w.model is not None and w.st.request_rate_per_s
     out = w.st.output_tokens or 512
-    inp = (w.ex.context_tokens if w.ex.context_tokens != w.st.output_tokens else None) or 2048
+    inp = _prompt(w, out)
     if gid is not None and _gpu_count_rate_on(w, gid, inp, out):
         return True
     rec = w.recommend(workload="serving", target_requests_per_s=w.st.request_rate_per_s,
@@ -1626,7 +1896,7 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     n = setups * k
     at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / setups, weights=one.weights) or one
-    w.record(at, inp)
+    w.record(at, inp + out)
     w.out.first = w.say("gpu_count_rate_gpu", rate=w.hours(rate), inp=w.n(inp), out=w.n(out),
                         model=w.model.name, weights=one.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         replicas=w.replicas(setups), setup=w.setup(k, gid), most=_rps(w, most),
@@ -1639,8 +1909,8 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     b = w.basis(gid, k)
     if b is not None:
         w.count_price(b, n, k)
-    rec = w.recommend(workload="serving", target_requests_per_s=rate, context_tokens=inp,
-                      output_tokens=out)
+    rec = w.recommend(workload="serving", target_requests_per_s=rate,
+                      context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid:
         w.out.more.append(w.say("gpu_count_rate_cheapest", n=w.n(o.offer.gpu_count * o.nodes),
@@ -1712,6 +1982,8 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
         month=w.usd(o.cost.per_month_usd), usage=w.usage())
     w.ask("gpu_count", n, "GPUs")
+    if m.modality == "video":  # "100 480p videos an hour": the size read is said
+        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
     p = o.performance
     cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
            if what == "inputs" else p.images_per_s)
@@ -1778,7 +2050,7 @@ def _compare(w: _W) -> None:
             w.out.first = w.say("compare_gpus", rows="; ".join(rows))
             w.out.computed = True
         return
-    inp = w.ex.context_tokens or 2048
+    inp = _prompt(w)
     bare = w.st.bare_gpu
     if bare is not None and bare[1] in gids and bare[2] not in gids:
         # "H100 vs A100 for 70B": an LLM is held by memory, and a family named bare means its
@@ -1791,7 +2063,7 @@ def _compare(w: _W) -> None:
     base = w.size(input_tokens=inp, output_tokens=512)
     if base is None:
         return
-    w.record(base, inp)
+    w.record(base, inp + 512)
     if w.sub == "million" and _compare_million(w, gids, base, inp):
         return
     rows = []
@@ -2014,8 +2286,8 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     the job's total, the tokens over the setup's output at full load times its hourly price
     (on-demand), with the rate and the hours."""
     assert w.model is not None and w.det.tokens
-    inp = w.ex.context_tokens or 2048
     out = w.st.output_tokens or 512
+    inp = _prompt(w, out)
     got = _full_load(w, gid, inp, out)
     if got is None:
         return False
@@ -2028,7 +2300,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
         thr = load[1]
     hours = w.det.tokens / thr / 3600
     total = hours * hour
-    w.record(r, inp)
+    w.record(r, inp + out)
     w.out.first = w.say("tokens_job_gpu_users" if load is not None else "tokens_job_gpu",
                         tokens=w.n(w.det.tokens), model=w.model.name, users=w.n(users or 0),
                         weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
@@ -2105,7 +2377,8 @@ def _cost_inner(w: _W) -> None:
     kw: dict[str, Any] = {"workload": workload,
                           "concurrent_requests": w.ex.concurrent_requests or 1}
     if w.model.kind == "llm":
-        kw["context_tokens"] = max(w.ex.context_tokens or 4096, 1024)
+        # the recommendations' context is prompt plus output (512 unless stated below)
+        kw["context_tokens"] = max(_prompt(w, 512, 4096 - 512) + 512, 1024)
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
     rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
@@ -2113,9 +2386,9 @@ def _cost_inner(w: _W) -> None:
         # "2 million requests per day": a load carried at that rate, each request's output
         # as stated
         kw["target_requests_per_s"] = rate
-        kw["output_tokens"] = w.st.output_tokens or 512
-        if w.ex.context_tokens and w.ex.context_tokens == w.st.output_tokens:
-            kw["context_tokens"] = 4096  # "500 tokens out each" is the output, no context
+        out = kw["output_tokens"] = w.st.output_tokens or 512
+        # ("500 tokens out each" is the output, no context: _prompt's default)
+        kw["context_tokens"] = max(_prompt(w, out, 4096 - out) + out, 1024)
     if gid is not None:
         kw["top_n"] = 50
     # a name covering several cards ("A100 80GB"; "A100" at a provider): the recommendations
@@ -2215,7 +2488,8 @@ def _cost_inner(w: _W) -> None:
         # its share of the users), as the spot answer records its own
         ctx = kw.get("context_tokens", 4096)
         one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
-                     input_tokens=ctx, output_tokens=512,
+                     input_tokens=ctx - kw.get("output_tokens", 512),
+                     output_tokens=kw.get("output_tokens", 512),
                      batch_size=math.ceil(kw["concurrent_requests"] / o.nodes))
         if one is not None and one.fits:
             w.record(one, ctx, per_replica=True)
@@ -2260,7 +2534,7 @@ def _cost_inner(w: _W) -> None:
         if w.st.input_million:
             # a million prompt tokens: the lead option's setup (one replica, one machine's
             # GPUs, times its machines) at its prefill rate
-            ctx = kw.get("context_tokens", 4096)
+            ctx = kw.get("context_tokens", 4096) - 512  # the prompt, with 512 out
             one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
                          input_tokens=ctx, output_tokens=512)
             if one is not None and one.fits and one.performance is not None:
@@ -2291,13 +2565,15 @@ def _cost_inner(w: _W) -> None:
     if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
         # the precision and the load the price is for, right after it
         if rate:
+            ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.hours(rate),
-                                    ctx=w.n(kw.get("context_tokens", 4096)),
+                                    ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
         else:
+            ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed", weights=o.weights,
                                     users=w.n(kw["concurrent_requests"]),
-                                    ctx=w.n(kw.get("context_tokens", 4096)), out=w.n(512)))
+                                    ctx=w.n(ctx), inp=w.n(ctx - 512), out=w.n(512)))
     w.out.more.extend(parts)
     del budget
     others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
@@ -2335,17 +2611,19 @@ def _match_weights_note(w: _W, o: Option) -> None:
 
 
 def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:
-    """The users stated do not fit on ``count`` × ``gid`` at ``ctx`` tokens: (the fewest of
-    that GPU that hold them, from :func:`gpu_count_for_users`, the sentence that says so
-    with the memory needed and the memory there), else None."""
+    """The users stated do not fit on ``count`` × ``gid`` at ``ctx`` tokens of context (the
+    prompt and 512 out, as the cost path's recommendations read it): (the fewest of that GPU
+    that hold them, from :func:`gpu_count_for_users`, the sentence that says so with the
+    memory needed and the memory there), else None."""
     assert w.model is not None
     users = w.ex.concurrent_requests
     if not users or users <= 1:
         return None
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=512, batch_size=users)
+    inp = max(1, ctx - 512)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=users)
     if r is None or r.gpu is None or r.fits:
         return None
-    got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx)
+    got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
     if got is None or got[0] <= count:
         return None
     return got[0], w.say("cost_nofit", gpu=w.gpu_name(gid), model=w.model.name,
@@ -2530,12 +2808,12 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     named with that GPU."""
     assert w.model is not None
     b = w.basis(gid, count)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=w.ex.context_tokens or 4096,
-               output_tokens=512)
+    inp = _prompt(w, 512, 4096)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
     if b is None or r is None or not r.fits:
         return False
     v, per, kind = b
-    w.record(r, w.ex.context_tokens or 4096)
+    w.record(r, inp + 512)
     w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
                         weights=r.weights, hour=w.usd(per * count), provider=w.where(v, count),
                         kind=w.kinds[kind], month=w.usd(per * count * w.month_hours()),
@@ -2620,13 +2898,13 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     model's stated precision (else its own), on the on-demand price: the setup's hourly price
     over its output at full load. False when it does not run there."""
     assert w.model is not None
-    inp = w.ex.context_tokens or 2048
+    inp = _prompt(w)
     got = _full_load(w, gid, inp, 512)
     if got is None:
         return False
     r, count, thr, v, hour, kind = got
     million = hour / (thr * 3600) * 1e6
-    w.record(r, inp)
+    w.record(r, inp + 512)
     common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
               "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}
     if not _input_million(w, r, hour, inp, million, thr, common):
@@ -2862,8 +3140,46 @@ def _media_unit(w: _W) -> bool:
 _FPS = re.compile(r"\b(\d{1,3}) fps\b")
 
 
+def _video_fps(w: _W) -> int | None:
+    """The frame rate the video model's own generate script writes, from its catalog notes
+    or a sibling's of the same frame count (wan-2.1-1.3b: its 14B sibling's notes say 16
+    fps); None where no notes say it."""
+    m = w.model
+    assert m is not None
+    family = m.id.rsplit("-", 1)[0] + "-"
+    fm = next((x for x in (_FPS.search(o.notes or "") for o in (m, *(
+        o for o in w.reg.models.values() if o.id.startswith(family)
+        and o.num_frames == m.num_frames))) if x is not None), None)
+    return int(fm.group(1)) if fm is not None else None
+
+
+def _length_clips(w: _W) -> int:
+    """The clips one video of the length asked takes ("a 10-second video": 2 clips of Wan's
+    81 frames at 16 fps); 1 when no length is asked or the frame rate is unknown. 81 frames
+    at 16 fps is the 5-second clip, not the start of a second one (5 % slack)."""
+    m = w.model
+    assert m is not None
+    fps = _video_fps(w)
+    if not w.st.clip_seconds or fps is None or not m.num_frames:
+        return 1
+    return max(1, math.ceil(w.st.clip_seconds * fps / m.num_frames - 0.05))
+
+
+def _video_replicas(w: _W, count: int, sec: float) -> None:
+    """Says, on more than one GPU, that each GPU runs the whole pipeline and makes its own
+    clip (the sizing's replicas): ``count`` clips in ``sec`` seconds, never one clip faster.
+    Splitting one clip across GPUs (sequence parallelism, as xDiT/xfuser does) is not
+    modelled."""
+    if count > 1:
+        w.out.more.insert(0, w.say("video_replicas", n=w.n(count),
+                                   sec=w.n(sec, 1 if sec < 100 else 0)))
+
+
 def _video_cost(w: _W, gid: str) -> bool:
-    """One clip of a video model on the GPU named: its seconds there times the price."""
+    """A video model's clips on the GPU named: one clip's seconds there times one GPU's
+    price (on several GPUs each makes its own clip); the clips of the length asked ("a
+    10-second video", "1 minute of video") or stated ("100 videos") in all when more than
+    one."""
     m = w.model
     assert m is not None
     count = w.ex.gpu_count or 1
@@ -2889,50 +3205,66 @@ def _video_cost(w: _W, gid: str) -> bool:
     if not sec:
         return False
     v, per, kind = b
-    hour = per * count
+    # the sizing runs the pipeline whole on each GPU (one replica per GPU): a clip is one
+    # GPU's seconds at one GPU's price, however many GPUs the machine has
+    hour = per
     w.media_notes(mk)
+    _video_replicas(w, count, sec)
     frames = m.num_frames or 1
-    w.out.first = w.say("video_cost", w=m.native_width or 1024, h=m.native_height or 1024,
+    size_ = {"w": mk.get("width") or m.native_width or 1024,
+             "h": mk.get("height") or m.native_height or 1024}
+    w.out.first = w.say("video_cost", **size_,
                         frames=w.n(frames), model=m.name, weights=r.weights,
                         setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
                         sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour), kind=w.kinds[kind],
                         provider=w.where(v, count))
     w.ask("per_clip_usd", hour * sec / 3600, "USD")
-    if w.st.clips:
-        # clips stated: the job's total leads, the clip's cost after it
-        hours = w.st.clips * sec / 3600
+    per_video = _length_clips(w)
+    if w.st.clips or per_video > 1:
+        # clips stated, or a length over one clip: the total leads, the clip's cost after it
+        n = (w.st.clips or 1) * per_video
+        hours = n * sec / 3600
         unit_line = w.out.first
-        w.out.first = w.say("video_job", n=w.n(w.st.clips), w=m.native_width or 1024,
-                            h=m.native_height or 1024, frames=w.n(frames), model=m.name,
-                            weights=r.weights, setup=w.setup(count, gid),
-                            cost=w.usd(hours * hour), hours=w.hours(round(hours, 1)),
-                            sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour),
-                            kind=w.kinds[kind], provider=w.where(v, count))
+        common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
+                  "setup": w.setup(count, gid), "cost": w.usd(hours * hour),
+                  "hours": w.hours(round(hours, 1)), "sec": w.n(sec, 1 if sec < 100 else 0),
+                  "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
+        if w.st.clips:
+            w.out.first = w.say("video_job", n=w.n(n), **common)
+        else:
+            w.out.first = w.say("video_length", n=w.n(n), clip=_clip_words(w), **common)
         w.out.more.insert(0, unit_line)
         w.ask("job_usd", hours * hour, "USD")
     if w.st.clip_seconds:
-        clip = w.n(w.st.clip_seconds, 0 if w.st.clip_seconds.is_integer() else 1)
-        family = m.id.rsplit("-", 1)[0] + "-"  # wan-2.1-1.3b: its 14B sibling's notes say
-        fm = next((x for x in (_FPS.search(o.notes or "") for o in (m, *(
-            o for o in w.reg.models.values() if o.id.startswith(family)
-            and o.num_frames == m.num_frames))) if x is not None), None)
-        if fm is not None and m.num_frames:
-            # the frame rate the model's own generate script writes (catalog notes): 81
-            # frames at 16 fps is the 5-second clip, not the start of a second one
-            fps = int(fm.group(1))
-            clips = max(1, math.ceil(w.st.clip_seconds * fps / m.num_frames - 0.05))
-            w.out.more.append(w.say("video_clip_fps" if clips == 1 else "video_clip_fps_many",
-                                    frames=w.n(frames), fps=w.n(fps),
-                                    len=w.n(m.num_frames / fps, 1), clip=clip,
-                                    clips=w.n(clips)))
-        else:
-            w.out.more.append(w.say("video_clip_note", frames=w.n(frames), clip=clip))
+        _video_length_note(w)
     w.record(r, 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+def _clip_words(w: _W) -> str:
+    """The length asked as the answers write it: "10" (seconds), "2.5"."""
+    sec = w.st.clip_seconds or 0.0
+    return w.n(sec, 0 if sec.is_integer() else 1)
+
+
+def _video_length_note(w: _W) -> None:
+    """How many clips the length asked takes, with the frame rate it is read at."""
+    m = w.model
+    assert m is not None
+    frames = m.num_frames or 1
+    fps = _video_fps(w)
+    if fps is not None and m.num_frames:
+        clips = _length_clips(w)
+        w.out.more.append(w.say("video_clip_fps" if clips == 1 else "video_clip_fps_many",
+                                frames=w.n(frames), fps=w.n(fps),
+                                len=w.n(m.num_frames / fps, 1), clip=_clip_words(w),
+                                clips=w.n(clips)))
+    else:
+        w.out.more.append(w.say("video_clip_note", frames=w.n(frames), clip=_clip_words(w)))
 
 
 # the precisions an image or speech model is tried at when its default does not fit the GPU
@@ -3284,7 +3616,7 @@ def _train(w: _W, task: str) -> None:
     w.out.first = w.say("finetune_mem", method=label, model=w.model.name, weights=r.weights,
                         need=w.gib(r.memory.total_gib), w=w.gib(r.memory.weights_gib))
     w.ask("total_gib", r.memory.total_gib, "GiB")
-    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.t["nofit"])
+    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     for x in r.warnings:
         w.core_warn(x)
 
@@ -3702,10 +4034,10 @@ def _spot(w: _W) -> None:
         or bool(w.st.checkpoint_minutes)  # a job that checkpoints
     example = False
     # an LLM served: sized for the load and context a price answer is for (the cost path's
-    # 4,096 tokens in and 512 out, the users stated), one replica's memory recorded, as the
-    # on-demand answer records its lead option's
+    # context, 4,096 tokens unless stated, of which 512 out; the users stated), one
+    # replica's memory recorded, as the on-demand answer records its lead option's
     served = w.model is not None and w.model.kind == "llm" and not train
-    ctx = max(w.ex.context_tokens or 4096, 1024)
+    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024) - 512  # the prompt
     users = w.ex.concurrent_requests or 1
     if gid is not None:
         n = w.ex.gpu_count or 1
@@ -3718,7 +4050,7 @@ def _spot(w: _W) -> None:
             r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
                        batch_size=users if users > 1 else None)
             if r is not None and r.fits:
-                w.record(r, ctx, per_replica=True)
+                w.record(r, ctx + 512, per_replica=True)
         rows = [(gid, n)]
     elif w.model is None and w.ex.workload != "serving":
         # neither a GPU nor a model: the difference priced on the most rented card, said as
@@ -3735,7 +4067,7 @@ def _spot(w: _W) -> None:
                       batch_size=users if users > 1 else None)
         r = w.size(**kw)
         if r is not None:
-            w.record(r, ctx if served else 2048, per_replica=served)
+            w.record(r, ctx + 512 if served else 2048, per_replica=served)
             rows = [(f.gpu, f.gpu_count) for f in
                     sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))]
     best: tuple[float, float, str, int, OfferView, OfferView] | None = None
@@ -4110,8 +4442,8 @@ def _interconnect_split(w: _W) -> None:
     # all-reduces cross PCIe
     if m is None or m.kind != "llm" or not n or n < 3:
         return
-    ctx = w.ex.context_tokens or 4096
-    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx, output_tokens=512)
+    ctx = _prompt(w, 512, 4096 - 512) + 512  # the context said: the prompt and 512 out
+    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - 512, output_tokens=512)
                 for g in LINK_PAIR)
     if nv is None or pcie is None or not nv.fits or not pcie.fits:
         return
@@ -4265,7 +4597,7 @@ def _media(w: _W) -> None:
     rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))
     if gid is None:
         if not rows:
-            w.out.first = w.t["nofit"]
+            w.out.first = w.nofit()
             return
         gid = rows[0].gpu
         count = rows[0].gpu_count
@@ -4308,11 +4640,28 @@ def _media(w: _W) -> None:
             w.ask("audio_seconds_per_s", ratio or 0, "s/s")
     elif m.modality == "video":
         sec = p.seconds_per_image if p else None
-        w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
-                            w=mk.get("width") or m.native_width or 1024,
-                            h=mk.get("height") or m.native_height or 1024,
-                            sec=w.n(sec or 0, 1), setup=setup)
+        size_ = {"w": mk.get("width") or m.native_width or 1024,
+                 "h": mk.get("height") or m.native_height or 1024}
+        if count > 1:
+            # each GPU runs the whole pipeline (the sizing's replicas): the time is one
+            # GPU's per clip, with as many clips at once; one clip is not made faster
+            w.out.first = w.say("video_replicas_lead", model=m.name, weights=r.weights,
+                                need=need, **size_, sec=w.n(sec or 0, 1),
+                                gpu=w.gpu_name(gid), n=w.n(count), setup=setup)
+        else:
+            w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
+                                **size_, sec=w.n(sec or 0, 1), setup=setup)
         w.ask("seconds_per_clip", sec or 0, "s")
+        per_video = _length_clips(w)
+        if per_video > 1 and sec and w.sub not in ("memory", "fits"):
+            # "how long does a 10-second video take?": the video's clips in all lead
+            w.out.more.insert(0, w.out.first)
+            w.out.first = w.say("video_length_time", clip=_clip_words(w), n=w.n(per_video),
+                                **size_, total=w.n(per_video * sec, 0), sec=w.n(sec, 1),
+                                model=m.name, gpu=w.gpu_name(gid))
+            w.ask("seconds_per_video", per_video * sec, "s")
+        if w.st.clip_seconds:
+            _video_length_note(w)
     else:
         sec = p.seconds_per_image if p else None
         width = mk.get("width") or m.native_width or 1024
@@ -4370,6 +4719,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
+    _context_limit_lead(w)
     if (w.out.first is not None and w.model is not None and not w.generates_tokens()
             and (w.st.max_ttft_ms or w.st.min_tokens_per_s)):
         # a token target on a model that generates none: said once, after the answer
@@ -4387,6 +4737,21 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
             float(w.st.dot_grouped.replace(".", "")))))
     _price_context(w, intent)
     return w.out
+
+
+def _context_limit_lead(w: _W) -> None:
+    """An answer sized at a context past the model's own limit (a memory, concurrency or cost
+    answer; the fit and speed answers say No themselves) leads with the limit: no engine
+    serves such a request (/v1/sizing: runs false; /v1/recommendations: a 400), so its
+    figures are for a context nobody can run, said first rather than under Warnings."""
+    s, limit = w.out.sizing, w.max_ctx()
+    if (w.out.first is None or s is None or not w.generates_tokens() or not limit
+            or s.context_tokens <= limit or "max_model_len" in w.out.first):
+        return
+    w.out.more.insert(0, w.out.first)
+    assert w.model is not None
+    w.out.first = w.say("context_over_limit_lead", model=w.model.name,
+                        limit=w.n(limit), ctx=w.n(s.context_tokens))
 
 
 def _price_context(w: _W, intent: str) -> None:
@@ -4451,12 +4816,21 @@ def _variant_note(w: _W, intent: str) -> None:
             w.out.sizing.weights if w.out.sizing is not None else None)
         own = w.size(gpu=gid, input_tokens=ctx, output_tokens=0)
         named = weights is not None and own is not None and weights != own.weights
+        card = w.reg.gpus[gid]
+        if (weights is not None and own is not None and own.engine in w.reg.engines
+                and not w.reg.kernels.supported(own.engine, get_precision(weights), card).ok):
+            # weights the card's engine has no kernel for (bf16 on a V100): the counts are
+            # said at the nearest precision it runs there (fp16), named, never at bf16
+            near = w.reg.kernels.nearest_supported(own.engine, get_precision(weights), card,
+                                                   {x.id: x for x in PRECISIONS})
+            if near is not None:
+                weights, named = near.id, True
 
         def fewest(g: str) -> int | None:
             for k in (1, 2, 4, 8):
                 r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0,
                            weights=weights)
-                if r is not None and r.fits:
+                if r is not None and r.fits and r.runs is not False:
                     return k
             return None
 
