@@ -304,11 +304,11 @@ async def test_slash_command_acknowledges_fast_and_answers_at_response_url(
 async def test_slash_size_recommend_help_and_unknown_model(slack: Client,
                                                            fake: FakeSlack) -> None:
     await wait_ready(slack)
-    sized = await command_answer(slack, fake, "size llama 3 70b int4 32k")
+    sized = await command_answer(slack, fake, "size llama 3 70b int4 8k")
     table = blocks_text(sized["blocks"])
     assert "Meta Llama 3 70B" in sized["text"] and "int4" in sized["text"]
-    assert "KV cache" in table and "32,768 tokens" in table and "tok/s" in table
-    assert f"{PUBLIC}/?model=llama-3-70b&weights=int4&context=32768" in table
+    assert "KV cache" in table and "8,192 tokens" in table and "tok/s" in table
+    assert f"{PUBLIC}/?model=llama-3-70b&weights=int4&context=8192" in table
 
     rec = await command_answer(slack, fake, "recommend llama 3.1 8b $2/h", "/response/T1/r")
     rendered = blocks_text(rec["blocks"])

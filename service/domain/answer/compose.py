@@ -33,7 +33,7 @@ from service.domain.base import Out, Strict
 from service.domain.catalog.precisions import PRECISIONS, find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
-from service.domain.errors import InvalidInput
+from service.domain.errors import NotFound
 from service.domain.fields import (
     Concurrency,
     ContextTokens,
@@ -230,8 +230,8 @@ def _representative(registry: Registry, params_b: float) -> str | None:
 
 def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extracted:
     """The question's extraction completed from the caller's ``context`` (the question's own
-    words win). A context value that names nothing of the catalog is a 400 at its field with
-    the nearest ids, as /v1/sizing refuses it: never dropped, which priced another GPU."""
+    words win). A context value that names nothing of the catalog is a 404 naming its field
+    with the nearest ids, as /v1/sizing refuses it: never dropped, which priced another GPU."""
     if ctx is None:
         return ex
     changes: dict[str, object] = {}
@@ -266,11 +266,11 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
 
-def _unknown_context(field: str, raw: str, hint: list[str], use: str) -> InvalidInput:
-    said = raw.strip()[:40]
-    return InvalidInput(f"unknown {field} {said!r} in context: use {use}"
-                        + (f"; did you mean: {', '.join(hint)}" if hint else ""),
-                        f"$.context.{field}")
+def _unknown_context(field: str, raw: str, hint: list[str], use: str) -> NotFound:
+    """A 404 for the context's ``field`` (/problems/unknown-<field>), as /v1/sizing answers
+    an unknown model or GPU, with the nearest ids."""
+    del use  # the suggestions say what is accepted
+    return NotFound(field, raw.strip()[:40], hint)
 
 
 class Knowledge(Protocol):
