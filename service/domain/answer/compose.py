@@ -238,8 +238,7 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     if ctx.model:
         found = registry.find_model(ctx.model)
         if found is None:
-            raise _unknown_context("model", ctx.model, registry.model_names.suggest(ctx.model),
-                                   "a model of the catalog (GET /v1/models)")
+            raise _unknown_context("model", ctx.model, registry.model_names.suggest(ctx.model))
         if not ex.model:
             changes["model"] = found.id
     if ctx.weights:
@@ -247,9 +246,7 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
         if p is None:
             raise _unknown_context("weights", ctx.weights,
                                    difflib.get_close_matches(ctx.weights.lower(), [
-                                       q.id for q in PRECISIONS], n=3, cutoff=0.5),
-                                   "a precision id or spelling such as bf16, fp8, int8, "
-                                   "awq-int4 or 'GGUF Q4_K_M'")
+                                       q.id for q in PRECISIONS], n=3, cutoff=0.5))
         if ex.weights is None:
             changes["weights"] = p.id
     for name in ("context_tokens", "budget_usd_per_hour", "budget_usd_per_month",
@@ -259,17 +256,15 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     if ctx.gpu:
         g = registry.find_gpu(ctx.gpu)
         if g is None and not registry.gpu_family(ctx.gpu.strip()):
-            raise _unknown_context("gpu", ctx.gpu, registry.gpu_names.suggest(ctx.gpu),
-                                   "a GPU of the catalog (GET /v1/gpus)")
+            raise _unknown_context("gpu", ctx.gpu, registry.gpu_names.suggest(ctx.gpu))
         if g is not None and not ex.gpu:
             changes["gpu"] = g.id
     return msgspec.structs.replace(ex, **changes) if changes else ex
 
 
-def _unknown_context(field: str, raw: str, hint: list[str], use: str) -> NotFound:
+def _unknown_context(field: str, raw: str, hint: list[str]) -> NotFound:
     """A 404 for the context's ``field`` (/problems/unknown-<field>), as /v1/sizing answers
     an unknown model or GPU, with the nearest ids."""
-    del use  # the suggestions say what is accepted
     return NotFound(field, raw.strip()[:40], hint)
 
 

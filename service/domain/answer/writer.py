@@ -3143,14 +3143,26 @@ _FPS = re.compile(r"\b(\d{1,3}) fps\b")
 def _video_fps(w: _W) -> int | None:
     """The frame rate the video model's own generate script writes, from its catalog notes
     or a sibling's of the same frame count (wan-2.1-1.3b: its 14B sibling's notes say 16
-    fps); None where no notes say it."""
+    fps); None where no notes say it. Read once per registry for every video model (an
+    answer asks it more than once; each reading scanned every model's notes)."""
     m = w.model
     assert m is not None
-    family = m.id.rsplit("-", 1)[0] + "-"
-    fm = next((x for x in (_FPS.search(o.notes or "") for o in (m, *(
-        o for o in w.reg.models.values() if o.id.startswith(family)
-        and o.num_frames == m.num_frames))) if x is not None), None)
-    return int(fm.group(1)) if fm is not None else None
+
+    def make() -> dict[str, int]:
+        models = list(w.reg.models.values())
+        out: dict[str, int] = {}
+        for v in models:
+            if not v.num_frames:
+                continue
+            family = v.id.rsplit("-", 1)[0] + "-"
+            fm = next((x for x in (_FPS.search(o.notes or "") for o in (v, *(
+                o for o in models if o.id.startswith(family)
+                and o.num_frames == v.num_frames))) if x is not None), None)
+            if fm is not None:
+                out[v.id] = int(fm.group(1))
+        return out
+
+    return w.reg.derived.table("video_fps", make).get(m.id)
 
 
 def _length_clips(w: _W) -> int:
