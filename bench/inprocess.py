@@ -46,7 +46,7 @@ from service.domain.errors import DomainError
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import size
+from service.domain.sizing.sizing import size, sized_from_entry
 from service.settings import Settings
 
 SIZING = [{"model": "llama-3.1-8b", "gpu": "h100-sxm"},
@@ -78,10 +78,13 @@ def _maybe(rng: random.Random, p: float, body: dict[str, Any], key: str,
         body[key] = rng.choice(values)
 
 
-def recommendation_body(rng: random.Random) -> dict[str, Any]:
+def recommendation_body(rng: random.Random,
+                        limits: dict[str, int] | None = None) -> dict[str, Any]:
     """One realistic recommendation request: mostly LLM serving, some batch, fine-tuning,
     pre-training and image generation; contexts, concurrency, formats, targets, usage,
-    budgets and provider filters drawn from the values people ask about."""
+    budgets and provider filters drawn from the values people ask about. ``limits``: each
+    model's context limit (tokens), so a serving or batch context is one the model accepts
+    (past it the answer is a 400, not a computed recommendation)."""
     r = rng.random()
     if r < 0.07:
         body: dict[str, Any] = {"model": rng.choice(DIFFUSION),
@@ -93,8 +96,10 @@ def recommendation_body(rng: random.Random) -> dict[str, Any]:
             "workload": ("serving" if r < 0.72 else "batch" if r < 0.85
                          else "finetune" if r < 0.96 else "pretrain")}
     if body["workload"] in ("serving", "batch"):
-        context = rng.choice([1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072])
-        body["context_tokens"] = context + rng.choice([0, 0, 0, 512, 1000])
+        limit = (limits or {}).get(body["model"], 1 << 30)
+        context = rng.choice([c for c in (1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
+                              if c <= limit])
+        body["context_tokens"] = min(context + rng.choice([0, 0, 0, 512, 1000]), limit)
         body["output_tokens"] = min(rng.choice([128, 256, 512, 1024, 2048]), context - 1)
         body["concurrent_requests"] = rng.choice([1, 1, 2, 4, 8, 16, 32, 64, 100, 128, 256])
         body["weights"] = rng.choice(["auto"] * 5 + ["bf16", "fp8", "awq-int4", "int8",
@@ -133,10 +138,15 @@ def recommendation_body(rng: random.Random) -> dict[str, Any]:
     return body
 
 
-def sizing_body(rng: random.Random) -> dict[str, Any]:
-    body: dict[str, Any] = {"model": rng.choice(LLMS), "gpu": rng.choice(GPUS),
+def sizing_body(rng: random.Random, limits: dict[str, int] | None = None) -> dict[str, Any]:
+    """One sizing request; ``limits`` as for ``recommendation_body`` (prompt + output within
+    the model's context, else sizing answers ``runs: false`` without the speed model)."""
+    model = rng.choice(LLMS)
+    limit = (limits or {}).get(model, 1 << 30)
+    body: dict[str, Any] = {"model": model, "gpu": rng.choice(GPUS),
                             "gpu_count": rng.choice([1, 2, 4, 8]),
-                            "input_tokens": rng.choice([1000, 2048, 4096, 8000, 32000]),
+                            "input_tokens": rng.choice([i for i in (1000, 2048, 4096, 8000, 32000)
+                                                        if i + 1000 <= limit] or [1000]),
                             "output_tokens": rng.choice([128, 512, 1000]),
                             "batch_size": rng.choice([1, 4, 16, 64])}
     _maybe(rng, 0.5, body, "weights", ["bf16", "fp8", "awq-int4", "q4_k_m"])
@@ -248,9 +258,12 @@ def _safe(fn: Callable[[], object]) -> Callable[[], object]:
 
 def vary_report(loaded: Catalog, kb: KnowledgeBase, settings: Settings, n: int) -> list[str]:
     today = dt.date.today()
+    limits = {m: sized_from_entry(loaded.registry.model(m)).max_context or 1 << 30
+              for m in LLMS}
     recs = [msgspec.convert(b, RecommendationRequest)
-            for b in distinct(recommendation_body, n, seed=20)]
-    sizes = [msgspec.convert(b, SizingRequest) for b in distinct(sizing_body, n, seed=21)]
+            for b in distinct(lambda rng: recommendation_body(rng, limits), n, seed=20)]
+    sizes = [msgspec.convert(b, SizingRequest)
+             for b in distinct(lambda rng: sizing_body(rng, limits), n, seed=21)]
     questions = distinct(question, n // 2 + 20, seed=22)
     for q in questions[:20]:  # warm-up on other questions (first-call set-up, not per request)
         answer(AskRequest(question=q), kb, loaded, today)
