@@ -112,9 +112,11 @@ RequestRate = Annotated[float, msgspec.Meta(
                               "(Poisson arrivals; default: none, a closed loop of batch_size "
                               "users, each sending the next request when the last ends)")]
 TimeToFirstToken = Annotated[Positive, _about(
-    "time to the first output token, in milliseconds, at most")]
+    "time to the first output token, in milliseconds, at most (checked against the mean at "
+    "the stated load; tails run above it)")]
 DecodeTokensPerSecond = Annotated[Positive, _about(
-    "decode speed each user sees, in tokens per second, at least")]
+    "decode speed each user sees, in tokens per second, at least (checked against the mean "
+    "at the stated load)")]
 MaxUsdPerHour = Annotated[Positive, _about("budget, in USD per hour, at most")]
 MaxUsdPerMonth = Annotated[Positive, _about("budget, in USD per month, at most")]
 MaxUsdTotal = Annotated[Positive, _about("budget for the whole job, in USD, at most")]

@@ -604,6 +604,12 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "the decode speed carried per user and in total; an option whose replica "
                  "count they decided says so; set max_time_to_first_token_ms or "
                  "min_decode_tokens_per_s to change them")
+    if tg.ttft_ms is not None or tg.decode_tps is not None:
+        ctx.note("latency_statistic", "means at the stated load",
+                 "the time-to-first-token and decode-speed targets are checked against the "
+                 "mean TTFT and time per output token at the stated load (queueing included), "
+                 "as /v1/sizing reports them; tail latencies (p90, p99) run above the mean, "
+                 "most under bursty arrivals: state a tighter target to leave margin for them")
     ctx.note("memory_headroom", f">= {req.min_memory_headroom_pct:g}%",
              "an inference option fits with this share of the engine's memory per GPU free "
              "at the stated load, a training option with this share of each GPU's usable "
