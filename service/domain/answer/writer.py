@@ -576,8 +576,10 @@ class _W:
                 sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
         mem = r.memory
         if per_replica and r.layout is not None and r.layout.data > 1:
-            mem = msgspec.structs.replace(mem, total_gib=mem.total_gib / r.layout.data,
-                                          weights_gib=mem.weights_gib / r.layout.data)
+            d = r.layout.data  # each replica holds the weights and its share of the users'
+            mem = msgspec.structs.replace(
+                mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / d,
+                kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
         self.out.sizing = SizingNumbers(
             model=r.model.id, model_name=r.model.name, weights=r.weights, context_tokens=ctx,
             total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
