@@ -65,6 +65,7 @@ from service.adapters.catalog_files import load_registry  # noqa: E402
 from service.adapters.importers import (  # noqa: E402
     FSDL_AS_OF,
     FSDL_SOURCE,
+    RESELLER_SEPARATORS,
     SKYPILOT_AS_OF,
     SKYPILOT_SOURCE,
     HyperscalerFix,
@@ -589,13 +590,15 @@ def build(sources: Path, policies: Path, registry: Registry
     newer_offers: list[Offer] = []
     gcp_v9: dict[tuple[str, int, str], tuple[float, float | None]] = {}
     gcp_file: NewerFile | None = None
-    for f in newer:
+    # marketplaces last: their resold rows take the GPU variant of their upstream's own rows
+    # (importers "Resold machines"), so the upstream's offers must be in by_provider first
+    for f in sorted(newer, key=lambda f: f.provider in RESELLER_SEPARATORS):
         text = f.path.read_text(encoding="utf-8")
         file_caution, type_cautions = NEWER_CAUTIONS.get(f.provider, ("", {}))
         res = parse_skypilot(text, f.provider, NEWER_AS_OF, f.source, registry,
                              as_of_kind="assumed", caution=file_caution, cautions=type_cautions,
                              what=f"{NEWER_DIR}/{f.provider}/{f.path.name}",
-                             split_regions=True)
+                             split_regions=True, upstream=by_provider)
         if f.provider == "aws":  # the hand-checked network figures hold for newer rows too
             res.offers = [network_fix(o) for o in res.offers]
         take(f"skypilot-newer/{f.provider}", res)
@@ -609,12 +612,13 @@ def build(sources: Path, policies: Path, registry: Registry
     sky_providers = sorted(d.name for d in sky.iterdir()
                            if d.is_dir() and (d / "vms.csv").is_file())
     replaced_v8 = sorted(set(sky_providers) & complete)
-    for name in sky_providers:
+    for name in sorted(sky_providers, key=lambda n: n in RESELLER_SEPARATORS):
         if name in complete:
             continue
         text = (sky / name / "vms.csv").read_text(encoding="utf-8")
         res = parse_skypilot(text, name, SKYPILOT_AS_OF, SKYPILOT_SOURCE.format(name=name),
-                             registry, as_of_kind="assumed", split_regions=True)
+                             registry, as_of_kind="assumed", split_regions=True,
+                             upstream=by_provider)
         res.offers = [o for o in res.offers if (o.provider, o.instance_type.lower())
                       not in newer_types]
         take(f"skypilot/{name}", res)

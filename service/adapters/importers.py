@@ -42,6 +42,13 @@ Rules shared by the importers
   (OAM, TPU, superchips): "unknown".
 * **Instance hints.** A few instance families name their GPU without its form factor and the
   provider's own page settles it (:data:`INSTANCE_HINTS`: Azure NCv3 is a V100 card, not SXM2).
+* **Resold machines.** A marketplace row that names the cloud running the machine
+  (:data:`RESELLER_SEPARATORS`: Shadeform's "hyperstack_H100x4", PrimeIntellect's
+  "hyperstack__4xH100_80GB__124__720") and whose own names give no form-factor hint takes the
+  GPU variant of the upstream's own row of the same shape (GPU chip and memory, count, vCPUs,
+  RAM) when the caller passes the upstream's offers (``upstream``) and exactly one variant fits:
+  the marketplace's bare "H100" says nothing about PCIe or SXM; the upstream's catalog does
+  (Hyperstack's n3-H100x4 is "H100-80G-PCIe"). The offer's ``source`` names the upstream row.
 * **Retired instances.** Instance types their provider has retired (:data:`RETIRED_INSTANCES`,
   each with the retirement date and the provider's page) cannot be rented at any price: their
   rows are dropped and reported in ``skipped`` with the date and the page.
@@ -59,7 +66,7 @@ import os
 import re
 import tempfile
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,6 +115,8 @@ class _Row:
     ram_gib: float | None = None
     disk_gb: float | None = None
     caution: str = ""
+    note: str = ""
+    """How the row's GPU was decided when not from its own names (appended to the source)."""
 
 
 # --------------------------------------------------------------------------- CSV reading
@@ -417,7 +426,7 @@ def _fields(provider: str, itype: str, gid: str, count: int, kept: list[_Row],
         "spot_usd_h": best[1],
         "as_of": as_of,
         "as_of_kind": as_of_kind,
-        "source": source,
+        "source": "; ".join([source, *dict.fromkeys(r.note for r in kept if r.note)]),
         "caution": _join_cautions(r.caution for r in kept),
     }
     if extra and itype in extra:
@@ -534,6 +543,47 @@ MAX_OFFER_GPUS = 64
 # "A100-80GB" is the PCIe card.
 _PROVIDER_HINTS: dict[tuple[str, str], str] = {("runpod", "A100-80GB"): "pcie"}
 
+RESELLER_SEPARATORS: dict[str, str] = {"shadeform": "_", "primeintellect": "__"}
+"""Marketplaces whose instance types read ``<upstream cloud><separator><machine>``, and the
+separator. Shadeform: skypilot-catalog-newer/SOURCE.txt, shadeform row: "marketplace
+(lambdalabs_, nebius_, verda_, crusoe_ ... prefixes)". PrimeIntellect: skypilot-catalog/v8/
+primeintellect/vms.csv ``hyperstack__1xH100_80GB__28__180`` with UpstreamCloudId ``n3-H100x1``,
+Hyperstack's own instance type."""
+UPSTREAM_ALIASES: dict[str, str] = {"lambdalabs": "lambda", "datacrunch": "verda"}
+"""A marketplace's name for an upstream cloud -> its provider id here, where they differ.
+lambdalabs: PrimeIntellect's ``lambdalabs__8xA100_80GB__240__1800`` has UpstreamCloudId
+``gpu_8x_a100_80gb_sxm4``, Lambda's instance type (lambda/vms.csv); datacrunch: its
+UpstreamCloudId ``1A100.22V`` is Verda's instance type (verda/vms.csv; Datacrunch is Verda's
+former name)."""
+
+
+def upstream_provider(provider: str, itype: str) -> str | None:
+    """The provider id of the cloud a marketplace row resells (:data:`RESELLER_SEPARATORS`),
+    or None when ``provider`` is no marketplace or the name has no upstream prefix."""
+    sep = RESELLER_SEPARATORS.get(provider)
+    if sep is None or sep not in itype:
+        return None
+    name = itype.split(sep, 1)[0].strip().lower()
+    return UPSTREAM_ALIASES.get(name, name) or None
+
+
+def resold_gpu(registry: Registry, gpu: GPU, count: int, vcpus: int | None,
+               ram_gib: float | None, upstream: Sequence[Offer]
+               ) -> tuple[GPU | None, list[Offer]]:
+    """The GPU variant the upstream's own rows give a resold machine of this shape, and those
+    rows. A shape is the chip (any variant of ``gpu``'s family with its memory), the GPU count,
+    vCPUs and RAM: a marketplace relists the upstream's machine as it is, so the same shape is
+    the same machine. None when no row has the shape (a shape the source does not hold settles
+    nothing), when the rows disagree, or when vCPUs or RAM are unknown."""
+    if vcpus is None or ram_gib is None:
+        return None, []
+    family = {g.id for i in _FAMILY_OF.get(gpu.id, (gpu.id,))
+              if (g := registry.gpus.get(i)) is not None and g.memory_gb == gpu.memory_gb}
+    rows = [o for o in upstream if o.gpu in family and o.gpu_count == count
+            and o.vcpus == vcpus and o.ram_gib is not None and abs(o.ram_gib - ram_gib) < 0.5]
+    ids = {o.gpu for o in rows}
+    return (registry.gpus[ids.pop()] if len(ids) == 1 else None), rows
+
 
 def parse_gpu_info(blob: str) -> dict[str, Any] | None:
     """SkyPilot's GpuInfo: JSON or a Python-literal dict (single quotes, null). None when
@@ -608,7 +658,8 @@ def _size_is_node_total(rows: list[tuple[int, dict[str, str]]]) -> bool:
 def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                    registry: Registry, *, as_of_kind: AsOfKind = "assumed",
                    caution: str = "", cautions: dict[str, str] | None = None,
-                   what: str | None = None, split_regions: bool = False) -> ImportResult:
+                   what: str | None = None, split_regions: bool = False,
+                   upstream: Mapping[str, Sequence[Offer]] | None = None) -> ImportResult:
     """Offers from one SkyPilot ``vms.csv`` (schema v8 or v9, or an export of one).
 
     Quirks handled (see catalog_sources/SOURCES.md and skypilot-catalog-newer/SOURCE.txt):
@@ -629,7 +680,9 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
     ``as_of``/``as_of_kind`` date every offer; ``caution`` (file level) and ``cautions`` (by
     instance type) are the source's warnings, written into the offers' ``caution``. Region
     merge and ids: see the module docstring; ``split_regions`` keeps the dearer price levels
-    of a type as offers of their own (see :func:`_merge`) instead of dropping them."""
+    of a type as offers of their own (see :func:`_merge`) instead of dropping them.
+    ``upstream`` (provider id -> its offers) lets a marketplace's resold rows take their
+    upstream's GPU variant (see "Resold machines" in the module docstring)."""
     what = what or f"{provider}/vms.csv"
     cautions = cautions or {}
     _, rows = _read_csv(text, SKYPILOT_REQUIRED, SKYPILOT_COLUMNS, what)
@@ -691,6 +744,25 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                 label = f"{name} ({round(min(mems) * 1024)} MiB)"
             unmapped[label] += 1
             continue
+        note = ""
+        up_id = None if tpu else upstream_provider(provider, base)
+        ups = upstream.get(up_id) if upstream and up_id else None
+        own_names = f"{name} {base} {r.get('UpstreamCloudId', '')} {instance_hint(provider, base)}"
+        if ups and _hint(own_names) is None:
+            vcpus, ram = _int(r.get("vCPUs")), _pos(r.get("MemoryGiB"))
+            up_gpu, same = resold_gpu(registry, gpu, count, vcpus, ram, ups)
+            shape = f"{count} x {gpu.memory_gb:g} GB, {vcpus} vCPU, {ram or 0:g} GiB RAM"
+            names = ", ".join(sorted({o.instance_type for o in same}))
+            if up_gpu is not None and up_gpu.id != gpu.id:
+                note = (f"GPU variant {up_gpu.id} from {up_id}'s own "
+                        f"{'rows' if len(same) > 1 else 'row'} {names} of the same shape "
+                        f"({shape}); the marketplace's name does not say")
+                result.skipped.append(f"{provider} {base} (line {line}): {gpu.id} -> {note}")
+                gpu = up_gpu
+            elif up_gpu is None and len({o.gpu for o in same}) > 1:
+                result.skipped.append(f"{provider} {base} (line {line}): {up_id} rows of the "
+                                      f"same shape ({shape}) disagree on the GPU ({names}); "
+                                      f"kept {gpu.id}")
         region = r.get("Region", "").strip().strip(",").strip()
         zone = r.get("AvailabilityZone", "").strip()
         if zone and region and zone != region:
@@ -706,7 +778,7 @@ def parse_skypilot(text: str, provider: str, as_of: dt.date, source: str,
                    spot=(spot if spot is not None else od) if is_spot_row else spot,
                    vcpus=_int(r.get("vCPUs")), ram_gib=_pos(r.get("MemoryGiB")),
                    disk_gb=round(disk * 1.073741824, 1) if disk else None,
-                   caution=_join_cautions((caution, cautions.get(base, ""))))
+                   caution=_join_cautions((caution, cautions.get(base, ""))), note=note)
         key = (base, region, gpu.id, count)
         if is_spot_row:
             spot_only[key] = row
