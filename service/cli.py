@@ -127,7 +127,7 @@ def cmd_size(args: argparse.Namespace) -> int:
                 method=args.method or ("full" if args.task == "pretrain" else "lora"),
                 lora_rank=args.lora_rank, micro_batch_size=args.micro_batch,
                 sequence_length=args.seq_len, zero_stage=args.zero_stage,
-                gradient_checkpointing=not args.no_checkpointing)
+                gradient_checkpointing=args.checkpointing)
         req = SizingRequest(
             model=args.model, task=args.task, weights=args.weights, kv_cache=args.kv_cache,
             engine=args.engine, gpu=args.gpu, gpu_count=args.gpu_count,
@@ -609,10 +609,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output-tokens", type=int, default=512)
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
     p.add_argument("--lora-rank", type=int, default=16)
-    p.add_argument("--micro-batch", type=int, default=1)
+    p.add_argument("--micro-batch", type=int, default=None,
+                   help="sequences per GPU step (default: the fastest that fits)")
     p.add_argument("--seq-len", type=int, default=2048)
     p.add_argument("--zero-stage", type=int, default=None)
-    p.add_argument("--no-checkpointing", action="store_true")
+    p.add_argument("--checkpointing", action=argparse.BooleanOptionalAction, default=None,
+                   help="activation checkpointing (default: only where the run needs it)")
     p.add_argument("--training-tokens", type=float, default=None)
     p.add_argument("--price", type=float, default=None, help="USD per GPU-hour")
     p.add_argument("--json", action="store_true", help="print the API's JSON")

@@ -104,3 +104,19 @@ def test_serve_with_several_workers_refuses_without_redis(
     monkeypatch.setenv("GPU_ADVISOR_REDIS_URL", "http://not-redis")
     assert main(["serve", "--workers", "2"]) == 2
     assert "REDIS_URL must be a redis://" in capsys.readouterr().err
+
+
+def test_size_training_takes_the_api_defaults_unless_told(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI passed micro-batch 1 and checkpointing on whatever the API's defaults: a
+    Llama 2 7B pre-training on 8 x A100 80GB that fits without checkpointing was timed
+    checkpointed (8·N·D) at the command line only."""
+    import json
+
+    base = ["size", "llama-2-7b", "--task", "pretrain", "--gpu", "a100-sxm-80gb",
+            "--gpu-count", "8", "--seq-len", "4096", "--training-tokens", "2e12", "--json"]
+    assert main(base) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main([*base, "--checkpointing", "--micro-batch", "1"]) == 0
+    forced = json.loads(capsys.readouterr().out)
+    assert default["performance"]["training_hours"] < forced["performance"]["training_hours"]

@@ -125,7 +125,11 @@ def test_pretraining_uses_ddp_where_a_replica_fits(gpu: str, count: int,
     assert r.options, r.reason
     o = r.options[0]
     assert o.fit.parallelism == "data parallel (DDP)", o.fit.parallelism
-    assert "ZeRO" not in o.why and o.fit.per_gpu_used_gib == pytest.approx(20.3, abs=0.2)
+    # 20.3 GiB checkpointed; unset, checkpointing is off where the run fits without it (22.9
+    # GiB) and the PCIe L40S runs micro-batch 2, DDP's all-reduce bounding 1 (26.5 GiB)
+    pcie = interconnect == "pcie"
+    assert "ZeRO" not in o.why and o.fit.per_gpu_used_gib == pytest.approx(
+        26.5 if pcie else 22.9, abs=0.2)
     g = registry().gpus[gpu]
     p = find_precision(o.weights)
     assert p is not None
@@ -134,8 +138,8 @@ def test_pretraining_uses_ddp_where_a_replica_fits(gpu: str, count: int,
         TrainingPlan(model=resolve_model(SizingRequest(model="llama-3.2-1b"), registry()),
                      precision=p, method="full",
                      rank=ft.lora_rank, targets=list(ft.target_modules),
-                     optimizer=ft.optimizer, checkpointing=ft.gradient_checkpointing,
-                     flash=ft.flash_attention, micro_batch=ft.micro_batch_size,
+                     optimizer=ft.optimizer, checkpointing=False,
+                     flash=ft.flash_attention, micro_batch=2 if pcie else 1,
                      seq=ft.sequence_length, zero_stage=3, cpu_offload=ft.cpu_offload,
                      gpus=count), g, None)
     assert layout.zero_stage == 0

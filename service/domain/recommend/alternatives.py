@@ -63,6 +63,8 @@ from service.domain.sizing.memory import (
     GIB,
     weight_bytes,
 )
+from service.domain.sizing.requests import training_options
+from service.domain.sizing.sizing import moe_training_warning
 
 
 def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
@@ -474,8 +476,7 @@ def _budget_remedies(ctx: Ctx, p: Precision, said: str) -> list[str]:
     req = ctx.req
     out = ["raise the budget"]
     if req.workload in ("finetune", "pretrain"):
-        method = (req.finetune.method if req.finetune is not None
-                  else "full" if req.workload == "pretrain" else "lora")
+        method = training_options(req.finetune, req.workload).method
         # a 4-bit base (sizing's line: over 5 bits is not 4-bit) is the smallest adapters use
         if (p.bits_linear > 16 if method == "full" else p.bits_linear > 5):
             out.append("use a smaller precision")
@@ -576,7 +577,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "loop. Give one of them to size for it alone")
     if req.workload in ("finetune", "pretrain"):
         ft = req.finetune
-        if ft is None:
+        if ft is None or ft.method is None:
             method = "full" if req.workload == "pretrain" else "lora"
             ctx.note("finetune_method", f"{method} (default)",
                      "no finetune.method given: pre-training trains every weight"
@@ -589,6 +590,19 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
             ctx.note("finetune_method", ft.method,
                      f"finetune.method as given (LoRA rank {ft.lora_rank})"
                      if ft.method != "full" else "finetune.method as given")
+        if ft is None or ft.gradient_checkpointing is None or ft.micro_batch_size is None:
+            ctx.note("training_step", "the fastest that fits each option",
+                     "finetune.gradient_checkpointing or micro_batch_size not set: each option "
+                     "trains with the fastest step that fits its GPUs within the headroom, as "
+                     "/v1/sizing picks it (its gradient_checkpointing and micro_batch "
+                     "assumptions say which for one GPU and count): gradient checkpointing off "
+                     "where every layer's activations fit (no forward recomputed: 6·N·D "
+                     "instead of 8·N·D for full training), the micro-batch raised in powers "
+                     "of two from 1 while the step is bound by communication (the collectives "
+                     "of a step are the same bytes whatever its tokens)")
+        moe = moe_training_warning(ctx.model, req.workload)
+        if moe is not None:
+            ctx.note("moe_expert_parallelism", "not modelled", moe)
     tg = ctx.targets
     if tg.default_ttft or tg.default_decode:
         said = []
@@ -629,8 +643,10 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
              "default: batch and checkpointed fine-tuning yes, serving and pre-training no")
     if ctx.interruptible:
         ctx.note("spot_interruptions_per_hour", f"{SPOT_INTERRUPTIONS_PER_HOUR}",
-                 f"assumed rate; each costs {RESTART_MINUTES:g} min restart plus half a "
-                 f"checkpoint interval ({req.checkpoint_interval_minutes:g} min) of lost work")
+                 f"assumed rate per instance; a job on N instances is interrupted N times as "
+                 f"often (a training run over N nodes, a replica split over N nodes); each "
+                 f"costs {RESTART_MINUTES:g} min restart plus half a checkpoint interval "
+                 f"({req.checkpoint_interval_minutes:g} min) of lost work")
     ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {count(req.sessions_per_day, 'session')}, "
              f"{req.days_per_month:g} days/month",
              "each session is billed at the provider's granularity with its minimum charge")

@@ -48,7 +48,7 @@ from service.domain.sizing.memory import (
     diffusion_memory,
     largest_batch,
 )
-from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.requests import SizingRequest, training_options
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -56,6 +56,7 @@ from service.domain.sizing.sizing import (
     check_resolution,
     check_training_method,
     default_weights,
+    fastest_training_step,
     resolve_engine,
     setups_for,
 )
@@ -65,7 +66,7 @@ from service.domain.sizing.speed import (
     estimate_performance,
     kernel_compute,
     layer_split_load,
-    training_tokens_per_s,
+    training_speed,
     users_for_rate,
 )
 
@@ -85,8 +86,8 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
 def _candidates(ctx: Ctx) -> list[Precision]:
     req = ctx.req
     if ctx.req.workload in ("finetune", "pretrain"):
-        ft = req.finetune or FinetuneOptions(
-            method="full" if req.workload == "pretrain" else "lora")
+        ft = training_options(req.finetune, req.workload)
+        assert ft.method is not None
         asked = None
         if req.weights != "auto":
             asked = find_precision(req.weights)
@@ -672,37 +673,48 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     layout search's rule (``sizing.layout.search_training``; README "DDP where it fits"):
     a stage the request names is kept; else DDP (stage 0) when a full replica fits each GPU,
     else the least sharding that fits (less communication per step first), ZeRO-3 when none
-    does."""
+    does. Gradient checkpointing and the micro-batch, where the request leaves them unset,
+    are sizing's too (``sizing.fastest_training_step``): the fastest step that fits."""
     req = ctx.req
-    ft = req.finetune or FinetuneOptions(method="full" if req.workload == "pretrain" else "lora")
+    ft = training_options(req.finetune, req.workload)
+    assert ft.method is not None
     n = g * nodes
     base = TrainingPlan(
         model=ctx.model, precision=p, method=ft.method, rank=ft.lora_rank,
         targets=list(ft.target_modules), optimizer=ft.optimizer,
-        checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
-        micro_batch=ft.micro_batch_size, seq=ft.sequence_length,
+        checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
+        micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length,
         zero_stage=0, cpu_offload=ft.cpu_offload, gpus=n)
 
-    def per_gpu(stage: int) -> float:
+    def per_gpu(plan: TrainingPlan, stage: int) -> float:
         # the memory per GPU depends on the GPU count, not on the GPU: once per count
-        mem_key = (p.id, n, stage)
+        mem_key = (p.id, n, stage, plan.checkpointing, plan.micro_batch)
         per = ctx.train_memory.get(mem_key)
         if per is None:
             per = ctx.train_memory[mem_key] = replace(
-                base, zero_stage=stage).per_gpu().total_gib
+                plan, zero_stage=stage).per_gpu().total_gib
         return per
 
     # the request's min_memory_headroom_pct kept free, as for inference: room for a longer
     # batch, fragmentation and the framework's own buffers
     limit = headroom_limit(ctx, gpu.usable_gib)
-    if n == 1:
-        stage = 0  # one GPU: nothing to shard over
-    elif ft.zero_stage is not None:
-        stage = ft.zero_stage
-    else:
-        stage = next((z for z in (0, 1, 2, 3) if per_gpu(z) <= limit), 3)
-    plan = replace(base, zero_stage=stage)
-    per = per_gpu(stage)
+
+    def fit(plan: TrainingPlan) -> tuple[TrainingPlan, bool]:
+        if n == 1:
+            stage = 0  # one GPU: nothing to shard over
+        elif ft.zero_stage is not None:
+            stage = ft.zero_stage
+        else:
+            stage = next((z for z in (0, 1, 2, 3) if per_gpu(plan, z) <= limit), 3)
+        return replace(plan, zero_stage=stage), per_gpu(plan, stage) <= limit
+
+    # checkpointing and the micro-batch the request leaves unset: the fastest step that fits
+    # within the headroom, as sizing picks it (its assumptions say which for one GPU shape)
+    plan = fastest_training_step(base, ft.gradient_checkpointing, ft.micro_batch_size, fit,
+                                 lambda q: training_speed(q, gpu, ctx.catalog.perf),
+                                 limit).plan
+    stage = plan.zero_stage or 0
+    per = per_gpu(plan, stage)
     if per > limit:
         room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,
@@ -710,7 +722,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
             f"needs {per:.1f} GiB per GPU to train ({ft.method}, {zero_words(stage)} over "
             f"{count(n, 'GPU')}); {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
-    tps, _, _ = training_tokens_per_s(plan, gpu, ctx.catalog.perf)
+    tps = training_speed(plan, gpu, ctx.catalog.perf).tokens_per_s
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
                       zero_stage=stage)

@@ -175,7 +175,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     replica_tps, replica_rps = replica_throughput(ctx, gpu, p, cap)
     # a video model's clips per second (all of a node's replicas), None for any other
     clips_per_s = cap.images_per_s if cap.images_per_s and is_video(ctx.model) else None
-    spot_factor = 1 + ctx.spot_overhead if q.spot else 1
+    spot_factor = 1 + ctx.spot_overhead_of(plan) if q.spot else 1
     tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
     if req.workload == "batch" and job_hours is not None and replica_tps:
         # a batch job runs every replica saturated (its time rests on that rate): the figures
@@ -317,7 +317,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             per_video_usd=(q.per_hour * spot_factor / (3600 * clips_per_s * nodes)
                            if clips_per_s else None),
             billed_hours_per_month=q.month_hours,
-            expected_spot_overhead_pct=(round(ctx.spot_overhead * 100, 2)
+            expected_spot_overhead_pct=(round(ctx.spot_overhead_of(plan) * 100, 2)
                                         if q.spot else None)),
         warnings=warnings, why="")
 

@@ -172,7 +172,8 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     spot_doubts = (ctx.catalog.trust_of(offer.id).spot_reasons
                    if offer.spot_usd_h is not None and not req.include_suspect else ())
     if offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts:
-        e = offer.spot_usd_h * (1 + ctx.spot_overhead)
+        # its expected restarts: a job over several nodes is interrupted more often
+        e = offer.spot_usd_h * (1 + ctx.spot_overhead_of(plan))
         if model is None or (e, "spot") < (effective, model):
             model, price, effective = "spot", offer.spot_usd_h, e
     # a reserved price older than the limit (its own date) is not used unless asked
@@ -194,7 +195,8 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     terms = provider_terms(ctx, offer.provider, offer.instance_type)
     month_hours: float | None
     if job_hours is not None:
-        billed = terms.billed(job_hours * (1 + ctx.spot_overhead) if spot else job_hours)
+        billed = terms.billed(job_hours * (1 + ctx.spot_overhead_of(plan)) if spot
+                              else job_hours)
         if model == "reserved":  # at least the term's minimum, used or not
             billed = max(billed, RESERVED_MONTH_HOURS)
         month_hours = None
@@ -203,7 +205,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         if model == "reserved":
             # a reservation bills every hour of its term: the whole month, not the hours used
             month_hours = reserved_month_hours(req.days_per_month)
-        billed = month_hours * (1 + ctx.spot_overhead) if spot else month_hours
+        billed = month_hours * (1 + ctx.spot_overhead_of(plan)) if spot else month_hours
     # --- storage and egress (unknown prices count at the highest sourced rate of the class;
     # egress tiers cumulative over the month) -------------------------------------------------
     storage_gb = req.storage_gb
@@ -253,8 +255,8 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
 
 def explain_pricing(ctx: Ctx, q: Quote) -> str:
     if q.model == "spot":
-        return (f"spot: interruptible work; expected {ctx.spot_overhead * 100:.1f}% extra "
-                "time for restarts and lost work")
+        return (f"spot: interruptible work; expected {ctx.spot_overhead_of(q.plan) * 100:.1f}% "
+                "extra time for restarts and lost work")
     if q.model == "reserved":
         return (f"reserved ({reserved_term(q.offer)}): {reserved_use(ctx, q)}; "
                 f"{reserved_billing(ctx, q)}")

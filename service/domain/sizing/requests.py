@@ -8,6 +8,7 @@ import msgspec
 
 from service.domain.base import Strict
 from service.domain.catalog.models import Architecture
+from service.domain.errors import InvalidInput
 from service.domain.fields import (
     LIST_MAX,
     BatchSize,
@@ -55,8 +56,9 @@ DEFAULT_TARGETS: tuple[TargetModuleT, ...] = (
 class FinetuneOptions(Strict, frozen=True, kw_only=True):
     """How a fine-tuning or pre-training step is run."""
 
-    method: Annotated[Method, msgspec.Meta(
-        description="LoRA, QLoRA (LoRA on 4-bit NF4 weights) or full fine-tuning")] = "lora"
+    method: Annotated[Method | None, msgspec.Meta(
+        description="LoRA, QLoRA (LoRA on 4-bit NF4 weights) or full fine-tuning. Default: "
+                    "full for task pretrain (which trains every weight), else lora")] = None
     lora_rank: LoraRank = 16
     target_modules: Annotated[list[TargetModule], msgspec.Meta(
         max_length=LIST_MAX, description="the projections LoRA adapts (default: all seven)")] = (
@@ -64,12 +66,18 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
     optimizer: Annotated[Optimizer, msgspec.Meta(
         description="optimizer, which sets the bytes of state per trainable parameter")] = (
         "adamw")
-    gradient_checkpointing: Annotated[bool, msgspec.Meta(
-        description="recompute activations in the backward pass instead of keeping them")] = (
-        True)
+    gradient_checkpointing: Annotated[bool | None, msgspec.Meta(
+        description="recompute activations in the backward pass instead of keeping them. "
+                    "Default: off where the run fits the GPU without it (faster: no forward "
+                    "recomputed), on where it does not or where no GPU is named to fit "
+                    "against; see the answer's gradient_checkpointing assumption")] = None
     flash_attention: Annotated[bool, msgspec.Meta(
         description="FlashAttention: no attention matrix kept in memory")] = True
-    micro_batch_size: MicroBatchSize = 1
+    micro_batch_size: Annotated[MicroBatchSize | None, msgspec.Meta(
+        description="sequences per GPU in one forward/backward pass. Default: 1 where no GPU "
+                    "is named; else the fastest that fits (powers of two from 1: a larger one "
+                    "only while the step is bound by communication); see the answer's "
+                    "micro_batch assumption")] = None
     sequence_length: SequenceLength = 2048
     zero_stage: Annotated[ZeroStage | None, msgspec.Meta(
         description="DeepSpeed ZeRO stage over the data-parallel GPUs (0: DDP, every GPU holds "
@@ -81,8 +89,26 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
         description="optimizer states kept in CPU memory (DeepSpeed offload)")] = False
 
     def __post_init__(self) -> None:
-        if not self.target_modules and self.method != "full":
+        # an unset method is LoRA for fine-tuning (checked again by :func:`training_options`,
+        # which knows the task)
+        if not self.target_modules and self.method in ("lora", "qlora"):
             raise ValueError("target_modules cannot be empty for LoRA/QLoRA")
+
+
+def training_options(ft: FinetuneOptions | None, task: str) -> FinetuneOptions:
+    """The request's training options with the method resolved for the task: full training
+    for pre-training (which trains every weight: an explicit lora or qlora stays refused,
+    ``sizing.check_training_method``), LoRA for fine-tuning. Checkpointing and the
+    micro-batch stay None where unset: the plan search picks them against the GPU."""
+    if ft is None:
+        ft = FinetuneOptions()
+    if ft.method is not None:
+        return ft
+    method: Method = "full" if task == "pretrain" else "lora"
+    if method == "lora" and not ft.target_modules:
+        raise InvalidInput("target_modules cannot be empty for LoRA/QLoRA",
+                           "$.finetune.target_modules")
+    return msgspec.structs.replace(ft, method=method)
 
 
 ParallelDegree = Annotated[int, msgspec.Meta(ge=1, le=4096)]

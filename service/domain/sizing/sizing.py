@@ -73,6 +73,7 @@ from service.domain.sizing.requests import (
     DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
     SizingRequest,
+    training_options,
 )
 from service.domain.sizing.serving import (
     ExpertParallelStep,
@@ -86,6 +87,7 @@ from service.domain.sizing.speed import (
     LoadModels,
     Note,
     Performance,
+    TrainingSpeed,
     achievable_tflops,
     decode_step_at,
     decode_step_fixed,
@@ -93,6 +95,7 @@ from service.domain.sizing.speed import (
     kernel_compute,
     layer_matrices,
     shared_load_model,
+    training_speed,
 )
 
 MAX_PARAMS = 10_000_000_000_000
@@ -311,6 +314,155 @@ def check_training_method(task: str, method: str, weights: Precision | None) -> 
         raise InvalidInput(f"full training updates every weight and cannot run on a "
                            f"{weights.id} quantized base; use bf16 or fp32 (or method lora / "
                            "qlora to train adapters on it)", "$.weights")
+
+
+GLOBAL_BATCH_TOKENS_MAX = 15_360 * 4_096
+"""The largest global batch the micro-batch search goes to, in tokens over all the GPUs (one
+micro-batch each): DeepSeek-V3's pre-training batch, 15,360 sequences of 4K tokens (arXiv
+2412.19437, section 4.2: the batch size "gradually increased from 3072 to 15360"), the largest
+published one we know of; past it a bigger batch is a training recipe's choice, not a default.
+The search stops sooner where a micro-batch is compute-bound or no longer fits."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TrainingStep:
+    """The checkpointing and micro-batch a training plan runs with, and why (the answer's
+    ``gradient_checkpointing`` and ``micro_batch`` assumptions)."""
+
+    plan: TrainingPlan
+    checkpointing_reason: str
+    micro_batch_reason: str
+
+
+def _fastest(base: TrainingPlan, ck: bool, micro_batch: int | None,
+             fit: Callable[[TrainingPlan], tuple[TrainingPlan, bool]],
+             speed: Callable[[TrainingPlan], TrainingSpeed]
+             ) -> tuple[TrainingPlan, TrainingSpeed, TrainingSpeed, float] | None:
+    """With checkpointing ``ck``: the fastest micro-batch that fits, the speed at the first
+    one tried and the GiB per GPU it needs (None: the first does not fit). Powers of two
+    from 1 while the step is bound by communication (the collectives of a step are the same
+    bytes whatever its tokens: ZeRO-3 / FSDP gathers the weights once per micro-batch
+    forward and backward), up to ``GLOBAL_BATCH_TOKENS_MAX``; a larger one that is
+    compute-bound runs no faster, it only takes memory."""
+    mb = micro_batch or 1
+    first: TrainingSpeed | None = None
+    best: tuple[TrainingPlan, TrainingSpeed] | None = None
+    while True:
+        plan, fits = fit(dataclasses.replace(base, checkpointing=ck, micro_batch=mb,
+                                             assumptions=[]))
+        if not fits:
+            if first is None:
+                return None
+            break
+        s = speed(plan)
+        first = first or s
+        if best is None or s.tokens_per_s > best[1].tokens_per_s:
+            best = (plan, s)
+        if (micro_batch is not None or s.bound != "communication"
+                or 2 * mb * base.seq * base.gpus > GLOBAL_BATCH_TOKENS_MAX):
+            break
+        mb *= 2
+    assert best is not None and first is not None
+    return best[0], best[1], first, best[0].per_gpu().total_gib
+
+
+def fastest_training_step(base: TrainingPlan, checkpointing: bool | None,
+                          micro_batch: int | None,
+                          fit: Callable[[TrainingPlan], tuple[TrainingPlan, bool]],
+                          speed: Callable[[TrainingPlan], TrainingSpeed] | None,
+                          cap_gib: float | None) -> TrainingStep:
+    """The step a training run takes where the request leaves gradient checkpointing or the
+    micro-batch unset: the fastest that fits (``fit``: the plan at its data-parallel layout
+    and whether it fits the GPU, with the caller's headroom). Checkpointing costs a forward
+    pass recomputed in the backward (8·N·D against 6·N·D for full training): it is on only
+    where every layer's activations do not fit, or where it lets a micro-batch large enough
+    to leave the communication bound fit and that is faster. A value the request sets is
+    kept. Without a GPU (``speed`` None) nothing is fitted: checkpointed, micro-batch 1, the
+    plan with the least memory (as the ZeRO stage is ZeRO-3 where no GPU is named)."""
+    ck0 = checkpointing is not False
+    lean = dataclasses.replace(base, checkpointing=ck0, micro_batch=micro_batch or 1,
+                               assumptions=[])
+    ck_given = (f"finetune.gradient_checkpointing as given "
+                f"({'on' if checkpointing else 'off'})")
+    mb_given = "finetune.micro_batch_size as given"
+    if speed is None or cap_gib is None:
+        return TrainingStep(
+            lean, ck_given if checkpointing is not None else (
+                "not set and no GPU named to fit against: on, the plan with the least "
+                "memory; name a GPU and it is off where the run fits without it (no forward "
+                "recomputed in the backward pass)"),
+            mb_given if micro_batch is not None else (
+                "not set and no GPU named to fit against: 1, the least memory"))
+    found = {ck: got for ck in ([checkpointing] if checkpointing is not None else [False, True])
+             if (got := _fastest(base, ck, micro_batch, fit, speed)) is not None}
+    if not found:  # the least memory, at the layout ``fit`` gives it (ZeRO-3 where none fits)
+        return TrainingStep(
+            fit(lean)[0], ck_given if checkpointing is not None else (
+                f"not set: on, the least memory; the run does not fit the {cap_gib:.1f} GiB "
+                "usable per GPU either way"),
+            mb_given if micro_batch is not None else (
+                "not set: 1, the least memory; the run does not fit"))
+    ck = max(found, key=lambda k: (found[k][1].tokens_per_s, not k))
+    plan, s, first, per = found[ck]
+    if checkpointing is not None:
+        ck_reason = ck_given
+    elif not ck:
+        on = found.get(True)
+        ck_reason = (f"not set: off, as the run fits without it ({per:.1f} of {cap_gib:.1f} "
+                     "GiB per GPU) and runs faster: the backward pass recomputes no forward "
+                     "(6·N·D instead of 8·N·D for full training, 4·N·D instead of 6·N·D for "
+                     "LoRA)" + (f"; with it {on[3]:.1f} GiB per GPU" if on else ""))
+    elif False not in found:
+        need = fit(dataclasses.replace(base, checkpointing=False, micro_batch=micro_batch or 1,
+                                       assumptions=[]))[0].per_gpu().total_gib
+        ck_reason = (f"not set: on, as every layer's activations do not fit without it "
+                     f"({need:.1f} GiB per GPU, {cap_gib:.1f} GiB usable)")
+    else:
+        off = found[False]
+        ck_reason = (f"not set: on, as it runs faster here: without it only micro-batch "
+                     f"{off[0].micro_batch} fits, {off[1].tokens_per_s:,.0f} tokens/s bound "
+                     f"by communication, against {s.tokens_per_s:,.0f} tokens/s with it at "
+                     f"micro-batch {plan.micro_batch}")
+    if micro_batch is not None:
+        mb_reason = mb_given
+    elif plan.micro_batch == 1 and s.bound != "communication":
+        mb_reason = ("not set: 1, as the step is compute-bound at it (a larger micro-batch "
+                     "runs no faster, it only takes memory)")
+    else:
+        grown = plan.micro_batch > 1
+        mb_reason = (
+            "not set: the fastest that fits: at micro-batch 1 the step is bound by "
+            f"communication ({first.tokens_per_s:,.0f} tokens/s: {first.comm_s or 0:.3g} s "
+            f"of collectives against {first.compute_s:.3g} s of compute), and the collectives "
+            "of a step are the same bytes whatever its tokens"
+            + (" (ZeRO-3 / FSDP gathers the weights once per micro-batch)"
+               if (plan.zero_stage or 0) >= 3 else "")
+            + (f"; {plan.micro_batch} sequences carry them over {plan.micro_batch}x the "
+               f"tokens: {s.tokens_per_s:,.0f} tokens/s" if grown else "")
+            + (", still bound by communication where a larger one does not fit or passes "
+               f"a global batch of {GLOBAL_BATCH_TOKENS_MAX:,} tokens (DeepSeek-V3's, "
+               "arXiv 2412.19437)" if s.bound == "communication" else "")
+            + "; the micro-batch is tried in powers of two from 1")
+    return TrainingStep(plan, ck_reason, mb_reason)
+
+
+def moe_training_warning(model: SizedModel, task: str) -> str | None:
+    """An MoE trained data parallel over several GPUs (the caller checks there are several):
+    real MoE training shards the experts (expert parallelism), which the training plan does
+    not model (the request's parallelism.expert is refused for training), so its
+    communication is an upper bound."""
+    a = model.arch
+    if a is None or not a.is_moe:
+        return None
+    return (f"{model.name} is a mixture-of-experts model, sized here as data parallel "
+            "training only (DDP or ZeRO / FSDP: every micro-batch moves the weights of all "
+            f"{a.num_experts} experts although each token uses {a.num_experts_per_token}); "
+            "MoE training runs expert parallelism, each GPU holding whole experts and "
+            "exchanging only the routed tokens, which is not modelled here: the "
+            "communication and the time of this plan are an upper bound"
+            + ("; for scale, DeepSeek-V3's report gives 2.664M H800 GPU-hours for its "
+               "pre-training on 14.8T tokens with expert parallelism and FP8 (arXiv "
+               "2412.19437, Table 1)" if task == "pretrain" else ""))
 
 
 def default_engine(model: SizedModel, p: Precision, registry: Registry) -> Engine:
@@ -630,7 +782,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             runs=(hw.ok and serves and within) if gpu is not None else None,
             capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None)
 
-    ft = req.finetune or FinetuneOptions(method="full" if req.task == "pretrain" else "lora")
+    ft = training_options(req.finetune, req.task)
+    assert ft.method is not None
     check_training_method(req.task, ft.method, precision if req.weights is not None else None)
     if ft.method == "qlora" and req.weights is None:
         precision = get_precision("nf4")
@@ -652,15 +805,33 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     if ft.zero_stage and n == 1:
         note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
              "GPUs; with one GPU nothing is sharded")
-    tplan = TrainingPlan(
+    # unset checkpointing and micro-batch: the least memory until a GPU is fitted against
+    lean = TrainingPlan(
         model=model, precision=precision, method=ft.method, rank=ft.lora_rank,
         targets=list(ft.target_modules), optimizer=ft.optimizer,
-        checkpointing=ft.gradient_checkpointing, flash=ft.flash_attention,
-        micro_batch=ft.micro_batch_size, seq=ft.sequence_length, zero_stage=ft.zero_stage,
+        checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
+        micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
         cpu_offload=ft.cpu_offload, gpus=n)
-    layout, tplan = search_training(tplan, gpu, ft.zero_stage, req.parallelism)
+
+    def fit(p: TrainingPlan) -> tuple[TrainingPlan, bool]:
+        q = search_training(p, gpu, ft.zero_stage, req.parallelism)[1]
+        return q, gpu is None or q.per_gpu().total_gib <= gpu.usable_gib
+
+    step = fastest_training_step(
+        lean, ft.gradient_checkpointing, ft.micro_batch_size, fit,
+        (lambda p: training_speed(p, gpu, catalog.perf)) if gpu is not None else None,
+        gpu.usable_gib if gpu is not None else None)
+    layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism)
     note("layout", layout.label, layout.reason)
     _note_training(tplan, note)
+    note("gradient_checkpointing", ("on" if tplan.checkpointing else "off")
+         + (" (default)" if ft.gradient_checkpointing is None else ""),
+         step.checkpointing_reason)
+    note("micro_batch", f"{tplan.micro_batch} sequence{'s' if tplan.micro_batch > 1 else ''} "
+         f"of {tplan.seq:,} tokens per GPU", step.micro_batch_reason)
+    moe = moe_training_warning(model, req.task) if n > 1 else None
+    if moe is not None:
+        hw.warnings.append(moe)
     per = tplan.per_gpu()
     memory = _memory(tplan.whole(), per, False)
     fits = None
@@ -688,8 +859,12 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                                     task=req.task, training=tplan,
                                     perf=catalog.perf) if hw.ok else None
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
-    fits_on = _fits_on_training(tplan, registry, kernel_engine(registry, model.kind,
-                                                               req.task, engine))
+    # where the run fits: with what the request leaves unset at its least memory (a GPU
+    # that fits it only checkpointed is listed)
+    fits_on = _fits_on_training(
+        dataclasses.replace(tplan, checkpointing=lean.checkpointing,
+                            micro_batch=lean.micro_batch),
+        registry, kernel_engine(registry, model.kind, req.task, engine))
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
@@ -1182,6 +1357,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         raise InvalidInput("`finetune` options apply to task finetune or pretrain",
                            "$.finetune")
     ft = req.finetune or FinetuneOptions(method="lora")
+    # on where not set, the answer giving the memory without it too (a language model's
+    # default is fitted against the GPU instead: fastest_training_step)
+    checkpointing = ft.gradient_checkpointing is not False
     if req.task != "inference":
         training = "full" if ft.method == "full" else "lora"
     asked = precision
@@ -1209,7 +1387,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         # a training step is finetune.micro_batch_size images on every GPU (data parallel),
         # as an LLM's training plan is sized by it (TrainingPlan.micro_batch) and batch_size
         # is not: the micro-batch was ignored here, sdxl LoRA at 32 told a 4090 it fits
-        share = ft.micro_batch_size
+        share = ft.micro_batch_size or 1
         other = (f"; batch_size {req.batch_size} is the requests in flight of inference and "
                  "does not size a training step" if req.batch_size not in (1, share) else "")
         if is_video(model):
@@ -1238,7 +1416,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
 
     def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
-                               checkpointing=ft.gradient_checkpointing,
+                               checkpointing=checkpointing,
                                optimizer=ft.optimizer, fp32=fp32, lora_rank=ft.lora_rank)
         if not caches:
             return got
@@ -1267,7 +1445,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              f"weights at {precision.id}, activations at "
              f"{'fp32' if precision.bits_linear >= 32 else '16-bit (mixed precision)'}"
              + (", gradient checkpointing (finetune.gradient_checkpointing)"
-                if ft.gradient_checkpointing else ", no gradient checkpointing")
+                if checkpointing else ", no gradient checkpointing")
              + ". Basis: finetrainers' published peaks (docs/training/cogvideox.md, "
              "hunyuan_video.md; LoRA rank 128, batch 1, gradient checkpointing, conditions "
              "precomputed): CogVideoX-5B 49x480x720 with 8-bit AdamW 20.7 GiB (28.3 GiB "
@@ -1282,33 +1460,33 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              f"{ft.optimizer} states in fp32, frozen weights at {precision.id}, activations "
              f"at {'fp32' if precision.bits_linear >= 32 else '16-bit (mixed precision)'}"
              + (", gradient checkpointing (finetune.gradient_checkpointing)"
-                if ft.gradient_checkpointing else ", no gradient checkpointing")
+                if checkpointing else ", no gradient checkpointing")
              + ". Basis: PEFT's DreamBooth table for SD v1-4 at 512x512 on an A100, fp32 "
              "without checkpointing: 15.5 GB LoRA, 27.5 GB full (calibration.csv h157, "
              "h156); 8.12 GB LoRA with checkpointing")
     if training:
-        # finetune.gradient_checkpointing defaults on, as for language models, where the
+        # finetune.gradient_checkpointing defaults on here (unlike language models), where the
         # diffusers DreamBooth/LoRA scripts leave --gradient_checkpointing off (a store_true
         # flag: examples/dreambooth/train_dreambooth_lora_sdxl.py) and activations are most of
         # the memory: the answer says so, with the memory the other way
         flipped_gib = diffusion_memory(model, precision, width, height, share, training,
-                                       checkpointing=not ft.gradient_checkpointing,
+                                       checkpointing=not checkpointing,
                                        optimizer=ft.optimizer, fp32=upcast(precision),
                                        lora_rank=ft.lora_rank).total_gib
         if is_video(model):
             # the video trainers' recipes pass --gradient_checkpointing; only the
             # checkpointed case is measured (memory.py)
             note("activations", "gradient checkpointing "
-                 + ("on" if ft.gradient_checkpointing else "off"),
+                 + ("on" if checkpointing else "off"),
                  ("as finetrainers' documented recipes run (--gradient_checkpointing); "
                   f"without it: {flipped_gib:.1f} GiB per GPU, an extrapolation (no video "
                   "measurement without checkpointing is published)"
-                  if ft.gradient_checkpointing else
+                  if checkpointing else
                   "finetune.gradient_checkpointing false: every activation kept for the "
                   "backward pass, extrapolated from the checkpointed measurements (none "
                   f"without is published); with it, as the video trainers run: "
                   f"{flipped_gib:.1f} GiB per GPU"))
-        elif ft.gradient_checkpointing:
+        elif checkpointing:
             note("activations", "gradient checkpointing on",
                  f"diffusers' --gradient_checkpointing; without it: {flipped_gib:.1f} GiB per GPU. "
                  "The diffusers DreamBooth and LoRA training scripts run without it unless "
