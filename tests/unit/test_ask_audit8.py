@@ -57,7 +57,8 @@ def test_a_speed_target_on_the_gpu_named_is_met_or_not(q: str, word: str) -> Non
     assert value == pytest.approx(per_user)
     assert r.numbers is not None and r.numbers.asked is not None
     assert r.numbers.asked.yes is True
-    assert first_sentence(r).startswith(("At 20", "La 20"))  # the figure at that load leads
+    # the yes of the yes/no question first, then the figure at that load
+    assert first_sentence(r).startswith(("Yes: at 20", "Da: la 20"))
     assert word in head(r), head(r)
 
 

@@ -6,6 +6,7 @@ month, never with a suspect price. Each in English and in Romanian, with the sam
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -158,3 +159,110 @@ def test_spot_month_and_its_romanian_twin_agree() -> None:
     en = ask("monthly cost for mistral 7b on a 4090 8 hours a day on spot")
     ro = ask("cât costă pe lună mistral 7b pe un 4090 8 ore pe zi pe spot")
     assert asked(en) == asked(ro)
+
+
+# -- 4. a million tokens for the users stated: the GPUs that hold them ---------------------------
+
+
+def test_million_with_users_is_priced_on_the_gpus_that_hold_them() -> None:
+    """32 users of Llama 3.1 70B at bf16 do not fit on 2 × H100 (the fewest that hold the
+    weights): the million is priced on the count that holds them, at that load."""
+    from service.domain.answer.writer import gpu_count_for_users
+    r = ask("cost per million tokens for llama 3.1 70b on h100 with 32 users?")
+    got = gpu_count_for_users(catalog(), "llama-3.1-70b", None, "h100-sxm", 32, 2048)
+    assert got is not None and got[0] > 2
+    quantity, _, unit = asked(r)
+    assert (quantity, unit) == ("per_million_output_tokens_usd", "USD")
+    text = head(r)
+    assert f"{got[0]} × NVIDIA H100" in text, text
+    assert "32 concurrent users" in text, text
+    # the hourly price said is that of the machine of that many GPUs
+    assert f"${machine_price('h100-sxm', got[0]):,.2f}/h" in text, text
+
+
+def test_million_with_users_that_fit_is_unchanged() -> None:
+    r = ask("what is the cost per million tokens for llama 3.1 70b fp8 on 2 h100 with 20 "
+            "concurrent users?")
+    assert "2 × NVIDIA H100" in first_sentence(r)
+    assert "20 concurrent users" in first_sentence(r)
+
+
+# -- 5. the total throughput asked leads -------------------------------------------------------
+
+
+@pytest.mark.parametrize("q", [
+    "what total throughput do I get with 50 users for llama 3.1 8b on an h100?",
+    "câți tokeni pe secundă în total obțin cu 50 de utilizatori pentru llama 3.1 8b pe un h100?",
+])
+def test_total_throughput_asked_leads_with_the_total(q: str) -> None:
+    r = ask(q)
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("output_tokens_per_s", "tokens/s")
+    assert r.numbers is not None and r.numbers.sizing is not None
+    assert value > 1000  # thousands of tokens/s in total, not ~63 per user
+    total = f"{value:,.0f}" if r.lang == "en" else f"{value:,.0f}".replace(",", ".")
+    lead = first_sentence(r)
+    assert total in lead, lead
+    # the total comes before the per-user figure
+    per_user = "per user" if r.lang == "en" else "pe utilizator"
+    assert lead.index(total) < lead.index(per_user), lead
+
+
+def test_per_user_speed_asked_stays_per_user() -> None:
+    r = ask("tokens per second per user for llama 3.1 8b on an A100 80GB with 32 users?")
+    assert asked(r)[0] == "output_tokens_per_s_per_user"
+
+
+# -- 6. a price for N GPUs from machines that can be rented to make N ---------------------------
+
+
+_SHARE = ("per GPU of a", "pe GPU dintr-o mașină")
+
+
+@pytest.mark.parametrize("q", [
+    "cost per million tokens for llama 3.1 8b on an L40S?",
+    "cât costă pe zi să rulez llama 3.1 8b pe un L40S?",
+    "how much is llama 3.1 8b on an L40S per hour?",
+])
+def test_one_l40s_is_priced_as_one_card_rented(q: str) -> None:
+    """lium rents L40S only as 2- and 4-GPU machines: a share of one is no price for one card;
+    one card alone is the cheapest single-GPU machine."""
+    r = ask(q)
+    text = head(r)
+    assert not any(s in text for s in _SHARE), text
+    one = machine_price("l40s", 1)
+    money = f"${one:,.2f}/h" if r.lang == "en" else f"{one:,.2f}\u00a0USD/oră".replace(".", ",")
+    assert money in text, text
+
+
+def _cover_price(gpu: str, n: int) -> float:
+    """The cheapest trusted on-demand price of whole machines of ``gpu`` that make at least
+    ``n`` GPUs (independent replicas of one GPU each)."""
+    return min(math.ceil(n / v.gpu_count) * v.on_demand_usd_h
+               for v in catalog().views(TODAY)
+               if v.gpu == gpu and not v.stale and not v.suspect
+               and v.on_demand_usd_h is not None)
+
+
+def test_replicas_are_priced_as_whole_machines() -> None:
+    r = ask("how many L40S do I need to serve 10 requests per second of llama 3.1 8b?")
+    n = int(asked(r)[1])
+    text = head(r)
+    assert not any(s in text for s in _SHARE), text
+    assert f"${_cover_price('l40s', n):,.2f}/h" in text, text
+
+
+# -- 7. a cost per day --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q", ["how much per day to run llama 3.1 8b on one l40s?",
+                               "cât costă pe zi să rulez llama 3.1 8b pe un L40S?"])
+def test_cost_per_day_leads_with_the_day(q: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer's side of a day asked (the classifier's "day" sub, stubbed here: reading
+    "per day" is intent.py's): the daily cost leads, the hour times 24."""
+    from service.domain.answer import compose
+    monkeypatch.setattr(compose, "classify", lambda *a, **k: ("cost", "day"))
+    r = ask(q)
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("per_day_usd", "USD/day")
+    assert value == pytest.approx(machine_price("l40s", 1) * 24)

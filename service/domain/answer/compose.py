@@ -387,6 +387,10 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
+    st = stated(q, registry)
+    if intent == "fits" and st.apple and not gpus:
+        # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
+        intent, sub = "memory", None
     det = msgspec.structs.replace(det, sub=sub)
     unknown = unknown_gpu(q, registry) if ex.gpu is None else None
     if unknown is not None:
@@ -394,7 +398,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         written = unknown_gpu_written(unknown[0], unknown[1], lang, catalog, messages)
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
-                                  model_id, stated(q, registry))
+                                  model_id, st)
     variant = sub
     if model_id is not None and intent in ("media", "finetune"):
         m = registry.models[model_id]

@@ -21,6 +21,7 @@ from service.domain.answer.understand import (
     input_output_tokens,
     kv_precision,
     prompt_tokens,
+    training_examples,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
@@ -62,7 +63,8 @@ class Details(Out, frozen=True, kw_only=True):
     sub: str | None = None
     """What exactly is asked within the intent: ``ttft`` / ``throughput`` / ``tps`` (speed),
     ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``, ``memory``
-    (an image, video or speech model's memory asked)."""
+    (an image, video or speech model's memory asked), ``per_gpu`` (memory: each GPU's),
+    ``need`` (fits: "do I need 2 GPUs", a count stated to check)."""
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,10 @@ class Stated:
     the recommendation's ``min_decode_tokens_per_s``."""
     epochs: int | None = None
     """Passes over the training tokens ("3 epochs", "3 epoci"): they multiply them."""
+    examples: tuple[int, int | None] | None = None
+    """A training set stated as examples ("10k examples of 1000 tokens", "10.000 de
+    eșantioane"): (examples, tokens of one, None where not stated); the training answers read
+    it as tokens when no tokens are stated (``understand.training_examples``)."""
     nodes_asked: bool = False
     """The question asks for nodes ("how many nodes", "câte noduri"), not GPUs."""
     deadline_hours: float | None = None
@@ -220,6 +226,17 @@ class Stated:
     """A memory asked in GB ("answer in GB", "răspunde în GB", "how many GB"): said in GB
     (10^9 bytes, the unit GPU makers and most people write) with GiB (2^30 bytes, the
     sizing's unit) beside it, never GiB labelled as GB."""
+    yes_no: bool = False
+    """The question asks yes or no: it opens with a verb ("can", "does", "is", "do I need",
+    "poate", "pot", "încape", "am nevoie"). Only then does an answer that is a yes or a no by
+    its nature (a target met, a stated setup that holds the load) say Yes or No first; a
+    time, a price or a count asked gets the figure, no Yes/No."""
+    gpu_one: bool = False
+    """The GPU named is one GPU by its article ("can an H100 serve ...", "poate un H100",
+    "one H100", "o singură placă"): with :attr:`yes_no`, the setup the yes or no is for."""
+    apple: bool = False
+    """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
+    sizes no Apple GPU, which the answer says before the model's memory."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -574,10 +591,23 @@ def _provider_evidence(text: str, folded: str) -> bool:
 _GB_ASKED = re.compile(r"\b(?:in|into|how many|cati|cate)\s++(?:gb|gigabytes?|gigaocteti)\b(?!/)")
 
 
+# a yes/no question opens with a verb: "can an H100 serve ...", "is 100 tokens/s possible",
+# "do I need 2 GPUs", "poate un H100 să servească ...", "încape ...", "am nevoie de 2 GPU-uri"
+_YES_NO = re.compile(
+    r"\s*+(?:(?:so|and|ok|okay|also|then|but|hey|hi|si|deci|dar|buna)\W++)?(?:oare\s++)?"
+    r"(?:is|are|am|was|were|can|could|will|would|does|do|did|should|shall|may|might|has"
+    r"|have|poate|pot|putem|poti|puteti|se poate|incape|incap|merge|merg|ruleaza|e|este"
+    r"|sunt|ajunge|ajung|va|ar|am nevoie|ne trebuie|imi trebuie|exista)\b")
+# a Mac or Apple silicon ("on a mac", "macbook pro", "mac studio", "M2 Max"): no GPU of the
+# catalog
+_APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
+                    r"|m[1-5] (?:pro|max|ultra))\b")
+
+
 def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
-    and a memory asked in GB."""
+    and a memory asked in GB, a yes/no question, a Mac named."""
     region_word = None
     rm = _REGION_ID.search(folded)
     if rm:
@@ -598,7 +628,8 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "forecast": bool(_FORECAST.search(folded)),
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
-            "gb_asked": bool(_GB_ASKED.search(folded))}
+            "gb_asked": bool(_GB_ASKED.search(folded)),
+            "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded))}
 
 
 def _num(raw: str) -> float:
@@ -794,6 +825,19 @@ def _gpu_counts(toks: list[Any], names: list[Any]) -> tuple[tuple[str, int], ...
     if not any(n for _, n in out):
         return ()
     return tuple((g, n or 1) for g, n in out)
+
+
+def _gpu_one(toks: list[Any], names: list[Any]) -> bool:
+    """Whether the first GPU named has an article or a count of one before it ("an H100",
+    "un H100", "one H100", "a single H100")."""
+    m = next((m for m in names if m.kind == "gpu"), None)
+    if m is None or m.first < 1:
+        return False
+    c = _count_before(toks, m.first)
+    before = toks[m.first - 1].text
+    if before in ("single", "singur", "singura") and m.first >= 2:
+        before = toks[m.first - 2].text
+    return (c is not None and c[0] == 1) or before in _ONE_ARTICLE
 
 
 # a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms",
@@ -1025,13 +1069,14 @@ def stated(text: str, registry: Registry) -> Stated:
                   work_rate=wr[0] if wr else None,
                   min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
+                  examples=training_examples(text),
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
-                  gpu_counts=_gpu_counts(toks, names),
+                  gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   prompt_tokens=prompt_tokens(text),
@@ -1113,6 +1158,20 @@ _CONCURRENCY_Q = re.compile(
     r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
     r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b")
+# the most users asked: "max users", "the maximum number of concurrent users", "numărul maxim
+# de utilizatori" (before the context: "max users ... at 8k context" asks the users)
+_MAX_USERS = re.compile(
+    r"\bmax(?:imum)?\s++(?:number\s++of\s++)?(?:concurrent\s++|simultaneous\s++|parallel\s++)?"
+    r"(?:users|requests|sessions|clients|people|conversations|chats)\b"
+    r"|\bnumar(?:ul)?\s++maxim\s++de\s++(?:utilizatori|useri|cereri|sesiuni|clienti|persoane)\b")
+# the memory of each GPU asked: "memory per GPU", "vram per card", "memorie pe GPU", "pe
+# fiecare placă"
+_PER_GPU = re.compile(r"\b(?:per|each|every|pe)\s++(?:gpu|card|placa|accelerator)\b|\bper-gpu\b"
+                      r"|\bfiecar\w*+\s++(?:gpu|placi|placa)\b")
+# "do I need 2 GPUs", "am nevoie de 2 GPU-uri", "îmi trebuie 2": a count stated to check
+_NEED_N = re.compile(r"\b(?:do|does|will|would) (?:i|we|you|one|it) (?:really |actually |still )?"
+                     r"(?:need|require)\b|\b(?:am|avem) (?:oare )?nevoie de\b"
+                     r"|\b(?:imi|ne|iti|va) trebuie\b")
 # how much notice a spot interruption gives: "how much notice", "cât timp de avertizare"
 _NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigterm\b"
                      r"|\bhow long before\b|\bhow much time before\b"
@@ -1153,7 +1212,7 @@ _COST = re.compile(
     # "preț" is a price, "pretrain" is not
     r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
     r"|\bhow much (?:is|are|does|would|will|for)\b"
-    r"|\bhow much (?:to|money)\b"
+    r"|\bhow much (?:to|money)\b|\bhow much (?:per|a|an|each|every) (?:day|week|month|hour)\b"
     r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
     r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
     r"|\bcheltu\w*+|\bsub \d|\bora de\b|\b(?:an|per|one) hour of\b"
@@ -1182,7 +1241,8 @@ _FITS = re.compile(
     # "can a 24gb card run llama 70b?", "can my 3060 handle it?"
     r"|\bcan (?:a|an|my|the|one|this|that|our)\b[^?]{0,40}?\b(?:run|handle|hold|load)\b")
 # "how much VRAM do I need?" with no model named: a memory question that needs the model
-_MEMORY_Q = re.compile(r"\bhow much (?:gpu )?(?:vram|memory|ram)\b|\bcata? (?:vram|memorie)\b"
+_MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
+                       r"|\bcata? (?:vram|memorie)\b|\bcat de mult[ae]? (?:vram|memorie)\b"
                        r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
@@ -1278,6 +1338,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no)
         return "media", ("fits" if _FITS.search(f) else "memory" if _MEMORY_Q.search(f)
                          else None)
+    if _MAX_USERS.search(f) and concurrent is None and not media:
+        return "max_concurrency", None
     if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
         return "max_context", None  # "how much does 1M input tokens cost" is a price
     if gpu_named >= 2 and _COMPARE.search(f):
@@ -1285,7 +1347,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
         return "max_concurrency", None
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
-        return "memory", None  # "how much VRAM ... for 20 users": the memory at that load
+        # "how much VRAM ... for 20 users": the memory at that load; "per GPU": each GPU's
+        return "memory", "per_gpu" if _PER_GPU.search(f) else None
     # "the time per output token ... with 32 users": the speed at that load, not a count
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
                               and not _SPEED.search(f) and not _TPOT.search(f)):
@@ -1307,16 +1370,18 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _COST.search(f) or reserved:
         sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers
         return "cost", "reserved" if sub == "hour" and reserved else sub
+    # "do I need 2 GPUs for ...": the count stated checked against the fewest that hold it
+    need = "need" if _NEED_N.search(f) else None
     if _FITS.search(f):
-        return "fits", None
+        return "fits", need
     if media:
         return "media", None
     if (_MEMORY.search(f) and has_model) or _MEMORY_Q.search(f):
-        return "memory", None
+        return "memory", "per_gpu" if _PER_GPU.search(f) else None
     if has_model and gpu_named == 1:
         # "Qwen3-30B-A3B on an RTX 4090", "is the MI300X good for Llama 405B?": the model on
         # that GPU, one unless a count is stated
-        return "fits", None
+        return "fits", need
     if gpu_named >= 2:
         return "compare", None
     return "guidance", None
@@ -1340,7 +1405,22 @@ def _train_sub(f: str) -> str | None:
         return "cost"
     if _TIME_Q.search(f):
         return "time"
+    if _SPEED.search(f):
+        # "how fast", "tokens/s", "cât de repede": the training tokens/s leads; "does it fit
+        # and how fast": the yes or no first, then the speed
+        return "fits_speed" if re.search(r"\bfits?\b|\bincape\w*+", f) else "speed"
     return None
+
+
+# a day's or a week's price ("per day", "a week", "daily", "pe zi", "săptămânal"), not the
+# usage or load a price is for ("8 hours a day", "12 ore pe zi", "2 milioane de cereri pe zi")
+_USAGE_PER = re.compile(r"(?:\b|(?<=\d))(?:hours?|hrs?|h|ore|days?|zile|requests?|cereri|queries"
+                        r"|images?|imagini|tokens?|tokeni|users?|utilizatori|jobs?|videos?"
+                        r"|clipuri)\s*+(?:a|per|pe|/)\s*+"
+                        r"(?:day|zi|week|saptamana)\b")
+_COST_DAY = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:day|zi)\b|\bdaily\b|\bzilnic\w*+")
+_COST_WEEK = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:week|saptamana)\b|\bweekly\b"
+                        r"|\bsaptamanal\w*+")
 
 
 def _cost_sub(f: str) -> str:
@@ -1348,6 +1428,11 @@ def _cost_sub(f: str) -> str:
         return "million"
     if _COST_MONTH.search(f):
         return "month"
+    priced = _USAGE_PER.sub(" ", f)
+    if _COST_DAY.search(priced):
+        return "day"
+    if _COST_WEEK.search(priced):
+        return "week"
     # "a run", "the whole run"; "to run it" is no job
     if re.search(r"\bjob\w*+|\bjoburi\w*+|\b(?:a|per|the|one|training|whole|entire) run\b"
                  r"|\btotal\b|\bin total\b", f):

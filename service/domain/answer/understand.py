@@ -601,6 +601,51 @@ def prompt_tokens(text: str) -> int | None:
     return int(n) * (1024 if k else 1)
 
 
+_EX_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6,
+             "millions": 1e6, "milioane": 1e6, "milion": 1e6}
+_EX_NOUN = r"(?:examples?|samples?|exemple|exemplu|esantioane|esantion)"
+_EX_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
+_EXAMPLES = re.compile(
+    # "10k examples", "10000 samples", "2.5k training examples", "20 de mii de exemple",
+    # "10000 de esantioane", "50k 1000-token examples"; then the length of one: "of 1000
+    # tokens", "of about 512 tokens each", "de 512 tokeni", "with 300 tokens"
+    r"(?<![\w.,])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
+    r"(k|thousand|mii|m|millions?|milioane|milion)?\s*+(?:de\s++)?"
+    r"(?:(\d{1,7})\s*+(k)?[\s-]*+(?:tokens?|tokeni)[\s-]++)?"
+    r"(?:(?:training|train|instruction|chat|sft|fine-?tuning|labell?ed)\s++)?"
+    rf"{_EX_NOUN}\b(?:\s++de\s++antrenare\b)?"
+    r"(?:\s*+(?:of|de|with|cu|averaging)\s++(?:(?:about|around|approximately|roughly|~|cca"
+    rf"|circa|aproximativ|cate)\s*+)?{_EX_TOKENS})?")
+_EX_LEN = re.compile(
+    # "300 tokens per sample", "512 tokeni pe exemplu", "1000 tokens each", "2k tokens/example"
+    rf"(?<![\w.,]){_EX_TOKENS}\s*+(?:(?:/|per|pe|for each|in each|pentru fiecare)\s*+"
+    rf"(?:(?:un|one|training)\s++)?{_EX_NOUN}\b|(?:each|fiecare)\b)")
+
+
+def training_examples(text: str) -> tuple[int, int | None] | None:
+    """(examples, tokens of one example) of a training data set the text states as a count
+    of examples or samples ("10k examples of 1000 tokens", "10.000 de eșantioane de 512
+    tokeni", "1M samples, 300 tokens per sample"), the tokens None where not stated; None
+    where no count of examples is. A count's "k" is a thousand (10k examples are 10,000); a
+    length's "k" is 1,024, as a sequence's "4k" is (``intent._sequence_tokens``). Only the
+    training answers read it: the tokens it makes are examples x length x epochs."""
+    folded = _fold(text)
+    m = _EXAMPLES.search(folded)
+    if m is None:
+        return None
+    count = float(m.group(1).replace(",", ".")) * _EX_SCALE.get(m.group(2) or "", 1.0)
+    if not 1 <= count <= 1e10 or not count.is_integer():
+        return None
+    g = m.groups()
+    raw = (g[2], g[3]) if g[2] is not None else (g[4], g[5])
+    if raw[0] is None and (lm := _EX_LEN.search(folded)) is not None:
+        raw = (lm.group(1), lm.group(2))
+    length = int(raw[0]) * (1024 if raw[1] else 1) if raw[0] is not None else None
+    if length is not None and not 1 <= length <= 16 * 1_048_576:
+        length = None
+    return int(count), length
+
+
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
 
 

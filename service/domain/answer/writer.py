@@ -49,7 +49,7 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, WHISPER_WINDOW_S
 from service.domain.sizing.layout import NODE_GPUS
-from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.requests import FinetuneOptions, SizingRequest
 from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, setups_for, size
 
 
@@ -131,6 +131,11 @@ _CARDS_BY_GB = ("rtx-4090", "l40s", "h100-sxm", "a100-sxm-40gb", "rtx-5090", "rt
                 "h200-sxm", "b200", "rtx-4060-ti-16gb", "rtx-4070", "a10", "l4", "t4",
                 "rtx-3080", "mi300x", "h100-nvl", "rtx-a6000", "v100-sxm2-32gb")
 
+# The sequence length a fine-tuning is sized at when none is stated (FinetuneOptions'
+# default): the length assumed, and said, for an example whose length is not stated (padded
+# to it, an example costs that much compute; packed shorter ones cost less).
+_FT_SEQUENCE = FinetuneOptions().sequence_length
+
 
 class _W:
     """One question's writing context."""
@@ -163,6 +168,8 @@ class _W:
         self.priced_gpu: str | None = None
         """The card a price answer led with when the name asked covers several
         (:func:`_variants_price`): the region and provider notes are about it."""
+        self.example_tokens: int | None = None
+        """The tokens of one example, when :meth:`use_examples` made the job's tokens."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -234,10 +241,33 @@ class _W:
             return None
         return self.det.tokens * (self.st.epochs or 1)
 
+    def use_examples(self) -> None:
+        """A training set stated as examples and no tokens ("10k examples", "10.000 de
+        exemple"): its tokens are the examples times the tokens of one; where the question
+        does not say them, the sequence length the fine-tuning is sized at (the one stated,
+        else the sizing's default), said as assumed by :meth:`train_tokens_text`."""
+        if self.det.tokens or self.st.examples is None:
+            return
+        count, length = self.st.examples
+        self.example_tokens = length or self.st.sequence_tokens or _FT_SEQUENCE
+        self.det = msgspec.structs.replace(self.det, tokens=count * self.example_tokens)
+
     def train_tokens_text(self) -> str:
         """The training tokens in words, with the epochs when stated: "150,000,000
-        (50,000,000 × 3 epochs)"."""
+        (50,000,000 × 3 epochs)"; from examples, each factor, and what is assumed:
+        "20,480,000 (10,000 examples × 2,048 tokens × 1 epoch; assumed: ...)"."""
         total = self.train_tokens() or 0
+        if self.example_tokens is not None and self.st.examples is not None:
+            count, length = self.st.examples
+            epochs = self.st.epochs or 1
+            per = self.n(self.example_tokens)
+            assumed = ("" if length and self.st.epochs else self.t["examples_assumed_epoch"]
+                       if length else self.say("examples_assumed_len", per=per)
+                       if self.st.epochs else self.say("examples_assumed_both", per=per))
+            return self.say("examples_tokens", total=self.n(total), examples=self.n(count),
+                            per=per, assumed=assumed,
+                            epochs=self.t["examples_epoch_one"] if epochs == 1 else
+                            self.say("examples_epochs", n=self.n(epochs)))
         if self.st.epochs and self.st.epochs > 1 and self.det.tokens:
             return self.say("epochs_tokens", total=self.n(total), tokens=self.n(self.det.tokens),
                             epochs=self.n(self.st.epochs))
@@ -438,18 +468,47 @@ class _W:
         self.out.more.append(self.say("price_date", date=self.view_date(v)))
         self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
-    def basis(self, gid: str, count: int = 1, fabric: bool = False
+    def replicas_price(self, gid: str, per: int, setups: int) -> bool:
+        """The hourly price of ``setups`` independent replicas of ``per`` × ``gid`` on whole
+        machines (each holding whole replicas: 2 of 1 GPU on a 2-GPU machine), the fewest
+        machines of the offer that cost least in all, on-demand else reserved, as
+        /v1/recommendations rents instances for a load (7 replicas of one L40S: 2 machines
+        of 4, 8 GPUs); said with its date and price warnings. False when none is priced."""
+        views = [v for v in self.offers_for(gid) if v.gpu_count % per == 0]
+        fresh = [v for v in views if not v.stale and not v.suspect] or views
+        for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
+            priced = [(getattr(v, attr) * math.ceil(setups / (v.gpu_count // per)),
+                       math.ceil(setups / (v.gpu_count // per)), v)
+                      for v in fresh if getattr(v, attr) is not None]
+            if not priced:
+                continue
+            hour, machines, v = min(priced, key=lambda x: (x[0], x[1] * x[2].gpu_count))
+            self.out.more.append(self.say(
+                "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
+                machines=self.say("instances", n=self.n(machines),
+                                  setup=self.setup(v.gpu_count, gid)),
+                gpus=self.n(machines * v.gpu_count),
+                price=self.usd(getattr(v, attr) / v.gpu_count), kind=self.kinds[key]))
+            self.out.more.append(self.say("price_date", date=self.view_date(v)))
+            self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            return True
+        return False
+
+    def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False
               ) -> tuple[OfferView, float, str] | None:
         """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
-        a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour,
-        pricing key). For one GPU, the lowest price per GPU of any machine (a share of a
-        larger machine is named so by :meth:`where`, and :meth:`single` gives the price of a
-        card alone); for several, a machine of exactly ``count`` GPUs first (an 8-GPU job's
-        price from an 8-GPU machine), else machines that make up ``count`` together (2 of
-        4), else any; :meth:`where` says which. ``fabric`` (a training run): machines that
-        make up the count together only with a fast network between them (InfiniBand, EFA
-        or RoCE, the recommendations' ``FAST_NETWORKS`` rule for multi-node training), the
-        largest machines first (fewest nodes to sync)."""
+        a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour of the
+        ``count``, pricing key), so that $/GPU-hour × ``count`` is what is rented: a machine
+        of exactly ``count`` GPUs first (one card: a single-GPU machine; an 8-GPU job's price
+        from an 8-GPU machine), else a larger machine rented whole, else machines that make up
+        ``count`` together (2 of 4), else the fewest machines that cover it (3 of 2-GPU
+        machines: 2 of them), as /v1/recommendations rents whole instances; :meth:`where`
+        says which. ``share`` (a card's own price asked, no setup): for one GPU the lowest
+        price per GPU of any machine (a share of a larger machine, named so by
+        :meth:`where`; :meth:`single` gives the price of a card alone). ``fabric`` (a
+        training run): machines that make up the count together only with a fast network
+        between them (InfiniBand, EFA or RoCE, the recommendations' ``FAST_NETWORKS`` rule
+        for multi-node training), the largest machines first (fewest nodes to sync)."""
         views = self.offers_for(gid)
         fresh = [v for v in views if not v.stale and not v.suspect] or views
         if fabric and count > 1:
@@ -461,16 +520,18 @@ class _W:
         # several GPUs: one machine of exactly that many, else a larger machine rented whole
         # (a model or job split over GPUs needs them in one machine), else machines that
         # make up the count together (said so, with the network caveat)
-        pools = (([v for v in fresh if v.gpu_count == count],
+        pools = ((fresh,) if share and count == 1 else
+                 ([v for v in fresh if v.gpu_count == count],
                   [v for v in fresh if v.gpu_count > count],
                   [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
-                  fresh) if count > 1 else (fresh,))
+                  fresh))
         for pool in pools:
             for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
                               ("spot", "spot_usd_h")):
-                priced = [(getattr(v, attr) / (count if count > 1 and v.gpu_count > count
-                                               else v.gpu_count), v) for v in pool
-                          if getattr(v, attr) is not None]
+                # whole machines: one larger machine, or as many as cover ``count``
+                priced = [(getattr(v, attr) / v.gpu_count if share and count == 1 else
+                           getattr(v, attr) * math.ceil(count / v.gpu_count) / count, v)
+                          for v in pool if getattr(v, attr) is not None]
                 if priced:
                     per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
                     return v, per, key
@@ -500,19 +561,21 @@ class _W:
                                              provider=one[0].provider,
                                              kind=self.kinds["on_demand"]))
 
-    def where(self, v: OfferView, count: int = 1) -> str:
+    def where(self, v: OfferView, count: int = 1, share: bool = False) -> str:
         """The provider of a price for ``count`` GPUs, with the machine it comes from when
-        that is not one machine of ``count``: "lambda (2 machines of 4 × H100)", "lium (per
-        GPU of a 2-GPU machine)"."""
+        that is not one machine of ``count``: "lambda (2 machines of 4 × H100)", "lium (the
+        whole machine of 2 × L40S)"; ``share`` (a price per GPU of a larger machine, as
+        :meth:`basis` gives a card's own price): "lium (per GPU of a 2-GPU machine)"."""
         if v.gpu_count == count:
             if count == 1:
                 return v.provider
             return self.say("node_one", provider=v.provider, setup=self.setup(count, v.gpu))
-        if count > 1 and v.gpu_count > count:
+        if v.gpu_count > count and (count > 1 or not share):
             return self.say("node_whole", provider=v.provider,
                             setup=self.setup(v.gpu_count, v.gpu))
-        if v.gpu_count < count and count % v.gpu_count == 0:
-            return self.say("node_many", provider=v.provider, nodes=self.n(count // v.gpu_count),
+        if v.gpu_count < count and (count % v.gpu_count == 0 or not share):
+            return self.say("node_many", provider=v.provider,
+                            nodes=self.n(math.ceil(count / v.gpu_count)),
                             setup=self.setup(v.gpu_count, v.gpu))
         return self.say("node_share", provider=v.provider, n=self.n(v.gpu_count))
 
@@ -747,6 +810,10 @@ def _memory(w: _W) -> None:
         return
     if w.model is None or _answered_as_media(w):
         return
+    gid, named = w.card()
+    if (w.sub == "per_gpu" and gid is not None and w.model.kind == "llm"
+            and _memory_per_gpu(w, gid, named)):
+        return
     ctx = _ctx(w)
     users = w.ex.concurrent_requests if w.model.kind == "llm" else None
     # "for 20 users": the memory with every user's KV cache (the sizing's batch)
@@ -797,6 +864,73 @@ def _memory_in_gb(w: _W, r: SizingResult, ctx: int, users: int | None) -> None:
     w.ask("total_gb", gb(mem.total_gib), "GB")
 
 
+def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
+    """Each GPU's memory asked on a GPU named ("memory per GPU ... on 4 H100", "memorie pe
+    GPU ... pe 4 H100"): the sizing of that setup, as /v1/sizing gives it for those GPUs (the
+    count stated, else the fewest of the GPU that hold the model), with its layout and its
+    total, which the split makes larger than one GPU's (each GPU keeps its own activations
+    and runtime). A setup too small says No first, then how many of it hold the model. False
+    when the sizing has no answer for that GPU (the total is said instead)."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    users = w.ex.concurrent_requests
+    batch = users if users and users > 1 else None
+    count = w.ex.gpu_count or _min_count(w, gid, ctx) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, batch_size=batch)
+    if r is None or r.gpu is None:
+        return False
+    w.record(r, ctx)
+    lay = r.layout
+    layout = "" if lay is None or count == 1 else (
+        w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
+        else w.say("per_gpu_layout", label=lay.label))
+    w.out.first = w.say("memory_per_gpu" if r.fits else "memory_per_gpu_no",
+                        model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
+                        per=w.gib(r.memory.per_gpu_gib), layout=layout,
+                        total=w.gib(r.memory.total_gib), ctx=w.n(ctx), cap=w.gib(w.cap(r)),
+                        users=w.say("per_gpu_users", users=w.n(batch)) if batch else "")
+    # a memory asked: no yes or no, unless the setup named cannot hold it
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
+    if not r.fits:
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        elif r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
+    """"Do I need 2 GPUs for ... on an H100?": ``n`` compared with the fewest ``gid`` (1, 2,
+    4, up to a node) whose sizing holds the model at ``ctx`` and whose engine runs it: a No
+    when fewer hold it (with the longest context one request gets on them: more GPUs buy
+    context or users, not the fit), a Yes when fewer do not. False when no node of it holds
+    the model (the plain fit answer says so)."""
+    assert w.model is not None
+    k, r = 1, None
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
+        if r is not None and r.gpu is not None and r.fits and r.runs is not False:
+            break
+        k *= 2
+    if r is None or r.gpu is None or k > NODE_GPUS:
+        return False
+    w.record(r, ctx)
+    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(k, gid),
+              "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(w.cap(r)), "ctx": w.n(ctx),
+              "n": w.n(n), "gpu": w.gpu_name(gid)}
+    if k < n:
+        w.out.first = w.say("fits_need_no", max_ctx=w.n(r.max_context_tokens or ctx), **common)
+    else:
+        w.out.first = w.say("fits_need_yes" if k == n else "fits_need_more", **common)
+    w.ask("gpu_count", k, "GPUs", yes=k >= n)
+    w.sized_warnings(r, ctx)
+    return True
+
+
 def _fits(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
@@ -825,6 +959,8 @@ def _fits(w: _W) -> None:
         w.sized_warnings(r, ctx)
         return
     if _engine_not_on_gpu(w, r, gid, count, ctx, setup):
+        return
+    if w.sub == "need" and count > 1 and named is None and _need_count(w, gid, count, ctx):
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)
@@ -1269,14 +1405,17 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     if ttft is not None and rate <= most:
         w.out.first = w.say("speed_rate_yes" if w.sub == "rate" else "speed_rate_ok",
                             ttft=w.n(ttft), tpot=w.n(tpot, 1), **common)
+        # "can it keep up?" (or another yes/no question): yes; a figure asked at that rate
+        # ("TTFT?") or the figures at that load: the figure leads, no yes or no
+        yes = True if w.sub == "rate" or w.st.yes_no else None
         if w.sub == "ttft":
-            w.ask("time_to_first_token_ms", ttft, "ms", yes=True)
+            w.ask("time_to_first_token_ms", ttft, "ms", yes=yes)
         elif w.sub == "tpot":
-            w.ask("time_per_output_token_ms", tpot, "ms", yes=True)
+            w.ask("time_per_output_token_ms", tpot, "ms", yes=yes)
         elif w.sub == "throughput" and p.output_tokens_per_s:
-            w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s", yes=True)
+            w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s", yes=yes)
         else:
-            w.ask("max_requests_per_s", most, "requests/s", yes=True)
+            w.ask("max_requests_per_s", most, "requests/s", yes=yes)
         w.sized_warnings(at, inp + out)
         return True
     # the setups that carry the rate, each under HEADROOM_LOAD of what it serves (the
@@ -1351,10 +1490,13 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
                         model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
                         kind=w.kinds[o.pricing_model])
+    # "which GPU for 100 tokens/s?" asks no yes or no; "can it do 100 tokens/s?" does
+    yes_no = w.st.yes_no
     if tps_min:
-        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min)
+        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min if yes_no else None)
     else:
-        w.ask("time_to_first_token_ms", ttft, "ms", yes=bool(ttft_max) and ttft <= (ttft_max or 0))
+        w.ask("time_to_first_token_ms", ttft, "ms",
+              yes=bool(ttft_max) and ttft <= (ttft_max or 0) if yes_no else None)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -1435,6 +1577,10 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                             alone=w.n(one.time_per_output_token_ms or 0, 1)
                             if one is not None else "?", **common)
         w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
+    elif r.fits and w.sub == "throughput":
+        # the total asked ("total throughput with 50 users"): the setup's tokens/s leads
+        w.out.first = w.say("speed_users_total", **common)
+        w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s")
     elif r.fits:
         w.out.first = w.say("speed_users_all", **common)
         w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
@@ -1690,10 +1836,11 @@ def _gpu_count(w: _W) -> None:
                 if (per > NODE_GPUS and not w.ex.gpu_count
                         and _gpu_count_users_nodes(w, gid, users, ctx, got)):
                     return
-                if w.ex.gpu_count:
-                    # a count stated ("can I serve ... on 4x L40S"): yes or no for it, the
-                    # fewest that hold every user at once beside it
-                    have = w.ex.gpu_count
+                # a count stated ("can I serve ... on 4x L40S"), or one GPU asked about
+                # ("can an H100 serve 100 users", "poate un H100 să servească"): yes or no
+                # for it, the fewest that hold every user at once beside it
+                have = w.ex.gpu_count or (1 if w.st.yes_no and w.st.gpu_one else 0)
+                if have:
                     w.out.first = w.say(
                         "gpu_count_users_yes" if n <= have else "gpu_count_users_no",
                         setup=w.setup(have, gid), users=w.n(users), model=w.model.name,
@@ -1701,6 +1848,7 @@ def _gpu_count(w: _W) -> None:
                         replicas=w.replicas(replicas), per_replica=w.n(per), batch=w.n(batch),
                         ctx=w.n(ctx + 512))
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
+                    _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
                     return
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
@@ -1908,9 +2056,7 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     if p is not None and p.time_to_first_token_ms and p.output_tokens_per_s_per_user:
         w.out.more.append(w.say("gpu_count_rate_load", ttft=w.n(p.time_to_first_token_ms),
                                 tps=w.rate(p.output_tokens_per_s_per_user)))
-    b = w.basis(gid, k)
-    if b is not None:
-        w.count_price(b, n, k)
+    w.replicas_price(gid, k, setups)  # whole machines, each holding whole replicas
     rec = w.recommend(workload="serving", target_requests_per_s=rate,
                       context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
@@ -2043,7 +2189,7 @@ def _compare(w: _W) -> None:
         rows = []
         for gid in gids:
             g = w.reg.gpus[gid]
-            gb = w.basis(gid)
+            gb = w.basis(gid, share=True)
             price_text = (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
                           if gb else "")
             rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
@@ -2205,9 +2351,27 @@ def _lei_note(w: _W) -> None:
 
 def _cost(w: _W) -> None:
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
+    period = w.sub if w.sub in ("day", "week") else None  # priced by the hour, then this
     _cost_inner(w)
     if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
         _job_month(w, w.out.asked.value, month)
+    if (period is not None and w.out.asked is not None and w.out.first is not None
+            and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
+        _cost_period(w, w.out.asked.value, period)
+
+
+def _cost_period(w: _W, hour: float, period: str) -> None:
+    """A day or a week asked ("how much per day", "cât costă pe săptămână"): the hourly price
+    times the hours a day stated (24 unless stated) and, for a week, its days (7 unless
+    stated), leading; the hourly answer that names the setup follows it."""
+    h = w.st.hours_per_day or 24.0
+    days = 1.0 if period == "day" else (w.st.days_per_week or 7.0)
+    total = hour * h * days
+    said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.hours(h),
+                 days=w.hours(days), hour=w.usd(hour))
+    w.out.more.insert(0, w.out.first or "")
+    w.out.first = said
+    w.ask(f"per_{period}_usd", total, f"USD/{period}")
 
 
 def _job_month(w: _W, per_job: float, lead: bool) -> None:
@@ -2266,12 +2430,18 @@ def _cheapest_card(w: _W) -> bool:
 
 
 def _full_load(w: _W, gid: str, inp: int, out: int
-               ) -> tuple[SizingResult, int, float, OfferView, float, str] | None:
-    """The GPU named (its count asked, else the fewest that hold the model) sized for ``inp``
-    tokens in and ``out`` out: (the sizing, the count, its output tokens/s at full load, the
-    on-demand offer, the setup's hourly price, the price kind); None where it does not run
-    there or has no price."""
+               ) -> tuple[SizingResult, int, float, OfferView, float, str, str | None] | None:
+    """The GPU named (its count asked, else the fewest that hold the model, or the users
+    stated) sized for ``inp`` tokens in and ``out`` out: (the sizing, the count, its output
+    tokens/s at full load, the on-demand offer, the setup's hourly price, the price kind, the
+    sentence that says the count is for the users when the fewest that hold the model do not
+    hold them); None where it does not run there or has no price."""
     count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    # users stated and no count: the fewest that hold them all at once, as the cost path
+    # sizes them (gpu_count_for_users), never a setup whose full load serves fewer
+    nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count, inp + 512)
+    if nofit is not None:
+        count = nofit[0]
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
     if r is None or r.gpu is None or not r.fits or r.performance is None:
         return None
@@ -2280,7 +2450,7 @@ def _full_load(w: _W, gid: str, inp: int, out: int
     if not thr or b is None:
         return None
     v, per, kind = b
-    return r, count, thr, v, per * count, kind
+    return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
 
 
 def _tokens_on_gpu(w: _W, gid: str) -> bool:
@@ -2293,7 +2463,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     got = _full_load(w, gid, inp, out)
     if got is None:
         return False
-    r, count, thr, v, hour, kind = got
+    r, count, thr, v, hour, kind, nofit = got
     # users stated: the tokens come at the rate that load produces (as a million of them is
     # priced, _million_on_gpu), else at full load
     users = w.ex.concurrent_requests
@@ -2309,6 +2479,8 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                         hours=w.n(hours, 1 if hours < 100 else 0), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         inp=w.n(inp), out=w.n(out))
+    if nofit is not None:
+        w.out.first = f"{nofit} {_decap(w, w.out.first)}"
     w.ask("per_job_usd", total, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -2628,7 +2800,9 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
     got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
     if got is None or got[0] <= count:
         return None
-    return got[0], w.say("cost_nofit", gpu=w.gpu_name(gid), model=w.model.name,
+    # "One H100 does not hold...", "2 × H100 do not hold..."
+    return got[0], w.say("cost_nofit" if count == 1 else "cost_nofit_n",
+                         fewer=w.setup(count, gid), gpu=w.gpu_name(gid), model=w.model.name,
                          weights=r.weights, users=w.n(users), ctx=w.n(ctx),
                          need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                          setup=w.setup(got[0], gid))
@@ -2689,7 +2863,8 @@ def _gpu_price(w: _W, gid: str) -> None:
     a machine with that many GPUs when the catalog has one, else that many times the cheapest
     per-GPU price, said which."""
     count = w.ex.gpu_count or 1
-    b = w.basis(gid)
+    share = count == 1  # a card's own price: per GPU of any machine, said so by where()
+    b = w.basis(gid, count, share=share)
     if b is None:
         if not w.offers_for(gid) and gid not in w.region_missed:
             # a GPU the registry knows but no offer lists (a TPU, a Gaudi): said so, never
@@ -2711,12 +2886,13 @@ def _gpu_price(w: _W, gid: str) -> None:
         hour = per * count
         key = "cost_many_month" if month else "cost_many_hour"
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            price=w.usd(per), provider=w.where(v), kind=w.kinds[kind],
+                            price=w.usd(per), provider=w.where(v, count), kind=w.kinds[kind],
                             month=w.usd(hour * hours), usage=w.usage(), spot=spot)
     else:
         hour = per
         key = "cost_gpu_month" if month else "cost_gpu"
-        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per), provider=w.where(v),
+        w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
+                            provider=w.where(v, share=True),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
                             spot=spot)
     # a stated length ("8 ore pe un A100", "1000 hours of H100"): its total, not an hour
@@ -2725,7 +2901,8 @@ def _gpu_price(w: _W, gid: str) -> None:
     if job_h:
         w.out.first = w.say("cost_gpu_total", hours=w.hours(job_h), setup=w.setup(count, gid),
                             total=w.usd(hour * job_h), hour=w.usd(hour),
-                            provider=v.provider if node is not None else w.where(v),
+                            provider=v.provider if node is not None
+                            else w.where(v, count, share=share),
                             kind=w.kinds[kind], spot=spot)
         w.ask("per_job_usd", hour * job_h, "USD")
     elif month:
@@ -2747,7 +2924,8 @@ def _variants_price(w: _W, gid: str) -> None:
     region, the one offered there), and each other card follows with its own price or the
     words that none is offered (there), so no price is passed off as another card's."""
     count = w.ex.gpu_count or 1
-    priced = {g: b for g in w.st.gpu_variants if (b := w.basis(g, count)) is not None}
+    priced = {g: b for g in w.st.gpu_variants
+              if (b := w.basis(g, count, share=count == 1)) is not None}
     # a provider named: a card it offers before a cheaper one priced elsewhere; a trusted
     # price before a stale or suspect one (basis falls back to those for a card with none)
     lead = min(priced, key=lambda g: (g in w.provider_missed,
@@ -2762,7 +2940,8 @@ def _variants_price(w: _W, gid: str) -> None:
         b = priced.get(g)
         if b is not None:
             notes.append(w.say("gpu_variants_other", gpu=w.gpu_name(g), price=w.usd(b[1]),
-                               provider=w.where(b[0], count), kind=w.kinds[b[2]]))
+                               provider=w.where(b[0], count, share=count == 1),
+                               kind=w.kinds[b[2]]))
         else:
             where = (w.say("gpu_variants_where", region=w.region_name())
                      if g in w.region_missed else "")
@@ -2904,7 +3083,7 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     got = _full_load(w, gid, inp, 512)
     if got is None:
         return False
-    r, count, thr, v, hour, kind = got
+    r, count, thr, v, hour, kind, nofit = got
     million = hour / (thr * 3600) * 1e6
     w.record(r, inp + 512)
     common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
@@ -2922,6 +3101,8 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
             w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr),
                                 **common)
             w.ask("per_million_output_tokens_usd", million, "USD")
+    if nofit is not None and w.out.first:
+        w.out.first = f"{nofit} {_decap(w, w.out.first)}"
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     w.sized_warnings(r, inp + 512)
@@ -3465,6 +3646,8 @@ def _train(w: _W, task: str) -> None:
         return
     if w.model.kind != "llm":
         task = "finetune"  # a diffusion or audio model is fine-tuned, never pre-trained here
+    else:
+        w.use_examples()  # "on 10k examples": their tokens, as tokens stated are read
     method = w.ex.method or ("full" if task == "pretrain" else "lora")
     if len(w.det.gpus or []) > 1 and _train_compare(w, task, method, w.det.gpus or []):
         return
@@ -3509,7 +3692,7 @@ def _train(w: _W, task: str) -> None:
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
     if (task == "pretrain" and gid is not None and w.st.deadline_hours and r.fits
-            and _train_deadline(w, kw, gid, count, r, method)):
+            and _train_deadline(w, kw, gid, count, method)):
         return
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
             (not r.fits and not counted) or one is not None):
@@ -3611,9 +3794,24 @@ def _train(w: _W, task: str) -> None:
                         w.ask("per_hour_usd", (price or 0) * count, "USD/h", yes=True)
                 else:
                     lines = [line]
+        if (w.sub in ("speed", "fits_speed") and r.fits and p is not None
+                and p.training_tokens_per_s):
+            # "how fast", "tokens/s": the training tokens/s the sizing gives, with what it
+            # assumes, leads; "does it fit and how fast": the yes or no first, then the speed
+            speed = _train_speed(w, task, label, setup, kw, p.training_tokens_per_s, r.weights)
+            if w.sub == "speed" and one is None:
+                first, lines = speed, [first, *lines]
+            else:
+                lines = [*lines[:1], speed, *lines[1:]] if one is not None else [speed, *lines]
+            w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
+                  yes=None if w.sub == "speed" else one is None)
         if not r.fits and w.ex.gpu_count and w.det.tokens:
             _train_more_gpus(w, kw, gid, count, lines)
         w.out.first = first
+        if w.out.asked is not None and not w.st.yes_no and not _leads_yes_no(w, first):
+            # a time, a price or a count asked ("how long ...", "how many A100 ..."): the
+            # figure leads and the fit is said beside it, not as a yes or no
+            w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
         w.out.more.extend(lines)
         if o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
@@ -3633,6 +3831,22 @@ def _train(w: _W, task: str) -> None:
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     for x in r.warnings:
         w.core_warn(x)
+
+
+def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], tps: float,
+                 weights: str) -> str:
+    """The training tokens/s of ``setup`` as the sizing gives it ("how fast does LoRA train
+    on an H100?"), with what the rate rests on: the method, the weights' precision, the
+    sequence length and LoRA's rank, the question's where stated, else the sizing's
+    defaults (read from ``FinetuneOptions``, so they are the ones sized)."""
+    assert w.model is not None
+    ft = msgspec.convert({k: v for k, v in (kw.get("finetune") or {}).items()
+                          if k in ("lora_rank", "sequence_length")}, FinetuneOptions)
+    lora = label in ("LoRA", "QLoRA")
+    how = w.say("train_speed_how", weights=weights, seq=w.n(ft.sequence_length),
+                rank=w.say("train_speed_rank", rank=w.n(ft.lora_rank)) if lora else "")
+    return w.say("train_speed_" + ("finetune" if task == "finetune" else "pretrain"),
+                 method=label, model=w.model.name, setup=setup, tps=w.n(tps), how=how)
 
 
 def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
@@ -3713,26 +3927,24 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     return True
 
 
-def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, r: SizingResult,
-                    method: str) -> bool:
+def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str) -> bool:
     """A pre-training run on the GPU named, to finish within a stated time ("2T tokens in 30
-    days on H100s"): the fewest of that GPU that do, at the tokens/s per GPU this answer
-    sizes on ``count`` of them (the fewest that hold the run, or the count asked), the speed
-    assumed to grow in proportion to the GPUs (data parallel, said so); over one machine,
-    whole machines of ``NODE_GPUS``; with the run's days and its cost on machines with a
-    fast network between them (``basis(fabric=True)``)."""
+    days on H100s"): the fewest of that GPU from ``count`` on (the fewest that hold the run,
+    or the count asked) that do by the sizing's own figure for that many
+    (:func:`_deadline_count`: over one machine the multi-node rate, whole machines of
+    ``NODE_GPUS``), at that sizing's tokens/s per GPU, with the run's days and its cost on
+    machines with a fast network between them (``basis(fabric=True)``)."""
     assert w.model is not None
-    tokens = w.train_tokens() or 0
     deadline = w.st.deadline_hours or 0.0
-    p = r.performance
-    if not tokens or not deadline or p is None or not p.training_tokens_per_s:
+    if not w.train_tokens() or not deadline:
         return False
-    per_gpu = p.training_tokens_per_s / count
-    n = max(count, math.ceil(tokens / (deadline * 3600 * per_gpu)))
-    if n > NODE_GPUS:
-        n = math.ceil(n / NODE_GPUS) * NODE_GPUS  # whole machines of 8
-    run_hours = tokens / (n * per_gpu) / 3600
-    b = w.basis(gid, n, fabric=True)
+    got = _deadline_count(w, kw, gid, count, deadline)
+    if got is None:
+        return False
+    n, r, b = got
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    per_gpu, run_hours = p.training_tokens_per_s / n, p.training_hours
     cost = ""
     if b is not None:
         o, price, _ = b
@@ -3742,10 +3954,11 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, r: SizingRe
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say("pretrain_deadline", model=w.model.name, method=label,
                         tokens=w.train_tokens_text(), days=w.hours(deadline / 24),
-                        setup=w.setup(n, gid), tps=w.n(per_gpu), one=w.setup(count, gid),
+                        setup=w.setup(n, gid), tps=w.n(per_gpu),
                         run_days=w.n(run_hours / 24, 1), cost=cost)
     w.ask("gpu_count", n, "GPUs", yes=True)
-    w.out.more.append(w.t["pretrain_gpus_scaling"])
+    if n > NODE_GPUS:
+        w.out.more.append(w.t["pretrain_gpus_scaling"])
     if b is not None:
         o = b[0]
         if o.gpu_count < n and o.network in FAST_NETWORKS:
@@ -3758,6 +3971,33 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, r: SizingRe
         w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
     w.sized_warnings(r)
     return True
+
+
+def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float
+                    ) -> tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None:
+    """The fewest of GPU ``gid`` from ``count`` on whose own sizing finishes the run within
+    ``deadline_hours``: (count, sizing, the basis its cost is priced on), or None (sizing
+    refuses a count, or none up to sizing's 4,096 GPUs does). A rate is not scaled from a
+    smaller count: over one machine the sizing's rate per GPU is the multi-node one, lower
+    (its ``multi_node`` note), so 32 × B200 sized at one GPU's rate x 32 said 26.7 days for
+    Llama 3.1 8B on 1T tokens where the sizing of 32 gives 30.5. Each next count is the
+    last one x its hours over the deadline (the hours fall as the GPUs grow; over one
+    machine, whole machines of ``NODE_GPUS``), sized again, until the sizing's own hours
+    meet the deadline. Each count is priced on the machines a multi-node run rents
+    (``basis(fabric=True)``: a fast network between them, the recommendations' rule)."""
+    n = count
+    while n <= 4096:  # sizing's gpu_count limit (fields.GpuCount)
+        b = w.basis(gid, n, fabric=True)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        p = r.performance if r is not None else None
+        if r is None or not r.fits or p is None or not p.training_hours:
+            return None
+        if p.training_hours <= deadline_hours:
+            return n, r, b
+        need = max(n + 1, math.ceil(n * p.training_hours / deadline_hours))
+        n = math.ceil(need / NODE_GPUS) * NODE_GPUS if need > NODE_GPUS else need
+    return None
 
 
 def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
@@ -3858,7 +4098,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     if (task == "pretrain" and ((w.st.deadline_hours and w.sub in ("count", "time"))
                                 or (not w.st.deadline_hours and hours > 30 * 24
                                     and w.sub != "cost"))
-            and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24)):
+            and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24, rec.options)):
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
         # warn_long_job): the nodes that finish it within 30 days lead
         return True
@@ -3898,17 +4138,23 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
                  alt_cost=w.usd(cost) if cost else "?"))
 
 
-def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float) -> bool:
+def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float,
+                 options: list[Option] | None = None) -> bool:
     """A pre-training run to finish within a stated time ("2T tokens in 30 days"): the nodes
     of the cheapest option's machine that finish it in time, at the tokens/s per node the
     recommendations compute for that option (tokens / (time x tokens/s per node), rounded
-    up), with the run's days and cost at that many nodes."""
+    up), with the run's days and cost at that many nodes. That rate holds over more nodes
+    only where the option is already a plan over several (the recommendations' multi-node
+    rate, on machines with a fast network between them); a one-machine option that would
+    need more is planned again on such machines (:func:`_fabric_nodes`)."""
     tokens = w.train_tokens() or 0
     tps = o.performance.training_tokens_per_s
     if not tps or not tokens:
         return False
     per_node = tps / max(1, o.nodes)
     nodes = max(1, math.ceil(tokens / (deadline_hours * 3600 * per_node)))
+    if nodes > 1 and o.nodes == 1:
+        return _fabric_nodes(w, common, deadline_hours, options or [o])
     run_hours = tokens / (nodes * per_node) / 3600
     node_hour = o.cost.per_hour_usd / max(1, o.nodes)
     gpus = nodes * o.offer.gpu_count
@@ -3929,6 +4175,69 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     # the one-node option's length over 30 days is not the answer's
     w.option_warnings(msgspec.structs.replace(
         o, warnings=[x for x in o.warnings if "over 30 days" not in x]))
+    return True
+
+
+def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
+                  options: list[Option]) -> bool:
+    """A pre-training run one machine does not finish in time, where the cheapest option is
+    one machine: its rate is one machine's and its offer may state no network between
+    machines (verda's 8 × B200 states none), which the recommendations never take for
+    multi-node training. For each GPU of the one-machine options, the fewest of it that
+    finish by the sizing's own figure (:func:`_deadline_count`, from the option's machine
+    on, priced on machines with a fast network between them: ``basis(fabric=True)``, the
+    recommendations' ``FAST_NETWORKS`` rule); the cheapest leads. False where no GPU of
+    the options has such machines."""
+    best: tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None = None
+    seen: set[str] = set()
+    for opt in options:
+        gid = opt.offer.gpu
+        if opt.nodes != 1 or gid in seen:
+            continue
+        seen.add(gid)
+        kw = {"task": "pretrain", "training_tokens": w.train_tokens(), "weights": opt.weights}
+        got = _deadline_count(w, kw, gid, opt.offer.gpu_count, deadline_hours)
+        if got is None:
+            continue
+        n, r, b = got
+        if b is None or r.performance is None:
+            continue
+        cost = b[1] * n * (r.performance.training_hours or 0.0)
+        if best is None or cost < best[0]:
+            best = (cost, gid, n, r, b)
+    if best is None:
+        return False
+    cost, gid, n, r, (v, price, key) = best
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    per = min(v.gpu_count, n)  # GPUs per node: a machine of the count, or a share of those
+    nodes = n // per
+    w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
+                        weights=r.weights, tokens=common["tokens"],
+                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
+                        setup=w.setup(per, gid), gpus=w.n(n),
+                        tps=w.n(p.training_tokens_per_s / nodes),
+                        run_days=w.n(p.training_hours / 24, 1), cost=w.usd(cost),
+                        provider=v.provider, hour=w.usd(price * per), kind=w.kinds[key])
+    if w.st.nodes_asked:
+        w.ask("nodes", nodes, "nodes")
+    else:
+        w.ask("gpu_count", n, "GPUs")
+    fabric = ""
+    if nodes > 1:
+        w.out.more.append(w.t["pretrain_nodes_scaling"])
+        fabric = w.say("train_fabric", nodes=w.n(nodes), setup=w.setup(per, gid),
+                       network=_NETWORK_NAMES.get(v.network or "", v.network or ""))
+        w.out.more.append(fabric)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    # the plan priced, not the one-machine option the recommendations ranked first
+    w.out.offers = [OfferNumbers(
+        offer_id=v.id, provider=v.provider, gpu=v.gpu_name, gpu_count=per, nodes=nodes,
+        weights=r.weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
+        as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
+        why=fabric)]
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.sized_warnings(r)
     return True
 
 
@@ -4027,8 +4336,10 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
             storage = rated
             parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
     total = gpu_cost + storage
-    provs = (w.where(s, n) if s.provider == o.provider and s.gpu_count == o.gpu_count
-             else w.say("spot_provs", sprov=w.where(s, n), oprov=w.where(o, n)))
+    provs = (w.where(s, n, share=True) if s.provider == o.provider
+             and s.gpu_count == o.gpu_count
+             else w.say("spot_provs", sprov=w.where(s, n, share=True),
+                        oprov=w.where(o, n, share=True)))
     w.out.first = w.say("spot_month", lead=lead, setup=setup, usage=w.usage(),
                         total=w.usd(total), gpu_cost=w.usd(gpu_cost), spot=w.usd(spot_h),
                         parts=parts, od_total=w.usd(od_h * hours + storage), od=w.usd(od_h),
@@ -4138,9 +4449,10 @@ def _spot(w: _W) -> None:
     key = "spot" if w.det.duration_hours else "spot_hour"  # no length stated: an hour
     w.out.first = w.say(key, lead=lead, hours=w.hours(hours), setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
-                        provs=w.where(s, n) if s.provider == o.provider and s.gpu_count
-                        == o.gpu_count else w.say("spot_provs", sprov=w.where(s, n),
-                                                  oprov=w.where(o, n)))
+                        provs=w.where(s, n, share=True) if s.provider == o.provider
+                        and s.gpu_count == o.gpu_count
+                        else w.say("spot_provs", sprov=w.where(s, n, share=True),
+                                   oprov=w.where(o, n, share=True)))
     # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
     # month's total leads, as the on-demand month answers do
     month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
@@ -4750,7 +5062,34 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
             float(w.st.dot_grouped.replace(".", "")))))
     _price_context(w, intent)
+    if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
+        # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
+        # memory follows, with no yes or no (there is no GPU of the question to give one for)
+        w.out.more.insert(0, w.out.first)
+        w.out.first = w.t["apple_none"]
+        if w.out.asked is not None:
+            w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
+    _yes_no_lead(w)
     return w.out
+
+
+def _yes_no_lead(w: _W) -> None:
+    """An answer that carries a yes or no (``asked.yes``) opens with it: "Yes:" or "No:"
+    before a first sentence that does not start with one ("is 100 tokens/s possible ...": a
+    target met or missed is said after the speed; "at 10 requests/s ... cannot keep up"; a
+    limit said first). The writers set no yes or no where the question asks none (a time, a
+    price, a count, "which GPU?")."""
+    a, first = w.out.asked, w.out.first
+    if a is None or a.yes is None or first is None or _leads_yes_no(w, first):
+        return
+    w.out.first = w.say("yes_lead" if a.yes else "no_lead", text=_decap(w, first))
+
+
+def _leads_yes_no(w: _W, text: str) -> bool:
+    """Whether ``text`` opens with the answer language's Yes or No (the words of its
+    ``yes_lead`` / ``no_lead`` messages: "Yes", "No"; "Da", "Nu")."""
+    words = (w.t[k].split("{", 1)[0].rstrip(": ") for k in ("yes_lead", "no_lead"))
+    return any(text.startswith(x) and not text[len(x):len(x) + 1].isalnum() for x in words)
 
 
 def _context_limit_lead(w: _W) -> None:
