@@ -50,6 +50,7 @@ from service.domain.recommend.options import (
     machine_words,
     multi_node_quotes,
     rank_offers,
+    stated_days,
     untrusted_reason,
 )
 from service.domain.recommend.plans import Reachable, reachable_ttft, use_shared_caches
@@ -185,7 +186,7 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
               "shard the model over several nodes")
-    faster = _faster(options[0], candidates, current) if options else None
+    faster = _faster(ctx, options[0], candidates, current) if options else None
     multi = (_multi_node_plan(ctx, offers, options[0], precisions[0])
              if options and req.workload == "pretrain" else None)
     # with multi-node allowed, the multi-node plan is among the candidates too: said once,
@@ -308,7 +309,7 @@ def _decided(ctx: Ctx, options: list[Option]) -> list[_Decided]:
     return out
 
 
-def _faster(best: Option, candidates: Sequence[Quote], current: float | None
+def _faster(ctx: Ctx, best: Option, candidates: Sequence[Quote], current: float | None
             ) -> Alternative | None:
     """A job that takes over ``LONG_RUN_DAYS`` on the top option: the cheapest candidate that
     finishes within them, else the fastest where it at least halves the time; None where the
@@ -326,14 +327,14 @@ def _faster(best: Option, candidates: Sequence[Quote], current: float | None
                 default=None)
         if q is None or (q.plan.job_hours or 0.0) > hours / 2:
             return None
-    o, days = q.offer, (q.plan.job_hours or 0.0) / 24
+    o, (days, how) = q.offer, stated_days(ctx, q)  # on spot with its restarts, said so
     gpus = f"{o.gpu_count} x {q.gpu.name}"
     if q.plan.nodes > 1:
         gpus = f"{q.plan.nodes} instances of {gpus} ({o.instance_type})"
     return Alternative(
         change=f"more GPUs: {gpus}",
         effect=f"{gpus} at {o.provider} ({pricing_words(q.model, o)}) finish in {days:,.1f} "
-               f"days instead of {hours / 24:,.0f}: {usd(q.per_job or 0.0)} for the job"
+               f"days{how} instead of {hours / 24:,.0f}: {usd(q.per_job or 0.0)} for the job"
                + ("" if current is None else f" (vs {usd(current)})"),
         per_job_usd=q.per_job, offer_id=o.id)
 
@@ -355,12 +356,12 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
                    "nodes joined by InfiniBand/EFA and reserve the capacity (no such offer "
                    "with a usable, trusted price in the catalog matches the constraints)")
     q = min(quotes, key=lambda x: (x.sort_cost, x.offer.id))
-    o, n, job_h = q.offer, q.plan.nodes, q.plan.job_hours or 0.0
+    o, n, (days, how) = q.offer, q.plan.nodes, stated_days(ctx, q)  # spot: with restarts
     return Alternative(
         change=f"multi-node: {n} x {o.gpu_count} GPUs with {o.network}",
         effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
                + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
-               + f") finish in {job_h / 24:,.1f} days instead of {hours / 24:,.0f}; "
+               + f") finish in {days:,.1f} days{how} instead of {hours / 24:,.0f}; "
                f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run",
         per_job_usd=q.per_job, offer_id=o.id)
 

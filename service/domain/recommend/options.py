@@ -145,7 +145,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.append("long run: ask the provider for reserved/committed pricing "
                         "(none published in the catalog for this offer)")
     if job_hours is not None and job_hours > LONG_RUN_DAYS * 24:
-        warnings.append(f"the job takes ~{job_hours / 24:,.0f} days ({job_hours:,.0f} h) on "
+        days, how = stated_days(ctx, q)  # on spot with its restarts, said so
+        warnings.append(f"the job takes ~{days:,.0f} days{how} ({days * 24:,.0f} h) on "
                         f"this option, over {LONG_RUN_DAYS:g} days: more GPUs finish sooner "
                         "(see the alternatives)")
     if not q.known_billing:
@@ -757,6 +758,17 @@ def _note_saturation(ctx: Ctx, options: list[Option]) -> None:
              + "; the same serving model as the stated load (never below its output)")
 
 
+def stated_days(ctx: Ctx, q: Quote) -> tuple[float, str]:
+    """The days a quote's job is said to take, and the words after them: on spot, with the
+    expected restarts its cost is billed for (``Ctx.spot_overhead_of``: 16 nodes, 33.3 %),
+    "(expected, with restarts)"; otherwise its ``job_hours``. ``job_hours`` itself stays the
+    compute time (the sizing's rate, what the ranking's 30-day rule reads)."""
+    h = q.plan.job_hours or 0.0
+    if q.spot:
+        return h * (1 + ctx.spot_overhead_of(q.plan)) / 24, " (expected, with restarts)"
+    return h / 24, ""
+
+
 def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool,
                 beaten: Quote | None = None, no_flexible: bool = False) -> str:
     """What the price alone does not say about an option: its commitment, the storage it
@@ -788,8 +800,9 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
                      "filesystem is priced.")
     if beaten is not None and beaten.plan.job_hours is not None:
         limit = VERY_LONG_RUN_DAYS if tier(beaten) == 2 else LONG_RUN_DAYS
+        b_days, b_how = stated_days(ctx, beaten)
         notes.append(f"Ranked before a cheaper option that takes "
-                     f"~{beaten.plan.job_hours / 24:,.0f} days ({beaten.offer.gpu_count} x "
+                     f"~{b_days:,.0f} days{b_how} ({beaten.offer.gpu_count} x "
                      f"{beaten.gpu.name} at {beaten.offer.provider}, "
                      f"{usd(beaten.per_job or 0)}"
                      + ("" if beaten.model != "reserved"
@@ -799,9 +812,10 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
         if (c.plan.nodes > beaten.plan.nodes and c.plan.job_hours is not None
                 and c.per_job is not None and beaten.per_job is not None):
             # a plan over more nodes (allow_multi_node): the days it saves for the money
+            days, how = stated_days(ctx, c)
             notes.append(f"Over {c.plan.nodes} nodes ({c.offer.network or 'unstated'} "
-                         f"network) it finishes in ~{c.plan.job_hours / 24:,.1f} days instead "
-                         f"of ~{beaten.plan.job_hours / 24:,.0f}, for "
+                         f"network) it finishes in ~{days:,.1f} days{how} instead "
+                         f"of ~{b_days:,.0f}, for "
                          f"{usd(c.per_job - beaten.per_job)} more.")
     t, h = tier(c), c.plan.job_hours
     if t and h is not None:

@@ -297,8 +297,12 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
             if most is not None and math.ceil(need / r) > most:
                 return None  # ``need`` only grows from here
             ttft, tpot, saturated = open_loop(ctx, gpu, t, p, tg.rate_rps / need, st)
-            if (not saturated and _miss(ctx, (ttft, tpot, tg.rate_rps / need), users,
-                                        need) is None
+            # the open loop delivers what the rate asks for (rate x output tokens) however
+            # many replicas share it, so the users' total (the closed loop's check above) is
+            # no target here, only the first token and the speed per user: an infinite
+            # requests/s passes the total (0.0116 requests/s of 8B, 1,000 a day, was refused
+            # at "more than 512 replicas": 0.0116 x 512 tokens < 1 user x 10 tokens/s)
+            if (not saturated and _miss(ctx, (ttft, tpot, math.inf), users, need) is None
                     and _in_flight(tg.rate_rps / need, ttft, tpot, osl) <= u_mem):
                 open_at, open_rate = (ttft, tpot), tg.rate_rps / need
                 break

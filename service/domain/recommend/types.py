@@ -232,7 +232,11 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
         description="image models: images per second, all GPUs and nodes of the option "
                     "together; video models: clips per second (see seconds_per_video)")
     ] = None
-    job_hours: float | None = None
+    job_hours: Annotated[float | None, msgspec.Meta(
+        description="a job (batch, fine-tuning, pre-training): its compute hours at the "
+                    "option's speed, without a spot option's expected restarts "
+                    "(cost.expected_spot_overhead_pct; the cost and the days in `why` and "
+                    "the alternatives include them)")] = None
     seconds_per_video: Annotated[float | None, msgspec.Meta(
         description="video models: seconds one replica (one GPU) takes to generate one clip "
                     "of the model's frames at the width, height and steps priced; the "
