@@ -174,7 +174,9 @@ def test_h6_epochs_multiply_the_training_tokens(question: str, once: str) -> Non
     assert core.performance is not None and core.performance.training_hours
     quantity, value, _ = asked(r)
     assert quantity == "per_training_run_usd"
-    assert value == pytest.approx(3 * asked(one)[1], rel=1e-3)
+    # three times the tokens; each run billed in whole hours (the provider's granularity, as
+    # the recommendations bill it), so three epochs cost at most three single runs
+    assert 2.5 * asked(one)[1] < value <= 3 * asked(one)[1] * (1 + 1e-9)
     assert ("150,000,000" in head(r)) or ("150.000.000" in head(r))
 
 

@@ -20,6 +20,7 @@ from service.domain.answer.understand import (
     daily_budget,
     input_output_tokens,
     kv_precision,
+    population,
     prompt_tokens,
     training_examples,
 )
@@ -852,10 +853,13 @@ _TTFT_LIMIT = re.compile(
     rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
     rf"(?:(?:of|de|for|for the|to|to the|until|pana la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
 # a request rate: "50 requests/s", "50 requests per second", "2 million requests per day",
-# "50 de cereri pe secunda", "50 rps"
+# "50 de cereri pe secunda", "50 rps", "50 requests per user per day" (each of the users
+# stated: :func:`request_rate`); the noun whole ("requests?+": "1000 requests to" was read
+# as "1000 request" + "s", 1,000 a second)
 _REQ_RATE = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
-    r"(?:de\s++)?(?:requests?|reqs?|cereri|requesturi|queries|interogari)\s*+"
+    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari)\s*+"
+    r"(?:(?:per|pe|each|for each|de|of each)\s++(?:user|utilizator|client)\w*+\s*+)?"
     r"(?:/|per|pe|a|an|each|every|on a|in a|intr-o)?\s*+"
     r"(s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
     r"|(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:rps|qps)\b")
@@ -883,22 +887,32 @@ _EPOCHS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:epochs?|epoci|epoca|
 _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
                       r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
 # a time to finish within: "in 30 days", "within 2 weeks", "în 30 de zile", "în cel mult 30 de
-# zile", "sub 30 de zile"
+# zile", "sub 30 de zile"; in words: "in one week", "in a month", "în două săptămâni",
+# "într-o săptămână" ("3 days in a week" is a schedule, not a deadline)
+_DEADLINE_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                   "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+                   "o": 1, "un": 1, "una": 1, "doua": 2, "trei": 3, "patru": 4, "cinci": 5,
+                   "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10, "douasprezece": 12}
 _DEADLINE = re.compile(
-    r"\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
-    r" putin de)\s++(\d{1,4})\s*+(?:de\s++)?(days?|zile|weeks?|saptamani|hours?|ore|months?"
-    r"|luni)\b")
+    r"(?<!days )(?<!zile )(?<!times )(?<!ori )"
+    r"(?:\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
+    r" putin de)\s++|\bintr-)(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
+    + r")\s*+(?:de\s++)?(days?|zile|zi|weeks?|saptamani|saptamana|hours?|ore|ora|months?"
+    r"|luni|luna)\b")
 
 
 def _deadline(folded: str) -> float | None:
     """The time ``folded`` says a job must finish within, in hours, or None."""
     m = _DEADLINE.search(folded)
-    if m is None or not int(m.group(1)):
+    if m is None:
+        return None
+    count = _DEADLINE_WORDS.get(m.group(1)) or int(m.group(1))
+    if not count:
         return None
     unit = m.group(2)
     per = (24.0 if unit.startswith(("day", "zi")) else 168.0 if unit.startswith(("week", "sapt"))
            else 720.0 if unit.startswith(("month", "lun")) else 1.0)
-    return int(m.group(1)) * per
+    return count * per
 
 
 def _sequence_tokens(folded: str) -> int | None:
@@ -924,14 +938,18 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
 
 
 def request_rate(folded: str) -> float | None:
-    """The request rate ``folded`` states, per second, or None."""
+    """The request rate ``folded`` states, per second, or None; requests each of the users
+    stated makes, times the users ("200 users each making 50 requests a day": 10,000 a
+    day)."""
     m = _REQ_RATE.search(folded)
     if m is None:
         return None
     if m.group(4):
         return _num(m.group(4)) or None
     value = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
-    return value / _RATE_SECONDS[m.group(3)] or None
+    pop = population(folded)
+    users = int(pop.group(1)) if pop is not None and pop.end() <= m.start() else 1
+    return users * value / _RATE_SECONDS[m.group(3)] or None
 
 
 _PERIOD = (r"(?:\s*+(?:/|per|pe|a|an|each|every|on a|in a|intr-o)\s*+(?P<per>s|sec|second|secunda"
@@ -1352,7 +1370,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "the time per output token ... with 32 users": the speed at that load, not a count
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
                               and not _SPEED.search(f) and not _TPOT.search(f)):
-        return "gpu_count", None
+        # "do I need 2 H100 for 100 users?" compares the count stated (No only when fewer
+        # do); "how many H100 do I need?" asks the count
+        return "gpu_count", "need" if _NEED_N.search(f) and not _COUNT_Q.search(f) else None
     if _COST_ASKED.search(f) and _TTFT_LIMIT.search(f) and not media:
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)) and not media:
@@ -1378,9 +1398,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "media", None
     if (_MEMORY.search(f) and has_model) or _MEMORY_Q.search(f):
         return "memory", "per_gpu" if _PER_GPU.search(f) else None
-    if has_model and gpu_named == 1:
+    if has_model and (gpu_named == 1 or (need and not gpu_named)):
         # "Qwen3-30B-A3B on an RTX 4090", "is the MI300X good for Llama 405B?": the model on
-        # that GPU, one unless a count is stated
+        # that GPU, one unless a count is stated; "do I need 2 GPUs for mistral-7b?" (no GPU
+        # named): the count stated against the fewest of any GPU that hold it
         return "fits", need
     if gpu_named >= 2:
         return "compare", None

@@ -818,12 +818,40 @@ def _amount(m: re.Match[str]) -> float:
     return value
 
 
+_RATE_NOUN = (r"\d[\d.,]*+\s*+(?:k|thousand|mii)?\s*+(?:de\s++)?"
+              r"(?:requests|reqs|cereri|requesturi|queries|interogari)\s*+")
+_RATE_PERIOD = (r"(?:(?:/\s*+|(?:per|pe|a|an|each|every|in a|on a|intr-o)\s++)"
+                r"(?:s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
+                r"|(?:daily|zilnic|hourly|monthly|lunar)\b)")
+_PER_USER = r"(?:per|pe|each|for each|de|of each)\s++(?:user|utilizator|client)\w*+\s*+"
 _USERS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?"
     r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
     r"(?:users|useri|requests|reqs|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
-    r"(?!\s*+(?:/\s*+(?:s|sec|min)\b|per\s++(?:second|sec|minute|min)|pe\s++(?:secunda|minut)))"
+    # a count per period is a rate, not requests in flight: "1000 requests per day" (was
+    # 1,000 concurrent users and 32 x L4), "50 de cereri pe minut", "2000 requests daily",
+    # "50 requests per user per day"
+    rf"(?!\s*+(?:{_PER_USER})?{_RATE_PERIOD})"
 )
+# users who each make requests at a rate: a population, whose rate is users x requests each,
+# never requests in flight: "200 users each making 50 requests a day" (was 200 concurrent
+# users at 50 a day), "200 de utilizatori care fac fiecare câte 50 de cereri pe zi", "200
+# users, 50 requests per user per day"
+_POPULATION = re.compile(
+    r"(?<![\w.])(\d{1,7})\s*+(?:de\s++)?(?:active\s++)?"
+    r"(?:users|useri|utilizatori|clients|clienti|customers|employees|angajati|people"
+    r"|persoane|oameni)\b"
+    rf"(?=[^.;?!\d]{{0,40}}?\b(?:each|apiece|fiecare|cate)\b[^.;?!\d]{{0,40}}?"
+    rf"{_RATE_NOUN}(?:{_PER_USER})?{_RATE_PERIOD}"
+    rf"|[^.;?!\d]{{0,20}}?{_RATE_NOUN}{_PER_USER}{_RATE_PERIOD})")
+
+
+def population(folded: str) -> re.Match[str] | None:
+    """The users of ``folded`` (folded text) who each make requests at a stated rate
+    (:data:`_POPULATION`), its count in group 1, or None."""
+    return _POPULATION.search(folded)
+
+
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")
 _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
@@ -1021,7 +1049,9 @@ def extract(text: str, registry: Registry) -> Extracted:
 
     hour = _HOUR.search(folded) or _HOURLY.search(folded)
     month = _MONTH.search(folded) or _MONTHLY.search(folded)
-    users = _USERS.search(bare) or _CONCURRENCY.search(bare)
+    pop = population(bare)
+    users = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
+                 None) or _CONCURRENCY.search(bare)
     batch = _BATCH.search(bare)
 
     return Extracted(

@@ -37,6 +37,7 @@ from service.domain.recommend.context import (
     GRANULARITY_S,
     Ctx,
     billed_for,
+    billed_hours,
     unknown_price_defaults,
 )
 from service.domain.recommend.options import LONG_TTFT_MS
@@ -183,6 +184,30 @@ class _W:
     def hours(self, v: float) -> str:
         """A duration in hours: whole hours as they are, half an hour as 0.5."""
         return self.f.number(v, 0 if float(v).is_integer() else 1)
+
+    def per_s(self, v: float) -> str:
+        """A rate per second: as :meth:`hours` from one up, below it to three significant
+        digits (1,000 requests a day is 0.0116 a second, was "0.0")."""
+        if v >= 1 or v <= 0:
+            return self.hours(v)
+        digits = min(9, 2 - math.floor(math.log10(v)))
+        said = f"{v:.{digits}f}".rstrip("0")  # 0.5, not 0.500
+        return self.n(v, len(said.partition(".")[2]))
+
+    def duration(self, hours: float) -> str:
+        """A run's length with its unit: hours from one hour (one decimal under 100), minutes
+        under an hour, seconds under a minute (LoRA of 70B on 2.6M tokens read "0.0 hours":
+        2.8 minutes)."""
+        if abs(hours - 1) < 1e-9:
+            return self.say("duration_hour")
+        if hours >= 1:
+            whole = abs(hours - round(hours)) < 1e-9  # billed hours: "6 hours", not "6.0"
+            return self.say("duration_hours", n=self.n(hours, 1 if hours < 100 and not whole
+                                                        else 0))
+        minutes = hours * 60
+        if minutes >= 1:
+            return self.say("duration_minutes", n=self.n(minutes, 1 if minutes < 10 else 0))
+        return self.say("duration_seconds", n=self.n(max(1.0, hours * 3600)))
 
     def gib(self, v: float) -> str:
         return self.f.number(v, 1)
@@ -494,21 +519,23 @@ class _W:
             return True
         return False
 
-    def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False
-              ) -> tuple[OfferView, float, str] | None:
+    def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False,
+              spot: bool = False) -> tuple[OfferView, float, str] | None:
         """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
         a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour of the
-        ``count``, pricing key), so that $/GPU-hour × ``count`` is what is rented: a machine
-        of exactly ``count`` GPUs first (one card: a single-GPU machine; an 8-GPU job's price
-        from an 8-GPU machine), else a larger machine rented whole, else machines that make up
-        ``count`` together (2 of 4), else the fewest machines that cover it (3 of 2-GPU
-        machines: 2 of them), as /v1/recommendations rents whole instances; :meth:`where`
-        says which. ``share`` (a card's own price asked, no setup): for one GPU the lowest
-        price per GPU of any machine (a share of a larger machine, named so by
-        :meth:`where`; :meth:`single` gives the price of a card alone). ``fabric`` (a
-        training run): machines that make up the count together only with a fast network
-        between them (InfiniBand, EFA or RoCE, the recommendations' ``FAST_NETWORKS`` rule
-        for multi-node training), the largest machines first (fewest nodes to sync)."""
+        ``count``, pricing key), so that $/GPU-hour × ``count`` is what is rented: the
+        cheapest one machine that holds ``count`` (one card: a single-GPU machine), exactly
+        that many GPUs or a larger machine rented whole, on a tie the exact count; else
+        machines that make up ``count`` together (2 of 4), else the fewest machines that
+        cover it (3 of 2-GPU machines: 2 of them), as /v1/recommendations rents whole
+        instances; :meth:`where` says which. ``share`` (a card's own price asked, no
+        setup): for one GPU the lowest price per GPU of any machine (a share of a larger
+        machine, named so by :meth:`where`; :meth:`single` gives the price of a card
+        alone). ``fabric`` (a training run): machines that make up the count together only
+        with a fast network between them (InfiniBand, EFA or RoCE, the recommendations'
+        ``FAST_NETWORKS`` rule for multi-node training), the largest machines first (fewest
+        nodes to sync).
+        ``spot``: spot prices only (a training run asked on spot: :func:`_spot`)."""
         views = self.offers_for(gid)
         fresh = [v for v in views if not v.stale and not v.suspect] or views
         if fabric and count > 1:
@@ -517,17 +544,19 @@ class _W:
                       and v.network in FAST_NETWORKS]
             big = max((v.gpu_count for v in linked), default=0)
             fresh = whole + [v for v in linked if v.gpu_count == big]
-        # several GPUs: one machine of exactly that many, else a larger machine rented whole
-        # (a model or job split over GPUs needs them in one machine), else machines that
-        # make up the count together (said so, with the network caveat)
+        # several GPUs: the cheapest one machine that holds them, exactly that many or a
+        # larger one rented whole, compared by what is paid (a model or job split over GPUs
+        # needs them in one machine; 6 x H100 was a 6-GPU machine at $35.84/h beside an
+        # 8-GPU one at $14.00/h), the exact count on a tie; else machines that make up the
+        # count together (said so, with the network caveat)
         pools = ((fresh,) if share and count == 1 else
-                 ([v for v in fresh if v.gpu_count == count],
-                  [v for v in fresh if v.gpu_count > count],
+                 ([v for v in fresh if v.gpu_count >= count],
                   [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
                   fresh))
         for pool in pools:
-            for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
-                              ("spot", "spot_usd_h")):
+            for key, attr in ((("spot", "spot_usd_h"),) if spot else
+                              (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
+                               ("spot", "spot_usd_h"))):
                 # whole machines: one larger machine, or as many as cover ``count``
                 priced = [(getattr(v, attr) / v.gpu_count if share and count == 1 else
                            getattr(v, attr) * math.ceil(count / v.gpu_count) / count, v)
@@ -931,6 +960,31 @@ def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
     return True
 
 
+def _need_any(w: _W, n: int) -> bool:
+    """"Do I need 2 GPUs for mistral-7b?" with no GPU named: ``n`` compared with the fewest
+    GPUs of any catalog GPU that hold the model (the sizing's ``fits_on``), with the smallest
+    memory per GPU at that count: a No when fewer hold it, a Yes when fewer do not (and more
+    when even ``n`` do not). False when nothing in the catalog holds it (the memory answer
+    says so)."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    r = w.size(input_tokens=ctx, output_tokens=0)
+    if r is None or not r.fits_on:
+        return False
+    w.record(r, ctx)
+    least = min(f.gpu_count for f in r.fits_on)
+    gb = min(w.reg.gpus[f.gpu].memory_gb for f in r.fits_on if f.gpu_count == least)
+    common = {"model": w.model.name, "weights": r.weights, "n": w.n(n), "least": w.n(least),
+              "gb": w.n(gb), "need": w.gib(r.memory.total_gib), "ctx": w.n(ctx),
+              "fits": w.fits_text(r)}
+    key = ("fits_need_any_more" if least > n else "fits_need_any_yes" if least == n
+           else "fits_need_any_one" if least == 1 else "fits_need_any_fewer")
+    w.out.first = w.say(key, **common)
+    w.ask("gpu_count", least, "GPUs", yes=least >= n)
+    w.sized_warnings(r, ctx)
+    return True
+
+
 def _fits(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
@@ -938,7 +992,9 @@ def _fits(w: _W) -> None:
     if _work_rate(w, gid):  # "is one A10G enough for 300 embeddings/s with bge-large?"
         return
     if gid is None:
-        _memory(w)
+        n = w.ex.gpu_count or 0  # "do I need 2 GPUs for ...?" with no GPU named
+        if not (w.sub == "need" and n > 1 and _need_any(w, n)):
+            _memory(w)
         return
     ctx = _ctx(w)
     count = w.ex.gpu_count or 1
@@ -1841,12 +1897,26 @@ def _gpu_count(w: _W) -> None:
                 # for it, the fewest that hold every user at once beside it
                 have = w.ex.gpu_count or (1 if w.st.yes_no and w.st.gpu_one else 0)
                 if have:
+                    common = {"setup": w.setup(have, gid), "users": w.n(users),
+                              "model": w.model.name, "weights": r.weights, "n": w.n(n),
+                              "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
+                              "per_replica": w.n(per), "batch": w.n(batch), "ctx": w.n(ctx + 512)}
+                    if w.sub == "need":
+                        # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
+                        # more needed is a yes, and more (with what the 2 hold, in whole
+                        # replicas of the layout found)
+                        held = (w.say("gpu_count_users_held", setup=common["setup"],
+                                      held=w.n(have // per * batch))
+                                if n > have and have >= per else "")
+                        key = ("gpu_count_users_need_more" if n > have
+                               else "gpu_count_users_need_yes" if n == have
+                               else "gpu_count_users_need_no")
+                        w.out.first = w.say(key, have=w.n(have), held=held, **common)
+                        w.ask("gpu_count", n, "GPUs", yes=n >= have)
+                        _users_replica(w, gid, users, ctx, got)
+                        return
                     w.out.first = w.say(
-                        "gpu_count_users_yes" if n <= have else "gpu_count_users_no",
-                        setup=w.setup(have, gid), users=w.n(users), model=w.model.name,
-                        weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
-                        replicas=w.replicas(replicas), per_replica=w.n(per), batch=w.n(batch),
-                        ctx=w.n(ctx + 512))
+                        "gpu_count_users_yes" if n <= have else "gpu_count_users_no", **common)
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
                     _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
                     return
@@ -2006,7 +2076,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     o = options[0]
     w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
     n = o.offer.gpu_count * o.nodes
-    w.out.first = w.say("gpu_count_rate", rate=w.hours(w.st.request_rate_per_s),
+    w.out.first = w.say("gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
                         inp=w.n(inp), out=w.n(out), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                         setup=w.option_setup(o), provider=o.offer.provider,
@@ -2047,7 +2117,7 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / setups, weights=one.weights) or one
     w.record(at, inp + out)
-    w.out.first = w.say("gpu_count_rate_gpu", rate=w.hours(rate), inp=w.n(inp), out=w.n(out),
+    w.out.first = w.say("gpu_count_rate_gpu", rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
                         model=w.model.name, weights=one.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         replicas=w.replicas(setups), setup=w.setup(k, gid), most=_rps(w, most),
                         each=_rps(w, rate / setups), load=w.f.percent(HEADROOM_LOAD, 0))
@@ -2740,7 +2810,7 @@ def _cost_inner(w: _W) -> None:
         # the precision and the load the price is for, right after it
         if rate:
             ctx = kw.get("context_tokens", 4096)
-            w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.hours(rate),
+            w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(rate),
                                     ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
         else:
@@ -2857,6 +2927,25 @@ def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     return w.say("spot_also", price=w.usd(price * count), provider=v.provider)
 
 
+def _rented(v: OfferView, per: float, count: int) -> tuple[int, float]:
+    """(GPUs rented, $/h per GPU of the machine) where :meth:`_W.basis` prices ``count`` GPUs
+    at ``per`` $/GPU-hour on whole machines of ``v``: more than ``count`` where one larger
+    machine, or machines that cover it, are cheapest."""
+    rented = math.ceil(count / v.gpu_count) * v.gpu_count
+    return rented, per * count / rented
+
+
+def _gpu_usd(w: _W, price: float) -> str:
+    """A machine's price per GPU: to the tenth of a cent where cents would round it ($1.115
+    of an 8-GPU machine at $8.92/h), else to the cent."""
+    return w.f.money(price, 3 if round(price, 2) != round(price, 3) else 2)
+
+
+def _idle(w: _W, n: int) -> str:
+    """ "1 GPU idle", "3 GPUs idle" (in the answer's language)."""
+    return w.say("idle_one") if n == 1 else w.say("idle_many", n=w.n(n))
+
+
 def _gpu_price(w: _W, gid: str) -> None:
     """The price of a GPU named without a model: on-demand (the price a GPU kept running is
     billed at; spot only when spot is asked, which is the spot intent), for the count asked:
@@ -2874,7 +2963,9 @@ def _gpu_price(w: _W, gid: str) -> None:
     v, per, kind = b
     hours = w.month_hours()
     month = w.sub == "month"
-    node = _node_basis(w, gid, count) if count > 1 else None
+    # one machine of the count when that is the cheapest way to get them (basis compares
+    # it with larger machines rented whole)
+    node = _node_basis(w, gid, count) if count > 1 and v.gpu_count == count else None
     spot = "" if w.st.on_demand else _spot_also(w, gid, per, count)
     if node is not None:
         v, hour, kind = node
@@ -2884,9 +2975,15 @@ def _gpu_price(w: _W, gid: str) -> None:
                             month=w.usd(hour * hours), usage=w.usage(), spot=spot)
     elif count > 1:
         hour = per * count
-        key = "cost_many_month" if month else "cost_many_hour"
+        rented, machine_gpu = _rented(v, per, count)
+        # more GPUs rented than asked (a larger machine whole): its own price per GPU and
+        # the GPUs left idle, never the total over the count, a price no offer has ($8.92/h
+        # for 5 A100 was "5 times $1.78", of an 8-GPU machine at $1.115 per GPU)
+        key = ("cost_many_month" if month else "cost_many_hour") if rented == count else (
+            "cost_whole_month" if month else "cost_whole_hour")
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            price=w.usd(per), provider=w.where(v, count), kind=w.kinds[kind],
+                            price=_gpu_usd(w, machine_gpu), provider=w.where(v, count),
+                            kind=w.kinds[kind], idle=_idle(w, rented - count),
                             month=w.usd(hour * hours), usage=w.usage(), spot=spot)
     else:
         hour = per
@@ -2939,6 +3036,15 @@ def _variants_price(w: _W, gid: str) -> None:
             continue
         b = priced.get(g)
         if b is not None:
+            rented, machine_gpu = _rented(b[0], b[1], count)
+            if count > 1:
+                # several GPUs: their price and the machine's own price per GPU
+                idle = f", {_idle(w, rented - count)}" if rented > count else ""
+                notes.append(w.say("gpu_variants_other_many", gpu=w.gpu_name(g),
+                                   n=w.n(count), hour=w.usd(b[1] * count),
+                                   price=_gpu_usd(w, machine_gpu), idle=idle,
+                                   provider=w.where(b[0], count), kind=w.kinds[b[2]]))
+                continue
             notes.append(w.say("gpu_variants_other", gpu=w.gpu_name(g), price=w.usd(b[1]),
                                provider=w.where(b[0], count, share=count == 1),
                                kind=w.kinds[b[2]]))
@@ -3639,9 +3745,13 @@ def _precision(w: _W) -> None:
 
 
 _NETWORK_NAMES = {"infiniband": "InfiniBand", "efa": "EFA", "roce": "RoCE"}
+_SIZED_GPUS_MAX = 4096
+"""The most GPUs one sizing takes (``fields.GpuCount``'s bound): a deadline plan's limit."""
 
 
-def _train(w: _W, task: str) -> None:
+def _train(w: _W, task: str, spot: bool = False) -> None:
+    """A training question. ``spot``: a pre-training run with a deadline asked on spot
+    (:func:`_spot`): only the deadline plan, priced on spot, or nothing written."""
     if w.model is None:
         return
     if w.model.kind != "llm":
@@ -3692,8 +3802,10 @@ def _train(w: _W, task: str) -> None:
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
     if (task == "pretrain" and gid is not None and w.st.deadline_hours and r.fits
-            and _train_deadline(w, kw, gid, count, method)):
+            and _train_deadline(w, kw, gid, count, method, spot=spot)):
         return
+    if spot:
+        return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
             (not r.fits and not counted) or one is not None):
         # "a 48 GB card": several cards have that memory; yes when any of them holds it
@@ -3724,6 +3836,9 @@ def _train(w: _W, task: str) -> None:
         else:
             fit_line = w.say("training_fit", model=w.model.name, method=label, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib))
+        lean = _lean_note(w, kw, r) if r.fits else ""
+        if lean:
+            fit_line = f"{fit_line} {lean}"
         lines: list[str] = []
         first = fit_line
         if one is not None and one.gpu is not None:
@@ -3741,11 +3856,11 @@ def _train(w: _W, task: str) -> None:
         o = b[0] if b else None
         if r.fits and p is not None and p.training_hours and w.det.tokens:
             cost = ""
-            if r.cost is not None and r.cost.per_training_run_usd and o is not None:
-                cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
-                             price=w.usd(price or 0), provider=w.where(o, count))
+            run_usd = r.cost.per_training_run_usd if r.cost is not None else None
+            if run_usd and o is not None:
+                run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours)
             line = w.say("train_time", tokens=w.train_tokens_text(),
-                         hours=w.n(p.training_hours, 1 if p.training_hours < 100 else 0),
+                         hours=w.duration(p.training_hours),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if p.training_hours > 30 * 24:
                 _long_train(w, kw, gid, count, p.training_hours)
@@ -3756,13 +3871,15 @@ def _train(w: _W, task: str) -> None:
                               hours=w.n(p.training_hours, 1))
                 lines = [fit_line, line]
                 w.ask("gpu_hours", gh, "GPU-h")
-            elif w.sub == "cost" and cost and r.cost is not None:
+            elif w.sub == "cost" and cost and run_usd:
                 first, lines = line, [fit_line]
-                w.ask("per_training_run_usd", r.cost.per_training_run_usd or 0, "USD",
-                      yes=bool(r.fits))
+                w.ask("per_training_run_usd", run_usd, "USD", yes=bool(r.fits))
             elif w.sub == "time" or task != "finetune":
                 first, lines = line, [fit_line]
-                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits))
+                # a deadline stated is met or missed by these hours, not by the fit alone
+                deadline = w.st.deadline_hours
+                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits) and (
+                    not deadline or p.training_hours <= deadline))
             else:
                 lines = [line]
         elif r.fits and w.det.duration_hours and price and o is not None:
@@ -3794,6 +3911,21 @@ def _train(w: _W, task: str) -> None:
                         w.ask("per_hour_usd", (price or 0) * count, "USD/h", yes=True)
                 else:
                     lines = [line]
+            if w.sub == "time" and p is not None and p.training_tokens_per_s:
+                # "how long ... on 2 H100?" with no data size: no time to give, and the fit
+                # is not what was asked; the rate on that setup and the time per 100M tokens
+                # lead (the follow-up asks for the size)
+                tps = p.training_tokens_per_s
+                per = 1e8 / tps / 3600
+                if first == fit_line and task == "finetune" and not counted:
+                    # the fit beside the rate, with no "Yes," in the middle of the answer
+                    first = w.say("training_fit", model=w.model.name, method=label,
+                                  setup=setup, need=w.gib(r.memory.per_gpu_gib))
+                first, lines = w.say(
+                    "train_time_rate_" + ("finetune" if task == "finetune" else "pretrain"),
+                    method=label, model=w.model.name, setup=setup, tps=w.n(tps),
+                    per=w.n(per, 1 if per >= 0.1 else 2)), [first, *lines]
+                w.ask("training_tokens_per_s", tps, "tokens/s")
         if (w.sub in ("speed", "fits_speed") and r.fits and p is not None
                 and p.training_tokens_per_s):
             # "how fast", "tokens/s": the training tokens/s the sizing gives, with what it
@@ -3831,6 +3963,42 @@ def _train(w: _W, task: str) -> None:
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     for x in r.warnings:
         w.core_warn(x)
+
+
+def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
+    """Where the sizing chose the training step (checkpointing and micro-batch left unset):
+    that it is checkpointing off, with the micro-batch and the sizing's reason (it fits and
+    runs faster), and the least memory beside it, the same run sized with checkpointing on at
+    a micro-batch of 1, which the GPUs it fits on (``fits_on``) are listed at: a buyer reading
+    22.9 of 23.5 GiB must not think a card that holds 20.3 GiB too small. "" where the
+    question stated the step, or checkpointing is on."""
+    notes = {a.name: a.value for a in r.assumptions}
+    if notes.get("gradient_checkpointing") != "off (default)":
+        return ""
+    ft = {**(kw.get("finetune") or {}), "gradient_checkpointing": True, "micro_batch_size": 1}
+    least = w.size(**{**kw, "finetune": ft, "price_per_gpu_hour_usd": None})
+    if least is None or least.memory.per_gpu_gib >= r.memory.per_gpu_gib:
+        return ""
+    # the micro-batch the sizing chose: its note's leading count ("2 sequences of 2,048 ...")
+    micro = re.match(r"\d+", notes.get("micro_batch", ""))
+    return w.say("train_step_default", micro=micro.group(0) if micro else "1",
+                 lean=w.gib(least.memory.per_gpu_gib))
+
+
+def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float
+                ) -> tuple[float, str]:
+    """A run's cost as its provider bills it, and its words: the hours rounded up to the
+    provider's billing granularity, at least its minimum charge, by the hour where unknown
+    (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
+    5.2 h at lium, billed by the hour, is 6 h). The recommendations add the storage of the
+    model's files; ask says it is extra rather than guess the job's volume."""
+    billed, known = billed_hours(hours, w.catalog.providers_by_id.get(o.provider))
+    usd = price * count * billed
+    text = w.say("train_cost", cost=w.usd(usd), price=w.usd(price), provider=w.where(o, count))
+    if billed > hours + 1e-9:
+        text += w.say("train_cost_billed" if known else "train_cost_billed_unknown",
+                      billed=w.duration(billed), provider=o.provider)
+    return usd, text
 
 
 def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], tps: float,
@@ -3887,8 +4055,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
         first = first or r
         p = r.performance
         tps = p.training_tokens_per_s if p is not None else None
-        time = w.say("train_compare_time", hours=w.n(p.training_hours, 1 if
-                                                     p.training_hours < 100 else 0),
+        time = w.say("train_compare_time", hours=w.duration(p.training_hours),
                      tokens=w.train_tokens_text()) \
             if p is not None and p.training_hours and w.det.tokens else ""
         run = r.cost.per_training_run_usd if r.cost is not None and time else None
@@ -3927,18 +4094,32 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     return True
 
 
-def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str) -> bool:
+def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
+                    spot: bool = False) -> bool:
     """A pre-training run on the GPU named, to finish within a stated time ("2T tokens in 30
     days on H100s"): the fewest of that GPU from ``count`` on (the fewest that hold the run,
     or the count asked) that do by the sizing's own figure for that many
     (:func:`_deadline_count`: over one machine the multi-node rate, whole machines of
     ``NODE_GPUS``), at that sizing's tokens/s per GPU, with the run's days and its cost on
-    machines with a fast network between them (``basis(fabric=True)``)."""
+    machines with a fast network between them (``basis(fabric=True)``). ``spot``: priced on
+    spot, the count meeting the deadline with its expected restarts (:func:`_spot_restarts`),
+    the days and the cost (the figure asked) said with them."""
     assert w.model is not None
     deadline = w.st.deadline_hours or 0.0
     if not w.train_tokens() or not deadline:
         return False
-    got = _deadline_count(w, kw, gid, count, deadline)
+    every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
+    got = _deadline_count(w, kw, gid, count, deadline, every)
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    if every is not None:
+        return _spot_deadline(w, gid, got, deadline, label, every)
+    # the GPUs stated ("in one week with 8 H100"), the count not being what is asked: the yes
+    # or no is whether their own sizing's hours meet the deadline (a time or a cost asked
+    # gets the figures, no yes or no)
+    stated = bool(w.ex.gpu_count) and w.sub not in ("count", "gpu_hours")
+    asks = w.st.yes_no or w.sub is None
+    if stated and (got is None or got[0] > count):
+        return _deadline_missed(w, kw, gid, count, deadline, got, label, asks)
     if got is None:
         return False
     n, r, b = got
@@ -3950,13 +4131,104 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
         o, price, _ = b
         cost = w.say("train_cost", cost=w.usd(price * n * run_hours), price=w.usd(price),
                      provider=w.where(o, n))
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     w.record(r, 2048, per_replica=True)
-    w.out.first = w.say("pretrain_deadline", model=w.model.name, method=label,
-                        tokens=w.train_tokens_text(), days=w.hours(deadline / 24),
-                        setup=w.setup(n, gid), tps=w.n(per_gpu),
-                        run_days=w.n(run_hours / 24, 1), cost=cost)
-    w.ask("gpu_count", n, "GPUs", yes=True)
+    plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
+            "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
+            "run_days": w.n(run_hours / 24, 1), "cost": cost}
+    if stated:
+        w.out.first = w.say("pretrain_deadline_met", **plan)
+        w.ask("training_hours", run_hours, "h", yes=True if asks else None)
+    else:
+        w.out.first = w.say("pretrain_deadline", **plan)
+        # "how many H100 within 30 days?" asks a count: no yes or no
+        w.ask("gpu_count", n, "GPUs", yes=True if w.st.yes_no and w.sub is None else None)
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _spot_deadline(w: _W, gid: str,
+                   got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
+                   deadline: float, label: str, every: float) -> bool:
+    """:func:`_train_deadline` on spot: the count that meets the deadline with its restarts,
+    the days expected with them (the compute days and the overhead of its instances beside)
+    and the cost on spot, which is asked."""
+    assert w.model is not None
+    if got is None or got[2] is None:
+        return False
+    n, r, b = got
+    assert b is not None
+    o, price, _ = b
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    over = _spot_restarts(b, n, every)
+    hours = p.training_hours * (1 + over)
+    total = price * n * hours
+    w.record(r, 2048, per_replica=True)
+    w.out.first = w.say(
+        "pretrain_deadline_spot", model=w.model.name, method=label,
+        tokens=w.train_tokens_text(), days=w.hours(deadline / 24), setup=w.setup(n, gid),
+        tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
+        compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
+        instances=w.n(_instances(o, n)),
+        cost=w.say("train_cost_spot", cost=w.usd(total), price=w.usd(price),
+                   provider=w.where(o, n)))
+    w.ask("per_training_run_usd", total, "USD")
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: float,
+                     got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
+                     label: str, asks: bool) -> bool:
+    """The GPUs stated miss the deadline by their own sizing ("2T tokens in one week with 8
+    H100": 330 days): a No, with their days first, then the fewest of that GPU that finish
+    in time (:func:`_deadline_count`), or, where none up to the sizing's most does, that
+    most's days. Their figures were once said after a Yes."""
+    assert w.model is not None
+    own = w.size(**{**kw, "gpu": gid, "gpu_count": count})
+    p = own.performance if own is not None else None
+    if own is None or p is None or not p.training_hours or not p.training_tokens_per_s:
+        return False
+    h = p.training_hours
+    common = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
+              "days": w.hours(deadline / 24), "asked": w.setup(count, gid),
+              "asked_days": w.n(h / 24, 1 if h < 2400 else 0),
+              "asked_tps": w.n(p.training_tokens_per_s)}
+    if got is None:
+        most = w.size(**{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
+                         "price_per_gpu_hour_usd": None})
+        mp = most.performance if most is not None and most.fits else None
+        if mp is None or not mp.training_hours or mp.training_hours <= deadline:
+            return False
+        mh = mp.training_hours
+        w.record(own, 2048, per_replica=True)
+        w.out.first = w.say("pretrain_deadline_none", gpu=w.gpu_name(gid),
+                            most=w.n(_SIZED_GPUS_MAX),
+                            most_days=w.n(mh / 24, 1 if mh < 2400 else 0), **common)
+        w.ask("training_hours", h, "h", yes=False if asks else None)
+        w.sized_warnings(own)
+        return True
+    n, r, b = got
+    rp = r.performance
+    assert rp is not None and rp.training_tokens_per_s and rp.training_hours
+    run_hours = rp.training_hours
+    cost = ""
+    if b is not None:
+        cost = w.say("train_cost", cost=w.usd(b[1] * n * run_hours), price=w.usd(b[1]),
+                     provider=w.where(b[0], n))
+    w.record(r, 2048, per_replica=True)
+    w.out.first = w.say("pretrain_deadline_missed", setup=w.setup(n, gid),
+                        tps=w.n(rp.training_tokens_per_s / n),
+                        run_days=w.n(run_hours / 24, 1), cost=cost, **common)
+    w.ask("training_hours", h, "h", yes=False if asks else None)
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
+                   b: tuple[OfferView, float, str] | None) -> None:
+    """What follows a deadline's plan of ``n`` × ``gid``: the multi-node caveat, the network
+    its machines are joined by, the price's date and the sizing's warnings."""
     if n > NODE_GPUS:
         w.out.more.append(w.t["pretrain_gpus_scaling"])
     if b is not None:
@@ -3970,10 +4242,10 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     else:
         w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
     w.sized_warnings(r)
-    return True
 
 
-def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float
+def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float,
+                    spot_minutes: float | None = None
                     ) -> tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None:
     """The fewest of GPU ``gid`` from ``count`` on whose own sizing finishes the run within
     ``deadline_hours``: (count, sizing, the basis its cost is priced on), or None (sizing
@@ -3984,20 +4256,44 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
     last one x its hours over the deadline (the hours fall as the GPUs grow; over one
     machine, whole machines of ``NODE_GPUS``), sized again, until the sizing's own hours
     meet the deadline. Each count is priced on the machines a multi-node run rents
-    (``basis(fabric=True)``: a fast network between them, the recommendations' rule)."""
+    (``basis(fabric=True)``: a fast network between them, the recommendations' rule).
+    ``spot_minutes`` (a run on spot, checkpointed that often): spot prices, and a count meets
+    the deadline with its expected restarts (:func:`_spot_restarts` over its instances)."""
     n = count
-    while n <= 4096:  # sizing's gpu_count limit (fields.GpuCount)
-        b = w.basis(gid, n, fabric=True)
+    while n <= _SIZED_GPUS_MAX:
+        b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
         r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
                       "price_per_gpu_hour_usd": b[1] if b else None})
         p = r.performance if r is not None else None
         if r is None or not r.fits or p is None or not p.training_hours:
             return None
-        if p.training_hours <= deadline_hours:
+        hours = p.training_hours * (1 + (_spot_restarts(b, n, spot_minutes)
+                                         if spot_minutes is not None else 0.0))
+        if hours <= deadline_hours:
             return n, r, b
-        need = max(n + 1, math.ceil(n * p.training_hours / deadline_hours))
-        n = math.ceil(need / NODE_GPUS) * NODE_GPUS if need > NODE_GPUS else need
+        need = max(n + 1, math.ceil(n * hours / deadline_hours))
+        more = math.ceil(need / NODE_GPUS) * NODE_GPUS if need > NODE_GPUS else need
+        # the sizing's most is tried before giving up, so "none up to it does" is its figure
+        n = min(more, _SIZED_GPUS_MAX) if n < _SIZED_GPUS_MAX else more
     return None
+
+
+def _instances(v: OfferView, n: int) -> int:
+    """The machines ``n`` GPUs are rented as on offer ``v`` (one larger machine, or as many
+    as make up the count: ``basis``)."""
+    return max(1, math.ceil(n / v.gpu_count))
+
+
+def _spot_restarts(b: tuple[OfferView, float, str] | None, n: int, minutes: float) -> float:
+    """Spot's expected extra run time for ``n`` GPUs priced on ``b``, checkpointed every
+    ``minutes``: the recommendations' rule read from its one definition
+    (``Ctx.spot_overhead_of``: one instance's :func:`_spot_overhead` times the instances a
+    synchronous training job spans, as any of them reclaimed stops it), not copied."""
+    stand_in = SimpleNamespace(req=SimpleNamespace(workload="pretrain"),
+                               spot_overhead=_spot_overhead(minutes))
+    plan = SimpleNamespace(nodes=_instances(b[0], n) if b is not None else 1,
+                           cap=SimpleNamespace(pp=1))
+    return float(vars(Ctx)["spot_overhead_of"](stand_in, plan))
 
 
 def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
@@ -4118,15 +4414,11 @@ def _train_job(w: _W, task: str, method: str) -> bool:
 
 
 def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
-    """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU (doubling)
-    that finish it within 30 days, sized and priced by the core, as the recommendations'
-    alternatives do."""
-    def in_time(r: SizingResult) -> bool:
-        p = r.performance
-        return bool(r.fits and p is not None and p.training_hours
-                    and p.training_hours <= 30 * 24)
-
-    got = _more_of_gpu(w, kw, gid, count, 4096, in_time)
+    """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU that
+    finish it within 30 days, the count a "within 30 days" question gets for the same run
+    (:func:`_deadline_count`: each count's own sizing, priced on networked machines; doubling
+    said 512 × A100 where the deadline answer said 304)."""
+    got = _deadline_count(w, kw, gid, count, 30 * 24)
     if got is None:
         return
     n, r, _ = got
@@ -4350,6 +4642,13 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
 def _spot(w: _W) -> None:
     if w.sub == "notice":
         _spot_notice(w)
+        if w.out.first is not None:
+            return
+    if (w.model is not None and w.model.kind == "llm" and w.ex.workload == "pretrain"
+            and w.det.tokens and w.st.deadline_hours and w.card()[0] is not None):
+        # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s"): the
+        # deadline plan on spot, not the deadline read as one GPU rented for 30 days
+        _train(w, "pretrain", spot=True)
         if w.out.first is not None:
             return
     hours = w.det.duration_hours or 1.0
@@ -5008,8 +5307,10 @@ def _media(w: _W) -> None:
         # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
         # the number asked
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB")
-    if w.sub == "fits" and w.out.first and w.out.asked is not None:
-        # "does HunyuanVideo fit on an H100?": the yes leads
+    if (w.sub == "fits" and w.out.first and w.out.asked is not None
+            and not (w.st.apple and w.ex.gpu is None)):
+        # "does HunyuanVideo fit on an H100?": the yes leads (a Mac asked about gets none: the
+        # figures are a catalog GPU's, said after the Mac sentence)
         w.out.first = w.say("yes_lead", text=w.out.first)
         w.out.asked = msgspec.structs.replace(w.out.asked, yes=True)
     for x in r.warnings:
@@ -5066,7 +5367,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
         # memory follows, with no yes or no (there is no GPU of the question to give one for)
         w.out.more.insert(0, w.out.first)
-        w.out.first = w.t["apple_none"]
+        # a media answer gives a speed too, on the catalog GPU it picked: said to be one
+        w.out.first = w.t["apple_none_media" if intent == "media" else "apple_none"]
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
