@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
-from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -35,9 +34,9 @@ from service.domain.messages import Messages
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     GRANULARITY_S,
-    Ctx,
     billed_for,
     billed_hours,
+    spot_overhead_fraction,
     unknown_price_defaults,
 )
 from service.domain.recommend.options import LONG_TTFT_MS
@@ -4287,13 +4286,9 @@ def _instances(v: OfferView, n: int) -> int:
 def _spot_restarts(b: tuple[OfferView, float, str] | None, n: int, minutes: float) -> float:
     """Spot's expected extra run time for ``n`` GPUs priced on ``b``, checkpointed every
     ``minutes``: the recommendations' rule read from its one definition
-    (``Ctx.spot_overhead_of``: one instance's :func:`_spot_overhead` times the instances a
-    synchronous training job spans, as any of them reclaimed stops it), not copied."""
-    stand_in = SimpleNamespace(req=SimpleNamespace(workload="pretrain"),
-                               spot_overhead=_spot_overhead(minutes))
-    plan = SimpleNamespace(nodes=_instances(b[0], n) if b is not None else 1,
-                           cap=SimpleNamespace(pp=1))
-    return float(vars(Ctx)["spot_overhead_of"](stand_in, plan))
+    (``context.spot_overhead_fraction``: one instance's times the instances a synchronous training
+    job spans, as any of them reclaimed stops it), not copied."""
+    return spot_overhead_fraction(minutes, _instances(b[0], n) if b is not None else 1)
 
 
 def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
@@ -4808,10 +4803,9 @@ read from its one definition."""
 
 def _spot_overhead(checkpoint_minutes: float) -> float:
     """The recommendations' expected extra run time on spot for a checkpoint interval
-    (``Ctx.spot_overhead``: interruptions an hour x (restart + half an interval of lost
-    work)), read from its one definition rather than copied: it reads only the interval."""
-    stand_in = SimpleNamespace(req=SimpleNamespace(checkpoint_interval_minutes=checkpoint_minutes))
-    return float(vars(Ctx)["spot_overhead"].func(stand_in))  # the cached_property's function
+    (``context.spot_overhead_fraction``: interruptions an hour x (restart + half an interval of lost
+    work)), read from its one definition rather than copied."""
+    return spot_overhead_fraction(checkpoint_minutes)
 
 
 def _billing_use(w: _W) -> bool:

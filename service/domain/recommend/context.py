@@ -208,6 +208,16 @@ class Targets(msgspec.Struct, frozen=True, gc=False):
     default_decode: bool
 
 
+def spot_overhead_fraction(checkpoint_minutes: float, instances: int = 1) -> float:
+    """Expected extra run time on spot, as a fraction of the run: ``SPOT_INTERRUPTIONS_PER_HOUR``
+    per instance, each costing ``RESTART_MINUTES`` plus half a checkpoint interval of lost
+    work; a synchronous job over ``instances`` stops whenever any one is reclaimed, so it is
+    interrupted that many times as often (:meth:`Ctx.spot_overhead_of`). /v1/ask reads the
+    same rule from here."""
+    return max(1, instances) * SPOT_INTERRUPTIONS_PER_HOUR * (
+        RESTART_MINUTES + checkpoint_minutes / 2) / 60
+
+
 @dataclass
 class Ctx:
     req: RecommendationRequest
@@ -308,11 +318,9 @@ class Ctx:
 
     @cached_property
     def spot_overhead(self) -> float:
-        """Expected extra run time on spot for work on one instance: restarts plus half a
-        checkpoint interval of lost work per interruption (:meth:`spot_overhead_of` a plan
-        over several)."""
-        return SPOT_INTERRUPTIONS_PER_HOUR * (
-            RESTART_MINUTES + self.req.checkpoint_interval_minutes / 2) / 60
+        """Expected extra run time on spot for work on one instance (:func:`spot_overhead_fraction`;
+        :meth:`spot_overhead_of` a plan over several)."""
+        return spot_overhead_fraction(self.req.checkpoint_interval_minutes)
 
     def spot_overhead_of(self, plan: Plan) -> float:
         """:attr:`spot_overhead` of ``plan``: ``SPOT_INTERRUPTIONS_PER_HOUR`` is per instance,
