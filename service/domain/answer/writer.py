@@ -501,8 +501,8 @@ class _W:
         views = [v for v in self.offers_for(gid) if v.gpu_count % per == 0]
         fresh = [v for v in views if not v.stale and not v.suspect] or views
         for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
-            priced = [(getattr(v, attr) * math.ceil(setups / (v.gpu_count // per)),
-                       math.ceil(setups / (v.gpu_count // per)), v)
+            priced = [(getattr(v, attr) * (machines := math.ceil(setups / (v.gpu_count // per))),
+                       machines, v)
                       for v in fresh if getattr(v, attr) is not None]
             if not priced:
                 continue
@@ -558,7 +558,7 @@ class _W:
                                ("spot", "spot_usd_h"))):
                 # whole machines: one larger machine, or as many as cover ``count``
                 priced = [(getattr(v, attr) / v.gpu_count if share and count == 1 else
-                           getattr(v, attr) * math.ceil(count / v.gpu_count) / count, v)
+                           getattr(v, attr) * _instances(v, count) / count, v)
                           for v in pool if getattr(v, attr) is not None]
                 if priced:
                     per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
@@ -603,7 +603,7 @@ class _W:
                             setup=self.setup(v.gpu_count, v.gpu))
         if v.gpu_count < count and (count % v.gpu_count == 0 or not share):
             return self.say("node_many", provider=v.provider,
-                            nodes=self.n(math.ceil(count / v.gpu_count)),
+                            nodes=self.n(_instances(v, count)),
                             setup=self.setup(v.gpu_count, v.gpu))
         return self.say("node_share", provider=v.provider, n=self.n(v.gpu_count))
 
@@ -2930,7 +2930,7 @@ def _rented(v: OfferView, per: float, count: int) -> tuple[int, float]:
     """(GPUs rented, $/h per GPU of the machine) where :meth:`_W.basis` prices ``count`` GPUs
     at ``per`` $/GPU-hour on whole machines of ``v``: more than ``count`` where one larger
     machine, or machines that cover it, are cheapest."""
-    rented = math.ceil(count / v.gpu_count) * v.gpu_count
+    rented = _instances(v, count) * v.gpu_count
     return rented, per * count / rented
 
 
@@ -4720,7 +4720,7 @@ def _spot(w: _W) -> None:
     if w.st.checkpoint_minutes:
         # the interval stated: spot's expected extra run time (restarts and the work lost
         # since the last checkpoint), as the recommendations count it
-        over = _spot_overhead(w.st.checkpoint_minutes)
+        over = spot_overhead_fraction(w.st.checkpoint_minutes)
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
                                 m=w.n(w.st.checkpoint_minutes)))
@@ -4728,7 +4728,7 @@ def _spot(w: _W) -> None:
         # a job's length on spot with no interval stated: the same overhead at the
         # recommendations' default interval (their spot job total counts it), said so
         every = _DEFAULT_CHECKPOINT_MINUTES
-        over = _spot_overhead(every)
+        over = spot_overhead_fraction(every)
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead_default", pct=w.f.percent(over, 1),
                                 m=w.n(every)))
@@ -4799,13 +4799,6 @@ _DEFAULT_CHECKPOINT_MINUTES: float = next(
     if f.name == "checkpoint_interval_minutes")
 """The recommendations' checkpoint interval when none is stated (their request's default),
 read from its one definition."""
-
-
-def _spot_overhead(checkpoint_minutes: float) -> float:
-    """The recommendations' expected extra run time on spot for a checkpoint interval
-    (``context.spot_overhead_fraction``: interruptions an hour x (restart + half an interval of lost
-    work)), read from its one definition rather than copied."""
-    return spot_overhead_fraction(checkpoint_minutes)
 
 
 def _billing_use(w: _W) -> bool:
