@@ -11,7 +11,8 @@
 - **400** for a query parameter a listing route does not take (``strict_query``, the
   listings' ``before_request``): ``?gpus=H100`` or ``?max_price=1`` answered every offer as if
   unfiltered; now the unknown names, the nearest known ones and the full list. And for a
-  single-valued parameter given twice.
+  single-valued parameter given twice, and for a name given as whitespace only (``gpu=%20``:
+  the 400 at its path that ``gpu=`` gets, not a 404 "unknown gpu ' '").
 
 Raised inside the app, so the problem+json handlers answer them like every other error.
 """
@@ -23,6 +24,8 @@ import difflib
 from typing import Any
 
 from litestar.exceptions import HTTPException
+
+from service.api.names import blank_error, query_blanks
 
 JSON_PREFIX = "/v1/"
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -101,13 +104,16 @@ class UnknownQuery(HTTPException):
 
 
 async def strict_query(request: Any) -> None:
-    """A ``before_request`` hook: 400 for query parameters the route does not declare, and
-    for a single-valued one given twice (``sort=price&sort=price_per_gpu`` answered by the
-    first, silently)."""
+    """A ``before_request`` hook: 400 for query parameters the route does not declare, for
+    a single-valued one given twice (``sort=price&sort=price_per_gpu`` answered by the
+    first, silently), and for a name that may not be empty given as whitespace only."""
     params = request.route_handler.parsed_fn_signature.parameters
     declared = set(params) - {"request"}
     unknown = sorted({k for k in request.query_params if k not in declared})
     if not unknown:
+        blank = blank_error(query_blanks(params, request.query_params), "query")
+        if blank is not None:
+            raise blank
         repeated = sorted(k for k in request.query_params
                           if len(request.query_params.getall(k)) > 1
                           and not params[k].is_non_string_collection)

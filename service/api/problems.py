@@ -6,11 +6,13 @@ import re
 from typing import Any
 
 import msgspec
+import msgspec.inspect as mi
 import structlog
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
+from service.api.names import type_members
 from service.domain.errors import DomainError, InvalidInput, MissingFields, NotFound
 
 PROBLEM_JSON = "application/problem+json"
@@ -106,15 +108,49 @@ def clip(text: str, limit: int = ECHO_MAX) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def validation_errors(exc: ValidationException) -> list[FieldError]:
+def validation_errors(exc: ValidationException,
+                      request: Request[Any, Any, Any] | None = None) -> list[FieldError]:
     extra = exc.extra if isinstance(exc.extra, list) else []
     out: list[FieldError] = []
     for item in extra[:20]:
         if isinstance(item, dict):
             message = str(item.get("message", "invalid value"))
+            if request is not None and message.startswith("Invalid enum value"):
+                allowed = _enum_values(request, str(item.get("key") or ""))
+                if allowed:
+                    message += f"; use one of: {', '.join(map(repr, allowed))}"
             out.append(FieldError(path=clip(_json_path(item.get("key"), message)),
-                                  message=clip(message)))
+                                  message=clip(message, ECHO_MAX + 200)))
     return out
+
+
+def _enum_values(request: Request[Any, Any, Any], key: str) -> tuple[Any, ...]:
+    """The values the field at ``key`` (``interconnect``, ``finetune.method``) accepts, read
+    from the route's signature: a query parameter by its name, else a field of the body; empty
+    when it is not a ``Literal`` there. msgspec and litestar say "Invalid enum value 'NVLink'"
+    and nothing of what would do."""
+    try:
+        params = request.route_handler.parsed_fn_signature.parameters
+        head, *rest = key.split(".")
+        if head in params and head != "data":
+            t = mi.type_info(params[head].annotation)
+        elif "data" in params:
+            t, rest = mi.type_info(params["data"].annotation), [head, *rest]
+        else:
+            return ()
+        for part in rest:
+            for m in type_members(t):
+                if isinstance(m, mi.ListType) and part.isdigit():
+                    t = m.item_type
+                    break
+                if isinstance(m, mi.StructType):
+                    t = next(f.type for f in m.fields if f.encode_name == part)
+                    break
+            else:
+                return ()
+        return next((m.values for m in type_members(t) if isinstance(m, mi.LiteralType)), ())
+    except Exception:  # a hint in an error answer never fails the answer
+        return ()
 
 
 def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -125,7 +161,7 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
                                 slug="malformed-json",
                                 instance=request.url.path)
     if isinstance(exc, ValidationException):
-        errors = validation_errors(exc)
+        errors = validation_errors(exc, request)
         detail = clip(str(exc.detail))
         summary = "; ".join(f"{e.path}: {e.message}" for e in errors) or detail
         return problem_response(400, f"invalid request: {summary}", slug="validation-error",

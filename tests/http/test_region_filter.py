@@ -33,7 +33,7 @@ async def test_us_and_north_america_exclude_australia(
     assert "excluded_no_region" not in plain or plain["excluded_no_region"] is None
 
 
-async def test_unknown_region_is_a_404_in_a_query_and_a_400_in_a_body(
+async def test_unknown_region_is_a_404_in_a_query_and_in_a_body(
         client: AsyncTestClient) -> None:  # type: ignore[type-arg]
     """Like an unknown GPU or provider: 404, with the accepted kinds as suggestions."""
     r = await client.get("/v1/offers", params={"region": "atlantis"})
@@ -42,11 +42,12 @@ async def test_unknown_region_is_a_404_in_a_query_and_a_400_in_a_body(
     assert body["type"] == "/problems/unknown-region"
     assert "atlantis" in body["detail"] and "europe" in body["suggestions"]
     assert "us-east-1" in body["suggestions"]
-    # in a request body an unknown value is invalid input at its field (400), not a resource
+    # in a request body the same problem: one status per kind of error (README, Errors)
     r = await client.post("/v1/recommendations", json={
         "model": "llama-3-8b", "workload": "serving", "regions": ["europe", "atlantis"]})
-    assert r.status_code == 400 and "atlantis" in r.json()["detail"]
-    assert r.json()["errors"][0]["path"] == "$.regions"
+    assert r.status_code == 404 and "atlantis" in r.json()["detail"]
+    assert r.json()["type"] == "/problems/unknown-region"
+    assert r.json()["suggestions"] == body["suggestions"]
 
 
 async def test_recommendation_in_europe(client: AsyncTestClient) -> None:  # type: ignore[type-arg]

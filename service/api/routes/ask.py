@@ -9,6 +9,7 @@ from litestar import Request, post
 from litestar.params import JSONBody
 
 from service.api.caching import lookup, store
+from service.api.names import reject_blank
 from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.answer.compose import AskRequest, AskResponse, answer
@@ -35,6 +36,7 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     if not any(ch.isprintable() and not ch.isspace() for ch in data.question):
         # control characters only ("\u0000\u0001"): nothing to read, not an off-topic question
         raise InvalidInput("question has no printable text", "$.question")
+    reject_blank(data)  # a blank context name is empty, not an unknown one
     state: AppState = request.app.state.app_state
     kb = state.knowledge
     if kb is None:

@@ -9,6 +9,7 @@ from litestar import Request, post
 from litestar.params import JSONBody
 
 from service.api.caching import lookup, store
+from service.api.names import check_recommendation, reject_blank
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.answer.localised import localise_recommendation
@@ -34,6 +35,8 @@ async def recommendations(request: Request[Any, Any, Any],
     wording stays English)."""
     state: AppState = request.app.state.app_state
     catalog = state.data()
+    reject_blank(data)
+    check_recommendation(data, catalog)
     today = dt.date.today()
     return await store(request, "recommend", (catalog.version, today, catalog.stale_after_days),
                        lambda: localise_recommendation(recommend(data, catalog, today),

@@ -8,6 +8,7 @@ from litestar import Request, post
 from litestar.params import JSONBody
 
 from service.api.caching import lookup, store
+from service.api.names import check_sizing, reject_blank
 from service.api.problems import problem_responses
 from service.api.state import AppState
 from service.domain.sizing.requests import SizingRequest
@@ -27,6 +28,8 @@ async def sizing(request: Request[Any, Any, Any],
     on a GPU setup, for inference, fine-tuning or pre-training."""
     state: AppState = request.app.state.app_state
     catalog = state.data()
+    reject_blank(data)
+    check_sizing(data, catalog)
     # sizing's cost has a small tested bound: on the loop, no hop (service/api/compute.py)
     return await store(request, "sizing", (catalog.version,), lambda: size(data, catalog),
                        bounded=True)

@@ -224,13 +224,17 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     if missing:
         raise MissingFields(missing, "hf_config")
     cfg = _counts(cfg)
+    _check_kv_heads(cfg)
 
     layers = int(cfg["num_hidden_layers"])
     fields: dict[str, Any] = {
         "num_layers": layers,
         "hidden_size": cfg["hidden_size"],
         "num_attention_heads": cfg["num_attention_heads"],
-        "num_kv_heads": cfg.get("num_key_value_heads") or cfg["num_attention_heads"],
+        # absent (or null): multi-head attention, as transformers' LlamaConfig reads it; a
+        # 0 is refused by _check_kv_heads, never read as absent (it sized 4x the GQA cache)
+        "num_kv_heads": (cfg["num_attention_heads"] if cfg.get("num_key_value_heads") is None
+                         else cfg["num_key_value_heads"]),
         "head_dim": cfg.get("head_dim"),
         "intermediate_size": cfg["intermediate_size"],
         "vocab_size": cfg["vocab_size"],
@@ -309,4 +313,34 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     try:
         return msgspec.convert(clean, Architecture), str(model_type)
     except msgspec.ValidationError as exc:
-        raise InvalidInput(str(exc), "$.hf_config") from exc
+        raise InvalidInput(str(exc), _config_path(str(exc))) from exc
+
+
+_CONFIG_KEYS = {"num_layers": "num_hidden_layers", "hidden_size": "hidden_size",
+                "num_attention_heads": "num_attention_heads",
+                "num_kv_heads": "num_key_value_heads", "head_dim": "head_dim",
+                "intermediate_size": "intermediate_size", "vocab_size": "vocab_size",
+                "max_context": "max_position_embeddings"}
+"""The decoder architecture's fields read from one config.json key each, by that key: a
+size out of range is reported where the client wrote it (``$.hf_config.num_hidden_layers``),
+not at the architecture's own name for it."""
+
+
+def _config_path(message: str) -> str:
+    """The path of a config.json key that msgspec's ``message`` (``... - at `$.num_layers```)
+    names through :data:`_CONFIG_KEYS`; ``$.hf_config`` for any other field or a cross-field
+    check."""
+    _, at, field = message.rpartition(" - at `$.")
+    key = _CONFIG_KEYS.get(field.rstrip("`")) if at else None
+    return f"$.hf_config.{key}" if key else "$.hf_config"
+
+
+def _check_kv_heads(cfg: dict[str, Any]) -> None:
+    """``num_key_value_heads`` given must be at least 1 and divide ``num_attention_heads``
+    (each KV head serves a whole group of query heads: grouped-query attention), as the
+    other sizes are checked, at its own path."""
+    kv, heads = cfg.get("num_key_value_heads"), cfg["num_attention_heads"]
+    if kv is not None and (kv < 1 or heads % kv):
+        raise InvalidInput(f"num_key_value_heads must be at least 1 and divide "
+                           f"num_attention_heads ({heads}), got {kv}",
+                           "$.hf_config.num_key_value_heads")

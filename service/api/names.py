@@ -1,0 +1,161 @@
+"""The names a request gives, held to one contract on every route before the core runs.
+
+- **Blank is empty.** A name of only whitespace gets the 400 ``/problems/validation-error`` at
+  its path that ``""`` gets from the field's ``min_length`` (``gpu=%20`` and ``"model": " "``
+  were a 404 "unknown gpu ' '" with no suggestion, while ``gpu=`` was a 400).
+- **An unknown catalog name is a 404.** A model, GPU, weights (precision), engine, provider or
+  region that the catalog does not know is ``/problems/unknown-<kind>`` with the nearest ids as
+  ``suggestions`` (README, Errors: "unknown model or GPU → 404 with up to three
+  suggestions"), in a body as in a query. The core checks the filters of a body at their
+  field (a 400 ``invalid-input`` naming the nearest ids in words); each is read here first
+  with the core's own lookup, so the same value is the same problem on /v1/sizing,
+  /v1/recommendations, /v1/offers and /v1/ask.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+from litestar.exceptions import ValidationException
+
+from service.domain.catalog.names import NameIndex
+from service.domain.catalog.precisions import PRECISIONS, find_precision
+from service.domain.catalog.regions import parse_region_filter
+from service.domain.catalog.registry import Registry
+from service.domain.catalog.snapshot import Catalog
+from service.domain.errors import InvalidInput, NotFound
+from service.domain.recommend.context import gpu_ids, provider_ids
+from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.requests import SizingRequest
+
+BLANK = "Expected `str` with a character that is not whitespace"
+"""The message at a blank name's path (msgspec says "Expected `str` of length >= 1" of an
+empty one)."""
+
+
+def blank_error(keys: Iterable[str], source: str) -> ValidationException | None:
+    """The validation error litestar raises for an empty name, for the blank ones at ``keys``
+    (dotted, as litestar writes them: ``gpus.1``); None when there are none."""
+    extra = [{"key": key, "message": BLANK, "source": source} for key in keys]
+    if not extra:
+        return None
+    return ValidationException(detail="Validation failed: a name is blank", extra=extra)
+
+
+def reject_blank(data: msgspec.Struct) -> None:
+    """400 for every string of a request body (at any depth, list items included) that must
+    not be empty (``min_length`` ≥ 1) and holds only whitespace."""
+    error = blank_error(_blank_keys(data, ""), "body")
+    if error is not None:
+        raise error
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[tuple[str, str, mi.Type], ...]:
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    return tuple((f.name, f.encode_name, f.type) for f in info.fields)
+
+
+def type_members(t: mi.Type) -> Iterator[mi.Type]:
+    """``t`` without its constraints wrapper, each member of a union on its own."""
+    if isinstance(t, mi.Metadata):
+        yield from type_members(t.type)
+    elif isinstance(t, mi.UnionType):
+        for member in t.types:
+            yield from type_members(member)
+    else:
+        yield t
+
+
+def _blank_keys(value: object, key: str, t: mi.Type | None = None) -> Iterator[str]:
+    if isinstance(value, msgspec.Struct):
+        for name, wire, field_type in _fields(type(value)):
+            yield from _blank_keys(getattr(value, name), f"{key}.{wire}" if key else wire,
+                                   field_type)
+    elif isinstance(value, str) and t is not None and value and not value.strip():
+        if any(isinstance(m, mi.StrType) and (m.min_length or 0) >= 1 for m in type_members(t)):
+            yield key
+    elif isinstance(value, list) and t is not None:
+        for m in type_members(t):
+            if isinstance(m, mi.ListType):
+                for i, item in enumerate(value):
+                    yield from _blank_keys(item, f"{key}.{i}", m.item_type)
+                return
+
+
+# --- unknown names ---------------------------------------------------------------------------
+
+
+def _weights(name: str | None) -> None:
+    """The precision ``name`` as sizing and recommendations read it (``find_precision``); the
+    suggestions are /v1/ask's for ``context.weights``."""
+    if name is not None and find_precision(name) is None:
+        raise NotFound("weights", name, difflib.get_close_matches(
+            name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5))
+
+
+def _engine(name: str | None, registry: Registry) -> None:
+    """An engine id of the catalog, exactly, as ``Engines.get`` reads it; the suggestions
+    score its names and aliases too (``TRT-LLM`` suggests tensorrt-llm)."""
+    if name is None or name in registry.engines:
+        return
+    names = NameIndex("engine")
+    for e in registry.engines:
+        names.add(e.id, [e.name, *e.aliases])
+    raise NotFound("engine", name, names.suggest(name[:100]))
+
+
+def _providers(catalog: Catalog) -> NameIndex:
+    names = NameIndex("provider")
+    for p in catalog.providers:
+        names.add(p.id.lower(), [p.name])
+    return names
+
+
+def check_sizing(req: SizingRequest, catalog: Catalog) -> None:
+    """404 for a weights or engine name of a /v1/sizing body that the catalog does not know
+    (an unknown model or GPU is the core's own 404)."""
+    _weights(req.weights)
+    _engine(req.engine, catalog.registry)
+
+
+def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:
+    """404 for a name of a /v1/recommendations body that the catalog does not know: weights
+    (``auto`` is the default, not a name), engine, each of ``gpus``, ``providers``,
+    ``exclude_providers`` and ``regions``, read by the core's own lookups."""
+    _weights(None if req.weights == "auto" else req.weights)
+    _engine(req.engine, catalog.registry)
+    for raw in req.gpus or ():
+        try:
+            gpu_ids(catalog.registry, [raw], "$.gpus")
+        except InvalidInput:
+            said = raw.strip()
+            raise NotFound("gpu", said, catalog.registry.gpu_names.suggest(said)) from None
+    for raw in (*(req.providers or ()), *(req.exclude_providers or ())):
+        try:
+            provider_ids(catalog, [raw], "$.providers")
+        except InvalidInput:
+            said = raw.strip()
+            raise NotFound("provider", said, _providers(catalog).suggest(said)) from None
+    if req.regions:
+        parse_region_filter(req.regions, catalog.regions)
+
+
+def query_blanks(params: dict[str, Any], query: Any) -> list[str]:
+    """The query parameters that must not be empty (``min_length`` ≥ 1) and are given as
+    whitespace only; ``params`` is the route's signature, ``query`` the request's."""
+    out = []
+    for key in params:
+        definition = getattr(params[key], "kwarg_definition", None)
+        if definition is None or not getattr(definition, "min_length", None):
+            continue
+        name = getattr(definition, "query", None) or key
+        if name in query and any(v and not v.strip() for v in query.getall(name)):
+            out.append(name)
+    return out
