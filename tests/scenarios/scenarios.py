@@ -20,8 +20,10 @@ RULES = {
     "feasibility": "an option fits with >= 10 % headroom (settable) and its precision runs on "
                    "that GPU and engine (capability matrix)",
     "plan-search": "precision x layout x concurrency chosen together; one node preferred",
-    "targets-per-user-and-total": "concurrent_requests x min_decode_tokens_per_s carried per "
-                                  "user and in total",
+    "targets-per-user-and-total": "each of concurrent_requests streams at >= "
+                                  "min_decode_tokens_per_s (1 / time per output token at the "
+                                  "load) after its first token; the users' total at the load "
+                                  "is that closed loop's",
     "ttft-at-load": "time to first token at the stated load meets max_time_to_first_token_ms",
     "default-targets": "interactive serving without targets gets documented defaults (TTFT <= "
                        "2 s up to 8,192 prompt tokens, 2 s per 8,192 beyond; >= 10 tok/s per "
@@ -58,7 +60,7 @@ SCENARIOS: list[dict[str, Any]] = [
     {"id": "issue-8b-50-users-20-tok-s", "rule": "targets-per-user-and-total",
      "request": {"model": "llama-3.1-8b", "concurrent_requests": 50,
                  "min_decode_tokens_per_s": 20},
-     "checks": [("options",), ("per_user_tps_at_least", 20), ("total_tps_at_least", 1000)]},
+     "checks": [("options",), ("per_user_tps_at_least", 20), ("closed_loop_total", 20)]},
     {"id": "issue-qwen3-235b-32k-32-users", "rule": "plan-search",
      "request": {"model": "qwen3-235b-a22b", "context_tokens": 32768,
                  "concurrent_requests": 32},
@@ -165,11 +167,11 @@ SCENARIOS: list[dict[str, Any]] = [
     {"id": "targets-70b-20-users-15-tok-s", "rule": "targets-per-user-and-total",
      "request": {"model": "llama-3.3-70b", "concurrent_requests": 20,
                  "min_decode_tokens_per_s": 15},
-     "checks": [("options",), ("per_user_tps_at_least", 15), ("total_tps_at_least", 300)]},
+     "checks": [("options",), ("per_user_tps_at_least", 15), ("closed_loop_total", 15)]},
     {"id": "targets-qwen3-30b-moe-100-users", "rule": "targets-per-user-and-total",
      "request": {"model": "qwen3-30b-a3b", "concurrent_requests": 100,
                  "min_decode_tokens_per_s": 25},
-     "checks": [("options",), ("per_user_tps_at_least", 25), ("total_tps_at_least", 2500)]},
+     "checks": [("options",), ("per_user_tps_at_least", 25), ("closed_loop_total", 25)]},
     {"id": "ttft-8b-16k-prompt-800ms", "rule": "ttft-at-load",
      "request": {"model": "llama-3.1-8b", "context_tokens": 16384, "concurrent_requests": 10,
                  "max_time_to_first_token_ms": 800},

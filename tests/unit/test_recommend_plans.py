@@ -28,28 +28,37 @@ def test_8b_for_50_users_at_20_tokens_per_s_carries_1000_tokens_per_s_in_total()
         perf = o.performance
         assert perf.decode_tokens_per_s_per_user is not None
         assert perf.decode_tokens_per_s_per_user >= 20, o.why
+        # the closed loop's total: each of the 50 users waits its first token, then streams
+        # at >= 20 tok/s (2 x RTX 3090 at 404 tok/s in all, the issue's case, is far under)
         assert perf.output_tokens_per_s_at_load is not None
-        assert perf.output_tokens_per_s_at_load >= 50 * 20, o.why
+        assert perf.time_to_first_token_ms is not None
+        out = 512
+        least = 50 * out / (perf.time_to_first_token_ms / 1000 + out / 20)
+        assert perf.output_tokens_per_s_at_load >= least * 0.999, o.why
         assert perf.users_per_replica is not None
         replicas = o.fit.replicas_per_node * o.nodes
         assert perf.users_per_replica * replicas >= 50
 
 
-def test_the_total_rule_adds_replicas_where_each_decode_step_is_fast_enough() -> None:
+def test_the_decode_target_is_the_decode_step_and_the_prompts_wait_is_ttft() -> None:
     """8B on one L40S, 16k prompts, 8 users at >= 20.5 tok/s: with all 8 on one card each
-    decode step gives a user ~21.3 tok/s, but the prompts' prefill keeps the card busy and the
-    8 users get ~160 tok/s in all, under the 164 they need: a second card is added."""
+    decode step gives a user ~21.3 tok/s, so one card meets the decode target; the prompts'
+    prefill is each user's wait for the first token (~2.1 s), checked against its own target
+    (the time to first token), not counted again as a slower stream. 8 x 20.5 = 164 tok/s
+    would be a total, which `target_output_tokens_per_s` states where it is wanted."""
     offers = [offer("l40s", "l40s", 1, 1.0, interconnect="none")]
     r = fake(offers, model="llama-3.1-8b", workload="serving", weights="fp8",
              context_tokens=16384, output_tokens=512, concurrent_requests=8,
              min_decode_tokens_per_s=20.5, max_time_to_first_token_ms=60_000)
     assert r.options, r.reason
     top = r.options[0]
-    assert top.nodes >= 2
-    assert (top.performance.users_per_replica or 99) <= 4
-    assert (top.performance.output_tokens_per_s_at_load or 0) >= 8 * 20.5
+    assert top.nodes == 1 and top.performance.users_per_replica == 8
     assert (top.performance.decode_tokens_per_s_per_user or 0) >= 20.5
-    assert "decode-speed target (per user and in total) set the replica count" in top.why
+    assert (top.performance.output_tokens_per_s_at_load or 1e9) < 8 * 20.5
+    tight = fake(offers, model="llama-3.1-8b", workload="serving", weights="fp8",
+                 context_tokens=16384, output_tokens=512, concurrent_requests=8,
+                 min_decode_tokens_per_s=22, max_time_to_first_token_ms=60_000)
+    assert tight.options and tight.options[0].nodes >= 2  # a decode step under 22: more cards
 
 
 def test_qwen3_235b_at_32k_for_32_users_is_one_large_node() -> None:

@@ -71,12 +71,15 @@ from service.domain.sizing.sizing import moe_training_warning
 def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                       precisions: list[Precision],
                       rejected: Sequence[tuple[Offer, str]] = (),
-                      candidates: Sequence[Quote] = ()) -> list[Alternative]:
+                      candidates: Sequence[Quote] = (),
+                      reruns: list[str] | None = None) -> list[Alternative]:
     """What would change the answer, each priced: the changed request's best option and what
     it costs (shown where it costs less than the answer, or where nothing fits today; on the
     same GPU, count and nodes only where it saves at least ``MEANINGFUL_SAVING``), and for a
     job that takes over ``LONG_RUN_DAYS`` the cheapest of ``candidates`` (the request's own
-    quotes) that finishes sooner."""
+    quotes) that finishes sooner. ``reruns`` collects each change rerun, with an option or not:
+    the reason of an answer with none says that those give none (:func:`impossible_reason`
+    advises only the changes shown here, so every advice is one a rerun found an option for)."""
     req = ctx.req
     alts: list[Alternative] = []
     current = best_cost(options)
@@ -88,6 +91,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     def rerun(change: str, new_req: RecommendationRequest,
               effect_prefix: str | Callable[[Option], str], engine: str | None = None
               ) -> None:
+        if reruns is not None:
+            reruns.append(change)
         sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
                   providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
                   interruptible=new_req.interruptible if new_req.interruptible is not None
@@ -180,12 +185,24 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             rerun(f"relax decode speed to {figure(slower)} tokens/s per user",
                   msgspec_replace(req, min_decode_tokens_per_s=slower),
                   f"{figure(slower)} instead of {figure(tg.decode_tps)} tokens/s per user")
-    if not ctx.interruptible and req.workload in ("batch", "finetune"):
+    kinds = {rejection_kind(r) for _, r in rejected}
+    if not ctx.interruptible and (req.workload in ("batch", "finetune") or (
+            not options and kinds & {"budget", "billing"})):
+        # serving and pre-training are not interruptible by default: spot is said where it
+        # is what the answer lacks (an offer over the budget on-demand, or priced on spot
+        # alone), and only where the spot request has an option
         rerun("allow spot (interruptible)", msgspec_replace(req, interruptible=True),
-              "spot prices with checkpointing")
-    if not options and not req.allow_multi_node and req.workload in ("finetune", "pretrain"):
+              "spot prices with checkpointing" if req.workload != "serving"
+              else "spot prices (an interruption takes the endpoint down until it restarts)")
+    if not options and not req.allow_multi_node and (
+            req.workload in ("finetune", "pretrain") or ctx.model.kind == "llm"):
+        # an LLM's serving replica may span nodes (pipeline stages over a fast node network)
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
               "shard the model over several nodes")
+    if not options and req.max_gpus_per_node:
+        # the GPUs per node asked for hold no option: the same request on any node size
+        rerun("allow more GPUs per node", msgspec_replace(req, max_gpus_per_node=None),
+              "no limit on GPUs per node")
     faster = _faster(ctx, options[0], candidates, current) if options else None
     multi = (_multi_node_plan(ctx, offers, options[0], precisions[0])
              if options and req.workload == "pretrain" else None)
@@ -402,12 +419,18 @@ def msgspec_replace(req: RecommendationRequest, **changes: object) -> Recommenda
 
 
 def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
-                      precisions: list[Precision]) -> str:
+                      precisions: list[Precision], alternatives: Sequence[Alternative] = (),
+                      tried: Sequence[str] = ()) -> str:
     """The binding constraint, with numbers. When some offer fits, what kept it out: the
     budget first (with the cheapest such option's cost), then a latency or throughput target,
     then untrusted prices, then billing; else the hardware (a precision the large-enough GPUs
     cannot run) or the memory (the largest node that matched the constraints). Filters that
-    left nothing are said as such."""
+    left nothing are said as such.
+
+    The advice names only ``alternatives`` (:func:`find_alternatives`: each a changed request
+    that has an option, priced), never a change the request already made or one that gives
+    no option ("allow multi-node" where no node states a fast network, "use fp8/int4" where
+    weights=auto tried them); ``tried``: the changes rerun, said where none gives one."""
     m = ctx.model
     p = precisions[0]
     if not rejected:
@@ -421,7 +444,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         n = len(ctx.budget_misses)
         return (f"the budget: the cheapest option that fits costs {said} "
                 f"({n} option{'s' if n > 1 else ''} fit but cost more); "
-                + _or_words(_budget_remedies(ctx, p, said)))
+                + _or_words(_budget_remedies(ctx, p, said, alternatives)))
     if targets := by_kind.get("targets"):
         return _targets_reason(ctx, targets, precisions)
     if untrusted := by_kind.get("trust"):
@@ -432,10 +455,12 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     if billing := by_kind.get("billing"):
         return f"billing: {count(len(billing), 'offer')} fit but {billing[0][1]}"
     if network := by_kind.get("network"):
-        return (f"the node network: {count(len(network), 'offer')} could train it over several "
-                "nodes "
+        work = {"finetune": "train", "pretrain": "train", "serving": "serve"}.get(
+            ctx.req.workload, "run")
+        return (f"the node network: {count(len(network), 'offer')} could {work} it over "
+                "several nodes "
                 "but state no InfiniBand/EFA/RoCE network (for example: "
-                f"{network[0][1]}); choose nodes with a fast network or larger nodes")
+                f"{network[0][1]})" + _changes_words(alternatives, tried))
     need = weight_bytes(m, p) / GIB
     gpus = ctx.registry.gpus
 
@@ -443,8 +468,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         return gpus[o.gpu].total_gib * o.gpu_count if o.gpu in gpus else 0.0
 
     largest = max((node_gib(o) for o, _ in rejected), default=0.0)
-    hint = ("allow multi-node or use fp8/int4" if p.bits_linear >= 16
-            else "allow multi-node or a smaller format")
+    hint = _changes_words(alternatives, tried)
     # the hardware binds only where a node large enough for the weights cannot run them
     big = [(o, r) for o, r in by_kind.get("hardware", []) if node_gib(o) >= need]
     if big:
@@ -452,29 +476,51 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                 "of "
                 f"weights cannot run {p.id} (for example: {big[0][1]}); choose another "
                 "precision or engine")
+    # the memory binds at every precision tried: the smallest of them is the need to meet
+    # (weights=auto tried bf16 down to 4-bit: "at bf16 needs 131 GiB" was not the need)
+    p = min(precisions, key=lambda q: weight_bytes(m, q))
+    need = weight_bytes(m, p) / GIB
+    at = f"{p.id} (the smallest of the precisions tried)" if len(precisions) > 1 else p.id
     if need <= largest and m.arch is not None:
         # the weights fit the largest node, what comes with them does not: say the whole need
         whole = _node_need(ctx, max((o for o, _ in rejected), key=node_gib), p)
         if whole is not None and whole[0] > whole[1]:
             node_need, node_has, what = whole
-            return (f"memory: {m.name} at {p.id} needs ~{node_need:,.0f} GiB on one node "
+            return (f"memory: {m.name} at {at} needs ~{node_need:,.0f} GiB on one node "
                     f"({what}; ~{need:,.0f} GiB of it weights); no node in the catalog that "
-                    f"matches the constraints has it (largest: {node_has:,.0f} GiB usable); "
+                    f"matches the constraints has it (largest: {node_has:,.0f} GiB usable)"
                     f"{hint}")
-    return (f"memory: {m.name} at {p.id} needs ~{need:,.0f} GiB for the weights alone; no node "
-            f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB); "
+    return (f"memory: {m.name} at {at} needs ~{need:,.0f} GiB for the weights alone; no node "
+            f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB)"
             f"{hint}")
 
 
-def _budget_remedies(ctx: Ctx, p: Precision, said: str) -> list[str]:
+def _changes_words(alternatives: Sequence[Alternative], tried: Sequence[str]) -> str:
+    """The advice of a reason, from what the reruns found: each change that gives an option,
+    with that option and its price ("; allow more GPUs per node (no limit on GPUs per node:
+    4 x NVIDIA GeForce RTX 4090 24GB at vast, $1,086/month)"); else the changes tried, said
+    to give none; else nothing (no change was tried, so none is advised)."""
+    if alternatives:
+        return "; " + _or_words([f"{a.change} ({a.effect})" for a in alternatives])
+    if tried:
+        return f"; no single change tried gives an option ({', '.join(tried)})"
+    return ""
+
+
+def _budget_remedies(ctx: Ctx, p: Precision, said: str,
+                     alternatives: Sequence[Alternative] = ()) -> list[str]:
     """What would bring an answer over the budget within it, only what the request can
     still change: a smaller precision where the method runs one (full training updates every
     weight and cannot run on a quantized base, sizing's refusal, so below 16 bits it is
     adapters instead: never for pre-training, which trains every weight; QLoRA's base is
     already 4-bit), fewer training tokens where the job's total is over the budget, spot
     where the work is not already interruptible (an interruptible request's prices are
-    already spot's where an offer has one). core_warnings.py reads each phrase back."""
+    already spot's where an offer has one). Inference's smaller precision and every
+    workload's spot are said only where :func:`find_alternatives` found the changed request
+    an option within the budget (weights=auto already tried every precision, and spot prices
+    may be over it too). core_warnings.py reads each phrase back."""
     req = ctx.req
+    changes = [a.change for a in alternatives]
     out = ["raise the budget"]
     if req.workload in ("finetune", "pretrain"):
         method = training_options(req.finetune, req.workload).method
@@ -485,9 +531,9 @@ def _budget_remedies(ctx: Ctx, p: Precision, said: str) -> list[str]:
             out.append("train LoRA/QLoRA adapters instead")
         if req.training_tokens and " in all" in said:
             out.append("train on fewer tokens")
-    else:
+    elif any(c.startswith("weights ") for c in changes):
         out.append("use a smaller precision")
-    if not ctx.interruptible:
+    if not ctx.interruptible and "allow spot (interruptible)" in changes:
         out.append("allow spot")
     return out
 
@@ -595,8 +641,9 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
             ctx.note("training_step", "the fastest that fits each option",
                      "finetune.gradient_checkpointing or micro_batch_size not set: each option "
                      "trains with the fastest step that fits its GPUs within the headroom, as "
-                     "/v1/sizing picks it (its gradient_checkpointing and micro_batch "
-                     "assumptions say which for one GPU and count): gradient checkpointing off "
+                     "/v1/sizing picks it, and says which in its fit (gradient_checkpointing, "
+                     "micro_batch_size and zero_stage: given to /v1/sizing's finetune they "
+                     "reproduce its speed) and its why: gradient checkpointing off "
                      "where every layer's activations fit (no forward recomputed: 6·N·D "
                      "instead of 8·N·D for full training), the micro-batch raised in powers "
                      "of two from 1 while the step is bound by communication (the collectives "
@@ -616,9 +663,18 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
         ctx.note("serving_defaults", ", ".join(said),
                  "interactive serving with no target stated: defaults at the stated context "
                  f"and load ({_load_words(ctx)}), "
-                 "the decode speed carried per user and in total; an option whose replica "
+                 + ("the decode speed per user as 1 / the time per output token at that load "
+                    "(/v1/sizing's decode speed); " if tg.default_decode else "")
+                 + "an option whose replica "
                  "count they decided says so; set max_time_to_first_token_ms or "
                  "min_decode_tokens_per_s to change them")
+    if tg.decode_skipped:
+        ctx.note("decode_target", "not applied (output_tokens 0)",
+                 "no tokens are generated, so nothing is decoded: "
+                 + ("min_decode_tokens_per_s" if req.min_decode_tokens_per_s is not None
+                    else f"the default {DEFAULT_DECODE_TOKENS_PER_S:g} tokens/s per user")
+                 + " is not checked and the options give no decode speed; the time to "
+                 "first token (the prompt's prefill) keeps its target")
     if tg.ttft_ms is not None or tg.decode_tps is not None:
         ctx.note("latency_statistic", "means at the stated load",
                  "the time-to-first-token and decode-speed targets are checked against the "

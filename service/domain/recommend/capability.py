@@ -166,6 +166,13 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
     if req.training_tokens is not None and req.workload not in ("finetune", "pretrain"):
         raise InvalidInput("training_tokens applies to workload finetune or pretrain; for a "
                            f"{req.workload} job give {own}", "$.training_tokens")
+    if req.job_output_tokens is not None and req.output_tokens == 0:
+        # a job of generated tokens made of requests that generate none never ends: priced,
+        # it read as a job of one first token a request
+        raise InvalidInput(f"output_tokens is 0 (no tokens generated per request), so a job "
+                           f"of job_output_tokens ({req.job_output_tokens:,.0f}) is never "
+                           "done: give output_tokens, the tokens each request generates",
+                           "$.output_tokens")
     if req.steps is not None and model.kind != "diffusion":
         raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
                            f"{model.name} is not one", "$.steps")
@@ -725,7 +732,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     tps = training_speed(plan, gpu, ctx.catalog.perf).tokens_per_s
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
-                      zero_stage=stage)
+                      zero_stage=stage, checkpointing=plan.checkpointing,
+                      micro_batch=plan.micro_batch)
 
 
 def zero_words(stage: int) -> str:

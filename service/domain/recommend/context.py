@@ -107,7 +107,7 @@ def default_ttft_ms(prompt_tokens: int) -> float:
     return DEFAULT_TTFT_MS * max(1.0, prompt_tokens / DEFAULT_TTFT_PROMPT_TOKENS)
 DEFAULT_DECODE_TOKENS_PER_S = 10.0
 """Interactive serving with no ``min_decode_tokens_per_s``: at least 10 output tokens/s per
-user (faster than reading speed), carried per user and in total."""
+user (faster than reading speed), as 1 / the time per output token at the load."""
 MULTI_NODE_HANDICAP = 1.05
 """Ranking handicap of a plan over several nodes (more machines to run, no shared memory):
 one node wins at about the same price."""
@@ -167,6 +167,13 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     zero_stage: int = 0
     """Training: the ZeRO stage of the data-parallel layout (0: DDP, a full replica per
     GPU)."""
+    checkpointing: bool | None = None
+    """Training: whether the step recomputes activations in the backward pass (the request's,
+    else the fastest step that fits: ``sizing.fastest_training_step``); None where the shape
+    does not train."""
+    micro_batch: int | None = None
+    """Training: sequences per GPU in one forward/backward pass, chosen as ``checkpointing``
+    is; None where the shape does not train."""
     max_batch: int = -1
     """A serving replica's largest batch at the full context (before the engine's cap);
     -1 where the shape has no serving speed."""
@@ -206,6 +213,9 @@ class Targets(msgspec.Struct, frozen=True, gc=False):
     target_output_tokens_per_s / output_tokens), sized with queueing."""
     default_ttft: bool
     default_decode: bool
+    decode_skipped: bool = False
+    """A decode target (stated, or the default) that does not apply: output_tokens is 0, so
+    nothing is decoded (the first token's wait, the prompt's prefill, keeps its target)."""
 
 
 def spot_overhead_fraction(checkpoint_minutes: float, instances: int = 1) -> float:
@@ -349,10 +359,15 @@ class Ctx:
         decode = r.min_decode_tokens_per_s
         d_ttft = interactive and ttft is None and not self.relax_defaults
         d_decode = interactive and decode is None and not self.relax_defaults
+        # no output tokens: nothing is decoded, so there is no decode speed to hold to a target
+        skipped = r.output_tokens == 0 and (d_decode or decode is not None)
+        if skipped:
+            d_decode, decode = False, None
         prompt = max(1, r.context_tokens - r.output_tokens)
         return Targets(ttft_ms=default_ttft_ms(prompt) if d_ttft else ttft,
                        decode_tps=DEFAULT_DECODE_TOKENS_PER_S if d_decode else decode,
-                       rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode)
+                       rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode,
+                       decode_skipped=skipped)
 
     @cached_property
     def both_loads(self) -> tuple[str, float] | None:

@@ -11,7 +11,7 @@ import msgspec
 
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import kv_bytes
-from service.domain.catalog.offer_query import price_basis
+from service.domain.catalog.offer_query import PriceKind, price_basis
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
@@ -48,6 +48,7 @@ from service.domain.recommend.context import (
 from service.domain.recommend.plans import best_plan
 from service.domain.recommend.pricing import (
     NO_USABLE_PRICE,
+    STALE_RESERVED,
     Quote,
     explain_pricing,
     price_date_of,
@@ -190,7 +191,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         # saturation: the saturated model, never below what the stated load already gets
         out_tps = max(replica_tps * total_replicas, plan.load_tps or 0.0)
         per_m = (q.per_hour * spot_factor) / (3600 * out_tps) * 1e6
-        per_user = 1000 / tpot if tpot else None
+        # the decode speed at the load, as /v1/sizing gives it: none where nothing decodes
+        per_user = 1000 / tpot if tpot and req.output_tokens else None
         if req.workload == "serving" and load_tps:
             # at the stated load, at most saturation: the output tokens per second the option
             # delivers there (output_tokens_per_s_at_load: the concurrent requests' closed
@@ -277,10 +279,16 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         fit=Fit(per_gpu_used_gib=round(used, 2),
                 per_gpu_free_gib=round(free, 2), headroom_pct=round(headroom, 1),
                 parallelism=parallelism, gpus_per_replica=cap.tp * cap.pp * cap.stages,
-                replicas_per_node=cap.replicas),
+                replicas_per_node=cap.replicas,
+                # the step each training option was sized with (options of one answer may
+                # differ), so that /v1/sizing given it reproduces the option's speed
+                gradient_checkpointing=cap.checkpointing, micro_batch_size=cap.micro_batch,
+                zero_stage=cap.zero_stage if cap.checkpointing is not None else None),
         performance=OptionPerformance(
             decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
-            time_to_first_token_ms=ttft, time_per_output_token_ms=tpot,
+            # one output token is the first token: no time between tokens (as /v1/sizing)
+            time_to_first_token_ms=ttft,
+            time_per_output_token_ms=tpot if req.output_tokens > 1 else None,
             users_per_replica=users or None,
             output_tokens_per_s_at_load=load_tps,
             audio_seconds_per_s=plan.audio_s_per_s,
@@ -329,7 +337,7 @@ _DECIDED = {
     "default decode": "the default decode target ({decode:g} tokens/s per user; no "
                       "min_decode_tokens_per_s given) set the replica count",
     "TTFT": "the time-to-first-token target set the replica count",
-    "decode": "the decode-speed target (per user and in total) set the replica count",
+    "decode": "the decode-speed target set the replica count",
     "rate": "the request-rate target, sized with queueing, set the replica count",
 }
 
@@ -350,6 +358,10 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s per user"
     elif perf.training_tokens_per_s:
         speed = f", ~{perf.training_tokens_per_s:,.0f} training tokens/s"
+        if f.gradient_checkpointing is not None and f.micro_batch_size is not None:
+            speed += (f" (gradient checkpointing "
+                      f"{'on' if f.gradient_checkpointing else 'off'}, micro-batch "
+                      f"{f.micro_batch_size})")
     elif perf.seconds_per_video:
         # a clip takes minutes: in seconds per clip per replica, never "0.00 images/s"
         w, h, steps = diffusion_setting(ctx.req, ctx.model)
@@ -860,24 +872,28 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
     its node holds the weights, a GPU that cannot run the precision asked for, with the rule)
     that are cheaper than the top option, cheapest first; then the popular cards and the GPUs
     ``named`` (the request's ``gpus``), whatever kept them out. A small card too small for the
-    model is not news, unless the request asked for it: then it is the answer's why."""
+    model is not news, unless the request asked for it: then it is the answer's why.
+
+    A stale reserved price left out is listed at that price and kind, never at the offer's
+    on-demand price: an option may rank the same offer on its fresh on-demand price, and
+    the two must not read as one price both ranked and refused."""
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
     seen: set[tuple[str, int]] = set()
     out: list[Rejected] = []
-    by_price = sorted(rejected, key=lambda r: (price_basis(r[0])[0] or 1e9, r[0].id))
+    by_price = sorted(rejected, key=lambda r: (_rejected_price(*r)[0] or 1e9, r[0].id))
 
     def take(offer: Offer, reason: str) -> None:
         k = (offer.gpu, offer.gpu_count)
         if k in seen or len(out) >= 10:
             return
         seen.add(k)
-        price, price_kind = price_basis(offer)
+        price, price_kind = _rejected_price(offer, reason)
         out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
                             provider=offer.provider, price_usd_h=price, price_kind=price_kind,
                             reason=reason))
 
     for offer, reason in by_price:
-        price = price_basis(offer)[0]
+        price = _rejected_price(offer, reason)[0]
         kind = rejection_kind(reason)
         near = kind not in ("memory", "hardware") or (
             kind == "hardware" and reason.startswith(KERNEL_REFUSAL) and top_price is not None
@@ -888,6 +904,14 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
         if offer.gpu in POPULAR or (named is not None and offer.gpu in named):
             take(offer, reason)
     return out
+
+
+def _rejected_price(offer: Offer, reason: str) -> tuple[float | None, PriceKind | None]:
+    """The price a rejection is about: the reserved one where only it was left out (stale),
+    else the offer's basis (on-demand, else spot, else reserved)."""
+    if reason.startswith(STALE_RESERVED) and offer.reserved_usd_h is not None:
+        return offer.reserved_usd_h, "reserved"
+    return price_basis(offer)
 
 
 def best_cost(options: list[Option]) -> float | None:

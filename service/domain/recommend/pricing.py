@@ -32,6 +32,7 @@ from service.domain.recommend.types import (
     PricingModel,
 )
 from service.domain.sizing.memory import (
+    SizedModel,
     weight_bytes,
 )
 
@@ -63,6 +64,11 @@ def reserved_for_use(ctx: Ctx, plan: Plan) -> bool:
     return h >= LONG_JOB_HOURS
 
 
+STALE_RESERVED = "stale: reserved price"
+"""How :func:`stale_reserved_reason` starts: a rejection of the offer's reserved price alone
+(its on-demand or spot price may still rank it), listed with that price and kind."""
+
+
 def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
     """Why the reserved price of ``offer`` is left out of this answer although the use allows
     one: it is older than the staleness limit by its own date (:attr:`Offer.reserved_day`)
@@ -73,7 +79,7 @@ def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
             or not reserved_for_use(ctx, plan)):
         return None
     day = offer.reserved_day or offer.as_of
-    return (f"stale: reserved price ${offer.reserved_usd_h:,.2f}/h is "
+    return (f"{STALE_RESERVED} ${offer.reserved_usd_h:,.2f}/h is "
             f"{(ctx.today - day).days} days old (as of {day}), older than the "
             f"{ctx.stale_days}-day limit; include_stale to rank it")
 
@@ -220,7 +226,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     compute = billed * per_hour
     per_job = per_month = None
     if job_hours is not None:
-        per_job = total = compute + storage_month * max(job_hours, 1) / HOURS_PER_MONTH
+        per_job = total = compute + job_storage_usd(storage_month, job_hours)
     else:
         per_month = total = compute + storage_month + egress_month
     # --- budgets (a reserved price named as such, with its term) ---------------------------
@@ -271,10 +277,24 @@ def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
 
 
 def _storage_gb(ctx: Ctx, p: Precision) -> float:
-    weights_gb = weight_bytes(ctx.model, p) / 1e9
-    if ctx.req.workload in ("finetune", "pretrain"):
+    return model_storage_gb(ctx.model, p, ctx.req.workload in ("finetune", "pretrain"))
+
+
+def model_storage_gb(model: SizedModel, p: Precision, training: bool) -> float:
+    """The disk a request that states no ``storage_gb`` is priced for, in whole GB: the
+    model's weights at ``p``, three times that for a training run (the base weights and a
+    couple of checkpoints). One definition, so that /v1/ask counts a job's storage as the
+    recommendations do."""
+    weights_gb = weight_bytes(model, p) / 1e9
+    if training:
         return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
     return math.ceil(weights_gb)
+
+
+def job_storage_usd(storage_month_usd: float, job_hours: float) -> float:
+    """A finite job's storage: the month's price of its volume for the job's wall hours (at
+    least one), as a job's ``per_job_usd`` counts it (a disk held while the job runs)."""
+    return storage_month_usd * max(job_hours, 1) / HOURS_PER_MONTH
 
 
 def reserved_term(offer: Offer) -> str:

@@ -122,11 +122,16 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                  "no offer meets the default serving targets at this context and load (for "
                  f"example: {missed}); the options are shown without them")
     options = finalise(ctx, candidates)
-    alternatives = (find_alternatives(ctx, offers, options, precisions, rejected, candidates)
-                    if explain else [])
+    # with no option the reason's advice is the alternatives found (each a rerun that has
+    # one), so they are searched then even where the answer does not show them
+    tried: list[str] = []
+    alternatives = (find_alternatives(ctx, offers, options, precisions, rejected, candidates,
+                                      tried) if explain or not options else [])
     reason = None
     if not options:
-        reason = impossible_reason(ctx, rejected, precisions)
+        reason = impossible_reason(ctx, rejected, precisions, alternatives, tried)
+    if not explain:
+        alternatives = []
     return Recommendation(excluded_no_region=excluded_no_region(ctx, offers),
                           model=model.id if model.id != "custom" else model.name,
                           workload=req.workload, options=options,

@@ -98,8 +98,8 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     max_usd_total: MaxUsdTotal | None = None
     providers: Annotated[NameList, msgspec.Meta(
         description="only these providers, at most 50: provider ids (GET /v1/providers) or "
-                    "their names, case-insensitive; any other value is a 400 at this field "
-                    "with the nearest provider ids")] | None = None
+                    "their names, case-insensitive; any other value is a 404 "
+                    "(/problems/unknown-provider) with the nearest provider ids")] | None = None
     regions: Annotated[NameList, msgspec.Meta(
         description="only offers in one of these places, each a continent (africa, asia, "
                     "europe, north-america, oceania, south-america; eu = europe), an ISO "
@@ -109,13 +109,14 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     ] | None = None
     exclude_providers: Annotated[NameList, msgspec.Meta(
         description="not these providers, at most 50: provider ids (GET /v1/providers) or "
-                    "their names, case-insensitive; any other value is a 400 at this field "
-                    "with the nearest provider ids")] | None = None
+                    "their names, case-insensitive; any other value is a 404 "
+                    "(/problems/unknown-provider) with the nearest provider ids")] | None = None
     gpus: Annotated[NameList, msgspec.Meta(
         description="only these GPUs, at most 50: GPU ids (GET /v1/gpus) or names ('H100', "
                     "'A100 80GB', 'h100-sxm'), case-insensitive; a family or memory variant "
                     "matches every GPU of it, as GET /v1/offers' gpu filter does; any other "
-                    "value is a 400 at this field with the nearest GPU ids. Offers of other "
+                    "value is a 404 (/problems/unknown-gpu) with the nearest GPU ids. Offers "
+                    "of other "
                     "GPUs are left out: where none of the GPUs named fits, the answer has no "
                     "option, a reason, and their offers in rejected")] | None = None
     max_gpus_per_node: GpusPerNode | None = None
@@ -206,6 +207,30 @@ class Fit(Out, frozen=True, kw_only=True):
     replicas_per_node: Annotated[int, msgspec.Meta(
         description="replicas of the model on one node (node GPUs / gpus_per_replica, "
                     "for a split within the node)")]
+    gradient_checkpointing: Annotated[bool | None, msgspec.Meta(
+        description="training (finetune, pretrain): whether the option's step recomputes "
+                    "activations in the backward pass; the request's "
+                    "finetune.gradient_checkpointing, else the fastest step that fits this "
+                    "option's GPUs within min_memory_headroom_pct (off where every layer's "
+                    "activations fit), so options of one answer may differ. With "
+                    "micro_batch_size and zero_stage it is the step the option's speed, "
+                    "memory and job time are at: give the three to /v1/sizing's finetune, "
+                    "with the option's gpu, gpu_count x nodes and weights, to reproduce its "
+                    "training_tokens_per_s and GiB per GPU. "
+                    "Null for serving and batch options")] = None
+    micro_batch_size: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): sequences of finetune.sequence_length "
+                    "per GPU in one forward/backward pass; the request's "
+                    "finetune.micro_batch_size, else the fastest that fits this option "
+                    "(powers of two from 1 while the step is bound by communication). Null "
+                    "for serving and batch options")] = None
+    zero_stage: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): the DeepSpeed ZeRO stage of the "
+                    "option's data-parallel layout (0: DDP, also on one GPU; 3: ZeRO-3 / "
+                    "FSDP), as `parallelism` words it: the request's finetune.zero_stage, "
+                    "else the least sharding that fits within min_memory_headroom_pct "
+                    "(/v1/sizing fits against all the usable memory, so it may choose less). "
+                    "Null for serving and batch options")] = None
 
 
 class OptionPerformance(Out, frozen=True, kw_only=True):
@@ -327,7 +352,8 @@ class Rejected(Out, frozen=True, kw_only=True):
     provider: str
     price_usd_h: Annotated[float | None, msgspec.Meta(
         description="one instance's hourly price: on-demand, else spot, else reserved (the "
-                    "basis /v1/offers' derived prices use), its kind in price_kind")]
+                    "basis /v1/offers' derived prices use), its kind in price_kind; for a "
+                    "rejection of a stale reserved price alone, that reserved price")]
     reason: str
     price_kind: Annotated[PriceKind | None, msgspec.Meta(
         description="which of the offer's prices price_usd_h is (a reserved price is a "

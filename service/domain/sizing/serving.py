@@ -596,6 +596,16 @@ def prefill_alone_s(c: StepCost, isl: int, budget: int) -> float:
     return t + (c.step_s(0, 0, rest, isl / 2) if rest else 0.0)
 
 
+def _lone_token_tpot(c: StepCost, isl: int, running: int) -> float:
+    """The time per output token where each request generates one (the first token, which
+    its prompt's last chunk makes): a decode step of the ``running`` requests at the prompt's
+    context, as :func:`_waves` and /v1/sizing's ``decode_tokens_per_s`` time it (a step of
+    the running batch). The mean step under way is no decode there, only prompt chunks: it
+    was quoted as the TPOT (8B fp8 on an H200 at 4,095 prompt tokens: 59.8 ms, where a
+    decode step takes 4.1 ms), so a decode-speed target read the prefill as decoding."""
+    return c.step_s(float(max(1, running)), isl + 0.5)
+
+
 def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
           max_running: int, request_rate_per_s: float | None = None) -> Load:
     """Means at a load: closed loop of ``concurrency`` users, or open loop at
@@ -618,6 +628,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
             ttft, tpot, rho = r
             d = request_rate_per_s * (ttft + (osl - 1) * tpot)
             if d <= running_cap:
+                if osl == 1:
+                    tpot = _lone_token_tpot(c, isl, max(1, round(d)))
                 return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=request_rate_per_s,
                             running=max(1, round(d)), prefill_share=rho, saturated=False)
         sat = serve(c, isl, osl, running_cap, budget, running_cap)
@@ -697,6 +709,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     in_system = x * (ttft + (osl - 1) * tpot)
     if users > in_system * 1.002:
         ttft += (users - in_system) / x
+    if osl == 1:
+        tpot = _lone_token_tpot(c, isl, running)
     return Load(ttft_s=ttft, tpot_s=tpot, requests_per_s=x, running=running,
                 prefill_share=rho, saturated=False)
 
