@@ -68,18 +68,28 @@ class PlainFormat:
         return f"{self.number(value * 100, digits)}%"
 
 
-_RO_DE = re.compile(r"(?<![\w.,])(\d{1,3}+(?:\.\d{3})*+) de (?=[^\W\d])")
-"""A whole number as Romanian writes it (thousands with dots) followed by "de" and a word."""
+_RO_DE = re.compile(
+    r"(?<![\w.,])(\d{1,3}+(?:\.\d{3})*+) de (?=[^\W\d])(?!(?:intrare|ieșire)\b)")
+"""A whole number as Romanian writes it (thousands with dots) followed by "de" and a word;
+not before "intrare" / "ieșire": "512 de ieșire" is "512 [tokeni] de ieșire" (output tokens),
+a "de" that belongs to "ieșire", not to the number, and stays after any number."""
+
+
+_RO_DECIMAL_DE = re.compile(
+    r"(?<![\d.,])(1?\d,\d++) de (?=[^\W\d])(?!(?:intrare|ieșire)\b)")
+"""A decimal below 20 ("0,5", "19,5") followed by "de" and a word."""
 
 
 def romanian_de(text: str) -> str:
     """Romanian puts "de" between a number and its noun only when the number's last two digits
     are 00 or 20-99 ("20 de utilizatori", "32.768 de tokeni"); after 1-19 and x01-x19 there is
-    none ("10 utilizatori", "119 cereri"). The message templates write "{n} de"; this drops the
-    "de" where the number does not take it. Decimals ("2,5 milioane") are left as written."""
+    none ("10 utilizatori", "119 cereri"), nor after a decimal below 20 ("0,5 ore"; "79,0 de
+    tokeni/s" keeps it). The message templates write "{n} de"; this drops the "de" where the
+    number does not take it. Idempotent: every Romanian text goes through it once it is whole
+    (the /v1/ask answer, the core's localised warnings, Slack)."""
 
     def fix(m: re.Match[str]) -> str:
         tail = int(m.group(1).replace(".", "")) % 100
         return m.group(1) + " " if 1 <= tail <= 19 else m.group(0)
 
-    return _RO_DE.sub(fix, text)
+    return _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, text))

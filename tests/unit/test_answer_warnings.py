@@ -66,7 +66,7 @@ SAMPLES = [
     ("multi-node training without a stated InfiniBand/EFA/RoCE network: gradient sync will be "
      "slow", "antrenare pe mai multe noduri"),
     ("one replica spans 2 nodes (ethernet network): pipeline stages pass activations between "
-     "nodes every step", "o replică se întinde pe 2 de noduri (rețea ethernet)"),  # "de": compose
+     "nodes every step", "o replică se întinde pe 2 noduri (rețea ethernet)"),
     ("price is 1234 days old (as of 2023-07-16), older than the 90-day limit",
      "prețul are 1.234 de zile (din 2023-07-16), peste limita de 90 de zile"),
     ("price date unknown: the source gives none; no later than 2026-09-30",

@@ -106,7 +106,7 @@ def test_cost_per_million_uses_the_named_gpu_count_and_says_its_basis(
 def test_the_cheapest_setup_of_a_comparison_is_the_cheapest_per_hour(q: str) -> None:
     r = ask(q)
     head = r.answer.split("\n\n")[0]
-    rows = re.findall(r"(\d+ × [^;:]+?) (?:about|aproximativ) [\d.,]+ tok\w+/s, "
+    rows = re.findall(r"(\d+ × [^;:]+?) (?:about|aproximativ) [\d.,]+ (?:de )?tok\w+/s, "
                       r"(?:\$)?([\d.,]+)(?:\xa0USD)?/(?:h|oră) (?:for the setup|pentru tot)", head)
     assert len(rows) == 2, head
     cheapest = min(rows, key=lambda x: float(x[1].replace(",", ".")))[0]
@@ -245,7 +245,7 @@ def test_a_budget_in_lei_is_never_converted() -> None:
     assert ex.budget_usd_per_month is None and ex.budget_usd_per_hour is None
     r = ask(q)
     assert r.lang == "ro"
-    assert "nu poate fi convertită" in r.answer and "2.000 lei" in r.answer
+    assert "nu poate fi convertită" in r.answer and "2.000 de lei" in r.answer
 
 
 # -- 11. comparisons of media models give the metric for both sides; marketed memory in GB --------

@@ -27,7 +27,7 @@ from tests.unit.ask_fixtures import head as _head
 @pytest.mark.parametrize(("q", "words"), [
     ("How much does it cost to run Qwen3 32B 8 hours a day, 22 days a month?",
      ["8 h/day, 22 days/month"]),
-    ("Cât costă să rulez Qwen3 32B 8 ore pe zi, 22 de zile pe lună?", ["8 h/zi, 22 zile/lună"]),
+    ("Cât costă să rulez Qwen3 32B 8 ore pe zi, 22 de zile pe lună?", ["8 h/zi, 22 de zile/lună"]),
 ])
 def test_usage_hours_are_carried_and_stated(q: str, words: list[str]) -> None:
     st = stated(q, catalog().registry)

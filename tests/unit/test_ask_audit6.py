@@ -146,9 +146,9 @@ def test_an_embedding_job_on_a_gpu_is_its_total(q: str) -> None:
 @pytest.mark.parametrize(("q", "lo", "hi"), [
     ("cat costa 1000 de imagini flux pe h100?", 2.0, 2.7),
     ("how much are 1000 flux images on an h100?", 2.0, 2.7),
-    # one L40S rented alone (vast, $0.60/h): not the $0.38 share of lium's 2-GPU machine,
-    # which cannot be rented as one card (the answer says 1 x L40S, 1,799 GPU-hours)
-    ("how much to generate 1M SDXL images on L40S?", 1000, 1200),
+    # a divisible job on every GPU of a whole machine rented (lium's 4 x L40S, $0.38 per
+    # GPU-hour: about $684 with storage), not one card alone ($0.60/h at vast: about $1,080)
+    ("how much to generate 1M SDXL images on L40S?", 600, 760),
 ])
 def test_an_image_job_on_a_gpu_is_its_total(q: str, lo: float, hi: float) -> None:
     r = ask(q)

@@ -137,7 +137,7 @@ def test_a100_pcie_is_the_pcie_card_not_the_bare_a100() -> None:
 
 @pytest.mark.parametrize(("question", "batched"), [
     ("Whisper large-v3 on a T4: how fast does it transcribe?", "24 streams at once"),
-    ("whisper large v3 pe un t4, cat de repede transcrie?", "24 fluxuri deodată"),
+    ("whisper large v3 pe un t4, cat de repede transcrie?", "24 de fluxuri deodată"),
 ])
 def test_how_fast_a_speech_model_transcribes_is_one_stream_then_batched(
         question: str, batched: str) -> None:

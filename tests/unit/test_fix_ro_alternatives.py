@@ -117,7 +117,7 @@ WRITTEN = [
      "cache KV q8_0 (aproximativ jumătate din memoria KV"),
     ("relax decode speed to 12.5 tokens/s per user", "12,5 tokeni/s per utilizator"),
     ("12.5 instead of 25 tokens/s per user: 1 x NVIDIA L4 24GB at gcp, $450/month",
-     "12,5 în loc de 25 tokeni/s per utilizator"),
+     "12,5 în loc de 25 de tokeni/s per utilizator"),
     ("more GPUs: 2 instances of 8 x NVIDIA H100 SXM5 80GB (p5.48xlarge)",
      "mai multe GPU-uri: 2 instanțe de 8 × NVIDIA H100 SXM5 80GB (p5.48xlarge)"),
     ("2 instances of 8 x NVIDIA H100 SXM5 80GB (p5.48xlarge) at aws (reserved, 1-year term) "
@@ -126,7 +126,7 @@ WRITTEN = [
      f"100.000{NBSP}USD)"),
     ("3 nodes of p5.48xlarge at aws (efa) finish in 25.5 days instead of 1,234; spot "
      "capacity, $1,234,567 for the run",
-     f"3 noduri p5.48xlarge la aws (efa) termină în 25,5 zile în loc de 1.234; capacitate "
+     f"3 noduri p5.48xlarge la aws (efa) termină în 25,5 de zile în loc de 1.234; capacitate "
      f"spot, 1.234.567{NBSP}USD pentru rulare"),
 ]
 

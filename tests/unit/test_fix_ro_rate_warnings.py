@@ -37,7 +37,7 @@ def _say(text: str, lang: str) -> str:
 CASES = [
     # Whisper at 10 requests/s on one L4 (one 30 s window a request): over capacity
     (_core(10, 0.3166, 1, "windows"),
-     ["10 cereri/s", "de 31,6 ori", "(0,317 ferestre/s pe 1 GPU)", "40 de GPU-uri",
+     ["10 cereri/s", "de 31,6 de ori", "(0,317 ferestre/s pe 1 GPU)", "40 de GPU-uri",
       "sub 80%", "(0,317 ferestre/s pe GPU)"], True),
     # an audio generator near capacity (one clip a request)
     (_core(0.9, 0.95, 1, "clips"),
@@ -48,7 +48,7 @@ CASES = [
      ["de 2,4 ori", "(1,25 imagini/s pe 2 GPU-uri)", "6 GPU-uri"], True),
     # an embedding model at 5000 inputs/s, replicas of 2 GPUs: the core writes 5.4e+03
     (_core(5000, 5400, 4, "embeddings", replica_gpus=2),
-     ["5.000 cereri/s", "93%", "(5.400 embedding-uri/s pe 4 GPU-uri)",
+     ["5.000 de cereri/s", "93%", "(5.400 embedding-uri/s pe 4 GPU-uri)",
       "câte 2 pe replică", "(2.700 embedding-uri/s pe replică de 2 GPU-uri)"], False),
     (_core(1.9, 2.0, 2, "videos", replica_gpus=2),
      ["95%", "videoclipuri/s", "câte 2 pe replică"], True),

@@ -121,10 +121,10 @@ def test_english_comes_back_word_for_word(text: str) -> None:
     (SGLANG_T4, ["sglang nu rulează pe NVIDIA T4 16GB (capabilitate de calcul 7.5): rulează pe "
                  "NVIDIA cu capabilitate de calcul >= 8.0, AMD gfx942/gfx950 (sgl-kernel este "
                  "compilat pentru sm80", "(regula platform:sglang; sursa: "]),
-    (MULTINODE, ["32 de GPU-uri ocupă cel puțin 4 de noduri a câte 8 de GPU-uri",
+    (MULTINODE, ["32 de GPU-uri ocupă cel puțin 4 noduri a câte 8 GPU-uri",
                  "; aceste plăci nu au NVLink"]),
     (NEAR, ["8 cereri/s înseamnă 85% din cât servește acest setup (9,41 cereri/s)",
-            "2 de asemenea setup-uri o țin sub 80%"]),
+            "2 asemenea setup-uri o țin sub 80%"]),
 ])
 def test_romanian_writes_the_catalog_words_and_the_warning(text: str, parts: list[str]) -> None:
     """("4 de noduri": the answer drops the "de" after 1-19, service/domain/locale.py)."""

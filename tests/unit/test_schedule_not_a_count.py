@@ -12,7 +12,7 @@ from tests.unit.rec_fixtures import registry
 
 @pytest.mark.parametrize(("question", "count"), [
     ("what would a 24/7 H100 cost per month?", None),
-    ("cât costă un H100 24/7 pe lună?", None),
+    ("cât costă un H100 24/7 pe lună?", 1),  # "un H100" is one; 24/7 is no count
     ("price of a 24/7 A100 80GB for a month", None),
     ("2 H100 running 24/7, how much per month?", 2),
     ("what do 8x H100 cost 24/7 per month?", 8),

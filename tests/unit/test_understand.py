@@ -136,7 +136,8 @@ def test_extract_is_fast() -> None:
     [
         ("how much vram for llama 3 70b?", {"model": "llama-3-70b"}),
         ("Llama-3.1-8B in int8 on an RTX 4090",
-         {"model": "llama-3.1-8b", "weights": "int8", "quantized": True, "gpu": "rtx-4090"}),
+         {"model": "llama-3.1-8b", "weights": "int8", "quantized": True, "gpu": "rtx-4090",
+          "gpu_count": 1}),  # "an RTX 4090" is one, as "one RTX 4090" and "un RTX 4090" are
         ("lama 3 8b at 32k context", {"model": "llama-3-8b", "context_tokens": 32768}),
         ("fine-tune qwen 2.5 7b with LoRA",
          {"model": "qwen2.5-7b", "workload": "finetune", "method": "lora"}),
@@ -146,7 +147,7 @@ def test_extract_is_fast() -> None:
         ("gpt-oss 120b in mxfp4", {"model": "gpt-oss-120b", "weights": "mxfp4",
                                     "quantized": True}),
         ("flux dev or sdxl?", {}),  # two models compared: neither is the one
-        ("flux dev on a 4090", {"model": "flux.1-dev", "gpu": "rtx-4090"}),
+        ("flux dev on a 4090", {"model": "flux.1-dev", "gpu": "rtx-4090", "gpu_count": 1}),
         ("whisper for offline transcription", {"model": "whisper-large-v3", "workload": "batch"}),
         ("sdxl batch size 16", {"model": "sdxl", "batch_size": 16}),
         # sizes only, and a size range

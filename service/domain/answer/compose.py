@@ -287,14 +287,8 @@ _NEEDS_MODEL = frozenset({"fits", "memory", "max_context", "max_concurrency", "s
                           "gpu_count", "finetune", "training", "kv_cache", "media", "compare"})
 
 
-# a decimal below 20 ("0,5", "19,5"), which Romanian counts without "de" ("0,5 ore")
-_RO_DECIMAL_DE = re.compile(r"(?<![\d.,])(1?\d,\d++) de (?=[^\W\d])")
-
-
-def _ro_de(text: str) -> str:
-    """``romanian_de`` (whole numbers: "de" only when the last two digits are 00 or 20-99),
-    and no "de" after a decimal below 20 ("0,5 ore", not "0,5 de ore")."""
-    return _RO_DECIMAL_DE.sub(r"\1 ", romanian_de(text))
+_ro_de = romanian_de
+"""Whole numbers take "de" when the last two digits are 00 or 20-99; decimals below 20 none."""
 
 
 def _sentence(text: str) -> str:
@@ -412,6 +406,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     head = [x[:1].upper() + x[1:] for x in (written.first, *written.more) if x]
     if lang == "ro":  # "10 utilizatori", "20 de utilizatori": the templates write "{n} de"
         head = [_ro_de(x) for x in head]
+        notes = [_ro_de(x) for x in notes]
     parts = [" ".join([*head[:1], *notes, *head[1:]])] if head else []
     if out:
         parts.append(f"{t['quote'].format(title=out[0].title)}\n{_plain(out[0].text)}")
@@ -425,6 +420,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     numbers = (Numbers(sizing=written.sizing, recommendations=written.offers,
                        asked=written.asked) if written.computed else None)
     follow = written.follow_up
+    if follow is not None and lang == "ro":
+        follow = _ro_de(follow)
     if follow is None and numbers is None and intent != "guidance":
         # the intent needs an entity the question does not state
         follow = t["need_model"] if intent in _NEEDS_MODEL and model_id is None else t["follow"]

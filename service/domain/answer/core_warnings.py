@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from service.domain.locale import Formatter
+from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import catalog_words, quoted
 
 _LISTS: Mapping[str, Mapping[str, str]] = {
@@ -568,6 +568,9 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_decode", re.compile(
         rf"(?P<n_slower>{_NUM}) instead of (?P<n_decode>{_NUM}) tokens/s per user")),
     ("core_alt_spot", re.compile(r"spot prices with checkpointing")),
+    ("core_alt_no_node_limit", re.compile(r"no limit on GPUs per node")),
+    ("core_alt_spot_endpoint", re.compile(
+        r"spot prices \(an interruption takes the endpoint down until it restarts\)")),
     ("core_alt_shard", re.compile(r"shard the model over several nodes")),
     ("core_alt_runs", re.compile(
         rf"(?P<q>\S++) weights run on {_GPU_WHERE} where (?P<p>\S++) cannot{_BITS}")),
@@ -605,6 +608,7 @@ _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"relax decode speed to (?P<n_tps>{_NUM}) tokens/s per user")),
     ("core_alt_allow_spot", re.compile(r"allow spot \(interruptible\)")),
     ("core_alt_allow_multi_node", re.compile(r"allow multi-node")),
+    ("core_alt_more_per_node", re.compile(r"allow more GPUs per node")),
     ("core_alt_more_gpus", re.compile(r"more GPUs: (?P<machine_gpus>.++)")),
     ("core_alt_multi_node_ib", re.compile(r"multi-node with InfiniBand")),
     ("core_alt_multi_node", re.compile(
@@ -716,7 +720,14 @@ def localise(text: str, texts: Mapping[str, str], f: Formatter,
              kinds: Mapping[str, str]) -> str:
     """``text``, a warning of the core, in the language of ``texts`` (an [answer] section of
     the messages), ``f`` (its formatter) and ``kinds`` (its [pricing] section); unchanged when
-    no pattern knows it."""
+    no pattern knows it. Romanian goes through ``romanian_de`` here, so the core's texts read
+    right wherever they are shown (/v1/ask, /v1/recommendations, Slack)."""
+    said = _localise(text, texts, f, kinds)
+    return romanian_de(said) if f.lang == "ro" else said
+
+
+def _localise(text: str, texts: Mapping[str, str], f: Formatter,
+              kinds: Mapping[str, str]) -> str:
     for key, pattern in _PATTERNS:
         m = pattern.fullmatch(text)
         if m is not None:

@@ -19,10 +19,12 @@ from service.domain.answer.understand import (
     _tokens,
     daily_budget,
     input_output_tokens,
+    job_budget,
     kv_precision,
     population,
     prompt_tokens,
     training_examples,
+    unknown_model,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
@@ -64,7 +66,8 @@ class Details(Out, frozen=True, kw_only=True):
     sub: str | None = None
     """What exactly is asked within the intent: ``ttft`` / ``throughput`` / ``tps`` (speed),
     ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``, ``memory``
-    (an image, video or speech model's memory asked), ``per_gpu`` (memory: each GPU's),
+    (an image, video or speech model's memory asked), ``time`` (a job's length asked: media,
+    training), ``per_gpu`` (memory: each GPU's),
     ``need`` (fits: "do I need 2 GPUs", a count stated to check)."""
 
 
@@ -238,6 +241,22 @@ class Stated:
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
+    hour_asked: bool = False
+    """A price by the hour is asked in so many words ("per hour", "hourly", "pe oră"), besides
+    any daily usage ("8 hours a day"): the hour leads, the month at that usage after it."""
+    budget_usd_total: float | None = None
+    """A budget for the whole job ("budget $150 total", "under $150", "buget de 150 USD în
+    total"): a job's cost is said to be within it or over it."""
+    exclude_providers: tuple[str, ...] = ()
+    """Providers left out ("excluding Hyperstack", "but not on primeintellect or verda",
+    "without using vast", "fără Hyperstack", "în afară de X și Y", "nu pe X"): the words
+    named after the cue, aliases read ("google" is gcp); the writer keeps those that are
+    catalog provider ids as the recommendations' ``exclude_providers``. Never the provider
+    asked for (:func:`details` reads none of them)."""
+    unknown_model: tuple[str, tuple[str, ...]] | None = None
+    """A model named with its size that the registry does not know ("llama-9.9-999b"), as
+    written, with the nearest models the catalog has (ids): the answer says it is unknown
+    rather than answer with a guidance passage alone (``understand.unknown_model``)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -251,8 +270,8 @@ _MEM_CARD = re.compile(
     # "pot rula X pe 24gb?", "fit in 16 GB": a memory size a model goes on
     r"|\b(?:on|pe|in|into|within)\s++(?:(?:a|an|o|un)\s++)?(\d{1,3})\s*+(?:gb|gib|g)\b"
     r"(?!\s*+(?:of|de)\s++(?:data|date|text|storage|stocare|trafic|egress))")
-_USERS = re.compile(
-    r"(?<![\w.])(\d{1,6})\s*+(?:(?:de\s++)?(?:people|persons|users|utilizatori|oameni"
+_USERS = re.compile(  # any count: past what is sized the answer says so (writer)
+    r"(?<![\w.])(\d{1,12})\s*+(?:(?:de\s++)?(?:people|persons|users|utilizatori|oameni"
     r"|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
     r"(?:[a-z]++\s++){0,3}?"
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
@@ -510,6 +529,34 @@ _PROVIDER_ALIASES = {
     "microsoft": "azure", "digital ocean": "digitalocean", "ovh": "ovhcloud",
 }
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.]*+")
+# a provider left out, and the names after it as a list joins them ("X, Y or Z"): "excluding
+# X", "except (for) X", "but not on X", "without (using) X", "other than X", "anything but
+# X", "fără X", "în afară de X", "cu excepția X", "nu pe X", "exclus X"
+_EXCL_SEP = r"(?:,|\bor\b|\band\b|\bnor\b|\bsau\b|\bsi\b|\bori\b|\bnici\b)"
+_EXCL_NAME = (r"[a-z][a-z0-9.]*+(?:\s(?!" + _EXCL_SEP + r")[a-z][a-z0-9.]*+)?")
+_EXCLUDED = re.compile(
+    r"\b(?:excluding|exclude|excluded|except(?:\s++for)?|not\s++(?:on|at|from|using|via|with)"
+    r"|without(?:\s++using)?|other\s++than|anything\s++but|apart\s++from|fara"
+    r"|in\s++afara\s++de|cu\s++exceptia|nu\s++(?:pe|la|de la|prin)"
+    r"|exclu(?:s|si|sa|se|zand)\b)\s++"  # not "exclusively on X": only X
+    r"(?:(?:the|a|an|lui)\s++)?(" + _EXCL_NAME + r"(?:\s*+" + _EXCL_SEP + r"\s*+(?:nici\s++)?"
+    + _EXCL_NAME + r"){0,6}+)")
+
+
+def excluded_providers(folded: str) -> tuple[str, tuple[str, ...]]:
+    """(``folded`` with each provider exclusion blanked, the names left out): the provider
+    scans read the first, so "excluding Hyperstack" never asks for Hyperstack. A name is
+    each word of a list item, the item joined ("prime intellect": primeintellect) and its
+    alias; which are providers is the catalog's to say."""
+    names: list[str] = []
+    for m in _EXCLUDED.finditer(folded):
+        for item in re.split(_EXCL_SEP, m.group(1)):
+            words = item.split()
+            for w in [*words, "".join(words), " ".join(words)]:
+                for x in (w, _PROVIDER_ALIASES.get(w)):
+                    if x and x not in names:
+                        names.append(x)
+    return _EXCLUDED.sub(" ", folded), tuple(names)
 # a provider region id or its stem: "us-east-1", "us-east", "europe-west4", "eu-central-1"
 _REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|south|east|west"
                         r"|central)[a-z]*+(?:-?\d++[a-z]?)?\b")
@@ -578,7 +625,7 @@ _PROVIDER_CUE = re.compile(r"\b(?:providers?|furnizor\w*+|clouds?|host\w*+|vendo
 def _provider_evidence(text: str, folded: str) -> bool:
     """Whether the provider word :func:`_stated_more` reads is written as a name (a capital
     in the question as typed) or a provider word stands near it."""
-    pm = _PROVIDER_AT.search(folded)
+    pm = _PROVIDER_AT.search(excluded_providers(folded)[0])
     if pm is None:
         return False
     word = pm.group(1)
@@ -603,12 +650,16 @@ _YES_NO = re.compile(
 # catalog
 _APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
                     r"|m[1-5] (?:pro|max|ultra))\b")
+# a price by the hour asked ("per hour", "an hour", "/h", "hourly", "pe oră", "tarif orar"),
+# read once the usage is taken out ("8 hours a day" is no hour asked; _USAGE_PER)
+_HOUR_ASKED = re.compile(r"(?:\b(?:per|an?|each|every|one|pe|o)\s++|/\s*+)(?:hour|hr|h|ora)\b"
+                         r"|\bhourly\b|\borar\w*+")
 
 
 def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
-    and a memory asked in GB, a yes/no question, a Mac named."""
+    and a memory asked in GB, a yes/no question, a Mac named, a price by the hour asked."""
     region_word = None
     rm = _REGION_ID.search(folded)
     if rm:
@@ -618,7 +669,7 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             if w in _REGIONS:
                 region_word = w.upper() if len(w) <= 3 else w.capitalize()
                 break
-    pm = _PROVIDER_AT.search(folded)
+    pm = _PROVIDER_AT.search(excluded_providers(folded)[0])  # never one left out
     word = pm.group(1) if pm else None
     if word is not None and (word in _NOT_PROVIDER or word in _REGIONS or word.isdigit()
                              or any(c.isdigit() for c in word) or find_precision(word)
@@ -630,7 +681,8 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
-            "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded))}
+            "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
+            "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded)))}
 
 
 def _num(raw: str) -> float:
@@ -678,13 +730,14 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         break
     words = _WORD_RE.findall(folded)
     provider = None
-    joined = " " + " ".join(words) + " "
+    kept = _WORD_RE.findall(excluded_providers(folded)[0])  # "excluding X" asks for none
+    joined = " " + " ".join(kept) + " "
     for alias, pid in _PROVIDER_ALIASES.items():
         if f" {alias} " in joined and pid in providers:
             provider = pid
             break
     if provider is None:
-        for w in words:
+        for w in kept:
             if w in providers:
                 provider = w
                 break
@@ -1109,7 +1162,15 @@ def stated(text: str, registry: Registry) -> Stated:
                   per_gb=bool(_PER_GB.search(folded)),
                   sessions_per_day=_sessions(folded),
                   checkpoint_minutes=_checkpoint_minutes(folded),
+                  exclude_providers=excluded_providers(folded)[1],
+                  budget_usd_total=job_budget(text),
+                  unknown_model=_unknown_model(text, registry),
                   **_stated_more(folded, registry))
+
+
+def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:
+    found = unknown_model(text, registry)
+    return (found[0], tuple(found[1])) if found is not None else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1166,6 +1227,10 @@ _MAX_CTX = re.compile(
     r"|\b(?:context\w*+|ctx)\s++(?:maxim\w*+|max)\b|\bmax_model_len\b"
     r"|\bcontext limit\b|\blimita de context\b|\bcontext length (?:for|of|pt|pentru)\b"
     r"|\blungimea contextului (?:pt|pentru|la)\b"
+    # "how large can the context be", "how large a prompt" (not "how large a batch ... at 8k
+    # context": a batch asked)
+    r"|\bhow large\s++(?:(?:a|an|can|could|is|of a|the|my|will)\s++){0,3}"
+    r"(?:context\w*+|ctx|prompts?|input)\b"
     # "până la câți tokeni de context", "câți tokeni de context încap"
     r"|\b(?:pana la |up to )?(?:cati|cate|how many) (?:tokeni|tokens?)(?: de| of)? context\b")
 _CONCURRENCY_Q = re.compile(
@@ -1193,6 +1258,11 @@ _NEED_N = re.compile(r"\b(?:do|does|will|would) (?:i|we|you|one|it) (?:really |a
 # how much notice a spot interruption gives: "how much notice", "cât timp de avertizare"
 _NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigterm\b"
                      r"|\bhow long before\b|\bhow much time before\b"
+                     # "how long do I have before AWS reclaims it", "cu cât timp înainte
+                     # anunță AWS întreruperea", "cât timp am înainte să fie oprită"
+                     r"|\bhow (?:long|much time)\b[^?]{0,30}?\bbefore\b|\bcat timp\b[^?]{0,30}?"
+                     r"\binainte\b|\banunt\w*+|\binainte (?:de|sa|ca)\b[^?]{0,30}?"
+                     r"\b(?:intrerup|opri|preluat|retras|retrage)\w*+"
                      # "what happens to a spot job when it is interrupted": the notice and
                      # what to do with it
                      r"|\bwhat happens\b|\bce se (?:intampla|petrece)\b"
@@ -1221,6 +1291,9 @@ _COUNT_Q = re.compile(
     r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
     r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
     r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\bimi trebuie\b"
+    # the masculine "câți GPU", "câți H100" (not "câți utilizatori pe un H100": users)
+    r"|\bcati\s++(?!(?:utilizatori|useri|clienti|oameni)\b)(?:\w++\s++){0,2}?"
+    r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori)\b"
     r"|\bhow many\b[^?]{0,40}?\b(?:do i need|needed|required)\b|\bnumber of gpus\b"
     r"|\bnumarul de (?:gpu|placi)\w*+")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
@@ -1312,9 +1385,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "cost", "unit"
     if _SPOT.search(f):
         # a month asked ("per month", "pe lună") or use around the clock ("24/7",
-        # "non-stop"): the month's total on spot, not an hour
+        # "non-stop"): the month's total on spot, not an hour; "how many GPUs ... on spot": a
+        # count (a deadline plan on spot gives it as the number asked)
         return "spot", ("notice" if _NOTICE.search(f) else "month"
-                        if _COST_MONTH.search(f) or _ROUND_THE_CLOCK.search(f) else None)
+                        if _COST_MONTH.search(f) or _ROUND_THE_CLOCK.search(f) else "count"
+                        if _COUNT_Q.search(f) else None)
     if (gpu_named >= 1 and not has_model
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
@@ -1353,9 +1428,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _TRAIN.search(f) and not re.search(r"\btraining data\b|\bdate de antrenare\b", f):
         return "training", _train_sub(f)
     if media and not _COST.search(f):
-        # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no)
+        # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
+        # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them
         return "media", ("fits" if _FITS.search(f) else "memory" if _MEMORY_Q.search(f)
-                         else None)
+                         else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
     if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
@@ -1389,7 +1465,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     reserved = bool(_RESERVED.search(f)) and not _MEMORY.search(f)  # not "memory reserved"
     if _COST.search(f) or reserved:
         sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers
-        return "cost", "reserved" if sub == "hour" and reserved else sub
+        # (a "reserved for a year" or "annual commitment" is the reservation's term)
+        return "cost", "reserved" if sub in ("hour", "year") and reserved else sub
     # "do I need 2 GPUs for ...": the count stated checked against the fewest that hold it
     need = "need" if _NEED_N.search(f) else None
     if _FITS.search(f):
@@ -1409,7 +1486,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
 
 
 _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow many hours\b"
-                     r"|\bcate ore\b|\btime\b|\btimp\w*+|\bdureaza\b")
+                     r"|\bcate ore\b|\btime\b|\btimp\w*+|\bdureaza\b"
+                     # when it is done, not its rate: "how quickly can I finish a fine-tune",
+                     # "how soon", "cât de repede pot termina"
+                     r"|\bhow soon\b|\b(?:how (?:quickly|fast)|cat de (?:repede|rapid))\b"
+                     r"[^?]{0,60}?\b(?:finish|complete|done|termin|finaliz|gata)\w*+")
+# "real-time transcription", "în timp real": a speed, not a job's length
+_REAL_TIME = re.compile(r"\breal[- ]?time\b|\btimp real\b")
 
 
 _GPU_HOURS_Q = re.compile(
@@ -1438,10 +1521,14 @@ def _train_sub(f: str) -> str | None:
 _USAGE_PER = re.compile(r"(?:\b|(?<=\d))(?:hours?|hrs?|h|ore|days?|zile|requests?|cereri|queries"
                         r"|images?|imagini|tokens?|tokeni|users?|utilizatori|jobs?|videos?"
                         r"|clipuri)\s*+(?:a|per|pe|/)\s*+"
-                        r"(?:day|zi|week|saptamana)\b")
+                        r"(?:day|zi|week|saptamana|year|an)\b")
 _COST_DAY = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:day|zi)\b|\bdaily\b|\bzilnic\w*+")
 _COST_WEEK = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:week|saptamana)\b|\bweekly\b"
                         r"|\bsaptamanal\w*+")
+# a year's price: "per year", "a year", "for a year", "annual", "pe an", "pe un an", "anual"
+_COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|one)|in (?:a|one)"
+                        r"|pe un|intr-un|timp de (?:un|1)|pentru (?:un|1))\s*+(?:year|yr|an)\b"
+                        r"|\byearly\b|\bannual\w*+|\banual\w*+|\bper annum\b")
 
 
 def _cost_sub(f: str) -> str:
@@ -1454,6 +1541,8 @@ def _cost_sub(f: str) -> str:
         return "day"
     if _COST_WEEK.search(priced):
         return "week"
+    if _COST_YEAR.search(priced):
+        return "year"
     # "a run", "the whole run"; "to run it" is no job
     if re.search(r"\bjob\w*+|\bjoburi\w*+|\b(?:a|per|the|one|training|whole|entire) run\b"
                  r"|\btotal\b|\bin total\b", f):

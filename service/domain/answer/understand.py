@@ -131,15 +131,192 @@ def _de_size(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+@dataclass(frozen=True)
+class _NumberWords:
+    """One language's words for a number, as folded text writes them (lower case, no
+    diacritics): the data :func:`_spell_out` reads a count written in words with ("a hundred
+    users", "o sută de utilizatori", "unui milion de imagini"). A table per language, as the
+    other language patterns of this module are: the folded text every reader works on is made
+    here, before any message file is at hand."""
+
+    units: Mapping[str, int]
+    """Words that are a number wherever they stand ("two", "douăzeci")."""
+    weak: Mapping[str, int]
+    """Words that are also something else ("one" a pronoun, English "opt", Romanian "nouă"
+    also "new"): a number only before a scale word or a counted noun, or inside a number."""
+    articles: frozenset[str]
+    """Articles, one only right before a scale word ("a hundred", "o sută", "unui milion";
+    "a model", "un model" stay words)."""
+    scales: Mapping[str, int]
+    """Words that multiply the number before them ("hundred", "mii", "milioane")."""
+    joiners: frozenset[str]
+    """Words inside a number, before a unit: "one hundred and fifty", "douăzeci și cinci"."""
+    before_scale: frozenset[str]
+    """A word between a number and its scale: Romanian "douăzeci de mii", "o sută de mii"."""
+    counted: frozenset[str]
+    """Plural nouns a weak word counts ("opt utilizatori", "nouă ore")."""
+    ordinals: frozenset[str]
+    """Two words that are an ordinal, not a number, unless a scale word follows: "a doua zi"
+    (the second day), "a noua oară"; "a două milioane" is a count."""
+
+
+_NUMBER_WORDS: Mapping[str, _NumberWords] = {
+    "en": _NumberWords(
+        units={"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+               "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+               "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+               "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90},
+        weak={"one": 1},
+        articles=frozenset({"a", "an"}),
+        scales={"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000,
+                "billion": 1_000_000_000, "trillion": 1_000_000_000_000},
+        joiners=frozenset({"and"}),
+        before_scale=frozenset(),
+        counted=frozenset({"users", "requests", "clients", "customers", "sessions", "people",
+                           "gpus", "cards", "nodes", "servers", "replicas", "images",
+                           "pictures", "hours", "days", "weeks", "months", "minutes",
+                           "seconds", "epochs", "examples", "samples", "tokens", "videos",
+                           "clips", "documents"}),
+        ordinals=frozenset(),
+    ),
+    "ro": _NumberWords(
+        units={"unu": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6,
+               "sapte": 7, "zece": 10, "unsprezece": 11, "doisprezece": 12,
+               "douasprezece": 12, "treisprezece": 13, "paisprezece": 14,
+               "cincisprezece": 15, "saisprezece": 16, "saptesprezece": 17,
+               "optsprezece": 18, "nouasprezece": 19, "douazeci": 20, "treizeci": 30,
+               "patruzeci": 40, "cincizeci": 50, "saizeci": 60, "saptezeci": 70,
+               "optzeci": 80, "nouazeci": 90},
+        weak={"una": 1, "opt": 8, "noua": 9},
+        articles=frozenset({"un", "o", "unui", "unei"}),
+        scales={"duzina": 12, "duzini": 12, "suta": 100, "sute": 100, "mie": 1000,
+                "mii": 1000, "milion": 1_000_000, "milioane": 1_000_000,
+                "miliard": 1_000_000_000, "miliarde": 1_000_000_000},
+        joiners=frozenset({"si"}),
+        before_scale=frozenset({"de"}),
+        counted=frozenset({"utilizatori", "cereri", "clienti", "sesiuni", "persoane", "oameni",
+                           "gpu-uri", "placi", "noduri", "servere", "replici", "imagini",
+                           "poze", "ore", "zile", "saptamani", "luni", "minute", "secunde",
+                           "epoci", "exemple", "tokeni", "videoclipuri", "clipuri",
+                           "documente"}),
+        ordinals=frozenset({"a doua", "a noua"}),
+    ),
+}
+_NUMBER_WORD = re.compile(r"(?<![\w'])[a-z]++(?:-uri)?+(?![\w'])")
+"""A word of letters alone ("a" in "a100" is none); a Romanian "-uri" plural stays with it."""
+_WORD_GAP = re.compile(r"\s++|\s*+-\s*+")
+"""What may stand between two words of one number: spaces, or a hyphen ("twenty-five")."""
+_KEPT_SCALE = 1_000_000
+"""From a million up a scale word stays, after its count: "a million tokens" is "1 million
+tokens", the form the readers of prices per million tokens and of counts ("1M images") know."""
+
+
+def _number_at(words: list[re.Match[str]], i: int, text: str,
+               table: _NumberWords) -> tuple[int, str] | None:
+    """The number the words from ``words[i]`` on write in ``table``'s language, as (index of
+    its last word, its digits), or None where ``words[i]`` starts none."""
+    def gap_ok(j: int) -> bool:
+        return bool(_WORD_GAP.fullmatch(text, words[j - 1].end(), words[j].start()))
+
+    def word(j: int) -> str | None:
+        return words[j].group(0) if j < len(words) and (j == i or gap_ok(j)) else None
+
+    first, after = word(i), word(i + 1)
+    if first is None:
+        return None
+    if first in table.articles or first in table.weak:
+        if after not in table.scales and (first in table.articles or after not in table.counted):
+            return None
+    elif first not in table.units:
+        return None
+    if i > 0 and gap_ok(i) and f"{words[i - 1].group(0)} {first}" in table.ordinals and (
+            after not in table.scales):
+        return None  # "a doua zi": the second day
+    total = current = 0
+    big = 0  # the last scale of a thousand or more, so that scales fall: "two million three
+    last = i  # thousand", never "thousand million"
+    kept = ""
+    j = i
+    while (w := word(j)) is not None:
+        value = table.units.get(w) or table.weak.get(w) or (1 if w in table.articles else None)
+        if value is not None:
+            if j > i and w in table.articles:
+                break
+            tens = current % 100
+            after_hundreds = tens == 0 and value < 100  # "two hundred fifty"
+            after_tens = tens >= 20 and tens % 10 == 0 and value < 10  # "twenty five"
+            if current and not (after_hundreds or after_tens):
+                break  # "two three": two numbers, not one
+            current += value
+        elif w in table.scales:
+            scale = table.scales[w]
+            if scale < 1000:
+                if current >= scale or (scale == 100 and current >= 10):
+                    break  # "twenty hundred" is no number we read
+                current = max(current, 1) * scale
+            else:
+                if big and scale >= big:
+                    break
+                total += max(current, 1) * scale
+                big, current = scale, 0
+        elif w in table.joiners or w in table.before_scale:
+            nxt = word(j + 1)
+            if w in table.joiners and (nxt is None or nxt in table.scales):
+                break
+            if w in table.before_scale and (nxt is None or table.scales.get(nxt, 0) < 1000):
+                break
+            j += 1
+            continue
+        else:
+            break
+        last = j
+        kept = w if w in table.scales and table.scales[w] >= _KEPT_SCALE else ""
+        j += 1
+    if kept and current == 0 and total % table.scales[kept] == 0:
+        return last, f"{total // table.scales[kept]} {kept}"
+    return last, str(total + current)
+
+
+def _spell_out(folded: str) -> str:
+    """``folded`` with every count it writes in words written in digits, in English or
+    Romanian ("a hundred users" -> "100 users", "o sută de mii de cereri" -> "100000 de
+    cereri", "unui milion de imagini" -> "1 milion de imagini"; :data:`_NUMBER_WORDS`), so
+    that every reader of counts reads them as it reads digits. A count in digits stays as
+    written ("20 de mii", "1M"): a context's "mii" is 1,024 there."""
+    words = list(_NUMBER_WORD.finditer(folded))
+    if not words:
+        return folded
+    out: list[str] = []
+    pos = i = 0
+    while i < len(words):
+        found = None
+        for table in _NUMBER_WORDS.values():
+            found = _number_at(words, i, folded, table)
+            if found is not None:
+                break
+        if found is None:
+            i += 1
+            continue
+        last, digits = found
+        out.append(folded[pos : words[i].start()])
+        out.append(digits)
+        pos = words[last].end()
+        i = last + 1
+    out.append(folded[pos:])
+    return "".join(out)
+
+
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
-    removed ("8.192" and "8,192" -> "8192") and "de" dropped between a card and its memory
-    size ("a100 de 80 gb" -> "a100 80 gb")."""
+    removed ("8.192" and "8,192" -> "8192"), counts in words in digits ("a hundred" -> "100",
+    :func:`_spell_out`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
+    -> "a100 80 gb")."""
     decomposed = unicodedata.normalize("NFD", text.lower())
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
     folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
                           folded)
-    return _DE_SIZE.sub(_de_size, folded)
+    return _DE_SIZE.sub(_de_size, _spell_out(folded))
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*+(?:/\d++)*+")
@@ -370,13 +547,34 @@ _GPU_NOUNS = re.compile(
 )
 _NODE_NOUNS = frozenset({"nodes", "node", "noduri", "nod", "servers", "servere", "machines"})
 _MEMORY = re.compile(r"^\d+(?:gb|g|gib)$")
+_ARTICLES = frozenset().union(*(t.articles for t in _NUMBER_WORDS.values()))
+"""An article before a GPU's name is one of it: Romanian "un H100" is both "an H100" and "one
+H100", and either asks about one card, as "one" and "a single" do. :func:`_spell_out` leaves
+an article alone unless a scale word follows ("o sută"), so the count is read here, before a
+GPU's name only: "a GPU", "un GPU" is any GPU, no count."""
+_ARTICLE_JOINED = re.compile(r"^(?:in|din|prin)tr-(?:un|o)$")
+"""Romanian "într-un H100", "dintr-o A100": a preposition and the article in one word."""
+
+
+def _article_before(toks: list[_Tok], j: int) -> int | None:
+    """The token index of an article right before the GPU name at ``j``, a GPU noun allowed
+    between ("o placă H100"), or None."""
+    k = j - 1
+    if k >= 1 and _GPU_NOUNS.match(toks[k].text):
+        k -= 1
+    if k >= 0 and (toks[k].text in _ARTICLES or _ARTICLE_JOINED.match(toks[k].text)):
+        return k
+    return None
 
 
 def _count_of(word: str) -> int | None:
-    m = re.fullmatch(r"(\d{1,4})x?", word)
+    """A count of GPUs or nodes as one word ("8", "8x", "two"). A count past what the
+    service sizes (``fields.GpuCount``: 4,096) is read all the same: the answer says it is
+    beyond (was dropped: "5000 H100s" was answered for one H100)."""
+    m = re.fullmatch(r"(\d{1,6})x?", word)
     if m:
         n = int(m.group(1))
-        return n if 1 <= n <= 4096 else None
+        return n if n >= 1 else None
     return _NUM_WORDS.get(word)
 
 
@@ -430,6 +628,8 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
                 c = (int(m.group(1)), g.last + 1)
             elif after in ("x", "×") and g.last + 2 < len(toks) and toks[g.last + 2].text.isdigit():
                 c = (int(toks[g.last + 2].text), g.last + 2)
+        if c is None and (k := _article_before(toks, g.first)) is not None:
+            c = (1, k)  # "pe un H100", "on an H100"
         if c is not None and c[1] not in taken:
             candidates.append((c[1], c[0] * _nodes_factor(toks, c[1])))
     for j, t in enumerate(toks):
@@ -665,7 +865,9 @@ _CTX_WORDS = re.compile(
 )
 _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
 _CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
-_CTX_N = re.compile(r"^(\d{3,7})$")
+_CTX_N = re.compile(r"^(\d{3,12})$")
+"""A plain number that may be a context: any size (past the model's limit the answer says No;
+"20000000 tokens of context" was dropped and answered at 4,096 tokens)."""
 _CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length", "len", "seq",
                          "sequence", "secventa", "secvente", "secventei", "secventele",
                          "lungimea"})
@@ -677,8 +879,10 @@ _CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
 """A prompt's length said as an adjective: "a 4000-token prompt"."""
 _CTX_SCALE = {"k": 1024, "mii": 1024, "thousand": 1024, "milion": 1_048_576,
               "milioane": 1_048_576, "million": 1_048_576, "millions": 1_048_576,
-              "m": 1_048_576}
-"""A context said in words: "1 milion de tokeni", "2 milioane", "128 de mii de tokeni"."""
+              "m": 1_048_576, "billion": 1024 ** 3, "billions": 1024 ** 3,
+              "miliard": 1024 ** 3, "miliarde": 1024 ** 3}
+"""A context said in words: "1 milion de tokeni", "2 milioane", "128 de mii de tokeni", "a 2
+billion token context" (powers of 1,024, as a context's "k" is)."""
 _CTX_NAMED = frozenset({"context", "contextul", "contextului", "ctx", "window", "fereastra"})
 _IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
@@ -757,14 +961,12 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             scale = _CTX_SCALE.get(toks[k].text) if k < len(toks) else None
             if scale is not None and toks[k].text not in ("k", "m") and any(
                     w in _CTX_NAMED for w in window):
-                value = int(t.text) * scale  # "context de 1 milion de tokeni"
-                if value <= 16 * 1_048_576:
-                    return value
+                return int(t.text) * scale  # "context de 1 milion de tokeni", any size
         mn = _CTX_N.match(t.text)
         if mn and int(mn.group(1)) >= 1_000_000 and not any(
                 w in _CTX_NAMED or w in _CTX_BEFORE for w in window):
             continue  # "1.000.000 de tokeni" to price is an amount of tokens, not a prompt
-        if mn and 256 <= int(mn.group(1)) <= 2_097_152:
+        if mn and int(mn.group(1)) >= 256:  # from a million up only a context named (above)
             after = toks[j + 1].text if j + 1 < len(toks) else ""
             if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"
                 after = toks[j + 2].text
@@ -807,6 +1009,31 @@ def daily_budget(text: str) -> float | None:
     return _amount(day) if day else None
 
 
+# a limit on a whole job's cost: "budget $150 total", "under $150", "$150 in total", "buget de
+# 150 USD în total", "sub 150 de dolari" (an amount per hour, day or month is none)
+_LIMIT_BEFORE = re.compile(r"\b(?:budget|buget(?:ul)?|under|below|within|max(?:imum)?|at most"
+                           r"|up to|less than|sub|maxim|cel mult|pana la|mai putin de)"
+                           r"(?:\s++(?:of|de|is|este|e|:))?\s*+$")
+_TOTAL_AFTER = re.compile(r"\s*+(?:\(?\s*+(?:in\s++)?total\b|for the (?:whole )?job\b"
+                          r"|pentru (?:tot )?jobul?\b)")
+
+
+def job_budget(text: str) -> float | None:
+    """A budget for a whole job in USD ("budget $150 total", "under $150", "buget de 150 USD
+    în total"): an amount of money said as a limit or a total and tied to no period (those
+    are :func:`daily_budget` and the hourly and monthly budgets), or None."""
+    folded = _fold(text)
+    periods = [m.span() for r in (_HOUR, _HOURLY, _MONTH, _MONTHLY, _DAY, _DAILY)
+               for m in r.finditer(folded)]
+    for m in _MONEY_ANY.finditer(folded):
+        if any(a < m.end() and m.start() < b for a, b in periods):
+            continue
+        if (m.group("c") or _LIMIT_BEFORE.search(folded[max(0, m.start() - 20):m.start()])
+                or _TOTAL_AFTER.match(folded, m.end())):
+            return _amount(m)
+    return None
+
+
 def _amount(m: re.Match[str]) -> float:
     raw = m.group("a") or m.group("b") or m.group("c")
     # "1,000" groups thousands; "2,5" (Romanian) is a decimal comma
@@ -815,6 +1042,13 @@ def _amount(m: re.Match[str]) -> float:
     value = float(raw)
     if m.group("ka") or m.group("kb") or m.group("kc"):
         value *= 1000
+    before = m.string[:m.start()]
+    if before.endswith(("-", "\u2212")) and not before[-2:-1].isalnum() and (
+            before[-2:-1] not in ".,)"):
+        # "-5 dollars", "-$5/h": said negative, read negative (the answer says a budget must
+        # be above zero); a range's dash ("3-5 dollars") follows a number, a separator ("H100
+        # - 5 dollars") a space
+        value = -value
     return value
 
 
@@ -824,14 +1058,21 @@ _RATE_PERIOD = (r"(?:(?:/\s*+|(?:per|pe|a|an|each|every|in a|on a|intr-o)\s++)"
                 r"(?:s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
                 r"|(?:daily|zilnic|hourly|monthly|lunar)\b)")
 _PER_USER = r"(?:per|pe|each|for each|de|of each)\s++(?:user|utilizator|client)\w*+\s*+"
-_USERS = re.compile(
-    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?"
+_MONTH_PERIOD = (r"(?:(?:/\s*+|(?:per|pe|a|an|each|every|in a|on a|intr-o)\s++)(?:month|luna)\b"
+                 r"|(?:monthly|lunar)\b)")
+"""The period of a monthly cost: "per month", "pe lună", "a month", "monthly"."""
+_USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the answer says so
+    r"(?<![\w.])(\d{1,12})\s*+(?:de\s++)?"
     r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
+    # users "per month" are the load of a monthly cost asked, not a rate: "to serve Llama for
+    # 50 users per month" (was 1 user: an RTX A4000 at $108.71/month, where "how much per
+    # month ... for 50 users" gives 2 x RTX 3090), "pentru 50 de utilizatori pe lună"
+    rf"(?:(?:users|useri|utilizatori|clients|clienti)\b(?=\s*+{_MONTH_PERIOD})|"
     r"(?:users|useri|requests|reqs|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
     # a count per period is a rate, not requests in flight: "1000 requests per day" (was
     # 1,000 concurrent users and 32 x L4), "50 de cereri pe minut", "2000 requests daily",
     # "50 requests per user per day"
-    rf"(?!\s*+(?:{_PER_USER})?{_RATE_PERIOD})"
+    rf"(?!\s*+(?:{_PER_USER})?{_RATE_PERIOD}))"
 )
 # users who each make requests at a rate: a population, whose rate is users x requests each,
 # never requests in flight: "200 users each making 50 requests a day" (was 200 concurrent
@@ -852,7 +1093,7 @@ def population(folded: str) -> re.Match[str] | None:
     return _POPULATION.search(folded)
 
 
-_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,6})\b")
+_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,12})\b")
 _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
     r"|\bbs\s*+=?\s*+(\d{1,5})\b"
@@ -1001,10 +1242,25 @@ def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+_CARD_DASH_MEMORY = re.compile(r"(?<![\w.-])([a-z]{1,3}\d{2,4}[a-z]{0,3})-(\d{2,3})(?![\w.-])")
+"""A card with its memory after a dash and no unit: "a100-40", "h100-80", "v100-32"."""
+
+
+def _card_dash_memory(folded: str, registry: Registry) -> str:
+    """``folded`` with a card's memory after a dash written as a memory ("a100-40" ->
+    "a100 40gb"), as "A100-40GB" names the A100 40GB: "a100-40" named no GPU at all (no yes
+    or no, no A100). Only where the part before the dash is a GPU the registry knows."""
+    def spaced(m: re.Match[str]) -> str:
+        card = m.group(1)
+        known = registry.gpu_names.lookup(card) is not None or registry.gpu_family(card)
+        return f"{card} {m.group(2)}gb" if known else m.group(0)
+    return _CARD_DASH_MEMORY.sub(spaced, folded)
+
+
 def extract(text: str, registry: Registry) -> Extracted:
     """Every entity ``text`` states, resolved against ``registry``."""
     tables = _tables(registry)
-    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
     toks = _tokens(folded)  # "a100/h100" splits into two names with nothing between
     names = _find_names(toks, registry, tables)
     models = [m for m in names if m.kind == "model"]
@@ -1088,7 +1344,7 @@ def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
     GPU of the text resolves: the answer then says so rather than answering for another
     GPU."""
     tables = _tables(registry)
-    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
     toks = _tokens(folded)
     names = _find_names(toks, registry, tables)
     if any(m.kind == "gpu" for m in names):
@@ -1124,4 +1380,37 @@ def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
         near.sort(key=lambda gid: min(OSA.distance(key, norm(x)) for x in (
             gid, "-".join(gid.split("-")[:1]), "-".join(gid.split("-")[:2]))))
         return written, near[:3]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# A model named but not known
+
+
+_MODEL_LIKE = re.compile(r"([a-z]{2,}+)(?:-[a-z0-9.]++)*?-(\d++(?:\.\d++)?)b(?:-[a-z0-9.]++)*+")
+"""A model's name with its size in it, as one word: "llama-9.9-999b", "mistral-gigantic-900b"
+(the family first, the size in billions after a dash)."""
+
+
+def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None:
+    """A model-like name with a size that the registry does not know ("llama-9.9-999b"), as
+    written, with the registry's models of that family nearest in size (else the name index's
+    suggestions), or None. Such a name was read as a size alone, and a size no catalog model
+    is near got only a guidance passage: the answer now says the model is unknown."""
+    tables = _tables(registry)
+    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    toks = _tokens(folded)
+    names = _find_names(toks, registry, tables)
+    if any(m.kind == "model" for m in names):
+        return None
+    for t in toks:
+        m = _MODEL_LIKE.fullmatch(t.text)
+        if m is None or registry.model_names.lookup(t.text) is not None:
+            continue
+        family, size_b = m.group(1), float(m.group(2))
+        near = [x for x in registry.models.values() if x.id.startswith(family)] or [
+            registry.models[i] for i in registry.model_names.suggest(t.text, limit=10)]
+        near.sort(key=lambda x: (abs(x.total_params / 1e9 - size_b), x.id))
+        written = text[t.start:t.end] if len(text) == len(folded) else t.text
+        return written, [x.id for x in near[:3]]
     return None

@@ -29,6 +29,7 @@ from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
+from service.domain.fields import BATCH_MAX, TOKENS_MAX
 from service.domain.locale import Formatter
 from service.domain.messages import Messages
 from service.domain.recommend.context import (
@@ -40,8 +41,10 @@ from service.domain.recommend.context import (
     unknown_price_defaults,
 )
 from service.domain.recommend.options import LONG_TTFT_MS
+from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
+    DEFAULT_CONTEXT_TOKENS,
     MONTH_DAYS,
     Option,
     Recommendation,
@@ -50,7 +53,13 @@ from service.domain.recommend.types import (
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, WHISPER_WINDOW_S
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import FinetuneOptions, SizingRequest
-from service.domain.sizing.sizing import HEADROOM_LOAD, SizingResult, setups_for, size
+from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
+    SizingResult,
+    setups_for,
+    size,
+    sized_from_entry,
+)
 
 
 class SizingNumbers(Out, frozen=True, kw_only=True):
@@ -158,6 +167,8 @@ class _W:
         self.region_used = False
         """Whether any offer quoted was filtered by the region asked."""
         self.region_missed: set[str] = set()
+        self.excluded_used = False
+        """Whether the providers the question leaves out were left out of an offer quoted."""
         self.provider_missed: set[str] = set()
         """GPUs the provider named has no priced offer for (their prices come from others)."""
         """GPUs with offers, none of them in the region asked."""
@@ -196,8 +207,9 @@ class _W:
     def duration(self, hours: float) -> str:
         """A run's length with its unit: hours from one hour (one decimal under 100), minutes
         under an hour, seconds under a minute (LoRA of 70B on 2.6M tokens read "0.0 hours":
-        2.8 minutes)."""
-        if abs(hours - 1) < 1e-9:
+        2.8 minutes); what rounds to one hour is "1 hour" (a job of 1.03 hours read "1.0
+        hours")."""
+        if abs(hours - 1) < 1e-9 or (hours >= 1 and round(hours, 1) == 1):
             return self.say("duration_hour")
         if hours >= 1:
             whole = abs(hours - round(hours)) < 1e-9  # billed hours: "6 hours", not "6.0"
@@ -432,8 +444,11 @@ class _W:
     def offers_for(self, gid: str) -> list[OfferView]:
         """The offers for ``gid`` with a price, trusted and fresh ones first, cheapest per
         GPU-hour first."""
+        left_out = self.excluded()
         views = [v for v in self.catalog.views(self.today)
-                 if v.gpu == gid and v.price_per_gpu_usd_h is not None]
+                 if v.gpu == gid and v.price_per_gpu_usd_h is not None
+                 and v.provider not in left_out]
+        self.excluded_used = self.excluded_used or bool(left_out)
         if self.det.provider:
             at = [v for v in views if v.provider == self.det.provider]
             if views and not at:
@@ -662,14 +677,17 @@ class _W:
     def record(self, r: SizingResult, ctx: int, per_replica: bool = False) -> None:
         """The sizing numbers of the answer. ``per_replica``: a training run's memory is one
         data-parallel replica's (the sizing's total counts every replica), the setup its
-        ``fits_on`` rows hold."""
+        ``fits_on`` rows hold. ``weights_gib`` is always the model's weights: ZeRO-3 / FSDP
+        shards them over the data-parallel GPUs, whose shards the sizing's total already adds
+        up to one copy (dividing them gave Llama 3.1 8B 7.48 GiB of weights on 2 H100)."""
         fits = [f"{f.gpu_count} × {f.gpu_name}" for f in
                 sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
         mem = r.memory
         if per_replica and r.layout is not None and r.layout.data > 1:
             d = r.layout.data  # each replica holds the weights and its share of the users'
+            copies = 1 if (r.layout.zero_stage or 0) >= 3 else d
             mem = msgspec.structs.replace(
-                mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / d,
+                mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / copies,
                 kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
         self.out.sizing = SizingNumbers(
             model=r.model.id, model_name=r.model.name, weights=r.weights, context_tokens=ctx,
@@ -703,6 +721,9 @@ class _W:
             req["egress_gb_per_month"] = self.st.egress_gb
         if self.det.provider:
             req["providers"] = [self.det.provider]
+        if self.excluded():
+            req["exclude_providers"] = list(self.excluded())
+            self.excluded_used = True
         if self.det.region:
             req["regions"] = self.region_values() or [self.det.region]
             self.region_used = True
@@ -720,6 +741,14 @@ class _W:
                              self.today, explain=False)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+
+    def excluded(self) -> tuple[str, ...]:
+        """The catalog providers the question leaves out ("excluding Hyperstack"), as the
+        recommendations' ``exclude_providers``; one also asked for stays asked for (the
+        recommendations refuse a provider both asked for and left out)."""
+        ids = {p.id for p in self.catalog.providers}
+        return tuple(x for x in self.st.exclude_providers
+                     if x in ids and x != self.det.provider)
 
     def generates_tokens(self) -> bool:
         """Whether the model generates tokens (an LLM that is not an embedding model): only
@@ -1226,7 +1255,11 @@ def _max_context(w: _W) -> None:
         _memory(w)
         return
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count)
+    # "with 8 concurrent users": each user's context with all 8 in memory (the sizing's batch,
+    # as /v1/sizing's max_context_tokens at that batch_size), not one sequence's
+    users = w.ex.concurrent_requests if w.model.kind == "llm" else None
+    users = users if users and users > 1 else None
+    r = w.size(gpu=gid, gpu_count=count, batch_size=users)
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
@@ -1242,8 +1275,9 @@ def _max_context(w: _W) -> None:
         limit = w.max_ctx()
         note = (w.say("ctx_limit_note", limit=w.n(limit))
                 if limit and limit < r.max_context_tokens * 4 else "")
-        w.out.first = w.say("max_context", model=w.model.name, weights=r.weights, setup=setup,
-                            n=w.n(r.max_context_tokens), limit=note)
+        w.out.first = w.say("max_context_users" if users else "max_context",
+                            model=w.model.name, weights=r.weights, setup=setup,
+                            n=w.n(r.max_context_tokens), limit=note, users=w.n(users or 1))
         w.ask("max_context_tokens", r.max_context_tokens, "tokens")
         if r.kv_cache_bytes_per_token:
             kv = r.kv_cache_bytes_per_token
@@ -1311,6 +1345,12 @@ def _speed(w: _W) -> None:
             w.sub = None
             _cost(w)
             return
+        if w.ex.context_tokens is None and w.st.prompt_tokens is None and (
+                out < DEFAULT_CONTEXT_TOKENS):
+            # no length stated: the recommendations' default context (4,096 tokens, prompt
+            # plus output), so a target met here is met there too (a 2,048-token prompt was
+            # a shorter prefill than /v1/recommendations checks)
+            inp = DEFAULT_CONTEXT_TOKENS - out
         _speed_target(w, inp, out)
         return
     if gid is None:
@@ -1545,6 +1585,10 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
                         model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
                         kind=w.kinds[o.pricing_model])
+    # the load the latency and speed are for: a time to first token depends on the prompt
+    w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                            users=w.n(w.ex.concurrent_requests or 1), ctx=w.n(inp + out),
+                            inp=w.n(inp), out=w.n(out)))
     # "which GPU for 100 tokens/s?" asks no yes or no; "can it do 100 tokens/s?" does
     yes_no = w.st.yes_no
     if tps_min:
@@ -2420,7 +2464,7 @@ def _lei_note(w: _W) -> None:
 
 def _cost(w: _W) -> None:
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
-    period = w.sub if w.sub in ("day", "week") else None  # priced by the hour, then this
+    period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
     _cost_inner(w)
     if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
         _job_month(w, w.out.asked.value, month)
@@ -2430,14 +2474,19 @@ def _cost(w: _W) -> None:
 
 
 def _cost_period(w: _W, hour: float, period: str) -> None:
-    """A day or a week asked ("how much per day", "cât costă pe săptămână"): the hourly price
-    times the hours a day stated (24 unless stated) and, for a week, its days (7 unless
-    stated), leading; the hourly answer that names the setup follows it."""
+    """A day, a week or a year asked ("how much per day", "cât costă pe săptămână", "pe
+    an"): the hourly price times the hours a day stated (24 unless stated) and, for a week,
+    its days (7 unless stated), for a year 12 months at the usage stated, leading; the hourly
+    answer that names the setup follows it."""
     h = w.st.hours_per_day or 24.0
     days = 1.0 if period == "day" else (w.st.days_per_week or 7.0)
     total = hour * h * days
+    if period == "year":
+        # 12 of the months every monthly figure here is priced over (30 days unless stated,
+        # MONTH_DAYS), so that the year is 12 x the month the answer shows beside it
+        total = hour * w.month_hours() * 12
     said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.hours(h),
-                 days=w.hours(days), hour=w.usd(hour))
+                 days=w.hours(days), hour=w.usd(hour), usage=w.usage())
     w.out.more.insert(0, w.out.first or "")
     w.out.first = said
     w.ask(f"per_{period}_usd", total, f"USD/{period}")
@@ -2545,7 +2594,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     w.out.first = w.say("tokens_job_gpu_users" if load is not None else "tokens_job_gpu",
                         tokens=w.n(w.det.tokens), model=w.model.name, users=w.n(users or 0),
                         weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
-                        hours=w.n(hours, 1 if hours < 100 else 0), thr=w.n(thr),
+                        hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         inp=w.n(inp), out=w.n(out))
     if nofit is not None:
@@ -2580,8 +2629,10 @@ def _cost_inner(w: _W) -> None:
     if w.sub == "reserved":
         w.sub = "hour"  # a reserved price by the hour (the reserved passage answers it)
     if (w.sub in (None, "hour") and w.st.hours_per_day and not w.ex.budget_usd_per_hour
-            and not w.det.tokens):
-        w.sub = "month"  # "8 hours a day": the month at that usage, not an hour
+            and not w.det.tokens and not w.st.hour_asked):
+        # "8 hours a day": the month at that usage, not an hour; "how much per hour ... 8
+        # hours a day": the hour, the month at that usage after it
+        w.sub = "month"
     if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
         return
     if w.model is not None and gid is None and _job_total(w):
@@ -2995,7 +3046,7 @@ def _gpu_price(w: _W, gid: str) -> None:
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
     if job_h:
-        w.out.first = w.say("cost_gpu_total", hours=w.hours(job_h), setup=w.setup(count, gid),
+        w.out.first = w.say("cost_gpu_total", hours=w.duration(job_h), setup=w.setup(count, gid),
                             total=w.usd(hour * job_h), hour=w.usd(hour),
                             provider=v.provider if node is not None
                             else w.where(v, count, share=share),
@@ -3281,11 +3332,14 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     v, per, kind = b
     hour = per * count
     hours = w.det.tokens / tps / 3600
+    common: dict[str, Any] = {"setup": w.setup(count, gid), "price": w.usd(hour),
+                              "kind": w.kinds[kind], "provider": w.where(v, count)}
+    # independent documents: every GPU of the cheapest machine embeds its share
+    # (the rate is the ``count`` GPUs': their GPU-hours are ``count`` times the hours)
+    usd, v, _ = _machine_job(w, gid, hours * count, r.weights, common, b, count)
     w.out.first = w.say("embed_job", n=w.n(w.det.tokens), model=w.model.name, weights=r.weights,
-                        setup=w.setup(count, gid), cost=w.usd(hours * hour),
-                        hours=w.n(hours, 1 if hours < 100 else 0), tps=w.n(tps),
-                        price=w.usd(hour), kind=w.kinds[kind], provider=w.where(v, count))
-    w.ask("per_job_usd", hours * hour, "USD")
+                        cost=w.usd(usd), hours=w.duration(hours), tps=w.n(tps), **common)
+    w.ask("per_job_usd", usd, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
@@ -3334,21 +3388,23 @@ def _job_total(w: _W) -> bool:
                                     price=w.usd(s.cost.per_hour_usd)))
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
-              "hours": w.n(hours, 1 if hours < 100 else 0),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
               "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model]}
     if "job_images" in kw:
         ips = o.performance.images_per_s or n / (hours * 3600)
-        w.out.first = w.say("image_job_setup", w=kw.get("width") or m.native_width or 1024,
-                            days=w.days(hours), h=kw.get("height") or m.native_height or 1024,
-                            ips=w.n(ips, 2), **common)
+        _job_lead(w, "image_job_setup", hours, hours, cost, "per_job_usd",
+                  {"w": kw.get("width") or m.native_width or 1024,
+                   "h": kw.get("height") or m.native_height or 1024, "ips": w.n(ips, 2),
+                   **common})
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
-        w.out.first = w.say("audio_job_setup", ratio=w.rate(n / hours), **common)
+        _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
+                  {"ratio": w.rate(n / hours), **common})
     else:
-        w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)), **common)
-    w.ask("per_job_usd", cost, "USD")
+        w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)),
+                            hours=w.duration(hours), **common)
+        w.ask("per_job_usd", cost, "USD")
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -3527,14 +3583,20 @@ def _video_cost(w: _W, gid: str) -> bool:
         unit_line = w.out.first
         common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
                   "setup": w.setup(count, gid), "cost": w.usd(hours * hour),
-                  "hours": w.hours(round(hours, 1)), "sec": w.n(sec, 1 if sec < 100 else 0),
+                  "sec": w.n(sec, 1 if sec < 100 else 0),
                   "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
         if w.st.clips:
-            w.out.first = w.say("video_job", n=w.n(n), **common)
+            # independent clips: every GPU of the cheapest machine makes its share (no count
+            # asked), else one replica per GPU, the clips split over the GPUs asked
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            common["cost"] = w.usd(usd)
+            _job_lead(w, "video_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n), **common})
         else:
-            w.out.first = w.say("video_length", n=w.n(n), clip=_clip_words(w), **common)
+            w.out.first = w.say("video_length", n=w.n(n), clip=_clip_words(w),
+                                hours=w.duration(hours), **common)
+            w.ask("job_usd", hours * hour, "USD")
         w.out.more.insert(0, unit_line)
-        w.ask("job_usd", hours * hour, "USD")
     if w.st.clip_seconds:
         _video_length_note(w)
     w.record(r, 0)
@@ -3543,6 +3605,23 @@ def _video_cost(w: _W, gid: str) -> bool:
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
+              usd_quantity: str, fields: Mapping[str, object]) -> None:
+    """A media job's total as the first sentence, in duration words ("59 minutes", "1 hour";
+    "1 hours" read wrong). A question that asks how long ("how long to transcribe 10,000
+    hours of audio") gets ``<key>_time``: the job's wall-clock hours lead (its GPU-hours over
+    the GPUs that share it), with days when two or more, and the cost after them; else the
+    cost leads, with the GPU time after it, and the number asked matches."""
+    if w.sub == "time":
+        days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
+            if wall_hours >= 48 else ""
+        w.out.first = w.say(f"{key}_time", hours=w.duration(wall_hours), days=days, **fields)
+        w.ask("job_hours", wall_hours, "h")
+        return
+    w.out.first = w.say(key, hours=w.duration(gpu_hours), days=w.days(gpu_hours), **fields)
+    w.ask(usd_quantity, usd, "USD")
 
 
 def _clip_words(w: _W) -> str:
@@ -3606,10 +3685,12 @@ def _media_cost(w: _W, gid: str) -> bool:
         if not ratio:
             return False
         if n:
-            hours = n / ratio
-            w.out.first = w.say("audio_job", n=w.n(n), hours=w.hours(round(hours, 1)),
-                                cost=w.usd(hours * hour), ratio=w.rate(ratio), **common)
-            w.ask("job_usd", hours * hour, "USD")
+            hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
+            # a job of independent files: every GPU of the cheapest machine takes its share
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            _job_lead(w, "audio_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n), "cost": w.usd(usd), "ratio": w.rate(ratio),
+                                  **common})
         else:
             w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
                                 ratio=w.rate(ratio), **common)
@@ -3622,10 +3703,12 @@ def _media_cost(w: _W, gid: str) -> bool:
                  "h": mk.get("height") or m.native_height or 1024}
         if n:
             hours = n * sec / 3600
-            w.out.first = w.say("image_job", n=w.n(n), hours=w.hours(round(hours, 1)),
-                                days=w.days(hours),
-                                cost=w.usd(hours * hour), sec=w.n(sec, 1), **size_, **common)
-            w.ask("job_usd", hours * hour, "USD")
+            # independent images: every GPU of the cheapest machine makes its share; on the
+            # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            _job_lead(w, "image_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
+                                  **size_, **common})
         else:
             w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
                                 sec=w.n(sec, 1), **size_, **common)
@@ -3762,6 +3845,13 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         return
     gid, named = w.card()
     count = w.ex.gpu_count or 1
+    if (gid is None and w.model.kind == "llm" and w.det.tokens and w.st.deadline_hours
+            and (spot or task == "finetune") and _deadline_job(w, task, method, spot)):
+        # no GPU named, a deadline stated: on spot, or a fine-tune (the on-demand
+        # pre-training plan is the recommendations' nodes: _train_job)
+        return
+    if spot and gid is None:
+        return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if (gid is None and w.model.kind == "llm" and w.det.tokens
             and (task == "pretrain" or w.sub in ("cost", "time", "count"))
             and _train_job(w, task, method)):
@@ -3800,9 +3890,9 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             r, count = first_try, 1
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
             one = first_try
-    if (task == "pretrain" and gid is not None and w.st.deadline_hours and r.fits
+    if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits
             and _train_deadline(w, kw, gid, count, method, spot=spot)):
-        return
+        return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
     if spot:
         return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
@@ -3817,7 +3907,9 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             if price is not None:
                 r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
                               "price_per_gpu_hour_usd": price}) or r
-    w.record(r, 2048, per_replica=True)
+    # "No" on one GPU first: the sizing that "No" and numbers.asked are about, as when "one"
+    # is said (the count that fits follows in words)
+    w.record(one or r, 2048, per_replica=True)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
@@ -3857,7 +3949,8 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             cost = ""
             run_usd = r.cost.per_training_run_usd if r.cost is not None else None
             if run_usd and o is not None:
-                run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours)
+                run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours,
+                                            r.weights)
             line = w.say("train_time", tokens=w.train_tokens_text(),
                          hours=w.duration(p.training_hours),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
@@ -3867,7 +3960,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
                 first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid), setup=setup,
-                              hours=w.n(p.training_hours, 1))
+                              hours=w.duration(p.training_hours))
                 lines = [fit_line, line]
                 w.ask("gpu_hours", gh, "GPU-h")
             elif w.sub == "cost" and cost and run_usd:
@@ -3880,10 +3973,12 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
                 w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits) and (
                     not deadline or p.training_hours <= deadline))
             else:
-                lines = [line]
+                # after a "No" on one GPU, the count that fits stays before its run's time
+                # (was dropped: the time and price of 2 × H100 with the 2 never said)
+                lines = [*lines, line]
         elif r.fits and w.det.duration_hours and price and o is not None:
             job = price * count * w.det.duration_hours
-            line = w.say("training_duration", hours=w.hours(w.det.duration_hours), setup=setup,
+            line = w.say("training_duration", hours=w.duration(w.det.duration_hours), setup=setup,
                          cost=w.usd(job), provider=w.where(o, count), price=w.usd(price))
             if w.sub == "cost":
                 first, lines = line, [fit_line]
@@ -3984,20 +4079,139 @@ def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
                  lean=w.gib(least.memory.per_gpu_gib))
 
 
-def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float
-                ) -> tuple[float, str]:
+def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
+                weights: str) -> tuple[float, str]:
     """A run's cost as its provider bills it, and its words: the hours rounded up to the
     provider's billing granularity, at least its minimum charge, by the hour where unknown
     (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
-    5.2 h at lium, billed by the hour, is 6 h). The recommendations add the storage of the
-    model's files; ask says it is extra rather than guess the job's volume."""
+    5.2 h at lium, billed by the hour, is 6 h), plus the storage of the model's weights and
+    checkpoints for the run's hours, on each machine, as the recommendations count a job's
+    (:func:`_job_storage`)."""
     billed, known = billed_hours(hours, w.catalog.providers_by_id.get(o.provider))
-    usd = price * count * billed
-    text = w.say("train_cost", cost=w.usd(usd), price=w.usd(price), provider=w.where(o, count))
+    compute = price * count * billed
+    storage, gb = _job_storage(w, o.provider, weights, hours, True, _instances(o, count))
+    usd = compute + storage
+    text = w.say("train_cost", cost=w.usd(compute), price=w.usd(price),
+                 provider=w.where(o, count))
     if billed > hours + 1e-9:
         text += w.say("train_cost_billed" if known else "train_cost_billed_unknown",
                       billed=w.duration(billed), provider=o.provider)
+    text += w.say("train_cost_storage", storage=w.unit_usd(storage), gb=w.n(gb),
+                  total=w.usd(usd))
     return usd, text
+
+
+def _job_storage(w: _W, provider: str, weights: str, hours: float, training: bool,
+                 nodes: int = 1, warn: bool = True) -> tuple[float, float]:
+    """(USD, GB) of the storage a job of ``hours`` (wall time) pays at ``provider``, as the
+    recommendations count it (pricing's ``model_storage_gb`` and ``job_storage_usd``): the
+    volume stated, else the model's weights at ``weights`` (x3 for a training run's
+    checkpoints), a copy on each of ``nodes`` machines, for the job's hours (at least one)
+    of the month's price. An unknown price counts at the highest sourced rate and is
+    warned (``warn``), never $0."""
+    assert w.model is not None
+    gb = w.st.storage_gb or model_storage_gb(sized_from_entry(w.model), get_precision(weights),
+                                             training)
+    p = w.catalog.providers_by_id.get(provider)
+    month = p.storage_usd(gb) if p is not None else None
+    if month is None:
+        rate = unknown_price_defaults(w.catalog.providers)[0]
+        month = gb * rate
+        if warn:
+            w.warn(w.say("core_storage_unknown", provider=provider, rate=w.f.money(rate, 3)))
+    return job_storage_usd(month * nodes, hours), gb
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """A divisible job (independent images, clips, audio files, documents) priced on one
+    machine of the GPU asked, every GPU of it making its own share: :func:`_divisible_job`."""
+
+    v: OfferView
+    wall_h: float
+    """The job's wall time: its GPU-hours over the machine's GPUs."""
+    billed_h: float
+    known: bool
+    """Whether the provider states its billing granularity (else billed by the hour)."""
+    compute: float
+    storage: float
+    gb: float
+
+    @property
+    def total(self) -> float:
+        return self.compute + self.storage
+
+
+def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool = False,
+                   warn: bool = True) -> _Job | None:
+    """``gpu_hours`` of a divisible job on the machine of ``gid`` that costs least in all,
+    on-demand (the price a named GPU's answer leads with): each machine's price for the
+    hours it is billed (the GPU-hours over its GPUs, rounded up to its provider's billing
+    granularity, as :func:`_billed_run`), plus the storage of the model's weights for those
+    hours, as /v1/recommendations prices a job's options (images, audio hours) and ranks
+    them (lium's 4 × L40S at $1.52/h runs 1,799 GPU-hours in 450 h: $684 against $1,080 for
+    one card alone). A tie goes to the fewer GPUs (one card alone where it is as cheap: a
+    small job billed a whole first hour). ``single``: single-GPU machines only (one card
+    alone). ``warn``: the chosen provider's unknown storage price is warned. None where no
+    trusted offer has an on-demand price (the caller's own basis then)."""
+    views = w.offers_for(gid)
+    fresh = [v for v in views if not v.stale and not v.suspect] or views
+    best: _Job | None = None
+    for v in fresh:
+        if v.on_demand_usd_h is None or (single and v.gpu_count > 1):
+            continue
+        wall = gpu_hours / v.gpu_count
+        billed, known = billed_hours(wall, w.catalog.providers_by_id.get(v.provider))
+        storage, gb = _job_storage(w, v.provider, weights, wall, False, warn=False)
+        job = _Job(v=v, wall_h=wall, billed_h=billed, known=known,
+                   compute=v.on_demand_usd_h * billed, storage=storage, gb=gb)
+        if best is None or (round(job.total, 2), v.gpu_count) < (round(best.total, 2),
+                                                                 best.v.gpu_count):
+            best = job
+    if best is not None and warn:  # the chosen machine's storage price, warned if unknown
+        _job_storage(w, best.v.provider, weights, best.wall_h, False)
+    return best
+
+
+def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
+                 b: tuple[OfferView, float, str], count: int) -> tuple[float, OfferView, int]:
+    """A divisible job of ``gpu_hours`` (one replica per GPU) as its provider bills it, with
+    the storage of the model's weights for its wall time, as /v1/recommendations prices a
+    job: with no count asked on the machine :func:`_divisible_job` chooses (``common``'s
+    setup, provider and price made that machine's, its wall time said on several GPUs, one
+    card alone after a larger machine), else on the ``count`` GPUs asked at :meth:`_W.basis`'
+    ``b``. The compute and storage the total adds up from are said. (total USD, offer, GPUs
+    the job is spread over)."""
+    job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
+    if job is None:
+        v, per, _ = b
+        wall = gpu_hours / count
+        billed, known = billed_hours(wall, w.catalog.providers_by_id.get(v.provider))
+        storage, gb = _job_storage(w, v.provider, weights, wall, False, _instances(v, count))
+        job = _Job(v=v, wall_h=wall, billed_h=billed, known=known,
+                   compute=per * count * billed, storage=storage, gb=gb)
+        gpus = count
+    else:
+        v = job.v
+        gpus = v.gpu_count
+        common.update(setup=w.setup(v.gpu_count, gid), provider=v.provider,
+                      price=w.usd(v.on_demand_usd_h or 0.0), kind=w.kinds["on_demand"])
+        if v.gpu_count > 1:
+            w.out.more.append(w.say("job_parallel", n=w.n(v.gpu_count),
+                                    wall=w.duration(job.wall_h)))
+    billed_words = ""
+    if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
+        billed_words = w.say("job_billed" if job.known else "job_billed_unknown",
+                             billed=w.duration(job.billed_h), provider=v.provider)
+    w.out.more.append(w.say("job_cost_split", compute=w.usd(job.compute), billed=billed_words,
+                            storage=w.unit_usd(job.storage), gb=w.n(job.gb)))
+    one = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
+        if gpus > 1 and not w.ex.gpu_count else None
+    if one is not None:
+        w.out.more.append(w.say("job_single", cost=w.usd(one.total), provider=one.v.provider,
+                                price=w.usd(one.v.on_demand_usd_h or 0.0),
+                                wall=w.duration(one.wall_h)))
+    return job.total, v, gpus
 
 
 def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], tps: float,
@@ -4095,7 +4309,8 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
 
 def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
                     spot: bool = False) -> bool:
-    """A pre-training run on the GPU named, to finish within a stated time ("2T tokens in 30
+    """A pre-training run (or an LLM's fine-tune, ``kw["task"]``, said as one) on the GPU
+    named or chosen (:func:`_deadline_job`), to finish within a stated time ("2T tokens in 30
     days on H100s"): the fewest of that GPU from ``count`` on (the fewest that hold the run,
     or the count asked) that do by the sizing's own figure for that many
     (:func:`_deadline_count`: over one machine the multi-node rate, whole machines of
@@ -4110,15 +4325,17 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
     got = _deadline_count(w, kw, gid, count, deadline, every)
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    # a fine-tune is planned as a pre-training run is, said as a fine-tune
+    job = "finetune" if kw.get("task") == "finetune" else "pretrain"
     if every is not None:
-        return _spot_deadline(w, gid, got, deadline, label, every)
+        return _spot_deadline(w, gid, got, deadline, label, every, job)
     # the GPUs stated ("in one week with 8 H100"), the count not being what is asked: the yes
     # or no is whether their own sizing's hours meet the deadline (a time or a cost asked
     # gets the figures, no yes or no)
     stated = bool(w.ex.gpu_count) and w.sub not in ("count", "gpu_hours")
     asks = w.st.yes_no or w.sub is None
     if stated and (got is None or got[0] > count):
-        return _deadline_missed(w, kw, gid, count, deadline, got, label, asks)
+        return _deadline_missed(w, kw, gid, count, deadline, got, label, asks, job)
     if got is None:
         return False
     n, r, b = got
@@ -4133,12 +4350,13 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
             "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
-            "run_days": w.n(run_hours / 24, 1), "cost": cost}
+            "run_days": w.n(run_hours / 24, 1), "run_time": w.duration(run_hours),
+            "cost": cost}
     if stated:
-        w.out.first = w.say("pretrain_deadline_met", **plan)
+        w.out.first = w.say(f"{job}_deadline_met", **plan)
         w.ask("training_hours", run_hours, "h", yes=True if asks else None)
     else:
-        w.out.first = w.say("pretrain_deadline", **plan)
+        w.out.first = w.say(f"{job}_deadline", **plan)
         # "how many H100 within 30 days?" asks a count: no yes or no
         w.ask("gpu_count", n, "GPUs", yes=True if w.st.yes_no and w.sub is None else None)
     _deadline_plan(w, gid, n, r, b)
@@ -4147,10 +4365,12 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
 
 def _spot_deadline(w: _W, gid: str,
                    got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
-                   deadline: float, label: str, every: float) -> bool:
+                   deadline: float, label: str, every: float, job: str = "pretrain") -> bool:
     """:func:`_train_deadline` on spot: the count that meets the deadline with its restarts,
     the days expected with them (the compute days and the overhead of its instances beside)
-    and the cost on spot, which is asked."""
+    and the cost on spot (the days with restarts x GPUs x the spot price), which is asked,
+    or the count where a count is asked ("how many GPUs ... on spot?"). ``job``: pretrain
+    or finetune, the run said."""
     assert w.model is not None
     if got is None or got[2] is None:
         return False
@@ -4164,21 +4384,30 @@ def _spot_deadline(w: _W, gid: str,
     total = price * n * hours
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
-        "pretrain_deadline_spot", model=w.model.name, method=label,
+        f"{job}_deadline_spot", model=w.model.name, method=label,
         tokens=w.train_tokens_text(), days=w.hours(deadline / 24), setup=w.setup(n, gid),
         tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
         compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
-        instances=w.n(_instances(o, n)),
+        run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
+        instances=_instances_said(w, _instances(o, n)),
         cost=w.say("train_cost_spot", cost=w.usd(total), price=w.usd(price),
                    provider=w.where(o, n)))
-    w.ask("per_training_run_usd", total, "USD")
+    if w.sub == "count":
+        w.ask("gpu_count", n, "GPUs")
+    else:
+        w.ask("per_training_run_usd", total, "USD")
     _deadline_plan(w, gid, n, r, b)
     return True
 
 
+def _instances_said(w: _W, count: int) -> str:
+    """"one instance" / "3 instances" (ro "o singură instanță" / "3 instanțe")."""
+    return w.say("instances_one") if count == 1 else w.say("instances_n", n=w.n(count))
+
+
 def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: float,
                      got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
-                     label: str, asks: bool) -> bool:
+                     label: str, asks: bool, job: str = "pretrain") -> bool:
     """The GPUs stated miss the deadline by their own sizing ("2T tokens in one week with 8
     H100": 330 days): a No, with their days first, then the fewest of that GPU that finish
     in time (:func:`_deadline_count`), or, where none up to the sizing's most does, that
@@ -4191,7 +4420,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     h = p.training_hours
     common = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
               "days": w.hours(deadline / 24), "asked": w.setup(count, gid),
-              "asked_days": w.n(h / 24, 1 if h < 2400 else 0),
+              "asked_days": w.n(h / 24, 1 if h < 2400 else 0), "asked_time": w.duration(h),
               "asked_tps": w.n(p.training_tokens_per_s)}
     if got is None:
         most = w.size(**{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
@@ -4201,9 +4430,10 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
             return False
         mh = mp.training_hours
         w.record(own, 2048, per_replica=True)
-        w.out.first = w.say("pretrain_deadline_none", gpu=w.gpu_name(gid),
+        w.out.first = w.say(f"{job}_deadline_none", gpu=w.gpu_name(gid),
                             most=w.n(_SIZED_GPUS_MAX),
-                            most_days=w.n(mh / 24, 1 if mh < 2400 else 0), **common)
+                            most_days=w.n(mh / 24, 1 if mh < 2400 else 0),
+                            most_time=w.duration(mh), **common)
         w.ask("training_hours", h, "h", yes=False if asks else None)
         w.sized_warnings(own)
         return True
@@ -4216,9 +4446,10 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
         cost = w.say("train_cost", cost=w.usd(b[1] * n * run_hours), price=w.usd(b[1]),
                      provider=w.where(b[0], n))
     w.record(r, 2048, per_replica=True)
-    w.out.first = w.say("pretrain_deadline_missed", setup=w.setup(n, gid),
+    w.out.first = w.say(f"{job}_deadline_missed", setup=w.setup(n, gid),
                         tps=w.n(rp.training_tokens_per_s / n),
-                        run_days=w.n(run_hours / 24, 1), cost=cost, **common)
+                        run_days=w.n(run_hours / 24, 1), run_time=w.duration(run_hours),
+                        cost=cost, **common)
     w.ask("training_hours", h, "h", yes=False if asks else None)
     _deadline_plan(w, gid, n, r, b)
     return True
@@ -4324,11 +4555,12 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
         return
     cost = ""
     if r.cost is not None and r.cost.per_training_run_usd and b is not None:
-        cost = w.say("train_cost", cost=w.usd(r.cost.per_training_run_usd),
-                     price=w.usd(b[1]), provider=w.where(b[0], n))
+        # billed as the run is when no count is said ("on H100" and "on one H100" priced
+        # $228.13 and $225.39 for the same 2 × H100 run): billing step and storage counted
+        cost = _billed_run(w, b[0], b[1], n, p.training_hours, r.weights)[1]
     h = p.training_hours
     lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
-                       tokens=w.train_tokens_text(), hours=w.n(h, 1 if h < 100 else 0),
+                       tokens=w.train_tokens_text(), hours=w.duration(h),
                        days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
                        cost=cost))
 
@@ -4362,11 +4594,16 @@ def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
 
 def _train_job(w: _W, task: str, method: str) -> bool:
     """A training run with its tokens stated and no GPU named: the recommendations' cheapest
-    option for the job (several nodes allowed), on on-demand prices (a run is interruptible
-    only when spot is asked): its cost first for a cost question, its time for the rest."""
+    option for the job (several nodes allowed): its cost first for a cost question, its time
+    for the rest. A fine-tune's cost asked with no deadline follows the recommendations'
+    default (interruptible: spot where cheaper, the on-demand price beside it) unless
+    on-demand is asked; the rest is on on-demand prices. A total budget stated is said to be
+    met or not."""
     assert w.model is not None and w.det.tokens
+    spot_ok = (task == "finetune" and w.sub == "cost" and not w.st.on_demand
+               and not w.st.deadline_hours)  # a count or a time asked: on-demand, as before
     kw: dict[str, Any] = {"workload": task, "training_tokens": w.train_tokens(),
-                          "allow_multi_node": True, "interruptible": False}
+                          "allow_multi_node": True, "interruptible": spot_ok}
     if task == "finetune":
         kw["finetune"] = finetune_options(method, w.ex, w.st)
     rec = w.recommend(**kw)
@@ -4383,7 +4620,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
               "tokens": w.train_tokens_text(), "cost": w.usd(cost),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
-              "kind": w.kinds[o.pricing_model], "hours": w.n(hours),
+              "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
               "tps": w.n(o.performance.training_tokens_per_s or 0)}
     if (task == "pretrain" and ((w.st.deadline_hours and w.sub in ("count", "time"))
@@ -4393,9 +4630,19 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
         # warn_long_job): the nodes that finish it within 30 days lead
         return True
-    if task == "finetune":
+    if task == "finetune" and w.sub == "time":
+        # "how long to fine-tune ...": the run's hours lead, its cost after them
+        w.out.first = w.say("finetune_time", **common)
+        w.ask("training_hours", hours, "h")
+    elif task == "finetune":
         w.out.first = w.say("finetune_job", **common)
         w.ask("per_job_usd", cost, "USD")
+        if o.pricing_model == "spot":
+            _finetune_spot_basis(w, kw, o)
+        if w.st.budget_usd_total:
+            w.out.more.append(w.say(
+                "job_budget_within" if cost <= w.st.budget_usd_total else "job_budget_over",
+                budget=w.usd(w.st.budget_usd_total)))
     elif w.sub == "cost" or w.sub is None:
         w.out.first = w.say("pretrain_job", **common)
         w.ask("per_job_usd", cost, "USD")
@@ -4406,6 +4653,20 @@ def _train_job(w: _W, task: str, method: str) -> bool:
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _finetune_spot_basis(w: _W, kw: dict[str, Any], o: Option) -> None:
+    """A fine-tune priced on spot (the recommendations' default for one): said so, with the
+    expected restarts its cost counts and the cheapest on-demand cost beside it."""
+    od = w.recommend(**{**kw, "interruptible": False, "top_n": 1})
+    d = od.options[0] if od is not None and od.options else None
+    over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
+    w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over, 1)))
+    if d is not None and d.cost.per_job_usd:
+        w.out.more.append(w.say(
+            "finetune_on_demand_beside", cost=w.usd(d.cost.per_job_usd),
+            setup=w.setup(d.offer.gpu_count * d.nodes, d.offer.gpu),
+            provider=d.offer.provider, price=w.usd(d.cost.per_hour_usd)))
 
 
 def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
@@ -4465,6 +4726,66 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     return True
 
 
+def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: list[Option],
+                  spot_minutes: float | None = None
+                  ) -> tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None:
+    """The GPU a run with no GPU named is planned on to finish within ``deadline_hours``:
+    for each GPU of the recommendations' ``options`` (at the option's weights), the fewest of
+    it from the option's machine on that finish by the sizing's own figure
+    (:func:`_deadline_count`, priced on machines with a fast network between them; on spot
+    with the restarts of its instances), costed at those hours; the cheapest: (cost, GPU,
+    count, sizing, basis), or None where no GPU of the options has such a price."""
+    best: tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None = None
+    seen: set[str] = set()
+    for opt in options:
+        gid = opt.offer.gpu
+        if gid in seen:
+            continue
+        seen.add(gid)
+        got = _deadline_count(w, {**kw, "weights": opt.weights}, gid, opt.offer.gpu_count,
+                              deadline_hours, spot_minutes)
+        if got is None:
+            continue
+        n, r, b = got
+        if b is None or r.performance is None:
+            continue
+        over = _spot_restarts(b, n, spot_minutes) if spot_minutes is not None else 0.0
+        cost = b[1] * n * (r.performance.training_hours or 0.0) * (1 + over)
+        if best is None or cost < best[0]:
+            best = (cost, gid, n, r, b)
+    return best
+
+
+def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
+    """A run with its tokens and a deadline and no GPU named ("1T tokens in 30 days on
+    spot", "fine-tune on 200M tokens within 2 days, which gpu?"): the GPU chosen among the
+    recommendations' options for the job, as the on-demand pre-training plan chooses it
+    (:func:`_deadline_gpu`, on spot prices with restarts where spot is asked), then planned
+    as a deadline on that GPU is (:func:`_train_deadline`): the count, the run's own days
+    and its cost at them, never the deadline's."""
+    assert w.model is not None
+    deadline = w.st.deadline_hours or 0.0
+    if not deadline or not w.train_tokens():
+        return False
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    rec = w.recommend(workload=task, allow_multi_node=True, interruptible=False,
+                      **{k: v for k, v in kw.items() if k != "task"})
+    if rec is None or not rec.options:
+        return False
+    if not spot and (rec.options[0].performance.job_hours or math.inf) <= deadline:
+        # the cheapest job already finishes in time: the deadline does not bind, that job is
+        # the answer (its cost, hours and setup)
+        return _train_job(w, task, method)
+    every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
+    best = _deadline_gpu(w, kw, deadline, rec.options, every)
+    if best is None:
+        return False
+    _, gid, n, r, _ = best
+    return _train_deadline(w, {**kw, "weights": r.weights}, gid, n, method, spot=spot)
+
+
 def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                   options: list[Option]) -> bool:
     """A pre-training run one machine does not finish in time, where the cheapest option is
@@ -4475,23 +4796,8 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
     on, priced on machines with a fast network between them: ``basis(fabric=True)``, the
     recommendations' ``FAST_NETWORKS`` rule); the cheapest leads. False where no GPU of
     the options has such machines."""
-    best: tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None = None
-    seen: set[str] = set()
-    for opt in options:
-        gid = opt.offer.gpu
-        if opt.nodes != 1 or gid in seen:
-            continue
-        seen.add(gid)
-        kw = {"task": "pretrain", "training_tokens": w.train_tokens(), "weights": opt.weights}
-        got = _deadline_count(w, kw, gid, opt.offer.gpu_count, deadline_hours)
-        if got is None:
-            continue
-        n, r, b = got
-        if b is None or r.performance is None:
-            continue
-        cost = b[1] * n * (r.performance.training_hours or 0.0)
-        if best is None or cost < best[0]:
-            best = (cost, gid, n, r, b)
+    best = _deadline_gpu(w, {"task": "pretrain", "training_tokens": w.train_tokens()},
+                         deadline_hours, [o for o in options if o.nodes == 1])
     if best is None:
         return False
     cost, gid, n, r, (v, price, key) = best
@@ -4639,14 +4945,19 @@ def _spot(w: _W) -> None:
         _spot_notice(w)
         if w.out.first is not None:
             return
-    if (w.model is not None and w.model.kind == "llm" and w.ex.workload == "pretrain"
-            and w.det.tokens and w.st.deadline_hours and w.card()[0] is not None):
-        # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s"): the
-        # deadline plan on spot, not the deadline read as one GPU rented for 30 days
-        _train(w, "pretrain", spot=True)
+    deadline = bool(w.det.tokens and w.st.deadline_hours)
+    if (w.model is not None and w.model.kind == "llm" and deadline
+            and w.ex.workload in ("pretrain", "finetune")):
+        # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s", "200M
+        # tokens within 2 days on spot, which gpu?"): the deadline plan on spot, on the GPU
+        # named or chosen as the on-demand plan chooses it, not the deadline read as one
+        # setup rented for 30 days
+        _train(w, w.ex.workload, spot=True)
         if w.out.first is not None:
             return
-    hours = w.det.duration_hours or 1.0
+    # the run's own length, never its deadline (no plan met it: the hour is compared)
+    length = None if deadline else w.det.duration_hours
+    hours = length or 1.0
     rows: list[tuple[str, int]] = []
     gid, _ = w.card()
     train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours) \
@@ -4724,7 +5035,7 @@ def _spot(w: _W) -> None:
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
                                 m=w.n(w.st.checkpoint_minutes)))
-    elif train and w.det.duration_hours:
+    elif train and length:
         # a job's length on spot with no interval stated: the same overhead at the
         # recommendations' default interval (their spot job total counts it), said so
         every = _DEFAULT_CHECKPOINT_MINUTES
@@ -4740,8 +5051,8 @@ def _spot(w: _W) -> None:
     if example:
         setup = w.say("example_setup", setup=setup)
         w.out.follow_up = w.t["need_gpu"]
-    key = "spot" if w.det.duration_hours else "spot_hour"  # no length stated: an hour
-    w.out.first = w.say(key, lead=lead, hours=w.hours(hours), setup=setup,
+    key = "spot" if length else "spot_hour"  # no length stated: an hour
+    w.out.first = w.say(key, lead=lead, hours=w.duration(hours), setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
                         provs=w.where(s, n, share=True) if s.provider == o.provider
                         and s.gpu_count == o.gpu_count
@@ -4750,7 +5061,7 @@ def _spot(w: _W) -> None:
     # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
     # month's total leads, as the on-demand month answers do
     month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
-             and not w.det.duration_hours)
+             and not length)
     if month:
         _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
     else:
@@ -5329,6 +5640,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    if _beyond_sized(w, intent):
+        return w.out
+    budget_lead = _budget_not_positive(w)
     WRITERS.get(intent, _fallback)(w)
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
@@ -5359,7 +5673,95 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
+    _lead_with(w, budget_lead)
+    _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _lead_with(w: _W, text: str | None) -> None:
+    """``text`` first, the answer's first sentence after it."""
+    if text is None:
+        return
+    if w.out.first is not None:
+        w.out.more.insert(0, w.out.first)
+    w.out.first = text
+
+
+def _beyond_sized(w: _W, intent: str) -> bool:
+    """A GPU count, a user count or a context past what the core sizes (the bounds of the
+    API's fields, ``fields.GpuCount``, ``fields.Concurrency``, ``fields.Tokens``, which
+    /v1/sizing and /v1/recommendations refuse with a 400): said so, with the bound and where
+    it comes from, and no figures. Such a value was dropped, or failed the sizing, and the
+    answer was for one GPU, one user or 4,096 tokens: another question than the one asked. A
+    context past the model's own limit is a No whatever its size."""
+    ex = w.ex
+    if ex.gpu_count is not None and ex.gpu_count > _SIZED_GPUS_MAX:
+        w.out.first = w.say("gpu_count_over_cap", n=w.n(ex.gpu_count),
+                            cap=w.n(_SIZED_GPUS_MAX))
+        w.out.follow_up = w.out.first  # a question to ask again
+        return True
+    if ex.concurrent_requests is not None and ex.concurrent_requests > BATCH_MAX:
+        w.out.first = w.say("users_over_cap", n=w.n(ex.concurrent_requests), cap=w.n(BATCH_MAX))
+        w.out.follow_up = w.out.first  # a question to ask again
+        return True
+    ctx = ex.context_tokens
+    if ctx is None or ctx <= TOKENS_MAX or w.model is None or w.model.kind != "llm":
+        return False
+    limit = w.max_ctx()
+    if limit and ctx > limit and w.generates_tokens():
+        w.out.first = w.say("context_over_limit_only", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(ctx))
+        w.ask("max_context_tokens", limit, "tokens", yes=False if intent == "fits" else None)
+    else:
+        w.out.first = w.say("context_over_cap", ctx=w.n(ctx), cap=w.n(TOKENS_MAX))
+        w.out.follow_up = w.out.first
+    return True
+
+
+def _budget_not_positive(w: _W) -> str | None:
+    """A budget at or below zero, said back first and not applied: none is within $0 (was read
+    as no budget, silently), and a negative one is not valid (was made positive: "-5 dollars
+    per hour" was "within your budget of $5.00/h"). The recommendations refuse both
+    (``max_usd_per_hour`` > 0); the answer below it is the one without a budget."""
+    ro = w.lang == "ro"
+    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h")),
+            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month")),
+            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day")),
+            (w.st.budget_usd_total, "")]
+    bad = next(((v, per) for v, per in said if v is not None and v <= 0), None)
+    if bad is None:
+        return None
+    w.ex = msgspec.structs.replace(w.ex, **{
+        k: None for k in ("budget_usd_per_hour", "budget_usd_per_month")
+        if (v := getattr(w.ex, k)) is not None and v <= 0})
+    day, total = w.st.budget_usd_per_day, w.st.budget_usd_total
+    w.st = dc_replace(w.st, budget_usd_per_day=day if day is None or day > 0 else None,
+                      budget_usd_total=total if total is None or total > 0 else None)
+    value, per = bad
+    return w.say("budget_zero" if value == 0 else "budget_negative",
+                 budget=w.usd(value) + per)
+
+
+def _model_unknown(w: _W) -> str | None:
+    """A model named with its size that the catalog does not know ("llama-9.9-999b"), or a
+    size no catalog model is near ("a 2000B model"; a size within 25 % of one is sized as
+    it, with the assumption said): said so, with the nearest models, never an answer with
+    only a guidance passage and no reason."""
+    if w.model is not None or w.ex.model is not None:
+        return None
+    models = w.reg.models
+    if w.st.unknown_model is not None:
+        name, ids = w.st.unknown_model
+        names = [models[i].name for i in ids if i in models]
+        return (w.say("model_unknown", name=name, names=", ".join(names)) if names
+                else w.say("model_unknown_none", name=name))
+    b = w.ex.params_b
+    if not b:
+        return None
+    near = sorted((m for m in models.values() if m.kind == "llm"),
+                  key=lambda m: (abs(m.total_params / 1e9 - b), m.id))[:3]
+    return w.say("size_unknown", b=w.n(b, 0 if b.is_integer() else 1),
+                 names=", ".join(m.name for m in near))
 
 
 def _yes_no_lead(w: _W) -> None:
@@ -5411,6 +5813,8 @@ def _price_context(w: _W, intent: str) -> None:
             w.out.first = w.say("region_none", gpu=w.gpu_name(gid), region=region)
         elif w.out.first is not None:
             w.out.more.insert(0, w.say("region_note", region=region))
+    if w.excluded_used and w.out.first is not None:  # "excluding Hyperstack": said back
+        w.out.more.insert(0, w.say("excluded_note", providers=", ".join(w.excluded())))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
     led = w.priced_gpu or w.ex.gpu
     if prices and w.det.provider and led in w.provider_missed:
