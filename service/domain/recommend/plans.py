@@ -576,7 +576,8 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
-                r.job_output_tokens, r.job_images, r.job_audio_hours, ctx.relax_defaults)
+                r.job_output_tokens, r.job_images, r.job_audio_hours, r.job_embed_tokens,
+                ctx.relax_defaults)
     ctx.cache = shared.capabilities
     ctx.throughput_cache = shared.throughput
     ctx.load_cache = shared.loads
