@@ -22,6 +22,7 @@ from service.adapters.slack.render import (
     render_sizing,
     render_starting,
     render_unknown_model,
+    render_unknown_precision,
     render_usage,
 )
 from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
@@ -179,6 +180,44 @@ def parse_size_args(args: str) -> tuple[str, str | None, int | None]:
     return " ".join(words), weights, ctx
 
 
+_PRECISION_LIKE = re.compile(r"(?:u?int|fp|bf|nf|mxfp|nvfp|q|iq|w\d+a)\d+(?:_\w+)?", re.I)
+"""A word shaped like a precision ("int5", "fp6", "q7_k"): one the catalog does not know is
+said, not sized silently at the model's native precision."""
+
+
+@dataclass(frozen=True)
+class SizeArgs:
+    """What a ``/gpu size`` or ``/gpu recommend`` text states besides the model."""
+
+    text: str
+    """The model's words (the text before a trailing precision and context)."""
+    weights: str | None = None
+    context_tokens: int | None = None
+    users: int | None = None
+    unknown_precision: str | None = None
+
+
+def read_size_args(args: str, registry: Registry) -> SizeArgs:
+    """Precision, context and concurrent users wherever the text states them: a trailing
+    "int4 32k" as :func:`parse_size_args` reads it, else as ``/v1/ask`` reads a question
+    (:func:`extract`: "int4 with 32k context", "fp8 cu 32k", "for 8 users"); a
+    precision-shaped word the catalog does not know ("int5") is returned, to be said."""
+    text, weights, ctx = parse_size_args(args)
+    ex = extract(args, registry)
+    weights = weights or ex.weights
+    # a "16k" anywhere ("fp8 16k for 4 users"); a bare number only at the end, positionally
+    ctx = ctx or ex.context_tokens or next(
+        (c for w in args.split() if re.search(r"[km]$|^(?:ctx|context)=", w, re.I)
+         and (c := _context_value(w)) is not None), None)
+    unknown = None
+    if weights is None:
+        unknown = next((w for w in re.findall(r"[\w.-]+", args)
+                        if _PRECISION_LIKE.fullmatch(w) and find_precision(w) is None), None)
+    # the model text keeps any extra words ("with 32k context"): _resolve_model then reads
+    # the model the text names, as a question's is read
+    return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown)
+
+
 _UNIT = r"(?P<unit>hours?|hrs?|h|or[aăe]|months?|mo|mth|lun[aă]|lunar)\b"
 _BARE_BUDGET = re.compile(
     r"\$?\s*+(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
@@ -187,6 +226,12 @@ _BUDGET_START = re.compile(
     r"\$|\b(?:budget|buget(?:ul)?|under|sub|max)\b"
     r"|(?<![\w.,])\d[\d.,]*+\s*+k?\s*+(?:usd|dollars?|dolari)\b",
     re.I)
+
+
+_NO_UNIT_BUDGET = re.compile(
+    r"(?:\$\s*+|\b(?:budget|buget(?:ul)?|under|sub|max)\s++\$?\s*+)"
+    r"(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k\b)?(?!\s*+/)", re.I)
+"""A budget with no unit ("$1500", "budget 1500")."""
 
 
 def parse_recommend_args(args: str, registry: Registry
@@ -271,28 +316,65 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
                          memory=sized.memory if sized else None, messages=data.messages)
 
 
+def _web_output_tokens(context_tokens: int) -> int:
+    """The output tokens of a context as the web page splits it (app.js: OUTPUT_TOKENS = 512,
+    at most the context less one), so the page the link opens prices the same request."""
+    return min(512, max(0, context_tokens - 1))
+
+
 def run_size(args: str, lang: str, data: BotData) -> Message:
-    text, weights, ctx = parse_size_args(args)
-    if not text:
+    a = read_size_args(args, data.registry)
+    if not a.text:
         return render_usage("size_usage", lang, data.messages)
-    model = _resolve_model(text, data.registry)
-    context_tokens = ctx or DEFAULT_CONTEXT
-    result = size(SizingRequest(model=model, weights=weights, input_tokens=context_tokens,
-                                output_tokens=0), data.catalog)
-    return render_sizing(result, lang, context_tokens=context_tokens,
-                         public_url=data.public_url, messages=data.messages)
+    model = _resolve_model(a.text, data.registry)
+    if a.unknown_precision is not None:
+        return render_unknown_precision(a.unknown_precision, lang, data.messages)
+    m = data.registry.models[model]
+    users = a.users or 1
+    if m.kind != "llm":
+        # a diffusion or audio pipeline is sized by width, height and steps: token fields
+        # sent here came back as "input_tokens, output_tokens ignored" warnings
+        result = size(SizingRequest(model=model, weights=a.weights, batch_size=users),
+                      data.catalog)
+        return render_sizing(result, lang, context_tokens=None, users=a.users,
+                             steps=m.default_steps, public_url=data.public_url,
+                             messages=data.messages,
+                             link_params={"model": model, "weights": a.weights,
+                                          "concurrency": users})
+    context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    result = size(SizingRequest(model=model, weights=a.weights, input_tokens=context_tokens,
+                                output_tokens=0, batch_size=users), data.catalog)
+    limit = m.architecture.max_context if m.architecture is not None else None
+    # the page runs /v1/recommendations with these, which refuses a context past the
+    # model's own limit: no link then, rather than one to an error
+    link: dict[str, str | int | float | None] | None = None if (
+        limit is not None and context_tokens > limit) else {
+        "model": model, "weights": result.weights, "context": context_tokens,
+        "concurrency": users}
+    return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
+                         public_url=data.public_url, messages=data.messages,
+                         link_params=link)
 
 
 def run_recommend(args: str, lang: str, data: BotData) -> Message:
     model_part, hour, month = parse_recommend_args(args, data.registry)
-    text, weights, ctx = parse_size_args(model_part)
-    if not text:
+    bare = False
+    if hour is None and month is None and (m := _NO_UNIT_BUDGET.search(args)):
+        # "$1500": no unit; read per month (the web page's budget is monthly), and said
+        month = float(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+        bare = True
+    a = read_size_args(model_part, data.registry)
+    if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
-    model = _resolve_model(text, data.registry)
-    context_tokens = ctx or DEFAULT_CONTEXT
-    req = RecommendationRequest(model=model, weights=weights or "auto",
+    model = _resolve_model(a.text, data.registry)
+    if a.unknown_precision is not None:
+        return render_unknown_precision(a.unknown_precision, lang, data.messages)
+    context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    users = a.users or 1
+    req = RecommendationRequest(model=model, weights=a.weights or "auto",
                                 context_tokens=context_tokens,
-                                output_tokens=min(512, context_tokens // 4),
+                                output_tokens=_web_output_tokens(context_tokens),
+                                concurrent_requests=users,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     rec = recommend(req, data.catalog, data.today)
     lab = data.messages.section(lang, "slack")
@@ -300,11 +382,15 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     budget = " + ".join(x for x in (
         f.money(hour, 2) + lab["per_hour"] if hour is not None else "",
         f.money(month, 0) + lab["per_month"] if month is not None else "") if x) or None
+    if budget and bare:
+        budget += f" ({lab['budget_no_unit']})"
     return render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
         public_url=data.public_url, messages=data.messages,
-        # the web page's own parameters (it takes a monthly budget)
-        link_params={"model": model, "weights": weights, "context": ctx,
+        # every parameter sent, as the web page's own (it takes a monthly budget), so the
+        # page it opens prices the same request (its context default is 8,192, ours 4,096)
+        link_params={"model": model, "weights": a.weights, "context": context_tokens,
+                     "concurrency": users,
                      "budget": month if month is not None else (
                          round(hour * 24 * 30, 2) if hour is not None else None)})
 

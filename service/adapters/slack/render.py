@@ -23,6 +23,7 @@ from service.adapters.messages_files import shipped_messages
 from service.domain.answer.compose import AskResponse, OfferNumbers
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.localised import localise_recommendation
+from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import Messages
@@ -90,6 +91,31 @@ def say(template: str, **values: object) -> str:
 def section(text: str) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn",
                                         "text": truncate(text, MAX_SECTION_CHARS)}}
+
+
+_BREAK = re.compile(r"(?<=[.!?;:])[ \t]++|\n++")
+"""Where a long text may be split: after a sentence's end ("… each. The") or at a line
+break; never inside a number ("1,234.5"), whose punctuation has no space after it."""
+
+
+def sections(text: str) -> list[Block]:
+    """``text`` as as many sections as it needs, each within Slack's 3,000 characters, split
+    at sentence ends and line breaks (Slack allows 50 blocks; a cut section lost the warnings
+    at the end of a long comparison); a single sentence longer than a section is cut."""
+    out: list[str] = []
+    current, sep, start = "", "", 0
+    for m in [*_BREAK.finditer(text), None]:
+        piece = text[start:m.start()] if m is not None else text[start:]
+        if current and len(current) + len(sep) + len(piece) <= MAX_SECTION_CHARS:
+            current += sep + piece
+        else:
+            if current:
+                out.append(current)
+            current = piece
+        if m is not None:
+            sep, start = m.group(), m.end()
+    out.append(current)
+    return [section(t.rstrip()) for t in out if t.strip()] or [section(text)]
 
 
 def context(texts: Sequence[str]) -> Block:
@@ -194,15 +220,22 @@ def _offers_block(lines: Sequence[str], lang: str, messages: Messages | None = N
     return section(f"*{escape(labels(lang, messages)['offers'])}*\n" + "\n".join(lines))
 
 
-def _warnings_block(warnings: Sequence[str], lang: str, messages: Messages | None = None,
-                    *, localised: bool = False) -> Block:
-    """The core's warnings as the answers word them (``localise``), one line each;
-    ``localised``: they are already (:func:`localise_recommendation`), as they are."""
+def _warning_lines(warnings: Sequence[str], lang: str, messages: Messages | None = None,
+                   *, localised: bool = False) -> list[str]:
+    """The core's warnings as the answers word them (``localise``); ``localised``: they are
+    already (:func:`localise_recommendation`), as they are."""
     m = messages or shipped_messages()
     texts, kinds, f = m.section(lang, "answer"), m.section(lang, "pricing"), m.formatter(lang)
-    lines = list(warnings) if localised else [localise(x, texts, f, kinds) for x in warnings]
-    return section(f"*{escape(labels(lang, messages)['warnings'])}*\n"
-                   + "\n".join(f"• {escape(x)}" for x in lines))
+    return list(warnings) if localised else [localise(x, texts, f, kinds) for x in warnings]
+
+
+def _warnings_blocks(lines: Sequence[str], lang: str, messages: Messages | None = None,
+                     tags: Sequence[str] = ()) -> list[Block]:
+    """The warnings (escaped here), one line each, ``tags[i]`` (mrkdwn) before line ``i``;
+    over as many sections as they need."""
+    return sections(f"*{escape(labels(lang, messages)['warnings'])}*\n" + "\n".join(
+        f"• {tags[i] + ' ' if i < len(tags) else ''}{escape(x)}"
+        for i, x in enumerate(lines)))
 
 
 def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
@@ -230,7 +263,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     as the text does (the answer's numbers carry them rounded to 2 decimals already)."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
-    blocks: list[Block] = [section(escape(resp.answer))]
+    blocks: list[Block] = sections(escape(resp.answer))
     numbers = resp.numbers
     if numbers is not None and numbers.sizing is not None:
         s = numbers.sizing
@@ -265,16 +298,51 @@ def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = N
                        messages=messages)
 
 
-def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
-                  public_url: str | None = None, messages: Messages | None = None
+_RESOLUTION = re.compile(r"^(\d+)x(\d+)$")
+
+
+def _workload_words(result: SizingResult, context_tokens: int | None, users: int | None,
+                    steps: int | None, lang: str, messages: Messages | None
+                    ) -> list[tuple[str, str, str]]:
+    """What was sized besides the model and precision, as (label, value, the headline's
+    words) rows: the context of a
+    language model; the width × height (the sizing's own ``resolution``) and steps of a
+    diffusion pipeline, which takes no tokens; the users when asked."""
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    rows: list[tuple[str, str, str]] = []
+    if context_tokens is not None:
+        ctx = f"{f.number(context_tokens)} {lab['tokens']}"
+        rows.append((lab["context"], ctx, ctx))
+    elif result.model.kind == "diffusion":
+        res = next((_RESOLUTION.match(a.value) for a in result.assumptions
+                    if a.name == "resolution"), None)
+        if res:
+            area = f"{f.number(int(res.group(1)))} × {f.number(int(res.group(2)))}"
+            rows.append((lab["resolution"], area, area))
+        if steps:
+            rows.append((lab["steps"], f.number(steps),
+                         f"{f.number(steps)} {lab['steps'].lower()}"))
+    if users is not None:
+        rows.append((lab["users"], f.number(users), f"{f.number(users)} {lab['users'].lower()}"))
+    return rows
+
+
+def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None,
+                  public_url: str | None = None, messages: Messages | None = None,
+                  users: int | None = None, steps: int | None = None,
+                  link_params: Mapping[str, str | int | float | None] | None = None
                   ) -> Message:
-    """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s."""
+    """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s.
+    ``context_tokens``: None for a pipeline sized without tokens (diffusion: its width ×
+    height and ``steps`` instead); ``users``: the concurrent requests when asked;
+    ``link_params``: the web page's parameters (None: no link, the page cannot run them)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
+    said = _workload_words(result, context_tokens, users, steps, lang, messages)
     if result.task == "inference":
-        headline = (f"*{result.model.name}* @ {result.weights}, "
-                    f"{f.number(context_tokens)} {lab['tokens']}: "
+        headline = (f"*{result.model.name}* @ {result.weights}"
+                    + "".join(f", {words}" for _, _, words in said) + ": "
                     f"*{_gib(mem.total_gib, f)} GiB*")
     else:
         headline = f"*{result.model.name}* ({result.task}) @ {result.weights}: " \
@@ -283,7 +351,7 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
         headline += f" — {lab['fits'].lower()} {fit_lines[0]}"
     rows: list[tuple[str, str]] = [
         (lab["model"], result.model.name), (lab["precision"], result.weights),
-        (lab["context"], f"{f.number(context_tokens)} {lab['tokens']}"),
+        *((label, value) for label, value, _ in said),
         (lab["weights"], f"{_gib(mem.weights_gib, f)} GiB")]
     if mem.kv_cache_gib is not None:
         rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib, f)} GiB"))
@@ -300,9 +368,9 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int,
     if result.warnings:
         # what /v1/sizing and /v1/ask say beside the numbers ("accepts at most 8,192 tokens")
         # is never dropped here: in the reader's language, the answer's own wording
-        blocks.append(_warnings_block(result.warnings, lang, messages))
-    link = web_link(public_url, {"model": result.model.id, "weights": result.weights,
-                                 "context": context_tokens})
+        blocks += _warnings_blocks(_warning_lines(result.warnings, lang, messages), lang,
+                                   messages)
+    link = web_link(public_url, link_params) if link_params is not None else None
     return _finish(text, blocks, link, lang, result.sources[:3], messages)
 
 
@@ -343,12 +411,20 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     else:
         text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
     text = escape(text)
-    blocks: list[Block] = [section(text), section(table(rows))]
+    blocks: list[Block] = [*sections(text), section(table(rows))]
     if lines:
         blocks.append(_offers_block(lines, lang, messages))
-    if rec.options and rec.options[0].warnings:
-        blocks.append(_warnings_block(rec.options[0].warnings, lang, messages,
-                                      localised=rec is not core))
+    # every listed offer's own warnings, tagged with its number (a warning the offers share
+    # once, with all their numbers): the third offer's "PCIe only" was left out
+    said: dict[str, list[int]] = {}
+    listed = rec.options[:3]
+    for o in listed:
+        for w in _warning_lines(o.warnings, lang, messages, localised=rec is not core):
+            said.setdefault(w, []).append(o.rank)
+    if said:
+        tags = ([f"_{', '.join(f'#{r}' for r in ranks)}:_" for ranks in said.values()]
+                if len(listed) > 1 else [])
+        blocks += _warnings_blocks(list(said), lang, messages, tags)
     if rec.alternatives:
         blocks.append(context([f"*{escape(lab['alternatives'])}*",
                                *(escape(f"{a.change}: {a.effect}")
@@ -392,6 +468,14 @@ def render_unknown_model(name: str, suggestions: Sequence[str], lang: str,
     if usage:
         parts.append(say(lab[usage]))
     return notice(" ".join(parts))
+
+
+def render_unknown_precision(word: str, lang: str, messages: Messages | None = None
+                             ) -> Message:
+    """A precision-shaped word the catalog does not know ("int5"): said, with the known
+    ones, rather than sized at the model's own precision."""
+    return notice(say(labels(lang, messages)["unknown_precision"], word=word,
+                      known=", ".join(precision_ids())))
 
 
 def render_help(lang: str, messages: Messages | None = None) -> Message:
