@@ -393,6 +393,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     else:
         written = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages,
                                   model_id, st)
+    if notes and written.sizing is not None and written.sizing.model == "custom":
+        notes = []  # sized at the stated count (a scaled architecture): its name says so
     variant = sub
     if model_id is not None and intent in ("media", "finetune"):
         m = registry.models[model_id]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from service.domain.answer.understand import (
+    USER_COUNT,
     Extracted,
     _count_before,
     _find_names,
@@ -25,6 +26,7 @@ from service.domain.answer.understand import (
     prompt_tokens,
     training_examples,
     unknown_model,
+    user_count,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
@@ -159,7 +161,12 @@ class Stated:
     """A reserved or committed price is asked ("reserved for 1 year", "rezervat")."""
     interruptible: bool = False
     """The question says the work may be interrupted (spot, preemptible, batch, offline, a
-    job that checkpoints): only then may a spot price lead."""
+    job that checkpoints): only then may a spot price lead. A spot negated ("not on spot",
+    "fără spot": _NO_SPOT) is none: on-demand."""
+    trains: bool = False
+    """The question says training ("train", "antrenez", "pre-antrenez"), whether or not the
+    extraction reads a workload from it: a spot question with training tokens and a deadline
+    is then the spot deadline plan, the job read as the training answer reads it."""
     forecast: bool = False
     """A future price is asked ("next year", "anul viitor"): never forecast."""
     bandwidth: bool = False
@@ -244,6 +251,9 @@ class Stated:
     hour_asked: bool = False
     """A price by the hour is asked in so many words ("per hour", "hourly", "pe oră"), besides
     any daily usage ("8 hours a day"): the hour leads, the month at that usage after it."""
+    month_asked: bool = False
+    """A month is named ("per month", "pe lună"): a job run on a schedule ("every week")
+    leads with its month of runs, not one run."""
     budget_usd_total: float | None = None
     """A budget for the whole job ("budget $150 total", "under $150", "buget de 150 USD în
     total"): a job's cost is said to be within it or over it."""
@@ -270,8 +280,9 @@ _MEM_CARD = re.compile(
     # "pot rula X pe 24gb?", "fit in 16 GB": a memory size a model goes on
     r"|\b(?:on|pe|in|into|within)\s++(?:(?:a|an|o|un)\s++)?(\d{1,3})\s*+(?:gb|gib|g)\b"
     r"(?!\s*+(?:of|de)\s++(?:data|date|text|storage|stocare|trafic|egress))")
-_USERS = re.compile(  # any count: past what is sized the answer says so (writer)
-    r"(?<![\w.])(\d{1,12})\s*+(?:(?:de\s++)?(?:people|persons|users|utilizatori|oameni"
+_USERS = re.compile(  # any count: past what is sized the answer says so (writer); its scale
+    # too: "1 milion de utilizatori simultani" (was 1 user, "milion" taken for a word between)
+    USER_COUNT + r"(?:(?:people|persons|users|utilizatori|oameni"
     r"|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
     r"(?:[a-z]++\s++){0,3}?"
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
@@ -549,6 +560,7 @@ def excluded_providers(folded: str) -> tuple[str, tuple[str, ...]]:
     each word of a list item, the item joined ("prime intellect": primeintellect) and its
     alias; which are providers is the catalog's to say."""
     names: list[str] = []
+    folded = _NO_SPOT.sub(" ", folded)  # "not on spot" is on-demand, no provider left out
     for m in _EXCLUDED.finditer(folded):
         for item in re.split(_EXCL_SEP, m.group(1)):
             words = item.split()
@@ -562,6 +574,10 @@ _REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|
                         r"|central)[a-z]*+(?:-?\d++[a-z]?)?\b")
 _RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat\w*+"
                        r"|\brezerv(?:i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
+# a spot negated: "not on spot", "not spot", "no spot", "non-spot", "without spot", "fără
+# spot", "nu pe spot": on-demand, neither spot asked nor a provider left out
+_NO_SPOT = re.compile(r"\b(?:not|no|non|never|without|fara|nu)[\s-]++(?:(?:on|at|using|via|with"
+                      r"|pe|la|prin|in|folosind)\s++)?(?:an?\s++)?spot\b")
 _INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bbatch\b"
                             r"|\boffline\b|\bcheckpoint\w*+")
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
@@ -676,13 +692,15 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
                              or registry.find_gpu(word) or registry.find_model(word)):
         word = None
     return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
-            "interruptible": bool(_INTERRUPTIBLE.search(folded)),
+            "interruptible": bool(_INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
+            "trains": bool(_TRAIN.search(folded) and not _TRAINING_DATA.search(folded)),
             "forecast": bool(_FORECAST.search(folded)),
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
-            "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded)))}
+            "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
+            "month_asked": bool(_COST_MONTH.search(folded))}
 
 
 def _num(raw: str) -> float:
@@ -751,7 +769,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             break
     um = _USERS.search(folded)
     return Details(gpus=gpus if len(gpus) > 1 else None, memory_gib=mem, tokens=tokens,
-                   users=int(um.group(1)) if um else None,
+                   users=user_count(um.group(1), um.group(2)) if um else None,
                    duration_hours=duration, data_gb=data, provider=provider, region=region,
                    sub=None)
 
@@ -941,7 +959,9 @@ _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
                       r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
 # a time to finish within: "in 30 days", "within 2 weeks", "în 30 de zile", "în cel mult 30 de
 # zile", "sub 30 de zile"; in words: "in one week", "in a month", "în două săptămâni",
-# "într-o săptămână" ("3 days in a week" is a schedule, not a deadline)
+# "într-o săptămână" ("3 days in a week" is a schedule, not a deadline); one written as a
+# deadline: "a deadline of 30 days", "deadline: 2 weeks", "termen (limită) de 30 de zile",
+# "termenul de 3 zile", and before it, "a 30-day deadline" (_DEADLINE_BEFORE)
 _DEADLINE_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
                    "o": 1, "un": 1, "una": 1, "doua": 2, "trei": 3, "patru": 4, "cinci": 5,
@@ -949,14 +969,18 @@ _DEADLINE_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "
 _DEADLINE = re.compile(
     r"(?<!days )(?<!zile )(?<!times )(?<!ori )"
     r"(?:\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
-    r" putin de)\s++|\bintr-)(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
+    r" putin de|deadline of|deadline is|deadline:|termen\w*+(?: limita)?(?: de)?)"
+    r"\s++|\bintr-)(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
     + r")\s*+(?:de\s++)?(days?|zile|zi|weeks?|saptamani|saptamana|hours?|ore|ora|months?"
     r"|luni|luna)\b")
+_DEADLINE_BEFORE = re.compile(
+    r"\b(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
+    + r")[\s-]*+(days?|weeks?|hours?|months?)\s++deadline\b")
 
 
 def _deadline(folded: str) -> float | None:
     """The time ``folded`` says a job must finish within, in hours, or None."""
-    m = _DEADLINE.search(folded)
+    m = _DEADLINE.search(folded) or _DEADLINE_BEFORE.search(folded)
     if m is None:
         return None
     count = _DEADLINE_WORDS.get(m.group(1)) or int(m.group(1))
@@ -1156,7 +1180,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=_job_runs(folded),
-                  on_demand=bool(_ON_DEMAND.search(folded)),
+                  on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   provider_evidence=_provider_evidence(text, folded),
                   per_gb=bool(_PER_GB.search(folded)),
@@ -1303,7 +1327,8 @@ _COST = re.compile(
     # "preț" is a price, "pretrain" is not
     r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
     r"|\bhow much (?:is|are|does|would|will|for)\b"
-    r"|\bhow much (?:to|money)\b|\bhow much (?:per|a|an|each|every) (?:day|week|month|hour)\b"
+    r"|\bhow much (?:to|money)\b"
+    r"|\bhow much (?:per|a|an|each|every) (?:day|week|month|hour|year)\b"
     r"|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\$|\busd\b|\bdolari\b|\bdollars?\b"
     r"|\bper (?:hour|month|1m|million)\b|\bpe (?:ora|luna)\b|\bspend\b|\bbill\b|\bafford\b"
     r"|\bcheltu\w*+|\bsub \d|\bora de\b|\b(?:an|per|one) hour of\b"
@@ -1333,6 +1358,11 @@ _FITS = re.compile(
     r"|\bcan (?:a|an|my|the|one|this|that|our)\b[^?]{0,40}?\b(?:run|handle|hold|load)\b")
 # "how much VRAM do I need?" with no model named: a memory question that needs the model
 _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
+                       # "how much does llama 8b need in VRAM" (not "how much does it cost
+                       # ... needs 80 GB of memory": a price)
+                       r"|\bhow much (?:does|do|will|would)\b(?:(?!\bcost)[^?]){0,60}?"
+                       r"\b(?:need|require|take|use)s?\s++(?:in\s++)?(?:gpu\s++)?"
+                       r"(?:vram|memory|ram)\b"
                        r"|\bcata? (?:vram|memorie)\b|\bcat de mult[ae]? (?:vram|memorie)\b"
                        r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
@@ -1358,6 +1388,7 @@ _SUPPORT_Q = re.compile(
 _MEMORY = re.compile(r"\bvram\b|\bmemory\b|\bmemori\w*+|\bhow much (?:gpu )?(?:ram|memory)\b"
                      r"|\bgib\b|\bgb\b")
 _TRAIN = re.compile(r"\btrain\w*+|\bantren\w*+|\bpre-?train\w*+|\bpreantren\w*+")
+_TRAINING_DATA = re.compile(r"\btraining data\b|\bdate de antrenare\b")
 _FINETUNE = re.compile(r"\bfine[- ]?tun\w*+|\bfinetun\w*+|\blora\b|\bqlora\b|\bajustare fina\b"
                        r"|\breglaj fin\b|\bdreambooth\b")
 _MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bvideo\w*+|\bclips?\b"
@@ -1375,7 +1406,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
-    f = _fold(text)
+    f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
     media = model_kind in ("diffusion", "audio")
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
@@ -1409,7 +1440,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     fs = _TOKENS_OUT.sub(" ", f)
     if _STORAGE.search(fs) and gpu_named >= 1 and _COST.search(f) and (
             has_model or not _EGRESS_ONLY.search(f)):
-        return "cost", "month"  # a GPU's month plus its storage and egress
+        # a GPU's month plus its storage and egress; a length stated and no month asked ("5
+        # hours on 8 H100s with 500 GB of storage"): that length's GPU time and storage
+        stated_h = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
+        return "cost", "job" if stated_h and not _COST_MONTH.search(f) else "month"
     if _STORAGE.search(fs) and has_model and _COST.search(f) and _IN_USE.search(f):
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
@@ -1425,7 +1459,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "interconnect", None
     if _FINETUNE.search(f):
         return "finetune", _train_sub(f)
-    if _TRAIN.search(f) and not re.search(r"\btraining data\b|\bdate de antrenare\b", f):
+    if _TRAIN.search(f) and not _TRAINING_DATA.search(f):
         return "training", _train_sub(f)
     if media and not _COST.search(f):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
@@ -1528,7 +1562,11 @@ _COST_WEEK = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:week|saptamana)\b|\b
 # a year's price: "per year", "a year", "for a year", "annual", "pe an", "pe un an", "anual"
 _COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|one)|in (?:a|one)"
                         r"|pe un|intr-un|timp de (?:un|1)|pentru (?:un|1))\s*+(?:year|yr|an)\b"
-                        r"|\byearly\b|\bannual\w*+|\banual\w*+|\bper annum\b")
+                        r"|\byearly\b|\bannual\w*+|\banual\w*+|\bper annum\b"
+                        # a year of use said after the verb or the setup: "un an întreg",
+                        # "non-stop un an", "pe un L4 un an?" (not "un an de date": data)
+                        r"|\b(?:un|1) an (?:intreg|complet)\b|\bnon-?stop (?:un|1) an\b"
+                        r"|\b(?:un|1) an(?=\s*+(?:[?.!]|$))")
 
 
 def _cost_sub(f: str) -> str:

@@ -13,7 +13,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import msgspec
@@ -158,6 +158,11 @@ class _NumberWords:
     ordinals: frozenset[str]
     """Two words that are an ordinal, not a number, unless a scale word follows: "a doua zi"
     (the second day), "a noua oară"; "a două milioane" is a count."""
+    halves: frozenset[str] = frozenset()
+    """A half of the scale word after it, with an article or "de" between or not: "half a
+    million" (500,000), "jumătate de milion"; "two and a half million" is left as it is."""
+    pairs: frozenset[str] = frozenset()
+    """Three words that mean two of what follows: "a couple of A100s", "o pereche de A100"."""
 
 
 _NUMBER_WORDS: Mapping[str, _NumberWords] = {
@@ -179,6 +184,8 @@ _NUMBER_WORDS: Mapping[str, _NumberWords] = {
                            "seconds", "epochs", "examples", "samples", "tokens", "videos",
                            "clips", "documents"}),
         ordinals=frozenset(),
+        halves=frozenset({"half"}),
+        pairs=frozenset({"a couple of", "a pair of"}),
     ),
     "ro": _NumberWords(
         units={"unu": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6,
@@ -201,6 +208,8 @@ _NUMBER_WORDS: Mapping[str, _NumberWords] = {
                            "epoci", "exemple", "tokeni", "videoclipuri", "clipuri",
                            "documente"}),
         ordinals=frozenset({"a doua", "a noua"}),
+        halves=frozenset({"jumatate"}),
+        pairs=frozenset({"o pereche de"}),
     ),
 }
 _NUMBER_WORD = re.compile(r"(?<![\w'])[a-z]++(?:-uri)?+(?![\w'])")
@@ -225,6 +234,10 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
     first, after = word(i), word(i + 1)
     if first is None:
         return None
+    if f"{first} {after} {word(i + 2)}" in table.pairs:
+        return i + 2, "2"  # "a couple of A100s", "o pereche de A100"
+    if first in table.halves:
+        return _half_at(words, i, table, word)
     if first in table.articles or first in table.weak:
         if after not in table.scales and (first in table.articles or after not in table.counted):
             return None
@@ -276,6 +289,26 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
     if kept and current == 0 and total % table.scales[kept] == 0:
         return last, f"{total // table.scales[kept]} {kept}"
     return last, str(total + current)
+
+
+def _half_at(words: list[re.Match[str]], i: int, table: _NumberWords,
+             word: Callable[[int], str | None]) -> tuple[int, str] | None:
+    """Half the scale word after ``words[i]`` ("half a million", "jumătate de milion"), as
+    :func:`_number_at` returns a number, the scale kept from a million up ("0.5 million"); None
+    after "and a" ("two and a half million": the words stay, no half of a million is read)."""
+    if i >= 2 and words[i - 1].group(0) in table.articles and (
+            words[i - 2].group(0) in table.joiners):
+        return None
+    j = i + 1
+    if word(j) in table.articles or word(j) in table.before_scale:
+        j += 1
+    scale_word = word(j)
+    scale = table.scales.get(scale_word or "", 0)
+    if not scale:
+        return None
+    if scale >= _KEPT_SCALE:
+        return j, f"0.5 {scale_word}"
+    return j, str(scale // 2)
 
 
 def _spell_out(folded: str) -> str:
@@ -1061,8 +1094,24 @@ _PER_USER = r"(?:per|pe|each|for each|de|of each)\s++(?:user|utilizator|client)\
 _MONTH_PERIOD = (r"(?:(?:/\s*+|(?:per|pe|a|an|each|every|in a|on a|intr-o)\s++)(?:month|luna)\b"
                  r"|(?:monthly|lunar)\b)")
 """The period of a monthly cost: "per month", "pe lună", "a month", "monthly"."""
+_COUNT_SCALES = {"k": 1000, "thousand": 1000, "mii": 1000, "m": 1_000_000,
+                 "million": 1_000_000, "millions": 1_000_000, "milion": 1_000_000,
+                 "milioane": 1_000_000}
+_SCALE_WORD = r"(?:k|thousand|mii|m|millions?|milioane|milion)\b"
+USER_COUNT = (rf"(?<![\w.])(\d{{1,12}}(?:\.\d{{1,3}}(?=\s*+{_SCALE_WORD}))?)\s*+(?:de\s++)?"
+              rf"(?:({_SCALE_WORD})\s*+(?:de\s++)?)?")
+"""A count of users, its scale word after it or not (groups 1 and 2): "1 million", "1.5
+million", "2 milioane de", "20 de mii de", "10k". :func:`_spell_out` keeps a scale word from a
+million up ("a million users" is "1 million users"), and a count in digits keeps its own."""
+
+
+def user_count(number: str, scale: str | None) -> int:
+    """The count :data:`USER_COUNT` matched: ``number`` times its ``scale`` word, if any."""
+    return round(float(number) * _COUNT_SCALES.get(scale or "", 1))
+
+
 _USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the answer says so
-    r"(?<![\w.])(\d{1,12})\s*+(?:de\s++)?"
+    USER_COUNT +
     r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
     # users "per month" are the load of a monthly cost asked, not a rate: "to serve Llama for
     # 50 users per month" (was 1 user: an RTX A4000 at $108.71/month, where "how much per
@@ -1306,8 +1355,11 @@ def extract(text: str, registry: Registry) -> Extracted:
     hour = _HOUR.search(folded) or _HOURLY.search(folded)
     month = _MONTH.search(folded) or _MONTHLY.search(folded)
     pop = population(bare)
-    users = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
-                 None) or _CONCURRENCY.search(bare)
+    um = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
+              None)
+    cm = _CONCURRENCY.search(bare) if um is None else None
+    users = (user_count(um.group(1), um.group(2)) if um is not None
+             else int(cm.group(1)) if cm is not None else None)
     batch = _BATCH.search(bare)
 
     return Extracted(
@@ -1323,7 +1375,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         method=method,
         budget_usd_per_hour=_amount(hour) if hour else None,
         budget_usd_per_month=_amount(month) if month else None,
-        concurrent_requests=int(users.group(1)) if users else None,
+        concurrent_requests=users,
         batch_size=int(next(g for g in batch.groups() if g)) if batch else None,
         engine=_engine(toks, folded, registry),
     )

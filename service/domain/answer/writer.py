@@ -22,7 +22,7 @@ from service.domain.answer.intent import Details, Stated, finetune_options
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import ModelEntry
+from service.domain.catalog.models import Architecture, ModelEntry, param_breakdown
 from service.domain.catalog.offer_query import OfferView, in_regions
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
@@ -52,7 +52,12 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH, WHISPER_WINDOW_S
 from service.domain.sizing.layout import NODE_GPUS
-from service.domain.sizing.requests import FinetuneOptions, SizingRequest
+from service.domain.sizing.requests import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+    FinetuneOptions,
+    SizingRequest,
+)
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     SizingResult,
@@ -161,6 +166,19 @@ class _W:
         self.f: Formatter = messages.formatter(lang)
         self.model_id = model_id
         self.model = self.reg.models[model_id] if model_id else None
+        self.scaled: Architecture | None = None
+        """A bare size's stand-in architecture scaled to the size stated (``_scaled_stand_in``):
+        every sizing of the answer is of it, as /v1/sizing sizes an inline ``architecture``."""
+        if self.model is not None and ex.model is None and ex.params_b:
+            self.scaled = _scaled_stand_in(self.model, ex.params_b * 1e9)
+        if self.model is not None and self.scaled is not None:
+            stated = float(ex.params_b or 0)
+            b = self.n(stated, 0 if stated.is_integer() else 1)
+            self.model = msgspec.structs.replace(
+                self.model, name=self.say("size_scaled_model", b=b, name=self.model.name,
+                                          layers=self.n(self.scaled.num_layers)),
+                total_params=param_breakdown(self.scaled).total, active_params=None,
+                architecture=self.scaled)
         self.out = Written()
         self.weights = ex.weights or ("int4" if ex.quantized else None)
         self._regions: RegionFilter | None = None
@@ -312,7 +330,9 @@ class _W:
     # -- the core -----------------------------------------------------------------------------
 
     def size(self, **kw: Any) -> SizingResult | None:
-        req = {"model": self.model_id, **{k: v for k, v in kw.items() if v is not None}}
+        named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
+                                 else {"model": self.model_id})
+        req = {**named, **{k: v for k, v in kw.items() if v is not None}}
         if self.weights and "weights" not in kw:
             req["weights"] = self.weights
         engine = self.engine()
@@ -690,7 +710,8 @@ class _W:
                 mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / copies,
                 kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
         self.out.sizing = SizingNumbers(
-            model=r.model.id, model_name=r.model.name, weights=r.weights, context_tokens=ctx,
+            model=r.model.id, weights=r.weights, context_tokens=ctx,
+            model_name=self.model.name if self.scaled and self.model else r.model.name,
             total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
             kv_cache_gib=None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2),
             fits_on=fits)
@@ -813,6 +834,10 @@ def _ctx(w: _W, default: int = 4096) -> int:
         return w.ex.context_tokens
     m = w.model
     limit = m.architecture.max_context if m is not None and m.architecture else None
+    if limit and w.ex.model is None and w.ex.params_b:
+        # a bare size stood in for by a model ("a 40B model": Falcon 40B, 2,048 tokens) with
+        # no context stated: sized at the stand-in's own limit, never refused past it
+        return min(default, limit)
     if m is not None and m.task == "embed" and limit:
         # an embedding model takes at most its own input length (bge-large: 512)
         return min(default, limit)
@@ -1246,6 +1271,76 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
                                    setup=setup))
 
 
+_NAMED_SIZE = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
+"""The size a model id states ("llama-3.1-70b" -> 70)."""
+
+
+def _scaled_stand_in(m: ModelEntry, params: float) -> Architecture | None:
+    """A bare size ("a 70B model") is sized as the catalog model that stands for it (compose's
+    ``_representative``, at most 25 % away, the "I know no model of about N B" limit) only
+    where that model's name states the size within 3 % (Llama 3.1 70B, 70.6B; "a 400B model":
+    Llama 3.1 405B); else ("a 50B model":
+    Falcon 40B's 41.3B; "a 45B model", 8 % off) it is sized at the count stated, so that its
+    weights are that count x the precision's bytes (50e9 x 2 B = 93.1 GiB at fp16):
+
+    ``m``'s architecture with as many layers as put it at ``params`` parameters, the MLP
+    width then trimmed to the exact count (a fraction of a layer); its context limit unknown
+    (the stand-in's is its own, not the stated size's), its vision tower dropped (a size is a
+    language model's). The KV cache per token grows with the layers, so it keeps the
+    stand-in's KV per parameter. None where ``m``'s name states the size within 3 % (sized
+    as ``m``)
+    or for a shape that does not scale by its layers alone (MoE, MLA, hybrid attention,
+    encoder-decoder)."""
+    a, named = m.architecture, _NAMED_SIZE.search(m.id)
+    if (m.kind != "llm" or a is None
+            or (named and abs(float(named.group(1)) * 1e9 - params) <= 0.03 * params)
+            or a.is_moe or a.is_mla or a.is_encoder_decoder or a.linear_attention_layers
+            or a.sliding_window_layers or a.first_dense_layers):
+        return None
+    b = param_breakdown(a)
+    fixed = b.embedding + b.lm_head + a.hidden_size  # and the final norm
+    per_layer = (b.total - fixed) / a.num_layers
+    layers = max(1, round((params - fixed) / per_layer))
+    scaled = msgspec.structs.replace(a, num_layers=layers, max_context=None, vision_params=0)
+    mats = 3 if a.mlp_type == "gated" else 2
+    gap = params - param_breakdown(scaled).total
+    width = a.intermediate_size + round(gap / (layers * mats * a.hidden_size))
+    return msgspec.structs.replace(scaled, intermediate_size=max(1, width))
+
+
+_FALLBACK_PRECISIONS = ("fp8", "int8", "awq-int4")
+"""The precisions tried, largest first, where a model at its own does not fit the GPUs
+named and no precision was stated (as the speed answer does)."""
+
+
+def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str, ctx: int,
+                       held: Callable[[SizingResult], object], **kw: Any
+                       ) -> SizingResult | None:
+    """The sizing at the largest precision that fits ``count`` x ``gid`` (``held``: it holds
+    what is asked, a request or a context), when no precision was stated and the model's own
+    does not (Llama 3.1 70B at bf16 on one H100: 0 requests; at fp8 one): said so, with the
+    GPUs of it the model's own precision takes. None: a precision was stated, the model's
+    own fits, or none of the smaller ones does either."""
+    if held(r) or w.weights is not None or w.model is None or w.model.kind != "llm":
+        return None
+    for pid in _FALLBACK_PRECISIONS:
+        if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
+            continue
+        again = w.size(gpu=gid, gpu_count=count, weights=pid, **kw)
+        if again is None or again.runs is False or not held(again):
+            continue
+        w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
+                                ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
+                                cap=w.gib(w.cap(r))))
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:  # the model's own precision: how many of the GPU it takes
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        return again
+    return None
+
+
 def _max_context(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
@@ -1263,6 +1358,8 @@ def _max_context(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
+    r = _fitting_precision(w, r, gid, count, setup, DEFAULT_INPUT_TOKENS + DEFAULT_OUTPUT_TOKENS,
+                           lambda x: x.max_context_tokens, batch_size=users) or r
     w.record(r, r.max_context_tokens or 0)
     if not r.max_context_tokens:
         w.out.first = w.say("max_context_none", model=w.model.name, weights=r.weights,
@@ -1303,15 +1400,18 @@ def _max_concurrency(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
     if r is None or r.gpu is None:
         return
-    w.record(r, inp + 512)
     setup = named or w.setup(count, gid)
+    r = _fitting_precision(w, r, gid, count, setup, inp + 512, lambda x: x.max_batch_size,
+                           input_tokens=inp, output_tokens=512) or r
+    w.record(r, inp + 512)
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + 512))
         w.ask("max_batch_size", 0, "requests", yes=False)
         return
-    w.out.first = w.say("max_concurrency", setup=setup, model=w.model.name, weights=r.weights,
+    w.out.first = w.say("max_concurrency_one" if r.max_batch_size == 1 else "max_concurrency",
+                        setup=setup, model=w.model.name, weights=r.weights,
                         n=w.n(r.max_batch_size), ctx=w.n(inp + 512), inp=w.n(inp),
                         out=w.n(512))
     w.ask("max_batch_size", r.max_batch_size, "requests")
@@ -1915,6 +2015,7 @@ def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: 
 def _gpu_count(w: _W) -> None:
     if w.model is None:
         return
+    _bare_holds(w)
     gid, _ = w.card()
     if _work_rate(w, gid):  # an image, speech or embedding model's rate
         return
@@ -2342,6 +2443,8 @@ def _compare(w: _W) -> None:
         offers = [bb[0]] if bb else []
         price = bb[1] if bb else None
         setup = w.setup(count, gid)
+        if r is not None and r.weights != base.weights:  # a precision that fits the count
+            setup = w.say("compare_setup_precision", setup=setup, weights=r.weights)
         price_text = w.say("compare_price", price=w.usd(price), total=w.usd(price * count),
                            kind=w.kinds[bb[2]] if bb else "") if price else ""
         if users > 1 and (p is None or not tps):
@@ -2396,6 +2499,14 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
         if gid in written and written[gid] != count:
             r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=512,
                        batch_size=users if users > 1 else None)
+            if r is not None and r.gpu is not None and not r.fits:
+                # the count written, at the largest precision that fits it (said in its row)
+                more = len(w.out.more)
+                r = _fitting_precision(
+                    w, r, gid, written[gid], w.setup(written[gid], gid), inp + 512,
+                    lambda x: x.fits and x.performance is not None, input_tokens=inp,
+                    output_tokens=512, batch_size=users if users > 1 else None) or r
+                del w.out.more[more:]  # the row says it: "1 x H200 at fp8 (bf16: ...)"
             if r is not None and not r.fits:
                 fewest = (w.say("compare_nofit_fewest", setup=w.setup(count, gid))
                           if count is not None and count > written[gid] else "")
@@ -2490,6 +2601,15 @@ def _cost_period(w: _W, hour: float, period: str) -> None:
     w.out.more.insert(0, w.out.first or "")
     w.out.first = said
     w.ask(f"per_{period}_usd", total, f"USD/{period}")
+
+
+def _finetune(w: _W) -> None:
+    """A fine-tuning question; a run on a schedule ("every week", "o dată pe săptămână"):
+    its month of runs after the one run's cost, leading when a month is asked."""
+    _train(w, "finetune")
+    if (w.st.job_runs and w.out.asked is not None
+            and w.out.asked.quantity == "per_training_run_usd"):
+        _job_month(w, w.out.asked.value, w.st.month_asked)
 
 
 def _job_month(w: _W, per_job: float, lead: bool) -> None:
@@ -2614,7 +2734,33 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     return True
 
 
+def _bare_holds(w: _W) -> None:
+    """A GPU family named bare ("A100", "A100s") in a cost or a count for an LLM: the memory
+    variant that holds the model on the fewest GPUs, or at the count stated the one that holds
+    it there, as the comparison reads such a name (:func:`_compare`); the note after the
+    answer names the card read and the other's count. The name's alias is the small card
+    (the A100 40GB): Qwen2.5 72B was priced on 8 of it, or on "2 A100s" that do not hold it
+    ("the model needs 8 of it" beside a price for 2), where 2 × A100 80GB do."""
+    bare = w.st.bare_gpu
+    if bare is None or w.model is None or w.model.kind != "llm" or w.ex.gpu != bare[1]:
+        return
+    if w.ex.gpu in w.st.gpu_family and (w.det.provider or w.det.region):
+        return  # priced at a provider or in a region: every card of the family (_cost_inner)
+    word, read, other = bare
+    if w.reg.gpus[other].memory_gb <= w.reg.gpus[read].memory_gb:
+        return
+    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024)  # as the cost's recommendations
+    here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
+    if there is None or (here is not None and here <= there):
+        return
+    if w.ex.gpu_count and here is not None and here <= w.ex.gpu_count:
+        return  # the count stated holds it on the card read
+    w.ex = msgspec.structs.replace(w.ex, gpu=other)
+    w.st = dc_replace(w.st, bare_gpu=(word, other, read))
+
+
 def _cost_inner(w: _W) -> None:
+    _bare_holds(w)
     gid, _ = w.card()
     one_card = w.st  # (the alias's card, should no card of the family be offered there)
     if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):
@@ -2652,7 +2798,8 @@ def _cost_inner(w: _W) -> None:
         return
     if token_job:
         w.sub = "job"  # "100 million tokens": the job's total, on the cheapest option
-    if w.model is None and gid is not None and w.sub == "month" and (
+    if w.model is None and gid is not None and (
+            w.sub == "month" or (w.sub == "job" and w.det.duration_hours)) and (
             w.st.storage_gb or w.st.egress_gb):
         _month_total(w, gid)
         return
@@ -2736,7 +2883,8 @@ def _cost_inner(w: _W) -> None:
                                                           kw.get("context_tokens", 4096))
         if nofit is not None:
             count = nofit[0]  # never a price for a setup that does not hold the load
-        if w.sub == "month" or w.ex.budget_usd_per_month:
+        if (w.sub == "month" or w.ex.budget_usd_per_month
+                or (w.sub == "job" and w.det.duration_hours and w.st.storage_gb)):
             if _month_total(w, gid, count):
                 if nofit is not None and w.out.first:
                     w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
@@ -2768,8 +2916,12 @@ def _cost_inner(w: _W) -> None:
             w.out.first = w.say("nooffer", reason=localise(rec.reason, w.t, w.f, w.kinds))
             w.out.computed = True
         return
-    w.offer_numbers(msgspec.structs.replace(rec, options=options))
     o = options[0]
+    if (w.sub == "job" and w.det.duration_hours and w.st.storage_gb and gid is not None
+            and o.nodes == 1
+            and _month_total(w, o.offer.gpu, w.ex.gpu_count or o.offer.gpu_count)):
+        return  # a length stated with storage: its GPU hours and storage, as without a model
+    w.offer_numbers(msgspec.structs.replace(rec, options=options))
     if family:
         w.priced_gpu = o.offer.gpu  # (the region and provider notes are about the card led)
         if o.offer.gpu != gid:
@@ -3164,8 +3316,14 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
 def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     """A month of ``gid`` running 24 h/day plus the storage and egress the question states,
     at the provider where the three together cost least; an unknown storage or egress price
-    counts at the highest sourced rate of its class (as the recommendations count it)."""
+    counts at the highest sourced rate of its class (as the recommendations count it). A
+    length stated instead of a month (sub ``job``: "5 hours on 8 H100s with 500 GB of
+    storage"): that many GPU hours, and the storage's monthly price for those hours of the
+    720-hour month every monthly figure here is priced over (24 h x MONTH_DAYS)."""
     count = count or w.ex.gpu_count or 1
+    job_h = w.det.duration_hours if w.sub == "job" else None
+    gpu_hours = job_h or w.month_hours()
+    held = job_h / (24.0 * MONTH_DAYS) if job_h else 1.0  # the share of a month stored
     storage_gb, egress_gb = w.st.storage_gb or 0.0, w.st.egress_gb or 0.0
     weights_disk = False
     if not storage_gb and w.model is not None:
@@ -3204,7 +3362,8 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
             if egress_gb:
                 notes.append(w.say("core_egress_unknown", provider=o.provider,
                                    rate=w.f.money(max_egress, 3)))
-        gpu_cost = per * count * w.month_hours()
+        storage *= held
+        gpu_cost = per * count * gpu_hours
         total = gpu_cost + storage + egress
         if best is None or total < best[0]:
             best = (total, gpu_cost, storage, egress, o, per, "on_demand", notes)
@@ -3212,17 +3371,20 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         return False
     total, gpu_cost, storage, egress, o, per, kind, notes = best
     parts = ""
-    if storage_gb:
+    if storage_gb and job_h:
+        parts += w.say("part_storage_hours", cost=w.usd(storage), gb=w.n(storage_gb),
+                       month=w.usd(storage / held))
+    elif storage_gb:
         parts += w.say("part_storage_weights" if weights_disk else "part_storage",
                        cost=w.usd(storage), gb=w.n(storage_gb))
     if egress_gb:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
-    w.out.first = w.say("cost_month_total", total=w.usd(total),
+    w.out.first = w.say("cost_job_total" if job_h else "cost_month_total", total=w.usd(total),
                         setup=w.setup(o.gpu_count if count > 1 else count, gid),
-                        usage=w.usage(),
+                        usage=w.usage(), hours=w.duration(job_h) if job_h else "",
                         provider=o.provider, gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
-    w.ask("per_month_usd", total, "USD")
+    w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(o)))
     for n in notes:
         w.warn(n)
@@ -4946,13 +5108,17 @@ def _spot(w: _W) -> None:
         if w.out.first is not None:
             return
     deadline = bool(w.det.tokens and w.st.deadline_hours)
-    if (w.model is not None and w.model.kind == "llm" and deadline
-            and w.ex.workload in ("pretrain", "finetune")):
+    # training said with no workload read ("train a 7B", "pre-antrenez"): the job as the
+    # training answer reads it (WRITERS["training"])
+    job = w.ex.workload if w.ex.workload in ("pretrain", "finetune") else (
+        ("finetune" if w.ex.method else "pretrain") if w.ex.workload is None and w.st.trains
+        else None)
+    if w.model is not None and w.model.kind == "llm" and deadline and job is not None:
         # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s", "200M
-        # tokens within 2 days on spot, which gpu?"): the deadline plan on spot, on the GPU
-        # named or chosen as the on-demand plan chooses it, not the deadline read as one
-        # setup rented for 30 days
-        _train(w, w.ex.workload, spot=True)
+        # tokens within 2 days on spot, which gpu?"), whatever else is asked ("how many and
+        # how much?"): the deadline plan on spot, on the GPU named or chosen as the on-demand
+        # plan chooses it, not the deadline read as one setup rented for 30 days
+        _train(w, job, spot=True)
         if w.out.first is not None:
             return
     # the run's own length, never its deadline (no plan met it: the hour is compared)
@@ -5626,7 +5792,7 @@ def _fallback(w: _W) -> None:
 WRITERS: dict[str, Callable[[_W], None]] = {
     "fits": _fits, "memory": _memory, "max_context": _max_context,
     "max_concurrency": _max_concurrency, "speed": _speed, "gpu_count": _gpu_count,
-    "compare": _compare, "cost": _cost, "finetune": lambda w: _train(w, "finetune"),
+    "compare": _compare, "cost": _cost, "finetune": _finetune,
     "training": lambda w: _train(w, "pretrain" if w.ex.workload == "pretrain" else "finetune"
                                  if w.ex.method else "pretrain"),
     "spot": _spot, "billing": _billing, "storage_egress": _storage,
