@@ -3303,11 +3303,21 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
         return False
     v, per, kind = b
     w.record(r, inp + 512)
-    w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
-                        weights=r.weights, hour=w.usd(per * count), provider=w.where(v, count),
-                        kind=w.kinds[kind], month=w.usd(per * count * w.month_hours()),
-                        usage=w.usage())
-    w.ask("per_hour_usd", per * count, "USD/h")
+    # a stated length ("10 hours on 4 H100s for llama 3.1 70b"): its total, as with no model
+    job_h = w.det.duration_hours if (w.det.duration_hours and w.sub != "month"
+                                     and not w.st.hours_per_day) else None
+    if job_h:
+        w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
+                            setup=w.setup(count, gid), model=w.model.name, weights=r.weights,
+                            total=w.usd(per * count * job_h), hour=w.usd(per * count),
+                            provider=w.where(v, count), kind=w.kinds[kind])
+        w.ask("per_job_usd", per * count * job_h, "USD")
+    else:
+        w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
+                            weights=r.weights, hour=w.usd(per * count),
+                            provider=w.where(v, count), kind=w.kinds[kind],
+                            month=w.usd(per * count * w.month_hours()), usage=w.usage())
+        w.ask("per_hour_usd", per * count, "USD/h")
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True

@@ -1,0 +1,25 @@
+"""A stated length with a model and GPUs named ("10 hours on 4 H100s for llama 3.1 70b") is
+priced for that length, as it is with no model named; it was the hourly price and a month."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.ask_fixtures import ask, asked, first_sentence
+
+
+@pytest.mark.parametrize("q", ["How much for 10 hours on 4 H100s for llama 3.1 70b?",
+                               "Cât costă 10 ore pe 4 H100 pentru llama 3.1 70b?"])
+def test_a_stated_length_with_a_model_is_its_total(q: str) -> None:
+    r = ask(q)
+    hourly = asked(ask("How much per hour for 4 H100s for llama 3.1 70b?"))
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("per_job_usd", "USD"), first_sentence(r)
+    assert hourly[0] == "per_hour_usd"
+    assert value == pytest.approx(10 * hourly[1])
+    assert first_sentence(r).startswith("10 "), first_sentence(r)
+
+
+def test_the_same_length_with_no_model_agrees() -> None:
+    with_model = asked(ask("How much for 10 hours on 4 H100s for llama 3.1 70b?"))[1]
+    assert asked(ask("How much for 10 hours on 4 H100s?"))[1] == pytest.approx(with_model)
