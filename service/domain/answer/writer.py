@@ -1314,13 +1314,14 @@ named and no precision was stated (as the speed answer does)."""
 
 
 def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str, ctx: int,
-                       held: Callable[[SizingResult], object], **kw: Any
-                       ) -> SizingResult | None:
+                       held: Callable[[SizingResult], object], takes: bool = True,
+                       **kw: Any) -> SizingResult | None:
     """The sizing at the largest precision that fits ``count`` x ``gid`` (``held``: it holds
     what is asked, a request or a context), when no precision was stated and the model's own
     does not (Llama 3.1 70B at bf16 on one H100: 0 requests; at fp8 one): said so, with the
-    GPUs of it the model's own precision takes. None: a precision was stated, the model's
-    own fits, or none of the smaller ones does either."""
+    GPUs of it the model's own precision takes (``takes``). None: a precision was stated,
+    the model's own fits, or none of the smaller ones does either. The speed, max-users,
+    max-context and compare answers all fall back through it."""
     if held(r) or w.weights is not None or w.model is None or w.model.kind != "llm":
         return None
     for pid in _FALLBACK_PRECISIONS:
@@ -1333,7 +1334,7 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
                                 ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
                                 cap=w.gib(w.cap(r))))
         row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
-                    if f.gpu == gid and f.gpu_count > count), None)
+                    if f.gpu == gid and f.gpu_count > count), None) if takes else None
         if row is not None:  # the model's own precision: how many of the GPU it takes
             w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
                                     weights=r.weights, per=w.gib(row.per_gpu_gib)))
@@ -1482,22 +1483,13 @@ def _speed(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    if not r.fits and w.weights is None and w.model.kind == "llm":
+    if not r.fits:
         # the model's own precision does not fit there at this prompt: the figures at the
         # largest precision that does, said so (a "no" alone answers no speed)
-        for pid in ("fp8", "int8", "awq-int4"):
-            if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
-                continue
-            again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
-                           batch_size=w.ex.concurrent_requests, weights=pid)
-            if (again is not None and again.fits and again.performance is not None
-                    and again.runs is not False):
-                w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid,
-                                        setup=setup, ctx=w.n(inp + out),
-                                        need=w.gib(r.memory.per_gpu_gib),
-                                        cap=w.gib(w.cap(r))))
-                r = again
-                break
+        r = _fitting_precision(
+            w, r, gid, count, setup, inp + out,
+            lambda x: x.fits and x.performance is not None, takes=False,
+            input_tokens=inp, output_tokens=out, batch_size=w.ex.concurrent_requests) or r
     if r.gpu is None:
         return
     limit = _past_context_limit(w, r, inp + out)
