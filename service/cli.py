@@ -209,8 +209,16 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         # serving under load: TTFT / TPOT / saturated throughput, seen vs held-out rows
         serving_csv = root / "serving_measurements.csv"
         if serving_csv.exists():
-            print(format_load_report(run_load_calibration(
-                read_serving_measurements(serving_csv), registry, perf)))
+            load_report = run_load_calibration(
+                read_serving_measurements(serving_csv), registry, perf)
+            print(format_load_report(load_report))
+            if args.write_serving_error:
+                from service.adapters.perf_files import write_serving_error
+                from service.evaluation.calibration import serving_error_bands
+
+                out = Path(args.write_serving_error)
+                write_serving_error(out, serving_error_bands(load_report))
+                print(f"wrote the serving error bands to {out}")
     return 0
 
 
@@ -694,6 +702,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("calibrate", help="replay published measurements, print the errors")
     p.add_argument("--csv", default=None,
                    help="calibration csv (default: the shipped catalog/calibration.csv)")
+    p.add_argument("--write-serving-error", default=None, metavar="PATH",
+                   help="also write the serving model's error bands against the measured "
+                        "serving runs (catalog/perf/serving_error.toml)")
     p.set_defaults(func=cmd_calibrate)
     return parser
 

@@ -7,6 +7,7 @@ Sources: ai-dynamo/aiconfigurator @ 095f58a, Apache-2.0 (``catalog/perf/README.m
 from __future__ import annotations
 
 import csv
+import tomllib
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,10 +19,11 @@ from service.domain.sizing.efficiency import (
     CollectiveCurve,
     GemmCurve,
     PerfTables,
+    ServingErrorBand,
 )
 
 PERF_FILES = ("perf/gemm.csv", "perf/collectives.csv", "perf/attention.csv",
-              "serving_measurements.csv")
+              "perf/serving_error.toml", "serving_measurements.csv")
 """Catalog files this adapter reads (part of the catalog's version hash)."""
 
 
@@ -60,7 +62,42 @@ def load_perf(root: Path, registry: Registry) -> PerfTables:
                         latency_s=tuple(p[1] for p in pts))
         for (s, gid, op, n), pts in sorted(coll.items()) for pts in [sorted(pts)])
     return PerfTables(gemm=curves, collectives=colls, gpus=gpus,
-                      attention=read_attention(root / "perf" / "attention.csv"))
+                      attention=read_attention(root / "perf" / "attention.csv"),
+                      serving_error=read_serving_error(root / "perf" / "serving_error.toml"))
+
+
+SERVING_ERROR_HEADER = """\
+# The serving model's error against measured serving runs: for each engine measured (and
+# every engine, "*"), each model family (dense, moe; "*" both) and TTFT / TPOT, the quantile
+# of measured / modelled over the rows of catalog/serving_measurements.csv
+# (ai-dynamo/aiconfigurator, Apache-2.0) replayed through service/domain/sizing/serving.py.
+# Written by `gpu-advisor calibrate --write-serving-error catalog/perf/serving_error.toml`;
+# tests/unit/test_serving_error.py fails when the serving model has moved and this file has
+# not. Recommendations warn where a stated target is met by less than the band.
+"""
+
+
+def read_serving_error(path: Path) -> tuple[ServingErrorBand, ...]:
+    """The serving model's error bands (``catalog/perf/serving_error.toml``); none when the
+    file is missing."""
+    if not path.exists():
+        return ()
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    return tuple(ServingErrorBand(**b) for b in data.get("band", []))
+
+
+def write_serving_error(path: Path, bands: tuple[ServingErrorBand, ...]) -> None:
+    """Write ``bands`` as ``read_serving_error`` reads them (whole file, then renamed into
+    place, so a reader never sees half of it)."""
+    lines = [SERVING_ERROR_HEADER]
+    for b in bands:
+        lines += ["[[band]]", f'engine = "{b.engine}"', f'family = "{b.family}"',
+                  f'kind = "{b.kind}"', f"rows = {b.rows}", f"quantile = {b.quantile}",
+                  f"measured_over_model = {b.measured_over_model}", ""]
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines), encoding="utf-8")
+    tmp.replace(path)
 
 
 def read_attention(path: Path) -> tuple[AttentionCurve, ...]:

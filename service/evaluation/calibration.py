@@ -29,7 +29,11 @@ from service.domain.catalog.precisions import (
     get_precision,
 )
 from service.domain.catalog.registry import Registry
-from service.domain.sizing.efficiency import PerfTables
+from service.domain.sizing.efficiency import (
+    SERVING_ERROR_MIN_ROWS,
+    PerfTables,
+    ServingErrorBand,
+)
 from service.domain.sizing.memory import (
     GIB,
     InferencePlan,
@@ -912,6 +916,8 @@ class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
     predicted: float
     baseline: float
     unit: str
+    moe: bool = False
+    """The model is a mixture of experts (its error band is the ``moe`` family's)."""
 
     @property
     def error_pct(self) -> float:
@@ -997,7 +1003,8 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     base_ttft, base_tpot = _roofline_load(model, p, gpu, tp, isl, osl, batch, kv)
     held_out = not is_seen(row)
     rid = f"s{index:04d}"
-    common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id)
+    common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id,
+                  moe=model.arch.is_moe)
 
     def tps(ttft_s: float, tpot_s: float) -> float:
         """Output tokens/s of the closed loop: batch x output per request cycle."""
@@ -1071,6 +1078,42 @@ def run_load_calibration(rows: Sequence[dict[str, str]], registry: Registry,
                 baseline_median_abs_pct=statistics.median(
                     abs(p.baseline_error_pct) for p in group)))
     return LoadReport(rows=tuple(flat), skipped=skipped, stats=tuple(stats))
+
+
+SERVING_ERROR_QUANTILE = 0.8
+"""The quantile of measured / modelled a serving error band gives: one measured run in five
+was slower than the model by more than the band's factor."""
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``values``, linear between order statistics."""
+    xs = sorted(values)
+    i = q * (len(xs) - 1)
+    lo = int(i)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (i - lo)
+
+
+def serving_error_bands(report: LoadReport, quantile: float = SERVING_ERROR_QUANTILE,
+                        min_rows: int = SERVING_ERROR_MIN_ROWS) -> tuple[ServingErrorBand, ...]:
+    """The serving model's error bands: for each engine measured and every engine (``*``),
+    each model family (``dense``, ``moe``) and both (``*``), and TTFT and TPOT, the
+    ``quantile`` of measured / modelled over every replayed row of that group (seen and held
+    out alike: the band says how far a real run strays, not how well the constants fit);
+    groups with fewer than ``min_rows`` rows are left out."""
+    groups: dict[tuple[str, str, str], list[float]] = {}
+    for p in report.rows:
+        kind = {"ttft_under_load": "ttft", "tpot_under_load": "tpot"}.get(p.kind)
+        if kind is None or p.predicted <= 0:
+            continue
+        family = "moe" if p.moe else "dense"
+        for e in (p.engine, "*"):
+            for f in (family, "*"):
+                groups.setdefault((e, f, kind), []).append(p.measured / p.predicted)
+    return tuple(
+        ServingErrorBand(engine=e, family=f, kind=k, rows=len(xs), quantile=quantile,
+                         measured_over_model=round(_quantile(xs, quantile), 2))
+        for (e, f, k), xs in sorted(groups.items()) if len(xs) >= min_rows)
 
 
 def format_load_report(report: LoadReport) -> str:

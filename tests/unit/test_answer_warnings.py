@@ -42,6 +42,24 @@ def say(text: str, lang: str) -> str:
 
 # Written as service/domain/recommend/options.py and catalog/trust.py write them.
 SAMPLES = [
+    ("thin margin: 32.2 tokens/s per user against the 30 tokens/s target; in 1 of 5 measured "
+     "runs (vLLM, dense models, 267 rows) decoding was more than 12 % slower than this model, "
+     "which would miss the target: measure before committing",
+     "marjă mică: 32,2 de tokeni/s per utilizator față de ținta de 30 de tokeni/s; în 1 din 5 "
+     "rulări măsurate (vLLM, modele dense, 267 de rânduri) decodarea a fost cu peste 12 % mai "
+     "lentă"),
+    ("thin margin: 30.5 tokens/s per user against the 30 tokens/s target; in 1 of 5 measured "
+     "runs (every engine measured, MoE models, 369 rows) decoding was more than 34 % slower "
+     "than this model, which would miss the target: measure before committing",
+     "(toate motoarele măsurate, modele MoE, 369 de rânduri)"),
+    ("thin margin: time to first token 1,710 ms against the 2,000 ms target; in 1 of 5 measured "
+     "runs (TensorRT-LLM, all models, 620 rows) it was more than 73 % longer than this model, "
+     "which would miss the target: measure before committing",
+     "marjă mică: primul token după 1.710 ms față de ținta de 2.000 de ms"),
+    ("thin margin: time to first token 700 ms against the 800 ms target; in 1 of 5 measured "
+     "runs (every engine measured, dense models, 819 rows) it was more than 37 % longer than "
+     "this model, which would miss the target: measure before committing",
+     "(toate motoarele măsurate, modele dense, 819 rânduri) a durat cu peste 37 % mai mult"),
     ("spot on an endpoint: an interruption takes it down",
      "spot pentru un endpoint: o întrerupere îl scoate din funcțiune"),
     ("long run: ask the provider for reserved/committed pricing (none published in the catalog "

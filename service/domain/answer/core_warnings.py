@@ -95,6 +95,25 @@ _BUDGET_HOUR = _budget_reason("/h", "/h")
 _BUDGET_TOTAL = _budget_reason(" in all", "")
 
 
+_THIN_NUM = r"\d[\d,]*+(?:\.\d++)?"
+_THIN_DECODE = (rf"thin margin: (?P<n_speed>{_THIN_NUM}) tokens/s per user against the "
+                rf"(?P<n_target>{_THIN_NUM}) tokens/s target; {{runs}} decoding was more than "
+                r"(?P<n_more>\d++) % slower than this model, which would miss the target: "
+                r"measure before committing")
+_THIN_TTFT = (rf"thin margin: time to first token (?P<n_ttft>{_THIN_NUM}) ms against the "
+              rf"(?P<n_target>{_THIN_NUM}) ms target; {{runs}} it was more than "
+              r"(?P<n_more>\d++) % longer than this model, which would miss the target: "
+              r"measure before committing")
+
+
+def _thin(sentence: str, engine: str) -> str:
+    """A thin-margin warning (options.thin_margin_warnings) whose measured runs are
+    ``engine``'s."""
+    return sentence.replace("{runs}", (
+        rf"in 1 of (?P<n_of>\d++) measured runs \({engine}, (?P<say_family>dense models|"
+        r"MoE models|all models), (?P<n_rows>\d[\d,]*+) rows\)"))
+
+
 # (message key, the core's sentence); group names are the placeholders, and their prefix
 # says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
 # writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope, list_ a list of fixed
@@ -123,6 +142,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"time to first token about (?P<n_s>\d[\d,]*+(?:\.\d++)?) s at this context: too slow for "
         r"interactive use; a faster GPU, fewer GPUs per split or a shorter prompt shortens "
         r"it")),
+    # a stated target met by less than the serving model's error band (options.thin_margin_
+    # warnings): every engine measured, or one engine by its name
+    ("core_thin_decode_all", re.compile(_thin(_THIN_DECODE, "every engine measured"))),
+    ("core_thin_decode", re.compile(_thin(_THIN_DECODE, r"(?P<engine>[^,()]++)"))),
+    ("core_thin_ttft_all", re.compile(_thin(_THIN_TTFT, "every engine measured"))),
+    ("core_thin_ttft", re.compile(_thin(_THIN_TTFT, r"(?P<engine>[^,()]++)"))),
     ("core_low_headroom", re.compile(
         r"headroom under (?P<pct_limit>\d[\d,]*+(?:\.\d++)?)% "
         r"\((?P<pct_free>-?\d[\d,]*+(?:\.\d++)?)%\): "
@@ -532,6 +557,9 @@ def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
 _NUM = r"\d[\d,]*+(?:\.\d++)?"
 _NUMBER = re.compile(_NUM)
 _SAID: Mapping[str, Mapping[str, str]] = {
+    # the model family of a thin-margin warning's measured runs (options.thin_margin_warnings)
+    "family": {"dense models": "core_thin_dense", "MoE models": "core_thin_moe",
+               "all models": "core_thin_all_models"},
     # what lower weights change about the machine (alternatives._fits_words)
     "fits": {"fit where the weights asked for do not": "core_alt_fits_where",
              "cost less on the same GPUs": "core_alt_fits_same",

@@ -69,6 +69,7 @@ from service.domain.recommend.types import (
     Rejected,
 )
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
+from service.domain.sizing.efficiency import ServingErrorBand
 from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, is_video, weight_bytes
@@ -102,6 +103,51 @@ def experts_only_warning(ctx: Ctx, p: Precision) -> str | None:
     return (f"{p.id} is an experts-only format (gpt-oss ships its MoE experts in it): on a "
             "dense model every linear layer is sized at its bits; such checkpoints are rare "
             "and their quality is not established")
+
+
+def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
+                         tpot_ms: float | None) -> list[str]:
+    """A stated serving target that the serving model's means meet, but by less than measured
+    runs strayed from that model: one in five of the measured runs of the engine and model
+    family (``PerfTables.serving_error_band``, ``catalog/perf/serving_error.toml``) was
+    slower than modelled by more than the margin, so such a run would miss the target. The
+    service's own default targets get no such warning (nobody asked for them)."""
+    tg = ctx.targets
+    a = ctx.model.arch
+    if ctx.req.workload != "serving" or ctx.model.kind != "llm" or a is None:
+        return []
+    engine = _engine(ctx, p)
+    if engine.split != "tensor":
+        return []  # llama.cpp's slot model is not the serving model the bands measure
+    perf = ctx.catalog.perf
+    out = []
+
+    def who(band: ServingErrorBand) -> str:
+        runs = engine.name if band.engine == engine.id else "every engine measured"
+        family = {"dense": "dense models", "moe": "MoE models", "*": "all models"}[band.family]
+        return (f"in 1 of {round(1 / (1 - band.quantile)):d} measured runs ({runs}, {family}, "
+                f"{band.rows:,} rows)")
+
+    if tg.decode_tps is not None and not tg.default_decode and tpot_ms:
+        band = perf.serving_error_band(engine.id, a.is_moe, "tpot")
+        per_user = 1000 / tpot_ms
+        if (band is not None and per_user >= tg.decode_tps
+                and per_user / band.measured_over_model < tg.decode_tps):
+            slower = round((band.measured_over_model - 1) * 100)
+            out.append(f"thin margin: {per_user:,.1f} tokens/s per user against the "
+                       f"{tg.decode_tps:,.4g} tokens/s target; {who(band)} decoding was more "
+                       f"than {slower:d} % slower than this model, which would miss the "
+                       "target: measure before committing")
+    if tg.ttft_ms is not None and not tg.default_ttft and ttft_ms:
+        band = perf.serving_error_band(engine.id, a.is_moe, "ttft")
+        if (band is not None and ttft_ms <= tg.ttft_ms
+                and ttft_ms * band.measured_over_model > tg.ttft_ms):
+            longer = round((band.measured_over_model - 1) * 100)
+            out.append(f"thin margin: time to first token {ttft_ms:,.0f} ms against the "
+                       f"{tg.ttft_ms:,.0f} ms target; {who(band)} it was more than "
+                       f"{longer:d} % longer than this model, which would miss the target: "
+                       "measure before committing")
+    return out
 
 
 def fp16_overflow_warnings(ctx: Ctx, gpu: GPU, p: Precision) -> tuple[str, ...]:
@@ -201,6 +247,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             # million tokens actually produced, not of one user's decode speed x the users
             at_load = min(out_tps, load_tps)
             per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
+    warnings.extend(thin_margin_warnings(ctx, p, ttft, tpot))
     used = plan.used_gib or cap.per_gpu_used_gib
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0

@@ -72,6 +72,27 @@ class CollectiveCurve(msgspec.Struct, frozen=True, gc=False):
     latency_s: tuple[float, ...]
 
 
+class ServingErrorBand(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """How much slower than the serving model measured serving runs were, at a quantile: of
+    the measured rows of one engine and model family (``catalog/perf/serving_error.toml``,
+    written by ``gpu-advisor calibrate --write-serving-error`` from the replay of
+    ``catalog/serving_measurements.csv``), the ``quantile`` of measured / modelled."""
+
+    engine: str
+    """Engine id, or ``*`` for every engine measured."""
+    family: str
+    """``dense``, ``moe`` or ``*``."""
+    kind: str
+    """``ttft`` or ``tpot``."""
+    rows: int
+    quantile: float
+    measured_over_model: float
+
+
+SERVING_ERROR_MIN_ROWS = 30
+"""Fewest measured rows a band stands on; a narrower group takes the next wider band."""
+
+
 @dataclass(frozen=True, eq=False)
 class PerfTables:
     """The measured curves, indexed by GPU id (empty: everything derived from datasheets)."""
@@ -82,6 +103,9 @@ class PerfTables:
     """Attention kernels' speed against sequence length (``catalog/perf/attention.csv``)."""
     gpus: dict[str, GPU] = field(default_factory=dict)
     """The measured GPUs as the registry has them (their datasheet scales a borrowed curve)."""
+    serving_error: tuple[ServingErrorBand, ...] = ()
+    """The serving model's error bands against measured runs
+    (``catalog/perf/serving_error.toml``)."""
     _gemm: dict[tuple[str, str], GemmCurve] = field(default_factory=dict, repr=False)
     _coll: dict[tuple[str, str], dict[int, CollectiveCurve]] = field(default_factory=dict,
                                                                     repr=False)
@@ -97,6 +121,19 @@ class PerfTables:
 
     def collective_curves(self, gpu_id: str, op: str) -> dict[int, CollectiveCurve]:
         return self._coll.get((gpu_id, op), {})
+
+    def serving_error_band(self, engine_id: str, moe: bool, kind: str
+                           ) -> ServingErrorBand | None:
+        """The narrowest band of measured rows that covers this engine and model family, with
+        at least ``SERVING_ERROR_MIN_ROWS`` rows: engine and family, the engine's every
+        family, every engine's rows of the family, then every row. None without bands."""
+        family = "moe" if moe else "dense"
+        for e, f in ((engine_id, family), (engine_id, "*"), ("*", family), ("*", "*")):
+            for b in self.serving_error:
+                if (b.engine, b.family, b.kind) == (e, f, kind) and (
+                        b.rows >= SERVING_ERROR_MIN_ROWS):
+                    return b
+        return None
 
 
 EMPTY = PerfTables()

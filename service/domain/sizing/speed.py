@@ -40,7 +40,13 @@ from service.domain.locale import sig3
 from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, audio_timing
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
-from service.domain.sizing.efficiency import CommModel, PerfTables, attention_share, comm_model
+from service.domain.sizing.efficiency import (
+    CommModel,
+    PerfTables,
+    ServingErrorBand,
+    attention_share,
+    comm_model,
+)
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
     OPTIMIZER_BYTES,
@@ -838,6 +844,33 @@ def _layer_split_performance(base: Performance, model: SizedModel, p: Precision,
         output_tokens_per_s=served * osl, requests_per_s=served, load=load)
 
 
+def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedModel
+                        ) -> tuple[str, str] | None:
+    """(value, reason) of the ``serving_model_error`` assumption: how far measured runs strayed
+    from these means (``PerfTables.serving_error_band``, ``catalog/perf/serving_error.toml``);
+    None without bands."""
+    if perf is None or model.arch is None:
+        return None
+    moe = model.arch.is_moe
+    tpot = perf.serving_error_band(engine.id, moe, "tpot")
+    ttft = perf.serving_error_band(engine.id, moe, "ttft")
+    if tpot is None or ttft is None:
+        return None
+
+    def runs(b: ServingErrorBand) -> str:
+        who = engine.id if b.engine == engine.id else "every engine measured"
+        family = {"dense": "dense models", "moe": "MoE models", "*": "all models"}[b.family]
+        return f"{b.rows} measured runs ({who}, {family})"
+
+    return (f"TPOT x{tpot.measured_over_model:.2f}, TTFT x{ttft.measured_over_model:.2f} "
+            f"at the {tpot.quantile:.0%} quantile",
+            f"measured / modelled over {runs(tpot)}" + (
+                "" if (ttft.engine, ttft.family) == (tpot.engine, tpot.family)
+                else f" (TTFT: {runs(ttft)})")
+            + ": one measured run in five was slower than the means above by more than that "
+            "(catalog/perf/serving_error.toml)")
+
+
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
@@ -989,6 +1022,9 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     note("efficiency_source", source, "GEMM efficiency against the tokens in a step "
          "(interpolated in log m), collectives against message size; datasheet-derived "
          "where the GPU has no measured table")
+    spread = _serving_error_note(perf, engine, model)
+    if spread is not None:
+        note("serving_model_error", *spread)
     if at.saturated:
         note("overloaded", f"{req.request_rate_per_s:g} requests/s",
              f"above what this setup serves ({sig3(at.requests_per_s)} requests/s): the queue "
