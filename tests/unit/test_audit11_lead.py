@@ -183,7 +183,11 @@ def test_a_rejected_offers_price_is_on_the_listings_basis_and_says_its_kind(
     by_id = catalog().offers_by_id
     for r in rec.rejected:
         o = by_id[r.offer_id]
-        if o.on_demand_usd_h is not None:
+        if r.reason.startswith("stale: reserved price"):
+            # rejected for its stale reserved price: that price, said as reserved
+            # (test_fix_recreason.test_a_stale_reserved_rejection_shows_the_reserved_price)
+            want = (o.reserved_usd_h, "reserved")
+        elif o.on_demand_usd_h is not None:
             want = (o.on_demand_usd_h, "on_demand")
         elif o.spot_usd_h is not None:
             want = (o.spot_usd_h, "spot")

@@ -33,6 +33,7 @@ from service.domain.recommend.capability import (
 )
 from service.domain.recommend.context import (
     FAST_NETWORKS,
+    FITS_BUT,
     LONG_JOB_HOURS,
     LONG_RUN_DAYS,
     LONG_RUN_PRICE_FACTOR,
@@ -913,32 +914,29 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
 def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
                        large_enough: Callable[[Offer], bool] | None = None,
                        named: frozenset[str] | None = None) -> list[Rejected]:
-    """The offers left out that a buyer would ask about, at most 10, one per GPU shape: first
-    the near misses (an offer the model fits on, out for the budget, a latency or throughput
-    target, a stale or suspect price, or spot-only billing; and, where ``large_enough`` says
-    its node holds the weights, a GPU that cannot run the precision asked for, with the rule)
-    that are cheaper than the top option, cheapest first; then the popular cards and the GPUs
-    ``named`` (the request's ``gpus``), whatever kept them out. A small card too small for the
-    model is not news, unless the request asked for it: then it is the answer's why.
+    """The offers left out that a buyer would ask about, at most ``MAX_REJECTED``, one per
+    GPU shape, listed in this order: first the near misses (an offer the model fits on, out
+    for the budget, a latency or throughput target, a stale or suspect price, or spot-only
+    billing; and, where ``large_enough`` says its node holds the weights, a GPU that cannot
+    run the precision asked for, with the rule) that are cheaper than the top option,
+    cheapest first; then the popular cards and the GPUs ``named`` (the request's ``gpus``),
+    whatever kept them out. A small card too small for the model is not news, unless the
+    request asked for it: then it is the answer's why.
+
+    Where more qualify than fit, every cause (:func:`_rejection_cause`) keeps its first entry
+    in that order on a GPU shape not yet listed (the cheapest near miss of it, else the
+    cheapest popular or named card) before any cause has a second, and the slots left go in
+    that order: a dozen stale prices
+    (a stale reserved price is listed at its own, often low, price) must not crowd out the
+    one GPU that cannot run the weights or the one offer over budget. The kept entries stay
+    in the order above.
 
     A stale reserved price left out is listed at that price and kind, never at the offer's
     on-demand price: an option may rank the same offer on its fresh on-demand price, and
     the two must not read as one price both ranked and refused."""
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
-    seen: set[tuple[str, int]] = set()
-    out: list[Rejected] = []
     by_price = sorted(rejected, key=lambda r: (_rejected_price(*r)[0] or 1e9, r[0].id))
-
-    def take(offer: Offer, reason: str) -> None:
-        k = (offer.gpu, offer.gpu_count)
-        if k in seen or len(out) >= 10:
-            return
-        seen.add(k)
-        price, price_kind = _rejected_price(offer, reason)
-        out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
-                            provider=offer.provider, price_usd_h=price, price_kind=price_kind,
-                            reason=reason))
-
+    notable: list[tuple[Offer, str]] = []
     for offer, reason in by_price:
         price = _rejected_price(offer, reason)[0]
         kind = rejection_kind(reason)
@@ -946,11 +944,45 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
             kind == "hardware" and reason.startswith(KERNEL_REFUSAL) and top_price is not None
             and large_enough is not None and large_enough(offer))
         if near and (top_price is None or (price is not None and price <= top_price)):
-            take(offer, reason)
-    for offer, reason in by_price:
-        if offer.gpu in POPULAR or (named is not None and offer.gpu in named):
-            take(offer, reason)
+            notable.append((offer, reason))
+    notable.extend((offer, reason) for offer, reason in by_price
+                   if offer.gpu in POPULAR or (named is not None and offer.gpu in named))
+    kept: list[int] = []  # indices into notable
+    shapes: set[tuple[str, int]] = set()
+    causes: set[str] = set()
+    for first_of_cause in (True, False):
+        for i, (offer, reason) in enumerate(notable):
+            shape, cause = (offer.gpu, offer.gpu_count), _rejection_cause(reason)
+            if len(kept) >= MAX_REJECTED or shape in shapes or (
+                    first_of_cause and cause in causes):
+                continue
+            shapes.add(shape)
+            causes.add(cause)
+            kept.append(i)
+    out: list[Rejected] = []
+    for i in sorted(kept):
+        offer, reason = notable[i]
+        price, price_kind = _rejected_price(offer, reason)
+        out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
+                            provider=offer.provider, price_usd_h=price, price_kind=price_kind,
+                            reason=reason))
     return out
+
+
+MAX_REJECTED = 10
+"""The most offers ``rejected`` lists: enough for one of each cause (:func:`_rejection_cause`,
+eight) and a few more of the cheapest, short enough to read."""
+
+
+def _rejection_cause(reason: str) -> str:
+    """What a buyer would do about a rejection: its kind (:func:`rejection_kind`: memory,
+    hardware, budget, targets, billing, network), with an untrusted price split by how it is
+    lifted: a stale price (``include_stale``; a stale reserved price too) or a suspect one
+    (``include_suspect``)."""
+    kind = rejection_kind(reason)
+    if kind == "trust":
+        return next(p for p in FITS_BUT["trust"] if reason.startswith(p))
+    return kind
 
 
 def _rejected_price(offer: Offer, reason: str) -> tuple[float | None, PriceKind | None]:
