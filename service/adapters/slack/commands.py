@@ -26,7 +26,7 @@ from service.adapters.slack.render import (
     render_usage,
 )
 from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
-from service.domain.answer.understand import detect_language, extract
+from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
@@ -218,6 +218,74 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
     return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown)
 
 
+_EDGE = ".,;:!?()[]\"'"
+_MODEL_WORDS_MAX = 8
+"""The most words a model's name takes ("meta llama 3.1 8b instruct" is 5)."""
+_FUZZY_WORDS_MAX = 40
+"""Past this many words, a model found only by the question reader is not looked for word by
+word (a window's reading costs an :func:`extract` each)."""
+
+
+def _model_span(words: list[str], model: str, registry: Registry) -> range | None:
+    """Which of ``words`` name ``model``: the longest run the registry reads as it ("meta
+    llama 3.1 8b instruct"), else the shortest one the question reader does; None if none."""
+    clean = [w.strip(_EDGE) for w in words]
+    n_max = min(_MODEL_WORDS_MAX, len(words))
+    for n in range(n_max, 0, -1):
+        for i in range(len(words) - n + 1):
+            try:
+                if registry.model(" ".join(clean[i:i + n])).id == model:
+                    return range(i, i + n)
+            except NotFound:
+                continue
+    if len(words) > _FUZZY_WORDS_MAX:
+        return None
+    for n in range(1, n_max + 1):
+        for i in range(len(words) - n + 1):
+            if extract(" ".join(clean[i:i + n]), registry).model == model:
+                return range(i, i + n)
+    return None
+
+
+def _count_value(word: str) -> int | None:
+    """A count as a user writes it ("8", "1,000", "1k"), or None."""
+    m = re.fullmatch(r"(\d{1,3}(?:,\d{3})++|\d++)(k)?", word)
+    return None if m is None else int(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+
+
+def unread_words(args: str, model: str, a: SizeArgs, registry: Registry,
+                 known: frozenset[str]) -> list[str]:
+    """The words of a ``/gpu size`` text that nothing read ("abc" in "llama-3.1-8b int4 abc"),
+    as written, to be said rather than dropped silently: not the model's name, a precision
+    (one word or two: "gguf q4_k_m", "8 bit"), a context, the users' count, or one of the
+    ``known`` connecting words (``size_words`` of ``[slack]``, every language's). Nothing
+    when the model's words cannot be told apart (no word is then called unread wrongly)."""
+    words = args.split()
+    span = _model_span(words, model, registry)
+    if span is None:
+        return []
+    used = [i in span for i in range(len(words))]
+    for i, word in enumerate(words):
+        w = word.lower().strip(_EDGE)
+        if used[i]:
+            continue
+        if (not w or w in known or _context_value(w) is not None
+                or find_precision(w) is not None
+                or (a.users is not None and _count_value(w) == a.users)):
+            used[i] = True
+        elif (i + 1 < len(words) and not used[i + 1]
+              and find_precision(f"{w} {words[i + 1].lower().strip(_EDGE)}") is not None):
+            used[i] = used[i + 1] = True
+    return [w for w, u in zip(words, used, strict=True) if not u]
+
+
+def _size_words(messages: Messages) -> frozenset[str]:
+    """Every language's connecting words of ``/gpu size`` (``size_words`` of ``[slack]``):
+    a Romanian "cu" in an English-verbed command is still read."""
+    return frozenset(w for lang in messages.languages
+                     for w in messages.section(lang, "slack").get("size_words", "").split())
+
+
 _UNIT = r"(?P<unit>hours?|hrs?|h|or[aăe]|months?|mo|mth|lun[aă]|lunar)\b"
 _BARE_BUDGET = re.compile(
     r"\$?\s*+(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
@@ -270,26 +338,44 @@ def _resolve_model(text: str, registry: Registry) -> str:
         raise
 
 
-def _resized(data: BotData, sizing: SizingNumbers, batch: int) -> SizingResult | None:
-    """The answer's own sizing run again (best effort), for the 'fits on' rows with decode
-    tokens/s and the memory unrounded (formatted as the answer's text formats it); None
-    unless it is the same sizing: an inference one with the answer's model, precision,
-    memory (to the answer's 2 decimals) and fits — a training answer's sizing never is, so
-    a fine-tuning answer never shows decode speeds."""
+def _resized(data: BotData, sizing: SizingNumbers, ex: Extracted
+             ) -> tuple[SizingResult, bool] | None:
+    """The answer's own sizing run again (best effort), for the 'fits on' rows: the run and
+    whether it is the same sizing (an inference one with the answer's model, precision,
+    memory to the answer's 2 decimals and fits: its decode tokens/s and unrounded memory are
+    then the answer's; a training answer's never is, so a fine-tuning answer never shows
+    decode speeds). A run with the answer's model, precision and 'fits on' list but another
+    total is returned too (not the same): the list was computed at a setting other than the
+    total's (a fine-tune's least memory, checkpointed, beside its run on the asked GPUs; one
+    GPU beside the total on 4 × V100), and its rows' own need per GPU is what the table can
+    show beside them. None when no run gives the answer's list."""
+    training = ex.workload in ("finetune", "pretrain") or ex.method is not None
     try:
-        r = size(SizingRequest(model=sizing.model, weights=sizing.weights,
-                               input_tokens=sizing.context_tokens, output_tokens=0,
-                               batch_size=batch), data.catalog)
+        if training:
+            task = "pretrain" if ex.workload == "pretrain" else "finetune"
+            method = ex.method or ("full" if task == "pretrain" else "lora")
+            opts: dict[str, object] = {"method": method,
+                                       "sequence_length": sizing.context_tokens}
+            if ex.batch_size is not None:
+                opts["micro_batch_size"] = ex.batch_size
+            req = msgspec.convert({"model": sizing.model, "weights": sizing.weights,
+                                   "task": task, "finetune": opts}, SizingRequest)
+        else:
+            req = SizingRequest(model=sizing.model, weights=sizing.weights,
+                                input_tokens=sizing.context_tokens, output_tokens=0,
+                                batch_size=ex.concurrent_requests or 1)
+        r = size(req, data.catalog)
     except (DomainError, ValueError, msgspec.ValidationError):
         return None
     mem = r.memory
     kv = None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2)
     fits = [f"{f.gpu_count} × {f.gpu_name}" for f in _first_fits(r)]
-    same = (r.task == "inference" and r.model.id == sizing.model
-            and r.weights == sizing.weights and round(mem.total_gib, 2) == sizing.total_gib
-            and round(mem.weights_gib, 2) == sizing.weights_gib
-            and kv == sizing.kv_cache_gib and fits == sizing.fits_on)
-    return r if same else None
+    if r.model.id != sizing.model or r.weights != sizing.weights or fits != sizing.fits_on:
+        return None
+    same = (r.task == "inference" and not training
+            and round(mem.total_gib, 2) == sizing.total_gib
+            and round(mem.weights_gib, 2) == sizing.weights_gib and kv == sizing.kv_cache_gib)
+    return r, same
 
 
 def _first_fits(r: SizingResult) -> list[FitRow]:
@@ -307,13 +393,14 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
     req = msgspec.convert({"question": question, "lang": said or "auto"}, AskRequest)
     resp = answer(req, data.knowledge, data.catalog, data.today)
     sizing = resp.numbers.sizing if resp.numbers else None
-    sized = None
-    if (sizing is not None and resp.extracted.workload not in ("finetune", "pretrain")
-            and resp.extracted.method is None):
-        sized = _resized(data, sizing, resp.extracted.concurrent_requests or 1)
+    rerun = _resized(data, sizing, resp.extracted) if sizing is not None else None
+    if rerun is None:
+        return render_answer(resp, question, public_url=data.public_url,
+                             messages=data.messages)
+    sized, same = rerun
     return render_answer(resp, question, public_url=data.public_url,
-                         fits=_first_fits(sized) if sized else None,
-                         memory=sized.memory if sized else None, messages=data.messages)
+                         fits=_first_fits(sized), memory=sized.memory if same else None,
+                         fits_own_need=not same, messages=data.messages)
 
 
 def _web_output_tokens(context_tokens: int) -> int:
@@ -330,6 +417,7 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     if a.unknown_precision is not None:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
     m = data.registry.models[model]
+    unread = unread_words(args, model, a, data.registry, _size_words(data.messages))
     users = a.users or 1
     if m.kind != "llm":
         # a diffusion or audio pipeline is sized by width, height and steps: token fields
@@ -338,7 +426,7 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                       data.catalog)
         return render_sizing(result, lang, context_tokens=None, users=a.users,
                              steps=m.default_steps, public_url=data.public_url,
-                             messages=data.messages,
+                             messages=data.messages, unread=unread,
                              link_params={"model": model, "weights": a.weights,
                                           "concurrency": users})
     context_tokens = a.context_tokens or DEFAULT_CONTEXT
@@ -353,7 +441,7 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         "concurrency": users}
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
                          public_url=data.public_url, messages=data.messages,
-                         link_params=link)
+                         link_params=link, unread=unread)
 
 
 def run_recommend(args: str, lang: str, data: BotData) -> Message:

@@ -178,10 +178,20 @@ def _gib(v: float | None, f: Formatter) -> str:
 
 
 def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3,
-                messages: Messages | None = None) -> list[str]:
+                messages: Messages | None = None, *, own_need_beside: str | None = None
+                ) -> list[str]:
+    """The 'fits on' rows, with decode tokens/s where known. ``own_need_beside``: the total
+    the table shows (as shown) when the list was computed at another setting (a fine-tune's
+    least memory beside its run on the asked GPUs): a row whose need per GPU reads otherwise
+    says it, so the total is never read as what those GPUs hold, and no speed is shown."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     out: list[str] = []
     for row in fits[:limit]:
+        if own_need_beside is not None:
+            need = _gib(row.per_gpu_gib, f)
+            out.append(f"{row.gpu_count} × {row.gpu_name}" + (
+                f" ({lab['fits_need'].format(gib=need)})" if need != own_need_beside else ""))
+            continue
         tps = (f" (~{f.number(row.decode_tokens_per_s, 0)} {lab['tps']})"
                if row.decode_tokens_per_s else "")
         out.append(f"{row.gpu_count} x {row.gpu_name}{tps}")
@@ -255,12 +265,16 @@ def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
 
 def render_answer(resp: AskResponse, question: str, *, public_url: str | None = None,
                   fits: Sequence[FitRow] | None = None, memory: Memory | None = None,
-                  messages: Messages | None = None) -> Message:
+                  fits_own_need: bool = False, messages: Messages | None = None) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
     came from, and a link to the web page with the same question. ``fits`` (from the
     answer's own inference sizing, run again) adds decode tokens/s to the "fits on" rows;
     ``memory`` (the same sizing's) gives the GiB unrounded, so the table rounds them once,
-    as the text does (the answer's numbers carry them rounded to 2 decimals already)."""
+    as the text does (the answer's numbers carry them rounded to 2 decimals already).
+    ``fits_own_need``: ``fits`` are the answer's 'fits on' rows computed at another setting
+    than its total (a LoRA run's 27.8 GiB per GPU on 2 H100 beside the 20 GB cards that
+    hold it checkpointed; a 4 × V100 total beside one 48 GB card): each row then says its
+    own need per GPU, one table never pairing a total with GPUs that do not hold it."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
     blocks: list[Block] = sections(escape(resp.answer))
@@ -277,7 +291,10 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
         if kv_gib is not None:
             rows.append((lab["kv"], f"{_gib(kv_gib, f)} GiB"))
         rows.append((lab["total"], f"{_gib(total_gib, f)} GiB"))
-        fit_lines = _fits_lines(fits, lang, messages=messages) if fits else list(s.fits_on[:3])
+        fit_lines = _fits_lines(
+            fits, lang, messages=messages,
+            own_need_beside=_gib(total_gib, f) if fits_own_need else None,
+        ) if fits else list(s.fits_on[:3])
         rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
         blocks.append(section(table(rows)))
     if numbers is not None and numbers.recommendations:
@@ -330,12 +347,14 @@ def _workload_words(result: SizingResult, context_tokens: int | None, users: int
 def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None,
                   public_url: str | None = None, messages: Messages | None = None,
                   users: int | None = None, steps: int | None = None,
-                  link_params: Mapping[str, str | int | float | None] | None = None
-                  ) -> Message:
+                  link_params: Mapping[str, str | int | float | None] | None = None,
+                  unread: Sequence[str] = ()) -> Message:
     """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s.
     ``context_tokens``: None for a pipeline sized without tokens (diffusion: its width ×
     height and ``steps`` instead); ``users``: the concurrent requests when asked;
-    ``link_params``: the web page's parameters (None: no link, the page cannot run them)."""
+    ``link_params``: the web page's parameters (None: no link, the page cannot run them);
+    ``unread``: the text's words nothing read, said under the headline (dropped silently,
+    "abc" left the reader believing it was used)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
@@ -364,7 +383,12 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
     rows.append((lab["total"], f"{_gib(mem.total_gib, f)} GiB"))
     rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
     text = escape(headline.replace("*", ""))
-    blocks = [section(escape(headline)), section(table(rows))]
+    blocks = [section(escape(headline))]
+    if unread:
+        note = say(lab["unread"], words=", ".join(f"`{w.replace('`', '')}`" for w in unread))
+        blocks.append(section(note))
+        text += " " + note
+    blocks.append(section(table(rows)))
     if result.warnings:
         # what /v1/sizing and /v1/ask say beside the numbers ("accepts at most 8,192 tokens")
         # is never dropped here: in the reader's language, the answer's own wording
