@@ -126,6 +126,17 @@ PRECISIONS: tuple[Precision, ...] = (
         quality="the format gpt-oss is trained and released in (MoE experts only): no loss there",
         aliases=("mx fp4", "mx-fp4"),
     ),
+    # Kimi K2 Thinking's release (huggingface.co/moonshotai/Kimi-K2-Thinking, config.json
+    # quantization_config): compressed-tensors pack-quantized, INT4 symmetric, group 32, bf16
+    # scales, routed experts only (attention, shared expert, dense MLP and LM head ignored):
+    # 4 + 16/32 = 4.5 bits. The sizing's experts scope also counts the shared expert at
+    # 4.5 bits (Kimi K2: 2.6 B parameters, 3.8 GB, 0.6 % under the checkpoint).
+    Precision(
+        id="int4-experts", name="INT4 weight-only MoE experts (group 32, compressed-tensors)",
+        bits_linear=4.5, bits_embedding=16, bits_lm_head=16, scope="experts", compute="bf16",
+        quality="small loss",
+        aliases=("int4 experts", "int4-moe", "int4 moe", "w4a16 experts", "int4 qat"),
+    ),
     Precision(
         id="nvfp4", name="NVFP4 (16-value blocks, FP8 scales)", bits_linear=4.5,
         bits_embedding=16, bits_lm_head=16, compute="fp4", native_compute_arch=("Blackwell",),

@@ -39,9 +39,11 @@ from service.domain.sizing.serving import StepCost
 # precision weights=auto can try has one (the assumption lists them: gpt-oss's MXFP4 had
 # none, "ranks with a quality handicap: " with nothing after it, and an unstated x1.1). MXFP4
 # is tried only as a model's released format (gpt-oss: post-trained in it), so it gives up
-# nothing.
+# nothing; so is INT4 of the experts (Kimi K2 Thinking: quantization-aware trained in it,
+# "lossless" per its model card).
 QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-int4": 1.12,
-                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12, "mxfp4": 1.0}
+                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12, "mxfp4": 1.0,
+                    "int4-experts": 1.0}
 
 
 AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
