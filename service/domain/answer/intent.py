@@ -221,11 +221,23 @@ class Stated:
     """A training set stated as examples ("10k examples of 1000 tokens", "10.000 de
     eșantioane"): (examples, tokens of one, None where not stated); the training answers read
     it as tokens when no tokens are stated (``understand.training_examples``)."""
+    documents: tuple[int, int | None] | None = None
+    """An embedding job stated as documents ("embed 10 million documents", "10 milioane de
+    documente de 300 de tokeni"): (documents, tokens of one, None where not stated); the
+    embedding answers read it as tokens when no tokens are stated. A rate of documents ("5000
+    documents per second") is ``work_rate``, never this."""
     nodes_asked: bool = False
     """The question asks for nodes ("how many nodes", "câte noduri"), not GPUs."""
     deadline_hours: float | None = None
     """A time a job must finish within ("in 30 days", "în 30 de zile", "within 2 weeks"),
     in hours."""
+    deadline_weekday: int | None = None
+    """A weekday a job must finish by ("by Friday", "până vineri"), Monday 0 (as
+    ``datetime.date.weekday``): the writer counts its days from the answer's date, which the
+    reading here does not know."""
+    node: bool = False
+    """A GPU's machine is priced ("an H100 node", "a server", "un nod H100", "o mașină"):
+    the catalog's whole instance of it, not one GPU."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -322,6 +334,35 @@ _COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|mi
 # "1M SDXL images": a model's name may stand between the count and the word
 _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                      r"(?:images?|imagini|pictures?|poze)\b")
+# an embedding job's documents: "10 million documents", "10 milioane de documente", "1M docs";
+# then the length of one, as training examples state it (understand._EXAMPLES): "of 300
+# tokens", "de 300 de tokeni", "with about 500 tokens", "300 tokens per document", "each"
+_DOC_NOUN = r"(?:documents?|documente|docs?|texts?|texte|passages?|pasaje|chunks?)"
+_DOC_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
+_DOCUMENTS = re.compile(
+    _COUNT_SCALE + rf"\s*+(?:de\s++)?{_DOC_NOUN}\b"
+    r"(?:\s*+(?:of|de|with|cu|averaging)\s++(?:(?:about|around|approximately|roughly|~|cca"
+    rf"|circa|aproximativ|cate)\s*+)?{_DOC_TOKENS})?")
+_DOC_LEN = re.compile(
+    rf"(?<![\w.,]){_DOC_TOKENS}\s*+(?:(?:/|per|pe|for each|in each|pentru fiecare)\s*+"
+    rf"(?:(?:un|one)\s++)?{_DOC_NOUN}\b|(?:each|fiecare)\b)")
+
+
+def _documents(unnamed: str, rate: tuple[int, int]) -> tuple[int, int | None] | None:
+    """(documents, tokens of one or None) of an embedding job ``unnamed`` states, never a
+    count inside ``rate`` ("5000 documents per second" is a load, ``work_rate``). A length's
+    "k" is 1,024, as ``understand.training_examples`` reads an example's."""
+    m = _DOCUMENTS.search(unnamed)
+    if m is None or rate[0] <= m.start() < rate[1]:
+        return None
+    count = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    if not 1 <= count <= 1e13 or not count.is_integer():
+        return None
+    raw = (m.group(3), m.group(4))
+    if raw[0] is None and (lm := _DOC_LEN.search(unnamed)) is not None:
+        raw = (lm.group(1), lm.group(2))
+    length = int(raw[0]) * (1024 if raw[1] else 1) if raw[0] is not None else None
+    return int(count), length or None
 # an image's size, width × height ("512x512", "512×512", "1024 x 768"): two 3- or 4-digit
 # numbers, so "8x H100" (a count) is not one
 _RESOLUTION = re.compile(r"(?<![\w.])(\d{3,4})\s*+[x×]\s*+(\d{3,4})(?![\w.])")
@@ -992,6 +1033,30 @@ def _deadline(folded: str) -> float | None:
     return count * per
 
 
+# The weekdays a deadline names ("by Friday", "până vineri", "before monday"), as folded text
+# writes them (no diacritics: "marți" is "marti", "sâmbătă" "sambata"), Monday 0 as
+# datetime.date.weekday counts them; a table per language, as _DEADLINE_WORDS. "luni" is also
+# "months": only after a word for "by" ("până luni") is it a weekday.
+_WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
+                  "saturday": 5, "sunday": 6,
+                  "luni": 0, "marti": 1, "miercuri": 2, "joi": 3, "vineri": 4, "sambata": 5,
+                  "duminica": 6}
+_BY_WEEKDAY = re.compile(
+    r"\b(?:by|until|till|before|no later than|pana(?:\s++(?:pe|in|la))?|inainte de|cel tarziu)"
+    r"\s++(?:(?:next|this|the)\s++)?(" + "|".join(_WEEKDAY_NAMES) + r")\b")
+# a GPU's machine: "an H100 node", "a server", "machine" (not "machine learning"), "un nod",
+# "o mașină" ("how many nodes" asks a count: _NODES_Q, plural, never this)
+_NODE = re.compile(r"\b(?:node|server|machine(?! learning)|nod|nodul|serverul|masina|masinii)\b")
+
+
+def _deadline_weekday(folded: str) -> int | None:
+    """The weekday ``folded`` says a job must finish by (Monday 0), or None."""
+    if _WEEKDAYS.search(folded):
+        return None  # "de luni până vineri", "Monday till Friday": a schedule (_WEEKDAYS)
+    m = _BY_WEEKDAY.search(folded)
+    return _WEEKDAY_NAMES[m.group(1)] if m else None
+
+
 def _sequence_tokens(folded: str) -> int | None:
     """The training sequence length ``folded`` states, in tokens ("4k" is 4,096), or None."""
     for m in _SEQ_LEN.finditer(folded):
@@ -1104,8 +1169,11 @@ def stated(text: str, registry: Registry) -> Stated:
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
     rm0 = _SERVE_RATE.search(unnamed)
     at = rm0.span() if rm0 else (-1, -1)  # "50000 images per day" is a rate, not a job
-    im = (_IMAGES.search(unnamed) or _AUDIO_HOURS.search(unnamed)
-          or _TRANSCRIBE_HOURS.search(unnamed))
+    # a size is never a count ("a 1024x1024 image" is one image, not 1,024): blanked, so
+    # that the positions stay those of ``unnamed``
+    sized = _RESOLUTION.sub(lambda x: " " * len(x.group()), unnamed)
+    im = (_IMAGES.search(sized) or _AUDIO_HOURS.search(sized)
+          or _TRANSCRIBE_HOURS.search(sized))
     if im and at[0] <= im.start() < at[1]:
         im = None
     if im:
@@ -1164,9 +1232,10 @@ def stated(text: str, registry: Registry) -> Stated:
                   work_rate=wr[0] if wr else None,
                   min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
-                  examples=training_examples(text),
+                  examples=training_examples(text), documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
+                  deadline_weekday=_deadline_weekday(folded), node=bool(_NODE.search(folded)),
                   sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
@@ -1304,6 +1373,12 @@ _SPEED = re.compile(
 _EMBED_SPEED = re.compile(r"\b(?:how many|cate)\s++(?:embeddings?|embedding-uri)\b"
                           r"|\b(?:embeddings?|embedding-uri)\s*+(?:/|per|pe|a)\s*+"
                           r"(?:s|sec|second|secunda)\b")
+# an embedding job stated: the verb and a count of tokens or documents ("embed 5 billion
+# tokens", "embedding-uri pentru 10 milioane de documente")
+_EMBED_JOB = re.compile(r"\b(?:embed|embedding|embeddings|embedding-uri)\b[^?.!]{0,80}?"
+                        r"\d[\d.,]*+\s*+(?:k|thousand|mii|m|millions?|milioane|milion|mil|b|bn"
+                        r"|billions?|miliarde|miliard|mld)?\s*+(?:de\s++)?(?:tokens?|tokeni"
+                        r"|documents?|documente|docs?|texts?|texte|passages?|pasaje|chunks?)\b")
 # the time per output token asked: "TPOT?", "time per output token", "ms per token"
 _TPOT = re.compile(r"\btpot\b|\btime per output token\b|\bms (?:per|pe|/) token\b"
                    r"|\btimp(?:ul)? pe token\b|\binter[- ]token latency\b|\bitl\b")
@@ -1461,6 +1536,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "finetune", _train_sub(f)
     if _TRAIN.search(f) and not _TRAINING_DATA.search(f):
         return "training", _train_sub(f)
+    if (_EMBED_JOB.search(f) and _TIME_Q.search(_REAL_TIME.sub(" ", f))
+            and not _COST.search(f) and not _EMBED_SPEED.search(f)):
+        # "how long to embed 10 million documents": the job's time leads, its cost after it,
+        # as a transcription job's does (it was "fits", and answered memory)
+        return "cost", "time"
     if media and not _COST.search(f):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
         # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them

@@ -645,6 +645,15 @@ def _nodes_factor(toks: list[_Tok], k: int) -> int:
     return 1
 
 
+_OF_THEM = frozenset({("of", "them"), ("of", "those"), ("of", "these"), ("dintre", "ele"),
+                      ("din", "ele"), ("dintre", "acestea"), ("din", "acestea")})
+_ON_THEM = frozenset({"on", "across", "using", "with", "pe", "cu", "folosind"})
+"""A count of "them" after one of these words ("what about on two of them?", "și pe două
+dintre ele?") is a count of GPUs where the text names none: a follow-up whose GPU (and model)
+the caller's ``context`` carries from the question before. Read only after "on", "pe" and
+the like, so that "100 users, or two of them" is no count of GPUs."""
+
+
 def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
                taken: set[int]) -> int | None:
     candidates: list[tuple[int, int]] = []  # (position, count)
@@ -675,6 +684,12 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
         elif re.fullmatch(r"\d{1,3}x", t.text) and j + 1 < len(toks) and _MEMORY.match(
                 toks[j + 1].text):
             candidates.append((j, int(t.text[:-1])))  # "4x 24GB"
+    if not gpus:
+        for j in range(1, len(toks) - 2):
+            n = _count_of(toks[j].text)
+            if (n is not None and j not in taken and toks[j - 1].text in _ON_THEM
+                    and (toks[j + 1].text, toks[j + 2].text) in _OF_THEM):
+                candidates.append((j, n))  # "on two of them", "pe două dintre ele"
     if not candidates:
         return None
     return min(candidates)[1]
@@ -1117,7 +1132,14 @@ _USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the a
     # 50 users per month" (was 1 user: an RTX A4000 at $108.71/month, where "how much per
     # month ... for 50 users" gives 2 x RTX 3090), "pentru 50 de utilizatori pe lună"
     rf"(?:(?:users|useri|utilizatori|clients|clienti)\b(?=\s*+{_MONTH_PERIOD})|"
-    r"(?:users|useri|requests|reqs|utilizatori|cereri|clients|clienti|sessions|sesiuni|conexiuni)\b"
+    r"(?:(?:users|useri|utilizatori|clients|clienti|sessions|sesiuni|conexiuni)\b"
+    # requests are in flight only said so, before or after them ("1000 concurrent requests",
+    # "1000 de cereri simultane"): a count with no period and no "at once" ("1000 requests")
+    # is no rate and no concurrency (README), it was 1,000 concurrent users and 12 × A100
+    r"|(?:(?<=concurrent )|(?<=simultaneous )|(?<=parallel )|(?<=active ))"
+    r"(?:requests|reqs|cereri|requesturi)\b"
+    r"|(?:requests|reqs|cereri|requesturi)\b(?=\s*+(?:concurent\w*+|concurrent\w*+"
+    r"|simultan\w*+|at once|at the same time|in parallel|in paralel|deodata|in flight)\b))"
     # a count per period is a rate, not requests in flight: "1000 requests per day" (was
     # 1,000 concurrent users and 32 x L4), "50 de cereri pe minut", "2000 requests daily",
     # "50 requests per user per day"

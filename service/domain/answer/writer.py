@@ -35,6 +35,7 @@ from service.domain.messages import Messages
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     GRANULARITY_S,
+    HOURS_PER_MONTH,
     billed_for,
     billed_hours,
     spot_overhead_fraction,
@@ -199,6 +200,8 @@ class _W:
         (:func:`_variants_price`): the region and provider notes are about it."""
         self.example_tokens: int | None = None
         """The tokens of one example, when :meth:`use_examples` made the job's tokens."""
+        self.document_tokens: int | None = None
+        """The tokens of one document, when :meth:`use_documents` made the job's tokens."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -267,6 +270,11 @@ class _W:
         """ "1 replica", "2 replicas" (in the answer's language)."""
         return self.say("replica_one") if n == 1 else self.say("replica_many", n=self.n(n))
 
+    def gpus_per_replica(self, n: int) -> str:
+        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
+        return (self.say("gpus_per_replica_one") if n == 1
+                else self.say("gpus_per_replica_many", n=self.n(n)))
+
     def days(self, hours: float) -> str:
         """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
         return self.say("gpu_days", days=self.n(hours / 24, 1 if hours < 240 else 0)) \
@@ -326,6 +334,31 @@ class _W:
             return self.say("epochs_tokens", total=self.n(total), tokens=self.n(self.det.tokens),
                             epochs=self.n(self.st.epochs))
         return self.n(total)
+
+    def use_documents(self) -> None:
+        """An embedding job stated as documents and no tokens ("embed 10 million documents
+        with bge-large"): its tokens are the documents times the tokens of one; where the
+        question does not say them, one input of the length an embedding job is sized at
+        (:func:`_embed_on_gpu`, :func:`_job_total`: the model's own limit, at most 512;
+        bge-large-en-v1.5's max_context is 512 in catalog/models), said as assumed by
+        :meth:`documents_note`. Without it the answer gave the price of an hour alone."""
+        m = self.model
+        if self.det.tokens or self.st.documents is None or m is None or m.task != "embed":
+            return
+        count, length = self.st.documents
+        self.document_tokens = length or min(self.max_ctx() or 512, 512)
+        self.det = msgspec.structs.replace(self.det, tokens=count * self.document_tokens)
+
+    def documents_note(self) -> None:
+        """After an embedding job's lead: its tokens as documents × tokens of one, and the
+        tokens of one as assumed where the question does not state them."""
+        if self.document_tokens is None or self.st.documents is None or not self.det.tokens:
+            return
+        count, length = self.st.documents
+        per = self.n(self.document_tokens)
+        self.out.more.append(self.say(
+            "embed_documents", total=self.n(self.det.tokens), docs=self.n(count), per=per,
+            assumed="" if length else self.say("embed_documents_assumed", per=per)))
 
     # -- the core -----------------------------------------------------------------------------
 
@@ -434,8 +467,9 @@ class _W:
         """Says the batch and the steps a media answer is sized at (the size is in its first
         sentence)."""
         if "batch_size" in kw:
+            job = "media_batch_job" if self.transcribes() else "media_batch_job_gen"
             self.out.more.insert(0, self.say(
-                "media_batch_job" if self.media_batch_how == "job" else "media_batch",
+                job if self.media_batch_how == "job" else "media_batch",
                 batch=self.n(kw["batch_size"])))
         if "steps" in kw:
             m = self.model
@@ -727,8 +761,12 @@ class _W:
 
     def recommend(self, **kw: Any) -> Recommendation | None:
         assert self.model_id is not None
-        req: dict[str, Any] = {"model": self.model_id, "weights": self.weights or "auto",
-                               "top_n": 3}
+        # a bare size's scaled stand-in is recommended as its architecture, as ``size``
+        # sizes it: its id would rank the unscaled model ("100 users of a 50B model" was
+        # Falcon 40B, refused past its 2,048-token context, and the answer fell back to GiB)
+        named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
+                                 else {"model": self.model_id})
+        req: dict[str, Any] = {**named, "weights": self.weights or "auto", "top_n": 3}
         if self.ex.budget_usd_per_hour:
             req["max_usd_per_hour"] = self.ex.budget_usd_per_hour
         if self.ex.budget_usd_per_month:
@@ -770,6 +808,14 @@ class _W:
         ids = {p.id for p in self.catalog.providers}
         return tuple(x for x in self.st.exclude_providers
                      if x in ids and x != self.det.provider)
+
+    def transcribes(self) -> bool:
+        """Whether the model is speech-to-text (Whisper): an audio model with no component
+        that writes a waveform (a codec or a VAE, as MusicGen, Bark and Stable Audio have);
+        its batch job is a transcription job, a generator's a generation job."""
+        m = self.model
+        return m is not None and m.kind == "audio" and not any(
+            c.role in ("codec", "vae") for c in m.components)
 
     def generates_tokens(self) -> bool:
         """Whether the model generates tokens (an LLM that is not an embedding model): only
@@ -1793,11 +1839,11 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
         else:
             w.out.first = held_text
             w.ask("max_batch_size", held, "requests", yes=False)
-        got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
+        got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp)
         if got is not None:
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
-                                    per_replica=w.n(got[2])))
+                                    per_replica=w.gpus_per_replica(got[2])))
     if r.fits:
         _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
                         p.time_to_first_token_ms or 0.0)
@@ -1922,8 +1968,8 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
     return None
 
 
-def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: str,
-                        users: int, ctx: int, across_nodes: bool = False
+def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
+                        gpu: str, users: int, ctx: int, across_nodes: bool = False
                         ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: of the replica widths
@@ -1938,7 +1984,11 @@ def gpu_count_for_users(catalog: Catalog, model: str, weights: str | None, gpu: 
     holds it; with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages
     across nodes, as :func:`_gpu_count_nodes` sizes them) before None."""
     def sz(**kw: Any) -> SizingResult | None:
-        req = {"model": model, **({"weights": weights} if weights else {}), **kw}
+        # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
+        # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
+        # 40B, refused past its 2,048 tokens: "no setup holds" the users)
+        named = {"model": model} if isinstance(model, str) else {"architecture": model}
+        req = {**named, **({"weights": weights} if weights else {}), **kw}
         try:
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):
@@ -2017,8 +2067,8 @@ def _gpu_count(w: _W) -> None:
     if users and users > 1 and w.model.kind == "llm":
         ctx = _prompt(w)  # each request's prompt, with 512 tokens out
         if gid is not None:
-            got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx,
-                                      across_nodes=True)
+            got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
+                                      ctx, across_nodes=True)
             r = w.size(input_tokens=ctx, output_tokens=512)
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
@@ -2036,7 +2086,8 @@ def _gpu_count(w: _W) -> None:
                     common = {"setup": w.setup(have, gid), "users": w.n(users),
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
-                              "per_replica": w.n(per), "batch": w.n(batch), "ctx": w.n(ctx + 512)}
+                              "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
+                              "ctx": w.n(ctx + 512)}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
                         # more needed is a yes, and more (with what the 2 hold, in whole
@@ -2058,7 +2109,8 @@ def _gpu_count(w: _W) -> None:
                     return
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
-                                    replicas=w.replicas(replicas), per_replica=w.n(per),
+                                    replicas=w.replicas(replicas),
+                                    per_replica=w.gpus_per_replica(per),
                                     batch=w.n(batch), ctx=w.n(ctx + 512))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
@@ -2798,6 +2850,9 @@ def _cost_inner(w: _W) -> None:
     if (w.model is not None and w.model.kind == "llm" and w.sub == "million"
             and gid is not None and _million_on_gpu(w, gid)):
         return
+    if (w.model is None and gid is not None and w.st.node and (w.ex.gpu_count or 1) == 1
+            and _node_price(w, gid)):
+        return  # "an H100 node" (its "an" read as one): the catalog's whole machine of it
     if w.model is None:
         if gid is not None and gid in w.st.gpu_variants:
             _variants_price(w, gid)
@@ -3061,7 +3116,7 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=users)
     if r is None or r.gpu is None or r.fits:
         return None
-    got = gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, inp)
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp)
     if got is None or got[0] <= count:
         return None
     # "One H100 does not hold...", "2 × H100 do not hold..."
@@ -3100,6 +3155,43 @@ def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | N
             return v, price, key
     return None
 
+
+
+def _node_price(w: _W, gid: str) -> bool:
+    """A GPU's "node", "server" or "machine" priced ("how much does an H100 node cost per
+    hour?", "un nod H100"): the catalog's common whole instance of it, the largest count any
+    trusted offer rents (8 × H100 SXM), at the cheapest such offer (:func:`_node_basis`), its
+    count said; was one GPU's price. False where only single-GPU machines are offered (the
+    GPU's own price is then the machine's)."""
+    sizes = [v.gpu_count for v in w.offers_for(gid) if not v.stale and not v.suspect
+             and v.on_demand_usd_h is not None]
+    n = max(sizes, default=1)
+    b = _node_basis(w, gid, n) if n > 1 else None
+    if b is None:
+        return False
+    v, hour, kind = b
+    month, hours = w.sub == "month", w.month_hours()
+    spot = "" if w.st.on_demand else _spot_also(w, gid, hour / n, n)
+    job_h = w.det.duration_hours if (w.det.duration_hours and not month
+                                     and not w.st.hours_per_day) else None
+    if job_h:
+        w.out.first = w.say("cost_gpu_total", hours=w.duration(job_h), setup=w.setup(n, gid),
+                            total=w.usd(hour * job_h), hour=w.usd(hour), provider=v.provider,
+                            kind=w.kinds[kind], spot=spot)
+        w.ask("per_job_usd", hour * job_h, "USD")
+    else:
+        w.out.first = w.say("cost_node_month" if month else "cost_node_hour", n=w.n(n),
+                            gpu=w.gpu_name(gid), hour=w.usd(hour), provider=v.provider,
+                            kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
+                            spot=spot)
+        if month:
+            w.ask("per_month_usd", hour * hours, "USD")
+        else:
+            w.ask("per_hour_usd", hour, "USD/h")
+    w.out.more.append(w.say("node_largest", gpu=w.gpu_name(gid), n=w.n(n)))
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
 
 def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     """The cheapest trusted spot price of ``gid`` when it is below ``per`` (the on-demand
@@ -3320,12 +3412,14 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     at the provider where the three together cost least; an unknown storage or egress price
     counts at the highest sourced rate of its class (as the recommendations count it). A
     length stated instead of a month (sub ``job``: "5 hours on 8 H100s with 500 GB of
-    storage"): that many GPU hours, and the storage's monthly price for those hours of the
-    720-hour month every monthly figure here is priced over (24 h x MONTH_DAYS)."""
+    storage"): that many GPU hours, and the storage's monthly price for those hours as
+    pricing's ``job_storage_usd`` prices a job's disk (hours of its 730-hour month, at least
+    one), as the job costs of the other answers count it (a 720-hour share said $70.65 for
+    the 5 hours above where they say $70.64)."""
     count = count or w.ex.gpu_count or 1
     job_h = w.det.duration_hours if w.sub == "job" else None
     gpu_hours = job_h or w.month_hours()
-    held = job_h / (24.0 * MONTH_DAYS) if job_h else 1.0  # the share of a month stored
+    held = job_storage_usd(1.0, job_h) if job_h else 1.0  # the share of a month stored
     storage_gb, egress_gb = w.st.storage_gb or 0.0, w.st.egress_gb or 0.0
     weights_disk = False
     if not storage_gb and w.model is not None:
@@ -3375,7 +3469,7 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     parts = ""
     if storage_gb and job_h:
         parts += w.say("part_storage_hours", cost=w.usd(storage), gb=w.n(storage_gb),
-                       month=w.usd(storage / held))
+                       month=w.usd(storage / held), month_h=w.n(HOURS_PER_MONTH))
     elif storage_gb:
         parts += w.say("part_storage_weights" if weights_disk else "part_storage",
                        cost=w.usd(storage), gb=w.n(storage_gb))
@@ -3501,9 +3595,16 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     # independent documents: every GPU of the cheapest machine embeds its share
     # (the rate is the ``count`` GPUs': their GPU-hours are ``count`` times the hours)
     usd, v, _ = _machine_job(w, gid, hours * count, r.weights, common, b, count)
-    w.out.first = w.say("embed_job", n=w.n(w.det.tokens), model=w.model.name, weights=r.weights,
-                        cost=w.usd(usd), hours=w.duration(hours), tps=w.n(tps), **common)
-    w.ask("per_job_usd", usd, "USD")
+    if w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after it
+        _job_lead(w, "embed_job", hours, hours, usd, "per_job_usd",
+                  {"n": w.n(w.det.tokens), "model": w.model.name, "weights": r.weights,
+                   "cost": w.usd(usd), "tps": w.n(tps), **common})
+    else:
+        w.out.first = w.say("embed_job", n=w.n(w.det.tokens), model=w.model.name,
+                            weights=r.weights, cost=w.usd(usd), hours=w.duration(hours),
+                            tps=w.n(tps), **common)
+        w.ask("per_job_usd", usd, "USD")
+    w.documents_note()
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
@@ -3520,6 +3621,10 @@ def _job_total(w: _W) -> bool:
     kw: dict[str, Any] = {"workload": "batch"}
     if m.kind == "diffusion" and m.modality == "image" and w.st.items:
         n = kw["job_images"] = w.st.items
+    elif m.kind == "diffusion" and m.modality == "video" and w.st.clips:
+        # the recommendations count a video model's clips in job_images; a length asked
+        # ("100 10-second videos") is that many clips each
+        n = kw["job_images"] = w.st.clips * _length_clips(w)
     elif m.kind == "audio" and w.st.items:
         n = kw["job_audio_hours"] = w.st.items
     elif m.kind == "llm" and m.task == "embed" and w.det.tokens:
@@ -3555,20 +3660,38 @@ def _job_total(w: _W) -> bool:
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
               "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model]}
-    if "job_images" in kw:
+    # the option's job_hours are wall-clock hours on all its GPUs: days, never GPU-days
+    if "job_images" in kw and m.modality == "video":
+        sec = o.performance.seconds_per_video or 0.0
+        _job_lead(w, "video_job_setup", hours, hours, cost, "per_job_usd",
+                  {"w": kw.get("width") or m.native_width or 1024,
+                   "h": kw.get("height") or m.native_height or 1024,
+                   "frames": w.n(m.num_frames or 1), "sec": w.n(sec, 1 if sec < 100 else 0),
+                   # the steps priced: asked, else the model's, else 30 (as the sizing's)
+                   "steps": w.n(kw.get("steps") or m.default_steps or 30), **common},
+                  wall=True)
+        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
+        if w.st.clip_seconds:
+            _video_length_note(w)
+    elif "job_images" in kw:
         ips = o.performance.images_per_s or n / (hours * 3600)
         _job_lead(w, "image_job_setup", hours, hours, cost, "per_job_usd",
                   {"w": kw.get("width") or m.native_width or 1024,
                    "h": kw.get("height") or m.native_height or 1024, "ips": w.n(ips, 2),
-                   **common})
+                   **common}, wall=True)
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
         _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
-                  {"ratio": w.rate(n / hours), **common})
+                  {"ratio": w.rate(n / hours), **common}, wall=True)
+    elif w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after
+        _job_lead(w, "embed_job", hours, hours, cost, "per_job_usd",
+                  {"tps": w.n(n / (hours * 3600)), **common}, wall=True)
+        w.documents_note()
     else:
         w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)),
                             hours=w.duration(hours), **common)
         w.ask("per_job_usd", cost, "USD")
+        w.documents_note()
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -3772,19 +3895,27 @@ def _video_cost(w: _W, gid: str) -> bool:
 
 
 def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
-              usd_quantity: str, fields: Mapping[str, object]) -> None:
+              usd_quantity: str, fields: Mapping[str, object], wall: bool = False) -> None:
     """A media job's total as the first sentence, in duration words ("59 minutes", "1 hour";
     "1 hours" read wrong). A question that asks how long ("how long to transcribe 10,000
     hours of audio") gets ``<key>_time``: the job's wall-clock hours lead (its GPU-hours over
     the GPUs that share it), with days when two or more, and the cost after them; else the
-    cost leads, with the GPU time after it, and the number asked matches."""
+    cost leads, with the GPU time after it, and the number asked matches; ``wall``: a
+    template whose hours are the wall clock of the whole setup (the recommendations' job
+    hours), said with days, not GPU-days (174 hours on 4 GPUs are 29 GPU-days, not 7.3)."""
     if w.sub == "time":
         days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
             if wall_hours >= 48 else ""
         w.out.first = w.say(f"{key}_time", hours=w.duration(wall_hours), days=days, **fields)
         w.ask("job_hours", wall_hours, "h")
         return
-    w.out.first = w.say(key, hours=w.duration(gpu_hours), days=w.days(gpu_hours), **fields)
+    if wall:
+        days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
+            if wall_hours >= 48 else ""
+        w.out.first = w.say(key, hours=w.duration(wall_hours), days=days, **fields)
+    else:
+        w.out.first = w.say(key, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
+                            **fields)
     w.ask(usd_quantity, usd, "USD")
 
 
@@ -4207,7 +4338,10 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
-        if o is not None and count == 1 and o.gpu_count > 1 and price:
+        if o is not None and count == 1 and o.gpu_count > 1 and price and any(
+                w.usd(price) in x for x in (first, *lines)):
+            # a share of a larger machine's price, said only where that price is said (a
+            # "No" with no run priced has none for "the price above" to point at)
             w.single_note(o, gid)
         if not r.fits and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
@@ -4244,18 +4378,21 @@ def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
 
 
 def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
-                weights: str) -> tuple[float, str]:
+                weights: str, key: str = "train_cost") -> tuple[float, str]:
     """A run's cost as its provider bills it, and its words: the hours rounded up to the
     provider's billing granularity, at least its minimum charge, by the hour where unknown
     (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
     5.2 h at lium, billed by the hour, is 6 h), plus the storage of the model's weights and
     checkpoints for the run's hours, on each machine, as the recommendations count a job's
-    (:func:`_job_storage`)."""
+    (:func:`_job_storage`). Every training run's cost in ask comes from here (a deadline's
+    plan multiplied raw hours by the price: "about $0.90" for 3.9 minutes at lium, billed
+    $14.01 when the same run's cost is asked). ``key``: the compute's words
+    (``train_cost_spot`` on spot)."""
     billed, known = billed_hours(hours, w.catalog.providers_by_id.get(o.provider))
     compute = price * count * billed
     storage, gb = _job_storage(w, o.provider, weights, hours, True, _instances(o, count))
     usd = compute + storage
-    text = w.say("train_cost", cost=w.usd(compute), price=w.usd(price),
+    text = w.say(key, cost=w.usd(compute), price=w.usd(price),
                  provider=w.where(o, count))
     if billed > hours + 1e-9:
         text += w.say("train_cost_billed" if known else "train_cost_billed_unknown",
@@ -4509,8 +4646,7 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     cost = ""
     if b is not None:
         o, price, _ = b
-        cost = w.say("train_cost", cost=w.usd(price * n * run_hours), price=w.usd(price),
-                     provider=w.where(o, n))
+        cost = _billed_run(w, o, price, n, run_hours, r.weights)[1]
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
             "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
@@ -4545,7 +4681,7 @@ def _spot_deadline(w: _W, gid: str,
     assert p is not None and p.training_tokens_per_s and p.training_hours
     over = _spot_restarts(b, n, every)
     hours = p.training_hours * (1 + over)
-    total = price * n * hours
+    total, cost = _billed_run(w, o, price, n, hours, r.weights, "train_cost_spot")
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
@@ -4553,9 +4689,7 @@ def _spot_deadline(w: _W, gid: str,
         tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
         compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
         run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
-        instances=_instances_said(w, _instances(o, n)),
-        cost=w.say("train_cost_spot", cost=w.usd(total), price=w.usd(price),
-                   provider=w.where(o, n)))
+        instances=_instances_said(w, _instances(o, n)), cost=cost)
     if w.sub == "count":
         w.ask("gpu_count", n, "GPUs")
     else:
@@ -4607,8 +4741,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     run_hours = rp.training_hours
     cost = ""
     if b is not None:
-        cost = w.say("train_cost", cost=w.usd(b[1] * n * run_hours), price=w.usd(b[1]),
-                     provider=w.where(b[0], n))
+        cost = _billed_run(w, b[0], b[1], n, run_hours, r.weights)[1]
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(f"{job}_deadline_missed", setup=w.setup(n, gid),
                         tps=w.n(rp.training_tokens_per_s / n),
@@ -5141,8 +5274,8 @@ def _spot(w: _W) -> None:
         n = w.ex.gpu_count or 1
         if served and w.model is not None and not w.ex.gpu_count:
             # the model named: never the price of fewer GPUs than hold it at that load
-            got = (gpu_count_for_users(w.catalog, w.model.id, w.weights, gid, users, ctx)
-                   if users > 1 else None)
+            got = (gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid,
+                                       users, ctx) if users > 1 else None)
             n = got[0] if got is not None else (_min_count(w, gid, ctx) or 1)
         if served:
             r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
@@ -5387,6 +5520,14 @@ def _billing(w: _W) -> None:
 
 
 def _storage(w: _W) -> None:
+    if (w.sub == "storage" and w.st.storage_gb and w.model is None and w.ex.gpu is not None
+            and w.ex.gpu_count):
+        # "how much for 2 H100s with 1 TB of storage?": GPUs counted are GPU time asked with
+        # the storage, a month of both unless a length is stated (was the storage alone)
+        w.sub = "job" if w.det.duration_hours else "month"
+        if _month_total(w, w.ex.gpu):
+            return
+        w.sub = "storage"
     tied = w.st.egress_gb if w.sub == "egress" else w.st.storage_gb
     gb = tied or w.det.data_gb
     if gb is None:
@@ -5633,12 +5774,15 @@ def _media_job(w: _W, gid: str | None) -> bool:
     """A job's size stated with an image, video or speech model ("100 videos with CogVideoX",
     "500,000 images with SDXL on an L4", "transcribe 1,000 hours with Whisper"): its total
     leads, as a cost question's does (on the GPU named, else the recommendations' cheapest
-    option; a video model with no GPU named: the first GPU that holds it)."""
+    option; a video model with no GPU named and no such option: the first GPU that holds
+    it)."""
     m = w.model
     assert m is not None
     if m.modality == "video":
         if not w.st.clips:
             return False
+        if gid is None and _job_total(w):  # the recommendations' cheapest, as for images
+            return True
         if gid is None:
             base = w.size()
             rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)
@@ -5666,7 +5810,8 @@ def _audio_batched(w: _W, gid: str, count: int) -> str | None:
     ratio = r.performance.audio_seconds_per_s if r is not None and r.performance else None
     if not ratio:
         return None
-    return w.say("audio_batched", batch=w.n(batch), ratio=w.rate(ratio))
+    return w.say("audio_batched" if w.transcribes() else "audio_batched_gen",
+                 batch=w.n(batch), ratio=w.rate(ratio))
 
 
 def _media(w: _W) -> None:
@@ -5713,8 +5858,12 @@ def _media(w: _W) -> None:
     setup = named or w.setup(count, gid)
     need = w.gib(r.memory.per_gpu_gib)
     if not r.fits:
-        w.out.first = w.say("media_nofit", model=m.name, weights=r.weights, need=need,
-                            setup=setup, fits=w.fits_text(base))
+        # the sizing names diffusers' CPU offload where a pipeline does not fit whole (its
+        # warning, core_fits_offload): not a flat "No", as offload is how small cards run
+        # such pipelines; it gives no figure for it, so none is said
+        offload = any("enable_model_cpu_offload" in x for x in r.warnings)
+        w.out.first = w.say("media_nofit_offload" if offload else "media_nofit", model=m.name,
+                            weights=r.weights, need=need, setup=setup, fits=w.fits_text(base))
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
         return
     p = r.performance
@@ -5803,15 +5952,35 @@ WRITERS: dict[str, Callable[[_W], None]] = {
 }
 
 
+
+def _weekday_deadline(w: _W) -> str | None:
+    """A weekday deadline ("by Friday", "până vineri") as days from the answer's date
+    (``w.today``, the date the service answers on) to the end of the next such day (that day a
+    week on, when today is it), set as the deadline's hours so it is planned as "in 6 days"
+    is; the sentence that says the date and the days, or None where no weekday is the
+    deadline (a time stated wins: "in 3 days")."""
+    day = w.st.deadline_weekday
+    if day is None or w.st.deadline_hours is not None:
+        return None
+    days = (day - w.today.weekday() - 1) % 7 + 1
+    w.st = dc_replace(w.st, deadline_hours=days * 24.0)
+    return w.say("deadline_weekday_one" if days == 1 else "deadline_weekday",
+                 day=w.t[f"weekday_{day}"], date=(w.today + dt.timedelta(days=days)).isoformat(),
+                 days=w.n(days))
+
 def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                     catalog: Catalog, today: dt.date, messages: Messages,
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
+    by_weekday = _weekday_deadline(w)
     if _beyond_sized(w, intent):
         return w.out
     budget_lead = _budget_not_positive(w)
     WRITERS.get(intent, _fallback)(w)
+    if by_weekday is not None and w.out.first is not None:
+        w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
