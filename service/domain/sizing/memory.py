@@ -782,7 +782,7 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
                      batch: int, training: str | None = None, *,
                      checkpointing: bool = False, prior_preservation: bool = True,
                      optimizer: str = "adamw", fp32: tuple[str, ...] = (),
-                     lora_rank: int | None = None) -> MemoryParts:
+                     lora_rank: int | None = None, qlora: bool = False) -> MemoryParts:
     """Memory of a diffusion pipeline: inference (``training`` None), or a DreamBooth-style
     fine-tune (``training`` "lora" or "full") as the diffusers/PEFT DreamBooth scripts run it:
     the denoiser and the CLIP text encoders trained (their --train_text_encoder), each step
@@ -798,16 +798,25 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
     musubi-tuner, diffusion-pipe): conditions and latents precomputed, so only the transformer
     is on the GPU, no text encoder trained, no prior preservation (``prior_preservation``
     ignored), a VIDEO_TRAIN_FRAMES-frame clip, LoRA of ``lora_rank`` on the attention
-    projections where the rank is given."""
+    projections where the rank is given.
+
+    ``qlora`` (with ``training`` "lora"): diffusers' QLoRA recipe
+    (examples/research_projects/flux_lora_quantization/README.md, the recipe of the Hugging Face
+    blog "Fine-tuning FLUX.1-dev on consumer hardware"): the text embeddings are precomputed
+    ("we don't load the text encoders") and the latents cached with the VAE then deleted, so
+    only the denoiser is on the GPU, quantized to ``precision`` (bitsandbytes NF4) with fp32
+    LoRA adapters on it; no text encoder trained, no prior-preservation class image."""
     weights = 0.0
     den = denoiser(model)
     video_train = training is not None and is_video(model)
+    # conditions and latents encoded before training: the denoiser alone on the GPU
+    precomputed = video_train or (training is not None and qlora)
     trained_te = ({id(c) for c in trained_text_encoders(model)}
-                  if training and not video_train else set())
+                  if training and not precomputed else set())
     hidden, blocks = _dit_hidden(model), _dit_blocks(model)
     trainable = 0.0
     for c in model.components:
-        if video_train and c.role != "denoiser":
+        if precomputed and c.role != "denoiser":
             continue  # text encoders and VAE ran before training (precomputed)
         # an audio model's encoder and decoder (Whisper, MusicGen, Bark's GPTs) are its
         # transformers, quantized like a denoiser; codecs and VAEs stay at 16-bit
@@ -829,7 +838,7 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
         weights += c.params * bits / 8
     grads = opt = None
     if training:
-        samples = batch * (2 if prior_preservation and not video_train else 1)
+        samples = batch * (2 if prior_preservation and not precomputed else 1)
         act_bytes = 4.0 if precision.bits_linear >= 32 else 2.0
         kept = _DIFF_CHECKPOINTED_SHARE if checkpointing else 1.0
         if video_train and hidden and blocks:

@@ -1362,9 +1362,28 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     checkpointing = ft.gradient_checkpointing is not False
     if req.task != "inference":
         training = "full" if ft.method == "full" else "lora"
+    # QLoRA as for a language model: a 4-bit base (a 16-bit one asked is refused), NF4 where
+    # none is asked; diffusers' QLoRA recipe quantizes the denoiser alone and precomputes what
+    # the text encoders and the VAE give it (diffusion_memory's qlora). It was sized as
+    # 16-bit LoRA: FLUX.1-dev told an RTX 4090 it needs 43 GiB, where the recipe runs
+    qlora = training is not None and ft.method == "qlora"
+    if qlora:
+        check_training_method(req.task, "qlora",
+                              precision if req.weights is not None else None)
+        if req.weights is None:
+            precision = get_precision("nf4")
+        den = ", ".join(c.name for c in model.components if c.role == "denoiser")
+        assumptions[:] = [
+            Assumption(name="weights_precision", value=precision.id,
+                       reason=f"{precision.name}: QLoRA keeps the frozen {den} in 4 bits "
+                       f"({precision.bits_linear:g} bits per weight incl. scales, bitsandbytes "
+                       "as diffusers' QLoRA recipe loads it); the text encoders and the VAE "
+                       "run before training only (embeddings and latents precomputed) and are "
+                       f"not on the GPU; {precision.quality}")
+            if x.name == "weights_precision" else x for x in assumptions]
     asked = precision
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
-                        req.weights is not None, note)
+                        req.weights is not None and not qlora, note)
     precision = hw.precision
     if model.kind == "audio":
         _audio_decoder_context(req, model, hw.warnings, note)
@@ -1416,8 +1435,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
 
     def pipeline_memory(q: Precision, fp32: tuple[str, ...]) -> MemoryParts:
         got = diffusion_memory(model, q, width, height, share, training,
-                               checkpointing=checkpointing,
-                               optimizer=ft.optimizer, fp32=fp32, lora_rank=ft.lora_rank)
+                               checkpointing=checkpointing, optimizer=ft.optimizer,
+                               fp32=fp32, lora_rank=ft.lora_rank, qlora=qlora)
         if not caches:
             return got
         return msgspec.structs.replace(got, kv_cache_gib=got.kv_cache_gib + caches,
@@ -1428,7 +1447,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                and not runs_on(registry, engine.id, get_precision("bf16"), gpu))
     if no_bf16 and precision.bits_linear < 32:
         hw.warnings.extend(fp16_overflow_notes(model, False))
-        if upcast(precision):
+        if upcast(precision) and not qlora:  # QLoRA: no text encoder on the GPU
             note("fp32_components", ", ".join(upcast(precision)),
                  "T5 overflows in fp16 and this GPU has no bf16: it runs in fp32, counted at "
                  "4 bytes per weight (huggingface/transformers#5651)")
@@ -1451,6 +1470,20 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              "precomputed): CogVideoX-5B 49x480x720 with 8-bit AdamW 20.7 GiB (28.3 GiB "
              "with validation, which loads the text encoder and VAE back), HunyuanVideo "
              "49x512x768 with AdamW 42.4 GiB; validation during training is not counted")
+    elif qlora:
+        note("training_memory", "diffusers QLoRA",
+             "as diffusers' QLoRA recipe trains (examples/research_projects/"
+             "flux_lora_quantization: the Hugging Face blog \"Fine-tuning FLUX.1-dev on "
+             "consumer hardware\"): text embeddings precomputed and latents cached (the "
+             "text encoders are not loaded, the VAE deleted after caching), so only the "
+             f"denoiser is on the GPU, frozen at {precision.id} (bitsandbytes) with fp32 LoRA "
+             "adapters on it; no text encoder trained, no prior preservation; fp32 "
+             f"gradients and {ft.optimizer} states of the adapters, activations at "
+             f"{'fp32' if precision.bits_linear >= 32 else '16-bit (mixed precision)'}"
+             + (", gradient checkpointing (finetune.gradient_checkpointing)"
+                if checkpointing else ", no gradient checkpointing")
+             + ". The blog's run (NF4, 8-bit AdamW, rank 4, gradient checkpointing, batch 1) "
+             "peaks under ~10 GB on an RTX 4090")
     elif training:
         note("training_memory", f"DreamBooth-style {training}",
              "as the diffusers/PEFT DreamBooth scripts train: the denoiser and the CLIP text "
@@ -1472,7 +1505,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         flipped_gib = diffusion_memory(model, precision, width, height, share, training,
                                        checkpointing=not checkpointing,
                                        optimizer=ft.optimizer, fp32=upcast(precision),
-                                       lora_rank=ft.lora_rank).total_gib
+                                       lora_rank=ft.lora_rank, qlora=qlora).total_gib
         if is_video(model):
             # the video trainers' recipes pass --gradient_checkpointing; only the
             # checkpointed case is measured (memory.py)
@@ -1503,10 +1536,11 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              "the 3D VAE decodes tile by tile (pipe.enable_vae_tiling(), as every published "
              "recipe for these models runs it: decoding all frames at once needs more memory "
              "than the denoiser); the denoiser's activations grow with every latent frame")
-    if training and is_video(model):
+    if training and (is_video(model) or qlora):
         note("pipeline", ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components
                                    if c.role == "denoiser"),
-             "the transformer alone on the GPU while training: "
+             f"the {'transformer' if is_video(model) else 'denoiser'} alone on the GPU while "
+             "training: "
              + ", ".join(f"{c.name} {c.params / 1e9:.2f}B" for c in model.components
                          if c.role != "denoiser")
              + " encode the captions and clips beforehand and are not counted")
@@ -1575,7 +1609,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         if g.vendor not in ("NVIDIA", "AMD"):
             continue
         hg = check_hardware(registry, model.kind, req.task, asked, engine, g,
-                            req.weights is not None, lambda *_: None)
+                            req.weights is not None and not qlora, lambda *_: None)
         if not hg.ok:
             continue
         q = hg.precision
