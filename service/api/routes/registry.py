@@ -162,7 +162,7 @@ def get_gpu(request: Request[Any, Any, Any],
     """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe'). A family name
     answers the variant its alias names, the one `/v1/sizing` and recommendations size on
     (`A100`: the A100 SXM4 40GB), with every variant listed in the `X-GPU-Variants`
-    header; a family name no alias names (`A100 PCIe`) is a 404 listing the variants.
+    header; a family name no alias names (`A100 SXM`) is a 404 listing the variants.
     `/v1/offers?gpu=A100` lists the offers of every variant."""
     registry = _state(request).data().registry
     variants = registry.gpu_family(gpu_id)

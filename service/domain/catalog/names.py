@@ -39,13 +39,27 @@ def _words(name: str) -> list[str]:
 
 
 def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """``words`` as (the product's words, the variant words after them, "80 GB" joined to
-    "80gb"); None when a word that is not a variant word follows one ("A100 80GB Ti")."""
-    i = 0
+    """``words`` as (the product's words, the variant words before and after them, "80 GB"
+    joined to "80gb"): people write "80GB H100" as often as "H100 80GB", and both name the
+    same cards. None when a word that is not a variant word follows a variant word after the
+    product's words ("A100 80GB Ti"): the product's words are one run, never split."""
+    i, tags = 0, set()
+    while i < len(words):  # variant words in front ("80GB H100", "SXM A100")
+        if words[i].isdigit() and words[i + 1:i + 2] == ["gb"]:
+            tags.add(words[i] + "gb")
+            i += 2
+        elif _VARIANT_WORD.fullmatch(words[i]):
+            tags.add(words[i])
+            i += 1
+        else:
+            break
+    while i < len(words) and words[i] in _BRAND_WORDS:  # "80GB NVIDIA H100"
+        i += 1
+    start = i
     while i < len(words) and not _VARIANT_WORD.fullmatch(words[i]) and not (
             words[i].isdigit() and words[i + 1:i + 2] == ["gb"]):
         i += 1
-    base, tags = tuple(words[:i]), set()
+    base = tuple(words[start:i])
     while i < len(words):
         if words[i].isdigit() and words[i + 1:i + 2] == ["gb"]:
             tags.add(words[i] + "gb")
@@ -183,7 +197,8 @@ class NameIndex:
                 if not head.startswith(joined):
                     break
         # the variant words in another order: "H100 80GB" names the H100 PCIe, spelt "H100
-        # PCIe 80GB", as well as the SXM ("H100 SXM5 80GB"), as "A100 80GB" names both A100s
+        # PCIe 80GB", as well as the SXM ("H100 SXM5 80GB"), as "A100 80GB" names both A100s;
+        # and in front of the product's ("80GB H100", "SXM A100"), matching the same cards
         asked = _split_variant(_words(name))
         if asked is not None and asked[0] and asked[1]:
             for spelling, entry_id in self._names.items():
