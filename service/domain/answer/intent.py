@@ -1523,7 +1523,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
         return "cost", "month"
-    if _STORAGE.search(fs) and not (has_model and _FITS.search(f)):
+    # "câtă memorie VRAM trebuie pentru qwen ca să extragă date din documente": a model's
+    # memory, not data moved out of a cloud
+    if _STORAGE.search(fs) and not (has_model and (_FITS.search(f) or _MEMORY_Q.search(f))):
         sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
     # "50 requests per second", "100 de imagini SDXL pe minut" are a load, not billing
