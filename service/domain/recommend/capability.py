@@ -59,6 +59,8 @@ from service.domain.sizing.sizing import (
     fastest_training_step,
     resolve_engine,
     setups_for,
+    training_base,
+    training_weights_warning,
 )
 from service.domain.sizing.speed import (
     achievable_tflops,
@@ -97,8 +99,17 @@ def _candidates(ctx: Ctx) -> list[Precision]:
         # training of a quantized base, QLoRA on a 16-bit one)
         check_training_method(req.workload, ft.method, asked)
         if asked is not None:
+            warned = training_weights_warning(ft.method, asked)
+            if warned:
+                ctx.note("weights_precision", asked.id, warned)
             return [asked]
-        return [get_precision("nf4" if ft.method == "qlora" else "bf16")]
+        # sizing's rule: QLoRA on NF4; LoRA and full on the release's own float format, else
+        # a bf16 copy of it (gpt-oss's MXFP4 and DeepSeek's FP8 have no training path)
+        base, why = training_base(
+            ft.method, default_weights(req.model, req.hf_config, ctx.model).precision)
+        if why:
+            ctx.note("weights_precision", base.id, why)
+        return [base]
     if req.weights != "auto":
         p = find_precision(req.weights)
         if p is None:

@@ -316,6 +316,57 @@ def check_training_method(task: str, method: str, weights: Precision | None) -> 
                            "qlora to train adapters on it)", "$.weights")
 
 
+TRAINABLE_BASES = ("fp32", "bf16", "fp16")
+"""The formats LoRA and full training keep a checkpoint in when the request gives no weights:
+floats the trainers load as they are. Any other format a model is released in is trained from
+a bf16 copy: MXFP4, FP8, NVFP4 and the INT4 variants have no training path in the usual tools
+(transformers' FineGrainedFP8HfQuantizer and Mxfp4HfQuantizer report is_trainable False and
+load such checkpoints with dequantize=True; OpenAI's cookbook "Fine-tuning with gpt-oss and
+Hugging Face Transformers" loads gpt-oss with Mxfp4Config(dequantize=True) in bf16; NVIDIA's
+NeMo DeepSeek-V3 guide first converts the FP8 release to BF16 with DeepSeek's
+inference/fp8_cast_bf16.py), and adapters on a 4-bit bitsandbytes, GPTQ or AWQ base are
+QLoRA (method qlora), not LoRA's 16-bit base."""
+
+ADAPTER_BASES = ("nf4", "nf4-no-dq", "bnb-int8", "gptq-int4", "awq-int4")
+"""Quantized formats PEFT trains adapters on as they are (its LoRA layers for bitsandbytes,
+GPTQ and AWQ: peft/tuners/lora/bnb.py, gptq.py, awq.py). Asked explicitly for LoRA or QLoRA
+they are sized silently; any other quantized format asked is sized as asked with a warning."""
+
+
+def training_base(method: str, shipped: Precision) -> tuple[Precision, str]:
+    """The base a training run is sized in when the request gives no weights, from the format
+    the checkpoint ships in (``default_weights``), and why where it is not that format ('' where
+    it is, or for QLoRA, whose 4-bit base each caller words). QLoRA: NF4; LoRA and full: the
+    checkpoint's own float format, else bf16 (TRAINABLE_BASES). Sizing and the recommendations
+    both take the base from here, so the two endpoints size the same weights."""
+    if method == "qlora":
+        return get_precision("nf4"), ""
+    if shipped.id in TRAINABLE_BASES:
+        return shipped, ""
+    bf16 = get_precision("bf16")
+    what = ("full training updates every weight in 16-bit" if method == "full"
+            else "LoRA trains adapters on a frozen 16-bit base")
+    return bf16, (
+        f"{bf16.name}: {what}; the checkpoint's {shipped.id} has no training path in the usual "
+        "trainers, which load it dequantized to bf16 (transformers' FP8 and MXFP4 quantizers "
+        "are not trainable: gpt-oss is loaded with Mxfp4Config(dequantize=True) as OpenAI's "
+        "fine-tuning cookbook does, DeepSeek's FP8 release is converted with its "
+        f"fp8_cast_bf16.py), so it is sized at {bf16.bits_linear:g} bits per weight; "
+        "method qlora keeps a 4-bit NF4 base instead")
+
+
+def training_weights_warning(method: str, asked: Precision) -> str | None:
+    """An explicit weights format with no training path, for a method that freezes the base:
+    sized as asked (the request wins), said as less than the trainers would hold."""
+    if method == "full" or asked.id in (*TRAINABLE_BASES, *ADAPTER_BASES):
+        return None
+    return (f"weights {asked.id} are sized as asked, but {asked.id} has no training path in "
+            f"the usual trainers: they load a {asked.id} checkpoint dequantized to bf16 "
+            "(transformers' FP8 and MXFP4 quantizers are not trainable), which holds more than "
+            "sized here; leave weights unset to size that, or use method qlora for a 4-bit "
+            "NF4 base")
+
+
 GLOBAL_BATCH_TOKENS_MAX = 15_360 * 4_096
 """The largest global batch the micro-batch search goes to, in tokens over all the GPUs (one
 micro-batch each): DeepSeek-V3's pre-training batch, 15,360 sequences of 4K tokens (arXiv
@@ -794,9 +845,17 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                        f"({precision.bits_linear:g} bits per weight incl. scales); "
                        f"{precision.quality}")
             if x.name == "weights_precision" else x for x in assumptions]
+    elif req.weights is None:
+        # LoRA and full train from a 16-bit copy of a release with no training path
+        # (gpt-oss's MXFP4, DeepSeek's FP8), as the recommendations size it
+        precision = _training_base_note(ft.method, precision, assumptions)
+    asked_warning = (training_weights_warning(ft.method, precision)
+                     if req.weights is not None else None)
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
     precision = hw.precision
+    if asked_warning:
+        hw.warnings.append(asked_warning)
     hw.warnings.extend(checkpoint_warnings(req))
     if ignored:
         hw.warnings.append(ignored)
@@ -1034,10 +1093,23 @@ def _note_inference(plan: InferencePlan, note: object) -> None:
              "every expert's weights are resident; only the active ones are read per token")
 
 
+def _training_base_note(method: str, shipped: Precision,
+                        assumptions: list[Assumption]) -> Precision:
+    """The base LoRA or full training is sized in with no weights given (``training_base``),
+    with the weights_precision assumption rewritten where it is not the shipped format."""
+    base, why = training_base(method, shipped)
+    if why:
+        assumptions[:] = [Assumption(name="weights_precision", value=base.id, reason=why)
+                          if x.name == "weights_precision" else x for x in assumptions]
+    return base
+
+
 def _note_training(t: TrainingPlan, note: object) -> None:
     assert callable(note)
     note("method", t.method, {"full": "every weight trained",
-                              "lora": "frozen 16-bit base + rank-r adapters",
+                              "lora": "frozen 16-bit base + rank-r adapters"
+                              if t.precision.bits_linear == 16 else
+                              f"frozen {t.precision.id} base + rank-r adapters",
                               "qlora": "frozen 4-bit NF4 base + 16-bit adapters"}[t.method])
     note("trainable_params", str(t.trainable()), "r x (d_in + d_out) per target matrix for LoRA")
     note("optimizer", t.optimizer, "bytes per trainable parameter: AdamW mixed precision 16 "
@@ -1381,6 +1453,10 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                        "run before training only (embeddings and latents precomputed) and are "
                        f"not on the GPU; {precision.quality}")
             if x.name == "weights_precision" else x for x in assumptions]
+    elif training is not None and req.weights is None:
+        # as for a language model: a release with no training path (an FP8 checkpoint's
+        # name) trains from a bf16 copy
+        precision = _training_base_note(training, precision, assumptions)
     asked = precision
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and not qlora, note)
