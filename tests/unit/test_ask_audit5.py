@@ -10,6 +10,8 @@ through ``size()`` and ``recommend()``."""
 
 from __future__ import annotations
 
+import math
+
 import msgspec
 import pytest
 
@@ -91,7 +93,11 @@ def test_token_job_on_a_gpu_is_the_total(q: str) -> None:
                               "output_tokens": 512}, SizingRequest), catalog())
     assert s.performance is not None and s.performance.max_throughput_tokens_per_s
     hours = 100e6 / s.performance.max_throughput_tokens_per_s / 3600
-    assert value == pytest.approx(hours * machine_price("h100-sxm"), rel=0.01)
+    # billed as every job cost: whole hours where the provider states no granularity, plus
+    # the storage of the weights for those hours (test_fix_billed)
+    price = machine_price("h100-sxm")
+    assert hours * price < value
+    assert math.ceil(hours) * price <= value <= math.ceil(hours) * price * 1.02
     assert 3 < value < 20
 
 

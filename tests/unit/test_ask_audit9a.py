@@ -134,7 +134,11 @@ def test_a_million_tokens_to_price_is_not_the_prompt(q: str) -> None:
     assert r.extracted.context_tokens != 1_000_000
     _, value, unit = asked(r)
     assert unit == "USD"
-    assert value == pytest.approx(asked(per_million)[1], rel=0.01)
+    # an amount of tokens is a job, billed as every job is (whole hours where the provider
+    # states none, plus storage: test_fix_billed): at least the per-million rate, at most
+    # its hours rounded up
+    rate = asked(per_million)[1]
+    assert rate * 0.99 <= value <= rate * 1.6
     assert "8 × NVIDIA L4" not in head(r)
 
 

@@ -58,9 +58,12 @@ def test_bare_a100_in_an_llm_comparison_is_the_80gb_card_and_says_so() -> None:
 
 
 def test_flux_on_a_4090_gives_cost_per_thousand_images_at_a_precision_that_fits() -> None:
+    # one image is a job of one (as "1 image" is: test_fix_reg3c), billed as jobs are, with
+    # its seconds of GPU time said
     r = ask("what does one image with FLUX.1 schnell cost on an RTX 4090")
     quantity, value, _ = asked(r)
-    assert quantity == "per_thousand_images_usd" and value > 0, r.answer
+    assert quantity == "job_usd" and value > 0, r.answer
+    assert value == asked(ask("what does 1 image with FLUX.1 schnell cost on an RTX 4090"))[1]
     h = head(r)
     assert "at fp8" in h and "s per image" in h and "Price date" in h, h
     assert "At bf16 it needs about" in h

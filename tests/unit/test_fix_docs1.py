@@ -129,7 +129,7 @@ def test_a_monthly_cost_for_users_of_a_bare_size_leads_with_the_month(question: 
 # -- 5. GPUs per replica, plural ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("question", "said", "wrong"), [
-    ("llama 3.1 8b with 1000 users on A100, how much?", "2 GPUs per replica",
+    ("llama 3.1 8b with 1000 users on A100, how many GPUs?", "2 GPUs per replica",
      "2 GPU per replica"),
     ("llama 3.1 8b cu 1000 de utilizatori pe A100, de câte GPU-uri am nevoie?",
      "2 GPU-uri pe replică", "2 GPU pe replică"),

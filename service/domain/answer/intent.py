@@ -22,6 +22,7 @@ from service.domain.answer.understand import (
     input_output_tokens,
     job_budget,
     kv_precision,
+    node_machine,
     population,
     prompt_tokens,
     training_examples,
@@ -32,6 +33,7 @@ from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.fields import BATCH_MAX, TOKENS_MAX
+from service.domain.recommend.context import HOURS_PER_MONTH
 from service.domain.recommend.types import MONTH_DAYS
 
 Intent = Literal[
@@ -180,6 +182,13 @@ class Stated:
     an English answer says."""
     clips: int | None = None
     """A video job's clips ("100 videos", "100 de clipuri")."""
+    one_item: bool = False
+    """One image or video said with a word for one ("a 1024x1024 image", "one 5 second video",
+    "o imagine", "un videoclip de 5 secunde"): a count of 1 where its cost is asked, as "1
+    image" is (a time asked keeps the seconds per image; "a video model" is no video)."""
+    requests: int | None = None
+    """A count of requests to an LLM that is no rate ("1000 requests", "1000 de cereri"; "1000
+    requests per day" is ``request_rate_per_s``): a job of that many requests."""
     image_width_px: int | None = None
     """An image's width stated with its height ("512x512", "512×512", "1024 x 768"): width
     first, as diffusers' pipelines take ``width``/``height``."""
@@ -235,9 +244,14 @@ class Stated:
     """A weekday a job must finish by ("by Friday", "până vineri"), Monday 0 (as
     ``datetime.date.weekday``): the writer counts its days from the answer's date, which the
     reading here does not know."""
+    days_asked: bool = False
+    """A length asked in days ("how many days does it take", "câte zile durează"): the
+    training run's time is said in days first, its hours beside them."""
     node: bool = False
-    """A GPU's machine is priced ("an H100 node", "a server", "un nod H100", "o mașină"):
-    the catalog's whole instance of it, not one GPU."""
+    """A GPU's machine is named ("an H100 node", "a node of H100s", "un nod H100", "un
+    server cu H100-uri"; ``understand.node_machine``): the catalog's whole instance of it, not
+    one GPU. Never with a count of one ("a server with one L40S") nor for another thing's word
+    ("our inference server", "state machine"); "how many nodes" asks a count (``nodes_asked``)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -311,6 +325,17 @@ _DURATION = re.compile(
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio|audio"
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
     r"|each month|of video|video|clip|\d{3,4}p\s++(?:video|clip)))")
+# a length in months after "for" ("for 3 months", "over 6 months", "timp de 3 luni", "pentru 3
+# luni", "pe 3 luni"): that many months of HOURS_PER_MONTH (730 h, the month pricing's
+# job_storage_usd pro-rates on), totalled as "for 2 weeks" is. "in 3 months" is a deadline
+# (_DEADLINE), "3 months of data" no length, "luni" after a number no Monday (_BY_WEEKDAY)
+_DURATION_MONTHS = re.compile(
+    r"\b(?:for|over|during|timp de|pentru|pe|pe o perioada de|for a period of)\s++(?:the next\s++"
+    r"|urmatoarele\s++)?(\d{1,3}|" + "|".join(("one", "two", "three", "four", "five", "six",
+                                                "doua", "trei", "patru", "cinci", "sase"))
+    + r")\s*+(?:de\s++)?(?:months?|luni)\b(?!\s*+(?:of|de)\s++(?:data|date))")
+_MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "doua": 2,
+                "trei": 3, "patru": 4, "cinci": 5, "sase": 6}
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
 _DURATION_WORDS = (
     (re.compile(r"\b(?:weekend|week-end|sfarsit de saptamana)\b"), 48.0),
@@ -330,10 +355,12 @@ _TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*
                           rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
 _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
-_COUNT_SCALE = r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?"
+# "500 de milioane": Romanian writes "de" between a number from 20 on and its scale
+_COUNT_SCALE = (r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++(?=mii|milio))?"
+                r"(k|thousand|mii|m|millions?|milioane|milion|mil)?")
 # "1M SDXL images": a model's name may stand between the count and the word
 _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
-                     r"(?:images?|imagini|pictures?|poze)\b")
+                     r"(?:images?|imagine|imagini|pictures?|poze)\b")
 # an embedding job's documents: "10 million documents", "10 milioane de documente", "1M docs";
 # then the length of one, as training examples state it (understand._EXAMPLES): "of 300
 # tokens", "de 300 de tokeni", "with about 500 tokens", "300 tokens per document", "each"
@@ -375,16 +402,30 @@ _WORD_SCALE = {"thousand": 1000, "mie": 1000, "mia": 1000, "million": 1_000_000,
 _IMAGES_WORDS = re.compile(r"\b(?:a|one|per|o|un|la|pe)\s++(thousand|mie|mia|million|milionul"
                            r"|milion)\s++(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                            r"(?:images?|imagini|pictures?|poze)\b")
-_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore)\s++"
-                          r"(?:(?:of|de)\s++)?audio\b")
+# hours of audio a job makes or reads: "500 hours of audio", "1 oră de audio", "10 hours of
+# music" (MusicGen), "10 hours of speech" (Bark, or Whisper's to transcribe), "10 ore de muzică"
+_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore|ora)\s++"
+                          r"(?:(?:of|de)\s++)?(?:audio|music|muzica|speech|vorbire|voice|voce)\b")
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
-# a video job's clips: "100 videos", "100 720p videos", "100 de clipuri" (not "a 5 second
-# video": no word between the count and the noun but a size; "480p" is no count)
-_CLIPS = re.compile(_COUNT_SCALE + r"(?!p\b)\s*+(?:de\s++)?(?:(?:\d{3,4}p|\d{3,4}\s*+[x×]\s*+"
-                    r"\d{3,4})\s++)?(?:videos?|clips?|clipuri|videoclipuri)\b")
+# a video job's clips: "100 videos", "100 720p videos", "100 de clipuri", "50 10-second 480p
+# videos", "1 videoclip" (not "a 5 second video": no word between the count and the noun but a
+# size or a length in digits; "480p" is no count)
+_CLIP_LEN = r"(?:\d{1,3}(?:[.,]\d)?[\s-]*+(?:seconds?|secunde|sec|s|minutes?|minute|min)[\s-]++)?"
+_CLIPS = re.compile(_COUNT_SCALE + r"(?!p\b)\s*+(?:de\s++)?" + _CLIP_LEN
+                    + r"(?:(?:\d{3,4}p|\d{3,4}\s*+[x×]\s*+\d{3,4})\s++)?" + _CLIP_LEN
+                    + r"(?:videos?|clips?|clipuri|videoclip(?:uri)?)\b")
+# one image or video said with a word for one: "a 1024x1024 image", "one 5 second 720p video",
+# "an SDXL image" (a model's name blanked), "o imagine", "un videoclip de 5 secunde"; never
+# "a video model", "an image-to-video pipeline", "a second video"
+_ONE_ITEM = re.compile(
+    r"\b(?:a|an|one|o|un)\s++(?:single\s++|singur[a]?\s++)?" + _CLIP_LEN
+    + r"(?:(?:\d{3,4}p|\d{3,4}\s*+[x×]\s*+\d{3,4})\s++)?" + _CLIP_LEN
+    + r"(?:image|imagine|picture|poza|photo|video|clip|videoclip)\b(?![\w-])"
+    r"(?!\s++(?:models?|modele?|generat\w*+|pipelines?|gpus?|cards?|jobs?|workloads?|tasks?"
+    r"|diffusion|editing|llms?|servers?|services?)\b)")
 # usage: "8 hours a day", "6 hours per day", "8 ore pe zi", "8h/day"; "22 days a month",
 # "22 de zile pe luna"
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
@@ -741,13 +782,24 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
-            "month_asked": bool(_COST_MONTH.search(folded))}
+            "month_asked": bool(_COST_MONTH.search(
+                folded if _months_hours(folded) is None else _DURATION_MONTHS.sub(" ", folded)))}
 
 
 def _num(raw: str) -> float:
     if re.fullmatch(r"\d{1,3}(?:,\d{3})++", raw):
         return float(raw.replace(",", ""))
     return float(raw.replace(",", "."))
+
+
+def _months_hours(folded: str) -> float | None:
+    """The hours of a length ``folded`` states in months (:data:`_DURATION_MONTHS`), or None;
+    a reserved term ("reserved for 12 months") is a commitment, not a length of use."""
+    m = _DURATION_MONTHS.search(folded)
+    if m is None or _RESERVED.search(folded):
+        return None
+    months = _MONTH_WORDS.get(m.group(1)) or int(m.group(1))
+    return months * HOURS_PER_MONTH if months else None
 
 
 def _hours(value: float, unit: str) -> float:
@@ -782,7 +834,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     if dm:
         duration = _hours(_num(dm.group(1)), dm.group(2))
     else:
-        duration = next((h for pattern, h in _DURATION_WORDS if pattern.search(folded)), None)
+        duration = _months_hours(folded) or next(
+            (h for pattern, h in _DURATION_WORDS if pattern.search(folded)), None)
     data: float | None = None
     for d in _data_amounts(folded, toks, names, mem):
         data = d[0]
@@ -975,6 +1028,13 @@ _REQ_RATE = re.compile(
     r"(?:/|per|pe|a|an|each|every|on a|in a|intr-o)?\s*+"
     r"(s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
     r"|(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:rps|qps)\b")
+# a count of requests that is no rate ("1000 requests", "10k queries", "1000 de cereri"), nor
+# a load at once ("1000 requests at once", "100 de cereri simultan": users, not a job)
+_REQ_COUNT = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
+    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari)\b"
+    r"(?!\s*+(?:at once|at the same time|simultan\w*+|in parallel|in paralel|concurrent\w*+"
+    r"|deodata))")
 _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.0,
                  "minute": 60.0, "minut": 60.0, "h": 3600.0, "hr": 3600.0, "hour": 3600.0,
                  "ora": 3600.0, "day": 86400.0, "zi": 86400.0, "month": 2592000.0,
@@ -1044,9 +1104,10 @@ _WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "fri
 _BY_WEEKDAY = re.compile(
     r"\b(?:by|until|till|before|no later than|pana(?:\s++(?:pe|in|la))?|inainte de|cel tarziu)"
     r"\s++(?:(?:next|this|the)\s++)?(" + "|".join(_WEEKDAY_NAMES) + r")\b")
-# a GPU's machine: "an H100 node", "a server", "machine" (not "machine learning"), "un nod",
-# "o mașină" ("how many nodes" asks a count: _NODES_Q, plural, never this)
-_NODE = re.compile(r"\b(?:node|server|machine(?! learning)|nod|nodul|serverul|masina|masinii)\b")
+
+
+# a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
+_DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b")
 
 
 def _deadline_weekday(folded: str) -> int | None:
@@ -1110,7 +1171,7 @@ _SERVE_RATE = re.compile(
     r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
     r"|propozitii|passages?|pasaje|chunks?|inputs?|intrari)"
     r"|(?P<audio>hours?|ore|ora|minutes?|minute)\s++(?:of|de)\s++(?:audio|speech|recordings?"
-    r"|inregistrari))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
+    r"|inregistrari|music|muzica|vorbire|voice|voce))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
     + r"|\btranscri\w*+\s++(?P<n2>\d++(?:[.,]\d++)?)\s*+(?P<k2>k|thousand|mii)?"
     + r"\s*+(?:de\s++)?(?P<audio2>hours?|ore|minutes?|minute)\b" + _PERIOD.replace(
         "?P<per>", "?P<per2>").replace("?P<adv>", "?P<adv2>"))
@@ -1221,6 +1282,7 @@ def stated(text: str, registry: Registry) -> Stated:
     cl = _CLIPS.search(unnamed)
     if cl and at[0] <= cl.start() < at[1]:
         cl = None  # "10 videos a day" is a rate
+    rq = _REQ_COUNT.search(folded) if request_rate(folded) is None else None
     dg = _DOT_GROUPED.search(text)
     return Stated(dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
@@ -1235,7 +1297,9 @@ def stated(text: str, registry: Registry) -> Stated:
                   examples=training_examples(text), documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
-                  deadline_weekday=_deadline_weekday(folded), node=bool(_NODE.search(folded)),
+                  deadline_weekday=_deadline_weekday(folded),
+                  days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
+                      toks, [m for m in names if m.kind == "gpu"]),
                   sequence_tokens=_sequence_tokens(folded),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
@@ -1251,6 +1315,9 @@ def stated(text: str, registry: Registry) -> Stated:
                   days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
+                  one_item=bool(_ONE_ITEM.search(unnamed)),
+                  requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
+                  if rq else None,
                   provider_evidence=_provider_evidence(text, folded),
                   per_gb=bool(_PER_GB.search(folded)),
                   sessions_per_day=_sessions(folded),
@@ -1476,12 +1543,21 @@ _MEDIA_UNIT_COST = re.compile(
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b|\bper (?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b")
 
+# a bare "how much?" ending a clause, with a model and a GPU named: a price, read as "how much
+# does it cost"; with a memory word ("how much VRAM?", "llama 8b memory on A100, how much?",
+# "in GiB") the memory answers
+_BARE_HOW_MUCH = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))")
+_MEMORY_ASKED = re.compile(r"\bvram\b|\bmemor\w*+|\bram\b|\bgib\b")
+
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
+    if has_model and gpu_named and not _MEMORY_ASKED.search(f):
+        # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit)
+        f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
     media = model_kind in ("diffusion", "audio")
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
@@ -1517,8 +1593,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             has_model or not _EGRESS_ONLY.search(f)):
         # a GPU's month plus its storage and egress; a length stated and no month asked ("5
         # hours on 8 H100s with 500 GB of storage"): that length's GPU time and storage
-        stated_h = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
-        return "cost", "job" if stated_h and not _COST_MONTH.search(f) else "month"
+        stated_h = (_DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
+                    or _months_hours(f))  # "pentru 3 luni": 3 x 730 h, a length
+        return "cost", ("job" if stated_h and not _COST_MONTH.search(_DURATION_MONTHS.sub(" ", f))
+                        else "month")
     if _STORAGE.search(fs) and has_model and _COST.search(f) and _IN_USE.search(f):
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
@@ -1654,8 +1732,8 @@ _COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|o
 def _cost_sub(f: str) -> str:
     if _COST_MILLION.search(f):
         return "million"
-    if _COST_MONTH.search(f):
-        return "month"
+    if _COST_MONTH.search(f if _months_hours(f) is None else _DURATION_MONTHS.sub(" ", f)):
+        return "month"  # "for 3 months" is a length, totalled (details' duration_hours)
     priced = _USAGE_PER.sub(" ", f)
     if _COST_DAY.search(priced):
         return "day"

@@ -645,6 +645,52 @@ def _nodes_factor(toks: list[_Tok], k: int) -> int:
     return 1
 
 
+_NODE_WORDS = frozenset({"node", "server", "machine", "nod", "nodul", "serverul", "masina",
+                         "masinii"})
+"""A GPU's machine in one word (folded); the plurals count nodes (:data:`_NODE_NOUNS`)."""
+_NODE_LINK = frozenset({"of", "with", "de", "cu", "cate"})
+"""Between a node word and its GPU: "a node of H100s", "un server cu H100-uri", "nod de H100"."""
+_ONE_GPU = re.compile(r"^(?:single|one|1)-?gpu$")
+"""A count of one said as the machine's size: "a single-GPU H100 machine"."""
+
+
+def _node_before(toks: list[_Tok], g: _Mention) -> bool:
+    """A node word right after GPU mention ``g`` ("an H100 node", "an 8x H100 GPU server",
+    "H100 80GB machine"), never "machine learning"."""
+    k = g.last + 1
+    while k < len(toks) and (_MEMORY.match(toks[k].text) or _GPU_NOUNS.match(toks[k].text)):
+        k += 1
+    return (k < len(toks) and toks[k].text in _NODE_WORDS
+            and (k + 1 >= len(toks) or toks[k + 1].text != "learning"))
+
+
+def node_machine(toks: list[_Tok], gpus: list[_Mention]) -> bool:
+    """Whether a GPU's whole machine is the thing named: a node word attached to a GPU named
+    ("an H100 node", "a node of H100s", "nod de H100", "un server cu H100-uri"), with no count
+    of one stated ("one", "a single", "single-GPU", "un singur", and an article after "with"
+    or "cu": "o mașină cu un H100" is one card). A node word that is another thing's ("our
+    inference server", "a state machine", "serverul nostru are două A100") is none: each
+    priced the largest machine, 8 x H100 at $10,080/month for one card (audit reg3)."""
+    for g in gpus:
+        c = _count_before(toks, g.first)
+        if c is not None and c[0] == 1:
+            continue  # "one H100 server", "a single H100 machine", "cu un singur H100"
+        if g.first >= 1 and _ONE_GPU.match(toks[g.first - 1].text):
+            continue
+        if _node_before(toks, g):
+            return True  # "an H100 node": the article is the node's
+        k = g.first - 1
+        if c is not None:
+            k = c[1] - 1  # "a node of 8 H100s", "un nod de 8 H100"
+        elif k >= 0 and (toks[k].text in _ARTICLES or _ARTICLE_JOINED.match(toks[k].text)):
+            continue  # "a machine with an H100", "o mașină cu un H100": one card
+        while k >= 0 and toks[k].text in _NODE_LINK:
+            k -= 1
+        if k >= 0 and toks[k].text in _NODE_WORDS:
+            return True
+    return False
+
+
 _OF_THEM = frozenset({("of", "them"), ("of", "those"), ("of", "these"), ("dintre", "ele"),
                       ("din", "ele"), ("dintre", "acestea"), ("din", "acestea")})
 _ON_THEM = frozenset({"on", "across", "using", "with", "pe", "cu", "folosind"})
@@ -670,7 +716,8 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
                 c = (int(m.group(1)), g.last + 1)
             elif after in ("x", "×") and g.last + 2 < len(toks) and toks[g.last + 2].text.isdigit():
                 c = (int(toks[g.last + 2].text), g.last + 2)
-        if c is None and (k := _article_before(toks, g.first)) is not None:
+        if (c is None and (k := _article_before(toks, g.first)) is not None
+                and not _node_before(toks, g)):  # "an H100 node": the node's article
             c = (1, k)  # "pe un H100", "on an H100"
         if c is not None and c[1] not in taken:
             candidates.append((c[1], c[0] * _nodes_factor(toks, c[1])))

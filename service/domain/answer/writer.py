@@ -24,6 +24,7 @@ from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import Architecture, ModelEntry, param_breakdown
 from service.domain.catalog.offer_query import OfferView, in_regions
+from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
@@ -1089,6 +1090,8 @@ def _fits(w: _W) -> None:
         return
     gid, named = w.card()
     if _work_rate(w, gid):  # "is one A10G enough for 300 embeddings/s with bge-large?"
+        return
+    if _job_deadline(w, gid):  # "can I embed 500M documents ... by Friday on one L4?"
         return
     if gid is None:
         n = w.ex.gpu_count or 0  # "do I need 2 GPUs for ...?" with no GPU named
@@ -2737,8 +2740,8 @@ def _full_load(w: _W, gid: str, inp: int, out: int
 
 def _tokens_on_gpu(w: _W, gid: str) -> bool:
     """A token count to generate on the GPU named ("100 million output tokens on one H100"):
-    the job's total, the tokens over the setup's output at full load times its hourly price
-    (on-demand), with the rate and the hours."""
+    the job's total, the tokens over the setup's output at full load, billed at its hourly
+    price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours."""
     assert w.model is not None and w.det.tokens
     out = w.st.output_tokens or 512
     inp = _prompt(w, out)
@@ -2753,17 +2756,24 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     if load is not None:
         thr = load[1]
     hours = w.det.tokens / thr / 3600
-    total = hours * hour
+    # billed as the provider bills the setup's hours, with the weights' storage, as any job
+    job = _billed_job(w, v, hour / count, count, hours, r.weights)
+    total = job.total
     w.record(r, inp + out)
-    w.out.first = w.say("tokens_job_gpu_users" if load is not None else "tokens_job_gpu",
-                        tokens=w.n(w.det.tokens), model=w.model.name, users=w.n(users or 0),
+    asked_requests = _requests_of(w)  # "1000 requests": the requests lead, their tokens after
+    said = {"tokens": w.n(w.det.tokens), "inp": w.n(inp), "out": w.n(out),
+            **(_requests_said(w, *asked_requests) if asked_requests else {})}
+    w.out.first = w.say(("requests" if asked_requests is not None else "tokens")
+                        + ("_job_gpu_users" if load is not None else "_job_gpu"),
+                        model=w.model.name, users=w.n(users or 0),
                         weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
                         hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
-                        inp=w.n(inp), out=w.n(out))
+                        **said)
     if nofit is not None:
         w.out.first = f"{nofit} {_decap(w, w.out.first)}"
     w.ask("per_job_usd", total, "USD")
+    w.out.more.append(_job_split(w, job))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     if hours > 30 * 24:
@@ -2776,6 +2786,35 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                      alt_days=w.n(hours / k / 24, 1), alt_cost=w.usd(total)))
     w.sized_warnings(r, inp + out)
     return True
+
+
+def _requests_tokens(w: _W) -> None:
+    """A count of requests to price ("1000 requests to llama-3.1-8b on an L4", no rate, no
+    tokens stated) is a token job: the requests times each one's output (``_prompt``'s input
+    and 512 out unless stated, said with the answer), at the setup's full-load rate for
+    requests of that length, as :func:`_tokens_on_gpu` prices any token job."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.st.requests
+            or w.det.tokens or w.sub == "million" or w.st.request_rate_per_s
+            or w.ex.workload in ("finetune", "pretrain")):
+        return
+    w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * (w.st.output_tokens or 512))
+
+
+def _requests_of(w: _W) -> tuple[int, int, int] | None:
+    """(requests, input, output tokens of one) of a token job made of requests
+    (:func:`_requests_tokens`); None for any other job."""
+    out = w.st.output_tokens or 512
+    if not w.st.requests or w.det.tokens != w.st.requests * out:
+        return None
+    return w.st.requests, _prompt(w, out), out
+
+
+def _requests_said(w: _W, requests: int, inp: int, out: int) -> dict[str, str]:
+    """The requests of a token job as its answer says them, with the lengths assumed said."""
+    stated = (w.st.prompt_tokens or w.ex.context_tokens) and w.st.output_tokens
+    return {"requests": w.n(requests), "inp": w.n(inp), "out": w.n(out),
+            "tokens": w.n(requests * out), "assumed": "" if stated else w.t["requests_assumed"]}
 
 
 def _bare_holds(w: _W) -> None:
@@ -2823,6 +2862,7 @@ def _cost_inner(w: _W) -> None:
         # "8 hours a day": the month at that usage, not an hour; "how much per hour ... 8
         # hours a day": the hour, the month at that usage after it
         w.sub = "month"
+    _one_item(w, gid)
     if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
         return
     if w.model is not None and gid is None and _job_total(w):
@@ -2835,6 +2875,7 @@ def _cost_inner(w: _W) -> None:
     if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
             and _cheapest_card(w):
         return
+    _requests_tokens(w)
     token_job = (w.model is not None and w.model.kind == "llm" and w.model.task != "embed"
                  and bool(w.det.tokens) and w.sub != "million"
                  and w.ex.workload not in ("finetune", "pretrain"))
@@ -2869,6 +2910,10 @@ def _cost_inner(w: _W) -> None:
         kw["context_tokens"] = max(_prompt(w, 512, 4096 - 512) + 512, 1024)
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
+        asked_requests = _requests_of(w)
+        if asked_requests is not None:  # the requests' own lengths, not 512 out
+            kw["output_tokens"] = asked_requests[2]
+            kw["context_tokens"] = asked_requests[1] + asked_requests[2]
     rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
     if rate:
         # "2 million requests per day": a load carried at that rate, each request's output
@@ -3041,7 +3086,11 @@ def _cost_inner(w: _W) -> None:
                                 "setup": common["setup"], "provider": o.offer.provider,
                                 "kind": common["kind"], "hour": common["hour"]})
     elif sub == "job" and o.cost.per_job_usd is not None:
+        asked_requests = _requests_of(w)
         w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
+        if asked_requests is not None:  # "1000 requests": what the job is, with the lengths
+            w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
+                                text=_decap(w, w.out.first))
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
     elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
             w.det.memory_gib or w.st.min_memory_gb):
@@ -3157,15 +3206,43 @@ def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | N
 
 
 
+def _in_days(w: _W, hours: float) -> str:
+    """A run's length, in days first where the question asks how many days ("2.9 days
+    (68.6 hours)"; was the hours alone), else :meth:`_W.duration`."""
+    if not w.st.days_asked or hours < 24:
+        return w.duration(hours)
+    return w.say("duration_days_hours", days=w.n(hours / 24, 1), hours=w.duration(hours))
+
+
+def _node_size(w: _W, gid: str) -> int:
+    """The GPUs of a "node" of ``gid``: the largest count any trusted on-demand offer rents
+    in one machine (8 for the H100 SXM), 1 where none does."""
+    return max((v.gpu_count for v in w.offers_for(gid) if not v.stale and not v.suspect
+                and v.on_demand_usd_h is not None), default=1)
+
+
+def _node_gpus(w: _W) -> str | None:
+    """A model's question on "an H100 node" with no count ("is an H100 node enough to serve
+    …", "pretrain … on an H100 node"): sized, timed and priced on the GPUs of that node
+    (:func:`_node_size`, the machine :func:`_node_price` prices), as "on 8 H100" is; was one
+    GPU. The words that say the count read, or None where nothing changed."""
+    gid = w.ex.gpu
+    if not w.st.node or w.model is None or gid is None or (w.ex.gpu_count or 1) != 1:
+        return None
+    n = _node_size(w, gid)
+    if n <= 1:
+        return None
+    w.ex = msgspec.structs.replace(w.ex, gpu_count=n)
+    return w.say("node_gpus", gpu=w.gpu_name(gid), n=w.n(n))
+
+
 def _node_price(w: _W, gid: str) -> bool:
     """A GPU's "node", "server" or "machine" priced ("how much does an H100 node cost per
     hour?", "un nod H100"): the catalog's common whole instance of it, the largest count any
     trusted offer rents (8 × H100 SXM), at the cheapest such offer (:func:`_node_basis`), its
     count said; was one GPU's price. False where only single-GPU machines are offered (the
     GPU's own price is then the machine's)."""
-    sizes = [v.gpu_count for v in w.offers_for(gid) if not v.stale and not v.suspect
-             and v.on_demand_usd_h is not None]
-    n = max(sizes, default=1)
+    n = _node_size(w, gid)
     b = _node_basis(w, gid, n) if n > 1 else None
     if b is None:
         return False
@@ -3869,20 +3946,20 @@ def _video_cost(w: _W, gid: str) -> bool:
         hours = n * sec / 3600
         unit_line = w.out.first
         common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
-                  "setup": w.setup(count, gid), "cost": w.usd(hours * hour),
-                  "sec": w.n(sec, 1 if sec < 100 else 0),
+                  "setup": w.setup(count, gid), "sec": w.n(sec, 1 if sec < 100 else 0),
                   "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
+        # independent clips: every GPU of the cheapest machine makes its share (no count
+        # asked), else one replica per GPU, the clips split over the GPUs asked; billed as
+        # the provider bills, with storage (a video of 12 clips cost less than the 12 clips)
+        usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+        common["cost"] = w.usd(usd)
         if w.st.clips:
-            # independent clips: every GPU of the cheapest machine makes its share (no count
-            # asked), else one replica per GPU, the clips split over the GPUs asked
-            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
-            common["cost"] = w.usd(usd)
             _job_lead(w, "video_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), **common})
         else:
             w.out.first = w.say("video_length", n=w.n(n), clip=_clip_words(w),
                                 hours=w.duration(hours), **common)
-            w.ask("job_usd", hours * hour, "USD")
+            w.ask("job_usd", usd, "USD")
         w.out.more.insert(0, unit_line)
     if w.st.clip_seconds:
         _video_length_note(w)
@@ -3894,6 +3971,22 @@ def _video_cost(w: _W, gid: str) -> bool:
     return True
 
 
+def _one_item(w: _W, gid: str | None) -> None:
+    """A cost asked of one image or video said with a word for one ("a 1024x1024 image", "one
+    5 second video", "o imagine", "un videoclip"; ``Stated.one_item``): a count of 1, priced
+    as "1 image" / "1 video" is (the job, with the per-item time), not per 1,000 images or by
+    the hour. A unit price asked ("per image") or a rate of work keeps its own answer; a
+    video on a GPU named already leads with its one clip's cost (:func:`_video_cost`)."""
+    m = w.model
+    if (m is None or m.kind != "diffusion" or not w.st.one_item or w.sub == "unit"
+            or w.st.work_rate or w.st.items or w.st.clips):
+        return
+    if m.modality == "video" and gid is None:
+        w.st = dc_replace(w.st, clips=1)
+    elif m.modality == "image":
+        w.st = dc_replace(w.st, items=1)
+
+
 def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
               usd_quantity: str, fields: Mapping[str, object], wall: bool = False) -> None:
     """A media job's total as the first sentence, in duration words ("59 minutes", "1 hour";
@@ -3902,19 +3995,23 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
     the GPUs that share it), with days when two or more, and the cost after them; else the
     cost leads, with the GPU time after it, and the number asked matches; ``wall``: a
     template whose hours are the wall clock of the whole setup (the recommendations' job
-    hours), said with days, not GPU-days (174 hours on 4 GPUs are 29 GPU-days, not 7.3)."""
+    hours), said with days, not GPU-days (174 hours on 4 GPUs are 29 GPU-days, not 7.3). A
+    count of one takes the template's ``_one`` form ("1 hour of audio", "1 oră"; "1 hours"
+    read wrong) where there is one."""
+    one = "_one" if fields.get("n") == w.n(1) and f"{key}_one" in w.t else ""
     if w.sub == "time":
         days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
             if wall_hours >= 48 else ""
-        w.out.first = w.say(f"{key}_time", hours=w.duration(wall_hours), days=days, **fields)
+        w.out.first = w.say(f"{key}_time{one}", hours=w.duration(wall_hours), days=days,
+                            **fields)
         w.ask("job_hours", wall_hours, "h")
         return
     if wall:
         days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
             if wall_hours >= 48 else ""
-        w.out.first = w.say(key, hours=w.duration(wall_hours), days=days, **fields)
+        w.out.first = w.say(key + one, hours=w.duration(wall_hours), days=days, **fields)
     else:
-        w.out.first = w.say(key, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
+        w.out.first = w.say(key + one, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
                             **fields)
     w.ask(usd_quantity, usd, "USD")
 
@@ -4019,6 +4116,78 @@ def _media_cost(w: _W, gid: str) -> bool:
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     for x in r.warnings:
         w.core_warn(x)
+    return True
+
+
+def _job_deadline(w: _W, gid: str | None) -> bool:
+    """A can-I question with a job's size and a deadline on the GPU named ("can I embed 500
+    million documents with bge-large by Friday on one L4?", "... transcribe 100,000 hours of
+    audio ... by Friday", "in 3 hours"): a Yes or a No by the job's wall hours on the GPUs
+    named, at their own sizing's rate, with those hours; on a No, the fewest of that GPU that
+    finish within the deadline (the job's GPU-hours over its hours, rounded up: documents,
+    files and images are independent, each GPU takes its share, as :func:`_embed_on_gpu` and
+    :func:`_media_cost` count them) and what they cost as their provider bills them, as a
+    fine-tuning deadline answers (:func:`_train_deadline`, :func:`_deadline_missed`). Was a
+    Yes on memory alone, or a cost with no verdict (a job of 949 hours "fits" by Friday)."""
+    m = w.model
+    deadline = w.st.deadline_hours
+    if m is None or gid is None or not deadline or not w.st.yes_no:
+        return False
+    count = w.ex.gpu_count or 1
+    wall: float | None = None
+    if m.kind == "llm" and m.task == "embed" and w.det.tokens:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
+        tps = r.performance.embedded_tokens_per_s if r and r.fits and r.performance else None
+        if tps:
+            wall = w.det.tokens / tps / 3600  # the rate is the ``count`` GPUs'
+            job = w.say("job_deadline_embed", n=w.n(w.det.tokens), model=m.name)
+            rate = w.say("job_deadline_tps", tps=w.n(tps))
+    elif m.kind in ("audio", "diffusion") and m.modality != "video" and w.st.items:
+        r = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count, job=True))
+        p = r.performance if r is not None and r.fits else None
+        if p is not None and m.kind == "audio" and p.audio_seconds_per_s:
+            wall = w.st.items / p.audio_seconds_per_s  # the ratio is the ``count`` GPUs'
+            job = w.say("job_deadline_audio" if w.transcribes() else "job_deadline_audio_gen",
+                        n=w.n(w.st.items), model=m.name)
+            rate = w.say("job_deadline_ratio", ratio=w.rate(p.audio_seconds_per_s))
+        elif p is not None and m.kind == "diffusion" and p.seconds_per_image:
+            # one replica per GPU, ``seconds_per_image`` one replica's
+            wall = w.st.items * p.seconds_per_image / 3600 / count
+            job = w.say("job_deadline_images", n=w.n(w.st.items), model=m.name)
+            rate = w.say("job_deadline_sec", sec=w.n(p.seconds_per_image, 1))
+    if wall is None or r is None:
+        return False
+    gpu_hours = wall * count
+    met = wall <= deadline
+    n = count if met else max(count + 1, math.ceil(gpu_hours / deadline))
+    b = w.basis(gid, n)
+    cost = ""
+    if b is not None:
+        v, per, kind = b
+        billed = _billed_job(w, v, per, n, gpu_hours / n, r.weights)
+        cost = w.say("job_deadline_cost", cost=w.usd(billed.total), price=w.usd(per * n),
+                     kind=w.kinds[kind], provider=w.where(v, n))
+    days = w.say("job_days", days=w.n(wall / 24, 1 if wall < 240 else 0)) if wall >= 48 else ""
+    # "in 30 days" said in days, "in 3 hours" and one day in hours
+    said = (w.say("job_deadline_days", n=w.n(deadline / 24))
+            if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
+    common = {"job": job, "deadline": said, "rate": rate, "cost": cost,
+              "time": w.duration(wall), "days": days, "setup": w.setup(n, gid)}
+    if met:
+        w.out.first = w.say("job_deadline_met", **common)
+    else:
+        text = w.say("job_deadline_missed", asked=w.setup(count, gid),
+                     run_time=w.duration(gpu_hours / n), **common)
+        w.out.first = text[:1].upper() + text[1:]
+    w.ask("job_hours", wall, "h", yes=met)
+    w.record(r, 0)
+    if b is not None:
+        w.out.more.append(_job_split(w, billed))
+        w.out.more.append(w.say("price_date", date=w.view_date(b[0])))
+        w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
+                         b[0].age_days)
+    w.documents_note()
+    w.sized_warnings(r)
     return True
 
 
@@ -4130,6 +4299,10 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     """A training question. ``spot``: a pre-training run with a deadline asked on spot
     (:func:`_spot`): only the deadline plan, priced on spot, or nothing written."""
     if w.model is None:
+        if not spot and w.sub == "cost" and w.det.duration_hours and w.ex.gpu is not None:
+            # "how much does an 8x H100 node cost for a 2-week training run?": no model to
+            # size, the GPUs' hours priced as the cost answer prices them (was a passage only)
+            _cost(w)
         return
     if w.model.kind != "llm":
         task = "finetune"  # a diffusion or audio model is fine-tuned, never pre-trained here
@@ -4247,7 +4420,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
                 run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours,
                                             r.weights)
             line = w.say("train_time", tokens=w.train_tokens_text(),
-                         hours=w.duration(p.training_hours),
+                         hours=_in_days(w, p.training_hours),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if p.training_hours > 30 * 24:
                 _long_train(w, kw, gid, count, p.training_hours)
@@ -4474,6 +4647,32 @@ def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool
     return best
 
 
+def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
+                weights: str) -> _Job:
+    """A job of ``wall_h`` hours on ``count`` GPUs of offer ``v`` at ``per`` $/GPU-hour as
+    its provider bills it: the hours rounded up to the billing granularity (by the hour
+    where unknown, the recommendations' ``billed_hours``), plus the weights' storage on each
+    machine for those hours (:func:`_job_storage`), as :func:`_billed_run` bills a training
+    run. Every serving or media job whose hours are known goes through here (a token job
+    multiplied raw hours by the price: $0.81 for 38 minutes at hyperbolic, which bills
+    by the hour)."""
+    billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
+    storage, gb = _job_storage(w, v.provider, weights, wall_h, False, _instances(v, count))
+    return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
+                compute=per * count * billed, storage=storage, gb=gb)
+
+
+def _job_split(w: _W, job: _Job) -> str:
+    """The sentence a job's total adds up from: compute (with the hours billed where the
+    granularity shows in the hours' words) and storage."""
+    billed = ""
+    if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
+        billed = w.say("job_billed" if job.known else "job_billed_unknown",
+                       billed=w.duration(job.billed_h), provider=job.v.provider)
+    return w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
+                 storage=w.unit_usd(job.storage), gb=w.n(job.gb))
+
+
 def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
                  b: tuple[OfferView, float, str], count: int) -> tuple[float, OfferView, int]:
     """A divisible job of ``gpu_hours`` (one replica per GPU) as its provider bills it, with
@@ -4486,11 +4685,7 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
     job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
     if job is None:
         v, per, _ = b
-        wall = gpu_hours / count
-        billed, known = billed_hours(wall, w.catalog.providers_by_id.get(v.provider))
-        storage, gb = _job_storage(w, v.provider, weights, wall, False, _instances(v, count))
-        job = _Job(v=v, wall_h=wall, billed_h=billed, known=known,
-                   compute=per * count * billed, storage=storage, gb=gb)
+        job = _billed_job(w, v, per, count, gpu_hours / count, weights)
         gpus = count
     else:
         v = job.v
@@ -4500,12 +4695,7 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
         if v.gpu_count > 1:
             w.out.more.append(w.say("job_parallel", n=w.n(v.gpu_count),
                                     wall=w.duration(job.wall_h)))
-    billed_words = ""
-    if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
-        billed_words = w.say("job_billed" if job.known else "job_billed_unknown",
-                             billed=w.duration(job.billed_h), provider=v.provider)
-    w.out.more.append(w.say("job_cost_split", compute=w.usd(job.compute), billed=billed_words,
-                            storage=w.unit_usd(job.storage), gb=w.n(job.gb)))
+    w.out.more.append(_job_split(w, job))
     one = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
         if gpus > 1 and not w.ex.gpu_count else None
     if one is not None:
@@ -5003,17 +5193,28 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     run_hours = tokens / (nodes * per_node) / 3600
     node_hour = o.cost.per_hour_usd / max(1, o.nodes)
     gpus = nodes * o.offer.gpu_count
+    v = next((x for x in w.catalog.views(w.today) if x.id == o.offer.id), None)
+    if v is None:
+        return False
+    # billed as the cost answer bills the same run (granularity, checkpoints' storage on
+    # every node): it multiplied raw hours by the nodes' price, $1,673,767 for a run the
+    # cost answer bills at $1,677,883
+    usd, bill = _billed_run(w, v, node_hour / o.offer.gpu_count, gpus, run_hours,
+                            common["weights"],
+                            "train_cost_spot" if o.pricing_model == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=common["weights"], tokens=common["tokens"],
                         days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
                         setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
                         tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
-                        cost=w.usd(node_hour * nodes * run_hours),
+                        cost=w.usd(usd),
                         provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
     if w.st.nodes_asked:
         w.ask("nodes", nodes, "nodes")
     else:
         w.ask("gpu_count", gpus, "GPUs")
+    w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(run_hours),
+                            gpus=w.n(gpus), bill=bill))
     w.out.more.append(w.t["pretrain_nodes_scaling"])
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
@@ -5097,11 +5298,15 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                          deadline_hours, [o for o in options if o.nodes == 1])
     if best is None:
         return False
-    cost, gid, n, r, (v, price, key) = best
+    _, gid, n, r, (v, price, key) = best
     p = r.performance
     assert p is not None and p.training_tokens_per_s and p.training_hours
     per = min(v.gpu_count, n)  # GPUs per node: a machine of the count, or a share of those
     nodes = n // per
+    # billed as the cost answer bills the same run on those GPUs (_deadline_gpu's raw
+    # hours x price only ranks the GPUs): $193,197 was said for a run billed $193,252
+    cost, bill = _billed_run(w, v, price, n, p.training_hours, r.weights,
+                             "train_cost_spot" if key == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=r.weights, tokens=common["tokens"],
                         days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
@@ -5113,6 +5318,8 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
         w.ask("nodes", nodes, "nodes")
     else:
         w.ask("gpu_count", n, "GPUs")
+    w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
+                            gpus=w.n(n), bill=bill))
     fabric = ""
     if nodes > 1:
         w.out.more.append(w.t["pretrain_nodes_scaling"])
@@ -5558,6 +5765,8 @@ def _storage(w: _W) -> None:
     # each provider's month for this volume, its price bands applied (RunPod: $0.07/GB to
     # 1 TB, $0.05 above)
     rated = [(c, p) for p in provs if (c := p.storage_usd(gb)) is not None]
+    if w.det.duration_hours and _storage_for(w, gb, rated):
+        return
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]
         c = p.storage_usd(gb)
@@ -5572,6 +5781,39 @@ def _storage(w: _W) -> None:
         w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
                             high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
         w.ask("storage_usd_per_month", lo[0], "USD")
+
+
+def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:
+    """Storage for a stated length and no GPU ("500 GB for 48 hours", "2 TB timp de 100 de
+    ore"): that length's share of each month's price (pricing.job_storage_usd, a 730-hour
+    month, as a job's storage beside GPUs is priced), the total leading and the month's
+    price beside it (was the month's price alone)."""
+    hours = w.det.duration_hours or 0.0
+
+    def money(v: float) -> str:  # a few cents for a short length: its cents said
+        return w.unit_usd(v) if v < 0.1 else w.usd(v)
+
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        month = p.storage_usd(gb)
+        if month is None:
+            return False
+        total = job_storage_usd(month, hours)
+        w.out.first = w.say("storage_one_hours", gb=w.n(gb), provider=p.name,
+                            hours=w.duration(hours), cost=money(total),
+                            month=w.usd(month), rate=w.f.money(month / gb if gb else 0.0, 3))
+        w.ask("storage_usd", total, "USD")
+        return True
+    if not rated:
+        return False
+    lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
+    w.out.first = w.say("storage_range_hours", gb=w.n(gb), hours=w.duration(hours),
+                        low=money(job_storage_usd(lo[0], hours)), lowp=lo[1].name,
+                        high=money(job_storage_usd(hi[0], hours)), highp=hi[1].name,
+                        low_month=w.usd(lo[0]), high_month=w.usd(hi[0]),
+                        n=w.n(len(rated)))
+    w.ask("storage_usd", job_storage_usd(lo[0], hours), "USD")
+    return True
 
 
 def _storage_and_egress(w: _W) -> bool:
@@ -5821,6 +6063,8 @@ def _media(w: _W) -> None:
     gid, named = w.card()
     if w.sub != "memory" and _work_rate(w, gid):
         return
+    if _job_deadline(w, gid):  # "can I transcribe 100,000 hours ... by Friday on one L4?"
+        return
     if w.sub != "fits" and _media_job(w, gid):
         return
     mk = w.media_kw()  # a speed asked: the batch only when stated
@@ -5958,9 +6202,13 @@ def _weekday_deadline(w: _W) -> str | None:
     (``w.today``, the date the service answers on) to the end of the next such day (that day a
     week on, when today is it), set as the deadline's hours so it is planned as "in 6 days"
     is; the sentence that says the date and the days, or None where no weekday is the
-    deadline (a time stated wins: "in 3 days")."""
+    deadline (a time stated wins: "in 3 days"), or where there is no job to plan (tokens,
+    images, clips, hours of audio, documents, examples, a training run): "by Friday I need a
+    cost estimate: how much is ..." asks a price, which no date changes."""
     day = w.st.deadline_weekday
-    if day is None or w.st.deadline_hours is not None:
+    job = (w.det.tokens or w.st.items or w.st.clips or w.st.documents or w.st.examples
+           or w.st.trains or w.ex.workload in ("finetune", "pretrain"))
+    if day is None or w.st.deadline_hours is not None or not job:
         return None
     days = (day - w.today.weekday() - 1) % 7 + 1
     w.st = dc_replace(w.st, deadline_hours=days * 24.0)
@@ -5975,10 +6223,13 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     by_weekday = _weekday_deadline(w)
+    node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     if _beyond_sized(w, intent):
         return w.out
     budget_lead = _budget_not_positive(w)
     WRITERS.get(intent, _fallback)(w)
+    if node_read is not None and w.out.first is not None:
+        w.out.more.append(node_read)
     if by_weekday is not None and w.out.first is not None:
         w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
