@@ -25,5 +25,5 @@ def test_a_memory_question_about_extracting_data_is_memory(question: str) -> Non
 
 def test_data_moved_out_of_a_cloud_is_still_egress() -> None:
     r = ask("Cât costă să scot 2 TB din AWS?")
-    q, value, unit = asked(r)
+    q, value, _ = asked(r)
     assert q == "egress_usd" and value > 0, r.answer
