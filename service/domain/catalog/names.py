@@ -43,16 +43,8 @@ def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] |
     joined to "80gb"): people write "80GB H100" as often as "H100 80GB", and both name the
     same cards. None when a word that is not a variant word follows a variant word after the
     product's words ("A100 80GB Ti"): the product's words are one run, never split."""
-    i, tags = 0, set()
-    while i < len(words):  # variant words in front ("80GB H100", "SXM A100")
-        if words[i].isdigit() and words[i + 1:i + 2] == ["gb"]:
-            tags.add(words[i] + "gb")
-            i += 2
-        elif _VARIANT_WORD.fullmatch(words[i]):
-            tags.add(words[i])
-            i += 1
-        else:
-            break
+    tags: set[str] = set()
+    i = _variant_run(words, 0, tags)  # variant words in front ("80GB H100", "SXM A100")
     while i < len(words) and words[i] in _BRAND_WORDS:  # "80GB NVIDIA H100"
         i += 1
     start = i
@@ -60,6 +52,14 @@ def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] |
             words[i].isdigit() and words[i + 1:i + 2] == ["gb"]):
         i += 1
     base = tuple(words[start:i])
+    if _variant_run(words, i, tags) < len(words):
+        return None
+    return base, frozenset(tags)
+
+
+def _variant_run(words: list[str], i: int, tags: set[str]) -> int:
+    """Adds the run of variant words from ``words[i]`` on to ``tags`` ("80 GB" as "80gb");
+    the index of the first word after the run."""
     while i < len(words):
         if words[i].isdigit() and words[i + 1:i + 2] == ["gb"]:
             tags.add(words[i] + "gb")
@@ -68,8 +68,8 @@ def _split_variant(words: list[str]) -> tuple[tuple[str, ...], frozenset[str]] |
             tags.add(words[i])
             i += 1
         else:
-            return None
-    return base, frozenset(tags)
+            break
+    return i
 
 
 def _only_variant_words(rest: list[str]) -> bool:
