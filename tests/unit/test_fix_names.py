@@ -85,3 +85,26 @@ def test_the_readme_names_a_family_that_really_is_a_404_on_v1_gpus() -> None:
     assert m, "the README sentence is gone"
     reg = _registry()
     assert len(reg.gpu_family(m[1])) > 1 and reg.find_gpu(m[1]) is None, m[1]
+
+
+@pytest.mark.parametrize(("name", "took", "others"), [
+    ("A100 PCIe", "a100-pcie-80gb", ["NVIDIA A100 PCIe 40GB"]),
+    ("A100 80GB", "a100-sxm-80gb", ["NVIDIA A100 PCIe 80GB"]),
+])
+def test_sizing_says_which_card_a_family_name_took_and_the_others(
+        name: str, took: str, others: list[str]) -> None:
+    import msgspec
+
+    from service.domain.sizing.requests import SizingRequest
+    from service.domain.sizing.sizing import size
+
+    r = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": name}, SizingRequest),
+             catalog())
+    assert r.gpu is not None and r.gpu.id == took
+    said = [a for a in r.assumptions if a.name == "gpu_variant"]
+    assert len(said) == 1 and said[0].value == took, r.assumptions
+    for other in others:
+        assert other in said[0].reason, said[0].reason
+    # one card named: nothing to say
+    one = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": took}, SizingRequest), catalog())
+    assert not [a for a in one.assumptions if a.name == "gpu_variant"]

@@ -609,6 +609,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
          else "training loops on PyTorch kernels (transformers / PEFT, DeepSpeed ZeRO for the "
          "sharding); memory is the training plan's, below")
     note("gib", "2^30 bytes", "all memory figures are GiB")
+    family = registry.gpu_family(req.gpu) if gpu is not None and req.gpu else []
+    if gpu is not None and len(family) > 1:
+        # "A100 PCIe" reads as the 80GB card its alias names; the name stands for others too
+        others = [registry.gpus[g].name for g in family if g != gpu.id and g in registry.gpus]
+        note("gpu_variant", gpu.id,
+             f"'{req.gpu}' names {len(family)} GPUs; sized on {gpu.name}, the one its alias "
+             f"names; the others: {', '.join(others)} (name one to size it)")
     if embed_asked is not None:
         said = ("not given: the default of" if embed_asked == DEFAULT_INPUT_TOKENS
                 else "asked:")
