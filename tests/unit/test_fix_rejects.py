@@ -107,3 +107,24 @@ def test_the_audit_request_keeps_the_v100_refusal_and_every_cause() -> None:
                for x in r.rejected), [x.reason for x in r.rejected]
     assert {rejection_kind(x.reason) for x in r.rejected} >= {
         "trust", "hardware", "targets", "billing"}
+
+
+def test_with_no_option_a_gpu_that_cannot_run_the_weights_is_still_listed() -> None:
+    """Where nothing ranks, the rejected list is the answer's why: a V100 node that holds
+    AWQ weights but whose engine cannot run them was left out (5 of 10 slots went to the
+    latency target); it keeps its cause's entry."""
+    import datetime as dt
+
+    import msgspec
+
+    from service.domain.recommend.recommend import recommend
+    from service.domain.recommend.types import RecommendationRequest
+    from tests.unit.ask_fixtures import catalog
+
+    rec = recommend(msgspec.convert(
+        {"model": "llama-3.1-70b", "concurrent_requests": 32, "weights": "awq-int4",
+         "max_time_to_first_token_ms": 400, "max_usd_per_hour": 6, "top_n": 3},
+        RecommendationRequest), catalog(), dt.date(2026, 12, 5))
+    assert not rec.options
+    refused = [r for r in rec.rejected if r.reason.startswith("cannot run awq-int4")]
+    assert len(refused) == 1 and refused[0].gpu.startswith("v100"), rec.rejected

@@ -134,7 +134,8 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
         per_user = 1000 / tpot_ms
         if (band is not None and per_user >= tg.decode_tps
                 and per_user / band.measured_over_model < tg.decode_tps):
-            slower = round((band.measured_over_model - 1) * 100)
+            # the band is a ratio of time per token: the speed falls to 1 / band of the model's
+            slower = round((1 - 1 / band.measured_over_model) * 100)
             out.append(f"thin margin: {per_user:,.1f} tokens/s per user against the "
                        f"{tg.decode_tps:,.4g} tokens/s target; {who(band)} decoding was more "
                        f"than {slower:d} % slower than this model, which would miss the "
@@ -940,8 +941,10 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
     for offer, reason in by_price:
         price = _rejected_price(offer, reason)[0]
         kind = rejection_kind(reason)
+        # a GPU whose node holds the weights but cannot run them is a near miss, with
+        # options or without (where nothing ranks, it is often the reason a buyer acts on)
         near = kind not in ("memory", "hardware") or (
-            kind == "hardware" and reason.startswith(KERNEL_REFUSAL) and top_price is not None
+            kind == "hardware" and reason.startswith(KERNEL_REFUSAL)
             and large_enough is not None and large_enough(offer))
         if near and (top_price is None or (price is not None and price <= top_price)):
             notable.append((offer, reason))
