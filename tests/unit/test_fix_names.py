@@ -108,3 +108,19 @@ def test_sizing_says_which_card_a_family_name_took_and_the_others(
     # one card named: nothing to say
     one = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": took}, SizingRequest), catalog())
     assert not [a for a in one.assumptions if a.name == "gpu_variant"]
+
+
+@pytest.mark.parametrize("name", ["A100 SXM", "SXM A100", "A100 SXM4", "SXM4 A100"])
+def test_sizing_takes_the_smallest_card_of_a_family_no_alias_names(name: str) -> None:
+    """/v1/recommendations read "A100 SXM" as both SXM cards, /v1/sizing was a 404: it now
+    sizes the one with the least memory and says so."""
+    import msgspec
+
+    from service.domain.sizing.requests import SizingRequest
+    from service.domain.sizing.sizing import size
+
+    r = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": name}, SizingRequest),
+             catalog())
+    assert r.gpu is not None and r.gpu.id == "a100-sxm-40gb"
+    said = next(a for a in r.assumptions if a.name == "gpu_variant")
+    assert "least memory" in said.reason and "NVIDIA A100 SXM4 80GB" in said.reason

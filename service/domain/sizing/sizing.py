@@ -558,6 +558,35 @@ def _gpu_info(g: GPU) -> GpuInfo:
 COUNTS = (1, 2, 4, 8)
 
 
+def _named_gpu(registry: Registry, name: str) -> GPU:
+    """The GPU ``name`` sizes on: the card its id, name or alias names; a family name no alias
+    names ("A100 SXM": the 40GB and the 80GB) is its card with the least memory, said in the
+    ``gpu_variant`` assumption; anything else the registry's 404 with suggestions."""
+    found = registry.find_gpu(name)
+    if found is not None:
+        return found
+    family = [registry.gpus[g] for g in registry.gpu_family(name) if g in registry.gpus]
+    if family:
+        return min(family, key=lambda g: (g.total_gib, g.id))
+    return registry.gpu(name)
+
+
+def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Precision
+                     ) -> Precision:
+    """``sized``, with the ``weights_precision`` assumption describing it where the kernel
+    check put it in place of ``asked`` (the model's own format cannot run on the GPU): the
+    assumption states the bits the memory figures use, not the format that was replaced
+    (Kimi K2 Thinking on an MI300X is sized at fp8, 8 bits, not its 4.5-bit int4-experts)."""
+    if sized.id != asked.id:
+        assumptions[:] = [
+            Assumption(name="weights_precision", value=sized.id,
+                       reason=f"{sized.name}: {sized.bits_linear:g} bits per quantized weight "
+                       f"incl. scales; {sized.quality}; in place of {asked.id}, which cannot "
+                       "run here (see weights_precision_replaced)")
+            if x.name == "weights_precision" else x for x in assumptions]
+    return sized
+
+
 def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
@@ -594,7 +623,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             not_a_trainer = (f"engine {engine.id} serves models and does not train them: "
                              f"{req.task} is sized on {trains_on} (PyTorch training loops)")
         engine = registry.engines.get(trains_on)
-    gpu = registry.gpu(req.gpu) if req.gpu else None
+    gpu = _named_gpu(registry, req.gpu) if req.gpu else None
     n = req.gpu_count
     assumptions: list[Assumption] = []
     sources = [model.source] + ([gpu.source] if gpu else [])
@@ -610,12 +639,14 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
          "sharding); memory is the training plan's, below")
     note("gib", "2^30 bytes", "all memory figures are GiB")
     family = registry.gpu_family(req.gpu) if gpu is not None and req.gpu else []
-    if gpu is not None and len(family) > 1:
+    if gpu is not None and req.gpu and len(family) > 1:
         # "A100 PCIe" reads as the 80GB card its alias names; the name stands for others too
         others = [registry.gpus[g].name for g in family if g != gpu.id and g in registry.gpus]
+        which = ("the one its alias names" if registry.find_gpu(req.gpu) is not None
+                 else "the one with the least memory (what fits there fits on the others)")
         note("gpu_variant", gpu.id,
-             f"'{req.gpu}' names {len(family)} GPUs; sized on {gpu.name}, the one its alias "
-             f"names; the others: {', '.join(others)} (name one to size it)")
+             f"'{req.gpu}' names {len(family)} GPUs; sized on {gpu.name}, {which}; the "
+             f"others: {', '.join(others)} (name one to size it)")
     if embed_asked is not None:
         said = ("not given: the default of" if embed_asked == DEFAULT_INPUT_TOKENS
                 else "asked:")
@@ -662,7 +693,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                                "$.kv_cache")
         hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                             req.weights is not None, note)
-        precision = hw.precision
+        precision = _sized_precision(assumptions, hw.precision, precision)
         hw.warnings.extend(checkpoint_warnings(req))
         if ignored:
             hw.warnings.append(ignored)
@@ -860,7 +891,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                      if req.weights is not None else None)
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
-    precision = hw.precision
+    precision = _sized_precision(assumptions, hw.precision, precision)
     if asked_warning:
         hw.warnings.append(asked_warning)
     hw.warnings.extend(checkpoint_warnings(req))
@@ -1467,7 +1498,7 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     asked = precision
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and not qlora, note)
-    precision = hw.precision
+    precision = _sized_precision(assumptions, hw.precision, precision)
     if model.kind == "audio":
         _audio_decoder_context(req, model, hw.warnings, note)
 
