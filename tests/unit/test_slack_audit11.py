@@ -166,11 +166,11 @@ def test_an_english_recommendation_keeps_the_cores_why_and_english_formats() -> 
 
 def test_romanian_sizing_and_answer_tables_use_romanian_numbers() -> None:
     sized = _run("dimensiune llama 3 70b int4 32k")
-    assert "32.768 tokeni: *49,5 GiB*" in _sections(sized)[0]
-    assert _table_rows(sized, "Context") == ["32.768 tokeni"]
+    assert "32.768 de tokeni: *49,5 GiB*" in _sections(sized)[0]
+    assert _table_rows(sized, "Context") == ["32.768 de tokeni"]
     assert _table_rows(sized, "Greutăți") == ["37,0 GiB"]
     asked = _run("Cât VRAM îmi trebuie pentru llama 3 70b la 4 biți?")
-    assert _table_rows(asked, "Context") == ["4.096 tokeni"]
+    assert _table_rows(asked, "Context") == ["4.096 de tokeni"]
     assert _table_rows(asked, "Greutăți") == ["37,0 GiB"]
     en = _run("How much VRAM do I need for llama 3 70b at 4-bit?")
     assert _table_rows(en, "Context") == ["4,096 tokens"]

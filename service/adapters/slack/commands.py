@@ -24,8 +24,10 @@ from service.adapters.slack.render import (
     render_unknown_model,
     render_unknown_precision,
     render_usage,
+    resolution_of,
 )
 from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
+from service.domain.answer.intent import stated
 from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
@@ -349,7 +351,7 @@ def _resized(data: BotData, sizing: SizingNumbers, ex: Extracted
     total's (a fine-tune's least memory, checkpointed, beside its run on the asked GPUs; one
     GPU beside the total on 4 × V100), and its rows' own need per GPU is what the table can
     show beside them. None when no run gives the answer's list."""
-    training = ex.workload in ("finetune", "pretrain") or ex.method is not None
+    training = _training(ex)
     try:
         if training:
             task = "pretrain" if ex.workload == "pretrain" else "finetune"
@@ -378,6 +380,26 @@ def _resized(data: BotData, sizing: SizingNumbers, ex: Extracted
     return r, same
 
 
+def _training(ex: Extracted) -> bool:
+    """Whether an answer sizes a training run (a fine-tuning or pre-training workload, or a
+    method named): its total holds gradients and optimizer state."""
+    return ex.workload in ("finetune", "pretrain") or ex.method is not None
+
+
+def _answer_workload(data: BotData, question: str, sizing: SizingNumbers | None,
+                     sized: SizingResult | None) -> tuple[str, str | None, int | None]:
+    """What an answer's table says was sized besides the model and precision, as (kind,
+    resolution, steps): the model's kind (only a language model's table has a context), a
+    diffusion sizing's resolution (the run again's, ``sized``, only when it is the answer's
+    own) and its steps as the answer prices them (the question's "50 steps", else the
+    model's own; unknown otherwise)."""
+    m = data.registry.models.get(sizing.model) if sizing is not None else None
+    if m is None or m.kind != "diffusion":
+        return (m.kind if m is not None else "llm"), None, None
+    steps = stated(question, data.registry).diffusion_steps or m.default_steps
+    return m.kind, resolution_of(sized) if sized is not None else None, steps
+
+
 def _first_fits(r: SizingResult) -> list[FitRow]:
     """The 'fits on' rows an answer shows: the fewest GPUs, then the smallest."""
     return sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]
@@ -394,13 +416,19 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
     resp = answer(req, data.knowledge, data.catalog, data.today)
     sizing = resp.numbers.sizing if resp.numbers else None
     rerun = _resized(data, sizing, resp.extracted) if sizing is not None else None
+    training = _training(resp.extracted)
     if rerun is None:
+        kind, resolution, steps = _answer_workload(data, question, sizing, None)
         return render_answer(resp, question, public_url=data.public_url,
-                             messages=data.messages)
+                             messages=data.messages, kind=kind, resolution=resolution,
+                             steps=steps, training=training)
     sized, same = rerun
+    kind, resolution, steps = _answer_workload(data, question, sizing,
+                                               sized if same else None)
     return render_answer(resp, question, public_url=data.public_url,
                          fits=_first_fits(sized), memory=sized.memory if same else None,
-                         fits_own_need=not same, messages=data.messages)
+                         fits_own_need=not same, messages=data.messages, kind=kind,
+                         resolution=resolution, steps=steps, training=training)
 
 
 def _web_output_tokens(context_tokens: int) -> int:

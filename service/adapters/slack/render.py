@@ -172,6 +172,13 @@ def web_link(public_url: str | None, params: Mapping[str, str | int | float | No
 # Pieces
 
 
+def _ro(text: str, lang: str) -> str:
+    """``text`` with Romanian's "de" after a number only where the number takes it: our
+    templates write "{n} de <noun>" ("32.768 de tokeni"), and :func:`romanian_de` drops the
+    "de" after 1-19 ("10 utilizatori"), as for every other Romanian text."""
+    return romanian_de(text) if lang == "ro" else text
+
+
 def _gib(v: float | None, f: Formatter) -> str:
     """GiB as the answers write them (one decimal, the language's format)."""
     return "—" if v is None else f.number(v, 1)
@@ -265,7 +272,9 @@ def _finish(text: str, blocks: list[Block], link: str | None, lang: str,
 
 def render_answer(resp: AskResponse, question: str, *, public_url: str | None = None,
                   fits: Sequence[FitRow] | None = None, memory: Memory | None = None,
-                  fits_own_need: bool = False, messages: Messages | None = None) -> Message:
+                  fits_own_need: bool = False, messages: Messages | None = None,
+                  kind: str = "llm", resolution: str | None = None, steps: int | None = None,
+                  training: bool = False) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
     came from, and a link to the web page with the same question. ``fits`` (from the
     answer's own inference sizing, run again) adds decode tokens/s to the "fits on" rows;
@@ -274,7 +283,12 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     ``fits_own_need``: ``fits`` are the answer's 'fits on' rows computed at another setting
     than its total (a LoRA run's 27.8 GiB per GPU on 2 H100 beside the 20 GB cards that
     hold it checkpointed; a 4 × V100 total beside one 48 GB card): each row then says its
-    own need per GPU, one table never pairing a total with GPUs that do not hold it."""
+    own need per GPU, one table never pairing a total with GPUs that do not hold it.
+    ``kind``: the model's (``llm``, ``diffusion``, ``audio``); only a language model's table
+    has a context row (an image, video or audio pipeline's read "Context 0 tokens"), a
+    diffusion one's its ``resolution`` (the sizing's, "1024x1024", when known) and ``steps``.
+    ``training``: the answer sizes a training run, whose total holds gradients and optimizer
+    state besides the weights (the "other" row says so)."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
     blocks: list[Block] = sections(escape(resp.answer))
@@ -284,12 +298,17 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
         weights_gib, kv_gib, total_gib = (
             (memory.weights_gib, memory.kv_cache_gib, memory.total_gib) if memory is not None
             else (s.weights_gib, s.kv_cache_gib, s.total_gib))
+        said = _workload_words(kind, resolution, s.context_tokens if kind == "llm" else None,
+                               None, steps, lang, messages)
         rows: list[tuple[str, str]] = [
             (lab["model"], s.model_name), (lab["precision"], s.weights),
-            (lab["context"], f"{f.number(s.context_tokens)} {lab['tokens']}"),
+            *((label, value) for label, value, _ in said),
             (lab["weights"], f"{_gib(weights_gib, f)} GiB")]
         if kv_gib is not None:
             rows.append((lab["kv"], f"{_gib(kv_gib, f)} GiB"))
+        other = _other_gib(weights_gib, kv_gib, total_gib, f)
+        if other is not None:
+            rows.append((lab["other_training" if training else "other"], other))
         rows.append((lab["total"], f"{_gib(total_gib, f)} GiB"))
         fit_lines = _fits_lines(
             fits, lang, messages=messages,
@@ -315,32 +334,53 @@ def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = N
                        messages=messages)
 
 
+def _other_gib(weights_gib: float | None, kv_gib: float | None, total_gib: float | None,
+               f: Formatter) -> str | None:
+    """The memory of a total besides its weights and KV cache (activations and overhead; a
+    training run's gradients and optimizer state too), as shown: the shown total less the
+    shown parts, so the rows a reader adds up give the total (each part rounded on its own
+    could be 0.1 GiB off). None when there is no rest to show (a total that is not more than
+    its parts: a ZeRO-3 replica's share beside the whole weights)."""
+    if weights_gib is None or total_gib is None:
+        return None
+    other = round(total_gib, 1) - round(weights_gib, 1) - round(kv_gib or 0.0, 1)
+    return f"{_gib(other, f)} GiB" if round(other, 1) > 0 else None
+
+
 _RESOLUTION = re.compile(r"^(\d+)x(\d+)$")
 
 
-def _workload_words(result: SizingResult, context_tokens: int | None, users: int | None,
-                    steps: int | None, lang: str, messages: Messages | None
-                    ) -> list[tuple[str, str, str]]:
+def resolution_of(result: SizingResult) -> str | None:
+    """A diffusion sizing's width × height as it states it ("1024x1024"), else None."""
+    return next((a.value for a in result.assumptions if a.name == "resolution"), None)
+
+
+def _workload_words(kind: str, resolution: str | None, context_tokens: int | None,
+                    users: int | None, steps: int | None, lang: str,
+                    messages: Messages | None) -> list[tuple[str, str, str]]:
     """What was sized besides the model and precision, as (label, value, the headline's
     words) rows: the context of a
     language model; the width × height (the sizing's own ``resolution``) and steps of a
-    diffusion pipeline, which takes no tokens; the users when asked."""
+    diffusion pipeline, which takes no tokens; the users when asked. A count before its
+    noun is a template ("{n} de tokeni" in Romanian, through :func:`_ro`)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
+
+    def count(key: str, n: int) -> str:
+        return _ro(lab[key].format(n=f.number(n)), lang)
+
     rows: list[tuple[str, str, str]] = []
     if context_tokens is not None:
-        ctx = f"{f.number(context_tokens)} {lab['tokens']}"
+        ctx = count("n_tokens", context_tokens)
         rows.append((lab["context"], ctx, ctx))
-    elif result.model.kind == "diffusion":
-        res = next((_RESOLUTION.match(a.value) for a in result.assumptions
-                    if a.name == "resolution"), None)
+    elif kind == "diffusion":
+        res = _RESOLUTION.match(resolution or "")
         if res:
             area = f"{f.number(int(res.group(1)))} × {f.number(int(res.group(2)))}"
             rows.append((lab["resolution"], area, area))
         if steps:
-            rows.append((lab["steps"], f.number(steps),
-                         f"{f.number(steps)} {lab['steps'].lower()}"))
+            rows.append((lab["steps"], f.number(steps), count("n_steps", steps)))
     if users is not None:
-        rows.append((lab["users"], f.number(users), f"{f.number(users)} {lab['users'].lower()}"))
+        rows.append((lab["users"], f.number(users), count("n_users", users)))
     return rows
 
 
@@ -358,7 +398,8 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
     lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
-    said = _workload_words(result, context_tokens, users, steps, lang, messages)
+    said = _workload_words(result.model.kind, resolution_of(result), context_tokens, users,
+                           steps, lang, messages)
     if result.task == "inference":
         headline = (f"*{result.model.name}* @ {result.weights}"
                     + "".join(f", {words}" for _, _, words in said) + ": "
