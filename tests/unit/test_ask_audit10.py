@@ -143,7 +143,9 @@ def test_clips_stated_lead_with_the_total(q: str, n: int) -> None:
     sec = _sized(model="cogvideox-5b", gpu="h100-sxm")
     assert quantity == "job_usd"
     assert first_sentence(r).startswith(f"{n} ")
-    one = ask("cost of one clip with CogVideoX 5B on an H100")
+    # the clip's own cost asked per clip: "one clip" on a GPU named is now a job of one
+    # clip, billed as "1 video" is (audit slack2, test_fix_s2a)
+    one = ask("cost per clip with CogVideoX 5B on an H100")
     assert asked(one)[0] == "per_clip_usd"
     # the job, not the clip's $0.03: n clips' GPU time, billed in whole hours, with storage
     assert n * asked(one)[1] <= value < 1.5 * n * asked(one)[1]

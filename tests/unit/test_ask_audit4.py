@@ -134,7 +134,9 @@ def test_a_video_is_priced_on_the_gpu_named(q: str) -> None:
     r = ask(q)
     first = first_sentence(r)
     assert "H100" in first and "A6000" not in first, first
-    assert asked(r)[0] == "per_clip_usd"
+    # a video on a GPU named is a job of one clip, billed as "1 video" is, the clip's own
+    # cost beside it (was per_clip_usd: audit slack2, test_fix_s2a)
+    assert asked(r)[0] == "job_usd"
 
 
 @pytest.mark.parametrize("q", [

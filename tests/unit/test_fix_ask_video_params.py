@@ -79,7 +79,9 @@ def test_1080p_rounds_both_sides_to_the_latent_multiple() -> None:
 
 
 def _one_clip_usd() -> float:
-    one = ask("How much does a 5 second video with Wan 2.1 14B cost on an H100?")
+    # the clip's own cost asked per clip: "a 5 second video" on a GPU named is now a job of
+    # one clip, billed as "1 video" is (audit slack2, test_fix_s2a)
+    one = ask("How much does it cost per 5 second clip with Wan 2.1 14B on an H100?")
     quantity, value, _ = asked(one)
     assert quantity == "per_clip_usd", one.answer
     return value
@@ -130,8 +132,10 @@ def test_eight_gpus_make_eight_clips_not_one_faster(q: str) -> None:
 
 
 def test_a_clip_on_eight_gpus_costs_one_gpus_time() -> None:
-    one = ask("How much does a 5 second video with HunyuanVideo cost on an H100?")
-    eight = ask("How much does a 5 second video with HunyuanVideo cost on 8 H100s?")
+    # the clip's own cost asked per clip: "a 5 second video" on a GPU named is now a job of
+    # one clip, billed as "1 video" is (audit slack2, test_fix_s2a)
+    one = ask("How much does it cost per 5 second clip with HunyuanVideo on an H100?")
+    eight = ask("How much does it cost per 5 second clip with HunyuanVideo on 8 H100s?")
     assert asked(eight)[0] == "per_clip_usd", eight.answer
     # each GPU makes its own clip: a clip is one GPU's seconds at one GPU's price (an 8-GPU
     # machine's per-GPU price is within 2x of a single card's, never 8x)

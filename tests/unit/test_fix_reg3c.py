@@ -58,10 +58,13 @@ def test_one_video_is_priced_as_one_video(question: str, digit: str) -> None:
 
 
 def test_one_video_on_a_gpu_named_keeps_its_clip_cost() -> None:
-    """On a GPU named, "a 5 second video" already led with one clip's cost (per_clip_usd,
-    test_ask_audit4): unchanged."""
+    """On a GPU named, "a 5 second video" is a job of one clip as "1 video" is, billed, the
+    clip's own cost said beside it (it led with per_clip_usd, the clip's seconds pro-rated
+    with no billing and no storage: audit slack2, test_fix_s2a)."""
     r = ask("How much does it cost to generate a 5 second video with wan-2.1-14b on an H100?")
-    assert asked(r)[0] == "per_clip_usd", r.answer
+    d = ask("How much does it cost to generate 1 video of 5 seconds with wan-2.1-14b on an H100?")
+    assert asked(r)[0] == "job_usd", r.answer
+    assert asked(r) == asked(d), (head(r), head(d))
 
 
 @pytest.mark.parametrize("question", [

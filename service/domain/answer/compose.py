@@ -352,7 +352,9 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if ex.concurrent_requests is None and det.users:
         ex = msgspec.structs.replace(ex, concurrent_requests=det.users)
     folded = _fold(q)
-    if _CREATIVE.search(folded):
+    # "write me a poem" is out of scope; "generate 1000 songs with musicgen" names the model
+    # that makes them: a job to price
+    if _CREATIVE.search(folded) and ex.model is None:
         return AskResponse(answer=t["out_of_scope"], lang=lang, passages=[], extracted=ex,
                            numbers=None, follow_up=t["follow"], confidence=0.0,
                            closest_topics=[], details=det)

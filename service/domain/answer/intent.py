@@ -23,6 +23,7 @@ from service.domain.answer.understand import (
     job_budget,
     kv_precision,
     node_machine,
+    nodes_of,
     population,
     prompt_tokens,
     training_examples,
@@ -87,9 +88,10 @@ class Stated:
     egress_gb: float | None = None
     """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
     GB."""
-    items: int | None = None
+    items: float | None = None
     """A number of images or of hours of audio a job makes ("10000 de imagini", "500 hours of
-    audio"): images for an image model, hours for a speech model."""
+    audio"): images for an image model, hours for a speech model (a fraction where the writer
+    makes them of songs or clips of a music model: 100 clips of 30 s are 0.83 hours)."""
     lei: float | None = None
     """An amount stated in lei (RON); 0 when prices are asked in lei without an amount. The
     catalog's prices are in USD and it holds no exchange rate, so it is never converted."""
@@ -252,6 +254,18 @@ class Stated:
     server cu H100-uri"; ``understand.node_machine``): the catalog's whole instance of it, not
     one GPU. Never with a count of one ("a server with one L40S") nor for another thing's word
     ("our inference server", "state machine"); "how many nodes" asks a count (``nodes_asked``)."""
+    nodes: tuple[int, int] | None = None
+    """Nodes counted with their GPUs ("2 nodes of 8xH100", "5 noduri de 8 x H100"): (nodes,
+    GPUs per node; ``understand.nodes_of``). The extraction's GPU count is their product; the
+    answer prices that many whole machines of the per-node count, not single GPUs."""
+    songs: int | None = None
+    """Pieces a music model makes, counted ("1000 songs", "200 tracks", "200 de melodii", "50
+    de piese"): with an audio generator, that many clips of the length stated
+    (:attr:`clip_seconds`), else of the model's default clip, as hours of audio."""
+    audio_hours: bool = False
+    """:attr:`items` are hours of audio ("10 hours of speech", "transcribe 1,000 hours"), not
+    images: with no model named they are no GPU hours (audit slack2 billed "10 hours of
+    speech ... on an A10" as 10 hours of an A10)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -407,6 +421,10 @@ _IMAGES_WORDS = re.compile(r"\b(?:a|one|per|o|un|la|pe)\s++(thousand|mie|mia|mil
 _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore|ora)\s++"
                           r"(?:(?:of|de)\s++)?(?:audio|music|muzica|speech|vorbire|voice|voce)\b")
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
+# pieces of music counted: "1000 songs", "200 tracks", "200 de melodii", "50 de piese" (a
+# model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike)
+_SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
+                    r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec)\b")
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
@@ -1101,8 +1119,12 @@ _WEEKDAY_NAMES = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "fri
                   "saturday": 5, "sunday": 6,
                   "luni": 0, "marti": 1, "miercuri": 2, "joi": 3, "vineri": 4, "sambata": 5,
                   "duminica": 6}
+# A deadline's own word before the weekday reads as "by" does: "deadline Wednesday", "deadline:
+# Wednesday", "due Wednesday", "termen miercuri", "termen limită: miercuri" (audit slack2
+# dropped them); "termen 2 luni" has a count between, a length (_DEADLINE), no Monday.
 _BY_WEEKDAY = re.compile(
-    r"\b(?:by|until|till|before|no later than|pana(?:\s++(?:pe|in|la))?|inainte de|cel tarziu)"
+    r"\b(?:by|until|till|before|no later than|pana(?:\s++(?:pe|in|la))?|inainte de|cel tarziu"
+    r"|(?:deadline|due|termen(?:ul)?(?:\s++limita)?)(?:\s*+:|\s++(?:is|on|e|este|pe))?)"
     r"\s++(?:(?:next|this|the)\s++)?(" + "|".join(_WEEKDAY_NAMES) + r")\b")
 
 
@@ -1237,6 +1259,7 @@ def stated(text: str, registry: Registry) -> Stated:
           or _TRANSCRIBE_HOURS.search(sized))
     if im and at[0] <= im.start() < at[1]:
         im = None
+    audio_hours = im is not None and im.re is not _IMAGES  # hours of audio, not images
     if im:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
     elif iw := _IMAGES_WORDS.search(folded):
@@ -1284,7 +1307,13 @@ def stated(text: str, registry: Registry) -> Stated:
         cl = None  # "10 videos a day" is a rate
     rq = _REQ_COUNT.search(folded) if request_rate(folded) is None else None
     dg = _DOT_GROUPED.search(text)
-    return Stated(dot_grouped=dg.group(0) if dg else None,
+    so = _SONGS.search(unnamed)
+    if so and at[0] <= so.start() < at[1]:
+        so = None  # "100 songs a day" is a rate
+    return Stated(nodes=nodes_of(text, registry),
+                  songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
+                  if so else None, audio_hours=audio_hours,
+dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
                   if cl else None,
                   image_width_px=int(rm.group(1)) if rm else None,

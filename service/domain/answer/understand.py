@@ -645,6 +645,27 @@ def _nodes_factor(toks: list[_Tok], k: int) -> int:
     return 1
 
 
+def nodes_of(text: str, registry: Registry) -> tuple[int, int] | None:
+    """(nodes, GPUs per node) where ``text`` counts nodes of a GPU ("2 nodes of 8xH100", "5
+    noduri de 8 x H100"), read as :func:`extract` reads the count: the GPU count is their
+    product (:func:`_nodes_factor`), which priced 16 single-GPU machines for two 8-GPU ones
+    (audit slack2); the answer prices whole machines of the per-node count. None with no
+    node count, or one of a single GPU."""
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
+    toks = _tokens(folded)
+    gpus = [m for m in _find_names(toks, registry, _tables(registry)) if m.kind == "gpu"]
+    for g in gpus:
+        c = _count_before(toks, g.first)
+        if c is None and g.first >= 1 and _GPU_NOUNS.match(toks[g.first - 1].text):
+            c = _count_before(toks, g.first - 1)  # "2 noduri de câte 8 GPU-uri H100"
+        if c is None or c[0] <= 1:
+            continue
+        nodes = _nodes_factor(toks, c[1])
+        if nodes > 1:
+            return nodes, c[0]
+    return None
+
+
 _NODE_WORDS = frozenset({"node", "server", "machine", "nod", "nodul", "serverul", "masina",
                          "masinii"})
 """A GPU's machine in one word (folded); the plurals count nodes (:data:`_NODE_NOUNS`)."""
@@ -830,7 +851,9 @@ def kv_precision(text: str) -> str | None:
 _IO_NUM = r"(?<![\w.,/])(\d{1,7})\s*+(k)?"
 _IO_IN = r"(?:in|input|inputs|prompt|intrare|intrarea)"
 _IO_OUT = r"(?:out|output|outputs|iesire|iesirea)"
-_IO_TOK = r"(?:\s*+(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
+# ("500 de tokeni la intrare": the Romanian "de" before the tokens too; audit slack2 read its
+# "și 200 la ieșire" as no output at all and assumed 512)
+_IO_TOK = r"(?:\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
 _IO_PAIR = re.compile(
     # "1k in 1k out", "1k input / 2k output", "1k input tokens and 2k output tokens",
     # "1k la intrare și 2k la ieșire"
@@ -845,13 +868,18 @@ _IO_PAIR = re.compile(
 _IO_OUT_K = re.compile(rf"(?<![\w.,/])(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b")
 """An output said in thousands alone: "2k output", "1k out" (a plain count needs the word
 tokens: the answer's ``Stated.output_tokens``)."""
+_IO_OUT_N = re.compile(r"(?<![\w.,/$])(\d{1,6})\s*+(?:out|la\s++iesire)\b(?!\s*+of\b)")
+"""A plain count said as the output alone, in the words a request's length takes: "200 out",
+"200 la ieșire" (audit slack2: "... și 200 la ieșire" assumed 512); never "10 out of 20", and
+"output" or "de ieșire" bare still need the word tokens (``Stated.output_tokens``): "500 de
+ieșire" can be egress."""
 
 
 def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     """(input, output) tokens of one request as a pair states them: "1k in 1k out", "1k input
     / 2k output", "1k/2k in/out", "in/out 1k/1k", "1k intrare 1k ieșire" ("k" is 1,024, as a
-    context's "8k" is); an output in thousands alone ("2k output") gives only the output.
-    None where not stated."""
+    context's "8k" is); an output in thousands alone ("2k output") or a count said as out
+    alone ("200 out", "200 la ieșire") gives only the output. None where not stated."""
     folded = _fold(text)
     m = _IO_PAIR.search(folded)
     if m is not None:
@@ -866,6 +894,9 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     mo = _IO_OUT_K.search(folded)
     if mo is not None and 1 <= int(mo.group(1)) <= 64:
         return None, int(mo.group(1)) * 1024
+    mn = _IO_OUT_N.search(folded)
+    if mn is not None and 1 <= int(mn.group(1)) <= 65536:
+        return None, int(mn.group(1))
     return None, None
 
 

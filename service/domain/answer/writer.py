@@ -2894,6 +2894,15 @@ def _cost_inner(w: _W) -> None:
     if (w.model is None and gid is not None and w.st.node and (w.ex.gpu_count or 1) == 1
             and _node_price(w, gid)):
         return  # "an H100 node" (its "an" read as one): the catalog's whole machine of it
+    if w.model is None and w.st.audio_hours and w.st.items:
+        # "10 hours of speech ... on an A10": hours of audio made, no GPU hours; their time
+        # and cost are the model's speed, and no model is named
+        w.out.first = w.say("audio_hours_need_model", n=w.n(w.st.items))
+        return
+    if (w.model is None and gid is not None and w.st.nodes is not None
+            and w.ex.gpu_count == w.st.nodes[0] * w.st.nodes[1]):
+        _nodes_price(w, gid, *w.st.nodes)
+        return
     if w.model is None:
         if gid is not None and gid in w.st.gpu_variants:
             _variants_price(w, gid)
@@ -2939,8 +2948,10 @@ def _cost_inner(w: _W) -> None:
                          else round(g.memory_gb) == round(w.det.memory_gib or 0))}
         kw["top_n"] = 50
     # work the recommendations would put on spot by default (a batch job, a fine-tune) that
-    # the question did not say may be interrupted
-    spot_ok = (w.st.interruptible or w.ex.workload is not None
+    # the question did not say may be interrupted; a workload said is the one priced only
+    # when a token job did not turn it into a batch ("serve 1 million requests": serving
+    # said, a batch priced, which led with a TPU's spot price and no caveat, audit slack2)
+    spot_ok = (w.st.interruptible or (w.ex.workload is not None and w.ex.workload == workload)
                or workload not in ("batch", "finetune"))
     if not spot_ok:
         # the work was not said to be interruptible: on-demand leads, spot comes after
@@ -3092,6 +3103,18 @@ def _cost_inner(w: _W) -> None:
             w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
                                 text=_decap(w, w.out.first))
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+    elif (gid is not None and sub in ("hour", "job") and w.det.duration_hours
+          and not w.det.tokens and not w.st.hours_per_day and not budget):
+        # a length stated ("for 3 months": 3 x 730 hours) with a model on the GPU named and
+        # no count: the setup that holds it there (the lead option, as a month asked sizes
+        # it) for those hours, as "on 2 H100 for 3 months" is (_setup_hour); was its hourly
+        # price alone (audit slack2)
+        job_h = w.det.duration_hours
+        w.out.first = w.say("cost_setup_total", hours=w.duration(job_h), setup=common["setup"],
+                            model=w.model.name, weights=o.weights,
+                            total=w.usd(o.cost.per_hour_usd * job_h), hour=common["hour"],
+                            provider=o.offer.provider, kind=common["kind"])
+        w.ask("per_job_usd", o.cost.per_hour_usd * job_h, "USD")
     elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
             w.det.memory_gib or w.st.min_memory_gb):
         w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
@@ -3236,6 +3259,28 @@ def _node_gpus(w: _W) -> str | None:
     return w.say("node_gpus", gpu=w.gpu_name(gid), n=w.n(n))
 
 
+def _music_pieces(w: _W) -> str | None:
+    """Songs, tracks or clips of an audio generator ("1000 songs with MusicGen large", "100
+    clips of 30 s", "200 de melodii"): the count times the clip length stated, else the
+    model's default clip (the catalog's ``[default_clip]``), as hours of audio, so the job is
+    timed and priced as "10 hours of music" is; was a $/h with no job, or no answer (audit
+    slack2). The sentence that says the hours read, or None where nothing changed (hours of
+    audio stated, a transcription model, no length known)."""
+    m = w.model
+    count = w.st.songs or w.st.clips
+    if m is None or m.kind != "audio" or w.transcribes() or w.st.items or not count:
+        return None
+    clip = m.default_clip
+    seconds = w.st.clip_seconds or (clip.seconds if clip is not None else None)
+    if not seconds:
+        return None
+    hours = count * seconds / 3600
+    w.st = dc_replace(w.st, items=hours, audio_hours=True)
+    return w.say("music_pieces" if w.st.clip_seconds else "music_pieces_default",
+                 count=w.n(count), sec=w.n(seconds, 0 if seconds.is_integer() else 1),
+                 hours=w.n(hours, 0 if hours.is_integer() else 1))
+
+
 def _node_price(w: _W, gid: str) -> bool:
     """A GPU's "node", "server" or "machine" priced ("how much does an H100 node cost per
     hour?", "un nod H100"): the catalog's common whole instance of it, the largest count any
@@ -3269,6 +3314,51 @@ def _node_price(w: _W, gid: str) -> bool:
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
+
+def _nodes_price(w: _W, gid: str, nodes: int, per_node: int) -> None:
+    """"2 nodes of 8xH100", "5 noduri de 8 x H100" with no model: ``nodes`` whole machines
+    of ``per_node`` × ``gid``, the cheapest trusted offer of exactly that machine
+    (:func:`_node_basis`), for the period asked; was their GPUs as single-GPU machines
+    (audit slack2: "16 machines of 1 × H100" for two 8-GPU nodes). Smaller machines follow
+    only where cheaper, said as such with the caveat of machines joined over the network;
+    no such machine offered: said so, then the GPUs priced as offered (:func:`_gpu_price`)."""
+    count = nodes * per_node
+    b = _node_basis(w, gid, per_node)
+    if b is None:
+        _gpu_price(w, gid)
+        if w.out.first is not None:
+            w.out.first = w.say("nodes_none", n=w.n(per_node), gpu=w.gpu_name(gid),
+                                count=w.n(count), nodes=w.n(nodes)) + " " + w.out.first
+        return
+    v, node, kind = b
+    hour = node * nodes
+    month, hours = w.sub == "month", w.month_hours()
+    job_h = w.det.duration_hours if (w.det.duration_hours and not month
+                                     and not w.st.hours_per_day) else None
+    common = {"nodes": w.n(nodes), "n": w.n(per_node), "gpu": w.gpu_name(gid),
+              "node": w.usd(node), "provider": v.provider, "kind": w.kinds[kind]}
+    if job_h:
+        w.out.first = w.say("cost_nodes_total", hours=w.duration(job_h),
+                            total=w.usd(hour * job_h), **common)
+        w.ask("per_job_usd", hour * job_h, "USD")
+    elif month:
+        w.out.first = w.say("cost_nodes_month", month=w.usd(hour * hours), usage=w.usage(),
+                            **common)
+        w.ask("per_month_usd", hour * hours, "USD")
+    else:
+        w.out.first = w.say("cost_nodes_hour", hour=w.usd(hour), month=w.usd(hour * hours),
+                            usage=w.usage(), **common)
+        w.ask("per_hour_usd", hour, "USD/h")
+    small = w.basis(gid, count)
+    if small is not None and small[0].gpu_count < per_node and small[1] * count < hour:
+        sv, per, _ = small
+        span = job_h or (hours if month else 1.0)
+        w.out.more.append(w.say("nodes_cheaper_smaller", count=w.n(count),
+                                gpu=w.gpu_name(gid), price=_gpu_usd(w, per),
+                                where=w.where(sv, count), total=w.usd(per * count * span)))
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
 
 def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     """The cheapest trusted spot price of ``gid`` when it is below ``per`` (the on-demand
@@ -3759,7 +3849,8 @@ def _job_total(w: _W) -> bool:
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
         _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
-                  {"ratio": w.rate(n / hours), **common}, wall=True)
+                  {"ratio": w.rate(n / hours), **common,
+                   "n": w.n(n, 0 if float(n).is_integer() else 1)}, wall=True)
     elif w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after
         _job_lead(w, "embed_job", hours, hours, cost, "per_job_usd",
                   {"tps": w.n(n / (hours * 3600)), **common}, wall=True)
@@ -3975,13 +4066,16 @@ def _one_item(w: _W, gid: str | None) -> None:
     """A cost asked of one image or video said with a word for one ("a 1024x1024 image", "one
     5 second video", "o imagine", "un videoclip"; ``Stated.one_item``): a count of 1, priced
     as "1 image" / "1 video" is (the job, with the per-item time), not per 1,000 images or by
-    the hour. A unit price asked ("per image") or a rate of work keeps its own answer; a
-    video on a GPU named already leads with its one clip's cost (:func:`_video_cost`)."""
+    the hour. A unit price asked ("per image") or a rate of work keeps its own answer. A
+    video on a GPU named is a job of one clip too, billed as "1 video" is, the clip's own cost
+    said beside it (:func:`_video_cost`; it was the clip's seconds pro-rated, no billing and
+    no storage), unless its length takes more clips (:func:`_length_clips`: "a 10-second
+    video" is priced as its 2 clips already)."""
     m = w.model
     if (m is None or m.kind != "diffusion" or not w.st.one_item or w.sub == "unit"
             or w.st.work_rate or w.st.items or w.st.clips):
         return
-    if m.modality == "video" and gid is None:
+    if m.modality == "video" and (gid is None or _length_clips(w) == 1):
         w.st = dc_replace(w.st, clips=1)
     elif m.modality == "image":
         w.st = dc_replace(w.st, items=1)
@@ -4081,7 +4175,8 @@ def _media_cost(w: _W, gid: str) -> bool:
             # a job of independent files: every GPU of the cheapest machine takes its share
             usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
             _job_lead(w, "audio_job", hours, hours / gpus, usd,
-                      "job_usd", {"n": w.n(n), "cost": w.usd(usd), "ratio": w.rate(ratio),
+                      "job_usd", {"n": w.n(n, 0 if float(n).is_integer() else 1),
+                                  "cost": w.usd(usd), "ratio": w.rate(ratio),
                                   **common})
         else:
             w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
@@ -6224,12 +6319,15 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     by_weekday = _weekday_deadline(w)
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
+    pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
     if _beyond_sized(w, intent):
         return w.out
     budget_lead = _budget_not_positive(w)
     WRITERS.get(intent, _fallback)(w)
     if node_read is not None and w.out.first is not None:
         w.out.more.append(node_read)
+    if pieces_read is not None and w.out.first is not None:
+        w.out.more.insert(0, pieces_read)
     if by_weekday is not None and w.out.first is not None:
         w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
