@@ -113,6 +113,9 @@ class Stated:
     job_runs: tuple[float, str] | None = None
     """How often a job runs ("every week", "twice a week", "daily", "de două ori pe
     săptămână"): (runs, "day" | "week" | "month"); a job's cost is then a month of runs."""
+    cost_asked: bool = False
+    """The question asks what something costs ("how much does it cost", "what would it cost",
+    "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
     clip_seconds: float | None = None
@@ -1343,6 +1346,7 @@ dot_grouped=dg.group(0) if dg else None,
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
+                  cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
                   requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
@@ -1549,6 +1553,10 @@ _MEDIA_RATE = re.compile(
 _MEDIA_UNIT = re.compile(
     r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
     r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b")
+# what something costs is asked (folded text): not "cheapest", which asks which
+_WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,12}?\bcost\b"
+                            r"|\bwhat (?:does|do|will|would)\b[^?]{0,12}?\bcost\b"
+                            r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+")
 _MONEY_Q = re.compile(r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\$|\busd\b|\bdolari\b"
                       r"|\blei\b|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\bspend\b")
 # Whether a GPU runs a precision (_PRECISION_WORD): "does bf16 work on V100?", "suportă T4 fp8?"

@@ -1726,13 +1726,22 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
                         model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
                         kind=w.kinds[o.pricing_model])
+    # "how much does it cost to serve … at 25 tokens/s each?": the month leads, the speed
+    # that setup reaches after it
+    month = o.cost.per_month_usd
+    cost_asked = w.st.cost_asked and month is not None
+    if month is not None and cost_asked:
+        w.out.first = w.say("speed_target_cost", month=w.usd(month),
+                            usage=w.usage()) + " " + w.out.first
     # the load the latency and speed are for: a time to first token depends on the prompt
     w.out.more.append(w.say("cost_assumed", weights=o.weights,
                             users=w.n(w.ex.concurrent_requests or 1), ctx=w.n(inp + out),
                             inp=w.n(inp), out=w.n(out)))
     # "which GPU for 100 tokens/s?" asks no yes or no; "can it do 100 tokens/s?" does
     yes_no = w.st.yes_no
-    if tps_min:
+    if month is not None and cost_asked:
+        w.ask("per_month_usd", month, "USD")
+    elif tps_min:
         w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min if yes_no else None)
     else:
         w.ask("time_to_first_token_ms", ttft, "ms",
