@@ -4665,16 +4665,14 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     plan multiplied raw hours by the price: "about $0.90" for 3.9 minutes at lium, billed
     $14.01 when the same run's cost is asked). ``key``: the compute's words
     (``train_cost_spot`` on spot)."""
-    billed, known = billed_hours(hours, w.catalog.providers_by_id.get(o.provider))
-    compute = price * count * billed
-    storage, gb = _job_storage(w, o.provider, weights, hours, True, _instances(o, count))
-    usd = compute + storage
-    text = w.say(key, cost=w.usd(compute), price=w.usd(price),
+    job = _billed_job(w, o, price, count, hours, weights, training=True)
+    usd = job.compute + job.storage
+    text = w.say(key, cost=w.usd(job.compute), price=w.usd(price),
                  provider=w.where(o, count))
-    if billed > hours + 1e-9:
-        text += w.say("train_cost_billed" if known else "train_cost_billed_unknown",
-                      billed=w.duration(billed), provider=o.provider)
-    text += w.say("train_cost_storage", storage=w.unit_usd(storage), gb=w.n(gb),
+    if job.billed_h > hours + 1e-9:
+        text += w.say("train_cost_billed" if job.known else "train_cost_billed_unknown",
+                      billed=w.duration(job.billed_h), provider=o.provider)
+    text += w.say("train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
                   total=w.usd(usd))
     return usd, text
 
@@ -4752,16 +4750,17 @@ def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool
 
 
 def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
-                weights: str) -> _Job:
+                weights: str, training: bool = False) -> _Job:
     """A job of ``wall_h`` hours on ``count`` GPUs of offer ``v`` at ``per`` $/GPU-hour as
     its provider bills it: the hours rounded up to the billing granularity (by the hour
     where unknown, the recommendations' ``billed_hours``), plus the weights' storage on each
     machine for those hours (:func:`_job_storage`), as :func:`_billed_run` bills a training
-    run. Every serving or media job whose hours are known goes through here (a token job
-    multiplied raw hours by the price: $0.81 for 38 minutes at hyperbolic, which bills
-    by the hour)."""
+    run. Every job whose hours are known goes through here, a training run's too
+    (``training``: its checkpoints stored beside the weights) (a token job multiplied raw
+    hours by the price: $0.81 for 38 minutes at hyperbolic, which bills by the hour)."""
     billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
-    storage, gb = _job_storage(w, v.provider, weights, wall_h, False, _instances(v, count))
+    storage, gb = _job_storage(w, v.provider, weights, wall_h, training,
+                               _instances(v, count))
     return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
                 compute=per * count * billed, storage=storage, gb=gb)
 

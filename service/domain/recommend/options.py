@@ -70,7 +70,7 @@ from service.domain.recommend.types import (
     Rejected,
 )
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
-from service.domain.sizing.efficiency import ServingErrorBand
+from service.domain.sizing.efficiency import SERVING_ERROR_FAMILY_WORDS, ServingErrorBand
 from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, is_video, weight_bytes
@@ -125,7 +125,7 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
 
     def who(band: ServingErrorBand) -> str:
         runs = engine.name if band.engine == engine.id else "every engine measured"
-        family = {"dense": "dense models", "moe": "MoE models", "*": "all models"}[band.family]
+        family = SERVING_ERROR_FAMILY_WORDS[band.family]
         return (f"in 1 of {round(1 / (1 - band.quantile)):d} measured runs ({runs}, {family}, "
                 f"{band.rows:,} rows)")
 

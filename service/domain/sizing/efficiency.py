@@ -89,6 +89,9 @@ class ServingErrorBand(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     measured_over_model: float
 
 
+SERVING_ERROR_FAMILY_WORDS = {"dense": "dense models", "moe": "MoE models", "*": "all models"}
+"""A band's model family in words (sizing's assumption, recommendations' warning)."""
+
 SERVING_ERROR_MIN_ROWS = 30
 """Fewest measured rows a band stands on; a narrower group takes the next wider band."""
 

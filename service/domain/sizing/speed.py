@@ -41,6 +41,7 @@ from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, a
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import (
+    SERVING_ERROR_FAMILY_WORDS,
     CommModel,
     PerfTables,
     ServingErrorBand,
@@ -859,7 +860,7 @@ def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedMod
 
     def runs(b: ServingErrorBand) -> str:
         who = engine.id if b.engine == engine.id else "every engine measured"
-        family = {"dense": "dense models", "moe": "MoE models", "*": "all models"}[b.family]
+        family = SERVING_ERROR_FAMILY_WORDS[b.family]
         return f"{b.rows} measured runs ({who}, {family})"
 
     return (f"TPOT x{tpot.measured_over_model:.2f}, TTFT x{ttft.measured_over_model:.2f} "
