@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.writer import gpu_count_for_users
+from service.domain.answer.numbers.context import gpu_count_for_users
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
 from service.domain.recommend.recommend import recommend

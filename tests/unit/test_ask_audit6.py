@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import service.domain.answer.writer as writer
+import service.domain.answer.numbers.context as writer
 from service.domain.answer.intent import classify, stated
 from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, machine_price
 from tests.unit.ask_fixtures import head as _head

@@ -11,7 +11,7 @@ import math
 import msgspec
 import pytest
 
-from service.domain.answer.writer import gpu_count_for_users
+from service.domain.answer.numbers.context import gpu_count_for_users
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.domain.sizing.requests import SizingRequest

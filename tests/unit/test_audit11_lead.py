@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from service.domain.answer.writer import LINK_PAIR
+from service.domain.answer.numbers.counts import LINK_PAIR
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
 from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence

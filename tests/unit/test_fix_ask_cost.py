@@ -167,7 +167,7 @@ def test_spot_month_and_its_romanian_twin_agree() -> None:
 def test_million_with_users_is_priced_on_the_gpus_that_hold_them() -> None:
     """32 users of Llama 3.1 70B at bf16 do not fit on 2 × H100 (the fewest that hold the
     weights): the million is priced on the count that holds them, at that load."""
-    from service.domain.answer.writer import gpu_count_for_users
+    from service.domain.answer.numbers.context import gpu_count_for_users
     r = ask("cost per million tokens for llama 3.1 70b on h100 with 32 users?")
     got = gpu_count_for_users(catalog(), "llama-3.1-70b", None, "h100-sxm", 32, 2048)
     assert got is not None and got[0] > 2

@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from service.domain.answer.intent import stated
+from service.domain.answer.numbers.context import gpu_count_for_users
 from service.domain.answer.understand import extract
-from service.domain.answer.writer import gpu_count_for_users
 from service.domain.catalog.precisions import find_kv_type
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest

@@ -7,14 +7,14 @@ import datetime as dt
 
 from service.adapters.messages_files import shipped_messages
 from service.domain.answer.intent import Details
+from service.domain.answer.numbers import context as numbers_context
 from service.domain.answer.understand import Extracted
-from service.domain.answer.writer import _W
 from tests.unit.ask_fixtures import catalog
 
 
 def _nofit(model_id: str, lang: str = "en") -> str:
-    w = _W(Extracted(model=model_id), Details(), None, lang, catalog(), dt.date(2026, 12, 4),
-           shipped_messages(), model_id)
+    w = numbers_context._W(Extracted(model=model_id), Details(), None, lang, catalog(),
+                           dt.date(2026, 12, 4), shipped_messages(), model_id)
     return w.nofit()
 
 

@@ -14,20 +14,19 @@ import msgspec
 
 from service.domain.answer.intent import Details, answers, classify, details, stated
 from service.domain.answer.knowledge import Passage, ScoredId
+from service.domain.answer.numbers.context import (
+    AskedNumber,
+    Numbers,
+    OfferNumbers,
+    SizingNumbers,
+)
+from service.domain.answer.numbers.write import compose_numbers, unknown_gpu_written
 from service.domain.answer.understand import (
     Extracted,
     _fold,
     detect_language,
     extract,
     unknown_gpu,
-)
-from service.domain.answer.writer import (
-    AskedNumber,
-    Numbers,
-    OfferNumbers,
-    SizingNumbers,
-    compose_numbers,
-    unknown_gpu_written,
 )
 from service.domain.base import Out, Strict
 from service.domain.catalog.precisions import PRECISIONS, find_precision

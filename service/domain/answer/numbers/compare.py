@@ -1,0 +1,175 @@
+"""Comparison answers: two or more GPUs side by side for one model and load."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace as dc_replace
+
+from service.domain.answer.numbers.context import _W, _fitting_precision, _prompt
+from service.domain.answer.numbers.media import _compare_media
+from service.domain.sizing.sizing import (
+    SizingResult,
+)
+
+
+def _compare(w: _W) -> None:
+    gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
+    if w.model is not None and w.model.kind != "llm" and w.model.modality != "video":
+        _compare_media(w, gids)
+        if w.out.first:
+            return
+    if w.model is None or w.model.kind != "llm":
+        rows = []
+        for gid in gids:
+            g = w.reg.gpus[gid]
+            gb = w.basis(gid, share=True)
+            price_text = (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
+                          if gb else "")
+            rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
+                              bw=w.n(g.bandwidth_gb_s), price=price_text))
+        if rows:
+            w.out.first = w.say("compare_gpus", rows="; ".join(rows))
+            w.out.computed = True
+        return
+    inp = _prompt(w)
+    bare = w.st.bare_gpu
+    if bare is not None and bare[1] in gids and bare[2] not in gids:
+        # "H100 vs A100 for 70B": an LLM is held by memory, and a family named bare means its
+        # large-memory card for LLM inference (the A100 80GB, not the 40GB that needs twice
+        # as many); the note after the answer names the card used and the other's count
+        word, read, other = bare
+        if w.reg.gpus[other].memory_gb > w.reg.gpus[read].memory_gb:
+            gids = [other if g == read else g for g in gids]
+            w.st = dc_replace(w.st, bare_gpu=(word, other, read))
+    base = w.size(input_tokens=inp, output_tokens=512)
+    if base is None:
+        return
+    w.record(base, inp + 512)
+    if w.sub == "million" and _compare_million(w, gids, base, inp):
+        return
+    rows = []
+    best_speed: tuple[float, str] | None = None
+    best_price: tuple[float, str] | None = None
+    # a load stated ("with 16 users"): each GPU at that many requests at once, per user
+    users = w.ex.concurrent_requests or w.det.users or 1
+    for gid, count, r in _compared(w, gids, base, inp, rows, users):
+        p = r.performance if r is not None and r.fits else None
+        tps = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
+            if p is not None else None
+        # like for like: each GPU on its on-demand price (reserved, then spot, only where
+        # it has none), never one side's spot against the other's on-demand
+        bb = w.basis(gid, count)
+        offers = [bb[0]] if bb else []
+        price = bb[1] if bb else None
+        setup = w.setup(count, gid)
+        if r is not None and r.weights != base.weights:  # a precision that fits the count
+            setup = w.say("compare_setup_precision", setup=setup, weights=r.weights)
+        price_text = w.say("compare_price", price=w.usd(price), total=w.usd(price * count),
+                           kind=w.kinds[bb[2]] if bb else "") if price else ""
+        if users > 1 and (p is None or not tps):
+            # the requests the engine runs at once at their actual context (paged KV cache),
+            # the count the sizing's queue warning gives; else those held at full context
+            held = r.performance.max_concurrency if r is not None and r.performance else None
+            if held is not None and held >= users:
+                held = None
+            most = held or (r.max_batch_size if r is not None else None)
+            rows.append(w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
+                              most=w.n(most or 0)) if most else
+                        w.say("compare_row_users_none", setup=setup, users=w.n(users)))
+            tps = None
+        elif users > 1 and p is not None:
+            rows.append(w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
+                              ttft=w.n(p.time_to_first_token_ms or 0),
+                              total=w.n(p.output_tokens_per_s or 0), price=price_text))
+        else:
+            rows.append(w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
+                              price=price_text))
+        if tps and (best_speed is None or tps > best_speed[0]):
+            best_speed = (tps, setup)
+        if price and (users == 1 or tps) and (best_price is None
+                                              or price * count < best_price[0]):
+            best_price = (price * count, setup)  # under a load, only a setup that carries it
+        if offers:
+            v = offers[0]
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        if r is not None:
+            for x in r.warnings:
+                w.core_warn(x)
+    w.out.first = w.say("compare_users", model=w.model.name, weights=base.weights,
+                        users=w.n(users), inp=w.n(inp), rows="; ".join(rows)) if users > 1 \
+        else w.say("compare", model=w.model.name, weights=base.weights, rows="; ".join(rows))
+    if best_speed:
+        w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
+              best_speed[0], "tokens/s")
+    if best_speed and best_price:
+        w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+
+
+def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[str],
+              users: int = 1) -> Iterator[tuple[str, int, SizingResult | None]]:
+    """Each GPU compared, at the count written next to it ("2 x H100 or one H200"), else at
+    the fewest of it that hold the model (the base sizing's ``fits_on``), sized there with
+    ``users`` requests at once: (gpu, count, sizing); a GPU that holds it at no count, or not
+    at the count written, gets its row in ``rows`` instead (with its need, and the fewest of
+    it that do)."""
+    written = dict(w.st.gpu_counts)
+    for gid in gids:
+        count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
+        if gid in written and written[gid] != count:
+            r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=512,
+                       batch_size=users if users > 1 else None)
+            if r is not None and r.gpu is not None and not r.fits:
+                # the count written, at the largest precision that fits it (said in its row)
+                more = len(w.out.more)
+                r = _fitting_precision(
+                    w, r, gid, written[gid], w.setup(written[gid], gid), inp + 512,
+                    lambda x: x.fits and x.performance is not None, input_tokens=inp,
+                    output_tokens=512, batch_size=users if users > 1 else None) or r
+                del w.out.more[more:]  # the row says it: "1 x H200 at fp8 (bf16: ...)"
+            if r is not None and not r.fits:
+                fewest = (w.say("compare_nofit_fewest", setup=w.setup(count, gid))
+                          if count is not None and count > written[gid] else "")
+                rows.append(w.say("compare_nofit_at", setup=w.setup(written[gid], gid),
+                                  need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                                  fewest=fewest))
+                continue
+            if r is not None:
+                yield gid, written[gid], r
+                continue
+        if count is None:
+            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            continue
+        yield gid, count, w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+                                 batch_size=users if users > 1 else None)
+
+
+def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
+    """The cost of a million output tokens on each GPU compared (the fewest of it that hold
+    the model, on-demand, at full load): the setup's hourly price over its output."""
+    assert w.model is not None
+    rows: list[str] = []
+    best: tuple[float, str] | None = None
+    fast: tuple[float, str] | None = None
+    for gid, count, r in _compared(w, gids, base, inp, rows):
+        thr = r.performance.max_throughput_tokens_per_s if r and r.performance else None
+        b = w.basis(gid, count)
+        if not thr or b is None:
+            return False
+        v, per, kind = b
+        hour = per * count
+        million = hour / (thr * 3600) * 1e6
+        setup = w.setup(count, gid)
+        rows.append(w.say("compare_million_row", setup=setup, million=w.usd(million),
+                          thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))
+        if best is None or million < best[0]:
+            best = (million, setup)
+        if fast is None or thr > fast[0]:
+            fast = (thr, setup)
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    if best is None or fast is None:
+        return False
+    w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,
+                        rows="; ".join(rows))
+    w.ask("per_million_output_tokens_usd", best[0], "USD")
+    w.out.more.append(w.say("compare_million_best", cheap=best[1], fast=fast[1]))
+    return True

@@ -1,0 +1,1173 @@
+"""One question's writing context (``_W``: the extracted question, the catalog, the language's
+messages and formats, and the core calls every writer makes), the numbers an answer carries,
+and the small helpers every writer shares."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from service.domain.answer.core_warnings import localise
+from service.domain.answer.intent import Details, Stated
+from service.domain.answer.understand import Extracted
+from service.domain.base import Out
+from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import Architecture, ModelEntry, param_breakdown
+from service.domain.catalog.offer_query import OfferView, in_regions
+from service.domain.catalog.precisions import PRECISIONS, get_precision
+from service.domain.catalog.regions import RegionFilter, parse_region_filter
+from service.domain.catalog.snapshot import Catalog
+from service.domain.catalog.trust import price_date_words
+from service.domain.errors import DomainError
+from service.domain.locale import Formatter
+from service.domain.messages import Messages
+from service.domain.recommend.context import (
+    FAST_NETWORKS,
+)
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import (
+    MONTH_DAYS,
+    Option,
+    Recommendation,
+    RecommendationRequest,
+)
+from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
+from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.requests import (
+    FinetuneOptions,
+    SizingRequest,
+)
+from service.domain.sizing.sizing import (
+    SizingResult,
+    size,
+)
+
+
+class SizingNumbers(Out, frozen=True, kw_only=True):
+    model: str
+    model_name: str
+    weights: str
+    context_tokens: int
+    total_gib: float
+    weights_gib: float
+    kv_cache_gib: float | None
+    fits_on: list[str]
+
+
+class OfferNumbers(Out, frozen=True, kw_only=True):
+    offer_id: str
+    provider: str
+    gpu: str
+    gpu_count: int
+    nodes: int
+    weights: str
+    pricing_model: str
+    per_hour_usd: float
+    per_month_usd: float | None
+    as_of: str
+    as_of_kind: str
+    """``published``, ``retrieved`` or ``assumed`` (unknown: ``as_of`` is an upper bound)."""
+    price_date: str
+    """The date in words in the answer's language."""
+    why: str
+
+
+class AskedNumber(Out, frozen=True, kw_only=True):
+    """The number the first sentence answers with, unformatted."""
+
+    quantity: str
+    """e.g. ``max_context_tokens``, ``decode_tokens_per_s``, ``gpu_count``, ``per_hour_usd``."""
+    value: float
+    unit: str
+    yes: bool | None = None
+    """The yes or no of a yes/no question."""
+
+
+class Numbers(Out, frozen=True, kw_only=True):
+    sizing: SizingNumbers | None
+    recommendations: list[OfferNumbers]
+    asked: AskedNumber | None = None
+
+
+@dataclass
+class Written:
+    first: str | None = None
+    more: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    sizing: SizingNumbers | None = None
+    offers: list[OfferNumbers] = field(default_factory=list)
+    asked: AskedNumber | None = None
+    follow_up: str | None = None
+    computed: bool = False
+
+
+# a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
+# the first two numbers of a latent shape ("704x512x161")
+_SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
+
+
+def _latent_multiple(m: ModelEntry) -> int:
+    """The pixels one latent patch covers on a side: the VAE's downsampling times the
+    denoiser's spatial patch (``patch_size`` 2 or ``[1, 2, 2]`` in the catalog; 1 when none,
+    a UNet's latent positions)."""
+    den = next((c for c in m.components if c.role == "denoiser"), None)
+    patch = (den.architecture or {}).get("patch_size", 1) if den is not None else 1
+    side = patch[-1] if isinstance(patch, list) and patch else patch
+    return (m.latent_downsample or 8) * (side if isinstance(side, int) and side > 0 else 1)
+
+
+# Representative cards for a memory size stated without a GPU ("a 24 GB card").
+_CARDS_BY_GB = ("rtx-4090", "l40s", "h100-sxm", "a100-sxm-40gb", "rtx-5090", "rtx-3060",
+                "h200-sxm", "b200", "rtx-4060-ti-16gb", "rtx-4070", "a10", "l4", "t4",
+                "rtx-3080", "mi300x", "h100-nvl", "rtx-a6000", "v100-sxm2-32gb")
+
+# The sequence length a fine-tuning is sized at when none is stated (FinetuneOptions'
+# default): the length assumed, and said, for an example whose length is not stated (padded
+# to it, an example costs that much compute; packed shorter ones cost less).
+_FT_SEQUENCE = FinetuneOptions().sequence_length
+
+
+class _W:
+    """One question's writing context."""
+
+    def __init__(self, ex: Extracted, det: Details, sub: str | None, lang: str,
+                 catalog: Catalog, today: dt.date, messages: Messages,
+                 model_id: str | None, st: Stated | None = None) -> None:
+        self.ex, self.det, self.sub, self.lang = ex, det, sub, lang
+        self.st = st or Stated()
+        self.catalog, self.today, self.messages = catalog, today, messages
+        self.reg = catalog.registry
+        self.t: Mapping[str, str] = messages.section(lang, "answer")
+        self.kinds = messages.section(lang, "pricing")
+        self.f: Formatter = messages.formatter(lang)
+        self.model_id = model_id
+        self.model = self.reg.models[model_id] if model_id else None
+        self.scaled: Architecture | None = None
+        """A bare size's stand-in architecture scaled to the size stated (``_scaled_stand_in``):
+        every sizing of the answer is of it, as /v1/sizing sizes an inline ``architecture``."""
+        if self.model is not None and ex.model is None and ex.params_b:
+            self.scaled = _scaled_stand_in(self.model, ex.params_b * 1e9)
+        if self.model is not None and self.scaled is not None:
+            stated = float(ex.params_b or 0)
+            b = self.n(stated, 0 if stated.is_integer() else 1)
+            self.model = msgspec.structs.replace(
+                self.model, name=self.say("size_scaled_model", b=b, name=self.model.name,
+                                          layers=self.n(self.scaled.num_layers)),
+                total_params=param_breakdown(self.scaled).total, active_params=None,
+                architecture=self.scaled)
+        self.out = Written()
+        self.weights = ex.weights or ("int4" if ex.quantized else None)
+        self._regions: RegionFilter | None = None
+        self.region_used = False
+        """Whether any offer quoted was filtered by the region asked."""
+        self.region_missed: set[str] = set()
+        self.excluded_used = False
+        """Whether the providers the question leaves out were left out of an offer quoted."""
+        self.provider_missed: set[str] = set()
+        """GPUs the provider named has no priced offer for (their prices come from others)."""
+        """GPUs with offers, none of them in the region asked."""
+        self.media_batch_how = "stated"
+        """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
+        self.video_size_how: str | None = None
+        """How ``video_size`` read a "720p": "native", "listed" or "16:9" (None: not read)."""
+        self.priced_gpu: str | None = None
+        """The card a price answer led with when the name asked covers several
+        (:func:`_variants_price`): the region and provider notes are about it."""
+        self.example_tokens: int | None = None
+        """The tokens of one example, when :meth:`use_examples` made the job's tokens."""
+        self.document_tokens: int | None = None
+        """The tokens of one document, when :meth:`use_documents` made the job's tokens."""
+
+    # -- formatting ---------------------------------------------------------------------------
+
+    def n(self, v: float, d: int = 0) -> str:
+        return self.f.number(v, d)
+
+    def rate(self, v: float) -> str:
+        """A speed: one decimal below 100 (17.4 tokens/s), none above."""
+        return self.f.number(v, 1 if abs(v) < 100 else 0)
+
+    def hours(self, v: float) -> str:
+        """A duration in hours: whole hours as they are, half an hour as 0.5."""
+        return self.f.number(v, 0 if float(v).is_integer() else 1)
+
+    def per_s(self, v: float) -> str:
+        """A rate per second: as :meth:`hours` from one up, below it to three significant
+        digits (1,000 requests a day is 0.0116 a second, was "0.0")."""
+        if v >= 1 or v <= 0:
+            return self.hours(v)
+        digits = min(9, 2 - math.floor(math.log10(v)))
+        said = f"{v:.{digits}f}".rstrip("0")  # 0.5, not 0.500
+        return self.n(v, len(said.partition(".")[2]))
+
+    def duration(self, hours: float) -> str:
+        """A run's length with its unit: hours from one hour (one decimal under 100), minutes
+        under an hour, seconds under a minute (LoRA of 70B on 2.6M tokens read "0.0 hours":
+        2.8 minutes); what rounds to one hour is "1 hour" (a job of 1.03 hours read "1.0
+        hours")."""
+        if abs(hours - 1) < 1e-9 or (hours >= 1 and round(hours, 1) == 1):
+            return self.say("duration_hour")
+        if hours >= 1:
+            whole = abs(hours - round(hours)) < 1e-9  # billed hours: "6 hours", not "6.0"
+            return self.say("duration_hours", n=self.n(hours, 1 if hours < 100 and not whole
+                                                        else 0))
+        minutes = hours * 60
+        if minutes >= 1:
+            return self.say("duration_minutes", n=self.n(minutes, 1 if minutes < 10 else 0))
+        return self.say("duration_seconds", n=self.n(max(1.0, hours * 3600)))
+
+    def gib(self, v: float) -> str:
+        return self.f.number(v, 1)
+
+    def usd(self, v: float) -> str:
+        return self.f.money(v, 2 if abs(v) < 1000 else 0)
+
+    def unit_usd(self, v: float) -> str:
+        """A small unit cost (per image, per hour of audio): three decimals under $0.10,
+        four under $0.01 (a cent's fraction is the whole figure: $0.0035, not $0.003)."""
+        return self.f.money(v, 4 if 0 < abs(v) < 0.01 else 3 if 0 < abs(v) < 0.1 else 2)
+
+    def say(self, key: str, **kw: object) -> str:
+        return self.t[key].format(**kw)
+
+    def gpu_name(self, gid: str) -> str:
+        return self.reg.gpus[gid].name
+
+    def setup(self, n: int, gid: str) -> str:
+        return self.say("setup", n=n, gpu=self.gpu_name(gid))
+
+    def option_setup(self, o: Option) -> str:
+        """An option's machines: "2 × H100", or "4 instances of 1 × L4" over several nodes."""
+        one = self.setup(o.offer.gpu_count, o.offer.gpu)
+        return self.say("instances", n=o.nodes, setup=one) if o.nodes > 1 else one
+
+    def replicas(self, n: int) -> str:
+        """ "1 replica", "2 replicas" (in the answer's language)."""
+        return self.say("replica_one") if n == 1 else self.say("replica_many", n=self.n(n))
+
+    def gpus_per_replica(self, n: int) -> str:
+        """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
+        return (self.say("gpus_per_replica_one") if n == 1
+                else self.say("gpus_per_replica_many", n=self.n(n)))
+
+    def days(self, hours: float) -> str:
+        """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
+        return self.say("gpu_days", days=self.n(hours / 24, 1 if hours < 240 else 0)) \
+            if hours >= 48 else ""
+
+    def usage(self) -> str:
+        """The usage a monthly figure assumes, in words: "24 h/day, 30 days/month", "8 h/day,
+        22 days/month" (a month is 30 days unless stated, as the recommendations count it);
+        days of the week stated ("weekdays") with the share of that month they make: "8 h/day,
+        21.4 days/month (5 days a week: 30 × 5/7)"."""
+        h = self.st.hours_per_day or 24.0
+        d = self.hours(self.st.days_per_month or MONTH_DAYS)  # 21.4 for weekdays, 22 as stated
+        if self.st.days_per_week:
+            return self.say("usage_week", h=self.hours(h), d=d, w=self.hours(self.st.days_per_week))
+        return self.say("usage_days", h=self.hours(h), d=d)
+
+    def month_hours(self) -> float:
+        """GPU hours in a month at the stated usage: hours a day x days a month (24 x 30 =
+        720 around the clock), the recommendations' convention."""
+        return (self.st.hours_per_day or 24.0) * (self.st.days_per_month or MONTH_DAYS)
+
+    def train_tokens(self) -> int | None:
+        """The tokens a training run processes: the stated tokens times the epochs ("50M
+        tokens, 3 epochs" is 150M)."""
+        if not self.det.tokens:
+            return None
+        return self.det.tokens * (self.st.epochs or 1)
+
+    def use_examples(self) -> None:
+        """A training set stated as examples and no tokens ("10k examples", "10.000 de
+        exemple"): its tokens are the examples times the tokens of one; where the question
+        does not say them, the sequence length the fine-tuning is sized at (the one stated,
+        else the sizing's default), said as assumed by :meth:`train_tokens_text`."""
+        if self.det.tokens or self.st.examples is None:
+            return
+        count, length = self.st.examples
+        self.example_tokens = length or self.st.sequence_tokens or _FT_SEQUENCE
+        self.det = msgspec.structs.replace(self.det, tokens=count * self.example_tokens)
+
+    def train_tokens_text(self) -> str:
+        """The training tokens in words, with the epochs when stated: "150,000,000
+        (50,000,000 × 3 epochs)"; from examples, each factor, and what is assumed:
+        "20,480,000 (10,000 examples × 2,048 tokens × 1 epoch; assumed: ...)"."""
+        total = self.train_tokens() or 0
+        if self.example_tokens is not None and self.st.examples is not None:
+            count, length = self.st.examples
+            epochs = self.st.epochs or 1
+            per = self.n(self.example_tokens)
+            assumed = ("" if length and self.st.epochs else self.t["examples_assumed_epoch"]
+                       if length else self.say("examples_assumed_len", per=per)
+                       if self.st.epochs else self.say("examples_assumed_both", per=per))
+            return self.say("examples_tokens", total=self.n(total), examples=self.n(count),
+                            per=per, assumed=assumed,
+                            epochs=self.t["examples_epoch_one"] if epochs == 1 else
+                            self.say("examples_epochs", n=self.n(epochs)))
+        if self.st.epochs and self.st.epochs > 1 and self.det.tokens:
+            return self.say("epochs_tokens", total=self.n(total), tokens=self.n(self.det.tokens),
+                            epochs=self.n(self.st.epochs))
+        return self.n(total)
+
+    def use_documents(self) -> None:
+        """An embedding job stated as documents and no tokens ("embed 10 million documents
+        with bge-large"): its tokens are the documents times the tokens of one; where the
+        question does not say them, one input of the length an embedding job is sized at
+        (:func:`_embed_on_gpu`, :func:`_job_total`: the model's own limit, at most 512;
+        bge-large-en-v1.5's max_context is 512 in catalog/models), said as assumed by
+        :meth:`documents_note`. Without it the answer gave the price of an hour alone."""
+        m = self.model
+        if self.det.tokens or self.st.documents is None or m is None or m.task != "embed":
+            return
+        count, length = self.st.documents
+        self.document_tokens = length or min(self.max_ctx() or 512, 512)
+        self.det = msgspec.structs.replace(self.det, tokens=count * self.document_tokens)
+
+    def documents_note(self) -> None:
+        """After an embedding job's lead: its tokens as documents × tokens of one, and the
+        tokens of one as assumed where the question does not state them."""
+        if self.document_tokens is None or self.st.documents is None or not self.det.tokens:
+            return
+        count, length = self.st.documents
+        per = self.n(self.document_tokens)
+        self.out.more.append(self.say(
+            "embed_documents", total=self.n(self.det.tokens), docs=self.n(count), per=per,
+            assumed="" if length else self.say("embed_documents_assumed", per=per)))
+
+    # -- the core -----------------------------------------------------------------------------
+
+    def size(self, **kw: Any) -> SizingResult | None:
+        named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
+                                 else {"model": self.model_id})
+        req = {**named, **{k: v for k, v in kw.items() if v is not None}}
+        if self.weights and "weights" not in kw:
+            req["weights"] = self.weights
+        engine = self.engine()
+        if engine is not None and "engine" not in req:
+            req["engine"] = engine
+        try:
+            return size(msgspec.convert(req, SizingRequest), self.catalog)
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+
+    def engine(self) -> str | None:
+        """The engine the question names, which every sizing of the answer runs on (as
+        ``/v1/sizing`` with ``engine``), so that a combination sizing refuses is never a yes;
+        None when none is named or it does not serve the model (SDXL "with vLLM": the
+        model's default engine answers, as it did)."""
+        e = self.reg.engines.by_id.get(self.ex.engine) if self.ex.engine else None
+        m = self.model
+        return e.id if e is not None and m is not None and e.serves(m.kind, m.family) else None
+
+    def engine_name(self, engine_id: str) -> str:
+        """An engine as the catalog names it ("TensorRT-LLM")."""
+        e = self.reg.engines.by_id.get(engine_id)
+        return e.name if e is not None else engine_id
+
+    def media_kw(self, gid: str | None = None, count: int = 1, job: bool = False
+                 ) -> dict[str, Any]:
+        """The sizing arguments an image, video or speech question states: the batch size
+        ("batch 16", "lot de 16"), the denoising steps ("30 steps", "30 de pași") and an
+        image's width × height ("512x512"). A speech job priced on the GPU named (``job``)
+        with no batch stated runs at the batch the recommendations give a batch job on that
+        GPU (their option's requests in flight per GPU), so the two agree. Each setting used
+        is said in the answer (``media_notes``)."""
+        m = self.model
+        kw: dict[str, Any] = {}
+        if m is None:
+            return kw
+        if m.kind == "diffusion":
+            if self.st.diffusion_steps:
+                kw["steps"] = self.st.diffusion_steps
+            if self.st.image_width_px and self.st.image_height_px and m.modality in (
+                    "image", "video"):
+                kw["width"], kw["height"] = self.st.image_width_px, self.st.image_height_px
+            elif m.modality == "video" and self.st.video_height_px:
+                kw["width"], kw["height"] = self.video_size(self.st.video_height_px)
+        batch = self.ex.batch_size
+        if batch is None and job and m.kind == "audio" and gid is not None:
+            batch = self.job_batch(gid, count)
+            if batch is not None:
+                self.media_batch_how = "job"
+        elif batch is not None:
+            self.media_batch_how = "stated"
+        if batch is not None and m.kind in ("audio", "diffusion"):
+            kw["batch_size"] = batch
+        return kw
+
+    def video_size(self, height: int) -> tuple[int, int]:
+        """The width × height a video model is sized at for a height written as "480p": the
+        model's native size at that height; else a size of that height its catalog notes list
+        (Wan 2.1 14B: "also 480p 832x480"); else 16:9 with both sides rounded to the model's
+        latent multiple (the VAE's downsampling × the denoiser's spatial patch: 16 for Wan and
+        HunyuanVideo, so 544p is 960×544 and 1080p 1920×1088), as the pipelines take only
+        whole patches. How it was read is kept for ``media_notes`` to say."""
+        m = self.model
+        assert m is not None
+        if m.native_width and m.native_height == height:
+            self.video_size_how = "native"
+            return m.native_width, height
+        for lm in _SIZE_IN_NOTES.finditer(m.notes):
+            if int(lm.group(2)) == height:
+                self.video_size_how = "listed"
+                return int(lm.group(1)), height
+        self.video_size_how = "16:9"
+        k = _latent_multiple(m)
+        return max(k, round(height * 16 / 9 / k) * k), max(k, round(height / k) * k)
+
+    def job_batch(self, gid: str, count: int) -> int | None:
+        """The batch per GPU the recommendations run a speech batch job at on ``gid``: the
+        requests in flight of their option of ``count`` × ``gid`` on one machine over its
+        GPUs (None when they give no such option)."""
+        rec = self.recommend(workload="batch", top_n=50, interruptible=False)
+        for o in rec.options if rec is not None else []:
+            if (o.offer.gpu == gid and o.nodes == 1 and o.performance.max_concurrency
+                    and o.offer.gpu_count == count):
+                return max(1, o.performance.max_concurrency // o.offer.gpu_count)
+        for o in rec.options if rec is not None else []:
+            if o.offer.gpu == gid and o.performance.max_concurrency:
+                return max(1, o.performance.max_concurrency // (o.offer.gpu_count * o.nodes))
+        # no option of that GPU among theirs (a dear GPU): their batch-job batch,
+        # AUDIO_JOB_BATCH, halved until the sizing holds it on this GPU
+        b = AUDIO_JOB_BATCH
+        while b > 1:
+            r = self.size(gpu=gid, gpu_count=count, batch_size=b)
+            if r is not None and r.fits:
+                return b
+            b //= 2
+        return None
+
+    def media_notes(self, kw: Mapping[str, Any]) -> None:
+        """Says the batch and the steps a media answer is sized at (the size is in its first
+        sentence)."""
+        if "batch_size" in kw:
+            job = "media_batch_job" if self.transcribes() else "media_batch_job_gen"
+            self.out.more.insert(0, self.say(
+                job if self.media_batch_how == "job" else "media_batch",
+                batch=self.n(kw["batch_size"])))
+        if "steps" in kw:
+            m = self.model
+            default = m.default_steps if m is not None else None
+            self.out.more.insert(0, self.say(
+                "media_steps", steps=self.n(kw["steps"]),
+                default=self.n(default or 30)))  # sizing's default: the model's, else 30
+        if self.video_size_how is not None and "width" in kw and self.model is not None:
+            self.out.more.insert(0, self.say(
+                f"video_size_{self.video_size_how.replace(':', '_')}",
+                p=self.st.video_height_px, w=kw["width"], h=kw["height"],
+                k=_latent_multiple(self.model)))
+
+    def card(self) -> tuple[str | None, str | None]:
+        """(gpu id, how the setup is named): the GPU named, else a card of the memory
+        stated."""
+        if self.ex.gpu:
+            return self.ex.gpu, None
+        if self.det.memory_gib:
+            gid = card_for_memory(self.catalog, self.det.memory_gib)
+            if gid:
+                return gid, self.say("mem_card", gb=self.n(self.det.memory_gib),
+                                     gpu=self.gpu_name(gid))
+        return None, None
+
+    def offers_for(self, gid: str) -> list[OfferView]:
+        """The offers for ``gid`` with a price, trusted and fresh ones first, cheapest per
+        GPU-hour first."""
+        left_out = self.excluded()
+        views = [v for v in self.catalog.views(self.today)
+                 if v.gpu == gid and v.price_per_gpu_usd_h is not None
+                 and v.provider not in left_out]
+        self.excluded_used = self.excluded_used or bool(left_out)
+        if self.det.provider:
+            at = [v for v in views if v.provider == self.det.provider]
+            if views and not at:
+                # the provider named has none: the answer says so before the prices elsewhere
+                self.provider_missed.add(gid)
+            views = at or views
+        regions = self.region_filter()
+        if regions is not None:
+            # the region asked: only offers placed there, as /v1/offers?region= filters them
+            # (an offer whose location is unknown is never "in Europe")
+            placed = [n for n in (in_regions(v, regions) for v in views) if n is not None]
+            if views and not placed:
+                self.region_missed.add(gid)
+            views = placed
+            self.region_used = True
+        return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
+
+    def region_values(self) -> list[str]:
+        """The region asked as values the region filter reads: a continent, a country code or
+        a provider region id as is; a region id's stem ("us-east") as every id the offers
+        list that starts with it ("us-east-1", "us-east-2"...)."""
+        r = self.det.region
+        if not r:
+            return []
+        idx = self.catalog.regions
+        table = idx.table
+        low = r.lower()
+        target = table.aliases.get(low, low).lower()
+        if (target in table.continents or target.upper() in table.countries
+                or low in idx.ids):
+            return [r]
+        return sorted(i for i in idx.ids if i.startswith(low))
+
+    def region_filter(self) -> RegionFilter | None:
+        if not self.det.region:
+            return None
+        if self._regions is None:
+            values = self.region_values()
+            try:
+                self._regions = parse_region_filter(values, self.catalog.regions) if values \
+                    else RegionFilter(())
+            except DomainError:
+                self._regions = RegionFilter(())
+        return self._regions
+
+    def region_name(self) -> str:
+        return self.st.region_word or self.det.region or ""
+
+    def count_price(self, b: tuple[OfferView, float, str], n: int, machine: int) -> None:
+        """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
+        GPUs of the machine :meth:`where` names), its date and its price warnings."""
+        v, per, kind = b
+        self.out.more.append(self.say("gpu_count_rate_price", hour=self.usd(per * n),
+                                      n=self.n(n), price=self.usd(per),
+                                      provider=self.where(v, machine), kind=self.kinds[kind]))
+        self.out.more.append(self.say("price_date", date=self.view_date(v)))
+        self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+    def replicas_price(self, gid: str, per: int, setups: int) -> bool:
+        """The hourly price of ``setups`` independent replicas of ``per`` × ``gid`` on whole
+        machines (each holding whole replicas: 2 of 1 GPU on a 2-GPU machine), the fewest
+        machines of the offer that cost least in all, on-demand else reserved, as
+        /v1/recommendations rents instances for a load (7 replicas of one L40S: 2 machines
+        of 4, 8 GPUs); said with its date and price warnings. False when none is priced."""
+        views = [v for v in self.offers_for(gid) if v.gpu_count % per == 0]
+        fresh = [v for v in views if not v.stale and not v.suspect] or views
+        for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
+            priced = [(getattr(v, attr) * (machines := math.ceil(setups / (v.gpu_count // per))),
+                       machines, v)
+                      for v in fresh if getattr(v, attr) is not None]
+            if not priced:
+                continue
+            hour, machines, v = min(priced, key=lambda x: (x[0], x[1] * x[2].gpu_count))
+            self.out.more.append(self.say(
+                "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
+                machines=self.say("instances", n=self.n(machines),
+                                  setup=self.setup(v.gpu_count, gid)),
+                gpus=self.n(machines * v.gpu_count),
+                price=self.usd(getattr(v, attr) / v.gpu_count), kind=self.kinds[key]))
+            self.out.more.append(self.say("price_date", date=self.view_date(v)))
+            self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            return True
+        return False
+
+    def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False,
+              spot: bool = False) -> tuple[OfferView, float, str] | None:
+        """The cheapest trusted offer for ``count`` × ``gid`` on its on-demand price (the price
+        a GPU kept running is billed at), else reserved, else spot: (offer, $/GPU-hour of the
+        ``count``, pricing key), so that $/GPU-hour × ``count`` is what is rented: the
+        cheapest one machine that holds ``count`` (one card: a single-GPU machine), exactly
+        that many GPUs or a larger machine rented whole, on a tie the exact count; else
+        machines that make up ``count`` together (2 of 4), else the fewest machines that
+        cover it (3 of 2-GPU machines: 2 of them), as /v1/recommendations rents whole
+        instances; :meth:`where` says which. ``share`` (a card's own price asked, no
+        setup): for one GPU the lowest price per GPU of any machine (a share of a larger
+        machine, named so by :meth:`where`; :meth:`single` gives the price of a card
+        alone). ``fabric`` (a training run): machines that make up the count together only
+        with a fast network between them (InfiniBand, EFA or RoCE, the recommendations'
+        ``FAST_NETWORKS`` rule for multi-node training), the largest machines first (fewest
+        nodes to sync).
+        ``spot``: spot prices only (a training run asked on spot: :func:`_spot`)."""
+        views = self.offers_for(gid)
+        fresh = [v for v in views if not v.stale and not v.suspect] or views
+        if fabric and count > 1:
+            whole = [v for v in fresh if v.gpu_count >= count]
+            linked = [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0
+                      and v.network in FAST_NETWORKS]
+            big = max((v.gpu_count for v in linked), default=0)
+            fresh = whole + [v for v in linked if v.gpu_count == big]
+        # several GPUs: the cheapest one machine that holds them, exactly that many or a
+        # larger one rented whole, compared by what is paid (a model or job split over GPUs
+        # needs them in one machine; 6 x H100 was a 6-GPU machine at $35.84/h beside an
+        # 8-GPU one at $14.00/h), the exact count on a tie; else machines that make up the
+        # count together (said so, with the network caveat)
+        pools = ((fresh,) if share and count == 1 else
+                 ([v for v in fresh if v.gpu_count >= count],
+                  [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
+                  fresh))
+        for pool in pools:
+            for key, attr in ((("spot", "spot_usd_h"),) if spot else
+                              (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
+                               ("spot", "spot_usd_h"))):
+                # whole machines: one larger machine, or as many as cover ``count``
+                priced = [(getattr(v, attr) / v.gpu_count if share and count == 1 else
+                           getattr(v, attr) * _instances(v, count) / count, v)
+                          for v in pool if getattr(v, attr) is not None]
+                if priced:
+                    per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
+                    return v, per, key
+        return None
+
+    def single(self, gid: str) -> tuple[OfferView, float] | None:
+        """The cheapest trusted on-demand price of one ``gid`` rented alone (a single-GPU
+        offer): (offer, $/h)."""
+        singles = [v for v in self.offers_for(gid) if v.gpu_count == 1 and not v.stale
+                   and not v.suspect and v.on_demand_usd_h is not None]
+        if not singles:
+            return None
+        v = min(singles, key=lambda x: x.on_demand_usd_h or 0.0)
+        return v, v.on_demand_usd_h or 0.0
+
+    def single_note(self, v: OfferView, gid: str) -> None:
+        """After a per-GPU price that is a share of a larger machine: the price of one card
+        alone, or that none is rented alone."""
+        if v.gpu_count <= 1:
+            return
+        one = self.single(gid)
+        if one is None:
+            self.out.more.insert(0, self.say("single_none", gpu=self.gpu_name(gid),
+                                             n=self.n(v.gpu_count)))
+        else:
+            self.out.more.insert(0, self.say("single_card", price=self.usd(one[1]),
+                                             provider=one[0].provider,
+                                             kind=self.kinds["on_demand"]))
+
+    def where(self, v: OfferView, count: int = 1, share: bool = False) -> str:
+        """The provider of a price for ``count`` GPUs, with the machine it comes from when
+        that is not one machine of ``count``: "lambda (2 machines of 4 × H100)", "lium (the
+        whole machine of 2 × L40S)"; ``share`` (a price per GPU of a larger machine, as
+        :meth:`basis` gives a card's own price): "lium (per GPU of a 2-GPU machine)"."""
+        if v.gpu_count == count:
+            if count == 1:
+                return v.provider
+            return self.say("node_one", provider=v.provider, setup=self.setup(count, v.gpu))
+        if v.gpu_count > count and (count > 1 or not share):
+            return self.say("node_whole", provider=v.provider,
+                            setup=self.setup(v.gpu_count, v.gpu))
+        if v.gpu_count < count and (count % v.gpu_count == 0 or not share):
+            return self.say("node_many", provider=v.provider,
+                            nodes=self.n(_instances(v, count)),
+                            setup=self.setup(v.gpu_count, v.gpu))
+        return self.say("node_share", provider=v.provider, n=self.n(v.gpu_count))
+
+    def view_date(self, v: OfferView) -> str:
+        """An offer's price date in words, in the answer's language (the view's own words
+        are English)."""
+        return price_date_words(v.as_of, v.as_of_kind, self.t)
+
+    def price_warnings(self, offer_id: str, as_of: str, kind: str, stale: bool,
+                       age_days: int | None) -> None:
+        if stale and age_days is not None:
+            self.warn(self.say("warn_stale", offer=offer_id, days=self.n(age_days)))
+        if kind == "assumed":
+            self.warn(self.say("warn_assumed", offer=offer_id, date=as_of))
+
+    def warn(self, text: str) -> None:
+        if text not in self.out.warnings:
+            self.out.warnings.append(text)
+
+    def core_warn(self, text: str) -> None:
+        """A warning of sizing or recommendations (English), in the answer's language."""
+        self.warn(localise(text, self.t, self.f, self.kinds))
+
+    def sized_warnings(self, r: SizingResult, ctx: int | None = None) -> None:
+        for w in r.warnings:
+            self.core_warn(w)
+        limit = self.max_ctx()
+        if ctx and limit and ctx > limit and self.model is not None:
+            self.warn(self.say("warn_context", model=self.model.name, limit=self.n(limit),
+                               ctx=self.n(ctx)))
+        if r.fits and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * self.cap(r):
+            free = max(0.0, 1 - r.memory.per_gpu_gib / self.cap(r))
+            self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
+                               cap=self.gib(self.cap(r)), pct=self.f.percent(free, 0)))
+
+    def cap(self, r: SizingResult) -> float:
+        """The memory per GPU the sizing's fit compares with (an inference engine's share of
+        the card for an LLM served, else the usable memory)."""
+        assert r.gpu is not None
+        return r.capacity_per_gpu_gib or r.gpu.usable_gib
+
+    def nofit(self) -> str:
+        """No GPU of the list holds it: a language model may split over nodes; a diffusion
+        pipeline runs one whole copy per GPU (sizing's one replica a GPU), so more GPUs or
+        nodes never help it."""
+        m = self.model
+        return self.t["nofit_replica"] if m is not None and m.kind == "diffusion" else (
+            self.t["nofit"])
+
+    def max_ctx(self) -> int | None:
+        m = self.model
+        if m is None or m.architecture is None:
+            return None
+        return m.architecture.max_context
+
+    def record(self, r: SizingResult, ctx: int, per_replica: bool = False) -> None:
+        """The sizing numbers of the answer. ``per_replica``: a training run's memory is one
+        data-parallel replica's (the sizing's total counts every replica), the setup its
+        ``fits_on`` rows hold. ``weights_gib`` is always the model's weights: ZeRO-3 / FSDP
+        shards them over the data-parallel GPUs, whose shards the sizing's total already adds
+        up to one copy (dividing them gave Llama 3.1 8B 7.48 GiB of weights on 2 H100)."""
+        fits = [f"{f.gpu_count} × {f.gpu_name}" for f in
+                sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
+        mem = r.memory
+        if per_replica and r.layout is not None and r.layout.data > 1:
+            d = r.layout.data  # each replica holds the weights and its share of the users'
+            copies = 1 if (r.layout.zero_stage or 0) >= 3 else d
+            mem = msgspec.structs.replace(
+                mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / copies,
+                kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
+        self.out.sizing = SizingNumbers(
+            model=r.model.id, weights=r.weights, context_tokens=ctx,
+            model_name=self.model.name if self.scaled and self.model else r.model.name,
+            total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
+            kv_cache_gib=None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2),
+            fits_on=fits)
+        self.out.computed = True
+
+    def fits_text(self, r: SizingResult, k: int = 3) -> str:
+        rows = sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:k]
+        return ", ".join(self.setup(f.gpu_count, f.gpu) for f in rows)
+
+    def ask(self, quantity: str, value: float, unit: str, yes: bool | None = None) -> None:
+        self.out.asked = AskedNumber(quantity=quantity, value=value, unit=unit, yes=yes)
+        self.out.computed = True
+
+    def recommend(self, **kw: Any) -> Recommendation | None:
+        assert self.model_id is not None
+        # a bare size's scaled stand-in is recommended as its architecture, as ``size``
+        # sizes it: its id would rank the unscaled model ("100 users of a 50B model" was
+        # Falcon 40B, refused past its 2,048-token context, and the answer fell back to GiB)
+        named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
+                                 else {"model": self.model_id})
+        req: dict[str, Any] = {**named, "weights": self.weights or "auto", "top_n": 3}
+        if self.ex.budget_usd_per_hour:
+            req["max_usd_per_hour"] = self.ex.budget_usd_per_hour
+        if self.ex.budget_usd_per_month:
+            req["max_usd_per_month"] = self.ex.budget_usd_per_month
+        elif self.st.budget_usd_per_day:
+            # a month is 30 days (days_per_month's default): $50/day is $1,500/month
+            req["max_usd_per_month"] = self.st.budget_usd_per_day * MONTH_DAYS
+        if self.st.storage_gb:
+            req["storage_gb"] = self.st.storage_gb
+        if self.st.egress_gb:
+            req["egress_gb_per_month"] = self.st.egress_gb
+        if self.det.provider:
+            req["providers"] = [self.det.provider]
+        if self.excluded():
+            req["exclude_providers"] = list(self.excluded())
+            self.excluded_used = True
+        if self.det.region:
+            req["regions"] = self.region_values() or [self.det.region]
+            self.region_used = True
+        if self.st.max_ttft_ms and self.generates_tokens():
+            # a token target of an image, speech or embedding model is refused by the
+            # recommendations (capability.check_applies); the answer says it does not apply
+            req["max_time_to_first_token_ms"] = self.st.max_ttft_ms
+        if self.st.hours_per_day:
+            req["hours_per_day"] = self.st.hours_per_day
+        if self.st.days_per_month:
+            req["days_per_month"] = self.st.days_per_month
+        req.update({k: v for k, v in kw.items() if v is not None})
+        try:
+            return recommend(msgspec.convert(req, RecommendationRequest), self.catalog,
+                             self.today, explain=False)
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+
+    def excluded(self) -> tuple[str, ...]:
+        """The catalog providers the question leaves out ("excluding Hyperstack"), as the
+        recommendations' ``exclude_providers``; one also asked for stays asked for (the
+        recommendations refuse a provider both asked for and left out)."""
+        ids = {p.id for p in self.catalog.providers}
+        return tuple(x for x in self.st.exclude_providers
+                     if x in ids and x != self.det.provider)
+
+    def transcribes(self) -> bool:
+        """Whether the model is speech-to-text (Whisper): an audio model with no component
+        that writes a waveform (a codec or a VAE, as MusicGen, Bark and Stable Audio have);
+        its batch job is a transcription job, a generator's a generation job."""
+        m = self.model
+        return m is not None and m.kind == "audio" and not any(
+            c.role in ("codec", "vae") for c in m.components)
+
+    def generates_tokens(self) -> bool:
+        """Whether the model generates tokens (an LLM that is not an embedding model): only
+        there do a time to first token and a tokens/s target apply."""
+        return self.model is not None and self.model.kind == "llm" and self.model.task != "embed"
+
+    def offer_numbers(self, rec: Recommendation) -> None:
+        for o in rec.options:
+            self.out.offers.append(OfferNumbers(
+                offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
+                gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,
+                pricing_model=o.pricing_model, per_hour_usd=o.cost.per_hour_usd,
+                per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of,
+                as_of_kind=o.offer.as_of_kind,
+                price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, self.t),
+                why=o.why))
+
+    def option_warnings(self, o: Option) -> None:
+        for w in o.warnings:
+            self.core_warn(w)
+        if o.offer.stale:
+            age = (self.today - dt.date.fromisoformat(o.offer.as_of)).days
+            self.warn(self.say("warn_stale", offer=o.offer.id, days=self.n(age)))
+        elif o.offer.as_of_kind == "assumed" and not any(
+                x.startswith("price date ") for x in o.warnings):  # the core's, in English
+            self.warn(self.say("warn_assumed", offer=o.offer.id, date=o.offer.as_of))
+
+
+_EXAMPLE_GPU = "h100-sxm"
+"""The card a spot-or-on-demand question that names no GPU and no model is priced on."""
+
+
+def _decap(w: _W, text: str) -> str:
+    """A sentence joined after another: its first letter in lower case, unless it starts with
+    a name ("Meta Llama 3.1 70B", "NVIDIA H100", a provider), which keeps its capital."""
+    names = [w.model.name] if w.model is not None else []
+    names += [g.name for g in w.reg.gpus.values()] + [p.name for p in w.catalog.providers]
+    if any(n and text.startswith(n) for n in names) or text[:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def card_for_memory(catalog: Catalog, gb: float) -> str | None:
+    """A representative GPU with ``gb`` GB of memory (the one most rented first)."""
+    gpus = catalog.registry.gpus
+    for gid in _CARDS_BY_GB:
+        g = gpus.get(gid)
+        if g is not None and round(g.memory_gb) == round(gb):
+            return gid
+    same = [g for g in gpus.values() if round(g.memory_gb) == round(gb)]
+    if same:
+        return sorted(same, key=lambda g: g.id)[0].id
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Intents
+
+
+def _ctx(w: _W, default: int = 4096) -> int:
+    if w.ex.context_tokens:
+        return w.ex.context_tokens
+    m = w.model
+    limit = m.architecture.max_context if m is not None and m.architecture else None
+    if limit and w.ex.model is None and w.ex.params_b:
+        # a bare size stood in for by a model ("a 40B model": Falcon 40B, 2,048 tokens) with
+        # no context stated: sized at the stand-in's own limit, never refused past it
+        return min(default, limit)
+    if m is not None and m.task == "embed" and limit:
+        # an embedding model takes at most its own input length (bge-large: 512)
+        return min(default, limit)
+    return default
+
+
+def _prompt(w: _W, out: int = 512, default: int = 2048) -> int:
+    """The input tokens of one request that generates ``out``. A context stated ("8k
+    context", "32768 context", the ask context's ``context_tokens``) is prompt plus output,
+    as /v1/recommendations reads ``context_tokens``: its prompt is the context less ``out``,
+    so memory, speed and price are all for the context stated. A prompt stated as one ("4000
+    input tokens", "1k in 1k out": ``Stated.prompt_tokens``) is the input itself, and so is
+    a context no longer than ``out`` (nothing would be left of it for a prompt). ``default``
+    input tokens when no length is stated, or the only one read is the output ("500 tokens
+    out each")."""
+    ctx = w.ex.context_tokens
+    if ctx and ctx == w.st.prompt_tokens:
+        return ctx
+    if not ctx or ctx == w.st.output_tokens:
+        return default
+    return ctx if ctx <= out else ctx - out
+
+
+def _gpu_spec(w: _W, gid: str) -> None:
+    """A GPU's own figure asked, with no model: its memory or its memory bandwidth, from the
+    GPU registry."""
+    g = w.reg.gpus[gid]
+    kind = g.memory_type or "VRAM"
+    if w.st.bandwidth:
+        w.out.first = w.say("gpu_bandwidth_spec", gpu=g.name, tbs=w.f.number(
+            g.bandwidth_gb_s / 1000, 2), gbs=w.n(g.bandwidth_gb_s), gb=w.n(g.memory_gb),
+            type=kind)
+        w.ask("memory_bandwidth_gb_s", g.bandwidth_gb_s, "GB/s")
+    else:
+        w.out.first = w.say("gpu_memory_spec", gpu=g.name, gb=w.n(g.memory_gb), type=kind,
+                            usable=w.gib(g.usable_gib))
+        w.ask("gpu_memory_gb", g.memory_gb, "GB")
+
+
+def _no_platform(w: _W, r: SizingResult, gpu: GPU) -> str | None:
+    """"No: <engine> does not run on <GPU> (<its compute capability>): it runs on <what its
+    platform covers>" where sizing refused the engine on that GPU at any precision
+    (catalog/kernels.toml [[platform]]), else None."""
+    kernels = w.reg.kernels
+    plat = kernels.platforms.get(r.engine)
+    s = kernels.supported(r.engine, get_precision(r.weights), gpu)
+    if r.runs is not False or plat is None or s.ok or not s.rule.startswith("platform:"):
+        return None
+    cover = []
+    if plat.cuda_min == "any":
+        cover.append(w.t["core_cover_any_nvidia"])
+    elif plat.cuda_min is not None:
+        cover.append(w.say("core_cover_cc", cc=plat.cuda_min))
+    if "*" in plat.rocm:
+        cover.append(w.t["core_cover_any_amd"])
+    elif plat.rocm:
+        cover.append("AMD " + "/".join(plat.rocm))
+    if plat.other:
+        cover.append(f" {w.t['core_or']} ".join(plat.other))
+    nvidia = gpu.vendor.lower() == "nvidia"
+    hw = (w.say("core_hw_cc", cc=gpu.compute_capability) if nvidia and gpu.compute_capability
+          else w.t["core_hw_cc_unknown"] if nvidia
+          else gpu.compute_capability or gpu.architecture or gpu.vendor)
+    return w.say("fits_no_platform", engine=w.engine_name(r.engine), gpu=gpu.name, hw=hw,
+                 cover=", ".join(cover) or w.t["core_cover_none"])
+
+
+def _other_engine(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
+                  ) -> SizingResult | None:
+    """Another engine that runs the model on ``gid``, sized there (with ``kw``): as sizing's
+    warning names them, the first of the catalog's engines that runs the weights asked, else
+    the first that runs the nearest precision to them (catalog/kernels.toml [nearest]); None
+    when none serves it there."""
+    gpu = w.reg.gpus[gid]
+    p = get_precision(r.weights)
+    lookup = {x.id: x for x in PRECISIONS}
+    kernels = w.reg.kernels
+    for same in (True, False):
+        for e in w.reg.engines:
+            q = p if same else kernels.nearest_supported(e.id, p, gpu, lookup)
+            if e.id == r.engine or q is None or not kernels.supported(e.id, q, gpu).ok:
+                continue
+            got = w.size(gpu=gid, gpu_count=count, weights=q.id, engine=e.id, **kw)
+            if got is not None and got.runs is not False:
+                return got
+    return None
+
+
+# The precisions tried, in order, when a model does not fit as asked: the common 8-bit,
+# 4-bit and GGUF formats, down to the smallest GGUF one we size.
+_SMALLER = ("fp8", "int8", "q8_0", "q6_k", "q5_k_m", "awq-int4", "q4_k_m", "q3_k_m", "q2_k")
+
+
+def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
+                        setup: str, engine: str | None = None) -> None:
+    """After a "no": the lower precisions at which the model fits on that setup (with the
+    GPU's kernels able to run them), else how much the smallest still needs. ``engine``:
+    sized with that engine (another than the question's, which runs there), else the
+    question's."""
+    bits = get_precision(r.weights).bits_linear
+    fits: list[tuple[str, float]] = []
+    smallest: tuple[str, float] | None = None
+    for pid in _SMALLER:
+        if get_precision(pid).bits_linear >= bits:
+            continue
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                       weights=pid, engine=engine)
+        if again is None or any(x.startswith("impossible combination") for x in again.warnings):
+            continue
+        smallest = (pid, again.memory.per_gpu_gib)
+        if again.fits:
+            fits.append((pid, again.memory.per_gpu_gib))
+    if fits:
+        w.out.more.insert(0, w.say("fits_at", list=", ".join(
+            w.say("fits_at_one", p=pid, need=w.gib(need)) for pid, need in fits[:4])))
+    elif smallest is not None:
+        w.out.more.insert(0, w.say("fits_at_none", p=smallest[0], need=w.gib(smallest[1]),
+                                   setup=setup))
+
+
+_NAMED_SIZE = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
+"""The size a model id states ("llama-3.1-70b" -> 70)."""
+
+
+def _scaled_stand_in(m: ModelEntry, params: float) -> Architecture | None:
+    """A bare size ("a 70B model") is sized as the catalog model that stands for it (compose's
+    ``_representative``, at most 25 % away, the "I know no model of about N B" limit) only
+    where that model's name states the size within 3 % (Llama 3.1 70B, 70.6B; "a 400B model":
+    Llama 3.1 405B); else ("a 50B model":
+    Falcon 40B's 41.3B; "a 45B model", 8 % off) it is sized at the count stated, so that its
+    weights are that count x the precision's bytes (50e9 x 2 B = 93.1 GiB at fp16):
+
+    ``m``'s architecture with as many layers as put it at ``params`` parameters, the MLP
+    width then trimmed to the exact count (a fraction of a layer); its context limit unknown
+    (the stand-in's is its own, not the stated size's), its vision tower dropped (a size is a
+    language model's). The KV cache per token grows with the layers, so it keeps the
+    stand-in's KV per parameter. None where ``m``'s name states the size within 3 % (sized
+    as ``m``)
+    or for a shape that does not scale by its layers alone (MoE, MLA, hybrid attention,
+    encoder-decoder)."""
+    a, named = m.architecture, _NAMED_SIZE.search(m.id)
+    if (m.kind != "llm" or a is None
+            or (named and abs(float(named.group(1)) * 1e9 - params) <= 0.03 * params)
+            or a.is_moe or a.is_mla or a.is_encoder_decoder or a.linear_attention_layers
+            or a.sliding_window_layers or a.first_dense_layers):
+        return None
+    b = param_breakdown(a)
+    fixed = b.embedding + b.lm_head + a.hidden_size  # and the final norm
+    per_layer = (b.total - fixed) / a.num_layers
+    layers = max(1, round((params - fixed) / per_layer))
+    scaled = msgspec.structs.replace(a, num_layers=layers, max_context=None, vision_params=0)
+    mats = 3 if a.mlp_type == "gated" else 2
+    gap = params - param_breakdown(scaled).total
+    width = a.intermediate_size + round(gap / (layers * mats * a.hidden_size))
+    return msgspec.structs.replace(scaled, intermediate_size=max(1, width))
+
+
+_FALLBACK_PRECISIONS = ("fp8", "int8", "awq-int4")
+"""The precisions tried, largest first, where a model at its own does not fit the GPUs
+named and no precision was stated (as the speed answer does)."""
+
+
+def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str, ctx: int,
+                       held: Callable[[SizingResult], object], takes: bool = True,
+                       **kw: Any) -> SizingResult | None:
+    """The sizing at the largest precision that fits ``count`` x ``gid`` (``held``: it holds
+    what is asked, a request or a context), when no precision was stated and the model's own
+    does not (Llama 3.1 70B at bf16 on one H100: 0 requests; at fp8 one): said so, with the
+    GPUs of it the model's own precision takes (``takes``). None: a precision was stated,
+    the model's own fits, or none of the smaller ones does either. The speed, max-users,
+    max-context and compare answers all fall back through it."""
+    if held(r) or w.weights is not None or w.model is None or w.model.kind != "llm":
+        return None
+    for pid in _FALLBACK_PRECISIONS:
+        if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
+            continue
+        again = w.size(gpu=gid, gpu_count=count, weights=pid, **kw)
+        if again is None or again.runs is False or not held(again):
+            continue
+        w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
+                                ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
+                                cap=w.gib(w.cap(r))))
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None) if takes else None
+        if row is not None:  # the model's own precision: how many of the GPU it takes
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        return again
+    return None
+
+
+def _rps(w: _W, v: float) -> str:
+    """A request rate with three significant figures (0.275, 4.21, 58.3), whole ones as
+    they are."""
+    d = 0 if v >= 100 or float(v).is_integer() else 1 if v >= 10 else 2 if v >= 1 else 3
+    return w.n(v, d)
+
+
+def _min_count(w: _W, gid: str, ctx: int) -> int | None:
+    """The fewest ``gid`` that hold the model (the sizing's fits_on row), or None."""
+    base = w.size(input_tokens=ctx, output_tokens=0)
+    if base is None:
+        return None
+    for row in base.fits_on:
+        if row.gpu == gid:
+            return row.gpu_count
+    return None
+
+
+def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
+                        gpu: str, users: int, ctx: int, across_nodes: bool = False
+                        ) -> tuple[int, int, int, int] | None:
+    """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
+    concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: of the replica widths
+    from the fewest GPUs that hold the model up to 8 (doubling), the one that needs the fewest
+    GPUs in all, each replica carrying as many requests as its KV cache holds (at most the
+    engine's max_num_seqs); among equals the narrower (more replicas). A 70B model in FP8 on
+    H100s for 300 users: one GPU holds the weights but only 3 requests, so 100 of them; two
+    GPUs per replica hold about 50 each, four about 190: 8 GPUs. What a width holds is the most
+    requests whose sizing at that batch fits (/v1/sizing's layout search at the load, not the
+    layout it picks for one request: DeepSeek-R1 at 128k on 8 H200 holds 5 as TP8, where
+    MLA's latent KV is whole on every GPU, and 10 as TP4 x PP2). None when no node of that GPU
+    holds it; with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages
+    across nodes, as :func:`_gpu_count_nodes` sizes them) before None."""
+    def sz(**kw: Any) -> SizingResult | None:
+        # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
+        # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
+        # 40B, refused past its 2,048 tokens: "no setup holds" the users)
+        named = {"model": model} if isinstance(model, str) else {"architecture": model}
+        req = {**named, **({"weights": weights} if weights else {}), **kw}
+        try:
+            return size(msgspec.convert(req, SizingRequest), catalog)
+        except (DomainError, ValueError, msgspec.ValidationError):
+            return None
+    base = sz(input_tokens=ctx, output_tokens=512)
+    if base is None:
+        return None
+    first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
+    if first is None and not across_nodes:
+        return None
+    last = max(first, NODE_GPUS) if first is not None else 16 * NODE_GPUS
+
+    def held(per: int, batch: int) -> SizingResult | None:
+        """The sizing of ``per`` GPUs at ``batch`` requests at once where it holds them all
+        (its KV cache, and the engine's max_num_seqs per replica), else None."""
+        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=batch)
+        if r is None or not r.fits or r.runs is False or not r.max_batch_size:
+            return None
+        cap = r.performance.max_concurrency if r.performance is not None else None
+        return r if not cap or batch <= cap else None
+
+    best: tuple[int, int, int, int] | None = None
+    per = first if first is not None else 2 * NODE_GPUS
+    while per <= last and (best is None or per < best[0]):
+        # each of ``per`` must hold at least ``need`` requests to beat the best so far
+        need = 1 if best is None else math.ceil(users / ((best[0] - 1) // per))
+        most, r = users, held(per, users)
+        if r is None and need < users:
+            # the most it holds: from the capacity of the layout for ``need`` requests (it
+            # holds at least that) up, by halving, to the first batch sizing cannot fit
+            lo, r = need, held(per, need)
+            holds = (min(r.max_batch_size or 1, r.performance.max_concurrency or users)
+                     if r is not None and r.performance is not None else 0)
+            more = held(per, min(users - 1, holds)) if holds > lo else None
+            if more is not None:
+                lo, r = min(users - 1, holds), more
+            # (it fits fewer requests, never more, as the batch grows; the first probe is one
+            # past that capacity, the most in most cases)
+            hi, probe = users, lo + 1
+            while r is not None and hi - lo > 1:
+                mid, probe = probe or (lo + hi) // 2, 0
+                got_mid = held(per, mid)
+                if got_mid is None:
+                    hi = mid
+                else:
+                    lo, r = mid, got_mid
+            most = lo
+        if r is not None and most >= 1:
+            # ``per`` GPUs hold ``most`` requests at once; the sizing's own replicas split
+            # them (its batch is the whole setup's, at most max_num_seqs per replica), unless
+            # they share the experts (expert parallel past the tensor group: attention data
+            # parallel, one replica in all)
+            lay = r.layout
+            replicas_in = 1 if lay is None or lay.expert > lay.tensor else max(1, lay.data)
+            cap = r.performance.max_concurrency if r.performance is not None else None
+            batch = min(r.max_batch_size or 0, cap or r.max_batch_size or 0) // replicas_in
+            groups = math.ceil(users / most)
+            got = (groups * per, groups * replicas_in, per // replicas_in,
+                   max(batch, math.ceil(most / replicas_in)))
+            if best is None or got[0] < best[0]:
+                best = got
+        per *= 2
+    return best
+
+
+def _instances(v: OfferView, n: int) -> int:
+    """The machines ``n`` GPUs are rented as on offer ``v`` (one larger machine, or as many
+    as make up the count: ``basis``)."""
+    return max(1, math.ceil(n / v.gpu_count))
+
+
+def _leads_yes_no(w: _W, text: str) -> bool:
+    """Whether ``text`` opens with the answer language's Yes or No (the words of its
+    ``yes_lead`` / ``no_lead`` messages: "Yes", "No"; "Da", "Nu")."""
+    words = (w.t[k].split("{", 1)[0].rstrip(": ") for k in ("yes_lead", "no_lead"))
+    return any(text.startswith(x) and not text[len(x):len(x) + 1].isalnum() for x in words)

@@ -1,0 +1,680 @@
+"""Cost answers: per hour, month or job, per million tokens, for a model on a GPU under a load."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace as dc_replace
+from typing import Any
+
+import msgspec
+
+from service.domain.answer.core_warnings import localise
+from service.domain.answer.numbers.context import (
+    _W,
+    _decap,
+    _min_count,
+    _prompt,
+    gpu_count_for_users,
+)
+from service.domain.answer.numbers.jobs import (
+    _billed_job,
+    _job_lead,
+    _job_split,
+    _machine_job,
+    _work_rate,
+)
+from service.domain.answer.numbers.media import _job_total, _media_cost, _media_unit, _one_item
+from service.domain.answer.numbers.prices import (
+    _cheapest_card,
+    _gpu_price,
+    _match_weights_note,
+    _month_total,
+    _node_price,
+    _nodes_price,
+    _setup_hour,
+    _spot_option,
+    _variants_price,
+)
+from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.types import (
+    MONTH_DAYS,
+    Option,
+)
+from service.domain.sizing.sizing import (
+    SizingResult,
+)
+
+
+def _cost(w: _W) -> None:
+    month = w.sub == "month"  # the inner answer turns a job's month into "job"
+    period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
+    _cost_inner(w)
+    if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
+        _job_month(w, w.out.asked.value, month)
+    if (period is not None and w.out.asked is not None and w.out.first is not None
+            and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
+        _cost_period(w, w.out.asked.value, period)
+
+
+def _cost_period(w: _W, hour: float, period: str) -> None:
+    """A day, a week or a year asked ("how much per day", "cât costă pe săptămână", "pe
+    an"): the hourly price times the hours a day stated (24 unless stated) and, for a week,
+    its days (7 unless stated), for a year 12 months at the usage stated, leading; the hourly
+    answer that names the setup follows it."""
+    h = w.st.hours_per_day or 24.0
+    days = 1.0 if period == "day" else (w.st.days_per_week or 7.0)
+    total = hour * h * days
+    if period == "year":
+        # 12 of the months every monthly figure here is priced over (30 days unless stated,
+        # MONTH_DAYS), so that the year is 12 x the month the answer shows beside it
+        total = hour * w.month_hours() * 12
+    said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.hours(h),
+                 days=w.hours(days), hour=w.usd(hour), usage=w.usage())
+    w.out.more.insert(0, w.out.first or "")
+    w.out.first = said
+    w.ask(f"per_{period}_usd", total, f"USD/{period}")
+
+
+def _job_month(w: _W, per_job: float, lead: bool) -> None:
+    """A job run on a schedule ("every week", "de două ori pe săptămână"): a month of runs,
+    each billed on its own as the one job priced (its provider's rounding and minimum
+    charge already in that job's cost), in a month of 30 days as every monthly figure here
+    (a week is 30/7 of it); it leads when a month is asked, else follows the job's cost."""
+    n, period = w.st.job_runs or (1.0, "month")
+    runs = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7, "month": 1.0}[period]
+    total = per_job * runs
+    said = w.say("cost_job_month", month=w.usd(total), runs=w.n(runs, 0 if runs.is_integer()
+                                                               else 2),
+                 how=w.say(f"job_runs_{period}", n=w.hours(n)), job=w.usd(per_job))
+    if not lead or w.out.first is None:
+        w.out.more.insert(0, said)
+        return
+    w.out.more.insert(0, w.out.first)
+    w.out.first = said
+    w.ask("per_month_usd", total, "USD")
+
+
+def _full_load(w: _W, gid: str, inp: int, out: int
+               ) -> tuple[SizingResult, int, float, OfferView, float, str, str | None] | None:
+    """The GPU named (its count asked, else the fewest that hold the model, or the users
+    stated) sized for ``inp`` tokens in and ``out`` out: (the sizing, the count, its output
+    tokens/s at full load, the on-demand offer, the setup's hourly price, the price kind, the
+    sentence that says the count is for the users when the fewest that hold the model do not
+    hold them); None where it does not run there or has no price."""
+    count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    # users stated and no count: the fewest that hold them all at once, as the cost path
+    # sizes them (gpu_count_for_users), never a setup whose full load serves fewer
+    nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count, inp + 512)
+    if nofit is not None:
+        count = nofit[0]
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
+    if r is None or r.gpu is None or not r.fits or r.performance is None:
+        return None
+    thr = r.performance.max_throughput_tokens_per_s
+    b = w.basis(gid, count)
+    if not thr or b is None:
+        return None
+    v, per, kind = b
+    return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
+
+
+def _tokens_on_gpu(w: _W, gid: str) -> bool:
+    """A token count to generate on the GPU named ("100 million output tokens on one H100"):
+    the job's total, the tokens over the setup's output at full load, billed at its hourly
+    price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours."""
+    assert w.model is not None and w.det.tokens
+    out = w.st.output_tokens or 512
+    inp = _prompt(w, out)
+    got = _full_load(w, gid, inp, out)
+    if got is None:
+        return False
+    r, count, thr, v, hour, kind, nofit = got
+    # users stated: the tokens come at the rate that load produces (as a million of them is
+    # priced, _million_on_gpu), else at full load
+    users = w.ex.concurrent_requests
+    load = _million_at_load(w, r, count, v, kind, hour, inp, out, users) if users else None
+    if load is not None:
+        thr = load[1]
+    hours = w.det.tokens / thr / 3600
+    # billed as the provider bills the setup's hours, with the weights' storage, as any job
+    job = _billed_job(w, v, hour / count, count, hours, r.weights)
+    total = job.total
+    w.record(r, inp + out)
+    asked_requests = _requests_of(w)  # "1000 requests": the requests lead, their tokens after
+    said = {"tokens": w.n(w.det.tokens), "inp": w.n(inp), "out": w.n(out),
+            **(_requests_said(w, *asked_requests) if asked_requests else {})}
+    w.out.first = w.say(("requests" if asked_requests is not None else "tokens")
+                        + ("_job_gpu_users" if load is not None else "_job_gpu"),
+                        model=w.model.name, users=w.n(users or 0),
+                        weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
+                        hours=w.duration(hours), thr=w.n(thr),
+                        hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
+                        **said)
+    if nofit is not None:
+        w.out.first = f"{nofit} {_decap(w, w.out.first)}"
+    w.ask("per_job_usd", total, "USD")
+    w.out.more.append(_job_split(w, job))
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    if hours > 30 * 24:
+        # over 30 days: as many copies of the setup as finish it within 30 days (a batch
+        # job splits over independent replicas, each at the setup's own throughput)
+        k = math.ceil(hours / (30 * 24))
+        w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
+                     setup=w.setup(count, gid),
+                     alt=w.say("instances", n=w.n(k), setup=w.setup(count, gid)),
+                     alt_days=w.n(hours / k / 24, 1), alt_cost=w.usd(total)))
+    w.sized_warnings(r, inp + out)
+    return True
+
+
+def _requests_tokens(w: _W) -> None:
+    """A count of requests to price ("1000 requests to llama-3.1-8b on an L4", no rate, no
+    tokens stated) is a token job: the requests times each one's output (``_prompt``'s input
+    and 512 out unless stated, said with the answer), at the setup's full-load rate for
+    requests of that length, as :func:`_tokens_on_gpu` prices any token job."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.st.requests
+            or w.det.tokens or w.sub == "million" or w.st.request_rate_per_s
+            or w.ex.workload in ("finetune", "pretrain")):
+        return
+    w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * (w.st.output_tokens or 512))
+
+
+def _requests_of(w: _W) -> tuple[int, int, int] | None:
+    """(requests, input, output tokens of one) of a token job made of requests
+    (:func:`_requests_tokens`); None for any other job."""
+    out = w.st.output_tokens or 512
+    if not w.st.requests or w.det.tokens != w.st.requests * out:
+        return None
+    return w.st.requests, _prompt(w, out), out
+
+
+def _requests_said(w: _W, requests: int, inp: int, out: int) -> dict[str, str]:
+    """The requests of a token job as its answer says them, with the lengths assumed said."""
+    stated = (w.st.prompt_tokens or w.ex.context_tokens) and w.st.output_tokens
+    return {"requests": w.n(requests), "inp": w.n(inp), "out": w.n(out),
+            "tokens": w.n(requests * out), "assumed": "" if stated else w.t["requests_assumed"]}
+
+
+def _bare_holds(w: _W) -> None:
+    """A GPU family named bare ("A100", "A100s") in a cost or a count for an LLM: the memory
+    variant that holds the model on the fewest GPUs, or at the count stated the one that holds
+    it there, as the comparison reads such a name (:func:`_compare`); the note after the
+    answer names the card read and the other's count. The name's alias is the small card
+    (the A100 40GB): Qwen2.5 72B was priced on 8 of it, or on "2 A100s" that do not hold it
+    ("the model needs 8 of it" beside a price for 2), where 2 × A100 80GB do."""
+    bare = w.st.bare_gpu
+    if bare is None or w.model is None or w.model.kind != "llm" or w.ex.gpu != bare[1]:
+        return
+    if w.ex.gpu in w.st.gpu_family and (w.det.provider or w.det.region):
+        return  # priced at a provider or in a region: every card of the family (_cost_inner)
+    word, read, other = bare
+    if w.reg.gpus[other].memory_gb <= w.reg.gpus[read].memory_gb:
+        return
+    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024)  # as the cost's recommendations
+    here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
+    if there is None or (here is not None and here <= there):
+        return
+    if w.ex.gpu_count and here is not None and here <= w.ex.gpu_count:
+        return  # the count stated holds it on the card read
+    w.ex = msgspec.structs.replace(w.ex, gpu=other)
+    w.st = dc_replace(w.st, bare_gpu=(word, other, read))
+
+
+def _cost_inner(w: _W) -> None:
+    _bare_holds(w)
+    gid, _ = w.card()
+    one_card = w.st  # (the alias's card, should no card of the family be offered there)
+    if gid is not None and gid in w.st.gpu_family and (w.det.provider or w.det.region):
+        # "cheapest A100 at aws": a family named bare, priced where the question asks, is
+        # every card of it, as GET /v1/offers?gpu=A100 reads it: the alias's one card can be
+        # missing or suspect there while another card of the family is offered. Without a
+        # model each card is priced in turn, so the note that reads the name as one card goes
+        w.st = dc_replace(w.st, gpu_variants=w.st.gpu_family,
+                          bare_gpu=w.st.bare_gpu if w.model is not None else None)
+    if w.sub != "unit" and _work_rate(w, gid):  # "50,000 SDXL images a day": a load's month
+        return
+    if w.sub == "reserved":
+        w.sub = "hour"  # a reserved price by the hour (the reserved passage answers it)
+    if (w.sub in (None, "hour") and w.st.hours_per_day and not w.ex.budget_usd_per_hour
+            and not w.det.tokens and not w.st.hour_asked):
+        # "8 hours a day": the month at that usage, not an hour; "how much per hour ... 8
+        # hours a day": the hour, the month at that usage after it
+        w.sub = "month"
+    _one_item(w, gid)
+    if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
+        return
+    if w.model is not None and gid is None and _job_total(w):
+        return
+    if w.model is not None and gid is None and w.sub == "unit" and _media_unit(w):
+        return
+    if (w.model is not None and gid is not None and w.model.task == "embed" and w.det.tokens
+            and _embed_on_gpu(w, gid)):
+        return
+    if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
+            and _cheapest_card(w):
+        return
+    _requests_tokens(w)
+    token_job = (w.model is not None and w.model.kind == "llm" and w.model.task != "embed"
+                 and bool(w.det.tokens) and w.sub != "million"
+                 and w.ex.workload not in ("finetune", "pretrain"))
+    if token_job and gid is not None and _tokens_on_gpu(w, gid):
+        return
+    if token_job:
+        w.sub = "job"  # "100 million tokens": the job's total, on the cheapest option
+    if w.model is None and gid is not None and (
+            w.sub == "month" or (w.sub == "job" and w.det.duration_hours)) and (
+            w.st.storage_gb or w.st.egress_gb):
+        _month_total(w, gid)
+        return
+    if (w.model is not None and w.model.kind == "llm" and w.sub == "million"
+            and gid is not None and _million_on_gpu(w, gid)):
+        return
+    if (w.model is None and gid is not None and w.st.node and (w.ex.gpu_count or 1) == 1
+            and _node_price(w, gid)):
+        return  # "an H100 node" (its "an" read as one): the catalog's whole machine of it
+    if w.model is None and w.st.audio_hours and w.st.items:
+        # "10 hours of speech ... on an A10": hours of audio made, no GPU hours; their time
+        # and cost are the model's speed, and no model is named
+        w.out.first = w.say("audio_hours_need_model", n=w.n(w.st.items))
+        return
+    if (w.model is None and gid is not None and w.st.nodes is not None
+            and w.ex.gpu_count == w.st.nodes[0] * w.st.nodes[1]):
+        _nodes_price(w, gid, *w.st.nodes)
+        return
+    if w.model is None:
+        if gid is not None and gid in w.st.gpu_variants:
+            _variants_price(w, gid)
+        elif gid is not None:
+            _gpu_price(w, gid)
+        return
+    workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
+    if token_job:
+        workload = "batch"
+    kw: dict[str, Any] = {"workload": workload,
+                          "concurrent_requests": w.ex.concurrent_requests or 1}
+    if w.model.kind == "llm":
+        # the recommendations' context is prompt plus output (512 unless stated below)
+        kw["context_tokens"] = max(_prompt(w, 512, 4096 - 512) + 512, 1024)
+    if w.sub == "job" and w.det.tokens and workload == "batch":
+        kw["job_output_tokens"] = w.det.tokens
+        asked_requests = _requests_of(w)
+        if asked_requests is not None:  # the requests' own lengths, not 512 out
+            kw["output_tokens"] = asked_requests[2]
+            kw["context_tokens"] = asked_requests[1] + asked_requests[2]
+    rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
+    if rate:
+        # "2 million requests per day": a load carried at that rate, each request's output
+        # as stated
+        kw["target_requests_per_s"] = rate
+        out = kw["output_tokens"] = w.st.output_tokens or 512
+        # ("500 tokens out each" is the output, no context: _prompt's default)
+        kw["context_tokens"] = max(_prompt(w, out, 4096 - out) + out, 1024)
+    if gid is not None:
+        kw["top_n"] = 50
+    # a name covering several cards ("A100 80GB"; "A100" at a provider): the recommendations
+    # for all of them (their gpus filter), the cheapest of any leading
+    family = list(w.st.gpu_variants) if gid is not None and gid in w.st.gpu_variants else []
+    if family:
+        kw["gpus"] = family
+    by_memory = None
+    if w.ex.gpu is None and (w.det.memory_gib or w.st.min_memory_gb):
+        # "which 24 GB card is the cheapest": every card of that memory (or of at least that
+        # much), not one of them
+        floor = w.st.min_memory_gb
+        by_memory = {g.id for g in w.reg.gpus.values()
+                     if (g.memory_gb >= floor - 0.5 if floor
+                         else round(g.memory_gb) == round(w.det.memory_gib or 0))}
+        kw["top_n"] = 50
+    # work the recommendations would put on spot by default (a batch job, a fine-tune) that
+    # the question did not say may be interrupted; a workload said is the one priced only
+    # when a token job did not turn it into a batch ("serve 1 million requests": serving
+    # said, a batch priced, which led with a TPU's spot price and no caveat, audit slack2)
+    spot_ok = (w.st.interruptible or (w.ex.workload is not None and w.ex.workload == workload)
+               or workload not in ("batch", "finetune"))
+    if not spot_ok:
+        # the work was not said to be interruptible: on-demand leads, spot comes after
+        kw["interruptible"] = False
+    rec = w.recommend(**kw)
+    if rec is None:
+        return
+    if not spot_ok and rec.options and w.ex.budget_usd_per_hour is None:
+        _spot_option(w, kw, rec.options[0])
+    if by_memory:
+        options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
+        if options:
+            gid = options[0].offer.gpu
+    fewer: list[Option] = []
+    if not by_memory:
+        options = [o for o in rec.options if gid is None or o.offer.gpu in (family or [gid])]
+        if gid is not None and w.ex.gpu_count:
+            fewer = [o for o in options if o.nodes == 1 and o.offer.gpu_count < w.ex.gpu_count]
+            # the count asked is honoured: one machine of that many GPUs
+            options = [o for o in options
+                       if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
+        options = options[:3]
+    if not options and family:
+        # no card the name covers fits there: the card it resolves to, priced elsewhere or
+        # with its reason, as before the family was read
+        w.st, family = one_card, []
+    if not options and gid is not None and not family and w.model.kind == "llm":
+        # the recommendations rank every GPU: none of their first 50 is the one named, so
+        # price that GPU itself, with the fewest that hold the model
+        count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
+        nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count,
+                                                          kw.get("context_tokens", 4096))
+        if nofit is not None:
+            count = nofit[0]  # never a price for a setup that does not hold the load
+        if (w.sub == "month" or w.ex.budget_usd_per_month
+                or (w.sub == "job" and w.det.duration_hours and w.st.storage_gb)):
+            if _month_total(w, gid, count):
+                if nofit is not None and w.out.first:
+                    w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
+                alt = fewer[0] if fewer else None
+                if alt is not None and alt.cost.per_month_usd is not None and (
+                        w.out.asked is None or alt.cost.per_month_usd < w.out.asked.value):
+                    # the count asked leads; fewer GPUs at a smaller precision after it
+                    w.out.more.insert(0, w.say(
+                        "cost_alt_fewer", setup=w.option_setup(alt), weights=alt.weights,
+                        month=w.usd(alt.cost.per_month_usd),
+                        hour=w.usd(alt.cost.per_hour_usd), provider=alt.offer.provider))
+                return
+        elif _setup_hour(w, gid, count):
+            if nofit is not None and w.out.first:
+                w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
+            return
+    if not options and w.ex.gpu is not None and not family:
+        # the GPU named, never another one cheaper: the recommendations for it alone (their
+        # gpus filter), so "cheapest L40S at aws" is L40Ss at aws, or none and their reason
+        # (a family's recommendations were filtered so already)
+        named = w.recommend(**{**kw, "gpus": [w.ex.gpu]})
+        if named is None:
+            return
+        rec, options = named, named.options[:3]
+    if not options and gid is not None:
+        options = rec.options[:3]
+    if not options:
+        if rec.reason:
+            w.out.first = w.say("nooffer", reason=localise(rec.reason, w.t, w.f, w.kinds))
+            w.out.computed = True
+        return
+    o = options[0]
+    if (w.sub == "job" and w.det.duration_hours and w.st.storage_gb and gid is not None
+            and o.nodes == 1
+            and _month_total(w, o.offer.gpu, w.ex.gpu_count or o.offer.gpu_count)):
+        return  # a length stated with storage: its GPU hours and storage, as without a model
+    w.offer_numbers(msgspec.structs.replace(rec, options=options))
+    if family:
+        w.priced_gpu = o.offer.gpu  # (the region and provider notes are about the card led)
+        if o.offer.gpu != gid:
+            # another card of the family leads: the note that reads the name as the alias's
+            # card (and its count) is not what was priced
+            w.st = dc_replace(w.st, bare_gpu=None)
+    if (w.model.kind == "llm" and w.model.task != "embed" and workload == "serving"
+            and w.out.sizing is None):
+        # the sizing the price is for: one replica of the lead option (its machine's GPUs,
+        # its share of the users), as the spot answer records its own
+        ctx = kw.get("context_tokens", 4096)
+        one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+                     input_tokens=ctx - kw.get("output_tokens", 512),
+                     output_tokens=kw.get("output_tokens", 512),
+                     batch_size=math.ceil(kw["concurrent_requests"] / o.nodes))
+        if one is not None and one.fits:
+            w.record(one, ctx, per_replica=True)
+    budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
+    within = ""
+    if w.st.budget_usd_per_day and not w.ex.budget_usd_per_month:
+        within = w.say("within", budget=w.usd(w.st.budget_usd_per_day) + "/" +
+                       ("zi" if w.lang == "ro" else "day"))
+    elif w.ex.budget_usd_per_month:
+        within = w.say("within", budget=w.usd(w.ex.budget_usd_per_month) + "/" +
+                       ("lună" if w.lang == "ro" else "month"))
+    elif w.ex.budget_usd_per_hour:
+        within = w.say("within", budget=w.usd(w.ex.budget_usd_per_hour) + "/" +
+                       ("oră" if w.lang == "ro" else "h"))
+    common = {"setup": w.option_setup(o),
+              "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model], "within": within}
+    sub = w.sub or "hour"
+    parts: list[str] = []  # a month's split, after the precision and the load
+    if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
+        sub = "month"
+    # the recommendations rank a reservation after on-demand on purpose (it binds you to a
+    # term): when one listed below is cheaper per hour, the lead is the cheapest only among
+    # the options without a commitment, and the answer says so
+    committed = o.pricing_model != "reserved" and any(
+        x.pricing_model == "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
+        for x in options[1:])
+    if sub == "month" and o.cost.per_month_usd is not None:
+        w.out.first = w.say("cost_month_no_commitment" if committed else "cost_month",
+                            month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
+        w.ask("per_month_usd", o.cost.per_month_usd, "USD")
+        if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
+                or o.cost.egress_per_month_usd):
+            parts.append(w.say(
+                "cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
+                storage=w.usd(o.cost.storage_per_month_usd or 0),
+                egress=w.usd(o.cost.egress_per_month_usd or 0)))
+    elif sub == "million" and o.cost.per_million_output_tokens_usd is not None:
+        w.out.first = w.say("cost_million", million=w.usd(o.cost.per_million_output_tokens_usd),
+                            model=w.model.name, weights=o.weights, **common)
+        w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd, "USD")
+        if w.st.input_million:
+            # a million prompt tokens: the lead option's setup (one replica, one machine's
+            # GPUs, times its machines) at its prefill rate
+            ctx = kw.get("context_tokens", 4096) - 512  # the prompt, with 512 out
+            one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+                         input_tokens=ctx, output_tokens=512)
+            if one is not None and one.fits and one.performance is not None:
+                pre_one = one.performance.prefill_tokens_per_s or 0.0
+                one = msgspec.structs.replace(one, performance=msgspec.structs.replace(
+                    one.performance, prefill_tokens_per_s=pre_one * o.nodes))
+                _input_million(w, one, o.cost.per_hour_usd, ctx,
+                               o.cost.per_million_output_tokens_usd,
+                               o.performance.output_tokens_per_s_total,
+                               {"model": w.model.name, "weights": o.weights,
+                                "setup": common["setup"], "provider": o.offer.provider,
+                                "kind": common["kind"], "hour": common["hour"]})
+    elif sub == "job" and o.cost.per_job_usd is not None:
+        asked_requests = _requests_of(w)
+        w.out.first = w.say("cost_job", job=w.usd(o.cost.per_job_usd), **common)
+        if asked_requests is not None:  # "1000 requests": what the job is, with the lengths
+            w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
+                                text=_decap(w, w.out.first))
+        w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+    elif (gid is not None and sub in ("hour", "job") and w.det.duration_hours
+          and not w.det.tokens and not w.st.hours_per_day and not budget):
+        # a length stated ("for 3 months": 3 x 730 hours) with a model on the GPU named and
+        # no count: the setup that holds it there (the lead option, as a month asked sizes
+        # it) for those hours, as "on 2 H100 for 3 months" is (_setup_hour); was its hourly
+        # price alone (audit slack2)
+        job_h = w.det.duration_hours
+        w.out.first = w.say("cost_setup_total", hours=w.duration(job_h), setup=common["setup"],
+                            model=w.model.name, weights=o.weights,
+                            total=w.usd(o.cost.per_hour_usd * job_h), hour=common["hour"],
+                            provider=o.offer.provider, kind=common["kind"])
+        w.ask("per_job_usd", o.cost.per_hour_usd * job_h, "USD")
+    elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
+            w.det.memory_gib or w.st.min_memory_gb):
+        w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
+                            model=w.model.name,
+                            weights=o.weights, gpu=o.offer.gpu_name, hour=common["hour"],
+                            provider=o.offer.provider, kind=common["kind"])
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    else:
+        w.out.first = w.say("cost_hour_no_commitment" if committed else "cost_hour", **common)
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    if w.model.kind != "llm" and w.weights is None:
+        _match_weights_note(w, o)
+    if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
+        # the precision and the load the price is for, right after it
+        if rate:
+            ctx = kw.get("context_tokens", 4096)
+            w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(rate),
+                                    ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
+                                    out=w.n(kw["output_tokens"])))
+        else:
+            ctx = kw.get("context_tokens", 4096)
+            w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                                    users=w.n(kw["concurrent_requests"]),
+                                    ctx=w.n(ctx), inp=w.n(ctx - 512), out=w.n(512)))
+    w.out.more.extend(parts)
+    del budget
+    others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
+                    hour=w.usd(x.cost.per_hour_usd), kind=w.kinds[x.pricing_model])
+              for x in options[1:]]
+    if others:
+        w.out.more.append(w.say("cost_more", rows="; ".join(others)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    for x in options:
+        w.option_warnings(x)
+
+
+def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:
+    """The users stated do not fit on ``count`` × ``gid`` at ``ctx`` tokens of context (the
+    prompt and 512 out, as the cost path's recommendations read it): (the fewest of that GPU
+    that hold them, from :func:`gpu_count_for_users`, the sentence that says so with the
+    memory needed and the memory there), else None."""
+    assert w.model is not None
+    users = w.ex.concurrent_requests
+    if not users or users <= 1:
+        return None
+    inp = max(1, ctx - 512)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=users)
+    if r is None or r.gpu is None or r.fits:
+        return None
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp)
+    if got is None or got[0] <= count:
+        return None
+    # "One H100 does not hold...", "2 × H100 do not hold..."
+    return got[0], w.say("cost_nofit" if count == 1 else "cost_nofit_n",
+                         fewer=w.setup(count, gid), gpu=w.gpu_name(gid), model=w.model.name,
+                         weights=r.weights, users=w.n(users), ctx=w.n(ctx),
+                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                         setup=w.setup(got[0], gid))
+
+
+def _million_on_gpu(w: _W, gid: str) -> bool:
+    """The cost of a million output tokens on the GPU (and count) the question names, at the
+    model's stated precision (else its own), on the on-demand price: the setup's hourly price
+    over its output at full load. False when it does not run there."""
+    assert w.model is not None
+    inp = _prompt(w)
+    got = _full_load(w, gid, inp, 512)
+    if got is None:
+        return False
+    r, count, thr, v, hour, kind, nofit = got
+    million = hour / (thr * 3600) * 1e6
+    w.record(r, inp + 512)
+    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
+              "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}
+    if not _input_million(w, r, hour, inp, million, thr, common):
+        users = w.ex.concurrent_requests
+        load = _million_at_load(w, r, count, v, kind, hour, inp, 512, users) if users else None
+        if load is not None:
+            # users stated: the price at that load leads, full load's after it
+            w.out.first = w.say("cost_million_gpu_users", million=w.usd(load[0]),
+                                users=w.n(users or 0), tps=w.n(load[1]), full=w.usd(million),
+                                thr=w.n(thr), **common)
+            w.ask("per_million_output_tokens_usd", load[0], "USD")
+        else:
+            w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr),
+                                **common)
+            w.ask("per_million_output_tokens_usd", million, "USD")
+    if nofit is not None and w.out.first:
+        w.out.first = f"{nofit} {_decap(w, w.out.first)}"
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.sized_warnings(r, inp + 512)
+    return True
+
+
+def _million_at_load(w: _W, r: SizingResult, count: int, v: OfferView, kind: str, hour: float,
+                     inp: int, out: int, users: int) -> tuple[float, float] | None:
+    """(USD per million output tokens, output tokens/s in total) at ``users`` concurrent
+    requests on ``count`` x the GPU of offer ``v`` at ``r``'s precision: /v1/recommendations'
+    ``per_million_output_tokens_at_load_usd`` and ``output_tokens_per_s_at_load`` for that
+    offer at ``kind``'s price, one machine, the same tokens (the hourly price over what the
+    closed loop of that many requests produces, at most saturation). Where the
+    recommendations list no such option (the offer priced per GPU of a larger machine, or
+    ranked under another id), /v1/sizing's output at that batch on the setup's price
+    ``hour``, the closed loop they read. None with one user, or as many as full load holds
+    (full load is then the load)."""
+    p = r.performance
+    if users <= 1 or p is None or (p.max_concurrency and users >= p.max_concurrency):
+        return None
+    rec = w.recommend(workload="serving", weights=r.weights, concurrent_requests=users,
+                      context_tokens=inp + out, output_tokens=out, providers=[v.provider],
+                      top_n=50)
+    for o in rec.options if rec is not None else []:
+        if (o.offer.id == v.id and o.nodes == 1 and o.offer.gpu_count == count
+                and o.pricing_model == kind and o.cost.per_million_output_tokens_at_load_usd
+                and o.performance.output_tokens_per_s_at_load):
+            return (o.cost.per_million_output_tokens_at_load_usd,
+                    min(o.performance.output_tokens_per_s_at_load,
+                        o.performance.output_tokens_per_s_total or math.inf))
+    at = w.size(gpu=r.gpu.id, gpu_count=count, input_tokens=inp, output_tokens=out,
+                batch_size=users, weights=r.weights) if r.gpu is not None else None
+    q = at.performance if at is not None and at.fits else None
+    if q is None or not q.output_tokens_per_s:
+        return None
+    tps = min(q.output_tokens_per_s, p.max_throughput_tokens_per_s or q.output_tokens_per_s)
+    return hour / (tps * 3600) * 1e6, tps
+
+
+def _input_million(w: _W, r: SizingResult, hour: float, inp: int, out_million: float | None,
+                   thr: float | None, common: Mapping[str, str]) -> bool:
+    """A million input (prompt) tokens asked: the setup's hourly price over its prefill
+    rate (``r``'s prompts of ``inp`` tokens processed alone, no decoding), leading; the
+    output-token price after it, said as such. False when not asked or no prefill rate."""
+    p = r.performance
+    pre = p.prefill_tokens_per_s if p is not None else None
+    if not w.st.input_million or not pre:
+        return False
+    million = hour / (pre * 3600) * 1e6
+    w.out.first = w.say("cost_million_input", million=w.unit_usd(million), pre=w.n(pre),
+                        inp=w.n(inp), **common)
+    w.ask("per_million_input_tokens_usd", million, "USD")
+    if out_million is not None and thr:
+        w.out.more.append(w.say("cost_million_input_out", million=w.usd(out_million),
+                                thr=w.n(thr)))
+    return True
+
+
+def _embed_on_gpu(w: _W, gid: str) -> bool:
+    """Tokens to embed on the GPU named: the job's total (the tokens over the card's embedding
+    rate, times its price), as the recommendations count a job (512-token chunks)."""
+    assert w.model is not None and w.det.tokens
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
+    b = w.basis(gid, count)
+    if r is None or not r.fits or r.performance is None or b is None:
+        return False
+    tps = r.performance.embedded_tokens_per_s
+    if not tps:
+        return False
+    v, per, kind = b
+    hour = per * count
+    hours = w.det.tokens / tps / 3600
+    common: dict[str, Any] = {"setup": w.setup(count, gid), "price": w.usd(hour),
+                              "kind": w.kinds[kind], "provider": w.where(v, count)}
+    # independent documents: every GPU of the cheapest machine embeds its share
+    # (the rate is the ``count`` GPUs': their GPU-hours are ``count`` times the hours)
+    usd, v, _ = _machine_job(w, gid, hours * count, r.weights, common, b, count)
+    if w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after it
+        _job_lead(w, "embed_job", hours, hours, usd, "per_job_usd",
+                  {"n": w.n(w.det.tokens), "model": w.model.name, "weights": r.weights,
+                   "cost": w.usd(usd), "tps": w.n(tps), **common})
+    else:
+        w.out.first = w.say("embed_job", n=w.n(w.det.tokens), model=w.model.name,
+                            weights=r.weights, cost=w.usd(usd), hours=w.duration(hours),
+                            tps=w.n(tps), **common)
+        w.ask("per_job_usd", usd, "USD")
+    w.documents_note()
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True

@@ -1,0 +1,379 @@
+"""GPU-count answers: how many GPUs (and machines) for a model under users or a request rate,
+and the interconnect a split model needs."""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from service.domain.answer.numbers.context import _W, _ctx, _prompt, _rps, gpu_count_for_users
+from service.domain.answer.numbers.cost import _bare_holds
+from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.options import LONG_TTFT_MS
+from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
+    SizingResult,
+    setups_for,
+)
+
+
+def _gpu_count(w: _W) -> None:
+    if w.model is None:
+        return
+    _bare_holds(w)
+    gid, _ = w.card()
+    if _work_rate(w, gid):  # an image, speech or embedding model's rate
+        return
+    if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
+        return
+    users = w.ex.concurrent_requests
+    if users and users > 1 and w.model.kind == "llm":
+        ctx = _prompt(w)  # each request's prompt, with 512 tokens out
+        if gid is not None:
+            got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
+                                      ctx, across_nodes=True)
+            r = w.size(input_tokens=ctx, output_tokens=512)
+            if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
+                return
+            if got is not None and r is not None:
+                n, replicas, per, batch = got
+                w.record(r, ctx + 512)
+                if (per > NODE_GPUS and not w.ex.gpu_count
+                        and _gpu_count_users_nodes(w, gid, users, ctx, got)):
+                    return
+                # a count stated ("can I serve ... on 4x L40S"), or one GPU asked about
+                # ("can an H100 serve 100 users", "poate un H100 să servească"): yes or no
+                # for it, the fewest that hold every user at once beside it
+                have = w.ex.gpu_count or (1 if w.st.yes_no and w.st.gpu_one else 0)
+                if have:
+                    common = {"setup": w.setup(have, gid), "users": w.n(users),
+                              "model": w.model.name, "weights": r.weights, "n": w.n(n),
+                              "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
+                              "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
+                              "ctx": w.n(ctx + 512)}
+                    if w.sub == "need":
+                        # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
+                        # more needed is a yes, and more (with what the 2 hold, in whole
+                        # replicas of the layout found)
+                        held = (w.say("gpu_count_users_held", setup=common["setup"],
+                                      held=w.n(have // per * batch))
+                                if n > have and have >= per else "")
+                        key = ("gpu_count_users_need_more" if n > have
+                               else "gpu_count_users_need_yes" if n == have
+                               else "gpu_count_users_need_no")
+                        w.out.first = w.say(key, have=w.n(have), held=held, **common)
+                        w.ask("gpu_count", n, "GPUs", yes=n >= have)
+                        _users_replica(w, gid, users, ctx, got)
+                        return
+                    w.out.first = w.say(
+                        "gpu_count_users_yes" if n <= have else "gpu_count_users_no", **common)
+                    w.ask("gpu_count", n, "GPUs", yes=n <= have)
+                    _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
+                    return
+                w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
+                                    weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                                    replicas=w.replicas(replicas),
+                                    per_replica=w.gpus_per_replica(per),
+                                    batch=w.n(batch), ctx=w.n(ctx + 512))
+                w.ask("gpu_count", n, "GPUs")
+                _users_replica(w, gid, users, ctx, got)
+                return
+        rec = w.recommend(workload="serving", concurrent_requests=users,
+                          context_tokens=max(ctx + 512, 1024), output_tokens=512)
+        if rec is not None and rec.options:
+            o = rec.options[0]
+            w.offer_numbers(rec)
+            n = o.offer.gpu_count * o.nodes
+            w.out.first = w.say("gpu_count_rec", users=w.n(users), model=w.model.name,
+                                weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+                                provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))
+            w.ask("gpu_count", n, "GPUs")
+            w.out.more.append(w.say("price_date", date=price_date_words(
+                o.offer.as_of, o.offer.as_of_kind, w.t)))
+            w.option_warnings(o)
+            return
+    ctx = _ctx(w)
+    r = w.size(input_tokens=ctx, output_tokens=0)
+    if r is None:
+        return
+    w.record(r, ctx)
+    if gid is not None:
+        row = next((f for f in r.fits_on if f.gpu == gid), None)
+        if row is None and _gpu_count_nodes(w, gid, ctx, r):
+            return
+        if row is None:
+            w.out.first = w.say("gpu_count_none", gpu=w.gpu_name(gid), model=w.model.name,
+                                weights=r.weights, total=w.gib(r.memory.total_gib))
+            w.ask("gpu_count", 0, "GPUs", yes=False)
+            if r.fits_on:
+                w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+            return
+        w.out.first = w.say("gpu_count", model=w.model.name, weights=r.weights,
+                            n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                            per=w.gib(row.per_gpu_gib), ctx=w.n(ctx))
+        w.ask("gpu_count", row.gpu_count, "GPUs")
+    elif r.fits_on:
+        least = min(f.gpu_count for f in r.fits_on)
+        w.out.first = w.say("gpu_count_any_one" if least == 1 else "gpu_count_any",
+                            model=w.model.name, weights=r.weights, n=w.n(least),
+                            fits=w.fits_text(r, 4))
+        w.ask("gpu_count", least, "GPUs")
+    w.sized_warnings(r, ctx)
+
+
+
+
+def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]
+                   ) -> SizingResult | None:
+    """One replica of :func:`gpu_count_for_users`'s setup at its share of ``users``, sized
+    (the layout search at that load), with the time to first token at that load said when it
+    is over ``LONG_TTFT_MS`` (the recommendations' threshold for a warning): the count is
+    for memory, and the answer says when the load makes the first token slow."""
+    _, replicas, per, batch = got
+    share = min(batch, math.ceil(users / replicas))
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=share)
+    if r is None:
+        return None
+    p = r.performance
+    if (r.fits and p is not None and p.time_to_first_token_ms
+            and p.time_to_first_token_ms > LONG_TTFT_MS):
+        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + 512),
+                                s=w.n(p.time_to_first_token_ms / 1000, 1)))
+    return r
+
+
+def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
+                    layout: str | None = None) -> None:
+    """After the count of the GPU named, never in its place: the catalog's cheapest setup for
+    the same load when that is another GPU and costs less than ``n`` of the GPU named (or
+    that has no price), then ``layout`` (a sentence), then the price of the ``n`` (machines
+    joined by a fast network where a model is split over nodes)."""
+    b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
+    rec = w.recommend(workload="serving", concurrent_requests=users,
+                      context_tokens=max(ctx + 512, 1024), output_tokens=512)
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
+        w.out.more.append(w.say(
+            "gpu_count_users_cheaper" if b is not None else "gpu_count_users_cheapest",
+            setup=w.option_setup(o), weights=o.weights, provider=o.offer.provider,
+            hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
+        if b is None:
+            w.out.more.append(w.say("price_date", date=price_date_words(
+                o.offer.as_of, o.offer.as_of_kind, w.t)))
+    if layout:
+        w.out.more.append(layout)
+    if b is not None:
+        w.count_price(b, n, n)
+
+
+def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
+                           got: tuple[int, int, int, int]) -> bool:
+    """Users on a GPU no single node of which holds the model (DeepSeek-V3 on H100s): the
+    count of that GPU first, in whole nodes, with one replica's memory per GPU and the
+    requests it holds (its sizing at its share of the load), its layout and a slow first
+    token; then its price and the cheapest setup of another GPU (:func:`_users_cheapest`).
+    False (the caller answers as before) when that replica's own sizing does not fit."""
+    assert w.model is not None
+    n, replicas, per, batch = got
+    r = _users_replica(w, gid, users, ctx, got)
+    if r is None or not r.fits:
+        return False
+    w.record(r, ctx + 512)
+    w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
+                        weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                        nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
+                        replicas=w.replicas(replicas), per_replica=w.n(per),
+                        per=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                        batch=w.n(batch), ctx=w.n(ctx + 512))
+    w.ask("gpu_count", n, "GPUs")
+    _users_cheapest(w, gid, users, ctx, n, layout=None if r.layout is None else w.say(
+        "gpu_count_layout", layout=r.layout.label))
+    w.sized_warnings(r, ctx + 512)
+    return True
+
+
+def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingResult) -> bool:
+    """No setup of the GPU named holds the users, up to 16 nodes of it in the layouts
+    :func:`gpu_count_for_users` sizes: said so first, then the cheapest setup of another GPU.
+    False (the caller answers as before) when the sizing on that GPU fails outright."""
+    assert w.model is not None
+    most = 16 * NODE_GPUS
+    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=512) is None:
+        return False
+    w.record(base, ctx + 512)
+    w.out.first = w.say("gpu_count_users_none", gpu=w.gpu_name(gid), users=w.n(users),
+                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + 512),
+                        most=w.n(most), nodes=w.n(most // NODE_GPUS), node_gpus=w.n(NODE_GPUS))
+    w.ask("gpu_count", 0, "GPUs", yes=False)
+    _users_cheapest(w, gid, users, ctx, 0)
+    return True
+
+
+def _gpu_count_rate(w: _W, gid: str | None) -> bool:
+    """A request rate to carry ("50 requests per second"): the recommendations' cheapest
+    setup at that rate (``target_requests_per_s``), on the GPU named when one is, with its
+    GPUs in all."""
+    assert w.model is not None and w.st.request_rate_per_s
+    out = w.st.output_tokens or 512
+    inp = _prompt(w, out)
+    if gid is not None and _gpu_count_rate_on(w, gid, inp, out):
+        return True
+    rec = w.recommend(workload="serving", target_requests_per_s=w.st.request_rate_per_s,
+                      context_tokens=inp + out, output_tokens=out,
+                      top_n=50 if gid is not None else None)
+    if rec is None or not rec.options:
+        return False
+    options = [o for o in rec.options if gid is None or o.offer.gpu == gid] or rec.options
+    o = options[0]
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    n = o.offer.gpu_count * o.nodes
+    w.out.first = w.say("gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
+                        inp=w.n(inp), out=w.n(out), model=w.model.name,
+                        weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+                        setup=w.option_setup(o), provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    w.ask("gpu_count", n, "GPUs")
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
+    """A request rate on the GPU named ("how many A100s for 50 requests/s"): that GPU,
+    never another one cheaper. The sizing of the fewest of it in one node that hold the
+    model, at the precision asked or else the model's own (the nearest the engine runs
+    there), gives what one such setup serves at most; the setups that carry the rate each
+    under ``HEADROOM_LOAD`` of that (``setups_for``, as sizing's warnings and the
+    recommendations' rate targets count them), their time to first token at their share of
+    the rate, and their on-demand price. The recommendations' cheapest setup for the load
+    follows when it is another GPU. False (the caller answers as before) when no node of
+    ``gid`` holds it or its engine runs no precision there."""
+    assert w.model is not None and w.st.request_rate_per_s
+    rate = w.st.request_rate_per_s
+    k, most, one = 1, None, None
+    while k <= NODE_GPUS:  # the fewest of it in one node that hold the model (doubling)
+        one = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                     request_rate_per_s=rate)
+        if one is None or one.runs is False:
+            return False
+        if one.fits and one.performance is not None and one.performance.max_requests_per_s:
+            most = one.performance.max_requests_per_s
+            break
+        k *= 2
+    if one is None or not most:
+        return False
+    setups = setups_for(rate, most)
+    n = setups * k
+    at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                request_rate_per_s=rate / setups, weights=one.weights) or one
+    w.record(at, inp + out)
+    w.out.first = w.say("gpu_count_rate_gpu", rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
+                        model=w.model.name, weights=one.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                        replicas=w.replicas(setups), setup=w.setup(k, gid), most=_rps(w, most),
+                        each=_rps(w, rate / setups), load=w.f.percent(HEADROOM_LOAD, 0))
+    w.ask("gpu_count", n, "GPUs")
+    p = at.performance
+    if p is not None and p.time_to_first_token_ms and p.output_tokens_per_s_per_user:
+        w.out.more.append(w.say("gpu_count_rate_load", ttft=w.n(p.time_to_first_token_ms),
+                                tps=w.rate(p.output_tokens_per_s_per_user)))
+    w.replicas_price(gid, k, setups)  # whole machines, each holding whole replicas
+    rec = w.recommend(workload="serving", target_requests_per_s=rate,
+                      context_tokens=inp + out, output_tokens=out)
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is not None and o.offer.gpu != gid:
+        w.out.more.append(w.say("gpu_count_rate_cheapest", n=w.n(o.offer.gpu_count * o.nodes),
+                                gpu=o.offer.gpu_name, setup=w.option_setup(o),
+                                weights=o.weights, provider=o.offer.provider,
+                                hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
+    w.sized_warnings(at, inp + out)
+    return True
+
+
+def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
+    """No single node of ``gid`` holds the model: the fewest whole nodes of eight that do,
+    from sizing over that many GPUs (tensor parallel inside a node, pipeline stages across)."""
+    assert w.model is not None
+    n = 2 * NODE_GPUS
+    while n <= 16 * NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=0)
+        if r is None:
+            return False
+        if r.fits and r.runs is not False:
+            w.record(r, ctx)
+            w.out.first = w.say("gpu_count_nodes", model=w.model.name, weights=r.weights,
+                                n=w.n(n), gpu=w.gpu_name(gid), nodes=w.n(n // NODE_GPUS),
+                                per_node=w.setup(NODE_GPUS, gid), per=w.gib(r.memory.per_gpu_gib),
+                                ctx=w.n(ctx))
+            w.ask("gpu_count", n, "GPUs")
+            if r.layout is not None:
+                w.out.more.append(w.say("gpu_count_layout", layout=r.layout.label))
+            w.sized_warnings(r, ctx)
+            return True
+        n *= 2
+    return False
+
+
+LINK_PAIR = ("a100-sxm-80gb", "a100-pcie-80gb")
+"""The same chip and memory with NVLink and on PCIe only: what a split loses to the link."""
+
+
+def _interconnect_split(w: _W) -> None:
+    """A model split over several GPUs, none named ("is NVLink needed to run Llama 3.1 70B
+    on 4 GPUs?"): the memory per GPU at that tensor split (the link does not change it), and
+    the same chip's speed with NVLink and on PCIe (:data:`LINK_PAIR`), each as sizing times
+    it (the all-reduces on each link's measured collective curve); three GPUs or more."""
+    m, n = w.model, w.ex.gpu_count
+    # two PCIe cards may share an NVLink bridge (the A100 PCIe's): from three on, the split's
+    # all-reduces cross PCIe
+    if m is None or m.kind != "llm" or not n or n < 3:
+        return
+    ctx = _prompt(w, 512, 4096 - 512) + 512  # the context said: the prompt and 512 out
+    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - 512, output_tokens=512)
+                for g in LINK_PAIR)
+    if nv is None or pcie is None or not nv.fits or not pcie.fits:
+        return
+    a, b = nv.performance, pcie.performance
+    if (a is None or b is None or not a.decode_tokens_per_s or not b.decode_tokens_per_s
+            or a.time_to_first_token_ms is None or b.time_to_first_token_ms is None):
+        return
+    gib = nv.memory.per_gpu_gib
+    slower = max(0.0, (1 - b.decode_tokens_per_s / a.decode_tokens_per_s) * 100)
+    w.out.first = w.say("interconnect_split", model=m.name, weights=nv.weights, n=w.n(n),
+                        gib=w.gib(gib), ctx=w.n(ctx), gpu_nv=w.reg.gpus[LINK_PAIR[0]].name,
+                        gpu_pcie=w.reg.gpus[LINK_PAIR[1]].name,
+                        tps_nv=w.n(a.decode_tokens_per_s, 1),
+                        tps_pcie=w.n(b.decode_tokens_per_s, 1), pct=w.n(slower),
+                        ttft_nv=w.n(a.time_to_first_token_ms),
+                        ttft_pcie=w.n(b.time_to_first_token_ms))
+    w.record(nv, ctx)
+    # the question asked: whether the link is needed; to hold the model it is not
+    w.ask("per_gpu_gib", gib, "GiB", yes=False)
+
+
+def _interconnect(w: _W) -> None:
+    gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
+    if not gids:
+        _interconnect_split(w)
+        return
+    rows = []
+    words = [(en, w.t[key]) for en, key in (("no NVLink", "link_no_nvlink"),
+                                             (" links", "link_links"),
+                                             (" GPUs)", "link_gpus"))]
+    for gid in gids:
+        g = w.reg.gpus[gid]
+        link = g.link_name or g.link
+        for en, here in words:  # the registry's words are English
+            link = link.replace(en, here)
+        rows.append((g.name, link, g.link_gb_s or 0.0))
+    if len(rows) == 1:
+        name, link, bw = rows[0]
+        w.out.first = w.say("interconnect", gpu=name, link=link, bw=w.n(bw))
+        w.ask("link_gb_s", bw, "GB/s")
+    else:
+        w.out.first = w.say("interconnect_many", rows="; ".join(
+            w.say("interconnect_pair", gpu=n, link=lk, bw=w.n(b)) for n, lk, b in rows))
+        w.out.computed = True

@@ -1,0 +1,438 @@
+"""A job's time and bill: how long a fixed amount of work takes on a setup, billed in the
+provider's granularity with its storage, split over GPUs or machines, and against a deadline."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.domain.answer.numbers.context import _W, _ctx, _instances, _rps
+from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.precisions import get_precision
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import (
+    billed_hours,
+    unknown_price_defaults,
+)
+from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
+from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
+from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
+    sized_from_entry,
+)
+
+
+def _work_rate(w: _W, gid: str | None) -> bool:
+    """A rate of work stated for a model that generates no tokens ("50,000 SDXL images per
+    day", "5000 documents per second with bge-large", "500 hours of audio per day", "Whisper
+    at 10 requests per second"): a load carried, never a one-off job. The recommendations'
+    cheapest setup at that rate (``target_requests_per_s``: one image or clip, one input of
+    the embedding model's own length, one 30 s window of Whisper a request), of the GPU named
+    when one is, leads with its GPUs in all and its month at the stated usage. False (the
+    caller answers as before) where no rate is stated, the rate is of work the model does not
+    do, or the recommendations size none (a speech model other than Whisper takes no rate)."""
+    m = w.model
+    if m is None or w.generates_tokens():
+        return False
+    own = ("inputs" if m.task == "embed" else "audio_s" if m.kind == "audio" else "videos"
+           if m.modality == "video" else "images" if m.kind == "diffusion" else None)
+    wr = w.st.work_rate
+    said: tuple[float, str] | None = None  # the count and the period as written
+    if wr is not None and wr[0] == own:
+        what, per_s, said = own, wr[1], wr[2:]
+    elif w.st.request_rate_per_s and own is not None:
+        # a request of Whisper is one window of audio, as the recommendations count it
+        what = own
+        per_s = w.st.request_rate_per_s * (WHISPER_WINDOW_S if own == "audio_s" else 1.0)
+    else:
+        return False
+    rate = per_s / WHISPER_WINDOW_S if what == "audio_s" else per_s
+    kw: dict[str, Any] = {"workload": "serving", "target_requests_per_s": rate}
+    if m.task == "embed" and w.ex.context_tokens:
+        kw["context_tokens"] = w.ex.context_tokens  # else the model's own limit (512)
+    if m.kind == "diffusion":
+        kw.update(w.media_kw())
+        kw.pop("batch_size", None)
+    rec = w.recommend(**kw, gpus=[gid]) if gid is not None else None
+    on_gpu = rec is not None and bool(rec.options)
+    if not on_gpu:
+        rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    if o.cost.per_month_usd is None:
+        return False
+    w.offer_numbers(rec)
+    n = o.offer.gpu_count * o.nodes
+    inp = _ctx(w)
+    rate_text = w.say(f"work_rate_{what}", n=_rps(w, per_s), inp=w.n(inp))
+    first: str | None = None  # the rate as written, the rate per second after it
+    if said is not None and said[1] != "second":  # "50,000 images a day"
+        first = w.say("work_rate_said", n=_rps(w, said[0]), what=w.t[f"work_what_{what}"],
+                      period=w.t[f"work_period_{said[1]}"])
+    elif what == "audio_s" and said is None:  # "10 requests per second": Whisper windows
+        first = w.say("work_rate_requests", n=_rps(w, per_s / WHISPER_WINDOW_S))
+    if first is not None:
+        # a rate too small to say per second ("10 videos a day") is said as written alone
+        rate_text = (w.say("work_rate_both", said=first, rate=rate_text)
+                     if per_s >= 0.001 else first)
+    w.out.first = w.say(
+        "work_rate_gpu" if on_gpu else "work_rate", rate=rate_text,
+        model=m.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+        setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "", provider=o.offer.provider,
+        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
+        month=w.usd(o.cost.per_month_usd), usage=w.usage())
+    w.ask("gpu_count", n, "GPUs")
+    if m.modality == "video":  # "100 480p videos an hour": the size read is said
+        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
+    p = o.performance
+    cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
+           if what == "inputs" else p.images_per_s)
+    if cap:
+        w.out.more.append(w.say("work_rate_capacity", load=w.f.percent(HEADROOM_LOAD, 0),
+                                cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
+    if what == "audio_s" and said is None:
+        w.out.more.append(w.say("work_rate_window", s=w.n(WHISPER_WINDOW_S), model=m.name))
+    if on_gpu:
+        cheapest = w.recommend(**kw)
+        c = cheapest.options[0] if cheapest is not None and cheapest.options else None
+        if c is not None and c.offer.gpu != o.offer.gpu:
+            w.out.more.append(w.say(
+                "gpu_count_rate_cheapest", n=w.n(c.offer.gpu_count * c.nodes),
+                gpu=c.offer.gpu_name, setup=w.option_setup(c), weights=c.weights,
+                provider=c.offer.provider, hour=w.usd(c.cost.per_hour_usd),
+                kind=w.kinds[c.pricing_model]))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+_FPS = re.compile(r"\b(\d{1,3}) fps\b")
+
+
+def _video_fps(w: _W) -> int | None:
+    """The frame rate the video model's own generate script writes, from its catalog notes
+    or a sibling's of the same frame count (wan-2.1-1.3b: its 14B sibling's notes say 16
+    fps); None where no notes say it. Read once per registry for every video model (an
+    answer asks it more than once; each reading scanned every model's notes)."""
+    m = w.model
+    assert m is not None
+
+    def make() -> dict[str, int]:
+        models = list(w.reg.models.values())
+        out: dict[str, int] = {}
+        for v in models:
+            if not v.num_frames:
+                continue
+            family = v.id.rsplit("-", 1)[0] + "-"
+            fm = next((x for x in (_FPS.search(o.notes or "") for o in (v, *(
+                o for o in models if o.id.startswith(family)
+                and o.num_frames == v.num_frames))) if x is not None), None)
+            if fm is not None:
+                out[v.id] = int(fm.group(1))
+        return out
+
+    return w.reg.derived.table("video_fps", make).get(m.id)
+
+
+def _length_clips(w: _W) -> int:
+    """The clips one video of the length asked takes ("a 10-second video": 2 clips of Wan's
+    81 frames at 16 fps); 1 when no length is asked or the frame rate is unknown. 81 frames
+    at 16 fps is the 5-second clip, not the start of a second one (5 % slack)."""
+    m = w.model
+    assert m is not None
+    fps = _video_fps(w)
+    if not w.st.clip_seconds or fps is None or not m.num_frames:
+        return 1
+    return max(1, math.ceil(w.st.clip_seconds * fps / m.num_frames - 0.05))
+
+
+def _video_replicas(w: _W, count: int, sec: float) -> None:
+    """Says, on more than one GPU, that each GPU runs the whole pipeline and makes its own
+    clip (the sizing's replicas): ``count`` clips in ``sec`` seconds, never one clip faster.
+    Splitting one clip across GPUs (sequence parallelism, as xDiT/xfuser does) is not
+    modelled."""
+    if count > 1:
+        w.out.more.insert(0, w.say("video_replicas", n=w.n(count),
+                                   sec=w.n(sec, 1 if sec < 100 else 0)))
+
+
+def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
+              usd_quantity: str, fields: Mapping[str, object], wall: bool = False) -> None:
+    """A media job's total as the first sentence, in duration words ("59 minutes", "1 hour";
+    "1 hours" read wrong). A question that asks how long ("how long to transcribe 10,000
+    hours of audio") gets ``<key>_time``: the job's wall-clock hours lead (its GPU-hours over
+    the GPUs that share it), with days when two or more, and the cost after them; else the
+    cost leads, with the GPU time after it, and the number asked matches; ``wall``: a
+    template whose hours are the wall clock of the whole setup (the recommendations' job
+    hours), said with days, not GPU-days (174 hours on 4 GPUs are 29 GPU-days, not 7.3). A
+    count of one takes the template's ``_one`` form ("1 hour of audio", "1 oră"; "1 hours"
+    read wrong) where there is one."""
+    one = "_one" if fields.get("n") == w.n(1) and f"{key}_one" in w.t else ""
+    if w.sub == "time":
+        days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
+            if wall_hours >= 48 else ""
+        w.out.first = w.say(f"{key}_time{one}", hours=w.duration(wall_hours), days=days,
+                            **fields)
+        w.ask("job_hours", wall_hours, "h")
+        return
+    if wall:
+        days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
+            if wall_hours >= 48 else ""
+        w.out.first = w.say(key + one, hours=w.duration(wall_hours), days=days, **fields)
+    else:
+        w.out.first = w.say(key + one, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
+                            **fields)
+    w.ask(usd_quantity, usd, "USD")
+
+
+def _clip_words(w: _W) -> str:
+    """The length asked as the answers write it: "10" (seconds), "2.5"."""
+    sec = w.st.clip_seconds or 0.0
+    return w.n(sec, 0 if sec.is_integer() else 1)
+
+
+def _video_length_note(w: _W) -> None:
+    """How many clips the length asked takes, with the frame rate it is read at."""
+    m = w.model
+    assert m is not None
+    frames = m.num_frames or 1
+    fps = _video_fps(w)
+    if fps is not None and m.num_frames:
+        clips = _length_clips(w)
+        w.out.more.append(w.say("video_clip_fps" if clips == 1 else "video_clip_fps_many",
+                                frames=w.n(frames), fps=w.n(fps),
+                                len=w.n(m.num_frames / fps, 1), clip=_clip_words(w),
+                                clips=w.n(clips)))
+    else:
+        w.out.more.append(w.say("video_clip_note", frames=w.n(frames), clip=_clip_words(w)))
+
+
+def _job_deadline(w: _W, gid: str | None) -> bool:
+    """A can-I question with a job's size and a deadline on the GPU named ("can I embed 500
+    million documents with bge-large by Friday on one L4?", "... transcribe 100,000 hours of
+    audio ... by Friday", "in 3 hours"): a Yes or a No by the job's wall hours on the GPUs
+    named, at their own sizing's rate, with those hours; on a No, the fewest of that GPU that
+    finish within the deadline (the job's GPU-hours over its hours, rounded up: documents,
+    files and images are independent, each GPU takes its share, as :func:`_embed_on_gpu` and
+    :func:`_media_cost` count them) and what they cost as their provider bills them, as a
+    fine-tuning deadline answers (:func:`_train_deadline`, :func:`_deadline_missed`). Was a
+    Yes on memory alone, or a cost with no verdict (a job of 949 hours "fits" by Friday)."""
+    m = w.model
+    deadline = w.st.deadline_hours
+    if m is None or gid is None or not deadline or not w.st.yes_no:
+        return False
+    count = w.ex.gpu_count or 1
+    wall: float | None = None
+    if m.kind == "llm" and m.task == "embed" and w.det.tokens:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
+        tps = r.performance.embedded_tokens_per_s if r and r.fits and r.performance else None
+        if tps:
+            wall = w.det.tokens / tps / 3600  # the rate is the ``count`` GPUs'
+            job = w.say("job_deadline_embed", n=w.n(w.det.tokens), model=m.name)
+            rate = w.say("job_deadline_tps", tps=w.n(tps))
+    elif m.kind in ("audio", "diffusion") and m.modality != "video" and w.st.items:
+        r = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count, job=True))
+        p = r.performance if r is not None and r.fits else None
+        if p is not None and m.kind == "audio" and p.audio_seconds_per_s:
+            wall = w.st.items / p.audio_seconds_per_s  # the ratio is the ``count`` GPUs'
+            job = w.say("job_deadline_audio" if w.transcribes() else "job_deadline_audio_gen",
+                        n=w.n(w.st.items), model=m.name)
+            rate = w.say("job_deadline_ratio", ratio=w.rate(p.audio_seconds_per_s))
+        elif p is not None and m.kind == "diffusion" and p.seconds_per_image:
+            # one replica per GPU, ``seconds_per_image`` one replica's
+            wall = w.st.items * p.seconds_per_image / 3600 / count
+            job = w.say("job_deadline_images", n=w.n(w.st.items), model=m.name)
+            rate = w.say("job_deadline_sec", sec=w.n(p.seconds_per_image, 1))
+    if wall is None or r is None:
+        return False
+    gpu_hours = wall * count
+    met = wall <= deadline
+    n = count if met else max(count + 1, math.ceil(gpu_hours / deadline))
+    b = w.basis(gid, n)
+    cost = ""
+    if b is not None:
+        v, per, kind = b
+        billed = _billed_job(w, v, per, n, gpu_hours / n, r.weights)
+        cost = w.say("job_deadline_cost", cost=w.usd(billed.total), price=w.usd(per * n),
+                     kind=w.kinds[kind], provider=w.where(v, n))
+    days = w.say("job_days", days=w.n(wall / 24, 1 if wall < 240 else 0)) if wall >= 48 else ""
+    # "in 30 days" said in days, "in 3 hours" and one day in hours
+    said = (w.say("job_deadline_days", n=w.n(deadline / 24))
+            if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
+    common = {"job": job, "deadline": said, "rate": rate, "cost": cost,
+              "time": w.duration(wall), "days": days, "setup": w.setup(n, gid)}
+    if met:
+        w.out.first = w.say("job_deadline_met", **common)
+    else:
+        text = w.say("job_deadline_missed", asked=w.setup(count, gid),
+                     run_time=w.duration(gpu_hours / n), **common)
+        w.out.first = text[:1].upper() + text[1:]
+    w.ask("job_hours", wall, "h", yes=met)
+    w.record(r, 0)
+    if b is not None:
+        w.out.more.append(_job_split(w, billed))
+        w.out.more.append(w.say("price_date", date=w.view_date(b[0])))
+        w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
+                         b[0].age_days)
+    w.documents_note()
+    w.sized_warnings(r)
+    return True
+
+
+def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
+                weights: str, key: str = "train_cost") -> tuple[float, str]:
+    """A run's cost as its provider bills it, and its words: the hours rounded up to the
+    provider's billing granularity, at least its minimum charge, by the hour where unknown
+    (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
+    5.2 h at lium, billed by the hour, is 6 h), plus the storage of the model's weights and
+    checkpoints for the run's hours, on each machine, as the recommendations count a job's
+    (:func:`_job_storage`). Every training run's cost in ask comes from here (a deadline's
+    plan multiplied raw hours by the price: "about $0.90" for 3.9 minutes at lium, billed
+    $14.01 when the same run's cost is asked). ``key``: the compute's words
+    (``train_cost_spot`` on spot)."""
+    job = _billed_job(w, o, price, count, hours, weights, training=True)
+    usd = job.compute + job.storage
+    text = w.say(key, cost=w.usd(job.compute), price=w.usd(price),
+                 provider=w.where(o, count))
+    if job.billed_h > hours + 1e-9:
+        text += w.say("train_cost_billed" if job.known else "train_cost_billed_unknown",
+                      billed=w.duration(job.billed_h), provider=o.provider)
+    text += w.say("train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
+                  total=w.usd(usd))
+    return usd, text
+
+
+def _job_storage(w: _W, provider: str, weights: str, hours: float, training: bool,
+                 nodes: int = 1, warn: bool = True) -> tuple[float, float]:
+    """(USD, GB) of the storage a job of ``hours`` (wall time) pays at ``provider``, as the
+    recommendations count it (pricing's ``model_storage_gb`` and ``job_storage_usd``): the
+    volume stated, else the model's weights at ``weights`` (x3 for a training run's
+    checkpoints), a copy on each of ``nodes`` machines, for the job's hours (at least one)
+    of the month's price. An unknown price counts at the highest sourced rate and is
+    warned (``warn``), never $0."""
+    assert w.model is not None
+    gb = w.st.storage_gb or model_storage_gb(sized_from_entry(w.model), get_precision(weights),
+                                             training)
+    p = w.catalog.providers_by_id.get(provider)
+    month = p.storage_usd(gb) if p is not None else None
+    if month is None:
+        rate = unknown_price_defaults(w.catalog.providers)[0]
+        month = gb * rate
+        if warn:
+            w.warn(w.say("core_storage_unknown", provider=provider, rate=w.f.money(rate, 3)))
+    return job_storage_usd(month * nodes, hours), gb
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """A divisible job (independent images, clips, audio files, documents) priced on one
+    machine of the GPU asked, every GPU of it making its own share: :func:`_divisible_job`."""
+
+    v: OfferView
+    wall_h: float
+    """The job's wall time: its GPU-hours over the machine's GPUs."""
+    billed_h: float
+    known: bool
+    """Whether the provider states its billing granularity (else billed by the hour)."""
+    compute: float
+    storage: float
+    gb: float
+
+    @property
+    def total(self) -> float:
+        return self.compute + self.storage
+
+
+def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool = False,
+                   warn: bool = True) -> _Job | None:
+    """``gpu_hours`` of a divisible job on the machine of ``gid`` that costs least in all,
+    on-demand (the price a named GPU's answer leads with): each machine's price for the
+    hours it is billed (the GPU-hours over its GPUs, rounded up to its provider's billing
+    granularity, as :func:`_billed_run`), plus the storage of the model's weights for those
+    hours, as /v1/recommendations prices a job's options (images, audio hours) and ranks
+    them (lium's 4 × L40S at $1.52/h runs 1,799 GPU-hours in 450 h: $684 against $1,080 for
+    one card alone). A tie goes to the fewer GPUs (one card alone where it is as cheap: a
+    small job billed a whole first hour). ``single``: single-GPU machines only (one card
+    alone). ``warn``: the chosen provider's unknown storage price is warned. None where no
+    trusted offer has an on-demand price (the caller's own basis then)."""
+    views = w.offers_for(gid)
+    fresh = [v for v in views if not v.stale and not v.suspect] or views
+    best: _Job | None = None
+    for v in fresh:
+        if v.on_demand_usd_h is None or (single and v.gpu_count > 1):
+            continue
+        wall = gpu_hours / v.gpu_count
+        billed, known = billed_hours(wall, w.catalog.providers_by_id.get(v.provider))
+        storage, gb = _job_storage(w, v.provider, weights, wall, False, warn=False)
+        job = _Job(v=v, wall_h=wall, billed_h=billed, known=known,
+                   compute=v.on_demand_usd_h * billed, storage=storage, gb=gb)
+        if best is None or (round(job.total, 2), v.gpu_count) < (round(best.total, 2),
+                                                                 best.v.gpu_count):
+            best = job
+    if best is not None and warn:  # the chosen machine's storage price, warned if unknown
+        _job_storage(w, best.v.provider, weights, best.wall_h, False)
+    return best
+
+
+def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
+                weights: str, training: bool = False) -> _Job:
+    """A job of ``wall_h`` hours on ``count`` GPUs of offer ``v`` at ``per`` $/GPU-hour as
+    its provider bills it: the hours rounded up to the billing granularity (by the hour
+    where unknown, the recommendations' ``billed_hours``), plus the weights' storage on each
+    machine for those hours (:func:`_job_storage`), as :func:`_billed_run` bills a training
+    run. Every job whose hours are known goes through here, a training run's too
+    (``training``: its checkpoints stored beside the weights) (a token job multiplied raw
+    hours by the price: $0.81 for 38 minutes at hyperbolic, which bills by the hour)."""
+    billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
+    storage, gb = _job_storage(w, v.provider, weights, wall_h, training,
+                               _instances(v, count))
+    return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
+                compute=per * count * billed, storage=storage, gb=gb)
+
+
+def _job_split(w: _W, job: _Job) -> str:
+    """The sentence a job's total adds up from: compute (with the hours billed where the
+    granularity shows in the hours' words) and storage."""
+    billed = ""
+    if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
+        billed = w.say("job_billed" if job.known else "job_billed_unknown",
+                       billed=w.duration(job.billed_h), provider=job.v.provider)
+    return w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
+                 storage=w.unit_usd(job.storage), gb=w.n(job.gb))
+
+
+def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
+                 b: tuple[OfferView, float, str], count: int) -> tuple[float, OfferView, int]:
+    """A divisible job of ``gpu_hours`` (one replica per GPU) as its provider bills it, with
+    the storage of the model's weights for its wall time, as /v1/recommendations prices a
+    job: with no count asked on the machine :func:`_divisible_job` chooses (``common``'s
+    setup, provider and price made that machine's, its wall time said on several GPUs, one
+    card alone after a larger machine), else on the ``count`` GPUs asked at :meth:`_W.basis`'
+    ``b``. The compute and storage the total adds up from are said. (total USD, offer, GPUs
+    the job is spread over)."""
+    job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
+    if job is None:
+        v, per, _ = b
+        job = _billed_job(w, v, per, count, gpu_hours / count, weights)
+        gpus = count
+    else:
+        v = job.v
+        gpus = v.gpu_count
+        common.update(setup=w.setup(v.gpu_count, gid), provider=v.provider,
+                      price=w.usd(v.on_demand_usd_h or 0.0), kind=w.kinds["on_demand"])
+        if v.gpu_count > 1:
+            w.out.more.append(w.say("job_parallel", n=w.n(v.gpu_count),
+                                    wall=w.duration(job.wall_h)))
+    w.out.more.append(_job_split(w, job))
+    one = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
+        if gpus > 1 and not w.ex.gpu_count else None
+    if one is not None:
+        w.out.more.append(w.say("job_single", cost=w.usd(one.total), provider=one.v.provider,
+                                price=w.usd(one.v.on_demand_usd_h or 0.0),
+                                wall=w.duration(one.wall_h)))
+    return job.total, v, gpus

@@ -1,0 +1,617 @@
+"""Images, video, audio and music: generation and transcription jobs, their units and costs,
+and the answer for a media model."""
+
+from __future__ import annotations
+
+from dataclasses import replace as dc_replace
+from typing import Any
+
+import msgspec
+
+from service.domain.answer.numbers.context import _W
+from service.domain.answer.numbers.jobs import (
+    _clip_words,
+    _job_deadline,
+    _job_lead,
+    _length_clips,
+    _machine_job,
+    _video_length_note,
+    _video_replicas,
+    _work_rate,
+)
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.types import (
+    Option,
+)
+
+
+def _answered_as_media(w: _W) -> bool:
+    """An image, video or audio model is answered in its own units, never tokens of context:
+    done here (True), or the model is an LLM (False)."""
+    if w.model is not None and w.model.kind != "llm":
+        _media(w)
+        return True
+    return False
+
+
+def _music_pieces(w: _W) -> str | None:
+    """Songs, tracks or clips of an audio generator ("1000 songs with MusicGen large", "100
+    clips of 30 s", "200 de melodii"): the count times the clip length stated, else the
+    model's default clip (the catalog's ``[default_clip]``), as hours of audio, so the job is
+    timed and priced as "10 hours of music" is; was a $/h with no job, or no answer (audit
+    slack2). The sentence that says the hours read, or None where nothing changed (hours of
+    audio stated, a transcription model, no length known)."""
+    m = w.model
+    count = w.st.songs or w.st.clips
+    if m is None or m.kind != "audio" or w.transcribes() or w.st.items or not count:
+        return None
+    clip = m.default_clip
+    seconds = w.st.clip_seconds or (clip.seconds if clip is not None else None)
+    if not seconds:
+        return None
+    hours = count * seconds / 3600
+    w.st = dc_replace(w.st, items=hours, audio_hours=True)
+    return w.say("music_pieces" if w.st.clip_seconds else "music_pieces_default",
+                 count=w.n(count), sec=w.n(seconds, 0 if seconds.is_integer() else 1),
+                 hours=w.n(hours, 0 if hours.is_integer() else 1))
+
+
+def _job_total(w: _W) -> bool:
+    """A job stated by its size with no GPU named: images for an image model, hours of audio
+    for a speech model, tokens for an embedding model. The total for the job on the
+    recommendations' cheapest option (the count over its rate times its price), with the
+    setup and the rate used."""
+    m = w.model
+    assert m is not None
+    n: float | None = None
+    kw: dict[str, Any] = {"workload": "batch"}
+    if m.kind == "diffusion" and m.modality == "image" and w.st.items:
+        n = kw["job_images"] = w.st.items
+    elif m.kind == "diffusion" and m.modality == "video" and w.st.clips:
+        # the recommendations count a video model's clips in job_images; a length asked
+        # ("100 10-second videos") is that many clips each
+        n = kw["job_images"] = w.st.clips * _length_clips(w)
+    elif m.kind == "audio" and w.st.items:
+        n = kw["job_audio_hours"] = w.st.items
+    elif m.kind == "llm" and m.task == "embed" and w.det.tokens:
+        n = kw["job_embed_tokens"] = w.det.tokens
+        limit = w.max_ctx()
+        kw["context_tokens"] = min(limit or 512, 512)
+    if n is None:
+        return False
+    mk = w.media_kw()
+    if m.kind == "diffusion":  # the recommendations take the steps and the size, not a batch
+        kw.update({k: v for k, v in mk.items() if k != "batch_size"})
+    if not w.st.interruptible:
+        # a batch job the recommendations would put on spot, not said to be interruptible:
+        # on-demand leads (as every price answer), spot comes after it
+        kw["interruptible"] = False
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    cost, hours = o.cost.per_job_usd, o.performance.job_hours
+    if not cost or not hours:
+        return False
+    if not w.st.interruptible:
+        alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
+        s = alt.options[0] if alt is not None and alt.options else None
+        if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
+                and s.cost.per_job_usd < cost):
+            w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
+                                    setup=w.option_setup(s), provider=s.offer.provider,
+                                    price=w.usd(s.cost.per_hour_usd)))
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+    common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model]}
+    # the option's job_hours are wall-clock hours on all its GPUs: days, never GPU-days
+    if "job_images" in kw and m.modality == "video":
+        sec = o.performance.seconds_per_video or 0.0
+        _job_lead(w, "video_job_setup", hours, hours, cost, "per_job_usd",
+                  {"w": kw.get("width") or m.native_width or 1024,
+                   "h": kw.get("height") or m.native_height or 1024,
+                   "frames": w.n(m.num_frames or 1), "sec": w.n(sec, 1 if sec < 100 else 0),
+                   # the steps priced: asked, else the model's, else 30 (as the sizing's)
+                   "steps": w.n(kw.get("steps") or m.default_steps or 30), **common},
+                  wall=True)
+        w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
+        if w.st.clip_seconds:
+            _video_length_note(w)
+    elif "job_images" in kw:
+        ips = o.performance.images_per_s or n / (hours * 3600)
+        _job_lead(w, "image_job_setup", hours, hours, cost, "per_job_usd",
+                  {"w": kw.get("width") or m.native_width or 1024,
+                   "h": kw.get("height") or m.native_height or 1024, "ips": w.n(ips, 2),
+                   **common}, wall=True)
+        w.media_notes({k: v for k, v in kw.items() if k == "steps"})
+    elif "job_audio_hours" in kw:
+        _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
+                  {"ratio": w.rate(n / hours), **common,
+                   "n": w.n(n, 0 if float(n).is_integer() else 1)}, wall=True)
+    elif w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after
+        _job_lead(w, "embed_job", hours, hours, cost, "per_job_usd",
+                  {"tps": w.n(n / (hours * 3600)), **common}, wall=True)
+        w.documents_note()
+    else:
+        w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)),
+                            hours=w.duration(hours), **common)
+        w.ask("per_job_usd", cost, "USD")
+        w.documents_note()
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _media_unit(w: _W) -> bool:
+    """A speech or image model's unit cost with no GPU named ("cost per hour of audio with
+    Whisper", "cost per 1,000 images with SDXL"): the recommendations' cost per audio hour or
+    per 1,000 images (the option's speed over its hourly price), on-demand first unless the
+    work was said to be interruptible, spot after it, with the GPU and its speed."""
+    m = w.model
+    assert m is not None
+    audio = m.kind == "audio"
+    if not audio and not (m.kind == "diffusion" and m.modality == "image"):
+        return False
+
+    def unit(o: Option) -> float | None:
+        return o.cost.per_audio_hour_usd if audio else o.cost.per_thousand_images_usd
+
+    kw: dict[str, Any] = {"workload": "batch", "top_n": 10}
+    if not audio:  # the steps and the size stated (the recommendations take no batch)
+        kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
+    if not w.st.interruptible:
+        kw["interruptible"] = False
+    rec = w.recommend(**kw)
+    if rec is None:
+        return False
+    priced = [o for o in rec.options if unit(o)]
+    lead_kinds = ("spot", "on_demand") if w.st.interruptible else ("on_demand",)
+    options = [o for o in priced if o.pricing_model in lead_kinds] or priced
+    if not options:
+        return False
+    options.sort(key=lambda o: unit(o) or 0.0)
+    o = options[0]
+    cost = unit(o) or 0.0
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    common = {"model": m.name, "weights": o.weights,
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model]}
+    p = o.performance
+    if audio:
+        ratio = p.audio_seconds_per_s
+        if not ratio:
+            return False
+        w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(cost), ratio=w.rate(ratio),
+                            **common)
+        w.ask("per_audio_hour_usd", cost, "USD")
+    else:
+        ips = p.images_per_s
+        if not ips:
+            return False
+        w.out.first = w.say("image_unit_cost", cost=w.usd(cost), sec=w.n(1 / ips, 1),
+                            w=kw.get("width") or m.native_width or 1024,
+                            h=kw.get("height") or m.native_height or 1024, **common)
+        w.media_notes({k: v for k, v in kw.items() if k == "steps"})
+        w.ask("per_thousand_images_usd", cost, "USD")
+    if not w.st.interruptible:
+        alt = w.recommend(**{**kw, "interruptible": True})
+        spots = sorted((x for x in (alt.options if alt is not None else [])
+                        if x.pricing_model == "spot" and unit(x)), key=lambda x: unit(x) or 0.0)
+        if spots and (unit(spots[0]) or 0.0) < cost:
+            s = spots[0]
+            s_cost = unit(s) or 0.0
+            w.out.more.append(w.say(
+                "cost_spot_audio" if audio else "cost_spot_images",
+                cost=w.unit_usd(s_cost) if audio else w.usd(s_cost),
+                setup=w.setup(s.offer.gpu_count * s.nodes, s.offer.gpu),
+                provider=s.offer.provider, price=w.usd(s.cost.per_hour_usd)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _video_cost(w: _W, gid: str) -> bool:
+    """A video model's clips on the GPU named: one clip's seconds there times one GPU's
+    price (on several GPUs each makes its own clip); the clips of the length asked ("a
+    10-second video", "1 minute of video") or stated ("100 videos") in all when more than
+    one."""
+    m = w.model
+    assert m is not None
+    count = w.ex.gpu_count or 1
+    mk = w.media_kw(gid, count)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
+    default = r
+    if r is not None and not r.fits and not w.weights:
+        # as _media_cost: the first smaller precision that fits, named in the answer
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+            if again is not None and again.fits:
+                r = again
+                break
+    b = w.basis(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    if default is not None and default is not r:
+        w.out.more.append(w.say("media_precision_fit", default=default.weights,
+                                need=w.gib(default.memory.per_gpu_gib),
+                                setup=w.setup(count, gid), weights=r.weights,
+                                fit=w.gib(r.memory.per_gpu_gib)))
+    sec = r.performance.seconds_per_image
+    if not sec:
+        return False
+    v, per, kind = b
+    # the sizing runs the pipeline whole on each GPU (one replica per GPU): a clip is one
+    # GPU's seconds at one GPU's price, however many GPUs the machine has
+    hour = per
+    w.media_notes(mk)
+    _video_replicas(w, count, sec)
+    frames = m.num_frames or 1
+    size_ = {"w": mk.get("width") or m.native_width or 1024,
+             "h": mk.get("height") or m.native_height or 1024}
+    w.out.first = w.say("video_cost", **size_,
+                        frames=w.n(frames), model=m.name, weights=r.weights,
+                        setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
+                        sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour), kind=w.kinds[kind],
+                        provider=w.where(v, count))
+    w.ask("per_clip_usd", hour * sec / 3600, "USD")
+    per_video = _length_clips(w)
+    if w.st.clips or per_video > 1:
+        # clips stated, or a length over one clip: the total leads, the clip's cost after it
+        n = (w.st.clips or 1) * per_video
+        hours = n * sec / 3600
+        unit_line = w.out.first
+        common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
+                  "setup": w.setup(count, gid), "sec": w.n(sec, 1 if sec < 100 else 0),
+                  "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
+        # independent clips: every GPU of the cheapest machine makes its share (no count
+        # asked), else one replica per GPU, the clips split over the GPUs asked; billed as
+        # the provider bills, with storage (a video of 12 clips cost less than the 12 clips)
+        usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+        common["cost"] = w.usd(usd)
+        if w.st.clips:
+            _job_lead(w, "video_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n), **common})
+        else:
+            w.out.first = w.say("video_length", n=w.n(n), clip=_clip_words(w),
+                                hours=w.duration(hours), **common)
+            w.ask("job_usd", usd, "USD")
+        w.out.more.insert(0, unit_line)
+    if w.st.clip_seconds:
+        _video_length_note(w)
+    w.record(r, 0)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
+def _one_item(w: _W, gid: str | None) -> None:
+    """A cost asked of one image or video said with a word for one ("a 1024x1024 image", "one
+    5 second video", "o imagine", "un videoclip"; ``Stated.one_item``): a count of 1, priced
+    as "1 image" / "1 video" is (the job, with the per-item time), not per 1,000 images or by
+    the hour. A unit price asked ("per image") or a rate of work keeps its own answer. A
+    video on a GPU named is a job of one clip too, billed as "1 video" is, the clip's own cost
+    said beside it (:func:`_video_cost`; it was the clip's seconds pro-rated, no billing and
+    no storage), unless its length takes more clips (:func:`_length_clips`: "a 10-second
+    video" is priced as its 2 clips already)."""
+    m = w.model
+    if (m is None or m.kind != "diffusion" or not w.st.one_item or w.sub == "unit"
+            or w.st.work_rate or w.st.items or w.st.clips):
+        return
+    if m.modality == "video" and (gid is None or _length_clips(w) == 1):
+        w.st = dc_replace(w.st, clips=1)
+    elif m.modality == "image":
+        w.st = dc_replace(w.st, items=1)
+
+
+# the precisions an image or speech model is tried at when its default does not fit the GPU
+# named, largest first (the diffusers quantizations the sizing knows)
+_MEDIA_SMALLER = ("fp8", "int8", "nf4")
+
+
+def _media_cost(w: _W, gid: str) -> bool:
+    """An image or speech job on the GPU named: the total for the images or hours of audio
+    stated (speed × price), else the cost per 1,000 images or per hour of audio."""
+    m = w.model
+    assert m is not None
+    if m.modality == "video":
+        return _video_cost(w, gid)
+    count = w.ex.gpu_count or 1
+    mk = w.media_kw(gid, count, job=True)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
+    default = r
+    if r is not None and not r.fits and not w.weights:
+        # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the
+        # first smaller one that fits, named in the answer
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+            if again is not None and again.fits and not any(
+                    x.startswith("impossible combination") for x in again.warnings):
+                r = again
+                break
+    b = w.basis(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    v, per, kind = b
+    hour = per * count
+    p = r.performance
+    common = {"model": m.name, "weights": r.weights, "setup": w.setup(count, gid),
+              "provider": w.where(v, count), "price": w.usd(hour), "kind": w.kinds[kind]}
+    n = w.st.items
+    if m.kind == "audio":
+        ratio = p.audio_seconds_per_s
+        if not ratio:
+            return False
+        if n:
+            hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
+            # a job of independent files: every GPU of the cheapest machine takes its share
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            _job_lead(w, "audio_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n, 0 if float(n).is_integer() else 1),
+                                  "cost": w.usd(usd), "ratio": w.rate(ratio),
+                                  **common})
+        else:
+            w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
+                                ratio=w.rate(ratio), **common)
+            w.ask("per_audio_hour_usd", hour / ratio, "USD")
+    else:
+        sec = p.seconds_per_image
+        if not sec:
+            return False
+        size_ = {"w": mk.get("width") or m.native_width or 1024,
+                 "h": mk.get("height") or m.native_height or 1024}
+        if n:
+            hours = n * sec / 3600
+            # independent images: every GPU of the cheapest machine makes its share; on the
+            # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            _job_lead(w, "image_job", hours, hours / gpus, usd,
+                      "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
+                                  **size_, **common})
+        else:
+            w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
+                                sec=w.n(sec, 1), **size_, **common)
+            w.ask("per_thousand_images_usd", hour * sec * 1000 / 3600, "USD")
+    w.media_notes(mk)
+    if default is not None and default is not r:
+        w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
+                                   need=w.gib(default.memory.per_gpu_gib),
+                                   setup=common["setup"], weights=r.weights,
+                                   fit=w.gib(r.memory.per_gpu_gib)))
+    w.record(r, 0)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
+def _compare_media(w: _W, gids: list[str]) -> None:
+    """An image or speech model on two or more GPUs: the speed in its own units and the cost
+    per 1,000 images or per hour of audio on each side, and which wins each."""
+    m = w.model
+    assert m is not None
+    rows: list[str] = []
+    fast: tuple[float, str] | None = None
+    cheap: tuple[float, str] | None = None
+    for gid in gids:
+        base = w.size()
+        count = 1
+        if base is not None:
+            count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), 1)
+        # speech: each GPU at the batch a transcription job runs at there (the stated
+        # one, else the recommendations'), as the cost per hour of audio asked alone is
+        mk = w.media_kw(gid, count, job=True) if m.kind == "audio" else {}
+        r = w.size(gpu=gid, gpu_count=count, **mk)
+        setup = w.setup(count, gid)
+        if r is None or not r.fits or r.performance is None:
+            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            continue
+        p = r.performance
+        b = w.basis(gid)
+        if m.kind == "audio":
+            rate = p.audio_seconds_per_s or 0.0
+            speed = rate
+            text = w.say("compare_audio_row", setup=setup, ratio=w.rate(rate),
+                         batch=w.n(mk.get("batch_size") or 1))
+            unit_cost = b[1] * count / rate if b and rate else None
+        else:
+            sec = p.seconds_per_image or 0.0
+            speed = 3600 / sec if sec else 0.0
+            text = w.say("compare_image_row", setup=setup, per_hour=w.n(speed),
+                         sec=w.n(sec, 1))
+            unit_cost = b[1] * count * sec * 1000 / 3600 if b and sec else None
+        if b is not None and unit_cost is not None:
+            text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
+                          cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour" if m.kind ==
+                                                         "audio" else "unit_1000_images"])
+            if cheap is None or unit_cost < cheap[0]:
+                cheap = (unit_cost, setup)
+            w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
+                             b[0].age_days)
+        rows.append(text)
+        if speed and (fast is None or speed > fast[0]):
+            fast = (speed, setup)
+    if not rows or fast is None:
+        return
+    w.out.first = w.say("compare", model=m.name, weights=r.weights if r else "",
+                        rows="; ".join(rows))
+    w.out.computed = True
+    if m.kind == "audio":
+        w.ask("audio_seconds_per_s", fast[0], "s/s")
+    else:
+        w.ask("images_per_hour", fast[0], "images/h")
+    if cheap is not None:
+        w.out.more.append(w.say("compare_media_best", fast=fast[1], cheap=cheap[1],
+                                unit=w.t["unit_audio_hour" if m.kind == "audio"
+                                         else "unit_1000_images"]))
+
+
+def _media_job(w: _W, gid: str | None) -> bool:
+    """A job's size stated with an image, video or speech model ("100 videos with CogVideoX",
+    "500,000 images with SDXL on an L4", "transcribe 1,000 hours with Whisper"): its total
+    leads, as a cost question's does (on the GPU named, else the recommendations' cheapest
+    option; a video model with no GPU named and no such option: the first GPU that holds
+    it)."""
+    m = w.model
+    assert m is not None
+    if m.modality == "video":
+        if not w.st.clips:
+            return False
+        if gid is None and _job_total(w):  # the recommendations' cheapest, as for images
+            return True
+        if gid is None:
+            base = w.size()
+            rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)
+                          ) if base is not None else []
+            if not rows:
+                return False
+            gid = rows[0].gpu
+        return _video_cost(w, gid)
+    if not w.st.items or m.kind not in ("audio", "diffusion"):
+        return False
+    if gid is not None:
+        return _media_cost(w, gid)
+    return _job_total(w)
+
+
+def _audio_batched(w: _W, gid: str, count: int) -> str | None:
+    """The speech model's throughput at the batch a transcription job runs at on this GPU
+    (the cost per hour of audio's basis), said beside a one-stream speed; None where that
+    batch is 1 or the sizing has no figure."""
+    job = w.media_kw(gid, count, job=True)
+    batch = job.get("batch_size")
+    if not batch or batch <= 1:
+        return None
+    r = w.size(gpu=gid, gpu_count=count, **job)
+    ratio = r.performance.audio_seconds_per_s if r is not None and r.performance else None
+    if not ratio:
+        return None
+    return w.say("audio_batched" if w.transcribes() else "audio_batched_gen",
+                 batch=w.n(batch), ratio=w.rate(ratio))
+
+
+def _media(w: _W) -> None:
+    m = w.model
+    if m is None:
+        return
+    gid, named = w.card()
+    if w.sub != "memory" and _work_rate(w, gid):
+        return
+    if _job_deadline(w, gid):  # "can I transcribe 100,000 hours ... by Friday on one L4?"
+        return
+    if w.sub != "fits" and _media_job(w, gid):
+        return
+    mk = w.media_kw()  # a speed asked: the batch only when stated
+    # sized at the batch stated, as the answer is: its fits_on (the card picked when none is
+    # named, the cards listed) hold that batch, not one image ("VRAM for SDXL at batch 8")
+    base = w.size(**mk)
+    if base is None:
+        return
+    w.record(base, 0)
+    rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))
+    if gid is None:
+        if not rows:
+            w.out.first = w.nofit()
+            return
+        gid = rows[0].gpu
+        count = rows[0].gpu_count
+    else:
+        count = w.ex.gpu_count or 1
+    if m.kind == "audio" and w.sub == "hour" and "batch_size" not in mk:
+        # a throughput asked ("hours of audio per hour") with no batch: the batch a
+        # transcription job runs at on this GPU, as the cost per hour of audio counts it (one
+        # basis; at batch 1 a T4 read 9.6 hours an hour here and 47 in the cost answer, and
+        # an A100 slower than a T4)
+        mk = w.media_kw(gid, count, job=True)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
+    if r is None or r.gpu is None:
+        return
+    w.media_notes(mk)
+    if m.kind == "audio" and "batch_size" not in mk:
+        # "how fast does it transcribe?": one stream leads, the batched throughput beside it
+        w.out.more.insert(0, w.t["media_batch_one"])
+        batched = _audio_batched(w, gid, count)
+        if batched is not None:
+            w.out.more.insert(1, batched)
+    setup = named or w.setup(count, gid)
+    need = w.gib(r.memory.per_gpu_gib)
+    if not r.fits:
+        # the sizing names diffusers' CPU offload where a pipeline does not fit whole (its
+        # warning, core_fits_offload): not a flat "No", as offload is how small cards run
+        # such pipelines; it gives no figure for it, so none is said
+        offload = any("enable_model_cpu_offload" in x for x in r.warnings)
+        w.out.first = w.say("media_nofit_offload" if offload else "media_nofit", model=m.name,
+                            weights=r.weights, need=need, setup=setup, fits=w.fits_text(base))
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        return
+    p = r.performance
+    if m.kind == "audio":
+        ratio = p.audio_seconds_per_s if p else None
+        if w.sub == "hour" and ratio:
+            # seconds of audio per second is hours of audio per hour
+            w.out.first = w.say("audio_rate", model=m.name, weights=r.weights, need=need,
+                                setup=setup, ratio=w.rate(ratio))
+            w.ask("audio_hours_per_hour", ratio, "h/h")
+        else:
+            w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need,
+                                setup=setup, ratio=w.rate(ratio or 0))
+            w.ask("audio_seconds_per_s", ratio or 0, "s/s")
+    elif m.modality == "video":
+        sec = p.seconds_per_image if p else None
+        size_ = {"w": mk.get("width") or m.native_width or 1024,
+                 "h": mk.get("height") or m.native_height or 1024}
+        if count > 1:
+            # each GPU runs the whole pipeline (the sizing's replicas): the time is one
+            # GPU's per clip, with as many clips at once; one clip is not made faster
+            w.out.first = w.say("video_replicas_lead", model=m.name, weights=r.weights,
+                                need=need, **size_, sec=w.n(sec or 0, 1),
+                                gpu=w.gpu_name(gid), n=w.n(count), setup=setup)
+        else:
+            w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
+                                **size_, sec=w.n(sec or 0, 1), setup=setup)
+        w.ask("seconds_per_clip", sec or 0, "s")
+        per_video = _length_clips(w)
+        if per_video > 1 and sec and w.sub not in ("memory", "fits"):
+            # "how long does a 10-second video take?": the video's clips in all lead
+            w.out.more.insert(0, w.out.first)
+            w.out.first = w.say("video_length_time", clip=_clip_words(w), n=w.n(per_video),
+                                **size_, total=w.n(per_video * sec, 0), sec=w.n(sec, 1),
+                                model=m.name, gpu=w.gpu_name(gid))
+            w.ask("seconds_per_video", per_video * sec, "s")
+        if w.st.clip_seconds:
+            _video_length_note(w)
+    else:
+        sec = p.seconds_per_image if p else None
+        width = mk.get("width") or m.native_width or 1024
+        height = mk.get("height") or m.native_height or 1024
+        common = {"model": m.name, "weights": r.weights, "need": need, "w": width,
+                  "h": height, "sec": w.n(sec or 0, 1), "setup": setup,
+                  "per_hour": w.n(3600 / sec if sec else 0)}
+        if w.sub == "hour" and sec:
+            w.out.first = w.say("image_rate_hour", **common)
+            w.ask("images_per_hour", 3600 / sec, "images/h")
+        elif w.sub == "second" and sec:
+            w.out.first = w.say("image_rate_second", ips=w.n(1 / sec, 2), **common)
+            w.ask("images_per_s", 1 / sec, "images/s")
+        else:
+            w.out.first = w.say("image", **common)
+            w.ask("seconds_per_image", sec or 0, "s")
+    if w.sub == "memory" and w.out.first:
+        # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
+        # the number asked
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB")
+    if (w.sub == "fits" and w.out.first and w.out.asked is not None
+            and not (w.st.apple and w.ex.gpu is None)):
+        # "does HunyuanVideo fit on an H100?": the yes leads (a Mac asked about gets none: the
+        # figures are a catalog GPU's, said after the Mac sentence)
+        w.out.first = w.say("yes_lead", text=w.out.first)
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=True)
+    for x in r.warnings:
+        w.core_warn(x)

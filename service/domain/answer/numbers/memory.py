@@ -1,0 +1,512 @@
+"""Memory answers: what a model needs, whether it fits on a card (and what runs it when it does
+not), the longest context and the most concurrent requests, the KV cache and precision."""
+
+from __future__ import annotations
+
+from service.domain.answer.numbers.context import (
+    _W,
+    _ctx,
+    _fitting_precision,
+    _gpu_spec,
+    _min_count,
+    _no_platform,
+    _other_engine,
+    _prompt,
+    _smaller_precisions,
+)
+from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
+from service.domain.answer.numbers.media import _answered_as_media, _media
+from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
+from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.requests import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+)
+from service.domain.sizing.sizing import (
+    SizingResult,
+)
+
+
+def _memory(w: _W) -> None:
+    if w.model is None and w.ex.gpu is not None:
+        _gpu_spec(w, w.ex.gpu)
+        return
+    if w.model is None or _answered_as_media(w):
+        return
+    gid, named = w.card()
+    if (w.sub == "per_gpu" and gid is not None and w.model.kind == "llm"
+            and _memory_per_gpu(w, gid, named)):
+        return
+    ctx = _ctx(w)
+    users = w.ex.concurrent_requests if w.model.kind == "llm" else None
+    # "for 20 users": the memory with every user's KV cache (the sizing's batch)
+    r = w.size(input_tokens=ctx, output_tokens=0,
+               batch_size=users if users and users > 1 else None)
+    if r is None:
+        return
+    w.record(r, ctx)
+    mem = r.memory
+    kv = w.say("kv", kv=w.gib(mem.kv_cache_gib)) if mem.kv_cache_gib else ""
+    if users and users > 1 and mem.kv_cache_gib:
+        w.out.first = w.say("memory_users", users=w.n(users), model=w.model.name,
+                            weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
+                            w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
+    else:
+        w.out.first = w.say("memory", model=w.model.name, weights=r.weights, ctx=w.n(ctx),
+                            total=w.gib(mem.total_gib), w=w.gib(mem.weights_gib), kv=kv)
+    w.ask("total_gib", mem.total_gib, "GiB")
+    if w.st.gb_asked:
+        _memory_in_gb(w, r, ctx, users)
+    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
+    w.sized_warnings(r, ctx)
+
+
+_BYTES_PER_GIB = 2**30
+"""GiB (IEC 80000-13: 2^30 bytes), the sizing's unit; a GB is 10^9 bytes (SI), so a GiB
+is 1.073741824 GB."""
+
+
+def _memory_in_gb(w: _W, r: SizingResult, ctx: int, users: int | None) -> None:
+    """The memory asked in GB ("answer in GB"): the same sizing said in GB (10^9 bytes) with
+    the total's GiB beside it, and GB the number asked, never GiB labelled as GB."""
+    assert w.model is not None
+    mem = r.memory
+
+    def gb(gib: float) -> float:
+        return gib * _BYTES_PER_GIB / 1e9
+
+    common = {"model": w.model.name, "weights": r.weights, "ctx": w.n(ctx),
+              "total_gb": w.gib(gb(mem.total_gib)), "total": w.gib(mem.total_gib),
+              "w_gb": w.gib(gb(mem.weights_gib))}
+    if users and users > 1 and mem.kv_cache_gib:
+        w.out.first = w.say("memory_users_gb", users=w.n(users),
+                            kv_gb=w.gib(gb(mem.kv_cache_gib)), **common)
+    else:
+        kv = w.say("kv_gb", kv=w.gib(gb(mem.kv_cache_gib))) if mem.kv_cache_gib else ""
+        w.out.first = w.say("memory_gb", kv=kv, **common)
+    w.ask("total_gb", gb(mem.total_gib), "GB")
+
+
+def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
+    """Each GPU's memory asked on a GPU named ("memory per GPU ... on 4 H100", "memorie pe
+    GPU ... pe 4 H100"): the sizing of that setup, as /v1/sizing gives it for those GPUs (the
+    count stated, else the fewest of the GPU that hold the model), with its layout and its
+    total, which the split makes larger than one GPU's (each GPU keeps its own activations
+    and runtime). A setup too small says No first, then how many of it hold the model. False
+    when the sizing has no answer for that GPU (the total is said instead)."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    users = w.ex.concurrent_requests
+    batch = users if users and users > 1 else None
+    count = w.ex.gpu_count or _min_count(w, gid, ctx) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, batch_size=batch)
+    if r is None or r.gpu is None:
+        return False
+    w.record(r, ctx)
+    lay = r.layout
+    layout = "" if lay is None or count == 1 else (
+        w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
+        else w.say("per_gpu_layout", label=lay.label))
+    w.out.first = w.say("memory_per_gpu" if r.fits else "memory_per_gpu_no",
+                        model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
+                        per=w.gib(r.memory.per_gpu_gib), layout=layout,
+                        total=w.gib(r.memory.total_gib), ctx=w.n(ctx), cap=w.gib(w.cap(r)),
+                        users=w.say("per_gpu_users", users=w.n(batch)) if batch else "")
+    # a memory asked: no yes or no, unless the setup named cannot hold it
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
+    if not r.fits:
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        elif r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _need_count(w: _W, gid: str, n: int, ctx: int) -> bool:
+    """"Do I need 2 GPUs for ... on an H100?": ``n`` compared with the fewest ``gid`` (1, 2,
+    4, up to a node) whose sizing holds the model at ``ctx`` and whose engine runs it: a No
+    when fewer hold it (with the longest context one request gets on them: more GPUs buy
+    context or users, not the fit), a Yes when fewer do not. False when no node of it holds
+    the model (the plain fit answer says so)."""
+    assert w.model is not None
+    k, r = 1, None
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
+        if r is not None and r.gpu is not None and r.fits and r.runs is not False:
+            break
+        k *= 2
+    if r is None or r.gpu is None or k > NODE_GPUS:
+        return False
+    w.record(r, ctx)
+    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(k, gid),
+              "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(w.cap(r)), "ctx": w.n(ctx),
+              "n": w.n(n), "gpu": w.gpu_name(gid)}
+    if k < n:
+        w.out.first = w.say("fits_need_no", max_ctx=w.n(r.max_context_tokens or ctx), **common)
+    else:
+        w.out.first = w.say("fits_need_yes" if k == n else "fits_need_more", **common)
+    w.ask("gpu_count", k, "GPUs", yes=k >= n)
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _need_any(w: _W, n: int) -> bool:
+    """"Do I need 2 GPUs for mistral-7b?" with no GPU named: ``n`` compared with the fewest
+    GPUs of any catalog GPU that hold the model (the sizing's ``fits_on``), with the smallest
+    memory per GPU at that count: a No when fewer hold it, a Yes when fewer do not (and more
+    when even ``n`` do not). False when nothing in the catalog holds it (the memory answer
+    says so)."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    r = w.size(input_tokens=ctx, output_tokens=0)
+    if r is None or not r.fits_on:
+        return False
+    w.record(r, ctx)
+    least = min(f.gpu_count for f in r.fits_on)
+    gb = min(w.reg.gpus[f.gpu].memory_gb for f in r.fits_on if f.gpu_count == least)
+    common = {"model": w.model.name, "weights": r.weights, "n": w.n(n), "least": w.n(least),
+              "gb": w.n(gb), "need": w.gib(r.memory.total_gib), "ctx": w.n(ctx),
+              "fits": w.fits_text(r)}
+    key = ("fits_need_any_more" if least > n else "fits_need_any_yes" if least == n
+           else "fits_need_any_one" if least == 1 else "fits_need_any_fewer")
+    w.out.first = w.say(key, **common)
+    w.ask("gpu_count", least, "GPUs", yes=least >= n)
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _fits(w: _W) -> None:
+    if w.model is None or _answered_as_media(w):
+        return
+    gid, named = w.card()
+    if _work_rate(w, gid):  # "is one A10G enough for 300 embeddings/s with bge-large?"
+        return
+    if _job_deadline(w, gid):  # "can I embed 500M documents ... by Friday on one L4?"
+        return
+    if gid is None:
+        n = w.ex.gpu_count or 0  # "do I need 2 GPUs for ...?" with no GPU named
+        if not (w.sub == "need" and n > 1 and _need_any(w, n)):
+            _memory(w)
+        return
+    ctx = _ctx(w)
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
+    if r is None or r.gpu is None:
+        _memory(w)
+        return
+    w.record(r, ctx)
+    setup = named or w.setup(count, gid)
+    limit = _past_context_limit(w, r, ctx)
+    if limit is not None:
+        # past the model's own limit no engine takes the request, whatever the memory or
+        # the GPU: the limit is the answer (a smaller precision or more GPUs change nothing)
+        w.out.first = w.say("fits_over_context", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(ctx), setup=setup, weights=r.weights,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        w.sized_warnings(r, ctx)
+        return
+    if _engine_not_on_gpu(w, r, gid, count, ctx, setup):
+        return
+    if w.sub == "need" and count > 1 and named is None and _need_count(w, gid, count, ctx):
+        return
+    # memory alone is not a yes: an engine that cannot run the weights there is a no (and
+    # when they do not fit either, both are said: never "would fit" past the usable memory)
+    key = ("fits_cannot_run" if r.runs is False and r.fits else "fits_cannot_run_nofit"
+           if r.runs is False else "fits_yes" if r.fits else "fits_no")
+    w.out.first = w.say(key, model=w.model.name, weights=r.weights, setup=setup,
+                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                        ctx=w.n(ctx), engine=r.engine)
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
+    if not r.fits:
+        _smaller_precisions(w, gid, count, ctx, r, setup)
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:  # the GPU named first: how many of it hold the model
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        _eight_bit_no(w, gid, count, ctx, r)
+    _nearest_that_runs(w, r, gid, count, ctx)
+    if not r.fits and r.fits_on:
+        w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+
+
+def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
+                       setup: str) -> bool:
+    """The engine does not run on that GPU at any precision (vLLM on a P100, TensorRT-LLM on
+    an MI300X; catalog/kernels.toml [[platform]]): said first, the memory being beside the
+    point, then the first other engine that runs the model there and how it fits on it, and
+    the GPUs the engine asked runs it on. False when the engine runs there."""
+    assert w.model is not None
+    gpu = w.reg.gpus[gid]
+    first = _no_platform(w, r, gpu)
+    if first is None:
+        return False
+    w.out.first = first
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+    alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
+    if alt is None:
+        w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name, gpu=gpu.name))
+    else:
+        if not alt.fits:  # (inserted first: its sentence follows the engine's)
+            _smaller_precisions(w, gid, count, ctx, alt, setup, engine=alt.engine)
+        w.out.more.insert(0, w.say(
+            "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+            alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
+            setup=setup, need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
+    if r.fits_on:
+        w.out.more.append(w.say("fits_engine_runs_on", engine=w.engine_name(r.engine),
+                                fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -> None:
+    """After "<engine> cannot run <weights> on that GPU" (fp8 with TensorRT-LLM on an A100):
+    the nearest precision that engine runs there (kernels.toml [nearest]) and whether the
+    model fits at it, sized with that engine; where none of its list runs, the first other
+    engine that runs the weights there. Said right after the first sentence."""
+    assert w.model is not None
+    gpu = w.reg.gpus[gid]
+    p = get_precision(r.weights)
+    kernels = w.reg.kernels
+    if r.runs is not False or r.engine not in w.reg.engines or kernels.supported(
+            r.engine, p, gpu).ok:
+        return
+    near = kernels.nearest_supported(r.engine, p, gpu, {x.id: x for x in PRECISIONS})
+    if near is None:
+        alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
+        if alt is not None:
+            w.out.more.insert(0, w.say(
+                "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+                alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
+                setup=w.setup(count, gid), need=w.gib(alt.memory.per_gpu_gib),
+                cap=w.gib(w.cap(alt))))
+        return
+    again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                   weights=near.id, engine=r.engine)
+    if again is None or again.runs is False or again.gpu is None:
+        return
+    w.out.more.insert(0, w.say("fits_near" if again.fits else "fits_near_nofit",
+                               near=near.id, engine=w.engine_name(r.engine),
+                               need=w.gib(again.memory.per_gpu_gib), cap=w.gib(w.cap(again))))
+
+
+def _past_context_limit(w: _W, r: SizingResult, ctx: int) -> int | None:
+    """The model's own context limit where the sizing says the request does not run because
+    ``ctx`` (input and output tokens) is past it, else None. An embedding model's input is
+    cut to its limit instead, so it is never past it."""
+    limit = w.max_ctx()
+    if (r.runs is not False or w.model is None or w.model.task == "embed" or not limit
+            or ctx <= limit):
+        return None
+    return limit
+
+
+def _eight_bit_no(w: _W, gid: str, count: int, ctx: int, r: SizingResult) -> None:
+    """After a "no" at 16 bits where 8 bits do not fit that setup either (Mixtral 8x22B on one
+    H200: about 263 GiB of bf16 and 131 GiB of fp8 weights): the 8-bit need said next to the
+    first "no" (the lower precisions that fit follow it), and after the 16-bit count the fewest
+    of the GPU that hold 8 bits. fp8 where the GPU's kernels run it, else int8."""
+    if r.runs is False or get_precision(r.weights).bits_linear < 16:
+        return
+    for pid in ("fp8", "int8"):
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, weights=pid)
+        if again is None or any(x.startswith("impossible combination") for x in again.warnings):
+            continue
+        if again.fits:
+            return  # _smaller_precisions leads with it
+        w.out.more.insert(0, w.say("fits_no_either", p=pid,
+                                   need=w.gib(again.memory.per_gpu_gib)))
+        for k in (2, 4, 8):
+            more = (w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0, weights=pid)
+                    if k > count else None)
+            if more is not None and more.fits:
+                w.out.more.append(w.say("fits_takes", n=w.n(k), gpu=w.gpu_name(gid), weights=pid,
+                                        per=w.gib(more.memory.per_gpu_gib)))
+                return
+        return
+
+
+def _max_context(w: _W) -> None:
+    if w.model is None or _answered_as_media(w):
+        return
+    gid, named = w.card()
+    if gid is None:
+        w.out.follow_up = w.t["need_gpu"]
+        _memory(w)
+        return
+    count = w.ex.gpu_count or 1
+    # "with 8 concurrent users": each user's context with all 8 in memory (the sizing's batch,
+    # as /v1/sizing's max_context_tokens at that batch_size), not one sequence's
+    users = w.ex.concurrent_requests if w.model.kind == "llm" else None
+    users = users if users and users > 1 else None
+    r = w.size(gpu=gid, gpu_count=count, batch_size=users)
+    if r is None or r.gpu is None:
+        return
+    setup = named or w.setup(count, gid)
+    r = _fitting_precision(w, r, gid, count, setup, DEFAULT_INPUT_TOKENS + DEFAULT_OUTPUT_TOKENS,
+                           lambda x: x.max_context_tokens, batch_size=users) or r
+    w.record(r, r.max_context_tokens or 0)
+    if not r.max_context_tokens:
+        w.out.first = w.say("max_context_none", model=w.model.name, weights=r.weights,
+                            setup=setup, need=w.gib(r.memory.per_gpu_gib),
+                            cap=w.gib(w.cap(r)))
+        w.ask("max_context_tokens", 0, "tokens", yes=False)
+        if r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    else:
+        limit = w.max_ctx()
+        note = (w.say("ctx_limit_note", limit=w.n(limit))
+                if limit and limit < r.max_context_tokens * 4 else "")
+        w.out.first = w.say("max_context_users" if users else "max_context",
+                            model=w.model.name, weights=r.weights, setup=setup,
+                            n=w.n(r.max_context_tokens), limit=note, users=w.n(users or 1))
+        w.ask("max_context_tokens", r.max_context_tokens, "tokens")
+        if r.kv_cache_bytes_per_token:
+            kv = r.kv_cache_bytes_per_token
+            w.out.more.append(w.say(
+                "kv_cache", model=w.model.name, kib=w.n(kv / 1024, 1 if kv < 10240 else 0),
+                bytes=w.n(kv), kv=r.kv_cache or r.weights, ctx=w.n(r.max_context_tokens),
+                gib=w.gib(kv * r.max_context_tokens / 2**30)))
+    for x in r.warnings:
+        w.core_warn(x)
+
+
+def _max_concurrency(w: _W) -> None:
+    if w.model is None or w.model.kind != "llm":
+        _fallback(w)
+        return
+    gid, named = w.card()
+    if gid is None:
+        w.out.follow_up = w.t["need_gpu"]
+        _memory(w)
+        return
+    count = w.ex.gpu_count or 1
+    inp = _prompt(w)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+    if r is None or r.gpu is None:
+        return
+    setup = named or w.setup(count, gid)
+    r = _fitting_precision(w, r, gid, count, setup, inp + 512, lambda x: x.max_batch_size,
+                           input_tokens=inp, output_tokens=512) or r
+    w.record(r, inp + 512)
+    if not r.max_batch_size:
+        w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                            ctx=w.n(inp + 512))
+        w.ask("max_batch_size", 0, "requests", yes=False)
+        return
+    w.out.first = w.say("max_concurrency_one" if r.max_batch_size == 1 else "max_concurrency",
+                        setup=setup, model=w.model.name, weights=r.weights,
+                        n=w.n(r.max_batch_size), ctx=w.n(inp + 512), inp=w.n(inp),
+                        out=w.n(512))
+    w.ask("max_batch_size", r.max_batch_size, "requests")
+    p = r.performance
+    if p is not None and p.max_concurrency and p.max_throughput_tokens_per_s:
+        # more admitted than held: the engine allocates KV cache in pages as each request
+        # grows (vLLM's PagedAttention), so requests in flight, most short of their full
+        # length, share the memory that full-length ones would fill (the sizing's
+        # "serving" note: paged blocks at their actual context)
+        more = p.max_concurrency > r.max_batch_size
+        w.out.more.append(w.say("concurrency_more_paged" if more else "concurrency_more",
+                                n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
+                                thr=w.n(p.max_throughput_tokens_per_s)))
+    w.sized_warnings(r, inp + 512)
+
+
+def _precision(w: _W) -> None:
+    """Whether the GPU runs a precision, from the capability matrix (catalog/kernels.toml)
+    the sizing checks every request against, with the default serving engine (vLLM)."""
+    gid = w.ex.gpu
+    name = w.st.precision
+    p = find_precision(name) if name else None
+    if gid is None or p is None or name is None:
+        return
+    gpu = w.reg.gpus[gid]
+    kernels = w.reg.kernels
+    ids = w.reg.engines.ids
+    if not ids:
+        return
+    engine = "vllm" if "vllm" in ids else ids[0]
+    s = kernels.supported(engine, p, gpu)
+    common = {"gpu": gpu.name, "p": name.upper(), "engine": engine,
+              "cc": gpu.compute_capability or "?"}
+    if s.ok and s.status == "runs_as":
+        w.out.first = w.say("precision_as", compute=(s.compute or "").upper(), **common)
+    elif s.ok:
+        w.out.first = w.say("precision_yes", **common)
+    else:
+        w.out.first = w.say("precision_no", **common)
+        near = kernels.nearest_supported(engine, p, gpu, {x.id: x for x in PRECISIONS})
+        if near is not None:
+            w.out.more.append(w.say("precision_near", near=near.id, gpu=gpu.name))
+    w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
+    rule = next((x for x in kernels.rules if x.id == s.rule), None)
+    if s.ok and rule is not None:
+        # the kernel that runs it: the same rule sizing's hardware check decides by
+        w.out.more.insert(0, w.say("precision_kernel", runs=rule.runs, rule=rule.id))
+    if s.sources:
+        w.out.more.append(w.say("precision_source", rule=s.rule,
+                                source=s.sources[0].split(" ")[0]))
+
+
+def _kv(w: _W) -> None:
+    if w.model is None:
+        return
+    # the KV cache's precision stated ("fp8 kv cache"), else sizing's default (fp16)
+    kv_type = w.st.kv_cache
+    r = w.size(kv_cache=kv_type)
+    if r is None:
+        return
+    kv = r.kv_cache_bytes_per_token
+    if not kv:
+        w.out.first = w.say("kv_none", model=w.model.name)
+        w.out.computed = True
+        return
+    ctx = w.ex.context_tokens or min(w.max_ctx() or 32768, 32768)
+    # the sequence's cache as sizing counts it (sliding-window layers keep only their
+    # window, a latent cache its latent), not the full-attention bytes per token x tokens
+    at = w.size(input_tokens=ctx, output_tokens=0, batch_size=1, kv_cache=kv_type)
+    seq_gib = (at.memory.kv_cache_gib if at is not None and at.memory.kv_cache_gib is not None
+               else kv * ctx / 2**30)
+    if at is not None:
+        r = at
+    # users stated ("with 4 users", "16 users"): each holds its own sequence, so the cache
+    # for all of them, as sizing counts a batch of that many, leads
+    users = w.ex.concurrent_requests or w.ex.batch_size
+    many = w.size(input_tokens=ctx, output_tokens=0, batch_size=users,
+                  kv_cache=kv_type) if users and users > 1 else None
+    total = many.memory.kv_cache_gib if many is not None else None
+    if many is not None and total is not None:
+        r = many
+    w.record(r, ctx)
+    common = {"model": w.model.name, "kib": w.n(kv / 1024, 1 if kv < 10240 else 0),
+              "bytes": w.n(kv), "kv": r.kv_cache or r.weights, "ctx": w.n(ctx),
+              "gib": w.gib(seq_gib)}
+    if total is not None and users:
+        w.out.first = w.say("kv_cache_users", users=w.n(users), total=w.gib(total), **common)
+    else:
+        w.out.first = w.say("kv_cache", **common)
+    if seq_gib < 0.95 * kv * ctx / 2**30:
+        w.out.more.append(w.say("kv_window", full=w.gib(kv * ctx / 2**30)))
+    if total is not None:
+        w.ask("kv_cache_gib", total, "GiB")  # the users' cache in all
+    elif w.ex.context_tokens:
+        w.ask("kv_cache_gib", seq_gib, "GiB")  # a length asked: the sequence's cache
+    else:
+        w.ask("kv_cache_kib_per_token", kv / 1024, "KiB")
+    w.sized_warnings(r, ctx)
+
+
+def _fallback(w: _W) -> None:
+    if w.model is not None:
+        if w.model.kind == "llm":
+            _memory(w)
+        else:
+            _media(w)

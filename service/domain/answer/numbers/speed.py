@@ -1,0 +1,522 @@
+"""Speed answers: tokens/s and time to first token at a load, against a stated target, and
+what to change when the setup cannot run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from service.domain.answer.numbers.context import (
+    _SMALLER,
+    _W,
+    _ctx,
+    _decap,
+    _fitting_precision,
+    _min_count,
+    _no_platform,
+    _other_engine,
+    _prompt,
+    _rps,
+    _smaller_precisions,
+    gpu_count_for_users,
+)
+from service.domain.answer.numbers.cost import _cost
+from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.answer.numbers.media import _answered_as_media
+from service.domain.answer.numbers.memory import _past_context_limit
+from service.domain.catalog.precisions import PRECISIONS, find_precision
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.types import (
+    DEFAULT_CONTEXT_TOKENS,
+)
+from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
+    SizingResult,
+    setups_for,
+)
+
+
+def _speed(w: _W) -> None:
+    if w.model is None or _answered_as_media(w):
+        return
+    gid, named = w.card()
+    if _work_rate(w, gid):  # an embedding model's rate of inputs
+        return
+    # an embedding model's input: at most its own limit (bge-large: 512)
+    out = w.st.output_tokens or (0 if w.model.task == "embed" else 512)  # it generates none
+    inp = _ctx(w) if w.model.task == "embed" else _prompt(w, out)
+    if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+        if not w.generates_tokens():
+            # an embedding model generates no tokens: no setup "reaches" a time to first
+            # token; the cheapest match is priced, and the answer says the target does not
+            # apply (compose_numbers)
+            w.sub = None
+            _cost(w)
+            return
+        if w.ex.context_tokens is None and w.st.prompt_tokens is None and (
+                out < DEFAULT_CONTEXT_TOKENS):
+            # no length stated: the recommendations' default context (4,096 tokens, prompt
+            # plus output), so a target met here is met there too (a 2,048-token prompt was
+            # a shorter prefill than /v1/recommendations checks)
+            inp = DEFAULT_CONTEXT_TOKENS - out
+        _speed_target(w, inp, out)
+        return
+    if gid is None:
+        base = w.size(input_tokens=inp, output_tokens=out)
+        rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)) if base \
+            else []
+        row = next((f for f in rows if f.decode_tokens_per_s), None)
+        if base is None or row is None or row.decode_tokens_per_s is None:
+            w.out.follow_up = w.t["need_gpu"]
+            return
+        w.record(base, inp + out)
+        w.out.first = w.say("speed_nogpu", setup=w.setup(row.gpu_count, row.gpu),
+                            model=w.model.name, weights=base.weights,
+                            tps=w.rate(row.decode_tokens_per_s))
+        w.ask("decode_tokens_per_s", row.decode_tokens_per_s, "tokens/s")
+        w.out.follow_up = w.t["need_gpu"]
+        return
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+               batch_size=w.ex.concurrent_requests)
+    one_r: SizingResult | None = None  # one GPU, when the count is changed from it
+    if r is not None and not r.fits and not w.ex.gpu_count:
+        # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
+        count = _min_count(w, gid, inp + out) or 1
+        if count > 1:
+            one_r = r
+            r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                       batch_size=w.ex.concurrent_requests)
+    if r is None or r.gpu is None:
+        return
+    setup = named or w.setup(count, gid)
+    if not r.fits:
+        # the model's own precision does not fit there at this prompt: the figures at the
+        # largest precision that does, said so (a "no" alone answers no speed)
+        r = _fitting_precision(
+            w, r, gid, count, setup, inp + out,
+            lambda x: x.fits and x.performance is not None, takes=False,
+            input_tokens=inp, output_tokens=out, batch_size=w.ex.concurrent_requests) or r
+    if r.gpu is None:
+        return
+    limit = _past_context_limit(w, r, inp + out)
+    if limit is not None:
+        # no engine takes the request: no speed, whatever the precision or the GPU
+        w.record(r, inp + out)
+        w.out.first = w.say("speed_over_context", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(inp + out), inp=w.n(inp), out=w.n(out), setup=setup)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        w.sized_warnings(r, inp + out)
+        return
+    if r.runs is False and _speed_cannot_run(w, r, gid, count, setup, inp, out):
+        return
+    if (w.st.request_rate_per_s and w.model.kind == "llm" and r.fits
+            and _speed_rate(w, r, gid, count, setup, inp, out)):
+        return
+    w.record(r, inp + out)
+    p = r.performance
+    users = w.ex.concurrent_requests
+    if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
+            w, r, gid, count, setup, inp, users, out):
+        return
+    if r.fits and p is not None and p.embedded_tokens_per_s:
+        # an embedding model generates nothing: its speed is inputs embedded per second
+        w.out.first = w.say("speed_embed", model=w.model.name, weights=r.weights, setup=setup,
+                            eps=w.rate(p.embeddings_per_s or 0.0), inp=w.n(inp),
+                            tps=w.rate(p.embedded_tokens_per_s))
+        if w.sub == "embeddings" and p.embeddings_per_s:  # "how many embeddings per second"
+            w.ask("embeddings_per_s", p.embeddings_per_s, "embeddings/s")
+        else:
+            w.ask("embedded_tokens_per_s", p.embedded_tokens_per_s, "tokens/s")
+        w.sized_warnings(r, inp)
+        return
+    if not r.fits or p is None or p.decode_tokens_per_s is None:
+        w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                            ctx=w.n(inp + out))
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        if r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+        return
+    tps = p.decode_tokens_per_s
+    ttft = p.time_to_first_token_ms or 0.0
+    thr = p.max_throughput_tokens_per_s or tps
+    common = {"model": w.model.name, "weights": r.weights, "setup": setup}
+    if w.sub == "ttft":
+        w.out.first = w.say("speed_ttft", ttft=w.n(ttft), inp=w.n(inp), **common)
+        w.ask("time_to_first_token_ms", ttft, "ms")
+    elif w.sub == "tpot":
+        tpot = p.time_per_output_token_ms or 1000 / tps
+        w.out.first = w.say("speed_tpot", tpot=w.n(tpot, 1), inp=w.n(inp), **common)
+        w.ask("time_per_output_token_ms", tpot, "ms")
+    elif w.sub == "throughput":
+        w.out.first = w.say("speed_throughput", thr=w.rate(thr),
+                            conc=w.n(p.max_concurrency or 1), **common)
+        w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
+    else:
+        w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
+        w.ask("decode_tokens_per_s", tps, "tokens/s")
+    if one_r is not None and one_r.gpu is not None and r.fits:
+        # the count changed from the one GPU asked: why, first; a precision that fits on
+        # one after it
+        w.out.first = w.say("count_changed", gpu=w.gpu_name(gid), model=w.model.name,
+                            weights=one_r.weights, ctx=w.n(inp + out),
+                            need=w.gib(one_r.memory.per_gpu_gib), cap=w.gib(w.cap(one_r)),
+                            setup=setup) + " " + _decap(w, w.out.first or "")
+        _smaller_precisions(w, gid, 1, inp, one_r, w.setup(1, gid))
+    _target_verdict(w, gid, count, inp, out, 1, tps, ttft)
+    # full load's total counts the prompts' prefill: with a long prompt it can be below one
+    # request's generation speed, and says why rather than reading as a contradiction
+    more = "speed_more_prefill" if thr < tps else "speed_more"
+    w.out.more.append(w.say(more, tps=w.rate(tps),
+                            tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
+                            ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
+                            inp=w.n(inp)))
+    w.sized_warnings(r, inp + out)
+
+
+def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                out: int) -> bool:
+    """A request rate stated with the GPU named ("at 10 requests/s"): the setup sized at that
+    open-loop rate (``request_rate_per_s``) with the tokens stated. It keeps up: the time to
+    first token and per output token at that rate lead (the figure asked first), with what
+    it serves at most. It does not: what it serves, and the setups that carry the rate —
+    the rate over what one serves, rounded up, as the sizing's saturation warning counts
+    them — with the figures when the rate is spread over them."""
+    assert w.model is not None and w.st.request_rate_per_s
+    rate = w.st.request_rate_per_s
+    kw: dict[str, Any] = {"gpu": gid, "gpu_count": count, "input_tokens": inp,
+                          "output_tokens": out, "weights": r.weights}
+    at = w.size(request_rate_per_s=rate, **kw)
+    p = at.performance if at is not None else None
+    if at is None or p is None or not p.max_requests_per_s or not p.time_per_output_token_ms:
+        return False
+    most = p.max_requests_per_s
+    w.record(at, inp + out)
+    common = {"rate": _rps(w, rate), "model": w.model.name, "weights": at.weights,
+              "setup": setup, "inp": w.n(inp), "out": w.n(out), "most": _rps(w, most)}
+    ttft, tpot = p.time_to_first_token_ms, p.time_per_output_token_ms
+    if ttft is not None and rate <= most:
+        w.out.first = w.say("speed_rate_yes" if w.sub == "rate" else "speed_rate_ok",
+                            ttft=w.n(ttft), tpot=w.n(tpot, 1), **common)
+        # "can it keep up?" (or another yes/no question): yes; a figure asked at that rate
+        # ("TTFT?") or the figures at that load: the figure leads, no yes or no
+        yes = True if w.sub == "rate" or w.st.yes_no else None
+        if w.sub == "ttft":
+            w.ask("time_to_first_token_ms", ttft, "ms", yes=yes)
+        elif w.sub == "tpot":
+            w.ask("time_per_output_token_ms", tpot, "ms", yes=yes)
+        elif w.sub == "throughput" and p.output_tokens_per_s:
+            w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s", yes=yes)
+        else:
+            w.ask("max_requests_per_s", most, "requests/s", yes=yes)
+        w.sized_warnings(at, inp + out)
+        return True
+    # the setups that carry the rate, each under HEADROOM_LOAD of what it serves (the
+    # sizing's own rule: at 97 % of capacity the queue is long), with as many of this card
+    # per setup (up to a node) as takes the fewest GPUs in all: a 70B model that fills one
+    # H100 serves 0.11 requests/s there, two H100 in tensor parallel 3 requests/s
+    best = (setups_for(rate, most) * count, count, most)
+    k = count * 2
+    while k <= NODE_GPUS:
+        other = w.size(request_rate_per_s=rate, **{**kw, "gpu_count": k})
+        op = other.performance if other is not None and other.fits else None
+        if op is not None and op.max_requests_per_s:
+            total = setups_for(rate, op.max_requests_per_s) * k
+            if total < best[0]:
+                best = (total, k, op.max_requests_per_s)
+        k *= 2
+    total, k, most_k = best
+    n = total // k
+    need = (w.say("speed_rate_need_same", n=w.n(n), gpus=w.n(total),
+                  pct=f"{HEADROOM_LOAD:.0%}") if k == count else
+            w.say("speed_rate_need_other", n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
+                  pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
+    w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
+                        need=need, **common)
+    w.ask("max_requests_per_s", most, "requests/s", yes=False)
+    kw = {**kw, "gpu_count": k}
+    each = w.size(request_rate_per_s=rate / n, **kw)
+    q = each.performance if each is not None else None
+    if q is not None and q.time_to_first_token_ms is not None and q.time_per_output_token_ms:
+        w.out.more.append(w.say("speed_rate_spread", n=w.n(n), each=_rps(w, rate / n),
+                                ttft=w.n(q.time_to_first_token_ms),
+                                tpot=w.n(q.time_per_output_token_ms, 1)))
+    w.sized_warnings(each if each is not None else at, inp + out)
+    return True
+
+
+def _speed_target(w: _W, inp: int, out: int) -> None:
+    """A speed or latency asked as a target with no GPU named ("100 tokens/s per user",
+    "TTFT under 500 ms"): the recommendations' cheapest setup that meets it
+    (``min_decode_tokens_per_s`` / ``max_time_to_first_token_ms``), with the speed and the
+    time to first token it gets; none meets it: said so."""
+    assert w.model is not None
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    targets = ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else []) + (
+        [w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else [])
+    target = w.t["target_and"].join(targets)
+    rec = w.recommend(workload="serving", min_decode_tokens_per_s=tps_min,
+                      context_tokens=inp + out, output_tokens=out,
+                      concurrent_requests=w.ex.concurrent_requests)
+    # the quantity asked: the latency when only a latency is asked, else the speed
+    quantity = "decode_tokens_per_s" if tps_min else "time_to_first_token_ms"
+    if rec is None or not rec.options:
+        w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
+                            inp=w.n(inp), out=w.n(out))
+        w.ask(quantity, 0, "tokens/s" if tps_min else "ms", yes=False)
+        if rec is not None and rec.reason:
+            w.core_warn(rec.reason)
+        return
+    o = rec.options[0]
+    p = o.performance
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+    tps = p.decode_tokens_per_s_per_user or 0.0
+    ttft = p.time_to_first_token_ms or 0.0
+    w.out.first = w.say("speed_target", target=target, setup=w.option_setup(o),
+                        model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
+                        provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+                        kind=w.kinds[o.pricing_model])
+    # "how much does it cost to serve … at 25 tokens/s each?": the month leads, the speed
+    # that setup reaches after it
+    month = o.cost.per_month_usd
+    cost_asked = w.st.cost_asked and month is not None
+    if month is not None and cost_asked:
+        w.out.first = w.say("speed_target_cost", month=w.usd(month),
+                            usage=w.usage()) + " " + w.out.first
+    # the load the latency and speed are for: a time to first token depends on the prompt
+    w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                            users=w.n(w.ex.concurrent_requests or 1), ctx=w.n(inp + out),
+                            inp=w.n(inp), out=w.n(out)))
+    # "which GPU for 100 tokens/s?" asks no yes or no; "can it do 100 tokens/s?" does
+    yes_no = w.st.yes_no
+    if month is not None and cost_asked:
+        w.ask("per_month_usd", month, "USD")
+    elif tps_min:
+        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min if yes_no else None)
+    else:
+        w.ask("time_to_first_token_ms", ttft, "ms",
+              yes=bool(ttft_max) and ttft <= (ttft_max or 0) if yes_no else None)
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+
+
+def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
+                    tps: float, ttft: float) -> None:
+    """A speed or latency target stated with the GPU named ("30 tokens/s per user", "TTFT
+    under 500 ms"): whether the figures at the stated load (``tps`` per user, ``ttft``) meet
+    it, said right after them and as the asked number's yes or no; missed, the fewest of
+    that GPU in one machine (doubling up to a node) whose sizing at that load meets it."""
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    if not (tps_min or ttft_max) or w.out.first is None:
+        return
+    target = w.t["target_and"].join(
+        ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else [])
+        + ([w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else []))
+
+    def meets(per_user: float, first_ms: float) -> bool:
+        return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
+
+    ok = meets(tps, ttft)
+    if w.out.asked is not None:
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=ok)
+    if ok:
+        w.out.first += " " + w.say("target_met", target=target)
+        return
+    k = count * 2
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                   batch_size=users if users > 1 else None)
+        p = r.performance if r is not None and r.fits else None
+        per_user = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
+            if p is not None else None
+        if p is not None and per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
+            w.out.first += " " + w.say("target_missed_more", target=target,
+                                       setup=w.setup(k, gid), per_user=w.rate(per_user),
+                                       ttft=w.n(p.time_to_first_token_ms or 0.0),
+                                       users=w.n(users))
+            return
+        k *= 2
+    w.out.first += " " + w.say("target_missed_none", target=target, gpu=w.gpu_name(gid),
+                               n=w.n(NODE_GPUS))
+
+
+def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                 users: int, out: int = 512) -> bool:
+    """The speed at the stated load: ``users`` requests at once, each user's and the whole
+    setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
+    and how many GPUs hold them all."""
+    assert w.model is not None
+    held = r.max_batch_size or 0
+    at = r
+    if not r.fits:
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                       batch_size=held)
+        if again is None or not again.fits:
+            return False
+        at = again
+    p = at.performance
+    if p is None or not p.output_tokens_per_s_per_user or not p.output_tokens_per_s:
+        return False
+    common = {"users": w.n(users), "model": w.model.name, "weights": at.weights,
+              "setup": setup, "per_user": w.rate(p.output_tokens_per_s_per_user),
+              "total": w.rate(p.output_tokens_per_s), "ctx": w.n(inp + out)}
+    alone = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   weights=at.weights)
+    one = alone.performance if alone is not None and alone.performance is not None else None
+    if r.fits and w.sub == "ttft" and p.time_to_first_token_ms:
+        # a time to first token asked: the one at the stated load leads, one request
+        # alone after it
+        w.out.first = w.say("speed_ttft_users", ttft=w.n(p.time_to_first_token_ms),
+                            inp=w.n(inp), alone=w.n(one.time_to_first_token_ms or 0)
+                            if one is not None else "?", **common)
+        w.ask("time_to_first_token_ms", p.time_to_first_token_ms, "ms")
+    elif r.fits and w.sub == "tpot" and p.time_per_output_token_ms:
+        w.out.first = w.say("speed_tpot_users", tpot=w.n(p.time_per_output_token_ms, 1),
+                            alone=w.n(one.time_per_output_token_ms or 0, 1)
+                            if one is not None else "?", **common)
+        w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
+    elif r.fits and w.sub == "throughput":
+        # the total asked ("total throughput with 50 users"): the setup's tokens/s leads
+        w.out.first = w.say("speed_users_total", **common)
+        w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s")
+    elif r.fits:
+        w.out.first = w.say("speed_users_all", **common)
+        w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
+    else:
+        held_text = w.say("speed_users_held", held=w.n(held), rest=w.n(users - held), **common)
+        ttft_h, tpot_h = p.time_to_first_token_ms, p.time_per_output_token_ms
+        if w.sub == "ttft" and ttft_h and tpot_h:
+            # the TTFT the users see, the queue's wait included: Little's law for the closed
+            # loop (``held`` in the system, each cycle one request's whole time), as the
+            # sizing counts users past the admission cap
+            cycle_s = (ttft_h + (out - 1) * tpot_h) / 1000
+            ttft_q = ttft_h + (users - held) / (held / cycle_s) * 1000
+            w.out.first = w.say("speed_ttft_queue", ttft=w.n(ttft_q), held=w.n(held),
+                                ttft_held=w.n(ttft_h), rest=w.n(users - held),
+                                **{k: common[k] for k in ("users", "model", "weights",
+                                                          "setup")})
+            w.ask("time_to_first_token_ms", ttft_q, "ms")
+            w.out.more.append(held_text)
+        else:
+            w.out.first = held_text
+            w.ask("max_batch_size", held, "requests", yes=False)
+        got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp)
+        if got is not None:
+            w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
+                                    gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
+                                    per_replica=w.gpus_per_replica(got[2])))
+    if r.fits:
+        _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
+                        p.time_to_first_token_ms or 0.0)
+    if one is not None and one.decode_tokens_per_s:
+        # each figure labelled with the load it is for: one request alone, then the
+        # stated load, then full load
+        w.out.more.append(w.say(
+            "speed_alone_load", tps=w.rate(one.decode_tokens_per_s),
+            tpot=w.n(one.time_per_output_token_ms or 1000 / one.decode_tokens_per_s, 1),
+            ttft=w.n(one.time_to_first_token_ms or 0),
+            users=w.n(at.max_batch_size if not r.fits and at.max_batch_size else users),
+            per_user=w.rate(p.output_tokens_per_s_per_user),
+            tpot_load=w.n(p.time_per_output_token_ms or 0, 1),
+            ttft_load=w.n(p.time_to_first_token_ms or 0),
+            thr=w.n(p.max_throughput_tokens_per_s or 0)))
+    w.sized_warnings(at, inp + out)
+    return True
+
+
+def _speed_other_engine(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                        out: int, first: str) -> None:
+    """The speed asked with an engine that does not run on the GPU: that said (``first``),
+    then the speed with the first other engine that runs the model there (as
+    :func:`_other_engine` picks it), or why it gives none."""
+    assert w.model is not None
+    w.out.first = first
+    alt = _other_engine(w, r, gid, count, input_tokens=inp, output_tokens=out,
+                        batch_size=w.ex.concurrent_requests)
+    perf = alt.performance if alt is not None and alt.fits else None
+    if alt is not None and perf is not None and perf.decode_tokens_per_s:
+        w.record(alt, inp + out)
+        tps = perf.decode_tokens_per_s
+        w.out.more.append(w.say("speed_engine_alt", alt=w.engine_name(alt.engine),
+                                model=w.model.name, weights=alt.weights, setup=setup,
+                                tps=w.rate(tps), inp=w.n(inp), out=w.n(out)))
+        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=False)
+    else:
+        w.record(r, inp + out)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        if alt is None:
+            w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name,
+                                    gpu=w.gpu_name(gid)))
+        else:
+            w.out.more.append(w.say("fits_engine_alt_nofit", alt=w.engine_name(alt.engine),
+                                    model=w.model.name, weights=alt.weights, setup=setup,
+                                    need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
+    for x in r.warnings:
+        w.core_warn(x)
+
+
+def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                      out: int) -> bool:
+    """The engine has no kernel for the precision asked on that GPU (fp8 on a V100): say it
+    cannot run, then the speed at the nearest precision that runs there, said so."""
+    assert w.model is not None and r.gpu is not None
+    p0 = find_precision(r.weights)
+    gpu = w.reg.gpus[gid]
+    if p0 is None or r.engine not in w.reg.engines.ids:
+        return False
+    first = _no_platform(w, r, gpu)
+    if first is not None:
+        # not the precision: the engine does not run on that GPU at all (vLLM on a P100)
+        _speed_other_engine(w, r, gid, count, setup, inp, out, first)
+        return True
+    lookup = {x.id: x for x in PRECISIONS}
+    near = w.reg.kernels.nearest_supported(r.engine, p0, gpu, lookup)
+    again = None
+    first_miss: SizingResult | None = None  # the nearest that runs, when it does not fit
+    tried = [near.id] if near is not None else []
+    tried += [pid for pid in _SMALLER if pid not in tried and pid != p0.id]
+    for pid in tried:
+        q = lookup.get(pid)
+        if q is None or not w.reg.kernels.supported(r.engine, q, gpu).ok:
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     batch_size=w.ex.concurrent_requests, weights=pid)
+        if got is None or got.runs is False:
+            continue
+        if got.fits and got.performance is not None and got.performance.decode_tokens_per_s:
+            again = got
+            break
+        if first_miss is None:
+            first_miss = got
+    perf = again.performance if again is not None else None
+    if again is None or not again.fits or perf is None or not perf.decode_tokens_per_s:
+        w.record(r, inp + out)
+        w.out.first = w.say("speed_cannot_run", model=w.model.name, weights=r.weights,
+                            setup=setup, engine=r.engine)
+        w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
+        w.sized_warnings(r, inp + out)
+        return True
+    w.record(again, inp + out)
+    tps = perf.decode_tokens_per_s
+    w.out.first = w.say("speed_cannot_run_near", model=w.model.name, weights=r.weights,
+                        setup=setup, engine=r.engine, near=again.weights, tps=w.rate(tps),
+                        inp=w.n(inp), out=w.n(out))
+    if first_miss is not None and first_miss.gpu is not None:
+        w.out.first = w.say("speed_cannot_run_other", model=w.model.name, weights=r.weights,
+                            setup=setup, engine=r.engine, near=first_miss.weights,
+                            need=w.gib(first_miss.memory.per_gpu_gib),
+                            cap=w.gib(w.cap(first_miss)), p=again.weights, tps=w.rate(tps),
+                            inp=w.n(inp), out=w.n(out))
+    w.ask("decode_tokens_per_s", tps, "tokens/s", yes=False)
+    w.out.more.append(w.say("speed_more", tps=w.rate(tps),
+                            tpot=w.n(perf.time_per_output_token_ms or 1000 / tps, 1),
+                            ttft=w.n(perf.time_to_first_token_ms or 0),
+                            thr=w.n(perf.max_throughput_tokens_per_s or tps)))
+    for x in r.warnings:
+        w.core_warn(x)
+    w.sized_warnings(again, inp + out)
+    return True

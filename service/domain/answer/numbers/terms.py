@@ -1,0 +1,589 @@
+"""Provider terms: spot against on-demand and reserved, billing granularity, storage and egress."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from service.domain.answer.intent import finetune_options
+from service.domain.answer.numbers.context import (
+    _EXAMPLE_GPU,
+    _W,
+    _decap,
+    _min_count,
+    _prompt,
+    gpu_count_for_users,
+)
+from service.domain.answer.numbers.prices import _gpu_price, _month_total, _setup_hour
+from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
+from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.offers import Provider
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import (
+    GRANULARITY_S,
+    billed_for,
+    spot_overhead_fraction,
+    unknown_price_defaults,
+)
+from service.domain.recommend.pricing import job_storage_usd
+from service.domain.recommend.types import (
+    MONTH_DAYS,
+)
+
+
+def _spot_notice(w: _W) -> None:
+    """How much notice a spot interruption gives: the provider's period from the catalog's
+    provider terms (``spot_notice_s``), or every period the catalog has."""
+    known = [p for p in w.catalog.providers if p.spot_notice_s is not None]
+    rows = w.say("spot_notice_all", rows="; ".join(
+        w.say("spot_notice_row", provider=p.name, seconds=w.n(p.spot_notice_s or 0))
+        for p in known))
+    p = w.catalog.providers_by_id.get(w.det.provider) if w.det.provider else None
+    if p is not None and p.spot_notice_s is not None:
+        runtime = (w.say("spot_notice_runtime", h=w.hours(p.spot_max_runtime_h))
+                   if p.spot_max_runtime_h else "")
+        w.out.first = w.say("spot_notice", provider=p.name, seconds=w.n(p.spot_notice_s),
+                            runtime=runtime)
+        w.ask("spot_notice_s", p.spot_notice_s, "s")
+        return
+    if p is not None:
+        w.out.first = w.say("spot_notice_none", provider=p.name)
+        if known:
+            w.out.more.append(rows)
+        w.out.computed = True
+    elif known:
+        w.out.first = rows
+        w.out.computed = True
+    if w.out.first is not None:
+        # what the notice is for (the spot-interruption-notice passage, quoted after)
+        w.out.more.append(w.say("spot_interrupted"))
+
+
+def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
+    """The cheapest trusted spot price of the GPU named, when the catalog has no trusted pair
+    of spot and on-demand prices to compare: the offer, its on-demand price there, source and
+    date, and the month of ``count`` of them at a stated usage. With no trusted spot price
+    (every one stale or suspect: never used unless asked, as the recommendations rule), the
+    trusted on-demand price instead, said so, the suspect ones in the warnings."""
+    spot = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
+    if not spot:
+        return False
+    v = min(spot, key=lambda x: (x.stale or x.suspect, (x.spot_usd_h or 0.0) / x.gpu_count))
+    month = bool(w.st.hours_per_day or w.st.days_per_month)
+    if v.stale or v.suspect:
+        if v.suspect:  # why the cheapest spot price listed is not the answer
+            w.warn(f"{v.id}: " + w.say("core_suspect", reason="; ".join(v.suspect_reasons)))
+        else:
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        if month and _month_total(w, gid, count):
+            pass  # the month on-demand, GPU time plus the storage and egress it counts
+        elif w.model is not None and _setup_hour(w, gid, count):
+            pass
+        elif w.model is None:
+            _gpu_price(w, gid)
+        if w.out.first is None:
+            return False
+        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid)) + _decap(w, w.out.first)
+        return True
+    per = (v.spot_usd_h or 0.0) / v.gpu_count
+    od = (w.say("spot_cheapest_od", od=w.usd(v.on_demand_usd_h / v.gpu_count))
+          if v.on_demand_usd_h is not None else "")
+    source = v.source.split(" @ ")[0].split(";")[0].strip()  # the catalog file, not its commit
+    w.out.first = w.say("spot_cheapest", gpu=w.gpu_name(gid), price=w.usd(per),
+                        provider=v.provider, od=od, source=source, date=w.view_date(v))
+    if month:
+        # the usage stated: the month of that many GPUs on spot leads, the price after it
+        total = per * count * w.month_hours()
+        w.out.first = w.say("spot_cheapest_month", setup=w.setup(count, gid),
+                            usage=w.usage(), total=w.usd(total)) + " " + w.out.first
+        w.ask("spot_per_month_usd", total, "USD")
+    else:
+        w.ask("spot_per_gpu_hour_usd", per, "USD/h")
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    return True
+
+
+def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o: OfferView,
+                spot_h: float, od_h: float, pct: float) -> None:
+    """Spot at a stated usage ("3 hours a day"): the month's GPU hours on spot, plus a disk
+    for the model's weights at the spot provider (as the month answers and the
+    recommendations count it), against the same month on-demand."""
+    hours = w.month_hours()
+    gpu_cost = spot_h * hours
+    storage, parts = 0.0, ""
+    if w.model is not None:
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=w.ex.context_tokens or 4096,
+                   output_tokens=512)
+        if r is not None and r.memory.weights_gib:
+            gb = float(math.ceil(r.memory.weights_gib * 2**30 / 1e9))
+            p = w.catalog.providers_by_id.get(s.provider)
+            rated = p.storage_usd(gb) if p is not None else None
+            if rated is None:
+                rate = unknown_price_defaults(w.catalog.providers)[0]
+                rated = gb * rate
+                w.warn(w.say("core_storage_unknown", provider=s.provider,
+                             rate=w.f.money(rate, 3)))
+            storage = rated
+            parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
+    total = gpu_cost + storage
+    provs = (w.where(s, n, share=True) if s.provider == o.provider
+             and s.gpu_count == o.gpu_count
+             else w.say("spot_provs", sprov=w.where(s, n, share=True),
+                        oprov=w.where(o, n, share=True)))
+    w.out.first = w.say("spot_month", lead=lead, setup=setup, usage=w.usage(),
+                        total=w.usd(total), gpu_cost=w.usd(gpu_cost), spot=w.usd(spot_h),
+                        parts=parts, od_total=w.usd(od_h * hours + storage), od=w.usd(od_h),
+                        pct=w.f.percent(pct, 0), provs=provs)
+    w.ask("spot_per_month_usd", total, "USD")
+
+
+def _spot(w: _W) -> None:
+    if w.sub == "notice":
+        _spot_notice(w)
+        if w.out.first is not None:
+            return
+    deadline = bool(w.det.tokens and w.st.deadline_hours)
+    # training said with no workload read ("train a 7B", "pre-antrenez"): the job as the
+    # training answer reads it (WRITERS["training"])
+    job = w.ex.workload if w.ex.workload in ("pretrain", "finetune") else (
+        ("finetune" if w.ex.method else "pretrain") if w.ex.workload is None and w.st.trains
+        else None)
+    if w.model is not None and w.model.kind == "llm" and deadline and job is not None:
+        # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s", "200M
+        # tokens within 2 days on spot, which gpu?"), whatever else is asked ("how many and
+        # how much?"): the deadline plan on spot, on the GPU named or chosen as the on-demand
+        # plan chooses it, not the deadline read as one setup rented for 30 days
+        _train(w, job, spot=True)
+        if w.out.first is not None:
+            return
+    # the run's own length, never its deadline (no plan met it: the hour is compared)
+    length = None if deadline else w.det.duration_hours
+    hours = length or 1.0
+    rows: list[tuple[str, int]] = []
+    gid, _ = w.card()
+    train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours) \
+        or bool(w.st.checkpoint_minutes)  # a job that checkpoints
+    example = False
+    # an LLM served: sized for the load and context a price answer is for (the cost path's
+    # context, 4,096 tokens unless stated, of which 512 out; the users stated), one
+    # replica's memory recorded, as the on-demand answer records its lead option's
+    served = w.model is not None and w.model.kind == "llm" and not train
+    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024) - 512  # the prompt
+    users = w.ex.concurrent_requests or 1
+    if gid is not None:
+        n = w.ex.gpu_count or 1
+        if served and w.model is not None and not w.ex.gpu_count:
+            # the model named: never the price of fewer GPUs than hold it at that load
+            got = (gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid,
+                                       users, ctx) if users > 1 else None)
+            n = got[0] if got is not None else (_min_count(w, gid, ctx) or 1)
+        if served:
+            r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
+                       batch_size=users if users > 1 else None)
+            if r is not None and r.fits:
+                w.record(r, ctx + 512, per_replica=True)
+        rows = [(gid, n)]
+    elif w.model is None and w.ex.workload != "serving":
+        # neither a GPU nor a model: the difference priced on the most rented card, said as
+        # an example (an endpoint is on-demand whatever the price)
+        rows, example = [(_EXAMPLE_GPU, w.ex.gpu_count or 1)], True
+    elif w.model is not None:
+        task = "pretrain" if w.ex.workload == "pretrain" or (train and w.ex.workload is None) \
+            else ("finetune" if w.ex.workload == "finetune" else "inference")
+        kw: dict[str, Any] = {"task": task}
+        if task == "finetune":
+            kw["finetune"] = finetune_options(w.ex.method or "lora", w.ex, w.st)
+        if served and task == "inference":
+            kw.update(input_tokens=ctx, output_tokens=512,
+                      batch_size=users if users > 1 else None)
+        r = w.size(**kw)
+        if r is not None:
+            w.record(r, ctx + 512 if served else 2048, per_replica=served)
+            rows = [(f.gpu, f.gpu_count) for f in
+                    sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))]
+    best: tuple[float, float, str, int, OfferView, OfferView] | None = None
+    for g, n in rows[:40]:
+        offers = [v for v in w.offers_for(g) if not v.stale and not v.suspect]
+        spot = [v for v in offers if v.spot_usd_h is not None]
+        od = [v for v in offers if v.on_demand_usd_h is not None]
+        if not spot or not od:
+            continue
+        # the price of n GPUs from machines of n GPUs where the catalog has both (one card:
+        # single-GPU offers), not a share of a larger machine
+        spot_n = [v for v in spot if v.gpu_count == n]
+        od_n = [v for v in od if v.gpu_count == n]
+        if spot_n and od_n:
+            spot, od = spot_n, od_n
+        s = min(spot, key=lambda v: (v.spot_usd_h or 0) / v.gpu_count)
+        o = min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+        s_cost = (s.spot_usd_h or 0) / s.gpu_count * n * hours
+        o_cost = (o.on_demand_usd_h or 0) / o.gpu_count * n * hours
+        if best is None or s_cost < best[0]:
+            best = (s_cost, o_cost, g, n, s, o)
+    if best is None:
+        if gid is not None and w.ex.gpu and _spot_cheapest(w, gid, rows[0][1] if rows else 1):
+            return
+        if w.ex.workload == "serving":
+            w.out.first = w.t["spot_serve"]
+        elif train:
+            w.out.first = w.t["spot_train"]
+        return
+    s_cost, o_cost, g, n, s, o = best
+    if w.st.checkpoint_minutes:
+        # the interval stated: spot's expected extra run time (restarts and the work lost
+        # since the last checkpoint), as the recommendations count it
+        over = spot_overhead_fraction(w.st.checkpoint_minutes)
+        s_cost *= 1 + over
+        w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
+                                m=w.n(w.st.checkpoint_minutes)))
+    elif train and length:
+        # a job's length on spot with no interval stated: the same overhead at the
+        # recommendations' default interval (their spot job total counts it), said so
+        every = _DEFAULT_CHECKPOINT_MINUTES
+        over = spot_overhead_fraction(every)
+        s_cost *= 1 + over
+        w.out.more.append(w.say("spot_overhead_default", pct=w.f.percent(over, 1),
+                                m=w.n(every)))
+    serve = w.t["spot_lead_serve_reserved"] if w.st.reserved else w.t["spot_lead_serve"]
+    lead = w.t["spot_lead_train"] if train else (
+        serve if w.ex.workload == "serving" else w.t["spot_lead_any"])
+    pct = 1 - s_cost / o_cost if o_cost else 0.0
+    setup = w.setup(n, g)
+    if example:
+        setup = w.say("example_setup", setup=setup)
+        w.out.follow_up = w.t["need_gpu"]
+    key = "spot" if length else "spot_hour"  # no length stated: an hour
+    w.out.first = w.say(key, lead=lead, hours=w.duration(hours), setup=setup,
+                        spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
+                        provs=w.where(s, n, share=True) if s.provider == o.provider
+                        and s.gpu_count == o.gpu_count
+                        else w.say("spot_provs", sprov=w.where(s, n, share=True),
+                                   oprov=w.where(o, n, share=True)))
+    # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
+    # month's total leads, as the on-demand month answers do
+    month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
+             and not length)
+    if month:
+        _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
+    else:
+        w.ask("spot_usd", s_cost, "USD")
+    if w.st.reserved:
+        _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
+    w.out.first = w.out.first[0].upper() + w.out.first[1:]
+    s_date, o_date = w.view_date(s), w.view_date(o)
+    dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
+    w.out.more.append(w.say("price_date", date=dates))
+    for v in (s, o):
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+
+def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: float,
+                   month: bool) -> None:
+    """A reserved price asked beside spot ("reserved or spot for a 24/7 endpoint?"): the
+    catalog's cheapest reserved price for ``n`` × ``gid`` (a machine of ``n`` where one is
+    listed, a trusted price first), as a month of GPU time beside spot's and on-demand's when
+    a month is asked, else by the hour; or that the catalog has none, never one made up."""
+    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
+    if not offers:
+        w.out.more.insert(0, w.say("spot_reserved_none", setup=setup))
+        return
+    v = min(offers, key=lambda x: (x.stale or x.suspect, x.gpu_count != n,
+                                   (x.reserved_usd_h or 0.0) / x.gpu_count))
+    per = (v.reserved_usd_h or 0.0) / v.gpu_count
+    if month:
+        # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day),
+        # whatever the hours used; spot and on-demand at the usage stated
+        days = w.st.days_per_month or MONTH_DAYS
+        text = w.say("spot_reserved_month", total=w.usd(per * n * 24 * days), setup=setup,
+                     usage=w.say("usage_days", h=w.hours(24.0), d=w.hours(days)),
+                     price=w.usd(per), provider=v.provider,
+                     od_total=w.usd(od_h * w.month_hours()),
+                     spot_total=w.usd(spot_h * w.month_hours()))
+    else:
+        text = w.say("spot_reserved_hour", price=w.usd(per), provider=v.provider,
+                     hour=w.usd(per * n), setup=setup)
+    w.out.more.insert(0, text)
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+
+
+def _billing_use(w: _W) -> bool:
+    """Short runs billed ("20 minutes at a time, 10 times a day on an H100"): what a month
+    of them costs billed per second and per hour at the cheapest on-demand price of that GPU
+    (one GPU), and at the cheapest offer of each billing granularity the catalog's providers
+    state, their minimum charges applied (the recommendations' ``billed_for``). Without
+    runs a day: one run."""
+    run_h = w.det.duration_hours
+    if run_h is None or not 0 < run_h < 24:
+        return False
+    gid = w.ex.gpu or _EXAMPLE_GPU
+    views = [v for v in w.offers_for(gid) if v.gpu_count == 1 and v.on_demand_usd_h
+             and not v.stale and not v.suspect]
+    if not views:
+        return False
+    days = w.st.days_per_month or 30
+    runs = w.st.sessions_per_day * days if w.st.sessions_per_day else 1
+    provs = w.catalog.providers_by_id
+
+    def cost(v: OfferView, gran_s: int, minimum_s: float) -> float:
+        return billed_for(run_h, gran_s, minimum_s) * runs * (v.on_demand_usd_h or 0.0)
+
+    low = views[0]
+    per_s, per_h = cost(low, 1, 0.0), cost(low, 3600, 0.0)
+    common = {"minutes": w.n(run_h * 60, 0 if (run_h * 60).is_integer() else 1),
+              "gpu": w.gpu_name(gid), "price": w.usd(low.on_demand_usd_h or 0.0),
+              "provider": low.provider, "second": w.usd(per_s), "hour": w.usd(per_h),
+              "saving": w.f.percent(1 - per_s / per_h if per_h else 0.0, 0)}
+    if w.st.sessions_per_day:
+        w.out.first = w.say("billing_use_month", n=w.n(w.st.sessions_per_day), days=w.hours(days),
+                            **common)
+    else:
+        w.out.first = w.say("billing_use_run", **common)
+    w.ask("billed_per_second_usd", per_s, "USD")
+    parts: list[str] = []
+    for gran, gran_s in GRANULARITY_S.items():
+        priced = []
+        for v in views:
+            p = provs.get(v.provider)
+            if p is None or p.billing_granularity != gran:
+                continue
+            minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+            priced.append((cost(v, gran_s, minimum), v, minimum))
+        if priced:
+            c, v, minimum = min(priced, key=lambda x: x[0])
+            parts.append(w.say("billing_use_kind", unit=w.t[f"unit_{gran}"],
+                               provider=v.provider, price=w.usd(v.on_demand_usd_h or 0.0),
+                               cost=w.usd(c), minimum=w.say("billing_min", s=w.n(minimum))
+                               if minimum else ""))
+    if parts:
+        w.out.more.append(w.say("billing_use_kinds", parts="; ".join(parts)))
+    w.out.more.append(w.say("price_date", date=price_date_words(low.as_of, low.as_of_kind,
+                                                                 w.t)))
+    return True
+
+
+def _billing_terms(w: _W, pid: str) -> None:
+    """A provider's billing terms as the catalog holds them, each with its source: the
+    granularity, and the minimum charge per start, one for every instance or one per
+    instance family (the provider's own for the others), as the recommendations apply them
+    (``Provider.minimum_charge_for``). A granularity or a minimum the catalog does not
+    record is said so, never read as none charged."""
+    p = w.catalog.providers_by_id[pid]
+    every_rule = next((r for r in p.minimum_charges if r.instance_pattern == "*"), None)
+    family = [r for r in p.minimum_charges if r.instance_pattern != "*"]
+    other = every_rule.minimum_charge_s if every_rule else p.minimum_charge_s
+    every = other if not family else None  # one minimum for every instance
+    sources = [r.source for r in p.minimum_charges]
+    if p.billing_granularity is None:
+        w.out.first = w.say("billing_unknown", provider=p.name)
+        if every:
+            w.out.more.append(w.say("billing_min_only", s=w.n(every)))
+    else:
+        sources.insert(0, p.source)
+        w.out.first = w.say("billing_one", provider=p.name,
+                            unit=w.t[f"unit_{p.billing_granularity}"],
+                            minimum=w.say("billing_min", s=w.n(every)) if every else "")
+    if family:
+        parts = [w.say("billing_min_rule", pattern=r.instance_pattern, s=w.n(r.minimum_charge_s))
+                 for r in family]
+        if other is not None:
+            parts.append(w.say("billing_min_other", s=w.n(other)))
+        w.out.more.append(w.say("billing_min_rules", rules="; ".join(parts)))
+    elif not every:
+        w.out.more.append(w.say("billing_no_min", provider=p.name))
+    if other is not None and every_rule is None:
+        sources.append(p.source)  # the provider's own minimum comes with its policy source
+    if sources:
+        w.out.more.append(w.say("billing_source", source="; ".join(dict.fromkeys(sources))))
+
+
+def _billing(w: _W) -> None:
+    if not w.det.provider and _billing_use(w):
+        return
+    if w.det.provider:
+        _billing_terms(w, w.det.provider)
+        w.out.computed = True
+        return
+    by: dict[str, list[str]] = {"second": [], "minute": [], "hour": []}
+    for p in w.catalog.providers:
+        if p.billing_granularity:
+            by[p.billing_granularity].append(p.name.split(" (")[0])
+    w.out.first = w.say("billing", second=", ".join(by["second"]), ns=w.n(len(by["second"])),
+                        minute=", ".join(by["minute"]) or "—", hour=", ".join(by["hour"]) or "—")
+    w.ask("providers_per_second", len(by["second"]), "providers")
+
+
+def _storage(w: _W) -> None:
+    if (w.sub == "storage" and w.st.storage_gb and w.model is None and w.ex.gpu is not None
+            and w.ex.gpu_count):
+        # "how much for 2 H100s with 1 TB of storage?": GPUs counted are GPU time asked with
+        # the storage, a month of both unless a length is stated (was the storage alone)
+        w.sub = "job" if w.det.duration_hours else "month"
+        if _month_total(w, w.ex.gpu):
+            return
+        w.sub = "storage"
+    tied = w.st.egress_gb if w.sub == "egress" else w.st.storage_gb
+    gb = tied or w.det.data_gb
+    if gb is None:
+        if (w.st.per_gb or w.det.provider) and _per_gb(w):
+            return
+        w.out.follow_up = w.t["need_data"]
+        return
+    provs = w.catalog.providers
+    if w.sub == "egress" and w.st.storage_gb and w.st.egress_gb and _storage_and_egress(w):
+        return
+    if w.sub == "egress":
+        priced = [(p.egress_usd(gb), p) for p in provs if p.egress_known]
+        priced2 = [(c, p) for c, p in priced if c is not None]
+        if w.det.provider:
+            p = w.catalog.providers_by_id[w.det.provider]
+            c = p.egress_usd(gb)
+            if c is not None:
+                w.out.first = w.say("egress_one", gb=w.n(gb), provider=p.name, cost=w.usd(c))
+                w.ask("egress_usd", c, "USD")
+                return
+        if priced2:
+            lo = min(priced2, key=lambda x: x[0])
+            hi = max(priced2, key=lambda x: x[0])
+            w.out.first = w.say("egress_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
+                                high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(priced2)))
+            w.ask("egress_usd", hi[0], "USD")
+        return
+    # each provider's month for this volume, its price bands applied (RunPod: $0.07/GB to
+    # 1 TB, $0.05 above)
+    rated = [(c, p) for p in provs if (c := p.storage_usd(gb)) is not None]
+    if w.det.duration_hours and _storage_for(w, gb, rated):
+        return
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        c = p.storage_usd(gb)
+        if c is not None:
+            w.out.first = w.say("storage_one", gb=w.n(gb), provider=p.name, cost=w.usd(c),
+                                rate=w.f.money(c / gb if gb else 0.0, 3))
+            w.ask("storage_usd_per_month", c, "USD")
+            return
+    if rated:
+        lo = min(rated, key=lambda x: x[0])
+        hi = max(rated, key=lambda x: x[0])
+        w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
+                            high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
+        w.ask("storage_usd_per_month", lo[0], "USD")
+
+
+def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:
+    """Storage for a stated length and no GPU ("500 GB for 48 hours", "2 TB timp de 100 de
+    ore"): that length's share of each month's price (pricing.job_storage_usd, a 730-hour
+    month, as a job's storage beside GPUs is priced), the total leading and the month's
+    price beside it (was the month's price alone)."""
+    hours = w.det.duration_hours or 0.0
+
+    def money(v: float) -> str:  # a few cents for a short length: its cents said
+        return w.unit_usd(v) if v < 0.1 else w.usd(v)
+
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        month = p.storage_usd(gb)
+        if month is None:
+            return False
+        total = job_storage_usd(month, hours)
+        w.out.first = w.say("storage_one_hours", gb=w.n(gb), provider=p.name,
+                            hours=w.duration(hours), cost=money(total),
+                            month=w.usd(month), rate=w.f.money(month / gb if gb else 0.0, 3))
+        w.ask("storage_usd", total, "USD")
+        return True
+    if not rated:
+        return False
+    lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
+    w.out.first = w.say("storage_range_hours", gb=w.n(gb), hours=w.duration(hours),
+                        low=money(job_storage_usd(lo[0], hours)), lowp=lo[1].name,
+                        high=money(job_storage_usd(hi[0], hours)), highp=hi[1].name,
+                        low_month=w.usd(lo[0]), high_month=w.usd(hi[0]),
+                        n=w.n(len(rated)))
+    w.ask("storage_usd", job_storage_usd(lo[0], hours), "USD")
+    return True
+
+
+def _storage_and_egress(w: _W) -> bool:
+    """Storage and egress both stated ("1.500 GB de stocare și 2,5 TB trafic de ieșire pe
+    AWS"): each priced by the catalog's rates, and their sum a month; neither dropped."""
+    assert w.st.storage_gb is not None and w.st.egress_gb is not None
+    sgb, egb = w.st.storage_gb, w.st.egress_gb
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        s, e = p.storage_usd(sgb), p.egress_usd(egb)
+        if s is None or e is None:
+            return False
+        w.out.first = w.say("egress_one", gb=w.n(egb), provider=p.name, cost=w.usd(e))
+        w.out.more.append(w.say("storage_one", gb=w.n(sgb), provider=p.name, cost=w.usd(s),
+                                rate=w.f.money(s / sgb if sgb else 0.0, 3)))
+        w.out.more.append(w.say("storage_egress_total", cost=w.usd(s + e)))
+        w.ask("storage_and_egress_usd_per_month", s + e, "USD")
+        return True
+    both = [(s + e, s, e, p) for p in w.catalog.providers
+            if (s := p.storage_usd(sgb)) is not None and (e := p.egress_usd(egb)) is not None]
+    if not both:
+        return False
+    lo, hi = min(both, key=lambda x: x[0]), max(both, key=lambda x: x[0])
+    w.out.first = w.say("storage_egress_range", sgb=w.n(sgb), egb=w.n(egb), low=w.usd(lo[0]),
+                        lowp=lo[3].name, high=w.usd(hi[0]), highp=hi[3].name,
+                        n=w.n(len(both)))
+    w.ask("storage_and_egress_usd_per_month", lo[0], "USD")
+    return True
+
+
+# the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
+_SOURCE_ADDRESS = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++(?:/[\w.~%-]++)*+")
+
+
+def _per_gb(w: _W) -> bool:
+    """A price per GB asked with no amount ("AWS egress per GB?", "RunPod storage per GB?"):
+    the provider's catalog rate with its bands (a free allowance, the tiers), its date and
+    source; with no provider named, the lowest and highest headline rates the catalog
+    knows."""
+    egress = w.sub == "egress"
+    if w.det.provider:
+        p = w.catalog.providers_by_id[w.det.provider]
+        unit = p.egress_unit if egress else p.storage_unit
+        tiers = p.egress_tiers if egress else p.storage_tiers
+        flat = p.egress_usd_per_gb if egress else p.storage_usd_per_gb_month
+        source = p.egress_source if egress else p.storage_source
+        if not tiers and flat is None:
+            w.out.first = w.say("per_gb_unknown", provider=p.name,
+                                what=w.t["what_egress" if egress else "what_storage"])
+            w.out.computed = True
+            return True
+        paid = next((t.usd for t in tiers if t.usd > 0), tiers[-1].usd if tiers else 0.0)
+        rate = flat if flat is not None and (not tiers or not egress) else paid
+        bands: list[str] = []
+        lower = 0.0
+        for t in tiers:
+            if t.up_to is None:
+                bands.append(w.say("band_above", usd=w.f.money(t.usd, 3), unit=unit,
+                                   lower=w.n(lower)))
+            elif t.usd == 0:
+                bands.append(w.say("band_free", upper=w.n(t.up_to), unit=unit))
+            else:
+                bands.append(w.say("band_to", usd=w.f.money(t.usd, 3), unit=unit,
+                                   upper=w.n(t.up_to)))
+            lower = t.up_to or lower
+        found = _SOURCE_ADDRESS.search(source)
+        w.out.first = w.say("per_gb_egress" if egress else "per_gb_storage", provider=p.name,
+                            rate=w.f.money(rate, 3), unit=unit,
+                            bands=w.say("bands", bands="; ".join(bands)) if bands else "",
+                            date=p.as_of.isoformat(),
+                            source=found.group(0) if found else w.t["source_unknown"])
+        w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", rate,
+              f"USD/{unit}" if egress else f"USD/{unit}-month")
+        return True
+    rated = [(r, p) for p in w.catalog.providers
+             if (r := (p.highest_egress_usd_per_gb if egress else p.storage_usd_per_gb))
+             is not None]
+    if not rated:
+        return False
+    lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
+    w.out.first = w.say("per_gb_range", what=w.t["what_egress" if egress else "what_storage"],
+                        low=w.f.money(lo[0], 3), lowp=lo[1].name, high=w.f.money(hi[0], 3),
+                        highp=hi[1].name, n=w.n(len(rated)))
+    w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", hi[0],
+          "USD/GB" if egress else "USD/GB-month")
+    return True

@@ -1,0 +1,947 @@
+"""Fine-tuning and pre-training answers: time, GPUs and cost of a run, over nodes, against a
+deadline, on spot with restarts."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from service.domain.answer.intent import finetune_options
+from service.domain.answer.numbers.context import _W, OfferNumbers, _instances, _leads_yes_no
+from service.domain.answer.numbers.cost import _cost, _job_month
+from service.domain.answer.numbers.jobs import _billed_run
+from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import (
+    FAST_NETWORKS,
+    spot_overhead_fraction,
+)
+from service.domain.recommend.types import (
+    Option,
+    RecommendationRequest,
+)
+from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.requests import (
+    FinetuneOptions,
+)
+from service.domain.sizing.sizing import (
+    SizingResult,
+)
+
+
+def _finetune(w: _W) -> None:
+    """A fine-tuning question; a run on a schedule ("every week", "o dată pe săptămână"):
+    its month of runs after the one run's cost, leading when a month is asked."""
+    _train(w, "finetune")
+    if (w.st.job_runs and w.out.asked is not None
+            and w.out.asked.quantity == "per_training_run_usd"):
+        _job_month(w, w.out.asked.value, w.st.month_asked)
+
+
+
+def _in_days(w: _W, hours: float) -> str:
+    """A run's length, in days first where the question asks how many days ("2.9 days
+    (68.6 hours)"; was the hours alone), else :meth:`_W.duration`."""
+    if not w.st.days_asked or hours < 24:
+        return w.duration(hours)
+    return w.say("duration_days_hours", days=w.n(hours / 24, 1), hours=w.duration(hours))
+
+
+
+
+_NETWORK_NAMES = {"infiniband": "InfiniBand", "efa": "EFA", "roce": "RoCE"}
+_SIZED_GPUS_MAX = 4096
+"""The most GPUs one sizing takes (``fields.GpuCount``'s bound): a deadline plan's limit."""
+
+
+def _train(w: _W, task: str, spot: bool = False) -> None:
+    """A training question. ``spot``: a pre-training run with a deadline asked on spot
+    (:func:`_spot`): only the deadline plan, priced on spot, or nothing written."""
+    if w.model is None:
+        if not spot and w.sub == "cost" and w.det.duration_hours and w.ex.gpu is not None:
+            # "how much does an 8x H100 node cost for a 2-week training run?": no model to
+            # size, the GPUs' hours priced as the cost answer prices them (was a passage only)
+            _cost(w)
+        return
+    if w.model.kind != "llm":
+        task = "finetune"  # a diffusion or audio model is fine-tuned, never pre-trained here
+    else:
+        w.use_examples()  # "on 10k examples": their tokens, as tokens stated are read
+    method = w.ex.method or ("full" if task == "pretrain" else "lora")
+    if len(w.det.gpus or []) > 1 and _train_compare(w, task, method, w.det.gpus or []):
+        return
+    gid, named = w.card()
+    count = w.ex.gpu_count or 1
+    if (gid is None and w.model.kind == "llm" and w.det.tokens and w.st.deadline_hours
+            and (spot or task == "finetune") and _deadline_job(w, task, method, spot)):
+        # no GPU named, a deadline stated: on spot, or a fine-tune (the on-demand
+        # pre-training plan is the recommendations' nodes: _train_job)
+        return
+    if spot and gid is None:
+        return  # no spot plan meets the deadline: the spot answer goes on with its prices
+    if (gid is None and w.model.kind == "llm" and w.det.tokens
+            and (task == "pretrain" or w.sub in ("cost", "time", "count"))
+            and _train_job(w, task, method)):
+        return
+    # the on-demand price (a run is not spot unless spot is asked: the spot intent)
+    b = w.basis(gid, count, fabric=True) if gid else None
+    price = b[1] if b else None
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    if gid is not None:
+        kw.update(gpu=gid, gpu_count=count, price_per_gpu_hour_usd=price)
+    r = w.size(**kw)
+    if r is None:
+        return
+    counted = False
+    one: SizingResult | None = None  # the "no" on one GPU, when a count is not asked
+    if gid is not None and not w.ex.gpu_count and (not r.fits
+                                                    or w.sub in ("count", "gpu_hours")):
+        # not on one (or a count asked): the fewest of that GPU that hold the run, doubling,
+        # with the sizing's sharding (ZeRO / FSDP) over them
+        first_try, n = r, 1
+        while not r.fits and n < 1024:
+            n *= 2
+            again = w.size(**{**kw, "gpu_count": n})
+            if again is None:
+                break
+            r, count = again, n
+        counted = bool(r.fits)
+        if counted and count > 1:
+            # the price of that many in one machine, not of one card
+            b = w.basis(gid, count, fabric=True)
+            price = b[1] if b else None
+            r = w.size(**{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
+        if not counted:
+            r, count = first_try, 1
+        elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
+            one = first_try
+    if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits
+            and _train_deadline(w, kw, gid, count, method, spot=spot)):
+        return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
+    if spot:
+        return  # no spot plan meets the deadline: the spot answer goes on with its prices
+    if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
+            (not r.fits and not counted) or one is not None):
+        # "a 48 GB card": several cards have that memory; yes when any of them holds it
+        other = _other_card_of_size(w, gid, {**kw, "gpu_count": 1}, one or r)
+        if other is not None:
+            gid, r, named = other
+            count, one, counted = 1, None, False
+            b = w.basis(gid, count, fabric=True)
+            price = b[1] if b else None
+            if price is not None:
+                r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
+                              "price_per_gpu_hour_usd": price}) or r
+    # "No" on one GPU first: the sizing that "No" and numbers.asked are about, as when "one"
+    # is said (the count that fits follows in words)
+    w.record(one or r, 2048, per_replica=True)
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    if gid is not None and r.gpu is not None:
+        setup = named or w.setup(count, gid)
+        if counted:
+            zero = r.layout.zero_stage if r.layout is not None else None
+            fit_line = w.say("train_count_" + ("finetune" if task == "finetune" else "pretrain"),
+                             method=label, model=w.model.name, setup=setup,
+                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                             sharding=w.say("sharding", stage=zero) if zero else
+                             w.t["sharding_none"])
+        elif task == "finetune":
+            fit_line = w.say("finetune_yes" if r.fits else "finetune_no", method=label,
+                             model=w.model.name, setup=setup,
+                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
+        else:
+            fit_line = w.say("training_fit", model=w.model.name, method=label, setup=setup,
+                             need=w.gib(r.memory.per_gpu_gib))
+        lean = _lean_note(w, kw, r) if r.fits else ""
+        if lean:
+            fit_line = f"{fit_line} {lean}"
+        lines: list[str] = []
+        first = fit_line
+        if one is not None and one.gpu is not None:
+            # "does it fit on an H100?": no on one first, then how many it takes
+            first = w.say("finetune_no" if task == "finetune" else "training_fit",
+                          method=label, model=w.model.name, setup=named or w.setup(1, gid),
+                          need=w.gib(one.memory.per_gpu_gib), cap=w.gib(w.cap(one)))
+            lines = [fit_line]
+            w.ask("per_gpu_gib", one.memory.per_gpu_gib, "GiB", yes=False)
+        elif counted:
+            w.ask("gpu_count", count, "GPUs", yes=True)
+        else:
+            w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
+        p = r.performance
+        o = b[0] if b else None
+        if r.fits and p is not None and p.training_hours and w.det.tokens:
+            cost = ""
+            run_usd = r.cost.per_training_run_usd if r.cost is not None else None
+            if run_usd and o is not None:
+                run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours,
+                                            r.weights)
+            line = w.say("train_time", tokens=w.train_tokens_text(),
+                         hours=_in_days(w, p.training_hours),
+                         tps=w.n(p.training_tokens_per_s or 0), cost=cost)
+            if p.training_hours > 30 * 24:
+                _long_train(w, kw, gid, count, p.training_hours)
+            if w.sub == "gpu_hours":
+                # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
+                gh = count * p.training_hours
+                first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid), setup=setup,
+                              hours=w.duration(p.training_hours))
+                lines = [fit_line, line]
+                w.ask("gpu_hours", gh, "GPU-h")
+            elif w.sub == "cost" and cost and run_usd:
+                first, lines = line, [fit_line]
+                w.ask("per_training_run_usd", run_usd, "USD", yes=bool(r.fits))
+            elif w.sub == "time" or task != "finetune":
+                first, lines = line, [fit_line]
+                # a deadline stated is met or missed by these hours, not by the fit alone
+                deadline = w.st.deadline_hours
+                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits) and (
+                    not deadline or p.training_hours <= deadline))
+            else:
+                # after a "No" on one GPU, the count that fits stays before its run's time
+                # (was dropped: the time and price of 2 × H100 with the 2 never said)
+                lines = [*lines, line]
+        elif r.fits and w.det.duration_hours and price and o is not None:
+            job = price * count * w.det.duration_hours
+            line = w.say("training_duration", hours=w.duration(w.det.duration_hours), setup=setup,
+                         cost=w.usd(job), provider=w.where(o, count), price=w.usd(price))
+            if w.sub == "cost":
+                first, lines = line, [fit_line]
+                w.ask("job_usd", job, "USD", yes=True)
+            else:
+                lines = [line]
+        elif r.fits:
+            w.out.follow_up = w.t["need_tokens"]
+            if o is not None and b is not None:
+                kind = b[2]
+                # several GPUs: the hour and the month of the whole setup (every GPU, every
+                # machine), the per-GPU price beside them; one GPU: its own
+                line = w.say("cost_gpu" if count == 1 else "cost_setup_gpus",
+                             gpu=w.gpu_name(o.gpu), setup=w.setup(count, gid),
+                             price=w.usd(price or 0), hour=w.usd((price or 0) * count),
+                             provider=w.where(o, count), kind=w.kinds[kind],
+                             month=w.usd((price or 0) * count * w.month_hours()),
+                             usage=w.usage(), spot="")
+                if w.sub == "cost":
+                    first, lines = line, [fit_line]
+                    if count == 1:
+                        w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
+                    else:
+                        w.ask("per_hour_usd", (price or 0) * count, "USD/h", yes=True)
+                else:
+                    lines = [line]
+            if w.sub == "time" and p is not None and p.training_tokens_per_s:
+                # "how long ... on 2 H100?" with no data size: no time to give, and the fit
+                # is not what was asked; the rate on that setup and the time per 100M tokens
+                # lead (the follow-up asks for the size)
+                tps = p.training_tokens_per_s
+                per = 1e8 / tps / 3600
+                if first == fit_line and task == "finetune" and not counted:
+                    # the fit beside the rate, with no "Yes," in the middle of the answer
+                    first = w.say("training_fit", model=w.model.name, method=label,
+                                  setup=setup, need=w.gib(r.memory.per_gpu_gib))
+                first, lines = w.say(
+                    "train_time_rate_" + ("finetune" if task == "finetune" else "pretrain"),
+                    method=label, model=w.model.name, setup=setup, tps=w.n(tps),
+                    per=w.n(per, 1 if per >= 0.1 else 2)), [first, *lines]
+                w.ask("training_tokens_per_s", tps, "tokens/s")
+        if (w.sub in ("speed", "fits_speed") and r.fits and p is not None
+                and p.training_tokens_per_s):
+            # "how fast", "tokens/s": the training tokens/s the sizing gives, with what it
+            # assumes, leads; "does it fit and how fast": the yes or no first, then the speed
+            speed = _train_speed(w, task, label, setup, kw, p.training_tokens_per_s, r.weights)
+            if w.sub == "speed" and one is None:
+                first, lines = speed, [first, *lines]
+            else:
+                lines = [*lines[:1], speed, *lines[1:]] if one is not None else [speed, *lines]
+            w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
+                  yes=None if w.sub == "speed" else one is None)
+        if not r.fits and w.ex.gpu_count and w.det.tokens:
+            _train_more_gpus(w, kw, gid, count, lines)
+        w.out.first = first
+        if w.out.asked is not None and not w.st.yes_no and not _leads_yes_no(w, first):
+            # a time, a price or a count asked ("how long ...", "how many A100 ..."): the
+            # figure leads and the fit is said beside it, not as a yes or no
+            w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
+        w.out.more.extend(lines)
+        if o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price:
+            w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
+                                    setup=w.setup(o.gpu_count, gid),
+                                    network=_NETWORK_NAMES.get(o.network, o.network)))
+        if o is not None and count == 1 and o.gpu_count > 1 and price and any(
+                w.usd(price) in x for x in (first, *lines)):
+            # a share of a larger machine's price, said only where that price is said (a
+            # "No" with no run priced has none for "the price above" to point at)
+            w.single_note(o, gid)
+        if not r.fits and r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+        if o is not None:
+            w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+        w.sized_warnings(r)
+        return
+    w.out.first = w.say("finetune_mem", method=label, model=w.model.name, weights=r.weights,
+                        need=w.gib(r.memory.total_gib), w=w.gib(r.memory.weights_gib))
+    w.ask("total_gib", r.memory.total_gib, "GiB")
+    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
+    for x in r.warnings:
+        w.core_warn(x)
+
+
+def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
+    """Where the sizing chose the training step (checkpointing and micro-batch left unset):
+    that it is checkpointing off, with the micro-batch and the sizing's reason (it fits and
+    runs faster), and the least memory beside it, the same run sized with checkpointing on at
+    a micro-batch of 1, which the GPUs it fits on (``fits_on``) are listed at: a buyer reading
+    22.9 of 23.5 GiB must not think a card that holds 20.3 GiB too small. "" where the
+    question stated the step, or checkpointing is on."""
+    notes = {a.name: a.value for a in r.assumptions}
+    if notes.get("gradient_checkpointing") != "off (default)":
+        return ""
+    ft = {**(kw.get("finetune") or {}), "gradient_checkpointing": True, "micro_batch_size": 1}
+    least = w.size(**{**kw, "finetune": ft, "price_per_gpu_hour_usd": None})
+    if least is None or least.memory.per_gpu_gib >= r.memory.per_gpu_gib:
+        return ""
+    # the micro-batch the sizing chose: its note's leading count ("2 sequences of 2,048 ...")
+    micro = re.match(r"\d+", notes.get("micro_batch", ""))
+    return w.say("train_step_default", micro=micro.group(0) if micro else "1",
+                 lean=w.gib(least.memory.per_gpu_gib))
+
+
+def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], tps: float,
+                 weights: str) -> str:
+    """The training tokens/s of ``setup`` as the sizing gives it ("how fast does LoRA train
+    on an H100?"), with what the rate rests on: the method, the weights' precision, the
+    sequence length and LoRA's rank, the question's where stated, else the sizing's
+    defaults (read from ``FinetuneOptions``, so they are the ones sized)."""
+    assert w.model is not None
+    ft = msgspec.convert({k: v for k, v in (kw.get("finetune") or {}).items()
+                          if k in ("lora_rank", "sequence_length")}, FinetuneOptions)
+    lora = label in ("LoRA", "QLoRA")
+    how = w.say("train_speed_how", weights=weights, seq=w.n(ft.sequence_length),
+                rank=w.say("train_speed_rank", rank=w.n(ft.lora_rank)) if lora else "")
+    return w.say("train_speed_" + ("finetune" if task == "finetune" else "pretrain"),
+                 method=label, model=w.model.name, setup=setup, tps=w.n(tps), how=how)
+
+
+def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
+    """A training run compared on two or more GPUs ("A100 40GB vs L40S for LoRA of 8B"):
+    each GPU named gets its row, at the fewest of it in one node that hold the run
+    (doubling, with the sizing's sharding): whether one alone holds it (GiB per GPU against
+    the usable), the training tokens/s the sizing gives, the hours and the cost of the
+    tokens stated, and the on-demand price per GPU where the catalog has one. Then which
+    is fastest and which is cheapest."""
+    m = w.model
+    assert m is not None
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    rows: list[str] = []
+    first: SizingResult | None = None
+    fast: tuple[float, str] | None = None
+    cheap: tuple[float, str] | None = None
+    for gid in gids:
+        one = w.size(gpu=gid, gpu_count=1, **kw)
+        if one is None or one.gpu is None:
+            continue
+        r, count = one, 1
+        while not r.fits and count < NODE_GPUS:
+            again = w.size(gpu=gid, gpu_count=count * 2, **kw)
+            if again is None:
+                break
+            r, count = again, count * 2
+        setup = w.setup(count, gid)
+        if not r.fits:
+            rows.append(w.say("train_compare_nofit", gpu=w.gpu_name(gid), setup=setup,
+                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+            continue
+        b = w.basis(gid, count, fabric=True)
+        if b is not None:
+            r = w.size(gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw) or r
+        first = first or r
+        p = r.performance
+        tps = p.training_tokens_per_s if p is not None else None
+        time = w.say("train_compare_time", hours=w.duration(p.training_hours),
+                     tokens=w.train_tokens_text()) \
+            if p is not None and p.training_hours and w.det.tokens else ""
+        run = r.cost.per_training_run_usd if r.cost is not None and time else None
+        price = w.say("train_compare_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
+                      provider=w.where(b[0], count),
+                      run=w.say("train_compare_run", cost=w.usd(run)) if run else "") \
+            if b is not None else w.t["train_compare_no_price"]
+        fit = w.say("train_compare_fits", need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
+        if count > 1:
+            fit = w.say("train_compare_fits_more", one=w.gib(one.memory.per_gpu_gib),
+                        cap=w.gib(w.cap(one)), need=w.gib(r.memory.per_gpu_gib))
+        rows.append(w.say("train_compare_row", setup=setup, fit=fit,
+                          tps=w.n(tps or 0), time=time, price=price))
+        # the sizing's training tokens/s is the whole setup's
+        if tps and (fast is None or tps > fast[0]):
+            fast = (tps, setup)
+        cost = b[1] * count / tps if b is not None and tps else None  # USD per token-second
+        if cost is not None and (cheap is None or cost < cheap[0]):
+            cheap = (cost, setup)
+        if b is not None:
+            v = b[0]
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.sized_warnings(r)
+    if not rows:
+        return False
+    if first is not None:
+        w.record(first, 2048, per_replica=True)
+    weights = first.weights if first is not None else ""
+    w.out.first = w.say("train_compare_" + ("finetune" if task == "finetune" else "pretrain"),
+                        method=label, model=m.name, weights=weights, rows="; ".join(rows))
+    w.out.computed = True
+    if fast is not None:
+        w.ask("training_tokens_per_s", fast[0], "tokens/s")
+        w.out.more.append(w.say("train_compare_best", fast=fast[1]) if cheap is None else
+                          w.say("train_compare_best_cost", fast=fast[1], cheap=cheap[1]))
+    return True
+
+
+def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
+                    spot: bool = False) -> bool:
+    """A pre-training run (or an LLM's fine-tune, ``kw["task"]``, said as one) on the GPU
+    named or chosen (:func:`_deadline_job`), to finish within a stated time ("2T tokens in 30
+    days on H100s"): the fewest of that GPU from ``count`` on (the fewest that hold the run,
+    or the count asked) that do by the sizing's own figure for that many
+    (:func:`_deadline_count`: over one machine the multi-node rate, whole machines of
+    ``NODE_GPUS``), at that sizing's tokens/s per GPU, with the run's days and its cost on
+    machines with a fast network between them (``basis(fabric=True)``). ``spot``: priced on
+    spot, the count meeting the deadline with its expected restarts (:func:`_spot_restarts`),
+    the days and the cost (the figure asked) said with them."""
+    assert w.model is not None
+    deadline = w.st.deadline_hours or 0.0
+    if not w.train_tokens() or not deadline:
+        return False
+    every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
+    got = _deadline_count(w, kw, gid, count, deadline, every)
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    # a fine-tune is planned as a pre-training run is, said as a fine-tune
+    job = "finetune" if kw.get("task") == "finetune" else "pretrain"
+    if every is not None:
+        return _spot_deadline(w, gid, got, deadline, label, every, job)
+    # the GPUs stated ("in one week with 8 H100"), the count not being what is asked: the yes
+    # or no is whether their own sizing's hours meet the deadline (a time or a cost asked
+    # gets the figures, no yes or no)
+    stated = bool(w.ex.gpu_count) and w.sub not in ("count", "gpu_hours")
+    asks = w.st.yes_no or w.sub is None
+    if stated and (got is None or got[0] > count):
+        return _deadline_missed(w, kw, gid, count, deadline, got, label, asks, job)
+    if got is None:
+        return False
+    n, r, b = got
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    per_gpu, run_hours = p.training_tokens_per_s / n, p.training_hours
+    cost = ""
+    if b is not None:
+        o, price, _ = b
+        cost = _billed_run(w, o, price, n, run_hours, r.weights)[1]
+    w.record(r, 2048, per_replica=True)
+    plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
+            "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
+            "run_days": w.n(run_hours / 24, 1), "run_time": w.duration(run_hours),
+            "cost": cost}
+    if stated:
+        w.out.first = w.say(f"{job}_deadline_met", **plan)
+        w.ask("training_hours", run_hours, "h", yes=True if asks else None)
+    else:
+        w.out.first = w.say(f"{job}_deadline", **plan)
+        # "how many H100 within 30 days?" asks a count: no yes or no
+        w.ask("gpu_count", n, "GPUs", yes=True if w.st.yes_no and w.sub is None else None)
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _spot_deadline(w: _W, gid: str,
+                   got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
+                   deadline: float, label: str, every: float, job: str = "pretrain") -> bool:
+    """:func:`_train_deadline` on spot: the count that meets the deadline with its restarts,
+    the days expected with them (the compute days and the overhead of its instances beside)
+    and the cost on spot (the days with restarts x GPUs x the spot price), which is asked,
+    or the count where a count is asked ("how many GPUs ... on spot?"). ``job``: pretrain
+    or finetune, the run said."""
+    assert w.model is not None
+    if got is None or got[2] is None:
+        return False
+    n, r, b = got
+    assert b is not None
+    o, price, _ = b
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    over = _spot_restarts(b, n, every)
+    hours = p.training_hours * (1 + over)
+    total, cost = _billed_run(w, o, price, n, hours, r.weights, "train_cost_spot")
+    w.record(r, 2048, per_replica=True)
+    w.out.first = w.say(
+        f"{job}_deadline_spot", model=w.model.name, method=label,
+        tokens=w.train_tokens_text(), days=w.hours(deadline / 24), setup=w.setup(n, gid),
+        tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
+        compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
+        run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
+        instances=_instances_said(w, _instances(o, n)), cost=cost)
+    if w.sub == "count":
+        w.ask("gpu_count", n, "GPUs")
+    else:
+        w.ask("per_training_run_usd", total, "USD")
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _instances_said(w: _W, count: int) -> str:
+    """"one instance" / "3 instances" (ro "o singură instanță" / "3 instanțe")."""
+    return w.say("instances_one") if count == 1 else w.say("instances_n", n=w.n(count))
+
+
+def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: float,
+                     got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
+                     label: str, asks: bool, job: str = "pretrain") -> bool:
+    """The GPUs stated miss the deadline by their own sizing ("2T tokens in one week with 8
+    H100": 330 days): a No, with their days first, then the fewest of that GPU that finish
+    in time (:func:`_deadline_count`), or, where none up to the sizing's most does, that
+    most's days. Their figures were once said after a Yes."""
+    assert w.model is not None
+    own = w.size(**{**kw, "gpu": gid, "gpu_count": count})
+    p = own.performance if own is not None else None
+    if own is None or p is None or not p.training_hours or not p.training_tokens_per_s:
+        return False
+    h = p.training_hours
+    common = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
+              "days": w.hours(deadline / 24), "asked": w.setup(count, gid),
+              "asked_days": w.n(h / 24, 1 if h < 2400 else 0), "asked_time": w.duration(h),
+              "asked_tps": w.n(p.training_tokens_per_s)}
+    if got is None:
+        most = w.size(**{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
+                         "price_per_gpu_hour_usd": None})
+        mp = most.performance if most is not None and most.fits else None
+        if mp is None or not mp.training_hours or mp.training_hours <= deadline:
+            return False
+        mh = mp.training_hours
+        w.record(own, 2048, per_replica=True)
+        w.out.first = w.say(f"{job}_deadline_none", gpu=w.gpu_name(gid),
+                            most=w.n(_SIZED_GPUS_MAX),
+                            most_days=w.n(mh / 24, 1 if mh < 2400 else 0),
+                            most_time=w.duration(mh), **common)
+        w.ask("training_hours", h, "h", yes=False if asks else None)
+        w.sized_warnings(own)
+        return True
+    n, r, b = got
+    rp = r.performance
+    assert rp is not None and rp.training_tokens_per_s and rp.training_hours
+    run_hours = rp.training_hours
+    cost = ""
+    if b is not None:
+        cost = _billed_run(w, b[0], b[1], n, run_hours, r.weights)[1]
+    w.record(r, 2048, per_replica=True)
+    w.out.first = w.say(f"{job}_deadline_missed", setup=w.setup(n, gid),
+                        tps=w.n(rp.training_tokens_per_s / n),
+                        run_days=w.n(run_hours / 24, 1), run_time=w.duration(run_hours),
+                        cost=cost, **common)
+    w.ask("training_hours", h, "h", yes=False if asks else None)
+    _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
+                   b: tuple[OfferView, float, str] | None) -> None:
+    """What follows a deadline's plan of ``n`` × ``gid``: the multi-node caveat, the network
+    its machines are joined by, the price's date and the sizing's warnings."""
+    if n > NODE_GPUS:
+        w.out.more.append(w.t["pretrain_gpus_scaling"])
+    if b is not None:
+        o = b[0]
+        if o.gpu_count < n and o.network in FAST_NETWORKS:
+            w.out.more.append(w.say("train_fabric", nodes=w.n(n // o.gpu_count),
+                                    setup=w.setup(o.gpu_count, gid),
+                                    network=_NETWORK_NAMES.get(o.network, o.network)))
+        w.out.more.append(w.say("price_date", date=w.view_date(o)))
+        w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+    else:
+        w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
+    w.sized_warnings(r)
+
+
+def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float,
+                    spot_minutes: float | None = None
+                    ) -> tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None:
+    """The fewest of GPU ``gid`` from ``count`` on whose own sizing finishes the run within
+    ``deadline_hours``: (count, sizing, the basis its cost is priced on), or None (sizing
+    refuses a count, or none up to sizing's 4,096 GPUs does). A rate is not scaled from a
+    smaller count: over one machine the sizing's rate per GPU is the multi-node one, lower
+    (its ``multi_node`` note), so 32 × B200 sized at one GPU's rate x 32 said 26.7 days for
+    Llama 3.1 8B on 1T tokens where the sizing of 32 gives 30.5. Each next count is the
+    last one x its hours over the deadline (the hours fall as the GPUs grow; over one
+    machine, whole machines of ``NODE_GPUS``), sized again, until the sizing's own hours
+    meet the deadline. Each count is priced on the machines a multi-node run rents
+    (``basis(fabric=True)``: a fast network between them, the recommendations' rule).
+    ``spot_minutes`` (a run on spot, checkpointed that often): spot prices, and a count meets
+    the deadline with its expected restarts (:func:`_spot_restarts` over its instances)."""
+    n = count
+    while n <= _SIZED_GPUS_MAX:
+        b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        p = r.performance if r is not None else None
+        if r is None or not r.fits or p is None or not p.training_hours:
+            return None
+        hours = p.training_hours * (1 + (_spot_restarts(b, n, spot_minutes)
+                                         if spot_minutes is not None else 0.0))
+        if hours <= deadline_hours:
+            return n, r, b
+        need = max(n + 1, math.ceil(n * hours / deadline_hours))
+        more = math.ceil(need / NODE_GPUS) * NODE_GPUS if need > NODE_GPUS else need
+        # the sizing's most is tried before giving up, so "none up to it does" is its figure
+        n = min(more, _SIZED_GPUS_MAX) if n < _SIZED_GPUS_MAX else more
+    return None
+
+
+def _spot_restarts(b: tuple[OfferView, float, str] | None, n: int, minutes: float) -> float:
+    """Spot's expected extra run time for ``n`` GPUs priced on ``b``, checkpointed every
+    ``minutes``: the recommendations' rule read from its one definition
+    (``context.spot_overhead_fraction``: one instance's times the instances a synchronous training
+    job spans, as any of them reclaimed stops it), not copied."""
+    return spot_overhead_fraction(minutes, _instances(b[0], n) if b is not None else 1)
+
+
+def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
+                 good: Callable[[SizingResult], bool]
+                 ) -> tuple[int, SizingResult, Any] | None:
+    """The fewest of GPU ``gid`` past ``count`` (doubling, up to ``most``) whose sizing,
+    priced on the machines a multi-node run would rent (``w.basis`` with a fast fabric), is
+    ``good``: (count, sizing, basis), or None (none up to ``most``, or no sizing)."""
+    n = count * 2
+    while n <= most:
+        b = w.basis(gid, n, fabric=True)
+        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+                      "price_per_gpu_hour_usd": b[1] if b else None})
+        if r is None:
+            return None
+        if good(r):
+            return n, r, b
+        n *= 2
+    return None
+
+
+def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str]
+                     ) -> None:
+    """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
+    the fewest of that GPU (doubling) that do, with the run's time and cost there, so the
+    "how long" still gets its answer."""
+    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: bool(r.fits))
+    if got is None:
+        return
+    n, r, b = got
+    p = r.performance
+    if p is None or not p.training_hours:
+        return
+    cost = ""
+    if r.cost is not None and r.cost.per_training_run_usd and b is not None:
+        # billed as the run is when no count is said ("on H100" and "on one H100" priced
+        # $228.13 and $225.39 for the same 2 × H100 run): billing step and storage counted
+        cost = _billed_run(w, b[0], b[1], n, p.training_hours, r.weights)[1]
+    h = p.training_hours
+    lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
+                       tokens=w.train_tokens_text(), hours=w.duration(h),
+                       days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
+                       cost=cost))
+
+
+def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
+                        ) -> tuple[str, SizingResult, str] | None:
+    """A memory size asked ("a 48 GB card") that the representative card ``gid`` (sized in
+    ``r``) does not hold: the other rented cards of that size that do (gid, sizing, the
+    setup in words naming which do and which do not), else None."""
+    gb = w.det.memory_gib or w.reg.gpus[gid].memory_gb
+    rented = {v.gpu for v in w.catalog.views(w.today) if not v.stale and not v.suspect}
+    fit: list[tuple[str, SizingResult]] = []
+    nofit = [w.gpu_name(gid)]
+    for g in sorted(w.reg.gpus.values(), key=lambda g: g.id):
+        if g.id == gid or g.id not in rented or round(g.memory_gb) != round(gb):
+            continue
+        again = w.size(**{**kw, "gpu": g.id})
+        if again is not None and again.fits and again.runs is not False:
+            fit.append((g.id, again))
+        else:
+            nofit.append(g.name)
+    if not fit:
+        return None
+    # the cheapest on a single card that holds it leads
+    fit.sort(key=lambda x: (w.single(x[0]) or (None, 1e9))[1])
+    g0, r0 = fit[0]
+    named = w.say("mem_card_some", gb=w.n(gb), fit=", ".join(w.gpu_name(g) for g, _ in fit),
+                  nofit=", ".join(nofit), cap=w.gib(w.cap(r)), gpu=w.gpu_name(gid))
+    return g0, r0, named
+
+
+def _train_job(w: _W, task: str, method: str) -> bool:
+    """A training run with its tokens stated and no GPU named: the recommendations' cheapest
+    option for the job (several nodes allowed): its cost first for a cost question, its time
+    for the rest. A fine-tune's cost asked with no deadline follows the recommendations'
+    default (interruptible: spot where cheaper, the on-demand price beside it) unless
+    on-demand is asked; the rest is on on-demand prices. A total budget stated is said to be
+    met or not."""
+    assert w.model is not None and w.det.tokens
+    spot_ok = (task == "finetune" and w.sub == "cost" and not w.st.on_demand
+               and not w.st.deadline_hours)  # a count or a time asked: on-demand, as before
+    kw: dict[str, Any] = {"workload": task, "training_tokens": w.train_tokens(),
+                          "allow_multi_node": True, "interruptible": spot_ok}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    hours = o.performance.job_hours
+    cost = o.cost.per_job_usd
+    if not hours or not cost:
+        return False
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    common = {"model": w.model.name, "method": label, "weights": o.weights,
+              "tokens": w.train_tokens_text(), "cost": w.usd(cost),
+              "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+              "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+              "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
+              "days": w.n(hours / 24, 1 if hours < 240 else 0),
+              "tps": w.n(o.performance.training_tokens_per_s or 0)}
+    if (task == "pretrain" and ((w.st.deadline_hours and w.sub in ("count", "time"))
+                                or (not w.st.deadline_hours and hours > 30 * 24
+                                    and w.sub != "cost"))
+            and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24, rec.options)):
+        # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
+        # warn_long_job): the nodes that finish it within 30 days lead
+        return True
+    if task == "finetune" and w.sub == "time":
+        # "how long to fine-tune ...": the run's hours lead, its cost after them
+        w.out.first = w.say("finetune_time", **common)
+        w.ask("training_hours", hours, "h")
+    elif task == "finetune":
+        w.out.first = w.say("finetune_job", **common)
+        w.ask("per_job_usd", cost, "USD")
+        if o.pricing_model == "spot":
+            _finetune_spot_basis(w, kw, o)
+        if w.st.budget_usd_total:
+            w.out.more.append(w.say(
+                "job_budget_within" if cost <= w.st.budget_usd_total else "job_budget_over",
+                budget=w.usd(w.st.budget_usd_total)))
+    elif w.sub == "cost" or w.sub is None:
+        w.out.first = w.say("pretrain_job", **common)
+        w.ask("per_job_usd", cost, "USD")
+    else:
+        w.out.first = w.say("pretrain_time", **common)
+        w.ask("training_hours", hours, "h")
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _finetune_spot_basis(w: _W, kw: dict[str, Any], o: Option) -> None:
+    """A fine-tune priced on spot (the recommendations' default for one): said so, with the
+    expected restarts its cost counts and the cheapest on-demand cost beside it."""
+    od = w.recommend(**{**kw, "interruptible": False, "top_n": 1})
+    d = od.options[0] if od is not None and od.options else None
+    over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
+    w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over, 1)))
+    if d is not None and d.cost.per_job_usd:
+        w.out.more.append(w.say(
+            "finetune_on_demand_beside", cost=w.usd(d.cost.per_job_usd),
+            setup=w.setup(d.offer.gpu_count * d.nodes, d.offer.gpu),
+            provider=d.offer.provider, price=w.usd(d.cost.per_hour_usd)))
+
+
+def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
+    """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU that
+    finish it within 30 days, the count a "within 30 days" question gets for the same run
+    (:func:`_deadline_count`: each count's own sizing, priced on networked machines; doubling
+    said 512 × A100 where the deadline answer said 304)."""
+    got = _deadline_count(w, kw, gid, count, 30 * 24)
+    if got is None:
+        return
+    n, r, _ = got
+    assert r.performance is not None and r.performance.training_hours
+    cost = r.cost.per_training_run_usd if r.cost is not None else None
+    w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
+                 setup=w.setup(count, gid),
+                 alt=w.setup(n, gid), alt_days=w.n(r.performance.training_hours / 24, 1),
+                 alt_cost=w.usd(cost) if cost else "?"))
+
+
+def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float,
+                 options: list[Option] | None = None) -> bool:
+    """A pre-training run to finish within a stated time ("2T tokens in 30 days"): the nodes
+    of the cheapest option's machine that finish it in time, at the tokens/s per node the
+    recommendations compute for that option (tokens / (time x tokens/s per node), rounded
+    up), with the run's days and cost at that many nodes. That rate holds over more nodes
+    only where the option is already a plan over several (the recommendations' multi-node
+    rate, on machines with a fast network between them); a one-machine option that would
+    need more is planned again on such machines (:func:`_fabric_nodes`)."""
+    tokens = w.train_tokens() or 0
+    tps = o.performance.training_tokens_per_s
+    if not tps or not tokens:
+        return False
+    per_node = tps / max(1, o.nodes)
+    nodes = max(1, math.ceil(tokens / (deadline_hours * 3600 * per_node)))
+    if nodes > 1 and o.nodes == 1:
+        return _fabric_nodes(w, common, deadline_hours, options or [o])
+    run_hours = tokens / (nodes * per_node) / 3600
+    node_hour = o.cost.per_hour_usd / max(1, o.nodes)
+    gpus = nodes * o.offer.gpu_count
+    v = next((x for x in w.catalog.views(w.today) if x.id == o.offer.id), None)
+    if v is None:
+        return False
+    # billed as the cost answer bills the same run (granularity, checkpoints' storage on
+    # every node): it multiplied raw hours by the nodes' price, $1,673,767 for a run the
+    # cost answer bills at $1,677,883
+    usd, bill = _billed_run(w, v, node_hour / o.offer.gpu_count, gpus, run_hours,
+                            common["weights"],
+                            "train_cost_spot" if o.pricing_model == "spot" else "train_cost")
+    w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
+                        weights=common["weights"], tokens=common["tokens"],
+                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
+                        setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
+                        tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
+                        cost=w.usd(usd),
+                        provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
+    if w.st.nodes_asked:
+        w.ask("nodes", nodes, "nodes")
+    else:
+        w.ask("gpu_count", gpus, "GPUs")
+    w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(run_hours),
+                            gpus=w.n(gpus), bill=bill))
+    w.out.more.append(w.t["pretrain_nodes_scaling"])
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    # the one-node option's length over 30 days is not the answer's
+    w.option_warnings(msgspec.structs.replace(
+        o, warnings=[x for x in o.warnings if "over 30 days" not in x]))
+    return True
+
+
+def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: list[Option],
+                  spot_minutes: float | None = None
+                  ) -> tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None:
+    """The GPU a run with no GPU named is planned on to finish within ``deadline_hours``:
+    for each GPU of the recommendations' ``options`` (at the option's weights), the fewest of
+    it from the option's machine on that finish by the sizing's own figure
+    (:func:`_deadline_count`, priced on machines with a fast network between them; on spot
+    with the restarts of its instances), costed at those hours; the cheapest: (cost, GPU,
+    count, sizing, basis), or None where no GPU of the options has such a price."""
+    best: tuple[float, str, int, SizingResult, tuple[OfferView, float, str]] | None = None
+    seen: set[str] = set()
+    for opt in options:
+        gid = opt.offer.gpu
+        if gid in seen:
+            continue
+        seen.add(gid)
+        got = _deadline_count(w, {**kw, "weights": opt.weights}, gid, opt.offer.gpu_count,
+                              deadline_hours, spot_minutes)
+        if got is None:
+            continue
+        n, r, b = got
+        if b is None or r.performance is None:
+            continue
+        over = _spot_restarts(b, n, spot_minutes) if spot_minutes is not None else 0.0
+        cost = b[1] * n * (r.performance.training_hours or 0.0) * (1 + over)
+        if best is None or cost < best[0]:
+            best = (cost, gid, n, r, b)
+    return best
+
+
+def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
+    """A run with its tokens and a deadline and no GPU named ("1T tokens in 30 days on
+    spot", "fine-tune on 200M tokens within 2 days, which gpu?"): the GPU chosen among the
+    recommendations' options for the job, as the on-demand pre-training plan chooses it
+    (:func:`_deadline_gpu`, on spot prices with restarts where spot is asked), then planned
+    as a deadline on that GPU is (:func:`_train_deadline`): the count, the run's own days
+    and its cost at them, never the deadline's."""
+    assert w.model is not None
+    deadline = w.st.deadline_hours or 0.0
+    if not deadline or not w.train_tokens():
+        return False
+    kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
+    if task == "finetune":
+        kw["finetune"] = finetune_options(method, w.ex, w.st)
+    rec = w.recommend(workload=task, allow_multi_node=True, interruptible=False,
+                      **{k: v for k, v in kw.items() if k != "task"})
+    if rec is None or not rec.options:
+        return False
+    if not spot and (rec.options[0].performance.job_hours or math.inf) <= deadline:
+        # the cheapest job already finishes in time: the deadline does not bind, that job is
+        # the answer (its cost, hours and setup)
+        return _train_job(w, task, method)
+    every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
+    best = _deadline_gpu(w, kw, deadline, rec.options, every)
+    if best is None:
+        return False
+    _, gid, n, r, _ = best
+    return _train_deadline(w, {**kw, "weights": r.weights}, gid, n, method, spot=spot)
+
+
+def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
+                  options: list[Option]) -> bool:
+    """A pre-training run one machine does not finish in time, where the cheapest option is
+    one machine: its rate is one machine's and its offer may state no network between
+    machines (verda's 8 × B200 states none), which the recommendations never take for
+    multi-node training. For each GPU of the one-machine options, the fewest of it that
+    finish by the sizing's own figure (:func:`_deadline_count`, from the option's machine
+    on, priced on machines with a fast network between them: ``basis(fabric=True)``, the
+    recommendations' ``FAST_NETWORKS`` rule); the cheapest leads. False where no GPU of
+    the options has such machines."""
+    best = _deadline_gpu(w, {"task": "pretrain", "training_tokens": w.train_tokens()},
+                         deadline_hours, [o for o in options if o.nodes == 1])
+    if best is None:
+        return False
+    _, gid, n, r, (v, price, key) = best
+    p = r.performance
+    assert p is not None and p.training_tokens_per_s and p.training_hours
+    per = min(v.gpu_count, n)  # GPUs per node: a machine of the count, or a share of those
+    nodes = n // per
+    # billed as the cost answer bills the same run on those GPUs (_deadline_gpu's raw
+    # hours x price only ranks the GPUs): $193,197 was said for a run billed $193,252
+    cost, bill = _billed_run(w, v, price, n, p.training_hours, r.weights,
+                             "train_cost_spot" if key == "spot" else "train_cost")
+    w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
+                        weights=r.weights, tokens=common["tokens"],
+                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
+                        setup=w.setup(per, gid), gpus=w.n(n),
+                        tps=w.n(p.training_tokens_per_s / nodes),
+                        run_days=w.n(p.training_hours / 24, 1), cost=w.usd(cost),
+                        provider=v.provider, hour=w.usd(price * per), kind=w.kinds[key])
+    if w.st.nodes_asked:
+        w.ask("nodes", nodes, "nodes")
+    else:
+        w.ask("gpu_count", n, "GPUs")
+    w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
+                            gpus=w.n(n), bill=bill))
+    fabric = ""
+    if nodes > 1:
+        w.out.more.append(w.t["pretrain_nodes_scaling"])
+        fabric = w.say("train_fabric", nodes=w.n(nodes), setup=w.setup(per, gid),
+                       network=_NETWORK_NAMES.get(v.network or "", v.network or ""))
+        w.out.more.append(fabric)
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    # the plan priced, not the one-machine option the recommendations ranked first
+    w.out.offers = [OfferNumbers(
+        offer_id=v.id, provider=v.provider, gpu=v.gpu_name, gpu_count=per, nodes=nodes,
+        weights=r.weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
+        as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
+        why=fabric)]
+    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.sized_warnings(r)
+    return True
+
+
+_DEFAULT_CHECKPOINT_MINUTES: float = next(
+    f.default for f in msgspec.structs.fields(RecommendationRequest)
+    if f.name == "checkpoint_interval_minutes")
+"""The recommendations' checkpoint interval when none is stated (their request's default),
+read from its one definition."""

@@ -1,0 +1,359 @@
+"""The numbers an answer leads with, per intent (``WRITERS``): each computed by the core (``size``
+and ``recommend``, the same values ``/v1/sizing`` and ``/v1/recommendations`` return, or the
+catalog's offers and provider terms), written in the question's language with its number
+formats. The first sentence answers what was asked (with yes or no where asked); the
+supporting sentences and the warnings the core produced follow."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections.abc import Callable
+from dataclasses import replace as dc_replace
+
+import msgspec
+
+from service.domain.answer.intent import Details, Stated
+from service.domain.answer.numbers.compare import _compare
+from service.domain.answer.numbers.context import _W, Written, _ctx, _decap, _leads_yes_no
+from service.domain.answer.numbers.cost import _cost
+from service.domain.answer.numbers.counts import _gpu_count, _interconnect
+from service.domain.answer.numbers.media import _media, _music_pieces
+from service.domain.answer.numbers.memory import (
+    _fallback,
+    _fits,
+    _kv,
+    _max_concurrency,
+    _max_context,
+    _memory,
+    _precision,
+)
+from service.domain.answer.numbers.prices import _node_gpus
+from service.domain.answer.numbers.speed import _speed
+from service.domain.answer.numbers.terms import _billing, _spot, _storage
+from service.domain.answer.numbers.training import _SIZED_GPUS_MAX, _finetune, _train
+from service.domain.answer.understand import Extracted
+from service.domain.catalog.precisions import PRECISIONS, get_precision
+from service.domain.catalog.snapshot import Catalog
+from service.domain.fields import BATCH_MAX, TOKENS_MAX
+from service.domain.messages import Messages
+
+
+def _lei_note(w: _W) -> None:
+    """Prices asked or a budget stated in lei or euro: the catalog's prices are in USD and it
+    holds no exchange rate, so the answer says so instead of converting (and applies no
+    budget stated in them), never silently."""
+    if w.st.lei is not None:
+        amount = w.say("lei_amount", lei=w.n(w.st.lei)) if w.st.lei else ""
+        note = w.say("lei_note", amount=amount)
+        if note not in w.out.more:
+            w.out.more.insert(0, note)
+    if w.st.eur is not None:
+        eur = w.n(w.st.eur, 0 if float(w.st.eur).is_integer() else 2)
+        amount = w.say("eur_amount", eur=eur) if w.st.eur else ""
+        note = w.say("eur_note", amount=amount)
+        if note not in w.out.more:
+            w.out.more.insert(0, note)
+
+
+WRITERS: dict[str, Callable[[_W], None]] = {
+    "fits": _fits, "memory": _memory, "max_context": _max_context,
+    "max_concurrency": _max_concurrency, "speed": _speed, "gpu_count": _gpu_count,
+    "compare": _compare, "cost": _cost, "finetune": _finetune,
+    "training": lambda w: _train(w, "pretrain" if w.ex.workload == "pretrain" else "finetune"
+                                 if w.ex.method else "pretrain"),
+    "spot": _spot, "billing": _billing, "storage_egress": _storage,
+    "interconnect": _interconnect, "kv_cache": _kv, "media": _media, "precision": _precision,
+    "guidance": _fallback,
+}
+
+
+
+def _weekday_deadline(w: _W) -> str | None:
+    """A weekday deadline ("by Friday", "până vineri") as days from the answer's date
+    (``w.today``, the date the service answers on) to the end of the next such day (that day a
+    week on, when today is it), set as the deadline's hours so it is planned as "in 6 days"
+    is; the sentence that says the date and the days, or None where no weekday is the
+    deadline (a time stated wins: "in 3 days"), or where there is no job to plan (tokens,
+    images, clips, hours of audio, documents, examples, a training run): "by Friday I need a
+    cost estimate: how much is ..." asks a price, which no date changes."""
+    day = w.st.deadline_weekday
+    job = (w.det.tokens or w.st.items or w.st.clips or w.st.documents or w.st.examples
+           or w.st.trains or w.ex.workload in ("finetune", "pretrain"))
+    if day is None or w.st.deadline_hours is not None or not job:
+        return None
+    days = (day - w.today.weekday() - 1) % 7 + 1
+    w.st = dc_replace(w.st, deadline_hours=days * 24.0)
+    return w.say("deadline_weekday_one" if days == 1 else "deadline_weekday",
+                 day=w.t[f"weekday_{day}"], date=(w.today + dt.timedelta(days=days)).isoformat(),
+                 days=w.n(days))
+
+def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                    catalog: Catalog, today: dt.date, messages: Messages,
+                    model_id: str | None, st: Stated | None = None) -> Written:
+    """The first sentence, the supporting numbers and the warnings for ``intent``."""
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
+    by_weekday = _weekday_deadline(w)
+    node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
+    pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
+    if _beyond_sized(w, intent):
+        return w.out
+    budget_lead = _budget_not_positive(w)
+    WRITERS.get(intent, _fallback)(w)
+    if node_read is not None and w.out.first is not None:
+        w.out.more.append(node_read)
+    if pieces_read is not None and w.out.first is not None:
+        w.out.more.insert(0, pieces_read)
+    if by_weekday is not None and w.out.first is not None:
+        w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
+    if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
+                                              "interconnect", "spot", "precision"):
+        _fallback(w)
+    _context_limit_lead(w)
+    if (w.out.first is not None and w.model is not None and not w.generates_tokens()
+            and (w.st.max_ttft_ms or w.st.min_tokens_per_s)):
+        # a token target on a model that generates none: said once, after the answer
+        kind = ("embed" if w.model.kind == "llm" else "audio" if w.model.kind == "audio"
+                else "video" if w.model.modality == "video" else "image")
+        w.out.more.insert(0, w.say("token_target_na", model=w.model.name,
+                                   why=w.t[f"token_target_na_{kind}"]))
+    if w.out.first is not None or intent == "cost":
+        _lei_note(w)  # an amount in lei or euro is never dropped silently
+    if w.out.first is not None and w.st.bare_gpu is not None:
+        _variant_note(w, intent)
+    if w.out.first is not None and w.st.dot_grouped and lang == "en":
+        # "1.000 hours" in English: the dots read as thousands separators, said so
+        w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
+            float(w.st.dot_grouped.replace(".", "")))))
+    _price_context(w, intent)
+    if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
+        # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
+        # memory follows, with no yes or no (there is no GPU of the question to give one for)
+        w.out.more.insert(0, w.out.first)
+        # a media answer gives a speed too, on the catalog GPU it picked: said to be one
+        w.out.first = w.t["apple_none_media" if intent == "media" else "apple_none"]
+        if w.out.asked is not None:
+            w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
+    _yes_no_lead(w)
+    _lead_with(w, budget_lead)
+    _lead_with(w, _model_unknown(w))
+    return w.out
+
+
+def _lead_with(w: _W, text: str | None) -> None:
+    """``text`` first, the answer's first sentence after it."""
+    if text is None:
+        return
+    if w.out.first is not None:
+        w.out.more.insert(0, w.out.first)
+    w.out.first = text
+
+
+def _beyond_sized(w: _W, intent: str) -> bool:
+    """A GPU count, a user count or a context past what the core sizes (the bounds of the
+    API's fields, ``fields.GpuCount``, ``fields.Concurrency``, ``fields.Tokens``, which
+    /v1/sizing and /v1/recommendations refuse with a 400): said so, with the bound and where
+    it comes from, and no figures. Such a value was dropped, or failed the sizing, and the
+    answer was for one GPU, one user or 4,096 tokens: another question than the one asked. A
+    context past the model's own limit is a No whatever its size."""
+    ex = w.ex
+    if ex.gpu_count is not None and ex.gpu_count > _SIZED_GPUS_MAX:
+        w.out.first = w.say("gpu_count_over_cap", n=w.n(ex.gpu_count),
+                            cap=w.n(_SIZED_GPUS_MAX))
+        w.out.follow_up = w.out.first  # a question to ask again
+        return True
+    if ex.concurrent_requests is not None and ex.concurrent_requests > BATCH_MAX:
+        w.out.first = w.say("users_over_cap", n=w.n(ex.concurrent_requests), cap=w.n(BATCH_MAX))
+        w.out.follow_up = w.out.first  # a question to ask again
+        return True
+    ctx = ex.context_tokens
+    if ctx is None or ctx <= TOKENS_MAX or w.model is None or w.model.kind != "llm":
+        return False
+    limit = w.max_ctx()
+    if limit and ctx > limit and w.generates_tokens():
+        w.out.first = w.say("context_over_limit_only", model=w.model.name, limit=w.n(limit),
+                            ctx=w.n(ctx))
+        w.ask("max_context_tokens", limit, "tokens", yes=False if intent == "fits" else None)
+    else:
+        w.out.first = w.say("context_over_cap", ctx=w.n(ctx), cap=w.n(TOKENS_MAX))
+        w.out.follow_up = w.out.first
+    return True
+
+
+def _budget_not_positive(w: _W) -> str | None:
+    """A budget at or below zero, said back first and not applied: none is within $0 (was read
+    as no budget, silently), and a negative one is not valid (was made positive: "-5 dollars
+    per hour" was "within your budget of $5.00/h"). The recommendations refuse both
+    (``max_usd_per_hour`` > 0); the answer below it is the one without a budget."""
+    ro = w.lang == "ro"
+    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h")),
+            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month")),
+            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day")),
+            (w.st.budget_usd_total, "")]
+    bad = next(((v, per) for v, per in said if v is not None and v <= 0), None)
+    if bad is None:
+        return None
+    w.ex = msgspec.structs.replace(w.ex, **{
+        k: None for k in ("budget_usd_per_hour", "budget_usd_per_month")
+        if (v := getattr(w.ex, k)) is not None and v <= 0})
+    day, total = w.st.budget_usd_per_day, w.st.budget_usd_total
+    w.st = dc_replace(w.st, budget_usd_per_day=day if day is None or day > 0 else None,
+                      budget_usd_total=total if total is None or total > 0 else None)
+    value, per = bad
+    return w.say("budget_zero" if value == 0 else "budget_negative",
+                 budget=w.usd(value) + per)
+
+
+def _model_unknown(w: _W) -> str | None:
+    """A model named with its size that the catalog does not know ("llama-9.9-999b"), or a
+    size no catalog model is near ("a 2000B model"; a size within 25 % of one is sized as
+    it, with the assumption said): said so, with the nearest models, never an answer with
+    only a guidance passage and no reason."""
+    if w.model is not None or w.ex.model is not None:
+        return None
+    models = w.reg.models
+    if w.st.unknown_model is not None:
+        name, ids = w.st.unknown_model
+        names = [models[i].name for i in ids if i in models]
+        return (w.say("model_unknown", name=name, names=", ".join(names)) if names
+                else w.say("model_unknown_none", name=name))
+    b = w.ex.params_b
+    if not b:
+        return None
+    near = sorted((m for m in models.values() if m.kind == "llm"),
+                  key=lambda m: (abs(m.total_params / 1e9 - b), m.id))[:3]
+    return w.say("size_unknown", b=w.n(b, 0 if b.is_integer() else 1),
+                 names=", ".join(m.name for m in near))
+
+
+def _yes_no_lead(w: _W) -> None:
+    """An answer that carries a yes or no (``asked.yes``) opens with it: "Yes:" or "No:"
+    before a first sentence that does not start with one ("is 100 tokens/s possible ...": a
+    target met or missed is said after the speed; "at 10 requests/s ... cannot keep up"; a
+    limit said first). The writers set no yes or no where the question asks none (a time, a
+    price, a count, "which GPU?")."""
+    a, first = w.out.asked, w.out.first
+    if a is None or a.yes is None or first is None or _leads_yes_no(w, first):
+        return
+    w.out.first = w.say("yes_lead" if a.yes else "no_lead", text=_decap(w, first))
+
+
+def _context_limit_lead(w: _W) -> None:
+    """An answer sized at a context past the model's own limit (a memory, concurrency or cost
+    answer; the fit and speed answers say No themselves) leads with the limit: no engine
+    serves such a request (/v1/sizing: runs false; /v1/recommendations: a 400), so its
+    figures are for a context nobody can run, said first rather than under Warnings."""
+    s, limit = w.out.sizing, w.max_ctx()
+    if (w.out.first is None or s is None or not w.generates_tokens() or not limit
+            or s.context_tokens <= limit or "max_model_len" in w.out.first):
+        return
+    w.out.more.insert(0, w.out.first)
+    assert w.model is not None
+    w.out.first = w.say("context_over_limit_lead", model=w.model.name,
+                        limit=w.n(limit), ctx=w.n(s.context_tokens))
+
+
+def _price_context(w: _W, intent: str) -> None:
+    """What a price answer must say about its own basis: the region asked (or that no offer
+    is there), a provider named that the catalog does not have, and that prices are never
+    forecast."""
+    if w.det.region and w.region_used:
+        region = w.region_name()
+        asked_gpu = w.priced_gpu or w.ex.gpu  # (a name covering several cards: the one led)
+        named = asked_gpu if asked_gpu in w.region_missed else None
+        if named is not None or (w.out.first is None and w.region_missed):
+            gid = named or sorted(w.region_missed)[0]
+            if w.out.first is not None and named is not None:
+                w.out.more.insert(0, w.out.first)
+            w.out.first = w.say("region_none", gpu=w.gpu_name(gid), region=region)
+        elif w.out.first is not None:
+            w.out.more.insert(0, w.say("region_note", region=region))
+    if w.excluded_used and w.out.first is not None:  # "excluding Hyperstack": said back
+        w.out.more.insert(0, w.say("excluded_note", providers=", ".join(w.excluded())))
+    prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
+    led = w.priced_gpu or w.ex.gpu
+    if prices and w.det.provider and led in w.provider_missed:
+        # "a B300 on runpod": RunPod lists none, the price quoted is another provider's
+        name = next((p.name for p in w.catalog.providers if p.id == w.det.provider),
+                    w.det.provider)
+        if w.out.first is not None:
+            w.out.more.insert(0, w.out.first)
+        w.out.first = w.say("provider_none", gpu=w.gpu_name(led), provider=name)
+    word = w.st.provider_word
+    if prices and word and not w.det.provider:
+        known = {p.id: p.id for p in w.catalog.providers}
+        known.update({p.name.lower(): p.id for p in w.catalog.providers})
+        near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
+                                                                    0.75)})
+        if word not in known and (near or w.st.provider_evidence):
+            text = w.say("provider_unknown", name=word.capitalize(),
+                         near=w.say("provider_near", names=", ".join(near)) if near else "")
+            if w.out.first is not None:
+                w.out.more.insert(0, w.out.first)
+            w.out.first = text
+    if w.st.forecast and intent == "cost" and w.out.first is not None:
+        w.out.more.insert(0, w.out.first)
+        w.out.first = w.t["no_forecast"]
+
+
+def _variant_note(w: _W, intent: str) -> None:
+    """A GPU family named bare ("A100"): which card it was read as, and, when the other
+    memory variant holds the model on a different count, that count."""
+    assert w.st.bare_gpu is not None
+    word, gid, other = w.st.bare_gpu
+    if gid not in (w.ex.gpu, *(w.det.gpus or [])) and not (
+            intent == "compare" and other in (w.det.gpus or [])):
+        return  # (a comparison reads an LLM's bare family as its large card: _compare)
+    kw = {"word": word, "gpu": w.gpu_name(gid), "other": w.gpu_name(other)}
+    if (w.model is not None and w.model.kind == "llm"
+            and intent not in ("finetune", "training")):
+        ctx = _ctx(w)
+        # the precision the answer priced (else sized) and, where it priced the card read, the
+        # count it priced: the counts said are at that precision, named when it is not the
+        # one the model is sized at by default (a price at awq-int4 never beside a count at
+        # bf16)
+        lead = w.out.offers[0] if w.out.offers else None
+        weights = lead.weights if lead is not None else (
+            w.out.sizing.weights if w.out.sizing is not None else None)
+        own = w.size(gpu=gid, input_tokens=ctx, output_tokens=0)
+        named = weights is not None and own is not None and weights != own.weights
+        card = w.reg.gpus[gid]
+        if (weights is not None and own is not None and own.engine in w.reg.engines
+                and not w.reg.kernels.supported(own.engine, get_precision(weights), card).ok):
+            # weights the card's engine has no kernel for (bf16 on a V100): the counts are
+            # said at the nearest precision it runs there (fp16), named, never at bf16
+            near = w.reg.kernels.nearest_supported(own.engine, get_precision(weights), card,
+                                                   {x.id: x for x in PRECISIONS})
+            if near is not None:
+                weights, named = near.id, True
+
+        def fewest(g: str) -> int | None:
+            for k in (1, 2, 4, 8):
+                r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0,
+                           weights=weights)
+                if r is not None and r.fits and r.runs is not False:
+                    return k
+            return None
+
+        n0 = (lead.gpu_count * lead.nodes if lead is not None and lead.gpu == w.gpu_name(gid)
+              else fewest(gid))
+        n = fewest(other)
+        if n is not None and n != n0:
+            w.out.more.insert(0, w.say("gpu_variant_fits_at" if named else "gpu_variant_fits",
+                                       n0=w.n(n0) if n0 else "?", n=w.n(n), weights=weights,
+                                       **kw))
+            return
+    w.out.more.insert(0, w.say("gpu_variant", **kw))
+
+
+def unknown_gpu_written(name: str, suggestions: list[str], lang: str, catalog: Catalog,
+                        messages: Messages) -> Written:
+    """A GPU named that the registry does not know ("H10O"): said so, with the nearest names,
+    and no numbers for another GPU."""
+    t = messages.section(lang, "answer")
+    gpus = catalog.registry.gpus
+    names = [gpus[g].name for g in suggestions if g in gpus]
+    text = (t["gpu_unknown"].format(name=name, names=", ".join(names)) if names
+            else t["gpu_unknown_none"].format(name=name))
+    return Written(first=text, follow_up=text)
