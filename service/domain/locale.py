@@ -82,14 +82,16 @@ _RO_DECIMAL_DE = re.compile(
 
 def romanian_de(text: str) -> str:
     """Romanian puts "de" between a number and its noun only when the number's last two digits
-    are 00 or 20-99 ("20 de utilizatori", "32.768 de tokeni"); after 1-19 and x01-x19 there is
-    none ("10 utilizatori", "119 cereri"), nor after a decimal below 20 ("0,5 ore"; "79,0 de
-    tokeni/s" keeps it). The message templates write "{n} de"; this drops the "de" where the
+    are 00 or 20-99 ("20 de utilizatori", "32.768 de tokeni"); after zero, 1-19 and x01-x19
+    there is none ("0 GPU-uri", "10 utilizatori", "119 cereri": N. Forăscu, "Dificultăți
+    gramaticale ale limbii române": "numeralele de la 1 la 19 şi cele în a căror structură intră
+    acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal below 20
+    ("0,5 ore"; "79,0 de tokeni/s" keeps it). The message templates write "{n} de"; this drops the "de" where the
     number does not take it. Idempotent: every Romanian text goes through it once it is whole
     (the /v1/ask answer, the core's localised warnings, Slack)."""
 
     def fix(m: re.Match[str]) -> str:
-        tail = int(m.group(1).replace(".", "")) % 100
-        return m.group(1) + " " if 1 <= tail <= 19 else m.group(0)
+        n = int(m.group(1).replace(".", ""))
+        return m.group(1) + " " if n == 0 or 1 <= n % 100 <= 19 else m.group(0)
 
     return _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, text))

@@ -33,8 +33,9 @@
     var whole = /(^|[^\p{L}\p{N}_.,])(\d{1,3}(?:\.\d{3})*) de (?=[\p{L}_])(?!(?:intrare|ieșire)(?![\p{L}\p{N}_]))/gu;
     var decimal = /(^|[^\d.,])(1?\d,\d+) de (?=[\p{L}_])(?!(?:intrare|ieșire)(?![\p{L}\p{N}_]))/gu;
     return text.replace(whole, function (m, before, n) {
-      var tail = parseInt(n.replace(/\./g, ''), 10) % 100;
-      return tail >= 1 && tail <= 19 ? before + n + ' ' : m;
+      var count = parseInt(n.replace(/\./g, ''), 10);
+      var tail = count % 100;
+      return count === 0 || (tail >= 1 && tail <= 19) ? before + n + ' ' : m;
     }).replace(decimal, '$1$2 ');
   }
 

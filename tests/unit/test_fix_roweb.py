@@ -49,6 +49,8 @@ CASES: tuple[tuple[str, str], ...] = (
     ("ă5 de noduri", "ă5 de noduri"),          # after a non-ASCII letter, too
     ("5 de 20", "5 de 20"),                    # "de" before a number, not a noun
     ("#5 de oferte", "#5 oferte"),
+    ("0 de GPU-uri", "0 GPU-uri"),            # zero takes no "de" (N. Forăscu), 100 and 1.000 do
+    ("1.000 de tokeni", "1.000 de tokeni"),
 )
 
 # Romanian counted nouns (plural, as after a number) that the [web] templates use or may use;
