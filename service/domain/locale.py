@@ -87,8 +87,8 @@ def romanian_de(text: str) -> str:
     gramaticale ale limbii române": "numeralele de la 1 la 19 şi cele în a căror structură intră
     acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal below 20
     ("0,5 ore"; "79,0 de tokeni/s" keeps it). The message templates write "{n} de"; this drops
-    the "de" where the number does not take it. Idempotent: every Romanian text goes through it once it is whole
-    (the /v1/ask answer, the core's localised warnings, Slack)."""
+    the "de" where the number does not take it. Idempotent: every Romanian text goes through
+    it once it is whole (the /v1/ask answer, the core's localised warnings, Slack)."""
 
     def fix(m: re.Match[str]) -> str:
         n = int(m.group(1).replace(".", ""))
