@@ -645,7 +645,8 @@ def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] 
     room = ctx.req.min_memory_headroom_pct
     with_room = (f", {headroom_limit(ctx, cap):.1f} GiB with the {room:g}% headroom"
                  if room else "")
-    return (f"needs {need:.1f} GiB for weights + KV cache + overhead{split}; "
+    # the precision named: weights=auto tries several, and the one said is the least need
+    return (f"needs {need:.1f} GiB for {p.id} weights + KV cache + overhead{split}; "
             f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU{with_room}")
 
 
@@ -754,6 +755,10 @@ def zero_words(stage: int) -> str:
 
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     m = ctx.model
+    if m.kind == "audio":
+        # its memory is its own at the batch it runs, never an image's: a 1024x1024 image's
+        # activations gave MusicGen-large 16.3 GiB at one clip, sized at 7.5
+        return _audio_capability(ctx, gpu, g, p)
     w, h, steps = diffusion_setting(ctx.req, m)
     # on a GPU without bf16 a T5 text encoder runs in fp32 (it overflows in fp16), as sizing
     # counts it (fp16_upcast): FLUX nf4 was ranked on a V100 16GB at 13 GiB, sized at 28
@@ -768,8 +773,6 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         return Capability(ok=False, reason=(
             f"needs {parts.total_gib:.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
-    if m.kind == "audio":
-        return _audio_capability(ctx, gpu, g, p, parts.total_gib)
     sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
                                       ctx.registry.engines.default("diffusion", False))
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
@@ -782,18 +785,26 @@ def _no_note(name: str, value: str, reason: str) -> None:
     speed (the option says what it needs)."""
 
 
-def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> Capability:
+def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     """An audio model: one replica per GPU running a batch of windows (Whisper) or clips
-    (generation), its speed in audio seconds per second from the sizing model at that batch.
-    Serving: the largest batch up to ``concurrent_requests`` (under ``target_requests_per_s``:
-    up to the engine's ``max_num_seqs``, as continuous batching takes the requests in flight)
-    that memory holds and at which every stream still runs at least in real time (that many
-    streams a replica); a batch job: up to ``AUDIO_JOB_BATCH`` as memory allows."""
+    (generation), its speed in audio seconds per second and its memory from the sizing model
+    at that batch. Serving: the largest batch up to ``concurrent_requests`` (under
+    ``target_requests_per_s``: up to the engine's ``max_num_seqs``, as continuous batching
+    takes the requests in flight) that memory holds (that many streams a replica); Whisper's
+    streams also each at least in real time (live audio arrives at that pace). A generator
+    (MusicGen, Bark) has no such target to meet (no request field states one, and the sizing
+    model runs MusicGen-large and Bark slower than real time even alone on an RTX 3090, ~0.9
+    and ~0.5 s of audio per second): one GPU per clip bought nothing but GPUs, so its clips
+    share a GPU as sizing batches them ("a batch amortizes the weight reads",
+    :mod:`audio_speed`) and each option states each clip's speed at the batch. A batch job:
+    up to ``AUDIO_JOB_BATCH`` as memory allows."""
     m = ctx.model
     engine = ctx.registry.engines.default(m.kind, False)
     runs = runs_as(ctx, gpu, p)
     limit = headroom_limit(ctx, gpu.usable_gib)
     per_seq = cache_bytes_per_sequence(m) / GIB
+    # as sizing counts it (fp16_upcast): a T5 encoder in fp32 on a GPU without bf16
+    fp32 = fp32_components(ctx.registry, kernel_engine(ctx, p), m, p, gpu)
 
     def speed(batch: int) -> float:
         perf = estimate_performance(m, runs, None, engine, gpu, 1,
@@ -802,9 +813,16 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> 
         return perf.audio_seconds_per_s or 0.0
 
     def mem(batch: int) -> float:
-        return diffusion_memory(m, p, 64, 64, batch).total_gib + batch * per_seq
+        # sizing's audio memory: no image (64x64, _size_pipeline), a cache per sequence
+        return diffusion_memory(m, p, 64, 64, batch, fp32=fp32).total_gib + batch * per_seq
 
+    if mem(1) > limit:
+        room = ctx.req.min_memory_headroom_pct
+        return Capability(ok=False, reason=(
+            f"needs {mem(1):.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     streams = ctx.req.workload == "serving"
+    realtime = streams and m.family == "whisper"
     # at most the engine's max_num_seqs streams a replica; under a request rate, as many as
     # it batches (the requests in flight vary: the replica's capacity is at its largest batch)
     want = (min(ctx.req.concurrent_requests if not ctx.req.target_requests_per_s
@@ -812,12 +830,12 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, used: float) -> 
             else AUDIO_JOB_BATCH)
     batch = 1
     for b in range(max(1, want), 1, -1):
-        if mem(b) <= limit and (not streams or speed(b) >= b):
+        if mem(b) <= limit and (not realtime or speed(b) >= b):
             batch = b
             break
     rate = speed(batch)
     return Capability(ok=rate > 0, reason="" if rate > 0 else "no audio speed for this GPU",
-                      tp=1, replicas=g, per_gpu_used_gib=max(used, mem(batch)),
+                      tp=1, replicas=g, per_gpu_used_gib=mem(batch),
                       per_gpu_cap_gib=gpu.usable_gib, audio_s_per_s=rate * g,
                       replica_concurrency=batch)
 

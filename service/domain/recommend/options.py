@@ -22,6 +22,7 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     _engine,
+    _memory_plan,
     diffusion_setting,
     headroom_limit,
     kernel_engine,
@@ -227,6 +228,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     clips_per_s = cap.images_per_s if cap.images_per_s and is_video(ctx.model) else None
     spot_factor = 1 + ctx.spot_overhead_of(plan) if q.spot else 1
     tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
+    used = plan.used_gib or cap.per_gpu_used_gib
     if req.workload == "batch" and job_hours is not None and replica_tps:
         # a batch job runs every replica saturated (its time rests on that rate): the figures
         # at that load, not one interactive user's
@@ -234,6 +236,11 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         ttft_s, tpot_s, _ = load_at(ctx, gpu, cap.tp, p, users, cap.pp * cap.stages)
         ttft, tpot = ttft_s * 1000, tpot_s * 1000
         load_tps = replica_tps * cap.replicas * nodes
+        # and its memory at that load, as a serving option's is at its stated one: 70B fp8
+        # over 2 B200 said 36.7 GiB per GPU (one request) with 174 requests of 4,096 tokens
+        # in flight, which /v1/sizing puts at 144.8
+        used = _memory_plan(ctx, p, cap.tp, req.context_tokens,
+                            cap.pp * cap.stages).total_gib(users)
     if replica_tps:
         total_replicas = cap.replicas * nodes
         # saturation: the saturated model, never below what the stated load already gets
@@ -250,7 +257,6 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             at_load = min(out_tps, load_tps)
             per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
     warnings.extend(thin_margin_warnings(ctx, p, ttft, tpot))
-    used = plan.used_gib or cap.per_gpu_used_gib
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
     if headroom < 10:
@@ -436,9 +442,21 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed += rate_load_words(ctx, perf.embedded_tokens_per_s
                                  / max(1, ctx.req.context_tokens))
     elif perf.audio_seconds_per_s:
-        speed = f", ~{perf.audio_seconds_per_s:,.0f} s of audio per second"
+        # two significant digits below 10 (one MusicGen clip on a T4: 0.45, never "~0")
+        rate = perf.audio_seconds_per_s
+        speed = f", ~{rate:,.0f}" if rate >= 10 else f", ~{rate:.2g}"
+        speed += " s of audio per second"
         if c.per_audio_hour_usd is not None:
             speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
+        gpus = f.replicas_per_node * o.nodes
+        if (ctx.req.workload == "serving" and ctx.model.family != "whisper"
+                and perf.max_concurrency and gpus):
+            # a generator's clips share a GPU with no real-time target (_audio_capability):
+            # each clip's own speed at that batch, which the total hides
+            clip_rate = perf.audio_seconds_per_s / perf.max_concurrency
+            speed += (f"; {count(perf.max_concurrency // gpus, 'clip')} at once per GPU, "
+                      f"~{clip_rate:.2g} s of audio per second each"
+                      + (" (slower than real time)" if clip_rate < 1 else ""))
     if (ctx.req.workload == "batch" and perf.job_hours is not None
             and perf.output_tokens_per_s_total and perf.users_per_replica):
         # the job's time and price rest on the saturated rate, not on one user's speed

@@ -18,6 +18,7 @@ from service.domain.catalog.precisions import (
 from service.domain.recommend.capability import (
     _memory_plan,
     capability,
+    kernel_refusal,
     load_at,
     load_floor,
     open_loop,
@@ -28,6 +29,7 @@ from service.domain.recommend.capability import (
     split_layouts,
 )
 from service.domain.recommend.context import (
+    MEMORY_PREFIX,
     QUALITY_HANDICAP,
     Capability,
     CapKey,
@@ -38,6 +40,7 @@ from service.domain.recommend.context import (
     PlanKey,
     SpeedKey,
     count,
+    rejection_kind,
 )
 from service.domain.sizing.sizing import setups_for
 
@@ -468,6 +471,37 @@ def reachable_ttft(ctx: Ctx, shapes: Sequence[tuple[GPU, int]], precisions: list
     return best
 
 
+def _memory_need(reason: str) -> float | None:
+    """The GiB a memory refusal says the shape needs (each starts "needs <GiB> GiB", the
+    prefix :func:`rejection_kind` reads), None for any other refusal: what the refusals of
+    one shape at several precisions are compared by."""
+    if rejection_kind(reason) != "memory":
+        return None
+    head = reason[len(MEMORY_PREFIX):].split(" ", 1)[0].replace(",", "")
+    try:
+        return float(head)
+    except ValueError:
+        return None
+
+
+def _not_as_asked(ctx: Ctx, gpu: GPU, precisions: list[Precision], p: Precision,
+                  reason: str) -> str:
+    """``reason``, a refusal at ``p``; where ``gpu`` runs none of the ``precisions`` tried,
+    ``p`` only stands in for one of them (:func:`runnable_precisions`: its nearest that runs
+    there), is wider and too large, the kernel rule first: gpt-oss-20b (mxfp4) on a T4 was
+    refused for the 40.4 GiB of an fp16 copy nobody tried, where vllm cannot run mxfp4 on
+    compute capability 7.5 at all. A stand-in as wide (fp16 for bf16 on a V100) needs what
+    the precision asked for would: its memory is the cause, and is said."""
+    if rejection_kind(reason) != "memory" or any(
+            kernel_refusal(ctx, gpu, q) is None for q in precisions):
+        return reason
+    asked = next((q for q in precisions if runnable_precisions(ctx, gpu, [q]) == [p]), None)
+    if asked is None or p.bits_linear <= asked.bits_linear:
+        return reason
+    refused = kernel_refusal(ctx, gpu, asked)
+    return reason if refused is None else f"{refused} ({reason})"
+
+
 def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:
     """The precision that needs the fewest node-hours, quality handicap applied (cached per
     node shape: the choice does not depend on the price)."""
@@ -476,7 +510,9 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
         return ctx.plan_cache[key]
     best: Plan | None = None
     first_reason: str | None = None
-    closest = math.inf  # LLM serving with latency targets: the least shortfall of a miss
+    # the refusal said: the least shortfall of a miss (LLM serving with latency targets), a
+    # memory refusal after any other, and among those the least need
+    closest: tuple[float, int, float] = (math.inf, 0, 0.0)
     said: tuple[Precision, Capability | None] | None = None  # the miss said: its layout
     req = ctx.req
     tg = ctx.targets
@@ -506,10 +542,14 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
             continue
         if isinstance(plan, str):
             # every precision missing: the one whose best layout came closest is said (a
-            # precision no layout of which fits comes last), else the first
+            # precision no layout of which fits comes last), else the first; a node too
+            # small at every precision at the least need, never the first tried's (2 x L40S
+            # was said to need qwen3-235b's 440.1 GiB in bf16, where awq-int4 needs ~125)
             near, cap = _closest(ctx, gpu, g, p) if rank_misses else (math.inf, None)
-            if first_reason is None or near < closest:
-                first_reason, closest, said = plan, near, (p, cap)
+            need = _memory_need(plan)
+            order = (near, 0, 0.0) if need is None else (near, 1, need)
+            if first_reason is None or order < closest:
+                first_reason, closest, said = plan, order, (p, cap)
             continue
         score = plan.node_hours_proxy * QUALITY_HANDICAP.get(p.id, 1.1)
         if best is None or score < best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1):
@@ -517,6 +557,8 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
     if best is None and first_reason == FLOOR_MISS and said is not None and said[1]:
         # the one refusal said gets the load model's figures (one solve a refused shape)
         first_reason = _least_miss(ctx, gpu, said[0], said[1])
+    if best is None and first_reason is not None and said is not None:
+        first_reason = _not_as_asked(ctx, gpu, precisions, said[0], first_reason)
     result: Plan | str = best if best is not None else (first_reason or "does not fit")
     ctx.plan_cache[key] = result
     return result
