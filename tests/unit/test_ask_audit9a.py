@@ -219,7 +219,7 @@ def test_a_checkpoint_interval_is_the_spot_overhead(q: str, pct: str) -> None:
                if v.gpu == "h100-sxm" and v.gpu_count == 1 and not v.stale and not v.suspect
                and v.spot_usd_h is not None)
     quantity, value, _ = asked(r)
-    assert quantity == "spot_usd"
+    assert quantity == "spot_per_hour_usd"
     assert value == pytest.approx(spot * (1 + over))
     assert pct in head(r)
     assert "0.5 hours" not in r.answer and "0,5 ore" not in r.answer

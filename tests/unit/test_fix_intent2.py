@@ -51,7 +51,7 @@ def test_spot_notice_in_common_words(question: str, lead: str) -> None:
     "Care e riscul de întrerupere pe spot pentru un H100?",
 ])
 def test_a_spot_price_is_still_a_price(question: str) -> None:
-    assert asked(ask(question))[0] == "spot_usd"
+    assert asked(ask(question))[0] == "spot_per_hour_usd"
 
 
 # 3. a year's price leads with the year: 12 of the service's months (24 h x 30 days unless

@@ -170,4 +170,4 @@ def test_no_plan_never_says_the_deadline_as_the_runs_hours() -> None:
     assert "24 hours" not in text, text
     # the hour compared instead (the run's length is unknown), said as an hour
     q, value, _ = asked(r)
-    assert q == "spot_usd" and f"${value:,.2f}/h" in text, text
+    assert q == "spot_per_hour_usd" and f"${value:,.2f}/h" in text, text

@@ -194,6 +194,16 @@ REPRESENTATIVE = ("llama-3.2-1b", "llama-3.2-3b", "llama-3.1-8b", "llama-3.1-70b
                   "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-14b", "qwen2.5-32b",
                   "qwen2.5-72b", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "llama-2-13b")
 _NOMINAL = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
+SPEECH_RECOGNITION = "whisper-large-v3"
+"""The model a transcription that names none is answered with: OpenAI's largest multilingual
+Whisper, the one the catalog's plain "Whisper" and "whisper-large" aliases already name
+(catalog/models/whisper-large-v3.toml). Said as assumed; never a text-to-speech model, which
+the generic "name the model" sentence suggested for "transcribe 500 hours of audio"."""
+# Speech-to-text asked (folded text): "transcribe", "transcription", "speech-to-text", "ASR",
+# "să transcriu", "transcriere"; never "transcripts" (text an LLM reads) or "text-to-speech"
+_TRANSCRIPTION = re.compile(
+    r"\btranscri(?:b\w*+|ption\w*+|e\w*+|u\b|ind\b|s[ea]?\b)|\bspeech[- ]to[- ]text\b"
+    r"|\bspeech recognition\b|\basr\b|\brecunoastere(?:a)? (?:vocala|vorbirii)\b")
 
 
 def _nominal_b(model_id: str) -> float | None:
@@ -379,6 +389,11 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             notes.append(t["size_guess"].format(
                 name=registry.models[model_id].name,
                 b=messages.formatter(lang).number(ex.params_b, digits)))
+    if (model_id is None and ex.params_b is None and SPEECH_RECOGNITION in registry.models
+            and _TRANSCRIPTION.search(folded)):
+        # "transcribe 500 hours of audio on an L4": answered as with Whisper large-v3
+        model_id = SPEECH_RECOGNITION
+        notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)

@@ -116,6 +116,14 @@ class Stated:
     cost_asked: bool = False
     """The question asks what something costs ("how much does it cost", "what would it cost",
     "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
+    price_asked: bool = False
+    """A price is asked beside another figure ("how many H200 ..., and what does it cost per
+    month?", "what's the monthly cost", "cât costă pe lună", "and the price?"): a count
+    answer adds the month of its setup."""
+    cheapest_asked: bool = False
+    """The cheapest way or option is asked ("cheapest option?", "the cheapest way to serve",
+    "cel mai ieftin mod"), not the cheapest card ("cheapest GPU", "GPU-ul cel mai ieftin":
+    which card): a speed or latency target's answer gives its price as the number asked."""
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
     clip_seconds: float | None = None
@@ -421,15 +429,18 @@ _IMAGES_WORDS = re.compile(r"\b(?:a|one|per|o|un|la|pe)\s++(thousand|mie|mia|mil
                            r"(?:images?|imagini|pictures?|poze)\b")
 # hours of audio a job makes or reads: "500 hours of audio", "1 oră de audio", "10 hours of
 # music" (MusicGen), "10 hours of speech" (Bark, or Whisper's to transcribe), "10 ore de muzică"
-_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|ore|ora)\s++"
-                          r"(?:(?:of|de)\s++)?(?:audio|music|muzica|speech|vorbire|voice|voce)\b")
+_AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|ora)\s++"
+                          r"(?:(?:of|de)\s++)?(?:audio|music|muzica|speech|vorbire|voice|voce"
+                          r"|podcasts?|recordings?|inregistrari)\b")
+# ("100h of audio", "100 hrs of podcasts": hours written short are hours, as "100 hours" are;
+# they were a rate only)
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
 # pieces of music counted: "1000 songs", "200 tracks", "200 de melodii", "50 de piese" (a
 # model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike)
 _SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                     r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec)\b")
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
-                               r"\s*+(?:de\s++)?(?:hours?|ore)\b")
+                               r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
 # a video job's clips: "100 videos", "100 720p videos", "100 de clipuri", "50 10-second 480p
 # videos", "1 videoclip" (not "a 5 second video": no word between the count and the noun but a
@@ -452,7 +463,10 @@ _ONE_ITEM = re.compile(
 _PER_DAY = re.compile(r"(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore|ora)\s*+"
                       r"(?:a|per|pe|/|each|every|on a)\s*+(?:day|zi|workday)\b"
                       r"|(?<![\w.])(\d{1,2}(?:[.,]\d)?)\s*+(?:hours?|hrs?|h|ore)\s++(?:daily|zilnic)\b")
-_PER_MONTH = re.compile(r"(?<![\w.])(\d{1,2})\s*+(?:de\s++)?(?:days?|zile|zi)\s*+"
+# ("22 workdays a month", "20 business days per month", "22 de zile lucrătoare pe lună": the
+# days stated, not 30 × 5/7 of the weekdays)
+_PER_MONTH = re.compile(r"(?<![\w.])(\d{1,2})\s*+(?:de\s++)?(?:(?:work|working|business)[\s-]*+)?"
+                        r"(?:days?|zile|zi)(?:\s++lucratoare)?\s*+"
                         r"(?:a|per|pe|/|each|every|in a|din)\s*+(?:month|luna)\b")
 # a span of clock hours: "9am to 5pm", "9-5", "from 9:00 to 17:00", "între 9 și 17", "de la 9
 # la 17"; plain numbers ("from 9 to 5") only after a word that opens a span of time, and
@@ -1038,6 +1052,15 @@ _TTFT_LIMIT = re.compile(
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
     rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
     rf"(?:(?:of|de|for|for the|to|to the|until|pana la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
+# a TTFT target said with no limit word, the time next to the word: "2 second ttft", "2s ttft",
+# "a 2000 ms time to first token", "ttft of 2 s", "TTFT: 2 s", "un ttft de 2 secunde"; a
+# target is a limit (at most that), so it is read as one; only with a unit of time ("the ttft
+# of 2 gpus" is none). Its groups are _TTFT_LIMIT's: (value, unit) or (3, 4).
+_TTFT_TARGET = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(ms|s|sec|seconds?|secunde?|secunda)\b[\s-]*+"
+    rf"(?:(?:of|de)\s++)?{_TTFT_WORD}\b"
+    rf"|\b{_TTFT_WORD}\s*+(?:(?:of|de|=|:|target(?:\s++of)?)\s*+)?"
+    r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b")
 # a request rate: "50 requests/s", "50 requests per second", "2 million requests per day",
 # "50 de cereri pe secunda", "50 rps", "50 requests per user per day" (each of the users
 # stated: :func:`request_rate`); the noun whole ("requests?+": "1000 requests to" was read
@@ -1195,10 +1218,10 @@ _SERVE_RATE = re.compile(
     r"|(?P<videos>videos?|clips?|clipuri|videoclipuri)"
     r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
     r"|propozitii|passages?|pasaje|chunks?|inputs?|intrari)"
-    r"|(?P<audio>hours?|ore|ora|minutes?|minute)\s++(?:of|de)\s++(?:audio|speech|recordings?"
+    r"|(?P<audio>hours?|hrs?|h|ore|ora|minutes?|minute)\s++(?:of|de)\s++(?:audio|speech|recordings?"
     r"|inregistrari|music|muzica|vorbire|voice|voce))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
     + r"|\btranscri\w*+\s++(?P<n2>\d++(?:[.,]\d++)?)\s*+(?P<k2>k|thousand|mii)?"
-    + r"\s*+(?:de\s++)?(?P<audio2>hours?|ore|minutes?|minute)\b" + _PERIOD.replace(
+    + r"\s*+(?:de\s++)?(?P<audio2>hours?|hrs?|h|ore|minutes?|minute)\b" + _PERIOD.replace(
         "?P<per>", "?P<per2>").replace("?P<adv>", "?P<adv2>"))
 _PERIOD_WORD = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
                 "min": "minute", "minute": "minute", "minut": "minute", "h": "hour",
@@ -1296,7 +1319,7 @@ def stated(text: str, registry: Registry) -> Stated:
     om = _OUTPUT_TOKENS.search(folded)
     out_tokens = int(next(g for g in om.groups() if g)) if om else \
         input_output_tokens(text)[1]
-    tm = _TTFT_LIMIT.search(folded)
+    tm = _TTFT_LIMIT.search(folded) or _TTFT_TARGET.search(folded)
     ttft_ms = None
     if tm:
         value, unit = (tm.group(1), tm.group(2)) if tm.group(1) else (tm.group(3), tm.group(4))
@@ -1347,6 +1370,8 @@ dot_grouped=dg.group(0) if dg else None,
                   days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
+                  price_asked=bool(_PRICE_ASKED.search(folded)),
+                  cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
                   requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
@@ -1396,6 +1421,14 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
+# a model's own files kept on disk ("how much storage for llama 405b weights", "disk space
+# needed for deepseek r1", "cât spațiu pe disc ocupă greutățile"): their size, with no volume
+# stated in GB and no GPU memory asked (the answer was a passage, or the VRAM total)
+_DISK = re.compile(r"\bdisk\b|\bdisc\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoch\w*+")
+_WEIGHT_FILES = re.compile(r"\bweights?\b|\bgreutat\w*+|\bcheckpoints?\b|\bmodel files\b"
+                           r"|\bdisk\b|\bdisc\b")
+_SIZE_STATED = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
+_GPU_MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgpu ram\b")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
                          r"|\b\d++k?\s*+(?:(?:de|la)\s++)?(?:output|iesire)\b")
@@ -1480,8 +1513,14 @@ _EMBED_JOB = re.compile(r"\b(?:embed|embedding|embeddings|embedding-uri)\b[^?.!]
                         r"|billions?|miliarde|miliard|mld)?\s*+(?:de\s++)?(?:tokens?|tokeni"
                         r"|documents?|documente|docs?|texts?|texte|passages?|pasaje|chunks?)\b")
 # the time per output token asked: "TPOT?", "time per output token", "ms per token"
-_TPOT = re.compile(r"\btpot\b|\btime per output token\b|\bms (?:per|pe|/) token\b"
-                   r"|\btimp(?:ul)? pe token\b|\binter[- ]token latency\b|\bitl\b")
+_TPOT = re.compile(r"\btpot\b|\btime per (?:output )?token\b"
+                   r"|\bms\s*+(?:per|pe|/)\s*+(?:output\s++)?(?:tokens?|tokeni|tok)\b"
+                   r"|\btimp(?:ul)? pe token\b|\binter[- ]token latency\b|\bitl\b"
+                   # a latency per token is the time per output token, not the wait for the
+                   # first one (_TTFT's bare "latency"): "per-token latency", "latency per
+                   # token", "latența pe token"
+                   r"|\bper[- ]token latency\b|\blatency (?:per|/) (?:output )?token\b"
+                   r"|\blatent\w*+ (?:per|pe) token\b")
 _COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")
@@ -1489,11 +1528,12 @@ _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\b
 _COUNT_Q = re.compile(
     r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
     r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
-    r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\bimi trebuie\b"
+    r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\b(?:imi|ne) trebuie\b"
     # the masculine "câți GPU", "câți H100" (not "câți utilizatori pe un H100": users)
     r"|\bcati\s++(?!(?:utilizatori|useri|clienti|oameni)\b)(?:\w++\s++){0,2}?"
     r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori)\b"
-    r"|\bhow many\b[^?]{0,40}?\b(?:do i need|needed|required)\b|\bnumber of gpus\b"
+    # "how many L4s do we need", "câte L4 ne trebuie" (a card the list above does not name)
+    r"|\bhow many\b[^?]{0,40}?\b(?:do (?:i|we) need|needed|required)\b|\bnumber of gpus\b"
     r"|\bnumarul de (?:gpu|placi)\w*+")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       r"|\bbetter\b|\bmai bun\w*+"
@@ -1517,6 +1557,20 @@ _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
     r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
+# a price per token ("which is cheaper per token", "cost per token", "mai ieftin pe token"):
+# tokens are priced per 1M, so the cost per 1M tokens answers (it was the price per hour, which
+# put an L4 first for Llama 3 8B where the H100 costs less per token); "ms per token" is a
+# speed (_TPOT)
+_COST_TOKEN = re.compile(r"\b(?:per|pe|/|a)\s*+(?:output\s++|generated\s++)?"
+                         r"(?:tokens?|tokeni|tokenuri|token-uri|tok)\b")
+
+
+def _per_million(f: str) -> bool:
+    """The cost of tokens asked: per 1M tokens, or per token with a word for money."""
+    return bool(_COST_MILLION.search(f) or (_COST_TOKEN.search(f) and _MONEY_Q.search(f)
+                                            and not _TPOT.search(f)))
+
+
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 # use around the clock: a month of 24 h days, the usage a price answer assumes
 _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b")
@@ -1545,18 +1599,36 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
 _MEDIA_RATE = re.compile(
     r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
     r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
-    r"|\b(?:hours?|ore|minutes?|minute)\s++(?:of|de)\s++audio\b[^?]{0,40}?"
+    # "hours of audio per hour", "câte ore audio pe oră" (without "de": was a price per hour)
+    r"|\b(?:hours?|ore|minutes?|minute)\s++(?:(?:of|de)\s++)?audio\b[^?]{0,40}?"
     r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
     r"|\bcate imagini\b|\bhow many images\b|\bimages?/(?:s|h|sec|hour)\b")
+# the unit of a rate asked; a day only once the rate is asked ("how many images per day",
+# "câte imagini pe zi"): "1,000 images a day, how much?" is a load priced, not a rate asked
 _MEDIA_UNIT = re.compile(
     r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
-    r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b")
+    r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora|day|zi)\b")
+# a diffusion or audio model's memory asked in its unit or by its need ("how many GB of VRAM
+# does SDXL need", "câți GB", "flux dev vram requirements"): the memory is the number asked,
+# as "how much VRAM" (the answer led with it and asked the seconds per image)
+_MEDIA_MEMORY = re.compile(
+    r"\b(?:how many|cati|cate)\s++(?:gb|gib|gigabytes?|gigaocteti)\b(?!/)"
+    r"|\b(?:vram|memory|memorie)\s++(?:requirements?|needed|required|usage|footprint"
+    r"|necesar\w*+)\b|\bcerint\w*+ de (?:vram|memorie)\b")
 # what something costs is asked (folded text): not "cheapest", which asks which
 _WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,12}?\bcost\b"
                             r"|\bwhat (?:does|do|will|would)\b[^?]{0,12}?\bcost\b"
                             r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+")
+# a price asked beside another figure (folded text; Stated.price_asked)
+_PRICE_ASKED = re.compile(r"\bcost\w*+|\bprice\w*+|\bpret(?!rain)\w*+"
+                          r"|\bhow much (?:per|a|an|each) (?:month|hour|day)\b")
+# the cheapest way or option asked, not the cheapest card (Stated.cheapest_asked)
+_CHEAPEST_WAY = re.compile(
+    r"\bcheapest\b(?!\s++(?:[\w-]++\s++)?(?:gpus?|cards?|accelerators?|graphics)\b)"
+    r"|(?<!gpu )(?<!gpu-ul )(?<!placa )\b(?:cel|cea|cele|cei) mai ieftin\w*+"
+    r"(?!\s++(?:gpu\w*+|plac\w*+|accelerator\w*+)\b)")
 _MONEY_Q = re.compile(r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\$|\busd\b|\bdolari\b"
                       r"|\blei\b|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\bspend\b")
 # Whether a GPU runs a precision (_PRECISION_WORD): "does bf16 work on V100?", "suportă T4 fp8?"
@@ -1608,7 +1680,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # count (a deadline plan on spot gives it as the number asked)
         return "spot", ("notice" if _NOTICE.search(f) else "month"
                         if _COST_MONTH.search(f) or _ROUND_THE_CLOCK.search(f) else "count"
-                        if _COUNT_Q.search(f) else None)
+                        if _COUNT_Q.search(f) else _period_asked(f))
     if (gpu_named >= 1 and not has_model
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
@@ -1619,7 +1691,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         rate = _MEDIA_UNIT.search(f)
         unit = rate.group(1) if rate else ""
         sub = ("hour" if unit in ("hour", "hr", "h", "ora") or "audio" in f
-               else "second" if unit.startswith("s") else None)
+               else "second" if unit.startswith("s") else "minute" if unit.startswith("min")
+               else "day" if unit in ("day", "zi") else None)
         # "can SDXL run on an RTX 3060, and how many seconds per image?": the yes leads
         return "media", ("fits" if sub is None and _FITS.search(f) else sub)
     if media and gpu_named >= 2 and _COMPARE.search(f):
@@ -1638,6 +1711,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
         return "cost", "month"
+    if (has_model and _DISK.search(fs) and _WEIGHT_FILES.search(fs) and not _EGRESS.search(fs)
+            and not _SIZE_STATED.search(fs) and not _GPU_MEMORY_WORD.search(f)
+            and not _TRAIN.search(f) and not _FINETUNE.search(f)):
+        # the model's weights on disk: their GB, or their storage's price where a price or a
+        # month is asked ("... to store llama 405b weights for a month?")
+        return "memory", ("disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f)
+                          else "disk")
     # "câtă memorie VRAM trebuie pentru qwen ca să extragă date din documente": a model's
     # memory, not data moved out of a cloud
     if _STORAGE.search(fs) and not (has_model and (_FITS.search(f) or _MEMORY_Q.search(f))):
@@ -1660,15 +1740,18 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "cost", "time"
     if media and not _COST.search(f):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
-        # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them
-        return "media", ("fits" if _FITS.search(f) else "memory" if _MEMORY_Q.search(f)
+        # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them; "how
+        # many L40S to make 10,000 images in 24 hours": the count that finishes in time
+        return "media", ("count" if _COUNT_Q.search(f) else "fits" if _FITS.search(f)
+                         else "memory"
+                         if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
     if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
         return "max_context", None  # "how much does 1M input tokens cost" is a price
     if gpu_named >= 2 and _COMPARE.search(f):
-        return "compare", "million" if _COST_MILLION.search(f) and not media else None
+        return "compare", "million" if _per_million(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
         return "max_concurrency", None
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
@@ -1680,7 +1763,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "do I need 2 H100 for 100 users?" compares the count stated (No only when fewer
         # do); "how many H100 do I need?" asks the count
         return "gpu_count", "need" if _NEED_N.search(f) and not _COUNT_Q.search(f) else None
-    if _COST_ASKED.search(f) and _TTFT_LIMIT.search(f) and not media:
+    if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(f) or _TTFT_TARGET.search(f))
+            and not media):
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
@@ -1726,8 +1810,12 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
 _REAL_TIME = re.compile(r"\breal[- ]?time\b|\btimp real\b")
 
 
+# GPU-hours asked: "how many GPU hours", "how many H100 hours", "GPU-hours", "ore-GPU", "câte
+# ore de H100"; a bare "how many hours" asks the wall-clock hours (_TIME_Q), which it answered
+# with GPU-hours, or with the memory where no GPU was named
 _GPU_HOURS_Q = re.compile(
-    r"\bhow many\s++(?:[\w-]++\s++){0,2}?(?:gpu[- ]?)?hours\b|\bgpu[- ]hours?\b"
+    r"\bhow many\s++(?:[\w-]++\s++)?(?:gpu|h100|h200|a100|b200|l40s|4090|mi300x|card|node)"
+    r"\w*+(?:\s++[\w-]++)?[\s-]*+hours\b|\bgpu[- ]hours?\b"
     r"|\bore[- ]gpu\b|\bcate ore(?:\s++(?:de|pe))?\s++(?:gpu|h100|h200|a100|b200|l40s|4090|mi300x)")
 
 
@@ -1753,8 +1841,13 @@ _USAGE_PER = re.compile(r"(?:\b|(?<=\d))(?:hours?|hrs?|h|ore|days?|zile|requests
                         r"|images?|imagini|tokens?|tokeni|users?|utilizatori|jobs?|videos?"
                         r"|clipuri)\s*+(?:a|per|pe|/)\s*+"
                         r"(?:day|zi|week|saptamana|year|an)\b")
-_COST_DAY = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:day|zi)\b|\bdaily\b|\bzilnic\w*+")
+# ("for one week", "timp de o săptămână", "pentru o zi": one of them, as "a week" is; "in
+# one day", "într-o zi" are a deadline)
+_ONE = r"|(?<!\bin )(?<!\bintr-)\b(?:one|o)\s++"
+_COST_DAY = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:day|zi)\b|\bdaily\b|\bzilnic\w*+"
+                       + _ONE + r"(?:day|zi)\b")
 _COST_WEEK = re.compile(r"\b(?:per|a|pe|each|every|/)\s*+(?:week|saptamana)\b|\bweekly\b"
+                        + _ONE + r"(?:week|saptamana)\b"
                         r"|\bsaptamanal\w*+")
 # a year's price: "per year", "a year", "for a year", "annual", "pe an", "pe un an", "anual"
 _COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|one)|in (?:a|one)"
@@ -1766,8 +1859,17 @@ _COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|o
                         r"|\b(?:un|1) an(?=\s*+(?:[?.!]|$))")
 
 
+def _period_asked(f: str) -> str | None:
+    """A day's, a week's or a year's price asked ("for a week", "pe zi", "annual"), never the
+    usage it is for ("8 hours a day"): the spot intent's sub, the period's total on spot
+    against on-demand (was the hour, asked as a bare USD total)."""
+    priced = _USAGE_PER.sub(" ", f)
+    return ("day" if _COST_DAY.search(priced) else "week" if _COST_WEEK.search(priced)
+            else "year" if _COST_YEAR.search(priced) else None)
+
+
 def _cost_sub(f: str) -> str:
-    if _COST_MILLION.search(f):
+    if _per_million(f):
         return "million"
     if _COST_MONTH.search(f if _months_hours(f) is None else _DURATION_MONTHS.sub(" ", f)):
         return "month"  # "for 3 months" is a length, totalled (details' duration_hours)
@@ -1799,6 +1901,9 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "memory": ("faq-how-much-vram", "weights-memory-formula", "vram-capacity",
                "kv-cache-context-length", "moe-memory-vs-compute", "usable-vs-marketed-memory",
                "quantization-overview"),
+    # the weights on disk: the storage passage, as a storage question quotes it
+    "memory:disk": ("storage-weights-checkpoints", "model-weights-transfer"),
+    "memory:disk_cost": ("storage-weights-checkpoints", "model-weights-transfer"),
     "max_context": ("kv-cache-context-length", "gqa-kv-heads", "kv-cache-quantization",
                     "mla-deepseek-latent", "vram-capacity"),
     "max_concurrency": ("kv-cache-concurrency", "batching-throughput-latency",

@@ -117,6 +117,43 @@ _GROUPED = re.compile(r"(?<![\w.,])([1-9]\d{0,2})((?:,\d{3})++|(?:\.\d{3})++)(?!
 """A number with its thousands grouped: "32,000" (English), "32.768" or "1.000.000" (Romanian).
 A first group of 0 ("0.125") or a decimal part of other than three digits ("1.5", "2,5") is a
 decimal, not a grouping."""
+_SCALE_SHORT = re.compile(r"(?<![\w.,])(\d++(?:[.,]\d++)?)\s*+(mil|mln|mld|mlrd)\b\.?")
+"""A scale abbreviated after a number, with its dot or not, as Romanian writes it ("50 mil.
+tokeni", "20 mld. de tokeni", "5 mln"): written out ("50 milioane tokeni"), the word every
+reader of counts knows; the dot was left between the scale and its noun, and the count
+dropped ("cu 50 mil. tokeni" answered an hour's price)."""
+_SCALE_WORD_OF = {"mil": "milioane", "mln": "milioane", "mld": "miliarde", "mlrd": "miliarde"}
+_HALF_UNIT = r"(hours?|days?|weeks?|ora|ore|zi|zile|saptamana|saptamani)"
+_HALVES = (
+    # "2 and a half hours", "one and a half days" (:func:`_spell_out` leaves "and a half"
+    # after a number)
+    (re.compile(r"(?<![\w.,])(\d++|an?|one)\s++and\s++a\s++half\s++" + _HALF_UNIT + r"\b"),
+     lambda m: f"{_half_more(m.group(1))} {m.group(2)}"),
+    # "an hour and a half", "2 hours and a half", "o oră și jumătate", "2 ore și jumătate"
+    (re.compile(r"(?<![\w.,])(an?|one|o|un|una|\d++(?:[.,]\d++)?)\s++" + _HALF_UNIT
+                + r"\s++(?:and\s++a\s++half|si\s++jumatate)\b"),
+     lambda m: f"{_half_more(m.group(1))} {m.group(2)}"),
+    # "half a day", "half an hour", "a half-day", "o jumătate de zi", "jumătate de oră"
+    (re.compile(r"\b(?:(?:an?|one|o)\s++)?(?:half(?:\s++an?)?|jumatate\s++de)[\s-]++"
+                + _HALF_UNIT + r"\b"), lambda m: f"0.5 {m.group(1)}"),
+)
+"""A length said with a half in words, in English or Romanian, written in digits ("half a day"
+-> "0.5 day", "o oră și jumătate" -> "1.5 ora"), so that the readers of a job's length read
+it as "1,5 ore" is read (was an hour's price, or a whole day's: "a day" read as the period)."""
+
+
+def _half_more(count: str) -> str:
+    """``count`` (a number in digits or an article: one) and a half, in digits."""
+    whole = 1.0 if not count[0].isdigit() else float(count.replace(",", "."))
+    return f"{whole + 0.5:g}"
+
+
+def _halves(folded: str) -> str:
+    for pattern, digits in _HALVES:
+        folded = pattern.sub(digits, folded)
+    return folded
+
+
 _DE_SIZE = re.compile(r"\b([a-z0-9]++)\s++de\s++(?=\d++\s*+(?:gb|gib|g)\b)")
 """Romanian puts "de" between a card and its memory: "A100 de 80 GB" names the A100 80GB (a
 card's name ends in a number or a suffix: "4060 ti de 16 GB"); "o placă de 24 GB" keeps it."""
@@ -342,14 +379,17 @@ def _spell_out(folded: str) -> str:
 
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
-    removed ("8.192" and "8,192" -> "8192"), counts in words in digits ("a hundred" -> "100",
-    :func:`_spell_out`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
+    removed ("8.192" and "8,192" -> "8192"), a scale abbreviated written out ("50 mil." ->
+    "50 milioane", :data:`_SCALE_SHORT`), counts in words in digits ("a hundred" -> "100",
+    :func:`_spell_out`), lengths with a half in digits ("half a day" -> "0.5 day",
+    :data:`_HALVES`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
     -> "a100 80 gb")."""
     decomposed = unicodedata.normalize("NFD", text.lower())
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
     folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
                           folded)
-    return _DE_SIZE.sub(_de_size, _spell_out(folded))
+    folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
+    return _DE_SIZE.sub(_de_size, _halves(_spell_out(folded)))
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*+(?:/\d++)*+")
@@ -857,8 +897,9 @@ _IO_TOK = r"(?:\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
 _IO_PAIR = re.compile(
     # "1k in 1k out", "1k input / 2k output", "1k input tokens and 2k output tokens",
     # "1k la intrare și 2k la ieșire"
+    # "2k in/300 out": the slash is the pair's own, so the output's number may follow one
     rf"{_IO_NUM}{_IO_TOK}{_IO_IN}\b(?:\s*+(?:tokens?|tokeni)\b)?\s*+[,;/+&]?\s*+"
-    rf"(?:(?:and|si|plus|with|cu)\s++)?{_IO_NUM}{_IO_TOK}{_IO_OUT}\b"
+    rf"(?:(?:and|si|plus|with|cu)\s++)?(?<![\w.,])(\d{{1,7}})\s*+(k)?{_IO_TOK}{_IO_OUT}\b"
     # "1k/2k in/out", "2048/256 input/output"
     rf"|{_IO_NUM}\s*+/\s*+(\d{{1,7}})\s*+(k)?{_IO_TOK}{_IO_IN}\s*+/\s*+{_IO_OUT}\b"
     # "in/out 1k/1k", "input/output of 1k/2k"
@@ -934,13 +975,15 @@ _EX_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
 _EXAMPLES = re.compile(
     # "10k examples", "10000 samples", "2.5k training examples", "20 de mii de exemple",
     # "10000 de esantioane", "50k 1000-token examples"; then the length of one: "of 1000
-    # tokens", "of about 512 tokens each", "de 512 tokeni", "with 300 tokens"
+    # tokens", "of about 512 tokens each", "de 512 tokeni", "with 300 tokens", "at 512 tokens";
+    # Romanian says each one's share with "a (câte)": "10.000 de exemple a 1000 de tokeni"
+    # (audit ro2: read as 2,048 assumed, 61,440,000 tokens for 30,000,000)
     r"(?<![\w.,])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
     r"(k|thousand|mii|m|millions?|milioane|milion)?\s*+(?:de\s++)?"
     r"(?:(\d{1,7})\s*+(k)?[\s-]*+(?:tokens?|tokeni)[\s-]++)?"
     r"(?:(?:training|train|instruction|chat|sft|fine-?tuning|labell?ed)\s++)?"
     rf"{_EX_NOUN}\b(?:\s++de\s++antrenare\b)?"
-    r"(?:\s*+(?:of|de|with|cu|averaging)\s++(?:(?:about|around|approximately|roughly|~|cca"
+    r"(?:\s*+(?:of|de|with|cu|averaging|at|a)\s++(?:(?:about|around|approximately|roughly|~|cca"
     rf"|circa|aproximativ|cate)\s*+)?{_EX_TOKENS})?")
 _EX_LEN = re.compile(
     # "300 tokens per sample", "512 tokeni pe exemplu", "1000 tokens each", "2k tokens/example"
@@ -1047,6 +1090,30 @@ def _bare_length(toks: list[_Tok], j: int, text: str, money: list[tuple[int, int
     return after in _BARE_NEXT or (not after.isdigit() and find_precision(after) is not None)
 
 
+_LOAD_NOUNS = frozenset({"users", "useri", "utilizatori", "clients", "clienti", "customers",
+                         "people", "ppl", "persons", "persoane", "oameni", "seats", "sessions",
+                         "sesiuni", "requests", "reqs", "cereri", "sequences", "secvente"})
+"""The load counted right before a length that is each one's: "32 users at 4k each"."""
+_EACH = frozenset({"each", "apiece", "fiecare"})
+_ONE_OF_LOAD = frozenset({"user", "utilizator", "client", "person", "persoana", "request",
+                          "cerere", "session", "sesiune", "sequence", "secventa"})
+
+
+def _each_of_load(toks: list[_Tok], j: int, money: list[tuple[int, int]]) -> bool:
+    """Whether the length at ``toks[j]`` is each user's: users (or requests, sessions) counted
+    just before it and "each" after it ("32 users at 4k each", "8 users at 16k per user", "8
+    utilizatori a câte 16k fiecare"), as "at 8k context each" is; never an amount of money
+    ("100 users at $2k each"). Audit reg5: "32 users at 4k each" read no context and sized the
+    KV cache at the model's whole 32,768 tokens."""
+    before = [x.text for x in toks[max(0, j - 4) : j]]
+    if any(a <= toks[j].start < b for a, b in money) or not any(
+            w in _LOAD_NOUNS for w in before):
+        return False
+    after = [x.text for x in toks[j + 1 : j + 3]]
+    return bool(after) and (after[0] in _EACH or (
+        after[0] in ("per", "pe") and len(after) == 2 and after[1] in _ONE_OF_LOAD))
+
+
 def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
     money = [m.span() for m in _MONEY_ANY.finditer(text)]
     bare: int | None = None  # a bare "32k": the context only when nothing else states one
@@ -1061,7 +1128,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             if following[:1] in (["tokens"], ["tokeni"]) and any(
                     w in _TOKEN_DATA for w in following):
                 continue  # "100k tokens of training data" is the data, not a context
-            if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window):
+            if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
+                    _each_of_load(toks, j, money)):
                 return int(mk.group(1)) * 1024
             if bare is None and 1 <= int(mk.group(1)) <= 2048 and _bare_length(toks, j, text,
                                                                                money):
@@ -1106,6 +1174,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 return int(mn.group(1))  # "at 32768 context", "la 32768 (de) context"
             if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
                 return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
+            if _each_of_load(toks, j, money):
+                return int(mn.group(1))  # "32 users at 4096 each"
     return bare
 
 
@@ -1203,14 +1273,19 @@ def user_count(number: str, scale: str | None) -> int:
     return round(float(number) * _COUNT_SCALES.get(scale or "", 1))
 
 
+_USER_NOUNS = (r"users|useri|utilizatori|clients|clienti|customers|people|ppl|persons"
+               r"|persoane|oameni|seats")
+"""Whom a load is counted in: users, clients and people said plainly ("50 people", "50 ppl",
+"50 de oameni", "50 de persoane"; audit reg5: "50 people at 8k context" was one user, 17.5 GiB
+on an RTX 4000 Ada, where "50 users" is 66.5 GiB on one H100)."""
 _USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the answer says so
     USER_COUNT +
     r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
     # users "per month" are the load of a monthly cost asked, not a rate: "to serve Llama for
     # 50 users per month" (was 1 user: an RTX A4000 at $108.71/month, where "how much per
     # month ... for 50 users" gives 2 x RTX 3090), "pentru 50 de utilizatori pe lună"
-    rf"(?:(?:users|useri|utilizatori|clients|clienti)\b(?=\s*+{_MONTH_PERIOD})|"
-    r"(?:(?:users|useri|utilizatori|clients|clienti|sessions|sesiuni|conexiuni)\b"
+    rf"(?:(?:{_USER_NOUNS})\b(?=\s*+{_MONTH_PERIOD})|"
+    rf"(?:(?:{_USER_NOUNS}|sessions|sesiuni|conexiuni)\b"
     # requests are in flight only said so, before or after them ("1000 concurrent requests",
     # "1000 de cereri simultane"): a count with no period and no "at once" ("1000 requests")
     # is no rate and no concurrency (README), it was 1,000 concurrent users and 12 × A100

@@ -297,8 +297,11 @@ def _cost_inner(w: _W) -> None:
     kw: dict[str, Any] = {"workload": workload,
                           "concurrent_requests": w.ex.concurrent_requests or 1}
     if w.model.kind == "llm":
-        # the recommendations' context is prompt plus output (512 unless stated below)
-        kw["context_tokens"] = max(_prompt(w, 512, 4096 - 512) + 512, 1024)
+        # the recommendations' context is prompt plus output, each as stated ("7k in and 1k
+        # out"; "500 tokens out each" is the output alone, no context: _prompt's default);
+        # 512 out unless stated
+        out = kw["output_tokens"] = w.st.output_tokens or 512
+        kw["context_tokens"] = max(_prompt(w, out, 4096 - out) + out, 1024)
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
         asked_requests = _requests_of(w)
@@ -310,9 +313,6 @@ def _cost_inner(w: _W) -> None:
         # "2 million requests per day": a load carried at that rate, each request's output
         # as stated
         kw["target_requests_per_s"] = rate
-        out = kw["output_tokens"] = w.st.output_tokens or 512
-        # ("500 tokens out each" is the output, no context: _prompt's default)
-        kw["context_tokens"] = max(_prompt(w, out, 4096 - out) + out, 1024)
     if gid is not None:
         kw["top_n"] = 50
     # a name covering several cards ("A100 80GB"; "A100" at a provider): the recommendations
@@ -425,19 +425,9 @@ def _cost_inner(w: _W) -> None:
         if one is not None and one.fits:
             w.record(one, ctx, per_replica=True)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
-    within = ""
-    if w.st.budget_usd_per_day and not w.ex.budget_usd_per_month:
-        within = w.say("within", budget=w.usd(w.st.budget_usd_per_day) + "/" +
-                       ("zi" if w.lang == "ro" else "day"))
-    elif w.ex.budget_usd_per_month:
-        within = w.say("within", budget=w.usd(w.ex.budget_usd_per_month) + "/" +
-                       ("lună" if w.lang == "ro" else "month"))
-    elif w.ex.budget_usd_per_hour:
-        within = w.say("within", budget=w.usd(w.ex.budget_usd_per_hour) + "/" +
-                       ("oră" if w.lang == "ro" else "h"))
     common = {"setup": w.option_setup(o),
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
-              "kind": w.kinds[o.pricing_model], "within": within}
+              "kind": w.kinds[o.pricing_model], "within": _within(w)}
     sub = w.sub or "hour"
     parts: list[str] = []  # a month's split, after the precision and the load
     if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
@@ -448,8 +438,17 @@ def _cost_inner(w: _W) -> None:
     committed = o.pricing_model != "reserved" and any(
         x.pricing_model == "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
         for x in options[1:])
-    if sub == "month" and o.cost.per_month_usd is not None:
-        w.out.first = w.say("cost_month_no_commitment" if committed else "cost_month",
+    # they rank price weighed by the weights' quality (recommend.context.QUALITY_HANDICAP: a
+    # V100 at gptq-int4 for $101.92/month ranks after an RTX A4000 at fp8 for $108.71): when
+    # one listed below without a commitment is cheaper in the unit said, the lead is called
+    # the top-ranked match, never the cheapest (audit ro2)
+    month_said = sub == "month" and o.cost.per_month_usd is not None
+    ranked = any(x.pricing_model != "reserved" and (
+        (x.cost.per_month_usd or 0) < (o.cost.per_month_usd or 0) if month_said
+        else x.cost.per_hour_usd < o.cost.per_hour_usd) for x in options[1:])
+    if month_said and o.cost.per_month_usd is not None:
+        w.out.first = w.say("cost_month_ranked" if ranked else "cost_month_no_commitment"
+                            if committed else "cost_month",
                             month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
@@ -465,9 +464,10 @@ def _cost_inner(w: _W) -> None:
         if w.st.input_million:
             # a million prompt tokens: the lead option's setup (one replica, one machine's
             # GPUs, times its machines) at its prefill rate
-            ctx = kw.get("context_tokens", 4096) - 512  # the prompt, with 512 out
+            out_each = kw.get("output_tokens", 512)
+            ctx = kw.get("context_tokens", 4096) - out_each  # the prompt
             one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
-                         input_tokens=ctx, output_tokens=512)
+                         input_tokens=ctx, output_tokens=out_each)
             if one is not None and one.fits and one.performance is not None:
                 pre_one = one.performance.prefill_tokens_per_s or 0.0
                 one = msgspec.structs.replace(one, performance=msgspec.structs.replace(
@@ -485,12 +485,13 @@ def _cost_inner(w: _W) -> None:
             w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
                                 text=_decap(w, w.out.first))
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
-    elif (gid is not None and sub in ("hour", "job") and w.det.duration_hours
+    elif (sub in ("hour", "job") and w.det.duration_hours
           and not w.det.tokens and not w.st.hours_per_day and not budget):
         # a length stated ("for 3 months": 3 x 730 hours) with a model on the GPU named and
         # no count: the setup that holds it there (the lead option, as a month asked sizes
         # it) for those hours, as "on 2 H100 for 3 months" is (_setup_hour); was its hourly
-        # price alone (audit slack2)
+        # price alone (audit slack2). With no GPU named, the setup the answer picks (the
+        # lead option) for those hours: it was a $/h (askhours)
         job_h = w.det.duration_hours
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h), setup=common["setup"],
                             model=w.model.name, weights=o.weights,
@@ -505,7 +506,8 @@ def _cost_inner(w: _W) -> None:
                             provider=o.offer.provider, kind=common["kind"])
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     else:
-        w.out.first = w.say("cost_hour_no_commitment" if committed else "cost_hour", **common)
+        w.out.first = w.say("cost_hour_ranked" if ranked else "cost_hour_no_commitment"
+                            if committed else "cost_hour", **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind != "llm" and w.weights is None:
         _match_weights_note(w, o)
@@ -520,10 +522,13 @@ def _cost_inner(w: _W) -> None:
             ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed", weights=o.weights,
                                     users=w.n(kw["concurrent_requests"]),
-                                    ctx=w.n(ctx), inp=w.n(ctx - 512), out=w.n(512)))
+                                    ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
+                                    out=w.n(kw["output_tokens"])))
     w.out.more.extend(parts)
     del budget
-    others = [w.say("cost_row", setup=w.option_setup(x), provider=x.offer.provider,
+    # an alternative at another precision than the lead's says it (its price is for it)
+    others = [w.say("cost_row" if x.weights == o.weights else "cost_row_weights",
+                    setup=w.option_setup(x), provider=x.offer.provider, weights=x.weights,
                     hour=w.usd(x.cost.per_hour_usd), kind=w.kinds[x.pricing_model])
               for x in options[1:]]
     if others:
@@ -532,6 +537,22 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _within(w: _W) -> str:
+    """ ", within your budget of $500.00/month" after a price the budget stated bounds (a
+    day's, a month's or an hour's, as the recommendations were asked it), else nothing."""
+    ro = w.lang == "ro"
+    if w.st.budget_usd_per_day and not w.ex.budget_usd_per_month:
+        return w.say("within", budget=w.usd(w.st.budget_usd_per_day) + "/"
+                     + ("zi" if ro else "day"))
+    if w.ex.budget_usd_per_month:
+        return w.say("within", budget=w.usd(w.ex.budget_usd_per_month) + "/"
+                     + ("lună" if ro else "month"))
+    if w.ex.budget_usd_per_hour:
+        return w.say("within", budget=w.usd(w.ex.budget_usd_per_hour) + "/"
+                     + ("oră" if ro else "h"))
+    return ""
 
 
 def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:

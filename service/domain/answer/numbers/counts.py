@@ -4,6 +4,7 @@ and the interconnect a split model needs."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import msgspec
 
@@ -30,6 +31,9 @@ def _gpu_count(w: _W) -> None:
     if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
         return
     users = w.ex.concurrent_requests
+    if (users and users > 1 and w.model.kind == "llm" and not w.ex.gpu_count
+            and (w.st.min_tokens_per_s or w.st.max_ttft_ms) and _gpu_count_targets(w, gid, users)):
+        return
     if users and users > 1 and w.model.kind == "llm":
         ctx = _prompt(w)  # each request's prompt, with 512 tokens out
         if gid is not None:
@@ -80,6 +84,7 @@ def _gpu_count(w: _W) -> None:
                                     batch=w.n(batch), ctx=w.n(ctx + 512))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
+                _count_month(w, gid, n, r.weights, users, ctx + 512)
                 return
         rec = w.recommend(workload="serving", concurrent_requests=users,
                           context_tokens=max(ctx + 512, 1024), output_tokens=512)
@@ -115,6 +120,7 @@ def _gpu_count(w: _W) -> None:
                             n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
                             per=w.gib(row.per_gpu_gib), ctx=w.n(ctx))
         w.ask("gpu_count", row.gpu_count, "GPUs")
+        _count_month(w, gid, row.gpu_count, r.weights, None, ctx)
     elif r.fits_on:
         least = min(f.gpu_count for f in r.fits_on)
         w.out.first = w.say("gpu_count_any_one" if least == 1 else "gpu_count_any",
@@ -124,6 +130,84 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
+    """A count asked for users with a per-user speed or a first-token target ("how many GPUs
+    to serve llama 70b to 50 users at 25 tokens/s each?"): the fewest GPUs that hold every
+    user is not the answer when they are too slow. The count of the cheapest setup that meets
+    the targets at that load (the recommendation's, on the GPU named when one is), with the
+    speed and first token it gets. False when no setup meets them: the count that holds the
+    users answers, with the speed writer's verdict left to a speed question."""
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    if w.model is None:
+        return False
+    out = w.st.output_tokens or 512
+    ctx = _prompt(w, out)
+    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
+                          "context_tokens": max(ctx + out, 1024), "output_tokens": out,
+                          "min_decode_tokens_per_s": tps_min,
+                          "max_time_to_first_token_ms": ttft_max}
+    rec = w.recommend(**kw, gpus=[gid]) if gid is not None else w.recommend(**kw)
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    perf = o.performance
+    if perf.decode_tokens_per_s_per_user is None or perf.time_to_first_token_ms is None:
+        return False
+    w.offer_numbers(rec)
+    n = o.offer.gpu_count * o.nodes
+    targets = " and ".join(
+        ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else [])
+        + ([w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else []))
+    w.out.first = w.say("gpu_count_targets", users=w.n(users), model=w.model.name,
+                        weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name, targets=targets,
+                        tps=w.hours(perf.decode_tokens_per_s_per_user),
+                        ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd))
+    w.ask("gpu_count", n, "GPUs")
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: int) -> None:
+    """A price asked beside the count ("how many H200 ..., and what does it cost per
+    month?"): right after the count, the month of the cheapest offer for ``n`` × ``gid``
+    among those /v1/recommendations ranks for the load (its ``gpus`` filter: the same
+    month, storage included), with the precision it is priced at and, where that is not the
+    count's ``weights``, that a machine's price is the same at either; no such offer: the
+    hourly price of the ``n`` (:meth:`_W.count_price`). It was the count alone."""
+    if not w.st.price_asked or not n:
+        return
+    rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
+                      context_tokens=max(ctx, 1024), output_tokens=512 if users else None,
+                      top_n=10)
+    same = [x for x in rec.options if x.offer.gpu == gid and x.offer.gpu_count * x.nodes == n
+            and x.cost.per_month_usd is not None] if rec is not None else []
+    if rec is None or not same:
+        b = w.basis(gid, n)
+        if b is not None:
+            w.count_price(b, n, n)
+        return
+    o = min(same, key=lambda x: x.cost.per_month_usd or 0.0)  # (ranked order on a tie)
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    said = [w.say("gpu_count_month", month=w.usd(o.cost.per_month_usd or 0.0),
+                  usage=w.usage(), setup=w.option_setup(o), provider=o.offer.provider,
+                  hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
+                  weights=o.weights)]
+    if o.weights != weights:
+        said.append(w.say("gpu_count_month_weights", weights=o.weights,
+                          count_weights=weights))
+    if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
+        said.append(w.say("cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
+                          storage=w.usd(o.cost.storage_per_month_usd or 0),
+                          egress=w.usd(o.cost.egress_per_month_usd or 0)))
+    w.out.more[0:0] = said  # right after the count, before what the load does to it
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
 
 
 def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]

@@ -221,10 +221,14 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     files and images are independent, each GPU takes its share, as :func:`_embed_on_gpu` and
     :func:`_media_cost` count them) and what they cost as their provider bills them, as a
     fine-tuning deadline answers (:func:`_train_deadline`, :func:`_deadline_missed`). Was a
-    Yes on memory alone, or a cost with no verdict (a job of 949 hours "fits" by Friday)."""
+    Yes on memory alone, or a cost with no verdict (a job of 949 hours "fits" by Friday).
+    A count asked ("how many L40S to make 10,000 SDXL images in 24 hours?", the media
+    intent's ``count``): that fewest count leads, with no yes or no, and what the job costs
+    on it (it priced one machine of the cheapest offer, 2 × L40S, where one finishes)."""
     m = w.model
     deadline = w.st.deadline_hours
-    if m is None or gid is None or not deadline or not w.st.yes_no:
+    count_asked = w.sub == "count" and not w.st.yes_no
+    if m is None or gid is None or not deadline or not (w.st.yes_no or count_asked):
         return False
     count = w.ex.gpu_count or 1
     wall: float | None = None
@@ -253,6 +257,8 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     gpu_hours = wall * count
     met = wall <= deadline
     n = count if met else max(count + 1, math.ceil(gpu_hours / deadline))
+    if count_asked:
+        n = max(1, math.ceil(gpu_hours / deadline))  # the fewest, from one, that finish
     b = w.basis(gid, n)
     cost = ""
     if b is not None:
@@ -266,13 +272,20 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
             if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
     common = {"job": job, "deadline": said, "rate": rate, "cost": cost,
               "time": w.duration(wall), "days": days, "setup": w.setup(n, gid)}
-    if met:
+    if count_asked:
+        # one GPU has no share to take: its hours are the job's GPU time
+        w.out.first = w.say("job_deadline_count" if n > 1 else "job_deadline_count_one",
+                            run_time=w.duration(gpu_hours / n),
+                            gpu_time=w.duration(gpu_hours), **common)
+        w.ask("gpu_count", n, "GPUs")
+    elif met:
         w.out.first = w.say("job_deadline_met", **common)
+        w.ask("job_hours", wall, "h", yes=met)
     else:
         text = w.say("job_deadline_missed", asked=w.setup(count, gid),
                      run_time=w.duration(gpu_hours / n), **common)
         w.out.first = text[:1].upper() + text[1:]
-    w.ask("job_hours", wall, "h", yes=met)
+        w.ask("job_hours", wall, "h", yes=met)
     w.record(r, 0)
     if b is not None:
         w.out.more.append(_job_split(w, billed))

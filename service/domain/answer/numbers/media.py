@@ -264,7 +264,11 @@ def _video_cost(w: _W, gid: str) -> bool:
         # clips stated, or a length over one clip: the total leads, the clip's cost after it
         n = (w.st.clips or 1) * per_video
         hours = n * sec / 3600
-        unit_line = w.out.first
+        # the clip's GPU time at the hourly price is no price the provider bills (it bills
+        # its step, with storage: the job's cost): said labelled as that time alone, never
+        # as what a clip costs ($0.68 beside the billed $1.30 for the same clip)
+        unit_line = w.say("video_cost_raw", cost=w.unit_usd(hour * sec / 3600),
+                          sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour))
         common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
                   "setup": w.setup(count, gid), "sec": w.n(sec, 1 if sec < 100 else 0),
                   "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
@@ -600,6 +604,16 @@ def _media(w: _W) -> None:
         elif w.sub == "second" and sec:
             w.out.first = w.say("image_rate_second", ips=w.n(1 / sec, 2), **common)
             w.ask("images_per_s", 1 / sec, "images/s")
+        elif w.sub == "minute" and sec:
+            # "câte imagini pe minut": the rate in the unit asked leads (it led with the memory
+            # and asked the seconds per image)
+            w.out.first = w.say("image_rate_minute", per_min=w.rate(60 / sec), **common)
+            w.ask("images_per_minute", 60 / sec, "images/min")
+        elif w.sub == "day" and sec:
+            # a day of images: 24 hours at this rate, the GPU busy around the clock (the
+            # answer says so; a shorter day is a load stated, _work_rate's)
+            w.out.first = w.say("image_rate_day", per_day=w.rate(86_400 / sec), **common)
+            w.ask("images_per_day", 86_400 / sec, "images/day")
         else:
             w.out.first = w.say("image", **common)
             w.ask("seconds_per_image", sec or 0, "s")

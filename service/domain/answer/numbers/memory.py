@@ -17,6 +17,7 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
+from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import (
     DEFAULT_INPUT_TOKENS,
@@ -24,12 +25,17 @@ from service.domain.sizing.requests import (
 )
 from service.domain.sizing.sizing import (
     SizingResult,
+    default_weights,
+    sized_from_entry,
 )
 
 
 def _memory(w: _W) -> None:
     if w.model is None and w.ex.gpu is not None:
         _gpu_spec(w, w.ex.gpu)
+        return
+    if w.model is not None and w.sub in ("disk", "disk_cost"):
+        _weights_on_disk(w)
         return
     if w.model is None or _answered_as_media(w):
         return
@@ -59,6 +65,55 @@ def _memory(w: _W) -> None:
         _memory_in_gb(w, r, ctx, users)
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     w.sized_warnings(r, ctx)
+
+
+def _weights_on_disk(w: _W) -> None:
+    """The model's weights on disk ("how much storage for llama 405b weights?", "disk space
+    needed for deepseek r1?"): the checkpoint's GB at the precision stated, else the one it
+    is released in (the sizing's default), as the recommendations count a volume for it
+    (pricing's ``model_storage_gb``: no KV cache, no runtime overhead, which are GPU memory);
+    with a price or a month asked, that volume's storage at the provider named, else at the
+    cheapest catalog provider that publishes a storage price (its price bands applied), for
+    a month or the length stated (``job_storage_usd``, a 730-hour month)."""
+    assert w.model is not None
+    sized = sized_from_entry(w.model)
+    p = (get_precision(w.weights) if w.weights
+         else default_weights(None, None, sized).precision)
+    gb = model_storage_gb(sized, p, training=False)
+    released = "" if w.weights else w.t["disk_released"]
+    common = {"model": w.model.name, "weights": p.id, "released": released, "gb": w.n(gb)}
+    rated = sorted(((c, q) for q in w.catalog.providers if (c := q.storage_usd(gb)) is not None),
+                   key=lambda x: (x[0], x[1].id))
+    named = w.catalog.providers_by_id.get(w.det.provider or "")
+    month = named.storage_usd(gb) if named is not None else None
+    if w.sub == "disk_cost" and (month is not None or rated):
+        hours = w.det.duration_hours
+        period = w.say("disk_hours", hours=w.duration(hours)) if hours else w.t["disk_month"]
+
+        def total(m: float) -> float:
+            return job_storage_usd(m, hours) if hours else m
+
+        if named is not None and month is not None:
+            w.out.first = w.say("disk_cost", cost=w.usd(total(month)), period=period,
+                                provider=named.name, rate=w.f.money(month / gb, 3), **common)
+        else:
+            (lo, lp), (hi, hp) = rated[0], rated[-1]
+            month = lo
+            w.out.first = w.say("disk_cost_cheapest", cost=w.usd(total(lo)), period=period,
+                                provider=lp.name, rate=w.f.money(lo / gb, 3),
+                                n=w.n(len(rated)), high=w.usd(total(hi)), highp=hp.name,
+                                **common)
+        w.ask("storage_usd" if hours else "storage_usd_per_month", total(month), "USD")
+        return
+    w.out.first = w.say("disk_weights", gib=w.gib(gb * 1e9 / _BYTES_PER_GIB), **common)
+    w.ask("weights_disk_gb", gb, "GB")
+    if named is not None and month is not None:
+        w.out.more.append(w.say("storage_one", gb=w.n(gb), provider=named.name,
+                                cost=w.usd(month), rate=w.f.money(month / gb, 3)))
+    elif rated:
+        lo, lp = rated[0]
+        w.out.more.append(w.say("storage_one", gb=w.n(gb), provider=lp.name, cost=w.usd(lo),
+                                rate=w.f.money(lo / gb, 3)))
 
 
 _BYTES_PER_GIB = 2**30

@@ -21,7 +21,7 @@ from service.domain.answer.numbers.context import (
     _smaller_precisions,
     gpu_count_for_users,
 )
-from service.domain.answer.numbers.cost import _cost
+from service.domain.answer.numbers.cost import _cost, _within
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
@@ -47,7 +47,16 @@ def _speed(w: _W) -> None:
     # an embedding model's input: at most its own limit (bge-large: 512)
     out = w.st.output_tokens or (0 if w.model.task == "embed" else 512)  # it generates none
     inp = _ctx(w) if w.model.task == "embed" else _prompt(w, out)
-    if gid is None and w.model.kind == "llm" and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+    # a budget or users stated with no GPU ("best GPU to serve it to 8 users under $1/h, and
+    # how many tokens/s?"): the recommendation within the budget at that load, as a target is
+    # (it was one request on the smallest setup, over the budget)
+    # (a tokens/s or a first token's time asked: the pick says both; a total throughput or a
+    # time per token is answered as before)
+    picked = w.generates_tokens() and w.sub in (None, "tps", "ttft") and bool(
+        w.ex.budget_usd_per_hour or w.ex.budget_usd_per_month or w.st.budget_usd_per_day
+        or (w.ex.concurrent_requests or 0) > 1)
+    if gid is None and w.model.kind == "llm" and (
+            w.st.min_tokens_per_s or w.st.max_ttft_ms or picked):
         if not w.generates_tokens():
             # an embedding model generates no tokens: no setup "reaches" a time to first
             # token; the cheapest match is priced, and the answer says the target does not
@@ -252,7 +261,11 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     """A speed or latency asked as a target with no GPU named ("100 tokens/s per user",
     "TTFT under 500 ms"): the recommendations' cheapest setup that meets it
     (``min_decode_tokens_per_s`` / ``max_time_to_first_token_ms``), with the speed and the
-    time to first token it gets; none meets it: said so."""
+    time to first token it gets; none meets it: said so. With no target, a budget or users
+    stated ("best GPU for 8 users under $1/h, and how many tokens/s?"): the recommended
+    setup within the budget at that load, its price and its tokens/s per user. "Cheapest
+    option" or "cheapest way" (``cheapest_asked``) asks the price, which is then the number
+    asked."""
     assert w.model is not None
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
     targets = ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else []) + (
@@ -263,6 +276,10 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
                       concurrent_requests=w.ex.concurrent_requests)
     # the quantity asked: the latency when only a latency is asked, else the speed
     quantity = "decode_tokens_per_s" if tps_min else "time_to_first_token_ms"
+    if not targets and (rec is None or not rec.options):
+        w.sub = None  # nothing within the budget: the cost answer says why (its reason)
+        _cost(w)
+        return
     if rec is None or not rec.options:
         w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
                             inp=w.n(inp), out=w.n(out))
@@ -275,10 +292,21 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     tps = p.decode_tokens_per_s_per_user or 0.0
     ttft = p.time_to_first_token_ms or 0.0
-    w.out.first = w.say("speed_target", target=target, setup=w.option_setup(o),
-                        model=w.model.name, weights=o.weights, tps=w.rate(tps), ttft=w.n(ttft),
-                        provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
-                        kind=w.kinds[o.pricing_model])
+    said = {"setup": w.option_setup(o), "model": w.model.name, "weights": o.weights,
+            "tps": w.rate(tps), "ttft": w.n(ttft), "provider": o.offer.provider,
+            "hour": w.usd(o.cost.per_hour_usd), "kind": w.kinds[o.pricing_model]}
+    # the recommendations rank price weighed by the weights' quality
+    # (recommend.context.QUALITY_HANDICAP): the lead is called the cheapest only when none
+    # listed after it without a commitment costs less an hour
+    ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
+                 for x in rec.options[1:3])
+    users = w.ex.concurrent_requests or 1
+    if targets:
+        w.out.first = w.say("speed_target_ranked" if ranked else "speed_target",
+                            target=target, **said)
+    else:
+        w.out.first = w.say("speed_pick_users" if users > 1 else "speed_pick",
+                            users=w.n(users), within=_within(w), **said)
     # "how much does it cost to serve … at 25 tokens/s each?": the month leads, the speed
     # that setup reaches after it
     month = o.cost.per_month_usd
@@ -294,8 +322,11 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     yes_no = w.st.yes_no
     if month is not None and cost_asked:
         w.ask("per_month_usd", month, "USD")
-    elif tps_min:
-        w.ask("decode_tokens_per_s", tps, "tokens/s", yes=tps >= tps_min if yes_no else None)
+    elif w.st.cheapest_asked:  # "cheapest option?", "cheapest way to serve ...": its price
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    elif tps_min or (not targets and w.sub != "ttft"):  # no target: tokens/s per user
+        w.ask("decode_tokens_per_s", tps, "tokens/s",
+              yes=tps >= tps_min if yes_no and tps_min else None)
     else:
         w.ask("time_to_first_token_ms", ttft, "ms",
               yes=bool(ttft_max) and ttft <= (ttft_max or 0) if yes_no else None)

@@ -138,6 +138,14 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
     w.ask("spot_per_month_usd", total, "USD")
 
 
+def _period_hours(w: _W, period: str) -> float:
+    """The GPU hours of a day, a week (7 days unless days a week are stated) or a year (12
+    of the answers' months) at the hours a day stated, 24 unless stated."""
+    if period == "year":
+        return w.month_hours() * 12
+    return (w.st.hours_per_day or 24.0) * (1.0 if period == "day" else w.st.days_per_week or 7.0)
+
+
 def _spot(w: _W) -> None:
     if w.sub == "notice":
         _spot_notice(w)
@@ -159,7 +167,10 @@ def _spot(w: _W) -> None:
             return
     # the run's own length, never its deadline (no plan met it: the hour is compared)
     length = None if deadline else w.det.duration_hours
-    hours = length or 1.0
+    # a day, a week or a year asked and no length ("a spot H100 for a week", "pe zi"): that
+    # period's hours at the usage stated, as the on-demand answer's (cost._cost_period)
+    period = w.sub if w.sub in ("day", "week", "year") and not length else None
+    hours = length or (_period_hours(w, period) if period else 1.0)
     rows: list[tuple[str, int]] = []
     gid, _ = w.card()
     train = w.ex.workload in ("finetune", "pretrain", "batch") or bool(w.det.duration_hours) \
@@ -253,8 +264,11 @@ def _spot(w: _W) -> None:
     if example:
         setup = w.say("example_setup", setup=setup)
         w.out.follow_up = w.t["need_gpu"]
-    key = "spot" if length else "spot_hour"  # no length stated: an hour
-    w.out.first = w.say(key, lead=lead, hours=w.duration(hours), setup=setup,
+    key = "spot" if length or period else "spot_hour"  # no length stated: an hour
+    said = w.say(f"spot_period_{period}", hours=w.hours(w.st.hours_per_day or 24.0),
+                 days=w.hours(w.st.days_per_week or 7.0), usage=w.usage()) if period \
+        else w.duration(hours)
+    w.out.first = w.say(key, lead=lead, hours=said, setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
                         provs=w.where(s, n, share=True) if s.provider == o.provider
                         and s.gpu_count == o.gpu_count
@@ -263,11 +277,14 @@ def _spot(w: _W) -> None:
     # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
     # month's total leads, as the on-demand month answers do
     month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
-             and not length)
+             and not length and not period)
     if month:
         _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
     else:
-        w.ask("spot_usd", s_cost, "USD")
+        # a total for a length or a period; the hour's price per hour, never a bare USD
+        # total (a client read "a week" as $1.00)
+        w.ask(f"spot_per_{period}_usd" if period else "spot_usd" if length
+              else "spot_per_hour_usd", s_cost, "USD" if length or period else "USD/h")
     if w.st.reserved:
         _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]

@@ -84,7 +84,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     if spot and gid is None:
         return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if (gid is None and w.model.kind == "llm" and w.det.tokens
-            and (task == "pretrain" or w.sub in ("cost", "time", "count"))
+            and (task == "pretrain" or w.sub in ("cost", "time", "count", "gpu_hours"))
             and _train_job(w, task, method)):
         return
     # the on-demand price (a run is not spot unless spot is asked: the spot intent)
@@ -719,8 +719,9 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
         # warn_long_job): the nodes that finish it within 30 days lead
         return True
-    if task == "finetune" and w.sub == "time":
-        # "how long to fine-tune ...": the run's hours lead, its cost after them
+    if task == "finetune" and w.sub in ("time", "gpu_hours"):
+        # "how long to fine-tune ...": the run's hours lead, its cost after them (GPU-hours
+        # asked: those lead, _gpu_hours_lead)
         w.out.first = w.say("finetune_time", **common)
         w.ask("training_hours", hours, "h")
     elif task == "finetune":
@@ -728,6 +729,8 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         w.ask("per_job_usd", cost, "USD")
         if o.pricing_model == "spot":
             _finetune_spot_basis(w, kw, o)
+        elif not w.st.on_demand:
+            _finetune_spot_line(w, kw, cost)
         if w.st.budget_usd_total:
             w.out.more.append(w.say(
                 "job_budget_within" if cost <= w.st.budget_usd_total else "job_budget_over",
@@ -738,10 +741,26 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     else:
         w.out.first = w.say("pretrain_time", **common)
         w.ask("training_hours", hours, "h")
+    _gpu_hours_lead(w, o.offer.gpu, o.offer.gpu_count * o.nodes, hours)
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _gpu_hours_lead(w: _W, gid: str, gpus: int, hours: float) -> None:
+    """GPU-hours asked ("how many GPU hours to fine-tune ...", "câte ore-GPU") of a run with
+    no GPU named: the run's GPUs x its wall hours lead, on the setup the answer chose, as on
+    a GPU named (``gpu_hours``); the run's own sentence (its time, cost or plan) follows.
+    With no GPU named it answered the memory, or a plan's GPU count with the GPU-hours
+    never said."""
+    if w.sub != "gpu_hours" or w.out.first is None:
+        return
+    gh = gpus * hours
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid),
+                        setup=w.setup(gpus, gid), hours=w.duration(hours))
+    w.ask("gpu_hours", gh, "GPU-h")
 
 
 def _finetune_spot_basis(w: _W, kw: dict[str, Any], o: Option) -> None:
@@ -756,6 +775,27 @@ def _finetune_spot_basis(w: _W, kw: dict[str, Any], o: Option) -> None:
             "finetune_on_demand_beside", cost=w.usd(d.cost.per_job_usd),
             setup=w.setup(d.offer.gpu_count * d.nodes, d.offer.gpu),
             provider=d.offer.provider, price=w.usd(d.cost.per_hour_usd)))
+
+
+def _finetune_spot_line(w: _W, kw: dict[str, Any], cost: float) -> None:
+    """A fine-tune priced on on-demand prices (a deadline stated: the recommendations rank it
+    on-demand): the cheapest spot option for the same run that costs less and still finishes
+    within the deadline with its expected restarts (``expected_spot_overhead_pct`` on the
+    option's ``job_hours``), said after it as a Whisper job's spot option is (``cost_spot_job``:
+    only if the job can be interrupted and restarted). The on-demand answer said none, while
+    /v1/recommendations ranked 2 × B200 on spot first at a third of its cost."""
+    alt = w.recommend(**{**kw, "interruptible": True, "top_n": 10})
+    deadline = w.st.deadline_hours
+    for s in alt.options if alt is not None else []:
+        expected = (s.performance.job_hours or math.inf) * (
+            1 + (s.cost.expected_spot_overhead_pct or 0.0) / 100)
+        if (s.pricing_model != "spot" or not s.cost.per_job_usd or s.cost.per_job_usd >= cost
+                or (deadline and expected > deadline)):
+            continue
+        w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
+                                setup=w.option_setup(s), provider=s.offer.provider,
+                                price=w.usd(s.cost.per_hour_usd)))
+        return
 
 
 def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
@@ -817,6 +857,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
         w.ask("gpu_count", gpus, "GPUs")
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(run_hours),
                             gpus=w.n(gpus), bill=bill))
+    _gpu_hours_lead(w, o.offer.gpu, gpus, run_hours)
     w.out.more.append(w.t["pretrain_nodes_scaling"])
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
@@ -922,6 +963,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
         w.ask("gpu_count", n, "GPUs")
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
                             gpus=w.n(n), bill=bill))
+    _gpu_hours_lead(w, gid, n, p.training_hours)
     fabric = ""
     if nodes > 1:
         w.out.more.append(w.t["pretrain_nodes_scaling"])

@@ -1,0 +1,67 @@
+"""Follow-ups to the 2026-12-05 fixes, each failing before its change:
+
+- a serving cost with a stated output ("7k tokens in and 1k tokens out") priced the
+  recommendation at 512 out and said so, though the question was read right;
+- a GPU count for users at a per-user speed target ("50 users at 25 tokens/s each") answered
+  the fewest GPUs that hold the users, whatever their speed;
+- the hourly spot price was asked as ``spot_usd``: a quantity named like a total."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.domain.answer.numbers import context as numbers_context
+from service.domain.recommend.types import RecommendationRequest
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, head
+
+
+def test_a_stated_output_is_the_output_priced(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[RecommendationRequest] = []
+    real = numbers_context.recommend
+
+    def spy(req: RecommendationRequest, *a: object, **k: object) -> object:
+        seen.append(req)
+        return real(req, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(numbers_context, "recommend", spy)
+    r = ask("Serve gpt-oss-120b to 32 concurrent users, 7k tokens in and 1k tokens out. "
+            "Monthly cost?")
+    assert asked(r)[0] == "per_month_usd"
+    assert any(x.output_tokens == 1024 and x.context_tokens == 7168 + 1024 for x in seen)
+    assert "7,168 in, 1,024 out" in head(r)
+    assert "512 out" not in head(r)
+
+
+@pytest.mark.parametrize("q", [
+    "How many GPUs do I need to serve llama 3.1 70b to 50 users at 25 tokens/s each?",
+    "How many H100 do I need to serve llama 3.1 70b to 50 users at 25 tokens/s each?",
+    "Câte H100 îmi trebuie pentru llama 3.1 70b cu 50 de utilizatori la 25 de tokeni/s "
+    "fiecare?",
+])
+def test_a_count_for_users_at_a_speed_meets_the_speed(q: str) -> None:
+    from service.domain.recommend.recommend import recommend
+
+    r = ask(q)
+    quantity, n, _ = asked(r)
+    assert quantity == "gpu_count"
+    gpus = ["h100-sxm"] if "H100" in q else None
+    rec = recommend(RecommendationRequest(
+        model="llama-3.1-70b", workload="serving", concurrent_requests=50,
+        context_tokens=2048 + 512, output_tokens=512, min_decode_tokens_per_s=25,
+        gpus=gpus), catalog(), TODAY)
+    o = rec.options[0]
+    assert n == o.offer.gpu_count * o.nodes
+    per_user = o.performance.decode_tokens_per_s_per_user
+    assert per_user is not None and per_user >= 25
+    text = head(r)
+    assert f"{per_user:.1f}".replace(".", "," if "Câte" in q else ".") in text
+
+
+def test_a_count_without_a_target_still_holds_the_users() -> None:
+    r = ask("how many H100 for llama 3.1 70b with 50 users?")
+    assert asked(r)[:2] == ("gpu_count", 4)
+
+
+def test_the_hourly_spot_price_is_named_per_hour() -> None:
+    quantity, _, unit = asked(ask("how much is a spot H100?"))
+    assert (quantity, unit) == ("spot_per_hour_usd", "USD/h")
