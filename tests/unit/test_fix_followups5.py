@@ -65,3 +65,17 @@ def test_a_count_without_a_target_still_holds_the_users() -> None:
 def test_the_hourly_spot_price_is_named_per_hour() -> None:
     quantity, _, unit = asked(ask("how much is a spot H100?"))
     assert (quantity, unit) == ("spot_per_hour_usd", "USD/h")
+
+
+@pytest.mark.parametrize("q", [
+    "how many GB of VRAM for llama 3.1 70b at 20 users?",
+    "câți GB de VRAM pentru llama 3.1 70b la 20 de utilizatori?",
+])
+def test_how_many_gb_of_vram_at_a_load_is_the_memory(q: str) -> None:
+    """It answered a GPU count (the users made it one); "how much VRAM" answered memory."""
+    r = ask(q)
+    assert r.intent == "memory"
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("total_gb", "GB")
+    assert r.numbers is not None and r.numbers.sizing is not None
+    assert value == pytest.approx(r.numbers.sizing.total_gib * 2**30 / 1e9, rel=1e-3)

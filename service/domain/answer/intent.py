@@ -1592,6 +1592,9 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        r"|\bhow much (?:does|do|will|would)\b(?:(?!\bcost)[^?]){0,60}?"
                        r"\b(?:need|require|take|use)s?\s++(?:in\s++)?(?:gpu\s++)?"
                        r"(?:vram|memory|ram)\b"
+                       # "how many GB of VRAM for 70b at 20 users": the memory, not a count
+                       r"|\bhow many (?:gb|gib|gigabytes?) (?:of )?(?:gpu |video )?"
+                       r"(?:vram|memory|ram)\b|\bcati (?:gb|gib) (?:de )?(?:vram|memorie)\b"
                        r"|\bcata? (?:vram|memorie)\b|\bcat de mult[ae]? (?:vram|memorie)\b"
                        r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
