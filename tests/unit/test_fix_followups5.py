@@ -79,3 +79,24 @@ def test_how_many_gb_of_vram_at_a_load_is_the_memory(q: str) -> None:
     assert (quantity, unit) == ("total_gb", "GB")
     assert r.numbers is not None and r.numbers.sizing is not None
     assert value == pytest.approx(r.numbers.sizing.total_gib * 2**30 / 1e9, rel=1e-3)
+
+
+@pytest.mark.parametrize("q", [
+    "how many days to pretrain a 1B model on 100B tokens?",
+    "câte zile durează preantrenarea unui model de 1B pe 100 de miliarde de tokeni?",
+    "how long does it take to pretrain a 7B model on 1T tokens?",
+])
+def test_how_long_to_pretrain_is_the_runs_length(q: str) -> None:
+    """"How many days" led with the job's cost; "how long" over several nodes asked their
+    GPU count."""
+    r = ask(q)
+    quantity, hours, unit = asked(r)
+    assert (quantity, unit) == ("training_hours", "h"), r.answer
+    said = {f"{hours / 24:.1f}", f"{hours / 24:.0f} "}  # "16 days", "27.6 days"
+    lead = head(r).split(". ")[0]
+    assert any(d.replace(".", "," if r.lang == "ro" else ".") in lead for d in said), lead
+
+
+def test_how_many_gpus_to_pretrain_is_still_the_count() -> None:
+    assert asked(ask("how many GPUs to pretrain a 7B model on 1T tokens?"))[:2] == (
+        "gpu_count", 24)

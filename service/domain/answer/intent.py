@@ -1805,6 +1805,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
 
 _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow many hours\b"
                      r"|\bcate ore\b|\btime\b|\btimp\w*+|\bdureaza\b"
+                     # "how many days to pretrain …" (it led with the cost)
+                     r"|\bhow many (?:days|weeks|minutes)\b|\bcate (?:zile|saptamani|minute)\b"
                      # when it is done, not its rate: "how quickly can I finish a fine-tune",
                      # "how soon", "cât de repede pot termina"
                      r"|\bhow soon\b|\b(?:how (?:quickly|fast)|cat de (?:repede|rapid))\b"

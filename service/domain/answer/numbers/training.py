@@ -851,10 +851,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
                         tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
                         cost=w.usd(usd),
                         provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
-    if w.st.nodes_asked:
-        w.ask("nodes", nodes, "nodes")
-    else:
-        w.ask("gpu_count", gpus, "GPUs")
+    _nodes_asked(w, nodes, gpus, run_hours)
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(run_hours),
                             gpus=w.n(gpus), bill=bill))
     _gpu_hours_lead(w, o.offer.gpu, gpus, run_hours)
@@ -927,6 +924,18 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     return _train_deadline(w, {**kw, "weights": r.weights}, gid, n, method, spot=spot)
 
 
+def _nodes_asked(w: _W, nodes: int, gpus: int, run_hours: float) -> None:
+    """What a multi-node pre-training plan asks: the nodes when nodes are asked; the run's
+    length when its time is ("how long / how many days to pretrain …", no deadline: the
+    plan's "about N days"; it asked the GPU count); else its GPUs."""
+    if w.st.nodes_asked:
+        w.ask("nodes", nodes, "nodes")
+    elif w.sub == "time" and not w.st.deadline_hours:
+        w.ask("training_hours", run_hours, "h")
+    else:
+        w.ask("gpu_count", gpus, "GPUs")
+
+
 def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                   options: list[Option]) -> bool:
     """A pre-training run one machine does not finish in time, where the cheapest option is
@@ -957,10 +966,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                         tps=w.n(p.training_tokens_per_s / nodes),
                         run_days=w.n(p.training_hours / 24, 1), cost=w.usd(cost),
                         provider=v.provider, hour=w.usd(price * per), kind=w.kinds[key])
-    if w.st.nodes_asked:
-        w.ask("nodes", nodes, "nodes")
-    else:
-        w.ask("gpu_count", n, "GPUs")
+    _nodes_asked(w, nodes, n, p.training_hours)
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
                             gpus=w.n(n), bill=bill))
     _gpu_hours_lead(w, gid, n, p.training_hours)
