@@ -100,3 +100,25 @@ def test_how_long_to_pretrain_is_the_runs_length(q: str) -> None:
 def test_how_many_gpus_to_pretrain_is_still_the_count() -> None:
     assert asked(ask("how many GPUs to pretrain a 7B model on 1T tokens?"))[:2] == (
         "gpu_count", 24)
+
+
+def _cheapest_spot_machine(gpu: str, count: int) -> float:
+    return min(v.spot_usd_h for v in catalog().views(TODAY)
+               if v.gpu == gpu and v.gpu_count == count and not v.stale and not v.suspect
+               and v.spot_usd_h is not None)
+
+
+@pytest.mark.parametrize("q", ["how much is an H100 node on spot?",
+                               "cât costă un nod de H100 pe spot?"])
+def test_a_node_on_spot_is_the_whole_machine(q: str) -> None:
+    """It priced one GPU ($1.00/h) where the on-demand node answer prices 8."""
+    quantity, value, unit = asked(ask(q))
+    assert (quantity, unit) == ("spot_per_hour_usd", "USD/h")
+    assert value == pytest.approx(_cheapest_spot_machine("h100-sxm", 8))
+
+
+def test_the_node_prices_spot_line_is_the_cheapest_spot_machine() -> None:
+    """The node answer's "spot: $12.03/h at mithril" was the first-listed spot-only offer;
+    a trusted 8 x H100 spot offer at $6.84/h was cheaper (and is what the spot answer says)."""
+    r = ask("how much is an H100 node?")
+    assert f"spot: ${_cheapest_spot_machine('h100-sxm', 8):,.2f}/h" in head(r), head(r)

@@ -213,15 +213,12 @@ def _nodes_price(w: _W, gid: str, nodes: int, per_node: int) -> None:
 def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     """The cheapest trusted spot price of ``gid`` when it is below ``per`` (the on-demand
     basis), said after the headline as an option for interruptible work; else nothing."""
-    # a machine of the count asked (one card: single-GPU offers), as the on-demand basis
+    # a machine of the count asked (one card: single-GPU offers), as the on-demand basis;
+    # the lowest trusted spot price of any such offer, as the spot answer quotes (8 x H100:
+    # $6.84/h at primeintellect; the first listed spot-only offer's $12.03 had been said)
     views = [v for v in w.offers_for(gid) if not v.stale and not v.suspect
              and v.gpu_count == count]
-    # the catalog's lowest listed price when it is a spot-only offer (what a price list
-    # shows first), else the lowest spot price of any offer
-    listed = views[0] if views and views[0].on_demand_usd_h is None else None
-    spot = [((v.spot_usd_h or 0.0) / v.gpu_count, v) for v in
-            ([listed] if listed is not None and listed.spot_usd_h is not None else views)
-            if v.spot_usd_h is not None]
+    spot = [(v.spot_usd_h / v.gpu_count, v) for v in views if v.spot_usd_h is not None]
     if not spot:
         return ""
     price, v = min(spot, key=lambda x: x[0])

@@ -15,7 +15,7 @@ from service.domain.answer.numbers.context import (
     _prompt,
     gpu_count_for_users,
 )
-from service.domain.answer.numbers.prices import _gpu_price, _month_total, _setup_hour
+from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node_size, _setup_hour
 from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.offers import Provider
@@ -184,6 +184,10 @@ def _spot(w: _W) -> None:
     users = w.ex.concurrent_requests or 1
     if gid is not None:
         n = w.ex.gpu_count or 1
+        if w.st.node and not w.ex.gpu_count:
+            # "an H100 node on spot": the whole machine the on-demand answer prices (8 x
+            # H100), as _node_price does; it was one GPU
+            n = _node_size(w, gid)
         if served and w.model is not None and not w.ex.gpu_count:
             # the model named: never the price of fewer GPUs than hold it at that load
             got = (gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid,
