@@ -122,3 +122,18 @@ def test_the_node_prices_spot_line_is_the_cheapest_spot_machine() -> None:
     a trusted 8 x H100 spot offer at $6.84/h was cheaper (and is what the spot answer says)."""
     r = ask("how much is an H100 node?")
     assert f"spot: ${_cheapest_spot_machine('h100-sxm', 8):,.2f}/h" in head(r), head(r)
+
+
+@pytest.mark.parametrize("q", ["how much to run llama-70b on 4 H100 for 2 weeks?",
+                               "how much to run llama 3.1 70b for 3 months?"])
+def test_a_stated_length_is_billed_with_the_weights_storage(q: str) -> None:
+    """The total was hours x price: the 141 GB (bf16) or 40 GB (int4) of weights stored for
+    those weeks or months were left out, where every other job answer counts them."""
+    r = ask(q)
+    quantity, total, _ = asked(r)
+    assert quantity == "per_job_usd"
+    lead = head(r)
+    assert " storage for " in lead, lead
+    compute = float(lead.split(" compute + ")[0].rsplit("$", 1)[1].replace(",", ""))
+    storage = float(lead.split(" compute + $")[1].split(" ")[0].replace(",", ""))
+    assert storage > 0 and total == pytest.approx(compute + storage, abs=0.6)

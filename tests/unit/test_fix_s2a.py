@@ -129,7 +129,9 @@ def test_months_with_a_model_on_a_gpu_are_totalled(question: str, month: str,
     # the setup the month is priced on (the one that holds the model there), for N x 730 h
     assert m.numbers is not None and m.numbers.recommendations, m.answer
     o = m.numbers.recommendations[0]
-    assert total == pytest.approx(o.per_hour_usd * months * HOURS_PER_MONTH, rel=1e-6), lead
+    # N x 730 h of that setup, plus its weights' storage for them (followups5), a few percent
+    compute = o.per_hour_usd * months * HOURS_PER_MONTH
+    assert compute < total < compute * 1.05, lead
     assert f"{months * HOURS_PER_MONTH:,.0f}".replace(",", "." if "luni" in question else ",") \
         in lead, lead
     assert "H100" in lead, lead

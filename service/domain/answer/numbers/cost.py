@@ -493,11 +493,18 @@ def _cost_inner(w: _W) -> None:
         # price alone (audit slack2). With no GPU named, the setup the answer picks (the
         # lead option) for those hours: it was a $/h (askhours)
         job_h = w.det.duration_hours
+        gpus = o.offer.gpu_count * o.nodes
+        v = next((x for x in w.catalog.views(w.today) if x.id == o.offer.id), None)
+        job = (_billed_job(w, v, o.cost.per_hour_usd / gpus, gpus, job_h, o.weights)
+               if v is not None else None)
+        total = job.compute + job.storage if job is not None else o.cost.per_hour_usd * job_h
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h), setup=common["setup"],
-                            model=w.model.name, weights=o.weights,
-                            total=w.usd(o.cost.per_hour_usd * job_h), hour=common["hour"],
-                            provider=o.offer.provider, kind=common["kind"])
-        w.ask("per_job_usd", o.cost.per_hour_usd * job_h, "USD")
+                            model=w.model.name, weights=o.weights, total=w.usd(total),
+                            hour=common["hour"], provider=o.offer.provider,
+                            kind=common["kind"])
+        if job is not None:  # billed with the weights' storage, as every job is
+            w.out.first += " " + _job_split(w, job)
+        w.ask("per_job_usd", total, "USD")
     elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
             w.det.memory_gib or w.st.min_memory_gb):
         w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.numbers.context import _W, _instances, _prompt
+from service.domain.answer.numbers.jobs import _billed_job, _job_split
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.recommend.context import (
@@ -405,11 +406,15 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     job_h = w.det.duration_hours if (w.det.duration_hours and w.sub != "month"
                                      and not w.st.hours_per_day) else None
     if job_h:
+        # billed as every job is (the provider's granularity, the weights' storage for those
+        # hours): 2 weeks of 70B on 4 x H100 left out its 141 GB of weights
+        job = _billed_job(w, v, per, count, job_h, r.weights)
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
                             setup=w.setup(count, gid), model=w.model.name, weights=r.weights,
-                            total=w.usd(per * count * job_h), hour=w.usd(per * count),
+                            total=w.usd(job.compute + job.storage), hour=w.usd(per * count),
                             provider=w.where(v, count), kind=w.kinds[kind])
-        w.ask("per_job_usd", per * count * job_h, "USD")
+        w.out.first += " " + _job_split(w, job)
+        w.ask("per_job_usd", job.compute + job.storage, "USD")
     else:
         w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
                             weights=r.weights, hour=w.usd(per * count),
