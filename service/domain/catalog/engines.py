@@ -108,8 +108,15 @@ class Engine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     """Where the numbers come from (documentation, startup logs, calibration rows)."""
     notes: str = ""
     memory_fraction: Fraction
-    """Share of total GPU memory the engine may use (vLLM gpu_memory_utilization, SGLang
-    mem_fraction_static); 1.0 means everything usable."""
+    """Share of GPU memory the engine may use, of the memory ``memory_fraction_of`` names
+    (vLLM gpu_memory_utilization, SGLang mem_fraction_static: of the total; TensorRT-LLM
+    free_gpu_memory_fraction: of what is free after the weights); 1.0 means everything
+    usable."""
+    memory_fraction_of: Literal["total", "free"] = "total"
+    """``total``: the engine claims the fraction of the card's total memory and fits weights,
+    activations and KV cache in it (vLLM, SGLang). ``free``: it loads the weights and
+    reserves its activations first, then gives the fraction of the memory still free (the
+    usable memory less all that) to the KV cache (TensorRT-LLM's KvCacheConfig)."""
     memory_note: str
     """How the engine allocates memory, shown as the sizing answer's ``engine`` assumption."""
     non_torch_gib_tp1: NonNegative

@@ -49,6 +49,48 @@ LINK_LATENCY_US = {"nvlink": 10.0, "infinity-fabric": 12.0, "pcie": 25.0, "roce"
 LINK_SHARE = 0.7
 PCIE_X16_GB_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}
 """PCIe x16 bandwidth per direction by generation (GB/s): a ring all-reduce's links."""
+W4A16_MOE_COMPUTE_SHARE = {"Ampere": 0.3, "Ada Lovelace": 0.3, "Hopper": 0.3}
+"""Share of the dense BF16 GEMM curve's compute rate that routed-expert GEMMs with 4-bit
+weights and 16-bit activations reach, by architecture. There the MoE kernels dequantize the
+weights to BF16 inside the kernel (vLLM: Marlin MXFP4 MoE on Ampere, OpenAI's Triton
+``matmul_ogs`` on Hopper: github.com/vllm-project/recipes OpenAI/GPT-OSS.md, "A100 ... Marlin
+MXFP4 MoE"; TensorRT-LLM's Triton MoE backend on Hopper, "H200 BF16 x MXFP4": its gpt-oss
+deployment guide), paying the unpack and scales per tile that a dense BF16 GEMM does not, over
+grouped GEMMs of a few hundred tokens per expert. Fitted, not measured per kernel (grid
+1.0/0.5/0.35/0.3/0.25): GPUStack's gpt-oss-20b vLLM v0.11.0 baselines on one A100 80GB
+(2000/100, 4000/200, 32000/100 in/out: 18,021.34, 15,938.87, 7,280.33 total tokens/s) and one
+H100 SXM (32000/100: 29,730.30; github.com/gpustack/gpustack docs/performance-lab/
+gpt-oss-20b/{a100,h100}.md, docs.gpustack.ai performance-lab; not calibration.csv rows,
+which mirror the shared reference file) came out 2.09x, 1.86x, 2.47x and
+1.78x at 1.0, 1.13x, 0.90x, 1.51x and 1.11x at 0.3; the serving replay's gpt-oss-120b vLLM
+TTFT (catalog/serving_measurements.csv, held out) went from 0.78x of the measured to 0.84x on
+H100 and 0.97x on H200. Data-centre Blackwell's (sm_100) MXFP4 MoE kernels run on its
+FP4/FP8 tensor cores (FlashInfer, TRTLLM-gen): absent here, the curve is kept; sm_120
+Blackwell falls back to Marlin (:func:`expert_compute_scale`)."""
+
+
+W4_EXPERT_BITS_MAX = 4.5
+"""Most bits per weight (scales included) of the 4-bit expert formats the share was fitted on
+(MXFP4 4.25, INT4 group-32 4.5): 8-bit weight-only experts (FP8 Marlin on Ampere) were not
+measured and keep the curve."""
+
+
+def expert_compute_scale(gpu: GPU, expert_bits: float, compute: str) -> float:
+    """How many times the dense curve's compute time a routed-expert GEMM takes: 1 /
+    :data:`W4A16_MOE_COMPUTE_SHARE` when the experts' weights are 4-bit and run as a 16-bit
+    GEMM (weight-only quantized experts upcast in the kernel) on an architecture listed there;
+    1 otherwise (BF16 or FP8 experts, Blackwell's native FP4)."""
+    if gemm_dtype(compute, gpu) != "bfloat16" or expert_bits > W4_EXPERT_BITS_MAX:
+        return 1.0
+    share = W4A16_MOE_COMPUTE_SHARE.get(gpu.architecture)
+    if share is None and gpu.compute_capability.startswith("12."):
+        # consumer and workstation Blackwell (sm_120: RTX 50, RTX PRO 6000 Blackwell) has no
+        # native FP4 MoE path in vLLM: MXFP4 experts fall back to Marlin W4A16 ("Your GPU
+        # does not have native support for FP4 … leveraging the Marlin kernel": vllm issues
+        # #31085, #40153, #47749; the SM120 CUTLASS route, PR #37751, was closed), as on
+        # Ampere; only sm_100 (B200, B300, GB200) runs them natively
+        share = W4A16_MOE_COMPUTE_SHARE["Ampere"]
+    return 1.0 / share if share else 1.0
 
 
 class GemmCurve(msgspec.Struct, frozen=True, gc=False):
@@ -226,15 +268,17 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
     """Share of the bandwidth the engine's decode kernels stream weights at (0: the curve's
     own m = 1 point only)."""
 
-    def latency_s(self, m: float, weight_bits: float | None = None) -> float:
+    def latency_s(self, m: float, weight_bits: float | None = None,
+                  compute_scale: float = 1.0) -> float:
         """Seconds for one 8192 x 8192 GEMM at ``m`` tokens; ``weight_bits``: the bits the
         weights are stored in when fewer than the dtype's (weight-only quantization reads
-        fewer bytes at the same compute)."""
+        fewer bytes); ``compute_scale``: times the curve's compute time the kernel takes
+        (:func:`expert_compute_scale`)."""
         bits = DTYPE_BITS.get(self.dtype, 16.0)
         wb = min(bits, weight_bits) if weight_bits else bits
         if self.curve is None:
             mem = N8192 * wb / 8 / (0.8 * self.bandwidth)
-            comp = 2.0 * m * N8192 / (0.6 * self.peak_flops)
+            comp = 2.0 * m * N8192 / (0.6 * self.peak_flops) * compute_scale
             return max(mem, comp) + 5e-6
         c = self.curve
         # the latency at m = 1 (the first measured point when the curve starts there)
@@ -244,6 +288,7 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
         # (the compute) with the peak
         lat1 *= self.scale_memory
         growth *= self.scale_compute
+        growth *= compute_scale
         # the weight read at m = 1 scales with the bits read; the rest is the compute growth.
         # A lone GEMM at m = 1 also pays its launch and tail, which a step replayed from a
         # CUDA graph hides: the read is no slower than ``stream_share`` of the bandwidth.

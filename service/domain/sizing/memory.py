@@ -328,12 +328,44 @@ class InferencePlan:
 
     def capacity_gib(self, gpu: GPU, memory_fraction: float | None = None) -> float:
         """What the engine lets the model use on one GPU (``memory_fraction`` overrides the
-        engine's default gpu_memory_utilization / mem_fraction_static)."""
+        engine's default gpu_memory_utilization / mem_fraction_static / free_gpu_memory_fraction).
+
+        An engine whose fraction is of the ``free`` memory (TensorRT-LLM) loads the weights
+        and reserves its activations and runtime buffers first, then gives the fraction of
+        what is still free to the KV cache: the capacity is that resident memory plus the
+        fraction of the rest, so it depends on the plan (the weights per GPU of its layout).
+        Nothing free: the usable memory, which the plan does not fit."""
         prof = self.engine
         frac = prof.memory_fraction if memory_fraction is None else memory_fraction
+        if prof.memory_fraction_of == "free" and frac < 1.0:
+            p = self.per_gpu()
+            resident = p.total_gib - p.kv_cache_gib
+            free = gpu.usable_gib - resident
+            return resident + frac * free if free > 0 else gpu.usable_gib
         if frac < 1.0:
             return gpu.total_gib * frac
         return gpu.usable_gib
+
+    def capacity_why(self, gpu: GPU) -> str:
+        """How :meth:`capacity_gib` came about, in the words of the engine's own rule (the
+        sizing answer's ``capacity_per_gpu_gib`` assumption)."""
+        prof = self.engine
+        frac = prof.memory_fraction
+        head = f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
+        if frac >= 1.0:
+            return head + " minus the CUDA context"
+        if prof.memory_fraction_of == "free":
+            p = self.per_gpu()
+            resident = p.total_gib - p.kv_cache_gib
+            free = gpu.usable_gib - resident
+            if free <= 0:
+                return (f"{head}, {gpu.usable_gib:.2f} GiB usable, less than the "
+                        f"{resident:.2f} GiB of weights, activations and runtime buffers: "
+                        f"nothing is left free for the KV cache")
+            return (f"{head}, {gpu.usable_gib:.2f} GiB usable: {resident:.2f} GiB of weights, "
+                    f"activations and runtime buffers + {frac} x the {free:.2f} GiB left free "
+                    f"({prof.id} memory fraction, of the free memory)")
+        return f"{head} x {frac} ({prof.id} memory fraction)"
 
     def fits(self, gpu: GPU) -> bool:
         return self.per_gpu().total_gib <= self.capacity_gib(gpu)

@@ -49,6 +49,7 @@ from service.domain.sizing.efficiency import (
     attention_curve,
     comm_model,
     curve_latency_s,
+    expert_compute_scale,
     gemm_model,
 )
 from service.domain.sizing.memory import SizedModel
@@ -138,10 +139,14 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     fast: FastGemm | None = None
     """The GEMM curve's numbers :meth:`linear_s` reads, taken out once
     (:func:`fast_gemm`; None: through :meth:`GemmModel.latency_s`)."""
+    expert_compute: float = 1.0
+    """Times the curve's compute time the routed-expert GEMMs take (weight-only 4-bit experts
+    upcast in the kernel on Hopper and Ampere: :func:`efficiency.expert_compute_scale`)."""
 
-    def _gemm_s(self, m: float, read: float) -> float:
+    def _gemm_s(self, m: float, read: float, compute: float = 1.0) -> float:
         """:meth:`GemmModel.latency_s` at ``m`` with its weight read ``read`` already
-        known: the same operations in the same order, so the same seconds to the bit."""
+        known (``compute``: its ``compute_scale``): the same operations in the same order,
+        so the same seconds to the bit."""
         f = self.fast
         assert f is not None
         if m <= 1.0:
@@ -158,7 +163,7 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
             lx, ys = f.log_m, f.latency_s
             t = (math.log(m) - lx[i - 1]) / (lx[i] - lx[i - 1])
             lat = ys[i - 1] + t * (ys[i] - ys[i - 1])
-        return read + max(0.0, lat - f.lat1) * f.scale_compute
+        return read + max(0.0, lat - f.lat1) * f.scale_compute * compute
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
@@ -172,8 +177,9 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
             e, k = self.num_experts, self.experts_per_token
             hit = e * (1 - (1 - k / e) ** m)
             per_expert = m * k / hit
-            t += ((self.gemm.latency_s(per_expert, self.expert_bits) if f is None
-                   else self._gemm_s(per_expert, f.read_expert))
+            ec = self.expert_compute
+            t += ((self.gemm.latency_s(per_expert, self.expert_bits, ec) if f is None
+                   else self._gemm_s(per_expert, f.read_expert, ec))
                   * hit * self.expert_params / N8192)
         return t
 
@@ -397,6 +403,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         experts_per_token=a.num_experts_per_token if a.is_moe else 0, weight_bits=bits,
         expert_bits=ebits, gemm=g, comm=comm_model(tables, gpu, "all_reduce", tp),
         fast=fast_gemm(g, bits, ebits),
+        expert_compute=expert_compute_scale(gpu, ebits, compute) if a.is_moe else 1.0,
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
         state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
         window=float(a.sliding_window or 0),

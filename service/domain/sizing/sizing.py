@@ -782,9 +782,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                          f"{engine.speed.max_num_seqs} inputs at once per replica")
             max_ctx = plan.max_context(gpu)
             note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
-                 f"{gpu.name}: {gpu.total_gib:.2f} GiB total"
-                 + (f" x {engine.memory_fraction} ({engine.id} memory fraction)"
-                    if engine.memory_fraction < 1 else " minus the CUDA context"))
+                 plan.capacity_why(gpu))
         perf = cost = None
         # the weights and at least one sequence fit, not the whole batch: a serving engine
         # admits what its KV cache holds and queues the rest, so the load is timed so
