@@ -23,9 +23,12 @@ from service.domain.recommend.capability import (
     _engine,
     _memory_plan,
     candidate_precisions,
+    capability,
+    diffusion_setting,
     headroom_limit,
     keeps_kv,
     kernel_refusal,
+    runnable_precisions,
     train_capability,
 )
 from service.domain.recommend.context import (
@@ -53,7 +56,12 @@ from service.domain.recommend.options import (
     stated_days,
     untrusted_reason,
 )
-from service.domain.recommend.plans import Reachable, reachable_ttft, use_shared_caches
+from service.domain.recommend.plans import (
+    Reachable,
+    _memory_need,
+    reachable_ttft,
+    use_shared_caches,
+)
 from service.domain.recommend.pricing import Quote, pricing_words
 from service.domain.recommend.types import (
     Alternative,
@@ -203,6 +211,16 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         # the GPUs per node asked for hold no option: the same request on any node size
         rerun("allow more GPUs per node", msgspec_replace(req, max_gpus_per_node=None),
               "no limit on GPUs per node")
+    if not options and ctx.only_gpus and "memory" in kinds and kinds <= {"memory", "hardware"}:
+        # the GPUs named are too small: the same request on larger ones (Wan 2.1 14B on an
+        # A100 40GB: the A100 80GB), the variants of the GPU named first
+        variants, others = _larger_gpus(ctx, rejected)
+        if variants:
+            rerun("use a variant with more memory", msgspec_replace(req, gpus=variants),
+                  "the GPU asked for, with more memory")
+        if others:
+            rerun("use a GPU with more memory", msgspec_replace(req, gpus=others),
+                  "another GPU with more memory than those asked for")
     faster = _faster(ctx, options[0], candidates, current) if options else None
     multi = (_multi_node_plan(ctx, offers, options[0], precisions[0])
              if options and req.workload == "pretrain" else None)
@@ -214,6 +232,28 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+def _larger_gpus(ctx: Ctx, rejected: Sequence[tuple[Offer, str]]
+                 ) -> tuple[list[str], list[str]]:
+    """(the variants of the GPUs named with more usable memory than the largest refused for
+    memory, every other catalog GPU with more), as GPU ids: what a request whose named GPUs
+    are too small is rerun on. A variant is a GPU of the same family, as the ``gpus`` filter
+    reads a family (``A100``: every A100, :meth:`Registry.gpu_family`)."""
+    gpus, registry = ctx.registry.gpus, ctx.registry
+    short = [gpus[o.gpu].usable_gib for o, r in rejected
+             if rejection_kind(r) == "memory" and o.gpu in gpus]
+    if not short or not ctx.only_gpus:
+        return [], []
+    most = max(short)
+    family: set[str] = set()
+    for gid in ctx.only_gpus:
+        words = gpus[gid].name.split() if gid in gpus else []
+        # the shortest start of its name that names a family with it ("NVIDIA A100")
+        family.update(next((f for i in range(1, len(words) + 1)
+                            if gid in (f := registry.gpu_family(" ".join(words[:i])))), []))
+    larger = {gid for gid, g in gpus.items() if g.usable_gib > most} - ctx.only_gpus
+    return sorted(larger & family), sorted(larger - family)
 
 
 def figure(x: float) -> str:
@@ -326,11 +366,24 @@ def _decided(ctx: Ctx, options: list[Option]) -> list[_Decided]:
     return out
 
 
+def _best_days(best: Option, how: str) -> str:
+    """The days of ``best`` (the top option) as an alternative's "instead of" says them: on
+    the basis its own text states (spot: with its expected restarts, as
+    :func:`~service.domain.recommend.options.stated_days`), that basis named where it is not
+    the alternative's (``how``): "25.9 days (expected, with restarts) instead of 165" (no
+    "~": answer/core_warnings.py reads the figure back for another language)."""
+    spot = best.cost.expected_spot_overhead_pct
+    days = (best.performance.job_hours or 0.0) * (1 + (spot or 0.0) / 100) / 24
+    mine = " (expected, with restarts)" if spot is not None else ""
+    return f"{days:,.0f}" + ("" if mine == how else mine)
+
+
 def _faster(ctx: Ctx, best: Option, candidates: Sequence[Quote], current: float | None
             ) -> Alternative | None:
     """A job that takes over ``LONG_RUN_DAYS`` on the top option: the cheapest candidate that
-    finishes within them, else the fastest where it at least halves the time; None where the
-    job is short or nothing is faster."""
+    finishes within them, else the cheapest that at least halves the time (not the fastest:
+    a dearer machine for a few hours more saved); None where the job is short or nothing
+    halves it."""
     hours = best.performance.job_hours
     if hours is None or hours <= LONG_RUN_DAYS * 24:
         return None
@@ -340,9 +393,10 @@ def _faster(ctx: Ctx, best: Option, candidates: Sequence[Quote], current: float 
     if within:
         q = min(within, key=lambda c: (c.sort_cost, c.offer.id))
     else:
-        q = min(timed, key=lambda c: (c.plan.job_hours or 0.0, c.sort_cost, c.offer.id),
-                default=None)
-        if q is None or (q.plan.job_hours or 0.0) > hours / 2:
+        # the cheapest that at least halves the time, never a dearer machine for a few hours
+        q = min((c for c in timed if (c.plan.job_hours or 0.0) <= hours / 2),
+                key=lambda c: (c.sort_cost, c.offer.id), default=None)
+        if q is None:
             return None
     o, (days, how) = q.offer, stated_days(ctx, q)  # on spot with its restarts, said so
     gpus = f"{o.gpu_count} x {q.gpu.name}"
@@ -351,7 +405,8 @@ def _faster(ctx: Ctx, best: Option, candidates: Sequence[Quote], current: float 
     return Alternative(
         change=f"more GPUs: {gpus}",
         effect=f"{gpus} at {o.provider} ({pricing_words(q.model, o)}) finish in {days:,.1f} "
-               f"days{how} instead of {hours / 24:,.0f}: {usd(q.per_job or 0.0)} for the job"
+               f"days{how} instead of {_best_days(best, how)}: {usd(q.per_job or 0.0)} for "
+               "the job"
                + ("" if current is None else f" (vs {usd(current)})"),
         per_job_usd=q.per_job, offer_id=o.id)
 
@@ -378,7 +433,7 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
         change=f"multi-node: {n} x {o.gpu_count} GPUs with {o.network}",
         effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
                + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
-               + f") finish in {days:,.1f} days{how} instead of {hours / 24:,.0f}; "
+               + f") finish in {days:,.1f} days{how} instead of {_best_days(best, how)}; "
                f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run",
         per_job_usd=q.per_job, offer_id=o.id)
 
@@ -424,8 +479,9 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     """The binding constraint, with numbers. When some offer fits, what kept it out: the
     budget first (with the cheapest such option's cost), then a latency or throughput target,
     then untrusted prices, then billing; else the hardware (a precision the large-enough GPUs
-    cannot run) or the memory (the largest node that matched the constraints). Filters that
-    left nothing are said as such.
+    cannot run) or the memory (the largest node that matched the constraints; for a model
+    each GPU runs whole, the need per GPU against the largest GPU). Filters that left nothing
+    are said as such.
 
     The advice names only ``alternatives`` (:func:`find_alternatives`: each a changed request
     that has an option, priced), never a change the request already made or one that gives
@@ -476,6 +532,13 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
                 "of "
                 f"weights cannot run {p.id} (for example: {big[0][1]}); choose another "
                 "precision or engine")
+    if m.kind != "llm":
+        # a diffusion or audio model runs whole on each GPU: its need is one GPU's, never
+        # the weights against a node (Wan 2.1 14B on an A100 40GB was "~10 GiB for the
+        # weights alone ... (largest: 640 GiB)", where each clip needs 44.3 GiB on its GPU)
+        one_gpu = _per_gpu_reason(ctx, by_kind.get("memory", []), precisions)
+        if one_gpu is not None:
+            return one_gpu + hint
     # the memory binds at every precision tried: the smallest of them is the need to meet
     # (weights=auto tried bf16 down to 4-bit: "at bf16 needs 131 GiB" was not the need)
     p = min(precisions, key=lambda q: weight_bytes(m, q))
@@ -493,6 +556,43 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     return (f"memory: {m.name} at {at} needs ~{need:,.0f} GiB for the weights alone; no node "
             f"in the catalog that matches the constraints has it (largest: {largest:,.0f} GiB)"
             f"{hint}")
+
+
+def _per_gpu_reason(ctx: Ctx, memory: Sequence[tuple[Offer, str]],
+                    precisions: list[Precision]) -> str | None:
+    """The memory reason of a model each GPU runs whole (a diffusion or audio pipeline: more
+    GPUs add copies, not memory): the least need, per GPU, over the precisions the GPU with
+    the most usable memory among those refused for it runs (capability's own figure, the one
+    its rejections say), against that GPU's usable memory. None where no such figure is
+    found (the caller says the weights against the node instead)."""
+    gpus = ctx.registry.gpus
+    refused = {o.gpu: gpus[o.gpu] for o, _ in memory if o.gpu in gpus}
+    if not refused:
+        return None
+    gpu = max(refused.values(), key=lambda g: g.usable_gib)
+    runs = runnable_precisions(ctx, gpu, precisions)
+    needs = [(need, p) for p in runs
+             if (need := _memory_need(capability(ctx, gpu, 1, p).reason)) is not None]
+    if not needs:
+        return None
+    need, p = min(needs, key=lambda x: x[0])
+    m = ctx.model
+    if m.kind == "diffusion":
+        w, h, _ = diffusion_setting(ctx.req, m)
+        what = f"the whole pipeline at {w}x{h}" + (
+            f", {m.num_frames} frames" if m.num_frames and m.num_frames > 1 else "")
+    else:
+        what = "the whole model at a batch of one"
+    at = (f"even at {p.id}, the smallest of the precisions tried" if len(runs) > 1
+          else f"at {p.id}")
+    room = ctx.req.min_memory_headroom_pct
+    limit = headroom_limit(ctx, gpu.usable_gib)
+    return (f"memory: {m.name} needs {need:.1f} GiB per GPU {at} ({what}; each GPU runs a "
+            f"whole copy, so more GPUs add copies, not memory); {gpu.name} has "
+            f"{gpu.usable_gib:.1f} GiB usable"
+            + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")
+            + (", the most of the GPUs that match the constraints" if len(refused) > 1
+               else ""))
 
 
 def _changes_words(alternatives: Sequence[Alternative], tried: Sequence[str]) -> str:

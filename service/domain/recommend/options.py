@@ -19,6 +19,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.regions import Region, without_place
 from service.domain.catalog.trust import price_date_words
+from service.domain.locale import sig3
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     _engine,
@@ -53,6 +54,7 @@ from service.domain.recommend.pricing import (
     STALE_RESERVED,
     Quote,
     explain_pricing,
+    long_run_reserved_words,
     price_date_of,
     pricing_words,
     provider_terms,
@@ -70,6 +72,7 @@ from service.domain.recommend.types import (
     OptionPerformance,
     Rejected,
 )
+from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
 from service.domain.sizing.efficiency import SERVING_ERROR_FAMILY_WORDS, ServingErrorBand
 from service.domain.sizing.hardware import runs_on
@@ -192,8 +195,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     if q.spot and req.workload == "serving":
         warnings.append("spot on an endpoint: an interruption takes it down")
     if job_hours is not None and job_hours >= LONG_JOB_HOURS and q.model != "reserved":
-        warnings.append("long run: ask the provider for reserved/committed pricing "
-                        "(none published in the catalog for this offer)")
+        warnings.append(long_run_reserved_words(ctx, offer, plan))
     if job_hours is not None and job_hours > LONG_RUN_DAYS * 24:
         days, how = stated_days(ctx, q)  # on spot with its restarts, said so
         warnings.append(f"the job takes ~{days:,.0f} days{how} ({days * 24:,.0f} h) on "
@@ -397,6 +399,28 @@ _DECIDED = {
 }
 
 
+def _at_rate_cost(ctx: Ctx, o: Option, capacity_rps: float, units_per_request: float,
+                  unit: str, saturated: float | None) -> str:
+    """An image, video, speech or embedding option's unit cost at ``target_requests_per_s``:
+    its hourly price (spot's expected overhead included) over the work that rate brings in an
+    hour, ``units_per_request`` units a request (a thousand images: 1e-3 of one a request).
+    The unit cost fields (``saturated``) divide by the option's full speed, every replica
+    kept busy, where a rate is sized with each replica at most ``HEADROOM_LOAD`` busy
+    (:func:`rate_load_words`): the words say which is which. "" without a rate target."""
+    rate = ctx.req.target_requests_per_s
+    if not rate or capacity_rps <= 0 or saturated is None:
+        return ""
+    spot_factor = 1 + (o.cost.expected_spot_overhead_pct or 0.0) / 100
+    at_rate = (o.cost.per_hour_usd * spot_factor
+               / (min(rate, capacity_rps) * 3600 * units_per_request))
+
+    def money(v: float) -> str:
+        return sig3(v) if v >= 1e-3 else f"{v:.6f}"
+
+    return (f"; at that rate ${money(at_rate)} {unit} (the hourly price over the work "
+            f"{sig3(rate)} requests/s bring; ${money(saturated)} with the replicas fully busy)")
+
+
 def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     c, f, perf = o.cost, o.fit, o.performance
     tg = ctx.targets
@@ -428,10 +452,14 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         if c.per_video_usd is not None:
             speed += f" (${c.per_video_usd:,.3f} per video)"
         speed += rate_load_words(ctx, perf.images_per_s or 0.0)  # one video a request
+        speed += _at_rate_cost(ctx, o, perf.images_per_s or 0.0, 1.0, "per video",
+                               c.per_video_usd)
     elif perf.images_per_s:
         w, h, steps = diffusion_setting(ctx.req, ctx.model)
         speed = f", ~{perf.images_per_s:.2f} images/s at {w}x{h}, {steps} steps"
         speed += rate_load_words(ctx, perf.images_per_s)  # one image a request
+        speed += _at_rate_cost(ctx, o, perf.images_per_s, 1e-3, "per thousand images",
+                               c.per_thousand_images_usd)
     elif perf.embedded_tokens_per_s:
         speed = (f", ~{perf.embeddings_per_s or 0:,.0f} embeddings/s of "
                  f"{ctx.embed_input_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
@@ -441,6 +469,10 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         # a request: one text of context_tokens
         speed += rate_load_words(ctx, perf.embedded_tokens_per_s
                                  / max(1, ctx.req.context_tokens))
+        speed += _at_rate_cost(ctx, o, perf.embedded_tokens_per_s
+                               / max(1, ctx.req.context_tokens),
+                               max(1, ctx.req.context_tokens) / 1e6, "per million tokens",
+                               c.per_million_tokens_embedded_usd)
     elif perf.audio_seconds_per_s:
         # two significant digits below 10 (one MusicGen clip on a T4: 0.45, never "~0")
         rate = perf.audio_seconds_per_s
@@ -448,6 +480,11 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed += " s of audio per second"
         if c.per_audio_hour_usd is not None:
             speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
+        if ctx.model.family == "whisper":
+            # a rate is Whisper's alone: one window a request (replicas_for_target)
+            speed += rate_load_words(ctx, rate / WHISPER_WINDOW_S)
+            speed += _at_rate_cost(ctx, o, rate / WHISPER_WINDOW_S, WHISPER_WINDOW_S / 3600,
+                                   "per audio hour", c.per_audio_hour_usd)
         gpus = f.replicas_per_node * o.nodes
         if (ctx.req.workload == "serving" and ctx.model.family != "whisper"
                 and perf.max_concurrency and gpus):
@@ -877,7 +914,20 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
         notes.append(f"Storage counts a copy of the model files on each of the "
                      f"{c.plan.nodes} nodes ({c.plan.nodes} x {c.storage_gb:,.0f} GB): no shared "
                      "filesystem is priced.")
-    if beaten is not None and beaten.plan.job_hours is not None:
+    dearer = (beaten is not None and c.per_job is not None and beaten.per_job is not None
+              and beaten.per_job >= c.per_job)
+    if beaten is not None and dearer and c.plan.nodes > beaten.plan.nodes:
+        # cheaper only in rank cost (the multi-node handicap): in dollars the plan over more
+        # nodes is both faster and cheaper, never "a cheaper option ... for $-X more"
+        b_days, b_how = stated_days(ctx, beaten)
+        days, how = stated_days(ctx, c)
+        notes.append(f"Over {c.plan.nodes} nodes ({c.offer.network or 'unstated'} network) "
+                     f"it finishes in ~{days:,.1f} days{how} instead of ~{b_days:,.0f}{b_how} "
+                     f"on {count(beaten.plan.nodes, 'node')} ({beaten.offer.gpu_count} x "
+                     f"{beaten.gpu.name} at {beaten.offer.provider}, "
+                     f"{usd(beaten.per_job or 0)}), and costs "
+                     f"{usd((beaten.per_job or 0) - (c.per_job or 0))} less.")
+    elif beaten is not None and not dearer and beaten.plan.job_hours is not None:
         limit = VERY_LONG_RUN_DAYS if tier(beaten) == 2 else LONG_RUN_DAYS
         b_days, b_how = stated_days(ctx, beaten)
         notes.append(f"Ranked before a cheaper option that takes "

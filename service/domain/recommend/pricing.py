@@ -84,6 +84,27 @@ def stale_reserved_reason(ctx: Ctx, offer: Offer, plan: Plan) -> str | None:
             f"{ctx.stale_days}-day limit; include_stale to rank it")
 
 
+def long_run_reserved_words(ctx: Ctx, offer: Offer, plan: Plan) -> str:
+    """The warning of a long run (``LONG_JOB_HOURS`` or more) priced without a reservation,
+    by what the catalog holds for ``offer``: no reserved price (ask the provider for one), one
+    left out as stale (:func:`stale_reserved_reason`: its price, age and include_stale), or
+    one published but not what this option pays (a dearer hour, or the same machine's option
+    with no commitment). Never "none published" where the row has one."""
+    r = offer.reserved_usd_h
+    if r is None:
+        return ("long run: ask the provider for reserved/committed pricing (none published in "
+                "the catalog for this offer)")
+    if stale_reserved_reason(ctx, offer, plan) is not None:
+        day = offer.reserved_day or offer.as_of
+        return (f"long run: the catalog's reserved price for this offer, ${r:,.2f}/h "
+                f"({reserved_term(offer)}), is {(ctx.today - day).days} days old (as of "
+                f"{day}), older than the {ctx.stale_days}-day limit, so it is not used: "
+                "include_stale to rank it, or ask the provider for a current "
+                "reserved/committed price")
+    return (f"long run: a reserved price is published for this offer (${r:,.2f}/h, "
+            f"{reserved_term(offer)}); this option is priced without that commitment")
+
+
 def price_date_of(offer: Offer, model: str) -> tuple[dt.date, str]:
     """(date, kind) of the price an option pays: a reserved price's own date
     (:attr:`Offer.reserved_day`), else the row's ``as_of``."""
