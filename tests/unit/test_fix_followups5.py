@@ -137,3 +137,16 @@ def test_a_stated_length_is_billed_with_the_weights_storage(q: str) -> None:
     compute = float(lead.split(" compute + ")[0].rsplit("$", 1)[1].replace(",", ""))
     storage = float(lead.split(" compute + $")[1].split(" ")[0].replace(",", ""))
     assert storage > 0 and total == pytest.approx(compute + storage, abs=0.6)
+
+
+@pytest.mark.parametrize(("q", "n"), [
+    ("How many T4 for llama 3.1 8b at 5 users?", 2),
+    ("cât de multe T4 pentru llama 3.1 8b la 5 utilizatori? câte T4 îmi trebuie?", 2),
+])
+def test_users_on_a_gpu_that_cannot_run_the_models_precision(q: str, n: int) -> None:
+    """A T4 runs no bf16: it was missing from the model's own fits-on list, read as no node
+    holding it, and answered 16 x T4 (4 replicas of 4) for 5 users; 2 x T4 at fp16 hold
+    them. The precision said is the one the T4 runs."""
+    r = ask(q)
+    assert asked(r)[:2] == ("gpu_count", n), r.answer
+    assert "fp16" in head(r).split(". ")[0], head(r)

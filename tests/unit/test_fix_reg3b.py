@@ -6,8 +6,9 @@
    rounded up) with its cost (was a Yes on memory alone, or a cost with no verdict);
 2. storage for a stated length with no GPU is that length's share of a 730-hour month
    (pricing.job_storage_usd), the month's price beside it (was the month's price alone);
-3. "for 3 months" / "timp de 3 luni" / "pentru 3 luni" is a length of 3 × 730 hours, totalled
-   as "for 2 weeks" is (was a month's or an hour's price); "luni" there is no Monday;
+3. "for 3 months" / "timp de 3 luni" / "pentru 3 luni" is a length of 3 × 720 hours (the
+   answers' month, MONTH_DAYS x 24 h, since askperiod2: was 730 h), totalled as "for 2 weeks"
+   is (was a month's or an hour's price); "luni" there is no Monday;
 4. a weekday deadline attaches only to a job to plan, never to a plain price question.
 
 TODAY (tests/unit/ask_fixtures) is Thursday 2026-12-03: "by Friday" is 1 day, 24 hours."""
@@ -19,8 +20,8 @@ import math
 import pytest
 
 from service.domain.answer.intent import details, stated
-from service.domain.recommend.context import HOURS_PER_MONTH
 from service.domain.recommend.pricing import job_storage_usd
+from service.domain.recommend.types import MONTH_DAYS
 from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence, head
 
 _PROVIDERS = [p.id for p in catalog().providers]
@@ -87,7 +88,9 @@ def test_storage_for_hours_at_one_provider_is_prorated() -> None:
 @pytest.mark.parametrize(("q", "gb", "hours"), [
     ("How much to store 500 GB for 48 hours?", 500.0, 48.0),
     ("Cât costă să stochez 2 TB timp de 100 de ore?", 2000.0, 100.0),
-    ("How much to store 1 TB for 3 months?", 1000.0, 3 * HOURS_PER_MONTH),
+    # 3 months of use are 3 x 720 h (the answers' month, askperiod2), their storage still
+    # pro-rated on job_storage_usd's 730-hour month
+    ("How much to store 1 TB for 3 months?", 1000.0, 3 * MONTH_DAYS * 24.0),
 ])
 def test_storage_for_a_length_is_prorated_across_providers(q: str, gb: float,
                                                              hours: float) -> None:
@@ -107,9 +110,11 @@ def test_storage_for_a_length_is_prorated_across_providers(q: str, gb: float,
     ("Vreau să închiriez un A100 pentru 3 luni, cât costă?", 3),
     ("How much does llama-3.1-70b on 4 H100 cost for 6 months?", 6),
 ])
-def test_months_are_a_length_of_730_hours_each(q: str, months: int) -> None:
+def test_months_are_a_length_of_720_hours_each(q: str, months: int) -> None:
     d = details(q, catalog().registry, _PROVIDERS)
-    assert d.duration_hours == months * HOURS_PER_MONTH
+    # the month every "per month" answer prices (MONTH_DAYS x 24 h), so that "for 12 months"
+    # is "for a year" (was 730 h: $11,300 against $11,146, askperiod2)
+    assert d.duration_hours == months * MONTH_DAYS * 24.0
     assert stated(q, catalog().registry).deadline_weekday is None  # "luni" is no Monday
     r = ask(q)
     quantity, total, unit = asked(r)
@@ -126,8 +131,8 @@ def test_gpus_with_storage_for_months_are_totalled() -> None:
     quantity, total, unit = asked(r)
     assert (quantity, unit) == ("per_job_usd", "USD"), head(r)
     _, per_month, _ = asked(month)
-    # 3 × 730 hours of the GPUs and the storage: about 3 months (the month answer is 720 h of
-    # GPU time), never one month's
+    # 3 × 720 hours of the GPUs and the storage: 3 months (the month answer is 720 h of GPU
+    # time; storage pro-rated on a 730-hour month), never one month's
     assert total == pytest.approx(3 * per_month, rel=0.05)
 
 

@@ -41,10 +41,12 @@ _WRONG_DE = re.compile(
 
 def _takes_de(number: str) -> bool:
     """Whether Romanian writes "de" after ``number`` ("5.387", "79,0"): a whole number
-    whose last two digits are 00 or 20-99, a decimal of 20 or more."""
+    whose last two digits are 00 or 20-99, a decimal of 20 or more; not zero ("0 GPU-uri",
+    as locale.romanian_de writes it)."""
     if "," in number:
         return float(number.replace(".", "").replace(",", ".")) >= 20
-    return not 1 <= int(number.replace(".", "")) % 100 <= 19
+    n = int(number.replace(".", ""))
+    return n != 0 and not 1 <= n % 100 <= 19
 
 
 WHOLE = ("5", "20", "137", "5.387")

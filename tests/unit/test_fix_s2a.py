@@ -8,7 +8,8 @@ Romanian:
    512 out, "assumed"), and a count of requests to serve leads with on-demand, spot after it
    with its caveat (it led with a TPU's spot price);
 3. "for 3 months" with a model and a GPU named without a count is the setup that holds the
-   model there priced for 3 × 730 hours (was its hourly price alone);
+   model there priced for 3 × 720 hours (was its hourly price alone; the answers' month,
+   MONTH_DAYS x 24 h, since askperiod2: was 730 h);
 4. "deadline Wednesday", "due Wednesday", "termen miercuri", "termen: miercuri" are a weekday
    deadline, as "by Wednesday" is (was dropped).
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from service.domain.answer.intent import stated
-from service.domain.recommend.context import HOURS_PER_MONTH
+from service.domain.recommend.types import MONTH_DAYS
 from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence, head
 
 # -- 1. one video on a GPU named is a job of one clip ------------------------------------------
@@ -126,13 +127,14 @@ def test_months_with_a_model_on_a_gpu_are_totalled(question: str, month: str,
     quantity, total, unit = asked(r)
     assert (quantity, unit) == ("per_job_usd", "USD"), r.answer
     lead = first_sentence(r)
-    # the setup the month is priced on (the one that holds the model there), for N x 730 h
+    # the setup the month is priced on (the one that holds the model there), for N x 720 h:
+    # the month every "per month" answer prices (MONTH_DAYS x 24 h; was 730 h, askperiod2)
     assert m.numbers is not None and m.numbers.recommendations, m.answer
     o = m.numbers.recommendations[0]
-    # N x 730 h of that setup, plus its weights' storage for them (followups5), a few percent
-    compute = o.per_hour_usd * months * HOURS_PER_MONTH
+    # N x 720 h of that setup, plus its weights' storage for them (followups5), a few percent
+    compute = o.per_hour_usd * months * MONTH_DAYS * 24
     assert compute < total < compute * 1.05, lead
-    assert f"{months * HOURS_PER_MONTH:,.0f}".replace(",", "." if "luni" in question else ",") \
+    assert f"{months * MONTH_DAYS * 24:,.0f}".replace(",", "." if "luni" in question else ",") \
         in lead, lead
     assert "H100" in lead, lead
 

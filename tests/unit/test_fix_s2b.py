@@ -30,9 +30,10 @@ def test_nodes_of_eight_priced_as_whole_machines_en() -> None:
     text = head(r)
     q, value, unit = asked(r)
     node = machine_price("h100-sxm", 8)
-    # 3 months are 3 x 730 hours (2,190), as the answer already counted them
+    # 3 months are 3 x 720 hours (2,160): the month every "per month" answer prices
+    # (MONTH_DAYS x 24 h; was 3 x 730 h, "for 12 months" above "for a year": askperiod2)
     assert (q, unit) == ("per_job_usd", "USD"), text
-    assert abs(value - 2 * node * 2190) <= 0.01 * value, (value, node, text)
+    assert abs(value - 2 * node * 2160) <= 0.01 * value, (value, node, text)
     assert "2 machines of 8 × NVIDIA H100" in text, text
     lead = text.split(". ")[0]
     assert "machines of 1 ×" not in lead, text  # the single-GPU swap never leads

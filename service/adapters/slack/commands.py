@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -15,6 +15,9 @@ import msgspec
 from service.adapters.messages_files import shipped_messages
 from service.adapters.slack.render import (
     Message,
+    escape,
+    message,
+    notice,
     render_answer,
     render_help,
     render_invalid,
@@ -25,14 +28,18 @@ from service.adapters.slack.render import (
     render_unknown_precision,
     render_usage,
     resolution_of,
+    say,
+    section,
 )
 from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
-from service.domain.answer.intent import stated
+from service.domain.answer.intent import details, stated
 from service.domain.answer.understand import Extracted, detect_language, extract
-from service.domain.catalog.precisions import find_precision
+from service.domain.catalog.precisions import find_kv_type, find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError, InvalidInput, NotFound
+from service.domain.fields import TOKENS_MAX
+from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
@@ -187,6 +194,44 @@ _PRECISION_LIKE = re.compile(r"(?:u?int|fp|bf|nf|mxfp|nvfp|q|iq|w\d+a)\d+(?:_\w+
 said, not sized silently at the model's native precision."""
 
 
+Span = tuple[int, int]
+"""Where in a command's text a reader took its words (start, end: character offsets)."""
+
+_KV_NAME = r"(?:kv(?:[-_ ]?cache)?|cache(?:-ul)?\s++kv)"
+_KV_AFTER = re.compile(
+    rf"(?<![\w.-]){_KV_NAME}\s*+(?:[=:]\s*+|(?:in|în|at|la|as|ca)\s++)?(?P<p>[\w.]++)",
+    re.I)
+_KV_BEFORE = re.compile(rf"(?<![\w.-])(?P<p>[\w.]++)\s++{_KV_NAME}(?![\w-])", re.I)
+"""The KV cache's precision next to "kv" ("kv fp8", "kv cache in fp8", "kv=q8_0", "cache KV
+în fp8"; else before it: "fp8 kv cache"); after it first, so "fp8 kv fp8" is fp8 weights
+with an fp8 cache, as the words read in order."""
+_RESOLUTION_WORDS = re.compile(r"(?<![\w.])(\d{2,5})\s*+[x×]\s*+(\d{2,5})(?:\s*+px)?(?![\w.])",
+                               re.I)
+"""An image's width × height ("2048x2048", "1024 × 768 px"), width first as diffusers'
+pipelines take it (README: "Diffusion models are sized by width × height and steps")."""
+_STEPS_WORDS = re.compile(r"(?<![\w.,])(\d{1,4})\s*+(?:de\s++)?(?:steps?|pa[sș]i)(?!\w)", re.I)
+"""Denoising steps ("30 steps", "30 de pași")."""
+
+
+def _kv_cache(text: str) -> tuple[str, Span] | None:
+    """The KV cache precision ``text`` states next to "kv" (a type sizing knows:
+    ``find_kv_type``) and where, or None."""
+    for rx in (_KV_AFTER, _KV_BEFORE):
+        for m in rx.finditer(text):
+            word = m.group("p")
+            if not word.isdigit() and (k := find_kv_type(word)) is not None:
+                return k.id, m.span()
+    return None
+
+
+def _blank(text: str, spans: list[Span]) -> str:
+    """``text`` with the ``spans`` already read blanked (the offsets of the rest kept), so the
+    other readers do not read them again ("kv fp8" is no weights' fp8)."""
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
 @dataclass(frozen=True)
 class SizeArgs:
     """What a ``/gpu size`` or ``/gpu recommend`` text states besides the model."""
@@ -197,13 +242,30 @@ class SizeArgs:
     context_tokens: int | None = None
     users: int | None = None
     unknown_precision: str | None = None
+    kv_cache: str | None = None
+    """The KV cache's precision ("kv fp8"); None: sizing's default (fp16)."""
+    width_px: int | None = None
+    height_px: int | None = None
+    steps: int | None = None
+    """A diffusion pipeline's size and denoising steps ("2048x2048 30 steps")."""
+    kv_span: Span | None = None
+    media_spans: tuple[Span, ...] = ()
+    """Where the KV cache's words and the size and steps' words are: read words, unless the
+    model takes no such setting (a language model has no width)."""
 
 
 def read_size_args(args: str, registry: Registry) -> SizeArgs:
     """Precision, context and concurrent users wherever the text states them: a trailing
     "int4 32k" as :func:`parse_size_args` reads it, else as ``/v1/ask`` reads a question
     (:func:`extract`: "int4 with 32k context", "fp8 cu 32k", "for 8 users"); a
-    precision-shaped word the catalog does not know ("int5") is returned, to be said."""
+    precision-shaped word the catalog does not know ("int5") is returned, to be said. A KV
+    cache precision ("kv fp8") and a diffusion size and steps ("2048x2048 30 steps") are read
+    first and blanked, so that no other reader takes their numbers (a 2048 is no context)."""
+    kv = _kv_cache(args)
+    res = _RESOLUTION_WORDS.search(args)
+    st = _STEPS_WORDS.search(args)
+    media = tuple(m.span() for m in (res, st) if m is not None)
+    args = _blank(args, [*media, *((kv[1],) if kv else ())])
     text, weights, ctx = parse_size_args(args)
     ex = extract(args, registry)
     weights = weights or ex.weights
@@ -217,7 +279,12 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
                         if _PRECISION_LIKE.fullmatch(w) and find_precision(w) is None), None)
     # the model text keeps any extra words ("with 32k context"): _resolve_model then reads
     # the model the text names, as a question's is read
-    return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown)
+    return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown,
+                    kv_cache=kv[0] if kv else None,
+                    width_px=int(res.group(1)) if res else None,
+                    height_px=int(res.group(2)) if res else None,
+                    steps=int(st.group(1)) if st and int(st.group(1)) else None,
+                    kv_span=kv[1] if kv else None, media_spans=media)
 
 
 _EDGE = ".,;:!?()[]\"'"
@@ -256,17 +323,20 @@ def _count_value(word: str) -> int | None:
 
 
 def unread_words(args: str, model: str, a: SizeArgs, registry: Registry,
-                 known: frozenset[str]) -> list[str]:
+                 known: frozenset[str], read: Sequence[Span] = ()) -> list[str]:
     """The words of a ``/gpu size`` text that nothing read ("abc" in "llama-3.1-8b int4 abc"),
     as written, to be said rather than dropped silently: not the model's name, a precision
-    (one word or two: "gguf q4_k_m", "8 bit"), a context, the users' count, or one of the
-    ``known`` connecting words (``size_words`` of ``[slack]``, every language's). Nothing
+    (one word or two: "gguf q4_k_m", "8 bit"), a context, the users' count, one of the
+    ``known`` connecting words (``size_words`` of ``[slack]``, every language's), or a word
+    in one of the ``read`` spans (another reader's: "kv fp8", "2048x2048", a budget). Nothing
     when the model's words cannot be told apart (no word is then called unread wrongly)."""
-    words = args.split()
+    found = list(re.finditer(r"\S++", args))
+    words = [m.group() for m in found]
     span = _model_span(words, model, registry)
     if span is None:
         return []
-    used = [i in span for i in range(len(words))]
+    used = [i in span or any(m.start() < b and a0 < m.end() for a0, b in read)
+            for i, m in enumerate(found)]
     for i, word in enumerate(words):
         w = word.lower().strip(_EDGE)
         if used[i]:
@@ -445,26 +515,42 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     if a.unknown_precision is not None:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
     m = data.registry.models[model]
-    unread = unread_words(args, model, a, data.registry, _size_words(data.messages))
+    diffusion = m.kind == "diffusion"
+    # the KV cache's words are read only for a model that keeps one, a size and steps only
+    # for a diffusion pipeline: elsewhere they are said as unread, never silently unused
+    read = (a.media_spans if diffusion else
+            (a.kv_span,) if a.kv_span is not None and m.kind == "llm" else ())
+    unread = unread_words(args, model, a, data.registry, _size_words(data.messages), read)
     users = a.users or 1
     if m.kind != "llm":
+        if (refused := _refused(a, None, model, lang, data)) is not None:
+            return refused
         # a diffusion or audio pipeline is sized by width, height and steps: token fields
         # sent here came back as "input_tokens, output_tokens ignored" warnings
-        result = size(SizingRequest(model=model, weights=a.weights, batch_size=users),
-                      data.catalog)
+        width, height, steps = (a.width_px, a.height_px, a.steps) if diffusion else (
+            None, None, None)
+        result = size(SizingRequest(model=model, weights=a.weights, batch_size=users,
+                                    width=width, height=height, steps=steps), data.catalog)
+        # the web page takes no width, height or steps: no link to a page that would size
+        # another image than this message does
+        link_media = None if width or steps else {
+            "model": model, "weights": a.weights, "concurrency": users}
         return render_sizing(result, lang, context_tokens=None, users=a.users,
-                             steps=m.default_steps, public_url=data.public_url,
-                             messages=data.messages, unread=unread,
-                             link_params={"model": model, "weights": a.weights,
-                                          "concurrency": users})
+                             steps=(a.steps if diffusion else None) or m.default_steps,
+                             public_url=data.public_url, messages=data.messages,
+                             unread=unread, link_params=link_media)
     context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
+        return refused
     result = size(SizingRequest(model=model, weights=a.weights, input_tokens=context_tokens,
-                                output_tokens=0, batch_size=users), data.catalog)
+                                output_tokens=0, batch_size=users,
+                                kv_cache=a.kv_cache or "fp16"), data.catalog)
     limit = m.architecture.max_context if m.architecture is not None else None
     # the page runs /v1/recommendations with these, which refuses a context past the
-    # model's own limit: no link then, rather than one to an error
+    # model's own limit: no link then, rather than one to an error; nor where a KV cache
+    # precision is asked, which the page cannot take (it would size another cache)
     link: dict[str, str | int | float | None] | None = None if (
-        limit is not None and context_tokens > limit) else {
+        (limit is not None and context_tokens > limit) or a.kv_cache is not None) else {
         "model": model, "weights": result.weights, "context": context_tokens,
         "concurrency": users}
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
@@ -472,25 +558,164 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                          link_params=link, unread=unread)
 
 
+def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
+             data: BotData) -> Message | None:
+    """The reply to a count or a context no sizing takes, in the user's words, or None: 0
+    users (sized as 1 it showed "Users 0" beside one user's numbers) and a context past the
+    service's limit (:data:`TOKENS_MAX`, the API's bound; its error named the API's fields,
+    "input_tokens + output_tokens"), with the model's own limit where it has one."""
+    lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    text: str | None = None
+    if a.users == 0:
+        text = lab["zero_users"]
+    elif context_tokens is not None and context_tokens > TOKENS_MAX:
+        m = data.registry.models[model]
+        limit = m.architecture.max_context if m.architecture is not None else None
+        own = lab["context_model_limit"].format(model=m.name, limit=f.number(limit)) \
+            if limit is not None else ""
+        text = lab["context_too_long"].format(tokens=f.number(context_tokens),
+                                              max=f.number(TOKENS_MAX), model_limit=own)
+    if text is None:
+        return None
+    return notice(escape(romanian_de(text) if lang == "ro" else text))
+
+
+_FOREIGN_MONEY = re.compile(
+    r"(?:€\s*+\d[\d.,]*+\s*+k?|(?<![\w.,])\d[\d.,]*+\s*+k?\s*+(?:€|eur(?:o|os)?\b|lei\b|ron\b))"
+    r"(?:\s*+(?:/|per\b|pe\b|an?\b)\s*+" + _UNIT + ")?", re.I)
+"""An amount in euro or lei ("€2/h", "2 eur/h", "1500 lei"): the catalog's prices are in USD
+and it holds no exchange rate, so it is no budget (its "2/h" was read as $2.00/h)."""
+
+
+def _region_values(region: str, catalog: Catalog) -> list[str]:
+    """The place a text names (``details``' ``region``) as values ``regions`` takes, as
+    /v1/ask filters by it (``numbers.context._W.region_values``): a continent, a country
+    code or a provider region id as is; a region id's stem ("us-east") as every id the
+    offers list that starts with it; empty where none matches."""
+    idx = catalog.regions
+    low = region.lower()
+    target = idx.table.aliases.get(low, low).lower()
+    if (target in idx.table.continents or target.upper() in idx.table.countries
+            or low in idx.ids):
+        return [region]
+    return sorted(i for i in idx.ids if i.startswith(low))
+
+
+@dataclass(frozen=True)
+class _Filters:
+    """The GPUs and the place a ``/gpu recommend`` text names, as the API's ``gpus`` and
+    ``regions`` filters, and where their words are (read words)."""
+
+    gpus: list[str] | None
+    regions: list[str] | None
+    spans: tuple[Span, ...]
+
+
+def _filters(text: str, data: BotData) -> _Filters:
+    """A GPU named ("on h100": the family's cards, as the API's ``gpus`` reads a family; "A100
+    80GB": its memory variants; else the one card) and a place ("in europe", "în Germania",
+    "us-east"), read as /v1/ask reads them; ignored before, so "fp8 on h100" answered an RTX
+    PRO 6000."""
+    reg = data.registry
+    ex, st = extract(text, reg), stated(text, reg)
+    gpus = list(st.gpu_family or st.gpu_variants) or ([ex.gpu] if ex.gpu else [])
+    place = details(text, reg, []).region
+    regions = _region_values(place, data.catalog) if place else []
+    spans: list[Span] = []
+    found = list(re.finditer(r"\S++", text))
+    clean = [m.group().strip(_EDGE).lower() for m in found]
+    words = {(place or "").lower(), (st.region_word or "").lower()} - {""} if regions \
+        else set()
+    for i, m in enumerate(found):
+        pair = " ".join(clean[i:i + 2]) if i + 1 < len(found) else ""
+        if gpus and pair and reg.find_gpu(pair) is not None:
+            spans.append((m.start(), found[i + 1].end()))
+        elif (gpus and clean[i] and reg.find_gpu(clean[i]) is not None) or clean[i] in words:
+            spans.append(m.span())
+    return _Filters(gpus or None, regions or None, tuple(spans))
+
+
+def _budget_spans(text: str) -> list[Span]:
+    """Where the text states a USD budget (the words :func:`parse_recommend_args` reads)."""
+    return [m.span() for rx in (_BARE_BUDGET, _NO_UNIT_BUDGET, _BUDGET_START)
+            for m in rx.finditer(text)]
+
+
+def _money_notes(text: str, lang: str, data: BotData) -> list[str]:
+    """The notes /v1/ask writes for an amount in lei or euro (``lei_note``, ``eur_note`` of
+    ``[answer]``, its own wording and amount as it reads them: ``stated``): not converted,
+    and no budget applied from it."""
+    st = stated(text, data.registry)
+    t, f = data.messages.section(lang, "answer"), data.messages.formatter(lang)
+    notes: list[str] = []
+    if st.eur is not None:
+        eur = f.number(st.eur, 0 if float(st.eur).is_integer() else 2)
+        notes.append(t["eur_note"].format(
+            amount=t["eur_amount"].format(eur=eur) if st.eur else ""))
+    if st.lei is not None:
+        notes.append(t["lei_note"].format(
+            amount=t["lei_amount"].format(lei=f.number(st.lei)) if st.lei else ""))
+    return [romanian_de(n) if lang == "ro" else n for n in notes]
+
+
+def _with_notes(msg: Message, notes: Sequence[str]) -> Message:
+    """``msg`` with ``notes`` (escaped mrkdwn) said under its headline, before its table, as
+    ``/gpu size`` says its unread words."""
+    if not notes:
+        return msg
+    blocks = list(msg["blocks"])
+    at = next((i for i, b in enumerate(blocks) if b["type"] == "section"
+               and b["text"]["text"].startswith("```")), len(blocks))
+    blocks[at:at] = [section(n) for n in notes]
+    return message(" ".join([msg["text"], *notes]), blocks)
+
+
 def run_recommend(args: str, lang: str, data: BotData) -> Message:
-    model_part, hour, month = parse_recommend_args(args, data.registry)
+    money = [m.span() for m in _FOREIGN_MONEY.finditer(args)]
+    notes = [escape(n) for n in _money_notes(args, lang, data)] if money else []
+    # an amount in euro or lei is never read as dollars: blanked before the budget is read
+    usd = _blank(args, money)
+    model_part, hour, month = parse_recommend_args(usd, data.registry)
     bare = False
-    if hour is None and month is None and (m := _NO_UNIT_BUDGET.search(args)):
+    if hour is None and month is None and (m := _NO_UNIT_BUDGET.search(usd)):
         # "$1500": no unit; read per month (the web page's budget is monthly), and said
         month = float(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
         bare = True
-    a = read_size_args(model_part, data.registry)
+    budget_spans = _budget_spans(usd)
+    if not model_part:
+        return render_usage("recommend_usage", lang, data.messages)
+    # the GPU and the place first, so that no other reader takes their words (the "4090" of
+    # "on rtx 4090" was read as a context); then everything but the budget and them (a
+    # precision after the budget too: "$2/h fp8")
+    flt = _filters(_blank(usd, budget_spans), data)
+    a = read_size_args(_blank(usd, [*budget_spans, *flt.spans]), data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
     if a.unknown_precision is not None:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
     context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
+        return refused
+    entry = data.registry.models[model]
+    diffusion = entry.kind == "diffusion"
+    own = (a.media_spans if diffusion else
+           (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
+    unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
+                          [*money, *budget_spans, *flt.spans, *own])
+    if unread:
+        notes.append(say(data.messages.section(lang, "slack")["unread"],
+                         words=", ".join(f"`{w.replace('`', '')}`" for w in unread)))
     users = a.users or 1
     req = RecommendationRequest(model=model, weights=a.weights or "auto",
+                                kv_cache=(a.kv_cache if entry.kind == "llm" else None)
+                                or "fp16",
+                                width=a.width_px if diffusion else None,
+                                height=a.height_px if diffusion else None,
+                                steps=a.steps if diffusion else None,
                                 context_tokens=context_tokens,
                                 output_tokens=_web_output_tokens(context_tokens),
-                                concurrent_requests=users,
+                                concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     rec = recommend(req, data.catalog, data.today)
     lab = data.messages.section(lang, "slack")
@@ -500,7 +725,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         f.money(month, 0) + lab["per_month"] if month is not None else "") if x) or None
     if budget and bare:
         budget += f" ({lab['budget_no_unit']})"
-    return render_recommendation(
+    return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
         public_url=data.public_url, messages=data.messages,
         # every parameter sent, as the web page's own (it takes a monthly budget), so the
@@ -508,7 +733,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         link_params={"model": model, "weights": a.weights, "context": context_tokens,
                      "concurrency": users,
                      "budget": month if month is not None else (
-                         round(hour * 24 * 30, 2) if hour is not None else None)})
+                         round(hour * 24 * 30, 2) if hour is not None else None)}), notes)
 
 
 def run_command(cmd: Command, data: BotData) -> Message:

@@ -212,10 +212,12 @@ def _fit_rows(label: str, lines: Sequence[str], lang: str,
     return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
 
 
-def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
+def _offer_line(n: int, setup: str, provider: str, per_hour: float,
                 per_month: float | None, per_job: float | None, pricing: str, weights: str,
                 as_of: str, lang: str, speed: str = "",
-                messages: Messages | None = None) -> str:
+                messages: Messages | None = None, layout: str = "") -> str:
+    """One offer: ``setup`` its machines (:func:`_machines`), ``layout`` how they run the
+    model (:func:`_layout`) where known."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     money = f"*{escape(f.money(per_hour, 2))}{escape(lab['per_hour'])}*"
     if per_job is not None:
@@ -223,9 +225,39 @@ def _offer_line(n: int, count: int, gpu: str, provider: str, per_hour: float,
     elif per_month is not None:
         money += f" · ~{escape(f.money(per_month, 0))}{escape(lab['per_month'])}"
     kind = _kind(pricing, lang, messages)
-    return escape(f"{n}. {count} x {gpu} — {provider}, ") + (
-        f"{money} {escape(kind)} · {escape(weights)}{escape(speed)} · "
+    return escape(f"{n}. {setup} — {provider}, ") + (
+        f"{money} {escape(kind)} · {escape(weights)}"
+        + (f" · {escape(layout)}" if layout else "") + f"{escape(speed)} · "
         f"_{escape(lab['as_of'])} {escape(as_of)}_")
+
+
+def _machines(nodes: int, n: int, gpu: str, lang: str, messages: Messages | None = None
+              ) -> str:
+    """The machines an offer rents: "2 x MI300X" for one machine, "2 instances of 1 × MI300X"
+    for several (one 2-GPU machine and two 1-GPU machines both read "2 x MI300X")."""
+    if nodes > 1:
+        f = formatter(lang, messages)
+        return _ro(labels(lang, messages)["setup_nodes"].format(
+            nodes=f.number(nodes), n=f.number(n), gpu=gpu), lang)
+    return f"{n} x {gpu}"
+
+
+_TENSOR = re.compile(r"tensor parallel \d++(?:, \d++ replicas per node)?")
+"""The core's ``parallelism`` of a plain tensor split (``options.py``), which
+:func:`_layout` words as one; others (pipeline, layer split, data parallel) by their GPUs."""
+
+
+def _layout(o: Option, lang: str, messages: Messages | None = None) -> str:
+    """How one node runs the model (the fit's GPUs per replica and replicas per node) in
+    ``lang``: "tensor parallel 2", "1 GPU per replica, 2 replicas per node"."""
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    k = o.fit.gpus_per_replica
+    text = (lab["layout_single"] if k <= 1
+            else lab["layout_tp"].format(n=f.number(k)) if _TENSOR.fullmatch(o.fit.parallelism)
+            else lab["layout_gpus"].format(n=f.number(k)))
+    if o.fit.replicas_per_node > 1:
+        text += lab["layout_replicas"].format(n=f.number(o.fit.replicas_per_node))
+    return _ro(text, lang)
 
 
 def _kind(pricing: str, lang: str, messages: Messages | None = None) -> str:
@@ -299,7 +331,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
             (memory.weights_gib, memory.kv_cache_gib, memory.total_gib) if memory is not None
             else (s.weights_gib, s.kv_cache_gib, s.total_gib))
         said = _workload_words(kind, resolution, s.context_tokens if kind == "llm" else None,
-                               None, steps, lang, messages)
+                               _users_held(resp), steps, lang, messages)
         rows: list[tuple[str, str]] = [
             (lab["model"], s.model_name), (lab["precision"], s.weights),
             *((label, value) for label, value, _ in said),
@@ -327,8 +359,19 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
                    messages)
 
 
+def _users_held(resp: AskResponse) -> int | None:
+    """The concurrent requests an answer's sizing holds, for its table's users row: a "how
+    many users" answer's number, at which its sizing is recorded (the KV cache of all 91
+    read as one request's beside "holds about 91 concurrent requests"); else None."""
+    a = resp.numbers.asked if resp.numbers is not None else None
+    if a is None or a.quantity != "max_batch_size" or a.value <= 1:
+        return None
+    return int(a.value)
+
+
 def _ask_offer(n: int, o: OfferNumbers, lang: str, messages: Messages | None = None) -> str:
-    return _offer_line(n, o.gpu_count * o.nodes, o.gpu, o.provider, o.per_hour_usd,
+    return _offer_line(n, _machines(o.nodes, o.gpu_count, o.gpu, lang, messages),
+                       o.provider, o.per_hour_usd,
                        o.per_month_usd, None, o.pricing_model, o.weights,
                        price_date_words(o.as_of, o.as_of_kind, labels(lang, messages)), lang,
                        messages=messages)
@@ -461,12 +504,14 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         perf = o.performance
         speed = (f" · ~{f.number(perf.decode_tokens_per_s_per_user, 0)} {lab['per_user']}"
                  if perf.decode_tokens_per_s_per_user else "")
-        lines.append(_offer_line(o.rank, o.offer.gpu_count * o.nodes, o.offer.gpu_name,
-                                 o.offer.provider, o.cost.per_hour_usd, o.cost.per_month_usd,
+        machines = _machines(o.nodes, o.offer.gpu_count, o.offer.gpu_name, lang, messages)
+        lines.append(_offer_line(o.rank, machines, o.offer.provider, o.cost.per_hour_usd,
+                                 o.cost.per_month_usd,
                                  o.cost.per_job_usd, o.pricing_model, o.weights,
                                  price_date_words(o.offer.as_of, o.offer.as_of_kind,
                                                   labels(lang, messages)),
-                                 lang, speed, messages=messages))
+                                 lang, speed, messages=messages,
+                                 layout=_layout(o, lang, messages)))
     if rec.options:
         top = rec.options[0]
         text = top.why if lang == CORE_LANG else _summary(top, lang, messages)
@@ -500,7 +545,8 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
 
 def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
     """The best option in ``lang``, from its fields (the core's ``why`` is English): the
-    machines, provider, price kind and price, precision, memory per GPU and speed."""
+    machines, provider, price kind and price, precision, memory per GPU and speed, then
+    the price date, the layout and the time to first token at the load, as the ``why``."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     n, gpu = f.number(o.offer.gpu_count), o.offer.gpu_name
     setup = (lab["setup_nodes"].format(nodes=f.number(o.nodes), n=n, gpu=gpu) if o.nodes > 1
@@ -516,10 +562,18 @@ def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
              lab["speed_images"].format(ips=f.number(perf.images_per_s, 2))
              if perf.images_per_s else "")
     used = o.fit.per_gpu_used_gib
+    per, ms = perf.users_per_replica, perf.time_to_first_token_ms
+    ttft = "" if not per or ms is None else lab["ttft_one" if per == 1 else "ttft_many"]
+    ttft = ttft.format(n=f.number(per or 0), ms=f.number(ms or 0.0, 0))
     text = lab["summary"].format(
         setup=setup, provider=o.offer.provider, kind=_kind(o.pricing_model, lang, messages),
         weights=o.weights, price=price, used=_gib(used, f),
         cap=_gib(used + o.fit.per_gpu_free_gib, f), speed=speed)
+    # the rest of the English "why": its price date, layout and time to first token (a
+    # Romanian headline dropped them)
+    text += lab["summary_more"].format(
+        date=price_date_words(o.offer.as_of, o.offer.as_of_kind, lab),
+        layout=_layout(o, lang, messages), ttft=ttft)
     return romanian_de(text) if lang == "ro" else text
 
 

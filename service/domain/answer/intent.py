@@ -34,7 +34,6 @@ from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
 from service.domain.fields import BATCH_MAX, TOKENS_MAX
-from service.domain.recommend.context import HOURS_PER_MONTH
 from service.domain.recommend.types import MONTH_DAYS
 
 Intent = Literal[
@@ -118,8 +117,9 @@ class Stated:
     "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
     price_asked: bool = False
     """A price is asked beside another figure ("how many H200 ..., and what does it cost per
-    month?", "what's the monthly cost", "cât costă pe lună", "and the price?"): a count
-    answer adds the month of its setup."""
+    month?", "what's the monthly cost", "the monthly bill", "and per month?", "cât costă pe
+    lună", "cât plătim lunar", "and the price?"; a load per month is none): a count answer
+    adds the month of its setup."""
     cheapest_asked: bool = False
     """The cheapest way or option is asked ("cheapest option?", "the cheapest way to serve",
     "cel mai ieftin mod"), not the cheapest card ("cheapest GPU", "GPU-ul cel mai ieftin":
@@ -351,14 +351,22 @@ _DURATION = re.compile(
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
     r"|each month|of video|video|clip|\d{3,4}p\s++(?:video|clip)))")
 # a length in months after "for" ("for 3 months", "over 6 months", "timp de 3 luni", "pentru 3
-# luni", "pe 3 luni"): that many months of HOURS_PER_MONTH (730 h, the month pricing's
-# job_storage_usd pro-rates on), totalled as "for 2 weeks" is. "in 3 months" is a deadline
+# luni", "pe 3 luni", "for 1.5 months"; "a month and a half", "o lună și jumătate" are "1.5
+# month", "1.5 luna" in the folded text, understand._HALVES): that many of the month every
+# other answer prices (_MONTH_HOURS), totalled as "for 2 weeks" is. "in 3 months" is a deadline
 # (_DEADLINE), "3 months of data" no length, "luni" after a number no Monday (_BY_WEEKDAY)
 _DURATION_MONTHS = re.compile(
     r"\b(?:for|over|during|timp de|pentru|pe|pe o perioada de|for a period of)\s++(?:the next\s++"
-    r"|urmatoarele\s++)?(\d{1,3}|" + "|".join(("one", "two", "three", "four", "five", "six",
-                                                "doua", "trei", "patru", "cinci", "sase"))
-    + r")\s*+(?:de\s++)?(?:months?|luni)\b(?!\s*+(?:of|de)\s++(?:data|date))")
+    r"|urmatoarele\s++)?(\d{1,3}(?:[.,]\d++)?|" + "|".join(("one", "two", "three", "four",
+                                                            "five", "six", "doua", "trei",
+                                                            "patru", "cinci", "sase"))
+    + r")\s*+(?:de\s++)?(?:months?|luni|luna)\b(?!\s*+(?:of|de)\s++(?:data|date))")
+_MONTH_HOURS = MONTH_DAYS * 24.0
+"""The hours of a month of a stated length ("for 3 months": 2,160 h): the month of every
+"per month" answer and of "for a year" (12 of them, 8,640 h), so that "for 12 months" is "for
+a year" and "for 2 months" twice the month's price (audit reg6: 730-hour months, recommend.
+context.HOURS_PER_MONTH, priced "for 12 months" at $11,300 against $11,146 "for a year").
+Storage over such a length is still pro-rated on pricing.job_storage_usd's 730-hour month."""
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "doua": 2,
                 "trei": 3, "patru": 4, "cinci": 5, "sase": 6}
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
@@ -431,7 +439,11 @@ _IMAGES_WORDS = re.compile(r"\b(?:a|one|per|o|un|la|pe)\s++(thousand|mie|mia|mil
 # music" (MusicGen), "10 hours of speech" (Bark, or Whisper's to transcribe), "10 ore de muzică"
 _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|ora)\s++"
                           r"(?:(?:of|de)\s++)?(?:audio|music|muzica|speech|vorbire|voice|voce"
-                          r"|podcasts?|recordings?|inregistrari)\b")
+                          r"|podcasts?|recordings?|inregistrari"
+                          # what is recorded: "1,000 hours of calls" to speech-to-text (it was
+                          # a price per hour of audio, no job)
+                          r"|(?:phone\s++)?calls|apeluri|convorbiri|meetings|sedinte"
+                          r"|interviews|interviuri)\b")
 # ("100h of audio", "100 hrs of podcasts": hours written short are hours, as "100 hours" are;
 # they were a rate only)
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
@@ -817,8 +829,7 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
-            "month_asked": bool(_COST_MONTH.search(
-                folded if _months_hours(folded) is None else _DURATION_MONTHS.sub(" ", folded)))}
+            "month_asked": _month_priced(folded)}
 
 
 def _num(raw: str) -> float:
@@ -833,8 +844,22 @@ def _months_hours(folded: str) -> float | None:
     m = _DURATION_MONTHS.search(folded)
     if m is None or _RESERVED.search(folded):
         return None
-    months = _MONTH_WORDS.get(m.group(1)) or int(m.group(1))
-    return months * HOURS_PER_MONTH if months else None
+    months = _MONTH_WORDS.get(m.group(1)) or _num(m.group(1))
+    return months * _MONTH_HOURS if months else None
+
+
+def _month_priced(folded: str) -> bool:
+    """Whether a month's price is asked: a month named other than as a length in months ("for
+    3 months" is a length, totalled; "the monthly cost for 6 months" asks the month). A length
+    of part of a month ("a month and a half", "1.5 months") is totalled even where "monthly"
+    is said: no month's price answers "the monthly bill over one and a half months" (audit
+    reg6: $1,858/month for 2 H100 over 1.5 months)."""
+    hours = _months_hours(folded)
+    if hours is None:
+        return bool(_COST_MONTH.search(folded))
+    if not (hours / _MONTH_HOURS).is_integer():
+        return False
+    return bool(_COST_MONTH.search(_DURATION_MONTHS.sub(" ", folded)))
 
 
 def _hours(value: float, unit: str) -> float:
@@ -1115,7 +1140,8 @@ _DEADLINE = re.compile(
     r"(?<!days )(?<!zile )(?<!times )(?<!ori )"
     r"(?:\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
     r" putin de|deadline of|deadline is|deadline:|termen\w*+(?: limita)?(?: de)?)"
-    r"\s++|\bintr-)(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
+    r"\s++|\bintr-)(\d{1,4}(?:[.,]\d++)?|" + "|".join(sorted(_DEADLINE_WORDS, key=len,
+                                                              reverse=True))
     + r")\s*+(?:de\s++)?(days?|zile|zi|weeks?|saptamani|saptamana|hours?|ore|ora|months?"
     r"|luni|luna)\b")
 _DEADLINE_BEFORE = re.compile(
@@ -1128,7 +1154,8 @@ def _deadline(folded: str) -> float | None:
     m = _DEADLINE.search(folded) or _DEADLINE_BEFORE.search(folded)
     if m is None:
         return None
-    count = _DEADLINE_WORDS.get(m.group(1)) or int(m.group(1))
+    # "in a month and a half", "într-o zi și jumătate": "in 1.5 month" (understand._HALVES)
+    count = _DEADLINE_WORDS.get(m.group(1)) or _num(m.group(1))
     if not count:
         return None
     unit = m.group(2)
@@ -1370,7 +1397,7 @@ dot_grouped=dg.group(0) if dg else None,
                   days_per_week=per_week, job_runs=_job_runs(folded),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
-                  price_asked=bool(_PRICE_ASKED.search(folded)),
+                  price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
@@ -1395,7 +1422,13 @@ def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]]
 # Intent
 
 _KV = re.compile(r"\bkv[- ]?cache\b|\bcache(?:-ul|-ului)?\s++kv\b"
-                 r"|\bkv\b.{0,20}?\b(?:per|pe|each|fiecare) token\b")
+                 r"|\bkv\b.{0,20}?\b(?:per|pe|each|fiecare) token\b"
+                 # the KV cache said as memory: "KV memory", "memorie KV", "memory does the KV
+                 # take", "cât ocupă KV-ul" (audit reg6: a GPU count, or the total memory);
+                 # "memory ... with fp8 kv" names the cache's precision, the total is asked
+                 r"|\bkv\s++(?:memory|vram|memori\w*+)\b|\bmemori\w*+\s++kv\b"
+                 r"|\bkv(?:-ul)?\s++(?:takes?|uses?|needs?|occup(?:y|ies)|consumes?|requires?"
+                 r"|ocupa|foloseste|consuma)\b")
 _SPOT = re.compile(r"\bspot\b|\bpreemptible\b|\binterruptible\b|\bintrerupt\w*+")
 _BILLING = re.compile(
     r"\bbill(?:ed|ing|s)\b|\bbill (?:by|per|in)\b|\bby the (?:second|minute|hour)\b"
@@ -1534,7 +1567,11 @@ _COUNT_Q = re.compile(
     r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori)\b"
     # "how many L4s do we need", "câte L4 ne trebuie" (a card the list above does not name)
     r"|\bhow many\b[^?]{0,40}?\b(?:do (?:i|we) need|needed|required)\b|\bnumber of gpus\b"
-    r"|\bnumarul de (?:gpu|placi)\w*+")
+    r"|\bnumarul de (?:gpu|placi)\w*+"
+    # "how many A10G for 12 users ... at 30 tok/s", "câte T4": a card named by its model
+    # number right after the count word (the speed words made it a speed question)
+    r"|\b(?:how many|cate|cati)\s++(?:nvidia\s++|amd\s++)?(?:rtx\s*+)?"
+    r"(?:a|b|h|l|t|v|p|gb|mi)\d{1,4}[a-z]{0,2}\b")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       r"|\bbetter\b|\bmai bun\w*+"
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
@@ -1599,6 +1636,10 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
+# the KV cache as what the memory question is about: "how much memory does the (fp8) KV cache
+# take", "câtă memorie ocupă cache-ul KV"
+_KV_ASKED = re.compile(r"\b(?:vram|memory|ram|memorie)\s++(?:does|do|will|would|is|ocupa|ia)\s++"
+                       r"(?:the\s++|an?\s++)?(?:\w++\s++)?(?:kv|cache)\b")
 _MEDIA_RATE = re.compile(
     r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
     r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
@@ -1607,7 +1648,12 @@ _MEDIA_RATE = re.compile(
     r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
-    r"|\bcate imagini\b|\bhow many images\b|\bimages?/(?:s|h|sec|hour)\b")
+    r"|\bcate imagini\b|\bhow many images\b|\bimages?/(?:s|h|sec|hour)\b"
+    # a question that opens with the rate per day ("images per day with SD 3.5 Large on an
+    # A100?", "sdxl images/day on an L4"), asked as "how many images per day" is (it answered
+    # the seconds per image); no count before it ("50,000 images a day" is a load)
+    r"|^\W*+(?:[a-z][\w.\-]*+\s++){0,2}?(?:images?|imagini|pictures?|poze)\s*+"
+    r"(?:/|per|pe|a)\s*+(?:day|zi)\b")
 # the unit of a rate asked; a day only once the rate is asked ("how many images per day",
 # "câte imagini pe zi"): "1,000 images a day, how much?" is a load priced, not a rate asked
 _MEDIA_UNIT = re.compile(
@@ -1626,7 +1672,26 @@ _WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,1
                             r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+")
 # a price asked beside another figure (folded text; Stated.price_asked)
 _PRICE_ASKED = re.compile(r"\bcost\w*+|\bprice\w*+|\bpret(?!rain)\w*+"
-                          r"|\bhow much (?:per|a|an|each) (?:month|hour|day)\b")
+                          r"|\bhow much (?:per|a|an|each) (?:month|hour|day)\b"
+                          # a month asked in any of its words ("the monthly bill", "and per
+                          # month?", "cât plătim lunar", "și pe lună?"), read as "what does it
+                          # cost per month" is; a load per month is none (_LOAD_PER_MONTH)
+                          # (the bill, not "bill per second": billing)
+                          r"|\b(?:the|a|my|our|monthly|total)\s++bill\b|\bfactur(?:a|ii|ile)\b"
+                          r"|\bmonthly\b|\blunar\w*+|\b(?:per|a|pe|each|every|/)\s*+(?:month|luna)\b")
+# a load or a usage counted per month ("10 million requests per month", "22 days a month",
+# "10 milioane de cereri lunar", "monthly active users") or a monthly budget ("under $500 a
+# month", "300 de dolari pe lună", "buget lunar"): no price asked
+_LOAD_PER_MONTH = re.compile(
+    r"(?:(?:\b|(?<=\d))(?:requests?|reqs?|cereri|queries|interogari|tokens?|tokeni|users?"
+    r"|utilizatori|images?|imagini|jobs?|videos?|clipuri|hours?|ore|days?|zile|calls?|apeluri"
+    r"|usd|dollars?|dolari|bucks|euro?s?|lei)|\$\s*+\d[\d.,]*+k?)"
+    r"\s*+(?:(?:a|per|pe|each|every|/)\s*+(?:month|luna)\b|lunar\w*+)"
+    r"|\bmonthly\s++(?:requests?|queries|tokens?|users?|images?|active|budget)\b"
+    r"|\bbuget\w*+\s++lunar\w*+")
+# "which GPU", "what GPU do I need", "what card": the setup asked, not one figure of it
+_WHICH_GPU = re.compile(r"\b(?:which|what)\s++(?:\w++\s++)?(?:gpus?|cards?|instances?"
+                        r"|accelerators?|hardware)\b")
 # the cheapest way or option asked, not the cheapest card (Stated.cheapest_asked)
 _CHEAPEST_WAY = re.compile(
     r"\bcheapest\b(?!\s++(?:[\w-]++\s++)?(?:gpus?|cards?|accelerators?|graphics)\b)"
@@ -1671,6 +1736,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit)
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
     media = model_kind in ("diffusion", "audio")
+    if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
+            and kv_precision(text) is not None):
+        # "how much VRAM for llama 8b with an fp8 KV cache": the total, its KV cache at that
+        # precision (it answered the KV cache alone); "how much memory does the KV cache
+        # take" stays the cache's
+        return "memory", None
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
     if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and _MONEY_Q.search(f):
@@ -1707,9 +1778,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # a GPU's month plus its storage and egress; a length stated and no month asked ("5
         # hours on 8 H100s with 500 GB of storage"): that length's GPU time and storage
         stated_h = (_DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
-                    or _months_hours(f))  # "pentru 3 luni": 3 x 730 h, a length
-        return "cost", ("job" if stated_h and not _COST_MONTH.search(_DURATION_MONTHS.sub(" ", f))
-                        else "month")
+                    or _months_hours(f))  # "pentru 3 luni": 3 x 720 h, a length
+        return "cost", ("job" if stated_h and not _month_priced(f) else "month")
     if _STORAGE.search(fs) and has_model and _COST.search(f) and _IN_USE.search(f):
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
@@ -1741,11 +1811,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how long to embed 10 million documents": the job's time leads, its cost after it,
         # as a transcription job's does (it was "fits", and answered memory)
         return "cost", "time"
-    if media and not _COST.search(f):
+    if media and (not _COST.search(f) or (_COUNT_Q.search(f) and _deadline(f))):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
         # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them; "how
-        # many L40S to make 10,000 images in 24 hours": the count that finishes in time
-        return "media", ("count" if _COUNT_Q.search(f) else "fits" if _FITS.search(f)
+        # many L40S to make 10,000 images in 24 hours" (", and the cost?" too: the count
+        # leads, its cost after it): the count that finishes in time; "how many GPU-hours
+        # to generate 20,000 images": the job's GPU-hours (it led with the cost)
+        return "media", ("gpu_hours" if _GPU_HOURS_Q.search(f) else "count"
+                         if _COUNT_Q.search(f) else "fits" if _FITS.search(f)
                          else "memory"
                          if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
@@ -1780,6 +1853,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # no; "does it fit ... at 5 requests/s": the figures at that load, no yes or no (it
         # may fit and still not keep up)
         return "speed", "load" if re.search(r"\bfits?\b|\bincape\w*+", f) else "rate"
+    if _REQ_RATE.search(f) and has_model and not gpu_named and not media and _WHICH_GPU.search(f):
+        # "which GPU for llama 8b at 50 requests per second?", "what GPU do I need ... serving
+        # 50 requests/s": the recommendation at that rate, as "which GPU should I rent" and
+        # "ce GPU îmi trebuie" (_COST) answer it; it was one request's memory
+        return "cost", _cost_sub(f)
     reserved = bool(_RESERVED.search(f)) and not _MEMORY.search(f)  # not "memory reserved"
     if _COST.search(f) or reserved:
         sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers
@@ -1876,7 +1954,7 @@ def _period_asked(f: str) -> str | None:
 def _cost_sub(f: str) -> str:
     if _per_million(f):
         return "million"
-    if _COST_MONTH.search(f if _months_hours(f) is None else _DURATION_MONTHS.sub(" ", f)):
+    if _month_priced(f):
         return "month"  # "for 3 months" is a length, totalled (details' duration_hours)
     priced = _USAGE_PER.sub(" ", f)
     if _COST_DAY.search(priced):

@@ -123,7 +123,7 @@ tokeni", "20 mld. de tokeni", "5 mln"): written out ("50 milioane tokeni"), the 
 reader of counts knows; the dot was left between the scale and its noun, and the count
 dropped ("cu 50 mil. tokeni" answered an hour's price)."""
 _SCALE_WORD_OF = {"mil": "milioane", "mln": "milioane", "mld": "miliarde", "mlrd": "miliarde"}
-_HALF_UNIT = r"(hours?|days?|weeks?|ora|ore|zi|zile|saptamana|saptamani)"
+_HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
     # "2 and a half hours", "one and a half days" (:func:`_spell_out` leaves "and a half"
     # after a number)
@@ -139,7 +139,9 @@ _HALVES = (
 )
 """A length said with a half in words, in English or Romanian, written in digits ("half a day"
 -> "0.5 day", "o oră și jumătate" -> "1.5 ora"), so that the readers of a job's length read
-it as "1,5 ore" is read (was an hour's price, or a whole day's: "a day" read as the period)."""
+it as "1,5 ore" is read (was an hour's price, or a whole day's: "a day" read as the period).
+Months too: "a month and a half", "o lună și jumătate" -> "1.5 month", "1.5 luna", a length
+of 1.5 months (intent._DURATION_MONTHS; audit reg6: priced as one month)."""
 
 
 def _half_more(count: str) -> str:
@@ -1060,6 +1062,11 @@ _RATE = re.compile(r"\s*+(?:tokens?|tok|tokeni)?\s*+(?:/\s*+s\b|/\s*+sec|per\s++
 _TOKEN_DATA = frozenset({"training", "train", "data", "dataset", "corpus", "antrenare",
                          "antrenament", "date", "setul"})
 """Words after "<n>k tokens" that make it an amount of data: "100k tokens of training data"."""
+_EX_WORDS = frozenset({"examples", "example", "samples", "sample", "exemple", "exemplu",
+                       "esantioane", "esantion"})
+"""The nouns of :data:`_EX_NOUN`: a "<n>k" before one ("10k examples", "10k training examples",
+"10k de exemple") counts examples, never a context, though "tokens" stand near it ("of 1000
+tokens": audit docs2, a 10,240-token context read)."""
 _BARE_NEXT = frozenset({"on", "with", "and", "at", "in", "using", "via", "context", "ctx",
                         "pe", "cu", "si", "la", "folosind"})
 """Words that may follow a bare "32k" that is a context ("llama 3 70b int4 32k on an H100");
@@ -1128,6 +1135,8 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             if following[:1] in (["tokens"], ["tokeni"]) and any(
                     w in _TOKEN_DATA for w in following):
                 continue  # "100k tokens of training data" is the data, not a context
+            if any(w in _EX_WORDS for w in following[:2]):
+                continue  # "10k examples of 1000 tokens": a count of examples
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
                 return int(mk.group(1)) * 1024

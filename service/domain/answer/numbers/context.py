@@ -668,9 +668,19 @@ class _W:
     def price_warnings(self, offer_id: str, as_of: str, kind: str, stale: bool,
                        age_days: int | None) -> None:
         if stale and age_days is not None:
-            self.warn(self.say("warn_stale", offer=offer_id, days=self.n(age_days)))
+            self.warn(self.say("warn_stale", **self._offer_named(offer_id),
+                               days=self.n(age_days)))
         if kind == "assumed":
-            self.warn(self.say("warn_assumed", offer=offer_id, date=as_of))
+            self.warn(self.say("warn_assumed", **self._offer_named(offer_id), date=as_of))
+
+    def _offer_named(self, offer_id: str) -> dict[str, str]:
+        """An offer as a reader knows it, its machine and provider ("1 × NVIDIA H100 SXM5
+        80GB", "hyperbolic"), for a warning's ``{setup}`` and ``{provider}``: the catalog id
+        ("hyperbolic-1x-h100-75-722") is ours, not the reader's."""
+        o = self.catalog.offers_by_id.get(offer_id)
+        if o is None:
+            return {"setup": offer_id, "provider": offer_id.split("-", 1)[0]}
+        return {"setup": self.setup(o.gpu_count, o.gpu), "provider": o.provider}
 
     def warn(self, text: str) -> None:
         if text not in self.out.warnings:
@@ -841,10 +851,12 @@ class _W:
                 self.thin_margin_lead(w)
         if o.offer.stale:
             age = (self.today - dt.date.fromisoformat(o.offer.as_of)).days
-            self.warn(self.say("warn_stale", offer=o.offer.id, days=self.n(age)))
+            self.warn(self.say("warn_stale", **self._offer_named(o.offer.id),
+                               days=self.n(age)))
         elif o.offer.as_of_kind == "assumed" and not any(
                 x.startswith("price date ") for x in o.warnings):  # the core's, in English
-            self.warn(self.say("warn_assumed", offer=o.offer.id, date=o.offer.as_of))
+            self.warn(self.say("warn_assumed", **self._offer_named(o.offer.id),
+                               date=o.offer.as_of))
 
 
 _EXAMPLE_GPU = "h100-sxm"
@@ -1125,6 +1137,12 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     if base is None:
         return None
     first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
+    if first is None:
+        # not listed at the model's own precision where the GPU cannot run it (bf16 on a T4):
+        # sized on that GPU, which runs the precision it can (fp16), as /v1/sizing does; it
+        # was read as no node holding it (16 x T4 for 8B at 5 users, where 2 do)
+        on = sz(gpu=gpu, input_tokens=ctx, output_tokens=512)
+        first = next((f.gpu_count for f in on.fits_on if f.gpu == gpu), None) if on else None
     if first is None and not across_nodes:
         return None
     last = max(first, NODE_GPUS) if first is not None else 16 * NODE_GPUS

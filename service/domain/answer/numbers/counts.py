@@ -13,6 +13,7 @@ from service.domain.answer.numbers.cost import _bare_holds
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.options import LONG_TTFT_MS
+from service.domain.recommend.types import Option
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -45,6 +46,11 @@ def _gpu_count(w: _W) -> None:
             if got is not None and r is not None:
                 n, replicas, per, batch = got
                 w.record(r, ctx + 512)
+                # the precision said is the one that GPU runs (a bf16 model on T4s or V100s
+                # runs fp16, as the count was sized), not the model's own
+                on = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=512)
+                if on is not None and on.weights != r.weights:
+                    r = msgspec.structs.replace(r, weights=on.weights)
                 if (per > NODE_GPUS and not w.ex.gpu_count
                         and _gpu_count_users_nodes(w, gid, users, ctx, got)):
                     return
@@ -86,16 +92,27 @@ def _gpu_count(w: _W) -> None:
                 _users_replica(w, gid, users, ctx, got)
                 _count_month(w, gid, n, r.weights, users, ctx + 512)
                 return
+        # no GPU named: the recommendation for the load as the cost answer and
+        # /v1/recommendations read it (a context of 4,096 tokens unless one is stated, 512
+        # of them out): "top-ranked option" and "cheapest option" named different setups
+        rctx = _prompt(w, 512, 4096 - 512) + 512
         rec = w.recommend(workload="serving", concurrent_requests=users,
-                          context_tokens=max(ctx + 512, 1024), output_tokens=512)
+                          context_tokens=max(rctx, 1024), output_tokens=512)
         if rec is not None and rec.options:
             o = rec.options[0]
             w.offer_numbers(rec)
             n = o.offer.gpu_count * o.nodes
-            w.out.first = w.say("gpu_count_rec", users=w.n(users), model=w.model.name,
+            # the recommendations rank price weighed by the weights' quality: the lead is
+            # called the cheapest only when none listed after it without a commitment costs
+            # less an hour (as the cost and speed answers say it)
+            ranked = any(x.pricing_model != "reserved"
+                         and x.cost.per_hour_usd < o.cost.per_hour_usd for x in rec.options[1:])
+            w.out.first = w.say("gpu_count_rec_ranked" if ranked else "gpu_count_rec",
+                                users=w.n(users), model=w.model.name,
                                 weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                                 provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))
             w.ask("gpu_count", n, "GPUs")
+            _setup_month(w, o)
             w.out.more.append(w.say("price_date", date=price_date_words(
                 o.offer.as_of, o.offer.as_of_kind, w.t)))
             w.option_warnings(o)
@@ -166,10 +183,25 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
                         ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd))
     w.ask("gpu_count", n, "GPUs")
+    _setup_month(w, o)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _setup_month(w: _W, o: Option) -> None:
+    """A price asked beside a count of the recommendations' setup ("... and what's the
+    monthly bill?", "cât costă pe lună"): its month as they price it, storage included,
+    right after its count and hourly price; it was the count alone."""
+    if not w.st.price_asked or o.cost.per_month_usd is None:
+        return
+    w.out.more.append(w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
+                            usage=w.usage()))
+    if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
+        w.out.more.append(w.say("cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
+                                storage=w.usd(o.cost.storage_per_month_usd or 0),
+                                egress=w.usd(o.cost.egress_per_month_usd or 0)))
 
 
 def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: int) -> None:
@@ -178,7 +210,10 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     among those /v1/recommendations ranks for the load (its ``gpus`` filter: the same
     month, storage included), with the precision it is priced at and, where that is not the
     count's ``weights``, that a machine's price is the same at either; no such offer: the
-    hourly price of the ``n`` (:meth:`_W.count_price`). It was the count alone."""
+    hourly price of the ``n`` (:meth:`_W.count_price`) with its month at the usage stated
+    (:meth:`_W.month_hours`), led by that month ("how much per month?" gave an hourly price
+    where the recommendations rank no offer of exactly ``n``: 4 × L40S for a load they serve
+    on 2 at int8). It was the count alone."""
     if not w.st.price_asked or not n:
         return
     rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
@@ -189,6 +224,8 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     if rec is None or not same:
         b = w.basis(gid, n)
         if b is not None:
+            w.out.more.append(w.say("gpu_count_month_basis", usage=w.usage(),
+                                    month=w.usd(b[1] * n * w.month_hours())))
             w.count_price(b, n, n)
         return
     o = min(same, key=lambda x: x.cost.per_month_usd or 0.0)  # (ranked order on a tie)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,7 +162,8 @@ def _video_replicas(w: _W, count: int, sec: float) -> None:
 
 
 def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
-              usd_quantity: str, fields: Mapping[str, object], wall: bool = False) -> None:
+              usd_quantity: str, fields: Mapping[str, object], wall: bool = False,
+              gpus: int = 0) -> None:
     """A media job's total as the first sentence, in duration words ("59 minutes", "1 hour";
     "1 hours" read wrong). A question that asks how long ("how long to transcribe 10,000
     hours of audio") gets ``<key>_time``: the job's wall-clock hours lead (its GPU-hours over
@@ -171,8 +172,25 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
     template whose hours are the wall clock of the whole setup (the recommendations' job
     hours), said with days, not GPU-days (174 hours on 4 GPUs are 29 GPU-days, not 7.3). A
     count of one takes the template's ``_one`` form ("1 hour of audio", "1 oră"; "1 hours"
-    read wrong) where there is one."""
+    read wrong) where there is one. GPU-hours asked ("how many GPU-hours to generate 20,000
+    SDXL images on an L4?"): the job's GPU-hours lead, on ``fields``' setup for its wall
+    hours, the cost sentence after them (it led with the cost and asked it); ``gpus``: the
+    GPUs a ``wall`` template's hours run on (its GPU-hours are those hours times them)."""
     one = "_one" if fields.get("n") == w.n(1) and f"{key}_one" in w.t else ""
+    if w.sub == "gpu_hours":
+        gh = wall_hours * gpus if wall and gpus else gpu_hours
+        if wall:
+            days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
+                if wall_hours >= 48 else ""
+            cost = w.say(key + one, hours=w.duration(wall_hours), days=days, **fields)
+        else:
+            cost = w.say(key + one, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
+                         **fields)
+        # the cost sentence kept right after the GPU-hours, before the notes that follow it
+        w.out.first = w.say("job_gpu_hours", gh=w.n(gh, 1 if gh < 100 else 0),
+                            setup=fields["setup"], hours=w.duration(wall_hours)) + " " + cost
+        w.ask("gpu_hours", gh, "GPU-h")
+        return
     if w.sub == "time":
         days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
             if wall_hours >= 48 else ""
@@ -232,6 +250,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
         return False
     count = w.ex.gpu_count or 1
     wall: float | None = None
+    wall_of: Callable[[int], float] | None = None  # the job's wall hours on so many GPUs
     if m.kind == "llm" and m.task == "embed" and w.det.tokens:
         r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
         tps = r.performance.embedded_tokens_per_s if r and r.fits and r.performance else None
@@ -239,33 +258,72 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
             wall = w.det.tokens / tps / 3600  # the rate is the ``count`` GPUs'
             job = w.say("job_deadline_embed", n=w.n(w.det.tokens), model=m.name)
             rate = w.say("job_deadline_tps", tps=w.n(tps))
-    elif m.kind in ("audio", "diffusion") and m.modality != "video" and w.st.items:
+    elif m.kind in ("audio", "diffusion") and (
+            w.st.clips if m.modality == "video" else w.st.items):
         r = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count, job=True))
         p = r.performance if r is not None and r.fits else None
+        items = w.st.items or 0.0
         if p is not None and m.kind == "audio" and p.audio_seconds_per_s:
-            wall = w.st.items / p.audio_seconds_per_s  # the ratio is the ``count`` GPUs'
+            wall = items / p.audio_seconds_per_s  # the ratio is the ``count`` GPUs'
             job = w.say("job_deadline_audio" if w.transcribes() else "job_deadline_audio_gen",
-                        n=w.n(w.st.items), model=m.name)
+                        n=w.n(items), model=m.name)
             rate = w.say("job_deadline_ratio", ratio=w.rate(p.audio_seconds_per_s))
         elif p is not None and m.kind == "diffusion" and p.seconds_per_image:
-            # one replica per GPU, ``seconds_per_image`` one replica's
-            wall = w.st.items * p.seconds_per_image / 3600 / count
-            job = w.say("job_deadline_images", n=w.n(w.st.items), model=m.name)
-            rate = w.say("job_deadline_sec", sec=w.n(p.seconds_per_image, 1))
+            # one replica per GPU, ``seconds_per_image`` one replica's; a video's clips are
+            # whole: the busiest GPU makes its share rounded up (100 clips on 7 H100: 15)
+            sec = p.seconds_per_image
+            if m.modality == "video":
+                clips = (w.st.clips or 1) * _length_clips(w)
+
+                def whole(gpus: int) -> float:
+                    return math.ceil(clips / gpus) * sec / 3600
+
+                wall_of = whole
+                wall = whole(count)
+                job = w.say("job_deadline_clips", n=w.n(clips), model=m.name)
+                rate = w.say("job_deadline_sec_clip", sec=w.n(sec, 1 if sec < 100 else 0))
+            else:
+                wall = items * sec / 3600 / count
+                job = w.say("job_deadline_images", n=w.n(items), model=m.name)
+                rate = w.say("job_deadline_sec", sec=w.n(sec, 1))
     if wall is None or r is None:
         return False
     gpu_hours = wall * count
+    if wall_of is None:
+        def shared(gpus: int) -> float:
+            return gpu_hours / gpus
+
+        wall_of = shared
     met = wall <= deadline
     n = count if met else max(count + 1, math.ceil(gpu_hours / deadline))
     if count_asked:
         n = max(1, math.ceil(gpu_hours / deadline))  # the fewest, from one, that finish
-    b = w.basis(gid, n)
+    if not met or count_asked:
+        # whole clips: one more GPU while the busiest one's share misses the deadline (none
+        # where a single clip takes longer than it)
+        while wall_of(n) > deadline and wall_of(n + 1) < wall_of(n):
+            n += 1
     cost = ""
-    if b is not None:
-        v, per, kind = b
-        billed = _billed_job(w, v, per, n, gpu_hours / n, r.weights)
-        cost = w.say("job_deadline_cost", cost=w.usd(billed.total), price=w.usd(per * n),
-                     kind=w.kinds[kind], provider=w.where(v, n))
+    billed: _Job | None = None
+    if met and not count_asked:
+        b = w.basis(gid, n)
+        if b is not None:
+            v, per, kind = b
+            billed = _billed_job(w, v, per, n, wall_of(n), r.weights)
+            cost = w.say("job_deadline_cost", cost=w.usd(billed.total), price=w.usd(per * n),
+                         kind=w.kinds[kind], provider=w.where(v, n))
+    else:
+        plan = _deadline_plan(w, gid, n, wall_of, r.weights)
+        if plan is not None:
+            billed, machines, kind, hour = plan
+            v = billed.v
+            gpus = machines * v.gpu_count
+            where = (w.where(v, v.gpu_count) if machines == 1 else
+                     w.say("job_plan_machines", provider=v.provider, nodes=w.n(machines),
+                           setup=w.setup(v.gpu_count, gid)))
+            cost = w.say("job_deadline_cost" if gpus == n else "job_deadline_cost_all",
+                         cost=w.usd(billed.total), price=w.usd(hour), kind=w.kinds[kind],
+                         provider=where, n=w.n(gpus), wall=w.duration(billed.wall_h))
     days = w.say("job_days", days=w.n(wall / 24, 1 if wall < 240 else 0)) if wall >= 48 else ""
     # "in 30 days" said in days, "in 3 hours" and one day in hours
     said = (w.say("job_deadline_days", n=w.n(deadline / 24))
@@ -275,7 +333,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     if count_asked:
         # one GPU has no share to take: its hours are the job's GPU time
         w.out.first = w.say("job_deadline_count" if n > 1 else "job_deadline_count_one",
-                            run_time=w.duration(gpu_hours / n),
+                            run_time=w.duration(wall_of(n)),
                             gpu_time=w.duration(gpu_hours), **common)
         w.ask("gpu_count", n, "GPUs")
     elif met:
@@ -283,15 +341,15 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
         w.ask("job_hours", wall, "h", yes=met)
     else:
         text = w.say("job_deadline_missed", asked=w.setup(count, gid),
-                     run_time=w.duration(gpu_hours / n), **common)
+                     run_time=w.duration(wall_of(n)), **common)
         w.out.first = text[:1].upper() + text[1:]
         w.ask("job_hours", wall, "h", yes=met)
     w.record(r, 0)
-    if b is not None:
+    if billed is not None:
+        v = billed.v
         w.out.more.append(_job_split(w, billed))
-        w.out.more.append(w.say("price_date", date=w.view_date(b[0])))
-        w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
-                         b[0].age_days)
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     w.documents_note()
     w.sized_warnings(r)
     return True
@@ -392,8 +450,46 @@ def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool
     return best
 
 
+def _deadline_plan(w: _W, gid: str, need: int, wall_of: Callable[[int], float],
+                   weights: str) -> tuple[_Job, int, str, float] | None:
+    """The cheapest way to rent at least ``need`` × ``gid`` for a divisible job (independent
+    images, clips, audio files, documents) that must finish within a deadline, every GPU
+    rented taking its share: for each offer, the fewest of its machines that hold ``need``
+    GPUs, all of them running (``wall_of``: the job's wall hours on so many GPUs), billed as
+    its provider bills, with the weights' storage on each machine (:func:`_billed_job`). So
+    four single-A100 machines ($0.72/h, 9.0 hours billed 10: $28.80), or verda's 8-GPU
+    machine with all 8 running (4.5 hours billed 5: $28.85), never that machine with 4 of
+    its GPUs idle ($57.70, what :meth:`_W.basis` priced: a machine that holds the count, as
+    a model split over GPUs needs; a divisible job needs no such thing). Separate machines
+    need no network between them: each makes its own share. On-demand prices first, else
+    reserved, else spot (as :meth:`_W.basis`); a tie goes to the fewer GPUs. (the job, its
+    machines, the pricing key, its $/h in all), or None where no offer has a price."""
+    views = w.offers_for(gid)
+    fresh = [v for v in views if not v.stale and not v.suspect] or views
+    for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h"),
+                      ("spot", "spot_usd_h")):
+        best: tuple[_Job, int, float] | None = None
+        for v in fresh:
+            price = getattr(v, attr)
+            if price is None:
+                continue
+            machines = _instances(v, need)
+            gpus = machines * v.gpu_count
+            job = _billed_job(w, v, price / v.gpu_count, gpus, wall_of(gpus), weights,
+                              warn=False)
+            if best is None or (round(job.total, 2), gpus) < (
+                    round(best[0].total, 2), best[1] * best[0].v.gpu_count):
+                best = (job, machines, price * machines)
+        if best is not None:
+            job, machines, hour = best
+            # the chosen provider's storage price, warned if unknown
+            _job_storage(w, job.v.provider, weights, job.wall_h, False, machines)
+            return job, machines, key, hour
+    return None
+
+
 def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
-                weights: str, training: bool = False) -> _Job:
+                weights: str, training: bool = False, warn: bool = True) -> _Job:
     """A job of ``wall_h`` hours on ``count`` GPUs of offer ``v`` at ``per`` $/GPU-hour as
     its provider bills it: the hours rounded up to the billing granularity (by the hour
     where unknown, the recommendations' ``billed_hours``), plus the weights' storage on each
@@ -403,7 +499,7 @@ def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
     hours by the price: $0.81 for 38 minutes at hyperbolic, which bills by the hour)."""
     billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
     storage, gb = _job_storage(w, v.provider, weights, wall_h, training,
-                               _instances(v, count))
+                               _instances(v, count), warn=warn)
     return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
                 compute=per * count * billed, storage=storage, gb=gb)
 

@@ -107,6 +107,7 @@ def _job_total(w: _W) -> bool:
               "provider": o.offer.provider, "price": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model]}
     # the option's job_hours are wall-clock hours on all its GPUs: days, never GPU-days
+    gpus = o.offer.gpu_count * o.nodes  # GPU-hours asked: those hours times them
     if "job_images" in kw and m.modality == "video":
         sec = o.performance.seconds_per_video or 0.0
         _job_lead(w, "video_job_setup", hours, hours, cost, "per_job_usd",
@@ -115,7 +116,7 @@ def _job_total(w: _W) -> bool:
                    "frames": w.n(m.num_frames or 1), "sec": w.n(sec, 1 if sec < 100 else 0),
                    # the steps priced: asked, else the model's, else 30 (as the sizing's)
                    "steps": w.n(kw.get("steps") or m.default_steps or 30), **common},
-                  wall=True)
+                  wall=True, gpus=gpus)
         w.media_notes({k: v for k, v in kw.items() if k in ("width", "height")})
         if w.st.clip_seconds:
             _video_length_note(w)
@@ -124,15 +125,15 @@ def _job_total(w: _W) -> bool:
         _job_lead(w, "image_job_setup", hours, hours, cost, "per_job_usd",
                   {"w": kw.get("width") or m.native_width or 1024,
                    "h": kw.get("height") or m.native_height or 1024, "ips": w.n(ips, 2),
-                   **common}, wall=True)
+                   **common}, wall=True, gpus=gpus)
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
         _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
                   {"ratio": w.rate(n / hours), **common,
-                   "n": w.n(n, 0 if float(n).is_integer() else 1)}, wall=True)
+                   "n": w.n(n, 0 if float(n).is_integer() else 1)}, wall=True, gpus=gpus)
     elif w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after
         _job_lead(w, "embed_job", hours, hours, cost, "per_job_usd",
-                  {"tps": w.n(n / (hours * 3600)), **common}, wall=True)
+                  {"tps": w.n(n / (hours * 3600)), **common}, wall=True, gpus=gpus)
         w.documents_note()
     else:
         w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)),

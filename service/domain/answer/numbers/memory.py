@@ -45,9 +45,10 @@ def _memory(w: _W) -> None:
         return
     ctx = _ctx(w)
     users = w.ex.concurrent_requests if w.model.kind == "llm" else None
-    # "for 20 users": the memory with every user's KV cache (the sizing's batch)
+    # "for 20 users": the memory with every user's KV cache (the sizing's batch); "with an
+    # fp8 KV cache": the cache at the precision stated, as the KV answer sizes it
     r = w.size(input_tokens=ctx, output_tokens=0,
-               batch_size=users if users and users > 1 else None)
+               batch_size=users if users and users > 1 else None, kv_cache=w.st.kv_cache)
     if r is None:
         return
     w.record(r, ctx)
@@ -407,7 +408,13 @@ def _max_context(w: _W) -> None:
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, DEFAULT_INPUT_TOKENS + DEFAULT_OUTPUT_TOKENS,
                            lambda x: x.max_context_tokens, batch_size=users) or r
-    w.record(r, r.max_context_tokens or 0)
+    # the numbers (and Slack's table) at the context the answer states: the sizing above is
+    # at the default prompt (KV 0.3 GiB beside "30,533 tokens take 3.7 GiB", and 20 GB cards
+    # that do not hold 30,533 tokens listed as fitting it)
+    at = w.size(gpu=gid, gpu_count=count, weights=r.weights, batch_size=users,
+                input_tokens=r.max_context_tokens, output_tokens=0) if (
+        r.max_context_tokens) else None
+    w.record(at or r, r.max_context_tokens or 0)
     if not r.max_context_tokens:
         w.out.first = w.say("max_context_none", model=w.model.name, weights=r.weights,
                             setup=setup, need=w.gib(r.memory.per_gpu_gib),
@@ -450,7 +457,12 @@ def _max_concurrency(w: _W) -> None:
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, inp + 512, lambda x: x.max_batch_size,
                            input_tokens=inp, output_tokens=512) or r
-    w.record(r, inp + 512)
+    # the numbers (and Slack's table) at the load the answer states, every request held on
+    # the setup: one request's sizing listed 1 x H100 beside "91 concurrent requests on 2"
+    full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
+                  output_tokens=512, batch_size=r.max_batch_size) if (
+        r.max_batch_size and r.max_batch_size > 1) else None
+    w.record(full or r, inp + 512)
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
