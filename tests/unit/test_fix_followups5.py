@@ -150,3 +150,21 @@ def test_users_on_a_gpu_that_cannot_run_the_models_precision(q: str, n: int) -> 
     r = ask(q)
     assert asked(r)[:2] == ("gpu_count", n), r.answer
     assert "fp16" in head(r).split(". ")[0], head(r)
+
+
+def test_a_spot_image_options_unit_cost_counts_spots_overhead() -> None:
+    """per_thousand_images_usd divided the bare hourly price where the audio, embedding and
+    video unit costs count spot's expected overhead (restarts, lost work)."""
+    from service.domain.recommend.recommend import recommend
+
+    rec = recommend(RecommendationRequest(model="sdxl", workload="batch", job_images=100_000,
+                                          interruptible=True, top_n=20), catalog(), TODAY)
+    spot = [o for o in rec.options if o.pricing_model == "spot"]
+    assert spot, [o.pricing_model for o in rec.options]
+    for o in spot:
+        c = o.cost
+        assert c.expected_spot_overhead_pct and c.per_thousand_images_usd is not None
+        assert o.performance.images_per_s
+        bare = c.per_hour_usd / (3.6 * o.performance.images_per_s)
+        assert c.per_thousand_images_usd == pytest.approx(
+            bare * (1 + c.expected_spot_overhead_pct / 100), rel=1e-3)

@@ -52,5 +52,7 @@ def test_diffusion_options_price_a_thousand_images() -> None:
     for o in r.options:
         ips = o.performance.images_per_s
         assert ips and o.cost.per_thousand_images_usd
-        expected = o.cost.per_hour_usd / (3600 * ips) * 1000
+        # a spot option counts spot's expected overhead, as the other unit costs do
+        spot = 1 + (o.cost.expected_spot_overhead_pct or 0.0) / 100
+        expected = o.cost.per_hour_usd * spot / (3600 * ips) * 1000
         assert abs(o.cost.per_thousand_images_usd - expected) <= 0.01 * expected

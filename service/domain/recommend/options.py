@@ -369,7 +369,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             per_month_usd=None if q.per_month is None else round(q.per_month, 2),
             per_million_output_tokens_usd=per_m,
             per_million_output_tokens_at_load_usd=per_m_load,
-            per_thousand_images_usd=(q.per_hour / (3.6 * cap.images_per_s * nodes)
+            # spot's expected overhead counted, as every other unit cost here counts it
+            per_thousand_images_usd=(q.per_hour * spot_factor / (3.6 * cap.images_per_s * nodes)
                                      if cap.images_per_s and not clips_per_s else None),
             per_job_usd=q.per_job,
             # one audio hour takes 1 / audio_s_per_s wall hours
