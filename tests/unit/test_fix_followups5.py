@@ -168,3 +168,26 @@ def test_a_spot_image_options_unit_cost_counts_spots_overhead() -> None:
         bare = c.per_hour_usd / (3.6 * o.performance.images_per_s)
         assert c.per_thousand_images_usd == pytest.approx(
             bare * (1 + c.expected_spot_overhead_pct / 100), rel=1e-3)
+
+
+@pytest.mark.parametrize(("english", "romanian"), [
+    ("long run: the catalog's reserved price for this offer, $0.88/h (1-month term), is 99 "
+     "days old (as of 2026-08-26), older than the 90-day limit, so it is not used: "
+     "include_stale to rank it, or ask the provider for a current reserved/committed price",
+     "rulare lungă: prețul rezervat din catalog pentru această ofertă, 0,88\xa0USD/oră"),
+    ("long run: a reserved price is published for this offer ($2.80/h, a committed term the "
+     "catalog does not state); this option is priced without that commitment",
+     "rulare lungă: pentru această ofertă este publicat un preț rezervat (2,80\xa0USD/oră"),
+])
+def test_the_long_run_reserved_warnings_are_said_in_romanian(english: str,
+                                                              romanian: str) -> None:
+    """The two warnings pricing.long_run_reserved_words added today stayed English in
+    Romanian answers (no pattern read them back)."""
+    from service.adapters.messages_files import shipped_messages
+    from service.domain.answer.core_warnings import localise
+
+    m = shipped_messages()
+    got = localise(english, m.section("ro", "answer"), m.formatter("ro"),
+                   m.section("ro", "pricing"))
+    assert got.startswith(romanian), got
+    assert "99 de zile" in got or "angajament" in got, got

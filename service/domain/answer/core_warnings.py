@@ -127,6 +127,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_long_run", re.compile(
         r"long run: ask the provider for reserved/committed pricing \(none published in the "
         r"catalog for this offer\)")),
+    # pricing.long_run_reserved_words: a reserved price left out as stale, or published and
+    # not what the option pays
+    ("core_long_run_stale", re.compile(
+        r"long run: the catalog's reserved price for this offer, "
+        r"\$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/h \((?P<term_term>[^()]++)\), is "
+        r"(?P<n_days>\d[\d,]*+) days old \(as of (?P<date>[\d-]++)\), older than the "
+        r"(?P<n_limit>\d[\d,]*+)-day limit, so it is not used: include_stale to rank it, or "
+        r"ask the provider for a current reserved/committed price")),
+    ("core_long_run_published", re.compile(
+        r"long run: a reserved price is published for this offer "
+        r"\(\$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/h, (?P<term_term>[^()]++)\); this option "
+        r"is priced without that commitment")),
     ("core_billing_unknown", re.compile(
         r"\A(?P<provider>[\w.-]++): billing granularity unknown; billed per hour here")),
     ("core_storage_unknown", re.compile(
@@ -394,6 +406,10 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             values[rest] = _pricing(raw, texts, kinds)
         elif prefix == "list":
             values[rest] = _said_list(raw, _LISTS[rest], texts)
+        elif prefix == "term":
+            # a reserved price's commitment, quoted from the catalog (pricing.reserved_term)
+            values[rest] = (texts["core_alt_term_unknown"] if raw == _TERM_UNKNOWN
+                            else quoted(raw, texts))
         else:
             values[name] = raw
     for name, raw in optional.items():
