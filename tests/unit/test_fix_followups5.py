@@ -191,3 +191,12 @@ def test_the_long_run_reserved_warnings_are_said_in_romanian(english: str,
                    m.section("ro", "pricing"))
     assert got.startswith(romanian), got
     assert "99 de zile" in got or "angajament" in got, got
+
+
+def test_a_no_offer_reason_ends_its_sentence() -> None:
+    """The core's reason has no full stop: the next sentence ran on from it ("…$677/month)
+    “A100” is read as …")."""
+    r = ask("What's the price of generating a single video clip with Wan 2.1 14B on an A100?")
+    text = head(r)
+    assert text.startswith("No offer in the catalog meets that request: "), text
+    assert ") “A100”" not in text and ")“A100”" not in text, text

@@ -398,7 +398,11 @@ def _cost_inner(w: _W) -> None:
         options = rec.options[:3]
     if not options:
         if rec.reason:
-            w.out.first = w.say("nooffer", reason=localise(rec.reason, w.t, w.f, w.kinds))
+            # the core's reason is a clause with no full stop: the answer's next sentence
+            # ("“A100” is read as …") ran on from its last parenthesis
+            reason = localise(rec.reason, w.t, w.f, w.kinds).rstrip()
+            w.out.first = w.say("nooffer", reason=reason if reason.endswith((".", "!", "?"))
+                                else reason + ".")
             w.out.computed = True
         return
     o = options[0]
