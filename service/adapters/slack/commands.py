@@ -587,20 +587,6 @@ _FOREIGN_MONEY = re.compile(
 and it holds no exchange rate, so it is no budget (its "2/h" was read as $2.00/h)."""
 
 
-def _region_values(region: str, catalog: Catalog) -> list[str]:
-    """The place a text names (``details``' ``region``) as values ``regions`` takes, as
-    /v1/ask filters by it (``numbers.context._W.region_values``): a continent, a country
-    code or a provider region id as is; a region id's stem ("us-east") as every id the
-    offers list that starts with it; empty where none matches."""
-    idx = catalog.regions
-    low = region.lower()
-    target = idx.table.aliases.get(low, low).lower()
-    if (target in idx.table.continents or target.upper() in idx.table.countries
-            or low in idx.ids):
-        return [region]
-    return sorted(i for i in idx.ids if i.startswith(low))
-
-
 @dataclass(frozen=True)
 class _Filters:
     """The GPUs and the place a ``/gpu recommend`` text names, as the API's ``gpus`` and
@@ -620,7 +606,7 @@ def _filters(text: str, data: BotData) -> _Filters:
     ex, st = extract(text, reg), stated(text, reg)
     gpus = list(st.gpu_family or st.gpu_variants) or ([ex.gpu] if ex.gpu else [])
     place = details(text, reg, []).region
-    regions = _region_values(place, data.catalog) if place else []
+    regions = data.catalog.regions.filter_values(place) if place else []
     spans: list[Span] = []
     found = list(re.finditer(r"\S++", text))
     clean = [m.group().strip(_EDGE).lower() for m in found]

@@ -143,6 +143,18 @@ class RegionIndex:
         found = self.by_offer.get(offer_id)
         return found if found is not None else tuple(Region(id=r) for r in regions)
 
+    def filter_values(self, place: str) -> list[str]:
+        """A place a text names as values the region filter reads: a continent, a country
+        code or a provider region id as is; a region id's stem ("us-east") as every id the
+        offers list that starts with it ("us-east-1", "us-east-2"...); empty where none
+        matches. One rule for /v1/ask and Slack's /gpu recommend."""
+        low = place.lower()
+        target = self.table.aliases.get(low, low).lower()
+        if (target in self.table.continents or target.upper() in self.table.countries
+                or low in self.ids):
+            return [place]
+        return sorted(i for i in self.ids if i.startswith(low))
+
 
 def index_regions(table: RegionTable, offers: Iterable[Offer]) -> RegionIndex:
     """Place every region of every offer; unmapped ids are listed in ``problems`` (once per

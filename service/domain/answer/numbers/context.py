@@ -479,6 +479,19 @@ class _W:
                                      gpu=self.gpu_name(gid))
         return None, None
 
+    def targets_said(self) -> str:
+        """The per-user speed and first-token targets stated, as the answer says them ("25
+        tokens/s per user and a time to first token under 2,000 ms"); "" where none is."""
+        tps_min, ttft_max = self.st.min_tokens_per_s, self.st.max_ttft_ms
+        return self.t["target_and"].join(
+            ([self.say("target_tps", tps=self.hours(tps_min))] if tps_min else [])
+            + ([self.say("target_ttft", ms=self.n(ttft_max))] if ttft_max else []))
+
+    def view_of(self, offer_id: str) -> OfferView | None:
+        """The catalog's view of an option's offer on the answer's day (its billing and
+        storage terms for a job's bill), None where the offer is gone."""
+        return next((v for v in self.catalog.views(self.today) if v.id == offer_id), None)
+
     def offers_for(self, gid: str) -> list[OfferView]:
         """The offers for ``gid`` with a price, trusted and fresh ones first, cheapest per
         GPU-hour first."""
@@ -509,16 +522,7 @@ class _W:
         a provider region id as is; a region id's stem ("us-east") as every id the offers
         list that starts with it ("us-east-1", "us-east-2"...)."""
         r = self.det.region
-        if not r:
-            return []
-        idx = self.catalog.regions
-        table = idx.table
-        low = r.lower()
-        target = table.aliases.get(low, low).lower()
-        if (target in table.continents or target.upper() in table.countries
-                or low in idx.ids):
-            return [r]
-        return sorted(i for i in idx.ids if i.startswith(low))
+        return self.catalog.regions.filter_values(r) if r else []
 
     def region_filter(self) -> RegionFilter | None:
         if not self.det.region:

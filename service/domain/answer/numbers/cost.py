@@ -498,7 +498,7 @@ def _cost_inner(w: _W) -> None:
         # lead option) for those hours: it was a $/h (askhours)
         job_h = w.det.duration_hours
         gpus = o.offer.gpu_count * o.nodes
-        v = next((x for x in w.catalog.views(w.today) if x.id == o.offer.id), None)
+        v = w.view_of(o.offer.id)
         job = (_billed_job(w, v, o.cost.per_hour_usd / gpus, gpus, job_h, o.weights)
                if v is not None else None)
         total = job.compute + job.storage if job is not None else o.cost.per_hour_usd * job_h

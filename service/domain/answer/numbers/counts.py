@@ -174,9 +174,7 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
         return False
     w.offer_numbers(rec)
     n = o.offer.gpu_count * o.nodes
-    targets = " and ".join(
-        ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else [])
-        + ([w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else []))
+    targets = w.targets_said()
     w.out.first = w.say("gpu_count_targets", users=w.n(users), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name, targets=targets,
                         tps=w.hours(perf.decode_tokens_per_s_per_user),

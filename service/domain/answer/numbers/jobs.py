@@ -437,11 +437,9 @@ def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool
     for v in fresh:
         if v.on_demand_usd_h is None or (single and v.gpu_count > 1):
             continue
-        wall = gpu_hours / v.gpu_count
-        billed, known = billed_hours(wall, w.catalog.providers_by_id.get(v.provider))
-        storage, gb = _job_storage(w, v.provider, weights, wall, False, warn=False)
-        job = _Job(v=v, wall_h=wall, billed_h=billed, known=known,
-                   compute=v.on_demand_usd_h * billed, storage=storage, gb=gb)
+        # one machine, every GPU taking its share, billed as every job is
+        job = _billed_job(w, v, v.on_demand_usd_h / v.gpu_count, v.gpu_count,
+                          gpu_hours / v.gpu_count, weights, warn=False)
         if best is None or (round(job.total, 2), v.gpu_count) < (round(best.total, 2),
                                                                  best.v.gpu_count):
             best = job

@@ -268,15 +268,13 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     asked."""
     assert w.model is not None
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
-    targets = ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else []) + (
-        [w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else [])
-    target = w.t["target_and"].join(targets)
+    target = w.targets_said()
     rec = w.recommend(workload="serving", min_decode_tokens_per_s=tps_min,
                       context_tokens=inp + out, output_tokens=out,
                       concurrent_requests=w.ex.concurrent_requests)
     # the quantity asked: the latency when only a latency is asked, else the speed
     quantity = "decode_tokens_per_s" if tps_min else "time_to_first_token_ms"
-    if not targets and (rec is None or not rec.options):
+    if not target and (rec is None or not rec.options):
         w.sub = None  # nothing within the budget: the cost answer says why (its reason)
         _cost(w)
         return
@@ -301,7 +299,7 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
                  for x in rec.options[1:3])
     users = w.ex.concurrent_requests or 1
-    if targets:
+    if target:
         w.out.first = w.say("speed_target_ranked" if ranked else "speed_target",
                             target=target, **said)
     else:
@@ -324,7 +322,7 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
         w.ask("per_month_usd", month, "USD")
     elif w.st.cheapest_asked:  # "cheapest option?", "cheapest way to serve ...": its price
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
-    elif tps_min or (not targets and w.sub != "ttft"):  # no target: tokens/s per user
+    elif tps_min or (not target and w.sub != "ttft"):  # no target: tokens/s per user
         w.ask("decode_tokens_per_s", tps, "tokens/s",
               yes=tps >= tps_min if yes_no and tps_min else None)
     else:
@@ -344,9 +342,7 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
     if not (tps_min or ttft_max) or w.out.first is None:
         return
-    target = w.t["target_and"].join(
-        ([w.say("target_tps", tps=w.hours(tps_min))] if tps_min else [])
-        + ([w.say("target_ttft", ms=w.n(ttft_max))] if ttft_max else []))
+    target = w.targets_said()
 
     def meets(per_user: float, first_ms: float) -> bool:
         return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)

@@ -835,7 +835,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     run_hours = tokens / (nodes * per_node) / 3600
     node_hour = o.cost.per_hour_usd / max(1, o.nodes)
     gpus = nodes * o.offer.gpu_count
-    v = next((x for x in w.catalog.views(w.today) if x.id == o.offer.id), None)
+    v = w.view_of(o.offer.id)
     if v is None:
         return False
     # billed as the cost answer bills the same run (granularity, checkpoints' storage on
