@@ -413,3 +413,25 @@ def test_words_shared_by_two_entries_in_any_order_resolve_to_neither() -> None:
     idx.add("b", ["Y X 1"])
     assert idx.lookup("X 1 Y") == "a" and idx.lookup("Y X 1") == "b"  # exact spellings
     assert idx.lookup("1 Y X") is None  # any order: ambiguous
+
+
+def test_family_lookups_are_kept_per_snapshot_and_handed_out_as_copies() -> None:
+    """gpu_family and the names a question mentions are kept in the snapshot's derived
+    tables: a caller changing what it was given cannot change the next caller's answer, and
+    another snapshot (a reload) computes its own."""
+    from service.domain.answer.understand import _find_names, _tables, _tokens
+
+    reg = registry()
+    first = reg.gpu_family("A100")
+    assert len(first) > 1 and "a100-sxm-80gb" in first
+    first.clear()
+    assert reg.gpu_family("A100") == sorted(reg.gpu_family("A100")) != []
+    toks = _tokens("llama 3 8b on an a100 80gb")
+    names = _find_names(toks, reg, _tables(reg))
+    assert [m.kind for m in names] == ["model", "gpu"]
+    names.clear()
+    assert len(_find_names(toks, reg, _tables(reg))) == 2
+    other = load_registry(CATALOG).registry
+    assert other.gpu_family("A100") == reg.gpu_family("A100")
+    assert "registry.gpu_family" in reg.derived.names()
+    assert "understand.names_found" in reg.derived.names()

@@ -9,12 +9,14 @@ entity unset rather than guessing one.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 import msgspec
 from rapidfuzz import fuzz, process
@@ -379,6 +381,7 @@ def _spell_out(folded: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
     removed ("8.192" and "8,192" -> "8192"), a scale abbreviated written out ("50 mil." ->
@@ -497,6 +500,19 @@ def _lengths(toks: list[_Tok], i: int, prefixes: set[str]) -> list[int]:
 
 
 def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Mention]:
+    """The models and GPUs the tokens name, in order (longest spelling first at each token).
+    Kept per snapshot by the tokens' texts: one question is read by several readers
+    (:func:`extract`, :func:`details`, the intent's), each tokenising it the same way."""
+    key = tuple(t.text for t in toks)
+    cache = registry.derived.lru("understand.names_found", 512)
+    hit = cache.get(key)
+    if hit is None:
+        hit = tuple(_names_in(toks, registry, tables))
+        cache.put(key, hit)
+    return list(cast(tuple[_Mention, ...], hit))
+
+
+def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Mention]:
     found: list[_Mention] = []
     i = 0
     while i < len(toks):

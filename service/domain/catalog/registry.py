@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from service.domain.catalog.derived import Derived
 from service.domain.catalog.engines import Engine, Engines
@@ -46,6 +47,11 @@ class Registry:
         when ``name`` is one GPU's id or name, or matches fewer than two variants. A single
         GPU lookup (:meth:`gpu`, sizing) still reads such a name as the variant its alias
         names; a listing filter matches them all."""
+        found = self.derived.lru("registry.gpu_family", 512).get_or_make(
+            name, lambda: tuple(self._gpu_family(name)))
+        return [str(gid) for gid in cast(tuple[str, ...], found)]
+
+    def _gpu_family(self, name: str) -> list[str]:
         key = norm(name)
         if any(key in (norm(g.id), norm(g.name)) for g in self.gpus.values()):
             return []
