@@ -64,8 +64,40 @@ def _memory(w: _W) -> None:
     w.ask("total_gib", mem.total_gib, "GiB")
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
-    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
+    if gid is None or w.model.kind != "llm" or not _memory_on(w, gid, named, ctx, users, r):
+        w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     w.sized_warnings(r, ctx)
+
+
+def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
+               total: SizingResult) -> bool:
+    """The memory asked with a GPU named ("how much VRAM for Qwen 2.5 32B on a 4090?"):
+    after the total, whether it fits on that GPU (the count stated, else one) at the same
+    load, per GPU against its usable memory, and when it does not, how many of it hold the
+    model, else which GPUs do; never a list of other cards that leaves the GPU asked about
+    unanswered. False where the sizing has no answer for that GPU."""
+    assert w.model is not None
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+               batch_size=users if users and users > 1 else None, kv_cache=w.st.kv_cache)
+    if r is None or r.gpu is None:
+        return False
+    ok = bool(r.fits) and r.runs is not False
+    key = ("memory_on_yes" if ok else "memory_on_cannot_run" if r.fits
+           else "memory_on_no")
+    at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
+    w.out.more.append(w.say(key, setup=named or w.setup(count, gid), at=at,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                            weights=r.weights, engine=r.engine))
+    if not r.fits:
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is not None:  # how many of the GPU named hold the model
+            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        elif r.fits_on:
+            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    return True
 
 
 def _weights_on_disk(w: _W) -> None:
