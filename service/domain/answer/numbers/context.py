@@ -1102,14 +1102,21 @@ def _rps(w: _W, v: float) -> str:
 
 
 def _min_count(w: _W, gid: str, ctx: int) -> int | None:
-    """The fewest ``gid`` that hold the model (the sizing's fits_on row), or None."""
+    """The fewest ``gid`` that hold the model (the sizing's fits_on row), or None. A GPU
+    that does not run the default precision (bf16 on a T4 or V100) is sized on itself, at
+    the precision it runs, as /v1/sizing does for a GPU named."""
     base = w.size(input_tokens=ctx, output_tokens=0)
     if base is None:
         return None
     for row in base.fits_on:
         if row.gpu == gid:
             return row.gpu_count
-    return None
+    own = w.size(gpu=gid, gpu_count=1, input_tokens=ctx, output_tokens=0)
+    if own is None or own.gpu is None or own.runs is False:
+        return None
+    if own.fits:
+        return 1
+    return min((row.gpu_count for row in own.fits_on if row.gpu == gid), default=None)
 
 
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,

@@ -360,10 +360,14 @@ def _cost_inner(w: _W) -> None:
         # no card the name covers fits there: the card it resolves to, priced elsewhere or
         # with its reason, as before the family was read
         w.st, family = one_card, []
-    if not options and gid is not None and not family and w.model.kind == "llm":
+    count = None if options or gid is None or family or w.model.kind != "llm" else (
+        w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)))
+    if count is not None:
         # the recommendations rank every GPU: none of their first 50 is the one named, so
-        # price that GPU itself, with the fewest that hold the model
-        count = w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)) or 1
+        # price that GPU itself, with the fewest that hold the model (none holding it: the
+        # recommendations for that GPU alone below, with their reason; one GPU was priced,
+        # 405B on "1 x L40S" at $424.85/month)
+        assert gid is not None
         nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count,
                                                           kw.get("context_tokens", 4096))
         if nofit is not None:

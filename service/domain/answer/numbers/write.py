@@ -340,8 +340,11 @@ def _variant_note(w: _W, intent: str) -> None:
               else fewest(gid))
         n = fewest(other)
         if n is not None and n != n0:
-            w.out.more.insert(0, w.say("gpu_variant_fits_at" if named else "gpu_variant_fits",
-                                       n0=w.n(n0) if n0 else "?", n=w.n(n), weights=weights,
+            # no count of the card read holding it: said so, never "needs ? of it"
+            key = ("gpu_variant_fits_none" if not n0 else "gpu_variant_fits_at" if named
+                   else "gpu_variant_fits")
+            w.out.more.insert(0, w.say(key + ("_at" if not n0 and named else ""),
+                                       n0=w.n(n0) if n0 else "", n=w.n(n), weights=weights,
                                        **kw))
             return
     w.out.more.insert(0, w.say("gpu_variant", **kw))
