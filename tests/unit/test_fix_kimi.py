@@ -56,7 +56,7 @@ def test_thinking_resolves_to_its_own_entry(name: str) -> None:
     assert m.architecture is not None and m.architecture.max_context == 262144
 
 
-@pytest.mark.parametrize("name", ["Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct-0905",
+@pytest.mark.parametrize("name", ["Kimi-K2-Instruct", "moonshotai/Kimi-K2-Instruct",
                                   "Kimi K2", "kimi-k2"])
 def test_plain_kimi_k2_is_unchanged(name: str) -> None:
     m = catalog().registry.model(name)

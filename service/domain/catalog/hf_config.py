@@ -304,7 +304,10 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
             fields["sliding_window_layers"] = n_slide
     elif model_type in ("mistral", "qwen2", "qwen3", "phi3") and window and (
         cfg.get("use_sliding_window", model_type in ("mistral", "phi3"))
-    ):
+    ) and not (isinstance(fields["max_context"], int) and window >= fields["max_context"]):
+        # a window no shorter than the context limit never drops a token: full attention
+        # (Phi-3-mini-128k-instruct's config: sliding_window 262144 over 131072 positions;
+        # Phi-3-medium-128k: 131072 over 131072)
         fields["sliding_window"] = window
         max_window = cfg.get("max_window_layers")
         fields["sliding_window_layers"] = (

@@ -118,6 +118,16 @@ class Architecture(Strict, frozen=True, kw_only=True):
     relative_attention_buckets: Annotated[Count, msgspec.Meta(
         description="T5 relative position bias: buckets of the learned bias table (one "
                     "buckets x heads table in the first layer of each stack); 0: none")] = 0
+    cross_attention_layers: Annotated[Count, msgspec.Meta(
+        description="decoder layers (counted in num_layers, same shapes as a self-attention "
+                    "layer) whose attention reads an encoder's output instead of the text: "
+                    "they cache K/V of cross_attention_tokens once per request, not of each "
+                    "text token (Llama 3.2 Vision: 8 of 40, 20 of 100; its config's "
+                    "text_config.cross_attention_layers); 0: none")] = 0
+    cross_attention_tokens: Annotated[Count, msgspec.Meta(
+        description="encoder tokens each cross-attention layer caches per request, sized for "
+                    "one image at the vision encoder's largest output (Llama 3.2 Vision: "
+                    "max_num_tiles 4 x ((560 / 14)^2 + 1) = 6,404)")] = 0
     vision_params: Annotated[Count, msgspec.Meta(
         description="parameters of a vision tower counted in the model card's total "
                     "(Gemma 3)")] = 0
@@ -163,6 +173,19 @@ class Architecture(Strict, frozen=True, kw_only=True):
         if self.relative_attention_buckets and not self.encoder_layers:
             raise ValueError("relative_attention_buckets is T5's relative position bias: "
                              "give encoder_layers too (decoder-only models use RoPE)")
+        if bool(self.cross_attention_layers) != bool(self.cross_attention_tokens):
+            raise ValueError("cross_attention_layers (how many) and cross_attention_tokens "
+                             "(the encoder tokens they cache) go together")
+        if (self.cross_attention_layers
+                and self.cross_attention_layers >= self.num_layers - self.linear_attention_layers):
+            raise ValueError("cross_attention_layers cannot exceed num_layers less one (some "
+                             "layer must attend to the text)")
+        if self.cross_attention_layers and (self.encoder_layers or self.kv_lora_rank
+                                            or self.sliding_window
+                                            or self.linear_attention_layers):
+            raise ValueError("cross-attention layers are modelled for decoder-only models with "
+                             "full GQA self-attention in the other layers (no encoder stack, "
+                             "MLA, sliding window or linear attention)")
 
     # --- derived shape -------------------------------------------------------------------------
     @property
@@ -213,8 +236,9 @@ class Architecture(Strict, frozen=True, kw_only=True):
 
     @property
     def kv_layers(self) -> int:
-        """Layers whose KV cache grows with the context (all but linear-attention ones)."""
-        return self.num_layers - self.linear_attention_layers
+        """Layers whose KV cache grows with the context (all but linear-attention ones and
+        cross-attention ones, which cache a fixed number of encoder tokens instead)."""
+        return self.num_layers - self.linear_attention_layers - self.cross_attention_layers
 
     @property
     def linear_key_width(self) -> int:
@@ -532,18 +556,40 @@ def kv_bytes(a: Architecture, tokens: int, bytes_per_element: float, tp: int = 1
     return per * (full * tokens + n_slide * window_tokens)
 
 
+def cross_attention_kv_bytes(a: Architecture, bytes_per_element: float, tp: int = 1) -> float:
+    """Bytes of one request's cross-attention KV cache on one GPU: each cross-attention layer
+    caches K and V of the encoder's ``cross_attention_tokens`` once (Llama 3.2 Vision: one
+    image, 4 tiles x 1601 vision tokens; vLLM sizes an image's cache slots so,
+    ``get_max_mllama_image_tokens`` in vllm/model_executor/models/mllama.py), whatever the
+    text's length. Same width per token and layer as the self-attention KV (GQA heads split
+    over TP)."""
+    return (a.cross_attention_layers * a.cross_attention_tokens
+            * kv_elements_per_token_layer(a, tp) * bytes_per_element)
+
+
+def fixed_seq_bytes(a: Architecture, bytes_per_element: float, tp: int = 1) -> float:
+    """What one running sequence keeps on one GPU that does not grow with its tokens: a
+    hybrid model's linear-attention state (:func:`linear_state_bytes`) and the
+    cross-attention KV of its image (:func:`cross_attention_kv_bytes`). Read whole at every
+    decode step, like the KV cache."""
+    return (linear_state_bytes(a, bytes_per_element, tp)
+            + cross_attention_kv_bytes(a, bytes_per_element, tp))
+
+
 def seq_cache_bytes(a: Architecture, tokens: int, bytes_per_element: float,
                     tp: int = 1) -> float:
     """What one running sequence keeps on one GPU besides the weights: its KV cache at
-    ``tokens`` (:func:`kv_bytes`) plus, for a hybrid model, the fixed recurrent state of its
-    linear-attention layers (:func:`linear_state_bytes`, at the cache's element size)."""
-    return kv_bytes(a, tokens, bytes_per_element, tp) + linear_state_bytes(a, bytes_per_element,
-                                                                         tp)
+    ``tokens`` (:func:`kv_bytes`) plus its fixed part (:func:`fixed_seq_bytes`: a hybrid
+    model's recurrent state, a vision model's cross-attention KV, at the cache's element
+    size)."""
+    return kv_bytes(a, tokens, bytes_per_element, tp) + fixed_seq_bytes(a, bytes_per_element,
+                                                                      tp)
 
 
 def kv_bytes_per_token(a: Architecture, bytes_per_element: float) -> float:
-    """Bytes per token summed over every layer that caches K/V (a short sequence, inside any
-    window; linear-attention layers keep a fixed state instead)."""
+    """Bytes per token summed over every layer that caches K/V of the text (a short sequence,
+    inside any window; linear-attention layers keep a fixed state and cross-attention layers
+    the encoder's tokens instead: :func:`fixed_seq_bytes`)."""
     return kv_elements_per_token_layer(a) * bytes_per_element * a.kv_layers
 
 
