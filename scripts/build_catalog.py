@@ -70,6 +70,7 @@ from service.adapters.importers import (  # noqa: E402
     SKYPILOT_SOURCE,
     HyperscalerFix,
     ImportResult,
+    SnapshotDate,
     diff_offers,
     interconnect,
     offers_csv,
@@ -86,6 +87,21 @@ from service.domain.catalog.registry import Registry  # noqa: E402
 from service.domain.catalog.trust import duplicates  # noqa: E402
 
 HYPERSCALER_AS_OF = dt.date(2026, 9, 30)
+# The Azure rows of hyperscaler_prices.csv come from an older snapshot than the AWS/GCP rows:
+# SkyPilot's catalogs/v6/azure/vms.csv @098741e (provider_policies/README.md: "the Azure file
+# is an older v6 snapshot"; no v7/v8 Azure file was available). The commit's date is not
+# exposed. v6 was SkyPilot's latest catalog schema from 2024-12 (skypilot-catalog PR #106,
+# 2024-12-13: "we bump the version to v6") until 2025-04-28, when v7 was copied from v6 for
+# newer SkyPilot releases (skypilot-catalog PR #116); the v8-era README lists only v7 and v8
+# as "still being updated periodically", and Azure's catalog is not among the automatically
+# refreshed ones (AWS, GCP, Lambda). So the Azure prices are assumed no later than the end of
+# v6 as the latest schema, not the 2026-Q3 bound of the v8/v9 files.
+AZURE_SNAPSHOT = SnapshotDate(
+    as_of=dt.date(2025, 4, 28),
+    note="as_of: SkyPilot catalog v6 snapshot, commit date not exposed; assumed no later than "
+         "2025-04-28, when v7 replaced v6 as SkyPilot's latest catalog schema (skypilot-catalog "
+         "PR #116 copied v6 to v7; PR #106 of 2024-12-13 had made v6 the latest), so older "
+         "than the v8/v9 files dated 2026-09-30")
 COREWEAVE_AS_OF = dt.date(2026, 9, 20)
 
 # skypilot-catalog-newer/: files pinned to commits whose dates are unknown (SOURCE.txt). The
@@ -116,6 +132,23 @@ _AZ_NC_A100 = ("MicrosoftDocs/azure-docs articles/virtual-machines/nc-a100-v4-se
                "'powered by NVIDIA A100 PCIe GPU ... 80GB memory each'")
 _AZ_NC_H100 = ("MicrosoftDocs/azure-docs NCads H100 v5-series page: 'up to 2 NVIDIA H100 NVL GPUs "
                "with 94GB memory each'")
+
+
+def _az_vcpu_gap(vcpus: int, row: float, other: float) -> str:
+    """The hand check of an Azure row that the datareceipts cross-check prices higher: the
+    gap is the same amount per vCPU on every such row (and nothing on the NC24ads/NC40ads rows
+    where the two agree), the shape of a per-vCPU operating-system licence meter (Windows)
+    rather than a price change. SkyPilot's fetcher keeps Linux meters only
+    (sky/catalog/data_fetchers/fetch_azure.py get_pricing_df drops product names containing
+    ' Win'). Which price Azure's Linux meter gives now is not read: the row stays doubted."""
+    gap = round(other - row, 3)
+    return (f"hand check: the cross-check's ${other:g}/h is ${gap:g}/h (${gap / vcpus:.3f} per "
+            f"vCPU-hour x {vcpus} vCPUs) above this row, the same per-vCPU gap as on the other "
+            "Azure NC rows it prices higher and none on NC24ads/NC40ads: likely a Windows "
+            "(per-vCPU licence) meter against SkyPilot's Linux-only price (fetch_azure.py drops "
+            "' Win' products); the current Linux price is not verified")
+
+
 HYPERSCALER_FIXES: dict[str, HyperscalerFix] = {
     "p5.48xlarge": HyperscalerFix(network="efa", network_gbps=3200,
                                   note="network: EFA 3200 Gb/s per node"),
@@ -124,10 +157,13 @@ HYPERSCALER_FIXES: dict[str, HyperscalerFix] = {
         note="8 GPUs (the v6 catalog's AcceleratorCount 12 is a bug); InfiniBand 400 Gb/s per "
              "GPU x 8 per providers.csv Azure row (datareceipts README)"),
     "Standard_NC24ads_A100_v4": HyperscalerFix(gpu="a100-pcie-80gb", note=_AZ_NC_A100),
-    "Standard_NC48ads_A100_v4": HyperscalerFix(gpu="a100-pcie-80gb", note=_AZ_NC_A100),
-    "Standard_NC96ads_A100_v4": HyperscalerFix(gpu="a100-pcie-80gb", note=_AZ_NC_A100),
+    "Standard_NC48ads_A100_v4": HyperscalerFix(gpu="a100-pcie-80gb", note=_AZ_NC_A100,
+                                               caution=_az_vcpu_gap(48, 7.346, 9.554)),
+    "Standard_NC96ads_A100_v4": HyperscalerFix(gpu="a100-pcie-80gb", note=_AZ_NC_A100,
+                                               caution=_az_vcpu_gap(96, 14.692, 19.108)),
     "Standard_NC40ads_H100_v5": HyperscalerFix(gpu="h100-nvl", note=_AZ_NC_H100),
-    "Standard_NC80adis_H100_v5": HyperscalerFix(gpu="h100-nvl", note=_AZ_NC_H100),
+    "Standard_NC80adis_H100_v5": HyperscalerFix(gpu="h100-nvl", note=_AZ_NC_H100,
+                                                caution=_az_vcpu_gap(80, 13.96, 17.64)),
     **{f"a2-ultragpu-{n}g": HyperscalerFix(
         drop_spot=True, note="GCP catalog A100-80GB GPU row has spot above on-demand; spot "
                              "price not trusted") for n in (1, 2, 4, 8)},
@@ -625,7 +661,8 @@ def build(sources: Path, policies: Path, registry: Registry
     hyper = parse_hyperscaler((policies / "hyperscaler_prices.csv").read_text(encoding="utf-8"),
                               HYPERSCALER_AS_OF, registry, HYPERSCALER_FIXES,
                               note="as_of: catalog commit date not exposed; treated as 2026-Q3 "
-                                   "like the SkyPilot v8 snapshot", as_of_kind="assumed")
+                                   "like the SkyPilot v8 snapshot", as_of_kind="assumed",
+                              dates={"azure": AZURE_SNAPSHOT})
     hyper_types = {(o.provider, o.instance_type.lower()) for o in hyper.offers}
     n_hyper = len(hyper.offers)
     hyper.offers = [o for o in hyper.offers

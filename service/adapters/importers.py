@@ -938,11 +938,24 @@ class HyperscalerFix:
     network_gbps: float | None = None
     drop_spot: bool = False
     note: str = ""
+    caution: str = ""
+    """A hand check's doubt about the row's price, added to the offer's ``caution``."""
+
+
+@dataclass(frozen=True)
+class SnapshotDate:
+    """The date of one provider's rows in hyperscaler_prices.csv where it differs from the
+    file's (an older snapshot), and the note that says how it was chosen."""
+
+    as_of: dt.date
+    note: str
+    as_of_kind: AsOfKind = "assumed"
 
 
 def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
                       fixes: dict[str, HyperscalerFix] | None = None,
-                      note: str = "", as_of_kind: AsOfKind = "assumed") -> ImportResult:
+                      note: str = "", as_of_kind: AsOfKind = "assumed",
+                      dates: dict[str, SnapshotDate] | None = None) -> ImportResult:
     """Offers from ``provider_policies/hyperscaler_prices.csv`` (one row per instance type,
     already reduced to one region). Rows with no GPU count or no price are skipped; a spot
     price above or equal to on-demand is dropped (and noted in the offer's source). ``fixes``
@@ -950,9 +963,11 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
     appended to every offer's source (say there how ``as_of`` was chosen). The row's own
     warnings (source segments saying CAUTION, "looks wrong", "anomalous", "suspect", a
     cross-check source listing another on-demand price) and every dropped spot price go into
-    the offer's ``caution``."""
+    the offer's ``caution``. ``dates`` (by provider id) give a provider's rows their own
+    snapshot date and note instead of ``as_of`` and ``note``."""
     _, rows = _read_csv(text, HYPERSCALER_REQUIRED, HYPERSCALER_COLUMNS,
                         "hyperscaler_prices.csv")
+    dates = dates or {}
     fixes = fixes or {}
     result = ImportResult()
     unmapped: dict[str, int] = defaultdict(int)
@@ -997,7 +1012,12 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
             notes.append("no on-demand price in source (spot only)")
         if fix.note:
             notes.append(fix.note)
-        if note:
+        if fix.caution:
+            cautions.append(fix.caution)
+        own = dates.get(provider)
+        if own is not None:
+            notes.append(own.note)
+        elif note:
             notes.append(note)
         src = "provider_policies/hyperscaler_prices.csv: " + r.get("source", "").strip()
         if notes:
@@ -1015,8 +1035,9 @@ def parse_hyperscaler(text: str, as_of: dt.date, registry: Registry,
             vcpus=_int(r.get("vcpus")), ram_gib=_pos(r.get("ram_gib")),
             caution=_join_cautions(cautions)))
     for provider, prow in sorted(by_provider.items()):
-        _merge(prow, provider, as_of, "hyperscaler_prices.csv", result, extras[provider],
-               as_of_kind=as_of_kind)
+        own = dates.get(provider)
+        _merge(prow, provider, own.as_of if own else as_of, "hyperscaler_prices.csv", result,
+               extras[provider], as_of_kind=own.as_of_kind if own else as_of_kind)
     result.unmapped = dict(sorted(unmapped.items()))
     result.offers.sort(key=lambda o: o.id)
     return result

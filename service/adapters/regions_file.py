@@ -26,7 +26,11 @@ from service.domain.catalog.regions import (
 
 REGIONS_FILE = "regions.toml"
 _CONTINENT_ID = re.compile(r"[a-z]+(?:-[a-z]+)*")
-_PROVIDER_KEYS = {"id", "source", "note", "regions", "pattern"}
+_PROVIDER_KEYS = {"id", "source", "note", "regions", "pattern", "availability",
+                  "availability_source"}
+AVAILABILITY = ("stated", "not-stated")
+"""``availability``: ``stated`` (the default: the regions are where the types are offered) or
+``not-stated`` (a price list: ``availability_source`` says where it is said)."""
 _PATTERN_KEYS = {"match", "place"}
 
 
@@ -216,5 +220,19 @@ def _providers(text: str, raws: Any, continents: dict[str, str], countries: dict
                                         "(?P<region>...) group"))
                 continue
             patterns.append(Pattern(regex=regex, place=place))
-        out[pid] = ProviderRegions(provider=pid, exact=exact, patterns=tuple(patterns))
+        availability = raw.get("availability", "stated")
+        availability_source = raw.get("availability_source", "")
+        if availability not in AVAILABILITY:
+            problems.append(Problem(rel, _key_line(text, "availability", anchor),
+                                    f"provider {pid}: availability {availability!r} is not "
+                                    f"one of {', '.join(AVAILABILITY)}"))
+            availability = "stated"
+        elif availability == "not-stated" and (not isinstance(availability_source, str)
+                                               or not availability_source.strip()):
+            problems.append(Problem(rel, _key_line(text, "availability", anchor),
+                                    f"provider {pid}: availability 'not-stated' needs an "
+                                    "availability_source"))
+        out[pid] = ProviderRegions(provider=pid, exact=exact, patterns=tuple(patterns),
+                                   availability_stated=availability == "stated",
+                                   availability_source=str(availability_source))
     return out

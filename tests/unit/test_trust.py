@@ -122,6 +122,10 @@ def test_a_low_price_is_not_doubted_where_the_provider_sells_it_at_another_count
     eight = [o for o in cat.offers if o.provider == "verda" and o.gpu == "v100-sxm2-16gb"
              and o.gpu_count == 8]
     assert eight and all(not cat.trust_of(o.id).suspect for o in eight)
-    # a reseller whose own 1-GPU price differs is still judged against the median
-    resold = cat.trust_of("primeintellect-datacrunch-8xa100-40gb-176-960")
+    # a reseller whose own price at other counts differs is still judged against the median
+    # (Prime Intellect resells 8 x A100-80GB from Latitude at $1.035/GPU-hour, its own
+    # other A100-80GB prices are $1.115 and up: more than 5 % apart). The example was the
+    # 8 x A100-40GB at $0.72 from DataCrunch, doubted only while Azure's older v6 price
+    # ($3.40/GPU-hour, now dated 2025-04-28 and stale) pulled that median up to $1.99.
+    resold = cat.trust_of("primeintellect-latitude-8xa100-80gb-128-1536")
     assert resold.suspect

@@ -54,6 +54,12 @@ class ProviderRegions:
     exact: Mapping[str, str]
     """Lower-cased id -> place."""
     patterns: tuple[Pattern, ...] = ()
+    availability_stated: bool = True
+    """False where the provider's region list is a price list, not availability (regions.toml
+    ``availability = "not-stated"``: Lambda prices every type in every region): a region
+    filter then cannot tell whether a type runs in the regions asked."""
+    availability_source: str = ""
+    """Where the list is said to be a price list (``availability_source``)."""
 
     def place_of(self, region_id: str) -> str | None:
         """The place of one id (no ``/`` splitting), or None when no rule maps it."""
@@ -89,6 +95,12 @@ class RegionTable:
     aliases: Mapping[str, str] = field(default_factory=dict)
     """Lower-cased filter word -> a continent id or a country code."""
     providers: Mapping[str, ProviderRegions] = field(default_factory=dict)
+
+    def availability_stated(self, provider: str) -> bool:
+        """Whether ``provider``'s regions are where its types are offered (True unless
+        regions.toml marks its list ``availability = "not-stated"``)."""
+        rules = self.providers.get(provider)
+        return rules is None or rules.availability_stated
 
     def raw_place(self, provider: str, region_id: str) -> str | None:
         """The place the rules give ``region_id`` of ``provider`` (see the module docstring),
