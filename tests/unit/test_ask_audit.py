@@ -123,14 +123,16 @@ def test_full_finetuning_answers_the_count_of_gpus() -> None:
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("gpu_count", "GPUs") and value >= 8
     assert f"needs {int(value)} × NVIDIA A100 SXM4 80GB" in first, first
-    assert "ZeRO" in first and "1,107.8" not in first
+    # since audit training_fixes 16 GPUs over 2 nodes fit split Megatron-style (TP8 x PP2)
+    assert ("ZeRO" in first or "tensor parallel 8" in first) and "1,107.8" not in first, first
 
 
 def test_full_finetuning_count_in_romanian() -> None:
     r = ask("câte A100 de 80 GB îmi trebuie pentru fine-tuning complet la llama 3 70b?")
     first = first_sentence(r)
     assert r.lang == "ro" and asked(r)[0] == "gpu_count" and asked(r)[1] >= 8
-    assert "× NVIDIA A100 SXM4 80GB" in first and "ZeRO" in first, first
+    assert "× NVIDIA A100 SXM4 80GB" in first and (
+        "ZeRO" in first or "paralelism tensorial 8" in first), first
 
 
 def test_pretraining_time_is_on_the_count_asked() -> None:

@@ -48,12 +48,14 @@ def test_a_passed_over_option_is_called_cheaper_only_when_it_costs_less() -> Non
         if m is not None:
             assert _num(m.group(1)) < (o.cost.per_job_usd or 0.0), o.why
     top = rec.options[0]
-    # the single node passed over costs more than the multi-node plan ranked first: the
-    # multi-node plan is said to save days and money
+    # the multi-node plan ranked first is said to save days; since audit training_fixes the
+    # collectives between nodes are timed, so over nodes a GPU trains a little slower and
+    # the plan may cost a little more than the single node passed over: said either way
     assert top.nodes > 1
-    assert "Ranked before a cheaper option" not in top.why, top.why
     m = re.search(r"instead of ~[\d,]+ [^.]*?, and costs " + _USD + " less", top.why)
-    assert m is not None, top.why
+    more = re.search(r"instead of ~[\d,]+[^.]*?, for " + _USD + " more", top.why)
+    assert m is not None or (more is not None and "Ranked before a cheaper option" in top.why), (
+        top.why)
 
 
 def test_a_long_run_warning_names_a_stale_reserved_price() -> None:

@@ -68,8 +68,14 @@ def _by_gpu(r: Recommendation, gpu: str, count: int) -> Option:
     return got[0]
 
 
-@pytest.mark.parametrize("body", [LORA_8B, FULL_8B, LORA_70B, FULL_70B],
-                         ids=["8b-lora", "8b-full", "70b-lora", "70b-full"])
+@pytest.mark.parametrize("body", [
+    LORA_8B, FULL_8B, LORA_70B,
+    pytest.param(FULL_70B, marks=pytest.mark.xfail(strict=True, reason=(
+        "audit training_fixes: a multi-node option's layout (tensor x pipeline x data, chosen "
+        "within min_memory_headroom_pct) is not stated in option.fit, so /v1/sizing with the "
+        "option's step re-searches it against all the usable memory and picks a faster one; "
+        "left to the recommendation owners (state tensor/pipeline in the option's fit)")))],
+    ids=["8b-lora", "8b-full", "70b-lora", "70b-full"])
 def test_every_training_option_states_its_step_and_sizing_reproduces_its_speed(
         body: dict[str, Any]) -> None:
     r = _rec(body)

@@ -115,12 +115,19 @@ def test_deepseek_v3_pretraining_picks_a_micro_batch_that_fits_and_runs_faster()
     hours = _perf(r).training_hours
     assert hours is not None
     value, reason = _a(r, "micro_batch")
-    assert int(value.split()[0]) > 1 and "not set" in reason, (value, reason)
+    # since audit training_fixes the search past one node weighs tensor x pipeline x data
+    # layouts with the collectives between nodes timed: a model-parallel layout that is
+    # compute-bound at micro-batch 1, or data parallel at a larger micro-batch
+    assert r.layout is not None
+    assert "not set" in reason and (int(value.split()[0]) > 1 or (
+        r.layout.tensor * r.layout.pipeline > 1 and _perf(r).bound == "compute")), (
+        value, reason, r.layout.label)
     assert r.memory.per_gpu.total_gib <= r.capacity_per_gpu_gib  # type: ignore[operator]
     # 6,878 h (14.1M GPU-hours, 5.3x the published run) at micro-batch 1; still an upper
     # bound (no expert parallelism), within 2x of the published H800-hours
     assert hours * 2048 < 2 * DSV3_PRETRAIN_H800_HOURS, hours * 2048
-    one = _size(**DSV3, finetune={"micro_batch_size": 1})
+    one = _size(**DSV3, finetune={"micro_batch_size": 1},
+                parallelism={"tensor": 1, "pipeline": 1, "data": 2048})
     assert _a(one, "micro_batch")[1].startswith("finetune.micro_batch_size as given")
     assert (_perf(one).training_hours or 0) > hours * 2
 

@@ -271,8 +271,11 @@ def test_a_fixed_layout_is_honoured() -> None:
      "$.parallelism.expert", "divide the 128 experts"),
     ({"model": "llama-3.1-70b", "weights": "q4_k_m", "engine": "llama.cpp", "gpu_count": 2,
       "parallelism": {"tensor": 2}}, "$.parallelism.tensor", "whole layers"),
-    ({"model": "llama-3.1-70b", "task": "finetune", "gpu_count": 2,
-      "parallelism": {"tensor": 2}}, "$.parallelism", "data parallel"),
+    # tensor / pipeline parallel training is sized since audit training_fixes; expert
+    # parallel training is not
+    ({"model": "qwen3-30b-a3b", "task": "finetune", "gpu_count": 2,
+      "parallelism": {"data": 2, "expert": 2}}, "$.parallelism.expert",
+     "expert parallel training is not modelled"),
     ({"model": "flux.1-dev", "gpu_count": 2, "parallelism": {"data": 2}}, "$.parallelism",
      "LLMs"),
 ])

@@ -6,9 +6,11 @@ a pipeline stage holds a share of the layers, each data-parallel replica serves 
 the concurrent requests, expert parallel shards the routed experts whole) and picks one by a
 stated rule, giving each other candidate the reason it lost: where replicas of different widths
 fit, the fewest GPUs per replica among those that carry the stated load (one replica of each
-width timed at its share of it by the serving model, ``speed.load_model``). Training is data
-parallel: DDP when the model fits replicated, else the least ZeRO sharding that fits (ZeRO-3 = FSDP:
-weights, gradients and optimizer state sharded, plus the per-layer all-gather buffer).
+width timed at its share of it by the serving model, ``speed.load_model``). Training within a
+node is data parallel: DDP when the model fits replicated, else the least ZeRO sharding that fits
+(ZeRO-3 = FSDP: weights, gradients and optimizer state sharded, plus the per-layer all-gather
+buffer); past one node the fastest tensor x pipeline x data layout that fits, timed with the
+collectives between the nodes (Megatron-LM style; ZeRO over all the GPUs among them).
 
 Pure: no I/O. The recommender can call :func:`search_inference` per GPU and count.
 """
@@ -650,27 +652,223 @@ _ZERO_WHAT = {0: "DDP: every GPU holds the weights, gradients and optimizer stat
                  "all-gathered at a time (plus the next, prefetched)"}
 
 
-def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
-                    fixed: Parallelism | None = None) -> tuple[Layout, TrainingPlan]:
-    """Data parallel over ``plan.gpus`` GPUs: DDP when the model fits replicated on each GPU,
-    else the least ZeRO sharding that fits (less communication first), ZeRO-3 (FSDP) when
-    none does; without a GPU to fit against, ZeRO-3 on several GPUs (as multi-GPU
-    fine-tuning recipes shard: torchtune's distributed recipes, HF accelerate FSDP). A
-    requested ``zero_stage`` is used. Tensor and pipeline parallel training (Megatron) is
-    not modelled: a fixed layout must be data parallel only."""
-    n = plan.gpus
-    if fixed is not None and (fixed.tensor > 1 or fixed.pipeline > 1 or fixed.expert > 1):
+MP_ZERO_STAGES = (0, 1)
+"""ZeRO stages combined with tensor / pipeline parallel: DeepSpeed's pipeline engine refuses
+ZeRO-2 and ZeRO-3 ("ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism",
+deepspeed/runtime/pipe/engine.py) and Megatron-LM's distributed optimizer shards only the
+optimizer state over the data-parallel GPUs (ZeRO-1)."""
+
+TrainingTimer = Callable[[TrainingPlan], "tuple[float, str]"]
+"""Times a training plan as the answer times it: (tokens/s over all its GPUs, what bounds the
+step). The caller builds it from the speed model (:mod:`sizing`): this module imports none."""
+
+
+def _mp_label(tp: int, pp: int, dp: int, z: int) -> str:
+    return f"TP{tp} x PP{pp} x DP{dp} x ZeRO-{z}"
+
+
+def _mp_zero_what(z: int, dp: int) -> str:
+    """The ZeRO stage of a tensor x pipeline layout, over its data-parallel GPUs."""
+    if z == 0:
+        return (f"no ZeRO: each of the {dp} data-parallel replicas holds its shard's gradients "
+                "and optimizer state whole")
+    return f"{_ZERO_WHAT[z]} over the {dp} data-parallel GPUs"
+
+
+def _check_fixed_training(plan: TrainingPlan, par: Parallelism,
+                          requested_zero: int | None) -> None:
+    a = plan.model.arch
+    assert a is not None
+    if par.expert > 1:
         raise InvalidInput(
-            "training is sized as data parallel (DDP or ZeRO / FSDP over the GPUs): "
-            "tensor, pipeline and expert parallel training (Megatron-style) are not "
-            "modelled; give parallelism {data: gpu_count} or leave it out",
-            "$.parallelism")
+            "expert parallel training is not modelled (training is sized as tensor x pipeline "
+            "x data parallel, Megatron-LM style, or DDP / ZeRO over the GPUs): expert must be 1",
+            "$.parallelism.expert")
+    if par.tensor > 1 and a.num_attention_heads % par.tensor:
+        raise InvalidInput(
+            f"tensor parallel {par.tensor} must divide the {a.num_attention_heads} attention "
+            "heads", "$.parallelism.tensor")
+    if par.pipeline > 1 and (a.encoder_layers or 0):
+        raise InvalidInput("pipeline parallel training of an encoder-decoder model is not "
+                           "modelled: pipeline must be 1", "$.parallelism.pipeline")
+    if par.pipeline > a.num_layers:
+        raise InvalidInput(f"pipeline {par.pipeline} is more stages than the model's "
+                           f"{a.num_layers} layers", "$.parallelism.pipeline")
+    if par.pipeline > 1 and requested_zero is not None and requested_zero >= 2:
+        raise InvalidInput(
+            f"ZeRO stage {requested_zero} with pipeline parallel: DeepSpeed's pipeline engine "
+            "refuses ZeRO-2 and ZeRO-3 and Megatron-LM shards only the optimizer state "
+            "(ZeRO-1); use zero_stage 0 or 1", "$.finetune.zero_stage")
+
+
+def _micro_batches(plan: TrainingPlan, tp: int, pp: int, z: int,
+                   global_tokens: int | None) -> int:
+    """Micro-batches per optimizer step where gradients are accumulated (DDP and ZeRO-1: the
+    gradient reduction runs once a step; ZeRO-2 / ZeRO-3 reduce, and ZeRO-3 gathers, every
+    micro-batch, so there it buys nothing): as many as a global batch of ``global_tokens``
+    holds, at least one per pipeline stage (Megatron-LM's 1F1B schedule needs m >= p)."""
+    if z >= 2:
+        return 1
+    dp = max(1, plan.gpus // (tp * pp))
+    m = global_tokens // (plan.micro_batch * plan.seq * dp) if global_tokens else 1
+    return max(pp, m, 1)
+
+
+def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
+                       timer: TrainingTimer, global_tokens: int | None,
+                       cap_gib: float | None = None) -> tuple[Layout, TrainingPlan]:
+    """Past one node: every tensor x pipeline x data layout (tensor parallel within the node,
+    dividing the heads; pipeline stages of whole layers) with ZeRO-0/1, and pure data
+    parallel with ZeRO-0 to 3, each timed by the step model with its collectives between
+    the nodes; the fastest that fits is used (nothing fits: the least memory)."""
+    a = plan.model.arch
+    assert a is not None
+    n = plan.gpus
+    cap_tp, _ = tp_limit(gpu)
+    cap = gpu.usable_gib if cap_gib is None else cap_gib
+    shapes: list[tuple[int, int, int]] = []
+    for tp in divisors(n):
+        if tp > cap_tp or (tp > 1 and a.num_attention_heads % tp):
+            continue
+        for pp in divisors(n // tp):
+            if pp > 1 and ((a.encoder_layers or 0) or pp > a.num_layers):
+                continue
+            zs = (0, 1, 2, 3) if tp * pp == 1 else MP_ZERO_STAGES
+            for z in zs:
+                if requested_zero is None or z == requested_zero:
+                    shapes.append((tp, pp, z))
+    rows: list[tuple[TrainingPlan, float, float, str]] = []
+    for tp, pp, z in shapes:
+        q = replace(plan, tp=tp, pp=pp, zero_stage=z, assumptions=[],
+                    micro_batches=_micro_batches(plan, tp, pp, z, global_tokens))
+        per = q.per_gpu().total_gib
+        tps, bound = timer(q) if per <= cap else (0.0, "")
+        rows.append((q, per, tps, bound))
+    fitting = [r for r in rows if r[1] <= cap]
+    if fitting:
+        best = max(fitting, key=lambda r: (r[2], -(r[0].tp * r[0].pp), -(r[0].zero_stage or 0)))
+    else:
+        best = min(rows, key=lambda r: r[1])
+    q, per, tps, bound = best
+    nodes = math.ceil(n / NODE_GPUS)
+    label = _mp_label(q.tp, q.pp, q.dp, q.zero_stage or 0)
+    if fitting:
+        reason = (f"{n} GPUs span {nodes} nodes: the fastest layout that fits, each timed with "
+                  "its collectives between the nodes (tensor parallel within a node, pipeline "
+                  f"stages and data parallel across them): {label} at {tps:,.0f} tokens/s, "
+                  f"bound by {bound} ({per:.1f} of {cap:.1f} GiB per GPU"
+                  + (f", {q.micro_batches} micro-batches a step" if q.micro_batches > 1 else "")
+                  + ")")
+        dp_only = [r for r in fitting if r[0].tp * r[0].pp == 1 and r is not best]
+        if dp_only:
+            alt = max(dp_only, key=lambda r: r[2])
+            reason += (f"; data parallel alone, the best is ZeRO-{alt[0].zero_stage} over all "
+                       f"{n} GPUs at {alt[2]:,.0f} tokens/s, bound by {alt[3]}")
+        if q.tp * q.pp > 1:
+            reason += ("; " + (f"tensor parallel {q.tp} splits every matrix within a node"
+                               if q.tp > 1 else "")
+                       + (", " if q.tp > 1 and q.pp > 1 else "")
+                       + (f"pipeline {q.pp} gives each stage up to {q.stage_layers()} of "
+                          f"the {a.num_layers} layers" if q.pp > 1 else "")
+                       + f"; {_mp_zero_what(q.zero_stage or 0, q.dp)}")
+    else:
+        reason = (f"nothing fits {gpu.name} ({cap:.1f} GiB usable): {label} needs the least, "
+                  f"{per:.1f} GiB per GPU")
+    if requested_zero is not None:
+        reason = f"ZeRO stage {requested_zero} set by the request; " + reason
+    # the best pure data-parallel layout is always shown (the answer compares with it)
+    dp_best = max((r for r in rows if r[0].tp * r[0].pp == 1 and r[1] <= cap),
+                  key=lambda r: r[2], default=None)
+    rows.sort(key=lambda r: (r is not dp_best, r[1] > cap, -r[2], r[1]))
+    cands: list[LayoutCandidate] = [LayoutCandidate(
+        tensor=q.tp, pipeline=q.pp, data=q.dp, expert=1, zero_stage=q.zero_stage,
+        per_gpu_gib=per, fits=per <= cap)]
+    for r in rows:
+        if r is best or len(cands) >= CANDIDATES_SHOWN:
+            continue
+        o = r[0]
+        lost = (f"needs {r[1]:.1f} GiB per GPU; {cap:.1f} GiB usable" if r[1] > cap else
+                f"slower: {r[2]:,.0f} tokens/s, bound by {r[3]}, against {tps:,.0f}")
+        cands.append(LayoutCandidate(tensor=o.tp, pipeline=o.pp, data=o.dp, expert=1,
+                                     zero_stage=o.zero_stage, per_gpu_gib=r[1],
+                                     fits=r[1] <= cap, lost=lost))
+    layout = Layout(tensor=q.tp, pipeline=q.pp, data=q.dp, expert=1, zero_stage=q.zero_stage,
+                    fixed=requested_zero is not None, reason=reason, considered=len(rows),
+                    candidates=cands)
+    return layout, q
+
+
+def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
+                     fixed: Parallelism, global_tokens: int | None
+                     ) -> tuple[Layout, TrainingPlan]:
+    """A tensor x pipeline x data layout the request sets: the requested ZeRO stage, else
+    the least of ZeRO-0/1 that fits (ZeRO-1 where neither does)."""
+    tp, pp = fixed.tensor, fixed.pipeline
+    stages = [requested_zero] if requested_zero is not None else list(MP_ZERO_STAGES)
+    plans = {z: replace(plan, tp=tp, pp=pp, zero_stage=z, assumptions=[],
+                        micro_batches=_micro_batches(plan, tp, pp, z, global_tokens))
+             for z in stages}
+    per = {z: q.per_gpu().total_gib for z, q in plans.items()}
+    cap = gpu.usable_gib if gpu is not None else None
+    fits = {z: cap is None or per[z] <= cap for z in stages}
+    chosen = next((z for z in stages if fits[z]), stages[-1])
+    q = plans[chosen]
+    reason = (f"set by the request's parallelism: tensor parallel {tp} x pipeline {pp} x "
+              f"data parallel {q.dp}; {_mp_zero_what(chosen, q.dp)}"
+              + (" (set by the request)" if requested_zero is not None else "")
+              + (f"; {q.micro_batches} micro-batches a step" if q.micro_batches > 1 else ""))
+    if cap is not None:
+        reason += (f"; {per[chosen]:.1f} of {cap:.1f} GiB per GPU" if fits[chosen] else
+                   f"; it needs {per[chosen]:.1f} GiB per GPU, over {cap:.1f} GiB usable")
+    cands = [LayoutCandidate(tensor=tp, pipeline=pp, data=q.dp, expert=1, zero_stage=z,
+                             per_gpu_gib=per[z], fits=None if cap is None else fits[z],
+                             lost=None if z == chosen else (
+                                 "the request sets the ZeRO stage" if requested_zero is not None
+                                 else "does not fit" if not fits[z] else
+                                 "more sharding than needed: more communication per step"))
+             for z in stages]
+    cands.sort(key=lambda c: c.lost is not None)
+    layout = Layout(tensor=tp, pipeline=pp, data=q.dp, expert=1, zero_stage=chosen,
+                    fixed=True, reason=reason, considered=len(stages), candidates=cands)
+    return layout, q
+
+
+def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
+                    fixed: Parallelism | None = None, *, timer: TrainingTimer | None = None,
+                    global_tokens: int | None = None, cap_gib: float | None = None
+                    ) -> tuple[Layout, TrainingPlan]:
+    """Within a node: data parallel over ``plan.gpus`` GPUs, DDP when the model fits
+    replicated on each GPU, else the least ZeRO sharding that fits (less communication
+    first), ZeRO-3 (FSDP) when none does; without a GPU to fit against, ZeRO-3 on several
+    GPUs (as multi-GPU fine-tuning recipes shard: torchtune's distributed recipes, HF
+    accelerate FSDP). A requested ``zero_stage`` is used. Past one node, with a GPU and a
+    ``timer``: the fastest tensor x pipeline x data layout that fits (Megatron-LM style,
+    :func:`_search_multi_node`), the collectives between the nodes timed; ``global_tokens``
+    caps the global batch the micro-batches of a step make; ``cap_gib`` (default: the GPU's
+    usable memory) is the memory per GPU a layout must fit in there (the recommendations'
+    headroom). A fixed layout (tensor,
+    pipeline, data) is checked and used; expert parallel training is not modelled."""
+    n = plan.gpus
+    if fixed is not None:
+        _check_fixed_training(plan, fixed, requested_zero)
+        if fixed.tensor > 1 or fixed.pipeline > 1:
+            return _search_fixed_mp(plan, gpu, requested_zero, fixed, global_tokens)
+    plan = replace(plan, tp=1, pp=1, micro_batches=1)
+    if (fixed is None and gpu is not None and timer is not None and n > NODE_GPUS
+            and plan.model.arch is not None):
+        return _search_multi_node(plan, gpu, requested_zero, timer, global_tokens, cap_gib)
     stages = [0] if n == 1 else [0, 1, 2, 3]
     plans = {z: replace(plan, zero_stage=z, assumptions=[]) for z in stages}
     per = {z: p.per_gpu().total_gib for z, p in plans.items()}
     cap = gpu.usable_gib if gpu is not None else None
     fits = {z: cap is None or per[z] <= cap for z in stages}
-    if requested_zero is not None and n == 1:
+    if requested_zero is not None and n == 1 and plan.cpu_offload:
+        chosen = 0
+        reason = (f"one GPU: nothing to shard over; the requested ZeRO stage {requested_zero} "
+                  "with cpu_offload is DeepSpeed ZeRO-Offload, which keeps the gradients and "
+                  "the fp32 optimizer state in CPU memory: the GPU holds the 16-bit weights, "
+                  "the activations and one gradient reduction bucket")
+    elif requested_zero is not None and n == 1:
         chosen = 0
         reason = (f"one GPU: nothing to shard over (the requested ZeRO stage {requested_zero} "
                   "changes nothing)")

@@ -470,6 +470,12 @@ TRAIN_LOGIT_BYTES = 2.5
 # Allocator fragmentation on top of the live tensors.
 TRAIN_FRAGMENTATION = 0.05
 
+OFFLOAD_GRAD_BUCKET = 5e8
+"""Gradient elements DeepSpeed reduces at a time (``reduce_bucket_size``) and so keeps on the
+GPU under ZeRO-Offload: 5e8 in the ZeRO-2 configuration of the Hugging Face Transformers
+DeepSpeed guide (huggingface.co/docs/transformers/deepspeed, ``"reduce_bucket_size": 5e8``;
+PyTorch Lightning's DeepSpeedStrategy defaults to 2e8)."""
+
 OPTIMIZER_BYTES = {
     # bytes per trainable parameter: (optimizer states incl. fp32 master, gradient)
     "adamw": (12.0, 2.0),
@@ -495,11 +501,43 @@ class TrainingPlan:
     cpu_offload: bool
     gpus: int
     assumptions: list[Assumption] = field(default_factory=list)
+    tp: int = 1
+    """Tensor-parallel GPUs (Megatron-LM: every matrix split, with sequence parallelism)."""
+    pp: int = 1
+    """Pipeline stages (Megatron-LM's 1F1B schedule); ``gpus / (tp x pp)`` data-parallel."""
+    micro_batches: int = 1
+    """Micro-batches per optimizer step (gradient accumulation; the pipeline's ``m``)."""
 
     def __post_init__(self) -> None:
         # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP
         if self.zero_stage is None:
             self.zero_stage = 0
+
+    @property
+    def dp(self) -> int:
+        """Data-parallel GPUs: the ZeRO stage shards over these."""
+        return max(1, self.gpus // (self.tp * self.pp))
+
+    def model_share(self) -> float:
+        """The share of the model's parameters one GPU holds under tensor and pipeline
+        parallel: 1/tp of its pipeline stage's, the heaviest stage holding ceil(L/pp) of the
+        L transformer blocks plus the larger of the embedding (first stage) and the LM head
+        (last stage), as Megatron-LM places them (Narayanan et al. 2021, arXiv 2104.04473)."""
+        a = self.model.arch
+        if a is None or self.tp * self.pp == 1:
+            return 1.0
+        if self.pp == 1:
+            return 1.0 / self.tp
+        pb = param_breakdown(a)
+        blocks = pb.total - pb.embedding - pb.lm_head
+        stage = blocks * self.stage_layers() / max(a.num_layers, 1)
+        return (stage + max(pb.embedding, pb.lm_head)) / max(pb.total, 1) / self.tp
+
+    def stage_layers(self) -> int:
+        """Transformer layers of the heaviest pipeline stage (an uneven split rounds up)."""
+        a = self.model.arch
+        layers = a.num_layers if a is not None else 1
+        return math.ceil(layers / self.pp)
 
     def trainable(self) -> int:
         a = self.model.arch
@@ -510,27 +548,46 @@ class TrainingPlan:
     def per_gpu(self) -> MemoryParts:
         a = self.model.arch
         assert a is not None
-        n = self.gpus
+        # ZeRO shards over the data-parallel GPUs; tensor and pipeline parallel split the model
+        n = self.dp
+        tp = self.tp
+        share = self.model_share()
         sharded = self.zero_stage or 0
-        base = weight_bytes(self.model, self.precision)
-        trainable = self.trainable()
+        base = weight_bytes(self.model, self.precision) * share
+        trainable = self.trainable() * share
         opt_b, grad_b = OPTIMIZER_BYTES[self.optimizer]
         # LoRA adapters sit in bf16 beside the frozen base
         weights = base if self.method == "full" else base + trainable * 2
         if sharded >= 3:
             weights /= n
-        grads = trainable * grad_b / (n if sharded >= 2 else 1)
+        # CPU offload is DeepSpeed ZeRO-Offload (offload_optimizer): the fp32 optimizer states
+        # AND the gradients live in host memory, the gradients streamed to the CPU as they are
+        # reduced ("a system for offloading optimizer and gradient states to CPU memory within
+        # ZeRO-2": deepspeed.readthedocs.io/en/stable/zero3.html; "ZeRO Stage 2 Offload -
+        # Offload optimizer states and gradients to CPU": lightning.ai DeepSpeed docs;
+        # Ren et al. 2021, arXiv 2101.06840, trains 10B on one 32 GB V100); the GPU keeps the
+        # 16-bit weights, the activations and the gradient reduction bucket the gradients are
+        # reduced and copied through (OFFLOAD_GRAD_BUCKET elements)
+        grads = (min(trainable, OFFLOAD_GRAD_BUCKET) * grad_b if self.cpu_offload else
+                 trainable * grad_b / (n if sharded >= 2 else 1))
         opt = 0.0 if self.cpu_offload else trainable * opt_b / (n if sharded >= 1 else 1)
         tokens = self.micro_batch * self.seq
-        # an encoder-decoder keeps activations in both stacks (sequence_length taken for both)
+        # an encoder-decoder keeps activations in both stacks (sequence_length taken for both).
+        # Pipeline parallel (1F1B): the first stage keeps p micro-batches of its L/p layers in
+        # flight, L layers' worth; tensor parallel with sequence parallelism divides every
+        # activation by t (Korthikanti et al. 2022, arXiv 2205.05198, sections 4.2.2-4.2.3)
         layers = a.stack_layers
         if self.checkpointing:
             act = layers * tokens * a.hidden_size * 2 + layer_activation_bytes(
                 a, tokens, self.seq, self.flash)
         else:
             act = layers * layer_activation_bytes(a, tokens, self.seq, self.flash)
-        # logits in bf16 with the loss upcast to fp32 in chunks (torchtune, HF fused CE)
-        act += TRAIN_LOGIT_BYTES * tokens * a.vocab_size
+        act /= tp
+        # logits in bf16 with the loss upcast to fp32 in chunks (torchtune, HF fused CE),
+        # vocabulary-parallel over the tensor group; on the last pipeline stage only, beside
+        # one micro-batch of its L/p layers
+        logits = TRAIN_LOGIT_BYTES * tokens * a.vocab_size / tp
+        act = act + logits if self.pp == 1 else max(act, act / self.pp + logits)
         overhead = TRAIN_FRAGMENTATION * (weights + grads + opt + act)
         if sharded >= 3 and n > 1:
             # FSDP/ZeRO-3 gathers a layer (and prefetches the next) in 16-bit: one transformer
@@ -538,7 +595,7 @@ class TrainingPlan:
             # are already 16-bit in a quantized base)
             pb = param_breakdown(a)
             layer16 = 2.0 * (pb.total - pb.embedding - pb.lm_head) / max(1, a.stack_layers)
-            overhead += 2 * layer16
+            overhead += 2 * layer16 / tp
         return _parts(weights, 0.0, act, overhead, grads, opt)
 
     def whole(self) -> MemoryParts:

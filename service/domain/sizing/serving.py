@@ -34,8 +34,8 @@ from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
+    fixed_seq_bytes,
     kv_bytes,
-    linear_state_bytes,
     seq_cache_bytes,
 )
 from service.domain.catalog.precisions import KVType, Precision, dense_linear_bits
@@ -120,8 +120,9 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     """Prefill chunks ride in decode steps (vLLM, TensorRT-LLM) rather than in batches of
     their own (SGLang's default)."""
     state_bytes: float = 0.0
-    """A hybrid model's fixed recurrent state per sequence on one GPU, read and written by
-    every decode step (0: attention only)."""
+    """A sequence's fixed part on one GPU, read by every decode step: a hybrid model's
+    recurrent state (also written), a vision model's cross-attention KV of its image (0:
+    attention over the text only)."""
     window: float = 0.0
     """Sliding attention window in tokens (0: full attention everywhere)."""
     kv_slide_share: float = 0.0
@@ -405,7 +406,7 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         fast=fast_gemm(g, bits, ebits),
         expert_compute=expert_compute_scale(gpu, ebits, compute) if a.is_moe else 1.0,
         kv_bytes_token=kv_bytes(a, 1, kv.bytes_per_element, tp),
-        state_bytes=linear_state_bytes(a, kv.bytes_per_element, tp),
+        state_bytes=fixed_seq_bytes(a, kv.bytes_per_element, tp),
         window=float(a.sliding_window or 0),
         kv_slide_share=a.n_sliding / a.kv_layers if a.kv_layers else 0.0,
         attn_slide_share=a.n_sliding / a.kv_layers if a.kv_layers else 0.0,

@@ -18,6 +18,7 @@ from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
     active_params,
+    cross_attention_kv_bytes,
     kv_bytes_per_token,
     param_breakdown,
     seq_cache_bytes,
@@ -82,6 +83,7 @@ from service.domain.sizing.serving import (
     step_cost,
 )
 from service.domain.sizing.speed import (
+    INTER_NODE_GB_S_PER_GPU,
     DecodeStep,
     LoadModel,
     LoadModels,
@@ -373,6 +375,12 @@ micro-batch each): DeepSeek-V3's pre-training batch, 15,360 sequences of 4K toke
 2412.19437, section 4.2: the batch size "gradually increased from 3072 to 15360"), the largest
 published one we know of; past it a bigger batch is a training recipe's choice, not a default.
 The search stops sooner where a micro-batch is compute-bound or no longer fits."""
+ACCUMULATED_BATCH_TOKENS = 4_194_304
+"""The global batch a step accumulates micro-batches up to where that pays (tensor x pipeline
+layouts, DDP and ZeRO-1 past one node: the gradients are reduced once a step, and a pipeline
+runs m micro-batches with a bubble of (p-1)/m): Llama 2's "global batch-size of 4M tokens"
+(Touvron et al. 2023, arXiv 2307.09288, section 2.2), taken as 1,024 sequences of its 4,096
+tokens."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -734,6 +742,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
         timer = None
+        # LoRA adapters served beside the model take their memory on every GPU before the
+        # KV cache (memory.InferencePlan.per_gpu): the KV admission the speeds are timed at
+        # is what they leave
+        lora = (req.lora_adapters, req.lora_adapter_rank)
         load_models: LoadModels = {}
         ep_models: EpLoadModels = {}
         if gpu is not None:
@@ -741,10 +753,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                       ) -> tuple[int, float, float, float, bool] | None:
                 lm = (shared_ep_load_model(ep_models, model, hw.runs, kv, engine, gpu, tp, pp,
                                            ep, req.input_tokens, max(1, req.output_tokens),
-                                           catalog.perf) if ep > tp else
+                                           catalog.perf, lora=lora) if ep > tp else
                       shared_load_model(load_models, model, hw.runs, kv, engine, gpu, tp,
                                         req.input_tokens, max(1, req.output_tokens),
-                                        catalog.perf, pp))
+                                        catalog.perf, pp, lora_adapters=lora[0],
+                                        lora_rank=lora[1]))
                 if lm is None:
                     return None
                 at = lm.at(share, rate)
@@ -811,6 +824,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     hw.warnings.append(waits)
             if perf is not None and req.output_tokens == 0 and model.task != "embed":
                 perf = _prompt_only(perf, note)
+            if perf is not None:
+                _note_decode_only(perf, req.input_tokens, note)
             cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
@@ -899,7 +914,9 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw.warnings.append(not_a_trainer)
     if ft.zero_stage and n == 1:
         note("zero_stage_single_gpu", str(ft.zero_stage), "ZeRO shards over data-parallel "
-             "GPUs; with one GPU nothing is sharded")
+             "GPUs; with one GPU nothing is sharded"
+             + ("; with cpu_offload it runs as DeepSpeed ZeRO-Offload, the gradients and the "
+                "optimizer state in CPU memory" if ft.cpu_offload else ""))
     # unset checkpointing and micro-batch: the least memory until a GPU is fitted against
     lean = TrainingPlan(
         model=model, precision=precision, method=ft.method, rank=ft.lora_rank,
@@ -908,15 +925,26 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
         cpu_offload=ft.cpu_offload, gpus=n)
 
+    def timed(p: TrainingPlan) -> tuple[float, str]:
+        assert gpu is not None
+        t = training_speed(p, gpu, catalog.perf)
+        return t.tokens_per_s, t.bound
+
+    # past one node the layout search times tensor x pipeline x data layouts (layout.py)
+    train_timer = timed if gpu is not None else None
+
     def fit(p: TrainingPlan) -> tuple[TrainingPlan, bool]:
-        q = search_training(p, gpu, ft.zero_stage, req.parallelism)[1]
+        q = search_training(p, gpu, ft.zero_stage, req.parallelism, timer=train_timer,
+                            global_tokens=ACCUMULATED_BATCH_TOKENS)[1]
         return q, gpu is None or q.per_gpu().total_gib <= gpu.usable_gib
 
     step = fastest_training_step(
         lean, ft.gradient_checkpointing, ft.micro_batch_size, fit,
         (lambda p: training_speed(p, gpu, catalog.perf)) if gpu is not None else None,
         gpu.usable_gib if gpu is not None else None)
-    layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism)
+    layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism,
+                                    timer=train_timer,
+                                    global_tokens=ACCUMULATED_BATCH_TOKENS)
     note("layout", layout.label, layout.reason)
     _note_training(tplan, note)
     note("gradient_checkpointing", ("on" if tplan.checkpointing else "off")
@@ -941,8 +969,15 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         nodes = math.ceil(n / NODE_GPUS)
         note("multi_node", f"{nodes} nodes of {NODE_GPUS} GPUs",
              "training speed per GPU at the multi-node share of the peak (0.35 full, 0.48 "
-             "LoRA, against 0.40 / 0.55 in one node); the gradient all-reduce between nodes "
-             "is not timed apart")
+             "LoRA, against 0.40 / 0.55 in one node); the collectives between the nodes are "
+             "timed apart (inter_node_network)")
+        note("inter_node_network", f"{INTER_NODE_GB_S_PER_GPU:g} GB/s per GPU",
+             "assumed: 400 Gb/s per GPU between the nodes, one 400 Gb/s NIC per GPU as in "
+             "DGX H100 (8 x ConnectX-7), Google A3 Ultra and AWS P5 (3,200 Gbps per 8 GPUs); "
+             "the line rate, a best case; a collective over GPUs in several nodes runs as a "
+             "ring whose every GPU sends (n-1)/n of the message per pass over it, and the "
+             "layout search weighs tensor parallel within a node, pipeline stages and data "
+             "parallel across nodes against ZeRO over all the GPUs by that time")
         hw.warnings.append(
             f"{n} GPUs span at least {nodes} nodes of {NODE_GPUS}: training across nodes needs "
             "a fast node network (InfiniBand, EFA or RoCE) or the gradient "
@@ -1002,7 +1037,8 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float) -> str:
     for m in TRAIN_COUNTS:
         if m <= plan.gpus:
             continue
-        more = dataclasses.replace(plan, gpus=m, zero_stage=3, assumptions=[])
+        more = dataclasses.replace(plan, gpus=m, zero_stage=3, assumptions=[], tp=1, pp=1,
+                                   micro_batches=1)
         got = more.per_gpu().total_gib
         if got <= gpu.usable_gib:
             return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
@@ -1073,6 +1109,27 @@ def _prompt_only(perf: Performance, note: Note) -> Performance:
         output_tokens_per_s_per_user=None, output_tokens_per_s=None)
 
 
+def _note_decode_only(perf: Performance, input_tokens: int, note: Note) -> None:
+    """Say why a decode throughput above the maximum is no contradiction: the first is a
+    decode step with no prompt in it, the maximum (and the throughput at the load) what the
+    setup sustains with every prompt prefilled too (Llama 3.1 8B on an H100 at 64 users:
+    4,832 against 4,421 tokens/s, read as a maximum below a load it holds)."""
+    dec, most = perf.decode_throughput_tokens_per_s, perf.max_throughput_tokens_per_s
+    if not dec or not most or dec <= most:
+        return
+    running = round(dec / perf.decode_tokens_per_s) if perf.decode_tokens_per_s else None
+    at_load = perf.output_tokens_per_s
+    note("decode_throughput", f"{dec:,.0f} decode-only > {most:,.0f} sustained tokens/s",
+         "decode_throughput_tokens_per_s is one decode step of the "
+         + (f"{running} " if running else "") + "running sequences with no prompt in it "
+         "(decode_tokens_per_s x the sequences), the rate between prefills; "
+         f"max_throughput_tokens_per_s ({most:,.0f})"
+         + (f" and output_tokens_per_s ({at_load:,.0f} at this load)" if at_load else "")
+         + f" also count the steps that prefill every request's {input_tokens:,}-token prompt, "
+         "so they are what the setup sustains, and the cost per million output tokens is over "
+         "the maximum")
+
+
 def _lower_precision_hint(registry: Registry, engine: Engine, gpu: GPU, p: Precision,
                           need_gib: float, cap_gib: float, order: tuple[str, ...],
                           per_gpu_at: Callable[[Precision], float]) -> str:
@@ -1102,6 +1159,19 @@ def _model_info(m: SizedModel) -> ModelInfo:
 def _note_inference(plan: InferencePlan, note: object) -> None:
     a = plan.model.arch
     assert a is not None and callable(note)
+    if plan.lora_adapters:
+        # what InferencePlan.per_gpu adds to the overhead for them, so the note and the
+        # memory cannot disagree
+        bare = dataclasses.replace(plan, lora_adapters=0, assumptions=[])
+        lora_gib = plan.per_gpu().overhead_gib - bare.per_gpu().overhead_gib
+        note("lora_adapters", f"{plan.lora_adapters} x rank {plan.lora_rank}",
+             f"{lora_gib:.2f} GiB per GPU of 16-bit adapter weights (r x (d_in + d_out) on q, "
+             "k, v, o, gate, up and down of every layer) resident beside the model, all "
+             f"{plan.lora_adapters} at once (vLLM --max-loras {plan.lora_adapters}; its "
+             "default of 1 keeps the others in CPU memory, --max-cpu-loras, and swaps them "
+             "in: vllm/config/lora.py); the KV cache gets what they leave, so max_batch_size, "
+             "max_context_tokens, max_concurrency and the throughputs are all with them; the "
+             "adapters' own matmuls are not timed")
     if plan.model.task == "embed":
         note("kv_cache", "none", "an embedding model runs one forward pass per input and "
              "keeps no KV cache between steps")
@@ -1110,7 +1180,18 @@ def _note_inference(plan: InferencePlan, note: object) -> None:
          "MLA latent (kv_lora_rank + rope dims) per layer" if a.is_mla else
          f"2 x {a.kv_heads} KV heads x {a.dim_head} head dim per layer"
          + (f"; {a.n_sliding} sliding-window layers capped at {a.sliding_window} tokens"
-            if a.n_sliding else ""))
+            if a.n_sliding else "")
+         + (f"; the text's tokens on the {a.kv_layers} self-attention layers"
+            if a.cross_attention_layers else ""))
+    if a.cross_attention_layers:
+        note("cross_attention_kv",
+             f"{a.cross_attention_layers} layers x {a.cross_attention_tokens:,} tokens per "
+             "request",
+             "one image per request: each cross-attention layer caches K/V of the vision "
+             f"encoder's {a.cross_attention_tokens:,} tokens (its largest image) once, not per "
+             f"text token, {cross_attention_kv_bytes(a, plan.kv_type.bytes_per_element) / GIB:.2f}"
+             " GiB a request at this KV precision, in the KV cache and read at every decode "
+             "step; more images add as much each, a text-only request none")
     if plan.tp > 1 or plan.pp > 1:
         note("parallelism", f"{plan.split} split over {plan.tp} GPUs"
              + (f", {plan.pp} pipeline stages" if plan.pp > 1 else "")
@@ -1147,7 +1228,9 @@ def _note_training(t: TrainingPlan, note: object) -> None:
                               if t.precision.bits_linear == 16 else
                               f"frozen {t.precision.id} base + rank-r adapters",
                               "qlora": "frozen 4-bit NF4 base + 16-bit adapters"}[t.method])
-    note("trainable_params", str(t.trainable()), "r x (d_in + d_out) per target matrix for LoRA")
+    note("trainable_params", str(t.trainable()),
+         "full training: every parameter is trainable" if t.method == "full" else
+         "r x (d_in + d_out) per target matrix for LoRA")
     note("optimizer", t.optimizer, "bytes per trainable parameter: AdamW mixed precision 16 "
          "(2 weights + 2 grads + 4 master + 8 moments); pure bf16 8; 8-bit Adam 10; SGD 12")
     note("activations", "checkpointed" if t.checkpointing else "all layers stored",
@@ -1183,17 +1266,20 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
 
 def ep_load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
                   tp: int, pp: int, ep: int, input_tokens: int, output_tokens: int,
-                  perf: PerfTables | None) -> LoadModel | None:
+                  perf: PerfTables | None, lora: tuple[int, int] = (0, 16)
+                  ) -> LoadModel | None:
     """:func:`speed.load_model` of one data-parallel replica of ``tp`` x ``pp`` GPUs whose
     MoE experts are sharded over ``ep`` GPUs (``ep`` > ``tp``: past the replica): its KV
     admission is the memory left beside the dense weights and 1/``ep`` of the experts
     (:class:`InferencePlan` with ``ep``, the layout's own memory), its step
-    :class:`ExpertParallelStep`. None when no sequence fits."""
+    :class:`ExpertParallelStep`. None when no sequence fits. ``lora``: (adapters, rank)
+    served beside the model, whose memory the KV admission does not get."""
     a = model.arch
     if a is None or not a.is_moe:
         return None
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=tp, batch=1,
-                         context=input_tokens + max(1, output_tokens), pp=pp, ep=ep)
+                         context=input_tokens + max(1, output_tokens), pp=pp, ep=ep,
+                         lora_adapters=lora[0], lora_rank=lora[1])
     cap = admission(a, kv, tp, plan.stage_share, plan.kv_budget_gib(gpu) * 2**30, engine,
                     input_tokens, output_tokens)
     if cap <= 0:
@@ -1219,12 +1305,12 @@ GPUs): built once, asked by the layout search and by the answer."""
 
 def shared_ep_load_model(cache: EpLoadModels | None, model: SizedModel, p: Precision,
                          kv: KVType, engine: Engine, gpu: GPU, tp: int, pp: int, ep: int,
-                         input_tokens: int, output_tokens: int, perf: PerfTables | None
-                         ) -> LoadModel | None:
+                         input_tokens: int, output_tokens: int, perf: PerfTables | None,
+                         lora: tuple[int, int] = (0, 16)) -> LoadModel | None:
     if cache is not None and (tp, pp, ep) in cache:
         return cache[(tp, pp, ep)]
     lm = ep_load_model(model, p, kv, engine, gpu, tp, pp, ep, input_tokens, output_tokens,
-                       perf)
+                       perf, lora)
     if cache is not None:
         cache[(tp, pp, ep)] = lm
     return lm
@@ -1262,7 +1348,8 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     if ep_over_dp:
         ep_lm = shared_ep_load_model(ep_models, model, runs, kv, engine, gpu, layout.tensor,
                                      pp, layout.expert, req.input_tokens,
-                                     max(1, req.output_tokens), catalog.perf)
+                                     max(1, req.output_tokens), catalog.perf,
+                                     (req.lora_adapters, req.lora_adapter_rank))
         # the answer's serving figures come from this replica's own load model
         load_models = {(timed, pp): ep_lm}
     one = estimate_performance(model, runs, kv, engine, gpu, timed, share, note,
@@ -1414,8 +1501,11 @@ def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) ->
             continue  # catalog/kernels.toml: these weights do not train there
         for count in COUNTS:
             zero = plan.zero_stage if count == plan.gpus else (3 if count > 1 else 0)
+            same = count == plan.gpus
             p = TrainingPlan(**{**plan.__dict__, "gpus": count, "zero_stage": zero,
-                                "assumptions": []})
+                                "assumptions": [], "tp": plan.tp if same else 1,
+                                "pp": plan.pp if same else 1,
+                                "micro_batches": plan.micro_batches if same else 1})
             per = p.per_gpu()
             if per.total_gib <= g.usable_gib:
                 rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 
@@ -86,11 +86,20 @@ LINK_LATENCY_US = {"nvlink": 8.0, "infinity-fabric": 10.0, "pcie": 25.0, "roce":
 
 
 class Performance(Out, frozen=True, kw_only=True):
-    decode_tokens_per_s: float | None = None
-    decode_throughput_tokens_per_s: float | None = None
+    decode_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="output tokens/s of one sequence in a decode-only step of the sequences "
+                    "running at this load (no prompt in the step)")] = None
+    decode_throughput_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="output tokens/s of a decode-only step of the sequences running at this "
+                    "load (decode_tokens_per_s x their number): the rate between prefills, "
+                    "which can exceed max_throughput_tokens_per_s, the rate sustained with "
+                    "the prompts' prefill")] = None
     prefill_tokens_per_s: float | None = None
     time_to_first_token_ms: float | None = None
-    max_throughput_tokens_per_s: float | None = None
+    max_throughput_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="output tokens/s the setup sustains at saturation (max_concurrency "
+                    "running), every request's prompt prefilled as well as its tokens "
+                    "decoded; never below output_tokens_per_s at a load it carries")] = None
     max_concurrency: int | None = None
     requests_per_s: float | None = None
     training_tokens_per_s: float | None = None
@@ -342,6 +351,40 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     """Seconds to process ``batch`` prompts of ``tokens``: linear layers plus causal attention
     (with ``perf``, a FlashAttention engine's attention at its measured speed for this
     length)."""
+    compute, read, link = _prefill_parts(model, p, engine, gpu, n, tokens, batch, perf)
+    # the weights must be read at least once
+    t = max(compute, read)
+    if link:
+        t += link
+    return t
+
+
+def prefill_bound(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                  tokens: int, perf: PerfTables | None = None) -> tuple[str, str]:
+    """(bound, why) of processing one prompt of ``tokens`` where nothing is decoded after it
+    (the answer's ``bound`` then describes the prefill, not a decode step): compute where
+    its matmul and attention FLOPs (:func:`prefill_s`'s terms) take longer than reading the
+    weights once per chunk of the engine's step budget (``max_num_batched_tokens``: vLLM's
+    chunked prefill, SGLang's chunked_prefill_size, TensorRT-LLM's max_num_tokens), else
+    memory. The FLOPs per weight byte of a chunk are about 2 x its tokens / bytes per
+    weight, so only prompts of a few hundred tokens or less read more than they compute."""
+    tokens = max(1, tokens)
+    compute, read, _ = _prefill_parts(model, p, engine, gpu, n, tokens, 1, perf)
+    chunks = math.ceil(tokens / max(1, engine.speed.max_num_batched_tokens))
+    reads = read * chunks
+    bound = "compute" if compute >= reads else "memory"
+    return bound, (f"{bound}: the matmul and attention FLOPs of the prompt's {tokens:,} tokens "
+                   f"take {sig3(compute / reads)} x the time of reading the weights, once per "
+                   f"chunk of at most {engine.speed.max_num_batched_tokens:,} tokens ({chunks} "
+                   f"chunk{'s' if chunks > 1 else ''}); nothing is decoded, so no decode step "
+                   "bounds it")
+
+
+def _prefill_parts(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                   tokens: int, batch: int, perf: PerfTables | None
+                   ) -> tuple[float, float, float]:
+    """(compute, one read of the weights, tensor-parallel all-reduces) seconds of
+    :func:`prefill_s`."""
     a = model.arch
     assert a is not None
     s = engine.speed
@@ -361,13 +404,13 @@ def prefill_s(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
     per_layer = attention_flops_per_pair(a) / a.kv_layers / 2 if a.kv_layers else 0.0
     attn = per_layer * batch * ((a.kv_layers - a.n_sliding) * t2 + a.n_sliding * slid)
     t = linear / (peak * s.eta_compute * tp) + attn / (attn_peak * s.eta_attention * tp)
-    # the weights must be read at least once
-    t = max(t, weight_bytes(model, p) / tp / _effective_bw(gpu, s))
+    read = weight_bytes(model, p) / tp / _effective_bw(gpu, s)
+    comm = 0.0
     if tp > 1:
         link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
         link_bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2
-        t += a.num_layers * 2 * (tokens * batch * a.hidden_size * 2 * (tp - 1) / tp) / link_bw
-    return t
+        comm = a.num_layers * 2 * (tokens * batch * a.hidden_size * 2 * (tp - 1) / tp) / link_bw
+    return t, read, comm
 
 
 def saturated(lm: LoadModel, batch: int | None = None) -> tuple[float, int, float]:
@@ -379,8 +422,8 @@ def saturated(lm: LoadModel, batch: int | None = None) -> tuple[float, int, floa
 
 def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
             input_tokens: int, output_tokens: int, batch: int | None = None,
-            max_batch: int | None = None, perf: PerfTables | None = None, pp: int = 1
-            ) -> tuple[float, int, float]:
+            max_batch: int | None = None, perf: PerfTables | None = None, pp: int = 1,
+            lora_adapters: int = 0, lora_rank: int = 16) -> tuple[float, int, float]:
     """Saturated serving: (output tokens/s, concurrency, requests/s) for the whole setup.
 
     A tensor-split engine (vLLM, SGLang, TensorRT-LLM): the continuous-batching model of
@@ -397,13 +440,15 @@ def serving(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
     if engine.split == "tensor" and model.arch is not None and model.task != "embed":
         # one model for the maximum and for every load (so the maximum does not depend on
         # the load asked about, and no load the setup carries exceeds it)
-        lm = load_model(model, p, kv, engine, gpu, n, input_tokens, out, perf, pp)
+        lm = load_model(model, p, kv, engine, gpu, n, input_tokens, out, perf, pp,
+                        lora_adapters=lora_adapters, lora_rank=lora_rank)
         if lm is None:
             return 0.0, 0, 0.0
         return saturated(lm, batch)
     if max_batch is None:
         plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n,
-                             batch=1, context=input_tokens + out, pp=pp)
+                             batch=1, context=input_tokens + out, pp=pp,
+                             lora_adapters=lora_adapters, lora_rank=lora_rank)
         max_batch = plan.max_batch(gpu)
     cap = max_batch
     if cap == 0:
@@ -519,6 +564,18 @@ def _gather_s(perf: PerfTables, gpu: GPU, n: int) -> tuple[Callable[[float], flo
     return gather.seconds, gather.source, gather
 
 
+INTER_NODE_GB_S_PER_GPU = 50.0
+"""Assumed network between training nodes, per GPU and per direction: 400 Gb/s (50 GB/s), one
+400 Gb/s NIC per GPU, the fast fabric the multi-node recommendations require. Sources: the
+DGX H100 user guide (eight ConnectX-7 ports, one per GPU, section 1.2.3 "Network Modules"),
+Google A3 Ultra ("eight NVIDIA ConnectX-7 (CX7) NICs ... 3,200 Gbps ... for GPU to GPU
+communication", cloud.google.com/compute/docs/gpus/gpu-network-bandwidth), AWS P5 (3,200 Gbps
+EFA per 8 GPUs, docs.aws.amazon.com/AWSEC2/latest/UserGuide/p5-efa.html), Azure ND H100 v5
+(400 Gb/s InfiniBand per GPU): catalog/sources/node_network.toml and
+shared/reference/provider_policies/providers.csv. The line rate, so a best case: NCCL's bus
+bandwidth between nodes is below it, and a slower fabric (100-200 Gb/s per node) is several
+times slower. No GPU in catalog/gpus.toml carries a network field: one value for all."""
+
 ZERO_LABELS = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}
 """Data-parallel layouts by ZeRO stage, named as the recommendations name them (3 and up:
 ZeRO-3/FSDP)."""
@@ -533,21 +590,35 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
     frozen base of LoRA and QLoRA included (in its own precision), and reduce-scatters the
     gradients. One micro-batch per optimizer step: a request has no gradient accumulation,
     which would spread the gradient reduction over its micro-batches."""
-    n = plan.gpus
+    n = plan.dp
     if n <= 1:
         return 0.0, ""
     if perf is None:
         return None, ("the communication between the GPUs is not timed (no collective "
                       "model given): data parallel counted as scaling perfectly")
-    g = min(n, NODE_GPUS)
+    # the data-parallel group: Megatron-LM's rank order puts the tensor-parallel GPUs
+    # innermost, then the data-parallel ones, so a group spans nodes once tp x dp passes one
+    g = min(n, max(1, NODE_GPUS // plan.tp))
+    k = n if plan.tp * n > NODE_GPUS else 1
     stage = plan.zero_stage or 0
-    trainable = plan.trainable()
+    share = plan.model_share()
+    trainable = plan.trainable() * share
     # gradients in bf16, as the memory model keeps them (OPTIMIZER_BYTES)
     grads = trainable * OPTIMIZER_BYTES[plan.optimizer][1]
     label = ZERO_LABELS.get(stage, "ZeRO-3/FSDP")
+
+    def across(message: float, passes: float) -> float:
+        # a ring over the k GPUs of the group spanning nodes: each GPU's NIC carries
+        # (k-1)/k of the message per pass (all-gather, reduce-scatter: 1; all-reduce: 2)
+        return passes * (k - 1) / k * message / (INTER_NODE_GB_S_PER_GPU * 1e9) if k > 1 else 0.0
+
     if stage >= 3:
-        gather, source, coll = _gather_s(perf, gpu, g)
-        weights = weight_bytes(plan.model, plan.precision)
+        gather_in, source, coll = _gather_s(perf, gpu, g)
+
+        def gather(message: float) -> float:
+            return max(gather_in(message), across(message, 1.0))
+
+        weights = weight_bytes(plan.model, plan.precision) * share
         if plan.method != "full":
             weights += trainable * 2  # the bf16 adapters beside the frozen base
         secs = 2 * gather(weights) + gather(grads)
@@ -557,20 +628,27 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
     else:
         coll = comm_model(perf, gpu, "all_reduce", g)
         source = coll.source
-        secs = coll.seconds(grads)
+        secs = max(coll.seconds(grads), across(grads, 2.0))
         what = (f"1 all-reduce of the {grads / 1e9:.3g} GB of gradients"
                 + (" (a reduce-scatter and an all-gather: the same bytes)" if stage else ""))
     if coll.curve is None and gpu.link_gb_s is None:
         return None, (f"the communication between the GPUs is not timed: no measured "
                       f"collective curve for {gpu.name} and no link bandwidth in its "
                       "datasheet; data parallel counted as scaling perfectly")
-    node = (f"; past one node only a node's {g} GPUs are timed, the links between the nodes "
-            "are in the lower MFU" if n > g else "")
-    return secs, (f"{label} over {g} GPUs: per step {what}; priced by {source}{node}; "
+    node = (f"; the group spans nodes: each collective takes the slower of that and a ring "
+            f"over the {k} GPUs between the nodes at {INTER_NODE_GB_S_PER_GPU:g} GB/s per GPU "
+            f"((k-1)/k of the message per GPU and pass: {secs:.3g} s a step)" if k > 1 else "")
+    of = (f" (each GPU's 1/{plan.tp * plan.pp} share of the model: tensor {plan.tp} x "
+          f"pipeline {plan.pp})" if plan.tp * plan.pp > 1 else "")
+    steps = ("one micro-batch per optimizer step (no gradient accumulation)"
+             if plan.micro_batches == 1 else
+             f"{plan.micro_batches} micro-batches per optimizer step, the gradients reduced "
+             "once a step")
+    return secs, (f"{label} over {n if k > 1 else g} GPUs{of}: per step {what}; priced by "
+                  f"{source} within a node{node}; "
                   "step time = max(compute, communication): frameworks overlap them "
                   "(bucketed gradient reduction during the backward, FSDP prefetching the "
-                  "next layer's weights); "
-                  "one micro-batch per optimizer step (no gradient accumulation)")
+                  f"next layer's weights); {steps}")
 
 
 def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> TrainingSpeed:
@@ -625,16 +703,75 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     tokens_gpu = plan.micro_batch * plan.seq
     compute_s = tokens_gpu * flops_token / (peak * mfu)
     comm_s, comm = _training_comm(plan, gpu, perf)
+    step_tokens = float(plan.gpus * tokens_gpu)
+    stepped = plan.tp * plan.pp > 1 or plan.micro_batches > 1
+    if stepped:
+        compute_s, step_tokens, model_par = _model_parallel_step(
+            plan, gpu, perf, compute_s, tokens_gpu)
+        comm = model_par + (f"; {comm}" if comm else "")
     if comm_s is not None and comm_s > compute_s:
-        tokens_s = plan.gpus * tokens_gpu / comm_s
+        tokens_s = step_tokens / comm_s
         bound = "communication"
         comm += (f"; {comm_s:.3g} s of communication against {compute_s:.3g} s of compute "
                  f"a step: {compute_s / comm_s:.0%} of the compute-bound speed")
+    elif stepped:
+        tokens_s = step_tokens / compute_s
+        bound = "compute"
     else:
         tokens_s = plan.gpus * peak * mfu / flops_token
         bound = "compute"
     return TrainingSpeed(tokens_per_s=tokens_s, mfu=mfu, rule=rule, compute_s=compute_s,
                          comm_s=comm_s, comm=comm, bound=bound)
+
+
+TP_COLLECTIVES_PER_LAYER = 4
+"""Tensor parallel: 2 all-reduces in the forward and 2 in the backward of a transformer layer
+(Shoeybi et al. 2019, arXiv 1909.08053; HF accelerate's Megatron-LM guide: "2 all-reduces in
+the forward path and 2 in the backward path"); sequence parallelism swaps each for an
+all-gather and a reduce-scatter of the same bytes (Korthikanti et al. 2022); the recompute
+of checkpointing runs the forward's 2 again."""
+
+
+def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
+                         micro_s: float, tokens_gpu: int) -> tuple[float, float, str]:
+    """Compute seconds of one optimizer step on one GPU of a tensor x pipeline x data layout
+    (or of data parallel accumulating ``plan.micro_batches``), the tokens of the step over all
+    the GPUs, and how they were counted. A micro-batch's FLOPs split over the tp x pp GPUs of
+    its replica, plus the tensor-parallel collectives of its layers (on the critical path,
+    not overlapped) and, between pipeline stages on different nodes, its activations sent
+    forward and their gradients back; 1F1B runs m micro-batches in m + p - 1 slots (the
+    bubble (p-1)/m, Narayanan et al. 2021, arXiv 2104.04473, eq. 1)."""
+    a = plan.model.arch
+    tp, pp, m = plan.tp, plan.pp, plan.micro_batches
+    # the heaviest stage paces the pipeline: ceil(L/p) of the L layers
+    stage = plan.stage_layers() / a.num_layers if a is not None and pp > 1 else 1.0 / pp
+    work = micro_s * stage / tp
+    h = a.hidden_size if a is not None else 0
+    act = 2.0 * tokens_gpu * h  # one micro-batch's hidden states in 16-bit
+    tp_s = 0.0
+    bits = []
+    if tp > 1 and perf is not None and a is not None:
+        count = TP_COLLECTIVES_PER_LAYER + (2 if plan.checkpointing else 0)
+        layers = float(plan.stage_layers() if pp > 1 else a.stack_layers)
+        tp_s = count * layers * comm_model(perf, gpu, "all_reduce", tp).seconds(act)
+        bits.append(f"tensor parallel {tp}: {count} all-reduces of {act / 1e6:.3g} MB per layer "
+                    f"and micro-batch over {layers:g} layers, {tp_s * 1e3:.3g} ms a micro-batch")
+    p2p_s = 0.0
+    if pp > 1:
+        # pipeline stages are outermost in Megatron-LM's rank order: on other nodes once
+        # tp x dp fills one
+        if tp * plan.dp >= NODE_GPUS:
+            p2p_s = 2 * act / (INTER_NODE_GB_S_PER_GPU * 1e9)
+        bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
+                    f"(p-1)/m = {(pp - 1) / m:.1%})"
+                    + (f", {p2p_s * 1e3:.3g} ms a micro-batch sending activations and their "
+                       "gradients between nodes" if p2p_s else ""))
+    slot = work + tp_s + p2p_s
+    step_s = (m + pp - 1) * slot
+    dp = plan.dp
+    bits.insert(0, f"{m} micro-batch{'es' if m > 1 else ''} of {tokens_gpu:,} tokens per "
+                f"data-parallel replica ({dp}) a step, {work:.3g} s of FLOPs each per GPU")
+    return step_s, float(dp * m * tokens_gpu), "; ".join(bits) + f": {step_s:.3g} s a step"
 
 
 def training_tokens_per_s(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None = None
@@ -728,14 +865,17 @@ layout search and by the answer."""
 
 
 def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
-               input_tokens: int, output_tokens: int, perf: PerfTables | None, pp: int = 1
-               ) -> LoadModel | None:
+               input_tokens: int, output_tokens: int, perf: PerfTables | None, pp: int = 1,
+               *, lora_adapters: int = 0, lora_rank: int = 16) -> LoadModel | None:
     """The continuous-batching model of a setup (:mod:`serving`), or None when no sequence
     fits. ``pp``: pipeline stages of ``n`` GPUs (each GPU holds its stage's share of the
     layers and of every sequence's KV cache; the step is timed as the tensor group reading
-    all the weights)."""
+    all the weights). ``lora_adapters`` of ``lora_rank`` served beside the model hold their
+    weights on every GPU (:meth:`InferencePlan.per_gpu`): the KV admission gets what they
+    leave, as the answer's memory counts them."""
     plan = InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=n, batch=1,
-                         context=input_tokens + max(1, output_tokens), pp=pp)
+                         context=input_tokens + max(1, output_tokens), pp=pp,
+                         lora_adapters=lora_adapters, lora_rank=lora_rank)
     if model.arch is None:
         return None
     cap = admission(model.arch, kv, n, plan.stage_share, plan.kv_budget_gib(gpu) * 2**30,
@@ -753,13 +893,14 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
 
 def shared_load_model(load_models: LoadModels | None, model: SizedModel, p: Precision,
                       kv: KVType, engine: Engine, gpu: GPU, n: int, input_tokens: int,
-                      output_tokens: int, perf: PerfTables | None, pp: int = 1
-                      ) -> LoadModel | None:
+                      output_tokens: int, perf: PerfTables | None, pp: int = 1,
+                      *, lora_adapters: int = 0, lora_rank: int = 16) -> LoadModel | None:
     """:func:`load_model`, built once per (tensor GPUs, pipeline stages) in ``load_models``
-    (one sizing call's; None: not kept)."""
+    (one sizing call's, for one set of LoRA adapters; None: not kept)."""
     if load_models is not None and (n, pp) in load_models:
         return load_models[(n, pp)]
-    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp)
+    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp,
+                    lora_adapters=lora_adapters, lora_rank=lora_rank)
     if load_models is not None:
         load_models[(n, pp)] = lm
     return lm
@@ -767,11 +908,13 @@ def shared_load_model(load_models: LoadModels | None, model: SizedModel, p: Prec
 
 def under_load(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU, n: int,
                input_tokens: int, output_tokens: int, concurrency: int,
-               request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1
+               request_rate_per_s: float | None, perf: PerfTables | None, pp: int = 1,
+               *, lora_adapters: int = 0, lora_rank: int = 16
                ) -> tuple[Load, StepCost] | None:
     """(the means at the load, the step model) of :func:`load_model`, or None when no
     sequence fits."""
-    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp)
+    lm = load_model(model, p, kv, engine, gpu, n, input_tokens, output_tokens, perf, pp,
+                    lora_adapters=lora_adapters, lora_rank=lora_rank)
     if lm is None:
         return None
     return lm.at(concurrency, request_rate_per_s), lm.cost
@@ -939,7 +1082,8 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     assert kv is not None
     ctx = req.input_tokens
     lm = (shared_load_model(load_models, model, p, kv, engine, gpu, n, req.input_tokens,
-                            max(1, req.output_tokens), perf, pp)
+                            max(1, req.output_tokens), perf, pp,
+                            lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
           if engine.split == "tensor" else None)
     if lm is not None and req.input_tokens:
         # the step model's own prefill of one prompt (the chunks TTFT is made of), so the
@@ -951,7 +1095,9 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
         thr, conc, rps = saturated(lm) if lm is not None else (0.0, 0, 0.0)
     else:
         thr, conc, rps = serving(model, p, kv, engine, gpu, n, req.input_tokens,
-                                 req.output_tokens, perf=perf, pp=pp)
+                                 req.output_tokens, perf=perf, pp=pp,
+                                 lora_adapters=req.lora_adapters,
+                                 lora_rank=req.lora_adapter_rank)
     # The engine runs at most ``conc`` sequences at once (KV admission, max_num_seqs) and
     # queues the rest: the decode figures are for the batch that runs, never for more
     # sequences decoding together than the setup holds (no sequence fits: the batch asked).
@@ -969,8 +1115,14 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              f"{engine.id}: each kernel takes max(bytes / ({s.eta_mem} x "
              f"{gpu.bandwidth_gb_s:g} GB/s), {s.t_kernel_us} us); compute at {s.eta_compute} "
              f"of {peak_tflops(gpu, p, engine):g} dense TFLOPS; the slower bound wins")
-    note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the batch "
-         "is large enough that matmul FLOPs dominate")
+    if req.output_tokens == 0:
+        # nothing is decoded (scoring, classification, prompt caching): the prompt's
+        # processing is what the setup does, and what bounds it
+        bound, why = prefill_bound(model, p, engine, gpu, n, req.input_tokens, perf)
+        note("prefill_bound", bound, why)
+    else:
+        note("decode_bound", bound, "memory: reading weights and KV dominates; compute: the "
+             "batch is large enough that matmul FLOPs dominate")
     if decoding < req.batch_size:
         held = (f"{engine.id} runs at most max_num_seqs {s.max_num_seqs}"
                 if conc >= s.max_num_seqs else
@@ -1041,7 +1193,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              "model; the larger is the maximum")
         base = msgspec.structs.replace(base, max_throughput_tokens_per_s=at_tokens_s,
                                        max_requests_per_s=at.requests_per_s)
-    if out == 1:
+    if out == 1 and req.output_tokens == 1:
         note("one_output_token", "no time per output token",
              "one output token is the first token: there is no second token to time, so "
              "time_per_output_token_ms and the per-user decode speed are not given")
