@@ -115,8 +115,12 @@ def test_a_gpu_that_runs_no_precision_tried_is_refused_for_that() -> None:
     rec = fake([offer("t4x1", "t4", 1, 0.3, interconnect="pcie"),
                 offer("l4x1", "l4", 1, 0.8, interconnect="pcie")],
                model="gpt-oss-20b", concurrent_requests=4, gpus=["l4", "t4"])
-    tried = next(a.value for a in rec.assumptions if a.name == "precisions_tried")
-    assert tried == "mxfp4"
+    tried, why = next((a.value, a.reason) for a in rec.assumptions
+                      if a.name == "precisions_tried")
+    # the T4 tries fp16 in mxfp4's place (the nearest its kernels run), and it is said so
+    # (test_fix_rec_kernels: the list is what was tried)
+    assert tried == "mxfp4, fp16"
+    assert "fp16 for mxfp4 on NVIDIA T4 16GB" in why
     t4 = next(r for r in rec.rejected if r.offer_id == "t4x1")
     # the kernel rule (a hardware rejection), not the memory of an fp16 upcast
     assert t4.reason.startswith("cannot run mxfp4"), t4.reason

@@ -356,6 +356,162 @@ _ALT_NONE = re.compile(
     r"(?:; engines that run (?P<p>\S++) on (?P<gpu>[^:]++): (?P<engines>.++))?")
 
 
+# why a recommendation left an offer out (service/domain/recommend/: pricing.quote_offer,
+# options.untrusted_reason and rank_offers, plans._miss, capability's memory refusals) and
+# the no-match reasons of alternatives.impossible_reason that have no pattern above
+_N = r"\d[\d,]*+(?:\.\d++)?"
+_G = r"\d[\d,]*+(?:\.\d++)?+(?:e[-+]\d++)?+"  # a number the core writes with :g
+_ROOM = rf"(?P<room>, (?P<n_limit>{_N}) GiB with the (?P<pct_margin>{_N})% headroom)?"
+_MACHINES_AT = (rf"(?P<rmach>(?P<machine_m>{_N} instances of {_N} x [^:]++): )?")
+_KIND_AT = r"(?P<rkind> \((?P<pricing_rk>reserved, [^()]++)\))?"
+_PER_REPLICA = (r"with (?P<users_u>\d[\d,]*+ concurrent requests?) per replica "
+                r"\((?P<p>\S++) weights, (?P<layout_l>[^()]++)\)")
+_REJECTED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_rej_budget_hour", re.compile(
+        rf"over budget by \$(?P<usd_over>{_N})/h \({_MACHINES_AT}\$(?P<usd_cost>{_N})/h"
+        rf"{_KIND_AT}\)")),
+    ("core_rej_budget_month", re.compile(
+        rf"over budget by \$(?P<usd_over>{_N})/month \({_MACHINES_AT}"
+        rf"\$(?P<usd_cost>{_N})/month{_KIND_AT}\)")),
+    ("core_rej_budget_total", re.compile(
+        rf"over budget by \$(?P<usd_over>{_N}) \({_MACHINES_AT}\$(?P<usd_cost>{_N}) in all"
+        rf"{_KIND_AT}\)")),
+    ("core_rej_stale", re.compile(
+        rf"stale: price is (?P<n_days>{_N}) days old \(as of (?P<date>[\d-]++)\), older than "
+        rf"the (?P<n_limit>{_N})-day limit; include_stale to rank it")),
+    ("core_rej_stale_reserved", re.compile(
+        rf"stale: reserved price \$(?P<usd_price>{_N})/h is (?P<n_days>{_N}) days old \(as of "
+        rf"(?P<date>[\d-]++)\), older than the (?P<n_limit>{_N})-day limit; include_stale to "
+        r"rank it")),
+    ("core_rej_spot_only", re.compile(
+        r"only a spot price, and the workload is not interruptible")),
+    ("core_rej_no_price", re.compile(r"no usable price")),
+    ("core_rej_deadline", re.compile(
+        rf"takes (?P<n_hours>{_N}) h(?P<restarts> with spot's expected restarts)?, more than "
+        rf"the (?P<n_limit>{_G}) h allowed \(max_job_hours\)")),
+    ("core_rej_memory", re.compile(
+        rf"needs (?P<n_need>{_N}) GiB for (?P<p>\S++) weights \+ KV cache \+ overhead"
+        rf"(?P<split> \(at least (?P<n_least>{_N}) GiB per GPU split over (?P<n_over>\d++)\))?"
+        rf"; (?P<n_count>\d++) x (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>{_N}) GiB per "
+        rf"GPU{_ROOM}")),
+    ("core_rej_train_memory", re.compile(
+        rf"needs (?P<n_need>{_N}) GiB per GPU to train \((?P<method>[\w-]++), "
+        rf"(?P<zero>DDP|ZeRO-[12]|ZeRO-3/FSDP) over (?P<n_gpus>\d[\d,]*+) GPU(?P<pl>s)?\); "
+        rf"(?P<gpu>(?:(?! has ).)++) has (?P<n_usable>{_N}) GiB usable{_ROOM}")),
+    ("core_rej_gpu_memory", re.compile(
+        rf"needs (?P<n_need>{_N}) GiB; (?P<gpu>(?:(?! has ).)++) has (?P<n_usable>{_N}) GiB "
+        rf"usable{_ROOM}")),
+    ("core_rej_ttft_default", re.compile(
+        rf"misses the default time-to-first-token target for interactive serving: time to "
+        rf"first token (?P<n_ttft>{_N}) ms > (?P<n_target>{_N}) ms {_PER_REPLICA}; set "
+        r"max_time_to_first_token_ms to change it")),
+    ("core_rej_ttft", re.compile(
+        rf"misses the latency target: time to first token (?P<n_ttft>{_N}) ms > "
+        rf"(?P<n_target>{_N}) ms {_PER_REPLICA}")),
+    ("core_rej_decode_default", re.compile(
+        rf"misses the default decode-speed target for interactive serving: (?P<n_speed>{_N}) "
+        rf"tokens/s per user < (?P<n_target>{_G}) {_PER_REPLICA}; set min_decode_tokens_per_s "
+        r"to change it")),
+    ("core_rej_decode", re.compile(
+        rf"misses the latency target: (?P<n_speed>{_N}) tokens/s per user < (?P<n_target>{_G}) "
+        rf"{_PER_REPLICA}")),
+    ("core_rej_rate", re.compile(
+        rf"misses the request-rate target: (?P<n_rate>{_G}) requests/s would need more than "
+        rf"(?P<n_most>{_N}) replicas of (?P<n_count>\d++) x (?P<gpu>.++)")),
+    ("core_rej_nodes", re.compile(rf"would need (?P<n_nodes>{_N}) nodes for the targets")),
+    ("core_rej_network_train", re.compile(
+        rf"multi-node training needs a fast node network: (?P<n_nodes>{_N}) nodes of "
+        rf"(?P<n_count>\d++) x (?P<gpu>(?:(?!, and ).)++), and "
+        r"(?P<instance>(?:(?! states no ).)++) states no InfiniBand/EFA/RoCE network "
+        r"\(gradient sync would crawl\)")),
+    ("core_rej_network_serve", re.compile(
+        rf"multi-node split serving needs a fast node network: one replica spans "
+        rf"(?P<n_nodes>{_N}) nodes of (?P<n_count>\d++) x (?P<gpu>(?:(?!, and ).)++), and "
+        r"(?P<instance>(?:(?! states no ).)++) states no InfiniBand/EFA/RoCE network")),
+    # no-match reasons (alternatives.impossible_reason)
+    ("core_rej_no_offer", re.compile(
+        r"no offer in the catalog matches the filters \(providers, GPUs named, regions, GPUs "
+        r"per node\); relax them")),
+)
+_DEADLINE_REASON = re.compile(
+    rf"the deadline: the fastest option that fits takes (?P<n_hours>{_N}) h, more than the "
+    rf"(?P<n_limit>{_G}) h allowed \(max_job_hours; (?P<n_offers>{_N}) offers? fits? but "
+    r"takes? longer\)")
+_NO_CHANGE = "; no single change tried gives an option ("
+_KERNEL_REFUSED = re.compile(
+    r"\Acannot run (?P<p>\S++) with (?P<engine>[^\s:]++): (?P<rest>.++)")
+_NEAREST_RUNS = "; nearest that runs there: "
+_INCLUDE_SUSPECT = "; include_suspect to rank it"
+_WEIGHT_ONLY = re.compile(
+    r"weight-only (?P<p>[^\s:]++): (?P<engine>\S++) runs (?P=p) on (?P<gpu>(?:(?! as ).)++) as "
+    r"(?P<runs>(?:(?! \(matmuls in ).)++) \(matmuls in (?P<compute>[\w-]++)\) \(rule "
+    r"(?P<rule>[^()\s]++)\); the weights take (?P=p)'s memory, the matmuls run at "
+    r"(?P=compute) speed, with no (?P<up>\S++) tensor-core speed-up")
+"""An option's warning where its GPU runs the weights through a weight-only kernel
+(options.weight_only_warning; the kernel's words, kernels.supported, from the catalog)."""
+_LAYOUT = re.compile(r"tensor parallel (?P<tp>\d++)(?: x pipeline (?P<pp>\d++))?")
+
+
+def _layout(raw: str, texts: Mapping[str, str]) -> str:
+    """A replica's layout as plans._with_layout words it ("one GPU each", "tensor parallel
+    4", "tensor parallel 4 x pipeline 2"); as it is when it is none of them."""
+    if raw == "one GPU each":
+        return texts["core_rej_one_gpu"]
+    m = _LAYOUT.fullmatch(raw)
+    if m is None:
+        return raw
+    if m.group("pp"):
+        return texts["core_rej_tp_pp"].format(tp=m.group("tp"), pp=m.group("pp"))
+    return texts["core_rej_tp"].format(tp=m.group("tp"))
+
+
+def _users(raw: str, texts: Mapping[str, str], f: Formatter) -> str:
+    """"1 concurrent request", "8 concurrent requests" (context.count)."""
+    n = float(raw.split(" ", 1)[0].replace(",", ""))
+    return (texts["core_rej_users_one"] if n == 1
+            else texts["core_rej_users"].format(n=f.number(n)))
+
+
+def _refused(text: str, texts: Mapping[str, str], f: Formatter,
+             kinds: Mapping[str, str]) -> str | None:
+    """A rejection or no-match reason of the recommender that a single pattern does not
+    cover: a kernel refusal (capability.kernel_refusal: the rule's words from the [catalog]
+    table, as :func:`_kernel` says them), the deadline's no-match reason with the changes
+    tried; None for any other text."""
+    m = _KERNEL_REFUSED.fullmatch(text)
+    if m is not None:
+        rest, near = m.group("rest"), ""
+        at_near = rest.rfind(_NEAREST_RUNS)
+        if at_near >= 0 and " " not in rest[at_near + len(_NEAREST_RUNS):]:
+            near = texts["core_rej_nearest"].format(
+                near=rest[at_near + len(_NEAREST_RUNS):])
+            rest = rest[:at_near]
+        at = rest.find(" (rule ")
+        if at < 0 or not rest.endswith(")"):
+            return None
+        # "rule <id>; <source>; <source>": the sources are kept as they are
+        rule, sep, sources = rest[at + 7 : -1].partition("; ")
+        where = (texts["core_where"].format(rule=rule, source=sources) if sep
+                 else rest[at + 2 : -1])
+        return texts["core_rej_kernel"].format(
+            p=m.group("p"), engine=m.group("engine"), reason=_reason(rest[:at], texts),
+            where=where, nearest=near)
+    m = _WEIGHT_ONLY.fullmatch(text)
+    if m is not None:
+        return texts["core_rej_weight_only"].format(
+            **{**m.groupdict(), "runs": quoted(m.group("runs"), texts)})
+    head, sep, tried = text.partition(_NO_CHANGE)
+    m = _DEADLINE_REASON.fullmatch(head)
+    if m is None or (sep and not tried.endswith(")")):
+        return None
+    said = _fill(texts, "core_rej_deadline_reason", m, f, kinds)
+    if sep:
+        changes = [_what_would_change(c, texts, f, kinds) or c
+                   for c in tried[:-1].split(", ")]
+        said += texts["core_rej_no_change"].format(changes=", ".join(changes))
+    return said
+
+
 def _digits(raw: str) -> int:
     """The fraction digits ``raw`` shows: a number in exponent form (``:g`` writes 5400 as
     5.4e+03) keeps its significant figures, 5,400 and not 5,400.00000."""
@@ -368,7 +524,9 @@ _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "pcie": "core_multinode_pcie", "bits": "core_alt_bits", "held": "core_alt_held",
              "speed": "core_alt_gbps", "qgpus": "core_queue_gpus", "qfp8": "core_queue_fp8",
              "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or",
-             "pl": "core_rate_gpus_plural"}
+             "pl": "core_rate_gpus_plural", "rmach": "core_rej_machines",
+             "rkind": "core_rej_kind", "split": "core_rej_split", "room": "core_rej_room",
+             "restarts": "core_rej_restarts"}
 """Optional parts of a warning, each written from its own message (empty when absent), with
 the group itself and the values read inside it ("held" says its ``say_target``)."""
 
@@ -402,6 +560,10 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
                             if raw.endswith(_ANY_COUNT) else raw)
         elif prefix == "machine":
             values[rest] = _machine(raw, texts, f, kinds)
+        elif prefix == "users":
+            values[rest] = _users(raw, texts, f)
+        elif prefix == "layout":
+            values[rest] = _layout(raw, texts)
         elif prefix == "pricing":
             values[rest] = _pricing(raw, texts, kinds)
         elif prefix == "list":
@@ -770,9 +932,23 @@ def localise(text: str, texts: Mapping[str, str], f: Formatter,
     return romanian_de(said) if f.lang == "ro" else said
 
 
+def _suspect_reason(reason: str, texts: Mapping[str, str], f: Formatter,
+                    kinds: Mapping[str, str]) -> str | None:
+    """One reason a price is suspect (``_REASONS``), or None where no pattern knows it."""
+    for key, pattern in _REASONS:
+        m = pattern.fullmatch(reason)
+        if m is not None:
+            return _fill(texts, key, m, f, kinds)
+    return None
+
+
 def _localise(text: str, texts: Mapping[str, str], f: Formatter,
               kinds: Mapping[str, str]) -> str:
     for key, pattern in _PATTERNS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _fill(texts, key, m, f, kinds)
+    for key, pattern in _REJECTED:
         m = pattern.fullmatch(text)
         if m is not None:
             return _fill(texts, key, m, f, kinds)
@@ -781,11 +957,19 @@ def _localise(text: str, texts: Mapping[str, str], f: Formatter,
         return alt
     if text.startswith(_SUSPECT):
         reason = text[len(_SUSPECT):]
-        for key, pattern in _REASONS:
-            m = pattern.fullmatch(reason)
-            if m is not None:
-                reason = _fill(texts, key, m, f, kinds)
-                break
-        return texts["core_suspect"].format(reason=reason)
+        # a rejection ends with how to rank it anyway (options.untrusted_reason); a warning
+        # does not
+        rank = reason.endswith(_INCLUDE_SUSPECT)
+        reason = reason.removesuffix(_INCLUDE_SUSPECT)
+        said = _suspect_reason(reason, texts, f, kinds)
+        if said is None:
+            # several doubts, "; "-joined (trust.py): each said where a pattern knows it
+            said = "; ".join(_suspect_reason(r, texts, f, kinds) or r
+                             for r in reason.split("; "))
+        return texts["core_suspect"].format(reason=said) + (
+            texts["core_rej_include_suspect"] if rank else "")
+    refused = _refused(text, texts, f, kinds)
+    if refused is not None:
+        return refused
     return _kernel(text, texts) or text
 

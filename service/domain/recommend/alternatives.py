@@ -62,7 +62,7 @@ from service.domain.recommend.plans import (
     reachable_ttft,
     use_shared_caches,
 )
-from service.domain.recommend.pricing import Quote, pricing_words
+from service.domain.recommend.pricing import Quote, hours_words, pricing_words
 from service.domain.recommend.types import (
     Alternative,
     Option,
@@ -501,6 +501,16 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         return (f"the budget: the cheapest option that fits costs {said} "
                 f"({n} option{'s' if n > 1 else ''} fit but cost more); "
                 + _or_words(_budget_remedies(ctx, p, said, alternatives)))
+    late = by_kind.get("deadline")
+    if late and ctx.deadline_misses and ctx.req.max_job_hours is not None:
+        # every offer that fits and has a usable price takes longer than max_job_hours: the
+        # fastest one's time is what the deadline would have to allow
+        limit = ctx.req.max_job_hours
+        return (f"the deadline: the fastest option that fits takes "
+                f"{hours_words(min(ctx.deadline_misses), limit)} h, more than the {limit:g} h "
+                f"allowed (max_job_hours; {count(len(late), 'offer')} "
+                f"{'fits but takes' if len(late) == 1 else 'fit but take'} longer)"
+                + _changes_words(alternatives, tried))
     if targets := by_kind.get("targets"):
         return _targets_reason(ctx, targets, precisions)
     if untrusted := by_kind.get("trust"):
@@ -707,6 +717,13 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
 
 def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
     req = ctx.req
+    if req.max_job_hours is not None:
+        ctx.note("max_job_hours", f"{req.max_job_hours:g} h",
+                 "the job's deadline: an option whose job takes longer at its speed (its "
+                 "performance.job_hours; a spot option with its expected restarts, as its why "
+                 "counts the days) is left out and listed in rejected with its time, so spot "
+                 "is used only where its expected time fits; /v1/ask holds a job's hours to "
+                 "a deadline the same way")
     if ctx.context_over_limit is not None and ctx.model.max_context:
         # as /v1/sizing says it (the same assumption name), and on every option
         tokens = (req.finetune.sequence_length if req.finetune is not None

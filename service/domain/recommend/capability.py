@@ -39,7 +39,12 @@ from service.domain.sizing.audio_speed import (
     cache_bytes_per_sequence,
 )
 from service.domain.sizing.hardware import fp32_components
-from service.domain.sizing.layout import PCIE_TP_MAX, all_to_all_link
+from service.domain.sizing.layout import (
+    NODE_GPUS,
+    PCIE_TP_MAX,
+    all_to_all_link,
+    search_training,
+)
 from service.domain.sizing.memory import (
     GIB,
     InferencePlan,
@@ -51,6 +56,7 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.requests import SizingRequest, training_options
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
+    ACCUMULATED_BATCH_TOKENS,
     HEADROOM_LOAD,
     KIND_WORDS,
     check_resolution,
@@ -405,17 +411,27 @@ def kernel_refusal(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
             + (f"{NEAREST}{near.id}" if near is not None else ""))
 
 
+def stand_ins(ctx: Ctx, gpu: GPU, precisions: list[Precision]
+              ) -> list[tuple[Precision, Precision | None]]:
+    """Each of ``precisions`` with what a plan on ``gpu`` tries in its place: itself where it
+    runs there or where it was asked for explicitly (its capability carries the refusal),
+    else with ``weights: "auto"`` the nearest that runs (bf16 -> fp16 on a V100), None where
+    none does."""
+    kernels = ctx.registry.kernels
+    if not kernels or ctx.req.weights != "auto":
+        return [(p, p) for p in precisions]
+    return [(p, kernels.nearest_supported(kernel_engine(ctx, p), p, gpu, _BY_ID))
+            for p in precisions]
+
+
 def runnable_precisions(ctx: Ctx, gpu: GPU, precisions: list[Precision]) -> list[Precision]:
     """The precisions a plan on ``gpu`` tries. With ``weights: "auto"`` only what runs there:
     a precision the GPU cannot run gives way to the nearest one that does (bf16 -> fp16 on a
     V100). An explicit precision is tried as asked (its capability carries the refusal)."""
-    kernels = ctx.registry.kernels
-    if not kernels or ctx.req.weights != "auto":
+    if not ctx.registry.kernels or ctx.req.weights != "auto":
         return precisions
     out: list[Precision] = []
-    for p in precisions:
-        eid = kernel_engine(ctx, p)
-        q = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+    for _, q in stand_ins(ctx, gpu, precisions):
         if q is not None and q not in out:
             out.append(q)
     return out or precisions
@@ -661,6 +677,10 @@ def split_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability]:
     allowed. Only offers with a fast node network take such a plan (:mod:`options`)."""
     if not ctx.req.allow_multi_node or _engine(ctx, p).split != "tensor":
         return []
+    if kernel_refusal(ctx, gpu, p) is not None:
+        # the kernel rules hold on every node as on one: TensorRT-LLM's fp8 on A100s was
+        # ranked over two nodes of them while one node of them was refused for it
+        return []
     a = ctx.model.arch
     assert a is not None
     fast = all_to_all_link(gpu)
@@ -718,7 +738,17 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     # batch, fragmentation and the framework's own buffers
     limit = headroom_limit(ctx, gpu.usable_gib)
 
+    def timed(q: TrainingPlan) -> tuple[float, str]:
+        t = training_speed(q, gpu, ctx.catalog.perf)
+        return t.tokens_per_s, t.bound
+
     def fit(plan: TrainingPlan) -> tuple[TrainingPlan, bool]:
+        if n > NODE_GPUS:
+            # past one node sizing's search: the fastest tensor x pipeline x data layout,
+            # the collectives between the nodes timed (layout.search_training)
+            q = search_training(plan, gpu, ft.zero_stage, timer=timed,
+                                global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)[1]
+            return q, q.per_gpu().total_gib <= limit
         if n == 1:
             stage = 0  # one GPU: nothing to shard over
         elif ft.zero_stage is not None:
@@ -733,7 +763,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
                                  lambda q: training_speed(q, gpu, ctx.catalog.perf),
                                  limit).plan
     stage = plan.zero_stage or 0
-    per = per_gpu(plan, stage)
+    per = plan.per_gpu().total_gib if plan.tp * plan.pp > 1 else per_gpu(plan, stage)
     if per > limit:
         room = ctx.req.min_memory_headroom_pct
         return Capability(ok=False, per_gpu_used_gib=per, per_gpu_cap_gib=gpu.usable_gib,

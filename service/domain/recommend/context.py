@@ -122,7 +122,10 @@ POPULAR = ("h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "h200-sxm")
 
 MEMORY_PREFIX = "needs "
 """How a plan that does not fit in memory starts its reason (capability.py)."""
-FITS_BUT = {"budget": ("over budget",), "targets": ("misses", "would need"),
+DEADLINE_PREFIX = "takes "
+"""How an option over the request's ``max_job_hours`` starts its reason (pricing.py)."""
+FITS_BUT = {"budget": ("over budget",), "deadline": (DEADLINE_PREFIX,),
+            "targets": ("misses", "would need"),
             "trust": ("stale:", "suspect price:"), "billing": ("only a spot price",),
             "network": ("multi-node training needs", "multi-node split serving needs")}
 """Reasons that reject an offer the model fits on (any other non-memory reason is the
@@ -268,6 +271,10 @@ class Ctx:
     budget_misses: list[tuple[float, str]] = field(default_factory=list)
     """(cost, "$X/month") of each offer that fits but is over the budget: what the reason
     quotes when the budget is the binding constraint."""
+    deadline_misses: list[float] = field(default_factory=list)
+    """The job hours of each offer that fits but takes longer than ``max_job_hours`` (spot:
+    with its expected restarts): the fastest is what the reason quotes when the deadline is
+    the binding constraint."""
 
     @cached_property
     def only_providers(self) -> frozenset[str] | None:
@@ -582,6 +589,17 @@ def usd(amount: float) -> str:
     if abs(amount) < CENTS_BELOW_USD:
         return f"${amount:,.2f}"
     return f"${amount:,.0f}"
+
+
+def unit_usd(amount: float, digits: int = 3) -> str:
+    """A small unit cost ("per audio hour", "per million tokens", "per video"): ``digits``
+    decimals from a cent up, and below a cent two significant figures, so that a fraction of
+    a cent is never rounded up to the next tenth of one (Whisper at $0.0007 per audio hour
+    read "$0.001", 40% more)."""
+    if amount <= 0 or amount >= 0.01:
+        return f"${amount:,.{digits}f}"
+    places = max(digits, 1 - math.floor(math.log10(amount)))
+    return "$" + f"{amount:.{places}f}".rstrip("0")
 
 
 def count(n: int, noun: str, nouns: str | None = None) -> str:

@@ -27,9 +27,11 @@ from service.domain.recommend.capability import (
     diffusion_setting,
     headroom_limit,
     kernel_engine,
+    kernel_refusal,
     load_at,
     rate_load_words,
     replica_throughput,
+    stand_ins,
     train_capability,
     zero_words,
 )
@@ -40,12 +42,14 @@ from service.domain.recommend.context import (
     LONG_RUN_DAYS,
     LONG_RUN_PRICE_FACTOR,
     POPULAR,
+    QUALITY_HANDICAP,
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
     Ctx,
     Plan,
     count,
     rejection_kind,
+    unit_usd,
     usd,
 )
 from service.domain.recommend.plans import best_plan
@@ -156,6 +160,29 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
     return out
 
 
+LOW_BIT_COMPUTE = ("fp8", "int8", "fp4")
+"""Tensor-core types a precision's own kernels compute in that older GPUs lack."""
+
+
+def weight_only_warning(ctx: Ctx, gpu: GPU, p: Precision) -> str | None:
+    """Where ``gpu`` runs ``p`` through a weight-only kernel (catalog/kernels.toml
+    ``compute``: FP8 Marlin W8A16 on Ampere, diffusers' FP8 layerwise upcasting, NVFP4 Marlin
+    on Hopper), what /v1/sizing's ``kernel`` assumption says for the same case: the memory is
+    the precision's, the matmuls run in 16 bits. An A100 option ranked "fp8 weights" read as
+    FP8 tensor-core speed. Sources: the rule's own (vLLM: "FP8 models will run on compute
+    capability >= 7.5 (Turing) as weight-only W8A16, utilizing FP8 Marlin",
+    https://docs.vllm.ai/en/v0.32.0/features/quantization/llm_compressor/fp8/)."""
+    kernels = ctx.registry.kernels
+    if not kernels or p.compute not in LOW_BIT_COMPUTE:
+        return None
+    s = kernels.supported(kernel_engine(ctx, p), p, gpu)
+    if s.status != "runs_as" or s.compute in LOW_BIT_COMPUTE:
+        return None
+    return (f"weight-only {p.id}: {s.reason} (rule {s.rule}); the weights take {p.id}'s "
+            f"memory, the matmuls run at {s.compute} speed, with no {p.compute.upper()} "
+            "tensor-core speed-up")
+
+
 def fp16_overflow_warnings(ctx: Ctx, gpu: GPU, p: Precision) -> tuple[str, ...]:
     """A diffusion pipeline at 16 bits or fewer on a GPU where its engine runs no bf16 (V100,
     T4) computes in fp16, where the SDXL VAE and T5 encoders overflow: /v1/sizing's warnings
@@ -182,6 +209,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     if experts is not None:
         warnings.append(experts)
     warnings.extend(fp16_overflow_warnings(ctx, gpu, p))
+    weight_only = weight_only_warning(ctx, gpu, p)
+    if weight_only is not None:
+        warnings.append(weight_only)
     if ctx.both_loads is not None and plan.users_per_replica:
         field, rate = ctx.both_loads
         flight = plan.users_per_replica * plan.replicas
@@ -451,7 +481,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = (f", ~{sec:,.0f} s per video (" + (f"{sec / 60:,.1f} min; " if sec >= 120 else "")
                  + f"{ctx.model.num_frames} frames at {w}x{h}, {steps} steps) {each}")
         if c.per_video_usd is not None:
-            speed += f" (${c.per_video_usd:,.3f} per video)"
+            speed += f" ({unit_usd(c.per_video_usd)} per video)"
         speed += rate_load_words(ctx, perf.images_per_s or 0.0)  # one video a request
         speed += _at_rate_cost(ctx, o, perf.images_per_s or 0.0, 1.0, "per video",
                                c.per_video_usd)
@@ -466,7 +496,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                  f"{ctx.embed_input_tokens:,} tokens (~{perf.embedded_tokens_per_s:,.0f} "
                  "tokens/s)")
         if c.per_million_tokens_embedded_usd is not None:
-            speed += f" (${c.per_million_tokens_embedded_usd:.4f} per million tokens)"
+            speed += f" ({unit_usd(c.per_million_tokens_embedded_usd, 4)} per million tokens)"
         # a request: one text of context_tokens
         speed += rate_load_words(ctx, perf.embedded_tokens_per_s
                                  / max(1, ctx.req.context_tokens))
@@ -480,7 +510,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
         speed = f", ~{rate:,.0f}" if rate >= 10 else f", ~{rate:.2g}"
         speed += " s of audio per second"
         if c.per_audio_hour_usd is not None:
-            speed += f" (${c.per_audio_hour_usd:.3f} per audio hour)"
+            speed += f" ({unit_usd(c.per_audio_hour_usd)} per audio hour)"
         if ctx.model.family == "whisper":
             # a rate is Whisper's alone: one window a request (replicas_for_target)
             speed += rate_load_words(ctx, rate / WHISPER_WINDOW_S)
@@ -571,8 +601,37 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
     regions = ctx.regions
     if regions is not None and not regions.matching(ctx.catalog.places(offer)):
         return False
+    if regions is not None and not ctx.catalog.regions.table.availability_stated(
+            offer.provider):
+        return False  # a price list, not availability (regions.toml): unstated_availability
     limit = ctx.req.max_gpus_per_node
     return not (limit and offer.gpu_count > limit)
+
+
+def unstated_availability(ctx: Ctx, offers: Sequence[Offer]) -> None:
+    """With a region filter: note the providers whose offers it matched only on a price list
+    (regions.toml ``availability = "not-stated"``: Lambda prices every type in every region)
+    and that :func:`offer_allowed` therefore left out, with how many offers each."""
+    regions = ctx.regions
+    if regions is None:
+        return
+    table = ctx.catalog.regions.table
+    left: dict[str, tuple[int, set[str]]] = {}
+    for o in offers:
+        if table.availability_stated(o.provider):
+            continue
+        matched = regions.matching(ctx.catalog.places(o))
+        if matched:
+            n, ids = left.get(o.provider, (0, set()))
+            left[o.provider] = (n + 1, ids | {r.id for r in matched})
+    names = {p.id: p.name for p in ctx.catalog.providers}
+    for provider, (n, ids) in sorted(left.items()):
+        name = names.get(provider, provider)
+        ctx.note("region_availability", f"{n} {provider} offers left out",
+                 f"{name} lists its price for every region; the availability of its "
+                 f"instance types in {', '.join(sorted(ids))} is not stated, so a region "
+                 "filter (a data-residency requirement) cannot rest on it; ask without "
+                 "regions to see them")
 
 
 def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
@@ -645,6 +704,9 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
     # cudo A40 ids at $573 skipped 4 x RTX A5000 at $588, and $682 ranked 5th)
     counted: set[tuple[object, ...]] = set()
     training = req.workload in ("finetune", "pretrain")
+    # what each GPU planned tries for each precision (itself, or its nearest that runs there)
+    planned_gpus: set[str] = set()
+    tried: dict[tuple[str, str], list[str]] = {}
     for k, i in enumerate(order):
         offer = offers[i]
         if (steady and len(costs) >= n and least[k] * month_hours > -costs[0] + 0.01
@@ -655,6 +717,11 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
             continue
+        if gpu.id not in planned_gpus:
+            planned_gpus.add(gpu.id)
+            for asked, used in stand_ins(ctx, gpu, precisions):
+                if used is not None:
+                    tried.setdefault((asked.id, used.id), []).append(gpu.name)
         plan = plans.get((gpu.id, offer.gpu_count))
         if plan is None:
             plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
@@ -695,8 +762,10 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
                 flexible = quote_offer(ctx, offer, gpu, plan, reserved=False)
                 if not isinstance(flexible, str):
                     candidates.append(flexible)
-            if steady and _option_key(quote) not in counted:
-                counted.add(_option_key(quote))
+            if steady and not {_option_key(quote), _choice_key(quote)} & counted:
+                # one option, or one choice (:func:`finalise` ranks one zone of an instance
+                # type), counts once
+                counted.update((_option_key(quote), _choice_key(quote)))
                 if len(costs) < n:
                     heapq.heappush(costs, -quote.sort_cost)
                 elif quote.sort_cost < -costs[0]:
@@ -709,7 +778,45 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         # InfiniBand/EFA nodes that finish it within them are options too, and the job tiers
         # (:func:`finalise`) rank them; first where one node takes a run of years
         candidates.extend(multi_node_quotes(ctx, offers, precisions[0]))
+    _note_tried(ctx, precisions, tried)
     return candidates, rejected
+
+
+def _note_tried(ctx: Ctx, precisions: list[Precision],
+                tried: dict[tuple[str, str], list[str]]) -> None:
+    """The ``precisions_tried`` assumption (:func:`note_rules`) made what the plans tried:
+    with ``weights: "auto"`` a GPU whose kernels do not run a precision tries its nearest
+    that does (:func:`stand_ins`), so fp16, gptq-int4 or nf4 were ranked under a list that
+    read "bf16, fp8, int8, awq-int4"; a precision no GPU planned runs is not said to be
+    tried. Each with the quality handicap the ranking applies (:func:`best_plan`)."""
+    at = next((k for k, a in enumerate(ctx.assumptions) if a.name == "precisions_tried"),
+              None)
+    if at is None or not tried:
+        return
+    order = {p.id: k for k, p in enumerate(precisions)}
+    used = sorted({u for _, u in tried}, key=lambda u: (
+        min(order[a] for a, v in tried if v == u), order.get(u, len(order))))
+    handicaps = ", ".join(f"{u} x{QUALITY_HANDICAP.get(u, 1.1)}" for u in used)
+    if ctx.req.weights != "auto":
+        reason = (f"weights {ctx.req.weights} as asked (a GPU whose kernels do not run them "
+                  f"is refused with the rule); quality handicap {handicaps}")
+    else:
+        reason = f"weights=auto tries each and ranks with a quality handicap: {handicaps}"
+        on: dict[tuple[str, ...], list[str]] = {}  # the GPUs: each swap made on them
+        for (a, u), names in tried.items():
+            if a != u:
+                on.setdefault(tuple(dict.fromkeys(names)), []).append(f"{u} for {a}")
+        swaps = [f"{', '.join(what)} on {', '.join(names)}" for names, what in on.items()]
+        if swaps:
+            reason += ("; where a GPU's kernels do not run a precision, the nearest that "
+                       "does is tried in its place (catalog/kernels.toml [nearest]): "
+                       + "; ".join(swaps))
+        skipped = [p.id for p in precisions if p.id not in used]
+        if skipped:
+            reason += (f"; {', '.join(skipped)} not tried: no GPU planned runs "
+                       + ("it" if len(skipped) == 1 else "them"))
+    ctx.assumptions[at] = msgspec.structs.replace(
+        ctx.assumptions[at], value=", ".join(used), reason=reason)
 
 
 MULTI_NODE_COUNTS = (2, 4, 8, 16, 32, 64, 128)
@@ -731,6 +838,8 @@ def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Q
     tokens = ctx.req.training_tokens
     for o in fabric:
         gpu = ctx.registry.gpus[o.gpu]
+        if kernel_refusal(ctx, gpu, p) is not None:
+            continue  # the kernel rules hold over several nodes as on one (capability)
         for n in MULTI_NODE_COUNTS:
             cap = train_capability(ctx, gpu, o.gpu_count, p, n)
             if not cap.ok or not cap.train_tps or tokens is None:
@@ -752,6 +861,56 @@ def _option_key(c: Quote) -> tuple[object, ...]:
     another region, or under another instance id)."""
     return (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
             c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
+
+
+def _choice_key(c: Quote) -> tuple[object, ...]:
+    """Quotes that are one choice for a buyer: the same instance type of a provider at the
+    same kind of price (and plan), whatever its zone or region and its price there."""
+    return (c.offer.provider, c.offer.instance_type, c.offer.gpu, c.offer.gpu_count,
+            c.plan.nodes, c.plan.p.id, c.model, c.spot)
+
+
+def _first_choices(quotes: Sequence[Quote], k: int) -> list[Quote]:
+    """``quotes`` (in their order) of their first ``k`` choices (:func:`_choice_key`): every
+    zone of a choice kept, so that an option can say what its other zones cost."""
+    kept: set[tuple[object, ...]] = set()
+    out: list[Quote] = []
+    for q in quotes:
+        key = _choice_key(q)
+        if key not in kept:
+            if len(kept) == k:
+                continue
+            kept.add(key)
+        out.append(q)
+    return out
+
+
+def _other_zones_note(ctx: Ctx, c: Quote, others: Sequence[Quote]) -> str:
+    """Where the ranked quote's instance type is offered at the same kind of price in other
+    zones or regions at other prices (:func:`finalise` ranks its cheapest alone): how many,
+    where and at what range of hourly price and cost."""
+    if not others:
+        return ""
+    places: list[str] = []
+    for q in others:
+        for name in [r.id for r in _shown_places(ctx, q.offer)] or [q.offer.id]:
+            if name not in places:
+                places.append(name)
+    hours = [q.per_hour for q in others]
+    costs = [(q.per_month if q.per_month is not None else q.per_job) for q in others]
+    known = [x for x in costs if x is not None]
+    unit = "/month" if c.per_month is not None else " for the job"
+
+    def span(lo: float, hi: float, say: Callable[[float], str]) -> str:
+        return say(lo) if say(lo) == say(hi) else f"{say(lo)} to {say(hi)}"
+
+    shown = ", ".join(places[:4]) + (f" and {len(places) - 4} more" if len(places) > 4 else "")
+    return (f" The same {c.offer.instance_type} ({pricing_words(c.model, c.offer)}) is "
+            f"offered by {c.offer.provider} in {count(len(places), 'other location')} "
+            f"priced here ({shown}) at "
+            f"{span(min(hours), max(hours), lambda v: f'${v:,.2f}/h')}"
+            + (f", {span(min(known), max(known), usd)}{unit}" if known else "")
+            + ": only the cheapest is ranked.")
 
 
 def _job_tier(candidates: list[Quote]) -> Callable[[Quote], int]:
@@ -813,29 +972,44 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
                      f"{LONG_RUN_DAYS:g} days where the cheapest of them costs at most "
                      f"{LONG_RUN_PRICE_FACTOR:g}x the cheapest option; price ranks within "
                      "each group")
-        candidates = candidates[:3 * n + 1]
+        candidates = _first_choices(candidates, 3 * n + 1)
     elif len(candidates) > 3 * n:
-        # Only candidates whose rounded cost is within the 3n smallest can rank (n of them
-        # once the same machine in other regions collapses): keep those (a superset, in their
-        # order) before building every rank key. round() is monotone, so the k-th smallest
-        # rounded cost is the k-th smallest cost, rounded.
-        nth = round(heapq.nsmallest(3 * n, [c.sort_cost for c in candidates])[-1], 2)
-        candidates = [c for c in candidates if c.sort_cost <= nth + 0.01]
+        # Only candidates whose choice's (:func:`_choice_key`) cheapest rounded cost is within
+        # the 3n smallest can rank (n of them once the same machine in other regions and
+        # zones collapses): keep those, every zone of them (a superset, in their order),
+        # before building every rank key. round() is monotone, so the k-th smallest rounded
+        # cost is the k-th smallest cost, rounded.
+        least: dict[tuple[object, ...], float] = {}
+        for c in candidates:
+            ck = _choice_key(c)
+            least[ck] = min(least.get(ck, c.sort_cost), c.sort_cost)
+        if len(least) > 3 * n:
+            nth = round(heapq.nsmallest(3 * n, least.values())[-1], 2)
+            candidates = [c for c in candidates if least[_choice_key(c)] <= nth + 0.01]
     # the same machine at the same price and total cost in another region (or under another
-    # instance id) is one option, not several: the first, in rank order, stands for them
+    # instance id) is one option, not several: the first, in rank order, stands for them.
+    # The same instance type of a provider at the same kind of price in another zone at
+    # another price is one choice too: its cheapest is ranked, the others said in its why
+    # (p6-b200.48xlarge spot in four AWS zones took ranks 1 to 4 of a 70B fine-tune)
     ranked: list[Quote] = []
     same: dict[tuple[object, ...], list[Quote]] = {}
-    pool = heapq.nsmallest(3 * n, candidates, key=lambda c: (tier(c), c.rank_key()))
+    zones: dict[tuple[object, ...], list[Quote]] = {}  # a ranked choice's other zones
+    pool = _first_choices(sorted(candidates, key=lambda c: (tier(c), c.rank_key())), 3 * n)
     promoted = False
     if first is not None and pool and pool[0].model == "reserved":
         pool, promoted = [first, *(c for c in pool if c is not first)], True
     for c in pool:
         key = _option_key(c)
         if key not in same:
+            choice = _choice_key(c)
+            if choice in zones:
+                zones[choice].append(c)
+                continue
             if len(ranked) == n:
                 continue
             ranked.append(c)
             same[key] = []
+            zones[choice] = []
         same[key].append(c)
     # the option is named by an offer whose id names no region it leaves out, where one of
     # the group has such an id
@@ -850,6 +1024,7 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
         notes = _rank_notes(ctx, c, tier, promoted=promoted and i == 1 and c is first,
                             beaten=beaten if i == 1 else None,
                             no_flexible=first is None)
+        notes += _other_zones_note(ctx, c, zones.get(_choice_key(c), []))
         out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by) + notes))
     _note_saturation(ctx, out)
     return out

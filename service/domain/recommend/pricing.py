@@ -14,7 +14,9 @@ from service.domain.catalog.precisions import (
     Precision,
 )
 from service.domain.catalog.trust import reserved_stale
+from service.domain.errors import InvalidInput
 from service.domain.recommend.context import (
+    DEADLINE_PREFIX,
     HOURS_PER_MONTH,
     LONG_JOB_HOURS,
     MULTI_NODE_HANDICAP,
@@ -30,6 +32,7 @@ from service.domain.recommend.context import (
 from service.domain.recommend.types import (
     MONTH_DAYS,
     PricingModel,
+    RecommendationRequest,
 )
 from service.domain.sizing.memory import (
     SizedModel,
@@ -150,6 +153,44 @@ def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None)
     return terms
 
 
+JOB_SIZES = ("job_output_tokens", "job_images", "job_audio_hours", "job_embed_tokens",
+             "training_tokens")
+"""The fields that make a request a job of a known size (an option then has ``job_hours``)."""
+
+
+def check_deadline(req: RecommendationRequest) -> None:
+    """``max_job_hours`` bounds a job's time: on serving, or on a job with no size (priced as
+    a month of steady use, no job time), it would be silently dropped, so it is a 400."""
+    if req.max_job_hours is None:
+        return
+    if req.workload == "serving":
+        raise InvalidInput("max_job_hours is a deadline for a job (workload batch, finetune or "
+                           "pretrain); serving runs for as long as it is used: give a "
+                           "workload and a job size", "$.max_job_hours")
+    if not any(getattr(req, name) is not None for name in JOB_SIZES):
+        raise InvalidInput(f"max_job_hours needs the job's size to time it: give one of "
+                           f"{', '.join(JOB_SIZES)} (without one, the {req.workload} is priced "
+                           "as a month of steady use)", "$.max_job_hours")
+
+
+def hours_words(hours: float, limit: float) -> str:
+    """A job's hours beside the deadline it misses: whole hours from 10 h up, else one
+    decimal, and more decimals where fewer would show the limit itself ("24.04 h", never
+    "24 h, more than the 24 h allowed")."""
+    digits = 0 if hours >= 10 else 1
+    while round(hours, digits) <= limit and digits < 3:
+        digits += 1
+    return f"{hours:,.{digits}f}"
+
+
+def deadline_reason(hours: float, limit: float, spot: bool = False) -> str:
+    """Why an option is left out for ``max_job_hours``; ``spot``: its hours are a spot
+    option's expected time, restarts included (the on-demand time fits)."""
+    restarts = " with spot's expected restarts" if spot else ""
+    return (f"{DEADLINE_PREFIX}{hours_words(hours, limit)} h{restarts}, more than the "
+            f"{limit:g} h allowed (max_job_hours)")
+
+
 NO_USABLE_PRICE = "no usable price"
 """:func:`quote_offer`'s reason for an offer none of whose prices the request may use."""
 
@@ -189,6 +230,16 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     ``reserved=False``: without the reserved price (the option with no commitment)."""
     req = ctx.req
     job_hours = plan.job_hours
+    # --- a deadline (max_job_hours): a job time over it is out whatever the price, as
+    # /v1/ask's deadline rule (answer/numbers/jobs.py) holds a job's wall hours to it; spot
+    # counts its expected restarts (the days `why` says), so it is used only where they fit
+    deadline = req.max_job_hours
+    if deadline is not None and job_hours is not None and job_hours > deadline:
+        ctx.deadline_misses.append(job_hours)
+        return deadline_reason(job_hours, deadline)
+    spot_hours = (job_hours * (1 + ctx.spot_overhead_of(plan))
+                  if job_hours is not None else None)
+    spot_late = deadline is not None and spot_hours is not None and spot_hours > deadline
     # --- pricing model: the cheapest allowed of on-demand, spot (interruptible work, with its
     # expected restart overhead) and reserved (long steady use) ---------------------------------
     model: PricingModel | None = None
@@ -198,7 +249,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     # a spot price the catalog doubts (trust.py's spot rules) is not used unless asked
     spot_doubts = (ctx.catalog.trust_of(offer.id).spot_reasons
                    if offer.spot_usd_h is not None and not req.include_suspect else ())
-    if offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts:
+    if offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts and not spot_late:
         # its expected restarts: a job over several nodes is interrupted more often
         e = offer.spot_usd_h * (1 + ctx.spot_overhead_of(plan))
         if model is None or (e, "spot") < (effective, model):
@@ -210,6 +261,10 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         if model is None or (e, "reserved") < (effective, model):
             model, price, effective = "reserved", offer.reserved_usd_h, e
     if model is None:
+        if (offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts
+                and spot_late and spot_hours is not None and deadline is not None):
+            ctx.deadline_misses.append(spot_hours)
+            return deadline_reason(spot_hours, deadline, spot=True)
         if offer.spot_usd_h is not None and ctx.interruptible and spot_doubts:
             return ("suspect price: " + "; ".join(spot_doubts)
                     + "; include_suspect to rank it")

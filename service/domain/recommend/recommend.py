@@ -29,8 +29,10 @@ from service.domain.recommend.options import (
     notable_rejections,
     rank_offers,
     refused_but_large_enough,
+    unstated_availability,
 )
 from service.domain.recommend.plans import use_shared_caches
+from service.domain.recommend.pricing import check_deadline
 from service.domain.recommend.types import (
     Recommendation,
     RecommendationRequest,
@@ -79,6 +81,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         interruptible = req.workload in ("batch", "finetune")
     hours = req.hours_per_day if req.hours_per_day is not None else 24.0
     check_applies(req, model)
+    check_deadline(req)
     asked, req = req, embed_context(req, model)  # an embedding model's own input length
     # the engine serves the model's kind and keeps the KV cache asked for (or, with none
     # named, the one that does is chosen and the answer says so)
@@ -122,6 +125,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                  "no offer meets the default serving targets at this context and load (for "
                  f"example: {missed}); the options are shown without them")
     options = finalise(ctx, candidates)
+    unstated_availability(ctx, offers)
     # with no option the reason's advice is the alternatives found (each a rerun that has
     # one), so they are searched then even where the answer does not show them
     tried: list[str] = []

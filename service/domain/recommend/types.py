@@ -96,6 +96,14 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     max_usd_per_hour: MaxUsdPerHour | None = None
     max_usd_per_month: MaxUsdPerMonth | None = None
     max_usd_total: MaxUsdTotal | None = None
+    max_job_hours: Annotated[float, msgspec.Meta(
+        gt=0, le=1_000_000,
+        description="a deadline for a job (workload batch, finetune or pretrain with a job "
+                    "size: job_output_tokens, job_images, job_audio_hours, job_embed_tokens "
+                    "or training_tokens), in hours: an option whose job takes longer (a spot "
+                    "option: with its expected restarts) is left out and listed in rejected "
+                    "with its time; spot is used only where its expected time fits. Any other "
+                    "request is a 400 at $.max_job_hours")] | None = None
     providers: Annotated[NameList, msgspec.Meta(
         description="only these providers, at most 50: provider ids (GET /v1/providers) or "
                     "their names, case-insensitive; any other value is a 404 "
