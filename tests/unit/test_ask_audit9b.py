@@ -58,14 +58,15 @@ def test_bare_a100_in_an_llm_comparison_is_the_80gb_card_and_says_so() -> None:
 
 
 def test_flux_on_a_4090_gives_cost_per_thousand_images_at_a_precision_that_fits() -> None:
-    # one image is a job of one (as "1 image" is: test_fix_reg3c), billed as jobs are, with
-    # its seconds of GPU time said
+    # one image costs its seconds of GPU time at the hourly price (as "1 image" does), the
+    # job of one billed as jobs are said after it (test_fix_ask_numbers: it led with the
+    # whole billed hour)
     r = ask("what does one image with FLUX.1 schnell cost on an RTX 4090")
     quantity, value, _ = asked(r)
-    assert quantity == "job_usd" and value > 0, r.answer
+    assert quantity == "per_image_usd" and 0 < value < 0.01, r.answer
     assert value == asked(ask("what does 1 image with FLUX.1 schnell cost on an RTX 4090"))[1]
     h = head(r)
-    assert "at fp8" in h and "s per image" in h and "Price date" in h, h
+    assert "at fp8" in h and "s of GPU time" in h and "Price date" in h, h
     assert "At bf16 it needs about" in h
 
 

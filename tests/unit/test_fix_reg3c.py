@@ -34,11 +34,13 @@ from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, 
 ])
 def test_one_image_is_priced_as_one_image(question: str, digit: str) -> None:
     r, d = ask(question), ask(digit)
-    assert asked(d)[0] == "job_usd", d.answer  # (the digit's answer, the reference)
+    # (the digit's answer, the reference): one image's GPU time at the hourly price, the hour
+    # billed for it said after it (test_fix_ask_numbers; it was the billed job of one)
+    assert asked(d)[0] == "per_image_usd", d.answer
     assert asked(r) == asked(d), (head(r), head(d))
     lead = first_sentence(r)
     assert "1,000" not in lead and "1.000" not in lead, lead
-    assert "s per image" in lead or "s pe imagine" in lead, lead
+    assert "s of GPU time" in lead or "s de GPU" in lead, lead
 
 
 @pytest.mark.parametrize(("question", "digit"), [
@@ -167,7 +169,7 @@ def test_a_request_rate_is_still_a_load() -> None:
     ("Cât costă să transcriu 1 oră de audio cu whisper large-v3 pe un L4?",
      "1 oră de audio", "1 de ore"),
     ("How much does it cost to generate 1 1024x1024 image with flux.1-dev on an H100?",
-     "1 1024×1024 image ", "images"),
+     "One 1024×1024 image ", "images"),
 ])
 def test_one_is_singular(question: str, said: str, wrong: str) -> None:
     lead = first_sentence(ask(question))

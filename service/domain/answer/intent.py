@@ -333,8 +333,10 @@ _MEM_CARD = re.compile(
     r"(?!\s*+(?:of|de)\s++(?:data|date|text|storage|stocare|trafic|egress))")
 _USERS = re.compile(  # any count: past what is sized the answer says so (writer); its scale
     # too: "1 milion de utilizatori simultani" (was 1 user, "milion" taken for a word between)
-    USER_COUNT + r"(?:(?:people|persons|users|utilizatori|oameni"
-    r"|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
+    # never a length: "câte cereri de 8.000 de tokeni încap simultan" asks how many requests
+    # of 8,000 tokens each (was 8,000 users, 224 x L40S; audit ask_reading)
+    USER_COUNT + r"(?!(?:de\s++)?(?:tokens?|tokeni|toks?)\b)"
+    r"(?:(?:people|persons|users|utilizatori|oameni|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
     r"(?:[a-z]++\s++){0,3}?"
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
@@ -583,14 +585,43 @@ def _days_per_week(folded: str) -> float | None:
     return None
 
 
+# tokens at a rate of a day, an hour, a week or a month: "1M tokens a day", "1.000.000 de
+# tokeni pe zi", "1,5 milioane de tokeni pe oră" (each period's tokens one run of a job)
+_TOKEN_RATE = re.compile(
+    _TOKENS.pattern + r"\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)\s*+"
+    r"(?P<per>day|zi|hour|hr|h|ora|week|saptamana|month|luna)\b"
+    r"|(?P<adv>daily|zilnic|hourly|weekly|saptamanal|monthly|lunar)\b)")
+_TOKEN_RATE_PERIOD = {"day": "day", "zi": "day", "daily": "day", "zilnic": "day",
+                      "week": "week", "saptamana": "week", "weekly": "week",
+                      "saptamanal": "week", "month": "month", "luna": "month",
+                      "monthly": "month", "lunar": "month"}
+
+
+def _token_runs(text: str) -> tuple[float, str] | None:
+    """A token job stated at a rate ("1M tokens a day"), as the runs of that job: one a day
+    (a week, a month), or one an hour, the hours of use a day (24 unless stated) a day; a
+    month asked is then 30 of those days' jobs, as any recurring job's (audit ask_reading:
+    "cât costă pe lună ... 1.000.000 de tokeni pe zi" priced one day's job, 0,07 USD)."""
+    m = _TOKEN_RATE.search(text)
+    if m is None or _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) < 100_000:
+        return None  # a job's tokens are from 100,000 up (:func:`details`)
+    per = m.group("per") or m.group("adv")
+    if per in ("hour", "hr", "h", "ora", "hourly"):
+        hd = _PER_DAY.search(text)
+        hours = _num(hd.group(1) or hd.group(2)) if hd else 24.0
+        return (hours, "day") if 0 < hours <= 24 else None
+    return 1.0, _TOKEN_RATE_PERIOD[per]
+
+
 def _job_runs(folded: str) -> tuple[float, str] | None:
     """How often a job runs (:attr:`Stated.job_runs`), read with the hours of use a day
     ("8 hours daily") blanked: those are a day's use, not runs; "how much would I pay every
-    month" asks a month's cost, no run a month."""
+    month" asks a month's cost, no run a month. Tokens at a rate are runs too
+    (:func:`_token_runs`)."""
     text = _PER_DAY.sub(" ", folded)
     m = _JOB_RUNS.search(text)
     if m is None:
-        return None
+        return _token_runs(folded)
     if m.group("period") in ("month", "luna") and _MONEY_BEFORE.search(text, 0, m.start()):
         return None
     if m.group("period") or m.group("adv"):
@@ -1097,11 +1128,12 @@ _REQ_RATE = re.compile(
     r"(?:/|per|pe|a|an|each|every|on a|in a|intr-o)?\s*+"
     r"(s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
     r"|(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:rps|qps)\b")
-# a count of requests that is no rate ("1000 requests", "10k queries", "1000 de cereri"), nor
-# a load at once ("1000 requests at once", "100 de cereri simultan": users, not a job)
+# a count of requests that is no rate ("1000 requests", "10k queries", "1000 de cereri", "500k
+# prompts" of a batch job), nor a load at once ("1000 requests at once", "100 de cereri
+# simultan": users, not a job)
 _REQ_COUNT = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
-    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari)\b"
+    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari|prompts|prompturi)\b"
     r"(?!\s*+(?:at once|at the same time|simultan\w*+|in parallel|in paralel|concurrent\w*+"
     r"|deodata))")
 _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.0,
@@ -1282,12 +1314,13 @@ def _work_rate(unnamed: str, hours_per_day: float | None, days_per_month: float 
     return (what, amount / seconds, amount / 3600.0 if audio else count, period), m.span()
 
 
-def _without_models(folded: str, toks: list[Any], names: list[Any]) -> str:
-    """``folded`` with the models' names blanked: a number in a name ("SD 1.5", "Wan 2.1")
-    is never a count."""
+def _without_models(folded: str, toks: list[Any], names: list[Any],
+                    kinds: tuple[str, ...] = ("model",)) -> str:
+    """``folded`` with the models' names blanked (or the names of ``kinds``): a number in a
+    name ("SD 1.5", "Wan 2.1", a GPU's "4090") is never a count."""
     chars = list(folded)
     for m in names:
-        if m.kind == "model":
+        if m.kind in kinds:
             start, end = toks[m.first].start, toks[m.last].end
             chars[start:end] = " " * (end - start)
     return "".join(chars)
@@ -1351,7 +1384,9 @@ def stated(text: str, registry: Registry) -> Stated:
     if tm:
         value, unit = (tm.group(1), tm.group(2)) if tm.group(1) else (tm.group(3), tm.group(4))
         ttft_ms = _num(value) * (1.0 if unit == "ms" else 1000.0)
-    sm = _TPS_TARGET.search(folded)
+    # a GPU's number is never a speed asked for: "gpt-oss 20b on a 4090 tok/s" asks the speed
+    # on an RTX 4090, not a target of 4,090 tokens/s (audit ask_reading)
+    sm = _TPS_TARGET.search(_without_models(folded, toks, names, ("model", "gpu")))
     em2 = _EPOCHS.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
@@ -1493,13 +1528,25 @@ _MAX_CTX = re.compile(
     # "până la câți tokeni de context", "câți tokeni de context încap"
     r"|\b(?:pana la |up to )?(?:cati|cate|how many) (?:tokeni|tokens?)(?: de| of)? context\b")
 _CONCURRENCY_Q = re.compile(
-    r"\bhow many (?:users|requests|concurrent|parallel|simultaneous|sessions|clients)\b"
+    # (a count in thousands or hundreds, "how many thousands of users", "câte mii de
+    # utilizatori", and sequences or prompts held at once, are counts too: a fit's yes/no
+    # answered them)
+    r"\bhow many (?:(?:thousands?|hundreds?) of )?(?:users|requests|concurrent|parallel"
+    r"|simultaneous|sessions|clients|sequences)\b"
     r"|\bcati (?:utilizatori|useri|clienti|oameni|userii)\b"
-    r"|\bcate (?:cereri|sesiuni|conexiuni|conversatii|chaturi|persoane|requesturi)\b"
+    r"|\bcate (?:(?:mii|sute) de )?(?:cereri|sesiuni|conexiuni|conversatii|chaturi|persoane"
+    r"|requesturi|utilizatori|useri|clienti|secvente)\b"
     r"|\bhow many (?:people|ppl|folks)\b"
     r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
-    r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b")
+    r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b"
+    # sequences or prompts of a length at once: "câte secvențe de 16.000 de tokeni încap
+    # simultan", "câte prompturi ... în paralel", "how many 8k-token requests fit at once" (a
+    # fit's yes, or N users of N tokens; audit ask_reading)
+    r"|\b(?:cate (?:secvente|prompturi)|how many (?:[\w.-]++\s++){0,2}?(?:sequences|prompts"
+    r"|requests|reqs))\b(?=[^?.!;]{0,80}?\b(?:simultan\w*+|in paralel|deodata|incap\w*+"
+    r"|concurent\w*+|at once|at the same time|in parallel|simultaneous\w*+|concurrent\w*+"
+    r"|fit)\b)")
 # the most users asked: "max users", "the maximum number of concurrent users", "numărul maxim
 # de utilizatori" (before the context: "max users ... at 8k context" asks the users)
 _MAX_USERS = re.compile(
@@ -1593,7 +1640,14 @@ _COST = re.compile(
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
-    r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b|\b(?:la|pe|per) milionul\b")
+    r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b(?!\s*+(?:(?:a|an|per|pe|/|each|every"
+    r"|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna)\b|daily|zilnic"
+    r"|hourly|weekly|saptamanal|monthly|lunar))"  # "1M tokens a day" is a rate (a job's runs)
+    r"|\b(?:la|pe|per) milionul\b"
+    # the shorthands of a price list: "$/M tokens", "$/1M tok", "usd/M tokens", "cost per mil
+    # tokens" (each answered an hour's price; audit ask_reading)
+    r"|(?:\b(?:per|pe)\s++|/\s*+)(?:1\s*+)?(?:m|mil|mln|million|milion)\s*+(?:de\s++)?"
+    r"(?:(?:output|input|prompt)\s++)?(?:tokens?|toks?|tokeni)\b")
 # a price per token ("which is cheaper per token", "cost per token", "mai ieftin pe token"):
 # tokens are priced per 1M, so the cost per 1M tokens answers (it was the price per hour, which
 # put an L4 first for Llama 3 8B where the H100 costs less per token); "ms per token" is a
@@ -1640,8 +1694,8 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
 # take", "câtă memorie ocupă cache-ul KV"
 _KV_ASKED = re.compile(r"\b(?:vram|memory|ram|memorie)\s++(?:does|do|will|would|is|ocupa|ia)\s++"
                        r"(?:the\s++|an?\s++)?(?:\w++\s++)?(?:kv|cache)\b")
-_MEDIA_RATE = re.compile(
-    r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
+_MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too)
+    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
     r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
     # "hours of audio per hour", "câte ore audio pe oră" (without "de": was a price per hour)
     r"|\b(?:hours?|ore|minutes?|minute)\s++(?:(?:of|de)\s++)?audio\b[^?]{0,40}?"
@@ -1657,7 +1711,7 @@ _MEDIA_RATE = re.compile(
 # the unit of a rate asked; a day only once the rate is asked ("how many images per day",
 # "câte imagini pe zi"): "1,000 images a day, how much?" is a load priced, not a rate asked
 _MEDIA_UNIT = re.compile(
-    r"\b(?:images?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
+    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
     r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora|day|zi)\b")
 # a diffusion or audio model's memory asked in its unit or by its need ("how many GB of VRAM
 # does SDXL need", "câți GB", "flux dev vram requirements"): the memory is the number asked,
@@ -1811,6 +1865,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how long to embed 10 million documents": the job's time leads, its cost after it,
         # as a transcription job's does (it was "fits", and answered memory)
         return "cost", "time"
+    if (has_model and not media and _TIME_Q.search(_REAL_TIME.sub(" ", f)) and _llm_job(f)
+            and not _COUNT_Q.search(f)):
+        # "how long to run 500k prompts (2k in, 200 out) thru llama 3.1 8b on one h100": a
+        # job of requests or tokens, its time leading and its cost after it (it was the
+        # largest context, or "Yes, fits"; audit ask_reading)
+        return "cost", "time"
     if media and (not _COST.search(f) or (_COUNT_Q.search(f) and _deadline(f))):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
         # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them; "how
@@ -1900,6 +1960,21 @@ _GPU_HOURS_Q = re.compile(
     r"\bhow many\s++(?:[\w-]++\s++)?(?:gpu|h100|h200|a100|b200|l40s|4090|mi300x|card|node)"
     r"\w*+(?:\s++[\w-]++)?[\s-]*+hours\b|\bgpu[- ]hours?\b"
     r"|\bore[- ]gpu\b|\bcate ore(?:\s++(?:de|pe))?\s++(?:gpu|h100|h200|a100|b200|l40s|4090|mi300x)")
+
+
+def _llm_job(f: str) -> bool:
+    """A fixed amount of a language model's work stated, to time: a count of requests or
+    prompts with no rate ("500k prompts", "1M requests"), or of tokens from 100,000 up ("100M
+    tokens"; "32k tokens" is a context), as :func:`details` reads a job's tokens."""
+    if request_rate(f) is None and _REQ_COUNT.search(f):
+        return True
+    return any(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) >= 100_000
+               and not _RATE_AFTER.match(f, m.end()) for m in _TOKENS.finditer(f))
+
+
+# tokens at a rate are a speed or a load, not a job: "100k tokens/s", "1M tokens a day"
+_RATE_AFTER = re.compile(r"\s*+(?:/|per\b|pe\b|a day\b|an hour\b|each\b|every\b|daily\b"
+                         r"|zilnic\b)")
 
 
 def _train_sub(f: str) -> str | None:

@@ -125,6 +125,25 @@ tokeni", "20 mld. de tokeni", "5 mln"): written out ("50 milioane tokeni"), the 
 reader of counts knows; the dot was left between the scale and its noun, and the count
 dropped ("cu 50 mil. tokeni" answered an hour's price)."""
 _SCALE_WORD_OF = {"mil": "milioane", "mln": "milioane", "mld": "miliarde", "mlrd": "miliarde"}
+_DECIMAL_THOUSANDS = re.compile(
+    r"(?<![\w.,])(\d{1,3})[.,](\d{1,2})\s*+(?:de\s++)?(mii|thousand)\b")
+"""A count of thousands with a decimal part: "2,5 mii", "1.5 thousand" -> "2500", "1500", a
+count every reader reads as digits (the "5" after the comma was read alone: "2,5 mii de
+tokeni" as 5 x 1,024 = 5,120 tokens, "2,5 mii de utilizatori" as 5,000 users)."""
+
+
+def _decimal_thousands(m: re.Match[str]) -> str:
+    return str(int(m.group(1)) * 1000 + int(m.group(2).ljust(3, "0")))
+
+
+_FT_SHORT = re.compile(r"(?<![\w.\-/])(ft|sft|fft)(?![\w\-/])")
+"""Fine-tuning's shorthands, as a word of their own: "ft" and "sft" (supervised fine-tuning),
+"fft" (full fine-tuning), in either language ("FT complet"), written out ("full ft llama 3
+8b" -> "full fine-tuning llama 3 8b"), so that every reader of a training run reads them as
+it reads "fine-tuning" (audit ask_reading: "can i full ft mistral 7b on an a100" was sized
+as inference and answered Yes, 15.6 GiB, for 114 GiB). Inside a name ("MiniCPM-2B-sft") it
+stays: a hyphen or a word character beside it is no shorthand."""
+_FT_WORDS = {"ft": "fine-tuning", "sft": "fine-tuning", "fft": "full fine-tuning"}
 _HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
     # "2 and a half hours", "one and a half days" (:func:`_spell_out` leaves "and a half"
@@ -357,7 +376,7 @@ def _spell_out(folded: str) -> str:
     Romanian ("a hundred users" -> "100 users", "o sută de mii de cereri" -> "100000 de
     cereri", "unui milion de imagini" -> "1 milion de imagini"; :data:`_NUMBER_WORDS`), so
     that every reader of counts reads them as it reads digits. A count in digits stays as
-    written ("20 de mii", "1M"): a context's "mii" is 1,024 there."""
+    written ("20 de mii", "1M"): a context's "M" is 1,048,576 there, its "mii" 1,000."""
     words = list(_NUMBER_WORD.finditer(folded))
     if not words:
         return folded
@@ -385,7 +404,9 @@ def _spell_out(folded: str) -> str:
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
     removed ("8.192" and "8,192" -> "8192"), a scale abbreviated written out ("50 mil." ->
-    "50 milioane", :data:`_SCALE_SHORT`), counts in words in digits ("a hundred" -> "100",
+    "50 milioane", :data:`_SCALE_SHORT`), fine-tuning's shorthands written out ("sft" ->
+    "fine-tuning", :data:`_FT_SHORT`), thousands with a decimal part in digits ("2,5 mii" ->
+    "2500", :data:`_DECIMAL_THOUSANDS`), counts in words in digits ("a hundred" -> "100",
     :func:`_spell_out`), lengths with a half in digits ("half a day" -> "0.5 day",
     :data:`_HALVES`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
     -> "a100 80 gb")."""
@@ -394,6 +415,8 @@ def _fold(text: str) -> str:
     folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
                           folded)
     folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
+    folded = _FT_SHORT.sub(lambda m: _FT_WORDS[m.group(1)], folded)
+    folded = _DECIMAL_THOUSANDS.sub(_decimal_thousands, folded)
     return _DE_SIZE.sub(_de_size, _halves(_spell_out(folded)))
 
 
@@ -1064,12 +1087,13 @@ _SEQ_AFTER = frozenset({"sequence", "seq", "context", "ctx"})
 """A number then one of these then "length" / "len": "4096 sequence length", "4096 seq len"."""
 _CTX_DASH = re.compile(r"^(\d{3,7})-tokens?$")
 """A prompt's length said as an adjective: "a 4000-token prompt"."""
-_CTX_SCALE = {"k": 1024, "mii": 1024, "thousand": 1024, "milion": 1_048_576,
+_CTX_SCALE = {"k": 1024, "mii": 1000, "thousand": 1000, "milion": 1_048_576,
               "milioane": 1_048_576, "million": 1_048_576, "millions": 1_048_576,
               "m": 1_048_576, "billion": 1024 ** 3, "billions": 1024 ** 3,
               "miliard": 1024 ** 3, "miliarde": 1024 ** 3}
-"""A context said in words: "1 milion de tokeni", "2 milioane", "128 de mii de tokeni", "a 2
-billion token context" (powers of 1,024, as a context's "k" is)."""
+"""A context said in words: "1 milion de tokeni", "2 milioane", "a 2 billion token context"
+(powers of 1,024, as a context's "k" and "M" are); thousands in words are what they say: "32 de
+mii de tokeni" is 32,000, as "32.000" is (audit ask_reading: 32,768)."""
 _CTX_NAMED = frozenset({"context", "contextul", "contextului", "ctx", "window", "fereastra"})
 _IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
@@ -1083,6 +1107,10 @@ _EX_WORDS = frozenset({"examples", "example", "samples", "sample", "exemple", "e
 """The nouns of :data:`_EX_NOUN`: a "<n>k" before one ("10k examples", "10k training examples",
 "10k de exemple") counts examples, never a context, though "tokens" stand near it ("of 1000
 tokens": audit docs2, a 10,240-token context read)."""
+_JOB_COUNTED = frozenset({"requests", "reqs", "queries", "cereri", "requesturi", "interogari"})
+_PROMPTS = frozenset({"prompts", "prompturi"})
+"""Nouns a "<n>k" before counts ("500k prompts" of a batch job, audit ask_reading: read as a
+512,000-token context): requests always, prompts past the longest "128k" prompt."""
 _BARE_NEXT = frozenset({"on", "with", "and", "at", "in", "using", "via", "context", "ctx",
                         "pe", "cu", "si", "la", "folosind"})
 """Words that may follow a bare "32k" that is a context ("llama 3 70b int4 32k on an H100");
@@ -1137,6 +1165,22 @@ def _each_of_load(toks: list[_Tok], j: int, money: list[tuple[int, int]]) -> boo
         after[0] in ("per", "pe") and len(after) == 2 and after[1] in _ONE_OF_LOAD))
 
 
+_DECIMAL_TOK = re.compile(r"^\d++(?:\.\d++)?$")
+
+
+def _said_number(toks: list[_Tok], j: int, text: str) -> float | None:
+    """The number ``toks[j]`` writes, with its decimal part: "1.5" is one token, a Romanian
+    "1,5" two ("1", "5"), read at the second (audit ask_reading: "1,5 milioane de tokeni de
+    context" was read as 5 milioane)."""
+    word = toks[j].text
+    if not _DECIMAL_TOK.match(word):
+        return None
+    if (word.isdigit() and j > 0 and toks[j - 1].text.isdigit()
+            and toks[j - 1].end == toks[j].start - 1 and text[toks[j - 1].end] == ","):
+        return float(f"{toks[j - 1].text}.{word}")
+    return float(word)
+
+
 def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
     money = [m.span() for m in _MONEY_ANY.finditer(text)]
     bare: int | None = None  # a bare "32k": the context only when nothing else states one
@@ -1153,6 +1197,9 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 continue  # "100k tokens of training data" is the data, not a context
             if any(w in _EX_WORDS for w in following[:2]):
                 continue  # "10k examples of 1000 tokens": a count of examples
+            if "-" not in t.text and following[:1] and (following[0] in _JOB_COUNTED or (
+                    following[0] in _PROMPTS and int(mk.group(1)) > 128)):
+                continue  # "1k requests", "500k prompts": a job's count, not a length
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
                 return int(mk.group(1)) * 1024
@@ -1173,14 +1220,15 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
         md = _CTX_DASH.match(t.text)
         if md and 256 <= int(md.group(1)) <= 2_097_152:
             return int(md.group(1))  # "a 4000-token prompt"
-        if t.text.isdigit() and 1 <= int(t.text) <= 2048:
+        said = _said_number(toks, j, text)
+        if said is not None and 0 < said <= 2048:
             k = j + 1
             if k < len(toks) and toks[k].text == "de":
                 k += 1
             scale = _CTX_SCALE.get(toks[k].text) if k < len(toks) else None
             if scale is not None and toks[k].text not in ("k", "m") and any(
                     w in _CTX_NAMED for w in window):
-                return int(t.text) * scale  # "context de 1 milion de tokeni", any size
+                return round(said * scale)  # "context de 1 milion de tokeni", any size
         mn = _CTX_N.match(t.text)
         if mn and int(mn.group(1)) >= 1_000_000 and not any(
                 w in _CTX_NAMED or w in _CTX_BEFORE for w in window):
@@ -1233,7 +1281,9 @@ def daily_budget(text: str) -> float | None:
 # a limit on a whole job's cost: "budget $150 total", "under $150", "$150 in total", "buget de
 # 150 USD în total", "sub 150 de dolari" (an amount per hour, day or month is none)
 _LIMIT_BEFORE = re.compile(r"\b(?:budget|buget(?:ul)?|under|below|within|max(?:imum)?|at most"
-                           r"|up to|less than|sub|maxim|cel mult|pana la|mai putin de)"
+                           r"|up to|less than|sub|maxim|cel mult|pana la|mai putin de"
+                           # what an amount buys: "how many images for $10", "cu 10 USD"
+                           r"|for|with|cu|pentru)"
                            r"(?:\s++(?:of|de|is|este|e|:))?\s*+$")
 _TOTAL_AFTER = re.compile(r"\s*+(?:\(?\s*+(?:in\s++)?total\b|for the (?:whole )?job\b"
                           r"|pentru (?:tot )?jobul?\b)")

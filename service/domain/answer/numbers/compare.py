@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import _W, _fitting_precision, _prompt
+from service.domain.answer.numbers.cost import _per_token_counts
 from service.domain.answer.numbers.media import _compare_media
 from service.domain.sizing.sizing import (
     SizingResult,
@@ -144,20 +145,31 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
 
 
 def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
-    """The cost of a million output tokens on each GPU compared (the fewest of it that hold
-    the model, on-demand, at full load): the setup's hourly price over its output."""
+    """The cost of a million output tokens on each GPU compared (at the count written next to
+    it, else the count of it up to a node that costs least per token, on-demand, at full
+    load): the setup's hourly price over its output."""
     assert w.model is not None
     rows: list[str] = []
     best: tuple[float, str] | None = None
     fast: tuple[float, str] | None = None
+    written = dict(w.st.gpu_counts)
     for gid, count, r in _compared(w, gids, base, inp, rows):
-        thr = r.performance.max_throughput_tokens_per_s if r and r.performance else None
-        b = w.basis(gid, count)
-        if not thr or b is None:
-            return False
-        v, per, kind = b
-        hour = per * count
-        million = hour / (thr * 3600) * 1e6
+        # a count not written: the count of that GPU, up to a node, that costs least per
+        # token at full load, never only the fewest that hold it (one H100 holds 70B at fp8
+        # with room for 2 requests: $6.29 per 1M tokens, where 2 cost about $0.46)
+        cheapest = None if gid in written else min(
+            _per_token_counts(w, gid, inp, 512, count), key=lambda x: (x[0], x[1]),
+            default=None)
+        if cheapest is not None:
+            million, count, r, thr, v, hour, kind = cheapest
+        else:
+            full = r.performance.max_throughput_tokens_per_s if r and r.performance else None
+            b = w.basis(gid, count)
+            if not full or b is None:
+                return False
+            v, per, kind = b
+            thr, hour = full, per * count
+            million = hour / (thr * 3600) * 1e6
         setup = w.setup(count, gid)
         rows.append(w.say("compare_million_row", setup=setup, million=w.usd(million),
                           thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))

@@ -501,7 +501,12 @@ class _W:
                  and v.provider not in left_out]
         self.excluded_used = self.excluded_used or bool(left_out)
         if self.det.provider:
-            at = [v for v in views if v.provider == self.det.provider]
+            # the provider named: a price doubted only for being far above other providers'
+            # (a hyperscaler's list price, AWS's p5 at 2.6x the median) is that provider's
+            # price, used as the recommendations use it when the provider is named
+            at = [msgspec.structs.replace(v, suspect=False, suspect_reasons=[])
+                  if v.suspect and self._high_only(v.id) else v
+                  for v in views if v.provider == self.det.provider]
             if views and not at:
                 # the provider named has none: the answer says so before the prices elsewhere
                 self.provider_missed.add(gid)
@@ -516,6 +521,10 @@ class _W:
             views = placed
             self.region_used = True
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
+
+    def _high_only(self, offer_id: str) -> bool:
+        trust = self.catalog.trust_of(offer_id)
+        return trust.high_outlier_only and not trust.spot_reasons
 
     def region_values(self) -> list[str]:
         """The region asked as values the region filter reads: a continent, a country code or
@@ -621,6 +630,15 @@ class _W:
                     per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
                     return v, per, key
         return None
+
+    def machine_gpu_price(self, b: tuple[OfferView, float, str]) -> float:
+        """The price per GPU of :meth:`basis`' machine ``b`` (its price over the GPUs in it),
+        the figure to call "per GPU" beside "the whole machine of 8": 4 × A100 40GB priced on
+        a machine of 8 at $5.77/h cost $5.77/h, $0.72 per GPU (``b``'s own $/GPU-hour is
+        over the GPUs used, $1.44, what the setup's hourly price is made of)."""
+        v, per, kind = b
+        price = getattr(v, f"{kind}_usd_h", None)
+        return price / v.gpu_count if price else per
 
     def single(self, gid: str) -> tuple[OfferView, float] | None:
         """The cheapest trusted on-demand price of one ``gid`` rented alone (a single-GPU

@@ -42,6 +42,7 @@ from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
 )
+from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     SizingResult,
 )
@@ -96,14 +97,48 @@ def _job_month(w: _W, per_job: float, lead: bool) -> None:
     w.ask("per_month_usd", total, "USD")
 
 
-def _full_load(w: _W, gid: str, inp: int, out: int
-               ) -> tuple[SizingResult, int, float, OfferView, float, str, str | None] | None:
+_FullLoad = tuple[SizingResult, int, float, OfferView, float, str, str | None]
+
+
+def _per_token_counts(w: _W, gid: str, inp: int, out: int, first: int
+                      ) -> list[tuple[float, int, SizingResult, float, OfferView, float, str]]:
+    """Each count of ``gid`` from ``first`` (the fewest that hold the model) doubling up to
+    one node (``NODE_GPUS``) that runs it and has a price: (USD per million output tokens at
+    full load, the count, its sizing, its output tokens/s at full load, the offer, the
+    setup's hourly price, the price kind). The fewest that hold the model can be the
+    dearest per token: Llama 3.1 70B at fp8 on one H100 has room for 2 requests (57
+    tokens/s, $6.29 per 1M tokens) where 2 × H100 serve 101 (1,570 tokens/s, about $0.46),
+    as more GPUs leave more memory for the KV cache of the requests in flight."""
+    rows = []
+    n = max(1, first)
+    while n <= max(first, NODE_GPUS):
+        r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out)
+        thr = (r.performance.max_throughput_tokens_per_s
+               if r is not None and r.fits and r.performance is not None else None)
+        b = w.basis(gid, n) if thr else None
+        if r is not None and thr and b is not None:
+            v, per, kind = b
+            rows.append((per * n / (thr * 3600) * 1e6, n, r, thr, v, per * n, kind))
+        n *= 2
+    return rows
+
+
+def _full_load(w: _W, gid: str, inp: int, out: int, cheapest: bool = False
+               ) -> _FullLoad | None:
     """The GPU named (its count asked, else the fewest that hold the model, or the users
     stated) sized for ``inp`` tokens in and ``out`` out: (the sizing, the count, its output
     tokens/s at full load, the on-demand offer, the setup's hourly price, the price kind, the
     sentence that says the count is for the users when the fewest that hold the model do not
-    hold them); None where it does not run there or has no price."""
+    hold them); None where it does not run there or has no price. ``cheapest`` (a price per
+    token asked, no count and no users stated): the count of it, up to a node, with the
+    lowest cost per output token at full load (:func:`_per_token_counts`), never only the
+    fewest that hold the model."""
     count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    if cheapest and not w.ex.gpu_count and not w.ex.concurrent_requests:
+        rows = _per_token_counts(w, gid, inp, out, count)
+        if rows:
+            best = min(rows, key=lambda x: (x[0], x[1]))
+            return best[2], best[1], best[3], best[4], best[5], best[6], None
     # users stated and no count: the fewest that hold them all at once, as the cost path
     # sizes them (gpu_count_for_users), never a setup whose full load serves fewer
     nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count, inp + 512)
@@ -152,9 +187,17 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                         hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         **said)
+    if w.sub == "time":  # "how long to run 500k prompts ...": the time leads, its cost after
+        days = w.say("job_days", days=w.n(hours / 24, 1 if hours < 240 else 0)) \
+            if hours >= 48 else ""
+        w.out.first = w.say("tokens_job_time", hours=w.duration(hours), days=days,
+                            setup=w.setup(count, gid)) + " " + w.out.first
     if nofit is not None:
         w.out.first = f"{nofit} {_decap(w, w.out.first)}"
-    w.ask("per_job_usd", total, "USD")
+    if w.sub == "time":
+        w.ask("job_hours", hours, "h")
+    else:
+        w.ask("per_job_usd", total, "USD")
     w.out.more.append(_job_split(w, job))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
@@ -600,11 +643,21 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     over its output at full load. False when it does not run there."""
     assert w.model is not None
     inp = _prompt(w)
-    got = _full_load(w, gid, inp, 512)
+    got = _full_load(w, gid, inp, 512, cheapest=True)
     if got is None:
         return False
     r, count, thr, v, hour, kind, nofit = got
     million = hour / (thr * 3600) * 1e6
+    fewest = (None if w.ex.gpu_count or w.ex.concurrent_requests
+              else _min_count(w, gid, inp) or 1)
+    if fewest is not None and fewest != count:
+        # more GPUs than the fewest that hold it, as they cost less per token: said, with
+        # the fewest's own figure
+        few = _per_token_counts(w, gid, inp, 512, fewest)
+        if few and few[0][1] == fewest:
+            w.out.more.append(w.say("cost_million_count", setup=w.setup(count, gid),
+                                    fewest=w.setup(fewest, gid), million=w.usd(few[0][0]),
+                                    thr=w.n(few[0][3])))
     w.record(r, inp + 512)
     common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
               "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}

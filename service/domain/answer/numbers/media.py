@@ -371,7 +371,19 @@ def _media_cost(w: _W, gid: str) -> bool:
             return False
         size_ = {"w": mk.get("width") or m.native_width or 1024,
                  "h": mk.get("height") or m.native_height or 1024}
-        if n:
+        if n == 1 and w.sub not in ("time", "gpu_hours"):
+            # "what does one image cost" ("1 image", "o imagine"): its GPU time at the hourly
+            # price leads ($0.0020 for 19 s on an L4); one hour billed for it (it led with
+            # $0.38, the whole hour) is what renting the GPU for that image alone costs, said
+            # after it
+            unit = hour * sec / 3600
+            said = dict(common)
+            usd, v, _ = _machine_job(w, gid, sec / 3600, r.weights, common, b, count)
+            w.out.first = w.say("image_one_unit", cost=w.unit_usd(unit), sec=w.n(sec, 1),
+                                billed=w.usd(usd), billed_provider=v.provider,
+                                **size_, **said)
+            w.ask("per_image_usd", unit, "USD")
+        elif n:
             hours = n * sec / 3600
             # independent images: every GPU of the cheapest machine makes its share; on the
             # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
@@ -379,6 +391,16 @@ def _media_cost(w: _W, gid: str) -> bool:
             _job_lead(w, "image_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
                                   **size_, **common})
+        elif w.st.budget_usd_total and w.st.budget_usd_total > 0:
+            # "how many images for $10 on a 4090": the hours the amount buys at the GPU's
+            # price, times its images per hour (it gave the cost per 1,000 images)
+            budget = w.st.budget_usd_total
+            hours = budget / hour
+            w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 / sec),
+                                hours=w.duration(hours), sec=w.n(sec, 1),
+                                per_hour=w.n(3600 / sec), **size_, **common)
+            w.ask("images", hours * 3600 / sec, "images")
+            w.out.more.append(w.say("image_budget_billing"))
         else:
             w.out.first = w.say("image_unit_cost", cost=w.usd(hour * sec * 1000 / 3600),
                                 sec=w.n(sec, 1), **size_, **common)
@@ -538,6 +560,18 @@ def _media(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, **mk)
     if r is None or r.gpu is None:
         return
+    default = r
+    if (not r.fits and not w.weights and m.kind == "diffusion" and m.modality == "image"
+            and w.sub in ("hour", "second", "minute", "day")):
+        # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
+        # smaller one that fits, named, as the cost of its images is (_media_cost) (it said
+        # No at bf16 and gave no rate)
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+            if again is not None and again.fits and not any(
+                    x.startswith("impossible combination") for x in again.warnings):
+                r = again
+                break
     w.media_notes(mk)
     if m.kind == "audio" and "batch_size" not in mk:
         # "how fast does it transcribe?": one stream leads, the batched throughput beside it
@@ -618,6 +652,10 @@ def _media(w: _W) -> None:
         else:
             w.out.first = w.say("image", **common)
             w.ask("seconds_per_image", sec or 0, "s")
+        if default is not r:
+            w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
+                                       need=w.gib(default.memory.per_gpu_gib), setup=setup,
+                                       weights=r.weights, fit=w.gib(r.memory.per_gpu_gib)))
     if w.sub == "memory" and w.out.first:
         # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
         # the number asked

@@ -491,6 +491,8 @@ def _max_concurrency(w: _W) -> None:
                            input_tokens=inp, output_tokens=512) or r
     # the numbers (and Slack's table) at the load the answer states, every request held on
     # the setup: one request's sizing listed 1 x H100 beside "91 concurrent requests on 2"
+    if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
+        return
     full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
                   output_tokens=512, batch_size=r.max_batch_size) if (
         r.max_batch_size and r.max_batch_size > 1) else None
@@ -517,6 +519,56 @@ def _max_concurrency(w: _W) -> None:
                                 n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
     w.sized_warnings(r, inp + 512)
+
+
+def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int) -> bool:
+    """The most concurrent requests ``count`` × ``gid`` serve, as independent replicas of the
+    fewest GPUs that hold the model (or a wider width, doubling, that divides ``count``) when
+    they serve more than one replica over all of them (``r``): each replica runs at most as
+    many requests as its KV cache holds at full length and its engine admits (max_num_seqs
+    is per engine, per replica), and replicas share nothing, so their requests and
+    throughput add up. So the count answer (:func:`gpu_count_for_users`: 1,500 users of
+    Llama 3.1 8B need 9 × H100, one replica each holding 176) and this one agree: 8 × H100
+    serve 8 × 176 = 1,408 at once, where one replica over 8 was "1,750 held, 256 admitted".
+    False (the one-replica answer) where no replica width does better."""
+    assert w.model is not None
+    p = r.performance
+    whole = min(r.max_batch_size or 0, (p.max_concurrency if p is not None else None)
+                or r.max_batch_size or 0)
+    best: tuple[int, int, SizingResult, int] | None = None  # (requests, per replica, ...)
+    per = 1
+    while per < count:
+        one = (w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
+                      output_tokens=512) if count % per == 0 else None)
+        q = one.performance if one is not None and one.fits and one.runs is not False else None
+        if (one is not None and q is not None and one.max_batch_size
+                and q.max_throughput_tokens_per_s):
+            each = min(one.max_batch_size, q.max_concurrency or one.max_batch_size)
+            if best is None or (count // per) * each > best[0]:
+                best = ((count // per) * each, per, one, each)
+        per *= 2
+    if best is None or best[0] <= whole:
+        return False
+    n, per, one, each = best
+    q = one.performance
+    assert q is not None and q.max_throughput_tokens_per_s
+    k = count // per
+    at = w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
+                output_tokens=512, batch_size=each) if each > 1 else None
+    w.record(at if at is not None and at.fits else one, inp + 512)
+    w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
+                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
+                        model=w.model.name, weights=one.weights, n=w.n(n), each=w.n(each),
+                        held=w.n(one.max_batch_size or 0),
+                        adm=w.n(q.max_concurrency or one.max_batch_size or 0),
+                        ctx=w.n(inp + 512), inp=w.n(inp), out=w.n(512))
+    w.ask("max_batch_size", n, "requests")
+    w.out.more.append(w.say("concurrency_replicas_more",
+                            thr=w.n(k * q.max_throughput_tokens_per_s), gpus=w.n(count),
+                            whole=w.n(whole),
+                            whole_thr=w.n(p.max_throughput_tokens_per_s or 0 if p else 0)))
+    w.sized_warnings(one, inp + 512)
+    return True
 
 
 def _precision(w: _W) -> None:

@@ -145,12 +145,17 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
         if counted:
-            zero = r.layout.zero_stage if r.layout is not None else None
+            lay = r.layout
+            zero = lay.zero_stage if lay is not None else None
+            # past one node the layout may be tensor x pipeline x data (sizing's search)
+            split = (w.say("sharding_model_parallel", tp=lay.tensor, pp=lay.pipeline,
+                           dp=lay.data)
+                     if lay is not None and lay.tensor * lay.pipeline > 1 else None)
             fit_line = w.say("train_count_" + ("finetune" if task == "finetune" else "pretrain"),
                              method=label, model=w.model.name, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                             sharding=w.say("sharding", stage=zero) if zero else
-                             w.t["sharding_none"])
+                             sharding=split or (w.say("sharding", stage=zero) if zero else
+                                                w.t["sharding_none"]))
         elif task == "finetune":
             fit_line = w.say("finetune_yes" if r.fits else "finetune_no", method=label,
                              model=w.model.name, setup=setup,
@@ -224,11 +229,29 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
                 # machine), the per-GPU price beside them; one GPU: its own
                 line = w.say("cost_gpu" if count == 1 else "cost_setup_gpus",
                              gpu=w.gpu_name(o.gpu), setup=w.setup(count, gid),
-                             price=w.usd(price or 0), hour=w.usd((price or 0) * count),
+                             # per GPU of the machine rented (a whole machine of 8 for 4)
+                             price=w.usd(price or 0 if count == 1
+                                         else w.machine_gpu_price(b)),
+                             hour=w.usd((price or 0) * count),
                              provider=w.where(o, count), kind=w.kinds[kind],
                              month=w.usd((price or 0) * count * w.month_hours()),
                              usage=w.usage(), spot="")
-                if w.sub == "cost":
+                tps_run = p.training_tokens_per_s if p is not None else None
+                if w.sub == "cost" and tps_run and price and task == "finetune":
+                    # "cost to fine-tune ... on 8 x H100" with no data size: what the job
+                    # costs per 100M training tokens (their hours at the sizing's rate
+                    # times the setup's price) leads, as a job's total leads where its
+                    # tokens are stated; the hourly price and the fit after it (it was the
+                    # $/h alone)
+                    per_h = 1e8 / tps_run / 3600
+                    first, lines = w.say(
+                        "train_cost_rate_finetune", method=label, model=w.model.name,
+                        setup=setup, cost=w.usd(per_h * (price or 0) * count),
+                        per=w.n(per_h, 1 if per_h >= 0.1 else 2), tps=w.n(tps_run),
+                        hour=w.usd((price or 0) * count)), [line, fit_line]
+                    w.ask("per_100m_training_tokens_usd", per_h * (price or 0) * count, "USD",
+                          yes=True)
+                elif w.sub == "cost":
                     first, lines = line, [fit_line]
                     if count == 1:
                         w.ask("per_gpu_hour_usd", price or 0, "USD/h", yes=True)
@@ -371,7 +394,8 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
                      tokens=w.train_tokens_text()) \
             if p is not None and p.training_hours and w.det.tokens else ""
         run = r.cost.per_training_run_usd if r.cost is not None and time else None
-        price = w.say("train_compare_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
+        price = w.say("train_compare_price", price=w.usd(w.machine_gpu_price(b)),
+                      kind=w.kinds[b[2]],
                       provider=w.where(b[0], count),
                       run=w.say("train_compare_run", cost=w.usd(run)) if run else "") \
             if b is not None else w.t["train_compare_no_price"]
