@@ -194,6 +194,21 @@ REPRESENTATIVE = ("llama-3.2-1b", "llama-3.2-3b", "llama-3.1-8b", "llama-3.1-70b
                   "qwen2.5-0.5b", "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-14b", "qwen2.5-32b",
                   "qwen2.5-72b", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "llama-2-13b")
 _NOMINAL = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")
+SPEECH_SYNTHESIS = "bark"
+"""The model a text-to-speech question that names none (or names only a size within
+:data:`SYNTHESIS_SIZE_GAP` of it) is answered with: the catalog's speech generator, Suno
+Bark (1.1B, catalog/models/bark.toml). Said as assumed."""
+SYNTHESIS_SIZE_GAP = 0.5
+_SYNTHESIS = re.compile(
+    r"\btext[- ]to[- ]speech\b|\btts\b|\bspeech synthesis\b|\bvoice generation\b"
+    r"|\bsinteza (?:vocala|vorbirii|de voce)\b|\btext[- ](?:in|la)[- ]vorbire\b")
+
+
+def _near(params: float, stated_b: float | None) -> bool:
+    """No size stated, or one within :data:`SYNTHESIS_SIZE_GAP` of ``params``."""
+    return stated_b is None or abs(params / 1e9 - stated_b) <= SYNTHESIS_SIZE_GAP * stated_b
+
+
 SPEECH_RECOGNITION = "whisper-large-v3"
 """The model a transcription that names none is answered with: OpenAI's largest multilingual
 Whisper, the one the catalog's plain "Whisper" and "whisper-large" aliases already name
@@ -382,6 +397,12 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            confidence=conf, closest_topics=topics, details=det)
     model_id = ex.model
     notes: list[str] = []
+    if (model_id is None and SPEECH_SYNTHESIS in registry.models and _SYNTHESIS.search(folded)
+            and _near(registry.models[SPEECH_SYNTHESIS].total_params, ex.params_b)):
+        # "what GPU for text-to-speech with a 1B model?": the catalog's speech model, said as
+        # assumed, never a 1B LLM (Llama 3.2 1B, sized as a chat endpoint of 4,096 tokens)
+        model_id = SPEECH_SYNTHESIS
+        notes.append(t["tts_guess"].format(name=registry.models[model_id].name))
     if model_id is None and ex.params_b:
         model_id = _representative(registry, ex.params_b)
         if model_id:
