@@ -664,6 +664,13 @@ class _W:
                                              provider=one[0].provider,
                                              kind=self.kinds["on_demand"]))
 
+    def provider_name(self) -> str:
+        """The provider the question names, as the catalog spells it; "" where none is."""
+        pid = self.det.provider
+        if not pid:
+            return ""
+        return next((p.name for p in self.catalog.providers if p.id == pid), pid)
+
     def where(self, v: OfferView, count: int = 1, share: bool = False) -> str:
         """The provider of a price for ``count`` GPUs, with the machine it comes from when
         that is not one machine of ``count``: "lambda (2 machines of 4 × H100)", "lium (the

@@ -346,9 +346,13 @@ def _variants_price(w: _W, gid: str) -> None:
                                    price=_gpu_usd(w, machine_gpu), idle=idle,
                                    provider=w.where(b[0], count), kind=w.kinds[b[2]]))
                 continue
-            notes.append(w.say("gpu_variants_other", gpu=w.gpu_name(g), price=w.usd(b[1]),
+            # the provider named lists none of it: said, then the price found elsewhere
+            # ("an H100 on aws": the H100 NVL "from $1.98/h at vast" read as aws's)
+            key = ("gpu_variants_other_elsewhere" if w.det.provider and g in w.provider_missed
+                   else "gpu_variants_other")
+            notes.append(w.say(key, gpu=w.gpu_name(g), price=w.usd(b[1]),
                                provider=w.where(b[0], count, share=count == 1),
-                               kind=w.kinds[b[2]]))
+                               kind=w.kinds[b[2]], asked=w.provider_name()))
         else:
             where = (w.say("gpu_variants_where", region=w.region_name())
                      if g in w.region_missed else "")

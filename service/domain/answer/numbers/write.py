@@ -275,8 +275,7 @@ def _price_context(w: _W, intent: str) -> None:
     led = w.priced_gpu or w.ex.gpu
     if prices and w.det.provider and led in w.provider_missed:
         # "a B300 on runpod": RunPod lists none, the price quoted is another provider's
-        name = next((p.name for p in w.catalog.providers if p.id == w.det.provider),
-                    w.det.provider)
+        name = w.provider_name()
         if w.out.first is not None:
             w.out.more.insert(0, w.out.first)
         w.out.first = w.say("provider_none", gpu=w.gpu_name(led), provider=name)
