@@ -70,18 +70,13 @@ def test_a_video_of_several_clips_costs_what_its_clips_cost(length: str, clips: 
     # one machine's option planned again on machines with a fast network (_fabric_nodes)
     ("how many GPUs to pretrain llama 3.1 8b on 2T tokens in 30 days?",
      "how much to pretrain llama 3.1 8b on 2T tokens on 56 B200?"),
-    # the recommendations' multi-node option scaled to the nodes (_train_nodes); 480 B200
+    # the recommendations' multi-node option planned on the nodes (_train_nodes); 480 B200
     # since the collectives between nodes are timed and the layout search weighs tensor x
-    # pipeline x data layouts (audit training_fixes; 424 before)
-    pytest.param(
-        "how many nodes to pretrain llama 3.1 70b on 2T tokens in 30 days?",
-        "how much to pretrain llama 3.1 70b on 2T tokens on 480 B200?",
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "audit training_fixes: past one node the layout depends on the memory limit; the "
-            "recommendations fit within min_memory_headroom_pct and so pick a slower layout "
-            "(13,062 tokens/s per node) than sizing does at the same 480 B200 (13,942): the "
-            "plan bills $1,875,950 where the cost answer bills $1,757,570. Left to the "
-            "recommendation / answer owners"))),
+    # pipeline x data layouts (audit training_fixes; 424 before). Past one node both are
+    # sized by the recommendations' rule, the layout within min_memory_headroom_pct (audit
+    # train_consistency: $1,875,950 against $1,757,570 before, now $1,869,459 both)
+    ("how many nodes to pretrain llama 3.1 70b on 2T tokens in 30 days?",
+     "how much to pretrain llama 3.1 70b on 2T tokens on 480 B200?"),
 ])
 def test_a_pretraining_plan_over_nodes_costs_what_the_cost_answer_bills(plan: str,
                                                                        cost: str) -> None:

@@ -53,12 +53,17 @@ def _rec(body: dict[str, Any]) -> Recommendation:
 def _resize(body: dict[str, Any], o: Option, *, step: bool = True) -> SizingResult:
     """/v1/sizing for the option's GPU, count and weights; with ``step``, its step too."""
     ft = dict(body["finetune"])
-    if step:
-        ft.update(gradient_checkpointing=o.fit.gradient_checkpointing,
-                  micro_batch_size=o.fit.micro_batch_size, zero_stage=o.fit.zero_stage)
     req = {"model": body["model"], "task": body["workload"], "weights": o.weights,
            "gpu": o.offer.gpu, "gpu_count": o.offer.gpu_count * o.nodes, "finetune": ft,
            "training_tokens": body["training_tokens"]}
+    if step:
+        ft.update(gradient_checkpointing=o.fit.gradient_checkpointing,
+                  micro_batch_size=o.fit.micro_batch_size, zero_stage=o.fit.zero_stage)
+        # and its layout (audit train_consistency: past one node the search may split the
+        # model tensor x pipeline x data)
+        req["parallelism"] = {"tensor": o.fit.tensor_parallel_gpus,
+                              "pipeline": o.fit.pipeline_stages,
+                              "data": o.fit.data_parallel_ranks}
     return size(msgspec.convert(req, SizingRequest), shipped())
 
 
@@ -69,12 +74,10 @@ def _by_gpu(r: Recommendation, gpu: str, count: int) -> Option:
 
 
 @pytest.mark.parametrize("body", [
-    LORA_8B, FULL_8B, LORA_70B,
-    pytest.param(FULL_70B, marks=pytest.mark.xfail(strict=True, reason=(
-        "audit training_fixes: a multi-node option's layout (tensor x pipeline x data, chosen "
-        "within min_memory_headroom_pct) is not stated in option.fit, so /v1/sizing with the "
-        "option's step re-searches it against all the usable memory and picks a faster one; "
-        "left to the recommendation owners (state tensor/pipeline in the option's fit)")))],
+    # 70b-full: a multi-node option's layout (tensor x pipeline x data, chosen within
+    # min_memory_headroom_pct) is stated in option.fit and given as /v1/sizing's parallelism
+    # (audit train_consistency; xfail before)
+    LORA_8B, FULL_8B, LORA_70B, FULL_70B],
     ids=["8b-lora", "8b-full", "70b-lora", "70b-full"])
 def test_every_training_option_states_its_step_and_sizing_reproduces_its_speed(
         body: dict[str, Any]) -> None:

@@ -745,7 +745,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     def fit(plan: TrainingPlan) -> tuple[TrainingPlan, bool]:
         if n > NODE_GPUS:
             # past one node sizing's search: the fastest tensor x pipeline x data layout,
-            # the collectives between the nodes timed (layout.search_training)
+            # the collectives between the nodes timed (layout.search_training), against the
+            # same limit /v1/sizing uses given this request's min_memory_headroom_pct
             q = search_training(plan, gpu, ft.zero_stage, timer=timed,
                                 global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)[1]
             return q, q.per_gpu().total_gib <= limit
@@ -775,7 +776,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     return Capability(ok=True, tp=g, replicas=1, per_gpu_used_gib=per,
                       per_gpu_cap_gib=gpu.usable_gib, train_tps=tps, nodes_required=nodes,
                       zero_stage=stage, checkpointing=plan.checkpointing,
-                      micro_batch=plan.micro_batch)
+                      micro_batch=plan.micro_batch, train_tensor=plan.tp,
+                      train_pipeline=plan.pp, micro_batches=plan.micro_batches)
 
 
 def zero_words(stage: int) -> str:

@@ -179,6 +179,14 @@ class Capability(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     micro_batch: int | None = None
     """Training: sequences per GPU in one forward/backward pass, chosen as ``checkpointing``
     is; None where the shape does not train."""
+    train_tensor: int = 1
+    """Training: tensor-parallel GPUs of the layout (past one node the search may split the
+    model: ``sizing.layout.search_training``); 1 for data parallel alone."""
+    train_pipeline: int = 1
+    """Training: pipeline stages of the layout; 1 for data parallel alone."""
+    micro_batches: int | None = None
+    """Training: micro-batches per optimizer step (gradient accumulation) the step time
+    counts; None where the shape does not train."""
     max_batch: int = -1
     """A serving replica's largest batch at the full context (before the engine's cap);
     -1 where the shape has no serving speed."""

@@ -45,6 +45,7 @@ from service.domain.recommend.context import (
     QUALITY_HANDICAP,
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
+    Capability,
     Ctx,
     Plan,
     count,
@@ -324,7 +325,13 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     doubts = trust.suspect_reasons if q.spot else trust.offer_reasons
     for reason in doubts:
         warnings.append(f"suspect price: {reason}")
-    parallelism = (f"data parallel ({zero_words(cap.zero_stage)})"
+    lay = _train_layout(cap, nodes)
+    split = cap.train_tensor * cap.train_pipeline
+    parallelism = ((f"tensor parallel {cap.train_tensor} x pipeline {cap.train_pipeline} x "
+                    f"data parallel {cap.tp * nodes // split} "
+                    f"({f'ZeRO-{cap.zero_stage}' if cap.zero_stage else 'no ZeRO'})")
+                   if cap.train_tps and split > 1
+                   else f"data parallel ({zero_words(cap.zero_stage)})"
                    if cap.train_tps and (cap.tp * nodes) > 1
                    else "single GPU per replica" if cap.tp == 1
                    else ("layer split" if _engine(ctx, p).split == "layer"
@@ -370,7 +377,11 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                 # the step each training option was sized with (options of one answer may
                 # differ), so that /v1/sizing given it reproduces the option's speed
                 gradient_checkpointing=cap.checkpointing, micro_batch_size=cap.micro_batch,
-                zero_stage=cap.zero_stage if cap.checkpointing is not None else None),
+                zero_stage=cap.zero_stage if cap.checkpointing is not None else None,
+                # and the layout (tensor x pipeline x data, its micro-batches a step): past
+                # one node the search may split the model (audit train_consistency)
+                tensor_parallel_gpus=lay[0], pipeline_stages=lay[1],
+                data_parallel_ranks=lay[2], micro_batches_per_step=lay[3]),
         performance=OptionPerformance(
             decode_tokens_per_s_per_user=per_user, output_tokens_per_s_total=out_tps,
             # one output token is the first token: no time between tokens (as /v1/sizing)
@@ -450,6 +461,20 @@ def _at_rate_cost(ctx: Ctx, o: Option, capacity_rps: float, units_per_request: f
 
     return (f"; at that rate ${money(at_rate)} {unit} (the hourly price over the work "
             f"{sig3(rate)} requests/s bring; ${money(saturated)} with the replicas fully busy)")
+
+
+TrainLayout = tuple[int | None, int | None, int | None, int | None]
+
+
+def _train_layout(cap: Capability, nodes: int) -> TrainLayout:
+    """A training option's layout as its ``Fit`` states it: (tensor, pipeline, data, micro-
+    batches a step), /v1/sizing's ``parallelism`` and the micro-batches its layout states;
+    all None where the shape does not train."""
+    if cap.checkpointing is None:
+        return None, None, None, None
+    split = cap.train_tensor * cap.train_pipeline
+    return (cap.train_tensor, cap.train_pipeline, max(1, cap.tp * nodes // split),
+            cap.micro_batches or 1)
 
 
 def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:

@@ -239,6 +239,32 @@ class Fit(Out, frozen=True, kw_only=True):
                     "else the least sharding that fits within min_memory_headroom_pct "
                     "(/v1/sizing fits against all the usable memory, so it may choose less). "
                     "Null for serving and batch options")] = None
+    tensor_parallel_gpus: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): GPUs each matrix is split over (tensor "
+                    "parallel, within a node); 1 for data parallel alone. Past one node the "
+                    "layout is the fastest tensor x pipeline x data layout that fits within "
+                    "min_memory_headroom_pct, its collectives between the nodes timed. With "
+                    "pipeline_stages and data_parallel_ranks it is /v1/sizing's `parallelism` "
+                    "{tensor, pipeline, data}: given with the step (gradient_checkpointing, "
+                    "micro_batch_size, zero_stage), or with this request's "
+                    "min_memory_headroom_pct, /v1/sizing answers the option's speed. Null "
+                    "for serving and batch options")] = None
+    pipeline_stages: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): pipeline stages of the layout, each "
+                    "holding a share of the layers (1: no pipeline). Null for serving and "
+                    "batch options")] = None
+    data_parallel_ranks: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): data-parallel ranks, each running its "
+                    "share of the batch (DDP or ZeRO over them); tensor_parallel_gpus x "
+                    "pipeline_stages x data_parallel_ranks = gpu_count x nodes. Null for "
+                    "serving and batch options")] = None
+    micro_batches_per_step: Annotated[int | None, msgspec.Meta(
+        description="training (finetune, pretrain): micro-batches each data-parallel rank "
+                    "runs per optimizer step (gradient accumulation; at least one per "
+                    "pipeline stage, 1 under ZeRO-2 / ZeRO-3, which reduce every "
+                    "micro-batch), as the step time counts them; /v1/sizing's layout "
+                    "states the same for the same layout. Null for serving and batch "
+                    "options")] = None
 
 
 class OptionPerformance(Out, frozen=True, kw_only=True):

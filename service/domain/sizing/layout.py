@@ -68,6 +68,9 @@ class Layout(Out, frozen=True, kw_only=True):
     expert: int
     zero_stage: int | None = None
     """Training only: the ZeRO stage over the data-parallel GPUs (3 = FSDP)."""
+    micro_batches_per_step: int | None = None
+    """Training only: micro-batches each data-parallel rank runs per optimizer step (gradient
+    accumulation; at least one per pipeline stage), as the step time counts them."""
     fixed: bool = False
     """Set by the request's ``parallelism`` (or ``finetune.zero_stage``) rather than searched."""
     reason: str
@@ -663,6 +666,15 @@ TrainingTimer = Callable[[TrainingPlan], "tuple[float, str]"]
 step). The caller builds it from the speed model (:mod:`sizing`): this module imports none."""
 
 
+def _cap_words(cap: float | None, gpu: GPU | None) -> str:
+    """The memory per GPU a training layout is fitted against: the GPU's usable memory, or
+    less where a headroom is kept free (``cap_gib``)."""
+    if gpu is None or cap is None or cap >= gpu.usable_gib - 1e-9:
+        return f"{cap or 0.0:.1f} GiB usable"
+    return (f"{cap:.1f} GiB with the memory headroom kept free ({gpu.usable_gib:.1f} GiB "
+            "usable)")
+
+
 def _mp_label(tp: int, pp: int, dp: int, z: int) -> str:
     return f"TP{tp} x PP{pp} x DP{dp} x ZeRO-{z}"
 
@@ -772,7 +784,7 @@ def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
                           f"the {a.num_layers} layers" if q.pp > 1 else "")
                        + f"; {_mp_zero_what(q.zero_stage or 0, q.dp)}")
     else:
-        reason = (f"nothing fits {gpu.name} ({cap:.1f} GiB usable): {label} needs the least, "
+        reason = (f"nothing fits {gpu.name} ({_cap_words(cap, gpu)}): {label} needs the least, "
                   f"{per:.1f} GiB per GPU")
     if requested_zero is not None:
         reason = f"ZeRO stage {requested_zero} set by the request; " + reason
@@ -787,20 +799,21 @@ def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
         if r is best or len(cands) >= CANDIDATES_SHOWN:
             continue
         o = r[0]
-        lost = (f"needs {r[1]:.1f} GiB per GPU; {cap:.1f} GiB usable" if r[1] > cap else
+        lost = (f"needs {r[1]:.1f} GiB per GPU; {_cap_words(cap, gpu)}" if r[1] > cap else
                 f"slower: {r[2]:,.0f} tokens/s, bound by {r[3]}, against {tps:,.0f}")
         cands.append(LayoutCandidate(tensor=o.tp, pipeline=o.pp, data=o.dp, expert=1,
                                      zero_stage=o.zero_stage, per_gpu_gib=r[1],
                                      fits=r[1] <= cap, lost=lost))
     layout = Layout(tensor=q.tp, pipeline=q.pp, data=q.dp, expert=1, zero_stage=q.zero_stage,
+                    micro_batches_per_step=q.micro_batches,
                     fixed=requested_zero is not None, reason=reason, considered=len(rows),
                     candidates=cands)
     return layout, q
 
 
 def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | None,
-                     fixed: Parallelism, global_tokens: int | None
-                     ) -> tuple[Layout, TrainingPlan]:
+                     fixed: Parallelism, global_tokens: int | None,
+                     cap_gib: float | None = None) -> tuple[Layout, TrainingPlan]:
     """A tensor x pipeline x data layout the request sets: the requested ZeRO stage, else
     the least of ZeRO-0/1 that fits (ZeRO-1 where neither does)."""
     tp, pp = fixed.tensor, fixed.pipeline
@@ -809,7 +822,8 @@ def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | 
                         micro_batches=_micro_batches(plan, tp, pp, z, global_tokens))
              for z in stages}
     per = {z: q.per_gpu().total_gib for z, q in plans.items()}
-    cap = gpu.usable_gib if gpu is not None else None
+    cap = cap_gib if gpu is not None and cap_gib is not None else (
+        gpu.usable_gib if gpu is not None else None)
     fits = {z: cap is None or per[z] <= cap for z in stages}
     chosen = next((z for z in stages if fits[z]), stages[-1])
     q = plans[chosen]
@@ -819,7 +833,7 @@ def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | 
               + (f"; {q.micro_batches} micro-batches a step" if q.micro_batches > 1 else ""))
     if cap is not None:
         reason += (f"; {per[chosen]:.1f} of {cap:.1f} GiB per GPU" if fits[chosen] else
-                   f"; it needs {per[chosen]:.1f} GiB per GPU, over {cap:.1f} GiB usable")
+                   f"; it needs {per[chosen]:.1f} GiB per GPU, over {_cap_words(cap, gpu)}")
     cands = [LayoutCandidate(tensor=tp, pipeline=pp, data=q.dp, expert=1, zero_stage=z,
                              per_gpu_gib=per[z], fits=None if cap is None else fits[z],
                              lost=None if z == chosen else (
@@ -829,6 +843,7 @@ def _search_fixed_mp(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | 
              for z in stages]
     cands.sort(key=lambda c: c.lost is not None)
     layout = Layout(tensor=tp, pipeline=pp, data=q.dp, expert=1, zero_stage=chosen,
+                    micro_batches_per_step=q.micro_batches,
                     fixed=True, reason=reason, considered=len(stages), candidates=cands)
     return layout, q
 
@@ -845,22 +860,31 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
     ``timer``: the fastest tensor x pipeline x data layout that fits (Megatron-LM style,
     :func:`_search_multi_node`), the collectives between the nodes timed; ``global_tokens``
     caps the global batch the micro-batches of a step make; ``cap_gib`` (default: the GPU's
-    usable memory) is the memory per GPU a layout must fit in there (the recommendations'
-    headroom). A fixed layout (tensor,
+    usable memory) is the memory per GPU a layout must fit in, in every branch (the
+    recommendations' ``min_memory_headroom_pct``, and /v1/sizing's where a request sets it:
+    one rule for both). A fixed layout (tensor,
     pipeline, data) is checked and used; expert parallel training is not modelled."""
     n = plan.gpus
     if fixed is not None:
         _check_fixed_training(plan, fixed, requested_zero)
         if fixed.tensor > 1 or fixed.pipeline > 1:
-            return _search_fixed_mp(plan, gpu, requested_zero, fixed, global_tokens)
+            return _search_fixed_mp(plan, gpu, requested_zero, fixed, global_tokens, cap_gib)
     plan = replace(plan, tp=1, pp=1, micro_batches=1)
-    if (fixed is None and gpu is not None and timer is not None and n > NODE_GPUS
-            and plan.model.arch is not None):
+    multi_node = (gpu is not None and timer is not None and n > NODE_GPUS
+                  and plan.model.arch is not None)
+    if fixed is None and multi_node:
+        assert gpu is not None and timer is not None
         return _search_multi_node(plan, gpu, requested_zero, timer, global_tokens, cap_gib)
     stages = [0] if n == 1 else [0, 1, 2, 3]
-    plans = {z: replace(plan, zero_stage=z, assumptions=[]) for z in stages}
+    # data parallel fixed by the request past one node: the micro-batches a step accumulates
+    # as the multi-node search counts them, so that a layout it chose, given back as
+    # ``parallelism``, is timed the same (audit train_consistency)
+    plans = {z: replace(plan, zero_stage=z, assumptions=[],
+                        micro_batches=(_micro_batches(plan, 1, 1, z, global_tokens)
+                                       if multi_node else 1))
+             for z in stages}
     per = {z: p.per_gpu().total_gib for z, p in plans.items()}
-    cap = gpu.usable_gib if gpu is not None else None
+    cap = (cap_gib if cap_gib is not None else gpu.usable_gib) if gpu is not None else None
     fits = {z: cap is None or per[z] <= cap for z in stages}
     if requested_zero is not None and n == 1 and plan.cpu_offload:
         chosen = 0
@@ -877,7 +901,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
         reason = f"ZeRO stage {requested_zero} set by the request: {_ZERO_WHAT[requested_zero]}"
         if cap is not None and not fits[chosen]:
             fitting = [z for z in stages if fits[z]]
-            reason += (f"; it needs {per[chosen]:.1f} GiB per GPU, over {cap:.1f} GiB usable"
+            reason += (f"; it needs {per[chosen]:.1f} GiB per GPU, over {_cap_words(cap, gpu)}"
                        + (f" (ZeRO-{fitting[0]} would fit)" if fitting else ""))
     elif n == 1:
         chosen, reason = 0, "one GPU: nothing to shard"
@@ -896,7 +920,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
                           f"{cap:.1f} GiB of {gpu.name if gpu else ''}; " + reason)
         else:
             chosen = 3
-            reason = (f"nothing fits {gpu.name if gpu else ''} ({cap:.1f} GiB usable): "
+            reason = (f"nothing fits {gpu.name if gpu else ''} ({_cap_words(cap, gpu)}): "
                       f"{_ZERO_WHAT[3]} needs the least, {per[3]:.1f} GiB per GPU")
     cands: list[LayoutCandidate] = []
     for z in stages:
@@ -905,7 +929,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
             if requested_zero is not None:
                 lost = "the request sets the ZeRO stage"
             elif cap is not None and not fits[z]:
-                lost = f"needs {per[z]:.1f} GiB per GPU; {cap:.1f} GiB usable"
+                lost = f"needs {per[z]:.1f} GiB per GPU; {_cap_words(cap, gpu)}"
             elif z < chosen:
                 lost = "does not fit"
             elif cap is None:
@@ -917,6 +941,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
                                      fits=None if cap is None else fits[z], lost=lost))
     cands.sort(key=lambda c: c.lost is not None)
     layout = Layout(tensor=1, pipeline=1, data=n, expert=1, zero_stage=chosen,
+                    micro_batches_per_step=plans[chosen].micro_batches,
                     fixed=requested_zero is not None or fixed is not None, reason=reason,
                     considered=len(stages), candidates=cands)
     return layout, plans[chosen]

@@ -185,6 +185,16 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     parallelism: Annotated[Parallelism | None, msgspec.Meta(
         description="fix the parallelism layout (tensor x pipeline x data = gpu_count; expert "
                     "for MoE models); default: searched, see the answer's layout")] = None
+    min_memory_headroom_pct: Annotated[float, msgspec.Meta(
+        ge=0, le=90,
+        description="LLM training (finetune, pretrain): the share of each GPU's usable memory, "
+                    "in percent, the step and layout search keep free when they choose the "
+                    "ZeRO stage, the tensor x pipeline x data layout, gradient checkpointing "
+                    "and the micro-batch, as /v1/recommendations' field of the same name "
+                    "(default 10 there) does: with the same value a training option's speed "
+                    "is reproduced. 0 (the default): the fastest that fits all the usable "
+                    "memory. `fits` is always against the usable memory. Ignored for "
+                    "inference (with a warning) and for diffusion and audio models")] = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -689,6 +689,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         ignored = "; ".join(x for x in (ignored, "output_tokens ignored: an embedding model "
                                         "generates nothing") if x)
         unused += generated
+    if req.task == "inference" and req.min_memory_headroom_pct:
+        ignored = "; ".join(x for x in (ignored, (
+            "min_memory_headroom_pct ignored: it applies to training (a served model fits "
+            "against its engine's share of the memory)")) if x)
+        unused.append("min_memory_headroom_pct")
     if ignored:
         note("ignored_fields", ", ".join(unused), ignored)
     if req.task == "inference":
@@ -932,19 +937,30 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
 
     # past one node the layout search times tensor x pipeline x data layouts (layout.py)
     train_timer = timed if gpu is not None else None
+    # the memory the step and the layout are chosen against: all the usable memory, or less
+    # the request's min_memory_headroom_pct, the recommendations' rule (capability.py
+    # train_capability): the same search with the same limit gives the same layout and speed
+    room = req.min_memory_headroom_pct
+    limit = gpu.usable_gib * (1 - room / 100) if gpu is not None else None
 
     def fit(p: TrainingPlan) -> tuple[TrainingPlan, bool]:
         q = search_training(p, gpu, ft.zero_stage, req.parallelism, timer=train_timer,
-                            global_tokens=ACCUMULATED_BATCH_TOKENS)[1]
-        return q, gpu is None or q.per_gpu().total_gib <= gpu.usable_gib
+                            global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)[1]
+        return q, limit is None or q.per_gpu().total_gib <= limit
 
     step = fastest_training_step(
         lean, ft.gradient_checkpointing, ft.micro_batch_size, fit,
         (lambda p: training_speed(p, gpu, catalog.perf)) if gpu is not None else None,
-        gpu.usable_gib if gpu is not None else None)
+        limit)
     layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism,
                                     timer=train_timer,
-                                    global_tokens=ACCUMULATED_BATCH_TOKENS)
+                                    global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)
+    if room and gpu is not None and limit is not None:
+        note("memory_headroom", f"{room:g}%",
+             f"min_memory_headroom_pct: the step and the layout are the fastest that fit "
+             f"{limit:.1f} of the {gpu.usable_gib:.1f} GiB usable per GPU, the rest kept free "
+             "as the recommendations keep it (room for longer sequences, fragmentation and "
+             "the framework's buffers); `fits` is against all the usable memory")
     note("layout", layout.label, layout.reason)
     _note_training(tplan, note)
     note("gradient_checkpointing", ("on" if tplan.checkpointing else "off")

@@ -58,6 +58,37 @@ _SIZED_GPUS_MAX = 4096
 """The most GPUs one sizing takes (``fields.GpuCount``'s bound): a deadline plan's limit."""
 
 
+_PLAN_HEADROOM_PCT: float = next(
+    f.default for f in msgspec.structs.fields(RecommendationRequest)
+    if f.name == "min_memory_headroom_pct")
+"""The memory per GPU the recommendations keep free (their request's default), read from its
+one definition."""
+
+
+def _size(w: _W, **kw: Any) -> SizingResult | None:
+    """A training run sized as the answer prices it. Past one node it is a plan over several
+    machines, as the recommendations make one: sized by their rule, the fastest step and
+    tensor x pipeline x data layout that leave ``min_memory_headroom_pct`` of each GPU free
+    (the sizing's ``memory_headroom`` assumption says so), so that the cost of N GPUs and the
+    plan that chose N bill the same run (audit train_consistency: the plan billed
+    $1,875,950 at 13,062 tokens/s per node, the cost of the same 480 B200 $1,757,570 at
+    sizing's 13,942, a layout within 7 % of the memory). Within a node: sizing's own rule,
+    the fastest that fits all the usable memory."""
+    if kw.get("task") in ("finetune", "pretrain") and (kw.get("gpu_count") or 1) > NODE_GPUS:
+        kw = {**kw, "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
+    return w.size(**kw)
+
+
+def _headroom_line(w: _W, r: SizingResult) -> None:
+    """Where a run over several machines was sized with the recommendations' headroom
+    (:func:`_size`): said, with the layout it leaves, as its sizing's ``memory_headroom``
+    assumption says it."""
+    if r.layout is None or not any(a.name == "memory_headroom" for a in r.assumptions):
+        return
+    w.out.more.append(w.say("train_plan_headroom", pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
+                            layout=r.layout.label, need=w.gib(r.memory.per_gpu_gib)))
+
+
 def _train(w: _W, task: str, spot: bool = False) -> None:
     """A training question. ``spot``: a pre-training run with a deadline asked on spot
     (:func:`_spot`): only the deadline plan, priced on spot, or nothing written."""
@@ -95,7 +126,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         kw["finetune"] = finetune_options(method, w.ex, w.st)
     if gid is not None:
         kw.update(gpu=gid, gpu_count=count, price_per_gpu_hour_usd=price)
-    r = w.size(**kw)
+    r = _size(w, **kw)
     if r is None:
         return
     counted = False
@@ -107,7 +138,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         first_try, n = r, 1
         while not r.fits and n < 1024:
             n *= 2
-            again = w.size(**{**kw, "gpu_count": n})
+            again = _size(w, **{**kw, "gpu_count": n})
             if again is None:
                 break
             r, count = again, n
@@ -116,7 +147,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             # the price of that many in one machine, not of one card
             b = w.basis(gid, count, fabric=True)
             price = b[1] if b else None
-            r = w.size(**{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
+            r = _size(w, **{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
         if not counted:
             r, count = first_try, 1
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
@@ -136,7 +167,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             b = w.basis(gid, count, fabric=True)
             price = b[1] if b else None
             if price is not None:
-                r = w.size(**{**kw, "gpu": gid, "gpu_count": 1,
+                r = _size(w, **{**kw, "gpu": gid, "gpu_count": 1,
                               "price_per_gpu_hour_usd": price}) or r
     # "No" on one GPU first: the sizing that "No" and numbers.asked are about, as when "one"
     # is said (the count that fits follows in words)
@@ -297,6 +328,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
+        _headroom_line(w, r)
         if o is not None and count == 1 and o.gpu_count > 1 and price and any(
                 w.usd(price) in x for x in (first, *lines)):
             # a share of a larger machine's price, said only where that price is said (a
@@ -327,7 +359,7 @@ def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
     if notes.get("gradient_checkpointing") != "off (default)":
         return ""
     ft = {**(kw.get("finetune") or {}), "gradient_checkpointing": True, "micro_batch_size": 1}
-    least = w.size(**{**kw, "finetune": ft, "price_per_gpu_hour_usd": None})
+    least = _size(w, **{**kw, "finetune": ft, "price_per_gpu_hour_usd": None})
     if least is None or least.memory.per_gpu_gib >= r.memory.per_gpu_gib:
         return ""
     # the micro-batch the sizing chose: its note's leading count ("2 sequences of 2,048 ...")
@@ -370,12 +402,12 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     fast: tuple[float, str] | None = None
     cheap: tuple[float, str] | None = None
     for gid in gids:
-        one = w.size(gpu=gid, gpu_count=1, **kw)
+        one = _size(w, gpu=gid, gpu_count=1, **kw)
         if one is None or one.gpu is None:
             continue
         r, count = one, 1
         while not r.fits and count < NODE_GPUS:
-            again = w.size(gpu=gid, gpu_count=count * 2, **kw)
+            again = _size(w, gpu=gid, gpu_count=count * 2, **kw)
             if again is None:
                 break
             r, count = again, count * 2
@@ -386,7 +418,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
             continue
         b = w.basis(gid, count, fabric=True)
         if b is not None:
-            r = w.size(gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw) or r
+            r = _size(w, gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw) or r
         first = first or r
         p = r.performance
         tps = p.training_tokens_per_s if p is not None else None
@@ -533,7 +565,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     in time (:func:`_deadline_count`), or, where none up to the sizing's most does, that
     most's days. Their figures were once said after a Yes."""
     assert w.model is not None
-    own = w.size(**{**kw, "gpu": gid, "gpu_count": count})
+    own = _size(w, **{**kw, "gpu": gid, "gpu_count": count})
     p = own.performance if own is not None else None
     if own is None or p is None or not p.training_hours or not p.training_tokens_per_s:
         return False
@@ -543,7 +575,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
               "asked_days": w.n(h / 24, 1 if h < 2400 else 0), "asked_time": w.duration(h),
               "asked_tps": w.n(p.training_tokens_per_s)}
     if got is None:
-        most = w.size(**{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
+        most = _size(w, **{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
                          "price_per_gpu_hour_usd": None})
         mp = most.performance if most is not None and most.fits else None
         if mp is None or not mp.training_hours or mp.training_hours <= deadline:
@@ -611,7 +643,7 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
     n = count
     while n <= _SIZED_GPUS_MAX:
         b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
-        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+        r = _size(w, **{**kw, "gpu": gid, "gpu_count": n,
                       "price_per_gpu_hour_usd": b[1] if b else None})
         p = r.performance if r is not None else None
         if r is None or not r.fits or p is None or not p.training_hours:
@@ -644,7 +676,7 @@ def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
     n = count * 2
     while n <= most:
         b = w.basis(gid, n, fabric=True)
-        r = w.size(**{**kw, "gpu": gid, "gpu_count": n,
+        r = _size(w, **{**kw, "gpu": gid, "gpu_count": n,
                       "price_per_gpu_hour_usd": b[1] if b else None})
         if r is None:
             return None
@@ -690,7 +722,7 @@ def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
     for g in sorted(w.reg.gpus.values(), key=lambda g: g.id):
         if g.id == gid or g.id not in rented or round(g.memory_gb) != round(gb):
             continue
-        again = w.size(**{**kw, "gpu": g.id})
+        again = _size(w, **{**kw, "gpu": g.id})
         if again is not None and again.fits and again.runs is not False:
             fit.append((g.id, again))
         else:
@@ -856,6 +888,23 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     nodes = max(1, math.ceil(tokens / (deadline_hours * 3600 * per_node)))
     if nodes > 1 and o.nodes == 1:
         return _fabric_nodes(w, common, deadline_hours, options or [o])
+    sized: SizingResult | None = None
+    if o.nodes > 1 and nodes != o.nodes:
+        # the option's rate is for its own nodes; the plan's is sized at the plan's GPUs by
+        # the recommendations' rule (:func:`_size`: its layout within the headroom), the
+        # figure the cost answer for that many GPUs bills, and more nodes while it would
+        # miss the deadline (it scaled 64 nodes' 13,062 tokens/s per node to 60, where the
+        # layout for 480 GPUs runs 13,108: the plan and the cost answer billed apart)
+        kw: dict[str, Any] = {"task": "pretrain", "training_tokens": tokens,
+                              "weights": o.weights, "gpu": o.offer.gpu}
+        for more in range(nodes, 2 * nodes + 1):
+            r = _size(w, **kw, gpu_count=more * o.offer.gpu_count)
+            got = r.performance.training_tokens_per_s if r and r.performance else None
+            if not got or not r or not r.fits:
+                break
+            nodes, per_node, sized = more, got / more, r
+            if tokens / got / 3600 <= deadline_hours:
+                break
     run_hours = tokens / (nodes * per_node) / 3600
     node_hour = o.cost.per_hour_usd / max(1, o.nodes)
     gpus = nodes * o.offer.gpu_count
@@ -880,6 +929,8 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
                             gpus=w.n(gpus), bill=bill))
     _gpu_hours_lead(w, o.offer.gpu, gpus, run_hours)
     w.out.more.append(w.t["pretrain_nodes_scaling"])
+    if sized is not None:
+        _headroom_line(w, sized)
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     # the one-node option's length over 30 days is not the answer's
