@@ -26,6 +26,7 @@ from service.domain.answer.understand import (
     nodes_of,
     population,
     prompt_tokens,
+    serves_tuned,
     training_examples,
     unknown_model,
     user_count,
@@ -237,6 +238,13 @@ class Stated:
     min_tokens_per_s: float | None = None
     """A generation speed asked for each user ("100 tokens/s per user", "100 de tokeni/s"):
     the recommendation's ``min_decode_tokens_per_s``."""
+    per_thousand_tokens: bool = False
+    """The price of a thousand tokens is asked ("cost per 1k tokens", "cât costă 1.000 de
+    tokeni"): the cost per 1M tokens answers, its per-1,000 share said after it."""
+    throughput_tokens_per_s: float | None = None
+    """A token rate asked as a load in total, with a cost asked and no user or "each" ("what
+    does 2000 tokens per second cost per month"): the recommendation's
+    ``target_output_tokens_per_s``; never each user's speed (:attr:`min_tokens_per_s`)."""
     epochs: int | None = None
     """Passes over the training tokens ("3 epochs", "3 epoci"): they multiply them."""
     examples: tuple[int, int | None] | None = None
@@ -335,7 +343,10 @@ _USERS = re.compile(  # any count: past what is sized the answer says so (writer
     # too: "1 milion de utilizatori simultani" (was 1 user, "milion" taken for a word between)
     # never a length: "câte cereri de 8.000 de tokeni încap simultan" asks how many requests
     # of 8,000 tokens each (was 8,000 users, 224 x L40S; audit ask_reading)
-    USER_COUNT + r"(?!(?:de\s++)?(?:tokens?|tokeni|toks?)\b)"
+    # ("requests of 8k tokens fit at once": 8k is each one's length, not 8 users; audit
+    # ask_reading2)
+    r"(?<!\bhow many )(?<!\bcate )"  # "how many 8k prompts fit at once": their length
+    + USER_COUNT + r"(?!(?:(?:k|thousand|mii)\b\s*+)?(?:de\s++)?(?:tokens?|tokeni|toks?)\b)"
     r"(?:(?:people|persons|users|utilizatori|oameni|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
     r"(?:[a-z]++\s++){0,3}?"
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
@@ -1132,7 +1143,9 @@ _REQ_RATE = re.compile(
 # prompts" of a batch job), nor a load at once ("1000 requests at once", "100 de cereri
 # simultan": users, not a job)
 _REQ_COUNT = re.compile(
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
+    # ("20 de mii de prompturi": the Romanian "de" before the scale too; audit ask_reading2)
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++(?=mii|milio))?"
+    r"(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
     r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari|prompts|prompturi)\b"
     r"(?!\s*+(?:at once|at the same time|simultan\w*+|in parallel|in paralel|concurrent\w*+"
     r"|deodata))")
@@ -1142,8 +1155,9 @@ _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.
                  "luna": 2592000.0}
 # a generation speed asked for: "100 tokens/s per user", "at least 100 tok/s",
 # "100 de tokeni/s", "100 tokeni pe secunda" (not a total: "in total", "aggregate")
-_TPS_TARGET = re.compile(
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:tokens?|tokeni|toks?|t)\s*+"
+_TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its scale in group 2)
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
+    r"(?:tokens?|tokeni|toks?|t)\s*+"
     r"(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b(?!\s*+(?:in total|total|aggregate|overall))")
 # a training sequence's length: "sequence length 8192", "seq len = 4096", "sequences of 4096
 # tokens", "secvențe de 4096", "lungimea secvenței 4k", "context de 8k"; "4096 sequence length",
@@ -1315,15 +1329,46 @@ def _work_rate(unnamed: str, hours_per_day: float | None, days_per_month: float 
 
 
 def _without_models(folded: str, toks: list[Any], names: list[Any],
-                    kinds: tuple[str, ...] = ("model",)) -> str:
+                    kinds: tuple[str, ...] = ("model",), fill: str = " ") -> str:
     """``folded`` with the models' names blanked (or the names of ``kinds``): a number in a
-    name ("SD 1.5", "Wan 2.1", a GPU's "4090") is never a count."""
+    name ("SD 1.5", "Wan 2.1", a GPU's "4090") is never a count. ``fill`` other than a space
+    keeps a word in the name's place, so that a count before it ("8 H100 tok/s") does not
+    stand next to what follows the name."""
     chars = list(folded)
     for m in names:
         if m.kind in kinds:
             start, end = toks[m.first].start, toks[m.last].end
-            chars[start:end] = " " * (end - start)
+            chars[start:end] = fill * (end - start)
     return "".join(chars)
+
+
+# the speed asked is each user's: "50 tok/s per user", "each", "pe utilizator", "fiecare", or
+# users are stated at all; a speed that is a floor ("at 50 tok/s", "at least", "minimum")
+_TPS_EACH = re.compile(r"\s*+(?:(?:per|pe|for each|each|fiecare|for every)\s++(?:user|utilizator"
+                       r"|client|request|cerere|stream|session|sesiune)\w*+|each|apiece|fiecare)\b")
+_TPS_FLOOR = re.compile(r"(?:\b(?:at|la|least|minimum|min|minim|peste|over|above|of|cu|with)"
+                        r"|>=?|≥)\s*+$")
+_LOAD_WORDS = re.compile(r"\b(?:users?|utilizator\w*+|useri|clients?|clienti|people|persoane"
+                         r"|oameni|concurrent|simultan\w*+|sessions?|sesiuni)\b")
+
+
+def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
+    """A token rate that is a load in total, not each user's speed (``m``: the
+    :data:`_TPS_TARGET` match): a cost asked of it ("what does 2000 tokens per second cost
+    per month"), said with no user, "each" or "per user", and not as a floor ("at 50 tok/s",
+    "at least"). Audit ask_reading2: it was a target of 2,000 tokens/s per user, missed."""
+    if m is None or _TPS_EACH.match(folded, m.end()) or _LOAD_WORDS.search(folded):
+        return None
+    if _TPS_FLOOR.search(folded[max(0, m.start() - 12) : m.start()]):
+        return None
+    if not _COST_ASKED.search(folded):
+        return None
+    return _tps(m)
+
+
+def _tps(m: re.Match[str]) -> float | None:
+    """The tokens/s a :data:`_TPS_TARGET` match states, its scale applied."""
+    return _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) or None
 
 
 def stated(text: str, registry: Registry) -> Stated:
@@ -1386,7 +1431,13 @@ def stated(text: str, registry: Registry) -> Stated:
         ttft_ms = _num(value) * (1.0 if unit == "ms" else 1000.0)
     # a GPU's number is never a speed asked for: "gpt-oss 20b on a 4090 tok/s" asks the speed
     # on an RTX 4090, not a target of 4,090 tokens/s (audit ask_reading)
-    sm = _TPS_TARGET.search(_without_models(folded, toks, names, ("model", "gpu")))
+    # (nor a count of GPUs: "llama 3.1 8b on 8 h100 tok/s" asks the speed on 8 H100s, not a
+    # target of 8 tokens/s; audit ask_reading2)
+    sm = _TPS_TARGET.search(_without_models(_without_models(folded, toks, names), toks, names,
+                                            ("gpu",), fill="#"))
+    throughput = _aggregate_tps(folded, sm)
+    if throughput is not None:
+        sm = None  # a load in total: never each user's target
     em2 = _EPOCHS.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
@@ -1409,7 +1460,9 @@ dot_grouped=dg.group(0) if dg else None,
                   diffusion_steps=int(steps.group(1)) if steps and int(steps.group(1)) else None,
                   request_rate_per_s=request_rate(folded),
                   work_rate=wr[0] if wr else None,
-                  min_tokens_per_s=(_num(sm.group(1)) or None) if sm else None,
+                  min_tokens_per_s=_tps(sm) if sm else None,
+                  throughput_tokens_per_s=throughput,
+                  per_thousand_tokens=per_thousand_tokens(text),
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   examples=training_examples(text), documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
@@ -1656,10 +1709,29 @@ _COST_TOKEN = re.compile(r"\b(?:per|pe|/|a)\s*+(?:output\s++|generated\s++)?"
                          r"(?:tokens?|tokeni|tokenuri|token-uri|tok)\b")
 
 
+# a price per thousand tokens: "cost per 1k tokens", "price of 1k tokens", "cât costă 1.000 de
+# tokeni" (folded "1000"), "per 1k output tokens": tokens are priced per 1M, which answers with
+# its per-1,000 share (audit ask_reading2: the hourly price, and "1k" read as a context)
+_COST_THOUSAND = re.compile(
+    r"(?:\b(?:per|pe|of|for|costa|cost|costs)\s++|/\s*+)(?:1\s*+k|1000)\s*+(?:de\s++)?"
+    r"(?:(?:output|input|prompt|generated)\s++)?(?:tokens?|toks?|tokeni)\b"
+    r"(?!\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week"
+    r"|saptamana|month|luna)\b|daily|zilnic|hourly|weekly|saptamanal|monthly|lunar))")
+
+
+def per_thousand_tokens(text: str) -> bool:
+    """Whether ``text`` asks the price of a thousand tokens (:data:`_COST_THOUSAND`) with a
+    word for money: the answer's cost per 1M tokens, with its per-1,000 share."""
+    f = _fold(text)
+    return bool(_COST_THOUSAND.search(f) and _MONEY_Q.search(f))
+
+
 def _per_million(f: str) -> bool:
-    """The cost of tokens asked: per 1M tokens, or per token with a word for money."""
-    return bool(_COST_MILLION.search(f) or (_COST_TOKEN.search(f) and _MONEY_Q.search(f)
-                                            and not _TPOT.search(f)))
+    """The cost of tokens asked: per 1M tokens, or per token (or per thousand) with a word for
+    money."""
+    return bool(_COST_MILLION.search(f) or (
+        (_COST_TOKEN.search(f) or _COST_THOUSAND.search(f)) and _MONEY_Q.search(f)
+        and not _TPOT.search(f)))
 
 
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
@@ -1856,7 +1928,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "billing", None
     if _INTERCONNECT.search(f):
         return "interconnect", None
-    if _FINETUNE.search(f):
+    if _FINETUNE.search(f) and not serves_tuned(f):
+        # ("serve my fine-tuned llama to 10 users": a model tuned before, served)
         return "finetune", _train_sub(f)
     if _TRAIN.search(f) and not _TRAINING_DATA.search(f):
         return "training", _train_sub(f)
@@ -1865,8 +1938,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "how long to embed 10 million documents": the job's time leads, its cost after it,
         # as a transcription job's does (it was "fits", and answered memory)
         return "cost", "time"
-    if (has_model and not media and _TIME_Q.search(_REAL_TIME.sub(" ", f)) and _llm_job(f)
-            and not _COUNT_Q.search(f)):
+    if (has_model and not media and _TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f)))
+            and _llm_job(f) and not _COUNT_Q.search(f)):
         # "how long to run 500k prompts (2k in, 200 out) thru llama 3.1 8b on one h100": a
         # job of requests or tokens, its time leading and its cost after it (it was the
         # largest context, or "Yes, fits"; audit ask_reading)
@@ -1884,8 +1957,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
-    if _MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f)):
-        return "max_context", None  # "how much does 1M input tokens cost" is a price
+    if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f))
+            and not (has_model and _llm_job(f) and _COST.search(f))):
+        # "how much does 1M input tokens cost" is a price; "how much to run 10k prompts
+        # through llama" a job's (audit ask_reading2: the largest context)
+        return "max_context", None
     if gpu_named >= 2 and _COMPARE.search(f):
         return "compare", "million" if _per_million(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
@@ -1902,6 +1978,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(f) or _TTFT_TARGET.search(f))
             and not media):
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
+    if (has_model and not media and _COST.search(f)
+            and _aggregate_tps(f, _TPS_TARGET.search(f)) is not None):
+        # "what does 2000 tokens per second cost per month": a load in total priced, not a
+        # speed with each user's target (audit ask_reading2)
+        return "cost", _cost_sub(f)
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
             else "throughput" if _THROUGHPUT.search(f) \
@@ -1965,11 +2046,19 @@ _GPU_HOURS_Q = re.compile(
 def _llm_job(f: str) -> bool:
     """A fixed amount of a language model's work stated, to time: a count of requests or
     prompts with no rate ("500k prompts", "1M requests"), or of tokens from 100,000 up ("100M
-    tokens"; "32k tokens" is a context), as :func:`details` reads a job's tokens."""
+    tokens"; "32k tokens" is a context), as :func:`details` reads a job's tokens; never one
+    request's length ("a 100k token prompt", "100k tokens of context")."""
     if request_rate(f) is None and _REQ_COUNT.search(f):
         return True
     return any(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) >= 100_000
-               and not _RATE_AFTER.match(f, m.end()) for m in _TOKENS.finditer(f))
+               and not _RATE_AFTER.match(f, m.end()) and not _ONE_REQUEST.match(f, m.end())
+               for m in _TOKENS.finditer(f))
+
+
+# a length of one request after its tokens: "a 100k token prompt", "100k tokens of context"
+# (audit ask_reading2: a TTFT asked became a job generating 100,000 tokens)
+_ONE_REQUEST = re.compile(r"\s*+(?:(?:of|de)\s++)?(?:prompts?|prompturi|promptul|inputs?"
+                          r"|intrare|context\w*+|ctx|window|fereastra)\b")
 
 
 # tokens at a rate are a speed or a load, not a job: "100k tokens/s", "1M tokens a day"

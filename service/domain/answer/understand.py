@@ -136,13 +136,15 @@ def _decimal_thousands(m: re.Match[str]) -> str:
     return str(int(m.group(1)) * 1000 + int(m.group(2).ljust(3, "0")))
 
 
-_FT_SHORT = re.compile(r"(?<![\w.\-/])(ft|sft|fft)(?![\w\-/])")
+_FT_SHORT = re.compile(r"(?<![\w.\-/])(ft|sft|fft)(?![\w\-/'\u2019])")
 """Fine-tuning's shorthands, as a word of their own: "ft" and "sft" (supervised fine-tuning),
 "fft" (full fine-tuning), in either language ("FT complet"), written out ("full ft llama 3
 8b" -> "full fine-tuning llama 3 8b"), so that every reader of a training run reads them as
 it reads "fine-tuning" (audit ask_reading: "can i full ft mistral 7b on an a100" was sized
 as inference and answered Yes, 15.6 GiB, for 114 GiB). Inside a name ("MiniCPM-2B-sft") it
-stays: a hyphen or a word character beside it is no shorthand."""
+stays: a hyphen or a word character beside it is no shorthand; nor is a participle with an
+apostrophe ("my sft'd mistral": a model tuned before, :data:`TUNED_MODEL`; audit
+ask_reading2: "serve my sft'd mistral 7b to 100 users" was sized as LoRA training)."""
 _FT_WORDS = {"ft": "fine-tuning", "sft": "fine-tuning", "fft": "full fine-tuning"}
 _HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
@@ -947,7 +949,8 @@ _IO_PAIR = re.compile(
     rf"|\b{_IO_IN}\s*+/\s*+{_IO_OUT}\b\s*+(?:(?:of|de|=|:)\s*+)?{_IO_NUM}\s*+/\s*+"
     r"(\d{1,7})\s*+(k)?(?![\w.,])"
 )
-_IO_OUT_K = re.compile(rf"(?<![\w.,/])(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b")
+_IO_OUT_K = re.compile(  # ("cost per 1k output tokens" is a price's unit, no request's output)
+    rf"(?<![\w.,/])(?<!\bper )(?<!\bpe )(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b")
 """An output said in thousands alone: "2k output", "1k out" (a plain count needs the word
 tokens: the answer's ``Stated.output_tokens``)."""
 _IO_OUT_N = re.compile(r"(?<![\w.,/$])(\d{1,6})\s*+(?:out|la\s++iesire)\b(?!\s*+of\b)")
@@ -989,8 +992,9 @@ _PROMPT = re.compile(
     rf"(?:(?:de|la|of)\s++)?{_PROMPT_W}\b"
     # "prompts of 4000 tokens", "input length 4000", "prompt de 2048 de tokeni"
     rf"|\b{_PROMPT_W}\s*+(?:(?:length|lungime|lungimea)\s*+)?(?:(?:of|de|=|:)\s*+)?"
-    r"(?<![\w.,])(\d{1,7})(?![\d.,]\d)(?:\s*(k)\b)?(?!\w)"
+    r"(?<![\w.,])(\d{1,7})(?![\d.,]\d)(?:\s*(k)\b|\s++(?:de\s++)?(mii|thousand)\b)?(?!\w)"
 )
+_PROMPTS_COUNTED = re.compile(r"^(\d{1,7})\s*+(k)?\s*+(?:prompts|prompturi)$")
 
 
 def prompt_tokens(text: str) -> int | None:
@@ -1001,12 +1005,26 @@ def prompt_tokens(text: str) -> int | None:
     inp = input_output_tokens(text)[0]
     if inp is not None:
         return inp
-    m = _PROMPT.search(_fold(text))
-    if m is None:
-        return None
-    g = m.groups()
-    n, k = (g[0], g[1]) if g[0] is not None else (g[2], g[3])
-    return int(n) * (1024 if k else 1)
+    folded = _fold(text)
+    pos = 0
+    while (m := _PROMPT.search(folded, pos)) is not None:
+        g = m.groups()
+        if g[0] is not None:
+            # "10k prompts", "500 prompts" with nothing between: a count of prompts where
+            # _prompts_counted says so, never their length; the length may follow ("10k
+            # prompts of 512 tokens"; audit ask_reading2)
+            cm = _PROMPTS_COUNTED.match(m.group(0))
+            if cm is not None:
+                toks = _tokens(folded)
+                j = next((i for i, t in enumerate(toks) if t.start == m.start()), None)
+                if j is not None and (not cm.group(2) or _prompts_counted(
+                        toks, j, int(cm.group(1)))):
+                    pos = m.start() + m.group(0).rindex("prompt")
+                    continue
+            return int(g[0]) * (1024 if g[1] else 1)
+        # "prompturi de 4 mii de tokeni": 4,000, as "4.000" is (audit ask_reading2: 4)
+        return int(g[2]) * (1024 if g[3] else 1000 if g[4] else 1)
+    return None
 
 
 _EX_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6,
@@ -1095,6 +1113,7 @@ _CTX_SCALE = {"k": 1024, "mii": 1000, "thousand": 1000, "milion": 1_048_576,
 (powers of 1,024, as a context's "k" and "M" are); thousands in words are what they say: "32 de
 mii de tokeni" is 32,000, as "32.000" is (audit ask_reading: 32,768)."""
 _CTX_NAMED = frozenset({"context", "contextul", "contextului", "ctx", "window", "fereastra"})
+_THOUSAND_TOKENS = re.compile(r"\s*+(?:de\s++)?(?:tokens?|tokeni)\b")
 _IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
 
@@ -1107,10 +1126,64 @@ _EX_WORDS = frozenset({"examples", "example", "samples", "sample", "exemple", "e
 """The nouns of :data:`_EX_NOUN`: a "<n>k" before one ("10k examples", "10k training examples",
 "10k de exemple") counts examples, never a context, though "tokens" stand near it ("of 1000
 tokens": audit docs2, a 10,240-token context read)."""
-_JOB_COUNTED = frozenset({"requests", "reqs", "queries", "cereri", "requesturi", "interogari"})
+_JOB_COUNTED = frozenset({"requests", "reqs", "queries", "cereri", "requesturi", "interogari",
+                          "documents", "docs", "documente", "images", "imagini", "texts",
+                          "texte", "passages", "pasaje", "chunks"})
 _PROMPTS = frozenset({"prompts", "prompturi"})
 """Nouns a "<n>k" before counts ("500k prompts" of a batch job, audit ask_reading: read as a
-512,000-token context): requests always, prompts past the longest "128k" prompt."""
+512,000-token context): requests, queries, documents and images always, prompts where
+:func:`_prompts_counted` says so."""
+_POW2_K = frozenset({1, 2, 4, 8, 16, 32, 64, 128})
+_JOB_VERBS = frozenset({"process", "processing", "run", "running", "send", "sending", "handle",
+                        "handling", "through", "thru", "proceseaza", "procesez", "procesa",
+                        "rulez", "rula", "ruleaza", "trimit", "trimite", "batch"})
+_LENGTH_OF = frozenset({"of", "de", "with", "cu", "at", "la", "a"})
+
+
+def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
+    """Whether "<n>k prompts" at ``toks[j]`` counts prompts (a batch job's) rather than
+    giving each one's length: past the longest "128k" prompt; a length stated after them
+    ("10k prompts of 512 tokens"); a verb of work before ("process 10k prompts", "run 20k
+    prompts"); or a thousands count no prompt length is written as (10k, 20k, 30k: lengths
+    are powers of two, "4k prompts", "16k prompts"). "how many 8k prompts" asks about prompts
+    of 8k. Audit ask_reading2: "how long to process 10k prompts of 512 tokens" was 10,000
+    prompts of 10,240 tokens each, 60.9 h for 3.4."""
+    before = [x.text for x in toks[max(0, j - 2) : j]]
+    if before == ["how", "many"]:
+        return False
+    if n > 128:
+        return True
+    after = [x.text for x in toks[j + 2 : j + 4]]
+    if len(after) == 2 and after[0] in _LENGTH_OF and re.fullmatch(r"\d++k?", after[1]):
+        return True
+    if before and before[-1] in _JOB_VERBS:
+        return True
+    return n >= 10 and n not in _POW2_K
+
+
+_TOKENS_A_PERIOD = re.compile(
+    r"\s*+(?:de\s++)?(?:tokens?|tokeni)\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)"
+    r"\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|minute|min|s|sec|second|secunda)\b"
+    r"|(?:daily|zilnic|hourly|weekly|saptamanal|monthly|lunar)\b)")
+"""Tokens at a rate after an amount: "500k tokens a day", "100k tokens per hour", "500000 de
+tokeni pe zi": a rate to carry (intent._TOKEN_RATE, a job's runs), never a context (audit
+ask_reading2: "500k tokens a day" was a 512,000-token context, beyond the model's limit)."""
+_MADE_BY = frozenset({"generate", "generating", "produce", "producing", "output", "genera",
+                      "generez", "genereaza", "generarea"})
+"""Verbs before "<n>k tokens" that make them a job's output ("generate 500k tokens")."""
+_PRICE_WORDS = frozenset({"cost", "costs", "costa", "price", "prices", "pret", "pretul",
+                          "priced", "pay", "plateste", "platesc"})
+
+
+def _priced_unit(toks: list[_Tok], j: int) -> bool:
+    """Whether the amount at ``toks[j]`` is the unit a price is asked per: "cost per 1k
+    tokens", "price of 1k tokens", "cât costă 1.000 de tokeni" (audit ask_reading2: read as a
+    1,024-token context and answered with the hourly price)."""
+    before = [x.text for x in toks[max(0, j - 2) : j]]
+    if before and before[-1] in ("per", "pe"):
+        return True
+    return bool(before) and (before[-1] in _PRICE_WORDS or (
+        len(before) == 2 and before[0] in _PRICE_WORDS and before[1] in ("of", "for", "de")))
 _BARE_NEXT = frozenset({"on", "with", "and", "at", "in", "using", "via", "context", "ctx",
                         "pe", "cu", "si", "la", "folosind"})
 """Words that may follow a bare "32k" that is a context ("llama 3 70b int4 32k on an H100");
@@ -1198,8 +1271,16 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             if any(w in _EX_WORDS for w in following[:2]):
                 continue  # "10k examples of 1000 tokens": a count of examples
             if "-" not in t.text and following[:1] and (following[0] in _JOB_COUNTED or (
-                    following[0] in _PROMPTS and int(mk.group(1)) > 128)):
+                    following[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
                 continue  # "1k requests", "500k prompts": a job's count, not a length
+            if "-" not in t.text and (_TOKENS_A_PERIOD.match(text, t.end) or (
+                    int(mk.group(1)) == 1 and _priced_unit(toks, j))):
+                continue  # "500k tokens a day": a rate; "cost per 1k tokens": a price's unit
+            if (j > 0 and toks[j - 1].text in _MADE_BY and following[:1] in (["tokens"],
+                                                                             ["tokeni"])
+                    and not any(_CTX_WORDS.match(w) for w in following[1:3]
+                                if w not in ("tokens", "tokeni"))):
+                continue  # "generate 500k tokens": a job's output, not a context
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
                 return int(mk.group(1)) * 1024
@@ -1229,10 +1310,22 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             if scale is not None and toks[k].text not in ("k", "m") and any(
                     w in _CTX_NAMED for w in window):
                 return round(said * scale)  # "context de 1 milion de tokeni", any size
+            if (scale == 1000 and _THOUSAND_TOKENS.match(text, toks[k].end)
+                    and not _TOKENS_A_PERIOD.match(text, toks[k].end)):
+                # "cereri de 8 mii de tokeni", "32 de mii de tokeni de context": a length, as
+                # "8.000 de tokeni" is (audit ask_reading2: dropped, 2,560 assumed); from
+                # 100,000 up only a context named ("500 de mii de tokeni" to generate is a job)
+                tail = [x.text for x in toks[k + 1 : k + 5]]
+                if (said * scale < 100_000 or any(w in _CTX_NAMED for w in tail)) and not any(
+                        w in _TOKEN_DATA for w in tail):
+                    return round(said * scale)
         mn = _CTX_N.match(t.text)
         if mn and int(mn.group(1)) >= 1_000_000 and not any(
                 w in _CTX_NAMED or w in _CTX_BEFORE for w in window):
             continue  # "1.000.000 de tokeni" to price is an amount of tokens, not a prompt
+        if mn and (_TOKENS_A_PERIOD.match(text, t.end) or (
+                int(mn.group(1)) == 1000 and _priced_unit(toks, j))):
+            continue  # "500000 de tokeni pe zi": a rate; "costă 1000 de tokeni": a unit
         if mn and int(mn.group(1)) >= 256:  # from a million up only a context named (above)
             after = toks[j + 1].text if j + 1 < len(toks) else ""
             if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"
@@ -1432,9 +1525,37 @@ _FULL = re.compile(
     r"|\ball (?:the )?(?:parameters|weights|params)\b|\btoate (?:greutatile|ponderile|parametrii)\b"
 )
 _TRAIN_CUE = re.compile(r"\b(?:train\w*|antren\w*)\b")
+TUNED_MODEL = re.compile(
+    r"\b(?:fine[- ]?tuned|finetuned|fine[- ]?tunat\w*+|finetunat\w*+|(?:s|f)?ft(?:'|\u2019)d"
+    r"|sft-ed|ajustat\w*+ fin)(?![\w-])")
+"""Fine-tuning as a participle, a model tuned before: "my fine-tuned llama", "a llama that
+was fine-tuned earlier", "my finetuned mistral", "my sft'd mistral", "Llama 3 8B fine-tuned",
+"modelul meu fine-tunat"."""
+_TUNED_USE = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing|erless)|servire\w*+|servesc|servim|servi|deservire\w*+"
+    r"|inference|inferent\w*+|endpoint\w*+|deploy\w*+|host\w*+|tps|ttft|latency|latenta"
+    r"|users|utilizatori|useri|throughput|decode|generat\w*+)\b"
+    r"|\b(?:tokens?|tokeni|toks?)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b")
+"""What is done with a tuned model that is not tuning it: serving, inference, a speed."""
+
+
+def serves_tuned(folded: str) -> bool:
+    """Whether ``folded`` (folded text) speaks of serving a model fine-tuned before ("serve
+    my fine-tuned llama 3 8b to 10 users", "tokens/s from my finetuned mistral 7b", "să
+    servesc modelul meu fine-tunat"): fine-tuning said only as a participle
+    (:data:`TUNED_MODEL`), with a word for serving, inference or speed, and no other word for
+    fine-tuning ("fine-tune", "fine-tuning", LoRA, training). That is inference (audit
+    ask_reading2: it was sized as LoRA training, 17.9 GiB, where serving 10 users needs 21.5)."""
+    if not TUNED_MODEL.search(folded):
+        return False
+    rest = TUNED_MODEL.sub(" ", folded)
+    return (not _FINETUNE.search(rest) and not _TRAIN_CUE.search(rest)
+            and not _QLORA.search(rest) and bool(_TUNED_USE.search(rest)))
 
 
 def _workload_and_method(text: str) -> tuple[str | None, str | None]:
+    if serves_tuned(text):
+        text = TUNED_MODEL.sub(" ", text)  # the model's past, not the work asked
     finetune_cue = bool(_FINETUNE.search(text))
     methods: Counter[str] = Counter()
     methods["lora"] = len(_LORA.findall(text))

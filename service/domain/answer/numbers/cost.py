@@ -161,7 +161,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours."""
     assert w.model is not None and w.det.tokens
     out = w.st.output_tokens or 512
-    inp = _prompt(w, out)
+    inp = _request_prompt(w, out)
     got = _full_load(w, gid, inp, out)
     if got is None:
         return False
@@ -173,6 +173,20 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     if load is not None:
         thr = load[1]
     hours = w.det.tokens / thr / 3600
+    slow = None  # the setup too slow for a run's work within its slot, and its hours
+    slot = _run_slot_hours(w)
+    if slot is not None and hours > slot and load is None:
+        # a rate ("2M tokens per hour"): each run's tokens within the time to the next run,
+        # never 720 runs of 9.8 hours in a month; the fewest GPUs of the kind named (doubling
+        # up to a node, as the per-token price weighs them) that carry it, unless a count is
+        # stated
+        carry = [x for x in (_per_token_counts(w, gid, inp, out, count)
+                             if not w.ex.gpu_count else [])
+                 if w.det.tokens / x[3] / 3600 <= slot]
+        slow = (w.setup(count, gid), thr, hours)
+        if carry:
+            _, count, r, thr, v, hour, kind = min(carry, key=lambda x: (x[5], x[1]))
+            hours = w.det.tokens / thr / 3600
     # billed as the provider bills the setup's hours, with the weights' storage, as any job
     job = _billed_job(w, v, hour / count, count, hours, r.weights)
     total = job.total
@@ -194,6 +208,14 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                             setup=w.setup(count, gid)) + " " + w.out.first
     if nofit is not None:
         w.out.first = f"{nofit} {_decap(w, w.out.first)}"
+    if slow is not None and slot is not None:
+        fast = hours <= slot
+        w.out.first = w.say("rate_too_slow_more" if fast else "rate_too_slow_count"
+                            if w.ex.gpu_count else "rate_too_slow",
+                            slow=slow[0], thr=w.n(slow[1]), hours=w.duration(slow[2]),
+                            slot=w.duration(slot), setup=w.setup(count, gid),
+                            fast_thr=w.n(thr), fast_hours=w.duration(hours),
+                            tps=w.n(w.det.tokens / slot / 3600)) + " " + w.out.first
     if w.sub == "time":
         w.ask("job_hours", hours, "h")
     else:
@@ -211,6 +233,17 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                      alt_days=w.n(hours / k / 24, 1), alt_cost=w.usd(total)))
     w.sized_warnings(r, inp + out)
     return True
+
+
+def _run_slot_hours(w: _W) -> float | None:
+    """The hours from one run of a job on a schedule to the next (``Stated.job_runs``: 24 a
+    day is one hour, once a week 168): a run's work must fit in them. None with no
+    schedule."""
+    if not w.st.job_runs:
+        return None
+    n, period = w.st.job_runs
+    span = {"day": 24.0, "week": 24.0 * 7, "month": 24.0 * MONTH_DAYS}.get(period)
+    return span / n if span and n > 0 else None
 
 
 def _requests_tokens(w: _W) -> None:
@@ -232,14 +265,29 @@ def _requests_of(w: _W) -> tuple[int, int, int] | None:
     out = w.st.output_tokens or 512
     if not w.st.requests or w.det.tokens != w.st.requests * out:
         return None
-    return w.st.requests, _prompt(w, out), out
+    return w.st.requests, _request_prompt(w, out), out
+
+
+def _request_prompt(w: _W, out: int) -> int:
+    """The input tokens of each request of a job of requests: a length stated with them and no
+    output ("10k requests of 1k tokens", "prompts of 2k tokens") is the prompt, the output
+    (512 unless stated) added to it, as "prompts of 4k tokens" reads; it was cut to make room
+    for the output (1,536 in for "prompts of 2k tokens"), and the answer said no length was
+    stated. Any other job: :func:`_prompt`."""
+    ctx = w.ex.context_tokens
+    if w.st.requests and ctx and not w.st.output_tokens and not w.st.prompt_tokens:
+        return ctx
+    return _prompt(w, out)
 
 
 def _requests_said(w: _W, requests: int, inp: int, out: int) -> dict[str, str]:
-    """The requests of a token job as its answer says them, with the lengths assumed said."""
-    stated = (w.st.prompt_tokens or w.ex.context_tokens) and w.st.output_tokens
+    """The requests of a token job as its answer says them, with the lengths assumed said: none
+    stated, or only the prompt (the output of 512 assumed)."""
+    prompt = w.st.prompt_tokens or w.ex.context_tokens
+    assumed = ("" if prompt and w.st.output_tokens
+               else w.t["requests_assumed_out"] if prompt else w.t["requests_assumed"])
     return {"requests": w.n(requests), "inp": w.n(inp), "out": w.n(out),
-            "tokens": w.n(requests * out), "assumed": "" if stated else w.t["requests_assumed"]}
+            "tokens": w.n(requests * out), "assumed": assumed}
 
 
 def _bare_holds(w: _W) -> None:
@@ -411,13 +459,20 @@ def _cost_inner(w: _W) -> None:
         # recommendations for that GPU alone below, with their reason; one GPU was priced,
         # 405B on "1 x L40S" at $424.85/month)
         assert gid is not None
-        nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count,
-                                                          kw.get("context_tokens", 4096))
+        # one GPU by its article ("on an L4", "pe un L4") is the GPU named, not a count
+        # that must hold the users: 8B for 50 users "on an l4" was priced on the one L4
+        # that holds about 12 of them (audit regress)
+        nofit = None if w.ex.gpu_count and not w.st.gpu_one else _users_nofit(
+            w, gid, count, kw.get("context_tokens", 4096))
         if nofit is not None:
             count = nofit[0]  # never a price for a setup that does not hold the load
         if (w.sub == "month" or w.ex.budget_usd_per_month
                 or (w.sub == "job" and w.det.duration_hours and w.st.storage_gb)):
-            if _month_total(w, gid, count):
+            # the month of the setup the hour is priced on (_setup_hour): one that holds the
+            # model at its precision, else the recommendations for that GPU alone below (70B
+            # on "a 4090" was a month of one 4090 that holds a third of it; 4 x 4090 at fp8
+            # by the hour)
+            if _holds(w, gid, count, kw) and _month_total(w, gid, count):
                 if nofit is not None and w.out.first:
                     w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
                 alt = fewer[0] if fewer else None
@@ -595,6 +650,16 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _holds(w: _W, gid: str, count: int, kw: Mapping[str, Any]) -> bool:
+    """Whether ``count`` × ``gid`` hold the model at its precision (the one asked, else its
+    own, as the GPU runs it) for one request of the context priced, as :func:`_setup_hour`
+    sizes the hour it prices."""
+    out = kw.get("output_tokens", 512)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=kw.get("context_tokens", 4096) - out,
+               output_tokens=out)
+    return r is not None and bool(r.fits) and r.runs is not False
 
 
 def _within(w: _W) -> str:

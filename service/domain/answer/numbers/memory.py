@@ -489,6 +489,9 @@ def _max_concurrency(w: _W) -> None:
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, inp + 512, lambda x: x.max_batch_size,
                            input_tokens=inp, output_tokens=512) or r
+    if r.max_batch_size and w.st.min_tokens_per_s and _concurrency_speed(w, gid, count, r,
+                                                                         inp, setup):
+        return
     # the numbers (and Slack's table) at the load the answer states, every request held on
     # the setup: one request's sizing listed 1 x H100 beside "91 concurrent requests on 2"
     if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
@@ -519,6 +522,60 @@ def _max_concurrency(w: _W) -> None:
                                 n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
     w.sized_warnings(r, inp + 512)
+
+
+def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
+                       setup: str) -> bool:
+    """How many users at a per-user speed ("how many users at 50 tok/s each can an H100
+    serve"): the most concurrent requests, up to what memory and the engine hold, whose
+    decode speed per user (1,000 / time per output token, as the recommendations'
+    ``decode_tokens_per_s_per_user``, which the count answer's "100 users at 50 tokens/s need
+    2 × H100" reads) is at least the target. The memory's count alone was the answer: 176
+    users of 8B on an H100, about 25 tokens/s each. False where the sizing has no speed."""
+    assert w.model is not None
+    target = w.st.min_tokens_per_s or 0.0
+    p = r.performance
+    held = min(r.max_batch_size or 0, (p.max_concurrency if p is not None else None)
+               or r.max_batch_size or 0)
+
+    def speed(batch: int) -> float | None:
+        at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
+                    output_tokens=512, batch_size=batch)
+        q = at.performance if at is not None and at.fits else None
+        if q is None or not q.time_per_output_token_ms:
+            return None
+        return 1000 / q.time_per_output_token_ms
+
+    one, most = speed(1), speed(held) if held >= 1 else None
+    if one is None or most is None:
+        return False
+    common = {"setup": setup, "model": w.model.name, "weights": r.weights,
+              "tps": w.hours(target), "ctx": w.n(inp + 512), "inp": w.n(inp), "out": w.n(512),
+              "held": w.n(held), "at_held": w.n(most, 1)}
+    if one < target:
+        w.out.first = w.say("max_concurrency_speed_none", at=w.n(one, 1), **common)
+        w.ask("max_batch_size", 0, "requests", yes=False)
+        w.record(r, inp + 512)
+        return True
+    lo, lo_speed = 1, one  # the speed falls as the batch grows: the last batch at the target
+    if most >= target:
+        lo, lo_speed = held, most
+    else:
+        hi = held
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            got = speed(mid)
+            if got is not None and got >= target:
+                lo, lo_speed = mid, got
+            else:
+                hi = mid
+    at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
+                output_tokens=512, batch_size=lo)
+    w.record(at if at is not None and at.fits else r, inp + 512)
+    w.out.first = w.say("max_concurrency_speed", n=w.n(lo), at=w.n(lo_speed, 1), **common)
+    w.ask("max_batch_size", lo, "requests")
+    w.sized_warnings(r, inp + 512)
+    return True
 
 
 def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import math
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
 
@@ -111,6 +112,14 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                               "interconnect", "spot", "precision"):
         _fallback(w)
     _context_limit_lead(w)
+    a = w.out.asked
+    if (w.out.first is not None and w.st.per_thousand_tokens and a is not None
+            and a.quantity.startswith("per_million_output_tokens") and a.value > 0):
+        # "cost per 1k tokens": the price per 1M, its thousandth said after it (audit
+        # ask_reading2), to two significant digits ($0.000081)
+        k = a.value / 1000
+        w.out.more.insert(0, w.say("cost_thousand_tokens", thousand=w.f.money(
+            k, max(2, 1 - math.floor(math.log10(k))))))
     if (w.out.first is not None and w.model is not None and not w.generates_tokens()
             and (w.st.max_ttft_ms or w.st.min_tokens_per_s)):
         # a token target on a model that generates none: said once, after the answer
