@@ -7,6 +7,11 @@
   var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget'];
   var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
                    hours: '24', budget: '' };
+  // What a link (the Slack bot's "Open in the web app") sets besides the form, kept in the
+  // URL and sent with every request, so the page prices what the message did: the GPUs and
+  // places filtered on (comma-separated ids), the KV cache, an image's size and steps, spot
+  // allowed (1)
+  var LINK_PARAMS = ['gpus', 'regions', 'kv_cache', 'width', 'height', 'steps', 'spot'];
 
   // The page's texts by language: the [web] section of knowledge/messages/<lang>.toml, served
   // as messages/<lang>.json by the service (same origin) and fetched at start.
@@ -111,6 +116,7 @@
     $('lang').value = lang;
     Array.prototype.forEach.call($('advisor-form').elements, localValidity);
     if (last) { render(last.state, last.rec, last.sizing); }
+    showLinkApplied(linkState(params()));
     if (lastAsk) { renderAnswer(lastAsk); }
   }
 
@@ -123,7 +129,60 @@
     var state = {};
     FORM_PARAMS.forEach(function (name) { state[name] = String(f.elements[name].value).trim(); });
     state.model = canonicalModel(state.model);
+    var link = linkState(params());
+    LINK_PARAMS.forEach(function (name) { state[name] = link[name]; });
     return state;
+  }
+
+  function linkState(p) {
+    var out = {};
+    LINK_PARAMS.forEach(function (name) {
+      var v = p.get(name);
+      out[name] = v === null ? '' : String(v).trim();
+    });
+    return out;
+  }
+
+  // The link's parameters as the API's fields: /v1/recommendations takes them all, /v1/sizing
+  // the KV cache (a language model's serving) and the image's size and steps
+  function applyLinkState(body, state, task) {
+    var list = function (v) { return v.split(',').map(function (x) { return x.trim(); })
+      .filter(function (x) { return x; }); };
+    if (task === 'recommend') {
+      if (state.gpus) { body.gpus = list(state.gpus); }
+      if (state.regions) { body.regions = list(state.regions); }
+      if (state.spot === '1') { body.interruptible = true; }
+    }
+    if (state.kv_cache && (task === 'recommend' || task === 'inference')) {
+      body.kv_cache = state.kv_cache;
+    }
+    ['width', 'height', 'steps'].forEach(function (name) {
+      if (parseInt(state[name], 10) > 0) { body[name] = parseInt(state[name], 10); }
+    });
+    return body;
+  }
+
+  // what the link applies that the form does not show, said under the form
+  function linkAppliedText(state) {
+    var items = [];
+    if (state.gpus) { items.push(t('linkGpus', { v: state.gpus.split(',').join(', ') })); }
+    if (state.regions) { items.push(t('linkRegions', { v: state.regions.split(',').join(', ') })); }
+    if (state.kv_cache) { items.push(t('linkKv', { v: state.kv_cache })); }
+    if (state.width && state.height) {
+      items.push(t('linkImage', { w: num(parseInt(state.width, 10), 0),
+                                  h: num(parseInt(state.height, 10), 0) }));
+    }
+    if (state.steps) { items.push(t('linkSteps', { n: num(parseInt(state.steps, 10), 0) })); }
+    if (state.spot === '1') { items.push(t('linkSpot')); }
+    return items.length ? t('linkApplied', { items: items.join('; ') }) : '';
+  }
+
+  function showLinkApplied(state) {
+    var box = $('link-applied');
+    if (!box) { return; }
+    var text = linkAppliedText(state);
+    box.textContent = text;
+    box.hidden = !text;
   }
 
   function fillForm(p) {
@@ -242,7 +301,7 @@
     if (state.budget) { body.max_usd_per_month = parseFloat(state.budget); }
     var ft = finetuneOptions(state);
     if (ft) { body.finetune = ft; }
-    return body;
+    return applyLinkState(body, state, 'recommend');
   }
 
   function sizingBody(state, rec) {
@@ -258,6 +317,7 @@
     } else {
       body.finetune = finetuneOptions(state);
     }
+    applyLinkState(body, state, task);
     var top = rec && rec.options && rec.options.length ? rec.options[0] : null;
     if (state.weights && state.weights !== 'auto') {
       body.weights = state.weights;
@@ -353,6 +413,7 @@
     var state = readForm();
     $('model').value = state.model ? (modelName(state.model)) : '';
     writeUrl(state);
+    showLinkApplied(state);
     var problem = validate(state);
     if (problem) { showError(problem); return Promise.resolve(); }
     showError(null);

@@ -367,8 +367,10 @@ def test_answers_escape_control_characters(lang: str) -> None:
         assert piece in rendered, piece
     assert "&amp;amp;" not in rendered and "&amp;lt;" not in rendered
     # the link to the web page is a URL, not mrkdwn: the question is percent-encoded there
+    # (and the answer's language goes with it, so the page opens in it)
     button = next(b for b in msg["blocks"] if b["type"] == "actions")["elements"][0]
-    assert button["url"] == "https://gpu.example.com/?q=what+%3Cabout%3E+%26+that%3F"
+    assert button["url"] == \
+        f"https://gpu.example.com/?q=what+%3Cabout%3E+%26+that%3F&lang={lang}"
 
 
 def test_commands_escape_what_they_echo(registry: Registry) -> None:

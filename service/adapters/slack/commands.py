@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -34,19 +35,22 @@ from service.adapters.slack.render import (
 from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
 from service.domain.answer.intent import details, stated
 from service.domain.answer.understand import Extracted, detect_language, extract
+from service.domain.catalog.offer_query import OfferFilter, price_basis, query_counted
 from service.domain.catalog.precisions import find_kv_type, find_precision
+from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
+from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError, InvalidInput, NotFound
 from service.domain.fields import TOKENS_MAX
 from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
-from service.domain.recommend.types import RecommendationRequest
+from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import FitRow, SizingResult, size
 
-Kind = Literal["ask", "size", "recommend", "help"]
+Kind = Literal["ask", "size", "recommend", "offers", "help"]
 MAX_QUESTION = 2000
 DEFAULT_CONTEXT = 4096
 
@@ -96,7 +100,7 @@ def clean_slack_text(text: str) -> str:
 
 _VERBS: tuple[tuple[Kind, str], ...] = (
     ("help", "verbs_help"), ("size", "verbs_size"), ("recommend", "verbs_recommend"),
-    ("ask", "verbs_ask"))
+    ("offers", "verbs_offers"), ("ask", "verbs_ask"))
 """Each kind of command and the ``[slack]`` key listing its verbs in every language."""
 
 
@@ -147,19 +151,23 @@ def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None,
     return Command(kind, rest, said or detect_language(rest, words), said is not None)
 
 
-_CTX = re.compile(r"^(\d+(?:\.\d+)?)([km])?$", re.I)
+_CTX = re.compile(r"^(\d{1,3}(?:,\d{3})++|\d+(?:\.\d+)?)([km])?$", re.I)
+_CONTEXT_READ_MAX = 1_000_000_000
+"""The largest context read as one ("20m"): past :data:`TOKENS_MAX` it is read so that it is
+refused in words (``context_too_long``), not called unread and sized at the default."""
 
 
 def _context_value(word: str) -> int | None:
+    """A context as a user writes it ("32k", "8192", "32,000", "ctx=16k"), or None."""
     m = _CTX.match(word.strip().lower().removeprefix("ctx=").removeprefix("context="))
     if not m:
         return None
-    value = float(m.group(1))
+    value = float(m.group(1).replace(",", ""))
     unit = (m.group(2) or "").lower()
     tokens = int(value * (1024 if unit == "k" else 1_048_576 if unit == "m" else 1))
-    if not unit and not m.group(1).isdigit():
+    if not unit and "." in m.group(1):
         return None
-    return tokens if 256 <= tokens <= 10_000_000 else None
+    return tokens if 256 <= tokens <= _CONTEXT_READ_MAX else None
 
 
 def parse_size_args(args: str) -> tuple[str, str | None, int | None]:
@@ -531,10 +539,10 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
             None, None, None)
         result = size(SizingRequest(model=model, weights=a.weights, batch_size=users,
                                     width=width, height=height, steps=steps), data.catalog)
-        # the web page takes no width, height or steps: no link to a page that would size
-        # another image than this message does
-        link_media = None if width or steps else {
-            "model": model, "weights": a.weights, "concurrency": users}
+        # the page takes the width, height and steps from the link (app.js LINK_PARAMS), so
+        # it sizes the image this message does
+        link_media = {"model": model, "weights": a.weights, "concurrency": users,
+                      "width": width, "height": height, "steps": steps, "lang": lang}
         return render_sizing(result, lang, context_tokens=None, users=a.users,
                              steps=(a.steps if diffusion else None) or m.default_steps,
                              public_url=data.public_url, messages=data.messages,
@@ -547,15 +555,15 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                                 kv_cache=a.kv_cache or "fp16"), data.catalog)
     limit = m.architecture.max_context if m.architecture is not None else None
     # the page runs /v1/recommendations with these, which refuses a context past the
-    # model's own limit: no link then, rather than one to an error; nor where a KV cache
-    # precision is asked, which the page cannot take (it would size another cache)
+    # model's own limit: no link then, rather than one to an error; a KV cache precision
+    # asked goes with it (the page takes it from the link: app.js LINK_PARAMS)
     link: dict[str, str | int | float | None] | None = None if (
-        (limit is not None and context_tokens > limit) or a.kv_cache is not None) else {
+        limit is not None and context_tokens > limit) else {
         "model": model, "weights": result.weights, "context": context_tokens,
-        "concurrency": users}
+        "concurrency": users, "kv_cache": a.kv_cache, "lang": lang}
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
                          public_url=data.public_url, messages=data.messages,
-                         link_params=link, unread=unread)
+                         link_params=link, unread=unread, kv_asked=a.kv_cache is not None)
 
 
 def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
@@ -595,6 +603,19 @@ class _Filters:
     gpus: list[str] | None
     regions: list[str] | None
     spans: tuple[Span, ...]
+    place: str | None = None
+    """The place as the text names it ("Romania", "Europa"), for the table; None: none."""
+    place_value: str | None = None
+    """The place as the region filter reads it ("ro", "europe", the "us-east" stem)."""
+    gpu_words: str | None = None
+    """The GPU as the text names it ("h100", "rtx 4090")."""
+
+
+def _fold(word: str) -> str:
+    """``word`` lower-cased without its diacritics ("România" → "romania"), as the place
+    readers compare words: the span of "în România" was missed for its "â"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+                   if not unicodedata.combining(c))
 
 
 def _filters(text: str, data: BotData) -> _Filters:
@@ -608,17 +629,28 @@ def _filters(text: str, data: BotData) -> _Filters:
     place = details(text, reg, []).region
     regions = data.catalog.regions.filter_values(place) if place else []
     spans: list[Span] = []
+    gpu_spans: list[Span] = []
     found = list(re.finditer(r"\S++", text))
     clean = [m.group().strip(_EDGE).lower() for m in found]
-    words = {(place or "").lower(), (st.region_word or "").lower()} - {""} if regions \
-        else set()
+    # compared folded ("România" is the "Romania" read), with a continent's parts ("north
+    # america" for "north-america")
+    words = ({_fold(w) for w in (place or "", st.region_word or "",
+                                 *(place or "").split("-")) if len(w) > 1}
+             if regions else set())
     for i, m in enumerate(found):
         pair = " ".join(clean[i:i + 2]) if i + 1 < len(found) else ""
         if gpus and pair and reg.find_gpu(pair) is not None:
             spans.append((m.start(), found[i + 1].end()))
-        elif (gpus and clean[i] and reg.find_gpu(clean[i]) is not None) or clean[i] in words:
+            gpu_spans.append(spans[-1])
+        elif gpus and clean[i] and reg.find_gpu(clean[i]) is not None:
             spans.append(m.span())
-    return _Filters(gpus or None, regions or None, tuple(spans))
+            gpu_spans.append(m.span())
+        elif _fold(clean[i]) in words:
+            spans.append(m.span())
+    return _Filters(gpus or None, regions or None, tuple(spans),
+                    place=(st.region_word or place) if regions else None,
+                    place_value=place if regions else None,
+                    gpu_words=" ".join(text[a:b].strip(_EDGE) for a, b in gpu_spans) or None)
 
 
 def _budget_spans(text: str) -> list[Span]:
@@ -674,7 +706,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     # "on rtx 4090" was read as a context); then everything but the budget and them (a
     # precision after the budget too: "$2/h fp8")
     flt = _filters(_blank(usd, budget_spans), data)
-    a = read_size_args(_blank(usd, [*budget_spans, *flt.spans]), data.registry)
+    spot = _spot_spans(_blank(usd, [*budget_spans, *flt.spans]), data.messages)
+    a = read_size_args(_blank(usd, [*budget_spans, *flt.spans, *spot]), data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
@@ -688,7 +721,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
-                          [*money, *budget_spans, *flt.spans, *own])
+                          [*money, *budget_spans, *flt.spans, *spot, *own])
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
                          words=", ".join(f"`{w.replace('`', '')}`" for w in unread)))
@@ -702,30 +735,134 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 context_tokens=context_tokens,
                                 output_tokens=_web_output_tokens(context_tokens),
                                 concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
+                                interruptible=True if spot else None,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
+    _check_context(req, model, lang, data)
     rec = recommend(req, data.catalog, data.today)
     lab = data.messages.section(lang, "slack")
     f = data.messages.formatter(lang)
+    kv = req.kv_cache if entry.kind == "llm" and a.kv_cache is not None else None
+    notes += _place_notes(rec, flt, lang, data)
     budget = " + ".join(x for x in (
         f.money(hour, 2) + lab["per_hour"] if hour is not None else "",
         f.money(month, 0) + lab["per_month"] if month is not None else "") if x) or None
     if budget and bare:
         budget += f" ({lab['budget_no_unit']})"
+    # what the reader can check was read: the GPUs and the place filtered on, the KV cache,
+    # spot allowed (each only when the text asked for it)
+    applied: list[tuple[str, str]] = []
+    if flt.gpus:
+        applied.append((lab["gpu_filter"], _gpu_names(flt.gpus, data)))
+    if flt.place:
+        applied.append((lab["place"], flt.place if _fold(flt.place) == _fold(
+            flt.place_value or "") else f"{flt.place} ({flt.place_value})"))
+    if kv is not None:
+        applied.append((lab["kv"], kv))
+    if spot:
+        applied.append((lab["spot"], lab["spot_allowed"]))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
-        public_url=data.public_url, messages=data.messages,
+        public_url=data.public_url, messages=data.messages, applied=applied,
+        hidden=_instance_types(data),
         # every parameter sent, as the web page's own (it takes a monthly budget), so the
         # page it opens prices the same request (its context default is 8,192, ours 4,096)
         link_params={"model": model, "weights": a.weights, "context": context_tokens,
                      "concurrency": users,
                      "budget": month if month is not None else (
-                         round(hour * 24 * 30, 2) if hour is not None else None)}), notes)
+                         round(hour * 24 * 30, 2) if hour is not None else None),
+                     "gpus": ",".join(flt.gpus) if flt.gpus else None,
+                     "regions": ",".join(flt.regions) if flt.regions else None,
+                     "kv_cache": kv, "width": req.width, "height": req.height,
+                     "steps": req.steps, "spot": 1 if spot else None, "lang": lang}),
+        notes)
+
+
+def _spot_spans(text: str, messages: Messages) -> list[Span]:
+    """Where a ``/gpu recommend`` text allows spot prices ("spot", "interruptible": every
+    language's ``spot_words`` of ``[slack]``): the answers advise "allow spot", which the
+    bot then reads as the API's ``interruptible``."""
+    words = {_fold(w) for lang in messages.languages
+             for w in messages.section(lang, "slack")["spot_words"].split()}
+    return [m.span() for m in re.finditer(r"\S++", text)
+            if _fold(m.group().strip(_EDGE)) in words]
+
+
+def _gpu_names(gpus: Sequence[str], data: BotData) -> str:
+    """The GPUs a filter names, by their names ("NVIDIA H100 SXM5 80GB, ...")."""
+    reg = data.registry
+    return ", ".join(reg.gpus[g].name if g in reg.gpus else g for g in gpus)
+
+
+def _instance_types(data: BotData) -> frozenset[str]:
+    """Offer ids and instance types, which the core's alternatives name in parentheses and a
+    Slack reader has no use for."""
+    return frozenset(x for o in data.catalog.offers for x in (o.id, o.instance_type))
+
+
+_TARGET_TTFT = re.compile(r"time to first token <= (?P<ms>\d[\d,]*+) ms")
+_TARGET_DECODE = re.compile(r">= (?P<tps>\d[\d,.]*+) tokens/s per user")
+_LEFT_OUT = re.compile(r"(?P<n>\d++) (?P<provider>\S++) offers left out")
+
+
+def _place_notes(rec: Recommendation, flt: _Filters, lang: str, data: BotData) -> list[str]:
+    """What a recommendation's place left out (the API's ``excluded_no_region``: offers with
+    no known place; its ``region_availability`` assumptions: a provider's offers whose
+    availability in the place is not stated) and, when no offer is left, the default
+    latency targets that decided it (its ``serving_defaults`` assumption: a cheaper offer
+    rejected by the 2 s first-token target was never said), as escaped mrkdwn."""
+    lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    names = {p.id: p.name for p in data.catalog.providers}
+    out: list[str] = []
+    if flt.regions and rec.excluded_no_region:
+        out.append(lab["no_region_left"].format(n=f.number(rec.excluded_no_region)))
+    for x in rec.assumptions:
+        if x.name == "region_availability" and (m := _LEFT_OUT.match(x.value)):
+            name = names.get(m.group("provider"), m.group("provider"))
+            out.append(lab["availability_left"].format(
+                n=f.number(int(m.group("n"))), provider=name))
+        if x.name == "serving_defaults" and not rec.options:
+            said = []
+            if (t := _TARGET_TTFT.search(x.value)) is not None:
+                said.append(lab["target_ttft"].format(
+                    ms=f.number(int(t.group("ms").replace(",", "")))))
+            if (d := _TARGET_DECODE.search(x.value)) is not None:
+                said.append(lab["target_decode"].format(
+                    tps=f.number(float(d.group("tps").replace(",", "")), 0)))
+            if said:
+                out.append(lab["targets"].format(targets=", ".join(said)))
+    return [escape(romanian_de(n) if lang == "ro" else n) for n in out]
+
+
+def _check_context(req: RecommendationRequest, model: str, lang: str, data: BotData
+                   ) -> None:
+    """Nothing; raises :class:`_Said` for a context past the model's own limit, worded for
+    Slack (the core's 400 names the API's fields: "context_tokens ... max_context")."""
+    m = data.registry.models[model]
+    limit = m.architecture.max_context if m.architecture is not None else None
+    if (m.kind != "llm" or m.task == "embed" or limit is None
+            or req.context_tokens <= limit or req.workload not in ("serving", "batch")):
+        return
+    lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    example = f"{limit // 1024}k" if limit % 1024 == 0 else str(limit)
+    text = lab["context_over_model"].format(model=m.name, limit=f.number(limit),
+                                            tokens=f.number(req.context_tokens),
+                                            example=example)
+    raise _Said(escape(romanian_de(text) if lang == "ro" else text))
+
+
+class _Said(Exception):
+    """A request the bot refuses with its own words (escaped mrkdwn), not the core's."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 def run_command(cmd: Command, data: BotData) -> Message:
     """The message for a parsed command. A user's mistake (unknown model, impossible request)
     is a friendly message; only bugs raise."""
-    usage = {"size": "size_usage", "recommend": "recommend_usage"}.get(cmd.kind)
+    usage = {"size": "size_usage", "recommend": "recommend_usage",
+             "offers": "offers_usage"}.get(cmd.kind)
     try:
         if cmd.kind == "help":
             return render_help(cmd.lang, data.messages)
@@ -733,10 +870,102 @@ def run_command(cmd: Command, data: BotData) -> Message:
             return run_size(cmd.args, cmd.lang, data)
         if cmd.kind == "recommend":
             return run_recommend(cmd.args, cmd.lang, data)
+        if cmd.kind == "offers":
+            return run_offers(cmd.args, cmd.lang, data)
         return run_ask(cmd.args, data, cmd.lang if cmd.lang_said else None)
+    except _Said as exc:
+        return notice(exc.text)
     except NotFound as exc:
         return render_unknown_model(exc.name, exc.suggestions, cmd.lang, usage, data.messages)
     except InvalidInput as exc:
+        said = _said_error(exc, cmd, data)
+        if said is not None:
+            return notice(said)
         return render_invalid(exc.message, cmd.lang, data.messages)
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
         return render_invalid(str(exc), cmd.lang, data.messages)
+
+
+_KV_SAID = " keeps its KV cache as "
+_KV_OTHER = re.compile(r"\(a ([\w.-]++) cache type: set engine ")
+"""The core's 400 at ``$.kv_cache`` (``Engines.kv_refusal``: "<engine> keeps its KV cache as
+<kept>, not <kv> (a <other> cache type: set engine <other>)"), taken apart with ``str``
+methods: its "set engine llama.cpp" cannot be typed in Slack, whose engine follows the
+weights (GGUF: llama.cpp)."""
+
+
+def _said_error(exc: InvalidInput, cmd: Command, data: BotData) -> str | None:
+    """A known error of the core in the user's language and in what /gpu takes (escaped
+    mrkdwn), or None: the core's own text then."""
+    lab = data.messages.section(cmd.lang, "slack")
+    engine, said, rest = exc.message.partition(_KV_SAID)
+    kept, sep, tail = rest.partition(", not ")
+    if exc.path != "$.kv_cache" or not said or not sep:
+        return None
+    kv = tail.split(" ", 1)[0]
+    text = lab["kv_engine"].format(engine=engine, kv=kv, kept=" / ".join(kept.split(" or ")))
+    if (other := _KV_OTHER.search(tail)) is not None:
+        model = extract(cmd.args, data.registry).model or "<model>"
+        text += " " + lab["kv_engine_gguf"].format(other=other.group(1), model=model, kv=kv)
+    return escape(text)
+
+
+OFFERS_SHOWN = 5
+
+
+def run_offers(args: str, lang: str, data: BotData) -> Message:
+    """``/gpu offers <gpu> [in <place>]``: the cheapest current, unflagged offers of a GPU
+    (its family: "h100" is every H100), by price per GPU, as ``GET /v1/offers?gpu=...&
+    region=...&stale=false&suspect=false&sort=price_per_gpu`` lists them: each with its
+    machine, provider, price kind and date."""
+    lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    flt = _filters(args, data)
+    if not flt.gpus:
+        parts = [say(lab["offers_usage"])]
+        if args.strip():
+            # a GPU the catalog does not know: the nearest names (not "the model")
+            try:
+                data.registry.gpu_names.resolve(args.strip())
+            except NotFound as exc:
+                if exc.suggestions:
+                    parts.insert(0, say(lab["did_you_mean"], names=", ".join(
+                        f"`{x}`" for x in exc.suggestions)))
+        return notice(" ".join(parts))
+    regions = (parse_region_filter(flt.regions, data.catalog.regions, "region")
+               if flt.regions else None)
+    total, page, _ = query_counted(
+        data.catalog.views(data.today),
+        OfferFilter(gpus=frozenset(flt.gpus), stale=False, suspect=False),
+        "price_per_gpu", 0, OFFERS_SHOWN, regions)
+    gpu = _gpu_family_name(flt.gpus, args, data)
+    place = lab["offers_place"].format(place=flt.place) if flt.place else ""
+    if not page:
+        return notice(escape(lab["offers_none"].format(gpu=gpu, place=place)))
+    head = lab["offers_head"].format(gpu=gpu, place=place, n=f.number(len(page)),
+                                     total=f.number(total))
+    head = romanian_de(head) if lang == "ro" else head
+    lines = []
+    for i, v in enumerate(page, 1):
+        per_gpu = f.money(v.price_per_gpu_usd_h, 2) if v.price_per_gpu_usd_h is not None \
+            else "—"
+        price, _ = price_basis(v)
+        machine = lab["offer_machine"].format(price=f.money(price, 2)) if price is not None \
+            else ""
+        kind = lab.get(f"kind_{v.price_kind}", v.price_kind or "")
+        date = price_date_words(v.as_of, v.as_of_kind, lab)
+        lines.append(escape(f"{i}. {v.gpu_count} × {v.gpu_name} — {v.provider}, ")
+                     + f"*{escape(per_gpu + lab['offer_per_gpu'])}*"
+                     + escape(f" · {machine} · {kind} · ")
+                     + f"_{escape(lab['as_of'])} {escape(date)}_")
+    text = escape(head)
+    return message(text + " " + " ".join(lines), [section(text + "\n" + "\n".join(lines))])
+
+
+def _gpu_family_name(gpus: Sequence[str], args: str, data: BotData) -> str:
+    """The GPU an offers command names, as a reader calls it: one card's name, else the
+    words the text names the family with ("H100")."""
+    if len(gpus) == 1 and gpus[0] in data.registry.gpus:
+        return data.registry.gpus[gpus[0]].name
+    words = _filters(args, data).gpu_words
+    return words.upper() if words else ", ".join(
+        data.registry.gpus[g].name for g in gpus if g in data.registry.gpus)

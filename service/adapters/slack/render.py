@@ -354,7 +354,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
                                     messages))
     if resp.follow_up:
         blocks.append(context([escape(resp.follow_up)]))
-    link = web_link(public_url, {"q": question.strip()})
+    link = web_link(public_url, {"q": question.strip(), "lang": resp.lang})
     return _finish(escape(resp.answer), blocks, link, lang, [p.title for p in resp.passages],
                    messages)
 
@@ -431,13 +431,14 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
                   public_url: str | None = None, messages: Messages | None = None,
                   users: int | None = None, steps: int | None = None,
                   link_params: Mapping[str, str | int | float | None] | None = None,
-                  unread: Sequence[str] = ()) -> Message:
+                  unread: Sequence[str] = (), kv_asked: bool = False) -> Message:
     """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s.
     ``context_tokens``: None for a pipeline sized without tokens (diffusion: its width ×
     height and ``steps`` instead); ``users``: the concurrent requests when asked;
     ``link_params``: the web page's parameters (None: no link, the page cannot run them);
     ``unread``: the text's words nothing read, said under the headline (dropped silently,
-    "abc" left the reader believing it was used)."""
+    "abc" left the reader believing it was used); ``kv_asked``: the text named the KV cache's
+    precision, which its row then says ("2.5 GiB (fp8)"; "kv int8" is read as fp8)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
@@ -457,7 +458,8 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
         *((label, value) for label, value, _ in said),
         (lab["weights"], f"{_gib(mem.weights_gib, f)} GiB")]
     if mem.kv_cache_gib is not None:
-        rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib, f)} GiB"))
+        rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib, f)} GiB" + (
+            f" ({result.kv_cache})" if kv_asked and result.kv_cache else "")))
     rows.append((lab["activations"], f"{_gib(mem.activations_gib, f)} GiB"))
     if mem.gradients_gib is not None:
         rows.append((lab["gradients"], f"{_gib(mem.gradients_gib, f)} GiB"))
@@ -485,10 +487,15 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
 def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                           budget: str | None = None, public_url: str | None = None,
                           link_params: Mapping[str, str | int | float | None] | None = None,
-                          messages: Messages | None = None) -> Message:
+                          messages: Messages | None = None,
+                          applied: Sequence[tuple[str, str]] = (),
+                          hidden: frozenset[str] = frozenset()) -> Message:
     """``/gpu recommend``: the best option's reasoning, the top 3 offers, what would change
     the answer; the core's texts (warnings, the reason nothing fits, the alternatives) in
-    ``lang`` as /v1/recommendations words them (:func:`localise_recommendation`)."""
+    ``lang`` as /v1/recommendations words them (:func:`localise_recommendation`).
+    ``applied``: table rows for what the text asked besides the budget (the GPUs, the place,
+    the KV cache, spot), so a reader sees they were read; ``hidden``: offer ids and instance
+    types, dropped where the alternatives name them in parentheses ("(2x-H100-149-1443)")."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     core = rec
     # the core's own language comes back as ``rec`` itself (its warnings read through
@@ -499,6 +506,7 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                                              rec.workload))]
     if budget:
         rows.append((lab["budget"], budget))
+    rows += applied
     lines: list[str] = []
     for o in rec.options[:3]:
         perf = o.performance
@@ -537,10 +545,18 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
         blocks += _warnings_blocks(list(said), lang, messages, tags)
     if rec.alternatives:
         blocks.append(context([f"*{escape(lab['alternatives'])}*",
-                               *(escape(f"{a.change}: {a.effect}")
+                               *(escape(_without(f"{a.change}: {a.effect}", hidden))
                                  for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
     link = web_link(public_url, dict(link_params or {"model": rec.model}))
     return _finish(text, blocks, link, lang, messages=messages)
+
+
+_PARENS = re.compile(r" \(([^()\s]++)\)")
+
+
+def _without(text: str, hidden: frozenset[str]) -> str:
+    """``text`` without the parenthesised words of ``hidden`` (offer ids, instance types)."""
+    return _PARENS.sub(lambda m: "" if m.group(1) in hidden else m.group(0), text)
 
 
 def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
