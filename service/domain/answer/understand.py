@@ -1836,4 +1836,24 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
         near.sort(key=lambda x: (abs(x.total_params / 1e9 - size_b), x.id))
         written = text[t.start:t.end] if len(text) == len(folded) else t.text
         return written, [x.id for x in near[:3]]
+    # a sizeless name of a family the catalog has ("bge-m3" beside bge-large-en-v1.5): not
+    # answered as if no model were named (it priced the GPU alone), said unknown
+    heads = _id_heads(registry)
+    for t in toks:
+        head, _, rest = t.text.partition("-")
+        if (head in heads and rest and rest[0].isalnum() and "cpp" not in t.text
+                and registry.model_names.lookup(t.text) is None
+                and registry.gpu_names.lookup(t.text) is None):
+            near = sorted((x for x in registry.models.values() if x.id.startswith(head + "-")),
+                          key=lambda x: x.id)
+            written = text[t.start:t.end] if len(text) == len(folded) else t.text
+            return written, [x.id for x in near[:3]]
     return None
+
+
+def _id_heads(registry: Registry) -> frozenset[str]:
+    """The first word of the catalog's model ids that name a family of several words
+    ("bge" of bge-large-en-v1.5, "e5" of e5-mistral-7b-instruct), kept per snapshot."""
+    return registry.derived.table("understand.id_heads", lambda: frozenset(
+        m.id.split("-", 1)[0] for m in registry.models.values()
+        if "-" in m.id and len(m.id.split("-", 1)[0]) >= 2))
