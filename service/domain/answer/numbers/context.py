@@ -669,7 +669,21 @@ class _W:
         pid = self.det.provider
         if not pid:
             return ""
-        return next((p.name for p in self.catalog.providers if p.id == pid), pid)
+        found = self.catalog.providers_by_id.get(pid)
+        return found.name if found is not None else pid
+
+    def takes_more(self, r: SizingResult, gid: str, count: int) -> bool:
+        """After a "does not fit" on ``count`` × ``gid``: how many of that GPU hold the model
+        at the precision sized (the sizing's fits_on row), said; False where no more of it
+        does."""
+        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                    if f.gpu == gid and f.gpu_count > count), None)
+        if row is None:
+            return False
+        self.out.more.append(self.say("fits_takes", n=self.n(row.gpu_count),
+                                      gpu=self.gpu_name(gid), weights=r.weights,
+                                      per=self.gib(row.per_gpu_gib)))
+        return True
 
     def where(self, v: OfferView, count: int = 1, share: bool = False) -> str:
         """The provider of a price for ``count`` GPUs, with the machine it comes from when
@@ -1110,11 +1124,8 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
         w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
                                 ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
                                 cap=w.gib(w.cap(r))))
-        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
-                    if f.gpu == gid and f.gpu_count > count), None) if takes else None
-        if row is not None:  # the model's own precision: how many of the GPU it takes
-            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
-                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        if takes:  # the model's own precision: how many of the GPU it takes
+            w.takes_more(r, gid, count)
         return again
     return None
 

@@ -89,14 +89,8 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     w.out.more.append(w.say(key, setup=named or w.setup(count, gid), at=at,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             weights=r.weights, engine=r.engine))
-    if not r.fits:
-        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
-                    if f.gpu == gid and f.gpu_count > count), None)
-        if row is not None:  # how many of the GPU named hold the model
-            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
-                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
-        elif r.fits_on:
-            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
+        w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True
 
 
@@ -202,14 +196,8 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
                         users=w.say("per_gpu_users", users=w.n(batch)) if batch else "")
     # a memory asked: no yes or no, unless the setup named cannot hold it
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
-    if not r.fits:
-        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
-                    if f.gpu == gid and f.gpu_count > count), None)
-        if row is not None:
-            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
-                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
-        elif r.fits_on:
-            w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
+        w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
     return True
 
@@ -312,11 +300,7 @@ def _fits(w: _W) -> None:
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if not r.fits:
         _smaller_precisions(w, gid, count, ctx, r, setup)
-        row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
-                    if f.gpu == gid and f.gpu_count > count), None)
-        if row is not None:  # the GPU named first: how many of it hold the model
-            w.out.more.append(w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
-                                    weights=r.weights, per=w.gib(row.per_gpu_gib)))
+        w.takes_more(r, gid, count)  # the GPU named first: how many of it hold the model
         _eight_bit_no(w, gid, count, ctx, r)
     _nearest_that_runs(w, r, gid, count, ctx)
     if not r.fits and r.fits_on:
