@@ -19,7 +19,7 @@ from service.adapters.catalog_loader import load_catalog
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.snapshot import Catalog
-from service.domain.sizing.memory import TrainingPlan
+from service.domain.sizing.memory import TrainingPlan, lora_params
 from service.domain.sizing.requests import DEFAULT_TARGETS
 from service.domain.sizing.serving import attention_flops_per_pair
 from service.domain.sizing.sizing import sized_from_entry
@@ -53,12 +53,15 @@ def _flops_per_token(plan: TrainingPlan) -> tuple[float, float]:
     """(linear, attention) training FLOPs per token, recomputed from the architecture: linear
     6N (full) / 4N (LoRA), +2N with checkpointing; causal attention A x s/2 forward (A: FLOPs
     per query per context token over the layers), x3 with its backward, x4 with recompute,
-    LoRA included (attention has no weights: its backward is all activation gradients)."""
+    LoRA included (attention has no weights: its backward is all activation gradients); LoRA
+    adds its adapters' own 6 FLOPs per parameter (8 with recompute)."""
     a = plan.model.arch
     assert a is not None and not a.sliding_window
     n = plan.model.active_params
     linear = (6.0 if plan.method == "full" else 4.0) * n + (2.0 * n if plan.checkpointing
                                                              else 0.0)
+    if plan.method != "full":
+        linear += (8.0 if plan.checkpointing else 6.0) * lora_params(a, plan.rank, plan.targets)
     attn = (4.0 if plan.checkpointing else 3.0) * attention_flops_per_pair(a) * plan.seq / 2
     return linear, attn
 

@@ -12,7 +12,7 @@ from service.domain.errors import InvalidInput, MissingFields
 
 SUPPORTED = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "gemma2", "gemma3",
              "gemma3_text", "phi3", "deepseek_v3", "gpt_oss", "qwen3_next", "qwen3_5_text",
-             "qwen3_5_moe_text", "t5", "mt5", "bart")
+             "qwen3_5_moe_text", "t5", "mt5", "bart", "mllama")
 
 # Qwen3-Next / Qwen3.5: Gated DeltaNet linear attention in 3 of every 4 layers.
 _HYBRID_QWEN = ("qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
@@ -189,7 +189,16 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     ``model_type`` or the sizes sizing needs raises MissingFields (422); a wrong value raises
     InvalidInput (400) with its path."""
     model_type = cfg.get("model_type")
-    if isinstance(cfg.get("text_config"), dict):
+    vision: dict[str, Any] | None = None
+    if model_type == "mllama":
+        # Llama 3.2 Vision: the decoder is text_config (its own model_type is
+        # mllama_text_model), the image encoder vision_config (:func:`_mllama_vision`)
+        inner_cfg, vision_cfg = cfg.get("text_config"), cfg.get("vision_config")
+        if not isinstance(inner_cfg, dict) or not isinstance(vision_cfg, dict):
+            raise MissingFields([f"hf_config.{k}" for k in ("text_config", "vision_config")
+                                 if not isinstance(cfg.get(k), dict)], "hf_config")
+        cfg, vision = dict(inner_cfg), vision_cfg
+    elif isinstance(cfg.get("text_config"), dict):
         inner = dict(cfg["text_config"])
         inner.setdefault("model_type", model_type)
         cfg = inner
@@ -225,6 +234,9 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         raise MissingFields(missing, "hf_config")
     cfg = _counts(cfg)
     _check_kv_heads(cfg)
+    cross: dict[str, int] = {}
+    if vision is not None:
+        cross = _mllama_vision(cfg, vision)
 
     layers = int(cfg["num_hidden_layers"])
     fields: dict[str, Any] = {
@@ -312,11 +324,66 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
         max_window = cfg.get("max_window_layers")
         fields["sliding_window_layers"] = (
             layers - max_window if model_type.startswith("qwen") and max_window else layers)
+    fields |= cross
     clean = {k: v for k, v in fields.items() if v is not None}
     try:
         return msgspec.convert(clean, Architecture), str(model_type)
     except msgspec.ValidationError as exc:
         raise InvalidInput(str(exc), _config_path(str(exc))) from exc
+
+
+_MLLAMA_VISION_KEYS = ("hidden_size", "intermediate_size", "num_hidden_layers",
+                       "num_global_layers", "num_channels", "patch_size", "image_size",
+                       "max_num_tiles", "vision_output_dim")
+
+
+def _mllama_vision(text: dict[str, Any], vision: dict[str, Any]) -> dict[str, int]:
+    """A Llama 3.2 Vision (``mllama``) config's cross-attention layers and vision tower, as
+    the catalog's llama-3.2-11b-vision entry counts them: ``text_config.cross_attention_layers``
+    lists the decoder layers (counted in ``num_hidden_layers``) that attend to the image; each
+    caches K/V of ``max_num_tiles x ((image_size / patch_size)^2 + 1)`` image tokens (vLLM's
+    ``get_max_mllama_image_tokens``, vllm/model_executor/models/mllama.py: 6,404 for 4 tiles
+    of 560 px in 14 px patches). ``vision_params``: the vision encoder and the projector of
+    transformers' ``MllamaVisionModel`` / ``multi_modal_projector``
+    (transformers/models/mllama/modeling_mllama.py): a bias-free patch conv, the class
+    embedding, gated position embeddings (one row per patch plus a tile table of
+    ``max_aspect_ratio_id + 1`` rows, ``max_aspect_ratio_id = len(supported_aspect_ratios)``
+    in configuration_mllama.py), two gated aspect-ratio embeddings, pre and post layer norms,
+    ``num_hidden_layers`` encoder layers and ``num_global_layers`` gated ones (q/k/v/o without
+    bias, a biased GELU MLP, two layer norms; the gated ones add two scalar gates), and the
+    biased ``vision_output_dim`` -> text hidden projection: 863,567,379 + 31,461,376 for the
+    11B, its checkpoint's count (catalog/models/llama-3.2-11b-vision.toml)."""
+    layers = text.get("cross_attention_layers")
+    if not isinstance(layers, list) or not layers or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in layers):
+        raise InvalidInput("text_config.cross_attention_layers must list the decoder layers "
+                           "that attend to the image", "$.hf_config.text_config."
+                           "cross_attention_layers")
+    missing = [f"hf_config.vision_config.{k}" for k in _MLLAMA_VISION_KEYS
+               if vision.get(k) is None]
+    ratios = vision.get("supported_aspect_ratios")
+    if not isinstance(ratios, list) or not ratios:
+        missing.append("hf_config.vision_config.supported_aspect_ratios")
+    if missing:
+        raise MissingFields(missing, "hf_config")
+    v = {k: _count(vision, k) for k in _MLLAMA_VISION_KEYS}
+    assert isinstance(ratios, list)
+    if min(v.values()) < 1 or v["image_size"] % v["patch_size"]:
+        raise InvalidInput("vision_config sizes must be positive, image_size a multiple of "
+                           "patch_size", "$.hf_config.vision_config")
+    h, ffn, tiles = v["hidden_size"], v["intermediate_size"], v["max_num_tiles"]
+    patches = (v["image_size"] // v["patch_size"]) ** 2 + 1  # plus the class token
+    ratio_rows = len(ratios) + 1
+    layer = 4 * h * h + (2 * h * ffn + ffn + h) + 2 * 2 * h
+    encoder = (v["num_channels"] * v["patch_size"] ** 2 * h  # patch conv, no bias
+               + h  # class embedding
+               + patches * h + 1 + ratio_rows * tiles * patches * h  # gated positions, tiles
+               + 2 * (ratio_rows * tiles * h + 1)  # pre / post tile embeddings, gated
+               + 2 * 2 * h  # pre and post layer norms
+               + v["num_hidden_layers"] * layer + v["num_global_layers"] * (layer + 2))
+    projector = v["vision_output_dim"] * int(text["hidden_size"]) + int(text["hidden_size"])
+    return {"cross_attention_layers": len(layers), "cross_attention_tokens": tiles * patches,
+            "vision_params": encoder + projector}
 
 
 _CONFIG_KEYS = {"num_layers": "num_hidden_layers", "hidden_size": "hidden_size",

@@ -37,6 +37,12 @@ PCIE_TP_MAX = 4
 past it the layers are pipelined instead (vLLM's distributed-serving advice for GPUs
 without NVLink: pipeline rather than tensor parallel)."""
 FAST_LINKS = ("nvlink", "infinity-fabric", "ici")
+NVLINK_DOMAIN_GPUS = {"gb200": 72, "gb300": 72}
+"""GPUs joined by one NVLink domain where it spans more than a server: the GB200 / GB300 NVL72
+rack links its 72 GPUs over NVLink switches across its compute trays (Multi-Node NVLink:
+docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/dra-cds.html; these catalog
+entries are the NVL72 per-GPU figures, their ``link_name`` in catalog/gpus.toml). Every other
+GPU: one node of :data:`NODE_GPUS`."""
 TINY_EXPERT_COLUMNS = 1024
 """An expert's FFN width per GPU below which tensor parallel leaves the grouped expert GEMM
 tiles underfilled: expert parallel keeps the experts whole instead."""
@@ -121,14 +127,47 @@ def tp_limit(gpu: GPU | None) -> tuple[int, str]:
                          "all-reduces would cross PCIe every layer")
 
 
+def nvlink_domain(gpu: GPU) -> int:
+    """GPUs a tensor-parallel group may span before its all-reduces, two a layer, leave the
+    GPUs' own link for the network between servers: one node (:data:`NODE_GPUS`), or an NVL72
+    rack (:data:`NVLINK_DOMAIN_GPUS`). vLLM's distributed-serving guide: "the tensor parallel
+    size is the number of GPUs you want to use in each node, and the pipeline parallel size
+    is the number of nodes" (docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html)."""
+    return NVLINK_DOMAIN_GPUS.get(gpu.id, NODE_GPUS)
+
+
+def _check_tensor_in_node(par: Parallelism, gpu: GPU | None) -> None:
+    """A fixed tensor-parallel group wider than the node is refused: its all-reduces would run
+    over the network between the nodes every layer, which the step model does not time (it
+    times them on the GPUs' own link)."""
+    if gpu is None:
+        return
+    node = nvlink_domain(gpu)
+    if par.tensor <= node:
+        return
+    span = math.ceil(par.tensor / node)
+    raise InvalidInput(
+        f"tensor parallel {par.tensor} spans {span} nodes of {node} {gpu.name} GPUs: its two "
+        "all-reduces a layer would cross the network between the nodes; keep tensor parallel "
+        f"within a node (at most {node}) and pipeline across the nodes, e.g. tensor {node} x "
+        f"pipeline {par.pipeline * par.tensor // node} (vLLM's advice for multi-node serving)"
+        if par.tensor % node == 0 else
+        f"tensor parallel {par.tensor} spans {span} nodes of {node} {gpu.name} GPUs: its two "
+        "all-reduces a layer would cross the network between the nodes; keep tensor parallel "
+        f"within a node (at most {node}) and pipeline across the nodes",
+        "$.parallelism.tensor")
+
+
 def _tiny_experts(model: SizedModel, tp: int) -> bool:
     a = model.arch
     return bool(a and a.is_moe and tp > 1 and a.expert_ffn / tp < TINY_EXPERT_COLUMNS)
 
 
-def _check_fixed(model: SizedModel, engine: Engine, par: Parallelism) -> None:
+def _check_fixed(model: SizedModel, engine: Engine, par: Parallelism,
+                 gpu: GPU | None = None) -> None:
     a = model.arch
     assert a is not None
+    _check_tensor_in_node(par, gpu)
     if engine.split == "layer" and par.tensor > 1:
         raise InvalidInput(
             f"{engine.id} splits whole layers over GPUs (a pipeline): tensor must be 1, use "
@@ -158,13 +197,22 @@ def _check_fixed(model: SizedModel, engine: Engine, par: Parallelism) -> None:
                 "GPUs of the tensor- and data-parallel groups", "$.parallelism.expert")
 
 
-def _inference_options(base: InferencePlan, n: int, batch: int) -> list[_Option]:
+def _inference_options(base: InferencePlan, n: int, batch: int,
+                       node: int | None = None) -> list[_Option]:
+    """Every layout of ``n`` GPUs; ``node``: the GPUs of one NVLink domain, past which a
+    tensor-parallel group is listed as invalid (its all-reduces would cross the network)."""
     model = base.model
     a = model.arch
     assert a is not None
     layer_split = base.engine.split == "layer"
     out: list[_Option] = []
     for tp in ([1] if layer_split else divisors(n)):
+        if node is not None and tp > node:
+            out.append(_Option(tp, n // tp, 1, 1, None, None, invalid=(
+                f"tensor {tp} spans {math.ceil(tp / node)} nodes of {node} GPUs: its "
+                "all-reduces would cross the network between them every layer (tensor "
+                "parallel within a node, pipeline across nodes)")))
+            continue
         if tp > 1 and a.num_attention_heads % tp:
             out.append(_Option(tp, n // tp, 1, 1, None, None, invalid=(
                 f"tensor {tp} does not divide the {a.num_attention_heads} attention heads")))
@@ -505,7 +553,8 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     model = base.model
     cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
-    options = _inference_options(base, gpu_count, batch)
+    options = _inference_options(base, gpu_count, batch,
+                                 nvlink_domain(gpu) if gpu is not None else None)
     valid = [o for o in options if o.invalid is None]
     verdicts: dict[int, _Verdict] = {}
     leaders: dict[int, _Option] = {}
@@ -531,7 +580,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     searched = best
     was_fixed = fixed is not None
     if fixed is not None:
-        _check_fixed(model, base.engine, fixed)
+        _check_fixed(model, base.engine, fixed, gpu)
         best = next((o for o in valid if (o.tp, o.pp, o.dp, o.ep) == (
             fixed.tensor, fixed.pipeline, fixed.data, fixed.expert)), None) or _make(
             base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
@@ -688,9 +737,10 @@ def _mp_zero_what(z: int, dp: int) -> str:
 
 
 def _check_fixed_training(plan: TrainingPlan, par: Parallelism,
-                          requested_zero: int | None) -> None:
+                          requested_zero: int | None, gpu: GPU | None = None) -> None:
     a = plan.model.arch
     assert a is not None
+    _check_tensor_in_node(par, gpu)
     if par.expert > 1:
         raise InvalidInput(
             "expert parallel training is not modelled (training is sized as tensor x pipeline "
@@ -866,7 +916,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
     pipeline, data) is checked and used; expert parallel training is not modelled."""
     n = plan.gpus
     if fixed is not None:
-        _check_fixed_training(plan, fixed, requested_zero)
+        _check_fixed_training(plan, fixed, requested_zero, gpu)
         if fixed.tensor > 1 or fixed.pipeline > 1:
             return _search_fixed_mp(plan, gpu, requested_zero, fixed, global_tokens, cap_gib)
     plan = replace(plan, tp=1, pp=1, micro_batches=1)

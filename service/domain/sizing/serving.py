@@ -143,6 +143,23 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     expert_compute: float = 1.0
     """Times the curve's compute time the routed-expert GEMMs take (weight-only 4-bit experts
     upcast in the kernel on Hopper and Ampere: :func:`efficiency.expert_compute_scale`)."""
+    hop_bytes_token: float = 0.0
+    """Bytes one GPU sends per token at a pipeline-stage boundary (0: one stage). vLLM sends a
+    stage's ``IntermediateTensors`` (hidden_states and residual, 16-bit, of the hidden size:
+    ``make_empty_intermediate_tensors_factory(["hidden_states", "residual"], hidden_size)`` in
+    vllm/model_executor/models/llama.py) split over the tensor group, each GPU its 1/tp, and
+    the next stage all-gathers them (``send_tensor_dict(..., all_gather_group=
+    get_tp_group())``, vllm/v1/worker/gpu_model_runner.py)."""
+    hop_inter: int = 0
+    """Stage boundaries between nodes (sent over the network at :attr:`hop_inter_bw`)."""
+    hop_intra: int = 0
+    """Stage boundaries inside a node (sent over the GPUs' own link at :attr:`hop_intra_bw`)."""
+    hop_inter_bw: float = 0.0
+    """Bytes/s one GPU sends between nodes."""
+    hop_intra_bw: float = 0.0
+    """Bytes/s one GPU sends to another of its node."""
+    hop_gather: CommModel | None = None
+    """The receiving stage's all-gather of the shards over its tensor group (None: TP 1)."""
 
     def _gemm_s(self, m: float, read: float, compute: float = 1.0) -> float:
         """:meth:`GemmModel.latency_s` at ``m`` with its weight read ``read`` already
@@ -200,7 +217,25 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     def _comm_s(self, m: float) -> float:
         """Seconds of a step's communication for ``m`` tokens: two all-reduces a layer over
         the tensor group."""
-        return 2 * self.layers * self.comm.seconds(m * self.hidden * 2) if self.tp > 1 else 0.0
+        t = 2 * self.layers * self.comm.seconds(m * self.hidden * 2) if self.tp > 1 else 0.0
+        if self.hop_bytes_token and m > 0:
+            t += self._hop_s(m)
+        return t
+
+    def _hop_s(self, m: float) -> float:
+        """Seconds a step of ``m`` tokens spends handing its activations from stage to stage
+        (:attr:`hop_bytes_token`): each token passes every boundary in turn, so the hops add
+        to the step. Bandwidth only, at the line rate: the per-message latency of a send over
+        the network is not known here, so this is a best case."""
+        sent = m * self.hop_bytes_token
+        t = 0.0
+        if self.hop_inter:
+            t += self.hop_inter * sent / self.hop_inter_bw
+        if self.hop_intra:
+            t += self.hop_intra * sent / self.hop_intra_bw
+        if self.hop_gather is not None:
+            t += (self.hop_inter + self.hop_intra) * self.hop_gather.seconds(sent * self.tp)
+        return t
 
     def step_s(self, decodes: float, ctx: float, chunk: float = 0.0,
                chunk_span: float = 0.0) -> float:

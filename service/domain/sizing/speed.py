@@ -48,12 +48,13 @@ from service.domain.sizing.efficiency import (
     attention_share,
     comm_model,
 )
-from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.layout import NODE_GPUS, nvlink_domain
 from service.domain.sizing.memory import (
     OPTIMIZER_BYTES,
     InferencePlan,
     SizedModel,
     TrainingPlan,
+    lora_params,
     weight_bytes,
 )
 from service.domain.sizing.serving import (
@@ -651,6 +652,23 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
                   f"next layer's weights); {steps}")
 
 
+def active_lora_params(plan: TrainingPlan) -> float:
+    """LoRA adapter parameters a token passes through (:func:`memory.lora_params` of the
+    plan's rank and targets): an MoE's MLP adapters sit on every expert
+    (``lora_params``), a token runs those of its routed and shared experts only."""
+    a = plan.model.arch
+    if a is None:
+        return 0.0
+    total = float(lora_params(a, plan.rank, plan.targets))
+    if not a.is_moe:
+        return total
+    mlp = [t for t in plan.targets if t in ("gate_proj", "up_proj", "down_proj")]
+    n = a.num_experts + a.num_shared_experts
+    experts = float(a.moe_layers * n * plan.rank * len(mlp) * (a.expert_ffn + a.hidden_size))
+    share = (a.num_experts_per_token + a.num_shared_experts) / n
+    return total - experts * (1 - share)
+
+
 def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> TrainingSpeed:
     """A training or fine-tuning step over all the GPUs: the FLOPs of the linear layers and
     of causal attention at the plan's sequence length, at a share of the dense peak, against
@@ -668,6 +686,15 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         rule = f"{mult:g}·N·D"
         lora = (" (LoRA: no weight gradients for the frozen base; attention has no weights, "
                 "its backward is paid in full)")
+    # the adapters themselves are trained: forward 2, backward 4 (activation and weight
+    # gradients) FLOPs per adapter parameter and token, the 6·N of Kaplan et al. 2020
+    # (arXiv 2001.08361, section 2.1), plus the recompute's 2 with checkpointing. Small at
+    # rank 16 (Llama-3.1-8B on q/k/v/o/gate/up/down: 42M adapter parameters, 6 x 42M = 0.8 %
+    # of its 4·N), not at high ranks (rank 256 on the same: 671M, 12.5 % of 4·N)
+    lora_n = active_lora_params(plan) if plan.method != "full" else 0.0
+    lmult = 8.0 if plan.checkpointing else 6.0
+    if lora_n:
+        rule += f" + {lmult:g}·N_LoRA·D (N_LoRA = {lora_n / 1e6:.3g}M adapter parameters a token)"
     # causal attention has no weights: forward, backward 2x forward (activation gradients,
     # LoRA's too), the recompute of checkpointing once more (the 12·L·H·Q·T of PaLM's MFU,
     # Chowdhery et al. 2022, App. B, is this 3x forward without the causal halving)
@@ -699,7 +726,7 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     if plan.cpu_offload:
         mfu *= 0.5
     peak = (gpu.tflops("bf16") or 1.0) * 1e12
-    flops_token = mult * n_active + amult * attn
+    flops_token = mult * n_active + amult * attn + lmult * lora_n
     tokens_gpu = plan.micro_batch * plan.seq
     compute_s = tokens_gpu * flops_token / (peak * mfu)
     comm_s, comm = _training_comm(plan, gpu, perf)
@@ -859,6 +886,34 @@ class LoadModel(msgspec.Struct, frozen=True, gc=False):
         return hit
 
 
+PP_HOP_TENSORS = 2
+"""Tensors of the hidden size a pipeline stage hands the next per token: vLLM's
+``IntermediateTensors`` of hidden_states and residual (vllm/model_executor/models/llama.py,
+``make_empty_intermediate_tensors_factory(["hidden_states", "residual"], ...)``)."""
+
+
+def pipeline_hops(cost: StepCost, a: Architecture, gpu: GPU, tp: int, pp: int,
+                  perf: PerfTables) -> StepCost:
+    """``cost`` with the hand-over between ``pp`` pipeline stages of ``tp`` GPUs each timed
+    (:meth:`StepCost._hop_s`): ranks are numbered tensor-innermost, so stage ``s`` starts at
+    GPU ``s x tp`` and a boundary falling on a node's edge (:func:`layout.nvlink_domain`)
+    crosses the network, at :data:`INTER_NODE_GB_S_PER_GPU` per GPU, the rest the GPUs' own
+    link at half its bidirectional rate (as the tensor-parallel all-reduce datasheet model).
+    vLLM's multi-node advice is exactly this layout: tensor parallel within a node, pipeline
+    parallel across nodes (docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html)."""
+    if pp <= 1:
+        return cost
+    node = nvlink_domain(gpu)
+    inter = sum(1 for s in range(1, pp) if (s * tp) % node == 0)
+    link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
+    intra_bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2
+    return msgspec.structs.replace(
+        cost, hop_bytes_token=PP_HOP_TENSORS * a.hidden_size * 2.0 / tp, hop_inter=inter,
+        hop_intra=pp - 1 - inter, hop_inter_bw=INTER_NODE_GB_S_PER_GPU * 1e9,
+        hop_intra_bw=intra_bw,
+        hop_gather=comm_model(perf, gpu, "all_gather", tp) if tp > 1 else None)
+
+
 LoadModels = dict[tuple[int, int], "LoadModel | None"]
 """One sizing call's load models by (tensor GPUs, pipeline stages): built once, asked by the
 layout search and by the answer."""
@@ -885,6 +940,7 @@ def load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu:
     cost = step_cost(model, p, kv, engine, gpu, n, perf or EMPTY_PERF,
                      kernel_compute(gpu, p, engine),
                      achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    cost = pipeline_hops(cost, model.arch, gpu, n, pp, perf or EMPTY_PERF)
     # the loads this model is asked share its step parts by step size (StepCost.memo)
     return LoadModel(cost=msgspec.structs.replace(cost, memo={}), cap=cap,
                      budget=engine.speed.max_num_batched_tokens, isl=input_tokens,
