@@ -22,8 +22,9 @@ from tests.unit.ask_fixtures import ask, catalog, first_sentence, head
 _CASES = [
     ("Can I run Llama 3.1 70B in fp8 with TensorRT-LLM on an A100 80GB?", "en",
      "llama-3.1-70b", "a100-sxm-80gb", "tensorrt-llm", "fp8"),
-    ("Can I serve Llama 3.1 8B in FP8 with SGLang on an A100 80GB?", "en",
-     "llama-3.1-8b", "a100-sxm-80gb", "sglang", "fp8"),
+    # (SGLang runs fp8 on an A100 weight-only through FP8 Marlin: rule sglang-fp8-marlin)
+    ("Can I serve Llama 3.1 8B in NVFP4 with SGLang on an A100 80GB?", "en",
+     "llama-3.1-8b", "a100-sxm-80gb", "sglang", "nvfp4"),
     ("Can I run Llama 3.1 8B in NVFP4 with TensorRT-LLM on an H100?", "en",
      "llama-3.1-8b", "h100-sxm", "tensorrt-llm", "nvfp4"),
     ("Can I run Llama 3.1 8B with TensorRT-LLM on an MI300X?", "en",

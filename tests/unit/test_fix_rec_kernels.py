@@ -36,7 +36,8 @@ def _assumption(r: Recommendation, name: str) -> tuple[str, str]:
 
 
 def test_multi_node_keeps_the_kernel_rule() -> None:
-    for engine, rule in (("tensorrt-llm", "trtllm-fp8"), ("sglang", "sglang-fp8")):
+    # (SGLang runs fp8 on an A100 weight-only, rule sglang-fp8-marlin: not a refusal now)
+    for engine, rule in (("tensorrt-llm", "trtllm-fp8"),):
         r = _rec(model="llama 3.1 70b", gpus=["A100"], engine=engine, weights="fp8",
                  concurrent_requests=8, allow_multi_node=True)
         assert r.options == [], [o.why for o in r.options]
@@ -120,5 +121,7 @@ def test_one_zone_of_an_instance_type_is_ranked() -> None:
     assert [o.offer.instance_type for o in r.options].count("p6-b200.48xlarge") == 1
     assert ("The same p6-b200.48xlarge (spot) is offered by aws in 7 other locations priced "
             "here (") in top.why
-    assert "at $22.11/h to $29.39/h, $502 to $667 for the job: only the cheapest is ranked." \
+    # the job's storage: the weights and two full checkpoints (14 bytes a parameter; audit
+    # cost 11), $4 more than the weights x 3
+    assert "at $22.11/h to $29.39/h, $506 to $671 for the job: only the cheapest is ranked." \
         in top.why

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable, Sequence
 
 import msgspec
 
-from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.models import seq_cache_bytes
 from service.domain.catalog.offer_query import price_basis
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
@@ -62,7 +63,12 @@ from service.domain.recommend.plans import (
     reachable_ttft,
     use_shared_caches,
 )
-from service.domain.recommend.pricing import Quote, hours_words, pricing_words
+from service.domain.recommend.pricing import (
+    MAX_JOB_INSTANCES,
+    Quote,
+    hours_words,
+    pricing_words,
+)
 from service.domain.recommend.types import (
     Alternative,
     Option,
@@ -463,8 +469,9 @@ def _kv_dominant(ctx: Ctx, p: Precision) -> bool:
     a = ctx.model.arch
     if a is None or ctx.kv is None:
         return False
-    kv = ctx.req.concurrent_requests * kv_bytes(a, ctx.req.context_tokens,
-                                                ctx.kv.bytes_per_element)
+    # each request's KV and its fixed part (an image's cross-attention KV), as sizing counts
+    kv = ctx.req.concurrent_requests * seq_cache_bytes(a, ctx.req.context_tokens,
+                                                       ctx.kv.bytes_per_element)
     return kv >= 0.25 * weight_bytes(ctx.model, p)
 
 
@@ -653,6 +660,10 @@ def _or_words(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_IMAGE_TIME = re.compile(r"misses max_seconds_per_image: one (?:image|clip) takes ~([\d,.]+) s")
+"""A rejection for ``max_seconds_per_image`` (capability._diffusion_capability), its seconds."""
+
+
 def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
                     precisions: list[Precision]) -> str:
     """Why offers that fit in memory meet no target. Where the time to first token binds,
@@ -662,6 +673,12 @@ def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
     n = len(targets)
     tg = ctx.targets
     example = targets[0][1]
+    timed = [(float(m.group(1).replace(",", "")), r) for _, r in targets
+             if (m := _IMAGE_TIME.match(r)) is not None]
+    if timed:
+        # a per-image limit: the fastest image any of them makes, the limit a buyer can set
+        # (one image runs on one GPU: more GPUs never make it sooner)
+        example = min(timed)[1]
     if tg.ttft_ms is not None and any(TTFT_MISS in r for _, r in targets):
         gpus = ctx.registry.gpus
         # the offers an answer could rank (a stale or suspect price only where asked for)
@@ -723,7 +740,13 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  "performance.job_hours; a spot option with its expected restarts, as its why "
                  "counts the days) is left out and listed in rejected with its time, so spot "
                  "is used only where its expected time fits; /v1/ask holds a job's hours to "
-                 "a deadline the same way")
+                 "a deadline the same way"
+                 + ("; a batch job's requests are independent, so where one instance is too "
+                    "slow the option runs the fewest instances (independent replicas, each "
+                    "taking its share) that finish in time, about the same GPU-hours, at most "
+                    f"{MAX_JOB_INSTANCES} instances (the catalog states no availability or "
+                    "quota per offer: a provider's quota may be lower)"
+                    if req.workload == "batch" else ""))
     if ctx.context_over_limit is not None and ctx.model.max_context:
         # as /v1/sizing says it (the same assumption name), and on every option
         tokens = (req.finetune.sequence_length if req.finetune is not None
@@ -830,7 +853,12 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
              "unstated (24 h/day assumed) a reserved option never ranks first: the same "
              "machine with no commitment, or the cheapest such option, does")
     if req.storage_gb is None:
-        ctx.note("storage_gb", "weights size (x3 for training checkpoints)",
+        full = req.workload == "pretrain" or (req.workload == "finetune"
+                                              and req.finetune is not None
+                                              and req.finetune.method == "full")
+        ctx.note("storage_gb", "weights size and two checkpoints of 14 bytes per parameter "
+                 "(16-bit weights, fp32 master copy, Adam moments)" if full else
+                 "weights size (x3 for training checkpoints)",
                  "persistent storage for the model files, priced per GB-month")
 
 

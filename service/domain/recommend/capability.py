@@ -51,6 +51,7 @@ from service.domain.sizing.memory import (
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    is_video,
     largest_batch,
 )
 from service.domain.sizing.requests import SizingRequest, training_options
@@ -190,6 +191,13 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
                            f"of job_output_tokens ({req.job_output_tokens:,.0f}) is never "
                            "done: give output_tokens, the tokens each request generates",
                            "$.output_tokens")
+    if req.max_seconds_per_image is not None and (
+            model.kind != "diffusion" or req.workload not in ("serving", "batch")):
+        raise InvalidInput("max_seconds_per_image (the longest one image or clip may take) "
+                           "applies to image and video models, serving or batch; "
+                           f"{model.name} is not one" if model.kind != "diffusion" else
+                           "max_seconds_per_image applies to serving or batch",
+                           "$.max_seconds_per_image")
     if req.steps is not None and model.kind != "diffusion":
         raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
                            f"{model.name} is not one", "$.steps")
@@ -262,6 +270,24 @@ def note_diffusion_setting(ctx: Ctx) -> None:
         "each image is timed and priced at this size and step count (" + (
             f"{', '.join(given)} as asked; " if given else "") + "the rest the model's "
         "pipeline defaults); time and cost grow about linearly with steps")
+    item = "clip" if is_video(m) else "image"
+    if req.job_images:
+        ctx.note("diffusion_job_split", f"one {item} per GPU",
+                 f"each {item} runs whole on one GPU (diffusers runs a pipeline on one "
+                 f"device), so a job of {req.job_images:,g} takes ceil({req.job_images:,g} / "
+                 f"GPUs) x one {item}'s time: GPUs beyond the {item}s count stay idle and are "
+                 "still billed. Engines that split one item over GPUs by sequence "
+                 "parallelism (xDiT's USP for Wan 2.1 and HunyuanVideo, diffusers' "
+                 "ContextParallelConfig) are not modelled: the catalog has no measured "
+                 "scaling for them")
+    if req.max_seconds_per_image is not None:
+        ctx.note("max_seconds_per_image", f"{req.max_seconds_per_image:g} s",
+                 f"one {item} must take at most this long on one GPU (one {item} a GPU at a "
+                 f"time, as each replica serves one request); a GPU slower than that at "
+                 f"{w}x{h}, {steps} steps is left out and listed in rejected with its time. "
+                 "Queueing before an image starts is not counted: under "
+                 "target_requests_per_s each replica is at most "
+                 f"{HEADROOM_LOAD:.0%} busy")
 
 
 def keeps_kv(engine: Engine, kv: KVType) -> bool:
@@ -807,6 +833,15 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
     sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
                                       ctx.registry.engines.default("diffusion", False))
+    limit_s = ctx.req.max_seconds_per_image
+    if limit_s is not None and sec > limit_s:
+        # one image (clip) is made on one GPU: more GPUs serve more users, none makes one
+        # faster (audit media #2: SDXL for 20 users "under 5 s per image" got ~17 s each)
+        item = "clip" if is_video(m) else "image"
+        return Capability(ok=False, reason=(
+            f"misses max_seconds_per_image: one {item} takes ~{sec:,.1f} s on {gpu.name} at "
+            f"{p.id} ({w}x{h}, {steps} steps), over the {limit_s:g} s allowed"),
+            per_gpu_used_gib=parts.total_gib, per_gpu_cap_gib=gpu.usable_gib)
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
                       per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
                       replica_concurrency=1)

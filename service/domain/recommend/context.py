@@ -585,6 +585,9 @@ class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     audio_s_per_s: float | None = None
     embed_tps: float | None = None
     """Speech models: audio seconds per second of the whole option."""
+    scaled_from: int = 0
+    """A batch job scaled out for ``max_job_hours`` (:func:`~service.domain.recommend.plans.
+    scale_out`): the nodes the plan took before (0: not scaled)."""
 
 
 CENTS_BELOW_USD = 10.0

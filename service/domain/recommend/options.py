@@ -4,13 +4,14 @@ wording of each option and the notable rejections."""
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Sequence
 from typing import cast
 
 import msgspec
 
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import kv_bytes
+from service.domain.catalog.models import seq_cache_bytes
 from service.domain.catalog.offer_query import PriceKind, price_basis
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
@@ -232,6 +233,16 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.append(f"the job takes ~{days:,.0f} days{how} ({days * 24:,.0f} h) on "
                         f"this option, over {LONG_RUN_DAYS:g} days: more GPUs finish sooner "
                         "(see the alternatives)")
+    gpus_all = cap.replicas * nodes
+    if (req.job_images and cap.images_per_s and not cap.train_tps
+            and gpus_all > req.job_images):
+        # one image or clip runs whole on one GPU (plans.diffusion_job_hours): the rest idle
+        item = "clip" if is_video(ctx.model) else "image"
+        warnings.append(
+            f"each {item} runs whole on one GPU: GPUs idle for the job's "
+            f"~{cap.replicas / cap.images_per_s:,.0f} s: "
+            f"{gpus_all - math.ceil(req.job_images):,} of {gpus_all:,}, billed all the same "
+            f"(a sequence-parallel engine splitting one {item} over GPUs is not modelled)")
     if not q.known_billing:
         warnings.append(f"{offer.provider}: billing granularity unknown; billed per hour here")
     terms = provider_terms(ctx, offer.provider, offer.instance_type)
@@ -513,6 +524,14 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     elif perf.images_per_s:
         w, h, steps = diffusion_setting(ctx.req, ctx.model)
         speed = f", ~{perf.images_per_s:.2f} images/s at {w}x{h}, {steps} steps"
+        gpus = f.replicas_per_node * o.nodes
+        if ctx.req.workload == "serving" and gpus:
+            # what each user waits: one image is made whole on one GPU (audit media #2: 0.55
+            # images/s over 20 GPUs read as fast, where each image took ~36 s)
+            sec = gpus / perf.images_per_s
+            speed += (f" (~{sec:,.1f} s per image on each GPU"
+                      + (f", within the {ctx.req.max_seconds_per_image:g} s allowed"
+                         if ctx.req.max_seconds_per_image is not None else "") + ")")
         speed += rate_load_words(ctx, perf.images_per_s)  # one image a request
         speed += _at_rate_cost(ctx, o, perf.images_per_s, 1e-3, "per thousand images",
                                c.per_thousand_images_usd)
@@ -1111,6 +1130,9 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
         notes.append(f"The offer id names {hidden}, where the catalog lists this machine at "
                      f"the same price too; your regions filter leaves {hidden} out: the "
                      "regions shown are the ones this option is for.")
+    scaled = _scaled_words(ctx, c)
+    if scaled:
+        notes.append(scaled)
     if c.plan.nodes > 1 and c.storage_gb:
         notes.append(f"Storage counts a copy of the model files on each of the "
                      f"{c.plan.nodes} nodes ({c.plan.nodes} x {c.storage_gb:,.0f} GB): no shared "
@@ -1155,6 +1177,24 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
     return "".join(" " + n for n in notes)
 
 
+def _scaled_words(ctx: Ctx, c: Quote) -> str:
+    """A batch job spread over more instances for its deadline (pricing.scale_out): how
+    many, each one's time and what one plan of the shape would take ("" where not)."""
+    plan, limit = c.plan, ctx.req.max_job_hours
+    if not plan.scaled_from or plan.job_hours is None or limit is None:
+        return ""
+    k = plan.nodes / plan.scaled_from
+    alone = plan.job_hours * k
+    spot = (f" (~{plan.job_hours * (1 + ctx.spot_overhead_of(plan)):,.1f} h expected with "
+            "spot's restarts)" if c.spot else "")
+    return (f"The deadline ({limit:g} h, max_job_hours) set the instance count: the job's "
+            f"independent requests split over {count(plan.nodes, 'instance')} "
+            f"({count(plan.replicas, 'replica')}) running in parallel, each finishing its "
+            f"share in ~{plan.job_hours:,.1f} h{spot}, where "
+            f"{count(plan.scaled_from, 'instance')} would take ~{alone:,.1f} h; about the "
+            "same GPU-hours, so about the same compute cost.")
+
+
 def replace_struct(o: Option, **changes: object) -> Option:
 
     return msgspec.structs.replace(o, **changes)
@@ -1169,7 +1209,9 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
     a, kv = ctx.model.arch, ctx.kv
     if (a is not None and kv is not None and ctx.req.workload in ("serving", "batch")
             and ctx.model.kind == "llm" and ctx.model.task != "embed"):
-        need += kv_bytes(a, ctx.req.context_tokens, kv.bytes_per_element)
+        # its KV at the full context and what a sequence keeps besides (Llama 3.2 Vision: its
+        # image's cross-attention KV), as /v1/sizing counts one request
+        need += seq_cache_bytes(a, ctx.req.context_tokens, kv.bytes_per_element)
     need_gib = need / GIB
     gpus = ctx.registry.gpus
 

@@ -56,6 +56,22 @@ def _job_rate(ctx: Ctx, cap: Capability, replica_tps: float) -> float:
             or cap.audio_s_per_s or cap.embed_tps or 0.0)
 
 
+def diffusion_job_hours(items: float, cap: Capability, nodes: int) -> float:
+    """Hours a batch of ``items`` images or clips takes on ``nodes`` nodes of ``cap``: each
+    item runs whole on one replica (one GPU), so the job is ``ceil(items / replicas)`` waves
+    of one item's time, never ``items`` spread over GPUs that have none to make (audit media
+    #1: one Wan 2.1 clip on 8 x B200 was 104 s and $0.41, where the clip alone takes 831 s on
+    one GPU and the other seven idle: $3.13). A pipeline that splits one clip over GPUs
+    (xDiT's USP sequence parallelism for Wan 2.1 and HunyuanVideo, diffusers'
+    ``ContextParallelConfig``: https://github.com/xdit-project/xDiT,
+    https://huggingface.co/docs/diffusers/main/api/parallel) is not modelled: the catalog
+    holds no measured scaling of it, and diffusers runs one pipeline on one device by
+    default (the ``diffusion_job_split`` assumption says so)."""
+    replicas = max(1, cap.replicas * nodes)
+    seconds = cap.replicas / (cap.images_per_s or math.inf)  # one item on one replica
+    return math.ceil(items / replicas - 1e-9) * seconds / 3600
+
+
 def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> float | None:
     req = ctx.req
     if req.workload in ("finetune", "pretrain") and req.training_tokens and cap.train_tps:
@@ -63,7 +79,7 @@ def _job_hours(ctx: Ctx, cap: Capability, replica_tps: float, nodes: int) -> flo
     if req.job_output_tokens and replica_tps:
         return req.job_output_tokens / (replica_tps * cap.replicas * nodes) / 3600
     if req.job_images and cap.images_per_s:
-        return req.job_images / (cap.images_per_s * nodes) / 3600
+        return diffusion_job_hours(req.job_images, cap, nodes)
     if req.job_audio_hours and cap.audio_s_per_s:
         return req.job_audio_hours / (cap.audio_s_per_s * nodes)
     if req.job_embed_tokens and cap.embed_tps:
@@ -612,7 +628,9 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
            r.output_tokens, r.workload, msgspec.json.encode(r.finetune), r.width, r.height, r.steps,
            r.allow_multi_node, r.min_memory_headroom_pct,
            r.concurrent_requests if audio else None,
-           bool(r.target_requests_per_s) if audio else None)
+           bool(r.target_requests_per_s) if audio else None,
+           # a diffusion capability refuses a GPU slower than the per-image limit
+           r.max_seconds_per_image)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,

@@ -29,6 +29,7 @@ from service.domain.recommend.context import (
     billing_terms_of,
     usd,
 )
+from service.domain.recommend.plans import MAX_NODES, diffusion_job_hours
 from service.domain.recommend.types import (
     MONTH_DAYS,
     PricingModel,
@@ -183,12 +184,61 @@ def hours_words(hours: float, limit: float) -> str:
     return f"{hours:,.{digits}f}"
 
 
-def deadline_reason(hours: float, limit: float, spot: bool = False) -> str:
+def deadline_reason(hours: float, limit: float, spot: bool = False,
+                    instances: int = 0) -> str:
     """Why an option is left out for ``max_job_hours``; ``spot``: its hours are a spot
-    option's expected time, restarts included (the on-demand time fits)."""
+    option's expected time, restarts included (the on-demand time fits); ``instances``: a
+    batch job already spread over the most instances :func:`scale_out` plans (0: not)."""
     restarts = " with spot's expected restarts" if spot else ""
-    return (f"{DEADLINE_PREFIX}{hours_words(hours, limit)} h{restarts}, more than the "
+    most = (f" on {instances:,} instances (the most planned)" if instances else "")
+    return (f"{DEADLINE_PREFIX}{hours_words(hours, limit)} h{restarts}{most}, more than the "
             f"{limit:g} h allowed (max_job_hours)")
+
+
+MAX_JOB_INSTANCES = MAX_NODES
+"""The most instances :func:`scale_out` spreads a batch job over: the same cap as a serving
+plan's nodes (plans.MAX_NODES). The catalog states no per-offer availability or quota (no
+field in catalog/offers/*.csv, nothing in providers.toml), so this cap is the only bound; a
+provider's quota may be lower, which the ``max_job_hours`` assumption says."""
+
+
+def scale_out(ctx: Ctx, plan: Plan, hours: float) -> Plan:
+    """``plan`` for a batch job (``workload: batch``), spread over as few more instances as
+    finish it within ``hours``: its requests (images, audio windows, inputs) are independent,
+    so N copies of the node's replicas each take 1/N of them and the job takes 1/N of the
+    time for about the same GPU-hours (vLLM's data parallel deployment: independent engine
+    instances, no traffic between them). At most ``MAX_JOB_INSTANCES`` instances (a replica
+    over ``cap.pp`` nodes counts them all), where the plan returned may still take longer;
+    ``plan`` itself where it is in time, is not a batch job, or has no job time."""
+    h = plan.job_hours
+    if ctx.req.workload != "batch" or h is None or h <= hours:
+        return plan
+    pp = max(1, plan.cap.pp)
+    groups = max(1, plan.nodes // pp)
+    most = max(groups, MAX_JOB_INSTANCES // pp)
+    images = ctx.req.job_images if plan.cap.images_per_s else None
+    if images:
+        # each image or clip runs whole on one GPU (plans.diffusion_job_hours): more instances
+        # than make one item each buy no time, and the time falls in whole waves
+        most = min(most, max(groups, math.ceil(images / max(1, plan.cap.replicas) - 1e-9)))
+        need = groups
+        while need < most and diffusion_job_hours(images, plan.cap, need) > hours:
+            need += 1
+    else:
+        need = min(most, math.ceil(groups * h / hours - 1e-9))
+        while need < most and h * groups / need > hours:  # float rounding at the boundary
+            need += 1
+    if need <= groups:
+        return plan
+    k = need / groups
+    return msgspec.structs.replace(
+        plan, nodes=need * pp, replicas=plan.replicas * need // groups,
+        node_hours_proxy=plan.node_hours_proxy * k,
+        job_hours=diffusion_job_hours(images, plan.cap, need) if images else h / k,
+        load_tps=plan.load_tps * k if plan.load_tps else plan.load_tps,
+        audio_s_per_s=plan.audio_s_per_s * k if plan.audio_s_per_s else plan.audio_s_per_s,
+        embed_tps=plan.embed_tps * k if plan.embed_tps else plan.embed_tps,
+        scaled_from=plan.scaled_from or plan.nodes)
 
 
 NO_USABLE_PRICE = "no usable price"
@@ -227,16 +277,43 @@ class Quote(msgspec.Struct, gc=False, kw_only=True):
 def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
                 reserved: bool = True) -> Quote | str:
     """Price one offer for the usage, or say why it is out (no usable price, over budget).
-    ``reserved=False``: without the reserved price (the option with no commitment)."""
+    ``reserved=False``: without the reserved price (the option with no commitment).
+
+    A batch job with a deadline (``max_job_hours``) that one instance of the plan does not
+    meet is spread over the fewest instances that do (:func:`scale_out`); where spot may be
+    used, also over the fewest that do with spot's expected restarts, and the cheaper of the
+    two is the quote."""
+    deadline = ctx.req.max_job_hours
+    if deadline is None or plan.job_hours is None or ctx.req.workload != "batch":
+        return _quote_offer(ctx, offer, gpu, plan, reserved)
+    budget_misses, deadline_misses = len(ctx.budget_misses), len(ctx.deadline_misses)
+    sure = scale_out(ctx, plan, deadline)
+    best = _quote_offer(ctx, offer, gpu, sure, reserved)
+    if ctx.interruptible and offer.spot_usd_h is not None:
+        spotty = scale_out(ctx, plan, deadline / (1 + ctx.spot_overhead_of(plan)))
+        if spotty.nodes != sure.nodes:
+            other = _quote_offer(ctx, offer, gpu, spotty, reserved)
+            if not isinstance(other, str) and (
+                    isinstance(best, str) or other.sort_cost < best.sort_cost):
+                best = other
+    if not isinstance(best, str):
+        # the plan not chosen may have missed a budget: only the quote's own misses count
+        del ctx.budget_misses[budget_misses:], ctx.deadline_misses[deadline_misses:]
+    return best
+
+
+def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -> Quote | str:
+    """:func:`quote_offer` for ``plan`` as it is (no scale-out)."""
     req = ctx.req
     job_hours = plan.job_hours
     # --- a deadline (max_job_hours): a job time over it is out whatever the price, as
     # /v1/ask's deadline rule (answer/numbers/jobs.py) holds a job's wall hours to it; spot
     # counts its expected restarts (the days `why` says), so it is used only where they fit
     deadline = req.max_job_hours
+    most = plan.nodes if plan.scaled_from else 0  # scaled out as far as it goes
     if deadline is not None and job_hours is not None and job_hours > deadline:
         ctx.deadline_misses.append(job_hours)
-        return deadline_reason(job_hours, deadline)
+        return deadline_reason(job_hours, deadline, instances=most)
     spot_hours = (job_hours * (1 + ctx.spot_overhead_of(plan))
                   if job_hours is not None else None)
     spot_late = deadline is not None and spot_hours is not None and spot_hours > deadline
@@ -264,7 +341,7 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
         if (offer.spot_usd_h is not None and ctx.interruptible and not spot_doubts
                 and spot_late and spot_hours is not None and deadline is not None):
             ctx.deadline_misses.append(spot_hours)
-            return deadline_reason(spot_hours, deadline, spot=True)
+            return deadline_reason(spot_hours, deadline, spot=True, instances=most)
         if offer.spot_usd_h is not None and ctx.interruptible and spot_doubts:
             return ("suspect price: " + "; ".join(spot_doubts)
                     + "; include_suspect to rank it")
@@ -353,15 +430,36 @@ def _default_storage_gb(ctx: Ctx, p: Precision) -> float:
 
 
 def _storage_gb(ctx: Ctx, p: Precision) -> float:
-    return model_storage_gb(ctx.model, p, ctx.req.workload in ("finetune", "pretrain"))
+    req = ctx.req
+    full = req.workload == "pretrain" or (req.workload == "finetune" and req.finetune is not None
+                                          and req.finetune.method == "full")
+    return model_storage_gb(ctx.model, p, req.workload in ("finetune", "pretrain"), full=full)
 
 
-def model_storage_gb(model: SizedModel, p: Precision, training: bool) -> float:
+FULL_CHECKPOINT_BYTES_PER_PARAM = 14.0
+"""A resumable checkpoint of full mixed-precision AdamW training: 16-bit weights (2 bytes a
+parameter), the fp32 master copy (4) and Adam's two fp32 moments (4 + 4), the model states of
+the ZeRO paper (Rajbhandari et al. 2020, arXiv:1910.02054, section 3.1: 16 bytes with the
+16-bit gradients, which a checkpoint does not keep); the service's own passage
+``checkpointing-long-runs`` says "about 14-16 bytes per parameter", ~1 TB for a 70B model."""
+KEPT_CHECKPOINTS = 2
+"""Checkpoints on disk at once: the last complete one stays while the next is written (the
+passage: "keep the last few")."""
+
+
+def model_storage_gb(model: SizedModel, p: Precision, training: bool,
+                     full: bool = False) -> float:
     """The disk a request that states no ``storage_gb`` is priced for, in whole GB: the
-    model's weights at ``p``, three times that for a training run (the base weights and a
-    couple of checkpoints). One definition, so that /v1/ask counts a job's storage as the
+    model's weights at ``p``; for a full training run (pre-training, a full fine-tune) those
+    and two resumable checkpoints with the optimizer state (:data:`FULL_CHECKPOINT_BYTES_PER_PARAM`:
+    ~988 GB each for Llama 3.1 70B, where three times the weights counted 424 GB in all); for
+    LoRA three times the weights (the base weights and a couple of checkpoints, adapters
+    being small). One definition, so that /v1/ask counts a job's storage as the
     recommendations do."""
     weights_gb = weight_bytes(model, p) / 1e9
+    if training and full:
+        return math.ceil(weights_gb + KEPT_CHECKPOINTS * model.total_params
+                         * FULL_CHECKPOINT_BYTES_PER_PARAM / 1e9)
     if training:
         return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
     return math.ceil(weights_gb)

@@ -80,6 +80,16 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     target_requests_per_s: RequestsPerSecond | None = None
     max_time_to_first_token_ms: TimeToFirstToken | None = None
     min_decode_tokens_per_s: DecodeTokensPerSecond | None = None
+    max_seconds_per_image: Annotated[float, msgspec.Meta(
+        gt=0, le=86_400,
+        description="image and video models (serving or batch): the longest one image (a "
+                    "video model: one clip) may take, in seconds, as an LLM's "
+                    "max_time_to_first_token_ms bounds its wait. Each image is made whole on "
+                    "one GPU, so more GPUs serve more users but none makes an image sooner: "
+                    "a GPU and precision slower than this at the width, height and steps "
+                    "priced is left out and listed in rejected with its time (queueing "
+                    "before an image starts not counted). Any other model is a 400")
+    ] | None = None
     hours_per_day: HoursPerDay | None = None
     days_per_month: DaysPerMonth = MONTH_DAYS
     sessions_per_day: SessionsPerDay = 1
@@ -102,8 +112,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "size: job_output_tokens, job_images, job_audio_hours, job_embed_tokens "
                     "or training_tokens), in hours: an option whose job takes longer (a spot "
                     "option: with its expected restarts) is left out and listed in rejected "
-                    "with its time; spot is used only where its expected time fits. Any other "
-                    "request is a 400 at $.max_job_hours")] | None = None
+                    "with its time; spot is used only where its expected time fits. A batch "
+                    "job whose one instance is too slow is spread over the fewest instances "
+                    "(independent replicas, each taking its share of the requests) that "
+                    "finish in time, at most 256 (nodes; performance.job_hours is each "
+                    "one's time). Any other request is a 400 at $.max_job_hours")] | None = None
     providers: Annotated[NameList, msgspec.Meta(
         description="only these providers, at most 50: provider ids (GET /v1/providers) or "
                     "their names, case-insensitive; any other value is a 404 "
