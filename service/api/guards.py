@@ -3,7 +3,13 @@
 - **415** for a POST body to a JSON route (``/v1/...``) whose ``Content-Type`` is not JSON:
   ``text/plain``, forms and XML are refused instead of being parsed as JSON (a browser can
   send ``text/plain`` across origins without a CORS preflight). A body with no
-  ``Content-Type`` at all is read as JSON, which is what simple clients mean.
+  ``Content-Type`` at all, or an empty one (``Content-Type:`` with no value, which is no
+  CORS-safelisted type either), is read as JSON, which is what simple clients mean.
+- A POST that needs a body and has none gets a 400 ``empty-body`` that says so (it was
+  "invalid request: $: 'data'", a KeyError's text: see ``problems.handle_http``; a route with
+  no body, such as the catalog reload, is not refused). A body that starts with a UTF-8 byte
+  order mark (PowerShell's ``Out-File``, some Windows clients) is read without it, as RFC 8259
+  section 8.1 allows a parser to (it was "malformed JSON (byte 0)").
 - **408** for a client that stalls mid-body longer than ``body_timeout_s`` between two parts:
   the connection is closed instead of being held open (uvicorn has no read timeout of its
   own; a proxy in front should enforce one too, see the README).
@@ -43,6 +49,11 @@ class BadPath(HTTPException):
     status_code = 400
 
 
+EMPTY_BODY = ("the request body is empty: send a JSON object (the fields of each route are "
+              "in /docs/openapi.json)")
+BOM = b"\xef\xbb\xbf"
+
+
 def _content_type(scope: Any) -> bytes | None:
     for key, value in scope.get("headers", ()):
         if key == b"content-type":
@@ -70,15 +81,19 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
                 return
             if scope.get("path", "").startswith(JSON_PREFIX):
                 media_type = _content_type(scope)
-                if media_type is not None and not _is_json(media_type):
+                if media_type and not _is_json(media_type):
                     raise UnsupportedMediaType(
                         detail=f"send the body as application/json, not "
                                f"{media_type.decode('latin-1')[:80]}")
+                json_body = True
+            else:
+                json_body = False
 
             body_done = False
+            first = True
 
             async def receive_with_timeout() -> Any:
-                nonlocal body_done
+                nonlocal body_done, first
                 if body_done:  # after the body: waiting for a disconnect is not a stall
                     return await receive()
                 try:
@@ -90,6 +105,12 @@ def request_guard_middleware(body_timeout_s: float) -> Any:
                                       headers={"Connection": "close"}) from None
                 if message["type"] != "http.request" or not message.get("more_body", False):
                     body_done = True
+                if (first and json_body and message["type"] == "http.request"
+                        and message.get("body")):
+                    first = False
+                    body = message.get("body", b"")
+                    if body.startswith(BOM):
+                        message = {**message, "body": body[len(BOM):]}
                 return message
 
             await app(scope, receive_with_timeout, send)

@@ -12,6 +12,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
+from service.api.guards import EMPTY_BODY
 from service.api.names import type_members
 from service.domain.errors import DomainError, InvalidInput, MissingFields, NotFound
 
@@ -162,6 +163,11 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
                                 instance=request.url.path)
     if isinstance(exc, ValidationException):
         errors = validation_errors(exc, request)
+        if [(e.path, e.message) for e in errors] == [("$", "'data'")]:
+            # no body at all reached the route (chunked, no Content-Length: 0 for the
+            # guard to see): litestar's KeyError of the missing ``data``, said plainly
+            return problem_response(400, EMPTY_BODY, slug="empty-body",
+                                    instance=request.url.path)
         detail = clip(str(exc.detail))
         summary = "; ".join(f"{e.path}: {e.message}" for e in errors) or detail
         return problem_response(400, f"invalid request: {summary}", slug="validation-error",
@@ -181,7 +187,8 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
     detail = clip(str(exc.detail)) if exc.detail else TITLES.get(status, "error")
     if status >= 500:
         return handle_unexpected(request, exc)
-    return problem_response(status, detail, headers=headers, instance=request.url.path)
+    return problem_response(status, detail, slug=getattr(exc, "slug", None), headers=headers,
+                            instance=request.url.path)
 
 
 def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:

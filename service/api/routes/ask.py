@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
+from service.api.body import strict_body
 from service.api.caching import lookup, store
 from service.api.names import reject_blank
 from service.api.problems import ProblemError, problem_responses
@@ -33,6 +34,7 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     """A question in English or Romanian: the passages of our guidance that answer it, the
     entities found in it, and the numbers computed for that model and budget. Off-topic text
     gets a polite no-answer (200), never content from outside the knowledge base."""
+    await strict_body(request, AskRequest)  # "top_k": "3" is a 400, as the spec's integer
     if not any(ch.isprintable() and not ch.isspace() for ch in data.question):
         # control characters only ("\u0000\u0001"): nothing to read, not an off-topic question
         raise InvalidInput("question has no printable text", "$.question")

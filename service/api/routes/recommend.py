@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
+from service.api.body import strict_body
 from service.api.caching import lookup, store
 from service.api.names import check_recommendation, reject_blank
 from service.api.problems import problem_responses
@@ -33,6 +34,7 @@ async def recommendations(request: Request[Any, Any, Any],
     options and a `reason`. With `lang` "ro" the options' warnings, the rejected offers'
     reasons and the `reason` are in Romanian, as /v1/ask words them (a text with no Romanian
     wording stays English)."""
+    await strict_body(request, RecommendationRequest)  # a number as text is a 400
     state: AppState = request.app.state.app_state
     catalog = state.data()
     reject_blank(data)

@@ -7,6 +7,7 @@ from typing import Any
 from litestar import Request, post
 from litestar.params import JSONBody
 
+from service.api.body import strict_body
 from service.api.caching import lookup, store
 from service.api.names import check_sizing, reject_blank
 from service.api.problems import problem_responses
@@ -26,6 +27,7 @@ async def sizing(request: Request[Any, Any, Any],
                  data: JSONBody[SizingRequest]) -> SizingResult:
     """Memory, fit, speed and cost for a model (named, inline architecture or HF config.json)
     on a GPU setup, for inference, fine-tuning or pre-training."""
+    await strict_body(request, SizingRequest)  # "batch_size": "8" is a 400 (spec: integer)
     state: AppState = request.app.state.app_state
     catalog = state.data()
     reject_blank(data)
