@@ -44,6 +44,7 @@ from typing import NamedTuple
 
 from service.domain.base import Out
 from service.domain.catalog.models import Component
+from service.domain.catalog.precisions import Precision
 from service.domain.sizing.memory import SizedModel, denoiser
 
 # --- fitted constants ---------------------------------------------------------------------
@@ -551,6 +552,25 @@ def fp16_upcast(model: SizedModel) -> tuple[str, ...]:
                                                   in _T5_VOCAB or "t5" in c.notes.lower()))
 
 
+def vae_words(model: SizedModel, precision: Precision) -> str:
+    """How the pipeline assumption says its VAE's precision, as diffusion_memory counts it
+    (16-bit, fp32 with fp32 weights) and as the catalog lists it: a VAE the catalog lists at
+    fp32 (SDXL's: force_upcast in its vae/config.json) is loaded at the pipeline's 16-bit
+    dtype and, in an fp16 pipeline, cast to fp32 for the decode (diffusers'
+    StableDiffusionXLPipeline: ``needs_upcasting = self.vae.dtype == torch.float16 and
+    self.vae.config.force_upcast``, then ``upcast_vae()`` and back to fp16 after the decode).
+    It said "VAE at 16-bit" with the catalog's fp32 unsaid."""
+    if precision.scope == "all" and precision.bits_linear >= 32:
+        return "VAE at fp32"
+    upcast = [c for c in model.components if c.role == "vae" and c.default_precision == "fp32"]
+    if not upcast:
+        return "VAE at 16-bit"
+    gb = sum(c.params for c in upcast) * 2 / 1e9
+    return ("VAE weights counted at 16-bit, though the catalog lists it at fp32 (force_upcast "
+            "in its config): diffusers casts it to fp32 for the decode in an fp16 pipeline, "
+            f"{gb:.2f} GB more while it decodes, not counted")
+
+
 def fp16_overflow_notes(model: SizedModel, has_bf16: bool) -> tuple[str, ...]:
     """Warnings for a pipeline run in fp16 on a GPU without bf16 (V100, T4): which component
     overflows there and what it costs (the memory of running it in fp32 is for the caller's
@@ -585,4 +605,5 @@ __all__ = [
     "latent_frames",
     "stage_efficiency",
     "uses_cfg",
+    "vae_words",
 ]

@@ -40,7 +40,7 @@ from service.domain.sizing.audio_speed import (
     latent_audio,
 )
 from service.domain.sizing.cost import Cost, estimate_cost
-from service.domain.sizing.diffusion_speed import fp16_overflow_notes
+from service.domain.sizing.diffusion_speed import fp16_overflow_notes, vae_words
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import (
@@ -53,6 +53,8 @@ from service.domain.sizing.hardware import (
 from service.domain.sizing.layout import (
     NODE_GPUS,
     Layout,
+    all_to_all_link,
+    nvlink_domain,
     search_inference,
     search_training,
     tp_limit,
@@ -96,6 +98,7 @@ from service.domain.sizing.speed import (
     estimate_performance,
     kernel_compute,
     layer_matrices,
+    pipeline_hops,
     shared_load_model,
     training_speed,
 )
@@ -201,9 +204,11 @@ def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> Sized
     if b.total > MAX_PARAMS:
         raise InvalidInput(f"the architecture has {b.total:.3g} parameters; over 10T is not "
                            "a model anyone rents GPUs for", "$.architecture")
-    return SizedModel(id="custom", name=name, kind="llm", total_params=b.total,
-                      active_params=active_params(a), source="request", arch=a,
-                      max_context=a.max_context, family=family)
+    # a vision tower (Llama 3.2 Vision's encoder and projector) is weights the decoder
+    # formula does not see: counted in the total as the catalog's entries count it
+    return SizedModel(id="custom", name=name, kind="llm", total_params=b.total + a.vision_params,
+                      active_params=active_params(a) + a.vision_params, source="request",
+                      arch=a, max_context=a.max_context, family=family)
 
 
 def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
@@ -773,7 +778,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         note("layout", layout.label, layout.reason)
         if gpu is not None and layout.fixed and engine.split == "tensor":
             tp_cap, why = tp_limit(gpu)
-            if layout.tensor > tp_cap:
+            if layout.tensor > tp_cap and not all_to_all_link(gpu):
                 # vLLM's advice for GPUs without NVLink, not a timing: this estimate may well
                 # be faster than the narrower group (a datasheet PCIe all-reduce), where a
                 # measured server routing all-reduces through the host ran far slower
@@ -1303,6 +1308,7 @@ def ep_load_model(model: SizedModel, p: Precision, kv: KVType, engine: Engine, g
     tables = perf or EMPTY_PERF
     base = step_cost(model, p, kv, engine, gpu, tp, tables, kernel_compute(gpu, p, engine),
                      achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    base = pipeline_hops(base, a, gpu, tp, pp, tables)
     # step_cost splits one expert over the tensor group: whole, 1/ep of them per GPU
     experts = msgspec.structs.replace(base, dense_params=0.0,
                                       expert_params=base.expert_params * tp / ep)
@@ -1397,6 +1403,20 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
          + "; totals are one replica's times the replicas"
          + ("; the pipeline stages add no speed to one sequence (each token passes every "
             "stage in turn)" if layout.pipeline > 1 and engine.split != "layer" else ""))
+    if layout.pipeline > 1 and engine.split != "layer" and a is not None:
+        node = nvlink_domain(gpu)
+        inter = sum(1 for s in range(1, layout.pipeline) if (s * layout.tensor) % node == 0)
+        hops = layout.pipeline - 1
+        note("pipeline_hops", f"{hops} stage boundar{'y' if hops == 1 else 'ies'}, {inter} "
+             "between nodes",
+             f"each step hands every token's hidden_states and residual (2 x {a.hidden_size} "
+             f"x 2 B, vLLM's IntermediateTensors) to the next stage, each of the "
+             f"{layout.tensor} GPU(s) of a stage sending 1/{layout.tensor} and the next "
+             "all-gathering it; a boundary between nodes is sent at "
+             f"{INTER_NODE_GB_S_PER_GPU:g} GB/s per GPU (assumed: one 400 Gb/s NIC per GPU, "
+             "as DGX H100, AWS P5, Google A3 Ultra), one inside a "
+             "node over the GPUs' link; bandwidth only (the network's per-message latency "
+             "is not counted): a best case")
 
     def times(v: float | None) -> float | None:
         return None if v is None else v * d
@@ -1768,7 +1788,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
              + ("encoder and decoder transformers at the chosen precision, the audio codec "
                 "at 16-bit; each sequence of the batch keeps its decoder attention caches "
                 "(kv_cache_gib)" if model.kind == "audio" else
-                "denoiser and text encoders at the chosen precision, VAE at 16-bit"))
+                "denoiser and text encoders at the chosen precision, "
+                + vae_words(model, precision)))
     if model.kind != "audio":
         note("resolution", f"{width}x{height}", "activations grow with the latent area "
              f"(latent = 1/{model.latent_downsample} of each side)")
