@@ -76,8 +76,8 @@ a "de" that belongs to "ieșire", not to the number, and stays after any number.
 
 
 _RO_DECIMAL_DE = re.compile(
-    r"(?<![\d.,])(1?\d,\d++) de (?=[^\W\d])(?!(?:intrare|ieșire)\b)")
-"""A decimal below 20 ("0,5", "19,5") followed by "de" and a word."""
+    r"(?<![\d.,])(\d{1,3}+(?:\.\d{3})*+,\d++) de (?=[^\W\d])(?!(?:intrare|ieșire)\b)")
+"""A decimal ("0,5", "21,4", "1.234,5") followed by "de" and a word."""
 
 
 def romanian_de(text: str) -> str:
@@ -85,8 +85,9 @@ def romanian_de(text: str) -> str:
     are 00 or 20-99 ("20 de utilizatori", "32.768 de tokeni"); after zero, 1-19 and x01-x19
     there is none ("0 GPU-uri", "10 utilizatori", "119 cereri": N. Forăscu, "Dificultăți
     gramaticale ale limbii române": "numeralele de la 1 la 19 şi cele în a căror structură intră
-    acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal below 20
-    ("0,5 ore"; "79,0 de tokeni/s" keeps it). The message templates write "{n} de"; this drops
+    acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal ("0,5
+    ore", "21,4 zile", "79,0 tokeni/s": the rule is the whole numbers'; audit cost finding 15
+    read "21,4 de zile/lună"). The message templates write "{n} de"; this drops
     the "de" where the number does not take it. Idempotent: every Romanian text goes through
     it once it is whole (the /v1/ask answer, the core's localised warnings, Slack)."""
 

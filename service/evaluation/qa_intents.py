@@ -21,7 +21,12 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.numbers.context import gpu_count_for_users
+from service.domain.answer.numbers.context import (
+    ASK_CONTEXT_TOKENS,
+    ASK_OUTPUT_TOKENS,
+    ASK_PROMPT_TOKENS,
+    gpu_count_for_users,
+)
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import DomainError
 from service.domain.recommend.recommend import recommend
@@ -101,25 +106,25 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         out.values = [r.memory.total_gib]
     elif kind == "concurrency":
         r = _size(catalog, model=model, weights=weights, gpu=gpu,
-                  input_tokens=e.get("ctx", 2048), output_tokens=512)
+                  input_tokens=e.get("ctx", ASK_PROMPT_TOKENS), output_tokens=ASK_OUTPUT_TOKENS)
         assert r is not None, case.q
         out.values = [r.max_batch_size or 0]
     elif kind == "speed":
-        ctx = e.get("ctx", 2048)
+        ctx = e.get("ctx", ASK_PROMPT_TOKENS)
         count = e.get("gpu_count")
         if count is None:
             base = _size(catalog, model=model, weights=weights, input_tokens=ctx,
                          output_tokens=0)
             count = (_rows(base, gpu) if base else None) or 1
         r = _size(catalog, model=model, weights=weights, gpu=gpu, gpu_count=count,
-                  input_tokens=ctx, output_tokens=512)
+                  input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS)
         assert r is not None and r.performance is not None, case.q
         out.values = [getattr(r.performance, e.get("field", "decode_tokens_per_s")) or 0]
     elif kind == "gpu_count":
         users, ctx = e.get("users"), e.get("ctx")
         if users:
             # the replica width that needs the fewest GPUs for the users (the core's rule)
-            got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or 2048,
+            got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or ASK_PROMPT_TOKENS,
                                       across_nodes=True)  # as /v1/ask counts them
             assert got is not None, case.q
             out.values = [got[0]]
@@ -134,13 +139,14 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
     elif kind == "gpu_count_rec":
         rec = recommend(RecommendationRequest(
             model=model, weights=weights or "auto", workload="serving",
-            concurrent_requests=e["users"], context_tokens=max(e.get("ctx", 2048), 1024),
-            output_tokens=512, top_n=3), catalog, today, explain=False)
+            concurrent_requests=e["users"],
+            context_tokens=max(e.get("ctx", ASK_CONTEXT_TOKENS), 1024),
+            output_tokens=ASK_OUTPUT_TOKENS, top_n=3), catalog, today, explain=False)
         o = rec.options[0]
         out.values = [o.offer.gpu_count * o.nodes]
     elif kind == "compare":
-        base = _size(catalog, model=model, weights=weights, input_tokens=2048,
-                     output_tokens=512)
+        base = _size(catalog, model=model, weights=weights, input_tokens=ASK_PROMPT_TOKENS,
+                     output_tokens=ASK_OUTPUT_TOKENS)
         assert base is not None, case.q
         for g in e["gpus"]:
             out.names.append(reg.gpus[g].name)
@@ -148,7 +154,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
             if n is None:
                 continue
             r = _size(catalog, model=model, weights=weights, gpu=g, gpu_count=n,
-                      input_tokens=2048, output_tokens=512)
+                      input_tokens=ASK_PROMPT_TOKENS, output_tokens=ASK_OUTPUT_TOKENS)
             if r is not None and r.performance is not None:
                 out.values.append(r.performance.decode_tokens_per_s or 0)
     elif kind == "cost":

@@ -27,7 +27,7 @@
   function $(id) { return document.getElementById(id); }
 
   // Romanian puts "de" between a number and its noun only when the number's last two digits
-  // are 00 or 20-99 ("20 de noduri", "5 noduri"), never after a decimal below 20 ("0,5 ore");
+  // are 00 or 20-99 ("20 de noduri", "5 noduri"), never after a decimal ("0,5 ore", "21,4 zile");
   // the [web] templates write "{n} de <noun>" and this drops the "de" where the number does
   // not take it. The same rule as service/domain/locale.py romanian_de (which the answers,
   // Slack and the core's warnings go through), case for case: tests/unit/test_fix_roweb.py
@@ -36,7 +36,7 @@
     // the character before the number is matched, not looked behind: no lookbehind in the
     // page's regular expressions (older Safari rejects the whole script over one)
     var whole = /(^|[^\p{L}\p{N}_.,])(\d{1,3}(?:\.\d{3})*) de (?=[\p{L}_])(?!(?:intrare|ieșire)(?![\p{L}\p{N}_]))/gu;
-    var decimal = /(^|[^\d.,])(1?\d,\d+) de (?=[\p{L}_])(?!(?:intrare|ieșire)(?![\p{L}\p{N}_]))/gu;
+    var decimal = /(^|[^\d.,])(\d{1,3}(?:\.\d{3})*,\d+) de (?=[\p{L}_])(?!(?:intrare|ieșire)(?![\p{L}\p{N}_]))/gu;
     return text.replace(whole, function (m, before, n) {
       var count = parseInt(n.replace(/\./g, ''), 10);
       var tail = count % 100;

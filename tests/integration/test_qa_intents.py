@@ -18,6 +18,7 @@ import pytest
 from service.adapters.catalog_loader import load_catalog
 from service.adapters.knowledge_base import KnowledgeBase
 from service.domain.answer.compose import AskRequest, AskResponse, _plain, answer
+from service.domain.answer.numbers.context import ASK_OUTPUT_TOKENS, ASK_PROMPT_TOKENS
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
 from service.evaluation.qa_intents import (
@@ -121,7 +122,8 @@ def test_largest_context_on_a_24_gb_card(kb: KnowledgeBase, loaded: Any) -> None
 def test_tokens_per_second_of_a_70b_at_4_bit_on_one_h100(kb: KnowledgeBase, loaded: Any) -> None:
     r = ask(kb, loaded, "Tokens/s of Llama 3 70B 4-bit on one H100?")
     want = _sized(loaded, model="llama-3-70b", weights="int4", gpu="h100-sxm",
-                  input_tokens=2048, output_tokens=512).performance.decode_tokens_per_s
+                  input_tokens=ASK_PROMPT_TOKENS,
+                  output_tokens=ASK_OUTPUT_TOKENS).performance.decode_tokens_per_s
     assert r.intent == "speed"
     assert any(abs(n - want) < 0.06 for n in numbers_in(first_sentence(r.answer), "en"))
     assert "tokens/s" in first_sentence(r.answer)

@@ -45,7 +45,7 @@ SAMPLES = [
     ("thin margin: 32.2 tokens/s per user against the 30 tokens/s target; in 1 of 5 measured "
      "runs (vLLM, dense models, 267 rows) decoding was more than 12 % slower than this model, "
      "which would miss the target: measure before committing",
-     "marjă mică: 32,2 de tokeni/s per utilizator față de ținta de 30 de tokeni/s; în 1 din 5 "
+     "marjă mică: 32,2 tokeni/s per utilizator față de ținta de 30 de tokeni/s; în 1 din 5 "
      "rulări măsurate (vLLM, modele dense, 267 de rânduri) decodarea a fost cu peste 12 % mai "
      "lentă"),
     ("thin margin: 30.5 tokens/s per user against the 30 tokens/s target; in 1 of 5 measured "

@@ -89,7 +89,7 @@ def test_token_job_on_a_gpu_is_the_total(q: str) -> None:
     r = ask(q)
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("per_job_usd", "USD")
-    s = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": "h100-sxm", "input_tokens": 2048,
+    s = size(msgspec.convert({"model": "llama-3.1-8b", "gpu": "h100-sxm", "input_tokens": 3584,
                               "output_tokens": 512}, SizingRequest), catalog())
     assert s.performance is not None and s.performance.max_throughput_tokens_per_s
     hours = 100e6 / s.performance.max_throughput_tokens_per_s / 3600

@@ -91,9 +91,9 @@ def test_h3_a_cost_is_never_for_a_setup_that_does_not_fit(question: str) -> None
 def test_h4_a_request_rate_sizes_the_gpu_count(question: str) -> None:
     r = ask(question)
     assert r.intent == "gpu_count"
-    # the recommendations' context is the prompt and the output: 2,048 tokens in, 512 out
+    # the recommendations' context is the prompt and the output: 3,584 tokens in, 512 out
     o = _rec(model="llama-3.1-8b", workload="serving", target_requests_per_s=50,
-             context_tokens=2048 + 512, output_tokens=512).options[0]
+             context_tokens=3584 + 512, output_tokens=512).options[0]
     n = o.offer.gpu_count * o.nodes
     assert asked(r)[:2] == ("gpu_count", n)
     assert f"{n:,}" in first_sentence(r) or f"{n:,}".replace(",", ".") in first_sentence(r)

@@ -39,11 +39,13 @@ def _size(**kw: Any) -> SizingResult:
 # -- 1. a speed target with the GPU named is judged at the stated load --------------------------
 
 
+# the load stated (2,048 tokens in, 512 out): at the default 4,096 tokens a request the 20
+# users get 29.4 tokens/s each there, a "no" (the TTFT test below has one)
 @pytest.mark.parametrize(("q", "word"), [
-    ("Will Llama 3.1 70B in fp8 on 2 H100 give 30 tokens/s per user with 20 concurrent users?",
-     "meets your target of 30 tokens/s per user"),
-    ("Llama 3.1 70B fp8 pe 2 H100 dă 30 tokeni/s per utilizator cu 20 de utilizatori?",
-     "atinge ținta: 30 de tokeni/s per utilizator"),
+    ("Will Llama 3.1 70B in fp8 on 2 H100 give 30 tokens/s per user with 20 concurrent users "
+     "with 2k-token prompts?", "meets your target of 30 tokens/s per user"),
+    ("Llama 3.1 70B fp8 pe 2 H100 dă 30 tokeni/s per utilizator cu 20 de utilizatori și "
+     "prompturi de 2k tokeni?", "atinge ținta: 30 de tokeni/s per utilizator"),
 ])
 def test_a_speed_target_on_the_gpu_named_is_met_or_not(q: str, word: str) -> None:
     r = ask(q)
@@ -82,12 +84,12 @@ def test_a_ttft_target_missed_names_the_fewest_gpus_that_meet_it(q: str, word: s
     n = int(m.group(1))
     assert n > 2
     core = _size(model="llama-3.1-70b", weights="fp8", gpu="h100-sxm", gpu_count=n,
-                 batch_size=20, input_tokens=2048, output_tokens=512)
+                 batch_size=20, input_tokens=3584, output_tokens=512)
     assert core.performance is not None and core.performance.time_to_first_token_ms is not None
     assert core.performance.time_to_first_token_ms <= 500
     if n // 2 > 2:  # the fewest: half as many do not meet it
         fewer = _size(model="llama-3.1-70b", weights="fp8", gpu="h100-sxm", gpu_count=n // 2,
-                      batch_size=20, input_tokens=2048, output_tokens=512)
+                      batch_size=20, input_tokens=3584, output_tokens=512)
         assert fewer.performance is not None
         assert (fewer.performance.time_to_first_token_ms or 0) > 500
 
@@ -104,7 +106,7 @@ def test_a_million_input_tokens_is_priced_from_the_prefill_rate(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_million_input_tokens_usd"
-    core = _size(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=1, input_tokens=2048,
+    core = _size(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=1, input_tokens=3584,
                  output_tokens=512)
     assert core.performance is not None and core.performance.prefill_tokens_per_s
     expected = machine_price("h100-sxm") / (core.performance.prefill_tokens_per_s * 3600) * 1e6

@@ -266,3 +266,87 @@ def test_cost_per_day_leads_with_the_day(q: str, monkeypatch: pytest.MonkeyPatch
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("per_day_usd", "USD/day")
     assert value == pytest.approx(machine_price("l40s", 1) * 24)
+
+
+# == ask_cost (2): precision said first, a steady token rate, the load of a price per token ==
+
+
+def _precision_said(text: str) -> tuple[str, int] | None:
+    """("awq-int4", 4) from "... with awq-int4 weights (4-bit; ..." or "... cu greutăți
+    gptq-int4 (pe 4 biți; ..."; None where the first sentence says no such precision."""
+    m = (re.search(r"with (\S+) weights \((\d+)-bit", text)
+         or re.search(r"cu greutăți (\S+) \(pe (\d+) biți", text))
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+@pytest.mark.parametrize("q", [
+    "What does it cost per hour to serve Llama 3.1 70B on H100s?",
+    "What does it cost per month to serve Llama 3.1 70B on H100s?",
+    "Cât costă pe oră să servesc Llama 3.1 70B pe H100?",
+])
+def test_a_quantized_lead_says_its_precision_in_the_first_sentence(q: str) -> None:
+    r = ask(q)
+    assert r.numbers is not None and r.numbers.recommendations, r.answer
+    lead = r.numbers.recommendations[0].weights
+    assert lead not in ("bf16", "fp16"), r.answer  # 70B on one H100 only quantized
+    said = _precision_said(first_sentence(r))
+    assert said is not None and said[0] == lead, first_sentence(r)
+    assert said[1] in (4, 8), first_sentence(r)
+
+
+def test_romanian_cheapest_match_says_gptq_first() -> None:
+    r = ask("Ce GPU pentru Llama 3.1 70B?")
+    s = first_sentence(r)
+    assert "cu greutăți gptq-int4 (pe 4 biți; ale modelului sunt bf16)" in s, s
+
+
+def test_a_default_precision_lead_says_nothing_more() -> None:
+    r = ask("What does it cost per hour to serve Llama 3.1 8B on an L40S?")
+    assert _precision_said(first_sentence(r)) is None, first_sentence(r)
+
+
+def _steady_month(ctx: int = 4096, out: int = 512, tps: float = 2e6 / 3600) -> float:
+    req = RecommendationRequest(model="llama-3.1-8b", weights="auto", workload="serving",
+                                target_requests_per_s=tps / out, context_tokens=ctx,
+                                output_tokens=out, top_n=3)
+    rec = recommend(req, catalog(), TODAY, explain=False)
+    month = rec.options[0].cost.per_month_usd
+    assert month is not None
+    return month
+
+
+@pytest.mark.parametrize("q", [
+    "We need 2M tokens per hour of Llama 3.1 8B, what does it cost per month?",
+    "Avem nevoie de 2 milioane de tokeni pe oră de Llama 3.1 8B, cât costă pe lună?",
+])
+def test_an_hourly_token_rate_is_an_always_on_endpoint(q: str) -> None:
+    r = ask(q)
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("per_month_usd", "USD")
+    assert value == pytest.approx(_steady_month(), rel=1e-6)
+    s = first_sentence(r)
+    assert "556" in s and "720" not in s, s
+    assert ("always-on" in s) or ("pornit permanent" in s), s
+    assert "720 times" not in head(r) and "720 de ori" not in head(r), head(r)
+
+
+def test_a_nightly_batch_stays_a_job() -> None:
+    r = ask("We run a batch of 2M tokens every night with Llama 3.1 8B, what does it cost "
+            "per month?")
+    assert "30 times a month" in first_sentence(r), first_sentence(r)
+
+
+@pytest.mark.parametrize("q", [
+    "What does it cost per million tokens to serve Llama 3.1 70B on an H200?",
+    "What does it cost per million tokens to serve Llama 3.1 70B on H100s?",
+    "Cât costă un milion de tokeni cu Llama 3.1 70B pe un H200?",
+])
+def test_a_price_per_token_says_the_load_it_is_computed_at(q: str) -> None:
+    r = ask(q)
+    text = head(r)
+    s = first_sentence(r)
+    assert "load: 1 concurrent" not in text and "încărcare: 1 (cereri" not in text, text
+    m = (re.search(r"([\d,]+) concurrent requests of ([\d,]+) tokens", s)
+         or re.search(r"([\d.]+) de cereri simultane de câte ([\d.]+) de tokeni", s))
+    assert m is not None, s
+    assert int(re.sub(r"[.,]", "", m.group(1))) > 1, s

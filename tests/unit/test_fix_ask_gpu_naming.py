@@ -156,7 +156,7 @@ def test_compare_keeps_each_gpus_count(q: str, lang: str) -> None:
     text = head(r)
     h100, h200 = _name("h100-sxm"), _name("h200-sxm")
     assert stated(q, catalog().registry).gpu_counts == (("h100-sxm", 2), ("h200-sxm", 1))
-    one = _size("h200-sxm", 1, "fp8", 2048, 512)  # a comparison's request: 2048 in, 512 out
+    one = _size("h200-sxm", 1, "fp8", 3584, 512)  # a comparison's request: 3584 in, 512 out
     assert not one.fits
     assert f"2 × {h100}" in text, text
     assert f"1 × {h200}" in text, text

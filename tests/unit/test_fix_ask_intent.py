@@ -247,3 +247,95 @@ def test_the_yes_or_no_cases_include_both() -> None:
         r = ask(q)
         seen.add(r.numbers.asked.yes if r.numbers and r.numbers.asked else None)
     assert seen == {True, False, None}
+
+
+# -- audit ask_intent (2): "which GPU for X" is a recommendation in both languages -------------
+# "What GPU for Llama 3.1 70B?" answered the model's memory while "Ce GPU pentru Llama 3.1
+# 70B?" answered the cheapest setup; "which GPU ... at 2000 tokens per second total" answered
+# one request's speed, and a total token rate priced never reached the recommendation's
+# ``target_output_tokens_per_s``.
+
+from service.domain.answer.intent import stated  # noqa: E402
+from service.domain.recommend.recommend import recommend  # noqa: E402
+from service.domain.recommend.types import RecommendationRequest  # noqa: E402
+from tests.unit.ask_fixtures import TODAY  # noqa: E402
+
+
+@pytest.mark.parametrize(("en", "ro"), [
+    ("What GPU for Llama 3.1 70B?", "Ce GPU pentru Llama 3.1 70B?"),
+    ("Which GPU should I rent for Llama 3.1 70B?", "Ce GPU să închiriez pentru Llama 3.1 70B?"),
+    ("What GPU do I need for Llama 3.1 8B?", "Ce GPU îmi trebuie pentru Llama 3.1 8B?"),
+    ("Recommend a GPU for Qwen3 32B", "Recomandă un GPU pentru Qwen3 32B"),
+    ("Best GPU for Mistral 7B", "Care este cel mai bun GPU pentru Mistral 7B?"),
+    ("Can you recommend a GPU for Mixtral 8x7B?",
+     "Ce placă video îmi recomanzi pentru Mixtral 8x7B?"),
+    ("Which GPU for Llama 3.1 70B in fp8?", "Ce GPU pentru Llama 3.1 70B în fp8?"),
+])
+def test_which_gpu_is_the_same_recommendation_in_both_languages(en: str, ro: str) -> None:
+    a, b = ask(en), ask(ro)
+    assert a.intent == b.intent == "cost", (a.intent, b.intent, a.answer[:200])
+    assert asked(a)[0] == "per_hour_usd", a.answer
+    assert asked(a) == asked(b), (a.answer[:300], b.answer[:300])
+    # the top setup with its price, in the first sentence
+    lead = first_sentence(a)
+    assert "×" in lead and re.search(r"\$\d", lead), lead
+    assert b.lang == "ro" and "×" in first_sentence(b) and "USD/oră" in first_sentence(b)
+
+
+@pytest.mark.parametrize("q", [
+    "How much memory does Llama 3.1 70B need?",
+    "How much VRAM do I need for Llama 3.1 70B?",
+    "Câtă VRAM îmi trebuie pentru Llama 3.1 70B?",
+    "What GPU memory does Llama 3.1 70B need?",
+])
+def test_how_much_memory_stays_a_memory_answer(q: str) -> None:
+    r = ask(q)
+    want = _size(model="llama-3.1-70b", input_tokens=4096, output_tokens=0)
+    assert r.intent == "memory", r.answer
+    assert asked(r)[0] == "total_gib"
+    assert asked(r)[1] == pytest.approx(want.memory.total_gib)
+
+
+@pytest.mark.parametrize(("q", "tps"), [
+    ("Which GPU should I rent to serve Llama 3.1 8B at 2000 tokens per second total?", 2000),
+    ("Ce GPU să închiriez pentru Llama 3.1 8B la 2000 de tokeni pe secundă în total?", 2000),
+    ("What GPU do I need for 2000 tokens per second with Llama 3.1 8B?", 2000),
+    ("Best GPU for Llama 3.1 8B at 500 tokens/s aggregate", 500),
+    ("What does 2000 tokens per second cost per month for Llama 3.1 8B?", 2000),
+])
+def test_a_total_token_rate_is_read_as_the_load_in_total(q: str, tps: float) -> None:
+    st = stated(q, catalog().registry)
+    assert st.throughput_tokens_per_s == tps
+    assert st.min_tokens_per_s is None  # never each user's speed
+    assert ask(q).intent == "cost"
+
+
+def _top(tps: float | None) -> tuple[str, int, float]:
+    req: dict[str, Any] = {"model": "llama-3.1-8b", "weights": "auto", "top_n": 3,
+                           "workload": "serving", "concurrent_requests": 1,
+                           "output_tokens": 512, "context_tokens": 4096}
+    if tps:
+        req["target_output_tokens_per_s"] = tps
+    rec = recommend(msgspec.convert(req, RecommendationRequest), catalog(), TODAY,
+                    explain=False)
+    o = rec.options[0]
+    assert o.cost.per_hour_usd is not None
+    return o.offer.gpu, o.offer.gpu_count * o.nodes, o.cost.per_hour_usd
+
+
+@pytest.mark.parametrize("q", [
+    "Which GPU should I rent to serve Llama 3.1 8B at 2000 tokens per second total?",
+    "Ce GPU să închiriez pentru Llama 3.1 8B la 2000 de tokeni pe secundă în total?",
+])
+def test_the_total_token_rate_reaches_the_recommendation(q: str) -> None:
+    r = ask(q)
+    gpu, n, hour = _top(2000)
+    assert (gpu, n, hour) != _top(None)  # the load changes the setup: the test can fail
+    assert asked(r)[0] == "per_hour_usd", r.answer
+    assert asked(r)[1] == pytest.approx(hour), r.answer
+    name = catalog().registry.gpus[gpu].name
+    assert name in head(r), r.answer
+    # the load it is sized for is said, as asked
+    said = ("2.000 de tokeni de ieșire pe secundă în total" if r.lang == "ro"
+            else "2,000 output tokens/s in total")
+    assert said in head(r), r.answer

@@ -116,7 +116,7 @@ _TPOT_Q = [
     ("what's the time per output token for llama 3.1 70b fp8 on 4x h100 with 32 concurrent "
      "users, 1k in 1k out?", 1024, 1024),
     ("what's the time per output token for llama 3.1 70b fp8 on 4x h100 with 32 concurrent "
-     "users?", 2048, 512),
+     "users?", 3584, 512),
     ("care e timpul pe token de ieșire pentru llama 3.1 70b fp8 pe 4x h100 cu 32 de "
      "utilizatori simultan, 1k intrare 1k ieșire?", 1024, 1024),
 ]
@@ -144,7 +144,7 @@ def test_time_per_output_token_at_the_count_stated(q: str, inp: int, out: int) -
 def test_can_i_serve_answers_for_the_count_stated(q: str, users: int, count: int,
                                                   yes: bool) -> None:
     r = ask(q)
-    got = gpu_count_for_users(catalog(), "llama-3.1-70b", "int4", "l40s", users, 2048)
+    got = gpu_count_for_users(catalog(), "llama-3.1-70b", "int4", "l40s", users, 3584)
     assert got is not None
     least = got[0]
     assert (least <= count) is yes
@@ -163,7 +163,8 @@ def test_can_i_serve_answers_for_the_count_stated(q: str, users: int, count: int
 def _at_load(users: int) -> float:
     """/v1/recommendations' price per million output tokens at ``users`` concurrent requests
     on the cheapest trusted on-demand 1 x H100 SXM offer (the answer's basis), at the answer's
-    tokens (2,048 in, 512 out) and the model's own precision."""
+    tokens (3,584 in, 512 out: the answers' default context of 4,096) and the model's own
+    precision."""
     price = machine_price("h100-sxm")
     offers = [v for v in catalog().views(TODAY) if v.gpu == "h100-sxm" and v.gpu_count == 1
               and not v.stale and not v.suspect and v.on_demand_usd_h == price]
@@ -172,7 +173,7 @@ def _at_load(users: int) -> float:
     for v in offers:
         rec = recommend(msgspec.convert(
             {"model": "llama-3.1-8b", "weights": "bf16", "workload": "serving",
-             "concurrent_requests": users, "context_tokens": 2560, "output_tokens": 512,
+             "concurrent_requests": users, "context_tokens": 4096, "output_tokens": 512,
              "top_n": 50, "providers": [v.provider]}, RecommendationRequest),
             catalog(), TODAY, explain=False)
         got += [o.cost.per_million_output_tokens_at_load_usd for o in rec.options
@@ -192,7 +193,7 @@ def test_cost_per_million_at_the_users_stated(q: str) -> None:
     assert (quantity, unit) == ("per_million_output_tokens_usd", "USD")
     assert value == pytest.approx(want)
     # the same as /v1/sizing's output at that load on that price
-    sz = _size(model="llama-3.1-8b", gpu="h100-sxm", input_tokens=2048, output_tokens=512,
+    sz = _size(model="llama-3.1-8b", gpu="h100-sxm", input_tokens=3584, output_tokens=512,
                batch_size=64)
     assert sz.performance is not None and sz.performance.output_tokens_per_s
     assert want == pytest.approx(
@@ -202,7 +203,7 @@ def test_cost_per_million_at_the_users_stated(q: str) -> None:
 
 def test_cost_per_million_without_users_is_at_full_load() -> None:
     r = ask("cost per 1M tokens for llama 3.1 8b on an H100")
-    sz = _size(model="llama-3.1-8b", gpu="h100-sxm", input_tokens=2048, output_tokens=512)
+    sz = _size(model="llama-3.1-8b", gpu="h100-sxm", input_tokens=3584, output_tokens=512)
     assert sz.performance is not None and sz.performance.max_throughput_tokens_per_s
     want = machine_price("h100-sxm") / (sz.performance.max_throughput_tokens_per_s * 3600) * 1e6
     quantity, value, unit = asked(r)

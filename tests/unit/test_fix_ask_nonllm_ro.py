@@ -16,6 +16,8 @@ import re
 import pytest
 
 from service.domain.answer.core_warnings import localise
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import size
 from tests.unit.ask_fixtures import ask, catalog, head, knowledge, machine_price
 
 # -- 1. token targets on models that generate no tokens ----------------------------------------
@@ -86,7 +88,15 @@ def test_queue_warning_in_romanian_and_headline_count_matches() -> None:
     ro = ask("Care e diferența de viteză între H100 și H200 pentru Llama 3.1 70B în FP8 cu 64 "
              "de utilizatori?")
     assert "concurrent requests" not in ro.answer, ro.answer
-    assert "120,1 GiB" in ro.answer and "71,7 GiB" in ro.answer, ro.answer
+    # the need of all 64 at their full context, at the default 4,096 tokens a request (120.1
+    # GiB at the 2,560 of before), and what the H100 gives, both as the sizing says them
+    r = size(SizingRequest(model="llama-3.1-70b", weights="fp8", gpu="h100-sxm", batch_size=64,
+                           input_tokens=3584, output_tokens=512), catalog())
+    assert not r.fits and r.capacity_per_gpu_gib
+    need = f"{r.memory.per_gpu_gib:.1f}".replace(".", ",")
+    cap = f"{r.capacity_per_gpu_gib:.1f}".replace(".", ",")  # the engine's share of the card
+    assert f"au nevoie de {need} GiB pe GPU" in ro.answer, ro.answer
+    assert f"oferă {cap} GiB" in ro.answer, ro.answer
     en = ask("What is the speed difference between H100 and H200 for Llama 3.1 70B in FP8 "
              "with 64 users?")
     fit = re.search(r": (\d+) of the 64 requests fit in the KV cache", en.answer)

@@ -88,8 +88,9 @@ def test_users_at_a_per_user_speed_are_bounded_by_it(q: str) -> None:
     quantity, users, _ = asked(r)
     assert quantity == "max_batch_size"
     # the count answer: 100 users at 50 tokens/s need 2 x H100, so one serves fewer than 100
-    # (memory alone holds 176, at about 25 tokens/s each)
-    assert 50 <= users < 100, users
+    # (memory alone holds 110 requests of 4,096 tokens, at about 24 tokens/s each; 41 get
+    # 50 tokens/s; at the old 2,048-token prompt, 176 and over 50)
+    assert 40 <= users < 100, users
     two = asked(ask("how many h100s for 100 users of llama 3.1 8b at 50 tok/s each"))
     assert two[1] == 2
 

@@ -181,11 +181,13 @@ def test_spot_with_a_period_is_the_periods_total(q: str, gid: str, hours: int, p
 
 @pytest.mark.parametrize("q", ["how much would a spot H100 cost for a year?",
                                "Cât costă un H100 spot pe an?"])
-def test_spot_for_a_year_is_twelve_of_the_answers_months(q: str) -> None:
+def test_spot_for_a_year_is_365_days(q: str) -> None:
+    """A year is 365 days, 8,760 h, as the on-demand year (task leftovers; was 12 of the
+    answers' 30-day months, 8,640 h)."""
     r = ask(q)
     spot_h, _ = _spot_od("h100-sxm")
     assert asked(r)[0] == "spot_per_year_usd", r.answer
-    assert asked(r)[1] == pytest.approx(spot_h * 24 * 30 * 12, abs=0.005)
+    assert asked(r)[1] == pytest.approx(spot_h * 24 * 365, abs=0.005)
 
 
 def test_spot_with_a_period_and_hours_a_day() -> None:

@@ -70,7 +70,8 @@ def test_twelve_months_are_a_year() -> None:
     r = ask("how much for an H100 for 12 months?")
     assert asked(r)[0] == "per_job_usd", head(r)
     assert asked(r)[1] == pytest.approx(year, rel=1e-6), (head(r), year)
-    assert f"{12 * MONTH_H:,.0f} hours" in first_sentence(r), first_sentence(r)
+    # a year of 365 days, as "for a year" (audit cost #14; was 12 x 720 = 8,640 hours)
+    assert "8,760 hours" in first_sentence(r), first_sentence(r)
 
 
 @pytest.mark.parametrize(("question", "month_question", "months", "hours"), [

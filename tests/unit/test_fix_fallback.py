@@ -64,7 +64,7 @@ def test_a_size_near_a_catalog_model_is_that_model() -> None:
 ])
 def test_max_users_on_one_gpu_falls_back_to_a_precision_that_fits(q: str) -> None:
     r = ask(q)
-    fp8 = _size(model="llama-3.1-70b", gpu="h100-sxm", weights="fp8", input_tokens=2048,
+    fp8 = _size(model="llama-3.1-70b", gpu="h100-sxm", weights="fp8", input_tokens=3584,
                 output_tokens=512)
     assert fp8.max_batch_size
     quantity, value, _ = asked(r)
@@ -88,7 +88,9 @@ def test_max_context_on_one_gpu_falls_back_to_a_precision_that_fits() -> None:
 
 def test_compare_gives_the_named_gpu_a_figure_at_a_precision_that_fits() -> None:
     r = ask("Is llama 3.1 70b faster on an H200 than on two H100s?")
-    fp8 = _size(model="llama-3.1-70b", gpu="h200-sxm", weights="fp8", input_tokens=2048,
+    # one request at the default 3,584 tokens in and 512 out (41.0 tokens/s; 41.3 at the
+    # 2,048 in of before: a longer KV cache read per token)
+    fp8 = _size(model="llama-3.1-70b", gpu="h200-sxm", weights="fp8", input_tokens=3584,
                 output_tokens=512)
     assert fp8.fits and fp8.performance is not None
     tps = fp8.performance.decode_tokens_per_s

@@ -47,7 +47,7 @@ def test_a_count_for_users_at_a_speed_meets_the_speed(q: str) -> None:
     gpus = ["h100-sxm"] if "H100" in q else None
     rec = recommend(RecommendationRequest(
         model="llama-3.1-70b", workload="serving", concurrent_requests=50,
-        context_tokens=2048 + 512, output_tokens=512, min_decode_tokens_per_s=25,
+        context_tokens=3584 + 512, output_tokens=512, min_decode_tokens_per_s=25,
         gpus=gpus), catalog(), TODAY)
     o = rec.options[0]
     assert n == o.offer.gpu_count * o.nodes

@@ -54,14 +54,14 @@ def test_a_spot_price_is_still_a_price(question: str) -> None:
     assert asked(ask(question))[0] == "spot_per_hour_usd"
 
 
-# 3. a year's price leads with the year: 12 of the service's months (24 h x 30 days unless
-# the usage is stated)
+# 3. a year's price leads with the year: 365 days (24 h unless the usage is stated; was 12
+# of the service's 30-day months, audit cost #14)
 @pytest.mark.parametrize(("question", "hour_q", "hours", "lead"), [
-    ("Cât costă pe an un H100?", "Cât costă pe oră un H100?", 24 * 30 * 12, "Aproximativ "),
+    ("Cât costă pe an un H100?", "Cât costă pe oră un H100?", 24 * 365, "Aproximativ "),
     ("How much does an H100 cost per year?", "How much does an H100 cost per hour?",
-     24 * 30 * 12, "About $"),
+     24 * 365, "About $"),
     ("How much does an H100 cost per year at 8 hours a day?",
-     "How much does an H100 cost per hour?", 8 * 30 * 12, "About $"),
+     "How much does an H100 cost per hour?", 8 * 365, "About $"),
 ])
 def test_a_year_asked_leads_with_it(question: str, hour_q: str, hours: int, lead: str) -> None:
     hour = asked(ask(hour_q))
@@ -71,7 +71,7 @@ def test_a_year_asked_leads_with_it(question: str, hour_q: str, hours: int, lead
     assert (quantity, unit) == ("per_year_usd", "USD/year"), r.answer
     assert value == pytest.approx(hour[1] * hours)
     assert head(r).startswith(lead)
-    assert "12" in head(r).split(".")[0] or "12" in head(r).split(")")[0]
+    assert "365" in head(r).split(")")[0]
 
 
 @pytest.mark.parametrize(("text", "sub"), [

@@ -17,6 +17,7 @@ import msgspec
 import pytest
 
 from service.domain.answer.intent import stated
+from service.domain.answer.numbers.context import ASK_OUTPUT_TOKENS, ASK_PROMPT_TOKENS
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, head
@@ -129,14 +130,15 @@ def test_hours_of_music_without_a_gpu_are_a_job() -> None:
 
 
 def test_requests_on_a_gpu_are_a_token_job() -> None:
-    """1,000 requests at the defaults (2,048 in, 512 out) are 512,000 output tokens at the
-    same full-load rate as that token job."""
+    """1,000 requests at the defaults (3,584 in, 512 out: the one default /v1/ask load; 2,048
+    in before) are 512,000 output tokens at the same full-load rate as that token job."""
     r = ask("How much do 1000 requests to llama-3.1-8b on an L4 cost?")
     t = ask("How much does it cost to generate 512000 output tokens with llama-3.1-8b on an L4?")
     assert asked(t)[0] == "per_job_usd", t.answer
     assert asked(r) == asked(t), (head(r), head(t))
     lead = first_sentence(r)
-    assert "1,000 requests" in lead and "2,048" in lead and "512" in lead, lead
+    assert "1,000 requests" in lead and f"{ASK_PROMPT_TOKENS:,}" in lead, lead
+    assert f"{ASK_OUTPUT_TOKENS:,} output tokens each" in lead, lead
 
 
 def test_requests_with_their_lengths_on_a_gpu() -> None:

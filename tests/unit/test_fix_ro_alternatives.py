@@ -126,7 +126,7 @@ WRITTEN = [
      f"100.000{NBSP}USD)"),
     ("3 nodes of p5.48xlarge at aws (efa) finish in 25.5 days instead of 1,234; spot "
      "capacity, $1,234,567 for the run",
-     f"3 noduri p5.48xlarge la aws (efa) termină în 25,5 de zile în loc de 1.234; capacitate "
+     f"3 noduri p5.48xlarge la aws (efa) termină în 25,5 zile în loc de 1.234; capacitate "
      f"spot, 1.234.567{NBSP}USD pentru rulare"),
 ]
 

@@ -37,7 +37,7 @@ def _say(text: str, lang: str) -> str:
 CASES = [
     # Whisper at 10 requests/s on one L4 (one 30 s window a request): over capacity
     (_core(10, 0.3166, 1, "windows"),
-     ["10 cereri/s", "de 31,6 de ori", "(0,317 ferestre/s pe 1 GPU)", "40 de GPU-uri",
+     ["10 cereri/s", "de 31,6 ori", "(0,317 ferestre/s pe 1 GPU)", "40 de GPU-uri",
       "sub 80%", "(0,317 ferestre/s pe GPU)"], True),
     # an audio generator near capacity (one clip a request)
     (_core(0.9, 0.95, 1, "clips"),

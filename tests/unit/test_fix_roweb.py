@@ -41,7 +41,8 @@ CASES: tuple[tuple[str, str], ...] = (
     ("Încape pe 7 de tipuri de GPU", "Încape pe 7 tipuri de GPU"),
     ("0,5 de ore", "0,5 ore"),
     ("19,5 de ore", "19,5 ore"),
-    ("79,0 de tokeni/s", "79,0 de tokeni/s"),
+    ("79,0 de tokeni/s", "79,0 tokeni/s"),     # no decimal takes "de" ("21,4 zile")
+    ("1.234,5 de ore", "1.234,5 ore"),
     ("5 de ștergeri", "5 ștergeri"),          # a noun that starts with a non-ASCII letter
     ("512 de ieșire", "512 de ieșire"),        # "[tokeni] de ieșire": the "de" is the noun's
     ("5 de intrare", "5 de intrare"),
@@ -65,7 +66,7 @@ NUMBERS = ("5", "20", "119", "137", "1.205", "5.387", "0,5", "79,0")
 
 def _takes_de(number: str) -> bool:
     if "," in number:
-        return float(number.replace(".", "").replace(",", ".")) >= 20
+        return False  # a decimal takes no "de" ("21,4 zile", "79,0 tokeni/s")
     return not 1 <= int(number.replace(".", "")) % 100 <= 19
 
 

@@ -48,7 +48,7 @@ def test_romanian_puts_de_only_after_numbers_that_take_it() -> None:
     assert romanian_de("20 de utilizatori, 119 de cereri, 101 de tokeni, 100 de GPU-uri") == (
         "20 de utilizatori, 119 cereri, 101 tokeni, 100 de GPU-uri")
     assert romanian_de("2,5 de milioane") == "2,5 milioane"  # a decimal below 20 takes none
-    assert romanian_de("79,0 de tokeni/s") == "79,0 de tokeni/s"
+    assert romanian_de("79,0 de tokeni/s") == "79,0 tokeni/s"  # nor any decimal
     # a number glued to letters is part of a name, not a count: "BF16 de la Ampere" keeps "de"
     assert romanian_de("BF16 de la Ampere, FP8 de calibrare") == (
         "BF16 de la Ampere, FP8 de calibrare")

@@ -3,7 +3,8 @@ note and every precision's quality has an entry in the ``[catalog]`` table of
 ``knowledge/messages/ro.toml`` (a new rule without one fails here), the kernel check's own
 words (compute capability, the GPUs a rule covers, "rule ...; source: ...") and the
 multi-node and near-capacity warnings are written from ``core_*`` messages, and English comes
-back word for word. Sources (URLs and their notes) stay as the catalog wrote them."""
+back word for word. Sources keep their URLs; their English notes are said in English only
+(core_warnings._sources)."""
 
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ def test_english_comes_back_word_for_word(text: str) -> None:
 @pytest.mark.parametrize(("text", "parts"), [
     (T4_BF16, ["capabilitate de calcul 7.5", "nuclee tensoriale BF16 începând cu Ampere 8.0",
                "NVIDIA cu capabilitate de calcul >= 8.0, orice GPU AMD (ROCm), Gaudi sau TPU",
-               "(regula bf16-tensor-cores; sursa: https://example.org/a (BF16 requires"]),
+               "(regula bf16-tensor-cores; sursa: https://example.org/a); calculat"]),
     (GGUF_TRT, ["niciun nucleu TensorRT-LLM: rețetele sale", "(fără bitsandbytes, fără GGUF): "
                 "niciun GPU (regula trtllm-no-bitsandbytes-or-gguf; sursa: "]),
     (SGLANG_T4, ["sglang nu rulează pe NVIDIA T4 16GB (capabilitate de calcul 7.5): rulează pe "

@@ -26,6 +26,7 @@ from service.domain.answer.understand import (
     _fold,
     detect_language,
     extract,
+    uncatalogued_model,
     unknown_gpu,
 )
 from service.domain.base import Out, Strict
@@ -312,7 +313,7 @@ _NEEDS_MODEL = frozenset({"fits", "memory", "max_context", "max_concurrency", "s
 
 
 _ro_de = romanian_de
-"""Whole numbers take "de" when the last two digits are 00 or 20-99; decimals below 20 none."""
+"""Whole numbers take "de" when the last two digits are 00 or 20-99; decimals none."""
 
 
 def _sentence(text: str) -> str:
@@ -397,20 +398,25 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            confidence=conf, closest_topics=topics, details=det)
     model_id = ex.model
     notes: list[str] = []
-    if (model_id is None and SPEECH_SYNTHESIS in registry.models and _SYNTHESIS.search(folded)
+    # a model named that the catalog has no entry for ("Kokoro TTS", "Qwen2-VL 7B") is said
+    # unknown (numbers/write.py), never answered as the default or a size's stand-in
+    named = model_id is not None or uncatalogued_model(q, registry) is None
+    if (named and model_id is None and SPEECH_SYNTHESIS in registry.models
+            and _SYNTHESIS.search(folded)
             and _near(registry.models[SPEECH_SYNTHESIS].total_params, ex.params_b)):
         # "what GPU for text-to-speech with a 1B model?": the catalog's speech model, said as
         # assumed, never a 1B LLM (Llama 3.2 1B, sized as a chat endpoint of 4,096 tokens)
         model_id = SPEECH_SYNTHESIS
         notes.append(t["tts_guess"].format(name=registry.models[model_id].name))
-    if model_id is None and ex.params_b:
+    if named and model_id is None and ex.params_b:
         model_id = _representative(registry, ex.params_b)
         if model_id:
             digits = 0 if ex.params_b.is_integer() else 1
             notes.append(t["size_guess"].format(
                 name=registry.models[model_id].name,
                 b=messages.formatter(lang).number(ex.params_b, digits)))
-    if (model_id is None and ex.params_b is None and SPEECH_RECOGNITION in registry.models
+    if (named and model_id is None and ex.params_b is None
+            and SPEECH_RECOGNITION in registry.models
             and _TRANSCRIPTION.search(folded)):
         # "transcribe 500 hours of audio on an L4": answered as with Whisper large-v3
         model_id = SPEECH_RECOGNITION

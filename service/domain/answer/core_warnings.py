@@ -46,14 +46,16 @@ def _list_pattern(name: str) -> str:
     return f"(?P<list_{name}>{one}(?:, {one})*+(?: or {one})?+)"
 
 
-def _budget_reason(cost_unit: str, budget_unit: str) -> str:
+def _budget_reason(cost_unit: str, budget_unit: str, one: bool = False) -> str:
     """A budget reason (alternatives.impossible_reason): the cheapest cost that fits, the
-    budget, the options over it, and what would change it."""
+    budget, the options over it (``one``: a single one, "1 option fit but cost more", as the
+    core words it), and what would change it."""
     money = r"\$(?P<usd_{}>\d[\d,]*+(?:\.\d++)?)"
+    fit = (r"1 option fit but cost more" if one
+           else r"(?P<n_fit>\d[\d,]*+) options fit but cost more")
     return (r"the budget: the cheapest option that fits costs " + money.format("cost")
             + re.escape(cost_unit) + ", over your " + money.format("budget")
-            + re.escape(budget_unit) + r" \((?P<n_fit>\d[\d,]*+) options fit but cost more\); "
-            + _list_pattern("remedies"))
+            + re.escape(budget_unit) + rf" \({fit}\); " + _list_pattern("remedies"))
 
 
 _RATE_WHAT: Mapping[str, str] = {
@@ -93,6 +95,9 @@ _RATE_NEAR_REPLICA = _rate_load(_RATE_NEAR, *_REPLICA_OF)
 _BUDGET_MONTH = _budget_reason("/month", "/month")
 _BUDGET_HOUR = _budget_reason("/h", "/h")
 _BUDGET_TOTAL = _budget_reason(" in all", "")
+_BUDGET_MONTH_ONE = _budget_reason("/month", "/month", one=True)
+_BUDGET_HOUR_ONE = _budget_reason("/h", "/h", one=True)
+_BUDGET_TOTAL_ONE = _budget_reason(" in all", "", one=True)
 
 
 _THIN_NUM = r"\d[\d,]*+(?:\.\d++)?"
@@ -120,10 +125,22 @@ def _thin(sentence: str, engine: str) -> str:
 # phrases (``_LISTS``); anything else is kept.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
-    # a no-match reason: the budget (the plural form; one option that fits is said in English)
+    # options._option: a diffusion job of fewer images or clips than GPUs
+    ("core_idle_image", re.compile(
+        r"each image runs whole on one GPU: GPUs idle for the job's ~(?P<n_sec>\d[\d,]*+) s: "
+        r"(?P<n_idle>\d[\d,]*+) of (?P<n_gpus>\d[\d,]*+), billed all the same \(a "
+        r"sequence-parallel engine splitting one image over GPUs is not modelled\)")),
+    ("core_idle_clip", re.compile(
+        r"each clip runs whole on one GPU: GPUs idle for the job's ~(?P<n_sec>\d[\d,]*+) s: "
+        r"(?P<n_idle>\d[\d,]*+) of (?P<n_gpus>\d[\d,]*+), billed all the same \(a "
+        r"sequence-parallel engine splitting one clip over GPUs is not modelled\)")),
+    # a no-match reason: the budget, many options over it or one
     ("core_budget_month", re.compile(_BUDGET_MONTH)),
     ("core_budget_hour", re.compile(_BUDGET_HOUR)),
     ("core_budget_total", re.compile(_BUDGET_TOTAL)),
+    ("core_budget_month_one", re.compile(_BUDGET_MONTH_ONE)),
+    ("core_budget_hour_one", re.compile(_BUDGET_HOUR_ONE)),
+    ("core_budget_total_one", re.compile(_BUDGET_TOTAL_ONE)),
     ("core_long_run", re.compile(
         r"long run: ask the provider for reserved/committed pricing \(none published in the "
         r"catalog for this offer\)")),
@@ -387,7 +404,8 @@ _REJECTED: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"only a spot price, and the workload is not interruptible")),
     ("core_rej_no_price", re.compile(r"no usable price")),
     ("core_rej_deadline", re.compile(
-        rf"takes (?P<n_hours>{_N}) h(?P<restarts> with spot's expected restarts)?, more than "
+        rf"takes (?P<n_hours>{_N}) h(?P<restarts> with spot's expected restarts)?"
+        rf"(?P<most> on (?P<n_nodes>{_N}) instances \(the most planned\))?, more than "
         rf"the (?P<n_limit>{_G}) h allowed \(max_job_hours\)")),
     ("core_rej_memory", re.compile(
         rf"needs (?P<n_need>{_N}) GiB for (?P<p>\S++) weights \+ KV cache \+ overhead"
@@ -419,6 +437,15 @@ _REJECTED: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"misses the request-rate target: (?P<n_rate>{_G}) requests/s would need more than "
         rf"(?P<n_most>{_N}) replicas of (?P<n_count>\d++) x (?P<gpu>.++)")),
     ("core_rej_nodes", re.compile(rf"would need (?P<n_nodes>{_N}) nodes for the targets")),
+    # capability._diffusion_capability: an image or clip slower than max_seconds_per_image
+    ("core_rej_image_time", re.compile(
+        rf"misses max_seconds_per_image: one image takes ~(?P<n_sec>{_N}) s on "
+        rf"(?P<gpu>(?:(?! at ).)++) at (?P<p>\S++) \((?P<w>\d++)x(?P<h>\d++), "
+        rf"(?P<n_steps>{_N}) steps\), over the (?P<n_limit>{_G}) s allowed")),
+    ("core_rej_clip_time", re.compile(
+        rf"misses max_seconds_per_image: one clip takes ~(?P<n_sec>{_N}) s on "
+        rf"(?P<gpu>(?:(?! at ).)++) at (?P<p>\S++) \((?P<w>\d++)x(?P<h>\d++), "
+        rf"(?P<n_steps>{_N}) steps\), over the (?P<n_limit>{_G}) s allowed")),
     ("core_rej_network_train", re.compile(
         rf"multi-node training needs a fast node network: (?P<n_nodes>{_N}) nodes of "
         rf"(?P<n_count>\d++) x (?P<gpu>(?:(?!, and ).)++), and "
@@ -437,7 +464,58 @@ _DEADLINE_REASON = re.compile(
     rf"the deadline: the fastest option that fits takes (?P<n_hours>{_N}) h, more than the "
     rf"(?P<n_limit>{_G}) h allowed \(max_job_hours; (?P<n_offers>{_N}) offers? fits? but "
     r"takes? longer\)")
+# no-match reasons whose head had no pattern (alternatives.impossible_reason): untrusted
+# prices, billing, and the heads around a quoted rejection ("for example: ..."), whose example
+# is said by the patterns above
+_NO_MATCH: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_nm_trust", re.compile(
+        rf"price trust: the (?P<n_offers>{_N}) offers? that fit have stale "
+        rf"\((?P<n_stale>{_N})\) or suspect \((?P<n_suspect>{_N})\) prices; include_stale or "
+        r"include_suspect to rank them with a warning")),
+    ("core_nm_billing", re.compile(
+        rf"billing: (?P<n_offers>{_N}) offers? fit but only a spot price, and the workload is "
+        r"not interruptible")),
+)
+_EXAMPLE = " (for example: "
+_EXAMPLE_HEADS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("core_nm_hardware", re.compile(
+        rf"the hardware: (?P<n_offers>{_N}) offers? large enough for the ~(?P<n_gib>{_N}) GiB "
+        r"of weights cannot run (?P<p>\S++)"), "); choose another precision or engine"),
+    ("core_nm_targets", re.compile(
+        rf"the targets: (?P<n_offers>{_N}) offers? fit in memory but none meets the targets"),
+     "); relax a target or allow more GPUs"),
+)
+"""(message key, the head before ``_EXAMPLE``, what follows the example)."""
 _NO_CHANGE = "; no single change tried gives an option ("
+# no-match reasons of alternatives.impossible_reason followed by what would change the answer
+# (alternatives._changes_words, said by :func:`_hint`): the memory, at every precision tried,
+# against one node or the weights alone, and the node network
+_MEM_HEAD = (r"memory: (?P<name>(?:(?! at ).)++) at (?P<p>\S++)"
+             r"(?P<smallest> \(the smallest of the precisions tried\))?+ needs ~")
+_MEM_NO_NODE = r"; no node in the catalog that matches the constraints has it \(largest: "
+_NO_MATCH_HINTED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_nm_memory_weights", re.compile(
+        rf"{_MEM_HEAD}(?P<n_need>{_N}) GiB for the weights alone{_MEM_NO_NODE}"
+        rf"(?P<n_largest>{_N}) GiB\)")),
+    ("core_nm_memory_node", re.compile(
+        rf"{_MEM_HEAD}(?P<n_node>{_N}) GiB on one node \((?P<say_made>weights, gradients, "
+        r"optimizer state and activations sharded over its GPUs|weights, one request's KV "
+        rf"cache and overhead)(?P<freed>, (?P<pct_free>{_N})% of each GPU kept free)?+; "
+        rf"~(?P<n_need>{_N}) GiB of it weights\){_MEM_NO_NODE}(?P<n_has>{_N}) GiB usable\)")),
+)
+_NETWORK_HEAD = re.compile(
+    rf"the node network: (?P<offers_raw>{_N}) offers? could (?P<say_work>train|serve|run) "
+    r"it over several nodes but state no InfiniBand/EFA/RoCE network")
+# the time to first token no offer reaches (alternatives._targets_reason, _reachable_words)
+_TTFT_REASON = re.compile(
+    rf"the targets: (?P<offers_raw>{_N}) offers? fit in memory but none meets "
+    r"(?P<say_ttft>the default time-to-first-token target|the time-to-first-token target): "
+    rf"time to first token (?P<n_best>{_N}) ms > (?P<n_target>{_N}) ms at the least, the "
+    rf"lowest any of them reaches at this load \((?P<n_gpus>{_N}) x "
+    r"(?P<gpu>(?:(?!, \S++ weights, ).)++), (?P<p>\S++) weights, (?:tensor parallel "
+    r"(?P<tp>\d++)|one GPU per replica)(?: x (?P<pp>\d++) pipeline stages)?+, "
+    rf"(?P<reqs_raw>{_N}) requests? per replica\); relax the target to at least "
+    rf"(?P<n_least>{_N}) ms or shorten the prompt")
 _KERNEL_REFUSED = re.compile(
     r"\Acannot run (?P<p>\S++) with (?P<engine>[^\s:]++): (?P<rest>.++)")
 _NEAREST_RUNS = "; nearest that runs there: "
@@ -489,9 +567,9 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
         at = rest.find(" (rule ")
         if at < 0 or not rest.endswith(")"):
             return None
-        # "rule <id>; <source>; <source>": the sources are kept as they are
+        # "rule <id>; <source>; <source>": the sources as :func:`_sources` says them
         rule, sep, sources = rest[at + 7 : -1].partition("; ")
-        where = (texts["core_where"].format(rule=rule, source=sources) if sep
+        where = (texts["core_where"].format(rule=rule, source=_sources(sources, texts)) if sep
                  else rest[at + 2 : -1])
         return texts["core_rej_kernel"].format(
             p=m.group("p"), engine=m.group("engine"), reason=_reason(rest[:at], texts),
@@ -500,6 +578,21 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
     if m is not None:
         return texts["core_rej_weight_only"].format(
             **{**m.groupdict(), "runs": quoted(m.group("runs"), texts)})
+    for key, pattern in _NO_MATCH:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _fill(texts, key, m, f, kinds)
+    for key, pattern, tail in _EXAMPLE_HEADS:
+        head, sep, example = text.removesuffix(tail).partition(_EXAMPLE)
+        m = pattern.fullmatch(head)
+        if m is not None and sep and text.endswith(tail):
+            return (_fill(texts, key, m, f, kinds)
+                    + texts["core_nm_example"].format(example=_localise(example, texts, f,
+                                                                        kinds))
+                    + texts[f"{key}_tail"])
+    hinted = _hinted(text, texts, f, kinds)
+    if hinted is not None:
+        return hinted
     head, sep, tried = text.partition(_NO_CHANGE)
     m = _DEADLINE_REASON.fullmatch(head)
     if m is None or (sep and not tried.endswith(")")):
@@ -510,6 +603,92 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
                    for c in tried[:-1].split(", ")]
         said += texts["core_rej_no_change"].format(changes=", ".join(changes))
     return said
+
+
+def _hinted(text: str, texts: Mapping[str, str], f: Formatter,
+            kinds: Mapping[str, str]) -> str | None:
+    """The memory and node-network no-match reasons, each with what would change the answer
+    after it (:func:`_hint`), and the time to first token no offer reaches; None for any
+    other text, or where the advice after the reason is not one :func:`_hint` reads."""
+    m = _TTFT_REASON.fullmatch(text)
+    if m is not None:
+        tp, pp = m.group("tp"), m.group("pp")
+        layout = (texts["core_rej_tp"].format(tp=tp) if tp else texts["core_nm_one_gpu"]) + (
+            texts["core_nm_stages"].format(pp=f.number(float(pp))) if pp else "")
+        n = float(m.group("reqs_raw").replace(",", ""))
+        requests = (texts["core_nm_requests_one"] if n == 1
+                    else texts["core_nm_requests"].format(n=f.number(n)))
+        return _fill(texts, "core_nm_ttft", m, f, kinds, layout=layout, requests=requests,
+                     offers=_offers(m.group("offers_raw"), texts, f))
+    for key, pattern in _NO_MATCH_HINTED:
+        m = pattern.match(text)
+        if m is not None:
+            hint = _hint(text[m.end():], texts, f, kinds)
+            return None if hint is None else _fill(texts, key, m, f, kinds) + hint
+    m = _NETWORK_HEAD.match(text)
+    if m is None or not text.startswith(_EXAMPLE, m.end()):
+        return None
+    at, depth = m.end() + len(_EXAMPLE), 1
+    for i in range(at, len(text)):  # the example's own parentheses ("(per GPU-hour)")
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            hint = _hint(text[i + 1 :], texts, f, kinds)
+            if hint is None:
+                return None
+            example = texts["core_nm_example"].format(
+                example=_localise(text[at:i], texts, f, kinds))
+            return (_fill(texts, "core_nm_network", m, f, kinds,
+                          offers=_offers(m.group("offers_raw"), texts, f))
+                    + example + ")" + hint)
+    return None
+
+
+def _offers(raw: str, texts: Mapping[str, str], f: Formatter) -> str:
+    """"1 offer", "7 offers" (context.count), as the language says a count of offers."""
+    n = float(raw.replace(",", ""))
+    return (texts["core_nm_offers_one"] if n == 1
+            else texts["core_nm_offers"].format(n=f.number(n)))
+
+
+def _hint(tail: str, texts: Mapping[str, str], f: Formatter,
+          kinds: Mapping[str, str]) -> str | None:
+    """What would change an answer, after its no-match reason (alternatives._changes_words):
+    nothing; the changes tried, none giving an option; or each change that gives one with
+    its effect ("<change> (<effect>)", "a, b or c"), each said where a pattern knows it
+    (:func:`_what_would_change`) and kept as the core wrote it otherwise. None where the
+    tail is none of these."""
+    if not tail:
+        return ""
+    if tail.startswith(_NO_CHANGE) and tail.endswith(")"):
+        changes = [_what_would_change(c, texts, f, kinds) or c
+                   for c in tail[len(_NO_CHANGE) : -1].split(", ")]
+        return texts["core_rej_no_change"].format(changes=", ".join(changes))
+    if not tail.startswith("; ") or not tail.endswith(")"):
+        return None
+    start, depth, open_at = 2, 0, -1
+    said: list[str] = []
+    for i, c in enumerate(tail):
+        if i < 2:
+            continue
+        if c == "(":
+            depth += 1
+            if depth == 1:
+                open_at = i
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+            end = i + 1
+            if depth == 0 and (end == len(tail) or tail.startswith((", ", " or "), end)):
+                change, effect = tail[start:open_at].rstrip(), tail[open_at + 1 : i]
+                said.append(f"{_what_would_change(change, texts, f, kinds) or change} "
+                            f"({_what_would_change(effect, texts, f, kinds) or effect})")
+                start = end + (2 if tail.startswith(", ", end) else 4)
+    if depth != 0 or start < len(tail) or not said:
+        return None
+    if len(said) == 1:
+        return "; " + said[0]
+    return "; " + texts["core_list_or"].format(head=", ".join(said[:-1]), last=said[-1])
 
 
 def _digits(raw: str) -> int:
@@ -526,14 +705,15 @@ _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or",
              "pl": "core_rate_gpus_plural", "rmach": "core_rej_machines",
              "rkind": "core_rej_kind", "split": "core_rej_split", "room": "core_rej_room",
-             "restarts": "core_rej_restarts"}
+             "restarts": "core_rej_restarts", "most": "core_rej_most_instances",
+             "smallest": "core_nm_memory_smallest", "freed": "core_nm_memory_freed"}
 """Optional parts of a warning, each written from its own message (empty when absent), with
 the group itself and the values read inside it ("held" says its ``say_target``)."""
 
 
 def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
-          kinds: Mapping[str, str]) -> str:
-    values: dict[str, str] = {}
+          kinds: Mapping[str, str], **extra: str) -> str:
+    values: dict[str, str] = dict(extra)
     optional: dict[str, str | None] = {}
     for name, raw in m.groupdict().items():
         if name in _OPTIONAL:
@@ -611,7 +791,8 @@ def _kernel(text: str, texts: Mapping[str, str]) -> str | None:
         reason = _reason(reason, texts)
         m = _WHERE.fullmatch(where)
         if m is not None:
-            where = texts["core_where"].format(**m.groupdict())
+            where = texts["core_where"].format(
+                rule=m.group("rule"), source=_sources(m.group("source"), texts))
         if key == "core_weights_replaced":
             tail = tail.removeprefix("sized at ")
             m = _REPLACED.fullmatch(tail)
@@ -649,6 +830,22 @@ def _reason(reason: str, texts: Mapping[str, str]) -> str:
     return texts["core_no_platform"].format(engine=m.group("engine"),
                                             gpu=m.group("gpu").strip(),
                                             hw=_hw(m.group("hw"), texts), cover=cover, note=note)
+
+
+_URL = re.compile(r"https?://[^\s;()]++")
+
+
+def _sources(source: str, texts: Mapping[str, str]) -> str:
+    """A kernel rule's or a platform's sources: as the catalog wrote them in English; in a
+    language with a [catalog] table, their URLs alone, "; "-joined: the notes beside them
+    quote the (English) pages ("BF16 requires compute capability 8.0 or higher"), and a
+    Romanian warning kept them in English, in parentheses. The rule's own words, which say
+    what the sources back, are in the warning already (from the [catalog] table). A source
+    with no URL stays as it is."""
+    if not catalog_words(texts):
+        return source
+    urls = list(dict.fromkeys(u.rstrip(".,:") for u in _URL.findall(source)))
+    return "; ".join(urls) if urls else source
 
 
 def _quoted_keys(texts: Mapping[str, str]) -> list[str]:
@@ -750,6 +947,16 @@ _SAID: Mapping[str, Mapping[str, str]] = {
                "default decode": "core_alt_target_default_decode",
                "decode": "core_alt_target_decode", "rate": "core_alt_target_rate"},
     "what": _RATE_WHAT,
+    # what one node's memory need is made of (alternatives._node_need)
+    "made": {"weights, gradients, optimizer state and activations sharded over its GPUs":
+             "core_nm_made_train",
+             "weights, one request's KV cache and overhead": "core_nm_made_serve"},
+    # what the offers of the node-network reason could do over several nodes
+    "work": {"train": "core_nm_work_train", "serve": "core_nm_work_serve",
+             "run": "core_nm_work_run"},
+    # the time-to-first-token target a no-match reason says none meets
+    "ttft": {"the default time-to-first-token target": "core_nm_ttft_default",
+             "the time-to-first-token target": "core_nm_ttft_target"},
 }
 """Fixed phrases of the core, each said by its own message (``say_`` groups)."""
 _FITS = "|".join(re.escape(x) for x in _SAID["fits"])
@@ -778,6 +985,9 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_spot_endpoint", re.compile(
         r"spot prices \(an interruption takes the endpoint down until it restarts\)")),
     ("core_alt_shard", re.compile(r"shard the model over several nodes")),
+    ("core_alt_bigger_gpu_effect", re.compile(
+        r"another GPU with more memory than those asked for")),
+    ("core_alt_variant_effect", re.compile(r"the GPU asked for, with more memory")),
     ("core_alt_runs", re.compile(
         rf"(?P<q>\S++) weights run on {_GPU_WHERE} where (?P<p>\S++) cannot{_BITS}")),
     ("core_alt_fits_on", re.compile(
@@ -816,6 +1026,8 @@ _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_allow_multi_node", re.compile(r"allow multi-node")),
     ("core_alt_more_per_node", re.compile(r"allow more GPUs per node")),
     ("core_alt_more_gpus", re.compile(r"more GPUs: (?P<machine_gpus>.++)")),
+    ("core_alt_bigger_gpu", re.compile(r"use a GPU with more memory")),
+    ("core_alt_variant", re.compile(r"use a variant with more memory")),
     ("core_alt_multi_node_ib", re.compile(r"multi-node with InfiniBand")),
     ("core_alt_multi_node", re.compile(
         r"multi-node: (?P<n_nodes>\d[\d,]*+) x (?P<n_count>\d[\d,]*+) GPUs with "

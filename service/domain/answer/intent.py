@@ -22,6 +22,7 @@ from service.domain.answer.understand import (
     input_output_tokens,
     job_budget,
     kv_precision,
+    media_rate_asked,
     node_machine,
     nodes_of,
     population,
@@ -214,8 +215,25 @@ class Stated:
     """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
     30 de minute"): the spot restart overhead's lost work, never the job's length."""
     sessions_per_day: int | None = None
-    """Separate runs a day ("10 times a day", "de 10 ori pe zi"): each is billed on its own
-    (a billing granularity and a minimum charge apply per run)."""
+    """Separate runs a day ("10 times a day", "de 10 ori pe zi"; one for a run "every night",
+    "în fiecare noapte"): each is billed on its own (a billing granularity and a minimum
+    charge apply per run)."""
+    run_hours: float | None = None
+    """The length of one run of a schedule of runs ("a 2-hour job every night", "20 minutes,
+    6 times a day", "a 6-hour job every weekend day"), in hours: ``hours_per_day`` is then
+    that many runs of it (:func:`_scheduled_runs`)."""
+    gpu_hours: float | None = None
+    """GPU-hours stated as an amount ("300 GPU hours", "300 GPU-hours", "300 H100 hours"):
+    a length of use of one GPU (:attr:`Details.duration_hours`), never a count of GPUs
+    (audit cost #5: 300 × H100, $278,640/month, for 300 GPU hours, $387 in all)."""
+    instance_types: tuple[str, ...] = ()
+    """Cloud instance types named ("g5.xlarge", "p4d.24xlarge", "a2-highgpu-1g",
+    "BM.GPU.H100.8", "Standard_NC24ads_A100_v4"), lowercased: the offer a billing question
+    prices its runs on (matched against the catalog's ``instance_type``)."""
+    office_hours: bool = False
+    """Office or business hours said ("during office hours", "în program de birou"): read as
+    9:00 to 17:00, Monday to Friday (the traditional "9 to 5" business hours: Wikipedia,
+    "Business hours"), and said so in the answer."""
     per_gb: bool = False
     """A price per GB is asked ("egress per GB", "stocare pe GB"): the catalog's rate, with
     no amount of data needed."""
@@ -313,6 +331,12 @@ class Stated:
     month_asked: bool = False
     """A month is named ("per month", "pe lună"): a job run on a schedule ("every week")
     leads with its month of runs, not one run."""
+    year_asked: bool = False
+    """A year is named ("for a year", "over a year", "pe un an"): a reserved price asked gets
+    its year's total (the intent's sub is then "reserved", the year otherwise lost)."""
+    no_checkpoints: bool = False
+    """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
+    an interruption restarts it from the start."""
     budget_usd_total: float | None = None
     """A budget for the whole job ("budget $150 total", "under $150", "buget de 150 USD în
     total"): a job's cost is said to be within it or over it."""
@@ -326,6 +350,19 @@ class Stated:
     """A model named with its size that the registry does not know ("llama-9.9-999b"), as
     written, with the nearest models the catalog has (ids): the answer says it is unknown
     rather than answer with a guidance passage alone (``understand.unknown_model``)."""
+    media_rate: tuple[str, float] | None = None
+    """A rate an embedding, speech or video model is asked for in its own unit, with the
+    seconds it is counted over (``understand.media_rate_asked``: documents per hour, hours of
+    audio per day, videos per day, the real-time factor): the answer leads with it."""
+    max_seconds_per_image: float | None = None
+    """A time limit for each image or clip ("under 5 seconds per image", "each image in under
+    3 seconds", "sub 5 secunde pe imagine"), in seconds: the recommendations'
+    ``max_seconds_per_image`` for an image or video model; never a count of images."""
+    users_unread: tuple[str, str] | None = None
+    """A count of users that is no number ("NaN users", "infinite users", "∞ users", "un număr
+    infinit de utilizatori"): ("nan" | "infinite", the words as written). The extraction
+    reads no count from it, so the answer was for one user with nothing said; the writer
+    says it was not used (write._beyond_sized)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,6 +387,20 @@ _USERS = re.compile(  # any count: past what is sized the answer says so (writer
     r"(?:(?:people|persons|users|utilizatori|oameni|persoane|colleagues|colegi|employees|angajati|clients|clienti)\s*+)?"
     r"(?:[a-z]++\s++){0,3}?"
     r"(?:at the same time|at once|simultan\w*+|concurrently|in parallel|in paralel|deodata)\b")
+# streams served at once (audit media #3: "real-time transcription of 100 concurrent streams"
+# was one request, 1 x V100 carrying ~13): "100 concurrent streams", "50 live audio streams",
+# "100 simultaneous streams", "100 de fluxuri audio simultane", "50 de fluxuri live", "100 de
+# stream-uri în timp real"; a word for at once or live is needed, before or after the noun
+_STREAM_NOUN = r"(?:streams?|fluxuri|flux|stream-uri)"
+_STREAM_AT_ONCE = (r"(?:concurrent|simultaneous|parallel|live|real[\s-]?time|realtime"
+                   r"|simultan\w*+|concurent\w*+|paralel\w*+|in timp real|in direct)")
+_STREAM_BY = r"(?:(?:audio|speech|voice|mic|microphone|call|phone|incoming|de)\s++){0,2}"
+_STREAMS = (
+    re.compile(USER_COUNT + rf"{_STREAM_AT_ONCE}\s++{_STREAM_BY}{_STREAM_NOUN}\b"),
+    re.compile(USER_COUNT + rf"{_STREAM_BY}{_STREAM_NOUN}\s++(?:(?:audio|de|in)\s++)?"
+               rf"{_STREAM_AT_ONCE}\b"),
+)
+"""Streams at once, the count and its scale word in groups 1 and 2 (:data:`USER_COUNT`)."""
 _SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
           "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9, "bn": 1e9,
           "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12, "trillion": 1e12,
@@ -376,10 +427,13 @@ _DURATION_MONTHS = re.compile(
     + r")\s*+(?:de\s++)?(?:months?|luni|luna)\b(?!\s*+(?:of|de)\s++(?:data|date))")
 _MONTH_HOURS = MONTH_DAYS * 24.0
 """The hours of a month of a stated length ("for 3 months": 2,160 h): the month of every
-"per month" answer and of "for a year" (12 of them, 8,640 h), so that "for 12 months" is "for
-a year" and "for 2 months" twice the month's price (audit reg6: 730-hour months, recommend.
-context.HOURS_PER_MONTH, priced "for 12 months" at $11,300 against $11,146 "for a year").
-Storage over such a length is still pro-rated on pricing.job_storage_usd's 730-hour month."""
+"per month" answer, so that "for 2 months" is twice the month's price. Whole years of months
+("for 12 months", "for 24 months") are years of 365 days (:data:`_YEAR_HOURS`), as "for a
+year" is, so that "for 12 months" stays "for a year" (audit reg6 priced them apart; audit
+cost #14: a year of 12 x 30 days, 360, was 1.4 % short). Storage over such a length is still
+pro-rated on pricing.job_storage_usd's 730-hour month."""
+_YEAR_HOURS = 365 * 24.0
+"""A year's hours: 8,760 (cost._cost_period's year, prices' reserved year)."""
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "doua": 2,
                 "trei": 3, "patru": 4, "cinci": 5, "sase": 6}
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
@@ -395,8 +449,13 @@ _DATA = re.compile(
 _STORAGE_WORD = r"(?:storage|stocare\w*+|disk\w*+|disc\w*+|volum\w*+|ssd|nvme|storing|stored)"
 _EGRESS_WORD = (r"(?:egress|trafic\w*+|iesire|outbound|transfer(?:ati|at|ate)?\s++out"
                 r"|transfer(?:uri)?\s++(?:de\s++)?iesire|data\s++out|download\w*+)")
+# data kept at rest is storage even unnamed ("plus 500 GB of datasets", "including 1 TB of
+# checkpoints"), and an amount sent "out" is egress ("5 TB of responses out per month"): each
+# was dropped from a total said to be "in all" (audit cost 3)
+_KEPT_DATA = r"(?:datasets?|checkpoints?|checkpoint-uri)\b(?!\s++out\b)"
 _TIED_AFTER = re.compile(rf"\s*+(?:(?:of|de|for|pentru)\s++)?(?:(?:date|data)\s++(?:de\s++)?)?"
-                         rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))")
+                         rf"(?:(?P<s>{_STORAGE_WORD}|{_KEPT_DATA})"
+                         rf"|(?P<e>{_EGRESS_WORD}|(?:[a-z]++\s++)?out\b))")
 _TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*+"
                           rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
@@ -547,13 +606,15 @@ _PERIOD_OF = {"day": "day", "zi": "day", "night": "day", "noapte": "day", "daily
               "days": "day", "zile": "day", "weeks": "week", "saptamani": "week"}
 
 
-def _clock_hours(folded: str) -> float | None:
+def _clock_hours(folded: str, week: bool = False) -> float | None:
     """Hours a day that a span of clock hours states ("9am to 5pm", "9-5", "from 9:00 to
     17:00", "între 9 și 17": 8), else None. A span without am/pm or minutes counts only after
     a word that opens a span ("from", "între", "de la") and starting in the morning (5 to
     12), or as the idiom "9-5", never with a unit after it ("from 8 to 16 GPUs"); its end
     comes within 12 hours ("from 9 to 5" ends at 17). An end before the start wraps past
-    midnight ("22:00 to 06:00": 8)."""
+    midnight ("22:00 to 06:00": 8). With days of the week stated (``week``: "9-6 Monday to
+    Friday", "9 to 6, weekdays") a bare morning-to-afternoon span (7-10 to 3-7) is office
+    hours too (audit cost #1: priced at 24 h/day)."""
     for m in _CLOCK_SPAN.finditer(folded):
         h1, h2 = int(m.group("h1")), int(m.group("h2"))
         ap1, ap2, lead = m.group("ap1"), m.group("ap2"), m.group("lead")
@@ -563,7 +624,8 @@ def _clock_hours(folded: str) -> float | None:
             continue  # "2 and 4" is a pair of numbers; "între 9 și 17" a span
         if not (ap1 or ap2 or (m.group("m1") and m.group("m2"))) and (
                 _COUNTED.match(folded, m.end())
-                or not ((lead and 5 <= h1 <= 12) or ((h1, h2) == (9, 5) and not lead))):
+                or not ((lead and 5 <= h1 <= 12) or ((h1, h2) == (9, 5) and not lead)
+                        or (week and not lead and 7 <= h1 <= 10 and 3 <= h2 <= 7))):
             continue  # plain numbers: only a morning start after "from", or "9-5"
         if h1 > 24 or h2 > 24 or (ap1 and not 1 <= h1 <= 12) or (ap2 and not 1 <= h2 <= 12):
             continue
@@ -643,6 +705,53 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
         return (1 / k, _PERIOD_OF[m.group("unit")]) if k else None
     n = float(m.group("n")) if m.group("n") else _RUN_COUNT[m.group("word")]
     return (n, _PERIOD_OF[m.group("per")]) if n else None
+
+
+# a run on each day of a set of days: "every weekend day", "each weekday", "on every business
+# day", "în fiecare zi lucrătoare", "în fiecare zi de weekend"
+_EACH_DAY_OF = re.compile(
+    r"\b(?:every|each|in fiecare)\s++(?:weekend[\s-]*+day|week[\s-]*+day|business\s++day"
+    r"|working\s++day|work[\s-]*+day|zi\s++lucratoare|zi\s++de\s++weekend)\b")
+# office or business hours: "during office hours", "business hours", "în program de birou",
+# "în orele de program" (read as 9:00 to 17:00, Monday to Friday: Stated.office_hours)
+_OFFICE = re.compile(r"\b(?:office|business|working|work)\s++hours\b"
+                     r"|\bprogram(?:ul)?\s++(?:de\s++)?(?:birou|lucru)\b"
+                     r"|\borel[e]?\s++de\s++(?:birou|lucru|program)\b")
+_OFFICE_HOURS = 8.0
+"""Office hours: 9:00 to 17:00, the traditional "9 to 5" business hours of the US, the UK
+and Australia, on weekdays (Wikipedia, "Business hours": "the hours between 9 am and 5 pm
+... are typically considered to be standard business hours ... Business hours usually occur
+on weekdays")."""
+_RUN_LIMIT_BEFORE = re.compile(r"\b(?:in|within|under|below|by|before|sub|in maxim|in cel mult"
+                              r"|intr-un|in mai putin de|less than)\s*+$")
+
+
+def _scheduled_runs(folded: str, sessions: int | None, runs: tuple[float, str] | None
+                    ) -> tuple[float, int, float] | None:
+    """(hours of use a day, runs a day, hours of one run) of runs on a schedule with a run
+    length stated: "a nightly batch job of 2 hours" (2, 1, 2), "20 minutes, 6 times a day"
+    (2, 6, 1/3), "4 times a day for 30 minutes each", "a 6-hour job every weekend day" (on
+    the days :func:`_days_per_week` reads), "în fiecare noapte un job de 3 ore". The length
+    is hours or minutes, up to a day, never a deadline ("finishes in 2 hours"); the runs are
+    a day's ("N times a day", "every night", "daily", "every weekend day"), never a week's
+    (a weekly job stays a job priced per run, :attr:`Stated.job_runs`). Was 24 h/day (audit
+    cost #1: $928.80/month for a 2-hour nightly job on an H100, $77.40 billed)."""
+    dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))
+    if dm is None or dm.group(2)[0] not in "hom" or _RUN_LIMIT_BEFORE.search(folded, 0,
+                                                                              dm.start()):
+        return None  # hours, "ore"/"ora" or minutes; days and weeks are no run of a day
+    run_h = _hours(_num(dm.group(1)), dm.group(2))
+    if sessions:
+        n = sessions
+    elif runs is not None and runs[1] == "day" and runs[0] >= 1 and runs[0].is_integer():
+        n = int(runs[0])
+    elif _EACH_DAY_OF.search(folded):
+        n = 1
+    else:
+        return None
+    if not 0 < run_h * n <= 24:
+        return None
+    return run_h * n, n, run_h
 
 
 _ON_DEMAND = re.compile(r"\bon[- ]demand\b|\bla cerere\b")
@@ -791,6 +900,14 @@ _CHECKPOINT_EVERY = re.compile(
     r"(minutes?|mins?|minute|hours?|hrs?|h|ore|ora)\b")
 
 
+# no checkpoints: "without checkpoints", "no checkpointing", "does not checkpoint", "never
+# saves a checkpoint", "fără checkpoint-uri", "nu salvează checkpointuri"
+_NO_CHECKPOINTS = re.compile(
+    r"\b(?:without|no|w/o|zero|fara|niciun|nici un)\s++(?:any\s++|de\s++)?checkpoint\w*+"
+    r"|\b(?:(?:does|do|can|will)\s*+(?:not|n't)|doesn't|don't|can't|cannot|won't|never|nu)"
+    r"\s++(?:\w++\s++)?(?:any\s++|a\s++)?checkpoint\w*+")
+
+
 def _checkpoint_minutes(folded: str) -> float | None:
     m = _CHECKPOINT_EVERY.search(folded)
     if m is None:
@@ -871,7 +988,9 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
-            "month_asked": _month_priced(folded)}
+            "month_asked": _month_priced(folded),
+            "year_asked": bool(_COST_YEAR.search(_USAGE_PER.sub(" ", folded))),
+            "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded))}
 
 
 def _num(raw: str) -> float:
@@ -887,6 +1006,8 @@ def _months_hours(folded: str) -> float | None:
     if m is None or _RESERVED.search(folded):
         return None
     months = _MONTH_WORDS.get(m.group(1)) or _num(m.group(1))
+    if months and (months / 12).is_integer():
+        return months / 12 * _YEAR_HOURS  # "for 12 months": a year of 365 days
     return months * _MONTH_HOURS if months else None
 
 
@@ -899,9 +1020,29 @@ def _month_priced(folded: str) -> bool:
     hours = _months_hours(folded)
     if hours is None:
         return bool(_COST_MONTH.search(folded))
-    if not (hours / _MONTH_HOURS).is_integer():
+    if not ((hours / _MONTH_HOURS).is_integer() or (hours / _YEAR_HOURS).is_integer()):
         return False
     return bool(_COST_MONTH.search(_DURATION_MONTHS.sub(" ", folded)))
+
+
+# GPU-hours as an amount: "300 GPU hours", "300 gpu-hours", "300 H100 hours", "50 A100-hours"
+# (a GPU's name right before "hours"; "ore-GPU" is read by _DURATION: "300 de ore-GPU")
+_GPU_HOURS_AMOUNT = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})++|\d++(?:[.,]\d++)?)\s*+(?:gpus?|[a-z]{1,3}\d{2,4}[a-z]{0,4})"
+    r"[\s-]*+(?:hours?|hrs?)\b")
+
+
+# a cloud instance type: AWS "g5.xlarge", "p5.48xlarge"; GCP "a2-highgpu-1g"; OCI
+# "bm.gpu.h100.8"; Azure "standard_nc24ads_a100_v4"
+_INSTANCE_TYPE = re.compile(
+    r"\b[a-z]{1,3}\d{1,2}[a-z]{0,4}\.(?:\d{0,2}x?large|metal(?:-\d++xl)?)\b"
+    r"|\b[a-z]\d[a-z]?-(?:highgpu|megagpu|ultragpu|standard|edgegpu)-\d++g\b"
+    r"|\b(?:bm|vm)\.gpu(?:\.[a-z0-9]++)++|\bstandard_n[a-z0-9_]++")
+
+
+def _gpu_hours(folded: str) -> float | None:
+    m = _GPU_HOURS_AMOUNT.search(folded)
+    return (_num(m.group(1)) or None) if m else None
 
 
 def _hours(value: float, unit: str) -> float:
@@ -933,7 +1074,9 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             break
     duration: float | None = None
     dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))  # an interval is no job length
-    if dm:
+    if gh := _gpu_hours(folded):
+        duration = gh  # "300 GPU hours": one GPU's 300 hours
+    elif dm:
         duration = _hours(_num(dm.group(1)), dm.group(2))
     else:
         duration = _months_hours(folded) or next(
@@ -944,7 +1087,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         break
     words = _WORD_RE.findall(folded)
     provider = None
-    kept = _WORD_RE.findall(excluded_providers(folded)[0])  # "excluding X" asks for none
+    # "excluding X" asks for none; a sentence's full stop is no part of a name ("on AWS.")
+    kept = [x.rstrip(".") for x in _WORD_RE.findall(excluded_providers(folded)[0])]
     joined = " " + " ".join(kept) + " "
     for alias, pid in _PROVIDER_ALIASES.items():
         if f" {alias} " in joined and pid in providers:
@@ -963,7 +1107,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         if w in _REGIONS:
             region = _REGIONS[w]
             break
-    um = _USERS.search(folded)
+    um = _USERS.search(folded) or next(
+        (m for m in (p.search(folded) for p in _STREAMS) if m is not None), None)
     return Details(gpus=gpus if len(gpus) > 1 else None, memory_gib=mem, tokens=tokens,
                    users=user_count(um.group(1), um.group(2)) if um else None,
                    duration_hours=duration, data_gb=data, provider=provider, region=region,
@@ -1119,6 +1264,36 @@ _TTFT_LIMIT = re.compile(
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
     rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
     rf"(?:(?:of|de|for|for the|to|to the|until|pana la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
+# a time limit for each image or clip an image or video model makes (audit media #2: "under 5
+# seconds per image" was read as a job of 5 images, costing "$0.00"): "under 5 seconds per
+# image", "< 5 s/image", "each image in under 3 seconds", "every clip within 60 s", "per-image
+# latency under 5 s", "5 seconds per image or less", "sub 5 secunde pe imagine", "fiecare
+# imagine în sub 3 secunde", "cel mult 5 s pe imagine"; a limit word is needed ("5 seconds
+# per image" alone may be a speed said, not asked). Groups: (value, unit) of the alternative
+# that matched, in pairs 1-2, 3-4, 5-6, 7-8.
+_ITEM_WORD = (r"(?:images?|imagine|imagini|pictures?|poze|poza|photos?|clips?|clipuri|videos?"
+              r"|videoclip(?:uri)?)")
+_ITEM_SECONDS = (r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|secs|seconds?|secunde?|secunda|min|minutes?"
+                 r"|minute)\b")
+_ITEM_LIMIT_WORD = rf"(?:{_LIMIT_WORD}|\bcel mult)"
+_PER_ITEM_LIMIT = re.compile(
+    rf"{_ITEM_LIMIT_WORD}[\s-]*+{_ITEM_SECONDS}\s*+(?:per|pe|/|for each|for every|for one"
+    rf"|for an?|pentru fiecare|pentru o|pentru un|each|an?)\s*+(?:generated\s++)?{_ITEM_WORD}\b"
+    rf"|\b(?:each|every|one|an?|per|fiecare|o|un)\s++{_ITEM_WORD}\b[^?.\d]{{0,30}}?"
+    rf"{_ITEM_LIMIT_WORD}[\s-]*+{_ITEM_SECONDS}"
+    rf"|\bper[\s-]++{_ITEM_WORD}\s++(?:latency|time|latenta|timp)\b[^?.\d]{{0,15}}?"
+    rf"(?:{_ITEM_LIMIT_WORD}[\s-]*+)?{_ITEM_SECONDS}"
+    rf"|{_ITEM_SECONDS}\s*+(?:per|pe|/)\s*+{_ITEM_WORD}\s++(?:or less|or faster|at most"
+    r"|max(?:imum)?|sau mai putin|cel mult)\b")
+
+
+def _per_item_seconds(m: re.Match[str]) -> float:
+    """The seconds :data:`_PER_ITEM_LIMIT` matched, from its unit."""
+    value, unit = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5, 7) if m.group(i))
+    scale = 0.001 if unit == "ms" else 60.0 if unit.startswith("min") else 1.0
+    return _num(value) * scale
+
+
 # a TTFT target said with no limit word, the time next to the word: "2 second ttft", "2s ttft",
 # "a 2000 ms time to first token", "ttft of 2 s", "TTFT: 2 s", "un ttft de 2 secunde"; a
 # target is a limit (at most that), so it is read as one; only with a unit of time ("the ttft
@@ -1159,6 +1334,18 @@ _TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its 
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
     r"(?:tokens?|tokeni|toks?|t)\s*+"
     r"(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b(?!\s*+(?:in total|total|aggregate|overall))")
+# a token rate said to be a load in total: "2000 tokens per second total", "500 tokens/s
+# aggregate", "2000 de tokeni pe secundă în total", "an aggregate throughput of 2000 tok/s", "a
+# total of 2k tokens/s", "debit total de 2000 de tokeni/s" (audit ask_intent: "which GPU ... at
+# 2000 tokens per second total" answered one request's speed; _TPS_TARGET leaves it out)
+_TPS_TOTAL = re.compile(
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
+    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b"
+    r"(?=\s*+(?:in total|total|aggregate|overall|combined|in all|agregat\w*+|cumulat\w*+)\b)"
+    r"|\b(?:total|aggregate|overall|combined|agregat|cumulat)\s++(?:(?:output\s++)?"
+    r"(?:throughput|debit)\s++)?(?:(?:of|de)\s++)?"
+    r"(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
+    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b")
 # a training sequence's length: "sequence length 8192", "seq len = 4096", "sequences of 4096
 # tokens", "secvențe de 4096", "lungimea secvenței 4k", "context de 8k"; "4096 sequence length",
 # "4k seq len", "4096-token sequences", "4096 tokens per sequence", "8k context" (never a bare
@@ -1354,14 +1541,23 @@ _LOAD_WORDS = re.compile(r"\b(?:users?|utilizator\w*+|useri|clients?|clienti|peo
 
 def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
     """A token rate that is a load in total, not each user's speed (``m``: the
-    :data:`_TPS_TARGET` match): a cost asked of it ("what does 2000 tokens per second cost
-    per month"), said with no user, "each" or "per user", and not as a floor ("at 50 tok/s",
-    "at least"). Audit ask_reading2: it was a target of 2,000 tokens/s per user, missed."""
+    :data:`_TPS_TARGET` match): said to be a total ("2000 tokens per second total", "500
+    tokens/s aggregate", "în total": :data:`_TPS_TOTAL`), or with a cost or a setup asked of
+    it ("what does 2000 tokens per second cost per month", "what GPU do I need for 2000
+    tokens per second": :data:`_RECOMMEND_Q`), said with no user, "each" or "per user", and
+    not as a floor ("at 50 tok/s", "at least"). Audit ask_reading2: it was a target of 2,000
+    tokens/s per user, missed; audit ask_intent: a total with "which GPU" was one request's
+    speed."""
+    total = _TPS_TOTAL.search(folded)
+    if total is not None and not _TPS_EACH.match(folded, total.end()):
+        value, scale = (total.group(1), total.group(2)) if total.group(1) else \
+            (total.group(3), total.group(4))
+        return _num(value) * _SCALE.get(scale or "", 1.0) or None
     if m is None or _TPS_EACH.match(folded, m.end()) or _LOAD_WORDS.search(folded):
         return None
     if _TPS_FLOOR.search(folded[max(0, m.start() - 12) : m.start()]):
         return None
-    if not _COST_ASKED.search(folded):
+    if not (_COST_ASKED.search(folded) or _RECOMMEND_Q.search(folded)):
         return None
     return _tps(m)
 
@@ -1369,6 +1565,23 @@ def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
 def _tps(m: re.Match[str]) -> float | None:
     """The tokens/s a :data:`_TPS_TARGET` match states, its scale applied."""
     return _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) or None
+
+
+# a count of users that is no number (Stated.users_unread): NaN, or infinite in its words
+_USERS_UNREAD = re.compile(
+    r"(?<![\w.])(?:(?P<nan>nan)|(?P<inf>(?:an? |un )?(?:infinite|infinity|inf|infinit"
+    r"|numar infinit|infinite number|unlimited|nelimitat)|∞))"
+    r"\s*+(?:(?:of|de)\s++)?(?:(?:concurrent|simultaneous|simultani|parallel)\s++)?"
+    r"(?:users|useri|utilizatori|clients|clienti|customers|people|persons|persoane"
+    r"|concurrent requests|requests|cereri)\b")
+
+
+def _users_unread(text: str) -> tuple[str, str] | None:
+    """("nan" | "infinite", the words as written) of a count of users that is no number."""
+    m = _USERS_UNREAD.search(_fold(text))
+    if m is None:
+        return None
+    return ("nan" if m.group("nan") else "infinite", text[m.start() : m.end()])
 
 
 def stated(text: str, registry: Registry) -> Stated:
@@ -1381,6 +1594,12 @@ def stated(text: str, registry: Registry) -> Stated:
     egress = next((v for v, k in amounts if k == "egress"), None)
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
+    # a time limit per image is no count of images ("under 5 seconds per image": not 5
+    # images; "an image in under 3 s": not one image to price): blanked, positions kept
+    per_item = _PER_ITEM_LIMIT.search(unnamed)
+    if per_item is not None:
+        unnamed = (unnamed[:per_item.start()] + " " * (per_item.end() - per_item.start())
+                   + unnamed[per_item.end():])
     rm0 = _SERVE_RATE.search(unnamed)
     at = rm0.span() if rm0 else (-1, -1)  # "50000 images per day" is a rate, not a job
     # a size is never a count ("a 1024x1024 image" is one image, not 1,024): blanked, so
@@ -1405,12 +1624,23 @@ def stated(text: str, registry: Registry) -> Stated:
     # ("transcribe 20 hours per day" is audio, not hours of use)
     hd = _PER_DAY.search(folded[:max(at[0], 0)] + " " * (at[1] - at[0]) + folded[at[1]:]
                          if at[1] > 0 else folded)
-    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else _clock_hours(unnamed)
+    week = bool(_WEEKDAYS.search(folded) or _WEEKENDS.search(folded))
+    hours_per_day = _num(hd.group(1) or hd.group(2)) if hd else _clock_hours(unnamed, week)
     if hours_per_day is not None and not 0 < hours_per_day <= 24:
         hours_per_day = None
+    sessions, job_runs = _sessions(folded), _job_runs(folded)
+    # runs on a schedule with their length ("a 2-hour job every night"): their hours a day
+    sched = _scheduled_runs(folded, sessions, job_runs) if hours_per_day is None else None
+    office = hours_per_day is None and sched is None and bool(_OFFICE.search(folded))
+    if sched is not None:
+        hours_per_day, sessions = sched[0], sched[1]
+    elif office:
+        hours_per_day = _OFFICE_HOURS
     dm = _PER_MONTH.search(folded)
     days: float | None = int(dm.group(1)) if dm and 1 <= int(dm.group(1)) <= 31 else None
     per_week = _days_per_week(folded) if days is None else None  # days a month stated win
+    if office and days is None and per_week is None:
+        per_week = 5.0  # office hours are on weekdays
     if per_week is not None:
         days = MONTH_DAYS * per_week / 7  # weekdays are 30 x 5/7 of the answers' month
     wr = _work_rate(unnamed, hours_per_day, days)
@@ -1433,9 +1663,10 @@ def stated(text: str, registry: Registry) -> Stated:
     # on an RTX 4090, not a target of 4,090 tokens/s (audit ask_reading)
     # (nor a count of GPUs: "llama 3.1 8b on 8 h100 tok/s" asks the speed on 8 H100s, not a
     # target of 8 tokens/s; audit ask_reading2)
-    sm = _TPS_TARGET.search(_without_models(_without_models(folded, toks, names), toks, names,
-                                            ("gpu",), fill="#"))
-    throughput = _aggregate_tps(folded, sm)
+    masked = _without_models(_without_models(folded, toks, names), toks, names, ("gpu",),
+                             fill="#")
+    sm = _TPS_TARGET.search(masked)
+    throughput = _aggregate_tps(masked, sm)  # (nor "on a 4090 tok/s total" a total)
     if throughput is not None:
         sm = None  # a load in total: never each user's target
     em2 = _EPOCHS.search(folded)
@@ -1449,7 +1680,7 @@ def stated(text: str, registry: Registry) -> Stated:
     so = _SONGS.search(unnamed)
     if so and at[0] <= so.start() < at[1]:
         so = None  # "100 songs a day" is a rate
-    return Stated(nodes=nodes_of(text, registry),
+    return Stated(nodes=nodes_of(text, registry), users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,
 dot_grouped=dg.group(0) if dg else None,
@@ -1482,7 +1713,10 @@ dot_grouped=dg.group(0) if dg else None,
                   storage_gb=storage, egress_gb=egress, items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
-                  days_per_week=per_week, job_runs=_job_runs(folded),
+                  days_per_week=per_week, job_runs=job_runs,
+                  run_hours=sched[2] if sched else None, office_hours=office,
+                  gpu_hours=_gpu_hours(folded),
+                  instance_types=tuple(dict.fromkeys(_INSTANCE_TYPE.findall(folded))),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
                   price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
@@ -1493,11 +1727,13 @@ dot_grouped=dg.group(0) if dg else None,
                   if rq else None,
                   provider_evidence=_provider_evidence(text, folded),
                   per_gb=bool(_PER_GB.search(folded)),
-                  sessions_per_day=_sessions(folded),
+                  sessions_per_day=sessions,
                   checkpoint_minutes=_checkpoint_minutes(folded),
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=job_budget(text),
                   unknown_model=_unknown_model(text, registry),
+                  media_rate=media_rate_asked(text),
+                  max_seconds_per_image=_per_item_seconds(per_item) if per_item else None,
                   **_stated_more(folded, registry))
 
 
@@ -1610,6 +1846,17 @@ _MAX_USERS = re.compile(
 # fiecare placă"
 _PER_GPU = re.compile(r"\b(?:per|each|every|pe)\s++(?:gpu|card|placa|accelerator)\b|\bper-gpu\b"
                       r"|\bfiecar\w*+\s++(?:gpu|placi|placa)\b")
+# the memory left on a GPU after loading a model asked ("how much memory is left on an H100
+# after loading ...", "VRAM remaining", "câtă memorie rămâne", "memoria rămasă"): what the
+# KV cache gets, answered first (task ask_counts: it was the totals)
+_MEMORY_LEFT = re.compile(r"\b(?:left|leftover|remain\w*+|ramane|raman|ramas\w*+)\b"
+                          r"|\b(?:free|libera)\b[^?]{0,30}?\b(?:after|dupa)\b")
+
+
+def _memory_sub(f: str) -> str | None:
+    """A memory question's sub: each GPU's ("per_gpu"), what is left after the weights
+    ("left"), else None."""
+    return "per_gpu" if _PER_GPU.search(f) else "left" if _MEMORY_LEFT.search(f) else None
 # "do I need 2 GPUs", "am nevoie de 2 GPU-uri", "îmi trebuie 2": a count stated to check
 _NEED_N = re.compile(r"\b(?:do|does|will|would) (?:i|we|you|one|it) (?:really |actually |still )?"
                      r"(?:need|require)\b|\b(?:am|avem) (?:oare )?nevoie de\b"
@@ -1774,7 +2021,12 @@ _MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too)
     r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
-    r"|\bcate imagini\b|\bhow many images\b|\bimages?/(?:s|h|sec|hour)\b"
+    # "how many SDXL images per day" (a model's name before the noun, the period right after
+    # it: it was the seconds per image, task ask_counts)
+    r"|\bcate imagini\b|\bhow many images\b"
+    r"|\bhow many (?:[a-z][\w.\-]*+\s++){1,2}?images?\s*+(?:/|per|a|an|each|in)\s*+"
+    r"(?:one\s++)?(?:s|sec\w*+|second|min\w*+|hour|hr|h|day)\b"
+    r"|\bimages?/(?:s|h|sec|hour)\b"
     # a question that opens with the rate per day ("images per day with SD 3.5 Large on an
     # A100?", "sdxl images/day on an L4"), asked as "how many images per day" is (it answered
     # the seconds per image); no count before it ("50,000 images a day" is a load)
@@ -1783,7 +2035,10 @@ _MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too)
 # the unit of a rate asked; a day only once the rate is asked ("how many images per day",
 # "câte imagini pe zi"): "1,000 images a day, how much?" is a load priced, not a rate asked
 _MEDIA_UNIT = re.compile(
-    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+"
+    # a model's name or a verb may sit between ("câte imagini SDXL pe oră", "how many SDXL
+    # images can I make per hour": it was no unit, task ask_counts)
+    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)(?:\s++[a-z][\w.\-]*+){0,4}?\s*+"
+    r"(?:/|per|pe|a|an|each|in)\s*+"
     r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora|day|zi)\b")
 # a diffusion or audio model's memory asked in its unit or by its need ("how many GB of VRAM
 # does SDXL need", "câți GB", "flux dev vram requirements"): the memory is the number asked,
@@ -1795,7 +2050,12 @@ _MEDIA_MEMORY = re.compile(
 # what something costs is asked (folded text): not "cheapest", which asks which
 _WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,12}?\bcost\b"
                             r"|\bwhat (?:does|do|will|would)\b[^?]{0,12}?\bcost\b"
-                            r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+")
+                            r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+"
+                            # GPU-hours as the thing priced: "what do 50 A100-hours cost", "how
+                            # much would 300 GPU hours of H100 cost" (longer than the 12
+                            # characters above)
+                            r"|\b(?:what|how much) (?:does|do|will|would)\s++"
+                            + _GPU_HOURS_AMOUNT.pattern + r"[^?]{0,20}?\bcost\b")
 # a price asked beside another figure (folded text; Stated.price_asked)
 _PRICE_ASKED = re.compile(r"\bcost\w*+|\bprice\w*+|\bpret(?!rain)\w*+"
                           r"|\bhow much (?:per|a|an|each) (?:month|hour|day)\b"
@@ -1818,6 +2078,24 @@ _LOAD_PER_MONTH = re.compile(
 # "which GPU", "what GPU do I need", "what card": the setup asked, not one figure of it
 _WHICH_GPU = re.compile(r"\b(?:which|what)\s++(?:\w++\s++)?(?:gpus?|cards?|instances?"
                         r"|accelerators?|hardware)\b")
+# the setup asked as a recommendation, the GPU and its price: "what GPU for llama 70b",
+# "which GPU do I need", "what hardware", "recommend a GPU", "the best GPU for", "care GPU",
+# "recomandă-mi un GPU", "cel mai bun GPU" (the Romanian "ce GPU", "ce placă" are in _COST):
+# audit ask_intent, "What GPU for Llama 3.1 70B?" answered its memory and "Ce GPU pentru
+# Llama 3.1 70B?" the cheapest setup. Never a GPU's memory asked ("what GPU memory does it
+# need": memory) nor the fastest ("which GPU is fastest": no price ranks that).
+_RECOMMEND_Q = re.compile(
+    r"(?:\b(?:what|which)\s++(?:\w++\s++)?(?:gpus?|cards?|instances?|accelerators?|hardware)"
+    r"|\brecommend\w*+\s++(?:(?:me|us|a|an|the|some|any)\s++){0,2}(?:\w++\s++)?"
+    r"(?:gpus?|cards?|instances?|accelerators?|hardware|setup)"
+    r"|\bgpu recommendations?"
+    r"|\bbest\s++(?:\w++\s++)?(?:gpus?|cards?|instances?|accelerators?|hardware)"
+    r"|\bcare\s++(?:gpu\w*+|plac\w*+|accelerator\w*+)"
+    r"|\brecomand\w*+(?:-(?:mi|ne))?\s++(?:(?:un|o|mi|ne)\s++)?(?:gpu\w*+|plac\w*+)"
+    r"|\b(?:cel mai bun|cea mai buna)\s++(?:gpu\w*+|plac\w*+)"
+    r"|\b(?:gpu\w*+|plac\w*+(?:\s++video)?)\s++(?:e\s++|este\s++)?(?:cel|cea) mai bun\w*+)\b"
+    r"(?!\s++(?:memory|vram|ram|memorie)\b)")
+_FASTEST = re.compile(r"\bfastest\b|\bquickest\b|\bcel mai rapid\w*+|\bcea mai rapida\b")
 # the cheapest way or option asked, not the cheapest card (Stated.cheapest_asked)
 _CHEAPEST_WAY = re.compile(
     r"\bcheapest\b(?!\s++(?:[\w-]++\s++)?(?:gpus?|cards?|accelerators?|graphics)\b)"
@@ -1858,10 +2136,19 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
+    # "under 5 seconds per image" is a limit the recommendation checks (Stated), never the
+    # seconds per image asked (it answered one image's time on the cheapest card)
+    f = _PER_ITEM_LIMIT.sub(" ", f)
     if has_model and gpu_named and not _MEMORY_ASKED.search(f):
         # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit)
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
     media = model_kind in ("diffusion", "audio")
+    # "what GPU for llama 70b", "recommend a GPU", "best GPU for": the recommendation, its top
+    # setup and price, as "ce GPU pentru" (_COST) answers it (audit ask_intent: the English
+    # answered the memory); "how much VRAM ... which GPU" stays the memory asked
+    rec_q = bool(has_model and _RECOMMEND_Q.search(f) and not _MEMORY_Q.search(f)
+                 and not _FASTEST.search(f))
+    cost_q = rec_q or bool(_COST.search(f))
     if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
             and kv_precision(text) is not None):
         # "how much VRAM for llama 8b with an fp8 KV cache": the total, its KV cache at that
@@ -1899,14 +2186,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
-    if _STORAGE.search(fs) and gpu_named >= 1 and _COST.search(f) and (
+    if _STORAGE.search(fs) and gpu_named >= 1 and cost_q and (
             has_model or not _EGRESS_ONLY.search(f)):
         # a GPU's month plus its storage and egress; a length stated and no month asked ("5
         # hours on 8 H100s with 500 GB of storage"): that length's GPU time and storage
         stated_h = (_DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
                     or _months_hours(f))  # "pentru 3 luni": 3 x 720 h, a length
         return "cost", ("job" if stated_h and not _month_priced(f) else "month")
-    if _STORAGE.search(fs) and has_model and _COST.search(f) and _IN_USE.search(f):
+    if _STORAGE.search(fs) and has_model and cost_q and _IN_USE.search(f):
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named
         return "cost", "month"
@@ -1930,11 +2217,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "interconnect", None
     if _FINETUNE.search(f) and not serves_tuned(f):
         # ("serve my fine-tuned llama to 10 users": a model tuned before, served)
-        return "finetune", _train_sub(f)
+        return "finetune", _train_sub(f, rec_q)
     if _TRAIN.search(f) and not _TRAINING_DATA.search(f):
-        return "training", _train_sub(f)
+        return "training", _train_sub(f, rec_q)
     if (_EMBED_JOB.search(f) and _TIME_Q.search(_REAL_TIME.sub(" ", f))
-            and not _COST.search(f) and not _EMBED_SPEED.search(f)):
+            and not cost_q and not _EMBED_SPEED.search(f)):
         # "how long to embed 10 million documents": the job's time leads, its cost after it,
         # as a transcription job's does (it was "fits", and answered memory)
         return "cost", "time"
@@ -1944,7 +2231,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # job of requests or tokens, its time leading and its cost after it (it was the
         # largest context, or "Yes, fits"; audit ask_reading)
         return "cost", "time"
-    if media and (not _COST.search(f) or (_COUNT_Q.search(f) and _deadline(f))):
+    if media and (not cost_q or (_COUNT_Q.search(f) and _deadline(f))):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
         # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them; "how
         # many L40S to make 10,000 images in 24 hours" (", and the cost?" too: the count
@@ -1957,8 +2244,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
-    if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and _COST.search(f))
-            and not (has_model and _llm_job(f) and _COST.search(f))):
+    if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and cost_q)
+            and not (has_model and _llm_job(f) and cost_q)):
         # "how much does 1M input tokens cost" is a price; "how much to run 10k prompts
         # through llama" a job's (audit ask_reading2: the largest context)
         return "max_context", None
@@ -1968,9 +2255,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "max_concurrency", None
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
         # "how much VRAM ... for 20 users": the memory at that load; "per GPU": each GPU's
-        return "memory", "per_gpu" if _PER_GPU.search(f) else None
+        return "memory", _memory_sub(f)
     # "the time per output token ... with 32 users": the speed at that load, not a count
-    if _COUNT_Q.search(f) or (concurrent is not None and has_model and not _COST.search(f)
+    if _COUNT_Q.search(f) or (concurrent is not None and has_model and not cost_q
                               and not _SPEED.search(f) and not _TPOT.search(f)):
         # "do I need 2 H100 for 100 users?" compares the count stated (No only when fewer
         # do); "how many H100 do I need?" asks the count
@@ -1978,7 +2265,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(f) or _TTFT_TARGET.search(f))
             and not media):
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
-    if (has_model and not media and _COST.search(f)
+    if (has_model and not media and cost_q
             and _aggregate_tps(f, _TPS_TARGET.search(f)) is not None):
         # "what does 2000 tokens per second cost per month": a load in total priced, not a
         # speed with each user's target (audit ask_reading2)
@@ -1989,7 +2276,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             else "embeddings" if _EMBED_SPEED.search(f) else "tps"
         return "speed", sub
     if (_REQ_RATE.search(f) and has_model and gpu_named == 1 and not media
-            and not _COST.search(f)):
+            and not cost_q):
         # "at 10 requests/s ... can it keep up?": the model on that GPU at that load, yes or
         # no; "does it fit ... at 5 requests/s": the figures at that load, no yes or no (it
         # may fit and still not keep up)
@@ -2000,7 +2287,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "ce GPU îmi trebuie" (_COST) answer it; it was one request's memory
         return "cost", _cost_sub(f)
     reserved = bool(_RESERVED.search(f)) and not _MEMORY.search(f)  # not "memory reserved"
-    if _COST.search(f) or reserved:
+    if cost_q or reserved:
         sub = _cost_sub(f)  # a reserved price asked by the hour: the reserved passage answers
         # (a "reserved for a year" or "annual commitment" is the reservation's term)
         return "cost", "reserved" if sub in ("hour", "year") and reserved else sub
@@ -2011,7 +2298,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if media:
         return "media", None
     if (_MEMORY.search(f) and has_model) or _MEMORY_Q.search(f):
-        return "memory", "per_gpu" if _PER_GPU.search(f) else None
+        return "memory", _memory_sub(f)
     if has_model and (gpu_named == 1 or (need and not gpu_named)):
         # "Qwen3-30B-A3B on an RTX 4090", "is the MI300X good for Llama 405B?": the model on
         # that GPU, one unless a count is stated; "do I need 2 GPUs for mistral-7b?" (no GPU
@@ -2066,12 +2353,14 @@ _RATE_AFTER = re.compile(r"\s*+(?:/|per\b|pe\b|a day\b|an hour\b|each\b|every\b|
                          r"|zilnic\b)")
 
 
-def _train_sub(f: str) -> str | None:
+def _train_sub(f: str, rec_q: bool = False) -> str | None:
+    """``rec_q``: a setup asked as a recommendation ("what GPU do I need to fine-tune ...",
+    :data:`_RECOMMEND_Q`), answered as "ce GPU pentru fine-tuning" is: its cost."""
     if _GPU_HOURS_Q.search(f):
         return "gpu_hours"  # "how many H100 hours": GPUs x wall hours
     if _COUNT_Q.search(f):
         return "count"
-    if _COST.search(f):
+    if rec_q or _COST.search(f):
         return "cost"
     if _TIME_Q.search(f):
         return "time"

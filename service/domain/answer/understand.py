@@ -9,6 +9,7 @@ entity unset rather than guessing one.
 
 from __future__ import annotations
 
+import decimal
 import functools
 import itertools
 import re
@@ -22,6 +23,7 @@ import msgspec
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import norm
 from service.domain.catalog.precisions import find_kv_type, find_precision, get_precision
 from service.domain.catalog.registry import Registry
@@ -402,6 +404,31 @@ def _spell_out(folded: str) -> str:
     return "".join(out)
 
 
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+"""Characters that print nothing (soft hyphen, zero-width space, joiners, word joiner, BOM):
+pasted text carries them inside words and numbers ("3<ZWSP>2k" split into "3" and "2k",
+read as a context of 2,048 tokens; audit api)."""
+_TYPO_SPACE = "\u00a0\u2007\u2009\u202f"
+"""No-break, figure, thin and narrow no-break spaces: how typography (CLDR's thousands
+separator in French, a space between a number and its unit) writes a space in a number."""
+_TYPO_GROUPED = re.compile(rf"(?<![\w.,])(\d{{1,3}})((?:[{_TYPO_SPACE}]\d{{3}})++)(?![\w.,])")
+"""Thousands grouped by such a space: "32<NNBSP>000", "1<NBSP>000<NBSP>000" (was dropped)."""
+_TYPO_UNIT = re.compile(rf"(?<=\d)[{_TYPO_SPACE}](?=[kmb]\b)")
+"""Such a space between a number and its scale: "32<NBSP>k" is "32k", "70<NBSP>B" "70b"."""
+_ODD_SPACE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+
+
+def _plain_spaces(text: str) -> str:
+    """``text`` (lower case) with what prints nothing removed, a number grouped or joined to
+    its scale by a typographic space written plainly ("32000", "32k"), and every other
+    Unicode space an ASCII one, so that the readers of numbers see them as typed."""
+    text = _INVISIBLE.sub("", text)
+    if not any(c in text for c in _TYPO_SPACE) and _ODD_SPACE.search(text) is None:
+        return text
+    text = _TYPO_GROUPED.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text)
+    return _ODD_SPACE.sub(" ", _TYPO_UNIT.sub("", text))
+
+
 @functools.lru_cache(maxsize=1024)
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
@@ -411,8 +438,8 @@ def _fold(text: str) -> str:
     "2500", :data:`_DECIMAL_THOUSANDS`), counts in words in digits ("a hundred" -> "100",
     :func:`_spell_out`), lengths with a half in digits ("half a day" -> "0.5 day",
     :data:`_HALVES`) and "de" dropped between a card and its memory size ("a100 de 80 gb"
-    -> "a100 80 gb")."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
+    -> "a100 80 gb"). Invisible and typographic spaces first (:func:`_plain_spaces`)."""
+    decomposed = unicodedata.normalize("NFD", _plain_spaces(text.lower()))
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
     folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
                           folded)
@@ -435,12 +462,16 @@ class _Tok:
 
 
 _RO_ARTICLE = re.compile(r"-(?:ul|ului|uri|urile|urilor|ii|le)$")
+_HOURS_JOINED = re.compile(r"(?<=\d)-(?:hours?|hrs?)$")
+"""GPU-hours joined to the card ("50 A100-hours", "H100-hrs"): the card is named, the hours
+are read as an amount (intent._GPU_HOURS_AMOUNT); the card was lost, and the cost with it."""
 
 
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     for m in _TOKEN.finditer(text):
         word = _RO_ARTICLE.sub("", m.group(0).rstrip("._:+-"))  # "H100-ul" names the H100
+        word = _HOURS_JOINED.sub("", word)
         if word:
             out.append(_Tok(word, m.start(), m.start() + len(word)))
     return out
@@ -687,7 +718,7 @@ def _count_of(word: str) -> int | None:
     """A count of GPUs or nodes as one word ("8", "8x", "two"). A count past what the
     service sizes (``fields.GpuCount``: 4,096) is read all the same: the answer says it is
     beyond (was dropped: "5000 H100s" was answered for one H100)."""
-    m = re.fullmatch(r"(\d{1,6})x?", word)
+    m = re.fullmatch(r"(\d++)x?", word)
     if m:
         n = int(m.group(1))
         return n if n >= 1 else None
@@ -750,7 +781,7 @@ def nodes_of(text: str, registry: Registry) -> tuple[int, int] | None:
 
 
 _NODE_WORDS = frozenset({"node", "server", "machine", "nod", "nodul", "serverul", "masina",
-                         "masinii"})
+                         "masinii", "cluster", "clusterul"})
 """A GPU's machine in one word (folded); the plurals count nodes (:data:`_NODE_NOUNS`)."""
 _NODE_LINK = frozenset({"of", "with", "de", "cu", "cate"})
 """Between a node word and its GPU: "a node of H100s", "un server cu H100-uri", "nod de H100"."""
@@ -1093,7 +1124,7 @@ _CTX_WORDS = re.compile(
 )
 _CTX_K = re.compile(r"^(\d{1,4})k(?:-(?:tokens?|context|ctx))?$")
 _CTX_M = re.compile(r"^(\d{1,2})m(?:-(?:tokens?|context|ctx))?$")
-_CTX_N = re.compile(r"^(\d{3,12})$")
+_CTX_N = re.compile(r"^(\d{3,})$")
 """A plain number that may be a context: any size (past the model's limit the answer says No;
 "20000000 tokens of context" was dropped and answered at 4,096 tokens)."""
 _CTX_BEFORE = frozenset({"context", "contextul", "ctx", "max_model_len", "length", "len", "seq",
@@ -1429,16 +1460,35 @@ _COUNT_SCALES = {"k": 1000, "thousand": 1000, "mii": 1000, "m": 1_000_000,
                  "million": 1_000_000, "millions": 1_000_000, "milion": 1_000_000,
                  "milioane": 1_000_000}
 _SCALE_WORD = r"(?:k|thousand|mii|m|millions?|milioane|milion)\b"
-USER_COUNT = (rf"(?<![\w.])(\d{{1,12}}(?:\.\d{{1,3}}(?=\s*+{_SCALE_WORD}))?)\s*+(?:de\s++)?"
+USER_COUNT = (rf"(?<![\w.])(\d++(?:\.\d{{1,3}}(?=\s*+{_SCALE_WORD})|e\+?\d{{1,3}}(?!\w))?)"
+              rf"\s*+(?:de\s++)?"
               rf"(?:({_SCALE_WORD})\s*+(?:de\s++)?)?")
 """A count of users, its scale word after it or not (groups 1 and 2): "1 million", "1.5
 million", "2 milioane de", "20 de mii de", "10k". :func:`_spell_out` keeps a scale word from a
-million up ("a million users" is "1 million users"), and a count in digits keeps its own."""
+million up ("a million users" is "1 million users"), and a count in digits keeps its own.
+Any count is read, however long, and in scientific notation ("1e308 users"): past what is
+sized the answer says so (it was dropped, and 10^30 users answered for one)."""
 
 
 def user_count(number: str, scale: str | None) -> int:
-    """The count :data:`USER_COUNT` matched: ``number`` times its ``scale`` word, if any."""
-    return round(float(number) * _COUNT_SCALES.get(scale or "", 1))
+    """The count :data:`USER_COUNT` matched: ``number`` times its ``scale`` word, if any,
+    exactly (a float made 10^30 users 1000000000000000019884624838656)."""
+    factor = _COUNT_SCALES.get(scale or "", 1)
+    if number.isdigit():
+        return int(number) * factor
+    with decimal.localcontext() as exact:  # "1.5 million", "1e308": every digit
+        exact.prec = len(number) + 8
+        return round(decimal.Decimal(number) * factor)
+
+
+def _signed(text: str, start: int, n: int) -> int:
+    """``n`` negative when a minus sign stands right before it at ``start`` in ``text``, not
+    joined to a word or a number before ("-50 users"; "10-50 users" is a range up to 50):
+    the answer says such a count is not sized (the sign was dropped: 50 users)."""
+    if start >= 1 and text[start - 1] in "-\u2212" and (
+            start == 1 or not text[start - 2].isalnum()):
+        return -n
+    return n
 
 
 _USER_NOUNS = (r"users|useri|utilizatori|clients|clienti|customers|people|ppl|persons"
@@ -1485,12 +1535,14 @@ def population(folded: str) -> re.Match[str] | None:
     return _POPULATION.search(folded)
 
 
-_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d{1,12})\b")
+_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b")
 _BATCH = re.compile(
-    r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+(\d{1,5})\b"
-    r"|\bbs\s*+=?\s*+(\d{1,5})\b"
-    r"|\blot(?:ul)?\s++(?:de\s++)?(\d{1,5})\b"  # Romanian: "un lot de 16", "lotul de 16"
+    r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+[-\u2212]?(\d++)\b"
+    r"|\bbs\s*+=?\s*+[-\u2212]?(\d++)\b"
+    r"|\blot(?:ul)?\s++(?:de\s++)?(\d++)\b"  # Romanian: "un lot de 16", "lotul de 16"
 )
+"""A batch size, any size and its sign read (past what is sized, or under one, the answer
+says so: "batch size 1000000000" was not read at all, and one request sized)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1729,9 +1781,13 @@ def extract(text: str, registry: Registry) -> Extracted:
     um = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
               None)
     cm = _CONCURRENCY.search(bare) if um is None else None
-    users = (user_count(um.group(1), um.group(2)) if um is not None
-             else int(cm.group(1)) if cm is not None else None)
+    users = (_signed(bare, um.start(1), user_count(um.group(1), um.group(2)))
+             if um is not None else int(cm.group(1)) if cm is not None else None)
     batch = _BATCH.search(bare)
+    batch_size = None
+    if batch is not None:
+        at = next(i for i in range(1, len(batch.groups()) + 1) if batch.group(i))
+        batch_size = _signed(bare, batch.start(at), int(batch.group(at)))
 
     return Extracted(
         model=model,
@@ -1747,7 +1803,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         budget_usd_per_hour=_amount(hour) if hour else None,
         budget_usd_per_month=_amount(month) if month else None,
         concurrent_requests=users,
-        batch_size=int(next(g for g in batch.groups() if g)) if batch else None,
+        batch_size=batch_size,
         engine=_engine(toks, folded, registry),
     )
 
@@ -1815,6 +1871,66 @@ _MODEL_LIKE = re.compile(r"([a-z]{2,}+)(?:-[a-z0-9.]++)*?-(\d++(?:\.\d++)?)b(?:-
 (the family first, the size in billions after a dash)."""
 
 
+_UNCATALOGUED: tuple[tuple[re.Pattern[str], str], ...] = (
+    # vision-language models: a vision tower and image tokens the catalog does not size (the
+    # text backbone alone is another model: Qwen2-VL-7B was sized as Mistral 7B)
+    (re.compile(r"\bqwen\s*+\d(?:\.\d)?+[- ]?vl\b[\w.-]*+(?:\s++\d++(?:\.\d++)?b\b)?"), "vlm"),
+    (re.compile(r"\bllava\b[\w.-]*+(?:\s++(?:v?\d(?:\.\d)?+|next|onevision))?"
+                r"(?:\s++\d++(?:\.\d++)?b\b)?"), "vlm"),
+    (re.compile(r"\bpixtral\b[\w.-]*+(?:\s++(?:large|\d++(?:\.\d++)?b)\b)?"), "vlm"),
+    (re.compile(r"\binternvl\d*+(?:\.\d)?+\b[\w.-]*+(?:\s++\d++(?:\.\d++)?b\b)?"), "vlm"),
+    (re.compile(r"\b(?:minicpm-v|molmo|idefics\d*+|paligemma\d*+)\b[\w.-]*+"
+                r"(?:\s++\d++(?:\.\d++)?b\b)?"), "vlm"),
+    # text-to-speech models the catalog has no entry for (its only one is Bark: "Kokoro TTS"
+    # was answered as Bark, "the question names none")
+    (re.compile(r"\b(?:kokoro|xtts|coqui|f5-tts|styletts\d*+|parler-tts|fish-speech|orpheus"
+                r"|chatterbox|melotts|tortoise-tts)\b[\w.-]*+(?:\s++v\d++(?:\.\d++)?\b)?"),
+     "tts"),
+    # embedding models the catalog has no entry for (no number was given, and no reason)
+    (re.compile(r"\b(?:nomic-embed|jina-embeddings|mxbai-embed|multilingual-e5|e5-large"
+                r"|e5-base|all-minilm|all-mpnet|gte-base|gte-small|gte-qwen\d*+)"
+                r"\b[\w.-]*+"), "embed"),
+    # speech recognition models other than Whisper's
+    (re.compile(r"\b(?:parakeet|canary-1b|wav2vec\d*+|seamless-?m4t)\b[\w.-]*+"), "asr"),
+)
+"""Well-known models the catalog has no entry for, by what they do: named in a question, they
+are said unknown with the catalog's models that do the same (as /v1/sizing's 404 does), never
+answered as a different model (a size alone, the text-to-speech or transcription default)."""
+
+
+def _like_kind(registry: Registry, kind: str) -> list[ModelEntry]:
+    """The catalog's models that do what an uncatalogued one of ``kind`` does."""
+    def fits(m: ModelEntry) -> bool:
+        a = m.architecture
+        if kind == "vlm":
+            return a is not None and (a.vision_params > 0 or a.cross_attention_layers > 0)
+        if kind == "tts":
+            return m.kind == "audio" and m.family == "bark"
+        if kind == "asr":
+            return m.kind == "audio" and m.family == "whisper"
+        return m.task == "embed"
+    return [m for m in registry.models.values() if fits(m)]
+
+
+def uncatalogued_model(text: str, registry: Registry) -> tuple[str, list[str]] | None:
+    """A well-known model the catalog has no entry for (:data:`_UNCATALOGUED`: "Qwen2-VL 7B",
+    "Kokoro TTS", "nomic-embed-text-v1.5"), as written, with up to three catalog models that
+    do the same, nearest in size to one the name states; None where none is named."""
+    folded = _fold(text)
+    for rx, kind in _UNCATALOGUED:
+        hit = rx.search(folded)
+        if hit is None or registry.model_names.lookup(hit.group(0)) is not None:
+            continue
+        size = re.search(r"(\d++(?:\.\d++)?)b\b", hit.group(0))
+        like = _like_kind(registry, kind)
+        want = float(size.group(1)) * 1e9 if size else 0.0
+        like.sort(key=lambda x: (abs(x.total_params - want), x.id))
+        written = (text[hit.start():hit.end()] if len(text) == len(folded)
+                   else hit.group(0)).strip()
+        return written, [x.id for x in like[:3]]
+    return None
+
+
 def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None:
     """A model-like name with a size that the registry does not know ("llama-9.9-999b"), as
     written, with the registry's models of that family nearest in size (else the name index's
@@ -1823,6 +1939,9 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     tables = _tables(registry)
     folded = _COUNT_X.sub(r"\1x ", _fold(text))
     toks = _tokens(folded)
+    named = uncatalogued_model(text, registry)
+    if named is not None:
+        return named
     names = _find_names(toks, registry, tables)
     if any(m.kind == "model" for m in names):
         return None
@@ -1857,3 +1976,56 @@ def _id_heads(registry: Registry) -> frozenset[str]:
     return registry.derived.table("understand.id_heads", lambda: frozenset(
         m.id.split("-", 1)[0] for m in registry.models.values()
         if "-" in m.id and len(m.id.split("-", 1)[0]) >= 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# A rate of an embedding, speech or video model asked in its own unit
+
+_PERIOD_S = {"second": 1.0, "sec": 1.0, "secunda": 1.0, "minute": 60.0, "min": 60.0,
+             "minut": 60.0, "hour": 3600.0, "hr": 3600.0, "ora": 3600.0, "day": 86_400.0,
+             "zi": 86_400.0, "month": 2_592_000.0, "luna": 2_592_000.0}
+_PERIOD = (r"(?:per|pe|an?|each|every|/)\s*+"
+           r"(second|sec|secunda|minute|min|minut|hour|hr|ora|day|zi|month|luna)\b")
+_HOW_MANY = r"\b(?:how many|cate|cati)\b"
+_RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("rtf", re.compile(r"\breal[- ]?time[- ]factor\b|\brtf\b|\bfactor\w*+ de timp real\b")),
+    ("docs", re.compile(_HOW_MANY + r".{0,30}?\b(?:documents?|docs|documente|texts?|texte"
+                        r"|chunks?|passages?|pasaje|sentences?|propozitii)\b.{0,60}?\b"
+                        + _PERIOD)),
+    ("usd_per_million_tokens", re.compile(
+        r"\b(?:per|pe|/)\s*+(?:1\s*+)?(?:m|million|milion|1000000)\s*+(?:de\s++)?"
+        r"(?:tokens?|tokeni)\b")),
+    ("audio_hours", re.compile(_HOW_MANY + r".{0,20}?\b(?:hours?|ore)\s++(?:of|de)\s++"
+                               r"(?:audio|speech|recordings?|inregistrari|vorbire)\b.{0,60}?\b"
+                               + _PERIOD)),
+    ("videos", re.compile(_HOW_MANY + r".{0,20}?\b(?:videos?|clips?|videoclipuri|clipuri)\b"
+                          r".{0,60}?\b" + _PERIOD)),
+    ("audio_length", re.compile(
+        r"\b(?:how long|how much time|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
+        r"\b(\d++(?:\.\d++)?)\s*+-?\s*+(seconds?|secs?|secunde|minutes?|mins?|minute)\s++"
+        r"(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire|sunet)\b")),
+    ("one_audio_hour", re.compile(
+        r"\b(?:one|an|1|o)\s++(?:hour|ora)\s++(?:of|de)\s++(?:audio|speech|recording"
+        r"|inregistrare)\b")),
+)
+
+
+def media_rate_asked(text: str) -> tuple[str, float] | None:
+    """A rate an embedding, speech or video model is asked for in its own unit, with the
+    seconds it is counted over: documents per hour ("docs", 3600), dollars per million tokens
+    embedded, hours of audio per day, videos per day, the seconds of audio a "how long" asks
+    for ("audio_length", 30), the real-time factor, one hour of audio ("one_audio_hour");
+    None where none is asked. The answer leads with that number (it led with a price or a
+    speed in another unit: audit media finding 7)."""
+    folded = _fold(text)
+    for kind, rx in _RATE_READS:
+        m = rx.search(folded)
+        if m is None:
+            continue
+        if kind == "audio_length":
+            unit = 60.0 if m.group(2).startswith("min") else 1.0
+            return kind, float(m.group(1)) * unit
+        if kind in ("docs", "audio_hours", "videos"):
+            return kind, _PERIOD_S[m.group(m.lastindex or 0)]
+        return kind, 1.0
+    return None

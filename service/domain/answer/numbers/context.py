@@ -32,6 +32,7 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
+    DEFAULT_CONTEXT_TOKENS,
     MONTH_DAYS,
     Option,
     Recommendation,
@@ -40,6 +41,7 @@ from service.domain.recommend.types import (
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import (
+    DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
     SizingRequest,
 )
@@ -126,6 +128,19 @@ def _latent_multiple(m: ModelEntry) -> int:
 _CARDS_BY_GB = ("rtx-4090", "l40s", "h100-sxm", "a100-sxm-40gb", "rtx-5090", "rtx-3060",
                 "h200-sxm", "b200", "rtx-4060-ti-16gb", "rtx-4070", "a10", "l4", "t4",
                 "rtx-3080", "mi300x", "h100-nvl", "rtx-a6000", "v100-sxm2-32gb")
+
+ASK_CONTEXT_TOKENS = DEFAULT_CONTEXT_TOKENS
+"""The one default load of every /v1/ask answer where the question states no length: a
+context of 4,096 tokens (prompt plus output), as /v1/recommendations sizes ``context_tokens``
+when none is given, so a count, a speed, a memory and a cost answer of one question are all
+for the same requests (the counts and speeds said 2,560 = 2,048 + 512 beside a cost sized
+at 4,096)."""
+ASK_OUTPUT_TOKENS = DEFAULT_OUTPUT_TOKENS
+"""The output tokens of one request where none are stated (/v1/sizing's default, 512)."""
+ASK_PROMPT_TOKENS = ASK_CONTEXT_TOKENS - ASK_OUTPUT_TOKENS
+"""The prompt of one request where no length is stated: the default context less the
+default output (3,584)."""
+
 
 # The sequence length a fine-tuning is sized at when none is stated (FinetuneOptions'
 # default): the length assumed, and said, for an example whose length is not stated (padded
@@ -229,6 +244,11 @@ class _W:
         return self.f.number(v, 1)
 
     def usd(self, v: float) -> str:
+        """Dollars: cents, whole dollars from $1,000, and under half a cent two significant
+        figures, so that a cost is never "$0.00" (audit media #2: five SDXL images read
+        "about $0.00"; recommend.context.unit_usd's rule)."""
+        if 0 < abs(v) < 0.005:
+            return self.f.money(v, 1 - math.floor(math.log10(abs(v))))
         return self.f.money(v, 2 if abs(v) < 1000 else 0)
 
     def unit_usd(self, v: float) -> str:
@@ -656,6 +676,17 @@ class _W:
         if v.gpu_count <= 1:
             return
         one = self.single(gid)
+        if one is None and v.stale:
+            # the price above is stale itself: a single-GPU offer as old is as good a price
+            # (DigitalOcean's 1 x H100 droplet, $3.39/h, read the same day as the 8 x droplet
+            # priced: "no offer rents one H100 alone" was said), its age warned about
+            alone = [x for x in self.offers_for(gid) if x.gpu_count == 1 and not x.suspect
+                     and x.on_demand_usd_h is not None]
+            if alone:
+                x = min(alone, key=lambda y: y.on_demand_usd_h or 0.0)
+                one = (x, x.on_demand_usd_h or 0.0)
+                self.price_warnings(x.id, x.as_of.isoformat(), x.as_of_kind, x.stale,
+                                    x.age_days)
         if one is None:
             self.out.more.insert(0, self.say("single_none", gpu=self.gpu_name(gid),
                                              n=self.n(v.gpu_count)))
@@ -827,16 +858,47 @@ class _W:
             # a token target of an image, speech or embedding model is refused by the
             # recommendations (capability.check_applies); the answer says it does not apply
             req["max_time_to_first_token_ms"] = self.st.max_ttft_ms
+        if (self.st.max_seconds_per_image and self.model is not None
+                and self.model.kind == "diffusion"):
+            # "under 5 seconds per image": each image's time on one GPU, checked by the
+            # recommendations (audit media #2: read as a job of 5 images before)
+            req["max_seconds_per_image"] = self.st.max_seconds_per_image
         if self.st.hours_per_day:
             req["hours_per_day"] = self.st.hours_per_day
         if self.st.days_per_month:
             req["days_per_month"] = self.st.days_per_month
         req.update({k: v for k, v in kw.items() if v is not None})
+        if (self.st.throughput_tokens_per_s and self.generates_tokens()
+                and req.get("workload", "serving") == "serving"):
+            # a token rate in total ("2000 tokens per second total", "what does 2000 tokens
+            # per second cost"): the load the setup must carry, read and never passed before
+            # (audit ask_intent); a target the writer passes itself wins
+            req.setdefault("target_output_tokens_per_s", self.st.throughput_tokens_per_s)
         try:
-            return recommend(msgspec.convert(req, RecommendationRequest), self.catalog,
-                             self.today, explain=False)
+            rec = recommend(msgspec.convert(req, RecommendationRequest), self.catalog,
+                            self.today, explain=False)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+        if req.get("max_seconds_per_image") and rec.options:
+            self.image_time_lead(rec.options[0], req["max_seconds_per_image"])
+        return rec
+
+    def image_time_lead(self, o: Option, limit_s: float) -> None:
+        """A per-image limit asked ("under 5 seconds per image"): each image's time on one GPU
+        of the lead option, said once beside the figures, before the price date."""
+        gpus = o.fit.replicas_per_node * o.nodes
+        perf = o.performance
+        sec = perf.seconds_per_video or (gpus / perf.images_per_s if perf.images_per_s
+                                         else None)
+        if sec is None or any(x.startswith(self.t["image_time_limit_lead"].split("{", 1)[0])
+                              for x in self.out.more):
+            return
+        text = self.say("image_time_limit_lead", sec=self.n(sec, 1), limit=self.n(limit_s, 1
+                        if not float(limit_s).is_integer() else 0))
+        dated = self.t["price_date"].split("{", 1)[0]
+        at = next((i for i, x in enumerate(self.out.more) if x.startswith(dated)),
+                  len(self.out.more))
+        self.out.more.insert(at, text)
 
     def excluded(self) -> tuple[str, ...]:
         """The catalog providers the question leaves out ("excluding Hyperstack"), as the
@@ -933,7 +995,7 @@ def card_for_memory(catalog: Catalog, gb: float) -> str | None:
 # Intents
 
 
-def _ctx(w: _W, default: int = 4096) -> int:
+def _ctx(w: _W, default: int = ASK_CONTEXT_TOKENS) -> int:
     if w.ex.context_tokens:
         return w.ex.context_tokens
     m = w.model
@@ -948,7 +1010,7 @@ def _ctx(w: _W, default: int = 4096) -> int:
     return default
 
 
-def _prompt(w: _W, out: int = 512, default: int = 2048) -> int:
+def _prompt(w: _W, out: int = ASK_OUTPUT_TOKENS, default: int | None = None) -> int:
     """The input tokens of one request that generates ``out``. A context stated ("8k
     context", "32768 context", the ask context's ``context_tokens``) is prompt plus output,
     as /v1/recommendations reads ``context_tokens``: its prompt is the context less ``out``,
@@ -956,7 +1018,11 @@ def _prompt(w: _W, out: int = 512, default: int = 2048) -> int:
     input tokens", "1k in 1k out": ``Stated.prompt_tokens``) is the input itself, and so is
     a context no longer than ``out`` (nothing would be left of it for a prompt). ``default``
     input tokens when no length is stated, or the only one read is the output ("500 tokens
-    out each")."""
+    out each"); no ``default``: the rest of the default context (:data:`ASK_CONTEXT_TOKENS`)
+    after ``out`` (3,584 for 512 out), as the cost answer reads it, and at least
+    :data:`ASK_OUTPUT_TOKENS` where an output stated takes all of that context."""
+    if default is None:
+        default = max(ASK_CONTEXT_TOKENS - out, ASK_OUTPUT_TOKENS)
     ctx = w.ex.context_tokens
     if ctx and ctx == w.st.prompt_tokens:
         return ctx
@@ -1159,17 +1225,18 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
                         gpu: str, users: int, ctx: int, across_nodes: bool = False
                         ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
-    concurrent requests of ``ctx`` input + 512 output tokens on ``gpu``: of the replica widths
-    from the fewest GPUs that hold the model up to 8 (doubling), the one that needs the fewest
-    GPUs in all, each replica carrying as many requests as its KV cache holds (at most the
-    engine's max_num_seqs); among equals the narrower (more replicas). A 70B model in FP8 on
-    H100s for 300 users: one GPU holds the weights but only 3 requests, so 100 of them; two
-    GPUs per replica hold about 50 each, four about 190: 8 GPUs. What a width holds is the most
-    requests whose sizing at that batch fits (/v1/sizing's layout search at the load, not the
-    layout it picks for one request: DeepSeek-R1 at 128k on 8 H200 holds 5 as TP8, where
-    MLA's latent KV is whole on every GPU, and 10 as TP4 x PP2). None when no node of that GPU
-    holds it; with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages
-    across nodes, as :func:`_gpu_count_nodes` sizes them) before None."""
+    concurrent requests of ``ctx`` input + :data:`ASK_OUTPUT_TOKENS` output tokens on
+    ``gpu``: of the replica widths from the fewest GPUs that hold the model up to 8
+    (doubling), the one that needs the fewest GPUs in all, each replica carrying as many
+    requests as its KV cache holds (at most the engine's max_num_seqs); among equals the
+    narrower (more replicas). A 70B model in FP8 on H100s for 300 users of 4,096 tokens: one
+    GPU holds the weights but only 1 request, so 300 of them; two GPUs per replica hold 56
+    each, four 169: 8 GPUs. What a width holds is the most requests whose
+    sizing at that batch fits (/v1/sizing's layout search at the load, not the layout it
+    picks for one request: DeepSeek-R1 at 128k on 8 H200 holds 5 as TP8, where MLA's latent
+    KV is whole on every GPU, and 10 as TP4 x PP2). None when no node of that GPU holds it;
+    with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages across nodes,
+    as :func:`_gpu_count_nodes` sizes them) before None."""
     def sz(**kw: Any) -> SizingResult | None:
         # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
         # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
@@ -1180,7 +1247,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
-    base = sz(input_tokens=ctx, output_tokens=512)
+    base = sz(input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS)
     if base is None:
         return None
     first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
@@ -1188,7 +1255,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         # not listed at the model's own precision where the GPU cannot run it (bf16 on a T4):
         # sized on that GPU, which runs the precision it can (fp16), as /v1/sizing does; it
         # was read as no node holding it (16 x T4 for 8B at 5 users, where 2 do)
-        on = sz(gpu=gpu, input_tokens=ctx, output_tokens=512)
+        on = sz(gpu=gpu, input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS)
         first = next((f.gpu_count for f in on.fits_on if f.gpu == gpu), None) if on else None
     if first is None and not across_nodes:
         return None
@@ -1197,7 +1264,8 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     def held(per: int, batch: int) -> SizingResult | None:
         """The sizing of ``per`` GPUs at ``batch`` requests at once where it holds them all
         (its KV cache, and the engine's max_num_seqs per replica), else None."""
-        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=batch)
+        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS,
+               batch_size=batch)
         if r is None or not r.fits or r.runs is False or not r.max_batch_size:
             return None
         cap = r.performance.max_concurrency if r.performance is not None else None

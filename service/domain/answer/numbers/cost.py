@@ -24,20 +24,36 @@ from service.domain.answer.numbers.jobs import (
     _machine_job,
     _work_rate,
 )
-from service.domain.answer.numbers.media import _job_total, _media_cost, _media_unit, _one_item
+from service.domain.answer.numbers.media import (
+    _job_total,
+    _media_cost,
+    _media_unit,
+    _one_item,
+    _rate_asked,
+)
 from service.domain.answer.numbers.prices import (
     _cheapest_card,
+    _count_nodes_price,
     _gpu_price,
     _match_weights_note,
     _month_total,
     _node_price,
     _nodes_price,
     _setup_hour,
+    _setup_weights,
     _spot_option,
     _variants_price,
+    _weights_said,
+    gpu_setups,
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import (
+    GRANULARITY_S,
+    QUALITY_HANDICAP,
+    billed_for,
+    billing_terms_of,
+)
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
@@ -52,6 +68,9 @@ def _cost(w: _W) -> None:
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
     period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
     _cost_inner(w)
+    if w.st.office_hours and w.out.first is not None:
+        # the schedule read for "office hours", said right after the figure it priced
+        w.out.more.insert(0, w.say("office_hours_read"))
     if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
         _job_month(w, w.out.asked.value, month)
     if (period is not None and w.out.asked is not None and w.out.first is not None
@@ -67,15 +86,83 @@ def _cost_period(w: _W, hour: float, period: str) -> None:
     h = w.st.hours_per_day or 24.0
     days = 1.0 if period == "day" else (w.st.days_per_week or 7.0)
     total = hour * h * days
+    year_days = YEAR_DAYS * (w.st.days_per_month or MONTH_DAYS) / MONTH_DAYS
     if period == "year":
-        # 12 of the months every monthly figure here is priced over (30 days unless stated,
-        # MONTH_DAYS), so that the year is 12 x the month the answer shows beside it
-        total = hour * w.month_hours() * 12
+        # a year of 365 days (8,760 h around the clock), its share of them where days are
+        # stated (weekdays: 365 x 5/7); was 12 of the answers' 30-day months, 360 days, 1.4 %
+        # short (audit cost #14: $11,146 for an H100 a year, 8,760 x $1.29 = $11,300)
+        total = hour * h * year_days
     said = w.say(f"cost_per_{period}", total=w.usd(total), hours=w.hours(h),
-                 days=w.hours(days), hour=w.usd(hour), usage=w.usage())
+                 days=w.hours(days), hour=w.usd(hour), usage=w.usage(),
+                 year_days=w.say("year_days_all") if year_days == YEAR_DAYS
+                 else w.say("year_days_share", d=w.hours(round(year_days, 1))))
     w.out.more.insert(0, w.out.first or "")
     w.out.first = said
     w.ask(f"per_{period}_usd", total, f"USD/{period}")
+
+
+YEAR_DAYS = 365.0
+"""The days of a year's figure: 24 x 365 = 8,760 hours around the clock (as the reserved
+answer's year, prices._YEAR_HOURS)."""
+
+
+def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
+    """(hours billed a day, the offer, its billing terms in words) where a GPU's month at
+    hours of use a day ("2.5 hours a day", "20 minutes, 6 times a day") bills more hours
+    than it uses: each run (one a day unless more are stated) rounded up to its provider's
+    billing granularity, at least its minimum charge (for its instance family), by the hour
+    where the granularity is unknown, as /v1/recommendations bills a session
+    (``billing_terms_of``, ``billed_for``). The offer is the one the GPU's price leads with
+    (:meth:`_W.basis`; a card the name also covers, at the provider asked first). None when
+    no more is billed than used (whole hours at an hourly provider) or no usage is
+    stated. Was the hours of use alone (audit cost #6: 2.5 h a day at OVHcloud, billed by
+    the hour, $224.25 against the recommendations' $269.10; 20 minutes 6 times a day,
+    billed an hour each, at 24 h/day)."""
+    h = w.st.hours_per_day
+    if not h:
+        return None
+    runs = w.st.sessions_per_day or 1
+    count = w.ex.gpu_count or 1
+    cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
+    if not priced:
+        return None
+    v = min(priced, key=lambda b: (bool(w.det.provider) and b[0].provider != w.det.provider,
+                                   b[0].stale or b[0].suspect, b[1]))[0]
+    p = w.catalog.providers_by_id.get(v.provider)
+    gran_s, minimum, known = billing_terms_of(p)
+    if p is not None and p.minimum_charges:
+        minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+    billed = billed_for(h / runs, gran_s, minimum) * runs
+    if billed <= h + 1e-9:
+        return None
+    least = w.say("billing_min", s=w.n(minimum)) if minimum else ""
+    unit = next((u for u, s in GRANULARITY_S.items() if s == gran_s), "hour")
+    terms = (w.say("billed_runs_terms", unit=w.t[f"unit_{unit}"], minimum=least) if known
+             else w.say("billed_runs_unknown", minimum=least))
+    return billed, v, terms
+
+
+def _billed_gpu_price(w: _W, gid: str, price: Any) -> None:
+    """A GPU's price (``price``: :func:`_gpu_price` or :func:`_variants_price`) with its
+    month billed as its provider bills each run (:func:`_billed_day`): priced at the hours
+    billed a day, said with the runs and the hours of use beside them."""
+    billed = _billed_day(w, gid) if w.sub == "month" else None
+    if billed is None:
+        price(w, gid)
+        return
+    used, st = w.st.hours_per_day or 24.0, w.st
+    w.st = dc_replace(st, hours_per_day=billed[0])
+    try:
+        price(w, gid)
+    finally:
+        w.st = st
+    runs = st.sessions_per_day or 1
+    said = w.say("billed_runs" if runs > 1 else "billed_run_one", provider=billed[1].provider,
+                 terms=billed[2], n=w.n(runs), run=w.duration(used / runs),
+                 used=w.hours(round(used, 2)), billed=w.hours(round(billed[0], 2)))
+    if w.out.first is not None:
+        w.out.more.insert(0, said)
 
 
 def _job_month(w: _W, per_job: float, lead: bool) -> None:
@@ -123,28 +210,31 @@ def _per_token_counts(w: _W, gid: str, inp: int, out: int, first: int
     return rows
 
 
-def _full_load(w: _W, gid: str, inp: int, out: int, cheapest: bool = False
-               ) -> _FullLoad | None:
-    """The GPU named (its count asked, else the fewest that hold the model, or the users
-    stated) sized for ``inp`` tokens in and ``out`` out: (the sizing, the count, its output
+def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
+    """The GPU named sized for ``inp`` tokens in and ``out`` out on the setup the hour and
+    the month name (:func:`gpu_setups`' first by the hour: its count and precision, a count
+    or a precision stated winning), else (none listed, or users stated) its count asked, else
+    the fewest that hold the model, or the users stated: (the sizing, the count, its output
     tokens/s at full load, the on-demand offer, the setup's hourly price, the price kind, the
     sentence that says the count is for the users when the fewest that hold the model do not
-    hold them); None where it does not run there or has no price. ``cheapest`` (a price per
-    token asked, no count and no users stated): the count of it, up to a node, with the
-    lowest cost per output token at full load (:func:`_per_token_counts`), never only the
-    fewest that hold the model."""
+    hold them); None where it does not run there or has no price. A price per token and a
+    token job lead with it, as the hour does; a setup cheaper in their unit is said after
+    them (:func:`_cheaper_in_unit`). Was bf16 on a count chosen per unit (audit
+    ask_precision)."""
     count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    if cheapest and not w.ex.gpu_count and not w.ex.concurrent_requests:
-        rows = _per_token_counts(w, gid, inp, out, count)
-        if rows:
-            best = min(rows, key=lambda x: (x[0], x[1]))
-            return best[2], best[1], best[3], best[4], best[5], best[6], None
+    weights: str | None = None
+    lead = gpu_setups(w, [gid], "hour", count=w.ex.gpu_count) \
+        if not w.ex.concurrent_requests else []
+    if lead:
+        # the setup the hour and the month name (:func:`gpu_setups`), whatever the unit
+        count, weights = lead[0].offer.gpu_count, lead[0].weights
     # users stated and no count: the fewest that hold them all at once, as the cost path
     # sizes them (gpu_count_for_users), never a setup whose full load serves fewer
     nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count, inp + 512)
     if nofit is not None:
         count = nofit[0]
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+               **({"weights": weights} if weights else {}))  # else the stated one
     if r is None or r.gpu is None or not r.fits or r.performance is None:
         return None
     thr = r.performance.max_throughput_tokens_per_s
@@ -153,6 +243,52 @@ def _full_load(w: _W, gid: str, inp: int, out: int, cheapest: bool = False
         return None
     v, per, kind = b
     return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
+
+
+def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine: float,
+                     inp: int, out: int) -> None:
+    """One sentence after a price per token (``unit`` ``million``) or a token job's (``job``)
+    on the setup every unit names (:func:`_full_load`, :func:`gpu_setups`' first by the
+    hour): of the same rule's setups of the GPU named (:func:`gpu_setups` in that unit), the
+    one that costs least in it weighted for the quality of its weights ("Per token, 2 × H100
+    at int8 is cheaper: $0.76 per 1M output tokens"), each sized and priced as the lead is
+    (full load of its sizing, its cheapest offer; a job billed as :func:`_billed_job` bills
+    any), said only where it costs less than ``mine`` (the lead's cost in that unit) both in
+    dollars and weighted. A count
+    stated is kept ("on 2 H100"); one GPU by its article ("an H100") is the lead's count,
+    not a limit on a cheaper setup."""
+    tokens = float(w.det.tokens or 0) if unit == "job" else 1e6
+    fixed = w.ex.gpu_count if w.ex.gpu_count and not w.st.gpu_one else None
+    handicap = QUALITY_HANDICAP.get
+    best: tuple[float, float, int, str, float, float, OfferView] | None = None
+    seen = {(count, weights)}
+    for o in gpu_setups(w, [gid], unit, count=fixed, tokens=tokens):
+        n, p = o.offer.gpu_count, o.weights
+        if (n, p) in seen:
+            continue
+        seen.add((n, p))
+        # each of the rule's setups in that unit, sized and priced as the lead is
+        alt = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, weights=p)
+        b = w.basis(gid, n)
+        a_thr = (alt.performance.max_throughput_tokens_per_s
+                 if alt is not None and alt.fits and alt.performance is not None else None)
+        if not a_thr or b is None:
+            continue
+        a_hour, hours = b[1] * n, tokens / a_thr / 3600
+        theirs = (hours * a_hour if unit == "million"
+                  else _billed_job(w, b[0], b[1], n, hours, p).total)
+        score = theirs * handicap(p, 1.1)
+        if best is None or score < best[0]:
+            best = (score, theirs, n, p, a_thr, a_hour, b[0])
+    if best is None or best[1] >= mine or best[0] >= mine * handicap(weights, 1.1):
+        return
+    _, theirs, n, p, a_thr, a_hour, v = best
+    hours = tokens / a_thr / 3600
+    w.out.more.append(w.say(
+        "cheaper_per_token" if unit == "million" else "cheaper_for_job",
+        setup=w.setup(n, gid), weights=_weights_said(w, p),
+        cost=w.usd(theirs), thr=w.n(a_thr), hour=w.usd(a_hour),
+        provider=w.where(v, n), hours=w.duration(hours)))
 
 
 def _tokens_on_gpu(w: _W, gid: str) -> bool:
@@ -197,7 +333,8 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     w.out.first = w.say(("requests" if asked_requests is not None else "tokens")
                         + ("_job_gpu_users" if load is not None else "_job_gpu"),
                         model=w.model.name, users=w.n(users or 0),
-                        weights=r.weights, setup=w.setup(count, gid), cost=w.usd(total),
+                        weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
+                        cost=w.usd(total),
                         hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         **said)
@@ -221,6 +358,9 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     else:
         w.ask("per_job_usd", total, "USD")
     w.out.more.append(_job_split(w, job))
+    if load is None and slow is None and not w.ex.concurrent_requests:
+        # the setup led is the hour's (gpu_setups); one cheaper for this job is said after it
+        _cheaper_in_unit(w, gid, "job", count, r.weights, total, inp, out)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     if hours > 30 * 24:
@@ -232,6 +372,94 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                      alt=w.say("instances", n=w.n(k), setup=w.setup(count, gid)),
                      alt_days=w.n(hours / k / 24, 1), alt_cost=w.usd(total)))
     w.sized_warnings(r, inp + out)
+    return True
+
+
+def _steady_rate(w: _W, gid: str | None) -> bool:
+    """Tokens at an hourly or a daily rate with no batch said ("2M tokens per hour of Llama
+    3.1 8B", "2 milioane de tokeni pe oră", "50M tokens a day"): an always-on endpoint, not a
+    job started every hour. Loading the model takes minutes and a setup stopped between runs
+    still bills its start and its idle minutes, so an hourly rate was priced as 720
+    separately billed runs a month (about $105/month of 4 × RTX 5070 for 2M tokens an hour)
+    where the work is a server kept running. The rate is the steady output it must carry:
+    the tokens a day over the hours a day it serves (24 unless stated; 2M an hour is 556
+    tokens/s); priced as the recommendations price a serving load (``target_requests_per_s``
+    of requests of the lengths priced, 512 out unless stated), on the GPU named when one is,
+    for the month at the usage stated, the weights' storage included. The job reading stays
+    for a batch said ("a batch of 2M tokens every night", interruptible) or jobs said
+    (workload ``batch``), and for weekly or monthly amounts (runs of a job)."""
+    m = w.model
+    runs = w.st.job_runs
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens or runs is None
+            or runs[1] != "day" or w.st.interruptible or w.sub in ("million", "time", "unit")
+            or w.ex.workload in ("batch", "finetune", "pretrain")):
+        return False
+    n = runs[0]
+    hours = w.st.hours_per_day or 24.0
+    hourly = abs(n - hours) < 1e-9 and n > 1  # "per hour": one run an hour of use a day
+    tps = w.det.tokens * n / (hours * 3600)
+    out = w.st.output_tokens or 512
+    inp = _request_prompt(w, out)
+    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": 1,
+                          "target_requests_per_s": tps / out, "context_tokens": inp + out,
+                          "output_tokens": out, "interruptible": False}
+    if gid is not None:
+        kw["gpus"] = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+        kw["top_n"] = 50
+    rec = w.recommend(**kw)
+    if rec is None:
+        return False
+    options = list(rec.options)
+    if w.ex.gpu_count:
+        options = [o for o in options if o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count]
+    if not options:
+        # nothing listed carries it (a count stated too small, a filter): the job reading,
+        # which says the setup cannot keep up and with what
+        return False
+    rate = w.say("steady_rate_hour" if hourly else "steady_rate_day", tokens=w.n(w.det.tokens))
+    o = options[0]
+    thr = o.performance.output_tokens_per_s_total or 0.0
+    month = o.cost.per_month_usd
+    said = {"rate": rate, "tps": w.n(tps), "thr": w.n(thr),
+            "setup": _setup_weights(w, w.option_setup(o), o.weights),
+            "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+            "kind": w.kinds[o.pricing_model], "usage": w.usage(),
+            "month": w.usd(month or 0.0)}
+    if w.sub == "hour" or month is None:
+        w.out.first = w.say("cost_steady_hour", **said)
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    else:
+        w.out.first = w.say("cost_steady_month", **said)
+        w.ask("per_month_usd", month, "USD")
+    one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+                 input_tokens=inp, output_tokens=out)
+    if one is not None and one.fits:
+        w.record(one, inp + out)
+    w.out.more.append(w.say("cost_steady_why"))
+    batch = w.recommend(workload="batch", job_output_tokens=w.det.tokens, context_tokens=inp + out,
+                        output_tokens=out, concurrent_requests=1, interruptible=False,
+                        gpus=kw.get("gpus"))
+    job = batch.options[0].cost.per_job_usd if batch is not None and batch.options else None
+    if job:
+        # the same tokens as a batch run on its own each period, separately billed: far
+        # cheaper where the rate is small and the tokens can wait, said as the other reading
+        jobs = n * MONTH_DAYS
+        w.out.more.append(w.say("cost_steady_batch", runs=w.n(jobs),
+                                how=w.say("job_runs_day", n=w.hours(n)),
+                                month=w.usd(job * jobs), job=w.usd(job)))
+    w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(tps / out),
+                            ctx=w.n(inp + out), inp=w.n(inp), out=w.n(out)))
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    others = [w.say("cost_row" if x.weights == o.weights else "cost_row_weights",
+                    setup=w.option_setup(x), provider=x.offer.provider, weights=x.weights,
+                    hour=w.usd(x.cost.per_hour_usd), kind=w.kinds[x.pricing_model])
+              for x in options[1:3]]
+    if others:
+        w.out.more.append(w.say("cost_more", rows="; ".join(others)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    for x in options[:3]:
+        w.option_warnings(x)
     return True
 
 
@@ -316,6 +544,9 @@ def _bare_holds(w: _W) -> None:
 
 
 def _cost_inner(w: _W) -> None:
+    if w.st.gpu_hours and w.ex.gpu_count == w.st.gpu_hours:
+        # "300 GPU hours on an H100": 300 hours of one GPU (details' duration), no 300 GPUs
+        w.ex = msgspec.structs.replace(w.ex, gpu_count=None)
     _bare_holds(w)
     gid, _ = w.card()
     one_card = w.st  # (the alias's card, should no card of the family be offered there)
@@ -336,7 +567,15 @@ def _cost_inner(w: _W) -> None:
         # hours a day": the hour, the month at that usage after it
         w.sub = "month"
     _one_item(w, gid)
-    if w.model is not None and w.model.kind != "llm" and gid is not None and _media_cost(w, gid):
+    if _rate_asked(w, gid):  # "documents per hour", "cost per 1M tokens embedded" (media.py)
+        return
+    # an image, video or audio model kept on a GPU for hours a day with a month asked and
+    # nothing to make counted ("SDXL on an L4 8 hours a day, per month"): the month of that
+    # setup, below, not its unit cost (audit cost #8: "$2.02 per 1,000 images" only)
+    month_of_use = (w.sub == "month" and bool(w.st.hours_per_day) and not w.st.items
+                    and not w.st.clips and not w.st.songs and not w.det.tokens)
+    if (w.model is not None and w.model.kind != "llm" and gid is not None and not month_of_use
+            and _media_cost(w, gid)):
         return
     if w.model is not None and gid is None and _job_total(w):
         return
@@ -349,6 +588,8 @@ def _cost_inner(w: _W) -> None:
             and _cheapest_card(w):
         return
     _requests_tokens(w)
+    if _steady_rate(w, gid):
+        return
     token_job = (w.model is not None and w.model.kind == "llm" and w.model.task != "embed"
                  and bool(w.det.tokens) and w.sub != "million"
                  and w.ex.workload not in ("finetune", "pretrain"))
@@ -376,17 +617,24 @@ def _cost_inner(w: _W) -> None:
             and w.ex.gpu_count == w.st.nodes[0] * w.st.nodes[1]):
         _nodes_price(w, gid, *w.st.nodes)
         return
+    if (w.model is None and gid is not None and w.st.node and w.st.nodes is None
+            and _count_nodes_price(w, gid)):
+        return  # "an 8x H100 node", "a 16 GPU H100 cluster": machines of that count
     if w.model is None:
         if gid is not None and gid in w.st.gpu_variants:
-            _variants_price(w, gid)
+            _billed_gpu_price(w, gid, _variants_price)
         elif gid is not None:
-            _gpu_price(w, gid)
+            _billed_gpu_price(w, gid, _gpu_price)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
     if token_job:
         workload = "batch"
     kw: dict[str, Any] = {"workload": workload,
                           "concurrent_requests": w.ex.concurrent_requests or 1}
+    if w.st.sessions_per_day and w.st.hours_per_day:
+        # runs a day ("20 minutes, 6 times a day"): each billed on its own, as the
+        # recommendations bill a session (granularity and minimum charge per session)
+        kw["sessions_per_day"] = w.st.sessions_per_day
     if w.model.kind == "llm":
         # the recommendations' context is prompt plus output, each as stated ("7k in and 1k
         # out"; "500 tokens out each" is the output alone, no context: _prompt's default);
@@ -531,7 +779,9 @@ def _cost_inner(w: _W) -> None:
         if one is not None and one.fits:
             w.record(one, ctx, per_replica=True)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
-    common = {"setup": w.option_setup(o),
+    # the precision priced, where fewer bits than the model's own, in the first sentence
+    # with the setup (was only in the second: "1 × H100 ... $1.29/h. Sized at awq-int4")
+    common = {"setup": _setup_weights(w, w.option_setup(o), o.weights),
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "within": _within(w)}
     sub = w.sub or "hour"
@@ -564,8 +814,23 @@ def _cost_inner(w: _W) -> None:
                 storage=w.usd(o.cost.storage_per_month_usd or 0),
                 egress=w.usd(o.cost.egress_per_month_usd or 0)))
     elif sub == "million" and o.cost.per_million_output_tokens_usd is not None:
-        w.out.first = w.say("cost_million", million=w.usd(o.cost.per_million_output_tokens_usd),
-                            model=w.model.name, weights=o.weights, **common)
+        # the load a price per token is at (its replicas full: max_concurrency requests of
+        # the context priced), said with it; the one request the memory is sized for follows
+        # as an assumption (cost_assumed_million), never as "the load"
+        perf = o.performance
+        said = {**common, "setup": w.option_setup(o)}  # its weights are said beside it
+        if (perf.max_concurrency or 0) > 1 and perf.output_tokens_per_s_total:
+            w.out.first = w.say("cost_million_load",
+                                million=w.usd(o.cost.per_million_output_tokens_usd),
+                                model=w.model.name, weights=_weights_said(w, o.weights),
+                                conc=w.n(perf.max_concurrency or 0),
+                                ctx=w.n(kw.get("context_tokens", 4096)),
+                                thr=w.n(perf.output_tokens_per_s_total), **said)
+        else:
+            w.out.first = w.say("cost_million",
+                                million=w.usd(o.cost.per_million_output_tokens_usd),
+                                model=w.model.name, weights=_weights_said(w, o.weights),
+                                **said)
         w.ask("per_million_output_tokens_usd", o.cost.per_million_output_tokens_usd, "USD")
         if w.st.input_million:
             # a million prompt tokens: the lead option's setup (one replica, one machine's
@@ -581,8 +846,9 @@ def _cost_inner(w: _W) -> None:
                 _input_million(w, one, o.cost.per_hour_usd, ctx,
                                o.cost.per_million_output_tokens_usd,
                                o.performance.output_tokens_per_s_total,
-                               {"model": w.model.name, "weights": o.weights,
-                                "setup": common["setup"], "provider": o.offer.provider,
+                               {"model": w.model.name,
+                                "weights": _weights_said(w, o.weights),
+                                "setup": w.option_setup(o), "provider": o.offer.provider,
                                 "kind": common["kind"], "hour": common["hour"]})
     elif sub == "job" and o.cost.per_job_usd is not None:
         asked_requests = _requests_of(w)
@@ -604,8 +870,9 @@ def _cost_inner(w: _W) -> None:
         job = (_billed_job(w, v, o.cost.per_hour_usd / gpus, gpus, job_h, o.weights)
                if v is not None else None)
         total = job.compute + job.storage if job is not None else o.cost.per_hour_usd * job_h
-        w.out.first = w.say("cost_setup_total", hours=w.duration(job_h), setup=common["setup"],
-                            model=w.model.name, weights=o.weights, total=w.usd(total),
+        w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
+                            setup=w.option_setup(o), model=w.model.name,
+                            weights=_weights_said(w, o.weights), total=w.usd(total),
                             hour=common["hour"], provider=o.offer.provider,
                             kind=common["kind"])
         if job is not None:  # billed with the weights' storage, as every job is
@@ -615,7 +882,8 @@ def _cost_inner(w: _W) -> None:
             w.det.memory_gib or w.st.min_memory_gb):
         w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
                             model=w.model.name,
-                            weights=o.weights, gpu=o.offer.gpu_name, hour=common["hour"],
+                            weights=_weights_said(w, o.weights), gpu=o.offer.gpu_name,
+                            hour=common["hour"],
                             provider=o.offer.provider, kind=common["kind"])
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     else:
@@ -629,6 +897,21 @@ def _cost_inner(w: _W) -> None:
         if rate:
             ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(rate),
+                                    ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
+                                    out=w.n(kw["output_tokens"])))
+        elif sub == "million" and (o.performance.max_concurrency or 0) > 1:
+            ctx = kw.get("context_tokens", 4096)
+            w.out.more.append(w.say("cost_assumed_million", weights=o.weights,
+                                    conc=w.n(o.performance.max_concurrency or 0), ctx=w.n(ctx),
+                                    inp=w.n(ctx - kw["output_tokens"]),
+                                    out=w.n(kw["output_tokens"])))
+        elif w.st.throughput_tokens_per_s and o.performance.output_tokens_per_s_total:
+            # a token rate in total, the recommendations' target (context.recommend): the
+            # load said as asked, with what the setup carries (audit ask_intent)
+            ctx = kw.get("context_tokens", 4096)
+            w.out.more.append(w.say("cost_assumed_tps", weights=o.weights,
+                                    tps=w.per_s(w.st.throughput_tokens_per_s),
+                                    thr=w.rate(o.performance.output_tokens_per_s_total),
                                     ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
         else:
@@ -708,24 +991,19 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     over its output at full load. False when it does not run there."""
     assert w.model is not None
     inp = _prompt(w)
-    got = _full_load(w, gid, inp, 512, cheapest=True)
+    got = _full_load(w, gid, inp, 512)
     if got is None:
         return False
     r, count, thr, v, hour, kind, nofit = got
     million = hour / (thr * 3600) * 1e6
-    fewest = (None if w.ex.gpu_count or w.ex.concurrent_requests
-              else _min_count(w, gid, inp) or 1)
-    if fewest is not None and fewest != count:
-        # more GPUs than the fewest that hold it, as they cost less per token: said, with
-        # the fewest's own figure
-        few = _per_token_counts(w, gid, inp, 512, fewest)
-        if few and few[0][1] == fewest:
-            w.out.more.append(w.say("cost_million_count", setup=w.setup(count, gid),
-                                    fewest=w.setup(fewest, gid), million=w.usd(few[0][0]),
-                                    thr=w.n(few[0][3])))
+    if not w.ex.concurrent_requests:
+        # the setup led is the hour's (gpu_setups); one cheaper per token is said after it
+        _cheaper_in_unit(w, gid, "million", count, r.weights, million, inp, 512)
     w.record(r, inp + 512)
-    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid),
+    common = {"model": w.model.name, "weights": _weights_said(w, r.weights),
+              "setup": w.setup(count, gid),
               "provider": w.where(v, count), "kind": w.kinds[kind], "hour": w.usd(hour)}
+    conc = r.performance.max_concurrency if r.performance is not None else None
     if not _input_million(w, r, hour, inp, million, thr, common):
         users = w.ex.concurrent_requests
         load = _million_at_load(w, r, count, v, kind, hour, inp, 512, users) if users else None
@@ -735,6 +1013,12 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
                                 users=w.n(users or 0), tps=w.n(load[1]), full=w.usd(million),
                                 thr=w.n(thr), **common)
             w.ask("per_million_output_tokens_usd", load[0], "USD")
+        elif conc and conc > 1:
+            # full load is the setup's KV cache full: that many requests of the context
+            # priced at once, said with the price per token it gives
+            w.out.first = w.say("cost_million_gpu_load", million=w.usd(million), thr=w.n(thr),
+                                conc=w.n(conc), ctx=w.n(inp + 512), **common)
+            w.ask("per_million_output_tokens_usd", million, "USD")
         else:
             w.out.first = w.say("cost_million_gpu", million=w.usd(million), thr=w.n(thr),
                                 **common)

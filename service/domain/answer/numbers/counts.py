@@ -8,7 +8,14 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.numbers.context import _W, _ctx, _prompt, _rps, gpu_count_for_users
+from service.domain.answer.numbers.context import (
+    _W,
+    ASK_OUTPUT_TOKENS,
+    _ctx,
+    _prompt,
+    _rps,
+    gpu_count_for_users,
+)
 from service.domain.answer.numbers.cost import _bare_holds
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.catalog.trust import price_date_words
@@ -20,6 +27,10 @@ from service.domain.sizing.sizing import (
     SizingResult,
     setups_for,
 )
+
+_OUT = ASK_OUTPUT_TOKENS
+"""Each request's output where none is stated: the one default load of every answer
+(:data:`~service.domain.answer.numbers.context.ASK_CONTEXT_TOKENS`, 3,584 in and 512 out)."""
 
 
 def _gpu_count(w: _W) -> None:
@@ -36,19 +47,19 @@ def _gpu_count(w: _W) -> None:
             and (w.st.min_tokens_per_s or w.st.max_ttft_ms) and _gpu_count_targets(w, gid, users)):
         return
     if users and users > 1 and w.model.kind == "llm":
-        ctx = _prompt(w)  # each request's prompt, with 512 tokens out
+        ctx = _prompt(w)  # each request's prompt (3,584 tokens unless stated), 512 out
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
                                       ctx, across_nodes=True)
-            r = w.size(input_tokens=ctx, output_tokens=512)
+            r = w.size(input_tokens=ctx, output_tokens=_OUT)
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
             if got is not None and r is not None:
                 n, replicas, per, batch = got
-                w.record(r, ctx + 512)
+                w.record(r, ctx + _OUT)
                 # the precision said is the one that GPU runs (a bf16 model on T4s or V100s
                 # runs fp16, as the count was sized), not the model's own
-                on = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=512)
+                on = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT)
                 if on is not None and on.weights != r.weights:
                     r = msgspec.structs.replace(r, weights=on.weights)
                 if (per > NODE_GPUS and not w.ex.gpu_count
@@ -63,7 +74,7 @@ def _gpu_count(w: _W) -> None:
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
                               "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
-                              "ctx": w.n(ctx + 512)}
+                              "ctx": w.n(ctx + _OUT)}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
                         # more needed is a yes, and more (with what the 2 hold, in whole
@@ -87,17 +98,17 @@ def _gpu_count(w: _W) -> None:
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
                                     per_replica=w.gpus_per_replica(per),
-                                    batch=w.n(batch), ctx=w.n(ctx + 512))
+                                    batch=w.n(batch), ctx=w.n(ctx + _OUT))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
-                _count_month(w, gid, n, r.weights, users, ctx + 512)
+                _count_month(w, gid, n, r.weights, users, ctx + _OUT)
                 return
         # no GPU named: the recommendation for the load as the cost answer and
         # /v1/recommendations read it (a context of 4,096 tokens unless one is stated, 512
         # of them out): "top-ranked option" and "cheapest option" named different setups
-        rctx = _prompt(w, 512, 4096 - 512) + 512
+        rctx = _prompt(w) + _OUT
         rec = w.recommend(workload="serving", concurrent_requests=users,
-                          context_tokens=max(rctx, 1024), output_tokens=512)
+                          context_tokens=max(rctx, 1024), output_tokens=_OUT)
         if rec is not None and rec.options:
             o = rec.options[0]
             w.offer_numbers(rec)
@@ -159,7 +170,7 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
     if w.model is None:
         return False
-    out = w.st.output_tokens or 512
+    out = w.st.output_tokens or _OUT
     ctx = _prompt(w, out)
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
                           "context_tokens": max(ctx + out, 1024), "output_tokens": out,
@@ -215,7 +226,7 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     if not w.st.price_asked or not n:
         return
     rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
-                      context_tokens=max(ctx, 1024), output_tokens=512 if users else None,
+                      context_tokens=max(ctx, 1024), output_tokens=_OUT if users else None,
                       top_n=10)
     same = [x for x in rec.options if x.offer.gpu == gid and x.offer.gpu_count * x.nodes == n
             and x.cost.per_month_usd is not None] if rec is not None else []
@@ -253,13 +264,13 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     for memory, and the answer says when the load makes the first token slow."""
     _, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=512, batch_size=share)
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT, batch_size=share)
     if r is None:
         return None
     p = r.performance
     if (r.fits and p is not None and p.time_to_first_token_ms
             and p.time_to_first_token_ms > LONG_TTFT_MS):
-        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + 512),
+        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _OUT),
                                 s=w.n(p.time_to_first_token_ms / 1000, 1)))
     return r
 
@@ -272,7 +283,7 @@ def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
     joined by a fast network where a model is split over nodes)."""
     b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
     rec = w.recommend(workload="serving", concurrent_requests=users,
-                      context_tokens=max(ctx + 512, 1024), output_tokens=512)
+                      context_tokens=max(ctx + _OUT, 1024), output_tokens=_OUT)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
         w.out.more.append(w.say(
@@ -300,17 +311,17 @@ def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
     r = _users_replica(w, gid, users, ctx, got)
     if r is None or not r.fits:
         return False
-    w.record(r, ctx + 512)
+    w.record(r, ctx + _OUT)
     w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
                         weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
                         replicas=w.replicas(replicas), per_replica=w.n(per),
                         per=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                        batch=w.n(batch), ctx=w.n(ctx + 512))
+                        batch=w.n(batch), ctx=w.n(ctx + _OUT))
     w.ask("gpu_count", n, "GPUs")
     _users_cheapest(w, gid, users, ctx, n, layout=None if r.layout is None else w.say(
         "gpu_count_layout", layout=r.layout.label))
-    w.sized_warnings(r, ctx + 512)
+    w.sized_warnings(r, ctx + _OUT)
     return True
 
 
@@ -320,11 +331,11 @@ def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingRes
     False (the caller answers as before) when the sizing on that GPU fails outright."""
     assert w.model is not None
     most = 16 * NODE_GPUS
-    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=512) is None:
+    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=_OUT) is None:
         return False
-    w.record(base, ctx + 512)
+    w.record(base, ctx + _OUT)
     w.out.first = w.say("gpu_count_users_none", gpu=w.gpu_name(gid), users=w.n(users),
-                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + 512),
+                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + _OUT),
                         most=w.n(most), nodes=w.n(most // NODE_GPUS), node_gpus=w.n(NODE_GPUS))
     w.ask("gpu_count", 0, "GPUs", yes=False)
     _users_cheapest(w, gid, users, ctx, 0)
@@ -336,7 +347,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     setup at that rate (``target_requests_per_s``), on the GPU named when one is, with its
     GPUs in all."""
     assert w.model is not None and w.st.request_rate_per_s
-    out = w.st.output_tokens or 512
+    out = w.st.output_tokens or _OUT
     inp = _prompt(w, out)
     if gid is not None and _gpu_count_rate_on(w, gid, inp, out):
         return True
@@ -450,8 +461,8 @@ def _interconnect_split(w: _W) -> None:
     # all-reduces cross PCIe
     if m is None or m.kind != "llm" or not n or n < 3:
         return
-    ctx = _prompt(w, 512, 4096 - 512) + 512  # the context said: the prompt and 512 out
-    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - 512, output_tokens=512)
+    ctx = _prompt(w) + _OUT  # the context said: the prompt and 512 out
+    nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - _OUT, output_tokens=_OUT)
                 for g in LINK_PAIR)
     if nv is None or pcie is None or not nv.fits or not pcie.fits:
         return

@@ -187,7 +187,7 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
             cost = w.say(key + one, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
                          **fields)
         # the cost sentence kept right after the GPU-hours, before the notes that follow it
-        w.out.first = w.say("job_gpu_hours", gh=w.n(gh, 1 if gh < 100 else 0),
+        w.out.first = w.say("job_gpu_hours", gh=gpu_hours_words(w, gh, 1 if gh < 100 else 0),
                             setup=fields["setup"], hours=w.duration(wall_hours)) + " " + cost
         w.ask("gpu_hours", gh, "GPU-h")
         return
@@ -355,6 +355,15 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     return True
 
 
+def gpu_hours_words(w: _W, gh: float, digits: int = 0) -> str:
+    """GPU-hours as an answer says them: ``digits`` decimals from one GPU-hour, and under one
+    two significant figures, so that a LoRA run of a few minutes is never "About 0
+    GPU-hours" (0.47 GPU-hours was; as ``_W.usd`` keeps a sub-cent cost's figures)."""
+    if 0 < gh < 1:
+        return w.n(gh, 1 - math.floor(math.log10(gh)))
+    return w.n(gh, digits)
+
+
 def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
                 weights: str, key: str = "train_cost") -> tuple[float, str]:
     """A run's cost as its provider bills it, and its words: the hours rounded up to the
@@ -373,7 +382,9 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     if job.billed_h > hours + 1e-9:
         text += w.say("train_cost_billed" if job.known else "train_cost_billed_unknown",
                       billed=w.duration(job.billed_h), provider=o.provider)
-    text += w.say("train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
+    full = w.ex.method == "full" or w.ex.workload == "pretrain"  # as _job_storage counts it
+    text += w.say("train_cost_storage_full" if full and not w.st.storage_gb
+                  else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
                   total=w.usd(usd))
     return usd, text
 
@@ -387,8 +398,9 @@ def _job_storage(w: _W, provider: str, weights: str, hours: float, training: boo
     of the month's price. An unknown price counts at the highest sourced rate and is
     warned (``warn``), never $0."""
     assert w.model is not None
+    full = training and (w.ex.method == "full" or w.ex.workload == "pretrain")
     gb = w.st.storage_gb or model_storage_gb(sized_from_entry(w.model), get_precision(weights),
-                                             training)
+                                             training, full=full)
     p = w.catalog.providers_by_id.get(provider)
     month = p.storage_usd(gb) if p is not None else None
     if month is None:

@@ -307,6 +307,12 @@ def _one_item(w: _W, gid: str | None) -> None:
     no storage), unless its length takes more clips (:func:`_length_clips`: "a 10-second
     video" is priced as its 2 clips already)."""
     m = w.model
+    if (m is not None and m.kind == "audio" and gid is None and w.st.media_rate is not None
+            and w.st.media_rate[0] == "one_audio_hour" and not w.st.items):
+        # "the cost to transcribe one hour of audio": a job of one hour, billed as one (it
+        # gave the price of an hour of the GPU; the cost per audio hour only in its why)
+        w.st = dc_replace(w.st, items=1.0, audio_hours=True)
+        return
     if (m is None or m.kind != "diffusion" or not w.st.one_item or w.sub == "unit"
             or w.st.work_rate or w.st.items or w.st.clips):
         return
@@ -548,12 +554,139 @@ def _audio_batched(w: _W, gid: str, count: int) -> str | None:
                  batch=w.n(batch), ratio=w.rate(ratio))
 
 
+def _rate_gpu(w: _W, gid: str | None) -> tuple[str, int] | None:
+    """The GPU a rate is given for: the one named (its count stated, else one), else the
+    smallest setup that holds the model (as :func:`_media` picks)."""
+    if gid is not None:
+        return gid, w.ex.gpu_count or 1
+    base = w.size(**w.media_kw())
+    rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)
+                  ) if base is not None else []
+    return (rows[0].gpu, rows[0].gpu_count) if rows else None
+
+
+def _rate_asked(w: _W, gid: str | None) -> bool:
+    """A rate asked in the model's own unit (``Stated.media_rate``): documents embedded per
+    hour, dollars per million tokens embedded, hours of audio per day, videos per day, the
+    seconds to make N seconds of audio, the real-time factor: that number leads (the answer
+    gave a price of an hour, or a speed in another unit: audit media finding 7)."""
+    m = w.model
+    rate = w.st.media_rate
+    if m is None or rate is None or w.sub in ("memory", "fits"):
+        return False
+    kind, period = rate
+    embeds = m.kind == "llm" and m.task == "embed"
+    if kind in ("docs", "usd_per_million_tokens") and not embeds:
+        return False
+    if kind in ("audio_hours", "audio_length", "rtf") and m.kind != "audio":
+        return False
+    if kind == "videos" and not (m.kind == "diffusion" and m.modality == "video"):
+        return False
+    if kind == "one_audio_hour" or (kind == "audio_hours" and period == 3600):
+        # a job of one hour: :func:`_one_item` reads it; hours of audio per hour: the
+        # speed's own answer (``audio_rate``) gives them
+        return False
+    picked = _rate_gpu(w, gid)
+    if picked is None:
+        return False
+    gid, count = picked
+    setup = w.setup(count, gid)
+    per_word = w.t.get(f"rate_period_{int(period)}", "")
+    if embeds:
+        tokens = min(w.max_ctx() or 512, 512)
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=tokens, output_tokens=0)
+        p = r.performance if r is not None and r.fits else None
+        if r is None or p is None or not p.embeddings_per_s or not p.embedded_tokens_per_s:
+            return False
+        w.record(r, tokens)
+        if kind == "docs":
+            n = p.embeddings_per_s * period
+            w.out.first = w.say("rate_docs", model=m.name, weights=r.weights, setup=setup,
+                                n=w.n(n), period=per_word, eps=w.rate(p.embeddings_per_s),
+                                tokens=w.n(tokens))
+            w.ask("documents_per_period", n, f"documents/{int(period)}s")
+        else:
+            b = w.basis(gid, count)
+            if b is None:
+                return False
+            v, per, pk = b
+            usd = per * count / 3600 / p.embedded_tokens_per_s * 1e6
+            w.out.first = w.say("rate_embed_million", model=m.name, weights=r.weights,
+                                setup=setup, cost=w.unit_usd(usd) if usd >= 0.0001
+                                else w.usd(usd), tps=w.n(p.embedded_tokens_per_s),
+                                tokens=w.n(tokens), price=w.usd(per * count),
+                                kind=w.kinds[pk], provider=w.where(v, count))
+            w.ask("per_million_embedded_tokens_usd", usd, "USD")
+            w.out.more.append(w.say("price_date", date=w.view_date(v)))
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        for x in r.warnings:
+            w.core_warn(x)
+        return True
+    job = kind == "audio_hours"
+    mk = w.media_kw(gid, count, job=job)
+    r = w.size(gpu=gid, gpu_count=count, **mk)
+    if (r is not None and not r.fits and not w.weights and m.kind == "diffusion"):
+        for pid in _MEDIA_SMALLER:
+            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+            if again is not None and again.fits:
+                r = again
+                break
+    p = r.performance if r is not None and r.fits else None
+    if r is None or p is None:
+        return False
+    w.record(r, 0)
+    if kind == "videos":
+        sec = p.seconds_per_image
+        if not sec:
+            return False
+        n = period / sec * count  # each GPU its own clip, one at a time
+        w.out.first = w.say("rate_videos", model=m.name, weights=r.weights, setup=setup,
+                            n=w.n(n, 0 if n >= 10 else 1), period=per_word,
+                            w=mk.get("width") or m.native_width or 1024,
+                            h=mk.get("height") or m.native_height or 1024,
+                            sec=w.n(sec, 1 if sec < 100 else 0))
+        w.ask("videos_per_period", n, f"videos/{int(period)}s")
+        w.media_notes(mk)
+        if w.st.clip_seconds:
+            _video_length_note(w)
+    else:
+        ratio = p.audio_seconds_per_s
+        if not ratio:
+            return False
+        if kind == "audio_hours":
+            n = ratio * period / 3600
+            w.out.first = w.say("rate_audio_hours", model=m.name, weights=r.weights,
+                                setup=setup, n=w.n(n), period=per_word, ratio=w.rate(ratio),
+                                batch=w.n(mk.get("batch_size") or 1))
+            w.ask("audio_hours_per_period", n, f"h/{int(period)}s")
+        elif kind == "audio_length":
+            total = period / ratio
+            w.out.first = w.say("rate_audio_length", model=m.name, weights=r.weights,
+                                setup=setup, total=w.n(total, 1 if total < 100 else 0),
+                                len=w.n(period, 0 if float(period).is_integer() else 1),
+                                ratio=w.rate(ratio))
+            w.ask("seconds_for_audio", total, "s")
+        else:
+            w.out.first = w.say("rate_rtf", model=m.name, weights=r.weights, setup=setup,
+                                rtf=w.n(1 / ratio, 3 if ratio > 10 else 2),
+                                x=w.rate(ratio))
+            w.ask("real_time_factor", 1 / ratio, "")
+            batched = _audio_batched(w, gid, count)
+            if batched is not None:
+                w.out.more.insert(0, batched)
+    for x in r.warnings:
+        w.core_warn(x)
+    return True
+
+
 def _media(w: _W) -> None:
     m = w.model
     if m is None:
         return
     gid, named = w.card()
     if w.sub != "memory" and _work_rate(w, gid):
+        return
+    if _rate_asked(w, gid):
         return
     if _job_deadline(w, gid):  # "can I transcribe 100,000 hours ... by Friday on one L4?"
         return
@@ -586,7 +719,7 @@ def _media(w: _W) -> None:
         return
     default = r
     if (not r.fits and not w.weights and m.kind == "diffusion" and m.modality == "image"
-            and w.sub in ("hour", "second", "minute", "day")):
+            and w.sub in ("hour", "second", "minute", "day", "time")):
         # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
         # smaller one that fits, named, as the cost of its images is (_media_cost) (it said
         # No at bf16 and gave no rate)

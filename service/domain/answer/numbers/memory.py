@@ -3,8 +3,14 @@ not), the longest context and the most concurrent requests, the KV cache and pre
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from service.domain.answer.numbers.context import (
     _W,
+    ASK_CONTEXT_TOKENS,
+    ASK_OUTPUT_TOKENS,
+    ASK_PROMPT_TOKENS,
     _ctx,
     _fitting_precision,
     _gpu_spec,
@@ -19,15 +25,33 @@ from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.layout import NODE_GPUS
-from service.domain.sizing.requests import (
-    DEFAULT_INPUT_TOKENS,
-    DEFAULT_OUTPUT_TOKENS,
-)
 from service.domain.sizing.sizing import (
     SizingResult,
     default_weights,
     sized_from_entry,
 )
+
+_OUT = ASK_OUTPUT_TOKENS
+"""Each request's output where none is stated: the one default load of every answer
+(:data:`~service.domain.answer.numbers.context.ASK_CONTEXT_TOKENS`, 3,584 in and 512 out)."""
+
+
+def _sequences(w: _W) -> tuple[int | None, bool]:
+    """The sequences an LLM's memory holds at once, and whether they are a batch size: the
+    concurrent users stated, else a batch size stated ("at batch size 64", "cu un batch de
+    64"), which is that many sequences in memory at once and sized as that many concurrent
+    requests (the sizing's ``batch_size``; it sized one request: 17.0 GiB for Llama 3.1 8B
+    where 64 users are 48.5, audit api). None for one, and for a training run (a micro
+    batch, which the training answers read)."""
+    if w.model is None or w.model.kind != "llm":
+        return None, False
+    users = w.ex.concurrent_requests
+    if users is not None:
+        return (users if users > 1 else None), False
+    batch = w.ex.batch_size
+    if batch is None or batch <= 1 or w.ex.workload in ("finetune", "pretrain"):
+        return None, False
+    return batch, True
 
 
 def _memory(w: _W) -> None:
@@ -43,18 +67,25 @@ def _memory(w: _W) -> None:
     if (w.sub == "per_gpu" and gid is not None and w.model.kind == "llm"
             and _memory_per_gpu(w, gid, named)):
         return
+    if (w.sub == "left" and gid is not None and w.model.kind == "llm"
+            and _memory_left(w, gid, named)):
+        return
     ctx = _ctx(w)
-    users = w.ex.concurrent_requests if w.model.kind == "llm" else None
-    # "for 20 users": the memory with every user's KV cache (the sizing's batch); "with an
-    # fp8 KV cache": the cache at the precision stated, as the KV answer sizes it
-    r = w.size(input_tokens=ctx, output_tokens=0,
-               batch_size=users if users and users > 1 else None, kv_cache=w.st.kv_cache)
+    users, batch = _sequences(w)
+    # "for 20 users", "at batch size 20": the memory with every sequence's KV cache (the
+    # sizing's batch); "with an fp8 KV cache": the cache at the precision stated, as the KV
+    # answer sizes it
+    r = w.size(input_tokens=ctx, output_tokens=0, batch_size=users, kv_cache=w.st.kv_cache)
     if r is None:
         return
     w.record(r, ctx)
     mem = r.memory
     kv = w.say("kv", kv=w.gib(mem.kv_cache_gib)) if mem.kv_cache_gib else ""
-    if users and users > 1 and mem.kv_cache_gib:
+    if users and batch and mem.kv_cache_gib:
+        w.out.first = w.say("memory_batch", batch=w.n(users), model=w.model.name,
+                            weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
+                            w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
+    elif users and mem.kv_cache_gib:
         w.out.first = w.say("memory_users", users=w.n(users), model=w.model.name,
                             weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
                             w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
@@ -92,6 +123,52 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True
+
+
+def _memory_left(w: _W, gid: str, named: str | None) -> bool:
+    """The memory left on the GPU named after loading the model ("how much memory is left on
+    an H100 after loading Llama 3.1 8B?", "câtă memorie rămâne"): the engine's usable share
+    of each GPU (:meth:`_W.cap`, 71.7 GiB of an H100's 80 GB) less the weights, the
+    activations and the runtime overhead, which is what the engine gives the KV cache (the
+    sizing's ``kv_budget_gib``, vLLM's "KV cache size"), and the tokens of KV cache that holds
+    (those bytes over ``kv_cache_bytes_per_token``, the whole model's per token, so over all
+    ``count`` GPUs), with the requests of the default context it holds at once. It was the
+    totals, never what is left. False (the totals answer) where the model does not fit there
+    or the sizing has no KV cache figure."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    count = w.ex.gpu_count or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+               kv_cache=w.st.kv_cache)
+    if r is None or r.gpu is None or not r.fits or not r.kv_cache_bytes_per_token:
+        return False
+    p = r.memory.per_gpu
+    cap = w.cap(r)
+    rest = p.activations_gib + p.overhead_gib
+    left = cap - (p.weights_gib + rest)
+    if left <= 0:
+        return False
+    tokens = count * left * _BYTES_PER_GIB / r.kv_cache_bytes_per_token
+    w.record(r, ctx)
+    w.out.first = w.say("memory_left", model=w.model.name, weights=r.weights,
+                        setup=named or w.setup(count, gid), left=w.gib(left), cap=w.gib(cap),
+                        gb=w.n(w.reg.gpus[gid].memory_gb), w=w.gib(p.weights_gib),
+                        rest=w.gib(rest))
+    w.ask("left_gib", left, "GiB")
+    kib = r.kv_cache_bytes_per_token / 1024
+    w.out.more.append(w.say("memory_left_tokens", tokens=w.n(_three_figures(tokens)),
+                            kib=w.n(kib, 0 if kib >= 10 else 1), kv=r.kv_cache or r.weights,
+                            batch=w.n(r.max_batch_size or 0), ctx=w.n(ctx)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _three_figures(v: float) -> float:
+    """``v`` rounded to three significant figures (451,976 tokens: 452,000), as a figure
+    that rests on an estimate is said."""
+    if v <= 0:
+        return 0.0
+    return float(round(v, 2 - math.floor(math.log10(v))))
 
 
 def _weights_on_disk(w: _W) -> None:
@@ -160,7 +237,10 @@ def _memory_in_gb(w: _W, r: SizingResult, ctx: int, users: int | None) -> None:
     common = {"model": w.model.name, "weights": r.weights, "ctx": w.n(ctx),
               "total_gb": w.gib(gb(mem.total_gib)), "total": w.gib(mem.total_gib),
               "w_gb": w.gib(gb(mem.weights_gib))}
-    if users and users > 1 and mem.kv_cache_gib:
+    if users and users > 1 and mem.kv_cache_gib and _sequences(w)[1]:
+        w.out.first = w.say("memory_batch_gb", batch=w.n(users),
+                            kv_gb=w.gib(gb(mem.kv_cache_gib)), **common)
+    elif users and users > 1 and mem.kv_cache_gib:
         w.out.first = w.say("memory_users_gb", users=w.n(users),
                             kv_gb=w.gib(gb(mem.kv_cache_gib)), **common)
     else:
@@ -178,8 +258,7 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
     when the sizing has no answer for that GPU (the total is said instead)."""
     assert w.model is not None
     ctx = _ctx(w)
-    users = w.ex.concurrent_requests
-    batch = users if users and users > 1 else None
+    batch, stated = _sequences(w)
     count = w.ex.gpu_count or _min_count(w, gid, ctx) or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, batch_size=batch)
     if r is None or r.gpu is None:
@@ -193,7 +272,8 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
                         model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
                         per=w.gib(r.memory.per_gpu_gib), layout=layout,
                         total=w.gib(r.memory.total_gib), ctx=w.n(ctx), cap=w.gib(w.cap(r)),
-                        users=w.say("per_gpu_users", users=w.n(batch)) if batch else "")
+                        users=w.say("per_gpu_batch", batch=w.n(batch)) if batch and stated
+                        else w.say("per_gpu_users", users=w.n(batch)) if batch else "")
     # a memory asked: no yes or no, unless the setup named cannot hold it
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
     if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
@@ -418,12 +498,15 @@ def _max_context(w: _W) -> None:
     # as /v1/sizing's max_context_tokens at that batch_size), not one sequence's
     users = w.ex.concurrent_requests if w.model.kind == "llm" else None
     users = users if users and users > 1 else None
-    r = w.size(gpu=gid, gpu_count=count, batch_size=users)
+    # the default load (the sizing's own max context does not depend on it; the note of a
+    # smaller precision says its context)
+    load: dict[str, Any] = {"input_tokens": ASK_PROMPT_TOKENS, "output_tokens": _OUT}
+    r = w.size(gpu=gid, gpu_count=count, batch_size=users, **load)
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    r = _fitting_precision(w, r, gid, count, setup, DEFAULT_INPUT_TOKENS + DEFAULT_OUTPUT_TOKENS,
-                           lambda x: x.max_context_tokens, batch_size=users) or r
+    r = _fitting_precision(w, r, gid, count, setup, ASK_CONTEXT_TOKENS,
+                           lambda x: x.max_context_tokens, batch_size=users, **load) or r
     # the numbers (and Slack's table) at the context the answer states: the sizing above is
     # at the default prompt (KV 0.3 GiB beside "30,533 tokens take 3.7 GiB", and 20 GB cards
     # that do not hold 30,533 tokens listed as fitting it)
@@ -467,12 +550,12 @@ def _max_concurrency(w: _W) -> None:
         return
     count = w.ex.gpu_count or 1
     inp = _prompt(w)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_OUT)
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    r = _fitting_precision(w, r, gid, count, setup, inp + 512, lambda x: x.max_batch_size,
-                           input_tokens=inp, output_tokens=512) or r
+    r = _fitting_precision(w, r, gid, count, setup, inp + _OUT, lambda x: x.max_batch_size,
+                           input_tokens=inp, output_tokens=_OUT) or r
     if r.max_batch_size and w.st.min_tokens_per_s and _concurrency_speed(w, gid, count, r,
                                                                          inp, setup):
         return
@@ -481,19 +564,19 @@ def _max_concurrency(w: _W) -> None:
     if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
         return
     full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                  output_tokens=512, batch_size=r.max_batch_size) if (
+                  output_tokens=_OUT, batch_size=r.max_batch_size) if (
         r.max_batch_size and r.max_batch_size > 1) else None
-    w.record(full or r, inp + 512)
+    w.record(full or r, inp + _OUT)
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            ctx=w.n(inp + 512))
+                            ctx=w.n(inp + _OUT))
         w.ask("max_batch_size", 0, "requests", yes=False)
         return
     w.out.first = w.say("max_concurrency_one" if r.max_batch_size == 1 else "max_concurrency",
                         setup=setup, model=w.model.name, weights=r.weights,
-                        n=w.n(r.max_batch_size), ctx=w.n(inp + 512), inp=w.n(inp),
-                        out=w.n(512))
+                        n=w.n(r.max_batch_size), ctx=w.n(inp + _OUT), inp=w.n(inp),
+                        out=w.n(_OUT))
     w.ask("max_batch_size", r.max_batch_size, "requests")
     p = r.performance
     if p is not None and p.max_concurrency and p.max_throughput_tokens_per_s:
@@ -505,7 +588,7 @@ def _max_concurrency(w: _W) -> None:
         w.out.more.append(w.say("concurrency_more_paged" if more else "concurrency_more",
                                 n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
-    w.sized_warnings(r, inp + 512)
+    w.sized_warnings(r, inp + _OUT)
 
 
 def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
@@ -514,8 +597,9 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
     serve"): the most concurrent requests, up to what memory and the engine hold, whose
     decode speed per user (1,000 / time per output token, as the recommendations'
     ``decode_tokens_per_s_per_user``, which the count answer's "100 users at 50 tokens/s need
-    2 × H100" reads) is at least the target. The memory's count alone was the answer: 176
-    users of 8B on an H100, about 25 tokens/s each. False where the sizing has no speed."""
+    2 × H100" reads) is at least the target. The memory's count alone was the answer: 110
+    users of 8B on an H100 (4,096 tokens each), about 24 tokens/s each, where 41 get 50.
+    False where the sizing has no speed."""
     assert w.model is not None
     target = w.st.min_tokens_per_s or 0.0
     p = r.performance
@@ -524,7 +608,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
 
     def speed(batch: int) -> float | None:
         at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                    output_tokens=512, batch_size=batch)
+                    output_tokens=_OUT, batch_size=batch)
         q = at.performance if at is not None and at.fits else None
         if q is None or not q.time_per_output_token_ms:
             return None
@@ -534,12 +618,12 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
     if one is None or most is None:
         return False
     common = {"setup": setup, "model": w.model.name, "weights": r.weights,
-              "tps": w.hours(target), "ctx": w.n(inp + 512), "inp": w.n(inp), "out": w.n(512),
+              "tps": w.hours(target), "ctx": w.n(inp + _OUT), "inp": w.n(inp), "out": w.n(_OUT),
               "held": w.n(held), "at_held": w.n(most, 1)}
     if one < target:
         w.out.first = w.say("max_concurrency_speed_none", at=w.n(one, 1), **common)
         w.ask("max_batch_size", 0, "requests", yes=False)
-        w.record(r, inp + 512)
+        w.record(r, inp + _OUT)
         return True
     lo, lo_speed = 1, one  # the speed falls as the batch grows: the last batch at the target
     if most >= target:
@@ -554,11 +638,11 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
             else:
                 hi = mid
     at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                output_tokens=512, batch_size=lo)
-    w.record(at if at is not None and at.fits else r, inp + 512)
+                output_tokens=_OUT, batch_size=lo)
+    w.record(at if at is not None and at.fits else r, inp + _OUT)
     w.out.first = w.say("max_concurrency_speed", n=w.n(lo), at=w.n(lo_speed, 1), **common)
     w.ask("max_batch_size", lo, "requests")
-    w.sized_warnings(r, inp + 512)
+    w.sized_warnings(r, inp + _OUT)
     return True
 
 
@@ -568,10 +652,11 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     they serve more than one replica over all of them (``r``): each replica runs at most as
     many requests as its KV cache holds at full length and its engine admits (max_num_seqs
     is per engine, per replica), and replicas share nothing, so their requests and
-    throughput add up. So the count answer (:func:`gpu_count_for_users`: 1,500 users of
-    Llama 3.1 8B need 9 × H100, one replica each holding 176) and this one agree: 8 × H100
-    serve 8 × 176 = 1,408 at once, where one replica over 8 was "1,750 held, 256 admitted".
-    False (the one-replica answer) where no replica width does better."""
+    throughput add up. So the count answer (:func:`gpu_count_for_users`: 1,000 users of
+    Llama 3.1 8B need 8 × H100, 4 replicas of 2 each holding 250 requests of 4,096 tokens)
+    and this one agree: 8 × H100 serve 4 × 250 = 1,000 at once, where one replica over 8
+    was "1,750 held, 256 admitted". False (the one-replica answer) where no replica width
+    does better."""
     assert w.model is not None
     p = r.performance
     whole = min(r.max_batch_size or 0, (p.max_concurrency if p is not None else None)
@@ -580,7 +665,7 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     per = 1
     while per < count:
         one = (w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                      output_tokens=512) if count % per == 0 else None)
+                      output_tokens=_OUT) if count % per == 0 else None)
         q = one.performance if one is not None and one.fits and one.runs is not False else None
         if (one is not None and q is not None and one.max_batch_size
                 and q.max_throughput_tokens_per_s):
@@ -595,20 +680,20 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     assert q is not None and q.max_throughput_tokens_per_s
     k = count // per
     at = w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                output_tokens=512, batch_size=each) if each > 1 else None
-    w.record(at if at is not None and at.fits else one, inp + 512)
+                output_tokens=_OUT, batch_size=each) if each > 1 else None
+    w.record(at if at is not None and at.fits else one, inp + _OUT)
     w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
                         replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
                         model=w.model.name, weights=one.weights, n=w.n(n), each=w.n(each),
                         held=w.n(one.max_batch_size or 0),
                         adm=w.n(q.max_concurrency or one.max_batch_size or 0),
-                        ctx=w.n(inp + 512), inp=w.n(inp), out=w.n(512))
+                        ctx=w.n(inp + _OUT), inp=w.n(inp), out=w.n(_OUT))
     w.ask("max_batch_size", n, "requests")
     w.out.more.append(w.say("concurrency_replicas_more",
                             thr=w.n(k * q.max_throughput_tokens_per_s), gpus=w.n(count),
                             whole=w.n(whole),
                             whole_thr=w.n(p.max_throughput_tokens_per_s or 0 if p else 0)))
-    w.sized_warnings(one, inp + 512)
+    w.sized_warnings(one, inp + _OUT)
     return True
 
 

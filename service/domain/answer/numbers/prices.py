@@ -13,13 +13,113 @@ from service.domain.answer.numbers.jobs import _billed_job, _job_split
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.recommend.context import (
+    AUTO_LLM,
     HOURS_PER_MONTH,
+    QUALITY_HANDICAP,
     unknown_price_defaults,
 )
 from service.domain.recommend.pricing import job_storage_usd
 from service.domain.recommend.types import (
     Option,
 )
+
+
+def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
+               tokens: float | None = None) -> list[Option]:
+    """The one rule for the setup (card, count, precision) of an LLM on the GPU named, for
+    every unit a cost answer is asked in: the recommendations' serving options on ``cards``
+    (one request of the context the cost answers price, the question's provider, region,
+    budget and storage), one call per precision they try with ``weights: "auto"``
+    (``AUTO_LLM``: bf16, fp8, int8, awq-int4; the precision stated alone: it always wins),
+    each ranked by its cost in ``unit`` times the quality handicap of its weights, the
+    weighting the recommendations rank by (``QUALITY_HANDICAP``): ``hour`` and ``month``:
+    the month's total (what they rank by, so the first is their own lead); ``million``: USD
+    per million output tokens at full load; ``job``: ``tokens`` over the output at full load,
+    at the setup's hourly price. On a tie the fewer GPUs, then the larger precision. The
+    first for ``hour`` is THE setup every unit's answer names (hour, month, $/M, $/1k, job);
+    the first for another unit, where it differs, is said in one sentence as cheaper in that
+    unit (was: the hour and the month by the recommendations' pick, $/M and the job at bf16
+    on a count chosen per unit, 4 × H100 for $/M and 2 × H100 for the job of Llama 3.1 70B
+    beside 1 × H100 at awq-int4 by the hour). ``count``: a count stated, honoured where a
+    setup of it is listed; none where none is but the model fits on it (the caller sizes
+    that count itself); else any count, as the hour answer falls back to."""
+    m = w.model
+    if m is None or m.kind != "llm" or not cards:
+        return []
+    out = w.st.output_tokens or 512
+    ctx = max(_prompt(w, out, 4096 - out) + out, 1024)  # as the cost's recommendations
+    rows: list[Option] = []
+    for p in (w.weights,) if w.weights else AUTO_LLM:
+        rec = w.recommend(workload="serving", concurrent_requests=1, context_tokens=ctx,
+                          output_tokens=out, gpus=list(cards), weights=p, top_n=50)
+        rows += [o for o in (rec.options if rec is not None else [])
+                 if o.nodes == 1 and o.weights == p]
+    if count:
+        at = [o for o in rows if o.offer.gpu_count == count]
+        if not at:
+            # none listed at the count stated: it stands where the model fits on it at the
+            # precision stated (else its own), priced by the caller's sizing as the hour's
+            # _setup_hour prices it ("on 1 h100" at fp8); else any count, as the hour falls
+            # back to the recommendations for that GPU alone (70B "on an L40S")
+            r = w.size(gpu=cards[0], gpu_count=count, input_tokens=ctx - out,
+                       output_tokens=out)
+            if r is not None and r.fits and r.runs is not False:
+                return []
+        rows = at or rows
+
+    def cost(o: Option) -> float | None:
+        if unit == "million":
+            return o.cost.per_million_output_tokens_usd
+        if unit == "job":
+            thr = o.performance.output_tokens_per_s_total
+            return (tokens or 0.0) / thr / 3600 * o.cost.per_hour_usd if thr else None
+        return o.cost.per_month_usd or o.cost.per_hour_usd * HOURS_PER_MONTH
+
+    order = {p: i for i, p in enumerate(AUTO_LLM)}
+    ranked = [(c * QUALITY_HANDICAP.get(o.weights, 1.1), o.offer.gpu_count,
+               order.get(o.weights, len(order)), i, o)
+              for i, o in enumerate(rows) if (c := cost(o)) is not None]
+    return [x[-1] for x in sorted(ranked, key=lambda x: x[:4])]
+
+
+def _quantized_bits(w: _W, weights: str) -> tuple[str, str] | None:
+    """(bits, the model's own precision) where an LLM is priced at weights of fewer bits than
+    its own (the sizing's default, ``native_precision`` else bf16) that the question did not
+    ask for; None otherwise (fp16 on a card without bf16 is the same 16 bits, the same memory
+    and quality). A buyer who reads "70B on one H100 for $1.29/h" rents it expecting the
+    model as shipped: the first sentence says the precision whenever it is not that one."""
+    m = w.model
+    if m is None or m.kind != "llm" or w.weights is not None:
+        return None
+    try:
+        got, own = get_precision(weights), get_precision(m.native_precision or "bf16")
+    except (KeyError, ValueError):
+        return None
+    if got.bits_linear >= own.bits_linear:
+        return None
+    # the nominal width (GPTQ INT4's group scales make 4.156 bits a weight: "4-bit")
+    bits = got.bits_linear
+    near = abs(bits - round(bits)) < 0.25
+    return w.n(round(bits) if near else bits, 0 if near else 1), own.id
+
+
+def _setup_weights(w: _W, setup: str, weights: str) -> str:
+    """``setup`` with the precision it is priced at, where that is fewer bits than the
+    model's own (:func:`_quantized_bits`): "1 × H100 with awq-int4 weights (4-bit; the
+    model's own are bf16)"; else ``setup``."""
+    q = _quantized_bits(w, weights)
+    if q is None:
+        return setup
+    return w.say("setup_weights", setup=setup, weights=weights, bits=q[0], native=q[1])
+
+
+def _weights_said(w: _W, weights: str) -> str:
+    """``weights`` as a first sentence that already names them says them ("at {weights}"),
+    with their bits and the model's own where fewer (:func:`_quantized_bits`)."""
+    q = _quantized_bits(w, weights)
+    if q is None:
+        return weights
+    return w.say("weights_bits", weights=weights, bits=q[0], native=q[1])
 
 
 def _cheapest_card(w: _W) -> bool:
@@ -99,9 +199,11 @@ def _spot_option(w: _W, kw: dict[str, Any], lead: Option) -> None:
 
 def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | None:
     """The cheapest trusted offer of exactly ``count`` × ``gid`` in one machine, on its
-    on-demand price (else reserved): (offer, $/h for the machine, pricing key)."""
-    fresh = [v for v in w.offers_for(gid) if v.gpu_count == count
-             and not v.stale and not v.suspect]
+    on-demand price (else reserved): (offer, $/h for the machine, pricing key); a stale or
+    suspect one where none is trusted (OVHcloud's H100 machines, all 638 days old: their
+    price, warned as stale, not another shape's)."""
+    exact = [v for v in w.offers_for(gid) if v.gpu_count == count]
+    fresh = [v for v in exact if not v.stale and not v.suspect] or exact
     for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
         priced = [(getattr(v, attr), v) for v in fresh if getattr(v, attr) is not None]
         if priced:
@@ -132,13 +234,14 @@ def _node_gpus(w: _W) -> str | None:
     return w.say("node_gpus", gpu=w.gpu_name(gid), n=w.n(n))
 
 
-def _node_price(w: _W, gid: str) -> bool:
+def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
     """A GPU's "node", "server" or "machine" priced ("how much does an H100 node cost per
     hour?", "un nod H100"): the catalog's common whole instance of it, the largest count any
     trusted offer rents (8 × H100 SXM), at the cheapest such offer (:func:`_node_basis`), its
     count said; was one GPU's price. False where only single-GPU machines are offered (the
-    GPU's own price is then the machine's)."""
-    n = _node_size(w, gid)
+    GPU's own price is then the machine's). ``count``: a node of that many GPUs asked ("an
+    8x H100 node"), that machine, with no note on the largest."""
+    n = count or _node_size(w, gid)
     b = _node_basis(w, gid, n) if n > 1 else None
     if b is None:
         return False
@@ -161,10 +264,40 @@ def _node_price(w: _W, gid: str) -> bool:
             w.ask("per_month_usd", hour * hours, "USD")
         else:
             w.ask("per_hour_usd", hour, "USD/h")
-    w.out.more.append(w.say("node_largest", gpu=w.gpu_name(gid), n=w.n(n)))
+    if count is None:
+        w.out.more.append(w.say("node_largest", gpu=w.gpu_name(gid), n=w.n(n)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
+
+def _count_nodes_price(w: _W, gid: str) -> bool:
+    """A node or a cluster of a count asked with no model ("an 8x H100 node on OVHcloud", "a
+    16 GPU H100 cluster"): machines of that many GPUs, never that many single-GPU VMs (16
+    hyperbolic VMs of one H100 were "a 16 GPU cluster"; OVHcloud's 8 machines of one H100
+    were "an 8x H100 node"). One machine of exactly the count where one is offered; else
+    machines of the largest size offered (at the provider named) that make up the count,
+    said so: 2 of 8 for 16, OVHcloud's largest 4 twice for 8. False (the count priced as
+    offered, :func:`_gpu_price`) where the count is below the largest machine and none has
+    exactly it: a larger machine rented whole is then the cheapest way."""
+    count = w.ex.gpu_count or 1
+    views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
+    pool = [v for v in views if not v.stale and not v.suspect] or views
+    if count <= 1 or not pool:
+        return False
+    if any(v.gpu_count == count for v in pool):
+        return _node_price(w, gid, count)
+    largest = max(v.gpu_count for v in pool)
+    if largest >= count or largest <= 1:
+        return False
+    nodes = math.ceil(count / largest)
+    _nodes_price(w, gid, nodes, largest)
+    if w.out.first is None:
+        return False
+    at = w.say("at_provider", provider=w.provider_name()) if w.det.provider else ""
+    w.out.more.insert(0, w.say("nodes_of_largest", count=w.n(count), gpu=w.gpu_name(gid),
+                               at=at, n=w.n(largest), nodes=w.n(nodes)))
+    return True
+
 
 def _nodes_price(w: _W, gid: str, nodes: int, per_node: int) -> None:
     """"2 nodes of 8xH100", "5 noduri de 8 x H100" with no model: ``nodes`` whole machines
@@ -363,35 +496,88 @@ def _variants_price(w: _W, gid: str) -> None:
         w.out.more.extend(notes)
 
 
+_YEAR_HOURS = 24 * 365
+"""A reservation's year, every hour of it billed (recommend/pricing.py: a reservation bills
+24 h a day): 8,760 hours."""
+
+
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
               month: bool) -> None:
-    """A reserved price asked: the catalog's cheapest reserved price per GPU beside the
-    on-demand one, and which is cheaper (it leads unless on-demand is asked too); or that
-    the catalog has none."""
+    """A reserved price asked: the catalog's cheapest reserved price per GPU (a fresh one by
+    its own date first) against the on-demand price at the same provider (the same offer's,
+    else that provider's cheapest for the GPU), which is cheaper and by how much, over a year
+    when a year is asked; the cheapest on-demand price elsewhere in a sentence of its own; a
+    reserved price past the staleness limit warned about. It compared hyperstack's reserved
+    $2.72 with hyperbolic's on-demand $1.29 ("on-demand is cheaper"), where hyperstack's own
+    on-demand is $3.20 ($4,205 a year saved), and never flagged the 99-day-old price."""
     offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
     if not offers:
         w.out.more.insert(0, w.say("reserved_none", gpu=w.gpu_name(gid)))
         return
-    v = min(offers, key=lambda x: (x.suspect, (x.reserved_usd_h or 0.0) / x.gpu_count))
+    v = min(offers, key=lambda x: (x.suspect, bool(x.reserved_stale),
+                                   (x.reserved_usd_h or 0.0) / x.gpu_count))
     per = (v.reserved_usd_h or 0.0) / v.gpu_count
+    here = ([v] if v.on_demand_usd_h is not None else
+            [x for x in w.offers_for(gid) if x.provider == v.provider
+             and x.on_demand_usd_h is not None])
+    there = min(((x.on_demand_usd_h or 0.0) / x.gpu_count for x in here), default=None)
+    setup = w.setup(count, gid)
+    year = w.st.year_asked
+    old = (w.say("reserved_stale_inline", days=w.n((w.today - v.reserved_as_of).days))
+           if v.reserved_stale and v.reserved_as_of is not None else "")
     total = ""
     if hours:
         what = w.usage() if month else w.say("hours_n", h=w.hours(hours))
         total = w.say("reserved_total", total=w.usd(per * count * hours),
-                      what=(w.setup(count, gid) + ", " + what) if count > 1 else what)
-    verdict = ""
-    if od is not None:
-        verdict = w.say("reserved_dearer" if per >= od else "reserved_cheaper", od=w.usd(od))
-    text = w.say("reserved_price", price=w.usd(per), provider=v.provider,
-                 total=total, verdict=verdict).replace("; .", ".")
-    if w.st.on_demand or w.out.first is None:
+                      what=(setup + ", " + what) if count > 1 else what)
+    asked: tuple[str, float, str, bool | None] = (
+        ("reserved_usd", per * count * hours, "USD", None) if hours
+        else ("reserved_per_gpu_hour_usd", per, "USD/h", None))
+    if there is None:
+        text = w.say("reserved_same_none", price=w.usd(per), stale=old, provider=v.provider,
+                     total=total, gpu=w.gpu_name(gid))
+    else:
+        gap = there - per  # per GPU-hour, saved by reserving (negative: reserving costs more)
+        year_usd = abs(gap) * count * _YEAR_HOURS
+        span = (w.say("reserved_same_year" if gap > 0 else "reserved_same_year_dearer",
+                      total=w.usd(year_usd), hours=w.n(_YEAR_HOURS), setup=setup)
+                if year else "")
+        verdict = (w.say("reserved_same_saves", save=w.usd(gap), pct=w.f.percent(gap / there),
+                         year=span) if gap > 0
+                   else w.say("reserved_same_dearer", save=w.usd(-gap), year=span))
+        text = w.say("reserved_same", provider=v.provider, price=w.usd(per), stale=old, total=total,
+                     od=w.usd(there), verdict=verdict)
+        if year and not w.st.hour_asked:
+            asked = ("reserved_saving_usd_per_year", round(gap * count * _YEAR_HOURS, 2),
+                     "USD", gap > 0 if w.st.yes_no else None)
+    if od is not None and (there is None or abs(od - there) > 1e-9):
+        # the cheapest on-demand price is another provider's: its own sentence, never the
+        # reserved price's comparison
+        # the offer the answer's on-demand price ``od`` (per GPU) comes from, a machine of
+        # ``count`` first: its provider is the one named
+        cheapest = min((x for x in w.offers_for(gid) if x.on_demand_usd_h is not None
+                        and abs(x.on_demand_usd_h / x.gpu_count - od) < 0.005),
+                       key=lambda x: (x.gpu_count != count, x.stale or x.suspect),
+                       default=None)
+        if cheapest is not None:
+            span = (w.say("reserved_elsewhere_year", total=w.usd(od * count * _YEAR_HOURS),
+                          setup=setup) if year else "")
+            text += " " + w.say("reserved_elsewhere_less" if od < per
+                                else "reserved_elsewhere_more", gpu=w.gpu_name(gid),
+                                od=w.usd(od), provider=cheapest.provider, year=span)
+    if w.out.first is None or (w.st.on_demand and not year):
         w.out.more.insert(0, text)
     else:
-        # the reserved price is what was asked: it leads, the on-demand price follows
+        # the reserved price (or what reserving saves) is what was asked: it leads, the
+        # on-demand price follows
         w.out.more.insert(0, w.out.first)
         w.out.first = text
-        w.ask("reserved_per_gpu_hour_usd" if not hours else "reserved_usd",
-              per if not hours else per * count * hours, "USD/h" if not hours else "USD")
+        w.ask(asked[0], asked[1], asked[2], yes=asked[3])
+    if v.reserved_stale and v.reserved_as_of is not None:
+        w.warn(w.say("warn_reserved_stale", setup=w.setup(v.gpu_count, v.gpu),
+                     provider=v.provider, days=w.n((w.today - v.reserved_as_of).days),
+                     date=v.reserved_as_of.isoformat(),
+                     limit=w.n(w.catalog.stale_after_days)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
 
 
@@ -400,7 +586,7 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     named with that GPU."""
     assert w.model is not None
     b = w.basis(gid, count)
-    inp = _prompt(w, 512, 4096)
+    inp = _prompt(w)  # the one default load: 3,584 in + 512 out (it was 4,096 in)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
     if b is None or r is None or not r.fits:
         return False
@@ -414,14 +600,15 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
         # hours): 2 weeks of 70B on 4 x H100 left out its 141 GB of weights
         job = _billed_job(w, v, per, count, job_h, r.weights)
         w.out.first = w.say("cost_setup_total", hours=w.duration(job_h),
-                            setup=w.setup(count, gid), model=w.model.name, weights=r.weights,
+                            setup=w.setup(count, gid), model=w.model.name,
+                            weights=_weights_said(w, r.weights),
                             total=w.usd(job.compute + job.storage), hour=w.usd(per * count),
                             provider=w.where(v, count), kind=w.kinds[kind])
         w.out.first += " " + _job_split(w, job)
         w.ask("per_job_usd", job.compute + job.storage, "USD")
     else:
         w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
-                            weights=r.weights, hour=w.usd(per * count),
+                            weights=_weights_said(w, r.weights), hour=w.usd(per * count),
                             provider=w.where(v, count), kind=w.kinds[kind],
                             month=w.usd(per * count * w.month_hours()), usage=w.usage())
         w.ask("per_hour_usd", per * count, "USD/h")
@@ -460,10 +647,11 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     for x in w.offers_for(gid):
         if x.stale or x.suspect or x.on_demand_usd_h is None:
             continue
-        if count > 1 and x.gpu_count < count:
+        if x.gpu_count < count:
             continue  # a model split over several GPUs needs them in one machine
-        # one GPU: the lowest per-GPU price; several: the whole machine that holds them
-        price = x.on_demand_usd_h / (x.gpu_count if count == 1 else count)
+        # the whole machine that holds them is rented, a larger one with its GPUs idle: one
+        # L40S was half of lium's 2-GPU machine ($0.38/h), which lium does not rent alone
+        price = x.on_demand_usd_h / count
         if x.provider not in cheapest or price < cheapest[x.provider][0]:
             cheapest[x.provider] = (price, x)
     for per, o in cheapest.values():
@@ -498,8 +686,11 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                        cost=w.usd(storage), gb=w.n(storage_gb))
     if egress_gb:
         parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
+    setup = w.setup(o.gpu_count, gid)
+    if o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
+        setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count))
     w.out.first = w.say("cost_job_total" if job_h else "cost_month_total", total=w.usd(total),
-                        setup=w.setup(o.gpu_count if count > 1 else count, gid),
+                        setup=setup,
                         usage=w.usage(), hours=w.duration(job_h) if job_h else "",
                         provider=o.provider, gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)

@@ -10,6 +10,7 @@ import msgspec
 from service.domain.answer.numbers.context import (
     _SMALLER,
     _W,
+    ASK_OUTPUT_TOKENS,
     _ctx,
     _decap,
     _fitting_precision,
@@ -27,9 +28,6 @@ from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
 from service.domain.catalog.precisions import PRECISIONS, find_precision
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.types import (
-    DEFAULT_CONTEXT_TOKENS,
-)
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -45,7 +43,10 @@ def _speed(w: _W) -> None:
     if _work_rate(w, gid):  # an embedding model's rate of inputs
         return
     # an embedding model's input: at most its own limit (bge-large: 512)
-    out = w.st.output_tokens or (0 if w.model.task == "embed" else 512)  # it generates none
+    # no length stated: the one default load (_prompt: a context of 4,096 tokens, 3,584 in
+    # and 512 out), as the count, memory and cost answers and /v1/recommendations size it
+    # (it was a 2,048-token prompt beside a cost sized at 4,096)
+    out = w.st.output_tokens or (0 if w.model.task == "embed" else ASK_OUTPUT_TOKENS)
     inp = _ctx(w) if w.model.task == "embed" else _prompt(w, out)
     ctx, limit = w.ex.context_tokens, w.max_ctx()
     if (w.sub == "ttft" and w.model.task != "embed" and ctx and not w.st.prompt_tokens
@@ -71,12 +72,6 @@ def _speed(w: _W) -> None:
             w.sub = None
             _cost(w)
             return
-        if w.ex.context_tokens is None and w.st.prompt_tokens is None and (
-                out < DEFAULT_CONTEXT_TOKENS):
-            # no length stated: the recommendations' default context (4,096 tokens, prompt
-            # plus output), so a target met here is met there too (a 2,048-token prompt was
-            # a shorter prefill than /v1/recommendations checks)
-            inp = DEFAULT_CONTEXT_TOKENS - out
         _speed_target(w, inp, out)
         return
     if gid is None:
@@ -379,7 +374,7 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
-                 users: int, out: int = 512) -> bool:
+                 users: int, out: int = ASK_OUTPUT_TOKENS) -> bool:
     """The speed at the stated load: ``users`` requests at once, each user's and the whole
     setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
     and how many GPUs hold them all."""

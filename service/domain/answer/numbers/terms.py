@@ -15,6 +15,7 @@ from service.domain.answer.numbers.context import (
     _prompt,
     gpu_count_for_users,
 )
+from service.domain.answer.numbers.cost import YEAR_DAYS
 from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node_size, _setup_hour
 from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
 from service.domain.catalog.offer_query import OfferView
@@ -22,6 +23,8 @@ from service.domain.catalog.offers import Provider
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     GRANULARITY_S,
+    RESTART_MINUTES,
+    SPOT_INTERRUPTIONS_PER_HOUR,
     billed_for,
     spot_overhead_fraction,
     unknown_price_defaults,
@@ -138,12 +141,79 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
     w.ask("spot_per_month_usd", total, "USD")
 
 
+_PREEMPTIBLE_MAX_RUNTIME_H: dict[str, float] = {"gcp": 24.0}
+"""The hard stop of a provider's legacy preemptible VMs, which its spot terms
+(``spot_max_runtime_h``, null for GCP: its Spot VMs have none) do not hold. GCP:
+"Preemptible VMs always stop after 24 hours ... Spot VMs don't have a maximum runtime"
+(docs.cloud.google.com/compute/docs/instances/create-use-preemptible; provider_policies/
+providers.csv row 'Google Cloud (Compute Engine GPUs)': "preemptible: 24 (always stopped after
+24 h); Spot: no maximum"; catalog/providers.toml's gcp note says the same)."""
+
+
+def _preemptible_stop(w: _W, run_h: float | None) -> str:
+    """A job longer than the provider's preemptible hard stop ("a 48-hour job on GCP
+    preemptible VMs"): that it is stopped at that hour whatever the capacity, and that the
+    provider's Spot VMs have no such limit; "" where none applies."""
+    limit = _PREEMPTIBLE_MAX_RUNTIME_H.get(w.det.provider or "")
+    if limit is None or not run_h or run_h <= limit:
+        return ""
+    p = w.catalog.providers_by_id.get(w.det.provider or "")
+    return w.say("spot_preemptible_stop", provider=p.name if p is not None else w.det.provider,
+                 limit=w.hours(limit), hours=w.duration(run_h))
+
+
+def _spot_no_checkpoints(w: _W, setup: str, n: int, s: OfferView, o: OfferView,
+                         spot_h: float, od_h: float, run_h: float) -> None:
+    """A job on spot that saves no checkpoints ("a 3-day pretraining job without checkpoints
+    on spot"): every interruption restarts it from the start. At the recommendations' assumed
+    rate (``SPOT_INTERRUPTIONS_PER_HOUR`` per instance; a synchronous job over k machines is
+    stopped whenever any one is, k times as often: ``spot_overhead_fraction``) interruptions
+    are a Poisson process, so the run of ``run_h`` hours finishes uninterrupted with
+    probability exp(-rate x T); the expected number of interruptions before a full run is
+    exp(rate x T) - 1, each losing on average the run time before it and a restart, so the
+    expected time billed is (exp(rate x T) - 1) x (1 / rate + restart) (the RESTART model:
+    Asmussen, Fiorini, Lipsky, Rolski, Sheahan, "Asymptotic behavior of total times for jobs
+    that must start over if a failure occurs", Math. Oper. Res. 2008,
+    doi.org/10.1287/moor.1080.0329; math.stackexchange.com/questions/2782358). On-demand leads
+    unless spot's expected cost is still below it. It led with spot and a checkpoint every
+    30 minutes the question said it does not have ($73.50 against an expected ~$718)."""
+    instances = max(1, math.ceil(n / s.gpu_count))
+    rate = SPOT_INTERRUPTIONS_PER_HOUR * instances
+    p_ok = math.exp(-rate * run_h)
+    expected_h = math.expm1(rate * run_h) * (1 / rate + RESTART_MINUTES / 60)
+    spot_total, od_total = spot_h * expected_h, od_h * run_h
+    every = _DEFAULT_CHECKPOINT_MINUTES
+    checked = spot_h * run_h * (1 + spot_overhead_fraction(every, instances))
+    common = {"hours": w.duration(run_h), "setup": setup,
+              "od": w.usd(od_total), "oprov": w.where(o, n, share=True),
+              "spot": w.usd(spot_total), "sprov": w.where(s, n, share=True),
+              "expected": w.duration(expected_h), "spot_h": w.usd(spot_h),
+              "p": w.f.percent(p_ok, 1 if p_ok >= 0.01 else 2 if p_ok >= 1e-4 else 4)}
+    if spot_total >= od_total:
+        w.out.first = w.say("spot_no_ckpt_od", **common)
+        w.ask("on_demand_usd", od_total, "USD")
+    else:
+        w.out.first = w.say("spot_no_ckpt_spot", **common)
+        w.ask("spot_expected_usd", spot_total, "USD")
+    w.out.more.append(w.say("spot_no_ckpt_rate", rate=w.f.number(SPOT_INTERRUPTIONS_PER_HOUR, 2),
+                            machines=w.n(instances), restart=w.n(RESTART_MINUTES)))
+    w.out.more.append(w.say("spot_no_ckpt_fix", m=w.n(every), cost=w.usd(checked)))
+
+
 def _period_hours(w: _W, period: str) -> float:
-    """The GPU hours of a day, a week (7 days unless days a week are stated) or a year (12
-    of the answers' months) at the hours a day stated, 24 unless stated."""
+    """The GPU hours of a day, a week (7 days unless days a week are stated) or a year at the
+    hours a day stated, 24 unless stated. A year is 365 days (8,760 h around the clock), its
+    share of them where days are stated, as the on-demand year (cost._cost_period); it was 12
+    of the answers' 30-day months, 360 days: 8,640 h."""
     if period == "year":
-        return w.month_hours() * 12
+        return (w.st.hours_per_day or 24.0) * _year_days(w)
     return (w.st.hours_per_day or 24.0) * (1.0 if period == "day" else w.st.days_per_week or 7.0)
+
+
+def _year_days(w: _W) -> float:
+    """The days of a year's figure: 365, or the share of them the days a month stated make
+    (weekdays: 365 x 21.4/30), as cost._cost_period counts them."""
+    return YEAR_DAYS * (w.st.days_per_month or MONTH_DAYS) / MONTH_DAYS
 
 
 def _spot(w: _W) -> None:
@@ -245,6 +315,19 @@ def _spot(w: _W) -> None:
             w.out.first = w.t["spot_train"]
         return
     s_cost, o_cost, g, n, s, o = best
+    # the job's own length, one run: stated, or a period of continuous use ("a week-long run")
+    run_h = length or (hours if period and not w.st.hours_per_day else None)
+    stop = _preemptible_stop(w, run_h if train else None)
+    if w.st.no_checkpoints and not w.st.checkpoint_minutes and train and run_h:
+        _spot_no_checkpoints(w, w.setup(n, g), n, s, o, s_cost / hours, o_cost / hours, run_h)
+        if stop:
+            w.out.more.insert(0, stop)
+        s_date, o_date = w.view_date(s), w.view_date(o)
+        w.out.more.append(w.say("price_date", date=s_date if s_date == o_date
+                                else f"{s_date}; {o_date}"))
+        for v in (s, o):
+            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        return
     if w.st.checkpoint_minutes:
         # the interval stated: spot's expected extra run time (restarts and the work lost
         # since the last checkpoint), as the recommendations count it
@@ -269,8 +352,11 @@ def _spot(w: _W) -> None:
         setup = w.say("example_setup", setup=setup)
         w.out.follow_up = w.t["need_gpu"]
     key = "spot" if length or period else "spot_hour"  # no length stated: an hour
+    year_days = _year_days(w)
     said = w.say(f"spot_period_{period}", hours=w.hours(w.st.hours_per_day or 24.0),
-                 days=w.hours(w.st.days_per_week or 7.0), usage=w.usage()) if period \
+                 days=w.hours(w.st.days_per_week or 7.0), usage=w.usage(),
+                 year_days=w.say("year_days_all") if year_days == YEAR_DAYS
+                 else w.say("year_days_share", d=w.hours(round(year_days, 1)))) if period \
         else w.duration(hours)
     w.out.first = w.say(key, lead=lead, hours=said, setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
@@ -292,6 +378,8 @@ def _spot(w: _W) -> None:
     if w.st.reserved:
         _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
+    if stop:  # the hard stop first: the run cannot finish in one go there
+        w.out.first = f"{stop} {w.out.first}"
     s_date, o_date = w.view_date(s), w.view_date(o)
     dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
     w.out.more.append(w.say("price_date", date=dates))
@@ -337,9 +425,15 @@ def _billing_use(w: _W) -> bool:
     run_h = w.det.duration_hours
     if run_h is None or not 0 < run_h < 24:
         return False
-    gid = w.ex.gpu or _EXAMPLE_GPU
-    views = [v for v in w.offers_for(gid) if v.gpu_count == 1 and v.on_demand_usd_h
-             and not v.stale and not v.suspect]
+    # an instance type named ("20-minute jobs ... on a g5.xlarge" at AWS): that offer
+    # (audit cost #8: the billing terms alone, no month; $100.60 against $301.80)
+    named = [v for v in w.catalog.views(w.today) if v.instance_type.lower()
+             in w.st.instance_types and v.on_demand_usd_h
+             and v.provider == (w.det.provider or v.provider)]
+    gid = named[0].gpu if named else (w.ex.gpu or _EXAMPLE_GPU)
+    views = named or [v for v in w.offers_for(gid) if v.gpu_count == 1 and v.on_demand_usd_h
+                      and not v.stale and not v.suspect
+                      and v.provider == (w.det.provider or v.provider)]
     if not views:
         return False
     days = w.st.days_per_month or 30
@@ -415,11 +509,39 @@ def _billing_terms(w: _W, pid: str) -> None:
     if other is not None and every_rule is None:
         sources.append(p.source)  # the provider's own minimum comes with its policy source
     if sources:
-        w.out.more.append(w.say("billing_source", source="; ".join(dict.fromkeys(sources))))
+        w.out.more.append(w.say("billing_source", source="; ".join(
+            dict.fromkeys(_source_said(w, x) for x in sources))))
+
+
+# a policy source's row ("provider_policies/providers.csv row 'AWS (EC2 GPU)': rest")
+_SOURCE_ROW = re.compile(r"(?<![\w./-])(?P<file>[\w/-]++)\.csv row '(?P<row>[^']++)'")
+# a note in brackets after an address: "(quote AWS: per-second, 60 s min)" (English)
+_SOURCE_NOTE = re.compile(r"\s*+\([^()]*+\)")
+
+
+def _source_said(w: _W, source: str) -> str:
+    """A catalog source as the answer's language says it: its file's row in words
+    (``source_row``: "rândul"), and, in another language than English, without the notes in
+    brackets the catalog writes in English beside its addresses (the Romanian billing answer
+    read "row 'AWS (EC2 GPU)' ... (quote AWS: per-second, 60 s min, Linux/Ubuntu only)")."""
+    m = _SOURCE_ROW.search(source)
+    head, rest = ((source[:m.start()] + w.say("source_row", file=m["file"] + ".csv", row=m["row"]),
+                   source[m.end():]) if m is not None else ("", source))
+    if w.lang != "en":
+        rest = _SOURCE_NOTE.sub("", rest)
+    return head + rest
 
 
 def _billing(w: _W) -> None:
     if not w.det.provider and _billing_use(w):
+        return
+    if w.det.provider and w.det.duration_hours and _billing_use(w):
+        # runs stated at a provider: their month billed both ways there, its terms after
+        first, more = w.out.first, w.out.more
+        w.out.more = []
+        _billing_terms(w, w.det.provider)
+        w.out.more = [x for x in (w.out.first, *w.out.more) if x] + more
+        w.out.first = first
         return
     if w.det.provider:
         _billing_terms(w, w.det.provider)

@@ -13,7 +13,7 @@ import msgspec
 from service.domain.answer.intent import finetune_options
 from service.domain.answer.numbers.context import _W, OfferNumbers, _instances, _leads_yes_no
 from service.domain.answer.numbers.cost import _cost, _job_month
-from service.domain.answer.numbers.jobs import _billed_run
+from service.domain.answer.numbers.jobs import _billed_run, gpu_hours_words
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
@@ -226,8 +226,8 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             if w.sub == "gpu_hours":
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
-                first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid), setup=setup,
-                              hours=w.duration(p.training_hours))
+                first = w.say("gpu_hours", gh=gpu_hours_words(w, gh), gpu=w.gpu_name(gid),
+                              setup=setup, hours=w.duration(p.training_hours))
                 lines = [fit_line, line]
                 w.ask("gpu_hours", gh, "GPU-h")
             elif w.sub == "cost" and cost and run_usd:
@@ -814,7 +814,7 @@ def _gpu_hours_lead(w: _W, gid: str, gpus: int, hours: float) -> None:
         return
     gh = gpus * hours
     w.out.more.insert(0, w.out.first)
-    w.out.first = w.say("gpu_hours", gh=w.n(gh), gpu=w.gpu_name(gid),
+    w.out.first = w.say("gpu_hours", gh=gpu_hours_words(w, gh), gpu=w.gpu_name(gid),
                         setup=w.setup(gpus, gid), hours=w.duration(hours))
     w.ask("gpu_hours", gh, "GPU-h")
 

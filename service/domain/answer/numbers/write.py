@@ -63,11 +63,46 @@ WRITERS: dict[str, Callable[[_W], None]] = {
     "compare": _compare, "cost": _cost, "finetune": _finetune,
     "training": lambda w: _train(w, "pretrain" if w.ex.workload == "pretrain" else "finetune"
                                  if w.ex.method else "pretrain"),
-    "spot": _spot, "billing": _billing, "storage_egress": _storage,
+    "spot": _spot, "billing": _billing, "storage_egress": lambda w: _storage_at(w),
     "interconnect": _interconnect, "kv_cache": _kv, "media": _media, "precision": _precision,
     "guidance": _fallback,
 }
 
+
+
+def _storage_at(w: _W) -> None:
+    """Storage or egress priced (:func:`_storage`), with what the question names carried:
+    a model's month with its egress stated ("Llama 3.1 8B on vast with 50 TB of egress") is
+    the model's whole month, GPU time, storage and egress, as the cost answer prices it (was
+    the egress range alone, and no GPU); a provider named whose price the catalog does not
+    have is said to be unknown first, never $0, and the other providers' range after it is
+    not the asked number (Vast.ai's 10 TB was "from $0.00 at CoreWeave to $1,035 at Google
+    Cloud", Google's figure as the answer; audit cost 7, api 4)."""
+    if w.model is not None and w.st.egress_gb and w.sub == "egress":
+        w.sub = "month"
+        _cost(w)
+        if w.out.first is not None:
+            return
+        w.sub = "egress"
+    _storage(w)
+    pid, a = w.det.provider, w.out.asked
+    if pid is None or w.out.first is None or a is None or pid not in w.catalog.providers_by_id:
+        return
+    p = w.catalog.providers_by_id[pid]
+    egress = w.sub == "egress"
+    gb = (w.st.egress_gb if egress else w.st.storage_gb) or w.det.data_gb
+    if gb is None or a.quantity not in ("egress_usd", "storage_usd_per_month", "storage_usd",
+                                        "storage_and_egress_usd_per_month"):
+        return
+    if (p.egress_usd(gb) if egress else p.storage_usd(gb)) is not None:
+        return  # the provider's own price answered
+    note = p.egress_note if egress and w.lang == "en" and p.egress_note else ""
+    w.out.more.insert(0, w.say("others_range", text=_decap(w, w.out.first)))
+    w.out.first = w.say("provider_egress_unknown" if egress else "provider_storage_unknown",
+                        provider=p.name, gb=w.n(gb),
+                        note=w.say("provider_unknown_note", note=note) if note else "")
+    w.out.asked = None  # the range's figures are other providers', not the one asked
+    w.out.computed = True
 
 
 def _weekday_deadline(w: _W) -> str | None:
@@ -172,9 +207,29 @@ def _beyond_sized(w: _W, intent: str) -> bool:
                             cap=w.n(_SIZED_GPUS_MAX))
         w.out.follow_up = w.out.first  # a question to ask again
         return True
+    unread = w.st.users_unread
+    if unread is not None and ex.concurrent_requests is None:
+        # "NaN users", "infinite users": no count read, and the answer was for one user with
+        # nothing said (audit api); infinity is past the bound, NaN no number at all
+        w.out.first = (w.say("users_over_cap", n=w.t["users_infinite"], cap=w.n(BATCH_MAX))
+                       if unread[0] == "infinite" else
+                       w.say("users_not_a_number", said=unread[1], cap=w.n(BATCH_MAX)))
+        w.out.follow_up = w.out.first
+        return True
     if ex.concurrent_requests is not None and ex.concurrent_requests > BATCH_MAX:
         w.out.first = w.say("users_over_cap", n=w.n(ex.concurrent_requests), cap=w.n(BATCH_MAX))
         w.out.follow_up = w.out.first  # a question to ask again
+        return True
+    # under one user, and a batch out of fields.BatchSize (audit api: "0 users", "-50 users",
+    # "batch size 1000000000" were answered for one request)
+    said = ("users_not_positive" if ex.concurrent_requests is not None
+            and ex.concurrent_requests < 1 else "batch_over_cap" if ex.batch_size is not None
+            and ex.batch_size > BATCH_MAX else "batch_not_positive"
+            if ex.batch_size is not None and ex.batch_size < 1 else None)
+    if said is not None:
+        n = ex.concurrent_requests if said.startswith("users") else ex.batch_size
+        w.out.first = w.say(said, n=w.n(n or 0), cap=w.n(BATCH_MAX))
+        w.out.follow_up = w.out.first
         return True
     ctx = ex.context_tokens
     if ctx is None or ctx <= TOKENS_MAX or w.model is None or w.model.kind != "llm":
