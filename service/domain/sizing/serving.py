@@ -19,7 +19,14 @@ Pure and steady-state (no event simulation):
   that arrived in the same burst (a closed loop's requests that started together end
   together: about sqrt(running) of them), plus an M/D/1 wait in an open loop (TTFT);
 * an engine that runs prefill batches on their own (SGLang's default) keeps a closed loop in
-  waves: the whole wave is prefilled, then decodes in lock step (:func:`_waves`).
+  waves: the whole wave is prefilled, then decodes in lock step (:func:`_waves`). Its TTFT is
+  several times a mixed engine's at the same closed-loop load, and measured so
+  (catalog/serving_measurements.csv, Qwen3-32B BF16 on 4 x H100, 4,096 in / 512 out, 64
+  users: SGLang 0.5.1 4,044 ms, vLLM 0.12 905 ms; the model 4,441 and 1,166 ms). In an open
+  loop (random arrivals: no waves) its prefill chunks are steps of their own that the decodes
+  wait through (:func:`_at_rate`): sglang ``Scheduler.get_next_batch_to_run`` gives a new
+  prefill batch priority over the running decode batch unless ``--enable-mixed-chunk``
+  (sgl-project/sglang PR 34058, 2026-08-08, describes it).
 """
 
 from __future__ import annotations
@@ -507,9 +514,15 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
              ) -> tuple[float, float, float] | None:
     """(TTFT, TPOT, prefill share) at ``x`` requests/s, or None when the engine cannot keep
     up (prefill alone would take all the time, or more decodes than may run). ``tau0``: a
-    first guess of the mean step (the answer at a nearby rate converges in fewer steps)."""
+    first guess of the mean step (the answer at a nearby rate converges in fewer steps).
+
+    An engine that does not mix prefill into decode steps (``mixed_prefill`` false: SGLang)
+    runs each chunk as a step of its own with the whole budget and no decode in it, and a
+    decode waits through the others' chunks: its token takes t_dec / (1 - their time share).
+    Before, its open loop was timed as a mixed engine's (the chunk steps carried the decodes)."""
     ctx = isl + osl / 2
     dec_steps = max(osl - 1, 0)
+    sep = not c.mixed_prefill
     # a decoding sequence shares steps with the prompts of the others: in a closed loop of
     # ``running`` users its own prompt was done before it decodes (one user alone decodes at
     # the lone decode step); Poisson arrivals (open loop) come from anyone
@@ -522,22 +535,26 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         # the steps a decode is in carry itself and, on average, the others' decodes
         if dec_steps:
             d = min(float(running), 1.0 + d * others)
-        chunk_cap = max(budget - d, 1.0)
+        chunk_cap = float(budget) if sep else max(budget - d, 1.0)
         chunk = min(chunk_cap, float(isl))
         if isl < chunk_cap:
             # several prompts share a step when they have arrived by then
             chunk = min(chunk_cap, max(float(isl), x * isl * tau))
-        t_mix = c.step_s(d, ctx, chunk, isl / 2)
+        t_mix = c.step_s(0.0 if sep else d, ctx, chunk, isl / 2)
         t_dec = c.step_s(d, ctx)
         mix_rate = x * isl / chunk
         rho = mix_rate * t_mix
         if rho >= 0.999:
             return None
         # the mean step a decode sees, by count: the others' chunk steps and decode-only
-        # steps in their shares of the time (no decodes at all: the step under way is a chunk)
+        # steps in their shares of the time (no decodes at all: the step under way is a chunk);
+        # where prefill runs in steps of its own, a decode waits through the others' chunks
         seen = mix_rate * others
-        tau_new = (1.0 / (seen + (1 - seen * t_mix) / t_dec) if dec_steps and running
-                   else t_mix)
+        if dec_steps and running:
+            tau_new = (t_dec / (1 - seen * t_mix) if sep
+                       else 1.0 / (seen + (1 - seen * t_mix) / t_dec))
+        else:
+            tau_new = t_mix
         return tau_new, d, chunk_cap, rho
 
     # the mean step is a fixed point of ``mean_step``: iterated, with a secant step on
@@ -572,11 +589,12 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     per_step = max(chunk_cap, 1.0)
     steps_total = math.ceil(burst * isl / per_step)
     step_tokens = min(per_step, burst * isl)
-    t_chunk = c.step_s(d, ctx, step_tokens, isl / 2)
+    dc = 0.0 if sep else d
+    t_chunk = c.step_s(dc, ctx, step_tokens, isl / 2)
     # the burst's last step carries only what is left of its prompts: timed at its own tokens
     # (a prompt of 8,193 tokens is one full chunk and a 1-token one, not two full chunks)
     last = burst * isl - (steps_total - 1) * per_step
-    t_last = c.step_s(d, ctx, last, isl / 2) if last < step_tokens else t_chunk
+    t_last = c.step_s(dc, ctx, last, isl / 2) if last < step_tokens else t_chunk
     # request j of the burst has its first token after ceil((j + 1) x isl / budget) steps,
     # the burst's last step at its own length
     total = 0.0
