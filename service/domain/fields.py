@@ -137,8 +137,9 @@ CheckpointMinutes = Annotated[float, msgspec.Meta(
     gt=0, le=10_080, description="minutes between checkpoints: an interruption loses half of "
                                  "one on average")]
 StorageGb = Annotated[float, msgspec.Meta(
-    ge=0, le=1e7, description="persistent storage, in GB (default: the weights' size, x3 for "
-                              "training checkpoints)")]
+    ge=0, le=1e7, description="persistent storage, in GB (default: the weights' size; for "
+                              "training, plus two checkpoints: 14 bytes per parameter for full "
+                              "training, 14 per adapter parameter for LoRA/QLoRA)")]
 EgressGbPerMonth = Annotated[float, msgspec.Meta(
     ge=0, le=1e9, description="data sent out of the provider's network, in GB per month")]
 

@@ -28,26 +28,26 @@ _REQUIRED = ("num_hidden_layers", "hidden_size", "num_attention_heads", "interme
              "vocab_size")
 
 
-def _count(cfg: dict[str, Any], key: str) -> int:
+def _count(cfg: dict[str, Any], key: str, at: str = "$.hf_config") -> int:
     """A whole number from the config: an int, or a float with no fraction (some exporters
     write ``32.0``). Anything else (text, lists, booleans, NaN, huge values) is the client's
-    mistake, reported at its path, never a crash."""
+    mistake, reported at its path (``at``: the object holding ``key``), never a crash."""
     value = cfg[key]
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InvalidInput(f"{key} must be a whole number, not {type(value).__name__}",
-                           f"$.hf_config.{key}")
+                           f"{at}.{key}")
     if isinstance(value, float) and not (value.is_integer() and abs(value) < 2**53):
-        raise InvalidInput(f"{key} must be a whole number, got {value!r}", f"$.hf_config.{key}")
+        raise InvalidInput(f"{key} must be a whole number, got {value!r}", f"{at}.{key}")
     return int(value)
 
 
-def _counts(cfg: dict[str, Any]) -> dict[str, Any]:
+def _counts(cfg: dict[str, Any], at: str = "$.hf_config") -> dict[str, Any]:
     """The config with every integer-valued setting checked (see ``_count``); other keys as
     they are. Range checks happen when the architecture is validated."""
     out = dict(cfg)
     for key, value in cfg.items():
         if key in _INTEGER_KEYS and value is not None:
-            out[key] = _count(cfg, key)
+            out[key] = _count(cfg, key, at)
     return out
 
 
@@ -93,10 +93,13 @@ def _encoder_decoder_from_hf(cfg: dict[str, Any], model_type: str) -> Architectu
             "mlp_type": "gated" if proj.startswith("gated") else "plain",
             "relative_attention_buckets": cfg.get("relative_attention_num_buckets", 32)}
     clean = {k: v for k, v in fields.items() if v is not None}
+    keys = dict(_BART_KEYS if model_type == "bart" else _T5_KEYS)
+    if model_type != "bart" and cfg.get("num_decoder_layers"):
+        keys["num_layers"] = "num_decoder_layers"
     try:
         return msgspec.convert(clean, Architecture)
     except msgspec.ValidationError as exc:
-        raise InvalidInput(str(exc), "$.hf_config") from exc
+        raise _config_error(exc, keys) from exc
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,7 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     InvalidInput (400) with its path."""
     model_type = cfg.get("model_type")
     vision: dict[str, Any] | None = None
+    at = "$.hf_config"  # the object the sizes are read from, for an error's path
     if model_type == "mllama":
         # Llama 3.2 Vision: the decoder is text_config (its own model_type is
         # mllama_text_model), the image encoder vision_config (:func:`_mllama_vision`)
@@ -198,11 +202,13 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
             raise MissingFields([f"hf_config.{k}" for k in ("text_config", "vision_config")
                                  if not isinstance(cfg.get(k), dict)], "hf_config")
         cfg, vision = dict(inner_cfg), vision_cfg
+        at = "$.hf_config.text_config"
     elif isinstance(cfg.get("text_config"), dict):
         inner = dict(cfg["text_config"])
         inner.setdefault("model_type", model_type)
         cfg = inner
         model_type = cfg.get("model_type", model_type)
+        at = "$.hf_config.text_config"
     if model_type is None:
         raise MissingFields(["hf_config.model_type", *(f"hf_config.{k}" for k in _REQUIRED
                                                         if cfg.get(k) is None)], "hf_config")
@@ -232,8 +238,8 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
                 missing.append(f"hf_config.{k}")
     if missing:
         raise MissingFields(missing, "hf_config")
-    cfg = _counts(cfg)
-    _check_kv_heads(cfg)
+    cfg = _counts(cfg, at)
+    _check_kv_heads(cfg, at)
     cross: dict[str, int] = {}
     if vision is not None:
         cross = _mllama_vision(cfg, vision)
@@ -329,7 +335,7 @@ def architecture_from_hf(cfg: dict[str, Any]) -> tuple[Architecture, str]:
     try:
         return msgspec.convert(clean, Architecture), str(model_type)
     except msgspec.ValidationError as exc:
-        raise InvalidInput(str(exc), _config_path(str(exc))) from exc
+        raise _config_error(exc, _CONFIG_KEYS, at) from exc
 
 
 _MLLAMA_VISION_KEYS = ("hidden_size", "intermediate_size", "num_hidden_layers",
@@ -366,7 +372,7 @@ def _mllama_vision(text: dict[str, Any], vision: dict[str, Any]) -> dict[str, in
         missing.append("hf_config.vision_config.supported_aspect_ratios")
     if missing:
         raise MissingFields(missing, "hf_config")
-    v = {k: _count(vision, k) for k in _MLLAMA_VISION_KEYS}
+    v = {k: _count(vision, k, "$.hf_config.vision_config") for k in _MLLAMA_VISION_KEYS}
     assert isinstance(ratios, list)
     if min(v.values()) < 1 or v["image_size"] % v["patch_size"]:
         raise InvalidInput("vision_config sizes must be positive, image_size a multiple of "
@@ -395,17 +401,37 @@ _CONFIG_KEYS = {"num_layers": "num_hidden_layers", "hidden_size": "hidden_size",
 size out of range is reported where the client wrote it (``$.hf_config.num_hidden_layers``),
 not at the architecture's own name for it."""
 
+_T5_KEYS = {"num_layers": "num_layers", "encoder_layers": "num_layers",
+            "hidden_size": "d_model", "num_attention_heads": "num_heads", "head_dim": "d_kv",
+            "intermediate_size": "d_ff", "vocab_size": "vocab_size",
+            "relative_attention_buckets": "relative_attention_num_buckets"}
+"""As :data:`_CONFIG_KEYS`, for a T5 / mT5 config (``num_layers`` is the decoder's too
+unless ``num_decoder_layers`` is given)."""
 
-def _config_path(message: str) -> str:
-    """The path of a config.json key that msgspec's ``message`` (``... - at `$.num_layers```)
-    names through :data:`_CONFIG_KEYS`; ``$.hf_config`` for any other field or a cross-field
-    check."""
-    _, at, field = message.rpartition(" - at `$.")
-    key = _CONFIG_KEYS.get(field.rstrip("`")) if at else None
-    return f"$.hf_config.{key}" if key else "$.hf_config"
+_BART_KEYS = {"num_layers": "decoder_layers", "encoder_layers": "encoder_layers",
+              "hidden_size": "d_model", "num_attention_heads": "decoder_attention_heads",
+              "intermediate_size": "decoder_ffn_dim", "vocab_size": "vocab_size",
+              "max_context": "max_position_embeddings"}
+"""As :data:`_CONFIG_KEYS`, for a BART config."""
 
 
-def _check_kv_heads(cfg: dict[str, Any]) -> None:
+def _config_error(exc: msgspec.ValidationError, keys: dict[str, str],
+                  at: str = "$.hf_config") -> InvalidInput:
+    """msgspec's error on the architecture built from a config (``Expected `int` <= 1000 -
+    at `$.num_layers```) said of the config.json key the client sent, in the path and in the
+    words ("num_hidden_layers: Expected `int` <= 1000", at
+    ``$.hf_config.num_hidden_layers``): the architecture's own field names are ours, never
+    the client's. A field no key maps to (a cross-field check, a count made of several
+    keys) is reported at ``at`` with msgspec's words."""
+    message = str(exc)
+    said, sep, field = message.rpartition(" - at `$.")
+    key = keys.get(field.rstrip("`")) if sep else None
+    if key is None:
+        return InvalidInput(message, at)
+    return InvalidInput(f"{key}: {said}", f"{at}.{key}")
+
+
+def _check_kv_heads(cfg: dict[str, Any], at: str = "$.hf_config") -> None:
     """``num_key_value_heads`` given must be at least 1 and divide ``num_attention_heads``
     (each KV head serves a whole group of query heads: grouped-query attention), as the
     other sizes are checked, at its own path."""
@@ -413,4 +439,4 @@ def _check_kv_heads(cfg: dict[str, Any]) -> None:
     if kv is not None and (kv < 1 or heads % kv):
         raise InvalidInput(f"num_key_value_heads must be at least 1 and divide "
                            f"num_attention_heads ({heads}), got {kv}",
-                           "$.hf_config.num_key_value_heads")
+                           f"{at}.num_key_value_heads")

@@ -506,7 +506,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         _, said = min(ctx.budget_misses)
         n = len(ctx.budget_misses)
         return (f"the budget: the cheapest option that fits costs {said} "
-                f"({n} option{'s' if n > 1 else ''} fit but cost more); "
+                f"({n} option{'s fit but cost' if n > 1 else ' fits but costs'} more); "
                 + _or_words(_budget_remedies(ctx, p, said, alternatives)))
     late = by_kind.get("deadline")
     if late and ctx.deadline_misses and ctx.req.max_job_hours is not None:
@@ -856,9 +856,15 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
         full = req.workload == "pretrain" or (req.workload == "finetune"
                                               and req.finetune is not None
                                               and req.finetune.method == "full")
+        # (pricing.model_storage_gb: a LoRA checkpoint is its adapters and their optimizer
+        # state, never the base weights again; "x3 the weights" counted 424 GB for 70B
+        # where the weights and two adapter checkpoints are 147 GB)
+        lora = req.workload == "finetune" and not full
         ctx.note("storage_gb", "weights size and two checkpoints of 14 bytes per parameter "
                  "(16-bit weights, fp32 master copy, Adam moments)" if full else
-                 "weights size (x3 for training checkpoints)",
+                 "weights size and two LoRA checkpoints of 14 bytes per adapter parameter "
+                 "(16-bit adapters, fp32 master copy, Adam moments; the frozen base is not "
+                 "saved again)" if lora else "weights size",
                  "persistent storage for the model files, priced per GB-month")
 
 

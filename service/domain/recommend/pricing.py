@@ -36,7 +36,10 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.memory import (
+    _DIFF_LORA_SHARE,
+    OPTIMIZER_BYTES,
     SizedModel,
+    lora_params,
     weight_bytes,
 )
 
@@ -433,7 +436,10 @@ def _storage_gb(ctx: Ctx, p: Precision) -> float:
     req = ctx.req
     full = req.workload == "pretrain" or (req.workload == "finetune" and req.finetune is not None
                                           and req.finetune.method == "full")
-    return model_storage_gb(ctx.model, p, req.workload in ("finetune", "pretrain"), full=full)
+    ft = req.finetune
+    return model_storage_gb(ctx.model, p, req.workload in ("finetune", "pretrain"), full=full,
+                            rank=ft.lora_rank if ft is not None else LORA_RANK_DEFAULT,
+                            targets=list(ft.target_modules) if ft is not None else None)
 
 
 FULL_CHECKPOINT_BYTES_PER_PARAM = 14.0
@@ -446,22 +452,59 @@ KEPT_CHECKPOINTS = 2
 """Checkpoints on disk at once: the last complete one stays while the next is written (the
 passage: "keep the last few")."""
 
+LORA_RANK_DEFAULT = 16
+"""The LoRA rank a run that states none is sized at (sizing's ``FinetuneOptions.lora_rank``
+default)."""
+
+LORA_CHECKPOINT_BYTES_PER_PARAM = 2.0 + OPTIMIZER_BYTES["adamw"][0]
+"""A resumable LoRA checkpoint per trainable (adapter) parameter: the 16-bit adapter (2 bytes)
+and AdamW's state for it (12: the fp32 master copy and the two fp32 moments, sizing's
+``OPTIMIZER_BYTES``), 14 bytes as a full checkpoint keeps per parameter, of the adapters
+alone: the frozen base is never written again. Hugging Face's Trainer saves a checkpoint as
+``model.save_pretrained`` (a PEFT model writes only ``adapter_model.safetensors``) plus
+``optimizer.pt`` (the optimizer's ``state_dict``: AdamW's ``exp_avg`` and ``exp_avg_sq`` of
+the trainable parameters; transformers ``Trainer._save_checkpoint`` /
+``_save_optimizer_and_scheduler``); diffusers' LoRA DreamBooth checkpoints hold the same two
+(``pytorch_lora_weights.safetensors``, ``optimizer.bin``)."""
+
+
+def lora_checkpoint_gb(model: SizedModel, rank: int = LORA_RANK_DEFAULT,
+                       targets: list[str] | None = None) -> float:
+    """One resumable LoRA checkpoint, in GB: the adapters' parameters (``rank x (d_in +
+    d_out)`` of each targeted matrix of each layer, sizing's ``lora_params``; all seven
+    projections when ``targets`` is None) at :data:`LORA_CHECKPOINT_BYTES_PER_PARAM`. A model
+    with no transformer architecture (a diffusion pipeline) counts its adapters as the
+    training memory does, an upper-bound share of its parameters (sizing's
+    ``_DIFF_LORA_SHARE``). Llama 3.1 70B at rank 16: 207M parameters, ~2.9 GB."""
+    a = model.arch
+    trainable = (lora_params(a, rank, targets) if a is not None
+                 else model.total_params * _DIFF_LORA_SHARE)
+    return trainable * LORA_CHECKPOINT_BYTES_PER_PARAM / 1e9
+
+
+def full_checkpoint_gb(model: SizedModel) -> float:
+    """One resumable checkpoint of full training, in GB (:data:`FULL_CHECKPOINT_BYTES_PER_PARAM`
+    per parameter): ~988 GB for Llama 3.1 70B."""
+    return model.total_params * FULL_CHECKPOINT_BYTES_PER_PARAM / 1e9
+
 
 def model_storage_gb(model: SizedModel, p: Precision, training: bool,
-                     full: bool = False) -> float:
+                     full: bool = False, rank: int = LORA_RANK_DEFAULT,
+                     targets: list[str] | None = None) -> float:
     """The disk a request that states no ``storage_gb`` is priced for, in whole GB: the
     model's weights at ``p``; for a full training run (pre-training, a full fine-tune) those
-    and two resumable checkpoints with the optimizer state (:data:`FULL_CHECKPOINT_BYTES_PER_PARAM`:
-    ~988 GB each for Llama 3.1 70B, where three times the weights counted 424 GB in all); for
-    LoRA three times the weights (the base weights and a couple of checkpoints, adapters
-    being small). One definition, so that /v1/ask counts a job's storage as the
+    and :data:`KEPT_CHECKPOINTS` resumable checkpoints with the optimizer state
+    (:func:`full_checkpoint_gb`: ~988 GB each for Llama 3.1 70B, where three times the
+    weights counted 424 GB in all); for LoRA the base weights and as many adapter
+    checkpoints with their optimizer state (:func:`lora_checkpoint_gb` at ``rank`` on
+    ``targets``: ~2.9 GB each for 70B at rank 16, where three times the weights counted
+    424 GB for 147). One definition, so that /v1/ask counts a job's storage as the
     recommendations do."""
     weights_gb = weight_bytes(model, p) / 1e9
     if training and full:
-        return math.ceil(weights_gb + KEPT_CHECKPOINTS * model.total_params
-                         * FULL_CHECKPOINT_BYTES_PER_PARAM / 1e9)
+        return math.ceil(weights_gb + KEPT_CHECKPOINTS * full_checkpoint_gb(model))
     if training:
-        return math.ceil(weights_gb * 3)  # base weights + a couple of checkpoints
+        return math.ceil(weights_gb + KEPT_CHECKPOINTS * lora_checkpoint_gb(model, rank, targets))
     return math.ceil(weights_gb)
 
 
