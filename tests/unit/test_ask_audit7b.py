@@ -119,7 +119,10 @@ def test_a_reserved_price_is_given_beside_on_demand(q: str) -> None:
 
 def test_on_demand_vs_reserved_month() -> None:
     r = ask("how much do 8 H100s cost per month on-demand vs reserved?")
-    assert "Reserved at hyperstack: $2.72/h per GPU" in head(r), head(r)
+    # whole machines (task storage_misc): hyperstack reserves H100s one to a machine
+    assert ("Reserved at hyperstack, 8 machines of 1 × NVIDIA H100 SXM5 80GB, joined over the "
+            "network") in head(r), head(r)
+    assert "$2.72/h per GPU" in head(r), head(r)
     assert "against $3.20/h on-demand there" in head(r), head(r)
     assert "on-demand there is cheaper still" in head(r), head(r)
 

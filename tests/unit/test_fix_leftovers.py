@@ -156,7 +156,7 @@ def _english(text: str) -> list[str]:
      "replică); relaxați ținta la cel puțin 601 ms sau scurtați promptul"),
     ({"model": "llama-3.1-8b", "gpus": ["rtx-3060"], "max_usd_per_month": 5},
      "the budget: the cheapest option that fits costs $154/month, over your $5.00/month (1 "
-     "option fit but cost more); raise the budget",
+     "option fits but costs more); raise the budget",
      "bugetul: singura opțiune care încape costă 154\u00a0USD/lună, peste bugetul "
      "dumneavoastră de 5,00\u00a0USD/lună (o singură variantă încape, dar costă mai mult); "
      "măriți bugetul"),

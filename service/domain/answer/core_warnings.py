@@ -48,10 +48,10 @@ def _list_pattern(name: str) -> str:
 
 def _budget_reason(cost_unit: str, budget_unit: str, one: bool = False) -> str:
     """A budget reason (alternatives.impossible_reason): the cheapest cost that fits, the
-    budget, the options over it (``one``: a single one, "1 option fit but cost more", as the
-    core words it), and what would change it."""
+    budget, the options over it (``one``: a single one, "1 option fits but costs more", as
+    the core words it), and what would change it."""
     money = r"\$(?P<usd_{}>\d[\d,]*+(?:\.\d++)?)"
-    fit = (r"1 option fit but cost more" if one
+    fit = (r"1 option fits but costs more" if one
            else r"(?P<n_fit>\d[\d,]*+) options fit but cost more")
     return (r"the budget: the cheapest option that fits costs " + money.format("cost")
             + re.escape(cost_unit) + ", over your " + money.format("budget")

@@ -86,6 +86,10 @@ class Stated:
     storage_gb: float | None = None
     """A data amount the text ties to storage ("500GB storage", "1 TB stocare", "a 2 TB
     disk"), in GB."""
+    storage_added: bool = False
+    """Whether :attr:`storage_gb` is data kept beside the model ("plus 500 GB of datasets",
+    "and 1 TB of checkpoints", "cu 500 GB de date"), added to the disk of its weights, not
+    the whole volume ("500 GB of storage")."""
     egress_gb: float | None = None
     """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
     GB."""
@@ -263,6 +267,10 @@ class Stated:
     """A token rate asked as a load in total, with a cost asked and no user or "each" ("what
     does 2000 tokens per second cost per month"): the recommendation's
     ``target_output_tokens_per_s``; never each user's speed (:attr:`min_tokens_per_s`)."""
+    tps_each: bool = False
+    """The speed asked (:attr:`min_tokens_per_s`) is said to be each user's ("per user",
+    "each", "fiecare") or with users or sessions named: never read as a total, however fast
+    (speed._speed_target reads a rate past any single request's as the setup's total)."""
     epochs: int | None = None
     """Passes over the training tokens ("3 epochs", "3 epoci"): they multiply them."""
     examples: tuple[int, int | None] | None = None
@@ -425,6 +433,16 @@ _DURATION_MONTHS = re.compile(
                                                             "five", "six", "doua", "trei",
                                                             "patru", "cinci", "sase"))
     + r")\s*+(?:de\s++)?(?:months?|luni|luna)\b(?!\s*+(?:of|de)\s++(?:data|date))")
+# a length of use in months or years said before what is used: "18 months of an A100 80GB",
+# "2 years of an A100", "18 luni de A100", "2 ani de H100" (the hourly price alone, audit
+# regress2 #14); never data ("3 months of data", "2 ani de date") nor an age
+_LENGTH_OF = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:[.,]\d++)?|two|three|four|five|six|doi|doua|trei|patru|cinci|sase)"
+    r"\s*+(?:de\s++)?(?P<unit>months?|luni|years?|yrs?|ani)\s++(?:of|de)\s++"
+    r"(?!(?:data|date|experien\w*+|history|istoric\w*+|logs?|loguri)\b)"
+    r"|\b(?:for|over|during|timp de|pentru|pe|pe o perioada de|for a period of)\s++(?:the next\s++"
+    r"|urmatoarele\s++)?(\d{1,2}(?:[.,]\d++)?|two|three|four|five|doi|doua|trei|patru|cinci)"
+    r"\s*+(?:de\s++)?(?P<unit2>years?|yrs?|ani)\b(?!\s*+(?:of|de)\s++(?:data|date))")
 _MONTH_HOURS = MONTH_DAYS * 24.0
 """The hours of a month of a stated length ("for 3 months": 2,160 h): the month of every
 "per month" answer, so that "for 2 months" is twice the month's price. Whole years of months
@@ -435,7 +453,7 @@ pro-rated on pricing.job_storage_usd's 730-hour month."""
 _YEAR_HOURS = 365 * 24.0
 """A year's hours: 8,760 (cost._cost_period's year, prices' reserved year)."""
 _MONTH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "doua": 2,
-                "trei": 3, "patru": 4, "cinci": 5, "sase": 6}
+                "trei": 3, "patru": 4, "cinci": 5, "sase": 6, "doi": 2}
 # a job's length said in words: "a weekend run", "overnight", "peste noapte"
 _DURATION_WORDS = (
     (re.compile(r"\b(?:weekend|week-end|sfarsit de saptamana)\b"), 48.0),
@@ -453,10 +471,22 @@ _EGRESS_WORD = (r"(?:egress|trafic\w*+|iesire|outbound|transfer(?:ati|at|ate)?\s
 # checkpoints"), and an amount sent "out" is egress ("5 TB of responses out per month"): each
 # was dropped from a total said to be "in all" (audit cost 3)
 _KEPT_DATA = r"(?:datasets?|checkpoints?|checkpoint-uri)\b(?!\s++out\b)"
+# a kind of volume said before its word: "a 2 TB network volume", "2 TB of persistent
+# storage", "2 TB block storage" (audit regress2 #7: the 2 TB was dropped, $1.19 of storage)
+_VOLUME_KIND = r"(?:(?:network|persistent|shared|block|attached|local|cloud)\s++)?"
 _TIED_AFTER = re.compile(rf"\s*+(?:(?:of|de|for|pentru)\s++)?(?:(?:date|data)\s++(?:de\s++)?)?"
-                         rf"(?:(?P<s>{_STORAGE_WORD}|{_KEPT_DATA})"
+                         rf"{_VOLUME_KIND}(?:(?P<s>{_STORAGE_WORD}|{_KEPT_DATA})"
                          rf"|(?P<e>{_EGRESS_WORD}|(?:[a-z]++\s++)?out\b))")
-_TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})|(?P<e>{_EGRESS_WORD}))\s*+"
+# data added to the model's own disk: "plus / and / including / with 500 GB of datasets,
+# checkpoints or data" (task storage_misc: it replaced the weights' 17 GB for 8B)
+_ADDED_BEFORE = re.compile(r"(?:\bplus|\band|\bincluding|\bwith|\+|\bsi|\binclusiv|\bcu)\s*+"
+                           r"(?:(?:about|around|cca)\s++|~\s*+)?$")
+_ADDED_AFTER = re.compile(rf"\s*+(?:(?:of|de)\s++)?(?:{_KEPT_DATA}|seturi\s++de\s++date\b"
+                          rf"|(?:date|data)\b(?!\s++(?:de\s++)?(?:{_STORAGE_WORD}|{_EGRESS_WORD}"
+                          r"|out\b)))")
+# ("un volum de rețea de 2 TB", "stocare persistentă de 2 TB": the volume's kind between)
+_TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})(?:\s++(?:de\s++retea|persistent\w*+"
+                          rf"|partajat\w*+|in retea))?|(?P<e>{_EGRESS_WORD}))\s*+"
                           rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
 _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
@@ -565,7 +595,10 @@ _COUNTED = re.compile(
     r"\s*+(?:%|\$|€|x\b|×|gpu|card|plac|user|utilizator|people|persoan|oameni|request|cerer"
     r"|replic|node|nod|instan|worker|pod|machine|masin|server|b\b|gb|gib|tb|k\b|m\b|billion"
     r"|million|milioan|miliard|thousand|mii\b|token|second|secund|sec\b|s\b|ms\b|minut"
-    r"|min\b|hour|ore\b|h\b|day|zile\b|week|saptaman|month|times|ori\b|bit|step|pasi|epoch"
+    # ("9-5 weekdays", "9-6 on weekends": the days of a schedule, no count of weeks; it was
+    # billed at 24 h/day, audit regress2 #4)
+    r"|min\b|hour|ore\b|h\b|day|zile\b(?!\s++lucratoare)|week(?!days?\b|ends?\b)|saptaman|month|times|ori\b"
+    r"|bit|step|pasi|epoch"
     r"|epoci|image|imagin|concurrent|simultan|parallel|batch|layer|strat)")
 # days of the week: weekdays ("on weekdays", "Monday to Friday", "business days", "în zilele
 # lucrătoare", "de luni până vineri"), weekends ("on weekends", "în weekenduri") or "3 days a
@@ -613,8 +646,8 @@ def _clock_hours(folded: str, week: bool = False) -> float | None:
     12), or as the idiom "9-5", never with a unit after it ("from 8 to 16 GPUs"); its end
     comes within 12 hours ("from 9 to 5" ends at 17). An end before the start wraps past
     midnight ("22:00 to 06:00": 8). With days of the week stated (``week``: "9-6 Monday to
-    Friday", "9 to 6, weekdays") a bare morning-to-afternoon span (7-10 to 3-7) is office
-    hours too (audit cost #1: priced at 24 h/day)."""
+    Friday", "9 to 6, weekdays", "9-17 în zilele lucrătoare") a bare morning-to-afternoon span
+    (7-10 to 3-7 or 15-19) is office hours too (audit cost #1: priced at 24 h/day)."""
     for m in _CLOCK_SPAN.finditer(folded):
         h1, h2 = int(m.group("h1")), int(m.group("h2"))
         ap1, ap2, lead = m.group("ap1"), m.group("ap2"), m.group("lead")
@@ -625,7 +658,8 @@ def _clock_hours(folded: str, week: bool = False) -> float | None:
         if not (ap1 or ap2 or (m.group("m1") and m.group("m2"))) and (
                 _COUNTED.match(folded, m.end())
                 or not ((lead and 5 <= h1 <= 12) or ((h1, h2) == (9, 5) and not lead)
-                        or (week and not lead and 7 <= h1 <= 10 and 3 <= h2 <= 7))):
+                        or (week and not lead and 7 <= h1 <= 10
+                            and (3 <= h2 <= 7 or 15 <= h2 <= 19)))):
             continue  # plain numbers: only a morning start after "from", or "9-5"
         if h1 > 24 or h2 > 24 or (ap1 and not 1 <= h1 <= 12) or (ap2 and not 1 <= h2 <= 12):
             continue
@@ -872,7 +906,13 @@ _INPUT_MILLION = re.compile(
     r"|\btokeni\s++de\s++intrare\s++(?:per|pe|la)\s++(?:1\s*+m|1m|milion|milionul)\b")
 _BANDWIDTH = re.compile(r"\bbandwidth\b|\blatime(?:a)? de banda\b|\bbanda de memorie\b")
 # "at Hetzner?", "la Hetzner", "on Hetzner": the last word, after a preposition
-_PROVIDER_AT = re.compile(r"\b(?:at|on|from|la|pe|de la)\s++([a-z][a-z0-9.]{3,24}+)\s*+[?.!]*+$")
+_PROVIDER_AT = re.compile(
+    r"(?:\b(?:at|on|from|la|pe|de la)\s++|\b(?:does|do|would|will)\s++(?=[a-z.]++(?: ai)? charge))"
+    r"([a-z][a-z0-9.]{3,24}+(?: ai\b)?)"
+    # a period after the name ("at Scaleway per hour?", "la Scaleway pe oră"), or what it
+    # charges ("does Together AI charge"): the name was read only last (regress2 #10)
+    r"(?:\s*+(?:(?:per|pe|an?|o|each)\s++(?:hour|h|hr|ora|month|luna|day|zi|gpu)\b|hourly"
+    r"|monthly|lunar)?\s*+[?.!]*+$|\s++charges?\b)")
 _NOT_PROVIDER = frozenset({
     "spot", "demand", "average", "once", "time", "hour", "hours", "month", "year", "ora",
     "luna", "zi", "day", "scale", "load", "full", "peak", "night", "weekends", "total",
@@ -881,6 +921,7 @@ _NOT_PROVIDER = frozenset({
     "single", "multiple", "several", "both", "each", "cloud", "that", "this", "them",
     "vllm", "sglang", "ollama", "llama.cpp", "tensorrt", "kubernetes", "linux", "windows",
     "docker", "macos", "apple", "mac", "colab", "kaggle", "server", "servers", "gpus", "cards",
+    "they", "these", "those",
     "inference", "training", "serving", "batch", "disk", "storage", "stocare", "egress"})
 
 
@@ -934,7 +975,7 @@ def _provider_evidence(text: str, folded: str) -> bool:
         return False
     word = pm.group(1)
     typed = re.findall(r"[^\W\d_][\w.]*+", text)
-    capital = any(t[:1].isupper() and _fold(t) == word for t in typed)
+    capital = any(t[:1].isupper() and _fold(t) == word.split()[0] for t in typed)
     return capital or bool(_PROVIDER_CUE.search(folded))
 
 
@@ -1002,13 +1043,33 @@ def _num(raw: str) -> float:
 def _months_hours(folded: str) -> float | None:
     """The hours of a length ``folded`` states in months (:data:`_DURATION_MONTHS`), or None;
     a reserved term ("reserved for 12 months") is a commitment, not a length of use."""
-    m = _DURATION_MONTHS.search(folded)
-    if m is None or _RESERVED.search(folded):
+    months = _months(folded)
+    if months is None:
         return None
-    months = _MONTH_WORDS.get(m.group(1)) or _num(m.group(1))
-    if months and (months / 12).is_integer():
-        return months / 12 * _YEAR_HOURS  # "for 12 months": a year of 365 days
-    return months * _MONTH_HOURS if months else None
+    if months >= 12:
+        # "for 12 months", "18 months", "2 years": years of 365 days (18 months is 13,140 h,
+        # not 18 x 720 = 12,960: audit regress2 #14), as "for a year" is
+        return months / 12 * _YEAR_HOURS
+    return months * _MONTH_HOURS
+
+
+def _months(folded: str) -> float | None:
+    """The months of a length of use ``folded`` states ("for 3 months", "18 months of an
+    A100", "2 years of an A100": 24), or None; a reserved term ("reserved for 12 months") is
+    a commitment, not a length of use."""
+    if _RESERVED.search(folded):
+        return None
+    m = _DURATION_MONTHS.search(folded)
+    if m is not None:
+        months = float(_MONTH_WORDS.get(m.group(1)) or _num(m.group(1)))
+        return months or None
+    lm = _LENGTH_OF.search(folded)
+    if lm is None:
+        return None
+    raw = lm.group(1) or lm.group(3)
+    n = float(_MONTH_WORDS.get(raw) or _num(raw))
+    unit = lm.group("unit") or lm.group("unit2")
+    return (n if unit.startswith(("month", "lun")) else n * 12) or None
 
 
 def _month_priced(folded: str) -> bool:
@@ -1017,19 +1078,20 @@ def _month_priced(folded: str) -> bool:
     of part of a month ("a month and a half", "1.5 months") is totalled even where "monthly"
     is said: no month's price answers "the monthly bill over one and a half months" (audit
     reg6: $1,858/month for 2 H100 over 1.5 months)."""
-    hours = _months_hours(folded)
-    if hours is None:
+    months = _months(folded)
+    if months is None:
         return bool(_COST_MONTH.search(folded))
-    if not ((hours / _MONTH_HOURS).is_integer() or (hours / _YEAR_HOURS).is_integer()):
+    if not months.is_integer():
         return False
-    return bool(_COST_MONTH.search(_DURATION_MONTHS.sub(" ", folded)))
+    return bool(_COST_MONTH.search(_LENGTH_OF.sub(" ", _DURATION_MONTHS.sub(" ", folded))))
 
 
 # GPU-hours as an amount: "300 GPU hours", "300 gpu-hours", "300 H100 hours", "50 A100-hours"
 # (a GPU's name right before "hours"; "ore-GPU" is read by _DURATION: "300 de ore-GPU")
 _GPU_HOURS_AMOUNT = re.compile(
     r"(?<![\w.])(\d{1,3}(?:,\d{3})++|\d++(?:[.,]\d++)?)\s*+(?:gpus?|[a-z]{1,3}\d{2,4}[a-z]{0,4})"
-    r"[\s-]*+(?:hours?|hrs?)\b")
+    # ("200 H100 GPU-hours": the card, then the unit; it was 200 GPUs, audit regress2 #6)
+    r"[\s-]*+(?:gpu[\s-]*+)?(?:hours?|hrs?)\b")
 
 
 # a cloud instance type: AWS "g5.xlarge", "p5.48xlarge"; GCP "a2-highgpu-1g"; OCI
@@ -1140,6 +1202,9 @@ def _data_amounts(folded: str, toks: list[Any], names: list[Any],
         kind = None
         if tied is not None:
             kind = "storage" if tied.group("s") else "egress"
+        if (kind != "egress" and _ADDED_AFTER.match(folded, d.end())
+                and _ADDED_BEFORE.search(folded[max(0, d.start() - 20):d.start()])):
+            kind = "added"
         out.append((value, kind))
     return out
 
@@ -1320,8 +1385,10 @@ _REQ_RATE = re.compile(
 _REQ_COUNT = re.compile(
     # ("20 de mii de prompturi": the Romanian "de" before the scale too; audit ask_reading2)
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++(?=mii|milio))?"
-    r"(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
-    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari|prompts|prompturi)\b"
+    r"(k|thousand|mii|m|millions?|milioane|milion|mil)?(?:\s*+|-)"
+    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari|prompts|prompturi"
+    # "a 10,000-prompt job", "a 10k request batch" (regress2 #8: read as no count)
+    r"|prompt(?=[- ]?(?:job|batch|run|workload)))\b"
     r"(?!\s*+(?:at once|at the same time|simultan\w*+|in parallel|in paralel|concurrent\w*+"
     r"|deodata))")
 _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.0,
@@ -1380,13 +1447,21 @@ _DEADLINE = re.compile(
 _DEADLINE_BEFORE = re.compile(
     r"\b(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
     + r")[\s-]*+(days?|weeks?|hours?|months?)\s++deadline\b")
+# a day named as the deadline with its hours in brackets: "by tomorrow (24 h)", "by tomorrow
+# morning (12 hours)", "până mâine (24 de ore)": those hours (a day alone, "by tomorrow", says
+# no hours, so none is read)
+_DEADLINE_BY_DAY = re.compile(
+    r"\b(?:by|until|before|pana(?:\s++(?:la|pe))?)\s++(?:tomorrow|tonight|maine|diseara)"
+    r"(?:\s++(?:morning|evening|night|dimineata|seara|noapte))?\s*+\(\s*+(?:in\s++)?"
+    r"(\d{1,3}(?:[.,]\d++)?)\s*+(?:de\s++)?(?:h|hrs?|hours?|ore|ora)\b")
 
 
 def _deadline(folded: str) -> float | None:
     """The time ``folded`` says a job must finish within, in hours, or None."""
     m = _DEADLINE.search(folded) or _DEADLINE_BEFORE.search(folded)
     if m is None:
-        return None
+        by_day = _DEADLINE_BY_DAY.search(folded)
+        return (_num(by_day.group(1)) or None) if by_day is not None else None
     # "in a month and a half", "într-o zi și jumătate": "in 1.5 month" (understand._HALVES)
     count = _DEADLINE_WORDS.get(m.group(1)) or _num(m.group(1))
     if not count:
@@ -1478,7 +1553,8 @@ _SERVE_RATE = re.compile(
     r"|(?P<videos>videos?|clips?|clipuri|videoclipuri)"
     r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
     r"|propozitii|passages?|pasaje|chunks?|inputs?|intrari)"
-    r"|(?P<audio>hours?|hrs?|h|ore|ora|minutes?|minute)\s++(?:of|de)\s++(?:audio|speech|recordings?"
+    # ("500 de ore audio pe zi", with no "de" before audio, was a one-off job: regress2 #15)
+    r"|(?P<audio>hours?|hrs?|h|ore|ora|minutes?|minute)\s++(?:(?:of|de)\s++)?(?:audio|speech|recordings?"
     r"|inregistrari|music|muzica|vorbire|voice|voce))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
     + r"|\btranscri\w*+\s++(?P<n2>\d++(?:[.,]\d++)?)\s*+(?P<k2>k|thousand|mii)?"
     + r"\s*+(?:de\s++)?(?P<audio2>hours?|hrs?|h|ore|minutes?|minute)\b" + _PERIOD.replace(
@@ -1591,6 +1667,10 @@ def stated(text: str, registry: Registry) -> Stated:
     names = _find_names(toks, registry, _tables(registry))
     amounts = _data_amounts(folded, toks, names, _card_memory(folded))
     storage = next((v for v, k in amounts if k == "storage"), None)
+    added = next((v for v, k in amounts if k == "added"), None)
+    storage_added = storage is None and added is not None
+    if storage_added:
+        storage = added
     egress = next((v for v, k in amounts if k == "egress"), None)
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
@@ -1693,6 +1773,8 @@ dot_grouped=dg.group(0) if dg else None,
                   work_rate=wr[0] if wr else None,
                   min_tokens_per_s=_tps(sm) if sm else None,
                   throughput_tokens_per_s=throughput,
+                  tps_each=bool(sm and (_TPS_EACH.match(masked, sm.end())
+                                        or _LOAD_WORDS.search(masked))),
                   per_thousand_tokens=per_thousand_tokens(text),
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   examples=training_examples(text), documents=_documents(unnamed, at),
@@ -1710,7 +1792,8 @@ dot_grouped=dg.group(0) if dg else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
-                  storage_gb=storage, egress_gb=egress, items=items, lei=lei,
+                  storage_gb=storage, storage_added=storage_added, egress_gb=egress,
+                  items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=job_runs,
@@ -1828,7 +1911,10 @@ _CONCURRENCY_Q = re.compile(
     r"|\bhow many (?:people|ppl|folks)\b"
     r"|\bhow many (?:\w++\s++)?(?:chats|conversations)\b|\bmax(?:imum)? concurren\w*+"
     r"|\bconcurenta maxima\b|\bmax(?:imum)? batch\b|\bbatch maxim\b|\bconcurrency\b"
-    r"|\bconcurenta\b|\bbatch size\b|\bdimensiune(?:a)? (?:de )?batch\w*+|\bce batch\b"
+    # (a batch size stated, "at batch size 32", "dimensiunea batch-ului 32", is a load, not
+    # the batch asked: "memory per GPU ... at batch size 32" answered how many requests fit)
+    r"|\bconcurenta\b|\b(?:batch size|dimensiune(?:a)? (?:de )?batch\w*+(?:-\w++)?+)\b"
+    r"(?!\s*+(?:(?:of|de|=|:|is|este)\s*+)?[-\u2212]?\d)|\bce batch\b"
     # sequences or prompts of a length at once: "câte secvențe de 16.000 de tokeni încap
     # simultan", "câte prompturi ... în paralel", "how many 8k-token requests fit at once" (a
     # fit's yes, or N users of N tokens; audit ask_reading)
@@ -1936,7 +2022,12 @@ _COST = re.compile(
     r"|(?:\b(?:an|a|per|pe)\s++|/\s*+)(?:hour|hr|h|month|mo|ora|luna)\b"
     # "what GPU should I rent", "ce GPU să închiriez": the answer is the cheapest offer
     r"|\brent\w*+|\bhire\b|\binchiri\w*+|\b(?:what|which) (?:gpu|card|instance) (?:should|to)\b"
-    r"|\bce (?:gpu|placa)\b")
+    r"|\bce (?:gpu|placa)\b"
+    # a setup then a bare period asked: "... 12 hours a day, monthly?", "..., and weekly?",
+    # "..., lunar?", "... o lună, cu 500 GB stocare. Total?" (audit regress2 #5: a "Yes, it
+    # fits" with no cost)
+    r"|(?:[,;:.]|\b(?:and|so|si)\b)\s*+(?:monthly|weekly|daily|yearly|annually|lunar|zilnic"
+    r"|saptamanal|anual|total|in total)\s*+(?:[?.!]|$)")
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
@@ -2129,6 +2220,13 @@ _MEDIA_UNIT_COST = re.compile(
 # "in GiB") the memory answers
 _BARE_HOW_MUCH = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))")
 _MEMORY_ASKED = re.compile(r"\bvram\b|\bmemor\w*+|\bram\b|\bgib\b")
+# GPUs (no model) for a length that ends the question: "4 H100 at RunPod for a week?", "8x
+# A100 for a month?", "4 H100 la RunPod pentru o săptămână?": a rental priced (it was a
+# guidance passage alone, audit regress2 #6)
+_RENTAL_FOR = re.compile(
+    r"\b(?:for|over|pentru|timp de)\s++(?:a|an|one|1|two|three|\d{1,3}|o|un|doua|trei)\s++"
+    r"(?:hours?|days?|weeks?|months?|years?|ora|ore|zi|zile|saptamana|saptamani|luna|luni|an|ani)"
+    r"\s*+[?.!]*+\s*+$")
 
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
@@ -2139,8 +2237,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "under 5 seconds per image" is a limit the recommendation checks (Stated), never the
     # seconds per image asked (it answered one image's time on the cheapest card)
     f = _PER_ITEM_LIMIT.sub(" ", f)
-    if has_model and gpu_named and not _MEMORY_ASKED.search(f):
-        # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit)
+    if (has_model or _GPU_HOURS_AMOUNT.search(f)) and gpu_named and not _MEMORY_ASKED.search(f):
+        # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit);
+        # "750 GPU-hours of H100 at RunPod. How much?" too (was a guidance passage)
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
     media = model_kind in ("diffusion", "audio")
     # "what GPU for llama 70b", "recommend a GPU", "best GPU for": the recommendation, its top
@@ -2148,7 +2247,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # answered the memory); "how much VRAM ... which GPU" stays the memory asked
     rec_q = bool(has_model and _RECOMMEND_Q.search(f) and not _MEMORY_Q.search(f)
                  and not _FASTEST.search(f))
-    cost_q = rec_q or bool(_COST.search(f))
+    cost_q = rec_q or bool(_COST.search(f)) or bool(
+        not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
     if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
             and kv_precision(text) is not None):
         # "how much VRAM for llama 8b with an fp8 KV cache": the total, its KV cache at that
@@ -2304,9 +2404,19 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # that GPU, one unless a count is stated; "do I need 2 GPUs for mistral-7b?" (no GPU
         # named): the count stated against the fewest of any GPU that hold it
         return "fits", need
+    if gpu_named and not has_model and _BARE_PERIOD.search(f) and not _NOT_A_PRICE.search(f):
+        # "16-GPU H100 cluster per day?", "un H100 pe lună?": a GPU and a period, nothing else
+        # asked: its price for that period (it was general guidance)
+        return "cost", _cost_sub(f)
     if gpu_named >= 2:
         return "compare", None
     return "guidance", None
+
+
+_BARE_PERIOD = re.compile(r"\b(?:per|a|an|pe|each|every)\s++(?:hour|day|week|month|year|ora|zi"
+                          r"|saptamana|luna|an)\s*+[?.!]*+\s*+$")
+_NOT_A_PRICE = re.compile(r"\bhow many\b|\bcat[ei]?\b|\btoken|\bimage|\bimagin|\brequest"
+                          r"|\bcerer|\busers?\b|\butilizator|\bprompt")
 
 
 _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow many hours\b"

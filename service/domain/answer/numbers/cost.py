@@ -30,6 +30,7 @@ from service.domain.answer.numbers.media import (
     _media_unit,
     _one_item,
     _rate_asked,
+    audio_serving_load,
 )
 from service.domain.answer.numbers.prices import (
     _cheapest_card,
@@ -245,6 +246,25 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
     return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
 
 
+def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: float,
+                   inp: int, out: int) -> tuple[float, float, float, OfferView] | None:
+    """``n`` × ``gid`` at ``weights`` sized for ``inp`` tokens in and ``out`` out and priced
+    as a token answer's lead is: (its cost for ``tokens`` output tokens at full load, in
+    ``unit`` ``million``: that many tokens' GPU hours, ``job``: the job billed as
+    :func:`_billed_job` bills any; its output tokens/s in total at full load; its hourly
+    price; the offer), or None where it does not run there or has no price."""
+    alt = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, weights=weights)
+    b = w.basis(gid, n)
+    thr = (alt.performance.max_throughput_tokens_per_s
+           if alt is not None and alt.fits and alt.performance is not None else None)
+    if not thr or b is None:
+        return None
+    hour, hours = b[1] * n, tokens / thr / 3600
+    cost = (hours * hour if unit == "million"
+            else _billed_job(w, b[0], b[1], n, hours, weights).total)
+    return cost, thr, hour, b[0]
+
+
 def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine: float,
                      inp: int, out: int) -> None:
     """One sentence after a price per token (``unit`` ``million``) or a token job's (``job``)
@@ -268,20 +288,16 @@ def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine:
             continue
         seen.add((n, p))
         # each of the rule's setups in that unit, sized and priced as the lead is
-        alt = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, weights=p)
-        b = w.basis(gid, n)
-        a_thr = (alt.performance.max_throughput_tokens_per_s
-                 if alt is not None and alt.fits and alt.performance is not None else None)
-        if not a_thr or b is None:
+        got = _setup_in_unit(w, gid, n, p, unit, tokens, inp, out)
+        if got is None:
             continue
-        a_hour, hours = b[1] * n, tokens / a_thr / 3600
-        theirs = (hours * a_hour if unit == "million"
-                  else _billed_job(w, b[0], b[1], n, hours, p).total)
+        theirs, a_thr, a_hour, v = got
         score = theirs * handicap(p, 1.1)
         if best is None or score < best[0]:
-            best = (score, theirs, n, p, a_thr, a_hour, b[0])
-    if best is None or best[1] >= mine or best[0] >= mine * handicap(weights, 1.1):
-        return
+            best = (score, theirs, n, p, a_thr, a_hour, v)
+    if (best is None or best[1] >= mine or w.usd(best[1]) == w.usd(mine)
+            or best[0] >= mine * handicap(weights, 1.1)):
+        return  # (a "cheaper" figure written as the lead's own is not cheaper: regress2 #8)
     _, theirs, n, p, a_thr, a_hour, v = best
     hours = tokens / a_thr / 3600
     w.out.more.append(w.say(
@@ -857,6 +873,8 @@ def _cost_inner(w: _W) -> None:
             w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
                                 text=_decap(w, w.out.first))
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+        if token_job and gid is None:
+            _job_vs_hour(w, kw, o)
     elif (sub in ("hour", "job") and w.det.duration_hours
           and not w.det.tokens and not w.st.hours_per_day and not budget):
         # a length stated ("for 3 months": 3 x 730 hours) with a model on the GPU named and
@@ -892,6 +910,8 @@ def _cost_inner(w: _W) -> None:
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind != "llm" and w.weights is None:
         _match_weights_note(w, o)
+    if w.model.kind == "audio" and workload == "serving":
+        audio_serving_load(w, o)  # the streams it carries; a generator slower than real time
     if w.model.kind == "llm" and w.model.task != "embed" and workload == "serving":
         # the precision and the load the price is for, right after it
         if rate:
@@ -933,6 +953,36 @@ def _cost_inner(w: _W) -> None:
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:
         w.option_warnings(x)
+
+
+def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option) -> None:
+    """A token job with no GPU named leads with the batch recommendation's pick, the
+    cheapest for the whole job at full load, where the hour's answer to the same question
+    leads with the serving pick, the cheapest per hour at one request (70B: 2 × MI300X for
+    the job, 4 × V100 by the hour): one sentence after the lead says why they differ and what
+    the job costs on the hour's pick, sized and priced as :func:`_cheaper_in_unit` prices a
+    setup for a job (:func:`_setup_in_unit`)."""
+    assert w.det.tokens and o.cost.per_job_usd is not None
+    out = int(kw.get("output_tokens", 512))
+    serving = {**{k: v for k, v in kw.items() if k not in ("job_output_tokens", "interruptible")},
+               "workload": "serving"}
+    hourly = w.recommend(**serving)
+    h = next((x for x in hourly.options if x.pricing_model != "reserved"), None) \
+        if hourly is not None else None
+    if h is None or h.nodes > 1 or (h.offer.gpu, h.offer.gpu_count, h.weights) == (
+            o.offer.gpu, o.offer.gpu_count, o.weights):
+        return
+    inp = int(kw.get("context_tokens", 4096)) - out
+    got = _setup_in_unit(w, h.offer.gpu, h.offer.gpu_count, h.weights, "job",
+                         float(w.det.tokens), inp, out)
+    if got is None or got[0] <= o.cost.per_job_usd:
+        return  # (the hour's pick is no dearer for the job: nothing to explain)
+    cost, thr, hour, v = got
+    w.out.more.insert(0, w.say(
+        "job_vs_hour", setup=w.setup(h.offer.gpu_count, h.offer.gpu),
+        weights=_weights_said(w, h.weights), hour=w.usd(hour),
+        provider=v.provider, cost=w.usd(cost),
+        hours=w.duration(float(w.det.tokens) / thr / 3600), thr=w.n(thr)))
 
 
 def _holds(w: _W, gid: str, count: int, kw: Mapping[str, Any]) -> bool:

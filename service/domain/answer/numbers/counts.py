@@ -4,6 +4,7 @@ and the interconnect a split model needs."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace as dc_replace
 from typing import Any
 
 import msgspec
@@ -16,8 +17,8 @@ from service.domain.answer.numbers.context import (
     _rps,
     gpu_count_for_users,
 )
-from service.domain.answer.numbers.cost import _bare_holds
-from service.domain.answer.numbers.jobs import _work_rate
+from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
+from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import Option
@@ -25,7 +26,9 @@ from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     SizingResult,
+    default_weights,
     setups_for,
+    sized_from_entry,
 )
 
 _OUT = ASK_OUTPUT_TOKENS
@@ -39,6 +42,8 @@ def _gpu_count(w: _W) -> None:
     _bare_holds(w)
     gid, _ = w.card()
     if _work_rate(w, gid):  # an image, speech or embedding model's rate
+        return
+    if w.st.deadline_hours and _job_count(w, gid):  # a job's size with a deadline
         return
     if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
         return
@@ -158,6 +163,67 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _job_count(w: _W, gid: str | None) -> bool:
+    """A count asked for a job of a known size with a deadline ("1 million prompts with Llama
+    3.1 8B within 3 days", "How many H100s ... 1M prompts in 24 hours?", "50,000 documents
+    with 70B in 12 h", "100,000 SDXL images by tomorrow (24 h)"): the GPUs that finish it in
+    time lead, with the hours and the cost (:func:`_deadline_count`: the recommendations'
+    plan for the job with the deadline as ``max_job_hours``); it was the memory fit ("fits
+    on one GPU") or the GPUs that hold the model. An LLM's job is its requests (a document
+    is one request: 3,584 tokens in and 512 out unless stated, as every token job of
+    requests) or its output tokens; an image, speech or embedding model on the GPU named is
+    the media deadline's count of that GPU (:func:`_job_deadline`, sized on it), else the
+    recommendations' (:func:`_deadline_count`). False (the caller answers as before) where
+    no job is stated (a training run has its own deadline answer) or none meets it."""
+    m = w.model
+    assert m is not None
+    if (w.st.request_rate_per_s or w.st.work_rate or w.ex.workload in ("finetune", "pretrain")
+            or w.ex.method):
+        return False
+    if m.kind != "llm" or m.task == "embed":
+        if gid is not None:
+            sub, w.sub = w.sub, "count"
+            if _job_deadline(w, gid):
+                return True
+            w.sub = sub
+        return _deadline_count(w, gid)
+    before = w.st  # restored where no plan answers
+    if w.st.requests and w.st.prompt_tokens == w.st.requests:
+        # "500.000 de prompturi": the count read as each prompt's length too (understand's
+        # prompt_tokens takes "<n> de prompturi" for a length); one number, the count
+        w.st = dc_replace(w.st, prompt_tokens=None)
+    gpus = None
+    if w.st.bare_gpu is not None and gid in w.st.bare_gpu[1:]:
+        # "How many A100s ...": a job is spread over as many cards as it needs, so every
+        # memory variant the name covers is planned, the card chosen named in the answer (a
+        # note that reads the name as one card said "the model needs 8 of it" of a job's count)
+        gpus = list(w.st.bare_gpu[1:])
+        w.st = dc_replace(w.st, bare_gpu=None)
+    out = w.st.output_tokens or _OUT
+    docs = w.st.documents if not w.st.requests else None
+    requests = w.st.requests or (docs[0] if docs else None)
+    if requests and not w.det.tokens:
+        inp = docs[1] if docs and docs[1] else _request_prompt(w, out)
+        said = _requests_said(w, requests, inp, out)
+        job = w.say("deadline_job_documents" if docs else "deadline_job_requests",
+                    model=m.name, **said)
+        tokens = requests * out
+    elif w.det.tokens:
+        inp = _prompt(w, out)
+        tokens = w.det.tokens
+        job = w.say("deadline_job_tokens", tokens=w.n(tokens), model=m.name)
+    else:
+        w.st = before
+        return False
+    own = default_weights(None, None, sized_from_entry(m)).precision.id
+    kw = {"job_output_tokens": tokens, "context_tokens": max(inp + out, 1024),
+          "output_tokens": out}
+    if _deadline_count(w, gid, kw, job, own_weights=own, gpus=gpus):
+        return True
+    w.st = before
+    return False
 
 
 def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from service.domain.answer.numbers.context import _W, _ctx, _instances, _rps
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
@@ -17,7 +19,8 @@ from service.domain.recommend.context import (
     billed_hours,
     unknown_price_defaults,
 )
-from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
+from service.domain.recommend.pricing import MAX_JOB_INSTANCES, job_storage_usd, model_storage_gb
+from service.domain.recommend.types import Option
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -187,7 +190,8 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
             cost = w.say(key + one, hours=w.duration(gpu_hours), days=w.days(gpu_hours),
                          **fields)
         # the cost sentence kept right after the GPU-hours, before the notes that follow it
-        w.out.first = w.say("job_gpu_hours", gh=gpu_hours_words(w, gh, 1 if gh < 100 else 0),
+        words = gpu_hours_words(w, gh, 1 if gh < 100 else 0)
+        w.out.first = w.say(gpu_hours_key(w, "job_gpu_hours", words), gh=words,
                             setup=fields["setup"], hours=w.duration(wall_hours)) + " " + cost
         w.ask("gpu_hours", gh, "GPU-h")
         return
@@ -325,9 +329,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
                          cost=w.usd(billed.total), price=w.usd(hour), kind=w.kinds[kind],
                          provider=where, n=w.n(gpus), wall=w.duration(billed.wall_h))
     days = w.say("job_days", days=w.n(wall / 24, 1 if wall < 240 else 0)) if wall >= 48 else ""
-    # "in 30 days" said in days, "in 3 hours" and one day in hours
-    said = (w.say("job_deadline_days", n=w.n(deadline / 24))
-            if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
+    said = _deadline_said(w, deadline)
     common = {"job": job, "deadline": said, "rate": rate, "cost": cost,
               "time": w.duration(wall), "days": days, "setup": w.setup(n, gid)}
     if count_asked:
@@ -355,13 +357,169 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     return True
 
 
-def gpu_hours_words(w: _W, gh: float, digits: int = 0) -> str:
-    """GPU-hours as an answer says them: ``digits`` decimals from one GPU-hour, and under one
-    two significant figures, so that a LoRA run of a few minutes is never "About 0
-    GPU-hours" (0.47 GPU-hours was; as ``_W.usd`` keeps a sub-cent cost's figures)."""
+def _deadline_said(w: _W, deadline: float) -> str:
+    """A deadline as the answers say it: "in 30 days" in days, "in 3 hours" and one day in
+    hours."""
+    return (w.say("job_deadline_days", n=w.n(deadline / 24))
+            if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
+
+
+def _media_job_kw(w: _W) -> tuple[dict[str, Any], str] | None:
+    """The recommendations' job fields of an image, video, speech or embedding job stated by
+    its size (as :func:`~service.domain.answer.numbers.media._job_total` passes them), and the
+    job in words (``job_deadline_*``); None where no such job is stated."""
+    m = w.model
+    if m is None:
+        return None
+    kw: dict[str, Any]
+    if m.kind == "diffusion" and m.modality == "video" and w.st.clips:
+        clips = w.st.clips * _length_clips(w)
+        kw = {"job_images": clips}
+        job = w.say("job_deadline_clips", n=w.n(clips), model=m.name)
+    elif m.kind == "diffusion" and w.st.items:
+        kw = {"job_images": w.st.items}
+        job = w.say("job_deadline_images", n=w.n(w.st.items), model=m.name)
+    elif m.kind == "audio" and w.st.items:
+        kw = {"job_audio_hours": w.st.items}
+        job = w.say("job_deadline_audio" if w.transcribes() else "job_deadline_audio_gen",
+                    n=w.n(w.st.items, 0 if float(w.st.items).is_integer() else 1),
+                    model=m.name)
+    elif m.kind == "llm" and m.task == "embed":
+        w.use_documents()
+        if not w.det.tokens:
+            return None
+        kw = {"job_embed_tokens": w.det.tokens,
+              "context_tokens": min(w.max_ctx() or 512, 512)}
+        job = w.say("job_deadline_embed", n=w.n(w.det.tokens), model=m.name)
+    else:
+        return None
+    if m.kind == "diffusion":  # the steps and the size stated (the recommendations take no batch)
+        kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
+    return kw, job
+
+
+def _deadline_count(w: _W, gid: str | None, job_kw: dict[str, Any] | None = None,
+                    job: str | None = None, own_weights: str | None = None,
+                    gpus: list[str] | None = None) -> bool:
+    """A count asked for a job with a deadline ("1 million prompts with Llama 3.1 8B within 3
+    days, how many GPUs?", "100,000 SDXL images by tomorrow (24 h)", "10,000 hours of audio
+    in 2 days"): the recommendations' lead option for the job with the deadline as
+    ``max_job_hours`` (a batch job spread over the fewest instances that meet it, pricing's
+    ``scale_out``; on the GPU named when one is), its GPUs in all (instances × GPUs each)
+    first, then its wall hours and its cost, on-demand unless the work was said to be
+    interruptible (spot after it where cheaper, as :func:`_job_total` says it). It was the
+    memory fit ("fits on one GPU", where one L4 takes 1,838 h), one H100 for a job of 55 h in
+    24, or one machine of 4 × RTX 5070 at 119 h for a day's deadline. ``job_kw``: the job's
+    fields (an LLM's tokens, the caller's), else an image, speech or embedding job's
+    (:func:`_media_job_kw`); ``job``: its words; ``own_weights``: the model's own precision,
+    whose count is said after the lead's where the lead is at another and none was asked;
+    ``gpus``: the cards a name covers (a family named bare), in place of ``gid``. No setup
+    finishing in time, even spread over the most instances the recommendations plan, is said
+    so, with no count (a count that misses the deadline was the memory fit: 1 × H100 for a
+    billion prompts in an hour). False (the caller answers as before) where no job or deadline
+    is stated, or nothing is priced at all."""
+    m = w.model
+    deadline = w.st.deadline_hours
+    if m is None or not deadline:
+        return False
+    if job_kw is None:
+        got = _media_job_kw(w)
+        if got is None:
+            return False
+        job_kw, job = got
+    assert job is not None
+    kw: dict[str, Any] = {"workload": "batch", **job_kw, "max_job_hours": deadline}
+    if not w.st.interruptible:
+        # a batch job the recommendations would put on spot, not said to be interruptible:
+        # on-demand leads (as every price answer), spot comes after it
+        kw["interruptible"] = False
+    if gpus or gid is not None:
+        kw["gpus"] = gpus or [gid]
+    rec = w.recommend(**kw, top_n=10)
+    if rec is None:
+        return False
+    if not rec.options:
+        # none in time: said so where the job is priced without the deadline (the deadline,
+        # not the model or a filter, left every option out)
+        late = w.recommend(**{k: v for k, v in kw.items() if k != "max_job_hours"}, top_n=1)
+        if late is None or not late.options:
+            return False
+        where = (w.say("deadline_count_none_gpu", gpu=w.gpu_name(gid))
+                 if gid is not None and not gpus else w.t["deadline_count_none_any"])
+        w.out.first = w.say("deadline_count_none", where=where, job=job,
+                            deadline=_deadline_said(w, deadline), most=w.n(MAX_JOB_INSTANCES))
+        w.ask("gpu_count", 0, "GPUs")  # a count asked, no yes or no
+        return True
+    o = rec.options[0]
+    hours, cost = o.performance.job_hours, o.cost.per_job_usd
+    if hours is None or cost is None or hours > deadline:
+        return False
+    # the options rank by the job's cost: a cheaper plan on more GPUs leads; the fewest GPUs
+    # among those listed that also finish in time are said after it
+    fewest = min((x for x in rec.options if x.cost.per_job_usd is not None
+                  and (x.performance.job_hours or 0.0) <= deadline),
+                 key=lambda x: (x.offer.gpu_count * x.nodes, x.cost.per_job_usd or 0.0))
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+
+    def plan(x: Option) -> dict[str, str]:
+        h = x.performance.job_hours or 0.0
+        return {"n": w.n(x.offer.gpu_count * x.nodes), "gpu": x.offer.gpu_name,
+                "machines": w.say("deadline_count_machines", nodes=w.n(x.nodes),
+                                  setup=w.setup(x.offer.gpu_count, x.offer.gpu))
+                if x.nodes > 1 else "",
+                "hours": w.duration(h),
+                "days": w.say("job_days", days=w.n(h / 24, 1 if h < 240 else 0))
+                if h >= 48 else "",
+                "cost": w.usd(x.cost.per_job_usd or 0.0)}
+
+    text = w.say("deadline_count", job=job, deadline=_deadline_said(w, deadline),
+                 weights=o.weights, price=w.usd(o.cost.per_hour_usd),
+                 kind=w.kinds[o.pricing_model], provider=o.offer.provider, **plan(o))
+    w.out.first = text[:1].upper() + text[1:]
+    w.ask("gpu_count", o.offer.gpu_count * o.nodes, "GPUs")
+    if fewest.offer.gpu_count * fewest.nodes < o.offer.gpu_count * o.nodes:
+        w.out.more.append(w.say("deadline_count_fewest", weights=fewest.weights,
+                                provider=fewest.offer.provider, **plan(fewest)))
+    if own_weights is not None and not w.weights and o.weights != own_weights:
+        own = w.recommend(**{**kw, "weights": own_weights, "top_n": 1})
+        x = own.options[0] if own is not None and own.options else None
+        if (x is not None and x.cost.per_job_usd is not None
+                and (x.performance.job_hours or 0.0) <= deadline):
+            w.out.more.append(w.say("deadline_count_own", weights=x.weights, **plan(x)))
+    if not w.st.interruptible:
+        alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
+        s = alt.options[0] if alt is not None and alt.options else None
+        if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
+                and s.cost.per_job_usd < cost):
+            w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
+                                    setup=w.option_setup(s), provider=s.offer.provider,
+                                    price=w.usd(s.cost.per_hour_usd)))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.documents_note()
+    w.option_warnings(o)
+    return True
+
+
+def gpu_hours_words(w: _W, gh: float, digits: int | None = None) -> str:
+    """GPU-hours as an answer says them: ``digits`` decimals from one GPU-hour (unset: one
+    under ten, none from ten, as the run's own hours are said, so that 1.4 GPU-hours of a
+    1.4-hour run is never "About 1 GPU-hours"), and under one two significant figures, so
+    that a LoRA run of a few minutes is never "About 0 GPU-hours" (0.47 GPU-hours was; as
+    ``_W.usd`` keeps a sub-cent cost's figures); what rounds to one is "1" (one GPU-hour,
+    said with :func:`gpu_hours_key`'s singular, not "1.0")."""
     if 0 < gh < 1:
-        return w.n(gh, 1 - math.floor(math.log10(gh)))
-    return w.n(gh, digits)
+        d = 1 - math.floor(math.log10(gh))
+        return w.n(gh, d) if round(gh, d) < 1 else w.n(1)
+    if digits is None:
+        digits = 1 if gh < 10 else 0
+    return w.n(1) if round(gh, digits) == 1 else w.n(gh, digits)
+
+
+def gpu_hours_key(w: _W, key: str, words: str) -> str:
+    """``key``'s singular form (``<key>_one``: "1 GPU-hour", "1 oră-GPU") where the
+    GPU-hours said (:func:`gpu_hours_words`) are one, else ``key``."""
+    return f"{key}_one" if words == w.n(1) and f"{key}_one" in w.t else key
 
 
 def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
@@ -393,10 +551,10 @@ def _job_storage(w: _W, provider: str, weights: str, hours: float, training: boo
                  nodes: int = 1, warn: bool = True) -> tuple[float, float]:
     """(USD, GB) of the storage a job of ``hours`` (wall time) pays at ``provider``, as the
     recommendations count it (pricing's ``model_storage_gb`` and ``job_storage_usd``): the
-    volume stated, else the model's weights at ``weights`` (x3 for a training run's
-    checkpoints), a copy on each of ``nodes`` machines, for the job's hours (at least one)
-    of the month's price. An unknown price counts at the highest sourced rate and is
-    warned (``warn``), never $0."""
+    volume stated, else the model's weights at ``weights`` (plus a training run's two kept
+    checkpoints, ``model_storage_gb``), a copy on each of ``nodes`` machines, for the job's
+    hours (at least one) of the month's price. An unknown price counts at the highest sourced
+    rate and is warned (``warn``), never $0."""
     assert w.model is not None
     full = training and (w.ex.method == "full" or w.ex.workload == "pretrain")
     gb = w.st.storage_gb or model_storage_gb(sized_from_entry(w.model), get_precision(weights),

@@ -3,6 +3,7 @@ and the answer for a media model."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -11,6 +12,8 @@ import msgspec
 from service.domain.answer.numbers.context import _W
 from service.domain.answer.numbers.jobs import (
     _clip_words,
+    _deadline_count,
+    _deadline_said,
     _job_deadline,
     _job_lead,
     _length_clips,
@@ -20,6 +23,7 @@ from service.domain.answer.numbers.jobs import (
     _work_rate,
 )
 from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.pricing import MAX_JOB_INSTANCES
 from service.domain.recommend.types import (
     Option,
 )
@@ -83,11 +87,23 @@ def _job_total(w: _W) -> bool:
     mk = w.media_kw()
     if m.kind == "diffusion":  # the recommendations take the steps and the size, not a batch
         kw.update({k: v for k, v in mk.items() if k != "batch_size"})
+    if w.st.deadline_hours:
+        # "... in 2 days": the job spread over the instances that finish in time (the
+        # recommendations' scale-out), never one machine at 68 hours for a 48-hour deadline
+        kw["max_job_hours"] = w.st.deadline_hours
     if not w.st.interruptible:
         # a batch job the recommendations would put on spot, not said to be interruptible:
         # on-demand leads (as every price answer), spot comes after it
         kw["interruptible"] = False
     rec = w.recommend(**kw)
+    if (rec is not None and not rec.options and "max_job_hours" in kw
+            and w.st.deadline_hours is not None):
+        # no setup finishes it in time, even spread over the most instances planned: said,
+        # and the cheapest setup without the deadline priced
+        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
+                                most=w.n(MAX_JOB_INSTANCES)))
+        del kw["max_job_hours"]
+        rec = w.recommend(**kw)
     if rec is None or not rec.options:
         return False
     o = rec.options[0]
@@ -441,6 +457,37 @@ def _media_cost(w: _W, gid: str) -> bool:
     return True
 
 
+def audio_serving_load(w: _W, o: Option) -> None:
+    """What a speech model's serving option carries, beside its price (the recommendations'
+    ``_audio_capability``: one replica per GPU at a batch of streams or clips, its speed in
+    seconds of audio per second, ``audio_seconds_per_s`` all GPUs together). Transcription
+    (Whisper): the real-time streams it carries, each stream one second of audio a second,
+    so the streams are its seconds of audio per second at that batch, said after the price
+    with the users asked (it named a setup and never what it carried). A generator (Bark,
+    MusicGen) whose clips each get under one second of audio a second: said in the first
+    sentence, that every listener waits longer than the audio lasts (Bark for 100 users: 152
+    clips at once at 0.16x real time each, where the price alone read as a working plan)."""
+    m, perf = w.model, o.performance
+    rate, conc = perf.audio_seconds_per_s, perf.max_concurrency
+    if m is None or m.kind != "audio" or not rate or not conc:
+        return
+    gpus = max(1, o.fit.replicas_per_node * o.nodes)
+    if w.transcribes():
+        users = w.ex.concurrent_requests or 0
+        said = {"streams": w.n(math.floor(rate + 1e-9)), "rate": w.rate(rate),
+                "batch": w.n(conc // gpus), "users": w.n(users)}
+        w.out.more.insert(0, w.say("audio_streams_carried_asked" if users > 1
+                                   else "audio_streams_carried", **said))
+        return
+    each = rate / conc  # one clip's seconds of audio per second, at the option's batch
+    first = (w.out.first or "").rstrip()
+    if each >= 1 or not first.endswith("."):
+        return
+    x = w.n(each, max(2, 1 - math.floor(math.log10(each))))  # two significant figures
+    w.out.first = first[:-1] + w.say("audio_slow_clause", x=x, conc=w.n(conc),
+                                     rate=w.rate(rate))
+
+
 def _images_per_s(p: Performance) -> float:
     """The setup's images per second: the sizing's ``images_per_s`` (each GPU a replica of
     the pipeline), else one image at a time at ``seconds_per_image``."""
@@ -690,6 +737,8 @@ def _media(w: _W) -> None:
         return
     if _job_deadline(w, gid):  # "can I transcribe 100,000 hours ... by Friday on one L4?"
         return
+    if w.sub == "count" and gid is None and _deadline_count(w, None):
+        return  # "how many GPUs for 100,000 SDXL images in 24 hours?": the plan that meets it
     if w.sub != "fits" and _media_job(w, gid):
         return
     mk = w.media_kw()  # a speed asked: the batch only when stated
@@ -719,10 +768,11 @@ def _media(w: _W) -> None:
         return
     default = r
     if (not r.fits and not w.weights and m.kind == "diffusion" and m.modality == "image"
-            and w.sub in ("hour", "second", "minute", "day", "time")):
+            and w.sub in ("hour", "second", "minute", "day", "time", None)):
         # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
         # smaller one that fits, named, as the cost of its images is (_media_cost) (it said
-        # No at bf16 and gave no rate)
+        # No at bf16 and gave no rate); so too with nothing more asked ("Flux dev on a 4090:
+        # how many seconds per image?" opened with a No nobody asked: regress2 #13)
         for pid in _MEDIA_SMALLER:
             again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
             if again is not None and again.fits and not any(
@@ -743,8 +793,18 @@ def _media(w: _W) -> None:
         # warning, core_fits_offload): not a flat "No", as offload is how small cards run
         # such pipelines; it gives no figure for it, so none is said
         offload = any("enable_model_cpu_offload" in x for x in r.warnings)
-        w.out.first = w.say("media_nofit_offload" if offload else "media_nofit", model=m.name,
-                            weights=r.weights, need=need, setup=setup, fits=w.fits_text(base))
+        if m.kind == "diffusion" and count > 1:
+            # each GPU runs the whole pipeline (the sizing's replicas): "more than 2 × RTX
+            # 3090 holds" read as if 48 GB were short of 33 GiB (regress2 #13); diffusers'
+            # device_map="balanced" places whole components on several GPUs (experimental:
+            # huggingface.co/docs/diffusers/main/training/distributed_inference), not sized
+            w.out.first = w.say("media_nofit_each_offload" if offload else "media_nofit_each",
+                                model=m.name, weights=r.weights, need=need, n=w.n(count),
+                                gpu=w.gpu_name(gid), fits=w.fits_text(base))
+        else:
+            w.out.first = w.say("media_nofit_offload" if offload else "media_nofit",
+                                model=m.name, weights=r.weights, need=need, setup=setup,
+                                fits=w.fits_text(base))
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
         return
     p = r.performance

@@ -514,13 +514,27 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     if not offers:
         w.out.more.insert(0, w.say("reserved_none", gpu=w.gpu_name(gid)))
         return
-    v = min(offers, key=lambda x: (x.suspect, bool(x.reserved_stale),
-                                   (x.reserved_usd_h or 0.0) / x.gpu_count))
-    per = (v.reserved_usd_h or 0.0) / v.gpu_count
+
+    def fit(x: OfferView) -> int:
+        """How ``x``'s machines give the ``count``, as :meth:`_W.basis` and
+        :func:`_month_total` rent them: one machine that holds them (0), machines that make
+        them up (1), the fewest that cover them (2)."""
+        return 0 if x.gpu_count >= count else 1 if count % x.gpu_count == 0 else 2
+
+    def whole(price: float | None, x: OfferView) -> float:
+        """``x``'s price per GPU of the ``count``, its machines rented whole (a 4-GPU machine
+        for 3 GPUs is paid whole, never three quarters of it)."""
+        return (price or 0.0) * _instances(x, count) / count
+
+    # whole machines, as the month of the count is priced (was a per-GPU share of any
+    # machine: 3 GPUs at a quarter of a 4-GPU machine's price each)
+    v = min(offers, key=lambda x: (x.suspect, bool(x.reserved_stale), fit(x),
+                                   whole(x.reserved_usd_h, x), x.gpu_count))
+    per = whole(v.reserved_usd_h, v)
     here = ([v] if v.on_demand_usd_h is not None else
             [x for x in w.offers_for(gid) if x.provider == v.provider
              and x.on_demand_usd_h is not None])
-    there = min(((x.on_demand_usd_h or 0.0) / x.gpu_count for x in here), default=None)
+    there = min(((fit(x), whole(x.on_demand_usd_h, x)) for x in here), default=(0, None))[1]
     setup = w.setup(count, gid)
     year = w.st.year_asked
     old = (w.say("reserved_stale_inline", days=w.n((w.today - v.reserved_as_of).days))
@@ -545,8 +559,9 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         verdict = (w.say("reserved_same_saves", save=w.usd(gap), pct=w.f.percent(gap / there),
                          year=span) if gap > 0
                    else w.say("reserved_same_dearer", save=w.usd(-gap), year=span))
-        text = w.say("reserved_same", provider=v.provider, price=w.usd(per), stale=old, total=total,
-                     od=w.usd(there), verdict=verdict)
+        # the machine(s) the reserved price is for, where not one of the count's own size
+        text = w.say("reserved_same", provider=w.where(v, count), price=w.usd(per), stale=old,
+                     total=total, od=w.usd(there), verdict=verdict)
         if year and not w.st.hour_asked:
             asked = ("reserved_saving_usd_per_year", round(gap * count * _YEAR_HOURS, 2),
                      "USD", gap > 0 if w.st.yes_no else None)
@@ -556,7 +571,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         # the offer the answer's on-demand price ``od`` (per GPU) comes from, a machine of
         # ``count`` first: its provider is the one named
         cheapest = min((x for x in w.offers_for(gid) if x.on_demand_usd_h is not None
-                        and abs(x.on_demand_usd_h / x.gpu_count - od) < 0.005),
+                        and abs(whole(x.on_demand_usd_h, x) - od) < 0.005),
                        key=lambda x: (x.gpu_count != count, x.stale or x.suspect),
                        default=None)
         if cheapest is not None:
@@ -654,6 +669,14 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         price = x.on_demand_usd_h / count
         if x.provider not in cheapest or price < cheapest[x.provider][0]:
             cheapest[x.provider] = (price, x)
+    if not cheapest and w.det.provider and count > 1:
+        # the provider named rents no one machine of the count asked (RunPod prices each GPU
+        # of a pod): machines that make up the count there, said so (:meth:`where`), never a
+        # silent fallback to one GPU at another precision (audit regress2 #3: "70B on 2 H100
+        # at RunPod" was 1 x H100 at awq-int4)
+        b = w.basis(gid, count)
+        if b is not None and b[2] == "on_demand" and b[0].provider == w.det.provider:
+            cheapest[b[0].provider] = (b[1], b[0])
     for per, o in cheapest.values():
         p = provs.get(o.provider)
         notes: list[str] = []
@@ -689,10 +712,13 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     setup = w.setup(o.gpu_count, gid)
     if o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
         setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count))
+    elif o.gpu_count < count:  # machines that make up the count: "2 × H100 at runpod, 2
+        setup = w.setup(count, gid)  # machines of 1 × H100 ..." (w.where)
     w.out.first = w.say("cost_job_total" if job_h else "cost_month_total", total=w.usd(total),
                         setup=setup,
                         usage=w.usage(), hours=w.duration(job_h) if job_h else "",
-                        provider=o.provider, gpu_cost=w.usd(gpu_cost),
+                        provider=w.where(o, count) if o.gpu_count < count else o.provider,
+                        gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(o)))

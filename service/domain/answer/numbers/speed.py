@@ -3,6 +3,7 @@ what to change when the setup cannot run."""
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
 from typing import Any
 
 import msgspec
@@ -28,6 +29,7 @@ from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
 from service.domain.catalog.precisions import PRECISIONS, find_precision
 from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import AUTO_LLM
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -281,6 +283,8 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
         _cost(w)
         return
     if rec is None or not rec.options:
+        if tps_min and _read_as_total(w, tps_min, inp, out):
+            return
         w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
                             inp=w.n(inp), out=w.n(out))
         w.ask(quantity, 0, "tokens/s" if tps_min else "ms", yes=False)
@@ -333,6 +337,52 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
+
+
+def _fastest_stream(w: _W, inp: int, out: int) -> tuple[float, SizingResult] | None:
+    """The fastest one request of the model decodes on any setup the catalog offers (each
+    GPU and count of a trusted offer, at the weights asked, else at the model's own and at
+    each precision the recommendations try, ``AUTO_LLM``), with that sizing; None where it
+    runs on none. What a speed "per user" can be at most: above it no user gets it."""
+    shapes = sorted({(v.gpu, v.gpu_count) for v in w.catalog.views(w.today)
+                     if not v.stale and not v.suspect})
+    tried: list[str | None] = [w.weights] if w.weights else [None, *AUTO_LLM]
+    best: tuple[float, int, SizingResult] | None = None
+    for gid, count in shapes:
+        for weights in tried:
+            r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                       batch_size=1, weights=weights)
+            p = r.performance if r is not None and r.fits and r.runs is not False else None
+            if r is None or p is None or not p.decode_tokens_per_s:
+                continue
+            if best is None or (p.decode_tokens_per_s, -count) > (best[0], -best[1]):
+                best = (p.decode_tokens_per_s, count, r)
+    return (best[0], best[2]) if best is not None else None
+
+
+def _read_as_total(w: _W, tps: float, inp: int, out: int) -> bool:
+    """A token rate with no user named and not said to be each user's ("serve Llama 3.1 8B at
+    2000 tokens per second"), that no single request reaches on any setup in the catalog
+    (:func:`_fastest_stream`: about 406 tokens/s for that 8B): the setup's throughput in
+    total, as "2000 tokens per second total" is read (the recommendations'
+    ``target_output_tokens_per_s``), priced by the cost answer with the reading said right
+    after its lead. It answered "No setup in the catalog reaches 2,000 tokens/s per user"."""
+    assert w.model is not None
+    if w.st.tps_each or (w.ex.concurrent_requests or 0) > 1:
+        return False
+    fastest = _fastest_stream(w, inp, out)
+    if fastest is None or tps <= fastest[0]:
+        return False
+    speed, r = fastest
+    w.st = dc_replace(w.st, min_tokens_per_s=None, throughput_tokens_per_s=tps)
+    w.sub = "month" if w.st.cost_asked else None
+    _cost(w)
+    if w.out.first is None or r.gpu is None:
+        return True
+    w.out.more.insert(0, w.say("speed_tps_read_total", model=w.model.name, tps=w.per_s(tps),
+                               fastest=w.rate(speed), weights=r.weights,
+                               setup=w.setup(r.gpu_count, r.gpu.id)))
+    return True
 
 
 def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
@@ -429,6 +479,17 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                                 **{k: common[k] for k in ("users", "model", "weights",
                                                           "setup")})
             w.ask("time_to_first_token_ms", ttft_q, "ms")
+            w.out.more.append(held_text)
+        elif w.sub == "tpot" and tpot_h:
+            # the time per output token asked: that of the requests that run (``held`` at
+            # once), and how many wait; a waiting request decodes at the same pace once
+            # admitted, its wait being in the time to first token (it led with the count
+            # held and never gave the TPOT)
+            w.out.first = w.say("speed_tpot_queue", tpot=w.n(tpot_h, 1), held=w.n(held),
+                                rest=w.n(users - held),
+                                **{k: common[k] for k in ("users", "model", "weights",
+                                                          "setup")})
+            w.ask("time_per_output_token_ms", tpot_h, "ms")
             w.out.more.append(held_text)
         else:
             w.out.first = held_text

@@ -20,6 +20,7 @@ from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node
 from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.offers import Provider
+from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     GRANULARITY_S,
@@ -29,10 +30,21 @@ from service.domain.recommend.context import (
     spot_overhead_fraction,
     unknown_price_defaults,
 )
-from service.domain.recommend.pricing import job_storage_usd
+from service.domain.recommend.pricing import (
+    FULL_CHECKPOINT_BYTES_PER_PARAM,
+    KEPT_CHECKPOINTS,
+    LORA_CHECKPOINT_BYTES_PER_PARAM,
+    LORA_RANK_DEFAULT,
+    full_checkpoint_gb,
+    job_storage_usd,
+    lora_checkpoint_gb,
+    model_storage_gb,
+)
 from service.domain.recommend.types import (
     MONTH_DAYS,
 )
+from service.domain.sizing.memory import lora_params
+from service.domain.sizing.sizing import default_weights, sized_from_entry
 
 
 def _spot_notice(w: _W) -> None:
@@ -567,6 +579,8 @@ def _storage(w: _W) -> None:
         w.sub = "storage"
     tied = w.st.egress_gb if w.sub == "egress" else w.st.storage_gb
     gb = tied or w.det.data_gb
+    if gb is None and w.sub == "storage" and _checkpoints(w):
+        return
     if gb is None:
         if (w.st.per_gb or w.det.provider) and _per_gb(w):
             return
@@ -611,6 +625,57 @@ def _storage(w: _W) -> None:
         w.out.first = w.say("storage_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
                             high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(rated)))
         w.ask("storage_usd_per_month", lo[0], "USD")
+
+
+def _checkpoints(w: _W) -> bool:
+    """The storage of a training run asked with no amount ("how much storage for
+    checkpoints of a 70B full fine-tune?"): the model's weights and
+    :data:`KEPT_CHECKPOINTS` resumable checkpoints, as the recommendations price its disk
+    (pricing's ``model_storage_gb``): for full training (pre-training, a full fine-tune)
+    :data:`FULL_CHECKPOINT_BYTES_PER_PARAM` per parameter each (~988 GB for 70B), for LoRA
+    the adapters and their optimizer state (:data:`LORA_CHECKPOINT_BYTES_PER_PARAM` per
+    adapter parameter, rank :data:`LORA_RANK_DEFAULT` on all seven projections, ~2.9 GB
+    for 70B); the GB lead, the month's price of that volume after them. Was a guidance
+    passage alone."""
+    m = w.model
+    if m is None or w.ex.workload not in ("finetune", "pretrain"):
+        return False
+    sized = sized_from_entry(m)
+    full = w.ex.workload == "pretrain" or w.ex.method == "full"
+    if not full and sized.arch is None:
+        return False  # (an image model's adapters: no projections to count them by)
+    p = (get_precision(w.weights) if w.weights
+         else default_weights(None, None, sized).precision)
+    weights_gb = model_storage_gb(sized, p, training=False)
+    total = model_storage_gb(sized, p, training=True, full=full)
+    common = {"model": m.name, "kept": w.n(KEPT_CHECKPOINTS), "weights": w.n(weights_gb),
+              "p": p.id, "total": w.n(total)}
+    if full:
+        w.out.first = w.say("storage_ckpt_pretrain" if w.ex.workload == "pretrain"
+                            else "storage_ckpt_full", ckpt=w.n(full_checkpoint_gb(sized)),
+                            bpp=w.n(FULL_CHECKPOINT_BYTES_PER_PARAM), **common)
+    else:
+        assert sized.arch is not None
+        params = lora_params(sized.arch, LORA_RANK_DEFAULT, None) / 1e6
+        ckpt = lora_checkpoint_gb(sized)
+        w.out.first = w.say("storage_ckpt_lora", ckpt=w.n(ckpt, 1 if ckpt < 10 else 0),
+                            params=w.n(params, 1 if params < 10 else 0),
+                            rank=w.n(LORA_RANK_DEFAULT),
+                            bpp=w.n(LORA_CHECKPOINT_BYTES_PER_PARAM), **common)
+    # the month of that volume: at the provider named, else the catalog's range
+    rated = [(c, q) for q in w.catalog.providers if (c := q.storage_usd(total)) is not None]
+    named = w.catalog.providers_by_id.get(w.det.provider or "")
+    month = named.storage_usd(total) if named is not None else None
+    if named is not None and month is not None:
+        w.out.more.append(w.say("storage_one", gb=w.n(total), provider=named.name,
+                                cost=w.usd(month), rate=w.f.money(month / total, 3)))
+    elif rated:
+        lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
+        w.out.more.append(w.say("storage_range", gb=w.n(total), low=w.usd(lo[0]),
+                                lowp=lo[1].name, high=w.usd(hi[0]), highp=hi[1].name,
+                                n=w.n(len(rated))))
+    w.ask("storage_gb", float(total), "GB")
+    return True
 
 
 def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:

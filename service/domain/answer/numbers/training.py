@@ -13,7 +13,7 @@ import msgspec
 from service.domain.answer.intent import finetune_options
 from service.domain.answer.numbers.context import _W, OfferNumbers, _instances, _leads_yes_no
 from service.domain.answer.numbers.cost import _cost, _job_month
-from service.domain.answer.numbers.jobs import _billed_run, gpu_hours_words
+from service.domain.answer.numbers.jobs import _billed_run, gpu_hours_key, gpu_hours_words
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
@@ -226,8 +226,10 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             if w.sub == "gpu_hours":
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
-                first = w.say("gpu_hours", gh=gpu_hours_words(w, gh), gpu=w.gpu_name(gid),
-                              setup=setup, hours=w.duration(p.training_hours))
+                words = gpu_hours_words(w, gh)
+                first = w.say(gpu_hours_key(w, "gpu_hours", words), gh=words,
+                              gpu=w.gpu_name(gid), setup=setup,
+                              hours=w.duration(p.training_hours))
                 lines = [fit_line, line]
                 w.ask("gpu_hours", gh, "GPU-h")
             elif w.sub == "cost" and cost and run_usd:
@@ -346,6 +348,31 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
     for x in r.warnings:
         w.core_warn(x)
+    if task == "finetune" and gid is None and w.sub == "cost" and r.fits_on:
+        _finetune_pick(w, kw, label)
+
+
+def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
+    """A GPU asked for a fine-tune with no run length ("cheapest GPU to fine-tune Llama 3.1
+    8B with LoRA?", "recommend a GPU for QLoRA"): the recommendations' cheapest on-demand
+    setup by the hour leads, the memory after it (it gave the fit alone, with no price, where
+    a pre-training question got one: regress2 #15). No run cost: its hours are not stated."""
+    assert w.model is not None
+    rec = w.recommend(workload="finetune", finetune=kw["finetune"], interruptible=False)
+    if rec is None or not rec.options:
+        return
+    o = rec.options[0]
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    assert w.out.first is not None
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("finetune_pick", method=label, model=w.model.name,
+                        setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+                        weights=o.weights, provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
 
 
 def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
@@ -814,7 +841,8 @@ def _gpu_hours_lead(w: _W, gid: str, gpus: int, hours: float) -> None:
         return
     gh = gpus * hours
     w.out.more.insert(0, w.out.first)
-    w.out.first = w.say("gpu_hours", gh=gpu_hours_words(w, gh), gpu=w.gpu_name(gid),
+    words = gpu_hours_words(w, gh)
+    w.out.first = w.say(gpu_hours_key(w, "gpu_hours", words), gh=words, gpu=w.gpu_name(gid),
                         setup=w.setup(gpus, gid), hours=w.duration(hours))
     w.ask("gpu_hours", gh, "GPU-h")
 

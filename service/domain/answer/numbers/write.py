@@ -38,6 +38,8 @@ from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
 from service.domain.fields import BATCH_MAX, TOKENS_MAX
 from service.domain.messages import Messages
+from service.domain.recommend.pricing import model_storage_gb
+from service.domain.sizing.sizing import default_weights, sized_from_entry
 
 
 def _lei_note(w: _W) -> None:
@@ -105,6 +107,28 @@ def _storage_at(w: _W) -> None:
     w.out.computed = True
 
 
+def _storage_added(w: _W) -> str | None:
+    """Data stated beside a model ("plus 500 GB of datasets", "and 1 TB of checkpoints",
+    ``Stated.storage_added``) is added to the disk the recommendations count for its weights
+    when none is stated (pricing's ``model_storage_gb``: the weights at the precision asked,
+    else the one it is released in, with a training run's checkpoints), never put in its
+    place (8B's 17 GB of weights was priced as 500 GB): the storage every writer prices is
+    their sum, said in a sentence of its own. "500 GB of storage" stays the whole volume;
+    with no model there are no weights to add."""
+    extra = w.st.storage_gb
+    if not w.st.storage_added or extra is None or w.model is None:
+        return None
+    sized = sized_from_entry(w.model)
+    p = (get_precision(w.weights) if w.weights
+         else default_weights(None, None, sized).precision)
+    training = w.ex.workload in ("finetune", "pretrain")
+    full = w.ex.workload == "pretrain" or w.ex.method == "full"
+    base = model_storage_gb(sized, p, training, full=full and training)
+    w.st = dc_replace(w.st, storage_gb=base + extra)
+    return w.say("storage_added", total=w.n(base + extra), weights=w.n(base), p=p.id,
+                 extra=w.n(extra))
+
+
 def _weekday_deadline(w: _W) -> str | None:
     """A weekday deadline ("by Friday", "până vineri") as days from the answer's date
     (``w.today``, the date the service answers on) to the end of the next such day (that day a
@@ -131,6 +155,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     by_weekday = _weekday_deadline(w)
+    added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
     if _beyond_sized(w, intent):
@@ -143,6 +168,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, pieces_read)
     if by_weekday is not None and w.out.first is not None:
         w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
+    if added is not None and w.out.first is not None:
+        w.out.more.insert(0, added)  # the sum the storage was priced for
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
@@ -285,10 +312,13 @@ def _model_unknown(w: _W) -> str | None:
     b = w.ex.params_b
     if not b:
         return None
-    near = sorted((m for m in models.values() if m.kind == "llm"),
-                  key=lambda m: (abs(m.total_params / 1e9 - b), m.id))[:3]
-    return w.say("size_unknown", b=w.n(b, 0 if b.is_integer() else 1),
-                 names=", ".join(m.name for m in near))
+    # nearest by ratio (log distance): 1e28B minus any catalog size is 1e28 in floats, which
+    # tied every model and listed them by id (Cohere Aya 23 8B first); by ratio the largest
+    # come first for a huge size and the smallest for a tiny one
+    near = sorted((m for m in models.values() if m.kind == "llm" and m.total_params > 0),
+                  key=lambda m: (abs(math.log(m.total_params / 1e9 / b)), m.id))[:3]
+    # under 1B to three significant digits (0.001B was "0.0B"), as a rate per second is said
+    return w.say("size_unknown", b=w.per_s(b), names=", ".join(m.name for m in near))
 
 
 def _yes_no_lead(w: _W) -> None:
@@ -350,7 +380,8 @@ def _price_context(w: _W, intent: str) -> None:
         near = sorted({known[x] for x in difflib.get_close_matches(word, list(known), 3,
                                                                     0.75)})
         if word not in known and (near or w.st.provider_evidence):
-            text = w.say("provider_unknown", name=word.capitalize(),
+            text = w.say("provider_unknown", name=" ".join(  # "Together AI"
+                x.upper() if x == "ai" else x.capitalize() for x in word.split()),
                          near=w.say("provider_near", names=", ".join(near)) if near else "")
             if w.out.first is not None:
                 w.out.more.insert(0, w.out.first)
