@@ -486,14 +486,7 @@ def _deadline_count(w: _W, gid: str | None, job_kw: dict[str, Any] | None = None
         if (x is not None and x.cost.per_job_usd is not None
                 and (x.performance.job_hours or 0.0) <= deadline):
             w.out.more.append(w.say("deadline_count_own", weights=x.weights, **plan(x)))
-    if not w.st.interruptible:
-        alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
-        s = alt.options[0] if alt is not None and alt.options else None
-        if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
-                and s.cost.per_job_usd < cost):
-            w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
-                                    setup=w.option_setup(s), provider=s.offer.provider,
-                                    price=w.usd(s.cost.per_hour_usd)))
+    spot_job_line(w, kw, cost)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.documents_note()
@@ -545,6 +538,22 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
                   else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
                   total=w.usd(usd))
     return usd, text
+
+
+def spot_job_line(w: _W, kw: dict[str, Any], cost: float) -> None:
+    """A job priced on-demand (the question does not say it may be interrupted): the cheapest
+    spot option for the same job (``kw``: its recommendation request) where it costs less than
+    ``cost``, said after it (``cost_spot_job``: only if the job can be interrupted and
+    restarted). One sentence for the deadline counts and the media jobs."""
+    if w.st.interruptible:
+        return
+    alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
+    s = alt.options[0] if alt is not None and alt.options else None
+    if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
+            and s.cost.per_job_usd < cost):
+        w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
+                                setup=w.option_setup(s), provider=s.offer.provider,
+                                price=w.usd(s.cost.per_hour_usd)))
 
 
 def _job_storage(w: _W, provider: str, weights: str, hours: float, training: bool,

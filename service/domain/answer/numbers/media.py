@@ -21,6 +21,7 @@ from service.domain.answer.numbers.jobs import (
     _video_length_note,
     _video_replicas,
     _work_rate,
+    spot_job_line,
 )
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.pricing import MAX_JOB_INSTANCES
@@ -110,14 +111,7 @@ def _job_total(w: _W) -> bool:
     cost, hours = o.cost.per_job_usd, o.performance.job_hours
     if not cost or not hours:
         return False
-    if not w.st.interruptible:
-        alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
-        s = alt.options[0] if alt is not None and alt.options else None
-        if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
-                and s.cost.per_job_usd < cost):
-            w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
-                                    setup=w.option_setup(s), provider=s.offer.provider,
-                                    price=w.usd(s.cost.per_hour_usd)))
+    spot_job_line(w, kw, cost)
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
