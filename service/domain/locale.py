@@ -88,11 +88,19 @@ def romanian_de(text: str) -> str:
     acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal ("0,5
     ore", "21,4 zile", "79,0 tokeni/s": the rule is the whole numbers'; audit cost finding 15
     read "21,4 de zile/lună"). The message templates write "{n} de"; this drops
-    the "de" where the number does not take it. Idempotent: every Romanian text goes through
+    the "de" where the number does not take it, and contracts "în o" / "în un" to "într-o" /
+    "într-un". Idempotent: every Romanian text goes through
     it once it is whole (the /v1/ask answer, the core's localised warnings, Slack)."""
 
     def fix(m: re.Match[str]) -> str:
         n = int(m.group(1).replace(".", ""))
         return m.group(1) + " " if n == 0 or 1 <= n % 100 <= 19 else m.group(0)
 
-    return _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, text))
+    text = _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, text))
+    return _RO_IN_ARTICLE.sub(lambda m: ("Într-" if m.group(1) == "Î" else "într-") + m.group(2),
+                              text)
+
+
+_RO_IN_ARTICLE = re.compile(r"\b([îÎ])n (o|un|una)\b(?= )")
+""""în" before the indefinite article contracts ("într-o oră", "într-un minut"): a template's
+"în {hours}" filled with "o oră" read "în o oră" (audit regress2, deadline answers)."""

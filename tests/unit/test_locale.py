@@ -52,3 +52,11 @@ def test_romanian_puts_de_only_after_numbers_that_take_it() -> None:
     # a number glued to letters is part of a name, not a count: "BF16 de la Ampere" keeps "de"
     assert romanian_de("BF16 de la Ampere, FP8 de calibrare") == (
         "BF16 de la Ampere, FP8 de calibrare")
+
+
+def test_in_before_an_indefinite_article_contracts() -> None:
+    from service.domain.locale import romanian_de
+    # a template's "în {hours}" filled with "o oră" read "în o oră" (deadline answers)
+    assert romanian_de("termină în o oră.") == "termină într-o oră."
+    assert romanian_de("În un minut") == "Într-un minut"
+    assert romanian_de("în 20 de ore, în ora 3") == "în 20 de ore, în ora 3"
