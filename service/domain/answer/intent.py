@@ -2167,6 +2167,10 @@ _LOAD_PER_MONTH = re.compile(
     r"|\bmonthly\s++(?:requests?|queries|tokens?|users?|images?|active|budget)\b"
     r"|\bbuget\w*+\s++lunar\w*+")
 # "which GPU", "what GPU do I need", "what card": the setup asked, not one figure of it
+_BUY = re.compile(r"\b(?:buy|buying|purchase|own|ownership|cumpar\w*+|achizitiona\w*+)\b"
+                  r"|\b(?:at home|for home|home lab|homelab|locally|acasa)\b")
+_RENT = re.compile(r"\brent\w*+|\bhire\b|\binchiri\w*+|\bcloud\b|\bper (?:hour|month)\b"
+                   r"|\bpe (?:ora|luna)\b")
 _WHICH_GPU = re.compile(r"\b(?:which|what)\s++(?:\w++\s++)?(?:gpus?|cards?|instances?"
                         r"|accelerators?|hardware)\b")
 # the setup asked as a recommendation, the GPU and its price: "what GPU for llama 70b",
@@ -2245,9 +2249,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "what GPU for llama 70b", "recommend a GPU", "best GPU for": the recommendation, its top
     # setup and price, as "ce GPU pentru" (_COST) answers it (audit ask_intent: the English
     # answered the memory); "how much VRAM ... which GPU" stays the memory asked
+    # "what GPU should I buy for home": a card owned, not rented: the cards that hold the model
+    # (its memory answer), never an hourly price (audit regress2 #15: a cloud rental at $0.15/h)
+    buy = bool(_BUY.search(f)) and not _RENT.search(f)
     rec_q = bool(has_model and _RECOMMEND_Q.search(f) and not _MEMORY_Q.search(f)
-                 and not _FASTEST.search(f))
-    cost_q = rec_q or bool(_COST.search(f)) or bool(
+                 and not _FASTEST.search(f) and not buy)
+    cost_q = rec_q or (bool(_COST.search(f)) and not buy) or bool(
         not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
     if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
             and kv_precision(text) is not None):
@@ -2404,6 +2411,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # that GPU, one unless a count is stated; "do I need 2 GPUs for mistral-7b?" (no GPU
         # named): the count stated against the fewest of any GPU that hold it
         return "fits", need
+    if buy and has_model:
+        return "memory", None  # a card to own: the memory and the cards that hold it
     if gpu_named and not has_model and _BARE_PERIOD.search(f) and not _NOT_A_PRICE.search(f):
         # "16-GPU H100 cluster per day?", "un H100 pe lună?": a GPU and a period, nothing else
         # asked: its price for that period (it was general guidance)
