@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -20,6 +19,7 @@ from service.domain.answer.core_warnings import localise
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from tests.unit.ask_fixtures import TODAY, catalog, knowledge
+from tests.unit.slack_blocks import all_text, link_params
 
 URL = "https://gpu.example.com"
 
@@ -37,23 +37,8 @@ def _run(text: str) -> Message:
     return msg
 
 
-def _all(msg: Message) -> str:
-    out = []
-    for b in msg["blocks"]:
-        if b.get("text"):
-            out.append(b["text"]["text"])
-        for e in b.get("elements") or []:
-            t = e.get("text")
-            out.append(t if isinstance(t, str) else (t or {}).get("text", ""))
-    return "\n".join(out).replace("\u00a0", " ")
-
-
-def _link(msg: Message) -> dict[str, str] | None:
-    for b in msg["blocks"]:
-        if b["type"] == "actions":
-            q = parse_qs(urlparse(b["elements"][0]["url"]).query)
-            return {k: v[0] for k, v in q.items()}
-    return None
+_all = all_text
+_link = link_params
 
 
 # 1. /gpu size reads precision, context and users wherever they are

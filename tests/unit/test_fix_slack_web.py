@@ -16,7 +16,6 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -25,6 +24,7 @@ from service.adapters.slack.render import Message
 from service.domain.catalog.offer_query import OfferFilter, query_counted
 from service.domain.catalog.regions import parse_region_filter
 from tests.unit.ask_fixtures import TODAY, catalog, knowledge
+from tests.unit.slack_blocks import all_text, link_params
 
 URL = "https://gpu.example.com"
 APP_JS = Path(__file__).resolve().parents[2] / "service" / "web" / "app.js"
@@ -40,23 +40,8 @@ def _run(text: str) -> Message:
     return run_command(parse_command(text), _data())
 
 
-def _all(msg: Message) -> str:
-    out = []
-    for b in msg["blocks"]:
-        if b.get("text"):
-            out.append(b["text"]["text"])
-        for e in b.get("elements") or []:
-            t = e.get("text")
-            out.append(t if isinstance(t, str) else (t or {}).get("text", ""))
-    return "\n".join(out).replace("\u00a0", " ")
-
-
-def _link(msg: Message) -> dict[str, str] | None:
-    for b in msg["blocks"]:
-        if b["type"] == "actions":
-            q = parse_qs(urlparse(b["elements"][0]["url"]).query)
-            return {k: v[0] for k, v in q.items()}
-    return None
+_all = all_text
+_link = link_params
 
 
 # 1. the link carries every parameter the message used

@@ -2008,6 +2008,9 @@ _COUNT_Q = re.compile(
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       r"|\bbetter\b|\bmai bun\w*+"
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
+# renting, in both languages: a price asked ("what GPU should I rent", "ce GPU să închiriez"),
+# and what tells a card to buy apart from a rental (_RENT)
+_RENT_WORDS = r"\brent\w*+|\bhire\b|\binchiri\w*+"
 _COST = re.compile(
     # "preț" is a price, "pretrain" is not
     r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
@@ -2021,7 +2024,7 @@ _COST = re.compile(
     r"|\bgoing rate\b|\brates? (?:for|per|of)\b|\btarif\w*+"
     r"|(?:\b(?:an|a|per|pe)\s++|/\s*+)(?:hour|hr|h|month|mo|ora|luna)\b"
     # "what GPU should I rent", "ce GPU să închiriez": the answer is the cheapest offer
-    r"|\brent\w*+|\bhire\b|\binchiri\w*+|\b(?:what|which) (?:gpu|card|instance) (?:should|to)\b"
+    r"|" + _RENT_WORDS + r"|\b(?:what|which) (?:gpu|card|instance) (?:should|to)\b"
     r"|\bce (?:gpu|placa)\b"
     # a setup then a bare period asked: "... 12 hours a day, monthly?", "..., and weekly?",
     # "..., lunar?", "... o lună, cu 500 GB stocare. Total?" (audit regress2 #5: a "Yes, it
@@ -2166,11 +2169,11 @@ _LOAD_PER_MONTH = re.compile(
     r"\s*+(?:(?:a|per|pe|each|every|/)\s*+(?:month|luna)\b|lunar\w*+)"
     r"|\bmonthly\s++(?:requests?|queries|tokens?|users?|images?|active|budget)\b"
     r"|\bbuget\w*+\s++lunar\w*+")
-# "which GPU", "what GPU do I need", "what card": the setup asked, not one figure of it
+# a card to own, not to rent ("what GPU should I buy ... at home")
 _BUY = re.compile(r"\b(?:buy|buying|purchase|own|ownership|cumpar\w*+|achizitiona\w*+)\b"
                   r"|\b(?:at home|for home|home lab|homelab|locally|acasa)\b")
-_RENT = re.compile(r"\brent\w*+|\bhire\b|\binchiri\w*+|\bcloud\b|\bper (?:hour|month)\b"
-                   r"|\bpe (?:ora|luna)\b")
+_RENT = re.compile(_RENT_WORDS + r"|\bcloud\b|\bper (?:hour|month)\b|\bpe (?:ora|luna)\b")
+# "which GPU", "what GPU do I need", "what card": the setup asked, not one figure of it
 _WHICH_GPU = re.compile(r"\b(?:which|what)\s++(?:\w++\s++)?(?:gpus?|cards?|instances?"
                         r"|accelerators?|hardware)\b")
 # the setup asked as a recommendation, the GPU and its price: "what GPU for llama 70b",
