@@ -182,3 +182,31 @@ def test_romanian_billing_source_has_no_english() -> None:
     # the English answer keeps the catalog's notes
     en = head(ask("How does AWS bill, per second or per hour?"))
     assert "row 'AWS (EC2 GPU)'" in en and "quote AWS" in en, en
+
+
+def test_the_preemptible_limit_is_provider_data(tmp_path) -> None:
+    """The 24 hours are GCP's sourced catalog term, not a constant in the answer: a catalog
+    whose GCP limit reads 12 h says so for a 20-hour job, and the shipped one does not."""
+    import shutil
+
+    from service.adapters.catalog_loader import load_catalog
+    from service.domain.answer.compose import AskRequest, answer
+    from service.paths import default_data_dir
+    from tests.unit.ask_fixtures import knowledge
+
+    gcp = catalog().providers_by_id["gcp"]
+    assert gcp.preemptible_max_runtime_h == 24.0
+    assert "create-use-preemptible" in gcp.preemptible_source
+    assert all(p.preemptible_max_runtime_h is None
+               for p in catalog().providers if p.id != "gcp")
+    q = "Can I run a 20-hour training job on GCP preemptible VMs?"
+    assert "always stop after" not in head(ask(q))
+    root = tmp_path / "catalog"
+    shutil.copytree(default_data_dir("catalog"), root)
+    toml = root / "providers.toml"
+    text = toml.read_text()
+    assert text.count("preemptible_max_runtime_h = 24.0") == 1
+    toml.write_text(text.replace("preemptible_max_runtime_h = 24.0",
+                                 "preemptible_max_runtime_h = 12.0"))
+    r = answer(AskRequest(question=q), knowledge(), load_catalog(root), TODAY)
+    assert "preemptible VMs always stop after 12 hours" in first_sentence(r), head(r)

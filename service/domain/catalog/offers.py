@@ -164,6 +164,14 @@ class Provider(Strict, frozen=True, kw_only=True):
     spot_available: bool | None = None
     spot_notice_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None = None
     spot_max_runtime_h: float | None = None
+    """The most hours a spot instance runs before the provider stops it; None: no limit
+    stated (or none)."""
+    preemptible_max_runtime_h: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    """The hard stop of the provider's legacy preemptible VMs where they differ from its spot
+    terms (GCP: preemptible VMs always stop after 24 h, its Spot VMs have no maximum); None:
+    no such product or no limit."""
+    preemptible_source: str = ""
+    """Where the preemptible limit comes from: URL(s) and a quote."""
     reserved_terms: str = ""
     multinode_network: str = ""
     as_of: dt.date

@@ -153,25 +153,17 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
     w.ask("spot_per_month_usd", total, "USD")
 
 
-_PREEMPTIBLE_MAX_RUNTIME_H: dict[str, float] = {"gcp": 24.0}
-"""The hard stop of a provider's legacy preemptible VMs, which its spot terms
-(``spot_max_runtime_h``, null for GCP: its Spot VMs have none) do not hold. GCP:
-"Preemptible VMs always stop after 24 hours ... Spot VMs don't have a maximum runtime"
-(docs.cloud.google.com/compute/docs/instances/create-use-preemptible; provider_policies/
-providers.csv row 'Google Cloud (Compute Engine GPUs)': "preemptible: 24 (always stopped after
-24 h); Spot: no maximum"; catalog/providers.toml's gcp note says the same)."""
-
-
 def _preemptible_stop(w: _W, run_h: float | None) -> str:
     """A job longer than the provider's preemptible hard stop ("a 48-hour job on GCP
     preemptible VMs"): that it is stopped at that hour whatever the capacity, and that the
-    provider's Spot VMs have no such limit; "" where none applies."""
-    limit = _PREEMPTIBLE_MAX_RUNTIME_H.get(w.det.provider or "")
-    if limit is None or not run_h or run_h <= limit:
-        return ""
+    provider's Spot VMs have no such limit; "" where none applies. The limit is the
+    provider's ``preemptible_max_runtime_h`` (catalog/providers.toml, sourced there)."""
     p = w.catalog.providers_by_id.get(w.det.provider or "")
-    return w.say("spot_preemptible_stop", provider=p.name if p is not None else w.det.provider,
-                 limit=w.hours(limit), hours=w.duration(run_h))
+    limit = p.preemptible_max_runtime_h if p is not None else None
+    if p is None or limit is None or not run_h or run_h <= limit:
+        return ""
+    return w.say("spot_preemptible_stop", provider=p.name, limit=w.hours(limit),
+                 hours=w.duration(run_h))
 
 
 def _spot_no_checkpoints(w: _W, setup: str, n: int, s: OfferView, o: OfferView,
