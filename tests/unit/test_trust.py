@@ -45,6 +45,18 @@ def test_a_price_far_above_the_median_is_suspect_and_marked_high_only() -> None:
     assert trust["dear-h100"].suspect and trust["dear-h100"].high_outlier_only
 
 
+def test_a_named_provider_keeps_its_dear_list_price_but_not_a_cheap_outlier() -> None:
+    """Trust.doubts, the one rule for an answer restricted to the offer's provider: a price
+    doubted only for being far above the market is that provider's price; a price far below
+    it stays doubted, named or not."""
+    _, trust = assess(market(offer("dear-h100", "dear", 12.0),
+                             offer("cheap-h100", "cheap", 0.69)), 90)
+    dear, cheap = trust["dear-h100"], trust["cheap-h100"]
+    assert dear.doubts() == dear.offer_reasons and len(dear.doubts()) == 1
+    assert dear.doubts(provider_named=True) == ()
+    assert cheap.doubts(provider_named=True) == cheap.doubts() != ()
+
+
 def test_the_bounds_are_0_4x_and_2_5x() -> None:
     # the median of the six providers is 2.375 with either: 0.4 x 2.375 = 0.95
     _, inside = assess(market(offer("edge-low", "lo", 1.01)), 90)

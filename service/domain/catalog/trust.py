@@ -113,6 +113,17 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
         """The reasons that doubt the whole offer (all but ``spot_reasons``)."""
         return tuple(r for r in self.suspect_reasons if r not in self.spot_reasons)
 
+    def doubts(self, provider_named: bool = False) -> tuple[str, ...]:
+        """The reasons that keep the whole offer out of an answer (``offer_reasons``); for
+        an answer restricted to the offer's provider (``provider_named``), none where the
+        only one is a price far above the market's (``high_outlier_only``): a dear
+        provider's list price is that provider's price (AWS's p5 at 2.6x the median), used
+        with the reason said as a warning. The one rule /v1/recommendations' ``providers``
+        and /v1/ask's named provider both follow."""
+        if provider_named and self.high_outlier_only:
+            return ()
+        return self.offer_reasons
+
 
 TRUSTED = Trust()
 

@@ -624,9 +624,8 @@ def untrusted_reason(ctx: Ctx, offer: Offer) -> str | None:
     trust = ctx.catalog.trust_of(offer.id)
     # a doubt about the spot price alone leaves the offer's other prices usable
     # (:func:`quote_offer` leaves the spot price out)
-    doubts = trust.offer_reasons
-    if doubts and not req.include_suspect and not (
-            trust.high_outlier_only and ctx.only_providers is not None):
+    doubts = trust.doubts(provider_named=ctx.only_providers is not None)
+    if doubts and not req.include_suspect:
         return "suspect price: " + "; ".join(doubts) + (
             "; include_suspect to rank it")
     return None

@@ -521,11 +521,11 @@ class _W:
                  and v.provider not in left_out]
         self.excluded_used = self.excluded_used or bool(left_out)
         if self.det.provider:
-            # the provider named: a price doubted only for being far above other providers'
-            # (a hyperscaler's list price, AWS's p5 at 2.6x the median) is that provider's
-            # price, used as the recommendations use it when the provider is named
+            # the provider named: its prices as the catalog's trust reads them for a named
+            # provider (Trust.doubts: a price doubted only for being far above other
+            # providers' is that provider's price), as the recommendations use them
             at = [msgspec.structs.replace(v, suspect=False, suspect_reasons=[])
-                  if v.suspect and self._high_only(v.id) else v
+                  if v.suspect and self._trusted_when_named(v.id) else v
                   for v in views if v.provider == self.det.provider]
             if views and not at:
                 # the provider named has none: the answer says so before the prices elsewhere
@@ -542,9 +542,9 @@ class _W:
             self.region_used = True
         return sorted(views, key=lambda v: (v.stale or v.suspect, v.price_per_gpu_usd_h or 0.0))
 
-    def _high_only(self, offer_id: str) -> bool:
+    def _trusted_when_named(self, offer_id: str) -> bool:
         trust = self.catalog.trust_of(offer_id)
-        return trust.high_outlier_only and not trust.spot_reasons
+        return not trust.doubts(provider_named=True) and not trust.spot_reasons
 
     def region_values(self) -> list[str]:
         """The region asked as values the region filter reads: a continent, a country code or
