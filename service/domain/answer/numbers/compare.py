@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import _W, _fitting_precision, _prompt
-from service.domain.answer.numbers.cost import _per_token_counts
+from service.domain.answer.numbers.cost import _per_token_best
 from service.domain.answer.numbers.media import _compare_media
 from service.domain.sizing.sizing import (
     SizingResult,
@@ -145,23 +145,23 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
 
 
 def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
-    """The cost of a million output tokens on each GPU compared (at the count written next to
-    it, else the count of it up to a node that costs least per token, on-demand, at full
-    load): the setup's hourly price over its output."""
+    """The cost of a million output tokens on each GPU compared, on-demand at full load: at
+    the count written next to it at the compared precision, else the setup of it that costs
+    least per token (:func:`_per_token_best`: the count and the precision the single-GPU
+    answer gives for that GPU, weighted for the quality of its weights; one H100 holds 70B at
+    fp8 with room for 2 requests, $6.29 per 1M tokens, where 2 cost about $0.46): the setup's
+    hourly price over its output."""
     assert w.model is not None
     rows: list[str] = []
     best: tuple[float, str] | None = None
     fast: tuple[float, str] | None = None
     written = dict(w.st.gpu_counts)
+    mixed = False  # a row at another precision than the compared one: the header says so
     for gid, count, r in _compared(w, gids, base, inp, rows):
-        # a count not written: the count of that GPU, up to a node, that costs least per
-        # token at full load, never only the fewest that hold it (one H100 holds 70B at fp8
-        # with room for 2 requests: $6.29 per 1M tokens, where 2 cost about $0.46)
-        cheapest = None if gid in written else min(
-            _per_token_counts(w, gid, inp, 512, count), key=lambda x: (x[0], x[1]),
-            default=None)
+        cheapest = None if gid in written else _per_token_best(w, gid, inp, 512)
+        weights = base.weights
         if cheapest is not None:
-            million, count, r, thr, v, hour, kind = cheapest
+            _, million, count, weights, thr, hour, v, kind = cheapest
         else:
             full = r.performance.max_throughput_tokens_per_s if r and r.performance else None
             b = w.basis(gid, count)
@@ -170,18 +170,24 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
             v, per, kind = b
             thr, hour = full, per * count
             million = hour / (thr * 3600) * 1e6
+            weights = r.weights if r is not None else weights
         setup = w.setup(count, gid)
-        rows.append(w.say("compare_million_row", setup=setup, million=w.usd(million),
+        said = setup if weights == base.weights else w.say(
+            "compare_setup_weights", setup=setup, weights=weights)
+        mixed = mixed or weights != base.weights
+        rows.append(w.say("compare_million_row", setup=said, million=w.usd(million),
                           thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))
         if best is None or million < best[0]:
-            best = (million, setup)
+            best = (million, said)
         if fast is None or thr > fast[0]:
-            fast = (thr, setup)
+            fast = (thr, said)
         w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     if best is None or fast is None:
         return False
     w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,
-                        rows="; ".join(rows))
+                        rows="; ".join(rows)) if not mixed else w.say(
+        "compare_million_setups", model=w.model.name, rows="; ".join(rows),
+        native=w.model.native_precision or "bf16")
     w.ask("per_million_output_tokens_usd", best[0], "USD")
     w.out.more.append(w.say("compare_million_best", cheap=best[1], fast=fast[1]))
     return True

@@ -247,12 +247,12 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
 
 
 def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: float,
-                   inp: int, out: int) -> tuple[float, float, float, OfferView] | None:
+                   inp: int, out: int) -> tuple[float, float, float, OfferView, str] | None:
     """``n`` × ``gid`` at ``weights`` sized for ``inp`` tokens in and ``out`` out and priced
     as a token answer's lead is: (its cost for ``tokens`` output tokens at full load, in
     ``unit`` ``million``: that many tokens' GPU hours, ``job``: the job billed as
     :func:`_billed_job` bills any; its output tokens/s in total at full load; its hourly
-    price; the offer), or None where it does not run there or has no price."""
+    price; the offer; its price kind), or None where it does not run there or has no price."""
     alt = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, weights=weights)
     b = w.basis(gid, n)
     thr = (alt.performance.max_throughput_tokens_per_s
@@ -262,7 +262,54 @@ def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: flo
     hour, hours = b[1] * n, tokens / thr / 3600
     cost = (hours * hour if unit == "million"
             else _billed_job(w, b[0], b[1], n, hours, weights).total)
-    return cost, thr, hour, b[0]
+    return cost, thr, hour, b[0], b[2]
+
+
+_Priced = tuple[float, float, int, str, float, float, OfferView, str]
+"""A setup priced in a unit: (its cost weighted by the quality of its weights, its cost,
+its GPU count, its weights, its output tokens/s in total at full load, its hourly price, the
+offer, the price kind)."""
+
+
+def _unit_setups(w: _W, gid: str, unit: str, tokens: float, inp: int, out: int,
+                 fixed: int | None, seen: set[tuple[int, str]]) -> list[_Priced]:
+    """The setups of ``gid`` the one rule lists for ``unit`` (:func:`gpu_setups`; ``fixed``:
+    a count stated), each not in ``seen`` sized and priced as a token answer's lead is
+    (:func:`_setup_in_unit`)."""
+    rows: list[_Priced] = []
+    for o in gpu_setups(w, [gid], unit, count=fixed, tokens=tokens):
+        n, p = o.offer.gpu_count, o.weights
+        if (n, p) in seen:
+            continue
+        seen.add((n, p))
+        got = _setup_in_unit(w, gid, n, p, unit, tokens, inp, out)
+        if got is not None:
+            theirs, thr, hour, v, kind = got
+            rows.append((theirs * QUALITY_HANDICAP.get(p, 1.1), theirs, n, p, thr, hour, v,
+                         kind))
+    return rows
+
+
+def _per_token_best(w: _W, gid: str, inp: int, out: int) -> _Priced | None:
+    """The setup of ``gid`` that costs least per million output tokens at full load,
+    weighted for the quality of its weights: of the one the hour, the month and the price
+    per token lead with (:func:`_full_load`) and the one rule's setups in that unit
+    (:func:`gpu_setups`), the same figures the single-GPU answer gives ("$0.83 at 1 × H100
+    awq-int4; per token 2 × H100 at int8 is cheaper: $0.76"). A comparison of GPUs per token
+    names each GPU's so (was: the count at one precision, 4 × H100 bf16 at $1.42 beside the
+    single answer's $0.76); None where it does not run there or has no price."""
+    rows: list[_Priced] = []
+    seen: set[tuple[int, str]] = set()
+    lead = _full_load(w, gid, inp, out)
+    if lead is not None:
+        r, count, thr, v, hour, kind, _ = lead
+        million = hour / (thr * 3600) * 1e6
+        rows.append((million * QUALITY_HANDICAP.get(r.weights, 1.1), million, count,
+                     r.weights, thr, hour, v, kind))
+        seen.add((count, r.weights))
+    fixed = w.ex.gpu_count if w.ex.gpu_count and not w.st.gpu_one else None
+    rows += _unit_setups(w, gid, "million", 1e6, inp, out, fixed, seen)
+    return min(rows, key=lambda x: (x[0], x[2]), default=None)
 
 
 def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine: float,
@@ -279,26 +326,12 @@ def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine:
     not a limit on a cheaper setup."""
     tokens = float(w.det.tokens or 0) if unit == "job" else 1e6
     fixed = w.ex.gpu_count if w.ex.gpu_count and not w.st.gpu_one else None
-    handicap = QUALITY_HANDICAP.get
-    best: tuple[float, float, int, str, float, float, OfferView] | None = None
-    seen = {(count, weights)}
-    for o in gpu_setups(w, [gid], unit, count=fixed, tokens=tokens):
-        n, p = o.offer.gpu_count, o.weights
-        if (n, p) in seen:
-            continue
-        seen.add((n, p))
-        # each of the rule's setups in that unit, sized and priced as the lead is
-        got = _setup_in_unit(w, gid, n, p, unit, tokens, inp, out)
-        if got is None:
-            continue
-        theirs, a_thr, a_hour, v = got
-        score = theirs * handicap(p, 1.1)
-        if best is None or score < best[0]:
-            best = (score, theirs, n, p, a_thr, a_hour, v)
+    best = min(_unit_setups(w, gid, unit, tokens, inp, out, fixed, {(count, weights)}),
+               key=lambda x: x[0], default=None)
     if (best is None or best[1] >= mine or w.usd(best[1]) == w.usd(mine)
-            or best[0] >= mine * handicap(weights, 1.1)):
+            or best[0] >= mine * QUALITY_HANDICAP.get(weights, 1.1)):
         return  # (a "cheaper" figure written as the lead's own is not cheaper: regress2 #8)
-    _, theirs, n, p, a_thr, a_hour, v = best
+    _, theirs, n, p, a_thr, a_hour, v, _ = best
     hours = tokens / a_thr / 3600
     w.out.more.append(w.say(
         "cheaper_per_token" if unit == "million" else "cheaper_for_job",
@@ -977,7 +1010,7 @@ def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option) -> None:
                          float(w.det.tokens), inp, out)
     if got is None or got[0] <= o.cost.per_job_usd:
         return  # (the hour's pick is no dearer for the job: nothing to explain)
-    cost, thr, hour, v = got
+    cost, thr, hour, v, _ = got
     w.out.more.insert(0, w.say(
         "job_vs_hour", setup=w.setup(h.offer.gpu_count, h.offer.gpu),
         weights=_weights_said(w, h.weights), hour=w.usd(hour),
