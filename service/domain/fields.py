@@ -33,8 +33,13 @@ NameList = Annotated[list[Name], msgspec.Meta(
 HfConfig = Annotated[dict[str, Any], msgspec.Meta(
     max_length=500, description="a Hugging Face config.json, pasted as it is (at most 500 "
                                 "top-level keys)")]
+QUESTION_TEXT = r"[^\s\x00-\x1f\x7f-\x9f\ufeff]"
+r"""A question holds at least one character that is neither white space nor a control character
+(C0, DEL, C1) nor a byte-order mark: the same class in Python's and ECMAScript's regular
+expressions (ECMAScript's \s also holds U+FEFF), so the spec's pattern and the server agree."""
+
 Question = Annotated[str, msgspec.Meta(
-    min_length=1, max_length=QUESTION_MAX, pattern=r"\S",
+    min_length=1, max_length=QUESTION_MAX, pattern=QUESTION_TEXT,
     description=f"the question, in English or Romanian (at most {QUESTION_MAX} characters)")]
 
 # --- numbers ---------------------------------------------------------------------------------

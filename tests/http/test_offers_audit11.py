@@ -206,3 +206,18 @@ async def test_a_question_with_no_printable_text_is_a_400(client: Client) -> Non
     r = await client.post("/v1/ask", json={"question": "\u0000\u0001"})
     assert r.status_code == 400, r.text
     assert r.json()["errors"][0]["path"] == "$.question"
+
+
+async def test_a_question_of_a_control_or_format_character_follows_the_spec(
+        client: Client) -> None:
+    """The spec's pattern and the server agree (the fuzzer sent "\\u000e", valid for a pattern
+    of \\S, and got a 400): control characters and a BOM alone are 400s, any other character
+    is a question (an unknown one is answered as off-topic)."""
+    for text in ("\u000e", "\u0085\u009f", "\ufeff \u00a0"):
+        r = await client.post("/v1/ask", json={"question": text})
+        assert r.status_code == 400 and r.json()["errors"][0]["path"] == "$.question", text
+    spec = (await client.get("/docs/openapi.json")).json()
+    pattern = spec["components"]["schemas"]["AskRequest"]["properties"]["question"]["pattern"]
+    assert pattern == "[^\\s\\x00-\\x1f\\x7f-\\x9f\\ufeff]"
+    r = await client.post("/v1/ask", json={"question": "\u200b\ue000"})
+    assert r.status_code == 200, r.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from litestar import Request, post
@@ -15,6 +16,7 @@ from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.answer.compose import AskRequest, AskResponse, answer
 from service.domain.errors import InvalidInput
+from service.domain.fields import QUESTION_TEXT
 
 
 def _depends(state: AppState) -> tuple[object, ...] | None:
@@ -27,6 +29,8 @@ def _depends(state: AppState) -> tuple[object, ...] | None:
     return (catalog.version, kb.index_key, dt.date.today(), catalog.stale_after_days)
 
 
+_TEXT = re.compile(QUESTION_TEXT)  # the spec's pattern: one character to read
+
 @post("/v1/ask", operation_id="ask", tags=["questions"], status_code=200,
       responses=problem_responses(400, 404, 408, 413, 415, 429, 503, 504),
       before_request=lookup("ask", _depends))
@@ -35,7 +39,7 @@ async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> As
     entities found in it, and the numbers computed for that model and budget. Off-topic text
     gets a polite no-answer (200), never content from outside the knowledge base."""
     await strict_body(request, AskRequest)  # "top_k": "3" is a 400, as the spec's integer
-    if not any(ch.isprintable() and not ch.isspace() for ch in data.question):
+    if not _TEXT.search(data.question):
         # control characters only ("\u0000\u0001"): nothing to read, not an off-topic question
         raise InvalidInput("question has no printable text", "$.question")
     reject_blank(data)  # a blank context name is empty, not an unknown one
