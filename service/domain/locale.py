@@ -87,7 +87,8 @@ def romanian_de(text: str) -> str:
     gramaticale ale limbii române": "numeralele de la 1 la 19 şi cele în a căror structură intră
     acestea (101, 2001) şi zero se ataşează direct substantivului"), nor after a decimal ("0,5
     ore", "21,4 zile", "79,0 tokeni/s": the rule is the whole numbers'; audit cost finding 15
-    read "21,4 de zile/lună"). The message templates write "{n} de"; this drops
+    read "21,4 de zile/lună"), nor before a unit symbol ("2.000 ms", "64 GiB": ``_RO_UNIT_DE``).
+    The message templates write "{n} de"; this drops
     the "de" where the number does not take it, and contracts "în o" / "în un" to "într-o" /
     "într-un". Idempotent: every Romanian text goes through
     it once it is whole (the /v1/ask answer, the core's localised warnings, Slack)."""
@@ -96,9 +97,18 @@ def romanian_de(text: str) -> str:
         n = int(m.group(1).replace(".", ""))
         return m.group(1) + " " if n == 0 or 1 <= n % 100 <= 19 else m.group(0)
 
-    text = _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, text))
+    text = _RO_DECIMAL_DE.sub(r"\1 ", _RO_DE.sub(fix, _RO_UNIT_DE.sub(r"\1 ", text)))
     return _RO_IN_ARTICLE.sub(lambda m: ("Într-" if m.group(1) == "Î" else "într-") + m.group(2),
                               text)
+
+
+_RO_UNIT_DE = re.compile(
+    r"(?<![\w.,])(\d{1,3}+(?:\.\d{3})*+(?:,\d++)?) de "
+    r"(?=(?:ms|s|h|[KMGT]i?B|USD|EUR|kW|W|%)(?![\w-]))")
+"""A number followed by "de" and a unit symbol: a symbol is no noun and takes no "de" ("2.000
+ms", "64 GiB", "25 USD", as Babel writes money: "1.232,50 USD"), whatever the number; the
+templates wrote both "{ttft} de ms" and "{tpot} ms", so one answer read "1.348 ms" and
+"1.348 de ms" (audit ask_misc_ro)."""
 
 
 _RO_IN_ARTICLE = re.compile(r"\b([îÎ])n (o|un|una)\b(?= )")

@@ -918,6 +918,8 @@ class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
     unit: str
     moe: bool = False
     """The model is a mixture of experts (its error band is the ``moe`` family's)."""
+    mla: bool = False
+    """The model has multi-head latent attention (also in the ``mla`` family's band)."""
 
     @property
     def error_pct(self) -> float:
@@ -1004,7 +1006,7 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     held_out = not is_seen(row)
     rid = f"s{index:04d}"
     common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id,
-                  moe=model.arch.is_moe)
+                  moe=model.arch.is_moe, mla=model.arch.is_mla)
 
     def tps(ttft_s: float, tpot_s: float) -> float:
         """Output tokens/s of the closed loop: batch x output per request cycle."""
@@ -1108,7 +1110,7 @@ def serving_error_bands(report: LoadReport, quantile: float = SERVING_ERROR_QUAN
             continue
         family = "moe" if p.moe else "dense"
         for e in (p.engine, "*"):
-            for f in (family, "*"):
+            for f in (family, "*", *(("mla",) if p.mla else ())):
                 groups.setdefault((e, f, kind), []).append(p.measured / p.predicted)
     return tuple(
         ServingErrorBand(engine=e, family=f, kind=k, rows=len(xs), quantile=quantile,

@@ -162,6 +162,58 @@
     return body;
   }
 
+  // A link's place may be a region id's stem as typed ("us-east": the Slack bot keeps it
+  // short), which /v1/recommendations does not take (continents, country codes, whole ids):
+  // each value the API does not take (GET /v1/offers?region= answers 404) becomes every region
+  // id the offers list that starts with it, as the bot and /v1/ask read a stem
+  // (RegionIndex.filter_values); any other value is sent as it is. Resolves to the values.
+  var regionIds = null;  // a promise of every region id the offers list (and its parts)
+
+  function offerRegionIds() {
+    if (regionIds) { return regionIds; }
+    var ids = {};
+    function page(offset) {
+      return fetch('v1/offers?limit=500&offset=' + offset, { headers: { accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : { offers: [], total: 0 }; })
+        .then(function (body) {
+          (body.offers || []).forEach(function (o) {
+            (o.regions || []).forEach(function (id) {
+              var low = String(id).toLowerCase();
+              ids[low] = true;
+              low.split('/').forEach(function (part) { if (part.trim()) { ids[part.trim()] = true; } });
+            });
+          });
+          var next = offset + 500;
+          return next < (body.total || 0) ? page(next) : Object.keys(ids).sort();
+        });
+    }
+    regionIds = page(0).catch(function () { regionIds = null; return []; });
+    return regionIds;
+  }
+
+  function expandRegions(value) {
+    var values = (value || '').split(',').map(function (x) { return x.trim(); })
+      .filter(function (x) { return x; });
+    if (!values.length) { return Promise.resolve(value || ''); }
+    return Promise.all(values.map(function (v) {
+      return fetch('v1/offers?limit=1&region=' + encodeURIComponent(v),
+                   { headers: { accept: 'application/json' } })
+        .then(function (r) {
+          if (r.status !== 404) { return [v]; }
+          return offerRegionIds().then(function (ids) {
+            var low = v.toLowerCase();
+            var hit = ids.filter(function (id) { return id.indexOf(low) === 0; });
+            return hit.length ? hit : [v];
+          });
+        })
+        .catch(function () { return [v]; });
+    })).then(function (lists) {
+      var out = [];
+      lists.forEach(function (l) { l.forEach(function (x) { if (out.indexOf(x) < 0) { out.push(x); } }); });
+      return out.join(',');
+    });
+  }
+
   // what the link applies that the form does not show, said under the form
   function linkAppliedText(state) {
     var items = [];
@@ -423,8 +475,15 @@
     document.body.classList.add('busy');
     $('status').textContent = t('loading');
     var rec;
-    return api('v1/recommendations', recommendationBody(state))
-      .then(function (r) { rec = r; return api('v1/sizing', sizingBody(state, rec)); })
+    // the requests get the link's places expanded (a stem's ids); the URL and the line under
+    // the form keep them as typed
+    var sent = Object.assign({}, state);
+    return expandRegions(state.regions)
+      .then(function (regions) {
+        sent.regions = regions;
+        return api('v1/recommendations', recommendationBody(sent));
+      })
+      .then(function (r) { rec = r; return api('v1/sizing', sizingBody(sent, rec)); })
       .then(function (sizing) {
         if (seq !== runSeq) { return; }
         last = { state: state, rec: rec, sizing: sizing };

@@ -468,7 +468,7 @@ def test_unknown_model_suggestions_shown_once(browser: Any, server: Server) -> N
     page.click("#submit")
     page.wait_for_selector("#error:not([hidden])", state="attached")
     text = page.locator("#error").inner_text()
-    assert text.count("Poate ai vrut") == 1 and "did you mean" not in text.lower(), text
+    assert text.count("Poate ați vrut") == 1 and "did you mean" not in text.lower(), text
     errors += _csp_violations(page)
     page.close()
     assert errors == []

@@ -34,7 +34,7 @@ def test_memory_panel_at_the_top_options_layout_in_romanian(browser: Any,  # noq
                top["fit"]["per_gpu_used_gib"]) <= 0.051, per_gpu
     body = page.locator("#offers-table").inner_text()
     assert "price date unknown" not in body and "billing granularity unknown" not in body
-    assert "sarcina ta" in page.locator("#col-speed").inner_text()
-    assert "sarcina ta" in page.locator("#col-cost").inner_text()
+    assert "sarcina dumneavoastră" in page.locator("#col-speed").inner_text()
+    assert "sarcina dumneavoastră" in page.locator("#col-cost").inner_text()
     assert not errors, errors
     page.close()

@@ -55,7 +55,7 @@ SAMPLES = [
     ("thin margin: time to first token 1,710 ms against the 2,000 ms target; in 1 of 5 measured "
      "runs (TensorRT-LLM, all models, 620 rows) it was more than 73 % longer than this model, "
      "which would miss the target: measure before committing",
-     "marjă mică: primul token după 1.710 ms față de ținta de 2.000 de ms"),
+     "marjă mică: primul token după 1.710 ms față de ținta de 2.000 ms"),
     ("thin margin: time to first token 700 ms against the 800 ms target; in 1 of 5 measured "
      "runs (every engine measured, dense models, 819 rows) it was more than 37 % longer than "
      "this model, which would miss the target: measure before committing",
@@ -96,10 +96,10 @@ SAMPLES = [
     ("suspect price: a price under $0.01/GPU-hour, a placeholder value",
      "preț suspect: un preț sub 0,01\u00a0USD/GPU-oră"),
     (f"suspect price: spot ${2.5:.2f}/h is not below on-demand ${2.0:.2f}/h",
-     "spot 2,50\u00a0USD/oră nu este sub prețul on-demand de 2,00\u00a0USD/oră"),
+     "prețul spot de 2,50\u00a0USD/oră nu este sub prețul la cerere de 2,00\u00a0USD/oră"),
     (f"suspect price: on-demand ${0.2:.2f}/GPU-hour is {0.081:.2f}x the median ${2.47:.2f} of 7 "
      "providers' fresh on-demand prices for 8 x h100-sxm (outside 0.25x-4.0x)",
-     "este de 0,08 ori mediana de 2,47\u00a0USD a prețurilor on-demand recente de la 7 furnizori "
+     "este de 0,08 ori mediana de 2,47\u00a0USD a prețurilor la cerere recente de la 7 furnizori "
      "pentru 8 x h100-sxm (în afara intervalului 0,25–4,0)"),
     (f"suspect price: reserved ${9.5:.2f}/GPU-hour is {4.12:.2f}x the median ${2.31:.2f} of 5 "
      "providers' fresh reserved prices for a100-sxm-80gb (any count) (outside 0.25x-4.0x)",

@@ -112,9 +112,9 @@ def test_a_reserved_price_is_given_beside_on_demand(q: str) -> None:
     text = head(r)
     # compared with the on-demand price at the same provider (audit cost 9: it was compared
     # with another provider's), the cheapest on-demand elsewhere in a sentence of its own
-    assert ("on-demand there" if r.lang == "en" else "on-demand acolo") in text, text
+    assert ("on-demand there" if r.lang == "en" else "la cerere acolo") in text, text
     assert ("on-demand there is cheaper still" if r.lang == "en"
-            else "on-demand acolo este și mai ieftin") in text, text
+            else "prețul la cerere de acolo este și mai ieftin") in text, text
 
 
 def test_on_demand_vs_reserved_month() -> None:

@@ -144,7 +144,7 @@ def test_spot_job_total_counts_the_restart_overhead(q: str) -> None:
     spot_job = spot_h * n * 72 * (1 + over)
     m = re.search(r"spot costs about \$([\d,.]+) against \$([\d,.]+) on-demand" if not ro
                   else r"spot costă aproximativ ([\d.]+(?:,\d+)?)\sUSD față de "
-                       r"([\d.]+(?:,\d+)?)\sUSD on-demand", lead)  # the guide's term
+                       r"([\d.]+(?:,\d+)?)\sUSD la cerere", lead)
     assert m is not None, lead
     assert _money(m.group(1), ro) == pytest.approx(spot_job, abs=0.01), lead
     assert _money(m.group(2), ro) == pytest.approx(od_h * n * 72, abs=0.01), lead
@@ -167,7 +167,7 @@ def test_reserved_or_spot_endpoint_gives_the_reserved_month(q: str) -> None:
     ro = r.lang == "ro"
     lead = first_sentence(r)
     # the advice: on-demand or reserved for an endpoint, spot only for checkpointed work
-    assert ("On-demand sau rezervat" if ro else "On-demand or reserved") in lead, lead
+    assert ("Capacitate la cerere sau rezervată" if ro else "On-demand or reserved") in lead, lead
     gid, n = _setup(lead)
     spot_h, od_h = _spot_od_per_gpu(gid, n)
     assert _figure(lead, "/month", "/lună") >= spot_h * n * HOURS_MONTH - 0.01  # spot month

@@ -65,7 +65,7 @@ def test_a_week_without_checkpoints_on_8_h100_in_romanian() -> None:
     r = ask("Cât costă un pretraining de o săptămână fără checkpoint-uri pe spot față de "
             "on-demand pe 8 H100?")
     text = head(r)
-    assert first_sentence(r).startswith("On-demand: fără checkpointuri"), text
+    assert first_sentence(r).startswith("La cerere: fără checkpointuri"), text
     od = min(v.on_demand_usd_h for v in _trusted("h100-sxm", 8) if v.on_demand_usd_h)
     assert asked(r) == ("on_demand_usd", pytest.approx(od * 168), "USD")
     p = math.exp(-SPOT_INTERRUPTIONS_PER_HOUR * 168)
@@ -124,7 +124,7 @@ def test_reserved_in_romanian_per_year() -> None:
     r = ask("Cât economisesc cu un H100 rezervat față de on-demand pe un an?")
     text = head(r).replace("\u00a0", " ")  # a non-breaking space before USD
     assert "Rezervat la hyperstack: 2,72 USD/oră pe GPU" in text, text
-    assert "3,20 USD/oră on-demand acolo" in text and "4.205 USD" in text, text
+    assert "3,20 USD/oră la cerere acolo" in text and "4.205 USD" in text, text
 
 
 # -- 3. GCP preemptible's hard stop -----------------------------------------------------------

@@ -97,5 +97,7 @@ def test_compare_gives_the_named_gpu_a_figure_at_a_precision_that_fits() -> None
     assert tps is not None
     text = head(r)
     h200 = catalog().registry.gpus["h200-sxm"].name
-    assert f"1 × {h200} at fp8" in text, text
-    assert f"{tps:,.1f} tokens/s" in text, text
+    # both sides at fp8, the precision that fits the H200 (task ask_counts2: like for like;
+    # the row said "1 x H200 at fp8" beside 2 x H100 at bf16)
+    assert "at fp8, the largest precision that fits every setup compared" in text, text
+    assert f"1 × {h200} about {tps:,.1f} tokens/s" in text, text

@@ -102,8 +102,10 @@ def test_a_split_run_records_the_models_weights() -> None:
     half the weights), weights_gib is still the model's, total_gib each GPU's."""
     r = ask("How many H100 do I need to full fine-tune Llama 3.1 8B?")
     assert asked(r)[:2] == ("gpu_count", 2)
+    # a count is sized as the recommendations size it, 10 % of each GPU kept free (fix
+    # train_ask: the step that fits all the usable memory was the answer's)
     two = _size(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=2, task="finetune",
-                finetune={"method": "full"})
+                finetune={"method": "full"}, min_memory_headroom_pct=10)
     assert two.layout is not None and two.layout.zero_stage == 3
     assert r.numbers is not None and r.numbers.sizing is not None
     assert r.numbers.sizing.weights_gib == pytest.approx(two.memory.weights_gib, abs=0.01)
@@ -122,7 +124,9 @@ def test_no_on_one_first_then_the_count_that_fits_with_its_time(
     assert first_sentence(r).startswith(no), first_sentence(r)
     h = head(r)
     assert fits in h, h
-    hours = "87,4" if q is _RO else "87.4"
+    # 2 × H100 at the step that keeps 10 % free, as /v1/recommendations times it (116.5 h;
+    # was 87.4 h at 75.0 of 79.2 GiB: fix train_ask)
+    hours = "aproximativ 116 " if q is _RO else "about 116 hours"
     assert hours in h.split(fits, 1)[1], h
 
 
@@ -137,7 +141,7 @@ def test_a_bare_gpu_still_says_the_count_that_fits(q: str, two: str) -> None:
     assert first_sentence(r).startswith(("No,", "Nu,")), first_sentence(r)
     rest = head(r)[len(first_sentence(r)):]
     assert two in rest, rest
-    assert rest.index(two) < rest.index("87"), rest
+    assert rest.index(two) < rest.index("116"), rest
 
 
 @pytest.mark.parametrize(("one", "bare"), [(_EN, _EN_BARE), (_RO, _RO_BARE)])

@@ -114,7 +114,8 @@ def test_the_page_sends_the_links_parameters() -> None:
 def test_romania_with_diacritics_is_read() -> None:
     body = _all(_run("recomandă llama 3.1 8b în România"))
     assert "Nu am înțeles" not in body
-    assert re.search(r"Loc\s+Romania", body), body
+    # echoed in Romanian, with its diacritics (test_fix_slack3.py)
+    assert re.search(r"Loc\s+România", body), body
 
 
 # 3. what a place and the targets decided

@@ -225,11 +225,18 @@ def _fsdp_gather_bytes(m: SizedModel, precision: str, method: str) -> float:
     return (four.overhead_gib - fragmentation * live(four)) * GIB
 
 
-def test_fsdp_gathers_16_bit_layers_whatever_the_base_format() -> None:
+def test_fsdp_gathers_layers_as_stored() -> None:
+    """FSDP / ZeRO-3 gathers the blocks as they are stored: 16-bit for LoRA and full
+    training, packed 4-bit for QLoRA (Answer.AI fsdp_qlora keeps the NF4 weights in a
+    bf16 ``quant_storage`` so FSDP shards and gathers them packed, dequantising a layer at a
+    time): the QLoRA buffer is NF4's bits over 16 of the bf16 one (was pinned at 16-bit, which
+    counted DeepSeek-V3 QLoRA on 8 x H100 as 99.9 GiB, no fit)."""
     m = model("llama-3-8b")
     bf16 = _fsdp_gather_bytes(m, "bf16", "lora")
     assert bf16 > 0
-    assert _fsdp_gather_bytes(m, "nf4", "qlora") == pytest.approx(bf16, rel=1e-6)
+    nf4 = get_precision("nf4")
+    assert _fsdp_gather_bytes(m, "nf4", "qlora") == pytest.approx(
+        bf16 * nf4.bits_linear / 16, rel=0.02)
     assert _fsdp_gather_bytes(m, "bf16", "full") == pytest.approx(bf16, rel=1e-6)
     # the buffer holds whole 16-bit transformer blocks: a multiple of one block's bytes
     b = param_breakdown(arch("llama-3-8b"))

@@ -180,8 +180,9 @@ def test_batch_work_gets_no_latency_defaults() -> None:
 
 def test_when_no_offer_meets_the_defaults_the_answer_says_so_and_warns() -> None:
     """A 128k prompt cannot get a first token within its default (2 s per 8,192 prompt
-    tokens: 32 s) on one L40S: the options come without the default, the answer says the
-    default was not applied, and a TTFT over 10 s warns."""
+    tokens: 32 s) on one L40S: the default is relaxed to the fastest reachable with the
+    serving model's error band (audit serve #4: it was dropped, "not applied"), the answer
+    says so, and a TTFT over 10 s warns."""
     offers = [offer("h100x1", "h100-sxm", 1, 2.0, interconnect="none"),
               offer("h100x8", "h100-sxm", 8, 16.0, interconnect="nvswitch")]
     offers = [offer("l40sx1", "l40s", 1, 1.0, interconnect="none")]
@@ -189,7 +190,9 @@ def test_when_no_offer_meets_the_defaults_the_answer_says_so_and_warns() -> None
              context_tokens=131072, concurrent_requests=16)
     assert r.options, r.reason
     notes = [a for a in r.assumptions if a.name == "serving_defaults"]
-    assert any(a.value == "not applied" for a in notes)
+    assert any(a.value.endswith("(relaxed from 31,875 ms)") for a in notes), notes
+    assert all(o.warnings[0].startswith("no offer meets the default time-to-first-token "
+                                        "target of 31,875 ms") for o in r.options)
     slow = [o for o in r.options if (o.performance.time_to_first_token_ms or 0) > 10_000]
     assert slow and all(any("time to first token" in w for w in o.warnings) for o in slow)
 

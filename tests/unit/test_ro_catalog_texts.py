@@ -42,6 +42,7 @@ def say(text: str, lang: str) -> str:
 def _catalog_texts() -> set[str]:
     kernels = catalog().registry.kernels
     out = {r.runs for r in kernels.rules} | {p.note for p in kernels.platforms.values() if p.note}
+    out |= {g.name for g in catalog().registry.gpus.values()}  # GPU names with a note
     return out | {c for p in PRECISIONS for c in p.quality.split("; ") if p.quality}
 
 

@@ -118,7 +118,7 @@ def test_a_romanian_recommend_verb_answers_in_romanian() -> None:
     ro = _everything(_run("recomandă llama 3.1 70b"))
     for english in ("Top offers", "Workload", "Open in the web app", "Memory (GiB)"):
         assert english not in ro
-    for romanian in ("Cele mai bune oferte", "Utilizare", "Deschide în aplicația web"):
+    for romanian in ("Cele mai bune oferte", "Tip de sarcină", "Deschide în aplicația web"):
         assert romanian in ro
     en = _everything(_run("recommend llama 3.1 70b"))
     assert "Top offers" in en and "Workload" in en and "Open in the web app" in en
@@ -137,15 +137,15 @@ def test_a_romanian_recommendation_is_romanian_throughout() -> None:
     msg = _run("recomanda llama 3.1 8b buget 800/lună", RESERVED_FRESH)
     first, _, offers = _sections(msg)[:3]
     # the best option from its fields, in Romanian: never the core's English "why"
-    # "on-demand" is the Romanian guide's own word for it (knowledge/messages/ro.toml [pricing])
-    assert " la hyperstack (on-demand), greutăți fp8: 109 USD/lună; folosește 10,5 din 14,4 " \
+    # "la cerere", as [pricing] says it (the web page too: test_fix_slack3.py)
+    assert " la hyperstack (la cerere), greutăți fp8: 109 USD/lună; folosește 10,5 din 14,4 " \
            "GiB pe GPU, ~36 tok/s per utilizator." in first
     for english in (" at ", "weights", "Ranked", "per user", "tokens/s"):
         assert english not in first
-    assert _table_rows(msg, "Utilizare") == ["servire"]
+    assert _table_rows(msg, "Tip de sarcină") == ["servire"]
     assert _table_rows(msg, "Buget") == ["800 USD/lună"]
     assert _table_rows(msg, "Memorie (GiB)") == ["10,5 / 14,4 pe GPU"]
-    assert "*0,15 USD/oră* · ~109 USD/lună on-demand" in offers
+    assert "*0,15 USD/oră* · ~109 USD/lună la cerere" in offers
     assert "~80 USD/lună rezervat" in offers
     # no English number or money format anywhere in the Romanian sections
     text = "\n".join(_sections(msg))

@@ -5,9 +5,10 @@ retriever are passed in; posting to Slack is the adapter's job."""
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -15,6 +16,7 @@ import msgspec
 
 from service.adapters.messages_files import shipped_messages
 from service.adapters.slack.render import (
+    TRUST_REASON,
     Message,
     escape,
     message,
@@ -31,8 +33,9 @@ from service.adapters.slack.render import (
     resolution_of,
     say,
     section,
+    setup_rows,
 )
-from service.domain.answer.compose import AskRequest, Knowledge, SizingNumbers, answer
+from service.domain.answer.compose import AskRequest, AskResponse, Knowledge, SizingNumbers, answer
 from service.domain.answer.intent import details, stated
 from service.domain.answer.understand import Extracted, detect_language, extract
 from service.domain.catalog.offer_query import OfferFilter, price_basis, query_counted
@@ -47,10 +50,10 @@ from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
-from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.requests import DEFAULT_OUTPUT_TOKENS, SizingRequest
 from service.domain.sizing.sizing import FitRow, SizingResult, size
 
-Kind = Literal["ask", "size", "recommend", "offers", "help"]
+Kind = Literal["ask", "size", "recommend", "offers", "help", "mistyped"]
 MAX_QUESTION = 2000
 DEFAULT_CONTEXT = 4096
 
@@ -62,6 +65,8 @@ class Command:
     lang: str
     lang_said: bool = False
     """Whether the command's verb said the language ("recomandă": Romanian)."""
+    verb: str | None = None
+    """A ``mistyped`` command's nearest verb ("reccomend" → "recommend")."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,11 @@ def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None,
     kind: Kind = "ask"
     said: str | None = None
     if verb is None:  # no verb: the whole text is the question
+        typo = _mistyped_verb(first, rest, messages)
+        if typo is not None:
+            lang = typo[1] or detect_language(rest, words)
+            # the whole text kept: a question after all when it names no model or GPU
+            return Command("mistyped", text, lang, typo[1] is not None, verb=typo[0])
         rest = text
     else:
         kind, said = verb
@@ -149,6 +159,39 @@ def parse_command(text: str, words: Mapping[str, frozenset[str]] | None = None,
     if kind == "help":
         return Command("help", "", said or messages.default, said is not None)
     return Command(kind, rest, said or detect_language(rest, words), said is not None)
+
+
+_VERB_TYPO_RATIO = 0.75
+"""How close a first word must be to a verb to be taken for it mistyped (difflib's ratio:
+"sise"/"size" 0.75, "reccomend"/"recommend" 0.89, "recomand"/"recomandă" 0.94)."""
+
+
+def _mistyped_verb(first: str, rest: str, messages: Messages) -> tuple[str, str | None] | None:
+    """The verb a first word mistypes ("reccomend", "recomand", "sise") and the language the
+    verb says, or None: a word close to a size/recommend/offers verb, not that verb with an
+    ending ("recommended", "sizes": English words of a question), before a model or a GPU
+    and no question mark (:func:`run_command` checks that the rest names a model or a GPU,
+    else answers the text as a question). Such a command was answered as a question, with
+    an unrelated passage; it now gets "did you mean"."""
+    word = _fold(first.strip(_EDGE))
+    if len(word) < 4 or not rest or "?" in rest:
+        return None
+    verbs: dict[str, tuple[str, str | None]] = {}
+    for v, (kind, lang) in command_verbs(messages).items():
+        if kind in ("size", "recommend", "offers") and len(v) >= 4:  # not "rec"
+            verbs.setdefault(_fold(v), (v, lang))  # "recomandă" before "recomanda"
+    if any(word.startswith(v) for v in verbs):
+        return None
+    best = max(verbs, key=lambda v: difflib.SequenceMatcher(None, word, v).ratio())
+    if difflib.SequenceMatcher(None, word, best).ratio() < _VERB_TYPO_RATIO:
+        return None
+    return verbs[best]
+
+
+def _names_model_or_gpu(text: str, registry: Registry) -> bool:
+    """Whether ``text`` names a model or a GPU (what a command's arguments name)."""
+    ex = extract(text, registry)
+    return ex.model is not None or ex.gpu is not None
 
 
 _CTX = re.compile(r"^(\d{1,3}(?:,\d{3})++|\d+(?:\.\d+)?)([km])?$", re.I)
@@ -221,14 +264,21 @@ _STEPS_WORDS = re.compile(r"(?<![\w.,])(\d{1,4})\s*+(?:de\s++)?(?:steps?|pa[sș]
 """Denoising steps ("30 steps", "30 de pași")."""
 
 
-def _kv_cache(text: str) -> tuple[str, Span] | None:
-    """The KV cache precision ``text`` states next to "kv" (a type sizing knows:
-    ``find_kv_type``) and where, or None."""
+def _kv_cache(text: str) -> tuple[str, Span, bool] | None:
+    """The KV cache precision ``text`` states next to "kv" and where, and whether sizing
+    keeps a cache so (``find_kv_type``): a precision after "kv" that no engine keeps its
+    cache in ("kv fp4", "kv int4", "kv nvfp4") is returned as written, unknown, to be
+    refused in words; it was read as the weights' precision. None when none."""
     for rx in (_KV_AFTER, _KV_BEFORE):
         for m in rx.finditer(text):
             word = m.group("p")
-            if not word.isdigit() and (k := find_kv_type(word)) is not None:
-                return k.id, m.span()
+            if word.isdigit():
+                continue
+            if (k := find_kv_type(word)) is not None:
+                return k.id, m.span(), True
+            if rx is _KV_AFTER and (find_precision(word) is not None
+                                    or _PRECISION_LIKE.fullmatch(word)):
+                return word, m.span(), False
     return None
 
 
@@ -257,6 +307,9 @@ class SizeArgs:
     steps: int | None = None
     """A diffusion pipeline's size and denoising steps ("2048x2048 30 steps")."""
     kv_span: Span | None = None
+    unknown_kv: str | None = None
+    """A KV cache precision no engine keeps ("kv fp4"), as written: refused, never the
+    weights'."""
     media_spans: tuple[Span, ...] = ()
     """Where the KV cache's words and the size and steps' words are: read words, unless the
     model takes no such setting (a language model has no width)."""
@@ -288,11 +341,12 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
     # the model text keeps any extra words ("with 32k context"): _resolve_model then reads
     # the model the text names, as a question's is read
     return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown,
-                    kv_cache=kv[0] if kv else None,
+                    kv_cache=kv[0] if kv and kv[2] else None,
                     width_px=int(res.group(1)) if res else None,
                     height_px=int(res.group(2)) if res else None,
                     steps=int(st.group(1)) if st and int(st.group(1)) else None,
-                    kv_span=kv[1] if kv else None, media_spans=media)
+                    kv_span=kv[1] if kv else None,
+                    unknown_kv=kv[0] if kv and not kv[2] else None, media_spans=media)
 
 
 _EDGE = ".,;:!?()[]\"'"
@@ -356,7 +410,16 @@ def unread_words(args: str, model: str, a: SizeArgs, registry: Registry,
         elif (i + 1 < len(words) and not used[i + 1]
               and find_precision(f"{w} {words[i + 1].lower().strip(_EDGE)}") is not None):
             used[i] = used[i + 1] = True
+        elif (i + 1 < len(words) and w.isdigit() and a.weights is not None
+              and _fold(words[i + 1].strip(_EDGE)) in _BIT_WORDS
+              and (p := find_precision(f"{w} bit")) is not None and p.id == a.weights):
+            # "4 bits", "4 biți": the precision read from them ("4" was said as unread)
+            used[i] = used[i + 1] = True
     return [w for w, u in zip(words, used, strict=True) if not u]
+
+
+_BIT_WORDS = frozenset({"bit", "bits", "biti"})
+"""A bit count's noun, folded ("biți" → "biti")."""
 
 
 def _size_words(messages: Messages) -> frozenset[str]:
@@ -493,20 +556,105 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
     req = msgspec.convert({"question": question, "lang": said or "auto"}, AskRequest)
     resp = answer(req, data.knowledge, data.catalog, data.today)
     sizing = resp.numbers.sizing if resp.numbers else None
-    rerun = _resized(data, sizing, resp.extracted) if sizing is not None else None
     training = _training(resp.extracted)
+    rows = _setup_table(data, resp, sizing) if sizing is not None else None
+    if rows is not None:
+        kind, resolution, steps = _answer_workload(data, question, sizing, None)
+        return render_answer(resp, question, public_url=data.public_url,
+                             messages=data.messages, kind=kind, training=training, rows=rows)
+    rerun = _resized(data, sizing, resp.extracted) if sizing is not None else None
     if rerun is None:
         kind, resolution, steps = _answer_workload(data, question, sizing, None)
         return render_answer(resp, question, public_url=data.public_url,
                              messages=data.messages, kind=kind, resolution=resolution,
-                             steps=steps, training=training)
+                             steps=steps, training=training,
+                             per_gpu=training and sizing is not None
+                             and sizing.total_gib < sizing.weights_gib)
     sized, same = rerun
     kind, resolution, steps = _answer_workload(data, question, sizing,
                                                sized if same else None)
+    # a training total that is not the one-GPU run's is one data-parallel GPU's share
+    single = sizing is not None and round(sized.memory.total_gib, 2) == sizing.total_gib
     return render_answer(resp, question, public_url=data.public_url,
                          fits=_first_fits(sized), memory=sized.memory if same else None,
                          fits_own_need=not same, messages=data.messages, kind=kind,
-                         resolution=resolution, steps=steps, training=training)
+                         resolution=resolution, steps=steps, training=training,
+                         per_gpu=training and not single)
+
+
+def _answer_users(resp: AskResponse) -> int:
+    """The concurrent requests an answer is about: the question's ("at 50 users"), else a
+    "how many users" answer's number; 1 when neither."""
+    a = resp.numbers.asked if resp.numbers is not None else None
+    held = int(a.value) if a is not None and a.quantity == "max_batch_size" else 1
+    return resp.extracted.concurrent_requests or max(held, 1)
+
+
+def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers
+                 ) -> list[tuple[str, str]] | None:
+    """The table of an answer about a load or a setup, sized at them (``setup_rows``): the
+    answer's sizing numbers are recorded for one request (or one replica, one GPU's share)
+    beside "4 × H100 for 50 users", so they are sized again with the answer's model,
+    precision and context, at its users and on the GPUs it names (the question's count, or
+    the count it answers). A training run's table is its memory per GPU on those GPUs when
+    that sizing gives the answer's total per GPU. None: the answer's own numbers serve (one
+    request, no setup), or the sizing fails (the table then labels what it shows)."""
+    ex, reg = resp.extracted, data.registry
+    model = reg.models.get(sizing.model)
+    if model is None or model.kind != "llm" or sizing.context_tokens <= 0:
+        return None
+    a = resp.numbers.asked if resp.numbers is not None else None
+    count = (int(a.value) if a is not None and a.quantity == "gpu_count" and a.value >= 1
+             else ex.gpu_count)
+    gpu = reg.gpus.get(ex.gpu) if ex.gpu else None
+    training, users = _training(ex), _answer_users(resp)
+    if training and gpu is not None:
+        count = count or 1
+    setup = (gpu.id, count) if gpu is not None and count else None
+    if not training and setup is None and users <= 1:
+        return None
+    try:
+        if training:
+            if setup is None:
+                return None
+            task = "pretrain" if ex.workload == "pretrain" else "finetune"
+            opts: dict[str, object] = {"method": ex.method or (
+                "full" if task == "pretrain" else "lora"),
+                "sequence_length": sizing.context_tokens}
+            if ex.batch_size is not None:
+                opts["micro_batch_size"] = ex.batch_size
+            req = msgspec.convert({"model": sizing.model, "weights": sizing.weights,
+                                   "task": task, "finetune": opts, "gpu": setup[0],
+                                   "gpu_count": setup[1]}, SizingRequest)
+        else:
+            req = SizingRequest(model=sizing.model, weights=sizing.weights,
+                                input_tokens=sizing.context_tokens, output_tokens=0,
+                                batch_size=users, engine=ex.engine,
+                                gpu=setup[0] if setup else None,
+                                gpu_count=setup[1] if setup else 1)
+        r = size(req, data.catalog)
+        if training and round(r.memory.per_gpu_gib, 2) != round(sizing.total_gib, 2):
+            # a GPU count answered keeps the recommendations' headroom free (their default
+            # min_memory_headroom_pct; answer/numbers/training.py _count_size): sized so
+            room = next(f.default for f in msgspec.structs.fields(RecommendationRequest)
+                        if f.name == "min_memory_headroom_pct")
+            r = size(msgspec.structs.replace(req, min_memory_headroom_pct=room), data.catalog)
+    except (DomainError, ValueError, msgspec.ValidationError):
+        return None
+    if r.model.id != sizing.model or r.weights != sizing.weights:
+        return None
+    fits: list[FitRow] = []
+    if training:
+        # the answer's total per GPU, or this is not its setup
+        if round(r.memory.per_gpu_gib, 2) != round(sizing.total_gib, 2):
+            return None
+        rerun = _resized(data, sizing, ex)
+        fits = _first_fits(rerun[0]) if rerun is not None else []
+    label = (data.messages.section(resp.lang, "slack")["setup"].format(
+        n=data.messages.formatter(resp.lang).number(setup[1]), gpu=reg.gpus[setup[0]].name)
+        if setup is not None else None)
+    return setup_rows(r, resp.lang, context_tokens=sizing.context_tokens, users=users,
+                      setup=label, training=training, messages=data.messages, fits=fits)
 
 
 def _web_output_tokens(context_tokens: int) -> int:
@@ -520,6 +668,8 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     if not a.text:
         return render_usage("size_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
+    if a.unknown_kv is not None:
+        return _unknown_kv(a.unknown_kv, lang, data)
     if a.unknown_precision is not None:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
     m = data.registry.models[model]
@@ -547,23 +697,53 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                              steps=(a.steps if diffusion else None) or m.default_steps,
                              public_url=data.public_url, messages=data.messages,
                              unread=unread, link_params=link_media)
-    context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    limit = m.architecture.max_context if m.architecture is not None else None
+    embed = m.task == "embed"
+    context_tokens = a.context_tokens or _default_context(m.task, limit)
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
+    # an embedding model generates nothing: no output tokens sent (0 came back as "output_tokens
+    # ignored"), one input of its own max length unless one is asked
     result = size(SizingRequest(model=model, weights=a.weights, input_tokens=context_tokens,
-                                output_tokens=0, batch_size=users,
+                                output_tokens=DEFAULT_OUTPUT_TOKENS if embed else 0,
+                                batch_size=users,
                                 kv_cache=a.kv_cache or "fp16"), data.catalog)
-    limit = m.architecture.max_context if m.architecture is not None else None
     # the page runs /v1/recommendations with these, which refuses a context past the
     # model's own limit: no link then, rather than one to an error; a KV cache precision
     # asked goes with it (the page takes it from the link: app.js LINK_PARAMS)
     link: dict[str, str | int | float | None] | None = None if (
         limit is not None and context_tokens > limit) else {
-        "model": model, "weights": result.weights, "context": context_tokens,
+        "model": model, "weights": result.weights,
+        "context": None if embed else context_tokens,
         "concurrency": users, "kv_cache": a.kv_cache, "lang": lang}
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
                          public_url=data.public_url, messages=data.messages,
                          link_params=link, unread=unread, kv_asked=a.kv_cache is not None)
+
+
+def _default_context(task: str, limit: int | None) -> int:
+    """The context sized when none is asked: an embedding model's own max input (bge-large:
+    512 tokens; 4,096 was sized and warned "more than ... takes"), else
+    :data:`DEFAULT_CONTEXT`."""
+    if task == "embed" and limit is not None:
+        return min(limit, DEFAULT_CONTEXT)
+    return DEFAULT_CONTEXT
+
+
+def _unknown_kv(word: str, lang: str, data: BotData) -> Message:
+    """A KV cache precision no engine keeps its cache in ("kv fp4"), refused in words with
+    the ones each engine keeps (``kv_cache_types`` of ``catalog/engines.toml``), as "int5"
+    is refused: never sized, never taken for the weights' precision."""
+    kept = "; ".join(f"{e.name}: {' / '.join(e.kv_cache_types)}"
+                     for e in data.registry.engines
+                     if e.kv_cache_types and e.id in _KV_ENGINES)
+    return notice(say(data.messages.section(lang, "slack")["unknown_kv"], word=word,
+                      kept=kept))
+
+
+_KV_ENGINES = ("vllm", "llama.cpp")
+"""The engines /gpu picks (vLLM, llama.cpp for GGUF weights), whose KV cache types the
+refusal of an unknown one lists."""
 
 
 def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
@@ -702,29 +882,43 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     budget_spans = _budget_spans(usd)
     if not model_part:
         return render_usage("recommend_usage", lang, data.messages)
+    if _zero_budget(hour, month, args, data):
+        # a budget of 0 ("$0/h", "0 lei") meets no offer: said, never a link with budget=0.0
+        # (the page's /v1/recommendations refuses it: "Expected float > 0.0")
+        raise _Said(escape(data.messages.section(lang, "slack")["zero_budget"]))
+    # a GPU count ("8xh100", "8 x h100") is read, not applied: the offers are ranked whatever
+    # their GPU count; its "8x" blanked, so the GPU reads as "on h100" does (the family)
+    counts = _gpu_count_spans(_blank(usd, budget_spans), data)
     # the GPU and the place first, so that no other reader takes their words (the "4090" of
     # "on rtx 4090" was read as a context); then everything but the budget and them (a
     # precision after the budget too: "$2/h fp8")
-    flt = _filters(_blank(usd, budget_spans), data)
-    spot = _spot_spans(_blank(usd, [*budget_spans, *flt.spans]), data.messages)
-    a = read_size_args(_blank(usd, [*budget_spans, *flt.spans, *spot]), data.registry)
+    flt = _filters(_blank(usd, [*budget_spans, *counts]), data)
+    spot = _spot_spans(_blank(usd, [*budget_spans, *counts, *flt.spans]), data.messages)
+    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot]), data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
+    if a.unknown_kv is not None:
+        return _unknown_kv(a.unknown_kv, lang, data)
     if a.unknown_precision is not None:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
-    context_tokens = a.context_tokens or DEFAULT_CONTEXT
+    entry = data.registry.models[model]
+    limit = entry.architecture.max_context if entry.architecture is not None else None
+    context_tokens = a.context_tokens or _default_context(entry.task, limit)
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
-    entry = data.registry.models[model]
     diffusion = entry.kind == "diffusion"
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
-                          [*money, *budget_spans, *flt.spans, *spot, *own])
+                          [*money, *budget_spans, *counts, *flt.spans, *spot, *own])
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
                          words=", ".join(f"`{w.replace('`', '')}`" for w in unread)))
+    if counts and flt.gpus:
+        said = ", ".join(f"`{usd[x:y].replace(' ', '')}`" for x, y in counts)
+        notes.append(say(data.messages.section(lang, "slack")["gpu_count_not_applied"],
+                         counts=said))
     users = a.users or 1
     req = RecommendationRequest(model=model, weights=a.weights or "auto",
                                 kv_cache=(a.kv_cache if entry.kind == "llm" else None)
@@ -754,8 +948,9 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     if flt.gpus:
         applied.append((lab["gpu_filter"], _gpu_names(flt.gpus, data)))
     if flt.place:
-        applied.append((lab["place"], flt.place if _fold(flt.place) == _fold(
-            flt.place_value or "") else f"{flt.place} ({flt.place_value})"))
+        place = _place_said(flt, lang, data)
+        applied.append((lab["place"], place if _fold(place) == _fold(
+            flt.place_value or "") else f"{place} ({flt.place_value})"))
     if kv is not None:
         applied.append((lab["kv"], kv))
     if spot:
@@ -766,15 +961,56 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         hidden=_instance_types(data),
         # every parameter sent, as the web page's own (it takes a monthly budget), so the
         # page it opens prices the same request (its context default is 8,192, ours 4,096)
-        link_params={"model": model, "weights": a.weights, "context": context_tokens,
+        # a diffusion, audio or embedding model's link carries no context: the page sent its
+        # 4,096 to /v1/recommendations for SDXL
+        link_params={"model": model, "weights": a.weights,
+                     "context": context_tokens if entry.kind == "llm"
+                     and entry.task != "embed" else None,
                      "concurrency": users,
                      "budget": month if month is not None else (
                          round(hour * 24 * 30, 2) if hour is not None else None),
                      "gpus": ",".join(flt.gpus) if flt.gpus else None,
-                     "regions": ",".join(flt.regions) if flt.regions else None,
+                     # a region id's stem as typed ("us-east"), which the page expands
+                     # (app.js expandRegions), not its 29 ids
+                     "regions": (flt.place_value if flt.place_value
+                                 else ",".join(flt.regions) if flt.regions else None),
                      "kv_cache": kv, "width": req.width, "height": req.height,
                      "steps": req.steps, "spot": 1 if spot else None, "lang": lang}),
         notes)
+
+
+_GPU_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×]\s*+(?=[a-z])", re.I)
+"""A GPU count before a GPU's name ("8xh100", "8 x h100", "4× a100")."""
+
+
+def _gpu_count_spans(text: str, data: BotData) -> list[Span]:
+    """Where ``text`` gives a count of GPUs before a GPU's name ("8x" of "8xh100", "8 x
+    a100 80gb"): one or two words after it name a GPU ("mixtral 8x7b" is no count)."""
+    out: list[Span] = []
+    for m in _GPU_COUNT.finditer(text):
+        after = text[m.end():].split()
+        names = [" ".join(after[:2]).strip(_EDGE).lower(), after[0].strip(_EDGE).lower()]
+        if any(n and data.registry.find_gpu(n) is not None for n in names):
+            out.append((m.start("n"), m.end()))
+    return out
+
+
+def _zero_budget(hour: float | None, month: float | None, text: str, data: BotData) -> bool:
+    """Whether the text's budget is 0 ("$0/h", "0/month", "0 lei", "0 eur"), which no offer
+    meets, as 0 users size nothing."""
+    st = stated(text, data.registry)
+    return hour == 0 or month == 0 or st.lei == 0 or st.eur == 0
+
+
+def _place_said(flt: _Filters, lang: str, data: BotData) -> str:
+    """The place a recommendation or an offers list echoes, as a reader of ``lang`` writes
+    it: the reader's own name for it, from ``place_names`` of ``[slack]`` ("Romania" →
+    "România", "Franta" → "Franța"; the readers match the word without its diacritics),
+    else as the text names it."""
+    place = flt.place or ""
+    names = dict(pair.split("=", 1) for pair in data.messages.section(
+        lang, "slack").get("place_names", "").split() if "=" in pair)
+    return names.get(_fold(place), place)
 
 
 def _spot_spans(text: str, messages: Messages) -> list[Span]:
@@ -804,6 +1040,15 @@ _TARGET_DECODE = re.compile(r">= (?P<tps>\d[\d,.]*+) tokens/s per user")
 _LEFT_OUT = re.compile(r"(?P<n>\d++) (?P<provider>\S++) offers left out")
 
 
+def left_out(lab: Mapping[str, str], key: str, n: int, number: Callable[[float], str],
+             **values: str) -> str:
+    """How many offers a place left out, in ``key``'s words: ``key``_one for one offer ("1
+    ofertă", "1 offer ... was": "1 oferte" was said), else ``key`` with the count."""
+    if n == 1 and f"{key}_one" in lab:
+        return lab[f"{key}_one"].format(**values)
+    return lab[key].format(n=number(n), **values)
+
+
 def _place_notes(rec: Recommendation, flt: _Filters, lang: str, data: BotData) -> list[str]:
     """What a recommendation's place left out (the API's ``excluded_no_region``: offers with
     no known place; its ``region_availability`` assumptions: a provider's offers whose
@@ -814,13 +1059,16 @@ def _place_notes(rec: Recommendation, flt: _Filters, lang: str, data: BotData) -
     names = {p.id: p.name for p in data.catalog.providers}
     out: list[str] = []
     if flt.regions and rec.excluded_no_region:
-        out.append(lab["no_region_left"].format(n=f.number(rec.excluded_no_region)))
+        out.append(left_out(lab, "no_region_left", rec.excluded_no_region, f.number))
     for x in rec.assumptions:
         if x.name == "region_availability" and (m := _LEFT_OUT.match(x.value)):
             name = names.get(m.group("provider"), m.group("provider"))
-            out.append(lab["availability_left"].format(
-                n=f.number(int(m.group("n"))), provider=name))
-        if x.name == "serving_defaults" and not rec.options:
+            out.append(left_out(lab, "availability_left", int(m.group("n")), f.number,
+                                provider=name))
+        if (x.name == "serving_defaults" and not rec.options
+                and not TRUST_REASON.match(rec.reason or "")):
+            # the targets decided only when no price did (a price-trust reason: they
+            # did not)
             said = []
             if (t := _TARGET_TTFT.search(x.value)) is not None:
                 said.append(lab["target_ttft"].format(
@@ -872,6 +1120,12 @@ def run_command(cmd: Command, data: BotData) -> Message:
             return run_recommend(cmd.args, cmd.lang, data)
         if cmd.kind == "offers":
             return run_offers(cmd.args, cmd.lang, data)
+        if cmd.kind == "mistyped" and cmd.verb is not None:
+            rest = cmd.args.partition(" ")[2].strip()
+            if _names_model_or_gpu(rest, data.registry):
+                return notice(say(data.messages.section(cmd.lang, "slack")["mistyped_verb"],
+                                  command=f"/gpu {cmd.verb} {rest}".replace("`", "")))
+            return run_ask(cmd.args, data)
         return run_ask(cmd.args, data, cmd.lang if cmd.lang_said else None)
     except _Said as exc:
         return notice(exc.text)
@@ -914,41 +1168,86 @@ OFFERS_SHOWN = 5
 
 
 def run_offers(args: str, lang: str, data: BotData) -> Message:
-    """``/gpu offers <gpu> [in <place>]``: the cheapest current, unflagged offers of a GPU
-    (its family: "h100" is every H100), by price per GPU, as ``GET /v1/offers?gpu=...&
-    region=...&stale=false&suspect=false&sort=price_per_gpu`` lists them: each with its
-    machine, provider, price kind and date."""
+    """``/gpu offers [N x] <gpu> [in <place>] [spot]``: the cheapest current, unflagged offers
+    of a GPU (its family: "h100" is every H100), by price per GPU, as ``GET /v1/offers?gpu=
+    ...&region=...&stale=false&suspect=false&sort=price_per_gpu`` lists them (``spot``: at
+    the spot price, ``spot_only``; "8x": machines of 8 GPUs): each with its machine,
+    provider, price kind and date. With a place, the offers /gpu recommend leaves out are
+    left out and counted: those with no known place (the API's ``excluded_no_region``) and
+    a provider's whose availability there is not stated (Lambda prices every type in every
+    region: regions.toml ``availability = "not-stated"``). Words nothing read are said."""
     lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
-    flt = _filters(args, data)
+    count_m = _OFFER_COUNT.search(args)
+    count = int(count_m.group("n")) if count_m is not None and int(count_m.group("n")) else None
+    rest = _blank(args, [count_m.span("n")] if count_m is not None else [])
+    if count_m is not None:  # the "x" of "8x" / "8xh100" too
+        rest = rest[:count_m.end("n")] + " " + rest[count_m.end("n") + 1:]
+    spot = _spot_spans(rest, data.messages)
+    rest = _blank(rest, spot)
+    flt = _filters(rest, data)
     if not flt.gpus:
         parts = [say(lab["offers_usage"])]
         if args.strip():
-            # a GPU the catalog does not know: the nearest names (not "the model")
-            try:
-                data.registry.gpu_names.resolve(args.strip())
-            except NotFound as exc:
-                if exc.suggestions:
-                    parts.insert(0, say(lab["did_you_mean"], names=", ".join(
-                        f"`{x}`" for x in exc.suggestions)))
+            model = extract(args, data.registry).model
+            if model is not None:
+                # a model, not a GPU: the offers that run it are /gpu recommend's
+                parts = [say(lab["offers_model"], model=data.registry.models[model].name,
+                             text=args.strip())]
+            else:
+                # a GPU the catalog does not know: the nearest names
+                try:
+                    data.registry.gpu_names.resolve(args.strip())
+                except NotFound as exc:
+                    if exc.suggestions:
+                        parts.insert(0, say(lab["did_you_mean"], names=", ".join(
+                            f"`{x}`" for x in exc.suggestions)))
         return notice(" ".join(parts))
     regions = (parse_region_filter(flt.regions, data.catalog.regions, "region")
                if flt.regions else None)
-    total, page, _ = query_counted(
+    _, views, no_region = query_counted(
         data.catalog.views(data.today),
-        OfferFilter(gpus=frozenset(flt.gpus), stale=False, suspect=False),
-        "price_per_gpu", 0, OFFERS_SHOWN, regions)
-    gpu = _gpu_family_name(flt.gpus, args, data)
-    place = lab["offers_place"].format(place=flt.place) if flt.place else ""
+        OfferFilter(gpus=frozenset(flt.gpus), stale=False, suspect=False, spot_only=bool(spot),
+                    min_gpus=count, max_gpus=count),
+        "price_per_gpu", 0, len(data.catalog.offers), regions)
+    notes: list[str] = []
+    if regions is not None:
+        table = data.catalog.regions.table
+        names = {p.id: p.name for p in data.catalog.providers}
+        left: dict[str, int] = {}
+        for v in views:
+            if not table.availability_stated(v.provider):
+                left[v.provider] = left.get(v.provider, 0) + 1
+        views = [v for v in views if v.provider not in left]
+        if no_region:
+            notes.append(left_out(lab, "no_region_left", no_region, f.number))
+        notes += [left_out(lab, "availability_left", n, f.number, provider=names.get(p, p))
+                  for p, n in sorted(left.items())]
+    unread = [m.group() for m in re.finditer(r"\S++", rest)
+              if not any(m.start() < b and a < m.end() for a, b in flt.spans)
+              and _fold(m.group().strip(_EDGE)) not in _offers_words(data.messages)]
+    if unread:
+        notes.append(lab["unread"].format(words=", ".join(
+            f"`{w.replace('`', '')}`" for w in unread)))
+    notes = [escape(romanian_de(n) if lang == "ro" else n) for n in notes]
+    page = views[:OFFERS_SHOWN]
+    gpu = _gpu_family_name(flt.gpus, rest, data)
+    if count is not None:
+        gpu = f"{count} × {gpu}"
+    place = lab["offers_place"].format(place=_place_said(flt, lang, data)) if flt.place \
+        else ""
+    if spot:
+        place += lab["offers_spot"]
     if not page:
-        return notice(escape(lab["offers_none"].format(gpu=gpu, place=place)))
+        text = escape(lab["offers_none"].format(gpu=gpu, place=place))
+        return message(" ".join([text, *notes]), [section(t) for t in (text, *notes)])
     head = lab["offers_head"].format(gpu=gpu, place=place, n=f.number(len(page)),
-                                     total=f.number(total))
+                                     total=f.number(len(views)))
     head = romanian_de(head) if lang == "ro" else head
     lines = []
     for i, v in enumerate(page, 1):
         per_gpu = f.money(v.price_per_gpu_usd_h, 2) if v.price_per_gpu_usd_h is not None \
             else "—"
-        price, _ = price_basis(v)
+        price = v.spot_usd_h if spot else price_basis(v)[0]
         machine = lab["offer_machine"].format(price=f.money(price, 2)) if price is not None \
             else ""
         kind = lab.get(f"kind_{v.price_kind}", v.price_kind or "")
@@ -958,7 +1257,20 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
                      + escape(f" · {machine} · {kind} · ")
                      + f"_{escape(lab['as_of'])} {escape(date)}_")
     text = escape(head)
-    return message(text + " " + " ".join(lines), [section(text + "\n" + "\n".join(lines))])
+    return message(" ".join([text, *notes, *lines]),
+                   [section(text + "\n" + "\n".join(lines)), *(section(n) for n in notes)])
+
+
+_OFFER_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×](?=\s|[a-z]|$)", re.I)
+"""The GPUs per machine an offers command asks for ("8x h100", "8xh100", "8 × a100")."""
+
+
+def _offers_words(messages: Messages) -> frozenset[str]:
+    """The connecting words of ``/gpu offers`` (every language's ``size_words`` and
+    ``offers_words``), folded: said neither as unread nor read."""
+    return frozenset(_fold(w) for lang in messages.languages
+                     for key in ("size_words", "offers_words")
+                     for w in messages.section(lang, "slack").get(key, "").split())
 
 
 def _gpu_family_name(gpus: Sequence[str], args: str, data: BotData) -> str:

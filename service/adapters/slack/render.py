@@ -306,7 +306,8 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
                   fits: Sequence[FitRow] | None = None, memory: Memory | None = None,
                   fits_own_need: bool = False, messages: Messages | None = None,
                   kind: str = "llm", resolution: str | None = None, steps: int | None = None,
-                  training: bool = False) -> Message:
+                  training: bool = False, rows: Sequence[tuple[str, str]] | None = None,
+                  per_gpu: bool = False) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
     came from, and a link to the web page with the same question. ``fits`` (from the
     answer's own inference sizing, run again) adds decode tokens/s to the "fits on" rows;
@@ -320,34 +321,44 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     has a context row (an image, video or audio pipeline's read "Context 0 tokens"), a
     diffusion one's its ``resolution`` (the sizing's, "1024x1024", when known) and ``steps``.
     ``training``: the answer sizes a training run, whose total holds gradients and optimizer
-    state besides the weights (the "other" row says so)."""
+    state besides the weights (the "other" row says so). ``rows``: the table sized at the
+    answer's own load and setup (:func:`setup_rows`), shown instead of the answer's sizing
+    numbers (recorded for one request, or one replica, beside an answer about 50 users on
+    4 GPUs). ``per_gpu``: the answer's total is one GPU's of several (a training run's
+    data-parallel share), said so beside the whole model's weights."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
     blocks: list[Block] = sections(escape(resp.answer))
     numbers = resp.numbers
-    if numbers is not None and numbers.sizing is not None:
+    if rows is not None:
+        blocks.append(section(table(rows)))
+    elif numbers is not None and numbers.sizing is not None:
         s = numbers.sizing
         weights_gib, kv_gib, total_gib = (
             (memory.weights_gib, memory.kv_cache_gib, memory.total_gib) if memory is not None
             else (s.weights_gib, s.kv_cache_gib, s.total_gib))
         said = _workload_words(kind, resolution, s.context_tokens if kind == "llm" else None,
                                _users_held(resp), steps, lang, messages)
-        rows: list[tuple[str, str]] = [
+        own: list[tuple[str, str]] = [
             (lab["model"], s.model_name), (lab["precision"], s.weights),
             *((label, value) for label, value, _ in said),
-            (lab["weights"], f"{_gib(weights_gib, f)} GiB")]
+            (lab["weights_whole" if per_gpu else "weights"],
+             f"{_gib(weights_gib, f)} GiB")]
         if kv_gib is not None:
-            rows.append((lab["kv"], f"{_gib(kv_gib, f)} GiB"))
-        other = _other_gib(weights_gib, kv_gib, total_gib, f)
+            own.append((lab["kv"], f"{_gib(kv_gib, f)} GiB"))
+        # a training total of one data-parallel GPU of several (ZeRO-3 shards the weights
+        # under it): said per GPU, and no "other" = that total less the whole weights
+        other = None if per_gpu else _other_gib(weights_gib, kv_gib, total_gib, f)
         if other is not None:
-            rows.append((lab["other_training" if training else "other"], other))
-        rows.append((lab["total"], f"{_gib(total_gib, f)} GiB"))
+            own.append((lab["other_training" if training else "other"], other))
+        own.append((lab["per_gpu_label"].format(label=lab["total"]) if per_gpu
+                     else lab["total"], f"{_gib(total_gib, f)} GiB"))
         fit_lines = _fits_lines(
             fits, lang, messages=messages,
             own_need_beside=_gib(total_gib, f) if fits_own_need else None,
         ) if fits else list(s.fits_on[:3])
-        rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
-        blocks.append(section(table(rows)))
+        own += _fit_rows(lab["fits"], fit_lines, lang, messages)
+        blocks.append(section(table(own)))
     if numbers is not None and numbers.recommendations:
         blocks.append(_offers_block([_ask_offer(i, o, lang, messages) for i, o in
                                      enumerate(numbers.recommendations[:3], 1)], lang,
@@ -357,6 +368,65 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     link = web_link(public_url, {"q": question.strip(), "lang": resp.lang})
     return _finish(escape(resp.answer), blocks, link, lang, [p.title for p in resp.passages],
                    messages)
+
+
+def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
+               setup: str | None, training: bool, messages: Messages | None = None,
+               fits: Sequence[FitRow] = ()) -> list[tuple[str, str]]:
+    """An answer's table from one sizing ``r`` at the answer's load (``users``) and, where
+    the answer names one, its ``setup`` ("4 × NVIDIA H100 SXM5 80GB"), so every row is the
+    answer's: serving, the whole setup's memory, its total and the total per GPU; training,
+    each part per GPU (a ZeRO-3 run shards the weights, its total per GPU was shown beside
+    the whole model's weights, "Weights 131.8 GiB, Total 77.7 GiB"). ``fits``: the GPUs
+    that hold the run, each with its own need per GPU where it differs from the table's
+    (a training run's least memory); a serving table with no setup lists ``r``'s own."""
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    mem, per = r.memory, r.memory.per_gpu
+
+    def gib(v: float | None) -> str:
+        return f"{_gib(v, f)} GiB"
+
+    def per_gpu(label: str) -> str:
+        return lab["per_gpu_label"].format(label=label)
+
+    rows: list[tuple[str, str]] = [(lab["model"], r.model.name), (lab["precision"], r.weights)]
+    rows += [(label, value) for label, value, _ in _workload_words(
+        "llm", None, context_tokens, users if users > 1 else None, None, lang, messages)]
+    if setup is not None:
+        rows.append((lab["gpus"], setup))
+    if training and setup is not None:
+        rows.append((per_gpu(lab["weights"]), gib(per.weights_gib)))
+        if per.gradients_gib is not None:
+            rows.append((per_gpu(lab["gradients"]), gib(per.gradients_gib)))
+        if per.optimizer_gib is not None:
+            rows.append((per_gpu(lab["optimizer"]), gib(per.optimizer_gib)))
+        rest = (round(per.total_gib, 1) - round(per.weights_gib, 1)
+                - round(per.gradients_gib or 0.0, 1) - round(per.optimizer_gib or 0.0, 1))
+        rows.append((per_gpu(lab["other"]), f"{_gib(max(rest, 0.0), f)} GiB"))
+        rows.append((per_gpu(lab["total"]), gib(per.total_gib)))
+    else:
+        rows.append((lab["weights"], gib(mem.weights_gib)))
+        if mem.kv_cache_gib is not None:
+            rows.append((lab["kv"], gib(mem.kv_cache_gib)))
+        other = _other_gib(mem.weights_gib, mem.kv_cache_gib, mem.total_gib, f)
+        if other is not None:
+            rows.append((lab["other"], other))
+        rows.append((lab["total"], gib(mem.total_gib)))
+        if setup is not None:
+            rows.append((per_gpu(lab["total"]), gib(mem.per_gpu_gib)))
+    shown = _gib(per.total_gib if training else mem.total_gib, f)
+    if training and fits:
+        rows += _fit_rows(lab["fits"], _fits_lines(fits, lang, messages=messages,
+                                                   own_need_beside=shown), lang, messages)
+    elif not training and setup is None:
+        rows += _fit_rows(lab["fits"], _fits_lines(_first(r.fits_on), lang,
+                                                   messages=messages), lang, messages)
+    return rows
+
+
+def _first(fits: Sequence[FitRow]) -> list[FitRow]:
+    """The 'fits on' rows an answer shows: the fewest GPUs, then the smallest."""
+    return sorted(fits, key=lambda x: (x.gpu_count, x.gpu_memory_gib))[:3]
 
 
 def _users_held(resp: AskResponse) -> int | None:
@@ -522,12 +592,24 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                  layout=_layout(o, lang, messages)))
     if rec.options:
         top = rec.options[0]
-        text = top.why if lang == CORE_LANG else _summary(top, lang, messages)
+        # the core's "why" names the instance type in parentheses, as the alternatives do
+        # ("(4x-RTX_3060-32-65536)"): dropped alike
+        text = (_without(top.why, hidden) if lang == CORE_LANG
+                else _summary(top, lang, messages))
         capacity = top.fit.per_gpu_used_gib + top.fit.per_gpu_free_gib
         rows.append((lab["memory"], f"{_gib(top.fit.per_gpu_used_gib, f)} / "
                      f"{_gib(capacity, f)} {lab['per_gpu']}"))
+    elif (m := TRUST_REASON.match(core.reason or "")) is not None:
+        # the core's advice names the API's include_stale / include_suspect, which /gpu
+        # cannot set: said in words, with where to set them
+        text = f"{lab['no_options']}: " + _ro(lab["trust_reason"].format(
+            offers=f.number(int(m.group("n"))), stale=f.number(int(m.group("stale"))),
+            suspect=f.number(int(m.group("suspect")))), lang)
     else:
         text = f"{lab['no_options']}: {rec.reason or ''}".rstrip(": ")
+    if not text.endswith((".", "!", "?")):
+        # a sentence: the notes said after it ran on ("măriți bugetul Au fost...")
+        text += "."
     text = escape(text)
     blocks: list[Block] = [*sections(text), section(table(rows))]
     if lines:
@@ -551,11 +633,17 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     return _finish(text, blocks, link, lang, messages=messages)
 
 
+TRUST_REASON = re.compile(r"price trust: the (?P<n>\d++) offers that fit have stale "
+                          r"\((?P<stale>\d++)\) or suspect \((?P<suspect>\d++)\) prices")
+"""The core's reason when only untrusted prices fit (``alternatives.py``)."""
+
 _PARENS = re.compile(r" \(([^()\s]++)\)")
 
 
 def _without(text: str, hidden: frozenset[str]) -> str:
     """``text`` without the parenthesised words of ``hidden`` (offer ids, instance types)."""
+    if not hidden:
+        return text
     return _PARENS.sub(lambda m: "" if m.group(1) in hidden else m.group(0), text)
 
 

@@ -16,11 +16,12 @@ from service.api.problems import ProblemError, problem_responses
 from service.api.state import AppState
 from service.domain.catalog.names import NameIndex
 from service.domain.catalog.offer_query import (
+    AvailabilityLeftOut,
     OfferFilter,
     OfferView,
     SortKey,
     as_of_range,
-    query_counted,
+    query_offers,
     view,
 )
 from service.domain.catalog.offers import Provider
@@ -39,10 +40,22 @@ class OfferPage(msgspec.Struct, kw_only=True):
     gpu_matched: list[str] | None = None
     """With a ``gpu`` filter: the GPU ids it matched (every variant of a family name such as
     ``A100``; one id for an exact id, name or variant alias); null without one."""
-    excluded_no_region: int | None = None
-    """With a region filter: offers that match the other filters but were left out because
-    none of their regions has a known place (no region listed, or only ids the provider does
-    not locate); null without one."""
+    excluded_no_region: Annotated[int | None, msgspec.Meta(description=(
+        "with a region filter: offers that match the other filters but were left out "
+        "because none of their regions has a known place (no region listed, or only ids the "
+        "provider does not locate); null without one"))] = None
+    excluded_availability_not_stated: Annotated[int | None, msgspec.Meta(description=(
+        "with a region filter: offers that match every filter, a region included, but were "
+        "left out because their provider does not state where its instance types are "
+        "available (its region list is a price list: Lambda prices every type in every "
+        "region), so a region filter (a data-residency requirement) cannot rest on it, the "
+        "rule /v1/recommendations applies (its region_availability assumption); per provider "
+        "in availability_left_out; null without a region filter"))] = None
+    availability_left_out: Annotated[list[AvailabilityLeftOut] | None, msgspec.Meta(
+        description=(
+            "with a region filter: the offers counted in excluded_availability_not_stated, "
+            "per provider: how many, the provider's region ids the filter matched and why "
+            "they were left out; null without a region filter"))] = None
 
 
 class ProviderList(msgspec.Struct, kw_only=True):
@@ -135,7 +148,11 @@ def list_offers(
     sorted by price, price per GPU, per GiB or per TB/s of bandwidth, ties broken by id so
     pages are stable. The per-unit prices and the sort use one price per offer, named in
     its `price_kind`: on-demand, else spot, else reserved; with `spot_only`, spot. Offers
-    that duplicate another are collapsed into it (its `duplicates`)."""
+    that duplicate another are collapsed into it (its `duplicates`). A `region` filter
+    leaves out, and counts, offers with no known place (`excluded_no_region`) and offers
+    of a provider that does not state availability per region
+    (`excluded_availability_not_stated`, `availability_left_out`), as recommendations
+    do."""
     if min_gpus is not None and max_gpus is not None and min_gpus > max_gpus:
         raise InvalidInput(f"min_gpus ({min_gpus}) is more than max_gpus ({max_gpus}): no "
                            "offer can match both", "$.min_gpus")
@@ -158,10 +175,14 @@ def list_offers(
                     interconnect=interconnect, stale=stale, suspect=suspect)
     regions = (parse_region_filter([region], catalog.regions, "region")
                if region is not None else None)
-    total, page, no_region = query_counted(catalog.views(dt.date.today()), f, sort, offset,
-                                           limit, regions)
-    return OfferPage(total=total, offset=offset, limit=limit, sort=sort, offers=page,
-                     gpu_matched=matched, excluded_no_region=no_region)
+    # the region rule recommendations apply (offer_query.region_outcome)
+    q = query_offers(catalog.views(dt.date.today()), f, sort, offset, limit, regions,
+                     catalog.regions.table, {p.id: p.name for p in catalog.providers})
+    return OfferPage(total=q.total, offset=offset, limit=limit, sort=sort, offers=q.page,
+                     gpu_matched=matched, excluded_no_region=q.excluded_no_region,
+                     excluded_availability_not_stated=q.excluded_availability_not_stated,
+                     availability_left_out=(q.availability_left_out if regions is not None
+                                            else None))
 
 
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],

@@ -116,7 +116,7 @@ def _thin(sentence: str, engine: str) -> str:
     ``engine``'s."""
     return sentence.replace("{runs}", (
         rf"in 1 of (?P<n_of>\d++) measured runs \({engine}, (?P<say_family>dense models|"
-        r"MoE models|all models), (?P<n_rows>\d[\d,]*+) rows\)"))
+        r"MoE models|DeepSeek-style MLA models|all models), (?P<n_rows>\d[\d,]*+) rows\)"))
 
 
 # (message key, the core's sentence); group names are the placeholders, and their prefix
@@ -171,6 +171,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"time to first token about (?P<n_s>\d[\d,]*+(?:\.\d++)?) s at this context: too slow for "
         r"interactive use; a faster GPU, fewer GPUs per split or a shorter prompt shortens "
         r"it")),
+    # the default TTFT target no offer meets, relaxed (recommend/context.RelaxedTTFT.words)
+    ("core_ttft_relaxed", re.compile(
+        r"no offer meets the default time-to-first-token target of (?P<n_default>\d[\d,]*+) ms "
+        r"at this load \(the fastest reaches (?P<n_best>\d[\d,]*+) ms\): the options are held "
+        r"to (?P<n_target>\d[\d,]*+) ms instead \(the fastest plus the serving model's "
+        r"(?P<n_band>\d++) % error band\); set max_time_to_first_token_ms to change it")),
+    ("core_ttft_relaxed_best", re.compile(
+        r"no offer meets the default time-to-first-token target of (?P<n_default>\d[\d,]*+) ms "
+        r"at this load \(the fastest reaches (?P<n_best>\d[\d,]*+) ms\): the options are held "
+        r"to (?P<n_target>\d[\d,]*+) ms instead \(the fastest reachable\); set "
+        r"max_time_to_first_token_ms to change it")),
     # a stated target met by less than the serving model's error band (options.thin_margin_
     # warnings): every engine measured, or one engine by its name
     ("core_thin_decode_all", re.compile(_thin(_THIN_DECODE, "every engine measured"))),
@@ -273,6 +284,35 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
         r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
         r"GiB, nor on (?P<n_count>\d++) such GPUs with ZeRO-3")),
+    # the way out of a training setup that does not fit, on the same GPUs or on more
+    # (sizing._training_hint, audit train #6 / #12)
+    ("core_train_ckpt", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; gradient checkpointing on \(finetune\.gradient_checkpointing true\) needs "
+        r"(?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fits")),
+    ("core_train_mb1", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; micro-batch 1 with (?P<n_steps>\d[\d,]*+) gradient-accumulation steps \(the "
+        r"same (?P<n_seqs>\d[\d,]*+) sequences per GPU a step\) needs "
+        r"(?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fits")),
+    ("core_train_zero", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; ZeRO-(?P<n_z>\d) on these (?P<n_count>\d[\d,]*+) GPUs needs "
+        r"(?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fits")),
+    ("core_train_layout", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; tensor (?P<n_tp>\d++) x pipeline (?P<n_pp>\d++) x data (?P<n_dp>\d++) parallel "
+        r"on these (?P<n_count>\d[\d,]*+) GPUs \(parallelism\) needs "
+        r"(?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fits")),
+    ("core_train_more_layout", re.compile(
+        r"does not fit: (?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU for (?P<method>\S++) "
+        r"training where (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>\d[\d,]*+(?:\.\d++)?) "
+        r"GiB; (?P<n_count>\d++) GPUs as (?P<label>TP\d++ x PP\d++ x DP\d++ x ZeRO-\d) need "
+        r"(?P<n_more>\d[\d,]*+(?:\.\d++)?) GiB per GPU and fit")),
     ("core_multinode_span", re.compile(
         r"(?P<n_gpus>\d[\d,]*+) GPUs span at least (?P<n_nodes>\d[\d,]*+) nodes of "
         r"(?P<n_per>\d[\d,]*+): training across nodes needs a fast node network \(InfiniBand, "
@@ -753,7 +793,9 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             values[rest] = (texts["core_alt_term_unknown"] if raw == _TERM_UNKNOWN
                             else quoted(raw, texts))
         else:
-            values[name] = raw
+            # a GPU's name with an English note ("... (per GCD, 64 GB; a 128 GB module is 2
+            # GCDs)") in the language's words, as the answers write it (_W.gpu_name)
+            values[name] = catalog_words(texts).get(raw, raw)
     for name, raw in optional.items():
         values[name] = texts[_OPTIONAL[name]].format(**{**values, name: raw}) if raw else ""
     return texts[key].format(**values)
@@ -934,6 +976,7 @@ _NUMBER = re.compile(_NUM)
 _SAID: Mapping[str, Mapping[str, str]] = {
     # the model family of a thin-margin warning's measured runs (options.thin_margin_warnings)
     "family": {"dense models": "core_thin_dense", "MoE models": "core_thin_moe",
+               "DeepSeek-style MLA models": "core_thin_mla",
                "all models": "core_thin_all_models"},
     # what lower weights change about the machine (alternatives._fits_words)
     "fits": {"fit where the weights asked for do not": "core_alt_fits_where",

@@ -7,12 +7,13 @@ quantifiers, no nested repetition)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from service.domain.answer.understand import (
     USER_COUNT,
     Extracted,
+    TrainingSetup,
     _count_before,
     _find_names,
     _fold,
@@ -29,13 +30,14 @@ from service.domain.answer.understand import (
     prompt_tokens,
     serves_tuned,
     training_examples,
+    training_setup,
     unknown_model,
     user_count,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import find_precision
 from service.domain.catalog.registry import Registry
-from service.domain.fields import BATCH_MAX, TOKENS_MAX
+from service.domain.fields import BATCH_MAX, RANK_MAX, TOKENS_MAX
 from service.domain.recommend.types import MONTH_DAYS
 
 Intent = Literal[
@@ -314,6 +316,10 @@ class Stated:
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
+    training: TrainingSetup = field(default_factory=TrainingSetup)
+    """The training step's settings the question states (``understand.training_setup``: LoRA
+    rank, optimizer, gradient checkpointing, ZeRO stage): a fine-tuning request's
+    ``finetune`` fields (:func:`finetune_options`)."""
     sequence_tokens: int | None = None
     """A training sequence's length ("4096 sequence length", "seq len 4096", "secvențe de
     4096", "8k context"), in tokens: a fine-tuning request's ``sequence_length``. Only a length
@@ -553,6 +559,10 @@ _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|o
 # model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike)
 _SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                     r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec)\b")
+# one hour of audio in words: "one hour of audio", "an hour of speech", "unei ore de audio", "o
+# oră de audio" (read only where its time is asked: :func:`stated`)
+_ONE_AUDIO_HOUR = re.compile(r"\b(?:one|an|a|o|una|unei)\s++(?:hour|ore|ora)\s++(?:(?:of|de)\s++)?"
+                             r"(?:audio|speech|vorbire|voice|voce|podcast|recording|inregistrare)\b")
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
@@ -827,6 +837,10 @@ _MIN_MEMORY = re.compile(
     r"(\d{1,3})\s*+(?:gb|gib|g)\b"
     r"|(?<![\d.])(\d{1,3})\s*+(?:gb|gib|g)\s*+(?:or more|\+|sau mai mult|ori mai mult)"
     r"|(?<![\d.])(\d{1,3})\s*+\+\s*+(?:gb|gib)\b|>=\s*+(\d{1,3})\s*+(?:gb|gib|g)\b")
+_GENERATED = (r"|\b(?:gener\w*+|produc\w*+)\s++(?:(?:about|around|cca|aproximativ)\s++)?"
+              r"(\d{1,6})(?![\d.,]|\s*+k\b)\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b"
+              r"(?!\s*+(?:/|(?:per|pe|a|an|each|every)\s++(?:second|sec|secunda|minute|minut|hour"
+              r"|ora|day|zi)\b))")
 _OUTPUT_TOKENS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion)\s++"
     r"(?:tokens?|tokeni)\b"
@@ -834,7 +848,10 @@ _OUTPUT_TOKENS = re.compile(
     r"(?:of output|(?:de|la|in)\s++iesire|out|generat\w*+)"
     # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
     r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
-    r"(?:de\s++)?(?:output|out|iesire)\b")
+    r"(?:de\s++)?(?:output|out|iesire)\b"
+    # the verb before the count: "generate 500 tokens", "să generez 500 de tokeni" (not a
+    # rate, "generate 100 tokens/s"; audit ask_intents3: read as a 500-token context)
+    + _GENERATED)
 _LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
 _IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
 _PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
@@ -854,6 +871,8 @@ _PROVIDER_ALIASES = {
     "microsoft": "azure", "digital ocean": "digitalocean", "ovh": "ovhcloud",
 }
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.]*+")
+# where data moved out leaves from: "din GCP", "de pe AWS", "from Azure", "out of google cloud"
+_EGRESS_FROM = re.compile(r"\b(?:din|de pe|from|out of)\s++([a-z][a-z0-9.]*+(?: cloud)?)")
 # a provider left out, and the names after it as a list joins them ("X, Y or Z"): "excluding
 # X", "except (for) X", "but not on X", "without (using) X", "other than X", "anything but
 # X", "fără X", "în afară de X", "cu excepția X", "nu pe X", "exclus X"
@@ -1161,6 +1180,14 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             if w in providers:
                 provider = w
                 break
+    src = _EGRESS_FROM.search(" ".join(kept)) if _EGRESS.search(folded) else None
+    if src is not None:
+        # data moved out of a cloud: its egress is billed where it leaves ("din AWS pe RunPod",
+        # "from AWS to GCP": AWS's; the first provider named was RunPod's)
+        name = src.group(1)
+        pid = _PROVIDER_ALIASES.get(name) or _PROVIDER_ALIASES.get(name.split(" ")[0]) or (
+            name.split(" ")[0])
+        provider = pid if pid in providers else provider
     region = None
     rm = _REGION_ID.search(folded)
     if rm:
@@ -1514,12 +1541,23 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
     """A sizing or recommendation request's ``finetune`` for a question: ``method`` with the
     micro batch ("batch size 4", "batch de 4": ``ex.batch_size``) and the sequence length
     ("4096 sequence length", "secvențe de 4096": ``st.sequence_tokens``) the question states;
-    what it does not state keeps the sizing's defaults (a micro batch of 1, 2,048 tokens)."""
+    what it does not state keeps the sizing's defaults (a micro batch of 1, 2,048 tokens).
+    The LoRA rank (of LoRA or QLoRA only), the optimizer, gradient checkpointing and the ZeRO
+    stage stated (``st.training``) are sized as stated (audit train #2-#4)."""
     opts: dict[str, Any] = {"method": method}
     if ex.batch_size is not None and 1 <= ex.batch_size <= BATCH_MAX:
         opts["micro_batch_size"] = ex.batch_size
     if st.sequence_tokens is not None:
         opts["sequence_length"] = st.sequence_tokens
+    t = st.training
+    if t.lora_rank is not None and method in ("lora", "qlora") and t.lora_rank <= RANK_MAX:
+        opts["lora_rank"] = t.lora_rank
+    if t.optimizer is not None:
+        opts["optimizer"] = t.optimizer
+    if t.checkpointing is not None:
+        opts["gradient_checkpointing"] = t.checkpointing
+    if t.zero_stage is not None:
+        opts["zero_stage"] = t.zero_stage
     return opts
 
 
@@ -1672,6 +1710,12 @@ def stated(text: str, registry: Registry) -> Stated:
     if storage_added:
         storage = added
     egress = next((v for v, k in amounts if k == "egress"), None)
+    untied = [v for v, k in amounts if k is None]
+    if (storage is None and egress is None and len(untied) == 1
+            and _STORAGE_NAMED.search(folded) and _EGRESS.search(folded)):
+        # "storage and egress for 500 GB a month": one amount, both priced on it (the egress
+        # alone was, $0 at RunPod; audit ask_misc_ro)
+        storage = egress = untied[0]
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
     # a time limit per image is no count of images ("under 5 seconds per image": not 5
@@ -1694,6 +1738,12 @@ def stated(text: str, registry: Registry) -> Stated:
         items = int(_num(im.group(1)) * _SCALE.get(im.group(2) or "", 1.0))
     elif iw := _IMAGES_WORDS.search(folded):
         items = _WORD_SCALE[iw.group(1)]
+    elif ((oh := _ONE_AUDIO_HOUR.search(sized)) and not at[0] <= oh.start() < at[1]
+          and _TIME_Q.search(folded) and not _MONEY_Q.search(folded)):
+        # "how long to transcribe one hour of audio", "cât durează transcrierea unei ore de
+        # audio": a job of one hour, its time asked (a price per hour of audio stays a unit
+        # cost; audit ask_intents3: a rate, or the cost, led)
+        items, audio_hours = 1, True
     lei: float | None = None
     lm = _LEI.search(folded)
     if lm:
@@ -1783,7 +1833,7 @@ dot_grouped=dg.group(0) if dg else None,
                   deadline_weekday=_deadline_weekday(folded),
                   days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
                       toks, [m for m in names if m.kind == "gpu"]),
-                  sequence_tokens=_sequence_tokens(folded),
+                  sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
@@ -1855,12 +1905,20 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
                       r"|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+\b[^?]{0,30}?\b(?:din|de pe)\b"
+                      # "să mut 200 GB de greutăți din GCP în alt cloud", "move 200 GB from AWS"
+                      r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b[^?]{0,30}?"
+                      r"\b(?:din|de pe|from)\b"
                       r"|\b(?:out of|outbound|iesire)\b"
                       # keeping data: "să țin 1,5 TB de checkpoint-uri", "keep 2 TB of weights"
                       r"|\b(?:tin|tinem|pastrez|pastram|keep|keeping|hold|holding)\b[^?]{0,20}?"
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
+_STORAGE_NAMED = re.compile(r"\bstorage\b|\bstor(?:e|ing)\b|\bstocar\w*+|\bstoch\w*+")
+"""Storage itself named (not egress, traffic or a download, as :data:`_STORAGE` also
+matches)."""
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
-                     r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+")
+                     r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+"
+                     r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b"
+                     r"[^?]{0,30}?\b(?:din|de pe|from)\b")
 # a model's own files kept on disk ("how much storage for llama 405b weights", "disk space
 # needed for deepseek r1", "cât spațiu pe disc ocupă greutățile"): their size, with no volume
 # stated in GB and no GPU memory asked (the answer was a passage, or the VRAM total)
@@ -2034,7 +2092,9 @@ _COST = re.compile(
 _COST_MILLION = re.compile(
     r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
-    r"(?:(?:output|input|prompt)\s++)?(?:tokens|tokeni)\b(?!\s*+(?:(?:a|an|per|pe|/|each|every"
+    # ("a million generated tokens": the unit, as "un milion de tokeni generați"; audit rates2)
+    r"(?:(?:output|input|prompt|generated)\s++)?(?:tokens|tokeni)\b"
+    r"(?!\s*+(?:(?:a|an|per|pe|/|each|every"
     r"|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna)\b|daily|zilnic"
     r"|hourly|weekly|saptamanal|monthly|lunar))"  # "1M tokens a day" is a rate (a job's runs)
     r"|\b(?:la|pe|per) milionul\b"
@@ -2236,6 +2296,32 @@ _RENTAL_FOR = re.compile(
     r"\s*+[?.!]*+\s*+$")
 
 
+# a request rate asked, none stated: "how many requests per second can it serve", "câte cereri
+# pe minut", "max requests/s", "how many RPS": what the setup serves at full load, in the unit
+# asked (speed's "requests_<unit>"; audit ask_intents3: the requests held at once answered)
+_RATE_ASKED = re.compile(
+    r"\b(?:how many|cate|max(?:imum)?|maxim\w*+)\s++(?:requests?|reqs?|cereri|requesturi|queries"
+    r"|interogari)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|in a|intr-o)\s++)(?P<unit>s|sec|second"
+    r"|secunda|min|minute|minut|h|hr|hour|ora)\b"
+    r"|\b(?:how many|cate|what|care|ce)\s++(?P<rps>rps|qps)\b")
+_RATE_UNIT = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
+              "min": "minute", "minute": "minute", "minut": "minute", "h": "hour", "hr": "hour",
+              "hour": "hour", "ora": "hour"}
+# one request's output asked to time: "how long to generate 500 tokens", "cât durează să
+# generez 500 de tokeni": the time to the first token and the tokens after it (speed's
+# "request_time"; it was a fit's yes with a 500-token context). A job of many requests or of
+# 100,000 tokens up is :func:`_llm_job`'s.
+_GENERATE_ASKED = re.compile(r"\b(?:gener\w*+|produc\w*+)\s++(?:(?:about|around|cca|aproximativ)"
+                             r"\s++)?\d[\d.,]*+\s*+k?\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b")
+# the precision to use asked, a model and a GPU named: "what precision should I use for llama
+# 70b on an A100", "which quantization", "ce precizie să folosesc", "ce cuantizare": the largest
+# that fits and runs there, the others after (speed's "precision"; it was "bf16 does not fit")
+_PRECISION_PICK = re.compile(
+    r"\b(?:what|which|best)\s++(?:\w++\s++)?(?:precision|quantization|quantisation|quant"
+    r"|dtype)\b|\b(?:ce|care)\s++(?:\w++\s++)?(?:precizie|cuantizare)\b"
+    r"|\b(?:precizi[ae]|cuantizare(?:a)?)\s++(?:recomandat\w*+|potrivit\w*+|optim\w*+)\b")
+
+
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
@@ -2265,6 +2351,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # precision (it answered the KV cache alone); "how much memory does the KV cache
         # take" stays the cache's
         return "memory", None
+    if (_KV.search(f) and has_model and not media and concurrent is None
+            and kv_precision(text) is not None and not _KV_ASKED.search(f)
+            and (_CONCURRENCY_Q.search(f) or _MAX_USERS.search(f))):
+        # "if I use an fp8 KV cache, how many concurrent users fit": the users count at that
+        # KV precision (it answered the KV bytes per token; audit ask_misc_ro)
+        return "max_concurrency", None
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
     if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and _MONEY_Q.search(f):
@@ -2282,6 +2374,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
         return "precision", None
+    if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_PICK.search(f)
+            and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
+            and not _COUNT_Q.search(f) and not (_FITS.search(f) and _YES_NO.match(f))):
+        # the precision to use there (_PRECISION_PICK); "does it fit? with which quantization"
+        # keeps its yes or no first (the fit answer lists the precisions that fit)
+        return "speed", "precision"
     if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
         if gpu_named >= 2:
             return "compare", None
@@ -2341,7 +2439,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # job of requests or tokens, its time leading and its cost after it (it was the
         # largest context, or "Yes, fits"; audit ask_reading)
         return "cost", "time"
-    if media and (not cost_q or (_COUNT_Q.search(f) and _deadline(f))):
+    # ("cât durează să transcriu 1 oră de audio": "oră de" read as a price per hour; with a
+    # time asked and no money word it is a job of one hour, its time leading)
+    if media and (not cost_q or (_COUNT_Q.search(f) and _deadline(f))
+                  or (_TIME_Q.search(_REAL_TIME.sub(" ", f)) and not _MONEY_Q.search(f)
+                      and not _COUNT_Q.search(f))):
         # "how much VRAM for SDXL at batch 8": the memory leads the answer (no yes or no);
         # "how long to transcribe 1,000 hours": a job's hours lead, its cost after them; "how
         # many L40S to make 10,000 images in 24 hours" (", and the cost?" too: the count
@@ -2352,6 +2454,15 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "memory"
                          if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
+    ra = _RATE_ASKED.search(f)
+    if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
+            and not _MONEY_Q.search(f) and concurrent is None):
+        unit = "second" if ra.group("rps") else _RATE_UNIT[ra.group("unit")]
+        return "speed", "requests_" + unit
+    if (has_model and not media and not cost_q and _GENERATE_ASKED.search(f)
+            and _TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) and not _COUNT_Q.search(f)
+            and concurrent is None and gpu_named < 2):
+        return "speed", "request_time"  # one request's N tokens timed (_GENERATE_ASKED)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
     if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and cost_q)
@@ -2570,6 +2681,12 @@ ANSWERS: dict[str, tuple[str, ...]] = {
               "faq-slow-token-generation", "ttft-vs-decode-speed", "speculative-decoding",
               "batching-throughput-latency"),
     "speed:ttft": ("ttft-vs-decode-speed", "prefill-compute-bound", "decode-bandwidth-bound"),
+    # the precision to use, requests per period, one request's time (audit ask_intents3)
+    "speed:precision": ("quantization-overview", "low-precision-support", "fp8-quantization"),
+    "speed:requests_second": ("batching-throughput-latency", "kv-cache-concurrency"),
+    "speed:requests_minute": ("batching-throughput-latency", "kv-cache-concurrency"),
+    "speed:requests_hour": ("batching-throughput-latency", "kv-cache-concurrency"),
+    "speed:request_time": ("ttft-vs-decode-speed", "decode-bandwidth-bound"),
     "speed:throughput": ("batching-throughput-latency", "kv-cache-concurrency",
                          "decode-bandwidth-bound", "memory-bandwidth-token-speed"),
     "gpu_count": ("multi-gpu-fit-per-card", "tensor-vs-pipeline-parallel",

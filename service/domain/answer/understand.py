@@ -150,6 +150,12 @@ ask_reading2: "serve my sft'd mistral 7b to 100 users" was sized as LoRA trainin
 _FT_WORDS = {"ft": "fine-tuning", "sft": "fine-tuning", "fft": "full fine-tuning"}
 _HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
+    # "one and a half million", "2 and a half thousand": 1.5 of the scale (audit rates2: fell
+    # back to the hourly price; :func:`_number_at` reads "a million and a half")
+    (re.compile(r"(?<![\w.,])(\d++|one)\s++and\s++a\s++half\s++(million|billion|trillion"
+                r"|thousand)\b"),
+     lambda m: (str(int(float(_half_more(m.group(1))) * 1000)) if m.group(2) == "thousand"
+                else f"{_half_more(m.group(1))} {m.group(2)}")),
     # "2 and a half hours", "one and a half days" (:func:`_spell_out` leaves "and a half"
     # after a number)
     (re.compile(r"(?<![\w.,])(\d++|an?|one)\s++and\s++a\s++half\s++" + _HALF_UNIT + r"\b"),
@@ -224,7 +230,8 @@ class _NumberWords:
     (the second day), "a noua oară"; "a două milioane" is a count."""
     halves: frozenset[str] = frozenset()
     """A half of the scale word after it, with an article or "de" between or not: "half a
-    million" (500,000), "jumătate de milion"; "two and a half million" is left as it is."""
+    million" (500,000), "jumătate de milion"; "two and a half million" is left to
+    :data:`_HALVES`, "un milion și jumătate" read by :func:`_number_at` (1.5 million)."""
     pairs: frozenset[str] = frozenset()
     """Three words that mean two of what follows: "a couple of A100s", "o pereche de A100"."""
 
@@ -339,6 +346,13 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
                 big, current = scale, 0
         elif w in table.joiners or w in table.before_scale:
             nxt = word(j + 1)
+            half = j + (2 if nxt in table.articles else 1)  # "and a half", "și jumătate"
+            if (w in table.joiners and big and current == 0 and last == j - 1
+                    and word(half) in table.halves):
+                # "un milion și jumătate", "a thousand and a half": 1.5 of the scale said
+                total += big // 2
+                last = half
+                break
             if w in table.joiners and (nxt is None or nxt in table.scales):
                 break
             if w in table.before_scale and (nxt is None or table.scales.get(nxt, 0) < 1000):
@@ -350,8 +364,9 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
         last = j
         kept = w if w in table.scales and table.scales[w] >= _KEPT_SCALE else ""
         j += 1
-    if kept and current == 0 and total % table.scales[kept] == 0:
-        return last, f"{total // table.scales[kept]} {kept}"
+    if kept and current == 0 and (2 * total) % table.scales[kept] == 0:
+        whole, rest = divmod(total, table.scales[kept])
+        return last, f"{whole}{'.5' if rest else ''} {kept}"  # "1.5 milion"
     return last, str(total + current)
 
 
@@ -359,7 +374,8 @@ def _half_at(words: list[re.Match[str]], i: int, table: _NumberWords,
              word: Callable[[int], str | None]) -> tuple[int, str] | None:
     """Half the scale word after ``words[i]`` ("half a million", "jumătate de milion"), as
     :func:`_number_at` returns a number, the scale kept from a million up ("0.5 million"); None
-    after "and a" ("two and a half million": the words stay, no half of a million is read)."""
+    after "and a" ("two and a half million": the words stay, :data:`_HALVES` reads 2.5 of the
+    scale)."""
     if i >= 2 and words[i - 1].group(0) in table.articles and (
             words[i - 2].group(0) in table.joiners):
         return None
@@ -918,7 +934,11 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
 
 _NOT_WEIGHTS = frozenset({"half", "qlora", "f16", "f32"})
 _BITS = re.compile(r"^(\d{1,2})-?(?:bit|bits|biti)$")
-_NOT_WEIGHTS_CONTEXT = ("kv", "cache", "embedding", "activ")
+_NOT_WEIGHTS_CONTEXT = ("kv", "cache", "embedding", "activ", "adam", "optimizer", "optimiser",
+                        "optimizator")
+"""Words beside a precision that make it another thing's: the KV cache's, the activations',
+the optimizer's ("8-bit Adam", "Adam pe 8 biți" is bitsandbytes' optimizer, never int8
+weights: ``training_setup``; audit train #2 answered it as int8 inference)."""
 
 
 def _weights(toks: list[_Tok]) -> str | None:
@@ -946,8 +966,9 @@ def _weights(toks: list[_Tok]) -> str | None:
                 if phrase in _NOT_WEIGHTS or phrase.isdigit():
                     continue
             p = find_precision(phrase)
-            if p is None and n == 1 and "-" in phrase:
-                # a checkpoint name that ends in its format: "Qwen2.5-72B-Instruct-AWQ"
+            if p is None and n == 1 and "-" in phrase and "adam" not in phrase:
+                # a checkpoint name that ends in its format: "Qwen2.5-72B-Instruct-AWQ" (an
+                # optimizer's name is none: "adamw-8bit")
                 parts = phrase.split("-")
                 for tail in ("-".join(parts[-2:]), parts[-1]):
                     if tail not in _NOT_WEIGHTS and not tail.isdigit():
@@ -1139,6 +1160,80 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     if length is not None and not 1 <= length <= 16 * 1_048_576:
         length = None
     return int(count), length
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingSetup:
+    """How a training step is run, as a question states it (``training_setup``): the
+    fields of a sizing request's ``finetune`` that the text sets, None where it says
+    nothing (the sizing's default then holds)."""
+
+    lora_rank: int | None = None
+    """LoRA's rank r ("LoRA rank 64", "r=64", "rang 64"): ``finetune.lora_rank``."""
+    optimizer: str | None = None
+    """The optimizer, a sizing ``Optimizer`` id ("8-bit Adam", "Adam pe 8 biți": adamw-8bit;
+    "bf16 AdamW": adamw-bf16; "SGD": sgd): ``finetune.optimizer``."""
+    checkpointing: bool | None = None
+    """Gradient checkpointing said on or off ("without gradient checkpointing", "fără
+    gradient checkpointing", "with activation checkpointing"):
+    ``finetune.gradient_checkpointing``."""
+    zero_stage: int | None = None
+    """A DeepSpeed ZeRO stage ("ZeRO-3", "ZeRO stage 2"; FSDP is ZeRO-3's full sharding, DDP
+    ZeRO-0): ``finetune.zero_stage``."""
+
+
+_RANK = re.compile(
+    # "LoRA rank 64", "rank of 64", "rank=64", "r=64", "rang 64", "rangul de 64", "rank-64"
+    r"\b(?:rank|rang(?:ul)?)[\s=:-]*+(?:(?:of|de|is|este|=)\s*+)?(\d{1,4})\b(?![.,]\d)"
+    r"|\br\s*+=\s*+(\d{1,4})\b(?![.,]\d)")
+_BIT8 = r"8[\s_-]*+(?:bits?|biti)\b"
+_ADAM = r"(?:paged[\s_-]*+)?adamw?\b"
+# the optimizers sizing models (sizing's ``Optimizer``): bitsandbytes' 8-bit Adam keeps the two
+# moments at 8 bits ("8-bit Adam", "adamw_8bit", "paged AdamW 8-bit", "Adam pe 8 biți"); Adam's
+# state in bf16 ("bf16 AdamW", "AdamW în bf16"); SGD
+_OPTIMIZERS = (
+    ("adamw-8bit", re.compile(
+        rf"\b{_BIT8}\s*+{_ADAM}|\b(?:paged[\s_-]*+)?adamw?[\s_-]*+(?:(?:in|on|pe|la|de|cu)"
+        rf"\s++)?{_BIT8}|\bbnb[\s_-]*+adam")),
+    ("adamw-bf16", re.compile(rf"\bbf16\s++{_ADAM}|\b{_ADAM}[\s_-]*+(?:(?:in|pe|la)\s++)?bf16\b")),
+    ("sgd", re.compile(r"\bsgd\b")),
+)
+_GC = r"(?:gradient|activation|activari(?:lor)?)[\s_-]*+checkpoint\w*+"
+_GC_ANY = (r"(?:" + _GC + r"|checkpoint\w*+\s++(?:de\s++|al\s++|pentru\s++)?(?:gradient\w*+"
+           r"|activari\w*+))")
+_CHECKPOINTING_OFF = re.compile(
+    r"\b(?:without|no|w/o|fara|disable|disabled|disabling|dezactiv\w*+|turn(?:ed|ing)? off)"
+    r"\s++(?:the\s++|any\s++)?" + _GC_ANY
+    + r"|\b" + _GC_ANY
+    + r"\s++(?:is\s++|e\s++|este\s++)?(?:off|disabled|dezactivat\w*+|oprit\w*+)\b")
+_CHECKPOINTING_ON = re.compile(
+    r"\b(?:with|using|cu|folosind|and|si|plus|enable|enabled|activ\w*+|turn(?:ed|ing)? on)"
+    r"\s++(?:the\s++)?" + _GC_ANY
+    + r"|\b" + _GC_ANY + r"\s++(?:is\s++|e\s++|este\s++)?(?:on|enabled|activat\w*+|pornit\w*+)\b")
+# "ZeRO-3", "ZeRO stage 2", "zero3", "stage 3 ZeRO" ("de la zero" is from scratch: no stage)
+_ZERO = re.compile(r"(?<!\bla )\bzero[\s_-]*+(?:stage[\s_-]*+)?([0-3])\b(?![.,]\d)"
+                   r"|\bstage[\s_-]*+([0-3])\s++(?:of\s++)?zero\b")
+_FSDP = re.compile(r"\bfsdp\b")
+_DDP = re.compile(r"\bddp\b")
+
+
+def training_setup(text: str) -> TrainingSetup:
+    """The training step's settings ``text`` states (:class:`TrainingSetup`), each None where
+    it states none. Only the training answers read them, into the sizing's ``finetune``, so
+    that a rank, an optimizer, checkpointing or a ZeRO stage asked about is the one sized
+    (audit train #2-#4: "8-bit Adam" was int8 weights, "rank 64" and "without gradient
+    checkpointing" were dropped, the rank-16 and checkpointed figures said)."""
+    folded = _fold(text)
+    rm = _RANK.search(folded)
+    rank = int(rm.group(1) or rm.group(2)) if rm else None
+    optimizer = next((oid for oid, rx in _OPTIMIZERS if rx.search(folded)), None)
+    checkpointing = (False if _CHECKPOINTING_OFF.search(folded)
+                     else True if _CHECKPOINTING_ON.search(folded) else None)
+    zm = _ZERO.search(folded)
+    zero = (int(zm.group(1) or zm.group(2)) if zm else 3 if _FSDP.search(folded)
+            else 0 if _DDP.search(folded) else None)
+    return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
+                         checkpointing=checkpointing, zero_stage=zero)
 
 
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
@@ -1571,7 +1666,10 @@ def population(folded: str) -> re.Match[str] | None:
     return _POPULATION.search(folded)
 
 
-_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b")
+# (not a length after it: "concurrent 8,000-token requests" are requests of 8,000 tokens, not
+# 8,000 users; audit ask_intents3)
+_CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b"
+                          r"(?![\s-]*+(?:k\b[\s-]*+)?(?:de\s++)?(?:tokens?|tokeni|tok)\b)")
 _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+[-\u2212]?(\d++)\b"
     r"|\bbs\s*+=?\s*+[-\u2212]?(\d++)\b"

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Annotated, Literal
 
 import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.offers import Offer, Provider
-from service.domain.catalog.regions import Region, RegionFilter, without_place
+from service.domain.catalog.regions import Region, RegionFilter, RegionTable, without_place
 from service.domain.catalog.trust import TRUSTED, Trust, price_date_words, reserved_stale
 
 SortKey = Literal["price", "price_per_gpu", "price_per_gib", "price_per_tb_s"]
@@ -202,6 +202,106 @@ def in_regions(v: OfferView, regions: RegionFilter) -> OfferView | None:
     return msgspec.structs.replace(v, regions=[r.id for r in hit], places=hit)
 
 
+RegionOutcome = Literal["matched", "elsewhere", "no_place", "availability_not_stated"]
+"""How a region filter treats one offer (:func:`region_outcome`)."""
+
+
+def region_outcome(provider: str, places: Sequence[Region], regions: RegionFilter,
+                   table: RegionTable | None) -> tuple[RegionOutcome, list[Region]]:
+    """The one rule a region filter applies to an offer, in /v1/offers, /v1/recommendations
+    and Slack alike, with the regions it matched: ``matched`` (kept); ``elsewhere`` (placed,
+    but not in the place asked); ``no_place`` (none of its regions has a known place: left
+    out and counted in ``excluded_no_region``); ``availability_not_stated`` (a region
+    matched, but the provider's region list is a price list, not availability: regions.toml
+    ``availability = "not-stated"``, Lambda prices every type in every region, so a
+    data-residency filter cannot rest on it: left out and counted). ``table``: None applies
+    no availability rule (the regions alone)."""
+    hit = regions.matching(places)
+    if not hit:
+        return ("no_place" if without_place(places) else "elsewhere"), hit
+    if table is not None and not table.availability_stated(provider):
+        return "availability_not_stated", hit
+    return "matched", hit
+
+
+def availability_words(name: str, region_ids: Iterable[str], field: str) -> str:
+    """Why a provider's offers are left out where a region filter matched them only on a
+    price list (:func:`region_outcome`), ``field`` naming the filter to drop to see them."""
+    return (f"{name} lists its price for every region; the availability of its instance "
+            f"types in {', '.join(sorted(set(region_ids)))} is not stated, so a region "
+            f"filter (a data-residency requirement) cannot rest on it; ask without {field} "
+            "to see them")
+
+
+class AvailabilityLeftOut(Out, frozen=True, kw_only=True):
+    """A provider's offers a region filter left out because the provider does not state
+    where its instance types are available (:func:`region_outcome`)."""
+
+    provider: Annotated[str, msgspec.Meta(description="provider id")]
+    offers: Annotated[int, msgspec.Meta(description=(
+        "how many of its offers matched every other filter and a region asked for"))]
+    regions: Annotated[list[str], msgspec.Meta(description=(
+        "the provider's region ids the filter matched, sorted"))]
+    reason: Annotated[str, msgspec.Meta(description="why they were left out")]
+
+
+class OfferQuery(Out, frozen=True, kw_only=True):
+    """A query's answer (:func:`query_offers`)."""
+
+    total: int
+    page: list[OfferView]
+    excluded_no_region: int | None = None
+    """With a region filter: offers left out because none of their regions has a known
+    place; None without one."""
+    excluded_availability_not_stated: int | None = None
+    """With a region filter and the region table: offers left out because their provider
+    does not state availability per region; None without one."""
+    availability_left_out: list[AvailabilityLeftOut] = []
+    """Those offers per provider, with the regions matched and why."""
+
+
+def query_offers(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, offset: int,
+                 limit: int, regions: RegionFilter | None = None,
+                 table: RegionTable | None = None,
+                 names: Mapping[str, str] | None = None) -> OfferQuery:
+    """The matching views, the page asked for, and what a region filter left out, by
+    :func:`region_outcome` (the rule recommendations apply): offers with no known place
+    and, with ``table``, offers of a provider that does not state availability per region,
+    counted and said per provider (``names``: provider id -> display name). With a region
+    filter, each view lists only its regions that matched."""
+    selected = [v for v in views if matches(v, f)]
+    if f.spot_only:
+        selected = [on_spot(v) for v in selected]
+    no_region: int | None = None
+    unstated: int | None = None
+    left: dict[str, tuple[int, set[str]]] = {}
+    if regions is not None:
+        kept: list[OfferView] = []
+        no_region = 0
+        for v in selected:
+            outcome, hit = region_outcome(v.provider, v.places, regions, table)
+            if outcome == "matched":
+                kept.append(msgspec.structs.replace(v, regions=[r.id for r in hit],
+                                                    places=hit))
+            elif outcome == "no_place":
+                no_region += 1
+            elif outcome == "availability_not_stated":
+                n, ids = left.get(v.provider, (0, set()))
+                left[v.provider] = (n + 1, ids | {r.id for r in hit})
+        selected = kept
+        if table is not None:
+            unstated = sum(n for n, _ in left.values())
+    selected.sort(key=sort_key(sort, f.spot_only))  # type: ignore[arg-type]
+    said = names or {}
+    return OfferQuery(
+        total=len(selected), page=selected[offset:offset + limit],
+        excluded_no_region=no_region, excluded_availability_not_stated=unstated,
+        availability_left_out=[
+            AvailabilityLeftOut(provider=p, offers=n, regions=sorted(ids),
+                                reason=availability_words(said.get(p, p), ids, "region"))
+            for p, (n, ids) in sorted(left.items())])
+
+
 def query(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, offset: int,
           limit: int, regions: RegionFilter | None = None) -> tuple[int, list[OfferView]]:
     """The number of matching views and the page asked for (see :func:`query_counted`)."""
@@ -215,17 +315,12 @@ def query_counted(views: Iterable[OfferView], f: OfferFilter, sort: SortKey, off
     """The number of matching views, the page, and (with a region filter) how many
     otherwise-matching offers were left out because none of their regions has a known place
     (no region listed, or only ids the provider does not locate); None without one. With a
-    region filter, each view lists only its regions that matched."""
-    selected = [v for v in views if matches(v, f)]
-    if f.spot_only:
-        selected = [on_spot(v) for v in selected]
-    excluded: int | None = None
-    if regions is not None:
-        narrowed = [(v, in_regions(v, regions)) for v in selected]
-        excluded = sum(1 for v, n in narrowed if n is None and without_place(v.places))
-        selected = [n for _, n in narrowed if n is not None]
-    selected.sort(key=sort_key(sort, f.spot_only))  # type: ignore[arg-type]
-    return len(selected), selected[offset:offset + limit], excluded
+    region filter, each view lists only its regions that matched. Without the region table
+    it applies no availability rule: :func:`query_offers` with ``table`` leaves out (and
+    counts) the offers of a provider that does not state availability, as recommendations
+    do."""
+    q = query_offers(views, f, sort, offset, limit, regions)
+    return q.total, q.page, q.excluded_no_region
 
 
 def as_of_range(offers: Sequence[Offer]) -> tuple[dt.date | None, dt.date | None]:

@@ -44,6 +44,7 @@ from service.domain.recommend.context import (
     SPOT_INTERRUPTIONS_PER_HOUR,
     STEADY_HOURS_PER_DAY,
     Ctx,
+    RelaxedTTFT,
     count,
     rejection_kind,
     usd,
@@ -103,8 +104,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     shown: list[tuple[tuple[str, int, int], float]] = []
 
     def rerun(change: str, new_req: RecommendationRequest,
-              effect_prefix: str | Callable[[Option], str], engine: str | None = None
-              ) -> None:
+              effect_prefix: str | Callable[[Option], str], engine: str | None = None,
+              least_saving: float = 0.0) -> None:
         if reruns is not None:
             reruns.append(change)
         sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
@@ -113,7 +114,12 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                   else ctx.interruptible, hours_per_day=ctx.hours_per_day,
                   engine=engine or ctx.engine,
                   max_storage_price=ctx.max_storage_price, relax_defaults=ctx.relax_defaults,
-                  max_egress_price=ctx.max_egress_price)
+                  max_egress_price=ctx.max_egress_price,
+                  # a changed request keeps the relaxed default TTFT (the same wait for the
+                  # first token: a shorter context only reaches it sooner) unless it states
+                  # a target of its own
+                  relaxed_ttft=(ctx.relaxed_ttft
+                                if new_req.max_time_to_first_token_ms is None else None))
         sub_precisions = candidate_precisions(sub)
         use_shared_caches(sub, sub_precisions)
         # only a cheaper answer is shown: offers that cannot cost less are not planned
@@ -125,6 +131,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         if current is not None and (cost >= current * (1 - 1e-6)
                                     or round(cost) >= round(current)):
             return  # no saving, or one that rounds to nothing in the dollars shown
+        if current is not None and cost > current * (1 - least_saving):
+            return  # a target halved for a negligible saving (TARGET_SAVING): not a choice
         top = sub_opts[0]
         if (current is not None and cost > current * (1 - MEANINGFUL_SAVING)
                 and (top.offer.gpu, top.offer.gpu_count, top.nodes) == top_shape):
@@ -192,13 +200,14 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             rerun(f"relax TTFT to {relaxed:,.0f} ms",
                   msgspec_replace(req, max_time_to_first_token_ms=relaxed),
                   f"a first token within {seconds(relaxed)} instead of "
-                  f"{seconds(tg.ttft_ms)}")
+                  f"{seconds(tg.ttft_ms)}", least_saving=TARGET_SAVING)
         if tg.decode_tps is not None and tg.decode_tps > 1 and (
                 "decode" in " ".join(decided) or "tokens/s" in missed):
             slower = max(1.0, tg.decode_tps / 2)
             rerun(f"relax decode speed to {figure(slower)} tokens/s per user",
                   msgspec_replace(req, min_decode_tokens_per_s=slower),
-                  f"{figure(slower)} instead of {figure(tg.decode_tps)} tokens/s per user")
+                  f"{figure(slower)} instead of {figure(tg.decode_tps)} tokens/s per user",
+                  least_saving=TARGET_SAVING)
     kinds = {rejection_kind(r) for _, r in rejected}
     if not ctx.interruptible and (req.workload in ("batch", "finetune") or (
             not options and kinds & {"budget", "billing"})):
@@ -299,6 +308,13 @@ def _fits_words(ctx: Ctx, options: list[Option], top: Option) -> str:
 MEANINGFUL_SAVING = 0.05
 """An alternative on the same GPU, count and nodes as the answer is shown only where it saves
 at least this share of the cost (a few dollars off the same machine is noise)."""
+
+
+TARGET_SAVING = MEANINGFUL_SAVING
+"""A relaxed target (the first token's wait doubled, the decode speed per user halved) is
+offered only where it saves at least this share of the answer's cost, whatever machine it
+lands on: half the speed for $2 of $1,343 a month (0.15 %) is no choice a buyer would take.
+The same 5 % as an alternative on the answer's own machine (``MEANINGFUL_SAVING``)."""
 
 
 def _runs_instead(ctx: Ctx, options: list[Option], rejected: Sequence[tuple[Offer, str]]
@@ -702,6 +718,40 @@ def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
 
 TTFT_MISS = ": time to first token "
 """How a plan's reason says it misses the time-to-first-token target (plans._miss)."""
+
+
+def relaxed_default_ttft(ctx: Ctx, rejected: Sequence[tuple[Offer, str]],
+                         precisions: list[Precision]) -> RelaxedTTFT | None:
+    """Where no offer that fits in memory reaches the default time-to-first-token target
+    at the load, the target to hold the options to instead: the lowest any of them reaches
+    (the search :func:`_targets_reason` quotes for a stated target, "relax the target to at
+    least ..."), times the serving model's TTFT error band of the engine and model family
+    (``catalog/perf/serving_error.toml``; every engine's where the engine has none). None
+    where the target is stated, no offer misses it, or one reaches it (another default
+    binds)."""
+    tg = ctx.targets
+    arch = ctx.model.arch
+    if not tg.default_ttft or tg.ttft_ms is None or arch is None:
+        return None
+    targets = [(o, r) for o, r in rejected if rejection_kind(r) == "targets"]
+    if not any(TTFT_MISS in r for _, r in targets):
+        return None
+    gpus = ctx.registry.gpus
+    # the offers an answer could rank (a stale or suspect price only where asked for)
+    usable = ([o for o, _ in targets if untrusted_reason(ctx, o) is None]
+              or [o for o, _ in targets])
+    best = reachable_ttft(ctx, [(gpus[o.gpu], o.gpu_count) for o in usable if o.gpu in gpus],
+                          precisions)
+    if best is None or best.ttft_ms <= tg.ttft_ms:
+        return None
+    p = find_precision(best.precision)
+    engine = _engine(ctx, p).id if p is not None else ctx.engine
+    band = ctx.catalog.perf.serving_error_band(engine, arch.is_moe, "ttft")
+    margin = (band.measured_over_model if band is not None and band.measured_over_model > 1
+              else 1.0)
+    return RelaxedTTFT(default_ms=tg.ttft_ms, best_ms=best.ttft_ms,
+                       best_words=_reachable_words(best), margin=margin,
+                       target_ms=float(math.ceil(best.ttft_ms * margin)))
 
 
 def _reachable_words(r: Reachable) -> str:

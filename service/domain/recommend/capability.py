@@ -57,13 +57,13 @@ from service.domain.sizing.memory import (
 from service.domain.sizing.requests import SizingRequest, training_options
 from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
-    ACCUMULATED_BATCH_TOKENS,
     HEADROOM_LOAD,
     KIND_WORDS,
     check_resolution,
     check_training_method,
     default_weights,
     fastest_training_step,
+    global_batch_tokens,
     resolve_engine,
     setups_for,
     training_base,
@@ -774,7 +774,9 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
             # the collectives between the nodes timed (layout.search_training), against the
             # same limit /v1/sizing uses given this request's min_memory_headroom_pct
             q = search_training(plan, gpu, ft.zero_stage, timer=timed,
-                                global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)[1]
+                                global_tokens=global_batch_tokens(
+                                    req.workload, ft.sequence_length, req.training_tokens),
+                                cap_gib=limit)[1]
             return q, q.per_gpu().total_gib <= limit
         if n == 1:
             stage = 0  # one GPU: nothing to shard over

@@ -229,6 +229,40 @@ class Targets(msgspec.Struct, frozen=True, gc=False):
     decode_skipped: bool = False
     """A decode target (stated, or the default) that does not apply: output_tokens is 0, so
     nothing is decoded (the first token's wait, the prompt's prefill, keeps its target)."""
+    relaxed_from_ms: float | None = None
+    """The default time-to-first-token target that no offer meets, where ``ttft_ms`` is the
+    relaxed one used instead (:class:`RelaxedTTFT`); None otherwise."""
+
+
+class RelaxedTTFT(msgspec.Struct, frozen=True, gc=False):
+    """A default time-to-first-token target no offer meets at the load, relaxed to what the
+    fastest layout reaches, with the serving model's error band as margin: a target the
+    fastest meets by less than that band would be met by one measured run in five no better
+    than a coin toss (options.thin_margin_warnings). The options are ranked under it, so
+    the cheapest is never one several times slower than the fastest (audit serve #4: 11.5 s
+    first, where 4.2 s was reachable), and each option says so."""
+
+    default_ms: float
+    """The default target (:func:`default_ttft_ms`)."""
+    best_ms: float
+    """The lowest time to first token any fitting offer's layout reaches at the load."""
+    best_words: str
+    """That layout in words (GPUs, weights, split, requests per replica)."""
+    margin: float
+    """The serving model's TTFT error band (measured / modelled, 1 of 5 runs over it;
+    ``catalog/perf/serving_error.toml``), 1.0 where there is none."""
+    target_ms: float
+    """``best_ms`` x ``margin``, rounded up to the millisecond: the target used."""
+
+    def words(self) -> str:
+        """What the options say (a warning of each option, said in every language by
+        answer/core_warnings.py's ``core_ttft_relaxed``)."""
+        band = (f"the fastest plus the serving model's {round((self.margin - 1) * 100):d} % "
+                "error band" if self.margin > 1 else "the fastest reachable")
+        return (f"no offer meets the default time-to-first-token target of "
+                f"{self.default_ms:,.0f} ms at this load (the fastest reaches "
+                f"{self.best_ms:,.0f} ms): the options are held to {self.target_ms:,.0f} ms "
+                f"instead ({band}); set max_time_to_first_token_ms to change it")
 
 
 def spot_overhead_fraction(checkpoint_minutes: float, instances: int = 1) -> float:
@@ -257,6 +291,9 @@ class Ctx:
     relax_defaults: bool = False
     """Set when no offer meets the default serving targets: the answer is then given without
     them (and says so) rather than empty."""
+    relaxed_ttft: RelaxedTTFT | None = None
+    """Set when no offer meets the default time-to-first-token target: the target the
+    options are held to instead (the fastest reachable with a margin), said in each."""
     # price-independent results, shared by requests that agree on what they read (see
     # use_shared_caches); flat: tuple keys of strings and numbers, untracked values
     cache: dict[CapKey, Capability] = field(default_factory=dict)
@@ -381,10 +418,16 @@ class Ctx:
         if skipped:
             d_decode, decode = False, None
         prompt = max(1, r.context_tokens - r.output_tokens)
-        return Targets(ttft_ms=default_ttft_ms(prompt) if d_ttft else ttft,
+        relaxed = self.relaxed_ttft if d_ttft else None
+        if relaxed is not None:
+            ttft = relaxed.target_ms
+        elif d_ttft:
+            ttft = default_ttft_ms(prompt)
+        return Targets(ttft_ms=ttft,
                        decode_tps=DEFAULT_DECODE_TOKENS_PER_S if d_decode else decode,
                        rate_rps=rate or None, default_ttft=d_ttft, default_decode=d_decode,
-                       decode_skipped=skipped)
+                       decode_skipped=skipped,
+                       relaxed_from_ms=relaxed.default_ms if relaxed is not None else None)
 
     @cached_property
     def both_loads(self) -> tuple[str, float] | None:

@@ -12,13 +12,18 @@ import msgspec
 
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import seq_cache_bytes
-from service.domain.catalog.offer_query import PriceKind, price_basis
+from service.domain.catalog.offer_query import (
+    PriceKind,
+    availability_words,
+    price_basis,
+    region_outcome,
+)
 from service.domain.catalog.offers import Offer
 from service.domain.catalog.precisions import (
     Precision,
     get_precision,
 )
-from service.domain.catalog.regions import Region, without_place
+from service.domain.catalog.regions import Region
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import sig3
 from service.domain.recommend.capability import (
@@ -140,7 +145,7 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
                 f"{band.rows:,} rows)")
 
     if tg.decode_tps is not None and not tg.default_decode and tpot_ms:
-        band = perf.serving_error_band(engine.id, a.is_moe, "tpot")
+        band = perf.serving_error_band(engine.id, a.is_moe, "tpot", mla=a.is_mla)
         per_user = 1000 / tpot_ms
         if (band is not None and per_user >= tg.decode_tps
                 and per_user / band.measured_over_model < tg.decode_tps):
@@ -151,7 +156,7 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
                        f"than {slower:d} % slower than this model, which would miss the "
                        "target: measure before committing")
     if tg.ttft_ms is not None and not tg.default_ttft and ttft_ms:
-        band = perf.serving_error_band(engine.id, a.is_moe, "ttft")
+        band = perf.serving_error_band(engine.id, a.is_moe, "ttft", mla=a.is_mla)
         if (band is not None and ttft_ms <= tg.ttft_ms
                 and ttft_ms * band.measured_over_model > tg.ttft_ms):
             longer = round((band.measured_over_model - 1) * 100)
@@ -301,12 +306,21 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             at_load = min(out_tps, load_tps)
             per_m_load = (q.per_hour * spot_factor) / (3600 * at_load) * 1e6
     warnings.extend(thin_margin_warnings(ctx, p, ttft, tpot))
+    if ctx.relaxed_ttft is not None and ctx.targets.relaxed_from_ms is not None:
+        # the default target no offer meets, relaxed (said in every language:
+        # answer/core_warnings.py, core_ttft_relaxed)
+        warnings.insert(0, ctx.relaxed_ttft.words())
     free = cap.per_gpu_cap_gib - used
     headroom = 100 * free / cap.per_gpu_cap_gib if cap.per_gpu_cap_gib else 0.0
     if headroom < 10:
         warnings.append(f"headroom under 10% ({headroom:.1f}%): little room for longer "
                         "prompts or fragmentation")
-    if cap.tp > 1 and req.workload in ("serving", "batch"):
+    # a layer split (llama.cpp's default --split-mode layer: "Pipeline parallelism. Each GPU
+    # holds a contiguous slice of layers", github.com/ggml-org/llama.cpp docs/multi-gpu.md)
+    # is already the pipeline split the tensor-parallel warnings advise; its speed figures
+    # run the GPUs one after another (sizing.speed), so no tensor-parallel warning applies
+    if (cap.tp > 1 and req.workload in ("serving", "batch")
+            and _engine(ctx, p).split != "layer"):
         # a card with no NVLink at all (L40S, L4) is on PCIe whatever the offer states
         if offer.interconnect == "pcie" or (offer.interconnect == "unknown"
                                             and gpu.link == "pcie"):
@@ -493,7 +507,14 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     tg = ctx.targets
     said = _DECIDED.get(decided_by, "").format(ttft=tg.ttft_ms or 0.0,
                                                 decode=tg.decode_tps or 0.0)
+    if said and decided_by == "default TTFT" and tg.relaxed_from_ms is not None:
+        said = "the relaxed " + said.removeprefix("the ")
     decided = f" {said[:1].upper()}{said[1:]}." if said else ""
+    relaxed = ctx.relaxed_ttft
+    if relaxed is not None and tg.relaxed_from_ms is not None:
+        # the default target no offer meets, and the one the options are held to instead
+        words = relaxed.words()
+        decided = f" {words[:1].upper()}{words[1:]}.{decided}"
     money = (f"{usd(c.per_month_usd)}/month" if c.per_month_usd is not None
              else f"{usd(c.per_job_usd)} for the job" if c.per_job_usd is not None
              else f"${c.per_hour_usd:.2f}/h")
@@ -642,11 +663,12 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
     if gpus is not None and offer.gpu not in gpus:
         return False
     regions = ctx.regions
-    if regions is not None and not regions.matching(ctx.catalog.places(offer)):
+    # offer_query.region_outcome: the rule /v1/offers applies too (a price list, not
+    # availability, is left out: unstated_availability)
+    if regions is not None and region_outcome(
+            offer.provider, ctx.catalog.places(offer), regions,
+            ctx.catalog.regions.table)[0] != "matched":
         return False
-    if regions is not None and not ctx.catalog.regions.table.availability_stated(
-            offer.provider):
-        return False  # a price list, not availability (regions.toml): unstated_availability
     limit = ctx.req.max_gpus_per_node
     return not (limit and offer.gpu_count > limit)
 
@@ -661,20 +683,14 @@ def unstated_availability(ctx: Ctx, offers: Sequence[Offer]) -> None:
     table = ctx.catalog.regions.table
     left: dict[str, tuple[int, set[str]]] = {}
     for o in offers:
-        if table.availability_stated(o.provider):
-            continue
-        matched = regions.matching(ctx.catalog.places(o))
-        if matched:
+        outcome, matched = region_outcome(o.provider, ctx.catalog.places(o), regions, table)
+        if outcome == "availability_not_stated":
             n, ids = left.get(o.provider, (0, set()))
             left[o.provider] = (n + 1, ids | {r.id for r in matched})
     names = {p.id: p.name for p in ctx.catalog.providers}
     for provider, (n, ids) in sorted(left.items()):
-        name = names.get(provider, provider)
         ctx.note("region_availability", f"{n} {provider} offers left out",
-                 f"{name} lists its price for every region; the availability of its "
-                 f"instance types in {', '.join(sorted(ids))} is not stated, so a region "
-                 "filter (a data-residency requirement) cannot rest on it; ask without "
-                 "regions to see them")
+                 availability_words(names.get(provider, provider), ids, "regions"))
 
 
 def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
@@ -686,7 +702,7 @@ def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
         return None
     places = ctx.catalog.places
     return sum(1 for o in offers
-               if without_place(places(o)) and not regions.matching(places(o)))
+               if region_outcome(o.provider, places(o), regions, None)[0] == "no_place")
 
 
 def _least_price(offer: Offer, spot: bool) -> float:

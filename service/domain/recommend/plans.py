@@ -637,7 +637,8 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
                 r.target_output_tokens_per_s, r.target_requests_per_s,
                 r.max_time_to_first_token_ms, r.min_decode_tokens_per_s, r.training_tokens,
                 r.job_output_tokens, r.job_images, r.job_audio_hours, r.job_embed_tokens,
-                ctx.relax_defaults)
+                ctx.relax_defaults,
+                ctx.relaxed_ttft.target_ms if ctx.relaxed_ttft is not None else None)
     ctx.cache = shared.capabilities
     ctx.throughput_cache = shared.throughput
     ctx.load_cache = shared.loads

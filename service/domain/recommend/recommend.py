@@ -13,7 +13,12 @@ import datetime as dt
 
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
-from service.domain.recommend.alternatives import find_alternatives, impossible_reason, note_rules
+from service.domain.recommend.alternatives import (
+    find_alternatives,
+    impossible_reason,
+    note_rules,
+    relaxed_default_ttft,
+)
 from service.domain.recommend.capability import (
     candidate_precisions,
     check_applies,
@@ -116,14 +121,33 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         # applies). Where some do but cost more than the budget, the budget binds: no
         # option, and the reason says what meeting them costs
         missed = next(r for _, r in rejected if r.startswith("misses") and "default" in r)
-        ctx.relax_defaults = True
-        ctx.__dict__.pop("targets", None)
-        ctx.budget_misses.clear()
-        use_shared_caches(ctx, precisions)
-        candidates, rejected = rank_offers(ctx, offers, precisions)
-        ctx.note("serving_defaults", "not applied",
-                 "no offer meets the default serving targets at this context and load (for "
-                 f"example: {missed}); the options are shown without them")
+        # first the default time-to-first-token target relaxed to what the fastest offer
+        # reaches (with the serving model's error band), so that the cheapest option is
+        # never one several times slower than the fastest (audit serve #4); the options
+        # say so. Where that leaves none either, the answer without the defaults
+        relaxed = relaxed_default_ttft(ctx, rejected, precisions)
+        if relaxed is not None:
+            ctx.relaxed_ttft = relaxed
+            ctx.__dict__.pop("targets", None)
+            ctx.budget_misses.clear()
+            use_shared_caches(ctx, precisions)
+            candidates, rejected = rank_offers(ctx, offers, precisions)
+            if candidates:
+                ctx.note("serving_defaults",
+                         f"time to first token <= {relaxed.target_ms:,.0f} ms (relaxed from "
+                         f"{relaxed.default_ms:,.0f} ms)",
+                         f"{relaxed.words()}; the fastest: {relaxed.best_words}")
+            else:
+                ctx.relaxed_ttft = None
+        if not candidates:
+            ctx.relax_defaults = True
+            ctx.__dict__.pop("targets", None)
+            ctx.budget_misses.clear()
+            use_shared_caches(ctx, precisions)
+            candidates, rejected = rank_offers(ctx, offers, precisions)
+            ctx.note("serving_defaults", "not applied",
+                     "no offer meets the default serving targets at this context and load (for "
+                     f"example: {missed}); the options are shown without them")
     options = finalise(ctx, candidates)
     unstated_availability(ctx, offers)
     # with no option the reason's advice is the alternatives found (each a rerun that has

@@ -123,7 +123,8 @@ class ServingErrorBand(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     engine: str
     """Engine id, or ``*`` for every engine measured."""
     family: str
-    """``dense``, ``moe`` or ``*``."""
+    """``dense``, ``moe``, ``mla`` (models with multi-head latent attention, DeepSeek-V2/V3
+    and Kimi K2: their rows are also in ``moe``) or ``*``."""
     kind: str
     """``ttft`` or ``tpot``."""
     rows: int
@@ -131,7 +132,9 @@ class ServingErrorBand(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     measured_over_model: float
 
 
-SERVING_ERROR_FAMILY_WORDS = {"dense": "dense models", "moe": "MoE models", "*": "all models"}
+SERVING_ERROR_FAMILY_WORDS = {"dense": "dense models", "moe": "MoE models",
+                              "mla": "DeepSeek-style MLA models",
+                              "*": "all models"}
 """A band's model family in words (sizing's assumption, recommendations' warning)."""
 
 SERVING_ERROR_MIN_ROWS = 30
@@ -167,13 +170,37 @@ class PerfTables:
     def collective_curves(self, gpu_id: str, op: str) -> dict[int, CollectiveCurve]:
         return self._coll.get((gpu_id, op), {})
 
-    def serving_error_band(self, engine_id: str, moe: bool, kind: str
+    def serving_error_band(self, engine_id: str, moe: bool, kind: str, mla: bool = False
                            ) -> ServingErrorBand | None:
         """The narrowest band of measured rows that covers this engine and model family, with
         at least ``SERVING_ERROR_MIN_ROWS`` rows: engine and family, the engine's every
-        family, every engine's rows of the family, then every row. None without bands."""
+        family, every engine's rows of the family, then every row. None without bands.
+
+        ``mla``: the model has multi-head latent attention (DeepSeek-V2/V3, Kimi K2): the
+        narrowest ``mla`` band (the engine's, then every engine's) where it is wider than the
+        band above, which it then replaces (a family of its own only ever widens: its TPOT
+        band, 1.1, is narrower than TensorRT-LLM's MoE band, 1.54, which stays). The serving
+        model times its TTFT far less well than other MoEs': DeepSeek-R1 FP8 on 8 x H200 measured
+        2.8x the modelled TTFT at the median on TensorRT-LLM (24 rows, 2.3-6.5x at 1,024-token
+        prompts, about 1.1-1.5x at 8,192; TPOT within 0.7-1.4x) where gpt-oss-120b and the
+        dense models are within about 1.4x (catalog/serving_measurements.csv, ai-dynamo/
+        aiconfigurator). The extra is nearly flat in the prompt's length (a floor of
+        200-450 ms at 1,024 tokens), not the per-token FLOPs the model counts, so it stays a
+        band: pooled with other MoEs it hid (a 500 ms target was called met at 209 ms where
+        755 ms was measured)."""
         family = "moe" if moe else "dense"
-        for e, f in ((engine_id, family), (engine_id, "*"), ("*", family), ("*", "*")):
+        band = self._band(((engine_id, family), (engine_id, "*"), ("*", family), ("*", "*")),
+                          kind)
+        if mla:
+            own = self._band(((engine_id, "mla"), ("*", "mla")), kind)
+            if own is not None and (band is None
+                                    or own.measured_over_model > band.measured_over_model):
+                return own
+        return band
+
+    def _band(self, order: tuple[tuple[str, str], ...], kind: str) -> ServingErrorBand | None:
+        """The first band of ``order`` (engine, family) with enough rows."""
+        for e, f in order:
             for b in self.serving_error:
                 if (b.engine, b.family, b.kind) == (e, f, kind) and (
                         b.rows >= SERVING_ERROR_MIN_ROWS):
@@ -422,9 +449,49 @@ def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
                      source=f"derived from datasheet ({link} latency + bandwidth{volume})")
 
 
+@dataclass(frozen=True)
+class TrainingShare:
+    """A GPU's training speed against the MFU the training model takes for every GPU (its
+    constants set on NVIDIA runs: catalog/calibration.csv h147, h149), measured on one
+    benchmark run by the GPU and by an NVIDIA reference in the same round."""
+
+    factor: float
+    source: str
+
+
+TRAINING_SHARE: dict[str, TrainingShare] = {
+    # MLPerf Training v5.0, llama2_70b_lora (Llama 2 70B LoRA, 8,192-token packed sequences,
+    # global batch 8, one 8-GPU node, FP8 both sides). Throughput from the runs' own logs
+    # (tracked_stats "throughput", samples/s): H200 2.540 (Dell 1xXE9680Lx8H200-SXM-141GB,
+    # mlcommons training_results_v5.0 Dell/results/.../llama2_70b_lora/result_0.txt), MI300X
+    # 2.027 (AMD/results/MI300X_EPYC_9575F_pytorch/llama2_70b_lora/result_0.txt; AMD's
+    # reproduction blog "Reproduce the MLPerf Training v5.0 Submission Result", ROCm blogs
+    # 2025-06-04: "about 2.73 samples per second for MI325X and about 2.02 samples per second
+    # for MI300X", scores 22.04 and 29.20 min). Per TFLOPS of dense peak, against H200's
+    # 2.540 / 989.4: MI300X 2.027 / 1307.4 = 0.60, MI325X 2.73 / 1307.4 = 0.81 (MI325X "up to
+    # 8%" ahead of H200, AMD blog 2025-06-04; MI300X "slightly worse", xpu.pub 2025-06-04).
+    # On the peak alone MI300X came out 1.32x H200 (audit train #8). A GPU not listed keeps
+    # the model's MFU: unknown, not measured
+    "mi300x": TrainingShare(0.60, "MLPerf Training v5.0 llama2_70b_lora: MI300X 2.027 "
+                            "samples/s against H200 2.540 on 8 GPUs, 0.80x H200 on a 1.32x "
+                            "larger dense peak"),
+    "mi325x": TrainingShare(0.81, "MLPerf Training v5.0 llama2_70b_lora: MI325X 2.73 "
+                            "samples/s against H200 2.540 on 8 GPUs, 1.07x H200 on a 1.32x "
+                            "larger dense peak"),
+}
+"""Measured training speed per GPU (``catalog/gpus.toml`` id), as a share of the MFU the
+model gives every GPU; applied by ``speed.training_speed`` and said in its assumption."""
+
+
+def training_share(gpu: GPU) -> TrainingShare | None:
+    """The measured training share of ``gpu``, or None (the model's MFU as it is)."""
+    return TRAINING_SHARE.get(gpu.id)
+
+
 __all__ = [
     "EMPTY",
     "RING_PASSES",
+    "TRAINING_SHARE",
     "AttentionCurve",
     "CollectiveCurve",
     "CommModel",
@@ -437,4 +504,5 @@ __all__ = [
     "gemm_dtype",
     "gemm_efficiency",
     "gemm_model",
+    "training_share",
 ]

@@ -103,6 +103,17 @@ def weight_bits(b: ParamBreakdown, p: Precision) -> float:
             + b.embedding * p.bits_embedding + b.lm_head * p.bits_lm_head)
 
 
+def block_bytes(b: ParamBreakdown, p: Precision) -> float:
+    """Bytes of the transformer blocks' weights in a format, all layers together: the
+    weights of :func:`weight_bits` less the embedding and the LM head (what FSDP / ZeRO-3
+    gathers a block at a time, as stored)."""
+    if p.scope == "experts" and (b.experts + b.experts_down) > 0:
+        outside = 16.0 * (b.embedding + b.lm_head)
+    else:
+        outside = b.embedding * p.bits_embedding + b.lm_head * p.bits_lm_head
+    return (weight_bits(b, p) - outside) / 8
+
+
 def weight_bytes(model: SizedModel, p: Precision) -> float:
     b = model.breakdown
     if b is not None:
@@ -590,12 +601,18 @@ class TrainingPlan:
         act = act + logits if self.pp == 1 else max(act, act / self.pp + logits)
         overhead = TRAIN_FRAGMENTATION * (weights + grads + opt + act)
         if sharded >= 3 and n > 1:
-            # FSDP/ZeRO-3 gathers a layer (and prefetches the next) in 16-bit: one transformer
-            # block's parameters at 2 bytes each (the embeddings are not part of a block, and
-            # are already 16-bit in a quantized base)
+            # FSDP/ZeRO-3 gathers a layer (and prefetches the next) as it is stored: one
+            # transformer block's parameters at the base's bits (the embeddings are not part
+            # of a block). A 4-bit QLoRA base is gathered packed, at 4 bits, and dequantized
+            # one matrix at a time in the matmul: Answer.AI's FSDP-QLoRA stores bitsandbytes'
+            # Params4bit in a 16-bit ``quant_storage`` dtype only so that FSDP can shard and
+            # all-gather the packed 4-bit data (answerdotai/fsdp_qlora README and train.py
+            # ``bnb_4bit_quant_storage``; bitsandbytes "FSDP-QLoRA" docs) -- the same bytes
+            # the ZeRO-3 communication line gathers (speed._training_comm: weight_bytes at
+            # the plan's precision). 16 bits before: DeepSeek-V3 QLoRA on 8 x H100 counted
+            # 43.7 GiB of overhead and did not fit (audit train #9)
             pb = param_breakdown(a)
-            layer16 = 2.0 * (pb.total - pb.embedding - pb.lm_head) / max(1, a.stack_layers)
-            overhead += 2 * layer16 / tp
+            overhead += 2 * block_bytes(pb, self.precision) / max(1, a.stack_layers) / tp
         return _parts(weights, 0.0, act, overhead, grads, opt)
 
     def whole(self) -> MemoryParts:

@@ -54,6 +54,7 @@ from service.domain.sizing.layout import (
     NODE_GPUS,
     Layout,
     all_to_all_link,
+    divisors,
     nvlink_domain,
     search_inference,
     search_training,
@@ -75,6 +76,7 @@ from service.domain.sizing.requests import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
+    Parallelism,
     SizingRequest,
     training_options,
 )
@@ -385,7 +387,41 @@ ACCUMULATED_BATCH_TOKENS = 4_194_304
 layouts, DDP and ZeRO-1 past one node: the gradients are reduced once a step, and a pipeline
 runs m micro-batches with a bubble of (p-1)/m): Llama 2's "global batch-size of 4M tokens"
 (Touvron et al. 2023, arXiv 2307.09288, section 2.2), taken as 1,024 sequences of its 4,096
-tokens."""
+tokens. Pre-training only: a fine-tune steps :data:`FINETUNE_GLOBAL_BATCH_SEQUENCES`."""
+FINETUNE_GLOBAL_BATCH_SEQUENCES = 64
+"""The global batch a fine-tune accumulates micro-batches up to (the pipeline's m and the
+gradient accumulation of DDP / ZeRO-1 past one node), in sequences of the request's
+``sequence_length``: Llama 2's supervised fine-tuning, "a batch size of 64 and a sequence
+length of 4096 tokens" (Touvron et al. 2023, arXiv 2307.09288, section 3.1), the same paper
+as the pre-training batch above. A fine-tune's step is sequences, not millions of tokens: a
+4M-token step made a 1M-token job less than one optimizer step and hid the pipeline bubble
+(audit train #5)."""
+
+
+def global_batch_tokens(task: str, seq: int, training_tokens: float | None) -> int:
+    """Tokens of one optimizer step where a layout accumulates micro-batches: pre-training
+    :data:`ACCUMULATED_BATCH_TOKENS`, a fine-tune :data:`FINETUNE_GLOBAL_BATCH_SEQUENCES`
+    sequences of ``seq`` tokens; never more than the job's ``training_tokens``."""
+    step = (ACCUMULATED_BATCH_TOKENS if task == "pretrain"
+            else FINETUNE_GLOBAL_BATCH_SEQUENCES * max(1, seq))
+    if training_tokens:
+        step = min(step, int(training_tokens))
+    return max(1, step)
+
+
+def _global_batch_reason(task: str, tokens: int, seq: int, training_tokens: float | None) -> str:
+    """The ``global_batch`` assumption: where the step's tokens come from."""
+    whose = ("Llama 2's pre-training batch, 4M tokens (arXiv 2307.09288, section 2.2)"
+             if task == "pretrain" else
+             f"a fine-tune's: Llama 2's supervised fine-tuning batch of "
+             f"{FINETUNE_GLOBAL_BATCH_SEQUENCES} sequences (arXiv 2307.09288, section 3.1), "
+             f"of the {seq:,}-token sequences asked")
+    capped = training_tokens is not None and tokens >= int(training_tokens)
+    return (f"the tokens of one optimizer step where the layout accumulates micro-batches "
+            f"(a pipeline's m micro-batches, bubble (p-1)/m; DDP and ZeRO-1 reduce the "
+            f"gradients once a step): {whose}"
+            + (f", capped at the job's {int(training_tokens or 0):,} tokens" if capped else "")
+            + "; a pipeline runs at least one micro-batch per stage")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -471,11 +507,16 @@ def fastest_training_step(base: TrainingPlan, checkpointing: bool | None,
     if checkpointing is not None:
         ck_reason = ck_given
     elif not ck:
-        on = found.get(True)
+        # checkpointed at this same layout and micro-batch: the fastest checkpointed step may
+        # run another layout, whose memory says nothing of what checkpointing saves here (70B
+        # on 16 H100: 76.8 GiB at its own layout against 75.6 without; 69.4 at this one)
+        with_it = dataclasses.replace(plan, checkpointing=True,
+                                      assumptions=[]).per_gpu().total_gib
         ck_reason = (f"not set: off, as the run fits without it ({per:.1f} of {cap_gib:.1f} "
                      "GiB per GPU) and runs faster: the backward pass recomputes no forward "
                      "(6·N·D instead of 8·N·D for full training, 4·N·D instead of 6·N·D for "
-                     "LoRA)" + (f"; with it {on[3]:.1f} GiB per GPU" if on else ""))
+                     f"LoRA); with it {with_it:.1f} GiB per GPU at the same layout and "
+                     "micro-batch")
     elif False not in found:
         need = fit(dataclasses.replace(base, checkpointing=False, micro_batch=micro_batch or 1,
                                        assumptions=[]))[0].per_gpu().total_gib
@@ -948,9 +989,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     room = req.min_memory_headroom_pct
     limit = gpu.usable_gib * (1 - room / 100) if gpu is not None else None
 
+    # the tokens of an optimizer step where a layout accumulates micro-batches: a fine-tune's
+    # batch, not pre-training's 4M tokens, and never more than the job (audit train #5)
+    step_tokens = global_batch_tokens(req.task, ft.sequence_length, req.training_tokens)
+
     def fit(p: TrainingPlan) -> tuple[TrainingPlan, bool]:
         q = search_training(p, gpu, ft.zero_stage, req.parallelism, timer=train_timer,
-                            global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)[1]
+                            global_tokens=step_tokens, cap_gib=limit)[1]
         return q, limit is None or q.per_gpu().total_gib <= limit
 
     step = fastest_training_step(
@@ -959,7 +1004,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         limit)
     layout, tplan = search_training(step.plan, gpu, ft.zero_stage, req.parallelism,
                                     timer=train_timer,
-                                    global_tokens=ACCUMULATED_BATCH_TOKENS, cap_gib=limit)
+                                    global_tokens=step_tokens, cap_gib=limit)
     if room and gpu is not None and limit is not None:
         note("memory_headroom", f"{room:g}%",
              f"min_memory_headroom_pct: the step and the layout are the fastest that fit "
@@ -973,6 +1018,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
          step.checkpointing_reason)
     note("micro_batch", f"{tplan.micro_batch} sequence{'s' if tplan.micro_batch > 1 else ''} "
          f"of {tplan.seq:,} tokens per GPU", step.micro_batch_reason)
+    if tplan.micro_batches > 1:
+        note("global_batch", f"{step_tokens:,} tokens ({step_tokens // max(1, tplan.seq):,} "
+             f"sequences of {tplan.seq:,})",
+             _global_batch_reason(req.task, step_tokens, tplan.seq, req.training_tokens))
     moe = moe_training_warning(model, req.task) if n > 1 else None
     if moe is not None:
         hw.warnings.append(moe)
@@ -983,7 +1032,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     if gpu is not None:
         fits = per.total_gib <= gpu.usable_gib
         if not fits:
-            hw.warnings.append(_training_hint(tplan, gpu, per.total_gib))
+            def layout_of(p: TrainingPlan, zero: int | None,
+                          par: Parallelism | None) -> TrainingPlan:
+                return search_training(p, gpu, zero, par, timer=train_timer,
+                                       global_tokens=step_tokens, cap_gib=gpu.usable_gib)[1]
+
+            hw.warnings.append(_training_hint(tplan, gpu, per.total_gib, ft, req.parallelism,
+                                              layout_of))
     if gpu is not None and n > NODE_GPUS:
         # the recommendations price such a run only on nodes with a fast fabric; sizing says
         # the same, and how the speed was scaled
@@ -1050,19 +1105,85 @@ TRAIN_COUNTS = (2, 4, 8, 16, 32, 64, 128, 256)
 """GPU counts tried, with ZeRO-3, when a training setup does not fit."""
 
 
-def _training_hint(plan: TrainingPlan, gpu: GPU, need: float) -> str:
-    """What a training setup that does not fit would need: the fewest GPUs of this kind that
-    hold it with ZeRO-3 (weights, gradients and optimizer state sharded)."""
+TrainingLayoutOf = Callable[[TrainingPlan, "int | None", "Parallelism | None"], TrainingPlan]
+"""The plan at the layout the search gives it (``search_training`` with the request's
+collective timer and global batch), for a ZeRO stage and a fixed parallelism, or None."""
+
+
+def _training_hint(plan: TrainingPlan, gpu: GPU, need: float, ft: FinetuneOptions,
+                   fixed: Parallelism | None, layout_of: TrainingLayoutOf) -> str:
+    """What would make a training setup that does not fit fit, the least change first (audit
+    train #6, #12: "nor on 256 such GPUs" was said where micro-batch 1 fitted one GPU): on
+    these GPUs, gradient checkpointing on where the request turned it off, micro-batch 1 with
+    gradient accumulation (the same sequences a step) where it asked more, another ZeRO stage
+    where it set one, a tensor x pipeline layout (the ``parallelism`` field); else the fewest
+    GPUs of this kind that hold it as the layout search lays them out (ZeRO-3 as before within
+    a node, tensor x pipeline x data past one), or that none of :data:`TRAIN_COUNTS` does."""
+    cap = gpu.usable_gib
+    n = plan.gpus
     head = (f"does not fit: {need:.1f} GiB per GPU for {plan.method} training where "
-            f"{gpu.name} gives {gpu.usable_gib:.1f} GiB")
+            f"{gpu.name} gives {cap:.1f} GiB")
+
+    def fits(p: TrainingPlan, zero: int | None, par: Parallelism | None) -> float | None:
+        try:
+            got = layout_of(dataclasses.replace(p, assumptions=[]), zero, par)
+        except InvalidInput:  # a layout the model or the GPU refuses
+            return None
+        per = got.per_gpu().total_gib
+        return per if per <= cap else None
+
+    if ft.gradient_checkpointing is False and (
+            got := fits(dataclasses.replace(plan, checkpointing=True), ft.zero_stage,
+                        fixed)) is not None:
+        return (f"{head}; gradient checkpointing on (finetune.gradient_checkpointing true) "
+                f"needs {got:.1f} GiB per GPU and fits")
+    if plan.micro_batch > 1 and (
+            got := fits(dataclasses.replace(plan, micro_batch=1), ft.zero_stage,
+                        fixed)) is not None:
+        return (f"{head}; micro-batch 1 with {plan.micro_batch} gradient-accumulation steps "
+                f"(the same {plan.micro_batch} sequences per GPU a step) needs {got:.1f} GiB "
+                "per GPU and fits")
+    if ft.zero_stage is not None and n > 1:
+        stages = (0, 1) if (fixed is not None and fixed.pipeline > 1) else (0, 1, 2, 3)
+        for z in stages:
+            if z != ft.zero_stage and (got := fits(plan, z, fixed)) is not None:
+                return (f"{head}; ZeRO-{z} on these {n} GPUs needs {got:.1f} GiB per GPU and "
+                        "fits")
+    a = plan.model.arch
+    if n > 1 and a is not None and (fixed is None or fixed.tensor * fixed.pipeline == 1):
+        # a tensor x pipeline layout on the same GPUs (the layout search within a node is
+        # data parallel only): the fewest model-parallel GPUs that fit, tensor first
+        cap_tp, _ = tp_limit(gpu)
+        shapes = sorted(((tp, pp) for tp in divisors(n) for pp in divisors(n // tp)
+                         if tp * pp > 1 and tp <= cap_tp), key=lambda s: (s[0] * s[1], s[1]))
+        zero = ft.zero_stage if ft.zero_stage is not None and ft.zero_stage <= 1 else None
+        for tp, pp in shapes:
+            par = Parallelism(tensor=tp, pipeline=pp, data=n // (tp * pp))
+            if (got := fits(plan, zero, par)) is not None:
+                return (f"{head}; tensor {tp} x pipeline {pp} x data {n // (tp * pp)} parallel "
+                        f"on these {n} GPUs (parallelism) needs {got:.1f} GiB per GPU and fits")
     for m in TRAIN_COUNTS:
-        if m <= plan.gpus:
+        if m <= n:
             continue
-        more = dataclasses.replace(plan, gpus=m, zero_stage=3, assumptions=[], tp=1, pp=1,
-                                   micro_batches=1)
-        got = more.per_gpu().total_gib
-        if got <= gpu.usable_gib:
-            return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
+        if m <= NODE_GPUS:
+            more = dataclasses.replace(plan, gpus=m, zero_stage=3, assumptions=[], tp=1,
+                                       pp=1, micro_batches=1)
+            got = more.per_gpu().total_gib
+            if got <= cap:
+                return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
+            continue
+        # past one node: the multi-node search (tensor x pipeline x data, ZeRO-0 to 3)
+        try:
+            q = layout_of(dataclasses.replace(plan, gpus=m, assumptions=[], tp=1, pp=1,
+                                              micro_batches=1), None, None)
+        except InvalidInput:
+            continue
+        got = q.per_gpu().total_gib
+        if got <= cap:
+            if q.tp * q.pp == 1 and (q.zero_stage or 0) >= 3:
+                return f"{head}; {m} GPUs with ZeRO-3 need {got:.1f} GiB per GPU and fit"
+            return (f"{head}; {m} GPUs as TP{q.tp} x PP{q.pp} x DP{q.dp} x "
+                    f"ZeRO-{q.zero_stage or 0} need {got:.1f} GiB per GPU and fit")
     return f"{head}, nor on {TRAIN_COUNTS[-1]} such GPUs with ZeRO-3"
 
 

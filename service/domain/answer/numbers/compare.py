@@ -8,6 +8,7 @@ from dataclasses import replace as dc_replace
 from service.domain.answer.numbers.context import _W, _fitting_precision, _prompt
 from service.domain.answer.numbers.cost import _per_token_best
 from service.domain.answer.numbers.media import _compare_media
+from service.domain.catalog.precisions import get_precision
 from service.domain.sizing.sizing import (
     SizingResult,
 )
@@ -53,7 +54,12 @@ def _compare(w: _W) -> None:
     best_price: tuple[float, str] | None = None
     # a load stated ("with 16 users"): each GPU at that many requests at once, per user
     users = w.ex.concurrent_requests or w.det.users or 1
+    items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
+        items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
+        rows.append("")
+    weights, short = _like_for_like(w, items, base, inp, users)
+    for at, gid, count, r in items:
         p = r.performance if r is not None and r.fits else None
         tps = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
             if p is not None else None
@@ -63,7 +69,7 @@ def _compare(w: _W) -> None:
         offers = [bb[0]] if bb else []
         price = bb[1] if bb else None
         setup = w.setup(count, gid)
-        if r is not None and r.weights != base.weights:  # a precision that fits the count
+        if r is not None and r.weights != weights:  # a precision that fits the count
             setup = w.say("compare_setup_precision", setup=setup, weights=r.weights)
         price_text = w.say("compare_price", price=w.usd(price), total=w.usd(price * count),
                            kind=w.kinds[bb[2]] if bb else "") if price else ""
@@ -74,16 +80,16 @@ def _compare(w: _W) -> None:
             if held is not None and held >= users:
                 held = None
             most = held or (r.max_batch_size if r is not None else None)
-            rows.append(w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
+            rows[at] = (w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
             tps = None
         elif users > 1 and p is not None:
-            rows.append(w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
+            rows[at] = (w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
                               ttft=w.n(p.time_to_first_token_ms or 0),
                               total=w.n(p.output_tokens_per_s or 0), price=price_text))
         else:
-            rows.append(w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
+            rows[at] = (w.say("compare_row", setup=setup, tps=w.rate(tps or 0),
                               price=price_text))
         if tps and (best_speed is None or tps > best_speed[0]):
             best_speed = (tps, setup)
@@ -96,14 +102,47 @@ def _compare(w: _W) -> None:
         if r is not None:
             for x in r.warnings:
                 w.core_warn(x)
-    w.out.first = w.say("compare_users", model=w.model.name, weights=base.weights,
-                        users=w.n(users), inp=w.n(inp), rows="; ".join(rows)) if users > 1 \
-        else w.say("compare", model=w.model.name, weights=base.weights, rows="; ".join(rows))
+    said = {"model": w.model.name, "weights": weights, "rows": "; ".join(rows)}
+    if short:  # all at the precision that fits the tightest: which ones its own does not fit
+        said.update(own=base.weights, setups=", ".join(short))
+    w.out.first = w.say("compare_users_common" if short else "compare_users", users=w.n(users),
+                        inp=w.n(inp), **said) if users > 1 \
+        else w.say("compare_common" if short else "compare", **said)
     if best_speed:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               best_speed[0], "tokens/s")
     if best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+
+
+def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]],
+                   base: SizingResult, inp: int, users: int) -> tuple[str, list[str]]:
+    """One precision for every setup compared where one of them holds the model only at a
+    smaller one than its own (2 x H100 or one H200 for Llama 3.1 70B: the H200 at fp8): the
+    smallest of those, the largest that fits the tightest side, for them all where each runs
+    and fits it, so that speed and price compare like for like (2 x H100 at fp8 make 51.5
+    tokens/s, where bf16's 33.8 ranked the H200's 41.0 at fp8 fastest). ``items`` are
+    re-sized in place: (the precision compared, the setups its own does not fit); the
+    model's own and none where none needs a smaller one, or one setup cannot run or hold
+    the smaller one (each row then says its own precision)."""
+    own = get_precision(base.weights).bits_linear
+    smaller = [(get_precision(r.weights).bits_linear, r.weights, w.setup(count, gid))
+               for _, gid, count, r in items
+               if r is not None and r.fits and get_precision(r.weights).bits_linear < own]
+    if not smaller:
+        return base.weights, []
+    pid = min(smaller)[1]
+    again = list(items)
+    for i, (at, gid, count, r) in enumerate(items):
+        if r is None or r.weights == pid:
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+                     batch_size=users if users > 1 else None, weights=pid)
+        if got is None or got.runs is False or not got.fits or got.performance is None:
+            return base.weights, []
+        again[i] = (at, gid, count, got)
+    items[:] = again
+    return pid, [setup for _, _, setup in smaller]
 
 
 def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[str],

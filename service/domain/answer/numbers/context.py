@@ -26,7 +26,7 @@ from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
 from service.domain.locale import Formatter
-from service.domain.messages import Messages
+from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.context import (
     FAST_NETWORKS,
 )
@@ -260,7 +260,11 @@ class _W:
         return self.t[key].format(**kw)
 
     def gpu_name(self, gid: str) -> str:
-        return self.reg.gpus[gid].name
+        """The GPU's name in the answer's language: a name with an English note ("AMD
+        Instinct MI250X (per GCD, 64 GB; a 128 GB module is 2 GCDs)") has its words in the
+        [catalog] table of the language's messages, keyed by the catalog's name."""
+        name = self.reg.gpus[gid].name
+        return catalog_words(self.t).get(name, name)
 
     def setup(self, n: int, gid: str) -> str:
         return self.say("setup", n=n, gpu=self.gpu_name(gid))

@@ -23,6 +23,7 @@ from service.domain.answer.numbers.jobs import (
     _job_split,
     _machine_job,
     _work_rate,
+    billing_minimum_h,
 )
 from service.domain.answer.numbers.media import (
     _job_total,
@@ -73,7 +74,7 @@ def _cost(w: _W) -> None:
         # the schedule read for "office hours", said right after the figure it priced
         w.out.more.insert(0, w.say("office_hours_read"))
     if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
-        _job_month(w, w.out.asked.value, month)
+        _job_endpoint(w, _job_month(w, w.out.asked.value, month))
     if (period is not None and w.out.asked is not None and w.out.first is not None
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
@@ -166,23 +167,81 @@ def _billed_gpu_price(w: _W, gid: str, price: Any) -> None:
         w.out.more.insert(0, said)
 
 
-def _job_month(w: _W, per_job: float, lead: bool) -> None:
+def _job_month(w: _W, per_job: float, lead: bool) -> float:
     """A job run on a schedule ("every week", "de două ori pe săptămână"): a month of runs,
     each billed on its own as the one job priced (its provider's rounding and minimum
     charge already in that job's cost), in a month of 30 days as every monthly figure here
-    (a week is 30/7 of it); it leads when a month is asked, else follows the job's cost."""
+    (a week is 30/7 of it); it leads when a month is asked, else follows the job's cost. One
+    run a month is said "once a month" (was "run 1 times a month (1 a month)"). Returns the
+    month's USD."""
     n, period = w.st.job_runs or (1.0, "month")
     runs = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7, "month": 1.0}[period]
     total = per_job * runs
-    said = w.say("cost_job_month", month=w.usd(total), runs=w.n(runs, 0 if runs.is_integer()
-                                                               else 2),
-                 how=w.say(f"job_runs_{period}", n=w.hours(n)), job=w.usd(per_job))
+    said = (w.say("cost_job_month_once", month=w.usd(total)) if n == 1 and period == "month"
+            else w.say("cost_job_month", month=w.usd(total),
+                       runs=w.n(runs, 0 if runs.is_integer() else 2),
+                       how=w.say(f"job_runs_{period}", n=w.hours(n)), job=w.usd(per_job)))
     if not lead or w.out.first is None:
         w.out.more.insert(0, said)
-        return
+        return total
     w.out.more.insert(0, w.out.first)
     w.out.first = said
     w.ask("per_month_usd", total, "USD")
+    return total
+
+
+def _job_endpoint(w: _W, jobs_month: float) -> None:
+    """Tokens a week or a month with no batch said ("2.5M tokens a month"): the job run on
+    that schedule leads (:func:`_job_month`), as the period reads, where a daily rate leads
+    with an always-on endpoint (:func:`_steady_rate`); the endpoint the daily rule would
+    price, for the same steady rate (the month's tokens over its hours of use), follows as
+    the other reading, with why the job leads: a week's or a month's tokens are a rate of a
+    few tokens a second that a server kept running bills around the clock, while a batch
+    job is billed only for its own hours. Said where the endpoint's month costs more than
+    ``jobs_month`` (the jobs' month), on the GPU named when one is; nothing otherwise."""
+    m = w.model
+    runs = w.st.job_runs
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens or runs is None
+            or runs[1] not in ("week", "month") or w.st.interruptible or w.sub == "time"
+            or w.ex.workload in ("batch", "finetune", "pretrain")):
+        return
+    n, period = runs
+    per_month = n * (MONTH_DAYS / 7 if period == "week" else 1.0)
+    hours = (w.st.hours_per_day or 24.0) * (w.st.days_per_month or MONTH_DAYS)
+    tps = w.det.tokens * per_month / (hours * 3600)
+    out = w.st.output_tokens or 512
+    inp = _request_prompt(w, out)
+    gid, _ = w.card()
+    rec = w.recommend(**_endpoint_kw(w, gid, tps, inp, out))
+    options = [o for o in (rec.options if rec is not None else [])
+               if not w.ex.gpu_count or (o.nodes == 1 and o.offer.gpu_count == w.ex.gpu_count)]
+    o = options[0] if options else None
+    if o is None or o.cost.per_month_usd is None or o.cost.per_month_usd <= jobs_month:
+        return
+    # after the job's sentence that follows the month (a job's cost, its split when said)
+    pos = min(1, len(w.out.more))
+    split = w.t["job_cost_split"].partition("{")[0]
+    if pos < len(w.out.more) and w.out.more[pos].startswith(split):
+        pos += 1
+    w.out.more.insert(pos, w.say(
+        "cost_job_endpoint", month=w.usd(o.cost.per_month_usd),
+        setup=_setup_weights(w, w.option_setup(o), o.weights), provider=o.offer.provider,
+        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model], usage=w.usage(),
+        rate=w.say(f"steady_rate_{period}", tokens=w.n(w.det.tokens * n)), tps=w.per_s(tps)))
+    w.option_warnings(o)
+
+
+def _endpoint_kw(w: _W, gid: str | None, tps: float, inp: int, out: int) -> dict[str, Any]:
+    """The recommendations' request for an always-on endpoint that carries ``tps`` output
+    tokens/s of requests of ``inp`` tokens in and ``out`` out, on the GPU named (or its
+    memory variants) when ``gid`` is one."""
+    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": 1,
+                          "target_requests_per_s": tps / out, "context_tokens": inp + out,
+                          "output_tokens": out, "interruptible": False}
+    if gid is not None:
+        kw["gpus"] = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+        kw["top_n"] = 50
+    return kw
 
 
 _FullLoad = tuple[SizingResult, int, float, OfferView, float, str, str | None]
@@ -407,6 +466,14 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     else:
         w.ask("per_job_usd", total, "USD")
     w.out.more.append(_job_split(w, job))
+    if load is None and slow is None and hours < billing_minimum_h(w, v):
+        # a job shorter than its provider bills at least: the tokens' own cost at full load
+        # too (the price per 1M a million of them leads with, _million_on_gpu), so that 1M
+        # and 1.5M read together (audit rates2: $0.14 per 1M beside $1.29 for 1.5M)
+        million = hour / (thr * 3600) * 1e6
+        w.out.more.append(w.say("tokens_job_short", billed=w.duration(job.billed_h),
+                                million=w.usd(million), tokens=w.n(w.det.tokens),
+                                part=w.usd(million * w.det.tokens / 1e6)))
     if load is None and slow is None and not w.ex.concurrent_requests:
         # the setup led is the hour's (gpu_setups); one cheaper for this job is said after it
         _cheaper_in_unit(w, gid, "job", count, r.weights, total, inp, out)
@@ -449,12 +516,7 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     tps = w.det.tokens * n / (hours * 3600)
     out = w.st.output_tokens or 512
     inp = _request_prompt(w, out)
-    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": 1,
-                          "target_requests_per_s": tps / out, "context_tokens": inp + out,
-                          "output_tokens": out, "interruptible": False}
-    if gid is not None:
-        kw["gpus"] = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
-        kw["top_n"] = 50
+    kw = _endpoint_kw(w, gid, tps, inp, out)
     rec = w.recommend(**kw)
     if rec is None:
         return False
@@ -1079,8 +1141,10 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
         return False
     r, count, thr, v, hour, kind, nofit = got
     million = hour / (thr * 3600) * 1e6
-    if not w.ex.concurrent_requests:
+    if not w.ex.concurrent_requests and not w.st.input_million:
         # the setup led is the hour's (gpu_setups); one cheaper per token is said after it
+        # (priced per output token: never beside a price per input token asked, audit
+        # ask_misc_ro: "int8 is cheaper: $0.11 per 1M output tokens" beside $0.0081 input)
         _cheaper_in_unit(w, gid, "million", count, r.weights, million, inp, 512)
     w.record(r, inp + 512)
     common = {"model": w.model.name, "weights": _weights_said(w, r.weights),
@@ -1108,6 +1172,16 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
             w.ask("per_million_output_tokens_usd", million, "USD")
     if nofit is not None and w.out.first:
         w.out.first = f"{nofit} {_decap(w, w.out.first)}"
+    hours = 1e6 / (thr * 3600)
+    if (not w.st.input_million and not w.ex.concurrent_requests
+            and hours < billing_minimum_h(w, v)):
+        # the same million as a job on its own, billed at least its provider's minimum, as
+        # an amount of tokens is priced (_tokens_on_gpu): "a million tokens" is the unit,
+        # "1.5 million tokens" the job, and each answer gives the other's figure
+        job = _billed_job(w, v, hour / count, count, hours, r.weights)
+        w.out.more.insert(0, w.say("million_job_alone", tokens=w.n(1e6),
+                                   hours=w.duration(hours), billed=w.duration(job.billed_h),
+                                   cost=w.usd(job.total)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     w.sized_warnings(r, inp + 512)

@@ -19,12 +19,14 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
+from service.domain.answer.numbers.speed import _fastest_stream
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import Option
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
+    FitRow,
     SizingResult,
     default_weights,
     setups_for,
@@ -46,6 +48,8 @@ def _gpu_count(w: _W) -> None:
     if w.st.deadline_hours and _job_count(w, gid):  # a job's size with a deadline
         return
     if w.st.request_rate_per_s and w.model.kind == "llm" and _gpu_count_rate(w, gid):
+        return
+    if w.model.kind == "llm" and w.model.task != "embed" and _gpu_count_tokens(w, gid):
         return
     users = w.ex.concurrent_requests
     if (users and users > 1 and w.model.kind == "llm" and not w.ex.gpu_count
@@ -140,6 +144,10 @@ def _gpu_count(w: _W) -> None:
     w.record(r, ctx)
     if gid is not None:
         row = next((f for f in r.fits_on if f.gpu == gid), None)
+        runs = _count_on(w, gid, ctx, r) if row is None else None
+        if runs is not None:  # at the precision the GPU runs (fp16 on a T4), said in warnings
+            r, row = runs
+            w.record(r, ctx)
         if row is None and _gpu_count_nodes(w, gid, ctx, r):
             return
         if row is None:
@@ -163,6 +171,29 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _count_on(w: _W, gid: str, ctx: int, base: SizingResult
+              ) -> tuple[SizingResult, FitRow] | None:
+    """The fewest ``gid`` that hold the model where its engine cannot run the model's own
+    precision there (bf16 on a T4 or V100: the base sizing leaves the GPU out of its
+    ``fits_on``), sized on it at the precision it runs (fp16), as /v1/sizing sizes a GPU
+    named and as :func:`gpu_count_for_users` and "in fp16" count it: (that sizing, its row).
+    The node search took the GPU for one no node holds and answered Llama 3.1 8B with 16 x
+    T4 over 2 nodes at 2.5 GiB each, where 2 hold it (and 1 x V100 32GB). None where the
+    GPU runs the model's own precision, or no node of it holds the model at the one it runs
+    (the node search answers, at that precision)."""
+    one = w.size(gpu=gid, gpu_count=1, input_tokens=ctx, output_tokens=0)
+    if one is None or one.gpu is None or one.runs is False or one.weights == base.weights:
+        return None
+    row = next((f for f in one.fits_on if f.gpu == gid), None)
+    if row is None:
+        return None
+    at = one if row.gpu_count == 1 else w.size(gpu=gid, gpu_count=row.gpu_count,
+                                               input_tokens=ctx, output_tokens=0)
+    if at is None or not at.fits or at.runs is False:
+        return None
+    return at, row
 
 
 def _job_count(w: _W, gid: str | None) -> bool:
@@ -436,6 +467,136 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
+    """A token rate to carry in a count question ("How many H100 for 5,000 tokens per second
+    with Llama 3.1 8B?", "Câte GPU-uri pentru 5.000 de tokeni pe secundă ..."): a rate said
+    in total, or one with no user named and not said to be each user's that no single
+    request reaches on any setup in the catalog (read as the speed answer reads it,
+    :func:`~service.domain.answer.numbers.speed._read_as_total`). The recommendations'
+    setup for it (``target_output_tokens_per_s``, on the GPU named when one is) leads with
+    its GPUs, what it makes at full load in all and its hourly price; the count at the
+    model's own precision follows when that setup is at another one (5,000 tokens/s: 2 x H100
+    at int8, 6,268 tokens/s; 3 at bf16, 2,579 each at most). The rate was ignored: 1 x H100
+    from memory alone, and no count at all with no GPU named. False (the caller answers as
+    before) where no rate is read, several users are named, or nothing carries it."""
+    m = w.model
+    assert m is not None
+    if (w.ex.concurrent_requests or 0) > 1 or w.st.deadline_hours:
+        return False
+    before = w.st  # restored where this answers nothing
+    out = w.st.output_tokens or _OUT
+    inp = _prompt(w, out)
+    tps = w.st.throughput_tokens_per_s
+    read: str | None = None  # the note that reads a bare rate as the total
+    if tps is None and w.st.min_tokens_per_s and not w.st.tps_each:
+        fastest = _fastest_stream(w, inp, out)
+        if fastest is None or w.st.min_tokens_per_s <= fastest[0] or fastest[1].gpu is None:
+            return False
+        tps = w.st.min_tokens_per_s
+        speed, one = fastest
+        assert one.gpu is not None
+        read = w.say("speed_tps_read_total", model=m.name, tps=w.per_s(tps),
+                     fastest=w.rate(speed), weights=one.weights,
+                     setup=w.setup(one.gpu_count, one.gpu.id))
+        w.st = dc_replace(w.st, min_tokens_per_s=None, throughput_tokens_per_s=tps)
+    if not tps:
+        return False
+    gpus = [gid] if gid is not None else None
+    if gid is not None and w.st.bare_gpu is not None and gid in w.st.bare_gpu[1:]:
+        # "How many V100 ...": a load is spread over as many cards as it needs, so each
+        # memory variant the name covers is tried, the card chosen named in the answer (the
+        # note that reads the name as one card said "the model needs 10 of it" of the load's)
+        gpus = list(w.st.bare_gpu[1:])
+        w.st = dc_replace(w.st, bare_gpu=None)
+    kw: dict[str, Any] = {"workload": "serving", "context_tokens": max(inp + out, 1024),
+                          "output_tokens": out, "target_output_tokens_per_s": tps}
+    rec = w.recommend(**kw, gpus=gpus) if gpus else w.recommend(**kw)
+    o = rec.options[0] if rec is not None and rec.options else None
+    said = {"tps": w.per_s(tps), "inp": w.n(inp), "out": w.n(out), "model": m.name}
+    if o is not None and o.performance.output_tokens_per_s_total:
+        assert rec is not None
+        w.offer_numbers(rec)
+        n = o.offer.gpu_count * o.nodes
+        ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
+                     for x in rec.options[1:])
+        which = w.say("gpu_count_tokens_ranked" if ranked
+                      else "gpu_count_tokens_cheapest_gpu" if gid is not None
+                      else "gpu_count_tokens_cheapest")
+        w.out.first = w.say("gpu_count_tokens", **said, weights=o.weights, n=w.n(n),
+                            gpu=o.offer.gpu_name, which=which,
+                            machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+                            thr=w.rate(o.performance.output_tokens_per_s_total),
+                            hour=w.usd(o.cost.per_hour_usd), provider=o.offer.provider,
+                            kind=w.kinds[o.pricing_model])
+        w.ask("gpu_count", n, "GPUs")
+        if read:
+            w.out.more.append(read)
+        # the GPU named at the model's own precision, where the setup is at another one
+        own = (_tokens_own(w, o.offer.gpu, tps, inp, out)
+               if gid is not None and w.weights is None else None)
+        if own is not None and own[0].weights != o.weights:
+            r, k, setups, most = own
+            w.out.more.append(w.say("gpu_count_tokens_own", weights=r.weights,
+                                    which=_own_word(w, r), n=w.n(k * setups),
+                                    gpu=o.offer.gpu_name, setup=w.setup(k, o.offer.gpu),
+                                    most=w.rate(most), load=w.f.percent(HEADROOM_LOAD, 0)))
+        _setup_month(w, o)
+        w.out.more.append(w.say("price_date", date=price_date_words(
+            o.offer.as_of, o.offer.as_of_kind, w.t)))
+        w.option_warnings(o)
+        return True
+    own = _tokens_own(w, gid, tps, inp, out) if gid is not None else None
+    if own is None or gid is None:
+        w.st = before
+        return False
+    # no offer of the GPU named carries it (or none is priced): the sizing's count of it
+    r, k, setups, most = own
+    w.record(r, inp + out)
+    w.out.first = w.say("gpu_count_tokens_sized", **said, weights=r.weights,
+                        n=w.n(k * setups), gpu=w.gpu_name(gid), setup=w.setup(k, gid),
+                        most=w.rate(most), load=w.f.percent(HEADROOM_LOAD, 0))
+    w.ask("gpu_count", k * setups, "GPUs")
+    if read:
+        w.out.more.append(read)
+    w.replicas_price(gid, k, setups)
+    w.sized_warnings(r, inp + out)
+    return True
+
+
+def _tokens_own(w: _W, gid: str, tps: float, inp: int, out: int
+                ) -> tuple[SizingResult, int, int, float] | None:
+    """``gid`` at the precision asked, else the model's own (the nearest its engine runs
+    there): of the setups of it in one node from the fewest that hold the model up to a
+    node (doubling), the one that makes ``tps`` output tokens/s on the fewest GPUs in all,
+    each setup under ``HEADROOM_LOAD`` of its most at full load (``setups_for``, as the
+    request-rate count and the recommendations' rate targets count them; the narrower on a
+    tie): (its sizing, GPUs per setup, setups, its most tokens/s). The fewest that hold
+    Llama 3.1 70B at bf16, 2 x A100 80GB, make 84 tokens/s with the KV cache left (150 of
+    them for 5,000), 4 make many times that. None where no node holds it."""
+    best: tuple[SizingResult, int, int, float] | None = None
+    k = 1
+    while k <= NODE_GPUS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out)
+        if r is None or r.runs is False:
+            return best
+        most = r.performance.max_throughput_tokens_per_s if r.performance else None
+        if r.fits and most:
+            setups = setups_for(tps, most)
+            if best is None or k * setups < best[1] * best[2]:
+                best = (r, k, setups, most)
+        k *= 2
+    return best
+
+
+def _own_word(w: _W, r: SizingResult) -> str:
+    """ "the model's own" where ``r`` is at the model's own precision, else "the nearest to
+    it that runs there" (fp16 for a bf16 model on a T4)."""
+    m = w.model
+    assert m is not None
+    own = default_weights(None, None, sized_from_entry(m)).precision.id
+    return w.t["gpu_count_tokens_own_word" if r.weights == own else "gpu_count_tokens_near_word"]
 
 
 def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:

@@ -17,6 +17,7 @@ from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     billed_hours,
+    billing_terms_of,
     unknown_price_defaults,
 )
 from service.domain.recommend.pricing import MAX_JOB_INSTANCES, job_storage_usd, model_storage_gb
@@ -679,6 +680,15 @@ def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
                                _instances(v, count), warn=warn)
     return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
                 compute=per * count * billed, storage=storage, gb=gb)
+
+
+def billing_minimum_h(w: _W, v: OfferView) -> float:
+    """The fewest hours ``v``'s provider bills a job for: one step of its billing granularity
+    or its minimum charge, whichever is more (an hour where the granularity is unknown, as
+    :func:`_billed_job` bills), from the provider's terms in the catalog
+    (``catalog/providers``' ``billing_granularity`` and ``minimum_charge_s``)."""
+    gran, minimum, _ = billing_terms_of(w.catalog.providers_by_id.get(v.provider))
+    return max(gran, minimum) / 3600
 
 
 def _job_split(w: _W, job: _Job) -> str:

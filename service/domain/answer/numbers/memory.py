@@ -403,7 +403,7 @@ def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
     alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
     if alt is None:
-        w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name, gpu=gpu.name))
+        w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name, gpu=w.gpu_name(gpu.id)))
     else:
         if not alt.fits:  # (inserted first: its sentence follows the engine's)
             _smaller_precisions(w, gid, count, ctx, alt, setup, engine=alt.engine)
@@ -540,6 +540,24 @@ def _max_context(w: _W) -> None:
 
 
 def _max_concurrency(w: _W) -> None:
+    """The most concurrent requests the setup holds (:func:`_max_concurrency_at`), with the
+    KV cache's precision where the question states one ("if I use an fp8 KV cache, how many
+    users fit": every sizing of the answer at that precision, said after the count; it
+    answered the KV bytes per token at 32,768 tokens, audit ask_misc_ro)."""
+    _max_concurrency_at(w)
+    kv_type = w.st.kv_cache
+    if not kv_type or w.out.first is None or w.out.asked is None or w.model is None \
+            or w.model.kind != "llm":
+        return
+    r = w.size(kv_cache=kv_type)
+    kv = r.kv_cache_bytes_per_token if r is not None else None
+    if r is None or not kv:
+        return
+    w.out.more.insert(0, w.say("concurrency_kv", kv=r.kv_cache or kv_type,
+                               kib=w.n(kv / 1024, 1 if kv < 10240 else 0)))
+
+
+def _max_concurrency_at(w: _W) -> None:
     if w.model is None or w.model.kind != "llm":
         _fallback(w)
         return
@@ -550,12 +568,13 @@ def _max_concurrency(w: _W) -> None:
         return
     count = w.ex.gpu_count or 1
     inp = _prompt(w)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_OUT)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_OUT,
+               kv_cache=w.st.kv_cache)
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
     r = _fitting_precision(w, r, gid, count, setup, inp + _OUT, lambda x: x.max_batch_size,
-                           input_tokens=inp, output_tokens=_OUT) or r
+                           input_tokens=inp, output_tokens=_OUT, kv_cache=w.st.kv_cache) or r
     if r.max_batch_size and w.st.min_tokens_per_s and _concurrency_speed(w, gid, count, r,
                                                                          inp, setup):
         return
@@ -564,7 +583,8 @@ def _max_concurrency(w: _W) -> None:
     if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
         return
     full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                  output_tokens=_OUT, batch_size=r.max_batch_size) if (
+                  output_tokens=_OUT, batch_size=r.max_batch_size,
+                  kv_cache=w.st.kv_cache) if (
         r.max_batch_size and r.max_batch_size > 1) else None
     w.record(full or r, inp + _OUT)
     if not r.max_batch_size:
@@ -608,7 +628,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
 
     def speed(batch: int) -> float | None:
         at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                    output_tokens=_OUT, batch_size=batch)
+                    output_tokens=_OUT, batch_size=batch, kv_cache=w.st.kv_cache)
         q = at.performance if at is not None and at.fits else None
         if q is None or not q.time_per_output_token_ms:
             return None
@@ -638,7 +658,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
             else:
                 hi = mid
     at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                output_tokens=_OUT, batch_size=lo)
+                output_tokens=_OUT, batch_size=lo, kv_cache=w.st.kv_cache)
     w.record(at if at is not None and at.fits else r, inp + _OUT)
     w.out.first = w.say("max_concurrency_speed", n=w.n(lo), at=w.n(lo_speed, 1), **common)
     w.ask("max_batch_size", lo, "requests")
@@ -665,7 +685,7 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     per = 1
     while per < count:
         one = (w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                      output_tokens=_OUT) if count % per == 0 else None)
+                      output_tokens=_OUT, kv_cache=w.st.kv_cache) if count % per == 0 else None)
         q = one.performance if one is not None and one.fits and one.runs is not False else None
         if (one is not None and q is not None and one.max_batch_size
                 and q.max_throughput_tokens_per_s):
@@ -680,7 +700,7 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     assert q is not None and q.max_throughput_tokens_per_s
     k = count // per
     at = w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                output_tokens=_OUT, batch_size=each) if each > 1 else None
+                output_tokens=_OUT, batch_size=each, kv_cache=w.st.kv_cache) if each > 1 else None
     w.record(at if at is not None and at.fits else one, inp + _OUT)
     w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
                         replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
@@ -712,7 +732,7 @@ def _precision(w: _W) -> None:
         return
     engine = "vllm" if "vllm" in ids else ids[0]
     s = kernels.supported(engine, p, gpu)
-    common = {"gpu": gpu.name, "p": name.upper(), "engine": engine,
+    common = {"gpu": w.gpu_name(gpu.id), "p": name.upper(), "engine": engine,
               "cc": gpu.compute_capability or "?"}
     if s.ok and s.status == "runs_as":
         w.out.first = w.say("precision_as", compute=(s.compute or "").upper(), **common)
@@ -722,7 +742,7 @@ def _precision(w: _W) -> None:
         w.out.first = w.say("precision_no", **common)
         near = kernels.nearest_supported(engine, p, gpu, {x.id: x for x in PRECISIONS})
         if near is not None:
-            w.out.more.append(w.say("precision_near", near=near.id, gpu=gpu.name))
+            w.out.more.append(w.say("precision_near", near=near.id, gpu=w.gpu_name(gpu.id)))
     w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
     rule = next((x for x in kernels.rules if x.id == s.rule), None)
     if s.ok and rule is not None:

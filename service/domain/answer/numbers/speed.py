@@ -27,7 +27,7 @@ from service.domain.answer.numbers.cost import _cost, _within
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
-from service.domain.catalog.precisions import PRECISIONS, find_precision
+from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM
 from service.domain.sizing.layout import NODE_GPUS
@@ -37,9 +37,116 @@ from service.domain.sizing.sizing import (
     setups_for,
 )
 
+_REQUEST_RATES = {"second": ("max_requests_per_s", 1.0, "requests/s"),
+                  "minute": ("max_requests_per_min", 60.0, "requests/min"),
+                  "hour": ("max_requests_per_hour", 3600.0, "requests/h")}
+"""A request rate asked per second, minute or hour (intent's ``requests_<unit>``): the
+quantity answered, its seconds, its unit."""
+
+_PICK_PRECISIONS = ("fp8", "int8", "awq-int4")
+"""The lower precisions weighed for "what precision should I use" with the serving engine (as
+the speed answer's fallback, ``_FALLBACK_PRECISIONS``: 8-bit float and integer, 4-bit AWQ)."""
+
+
+def _precision_pick(w: _W) -> bool:
+    """"What precision should I use for Llama 3.1 70B on an A100": the model's own precision
+    and the lower ones of :data:`_PICK_PRECISIONS`, each sized on the setup named with the
+    request of the answers (4,096 tokens), led by the largest that fits with room for one
+    request and runs there natively (the capability matrix, catalog/kernels.toml: the A100
+    runs fp8 only as FP8-Marlin weight-only, its matmuls in 16-bit, so int8 W8A8 leads at the
+    same memory), the others after it: those that fit, those that do not, and how many GPUs
+    the model's own precision takes. False (the speed answer instead) with no GPU named or
+    nothing that fits."""
+    assert w.model is not None
+    gid, named = w.card()
+    if gid is None or w.model.kind != "llm":
+        return False
+    count = w.ex.gpu_count or 1
+    out = w.st.output_tokens or ASK_OUTPUT_TOKENS
+    inp = _prompt(w, out)
+    setup = named or w.setup(count, gid)
+    own = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                 weights=w.weights)
+    if own is None or own.gpu is None:
+        return False
+    bits = get_precision(own.weights).bits_linear
+    sized = [own]
+    for pid in _PICK_PRECISIONS:
+        if pid == own.weights or get_precision(pid).bits_linear >= bits:
+            continue
+        again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                       weights=pid)
+        if again is None or again.gpu is None or any(
+                x.startswith("impossible combination") for x in again.warnings):
+            continue
+        sized.append(again)
+    gpu = w.reg.gpus[gid]
+
+    def native(r: SizingResult) -> bool:
+        return w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu).status == "ok"
+
+    def usable(r: SizingResult) -> bool:
+        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= 1
+                    and r.performance is not None and r.performance.decode_tokens_per_s)
+
+    fit = sorted((r for r in sized if usable(r)), key=lambda r: (
+        -get_precision(r.weights).bits_linear, not native(r),
+        -(r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0))
+    if not fit:
+        # none of them: the model's own "no", then the smaller (GGUF) precisions that fit or
+        # what the smallest still needs, and the GPUs its own precision takes
+        w.record(own, inp + out)
+        w.out.first = w.say("fits_no", model=w.model.name, weights=own.weights, setup=setup,
+                            need=w.gib(own.memory.per_gpu_gib), cap=w.gib(w.cap(own)),
+                            ctx=w.n(inp + out))
+        w.out.computed = True
+        _smaller_precisions(w, gid, count, inp + out, own, setup)
+        w.takes_more(own, gid, count)
+        return True
+    best = fit[0]
+
+    def room(r: SizingResult) -> str:
+        n = r.max_batch_size or 0
+        return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
+                w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
+
+    def tps(r: SizingResult) -> str:
+        return w.rate(r.performance.decode_tokens_per_s or 0.0) if r.performance else "?"
+
+    w.record(best, inp + out)
+    w.out.first = w.say("speed_precision_pick" if native(best) else "speed_precision_pick_as",
+                        p=best.weights, model=w.model.name, setup=setup,
+                        need=w.gib(best.memory.per_gpu_gib), cap=w.gib(w.cap(best)),
+                        room=room(best), tps=tps(best))
+    w.ask("precision_bits", round(get_precision(best.weights).bits_linear), "bits")
+    items: list[str] = []
+    for r in fit[1:]:
+        if native(r):
+            items.append(w.say("precision_item_fits", p=r.weights,
+                               need=w.gib(r.memory.per_gpu_gib), room=room(r), tps=tps(r)))
+        else:
+            s = w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu)
+            items.append(w.say("precision_item_as", p=r.weights,
+                               need=w.gib(r.memory.per_gpu_gib), room=room(r), tps=tps(r),
+                               engine=r.engine, compute=(s.compute or "16-bit").upper()))
+    for r in sized:
+        if r in fit:
+            continue
+        items.append(w.say("precision_item_norun", p=r.weights) if r.runs is False else
+                     w.say("precision_item_nofit", p=r.weights,
+                           need=w.gib(r.memory.per_gpu_gib)))
+    if items:
+        w.out.more.append(w.say("precision_others", setup=setup, list="; ".join(items)))
+    if not own.fits:
+        w.takes_more(own, gid, count)  # "At bf16 it takes 2 × NVIDIA A100 ..."
+    w.sized_warnings(best, inp + out)
+    return True
+
 
 def _speed(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
+        return
+    if w.sub == "precision" and _precision_pick(w):
         return
     gid, named = w.card()
     if _work_rate(w, gid):  # an embedding model's rate of inputs
@@ -168,6 +275,27 @@ def _speed(w: _W) -> None:
         w.out.first = w.say("speed_throughput", thr=w.rate(thr),
                             conc=w.n(p.max_concurrency or 1), **common)
         w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
+    elif w.sub is not None and w.sub.startswith("requests_") and p.max_requests_per_s:
+        # requests per second, minute or hour asked: the sizing's max_requests_per_s, the
+        # output tokens/s at full load over each request's output tokens, in the unit asked
+        unit = w.sub.removeprefix("requests_")
+        quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
+        most = p.max_requests_per_s * per
+        w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
+                            inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
+                            conc=w.n(p.max_concurrency or 1), **common)
+        w.ask(quantity, most, rate_unit)
+    elif w.sub == "request_time" and p.time_per_output_token_ms:
+        # one request's N tokens: the time to the first token, then each token after it at the
+        # time per output token (end-to-end latency = TTFT + (output tokens - 1) x ITL, NVIDIA
+        # NIM's LLM benchmarking metrics, https://docs.nvidia.com/nim/benchmarking/llm/metrics;
+        # the sizing's TTFT already holds the first token's decode step)
+        tpot = p.time_per_output_token_ms
+        total_s = (ttft + max(out - 1, 0) * tpot) / 1000
+        w.out.first = w.say("speed_request_time", time=w.duration(total_s / 3600),
+                            out=w.n(out), inp=w.n(inp), ttft=w.n(ttft), rest=w.n(max(out - 1, 0)),
+                            tpot=w.n(tpot, 1), **common)
+        w.ask("request_latency_s", total_s, "s")
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")

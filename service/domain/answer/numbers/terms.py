@@ -6,6 +6,7 @@ import math
 import re
 from typing import Any
 
+from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import finetune_options
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
@@ -87,8 +88,9 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
     v = min(spot, key=lambda x: (x.stale or x.suspect, (x.spot_usd_h or 0.0) / x.gpu_count))
     month = bool(w.st.hours_per_day or w.st.days_per_month)
     if v.stale or v.suspect:
-        if v.suspect:  # why the cheapest spot price listed is not the answer
-            w.warn(f"{v.id}: " + w.say("core_suspect", reason="; ".join(v.suspect_reasons)))
+        if v.suspect:  # why the cheapest spot price listed is not the answer, in words
+            w.warn(f"{v.id}: " + localise(_SUSPECT + "; ".join(v.suspect_reasons), w.t, w.f,
+                                          w.kinds))
         else:
             w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
         if month and _month_total(w, gid, count):
@@ -99,7 +101,8 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
             _gpu_price(w, gid)
         if w.out.first is None:
             return False
-        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid)) + _decap(w, w.out.first)
+        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid),
+                            why=_spot_doubt(w, spot)) + _decap(w, w.out.first)
         return True
     per = (v.spot_usd_h or 0.0) / v.gpu_count
     od = (w.say("spot_cheapest_od", od=w.usd(v.on_demand_usd_h / v.gpu_count))
@@ -117,6 +120,34 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
         w.ask("spot_per_gpu_hour_usd", per, "USD/h")
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True
+
+
+_SUSPECT = "suspect price: "
+_OTHER_PRICE = re.compile(r"\A(?P<kind>on-demand|reserved) \$")
+"""A suspect reason about one of an offer's other prices (trust.suspect_reasons' outlier:
+"on-demand $2.20/GPU-hour is 6.48x the median ..."), not its spot price."""
+
+
+def _spot_doubt(w: _W, spot: list[OfferView]) -> str:
+    """What was flagged in the offers that list a spot price, none of them trusted: their
+    spot prices (stale, or a doubt about the spot price or the offer as a whole), or, where
+    every doubt is about another of their prices (Daytona's RTX 4090: its on-demand price
+    6.48x the median), that price; the answer said "the spot prices it lists are flagged"
+    beside a warning about the on-demand price (audit ask_misc_ro)."""
+    kinds: list[str] = []
+    for v in spot:
+        if v.stale or not v.suspect:
+            return w.say("spot_why_spot")
+        for reason in v.suspect_reasons:
+            m = _OTHER_PRICE.match(reason)
+            if m is None:
+                return w.say("spot_why_spot")
+            kind = m.group("kind").replace("-", "_")
+            if kind not in kinds:
+                kinds.append(kind)
+    if not kinds:
+        return w.say("spot_why_spot")
+    return w.say("spot_why_offer", kinds="/".join(w.kinds.get(k, k) for k in kinds))
 
 
 def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o: OfferView,

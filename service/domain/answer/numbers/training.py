@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace as dc_replace
 from typing import Any
 
 import msgspec
@@ -13,13 +14,20 @@ import msgspec
 from service.domain.answer.intent import finetune_options
 from service.domain.answer.numbers.context import _W, OfferNumbers, _instances, _leads_yes_no
 from service.domain.answer.numbers.cost import _cost, _job_month
-from service.domain.answer.numbers.jobs import _billed_run, gpu_hours_key, gpu_hours_words
+from service.domain.answer.numbers.jobs import (
+    _billed_run,
+    _job_storage,
+    gpu_hours_key,
+    gpu_hours_words,
+)
 from service.domain.catalog.offer_query import OfferView
+from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     spot_overhead_fraction,
 )
+from service.domain.recommend.pricing import model_storage_gb
 from service.domain.recommend.types import (
     Option,
     RecommendationRequest,
@@ -30,6 +38,7 @@ from service.domain.sizing.requests import (
 )
 from service.domain.sizing.sizing import (
     SizingResult,
+    sized_from_entry,
 )
 
 
@@ -79,19 +88,103 @@ def _size(w: _W, **kw: Any) -> SizingResult | None:
     return w.size(**kw)
 
 
+def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weights: str,
+              key: str = "train_cost") -> tuple[float, str]:
+    """A training run's cost and its words as ``jobs._billed_run`` bills it, with the copies
+    of its storage said where it spans several machines: the storage is one copy of the
+    weights and checkpoints on each (as the recommendations count it), so "$110.61 storage
+    for 218 GB" was three copies of 218 GB (audit train #11)."""
+    st = w.st
+    rank_gb = _rank_storage_gb(w, weights)
+    if rank_gb is not None:
+        w.st = dc_replace(st, storage_gb=rank_gb)
+    try:
+        usd, text = _billed_run(w, o, price, count, hours, weights, key)
+        copies = _instances(o, count)
+        if copies > 1:
+            gb = _job_storage(w, o.provider, weights, hours, True, copies, warn=False)[1]
+            text += w.say("train_storage_copies", copies=w.n(copies), gb=w.n(gb),
+                          total=w.n(copies * gb))
+    finally:
+        w.st = st
+    return usd, text
+
+
+def _rank_storage_gb(w: _W, weights: str) -> float | None:
+    """The disk of a LoRA run at the rank the question states (``st.training``), where no
+    volume is stated: the weights and the recommendations' kept checkpoints of adapters at
+    that rank (pricing's ``model_storage_gb``, as /v1/recommendations counts a request's
+    ``finetune.lora_rank``); None where the default rank's disk applies (a rank-64 run was
+    billed the rank-16 disk: audit train #3)."""
+    rank = w.st.training.lora_rank
+    full = w.ex.workload == "pretrain" or w.ex.method == "full"
+    if rank is None or full or w.st.storage_gb or w.model is None:
+        return None
+    return model_storage_gb(sized_from_entry(w.model), get_precision(weights), True, rank=rank)
+
+
+def _holds(w: _W, r: SizingResult) -> bool:
+    """Whether a count of GPUs holds a run by the recommendations' rule: it fits, with
+    ``min_memory_headroom_pct`` (their default) of each GPU's usable memory left free. Every
+    training count uses it, so that a count asked and /v1/recommendations agree (audit
+    train #7: "4 × H100, 77.2 GiB per GPU (3 % free)" for the 405B QLoRA the
+    recommendations run on 8)."""
+    return bool(r.fits) and r.memory.per_gpu_gib <= w.cap(r) * (1 - _PLAN_HEADROOM_PCT / 100)
+
+
+def _count_size(w: _W, kw: dict[str, Any], n: int) -> SizingResult | None:
+    """``kw``'s run on ``n`` GPUs as a count is sized: the fastest step and layout that leave
+    the recommendations' headroom free (:func:`_holds`), as past one node (:func:`_size`)."""
+    return w.size(**{**kw, "gpu_count": n, "min_memory_headroom_pct": _PLAN_HEADROOM_PCT})
+
+
 def _headroom_line(w: _W, r: SizingResult) -> None:
     """Where a run over several machines was sized with the recommendations' headroom
     (:func:`_size`): said, with the layout it leaves, as its sizing's ``memory_headroom``
     assumption says it."""
     if r.layout is None or not any(a.name == "memory_headroom" for a in r.assumptions):
         return
-    w.out.more.append(w.say("train_plan_headroom", pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
+    several = r.gpu_count > NODE_GPUS
+    w.out.more.append(w.say("train_plan_headroom" if several else "train_count_headroom",
+                            pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
                             layout=r.layout.label, need=w.gib(r.memory.per_gpu_gib)))
 
 
 def _train(w: _W, task: str, spot: bool = False) -> None:
     """A training question. ``spot``: a pre-training run with a deadline asked on spot
-    (:func:`_spot`): only the deadline plan, priced on spot, or nothing written."""
+    (:func:`_spot`): only the deadline plan, priced on spot, or nothing written. A run read
+    as pre-training ("training a 13B model on 300B tokens", no method) is one for every
+    figure (its checkpoints' storage is full checkpoints, not LoRA's: audit ask_ro #12), and
+    the training settings the question states are said after the answer that sized them."""
+    if task == "pretrain" and w.ex.workload != "pretrain" and (
+            w.model is None or w.model.kind == "llm"):
+        w.ex = msgspec.structs.replace(w.ex, workload="pretrain", method="full")
+    _train_run(w, task, spot)
+    if w.out.first is not None:
+        _setup_note(w, w.ex.method or ("full" if w.ex.workload == "pretrain" else "lora"))
+
+
+def _setup_note(w: _W, method: str) -> None:
+    """The training settings the question states (``st.training``), said as sized ("Sized
+    as stated: 8-bit AdamW …, LoRA rank 64, gradient checkpointing off, ZeRO-3"), so that a
+    reader sees they were read (they were dropped, or "8-bit" read as int8 weights: audit
+    train #2-#4)."""
+    t = w.st.training
+    items: list[str] = []
+    if t.lora_rank is not None and method in ("lora", "qlora"):
+        items.append(w.say("train_setup_rank", rank=w.n(t.lora_rank)))
+    if t.optimizer is not None:
+        items.append(w.t["train_setup_opt_" + t.optimizer])
+    if t.checkpointing is not None:
+        items.append(w.t["train_setup_ckpt_on" if t.checkpointing else "train_setup_ckpt_off"])
+    if t.zero_stage is not None:
+        items.append(w.say("train_setup_zero", stage=t.zero_stage))
+    if items:
+        w.out.more.append(w.say("train_setup_read", items=", ".join(items)))
+
+
+def _train_run(w: _W, task: str, spot: bool) -> None:
+    """:func:`_train`'s answer."""
     if w.model is None:
         if not spot and w.sub == "cost" and w.det.duration_hours and w.ex.gpu is not None:
             # "how much does an 8x H100 node cost for a 2-week training run?": no model to
@@ -126,6 +219,10 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         kw["finetune"] = finetune_options(method, w.ex, w.st)
     if gid is not None:
         kw.update(gpu=gid, gpu_count=count, price_per_gpu_hour_usd=price)
+    elif count > 1 and w.model.kind == "llm":
+        # "with ZeRO-3 on 4 GPUs", no GPU named: each GPU's share over that many (it was the
+        # whole run's memory on one GPU: audit ask_ro #6)
+        kw["gpu_count"] = count
     r = _size(w, **kw)
     if r is None:
         return
@@ -134,20 +231,23 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     if gid is not None and not w.ex.gpu_count and (not r.fits
                                                     or w.sub in ("count", "gpu_hours")):
         # not on one (or a count asked): the fewest of that GPU that hold the run, doubling,
-        # with the sizing's sharding (ZeRO / FSDP) over them
+        # with the sizing's sharding (ZeRO / FSDP) over them, each count held by the
+        # recommendations' headroom (_holds), one GPU too where a count is asked
         first_try, n = r, 1
-        while not r.fits and n < 1024:
+        if w.sub in ("count", "gpu_hours"):
+            r = _count_size(w, kw, 1) or r
+        while not _holds(w, r) and n < 1024:
             n *= 2
-            again = _size(w, **{**kw, "gpu_count": n})
+            again = _count_size(w, kw, n)
             if again is None:
                 break
             r, count = again, n
-        counted = bool(r.fits)
+        counted = _holds(w, r)
         if counted and count > 1:
             # the price of that many in one machine, not of one card
             b = w.basis(gid, count, fabric=True)
             price = b[1] if b else None
-            r = _size(w, **{**kw, "gpu_count": count, "price_per_gpu_hour_usd": price}) or r
+            r = _count_size(w, {**kw, "price_per_gpu_hour_usd": price}, count) or r
         if not counted:
             r, count = first_try, 1
         elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
@@ -216,7 +316,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             cost = ""
             run_usd = r.cost.per_training_run_usd if r.cost is not None else None
             if run_usd and o is not None:
-                run_usd, cost = _billed_run(w, o, price or 0.0, count, p.training_hours,
+                run_usd, cost = _run_bill(w, o, price or 0.0, count, p.training_hours,
                                             r.weights)
             line = w.say("train_time", tokens=w.train_tokens_text(),
                          hours=_in_days(w, p.training_hours),
@@ -336,20 +436,68 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
             # a share of a larger machine's price, said only where that price is said (a
             # "No" with no run priced has none for "the price above" to point at)
             w.single_note(o, gid)
+        if not r.fits and w.st.training.checkpointing is False:
+            _checkpointing_on(w, kw, count)
         if not r.fits and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
         if o is not None:
             w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
         w.sized_warnings(r)
         return
-    w.out.first = w.say("finetune_mem", method=label, model=w.model.name, weights=r.weights,
-                        need=w.gib(r.memory.total_gib), w=w.gib(r.memory.weights_gib))
-    w.ask("total_gib", r.memory.total_gib, "GiB")
-    w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
-    for x in r.warnings:
-        w.core_warn(x)
+    if r.gpu_count > 1:
+        _memory_per_gpu(w, task, label, r)
+    else:
+        # a pre-training run is said as one ("antrenarea de la zero" was "Fine-tuning
+        # complet")
+        w.out.first = (w.say("pretrain_mem", model=w.model.name, weights=r.weights,
+                             need=w.gib(r.memory.total_gib), w=w.gib(r.memory.weights_gib))
+                       if task == "pretrain" else
+                       w.say("finetune_mem", method=label, model=w.model.name,
+                             weights=r.weights, need=w.gib(r.memory.total_gib),
+                             w=w.gib(r.memory.weights_gib)))
+        w.ask("total_gib", r.memory.total_gib, "GiB")
+        w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
+                          else w.nofit())
+        for x in r.warnings:
+            w.core_warn(x)
     if task == "finetune" and gid is None and w.sub == "cost" and r.fits_on:
         _finetune_pick(w, kw, label)
+
+
+def _checkpointing_on(w: _W, kw: dict[str, Any], count: int) -> None:
+    """A run asked without gradient checkpointing that does not fit: the same run with it
+    on, where that fits the same GPUs (audit train #12: "does not fit … nor on 256" with no
+    word that checkpointing fits one H100)."""
+    ft = {**(kw.get("finetune") or {}), "gradient_checkpointing": True}
+    on = _size(w, **{**kw, "finetune": ft, "gpu_count": count})
+    if on is not None and on.fits and on.gpu is not None:
+        w.out.more.append(w.say("train_ckpt_on_fits", need=w.gib(on.memory.per_gpu_gib),
+                                setup=w.setup(count, on.gpu.id)))
+
+
+def _memory_per_gpu(w: _W, task: str, label: str, r: SizingResult) -> None:
+    """A run's memory on a count of GPUs with no GPU named ("with ZeRO-3 on 4 GPUs"): each
+    GPU's share with the sharding the sizing used (the stage stated, else its own), the whole
+    beside it, and the smallest cards of which that many hold it (sizing's ``fits_on`` rows
+    at that count)."""
+    assert w.model is not None
+    lay = r.layout
+    n = r.gpu_count
+    zero = lay.zero_stage if lay is not None else 0
+    sharding = (w.say("sharding_model_parallel", tp=lay.tensor, pp=lay.pipeline, dp=lay.data)
+                if lay is not None and lay.tensor * lay.pipeline > 1
+                else w.say("sharding", stage=zero) if zero else w.t["sharding_none"])
+    common = {"model": w.model.name, "weights": r.weights, "n": w.n(n), "sharding": sharding,
+              "need": w.gib(r.memory.per_gpu_gib), "total": w.gib(r.memory.total_gib)}
+    w.out.first = (w.say("pretrain_mem_gpus", **common) if task == "pretrain"
+                   else w.say("finetune_mem_gpus", method=label, **common))
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB")
+    rows = sorted((f for f in r.fits_on if f.gpu_count == n),
+                  key=lambda f: (f.gpu_memory_gib, f.gpu))[:3]
+    if rows:
+        w.out.more.append(w.say("fits_each", fits=", ".join(w.setup(n, f.gpu) for f in rows)))
+    for x in r.warnings:
+        w.core_warn(x)
 
 
 def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
@@ -417,7 +565,10 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     (doubling, with the sizing's sharding): whether one alone holds it (GiB per GPU against
     the usable), the training tokens/s the sizing gives, the hours and the cost of the
     tokens stated, and the on-demand price per GPU where the catalog has one. Then which
-    is fastest and which is cheapest."""
+    is fastest and which is cheapest. A count written beside a GPU ("8 H100 or 8 A100",
+    ``st.gpu_counts``) is that GPU's setup, compared as asked: it was the fewest that hold
+    the run, 2 × H100 against 4 of a whole 8 × A100 machine (audit train #10). The fewest
+    are counted as every training count is (:func:`_holds`)."""
     m = w.model
     assert m is not None
     label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
@@ -428,24 +579,41 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     first: SizingResult | None = None
     fast: tuple[float, str] | None = None
     cheap: tuple[float, str] | None = None
+    asked = dict(w.st.gpu_counts)
     for gid in gids:
         one = _size(w, gpu=gid, gpu_count=1, **kw)
         if one is None or one.gpu is None:
             continue
-        r, count = one, 1
-        while not r.fits and count < NODE_GPUS:
-            again = _size(w, gpu=gid, gpu_count=count * 2, **kw)
-            if again is None:
-                break
-            r, count = again, count * 2
-        setup = w.setup(count, gid)
-        if not r.fits:
-            rows.append(w.say("train_compare_nofit", gpu=w.gpu_name(gid), setup=setup,
-                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
-            continue
+        if gid in asked:
+            count = asked[gid]
+            r = _size(w, gpu=gid, gpu_count=count, **kw) if count > 1 else one
+            if r is None:
+                continue
+            setup = w.setup(count, gid)
+            if not r.fits:
+                rows.append(w.say("train_compare_nofit_asked", setup=setup,
+                                  need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+                continue
+        else:
+            r, count = one, 1
+            if not _holds(w, r):
+                r = _count_size(w, {**kw, "gpu": gid}, 1) or r
+            while not _holds(w, r) and count < NODE_GPUS:
+                again = _count_size(w, {**kw, "gpu": gid}, count * 2)
+                if again is None:
+                    break
+                r, count = again, count * 2
+            setup = w.setup(count, gid)
+            if not r.fits:
+                rows.append(w.say("train_compare_nofit", gpu=w.gpu_name(gid), setup=setup,
+                                  need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+                continue
         b = w.basis(gid, count, fabric=True)
         if b is not None:
-            r = _size(w, gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw) or r
+            again = (_size(w, gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw)
+                     if gid in asked else
+                     _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": b[1]}, count))
+            r = again or r
         first = first or r
         p = r.performance
         tps = p.training_tokens_per_s if p is not None else None
@@ -459,7 +627,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
                       run=w.say("train_compare_run", cost=w.usd(run)) if run else "") \
             if b is not None else w.t["train_compare_no_price"]
         fit = w.say("train_compare_fits", need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
-        if count > 1:
+        if count > 1 and gid not in asked:  # a count asked fits, or not: no "is needed"
             fit = w.say("train_compare_fits_more", one=w.gib(one.memory.per_gpu_gib),
                         cap=w.gib(w.cap(one)), need=w.gib(r.memory.per_gpu_gib))
         rows.append(w.say("train_compare_row", setup=setup, fit=fit,
@@ -527,7 +695,7 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     cost = ""
     if b is not None:
         o, price, _ = b
-        cost = _billed_run(w, o, price, n, run_hours, r.weights)[1]
+        cost = _run_bill(w, o, price, n, run_hours, r.weights)[1]
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
             "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
@@ -562,7 +730,7 @@ def _spot_deadline(w: _W, gid: str,
     assert p is not None and p.training_tokens_per_s and p.training_hours
     over = _spot_restarts(b, n, every)
     hours = p.training_hours * (1 + over)
-    total, cost = _billed_run(w, o, price, n, hours, r.weights, "train_cost_spot")
+    total, cost = _run_bill(w, o, price, n, hours, r.weights, "train_cost_spot")
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
@@ -622,7 +790,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     run_hours = rp.training_hours
     cost = ""
     if b is not None:
-        cost = _billed_run(w, b[0], b[1], n, run_hours, r.weights)[1]
+        cost = _run_bill(w, b[0], b[1], n, run_hours, r.weights)[1]
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(f"{job}_deadline_missed", setup=w.setup(n, gid),
                         tps=w.n(rp.training_tokens_per_s / n),
@@ -698,13 +866,13 @@ def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
                  good: Callable[[SizingResult], bool]
                  ) -> tuple[int, SizingResult, Any] | None:
     """The fewest of GPU ``gid`` past ``count`` (doubling, up to ``most``) whose sizing,
-    priced on the machines a multi-node run would rent (``w.basis`` with a fast fabric), is
-    ``good``: (count, sizing, basis), or None (none up to ``most``, or no sizing)."""
+    priced on the machines a multi-node run would rent (``w.basis`` with a fast fabric) and
+    sized as a count is (:func:`_count_size`: the recommendations' headroom), is ``good``:
+    (count, sizing, basis), or None (none up to ``most``, or no sizing)."""
     n = count * 2
     while n <= most:
         b = w.basis(gid, n, fabric=True)
-        r = _size(w, **{**kw, "gpu": gid, "gpu_count": n,
-                      "price_per_gpu_hour_usd": b[1] if b else None})
+        r = _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": b[1] if b else None}, n)
         if r is None:
             return None
         if good(r):
@@ -718,7 +886,7 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
     the fewest of that GPU (doubling) that do, with the run's time and cost there, so the
     "how long" still gets its answer."""
-    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: bool(r.fits))
+    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: _holds(w, r))
     if got is None:
         return
     n, r, b = got
@@ -729,7 +897,7 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     if r.cost is not None and r.cost.per_training_run_usd and b is not None:
         # billed as the run is when no count is said ("on H100" and "on one H100" priced
         # $228.13 and $225.39 for the same 2 × H100 run): billing step and storage counted
-        cost = _billed_run(w, b[0], b[1], n, p.training_hours, r.weights)[1]
+        cost = _run_bill(w, b[0], b[1], n, p.training_hours, r.weights)[1]
     h = p.training_hours
     lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
                        tokens=w.train_tokens_text(), hours=w.duration(h),
@@ -942,7 +1110,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
     # billed as the cost answer bills the same run (granularity, checkpoints' storage on
     # every node): it multiplied raw hours by the nodes' price, $1,673,767 for a run the
     # cost answer bills at $1,677,883
-    usd, bill = _billed_run(w, v, node_hour / o.offer.gpu_count, gpus, run_hours,
+    usd, bill = _run_bill(w, v, node_hour / o.offer.gpu_count, gpus, run_hours,
                             common["weights"],
                             "train_cost_spot" if o.pricing_model == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
@@ -1060,7 +1228,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
     nodes = n // per
     # billed as the cost answer bills the same run on those GPUs (_deadline_gpu's raw
     # hours x price only ranks the GPUs): $193,197 was said for a run billed $193,252
-    cost, bill = _billed_run(w, v, price, n, p.training_hours, r.weights,
+    cost, bill = _run_bill(w, v, price, n, p.training_hours, r.weights,
                              "train_cost_spot" if key == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=r.weights, tokens=common["tokens"],
