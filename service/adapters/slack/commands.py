@@ -894,7 +894,11 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     # precision after the budget too: "$2/h fp8")
     flt = _filters(_blank(usd, [*budget_spans, *counts]), data)
     spot = _spot_spans(_blank(usd, [*budget_spans, *counts, *flt.spans]), data.messages)
-    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot]), data.registry)
+    # "5000 tok/s": a speed target, read before the sizes (its 5000 was taken silently)
+    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot]))
+    tps_spans = [tps_m.span()] if tps_m is not None else []
+    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *tps_spans]),
+                       data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
@@ -911,7 +915,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
-                          [*money, *budget_spans, *counts, *flt.spans, *spot, *own])
+                          [*money, *budget_spans, *counts, *flt.spans, *spot, *own,
+                           *tps_spans])
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
                          words=", ".join(f"`{w.replace('`', '')}`" for w in unread)))
@@ -920,6 +925,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         notes.append(say(data.messages.section(lang, "slack")["gpu_count_not_applied"],
                          counts=said))
     users = a.users or 1
+    tps, per_user = _tps_target(tps_m) if entry.kind == "llm" else (None, False)
     req = RecommendationRequest(model=model, weights=a.weights or "auto",
                                 kv_cache=(a.kv_cache if entry.kind == "llm" else None)
                                 or "fp16",
@@ -930,6 +936,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 output_tokens=_web_output_tokens(context_tokens),
                                 concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
                                 interruptible=True if spot else None,
+                                target_output_tokens_per_s=tps if not per_user else None,
+                                min_decode_tokens_per_s=tps if per_user else None,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     _check_context(req, model, lang, data)
     rec = recommend(req, data.catalog, data.today)
@@ -955,6 +963,11 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         applied.append((lab["kv"], kv))
     if spot:
         applied.append((lab["spot"], lab["spot_allowed"]))
+    if tps is not None:
+        # which target the tokens/s were read as: all users together, or each user's
+        said_tps = lab["tps_per_user" if per_user else "tps_total"].format(
+            tps=f.number(tps, 0 if tps.is_integer() else 1))
+        applied.append((lab["tps_target"], romanian_de(said_tps) if lang == "ro" else said_tps))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
         public_url=data.public_url, messages=data.messages, applied=applied,
@@ -981,6 +994,25 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
 
 _GPU_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×]\s*+(?=[a-z])", re.I)
 """A GPU count before a GPU's name ("8xh100", "8 x h100", "4× a100")."""
+
+_TPS_TARGET = re.compile(
+    r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
+    r"(?:tok(?:en[si]?)?\s*+/\s*+s(?:ec)?|tps|tokens?\s++per\s++second"
+    r"|tokeni\s++pe\s++secund[aă])(?![\w/])"
+    r"(?P<each>\s*+(?:/\s*+user|per\s++user|each|per\s++utilizator|pe\s++utilizator"
+    r"|de\s++utilizator)(?!\w))?", re.I)
+"""A speed target in a ``/gpu recommend`` text: "5000 tok/s" (all users together: the API's
+``target_output_tokens_per_s``), "50 tok/s per user" (each user's decode speed:
+``min_decode_tokens_per_s``)."""
+
+
+def _tps_target(m: re.Match[str] | None) -> tuple[float | None, bool]:
+    """(the tokens/s of a :data:`_TPS_TARGET` match, whether per user); (None, False) when
+    none."""
+    if m is None:
+        return None, False
+    value = float(m.group("n").replace(",", "")) * (1000 if m.group("k") else 1)
+    return (value or None), m.group("each") is not None
 
 
 def _gpu_count_spans(text: str, data: BotData) -> list[Span]:
@@ -1184,6 +1216,10 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         rest = rest[:count_m.end("n")] + " " + rest[count_m.end("n") + 1:]
     spot = _spot_spans(rest, data.messages)
     rest = _blank(rest, spot)
+    # "on-demand", "la cerere": on-demand prices only (its "la" and "cerere" were connecting
+    # words, read silently while a spot offer ranked first: audit regress3 #14)
+    on_demand = [] if spot else [m.span() for m in _ON_DEMAND.finditer(rest)]
+    rest = _blank(rest, on_demand)
     flt = _filters(rest, data)
     if not flt.gpus:
         parts = [say(lab["offers_usage"])]
@@ -1209,6 +1245,8 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         OfferFilter(gpus=frozenset(flt.gpus), stale=False, suspect=False, spot_only=bool(spot),
                     min_gpus=count, max_gpus=count),
         "price_per_gpu", 0, len(data.catalog.offers), regions)
+    if on_demand:
+        views = [v for v in views if v.on_demand_usd_h is not None]
     notes: list[str] = []
     if regions is not None:
         table = data.catalog.regions.table
@@ -1237,6 +1275,8 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         else ""
     if spot:
         place += lab["offers_spot"]
+    elif on_demand:
+        place += lab["offers_on_demand"]
     if not page:
         text = escape(lab["offers_none"].format(gpu=gpu, place=place))
         return message(" ".join([text, *notes]), [section(t) for t in (text, *notes)])
@@ -1263,6 +1303,10 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
 
 _OFFER_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×](?=\s|[a-z]|$)", re.I)
 """The GPUs per machine an offers command asks for ("8x h100", "8xh100", "8 × a100")."""
+
+_ON_DEMAND = re.compile(r"(?<![\w-])(?:on[\s-]?demand|ondemand|la\s++cerere)(?![\w-])", re.I)
+"""On-demand prices asked for in ``/gpu offers`` ("on-demand", "on demand", "la cerere"):
+the offers with an on-demand price only, as ``spot`` asks for spot prices only."""
 
 
 def _offers_words(messages: Messages) -> frozenset[str]:

@@ -414,6 +414,12 @@ def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
         rows.append((lab["total"], gib(mem.total_gib)))
         if setup is not None:
             rows.append((per_gpu(lab["total"]), gib(mem.per_gpu_gib)))
+    if setup is not None and r.fits is False and r.capacity_per_gpu_gib is not None:
+        # a setup the sizing does not fit is marked, never shown as if it held the model (a
+        # comparison's bf16 on 1 x H200 at 135.1 GiB per GPU beside a text that says bf16
+        # does not fit it: audit regress3 #9)
+        rows.append((lab["fits_setup"], lab["fits_setup_no"].format(
+            need=_gib(per.total_gib, f), cap=_gib(r.capacity_per_gpu_gib, f))))
     shown = _gib(per.total_gib if training else mem.total_gib, f)
     if training and fits:
         rows += _fit_rows(lab["fits"], _fits_lines(fits, lang, messages=messages,

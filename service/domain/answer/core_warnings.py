@@ -24,10 +24,13 @@ its end with ``str`` methods (GPU names and instance types hold parentheses of t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import catalog_words, quoted
+
+GpuNames = Callable[[str], str | None]
+"""A GPU id's name in the answer's language, None for an id it does not know."""
 
 _LISTS: Mapping[str, Mapping[str, str]] = {
     # what would bring an answer within its budget (alternatives._budget_remedies)
@@ -394,6 +397,13 @@ _REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh (?:on-demand|reserved|spot) prices "
         r"for (?P<scope_scope>[^()]++(?:\(any count\) )?)"
         r"\(outside (?P<n_low>\d[\d,]*+(?:\.\d++)?)x-(?P<n_high>\d[\d,]*+(?:\.\d++)?)x\)")),
+    # a spot price far below the median (trust.spot_reasons), said in English in Romanian
+    ("core_reason_outlier_low", re.compile(
+        r"(?P<kind_kind>spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
+        r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh spot prices "
+        r"for (?P<scope_scope>[^()]++(?:\(any count\) )?)"
+        r"\(under (?P<n_low>\d[\d,]*+(?:\.\d++)?)x\)")),
 )
 _SUSPECT = "suspect price: "
 _ANY_COUNT = " (any count)"
@@ -534,6 +544,7 @@ _MEM_HEAD = (r"memory: (?P<name>(?:(?! at ).)++) at (?P<p>\S++)"
              r"(?P<smallest> \(the smallest of the precisions tried\))?+ needs ~")
 _MEM_NO_NODE = r"; no node in the catalog that matches the constraints has it \(largest: "
 _NO_MATCH_HINTED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_rej_deadline_reason", _DEADLINE_REASON),
     ("core_nm_memory_weights", re.compile(
         rf"{_MEM_HEAD}(?P<n_need>{_N}) GiB for the weights alone{_MEM_NO_NODE}"
         rf"(?P<n_largest>{_N}) GiB\)")),
@@ -752,7 +763,7 @@ the group itself and the values read inside it ("held" says its ``say_target``).
 
 
 def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
-          kinds: Mapping[str, str], **extra: str) -> str:
+          kinds: Mapping[str, str], name_of: GpuNames | None = None, **extra: str) -> str:
     values: dict[str, str] = dict(extra)
     optional: dict[str, str | None] = {}
     for name, raw in m.groupdict().items():
@@ -775,9 +786,7 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
         elif prefix == "kind":
             values[rest] = kinds.get(raw.replace("-", "_"), raw)
         elif prefix == "scope":
-            raw = raw.strip()
-            values[rest] = (texts["core_any_count"].format(gpu=raw[: -len(_ANY_COUNT)])
-                            if raw.endswith(_ANY_COUNT) else raw)
+            values[rest] = _scope(raw.strip(), texts, name_of)
         elif prefix == "machine":
             values[rest] = _machine(raw, texts, f, kinds)
         elif prefix == "users":
@@ -799,6 +808,21 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
     for name, raw in optional.items():
         values[name] = texts[_OPTIONAL[name]].format(**{**values, name: raw}) if raw else ""
     return texts[key].format(**values)
+
+
+def _scope(raw: str, texts: Mapping[str, str], name_of: GpuNames | None) -> str:
+    """An outlier's peers as trust.py writes them, "1 x rtx-4090" or "rtx-4090 (any count)":
+    with ``name_of``, the GPU by its name as the answers write a setup ("1 × NVIDIA GeForce
+    RTX 4090 24GB"; it was the catalog id), else as written."""
+    any_count = raw.endswith(_ANY_COUNT)
+    gpu = raw[: -len(_ANY_COUNT)] if any_count else raw
+    count, sep, gid = gpu.partition(" x ")
+    if not (sep and count.isdigit()):
+        count, gid = "", gpu
+    name = name_of(gid) if name_of is not None else None
+    said = gpu if name is None else (texts["setup"].format(n=count, gpu=name) if count
+                                     else name)
+    return texts["core_any_count"].format(gpu=said) if any_count else said
 
 
 def _said_list(raw: str, phrases: Mapping[str, str], texts: Mapping[str, str]) -> str:
@@ -975,6 +999,8 @@ _NUM = r"\d[\d,]*+(?:\.\d++)?"
 _NUMBER = re.compile(_NUM)
 _SAID: Mapping[str, Mapping[str, str]] = {
     # the model family of a thin-margin warning's measured runs (options.thin_margin_warnings)
+    # a training run spread over nodes for its deadline, on spot (alternatives)
+    "restarts": {" with spot's expected restarts": "core_alt_spread_restarts"},
     "family": {"dense models": "core_thin_dense", "MoE models": "core_thin_moe",
                "DeepSeek-style MLA models": "core_thin_mla",
                "all models": "core_thin_all_models"},
@@ -1028,6 +1054,9 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_spot_endpoint", re.compile(
         r"spot prices \(an interruption takes the endpoint down until it restarts\)")),
     ("core_alt_shard", re.compile(r"shard the model over several nodes")),
+    ("core_alt_spread_run", re.compile(
+        rf"the run spread over (?P<n_nodes>\d[\d,]*+) nodes with a fast network finishes in "
+        rf"~(?P<n_hours>{_NUM}) h(?P<say_restarts> with spot's expected restarts)?")),
     ("core_alt_bigger_gpu_effect", re.compile(
         r"another GPU with more memory than those asked for")),
     ("core_alt_variant_effect", re.compile(r"the GPU asked for, with more memory")),
@@ -1178,27 +1207,29 @@ def _what_would_change(text: str, texts: Mapping[str, str], f: Formatter,
 
 
 def localise(text: str, texts: Mapping[str, str], f: Formatter,
-             kinds: Mapping[str, str]) -> str:
+             kinds: Mapping[str, str], name_of: GpuNames | None = None) -> str:
     """``text``, a warning of the core, in the language of ``texts`` (an [answer] section of
     the messages), ``f`` (its formatter) and ``kinds`` (its [pricing] section); unchanged when
     no pattern knows it. Romanian goes through ``romanian_de`` here, so the core's texts read
-    right wherever they are shown (/v1/ask, /v1/recommendations, Slack)."""
-    said = _localise(text, texts, f, kinds)
+    right wherever they are shown (/v1/ask, /v1/recommendations, Slack). ``name_of``: a GPU
+    id's name in that language (None where unknown), for a suspect price's peers ("1 x
+    rtx-4090"); without it they stay as the core wrote them."""
+    said = _localise(text, texts, f, kinds, name_of)
     return romanian_de(said) if f.lang == "ro" else said
 
 
 def _suspect_reason(reason: str, texts: Mapping[str, str], f: Formatter,
-                    kinds: Mapping[str, str]) -> str | None:
+                    kinds: Mapping[str, str], name_of: GpuNames | None = None) -> str | None:
     """One reason a price is suspect (``_REASONS``), or None where no pattern knows it."""
     for key, pattern in _REASONS:
         m = pattern.fullmatch(reason)
         if m is not None:
-            return _fill(texts, key, m, f, kinds)
+            return _fill(texts, key, m, f, kinds, name_of)
     return None
 
 
 def _localise(text: str, texts: Mapping[str, str], f: Formatter,
-              kinds: Mapping[str, str]) -> str:
+              kinds: Mapping[str, str], name_of: GpuNames | None = None) -> str:
     for key, pattern in _PATTERNS:
         m = pattern.fullmatch(text)
         if m is not None:
@@ -1216,10 +1247,10 @@ def _localise(text: str, texts: Mapping[str, str], f: Formatter,
         # does not
         rank = reason.endswith(_INCLUDE_SUSPECT)
         reason = reason.removesuffix(_INCLUDE_SUSPECT)
-        said = _suspect_reason(reason, texts, f, kinds)
+        said = _suspect_reason(reason, texts, f, kinds, name_of)
         if said is None:
             # several doubts, "; "-joined (trust.py): each said where a pattern knows it
-            said = "; ".join(_suspect_reason(r, texts, f, kinds) or r
+            said = "; ".join(_suspect_reason(r, texts, f, kinds, name_of) or r
                              for r in reason.split("; "))
         return texts["core_suspect"].format(reason=said) + (
             texts["core_rej_include_suspect"] if rank else "")

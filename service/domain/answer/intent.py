@@ -95,6 +95,10 @@ class Stated:
     egress_gb: float | None = None
     """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
     GB."""
+    egress_once: bool = False
+    """Data moved out once ("move 200 GB of weights out of GCP", "să mut 200 GB din GCP"):
+    a one-off amount, priced as one month's egress and never said to be monthly; false
+    where a period is stated ("2 TB of egress a month")."""
     items: float | None = None
     """A number of images or of hours of audio a job makes ("10000 de imagini", "500 hours of
     audio"): images for an image model, hours for a speech model (a fraction where the writer
@@ -339,6 +343,12 @@ class Stated:
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
+    precisions_weighed: tuple[str, str] | None = None
+    """Two precisions weighed against each other ("fp8 or int4", "is int4 faster than fp8",
+    "fp8 sau int4"): their ids, in the order said (:data:`_PRECISION_VS`)."""
+    speed_compared: Literal["faster", "slower"] | None = None
+    """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
+    whether the first decodes faster (or slower) than the second."""
     hour_asked: bool = False
     """A price by the hour is asked in so many words ("per hour", "hourly", "pe oră"), besides
     any daily usage ("8 hours a day"): the hour leads, the month at that usage after it."""
@@ -837,10 +847,40 @@ _MIN_MEMORY = re.compile(
     r"(\d{1,3})\s*+(?:gb|gib|g)\b"
     r"|(?<![\d.])(\d{1,3})\s*+(?:gb|gib|g)\s*+(?:or more|\+|sau mai mult|ori mai mult)"
     r"|(?<![\d.])(\d{1,3})\s*+\+\s*+(?:gb|gib)\b|>=\s*+(\d{1,3})\s*+(?:gb|gib|g)\b")
-_GENERATED = (r"|\b(?:gener\w*+|produc\w*+)\s++(?:(?:about|around|cca|aproximativ)\s++)?"
-              r"(\d{1,6})(?![\d.,]|\s*+k\b)\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b"
-              r"(?!\s*+(?:/|(?:per|pe|a|an|each|every)\s++(?:second|sec|secunda|minute|minut|hour"
-              r"|ora|day|zi)\b))")
+# the tokens one request generates, as a verb or an answer states them (audit regress3 #1,
+# #11): "generate 500 tokens", "generate 2k tokens" ("k" is 1,024, as "2k output" and a
+# context's "8k" are: :func:`_out_count`; it was 512 assumed), "write 4000 tokens", "să
+# genereze 300 de tokeni", "generează Llama 3.1 8B 300 de tokeni" (up to four words between:
+# the model), "a 2000-token answer", "an answer of 2,000 tokens", "un răspuns de 2000 de
+# tokeni"; never a rate ("generate 100 tokens/s") nor a context or prompt ("generate text
+# from 2000 tokens of context", "a 30k-token prompt")
+_GEN_NUM = r"(?<![\d.,])(\d{1,6}(?![\d.,]|\s*+k\b)|\d{1,2}\s*+k\b)"
+_GEN_NOT_RATE = (r"(?!\s*+(?:/|(?:per|pe|a|an|each|every)\s++(?:second|sec|secunda|minute|minut"
+                 r"|hour|ora|day|zi)\b))")
+_GEN_NOT_CTX = (r"(?![\s-]*+(?:(?:of|de)\s++)?(?:context\w*+|ctx|prompt\w*+|input\w*+|intrare"
+                r"|window)\b)")
+_GENERATED = (r"|\b(?:gener\w*+|produc(?!tion|tie)\w*+|writ(?:e|es|ing|ten)|scri(?:e|i|u|em|eti"
+              r"|ere|erea)|emit\w*+)\s++(?:[^\s?!,;]++\s++){0,4}?"
+              r"(?:(?:about|around|cca|aproximativ)\s++)?"
+              + _GEN_NUM + r"\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b" + _GEN_NOT_RATE
+              + _GEN_NOT_CTX
+              # "a 2000-token answer", "2k-token responses"
+              + r"|" + _GEN_NUM + r"\s*+-?\s*+(?:tokens?|tokeni)[\s-]++(?:long\s++)?(?:answers?"
+              r"|responses?|repl(?:y|ies)|completions?|outputs?|generations?)\b"
+              # "an answer of 2,000 tokens", "un răspuns de 2000 de tokeni"
+              r"|\b(?:answers?|responses?|repl(?:y|ies)|completions?|raspuns\w*+)\s++(?:of|de)"
+              r"\s++(?:(?:about|around|cca|aproximativ)\s++)?" + _GEN_NUM
+              + r"\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b" + _GEN_NOT_RATE)
+
+
+def _out_count(raw: str) -> int:
+    """A count :data:`_OUTPUT_TOKENS` read: "500" is 500, "2k" 2,048 (a token count's "k" is
+    1,024 here, as :func:`~service.domain.answer.understand.input_output_tokens` reads "2k
+    output" and a context's "8k")."""
+    s = raw.replace(" ", "")
+    return int(s[:-1]) * 1024 if s.endswith("k") else int(s)
+
+
 _OUTPUT_TOKENS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion)\s++"
     r"(?:tokens?|tokeni)\b"
@@ -1050,7 +1090,26 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
             "month_asked": _month_priced(folded),
             "year_asked": bool(_COST_YEAR.search(_USAGE_PER.sub(" ", folded))),
-            "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded))}
+            "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
+            "precisions_weighed": _precisions_weighed(folded),
+            "speed_compared": ("faster" if _FASTER.search(folded) else "slower"
+                               if _SLOWER.search(folded) else None)}
+
+
+_FASTER = re.compile(r"\b(?:faster|quicker|mai (?:rapid\w*+|repede))\b")
+_SLOWER = re.compile(r"\b(?:slower|mai (?:lent\w*+|incet\w*+))\b")
+
+
+def _precisions_weighed(folded: str) -> tuple[str, str] | None:
+    """The two precisions :data:`_PRECISION_VS` finds weighed, as precision ids ("int4" and
+    "4-bit" are the same id), or None where not two different ones."""
+    m = _PRECISION_VS.search(folded)
+    if m is None:
+        return None
+    a, b = find_precision(m.group("a")), find_precision(m.group("b"))
+    if a is None or b is None or a.id == b.id:
+        return None
+    return a.id, b.id
 
 
 def _num(raw: str) -> float:
@@ -1528,12 +1587,27 @@ def _deadline_weekday(folded: str) -> int | None:
     return _WEEKDAY_NAMES[m.group(1)] if m else None
 
 
+# a length "at" a count of tokens in a training question: "fine-tune ... at 8k tokens", "la 8k
+# tokeni", "la 16384 de tokeni" (as "secvențe de 16384" reads); never a rate ("at 500 tokens
+# per second", "la 50 de tokeni pe secundă") or a request's input or output ("at 2k tokens
+# in")
+_SEQ_AT = re.compile(
+    r"\b(?:at|la)\s++(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni"
+    r"|token-uri)\b(?!\s*+(?:/|per\b|pe\b|a\s++(?:s|sec|second)\b|in\b|out\b|input|output"
+    r"|de (?:intrare|iesire)))")
+
+
 def _sequence_tokens(folded: str) -> int | None:
     """The training sequence length ``folded`` states, in tokens ("4k" is 4,096), or None."""
     for m in _SEQ_LEN.finditer(folded):
         value = int(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)
         if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
             return value
+    if _FINETUNE.search(folded) or _TRAIN.search(folded):
+        for m in _SEQ_AT.finditer(folded):
+            value = int(re.sub(r"[.,]", "", m.group(1))) * (1024 if m.group(2) else 1)
+            if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
+                return value
     return None
 
 
@@ -1716,6 +1790,15 @@ def stated(text: str, registry: Registry) -> Stated:
         # "storage and egress for 500 GB a month": one amount, both priced on it (the egress
         # alone was, $0 at RunPod; audit ask_misc_ro)
         storage = egress = untied[0]
+    elif ((storage is None) != (egress is None) and len(untied) == 1
+            and _STORAGE_NAMED.search(folded) and _EGRESS.search(folded)):
+        # "store 500 GB on AWS and egress 200 GB", "stocarea a 500 GB ... egress-ul a 200 GB":
+        # one amount tied, the other named with no tie it reads; the untied one is the other's
+        # (audit regress3 #5: the storage was dropped, or the egress priced at 500 GB)
+        if storage is None:
+            storage = untied[0]
+        else:
+            egress = untied[0]
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
     # a time limit per image is no count of images ("under 5 seconds per image": not 5
@@ -1782,7 +1865,7 @@ def stated(text: str, registry: Registry) -> Stated:
         eur = 0.0
     mm = _MIN_MEMORY.search(folded)
     om = _OUTPUT_TOKENS.search(folded)
-    out_tokens = int(next(g for g in om.groups() if g)) if om else \
+    out_tokens = _out_count(next(g for g in om.groups() if g)) if om else \
         input_output_tokens(text)[1]
     tm = _TTFT_LIMIT.search(folded) or _TTFT_TARGET.search(folded)
     ttft_ms = None
@@ -1843,6 +1926,7 @@ dot_grouped=dg.group(0) if dg else None,
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
+                  egress_once=bool(_MOVED_ONCE.search(folded)) and not _PERIODIC.search(folded),
                   items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
@@ -1912,6 +1996,15 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       # keeping data: "să țin 1,5 TB de checkpoint-uri", "keep 2 TB of weights"
                       r"|\b(?:tin|tinem|pastrez|pastram|keep|keeping|hold|holding)\b[^?]{0,20}?"
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
+# data moved out once, not a monthly flow: "move 200 GB of weights out of GCP", "transfer 5 TB
+# to another cloud", "a one-off export", "să mut 200 GB din GCP", "o singură dată"; with a
+# period stated (_PERIODIC: "a month", "lunar", "per day") the amount is that period's
+_MOVED_ONCE = re.compile(r"\b(?:move|moving|moved|transfer\w*+|migrat\w*+|copy|copying"
+                         r"|once|one[- ]off|one[- ]time|mut\w*+|migr\w*+|copi\w*+"
+                         r"|o (?:singura )?data|unic\w*+)\b")
+_PERIODIC = re.compile(r"\bmonth\w*+|\bluna\b|\bluni\b|\blunar\w*+|/\s*+mo\b|\bper (?:day|week)"
+                       r"|\b(?:a|each|every) (?:day|week)\b|\bdaily\b|\bweekly\b|\bzilnic\w*+"
+                       r"|\bpe (?:zi|saptamana)\b|\bsaptamanal\w*+")
 _STORAGE_NAMED = re.compile(r"\bstorage\b|\bstor(?:e|ing)\b|\bstocar\w*+|\bstoch\w*+")
 """Storage itself named (not egress, traffic or a download, as :data:`_STORAGE` also
 matches)."""
@@ -2062,7 +2155,11 @@ _COUNT_Q = re.compile(
     # "how many A10G for 12 users ... at 30 tok/s", "câte T4": a card named by its model
     # number right after the count word (the speed words made it a speed question)
     r"|\b(?:how many|cate|cati)\s++(?:nvidia\s++|amd\s++)?(?:rtx\s*+)?"
-    r"(?:a|b|h|l|t|v|p|gb|mi)\d{1,4}[a-z]{0,2}\b")
+    r"(?:a|b|h|l|t|v|p|gb|mi)\d{1,4}[a-z]{0,2}\b"
+    # "how many RTX 5000 Ada for 2,000 tokens per second", "câte RTX PRO 6000": an RTX card
+    # by its number alone (no letter before it), which the speed words made a speed question
+    r"|\b(?:how many|cate|cati)\s++(?:nvidia\s++)?(?:geforce\s++)?rtx\s*+(?:pro\s++)?"
+    r"\d{4}\b")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       r"|\bbetter\b|\bmai bun\w*+"
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
@@ -2299,20 +2396,58 @@ _RENTAL_FOR = re.compile(
 # a request rate asked, none stated: "how many requests per second can it serve", "câte cereri
 # pe minut", "max requests/s", "how many RPS": what the setup serves at full load, in the unit
 # asked (speed's "requests_<unit>"; audit ask_intents3: the requests held at once answered)
+# (and a day's, "how many requests per day", "câte cereri pe zi"; the maximum QPS; the unit a
+# throughput is asked in, "throughput ... in requests per minute", "debitul în cereri pe
+# minut": audit regress3 #10, answered the requests held at once, a fit or tokens/s)
 _RATE_ASKED = re.compile(
-    r"\b(?:how many|cate|max(?:imum)?|maxim\w*+)\s++(?:requests?|reqs?|cereri|requesturi|queries"
-    r"|interogari)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|in a|intr-o)\s++)(?P<unit>s|sec|second"
-    r"|secunda|min|minute|minut|h|hr|hour|ora)\b"
-    r"|\b(?:how many|cate|what|care|ce)\s++(?P<rps>rps|qps)\b")
+    r"\b(?:how many|cate|max(?:imum)?|maxim\w*+|peak)\s++(?:requests?|reqs?|cereri|requesturi"
+    r"|queries|interogari)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|in a|intr-o)\s++)(?P<unit>s|sec"
+    r"|second|secunda|min|minute|minut|h|hr|hour|ora|d|day|zi)\b"
+    r"|\b(?:how many|cate|what|care|ce|max(?:imum)?|maxim\w*+|peak)\s++(?:(?:is|are|e|este)\s++)?"
+    r"(?:the\s++)?(?P<rps>rps|qps)\b"
+    r"|\b(?:in|as|ca)\s++(?:requests?|reqs?|cereri|requesturi|queries|interogari)\s*+"
+    r"(?:/\s*+|(?:per|pe|a|an)\s++)(?P<unit_in>s|sec|second|secunda|min|minute|minut|h|hr|hour"
+    r"|ora|d|day|zi)\b")
 _RATE_UNIT = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
               "min": "minute", "minute": "minute", "minut": "minute", "h": "hour", "hr": "hour",
-              "hour": "hour", "ora": "hour"}
+              "hour": "hour", "ora": "hour", "d": "day", "day": "day", "zi": "day"}
+# the output tokens a setup generates in a minute, an hour or a day asked: "how many tokens can
+# I generate per hour", "how many tokens per day can an H100 produce", "câți tokeni pe oră":
+# its tokens/s at full load times the period (speed's "tokens_<unit>"; audit regress3 #10: the
+# hourly price, or a fit)
+_TOKENS_RATE_ASKED = re.compile(
+    r"\b(?:how many|cate|cati)\s++(?:output\s++|generated\s++)?(?:tokens?|tokeni)\b[^?.!]{0,60}?"
+    r"(?:/\s*+|\b(?:per|pe|a|an|each|every|in a|intr-o|in one)\s++)(?P<unit>min|minute|minut|h|hr"
+    r"|hour|ora|day|zi)\b")
+# the cost of one request asked: "cost per request", "how much does one request cost", "costul
+# per cerere", "cât costă o cerere": the hourly price over the requests an hour at full load
+# (speed's "request_cost"; audit regress3 #10: the hourly price alone)
+_REQUEST_COST_ASKED = re.compile(
+    r"\bcost\w*+\s++(?:per|of (?:a|one|each)|for (?:a|one|each)|each)\s++(?:single\s++)?"
+    r"(?:request|query|call|completion)\b|\bper[- ]request (?:cost|price)\b"
+    r"|\bprice per (?:request|query|call)\b"
+    r"|\bhow much (?:does|would|will) (?:a|one|each|every|a single) (?:request|query|call) cost\b"
+    r"|\b(?:costul|pretul|costa)\s++(?:per|pe|pentru o|al unei|unei|de|o|fiecare)\s++(?:cerere"
+    r"|interogare|request)\b")
+# two precisions weighed against each other, a model and a GPU named: "should I use fp8 or
+# int4", "is int4 faster than fp8", "fp8 sau int4": both sized there, their memory and speed,
+# and which to take (speed's "precision_vs"; audit regress3 #12: "bf16 does not fit")
+_PRECISION_NAME = (r"(?:bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
+                   r"|[48][- ]?bits?|q[2-8]_[0-9a-z_]++)")
+_PRECISION_VS = re.compile(
+    rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "
+    rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:or|vs\.?|versus|sau|ori|than|compared to"
+    rf"|decat|fata de|against)\s++(?:the\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
 # one request's output asked to time: "how long to generate 500 tokens", "cât durează să
 # generez 500 de tokeni": the time to the first token and the tokens after it (speed's
 # "request_time"; it was a fit's yes with a 500-token context). A job of many requests or of
 # 100,000 tokens up is :func:`_llm_job`'s.
-_GENERATE_ASKED = re.compile(r"\b(?:gener\w*+|produc\w*+)\s++(?:(?:about|around|cca|aproximativ)"
-                             r"\s++)?\d[\d.,]*+\s*+k?\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b")
+# (the forms :data:`_GENERATED` reads the count from, so the time is for the tokens asked)
+_GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
+# one request's seconds asked: "how many seconds to generate 300 tokens", "în câte secunde
+# generează ..." (audit regress3 #11: a fit)
+_SECONDS_Q = re.compile(r"\bhow many (?:seconds|secs|milliseconds|ms)\b"
+                        r"|\bcate (?:secunde|milisecunde)\b")
 # the precision to use asked, a model and a GPU named: "what precision should I use for llama
 # 70b on an A100", "which quantization", "ce precizie să folosesc", "ce cuantizare": the largest
 # that fits and runs there, the others after (speed's "precision"; it was "bf16 does not fit")
@@ -2374,6 +2509,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
         return "precision", None
+    if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_VS.search(f)
+            and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
+            and not _COUNT_Q.search(f)):
+        # "fp8 or int4 for llama 70b on an H100?", "is int4 faster than fp8 …": both (_PRECISION_VS)
+        return "speed", "precision_vs"
     if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_PICK.search(f)
             and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
             and not _COUNT_Q.search(f) and not (_FITS.search(f) and _YES_NO.match(f))):
@@ -2418,8 +2558,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         sub = "egress" if _EGRESS.search(fs) else "storage"
         return "storage_egress", sub
     # "50 requests per second", "100 de imagini SDXL pe minut" are a load, not billing
+    # ("how many tokens per minute can it generate": a rate asked, _TOKENS_RATE_ASKED)
     if (_BILLING.search(f) and not _SPEED.search(f) and not _REQ_RATE.search(f)
-            and not _WORK_RATE.search(f) and not _SERVE_RATE.search(f)):
+            and not _WORK_RATE.search(f) and not _SERVE_RATE.search(f)
+            and not (has_model and _TOKENS_RATE_ASKED.search(f))):
         return "billing", None
     if _INTERCONNECT.search(f):
         return "interconnect", None
@@ -2457,11 +2599,19 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     ra = _RATE_ASKED.search(f)
     if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
             and not _MONEY_Q.search(f) and concurrent is None):
-        unit = "second" if ra.group("rps") else _RATE_UNIT[ra.group("unit")]
+        unit = ("second" if ra.group("rps")
+                else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")])
         return "speed", "requests_" + unit
+    tr = _TOKENS_RATE_ASKED.search(f)
+    if (tr and has_model and model_kind == "llm" and gpu_named < 2 and not _MONEY_Q.search(f)
+            and concurrent is None and not _TRAIN.search(f) and not _FINETUNE.search(f)):
+        return "speed", "tokens_" + _RATE_UNIT[tr.group("unit")]
+    if (_REQUEST_COST_ASKED.search(f) and has_model and model_kind == "llm" and gpu_named < 2
+            and concurrent is None and request_rate(f) is None):
+        return "speed", "request_cost"
     if (has_model and not media and not cost_q and _GENERATE_ASKED.search(f)
-            and _TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) and not _COUNT_Q.search(f)
-            and concurrent is None and gpu_named < 2):
+            and (_TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) or _SECONDS_Q.search(f))
+            and not _COUNT_Q.search(f) and concurrent is None and gpu_named < 2):
         return "speed", "request_time"  # one request's N tokens timed (_GENERATE_ASKED)
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
@@ -2687,6 +2837,12 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "speed:requests_minute": ("batching-throughput-latency", "kv-cache-concurrency"),
     "speed:requests_hour": ("batching-throughput-latency", "kv-cache-concurrency"),
     "speed:request_time": ("ttft-vs-decode-speed", "decode-bandwidth-bound"),
+    "speed:requests_day": ("batching-throughput-latency", "kv-cache-concurrency"),
+    "speed:tokens_minute": ("batching-throughput-latency", "decode-bandwidth-bound"),
+    "speed:tokens_hour": ("batching-throughput-latency", "decode-bandwidth-bound"),
+    "speed:tokens_day": ("batching-throughput-latency", "decode-bandwidth-bound"),
+    "speed:request_cost": ("cost-per-million-tokens", "batching-throughput-latency"),
+    "speed:precision_vs": ("quantization-overview", "fp8-quantization", "low-precision-support"),
     "speed:throughput": ("batching-throughput-latency", "kv-cache-concurrency",
                          "decode-bandwidth-bound", "memory-bandwidth-token-speed"),
     "gpu_count": ("multi-gpu-fit-per-card", "tensor-vs-pipeline-parallel",

@@ -1337,6 +1337,36 @@ _PRICE_WORDS = frozenset({"cost", "costs", "costa", "price", "prices", "pret", "
                           "priced", "pay", "plateste", "platesc"})
 
 
+_JOB_ASKED = re.compile(
+    r"\b(?:cost|costs|costa|price|priced|pret|pretul|pay|bill|billed|plateste|platesc"
+    r"|how long|how much time|cat timp|dureaza|durata)\b")
+"""A cost or a time asked of the whole question: "How much do 200,000 tokens cost", "cât
+costă 200.000 de tokeni", "how long does 500k tokens take"."""
+_LENGTH_AFTER = frozenset({"context", "contextul", "ctx", "window", "fereastra", "prompt",
+                           "input", "intrare", "per", "pe", "each", "fiecare", "of", "in"})
+
+
+def _job_amount(toks: list[_Tok], j: int, text: str, n: float) -> bool:
+    """Whether ``n`` tokens at ``toks[j]`` are an amount to price or time, not a length: from
+    100,000 up (as "500 de mii de tokeni" is) in a question that asks a cost or a time, with
+    no context, prompt or input named around it and nothing after "tokens" making each one's
+    length ("per request", "of context"). "How much do 200,000 tokens cost with Llama 3.1 8B
+    on an H100?" was sized as a 200,000-token context, past the model's limit (audit regress3
+    #7); it is a job of that many tokens, as 1.5M tokens is."""
+    if n < 100_000 or not _JOB_ASKED.search(text):
+        return False
+    window = [x.text for x in toks[max(0, j - 4) : j + 5]]
+    if any(w in _CTX_NAMED or w in _CTX_BEFORE or w in _IN_WORDS or w in (
+            "prompts", "prompturi", "promptul", "inputs", "intrarea") for w in window):
+        return False
+    k = j + 1
+    if k < len(toks) and toks[k].text == "de":
+        k += 1
+    if k >= len(toks) or toks[k].text not in ("tokens", "token", "tokeni"):
+        return False
+    return k + 1 >= len(toks) or toks[k + 1].text not in _LENGTH_AFTER
+
+
 def _priced_unit(toks: list[_Tok], j: int) -> bool:
     """Whether the amount at ``toks[j]`` is the unit a price is asked per: "cost per 1k
     tokens", "price of 1k tokens", "cât costă 1.000 de tokeni" (audit ask_reading2: read as a
@@ -1443,6 +1473,9 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                     and not any(_CTX_WORDS.match(w) for w in following[1:3]
                                 if w not in ("tokens", "tokeni"))):
                 continue  # "generate 500k tokens": a job's output, not a context
+            if "-" not in t.text and not near_cache and _job_amount(
+                    toks, j, text, int(mk.group(1)) * 1000):
+                continue  # "how much do 500k tokens cost": an amount of tokens, a job
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
                 return int(mk.group(1)) * 1024
@@ -1488,6 +1521,9 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
         if mn and (_TOKENS_A_PERIOD.match(text, t.end) or (
                 int(mn.group(1)) == 1000 and _priced_unit(toks, j))):
             continue  # "500000 de tokeni pe zi": a rate; "costă 1000 de tokeni": a unit
+        if mn and not _each_of_load(toks, j, money) and _job_amount(
+                toks, j, text, int(mn.group(1))):
+            continue  # "how much do 200,000 tokens cost": an amount of tokens, a job
         if mn and int(mn.group(1)) >= 256:  # from a million up only a context named (above)
             after = toks[j + 1].text if j + 1 < len(toks) else ""
             if after == "de" and j + 2 < len(toks):  # "32768 de tokeni"

@@ -219,9 +219,13 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
               else "spot prices (an interruption takes the endpoint down until it restarts)")
     if not options and not req.allow_multi_node and (
             req.workload in ("finetune", "pretrain") or ctx.model.kind == "llm"):
-        # an LLM's serving replica may span nodes (pipeline stages over a fast node network)
+        # an LLM's serving replica may span nodes (pipeline stages over a fast node network);
+        # a training run past its deadline on every node is spread over more of them
+        # (pricing.quote_offer): the node count and the hours that meets it
+        late = (req.workload in ("finetune", "pretrain") and req.max_job_hours is not None
+                and bool(ctx.deadline_misses))
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
-              "shard the model over several nodes")
+              _spread_words if late else "shard the model over several nodes")
     if not options and req.max_gpus_per_node:
         # the GPUs per node asked for hold no option: the same request on any node size
         rerun("allow more GPUs per node", msgspec_replace(req, max_gpus_per_node=None),
@@ -247,6 +251,18 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+def _spread_words(top: Option) -> str:
+    """The ``allow multi-node`` alternative of a training run no node finishes by its
+    deadline: the nodes the changed request's best option spreads it over, and its hours."""
+    if top.nodes <= 1 or top.performance.job_hours is None:
+        return "shard the model over several nodes"
+    spot = top.cost.expected_spot_overhead_pct  # held to the deadline with its restarts
+    hours = top.performance.job_hours * (1 + (spot or 0.0) / 100)
+    return (f"the run spread over {top.nodes:,} nodes with a fast network finishes in "
+            f"~{hours:,.{0 if hours >= 100 else 1}f} h"
+            + (" with spot's expected restarts" if spot is not None else ""))
 
 
 def _larger_gpus(ctx: Ctx, rejected: Sequence[tuple[Offer, str]]
@@ -796,7 +812,15 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                     "taking its share) that finish in time, about the same GPU-hours, at most "
                     f"{MAX_JOB_INSTANCES} instances (the catalog states no availability or "
                     "quota per offer: a provider's quota may be lower)"
-                    if req.workload == "batch" else ""))
+                    if req.workload == "batch" else
+                    "; with allow_multi_node, where one node is too slow, the run goes over the "
+                    "fewest nodes that finish in time, only on offers with a fast node network "
+                    "(InfiniBand/EFA/RoCE) and 8 or more GPUs, each node at the rate sizing "
+                    "gives that many GPUs (the gradient sync between nodes slows each, so more "
+                    f"node-hours), at most {MAX_JOB_INSTANCES} nodes (a provider's quota may be "
+                    "lower)"
+                    if req.workload in ("finetune", "pretrain") and req.allow_multi_node
+                    else ""))
     if ctx.context_over_limit is not None and ctx.model.max_context:
         # as /v1/sizing says it (the same assumption name), and on every option
         tokens = (req.finetune.sequence_length if req.finetune is not None

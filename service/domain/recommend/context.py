@@ -630,7 +630,12 @@ class Plan(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Speech models: audio seconds per second of the whole option."""
     scaled_from: int = 0
     """A batch job scaled out for ``max_job_hours`` (:func:`~service.domain.recommend.plans.
-    scale_out`): the nodes the plan took before (0: not scaled)."""
+    scale_out`), or a training run spread over more nodes for it
+    (:func:`~service.domain.recommend.plans.train_nodes_for`): the nodes the plan took
+    before (0: not scaled)."""
+    scaled_from_hours: float | None = None
+    """A training run spread over more nodes for ``max_job_hours``: the hours it took on
+    ``scaled_from`` nodes (a node among more runs slower, so not ``job_hours`` x the ratio)."""
 
 
 CENTS_BELOW_USD = 10.0

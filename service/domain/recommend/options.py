@@ -38,7 +38,6 @@ from service.domain.recommend.capability import (
     rate_load_words,
     replica_throughput,
     stand_ins,
-    train_capability,
     zero_words,
 )
 from service.domain.recommend.context import (
@@ -53,13 +52,12 @@ from service.domain.recommend.context import (
     VERY_LONG_RUN_DAYS,
     Capability,
     Ctx,
-    Plan,
     count,
     rejection_kind,
     unit_usd,
     usd,
 )
-from service.domain.recommend.plans import best_plan
+from service.domain.recommend.plans import best_plan, train_plan
 from service.domain.recommend.pricing import (
     NO_USABLE_PRICE,
     STALE_RESERVED,
@@ -74,6 +72,7 @@ from service.domain.recommend.pricing import (
     reserved_term,
     reserved_use,
     stale_reserved_reason,
+    trains_over_nodes,
 )
 from service.domain.recommend.types import (
     Fit,
@@ -883,30 +882,28 @@ MULTI_NODE_COUNTS = (2, 4, 8, 16, 32, 64, 128)
 
 
 def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Quote]:
-    """A long training run spread over nodes joined by InfiniBand/EFA: for each such offer of
-    8 or more GPUs, the fewest nodes (``MULTI_NODE_COUNTS``) that finish it within
-    ``LONG_RUN_DAYS``, else the most, priced by the options' rules (:func:`quote_offer`: no
-    stale or suspect price unless asked, spot only for interruptible work, reserved for a long
-    run, billing and storage). One over the budget is left out, and its budget miss is not
-    the answer's (the answer has options where these are asked for)."""
-    fabric = [o for o in offers if o.network in ("infiniband", "efa") and o.gpu_count >= 8
+    """A long training run spread over nodes joined by a fast network: for each offer a run
+    may span (:func:`trains_over_nodes`: InfiniBand/EFA/RoCE, 8 or more GPUs), the fewest
+    nodes (``MULTI_NODE_COUNTS``) that finish it within ``LONG_RUN_DAYS``, else the most,
+    each at sizing's speed for that many (:func:`train_plan`), priced by the options' rules
+    (:func:`quote_offer`: no stale or suspect price unless asked, spot only for interruptible
+    work, reserved for a long run, billing and storage; a deadline spreads it further). One
+    over the budget is left out, and its budget miss is not the answer's (the answer has
+    options where these are asked for)."""
+    fabric = [o for o in offers if trains_over_nodes(o)
               and o.gpu in ctx.registry.gpus and offer_allowed(ctx, o)
               and untrusted_reason(ctx, o) is None]
     quotes: list[Quote] = []
     misses = len(ctx.budget_misses)
-    tokens = ctx.req.training_tokens
     for o in fabric:
         gpu = ctx.registry.gpus[o.gpu]
         if kernel_refusal(ctx, gpu, p) is not None:
             continue  # the kernel rules hold over several nodes as on one (capability)
         for n in MULTI_NODE_COUNTS:
-            cap = train_capability(ctx, gpu, o.gpu_count, p, n)
-            if not cap.ok or not cap.train_tps or tokens is None:
+            plan = train_plan(ctx, gpu, o.gpu_count, p, n)
+            if plan is None or plan.job_hours is None:
                 continue
-            job_h = tokens / cap.train_tps / 3600
-            if job_h <= LONG_RUN_DAYS * 24 or n == MULTI_NODE_COUNTS[-1]:
-                plan = Plan(p=p, cap=cap, nodes=n, replicas=n, node_hours_proxy=job_h * n,
-                            job_hours=job_h)
+            if plan.job_hours <= LONG_RUN_DAYS * 24 or n == MULTI_NODE_COUNTS[-1]:
                 q = quote_offer(ctx, o, gpu, plan)
                 if not isinstance(q, str) and q.per_job is not None:
                     quotes.append(q)
@@ -1193,11 +1190,28 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
 
 
 def _scaled_words(ctx: Ctx, c: Quote) -> str:
-    """A batch job spread over more instances for its deadline (pricing.scale_out): how
-    many, each one's time and what one plan of the shape would take ("" where not)."""
+    """A batch job spread over more instances for its deadline (pricing.scale_out), or a
+    training run over more nodes (plans.train_nodes_for): how many, each one's time and what
+    the plan before would take ("" where not)."""
     plan, limit = c.plan, ctx.req.max_job_hours
     if not plan.scaled_from or plan.job_hours is None or limit is None:
         return ""
+    if plan.scaled_from_hours is not None:
+        # a training run: every node syncs the gradients with the others each step, so a
+        # node among more trains slower than alone (sizing's multi-node rate)
+        tps = c.plan.cap.train_tps or 0.0
+        before = plan.scaled_from_hours
+        more = plan.job_hours * plan.nodes / (before * plan.scaled_from) - 1
+        spot = (f" (~{plan.job_hours * (1 + ctx.spot_overhead_of(plan)):,.1f} h expected "
+                "with spot's restarts)" if c.spot else "")
+        return (f"The deadline ({limit:g} h, max_job_hours) set the node count: the run "
+                f"over {count(plan.nodes, 'node')} ({c.offer.network} network) takes "
+                f"~{plan.job_hours:,.1f} h{spot} at "
+                f"~{tps:,.0f} tokens/s (~{tps / plan.nodes:,.0f} per node: the gradient sync "
+                f"between nodes slows each), where {count(plan.scaled_from, 'node')} would "
+                f"take ~{before:,.1f} h"
+                + (f"; {more * 100:,.0f}% more node-hours, so about that much more compute "
+                   "cost." if more >= 0.005 else "; about the same node-hours."))
     k = plan.nodes / plan.scaled_from
     alone = plan.job_hours * k
     spot = (f" (~{plan.job_hours * (1 + ctx.spot_overhead_of(plan)):,.1f} h expected with "

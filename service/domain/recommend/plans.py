@@ -125,6 +125,65 @@ MAX_NODES = 256
 """The most nodes a serving plan may take."""
 
 
+def train_plan(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Plan | None:
+    """A training run data parallel over ``nodes`` nodes of ``g`` x ``gpu`` at ``p``: the
+    speed sizing's training model gives that many GPUs (capability.train_capability: past
+    one node its layout search, the collectives between the nodes timed, so a node among
+    more trains slower than alone), and the job's hours at that speed. None where it does
+    not fit or the job has no size."""
+    cap = capability(ctx, gpu, g, p, nodes=nodes)
+    hours = _job_hours(ctx, cap, 0.0, nodes) if cap.ok and cap.train_tps else None
+    if hours is None:
+        return None
+    return Plan(p=p, cap=cap, nodes=nodes, replicas=nodes, node_hours_proxy=hours * nodes,
+                job_hours=hours, used_gib=cap.per_gpu_used_gib)
+
+
+def train_nodes_for(ctx: Ctx, gpu: GPU, g: int, plan: Plan, hours: float,
+                    spot: bool = False) -> Plan:
+    """``plan``, a training run, over the fewest nodes of ``g`` x ``gpu`` that finish it
+    within ``hours`` (``max_job_hours`` with ``allow_multi_node``; the caller checks the
+    offer's node network). Unlike a batch job's instances (:func:`~service.domain.recommend.
+    pricing.scale_out`), the nodes are not independent: each runs at the rate
+    :func:`train_plan` gives that many, so the count is searched, from the node-hours over
+    the deadline up. ``spot``: the hours with spot's expected restarts, which grow with the
+    nodes (``Ctx.spot_overhead_of``). At most ``MAX_NODES`` nodes, where the plan returned
+    may still take longer; ``plan`` itself where it is in time or no more nodes fit."""
+
+    def late(q: Plan) -> float:
+        h = q.job_hours if q.job_hours is not None else math.inf
+        return h * (1 + ctx.spot_overhead_of(q)) if spot else h
+
+    if plan.job_hours is None or late(plan) <= hours or plan.nodes >= MAX_NODES:
+        return plan
+    found: dict[int, Plan | None] = {}
+
+    def on(n: int) -> Plan | None:
+        if n not in found:
+            found[n] = train_plan(ctx, gpu, g, plan.p, n)
+        return found[n]
+
+    def in_time(n: int) -> bool:
+        q = on(n)
+        return q is not None and late(q) <= hours
+
+    def guess(n: int, q: Plan | None) -> int:
+        # the node-hours at n's rate over the deadline: more nodes only slow each one down
+        need = n * late(q) / hours if q is not None else n + 1
+        return min(MAX_NODES, max(n + 1, math.ceil(need - 1e-9)))
+
+    n = guess(plan.nodes, plan)
+    while not in_time(n) and n < MAX_NODES:
+        n = guess(n, on(n))
+    while n - 1 > plan.nodes and in_time(n - 1):  # the fewest (the guess may overshoot)
+        n -= 1
+    q = on(n)
+    if q is None:
+        return plan
+    return msgspec.structs.replace(q, scaled_from=plan.nodes,
+                                   scaled_from_hours=plan.job_hours)
+
+
 def _apart(value: float, limit: float) -> str:
     """``value`` to as few decimals (none to three) as tell it from ``limit``: a TTFT of
     200.07 ms against a 200 ms target reads "200.1 ms > 200 ms", never "200 ms > 200 ms"."""

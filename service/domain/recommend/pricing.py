@@ -17,6 +17,7 @@ from service.domain.catalog.trust import reserved_stale
 from service.domain.errors import InvalidInput
 from service.domain.recommend.context import (
     DEADLINE_PREFIX,
+    FAST_NETWORKS,
     HOURS_PER_MONTH,
     LONG_JOB_HOURS,
     MULTI_NODE_HANDICAP,
@@ -29,12 +30,13 @@ from service.domain.recommend.context import (
     billing_terms_of,
     usd,
 )
-from service.domain.recommend.plans import MAX_NODES, diffusion_job_hours
+from service.domain.recommend.plans import MAX_NODES, diffusion_job_hours, train_nodes_for
 from service.domain.recommend.types import (
     MONTH_DAYS,
     PricingModel,
     RecommendationRequest,
 )
+from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
     _DIFF_LORA_SHARE,
     OPTIMIZER_BYTES,
@@ -244,6 +246,26 @@ def scale_out(ctx: Ctx, plan: Plan, hours: float) -> Plan:
         scaled_from=plan.scaled_from or plan.nodes)
 
 
+def trains_over_nodes(offer: Offer) -> bool:
+    """Whether a training run may span several nodes of ``offer``: a fast node network
+    (``FAST_NETWORKS``: every step syncs the gradients between the nodes) and whole nodes of
+    ``NODE_GPUS`` or more GPUs, as sizing's training model times the collectives between
+    nodes (``sizing.speed``: a data-parallel group crosses nodes past ``NODE_GPUS`` GPUs, at
+    ``INTER_NODE_GB_S_PER_GPU``), so that a node of fewer GPUs is never timed as joined by
+    NVLink to the next."""
+    return offer.network in FAST_NETWORKS and offer.gpu_count >= NODE_GPUS
+
+
+def _spread(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, hours: float, spot: bool) -> Plan:
+    """``plan`` over as many more instances as finish its job within ``hours`` (``spot``:
+    with spot's expected restarts): a batch job's independent requests (:func:`scale_out`),
+    a training run's nodes (:func:`~service.domain.recommend.plans.train_nodes_for`)."""
+    if ctx.req.workload == "batch":
+        return scale_out(ctx, plan, hours / (1 + ctx.spot_overhead_of(plan)) if spot
+                         else hours)
+    return train_nodes_for(ctx, gpu, offer.gpu_count, plan, hours, spot)
+
+
 NO_USABLE_PRICE = "no usable price"
 """:func:`quote_offer`'s reason for an offer none of whose prices the request may use."""
 
@@ -283,17 +305,22 @@ def quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan,
     ``reserved=False``: without the reserved price (the option with no commitment).
 
     A batch job with a deadline (``max_job_hours``) that one instance of the plan does not
-    meet is spread over the fewest instances that do (:func:`scale_out`); where spot may be
-    used, also over the fewest that do with spot's expected restarts, and the cheaper of the
-    two is the quote."""
+    meet is spread over the fewest instances that do (:func:`scale_out`), and so is a
+    training run with ``allow_multi_node`` over nodes of an offer it may span
+    (:func:`trains_over_nodes`); where spot may be used, also over the fewest that do with
+    spot's expected restarts, and the cheaper of the two is the quote."""
     deadline = ctx.req.max_job_hours
-    if deadline is None or plan.job_hours is None or ctx.req.workload != "batch":
+    req = ctx.req
+    spreads = req.workload == "batch" or (
+        req.workload in ("finetune", "pretrain") and req.allow_multi_node
+        and trains_over_nodes(offer))
+    if deadline is None or plan.job_hours is None or not spreads:
         return _quote_offer(ctx, offer, gpu, plan, reserved)
     budget_misses, deadline_misses = len(ctx.budget_misses), len(ctx.deadline_misses)
-    sure = scale_out(ctx, plan, deadline)
+    sure = _spread(ctx, offer, gpu, plan, deadline, spot=False)
     best = _quote_offer(ctx, offer, gpu, sure, reserved)
     if ctx.interruptible and offer.spot_usd_h is not None:
-        spotty = scale_out(ctx, plan, deadline / (1 + ctx.spot_overhead_of(plan)))
+        spotty = _spread(ctx, offer, gpu, plan, deadline, spot=True)
         if spotty.nodes != sure.nodes:
             other = _quote_offer(ctx, offer, gpu, spotty, reserved)
             if not isinstance(other, str) and (

@@ -116,7 +116,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "job whose one instance is too slow is spread over the fewest instances "
                     "(independent replicas, each taking its share of the requests) that "
                     "finish in time, at most 256 (nodes; performance.job_hours is each "
-                    "one's time). Any other request is a 400 at $.max_job_hours")] | None = None
+                    "one's time); with allow_multi_node, a training run one node is too slow "
+                    "for goes over the fewest nodes (nodes) of an offer with a fast node "
+                    "network and 8 or more GPUs that finish it in time, at most 256, each at "
+                    "the multi-node rate /v1/sizing gives. Any other request is a 400 at "
+                    "$.max_job_hours")] | None = None
     providers: Annotated[NameList, msgspec.Meta(
         description="only these providers, at most 50: provider ids (GET /v1/providers) or "
                     "their names, case-insensitive; any other value is a 404 "

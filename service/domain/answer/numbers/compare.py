@@ -42,7 +42,10 @@ def _compare(w: _W) -> None:
         word, read, other = bare
         if w.reg.gpus[other].memory_gb > w.reg.gpus[read].memory_gb:
             gids = [other if g == read else g for g in gids]
-            w.st = dc_replace(w.st, bare_gpu=(word, other, read))
+            # the count written next to the name stays with the card read ("2 A100 vs 1
+            # H100": 2 x A100 80GB, 33.2 tokens/s at fp8; it compared 1 x A100 at 18.7)
+            counts = tuple((other if g == read else g, n) for g, n in w.st.gpu_counts)
+            w.st = dc_replace(w.st, bare_gpu=(word, other, read), gpu_counts=counts)
     base = w.size(input_tokens=inp, output_tokens=512)
     if base is None:
         return

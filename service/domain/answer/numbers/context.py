@@ -19,7 +19,7 @@ from service.domain.answer.understand import Extracted
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import Architecture, ModelEntry, param_breakdown
-from service.domain.catalog.offer_query import OfferView, in_regions
+from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
@@ -112,6 +112,9 @@ class Written:
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
 # the first two numbers of a latent shape ("704x512x161")
 _SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
+# recommend's region_availability note (recommend/options.unstated_availability): "5 lambda
+# offers left out", the provider a region filter left out for not stating availability
+_LEFT_OUT = re.compile(r"\d++ (\S++) offers left out")
 
 
 def _latent_multiple(m: ModelEntry) -> int:
@@ -182,11 +185,14 @@ class _W:
         self.region_used = False
         """Whether any offer quoted was filtered by the region asked."""
         self.region_missed: set[str] = set()
+        """GPUs with offers, none of them in the region asked."""
+        self.availability_left: set[str] = set()
+        """Providers whose offers the region asked left out because they do not state
+        availability per region (offer_query.region_outcome's ``availability_not_stated``)."""
         self.excluded_used = False
         """Whether the providers the question leaves out were left out of an offer quoted."""
         self.provider_missed: set[str] = set()
         """GPUs the provider named has no priced offer for (their prices come from others)."""
-        """GPUs with offers, none of them in the region asked."""
         self.media_batch_how = "stated"
         """How ``media_kw``'s batch was chosen: "stated" or "job" (the recommendations')."""
         self.video_size_how: str | None = None
@@ -265,6 +271,11 @@ class _W:
         [catalog] table of the language's messages, keyed by the catalog's name."""
         name = self.reg.gpus[gid].name
         return catalog_words(self.t).get(name, name)
+
+    def known_gpu_name(self, gid: str) -> str | None:
+        """:meth:`gpu_name` of a catalog id, None for an id the registry does not have (a
+        core warning's GPU, core_warnings.localise's ``name_of``)."""
+        return self.gpu_name(gid) if gid in self.reg.gpus else None
 
     def setup(self, n: int, gid: str) -> str:
         return self.say("setup", n=n, gpu=self.gpu_name(gid))
@@ -537,9 +548,20 @@ class _W:
             views = at or views
         regions = self.region_filter()
         if regions is not None:
-            # the region asked: only offers placed there, as /v1/offers?region= filters them
-            # (an offer whose location is unknown is never "in Europe")
-            placed = [n for n in (in_regions(v, regions) for v in views) if n is not None]
+            # the region asked: only offers placed there, by the rule /v1/offers?region= and
+            # the recommendations apply (offer_query.region_outcome): an offer whose location
+            # is unknown is never "in Europe", and a provider whose region list is a price
+            # list, not availability (regions.toml availability = "not-stated": Lambda), is
+            # left out and said so (write._price_context)
+            table = self.catalog.regions.table
+            placed: list[OfferView] = []
+            for v in views:
+                outcome, hit = region_outcome(v.provider, v.places, regions, table)
+                if outcome == "matched":
+                    placed.append(msgspec.structs.replace(v, regions=[r.id for r in hit],
+                                                          places=hit))
+                elif outcome == "availability_not_stated":
+                    self.availability_left.add(v.provider)
             if views and not placed:
                 self.region_missed.add(gid)
             views = placed
@@ -766,7 +788,7 @@ class _W:
 
     def core_warn(self, text: str) -> None:
         """A warning of sizing or recommendations (English), in the answer's language."""
-        self.warn(localise(text, self.t, self.f, self.kinds))
+        self.warn(localise(text, self.t, self.f, self.kinds, self.known_gpu_name))
 
     def sized_warnings(self, r: SizingResult, ctx: int | None = None) -> None:
         for w in r.warnings:
@@ -883,6 +905,12 @@ class _W:
                             self.today, explain=False)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+        if self.det.region:
+            # the providers the region left out for not stating availability per region
+            # (recommend's region_availability assumption, "5 lambda offers left out")
+            self.availability_left.update(
+                m.group(1) for x in rec.assumptions if x.name == "region_availability"
+                and (m := _LEFT_OUT.fullmatch(x.value)) is not None)
         if req.get("max_seconds_per_image") and rec.options:
             self.image_time_lead(rec.options[0], req["max_seconds_per_image"])
         return rec

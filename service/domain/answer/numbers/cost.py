@@ -191,22 +191,26 @@ def _job_month(w: _W, per_job: float, lead: bool) -> float:
 
 
 def _job_endpoint(w: _W, jobs_month: float) -> None:
-    """Tokens a week or a month with no batch said ("2.5M tokens a month"): the job run on
-    that schedule leads (:func:`_job_month`), as the period reads, where a daily rate leads
-    with an always-on endpoint (:func:`_steady_rate`); the endpoint the daily rule would
-    price, for the same steady rate (the month's tokens over its hours of use), follows as
-    the other reading, with why the job leads: a week's or a month's tokens are a rate of a
-    few tokens a second that a server kept running bills around the clock, while a batch
-    job is billed only for its own hours. Said where the endpoint's month costs more than
-    ``jobs_month`` (the jobs' month), on the GPU named when one is; nothing otherwise."""
+    """Tokens a day, a week or a month with no batch said ("2.5M tokens a month", "10M
+    tokens every day"; never an hourly rate) where the jobs' month is the cheaper: the job
+    run on that schedule leads (:func:`_job_month`; :func:`_steady_rate` hands a daily rate
+    to it then), and the always-on endpoint for the same steady rate (the month's tokens
+    over its hours of use) follows as the other reading, with why the job leads: a server
+    kept running bills around the clock, a batch job only for its own hours. One rule for
+    every period, so the same steady rate gets the same headline (audit regress3 #8: 10M a
+    day led with a $799.45 endpoint, 70M a week and 300M a month with $240.45 of jobs, all
+    115.7 tokens/s). Said where the endpoint's month costs more than ``jobs_month`` (the
+    jobs' month), on the GPU named when one is; nothing otherwise."""
     m = w.model
     runs = w.st.job_runs
     if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens or runs is None
-            or runs[1] not in ("week", "month") or w.st.interruptible or w.sub == "time"
+            or runs[1] not in ("day", "week", "month") or w.st.interruptible or w.sub == "time"
             or w.ex.workload in ("batch", "finetune", "pretrain")):
         return
     n, period = runs
-    per_month = n * (MONTH_DAYS / 7 if period == "week" else 1.0)
+    if period == "day" and _hourly(w, n):
+        return  # an hourly rate: always the endpoint's (_steady_rate), never jobs leading
+    per_month = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7}.get(period, 1.0)
     hours = (w.st.hours_per_day or 24.0) * (w.st.days_per_month or MONTH_DAYS)
     tps = w.det.tokens * per_month / (hours * 3600)
     out = w.st.output_tokens or 512
@@ -503,7 +507,10 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     of requests of the lengths priced, 512 out unless stated), on the GPU named when one is,
     for the month at the usage stated, the weights' storage included. The job reading stays
     for a batch said ("a batch of 2M tokens every night", interruptible) or jobs said
-    (workload ``batch``), and for weekly or monthly amounts (runs of a job)."""
+    (workload ``batch``), for weekly or monthly amounts (runs of a job), and for a daily
+    amount whose daily jobs cost less a month than the endpoint (False here: the job leads
+    and :func:`_job_endpoint` gives the endpoint after it, as for a week's or a month's
+    tokens); an hourly rate stays the endpoint's, each hourly run would load the model."""
     m = w.model
     runs = w.st.job_runs
     if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens or runs is None
@@ -512,7 +519,7 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
         return False
     n = runs[0]
     hours = w.st.hours_per_day or 24.0
-    hourly = abs(n - hours) < 1e-9 and n > 1  # "per hour": one run an hour of use a day
+    hourly = _hourly(w, n)
     tps = w.det.tokens * n / (hours * 3600)
     out = w.st.output_tokens or 512
     inp = _request_prompt(w, out)
@@ -527,10 +534,20 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
         # nothing listed carries it (a count stated too small, a filter): the job reading,
         # which says the setup cannot keep up and with what
         return False
-    rate = w.say("steady_rate_hour" if hourly else "steady_rate_day", tokens=w.n(w.det.tokens))
     o = options[0]
-    thr = o.performance.output_tokens_per_s_total or 0.0
     month = o.cost.per_month_usd
+    batch = w.recommend(workload="batch", job_output_tokens=w.det.tokens, context_tokens=inp + out,
+                        output_tokens=out, concurrent_requests=1, interruptible=False,
+                        gpus=kw.get("gpus"))
+    job = batch.options[0].cost.per_job_usd if batch is not None and batch.options else None
+    jobs = n * MONTH_DAYS
+    if not hourly and job and month is not None and job * jobs < month:
+        # a daily volume with no latency stated leads with the cheaper reading, as a week's
+        # or a month's does (_job_endpoint): here the jobs, the endpoint after them (audit
+        # regress3 #8: $799.45 of endpoint led for 10M a day, $240.45 of jobs for 70M a week)
+        return False
+    rate = w.say("steady_rate_hour" if hourly else "steady_rate_day", tokens=w.n(w.det.tokens))
+    thr = o.performance.output_tokens_per_s_total or 0.0
     said = {"rate": rate, "tps": w.n(tps), "thr": w.n(thr),
             "setup": _setup_weights(w, w.option_setup(o), o.weights),
             "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
@@ -547,14 +564,9 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     if one is not None and one.fits:
         w.record(one, inp + out)
     w.out.more.append(w.say("cost_steady_why"))
-    batch = w.recommend(workload="batch", job_output_tokens=w.det.tokens, context_tokens=inp + out,
-                        output_tokens=out, concurrent_requests=1, interruptible=False,
-                        gpus=kw.get("gpus"))
-    job = batch.options[0].cost.per_job_usd if batch is not None and batch.options else None
     if job:
-        # the same tokens as a batch run on its own each period, separately billed: far
-        # cheaper where the rate is small and the tokens can wait, said as the other reading
-        jobs = n * MONTH_DAYS
+        # the same tokens as a batch run on its own each period, separately billed: the
+        # other reading (dearer here, or an hourly rate, whose runs would each load the model)
         w.out.more.append(w.say("cost_steady_batch", runs=w.n(jobs),
                                 how=w.say("job_runs_day", n=w.hours(n)),
                                 month=w.usd(job * jobs), job=w.usd(job)))
@@ -572,6 +584,12 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     for x in options[:3]:
         w.option_warnings(x)
     return True
+
+
+def _hourly(w: _W, runs_a_day: float) -> bool:
+    """Whether a daily schedule of ``runs_a_day`` is an hourly rate ("per hour": one run an
+    hour of use a day)."""
+    return abs(runs_a_day - (w.st.hours_per_day or 24.0)) < 1e-9 and runs_a_day > 1
 
 
 def _run_slot_hours(w: _W) -> float | None:
@@ -861,7 +879,7 @@ def _cost_inner(w: _W) -> None:
         if rec.reason:
             # the core's reason is a clause with no full stop: the answer's next sentence
             # ("“A100” is read as …") ran on from its last parenthesis
-            reason = localise(rec.reason, w.t, w.f, w.kinds).rstrip()
+            reason = localise(rec.reason, w.t, w.f, w.kinds, w.known_gpu_name).rstrip()
             w.out.first = w.say("nooffer", reason=reason if reason.endswith((".", "!", "?"))
                                 else reason + ".")
             w.out.computed = True

@@ -13,6 +13,8 @@ from service.domain.answer.numbers.context import (
     _W,
     ASK_OUTPUT_TOKENS,
     _ctx,
+    _no_platform,
+    _other_engine,
     _prompt,
     _rps,
     gpu_count_for_users,
@@ -20,7 +22,9 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
 from service.domain.answer.numbers.speed import _fastest_stream
+from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import AUTO_LLM
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import Option
 from service.domain.sizing.layout import NODE_GPUS
@@ -43,6 +47,8 @@ def _gpu_count(w: _W) -> None:
         return
     _bare_holds(w)
     gid, _ = w.card()
+    if gid is not None and w.model.kind == "llm" and not w.engine():
+        _runs_there(w, gid)  # what the GPU runs: int4 on a V100 is gptq-int4, a P100 llama.cpp
     if _work_rate(w, gid):  # an image, speech or embedding model's rate
         return
     if w.st.deadline_hours and _job_count(w, gid):  # a job's size with a deadline
@@ -54,6 +60,10 @@ def _gpu_count(w: _W) -> None:
     users = w.ex.concurrent_requests
     if (users and users > 1 and w.model.kind == "llm" and not w.ex.gpu_count
             and (w.st.min_tokens_per_s or w.st.max_ttft_ms) and _gpu_count_targets(w, gid, users)):
+        return
+    if ((users or 1) <= 1 and w.model.kind == "llm" and w.model.task != "embed"
+            and not w.ex.gpu_count and (w.st.min_tokens_per_s or w.st.max_ttft_ms)
+            and _gpu_count_target(w, gid)):
         return
     if users and users > 1 and w.model.kind == "llm":
         ctx = _prompt(w)  # each request's prompt (3,584 tokens unless stated), 512 out
@@ -171,6 +181,156 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _runs_there(w: _W, gid: str) -> None:
+    """Where the default engine cannot run the question's weights on ``gid`` at all, what
+    the count is sized with instead, for the whole answer and said first: a precision stated
+    that it has no kernel for there, the first format of the same width in its ``[nearest]``
+    list that it runs (catalog/kernels.toml: "int4" goes through Marlin, compute capability
+    8.0 and up, rule vllm-int4-marlin; a V100 or T4 runs GPTQ int4 through its exllama
+    kernels from 7.0, rule vllm-gptq), so "How many V100 for Llama 3.1 8B in int4?" is one
+    V100 at gptq-int4 as the recommendations serve it (it was "no node holds it: 7.4 GiB");
+    an engine that runs on no precision there (vLLM on a P100, compute capability 6.0), the
+    first other engine that does (:func:`_other_engine`: llama.cpp), at fp16 where the
+    weights are bf16 and the GPU has no BF16 units (rule bf16-tensor-cores: compute
+    capability 8.0), as the count of a T4 is (it was reasoned at bf16)."""
+    m = w.model
+    assert m is not None
+    one = w.size(gpu=gid, gpu_count=1, input_tokens=1024, output_tokens=0)
+    if one is None or one.runs is not False or one.engine not in w.reg.engines:
+        return
+    gpu = w.reg.gpus[gid]
+    kernels = w.reg.kernels
+    p = get_precision(one.weights)
+    if kernels.supported(one.engine, p, gpu).ok:
+        return  # (past the model's context, or another reason than the kernel)
+    lookup = {x.id: x for x in PRECISIONS}
+    near = kernels.nearest_supported(one.engine, p, gpu, lookup)
+    if near is not None:
+        if w.weights is None or near.bits_linear != p.bits_linear:
+            return
+        w.weights = near.id
+        w.out.more.append(w.say("gpu_count_format_near", asked=p.id, near=near.id,
+                                    engine=w.engine_name(one.engine), gpu=gpu.name,
+                                    bits=w.n(p.bits_linear)))
+        return
+    if _no_platform(w, one, gpu) is None:
+        return
+    alt = _other_engine(w, one, gid, 1, input_tokens=1024, output_tokens=0)
+    if alt is None:
+        return
+    weights = alt.weights
+    cc = gpu.compute_capability
+    if (weights == "bf16" and w.weights is None and gpu.vendor.lower() == "nvidia" and cc
+            and float(cc) < 8.0):
+        fp16 = w.size(gpu=gid, gpu_count=1, input_tokens=1024, output_tokens=0,
+                      weights="fp16", engine=alt.engine)
+        if fp16 is not None and fp16.runs is not False:
+            weights = "fp16"
+    w.ex = msgspec.structs.replace(w.ex, engine=alt.engine)
+    if w.engine() != alt.engine:
+        return
+    if weights != alt.weights or w.weights is not None:
+        w.weights = weights
+    w.out.more.append(w.say(
+        "gpu_count_engine_alt", engine=w.engine_name(one.engine), gpu=gpu.name,
+        hw=w.say("core_hw_cc", cc=cc) if cc else w.t["core_hw_cc_unknown"],
+        alt=w.engine_name(alt.engine), weights=weights))
+
+
+def _gpu_count_target(w: _W, gid: str | None) -> bool:
+    """A count asked for a per-user speed or a first-token target with no users stated ("How
+    many H100 do I need so each user gets 60 tok/s with Llama 3.1 70B?"): the recommendations'
+    cheapest setup that meets it (``min_decode_tokens_per_s``, ``max_time_to_first_token_ms``,
+    one request at a time; on the GPU named, each memory variant of a bare name), with the
+    speed and first token it gets, and on the GPU named the count at the model's own
+    precision where that setup is at another one. None meets it: said so, with the fastest
+    one request gets (:func:`_target_fastest`). It was the memory count: 2 x H100 at bf16,
+    which make 33.8 tokens/s, for 60."""
+    m = w.model
+    assert m is not None
+    out = w.st.output_tokens or _OUT
+    inp = _prompt(w, out)
+    gpus = [gid] if gid is not None else None
+    if gid is not None and w.st.bare_gpu is not None and gid in w.st.bare_gpu[1:]:
+        gpus = list(w.st.bare_gpu[1:])  # "How many A100 ...": each memory variant
+    kw: dict[str, Any] = {"workload": "serving", "context_tokens": max(inp + out, 1024),
+                          "output_tokens": out,
+                          "min_decode_tokens_per_s": w.st.min_tokens_per_s,
+                          "max_time_to_first_token_ms": w.st.max_ttft_ms}
+    rec = w.recommend(**kw, gpus=gpus) if gpus else w.recommend(**kw)
+    targets = w.targets_said()
+    if rec is None or not rec.options:
+        return _target_fastest(w, gid, inp, out, targets)
+    o = rec.options[0]
+    perf = o.performance
+    if perf.decode_tokens_per_s_per_user is None or perf.time_to_first_token_ms is None:
+        return False
+    if gpus is not None:
+        w.st = dc_replace(w.st, bare_gpu=None)  # the card chosen is named in the answer
+    w.offer_numbers(rec)
+    n = o.offer.gpu_count * o.nodes
+    w.out.first = w.say("gpu_count_target", targets=targets, model=m.name, weights=o.weights,
+                        n=w.n(n), gpu=o.offer.gpu_name,
+                        tps=w.rate(perf.decode_tokens_per_s_per_user),
+                        ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd))
+    w.ask("gpu_count", n, "GPUs")
+    own = default_weights(None, None, sized_from_entry(m)).precision.id
+    if gpus is not None and w.weights is None and o.weights != own:
+        mine = w.recommend(**kw, gpus=[o.offer.gpu], weights=own)
+        x = mine.options[0] if mine is not None and mine.options else None
+        if x is not None and x.performance.decode_tokens_per_s_per_user:
+            w.out.more.append(w.say(
+                "gpu_count_target_own", weights=x.weights, which=w.t["gpu_count_tokens_own_word"],
+                n=w.n(x.offer.gpu_count * x.nodes), gpu=x.offer.gpu_name,
+                tps=w.rate(x.performance.decode_tokens_per_s_per_user),
+                provider=x.offer.provider, hour=w.usd(x.cost.per_hour_usd)))
+    _setup_month(w, o)
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _target_fastest(w: _W, gid: str | None, inp: int, out: int, targets: str) -> bool:
+    """No setup meets a per-user target: said so, with the fastest one request decodes on
+    the GPU named (1 to 8 of it, at the weights asked, else the model's own and each the
+    recommendations try) or, with none named, anywhere in the catalog
+    (:func:`_fastest_stream`). False (the caller answers as before) where it runs nowhere."""
+    m = w.model
+    assert m is not None
+    if not w.st.min_tokens_per_s:
+        return False
+    best: tuple[float, SizingResult] | None = None
+    if gid is None:
+        best = _fastest_stream(w, inp, out)
+    else:
+        tried: list[str | None] = [w.weights] if w.weights else [None, *AUTO_LLM]
+        k = 1
+        while k <= NODE_GPUS:
+            for weights in tried:
+                r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                           batch_size=1, weights=weights)
+                p = r.performance if r is not None and r.fits and r.runs is not False else None
+                if r is not None and p is not None and p.decode_tokens_per_s and (
+                        best is None or p.decode_tokens_per_s > best[0]):
+                    best = (p.decode_tokens_per_s, r)
+            k *= 2
+    if best is None or best[1].gpu is None:
+        return False
+    tps, r = best
+    assert r.gpu is not None
+    w.record(r, inp + out)
+    w.out.first = w.say("gpu_count_target_none_any" if gid is None else "gpu_count_target_none",
+                        gpu=w.gpu_name(gid) if gid is not None else "", targets=targets,
+                        model=m.name, setup=w.setup(r.gpu_count, r.gpu.id), weights=r.weights,
+                        tps=w.rate(tps), inp=w.n(inp), out=w.n(out))
+    # no count reaches it: the asked number is the fastest one request gets, said as a "no"
+    # (never "0 GPUs", a count nobody can rent)
+    w.ask("decode_tokens_per_s", tps, "tokens/s", yes=False)
+    return True
 
 
 def _count_on(w: _W, gid: str, ctx: int, base: SizingResult

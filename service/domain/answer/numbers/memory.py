@@ -23,6 +23,7 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.jobs import _job_deadline, _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
+from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
@@ -48,10 +49,27 @@ def _sequences(w: _W) -> tuple[int | None, bool]:
     users = w.ex.concurrent_requests
     if users is not None:
         return (users if users > 1 else None), False
+    held = _requests_held(w)
+    if held is not None:
+        return held, True
     batch = w.ex.batch_size
     if batch is None or batch <= 1 or w.ex.workload in ("finetune", "pretrain"):
         return None, False
     return batch, True
+
+
+def _requests_held(w: _W) -> int | None:
+    """A number of requests in a memory question with no rate, deadline or job around them
+    ("How much VRAM for 100 requests of 8k tokens with Llama 3.1 8B?"): the memory holds
+    them at once, each with its KV cache (the sizing's ``batch_size``: 15.0 GiB of weights
+    and 100 x 8,192 x 128 KiB = 100 GiB of KV cache, about 117 GiB in all); it sized one
+    request, 17.5 GiB. None where none is stated, or they are a job's or a rate's."""
+    n = w.st.requests
+    if (not n or n <= 1 or n > BATCH_MAX or w.ex.workload in ("finetune", "pretrain")
+            or w.st.request_rate_per_s or w.st.deadline_hours or w.st.price_asked
+            or w.st.cost_asked):
+        return None
+    return n
 
 
 def _memory(w: _W) -> None:
@@ -81,7 +99,11 @@ def _memory(w: _W) -> None:
     w.record(r, ctx)
     mem = r.memory
     kv = w.say("kv", kv=w.gib(mem.kv_cache_gib)) if mem.kv_cache_gib else ""
-    if users and batch and mem.kv_cache_gib:
+    if users and batch and mem.kv_cache_gib and users == _requests_held(w):
+        w.out.first = w.say("memory_requests", batch=w.n(users), model=w.model.name,
+                            weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
+                            w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
+    elif users and batch and mem.kv_cache_gib:
         w.out.first = w.say("memory_batch", batch=w.n(users), model=w.model.name,
                             weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),
                             w=w.gib(mem.weights_gib), kv=w.gib(mem.kv_cache_gib))
@@ -114,12 +136,15 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     if r is None or r.gpu is None:
         return False
     ok = bool(r.fits) and r.runs is not False
-    key = ("memory_on_yes" if ok else "memory_on_cannot_run" if r.fits
-           else "memory_on_no")
+    # past the model's own context the engine refuses the request, not the weights: never
+    # "vllm cannot run bf16 on that GPU" of an H100 (audit regress3 #7)
+    limit = _past_context_limit(w, r, ctx) if r.fits else None
+    key = ("memory_on_yes" if ok else "memory_on_over_context" if limit is not None
+           else "memory_on_cannot_run" if r.fits else "memory_on_no")
     at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
     w.out.more.append(w.say(key, setup=named or w.setup(count, gid), at=at,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            weights=r.weights, engine=r.engine))
+                            weights=r.weights, engine=r.engine, limit=w.n(limit or 0)))
     if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True

@@ -3,6 +3,7 @@ what to change when the setup cannot run."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -29,7 +30,8 @@ from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.context import AUTO_LLM
+from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
+from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -39,9 +41,22 @@ from service.domain.sizing.sizing import (
 
 _REQUEST_RATES = {"second": ("max_requests_per_s", 1.0, "requests/s"),
                   "minute": ("max_requests_per_min", 60.0, "requests/min"),
-                  "hour": ("max_requests_per_hour", 3600.0, "requests/h")}
-"""A request rate asked per second, minute or hour (intent's ``requests_<unit>``): the
+                  "hour": ("max_requests_per_hour", 3600.0, "requests/h"),
+                  "day": ("max_requests_per_day", 86400.0, "requests/day")}
+"""A request rate asked per second, minute, hour or day (intent's ``requests_<unit>``): the
 quantity answered, its seconds, its unit."""
+
+_TOKEN_PERIODS = {"minute": ("max_output_tokens_per_min", 60.0, "tokens/min"),
+                  "hour": ("max_output_tokens_per_hour", 3600.0, "tokens/h"),
+                  "day": ("max_output_tokens_per_day", 86400.0, "tokens/day")}
+"""Output tokens asked per minute, hour or day (intent's ``tokens_<unit>``): the quantity
+answered, its seconds, its unit; the setup's output tokens/s at full load times them."""
+
+_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
+                             if f.name == "min_memory_headroom_pct")) / 100
+"""The share of the engine's memory per GPU the recommendations keep free to serve a model
+(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a precision
+that leaves less is weighed as too tight (:func:`_precision_vs`)."""
 
 _PICK_PRECISIONS = ("fp8", "int8", "awq-int4")
 """The lower precisions weighed for "what precision should I use" with the serving engine (as
@@ -89,10 +104,19 @@ def _precision_pick(w: _W) -> bool:
         return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= 1
                     and r.performance is not None and r.performance.decode_tokens_per_s)
 
+    # among the same bits, the format that gives up less quality first (the recommendations'
+    # QUALITY_HANDICAP: fp8 1.02 before int8 1.04), then the faster: Llama 3.1 405B's
+    # official FP8 checkpoint (meta-llama/Llama-3.1-405B-Instruct-FP8; "The Llama 3 Herd of
+    # Models", arXiv 2407.21783, section 6.2.2: FP8 on the feed-forward layers, attention and
+    # the first and last layers kept in bf16) is larger and a little slower than an int8 of
+    # every layer (59.4 against 50.4 GiB per GPU on 8 x H100), which led (audit regress3 #15)
     fit = sorted((r for r in sized if usable(r)), key=lambda r: (
         -get_precision(r.weights).bits_linear, not native(r),
+        QUALITY_HANDICAP.get(r.weights, 1.0),
         -(r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0))
     if not fit:
+        if _gguf_pick(w, gid, count, inp, out, own, sized, setup):
+            return True
         # none of them: the model's own "no", then the smaller (GGUF) precisions that fit or
         # what the smallest still needs, and the GPUs its own precision takes
         w.record(own, inp + out)
@@ -100,8 +124,10 @@ def _precision_pick(w: _W) -> bool:
                             need=w.gib(own.memory.per_gpu_gib), cap=w.gib(w.cap(own)),
                             ctx=w.n(inp + out))
         w.out.computed = True
+        w.ask("per_gpu_gib", own.memory.per_gpu_gib, "GiB", yes=False)
         _smaller_precisions(w, gid, count, inp + out, own, setup)
         w.takes_more(own, gid, count)
+        _takes_lower(w, sized, gid, count)
         return True
     best = fit[0]
 
@@ -143,10 +169,195 @@ def _precision_pick(w: _W) -> bool:
     return True
 
 
+def _takes_lower(w: _W, sized: list[SizingResult], gid: str, count: int) -> None:
+    """After the model's own precision's GPU count: how many of the GPU hold it at the
+    largest lower precision the engine serves (fp8: "At fp8 it takes 2 × NVIDIA L40S 48GB"),
+    the way out at 8 bits that the fit answer gave (audit regress3 #12: lost)."""
+    for r in sized[1:]:
+        if not r.fits and w.takes_more(r, gid, count):
+            return
+
+
+def _gguf_pick(w: _W, gid: str, count: int, inp: int, out: int, own: SizingResult,
+               sized: list[SizingResult], setup: str) -> bool:
+    """"What quantization do I need for Llama 3.1 70B on one L40S" where none of the
+    serving engine's precisions fits (:data:`_PICK_PRECISIONS`: awq-int4 needs 40.7 of the
+    40.5 GiB vLLM uses): the largest GGUF precision that fits with room for one request on
+    llama.cpp (q4_k_m, 41.4 of the 44.5 GiB llama.cpp uses), its speed, what the engine's
+    precisions need, the other GGUF precisions that fit, and how many GPUs the model's own
+    precision and the largest lower one the engine serves take (2 × L40S at fp8). The
+    precision's nominal bits are the number asked. False where no GGUF precision fits."""
+    assert w.model is not None
+    bits = get_precision(own.weights).bits_linear
+    fit: list[SizingResult] = []
+    for pid in _SMALLER:
+        prec = get_precision(pid)
+        if not prec.gguf or prec.bits_linear >= bits:
+            continue
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out, weights=pid)
+        if (r is not None and r.fits and r.runs is not False and (r.max_batch_size or 0) >= 1
+                and r.performance is not None and r.performance.decode_tokens_per_s):
+            fit.append(r)
+    if not fit:
+        return False
+    best = fit[0]
+
+    def room(r: SizingResult) -> str:
+        n = r.max_batch_size or 0
+        return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
+                w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
+
+    def tps(r: SizingResult) -> str:
+        return w.rate(r.performance.decode_tokens_per_s or 0.0) if r.performance else "?"
+
+    w.record(best, inp + out)
+    w.out.first = w.say("speed_precision_pick_gguf", p=best.weights, model=w.model.name,
+                        setup=setup, engine=w.engine_name(best.engine),
+                        need=w.gib(best.memory.per_gpu_gib), cap=w.gib(w.cap(best)),
+                        room=room(best), tps=tps(best))
+    w.ask("precision_bits", int(get_precision(best.weights).bits_linear), "bits")
+    served = [w.say("precision_item_norun", p=r.weights) if r.runs is False else
+              w.say("precision_item_nofit", p=r.weights, need=w.gib(r.memory.per_gpu_gib))
+              for r in sized[1:]]
+    if served:
+        w.out.more.append(w.say("precision_none_engine", engine=w.engine_name(own.engine),
+                                cap=w.gib(w.cap(own)), list="; ".join(served)))
+    others = [w.say("precision_item_fits", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
+                    room=room(r), tps=tps(r)) for r in fit[1:]]
+    if others:
+        w.out.more.append(w.say("precision_others", setup=setup, list="; ".join(others)))
+    w.takes_more(own, gid, count)
+    _takes_lower(w, sized, gid, count)
+    w.sized_warnings(best, inp + out)
+    return True
+
+
+def _precision_vs(w: _W) -> bool:
+    """Two precisions weighed on a GPU named ("should I use fp8 or int4 for Llama 3.1 70B
+    on an H100?", "is int4 faster than fp8 …"): each sized there with the request of the
+    answers, its memory, room and speed, and which to take: of those that fit with room for
+    the users, the one of more bits (closer to 16-bit quality) where it leaves the share of
+    memory free the recommendations keep to serve a model (:data:`_SERVE_HEADROOM`), else
+    the one that leaves more free; "is A faster than B" leads with the yes or no of the
+    decode speeds. False (the precision pick, or the speed answer) with no GPU named or
+    no two precisions read."""
+    assert w.model is not None
+    pair = w.st.precisions_weighed
+    gid, named = w.card()
+    if pair is None or gid is None or w.model.kind != "llm":
+        return False
+    count = w.ex.gpu_count or 1
+    out = w.st.output_tokens or ASK_OUTPUT_TOKENS
+    inp = _prompt(w, out)
+    users = w.ex.concurrent_requests or 1
+    setup = named or w.setup(count, gid)
+    sized: list[SizingResult] = []
+    for pid in pair:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   weights=pid, batch_size=users)
+        if r is None or r.gpu is None:
+            return False
+        sized.append(r)
+    gpu = w.reg.gpus[gid]
+
+    def usable(r: SizingResult) -> bool:
+        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= users
+                    and r.performance is not None and r.performance.decode_tokens_per_s)
+
+    def roomy(r: SizingResult) -> bool:
+        return r.memory.per_gpu_gib <= w.cap(r) * (1 - _SERVE_HEADROOM)
+
+    def bits(r: SizingResult) -> float:
+        return get_precision(r.weights).bits_linear
+
+    def tps(r: SizingResult) -> float:
+        return (r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0
+
+    def room(r: SizingResult) -> str:
+        n = r.max_batch_size or 0
+        return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
+                w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
+
+    def item(r: SizingResult) -> str:
+        if r.runs is False:
+            return w.say("precision_item_norun", p=r.weights)
+        if not usable(r):
+            return w.say("precision_item_nofit", p=r.weights, need=w.gib(r.memory.per_gpu_gib))
+        s = w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu)
+        if s.status == "ok":
+            return w.say("precision_item_fits", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
+                         room=room(r), tps=w.rate(tps(r)))
+        return w.say("precision_item_as", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
+                     room=room(r), tps=w.rate(tps(r)), engine=r.engine,
+                     compute=(s.compute or "16-bit").upper())
+
+    fit = [r for r in sized if usable(r)]
+    if not fit:
+        return False  # neither fits: the precision pick says what does
+    both = w.say("precision_vs_both", setup=setup, model=w.model.name,
+                 a=item(sized[0]), b=item(sized[1]))
+    roomy_fit = [r for r in fit if roomy(r)]
+    pick = (max(roomy_fit, key=lambda r: (bits(r), tps(r))) if roomy_fit
+            else min(fit, key=lambda r: r.memory.per_gpu_gib))
+    other = sized[1] if pick is sized[0] else sized[0]
+    pct = f"{_SERVE_HEADROOM:.0%}"
+    if not usable(other):
+        verdict = w.say("precision_vs_only", p=pick.weights, o=other.weights, setup=setup)
+    elif bits(pick) > bits(other):
+        fast = tps(other) > tps(pick) * 1.05
+        verdict = w.say("precision_vs_quality_fast" if fast else "precision_vs_quality",
+                        p=pick.weights, o=other.weights, pct=pct,
+                        quality=get_precision(pick.weights).quality.split("; ")[0],
+                        x=w.n(tps(other) / tps(pick), 1), o_tps=w.rate(tps(other)),
+                        p_tps=w.rate(tps(pick)))
+    else:
+        free = w.cap(other) - other.memory.per_gpu_gib
+        verdict = w.say("precision_vs_room", p=pick.weights, o=other.weights,
+                        free=w.gib(max(free, 0.0)), cap=w.gib(w.cap(other)), pct=pct,
+                        o_room=room(other), p_room=room(pick),
+                        x=w.n(tps(pick) / tps(other), 1) if tps(other) else "?",
+                        quality=get_precision(other.weights).quality.split("; ")[0])
+    compared = w.st.speed_compared
+    w.record(pick, inp + out)
+    if compared is not None and len(fit) == 2:
+        a, b = sized if compared == "faster" else sized[::-1]
+        yes = tps(a) > tps(b)
+        w.out.first = w.say("precision_vs_faster_yes" if yes else "precision_vs_faster_no",
+                            a=a.weights, b=b.weights, setup=setup, model=w.model.name,
+                            x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
+                            b_tps=w.rate(tps(b)))
+        if yes and bits(a) < bits(b):
+            w.out.first += " " + w.t["precision_vs_why_bytes"]
+        w.out.more.extend([both, verdict])
+        # "is A slower than B" is "is B faster than A": a and b swapped, the same yes
+        w.ask("decode_tokens_per_s", tps(sized[0]), "tokens/s", yes=yes)
+    else:
+        w.out.first = both
+        w.out.more.append(verdict)
+        w.ask("precision_bits", round(bits(pick)), "bits")
+    if usable(other) and not roomy(other) and bits(other) > bits(pick):
+        # the better quality with the headroom kept: the fewest of this GPU that give it
+        k = count * 2
+        while k <= NODE_GPUS:
+            more = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                          weights=other.weights, batch_size=users)
+            if more is not None and usable(more) and roomy(more):
+                w.out.more.append(w.say("precision_vs_more", o=other.weights,
+                                        setup=w.setup(k, gid),
+                                        need=w.gib(more.memory.per_gpu_gib),
+                                        tps=w.rate(tps(more))))
+                break
+            k *= 2
+    w.sized_warnings(pick, inp + out)
+    return True
+
+
 def _speed(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
     if w.sub == "precision" and _precision_pick(w):
+        return
+    if w.sub == "precision_vs" and _precision_vs(w):
         return
     gid, named = w.card()
     if _work_rate(w, gid):  # an embedding model's rate of inputs
@@ -158,6 +369,12 @@ def _speed(w: _W) -> None:
     out = w.st.output_tokens or (0 if w.model.task == "embed" else ASK_OUTPUT_TOKENS)
     inp = _ctx(w) if w.model.task == "embed" else _prompt(w, out)
     ctx, limit = w.ex.context_tokens, w.max_ctx()
+    if (w.model.task != "embed" and w.st.prompt_tokens and inp != w.st.prompt_tokens
+            and (not ctx or ctx == w.st.output_tokens)):
+        # a prompt stated beside the tokens to generate ("generate 1,000 tokens ... with a
+        # 30k-token prompt"): the length read as the context was the output, and the prompt
+        # is the one stated (it was the default 3,096 tokens; audit regress3 #1)
+        inp = w.st.prompt_tokens
     if (w.sub == "ttft" and w.model.task != "embed" and ctx and not w.st.prompt_tokens
             and not w.st.output_tokens and (not limit or ctx + out <= limit)):
         # the time to the first token asked "with 2,000 tokens": the length is the prompt
@@ -182,6 +399,11 @@ def _speed(w: _W) -> None:
             _cost(w)
             return
         _speed_target(w, inp, out)
+        return
+    if (gid is None and w.sub is not None
+            and (w.sub.startswith(("requests_", "tokens_")) or w.sub == "request_cost")
+            and w.model.kind == "llm" and w.generates_tokens()
+            and _requests_on_pick(w, inp, out)):
         return
     if gid is None:
         base = w.size(input_tokens=inp, output_tokens=out)
@@ -285,6 +507,15 @@ def _speed(w: _W) -> None:
                             inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
                             conc=w.n(p.max_concurrency or 1), **common)
         w.ask(quantity, most, rate_unit)
+    elif w.sub is not None and w.sub.startswith("tokens_") and thr:
+        _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
+    elif (w.sub == "request_cost" and p.max_requests_per_s
+          and (b := w.basis(gid, count)) is not None):
+        v, per_gpu, kind = b
+        _request_cost(w, per_gpu * count, w.where(v, count), w.kinds[kind], p.max_requests_per_s,
+                      p.max_concurrency or 1, inp, out, **common)
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     elif w.sub == "request_time" and p.time_per_output_token_ms:
         # one request's N tokens: the time to the first token, then each token after it at the
         # time per output token (end-to-end latency = TTFT + (output tokens - 1) x ITL, NVIDIA
@@ -316,6 +547,89 @@ def _speed(w: _W) -> None:
                             ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
                             inp=w.n(inp)))
     w.sized_warnings(r, inp + out)
+
+
+def _sig3(w: _W, v: float) -> str:
+    """A large count to three significant figures: 9,280,000, not 9,284,400."""
+    if v <= 0:
+        return w.n(0)
+    return w.n(round(v, 2 - math.floor(math.log10(v))))
+
+
+def _tokens_period(w: _W, thr: float, conc: int, inp: int, out: int, **common: str) -> None:
+    """Output tokens a minute, an hour or a day asked ("how many tokens can I generate per
+    hour"): the setup's output tokens/s at full load (the sizing's
+    ``max_throughput_tokens_per_s``) times the period's seconds, with the request it is for
+    (it was the hourly price, or a fit; audit regress3 #10)."""
+    assert w.sub is not None
+    unit = w.sub.removeprefix("tokens_")
+    quantity, per, tokens_unit = _TOKEN_PERIODS.get(unit, _TOKEN_PERIODS["hour"])
+    most = thr * per
+    w.out.first = w.say("speed_tokens_period", tokens=_sig3(w, most), unit=w.say(f"unit_{unit}"),
+                        thr=w.rate(thr), secs=w.n(per), conc=w.n(conc), inp=w.n(inp),
+                        out=w.n(out), **common)
+    w.ask(quantity, most, tokens_unit)
+
+
+def _request_cost(w: _W, hour: float, provider: str, kind: str, rps: float, conc: int,
+                  inp: int, out: int, **common: str) -> None:
+    """The cost of one request asked ("cost per request"): the setup's hourly price over
+    the requests it serves in an hour at full load (the sizing's ``max_requests_per_s`` x
+    3,600), for the request stated (else the answers' 3,584 in and 512 out); below full
+    load each costs more, said after it (it was the hourly price alone; audit regress3
+    #10)."""
+    each = hour / (rps * 3600)
+    w.out.first = w.say("speed_request_cost", cost=w.usd(each), thousand=w.usd(each * 1000),
+                        hour=w.usd(hour), provider=provider, kind=kind,
+                        rph=_rps(w, rps * 3600), rps=_rps(w, rps), conc=w.n(conc),
+                        inp=w.n(inp), out=w.n(out), **common)
+    w.out.more.append(w.t["speed_request_cost_load"])
+    w.ask("cost_per_request_usd", each, "USD")
+
+
+def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
+    """Requests per second, minute, hour or day asked with no GPU named ("how many requests per
+    second can Llama 3.1 8B serve?"), output tokens per period or the cost of one request
+    too (:func:`_tokens_period`, :func:`_request_cost`): what the setup the hourly price
+    answer picks serves at
+    full load — the recommendations' top option for serving one request of the answers'
+    context (as the cost answer asks them: ``_cost_inner``), sized on its GPUs at its
+    precision as a GPU named is — said to be that setup (it was one request's tokens/s on
+    the smallest card). False where no option or no figure comes back."""
+    assert w.model is not None and w.sub is not None
+    rec = w.recommend(workload="serving", concurrent_requests=1, output_tokens=out,
+                      context_tokens=max(inp + out, 1024))
+    if rec is None or not rec.options or rec.options[0].nodes > 1:
+        return False
+    o = rec.options[0]
+    gid, count = o.offer.gpu, o.offer.gpu_count
+    r = w.size(gpu=gid, gpu_count=count, weights=o.weights, input_tokens=inp,
+               output_tokens=out)
+    p = r.performance if r is not None and r.fits else None
+    if r is None or p is None or not p.max_requests_per_s:
+        return False
+    thr = p.max_throughput_tokens_per_s or p.decode_tokens_per_s or 0.0
+    w.record(r, inp + out)
+    common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid)}
+    if w.sub.startswith("tokens_"):
+        # output tokens a minute, an hour or a day (audit regress3 #10)
+        _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
+    elif w.sub == "request_cost":
+        _request_cost(w, o.cost.per_hour_usd, o.offer.provider, w.kinds[o.pricing_model],
+                      p.max_requests_per_s, p.max_concurrency or 1, inp, out, **common)
+    else:
+        unit = w.sub.removeprefix("requests_")
+        quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
+        most = p.max_requests_per_s * per
+        w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
+                            inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
+                            conc=w.n(p.max_concurrency or 1), **common)
+        w.ask(quantity, most, rate_unit)
+    w.out.first = w.say("speed_requests_pick", price=w.usd(o.cost.per_hour_usd),
+                        provider=o.offer.provider, text=w.out.first)
+    w.out.follow_up = w.t["need_gpu"]
+    w.sized_warnings(r, inp + out)
+    return True
 
 
 def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,

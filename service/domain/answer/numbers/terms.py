@@ -90,7 +90,7 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
     if v.stale or v.suspect:
         if v.suspect:  # why the cheapest spot price listed is not the answer, in words
             w.warn(f"{v.id}: " + localise(_SUSPECT + "; ".join(v.suspect_reasons), w.t, w.f,
-                                          w.kinds))
+                                          w.kinds, w.known_gpu_name))
         else:
             w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
         if month and _month_total(w, gid, count):
@@ -619,13 +619,18 @@ def _storage(w: _W) -> None:
             p = w.catalog.providers_by_id[w.det.provider]
             c = p.egress_usd(gb)
             if c is not None:
-                w.out.first = w.say("egress_one", gb=w.n(gb), provider=p.name, cost=w.usd(c))
+                # a one-off move is no monthly amount: said as a move, priced as the month's
+                # only egress (a provider's free allowance and tiers are per month:
+                # catalog.offers egress_usd(gb_per_month))
+                w.out.first = w.say("egress_once" if w.st.egress_once else "egress_one",
+                                    gb=w.n(gb), provider=p.name, cost=w.usd(c))
                 w.ask("egress_usd", c, "USD")
                 return
         if priced2:
             lo = min(priced2, key=lambda x: x[0])
             hi = max(priced2, key=lambda x: x[0])
-            w.out.first = w.say("egress_range", gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
+            w.out.first = w.say("egress_once_range" if w.st.egress_once else "egress_range",
+                                gb=w.n(gb), low=w.usd(lo[0]), lowp=lo[1].name,
                                 high=w.usd(hi[0]), highp=hi[1].name, n=w.n(len(priced2)))
             w.ask("egress_usd", hi[0], "USD")
         return

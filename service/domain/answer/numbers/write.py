@@ -356,13 +356,19 @@ def _price_context(w: _W, intent: str) -> None:
         region = w.region_name()
         asked_gpu = w.priced_gpu or w.ex.gpu  # (a name covering several cards: the one led)
         named = asked_gpu if asked_gpu in w.region_missed else None
+        # a provider whose region list is a price list, not availability: its offers left
+        # out (offer_query.region_outcome, as /v1/offers and the recommendations say it)
+        names = {p.id: p.name for p in w.catalog.providers}
+        unstated = [w.say("region_availability_left", provider=names.get(p, p), region=region)
+                    for p in sorted(w.availability_left)]
         if named is not None or (w.out.first is None and w.region_missed):
             gid = named or sorted(w.region_missed)[0]
             if w.out.first is not None and named is not None:
                 w.out.more.insert(0, w.out.first)
             w.out.first = w.say("region_none", gpu=w.gpu_name(gid), region=region)
+            w.out.more[0:0] = unstated
         elif w.out.first is not None:
-            w.out.more.insert(0, w.say("region_note", region=region))
+            w.out.more[0:0] = [w.say("region_note", region=region), *unstated]
     if w.excluded_used and w.out.first is not None:  # "excluding Hyperstack": said back
         w.out.more.insert(0, w.say("excluded_note", providers=", ".join(w.excluded())))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
