@@ -4,6 +4,7 @@ what to change when the setup cannot run."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -131,20 +132,14 @@ def _precision_pick(w: _W) -> bool:
         return True
     best = fit[0]
 
-    def room(r: SizingResult) -> str:
-        n = r.max_batch_size or 0
-        return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
-                w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
-
-    def tps(r: SizingResult) -> str:
-        return w.rate(r.performance.decode_tokens_per_s or 0.0) if r.performance else "?"
+    room, tps = _room_words(w, inp + out), _tps_words(w)
 
     w.record(best, inp + out)
     w.out.first = w.say("speed_precision_pick" if native(best) else "speed_precision_pick_as",
                         p=best.weights, model=w.model.name, setup=setup,
                         need=w.gib(best.memory.per_gpu_gib), cap=w.gib(w.cap(best)),
                         room=room(best), tps=tps(best))
-    w.ask("precision_bits", round(get_precision(best.weights).bits_linear), "bits")
+    w.ask("precision_bits", int(get_precision(best.weights).bits_linear), "bits")
     items: list[str] = []
     for r in fit[1:]:
         if native(r):
@@ -167,6 +162,22 @@ def _precision_pick(w: _W) -> bool:
         w.takes_more(own, gid, count)  # "At bf16 it takes 2 × NVIDIA A100 ..."
     w.sized_warnings(best, inp + out)
     return True
+
+
+def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
+    """How many requests of ``ctx`` tokens a precision's sizing leaves room for, in words."""
+    def room(r: SizingResult) -> str:
+        n = r.max_batch_size or 0
+        return (w.say("precision_room_one", ctx=w.n(ctx)) if n == 1 else
+                w.say("precision_room_many", n=w.n(n), ctx=w.n(ctx)))
+    return room
+
+
+def _tps_words(w: _W) -> Callable[[SizingResult], str]:
+    """A precision's sizing's decode speed for one request, in words."""
+    def tps(r: SizingResult) -> str:
+        return w.rate(r.performance.decode_tokens_per_s or 0.0) if r.performance else "?"
+    return tps
 
 
 def _takes_lower(w: _W, sized: list[SizingResult], gid: str, count: int) -> None:
@@ -202,13 +213,7 @@ def _gguf_pick(w: _W, gid: str, count: int, inp: int, out: int, own: SizingResul
         return False
     best = fit[0]
 
-    def room(r: SizingResult) -> str:
-        n = r.max_batch_size or 0
-        return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
-                w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
-
-    def tps(r: SizingResult) -> str:
-        return w.rate(r.performance.decode_tokens_per_s or 0.0) if r.performance else "?"
+    room, tps = _room_words(w, inp + out), _tps_words(w)
 
     w.record(best, inp + out)
     w.out.first = w.say("speed_precision_pick_gguf", p=best.weights, model=w.model.name,
