@@ -34,7 +34,9 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     # `gpu-advisor catalog check` fails on it (Catalog.regions.problems)
     # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on
     # duplicates in the shipped files)
-    kept, trust = assess(offers, stale_after_days)
+    # an outlier's reason names its GPU as gpus.toml does ("1 x NVIDIA GeForce RTX 4090 24GB")
+    kept, trust = assess(offers, stale_after_days,
+                         {gid: g.name for gid, g in registry.gpus.items()})
     return Catalog(registry=registry, offers=kept, providers=tuple(providers),
                    version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days,
                    trust=trust, collapsed=tuple(o for o in offers if o.id in trust

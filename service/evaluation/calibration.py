@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
+import textwrap
 from collections.abc import Iterable, Sequence
 
 import msgspec
@@ -876,6 +877,7 @@ __all__ = [
     "CalibrationReport",
     "CalibrationRow",
     "GroupStats",
+    "LayoutStats",
     "Prediction",
     "Skip",
     "format_report",
@@ -920,6 +922,13 @@ class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
     """The model is a mixture of experts (its error band is the ``moe`` family's)."""
     mla: bool = False
     """The model has multi-head latent attention (also in the ``mla`` family's band)."""
+    layout: str = ""
+    """The layout the row was measured on (:func:`measured_layout`): ``TP8``, or for an MoE
+    whose experts were sharded whole ``TP8 (experts EP8)`` / ``TP4 (experts TP2 x EP2)``."""
+    expert_parallel: bool = False
+    """The row's MoE experts were sharded whole over ``moe_ep_size`` > 1 GPUs; it is replayed
+    as tensor parallel ``tp_size`` (:data:`EP_REPLAY_NOTE`) and kept out of the seen and
+    held-out medians."""
 
     @property
     def error_pct(self) -> float:
@@ -933,16 +942,34 @@ class LoadPrediction(msgspec.Struct, kw_only=True, frozen=True):
 class LoadStats(msgspec.Struct, kw_only=True, frozen=True):
     kind: str
     subset: str
-    """"seen" (constants fitted here) or "held-out"."""
+    """"seen" (constants fitted here), "held-out", or "expert-parallel" (the rows measured
+    with the experts sharded whole, replayed as tensor parallel: shown apart)."""
     n: int
     median_abs_pct: float
     baseline_median_abs_pct: float
+
+
+class LayoutStats(msgspec.Struct, kw_only=True, frozen=True):
+    """One model's rows on one GPU, engine and measured layout, for the setups measured
+    expert-parallel: the replay's error on each layout, side by side."""
+
+    model_id: str
+    gpu_id: str
+    engine: str
+    layout: str
+    expert_parallel: bool
+    kind: str
+    n: int
+    median_abs_pct: float
+    median_pct: float
+    """Signed median error (+: predicted above measured)."""
 
 
 class LoadReport(msgspec.Struct, kw_only=True, frozen=True):
     rows: tuple[LoadPrediction, ...]
     skipped: int
     stats: tuple[LoadStats, ...]
+    by_layout: tuple[LayoutStats, ...] = ()
 
     def get(self, kind: str, subset: str) -> LoadStats | None:
         return next((s for s in self.stats if s.kind == kind and s.subset == subset), None)
@@ -953,6 +980,31 @@ def is_seen(row: dict[str, str]) -> bool:
     model = row["model_path"].lower()
     return (row["system"] in SEEN_SYSTEMS and row["backend"] in SEEN_BACKENDS
             and any(k in model for k in SEEN_MODELS))
+
+
+EP_REPLAY_NOTE = (
+    "/v1/sizing times experts sharded whole inside the tensor group (expert <= tensor) as "
+    "tensor parallel, with the same bytes per GPU and no all-to-all (its expert-parallel step "
+    "is for experts sharded past the tensor group, attention data parallel), and refuses "
+    "expert parallel narrower than tensor; so these rows are replayed as TP over tp_size GPUs "
+    "and their TP and EP rows get the same prediction")
+"""Why rows measured expert-parallel are reported apart (service/domain/sizing/sizing.py:
+the layout timer takes :func:`ep_load_model` only where ``expert`` > ``tensor``)."""
+
+
+def measured_layout(row: dict[str, str], moe: bool) -> tuple[str, bool]:
+    """(label, expert-parallel) of the layout a serving row was measured on. aiconfigurator's
+    columns: ``tp_size`` is the attention's tensor parallel and ``moe_tp_size`` x
+    ``moe_ep_size`` the experts' split of the same GPUs (its ModelConfig requires
+    tp_size x attention_dp_size == moe_tp_size x moe_ep_size; every row here has attention
+    data parallel 1); a dense model's MoE columns say nothing."""
+    tp = int(row["tp_size"])
+    moe_tp = int(row.get("moe_tp_size") or tp)
+    moe_ep = int(row.get("moe_ep_size") or 1)
+    if not moe or moe_ep <= 1:
+        return f"TP{tp}", False
+    experts = f"EP{moe_ep}" if moe_tp <= 1 else f"TP{moe_tp} x EP{moe_ep}"
+    return f"TP{tp} (experts {experts})", True
 
 
 def _load_precision(row: dict[str, str], model: SizedModel) -> Precision:
@@ -1005,8 +1057,11 @@ def predict_load(row: dict[str, str], registry: Registry, perf: PerfTables, inde
     base_ttft, base_tpot = _roofline_load(model, p, gpu, tp, isl, osl, batch, kv)
     held_out = not is_seen(row)
     rid = f"s{index:04d}"
+    # the row's own layout is kept: an expert-parallel one is replayed as TP (EP_REPLAY_NOTE)
+    layout, ep = measured_layout(row, model.arch.is_moe)
     common = dict(id=rid, held_out=held_out, engine=engine.id, model_id=model.id, gpu_id=gpu.id,
-                  moe=model.arch.is_moe, mla=model.arch.is_mla)
+                  moe=model.arch.is_moe, mla=model.arch.is_mla, layout=layout,
+                  expert_parallel=ep)
 
     def tps(ttft_s: float, tpot_s: float) -> float:
         """Output tokens/s of the closed loop: batch x output per request cycle."""
@@ -1043,13 +1098,14 @@ def load_at(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GP
 def _top_concurrency(rows: Sequence[dict[str, str]], preds: dict[int, list[LoadPrediction]]
                      ) -> set[int]:
     """Rows that stand for saturated serving: per configuration (model, GPU, engine,
-    precision, lengths, TP) the one at the highest concurrency measured, if at least 64."""
+    precision, lengths, layout: TP and the experts' TP x EP) the one at the highest
+    concurrency measured, if at least 64."""
     best: dict[tuple[str, ...], int] = {}
     for i, r in enumerate(rows):
         if i not in preds or int(r["batch_size"]) < 64:
             continue
         key = (r["model_path"], r["system"], r["backend"], r["gemm_quant_mode"], r["isl"],
-               r["osl"], r["tp_size"])
+               r["osl"], r["tp_size"], r.get("moe_tp_size", ""), r.get("moe_ep_size", ""))
         if key not in best or int(rows[best[key]]["batch_size"]) < int(r["batch_size"]):
             best[key] = i
     return set(best.values())
@@ -1070,8 +1126,10 @@ def run_load_calibration(rows: Sequence[dict[str, str]], registry: Registry,
             if p.kind != "saturated_throughput" or i in top]
     stats = []
     for kind in LOAD_KINDS:
-        for subset, held in (("seen", False), ("held-out", True)):
-            group = [p for p in flat if p.kind == kind and p.held_out == held]
+        # the rows measured expert-parallel are replayed as tensor parallel (EP_REPLAY_NOTE):
+        # apart, so the seen and held-out medians are over layouts the replay reproduces
+        for subset in ("seen", "held-out", "expert-parallel"):
+            group = [p for p in flat if p.kind == kind and _subset(p) == subset]
             if not group:
                 continue
             stats.append(LoadStats(
@@ -1079,7 +1137,36 @@ def run_load_calibration(rows: Sequence[dict[str, str]], registry: Registry,
                 median_abs_pct=statistics.median(abs(p.error_pct) for p in group),
                 baseline_median_abs_pct=statistics.median(
                     abs(p.baseline_error_pct) for p in group)))
-    return LoadReport(rows=tuple(flat), skipped=skipped, stats=tuple(stats))
+    return LoadReport(rows=tuple(flat), skipped=skipped, stats=tuple(stats),
+                      by_layout=_by_layout(flat))
+
+
+def _subset(p: LoadPrediction) -> str:
+    """The medians a replayed row counts in: "expert-parallel" (apart), "held-out" or
+    "seen"."""
+    if p.expert_parallel:
+        return "expert-parallel"
+    return "held-out" if p.held_out else "seen"
+
+
+def _by_layout(rows: Sequence[LoadPrediction]) -> tuple[LayoutStats, ...]:
+    """For each model, GPU and engine with rows measured expert-parallel, its errors per
+    measured layout (TP and EP rows side by side: the replay gives both the same
+    prediction)."""
+    ep_setups = {(p.model_id, p.gpu_id, p.engine) for p in rows if p.expert_parallel}
+    groups: dict[tuple[str, str, str, str, bool, str], list[float]] = {}
+    for p in rows:
+        if ((p.model_id, p.gpu_id, p.engine) in ep_setups
+                and p.kind != "saturated_throughput"):
+            key = (p.model_id, p.gpu_id, p.engine, p.layout, p.expert_parallel, p.kind)
+            groups.setdefault(key, []).append(p.error_pct)
+    order = {k: i for i, k in enumerate(LOAD_KINDS)}
+    return tuple(
+        LayoutStats(model_id=m, gpu_id=g, engine=e, layout=lay, expert_parallel=ep, kind=k,
+                    n=len(xs), median_abs_pct=statistics.median(abs(x) for x in xs),
+                    median_pct=statistics.median(xs))
+        for (m, g, e, lay, ep, k), xs in sorted(groups.items(),
+                                                key=lambda kv: (*kv[0][:5], order[kv[0][5]])))
 
 
 SERVING_ERROR_QUANTILE = 0.8
@@ -1101,8 +1188,10 @@ def serving_error_bands(report: LoadReport, quantile: float = SERVING_ERROR_QUAN
     """The serving model's error bands: for each engine measured and every engine (``*``),
     each model family (``dense``, ``moe``) and both (``*``), and TTFT and TPOT, the
     ``quantile`` of measured / modelled over every replayed row of that group (seen and held
-    out alike: the band says how far a real run strays, not how well the constants fit);
-    groups with fewer than ``min_rows`` rows are left out."""
+    out alike: the band says how far a real run strays, not how well the constants fit; the
+    rows measured expert-parallel too, replayed as tensor parallel as /v1/sizing answers such a
+    layout, so their band is the error of that answer); groups with fewer than ``min_rows``
+    rows are left out."""
     groups: dict[tuple[str, str, str], list[float]] = {}
     for p in report.rows:
         kind = {"ttft_under_load": "ttft", "tpot_under_load": "tpot"}.get(p.kind)
@@ -1121,10 +1210,27 @@ def serving_error_bands(report: LoadReport, quantile: float = SERVING_ERROR_QUAN
 def format_load_report(report: LoadReport) -> str:
     lines = ["", "serving under load (catalog/serving_measurements.csv; constants fitted on the "
              "seen rows: H100+H200, Llama/Qwen, vLLM+TRT-LLM)",
-             f"{'kind':<22} {'subset':<9} {'n':>4} {'median|err|':>12} {'roofline':>9}"]
+             f"{'kind':<22} {'subset':<15} {'n':>4} {'median|err|':>12} {'roofline':>9}"]
     for s in report.stats:
-        lines.append(f"{s.kind:<22} {s.subset:<9} {s.n:>4} {s.median_abs_pct:>11.1f}% "
+        lines.append(f"{s.kind:<22} {s.subset:<15} {s.n:>4} {s.median_abs_pct:>11.1f}% "
                      f"{s.baseline_median_abs_pct:>8.1f}%")
+    ep_rows = len({p.id for p in report.rows if p.expert_parallel})
+    if ep_rows:
+        lines.extend(textwrap.wrap(
+            f"({ep_rows} rows measured expert-parallel (moe_ep_size > 1) are the "
+            f"expert-parallel subset, kept out of the seen / held-out medians: "
+            f"{EP_REPLAY_NOTE})", 96))
+    if report.by_layout:
+        lines.append("")
+        lines.append("by measured layout (setups measured expert-parallel, *EP; err%: signed "
+                     "median)")
+        lines.append(f"{'model':<13} {'gpu':<9} {'engine':<13} {'layout':<27} {'kind':<22} "
+                     f"{'n':>3} {'median|err|':>12} {'err%':>7}")
+        for g in report.by_layout:
+            mark = " *EP" if g.expert_parallel else ""
+            lines.append(f"{g.model_id:<13} {g.gpu_id:<9} {g.engine:<13} {g.layout + mark:<27} "
+                         f"{g.kind:<22} {g.n:>3} {g.median_abs_pct:>11.1f}% "
+                         f"{g.median_pct:>+7.1f}")
     if report.skipped:
         lines.append(f"({report.skipped} rows not modelled: model or GPU not in the registry, "
                      "or the model does not fit)")

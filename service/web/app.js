@@ -4,6 +4,10 @@
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var OUTPUT_TOKENS = 512;
+  // An embedding model's input when the form's context is left at its default: its own limit
+  // up to 4,096 tokens, the API's default context (recommend/types.py DEFAULT_CONTEXT_TOKENS,
+  // capability.embed_context) and the Slack bot's (slack/commands.py DEFAULT_CONTEXT)
+  var EMBED_CONTEXT = 4096;
   var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget'];
   var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
                    hours: '24', budget: '' };
@@ -293,6 +297,35 @@
     return id;
   }
 
+  function modelEntry(id) {
+    for (var i = 0; i < models.length; i++) { if (models[i].id === id) { return models[i]; } }
+    return null;
+  }
+
+  // The context the page sends for the form's model, in tokens, or null for none: a language
+  // model's context as the form says; an embedding model's own max input (the catalog's
+  // max_context, bge-large: 512; at most EMBED_CONTEXT) unless the form's context was changed
+  // from its default, as the Slack bot sizes it (commands._default_context; the page's default
+  // 8,192 was sent and warned "longer than the model's limit"); an image, video or audio model
+  // has no context in tokens, so none. A model the list does not know (yet) gets the form's.
+  function embedding(state) {
+    var m = modelEntry(state.model);
+    return m !== null && m.task === 'embed';
+  }
+
+  function contextTokens(state) {
+    var asked = parseInt(state.context, 10);
+    var m = modelEntry(state.model);
+    if (!m) { return asked > 0 ? asked : null; }
+    if (m.task === 'embed') {
+      if (state.context !== DEFAULTS.context && asked > 0) { return asked; }
+      if (m.max_context > 0) { return Math.min(m.max_context, EMBED_CONTEXT); }
+      return asked > 0 ? asked : null;
+    }
+    if (m.kind !== 'llm') { return null; }
+    return asked > 0 ? asked : null;
+  }
+
   function loadModels() {
     return fetch('v1/models', { headers: { accept: 'application/json' } })
       .then(function (r) { return r.ok ? r.json() : { models: [] }; })
@@ -343,12 +376,16 @@
       model: state.model,
       workload: state.workload,
       weights: state.weights || 'auto',
-      context_tokens: parseInt(state.context, 10),
       concurrent_requests: parseInt(state.concurrency, 10),
-      output_tokens: Math.min(OUTPUT_TOKENS, Math.max(0, parseInt(state.context, 10) - 1)),
       top_n: 10,
       lang: lang,  // the options' warnings and the reason in the page's language
     };
+    var context = contextTokens(state);
+    if (context !== null) { body.context_tokens = context; }
+    // an embedding model generates nothing: no output tokens (the API's default)
+    if (context !== null && !embedding(state)) {
+      body.output_tokens = Math.min(OUTPUT_TOKENS, Math.max(0, context - 1));
+    }
     if (state.hours) { body.hours_per_day = parseFloat(state.hours); }
     if (state.budget) { body.max_usd_per_month = parseFloat(state.budget); }
     var ft = finetuneOptions(state);
@@ -357,14 +394,15 @@
   }
 
   function sizingBody(state, rec) {
-    var context = parseInt(state.context, 10);
-    var out = Math.min(OUTPUT_TOKENS, Math.max(0, context - 1));
+    var context = contextTokens(state);
+    var out = context === null || embedding(state) ? 0
+      : Math.min(OUTPUT_TOKENS, Math.max(0, context - 1));
     var task = state.workload === 'finetune' ? 'finetune'
       : state.workload === 'pretrain' ? 'pretrain' : 'inference';
     var body = { model: state.model, task: task };
     if (task === 'inference') {
-      body.input_tokens = Math.max(1, context - out);
-      body.output_tokens = out;
+      if (context !== null) { body.input_tokens = Math.max(1, context - out); }
+      if (context !== null && !embedding(state)) { body.output_tokens = out; }
       body.batch_size = parseInt(state.concurrency, 10);
     } else {
       body.finetune = finetuneOptions(state);
@@ -852,7 +890,8 @@
     if (!state.model) { return null; }
     var ctx = { model: state.model };
     if (state.weights && state.weights !== 'auto') { ctx.weights = state.weights; }
-    if (parseInt(state.context, 10) > 0) { ctx.context_tokens = parseInt(state.context, 10); }
+    var context = contextTokens(state);
+    if (context !== null) { ctx.context_tokens = context; }
     if (state.workload) { ctx.workload = state.workload; }
     if (parseInt(state.concurrency, 10) > 0) {
       ctx.concurrent_requests = parseInt(state.concurrency, 10);

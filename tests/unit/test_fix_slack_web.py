@@ -89,6 +89,9 @@ def test_the_page_sends_the_links_parameters() -> None:
     assert const is not None
     script = "\n".join([
         "var OUTPUT_TOKENS = 512; var lang = 'ro';", const.group(0),
+        # the model's context (contextTokens, test_fix_trust_names.py): no models listed here
+        "var models = []; var EMBED_CONTEXT = 4096; var DEFAULTS = {context: '8192'};",
+        fn("modelEntry"), fn("embedding"), fn("contextTokens"),
         fn("finetuneOptions"), fn("linkState"), fn("applyLinkState"),
         fn("recommendationBody"), fn("sizingBody"),
         "var state = Object.assign({model: 'llama-3.1-8b', workload: 'serving', weights: 'auto',"

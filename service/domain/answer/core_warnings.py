@@ -395,14 +395,15 @@ _REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
         r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
         r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh (?:on-demand|reserved|spot) prices "
-        r"for (?P<scope_scope>[^()]++(?:\(any count\) )?)"
+        # the GPU by its name (trust.py), which may hold parentheses: "(HGX, Blackwell Ultra)"
+        r"for (?P<scope_scope>(?:(?! \(outside ).)++) "
         r"\(outside (?P<n_low>\d[\d,]*+(?:\.\d++)?)x-(?P<n_high>\d[\d,]*+(?:\.\d++)?)x\)")),
     # a spot price far below the median (trust.spot_reasons), said in English in Romanian
     ("core_reason_outlier_low", re.compile(
         r"(?P<kind_kind>spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
         r"is (?P<n_ratio>\d[\d,]*+(?:\.\d++)?)x the median \$(?P<usd_median>\d[\d,]*+(?:\.\d++)?) "
         r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh spot prices "
-        r"for (?P<scope_scope>[^()]++(?:\(any count\) )?)"
+        r"for (?P<scope_scope>(?:(?! \(under ).)++) "
         r"\(under (?P<n_low>\d[\d,]*+(?:\.\d++)?)x\)")),
 )
 _SUSPECT = "suspect price: "
@@ -811,7 +812,8 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
 
 
 def _scope(raw: str, texts: Mapping[str, str], name_of: GpuNames | None) -> str:
-    """An outlier's peers as trust.py writes them, "1 x rtx-4090" or "rtx-4090 (any count)":
+    """An outlier's peers as trust.py writes them, "1 x NVIDIA GeForce RTX 4090 24GB" or
+    "<name> (any count)" (the catalog id, "1 x rtx-4090", where it was given no names):
     with ``name_of``, the GPU by its name as the answers write a setup ("1 × NVIDIA GeForce
     RTX 4090 24GB"; it was the catalog id), else as written."""
     any_count = raw.endswith(_ANY_COUNT)
@@ -820,6 +822,10 @@ def _scope(raw: str, texts: Mapping[str, str], name_of: GpuNames | None) -> str:
     if not (sep and count.isdigit()):
         count, gid = "", gpu
     name = name_of(gid) if name_of is not None else None
+    if name is None and " " in gid:
+        # trust.py now writes the GPU's name (catalog ids hold no space): its words in the
+        # language's [catalog] table, where it has an English note
+        name = catalog_words(texts).get(gid, gid)
     said = gpu if name is None else (texts["setup"].format(n=count, gpu=name) if count
                                      else name)
     return texts["core_any_count"].format(gpu=said) if any_count else said

@@ -1209,6 +1209,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     tokens: int | None = None
     for tm in _TOKENS.finditer(folded):
         value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
+        if _request_length(folded, tm):
+            continue  # "with 128k tokens of context": one request's size, never a job's amount
         if value >= 100_000:  # "32k tokens" is a context, not a job
             tokens = int(value)
             break
@@ -2444,6 +2446,12 @@ _PRECISION_VS = re.compile(
 # 100,000 tokens up is :func:`_llm_job`'s.
 # (the forms :data:`_GENERATED` reads the count from, so the time is for the tokens asked)
 _GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
+# one request said with its output tokens: "how long does a request with 2000 input tokens and
+# 300 output tokens take", "cât durează o cerere cu ... 300 de tokeni de ieșire": that request
+# timed as "how long to generate 300 tokens" is (audit ask_left2: the largest context, or a
+# fit's yes in Romanian)
+_ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:single\s++)?"
+                               r"(?:requests?|query|call|completion|cerere|interogare|apel)\b")
 # one request's seconds asked: "how many seconds to generate 300 tokens", "în câte secunde
 # generează ..." (audit regress3 #11: a fit)
 _SECONDS_Q = re.compile(r"\bhow many (?:seconds|secs|milliseconds|ms)\b"
@@ -2609,7 +2617,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (_REQUEST_COST_ASKED.search(f) and has_model and model_kind == "llm" and gpu_named < 2
             and concurrent is None and request_rate(f) is None):
         return "speed", "request_cost"
-    if (has_model and not media and not cost_q and _GENERATE_ASKED.search(f)
+    if (has_model and not media and not cost_q
+            and (_GENERATE_ASKED.search(f) or (_ONE_REQUEST_SAID.search(f)
+                                               and _OUTPUT_TOKENS.search(f)))
             and (_TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) or _SECONDS_Q.search(f))
             and not _COUNT_Q.search(f) and concurrent is None and gpu_named < 2):
         return "speed", "request_time"  # one request's N tokens timed (_GENERATE_ASKED)
@@ -2721,7 +2731,7 @@ def _llm_job(f: str) -> bool:
     if request_rate(f) is None and _REQ_COUNT.search(f):
         return True
     return any(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) >= 100_000
-               and not _RATE_AFTER.match(f, m.end()) and not _ONE_REQUEST.match(f, m.end())
+               and not _RATE_AFTER.match(f, m.end()) and not _request_length(f, m)
                for m in _TOKENS.finditer(f))
 
 
@@ -2729,6 +2739,19 @@ def _llm_job(f: str) -> bool:
 # (audit ask_reading2: a TTFT asked became a job generating 100,000 tokens)
 _ONE_REQUEST = re.compile(r"\s*+(?:(?:of|de)\s++)?(?:prompts?|prompturi|promptul|inputs?"
                           r"|intrare|context\w*+|ctx|window|fereastra)\b")
+# ... and before them: "a context of 128k tokens", "cu un context de 128k tokeni", "context
+# window of 128k tokens" (audit ask_left2: priced as generating 128,000 output tokens)
+_CONTEXT_BEFORE = re.compile(r"\b(?:context\w*+|ctx|window|fereastra\w*+)\s++(?:(?:length|size"
+                             r"|lungime\w*+)\s++)?(?:of|de|=|:)?\s*+(?:(?:about|around|up to"
+                             r"|cca|aproximativ|pana la)\s++)?$")
+
+
+def _request_length(f: str, m: re.Match[str]) -> bool:
+    """Whether the tokens :data:`_TOKENS` matched in ``f`` are one request's length, its
+    context or prompt named after them ("128k tokens of context") or before them ("a context
+    of 128k tokens"), never an amount of work."""
+    return bool(_ONE_REQUEST.match(f, m.end())
+                or _CONTEXT_BEFORE.search(f[max(0, m.start() - 40):m.start()]))
 
 
 # tokens at a rate are a speed or a load, not a job: "100k tokens/s", "1M tokens a day"

@@ -37,11 +37,13 @@ Rules (each reason is a sentence an answer can show):
     counted once, at its lowest price for that shape, the offer's own provider included);
     with fewer peers of that count, the median over every count of that GPU; with fewer than
     ``MIN_PEERS`` of those, no outlier verdict. "Fresh" is measured against the catalog's
-    own date (its newest price), so the verdict does not change from day to day. A low
-    verdict does not stand where the same provider sells the same GPU at another count for
-    the same price per GPU-hour (within ``SAME_PRICE``) without one: the medians differ by
-    count (eight-GPU boxes of a hyperscaler pull one count's median up), and Verda's 8 x V100
-    at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14 was trusted.
+    own date (its newest price), so the verdict does not change from day to day. The reason
+    names the GPU by its display name ("for 1 x NVIDIA GeForce RTX 4090 24GB", ``assess``'s
+    ``gpu_names``). A low verdict does not stand where the same provider sells the same GPU
+    at another count for the same price per GPU-hour (within ``SAME_PRICE``) without one:
+    the medians differ by count (eight-GPU boxes of a hyperscaler pull one count's median
+    up), and Verda's 8 x V100 at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14
+    was trusted.
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
@@ -240,9 +242,17 @@ def _spot_medians(offers: Sequence[Offer], reference: dt.date, stale_after_days:
             {k: (statistics.median(v), len(v)) for k, v in by_gpu.items()})
 
 
+def _gpu(gid: str, gpu_names: Mapping[str, str] | None) -> str:
+    """A GPU as a reason names it: its display name where ``gpu_names`` has it (a reason
+    is shown as written in /v1/offers, /v1/recommendations and Slack), else its id."""
+    return gpu_names.get(gid, gid) if gpu_names is not None else gid
+
+
 def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]],
-                 by_gpu: Mapping[str, tuple[float, int]]) -> tuple[str, ...]:
-    """Why the offer's spot price alone is doubted (the module docstring's two spot rules)."""
+                 by_gpu: Mapping[str, tuple[float, int]],
+                 gpu_names: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Why the offer's spot price alone is doubted (the module docstring's two spot rules).
+    ``gpu_names``: GPU id -> display name, for the peers (:func:`_gpu`)."""
     spot = o.spot_usd_h
     if spot is None:
         return ()
@@ -258,10 +268,11 @@ def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]]
                 "likely a placeholder, not a price")
     per_gpu = spot / o.gpu_count
     median, peers = by_count.get((o.gpu, o.gpu_count), (0.0, 0))
-    scope = f"{o.gpu_count} x {o.gpu}"
+    gpu = _gpu(o.gpu, gpu_names)
+    scope = f"{o.gpu_count} x {gpu}"
     if peers < MIN_PEERS:
         median, peers = by_gpu.get(o.gpu, (0.0, 0))
-        scope = f"{o.gpu} (any count)"
+        scope = f"{gpu} (any count)"
     if peers >= MIN_PEERS and median > 0 and per_gpu / median < LOW:
         reasons.append(
             f"spot ${per_gpu:.2f}/GPU-hour is {per_gpu / median:.2f}x the median "
@@ -271,10 +282,12 @@ def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]]
 
 
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
-                    by_gpu: dict[tuple[str, str], tuple[float, int]]
+                    by_gpu: dict[tuple[str, str], tuple[float, int]],
+                    gpu_names: Mapping[str, str] | None = None
                     ) -> tuple[tuple[str, ...], bool, bool]:
     """(the reasons, whether the only one is a price above ``HIGH`` x the median, whether
-    the only one is a price below ``LOW`` x the median)."""
+    the only one is a price below ``LOW`` x the median). ``gpu_names``: GPU id -> display
+    name, for the peers (:func:`_gpu`)."""
     reasons: list[str] = []
     high = low = False
     if o.caution:
@@ -292,10 +305,11 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
     if kp is not None:
         kind, price = kp
         median, peers = by_count.get((kind, o.gpu, o.gpu_count), (0.0, 0))
-        scope = f"{o.gpu_count} x {o.gpu}"
+        gpu = _gpu(o.gpu, gpu_names)
+        scope = f"{o.gpu_count} x {gpu}"
         if peers < MIN_PEERS:
             median, peers = by_gpu.get((kind, o.gpu), (0.0, 0))
-            scope = f"{o.gpu} (any count)"
+            scope = f"{gpu} (any count)"
         if peers >= MIN_PEERS and median > 0:
             ratio = price / median
             if ratio < LOW or ratio > HIGH:
@@ -308,10 +322,13 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
     return tuple(reasons), high, low
 
 
-def assess(offers: Sequence[Offer], stale_after_days: int
+def assess(offers: Sequence[Offer], stale_after_days: int,
+           gpu_names: Mapping[str, str] | None = None
            ) -> tuple[tuple[Offer, ...], dict[str, Trust]]:
     """(the offers with duplicates collapsed, id -> :class:`Trust` for every offer, the
-    collapsed ones included). Offers without a flag share :data:`TRUSTED`."""
+    collapsed ones included). Offers without a flag share :data:`TRUSTED`. ``gpu_names``:
+    GPU id -> display name (the catalog's ``gpus.toml``), so an outlier's peers read "1 x
+    NVIDIA GeForce RTX 4090 24GB", not "1 x rtx-4090"; without it, the ids."""
     dup = duplicates(offers)
     kept = tuple(o for o in offers if o.id not in dup)
     reference = max((o.as_of for o in offers), default=dt.date.min)
@@ -321,7 +338,7 @@ def assess(offers: Sequence[Offer], stale_after_days: int
     for d, keep in dup.items():
         collapsed[keep].append(d)
     trust: dict[str, Trust] = {}
-    verdicts = {o.id: suspect_reasons(o, by_count, by_gpu) for o in offers}
+    verdicts = {o.id: suspect_reasons(o, by_count, by_gpu, gpu_names) for o in offers}
     # each provider's prices per GPU-hour of a GPU that no reason doubts, by price kind
     clean: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     for o in offers:
@@ -335,7 +352,7 @@ def assess(offers: Sequence[Offer], stale_after_days: int
                 abs(p - kp[1]) <= SAME_PRICE * p
                 for p in clean.get((o.provider, o.gpu, kp[0]), ())):
             reasons = ()  # the provider's own price for this GPU, undoubted at another count
-        spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu)
+        spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu, gpu_names)
                      if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))
         if reasons or spot or merged or o.id in dup:

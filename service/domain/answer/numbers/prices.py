@@ -627,6 +627,14 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
                             provider=w.where(v, count), kind=w.kinds[kind],
                             month=w.usd(per * count * w.month_hours()), usage=w.usage())
         w.ask("per_hour_usd", per * count, "USD/h")
+    ctx = w.ex.context_tokens
+    if (ctx and ctx not in (w.st.prompt_tokens, w.st.output_tokens) and r.max_batch_size
+            and w.model.kind == "llm"):
+        # a context stated ("with 128k tokens of context") is each request's size: how many
+        # such requests the setup priced holds at once, its KV cache full (audit ask_left2:
+        # it was priced as generating 128,000 tokens, then with no word of the context)
+        w.out.more.append(w.say("cost_context_held", n=w.n(r.max_batch_size),
+                                ctx=w.n(inp + 512), kv=w.gib(r.memory.kv_cache_gib or 0.0)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
     return True

@@ -29,6 +29,7 @@ from service.domain.answer.numbers.cost import _cost, _within
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media
 from service.domain.answer.numbers.memory import _past_context_limit
+from service.domain.answer.numbers.prices import _weights_said
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
@@ -864,10 +865,40 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
                                        setup=w.setup(k, gid), per_user=w.rate(per_user),
                                        ttft=w.n(p.time_to_first_token_ms or 0.0),
                                        users=w.n(users))
-            return
+            break
         k *= 2
-    w.out.first += " " + w.say("target_missed_none", target=target, gpu=w.gpu_name(gid),
-                               n=w.n(NODE_GPUS))
+    else:
+        w.out.first += " " + w.say("target_missed_none", target=target, gpu=w.gpu_name(gid),
+                                   n=w.n(NODE_GPUS))
+    _target_precision(w, gid, count, inp, out, users, meets)
+
+
+def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: int,
+                      meets: Callable[[float, float], bool]) -> None:
+    """A target missed on the ``count`` GPUs stated: the largest precision smaller than the
+    one answered (the largest that fits there) at which those same GPUs meet it, said before
+    the count that does at the answered precision (audit ask_left2: 70B on 2 H100 at 40
+    tokens/s per user named 4 H100 at bf16, where fp8 on the 2 makes 51.5)."""
+    batch = users if users > 1 else None
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out, batch_size=batch)
+    if r is None or not r.fits or w.out.first is None:
+        return
+    bits = get_precision(r.weights).bits_linear
+    for pid in _SMALLER:
+        if get_precision(pid).bits_linear >= bits:
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     batch_size=batch, weights=pid)
+        if (got is None or got.runs is False or not got.fits or got.performance is None
+                or any(x.startswith("impossible combination") for x in got.warnings)):
+            continue
+        p = got.performance
+        per_user = p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s
+        if per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
+            w.out.first += " " + w.say("target_met_precision", weights=_weights_said(w, pid),
+                                       setup=w.setup(count, gid), per_user=w.rate(per_user),
+                                       ttft=w.n(p.time_to_first_token_ms or 0.0))
+            return  # the largest that meets it: a smaller one is said no more
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
