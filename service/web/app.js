@@ -132,6 +132,7 @@
     var f = $('advisor-form');
     var state = {};
     FORM_PARAMS.forEach(function (name) { state[name] = String(f.elements[name].value).trim(); });
+    state.context = formContextValue(f.elements.context);
     state.model = canonicalModel(state.model);
     var link = linkState(params());
     LINK_PARAMS.forEach(function (name) { state[name] = link[name]; });
@@ -253,6 +254,7 @@
       }
       field.value = v;
     });
+    delete f.elements.context.dataset.auto;
     $('q').value = p.get('q') || '';
   }
 
@@ -324,6 +326,29 @@
     }
     if (m.kind !== 'llm') { return null; }
     return asked > 0 ? asked : null;
+  }
+
+  // The context box shows what is sent: an embedding model's own max (512 for bge-large)
+  // where the user has not typed a context, not the form's default 8,192 (audit small4). The
+  // box's value so filled is marked (data-auto) and read back as the form's default, so that
+  // the next run, a link or another model still treat the context as not typed; typing in the
+  // box clears the mark, and a model that takes the default gets it back in the box.
+  function formContextValue(field) {
+    var v = String(field.value).trim();
+    return field.dataset.auto !== undefined && field.dataset.auto === v ? DEFAULTS.context : v;
+  }
+
+  function showContext(state) {
+    var field = $('advisor-form').elements.context;
+    if (state.context !== DEFAULTS.context) { delete field.dataset.auto; return; }
+    var sent = embedding(state) ? contextTokens(state) : null;
+    if (sent !== null) {
+      field.value = String(sent);
+      field.dataset.auto = field.value;
+    } else if (field.dataset.auto !== undefined) {
+      field.value = DEFAULTS.context;
+      delete field.dataset.auto;
+    }
   }
 
   function loadModels() {
@@ -502,6 +527,7 @@
   function run() {
     var state = readForm();
     $('model').value = state.model ? (modelName(state.model)) : '';
+    showContext(state);
     writeUrl(state);
     showLinkApplied(state);
     var problem = validate(state);
@@ -1041,7 +1067,10 @@
     });
     $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
     // the browser's own bubble then says the page's words too
-    $('advisor-form').addEventListener('input', function (e) { localValidity(e.target); });
+    $('advisor-form').addEventListener('input', function (e) {
+      localValidity(e.target);
+      if (e.target.name === 'context') { delete e.target.dataset.auto; }  // typed: the user's
+    });
     $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });
     $('q').addEventListener('keydown', function (e) {
       if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); ask(); }

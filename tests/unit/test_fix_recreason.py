@@ -110,10 +110,14 @@ def test_explicit_weights_over_budget_say_a_smaller_precision_only_where_it_fits
 
 
 def test_an_offer_ranked_on_a_fresh_price_is_rejected_only_for_another_price() -> None:
-    r = rec(model="llama-3.1-70b", gpus=["h100-pcie"])
+    # (hyperstack's n3-H100x1 was the example until its undated $1.90 became suspect for
+    # conflicting with Hyperstack's own dated $2.50: the 2-GPU machine has the same reserved
+    # rate card)
+    r = rec(model="llama-3.1-70b", gpus=["h100-pcie"], providers=["hyperstack"])
     assert r.options
     ranked = {(o.offer.id, o.pricing_model, o.cost.per_hour_usd / o.nodes) for o in r.options}
-    assert "hyperstack-n3-h100x1" in {i for i, _, _ in ranked}
+    assert "hyperstack-n3-h100x2" in {i for i, _, _ in ranked}
+    assert any(x.offer_id == "hyperstack-n3-h100x2" for x in r.rejected)
     offers = catalog().offers_by_id
     for x in r.rejected:
         for i, kind, price in ranked:

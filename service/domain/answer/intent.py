@@ -1928,7 +1928,7 @@ dot_grouped=dg.group(0) if dg else None,
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
-                  egress_once=bool(_MOVED_ONCE.search(folded)) and not _PERIODIC.search(folded),
+                  egress_once=_egress_once(folded),
                   items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
@@ -2007,6 +2007,25 @@ _MOVED_ONCE = re.compile(r"\b(?:move|moving|moved|transfer\w*+|migrat\w*+|copy|c
 _PERIODIC = re.compile(r"\bmonth\w*+|\bluna\b|\bluni\b|\blunar\w*+|/\s*+mo\b|\bper (?:day|week)"
                        r"|\b(?:a|each|every) (?:day|week)\b|\bdaily\b|\bweekly\b|\bzilnic\w*+"
                        r"|\bpe (?:zi|saptamana)\b|\bsaptamanal\w*+")
+# "once" said outright ("move 200 GB out of AWS once", "o singură dată"): a one-off amount
+# even where a month is the serving's period ("serve 8B for a month and move 200 GB ... once":
+# it was a monthly egress, audit small4), unless the amount itself is per month
+_ONCE_SAID = re.compile(r"\b(?:once|one[- ]off|one[- ]time|o (?:singura )?data|unic\w*+)\b")
+_AMOUNT_PERIODIC = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib|pb)\b[^.?;]{0,40}?"
+                              r"(?:\b(?:a|per|each|every|pe|in) (?:month|luna|day|zi|week)\b"
+                              r"|/\s*+mo\b|\bmonthly\b|\blunar\w*+|\bdaily\b|\bzilnic\w*+)")
+
+
+def _egress_once(folded: str) -> bool:
+    """Whether the text's egress is a one-off amount (:attr:`Stated.egress_once`): moved or
+    said once, with no period stated, or said once with no period tied to the amount."""
+    if _AMOUNT_PERIODIC.search(folded):
+        return False
+    if _ONCE_SAID.search(folded):
+        return True
+    return bool(_MOVED_ONCE.search(folded)) and not _PERIODIC.search(folded)
+
+
 _STORAGE_NAMED = re.compile(r"\bstorage\b|\bstor(?:e|ing)\b|\bstocar\w*+|\bstoch\w*+")
 """Storage itself named (not egress, traffic or a download, as :data:`_STORAGE` also
 matches)."""

@@ -44,6 +44,15 @@ Rules (each reason is a sentence an answer can show):
     the medians differ by count (eight-GPU boxes of a hyperscaler pull one count's median
     up), and Verda's 8 x V100 at $0.1375/GPU-hour was doubted while its 1 x V100 at $0.14
     was trusted.
+  - a price conflict: the offer's date is only assumed (``as_of_kind`` "assumed": a SkyPilot
+    row, "date unknown; no later than 2026-09-30", an upper bound, not an age) and the same
+    provider prices the same machine (GPU, GPU count, headline price kind, and vCPUs and RAM
+    where both rows state them) with a dated price (``published`` or ``retrieved``), none of
+    them within ``SAME_PRICE`` of it (:func:`conflict_reason`). The bound makes the undated
+    row look fresher than any dated one, so without the reason its price would rank first
+    while the provider's own dated price is called stale: Hyperstack's n3-H100x1 at $1.90
+    against its rate card's $2.50 for an H100 PCIe (hyperstack.cloud/gpu-pricing, read
+    2026-08-26; catalog/offers/hyperstack.csv). The reason names the nearest dated price.
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
@@ -281,6 +290,39 @@ def spot_reasons(o: Offer, by_count: Mapping[tuple[str, int], tuple[float, int]]
     return tuple(reasons)
 
 
+def _machine_key(o: Offer) -> tuple[str, str, int, str] | None:
+    """(provider, GPU, GPU count, headline price kind), or None without a price."""
+    kp = _kind_price(o)
+    return None if kp is None else (o.provider, o.gpu, o.gpu_count, kp[0])
+
+
+def _same_machine(a: Offer, b: Offer) -> bool:
+    """Whether two offers of one provider, GPU and count may be one machine: their vCPUs and
+    RAM agree where both state them (AWS's g4dn.xlarge, 4 vCPUs, is not its g4dn.2xlarge, 8
+    vCPUs, though both have one T4; a rate card's per-GPU-hour row states neither)."""
+    return all(x is None or y is None or x == y
+               for x, y in ((a.vcpus, b.vcpus), (a.ram_gib, b.ram_gib)))
+
+
+def conflict_reason(o: Offer, dated: Sequence[Offer]) -> str | None:
+    """Why an offer with an assumed date is doubted: ``dated``, the provider's offers with a
+    known date of the same :func:`_machine_key`, all price it more than ``SAME_PRICE`` away
+    per GPU-hour (the module docstring's price conflict); None where one agrees, where the
+    offer's own date is known, or where no dated offer is the same machine."""
+    kp = _kind_price(o)
+    if o.as_of_kind != "assumed" or kp is None:
+        return None
+    kind, price = kp
+    peers = [(p[1], d) for d in dated if d.id != o.id and d.as_of_kind != "assumed"
+             and _same_machine(o, d) and (p := _kind_price(d)) is not None and p[0] == kind]
+    if not peers or any(abs(p - price) <= SAME_PRICE * p for p, _ in peers):
+        return None
+    near, source = min(peers, key=lambda pd: (abs(pd[0] - price), pd[1].id))
+    return (f"{kind} ${price:.2f}/GPU-hour conflicts with the provider's own dated price "
+            f"${near:.2f} (as of {source.as_of.isoformat()}), and the undated price's age is "
+            "unknown")
+
+
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
                     by_gpu: dict[tuple[str, str], tuple[float, int]],
                     gpu_names: Mapping[str, str] | None = None
@@ -345,6 +387,12 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
         kp = _kind_price(o)
         if kp is not None and not verdicts[o.id][0]:
             clean[(o.provider, o.gpu, kp[0])].append(kp[1])
+    # each provider's offers with a known date, by machine (the price conflict rule)
+    dated: dict[tuple[str, str, int, str], list[Offer]] = defaultdict(list)
+    for o in offers:
+        key = _machine_key(o)
+        if key is not None and o.as_of_kind != "assumed":
+            dated[key].append(o)
     for o in offers:
         reasons, high, low = verdicts[o.id]
         kp = _kind_price(o)
@@ -352,6 +400,14 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
                 abs(p - kp[1]) <= SAME_PRICE * p
                 for p in clean.get((o.provider, o.gpu, kp[0]), ())):
             reasons = ()  # the provider's own price for this GPU, undoubted at another count
+        key = _machine_key(o)
+        conflict = conflict_reason(o, dated.get(key, ())) if key is not None else None
+        if conflict is not None:
+            # first: /v1/ask's localiser reads "; "-joined reasons whole before it splits
+            # them, and a caution (matching anything after "the source cautions: ") would
+            # swallow a conflict said after it
+            reasons = (conflict, *reasons)
+            high = False
         spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu, gpu_names)
                      if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))

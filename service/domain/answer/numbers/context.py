@@ -289,6 +289,29 @@ class _W:
         """ "1 replica", "2 replicas" (in the answer's language)."""
         return self.say("replica_one") if n == 1 else self.say("replica_many", n=self.n(n))
 
+    def requests(self, n: int, kind: str = "concurrent") -> str:
+        """A count of requests, singular for one: ``kind`` "concurrent" ("1 concurrent
+        request", "8 concurrent requests"), "at_once" ("1 request at once") or "count"
+        ("1 request"); "at 1 concurrent requests" read wrong (audit small4)."""
+        key = f"requests_{kind}"
+        return self.say(f"{key}_one") if n == 1 else self.say(key, n=self.n(n))
+
+    def month_parts(self, o: Option) -> str:
+        """An option's month in parts: GPU time, storage and egress; a one-off egress
+        (:attr:`Stated.egress_once`, "move 200 GB out of AWS once") is said to be once,
+        priced as that month's only egress (the recommendations take it as one month's
+        ``egress_gb_per_month``), with what a month without it costs (audit small4: it read
+        as a monthly egress)."""
+        c = o.cost
+        gpu, storage = c.compute_per_month_usd or 0.0, c.storage_per_month_usd or 0.0
+        egress = c.egress_per_month_usd or 0.0
+        if self.st.egress_once and self.st.egress_gb and egress:
+            return self.say("cost_month_parts_once", gpu=self.usd(gpu), storage=self.usd(storage),
+                            egress=self.usd(egress), gb=self.n(self.st.egress_gb),
+                            rest=self.usd((c.per_month_usd or gpu + storage + egress) - egress))
+        return self.say("cost_month_parts", gpu=self.usd(gpu), storage=self.usd(storage),
+                        egress=self.usd(egress))
+
     def gpus_per_replica(self, n: int) -> str:
         """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
         return (self.say("gpus_per_replica_one") if n == 1

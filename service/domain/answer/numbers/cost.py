@@ -938,10 +938,7 @@ def _cost_inner(w: _W) -> None:
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
-            parts.append(w.say(
-                "cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
-                storage=w.usd(o.cost.storage_per_month_usd or 0),
-                egress=w.usd(o.cost.egress_per_month_usd or 0)))
+            parts.append(w.month_parts(o))
     elif sub == "million" and o.cost.per_million_output_tokens_usd is not None:
         # the load a price per token is at (its replicas full: max_concurrency requests of
         # the context priced), said with it; the one request the memory is sized for follows

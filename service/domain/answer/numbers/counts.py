@@ -465,9 +465,7 @@ def _setup_month(w: _W, o: Option) -> None:
     w.out.more.append(w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
                             usage=w.usage()))
     if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
-        w.out.more.append(w.say("cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
-                                storage=w.usd(o.cost.storage_per_month_usd or 0),
-                                egress=w.usd(o.cost.egress_per_month_usd or 0)))
+        w.out.more.append(w.month_parts(o))
 
 
 def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: int) -> None:
@@ -504,9 +502,7 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
         said.append(w.say("gpu_count_month_weights", weights=o.weights,
                           count_weights=weights))
     if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
-        said.append(w.say("cost_month_parts", gpu=w.usd(o.cost.compute_per_month_usd or 0),
-                          storage=w.usd(o.cost.storage_per_month_usd or 0),
-                          egress=w.usd(o.cost.egress_per_month_usd or 0)))
+        said.append(w.month_parts(o))
     w.out.more[0:0] = said  # right after the count, before what the load does to it
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))

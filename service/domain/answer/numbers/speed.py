@@ -501,7 +501,7 @@ def _speed(w: _W) -> None:
         w.ask("time_per_output_token_ms", tpot, "ms")
     elif w.sub == "throughput":
         w.out.first = w.say("speed_throughput", thr=w.rate(thr),
-                            conc=w.n(p.max_concurrency or 1), **common)
+                            requests=w.requests(p.max_concurrency or 1), **common)
         w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
     elif w.sub is not None and w.sub.startswith("requests_") and p.max_requests_per_s:
         # requests per second, minute or hour asked: the sizing's max_requests_per_s, the
@@ -511,7 +511,7 @@ def _speed(w: _W) -> None:
         most = p.max_requests_per_s * per
         w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
                             inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
-                            conc=w.n(p.max_concurrency or 1), **common)
+                            requests=w.requests(p.max_concurrency or 1, "count"), **common)
         w.ask(quantity, most, rate_unit)
     elif w.sub is not None and w.sub.startswith("tokens_") and thr:
         _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
@@ -550,7 +550,8 @@ def _speed(w: _W) -> None:
     more = "speed_more_prefill" if thr < tps else "speed_more"
     w.out.more.append(w.say(more, tps=w.rate(tps),
                             tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
-                            ttft=w.n(ttft), thr=w.n(thr), conc=w.n(p.max_concurrency or 1),
+                            ttft=w.n(ttft), thr=w.n(thr),
+                            requests=w.requests(p.max_concurrency or 1, "at_once"),
                             inp=w.n(inp)))
     w.sized_warnings(r, inp + out)
 
@@ -572,7 +573,8 @@ def _tokens_period(w: _W, thr: float, conc: int, inp: int, out: int, **common: s
     quantity, per, tokens_unit = _TOKEN_PERIODS.get(unit, _TOKEN_PERIODS["hour"])
     most = thr * per
     w.out.first = w.say("speed_tokens_period", tokens=_sig3(w, most), unit=w.say(f"unit_{unit}"),
-                        thr=w.rate(thr), secs=w.n(per), conc=w.n(conc), inp=w.n(inp),
+                        thr=w.rate(thr), secs=w.n(per), requests=w.requests(conc, "count"),
+                        inp=w.n(inp),
                         out=w.n(out), **common)
     w.ask(quantity, most, tokens_unit)
 
@@ -629,7 +631,7 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
         most = p.max_requests_per_s * per
         w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
                             inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
-                            conc=w.n(p.max_concurrency or 1), **common)
+                            requests=w.requests(p.max_concurrency or 1, "count"), **common)
         w.ask(quantity, most, rate_unit)
     w.out.first = w.say("speed_requests_pick", price=w.usd(o.cost.per_hour_usd),
                         provider=o.offer.provider, text=w.out.first)
@@ -864,7 +866,7 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
             w.out.first += " " + w.say("target_missed_more", target=target,
                                        setup=w.setup(k, gid), per_user=w.rate(per_user),
                                        ttft=w.n(p.time_to_first_token_ms or 0.0),
-                                       users=w.n(users))
+                                       requests=w.requests(users))
             break
         k *= 2
     else:
