@@ -1,5 +1,5 @@
 """Readers of a Slack Block Kit message, shared by the Slack tests (test_fix_slack.py and
-test_fix_slack_web.py held the same two functions)."""
+test_fix_slack_web.py held the same two functions; the table reader stood in four)."""
 
 from __future__ import annotations
 
@@ -27,3 +27,14 @@ def link_params(msg: Message) -> dict[str, str] | None:
             q = parse_qs(urlparse(b["elements"][0]["url"]).query)
             return {k: v[0] for k, v in q.items()}
     return None
+
+
+def table_rows(msg: Message) -> dict[str, str]:
+    """The first code block's table (the numbers under an answer) as label -> value."""
+    table = all_text(msg).split("```")[1]
+    out: dict[str, str] = {}
+    for line in table.strip("\n").splitlines():
+        label, _, value = line.partition("  ")
+        if label.strip():
+            out[label.strip()] = value.strip()
+    return out

@@ -134,17 +134,11 @@ def _slack_rows(text: str) -> dict[str, str]:
     """The rows of the Slack answer's table for ``text`` (its label, then its value)."""
     from service.adapters.slack.commands import BotData, parse_command, run_command
     from tests.unit.ask_fixtures import TODAY, knowledge
-    from tests.unit.slack_blocks import all_text
+    from tests.unit.slack_blocks import table_rows
 
     data = BotData(catalog=catalog(), today=TODAY, knowledge=knowledge(),
                    public_url="https://gpu.example.com", messages=knowledge().messages)
-    table = all_text(run_command(parse_command(text), data)).split("```")[1]
-    out: dict[str, str] = {}
-    for line in table.strip("\n").splitlines():
-        label, _, value = line.partition("  ")
-        if label.strip():
-            out[label.strip()] = value.strip()
-    return out
+    return table_rows(run_command(parse_command(text), data))
 
 
 def test_slack_compare_table_at_compared_precision() -> None:

@@ -15,7 +15,7 @@ import pytest
 from service.adapters.slack.commands import BotData, parse_command, run_command
 from service.adapters.slack.render import Message
 from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, head, knowledge
-from tests.unit.slack_blocks import all_text
+from tests.unit.slack_blocks import all_text, table_rows
 
 URL = "https://gpu.example.com"
 
@@ -27,13 +27,7 @@ def _run(text: str) -> Message:
 
 
 def _rows(msg: Message) -> dict[str, str]:
-    table = all_text(msg).split("```")[1]
-    out: dict[str, str] = {}
-    for line in table.strip("\n").splitlines():
-        label, _, value = line.partition("  ")
-        if label.strip():
-            out[label.strip()] = value.strip()
-    return out
+    return table_rows(msg)
 
 
 # 1. storage and egress of two sizes (#5) ------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from service.adapters.slack.commands import BotData, parse_command, run_command
 from service.adapters.slack.render import Message
 from tests.unit.ask_fixtures import TODAY, catalog, knowledge
-from tests.unit.slack_blocks import all_text
+from tests.unit.slack_blocks import all_text, table_rows
 
 URL = "https://gpu.example.com"
 
@@ -27,14 +27,7 @@ def _run(text: str) -> Message:
 
 
 def _rows(msg: Message) -> dict[str, str]:
-    text = all_text(msg)
-    table = text.split("```")[1]
-    out: dict[str, str] = {}
-    for line in table.strip("\n").splitlines():
-        label, _, value = line.partition("  ")
-        if label.strip():
-            out[label.strip()] = value.strip()
-    return out
+    return table_rows(msg)
 
 
 # 1. the table is the answer's setup at its load

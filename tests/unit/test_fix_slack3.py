@@ -20,7 +20,7 @@ import pytest
 from service.adapters.slack.commands import BotData, left_out, parse_command, run_command
 from service.adapters.slack.render import Message
 from tests.unit.ask_fixtures import TODAY, catalog, knowledge
-from tests.unit.slack_blocks import all_text, link_params
+from tests.unit.slack_blocks import all_text, link_params, table_rows
 
 URL = "https://gpu.example.com"
 APP_JS = Path(__file__).resolve().parents[2] / "service" / "web" / "app.js"
@@ -34,13 +34,7 @@ def _run(text: str) -> Message:
 
 
 def _rows(msg: Message) -> dict[str, str]:
-    table = all_text(msg).split("```")[1]
-    out: dict[str, str] = {}
-    for line in table.strip("\n").splitlines():
-        label, _, value = line.partition("  ")
-        if label.strip():
-            out[label.strip()] = value.strip()
-    return out
+    return table_rows(msg)
 
 
 # 1. words that were read

@@ -165,6 +165,20 @@ def _precision_pick(w: _W) -> bool:
     return True
 
 
+def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp: int,
+                   out: int, **common: str) -> None:
+    """Requests per second, minute, hour or day asked (``sub`` "requests_<unit>"): the
+    sizing's max_requests_per_s (the output tokens/s at full load over each request's output
+    tokens) in the unit asked, said first and asked."""
+    unit = sub.removeprefix("requests_")
+    quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
+    most = per_s * per
+    w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
+                        inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
+                        requests=w.requests(running, "count"), **common)
+    w.ask(quantity, most, rate_unit)
+
+
 def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
     """How many requests of ``ctx`` tokens a precision's sizing leaves room for, in words."""
     def room(r: SizingResult) -> str:
@@ -504,15 +518,8 @@ def _speed(w: _W) -> None:
                             requests=w.requests(p.max_concurrency or 1), **common)
         w.ask("max_throughput_tokens_per_s", thr, "tokens/s")
     elif w.sub is not None and w.sub.startswith("requests_") and p.max_requests_per_s:
-        # requests per second, minute or hour asked: the sizing's max_requests_per_s, the
-        # output tokens/s at full load over each request's output tokens, in the unit asked
-        unit = w.sub.removeprefix("requests_")
-        quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
-        most = p.max_requests_per_s * per
-        w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
-                            inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
-                            requests=w.requests(p.max_concurrency or 1, "count"), **common)
-        w.ask(quantity, most, rate_unit)
+        _requests_rate(w, w.sub, p.max_requests_per_s, p.max_concurrency or 1, thr, inp,
+                       out, **common)
     elif w.sub is not None and w.sub.startswith("tokens_") and thr:
         _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
     elif (w.sub == "request_cost" and p.max_requests_per_s
@@ -626,13 +633,8 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
         _request_cost(w, o.cost.per_hour_usd, o.offer.provider, w.kinds[o.pricing_model],
                       p.max_requests_per_s, p.max_concurrency or 1, inp, out, **common)
     else:
-        unit = w.sub.removeprefix("requests_")
-        quantity, per, rate_unit = _REQUEST_RATES.get(unit, _REQUEST_RATES["second"])
-        most = p.max_requests_per_s * per
-        w.out.first = w.say("speed_requests", rate=_rps(w, most), unit=w.say(f"unit_{unit}"),
-                            inp=w.n(inp), out=w.n(out), thr=w.rate(thr),
-                            requests=w.requests(p.max_concurrency or 1, "count"), **common)
-        w.ask(quantity, most, rate_unit)
+        _requests_rate(w, w.sub, p.max_requests_per_s, p.max_concurrency or 1, thr, inp,
+                       out, **common)
     w.out.first = w.say("speed_requests_pick", price=w.usd(o.cost.per_hour_usd),
                         provider=o.offer.provider, text=w.out.first)
     w.out.follow_up = w.t["need_gpu"]
