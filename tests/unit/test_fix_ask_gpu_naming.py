@@ -41,14 +41,18 @@ def _size(gpu: str, count: int, weights: str, inp: int = 4096, out: int = 0) -> 
     return size(req, catalog())
 
 
-def _cheapest_in(gid: str, country: str) -> float:
-    """The lowest trusted on-demand price per GPU-hour of ``gid`` placed in ``country``."""
+def _cheapest_in(gid: str, country: str) -> tuple[float, bool]:
+    """The lowest on-demand price per GPU-hour of ``gid`` placed in ``country``, a trusted
+    one where there is one (else a suspect one, as the answer falls back to), and whether it
+    is suspect."""
     where = parse_region_filter([country], catalog().regions)
-    prices = [v.on_demand_usd_h / v.gpu_count for v in catalog().views(TODAY)
+    placed = [v for v in catalog().views(TODAY)
               if v.gpu == gid and v.on_demand_usd_h is not None and not v.stale
-              and not v.suspect and in_regions(v, where) is not None]
-    assert prices, f"the catalog places no {gid} in {country}: the test's premise is gone"
-    return min(prices)
+              and in_regions(v, where) is not None]
+    assert placed, f"the catalog places no {gid} in {country}: the test's premise is gone"
+    pool = [v for v in placed if not v.suspect] or placed
+    v = min(pool, key=lambda x: (x.on_demand_usd_h or 0.0) / x.gpu_count)
+    return (v.on_demand_usd_h or 0.0) / v.gpu_count, v.suspect
 
 
 # -- 1. a family with a memory size names both cards -------------------------------------------
@@ -85,7 +89,12 @@ def test_price_in_romania_covers_both_variants(q: str, lang: str) -> None:
     assert text.startswith(pcie), text
     quantity, value, _ = asked(r)
     assert quantity == "per_gpu_hour_usd"
-    assert value == pytest.approx(_cheapest_in("a100-pcie-80gb", "RO"))
+    price, suspect = _cheapest_in("a100-pcie-80gb", "RO")
+    assert value == pytest.approx(price)
+    if suspect:
+        # RunPod's undated $1.64 conflicts with its own dated $1.79: said, never silently
+        said = r.warnings_text if hasattr(r, "warnings_text") else r.answer
+        assert ("suspect price" if lang == "en" else "preț suspect") in said, said
     # and the SXM card the name also covers is said to have none there
     assert sxm in text, text
     assert ("no priced offer located in" if lang == "en" else "nicio ofertă cu preț aflată în") \

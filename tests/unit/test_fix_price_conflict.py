@@ -53,8 +53,8 @@ def test_an_undated_price_that_disagrees_with_the_dated_one_is_suspect() -> None
 def test_agreeing_prices_and_other_shapes_are_not_flagged() -> None:
     offers = [_offer("undated", 2.45, UNDATED, "assumed"),
               _offer("dated", 2.50, DATED, "retrieved"),
-              # another count: not the same machine
-              _offer("undated-x8", 8 * 1.90, UNDATED, "assumed", count=8),
+              # another count at the dated price per GPU-hour: agrees
+              _offer("undated-x8", 8 * 2.50, UNDATED, "assumed", count=8),
               # another provider
               _offer("other", 1.90, UNDATED, "assumed", provider="market"),
               # the same count, another machine (4 vCPUs against 8)
@@ -74,9 +74,37 @@ def test_the_shipped_hyperstack_h100_pcie_is_flagged() -> None:
     flagged = sorted(oid for oid, t in cat.trust.items()
                      if any("conflicts with the provider's own dated price" in r
                             for r in t.suspect_reasons))
-    assert flagged == ["hyperstack-n3-h100x1", "mithril-h100-80gb-sxm-8x", "mithril-h200-8x",
-                       "nebius-gpu-h100-sxm-1gpu-16vcpu-200gb",
-                       "nebius-gpu-h200-sxm-1gpu-16vcpu-200gb", "runpod-1x-a100-80gb-secure"]
+    assert flagged == [
+        "hyperstack-n3-h100-sxm5x8", "hyperstack-n3-h100x1", "hyperstack-n3-h100x2",
+        "hyperstack-n3-h100x4", "hyperstack-n3-h100x8", "hyperstack-n3-h100x8-nvlink",
+        "mithril-h100-80gb-sxm-8x", "mithril-h200-8x",
+        "nebius-gpu-b200-sxm-8gpu-160vcpu-1792gb", "nebius-gpu-b200-sxm-a-8gpu-160vcpu-1792gb",
+        "nebius-gpu-h100-sxm-1gpu-16vcpu-200gb", "nebius-gpu-h100-sxm-8gpu-128vcpu-1600gb",
+        "nebius-gpu-h200-sxm-1gpu-16vcpu-200gb", "nebius-gpu-h200-sxm-8gpu-128vcpu-1600gb",
+        "runpod-1x-a100-80gb-secure", "runpod-2x-a100-80gb-secure",
+        "runpod-3x-a100-80gb-secure"]
+    # the FSDL table's 2025 AWS p3 price is stale: no evidence against SkyPilot's regional
+    # rows of other counts (ap-northeast-1's p3.2xlarge at $4.19 is an outlier, not a conflict)
+    assert not any("conflicts" in r
+                   for r in cat.trust_of("aws-p3-2xlarge-ap-northeast-1-apne1-az1").suspect_reasons)
+
+
+def test_another_count_is_compared_per_gpu_hour_with_a_fresh_dated_price() -> None:
+    """Hyperstack's n3-H100x2/x4/x8 at an undated $1.90 per GPU-hour ranked first for H100
+    PCIe with providers=[hyperstack] while its rate card (per GPU-hour, any count) says
+    $2.50; a stale dated price at another count is no evidence."""
+    fresh = [_offer("undated-x8", 8 * 1.90, UNDATED, "assumed", count=8, vcpus=252),
+             _offer("card", 2.50, DATED, "retrieved")]
+    _, trust = assess(fresh, 90)
+    assert trust["undated-x8"].suspect_reasons == (REASON,)
+    assert "card" not in trust
+    # the same machine's dated price, when there is one, is the one compared
+    same = [*fresh, _offer("box", 8 * 1.92, DATED, "retrieved", count=8)]
+    assert "undated-x8" not in assess(same, 90)[1]
+    # a dated price older than the stale limit (against the catalog's newest date) is not
+    old = [_offer("undated-x8", 8 * 1.90, UNDATED, "assumed", count=8),
+           _offer("card", 2.50, dt.date(2025, 3, 7), "published")]
+    assert assess(old, 90)[1] == {}
 
 
 def _say(text: str, lang: str) -> str:

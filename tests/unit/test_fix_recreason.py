@@ -110,10 +110,11 @@ def test_explicit_weights_over_budget_say_a_smaller_precision_only_where_it_fits
 
 
 def test_an_offer_ranked_on_a_fresh_price_is_rejected_only_for_another_price() -> None:
-    # (hyperstack's n3-H100x1 was the example until its undated $1.90 became suspect for
-    # conflicting with Hyperstack's own dated $2.50: the 2-GPU machine has the same reserved
-    # rate card)
-    r = rec(model="llama-3.1-70b", gpus=["h100-pcie"], providers=["hyperstack"])
+    # (hyperstack's n3-H100x1, then x2: their undated $1.90 became suspect for conflicting
+    # with Hyperstack's own dated $2.50 per GPU-hour at any count; ranked with
+    # include_suspect, the 2-GPU machine still carries the stale reserved rate card)
+    r = rec(model="llama-3.1-70b", gpus=["h100-pcie"], providers=["hyperstack"],
+            include_suspect=True)
     assert r.options
     ranked = {(o.offer.id, o.pricing_model, o.cost.per_hour_usd / o.nodes) for o in r.options}
     assert "hyperstack-n3-h100x2" in {i for i, _, _ in ranked}

@@ -57,7 +57,8 @@ class OfferView(Out, frozen=True, kw_only=True):
     suspect: bool
     suspect_reasons: list[str]
     """Why the price is doubted: the source's own caution, a placeholder value, spot not
-    below on-demand, or far from the median of other providers for the same GPU and count."""
+    below on-demand, far from the median of other providers for the same GPU and count, or
+    an undated price that conflicts with the provider's own dated price for the same GPU."""
     duplicates: list[str]
     """Ids of offers collapsed into this one (same provider, GPU count, prices and regions
     under another instance name)."""

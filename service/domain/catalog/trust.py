@@ -52,7 +52,13 @@ Rules (each reason is a sentence an answer can show):
     row look fresher than any dated one, so without the reason its price would rank first
     while the provider's own dated price is called stale: Hyperstack's n3-H100x1 at $1.90
     against its rate card's $2.50 for an H100 PCIe (hyperstack.cloud/gpu-pricing, read
-    2026-08-26; catalog/offers/hyperstack.csv). The reason names the nearest dated price.
+    2026-08-26; catalog/offers/hyperstack.csv). Where the provider dates no price for that
+    GPU count, its fresh dated prices for the same GPU at other counts are compared per
+    GPU-hour (a rate card's per-GPU-hour row prices every count: Hyperstack's n3-H100x2/x4/x8
+    at an undated $1.90 against the same $2.50; Nebius's 8-GPU H100 box at $2.95 against its
+    $4.50 "effective October 1, 2026"); a stale dated price is no evidence there (the FSDL
+    table's 2025 AWS rows against SkyPilot's regional ones). The reason names the nearest
+    dated price.
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
@@ -304,17 +310,24 @@ def _same_machine(a: Offer, b: Offer) -> bool:
                for x, y in ((a.vcpus, b.vcpus), (a.ram_gib, b.ram_gib)))
 
 
-def conflict_reason(o: Offer, dated: Sequence[Offer]) -> str | None:
+def conflict_reason(o: Offer, dated: Sequence[Offer],
+                    other_counts: Sequence[Offer] = ()) -> str | None:
     """Why an offer with an assumed date is doubted: ``dated``, the provider's offers with a
     known date of the same :func:`_machine_key`, all price it more than ``SAME_PRICE`` away
-    per GPU-hour (the module docstring's price conflict); None where one agrees, where the
-    offer's own date is known, or where no dated offer is the same machine."""
+    per GPU-hour (the module docstring's price conflict); where none is the same machine,
+    ``other_counts``, the provider's fresh dated offers of the same GPU and price kind at any
+    count, compared per GPU-hour. None where one agrees, where the offer's own date is known,
+    or where no dated offer is comparable."""
     kp = _kind_price(o)
     if o.as_of_kind != "assumed" or kp is None:
         return None
     kind, price = kp
     peers = [(p[1], d) for d in dated if d.id != o.id and d.as_of_kind != "assumed"
              and _same_machine(o, d) and (p := _kind_price(d)) is not None and p[0] == kind]
+    if not peers:
+        peers = [(p[1], d) for d in other_counts
+                 if d.id != o.id and d.gpu_count != o.gpu_count and d.as_of_kind != "assumed"
+                 and (p := _kind_price(d)) is not None and p[0] == kind]
     if not peers or any(abs(p - price) <= SAME_PRICE * p for p, _ in peers):
         return None
     near, source = min(peers, key=lambda pd: (abs(pd[0] - price), pd[1].id))
@@ -389,10 +402,14 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
             clean[(o.provider, o.gpu, kp[0])].append(kp[1])
     # each provider's offers with a known date, by machine (the price conflict rule)
     dated: dict[tuple[str, str, int, str], list[Offer]] = defaultdict(list)
+    # and its fresh ones by GPU at any count (where no dated row is the same machine)
+    fresh: dict[tuple[str, str, str], list[Offer]] = defaultdict(list)
     for o in offers:
         key = _machine_key(o)
         if key is not None and o.as_of_kind != "assumed":
             dated[key].append(o)
+            if not is_stale(o, reference, stale_after_days):
+                fresh[(o.provider, o.gpu, key[3])].append(o)
     for o in offers:
         reasons, high, low = verdicts[o.id]
         kp = _kind_price(o)
@@ -401,7 +418,8 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
                 for p in clean.get((o.provider, o.gpu, kp[0]), ())):
             reasons = ()  # the provider's own price for this GPU, undoubted at another count
         key = _machine_key(o)
-        conflict = conflict_reason(o, dated.get(key, ())) if key is not None else None
+        conflict = (None if key is None else conflict_reason(
+            o, dated.get(key, ()), fresh.get((o.provider, o.gpu, key[3]), ())))
         if conflict is not None:
             # first: /v1/ask's localiser reads "; "-joined reasons whole before it splits
             # them, and a caution (matching anything after "the source cautions: ") would

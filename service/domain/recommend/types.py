@@ -206,7 +206,9 @@ class OfferRef(Out, frozen=True, kw_only=True):
     stale: bool
     suspect_reasons: list[str]
     """Why the price is doubted (only with include_suspect, or a named provider's price far
-    above the median); empty for a trusted price."""
+    above the median): the source's caution, a placeholder value, spot not below on-demand,
+    far from other providers' median, or an undated price conflicting with the provider's own
+    dated one; empty for a trusted price."""
     source: str
     places: list[Region] = []
     """``regions`` with their ISO country and continent (null where not known)."""

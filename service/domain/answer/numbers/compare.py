@@ -107,7 +107,7 @@ def _compare(w: _W) -> None:
             best_price = (price * count, setup)  # under a load, only a setup that carries it
         if offers:
             v = offers[0]
-            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            w.price_warnings(v)
         if r is not None:
             for x in r.warnings:
                 w.core_warn(x)
@@ -229,7 +229,7 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
             best = (million, said)
         if fast is None or thr > fast[0]:
             fast = (thr, said)
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.price_warnings(v)
     if best is None or fast is None:
         return False
     w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,

@@ -625,7 +625,7 @@ class _W:
                                       n=self.n(n), price=self.usd(per),
                                       provider=self.where(v, machine), kind=self.kinds[kind]))
         self.out.more.append(self.say("price_date", date=self.view_date(v)))
-        self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        self.price_warnings(v)
 
     def replicas_price(self, gid: str, per: int, setups: int) -> bool:
         """The hourly price of ``setups`` independent replicas of ``per`` × ``gid`` on whole
@@ -649,7 +649,7 @@ class _W:
                 gpus=self.n(machines * v.gpu_count),
                 price=self.usd(getattr(v, attr) / v.gpu_count), kind=self.kinds[key]))
             self.out.more.append(self.say("price_date", date=self.view_date(v)))
-            self.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            self.price_warnings(v)
             return True
         return False
 
@@ -734,8 +734,7 @@ class _W:
             if alone:
                 x = min(alone, key=lambda y: y.on_demand_usd_h or 0.0)
                 one = (x, x.on_demand_usd_h or 0.0)
-                self.price_warnings(x.id, x.as_of.isoformat(), x.as_of_kind, x.stale,
-                                    x.age_days)
+                self.price_warnings(x)
         if one is None:
             self.out.more.insert(0, self.say("single_none", gpu=self.gpu_name(gid),
                                              n=self.n(v.gpu_count)))
@@ -788,13 +787,26 @@ class _W:
         are English)."""
         return price_date_words(v.as_of, v.as_of_kind, self.t)
 
-    def price_warnings(self, offer_id: str, as_of: str, kind: str, stale: bool,
-                       age_days: int | None) -> None:
-        if stale and age_days is not None:
-            self.warn(self.say("warn_stale", **self._offer_named(offer_id),
-                               days=self.n(age_days)))
-        if kind == "assumed":
-            self.warn(self.say("warn_assumed", **self._offer_named(offer_id), date=as_of))
+    def price_warnings(self, v: OfferView) -> None:
+        """What a reader must know about the price an answer quotes: its age past the
+        staleness limit, a date that is only an upper bound, and why it is doubted where no
+        trusted price was left to quote (:meth:`basis` falls back to a suspect one: RunPod's
+        undated A100 80GB in Romania, which conflicts with its own dated rate card, was
+        quoted with no word of it)."""
+        if v.stale and v.age_days is not None:
+            self.warn(self.say("warn_stale", **self._offer_named(v.id), days=self.n(v.age_days)))
+        if v.as_of_kind == "assumed":
+            self.warn(self.say("warn_assumed", **self._offer_named(v.id),
+                               date=v.as_of.isoformat()))
+        self.suspect_warning(v)
+
+    def suspect_warning(self, v: OfferView) -> None:
+        """Why ``v``'s price is doubted, named as a reader knows the offer (nothing where it
+        is trusted)."""
+        if v.suspect and v.suspect_reasons:
+            self.warn(self.say("warn_suspect", **self._offer_named(v.id), why=localise(
+                "suspect price: " + "; ".join(v.suspect_reasons), self.t, self.f, self.kinds,
+                self.known_gpu_name)))
 
     def _offer_named(self, offer_id: str) -> dict[str, str]:
         """An offer as a reader knows it, its machine and provider ("1 × NVIDIA H100 SXM5

@@ -482,7 +482,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
         # the setup led is the hour's (gpu_setups); one cheaper for this job is said after it
         _cheaper_in_unit(w, gid, "job", count, r.weights, total, inp, out)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     if hours > 30 * 24:
         # over 30 days: as many copies of the setup as finish it within 30 days (a batch
         # job splits over independent replicas, each at the setup's own throughput)
@@ -1198,7 +1198,7 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
                                    hours=w.duration(hours), billed=w.duration(job.billed_h),
                                    cost=w.usd(job.total)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     w.sized_warnings(r, inp + 512)
     return True
 
@@ -1286,5 +1286,5 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
         w.ask("per_job_usd", usd, "USD")
     w.documents_note()
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     return True

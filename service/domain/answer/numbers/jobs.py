@@ -352,7 +352,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
         v = billed.v
         w.out.more.append(_job_split(w, billed))
         w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.price_warnings(v)
     w.documents_note()
     w.sized_warnings(r)
     return True

@@ -301,7 +301,7 @@ def _video_cost(w: _W, gid: str) -> bool:
         _video_length_note(w)
     w.record(r, 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     for x in r.warnings:
         w.core_warn(x)
     return True
@@ -445,7 +445,7 @@ def _media_cost(w: _W, gid: str) -> bool:
                                    fit=w.gib(r.memory.per_gpu_gib)))
     w.record(r, 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     for x in r.warnings:
         w.core_warn(x)
     return True
@@ -531,8 +531,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
                                                          "audio" else "unit_1000_images"])
             if cheap is None or unit_cost < cheap[0]:
                 cheap = (unit_cost, setup)
-            w.price_warnings(b[0].id, b[0].as_of.isoformat(), b[0].as_of_kind, b[0].stale,
-                             b[0].age_days)
+            w.price_warnings(b[0])
         rows.append(text)
         if speed and (fast is None or speed > fast[0]):
             fast = (speed, setup)
@@ -659,7 +658,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
                                 kind=w.kinds[pk], provider=w.where(v, count))
             w.ask("per_million_embedded_tokens_usd", usd, "USD")
             w.out.more.append(w.say("price_date", date=w.view_date(v)))
-            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            w.price_warnings(v)
         for x in r.warnings:
             w.core_warn(x)
         return True

@@ -154,7 +154,7 @@ def _cheapest_card(w: _W) -> bool:
     if others:
         w.out.more.append(w.say("cost_more", rows="; ".join(others)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     return True
 
 
@@ -267,7 +267,7 @@ def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
     if count is None:
         w.out.more.append(w.say("node_largest", gpu=w.gpu_name(gid), n=w.n(n)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     return True
 
 def _count_nodes_price(w: _W, gid: str) -> bool:
@@ -341,7 +341,7 @@ def _nodes_price(w: _W, gid: str, nodes: int, per_node: int) -> None:
                                 gpu=w.gpu_name(gid), price=_gpu_usd(w, per),
                                 where=w.where(sv, count), total=w.usd(per * count * span)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
 
 
 def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
@@ -443,7 +443,7 @@ def _gpu_price(w: _W, gid: str) -> None:
     if node is None:
         w.single_note(v, gid)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     if w.st.reserved:
         _reserved(w, gid, count, per if kind == "on_demand" else None,
                   hours if month else job_h, month)
@@ -593,7 +593,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                      provider=v.provider, days=w.n((w.today - v.reserved_as_of).days),
                      date=v.reserved_as_of.isoformat(),
                      limit=w.n(w.catalog.stale_after_days)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
 
 
 def _setup_hour(w: _W, gid: str, count: int) -> bool:
@@ -636,7 +636,7 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
         w.out.more.append(w.say("cost_context_held", n=w.n(r.max_batch_size),
                                 ctx=w.n(inp + 512), kv=w.gib(r.memory.kv_cache_gib or 0.0)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     return True
 
 
@@ -732,5 +732,5 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     w.out.more.append(w.say("price_date", date=w.view_date(o)))
     for n in notes:
         w.warn(n)
-    w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+    w.price_warnings(o)
     return True

@@ -528,7 +528,7 @@ def _speed(w: _W) -> None:
         _request_cost(w, per_gpu * count, w.where(v, count), w.kinds[kind], p.max_requests_per_s,
                       p.max_concurrency or 1, inp, out, **common)
         w.out.more.append(w.say("price_date", date=w.view_date(v)))
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.price_warnings(v)
     elif w.sub == "request_time" and p.time_per_output_token_ms:
         # one request's N tokens: the time to the first token, then each token after it at the
         # time per output token (end-to-end latency = TTFT + (output tokens - 1) x ITL, NVIDIA

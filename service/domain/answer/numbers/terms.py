@@ -6,7 +6,6 @@ import math
 import re
 from typing import Any
 
-from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import finetune_options
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
@@ -89,10 +88,9 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
     month = bool(w.st.hours_per_day or w.st.days_per_month)
     if v.stale or v.suspect:
         if v.suspect:  # why the cheapest spot price listed is not the answer, in words
-            w.warn(f"{v.id}: " + localise(_SUSPECT + "; ".join(v.suspect_reasons), w.t, w.f,
-                                          w.kinds, w.known_gpu_name))
+            w.suspect_warning(v)
         else:
-            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            w.price_warnings(v)
         if month and _month_total(w, gid, count):
             pass  # the month on-demand, GPU time plus the storage and egress it counts
         elif w.model is not None and _setup_hour(w, gid, count):
@@ -118,11 +116,10 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
         w.ask("spot_per_month_usd", total, "USD")
     else:
         w.ask("spot_per_gpu_hour_usd", per, "USD/h")
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     return True
 
 
-_SUSPECT = "suspect price: "
 _OTHER_PRICE = re.compile(r"\A(?P<kind>on-demand|reserved) \$")
 """A suspect reason about one of an offer's other prices (trust.suspect_reasons' outlier:
 "on-demand $2.20/GPU-hour is 6.48x the median ..."), not its spot price."""
@@ -361,7 +358,7 @@ def _spot(w: _W) -> None:
         w.out.more.append(w.say("price_date", date=s_date if s_date == o_date
                                 else f"{s_date}; {o_date}"))
         for v in (s, o):
-            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            w.price_warnings(v)
         return
     if w.st.checkpoint_minutes:
         # the interval stated: spot's expected extra run time (restarts and the work lost
@@ -419,7 +416,7 @@ def _spot(w: _W) -> None:
     dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
     w.out.more.append(w.say("price_date", date=dates))
     for v in (s, o):
-        w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+        w.price_warnings(v)
 
 
 def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: float,
@@ -448,7 +445,7 @@ def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: flo
         text = w.say("spot_reserved_hour", price=w.usd(per), provider=v.provider,
                      hour=w.usd(per * n), setup=setup)
     w.out.more.insert(0, text)
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
 
 
 def _billing_use(w: _W) -> bool:

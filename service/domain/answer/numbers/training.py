@@ -472,7 +472,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         if not r.fits and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
         if o is not None:
-            w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+            w.price_warnings(o)
         w.sized_warnings(r)
         return
     if r.gpu_count > 1:
@@ -674,7 +674,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
             cheap = (cost, setup)
         if b is not None:
             v = b[0]
-            w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+            w.price_warnings(v)
         w.sized_warnings(r)
     if not rows:
         return False
@@ -857,7 +857,7 @@ def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
         w.out.more.append(w.say("price_date", date=w.view_date(o)))
-        w.price_warnings(o.id, o.as_of.isoformat(), o.as_of_kind, o.stale, o.age_days)
+        w.price_warnings(o)
     else:
         w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
     w.sized_warnings(r)
@@ -1297,7 +1297,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
         weights=r.weights, pricing_model=key, per_hour_usd=price * n, per_month_usd=None,
         as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
         why=fabric)]
-    w.price_warnings(v.id, v.as_of.isoformat(), v.as_of_kind, v.stale, v.age_days)
+    w.price_warnings(v)
     w.sized_warnings(r)
     return True
 
