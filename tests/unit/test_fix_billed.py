@@ -85,9 +85,11 @@ def test_a_video_of_several_clips_costs_what_its_clips_cost(length: str, clips: 
 
 
 @pytest.mark.parametrize(("plan", "cost"), [
-    # one machine's option planned again on machines with a fast network (_fabric_nodes)
+    # one machine's option planned again on machines with a fast network (_fabric_nodes):
+    # 14 nodes of 8 x H100 at coreweave since Nebius's undated 8 x B200 at $5.50/GPU-h (the
+    # 56 B200 before) conflicts with its own dated $8.50
     ("how many GPUs to pretrain llama 3.1 8b on 2T tokens in 30 days?",
-     "how much to pretrain llama 3.1 8b on 2T tokens on 56 B200?"),
+     "how much to pretrain llama 3.1 8b on 2T tokens on 112 H100?"),
     # the recommendations' multi-node option planned on the nodes (_train_nodes); 480 B200
     # since the collectives between nodes are timed and the layout search weighs tensor x
     # pipeline x data layouts (audit training_fixes; 424 before). Past one node both are
