@@ -90,13 +90,13 @@ def test_a_video_of_several_clips_costs_what_its_clips_cost(length: str, clips: 
     # 56 B200 before) conflicts with its own dated $8.50
     ("how many GPUs to pretrain llama 3.1 8b on 2T tokens in 30 days?",
      "how much to pretrain llama 3.1 8b on 2T tokens on 112 H100?"),
-    # the recommendations' multi-node option planned on the nodes (_train_nodes); 480 B200
-    # since the collectives between nodes are timed and the layout search weighs tensor x
-    # pipeline x data layouts (audit training_fixes; 424 before). Past one node both are
-    # sized by the recommendations' rule, the layout within min_memory_headroom_pct (audit
-    # train_consistency: $1,875,950 against $1,757,570 before, now $1,869,459 both)
+    # the recommendations' multi-node option planned on the nodes (_train_nodes); 1,048 H200
+    # (480 B200 until Nebius's undated 8 x B200 became suspect) since the collectives
+    # between nodes are timed and the layout search weighs tensor x pipeline x data layouts.
+    # Past one node both are sized by the recommendations' rule, the layout within
+    # min_memory_headroom_pct (audit train_consistency)
     ("how many nodes to pretrain llama 3.1 70b on 2T tokens in 30 days?",
-     "how much to pretrain llama 3.1 70b on 2T tokens on 480 B200?"),
+     "how much to pretrain llama 3.1 70b on 2T tokens on 1048 H200?"),
 ])
 def test_a_pretraining_plan_over_nodes_costs_what_the_cost_answer_bills(plan: str,
                                                                        cost: str) -> None:

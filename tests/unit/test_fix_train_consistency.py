@@ -114,18 +114,21 @@ def _usd(text: str) -> float:
 
 def test_the_pretraining_plan_and_the_cost_of_its_gpus_bill_the_same_run() -> None:
     plan = ask("how many nodes to pretrain llama 3.1 70b on 2T tokens in 30 days?")
-    cost = ask("how much to pretrain llama 3.1 70b on 2T tokens on 480 B200?")
-    assert asked(plan)[:2] == ("nodes", 60), plan.answer
+    # 131 nodes of 8 x H200 at coreweave since Nebius's undated 8 x B200 at $5.50/GPU-h (60
+    # nodes, 480 B200) conflicts with its own dated $8.50
+    cost = ask("how much to pretrain llama 3.1 70b on 2T tokens on 1048 H200?")
+    assert asked(plan)[:2] == ("nodes", 131), plan.answer
     quantity, usd, _ = asked(cost)
     assert quantity == "per_training_run_usd"
     # storage: the weights and two full checkpoints of 14 bytes per parameter on each of the
-    # 60 machines (2,117 GB each), not the weights x 3 (424 GB; audit cost 11)
-    assert usd == pytest.approx(1_887_767.42, abs=1)
+    # 131 machines (2,117 GB each), not the weights x 3 (424 GB; audit cost 11)
+    assert usd == pytest.approx(4_762_047.15, abs=1)
+    assert "131 × 2,117 GB" in cost.answer, cost.answer
     lead = first_sentence(plan)
-    assert "at 13,108 tokens/s per node (the rate computed for 480 GPUs)" in lead, lead
+    assert "at 5,913 tokens/s per node (the rate computed for 1,048 GPUs)" in lead, lead
     assert _usd(lead) == pytest.approx(usd, abs=1)
     said = ("the fastest layout that keeps 10% of each GPU's memory free "
-            "(TP2 x PP2 x DP120 x ZeRO-1, 97.3 GiB per GPU)")
+            "(TP4 x PP1 x DP262 x ZeRO-1, 83.2 GiB per GPU)")
     assert said in plan.answer and said in cost.answer, (plan.answer, cost.answer)
 
 
