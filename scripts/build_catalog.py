@@ -226,7 +226,10 @@ PROVIDERS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
     "dataoorts": ("Dataoorts", None, {}),
     "daytona": ("Daytona", None, {}),
     "crusoe": ("Crusoe Cloud", None, {}),
-    "digitalocean": ("DigitalOcean (GPU Droplets)", None, {}),
+    # docs.digitalocean.com/products/droplets/details/pricing: "Droplets are billed hourly
+    # with a minimum charge of one hour" (validated 2025-04-22; the minimum is in
+    # cost_terms.toml)
+    "digitalocean": ("DigitalOcean (GPU Droplets)", None, dict(billing_granularity="hour")),
     "openrelay": ("OpenRelay", None, {}),
 }
 _HAND_NOTES = {
@@ -438,6 +441,13 @@ def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set
             notes[-1] = ("Billing and spot terms not sourced (null); the cost terms given "
                          "(storage, egress, minimum charges) come from "
                          "catalog/sources/cost_terms.toml with their sources.")
+            if pid == "digitalocean":
+                notes[-1] = ("Billing granularity 'hour' from docs.digitalocean.com/products/"
+                             "droplets/details/pricing ('Droplets are billed hourly with a "
+                             "minimum charge of one hour'; validated 2025-04-22, last edited "
+                             "2025-05-07); spot terms not sourced (null); the cost terms given "
+                             "(storage, egress, minimum charges) come from "
+                             "catalog/sources/cost_terms.toml with their sources.")
         t["note"] = " ".join(notes)
         out.append(t)
     return out

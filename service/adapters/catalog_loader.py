@@ -30,6 +30,8 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     table = load_regions(root, problems)
     if problems:
         raise CatalogError(problems)
+    # the place words /v1/ask and Slack read in a question ("United States", "Londra")
+    registry.places = dict(table.aliases)
     # a region id no rule maps loads unplaced (it matches a filter only by its id);
     # `gpu-advisor catalog check` fails on it (Catalog.regions.problems)
     # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on

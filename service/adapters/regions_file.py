@@ -1,7 +1,9 @@
 """Load ``regions.toml`` strictly: where each provider's region ids are (ISO 3166-1 country,
-continent). Every problem is reported with its file and line and the loader goes on, so one run
-lists them all. Country codes are checked against ISO 3166-1 with ``pycountry``, which also
-gives the country names; every ISO country must be in exactly one continent.
+continent), and the groups of countries a filter word stands for ("eu": the European Union).
+Every problem is reported with its file and line and the loader goes on, so one run lists them
+all. Country codes are checked against ISO 3166-1 with ``pycountry``, which also gives the
+country names; every ISO country must be in exactly one continent; a group's codes must be ISO
+codes too.
 
 The rules themselves (exact ids, patterns, ``region/zone`` splitting) live in
 :mod:`service.domain.catalog.regions`.
@@ -21,6 +23,7 @@ from service.domain.catalog.regions import (
     UNKNOWN,
     Pattern,
     ProviderRegions,
+    RegionGroup,
     RegionTable,
 )
 
@@ -32,6 +35,7 @@ AVAILABILITY = ("stated", "not-stated")
 """``availability``: ``stated`` (the default: the regions are where the types are offered) or
 ``not-stated`` (a price list: ``availability_source`` says where it is said)."""
 _PATTERN_KEYS = {"match", "place"}
+_GROUP_KEYS = {"id", "name", "source", "countries"}
 
 
 def iso_countries() -> dict[str, str]:
@@ -64,14 +68,73 @@ def load_regions(root: Path, problems: list[Problem]) -> RegionTable:
     if loaded is None:
         return RegionTable(countries=countries)
     text, data = loaded
-    unknown = sorted(set(data) - {"aliases", "continent", "provider"})
+    unknown = sorted(set(data) - {"aliases", "continent", "group", "provider"})
     if unknown:
         problems.append(Problem(rel, 1, f"unknown top-level key(s): {', '.join(unknown)}"))
     continents, continent_of = _continents(text, data.get("continent"), countries, problems)
-    aliases = _aliases(text, data.get("aliases", {}), continents, countries, problems)
+    groups = _groups(text, data.get("group", []), continents, countries, problems)
+    aliases = _aliases(text, data.get("aliases", {}), continents, countries, problems, groups)
     providers = _providers(text, data.get("provider"), continents, countries, problems)
     return RegionTable(continents=continents, continent_of=continent_of, countries=countries,
-                       aliases=aliases, providers=providers)
+                       aliases=aliases, providers=providers, groups=groups)
+
+
+def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[str, str],
+            problems: list[Problem]) -> dict[str, RegionGroup]:
+    """``[[group]]`` tables: id (lowercase words, neither a continent nor a country code),
+    name, source and a non-empty list of ISO 3166-1 alpha-2 codes, each once."""
+    rel = REGIONS_FILE
+    out: dict[str, RegionGroup] = {}
+    if not isinstance(raws, list):
+        problems.append(Problem(rel, 1, "[[group]] must be an array of tables"))
+        return out
+    pos = 0
+    for raw in raws:
+        # a table header starts its line (the header comment names [[group]] too)
+        anchor = text.find("\n[[group]]", pos)
+        anchor = anchor + 1 if anchor >= 0 else 0
+        pos = anchor + 1
+        line = text.count("\n", 0, max(anchor, 0)) + 1
+        if not isinstance(raw, dict) or set(raw) != _GROUP_KEYS:
+            problems.append(Problem(rel, line, "a [[group]] needs exactly id, name, source and "
+                                    "countries"))
+            continue
+        gid, name, source, codes = raw["id"], raw["name"], raw["source"], raw["countries"]
+        if not isinstance(gid, str) or not _CONTINENT_ID.fullmatch(gid):
+            problems.append(Problem(rel, line, f"group id {gid!r} is not lowercase words "
+                                    "joined by hyphens"))
+            continue
+        if gid in out or gid in continents or gid.upper() in countries or gid == UNKNOWN:
+            problems.append(Problem(rel, line, f"group id {gid!r} is taken (a group, a "
+                                    "continent, a country code or 'unknown')"))
+            continue
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(rel, line, f"group {gid}: name is empty"))
+            continue
+        if not isinstance(source, str) or not source.strip():
+            problems.append(Problem(rel, line, f"group {gid}: source is empty"))
+            continue
+        if not isinstance(codes, list) or not codes:
+            problems.append(Problem(rel, line, f"group {gid}: countries is not a non-empty "
+                                    "list"))
+            continue
+        members: set[str] = set()
+        for code in codes:
+            if not isinstance(code, str) or code not in countries:
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"group {gid}: {code!r} is not an ISO 3166-1 alpha-2 "
+                                        "country code"))
+            elif code in members:
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"group {gid}: {code} ({countries[code]}) is listed "
+                                        "twice"))
+            else:
+                members.add(code)
+        # kept with its good codes so an alias of it is not reported too; a problem fails
+        # the whole load anyway
+        out[gid] = RegionGroup(id=gid, name=name.strip(), countries=frozenset(members),
+                               source=source.strip())
+    return out
 
 
 def _continents(text: str, raws: Any, countries: dict[str, str], problems: list[Problem]
@@ -119,22 +182,26 @@ def _continents(text: str, raws: Any, countries: dict[str, str], problems: list[
 
 
 def _aliases(text: str, raw: Any, continents: dict[str, str], countries: dict[str, str],
-             problems: list[Problem]) -> dict[str, str]:
+             problems: list[Problem], groups: dict[str, RegionGroup] | None = None
+             ) -> dict[str, str]:
     out: dict[str, str] = {}
+    groups = groups or {}
     if not isinstance(raw, dict):
         problems.append(Problem(REGIONS_FILE, 1, "[aliases] must be a table"))
         return out
     for word, target in raw.items():
         line = _line(text, f"\n{word} =")
-        if not isinstance(target, str) or (target not in continents
+        if not isinstance(target, str) or (target not in continents and target not in groups
                                            and target not in countries):
             problems.append(Problem(REGIONS_FILE, line + 1 if line > 1 else line,
-                                    f"alias {word!r}: {target!r} is neither a continent id "
-                                    "nor an ISO country code"))
+                                    f"alias {word!r}: {target!r} is neither a continent id, "
+                                    "a group id nor an ISO country code"))
             continue
-        if word.lower() in continents or word.upper() in countries:
+        if (word.lower() in continents or word.lower() in groups
+                or word.upper() in countries):
             problems.append(Problem(REGIONS_FILE, line + 1 if line > 1 else line,
-                                    f"alias {word!r} hides a continent id or a country code"))
+                                    f"alias {word!r} hides a continent id, a group id or a "
+                                    "country code"))
             continue
         out[word.lower()] = target
     return out

@@ -485,8 +485,14 @@
   }
 
   // The browser words its own validation messages in its language, not the page's: a number
-  // out of range or not a number is said from the page's messages instead.
+  // out of range or not a number, and an empty model, are said from the page's messages
+  // instead (Chromium's "Please fill out this field." was shown on the Romanian page).
   function localValidity(field) {
+    if (field.setCustomValidity && field.name === 'model') {
+      field.setCustomValidity('');
+      field.setCustomValidity(field.validity.valueMissing ? t('chooseModel') : '');
+      return;
+    }
     if (!field.setCustomValidity || field.type !== 'number') { return; }
     field.setCustomValidity('');
     var v = field.validity;
@@ -505,18 +511,116 @@
     field.setCustomValidity(text);
   }
 
-  function problemText(err) {
-    var msg = err.message || t('error');
-    var p = err.problem;
-    if (p && p.suggestions && p.suggestions.length) {
-      // the detail names them too ("…; did you mean: a, b"): once, in the page's language
-      msg = msg.replace(/[;,.]?\s*did you mean:[^]*$/i, '');
-      msg += ' — ' + t('didYouMean') + ': ' + p.suggestions.join(', ') + '?';
+  // The form's field an API error's path names (the request's wire name, in /v1/recommendations,
+  // /v1/sizing or /v1/ask's context), so that the error names the field by its label
+  var FIELD_OF = {
+    model: 'model', workload: 'workload', task: 'workload', weights: 'weights',
+    context_tokens: 'context', input_tokens: 'context', output_tokens: 'context',
+    'finetune.sequence_length': 'context', concurrent_requests: 'concurrency',
+    batch_size: 'concurrency', hours_per_day: 'hours', max_usd_per_month: 'budget',
+    budget_usd_per_month: 'budget', question: 'q',
+  };
+  // a link's own parameters (not in the form): named by the page's words for them
+  var LINK_FIELD_KEYS = { 'gpus': 'gpus', 'regions': 'placesField', 'kv_cache': 'kv_cache_gib' };
+
+  function wireName(path) {
+    return String(path || '').replace(/^\$\.?/, '').replace(/\[\d+\]/g, '')
+      .replace(/^context\./, '');
+  }
+
+  function fieldLabel(name) {
+    var id = FIELD_OF[name];
+    var node = id ? $(id) : null;
+    if (node && node.labels && node.labels[0]) { return node.labels[0].textContent; }
+    return LINK_FIELD_KEYS[name] ? t(LINK_FIELD_KEYS[name]) : '';
+  }
+
+  // One field's problem in the page's words where the page knows them (a number's bounds as
+  // msgspec words them, a value not among the choices, a context over the model's own limit),
+  // else the API's message (English), once
+  function fieldMessage(name, message, state) {
+    if (message === 'required') { return t('invalidMissing'); }
+    var m = /^Expected `(?:int|float|number)` (>=|<=|>|<) (-?[\d.]+)$/.exec(message);
+    if (m) {
+      var bound = num(parseFloat(m[2]), m[2].indexOf('.') < 0 ? 0 : 1);
+      return t(m[1].charAt(0) === '>' ? 'invalidMin' : 'invalidMax', { min: bound, max: bound });
     }
-    if (p && p.errors && p.errors.length) {
-      msg += ' (' + p.errors.map(function (e) { return e.path + ': ' + e.message; }).join('; ') + ')';
+    m = /^Invalid enum value (.+?)(?:; use one of: (.+))?$/.exec(message);
+    if (m) { return t('invalidChoice', { v: m[1].replace(/^'|'$/g, ''), values: m[2] || '' }); }
+    var model = state ? modelEntry(state.model) : null;
+    if (FIELD_OF[name] === 'context' && model && model.max_context > 0 &&
+        parseInt(state.context, 10) > model.max_context) {
+      return t('contextOverMax', { max: num(model.max_context, 0), model: model.name });
     }
-    return msg;
+    return message;
+  }
+
+  // An API error as the page says it, each thing once: an unknown name with the nearest ones
+  // (the detail names them too), else each field's problem after its label (the detail
+  // repeats the fields' errors: not shown again), else the detail
+  function problemText(err, state) {
+    var p = err.problem || {};
+    var kind = /^\/problems\/unknown-([\w-]+)$/.exec(p.type || '');
+    var text;
+    if (kind && I18N.en && I18N.en['unknown_' + kind[1]] !== undefined) {
+      var named = /^unknown [\w-]+ (['"])(.*)\1(?:;|$)/.exec(p.detail || '');
+      text = t('unknown_' + kind[1], { name: named ? named[2] : '' });
+    } else if (p.errors && p.errors.length) {
+      text = p.errors.map(function (e) {
+        var name = wireName(e.path);
+        var label = fieldLabel(name);
+        var said = fieldMessage(name, e.message, state);
+        return label ? label + ': ' + said : said;
+      }).join('; ');
+    } else {
+      text = err.message || t('error');
+    }
+    if (p.suggestions && p.suggestions.length) {
+      text = text.replace(/[;,.]?\s*did you mean:[^]*$/i, '');
+      text += ' — ' + t('didYouMean') + ': ' + p.suggestions.join(', ') + '?';
+    }
+    return text;
+  }
+
+  // the words before an error: the user's input was refused (4xx), or it went wrong
+  function errorLead(err, inputKey) {
+    return err.status >= 400 && err.status < 500 ? t(inputKey) : t('error');
+  }
+
+  // After an error no number of an earlier request stays on screen (audit web 1): the result
+  // sections are hidden and emptied, and a question answered with the form's values goes too
+  function clearResults() {
+    last = null;
+    ['memory-section', 'fits-section', 'offers-section', 'scatter-section'].forEach(function (id) {
+      $(id).hidden = true;
+    });
+    ['memory-chart', 'scatter-chart', 'fits-summary', 'offers-reason', 'total-gib', 'memory-setup']
+      .forEach(function (id) { $(id).textContent = ''; });
+    ['memory-table', 'fits-table', 'offers-table'].forEach(function (id) {
+      $(id).querySelector('tbody').textContent = '';
+    });
+    var more = $('fits-more');
+    if (more) { more.remove(); }
+    if (lastAsk && lastAsk.applied) {
+      ++askSeq;
+      lastAsk = null;
+      $('ask-result').textContent = '';
+    }
+  }
+
+  // The context box's bound: a language model's own max context (/v1/models max_context) when
+  // it is served, since the API refuses a longer one (the form then says so before sending:
+  // "at most 131,072", not the API's English); training takes it as a sequence length and an
+  // embedding model is warned, not refused, so they keep the form's bound
+  var CONTEXT_MAX = 10000000;
+  function boundContext(state) {
+    var field = $('advisor-form').elements.context;
+    var m = modelEntry(state.model);
+    var serving = state.workload === 'serving' || state.workload === 'batch';
+    var max = m && m.kind === 'llm' && m.task !== 'embed' && serving && m.max_context > 0
+      ? Math.min(m.max_context, CONTEXT_MAX) : CONTEXT_MAX;
+    field.max = String(max);
+    localValidity(field);
   }
 
   function showError(text) {
@@ -530,8 +634,17 @@
     showContext(state);
     writeUrl(state);
     showLinkApplied(state);
+    boundContext(state);
     var problem = validate(state);
-    if (problem) { showError(problem); return Promise.resolve(); }
+    if (problem) {
+      ++runSeq;  // a run still in flight no longer shows its numbers
+      $('results').setAttribute('aria-busy', 'false');
+      document.body.classList.remove('busy');
+      $('status').textContent = '';
+      clearResults();
+      showError(problem);
+      return Promise.resolve();
+    }
     showError(null);
     var seq = ++runSeq;
     var results = $('results');
@@ -556,7 +669,8 @@
       .catch(function (err) {
         if (seq !== runSeq) { return; }
         $('status').textContent = '';
-        showError(t('error') + ': ' + problemText(err));
+        clearResults();
+        showError(errorLead(err, 'checkForm') + ': ' + problemText(err, sent));
       })
       .then(function () {
         if (seq !== runSeq) { return; }
@@ -664,6 +778,9 @@
 
   function renderFits(sizing) {
     var fits = sizing.fits_on || [];
+    // no decode speed (training, an image or embedding model): no column of "—"
+    var decode = fits.some(function (f) { return known(f.decode_tokens_per_s); });
+    $('fits-decode').hidden = !decode;
     var tbody = $('fits-table').querySelector('tbody');
     tbody.textContent = '';
     $('fits-summary').textContent = fits.length
@@ -674,8 +791,7 @@
         el('td', { class: 'num', text: String(f.gpu_count) }),
         el('td', { class: 'num', text: gib(f.per_gpu_gib) }),
         el('td', { class: 'num', text: gib(f.gpu_memory_gib) }),
-        el('td', { class: 'num', text: num(f.decode_tokens_per_s, 0) }),
-      ]);
+      ].concat(decode ? [el('td', { class: 'num', text: num(f.decode_tokens_per_s, 0) })] : []));
       if (i >= 8) { row.className = 'more'; row.hidden = true; }
       tbody.appendChild(row);
     });
@@ -714,15 +830,23 @@
     { speed: function (p) { return p.images_per_s; },
       cost: function (c) { return c.per_thousand_images_usd; },
       speedKey: 'imagesPerS', costKey: 'perThousandImages' },
+    // the pair at the stated load only where its cost is known too: a batch job has none
+    // (per_million_output_tokens_at_load_usd null; it runs saturated), and the saturated pair
+    // below is then shown, headed "at full load" (audit web 3: was "—" on every row)
     { speed: function (p) { return p.output_tokens_per_s_at_load; },
       cost: function (c) { return c.per_million_output_tokens_at_load_usd; },
-      speedKey: 'tpsAtLoad', costKey: 'perMillionAtLoad' },
+      speedKey: 'tpsAtLoad', costKey: 'perMillionAtLoad', costNeeded: true },
     { speed: function (p) { return p.output_tokens_per_s_total; },
       cost: function (c) { return c.per_million_output_tokens_usd; },
       speedKey: 'tpsSaturated', costKey: 'perMillionSaturated' },
+    // a million training tokens: the option's $/hour over the tokens it trains in an hour
+    // ($/h / (3,600 s x training tokens/s) x 1e6), where both are known
     { speed: function (p) { return p.training_tokens_per_s; },
-      cost: function () { return null; },
-      speedKey: 'trainTps', costKey: 'perMillion' },
+      cost: function (c, p) {
+        return known(c.per_hour_usd) && p.training_tokens_per_s > 0
+          ? c.per_hour_usd / (3600 * p.training_tokens_per_s) * 1e6 : null;
+      },
+      speedKey: 'trainTps', costKey: 'perMillionTraining' },
   ];
   var NO_METRIC = { speed: function () { return null; }, cost: function () { return null; },
                     speedKey: 'tokensPerS', costKey: 'perMillion' };
@@ -730,12 +854,15 @@
   function metricOf(opts) {
     if (!opts.length) { return NO_METRIC; }
     return METRICS.find(function (m) {
-      return opts.every(function (o) { return known(m.speed(o.performance)); });
+      return opts.every(function (o) {
+        return known(m.speed(o.performance)) &&
+          (!m.costNeeded || known(m.cost(o.cost, o.performance)));
+      });
     }) || NO_METRIC;
   }
   function speedOf(m, o) { var v = m.speed(o.performance); return known(v) ? v : null; }
   function xOf(m, o) { var v = (m.x || m.speed)(o.performance); return known(v) ? v : null; }
-  function costOf(m, o) { var v = m.cost(o.cost); return known(v) ? v : null; }
+  function costOf(m, o) { var v = m.cost(o.cost, o.performance); return known(v) ? v : null; }
   // small figures (an image's cents, a video's fractions of a cent) with three significant
   // digits, large ones as usual
   function sigDigits(v) {
@@ -743,6 +870,26 @@
   }
   function speedText(v) { return known(v) ? num(v, sigDigits(v)) : '—'; }
   function costText(v) { return known(v) ? usd(v, Math.max(2, sigDigits(v))) : '—'; }
+
+  // Where an offer runs, in the page's language: its countries (the browser's own names for
+  // the ISO codes), else its continents; an id the provider gives no place for (Hyperbolic's
+  // only region is "default": catalog/regions.toml maps it "unknown") or none at all is
+  // "region unknown", never shown as if it were a place (audit web 7)
+  function placesText(places) {
+    var names = [];
+    var countries = null;
+    try { countries = new Intl.DisplayNames([locale()], { type: 'region' }); } catch (e) { countries = null; }
+    (places || []).forEach(function (r) {
+      var name = r.country ? ((countries && countries.of(r.country)) || r.country_name || r.country)
+        : r.continent ? t('continent_' + r.continent) : null;
+      if (name && names.indexOf(name) < 0) { names.push(name); }
+    });
+    if (!names.length) { return t('placesLine', { places: t('placeUnknown') }); }
+    var shown = names.length > 4
+      ? t('placesMore', { list: names.slice(0, 3).join(', '), n: num(names.length - 3, 0) })
+      : names.join(', ');
+    return t('placesLine', { places: shown });
+  }
 
   function renderOffers(rec) {
     var opts = rec.options || [];
@@ -772,7 +919,8 @@
       var offerCell = el('td', { class: 'offer-cell' }, [
         el('strong', { text: o.offer.provider })]
         .concat(pricing)
-        .concat([el('br'), el('code', { class: 'offer-id', text: o.offer.id })])
+        .concat([el('br'), el('code', { class: 'offer-id', text: o.offer.id }),
+                 el('br'), el('span', { class: 'places muted', text: placesText(o.offer.places) })])
         // the same warnings the API, ask and Slack give for this option
         .concat((o.warnings || []).length ? [el('ul', { class: 'warnings' },
           o.warnings.map(function (w) { return el('li', { text: w }); }))] : []));
@@ -810,6 +958,16 @@
     return ticks;
   }
 
+  // the decimals every tick of an axis is written with: those of its step (0, 25, 50: none;
+  // 0, 0.25, 0.5: two), so that one axis never reads "0.00, 50.0, 100" (audit web 8)
+  function tickDigits(ticks, least) {
+    var step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    var digits = 0;
+    while (digits < 6 && Math.abs(step * Math.pow(10, digits) -
+                                  Math.round(step * Math.pow(10, digits))) > 1e-9) { digits++; }
+    return Math.max(least || 0, digits);
+  }
+
   function renderScatter(rec) {
     var metric = metricOf(rec.options || []);
     var opts = (rec.options || []).filter(function (o) { return xOf(metric, o) !== null; });
@@ -825,6 +983,7 @@
     var xt = niceTicks(Math.max.apply(null, opts.map(function (o) { return xOf(metric, o); })), 5);
     var yt = niceTicks(Math.max.apply(null, opts.map(cost)), 5);
     var xmax = xt[xt.length - 1], ymax = yt[yt.length - 1];
+    var xDigits = tickDigits(xt), yDigits = tickDigits(yt, monthly ? 0 : 2);
     var px = function (v) { return L + v / xmax * (W - L - R); };
     var py = function (v) { return H - B - v / ymax * (H - T - B); };
     var best = opts.reduce(function (a, o) { return cost(o) < cost(a) ? o : a; }, opts[0]);
@@ -837,11 +996,13 @@
     var grid = svg('g', { class: 'grid', 'aria-hidden': 'true' });
     yt.forEach(function (v) {
       grid.appendChild(svg('line', { x1: L, x2: W - R, y1: py(v), y2: py(v) }));
-      grid.appendChild(svg('text', { x: L - 6, y: py(v) + 4, 'text-anchor': 'end', class: 'tick' }, fmtCost(v)));
+      grid.appendChild(svg('text', { x: L - 6, y: py(v) + 4, 'text-anchor': 'end', class: 'tick y' },
+                           usd(v, yDigits)));
     });
     xt.forEach(function (v) {
       grid.appendChild(svg('line', { x1: px(v), x2: px(v), y1: T, y2: H - B, class: 'vgrid' }));
-      grid.appendChild(svg('text', { x: px(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, speedText(v)));
+      grid.appendChild(svg('text', { x: px(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick x' },
+                           num(v, xDigits)));
     });
     grid.appendChild(svg('text', { x: (L + W - R) / 2, y: H - 10, 'text-anchor': 'middle', class: 'axis-label' }, t(xKey)));
     grid.appendChild(svg('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', class: 'axis-label',
@@ -973,7 +1134,8 @@
       renderAnswer(shown);
     }).catch(function (err) {
       if (seq !== askSeq) { return; }
-      out.textContent = err.status === 503 ? t('retryLater') : t('error') + ': ' + problemText(err);
+      out.textContent = err.status === 503 ? t('retryLater')
+        : errorLead(err, 'askProblem') + ': ' + problemText(err, null);
     }).then(function () { if (seq === askSeq) { out.setAttribute('aria-busy', 'false'); } });
   }
 
@@ -1062,7 +1224,8 @@
       lang = known.indexOf(code) >= 0 ? code : 'en';
       setParam('lang', lang);
       loadMessages(lang).catch(function () { /* keys stay English */ }).then(applyI18n)
-        .then(function () { return last ? run() : null; })
+        // the results, or the error shown instead, again in the new language
+        .then(function () { return last || !$('error').hidden ? run() : null; })
         .then(reaskInLanguage);
     });
     $('advisor-form').addEventListener('submit', function (e) { e.preventDefault(); run(); });
@@ -1070,6 +1233,7 @@
     $('advisor-form').addEventListener('input', function (e) {
       localValidity(e.target);
       if (e.target.name === 'context') { delete e.target.dataset.auto; }  // typed: the user's
+      if (e.target.name === 'model' || e.target.name === 'workload') { boundContext(readForm()); }
     });
     $('ask-form').addEventListener('submit', function (e) { e.preventDefault(); ask(); });
     $('q').addEventListener('keydown', function (e) {

@@ -52,11 +52,16 @@ def test_cheapest_card_with_at_least_a_memory(q: str) -> None:
 
 
 def test_a_share_of_a_larger_machine_is_named_and_a_single_card_given() -> None:
+    """One card alone leads, what renting one costs (audit cost #5: "one L40S" was priced
+    as half of a 2-GPU machine); the larger machine's lower price per GPU follows, named
+    as a machine rented whole."""
     r = ask("How much is an L40S per hour?")
     head = _head(r)
-    assert "machine" in first_sentence(r)  # the lowest per-GPU price is a share of a node
-    assert "One card alone" in head
-    assert f"${machine_price('l40s'):.2f}/h" in head
+    assert f"${machine_price('l40s'):.2f}/h" in first_sentence(r)
+    assert asked(r)[1] == pytest.approx(machine_price("l40s"))
+    assert "Per GPU, a larger machine costs less" in head and "rented whole" in head, head
+    ro = _head(ask("Cât costă un L40S pe oră?"))
+    assert "Pe GPU, o mașină mai mare costă mai puțin" in ro, ro
 
 
 # -- 2. full fine-tuning ----------------------------------------------------------------------

@@ -26,10 +26,13 @@ def _region_cheapest(gpu: str, values: list[str]) -> float:
     """The lowest trusted on-demand price per GPU of ``gpu`` placed in the region, as
     /v1/offers?region= filters (an offer whose place is unknown never matches)."""
     f = parse_region_filter(values, catalog().regions)
-    prices = [v.on_demand_usd_h / v.gpu_count for v in catalog().views(TODAY)
+    placed = [v for v in catalog().views(TODAY)
               if v.gpu == gpu and v.on_demand_usd_h is not None and not v.stale
               and not v.suspect and in_regions(v, f) is not None]
-    return min(prices)
+    # one card: a single-GPU machine where one is rented there (task cost2: a share of a
+    # larger machine is no price one card is rented at), else the share
+    singles = [v.on_demand_usd_h for v in placed if v.gpu_count == 1]
+    return min(singles or [v.on_demand_usd_h / v.gpu_count for v in placed])
 
 
 def _cheapest(gpu: str, attr: str = "on_demand_usd_h") -> float:

@@ -249,7 +249,9 @@ def test_storage_and_egress_are_both_priced(q: str) -> None:
 
 @pytest.mark.parametrize(("q", "provider", "quantity", "words"), [
     ("how much is AWS egress per GB?", "aws", "egress_usd_per_gb",
-     ("$0.090 per GB", "the first 100 GB a month free", "2026-09-30", "aws.amazon.com")),
+     # the source's own latest date (page read 2026-09-20; task cost2: was the provider
+     # row's 2026-09-30)
+     ("$0.090 per GB", "the first 100 GB a month free", "2026-09-20", "aws.amazon.com")),
     ("cat costa traficul de iesire pe GB la AWS?", "aws", "egress_usd_per_gb",
      ("0,090\u00a0USD pe GB", "primii 100 GB pe lună gratuit", "aws.amazon.com")),
     ("RunPod storage per GB?", "runpod", "storage_usd_per_gb_month",

@@ -22,11 +22,18 @@ import pytest
 
 from service.domain.answer.intent import classify
 from service.domain.catalog.offer_query import OfferView
+from service.domain.recommend.context import spot_overhead_fraction
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, head
 
 HOURS_MONTH = 24 * 30  # the writer's usage when none is stated: 24 h/day, 30 days/month
+SPOT_MONTH = 1 + spot_overhead_fraction(next(
+    f.default for f in msgspec.structs.fields(RecommendationRequest)
+    if f.name == "checkpoint_interval_minutes"))
+"""A month on spot counts the recommendations' expected restarts at their default checkpoint
+interval (pricing: billed x (1 + spot_overhead_of)), as /v1/ask's spot month does since
+audit cost #8 (it was the bare 720 h)."""
 
 
 def _money(raw: str, ro: bool) -> float:
@@ -81,10 +88,10 @@ def test_spot_month_for_a_gpu_leads_with_the_month(q: str) -> None:
     ro = r.lang == "ro"
     spot_h, od_h = _spot_od_per_gpu("h100-sxm", 1)
     month = _figure(lead, "/month", "/lună")
-    assert month == pytest.approx(spot_h * HOURS_MONTH, abs=0.01), lead
+    assert month == pytest.approx(spot_h * HOURS_MONTH * SPOT_MONTH, abs=0.01), lead
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("spot_per_month_usd", "USD")
-    assert value == pytest.approx(spot_h * HOURS_MONTH)
+    assert value == pytest.approx(spot_h * HOURS_MONTH * SPOT_MONTH)
     # the on-demand month beside it, on the same usage
     od_month = re.findall(r"\$([\d,]+(?:\.\d+)?)/month" if not ro
                           else r"([\d.]+(?:,\d+)?)\sUSD/lună", lead)
@@ -99,7 +106,7 @@ def test_spot_month_for_a_model_leads_with_the_month(q: str) -> None:
     ro = r.lang == "ro"
     gid, n = _setup(lead)
     spot_h, _ = _spot_od_per_gpu(gid, n)
-    gpu_cost = spot_h * n * HOURS_MONTH
+    gpu_cost = spot_h * n * HOURS_MONTH * SPOT_MONTH
     m = re.search(r"\(\$([\d,.]+) of GPU time" if not ro
                   else r"\(([\d.]+(?:,\d+)?)\sUSD pentru orele de GPU", lead)
     assert m is not None, lead

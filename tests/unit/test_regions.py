@@ -194,7 +194,9 @@ def test_a_country_in_two_continents_or_none_is_a_problem(tmp_path: Path) -> Non
 
 def test_europe_includes_finland_and_poland() -> None:
     assert ids_in(["europe"]) == {"nebius-fi", "shadeform-pl", "aws-us"}
-    assert ids_in(["EU"]) == ids_in(["europe"])  # alias: the continent
+    # "eu" is the European Union, not the continent (test_fix_region_eu); these three are
+    # in member states (Finland, Poland, Sweden)
+    assert ids_in(["EU"]) == ids_in(["europe"])
 
 
 def test_north_america_and_us_exclude_australia() -> None:

@@ -813,9 +813,11 @@ def _filters(text: str, data: BotData) -> _Filters:
     found = list(re.finditer(r"\S++", text))
     clean = [m.group().strip(_EDGE).lower() for m in found]
     # compared folded ("România" is the "Romania" read), with a continent's parts ("north
-    # america" for "north-america")
+    # america" for "north-america") and a place name's words ("united", "states": they were
+    # "not understood", audit regress4 #3)
     words = ({_fold(w) for w in (place or "", st.region_word or "",
-                                 *(place or "").split("-")) if len(w) > 1}
+                                 *(place or "").split("-"), *(st.region_word or "").split())
+              if len(w) > 1}
              if regions else set())
     for i, m in enumerate(found):
         pair = " ".join(clean[i:i + 2]) if i + 1 < len(found) else ""
@@ -894,10 +896,15 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     # precision after the budget too: "$2/h fp8")
     flt = _filters(_blank(usd, [*budget_spans, *counts]), data)
     spot = _spot_spans(_blank(usd, [*budget_spans, *counts, *flt.spans]), data.messages)
+    # "on-demand", "on demand", "la cerere": on-demand prices only, as /gpu offers reads them
+    # (they were "not understood": audit regress4 #10)
+    od = [] if spot else [m.span() for m in _ON_DEMAND.finditer(
+        _blank(usd, [*budget_spans, *counts, *flt.spans]))]
+    on_demand = bool(od)
     # "5000 tok/s": a speed target, read before the sizes (its 5000 was taken silently)
-    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot]))
+    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *od]))
     tps_spans = [tps_m.span()] if tps_m is not None else []
-    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *tps_spans]),
+    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *od, *tps_spans]),
                        data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
@@ -915,7 +922,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
-                          [*money, *budget_spans, *counts, *flt.spans, *spot, *own,
+                          [*money, *budget_spans, *counts, *flt.spans, *spot, *od, *own,
                            *tps_spans])
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
@@ -926,6 +933,13 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                          counts=said))
     users = a.users or 1
     tps, per_user = _tps_target(tps_m) if entry.kind == "llm" else (None, False)
+    # a rate said of no one ("50 tok/s") is each user's where users are given or it is a floor
+    # ("at 50 tok/s"), as /v1/ask reads it (intent._aggregate_tps); else the setup's total
+    bare_each = (tps is not None and not per_user and tps_m is not None
+                 and not tps_m.group("total")
+                 and (a.users is not None or bool(_TPS_FLOOR.search(
+                     usd[max(0, tps_m.start() - 12):tps_m.start()]))))
+    per_user = per_user or bare_each
     req = RecommendationRequest(model=model, weights=a.weights or "auto",
                                 kv_cache=(a.kv_cache if entry.kind == "llm" else None)
                                 or "fp16",
@@ -935,7 +949,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 context_tokens=context_tokens,
                                 output_tokens=_web_output_tokens(context_tokens),
                                 concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
-                                interruptible=True if spot else None,
+                                interruptible=(False if on_demand else True if spot
+                                               else None),
                                 target_output_tokens_per_s=tps if not per_user else None,
                                 min_decode_tokens_per_s=tps if per_user else None,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
@@ -961,12 +976,13 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
             flt.place_value or "") else f"{place} ({flt.place_value})"))
     if kv is not None:
         applied.append((lab["kv"], kv))
-    if spot:
-        applied.append((lab["spot"], lab["spot_allowed"]))
+    if spot or on_demand:
+        applied.append((lab["spot"], lab["spot_on_demand" if on_demand else "spot_allowed"]))
     if tps is not None:
-        # which target the tokens/s were read as: all users together, or each user's
-        said_tps = lab["tps_per_user" if per_user else "tps_total"].format(
-            tps=f.number(tps, 0 if tps.is_integer() else 1))
+        # which target the tokens/s were read as: all users together, or each user's (and
+        # why, where no "per user" was written)
+        said_tps = lab["tps_per_user_read" if bare_each else "tps_per_user" if per_user
+                       else "tps_total"].format(tps=f.number(tps, 0 if tps.is_integer() else 1))
         applied.append((lab["tps_target"], romanian_de(said_tps) if lang == "ro" else said_tps))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
@@ -988,7 +1004,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                      "regions": (flt.place_value if flt.place_value
                                  else ",".join(flt.regions) if flt.regions else None),
                      "kv_cache": kv, "width": req.width, "height": req.height,
-                     "steps": req.steps, "spot": 1 if spot else None, "lang": lang}),
+                     "steps": req.steps, "spot": 1 if spot else None,
+                     "lang": lang}),
         notes)
 
 
@@ -997,13 +1014,19 @@ _GPU_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×]\s*+(?=[a-z])", re.I)
 
 _TPS_TARGET = re.compile(
     r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
-    r"(?:tok(?:en[si]?)?\s*+/\s*+s(?:ec)?|tps|tokens?\s++per\s++second"
+    r"(?:de\s++)?(?:tok(?:en[si]?)?\s*+/\s*+s(?:ec)?|tps|tokens?\s++per\s++second"
     r"|tokeni\s++pe\s++secund[aă])(?![\w/])"
     r"(?P<each>\s*+(?:/\s*+user|per\s++user|each|per\s++utilizator|pe\s++utilizator"
-    r"|de\s++utilizator)(?!\w))?", re.I)
+    r"|de\s++utilizator)(?!\w))?"
+    r"(?P<total>\s*+(?:in\s++total|în\s++total|total|aggregate|in\s++all)(?!\w))?", re.I)
 """A speed target in a ``/gpu recommend`` text: "5000 tok/s" (all users together: the API's
-``target_output_tokens_per_s``), "50 tok/s per user" (each user's decode speed:
-``min_decode_tokens_per_s``)."""
+``target_output_tokens_per_s``; "in total" said or not), "50 tok/s per user", "50 de
+tokeni/s per utilizator" (each user's decode speed: ``min_decode_tokens_per_s``); a bare
+rate with users given, or after "at", is each user's too (:func:`run_recommend`)."""
+_TPS_FLOOR = re.compile(r"(?:\b(?:at|la|least|minimum|min|minim|peste|over|above|cu|with)"
+                        r"|>=?|≥)\s*+$", re.I)
+"""A rate said as a floor before it ("at 50 tok/s", "at least"): each user's, as /v1/ask's
+``intent._TPS_FLOOR`` reads it."""
 
 
 def _tps_target(m: re.Match[str] | None) -> tuple[float | None, bool]:
@@ -1037,9 +1060,14 @@ def _zero_budget(hour: float | None, month: float | None, text: str, data: BotDa
 def _place_said(flt: _Filters, lang: str, data: BotData) -> str:
     """The place a recommendation or an offers list echoes, as a reader of ``lang`` writes
     it: the reader's own name for it, from ``place_names`` of ``[slack]`` ("Romania" →
-    "România", "Franta" → "Franța"; the readers match the word without its diacritics),
-    else as the text names it."""
+    "România", "Franta" → "Franța"; the readers match the word without its diacritics), a
+    group of countries by its name ("EU", "UE": "the European Union", "Uniunea Europeană":
+    ``region_group_<id>`` of ``[answer]``, as /v1/ask says it), else as the text names it."""
     place = flt.place or ""
+    group = data.catalog.regions.table.group(flt.place_value) if flt.place_value else None
+    if group is not None:
+        said = data.messages.section(lang, "answer").get(f"region_group_{group.id}")
+        return said or f"the {group.name}"
     names = dict(pair.split("=", 1) for pair in data.messages.section(
         lang, "slack").get("place_names", "").split() if "=" in pair)
     return names.get(_fold(place), place)

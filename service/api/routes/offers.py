@@ -56,6 +56,11 @@ class OfferPage(msgspec.Struct, kw_only=True):
             "with a region filter: the offers counted in excluded_availability_not_stated, "
             "per provider: how many, the provider's region ids the filter matched and why "
             "they were left out; null without a region filter"))] = None
+    region_read: Annotated[str | None, msgspec.Meta(description=(
+        "with a region filter: how it was read: a continent ('europe: Europe, the "
+        "continent'), a group of countries with its members ('eu: the European Union (27 "
+        "countries: AT, BE, ...)'), a country ('de: Germany (DE)') or a provider region id; "
+        "null without one"))] = None
 
 
 class ProviderList(msgspec.Struct, kw_only=True):
@@ -122,10 +127,13 @@ def list_offers(
         min_length=1, max_length=NAME_MAX, description="provider id")] = None,
     region: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description=(
-            "a continent (africa, asia, europe, north-america, oceania, south-america; eu = "
-            "europe), an ISO 3166-1 alpha-2 country code (us, de, fi...) or a provider region "
-            "id (us-east-1, europe-north1...), case-insensitive; an offer matches if one of its "
-            "regions does, and lists only the regions that matched"))] = None,
+            "a continent (africa, asia, europe, north-america, oceania, south-america), a "
+            "group of countries (eu: the European Union's 27 member states, not the "
+            "continent; eea: the EU plus Iceland, Liechtenstein and Norway), an ISO 3166-1 "
+            "alpha-2 country code (us, de, fi...) or a provider region id (us-east-1, "
+            "europe-north1...), case-insensitive; an offer matches if one of its regions "
+            "does, and lists only the regions that matched; region_read says how it was "
+            "read"))] = None,
     min_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     max_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
     min_total_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
@@ -182,7 +190,8 @@ def list_offers(
                      gpu_matched=matched, excluded_no_region=q.excluded_no_region,
                      excluded_availability_not_stated=q.excluded_availability_not_stated,
                      availability_left_out=(q.availability_left_out if regions is not None
-                                            else None))
+                                            else None),
+                     region_read=regions.said() if regions is not None else None)
 
 
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],

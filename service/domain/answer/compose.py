@@ -12,7 +12,14 @@ from typing import Annotated, Literal, Protocol
 
 import msgspec
 
-from service.domain.answer.intent import Details, answers, classify, details, stated
+from service.domain.answer.intent import (
+    EMBED_ANSWERS,
+    Details,
+    answers,
+    classify,
+    details,
+    stated,
+)
 from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.answer.numbers.context import (
     AskedNumber,
@@ -333,6 +340,12 @@ def _plain(text: str) -> str:
     return plain.strip()
 
 
+_EMBED_ANSWERED = frozenset(("cost", "speed", "memory", "fits", "media", "gpu_count",
+                             "max_concurrency", "max_context"))
+"""The intents whose answer for an embedding model quotes the embedding passage (a price's
+terms, spot, billing or storage keep their own)."""
+
+
 def _choose(ranked: list[ScoredId], passages: Mapping[tuple[str, str], Passage], lang: str,
             want: tuple[str, ...]) -> list[ScoredId]:
     """The retrieved passages with the one that answers the intent first: the usual answer
@@ -443,7 +456,18 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         m = registry.models[model_id]
         variant = {"audio": "audio", "video": "video"}.get(m.modality) if intent == "media" \
             else ("diffusion" if m.kind == "diffusion" else sub)
-    ranked = _choose(ranked, passages, lang, answers(intent, variant))
+        if variant == "audio" and any(c.role in ("codec", "vae") for c in m.components):
+            # a generator (MusicGen, Bark, Stable Audio: a codec or a VAE writes the waveform)
+            # is answered by the generation passage, never Whisper's (audit media #12)
+            variant = "audio_gen"
+    want = answers(intent, variant)
+    if (model_id is not None and registry.models[model_id].task == "embed"
+            and intent in _EMBED_ANSWERED and sub != "reserved"):
+        # an embedding model's memory, speed or cost: the embedding passage, whatever the
+        # retrieval ranks (it quoted "Reserved and committed capacity" for bge's documents
+        # per hour; audit media #12)
+        want = EMBED_ANSWERS
+    ranked = _choose(ranked, passages, lang, want)
     top = ranked[: req.top_k]
     out = [PassageOut(id=s.id, title=passages[(s.id, lang)].title,
                       topic=passages[(s.id, lang)].topic, text=passages[(s.id, lang)].text,

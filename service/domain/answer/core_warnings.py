@@ -128,6 +128,10 @@ def _thin(sentence: str, engine: str) -> str:
 # phrases (``_LISTS``); anything else is kept.
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_spot_endpoint", re.compile(r"spot on an endpoint: an interruption takes it down")),
+    # sizing.py: output tokens stated for an embedding model (audit media #11: English in a
+    # Romanian answer)
+    ("core_embed_output_ignored", re.compile(
+        r"output_tokens ignored: an embedding model generates nothing")),
     # options._option: a diffusion job of fewer images or clips than GPUs
     ("core_idle_image", re.compile(
         r"each image runs whole on one GPU: GPUs idle for the job's ~(?P<n_sec>\d[\d,]*+) s: "
@@ -1068,6 +1072,14 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_spread_run", re.compile(
         rf"the run spread over (?P<n_nodes>\d[\d,]*+) nodes with a fast network finishes in "
         rf"~(?P<n_hours>{_NUM}) h(?P<say_restarts> with spot's expected restarts)?")),
+    # include_suspect (alternatives._suspect_words): a multi-node run's fast-network machines
+    # kept out by a suspect price (audit regress4 #8)
+    ("core_alt_suspect_spread", re.compile(
+        rf"offers whose prices are flagged as suspect, ranked with a warning, where the run "
+        rf"spread over (?P<n_nodes>\d[\d,]*+) nodes with a fast network finishes in "
+        rf"~(?P<n_hours>{_NUM}) h(?P<say_restarts> with spot's expected restarts)?")),
+    ("core_alt_suspect", re.compile(
+        r"offers whose prices are flagged as suspect, ranked with a warning")),
     ("core_alt_bigger_gpu_effect", re.compile(
         r"another GPU with more memory than those asked for")),
     ("core_alt_variant_effect", re.compile(r"the GPU asked for, with more memory")),

@@ -147,7 +147,7 @@ as inference and answered Yes, 15.6 GiB, for 114 GiB). Inside a name ("MiniCPM-2
 stays: a hyphen or a word character beside it is no shorthand; nor is a participle with an
 apostrophe ("my sft'd mistral": a model tuned before, :data:`TUNED_MODEL`; audit
 ask_reading2: "serve my sft'd mistral 7b to 100 users" was sized as LoRA training)."""
-_FT_WORDS = {"ft": "fine-tuning", "sft": "fine-tuning", "fft": "full fine-tuning"}
+_FT_WORDS = {"ft": "fine-tuning", "sft": "supervised fine-tuning", "fft": "full fine-tuning"}
 _HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
     # "one and a half million", "2 and a half thousand": 1.5 of the scale (audit rates2: fell
@@ -445,6 +445,17 @@ def _plain_spaces(text: str) -> str:
     return _ODD_SPACE.sub(" ", _TYPO_UNIT.sub("", text))
 
 
+_SCIENTIFIC = re.compile(r"(?<![\w.])(\d(?:\.\d{1,3})?)e\+?(\d{1,2})(?![\w.])")
+"""A count in scientific notation, "2e10 tokens", "1.5e12": written out in digits, so that
+every reader of counts reads it (audit regress4 #1: "2e10 tokens" read no tokens); only from
+1e3 to 1e15, as typed counts are."""
+
+
+def _scientific(m: re.Match[str]) -> str:
+    exp = int(m.group(2))
+    return str(round(float(m.group(1)) * 10**exp)) if 3 <= exp <= 15 else m.group(0)
+
+
 @functools.lru_cache(maxsize=1024)
 def _fold(text: str) -> str:
     """Lower-case without diacritics ("producție" -> "productie"), thousands groupings
@@ -457,6 +468,7 @@ def _fold(text: str) -> str:
     -> "a100 80 gb"). Invisible and typographic spaces first (:func:`_plain_spaces`)."""
     decomposed = unicodedata.normalize("NFD", _plain_spaces(text.lower()))
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    folded = _SCIENTIFIC.sub(_scientific, folded)
     folded = _GROUPED.sub(lambda m: m.group(1) + m.group(2)[1:].replace(m.group(2)[0], ""),
                           folded)
     folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
@@ -1180,6 +1192,29 @@ class TrainingSetup:
     zero_stage: int | None = None
     """A DeepSpeed ZeRO stage ("ZeRO-3", "ZeRO stage 2"; FSDP is ZeRO-3's full sharding, DDP
     ZeRO-0): ``finetune.zero_stage``."""
+    objective: str | None = None
+    """The training objective named (:data:`OBJECTIVE`): "DPO", "antrenare DPO", "GRPO",
+    "RLHF" (PPO), "SFT" / "instruction tune" (sft): ``finetune.objective``."""
+
+
+_OBJECTIVES = (
+    ("dpo", r"dpo|direct preference optimi[sz]ation"),
+    ("kto", r"kto"),
+    ("orpo", r"orpo"),
+    ("simpo", r"simpo"),
+    ("grpo", r"grpo"),
+    ("ppo", r"ppo|rlhf|reinforcement learning from human feedback"),
+    ("sft", r"supervised fine[- ]?tun\w*+|supervised finetun\w*+|instruction[- ]?tun\w*+"),
+)
+OBJECTIVE = re.compile(r"(?<![\w.\-/])(?:" + "|".join(rx for _, rx in _OBJECTIVES)
+                       + r")(?![\w\-/])")
+"""A fine-tuning objective named as a word of its own, in folded text: preference tuning
+(DPO, KTO, ORPO, SimPO), RL (GRPO, PPO / RLHF), supervised fine-tuning ("sft", written out by
+:func:`_fold`) and instruction tuning. Each is fine-tuning, never inference (audit ask_en #1:
+"dpo llama 3.1 8b full params how much vram" was sized as serving, 17.0 GiB for about 144).
+Inside a name ("tulu-2-dpo-70b", "Nous-Hermes-2-Mixtral-8x7B-DPO") it is no objective."""
+_OBJECTIVE_OF = [(oid, re.compile(r"(?<![\w.\-/])(?:" + rx + r")(?![\w\-/])"))
+                 for oid, rx in _OBJECTIVES]
 
 
 _RANK = re.compile(
@@ -1232,8 +1267,9 @@ def training_setup(text: str) -> TrainingSetup:
     zm = _ZERO.search(folded)
     zero = (int(zm.group(1) or zm.group(2)) if zm else 3 if _FSDP.search(folded)
             else 0 if _DDP.search(folded) else None)
+    objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(folded)), None)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
-                         checkpointing=checkpointing, zero_stage=zero)
+                         checkpointing=checkpointing, zero_stage=zero, objective=objective)
 
 
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")
@@ -1446,6 +1482,25 @@ def _said_number(toks: list[_Tok], j: int, text: str) -> float | None:
     return float(word)
 
 
+def _count_asked_before(toks: list[_Tok], j: int) -> bool:
+    """Whether a count is asked just before token ``j``: "how many (concurrent) <j>", "câte
+    <j>" (folded "cate"), so that the number at ``j`` is no count of its own."""
+    prev = [x.text for x in toks[max(0, j - 3) : j]]
+    return ("how" in prev and "many" in prev) or "cate" in prev or "cati" in prev
+
+
+_AT_ONCE_WORDS = frozenset({"concurrent", "parallel", "simultaneous", "simultane",
+                            "concurente", "paralele"})
+
+
+def _count_stated_before(toks: list[_Tok], j: int) -> bool:
+    """Whether a count of requests at once is stated just before token ``j`` ("16 concurrent
+    8k requests", "16 parallel 32k requests"), so that the number at ``j`` is each request's
+    length, not a second count (it was 16 requests of the default 4,096 tokens)."""
+    prev = [x.text for x in toks[max(0, j - 2) : j]]
+    return len(prev) == 2 and prev[-1] in _AT_ONCE_WORDS and prev[0].isdigit()
+
+
 def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
     money = [m.span() for m in _MONEY_ANY.finditer(text)]
     bare: int | None = None  # a bare "32k": the context only when nothing else states one
@@ -1462,6 +1517,11 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 continue  # "100k tokens of training data" is the data, not a context
             if any(w in _EX_WORDS for w in following[:2]):
                 continue  # "10k examples of 1000 tokens": a count of examples
+            if ("-" not in t.text and following[:1] and following[0] in _JOB_COUNTED
+                    and (_count_asked_before(toks, j) or _count_stated_before(toks, j))):
+                # "how many concurrent 128k requests fit": the count is asked, so "128k" is
+                # each request's length (audit regress4 #2: 44 requests of 4,096 tokens)
+                return int(mk.group(1)) * 1024
             if "-" not in t.text and following[:1] and (following[0] in _JOB_COUNTED or (
                     following[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
                 continue  # "1k requests", "500k prompts": a job's count, not a length
@@ -1706,6 +1766,27 @@ def population(folded: str) -> re.Match[str] | None:
 # 8,000 users; audit ask_intents3)
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b"
                           r"(?![\s-]*+(?:k\b[\s-]*+)?(?:de\s++)?(?:tokens?|tokeni|tok)\b)")
+_ONE_USER = re.compile(
+    r"\b(?:with|for|by|to|at)\s++(?:(?:just|only)\s++)?(?:1|one|a single|one single|single)"
+    r"\s++(?:concurrent\s++|active\s++)?(?:user|client|customer|person)\b(?!['\u2019]s)"
+    r"|\b(?:cu|pentru|la|de)\s++(?:(?:doar|numai)\s++)?(?:1|un singur|unui singur|un)\s++"
+    r"(?:utilizator|client)\b(?!i\b)")
+"""One user said in the singular ("with 1 user", "for a single user", "cu 1 utilizator",
+"pentru un singur utilizator"): a load of one request at a time, as "1 concurrent request"
+(audit regress4 #9: a throughput "with 1 user" was the full load's 2,579 tokens/s at 117
+requests); :data:`_USERS` counts only plural nouns."""
+_BARE_CONCURRENT = re.compile(
+    r"(?<![\w.])(\d++)\s*+(?:concurrent|concurrency|simultaneous|in parallel|parallel)\b"
+    r"(?=\s*+(?:$|[,.;:?!()]|\d|(?:tok|toks|tokens?|ctx|context|with|w/|at|on|for|and|in"
+    r"|ttft|latency|tps|per|each|how|what|is|do|does|can|will|max|of)\b))")
+"""A count of requests at once with no noun after it ("at 32 concurrent", "64 concurrent 2k
+ctx", "64 concurrency", "16 in parallel"): requests in flight, as "32 concurrent users" (it was
+dropped, and the speed, TTFT, KV and memory given for one request; audit ask_en #2). A noun
+after it is read by :data:`_USERS` or, for streams, by the intent's readers."""
+_SERVING_ASKED = re.compile(
+    r"\b(?:tok(?:en)?s?\s*+/\s*+s|tokens? per second|tps|ttft|latency|per user|each user"
+    r"|serv\w*+|inference|throughput)\b")
+"""A serving figure asked beside a batch size: the batch is then requests at once."""
 _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+[-\u2212]?(\d++)\b"
     r"|\bbs\s*+=?\s*+[-\u2212]?(\d++)\b"
@@ -1778,7 +1859,10 @@ def serves_tuned(folded: str) -> bool:
 def _workload_and_method(text: str) -> tuple[str | None, str | None]:
     if serves_tuned(text):
         text = TUNED_MODEL.sub(" ", text)  # the model's past, not the work asked
-    finetune_cue = bool(_FINETUNE.search(text))
+    # a preference, RL or supervised objective named is fine-tuning, full unless LoRA or
+    # QLoRA is said (the method read below)
+    objective_cue = bool(OBJECTIVE.search(text))
+    finetune_cue = bool(_FINETUNE.search(text)) or objective_cue
     methods: Counter[str] = Counter()
     methods["lora"] = len(_LORA.findall(text))
     methods["qlora"] = len(_QLORA.findall(text))
@@ -1789,6 +1873,8 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
     method: str | None = None
     if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
         method = ranked[0][0]
+    elif not ranked and objective_cue:
+        method = "full"
 
     cues = set()
     if _SERVING.search(_BATCH_INFERENCE.sub(" ", text)):  # "batch inference" is not serving
@@ -1951,13 +2037,23 @@ def extract(text: str, registry: Registry) -> Extracted:
     um = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
               None)
     cm = _CONCURRENCY.search(bare) if um is None else None
+    if um is None and cm is None:
+        cm = _BARE_CONCURRENT.search(bare)
     users = (_signed(bare, um.start(1), user_count(um.group(1), um.group(2)))
-             if um is not None else int(cm.group(1)) if cm is not None else None)
+             if um is not None else int(cm.group(1)) if cm is not None
+             else 1 if _ONE_USER.search(bare) else None)
     batch = _BATCH.search(bare)
     batch_size = None
     if batch is not None:
         at = next(i for i in range(1, len(batch.groups()) + 1) if batch.group(i))
         batch_size = _signed(bare, batch.start(at), int(batch.group(at)))
+    if (users is None and batch_size is not None and batch_size >= 1
+            and workload not in ("finetune", "pretrain") and not _TRAIN_CUE.search(folded)
+            and _SERVING_ASKED.search(folded)):
+        # a serving batch is the requests decoded together ("llama 3.1 8b on h100 batch size
+        # 64 tok/s per user": 64 requests at once, README's batch_size; it was one request,
+        # with 64 tokens/s taken for a target; audit ask_en #2)
+        users = batch_size
 
     return Extracted(
         model=model,
@@ -2179,6 +2275,15 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:how long|how much time|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
         r"\b(\d++(?:\.\d++)?)\s*+-?\s*+(seconds?|secs?|secunde|minutes?|mins?|minute)\s++"
         r"(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire|sunet)\b")),
+    # "how many real-time audio streams can an L4 transcribe", "câte fluxuri audio în timp
+    # real": the streams a transcription setup carries (audit media #5: only its speed)
+    ("streams", re.compile(_HOW_MANY + r"\s++(?:[a-z-]++\s++){0,3}?(?:streams?|stream-uri"
+                           r"|fluxuri)\b")),
+    # "the cost per image", "cât costă pe imagine": one image's cost, the per 1,000 after it
+    # (audit media #14: "$1.20 per 1,000" led); "5 seconds per image" is a time, not this
+    ("per_image", re.compile(r"(?<!\bseconds )(?<!\bsecond )(?<!\bsecs )(?<!\bsec )(?<!\bs )"
+                             r"(?<!\bsecunde )(?<!\bsecunda )\b(?:per|pe|/)\s*+(?:an?\s++|o\s++)?"
+                             r"(?:image|picture|imagine)\b")),
     ("one_audio_hour", re.compile(
         r"\b(?:one|an|1|o)\s++(?:hour|ora)\s++(?:of|de)\s++(?:audio|speech|recording"
         r"|inregistrare)\b")),
@@ -2189,9 +2294,10 @@ def media_rate_asked(text: str) -> tuple[str, float] | None:
     """A rate an embedding, speech or video model is asked for in its own unit, with the
     seconds it is counted over: documents per hour ("docs", 3600), dollars per million tokens
     embedded, hours of audio per day, videos per day, the seconds of audio a "how long" asks
-    for ("audio_length", 30), the real-time factor, one hour of audio ("one_audio_hour");
-    None where none is asked. The answer leads with that number (it led with a price or a
-    speed in another unit: audit media finding 7)."""
+    for ("audio_length", 30), the real-time factor, one hour of audio ("one_audio_hour"),
+    the real-time streams a speech setup carries ("streams"), one image's cost
+    ("per_image"); None where none is asked. The answer leads with that number (it led with a
+    price or a speed in another unit: audit media finding 7)."""
     folded = _fold(text)
     for kind, rx in _RATE_READS:
         m = rx.search(folded)

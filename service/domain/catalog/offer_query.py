@@ -145,8 +145,9 @@ class OfferFilter(Out, frozen=True, kw_only=True):
     """Any of these GPU ids (the variants a family name matches, e.g. every A100)."""
     provider: str | None = None
     region: str | None = None
-    """A continent, a country code or a provider region id; matched through a
-    :class:`RegionFilter` (``parse_region_filter``) passed to :func:`query`, not here."""
+    """A continent, a group of countries ("eu"), a country code or a provider region id;
+    matched through a :class:`RegionFilter` (``parse_region_filter``) passed to
+    :func:`query`, not here."""
     min_gpus: int | None = None
     max_gpus: int | None = None
     min_total_memory_gib: float | None = None

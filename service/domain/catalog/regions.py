@@ -1,5 +1,6 @@
 """Where an offer runs: each provider region id placed in an ISO 3166-1 country and a continent,
-and the region filter (a continent, a country code or a provider region id).
+and the region filter (a continent, a group of countries such as the European Union, a country
+code or a provider region id).
 
 The table comes from ``catalog/regions.toml`` (loaded by ``service.adapters.regions_file``); this
 module holds the rules and the matching, nothing that reads files. A place is one of:
@@ -83,8 +84,23 @@ class ProviderRegions:
 
 
 @dataclass(frozen=True)
+class RegionGroup:
+    """A named group of countries a filter word stands for (regions.toml ``[[group]]``): "eu"
+    is the European Union's 27 member states, not the continent, since a region filter is a
+    data-residency requirement."""
+
+    id: str
+    name: str
+    """"European Union"."""
+    countries: frozenset[str]
+    """ISO 3166-1 alpha-2 codes."""
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class RegionTable:
-    """The places of every provider's region ids, the continents, and the ISO countries."""
+    """The places of every provider's region ids, the continents, the groups of countries and
+    the ISO countries."""
 
     continents: Mapping[str, str] = field(default_factory=dict)
     """Continent id -> name."""
@@ -93,8 +109,15 @@ class RegionTable:
     countries: Mapping[str, str] = field(default_factory=dict)
     """ISO country code -> name (every ISO 3166-1 country)."""
     aliases: Mapping[str, str] = field(default_factory=dict)
-    """Lower-cased filter word -> a continent id or a country code."""
+    """Lower-cased filter word -> a continent id, a group id or a country code."""
     providers: Mapping[str, ProviderRegions] = field(default_factory=dict)
+    groups: Mapping[str, RegionGroup] = field(default_factory=dict)
+    """Group id ("eu", "eea") -> the group."""
+
+    def group(self, word: str) -> RegionGroup | None:
+        """The group a filter word names ("EU", "european-union"), or None."""
+        low = word.strip().lower()
+        return self.groups.get(self.aliases.get(low, low).lower())
 
     def availability_stated(self, provider: str) -> bool:
         """Whether ``provider``'s regions are where its types are offered (True unless
@@ -162,8 +185,8 @@ class RegionIndex:
         matches. One rule for /v1/ask and Slack's /gpu recommend."""
         low = place.lower()
         target = self.table.aliases.get(low, low).lower()
-        if (target in self.table.continents or target.upper() in self.table.countries
-                or low in self.ids):
+        if (target in self.table.continents or target in self.table.groups
+                or target.upper() in self.table.countries or low in self.ids):
             return [place]
         return sorted(i for i in self.ids if i.startswith(low))
 
@@ -199,13 +222,20 @@ def index_regions(table: RegionTable, offers: Iterable[Offer]) -> RegionIndex:
 @dataclass(frozen=True)
 class RegionTerm:
     kind: str
-    """continent, country or region."""
+    """continent, group, country or region."""
     value: str
-    """Continent id, upper-case country code, or lower-case region id."""
+    """Continent id, group id, upper-case country code, or lower-case region id."""
+    countries: frozenset[str] = frozenset()
+    """A group's ISO codes: a region matches by its country (one placed only on a continent
+    matches no group)."""
+    said: str = ""
+    """How the value was read, in words ("eu: the European Union, 27 countries: AT, ...")."""
 
     def matches(self, r: Region) -> bool:
         if self.kind == "continent":
             return r.continent == self.value
+        if self.kind == "group":
+            return r.country is not None and r.country in self.countries
         if self.kind == "country":
             return r.country == self.value
         rid = r.id.lower()
@@ -222,14 +252,24 @@ class RegionFilter:
     def matching(self, regions: Sequence[Region]) -> list[Region]:
         return [r for r in regions if any(t.matches(r) for t in self.terms)]
 
+    def said(self) -> str:
+        """How each value was read, joined ("eu: the European Union (27 countries: AT, BE,
+        ...)"): /v1/offers' ``region_read`` and the recommendations' ``regions`` assumption."""
+        return "; ".join(t.said for t in self.terms if t.said)
+
+    def groups(self) -> list[RegionTerm]:
+        """The terms read as a group of countries ("eu": the European Union)."""
+        return [t for t in self.terms if t.kind == "group"]
+
 
 def parse_region_filter(values: Sequence[str], index: RegionIndex,
                         path: str = "$.regions") -> RegionFilter:
-    """Each value read as, in this order: a continent id (or an alias of one), an ISO 3166-1
-    alpha-2 country code (or an alias, case-insensitive), or a region id that an offer lists
-    (case-insensitive; also the parts of ``region/zone`` ids). Raises NotFound (a 404, as for
-    an unknown GPU or provider) for the first value that is none of these, suggesting the
-    continents and examples of a country code and a region id."""
+    """Each value read as, in this order: a continent id (or an alias of one), a group of
+    countries ("eu": the European Union's member states, "eea"; regions.toml ``[[group]]``),
+    an ISO 3166-1 alpha-2 country code (or an alias, case-insensitive), or a region id that an
+    offer lists (case-insensitive; also the parts of ``region/zone`` ids). Raises NotFound (a
+    404, as for an unknown GPU or provider) for the first value that is none of these,
+    suggesting the continents, the groups and examples of a country code and a region id."""
     table = index.table
     terms: list[RegionTerm] = []
     bad: list[str] = []
@@ -238,16 +278,26 @@ def parse_region_filter(values: Sequence[str], index: RegionIndex,
         low = v.lower()
         target = table.aliases.get(low, v)
         if target.lower() in table.continents:
-            terms.append(RegionTerm("continent", target.lower()))
+            cid = target.lower()
+            terms.append(RegionTerm("continent", cid, said=(
+                f"{v}: {table.continents[cid]}, the continent")))
+        elif target.lower() in table.groups:
+            g = table.groups[target.lower()]
+            terms.append(RegionTerm("group", g.id, countries=g.countries, said=(
+                f"{v}: the {g.name} ({len(g.countries)} countries: "
+                f"{', '.join(sorted(g.countries))})")))
         elif COUNTRY_CODE.fullmatch(target.upper()) and target.upper() in table.countries:
-            terms.append(RegionTerm("country", target.upper()))
+            code = target.upper()
+            terms.append(RegionTerm("country", code, said=(
+                f"{v}: {table.countries[code]} ({code})")))
         elif low in index.ids:
-            terms.append(RegionTerm("region", low))
+            terms.append(RegionTerm("region", low, said=f"{v}: a provider region id"))
         else:
             bad.append(raw)
     if bad:
         # like an unknown GPU or provider: a 404 naming what is accepted
-        raise NotFound("region", bad[0], [*sorted(table.continents), "us", "de", "us-east-1"])
+        raise NotFound("region", bad[0], [*sorted(table.continents), *sorted(table.groups),
+                                          "us", "de", "us-east-1"])
     return RegionFilter(tuple(terms))
 
 

@@ -31,6 +31,11 @@ class Registry:
         per engine x precision x GPU; empty: every combination runs."""
         self.derived = Derived()
         """Tables derived from the names (the entity extractor's), kept with the registry."""
+        self.places: dict[str, str] = {}
+        """Place words a question may write (``catalog/regions.toml`` [aliases]: "united
+        states", "statele unite", "londra"), folded, -> the region filter value they stand for
+        (a country code, a continent or a group id); set by the catalog loader, empty for a
+        registry loaded without the regions."""
 
     @property
     def conflicts(self) -> list[str]:

@@ -29,6 +29,7 @@ from service.domain.recommend.capability import (
     headroom_limit,
     keeps_kv,
     kernel_refusal,
+    objective_words,
     runnable_precisions,
     train_capability,
 )
@@ -226,6 +227,12 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                 and bool(ctx.deadline_misses))
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
               _spread_words if late else "shard the model over several nodes")
+    if not options and not req.include_suspect and {"trust", "deadline"} <= kinds:
+        # a deadline missed where offers kept out by a price flagged as suspect would meet it
+        # (a multi-node run's only fast-network machines: audit regress4 #8, where the reason
+        # said only the deadline): ranked with a warning, as the price-trust reason advises
+        # (where the trust is the reason, it says so itself)
+        rerun("include_suspect", msgspec_replace(req, include_suspect=True), _suspect_words)
     if not options and req.max_gpus_per_node:
         # the GPUs per node asked for hold no option: the same request on any node size
         rerun("allow more GPUs per node", msgspec_replace(req, max_gpus_per_node=None),
@@ -263,6 +270,15 @@ def _spread_words(top: Option) -> str:
     return (f"the run spread over {top.nodes:,} nodes with a fast network finishes in "
             f"~{hours:,.{0 if hours >= 100 else 1}f} h"
             + (" with spot's expected restarts" if spot is not None else ""))
+
+
+def _suspect_words(top: Option) -> str:
+    """The ``include_suspect`` alternative: the offers kept out by a suspect price ranked
+    with a warning; for a training run spread over nodes, the nodes and hours it takes."""
+    said = "offers whose prices are flagged as suspect, ranked with a warning"
+    spread = _spread_words(top)
+    return said + (f", where {spread}" if top.nodes > 1 and spread.startswith("the run")
+                   else "")
 
 
 def _larger_gpus(ctx: Ctx, rejected: Sequence[tuple[Offer, str]]
@@ -851,6 +867,9 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
             ctx.note("finetune_method", ft.method,
                      f"finetune.method as given (LoRA rank {ft.lora_rank})"
                      if ft.method != "full" else "finetune.method as given")
+        if ft is not None and ft.objective != "sft":
+            ctx.note("objective", ft.objective, objective_words(
+                ft.objective, training_options(ft, req.workload).method or "full"))
         if ft is None or ft.gradient_checkpointing is None or ft.micro_batch_size is None:
             ctx.note("training_step", "the fastest that fits each option",
                      "finetune.gradient_checkpointing or micro_batch_size not set: each option "

@@ -47,10 +47,13 @@ from service.domain.sizing.layout import (
 )
 from service.domain.sizing.memory import (
     GIB,
+    PAIRED_OBJECTIVES,
+    REFERENCE_OBJECTIVES,
     InferencePlan,
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    frozen_models,
     is_video,
     largest_batch,
 )
@@ -749,7 +752,12 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length,
-        zero_stage=0, cpu_offload=ft.cpu_offload, gpus=n)
+        zero_stage=0, cpu_offload=ft.cpu_offload, gpus=n,
+        # DPO, KTO, GRPO, PPO: the frozen reference (full training only), PPO's reward and
+        # value models and their forward passes, pairs in one pass: sizing's objective
+        # (memory.frozen_models, speed.training_speed), so an option's GiB per GPU and speed
+        # are /v1/sizing's for the same GPUs and step (they were SFT's for every objective)
+        objective=ft.objective)
 
     def per_gpu(plan: TrainingPlan, stage: int) -> float:
         # the memory per GPU depends on the GPU count, not on the GPU: once per count
@@ -811,6 +819,39 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
 def zero_words(stage: int) -> str:
     """How an answer names a data-parallel training layout."""
     return {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2"}.get(stage, "ZeRO-3/FSDP")
+
+
+def objective_words(objective: str, method: str) -> str:
+    """What a fine-tune's ``objective`` adds to every option, as /v1/sizing counts it (its
+    ``objective`` assumption; the sources are on ``memory.REFERENCE_OBJECTIVES``): the frozen
+    reference copy of DPO, KTO, GRPO and PPO with full training (none with LoRA or QLoRA:
+    the base with the adapters off), PPO's reward and value models, each one's forward pass a
+    step, pairs in one pass, and what is not counted."""
+    parts = [f"{frozen_models(objective, method)} frozen model(s) beside the policy"]
+    if objective in REFERENCE_OBJECTIVES:
+        parts.append("a frozen reference model: a second copy of the weights at the base's "
+                     "precision on every GPU (sharded only under ZeRO-3, as TRL prepares it), "
+                     "and its forward pass a step" if method == "full" else
+                     "the reference is the frozen base with the adapters turned off (TRL with "
+                     "PEFT): no second copy, its forward pass a step")
+    else:
+        parts.append("reference-free (ORPO, SimPO): no second model")
+    if objective == "ppo":
+        parts.append("a frozen reward model (its forward pass a step) and a value model "
+                     "trained as the policy is, each sized at the policy's size")
+    if objective in PAIRED_OBJECTIVES:
+        parts.append("the chosen and the rejected answer of each pair in one forward pass: "
+                     "twice the activations of a micro-batch")
+    if objective in ("grpo", "ppo"):
+        parts.append("not counted: the rollouts' generation (its time and its KV cache)"
+                     + (" and TRL's default beta 0, which loads no reference"
+                        if objective == "grpo" else ""))
+    if objective == "ppo":
+        parts.append("the storage priced holds the policy's checkpoints, not the value "
+                     "model's")
+    return ("finetune.objective as given, every option sized with it as /v1/sizing sizes "
+            "it (the same GiB per GPU and training tokens/s for the same GPUs and step): "
+            + "; ".join(parts))
 
 
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:

@@ -365,8 +365,9 @@ class Ctx:
 
     @cached_property
     def regions(self) -> RegionFilter | None:
-        """The request's ``regions`` read as continents, country codes or region ids (raises
-        InvalidInput on a value that is none of these)."""
+        """The request's ``regions`` read as continents, groups of countries ("eu": the
+        European Union), country codes or region ids (raises InvalidInput on a value that is
+        none of these)."""
         if not self.req.regions:
             return None
         try:
@@ -642,12 +643,25 @@ CENTS_BELOW_USD = 10.0
 """Money under this keeps its cents in every text (a $0.20 job is not "$0")."""
 
 
+SIGNIFICANT_BELOW_USD = 0.005
+"""Money under half a cent keeps two significant figures: "$0.0029", never "$0.00" (an SDXL
+image's $0.00287 read "$0.00 for the job")."""
+
+
+def usd_digits(amount: float) -> int:
+    """The fraction digits a dollar amount is written with, the one rule of every text (the
+    recommendations' English and /v1/ask in either language): two significant figures under
+    ``SIGNIFICANT_BELOW_USD``, cents below ``CENTS_BELOW_USD``, whole dollars above."""
+    a = abs(amount)
+    if 0 < a < SIGNIFICANT_BELOW_USD:
+        return 1 - math.floor(math.log10(a))
+    return 2 if a < CENTS_BELOW_USD else 0
+
+
 def usd(amount: float) -> str:
-    """A dollar amount as an answer's text shows it: cents below ``CENTS_BELOW_USD``
-    ("$0.20", "$9.99"), whole dollars with thousands separators above ("$1,234")."""
-    if abs(amount) < CENTS_BELOW_USD:
-        return f"${amount:,.2f}"
-    return f"${amount:,.0f}"
+    """A dollar amount as an answer's text shows it (:func:`usd_digits`): "$0.0029",
+    "$0.20", "$9.99", whole dollars with thousands separators above ("$1,234")."""
+    return f"${amount:,.{usd_digits(amount)}f}"
 
 
 def unit_usd(amount: float, digits: int = 3) -> str:

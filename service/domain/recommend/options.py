@@ -675,11 +675,20 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
 def unstated_availability(ctx: Ctx, offers: Sequence[Offer]) -> None:
     """With a region filter: note the providers whose offers it matched only on a price list
     (regions.toml ``availability = "not-stated"``: Lambda prices every type in every region)
-    and that :func:`offer_allowed` therefore left out, with how many offers each."""
+    and that :func:`offer_allowed` therefore left out, with how many offers each. A value read
+    as a group of countries ("eu": the European Union, not the continent) is said first, in a
+    ``region_group`` assumption."""
     regions = ctx.regions
     if regions is None:
         return
     table = ctx.catalog.regions.table
+    for term in regions.groups():
+        group = table.groups.get(term.value)
+        ctx.note("region_group", term.said,
+                 "a group of countries (catalog/regions.toml [[group]]"
+                 + (f"; source: {group.source.split(' ')[0]}" if group and group.source else "")
+                 + "): an offer matches where one of its regions is in one of them; a region "
+                 "placed only on a continent matches none; 'europe' is the continent")
     left: dict[str, tuple[int, set[str]]] = {}
     for o in offers:
         outcome, matched = region_outcome(o.provider, ctx.catalog.places(o), regions, table)

@@ -127,8 +127,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "(/problems/unknown-provider) with the nearest provider ids")] | None = None
     regions: Annotated[NameList, msgspec.Meta(
         description="only offers in one of these places, each a continent (africa, asia, "
-                    "europe, north-america, oceania, south-america; eu = europe), an ISO "
-                    "3166-1 alpha-2 country code (us, de, fi...) or a provider region id "
+                    "europe, north-america, oceania, south-america), a group of countries "
+                    "(eu: the European Union's 27 member states, not the continent, said in a "
+                    "region_group assumption; eea: the EU plus Iceland, Liechtenstein and "
+                    "Norway), an ISO 3166-1 alpha-2 country code (us, de, fi...) or a "
+                    "provider region id "
                     "(us-east-1, europe-north1...), case-insensitive, at most 50; offers "
                     "without a known place are left out and counted in excluded_no_region")
     ] | None = None

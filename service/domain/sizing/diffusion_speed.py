@@ -45,7 +45,7 @@ from typing import NamedTuple
 from service.domain.base import Out
 from service.domain.catalog.models import Component
 from service.domain.catalog.precisions import Precision
-from service.domain.sizing.memory import SizedModel, denoiser
+from service.domain.sizing.memory import SizedModel, denoiser, fp32_kept_params
 
 # --- fitted constants ---------------------------------------------------------------------
 # Efficiency of each stage against the dense tensor peak (text encoder and VAE: not fitted,
@@ -574,7 +574,9 @@ def vae_words(model: SizedModel, precision: Precision) -> str:
 def fp16_overflow_notes(model: SizedModel, has_bf16: bool) -> tuple[str, ...]:
     """Warnings for a pipeline run in fp16 on a GPU without bf16 (V100, T4): which component
     overflows there and what it costs (the memory of running it in fp32 is for the caller's
-    memory model to add: 2 more bytes per weight of the component)."""
+    memory model to add: 2 more bytes per weight that transformers keeps in fp32, a T5's
+    ``wo`` projections, :func:`~service.domain.sizing.memory.fp32_kept_params`; it said the
+    whole encoder, 9.5 GB for T5-XXL where it is 2.0 GB)."""
     if has_bf16:
         return ()
     out: list[str] = []
@@ -582,7 +584,7 @@ def fp16_overflow_notes(model: SizedModel, has_bf16: bool) -> tuple[str, ...]:
         vocab = (c.architecture or {}).get("vocab_size")
         if c.role == "text_encoder" and (vocab in _T5_VOCAB or "t5" in c.notes.lower()):
             out.append(f"{c.name} (T5) overflows in fp16 and this GPU has no bf16: run it in "
-                       f"fp32, {c.params * 2 / 1e9:.1f} GB more than in 16-bit "
+                       f"fp32, {fp32_kept_params(c) * 2 / 1e9:.1f} GB more than in 16-bit "
                        "(huggingface/transformers#5651)")
         if c.role == "vae" and model.family.lower() in ("sdxl", "sdxl-turbo"):
             out.append("the SDXL VAE overflows in fp16 (its config forces an fp32 upcast for "

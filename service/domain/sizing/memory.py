@@ -496,6 +496,38 @@ OPTIMIZER_BYTES = {
 }
 
 
+REFERENCE_OBJECTIVES = frozenset({"dpo", "kto", "grpo", "ppo"})
+"""Objectives scored against a frozen reference model: DPO (Rafailov et al. 2023, arXiv
+2305.18290), KTO (Ethayarajh et al. 2024, arXiv 2402.01306), GRPO's KL term (Shao et al. 2024,
+arXiv 2402.03300; TRL's GRPOTrainer loads it only with ``beta`` > 0, its default 0.0 in recent
+releases, "If `0.0` (default), the reference model is not loaded"), PPO-based RLHF (Ouyang et
+al. 2022, arXiv 2203.02155; TRL's PPOTrainer takes ``ref_model``, ``reward_model`` and
+``value_model``). ORPO (Hong et al. 2024, arXiv 2403.07691, "without reference model") and
+SimPO (Meng et al. 2024, arXiv 2405.14734, "reference-free reward") have none. With LoRA or
+QLoRA the reference is the base with the adapters turned off, no second copy (TRL's
+DPOTrainer: "The `model` with adapters turned off will be used as the reference model";
+KTOTrainer the same)."""
+PAIRED_OBJECTIVES = frozenset({"dpo", "orpo", "simpo"})
+"""Objectives over (chosen, rejected) pairs, both run in one forward pass: TRL's
+``concatenated_forward`` (DPOTrainer, ORPOTrainer, CPOTrainer for SimPO), twice the
+sequences of a micro-batch of pairs."""
+
+
+def frozen_models(objective: str, method: str) -> int:
+    """Whole frozen models held beside the policy: the reference of a reference objective
+    with full training (with LoRA or QLoRA: the base, adapters off), and PPO's reward
+    model."""
+    refs = 1 if objective in REFERENCE_OBJECTIVES and method == "full" else 0
+    return refs + (1 if objective == "ppo" else 0)
+
+
+def trained_models(objective: str) -> int:
+    """Models trained in one step: PPO trains a value model beside the policy (TRL's
+    ``PolicyAndValueWrapper``), sized as the policy's size and method (its real size is the
+    user's choice: often the reward model's)."""
+    return 2 if objective == "ppo" else 1
+
+
 @dataclass
 class TrainingPlan:
     model: SizedModel
@@ -518,6 +550,10 @@ class TrainingPlan:
     """Pipeline stages (Megatron-LM's 1F1B schedule); ``gpus / (tp x pp)`` data-parallel."""
     micro_batches: int = 1
     """Micro-batches per optimizer step (gradient accumulation; the pipeline's ``m``)."""
+    objective: str = "sft"
+    """The fine-tune's objective (``requests.Objective``): the frozen and the trained models
+    held (:func:`frozen_models`, :func:`trained_models`), pairs in one forward pass
+    (:data:`PAIRED_OBJECTIVES`)."""
 
     def __post_init__(self) -> None:
         # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP
@@ -569,6 +605,15 @@ class TrainingPlan:
         opt_b, grad_b = OPTIMIZER_BYTES[self.optimizer]
         # LoRA adapters sit in bf16 beside the frozen base
         weights = base if self.method == "full" else base + trainable * 2
+        # PPO's value model is trained as the policy is; a reference (DPO, KTO, GRPO, PPO
+        # with full training) and PPO's reward model are frozen copies at the base's
+        # precision. TRL shards them with ZeRO-3 like the policy; under any other stage each
+        # GPU holds them whole ("If ZeRO-3 is used, we shard both the active and reference
+        # model. Otherwise ... initialized on each device with ZeRO disabled (stage 0)":
+        # trl DPOTrainer._prepare_deepspeed)
+        models = trained_models(self.objective)
+        trainable *= models
+        weights = weights * models + base * frozen_models(self.objective, self.method)
         if sharded >= 3:
             weights /= n
         # CPU offload is DeepSpeed ZeRO-Offload (offload_optimizer): the fp32 optimizer states
@@ -582,7 +627,8 @@ class TrainingPlan:
         grads = (min(trainable, OFFLOAD_GRAD_BUCKET) * grad_b if self.cpu_offload else
                  trainable * grad_b / (n if sharded >= 2 else 1))
         opt = 0.0 if self.cpu_offload else trainable * opt_b / (n if sharded >= 1 else 1)
-        tokens = self.micro_batch * self.seq
+        tokens = self.micro_batch * self.seq * (2 if self.objective in PAIRED_OBJECTIVES
+                                                else 1)
         # an encoder-decoder keeps activations in both stacks (sequence_length taken for both).
         # Pipeline parallel (1F1B): the first stage keeps p micro-batches of its L/p layers in
         # flight, L layers' worth; tensor parallel with sequence parallelism divides every
@@ -884,6 +930,26 @@ def trained_text_encoders(model: SizedModel) -> list[Component]:
             and c.params < _TRAINED_TEXT_ENCODER_MAX_PARAMS]
 
 
+def fp32_kept_params(c: Component) -> float:
+    """The parameters of a T5 text encoder that transformers keeps in fp32 when the pipeline
+    runs in fp16 (a GPU without bf16): only the FFN output projections ``wo``, one
+    d_ff x d_model matrix per layer. ``T5PreTrainedModel._keep_in_fp32_modules = ["wo"]``
+    (transformers src/transformers/models/t5/modeling_t5.py; UMT5PreTrainedModel, Wan's
+    umT5, carries the same line in models/umt5/modeling_umt5.py): from_pretrained casts
+    those to fp32 under torch_dtype float16 and runs the rest in fp16. Quantized with
+    bitsandbytes the same modules stay unquantized: Bnb4BitHfQuantizer and
+    Bnb8BitHfQuantizer set ``use_keep_in_fp32_modules = True`` and pass the list to
+    ``get_modules_to_not_convert`` (quantizers/quantizer_bnb_4bit.py), the rest of the
+    encoder stays quantized. T5-v1.1-XXL: 24 x 10240 x 4096 = 1.007B of its 4.76B. A
+    component without its layer count and widths: all of it (the old whole-fp32 count)."""
+    arch = c.architecture or {}
+    dims = [arch.get(k) for k in ("num_layers", "intermediate_size", "hidden_size")]
+    sizes = [float(v) for v in dims if isinstance(v, int | float) and v > 0]
+    if len(sizes) == 3:
+        return min(float(c.params), math.prod(sizes))
+    return float(c.params)
+
+
 def diffusion_memory(model: SizedModel, precision: Precision, width: int, height: int,
                      batch: int, training: str | None = None, *,
                      checkpointing: bool = False, prior_preservation: bool = True,
@@ -898,7 +964,9 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
     activations at the training precision (fp32 weights: no mixed precision). ``batch``: the
     images in one call (inference), or per GPU in one forward/backward pass (training: the
     request's finetune.micro_batch_size), which the activations grow with. ``fp32``:
-    components kept in fp32 whatever the precision (a T5 encoder in an fp16 pipeline).
+    components whose fp32-kept modules stay in fp32 whatever the precision (a T5 encoder in
+    an fp16 pipeline: its ``wo`` projections, :func:`fp32_kept_params`; the rest of it at
+    the precision, quantized where the precision is).
 
     A video model trains as the video LoRA trainers run it instead (finetrainers,
     musubi-tuner, diffusion-pipe): conditions and latents precomputed, so only the transformer
@@ -930,8 +998,8 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
                 if c.role in ("denoiser", "text_encoder", "encoder", "decoder") else 16.0)
         if precision.scope == "all" and precision.bits_linear >= 16:
             bits = precision.bits_linear
-        if c.name in fp32:
-            bits = 32.0
+        # a T5 encoder in an fp16 pipeline: its wo projections in fp32, the rest at ``bits``
+        kept32 = fp32_kept_params(c) if c.name in fp32 and bits < 32 else 0.0
         trained = training is not None and (c.role == "denoiser" or id(c) in trained_te)
         if trained and training == "full":
             bits = 32.0
@@ -941,7 +1009,9 @@ def diffusion_memory(model: SizedModel, precision: Precision, width: int, height
                           * hidden)
         elif trained:
             trainable += c.params * _DIFF_LORA_SHARE
-        weights += c.params * bits / 8
+        if bits >= 32:
+            kept32 = 0.0
+        weights += (c.params - kept32) * bits / 8 + kept32 * 4.0
     grads = opt = None
     if training:
         samples = batch * (2 if prior_preservation and not precomputed else 1)

@@ -44,6 +44,9 @@ EngineName = Annotated[str, msgspec.Meta(
 Engine = EngineName
 """The request's engine field (engines are data: the catalog decides which ids exist)."""
 Method = Literal["lora", "qlora", "full"]
+Objective = Literal["sft", "dpo", "kto", "orpo", "simpo", "grpo", "ppo"]
+"""The training objective of a fine-tune, which sets the models held beside the one trained
+(``memory.TrainingPlan.frozen_models``)."""
 Optimizer = Literal["adamw", "adamw-bf16", "adamw-8bit", "sgd"]
 
 TargetModuleT = Literal["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
@@ -60,6 +63,19 @@ class FinetuneOptions(Strict, frozen=True, kw_only=True):
     method: Annotated[Method | None, msgspec.Meta(
         description="LoRA, QLoRA (LoRA on 4-bit NF4 weights) or full fine-tuning. Default: "
                     "full for task pretrain (which trains every weight), else lora")] = None
+    objective: Annotated[Objective, msgspec.Meta(
+        description="the training objective: sft (supervised fine-tuning, the default: the "
+                    "model trained alone); dpo and kto (preference tuning against a frozen "
+                    "reference model, a second copy of the weights with method full; with "
+                    "lora or qlora the base with the adapters off is the reference, no copy: "
+                    "TRL's DPOTrainer); orpo and simpo (reference-free preference tuning); "
+                    "grpo (a frozen reference model as in DeepSeekMath's GRPO, KL against it); "
+                    "ppo (RLHF: a frozen reference and a frozen reward model, and a value model "
+                    "trained as the policy is, each the policy's size). dpo, orpo and simpo run "
+                    "the chosen and the rejected answer of a pair in one forward pass (twice "
+                    "the activations of a micro-batch). The rollouts of grpo and ppo (their "
+                    "generation and its KV cache) are not sized: see the answer's objective "
+                    "assumption")] = "sft"
     lora_rank: LoraRank = 16
     target_modules: Annotated[list[TargetModule], msgspec.Meta(
         max_length=LIST_MAX, description="the projections LoRA adapts (default: all seven)")] = (
@@ -174,6 +190,14 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     lora_adapters: LoraAdapterCount = 0
     lora_adapter_rank: Annotated[LoraRank, msgspec.Meta(
         description="LoRA rank r of each adapter served")] = 16
+    images_per_request: Annotated[int, msgspec.Meta(
+        ge=1, le=100,
+        description="vision-language models whose decoder cross-attends to the image "
+                    "(Llama 3.2 Vision): the images in each request, each adding its "
+                    "cross-attention KV (the vision encoder's tokens on every "
+                    "cross-attention layer) to the request's cache. Default: one image. "
+                    "Another model takes an image's tokens in input_tokens (a warning "
+                    "says it is ignored)")] | None = None
     finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
         description="how fine-tuning or pre-training is run, for task finetune or pretrain "
                     "(default: LoRA for finetune, full training for pretrain)")] = None

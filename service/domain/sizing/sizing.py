@@ -62,12 +62,16 @@ from service.domain.sizing.layout import (
 )
 from service.domain.sizing.memory import (
     GIB,
+    PAIRED_OBJECTIVES,
+    REFERENCE_OBJECTIVES,
     Assumption,
     InferencePlan,
     MemoryParts,
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    fp32_kept_params,
+    frozen_models,
     is_video,
     video_training_frames,
     weight_bytes,
@@ -718,6 +722,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
 
     a = model.arch
     assert a is not None
+    images = req.images_per_request
+    if images is not None and a.cross_attention_layers and images != 1:
+        # each image's vision tokens are cached on every cross-attention layer: n images,
+        # n times the cache (vLLM allots an mllama request get_max_mllama_image_tokens per
+        # image); the memory, admission and decode reads all follow the architecture
+        a = msgspec.structs.replace(a, cross_attention_tokens=a.cross_attention_tokens * images)
+        model = dataclasses.replace(model, arch=a)
     unused = [f for f, v in (("width", req.width), ("height", req.height), ("steps", req.steps))
               if v is not None]
     if req.task == "inference" and req.training_tokens is not None:
@@ -756,6 +767,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         hw.warnings.extend(checkpoint_warnings(req))
         if ignored:
             hw.warnings.append(ignored)
+        if images is not None and not a.cross_attention_layers:
+            hw.warnings.append(
+                f"images_per_request ignored: {model.name} has no cross-attention image "
+                "cache; an image's tokens are part of its input_tokens")
         if embed_asked is not None and embed_asked != DEFAULT_INPUT_TOKENS:
             hw.warnings.append(
                 f"{embed_asked:,}-token inputs are more than {model.name} takes "
@@ -827,7 +842,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                     f"tensor parallel {layout.tensor}: {why.split(': ', 1)[-1]}; timed at "
                     f"PCIe speed (vLLM advises at most {tp_cap}-way tensor parallel, with "
                     "pipeline stages or replicas beyond it, where GPUs lack NVLink)")
-        _note_inference(plan, note)
+        _note_inference(plan, note, images or 1)
         per = plan.per_gpu()
         memory = _memory(plan.whole(), per, True)
         fits = max_b = max_ctx = None
@@ -974,7 +989,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
-        cpu_offload=ft.cpu_offload, gpus=n)
+        cpu_offload=ft.cpu_offload, gpus=n, objective=ft.objective)
 
     def timed(p: TrainingPlan) -> tuple[float, str]:
         assert gpu is not None
@@ -1298,7 +1313,7 @@ def _model_info(m: SizedModel) -> ModelInfo:
                      active_params=m.active_params, source=m.source)
 
 
-def _note_inference(plan: InferencePlan, note: object) -> None:
+def _note_inference(plan: InferencePlan, note: object, images: int = 1) -> None:
     a = plan.model.arch
     assert a is not None and callable(note)
     if plan.lora_adapters:
@@ -1326,14 +1341,18 @@ def _note_inference(plan: InferencePlan, note: object) -> None:
          + (f"; the text's tokens on the {a.kv_layers} self-attention layers"
             if a.cross_attention_layers else ""))
     if a.cross_attention_layers:
+        per_image = a.cross_attention_tokens // images
+        kv_gib = cross_attention_kv_bytes(a, plan.kv_type.bytes_per_element) / GIB
         note("cross_attention_kv",
              f"{a.cross_attention_layers} layers x {a.cross_attention_tokens:,} tokens per "
              "request",
-             "one image per request: each cross-attention layer caches K/V of the vision "
-             f"encoder's {a.cross_attention_tokens:,} tokens (its largest image) once, not per "
-             f"text token, {cross_attention_kv_bytes(a, plan.kv_type.bytes_per_element) / GIB:.2f}"
-             " GiB a request at this KV precision, in the KV cache and read at every decode "
-             "step; more images add as much each, a text-only request none")
+             (f"{images} images per request (images_per_request)" if images > 1 else
+              "one image per request (images_per_request)")
+             + ": each cross-attention layer caches K/V of the vision encoder's "
+             f"{per_image:,} tokens per image (its largest image) once, not per text token, "
+             f"{kv_gib / images:.2f} GiB an image and {kv_gib:.2f} GiB a request at this KV "
+             "precision, in the KV cache and read at every decode step; each more image adds "
+             "as much, a text-only request none")
     if plan.tp > 1 or plan.pp > 1:
         note("parallelism", f"{plan.split} split over {plan.tp} GPUs"
              + (f", {plan.pp} pipeline stages" if plan.pp > 1 else "")
@@ -1379,12 +1398,40 @@ def _note_training(t: TrainingPlan, note: object) -> None:
          "Korthikanti et al. 2022 per-layer activations generalised to GQA/gated MLP; "
          "checkpointing keeps 2 x s x b x h per layer plus one layer; logits 2.5 x b x s x V")
     note("fragmentation", "5%", "allocator fragmentation on top of the live tensors")
+    if t.objective != "sft":
+        note("objective", t.objective, _objective_reason(t))
     if t.zero_stage:
         note("zero_stage", str(t.zero_stage), "1 shards optimizer state, 2 also gradients, "
              "3 (FSDP) also weights, over the data-parallel GPUs"
              + ("; ZeRO-3 / FSDP all-gathers one transformer block's weights in 16-bit at a "
                 "time and prefetches the next: two blocks' 16-bit weights on top"
                 if t.zero_stage >= 3 and t.gpus > 1 else ""))
+
+
+def _objective_reason(t: TrainingPlan) -> str:
+    """What a preference or RL objective adds to the sized run, and what is not counted
+    (memory.REFERENCE_OBJECTIVES has the sources)."""
+    frozen = frozen_models(t.objective, t.method)
+    parts = []
+    if t.objective in REFERENCE_OBJECTIVES:
+        parts.append("a frozen reference model: a second copy of the weights at the base's "
+                     "precision (sharded only under ZeRO-3, as TRL prepares it), and its "
+                     "forward pass a step" if t.method == "full" else
+                     "the reference is the frozen base with the adapters turned off (TRL with "
+                     "PEFT): no second copy, its forward pass a step")
+    else:
+        parts.append("reference-free (ORPO, SimPO): no second model")
+    if t.objective == "ppo":
+        parts.append("a frozen reward model and a value model trained as the policy is, each "
+                     "sized at the policy's size (their real size is the run's choice)")
+    if t.objective in PAIRED_OBJECTIVES:
+        parts.append("the chosen and the rejected answer of each pair in one forward pass: "
+                     "twice the activations of a micro-batch")
+    if t.objective in ("grpo", "ppo"):
+        parts.append("not counted: the rollouts' generation (its time and its KV cache, set "
+                     "by the group size and the completion length) and, for GRPO, TRL's "
+                     "default beta 0, which loads no reference")
+    return f"{frozen} frozen model(s) beside the policy; " + "; ".join(parts)
 
 
 FITS_ON_CACHE_SIZE = 512
@@ -1748,7 +1795,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
         _audio_decoder_context(req, model, hw.warnings, note)
 
     # an fp16 pipeline on a GPU without bf16 (V100, T4): T5 encoders overflow in fp16 and
-    # run in fp32 (their memory doubles), the SDXL VAE needs its fp16 fix (warned)
+    # transformers keeps their wo projections in fp32 (memory.fp32_kept_params), the SDXL
+    # VAE needs its fp16 fix (warned)
     def upcast(q: Precision, g: GPU | None = gpu) -> tuple[str, ...]:
         return fp32_components(registry, engine.id, model, q, g) if g is not None else ()
 
@@ -1807,9 +1855,16 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     if no_bf16 and precision.bits_linear < 32:
         hw.warnings.extend(fp16_overflow_notes(model, False))
         if upcast(precision) and not qlora:  # QLoRA: no text encoder on the GPU
+            kept = sum(fp32_kept_params(c) for c in model.components
+                       if c.name in upcast(precision))
             note("fp32_components", ", ".join(upcast(precision)),
-                 "T5 overflows in fp16 and this GPU has no bf16: it runs in fp32, counted at "
-                 "4 bytes per weight (huggingface/transformers#5651)")
+                 "T5 overflows in fp16 and this GPU has no bf16: transformers keeps its FFN "
+                 f"output projections (wo, {kept / 1e9:.2f}B parameters) in fp32, counted at "
+                 "4 bytes per weight, and runs the rest at "
+                 + ("16-bit" if precision.bits_linear >= 16 else
+                    f"{precision.id}, wo left unquantized as bitsandbytes leaves it")
+                 + " (T5PreTrainedModel._keep_in_fp32_modules = ['wo'] in transformers' "
+                 "modeling_t5.py; huggingface/transformers#5651)")
     if training and is_video(model):
         note("training_memory", f"video-trainer {training}",
              "as the video LoRA trainers run it (finetrainers, musubi-tuner, diffusion-pipe), "

@@ -52,10 +52,12 @@ from service.domain.sizing.efficiency import (
 from service.domain.sizing.layout import NODE_GPUS, nvlink_domain
 from service.domain.sizing.memory import (
     OPTIMIZER_BYTES,
+    REFERENCE_OBJECTIVES,
     InferencePlan,
     SizedModel,
     TrainingPlan,
     lora_params,
+    trained_models,
     weight_bytes,
 )
 from service.domain.sizing.serving import (
@@ -734,6 +736,21 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         mfu *= measured.factor
     peak = (gpu.tflops("bf16") or 1.0) * 1e12
     flops_token = mult * n_active + amult * attn + lmult * lora_n
+    # a preference or RL objective: PPO's value model trained as the policy is, and a
+    # forward pass (2·N, attention once) of each model scored against without gradients:
+    # the reference (DPO, KTO, GRPO, PPO; with LoRA the base with the adapters off, still a
+    # forward) and PPO's reward model (memory.REFERENCE_OBJECTIVES). The rollouts' generation
+    # (GRPO, PPO) is not timed
+    trained = trained_models(plan.objective)
+    forwards = ((1 if plan.objective in REFERENCE_OBJECTIVES else 0)
+                + (1 if plan.objective == "ppo" else 0))
+    if trained > 1 or forwards:
+        flops_token = flops_token * trained + forwards * (2.0 * n_active + attn)
+        rule += (f"; {plan.objective}: x{trained} for the value model trained beside the "
+                 f"policy" if trained > 1 else f"; {plan.objective}:")
+        rule += (f" + {forwards} forward pass{'es' if forwards > 1 else ''} (2·N·D + A·(s/2)·D)"
+                 " of the frozen reference" + (" and reward models" if forwards > 1 else "")
+                 if forwards else "")
     tokens_gpu = plan.micro_batch * plan.seq
     compute_s = tokens_gpu * flops_token / (peak * mfu)
     comm_s, comm = _training_comm(plan, gpu, perf)

@@ -32,6 +32,10 @@ def _compare(w: _W) -> None:
         if rows:
             w.out.first = w.say("compare_gpus", rows="; ".join(rows))
             w.out.computed = True
+            if w.model is None and len(rows) > 1:
+                # "H100 PCIe vs SXM tok/s" with no model: no speed to give, but which side
+                # decodes faster follows the bandwidths just given (audit ask_en #8)
+                w.out.more.append(w.t["compare_gpus_no_model"])
         return
     inp = _prompt(w)
     bare = w.st.bare_gpu

@@ -18,7 +18,12 @@ from service.domain.answer.intent import Details, Stated
 from service.domain.answer.understand import Extracted
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.models import Architecture, ModelEntry, param_breakdown
+from service.domain.catalog.models import (
+    Architecture,
+    ModelEntry,
+    cross_attention_kv_bytes,
+    param_breakdown,
+)
 from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
@@ -29,7 +34,9 @@ from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.context import (
     FAST_NETWORKS,
+    usd_digits,
 )
+from service.domain.recommend.options import LOW_BIT_COMPUTE
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
     DEFAULT_CONTEXT_TOKENS,
@@ -207,6 +214,8 @@ class _W:
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
+        self.images_said = False
+        """Whether the images per request stated have been said (:meth:`record`)."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -252,10 +261,10 @@ class _W:
     def usd(self, v: float) -> str:
         """Dollars: cents, whole dollars from $1,000, and under half a cent two significant
         figures, so that a cost is never "$0.00" (audit media #2: five SDXL images read
-        "about $0.00"; recommend.context.unit_usd's rule)."""
-        if 0 < abs(v) < 0.005:
-            return self.f.money(v, 1 - math.floor(math.log10(abs(v))))
-        return self.f.money(v, 2 if abs(v) < 1000 else 0)
+        "about $0.00"; recommend.context.usd_digits, the recommendations' own rule)."""
+        if abs(v) < 1000:
+            return self.f.money(v, max(2, usd_digits(v)))
+        return self.f.money(v, 0)
 
     def unit_usd(self, v: float) -> str:
         """A small unit cost (per image, per hour of audio): three decimals under $0.10,
@@ -408,8 +417,21 @@ class _W:
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
         req = {**named, **{k: v for k, v in kw.items() if v is not None}}
+        m = self.model
+        if (m is not None and m.task == "embed" and self.scaled is None
+                and not self.st.output_tokens):
+            # an embedding model generates nothing: no output tokens sent unless the question
+            # states some (the memory and speed answers' 0 raised "output_tokens ignored: an
+            # embedding model generates nothing" on questions that gave none; audit media #11)
+            req.pop("output_tokens", None)
         if self.weights and "weights" not in kw:
             req["weights"] = self.weights
+        arch = m.architecture if m is not None else None
+        if (self.st.images_per_request and arch is not None and arch.cross_attention_layers
+                and "images_per_request" not in req):
+            # "Llama 3.2 11B Vision with 4 images per request": each image's cross-attention
+            # KV in every request's cache (sizing's images_per_request; audit media #7)
+            req["images_per_request"] = self.st.images_per_request
         engine = self.engine()
         if engine is not None and "engine" not in req:
             req["engine"] = engine
@@ -537,6 +559,30 @@ class _W:
                                      gpu=self.gpu_name(gid))
         return None, None
 
+    def card_whole(self) -> tuple[str | None, str | None, list[str]]:
+        """As :meth:`card`, but a card of the memory stated ("a 48 GB card") is one that
+        shows all of that memory to software (the RTX A6000's 47.99 GiB, not the L40S's
+        44.99 with ECC on): a fit is answered for the memory stated, what an engine can use
+        of it (audit ask_en #10: "No" on the L40S, then 48 GB cards listed that hold it).
+        The third item: the other cards of that memory that show less of it (L40S, A40),
+        for :func:`memory._fits` to say where it does not fit."""
+        if self.ex.gpu or not self.det.memory_gib:
+            gid, named = self.card()
+            return gid, named, []
+        gb = self.det.memory_gib
+        same = [g for g in self.reg.gpus.values() if round(g.memory_gb) == round(gb)]
+        if not same:
+            gid, named = self.card()
+            return gid, named, []
+        top = max(g.total_gib for g in same)
+        order = {gid: i for i, gid in enumerate(_CARDS_BY_GB)}
+        pick = min((g for g in same if g.total_gib >= top - 0.05),
+                   key=lambda g: (order.get(g.id, len(order)), g.id))
+        less = sorted((g for g in same if g.total_gib < top - 0.05),
+                      key=lambda g: (order.get(g.id, len(order)), g.id))
+        return pick.id, self.say("mem_card", gb=self.n(gb), gpu=self.gpu_name(pick.id)), [
+            g.id for g in less]
+
     def targets_said(self) -> str:
         """The per-user speed and first-token targets stated, as the answer says them ("25
         tokens/s per user and a time to first token under 2,000 ms"); "" where none is."""
@@ -615,7 +661,16 @@ class _W:
         return self._regions
 
     def region_name(self) -> str:
-        return self.st.region_word or self.det.region or ""
+        """The place asked, as the answer says it: a group of countries by its name in the
+        answer's language ("EU", "UE": "the European Union", "Uniunea Europeană"; messages
+        ``region_group_<id>``), else as the question writes it ("Europe")."""
+        group = self.catalog.regions.table.group(self.det.region) if self.det.region else None
+        if group is not None:
+            return self.t.get(f"region_group_{group.id}") or f"the {group.name}"
+        # a country or continent by its name in the answer's language ("Franța", "Europe"),
+        # never the word as folded ("Franta", "European": audit regress4 #12)
+        place = self.t.get(f"region_place_{self.det.region}") if self.det.region else None
+        return place or self.st.region_word or self.det.region or ""
 
     def count_price(self, b: tuple[OfferView, float, str], n: int, machine: int) -> None:
         """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
@@ -828,6 +883,9 @@ class _W:
     def sized_warnings(self, r: SizingResult, ctx: int | None = None) -> None:
         for w in r.warnings:
             self.core_warn(w)
+        weight_only = self._weight_only(r)
+        if weight_only is not None:
+            self.core_warn(weight_only)
         limit = self.max_ctx()
         if ctx and limit and ctx > limit and self.model is not None:
             self.warn(self.say("warn_context", model=self.model.name, limit=self.n(limit),
@@ -836,6 +894,24 @@ class _W:
             free = max(0.0, 1 - r.memory.per_gpu_gib / self.cap(r))
             self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
                                cap=self.gib(self.cap(r)), pct=self.f.percent(free, 0)))
+
+    def _weight_only(self, r: SizingResult) -> str | None:
+        """Where the GPU sized runs the weights through a weight-only kernel (fp8 on an A100:
+        FP8-Marlin W8A16, its matmuls in 16 bits), the recommendations' warning in the same
+        words (options.weight_only_warning; the rule and its source from
+        catalog/kernels.toml). A fit of Llama 405B at fp8 on 8 x A100 said nothing of it,
+        where an RTX A4000 option did (audit ask_en #14)."""
+        kernels = self.reg.kernels
+        gpu = self.reg.gpus.get(r.gpu.id) if r.gpu is not None else None
+        p = next((x for x in PRECISIONS if x.id == r.weights), None)
+        if not kernels or gpu is None or p is None or p.compute not in LOW_BIT_COMPUTE:
+            return None
+        s = kernels.supported(r.engine, p, gpu)
+        if s.status != "runs_as" or s.compute in LOW_BIT_COMPUTE:
+            return None
+        return (f"weight-only {p.id}: {s.reason} (rule {s.rule}); the weights take {p.id}'s "
+                f"memory, the matmuls run at {s.compute} speed, with no {p.compute.upper()} "
+                "tensor-core speed-up")
 
     def cap(self, r: SizingResult) -> float:
         """The memory per GPU the sizing's fit compares with (an inference engine's share of
@@ -865,6 +941,13 @@ class _W:
         up to one copy (dividing them gave Llama 3.1 8B 7.48 GiB of weights on 2 H100)."""
         fits = [f"{f.gpu_count} × {f.gpu_name}" for f in
                 sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
+        limit = self.max_ctx()
+        if self.model is not None and self.model.task == "embed" and limit and ctx > limit:
+            # an embedding model's input is cut to its own limit (bge-large: 512), which is
+            # the context it is sized at: never the 4,096 of an LLM's default request (audit
+            # media #4/#12: context_tokens 4096 in the compare and hourly-price answers)
+            ctx = limit
+        self._images_note(r)
         mem = r.memory
         if per_replica and r.layout is not None and r.layout.data > 1:
             d = r.layout.data  # each replica holds the weights and its share of the users'
@@ -879,6 +962,23 @@ class _W:
             kv_cache_gib=None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2),
             fits_on=fits)
         self.out.computed = True
+
+    def _images_note(self, r: SizingResult) -> None:
+        """Once per answer, where images per request are stated for a model that caches each
+        image's cross-attention KV (Llama 3.2 Vision): the images counted and what each adds
+        (sizing's ``images_per_request``; the answer gave one image's figure and never said
+        so, audit media #7)."""
+        n = self.st.images_per_request
+        a = self.model.architecture if self.model is not None else None
+        if self.images_said or not n or a is None or not a.cross_attention_layers:
+            return
+        self.images_said = True
+        each = cross_attention_kv_bytes(
+            a, get_precision(r.kv_cache or "fp16").bits_linear / 8) / 2**30
+        self.out.more.append(self.say(
+            "vision_images", n=self.n(n), gib=self.f.number(each, 2),
+            all=self.f.number(each * n, 2), layers=self.n(a.cross_attention_layers),
+            tokens=self.n(a.cross_attention_tokens)))
 
     def fits_text(self, r: SizingResult, k: int = 3) -> str:
         rows = sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:k]
@@ -1175,7 +1275,7 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
     sized with that engine (another than the question's, which runs there), else the
     question's."""
     bits = get_precision(r.weights).bits_linear
-    fits: list[tuple[str, float]] = []
+    fits: list[tuple[str, float, SizingResult]] = []
     smallest: tuple[str, float] | None = None
     for pid in _SMALLER:
         if get_precision(pid).bits_linear >= bits:
@@ -1186,10 +1286,19 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
             continue
         smallest = (pid, again.memory.per_gpu_gib)
         if again.fits:
-            fits.append((pid, again.memory.per_gpu_gib))
+            fits.append((pid, again.memory.per_gpu_gib, again))
     if fits:
+        # a precision another engine serves (GGUF on llama.cpp) is held against that
+        # engine's share of the card, not the one the "no" said: its figure is said with it
+        # ("only 10.8 GiB usable ... fits at q8_0 (11.3 GiB)" read as a contradiction; audit
+        # ask_en #13)
+        cap0 = w.cap(r)
         w.out.more.insert(0, w.say("fits_at", list=", ".join(
-            w.say("fits_at_one", p=pid, need=w.gib(need)) for pid, need in fits[:4])))
+            w.say("fits_at_one", p=pid, need=w.gib(need))
+            if abs(w.cap(again) - cap0) < 0.05 else
+            w.say("fits_at_one_engine", p=pid, need=w.gib(need), cap=w.gib(w.cap(again)),
+                  engine=w.engine_name(again.engine))
+            for pid, need, again in fits[:4])))
     elif smallest is not None:
         w.out.more.insert(0, w.say("fits_at_none", p=smallest[0], need=w.gib(smallest[1]),
                                    setup=setup))

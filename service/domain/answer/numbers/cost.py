@@ -24,6 +24,7 @@ from service.domain.answer.numbers.jobs import (
     _machine_job,
     _work_rate,
     billing_minimum_h,
+    cheapest_billed_run,
 )
 from service.domain.answer.numbers.media import (
     _job_total,
@@ -37,12 +38,14 @@ from service.domain.answer.numbers.prices import (
     _cheapest_card,
     _count_nodes_price,
     _gpu_price,
+    _instance_run,
     _match_weights_note,
     _month_total,
     _node_price,
     _nodes_price,
     _setup_hour,
     _setup_weights,
+    _spot_also,
     _spot_option,
     _variants_price,
     _weights_said,
@@ -145,10 +148,79 @@ def _billed_day(w: _W, gid: str) -> tuple[float, OfferView, str] | None:
     return billed, v, terms
 
 
+def _terms_words(w: _W, v: OfferView) -> str:
+    """How ``v``'s provider bills a run, in words ("bills per second", "states no billing
+    granularity (billed per hour here), with a minimum charge of 3,600 seconds"), its
+    instance family's minimum where the provider has rules (as :func:`_billed_day`)."""
+    p = w.catalog.providers_by_id.get(v.provider)
+    gran_s, minimum, known = billing_terms_of(p)
+    if p is not None and p.minimum_charges:
+        minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+    least = w.say("billing_min", s=w.n(minimum)) if minimum else ""
+    unit = next((u for u, s in GRANULARITY_S.items() if s == gran_s), "hour")
+    return (w.say("billed_runs_terms", unit=w.t[f"unit_{unit}"], minimum=least) if known
+            else w.say("billed_runs_unknown", minimum=least))
+
+
+def _runs_month(w: _W, gid: str) -> bool:
+    """A GPU's month of runs a day ("a 10-minute job on one H100 20 times a day", "2.5 hours
+    a day") where the cheapest offer once each run is billed (its provider's granularity
+    and minimum charge, on whole machines: :func:`cheapest_billed_run`) is not the one the
+    lowest hourly price leads with: that run leads, its month the run's cost times the runs
+    a month, as /v1/recommendations ranks a usage with ``sessions_per_day``
+    (pricing.provider_terms' ``session_billed_h`` x sessions x days), and the lowest hourly
+    price follows with what it comes to billed so. It led with hyperbolic's $1.29/h billed
+    an hour a run, $774.00 a month, where vast's $1.80/h billed per second is $180.00 (audit
+    cost #2). False (the caller's own answer) where the lowest hourly price is also the
+    cheapest billed, or no run is priced."""
+    h = w.st.hours_per_day
+    if not h or w.sub != "month" or w.st.reserved or w.st.interruptible:
+        return False
+    runs = w.st.sessions_per_day or 1
+    count = w.ex.gpu_count or 1
+    days = w.st.days_per_month or MONTH_DAYS
+    cards = list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+    found = [r for g in cards if (r := cheapest_billed_run(w, g, count, h / runs)) is not None]
+    priced = [b for g in cards if (b := w.basis(g, count, share=count == 1)) is not None]
+    if not found or not priced:
+        return False
+    asked = w.det.provider  # the provider named first (a card the name also covers may be
+    # offered only elsewhere: offers_for then falls back to every provider's)
+    run = min(found, key=lambda r: (bool(asked) and r.v.provider != asked,
+                                    r.v.stale or r.v.suspect, round(r.cost, 2)))
+    month = run.cost * runs * days
+    low = min(priced, key=lambda b: (bool(asked) and b[0].provider != asked,
+                                     b[0].stale or b[0].suspect, b[1]))
+    billed_low = _billed_day(w, low[0].gpu)
+    low_month = low[1] * count * (billed_low[0] if billed_low is not None else h) * days
+    if low[0].id == run.v.id or low[2] != "on_demand" or month >= low_month - 0.005:
+        return False
+    rented = run.machines * run.v.gpu_count
+    spot = "" if w.st.on_demand else _spot_also(w, run.v.gpu, run.hour / rented, rented)
+    fields = {"setup": w.setup(rented, run.v.gpu), "month": w.usd(month), "n": w.n(runs),
+              "run": w.duration(h / runs), "days": w.hours(days), "hour": w.usd(run.hour),
+              "provider": run.v.provider if run.machines == 1 and rented == count
+              else w.where(run.v, rented), "kind": w.kinds["on_demand"], "spot": spot,
+              "name": run.v.provider, "terms": _terms_words(w, run.v),
+              "used": w.hours(round(h, 2)), "billed": w.hours(round(run.billed_h * runs, 2))}
+    w.out.first = w.say("cost_runs_month" if runs > 1 else "cost_runs_month_one", **fields)
+    w.out.more.append(w.say("cost_runs_dearer", price=w.usd(low[1] * count),
+                            provider=w.where(low[0], count, share=count == 1),
+                            month=w.usd(low_month),
+                            billed=w.hours(round(billed_low[0] if billed_low else h, 2))))
+    w.out.more.append(w.say("price_date", date=w.view_date(run.v)))
+    w.price_warnings(run.v)
+    w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", month, "USD")
+    return True
+
+
 def _billed_gpu_price(w: _W, gid: str, price: Any) -> None:
     """A GPU's price (``price``: :func:`_gpu_price` or :func:`_variants_price`) with its
     month billed as its provider bills each run (:func:`_billed_day`): priced at the hours
-    billed a day, said with the runs and the hours of use beside them."""
+    billed a day, said with the runs and the hours of use beside them; the cheapest once
+    billed leading where that is another offer (:func:`_runs_month`)."""
+    if w.sub == "month" and _runs_month(w, gid):
+        return
     billed = _billed_day(w, gid) if w.sub == "month" else None
     if billed is None:
         price(w, gid)
@@ -750,6 +822,8 @@ def _cost_inner(w: _W) -> None:
             and _count_nodes_price(w, gid)):
         return  # "an 8x H100 node", "a 16 GPU H100 cluster": machines of that count
     if w.model is None:
+        if gid is None and _instance_run(w):
+            return  # "a 30-second job on AWS p5.48xlarge": that instance, billed as AWS bills
         if gid is not None and gid in w.st.gpu_variants:
             _billed_gpu_price(w, gid, _variants_price)
         elif gid is not None:

@@ -16,6 +16,7 @@ from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
+    billed_for,
     billed_hours,
     billing_terms_of,
     unknown_price_defaults,
@@ -680,6 +681,76 @@ def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
                                _instances(v, count), warn=warn)
     return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
                 compute=per * count * billed, storage=storage, gb=gb)
+
+
+def offer_billed_hours(w: _W, v: OfferView, hours: float) -> tuple[float, bool, bool]:
+    """(hours billed, granularity known, the minimum charge decided it) for one start of
+    ``hours`` on offer ``v``, as /v1/recommendations bills it (pricing.provider_terms: the
+    provider's granularity and minimum charge, the instance family's minimum where the
+    provider has rules, OCI bare metal's hour; ``billed_for`` rounds)."""
+    p = w.catalog.providers_by_id.get(v.provider)
+    gran, minimum, known = billing_terms_of(p)
+    if p is not None and p.minimum_charges:
+        minimum = float(p.minimum_charge_for(v.instance_type) or 0)
+    billed = billed_for(hours, gran, minimum)
+    return billed, known, minimum / 3600 >= billed - 1e-9 and billed > hours + 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class BilledRun:
+    """A run of stated length on whole machines, as its provider bills it."""
+
+    v: OfferView
+    machines: int
+    hour: float
+    """$/h of the machines rented (all of them)."""
+    billed_h: float
+    known: bool
+    minimum: bool
+    cost: float
+
+
+def cheapest_billed_run(w: _W, gid: str, count: int, hours: float, exact: bool = False
+                        ) -> BilledRun | None:
+    """The cheapest way to rent ``count`` × ``gid`` for one run of ``hours`` on-demand, each
+    offer billed as its provider bills (:func:`offer_billed_hours`) on whole machines: one
+    machine that holds ``count`` (``exact``: exactly ``count`` GPUs), else machines that make
+    it up, as :meth:`_W.basis` chooses machines; so a per-second provider can lead a
+    10-minute run over one billed a whole hour, and OCI's bare-metal 8 × A100 costs its
+    $24.40/h hour for 5 minutes, never $0.25 "per GPU" (audit cost #1). A tie goes to the
+    fewer GPUs. None where no trusted offer has an on-demand price."""
+    views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
+    fresh = [v for v in views if not v.stale and not v.suspect] or views
+    pools = (([v for v in fresh if v.gpu_count == count],) if exact else
+             ([v for v in fresh if v.gpu_count >= count],
+              [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
+              fresh))
+    for pool in pools:
+        best: BilledRun | None = None
+        for v in pool:
+            machines = _instances(v, count)
+            hour = (v.on_demand_usd_h or 0.0) * machines
+            billed, known, minimum = offer_billed_hours(w, v, hours)
+            run = BilledRun(v=v, machines=machines, hour=hour, billed_h=billed, known=known,
+                            minimum=minimum, cost=hour * billed)
+            if best is None or (round(run.cost, 2), machines * v.gpu_count) < (
+                    round(best.cost, 2), best.machines * best.v.gpu_count):
+                best = run
+        if best is not None:
+            return best
+    return None
+
+
+def billed_run_note(w: _W, run: BilledRun, hours: float) -> str:
+    """How ``run`` is billed where it is more than its ``hours`` ("digitalocean bills it as
+    1 hour, its minimum charge per start"); "" where billed as used."""
+    if run.billed_h <= hours + 1e-9:
+        return ""
+    why = ("job_why_minimum" if run.minimum else "job_why_granularity" if run.known
+           else "job_why_unknown")
+    p = w.catalog.providers_by_id.get(run.v.provider)
+    return w.say("job_billed_note", provider=p.name if p is not None else run.v.provider,
+                 billed=w.duration(run.billed_h), why=w.t[why])
 
 
 def billing_minimum_h(w: _W, v: OfferView) -> float:

@@ -4,6 +4,7 @@ and the answer for a media model."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -23,11 +24,14 @@ from service.domain.answer.numbers.jobs import (
     _work_rate,
     spot_job_line,
 )
+from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
+from service.domain.recommend.context import billed_hours
 from service.domain.recommend.pricing import MAX_JOB_INSTANCES
 from service.domain.recommend.types import (
     Option,
 )
+from service.domain.sizing.sizing import FitRow, SizingResult
 from service.domain.sizing.speed import Performance
 
 
@@ -150,11 +154,32 @@ def _job_total(w: _W) -> bool:
         w.out.first = w.say("embed_job", tps=w.n(n / (hours * 3600)),
                             hours=w.duration(hours), **common)
         w.ask("per_job_usd", cost, "USD")
+        # the hours billed where the provider's step shows in them (1.8 hours billed as 2 at
+        # an hourly provider: the $0.28 of 1 million embeddings on a V100 read as 1.8 h x
+        # $0.14; audit media #4), as the job on a GPU named says them (jobs._job_split)
+        billed, known = billed_hours(hours, w.catalog.providers_by_id.get(o.offer.provider))
+        if w.duration(billed) != w.duration(hours):
+            w.out.more.insert(0, w.say("embed_job_billed" if known else
+                                       "embed_job_billed_unknown", billed=w.duration(billed),
+                                       provider=o.offer.provider))
         w.documents_note()
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _image_unit_lead(w: _W, per_k: float, said: dict[str, Any]) -> None:
+    """"The cost per image" asked (``Stated.media_rate`` "per_image"): one image's cost leads,
+    its cost per 1,000 images in the same sentence (audit media #14: SDXL on an A100 led with
+    "$1.20 per 1,000" where $0.0012 was asked). Same basis: the hourly price over the images
+    an hour."""
+    if w.st.media_rate is None or w.st.media_rate[0] != "per_image":
+        return
+    one = per_k / 1000  # a twentieth of a cent keeps two significant figures ($0.00053)
+    w.out.first = w.say("image_per_unit", cost=w.unit_usd(one) if one >= 1e-3 else w.usd(one),
+                        per_k=w.usd(per_k), **said)
+    w.ask("per_image_usd", per_k / 1000, "USD")
 
 
 def _media_unit(w: _W) -> bool:
@@ -209,6 +234,9 @@ def _media_unit(w: _W) -> bool:
                             h=kw.get("height") or m.native_height or 1024, **common)
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
         w.ask("per_thousand_images_usd", cost, "USD")
+        _image_unit_lead(w, cost, {"sec": w.n(1 / ips, 1), **common,
+                                   "w": kw.get("width") or m.native_width or 1024,
+                                   "h": kw.get("height") or m.native_height or 1024})
     if not w.st.interruptible:
         alt = w.recommend(**{**kw, "interruptible": True})
         spots = sorted((x for x in (alt.options if alt is not None else [])
@@ -426,6 +454,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("image_unit_cost", cost=w.usd(per_k),
                                 sec=w.n(sec, 1), **size_, **common)
             w.ask("per_thousand_images_usd", per_k, "USD")
+            _image_unit_lead(w, per_k, {**size_, **common, "sec": w.n(sec, 1)})
             if w.sub == "hour" and not (w.st.price_asked or w.st.cost_asked):
                 # "how many images can I make per hour on 8 L4": the count leads, the cost
                 # per 1,000 after it (it was the cost alone)
@@ -508,6 +537,19 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         mk = w.media_kw(gid, count, job=True) if m.kind == "audio" else {}
         r = w.size(gpu=gid, gpu_count=count, **mk)
         setup = w.setup(count, gid)
+        if (r is not None and r.gpu is not None and not r.fits and not w.weights
+                and m.kind == "diffusion" and m.modality == "image"):
+            # the side that holds the model only at a smaller precision is compared at the
+            # first that fits, as the answer for that GPU alone sizes it ("h100 vs 4090 for
+            # flux dev": the 4090 at fp8, 34.5 s an image; it said it does not hold it at
+            # all, audit ask_en #8), and its row says so
+            for pid in _MEDIA_SMALLER:
+                again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+                if again is not None and again.fits and again.performance is not None and not any(
+                        x.startswith("impossible combination") for x in again.warnings):
+                    r = again
+                    setup = w.say("compare_setup_precision", setup=setup, weights=pid)
+                    break
         if r is None or not r.fits or r.performance is None:
             rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
             continue
@@ -537,7 +579,9 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             fast = (speed, setup)
     if not rows or fast is None:
         return
-    w.out.first = w.say("compare", model=m.name, weights=r.weights if r else "",
+    own = w.size()  # the header's precision: the model's own (a row at another says so)
+    w.out.first = w.say("compare", model=m.name,
+                        weights=own.weights if own is not None else r.weights if r else "",
                         rows="; ".join(rows))
     w.out.computed = True
     if m.kind == "audio":
@@ -620,6 +664,10 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
         return False
     if kind in ("audio_hours", "audio_length", "rtf") and m.kind != "audio":
         return False
+    if kind == "streams" and not (m.kind == "audio" and w.transcribes()):
+        return False
+    if kind == "per_image":  # a unit cost: :func:`_image_unit_lead` words it
+        return False
     if kind == "videos" and not (m.kind == "diffusion" and m.modality == "video"):
         return False
     if kind == "one_audio_hour" or (kind == "audio_hours" and period == 3600):
@@ -662,7 +710,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
         for x in r.warnings:
             w.core_warn(x)
         return True
-    job = kind == "audio_hours"
+    job = kind in ("audio_hours", "streams")
     mk = w.media_kw(gid, count, job=job)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     if (r is not None and not r.fits and not w.weights and m.kind == "diffusion"):
@@ -699,6 +747,22 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
                                 setup=setup, n=w.n(n), period=per_word, ratio=w.rate(ratio),
                                 batch=w.n(mk.get("batch_size") or 1))
             w.ask("audio_hours_per_period", n, f"h/{int(period)}s")
+        elif kind == "streams":
+            # "how many real-time streams can an L4 transcribe": each stream brings one second
+            # of audio a second, so the streams are the seconds of audio a second at the batch
+            # a transcription job runs at, whole ones (floor, as the recommendations'
+            # audio_serving_load counts them); the real-time factor of one stream after it
+            streams = math.floor(ratio + 1e-9)
+            w.out.first = w.say("rate_streams", model=m.name, weights=r.weights, setup=setup,
+                                streams=w.n(streams), ratio=w.rate(ratio),
+                                batch=w.n(mk.get("batch_size") or 1))
+            w.ask("real_time_streams", streams, "streams")
+            one = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count))
+            single = (one.performance.audio_seconds_per_s
+                      if one is not None and one.fits and one.performance else None)
+            if single:
+                w.out.more.append(w.say("rate_streams_rtf", x=w.rate(single),
+                                        rtf=w.n(1 / single, 3 if single > 10 else 2)))
         elif kind == "audio_length":
             total = period / ratio
             w.out.first = w.say("rate_audio_length", model=m.name, weights=r.weights,
@@ -717,6 +781,47 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+_SDXL_REFINER_UNET_PARAMS = 2.26e9
+"""The SDXL refiner's UNet (stabilityai/stable-diffusion-xl-refiner-1.0): its fp32
+``unet/diffusion_pytorch_model.safetensors`` is 9.04 GB on the Hugging Face Hub, so about
+9.04e9 / 4 bytes = 2.26B parameters. Its other components (the OpenCLIP bigG text encoder
+and the VAE) are the base's, shared in diffusers' base + refiner example
+(``text_encoder_2=base.text_encoder_2, vae=base.vae``,
+huggingface.co/docs/diffusers/using-diffusers/sdxl), so the UNet is all it adds."""
+
+
+def _refiner_note(w: _W, r: SizingResult, setup: str) -> None:
+    """"SDXL + refiner": the refiner's UNet counted beside the base's on the GPU (both loaded,
+    as diffusers' base + refiner example keeps them), at the base's precision, and whether
+    both fit; the time said is the base's, the refiner's steps not counted (the sizing has
+    no refiner). Said right after the first sentence (audit ask_en #15: the refiner was
+    neither sized nor mentioned)."""
+    m = w.model
+    if not w.st.refiner or m is None or m.family != "sdxl" or r.gpu is None:
+        return
+    add = _SDXL_REFINER_UNET_PARAMS * get_precision(r.weights).bits_linear / 8 / 2**30
+    total = r.memory.per_gpu_gib + add
+    cap = w.cap(r)
+    w.out.more.insert(0, w.say(
+        "sdxl_refiner_fits" if total <= cap else "sdxl_refiner_nofit",
+        add=w.gib(add), weights=r.weights, total=w.gib(total), cap=w.gib(cap), setup=setup,
+        params=w.f.number(_SDXL_REFINER_UNET_PARAMS / 1e9, 1)))
+
+
+def _runs_own_precision(w: _W, rows: list[FitRow], weights: str,
+                        mk: Mapping[str, Any]) -> tuple[str, int]:
+    """The card a media answer picks when none is named: the first of ``rows`` (the fewest,
+    smallest cards that hold the model) that runs ``weights``, the precision the answer
+    states, without falling back to another (Stable Audio Open's bf16 on an RTX 2060, a
+    Turing card with no bf16: sized at fp16 there, so the answer stated one precision and
+    warned it cannot run; audit media #12); the first row where none of them does."""
+    for f in rows[:12]:
+        r = w.size(gpu=f.gpu, gpu_count=f.gpu_count, **mk)
+        if r is not None and r.weights == weights and r.runs is not False:
+            return f.gpu, f.gpu_count
+    return rows[0].gpu, rows[0].gpu_count
 
 
 def _media(w: _W) -> None:
@@ -746,8 +851,7 @@ def _media(w: _W) -> None:
         if not rows:
             w.out.first = w.nofit()
             return
-        gid = rows[0].gpu
-        count = rows[0].gpu_count
+        gid, count = _runs_own_precision(w, rows, base.weights, mk)
     else:
         count = w.ex.gpu_count or 1
     if m.kind == "audio" and w.sub == "hour" and "batch_size" not in mk:
@@ -781,6 +885,8 @@ def _media(w: _W) -> None:
             w.out.more.insert(1, batched)
     setup = named or w.setup(count, gid)
     need = w.gib(r.memory.per_gpu_gib)
+    if r.fits:
+        _refiner_note(w, r, setup)
     if not r.fits:
         # the sizing names diffusers' CPU offload where a pipeline does not fit whole (its
         # warning, core_fits_offload): not a flat "No", as offload is how small cards run

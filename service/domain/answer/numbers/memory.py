@@ -363,7 +363,7 @@ def _need_any(w: _W, n: int) -> bool:
 def _fits(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
-    gid, named = w.card()
+    gid, named, less = w.card_whole()  # "a 48 GB card": the memory stated, all of it
     if _work_rate(w, gid):  # "is one A10G enough for 300 embeddings/s with bge-large?"
         return
     if _job_deadline(w, gid):  # "can I embed 500M documents ... by Friday on one L4?"
@@ -410,7 +410,27 @@ def _fits(w: _W) -> None:
     _nearest_that_runs(w, r, gid, count, ctx)
     if not r.fits and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    if r.fits and r.runs is not False:
+        _less_of_memory(w, less, count, ctx)
     w.sized_warnings(r, ctx)
+
+
+def _less_of_memory(w: _W, less: list[str], count: int, ctx: int) -> None:
+    """After a yes for "a 48 GB card": the cards sold with that memory that show less of it
+    to software (the L40S and A40: 44.99 GiB with ECC on) where the same request does not
+    fit, with what it needs and what is usable there."""
+    short: list[str] = []
+    need = cap = shown = 0.0
+    for gid in less:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
+        if r is None or r.gpu is None or r.fits:
+            continue
+        short.append(w.gpu_name(gid))
+        need, cap = r.memory.per_gpu_gib, max(cap, w.cap(r))
+        shown = max(shown, w.reg.gpus[gid].total_gib)
+    if short:
+        w.out.more.append(w.say("mem_card_less", gpus=", ".join(short), need=w.gib(need),
+                                cap=w.gib(cap), shown=w.f.number(shown, 2)))
 
 
 def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,

@@ -9,7 +9,14 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.numbers.context import _W, _instances, _prompt
-from service.domain.answer.numbers.jobs import _billed_job, _job_split
+from service.domain.answer.numbers.jobs import (
+    BilledRun,
+    _billed_job,
+    _job_split,
+    billed_run_note,
+    cheapest_billed_run,
+    offer_billed_hours,
+)
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.recommend.context import (
@@ -250,7 +257,13 @@ def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
     spot = "" if w.st.on_demand else _spot_also(w, gid, hour / n, n)
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
-    if job_h:
+    run = (cheapest_billed_run(w, gid, n, job_h, exact=True)
+           if job_h and kind == "on_demand" else None)
+    if job_h and run is not None:
+        # billed as the provider bills (audit cost #1: 10 minutes of 8 x H100 at lium, which
+        # states no granularity, cost an hour; a per-second provider may lead)
+        _billed_run(w, run, job_h, w.setup(n, gid), run.v.provider, kind, spot)
+    elif job_h:
         w.out.first = w.say("cost_gpu_total", hours=w.duration(job_h), setup=w.setup(n, gid),
                             total=w.usd(hour * job_h), hour=w.usd(hour), provider=v.provider,
                             kind=w.kinds[kind], spot=spot)
@@ -386,7 +399,11 @@ def _gpu_price(w: _W, gid: str) -> None:
     a machine with that many GPUs when the catalog has one, else that many times the cheapest
     per-GPU price, said which."""
     count = w.ex.gpu_count or 1
-    share = count == 1  # a card's own price: per GPU of any machine, said so by where()
+    # one card: a single-GPU machine where one is rented (half a 2-GPU machine cannot be:
+    # "one L40S" was $0.38/h, lium's 2-GPU machine's share, beside $0.60 alone; audit cost
+    # #5); else a card's own price per GPU of a larger machine, said so by where() and
+    # single_note
+    share = count == 1 and w.single(gid) is None
     b = w.basis(gid, count, share=share)
     if b is None:
         if not w.offers_for(gid) and gid not in w.region_missed:
@@ -426,10 +443,27 @@ def _gpu_price(w: _W, gid: str) -> None:
                             provider=w.where(v, share=True),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
                             spot=spot)
+        if not share and w.sub == "hour" and not w.st.one_card:
+            # one card alone leads (what renting one costs); a larger machine's lower price
+            # per GPU after it, rented whole ("How much is an L40S per hour?": $0.60 alone,
+            # $0.38 per GPU of lium's 2-GPU machine, which the answer led with before); not
+            # where one card is what is asked ("a single L40S", a year of "one L40S")
+            shared = w.basis(gid, 1, share=True)
+            if (shared is not None and shared[0].gpu_count > 1 and shared[2] == kind
+                    and shared[1] < 0.95 * per):
+                w.out.more.insert(0, w.say("single_share_cheaper", price=w.usd(shared[1]),
+                                           n=w.n(shared[0].gpu_count),
+                                           provider=shared[0].provider))
     # a stated length ("8 ore pe un A100", "1000 hours of H100"): its total, not an hour
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
-    if job_h:
+    run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
+    if job_h and run is not None:
+        # one run billed as its provider bills it, on whole machines, the cheapest after
+        # billing leading (audit cost #1: 5 minutes at DigitalOcean's 1-hour minimum)
+        v, rented = run.v, run.machines * run.v.gpu_count
+        _billed_run(w, run, job_h, w.setup(rented, gid), w.where(v, rented), kind, spot)
+    elif job_h:
         w.out.first = w.say("cost_gpu_total", hours=w.duration(job_h), setup=w.setup(count, gid),
                             total=w.usd(hour * job_h), hour=w.usd(hour),
                             provider=v.provider if node is not None
@@ -447,6 +481,48 @@ def _gpu_price(w: _W, gid: str) -> None:
     if w.st.reserved:
         _reserved(w, gid, count, per if kind == "on_demand" else None,
                   hours if month else job_h, month)
+
+
+def _instance_run(w: _W) -> bool:
+    """A run of stated length on an instance type named, no GPU ("how much does a 30-second
+    job cost on AWS p5.48xlarge?"): that offer (the catalog's ``instance_type``, at the
+    provider named when one is; its cheapest location, a trusted price first), its whole
+    machine billed for one start as its provider bills it (:func:`offer_billed_hours`: AWS's
+    60-second minimum), as the recommendations bill a job. It gave a passage and no number
+    (audit cost #9). False where no length is stated or no offer of that type has an
+    on-demand price."""
+    job_h = w.det.duration_hours
+    if not job_h or not w.st.instance_types or w.sub == "month" or w.st.hours_per_day:
+        return False
+    named = [v for v in w.catalog.views(w.today)
+             if v.instance_type.lower() in w.st.instance_types and v.on_demand_usd_h
+             and v.provider == (w.det.provider or v.provider)]
+    if not named:
+        return False
+    v = min(named, key=lambda x: (x.stale or x.suspect, x.on_demand_usd_h or 0.0))
+    hour = v.on_demand_usd_h or 0.0
+    billed, known, minimum = offer_billed_hours(w, v, job_h)
+    run = BilledRun(v=v, machines=1, hour=hour, billed_h=billed, known=known, minimum=minimum,
+                    cost=hour * billed)
+    _billed_run(w, run, job_h, f"{v.instance_type} ({w.setup(v.gpu_count, v.gpu)})",
+                v.provider, "on_demand", "")
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v)
+    return True
+
+
+def _billed_run(w: _W, run: BilledRun, job_h: float, setup: str, provider: str, kind: str,
+                spot: str) -> None:
+    """One run of ``job_h`` hours billed as its provider bills it (:func:`cheapest_billed_run`,
+    :func:`offer_billed_hours`): its total leads, the billing note after it, the total the
+    asked number."""
+    w.out.first = w.say("cost_gpu_total", hours=w.duration(job_h), setup=setup,
+                        total=w.usd(run.cost), hour=w.usd(run.hour), provider=provider,
+                        kind=w.kinds[kind], spot=spot)
+    note = billed_run_note(w, run, job_h)
+    if note:
+        w.out.more.append(note)
+    w.ask("per_job_usd", run.cost, "USD")
 
 
 def _variants_price(w: _W, gid: str) -> None:

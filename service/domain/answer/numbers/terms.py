@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from service.domain.answer.intent import finetune_options
@@ -11,6 +12,7 @@ from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
     _W,
     _decap,
+    _instances,
     _min_count,
     _prompt,
     gpu_count_for_users,
@@ -148,12 +150,16 @@ def _spot_doubt(w: _W, spot: list[OfferView]) -> str:
 
 
 def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o: OfferView,
-                spot_h: float, od_h: float, pct: float) -> None:
+                spot_h: float, od_h: float, pct: float, over: float = 0.0,
+                oprov: str | None = None) -> None:
     """Spot at a stated usage ("3 hours a day"): the month's GPU hours on spot, plus a disk
     for the model's weights at the spot provider (as the month answers and the
-    recommendations count it), against the same month on-demand."""
+    recommendations count it), against the same month on-demand. ``over``: the expected
+    restarts' share of extra spot time (``spot_overhead_fraction``), added to spot's hours
+    as the recommendations bill a spot month; ``oprov``: the on-demand provider and setup
+    where the on-demand setup is another (the model's cheapest of each kind)."""
     hours = w.month_hours()
-    gpu_cost = spot_h * hours
+    gpu_cost = spot_h * hours * (1 + over)
     storage, parts = 0.0, ""
     if w.model is not None:
         r = w.size(gpu=gid, gpu_count=n, input_tokens=w.ex.context_tokens or 4096,
@@ -170,10 +176,11 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
             storage = rated
             parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
     total = gpu_cost + storage
+    pct = 1 - total / (od_h * hours + storage) if od_h else pct  # the months compared
     provs = (w.where(s, n, share=True) if s.provider == o.provider
-             and s.gpu_count == o.gpu_count
+             and s.gpu_count == o.gpu_count and oprov is None
              else w.say("spot_provs", sprov=w.where(s, n, share=True),
-                        oprov=w.where(o, n, share=True)))
+                        oprov=oprov or w.where(o, n, share=True)))
     w.out.first = w.say("spot_month", lead=lead, setup=setup, usage=w.usage(),
                         total=w.usd(total), gpu_cost=w.usd(gpu_cost), spot=w.usd(spot_h),
                         parts=parts, od_total=w.usd(od_h * hours + storage), od=w.usd(od_h),
@@ -267,6 +274,22 @@ def _spot(w: _W) -> None:
         _train(w, job, spot=True)
         if w.out.first is not None:
             return
+    if (w.model is not None and w.model.kind == "llm" and job == "finetune" and w.det.tokens
+            and not deadline and not w.det.duration_hours and not w.st.no_checkpoints
+            and not w.ex.gpu and w.sub not in ("notice", "day", "week", "year")):
+        # a fine-tune of stated tokens, spot against on-demand ("fine-tune 70B with QLoRA on
+        # 1B tokens on spot vs on-demand"): the job's totals as the training answer prices
+        # them (the recommendations' job on spot, its restart overhead counted, and the
+        # on-demand job beside it; "on-demand" said in the comparison is not on-demand
+        # asked), not two hourly rates of a card (audit cost #8)
+        sub, st = w.sub, w.st
+        w.sub, w.st = "cost", dc_replace(st, on_demand=False)
+        try:
+            _train(w, job)
+        finally:
+            w.sub, w.st = sub, st
+        if w.out.first is not None:
+            return
     # the run's own length, never its deadline (no plan met it: the hour is compared)
     length = None if deadline else w.det.duration_hours
     # a day, a week or a year asked and no length ("a spot H100 for a week", "pe zi"): that
@@ -338,6 +361,30 @@ def _spot(w: _W) -> None:
         o_cost = (o.on_demand_usd_h or 0) / o.gpu_count * n * hours
         if best is None or s_cost < best[0]:
             best = (s_cost, o_cost, g, n, s, o)
+    od_setup: tuple[int, str] | None = None  # the on-demand setup where not the spot one's
+    if (best is not None and gid is None and served and not example and len(rows) > 1
+            and not w.st.reserved):
+        # the model served, no GPU named: its cheapest spot setup against its cheapest
+        # on-demand setup, each the cheapest of its kind for the model (the spot card's own
+        # on-demand price elsewhere made 74% "less" where the model's cheapest on-demand
+        # setup is 18% dearer than spot: audit cost #8). A job keeps the same GPU and count
+        # (hours of another card are not the same work), and a reserved price asked is
+        # compared on the spot setup's basis.
+        cheap: tuple[float, str, int, OfferView] | None = None
+        for g, n in rows[:40]:
+            od = [v for v in w.offers_for(g) if not v.stale and not v.suspect
+                  and v.on_demand_usd_h is not None]
+            od = [v for v in od if v.gpu_count == n] or od
+            if not od:
+                continue
+            o = min(od, key=lambda v: (v.on_demand_usd_h or 0) / v.gpu_count)
+            c = (o.on_demand_usd_h or 0) / o.gpu_count * n * hours
+            if cheap is None or c < cheap[0]:
+                cheap = (c, g, n, o)
+        if cheap is not None and cheap[0] < best[1]:
+            best = (best[0], cheap[0], best[2], best[3], best[4], cheap[3])
+            if (cheap[1], cheap[2]) != (best[2], best[3]):
+                od_setup = (cheap[2], cheap[1])
     if best is None:
         if gid is not None and w.ex.gpu and _spot_cheapest(w, gid, rows[0][1] if rows else 1):
             return
@@ -360,6 +407,11 @@ def _spot(w: _W) -> None:
         for v in (s, o):
             w.price_warnings(v)
         return
+    # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
+    # month's total leads, as the on-demand month answers do
+    month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
+             and not length and not period)
+    over = 0.0
     if w.st.checkpoint_minutes:
         # the interval stated: spot's expected extra run time (restarts and the work lost
         # since the last checkpoint), as the recommendations count it
@@ -367,6 +419,14 @@ def _spot(w: _W) -> None:
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
                                 m=w.n(w.st.checkpoint_minutes)))
+    elif month:
+        # a month on spot: the recommendations' expected restarts at their default interval
+        # (pricing: billed x (1 + spot_overhead_of), a month of serving too), said so; the
+        # month left it out (audit cost #8: $0.05 x 720 was $36.00, theirs $36.75)
+        over = spot_overhead_fraction(_DEFAULT_CHECKPOINT_MINUTES)
+        s_cost *= 1 + over
+        w.out.more.append(w.say("spot_overhead_default", pct=w.f.percent(over, 1),
+                                m=w.n(_DEFAULT_CHECKPOINT_MINUTES)))
     elif train and length:
         # a job's length on spot with no interval stated: the same overhead at the
         # recommendations' default interval (their spot job total counts it), said so
@@ -378,6 +438,13 @@ def _spot(w: _W) -> None:
     serve = w.t["spot_lead_serve_reserved"] if w.st.reserved else w.t["spot_lead_serve"]
     lead = w.t["spot_lead_train"] if train else (
         serve if w.ex.workload == "serving" else w.t["spot_lead_any"])
+    # a job that cannot resume ("can't be resumed", "without checkpoints") and no run length
+    # to price its restarts (_spot_no_checkpoints): on-demand, never "spot, if it can resume"
+    # (audit cost #4)
+    no_resume = (w.st.no_checkpoints and not w.st.checkpoint_minutes
+                 and (train or w.st.trains) and w.ex.workload != "serving")
+    if no_resume:
+        lead = w.t["spot_lead_no_resume"]
     pct = 1 - s_cost / o_cost if o_cost else 0.0
     setup = w.setup(n, g)
     if example:
@@ -390,23 +457,28 @@ def _spot(w: _W) -> None:
                  year_days=w.say("year_days_all") if year_days == YEAR_DAYS
                  else w.say("year_days_share", d=w.hours(round(year_days, 1)))) if period \
         else w.duration(hours)
+    oprov = (w.say("spot_od_setup", provider=o.provider, setup=w.setup(*od_setup))
+             if od_setup is not None
+             else w.where(o, n, share=True))
     w.out.first = w.say(key, lead=lead, hours=said, setup=setup,
                         spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
                         provs=w.where(s, n, share=True) if s.provider == o.provider
-                        and s.gpu_count == o.gpu_count
+                        and s.gpu_count == o.gpu_count and od_setup is None
                         else w.say("spot_provs", sprov=w.where(s, n, share=True),
-                                   oprov=w.where(o, n, share=True)))
-    # a month asked ("per month", "24/7": the spot intent's "month") or a usage stated: the
-    # month's total leads, as the on-demand month answers do
-    month = (bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
-             and not length and not period)
+                                   oprov=oprov))
     if month:
-        _spot_month(w, lead, setup, g, n, s, o, s_cost / hours, o_cost / hours, pct)
+        _spot_month(w, lead, setup, g, n, s, o, s_cost / hours / (1 + over), o_cost / hours,
+                    pct, over, oprov if od_setup is not None else None)
     else:
         # a total for a length or a period; the hour's price per hour, never a bare USD
         # total (a client read "a week" as $1.00)
-        w.ask(f"spot_per_{period}_usd" if period else "spot_usd" if length
-              else "spot_per_hour_usd", s_cost, "USD" if length or period else "USD/h")
+        if no_resume:  # the on-demand price leads: the one advised
+            w.ask(f"on_demand_per_{period}_usd" if period else "on_demand_usd" if length
+                  else "on_demand_per_hour_usd", o_cost, "USD" if length or period
+                  else "USD/h")
+        else:
+            w.ask(f"spot_per_{period}_usd" if period else "spot_usd" if length
+                  else "spot_per_hour_usd", s_cost, "USD" if length or period else "USD/h")
     if w.st.reserved:
         _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
@@ -463,29 +535,45 @@ def _billing_use(w: _W) -> bool:
              in w.st.instance_types and v.on_demand_usd_h
              and v.provider == (w.det.provider or v.provider)]
     gid = named[0].gpu if named else (w.ex.gpu or _EXAMPLE_GPU)
-    views = named or [v for v in w.offers_for(gid) if v.gpu_count == 1 and v.on_demand_usd_h
-                      and not v.stale and not v.suspect
-                      and v.provider == (w.det.provider or v.provider)]
+    # the GPUs stated ("on 8 H100s"), on whole machines as the recommendations rent them:
+    # one machine that holds them, else machines that make them up; every figure is theirs
+    # (it priced one GPU's and said "one H100" for 8: audit cost #3). One GPU: single-GPU
+    # machines, as before.
+    count = 1 if named else (w.ex.gpu_count or 1)
+    fresh = [v for v in w.offers_for(gid) if v.on_demand_usd_h and not v.stale
+             and not v.suspect and v.provider == (w.det.provider or v.provider)]
+    pools = (([v for v in fresh if v.gpu_count == 1],) if count == 1 else
+             ([v for v in fresh if v.gpu_count >= count],
+              [v for v in fresh if count % v.gpu_count == 0], fresh))
+    views = named or next((p for p in pools if p), [])
     if not views:
         return False
     days = w.st.days_per_month or 30
     runs = w.st.sessions_per_day * days if w.st.sessions_per_day else 1
     provs = w.catalog.providers_by_id
 
-    def cost(v: OfferView, gran_s: int, minimum_s: float) -> float:
-        return billed_for(run_h, gran_s, minimum_s) * runs * (v.on_demand_usd_h or 0.0)
+    def hourly(v: OfferView) -> float:
+        """The $/h of the machines rented for the ``count`` GPUs (a named instance: its
+        own price)."""
+        return (v.on_demand_usd_h or 0.0) * (1 if named else _instances(v, count))
 
-    low = views[0]
+    def cost(v: OfferView, gran_s: int, minimum_s: float) -> float:
+        return billed_for(run_h, gran_s, minimum_s) * runs * hourly(v)
+
+    low = min(views, key=hourly)
     per_s, per_h = cost(low, 1, 0.0), cost(low, 3600, 0.0)
     common = {"minutes": w.n(run_h * 60, 0 if (run_h * 60).is_integer() else 1),
-              "gpu": w.gpu_name(gid), "price": w.usd(low.on_demand_usd_h or 0.0),
+              "gpu": w.gpu_name(gid), "price": w.usd(hourly(low)),
               "provider": low.provider, "second": w.usd(per_s), "hour": w.usd(per_h),
               "saving": w.f.percent(1 - per_s / per_h if per_h else 0.0, 0)}
+    many = "_many" if count > 1 else ""
+    if many:
+        common["setup"] = w.setup(_instances(low, count) * low.gpu_count, gid)
     if w.st.sessions_per_day:
-        w.out.first = w.say("billing_use_month", n=w.n(w.st.sessions_per_day), days=w.hours(days),
-                            **common)
+        w.out.first = w.say("billing_use_month" + many, n=w.n(w.st.sessions_per_day),
+                            days=w.hours(days), **common)
     else:
-        w.out.first = w.say("billing_use_run", **common)
+        w.out.first = w.say("billing_use_run" + many, **common)
     w.ask("billed_per_second_usd", per_s, "USD")
     parts: list[str] = []
     for gran, gran_s in GRANULARITY_S.items():
@@ -499,7 +587,7 @@ def _billing_use(w: _W) -> bool:
         if priced:
             c, v, minimum = min(priced, key=lambda x: x[0])
             parts.append(w.say("billing_use_kind", unit=w.t[f"unit_{gran}"],
-                               provider=v.provider, price=w.usd(v.on_demand_usd_h or 0.0),
+                               provider=v.provider, price=w.usd(hourly(v)),
                                cost=w.usd(c), minimum=w.say("billing_min", s=w.n(minimum))
                                if minimum else ""))
     if parts:
@@ -622,6 +710,10 @@ def _storage(w: _W) -> None:
                 w.out.first = w.say("egress_once" if w.st.egress_once else "egress_one",
                                     gb=w.n(gb), provider=p.name, cost=w.usd(c))
                 w.ask("egress_usd", c, "USD")
+                if _ALLOWANCE_UNCOUNTED.search(p.egress_note or ""):
+                    # DigitalOcean's pooled free transfer: not in the catalog, every GiB
+                    # priced (its egress_note), said so (audit cost #12)
+                    w.out.more.append(w.say("egress_allowance_uncounted", provider=p.name))
                 return
         if priced2:
             lo = min(priced2, key=lambda x: x[0])
@@ -766,6 +858,11 @@ def _storage_and_egress(w: _W) -> bool:
 
 # the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
 _SOURCE_ADDRESS = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++(?:/[\w.~%-]++)*+")
+# an egress note that says a free allowance exists but is not counted (DigitalOcean's
+# "the GPU Droplets' allowance was not captured, so every GiB is counted")
+_ALLOWANCE_UNCOUNTED = re.compile(r"allowance\b[^.]*?\bnot captured")
+# a date a source shows ("github.com/runpod/docs ... at commit a900806 (2026-08-20)")
+_SOURCE_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def _per_gb(w: _W) -> bool:
@@ -800,11 +897,18 @@ def _per_gb(w: _W) -> bool:
                                    upper=w.n(t.up_to)))
             lower = t.up_to or lower
         found = _SOURCE_ADDRESS.search(source)
-        w.out.first = w.say("per_gb_egress" if egress else "per_gb_storage", provider=p.name,
+        # the date the source itself shows (its latest), never the provider's row date: an
+        # undated source is said undated (Lambda's "undated crawl" was "as of 2026-09-30",
+        # the offer snapshot's assumed date; audit cost #11)
+        dates = _SOURCE_DATE.findall(source)
+        key = "per_gb_egress" if egress else "per_gb_storage"
+        w.out.first = w.say(key if dates else f"{key}_undated", provider=p.name,
                             rate=w.f.money(rate, 3), unit=unit,
                             bands=w.say("bands", bands="; ".join(bands)) if bands else "",
-                            date=p.as_of.isoformat(),
+                            date=max(dates) if dates else "",
                             source=found.group(0) if found else w.t["source_unknown"])
+        if not egress and "example rate" in (p.storage_type or "").lower():
+            w.out.more.append(w.say("per_gb_example_rate"))
         w.ask("egress_usd_per_gb" if egress else "storage_usd_per_gb_month", rate,
               f"USD/{unit}" if egress else f"USD/{unit}-month")
         return True

@@ -33,12 +33,14 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.memory import PAIRED_OBJECTIVES, REFERENCE_OBJECTIVES
 from service.domain.sizing.requests import (
     FinetuneOptions,
 )
 from service.domain.sizing.sizing import (
     SizingResult,
     sized_from_entry,
+    weights_gib,
 )
 
 
@@ -163,7 +165,68 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
     if w.out.first is not None:
         method = w.ex.method or ("full" if w.ex.workload == "pretrain" else "lora")
         _setup_note(w, method)
+        _objective_note(w, task, method)
         _master_note(w, task, method)
+
+
+_OBJECTIVE_NAMES = {"sft": "SFT", "dpo": "DPO", "kto": "KTO", "orpo": "ORPO", "simpo": "SimPO",
+                    "grpo": "GRPO", "ppo": "PPO (RLHF)"}
+
+
+def _method_label(w: _W, method: str, task: str) -> str:
+    """The method as a training answer's sentences name it ("{method} fine-tuning of
+    {model}"): "full", "LoRA", "QLoRA", with a preference or RL objective the question names
+    beside it ("full DPO", "LoRA KTO"; "DPO complet" in Romanian), so that the first sentence
+    says the run that was sized (a DPO run read "Full fine-tuning of Meta Llama 3.1 8B",
+    task rec_objective). SFT stays "full": it is plain fine-tuning, which its own note
+    says."""
+    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    obj = w.st.training.objective
+    if obj is None or not _objective_named(w, task):
+        return label
+    return w.say("train_method_objective", method=label, objective=_OBJECTIVE_NAMES[obj])
+
+
+def _objective_named(w: _W, task: str) -> bool:
+    """Whether the question names a preference or RL objective of an LLM's fine-tune (DPO,
+    KTO, ORPO, SimPO, GRPO, PPO), the one the sizing was given (``finetune_options``)."""
+    obj = w.st.training.objective
+    return (obj is not None and obj != "sft" and task == "finetune" and w.model is not None
+            and w.model.kind == "llm")
+
+
+def _objective_note(w: _W, task: str, method: str) -> None:
+    """A preference or RL objective named ("dpo", "grpo", "rlhf ppo", "antrenare DPO"): what
+    it was sized with beside the model trained, as sizing's ``objective`` assumption counts
+    it (memory.REFERENCE_OBJECTIVES: a frozen reference copy with full training, none with
+    LoRA or QLoRA; PPO's reward and value models; pairs in one pass), and what is not
+    counted (GRPO's and PPO's rollouts). "SFT" / "instruction tune": full fine-tuning unless
+    LoRA or QLoRA is said (audit ask_en #1: all of these were sized as inference)."""
+    obj = w.st.training.objective
+    m = w.model
+    if obj is None or task != "finetune" or m is None or m.kind != "llm":
+        return
+    name = _OBJECTIVE_NAMES[obj]
+    if obj == "sft":
+        if method == "full":
+            w.out.more.append(w.say("train_objective_sft", objective=name))
+        return
+    gib = weights_gib(sized_from_entry(m), get_precision("bf16"))
+    label = {"lora": "LoRA", "qlora": "QLoRA"}.get(method, method)
+    if obj in REFERENCE_OBJECTIVES:
+        w.out.more.append(w.say("train_objective_ref", objective=name, gib=w.gib(gib))
+                          if method == "full" else
+                          w.say("train_objective_ref_lora", objective=name, method=label))
+    else:
+        w.out.more.append(w.say("train_objective_free", objective=name))
+    if obj == "ppo":
+        w.out.more.append(w.say("train_objective_ppo", model=m.name, gib=w.gib(gib)))
+    if obj in PAIRED_OBJECTIVES:
+        w.out.more.append(w.t["train_objective_pairs"])
+    if obj == "grpo":
+        w.out.more.append(w.t["train_objective_grpo_beta"])
+    if obj in ("grpo", "ppo"):
+        w.out.more.append(w.say("train_objective_rollouts", objective=name))
 
 
 def _setup_note(w: _W, method: str) -> None:
@@ -303,7 +366,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     # "No" on one GPU first: the sizing that "No" and numbers.asked are about, as when "one"
     # is said (the count that fits follows in words)
     w.record(one or r, 2048, per_replica=True)
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    label = _method_label(w, method, task)
     if gid is not None and r.gpu is not None:
         setup = named or w.setup(count, gid)
         if counted:
@@ -349,7 +412,10 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             if run_usd and o is not None:
                 run_usd, cost = _run_bill(w, o, price or 0.0, count, p.training_hours,
                                             r.weights)
-            line = w.say("train_time", tokens=w.train_tokens_text(),
+            # a preference or RL objective named: the run's time and cost say which run
+            # ("For full DPO fine-tuning of ... on 100M training tokens"), as it may lead
+            line = w.say("train_time_objective" if _objective_named(w, task) else "train_time",
+                         tokens=w.train_tokens_text(), method=label, model=w.model.name,
                          hours=_in_days(w, p.training_hours),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if p.training_hours > 30 * 24:
@@ -583,7 +649,8 @@ def _train_speed(w: _W, task: str, label: str, setup: str, kw: dict[str, Any], t
     assert w.model is not None
     ft = msgspec.convert({k: v for k, v in (kw.get("finetune") or {}).items()
                           if k in ("lora_rank", "sequence_length")}, FinetuneOptions)
-    lora = label in ("LoRA", "QLoRA")
+    # the method sized, not its label ("LoRA DPO" names the objective too)
+    lora = (kw.get("finetune") or {}).get("method") in ("lora", "qlora")
     how = w.say("train_speed_how", weights=weights, seq=w.n(ft.sequence_length),
                 rank=w.say("train_speed_rank", rank=w.n(ft.lora_rank)) if lora else "")
     return w.say("train_speed_" + ("finetune" if task == "finetune" else "pretrain"),
@@ -602,7 +669,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     are counted as every training count is (:func:`_holds`)."""
     m = w.model
     assert m is not None
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    label = _method_label(w, method, task)
     kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
     if task == "finetune":
         kw["finetune"] = finetune_options(method, w.ex, w.st)
@@ -717,7 +784,7 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
         return False
     every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
     got = _deadline_count(w, kw, gid, count, deadline, every)
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    label = _method_label(w, method, str(kw.get("task", "")))
     # a fine-tune is planned as a pre-training run is, said as a fine-tune
     job = "finetune" if kw.get("task") == "finetune" else "pretrain"
     if every is not None:
@@ -741,7 +808,7 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
         cost = _run_bill(w, o, price, n, run_hours, r.weights)[1]
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
-            "days": w.hours(deadline / 24), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
+            "days": _days_said(w, deadline), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
             "run_days": w.n(run_hours / 24, 1), "run_time": w.duration(run_hours),
             "cost": cost}
     if stated:
@@ -777,7 +844,7 @@ def _spot_deadline(w: _W, gid: str,
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
-        tokens=w.train_tokens_text(), days=w.hours(deadline / 24), setup=w.setup(n, gid),
+        tokens=w.train_tokens_text(), days=_days_said(w, deadline), setup=w.setup(n, gid),
         tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
         compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
         run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
@@ -788,6 +855,15 @@ def _spot_deadline(w: _W, gid: str,
         w.ask("per_training_run_usd", total, "USD")
     _deadline_plan(w, gid, n, r, b)
     return True
+
+
+def _days_said(w: _W, deadline_hours: float) -> str:
+    """A training deadline in days with its unit: "30 days", "1 day" (ro "30 de zile", "o
+    zi"); audit regress4 #12: "within 1 days", "în cel mult 1 zile"."""
+    days = deadline_hours / 24
+    if abs(days - 1) < 1e-9:
+        return w.say("job_deadline_day")
+    return w.say("job_deadline_days", n=w.hours(days))
 
 
 def _instances_said(w: _W, count: int) -> str:
@@ -809,7 +885,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
         return False
     h = p.training_hours
     common = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
-              "days": w.hours(deadline / 24), "asked": w.setup(count, gid),
+              "days": _days_said(w, deadline), "asked": w.setup(count, gid),
               "asked_days": w.n(h / 24, 1 if h < 2400 else 0), "asked_time": w.duration(h),
               "asked_tps": w.n(p.training_tokens_per_s)}
     if got is None:
@@ -859,8 +935,27 @@ def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
         w.out.more.append(w.say("price_date", date=w.view_date(o)))
         w.price_warnings(o)
     else:
-        w.out.more.append(w.say("train_no_fabric", setup=w.setup(n, gid)))
+        w.out.more.append(_no_fabric(w, gid, n))
     w.sized_warnings(r)
+
+
+def _no_fabric(w: _W, gid: str, n: int) -> str:
+    """Why a multi-node run of ``n`` × ``gid`` has no price: no machine with a fast network
+    between them makes up the count, or those that do are flagged (a suspect or stale
+    price, which /v1/recommendations ranks with ``include_suspect`` / ``include_stale``;
+    audit regress4 #8: "the catalog has no offer" where AWS p5.48xlarge was there, flagged)."""
+    flagged = [v for v in w.offers_for(gid) if (v.suspect or v.stale) and v.gpu_count < n
+               and n % v.gpu_count == 0 and v.network in FAST_NETWORKS]
+    if not flagged:
+        return w.say("train_no_fabric", setup=w.setup(n, gid))
+    # the largest machines, as the price would be (w.basis: fewest nodes to sync)
+    big = max(v.gpu_count for v in flagged)
+    flagged = [v for v in flagged if v.gpu_count == big]
+    suspect = any(v.suspect for v in flagged)
+    names = list(dict.fromkeys(f"{v.provider} {v.instance_type}" for v in flagged
+                               if v.suspect == suspect or not suspect))
+    return w.say("train_fabric_suspect" if suspect else "train_fabric_stale",
+                 setup=w.setup(n, gid), offers=", ".join(names[:3]))
 
 
 def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float,
@@ -998,7 +1093,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     if not hours or not cost:
         return False
     w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
-    label = {"lora": "LoRA", "qlora": "QLoRA", "full": w.t["method_full"]}.get(method, method)
+    label = _method_label(w, method, task)
     common = {"model": w.model.name, "method": label, "weights": o.weights,
               "tokens": w.train_tokens_text(), "cost": w.usd(cost),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
@@ -1006,12 +1101,16 @@ def _train_job(w: _W, task: str, method: str) -> bool:
               "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
               "tps": w.n(o.performance.training_tokens_per_s or 0)}
-    if (task == "pretrain" and ((w.st.deadline_hours and w.sub in ("count", "time"))
-                                or (not w.st.deadline_hours and hours > 30 * 24
-                                    and w.sub != "cost"))
+    # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
+    # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
+    # deadline dropped; audit regress4 #1)
+    if (task == "pretrain" and (w.st.deadline_hours or (hours > 30 * 24 and w.sub != "cost"))
             and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24, rec.options)):
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
         # warn_long_job): the nodes that finish it within 30 days lead
+        return True
+    if (task == "pretrain" and w.st.deadline_hours and hours > w.st.deadline_hours
+            and _train_job_deadline(w, kw, common, w.st.deadline_hours)):
         return True
     if task == "finetune" and w.sub in ("time", "gpu_hours"):
         # "how long to fine-tune ...": the run's hours lead, its cost after them (GPU-hours
@@ -1040,6 +1139,24 @@ def _train_job(w: _W, task: str, method: str) -> bool:
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _train_job_deadline(w: _W, kw: dict[str, Any], common: dict[str, str],
+                        deadline_hours: float) -> bool:
+    """A pre-training run with a deadline that :func:`_train_nodes` found no plan for (the
+    cheapest option's GPUs have no machines joined by a fast network where asked: "... within
+    30 days in Europe"): the recommendations' own plan with the deadline as
+    ``max_job_hours``, planned as :func:`_train_nodes` plans an option over several machines;
+    where none meets it, said so before the cheapest run without it (it quoted that run's 80
+    days with the deadline dropped; audit regress4 #1)."""
+    rec = w.recommend(**kw, max_job_hours=deadline_hours)
+    if rec is not None and rec.options:
+        o = rec.options[0]
+        mine = {**common, "weights": o.weights, "kind": w.kinds[o.pricing_model]}
+        if _train_nodes(w, o, mine, deadline_hours, rec.options):
+            return True
+    w.out.more.append(w.say("train_deadline_none", days=_days_said(w, deadline_hours)))
+    return False
 
 
 def _gpu_hours_lead(w: _W, gid: str, gpus: int, hours: float) -> None:
@@ -1101,13 +1218,27 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
     got = _deadline_count(w, kw, gid, count, 30 * 24)
     if got is None:
         return
-    n, r, _ = got
+    n, r, b = got
     assert r.performance is not None and r.performance.training_hours
-    cost = r.cost.per_training_run_usd if r.cost is not None else None
-    w.warn(w.say("warn_long_job", days=w.n(hours / 24, 1 if hours < 2400 else 0),
-                 setup=w.setup(count, gid),
-                 alt=w.setup(n, gid), alt_days=w.n(r.performance.training_hours / 24, 1),
-                 alt_cost=w.usd(cost) if cost else "?"))
+    h = r.performance.training_hours
+    common = {"days": w.n(hours / 24, 1 if hours < 2400 else 0), "setup": w.setup(count, gid),
+              "alt": w.setup(n, gid), "alt_days": w.n(h / 24, 1)}
+    if b is None or not b[1]:
+        # no trusted offer of that many (past one machine: none of machines joined by a
+        # fast network) -- said in words, never a "?" (audit ask_en #5: "672 × A100 40GB …
+        # for about ?")
+        w.warn(w.say("warn_long_train_unpriced", **common))
+        return
+    o, price, _ = b
+    # billed as the run on the GPUs asked is (billing step, storage on each machine), on the
+    # offer _deadline_count priced that count on (a fast network past one machine): the
+    # count it names is priced by the same rule as a run asked on it (audit ask_en #3)
+    usd = _run_bill(w, o, price, n, h, r.weights)[0]
+    where = (w.say("train_where_fabric", provider=o.provider,
+                   network=_NETWORK_NAMES.get(o.network or "", o.network or ""))
+             if o.gpu_count < n and o.network in FAST_NETWORKS else o.provider)
+    w.warn(w.say("warn_long_train", **common, alt_cost=w.usd(usd), price=w.usd(price),
+                 where=where))
 
 
 def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float,
@@ -1158,12 +1289,12 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
                             "train_cost_spot" if o.pricing_model == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=common["weights"], tokens=common["tokens"],
-                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
+                        days=_days_said(w, deadline_hours), nodes=w.n(nodes),
                         setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
                         tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
                         cost=w.usd(usd),
                         provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
-    _nodes_asked(w, nodes, gpus, run_hours)
+    _nodes_asked(w, nodes, gpus, run_hours, usd)
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(run_hours),
                             gpus=w.n(gpus), bill=bill))
     _gpu_hours_lead(w, o.offer.gpu, gpus, run_hours)
@@ -1238,12 +1369,16 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     return _train_deadline(w, {**kw, "weights": r.weights}, gid, n, method, spot=spot)
 
 
-def _nodes_asked(w: _W, nodes: int, gpus: int, run_hours: float) -> None:
+def _nodes_asked(w: _W, nodes: int, gpus: int, run_hours: float,
+                 cost_usd: float | None = None) -> None:
     """What a multi-node pre-training plan asks: the nodes when nodes are asked; the run's
     length when its time is ("how long / how many days to pretrain …", no deadline: the
-    plan's "about N days"; it asked the GPU count); else its GPUs."""
+    plan's "about N days"; it asked the GPU count); its cost (``cost_usd``, billed) when a
+    cost is asked with a deadline; else its GPUs."""
     if w.st.nodes_asked:
         w.ask("nodes", nodes, "nodes")
+    elif w.sub == "cost" and cost_usd:
+        w.ask("per_job_usd", cost_usd, "USD")
     elif w.sub == "time" and not w.st.deadline_hours:
         w.ask("training_hours", run_hours, "h")
     else:
@@ -1275,12 +1410,12 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                              "train_cost_spot" if key == "spot" else "train_cost")
     w.out.first = w.say("pretrain_nodes", model=common["model"], method=common["method"],
                         weights=r.weights, tokens=common["tokens"],
-                        days=w.hours(deadline_hours / 24), nodes=w.n(nodes),
+                        days=_days_said(w, deadline_hours), nodes=w.n(nodes),
                         setup=w.setup(per, gid), gpus=w.n(n),
                         tps=w.n(p.training_tokens_per_s / nodes),
                         run_days=w.n(p.training_hours / 24, 1), cost=w.usd(cost),
                         provider=v.provider, hour=w.usd(price * per), kind=w.kinds[key])
-    _nodes_asked(w, nodes, n, p.training_hours)
+    _nodes_asked(w, nodes, n, p.training_hours, cost)
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
                             gpus=w.n(n), bill=bill))
     _gpu_hours_lead(w, gid, n, p.training_hours)
