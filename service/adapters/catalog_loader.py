@@ -37,10 +37,15 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on
     # duplicates in the shipped files)
     # an outlier's reason names its GPU as gpus.toml does ("1 x NVIDIA GeForce RTX 4090 24GB")
+    regions = index_regions(table, offers)
+    # an ISO code written in capitals ("in FI") where the offers are placed: a key in capitals,
+    # never a folded word, which intent.place_named reads from the text as written (audit api2
+    # #2: "cheapest H100 in FI" dropped the place)
+    registry.places.update({code: code.lower() for code in regions.countries_placed})
     kept, trust = assess(offers, stale_after_days,
                          {gid: g.name for gid, g in registry.gpus.items()})
     return Catalog(registry=registry, offers=kept, providers=tuple(providers),
                    version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days,
                    trust=trust, collapsed=tuple(o for o in offers if o.id in trust
                                                 and trust[o.id].duplicate_of),
-                   regions=index_regions(table, offers), perf=load_perf(root, registry))
+                   regions=regions, perf=load_perf(root, registry))

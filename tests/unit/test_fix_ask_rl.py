@@ -100,7 +100,9 @@ def test_ppo_holds_four_models_and_runs_slower() -> None:
     p_tps = lora_ppo.performance.training_tokens_per_s or 0
     assert 0 < p_tps < s_tps / 2  # x2 trained, + reference and reward forward passes
     r = ask("rlhf ppo llama 3.1 8b how many h100s")
-    assert asked(r)[:2] == ("gpu_count", 8), r.answer
+    # 5 x H100 (68.8 GiB per GPU under ZeRO-3): the count search tries every count the
+    # recommendations try, not only 2, 4, 8 (audit consist #1)
+    assert asked(r)[:2] == ("gpu_count", 5), r.answer
     assert "a frozen reward model and trains a value model" in head(r)
 
 
@@ -157,13 +159,15 @@ def test_unknown_price_of_a_hint_is_said_in_words() -> None:
     r = ask("how many gpu hours to pretrain a 13b model on 2T tokens on a100s")
     warnings = r.answer.split("Warnings: ")[1]
     assert "for about ?" not in warnings and " ?" not in warnings, warnings
-    assert ("on 672 × NVIDIA A100 SXM4 40GB it takes about 26.0 days, at a price the catalog "
-            "cannot give: it has no trusted offer of 672 × NVIDIA A100 SXM4 40GB" in warnings)
+    # 584 (73 machines) finish in 29.9 of the 30 days: the deadline search steps back over
+    # whole machines its step up overshot (672 in 26.0 days before)
+    assert ("on 584 × NVIDIA A100 SXM4 40GB it takes about 29.9 days, at a price the catalog "
+            "cannot give: it has no trusted offer of 584 × NVIDIA A100 SXM4 40GB" in warnings)
 
 
 def test_unknown_price_of_a_hint_in_romanian() -> None:
     r = ask("cât durează preantrenarea unui model 13B pe 2T de tokeni pe 8 A100?")
     warnings = r.answer.split("Avertismente: ")[1]
     assert " ?" not in warnings, warnings
-    assert ("la un preț pe care catalogul nu îl poate da: nu are o ofertă de încredere de 672 × "
+    assert ("la un preț pe care catalogul nu îl poate da: nu are o ofertă de încredere de 584 × "
             "NVIDIA A100 SXM4 40GB" in warnings)

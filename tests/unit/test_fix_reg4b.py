@@ -68,14 +68,16 @@ def test_ask_united_kingdom_and_london_in_both_languages() -> None:
     for q in ("H100 price in the United Kingdom", "How much does an H100 cost in London?"):
         a = head(ask(q))
         assert a.split(" (on-demand")[0] == uk, q
-        assert "Only offers located in the UK are counted" in a
+        # a city is said as its country with the city (audit regress5 #2)
+        assert ("Only offers located in the UK are counted" in a if "London" not in q
+                else "Only offers located in the UK (London) are counted" in a), q
     for q in ("Cât costă un H100 în Regatul Unit?", "Cât costă un H100 în Marea Britanie?",
               "Cât costă un H100 la Londra?"):
         a = _ro(q)
         assert "costă de la 8,94 USD/oră pe GPU la aws" in a, q
         assert "aflate în Regatul Unit" in a and "Furnizorul" not in a, q
     paris = head(ask("How much does an H100 cost in Paris?"))
-    assert "Only offers located in France are counted" in paris
+    assert "Only offers located in France (Paris) are counted" in paris
 
 
 def test_slack_reads_the_united_states() -> None:

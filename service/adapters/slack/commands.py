@@ -36,9 +36,16 @@ from service.adapters.slack.render import (
     setup_rows,
 )
 from service.domain.answer.compose import AskRequest, AskResponse, Knowledge, SizingNumbers, answer
-from service.domain.answer.intent import details, stated
+from service.domain.answer.core_warnings import localise
+from service.domain.answer.intent import details, excluded_providers, finetune_options, stated
 from service.domain.answer.understand import Extracted, detect_language, extract
-from service.domain.catalog.offer_query import OfferFilter, price_basis, query_counted
+from service.domain.catalog.names import norm
+from service.domain.catalog.offer_query import (
+    OfferFilter,
+    OfferView,
+    price_basis,
+    query_counted,
+)
 from service.domain.catalog.precisions import find_kv_type, find_precision
 from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.registry import Registry
@@ -50,7 +57,11 @@ from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
-from service.domain.sizing.requests import DEFAULT_OUTPUT_TOKENS, SizingRequest
+from service.domain.sizing.requests import (
+    DEFAULT_OUTPUT_TOKENS,
+    FinetuneOptions,
+    SizingRequest,
+)
 from service.domain.sizing.sizing import FitRow, SizingResult, size
 
 Kind = Literal["ask", "size", "recommend", "offers", "help", "mistyped"]
@@ -700,6 +711,8 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     limit = m.architecture.max_context if m.architecture is not None else None
     embed = m.task == "embed"
     context_tokens = a.context_tokens or _default_context(m.task, limit)
+    if (trained := _size_training(args, model, lang, data)) is not None:
+        return trained
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
     # an embedding model generates nothing: no output tokens sent (0 came back as "output_tokens
@@ -719,6 +732,30 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
                          public_url=data.public_url, messages=data.messages,
                          link_params=link, unread=unread, kv_asked=a.kv_cache is not None)
+
+
+def _size_training(args: str, model: str, lang: str, data: BotData) -> Message | None:
+    """``size`` of a training run ("llama 3.1 70b qlora", "... full fine-tune"): its memory
+    as /v1/sizing gives it with ``task`` finetune or pretrain (QLoRA of Llama 3.1 70B: 45.8
+    GiB, adapters, gradients, optimizer state and activations counted), said to be training,
+    with a pointer to the question that prices it; never the model served at the method's
+    precision (it said "@ nf4: 40.5 GiB", inference, for "qlora": audit consist #6). None
+    for serving."""
+    job = _training_job(args, model, data, None)
+    if job is None:
+        return None
+    t = data.messages.section(lang, "slack")
+    try:
+        r = size(msgspec.convert({"model": model, "task": job.workload,
+                                  "finetune": job.finetune}, SizingRequest), data.catalog)
+    except (DomainError, ValueError, msgspec.ValidationError):
+        return notice(say(t["size_training_refused"], model=data.registry.models[model].name))
+    f = data.messages.formatter(lang)
+    method = str(job.finetune.get("method"))
+    return notice(say(t["size_training"], task=job.workload,
+                      method={"lora": "LoRA", "qlora": "QLoRA"}.get(method)
+                      or t["size_training_full"], model=r.model.name, weights=r.weights,
+                      need=f.number(r.memory.total_gib, 1), w=f.number(r.memory.weights_gib, 1)))
 
 
 def _default_context(task: str, limit: int | None) -> int:
@@ -827,7 +864,13 @@ def _filters(text: str, data: BotData) -> _Filters:
         elif gpus and clean[i] and reg.find_gpu(clean[i]) is not None:
             spans.append(m.span())
             gpu_spans.append(m.span())
-        elif _fold(clean[i]) in words:
+        elif _fold(clean[i]) in words or (
+                clean[i] in ("region", "regiune", "regiunea") and i + 1 < len(found)
+                and _fold(clean[i + 1]) in words) or (
+                re.fullmatch(r"[\w]+-(?:based|hosted|located|only)", clean[i])
+                and _fold(clean[i].split("-")[0]) in words):
+            # "region eu", "eu-based": the words that name the place read too (audit
+            # regress5 #3)
             spans.append(m.span())
     return _Filters(gpus or None, regions or None, tuple(spans),
                     place=(st.region_word or place) if regions else None,
@@ -895,16 +938,24 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     # "on rtx 4090" was read as a context); then everything but the budget and them (a
     # precision after the budget too: "$2/h fp8")
     flt = _filters(_blank(usd, [*budget_spans, *counts]), data)
-    spot = _spot_spans(_blank(usd, [*budget_spans, *counts, *flt.spans]), data.messages)
+    # a provider named ("at runpod", "excluding vast"): the API's providers and
+    # exclude_providers; a training run's tokens and epochs ("dpo 100M tokens": its "100M" was
+    # read as a context of 104,857,600 tokens): read before the sizes (audit regress5 #11)
+    pv = _providers(_blank(usd, [*budget_spans, *counts, *flt.spans]), data)
+    rest = _blank(usd, [*budget_spans, *counts, *flt.spans, *pv.spans])
+    # (only where the text says training: "1M tokens" alone stays a context, refused in words)
+    trained = _training_spans(rest) if _says_training(rest, data) else []
+    taken = [*flt.spans, *pv.spans, *trained]
+    spot = _spot_spans(_blank(usd, [*budget_spans, *counts, *taken]), data.messages)
     # "on-demand", "on demand", "la cerere": on-demand prices only, as /gpu offers reads them
     # (they were "not understood": audit regress4 #10)
     od = [] if spot else [m.span() for m in _ON_DEMAND.finditer(
-        _blank(usd, [*budget_spans, *counts, *flt.spans]))]
+        _blank(usd, [*budget_spans, *counts, *taken]))]
     on_demand = bool(od)
     # "5000 tok/s": a speed target, read before the sizes (its 5000 was taken silently)
-    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *od]))
+    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od]))
     tps_spans = [tps_m.span()] if tps_m is not None else []
-    a = read_size_args(_blank(usd, [*budget_spans, *counts, *flt.spans, *spot, *od, *tps_spans]),
+    a = read_size_args(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od, *tps_spans]),
                        data.registry)
     if not a.text:
         return render_usage("recommend_usage", lang, data.messages)
@@ -918,11 +969,15 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     context_tokens = a.context_tokens or _default_context(entry.task, limit)
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
+    job = _training_job(rest, model, data, a.context_tokens)
+    known = _size_words(data.messages) | (
+        _train_words(data.messages, "train_words")
+        | _train_words(data.messages, "train_read_words") if job is not None else frozenset())
     diffusion = entry.kind == "diffusion"
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
-    unread = unread_words(args, model, a, data.registry, _size_words(data.messages),
-                          [*money, *budget_spans, *counts, *flt.spans, *spot, *od, *own,
+    unread = unread_words(args, model, a, data.registry, known,
+                          [*money, *budget_spans, *counts, *taken, *spot, *od, *own,
                            *tps_spans])
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
@@ -949,6 +1004,13 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 context_tokens=context_tokens,
                                 output_tokens=_web_output_tokens(context_tokens),
                                 concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
+                                workload=job.workload if job is not None else "serving",
+                                finetune=msgspec.convert(job.finetune, FinetuneOptions)
+                                if job is not None else None,
+                                training_tokens=job.training_tokens if job is not None
+                                else None,
+                                providers=list(pv.only) or None,
+                                exclude_providers=list(pv.excluded) or None,
                                 interruptible=(False if on_demand else True if spot
                                                else None),
                                 target_output_tokens_per_s=tps if not per_user else None,
@@ -974,6 +1036,14 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         place = _place_said(flt, lang, data)
         applied.append((lab["place"], place if _fold(place) == _fold(
             flt.place_value or "") else f"{place} ({flt.place_value})"))
+    if pv.only:
+        applied.append((lab["provider_filter"], _provider_names(pv.only, data)))
+    if pv.excluded:
+        applied.append((lab["providers_excluded"], _provider_names(pv.excluded, data)))
+    if job is not None:
+        applied += _training_rows(job, lang, data)
+        if job.training_tokens is None:
+            notes.append(escape(lab["train_no_tokens"]))
     if kv is not None:
         applied.append((lab["kv"], kv))
     if spot or on_demand:
@@ -986,7 +1056,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         applied.append((lab["tps_target"], romanian_de(said_tps) if lang == "ro" else said_tps))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
-        public_url=data.public_url, messages=data.messages, applied=applied,
+        public_url=data.public_url if _page_prices(job, pv) else None,
+        messages=data.messages, applied=applied,
         hidden=_instance_types(data),
         # every parameter sent, as the web page's own (it takes a monthly budget), so the
         # page it opens prices the same request (its context default is 8,192, ours 4,096)
@@ -1005,7 +1076,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                  else ",".join(flt.regions) if flt.regions else None),
                      "kv_cache": kv, "width": req.width, "height": req.height,
                      "steps": req.steps, "spot": 1 if spot else None,
-                     "lang": lang}),
+                     "lang": lang, **_training_link(job)}),
         notes)
 
 
@@ -1249,6 +1320,9 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
     on_demand = [] if spot else [m.span() for m in _ON_DEMAND.finditer(rest)]
     rest = _blank(rest, on_demand)
     flt = _filters(rest, data)
+    # a provider named ("hyperstack", "at Lambda"): its offers only, those with a doubted
+    # price too, flagged (it was "not understood" and the world's offers listed)
+    pv = _providers(_blank(rest, list(flt.spans)), data)
     if not flt.gpus:
         parts = [say(lab["offers_usage"])]
         if args.strip():
@@ -1268,11 +1342,17 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         return notice(" ".join(parts))
     regions = (parse_region_filter(flt.regions, data.catalog.regions, "region")
                if flt.regions else None)
-    _, views, no_region = query_counted(
-        data.catalog.views(data.today),
-        OfferFilter(gpus=frozenset(flt.gpus), stale=False, suspect=False, spot_only=bool(spot),
-                    min_gpus=count, max_gpus=count),
-        "price_per_gpu", 0, len(data.catalog.offers), regions)
+    named = [v for v in data.catalog.views(data.today)
+             if (not pv.only or v.provider in pv.only) and v.provider not in pv.excluded]
+    flt_offers = OfferFilter(gpus=frozenset(flt.gpus), stale=False,
+                             suspect=False if not pv.only else None, spot_only=bool(spot),
+                             min_gpus=count, max_gpus=count)
+    _, views, no_region = query_counted(named, flt_offers, "price_per_gpu", 0,
+                                        len(data.catalog.offers), regions)
+    # a named provider's offers with a stale price: counted, not dropped unsaid
+    stale = query_counted(named, msgspec.structs.replace(flt_offers, stale=True),
+                          "price_per_gpu", 0, len(data.catalog.offers), regions)[1] \
+        if pv.only else []
     if on_demand:
         views = [v for v in views if v.on_demand_usd_h is not None]
     notes: list[str] = []
@@ -1288,8 +1368,17 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
             notes.append(left_out(lab, "no_region_left", no_region, f.number))
         notes += [left_out(lab, "availability_left", n, f.number, provider=names.get(p, p))
                   for p, n in sorted(left.items())]
+    if on_demand:
+        stale = [v for v in stale if v.on_demand_usd_h is not None]
+    if regions is not None:
+        stale = [v for v in stale
+                 if data.catalog.regions.table.availability_stated(v.provider)]
+    for p in pv.only:
+        if n := sum(v.provider == p for v in stale):
+            notes.append(left_out(lab, "stale_left", n, f.number,
+                                  provider=_provider_names([p], data)))
     unread = [m.group() for m in re.finditer(r"\S++", rest)
-              if not any(m.start() < b and a < m.end() for a, b in flt.spans)
+              if not any(m.start() < b and a < m.end() for a, b in (*flt.spans, *pv.spans))
               and _fold(m.group().strip(_EDGE)) not in _offers_words(data.messages)]
     if unread:
         notes.append(lab["unread"].format(words=", ".join(
@@ -1301,12 +1390,17 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         gpu = f"{count} × {gpu}"
     place = lab["offers_place"].format(place=_place_said(flt, lang, data)) if flt.place \
         else ""
+    if pv.only:
+        place += lab["offers_provider"].format(providers=_provider_names(pv.only, data))
+    if pv.excluded:
+        place += lab["offers_excluded"].format(providers=_provider_names(pv.excluded, data))
     if spot:
         place += lab["offers_spot"]
     elif on_demand:
         place += lab["offers_on_demand"]
     if not page:
-        text = escape(lab["offers_none"].format(gpu=gpu, place=place))
+        text = escape(lab["offers_none_provider" if pv.only else "offers_none"].format(
+            gpu=gpu, place=place))
         return message(" ".join([text, *notes]), [section(t) for t in (text, *notes)])
     head = lab["offers_head"].format(gpu=gpu, place=place, n=f.number(len(page)),
                                      total=f.number(len(views)))
@@ -1323,10 +1417,15 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
         lines.append(escape(f"{i}. {v.gpu_count} × {v.gpu_name} — {v.provider}, ")
                      + f"*{escape(per_gpu + lab['offer_per_gpu'])}*"
                      + escape(f" · {machine} · {kind} · ")
-                     + f"_{escape(lab['as_of'])} {escape(date)}_")
+                     + f"_{escape(lab['as_of'])} {escape(date)}_"
+                     + (f" · *{escape(lab['offer_suspect'])}*" if v.suspect else ""))
+    # why a listed price is doubted, once for the offers it is about
+    doubts = _suspect_notes(page, lang, data)
+    said = [f"*{escape(lab['warnings'])}*\n" + "\n".join(doubts)] if doubts else []
     text = escape(head)
-    return message(" ".join([text, *notes, *lines]),
-                   [section(text + "\n" + "\n".join(lines)), *(section(n) for n in notes)])
+    return message(" ".join([text, *notes, *lines, *doubts]),
+                   [section(text + "\n" + "\n".join(lines)), *(section(x) for x in said),
+                    *(section(n) for n in notes)])
 
 
 _OFFER_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×](?=\s|[a-z]|$)", re.I)
@@ -1353,3 +1452,244 @@ def _gpu_family_name(gpus: Sequence[str], args: str, data: BotData) -> str:
     words = _filters(args, data).gpu_words
     return words.upper() if words else ", ".join(
         data.registry.gpus[g].name for g in gpus if g in data.registry.gpus)
+
+
+# ---------------------------------------------------------------------------------------------
+# A provider named, a training job (audit regress5 #11)
+
+
+@dataclass(frozen=True)
+class _Providers:
+    """The providers a ``/gpu offers`` or ``/gpu recommend`` text names: the API's
+    ``providers`` (its offers only) and ``exclude_providers`` ("excluding runpod"), and where
+    their words are (read words)."""
+
+    only: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    spans: tuple[Span, ...] = ()
+
+
+_PROVIDER_WORDS_MAX = 4
+"""The most words a provider's name takes ("Amazon Web Services (EC2)")."""
+
+
+def _provider_index(data: BotData) -> dict[str, str]:
+    """Every spelling of a provider, as :func:`norm` compares them → its id: the catalog's
+    provider ids and names (without a remark in parentheses: "Hyperstack (NexGen Cloud)" is
+    "Hyperstack"), and the providers its offers name; case and punctuation ignored, as the
+    API's ``providers`` filter reads them."""
+    out: dict[str, str] = {}
+    for p in data.catalog.providers:
+        for name in (p.id, p.name, re.sub(r"\([^)]*+\)", " ", p.name)):
+            if norm(name):
+                out.setdefault(norm(name), p.id)
+    for o in data.catalog.offers:
+        out.setdefault(norm(o.provider), o.provider)
+    return out
+
+
+def _providers(text: str, data: BotData) -> _Providers:
+    """The providers ``text`` names by their id or name, any case ("hyperstack", "at
+    Lambda", "on RunPod", "Nebius AI Cloud"; the "at"/"on"/"la"/"pe" before it are
+    connecting words), the longest name first; one named after "excluding", "except", "not
+    on", "fără" (``excluded_providers``, as /v1/ask reads them) is left out instead. They
+    were "not understood" and the whole world's offers listed."""
+    index = _provider_index(data)
+    found = list(re.finditer(r"\S++", text))
+    clean = [m.group().strip(_EDGE) for m in found]
+    excluded = set(excluded_providers(_fold(text))[1])
+    only: list[str] = []
+    out: list[str] = []
+    spans: list[Span] = []
+    i = 0
+    while i < len(found):
+        for n in range(min(_PROVIDER_WORDS_MAX, len(found) - i), 0, -1):
+            words = clean[i:i + n]
+            pid = index.get(norm(" ".join(words))) if all(words) else None
+            if pid is not None:
+                said = {_fold(" ".join(words)), *(_fold(w) for w in words), pid}
+                into = out if said & excluded else only
+                if pid not in into:
+                    into.append(pid)
+                start = found[i].start()
+                if into is out and (cue := _EXCLUDING.search(_fold(text[:start]))):
+                    start = cue.start()  # "excluding", "not on": read with the name
+                spans.append((start, found[i + n - 1].end()))
+                i += n
+                break
+        else:
+            i += 1
+    return _Providers(tuple(only), tuple(out), tuple(spans))
+
+
+_EXCLUDING = re.compile(
+    r"(?<!\S)(?:excluding|exclude|except(?:\s++for)?|not\s++(?:on|at|from|using|via|with)"
+    r"|without(?:\s++using)?|other\s++than|apart\s++from|fara|in\s++afara\s++de"
+    r"|cu\s++exceptia|nu\s++(?:pe|la|de\s++la|prin))\s++(?:(?:the|lui)\s++)?$")
+"""The words before a provider left out ("excluding", "not on", "fără", "nu pe"; folded), as
+``excluded_providers`` reads them: read with its name, not said as unread."""
+
+
+def _provider_names(ids: Sequence[str], data: BotData) -> str:
+    """Providers by their names ("Hyperstack (NexGen Cloud), RunPod")."""
+    names = {p.id: p.name for p in data.catalog.providers}
+    return ", ".join(names.get(p, p) for p in ids)
+
+
+_TRAIN_AMOUNT = re.compile(
+    r"(?<![\w.,])(?P<n>\d{1,3}(?:[.,]\d{3})++(?![\d.,])|\d++(?:[.,]\d++)?)\s*+"
+    r"(?:de\s++(?=mi|tri))?(?P<scale>[kmbt]|thousand|million|billion|trillion|mii|mil|milion"
+    r"|milioane|miliard|miliarde|trilion|trilioane)?\s*+(?:de\s++)?"
+    r"(?:tokens?|tokeni|token-uri|toks?)(?![\w-])",
+    re.I)
+"""A count of tokens ("100M tokens", "1T tokens", "100 de milioane de tokeni", "50 million
+tokens"): a training run's tokens where it is 100,000 or more (``details`` reads them so:
+"32k tokens" is a context), never a context (its "100M" was read as 104,857,600 tokens of
+context and refused)."""
+_TRAIN_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "mil": 1e6,
+                "million": 1e6, "milion": 1e6, "milioane": 1e6, "b": 1e9, "billion": 1e9,
+                "miliard": 1e9, "miliarde": 1e9, "t": 1e12, "trillion": 1e12,
+                "trilion": 1e12, "trilioane": 1e12}
+_TRAIN_TOKENS_MIN = 100_000
+_EPOCHS = re.compile(r"(?<![\w.,])\d{1,3}\s*+(?:de\s++)?(?:epochs?|epoci|epoc[aă])(?!\w)", re.I)
+"""A count of epochs ("3 epochs", "3 epoci"): the training tokens are multiplied by it."""
+
+
+def _amount(raw: str) -> float:
+    """A number as written ("100", "1,000,000", "1.000.000", "1.5")."""
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})++", raw):
+        return float(re.sub(r"[.,]", "", raw))
+    return float(raw.replace(",", "."))
+
+
+def _says_training(text: str, data: BotData) -> bool:
+    """Whether ``text`` says a training job at all: a fine-tuning or pre-training workload
+    or a method as /v1/ask reads them, or a word of ``train_words`` (:func:`_training_job`
+    then tells, with the model's name set apart)."""
+    ex = extract(text, data.registry)
+    cue = _train_words(data.messages, "train_words")
+    return (ex.workload in ("finetune", "pretrain") or ex.method is not None
+            or any(_fold(w.strip(_EDGE)) in cue for w in text.split()))
+
+
+def _training_spans(text: str) -> list[Span]:
+    """Where ``text`` states a training run's token count and its epochs."""
+    out = [m.span() for m in _EPOCHS.finditer(text)]
+    for m in _TRAIN_AMOUNT.finditer(text):
+        scale = _TRAIN_SCALE.get((m.group("scale") or "").lower(), 1.0)
+        if _amount(m.group("n")) * scale >= _TRAIN_TOKENS_MIN:
+            out.append(m.span())
+    return out
+
+
+def _train_words(messages: Messages, key: str) -> frozenset[str]:
+    """Every language's ``key`` words of ``[slack]`` (``train_words``: they say a training
+    job; ``train_read_words``: read with one), as written and folded ("completă",
+    "completa")."""
+    return frozenset(x for lang in messages.languages
+                     for w in messages.section(lang, "slack").get(key, "").split()
+                     for x in (w.lower(), _fold(w)))
+
+
+@dataclass(frozen=True)
+class _Training:
+    """A ``/gpu recommend`` text's training job, as the API's fields."""
+
+    workload: Literal["finetune", "pretrain"]
+    finetune: dict[str, object]
+    training_tokens: int | None
+    tokens: int | None
+    epochs: int | None
+
+
+def _training_job(text: str, model: str, data: BotData, context_tokens: int | None
+                  ) -> _Training | None:
+    """The training job ``text`` asks for, or None (serving): a fine-tuning or
+    pre-training workload, a method or an objective as /v1/ask reads them ("fine-tune",
+    "lora", "dpo", "pretrain", "antrenare dpo"), or a word of ``train_words`` outside the
+    model's name ("train", "antrenare"). The method: the one named, else LoRA for a
+    fine-tune ("full" for an objective named, as /v1/ask reads it) and full for
+    pre-training; the objective, the LoRA rank, the optimizer and the sequence length as
+    /v1/ask reads them (``finetune_options``), a context stated ("8k") as the sequence
+    length; the training tokens as ``details`` reads them, times the epochs."""
+    reg = data.registry
+    ex, st = extract(text, reg), stated(text, reg)
+    words = list(re.finditer(r"\S++", text))
+    span = _model_span([w.group() for w in words], model, reg)
+    cue = _train_words(data.messages, "train_words")
+    said = any(_fold(w.group().strip(_EDGE)) in cue for i, w in enumerate(words)
+               if span is None or i not in span)
+    if ex.workload not in ("finetune", "pretrain") and ex.method is None and not said:
+        return None
+    workload: Literal["finetune", "pretrain"] = (
+        "pretrain" if ex.workload == "pretrain" else "finetune")
+    method = ex.method or ("full" if workload == "pretrain" else "lora")
+    opts = finetune_options(method, ex, st)
+    if "sequence_length" not in opts and context_tokens is not None:
+        opts["sequence_length"] = context_tokens
+    tokens = details(text, reg, []).tokens
+    epochs = st.epochs if st.epochs and st.epochs > 1 else None
+    total = tokens * (epochs or 1) if tokens else None
+    return _Training(workload, opts, total, tokens, epochs)
+
+
+def _training_rows(job: _Training, lang: str, data: BotData) -> list[tuple[str, str]]:
+    """The table rows of a training job: its method, objective, tokens and sequence length
+    (each only when the text set it, the method always)."""
+    lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    method = str(job.finetune.get("method"))
+    rows = [(lab["method"], lab.get(f"method_{method}", method))]
+    if "objective" in job.finetune:
+        rows.append((lab["objective"], str(job.finetune["objective"]).upper()))
+    if job.training_tokens is not None:
+        said = (lab["training_tokens_epochs"].format(
+            total=f.number(job.training_tokens), tokens=f.number(job.tokens or 0),
+            n=f.number(job.epochs)) if job.epochs else f.number(job.training_tokens))
+        rows.append((lab["training_tokens"], romanian_de(said) if lang == "ro" else said))
+    seq = job.finetune.get("sequence_length")
+    if isinstance(seq, int):
+        n_tokens = lab["n_tokens"].format(n=f.number(seq))
+        rows.append((lab["sequence_length"],
+                     romanian_de(n_tokens) if lang == "ro" else n_tokens))
+    return rows
+
+
+def _page_prices(job: _Training | None, pv: _Providers) -> bool:
+    """Whether the web page prices the request a ``/gpu recommend`` link would open: it
+    takes no provider filter, and trains with LoRA (fine-tuning) or full weights
+    (pre-training) at a sequence length, with no objective, token count or other setting
+    (app.js ``finetuneOptions``); else no link, rather than one to another answer."""
+    if pv.only or pv.excluded:
+        return False
+    if job is None:
+        return True
+    page = "full" if job.workload == "pretrain" else "lora"
+    return (job.training_tokens is None and job.finetune.get("method") == page
+            and set(job.finetune) <= {"method", "sequence_length"})
+
+
+def _training_link(job: _Training | None) -> dict[str, str | int | None]:
+    """A training job's link parameters: the page's workload, and its context as the
+    sequence length it trains at (the sizing's default where none is stated)."""
+    if job is None:
+        return {}
+    seq = job.finetune.get("sequence_length")
+    default = next(f.default for f in msgspec.structs.fields(FinetuneOptions)
+                   if f.name == "sequence_length")
+    return {"workload": job.workload,
+            "context": seq if isinstance(seq, int) else int(default)}
+
+
+def _suspect_notes(page: Sequence[OfferView], lang: str, data: BotData) -> list[str]:
+    """The reasons the listed offers' prices are doubted, each once with the numbers of the
+    offers it is about ("_#1, #2:_ suspect price: ..."), as escaped mrkdwn lines, in
+    ``lang`` as /v1/recommendations words them (``localise``)."""
+    m = data.messages
+    texts, kinds, f = m.section(lang, "answer"), m.section(lang, "pricing"), m.formatter(lang)
+    said: dict[str, list[int]] = {}
+    for i, v in enumerate(page, 1):
+        if v.suspect and v.suspect_reasons:
+            text = localise("suspect price: " + "; ".join(v.suspect_reasons), texts, f, kinds)
+            said.setdefault(text, []).append(i)
+    return [f"• _{', '.join(f'#{i}' for i in ns)}:_ {escape(text)}"
+            for text, ns in said.items()]

@@ -24,7 +24,7 @@ from service.domain.catalog.offer_query import (
     query_offers,
     view,
 )
-from service.domain.catalog.offers import Provider
+from service.domain.catalog.provider_view import ProviderView, provider_views
 from service.domain.catalog.regions import parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput, NotFound
@@ -65,7 +65,7 @@ class OfferPage(msgspec.Struct, kw_only=True):
 
 class ProviderList(msgspec.Struct, kw_only=True):
     count: int
-    providers: list[Provider]
+    providers: list[ProviderView]
 
 
 class CatalogInfo(msgspec.Struct, kw_only=True):
@@ -217,8 +217,12 @@ def get_offer(request: Request[Any, Any, Any],
      before_request=strict_query, responses=problem_responses(400))
 def list_providers(request: Request[Any, Any, Any]) -> ProviderList:
     """Providers: billing granularity, minimum charge, storage and egress prices, spot notice,
-    each with its date and source; unknown values are null."""
-    providers = sorted(_state(request).data().providers, key=lambda p: p.id)
+    each with its date and source; unknown values are null. ``spot_available`` is true also
+    where only the provider's offers carry spot prices (``spot_priced_offers``); ``age_days``
+    and ``stale`` date the terms by ``as_of`` against the staleness limit of prices."""
+    catalog = _state(request).data()
+    providers = provider_views(catalog.providers, catalog.offers, dt.date.today(),
+                               catalog.stale_after_days)
     return ProviderList(count=len(providers), providers=providers)
 
 

@@ -32,6 +32,7 @@ from service.domain.answer.understand import (
     Extracted,
     _fold,
     detect_language,
+    echoed,
     extract,
     uncatalogued_model,
     unknown_gpu,
@@ -393,22 +394,22 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     # "write me a poem" is out of scope; "generate 1000 songs with musicgen" names the model
     # that makes them: a job to price
     if _CREATIVE.search(folded) and ex.model is None:
-        return AskResponse(answer=t["out_of_scope"], lang=lang, passages=[], extracted=ex,
+        return AskResponse(answer=t["out_of_scope"], lang=lang, passages=[], extracted=echoed(ex),
                            numbers=None, follow_up=t["follow"], confidence=0.0,
-                           closest_topics=[], details=det)
+                           closest_topics=[], details=echoed(det))
     if (ex.model is None and ex.gpu is None and ex.params_b is None and not det.gpus
             and (_BARE_WHICH.match(folded) or (
                 _FOLLOW_UP.match(folded) and len(folded.split()) <= 8
                 and _FOLLOW_UP_DETAIL.search(folded)))):
-        return AskResponse(answer=t["need_context"], lang=lang, passages=[], extracted=ex,
+        return AskResponse(answer=t["need_context"], lang=lang, passages=[], extracted=echoed(ex),
                            numbers=None, follow_up=t["need_model"], confidence=0.0,
-                           closest_topics=[], details=det)
+                           closest_topics=[], details=echoed(det))
     off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
     if (conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None:
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
-                           passages=[], extracted=ex, numbers=None, follow_up=t["follow"],
-                           confidence=conf, closest_topics=topics, details=det)
+                           passages=[], extracted=echoed(ex), numbers=None, follow_up=t["follow"],
+                           confidence=conf, closest_topics=topics, details=echoed(det))
     model_id = ex.model
     notes: list[str] = []
     # a model named that the catalog has no entry for ("Kokoro TTS", "Qwen2-VL 7B") is said
@@ -494,9 +495,9 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if follow is None and numbers is None and intent != "guidance":
         # the intent needs an entity the question does not state
         follow = t["need_model"] if intent in _NEEDS_MODEL and model_id is None else t["follow"]
-    return AskResponse(answer="\n\n".join(parts), lang=lang, passages=out, extracted=ex,
+    return AskResponse(answer="\n\n".join(parts), lang=lang, passages=out, extracted=echoed(ex),
                        numbers=numbers, follow_up=follow, confidence=conf,
-                       closest_topics=[p.title for p in out], intent=intent, details=det)
+                       closest_topics=[p.title for p in out], intent=intent, details=echoed(det))
 
 
 __all__ = ["AskContext", "AskRequest", "AskResponse", "AskedNumber", "Knowledge", "Numbers",

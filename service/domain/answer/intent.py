@@ -27,6 +27,7 @@ from service.domain.answer.understand import (
     job_budget,
     kv_precision,
     media_rate_asked,
+    model_objectives_masked,
     node_machine,
     nodes_of,
     population,
@@ -306,6 +307,10 @@ class Stated:
     deadline_hours: float | None = None
     """A time a job must finish within ("in 30 days", "în 30 de zile", "within 2 weeks"),
     in hours."""
+    jobs_at_once: int | None = None
+    """Training jobs run side by side ("8 concurrent LoRA jobs", "8 parallel fine-tuning
+    runs", "8 joburi simultane"): the GPUs for all of them are counted (audit regress5 #10:
+    one job's count, 1, answered 8 jobs)."""
     deadline_weekday: int | None = None
     """A weekday a job must finish by ("by Friday", "până vineri"), Monday 0 (as
     ``datetime.date.weekday``): the writer counts its days from the answer's date, which the
@@ -362,6 +367,10 @@ class Stated:
     speed_compared: Literal["faster", "slower"] | None = None
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second."""
+    lowest_latency_asked: bool = False
+    """The GPU with the lowest latency asked ("which GPU gives the lowest latency", "cea mai
+    mică latență"): the fastest single request among the setups that hold the model, not the
+    smallest card (audit regress5 #9)."""
     hour_asked: bool = False
     """A price by the hour is asked in so many words ("per hour", "hourly", "pe oră"), besides
     any daily usage ("8 hours a day"): the hour leads, the month at that usage after it."""
@@ -1003,15 +1012,65 @@ def excluded_providers(folded: str) -> tuple[str, tuple[str, ...]]:
 # the Union only after a preposition or "the", or before a word that makes it a place
 _REGION_GROUP = re.compile(
     r"\b(?:in|within|inside|across|from|the|din)\s++(?:the\s++)?(?P<eu>eu)\b"
-    r"|\b(?P<eu_>eu)(?=-based\b|\s++(?:regions?|only|based|data|residency|servers?"
-    r"|datacenters?|data\s++centers?|offers?|gpus?|providers?|clouds?)\b)"
+    # "EU-based", "EU-hosted", "EU customers", "EU hosting", "(EU)", "cheapest H100 EU": a
+    # bare "eu" ending a clause or before a place's noun is the Union (audit regress5 #3)
+    r"|\b(?P<eu_>eu)(?=-(?:based|hosted|located|only|resident)\b|\s++(?:regions?|only|based"
+    r"|data|residency|servers?|datacenters?|data\s++centers?|offers?|gpus?|providers?|clouds?"
+    r"|hosting|hosted|customers?|clients?|users?|citizens?|compliance|compliant|market"
+    r"|jurisdiction|rules?|law|gdpr|clienti|utilizatori)\b)"
+    r"|\(\s*+(?P<eu___>eu)\s*+\)"
+    r"|(?<!\bsi )(?<!\bca )(?<!\bdecat )(?<!\bdoar )\b(?P<eu____>eu)(?=\s*+(?:[?!.,;:]|$))"
     r"|\b(?P<eu__>ue|european union|uniunea europeana|uniunii europene)\b"
     r"|\b(?P<eea>eea|european economic area|spatiul economic european"
     r"|spatiului economic european)\b")
 
 
-def place_named(folded: str, places: Mapping[str, str] | None = None
-                ) -> tuple[str, str] | None:
+# "us" as a pronoun: "tell us", "give us", "help us", "for us" (never the US unless written
+# "US"; audit regress5 #8: "Tell us the cheapest H100 in Europe" was filtered to the US)
+_US_PRONOUN = re.compile(
+    r"\b(?:tell|tells|give|gives|help|helps|let|lets|show|shows|send|sends|for|to|with|of"
+    r"|cost|costs|charge|charges|get|gets|bring|recommend|advise|suggest|email|ask|asks|among"
+    r"|between|all|both|many|some|most|each|none|guide|point|walk|teach|allow|allows|enable"
+    r"|enables|cost|save|saves|suit|suits|serve|serves|fit|fits|work)\s++us\b")
+_US_WRITTEN = re.compile(r"(?<![\w.])(?:US|U\.S\.?)(?![\w])")
+# "EU" written in capitals: the Union wherever it stands ("EU cheapest A100 80GB?")
+_EU_WRITTEN = re.compile(r"(?<![\w-])EU(?![\w])")
+_EU_WORD = re.compile(r"(?<![\w-])eu(?![\w-])")
+# a city of regions.toml [aliases] is a place only after a word that locates it ("in Milan",
+# "at a datacenter in Sydney", "la Londra", "din Paris") or before a place's noun ("London
+# region"); never a person's name ("Sydney here.", "Paris Hilton", "Dallas asked me") or an
+# aside ("for our London office but we can run anywhere"): audit regress5 #2
+_LOCATES = re.compile(
+    r"\b(?:in|at|near|from|around|inside|within|la|din|langa|out of|based in"
+    r"|located in|hosted in)\s++(?:the\s++)?$")
+_PLACE_NOUN_AFTER = re.compile(
+    r"\s++(?:regions?|datacenters?|data\s++centers?|dc|zones?|availability zones?|regiune\w*+"
+    r"|centr\w*+ de date)\b")
+_CITY_WORDS = frozenset({
+    "london", "londra", "paris", "frankfurt", "berlin", "tokyo", "tokio", "osaka", "amsterdam",
+    "stockholm", "oslo", "madrid", "milan", "milano", "warsaw", "varsovia", "zurich",
+    "montreal", "toronto", "sydney", "melbourne", "mumbai", "seoul", "dallas", "chicago",
+    "ashburn", "los angeles"})
+"""The cities of regions.toml [aliases] (its "cities the providers' regions name" block),
+each standing for its country: read only where located (:func:`is_city`). Countries and
+groups are read wherever they stand, as before."""
+
+
+def is_city(word: str, places: Mapping[str, str] | None) -> bool:
+    """Whether ``word`` (folded) is a city of ``places`` (regions.toml [aliases]: "milan" ->
+    IT), which stands for its country (:data:`_CITY_WORDS`)."""
+    return bool(places) and word in _CITY_WORDS and word in (places or {})
+
+
+def _city_located(folded: str, m: re.Match[str]) -> bool:
+    """Whether the city word ``m`` is located: a locating word before it ("in", "at", "near",
+    "from a datacenter in", "la", "din"), or a place's noun after it ("London region")."""
+    before = folded[max(0, m.start() - 40):m.start()]
+    return bool(_LOCATES.search(before) or _PLACE_NOUN_AFTER.match(folded, m.end()))
+
+
+def place_named(folded: str, places: Mapping[str, str] | None = None,
+                text: str | None = None) -> tuple[str, str] | None:
     """The place a question names, first named first: (the value the region filter reads, the
     words as written): a provider region id or its stem ("us-east-1", "us-east"), else a group
     of countries (("eu", "ue") for "în UE"), a word of :data:`_REGIONS` (("de", "germany"))
@@ -1028,17 +1087,41 @@ def place_named(folded: str, places: Mapping[str, str] | None = None
         key = next(k for k, v in gm.groupdict().items() if v)
         # at the same place a group's words win ("european union": not "european")
         hits.append((gm.start(key), 0, "eea" if key == "eea" else "eu", gm.group(key)))
-    wm = next((m for m in _WORD_RE.finditer(folded) if m.group() in _REGIONS), None)
+    elif text is not None and _EU_WRITTEN.search(text):
+        em = _EU_WORD.search(folded)  # "EU" in capitals: never Romanian's "eu" ("I")
+        if em:
+            hits.append((em.start(), 0, "eu", em.group()))
+    # "us" a pronoun ("tell us", "for us") unless written "US" (audit regress5 #8)
+    us_said = text is None or bool(_US_WRITTEN.search(text))
+    pronouns = set() if us_said else {m.end() - 2 for m in _US_PRONOUN.finditer(folded)}
+    wm = next((m for m in _WORD_RE.finditer(folded) if m.group() in _REGIONS
+               and not (m.group() == "us" and m.start() in pronouns)), None)
     if wm:
         hits.append((wm.start(), 1, _REGIONS[wm.group()], wm.group()))
-    # the longest words first ("statele unite ale americii" before "statele unite")
-    pm = _places_re(tuple(sorted(places))).search(folded) if places else None
+    # the longest words first ("statele unite ale americii" before "statele unite"); a city
+    # only where located (_city_located)
+    pm = next((m for m in _places_re(tuple(sorted(places))).finditer(folded)
+               if not is_city(m.group(), places) or _city_located(folded, m)),
+              None) if places else None
     if pm and places:
         hits.append((pm.start(), 1, places[pm.group()].lower(), pm.group()))
+    # an ISO code in capitals after a locating word ("in FI", "din DE"), where the catalog
+    # places offers (the capital keys of ``places``; audit api2 #2: dropped silently)
+    cm = next((m for m in _ISO_LOCATED.finditer(text) if m.group(1) in places),
+              None) if text is not None and places else None
+    if cm and places:
+        hits.append((cm.start(1), 1, places[cm.group(1)], cm.group(1).lower()))
     if not hits:
         return None
     _, _, place, said = min(hits)
     return place, said
+
+
+_ISO_LOCATED = re.compile(
+    r"(?i:\b(?:in|at|from|within|inside|la|din|based in|located in|hosted in))"
+    r"\s++(?:(?i:the)\s++)?([A-Z]{2})(?![\w-])"
+    r"(?!\s++(?:terms?|department|dept|team|staff|support|security|ops|budget|people)\b)")
+"""An ISO code in capitals after a locating word; "in IT terms" is no place."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -1118,7 +1201,8 @@ _NO_CHECKPOINTS = re.compile(
     r"|\b(?:(?:does|do|can|will)\s*+(?:not|n't)|doesn't|don't|can't|cannot|won't|never|nu)"
     r"\s++(?:\w++\s++)?(?:any\s++|a\s++)?checkpoint\w*+"
     r"|\b(?:(?:does|do|can|will|is|are)\s*+(?:not|n't)|doesn't|don't|can't|cannot|won't"
-    r"|isn't|aren't|never)\s++(?:be\s++)?(?:support\s++)?resum\w*+"
+    r"|isn't|aren't|never)\s++(?:be\s++)?(?:support\s++)?(?:resum|restart)\w*+"
+    # "can't restart from a checkpoint" (audit regress5 #5)
     r"|\b(?:not|non)[\s-]*+resum\w*+"
     r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem)\s++(?:fi\s++)?relu\w*+")
 
@@ -1169,6 +1253,11 @@ _YES_NO = re.compile(
 # catalog
 _APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
                     r"|m[1-5] (?:pro|max|ultra))\b")
+# the lowest latency asked: "lowest latency", "least latency", "minimal latency", "cea mai mică
+# latență", "latența minimă"
+_LOWEST_LATENCY = re.compile(
+    r"\b(?:lowest|least|minimal|minimum|smallest|best)\s++(?:\w++\s++)?latency\b"
+    r"|\b(?:cea mai mica|minima)\s++latenta\b|\blatenta\w*+\s++(?:minima|cea mai mica)\b")
 # a price by the hour asked ("per hour", "an hour", "/h", "hourly", "pe oră", "tarif orar"),
 # read once the usage is taken out ("8 hours a day" is no hour asked; _USAGE_PER)
 _HOUR_ASKED = re.compile(r"(?:\b(?:per|an?|each|every|one|pe|o)\s++|/\s*+)(?:hour|hr|h|ora)\b"
@@ -1183,12 +1272,12 @@ def _images_per_request(folded: str) -> int | None:
     return n if 1 <= n <= 100 else None
 
 
-def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
+def _stated_more(folded: str, registry: Registry, text: str | None = None) -> dict[str, Any]:
     """The fields of :class:`Stated` read by the price answers: a region as written, a
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
     and a memory asked in GB, a yes/no question, a Mac named, a price by the hour asked."""
     region_word = None
-    named = place_named(folded, registry.places)
+    named = place_named(folded, registry.places, text)
     if named is not None:
         _, w = named
         # each word of a name capitalised ("United States", "Marea Britanie"), not "of"/"ale"
@@ -1205,13 +1294,15 @@ def _stated_more(folded: str, registry: Registry) -> dict[str, Any]:
         word = None
     return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
             "interruptible": bool(_INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
-            "trains": bool(_TRAIN.search(folded) and not _TRAINING_DATA.search(folded)),
+            "trains": bool(_TRAIN.search(model_objectives_masked(folded))
+                           and not _TRAINING_DATA.search(folded)),
             "forecast": bool(_FORECAST.search(folded)),
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
             "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
+            "lowest_latency_asked": bool(_LOWEST_LATENCY.search(folded)),
             "month_asked": _month_priced(folded),
             "year_asked": bool(_COST_YEAR.search(_USAGE_PER.sub(" ", folded))),
             "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
@@ -1309,6 +1400,23 @@ _INSTANCE_TYPE = re.compile(
     r"|\b[a-z]\d[a-z]?-(?:highgpu|megagpu|ultragpu|standard|edgegpu)-\d++g\b"
     r"|\b(?:bm|vm)\.gpu(?:\.[a-z0-9]++)++|\bstandard_n[a-z0-9_]++")
 
+# An Azure VM series named by its family ("ND H100 v5", "NC A100 v4", "NCads H100 v5"): its
+# sizes are Standard_<series><vCPUs><features>_<GPU>_v<n> (learn.microsoft.com ND family
+# sizes: "Standard_ND96isr_H100_v5 -- 96 vCPUs -- 8 GPU(s)"; NCads H100 v5:
+# Standard_NC40ads_H100_v5 and Standard_NC80adis_H100_v5), read as that pattern of
+# instance types ("standard_nd*_h100_v5", matched with fnmatch; audit regress5 #10: "an
+# Azure ND H100 v5" was priced as one H100 NVL, the NC series' card)
+_AZURE_SERIES = re.compile(
+    r"\b(n[cdv])([a-z]{0,4})[ _-]?(h100|h200|a100|a10|mi300x|gb200|gb300|b200|v100|t4|l40s?)"
+    r"[ _-]?v(\d)\b")
+
+
+def _instance_types(folded: str) -> tuple[str, ...]:
+    named = _INSTANCE_TYPE.findall(folded) + [
+        f"standard_{m.group(1)}*{m.group(2)}*_{m.group(3)}_v{m.group(4)}"
+        for m in _AZURE_SERIES.finditer(folded)]
+    return tuple(dict.fromkeys(named))
+
 
 def _gpu_hours(folded: str) -> float | None:
     m = _GPU_HOURS_AMOUNT.search(folded)
@@ -1385,7 +1493,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             name.split(" ")[0])
         provider = pid if pid in providers else provider
     # a provider region id ("us-east-1") or its stem ("us-east"), a group ("eu") or a place
-    named = place_named(folded, registry.places)
+    named = place_named(folded, registry.places, text)
     region = named[0] if named is not None else None
     um = _USERS.search(folded) or next(
         (m for m in (p.search(folded) for p in _STREAMS) if m is not None), None)
@@ -1522,8 +1630,14 @@ def _written(toks: list[Any], m: Any) -> str:
 
 def _family_of(written: str, m: Any, registry: Registry) -> tuple[str, ...]:
     """The cards the name ``written`` stands for (Registry.gpu_family), () unless the card
-    the mention resolved to is among them."""
+    the mention resolved to is among them. A plural no card is named by ("H100s", "A100s";
+    "L40S" is a card's own name) is its singular's family: "on H100s at Hyperstack" was read
+    as the SXM card alone, priced on its 8-GPU machine with 4 idle where "on H100" got the
+    cheapest H100 that holds the load (audit regress5 #6)."""
     found = registry.gpu_family(written)
+    if (not found and written[-1:].lower() == "s" and len(written) > 2
+            and registry.gpu_names.lookup(written) is None):
+        found = registry.gpu_family(written[:-1])
     return tuple(found) if m.id in found else ()
 
 
@@ -1778,6 +1892,22 @@ _SEQ_AT = re.compile(
     r"\b(?:at|la)\s++(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni"
     r"|token-uri)\b(?!\s*+(?:/|per\b|pe\b|a\s++(?:s|sec|second)\b|in\b|out\b|input|output"
     r"|de (?:intrare|iesire)))")
+
+
+_JOBS_AT_ONCE = re.compile(
+    r"(?<![\w.])(\d{1,4})\s++(?:de\s++)?(?:concurrent|parallel|simultaneous|separate"
+    r"|independent)\s++(?:[\w-]++\s++){0,4}?(?:jobs?|runs?|fine-?tunes?|trainings?)\b"
+    r"|(?<![\w.])(\d{1,4})\s++(?:[\w-]++\s++){0,4}?(?:jobs?|runs?|fine-?tunes?)\s++"
+    r"(?:at once|side by side|in parallel|at the same time|concurrently|simultaneously)\b"
+    r"|(?<![\w.])(\d{1,4})\s++(?:de\s++)?(?:joburi|rulari|antrenari|fine-?tuning-uri)\s++"
+    r"(?:[\w-]++\s++){0,4}?(?:simultan\w*+|in paralel|concurente|deodata|in acelasi timp)")
+
+
+def _jobs_at_once(folded: str) -> int | None:
+    """The training jobs run side by side (:data:`_JOBS_AT_ONCE`), 2 or more; else None."""
+    m = _JOBS_AT_ONCE.search(folded)
+    n = int(next(g for g in m.groups() if g)) if m else 0
+    return n if 2 <= n <= 4096 else None
 
 
 def _sequence_tokens(folded: str) -> int | None:
@@ -2109,6 +2239,7 @@ dot_grouped=dg.group(0) if dg else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   deadline_weekday=_deadline_weekday(folded),
+                  jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
                       toks, [m for m in names if m.kind == "gpu"]),
                   sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
@@ -2128,7 +2259,7 @@ dot_grouped=dg.group(0) if dg else None,
                   days_per_week=per_week, job_runs=job_runs,
                   run_hours=sched[2] if sched else None, office_hours=office,
                   gpu_hours=_gpu_hours(folded),
-                  instance_types=tuple(dict.fromkeys(_INSTANCE_TYPE.findall(folded))),
+                  instance_types=_instance_types(folded),
                   on_demand=bool(_ON_DEMAND.search(folded) or _NO_SPOT.search(folded)),
                   one_card=bool(_ONE_CARD.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
@@ -2147,7 +2278,7 @@ dot_grouped=dg.group(0) if dg else None,
                   unknown_model=_unknown_model(text, registry),
                   media_rate=media_rate_asked(text),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item else None,
-                  **_stated_more(folded, registry))
+                  **_stated_more(folded, registry, text))
 
 
 def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:
@@ -2620,10 +2751,13 @@ _MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bimgs?\b|\b
                           r"|\bvideo\w*+|\bclips?\b|\baudio\b|\btranscri\w*+|\bspeech\b")
 
 
+# "how much per image", "how much for each image": a unit's price where no money word is said
+_HOW_MUCH_PER = re.compile(r"\bhow much\s++(?:is it\s++|does it cost\s++)?(?:per|for each|each)\b")
 _MEDIA_UNIT_COST = re.compile(
     r"\bper (?:an? )?(?:hour|minute|min|hr)s? of (?:audio|speech|recording)\b"
     r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
-    r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b|\bper (?:image|picture)\b"
+    r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
+    r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
     r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b")
 
 # a bare "how much?" ending a clause, with a model and a GPU named: a price, read as "how much
@@ -2666,7 +2800,13 @@ _TOKENS_RATE_ASKED = re.compile(
     # (Slack-style too: "how many tok per day can 8x h100 do", "tokens/day llama 3.1 8b on 1
     # l4" with the rate first: a fit's yes was given; audit ask_en #6)
     r"(?:\b(?:how many|cate|cati)\s++(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)\b"
-    r"[^?.!]{0,60}?|^\W*+(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)\s*+)"
+    r"[^?.!]{0,60}?|^\W*+(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)\s*+"
+    # "total tokens per day", "tokens generated per day", "numărul total de tokeni pe zi"
+    # (audit regress5 #10: a fit's yes)
+    r"|\b(?:total|overall|daily|max(?:imum)?|totali?|maxim)\s++(?:(?:number|nr|numar\w*+)\s++"
+    r"(?:of\s++|de\s++)?)?(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)"
+    r"(?:\s++(?:generated|output|generati))?\s*+"
+    r"|\b(?:tokens?|tokeni)\s++(?:totali|in total|in all)\s*+)"
     r"(?:/\s*+|\b(?:per|pe|a|an|each|every|in a|intr-o|in one)\s++)(?P<unit>min|minute|minut|h|hr"
     r"|hour|ora|day|zi)\b")
 # the cost of one request asked: "cost per request", "how much does one request cost", "costul
@@ -2720,6 +2860,13 @@ _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:
 _WHOLE_LATENCY = re.compile(
     r"\b(?:latency|latenta\w*+|response time|timp(?:ul)? de raspuns|end[- ]to[- ]end|e2e)\b")
 _FIRST_TOKEN = re.compile(r"\bttft\b|\bfirst token\b|\bprimul(?:ui)? token\b")
+# a whole latency named with the output tokens and no input: "end-to-end latency for 300 output
+# tokens", "total latency for 200 output tokens", "latența totală pentru 200 de tokeni de
+# ieșire": TTFT + N x TPOT (audit regress5 #9: it was the TTFT alone)
+_TOTAL_LATENCY = re.compile(
+    r"\b(?:total|end[- ]to[- ]end|e2e|overall|whole|full|complete)\s++(?:request\s++)?"
+    r"(?:latency|response time)\b|\blatenta\w*+\s++(?:totala|completa|cap[- ]la[- ]cap)\b"
+    r"|\btimp(?:ul)?\s++(?:total|complet)\s++de\s++raspuns\b")
 # one request's seconds asked: "how many seconds to generate 300 tokens", "în câte secunde
 # generează ..." (audit regress3 #11: a fit)
 _SECONDS_Q = re.compile(r"\bhow many (?:seconds|secs|milliseconds|ms)\b"
@@ -2741,6 +2888,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "under 5 seconds per image" is a limit the recommendation checks (Stated), never the
     # seconds per image asked (it answered one image's time on the cheapest card)
     f = _PER_ITEM_LIMIT.sub(" ", f)
+    # an objective word that describes the model ("the DPO checkpoint", "trained with RLHF",
+    # "Tulu 2 DPO 70B" with a speed asked) is no fine-tuning asked (audit regress5 #1)
+    f = model_objectives_masked(f)
     if (has_model or _GPU_HOURS_AMOUNT.search(f)) and gpu_named and not _MEMORY_ASKED.search(f):
         # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit);
         # "750 GPU-hours of H100 at RunPod. How much?" too (was a guidance passage)
@@ -2770,7 +2920,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "max_concurrency", None
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
-    if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and _MONEY_Q.search(f):
+    if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and (
+            _MONEY_Q.search(f) or (_HOW_MUCH_PER.search(f) and not _MEMORY_ASKED.search(f))):
+        # ("how much per 1024x1024 image": a price, audit regress5 #10: the seconds alone)
         # "cost per hour of audio", "per 1,000 images" (spot or not): a unit cost, the
         # pricing model said in the answer
         return "cost", "unit"
@@ -2906,7 +3058,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     said_out = bool(_OUTPUT_TOKENS.search(f)) or io[1] is not None
     if (has_model and not media and not cost_q
             and (_GENERATE_ASKED.search(f) or (said_out and (_ONE_REQUEST_SAID.search(f)
-                                                             or io[0] is not None)))
+                                                             or io[0] is not None
+                                                             or _TOTAL_LATENCY.search(f))))
             and (_TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) or _SECONDS_Q.search(f)
                  or (said_out and _WHOLE_LATENCY.search(f) and not _FIRST_TOKEN.search(f)
                      and not _TPOT.search(f)))

@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TypeVar, cast
 
 import msgspec
 from rapidfuzz import fuzz, process
@@ -55,6 +55,25 @@ class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
     engine: str | None = None
     """Inference engine id (catalog/engines.toml), when one engine is named ("with
     TensorRT-LLM"): the answer sizes with it, as ``/v1/sizing`` does with ``engine``."""
+
+
+_INT64 = (-(2**63), 2**63 - 1)
+"""The integers a typed client decodes (int64: Go, Java, Rust; the spec says ``integer``)."""
+
+
+_Echoed = TypeVar("_Echoed", bound=msgspec.Struct)
+
+
+def echoed(read: _Echoed) -> _Echoed:
+    """``read`` (the ``extracted`` or ``details`` of an answer) as the response echoes it: an
+    integer field outside int64 null (audit api2 #5: "9"*400 users echoed a 400-digit
+    integer, which a client generated from openapi.json fails to decode and JavaScript reads
+    as Infinity). The answer's text says such a number and why it gives no figures for it
+    (``users_not_positive`` and the like); the echo only drops it."""
+    big = {f: None for f in read.__struct_fields__
+           if isinstance(v := getattr(read, f), int) and not isinstance(v, bool)
+           and not _INT64[0] <= v <= _INT64[1]}
+    return msgspec.structs.replace(read, **big) if big else read
 
 
 # ---------------------------------------------------------------------------------------------
@@ -432,13 +451,35 @@ _TYPO_GROUPED = re.compile(rf"(?<![\w.,])(\d{{1,3}})((?:[{_TYPO_SPACE}]\d{{3}})+
 _TYPO_UNIT = re.compile(rf"(?<=\d)[{_TYPO_SPACE}](?=[kmb]\b)")
 """Such a space between a number and its scale: "32<NBSP>k" is "32k", "70<NBSP>B" "70b"."""
 _ODD_SPACE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_SPACE_GROUPED = re.compile(
+    r"(?<![\w.,])(\d{1,3})((?: \d{3})++)(?![\w.,]|\s*+(?:[kmbt]|gb|tb)\b)")
+"""Thousands grouped by a plain space, as SI/ISO style and Romanian write them: "2 500 users",
+"16 384 tokens", "1 500 $" (audit api2 #1: the last group was read, "500 users", or the
+number dropped). Only whole groups of three digits after a first of one to three, the rule of
+:data:`_TYPO_GROUPED`; never before a scale or a unit ("2 500W", "3 405 b", "2 500 GB"), nor
+after a model family (:data:`_FAMILY_BEFORE`), whose version and size stay apart."""
+_FAMILY_BEFORE = re.compile(
+    r"(?:llama|qwen|gemma|phi|mistral|mixtral|deepseek|glm|kimi|falcon|olmo|yi|v|r|gpt|oss)"
+    r"[\s-]*+$")
+"""A model family just before a number: "llama 3 405" is Llama 3's 405B, not 3,405."""
+
+
+def _space_grouped(text: str) -> str:
+    def join(m: re.Match[str]) -> str:
+        if _FAMILY_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            return m.group(0)
+        return m.group(1) + m.group(2).replace(" ", "")
+
+    return _SPACE_GROUPED.sub(join, text) if " " in text else text
 
 
 def _plain_spaces(text: str) -> str:
     """``text`` (lower case) with what prints nothing removed, a number grouped or joined to
-    its scale by a typographic space written plainly ("32000", "32k"), and every other
-    Unicode space an ASCII one, so that the readers of numbers see them as typed."""
+    its scale by a typographic space written plainly ("32000", "32k"), thousands grouped by a
+    plain space joined (:data:`_SPACE_GROUPED`), and every other Unicode space an ASCII one, so
+    that the readers of numbers see them as typed."""
     text = _INVISIBLE.sub("", text)
+    text = _space_grouped(text)
     if not any(c in text for c in _TYPO_SPACE) and _ODD_SPACE.search(text) is None:
         return text
     text = _TYPO_GROUPED.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text)
@@ -1215,6 +1256,60 @@ OBJECTIVE = re.compile(r"(?<![\w.\-/])(?:" + "|".join(rx for _, rx in _OBJECTIVE
 Inside a name ("tulu-2-dpo-70b", "Nous-Hermes-2-Mixtral-8x7B-DPO") it is no objective."""
 _OBJECTIVE_OF = [(oid, re.compile(r"(?<![\w.\-/])(?:" + rx + r")(?![\w\-/])"))
                  for oid, rx in _OBJECTIVES]
+_OBJ_ANY = r"(?:" + "|".join(rx for _, rx in _OBJECTIVES) + r")"
+_OBJ_LIST = (r"(?<![\w.\-/])" + _OBJ_ANY + r"(?:\s*+(?:\+|/|,|&|and|si|then|apoi)\s*+" + _OBJ_ANY
+             + r")*+(?![\w/])")
+_OBJECTIVE_DESCRIBES = re.compile(
+    # the model's history: "trained with RLHF", "was tuned using DPO", "aligned via DPO",
+    # "antrenat cu DPO", "aliniat prin RLHF"
+    r"\b(?:trained|tuned|fine[- ]?tuned|finetuned|aligned|post-trained|antrenat\w*+"
+    r"|aliniat\w*+|ajustat\w*+)\s++(?:with|using|via|by|through|cu|prin|folosind)\s++"
+    r"(?:an?\s++)?" + _OBJ_LIST
+    # a model's kind: "DPO-aligned", "the DPO checkpoint", "a DPO-tuned model", "(SFT+DPO)"
+    + r"|" + _OBJ_LIST + r"[\s-]*+(?:aligned|checkpoints?|tuned|trained|variant|version|weights"
+    r"|aliniat\w*+)(?![\w-])"
+    r"|\(\s*+" + _OBJ_LIST + r"\s*+\)"
+    # done before: "we did SFT already", "after DPO", "am făcut deja SFT"
+    r"|\b(?:did|done|after|finished|completed|dupa|am facut(?:\s++deja)?)\s++" + _OBJ_LIST)
+"""An objective word that describes a model, not the work asked: its history ("trained with
+RLHF", "antrenat cu DPO"), its kind ("the DPO checkpoint", "DPO-aligned", "(SFT+DPO)") or a
+step done before ("we did SFT already"). Audit regress5 #1: each was sized as DPO/PPO
+fine-tuning, 144-632 GiB, where serving the model was asked."""
+_OBJECTIVE_TRAINS = re.compile(
+    r"\b(?:fine[- ]?tun\w*+|finetun\w*+|ajustare fina|train|training|trains|pre-?train\w*+"
+    r"|antrenare\w*+|antrenament\w*+|antrenez\w*+|antreneaz\w*+|antrenam|antrenati"
+    r"|sa antrenam|lora|qlora)\b"
+    # "run DPO on", "do GRPO", "DPO of Llama", "a DPO run", "DPO step"
+    r"|\b(?:run|running|do|doing|apply|applying|rulez|rulam|aplic|aplicam)\s++(?:an?\s++)?"
+    + _OBJ_LIST
+    + r"|" + _OBJ_LIST + r"\s++(?:of|for|on top of|runs?|jobs?|steps?|loss|epochs?|pass(?:es)?"
+    r"|pe|pentru|al|a lui)\b")
+"""A training verb or intent beside an objective: "fine-tune with DPO", "DPO training", "run
+DPO on", "DPO of Llama", "antrenare DPO": the objective is the training asked."""
+_OBJECTIVE_USE = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing|erless)|servire\w*+|servesc|servim|servi|deservire\w*+"
+    r"|inference|inferent\w*+|endpoint\w*+|deploy\w*+|host\w*+|tps|ttft|latency|latenta"
+    r"|users|utilizatori|useri|throughput|decode|speed|fast|faster|fastest|quick\w*+"
+    r"|viteza|rapid\w*+|chat\w*+)\b"
+    r"|\b(?:tokens?|tokeni|toks?)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b")
+"""Serving, inference or a speed asked, which an objective word with no training verb
+describes the model of ("How fast is Tulu 2 DPO 70B", "serve the DPO model to 30 users")."""
+
+
+def model_objectives_masked(folded: str) -> str:
+    """``folded`` with each objective word that describes a model blanked (:data:`OBJECTIVE`
+    read only where it is the training asked): a model's history or kind
+    (:data:`_OBJECTIVE_DESCRIBES`), and, with no training verb (:data:`_OBJECTIVE_TRAINS`)
+    but a serving, inference or speed word, every objective word ("Speed of Tulu 2 DPO 70B",
+    "we did SFT; now serve it"). "dpo llama 3.1 8b full params how much vram", "DPO training"
+    and "run DPO on" stay fine-tuning (audit regress5 #1)."""
+    if not OBJECTIVE.search(folded):
+        return folded
+    out = _OBJECTIVE_DESCRIBES.sub(lambda m: " " * len(m.group()), folded)
+    if (OBJECTIVE.search(out) and not _OBJECTIVE_TRAINS.search(out)
+            and _OBJECTIVE_USE.search(out)):
+        out = OBJECTIVE.sub(lambda m: " " * len(m.group()), out)
+    return out
 
 
 _RANK = re.compile(
@@ -1267,7 +1362,8 @@ def training_setup(text: str) -> TrainingSetup:
     zm = _ZERO.search(folded)
     zero = (int(zm.group(1) or zm.group(2)) if zm else 3 if _FSDP.search(folded)
             else 0 if _DDP.search(folded) else None)
-    objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(folded)), None)
+    described = model_objectives_masked(folded)  # "the DPO checkpoint": no objective asked
+    objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(described)), None)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
                          checkpointing=checkpointing, zero_stage=zero, objective=objective)
 
@@ -1814,7 +1910,7 @@ _BATCH_INFERENCE = re.compile(
     r"\b(?:(?:batch|offline|bulk) (?:inference|inferenta)"
     r"|(?:inference|inferenta) (?:batch|offline))\b"
 )
-_JOBS = re.compile(r"\b(?:jobs?|joburi\w*)\b")
+_JOBS = re.compile(r"\b(?:jobs?|joburi\w*|jobul\w*)\b")
 _FINETUNE = re.compile(r"\b(?:fine[- ]?tun\w*|finetun\w*|ajustare fina)\b")
 _PRETRAIN = re.compile(
     r"\b(?:pre-?train\w*|preantren\w*|from scratch|de la zero"
@@ -1859,6 +1955,7 @@ def serves_tuned(folded: str) -> bool:
 def _workload_and_method(text: str) -> tuple[str | None, str | None]:
     if serves_tuned(text):
         text = TUNED_MODEL.sub(" ", text)  # the model's past, not the work asked
+    text = model_objectives_masked(text)  # "trained with RLHF", "Tulu 2 DPO 70B": the model's
     # a preference, RL or supervised objective named is fine-tuning, full unless LoRA or
     # QLoRA is said (the method read below)
     objective_cue = bool(OBJECTIVE.search(text))
@@ -2271,10 +2368,17 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                + _PERIOD)),
     ("videos", re.compile(_HOW_MANY + r".{0,20}?\b(?:videos?|clips?|videoclipuri|clipuri)\b"
                           r".{0,60}?\b" + _PERIOD)),
+    # (a clip, a recording or a file of that length too, and its latency: "how long to
+    # transcribe a 30-second clip", "latency for a 30 s clip", "cât durează un clip de 30 de
+    # secunde"; audit regress5 #9 answered the rate, no time)
     ("audio_length", re.compile(
-        r"\b(?:how long|how much time|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
-        r"\b(\d++(?:\.\d++)?)\s*+-?\s*+(seconds?|secs?|secunde|minutes?|mins?|minute)\s++"
-        r"(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire|sunet)\b")),
+        r"\b(?:how long|how much time|latency|latenta|time to (?:transcribe|process)"
+        r"|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
+        r"(?:\b(\d++(?:\.\d++)?)\s*+-?\s*+(seconds?|secs?|s|secunde|minutes?|mins?|minute)"
+        r"(?:\s++long)?\s++(?:(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire"
+        r"|sunet)|(?:audio\s++)?(?:clips?|recordings?|files?|segments?|snippets?))\b"
+        r"|\b(?:clip\w*+|inregistrar\w*+|fisier\w*+)\s++(?:audio\s++)?de\s++(\d++(?:\.\d++)?)"
+        r"\s*+(?:de\s++)?(secunde|secunda|minute|minut)\b)")),
     # "how many real-time audio streams can an L4 transcribe", "câte fluxuri audio în timp
     # real": the streams a transcription setup carries (audit media #5: only its speed)
     ("streams", re.compile(_HOW_MANY + r"\s++(?:[a-z-]++\s++){0,3}?(?:streams?|stream-uri"
@@ -2283,6 +2387,8 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # (audit media #14: "$1.20 per 1,000" led); "5 seconds per image" is a time, not this
     ("per_image", re.compile(r"(?<!\bseconds )(?<!\bsecond )(?<!\bsecs )(?<!\bsec )(?<!\bs )"
                              r"(?<!\bsecunde )(?<!\bsecunda )\b(?:per|pe|/)\s*+(?:an?\s++|o\s++)?"
+                             # "per 1024x1024 image" (audit regress5 #10: a time, no $)
+                             r"(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4}\s++)?"
                              r"(?:image|picture|imagine)\b")),
     ("one_audio_hour", re.compile(
         r"\b(?:one|an|1|o)\s++(?:hour|ora)\s++(?:of|de)\s++(?:audio|speech|recording"
@@ -2304,8 +2410,9 @@ def media_rate_asked(text: str) -> tuple[str, float] | None:
         if m is None:
             continue
         if kind == "audio_length":
-            unit = 60.0 if m.group(2).startswith("min") else 1.0
-            return kind, float(m.group(1)) * unit
+            value, said = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            unit = 60.0 if said.startswith("min") else 1.0
+            return kind, float(value) * unit
         if kind in ("docs", "audio_hours", "videos"):
             return kind, _PERIOD_S[m.group(m.lastindex or 0)]
         return kind, 1.0

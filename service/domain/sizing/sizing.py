@@ -974,6 +974,16 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
     if asked_warning:
         hw.warnings.append(asked_warning)
     hw.warnings.extend(checkpoint_warnings(req))
+    if model.max_context and ft.sequence_length > model.max_context:
+        # as inference and the recommendations say it (recommend/context.py
+        # context_over_limit): the memory holds at that length, the model's quality does not
+        # (audit api2 #4: 4x Llama 3 8B's 8,192 was a silent fit)
+        over = (f"sequence length {ft.sequence_length:,} tokens is over {model.name}'s "
+                f"max_context of {model.max_context:,}: training past it extends the model's "
+                "context (positions it was never trained on; RoPE scaling and long-context "
+                "data needed)")
+        note("context_over_model_limit", f"{ft.sequence_length} > {model.max_context}", over)
+        hw.warnings.append(over)
     if ignored:
         hw.warnings.append(ignored)
     if not_a_trainer is not None:

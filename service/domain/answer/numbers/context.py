@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.core_warnings import localise
-from service.domain.answer.intent import Details, Stated
-from service.domain.answer.understand import Extracted
+from service.domain.answer.intent import Details, Stated, is_city
+from service.domain.answer.understand import Extracted, _fold
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
@@ -670,7 +670,12 @@ class _W:
         # a country or continent by its name in the answer's language ("Franța", "Europe"),
         # never the word as folded ("Franta", "European": audit regress4 #12)
         place = self.t.get(f"region_place_{self.det.region}") if self.det.region else None
-        return place or self.st.region_word or self.det.region or ""
+        word = self.st.region_word
+        if place and word and is_city(_fold(word), self.catalog.registry.places):
+            # a city stands for its country's offers: the country, the city said ("Italy
+            # (Milan)"; it said "Milan" where all of Italy was counted, audit regress5 #2)
+            return self.say("region_place_city", country=place, city=word)
+        return place or word or self.det.region or ""
 
     def count_price(self, b: tuple[OfferView, float, str], n: int, machine: int) -> None:
         """The hourly price of ``n`` GPUs at :meth:`basis`' offer ``b`` (``machine``: the
@@ -738,9 +743,17 @@ class _W:
         # needs them in one machine; 6 x H100 was a 6-GPU machine at $35.84/h beside an
         # 8-GPU one at $14.00/h), the exact count on a tie; else machines that make up the
         # count together (said so, with the network caveat)
+        # a doubted or stale machine that holds the count whole comes before machines that
+        # only make it up over an ordinary network (Nebius's 8-GPU H100/H200/B200 boxes are
+        # suspect, its 1-GPU VMs trusted: 8 VMs "joined over the network" were priced to
+        # serve 405B; audit regress5 #4): its price is quoted with its doubt and the
+        # provider's own dated rate (:meth:`price_warnings`); fabric-linked machines, fit for
+        # a training run, still come first
+        flagged_whole = [v for v in views if v.gpu_count >= count and v not in fresh]
+        made_up = [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0]
         pools = ((fresh,) if share and count == 1 else
                  ([v for v in fresh if v.gpu_count >= count],
-                  [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
+                  *((made_up, flagged_whole) if fabric else (flagged_whole, made_up)),
                   fresh))
         for pool in pools:
             for key, attr in ((("spot", "spot_usd_h"),) if spot else
@@ -854,6 +867,47 @@ class _W:
             self.warn(self.say("warn_assumed", **self._offer_named(v.id),
                                date=v.as_of.isoformat()))
         self.suspect_warning(v)
+        self.doubted_rate(v)
+
+    def dated_rate(self, v: OfferView) -> tuple[OfferView, float] | None:
+        """Where ``v``'s undated on-demand price is doubted for conflicting with the provider's
+        own dated price of the same GPU (trust.conflict_reason), that dated offer and its
+        price per GPU-hour, the one nearest ``v``'s (as the reason names it): the likely
+        current price ("Nebius's own rate card: $4.50/GPU-h" beside its undated 8 × H100 box
+        at $23.60/h); None otherwise."""
+        if not v.suspect or v.as_of_kind != "assumed" or v.on_demand_usd_h is None or not any(
+                "conflicts with the provider's own dated price" in r for r in v.suspect_reasons):
+            return None
+        per = v.on_demand_usd_h / v.gpu_count
+        dated = [(x.on_demand_usd_h / x.gpu_count, x) for x in self.catalog.views(self.today)
+                 if x.provider == v.provider and x.gpu == v.gpu and x.id != v.id
+                 and x.as_of_kind != "assumed" and not x.stale and not x.suspect
+                 and x.on_demand_usd_h is not None]
+        if not dated:
+            return None
+        rate, x = min(dated, key=lambda d: (abs(d[0] - per), d[1].id))
+        return x, rate
+
+    def doubted_rate(self, v: OfferView, hours: float | None = None,
+                     count: int | None = None) -> float | None:
+        """After a doubted machine price is quoted: the catalog's price said as doubted, with
+        the provider's own dated rate for the same GPUs as the likely current price, and at
+        ``hours`` the GPU time at that rate for ``count`` GPUs (the machine's, by default);
+        that GPU time (or the hourly price) at the dated rate, None where no dated rate
+        exists."""
+        found = self.dated_rate(v)
+        if found is None or v.on_demand_usd_h is None:
+            return None
+        x, rate = found
+        n = count or v.gpu_count
+        self.out.more.append(self.say(
+            "doubted_rate", setup=self.setup(v.gpu_count, v.gpu), provider=v.provider,
+            hour=self.usd(v.on_demand_usd_h), rate=self.usd(rate), n=self.n(n),
+            total=self.usd(rate * n), date=self.view_date(x)))
+        if hours is None:
+            return rate * n
+        self.out.more.append(self.say("doubted_rate_cost", cost=self.usd(rate * n * hours)))
+        return rate * n * hours
 
     def suspect_warning(self, v: OfferView) -> None:
         """Why ``v``'s price is doubted, named as a reader knows the offer (nothing where it
@@ -1040,6 +1094,18 @@ class _W:
                             self.today, explain=False)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+        if not rec.options and self.det.provider and not req.get("include_suspect"):
+            # a provider named whose only machines that fit are doubted (Nebius's 8-GPU
+            # boxes): its price is what was asked, ranked with its doubt, as "serve 405B on 8
+            # H200 at Nebius" prices it (audit regress5 #4: "no offer" was answered)
+            try:
+                flagged = recommend(msgspec.convert({**req, "include_suspect": True},
+                                                    RecommendationRequest), self.catalog,
+                                    self.today, explain=False)
+            except (DomainError, ValueError, msgspec.ValidationError):
+                flagged = None
+            if flagged is not None and flagged.options:
+                rec = flagged
         if self.det.region:
             # the providers the region left out for not stating availability per region
             # (recommend's region_availability assumption, "5 lambda offers left out")
@@ -1121,6 +1187,10 @@ class _W:
             self.core_warn(w)
             if lead and w.startswith("thin margin: "):
                 self.thin_margin_lead(w)
+        if lead and (v := self.view_of(o.offer.id)) is not None:
+            # the lead ranked with a doubted price (a provider named: :meth:`recommend`): the
+            # provider's own dated rate beside it, as a cost answer says it (regress5 #4)
+            self.doubted_rate(v, count=v.gpu_count * o.nodes)
         if o.offer.stale:
             age = (self.today - dt.date.fromisoformat(o.offer.as_of)).days
             self.warn(self.say("warn_stale", **self._offer_named(o.offer.id),

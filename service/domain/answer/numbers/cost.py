@@ -822,7 +822,9 @@ def _cost_inner(w: _W) -> None:
             and _count_nodes_price(w, gid)):
         return  # "an 8x H100 node", "a 16 GPU H100 cluster": machines of that count
     if w.model is None:
-        if gid is None and _instance_run(w):
+        # (an instance type whose name holds its GPU, "ND H100 v5", is that instance, not
+        # the GPU's cheapest offer: regress5 #10)
+        if (gid is None or w.st.instance_types) and _instance_run(w):
             return  # "a 30-second job on AWS p5.48xlarge": that instance, billed as AWS bills
         if gid is not None and gid in w.st.gpu_variants:
             _billed_gpu_price(w, gid, _variants_price)
@@ -1211,6 +1213,11 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp)
     if got is None or got[0] <= count:
         return None
+    if count > 1 and not w.ex.gpu_count:
+        # no count asked: ``count`` is only the fewest that hold the model, never said as
+        # if asked ("2 × H100 do not hold..." when the question named H100s; regress5 #6)
+        return got[0], w.say("cost_users_fewest", model=w.model.name, weights=r.weights,
+                             users=w.n(users), ctx=w.n(ctx), setup=w.setup(got[0], gid))
     # "One H100 does not hold...", "2 × H100 do not hold..."
     return got[0], w.say("cost_nofit" if count == 1 else "cost_nofit_n",
                          fewer=w.setup(count, gid), gpu=w.gpu_name(gid), model=w.model.name,

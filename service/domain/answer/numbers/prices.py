@@ -3,6 +3,7 @@ reserved, per hour and per month, with their dates."""
 
 from __future__ import annotations
 
+import fnmatch
 import math
 from typing import Any
 
@@ -494,8 +495,10 @@ def _instance_run(w: _W) -> bool:
     job_h = w.det.duration_hours
     if not job_h or not w.st.instance_types or w.sub == "month" or w.st.hours_per_day:
         return False
+    # a series named ("ND H100 v5") is a pattern of its sizes (intent._AZURE_SERIES)
     named = [v for v in w.catalog.views(w.today)
-             if v.instance_type.lower() in w.st.instance_types and v.on_demand_usd_h
+             if any(fnmatch.fnmatchcase(v.instance_type.lower(), t)
+                    for t in w.st.instance_types) and v.on_demand_usd_h
              and v.provider == (w.det.provider or v.provider)]
     if not named:
         return False
@@ -545,6 +548,11 @@ def _variants_price(w: _W, gid: str) -> None:
         if g == lead:
             continue
         b = priced.get(g)
+        if b is not None and (b[0].suspect or b[0].stale):
+            # another card's price quoted from a doubted or stale offer is warned about as
+            # the lead's is (Hyperstack's undated $2.40/GPU-h H100 SXM5 line, doubted against
+            # its own dated $3.20, went unflagged beside the flagged PCIe; regress5 #6)
+            w.price_warnings(b[0])
         if b is not None:
             rented, machine_gpu = _rented(b[0], b[1], count)
             if count > 1:

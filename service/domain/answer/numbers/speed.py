@@ -37,6 +37,7 @@ from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
+    FitRow,
     SizingResult,
     setups_for,
 )
@@ -468,6 +469,8 @@ def _speed(w: _W) -> None:
         if base is None or row is None or row.decode_tokens_per_s is None:
             w.out.follow_up = w.t["need_gpu"]
             return
+        if w.st.lowest_latency_asked and _lowest_latency(w, rows, inp, out):
+            return
         w.record(base, inp + out)
         w.out.first = w.say("speed_nogpu", setup=w.setup(row.gpu_count, row.gpu),
                             model=w.model.name, weights=base.weights,
@@ -847,6 +850,32 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
+
+
+def _lowest_latency(w: _W, rows: list[FitRow], inp: int, out: int) -> bool:
+    """The lowest latency asked with no GPU ("which GPU gives the lowest latency for Llama 3.1
+    8B?"): of the setups that hold the model (the sizing's ``fits_on``, each GPU at its fewest
+    count), the one whose single request decodes fastest, fewer GPUs on a tie, with its time
+    to the first token and per output token (audit regress5 #9: the smallest card, the
+    slowest, answered). False where none is sized."""
+    sized = [f for f in rows if f.decode_tokens_per_s]
+    # a card someone can rent: one the catalog prices (GB300, which no offer lists, led)
+    rented = [f for f in sized if w.offers_for(f.gpu)] or sized
+    best = max(rented, key=lambda f: (f.decode_tokens_per_s or 0.0, -f.gpu_count), default=None)
+    if best is None:
+        return False
+    r = w.size(gpu=best.gpu, gpu_count=best.gpu_count, input_tokens=inp, output_tokens=out,
+               batch_size=1)
+    p = r.performance if r is not None and r.fits else None
+    if r is None or p is None or not p.decode_tokens_per_s or not p.time_per_output_token_ms:
+        return False
+    w.record(r, inp + out)
+    w.out.first = w.say("speed_lowest_latency", setup=w.setup(best.gpu_count, best.gpu),
+                        model=w.model.name if w.model else "", weights=r.weights,
+                        tps=w.rate(p.decode_tokens_per_s), tpot=w.n(p.time_per_output_token_ms, 1),
+                        ttft=w.n(p.time_to_first_token_ms or 0.0), inp=w.n(inp))
+    w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
+    return True
 
 
 def _fastest_stream(w: _W, inp: int, out: int) -> tuple[float, SizingResult] | None:

@@ -18,6 +18,7 @@ from service.domain.answer.numbers.context import (
     gpu_count_for_users,
 )
 from service.domain.answer.numbers.cost import YEAR_DAYS
+from service.domain.answer.numbers.jobs import cheapest_billed_run
 from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node_size, _setup_hour
 from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
 from service.domain.catalog.offer_query import OfferView
@@ -276,7 +277,8 @@ def _spot(w: _W) -> None:
             return
     if (w.model is not None and w.model.kind == "llm" and job == "finetune" and w.det.tokens
             and not deadline and not w.det.duration_hours and not w.st.no_checkpoints
-            and not w.ex.gpu and w.sub not in ("notice", "day", "week", "year")):
+            and not (w.ex.gpu and w.ex.gpu_count)  # a GPU named, no count: its job (consist #4)
+            and w.sub not in ("notice", "day", "week", "year")):
         # a fine-tune of stated tokens, spot against on-demand ("fine-tune 70B with QLoRA on
         # 1B tokens on spot vs on-demand"): the job's totals as the training answer prices
         # them (the recommendations' job on spot, its restart overhead counted, and the
@@ -398,7 +400,14 @@ def _spot(w: _W) -> None:
     run_h = length or (hours if period and not w.st.hours_per_day else None)
     stop = _preemptible_stop(w, run_h if train else None)
     if w.st.no_checkpoints and not w.st.checkpoint_minutes and train and run_h:
-        _spot_no_checkpoints(w, w.setup(n, g), n, s, o, s_cost / hours, o_cost / hours, run_h)
+        od_run = cheapest_billed_run(w, g, n, run_h)
+        od_h = o_cost / hours
+        if od_run is not None:
+            # the on-demand side of one run billed as its provider bills it (jobs'
+            # cheapest_billed_run): 10 minutes were "$0.22 on-demand at hyperbolic", which
+            # bills a whole hour ($1.29); the cheapest billed run is vast's $0.30 (regress5 #7)
+            o, od_h = od_run.v, od_run.cost / run_h
+        _spot_no_checkpoints(w, w.setup(n, g), n, s, o, s_cost / hours, od_h, run_h)
         if stop:
             w.out.more.insert(0, stop)
         s_date, o_date = w.view_date(s), w.view_date(o)
@@ -419,6 +428,11 @@ def _spot(w: _W) -> None:
         s_cost *= 1 + over
         w.out.more.append(w.say("spot_overhead", pct=w.f.percent(over, 1),
                                 m=w.n(w.st.checkpoint_minutes)))
+    elif month and (served or w.ex.workload == "serving"):
+        # a served model keeps no checkpoint: a replica taken back is restarted, no work is
+        # lost or redone, so no restart overhead is billed (the lead says an endpoint's
+        # risk on spot); the overhead is a resumable job's (regress5 #7)
+        pass
     elif month:
         # a month on spot: the recommendations' expected restarts at their default interval
         # (pricing: billed x (1 + spot_overhead_of), a month of serving too), said so; the
