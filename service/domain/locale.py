@@ -114,3 +114,16 @@ templates wrote both "{ttft} de ms" and "{tpot} ms", so one answer read "1.348 m
 _RO_IN_ARTICLE = re.compile(r"\b([îÎ])n (o|un|una)\b(?= )")
 """"în" before the indefinite article contracts ("într-o oră", "într-un minut"): a template's
 "în {hours}" filled with "o oră" read "în o oră" (audit regress2, deadline answers)."""
+
+
+_EN_AN = re.compile(r"(?<![\w'’])([Aa]) (?=8|1[18](?:,\d{3})*+(?!\d))")
+"""English "a" before a number said with a vowel sound: eight..., eleven, eighteen (and their
+thousands): "an 8B model", "an 80B model", "an 11B", "an 18,000-token prompt"; "a 110B" and
+"a 1,100" stay."""
+
+
+def english_articles(text: str) -> str:
+    """"a 8B model" -> "an 8B model" where a template's "a {size}" met a number read with a
+    vowel sound (audit api #9: "(Assuming a 8B model ...)", "a 80B model"). Idempotent."""
+    return _EN_AN.sub(lambda m: m.group(1) + "n ", text)
+

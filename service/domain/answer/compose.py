@@ -53,7 +53,7 @@ from service.domain.fields import (
     Question,
     TopK,
 )
-from service.domain.locale import romanian_de
+from service.domain.locale import english_articles, romanian_de
 from service.domain.messages import Messages
 
 # Confidence below this: say we do not know, list the closest topics.
@@ -477,6 +477,9 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if lang == "ro":  # "10 utilizatori", "20 de utilizatori": the templates write "{n} de"
         head = [_ro_de(x) for x in head]
         notes = [_ro_de(x) for x in notes]
+    elif lang == "en":  # "an 8B model": the templates write "a {size}"
+        head = [english_articles(x) for x in head]
+        notes = [english_articles(x) for x in notes]
     parts = [" ".join([*head[:1], *notes, *head[1:]])] if head else []
     if out:
         parts.append(f"{t['quote'].format(title=out[0].title)}\n{_plain(out[0].text)}")
@@ -486,6 +489,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         warned = [_sentence(x) for x in written.warnings]
         if lang == "ro":
             warned = [_ro_de(x) for x in warned]
+        elif lang == "en":
+            warned = [english_articles(x) for x in warned]
         parts.append(" ".join([t["warnings"], *warned]))
     numbers = (Numbers(sizing=written.sizing, recommendations=written.offers,
                        asked=written.asked) if written.computed else None)

@@ -98,7 +98,9 @@ def _storage_at(w: _W) -> None:
         return
     if (p.egress_usd(gb) if egress else p.storage_usd(gb)) is not None:
         return  # the provider's own price answered
-    note = p.egress_note if egress and w.lang == "en" and p.egress_note else ""
+    # the catalog's note ends its own sentence: the template's full stop follows it once
+    # ("Conflicting, so unknown.." read the audit api #9)
+    note = p.egress_note.rstrip(". ") if egress and w.lang == "en" and p.egress_note else ""
     w.out.more.insert(0, w.say("others_range", text=_decap(w, w.out.first)))
     w.out.first = w.say("provider_egress_unknown" if egress else "provider_storage_unknown",
                         provider=p.name, gb=w.n(gb),
