@@ -1031,7 +1031,7 @@ _US_PRONOUN = re.compile(
     r"\b(?:tell|tells|give|gives|help|helps|let|lets|show|shows|send|sends|for|to|with|of"
     r"|cost|costs|charge|charges|get|gets|bring|recommend|advise|suggest|email|ask|asks|among"
     r"|between|all|both|many|some|most|each|none|guide|point|walk|teach|allow|allows|enable"
-    r"|enables|cost|save|saves|suit|suits|serve|serves|fit|fits|work)\s++us\b")
+    r"|enables|save|saves|suit|suits|serve|serves|fit|fits|work)\s++us\b")
 _US_WRITTEN = re.compile(r"(?<![\w.])(?:US|U\.S\.?)(?![\w])")
 # "EU" written in capitals: the Union wherever it stands ("EU cheapest A100 80GB?")
 _EU_WRITTEN = re.compile(r"(?<![\w-])EU(?![\w])")

@@ -120,6 +120,9 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
     duplicate_of: str | None = None
     duplicates: tuple[str, ...] = ()
     """The ids collapsed into this offer."""
+    conflicts_with: str | None = None
+    """The dated offer a price conflict names (:func:`conflict_reason`'s nearest dated price),
+    so an answer can quote the provider's own dated rate without looking for it again."""
 
     @property
     def suspect(self) -> bool:
@@ -312,12 +315,19 @@ def _same_machine(a: Offer, b: Offer) -> bool:
 
 def conflict_reason(o: Offer, dated: Sequence[Offer],
                     other_counts: Sequence[Offer] = ()) -> str | None:
+    """The reason of :func:`conflict` alone."""
+    found = conflict(o, dated, other_counts)
+    return None if found is None else found[0]
+
+
+def conflict(o: Offer, dated: Sequence[Offer],
+             other_counts: Sequence[Offer] = ()) -> tuple[str, Offer] | None:
     """Why an offer with an assumed date is doubted: ``dated``, the provider's offers with a
     known date of the same :func:`_machine_key`, all price it more than ``SAME_PRICE`` away
     per GPU-hour (the module docstring's price conflict); where none is the same machine,
     ``other_counts``, the provider's fresh dated offers of the same GPU and price kind at any
     count, compared per GPU-hour. None where one agrees, where the offer's own date is known,
-    or where no dated offer is comparable."""
+    or where no dated offer is comparable. With the reason, the dated offer it names."""
     kp = _kind_price(o)
     if o.as_of_kind != "assumed" or kp is None:
         return None
@@ -333,7 +343,7 @@ def conflict_reason(o: Offer, dated: Sequence[Offer],
     near, source = min(peers, key=lambda pd: (abs(pd[0] - price), pd[1].id))
     return (f"{kind} ${price:.2f}/GPU-hour conflicts with the provider's own dated price "
             f"${near:.2f} (as of {source.as_of.isoformat()}), and the undated price's age is "
-            "unknown")
+            "unknown", source)
 
 
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],
@@ -418,13 +428,13 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
                 for p in clean.get((o.provider, o.gpu, kp[0]), ())):
             reasons = ()  # the provider's own price for this GPU, undoubted at another count
         key = _machine_key(o)
-        conflict = (None if key is None else conflict_reason(
+        found = (None if key is None else conflict(
             o, dated.get(key, ()), fresh.get((o.provider, o.gpu, key[3]), ())))
-        if conflict is not None:
+        if found is not None:
             # first: /v1/ask's localiser reads "; "-joined reasons whole before it splits
             # them, and a caution (matching anything after "the source cautions: ") would
             # swallow a conflict said after it
-            reasons = (conflict, *reasons)
+            reasons = (found[0], *reasons)
             high = False
         spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu, gpu_names)
                      if r not in reasons)
@@ -432,5 +442,6 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
         if reasons or spot or merged or o.id in dup:
             trust[o.id] = Trust(suspect_reasons=reasons + spot, spot_reasons=spot,
                                 high_outlier_only=high, duplicate_of=dup.get(o.id),
-                                duplicates=merged)
+                                duplicates=merged,
+                                conflicts_with=found[1].id if found is not None else None)
     return kept, trust

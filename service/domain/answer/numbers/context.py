@@ -875,18 +875,15 @@ class _W:
         price per GPU-hour, the one nearest ``v``'s (as the reason names it): the likely
         current price ("Nebius's own rate card: $4.50/GPU-h" beside its undated 8 × H100 box
         at $23.60/h); None otherwise."""
-        if not v.suspect or v.as_of_kind != "assumed" or v.on_demand_usd_h is None or not any(
-                "conflicts with the provider's own dated price" in r for r in v.suspect_reasons):
+        peer = self.catalog.trust_of(v.id).conflicts_with
+        if not v.suspect or v.as_of_kind != "assumed" or v.on_demand_usd_h is None or not peer:
             return None
-        per = v.on_demand_usd_h / v.gpu_count
-        dated = [(x.on_demand_usd_h / x.gpu_count, x) for x in self.catalog.views(self.today)
-                 if x.provider == v.provider and x.gpu == v.gpu and x.id != v.id
-                 and x.as_of_kind != "assumed" and not x.stale and not x.suspect
-                 and x.on_demand_usd_h is not None]
-        if not dated:
+        # the offer the snapshot's conflict rule named, read once there (trust.conflict),
+        # quoted only where it is itself fresh today and trusted
+        x = self.view_of(peer)
+        if x is None or x.stale or x.suspect or x.on_demand_usd_h is None:
             return None
-        rate, x = min(dated, key=lambda d: (abs(d[0] - per), d[1].id))
-        return x, rate
+        return x, x.on_demand_usd_h / x.gpu_count
 
     def doubted_rate(self, v: OfferView, hours: float | None = None,
                      count: int | None = None) -> float | None:
