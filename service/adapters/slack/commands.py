@@ -867,7 +867,7 @@ def _filters(text: str, data: BotData) -> _Filters:
         elif _fold(clean[i]) in words or (
                 clean[i] in ("region", "regiune", "regiunea") and i + 1 < len(found)
                 and _fold(clean[i + 1]) in words) or (
-                re.fullmatch(r"[\w]+-(?:based|hosted|located|only)", clean[i])
+                re.fullmatch(r"(?<!\w)\w+-(?:based|hosted|located|only)", clean[i])
                 and _fold(clean[i].split("-")[0]) in words):
             # "region eu", "eu-based": the words that name the place read too (audit
             # regress5 #3)
@@ -1168,7 +1168,7 @@ def _instance_types(data: BotData) -> frozenset[str]:
 
 _TARGET_TTFT = re.compile(r"time to first token <= (?P<ms>\d[\d,]*+) ms")
 _TARGET_DECODE = re.compile(r">= (?P<tps>\d[\d,.]*+) tokens/s per user")
-_LEFT_OUT = re.compile(r"(?P<n>\d++) (?P<provider>\S++) offers left out")
+_LEFT_OUT = re.compile(r"(?<!\d)(?P<n>\d++) (?P<provider>\S++) offers left out")
 
 
 def left_out(lab: Mapping[str, str], key: str, n: int, number: Callable[[float], str],

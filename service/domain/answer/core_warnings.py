@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
 
 from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import catalog_words, quoted
@@ -1148,6 +1149,29 @@ _MACHINES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<n_nodes>\d[\d,]*+) instances of (?P<n_count>\d[\d,]*+) x (?P<gpu>.++)")),
     ("core_alt_gpus", re.compile(r"(?P<n_count>\d[\d,]*+) x (?P<gpu>.++)")),
 )
+_Table = TypeVar("_Table", bound=tuple[tuple[Any, ...], ...])
+
+
+def _whole(table: _Table) -> _Table:
+    """``table`` with each pattern anchored at the start. These tables are only ever read whole
+    (``fullmatch``, or ``match`` at the start of a reason): ``\\A`` says so in the pattern, and
+    keeps a search for one linear on hostile text, where an unanchored ``\\d[\\d,]*+ x ...``
+    tried at every digit of a long run is quadratic (CI's regex test once timed one out)."""
+    return cast(_Table, tuple((key, re.compile(r"\A(?:" + pattern.pattern + ")", pattern.flags),
+                               *rest) for key, pattern, *rest in table))
+
+
+_PATTERNS = _whole(_PATTERNS)
+_REASONS = _whole(_REASONS)
+_REJECTED = _whole(_REJECTED)
+_NO_MATCH = _whole(_NO_MATCH)
+_EXAMPLE_HEADS = _whole(_EXAMPLE_HEADS)
+_NO_MATCH_HINTED = _whole(_NO_MATCH_HINTED)
+_ALT_PREFIXES = _whole(_ALT_PREFIXES)
+_ALT_TEXTS = _whole(_ALT_TEXTS)
+_MACHINES = _whole(_MACHINES)
+
+
 _PROVIDER = re.compile(r"[\w.-]++")
 _VS = " (vs $"
 _RESERVED = "reserved, "

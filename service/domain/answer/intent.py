@@ -900,7 +900,7 @@ def _video_height(folded: str) -> int | None:
     vm = _VIDEO_P.search(folded)
     return int(vm.group(1)) if vm and 144 <= int(vm.group(1)) <= 4320 else None
 _EUR = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:eur|euro|euros)\b"
-                  r"|(?:€|\beur\b)\s*+(\d++(?:[.,]\d++)?)|(\d++(?:[.,]\d++)?)\s*+€")
+                  r"|(?:€|\beur\b)\s*+(\d++(?:[.,]\d++)?)|(?<!\d)(\d++(?:[.,]\d++)?)\s*+€")
 _IN_EUR = re.compile(r"\b(?:eur|euro|euros)\b|€")
 _MIN_MEMORY = re.compile(
     r"\b(?:at least|minimum(?: of)?|min\.?|no less than|cel putin|minim(?:um)?|macar)\s++"
@@ -1621,7 +1621,7 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
     return None
 
 
-_MEMORY_WORD = re.compile(r"\d++\s*+(?:gb|g|gib)\b")
+_MEMORY_WORD = re.compile(r"(?<!\d)\d++\s*+(?:gb|g|gib)\b")
 
 
 def _written(toks: list[Any], m: Any) -> str:
@@ -1721,8 +1721,8 @@ _TTFT_LIMIT = re.compile(
 # that matched, in pairs 1-2, 3-4, 5-6, 7-8.
 _ITEM_WORD = (r"(?:images?|imagine|imagini|pictures?|poze|poza|photos?|imgs?|pics?|clips?|clipuri"
               r"|videos?|videoclip(?:uri)?)")
-_ITEM_SECONDS = (r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|secs|seconds?|secunde?|secunda|min|minutes?"
-                 r"|minute)\b")
+_ITEM_SECONDS = (r"(?<!\d)(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|secs|seconds?|secunde?|secunda|min"
+                 r"|minutes?|minute)\b")
 _ITEM_LIMIT_WORD = rf"(?:{_LIMIT_WORD}|\bcel mult)"
 _PER_ITEM_LIMIT = re.compile(
     rf"{_ITEM_LIMIT_WORD}[\s-]*+{_ITEM_SECONDS}\s*+(?:per|pe|/|for each|for every|for one"

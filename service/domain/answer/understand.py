@@ -2289,7 +2289,7 @@ def uncatalogued_model(text: str, registry: Registry) -> tuple[str, list[str]] |
         hit = rx.search(folded)
         if hit is None or registry.model_names.lookup(hit.group(0)) is not None:
             continue
-        size = re.search(r"(\d++(?:\.\d++)?)b\b", hit.group(0))
+        size = re.search(r"(?<!\d)(\d++(?:\.\d++)?)b\b", hit.group(0))
         like = _like_kind(registry, kind)
         want = float(size.group(1)) * 1e9 if size else 0.0
         like.sort(key=lambda x: (abs(x.total_params - want), x.id))

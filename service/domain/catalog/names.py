@@ -26,7 +26,7 @@ _STRIP_SUFFIXES = ("instruct", "chat", "it", "base", "hf", "fp8", "bnb4bit", "gg
 _BRAND_WORDS = frozenset({"nvidia", "amd", "intel", "geforce", "tesla", "instinct"})
 """Leading words that name the maker or the line, not the GPU ("NVIDIA A100" = "A100")."""
 _VARIANT_WORD = re.compile(
-    r"\d++gb?+|sxm\d?+|pcie|nvl|nvlink|hgx|hbm3e?+|ada|generation")
+    r"(?<!\d)\d++gb?+|sxm\d?+|pcie|nvl|nvlink|hgx|hbm3e?+|ada|generation")
 """Words that tell variants of one GPU apart (memory size, form factor, edition): "A100 SXM4
 80GB" is an A100, "RTX 6000 Ada" an RTX 6000; "Ti" and "Super" name other products."""
 

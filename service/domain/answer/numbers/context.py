@@ -121,7 +121,7 @@ class Written:
 _SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
 # recommend's region_availability note (recommend/options.unstated_availability): "5 lambda
 # offers left out", the provider a region filter left out for not stating availability
-_LEFT_OUT = re.compile(r"\d++ (\S++) offers left out")
+_LEFT_OUT = re.compile(r"(?<!\d)\d++ (\S++) offers left out")
 
 
 def _latent_multiple(m: ModelEntry) -> int:
