@@ -32,6 +32,8 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
         raise CatalogError(problems)
     # the place words /v1/ask and Slack read in a question ("United States", "Londra")
     registry.places = dict(table.aliases)
+    # the place words that are cities, read in a question only where located ("in Milan")
+    registry.cities = table.cities
     # a region id no rule maps loads unplaced (it matches a filter only by its id);
     # `gpu-advisor catalog check` fails on it (Catalog.regions.problems)
     # duplicates collapse into one offer; suspect prices are flagged (catalog check fails on

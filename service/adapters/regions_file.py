@@ -3,7 +3,8 @@ continent), and the groups of countries a filter word stands for ("eu": the Euro
 Every problem is reported with its file and line and the loader goes on, so one run lists them
 all. Country codes are checked against ISO 3166-1 with ``pycountry``, which also gives the
 country names; every ISO country must be in exactly one continent; a group's codes must be ISO
-codes too.
+codes too; each word of the ``cities`` list must be an ``[aliases]`` word that stands for a
+country (a city is read as its country, and in a question only where located).
 
 The rules themselves (exact ids, patterns, ``region/zone`` splitting) live in
 :mod:`service.domain.catalog.regions`.
@@ -68,15 +69,17 @@ def load_regions(root: Path, problems: list[Problem]) -> RegionTable:
     if loaded is None:
         return RegionTable(countries=countries)
     text, data = loaded
-    unknown = sorted(set(data) - {"aliases", "continent", "group", "provider"})
+    unknown = sorted(set(data) - {"aliases", "cities", "continent", "group", "provider"})
     if unknown:
         problems.append(Problem(rel, 1, f"unknown top-level key(s): {', '.join(unknown)}"))
     continents, continent_of = _continents(text, data.get("continent"), countries, problems)
     groups = _groups(text, data.get("group", []), continents, countries, problems)
     aliases = _aliases(text, data.get("aliases", {}), continents, countries, problems, groups)
+    cities = _cities(text, data.get("cities", []), data.get("aliases", {}), countries,
+                     problems)
     providers = _providers(text, data.get("provider"), continents, countries, problems)
     return RegionTable(continents=continents, continent_of=continent_of, countries=countries,
-                       aliases=aliases, providers=providers, groups=groups)
+                       aliases=aliases, cities=cities, providers=providers, groups=groups)
 
 
 def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[str, str],
@@ -205,6 +208,42 @@ def _aliases(text: str, raw: Any, continents: dict[str, str], countries: dict[st
             continue
         out[word.lower()] = target
     return out
+
+
+def _cities(text: str, raw: Any, aliases: Any, countries: dict[str, str],
+            problems: list[Problem]) -> frozenset[str]:
+    """The top-level ``cities`` list: words of ``[aliases]`` (as written there, compared
+    lower-cased) that are cities, each an alias of an ISO country code, each listed once."""
+    rel = REGIONS_FILE
+    start = re.compile(r"(?m)^cities\s*=").search(text)
+    anchor = start.start() if start else 0
+    head = text.count("\n", 0, anchor) + 1
+    if not isinstance(raw, list):
+        problems.append(Problem(rel, head, "cities must be a list of [aliases] words"))
+        return frozenset()
+    words = ({str(w).lower(): t for w, t in aliases.items()} if isinstance(aliases, dict)
+             else {})
+    out: set[str] = set()
+    pos = anchor
+    for city in raw:
+        # the list's words in order: each found after the one before (a word listed twice
+        # is reported at its second line)
+        idx = text.find(f'"{city}"', pos) if isinstance(city, str) else -1
+        pos = idx + 1 if idx >= 0 else pos
+        line = text.count("\n", 0, idx) + 1 if idx >= 0 else head
+        if not isinstance(city, str) or city.lower() not in words:
+            problems.append(Problem(rel, line, f"city {city!r} is not an [aliases] word: "
+                                    f"add it to [aliases] with its country's ISO code "
+                                    f"({city} = \"XX\")"))
+        elif not (isinstance(words[city.lower()], str) and words[city.lower()] in countries):
+            problems.append(Problem(rel, line, f"city {city!r} stands for "
+                                    f"{words[city.lower()]!r}, not an ISO 3166-1 alpha-2 "
+                                    "country code: a city is read as its country"))
+        elif city.lower() in out:
+            problems.append(Problem(rel, line, f"city {city!r} is listed twice"))
+        else:
+            out.add(city.lower())
+    return frozenset(out)
 
 
 def _place_problem(place: Any, continents: dict[str, str], countries: dict[str, str]

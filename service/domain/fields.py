@@ -101,6 +101,10 @@ JobOutputTokens = Annotated[JobSize, _about("tokens a batch job generates in all
 JobImages = Annotated[JobSize, _about("images a batch job generates in all")]
 
 # images
+IMAGES_MAX = 100
+ImagesPerRequest = Annotated[int, msgspec.Meta(
+    ge=1, le=IMAGES_MAX, description="images in each request to a vision-language model whose "
+                                     "decoder cross-attends to them (Llama 3.2 Vision)")]
 Pixels = Annotated[int, msgspec.Meta(ge=64, le=16_384, description="pixels")]
 ImageWidth = Annotated[Pixels, _about(
     "image width, in pixels (default: the model's native width, else 1024)")]

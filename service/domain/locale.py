@@ -6,6 +6,7 @@ adapter is wired, e.g. in unit tests with fakes)."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Protocol
 
@@ -45,6 +46,19 @@ def sig3(value: float) -> str:
     if abs(value) >= 100:
         return f"{value:,.0f}"
     return f"{value:.3g}"
+
+
+def plain(value: float) -> str:
+    """A number the core's English texts repeat as given (a stated rate, a limit, a price),
+    as ``:g`` writes it below a million (six significant figures, no trailing zeros: ``2``,
+    ``0.5``, ``12.5``) but grouped in thousands and never in exponent form: ``1,953,125,000``
+    (``f"{1953125000:g}"`` is "1.95312e+09", unreadable and 5,000 short), ``1,000,000``
+    (``:g``: "1e+06"). The answers read it back by its digits (answer/core_warnings.py)."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:g}"
+    digits = max(0, 5 - math.floor(math.log10(abs(value))))
+    text = f"{value:,.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 class PlainFormat:

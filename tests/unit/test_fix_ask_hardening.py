@@ -50,8 +50,10 @@ def test_huge_numbers_are_written_as_a_power_of_ten() -> None:
      "Nu cunosc niciun model de aproximativ 1 × 10^28B parametri"),
     ("How much VRAM for llama 3 " + "8" * 300 + "b?",
      "I know no model of about 8.89 × 10^299B parameters"),
+    # past the bound of the API's own field (fields.JobOutputTokens, 10^15): refused in words
+    # with the digits as written (task oor; was "It takes about 1.08 × 10^23 hours")
     (f"How long to generate {N30} tokens with llama 3 8b on an H100?",
-     "It takes about 1.08 × 10^23 hours"),
+     f"{N30} tokens is not an amount of work this service prices"),
 ])
 def test_a_huge_number_is_answered_fast(question: str, said: str) -> None:
     start = time.perf_counter()

@@ -54,6 +54,11 @@ _DYNAMIC_OK = {
     # repetition, linear in the question (intent._places_re, reviewed with the aliases)
     ("service/domain/answer/intent.py",
      "'(?<![\\\\w-])(?:' + '|'.join((re.escape(w) for w in ordered)) + ')(?![\\\\w-])'"),
+    # the catalog's provider ids and names ("vast.ai", "Nebius AI Cloud"), each re.escape'd, as
+    # one alternation of literals between edges: no repetition, linear in the question
+    # (understand._names_pattern, which detect_language skips as names, not words)
+    ("service/domain/answer/understand.py",
+     "'(?<![\\\\w.])(?:' + '|'.join((re.escape(n) for n in said)) + ')(?![\\\\w])'"),
     # core_warnings' reading tables anchored at the start (``_whole``): the same patterns with
     # ``\\A(?:...)`` around them; the anchored forms are the module constants tested below
     ("service/domain/answer/core_warnings.py", "'\\\\A(?:' + pattern.pattern + ')'"),

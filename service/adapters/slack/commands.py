@@ -1242,6 +1242,12 @@ def run_command(cmd: Command, data: BotData) -> Message:
     is a friendly message; only bugs raise."""
     usage = {"size": "size_usage", "recommend": "recommend_usage",
              "offers": "offers_usage"}.get(cmd.kind)
+    if usage is not None and not cmd.lang_said:
+        # the text's language again, the catalog's provider names being no words of one
+        # ("/gpu offers h100 Nebius AI Cloud": "ai" is Romanian); a question's is the answer's
+        cmd = Command(cmd.kind, cmd.args, detect_language(
+            cmd.args, data.messages.words,
+            [n for p in data.catalog.providers for n in (p.id, p.name)]), False, cmd.verb)
     try:
         if cmd.kind == "help":
             return render_help(cmd.lang, data.messages)

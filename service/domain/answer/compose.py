@@ -378,7 +378,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     messages = knowledge.messages
     retriever, passages, registry = knowledge.retriever, knowledge.passages, catalog.registry
     q = req.question.strip()
-    lang = req.lang if req.lang != "auto" else detect_language(q, messages.words)
+    lang = req.lang if req.lang != "auto" else detect_language(
+        q, messages.words, [n for p in catalog.providers for n in (p.id, p.name)])
     t = messages.section(lang, "answer")
     if _INJECTION.search(_fold(q)):
         return AskResponse(answer=t["refuse"], lang=lang, passages=[], extracted=Extracted(),

@@ -75,8 +75,9 @@ def _rate_load(head: tuple[str, str], replicas: str, unit: str) -> str:
     of it and what follows the setup's figures (over or near capacity: ``_RATE_OVER``,
     ``_RATE_NEAR``), then the GPUs that keep each replica under the headroom load, counted
     with ``replicas`` and served per ``unit``. The core writes its per-second figures with
-    ``:g`` and ``:.3g``, so 5,400 comes as 5.4e+03."""
-    num = r"\d[\d,]*+(?:\.\d++)?+(?:e[-+]\d++)?+"
+    ``locale.plain`` (the rate) and ``locale.sig3``, grouped in thousands and never in
+    exponent form: 1,953,125,000, not ``:g``'s 1.95312e+09."""
+    num = r"\d[\d,]*+(?:\.\d++)?+"
     what = "(?:" + "|".join(_RATE_WHAT) + ")"
     share, said = head
     return (rf"request_rate_per_s (?P<n_rate>{num}) is {share} what this setup serves "
@@ -242,6 +243,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<n_limit>\d[\d,]*+): the model was not trained for a context this long; quality "
         r"past it is not assured and engines refuse longer prompts unless RoPE scaling is "
         r"extended")),
+    # images_per_request for a model without a cross-attention image cache
+    # (recommend/capability.images_ignored_warning)
+    ("core_images_ignored", re.compile(
+        r"images_per_request ignored: (?P<model>.+?) has no cross-attention image cache; an "
+        r"image's tokens are part of its context_tokens")),
     ("core_sequence_over", re.compile(
         r"sequence length (?P<n_ctx>\d[\d,]*+) tokens is over (?P<model>[^']++)'s max_context "
         r"of (?P<n_limit>\d[\d,]*+): training past it extends the model's context \(positions "
@@ -251,8 +257,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"option, over (?P<n_limit>\d[\d,]*+) days: more GPUs finish sooner \(see the "
         r"alternatives\)")),
     ("core_overloaded", re.compile(
-        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s is more than this setup "
-        r"serves \((?P<n_most>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s\): the queue "
+        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s is more than this setup "
+        r"serves \((?P<n_most>\d[\d,]*+(?:\.\d++)?) requests/s\): the queue "
         r"grows without bound, so no time to first token is given and the figures are at "
         r"capacity; about (?P<n_setups>\d[\d,]*+) such setups carry it")),
     ("core_tp_past_bridge", re.compile(
@@ -327,9 +333,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"EFA or RoCE\) or the gradient sync dominates the step(?P<pcie>; these cards have no "
         r"NVLink, so even inside a node every all-reduce crosses PCIe)?")),
     ("core_near_capacity", re.compile(
-        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s is "
+        r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s is "
         r"(?P<pct_share>\d[\d,]*+)% of what this setup serves "
-        r"\((?P<n_most>\d[\d,]*+(?:\.\d++)?(?:e[-+]?\d++)?) requests/s\): near capacity the "
+        r"\((?P<n_most>\d[\d,]*+(?:\.\d++)?) requests/s\): near capacity the "
         r"queue, and with it the time to first token, grows steeply with small changes of "
         r"load; (?P<n_setups>\d[\d,]*+) such setups keep it under (?P<pct_limit>\d[\d,]*+)%")),
     # a request rate on an image, video, speech, embedding or audio generation model
@@ -438,7 +444,10 @@ _ALT_NONE = re.compile(
 # options.untrusted_reason and rank_offers, plans._miss, capability's memory refusals) and
 # the no-match reasons of alternatives.impossible_reason that have no pattern above
 _N = r"\d[\d,]*+(?:\.\d++)?"
-_G = r"\d[\d,]*+(?:\.\d++)?+(?:e[-+]\d++)?+"  # a number the core writes with :g
+# a number the core repeats from the request (a rate, a limit: locale.plain), grouped in
+# thousands and never in exponent form (":g" wrote 1,953,125,000 as 1.95312e+09, read back
+# as 1,953,120,000)
+_G = _N
 _ROOM = rf"(?P<room>, (?P<n_limit>{_N}) GiB with the (?P<pct_margin>{_N})% headroom)?"
 _MACHINES_AT = (rf"(?P<rmach>(?P<machine_m>{_N} instances of {_N} x [^:]++): )?")
 _KIND_AT = r"(?P<rkind> \((?P<pricing_rk>reserved, [^()]++)\))?"

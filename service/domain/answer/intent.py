@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,6 +27,7 @@ from service.domain.answer.understand import (
     job_budget,
     kv_precision,
     media_rate_asked,
+    minus_before,
     model_objectives_masked,
     node_machine,
     nodes_of,
@@ -327,6 +328,11 @@ class Stated:
     """Nodes counted with their GPUs ("2 nodes of 8xH100", "5 noduri de 8 x H100"): (nodes,
     GPUs per node; ``understand.nodes_of``). The extraction's GPU count is their product; the
     answer prices that many whole machines of the per-node count, not single GPUs."""
+    machine_gpus: int | None = None
+    """The GPUs of one machine, stated joined to "GPU" before a machine word ("a Nebius H200
+    8-GPU machine", "an 8-GPU H100 box", "o mașină de 8 GPU-uri"): the count the extraction
+    reads only before the GPU's name; the answer prices one machine of that many GPUs (it
+    was the 1-GPU VM's price). Above one only; ``node`` is then set too."""
     songs: int | None = None
     """Pieces a music model makes, counted ("1000 songs", "200 tracks", "200 de melodii", "50
     de piese"): with an audio generator, that many clips of the length stated
@@ -1036,30 +1042,25 @@ _US_WRITTEN = re.compile(r"(?<![\w.])(?:US|U\.S\.?)(?![\w])")
 # "EU" written in capitals: the Union wherever it stands ("EU cheapest A100 80GB?")
 _EU_WRITTEN = re.compile(r"(?<![\w-])EU(?![\w])")
 _EU_WORD = re.compile(r"(?<![\w-])eu(?![\w-])")
-# a city of regions.toml [aliases] is a place only after a word that locates it ("in Milan",
-# "at a datacenter in Sydney", "la Londra", "din Paris") or before a place's noun ("London
-# region"); never a person's name ("Sydney here.", "Paris Hilton", "Dallas asked me") or an
-# aside ("for our London office but we can run anywhere"): audit regress5 #2
+# a city (regions.toml `cities`, words of its [aliases]) is a place only after a word that
+# locates it ("in Milan", "at a datacenter in Sydney", "la Londra", "din Paris") or before a
+# place's noun ("London region"); never a person's name ("Sydney here.", "Paris Hilton",
+# "Dallas asked me") or an aside ("for our London office but we can run anywhere"): audit
+# regress5 #2
 _LOCATES = re.compile(
     r"\b(?:in|at|near|from|around|inside|within|la|din|langa|out of|based in"
     r"|located in|hosted in)\s++(?:the\s++)?$")
 _PLACE_NOUN_AFTER = re.compile(
     r"\s++(?:regions?|datacenters?|data\s++centers?|dc|zones?|availability zones?|regiune\w*+"
     r"|centr\w*+ de date)\b")
-_CITY_WORDS = frozenset({
-    "london", "londra", "paris", "frankfurt", "berlin", "tokyo", "tokio", "osaka", "amsterdam",
-    "stockholm", "oslo", "madrid", "milan", "milano", "warsaw", "varsovia", "zurich",
-    "montreal", "toronto", "sydney", "melbourne", "mumbai", "seoul", "dallas", "chicago",
-    "ashburn", "los angeles"})
-"""The cities of regions.toml [aliases] (its "cities the providers' regions name" block),
-each standing for its country: read only where located (:func:`is_city`). Countries and
-groups are read wherever they stand, as before."""
 
 
-def is_city(word: str, places: Mapping[str, str] | None) -> bool:
-    """Whether ``word`` (folded) is a city of ``places`` (regions.toml [aliases]: "milan" ->
-    IT), which stands for its country (:data:`_CITY_WORDS`)."""
-    return bool(places) and word in _CITY_WORDS and word in (places or {})
+def is_city(word: str, cities: Collection[str] | None) -> bool:
+    """Whether ``word`` (folded) is a city (``Registry.cities``: regions.toml ``cities``,
+    words of its [aliases] such as "milan" -> IT), which stands for its country and is read
+    only where located (:func:`_city_located`). Countries and groups are read wherever they
+    stand."""
+    return word in (cities or ())
 
 
 def _city_located(folded: str, m: re.Match[str]) -> bool:
@@ -1070,13 +1071,15 @@ def _city_located(folded: str, m: re.Match[str]) -> bool:
 
 
 def place_named(folded: str, places: Mapping[str, str] | None = None,
-                text: str | None = None) -> tuple[str, str] | None:
+                text: str | None = None, cities: Collection[str] | None = None
+                ) -> tuple[str, str] | None:
     """The place a question names, first named first: (the value the region filter reads, the
     words as written): a provider region id or its stem ("us-east-1", "us-east"), else a group
     of countries (("eu", "ue") for "în UE"), a word of :data:`_REGIONS` (("de", "germany"))
     or a place word of ``places`` (``Registry.places``: regions.toml [aliases], such as
     "united states", "statele unite", "marea britanie" or a city, "londra", which stands for
-    its country: ("gb", "londra")). None where it names none. Audit regress4 #3: "in the
+    its country: ("gb", "londra"), read only where located when it is one of ``cities``,
+    ``Registry.cities``). None where it names none. Audit regress4 #3: "in the
     United States" was no place, and the answer quoted a Finnish offer."""
     rm = _REGION_ID.search(folded)
     if rm:
@@ -1101,7 +1104,7 @@ def place_named(folded: str, places: Mapping[str, str] | None = None,
     # the longest words first ("statele unite ale americii" before "statele unite"); a city
     # only where located (_city_located)
     pm = next((m for m in _places_re(tuple(sorted(places))).finditer(folded)
-               if not is_city(m.group(), places) or _city_located(folded, m)),
+               if not is_city(m.group(), cities) or _city_located(folded, m)),
               None) if places else None
     if pm and places:
         hits.append((pm.start(), 1, places[pm.group()].lower(), pm.group()))
@@ -1277,7 +1280,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
     reserved price, interruptible work, a forecast, a memory bandwidth, a provider named;
     and a memory asked in GB, a yes/no question, a Mac named, a price by the hour asked."""
     region_word = None
-    named = place_named(folded, registry.places, text)
+    named = place_named(folded, registry.places, text, registry.cities)
     if named is not None:
         _, w = named
         # each word of a name capitalised ("United States", "Marea Britanie"), not "of"/"ale"
@@ -1450,11 +1453,20 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     mem = _card_memory(folded)
     tokens: int | None = None
     for tm in _TOKENS.finditer(folded):
-        value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
+        raw, scale = tm.group(1), _SCALE.get(tm.group(2) or "", 1.0)
+        value = _num(raw) * scale
         if _request_length(folded, tm):
             continue  # "with 128k tokens of context": one request's size, never a job's amount
-        if value >= 100_000:  # "32k tokens" is a context, not a job
-            tokens = int(value)
+        negative = minus_before(folded, tm.start(1))
+        # "32k tokens" is a context, not a job; none, or a negative amount, is no job either:
+        # read as stated, so that the answer says so (audit oor: "generate 0 tokens" was an
+        # hour's price, "-500 million tokens" the job of 500 million)
+        # ("0 output tokens" is a request's, which sizing takes: fields.OutputTokens, from 0)
+        none = value == 0 and not re.search(r"\b(?:output|input|prompt)\b", tm.group(0))
+        if value >= 100_000 or none or negative:
+            # digits alone are read exactly: 10^30 as a float is 1000000000000000019884624838656
+            n = int(raw) if raw.isdigit() and scale == 1.0 else int(value)
+            tokens = -n if negative else n
             break
     duration: float | None = None
     dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))  # an interval is no job length
@@ -1493,7 +1505,7 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             name.split(" ")[0])
         provider = pid if pid in providers else provider
     # a provider region id ("us-east-1") or its stem ("us-east"), a group ("eu") or a place
-    named = place_named(folded, registry.places, text)
+    named = place_named(folded, registry.places, text, registry.cities)
     region = named[0] if named is not None else None
     um = _USERS.search(folded) or next(
         (m for m in (p.search(folded) for p in _STREAMS) if m is not None), None)
@@ -1808,6 +1820,14 @@ _SEQ_LEN = re.compile(
     r"(?:(?:tokens?|tokeni)[\s-]*+(?:(?:per|pe|each|fiecare)\s++)?(?:sequences?|secvent\w*+)"
     r"|(?:sequence|seq|context|ctx)[\s_-]*+(?:length|len)\b|(?:context|ctx)\b)")
 _EPOCHS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:epochs?|epoci|epoca|epocile)\b")
+_MACHINE_GPUS = re.compile(
+    r"(?<![\w.])(\d{1,3})\s*+-?\s*+(?:gpus?|gpu-uri|placi)\b(?!-)(?:\s++[\w-]++){0,3}?\s++"
+    r"(?:machine|node|box|server|instance|vm|masina|nod|serverul)\b(?!-)"
+    r"|\b(?:machine|node|box|server|instance|masina|nod)\s++de\s++(\d{1,3})\s*+"
+    r"(?:gpus?|gpu-uri|placi)\b")
+"""One machine's GPUs joined to "GPU" (folded): "an 8-GPU machine", "H200 8-GPU box", "an
+8 GPU H100 node", "o mașină de 8 GPU-uri"; a plural machine word ("8-GPU nodes") is nodes
+counted, not read here (``Stated.machine_gpus``)."""
 _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
                       r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
 # a time to finish within: "in 30 days", "within 2 weeks", "în 30 de zile", "în cel mult 30 de
@@ -2118,6 +2138,10 @@ def stated(text: str, registry: Registry) -> Stated:
             egress = untied[0]
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
+    mg = _MACHINE_GPUS.search(folded)
+    machine_gpus = int(mg.group(1) or mg.group(2)) if mg else None
+    if machine_gpus is not None and machine_gpus < 2:
+        machine_gpus = None  # "a 1-GPU machine" is one card, not a node
     # a time limit per image is no count of images ("under 5 seconds per image": not 5
     # images; "an image in under 3 s": not one image to price): blanked, positions kept
     per_item = _PER_ITEM_LIMIT.search(unnamed)
@@ -2241,7 +2265,8 @@ dot_grouped=dg.group(0) if dg else None,
                   deadline_weekday=_deadline_weekday(folded),
                   jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
-                      toks, [m for m in names if m.kind == "gpu"]),
+                      toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None,
+                  machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
                   eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),

@@ -15,7 +15,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
@@ -113,11 +113,31 @@ _RO_HAS = re.compile(
     r"|them|many|some|any|prices|costs|gpus|cards|models)\b)[\w.-]++\s++are\b")
 
 
-def detect_language(text: str, words: Mapping[str, frozenset[str]]) -> str:
+_DOMAIN = re.compile(r"(?<![\w.-])[a-z\d][\w-]*+(?:\.[a-z\d][\w-]*+)*?\.[a-z]{2,}+(?!\w|\.\w)")
+"""A domain-like token ("vast.ai", "latitude.sh", "lambda.ai"): a name, whose parts ("ai",
+Romanian "you have") are no words of a language; "3.1" or "e.g." is none."""
+
+
+@functools.lru_cache(maxsize=8)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    said = sorted({n.strip().lower() for n in names if n.strip()}, key=len, reverse=True)
+    if not said:
+        return None
+    return re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(n) for n in said) + r")(?![\w])")
+
+
+def detect_language(text: str, words: Mapping[str, frozenset[str]],
+                    names: Iterable[str] = ()) -> str:
     """"ro" or "en", by the scored word lists of the two languages (``words[lang]``, from the
-    message files); diacritics weigh heavily. Defaults to "en"."""
+    message files); diacritics weigh heavily. Defaults to "en". ``names`` (the catalog's
+    provider ids and names) and domain-like tokens are names, not words: "vast.ai" and
+    "Nebius AI Cloud" hold "ai", a Romanian word, and "/gpu offers h100 vast.ai" was answered
+    in Romanian."""
     ro_words, en_words = words.get("ro", frozenset()), words.get("en", frozenset())
-    lowered = text.lower()
+    lowered = _DOMAIN.sub(" ", text.lower())
+    pattern = _names_pattern(tuple(names))
+    if pattern is not None:
+        lowered = pattern.sub(" ", lowered)
     ro = 2.0 * len(_RO_CHARS.findall(lowered)) + len(_RO_SUFFIX.findall(lowered))
     en = 0.0
     for w in _WORD.findall(lowered):
@@ -790,13 +810,12 @@ def _article_before(toks: list[_Tok], j: int) -> int | None:
 
 
 def _count_of(word: str) -> int | None:
-    """A count of GPUs or nodes as one word ("8", "8x", "two"). A count past what the
-    service sizes (``fields.GpuCount``: 4,096) is read all the same: the answer says it is
-    beyond (was dropped: "5000 H100s" was answered for one H100)."""
+    """A count of GPUs or nodes as one word ("8", "8x", "two"). A count out of what the
+    service sizes (``fields.GpuCount``: 1 to 4,096) is read all the same: the answer says it
+    is beyond (was dropped: "5000 H100s" was answered for one H100, "0 H100s" for one)."""
     m = re.fullmatch(r"(\d++)x?", word)
     if m:
-        n = int(m.group(1))
-        return n if n >= 1 else None
+        return int(m.group(1))
     return _NUM_WORDS.get(word)
 
 
@@ -937,7 +956,9 @@ the like, so that "100 users, or two of them" is no count of GPUs."""
 
 
 def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
-               taken: set[int]) -> int | None:
+               taken: set[int], text: str = "") -> int | None:
+    """The GPUs ``text`` (folded, ``toks`` its tokens) counts, 0 or negative as stated ("0
+    H100s", "-2 H100s": the answer says no such count is sized)."""
     candidates: list[tuple[int, int]] = []  # (position, count)
     for g in gpus:
         if g.first in grouped:
@@ -959,14 +980,18 @@ def _gpu_count(toks: list[_Tok], gpus: list[_Mention], grouped: set[int],
             c = (1, k)  # "pe un H100", "on an H100"
         if c is not None and c[1] not in taken:
             nodes = _nodes_factor(toks, c[1])
-            candidates.append((c[1], c[0] * (nodes if nodes > 1 else _nodes_after(toks, c[1], g))))
+            # "-2 H100s": the sign kept, so the answer says no such count is sized (was 2)
+            sign = -1 if minus_before(text, toks[c[1]].start) else 1
+            candidates.append((c[1], sign * c[0] * (
+                nodes if nodes > 1 else _nodes_after(toks, c[1], g))))
     for j, t in enumerate(toks):
         if j in taken:
             continue
         if _GPU_NOUNS.match(t.text):
             c = _count_before(toks, j)
             if c is not None and c[1] not in taken:
-                candidates.append((c[1], c[0] * _nodes_factor(toks, c[1])))
+                sign = -1 if minus_before(text, toks[c[1]].start) else 1
+                candidates.append((c[1], sign * c[0] * _nodes_factor(toks, c[1])))
         elif re.fullmatch(r"\d{1,3}x", t.text) and j + 1 < len(toks) and _MEMORY.match(
                 toks[j + 1].text):
             candidates.append((j, int(t.text[:-1])))  # "4x 24GB"
@@ -1597,9 +1622,11 @@ def _count_stated_before(toks: list[_Tok], j: int) -> bool:
     return len(prev) == 2 and prev[-1] in _AT_ONCE_WORDS and prev[0].isdigit()
 
 
-def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
+def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int] | None:
+    """The context ``text`` states and the index of its token in ``toks``, or None."""
     money = [m.span() for m in _MONEY_ANY.finditer(text)]
-    bare: int | None = None  # a bare "32k": the context only when nothing else states one
+    bare: tuple[int, int] | None = None  # a bare "32k": the context only when nothing else
+    # states one, with its token
     for j, t in enumerate(toks):
         if j in taken or _RATE.match(text, t.end):  # "10k tokens/s" is a speed
             continue
@@ -1617,7 +1644,7 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                     and (_count_asked_before(toks, j) or _count_stated_before(toks, j))):
                 # "how many concurrent 128k requests fit": the count is asked, so "128k" is
                 # each request's length (audit regress4 #2: 44 requests of 4,096 tokens)
-                return int(mk.group(1)) * 1024
+                return int(mk.group(1)) * 1024, j
             if "-" not in t.text and following[:1] and (following[0] in _JOB_COUNTED or (
                     following[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
                 continue  # "1k requests", "500k prompts": a job's count, not a length
@@ -1634,24 +1661,24 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 continue  # "how much do 500k tokens cost": an amount of tokens, a job
             if "-" in t.text or near_cache or any(_CTX_WORDS.match(w) for w in window) or (
                     _each_of_load(toks, j, money)):
-                return int(mk.group(1)) * 1024
+                return int(mk.group(1)) * 1024, j
             if bare is None and 1 <= int(mk.group(1)) <= 2048 and _bare_length(toks, j, text,
                                                                                money):
-                bare = int(mk.group(1)) * 1024
+                bare = int(mk.group(1)) * 1024, j
             continue
         mm = _CTX_M.match(t.text)
         if mm:
             # "1M context"; "50M tokens" is a training corpus, not a context
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
-                return int(mm.group(1)) * 1_048_576
+                return int(mm.group(1)) * 1_048_576, j
             if (bare is None and 1 <= int(mm.group(1)) <= 16
                     and (j == 0 or toks[j - 1].text not in ("for", "pentru"))
                     and _bare_length(toks, j, text, money)):
-                bare = int(mm.group(1)) * 1_048_576
+                bare = int(mm.group(1)) * 1_048_576, j
             continue
         md = _CTX_DASH.match(t.text)
         if md and 256 <= int(md.group(1)) <= 2_097_152:
-            return int(md.group(1))  # "a 4000-token prompt"
+            return int(md.group(1)), j  # "a 4000-token prompt"
         said = _said_number(toks, j, text)
         if said is not None and 0 < said <= 2048:
             k = j + 1
@@ -1660,7 +1687,7 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             scale = _CTX_SCALE.get(toks[k].text) if k < len(toks) else None
             if scale is not None and toks[k].text not in ("k", "m") and any(
                     w in _CTX_NAMED for w in window):
-                return round(said * scale)  # "context de 1 milion de tokeni", any size
+                return round(said * scale), j  # "context de 1 milion de tokeni", any size
             if (scale == 1000 and _THOUSAND_TOKENS.match(text, toks[k].end)
                     and not _TOKENS_A_PERIOD.match(text, toks[k].end)):
                 # "cereri de 8 mii de tokeni", "32 de mii de tokeni de context": a length, as
@@ -1669,7 +1696,7 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
                 tail = [x.text for x in toks[k + 1 : k + 5]]
                 if (said * scale < 100_000 or any(w in _CTX_NAMED for w in tail)) and not any(
                         w in _TOKEN_DATA for w in tail):
-                    return round(said * scale)
+                    return round(said * scale), j
         mn = _CTX_N.match(t.text)
         if mn and int(mn.group(1)) >= 1_000_000 and not any(
                 w in _CTX_NAMED or w in _CTX_BEFORE for w in window):
@@ -1687,16 +1714,32 @@ def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
             then = toks[j + 2].text if j + 2 < len(toks) else ""
             before = [x.text for x in toks[max(0, j - 3) : j]]
             if after in ("tokens", "token", "tokeni") or any(w in _CTX_BEFORE for w in before):
-                return int(mn.group(1))
+                return int(mn.group(1)), j
             if after in _SEQ_AFTER and then in ("length", "len"):
-                return int(mn.group(1))  # "4096 sequence length"
+                return int(mn.group(1)), j  # "4096 sequence length"
             if after in ("context", "contextul", "contextului", "ctx"):
-                return int(mn.group(1))  # "at 32768 context", "la 32768 (de) context"
+                return int(mn.group(1)), j  # "at 32768 context", "la 32768 (de) context"
             if after in _IN_WORDS and then in ("tokens", "token", "tokeni", "de", "and", "si"):
-                return int(mn.group(1))  # "4000 input tokens", "1000 input and 200 output"
+                return int(mn.group(1)), j  # "4000 input tokens", "1000 input and 200 output"
             if _each_of_load(toks, j, money):
-                return int(mn.group(1))  # "32 users at 4096 each"
+                return int(mn.group(1)), j  # "32 users at 4096 each"
     return bare
+
+
+_ZERO_CONTEXT = re.compile(
+    r"(?<![\w.,-])0++k?\s*+(?:tokens?\s++of\s++|(?:de\s++)?tokeni\s++de\s++)?(?:context\w*+|ctx)\b")
+
+
+def _context(toks: list[_Tok], taken: set[int], text: str) -> int | None:
+    """The context ``text`` states, negative where a minus sign stands before it ("a -32k
+    context": the answer says no context below one token is sized; the sign was dropped and
+    the answer was for 32,768 tokens)."""
+    read = _context_at(toks, taken, text)
+    if read is None:
+        # "0 tokens of context", "a 0k context": none, said so (was 4,096 tokens assumed)
+        return 0 if _ZERO_CONTEXT.search(text) else None
+    n, j = read
+    return -n if minus_before(text, toks[j].start) else n
 
 
 _NUMBER = r"\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:[.,]\d++)?"
@@ -1804,14 +1847,20 @@ def user_count(number: str, scale: str | None) -> int:
         return round(decimal.Decimal(number) * factor)
 
 
+def minus_before(text: str, start: int) -> bool:
+    """Whether a minus sign stands right before the number at ``start`` in ``text``, with the
+    text's start, a space or an opening bracket or quote before the sign ("-2 H100s", "(-50
+    users)"). A hyphen after a word or a number is a range or a compound, never a minus:
+    "2-4 H100s", "8-bit", "H100-80GB", "gpt-4o-mini", "llama-3-8b"."""
+    return start >= 1 and text[start - 1] in "-\u2212" and (
+        start == 1 or text[start - 2].isspace() or text[start - 2] in "([{\"'\u201c\u201e\u00ab")
+
+
 def _signed(text: str, start: int, n: int) -> int:
-    """``n`` negative when a minus sign stands right before it at ``start`` in ``text``, not
-    joined to a word or a number before ("-50 users"; "10-50 users" is a range up to 50):
-    the answer says such a count is not sized (the sign was dropped: 50 users)."""
-    if start >= 1 and text[start - 1] in "-\u2212" and (
-            start == 1 or not text[start - 2].isalnum()):
-        return -n
-    return n
+    """``n`` negative when a minus sign stands right before it at ``start`` in ``text``
+    (:func:`minus_before`: "-50 users"; "10-50 users" is a range up to 50): the answer says
+    such a count is not sized (the sign was dropped: 50 users)."""
+    return -n if minus_before(text, start) else n
 
 
 _USER_NOUNS = (r"users|useri|utilizatori|clients|clienti|customers|people|ppl|persons"
@@ -2160,7 +2209,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         quantized=quantized,
         context_tokens=input_output_tokens(text)[0] or _context(toks, taken, folded),
         gpu=gpu,
-        gpu_count=_gpu_count(toks, gpus, grouped, taken),
+        gpu_count=_gpu_count(toks, gpus, grouped, taken, folded),
         workload=workload,
         method=method,
         budget_usd_per_hour=_amount(hour) if hour else None,

@@ -112,6 +112,10 @@ class RegionTable:
     """ISO country code -> name (every ISO 3166-1 country)."""
     aliases: Mapping[str, str] = field(default_factory=dict)
     """Lower-cased filter word -> a continent id, a group id or a country code."""
+    cities: frozenset[str] = frozenset()
+    """The words of :attr:`aliases` that are cities (regions.toml ``cities``), each an alias
+    of a country code: a question names one only where it locates it ("in Milan", never
+    "Sydney here."; ``service.domain.answer.intent.is_city``)."""
     providers: Mapping[str, ProviderRegions] = field(default_factory=dict)
     groups: Mapping[str, RegionGroup] = field(default_factory=dict)
     """Group id ("eu", "eea") -> the group."""

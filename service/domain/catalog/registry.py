@@ -36,6 +36,10 @@ class Registry:
         states", "statele unite", "londra"), folded, -> the region filter value they stand for
         (a country code, a continent or a group id); set by the catalog loader, empty for a
         registry loaded without the regions."""
+        self.cities: frozenset[str] = frozenset()
+        """The words of :attr:`places` that are cities (``catalog/regions.toml`` ``cities``:
+        "london", "londra", "milan"), read in a question only where located; set by the
+        catalog loader with :attr:`places`."""
 
     @property
     def conflicts(self) -> list[str]:

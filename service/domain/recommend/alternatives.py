@@ -18,6 +18,7 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     find_precision,
 )
+from service.domain.locale import plain, sig3
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     NEAREST,
@@ -562,7 +563,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         # fastest one's time is what the deadline would have to allow
         limit = ctx.req.max_job_hours
         return (f"the deadline: the fastest option that fits takes "
-                f"{hours_words(min(ctx.deadline_misses), limit)} h, more than the {limit:g} h "
+                f"{hours_words(min(ctx.deadline_misses), limit)} h, more than the {plain(limit)} h "
                 f"allowed (max_job_hours; {count(len(late), 'offer')} "
                 f"{'fits but takes' if len(late) == 1 else 'fit but take'} longer)"
                 + _changes_words(alternatives, tried))
@@ -817,7 +818,7 @@ def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str]
 def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
     req = ctx.req
     if req.max_job_hours is not None:
-        ctx.note("max_job_hours", f"{req.max_job_hours:g} h",
+        ctx.note("max_job_hours", f"{plain(req.max_job_hours)} h",
                  "the job's deadline: an option whose job takes longer at its speed (its "
                  "performance.job_hours; a spot option with its expected restarts, as its why "
                  "counts the days) is left out and listed in rejected with its time, so spot "
@@ -845,7 +846,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  ctx.context_over_limit)
     if ctx.both_loads is not None:
         field, rate = ctx.both_loads
-        ctx.note("load", f"{field}: {rate:,.3g} requests/s (open loop)",
+        ctx.note("load", f"{field}: {sig3(rate)} requests/s (open loop)",
                  f"both concurrent_requests ({req.concurrent_requests:,}) and {field} were "
                  "given: the request rate sets the load each option is sized for and reports "
                  "(requests arriving at random, the requests in flight by Little's law); "
@@ -966,6 +967,6 @@ def _load_words(ctx: Ctx) -> str:
     open loop (random arrivals), else the concurrent requests in a closed loop."""
     rate = ctx.targets.rate_rps
     if rate:
-        return (f"{rate:,.3g} requests/s arriving at random, open loop; the requests in "
+        return (f"{sig3(rate)} requests/s arriving at random, open loop; the requests in "
                 "flight follow from the rate")
     return f"{count(ctx.req.concurrent_requests, 'concurrent request')}, closed loop"

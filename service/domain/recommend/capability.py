@@ -10,6 +10,7 @@ import msgspec
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.models import cross_attention_kv_bytes
 from service.domain.catalog.precisions import (
     PRECISIONS,
     KVType,
@@ -20,7 +21,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
-from service.domain.locale import sig3
+from service.domain.locale import plain, sig3
 from service.domain.recommend.context import (
     AUTO_IMAGE,
     AUTO_LLM,
@@ -277,14 +278,15 @@ def note_diffusion_setting(ctx: Ctx) -> None:
     if req.job_images:
         ctx.note("diffusion_job_split", f"one {item} per GPU",
                  f"each {item} runs whole on one GPU (diffusers runs a pipeline on one "
-                 f"device), so a job of {req.job_images:,g} takes ceil({req.job_images:,g} / "
+                 f"device), so a job of {plain(req.job_images)} takes "
+                 f"ceil({plain(req.job_images)} / "
                  f"GPUs) x one {item}'s time: GPUs beyond the {item}s count stay idle and are "
                  "still billed. Engines that split one item over GPUs by sequence "
                  "parallelism (xDiT's USP for Wan 2.1 and HunyuanVideo, diffusers' "
                  "ContextParallelConfig) are not modelled: the catalog has no measured "
                  "scaling for them")
     if req.max_seconds_per_image is not None:
-        ctx.note("max_seconds_per_image", f"{req.max_seconds_per_image:g} s",
+        ctx.note("max_seconds_per_image", f"{plain(req.max_seconds_per_image)} s",
                  f"one {item} must take at most this long on one GPU (one {item} a GPU at a "
                  f"time, as each replica serves one request); a GPU slower than that at "
                  f"{w}x{h}, {steps} steps is left out and listed in rejected with its time. "
@@ -883,7 +885,7 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         item = "clip" if is_video(m) else "image"
         return Capability(ok=False, reason=(
             f"misses max_seconds_per_image: one {item} takes ~{sec:,.1f} s on {gpu.name} at "
-            f"{p.id} ({w}x{h}, {steps} steps), over the {limit_s:g} s allowed"),
+            f"{p.id} ({w}x{h}, {steps} steps), over the {plain(limit_s)} s allowed"),
             per_gpu_used_gib=parts.total_gib, per_gpu_cap_gib=gpu.usable_gib)
     return Capability(ok=True, tp=1, replicas=g, per_gpu_used_gib=parts.total_gib,
                       per_gpu_cap_gib=gpu.usable_gib, images_per_s=g / sec,
@@ -1038,7 +1040,7 @@ def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
         return
     audio = rate * WHISPER_WINDOW_S
     ctx.note("request_audio_seconds", f"{WHISPER_WINDOW_S:g} s",
-             f"target_requests_per_s {rate:,.3g}: each request is priced as one "
+             f"target_requests_per_s {sig3(rate)}: each request is priced as one "
              f"{WHISPER_WINDOW_S:g} s clip, one window of {ctx.model.name} (Whisper encodes "
              f"{WHISPER_WINDOW_S:g} s log-mel windows: its model card, config "
              f"max_source_positions 1500), "
@@ -1046,6 +1048,38 @@ def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
              f"second in all; the replicas are sized each at most {HEADROOM_LOAD:.0%} busy "
              "(near full load, requests arriving at random queue without bound); longer audio "
              "is more windows (a 2-minute file counts as 4 requests)")
+
+
+def note_images(ctx: Ctx, one_image: SizedModel) -> None:
+    """``images_per_request`` stated for a cross-attention vision model (Llama 3.2 Vision):
+    the images each request is sized with and what one adds, as /v1/sizing's
+    ``cross_attention_kv`` assumption says it (``one_image``: the model before the images
+    scaled its cross-attention tokens, :func:`~service.domain.sizing.sizing.with_images`)."""
+    n, a = ctx.req.images_per_request, one_image.arch
+    if n is None or a is None or not a.cross_attention_layers:
+        return
+    kv = ctx.kv
+    each = cross_attention_kv_bytes(a, kv.bytes_per_element if kv is not None else 2.0) / GIB
+    ctx.note("images_per_request", str(n),
+             f"{'each of the ' + str(n) + ' images' if n > 1 else 'the one image'} of a "
+             f"request caches K/V of the vision encoder's {a.cross_attention_tokens:,} tokens "
+             f"on each of the {a.cross_attention_layers} cross-attention layers: "
+             f"{each:.2f} GiB an image and {each * n:.2f} GiB a request at this KV precision, "
+             "in every request's KV cache beside its text's, read at every decode step (as "
+             "/v1/sizing's images_per_request sizes it)")
+
+
+def images_ignored_warning(ctx: Ctx) -> str | None:
+    """``images_per_request`` for a language model without a cross-attention image cache,
+    served or run as a batch: /v1/sizing's warning for its inference, its ``input_tokens``
+    being the recommendations' ``context_tokens`` (as there, a diffusion or audio model and
+    training take the field without a word)."""
+    a = ctx.model.arch
+    if (ctx.req.images_per_request is None or ctx.model.kind != "llm" or a is None
+            or a.cross_attention_layers or ctx.req.workload not in ("serving", "batch")):
+        return None
+    return (f"images_per_request ignored: {ctx.model.name} has no cross-attention image "
+            "cache; an image's tokens are part of its context_tokens")
 
 
 def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:

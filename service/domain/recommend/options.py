@@ -25,13 +25,14 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.regions import Region
 from service.domain.catalog.trust import price_date_words
-from service.domain.locale import sig3
+from service.domain.locale import plain, sig3
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
     _engine,
     _memory_plan,
     diffusion_setting,
     headroom_limit,
+    images_ignored_warning,
     kernel_engine,
     kernel_refusal,
     load_at,
@@ -211,6 +212,9 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     warnings: list[str] = []
     if ctx.context_over_limit is not None:
         warnings.append(ctx.context_over_limit)
+    images = images_ignored_warning(ctx)
+    if images is not None:
+        warnings.append(images)
     experts = experts_only_warning(ctx, p)
     if experts is not None:
         warnings.append(experts)
@@ -223,7 +227,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         flight = plan.users_per_replica * plan.replicas
         warnings.append(
             f"both concurrent_requests ({req.concurrent_requests:,}) and {field} "
-            f"({rate:,.3g} requests/s) given: this option is sized for and reports the rate "
+            f"({sig3(rate)} requests/s) given: this option is sized for and reports the rate "
             f"(~{flight:,} requests in flight in all); concurrent_requests was used only as "
             "a floor (memory and targets at that many), not as the load"
             + (f": the two disagree ({flight:,} in flight vs {req.concurrent_requests:,})"
@@ -550,7 +554,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
             # images/s over 20 GPUs read as fast, where each image took ~36 s)
             sec = gpus / perf.images_per_s
             speed += (f" (~{sec:,.1f} s per image on each GPU"
-                      + (f", within the {ctx.req.max_seconds_per_image:g} s allowed"
+                      + (f", within the {plain(ctx.req.max_seconds_per_image)} s allowed"
                          if ctx.req.max_seconds_per_image is not None else "") + ")")
         speed += rate_load_words(ctx, perf.images_per_s)  # one image a request
         speed += _at_rate_cost(ctx, o, perf.images_per_s, 1e-3, "per thousand images",
@@ -603,7 +607,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                     if perf.time_to_first_token_ms is not None else "")
                  + f"): the job's ~{perf.job_hours:,.1f} h and its price rest on that rate")
     elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
-        load = (f"{tg.rate_rps:,.3g} requests/s (~{perf.users_per_replica} in flight per "
+        load = (f"{sig3(tg.rate_rps)} requests/s (~{perf.users_per_replica} in flight per "
                 "replica)" if tg.rate_rps else
                 f"{count(ctx.req.concurrent_requests, 'concurrent request')} "
                 f"({perf.users_per_replica} per replica)")
@@ -1213,7 +1217,7 @@ def _scaled_words(ctx: Ctx, c: Quote) -> str:
         more = plan.job_hours * plan.nodes / (before * plan.scaled_from) - 1
         spot = (f" (~{plan.job_hours * (1 + ctx.spot_overhead_of(plan)):,.1f} h expected "
                 "with spot's restarts)" if c.spot else "")
-        return (f"The deadline ({limit:g} h, max_job_hours) set the node count: the run "
+        return (f"The deadline ({plain(limit)} h, max_job_hours) set the node count: the run "
                 f"over {count(plan.nodes, 'node')} ({c.offer.network} network) takes "
                 f"~{plan.job_hours:,.1f} h{spot} at "
                 f"~{tps:,.0f} tokens/s (~{tps / plan.nodes:,.0f} per node: the gradient sync "
@@ -1225,7 +1229,7 @@ def _scaled_words(ctx: Ctx, c: Quote) -> str:
     alone = plan.job_hours * k
     spot = (f" (~{plan.job_hours * (1 + ctx.spot_overhead_of(plan)):,.1f} h expected with "
             "spot's restarts)" if c.spot else "")
-    return (f"The deadline ({limit:g} h, max_job_hours) set the instance count: the job's "
+    return (f"The deadline ({plain(limit)} h, max_job_hours) set the instance count: the job's "
             f"independent requests split over {count(plan.nodes, 'instance')} "
             f"({count(plan.replicas, 'replica')}) running in parallel, each finishing its "
             f"share in ~{plan.job_hours:,.1f} h{spot}, where "

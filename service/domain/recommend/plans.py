@@ -15,6 +15,7 @@ from service.domain.catalog.gpus import GPU
 from service.domain.catalog.precisions import (
     Precision,
 )
+from service.domain.locale import plain
 from service.domain.recommend.capability import (
     _memory_plan,
     capability,
@@ -226,7 +227,7 @@ def _miss(ctx: Ctx, at: LoadAt, users: int, replicas: int) -> tuple[str, str] | 
         if per_user < tg.decode_tps:
             return what, (f"misses {said}: {_apart(per_user, tg.decode_tps)} tokens/s per "
                           "user < "
-                          f"{tg.decode_tps:g} with {count(users, 'concurrent request')} per "
+                          f"{plain(tg.decode_tps)} with {count(users, 'concurrent request')} per "
                           "replica"
                           + hint)
     return None
@@ -381,7 +382,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
                 break
             need = max(need + 1, math.ceil(need * 1.25))
         if open_at is None:
-            return (f"misses the request-rate target: {tg.rate_rps:g} requests/s would need "
+            return (f"misses the request-rate target: {plain(tg.rate_rps)} requests/s would need "
                     f"more than {256 * r} replicas of {t} x {gpu.name}")
         if need > replicas:
             replicas, decided = need, "rate"
@@ -689,7 +690,9 @@ def use_shared_caches(ctx: Ctx, precisions: Sequence[Precision]) -> None:
            r.concurrent_requests if audio else None,
            bool(r.target_requests_per_s) if audio else None,
            # a diffusion capability refuses a GPU slower than the per-image limit
-           r.max_seconds_per_image)
+           r.max_seconds_per_image,
+           # images_per_request scales a vision model's cross-attention cache (with_images)
+           ctx.model.arch.cross_attention_tokens if ctx.model.arch is not None else None)
     shared = cast(_Shared, ctx.catalog.derived.lru("recommend_shapes", _CACHE_CONTEXTS)
                   .get_or_make(key, _Shared))
     plan_key = (",".join(p.id for p in precisions), r.weights == "auto", r.concurrent_requests,

@@ -15,6 +15,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.trust import reserved_stale
 from service.domain.errors import InvalidInput
+from service.domain.locale import plain
 from service.domain.recommend.context import (
     DEADLINE_PREFIX,
     FAST_NETWORKS,
@@ -197,7 +198,7 @@ def deadline_reason(hours: float, limit: float, spot: bool = False,
     restarts = " with spot's expected restarts" if spot else ""
     most = (f" on {instances:,} instances (the most planned)" if instances else "")
     return (f"{DEADLINE_PREFIX}{hours_words(hours, limit)} h{restarts}{most}, more than the "
-            f"{limit:g} h allowed (max_job_hours)")
+            f"{plain(limit)} h allowed (max_job_hours)")
 
 
 MAX_JOB_INSTANCES = MAX_NODES

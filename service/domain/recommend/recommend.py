@@ -24,6 +24,7 @@ from service.domain.recommend.capability import (
     check_applies,
     embed_context,
     note_diffusion_setting,
+    note_images,
     note_request_size,
     pick_engine,
 )
@@ -43,7 +44,7 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import resolve_model
+from service.domain.sizing.sizing import resolve_model, with_images
 
 
 def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
@@ -62,6 +63,10 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     sreq = SizingRequest(model=req.model, architecture=req.architecture,
                          hf_config=req.hf_config)
     model = resolve_model(sreq, registry)
+    one_image = model
+    # each image's cross-attention KV in every request, as /v1/sizing sizes it: the plans,
+    # speeds and alternatives all read the scaled architecture
+    model = with_images(model, req.images_per_request)
     if req.workload in ("finetune", "pretrain") and model.kind != "llm":
         raise InvalidInput("fine-tuning and pre-training recommendations cover LLMs",
                            "$.workload")
@@ -107,6 +112,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
     note_request_size(ctx, req is not asked)
+    note_images(ctx, one_image)
     if engine_why is not None:
         ctx.note("engine", engine.id, engine_why)
     precisions = candidate_precisions(ctx)

@@ -20,6 +20,7 @@ from service.domain.fields import (
     GpusPerNode,
     HoursPerDay,
     ImageHeight,
+    ImagesPerRequest,
     ImageWidth,
     JobImages,
     JobOutputTokens,
@@ -75,6 +76,14 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "shorter (bge-large: 512), a longer one stated is warned and split into "
                     "inputs of the limit")] = DEFAULT_CONTEXT_TOKENS
     output_tokens: RecommendOutputTokens = 512
+    images_per_request: Annotated[ImagesPerRequest, msgspec.Meta(
+        description="vision-language models whose decoder cross-attends to the image "
+                    "(Llama 3.2 Vision): the images in each request, each adding its "
+                    "cross-attention KV (the vision encoder's tokens on every "
+                    "cross-attention layer) to the request's cache, as /v1/sizing's field "
+                    "of the same name sizes it; echoed in an images_per_request assumption. "
+                    "Default: one image. Another model takes an image's tokens in "
+                    "context_tokens (each option warns it is ignored)")] | None = None
     concurrent_requests: Concurrency = 1
     target_output_tokens_per_s: TokensPerSecond | None = None
     target_requests_per_s: RequestsPerSecond | None = None

@@ -9,6 +9,7 @@ from typing import Annotated
 import msgspec
 
 from service.domain.base import Out
+from service.domain.locale import plain
 from service.domain.sizing.speed import Performance
 
 Note = Callable[[str, str, str], None]
@@ -53,7 +54,7 @@ def estimate_cost(perf: Performance | None, price_per_gpu_hour: float | None, gp
     if price_per_gpu_hour is None or perf is None:
         return None
     hourly = price_per_gpu_hour * gpus
-    note("price", f"${price_per_gpu_hour:g}/GPU-hour x {gpus}", "price given in the request")
+    note("price", f"${plain(price_per_gpu_hour)}/GPU-hour x {gpus}", "price given in the request")
     per_m = per_m_load = None
     if perf.max_throughput_tokens_per_s:
         per_m = per_million_tokens(hourly, perf.max_throughput_tokens_per_s)

@@ -18,6 +18,7 @@ from service.domain.fields import (
     GpuName,
     HfConfig,
     ImageHeight,
+    ImagesPerRequest,
     ImageWidth,
     LoraAdapterCount,
     LoraRank,
@@ -190,8 +191,7 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     lora_adapters: LoraAdapterCount = 0
     lora_adapter_rank: Annotated[LoraRank, msgspec.Meta(
         description="LoRA rank r of each adapter served")] = 16
-    images_per_request: Annotated[int, msgspec.Meta(
-        ge=1, le=100,
+    images_per_request: Annotated[ImagesPerRequest, msgspec.Meta(
         description="vision-language models whose decoder cross-attends to the image "
                     "(Llama 3.2 Vision): the images in each request, each adding its "
                     "cross-attention KV (the vision encoder's tokens on every "

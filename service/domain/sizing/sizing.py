@@ -33,7 +33,7 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
-from service.domain.locale import sig3
+from service.domain.locale import plain, sig3
 from service.domain.sizing.audio_speed import (
     WHISPER_WINDOW_S,
     cache_bytes_per_sequence,
@@ -225,6 +225,20 @@ def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
     assert req.hf_config is not None
     arch, family = architecture_from_hf(req.hf_config)
     return sized_from_arch(arch, f"custom {family} (from config.json)", family)
+
+
+def with_images(model: SizedModel, images: int | None) -> SizedModel:
+    """``model`` serving ``images`` images per request: a cross-attention vision model (Llama
+    3.2 Vision) caches each image's vision tokens on every cross-attention layer, so n images
+    are n times that cache (vLLM allots an mllama request get_max_mllama_image_tokens per
+    image); the memory, admission and decode reads all follow the architecture. Any other
+    model, or one image (the catalog's entry), is ``model`` itself. /v1/sizing and
+    /v1/recommendations size the same model this one way."""
+    a = model.arch
+    if images is None or images == 1 or a is None or not a.cross_attention_layers:
+        return model
+    return dataclasses.replace(model, arch=msgspec.structs.replace(
+        a, cross_attention_tokens=a.cross_attention_tokens * images))
 
 
 FP8_NAME = re.compile(r"(?:^|[^0-9a-z])fp8$", re.IGNORECASE)
@@ -720,15 +734,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         return _size_pipeline(req, registry, model, precision, engine, gpu, n, assumptions,
                               sources, note)
 
+    images = req.images_per_request
+    model = with_images(model, images)  # each image's cross-attention KV in every request
     a = model.arch
     assert a is not None
-    images = req.images_per_request
-    if images is not None and a.cross_attention_layers and images != 1:
-        # each image's vision tokens are cached on every cross-attention layer: n images,
-        # n times the cache (vLLM allots an mllama request get_max_mllama_image_tokens per
-        # image); the memory, admission and decode reads all follow the architecture
-        a = msgspec.structs.replace(a, cross_attention_tokens=a.cross_attention_tokens * images)
-        model = dataclasses.replace(model, arch=a)
     unused = [f for f, v in (("width", req.width), ("height", req.height), ("steps", req.steps))
               if v is not None]
     if req.task == "inference" and req.training_tokens is not None:
@@ -896,13 +905,13 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
             rate, most = req.request_rate_per_s, perf.max_requests_per_s if perf else None
             if rate is not None and most and rate > most:
                 hw.warnings.append(
-                    f"{rate:g} requests/s is more than this setup serves ({sig3(most)} "
+                    f"{plain(rate)} requests/s is more than this setup serves ({sig3(most)} "
                     f"requests/s): the queue grows without bound, so no time to first token "
                     f"is given and the figures are at capacity; about {math.ceil(rate / most)} "
                     "such setups carry it")
             elif rate is not None and most and rate >= NEAR_CAPACITY * most:
                 hw.warnings.append(
-                    f"{rate:g} requests/s is {rate / most:.0%} of what this setup serves "
+                    f"{plain(rate)} requests/s is {rate / most:.0%} of what this setup serves "
                     f"({sig3(most)} requests/s): near capacity the queue, and with it the time "
                     "to first token, grows steeply with small changes of load; "
                     f"{setups_for(rate, most)} such setups keep it under "
@@ -927,7 +936,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
                                                assumptions=[]).per_gpu().total_gib
                     cap = plan.capacity_gib(gpu)
                     hw.warnings.append(
-                        f"at {rate:g} requests/s about {flight} requests are in flight "
+                        f"at {plain(rate)} requests/s about {flight} requests are in flight "
                         f"(Little's law): the memory above is sized for {req.batch_size}; with "
                         f"theirs it is {more:.1f} GiB per GPU of {cap:.1f}"
                         + (" and fits" if more <= cap else
@@ -1455,8 +1464,11 @@ def _fits_on_inference(plan: InferencePlan, catalog: Catalog, req: SizingRequest
     track after a full collection)."""
     if plan.model.id == "custom":
         return list(_compute_fits_on(plan, catalog, req, precision, kv, engine))
+    # images_per_request scales a vision model's cross-attention tokens (with_images): the
+    # same model id with other images is another shape
+    images = plan.model.arch.cross_attention_tokens if plan.model.arch is not None else 0
     key = (plan.model.id, precision.id, kv.id, engine.id, plan.batch, plan.context,
-           req.input_tokens, plan.lora_adapters, plan.lora_rank)
+           req.input_tokens, plan.lora_adapters, plan.lora_rank, images)
     cache = catalog.derived.lru("fits_on", FITS_ON_CACHE_SIZE)
     rows = cast(tuple[FitRow, ...], cache.get_or_make(key, lambda: _compute_fits_on(
         plan, catalog, req, precision, kv, engine)))
@@ -1576,7 +1588,8 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     note("layout_speed", f"{d} replica(s) of {timed} GPU(s)",
          f"{layout.label}: each replica timed with {share.batch_size} of the "
          f"{req.batch_size} concurrent requests"
-         + (f" and {share.request_rate_per_s:g} requests/s" if share.request_rate_per_s else "")
+         + (f" and {plain(share.request_rate_per_s)} requests/s"
+            if share.request_rate_per_s else "")
          + ep_how
          + "; totals are one replica's times the replicas"
          + ("; the pipeline stages add no speed to one sequence (each token passes every "
@@ -1599,7 +1612,7 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     def times(v: float | None) -> float | None:
         return None if v is None else v * d
 
-    load = (f"open loop, {req.request_rate_per_s:g} requests/s"
+    load = (f"open loop, {plain(req.request_rate_per_s)} requests/s"
             if req.request_rate_per_s is not None
             else f"closed loop, {req.batch_size} concurrent requests")
     return msgspec.structs.replace(
@@ -1674,7 +1687,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     else:
         table = cast(DecodeTable, catalog.derived.lru(
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
-            (plan.model.id, precision.id, engine.id, plan.batch),
+            (plan.model.id, precision.id, engine.id, plan.batch, a.cross_attention_tokens),
             lambda: _decode_table(plan, registry, precision, engine, catalog.perf)))
     gpus = list(registry.gpus.values())
     per_gpu = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
@@ -2122,23 +2135,23 @@ def rate_load(rate: float | None, served: float | None, n: int, batch: int, what
     if rate is None:
         return
     if not served:
-        note("request_rate", f"{rate:g}/s", f"{one} per request; no speed is estimated for "
-             "this answer, so the rate is not compared with a capacity")
+        note("request_rate", f"{plain(rate)}/s", f"{one} per request; no speed is estimated "
+             "for this answer, so the rate is not compared with a capacity")
         return
     share = rate / served
     each = served / max(1, n // replica_gpus)
     need = setups_for(rate, each) * replica_gpus
     unit = "GPU" if replica_gpus == 1 else f"replica of {replica_gpus} GPUs"
-    note("request_rate", f"{rate:g}/s = {share:.0%} of {sig3(served)} {what}/s",
+    note("request_rate", f"{plain(rate)}/s = {share:.0%} of {sig3(served)} {what}/s",
          f"{one} per request; the setup serves {sig3(served)} {what}/s ({sig3(each)} per "
          f"{unit}{', one replica each' if replica_gpus == 1 else ''}, at batch_size {batch})"
          + also)
     if share < NEAR_CAPACITY:
         return
-    head = (f"request_rate_per_s {rate:g} is {share:.1f}x what this setup serves "
+    head = (f"request_rate_per_s {plain(rate)} is {share:.1f}x what this setup serves "
             f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): requests queue without "
             "bound" if share >= 1 else
-            f"request_rate_per_s {rate:g} is {share:.0%} of what this setup serves "
+            f"request_rate_per_s {plain(rate)} is {share:.0%} of what this setup serves "
             f"({sig3(served)} {what}/s on {n} GPU{'s' if n > 1 else ''}): near capacity the "
             "queue, and with it the wait, grows steeply with small changes of load")
     replicas = "one replica each" if replica_gpus == 1 else f"{replica_gpus} per replica"
@@ -2176,8 +2189,8 @@ def _audio_rate(req: SizingRequest, model: SizedModel, perf: Performance | None,
         return
     got = request_audio_s(model)
     if got is None:
-        note("request_rate", f"{rate:g}/s", f"the audio one request to {model.name} makes is "
-             "not known, so the rate is not compared with a capacity")
+        note("request_rate", f"{plain(rate)}/s", f"the audio one request to {model.name} makes "
+             "is not known, so the rate is not compared with a capacity")
         return
     secs, what, why = got
     ratio = perf.audio_seconds_per_s if perf is not None else None

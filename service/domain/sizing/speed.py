@@ -36,7 +36,7 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     get_precision,
 )
-from service.domain.locale import sig3
+from service.domain.locale import plain, sig3
 from service.domain.sizing.audio_speed import AudioTiming, audio_speed_reason, audio_timing
 from service.domain.sizing.diffusion_speed import DiffusionTiming, diffusion_timing, is_unet
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
@@ -1039,9 +1039,9 @@ def _layer_split_performance(base: Performance, model: SizedModel, p: Precision,
     else:
         users = users_for_rate(lambda u: at(u).requests_per_s, rate, cap)
         got = at(users)
-        load = f"open loop, {rate:g} requests/s"
+        load = f"open loop, {plain(rate)} requests/s"
         if got.requests_per_s < rate:
-            note("overloaded", f"{rate:g} requests/s",
+            note("overloaded", f"{plain(rate)} requests/s",
                  f"above what this setup serves ({sig3(got.requests_per_s)} requests/s with all "
                  f"{cap} slots busy): the queue grows without bound, so no TTFT is given; "
                  "figures are at capacity")
@@ -1054,7 +1054,7 @@ def _layer_split_performance(base: Performance, model: SizedModel, p: Precision,
          f"decodes) and {osl} decode steps of the running batch; a new prompt waits for those "
          "that arrived with it (about 1.1 x sqrt(running)), first come first served"
          + (f"; the open loop is timed as the fewest users whose loop carries "
-            f"{rate:g} requests/s ({got.running})" if rate is not None else ""))
+            f"{plain(rate)} requests/s ({got.running})" if rate is not None else ""))
     most = base.max_requests_per_s or 0.0
     if served > most:
         # the saturated cycle (every prompt batched, then the decodes) can fall below the
@@ -1261,7 +1261,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     out = max(1, req.output_tokens)
     source = cost.gemm.source + (f"; {cost.comm.source}" if n > 1 else "")
     if req.request_rate_per_s is not None:
-        load = f"open loop, {req.request_rate_per_s:g} requests/s"
+        load = f"open loop, {plain(req.request_rate_per_s)} requests/s"
     else:
         load = f"closed loop, {req.batch_size} concurrent requests"
     note("serving_model", load, f"continuous batching ({engine.id}): KV admission in "
@@ -1278,7 +1278,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     if spread is not None:
         note("serving_model_error", *spread)
     if at.saturated:
-        note("overloaded", f"{req.request_rate_per_s:g} requests/s",
+        note("overloaded", f"{plain(req.request_rate_per_s or 0)} requests/s",
              f"above what this setup serves ({sig3(at.requests_per_s)} requests/s): the queue "
              "grows without bound, so no TTFT is given; figures are at capacity")
     ttft = None if math.isinf(at.ttft_s) else at.ttft_s * 1000

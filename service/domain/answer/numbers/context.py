@@ -671,7 +671,7 @@ class _W:
         # never the word as folded ("Franta", "European": audit regress4 #12)
         place = self.t.get(f"region_place_{self.det.region}") if self.det.region else None
         word = self.st.region_word
-        if place and word and is_city(_fold(word), self.catalog.registry.places):
+        if place and word and is_city(_fold(word), self.catalog.registry.cities):
             # a city stands for its country's offers: the country, the city said ("Italy
             # (Milan)"; it said "Milan" where all of Italy was counted, audit regress5 #2)
             return self.say("region_place_city", country=place, city=word)
@@ -998,7 +998,7 @@ class _W:
             # the context it is sized at: never the 4,096 of an LLM's default request (audit
             # media #4/#12: context_tokens 4096 in the compare and hourly-price answers)
             ctx = limit
-        self._images_note(r)
+        self._images_note(r.kv_cache)
         mem = r.memory
         if per_replica and r.layout is not None and r.layout.data > 1:
             d = r.layout.data  # each replica holds the weights and its share of the users'
@@ -1014,7 +1014,7 @@ class _W:
             fits_on=fits)
         self.out.computed = True
 
-    def _images_note(self, r: SizingResult) -> None:
+    def _images_note(self, kv_cache: str | None) -> None:
         """Once per answer, where images per request are stated for a model that caches each
         image's cross-attention KV (Llama 3.2 Vision): the images counted and what each adds
         (sizing's ``images_per_request``; the answer gave one image's figure and never said
@@ -1025,7 +1025,7 @@ class _W:
             return
         self.images_said = True
         each = cross_attention_kv_bytes(
-            a, get_precision(r.kv_cache or "fp16").bits_linear / 8) / 2**30
+            a, get_precision(kv_cache or "fp16").bits_linear / 8) / 2**30
         self.out.more.append(self.say(
             "vision_images", n=self.n(n), gib=self.f.number(each, 2),
             all=self.f.number(each * n, 2), layers=self.n(a.cross_attention_layers),
@@ -1079,6 +1079,12 @@ class _W:
             req["hours_per_day"] = self.st.hours_per_day
         if self.st.days_per_month:
             req["days_per_month"] = self.st.days_per_month
+        arch = self.model.architecture if self.model is not None else None
+        if self.st.images_per_request and arch is not None and arch.cross_attention_layers:
+            # "Llama 3.2 11B Vision with 4 images per request": each image's cross-attention
+            # KV in every request's cache, as ``size`` passes it (the recommendations sized
+            # one image and could pick a card the sizing answer said was too small)
+            req["images_per_request"] = self.st.images_per_request
         req.update({k: v for k, v in kw.items() if v is not None})
         if (self.st.throughput_tokens_per_s and self.generates_tokens()
                 and req.get("workload", "serving") == "serving"):
@@ -1111,6 +1117,8 @@ class _W:
                 and (m := _LEFT_OUT.fullmatch(x.value)) is not None)
         if req.get("max_seconds_per_image") and rec.options:
             self.image_time_lead(rec.options[0], req["max_seconds_per_image"])
+        if req.get("images_per_request") and rec.options:
+            self._images_note(req.get("kv_cache"))
         return rec
 
     def image_time_lead(self, o: Option, limit_s: float) -> None:

@@ -231,8 +231,14 @@ def _node_gpus(w: _W) -> str | None:
     """A model's question on "an H100 node" with no count ("is an H100 node enough to serve
     …", "pretrain … on an H100 node"): sized, timed and priced on the GPUs of that node
     (:func:`_node_size`, the machine :func:`_node_price` prices), as "on 8 H100" is; was one
-    GPU. The words that say the count read, or None where nothing changed."""
+    GPU. The words that say the count read, or None where nothing is to be said: a machine's
+    count stated after the GPU's name ("a Nebius H200 8-GPU machine", ``Stated.machine_gpus``,
+    which the extraction does not read) is taken as the GPU count silently, as one stated
+    before it is (it was one GPU: Nebius's 1-GPU VM at $5.40/h answered its 8-GPU machine)."""
     gid = w.ex.gpu
+    if w.st.machine_gpus and gid is not None and not w.ex.gpu_count:
+        w.ex = msgspec.structs.replace(w.ex, gpu_count=w.st.machine_gpus)
+        return None
     if not w.st.node or w.model is None or gid is None or (w.ex.gpu_count or 1) != 1:
         return None
     n = _node_size(w, gid)
@@ -270,10 +276,11 @@ def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
                             kind=w.kinds[kind], spot=spot)
         w.ask("per_job_usd", hour * job_h, "USD")
     else:
-        w.out.first = w.say("cost_node_month" if month else "cost_node_hour", n=w.n(n),
+        # the machine's price with its price per GPU-hour beside it ($28.00/h, $3.50 per GPU)
+        w.out.first = w.say("cost_machine_month" if month else "cost_machine_hour", n=w.n(n),
                             gpu=w.gpu_name(gid), hour=w.usd(hour), provider=v.provider,
-                            kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
-                            spot=spot)
+                            per=_gpu_usd(w, hour / n), kind=w.kinds[kind],
+                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
         if month:
             w.ask("per_month_usd", hour * hours, "USD")
         else:
@@ -298,7 +305,12 @@ def _count_nodes_price(w: _W, gid: str) -> bool:
     pool = [v for v in views if not v.stale and not v.suspect] or views
     if count <= 1 or not pool:
         return False
-    if any(v.gpu_count == count for v in pool):
+    if any(v.gpu_count == count for v in views):
+        # one machine of exactly the count, trusted first (:func:`_node_basis`); a doubted or
+        # stale one before machines joined over the network, its doubt said by
+        # price_warnings (Lambda's 8 x H100 at $31.92, which its source cautions about, was
+        # "2 machines of 4 × H100"; Nebius's undated 8 x H200 at $28.00 beside its dated
+        # $5.40/GPU-h: doubted_rate gives that rate x 8 beside it)
         return _node_price(w, gid, count)
     largest = max(v.gpu_count for v in pool)
     if largest >= count or largest <= 1:
@@ -421,10 +433,11 @@ def _gpu_price(w: _W, gid: str) -> None:
     spot = "" if w.st.on_demand else _spot_also(w, gid, per, count)
     if node is not None:
         v, hour, kind = node
-        key = "cost_node_month" if month else "cost_node_hour"
+        key = "cost_machine_month" if month else "cost_machine_hour"
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
-                            provider=v.provider, kind=w.kinds[kind],
-                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
+                            provider=v.provider, per=_gpu_usd(w, hour / count),
+                            kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
+                            spot=spot)
     elif count > 1:
         hour = per * count
         rented, machine_gpu = _rented(v, per, count)
@@ -477,6 +490,14 @@ def _gpu_price(w: _W, gid: str) -> None:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
     if node is None:
         w.single_note(v, gid)
+        if (w.st.node and count > 1 and w.st.nodes is None and w.out.first is not None
+                and not any(x.gpu_count == count for x in w.offers_for(gid))):
+            # one machine of the count asked ("a 4 x A100 80GB machine on RunPod") that no
+            # offer is: said first, then what is rented instead, never called one machine
+            # (RunPod's 4 single-GPU pods led with no word of it)
+            at = w.say("at_provider", provider=w.provider_name()) if w.det.provider else ""
+            w.out.first = w.say("machine_count_none", count=w.n(count), gpu=w.gpu_name(gid),
+                                at=at) + " " + w.out.first
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     if w.st.reserved:

@@ -875,6 +875,19 @@ def _lowest_latency(w: _W, rows: list[FitRow], inp: int, out: int) -> bool:
                         tps=w.rate(p.decode_tokens_per_s), tpot=w.n(p.time_per_output_token_ms, 1),
                         ttft=w.n(p.time_to_first_token_ms or 0.0), inp=w.n(inp))
     w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
+    # what renting that setup costs, after the latency (which stays the number asked): the
+    # cheapest trusted offer of that count (:meth:`_W.basis`, a larger machine rented whole
+    # where that is cheaper), with its date; a doubted or stale one where no other is,
+    # warned about as every quoted price is
+    b = w.basis(best.gpu, best.gpu_count)
+    if b is not None:
+        v, per, kind = b
+        w.out.first += " " + w.say(
+            "latency_price_untrusted" if v.stale or v.suspect else "latency_price",
+            setup=w.setup(best.gpu_count, best.gpu),
+            hour=w.usd(per * best.gpu_count), provider=w.where(v, best.gpu_count),
+            kind=w.kinds[kind], date=w.view_date(v))
+        w.price_warnings(v)
     return True
 
 

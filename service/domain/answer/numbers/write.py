@@ -11,6 +11,7 @@ import difflib
 import math
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
+from typing import get_args
 
 import msgspec
 
@@ -36,7 +37,16 @@ from service.domain.answer.numbers.training import _SIZED_GPUS_MAX, _finetune, _
 from service.domain.answer.understand import Extracted
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
-from service.domain.fields import BATCH_MAX, TOKENS_MAX
+from service.domain.fields import (
+    BATCH_MAX,
+    TOKENS_MAX,
+    ContextTokens,
+    GpuCount,
+    HourlyBudget,
+    JobOutputTokens,
+    MaxUsdTotal,
+    MonthlyBudget,
+)
 from service.domain.messages import Messages
 from service.domain.recommend.pricing import model_storage_gb
 from service.domain.sizing.sizing import default_weights, sized_from_entry
@@ -160,9 +170,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
-    if _beyond_sized(w, intent):
+    if _out_of_range(w) or _beyond_sized(w, intent):
         return w.out
-    budget_lead = _budget_not_positive(w)
     WRITERS.get(intent, _fallback)(w)
     if node_read is not None and w.out.first is not None:
         w.out.more.append(node_read)
@@ -209,7 +218,6 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
-    _lead_with(w, budget_lead)
     _lead_with(w, _model_unknown(w))
     return w.out
 
@@ -274,28 +282,71 @@ def _beyond_sized(w: _W, intent: str) -> bool:
     return True
 
 
-def _budget_not_positive(w: _W) -> str | None:
-    """A budget at or below zero, said back first and not applied: none is within $0 (was read
-    as no budget, silently), and a negative one is not valid (was made positive: "-5 dollars
-    per hour" was "within your budget of $5.00/h"). The recommendations refuse both
-    (``max_usd_per_hour`` > 0); the answer below it is the one without a budget."""
-    ro = w.lang == "ro"
-    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h")),
-            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month")),
-            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day")),
-            (w.st.budget_usd_total, "")]
-    bad = next(((v, per) for v, per in said if v is not None and v <= 0), None)
-    if bad is None:
-        return None
-    w.ex = msgspec.structs.replace(w.ex, **{
-        k: None for k in ("budget_usd_per_hour", "budget_usd_per_month")
-        if (v := getattr(w.ex, k)) is not None and v <= 0})
-    day, total = w.st.budget_usd_per_day, w.st.budget_usd_total
-    w.st = dc_replace(w.st, budget_usd_per_day=day if day is None or day > 0 else None,
-                      budget_usd_total=total if total is None or total > 0 else None)
-    value, per = bad
-    return w.say("budget_zero" if value == 0 else "budget_negative",
-                 budget=w.usd(value) + per)
+def _bounds(field: object) -> tuple[float, float]:
+    """The lowest and highest value a shared ``Annotated`` field type (``service.domain.fields``)
+    accepts, read from its ``msgspec.Meta``: the bounds the API's own fields refuse past with a
+    400, so that /v1/ask and the other endpoints agree. A ``gt`` bound gives its value (no
+    value at or below it is taken)."""
+    lo, hi = -math.inf, math.inf
+    for meta in get_args(field)[1:]:
+        if isinstance(meta, msgspec.Meta):
+            lo = next((float(b) for b in (meta.ge, meta.gt) if b is not None), lo)
+            hi = next((float(b) for b in (meta.le, meta.lt) if b is not None), hi)
+    return lo, hi
+
+
+def _out_of_range(w: _W) -> bool:
+    """A value the question states that no field of the API takes (the bounds of
+    ``fields.GpuCount``, ``fields.ContextTokens``, ``fields.JobOutputTokens`` and the budgets
+    of /v1/ask's ``context``, ``fields.HourlyBudget`` and ``fields.MonthlyBudget``): said
+    first, as the question writes it, with the range that is taken, and no figures (audit
+    oor: "0 H100s" was answered for one H100, "-2 H100s" for two, "a -32k context" at 32,768
+    tokens, "0 tokens" with an hour's price, 10^30 tokens with a memory answer; a budget at
+    or below zero was dropped and the cheapest offer given as the answer). A count past the
+    top of a bound is :func:`_beyond_sized`'s."""
+    ex, ro = w.ex, w.lang == "ro"
+    said: str | None = None
+    if ex.gpu_count is not None and ex.gpu_count < _bounds(GpuCount)[0]:
+        said = w.say("gpu_count_not_positive", n=w.n(ex.gpu_count), cap=w.n(_SIZED_GPUS_MAX))
+    elif ex.context_tokens is not None and ex.context_tokens < _bounds(ContextTokens)[0]:
+        said = w.say("context_not_positive", ctx=w.n(ex.context_tokens),
+                     cap=w.n(_bounds(ContextTokens)[1]))
+    elif w.det.tokens is not None and not (
+            _bounds(JobOutputTokens)[0] < w.det.tokens <= _bounds(JobOutputTokens)[1]):
+        # digits as written past what the formatter writes out ("1 × 10^30" for 10^30)
+        n = w.n(w.det.tokens)
+        said = w.say("tokens_out_of_range", n=str(w.det.tokens) if "^" in n else n,
+                     cap=w.n(_bounds(JobOutputTokens)[1]))
+    else:
+        said = _budget_out_of_range(w, ro)
+    if said is None:
+        return False
+    w.out.first = said
+    w.out.follow_up = said  # a question to ask again
+    return True
+
+
+def _budget_out_of_range(w: _W, ro: bool) -> str | None:
+    """A budget at or below zero, or past the bound of /v1/ask's own budget field, said back
+    (none is within $0, and a negative one was made positive: "-5 dollars per hour" was
+    "within your budget of $5.00/h"). The recommendations refuse both (``max_usd_per_hour`` >
+    0); the answer without a budget is another question's, so none is given. A daily budget
+    is read as a month of 30 days, a total as the whole job's: above zero, as
+    ``fields.MaxUsdTotal``."""
+    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h"), HourlyBudget),
+            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month"), MonthlyBudget),
+            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day"), None),
+            (w.st.budget_usd_total, "", MaxUsdTotal)]
+    for value, per, field in said:
+        if value is None:
+            continue
+        if value <= 0:
+            return w.say("budget_zero" if value == 0 else "budget_negative",
+                         budget=w.usd(value) + per)
+        cap = _bounds(field)[1] if field is not None else math.inf
+        if value > cap:
+            return w.say("budget_over_cap", budget=w.usd(value) + per, cap=w.usd(cap) + per)
+    return None
 
 
 def _model_unknown(w: _W) -> str | None:
