@@ -130,7 +130,7 @@ REASONS = [
      "GeForce RTX 4090 24GB oferă 21,6 GiB pe GPU, 19,4 GiB cu marja de 10%"),
     ("needs 283.1 GiB per GPU to train (full, ZeRO-3/FSDP over 24 GPUs); NVIDIA GeForce RTX "
      "4090 24GB has 23.5 GiB usable, 21.2 GiB with the 10% headroom",
-     "are nevoie de 283,1 GiB pe GPU pentru antrenare (full, ZeRO-3/FSDP pe 24 de GPU-uri); "
+     "are nevoie de 283,1 GiB pe GPU pentru antrenare (completă, ZeRO-3/FSDP pe 24 de GPU-uri); "
      "NVIDIA GeForce RTX 4090 24GB are 23,5 GiB utilizabili, 21,2 GiB cu marja de 10%"),
     # trust
     ("stale: price is 638 days old (as of 2025-03-07), older than the 90-day limit; "

@@ -88,9 +88,9 @@ def test_storage_for_hours_at_one_provider_is_prorated() -> None:
 @pytest.mark.parametrize(("q", "gb", "hours"), [
     ("How much to store 500 GB for 48 hours?", 500.0, 48.0),
     ("Cât costă să stochez 2 TB timp de 100 de ore?", 2000.0, 100.0),
-    # 3 months of use are 3 x 720 h (the answers' month, askperiod2), their storage still
-    # pro-rated on job_storage_usd's 730-hour month
-    ("How much to store 1 TB for 3 months?", 1000.0, 3 * MONTH_DAYS * 24.0),
+    # 3 months of storage are 3 of its monthly price, 3 x job_storage_usd's 730-hour month
+    # (audit ask_ro #12: 3 x 720 h on a 730-hour month's price was 1.4 % short)
+    ("How much to store 1 TB for 3 months?", 1000.0, 3 * 730.0),
 ])
 def test_storage_for_a_length_is_prorated_across_providers(q: str, gb: float,
                                                              hours: float) -> None:

@@ -59,6 +59,11 @@ _DYNAMIC_OK = {
     # (understand._names_pattern, which detect_language skips as names, not words)
     ("service/domain/answer/understand.py",
      "'(?<![\\\\w.])(?:' + '|'.join((re.escape(n) for n in said)) + ')(?![\\\\w])'"),
+    # one provider id or name from the catalog, re.escape'd, between word edges: a literal, run
+    # on the answer's own text to keep only the price warnings of providers it names
+    # (context.drop_unnamed)
+    ("service/domain/answer/numbers/context.py",
+     "f'(?<![\\\\w-]){re.escape(n.lower())}(?![\\\\w-])'"),
     # core_warnings' reading tables anchored at the start (``_whole``): the same patterns with
     # ``\\A(?:...)`` around them; the anchored forms are the module constants tested below
     ("service/domain/answer/core_warnings.py", "'\\\\A(?:' + pattern.pattern + ')'"),

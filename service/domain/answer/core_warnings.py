@@ -821,6 +821,10 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
             # a reserved price's commitment, quoted from the catalog (pricing.reserved_term)
             values[rest] = (texts["core_alt_term_unknown"] if raw == _TERM_UNKNOWN
                             else quoted(raw, texts))
+        elif name == "method":
+            # a training method in the language's words ("antrenarea completă", never
+            # "antrenarea full": audit ask_ro #13)
+            values[name] = texts.get(f"core_method_{raw}", raw)
         else:
             # a GPU's name with an English note ("... (per GCD, 64 GB; a 128 GB module is 2
             # GCDs)") in the language's words, as the answers write it (_W.gpu_name)

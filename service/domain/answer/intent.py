@@ -155,6 +155,15 @@ class Stated:
     eur: float | None = None
     """An amount stated in euro; 0 when euro is named without an amount ("sub 1 euro pe oră"
     gives 1). Like lei, never converted: the catalog holds no exchange rate."""
+    duration_months: float | None = None
+    """A length of use stated in months or years ("for 3 months", "timp de 3 luni", "2 years":
+    24), as :func:`months_hours` makes it hours: storage over it is that many of the
+    provider's monthly price (audit ask_ro #12: 3 months of 720 h on a 730-hour month's price
+    was 355.07 USD, not 3 x 120)."""
+    other_currency: tuple[str, float] | None = None
+    """Another currency named, as (its ISO 4217 code, the amount; 0 when none is stated):
+    pounds ("£50", "in GBP", "50 de lire sterline") or Swiss francs ("in CHF"). Like lei and
+    euro, never converted (audit ask_ro #9: the answer in USD said nothing)."""
     min_memory_gb: float | None = None
     """A card's memory stated as a floor ("at least 48 GB", "minimum 48 GB", "48 GB or
     more", "cel puțin 48 GB")."""
@@ -197,7 +206,18 @@ class Stated:
     interruptible: bool = False
     """The question says the work may be interrupted (spot, preemptible, batch, offline, a
     job that checkpoints): only then may a spot price lead. A spot negated ("not on spot",
-    "fără spot": _NO_SPOT) is none: on-demand."""
+    "fără spot": _NO_SPOT) or the work said not to be interruptible ("the job cannot be
+    interrupted", "nu poate fi întrerupt": ``no_spot``) is none: on-demand."""
+    no_spot: bool = False
+    """Spot ruled out in so many words: "no spot", "fără spot", "the job cannot be
+    interrupted", "must not be interrupted", "nu poate fi întrerupt", "can't be restarted":
+    on-demand only, as the API's ``interruptible=false`` (no spot alternative either; the
+    answer says spot does not suit the job)."""
+    spot_said: bool = False
+    """Spot (or preemptible, interruptible capacity, or checkpoints) named, not merely
+    "batch" or "offline": a job with a count ("200M tokens", "100,000 images") is batch work
+    whatever the word, so only this lets its spot price lead (``interruptible`` keeps
+    "batch" for the answers without a count)."""
     trains: bool = False
     """The question says training ("train", "antrenez", "pre-antrenez"), whether or not the
     extraction reads a workload from it: a spot question with training tokens and a deadline
@@ -232,6 +252,11 @@ class Stated:
     refiner: bool = False
     """The SDXL refiner is named ("sdxl + refiner", "cu refiner"): the media answers count its
     UNet beside the base's."""
+    daily_users: int | None = None
+    """Users counted over a day ("20,000 users a day", "20.000 de utilizatori pe zi", "2
+    million daily users"): no load at once, which depends on how many requests each makes
+    and when; the answer says so first and for what load it is sized, and asks for the peak
+    of concurrent users (audit ask_ro #3: it was answered as one user, unsaid)."""
     images_per_request: int | None = None
     """Images in each request to a vision-language model ("4 images per request", "4 imagini
     per cerere"): sizing's ``images_per_request`` (Llama 3.2 Vision caches each image's
@@ -316,6 +341,12 @@ class Stated:
     """A weekday a job must finish by ("by Friday", "până vineri"), Monday 0 (as
     ``datetime.date.weekday``): the writer counts its days from the answer's date, which the
     reading here does not know."""
+    time_asked: bool = False
+    """A job's wall-clock time asked, alone or beside its cost ("how long and what cost?",
+    "cât durează și cât costă?"): a job answer leads with it (audit batch B7)."""
+    deadline_tomorrow: bool = False
+    """A job must finish "by tomorrow" ("până mâine"): the writer counts it as a weekday
+    deadline of tomorrow, one day (24 hours) from the answer's date (audit batch B1)."""
     days_asked: bool = False
     """A length asked in days ("how many days does it take", "câte zile durează"): the
     training run's time is said in days first, its hours beside them."""
@@ -341,6 +372,14 @@ class Stated:
     """:attr:`items` are hours of audio ("10 hours of speech", "transcribe 1,000 hours"), not
     images: with no model named they are no GPU hours (audit slack2 billed "10 hours of
     speech ... on an A10" as 10 hours of an A10)."""
+    recordings: tuple[int, float] | None = None
+    """Recordings counted with the length of each ("100,000 phone calls of 10 minutes each",
+    "5.000 de episoade de podcast de câte o oră"): (recordings, hours of one). A speech
+    model's job is their product in hours of audio (``numbers.write._recordings_hours``);
+    the length is never a length of GPU use (audit batch B3: 10 minutes of one V100)."""
+    translation: bool = False
+    """The job translates ("translate 200M tokens", "traducere batch", "să traduc"): its
+    requests are taken to write about as many tokens as they read (``numbers.cost``)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -364,6 +403,11 @@ class Stated:
     gpu_one: bool = False
     """The GPU named is one GPU by its article ("can an H100 serve ...", "poate un H100",
     "one H100", "o singură placă"): with :attr:`yes_no`, the setup the yes or no is for."""
+    gpu_ones: bool = False
+    """Two or more GPUs named, each as one card by its article or a count of one ("does it
+    run on an A10G or an L4?", "merge pe un A10G sau pe un L4?", "one H100 or one H200"): one
+    card of each is asked, which a comparison answers first (fits one card or not) before
+    what the model takes on more."""
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
@@ -573,10 +617,17 @@ _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}
 _DOC_NOUN = (r"(?:documents?|documente|docs?|texts?|texte|passages?|pasaje|chunks?"
              # "1 million embeddings", "1 milion de embeddinguri": one input each (audit
              # media #4: the hourly price answered)
-             r"|embeddings|embeddinguri|embedding-uri)")
+             r"|embeddings|embeddinguri|embedding-uri"
+             # items an LLM batch job reads one request each (audit batch B4): "1M articles",
+             # "500k emails", "10k reviews", "100.000 de articole / e-mailuri / recenzii"
+             r"|articles?|articole|e-?mails?|e-?mailuri|reviews?|recenzii)")
+# a word that describes the items between their count and their noun: "10 million short
+# texts", "1M customer reviews", "500k news articles" (Romanian puts it after the noun)
+_DOC_ADJ = (r"(?:(?:short|long|small|large|customer|product|support|news|legal|web|user"
+            r"|scanned|pdf)\s++)?")
 _DOC_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
 _DOCUMENTS = re.compile(
-    _COUNT_SCALE + rf"\s*+(?:de\s++)?{_DOC_NOUN}\b"
+    _COUNT_SCALE + rf"\s*+(?:de\s++)?{_DOC_ADJ}{_DOC_NOUN}\b"
     r"(?:\s*+(?:of|de|with|cu|averaging)\s++(?:(?:about|around|approximately|roughly|~|cca"
     rf"|circa|aproximativ|cate)\s*+)?{_DOC_TOKENS})?")
 _DOC_LEN = re.compile(
@@ -629,6 +680,50 @@ _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|o
                           r"|interviews|interviuri)\b")
 # ("100h of audio", "100 hrs of podcasts": hours written short are hours, as "100 hours" are;
 # they were a rate only)
+# recordings counted with the length of each (audit batch B3: "100,000 phone calls of 10
+# minutes each" was 10 minutes of one GPU, $0.14, for 16,667 hours of audio): "5,000 podcast
+# episodes of 1 hour each", "20,000 audio files averaging 30 minutes", "2,000 10-minute calls",
+# "5.000 de episoade de podcast de câte o oră", "1.000 de apeluri de 5 minute"; the length
+# before the noun (groups 3, 4), after it (5, 6) or one hour or minute in words (7)
+_REC_UNIT = (r"(hours?|hrs?|h|ore|ora|minutes?|mins?|minute|minut|seconds?|secs?|secunde"
+             r"|secunda)")
+_REC_NOUN = (r"(?:(?:(?:phone|audio|voice|customer|support|sales|podcast|recorded|zoom)\s++)?"
+             r"(?:calls|episodes|recordings|meetings|interviews|lectures|voicemails|podcasts)"
+             r"|(?:audio|wav|mp3)\s++files|voice\s++notes"
+             r"|(?:apeluri|convorbiri)(?:\s++telefonice)?|episoade(?:\s++de\s++podcast)?"
+             r"|fisiere\s++(?:audio|wav|mp3)|inregistrari(?:\s++audio)?|sedinte|interviuri"
+             r"|podcasturi)\b")
+_RECORDINGS = re.compile(
+    _COUNT_SCALE + r"\s*+(?:de\s++)?"
+    r"(?:(\d{1,4}(?:[.,]\d++)?)[\s-]*+" + _REC_UNIT + r"[\s-]++(?:long\s++)?)?" + _REC_NOUN
+    + r"(?:\s*+,?\s*+(?:of|each|averaging|on average|lasting|about|around|approximately"
+    r"|roughly|de|cate|cu o durata(?:\s++medie)?\s++de|care dureaza|in medie|aproximativ"
+    r"|circa|cca|fiecare)\b)*+\s*+"
+    r"(?:(\d{1,4}(?:[.,]\d++)?)\s*+(?:de\s++)?" + _REC_UNIT + r"\b"
+    r"|\b(?:one|an|a|o|una)\s++(hour|ora|minute|minut)\b)?")
+
+
+# a translation job: "translate 200M tokens", "batch translation", "traducere batch", "să
+# traduc", "traduceri"
+_TRANSLATE = re.compile(r"\btranslat\w*+|\btraduc\w*+|\btraduceri\b")
+
+
+def _recordings(text: str, rate: tuple[int, int] = (-1, -1)) -> tuple[int, float] | None:
+    """(recordings, hours of one) ``text`` (folded) states with the length of each, never a
+    count inside ``rate`` ("100 calls a day" is a load); None without a length."""
+    m = _RECORDINGS.search(text)
+    if m is None or rate[0] <= m.start() < rate[1]:
+        return None
+    count = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    value, unit = ((m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+                   if m.group(5) else ("1", m.group(7)) if m.group(7) else (None, None))
+    if value is None or unit is None or not 1 <= count <= 1e10 or not count.is_integer():
+        return None
+    each = _num(value) / (60.0 if unit.startswith("min") else 3600.0
+                          if unit.startswith("sec") else 1.0)
+    return (int(count), each) if 0 < each <= 24 else None
+
+
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
 # pieces of music counted: "1000 songs", "200 tracks", "200 de melodii", "50 de piese" (a
 # model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike)
@@ -932,9 +1027,14 @@ _GENERATED = (r"|\b(?:gener\w*+|produc(?!tion|tie)\w*+|writ(?:e|es|ing|ten)|scri
               + _GEN_NOT_CTX
               # "a 2000-token answer", "2k-token responses"
               + r"|" + _GEN_NUM + r"\s*+-?\s*+(?:tokens?|tokeni)[\s-]++(?:long\s++)?(?:answers?"
-              r"|responses?|repl(?:y|ies)|completions?|outputs?|generations?)\b"
-              # "an answer of 2,000 tokens", "un răspuns de 2000 de tokeni"
-              r"|\b(?:answers?|responses?|repl(?:y|ies)|completions?|raspuns\w*+)\s++(?:of|de)"
+              r"|responses?|repl(?:y|ies)|completions?|outputs?|generations?"
+              # "200-token summaries", "500-token translations": each item's output (audit
+              # batch B5: 512 was assumed "where the question states none")
+              r"|summar(?:y|ies)|translations?)\b"
+              # "an answer of 2,000 tokens", "un răspuns de 2000 de tokeni", "rezumate de 200
+              # de tokeni", "summaries of 200 tokens"
+              r"|\b(?:answers?|responses?|repl(?:y|ies)|completions?|raspuns\w*+"
+              r"|summar(?:y|ies)|translations?|rezumat\w*+|traduceri\w*+)\s++(?:of|de)"
               r"\s++(?:(?:about|around|cca|aproximativ)\s++)?" + _GEN_NUM
               + r"\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b" + _GEN_NOT_RATE)
 
@@ -959,7 +1059,36 @@ _OUTPUT_TOKENS = re.compile(
     # rate, "generate 100 tokens/s"; audit ask_intents3: read as a 500-token context)
     + _GENERATED)
 _LEI = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:lei|ron)\b")
-_IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b")
+_IN_LEI = re.compile(r"\b(?:in|pe|cu) lei\b|\blei\b|\b(?:in|into|to|pe|cu) ron\b")
+"""Prices asked in lei: "în lei", "în RON", "in ron" (audit ask_ro #9: "în RON" gave USD with
+no notice); a bare "Ron" may be a name, so "RON" alone counts only in capitals
+(:data:`_RON_CODE`)."""
+_RON_CODE = re.compile(r"\bRON\b")
+_OTHER_MONEY = {
+    "GBP": r"gbp|pounds?(?: sterling)?|lire(?: sterline)?|lira sterlina",
+    "CHF": r"chf|swiss francs?|franci elvetieni|franc elvetian",
+}
+"""Other currencies the catalog cannot convert to: pounds and Swiss francs, by code or name
+("lire" alone is Romanian for pounds)."""
+_OTHER_AMOUNT = {
+    code: re.compile(rf"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:{words})\b"
+                     + (r"|£\s*+(\d++(?:[.,]\d++)?)|(?<![\w.])(\d++(?:[.,]\d++)?)\s*+£"
+                        if code == "GBP" else ""))
+    for code, words in _OTHER_MONEY.items()}
+_OTHER_NAMED = {code: re.compile(rf"\b(?:{words})\b" + ("|£" if code == "GBP" else ""))
+                for code, words in _OTHER_MONEY.items()}
+
+
+def _other_currency(folded: str) -> tuple[str, float] | None:
+    """The first other currency :data:`_OTHER_MONEY` the text names, with its amount (0 when
+    none is stated)."""
+    for code, amount in _OTHER_AMOUNT.items():
+        if am := amount.search(folded):
+            return code, _num(next(g for g in am.groups() if g))
+    for code, named in _OTHER_NAMED.items():
+        if named.search(folded):
+            return code, 0.0
+    return None
 _PRECISION_WORD = re.compile(r"\b(bf16|bfloat16|fp16|float16|fp8|float8|fp4|nvfp4|mxfp4|int8|int4"
                              r"|fp32|tf32)\b")
 
@@ -1145,6 +1274,23 @@ _NO_SPOT = re.compile(r"\b(?:not|no|non|never|without|fara|nu)[\s-]++(?:(?:on|at
                       r"|pe|la|prin|in|folosind)\s++)?(?:an?\s++)?spot\b")
 _INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bbatch\b"
                             r"|\boffline\b|\bcheckpoint\w*+")
+# spot named, not only "batch" or "offline" (Stated.spot_said)
+_SPOT_SAID = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bcheckpoint\w*+")
+# the work said not to be interruptible: "the job cannot be interrupted", "can't be
+# interrupted", "must not be interrupted", "should never be interrupted", "non-interruptible",
+# "uninterruptible", "without interruptions", "no interruptions", "jobul nu poate fi
+# întrerupt", "nu trebuie întrerupt", "nu se poate întrerupe", "fără întreruperi"; or one
+# that cannot restart ("can't be restarted", "cannot restart"): on-demand only, as the API's
+# interruptible=false (audit batch B2, B6)
+_NOT_INTERRUPTIBLE = re.compile(
+    r"\b(?:(?:can|could|must|should|may|will|does|do|is|are)\s*+(?:not|n['\u2019]t)|cannot"
+    r"|can['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|won['\u2019]t|never)\s++(?:\w++\s++)?"
+    r"(?:be\s++)?(?:interrupt\w*+|preempt\w*+|restart\w*+|stopp?\w*+ (?:midway|halfway))"
+    r"|\b(?:non|un)[\s-]*+(?:interruptible|preemptible)\b"
+    r"|\b(?:without|no)\s++(?:any\s++)?interruptions?\b"
+    r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa)\s++(?:sa\s++)?(?:fi\s++)?"
+    r"(?:intrerup\w*+|repornit\w*+|reporni\b)"
+    r"|\bfara\s++(?:nicio\s++|vreo\s++)?intreruper\w*+|\bneintrerupt\w*+")
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
                        r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
                        r"|\bin viitor\b|\bwill (?:\w++ )?prices?\b|\bvor fi preturile\b")
@@ -1287,6 +1433,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
         region_word = (w if _REGION_ID.fullmatch(w)
                        else w.upper() if len(w) <= 3 else " ".join(
                            x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
+    # spot ruled out: "no spot", "the job cannot be interrupted" (Stated.no_spot)
+    no_spot = bool(_NO_SPOT.search(folded) or _NOT_INTERRUPTIBLE.search(folded))
     pm = _PROVIDER_AT.search(excluded_providers(folded)[0])  # never one left out
     word = pm.group(1) if pm else None
     # a place is no provider ("la Londra": "Furnizorul „Londra” nu este în catalog")
@@ -1296,7 +1444,10 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                              or registry.find_gpu(word) or registry.find_model(word)):
         word = None
     return {"region_word": region_word, "reserved": bool(_RESERVED.search(folded)),
-            "interruptible": bool(_INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
+            "interruptible": not no_spot and bool(
+                _INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
+            "no_spot": no_spot,
+            "spot_said": not no_spot and bool(_SPOT_SAID.search(_NO_SPOT.sub(" ", folded))),
             "trains": bool(_TRAIN.search(model_objectives_masked(folded))
                            and not _TRAINING_DATA.search(folded)),
             "forecast": bool(_FORECAST.search(folded)),
@@ -1314,7 +1465,30 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "precisions_weighed": _precisions_weighed(folded),
             "speed_compared": ("faster" if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
-            "refiner": bool(_REFINER.search(folded))}
+            "refiner": bool(_REFINER.search(folded)),
+            "daily_users": _daily_users(folded)}
+
+
+# users over a day, the period right after the noun or "daily" before it: "20000 users a day",
+# "5k users per day", "20000 de utilizatori pe zi", "10000 utilizatori zilnic", "2 million
+# daily users", "DAU" spelt out ("daily active users"); never users who each make requests at
+# a rate ("200 users each making 50 requests a day": a population, understand._POPULATION)
+_DAILY_USERS = re.compile(
+    r"(?<![\w.])(\d++(?:\.\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion)?"
+    r"\s*+(?:de\s++)?(?:(?:daily|zilnic)\s++(?:active\s++)?(?:users|useri|utilizatori|visitors"
+    r"|vizitatori|clients|clienti|customers|people|oameni|persoane)\b"
+    r"|(?:active\s++)?(?:users|useri|utilizatori|visitors|vizitatori|clients|clienti|customers"
+    r"|people|oameni|persoane)\s++(?:activi\s++)?(?:(?:a|an|per|pe|each|every|on a|intr-o)"
+    r"\s++(?:day|zi)\b|daily\b|zilnic\w*+))")
+
+
+def _daily_users(folded: str) -> int | None:
+    """The users a day stated (:data:`_DAILY_USERS`), or None."""
+    m = _DAILY_USERS.search(folded)
+    if m is None:
+        return None
+    n = int(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0))
+    return n or None
 
 
 _REFINER = re.compile(r"\brefiner\w*+")
@@ -1348,6 +1522,11 @@ def _months_hours(folded: str) -> float | None:
     months = _months(folded)
     if months is None:
         return None
+    return months_hours(months)
+
+
+def months_hours(months: float) -> float:
+    """The hours of a length of ``months`` months, as a stated length reads them."""
     if months >= 12:
         # "for 12 months", "18 months", "2 years": years of 365 days (18 months is 13,140 h,
         # not 18 x 720 = 12,960: audit regress2 #14), as "for a year" is
@@ -1469,7 +1648,10 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
             tokens = -n if negative else n
             break
     duration: float | None = None
-    dm = _DURATION.search(_CHECKPOINT_EVERY.sub(" ", folded))  # an interval is no job length
+    # an interval is no job length, nor the length of each recording ("100,000 calls of 10
+    # minutes each": hours of audio, Stated.recordings; audit batch B3)
+    dm = _DURATION.search(_RECORDINGS.sub(lambda x: " " * len(x.group()) if _recordings(
+        x.group()) else x.group(), _CHECKPOINT_EVERY.sub(" ", folded)))
     if gh := _gpu_hours(folded):
         duration = gh  # "300 GPU hours": one GPU's 300 hours
     elif dm:
@@ -1713,6 +1895,17 @@ def _gpu_one(toks: list[Any], names: list[Any]) -> bool:
     return (c is not None and c[0] == 1) or before in _ONE_ARTICLE
 
 
+def _gpu_ones(toks: list[Any], names: list[Any]) -> bool:
+    """Whether two or more GPUs are named, each as one card: an article, "single" or a count
+    of one before it ("an A10G or an L4", "pe un A10G sau pe un L4", "un H100 sau un singur
+    H200", "one H100 or one H200"): :attr:`Stated.gpu_ones`. Any other number next to one
+    ("2 x H100 or an H200") is not."""
+    gpus = [m for m in names if m.kind == "gpu"]
+    if len({m.id for m in gpus}) < 2:
+        return False
+    return all(_gpu_one(toks, [m]) for m in gpus)
+
+
 # a TTFT asked as a limit: "ttft under 1s", "TTFT sub 1 s", "time to first token below 500 ms",
 # "TTFT of at most 500 ms", "TTFT < 500 ms"; the limit first: "with under 500 ms TTFT",
 # "sub-500 ms TTFT", "sub 500 ms până la primul token"
@@ -1892,6 +2085,21 @@ _BY_WEEKDAY = re.compile(
     r"\s++(?:(?:next|this|the)\s++)?(" + "|".join(_WEEKDAY_NAMES) + r")\b")
 
 
+# "by tomorrow", "until tomorrow", "până mâine", "cel târziu mâine": a deadline of one day,
+# counted as a weekday deadline is (write._weekday_deadline); a time of day after it ("by
+# tomorrow morning", "până mâine la 9") says no whole day, so none is read, and hours in
+# brackets ("by tomorrow (24 h)") are _DEADLINE_BY_DAY's
+_BY_TOMORROW = re.compile(
+    r"\b(?:by|until|till|no later than|pana(?:\s++(?:pe|la))?|cel tarziu)\s++(?:tomorrow|maine)"
+    r"\b(?!\s*+(?:morning|afternoon|evening|night|noon|at\b|dimineata|seara|noapte|la\b"
+    r"|dupa|pranz|\d))")
+
+
+# a job's wall-clock time asked: "how long", "how much time", "cât durează", "cât timp", "în
+# cât timp" (never "GPU time", "real time": no length asked)
+_HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b")
+
+
 # a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
 _DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b")
 
@@ -1985,8 +2193,8 @@ def request_rate(folded: str) -> float | None:
     return users * value / _RATE_SECONDS[m.group(3)] or None
 
 
-_PERIOD = (r"(?:\s*+(?:/|per|pe|a|an|each|every|on a|in a|intr-o)\s*+(?P<per>s|sec|second|secunda"
-           r"|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b|\s++(?P<adv>daily|zilnic|hourly"
+_PERIOD = (r"(?:\s*+(?:/|(?:per|pe|a|an|each|every|on a|in a|intr-o)\b)\s*+"
+           r"(?P<per>s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b|\s++(?P<adv>daily|zilnic|hourly"
            r"|lunar|monthly)\b)")
 # a rate of work of a model that generates no tokens: "50000 images per day", "100 de imagini pe
 # minut", "5000 documents per second", "10 videos a day", "500 hours of audio per day", "500 de
@@ -2175,7 +2383,7 @@ def stated(text: str, registry: Registry) -> Stated:
     lm = _LEI.search(folded)
     if lm:
         lei = _num(lm.group(1))
-    elif _IN_LEI.search(folded):
+    elif _IN_LEI.search(folded) or _RON_CODE.search(text):
         lei = 0.0
     pm = _PRECISION_WORD.search(folded)
     # ("transcribe 20 hours per day" is audio, not hours of use)
@@ -2244,6 +2452,8 @@ def stated(text: str, registry: Registry) -> Stated:
     return Stated(nodes=nodes_of(text, registry), users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,
+                  recordings=_recordings(unnamed, at),
+                  translation=bool(_TRANSLATE.search(folded)),
 dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
                   if cl else None,
@@ -2263,15 +2473,19 @@ dot_grouped=dg.group(0) if dg else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   deadline_weekday=_deadline_weekday(folded),
+                  deadline_tomorrow=bool(_BY_TOMORROW.search(folded)),
+                  time_asked=bool(_HOW_LONG.search(folded)),
                   jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None,
                   machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
-                  eur=eur, max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
+                  eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
+                  max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
+                  gpu_ones=_gpu_ones(toks, names),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
                   output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
                   prompt_tokens=prompt_tokens(text),
@@ -2338,7 +2552,7 @@ _BILLING = re.compile(
 _WORK_RATE = re.compile(
     r"\b(?:embeddings?|embedding-uri|images?|imagini|requests?|cereri|queries|inputs?"
     r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri)"
-    r"\s++(?:per|pe|a|/)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
+    r"\s++(?:/|(?:per|pe|a)\b)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
@@ -2531,7 +2745,9 @@ _COUNT_Q = re.compile(
     r"|\bcati\s++(?!(?:utilizatori|useri|clienti|oameni)\b)(?:\w++\s++){0,2}?"
     r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori)\b"
     # "how many L4s do we need", "câte L4 ne trebuie" (a card the list above does not name)
-    r"|\bhow many\b[^?]{0,40}?\b(?:do (?:i|we) need|needed|required)\b|\bnumber of gpus\b"
+    # ("how many GiB do I need": memory, _MEMORY_Q; audit ask_ro #2 gave 4 × RTX 5090)
+    r"|\bhow many\b(?!\s++(?:gb|gib|gigabytes?)\b)[^?]{0,40}?\b(?:do (?:i|we) need|needed"
+    r"|required)\b|\bnumber of gpus\b"
     r"|\bnumarul de (?:gpu|placi)\w*+"
     # "how many A10G for 12 users ... at 30 tok/s", "câte T4": a card named by its model
     # number right after the count word (the speed words made it a speed question)
@@ -2652,6 +2868,12 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        # "how many GB of VRAM for 70b at 20 users": the memory, not a count
                        r"|\bhow many (?:gb|gib|gigabytes?) (?:of )?(?:gpu |video )?"
                        r"(?:vram|memory|ram)\b|\bcati (?:gb|gib) (?:de )?(?:vram|memorie)\b"
+                       # "how many GiB do I need for qwen 32b", "de câți GiB am nevoie": the
+                       # memory (audit ask_ro #2: a GPU count and no GiB)
+                       r"|\bhow many (?:gb|gib|gigabytes?) (?:(?:do|does|will|would) \w++ )?"
+                       r"(?:need|require|take|use)s?\b"
+                       r"|\bcati (?:gb|gib) (?:(?:am|avem|are|au) nevoie"
+                       r"|(?:imi|ne|iti|va|ii) trebuie|ocupa|necesita)\b"
                        r"|\bcata? (?:vram|memorie)\b|\bcat de mult[ae]? (?:vram|memorie)\b"
                        r"|\bmemory bandwidth\b|\blatime(?:a)? de banda\b"
                        # Slack-style, the noun first: "memory needed qwen2.5 32b ... 64
@@ -2665,12 +2887,14 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
 # take", "câtă memorie ocupă cache-ul KV"
 _KV_ASKED = re.compile(r"\b(?:vram|memory|ram|memorie)\s++(?:does|do|will|would|is|ocupa|ia)\s++"
                        r"(?:the\s++|an?\s++)?(?:\w++\s++)?(?:kv|cache)\b")
-_MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too)
-    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|per|pe|a|an|each|in)\s*+(?:o\s++|one\s++)?"
+_MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too; "images as a batch"
+    # is no "a" + "s" per second: a word before the unit ends at a word edge)
+    r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|(?:per|pe|a|an|each|in)\b)\s*+"
+    r"(?:o\s++|one\s++)?"
     r"(?P<unit>s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora)\b"
     # "hours of audio per hour", "câte ore audio pe oră" (without "de": was a price per hour)
     r"|\b(?:hours?|ore|minutes?|minute)\s++(?:(?:of|de)\s++)?audio\b[^?]{0,40}?"
-    r"\b(?:/|per|pe|an?|each|in|intr-o)\s*+(?:hour|ora|h)\b"
+    r"\b(?:/|(?:per|pe|an?|each|in|intr-o)\b)\s*+(?:hour|ora|h)\b"
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
     # "how many SDXL images per day" (a model's name before the noun, the period right after
@@ -2690,7 +2914,7 @@ _MEDIA_UNIT = re.compile(
     # a model's name or a verb may sit between ("câte imagini SDXL pe oră", "how many SDXL
     # images can I make per hour": it was no unit, task ask_counts)
     r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)(?:\s++[a-z][\w.\-]*+){0,4}?\s*+"
-    r"(?:/|per|pe|a|an|each|in)\s*+"
+    r"(?:/|(?:per|pe|a|an|each|in)\b)\s*+"
     r"(?:o\s++|one\s++)?(s|sec\w*+|second|secunda|min\w*+|hour|hr|h|ora|day|zi)\b")
 # a diffusion or audio model's memory asked in its unit or by its need ("how many GB of VRAM
 # does SDXL need", "câți GB", "flux dev vram requirements"): the memory is the number asked,
@@ -2910,6 +3134,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
+    # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
+    # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
+    f = _NOT_INTERRUPTIBLE.sub(" ", f)
     # "under 5 seconds per image" is a limit the recommendation checks (Stated), never the
     # seconds per image asked (it answered one image's time on the cheapest card)
     f = _PER_ITEM_LIMIT.sub(" ", f)
@@ -3104,6 +3331,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", "million" if _per_million(f) and not media else None
     if _CONCURRENCY_Q.search(f) and concurrent is None and not _COUNT_Q.search(f):
         return "max_concurrency", None
+    if (_MEMORY_Q.search(f) and has_model and _COUNT_Q.search(f) and not media
+            and gpu_named == 1 and _MEMORY_AND_COUNT.search(f)):
+        # "how much memory does 405B take in fp8 and on how many H200 does it fit?": the
+        # total on the fewest of that GPU, then the count (audit ask_ro #2: each GPU's GiB
+        # on 4 × H200 alone)
+        return "memory", "count"
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
         # "how much VRAM ... for 20 users": the memory at that load; "per GPU": each GPU's
         return "memory", _memory_sub(f)
@@ -3164,6 +3397,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if gpu_named >= 2:
         return "compare", None
     return "guidance", None
+
+
+# the memory asked and a count asked, joined: "... take in FP8 and on how many H200 ...",
+# "câtă memorie ocupă ... și pe câte H200 încape"
+_MEMORY_AND_COUNT = re.compile(r"\b(?:memory|vram|memorie|gib|gb)\b[^?]{0,80}?\b(?:and|si)\b"
+                               r"[^?]{0,20}?\b(?:how many|cate|cati)\b")
 
 
 _BARE_PERIOD = re.compile(r"\b(?:per|a|an|pe|each|every)\s++(?:hour|day|week|month|year|ora|zi"

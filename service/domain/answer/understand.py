@@ -273,6 +273,13 @@ class _NumberWords:
     :data:`_HALVES`, "un milion și jumătate" read by :func:`_number_at` (1.5 million)."""
     pairs: frozenset[str] = frozenset()
     """Three words that mean two of what follows: "a couple of A100s", "o pereche de A100"."""
+    parts: Mapping[str, int] = field(default_factory=dict)
+    """Fractions of the scale word after them, as the divisor: "a quarter of a million"
+    (250,000), "un sfert de milion", "three quarters of a million", "trei sferturi de
+    milion" (750,000; audit ask_ro #8: the words stayed, no count was read). A half is
+    :attr:`halves`."""
+    of: frozenset[str] = frozenset()
+    """A word between a fraction and its scale besides an article: "a quarter of a million"."""
 
 
 _NUMBER_WORDS: Mapping[str, _NumberWords] = {
@@ -296,6 +303,8 @@ _NUMBER_WORDS: Mapping[str, _NumberWords] = {
         ordinals=frozenset(),
         halves=frozenset({"half"}),
         pairs=frozenset({"a couple of", "a pair of"}),
+        parts={"quarter": 4, "quarters": 4},
+        of=frozenset({"of"}),
     ),
     "ro": _NumberWords(
         units={"unu": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6,
@@ -320,6 +329,7 @@ _NUMBER_WORDS: Mapping[str, _NumberWords] = {
         ordinals=frozenset({"a doua", "a noua"}),
         halves=frozenset({"jumatate"}),
         pairs=frozenset({"o pereche de"}),
+        parts={"sfert": 4, "sferturi": 4},
     ),
 }
 _NUMBER_WORD = re.compile(r"(?<![\w'])[a-z]++(?:-uri)?+(?![\w'])")
@@ -346,8 +356,14 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
         return None
     if f"{first} {after} {word(i + 2)}" in table.pairs:
         return i + 2, "2"  # "a couple of A100s", "o pereche de A100"
-    if first in table.halves:
+    if first in table.halves or first in table.parts:
         return _half_at(words, i, table, word)
+    if after in table.parts and (first in table.units or first in table.weak
+                                 or first in table.articles):
+        # "three quarters of a million", "trei sferturi de milion", "un sfert de milion"
+        times = table.units.get(first) or table.weak.get(first) or 1
+        if (parts := _half_at(words, i + 1, table, word, times)) is not None:
+            return parts
     if first in table.articles or first in table.weak:
         if after not in table.scales and (first in table.articles or after not in table.counted):
             return None
@@ -410,24 +426,30 @@ def _number_at(words: list[re.Match[str]], i: int, text: str,
 
 
 def _half_at(words: list[re.Match[str]], i: int, table: _NumberWords,
-             word: Callable[[int], str | None]) -> tuple[int, str] | None:
-    """Half the scale word after ``words[i]`` ("half a million", "jumătate de milion"), as
-    :func:`_number_at` returns a number, the scale kept from a million up ("0.5 million"); None
-    after "and a" ("two and a half million": the words stay, :data:`_HALVES` reads 2.5 of the
-    scale)."""
+             word: Callable[[int], str | None], times: int = 1) -> tuple[int, str] | None:
+    """Half (or ``times`` quarters, :attr:`_NumberWords.parts`) the scale word after
+    ``words[i]`` ("half a million", "jumătate de milion", "a quarter of a million"), as
+    :func:`_number_at` returns a number, the scale kept from a million up ("0.5 million",
+    "0.25 milion"); None after "and a" ("two and a half million": the words stay,
+    :data:`_HALVES` reads 2.5 of the scale)."""
     if i >= 2 and words[i - 1].group(0) in table.articles and (
             words[i - 2].group(0) in table.joiners):
         return None
+    divisor = 2 if words[i].group(0) in table.halves else table.parts[words[i].group(0)]
     j = i + 1
+    if word(j) in table.of:
+        j += 1
     if word(j) in table.articles or word(j) in table.before_scale:
         j += 1
     scale_word = word(j)
     scale = table.scales.get(scale_word or "", 0)
-    if not scale:
+    if not scale or times >= divisor:
         return None
     if scale >= _KEPT_SCALE:
-        return j, f"0.5 {scale_word}"
-    return j, str(scale // 2)
+        return j, f"{times / divisor:g} {scale_word}"
+    if (scale * times) % divisor:
+        return None
+    return j, str(scale * times // divisor)
 
 
 def _spell_out(folded: str) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace as dc_replace
 
-from service.domain.answer.numbers.context import _W, _fitting_precision, _prompt
+from service.domain.answer.numbers.context import _W, _fitting_precision, _instances, _prompt
 from service.domain.answer.numbers.cost import _per_token_best
 from service.domain.answer.numbers.media import _compare_media
+from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.sizing.sizing import (
     SizingResult,
@@ -61,6 +62,8 @@ def _compare(w: _W) -> None:
     best_price: tuple[float, str] | None = None
     # a load stated ("with 16 users"): each GPU at that many requests at once, per user
     users = w.ex.concurrent_requests or w.det.users or 1
+    # "on an A10G or an L4": one card of each, said first, then compared one card each
+    ones = _one_card_each(w, gids, base, inp, users) if w.st.gpu_ones else None
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -84,8 +87,7 @@ def _compare(w: _W) -> None:
         setup = w.setup(count, gid)
         if r is not None and r.weights != weights:  # a precision that fits the count
             setup = w.say("compare_setup_precision", setup=setup, weights=r.weights)
-        price_text = w.say("compare_price", price=w.usd(price), total=w.usd(price * count),
-                           kind=w.kinds[bb[2]] if bb else "") if price else ""
+        price_text = _price_text(w, bb, count)
         if users > 1 and (p is None or not tps):
             # the requests the engine runs at once at their actual context (paged KV cache),
             # the count the sizing's queue warning gives; else those held at full context
@@ -121,11 +123,80 @@ def _compare(w: _W) -> None:
     w.out.first = w.say("compare_users_common" if short else "compare_users", users=w.n(users),
                         inp=w.n(inp), **said) if users > 1 \
         else w.say("compare_common" if short else "compare", **said)
+    if ones is not None:
+        w.out.first = " ".join(x for x in (ones[0], w.out.first, ones[1]) if x)
     if best_speed:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               best_speed[0], "tokens/s")
     if best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+
+
+def _price_text(w: _W, bb: tuple[OfferView, float, str] | None, count: int) -> str:
+    """A compared setup's price (:meth:`_W.basis` ``bb`` for ``count`` GPUs): the hour of
+    what is rented and the price per GPU of the machine it is. Where that machine holds more
+    GPUs than the setup uses, or the machines that make up the count do, they are named and
+    the price per GPU is over the GPUs rented: 2 x A10G on AWS, whose smallest machine that
+    holds them is the g5.12xlarge of 4 ($5.672/h), cost $5.67/h, $1.42/h per GPU (it said
+    "$2.84/h per GPU", the machine's price over the 2 used; audit ask_ro #1)."""
+    if bb is None or not bb[1]:
+        return ""
+    v, per, kind = bb
+    if v.gpu_count * _instances(v, count) > count:
+        return w.say("compare_price_machine", total=w.usd(per * count), where=w.where(v, count),
+                     price=w.usd(w.machine_gpu_price(bb)), kind=w.kinds[kind])
+    return w.say("compare_price", price=w.usd(per), total=w.usd(per * count), kind=w.kinds[kind])
+
+
+def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
+                   users: int) -> tuple[str, str] | None:
+    """GPUs each named with an article ("does Qwen2.5 14B run on an A10G or an L4?", "merge
+    pe un A10G sau pe un L4?") ask about one card of each (audit ask_ro #1: it compared 2 x
+    A10G with 2 x L4 at bf16 and never said whether one card holds it). The yes or no for one
+    card of each at the model's precision, with the GiB it needs and the card's usable; the
+    comparison that follows is read at one card each (``gpu_counts``: the precision that
+    fits one card where the model's own does not); and where one card does not hold it, the
+    fewest of that card at the model's precision with their price (:func:`_price_text`).
+    (lead, what it takes); None where no card could be sized."""
+    assert w.model is not None
+    rows: list[str] = []
+    takes: list[str] = []
+    ones: list[str] = []  # the cards one of which holds it, at the model's or a smaller precision
+    load = users if users > 1 else None
+    for gid in gids:
+        r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=512, batch_size=load)
+        if r is None or r.gpu is None:
+            return None
+        fits = r.fits and r.runs is not False
+        rows.append(w.say("compare_one_yes" if fits else "compare_one_no", gpu=w.gpu_name(gid),
+                          need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+        if fits:
+            ones.append(gid)
+            continue
+        said = len(w.out.more)
+        smaller = _fitting_precision(
+            w, r, gid, 1, w.setup(1, gid), inp + 512,
+            lambda x: x.fits and x.performance is not None, takes=False, input_tokens=inp,
+            output_tokens=512, batch_size=load)
+        del w.out.more[said:]  # the comparison's row says the precision
+        if smaller is None:
+            continue  # no card alone holds it: compared at the fewest of it that do
+        ones.append(gid)
+        more = next((f for f in sorted(base.fits_on, key=lambda f: f.gpu_count)
+                     if f.gpu == gid and f.gpu_count > 1), None)
+        if more is None:
+            continue  # no count of it holds it at the model's precision
+        bb = w.basis(gid, more.gpu_count)
+        if bb is not None:
+            w.price_warnings(bb[0])
+        takes.append(w.say("compare_one_takes_row", setup=w.setup(more.gpu_count, gid),
+                           per=w.gib(more.per_gpu_gib),
+                           price=_price_text(w, bb, more.gpu_count)))
+    if not w.st.gpu_counts:  # a count of one written ("one H100 or one H200") stays
+        w.st = dc_replace(w.st, gpu_counts=tuple((gid, 1) for gid in ones))
+    lead = w.say("compare_one", model=w.model.name, weights=base.weights, rows="; ".join(rows))
+    return lead, (w.say("compare_one_takes", weights=base.weights, rows="; ".join(takes))
+                  if takes else "")
 
 
 def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]],

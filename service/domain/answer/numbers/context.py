@@ -122,6 +122,9 @@ _SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
 # recommend's region_availability note (recommend/options.unstated_availability): "5 lambda
 # offers left out", the provider a region filter left out for not stating availability
 _LEFT_OUT = re.compile(r"(?<!\d)\d++ (\S++) offers left out")
+_PROVIDER_TERMS = re.compile(r"(?:storage|egress) price unknown for ([\w.-]++): ")
+"""recommend's warning of one provider's unknown storage or egress price
+(recommend/options.py), its provider."""
 
 
 def _latent_multiple(m: ModelEntry) -> int:
@@ -211,6 +214,9 @@ class _W:
         """The tokens of one example, when :meth:`use_examples` made the job's tokens."""
         self.document_tokens: int | None = None
         """The tokens of one document, when :meth:`use_documents` made the job's tokens."""
+        self.provider_warned: dict[str, str] = {}
+        """Warnings about one provider's unknown storage or egress price, each with that
+        provider: kept only where the answer names the provider (:meth:`drop_unnamed`)."""
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
@@ -292,7 +298,7 @@ class _W:
     def option_setup(self, o: Option) -> str:
         """An option's machines: "2 × H100", or "4 instances of 1 × L4" over several nodes."""
         one = self.setup(o.offer.gpu_count, o.offer.gpu)
-        return self.say("instances", n=o.nodes, setup=one) if o.nodes > 1 else one
+        return self.say("instances", n=self.n(o.nodes), setup=one) if o.nodes > 1 else one
 
     def replicas(self, n: int) -> str:
         """ "1 replica", "2 replicas" (in the answer's language)."""
@@ -923,13 +929,40 @@ class _W:
             return {"setup": offer_id, "provider": offer_id.split("-", 1)[0]}
         return {"setup": self.setup(o.gpu_count, o.gpu), "provider": o.provider}
 
-    def warn(self, text: str) -> None:
+    def warn(self, text: str, provider: str | None = None) -> None:
+        """A warning; one about ``provider``'s terms alone is kept only where the answer
+        names that provider (:meth:`drop_unnamed`)."""
+        if provider is not None:
+            self.provider_warned.setdefault(text, provider)
         if text not in self.out.warnings:
             self.out.warnings.append(text)
 
     def core_warn(self, text: str) -> None:
         """A warning of sizing or recommendations (English), in the answer's language."""
-        self.warn(localise(text, self.t, self.f, self.kinds, self.known_gpu_name))
+        m = _PROVIDER_TERMS.match(text)
+        self.warn(localise(text, self.t, self.f, self.kinds, self.known_gpu_name),
+                  m.group(1) if m else None)
+
+    def drop_unnamed(self) -> None:
+        """Drop the warnings about a provider's unknown storage or egress price where the
+        answer names other providers and not that one: setups weighed and not said (a
+        cheaper precision tried on other offers) left "storage price unknown at vast/lium"
+        under an answer naming only hyperbolic (audit ask_ro #13)."""
+        if not self.provider_warned:
+            return
+        said = " ".join([self.out.first or "", *self.out.more]).lower()
+
+        def named(pid: str) -> bool:
+            p = self.catalog.providers_by_id.get(pid)
+            names = {pid, p.name} if p is not None else {pid}
+            return any(re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", said)
+                       for n in names)
+
+        if not any(named(pid) for pid in self.catalog.providers_by_id):
+            return  # an answer that names no provider: its warnings stay
+        self.out.warnings = [x for x in self.out.warnings
+                             if x not in self.provider_warned
+                             or named(self.provider_warned[x])]
 
     def sized_warnings(self, r: SizingResult, ctx: int | None = None) -> None:
         for w in r.warnings:

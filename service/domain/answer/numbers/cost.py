@@ -19,14 +19,18 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.jobs import (
     _billed_job,
+    _deadline_said,
     _job_lead,
     _job_split,
+    _length_clips,
     _machine_job,
     _work_rate,
     billing_minimum_h,
     cheapest_billed_run,
+    spot_job_line,
 )
 from service.domain.answer.numbers.media import (
+    _budget_images,
     _job_total,
     _media_cost,
     _media_unit,
@@ -59,6 +63,7 @@ from service.domain.recommend.context import (
     billed_for,
     billing_terms_of,
 )
+from service.domain.recommend.pricing import MAX_JOB_INSTANCES
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
@@ -72,7 +77,10 @@ from service.domain.sizing.sizing import (
 def _cost(w: _W) -> None:
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
     period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
+    split = _token_split(w)
     _cost_inner(w)
+    if split is not None and w.out.first is not None:
+        w.out.more.insert(0, split)  # right after the job's figure it priced
     if w.st.office_hours and w.out.first is not None:
         # the schedule read for "office hours", said right after the figure it priced
         w.out.more.insert(0, w.say("office_hours_read"))
@@ -81,6 +89,36 @@ def _cost(w: _W) -> None:
     if (period is not None and w.out.asked is not None and w.out.first is not None
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
+
+
+_SPLIT_OUT = 512
+"""The output of one request of a token job with no split stated: the API's default
+(``DEFAULT_OUTPUT_TOKENS``, ``context.ASK_OUTPUT_TOKENS``)."""
+
+
+def _token_split(w: _W) -> str | None:
+    """A job of tokens for a generating LLM with no split stated ("generate 100M tokens",
+    "batch translate 200M tokens"): the sentence that says how it was read, the tokens as
+    output in requests of the API's defaults (3,584 in and 512 out, :func:`_prompt`). A
+    translation writes about as many tokens as it reads, so its requests are 512 in and 512
+    out (the context of 1,024 set here for every figure of the answer), not 3,584 in: 7 times
+    the prefill (audit batch B8, which said neither). Tokens per text run within about 20 %
+    between Latin-script languages and 2 to 3 times higher into Chinese, Japanese or Korean
+    (blakecrosley.com/blog/tokenization-visualizer: 27 posts translated from English, Spanish
+    1.15x, German 1.20x, French 1.13x, Korean 2.8x, Japanese 2.4x, Chinese 2.1x): 1:1 is the
+    assumption the sentence states. None where the question states a split, requests or
+    documents, or no such job is asked."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens
+            or w.st.requests or w.st.documents or w.st.request_rate_per_s or w.sub == "million"
+            or w.ex.workload in ("finetune", "pretrain") or w.st.output_tokens
+            or w.st.prompt_tokens or w.ex.context_tokens):
+        return None
+    if w.st.translation:
+        w.ex = msgspec.structs.replace(w.ex, context_tokens=2 * _SPLIT_OUT)
+    return w.say("token_split_translation" if w.st.translation else "token_split_assumed",
+                 tokens=w.n(w.det.tokens), inp=w.n(_prompt(w, _SPLIT_OUT)),
+                 out=w.n(_SPLIT_OUT))
 
 
 def _cost_period(w: _W, hour: float, period: str) -> None:
@@ -622,6 +660,8 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     thr = o.performance.output_tokens_per_s_total or 0.0
     said = {"rate": rate, "tps": w.n(tps), "thr": w.n(thr),
             "setup": _setup_weights(w, w.option_setup(o), o.weights),
+            # "5 instances of ... carry it", "5 instanțe ... îl duc" (audit ask_ro #13)
+            "carries": w.t["steady_carries_many" if o.nodes > 1 else "steady_carries_one"],
             "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
             "kind": w.kinds[o.pricing_model], "usage": w.usage(),
             "month": w.usd(month or 0.0)}
@@ -778,6 +818,15 @@ def _cost_inner(w: _W) -> None:
     if (w.model is not None and w.model.kind != "llm" and gid is not None and not month_of_use
             and _media_cost(w, gid)):
         return
+    if (w.model is not None and gid is None and w.model.kind == "diffusion"
+            and w.model.modality == "video" and not w.st.clips and w.st.clip_seconds
+            and _length_clips(w) > 1 and not w.st.work_rate):
+        # "what does a minute of video with Wan 2.1 14B cost?": one video of that length, its
+        # clips priced as a job on the cheapest option, as "on an H100" prices them (it gave
+        # the cheapest hourly price alone; audit ask_ro #4)
+        w.st = dc_replace(w.st, clips=1)
+    if w.model is not None and gid is None and _budget_images(w):
+        return  # "how many SDXL images for $10?": the count on the lowest cost per image
     if w.model is not None and gid is None and _job_total(w):
         return
     if w.model is not None and gid is None and w.sub == "unit" and _media_unit(w):
@@ -852,6 +901,11 @@ def _cost_inner(w: _W) -> None:
         if asked_requests is not None:  # the requests' own lengths, not 512 out
             kw["output_tokens"] = asked_requests[2]
             kw["context_tokens"] = asked_requests[1] + asked_requests[2]
+        if w.st.deadline_hours:
+            # "within 10 hours", "by Friday": the deadline as the API's max_job_hours, the
+            # job spread over the instances that finish in time, as an image job's is
+            # (media._job_total; audit batch B1: 24.6 h on 4 × RTX 5070 for 10 h asked)
+            kw["max_job_hours"] = w.st.deadline_hours
     rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
     if rate:
         # "2 million requests per day": a load carried at that rate, each request's output
@@ -879,14 +933,34 @@ def _cost_inner(w: _W) -> None:
     # said, a batch priced, which led with a TPU's spot price and no caveat, audit slack2)
     spot_ok = (w.st.interruptible or (w.ex.workload is not None and w.ex.workload == workload)
                or workload not in ("batch", "finetune"))
+    if "job_output_tokens" in kw or w.st.no_spot:
+        # a job with a token count is batch work whether or not "batch" is said: spot leads
+        # only where spot is named ("Batch translate 200M tokens" led with spot at $4.76,
+        # "Translate 200M tokens" on-demand at $9.15 with no spot; audit batch B8); spot
+        # ruled out ("no spot instances") never leads (audit batch B2)
+        spot_ok = w.st.spot_said
     if not spot_ok:
         # the work was not said to be interruptible: on-demand leads, spot comes after
         kw["interruptible"] = False
     rec = w.recommend(**kw)
+    if (rec is not None and not rec.options and "max_job_hours" in kw
+            and w.st.deadline_hours is not None):
+        # no setup finishes the job in time, even spread over the most instances planned:
+        # said, and the cheapest setup without the deadline priced (as media._job_total)
+        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
+                                most=w.n(MAX_JOB_INSTANCES)))
+        del kw["max_job_hours"]
+        rec = w.recommend(**kw)
     if rec is None:
         return
-    if not spot_ok and rec.options and w.ex.budget_usd_per_hour is None:
-        _spot_option(w, kw, rec.options[0])
+    lead = rec.options[0] if rec.options else None
+    if lead is not None and "job_output_tokens" in kw and lead.cost.per_job_usd and (
+            gid is None or lead.offer.gpu == gid):
+        # a token job: the same job on spot (or on-demand, spot leading) by its total, as the
+        # media jobs say it; an hourly spot price dearer per hour may be cheaper per job
+        spot_job_line(w, kw, lead.cost.per_job_usd, lead.pricing_model)
+    elif not spot_ok and lead is not None and w.ex.budget_usd_per_hour is None:
+        _spot_option(w, kw, lead)
     if by_memory:
         options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
         if options:
@@ -1059,6 +1133,10 @@ def _cost_inner(w: _W) -> None:
             w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
                                 text=_decap(w, w.out.first))
         w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+        if "max_job_hours" in kw and o.performance.job_hours:
+            # the deadline met: the job's wall-clock hours on the setup priced, said
+            w.out.more.insert(0, w.say("job_within_deadline", hours=w.duration(
+                o.performance.job_hours), deadline=_deadline_said(w, kw["max_job_hours"])))
         if token_job and gid is None:
             _job_vs_hour(w, kw, o)
     elif (sub in ("hour", "job") and w.det.duration_hours
@@ -1164,6 +1242,9 @@ def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option) -> None:
     if got is None or got[0] <= o.cost.per_job_usd:
         return  # (the hour's pick is no dearer for the job: nothing to explain)
     cost, thr, hour, v, _ = got
+    deadline = kw.get("max_job_hours")
+    if deadline is not None and float(w.det.tokens) / thr / 3600 > deadline:
+        return  # a setup that misses the deadline is no match (audit batch B1: 198 h for 10)
     w.out.more.insert(0, w.say(
         "job_vs_hour", setup=w.setup(h.offer.gpu_count, h.offer.gpu),
         weights=_weights_said(w, h.weights), hour=w.usd(hour),

@@ -22,7 +22,7 @@ from service.domain.recommend.context import (
     unknown_price_defaults,
 )
 from service.domain.recommend.pricing import MAX_JOB_INSTANCES, job_storage_usd, model_storage_gb
-from service.domain.recommend.types import Option
+from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -101,6 +101,8 @@ def _work_rate(w: _W, gid: str | None) -> bool:
                                 cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
     if what == "audio_s" and said is None:
         w.out.more.append(w.say("work_rate_window", s=w.n(WHISPER_WINDOW_S), model=m.name))
+    if said is not None and said[1] == "day" and what in ("images", "audio_s"):
+        _daily_batch(w, what, said[0], kw, gid if on_gpu else None)
     if on_gpu:
         cheapest = w.recommend(**kw)
         c = cheapest.options[0] if cheapest is not None and cheapest.options else None
@@ -114,6 +116,35 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _daily_batch(w: _W, what: str, per_day: float, kw: Mapping[str, Any],
+                 gid: str | None) -> None:
+    """A day's images or hours of audio run as one batch job a day, billed on its own as
+    the provider bills (its granularity, at least its minimum), beside the server kept
+    running: the reading a daily token volume gets (cost._steady_endpoint's
+    ``cost_steady_batch``; audit ask_ro #5: 1,000 SDXL images a day were priced only as an
+    always-on V100, 102.10 USD a month, when one ~3.9 h run a day bills about 17 USD)."""
+    # a day's run done within the day (spread over instances where one is too slow)
+    job: dict[str, Any] = {"workload": "batch", "interruptible": False,
+                           "max_job_hours": w.st.hours_per_day or 24.0}
+    if what == "images":
+        job.update({k: v for k, v in kw.items() if k not in ("workload",
+                                                             "target_requests_per_s")})
+        job["job_images"] = per_day
+    else:
+        job["job_audio_hours"] = per_day
+    rec = w.recommend(**job, gpus=[gid]) if gid is not None else w.recommend(**job)
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is None or not o.cost.per_job_usd or not o.performance.job_hours:
+        return
+    days = w.st.days_per_month or MONTH_DAYS
+    w.out.more.append(w.say(
+        "work_rate_batch", runs=w.n(days),
+        hours=w.duration(o.performance.job_hours), setup=w.option_setup(o),
+        provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+        kind=w.kinds[o.pricing_model], job=w.usd(o.cost.per_job_usd),
+        month=w.usd(o.cost.per_job_usd * days)))
 
 
 _FPS = re.compile(r"\b(\d{1,3}) fps\b")
@@ -197,11 +228,19 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
                             setup=fields["setup"], hours=w.duration(wall_hours)) + " " + cost
         w.ask("gpu_hours", gh, "GPU-h")
         return
-    if w.sub == "time":
+    if w.sub == "time" or w.st.time_asked:
+        # "how long ... and what cost": the wall clock leads as "how long" alone leads (it
+        # led with the cost and 97.3 h of GPU time for 12.2 h on 8 × H100, audit batch B7)
         days = w.say("job_days", days=w.n(wall_hours / 24, 1 if wall_hours < 240 else 0)) \
             if wall_hours >= 48 else ""
         w.out.first = w.say(f"{key}_time{one}", hours=w.duration(wall_hours), days=days,
                             **fields)
+        gh = wall_hours * gpus if wall and gpus else gpu_hours
+        if gh > wall_hours * 1.01:
+            # on several GPUs: the GPU-hours after the wall clock, on the same setup
+            words = gpu_hours_words(w, gh, 1 if gh < 100 else 0)
+            w.out.more.append(w.say(gpu_hours_key(w, "job_gpu_hours", words), gh=words,
+                                    setup=fields["setup"], hours=w.duration(wall_hours)))
         w.ask("job_hours", wall_hours, "h")
         return
     if wall:
@@ -431,7 +470,7 @@ def _deadline_count(w: _W, gid: str | None, job_kw: dict[str, Any] | None = None
         job_kw, job = got
     assert job is not None
     kw: dict[str, Any] = {"workload": "batch", **job_kw, "max_job_hours": deadline}
-    if not w.st.interruptible:
+    if not w.st.spot_said:  # a job with a count is batch work: "batch" said is no spot
         # a batch job the recommendations would put on spot, not said to be interruptible:
         # on-demand leads (as every price answer), spot comes after it
         kw["interruptible"] = False
@@ -542,12 +581,26 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     return usd, text
 
 
-def spot_job_line(w: _W, kw: dict[str, Any], cost: float) -> None:
+def spot_job_line(w: _W, kw: dict[str, Any], cost: float, lead_kind: str | None = None
+                  ) -> None:
     """A job priced on-demand (the question does not say it may be interrupted): the cheapest
     spot option for the same job (``kw``: its recommendation request) where it costs less than
     ``cost``, said after it (``cost_spot_job``: only if the job can be interrupted and
-    restarted). One sentence for the deadline counts and the media jobs."""
-    if w.st.interruptible:
+    restarted). One sentence for the deadline counts and the media jobs. Spot ruled out
+    ("the job cannot be interrupted", ``Stated.no_spot``): no spot figure, said to be
+    unsuitable (it led with spot, audit batch B2). Spot allowed and leading (``lead_kind``):
+    the same job on-demand after it, so the saving is seen (audit ask_ro #6)."""
+    if w.st.no_spot:
+        w.out.more.append(w.t["cost_no_spot_job"])
+        return
+    if kw.get("interruptible") is not False:
+        if lead_kind == "spot":
+            od = w.recommend(**{**kw, "interruptible": False, "top_n": 1})
+            o = od.options[0] if od is not None and od.options else None
+            if o is not None and o.cost.per_job_usd:
+                w.out.more.append(w.say("cost_od_job", cost=w.usd(o.cost.per_job_usd),
+                                        setup=w.option_setup(o), provider=o.offer.provider,
+                                        price=w.usd(o.cost.per_hour_usd)))
         return
     alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
     s = alt.options[0] if alt is not None and alt.options else None
@@ -576,7 +629,8 @@ def _job_storage(w: _W, provider: str, weights: str, hours: float, training: boo
         rate = unknown_price_defaults(w.catalog.providers)[0]
         month = gb * rate
         if warn:
-            w.warn(w.say("core_storage_unknown", provider=provider, rate=w.f.money(rate, 3)))
+            w.warn(w.say("core_storage_unknown", provider=provider, rate=w.f.money(rate, 3)),
+                   provider)
     return job_storage_usd(month * nodes, hours), gb
 
 

@@ -44,6 +44,25 @@ def _answered_as_media(w: _W) -> bool:
     return False
 
 
+def _recordings_hours(w: _W) -> str | None:
+    """Recordings counted with the length of each ("100,000 phone calls of 10 minutes each",
+    "5.000 de episoade de podcast de câte o oră") for an audio model: their hours of audio
+    (count x length), so the job is timed and priced as "16,667 hours of audio" is; the length
+    was read as the GPU's time (10 minutes of one V100, $0.14; audit batch B3). The sentence
+    that says the hours read, or None where nothing changed (hours of audio stated, no audio
+    model)."""
+    rec = w.st.recordings
+    if w.model is None or w.model.kind != "audio" or w.st.items or rec is None:
+        return None
+    # whole hours from 10 up, as said ("16,667 hours", not 16,666.7), a tenth below
+    hours = float(round(rec[0] * rec[1], 0 if rec[0] * rec[1] >= 10 else 1))
+    w.st = dc_replace(w.st, items=hours, audio_hours=True)
+    minutes = rec[1] * 60
+    return w.say("recordings_hours", count=w.n(rec[0]),
+                 minutes=w.n(minutes, 0 if float(minutes).is_integer() else 1),
+                 hours=w.n(hours, 0 if hours.is_integer() else 1))
+
+
 def _music_pieces(w: _W) -> str | None:
     """Songs, tracks or clips of an audio generator ("1000 songs with MusicGen large", "100
     clips of 30 s", "200 de melodii"): the count times the clip length stated, else the
@@ -96,9 +115,10 @@ def _job_total(w: _W) -> bool:
         # "... in 2 days": the job spread over the instances that finish in time (the
         # recommendations' scale-out), never one machine at 68 hours for a 48-hour deadline
         kw["max_job_hours"] = w.st.deadline_hours
-    if not w.st.interruptible:
-        # a batch job the recommendations would put on spot, not said to be interruptible:
-        # on-demand leads (as every price answer), spot comes after it
+    if not w.st.spot_said:
+        # a batch job the recommendations would put on spot, not said to be interruptible
+        # (a job with a count is batch work: the word "batch" is no spot said): on-demand
+        # leads (as every price answer), spot comes after it
         kw["interruptible"] = False
     rec = w.recommend(**kw)
     if (rec is not None and not rec.options and "max_job_hours" in kw
@@ -115,7 +135,7 @@ def _job_total(w: _W) -> bool:
     cost, hours = o.cost.per_job_usd, o.performance.job_hours
     if not cost or not hours:
         return False
-    spot_job_line(w, kw, cost)
+    spot_job_line(w, kw, cost, o.pricing_model)
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     common = {"n": w.n(n), "model": m.name, "weights": o.weights, "cost": w.usd(cost),
               "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
@@ -163,6 +183,65 @@ def _job_total(w: _W) -> bool:
                                        "embed_job_billed_unknown", billed=w.duration(billed),
                                        provider=o.offer.provider))
         w.documents_note()
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _budget_images(w: _W) -> bool:
+    """A budget for an image model's images with no GPU named ("how many SDXL images for
+    $10?", "câte imagini SDXL cu 10 dolari?"): the count on the catalog's lowest cost per
+    image (the recommendations' options, as :func:`_media_unit` picks them), computed as the
+    GPU named computes it (:func:`_media_cost`: the hours the amount buys at the hourly
+    price, times the images an hour); it gave the cheapest hourly price alone. A budget in
+    euro (no exchange rate in the catalog: the answer says it is not converted) gives the
+    images per US dollar instead, labelled so (it gave a time per image). False where no
+    option is priced (the answer it gave before)."""
+    m = w.model
+    if (m is None or m.kind != "diffusion" or m.modality != "image" or w.st.items
+            or w.st.work_rate):
+        return False
+    budget = w.st.budget_usd_total if w.st.budget_usd_total and w.st.budget_usd_total > 0 else None
+    if budget is None and not w.st.eur:
+        return False
+    kw: dict[str, Any] = {"workload": "batch", "top_n": 10}
+    kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
+    if not w.st.interruptible:
+        kw["interruptible"] = False
+    rec = w.recommend(**kw)
+    if rec is None:
+        return False
+    lead_kinds = ("spot", "on_demand") if w.st.interruptible else ("on_demand",)
+    priced = [o for o in rec.options if o.cost.per_thousand_images_usd
+              and o.performance.images_per_s and o.cost.per_hour_usd]
+    options = sorted([o for o in priced if o.pricing_model in lead_kinds] or priced,
+                     key=lambda o: o.cost.per_thousand_images_usd or 0.0)
+    if not options:
+        return False
+    o = options[0]
+    per_k = o.cost.per_thousand_images_usd or 0.0
+    ips = o.performance.images_per_s or 0.0
+    hour = o.cost.per_hour_usd or 0.0
+    gpus = o.offer.gpu_count * o.nodes
+    sec = gpus / ips  # each GPU makes its own images (the sizing's replicas)
+    said = {"model": m.name, "weights": o.weights, "setup": w.setup(gpus, o.offer.gpu),
+            "provider": o.offer.provider, "price": w.usd(hour), "kind": w.kinds[o.pricing_model],
+            "w": kw.get("width") or m.native_width or 1024,
+            "h": kw.get("height") or m.native_height or 1024, "sec": w.n(sec, 1)}
+    if budget is not None:
+        hours = budget / hour
+        w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 * ips),
+                            hours=w.duration(hours), per_hour=w.n(3600 * ips), **said)
+        w.ask("images", hours * 3600 * ips, "images")
+        w.out.more.append(w.say("image_budget_cheapest", per_k=w.usd(per_k)))
+        w.out.more.append(w.say("image_budget_billing"))
+    else:
+        per_usd = 1000 / per_k
+        w.out.first = w.say("image_per_usd", n=w.n(per_usd), per_k=w.usd(per_k), **said)
+        w.ask("images_per_usd", per_usd, "images/USD")
+    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
+    w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -237,7 +316,7 @@ def _media_unit(w: _W) -> bool:
         _image_unit_lead(w, cost, {"sec": w.n(1 / ips, 1), **common,
                                    "w": kw.get("width") or m.native_width or 1024,
                                    "h": kw.get("height") or m.native_height or 1024})
-    if not w.st.interruptible:
+    if not w.st.interruptible and not w.st.no_spot:  # spot ruled out: no spot figure
         alt = w.recommend(**{**kw, "interruptible": True})
         spots = sorted((x for x in (alt.options if alt is not None else [])
                         if x.pricing_model == "spot" and unit(x)), key=lambda x: unit(x) or 0.0)
@@ -327,7 +406,7 @@ def _video_cost(w: _W, gid: str) -> bool:
         w.out.more.insert(0, unit_line)
     if w.st.clip_seconds:
         _video_length_note(w)
-    w.record(r, 0)
+    w.record(_one_replica(r, count), 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     for x in r.warnings:
@@ -363,6 +442,20 @@ def _one_item(w: _W, gid: str | None) -> None:
 # the precisions an image or speech model is tried at when its default does not fit the GPU
 # named, largest first (the diffusers quantizations the sizing knows)
 _MEDIA_SMALLER = ("fp8", "int8", "nf4")
+
+
+def _one_replica(r: SizingResult, count: int) -> SizingResult:
+    """An image, video or speech sizing on ``count`` GPUs with no layout (each GPU runs its
+    own copy of the model: a replica) as one replica's: the sizing's total adds every
+    copy's memory (SDXL on 8 × H100: 85.5 GiB, 51.7 of weights, read as the model's; audit
+    batch B7), where one GPU holds one copy's (10.7 GiB, 6.5 of weights)."""
+    if count <= 1 or r.layout is not None:
+        return r
+    one = r.memory.per_gpu
+    return msgspec.structs.replace(r, memory=msgspec.structs.replace(
+        r.memory, weights_gib=one.weights_gib, activations_gib=one.activations_gib,
+        overhead_gib=one.overhead_gib, total_gib=one.total_gib,
+        kv_cache_gib=None if r.memory.kv_cache_gib is None else one.kv_cache_gib))
 
 
 def _media_cost(w: _W, gid: str) -> bool:
@@ -436,6 +529,8 @@ def _media_cost(w: _W, gid: str) -> bool:
             _job_lead(w, "image_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
                                   **size_, **common})
+            if count > 1:  # one replica per GPU: the count said, as the unit cost says it
+                w.out.more.append(w.say("image_replicas_note", n=w.n(count), sec=w.n(sec, 1)))
         elif w.st.budget_usd_total and w.st.budget_usd_total > 0:
             # "how many images for $10 on a 4090": the hours the amount buys at the GPU's
             # price, times its images per hour (it gave the cost per 1,000 images)
@@ -472,7 +567,7 @@ def _media_cost(w: _W, gid: str) -> bool:
                                    need=w.gib(default.memory.per_gpu_gib),
                                    setup=common["setup"], weights=r.weights,
                                    fit=w.gib(r.memory.per_gpu_gib)))
-    w.record(r, 0)
+    w.record(_one_replica(r, count), 0)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     for x in r.warnings:
@@ -839,6 +934,8 @@ def _media(w: _W) -> None:
         return  # "how many GPUs for 100,000 SDXL images in 24 hours?": the plan that meets it
     if w.sub != "fits" and _media_job(w, gid):
         return
+    if gid is None and w.sub is None and _budget_images(w):
+        return  # "câte imagini FLUX cu 50 de euro?": per US dollar, the euro not converted
     mk = w.media_kw()  # a speed asked: the batch only when stated
     # sized at the batch stated, as the answer is: its fits_on (the card picked when none is
     # named, the cards listed) hold that batch, not one image ("VRAM for SDXL at batch 8")

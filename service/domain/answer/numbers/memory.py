@@ -88,6 +88,9 @@ def _memory(w: _W) -> None:
     if (w.sub == "left" and gid is not None and w.model.kind == "llm"
             and _memory_left(w, gid, named)):
         return
+    if (w.sub == "count" and gid is not None and w.model.kind == "llm"
+            and w.ex.gpu_count is None and _memory_count(w, gid, named)):
+        return
     ctx = _ctx(w)
     users, batch = _sequences(w)
     # "for 20 users", "at batch size 20": the memory with every sequence's KV cache (the
@@ -303,6 +306,46 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
     if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+    w.sized_warnings(r, ctx)
+    return True
+
+
+def _memory_count(w: _W, gid: str, named: str | None) -> bool:
+    """The memory and the count of the GPU named asked together ("how much memory does 405B
+    take in FP8 and on how many H200 does it fit?", "câtă memorie ocupă ... și pe câte H200
+    încape?"): the total on the fewest of that GPU that hold the model (each GPU keeps its
+    own activations and runtime, so 4 × H200 hold 466.4 GiB where one setup would need
+    459.8), leading, with the count and each GPU's share in the same sentence (it gave each
+    GPU's GiB on 4 × H200 alone; audit ask_ro #2). False where no node of it holds the model
+    (the total and the GPUs that hold it are said instead)."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    batch, stated = _sequences(w)
+    count = _min_count(w, gid, ctx)
+    if count is None:
+        return False
+    r = None
+    while count <= NODE_GPUS:  # the users' KV cache can take more than the weights alone
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
+                   batch_size=batch, kv_cache=w.st.kv_cache)
+        if r is None or r.gpu is None or r.fits:
+            break
+        count *= 2
+    if r is None or r.gpu is None or not r.fits or count > NODE_GPUS:
+        return False
+    w.record(r, ctx)
+    lay = r.layout
+    layout = "" if lay is None or count == 1 else (
+        w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
+        else w.say("per_gpu_layout", label=lay.label))
+    w.out.first = w.say("memory_count", model=w.model.name, weights=r.weights,
+                        setup=named if named and count == 1 else w.setup(count, gid),
+                        total=w.gib(r.memory.total_gib), layout=layout, ctx=w.n(ctx),
+                        n=w.n(count), gpu=w.gpu_name(gid), per=w.gib(r.memory.per_gpu_gib),
+                        cap=w.gib(w.cap(r)),
+                        users=w.say("per_gpu_batch", batch=w.n(batch)) if batch and stated
+                        else w.say("per_gpu_users", users=w.n(batch)) if batch else "")
+    w.ask("total_gib", r.memory.total_gib, "GiB")
     w.sized_warnings(r, ctx)
     return True
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace as dc_replace
 from typing import Any
 
-from service.domain.answer.intent import finetune_options
+from service.domain.answer.intent import finetune_options, months_hours
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
     _W,
@@ -17,7 +17,7 @@ from service.domain.answer.numbers.context import (
     _prompt,
     gpu_count_for_users,
 )
-from service.domain.answer.numbers.cost import YEAR_DAYS
+from service.domain.answer.numbers.cost import YEAR_DAYS, _cost
 from service.domain.answer.numbers.jobs import cheapest_billed_run
 from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node_size, _setup_hour
 from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
@@ -27,6 +27,7 @@ from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     GRANULARITY_S,
+    HOURS_PER_MONTH,
     RESTART_MINUTES,
     SPOT_INTERRUPTIONS_PER_HOUR,
     billed_for,
@@ -173,7 +174,7 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
                 rate = unknown_price_defaults(w.catalog.providers)[0]
                 rated = gb * rate
                 w.warn(w.say("core_storage_unknown", provider=s.provider,
-                             rate=w.f.money(rate, 3)))
+                             rate=w.f.money(rate, 3)), s.provider)
             storage = rated
             parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
     total = gpu_cost + storage
@@ -256,11 +257,66 @@ def _year_days(w: _W) -> float:
     return YEAR_DAYS * (w.st.days_per_month or MONTH_DAYS) / MONTH_DAYS
 
 
+def _spot_none_at(w: _W, gid: str, count: int) -> bool:
+    """The provider named lists ``gid`` with no spot price ("RunPod's H100 spot price"): the
+    catalog has none there, said unknown (never $0, never another provider's spot price
+    passed off as its own), and its on-demand price there, the cheapest trusted one per GPU
+    (a machine of ``count`` where listed). It answered a guidance passage only (audit ask_ro
+    #7)."""
+    if not w.det.provider:
+        return False
+    at = [v for v in w.offers_for(gid) if v.provider == w.det.provider]
+    if not at or any(v.spot_usd_h is not None for v in at):
+        return False
+    od = [v for v in at if v.on_demand_usd_h is not None]
+    if not od:
+        return False
+    v = min(od, key=lambda x: (x.stale or x.suspect, x.gpu_count != count,
+                               (x.on_demand_usd_h or 0.0) / x.gpu_count))
+    per = (v.on_demand_usd_h or 0.0) / v.gpu_count
+    p = w.catalog.providers_by_id.get(v.provider)
+    source = v.source.split(" @ ")[0].split(";")[0].strip()  # the catalog file, not its commit
+    w.out.first = w.say("spot_none_provider", gpu=w.gpu_name(gid),
+                        provider=p.name if p is not None else v.provider, od=w.usd(per),
+                        setup=w.setup(v.gpu_count, gid), source=source, date=w.view_date(v))
+    w.ask("on_demand_per_gpu_hour_usd", per, "USD/h")
+    w.price_warnings(v)
+    return True
+
+
+def _spot_job(w: _W) -> bool:
+    """A job stated by its count asked about spot ("transcribe 500 hours of audio with
+    Whisper on spot", "100,000 SDXL images on spot, my job can't be restarted", "translate
+    200M tokens on spot"): the job's total as the cost answer prices it (media._job_total,
+    the token job), spot leading where spot is allowed, on-demand beside it, or on-demand only
+    where spot is ruled out (``Stated.no_spot``), never two hourly rates of a card or a
+    guidance sentence with no number (audit batch B6, ask_ro #6). A training job keeps the
+    training answers (:func:`_spot`'s plans)."""
+    m = w.model
+    if m is None or w.ex.gpu is not None or w.st.trains or w.ex.workload in (
+            "finetune", "pretrain", "serving"):
+        return False
+    media = ((m.kind == "diffusion" and bool(w.st.items or w.st.clips))
+             or (m.kind == "audio" and bool(w.st.items)))
+    tokens = m.kind == "llm" and bool(w.det.tokens)
+    if not (media or tokens) or w.sub in ("notice", "month", "day", "week", "year", "count"):
+        return False
+    sub = w.sub
+    w.sub = "job"
+    _cost(w)
+    if w.out.first is None:
+        w.sub = sub
+        return False
+    return True
+
+
 def _spot(w: _W) -> None:
     if w.sub == "notice":
         _spot_notice(w)
         if w.out.first is not None:
             return
+    if _spot_job(w):
+        return
     deadline = bool(w.det.tokens and w.st.deadline_hours)
     # training said with no workload read ("train a 7B", "pre-antrenez"): the job as the
     # training answer reads it (WRITERS["training"])
@@ -364,6 +420,8 @@ def _spot(w: _W) -> None:
         if best is None or s_cost < best[0]:
             best = (s_cost, o_cost, g, n, s, o)
     od_setup: tuple[int, str] | None = None  # the on-demand setup where not the spot one's
+    # the model's cheapest on-demand setup on another card: $/h, setup, offer
+    other_od: tuple[float, str, OfferView] | None = None
     if (best is not None and gid is None and served and not example and len(rows) > 1
             and not w.st.reserved):
         # the model served, no GPU named: its cheapest spot setup against its cheapest
@@ -383,11 +441,16 @@ def _spot(w: _W) -> None:
             c = (o.on_demand_usd_h or 0) / o.gpu_count * n * hours
             if cheap is None or c < cheap[0]:
                 cheap = (c, g, n, o)
-        if cheap is not None and cheap[0] < best[1]:
-            best = (best[0], cheap[0], best[2], best[3], best[4], cheap[3])
-            if (cheap[1], cheap[2]) != (best[2], best[3]):
-                od_setup = (cheap[2], cheap[1])
+        if cheap is not None and cheap[0] < best[1] and (cheap[1], cheap[2]) != (best[2],
+                                                                                 best[3]):
+            # the saving stays like for like, spot and on-demand of the same GPUs: the
+            # model's cheapest on-demand setup on another card is said beside it, with no
+            # percentage (the RTX A6000's spot against an RTX 3090 on-demand was "33% less",
+            # audit ask_ro #10)
+            other_od = (cheap[0] / hours, w.setup(cheap[2], cheap[1]), cheap[3])
     if best is None:
+        if gid is not None and _spot_none_at(w, gid, rows[0][1] if rows else 1):
+            return
         if gid is not None and w.ex.gpu and _spot_cheapest(w, gid, rows[0][1] if rows else 1):
             return
         if w.ex.workload == "serving":
@@ -498,9 +561,12 @@ def _spot(w: _W) -> None:
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
     if stop:  # the hard stop first: the run cannot finish in one go there
         w.out.first = f"{stop} {w.out.first}"
-    s_date, o_date = w.view_date(s), w.view_date(o)
-    dates = s_date if s_date == o_date else f"{s_date}; {o_date}"
-    w.out.more.append(w.say("price_date", date=dates))
+    if other_od is not None:
+        w.out.more.append(w.say("spot_other_od", setup=other_od[1],
+                                provider=other_od[2].provider, od=w.usd(other_od[0])))
+    said_dates = list(dict.fromkeys(w.view_date(v) for v in (
+        s, o, *((other_od[2],) if other_od is not None else ()))))
+    w.out.more.append(w.say("price_date", date="; ".join(said_dates)))
     for v in (s, o):
         w.price_warnings(v)
 
@@ -815,6 +881,14 @@ def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:
     month, as a job's storage beside GPUs is priced), the total leading and the month's
     price beside it (was the month's price alone)."""
     hours = w.det.duration_hours or 0.0
+    said = w.duration(hours)
+    months = w.st.duration_months
+    if months and abs(months_hours(months) - hours) < 1e-6:
+        # "for 3 months": 3 of the provider's monthly price (3 x 730 h), never 3 x 720 h on a
+        # 730-hour month's price (audit ask_ro #12: 355.07 USD for 3 x 120.00)
+        hours = months * HOURS_PER_MONTH
+        said = (w.say("duration_month") if months == 1 else
+                w.say("duration_months", n=w.n(months, 0 if months.is_integer() else 1)))
 
     def money(v: float) -> str:  # a few cents for a short length: its cents said
         return w.unit_usd(v) if v < 0.1 else w.usd(v)
@@ -826,14 +900,14 @@ def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:
             return False
         total = job_storage_usd(month, hours)
         w.out.first = w.say("storage_one_hours", gb=w.n(gb), provider=p.name,
-                            hours=w.duration(hours), cost=money(total),
+                            hours=said, cost=money(total),
                             month=w.usd(month), rate=w.f.money(month / gb if gb else 0.0, 3))
         w.ask("storage_usd", total, "USD")
         return True
     if not rated:
         return False
     lo, hi = min(rated, key=lambda x: x[0]), max(rated, key=lambda x: x[0])
-    w.out.first = w.say("storage_range_hours", gb=w.n(gb), hours=w.duration(hours),
+    w.out.first = w.say("storage_range_hours", gb=w.n(gb), hours=said,
                         low=money(job_storage_usd(lo[0], hours)), lowp=lo[1].name,
                         high=money(job_storage_usd(hi[0], hours)), highp=hi[1].name,
                         low_month=w.usd(lo[0]), high_month=w.usd(hi[0]),

@@ -20,7 +20,7 @@ from service.domain.answer.numbers.compare import _compare
 from service.domain.answer.numbers.context import _W, Written, _ctx, _decap, _leads_yes_no
 from service.domain.answer.numbers.cost import _cost
 from service.domain.answer.numbers.counts import _gpu_count, _interconnect
-from service.domain.answer.numbers.media import _media, _music_pieces
+from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
 from service.domain.answer.numbers.memory import (
     _fallback,
     _fits,
@@ -65,6 +65,13 @@ def _lei_note(w: _W) -> None:
         eur = w.n(w.st.eur, 0 if float(w.st.eur).is_integer() else 2)
         amount = w.say("eur_amount", eur=eur) if w.st.eur else ""
         note = w.say("eur_note", amount=amount)
+        if note not in w.out.more:
+            w.out.more.insert(0, note)
+    if w.st.other_currency is not None:
+        code, value = w.st.other_currency
+        amount = w.say("currency_amount", amount=w.n(
+            value, 0 if float(value).is_integer() else 2), currency=code) if value else ""
+        note = w.say("currency_note", currency=code, amount=amount)
         if note not in w.out.more:
             w.out.more.insert(0, note)
 
@@ -150,15 +157,42 @@ def _weekday_deadline(w: _W) -> str | None:
     images, clips, hours of audio, documents, examples, a training run): "by Friday I need a
     cost estimate: how much is ..." asks a price, which no date changes."""
     day = w.st.deadline_weekday
+    tomorrow = day is None and w.st.deadline_tomorrow
+    if tomorrow:  # "by tomorrow": tomorrow's weekday, one day on (24 hours), said so
+        day = (w.today.weekday() + 1) % 7
     job = (w.det.tokens or w.st.items or w.st.clips or w.st.documents or w.st.examples
            or w.st.trains or w.ex.workload in ("finetune", "pretrain"))
     if day is None or w.st.deadline_hours is not None or not job:
         return None
     days = (day - w.today.weekday() - 1) % 7 + 1
     w.st = dc_replace(w.st, deadline_hours=days * 24.0)
+    if tomorrow:
+        return w.say("deadline_tomorrow", date=(w.today + dt.timedelta(days=days)).isoformat())
     return w.say("deadline_weekday_one" if days == 1 else "deadline_weekday",
                  day=w.t[f"weekday_{day}"], date=(w.today + dt.timedelta(days=days)).isoformat(),
                  days=w.n(days))
+
+def _documents_requests(w: _W) -> str | None:
+    """Documents, texts, articles, emails or reviews for a generating LLM ("summarise 1
+    million documents, 2,000 tokens in and 200 out each", "classify 10 million short texts
+    (200 tokens each)", "rezum 1 milion de documente de 2.000 de tokeni"): a batch job of one
+    request each, as "1M prompts" is, each document's length stated its prompt (the output as
+    stated, else 512); it was a one-user serving price per hour (audit batch B4). An
+    embedding model's documents stay its inputs (:meth:`_W.use_documents`). The sentence that
+    says so, or None where nothing changed."""
+    m, docs = w.model, w.st.documents
+    if (m is None or m.kind != "llm" or m.task == "embed" or docs is None or w.st.requests
+            or w.det.tokens or w.st.request_rate_per_s or w.st.work_rate
+            or w.ex.workload in ("finetune", "pretrain")):
+        return None
+    count, length = docs
+    if length and not w.st.prompt_tokens and w.ex.context_tokens in (None, length):
+        # each document is the prompt, as "prompts of 2k tokens" are (cost._request_prompt)
+        w.st = dc_replace(w.st, prompt_tokens=length)
+        w.ex = msgspec.structs.replace(w.ex, context_tokens=length)
+    w.st = dc_replace(w.st, requests=count)
+    return w.say("items_requests", count=w.n(count))
+
 
 def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                     catalog: Catalog, today: dt.date, messages: Messages,
@@ -166,6 +200,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
+    recordings_read = _recordings_hours(w)  # "100,000 calls of 10 minutes": hours of audio
+    documents_read = _documents_requests(w)  # "summarise 1M documents": 1M requests
     by_weekday = _weekday_deadline(w)
     added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
@@ -177,6 +213,10 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.append(node_read)
     if pieces_read is not None and w.out.first is not None:
         w.out.more.insert(0, pieces_read)
+    if recordings_read is not None and w.out.first is not None:
+        w.out.more.insert(0, recordings_read)
+    if documents_read is not None and w.out.first is not None:
+        w.out.more.insert(0, documents_read)
     if by_weekday is not None and w.out.first is not None:
         w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
     if added is not None and w.out.first is not None:
@@ -185,6 +225,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                               "interconnect", "spot", "precision"):
         _fallback(w)
     _context_limit_lead(w)
+    w.drop_unnamed()
     a = w.out.asked
     if (w.out.first is not None and w.st.per_thousand_tokens and a is not None
             and a.quantity.startswith("per_million_output_tokens") and a.value > 0):
@@ -218,8 +259,24 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
+    _lead_with(w, _daily_users_lead(w))
     _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _daily_users_lead(w: _W) -> str | None:
+    """Users a day stated with no load at once ("20,000 users a day, how many GPUs?"): no
+    concurrency follows from a day's count without how many requests each user makes and
+    when (no sourced ratio converts them), so the answer says it is sized for one request at
+    a time and asks for the peak of concurrent users, first (it answered "fits on one GPU"
+    as if for one user, the 20,000 unsaid; audit ask_ro #3). None where a load at once or a
+    rate is stated, or no language model is sized."""
+    n = w.st.daily_users
+    if (n is None or w.out.first is None or w.model is None or w.model.kind != "llm"
+            or w.ex.concurrent_requests is not None or w.ex.batch_size is not None
+            or w.st.request_rate_per_s or w.st.work_rate):
+        return None
+    return w.say("daily_users_lead", users=w.n(n))
 
 
 def _lead_with(w: _W, text: str | None) -> None:
