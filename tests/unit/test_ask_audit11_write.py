@@ -38,16 +38,23 @@ def _num(text: str) -> str:
 ])
 def test_a_rate_on_a_gpu_named_is_counted_on_that_gpu(q: str, gpu: str, name: str) -> None:
     r = ask(q)
-    one = _size(model="llama-3.1-8b", gpu=gpu, request_rate_per_s=50, input_tokens=3584,
-                output_tokens=512)
-    assert one.performance is not None and one.performance.max_requests_per_s
-    assert one.weights == "bf16"
-    n = setups_for(50, one.performance.max_requests_per_s)
+    # the fewest GPUs in all over setups of 1, 2, 4 and 8 of it, each under 80 % of what it
+    # serves (the speed answer's count too; audit regress6 #12: this pinned 1-GPU replicas)
+    n, one = 0, None
+    for k in (1, 2, 4, 8):
+        sized = _size(model="llama-3.1-8b", gpu=gpu, gpu_count=k, request_rate_per_s=50,
+                      input_tokens=3584, output_tokens=512, weights="bf16")
+        assert sized.performance is not None and sized.performance.max_requests_per_s
+        total = setups_for(50, sized.performance.max_requests_per_s) * k
+        if one is None or total < n:
+            n, one = total, sized
+    assert one is not None and one.performance is not None
+    assert one.performance.max_requests_per_s
     assert asked(r)[:2] == ("gpu_count", n)
     s = first_sentence(r)
     assert f"{n} × {name}" in s and "bf16" in s, s
     assert "RTX" not in s and "int8" not in s, s
-    # what one serves, said
+    # what one setup of the width chosen serves, said
     most = f"{one.performance.max_requests_per_s:.2f}"
     assert most in s or most.replace(".", ",") in s, s
 

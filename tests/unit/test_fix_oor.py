@@ -75,9 +75,8 @@ def test_token_count_out_of_range_is_refused(question: str, said: str) -> None:
      "No offer is within a budget of $0.00/h"),
     ("Ce GPU pentru Llama 3.1 70B cu un buget de -5 dolari pe oră?",
      "Un buget de -5,00 USD/oră nu este valid"),
-    ("Which GPU for Llama 3.1 8B with a budget of $20000 per hour?",
-     "A budget of $20,000/h is beyond what this service takes: ask with a budget above zero"
-     " and at most $10,000/h"),
+    # (a budget past the field's bound rules nothing out: answered without it, audit regress6
+    # 8; tests/unit/test_fix_r6oor.py)
 ])
 def test_budget_out_of_range_is_refused(question: str, said: str) -> None:
     first, r = _first(question)

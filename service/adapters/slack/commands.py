@@ -4,13 +4,14 @@ retriever are passed in; posting to Slack is the adapter's job."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 
@@ -52,7 +53,7 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError, InvalidInput, NotFound
-from service.domain.fields import TOKENS_MAX
+from service.domain.fields import BATCH_MAX, TOKENS_MAX, Concurrency, ContextTokens
 from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
@@ -205,23 +206,27 @@ def _names_model_or_gpu(text: str, registry: Registry) -> bool:
     return ex.model is not None or ex.gpu is not None
 
 
-_CTX = re.compile(r"^(\d{1,3}(?:,\d{3})++|\d+(?:\.\d+)?)([km])?$", re.I)
+_CTX = re.compile(r"^(-)?(\d{1,3}(?:,\d{3})++|\d+(?:\.\d+)?)([km])?$", re.I)
 _CONTEXT_READ_MAX = 1_000_000_000
 """The largest context read as one ("20m"): past :data:`TOKENS_MAX` it is read so that it is
 refused in words (``context_too_long``), not called unread and sized at the default."""
 
 
 def _context_value(word: str) -> int | None:
-    """A context as a user writes it ("32k", "8192", "32,000", "ctx=16k"), or None."""
+    """A context as a user writes it ("32k", "8192", "32,000", "ctx=16k"), or None. A minus
+    before it ("-32k", "ctx=-32k") is kept: such a context is refused in words (:func:`_refused`),
+    never sized with a negative KV cache nor read as 32k (audit regress6 #1)."""
     m = _CTX.match(word.strip().lower().removeprefix("ctx=").removeprefix("context="))
     if not m:
         return None
-    value = float(m.group(1).replace(",", ""))
-    unit = (m.group(2) or "").lower()
+    value = float(m.group(2).replace(",", ""))
+    unit = (m.group(3) or "").lower()
     tokens = int(value * (1024 if unit == "k" else 1_048_576 if unit == "m" else 1))
-    if not unit and "." in m.group(1):
+    if not unit and "." in m.group(2):
         return None
-    return tokens if 256 <= tokens <= _CONTEXT_READ_MAX else None
+    if not 256 <= tokens <= _CONTEXT_READ_MAX:
+        return None
+    return -tokens if m.group(1) else tokens
 
 
 def parse_size_args(args: str) -> tuple[str, str | None, int | None]:
@@ -271,6 +276,16 @@ _RESOLUTION_WORDS = re.compile(r"(?<![\w.])(\d{2,5})\s*+[x×]\s*+(\d{2,5})(?:\s*
                                re.I)
 """An image's width × height ("2048x2048", "1024 × 768 px"), width first as diffusers'
 pipelines take it (README: "Diffusion models are sized by width × height and steps")."""
+_IMAGES_WORDS = re.compile(
+    r"(?<![\w.,-])(?P<n>\d{1,3})\s*+(?:de\s++)?(?:images?|imgs?|imagini|poze)"
+    r"(?:\s++(?:per|pe|each|for\s++each|in\s++each|in\s++every|[iî]n\s++fiecare"
+    r"|la\s++fiecare)\s++(?:requests?|prompts?|queries|query|cerere|cererea|prompt))?(?!\w)",
+    re.I)
+"""Images in each request to a vision-language model ("20 images per request", "4 images",
+"20 imagini per cerere", "4 de imagini pe cerere"): sizing's ``images_per_request``, as
+/v1/ask reads it (``intent._IMAGES_PER_REQUEST``); read for a language model only (an image
+model's "4 images" is no such setting). They were "not understood" and one image sized
+(audit regress6 #15)."""
 _STEPS_WORDS = re.compile(r"(?<![\w.,])(\d{1,4})\s*+(?:de\s++)?(?:steps?|pa[sș]i)(?!\w)", re.I)
 """Denoising steps ("30 steps", "30 de pași")."""
 
@@ -324,6 +339,9 @@ class SizeArgs:
     media_spans: tuple[Span, ...] = ()
     """Where the KV cache's words and the size and steps' words are: read words, unless the
     model takes no such setting (a language model has no width)."""
+    images: int | None = None
+    images_span: Span | None = None
+    """The images in each request ("20 images per request") and where they are said."""
 
 
 def read_size_args(args: str, registry: Registry) -> SizeArgs:
@@ -338,13 +356,21 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
     st = _STEPS_WORDS.search(args)
     media = tuple(m.span() for m in (res, st) if m is not None)
     args = _blank(args, [*media, *((kv[1],) if kv else ())])
+    im = _IMAGES_WORDS.search(args)
+    args = _blank(args, [im.span()] if im is not None else [])
     text, weights, ctx = parse_size_args(args)
     ex = extract(args, registry)
     weights = weights or ex.weights
-    # a "16k" anywhere ("fp8 16k for 4 users"); a bare number only at the end, positionally
-    ctx = ctx or ex.context_tokens or next(
+    # a "16k" anywhere ("fp8 16k for 4 users"); a bare number only at the end, positionally;
+    # a context of 0 ("0k context") kept, to be refused (it was sized at the default)
+    # a context written with a minus after "ctx=" ("ctx=-32k") is the word's, not 32k
+    ctx = ctx or next(
+        (c for w in args.split() if re.search(r"^(?:ctx|context)=-", w, re.I)
+         and (c := _context_value(w)) is not None), None) or ex.context_tokens or next(
         (c for w in args.split() if re.search(r"[km]$|^(?:ctx|context)=", w, re.I)
          and (c := _context_value(w)) is not None), None)
+    if ctx is None and ex.context_tokens == 0:
+        ctx = 0
     unknown = None
     if weights is None:
         unknown = next((w for w in re.findall(r"[\w.-]+", args)
@@ -357,7 +383,9 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
                     height_px=int(res.group(2)) if res else None,
                     steps=int(st.group(1)) if st and int(st.group(1)) else None,
                     kv_span=kv[1] if kv else None,
-                    unknown_kv=kv[0] if kv and not kv[2] else None, media_spans=media)
+                    unknown_kv=kv[0] if kv and not kv[2] else None, media_spans=media,
+                    images=int(im.group("n")) if im is not None else None,
+                    images_span=im.span() if im is not None else None)
 
 
 _EDGE = ".,;:!?()[]\"'"
@@ -689,6 +717,11 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     # for a diffusion pipeline: elsewhere they are said as unread, never silently unused
     read = (a.media_spans if diffusion else
             (a.kv_span,) if a.kv_span is not None and m.kind == "llm" else ())
+    # images per request only for a language model (a vision one sizes them; another's
+    # sizing warns that they are ignored)
+    images = a.images if m.kind == "llm" else None
+    if images is not None and a.images_span is not None:
+        read = (*read, a.images_span)
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages), read)
     users = a.users or 1
     if m.kind != "llm":
@@ -698,8 +731,9 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         # sent here came back as "input_tokens, output_tokens ignored" warnings
         width, height, steps = (a.width_px, a.height_px, a.steps) if diffusion else (
             None, None, None)
-        result = size(SizingRequest(model=model, weights=a.weights, batch_size=users,
-                                    width=width, height=height, steps=steps), data.catalog)
+        result = size(_checked(SizingRequest(model=model, weights=a.weights, batch_size=users,
+                                             width=width, height=height, steps=steps)),
+                      data.catalog)
         # the page takes the width, height and steps from the link (app.js LINK_PARAMS), so
         # it sizes the image this message does
         link_media = {"model": model, "weights": a.weights, "concurrency": users,
@@ -710,17 +744,18 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                              unread=unread, link_params=link_media)
     limit = m.architecture.max_context if m.architecture is not None else None
     embed = m.task == "embed"
-    context_tokens = a.context_tokens or _default_context(m.task, limit)
-    if (trained := _size_training(args, model, lang, data)) is not None:
-        return trained
+    context_tokens = (a.context_tokens if a.context_tokens is not None
+                      else _default_context(m.task, limit))
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
+    if (trained := _size_training(args, model, lang, data)) is not None:
+        return trained
     # an embedding model generates nothing: no output tokens sent (0 came back as "output_tokens
     # ignored"), one input of its own max length unless one is asked
-    result = size(SizingRequest(model=model, weights=a.weights, input_tokens=context_tokens,
-                                output_tokens=DEFAULT_OUTPUT_TOKENS if embed else 0,
-                                batch_size=users,
-                                kv_cache=a.kv_cache or "fp16"), data.catalog)
+    result = size(_checked(SizingRequest(
+        model=model, weights=a.weights, input_tokens=context_tokens,
+        output_tokens=DEFAULT_OUTPUT_TOKENS if embed else 0, batch_size=users,
+        kv_cache=a.kv_cache or "fp16", images_per_request=images)), data.catalog)
     # the page runs /v1/recommendations with these, which refuses a context past the
     # model's own limit: no link then, rather than one to an error; a KV cache precision
     # asked goes with it (the page takes it from the link: app.js LINK_PARAMS)
@@ -731,7 +766,8 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         "concurrency": users, "kv_cache": a.kv_cache, "lang": lang}
     return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
                          public_url=data.public_url, messages=data.messages,
-                         link_params=link, unread=unread, kv_asked=a.kv_cache is not None)
+                         link_params=link, unread=unread, kv_asked=a.kv_cache is not None,
+                         images=images)
 
 
 def _size_training(args: str, model: str, lang: str, data: BotData) -> Message | None:
@@ -790,9 +826,20 @@ def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
     service's limit (:data:`TOKENS_MAX`, the API's bound; its error named the API's fields,
     "input_tokens + output_tokens"), with the model's own limit where it has one."""
     lab, f = data.messages.section(lang, "slack"), data.messages.formatter(lang)
+    said = data.messages.section(lang, "answer")
     text: str | None = None
     if a.users == 0:
         text = lab["zero_users"]
+    elif a.users is not None and not _within(a.users, Concurrency):
+        # "-10 users": /v1/ask's words (write._out_of_range); sized, its KV cache was
+        # negative, and /gpu recommend divided by zero (audit regress6 #1, #15)
+        text = said["users_not_positive" if a.users < 1 else "users_over_cap"].format(
+            n=f.number(a.users), cap=f.number(BATCH_MAX))
+    elif (context_tokens is not None and context_tokens <= TOKENS_MAX
+          and not _within(context_tokens, ContextTokens)):
+        # "-32k", "ctx=-32k": the context_tokens bound, in /v1/ask's words
+        text = said["context_not_positive"].format(ctx=f.number(context_tokens),
+                                                   cap=f.number(TOKENS_MAX))
     elif context_tokens is not None and context_tokens > TOKENS_MAX:
         m = data.registry.models[model]
         limit = m.architecture.max_context if m.architecture is not None else None
@@ -803,6 +850,26 @@ def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
     if text is None:
         return None
     return notice(escape(romanian_de(text) if lang == "ro" else text))
+
+
+def _within(value: int, field: object) -> bool:
+    """Whether ``value`` is within a shared field type's bounds (``service.domain.fields``):
+    the bounds the API's own fields refuse past with a 400."""
+    try:
+        msgspec.convert(value, field)
+    except msgspec.ValidationError:
+        return False
+    return True
+
+
+_S = TypeVar("_S", bound=msgspec.Struct)
+
+
+def _checked(req: _S) -> _S:
+    """``req`` validated as the API validates a body (its bounds and cross-field checks; a
+    Struct built directly skips them): a value out of range is a ValidationError, said as
+    the core's, never sized (audit regress6 #1)."""
+    return msgspec.convert(msgspec.to_builtins(req), type(req))
 
 
 _FOREIGN_MONEY = re.compile(
@@ -876,6 +943,30 @@ def _filters(text: str, data: BotData) -> _Filters:
                     place=(st.region_word or place) if regions else None,
                     place_value=place if regions else None,
                     gpu_words=" ".join(text[a:b].strip(_EDGE) for a, b in gpu_spans) or None)
+
+
+def _city_after_gpu(text: str, flt: _Filters, data: BotData) -> _Filters:
+    """``flt`` with the place a city names where the filters read none: in ``/gpu offers``
+    the words after the GPU are filters, so a city of regions.toml ``cities``
+    (``Registry.cities``: "london", "los angeles") reads as its country without a locating
+    word, as "in london" does (it was "not understood": audit regress6 #15)."""
+    if not flt.gpus or flt.regions:
+        return flt
+    found = [m for m in re.finditer(r"\S++", text)
+             if not any(m.start() < b and a < m.end() for a, b in flt.spans)]
+    reg = data.registry
+    for n in (2, 1):  # "los angeles" before a one-word city
+        for i in range(len(found) - n + 1):
+            words = " ".join(_fold(m.group().strip(_EDGE)) for m in found[i:i + n])
+            place = reg.places.get(words) if words in reg.cities else None
+            regions = data.catalog.regions.filter_values(place.lower()) if place else []
+            if place and regions:
+                return dataclasses.replace(
+                    flt, regions=regions, spans=(*flt.spans, (found[i].start(),
+                                                              found[i + n - 1].end())),
+                    place=" ".join(w.capitalize() for w in words.split()),
+                    place_value=place.lower())
+    return flt
 
 
 def _budget_spans(text: str) -> list[Span]:
@@ -966,7 +1057,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         return render_unknown_precision(a.unknown_precision, lang, data.messages)
     entry = data.registry.models[model]
     limit = entry.architecture.max_context if entry.architecture is not None else None
-    context_tokens = a.context_tokens or _default_context(entry.task, limit)
+    context_tokens = (a.context_tokens if a.context_tokens is not None
+                      else _default_context(entry.task, limit))
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
     job = _training_job(rest, model, data, a.context_tokens)
@@ -976,6 +1068,9 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     diffusion = entry.kind == "diffusion"
     own = (a.media_spans if diffusion else
            (a.kv_span,) if a.kv_span is not None and entry.kind == "llm" else ())
+    images = a.images if entry.kind == "llm" else None
+    if images is not None and a.images_span is not None:
+        own = (*own, a.images_span)
     unread = unread_words(args, model, a, data.registry, known,
                           [*money, *budget_spans, *counts, *taken, *spot, *od, *own,
                            *tps_spans])
@@ -1004,6 +1099,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 context_tokens=context_tokens,
                                 output_tokens=_web_output_tokens(context_tokens),
                                 concurrent_requests=users, gpus=flt.gpus, regions=flt.regions,
+                                images_per_request=images,
                                 workload=job.workload if job is not None else "serving",
                                 finetune=msgspec.convert(job.finetune, FinetuneOptions)
                                 if job is not None else None,
@@ -1017,6 +1113,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                 min_decode_tokens_per_s=tps if per_user else None,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     _check_context(req, model, lang, data)
+    req = _checked(req)
     rec = recommend(req, data.catalog, data.today)
     lab = data.messages.section(lang, "slack")
     f = data.messages.formatter(lang)
@@ -1046,6 +1143,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
             notes.append(escape(lab["train_no_tokens"]))
     if kv is not None:
         applied.append((lab["kv"], kv))
+    if images is not None:
+        applied.append((lab["images_per_request"], f.number(images)))
     if spot or on_demand:
         applied.append((lab["spot"], lab["spot_on_demand" if on_demand else "spot_allowed"]))
     if tps is not None:
@@ -1325,7 +1424,7 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
     # words, read silently while a spot offer ranked first: audit regress3 #14)
     on_demand = [] if spot else [m.span() for m in _ON_DEMAND.finditer(rest)]
     rest = _blank(rest, on_demand)
-    flt = _filters(rest, data)
+    flt = _city_after_gpu(rest, _filters(rest, data), data)
     # a provider named ("hyperstack", "at Lambda"): its offers only, those with a doubted
     # price too, flagged (it was "not understood" and the world's offers listed)
     pv = _providers(_blank(rest, list(flt.spans)), data)
@@ -1512,6 +1611,8 @@ def _providers(text: str, data: BotData) -> _Providers:
         for n in range(min(_PROVIDER_WORDS_MAX, len(found) - i), 0, -1):
             words = clean[i:i + n]
             pid = index.get(norm(" ".join(words))) if all(words) else None
+            if pid is None and n == 1 and (dm := _DOMAIN.fullmatch(words[0].lower())):
+                pid = index.get(norm(dm.group(1)))  # "lambda.ai": Lambda
             if pid is not None:
                 said = {_fold(" ".join(words)), *(_fold(w) for w in words), pid}
                 into = out if said & excluded else only
@@ -1527,6 +1628,11 @@ def _providers(text: str, data: BotData) -> _Providers:
             i += 1
     return _Providers(tuple(only), tuple(out), tuple(spans))
 
+
+_DOMAIN = re.compile(r"(?:www\.)?([a-z0-9-]++)\.[a-z]{2,6}")
+"""A provider's web domain ("lambda.ai", "www.runpod.io"): its first label names the
+provider when it is a provider's id or name (they were "not understood": audit regress6
+#15); a name that is itself a domain ("Vast.ai", "Latitude.sh") is read as the name."""
 
 _EXCLUDING = re.compile(
     r"(?<!\S)(?:excluding|exclude|except(?:\s++for)?|not\s++(?:on|at|from|using|via|with)"

@@ -363,7 +363,9 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
         blocks.append(_offers_block([_ask_offer(i, o, lang, messages) for i, o in
                                      enumerate(numbers.recommendations[:3], 1)], lang,
                                     messages))
-    if resp.follow_up:
+    if resp.follow_up and resp.follow_up.strip() not in resp.answer:
+        # a refusal is both the answer and the question to ask again: said once (audit
+        # regress6 #15)
         blocks.append(context([escape(resp.follow_up)]))
     link = web_link(public_url, {"q": question.strip(), "lang": resp.lang})
     return _finish(escape(resp.answer), blocks, link, lang, [p.title for p in resp.passages],
@@ -507,14 +509,16 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
                   public_url: str | None = None, messages: Messages | None = None,
                   users: int | None = None, steps: int | None = None,
                   link_params: Mapping[str, str | int | float | None] | None = None,
-                  unread: Sequence[str] = (), kv_asked: bool = False) -> Message:
+                  unread: Sequence[str] = (), kv_asked: bool = False,
+                  images: int | None = None) -> Message:
     """``/gpu size``: the memory breakdown and the GPUs it fits on, with decode tokens/s.
     ``context_tokens``: None for a pipeline sized without tokens (diffusion: its width ×
     height and ``steps`` instead); ``users``: the concurrent requests when asked;
     ``link_params``: the web page's parameters (None: no link, the page cannot run them);
     ``unread``: the text's words nothing read, said under the headline (dropped silently,
     "abc" left the reader believing it was used); ``kv_asked``: the text named the KV cache's
-    precision, which its row then says ("2.5 GiB (fp8)"; "kv int8" is read as fp8)."""
+    precision, which its row then says ("2.5 GiB (fp8)"; "kv int8" is read as fp8);
+    ``images``: the images per request asked ("20 images per request"), a row of their own."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     mem = result.memory
     fit_lines = _fits_lines(result.fits_on, lang, messages=messages)
@@ -532,6 +536,7 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
     rows: list[tuple[str, str]] = [
         (lab["model"], result.model.name), (lab["precision"], result.weights),
         *((label, value) for label, value, _ in said),
+        *(((lab["images_per_request"], f.number(images)),) if images is not None else ()),
         (lab["weights"], f"{_gib(mem.weights_gib, f)} GiB")]
     if mem.kv_cache_gib is not None:
         rows.append((lab["kv"], f"{_gib(mem.kv_cache_gib, f)} GiB" + (

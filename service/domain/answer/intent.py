@@ -364,6 +364,11 @@ class Stated:
     8-GPU machine", "an 8-GPU H100 box", "o mașină de 8 GPU-uri"): the count the extraction
     reads only before the GPU's name; the answer prices one machine of that many GPUs (it
     was the 1-GPU VM's price). Above one only; ``node`` is then set too."""
+    one_of_machine: bool = False
+    """One GPU of a machine named as such ("1 of the 8 GPUs in my H100 server", "1 H100 out of
+    an 8-GPU server", "our 8-GPU A100 server ... how many users can one GPU handle?", "un
+    singur GPU din cele 8"): the answer is for that one GPU, the machine's size is context
+    (it answered for all 8; audit regress6 #10). ``node`` and ``machine_gpus`` are then unset."""
     songs: int | None = None
     """Pieces a music model makes, counted ("1000 songs", "200 tracks", "200 de melodii", "50
     de piese"): with an audio generator, that many clips of the length stated
@@ -377,9 +382,28 @@ class Stated:
     "5.000 de episoade de podcast de câte o oră"): (recordings, hours of one). A speech
     model's job is their product in hours of audio (``numbers.write._recordings_hours``);
     the length is never a length of GPU use (audit batch B3: 10 minutes of one V100)."""
+    recordings_unsized: int | None = None
+    """Recordings counted with no length of each ("transcribe 500 podcast episodes"): their
+    count; a speech model's answer says the length is needed and prices an hour of audio
+    (audit regress7 #12: an hourly GPU price was given as if it were the answer)."""
+    documents_job: bool = False
+    """The documents are the job's items (``documents``): the object of a processing verb
+    ("summarise / classify / translate 1M documents", "rezum 1 milion de documente") or stated
+    with tokens in and out each, and not framed as a corpus or a load (users, a chatbot, RAG,
+    serving, "we store", "includes 5 documents"); a generating LLM runs one request each only
+    then (audit regress7 #3: "RAG chatbot over 10,000 documents" was a $0.38 job)."""
+    items_rate_per_s: float | None = None
+    """Items a generating LLM handles per period ("5,000 support emails a day", "10,000
+    reviews per day", "500 de e-mailuri pe oră"), per second: a steady request rate, never a
+    one-off job (audit regress7 #4: a day's job was the month's answer)."""
     translation: bool = False
     """The job translates ("translate 200M tokens", "traducere batch", "să traduc"): its
     requests are taken to write about as many tokens as they read (``numbers.cost``)."""
+    tokens_input: bool = False
+    """The job's tokens are input (prompt) tokens ("classify 100M input tokens", "100M de
+    tokeni de intrare", :func:`_input_total`): its requests read them, their output is
+    assumed (``numbers.cost._token_split``); was priced as 100M output tokens (audit
+    regress7 #8)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -408,6 +432,10 @@ class Stated:
     run on an A10G or an L4?", "merge pe un A10G sau pe un L4?", "one H100 or one H200"): one
     card of each is asked, which a comparison answers first (fits one card or not) before
     what the model takes on more."""
+    fit_asked: bool = False
+    """Whether the model fits is what is asked ("does it run on an A10G or an L4?", "merge pe
+    un A10G?"), no speed or price: only then does a one-card comparison lead with its yes or
+    no for each card (audit regress7 #7: "is an H100 or an A100 faster" led with the fit)."""
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
@@ -650,6 +678,58 @@ def _documents(unnamed: str, rate: tuple[int, int]) -> tuple[int, int | None] | 
         raw = (lm.group(1), lm.group(2))
     length = int(raw[0]) * (1024 if raw[1] else 1) if raw[0] is not None else None
     return int(count), length or None
+
+
+# a verb whose object the documents are, the job's items (audit regress7 #3): "summarise /
+# classify / translate / extract from / process / label / tag / embed 1M documents", "rezum /
+# clasific / traduc / procesez / etichetez 1 milion de documente" (the verb within the
+# clause before the count)
+_ITEM_VERB = re.compile(
+    r"\b(?:summari[sz]\w*+|classif\w*+|categori[sz]\w*+|translat\w*+|extract\w*+|process\w*+"
+    r"|label\w*+|tag|tags|tagging|embed\w*+|analy[sz]\w*+|moderat\w*+|triag\w*+|rewrit\w*+"
+    r"|proofread\w*+|annotat\w*+|score|scoring|parse|parsing|rezum\w*+|clasific\w*+"
+    r"|traduc\w*+|traduceri|proces\w*+|extrag\w*+|etichet\w*+|analiz\w*+|rescri\w*+"
+    r"|adnot\w*+|sintetiz\w*+)\b")
+# each item's tokens in and out stated: "2,000 tokens in and 200 out each", "2,000 input and
+# 200 output tokens each", "2.000 de tokeni de intrare și 200 de ieșire fiecare"
+_ITEM_IO_EACH = re.compile(
+    r"\b(?:tokens?\s++in|input(?:\s++tokens?)?|tokeni\s++de\s++intrare|intrare)\b"
+    r"[^.?!;]{0,40}?\b(?:out|output|iesire)\b[^.?!;]{0,20}?\b(?:each|fiecare|per\s++\w++"
+    r"|pe\s++\w++)\b")
+# the documents framed as a corpus or a load, never the job's items: users at once, a chatbot,
+# RAG, serving, a knowledge base, "we store", "each prompt includes 5 documents", "answers
+# from 500 documents" ("over 10,000 documents", "index 2M documents": no verb, so no job)
+_ITEM_FRAMED = re.compile(
+    r"\b(?:chat-?bot\w*+|rag|serv(?:e|es|ed|ing)|deserv\w*+|concurrent\w*+|simultan\w*+"
+    r"|users?|utilizator\w*+|knowledge\s++base|baza\s++de\s++cunostinte|stor(?:e|es|ed|ing)"
+    r"|stocam|stocate|includes?|include|contine|answers?\s++from|raspunde\w*+\s++din)\b")
+
+
+def _documents_job(unnamed: str) -> bool:
+    """Whether the documents ``unnamed`` counts (:data:`_DOCUMENTS`) are a job's items
+    (:attr:`Stated.documents_job`): the object of a processing verb in the clause before
+    their count, or stated with tokens in and out each, and no word frames them as a corpus
+    or a load."""
+    m = _DOCUMENTS.search(unnamed)
+    if m is None or _ITEM_FRAMED.search(unnamed):
+        return False
+    before = re.split(r"[.;:?!]", unnamed[max(0, m.start() - 80):m.start()])[-1]
+    return bool(_ITEM_VERB.search(before) or _ITEM_IO_EACH.search(unnamed))
+
+
+def _items_rate(unnamed: str, hours_per_day: float | None) -> float | None:
+    """Items a generating LLM handles per period, per second (:attr:`Stated.items_rate_per_s`:
+    "5,000 support emails a day", "500 de e-mailuri pe oră"); a day is ``hours_per_day``
+    (else 24) hours, a month 30 days, as :func:`request_rate` counts; else None."""
+    m = _ITEMS_RATE.search(unnamed)
+    if m is None:
+        return None
+    count = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    period = _PERIOD_WORD[m.group("per") or m.group("adv")]
+    day_s = (hours_per_day or 24.0) * 3600.0
+    seconds = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": day_s,
+               "month": day_s * 30}[period]
+    return count / seconds if count > 0 else None
 # an image's size, width × height ("512x512", "512×512", "1024 x 768"): two 3- or 4-digit
 # numbers, so "8x H100" (a count) is not one
 _RESOLUTION = re.compile(r"(?<![\w.])(\d{3,4})\s*+[x×]\s*+(\d{3,4})(?![\w.])")
@@ -704,24 +784,128 @@ _RECORDINGS = re.compile(
 
 
 # a translation job: "translate 200M tokens", "batch translation", "traducere batch", "să
-# traduc", "traduceri"
-_TRANSLATE = re.compile(r"\btranslat\w*+|\btraduc\w*+|\btraduceri\b")
+# traduc", "traduceri": the verb or its noun, never the participle ("already translated
+# text", "text deja tradus": the job is something else; audit regress7 #5 priced a
+# classification of translated text as a translation, 4.7 times cheaper)
+_TRANSLATE = re.compile(r"\btranslat(?:e|es|ing|ions?)\b|\btraduc\w*+")
+# ... nor the word denied just before it: "no translation", "not translating", "without any
+# translation", "we don't translate", "fără traducere", "nu traducem"
+_TRANSLATE_DENIED = re.compile(r"(?:\b(?:no|not|without|non|nu|fara|nici)|n['’]t)[\s-]++"
+                               r"(?:[\w'’]++\s++){0,2}$")
+
+
+def _translation(text: str) -> bool:
+    """Whether ``text`` (folded) asks for a translation job (:data:`_TRANSLATE`, none that
+    :data:`_TRANSLATE_DENIED` denies)."""
+    return any(not _TRANSLATE_DENIED.search(text, 0, m.start())
+               for m in _TRANSLATE.finditer(text))
+
+
+# input (prompt) words after a job's tokens: "100M tokens of input", "100M de tokeni de
+# intrare" (one request's prompt where a model reads that many: _request_length)
+_INPUT_AFTER = re.compile(r"\s*+(?:(?:of|de)\s++)?(?:prompts?|prompturi|promptul|inputs?"
+                          r"|intrare)\b")
+
+
+def _longest_context(registry: Registry) -> int:
+    """The longest context of any model of ``registry`` (Llama 4 Scout's 10,000,000 tokens in
+    the shipped catalog): more input tokens than this are no one request's prompt."""
+    return max((m.architecture.max_context or 0 for m in registry.models.values()
+                if m.architecture is not None), default=0)
+
+
+def _input_total(folded: str, registry: Registry) -> bool:
+    """Whether the job's tokens ``folded`` states (at least 100,000, as :func:`details` reads
+    a job) are input tokens: "100M input tokens", "100M prompt tokens", "100M de tokeni de
+    intrare" (beyond any model's context, :func:`_longest_context`)."""
+    for tm in _TOKENS.finditer(folded):
+        value = _num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0)
+        beyond = bool(_INPUT_AFTER.match(folded, tm.end())) and value > _longest_context(
+            registry)
+        if value < 100_000 or (_request_length(folded, tm) and not beyond):
+            continue
+        words = tm.group(0)
+        return "input" in words or "prompt" in words or beyond
+    return False
+
+
+# a recording's length in words ("300 one-hour lectures", "hour-long calls", "half-hour
+# episodes", "de jumătate de oră", "half an hour each"), read as digits of the same length
+# (audit regress7 #12: "one-hour" was no length, so no job total), positions kept
+_REC_WORD_LEN = {"one-hour": "  1-hour", "one hour": "  1 hour", "hour-long": "   1-hour",
+                 "half-hour": "30-minute", "half an hour": "30 minutes  ",
+                 "jumatate de ora": "30 de minute   ", "o jumatate de ora": "30 de minute     ",
+                 "an hour-long": "   1-hour   "}
+_REC_WORDS = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _REC_WORD_LEN), key=len,
+                                                     reverse=True)) + r")\b")
+
+
+def _recordings_match(text: str) -> tuple[int, float | None, int, int] | None:
+    """(recordings, hours of one or None, start, end) of the recordings ``text`` (folded)
+    counts, a length in words read as digits; None where none are counted."""
+    m = _RECORDINGS.search(_REC_WORDS.sub(lambda x: _REC_WORD_LEN[x.group()], text))
+    if m is None:
+        return None
+    count = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
+    if not 1 <= count <= 1e10 or not count.is_integer():
+        return None
+    value, unit = ((m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+                   if m.group(5) else ("1", m.group(7)) if m.group(7) else (None, None))
+    each = None if value is None or unit is None else _num(value) / (
+        60.0 if unit.startswith("min") else 3600.0 if unit.startswith("sec") else 1.0)
+    if each is not None and not 0 < each <= 24:
+        each = None
+    return int(count), each, m.start(), m.end()
+
+
+def _recordings_period(text: str, end: int) -> str | None:
+    """The period (a :data:`_PERIOD_WORD` key) right after ``end`` in ``text``: "2,000 calls
+    per day" is a load, not a job."""
+    pm = _PERIOD_AFTER.match(text, end)
+    if pm is None and end > 0 and text[end - 1].isspace():
+        pm = _PERIOD_AFTER.match(text, end - 1)
+    return (pm.group("per") or pm.group("adv")) if pm else None
 
 
 def _recordings(text: str, rate: tuple[int, int] = (-1, -1)) -> tuple[int, float] | None:
     """(recordings, hours of one) ``text`` (folded) states with the length of each, never a
-    count inside ``rate`` ("100 calls a day" is a load); None without a length."""
-    m = _RECORDINGS.search(text)
-    if m is None or rate[0] <= m.start() < rate[1]:
+    count inside ``rate`` ("100 calls a day" is a load), nor one a period follows (a load:
+    :func:`_recordings_rate`); None without a length."""
+    r = _recordings_match(text)
+    if r is None or rate[0] <= r[2] < rate[1] or r[1] is None:
         return None
-    count = _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0)
-    value, unit = ((m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
-                   if m.group(5) else ("1", m.group(7)) if m.group(7) else (None, None))
-    if value is None or unit is None or not 1 <= count <= 1e10 or not count.is_integer():
+    if _recordings_period(text, r[3]) is not None:
         return None
-    each = _num(value) / (60.0 if unit.startswith("min") else 3600.0
-                          if unit.startswith("sec") else 1.0)
-    return (int(count), each) if 0 < each <= 24 else None
+    return r[0], r[1]
+
+
+def _recordings_unsized(text: str, rate: tuple[int, int] = (-1, -1)) -> int | None:
+    """The recordings ``text`` counts with no length of each ("500 podcast episodes"), never
+    a load ("500 calls a day"); None otherwise."""
+    r = _recordings_match(text)
+    if (r is None or r[1] is not None or rate[0] <= r[2] < rate[1]
+            or _recordings_period(text, r[3]) is not None):
+        return None
+    return r[0]
+
+
+def _recordings_rate(text: str, hours_per_day: float | None, days_per_month: float | None
+                     ) -> tuple[str, float, float, str] | None:
+    """Recordings with the length of each per period ("2,000 10-minute calls per day",
+    "1.000 de apeluri de 5 minute pe zi") as :attr:`Stated.work_rate` of audio, as "333
+    hours of audio a day" is (audit regress7 #4: one day's job was the month's answer)."""
+    r = _recordings_match(text)
+    if r is None or r[1] is None:
+        return None
+    word = _recordings_period(text, r[3])
+    if word is None:
+        return None
+    period = _PERIOD_WORD[word]
+    day_s = (hours_per_day or 24.0) * 3600.0
+    seconds = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": day_s,
+               "month": day_s * (days_per_month or 30)}[period]
+    audio_s = r[0] * r[1] * 3600.0
+    return "audio_s", audio_s / seconds, audio_s / 3600.0, period
 
 
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
@@ -1048,10 +1232,11 @@ def _out_count(raw: str) -> int:
 
 
 _OUTPUT_TOKENS = re.compile(
-    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion)\s++"
+    # ("0 new tokens", "0 tokeni noi": max_new_tokens's output; audit regress6 5)
+    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion|new)\s++"
     r"(?:tokens?|tokeni)\b"
     r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
-    r"(?:of output|(?:de|la|in)\s++iesire|out|generat\w*+)"
+    r"(?:of output|(?:de|la|in)\s++iesire|out|generat\w*+|noi\b)"
     # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
     r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
     r"(?:de\s++)?(?:output|out|iesire)\b"
@@ -1269,27 +1454,61 @@ _REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|
 _RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat\w*+"
                        r"|\brezerv(?:i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
 # a spot negated: "not on spot", "not spot", "no spot", "non-spot", "without spot", "fără
-# spot", "nu pe spot": on-demand, neither spot asked nor a provider left out
-_NO_SPOT = re.compile(r"\b(?:not|no|non|never|without|fara|nu)[\s-]++(?:(?:on|at|using|via|with"
-                      r"|pe|la|prin|in|folosind)\s++)?(?:an?\s++)?spot\b")
+# spot", "nu pe spot": on-demand, neither spot asked nor a provider left out; also spot ruled
+# out in other words: "we can't use spot", "we don't want spot", "spot is not available to
+# us", "spot instances aren't an option", "nu putem folosi spot", "nu sunt/nu avem instanțe
+# spot", "spotul nu este disponibil" (they led with the spot job's total, audit regress7 #2,
+# #11)
+_NO_SPOT = re.compile(
+    r"\b(?:not|no|non|never|without|fara|nu)[\s-]++(?:(?:on|at|using|via|with"
+    r"|pe|la|prin|in|folosind)\s++)?(?:an?\s++)?spot\b"
+    # ("why can't we use spot?" asks about spot)
+    r"|(?<!why )(?<!how )\b(?:(?:can|could|must|should|may|do|does|will|would)\s*+"
+    r"(?:not|n['\u2019]t)|cannot|can['\u2019]t|won['\u2019]t|(?:are|is)\s++not\s++allowed"
+    r"\s++to)\s++(?:\w++\s++)?"
+    r"(?:use|using|run\s++on|rely\s++on|go\s++with|want|have|get|rent|afford|buy)"
+    r"\s++(?:any\s++|the\s++)?spot\b"
+    r"|\bspot\s++(?:(?:instances?|capacity|pricing|vms?|gpus?|machines?|nodes?)\s++)?"
+    r"(?:(?:is|are|was|were)\s*+(?:not|n['\u2019]t)\s++(?:\w++\s++)?(?:available|an?\s++option"
+    r"|allowed|possible|acceptable|permitted|suitable|ok|okay)|(?:is|are)\s++unavailable)\b"
+    r"|(?<!de ce )\bnu\s++(?:(?:putem|pot|poate|puteti|vrem|vreau|avem\s++voie\s++sa"
+    r"|ne\s++permitem\s++sa)"
+    r"\s++(?:sa\s++)?(?:folosi|folosim|folosesc|utiliza|utilizam|rula|rulam|lua|luam)\s++"
+    r"(?:pe\s++)?|(?:sunt|avem|exista|am|gasim|gasesc)\s++(?:acces\s++la\s++)?(?:(?:instante"
+    r"|masini|capacitate|oferte|gpu-uri)\s++)?(?:de\s++)?)(?:instante\s++)?spot\b"
+    r"|\bspot(?:ul)?\s++(?:(?:instante|instantele|capacitate)\s++)?nu\s++(?:este|e|sunt|ne\s++este)"
+    r"\s++(?:\w++\s++)?(?:disponibil\w*+|o\s++optiune|permis\w*+|acceptabil\w*+|posibil\w*+)")
 _INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bbatch\b"
                             r"|\boffline\b|\bcheckpoint\w*+")
 # spot named, not only "batch" or "offline" (Stated.spot_said)
 _SPOT_SAID = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bcheckpoint\w*+")
 # the work said not to be interruptible: "the job cannot be interrupted", "can't be
-# interrupted", "must not be interrupted", "should never be interrupted", "non-interruptible",
-# "uninterruptible", "without interruptions", "no interruptions", "jobul nu poate fi
-# întrerupt", "nu trebuie întrerupt", "nu se poate întrerupe", "fără întreruperi"; or one
-# that cannot restart ("can't be restarted", "cannot restart"): on-demand only, as the API's
-# interruptible=false (audit batch B2, B6)
+# interrupted", "must not be interrupted", "should never be interrupted", "can't afford to be
+# preempted", "can't tolerate/handle interruptions", "isn't interruptible", "not resumable",
+# "non-interruptible", "uninterruptible", "without interruptions", "no interruptions",
+# "jobul nu poate fi întrerupt", "nu trebuie (să fie) întrerupt", "nu se poate întrerupe",
+# "nu suportă întreruperi", "fără întreruperi"; or one that cannot restart ("can't be
+# restarted", "cannot restart"): on-demand only, as the API's interruptible=false (audit
+# batch B2, B6). The negation must bear on the job being interrupted: "I don't mind
+# interruptions", "we won't mind preemption", "we don't need restarts from zero", "it will
+# not be restarted from scratch" welcome spot (they ruled it out, audit regress7 #1)
 _NOT_INTERRUPTIBLE = re.compile(
-    r"\b(?:(?:can|could|must|should|may|will|does|do|is|are)\s*+(?:not|n['\u2019]t)|cannot"
-    r"|can['\u2019]t|mustn['\u2019]t|shouldn['\u2019]t|won['\u2019]t|never)\s++(?:\w++\s++)?"
-    r"(?:be\s++)?(?:interrupt\w*+|preempt\w*+|restart\w*+|stopp?\w*+ (?:midway|halfway))"
+    r"\b(?:(?:can|could|must|should|may)\s*+(?:not|n['\u2019]t)|cannot|can['\u2019]t)\s++"
+    r"(?:(?:ever|afford\s++to|really|safely|easily|simply|just|be\s++allowed\s++to)\s++)?"
+    r"(?:be\s++|get\s++)?(?:interrupt\w*+|preempt\w*+|stopp?\w*+ (?:midway|halfway)"
+    r"|restart\w*+(?!\s++from\s++(?:scratch|zero|the\s++(?:start|beginning))))"
+    r"|\b(?:(?:can|could|must|should|may|will|would|do|does)\s*+(?:not|n['\u2019]t)|cannot"
+    r"|can['\u2019]t|won['\u2019]t)\s++(?:tolerate|handle|afford|survive|accept|allow|support"
+    r"|withstand|risk)\s++(?:any\s++|an\s++|the\s++)?(?:interrupt\w*+|preempt\w*+|restarts?\b"
+    r"|restarting)"
+    r"|\bnever\s++(?:be|get)\s++(?:interrupt\w*+|preempt\w*+|restart\w*+)"
+    r"|(?:\bnot|n['\u2019]t)\s++(?:be\s++)?(?:interruptible|preemptible|restartable|resumable)\b"
     r"|\b(?:non|un)[\s-]*+(?:interruptible|preemptible)\b"
-    r"|\b(?:without|no)\s++(?:any\s++)?interruptions?\b"
-    r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa)\s++(?:sa\s++)?(?:fi\s++)?"
-    r"(?:intrerup\w*+|repornit\w*+|reporni\b)"
+    r"|\b(?:without|no)\s++(?:any\s++)?(?:interruptions?|preemptions?)\b"
+    r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa)\s++(?:sa\s++)?(?:se\s++)?"
+    r"(?:fie?\s++)?(?:intrerup\w*+|repornit\w*+|reporni\b)"
+    r"|\bnu\s++(?:suporta|suportam|tolereaza|toleram|accepta|acceptam|ne\s++permitem"
+    r"|isi\s++permite)\s++(?:nicio\s++|vreo\s++)?(?:intreruper\w*+|repornir\w*+)"
     r"|\bfara\s++(?:nicio\s++|vreo\s++)?intreruper\w*+|\bneintrerupt\w*+")
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
                        r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
@@ -1351,6 +1570,8 @@ _NO_CHECKPOINTS = re.compile(
     r"\s++(?:\w++\s++)?(?:any\s++|a\s++)?checkpoint\w*+"
     r"|\b(?:(?:does|do|can|will|is|are)\s*+(?:not|n't)|doesn't|don't|can't|cannot|won't"
     r"|isn't|aren't|never)\s++(?:be\s++)?(?:support\s++)?(?:resum|restart)\w*+"
+    # "it will not be restarted from scratch" resumes (audit regress7 #1)
+    r"(?!\s++from\s++(?:scratch|zero|the\s++(?:start|beginning)))"
     # "can't restart from a checkpoint" (audit regress5 #5)
     r"|\b(?:not|non)[\s-]*+resum\w*+"
     r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem)\s++(?:fi\s++)?relu\w*+")
@@ -1403,10 +1624,21 @@ _YES_NO = re.compile(
 _APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
                     r"|m[1-5] (?:pro|max|ultra))\b")
 # the lowest latency asked: "lowest latency", "least latency", "minimal latency", "cea mai mică
-# latență", "latența minimă"
+# latență", "latența minimă"; the fastest GPU asked ("fastest GPU for SDXL", "which GPU
+# generates an SDXL image fastest", "lowest time per image", "cel mai rapid GPU", "care GPU
+# generează cel mai repede"): the same pick, the fastest setup (audit regress6 #4)
 _LOWEST_LATENCY = re.compile(
     r"\b(?:lowest|least|minimal|minimum|smallest|best)\s++(?:\w++\s++)?latency\b"
-    r"|\b(?:cea mai mica|minima)\s++latenta\b|\blatenta\w*+\s++(?:minima|cea mai mica)\b")
+    r"|\b(?:cea mai mica|minima)\s++latenta\b|\blatenta\w*+\s++(?:minima|cea mai mica)\b"
+    r"|\b(?:fastest|quickest)\s++(?:\w++\s++)?(?:gpus?|cards?|accelerators?|setups?)\b"
+    r"|\b(?:which|what)\s++(?:\w++\s++)?(?:gpus?|cards?|accelerators?)\b[^.?!]*?"
+    r"\b(?:fastest|quickest)\b"
+    r"|\b(?:lowest|least|shortest|minimal|minimum|smallest)\s++time\s++per\s++"
+    r"(?:image|picture|clip|video|token)\b"
+    r"|\bcel mai rapid\s++(?:\w++\s++)?(?:gpu|accelerator)\b"
+    r"|\bcea mai rapida\s++(?:\w++\s++)?(?:placa|configuratie)\b"
+    r"|\b(?:care|ce)\s++(?:gpu|placa)\b[^.?!]*?\bcel mai (?:repede|rapid)\b"
+    r"|\bcel mai mic timp\s++pe\s++(?:imagine|clip|token)\b")
 # a price by the hour asked ("per hour", "an hour", "/h", "hourly", "pe oră", "tarif orar"),
 # read once the usage is taken out ("8 hours a day" is no hour asked; _USAGE_PER)
 _HOUR_ASKED = re.compile(r"(?:\b(?:per|an?|each|every|one|pe|o)\s++|/\s*+)(?:hour|hr|h|ora)\b"
@@ -1615,6 +1847,15 @@ def _hours(value: float, unit: str) -> float:
     return value
 
 
+_REQUEST_ZERO = re.compile(r"\b(?:output|input|prompt|generated|new|completion|response)\b")
+"""The words that make "0 tokens" one request's output or input, which sizing takes
+(``output_tokens`` from 0), never a job of no tokens: "0 output tokens", "0 new tokens"."""
+_REQUEST_ZERO_AFTER = re.compile(
+    r"\s*+(?:(?:de|la|in)\s++(?:iesire|intrare)|generat\w*+|noi\b|of (?:output|input)\b"
+    r"|(?:out|in|generated|output)\b)")
+"""The same said after the tokens: "0 tokeni de ieșire", "0 tokeni generați", "0 tokens out"."""
+
+
 def details(text: str, registry: Registry, providers: list[str]) -> Details:
     """The entities of :class:`Details` that ``text`` states; ``providers``: the catalog's
     provider ids."""
@@ -1634,14 +1875,17 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
     for tm in _TOKENS.finditer(folded):
         raw, scale = tm.group(1), _SCALE.get(tm.group(2) or "", 1.0)
         value = _num(raw) * scale
-        if _request_length(folded, tm):
+        if _request_length(folded, tm) and not (_INPUT_AFTER.match(folded, tm.end())
+                                                and value > _longest_context(registry)):
             continue  # "with 128k tokens of context": one request's size, never a job's amount
         negative = minus_before(folded, tm.start(1))
         # "32k tokens" is a context, not a job; none, or a negative amount, is no job either:
         # read as stated, so that the answer says so (audit oor: "generate 0 tokens" was an
         # hour's price, "-500 million tokens" the job of 500 million)
-        # ("0 output tokens" is a request's, which sizing takes: fields.OutputTokens, from 0)
-        none = value == 0 and not re.search(r"\b(?:output|input|prompt)\b", tm.group(0))
+        # ("0 output tokens" is a request's, which sizing takes: fields.OutputTokens, from 0;
+        # so are "0 new tokens", "0 generated tokens", "0 tokeni de ieșire": audit regress6 5)
+        none = value == 0 and not _REQUEST_ZERO.search(tm.group(0)) and not (
+            _REQUEST_ZERO_AFTER.match(folded, tm.end()))
         if value >= 100_000 or none or negative:
             # digits alone are read exactly: 10^30 as a float is 1000000000000000019884624838656
             n = int(raw) if raw.isdigit() and scale == 1.0 else int(value)
@@ -2021,6 +2265,52 @@ _MACHINE_GPUS = re.compile(
 """One machine's GPUs joined to "GPU" (folded): "an 8-GPU machine", "H200 8-GPU box", "an
 8 GPU H100 node", "o mașină de 8 GPU-uri"; a plural machine word ("8-GPU nodes") is nodes
 counted, not read here (``Stated.machine_gpus``)."""
+_NUM_WORD = (r"(\d{1,3}|two|three|four|five|six|seven|eight|doua|doi|trei|patru|cinci|sase"
+             r"|sapte|opt)")
+_NODE_NOUN = r"(?:nodes|machines|servers|boxes|instances|noduri|masini|servere)"
+_NODES_SAID = re.compile(
+    # "2 x 8-GPU H100 nodes", "two 8-GPU H100 machines"
+    rf"(?<![\w.]){_NUM_WORD}\s*+(?:x|×)?\s*+(\d{{1,2}})\s*+-?\s*+(?:gpus?|gpu-uri)\b(?!-)"
+    rf"(?:\s++[\w-]++){{0,3}}?\s++{_NODE_NOUN}\b"
+    # "2 nodes of 8-GPU H100 servers", "4 nodes with 2 GPUs each", "2 noduri de 8 GPU-uri"
+    rf"|(?<![\w.]){_NUM_WORD}\s++{_NODE_NOUN}\s++(?:of|with|de|cu)\s++(?:cate\s++)?"
+    r"(\d{1,2})\s*+-?\s*+(?:gpus?|gpu-uri|placi)\b"
+    # "2 GPUs per node and 4 nodes", "2 GPU-uri pe nod si 4 noduri"
+    r"|(?<![\w.])(\d{1,2})\s*+-?\s*+(?:gpus?|gpu-uri|placi)\s++(?:per|pe|in each|each|in fiecare)"
+    rf"\s++(?:node|machine|server|nod|masina)\b[\s,]*+(?:and|with|si|cu|x|across|on|pe)?\s*+"
+    rf"{_NUM_WORD}\s++{_NODE_NOUN}\b")
+"""Nodes counted with the GPUs of each said as "N-GPU" (folded): "2 x 8-GPU H100 nodes",
+"two 8-GPU H100 machines", "2 nodes of 8-GPU H100 servers", "2 GPUs per node and 4 nodes":
+(nodes, GPUs per node) where ``understand.nodes_of`` reads none (it reads "2 nodes of
+8xH100"); they were one machine of 8, or 16 single-GPU machines (audit regress6 #9)."""
+_WORD_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "doua": 2, "doi": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6, "sapte": 7,
+               "opt": 8}
+
+
+def _nodes_said(folded: str) -> tuple[int, int] | None:
+    """(nodes, GPUs per node) of :data:`_NODES_SAID`, both above one; else None."""
+    m = _NODES_SAID.search(folded)
+    if m is None:
+        return None
+    g = m.groups()
+    nodes, per = (g[0], g[1]) if g[0] else (g[2], g[3]) if g[2] else (g[5], g[4])
+
+    def num(x: str) -> int:
+        return int(x) if x.isdigit() else _WORD_COUNT[x]
+
+    n, p = num(nodes), num(per)
+    return (n, p) if n > 1 and p > 1 else None
+
+
+_ONE_OF_MACHINE = re.compile(
+    r"\b(?:1|one|a single|un singur|o singura|unul|una)\s++(?:[\w-]++\s++){0,2}?"
+    r"(?:out\s++)?(?:of|din)\s++(?:(?:the|my|our|an?|its|cele|un|o)\s++)?\d{1,2}\b"
+    r"|\b(?:one|1|a single|un singur|o singura)\s++(?:gpu|card|placa)\b(?![\s-]*+(?:machine|node"
+    r"|server|box|instance|vm|masina|nod)\b)")
+"""One GPU of a machine said as such (folded; ``Stated.one_of_machine``): "1 of the 8 GPUs",
+"1 H100 out of an 8-GPU server", "one GPU", "un singur GPU din cele 8"; "a single-GPU
+machine" is a machine's size, not this."""
 _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
                       r"|\bcate\s++(?:\w++\s++){0,2}?noduri\b")
 # a time to finish within: "in 30 days", "within 2 weeks", "în 30 de zile", "în cel mult 30 de
@@ -2093,11 +2383,58 @@ _BY_TOMORROW = re.compile(
     r"\b(?:by|until|till|no later than|pana(?:\s++(?:pe|la))?|cel tarziu)\s++(?:tomorrow|maine)"
     r"\b(?!\s*+(?:morning|afternoon|evening|night|noon|at\b|dimineata|seara|noapte|la\b"
     r"|dupa|pranz|\d))")
+# ... said of something other than the job, a few words before it: "I need a quote by
+# tomorrow", "an answer by tomorrow", "am nevoie de o ofertă până mâine" (the quote's date, not
+# the job's: audit regress7 #6 sized 10B tokens on Llama 3.1 70B to finish in a day)
+_TOMORROW_NOT_JOB = re.compile(
+    r"\b(?:quotes?|quotations?|estimates?|answer|reply|response|decision|offers?|proposals?"
+    r"|recommendation|pricing|budget|know|decide|tell|confirm|hear back|oferte?\w*+|cotati\w*+"
+    r"|deviz\w*+|estimar\w*+|raspuns(?:ul)?|decizi\w*+|decid\w*+|propuner\w*+|recomandar\w*+"
+    r"|stiu|stim|spuneti|spune-mi|confirma\w*+)\b(?:\s++[\w'’-]++){0,3}?\s*+$")
+
+
+def _by_tomorrow(text: str) -> bool:
+    """Whether ``text`` (folded) sets the job "by tomorrow" (:data:`_BY_TOMORROW`), not a
+    quote or an answer (:data:`_TOMORROW_NOT_JOB`)."""
+    return any(not _TOMORROW_NOT_JOB.search(text, 0, m.start())
+               for m in _BY_TOMORROW.finditer(text))
 
 
 # a job's wall-clock time asked: "how long", "how much time", "cât durează", "cât timp", "în
 # cât timp" (never "GPU time", "real time": no length asked)
 _HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b")
+# an amount asked how long it lasts: "how long would $100 last", "how long will 500 dollars
+# last me", "cât timp îmi ajung 100 de dolari", "cât timp ține 100 USD" (a budget with no
+# limit word before it, which job_budget reads; audit regress7 #15)
+_LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b")
+_LASTS_AMOUNT = re.compile(
+    r"(?:\$\s*+(?P<a>\d++(?:,\d{3})*+(?:\.\d++)?)\s*+(?P<ka>k\b)?"
+    r"|(?<![\d.,])(?P<b>\d++(?:[.,]\d++)*+)\s*+(?P<kb>k\b)?\s*+(?:de\s++)?"
+    r"(?:\$|usd\b|dolari\b|dolar\b|dollars?\b|bucks\b))"
+    r"(?!\s*+(?:/|per\b|pe\b|an?\b|each\b)\s*+(?:h|hr|hour|ora|ore|day|zi|month|luna|mo)\b)")
+
+
+def _job_or_lasting_budget(text: str, folded: str) -> float | None:
+    """:func:`job_budget`, or where it reads none the amount asked how long it lasts (a
+    budget of $0 stays $0, refused by the answer)."""
+    budget = job_budget(text)
+    return budget if budget is not None else _lasting_budget(folded)
+
+
+def _lasting_budget(folded: str) -> float | None:
+    """The amount a question asks how long it lasts ("how long would $100 last on an H100?",
+    "cât timp îmi ajung 100 de dolari pe un H100?"), in USD, or None."""
+    if not (_HOW_LONG.search(folded) and _LASTS_VERB.search(folded)):
+        return None
+    m = _LASTS_AMOUNT.search(folded)
+    if m is None:
+        return None
+    raw = m.group("a") or m.group("b")
+    # "1,000" groups thousands; so does "2.500 de dolari" (a dot after "$" is a decimal)
+    grouped = (re.fullmatch(r"\d{1,3}(?:,\d{3})++", raw)
+               or (not m.group("a") and re.fullmatch(r"\d{1,3}(?:\.\d{3})++", raw)))
+    value = float(re.sub(r"[,.]", "", raw) if grouped else raw.replace(",", "."))
+    return value * 1000 if (m.group("ka") or m.group("kb")) else value
 
 
 # a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
@@ -2108,7 +2445,9 @@ def _deadline_weekday(folded: str) -> int | None:
     """The weekday ``folded`` says a job must finish by (Monday 0), or None."""
     if _WEEKDAYS.search(folded):
         return None  # "de luni până vineri", "Monday till Friday": a schedule (_WEEKDAYS)
-    m = _BY_WEEKDAY.search(folded)
+    # (never a quote's day: "I need a quote by Friday", _TOMORROW_NOT_JOB)
+    m = next((m for m in _BY_WEEKDAY.finditer(folded)
+              if not _TOMORROW_NOT_JOB.search(folded, 0, m.start())), None)
     return _WEEKDAY_NAMES[m.group(1)] if m else None
 
 
@@ -2196,6 +2535,13 @@ def request_rate(folded: str) -> float | None:
 _PERIOD = (r"(?:\s*+(?:/|(?:per|pe|a|an|each|every|on a|in a|intr-o)\b)\s*+"
            r"(?P<per>s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b|\s++(?P<adv>daily|zilnic|hourly"
            r"|lunar|monthly)\b)")
+# :data:`_PERIOD` matched where a count's words end: never inside a run of spaces (a search for
+# it would try every space of a long run, quadratic; a match at a word's end is unchanged)
+_PERIOD_AFTER = re.compile(r"(?<!\s)" + _PERIOD)
+# items a generating LLM handles per period: "5,000 support emails a day", "500 de e-mailuri
+# pe oră" (:func:`_items_rate`; audit regress7 #4)
+_ITEMS_RATE = re.compile(_COUNT_SCALE + rf"\s*+(?:de\s++)?{_DOC_ADJ}{_DOC_NOUN}\b"
+                         r"(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD)
 # a rate of work of a model that generates no tokens: "50000 images per day", "100 de imagini pe
 # minut", "5000 documents per second", "10 videos a day", "500 hours of audio per day", "500 de
 # ore de audio pe zi", "transcribe 500 hours per day" (read with the models' names blanked: "50000
@@ -2350,6 +2696,9 @@ def stated(text: str, registry: Registry) -> Stated:
     machine_gpus = int(mg.group(1) or mg.group(2)) if mg else None
     if machine_gpus is not None and machine_gpus < 2:
         machine_gpus = None  # "a 1-GPU machine" is one card, not a node
+    one_of = machine_gpus is not None and bool(_ONE_OF_MACHINE.search(folded))
+    if one_of:
+        machine_gpus = None  # "1 of the 8 GPUs in my H100 server": one GPU (regress6 #10)
     # a time limit per image is no count of images ("under 5 seconds per image": not 5
     # images; "an image in under 3 s": not one image to price): blanked, positions kept
     per_item = _PER_ITEM_LIMIT.search(unnamed)
@@ -2449,11 +2798,16 @@ def stated(text: str, registry: Registry) -> Stated:
     so = _SONGS.search(unnamed)
     if so and at[0] <= so.start() < at[1]:
         so = None  # "100 songs a day" is a rate
-    return Stated(nodes=nodes_of(text, registry), users_unread=_users_unread(text),
+    return Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
+                  one_of_machine=one_of, users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,
                   recordings=_recordings(unnamed, at),
-                  translation=bool(_TRANSLATE.search(folded)),
+                  recordings_unsized=_recordings_unsized(unnamed, at),
+                  documents_job=_documents_job(unnamed),
+                  items_rate_per_s=_items_rate(unnamed, hours_per_day),
+                  translation=_translation(folded),
+                  tokens_input=_input_total(folded, registry),
 dot_grouped=dg.group(0) if dg else None,
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
                   if cl else None,
@@ -2462,7 +2816,7 @@ dot_grouped=dg.group(0) if dg else None,
                   diffusion_steps=int(steps.group(1)) if steps and int(steps.group(1)) else None,
                   images_per_request=_images_per_request(folded),
                   request_rate_per_s=request_rate(folded),
-                  work_rate=wr[0] if wr else None,
+                  work_rate=wr[0] if wr else _recordings_rate(unnamed, hours_per_day, days),
                   min_tokens_per_s=_tps(sm) if sm else None,
                   throughput_tokens_per_s=throughput,
                   tps_each=bool(sm and (_TPS_EACH.match(masked, sm.end())
@@ -2473,11 +2827,11 @@ dot_grouped=dg.group(0) if dg else None,
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   deadline_weekday=_deadline_weekday(folded),
-                  deadline_tomorrow=bool(_BY_TOMORROW.search(folded)),
+                  deadline_tomorrow=_by_tomorrow(folded),
                   time_asked=bool(_HOW_LONG.search(folded)),
                   jobs_at_once=_jobs_at_once(folded),
-                  days_asked=bool(_DAYS_Q.search(folded)), node=node_machine(
-                      toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None,
+                  days_asked=bool(_DAYS_Q.search(folded)), node=not one_of and (node_machine(
+                      toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
@@ -2486,8 +2840,14 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
+                  fit_asked=bool(_FITS.search(folded)) and not (
+                      _SPEED.search(folded) or _FASTER.search(folded)
+                      or _FASTEST.search(folded) or _MONEY_Q.search(folded)),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
-                  output_tokens=out_tokens if out_tokens and out_tokens <= 65536 else None,
+                  # 0 stated is kept: a prefill-only request (speed's answer; sizing takes
+                  # output_tokens from 0), which any other answer reads as none stated
+                  output_tokens=out_tokens if out_tokens is not None and out_tokens <= 65536
+                  else None,
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
@@ -2513,7 +2873,7 @@ dot_grouped=dg.group(0) if dg else None,
                   sessions_per_day=sessions,
                   checkpoint_minutes=_checkpoint_minutes(folded),
                   exclude_providers=excluded_providers(folded)[1],
-                  budget_usd_total=job_budget(text),
+                  budget_usd_total=_job_or_lasting_budget(text, folded),
                   unknown_model=_unknown_model(text, registry),
                   media_rate=media_rate_asked(text),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item else None,
@@ -2560,7 +2920,9 @@ _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\
                       # "să mut 200 GB de greutăți din GCP în alt cloud", "move 200 GB from AWS"
                       r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b[^?]{0,30}?"
                       r"\b(?:din|de pe|from)\b"
-                      r"|\b(?:out of|outbound|iesire)\b"
+                      # (never one GPU "out of an 8-GPU server": regress6 #10)
+                      r"|\bout of\b(?!\s++(?:(?:an?|the|my|our|its|their)\s++)?\d++[\s-]*+"
+                      r"(?:gpus?\b|x\b|[a-z]\d))|\b(?:outbound|iesire)\b"
                       # keeping data: "să țin 1,5 TB de checkpoint-uri", "keep 2 TB of weights"
                       r"|\b(?:tin|tinem|pastrez|pastram|keep|keeping|hold|holding)\b[^?]{0,20}?"
                       r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
@@ -2870,8 +3232,10 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        r"(?:vram|memory|ram)\b|\bcati (?:gb|gib) (?:de )?(?:vram|memorie)\b"
                        # "how many GiB do I need for qwen 32b", "de câți GiB am nevoie": the
                        # memory (audit ask_ro #2: a GPU count and no GiB)
-                       r"|\bhow many (?:gb|gib|gigabytes?) (?:(?:do|does|will|would) \w++ )?"
-                       r"(?:need|require|take|use)s?\b"
+                       # (the subject may be a model name of several words: "how many GiB
+                       # does qwen2.5 32b need for 16 users", audit regress7 #10 gave a count)
+                       r"|\bhow many (?:gb|gib|gigabytes?) (?:(?:do|does|will|would)\b"
+                       r"(?:(?!\bcost)[^?]){0,60}?\s)?(?:need|require|take|use)s?\b"
                        r"|\bcati (?:gb|gib) (?:(?:am|avem|are|au) nevoie"
                        r"|(?:imi|ne|iti|va|ii) trebuie|ocupa|necesita)\b"
                        r"|\bcata? (?:vram|memorie)\b|\bcat de mult[ae]? (?:vram|memorie)\b"
@@ -3101,6 +3465,10 @@ _GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
 # fit's yes in Romanian)
 _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:single\s++)?"
                                r"(?:requests?|query|call|completion|cerere|interogare|apel)\b")
+# a request of its prompt alone: "prefill only (0 output tokens) ... time?" is that request's
+# time (audit regress6 6: a fit's yes)
+_PREFILL_ONLY = re.compile(r"\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
+                           r"|\b(?:doar|numai) (?:faza de )?prefill\b")
 # a request's whole time asked as a latency: "total latency", "end-to-end latency", "response
 # time", "latența totală", "timpul de răspuns", or a bare "latency"/"latența" with the request's
 # output stated ("latency for 1k input and 200 output"): the time to the first token plus the
@@ -3311,6 +3679,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (has_model and not media and not cost_q
             and (_GENERATE_ASKED.search(f) or (said_out and (_ONE_REQUEST_SAID.search(f)
                                                              or io[0] is not None
+                                                             or _PREFILL_ONLY.search(f)
                                                              or _TOTAL_LATENCY.search(f))))
             and (_TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) or _SECONDS_Q.search(f)
                  or (said_out and _WHOLE_LATENCY.search(f) and not _FIRST_TOKEN.search(f)

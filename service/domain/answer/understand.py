@@ -1160,7 +1160,8 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
             if g[a] is not None:
                 inp = int(g[a]) * (1024 if g[a + 1] else 1)
                 out = int(g[a + 2]) * (1024 if g[a + 3] else 1)
-                if 1 <= inp <= 16 * 1_048_576 and 1 <= out <= 65536:
+                # (an output of 0 is a prefill-only request, which sizing takes)
+                if 1 <= inp <= 16 * 1_048_576 and 0 <= out <= 65536:
                     return inp, out
                 return None, None
     mo = _IO_OUT_K.search(folded)
@@ -1801,18 +1802,34 @@ _TOTAL_AFTER = re.compile(r"\s*+(?:\(?\s*+(?:in\s++)?total\b|for the (?:whole )?
                           r"|pentru (?:tot )?jobul?\b)")
 
 
+_NOT_BUDGET_AFTER = re.compile(
+    r"\s*+(?:of\s++)?(?:upfront|up[- ]front|down\b|commit\w*+|setup|set[- ]up|egress"
+    r"|deposit|minimum|ingress|avans|angajament\w*+|taxa|taxe|instalare|configurare)")
+"""What an amount with no period pays that is no budget: "$0 upfront commitment", "$0 down",
+"$0 setup fee", "$0 egress", "0 $ avans" (audit regress6 8: read as a budget of $0 and
+refused)."""
+_BUDGET_AFTER = re.compile(
+    r"\s*+(?:total\s++)?(?:budget|buget)\b(?!\s*+(?:/|per|pe|a|an|each)?\s*+(?:h|hr|hrs|hour"
+    r"|hours|month|mo|day|week|ora|ore|luna|zi)\b)")
+"""An amount named a budget after it, with no period: "with a $0 budget", "a $500 budget"
+(audit regress6 8: "train ... with a $0 budget" was answered $47.16, the budget unread)."""
+
+
 def job_budget(text: str) -> float | None:
     """A budget for a whole job in USD ("budget $150 total", "under $150", "buget de 150 USD
-    în total"): an amount of money said as a limit or a total and tied to no period (those
-    are :func:`daily_budget` and the hourly and monthly budgets), or None."""
+    în total", "a $500 budget"): an amount of money said as a limit or a total and tied to no
+    period (those are :func:`daily_budget` and the hourly and monthly budgets), never an
+    upfront payment, a commitment, a fee or egress ("$0 upfront"), or None."""
     folded = _fold(text)
     periods = [m.span() for r in (_HOUR, _HOURLY, _MONTH, _MONTHLY, _DAY, _DAILY)
                for m in r.finditer(folded)]
     for m in _MONEY_ANY.finditer(folded):
         if any(a < m.end() and m.start() < b for a, b in periods):
             continue
+        if not m.group("c") and _NOT_BUDGET_AFTER.match(folded, m.end()):
+            continue
         if (m.group("c") or _LIMIT_BEFORE.search(folded[max(0, m.start() - 20):m.start()])
-                or _TOTAL_AFTER.match(folded, m.end())):
+                or _TOTAL_AFTER.match(folded, m.end()) or _BUDGET_AFTER.match(folded, m.end())):
             return _amount(m)
     return None
 
@@ -1869,13 +1886,33 @@ def user_count(number: str, scale: str | None) -> int:
         return round(decimal.Decimal(number) * factor)
 
 
+_BULLET_LINE = re.compile(r"(?m)^[ \t]*+[-\u2212*\u2022][ \t]*+\d")
+"""A line that starts with a list item's hyphen (or star, or bullet) before a number."""
+
+
 def minus_before(text: str, start: int) -> bool:
     """Whether a minus sign stands right before the number at ``start`` in ``text``, with the
     text's start, a space or an opening bracket or quote before the sign ("-2 H100s", "(-50
     users)"). A hyphen after a word or a number is a range or a compound, never a minus:
-    "2-4 H100s", "8-bit", "H100-80GB", "gpt-4o-mini", "llama-3-8b"."""
-    return start >= 1 and text[start - 1] in "-\u2212" and (
-        start == 1 or text[start - 2].isspace() or text[start - 2] in "([{\"'\u201c\u201e\u00ab")
+    "2-4 H100s", "8-bit", "H100-80GB", "gpt-4o-mini", "llama-3-8b"; nor is one after a
+    number and a space ("on 1 -2 L4s": a range), nor a list item's hyphen at the start of a
+    line ("70B:\n-2 H100s\n-4 H100s": two bullets; audit regress6 14), the text's first line
+    too where another line is such an item."""
+    if start < 1 or text[start - 1] not in "-\u2212":
+        return False
+    if start == 1:
+        return len(_BULLET_LINE.findall(text)) < 2  # "-2 H100s\n-4 H100s": a list
+    before = text[start - 2]
+    if before in "([{\"'\u201c\u201e\u00ab":
+        return True
+    if not before.isspace():
+        return False
+    line = text.rfind("\n", 0, start - 1)
+    if not text[line + 1:start - 1].strip():
+        # the hyphen opens its line: a bullet, unless the question is on that one line
+        return line < 0 and len(_BULLET_LINE.findall(text)) < 2
+    # "1 -2 L4s": a number, a space, then the hyphen is a range, not a minus
+    return not text[:start - 1].rstrip()[-1:].isdigit()
 
 
 def _signed(text: str, start: int, n: int) -> int:

@@ -124,7 +124,7 @@ def _compare(w: _W) -> None:
                         inp=w.n(inp), **said) if users > 1 \
         else w.say("compare_common" if short else "compare", **said)
     if ones is not None:
-        w.out.first = " ".join(x for x in (ones[0], w.out.first, ones[1]) if x)
+        w.out.first = " ".join(x for x in (ones[0], w.out.first, *ones[1:]) if x)
     if best_speed:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               best_speed[0], "tokens/s")
@@ -149,7 +149,7 @@ def _price_text(w: _W, bb: tuple[OfferView, float, str] | None, count: int) -> s
 
 
 def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
-                   users: int) -> tuple[str, str] | None:
+                   users: int) -> tuple[str, str, str] | None:
     """GPUs each named with an article ("does Qwen2.5 14B run on an A10G or an L4?", "merge
     pe un A10G sau pe un L4?") ask about one card of each (audit ask_ro #1: it compared 2 x
     A10G with 2 x L4 at bf16 and never said whether one card holds it). The yes or no for one
@@ -157,9 +157,14 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
     comparison that follows is read at one card each (``gpu_counts``: the precision that
     fits one card where the model's own does not); and where one card does not hold it, the
     fewest of that card at the model's precision with their price (:func:`_price_text`).
-    (lead, what it takes); None where no card could be sized."""
+    The yes or no leads where the fit is asked (:attr:`Stated.fit_asked`); where a speed or
+    a price is, that number leads for each card and the yes for one card follows it, and only
+    a card one of which does not hold the model is said so first, before its larger setup
+    (audit regress7 #7: "is an H100 or an A100 faster" led with 17.0 GiB of 71.7 usable).
+    (lead, what it takes, said after the comparison); None where no card could be sized."""
     assert w.model is not None
     rows: list[str] = []
+    no: list[str] = []  # the rows of the cards one of which does not hold it
     takes: list[str] = []
     ones: list[str] = []  # the cards one of which holds it, at the model's or a smaller precision
     load = users if users > 1 else None
@@ -170,6 +175,8 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
         fits = r.fits and r.runs is not False
         rows.append(w.say("compare_one_yes" if fits else "compare_one_no", gpu=w.gpu_name(gid),
                           need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
+        if not fits:
+            no.append(rows[-1])
         if fits:
             ones.append(gid)
             continue
@@ -194,9 +201,16 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
                            price=_price_text(w, bb, more.gpu_count)))
     if not w.st.gpu_counts:  # a count of one written ("one H100 or one H200") stays
         w.st = dc_replace(w.st, gpu_counts=tuple((gid, 1) for gid in ones))
-    lead = w.say("compare_one", model=w.model.name, weights=base.weights, rows="; ".join(rows))
-    return lead, (w.say("compare_one_takes", weights=base.weights, rows="; ".join(takes))
-                  if takes else "")
+
+    def sentence(which: list[str]) -> str:
+        return w.say("compare_one", model=w.model.name if w.model else "",
+                     weights=base.weights, rows="; ".join(which)) if which else ""
+
+    took = w.say("compare_one_takes", weights=base.weights, rows="; ".join(takes)) \
+        if takes else ""
+    if w.st.fit_asked:
+        return sentence(rows), took, ""
+    return sentence(no), took, "" if no else sentence(rows)
 
 
 def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]],

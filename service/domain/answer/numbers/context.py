@@ -54,6 +54,7 @@ from service.domain.sizing.requests import (
 )
 from service.domain.sizing.sizing import (
     SizingResult,
+    setups_for,
     size,
 )
 
@@ -217,6 +218,9 @@ class _W:
         self.provider_warned: dict[str, str] = {}
         """Warnings about one provider's unknown storage or egress price, each with that
         provider: kept only where the answer names the provider (:meth:`drop_unnamed`)."""
+        self.listed_terms: list[str] = []
+        """The warnings about the unknown storage or egress price of a provider the offers
+        listed (:meth:`offer_numbers`): added by :meth:`drop_unnamed` after the rest."""
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
@@ -947,12 +951,21 @@ class _W:
         """Drop the warnings about a provider's unknown storage or egress price where the
         answer names other providers and not that one: setups weighed and not said (a
         cheaper precision tried on other offers) left "storage price unknown at vast/lium"
-        under an answer naming only hyperbolic (audit ask_ro #13)."""
+        under an answer naming only hyperbolic (audit ask_ro #13). A provider the response's
+        offers list (``numbers.recommendations``, Slack's "Top offers") is named too: their
+        storage at an assumed rate is in the monthly price listed (audit regress7 #13)."""
+        listed = {o.provider for o in self.out.offers}
+        for x in self.listed_terms:
+            m = _PROVIDER_TERMS.match(x)
+            if m is not None and m.group(1) in listed:
+                self.core_warn(x)
         if not self.provider_warned:
             return
         said = " ".join([self.out.first or "", *self.out.more]).lower()
 
         def named(pid: str) -> bool:
+            if pid in listed:
+                return True
             p = self.catalog.providers_by_id.get(pid)
             names = {pid, p.name} if p is not None else {pid}
             return any(re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", said)
@@ -1210,6 +1223,9 @@ class _W:
 
     def offer_numbers(self, rec: Recommendation) -> None:
         for o in rec.options:
+            # the listed option's unknown storage or egress price: warned about at the end
+            # (:meth:`drop_unnamed`), the listed provider being named by the list
+            self.listed_terms.extend(x for x in o.warnings if _PROVIDER_TERMS.match(x))
             self.out.offers.append(OfferNumbers(
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
                 gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,
@@ -1505,9 +1521,65 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
     return min((row.gpu_count for row in own.fits_on if row.gpu == gid), default=None)
 
 
+@dataclass(frozen=True)
+class RateSetups:
+    """The setups of one GPU that carry a request rate (:func:`gpus_for_rate`)."""
+
+    gpus: int
+    """GPUs in all (``setups`` x ``per``)."""
+    per: int
+    """GPUs per setup (the width chosen)."""
+    setups: int
+    """Setups (independent replicas of ``per`` GPUs) that share the rate."""
+    most_requests_per_s: float
+    """What one setup of ``per`` GPUs serves at most (sizing's ``max_requests_per_s``)."""
+    sized: SizingResult
+    """The sizing of one setup of ``per`` GPUs at the whole rate (its weights pinned)."""
+    narrow: tuple[int, float, int]
+    """The fewest GPUs that hold the model: (GPUs per setup, requests/s one serves at most,
+    GPUs in all at that width), to say what the width chosen was weighed against."""
+
+
+def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
+                  weights: str | None = None) -> RateSetups | None:
+    """The fewest ``gid`` in all that carry ``rate`` requests/s of ``inp`` + ``out`` tokens:
+    of the setup widths from the fewest that hold the model up to a node (doubling, the
+    widths the recommendations' offers come in: 1, 2, 4, 8 GPUs), the one that needs the
+    fewest GPUs in all, each setup under ``HEADROOM_LOAD`` of what it serves at most
+    (``setups_for``, sizing's own count), the narrower on a tie. Every width is sized at the
+    precision ``weights``, else the one the fewest that hold the model are sized at (the
+    precision asked or the model's own, the nearest the engine runs there). The count
+    ("how many L4s for 2 requests/s?") and the speed answer ("... at 2 requests/s: TTFT?")
+    both count with it (audit regress6 #12: 17 x L4 in 1-GPU replicas of 0.151 requests/s
+    against 4 setups of 2 x L4 of 0.697 each, 8 in all, as /v1/recommendations leads at
+    bf16). None where no width in a node holds it or its engine runs no precision there."""
+    best: RateSetups | None = None
+    narrow: tuple[int, float, int] | None = None
+    k = 1
+    while k <= NODE_GPUS:
+        kw: dict[str, Any] = {"gpu": gid, "gpu_count": k, "input_tokens": inp,
+                              "output_tokens": out, "request_rate_per_s": rate}
+        if weights is not None:  # (a None would also drop the precision the question asks)
+            kw["weights"] = weights
+        r = w.size(**kw)
+        if r is None or r.runs is False:
+            break
+        most = r.performance.max_requests_per_s if r.performance is not None else None
+        if r.fits and most:
+            weights = r.weights  # the same precision at every wider width
+            setups = setups_for(rate, most)
+            if narrow is None:
+                narrow = (k, most, setups * k)
+            if best is None or setups * k < best.gpus:
+                best = RateSetups(gpus=setups * k, per=k, setups=setups,
+                                  most_requests_per_s=most, sized=r, narrow=narrow)
+        k *= 2
+    return best
+
+
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
-                        gpu: str, users: int, ctx: int, across_nodes: bool = False
-                        ) -> tuple[int, int, int, int] | None:
+                        gpu: str, users: int, ctx: int, across_nodes: bool = False,
+                        images: int | None = None) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + :data:`ASK_OUTPUT_TOKENS` output tokens on
     ``gpu``: of the replica widths from the fewest GPUs that hold the model up to 8
@@ -1520,13 +1592,17 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     picks for one request: DeepSeek-R1 at 128k on 8 H200 holds 5 as TP8, where MLA's latent
     KV is whole on every GPU, and 10 as TP4 x PP2). None when no node of that GPU holds it;
     with ``across_nodes``, whole nodes of 8 up to 16 of them (pipeline stages across nodes,
-    as :func:`_gpu_count_nodes` sizes them) before None."""
+    as :func:`_gpu_count_nodes` sizes them) before None. ``images`` per request (Llama 3.2
+    Vision's cross-attention KV, sizing's ``images_per_request``) are in every sizing, so
+    the count is /v1/sizing's fewest fitting count at that load (20 images, 8 users of 11B
+    Vision: 4 x L4, said as 2 that hold 3 of the 8; regress6 #2)."""
     def sz(**kw: Any) -> SizingResult | None:
         # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
         # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
         # 40B, refused past its 2,048 tokens: "no setup holds" the users)
         named = {"model": model} if isinstance(model, str) else {"architecture": model}
-        req = {**named, **({"weights": weights} if weights else {}), **kw}
+        req = {**named, **({"weights": weights} if weights else {}),
+               **({"images_per_request": images} if images and images > 1 else {}), **kw}
         try:
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):

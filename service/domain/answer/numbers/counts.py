@@ -18,6 +18,7 @@ from service.domain.answer.numbers.context import (
     _prompt,
     _rps,
     gpu_count_for_users,
+    gpus_for_rate,
 )
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
@@ -69,7 +70,7 @@ def _gpu_count(w: _W) -> None:
         ctx = _prompt(w)  # each request's prompt (3,584 tokens unless stated), 512 out
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
-                                      ctx, across_nodes=True)
+                                      ctx, across_nodes=True, images=w.st.images_per_request)
             r = w.size(input_tokens=ctx, output_tokens=_OUT)
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
@@ -613,7 +614,8 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     o = options[0]
     w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
     n = o.offer.gpu_count * o.nodes
-    w.out.first = w.say("gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
+    w.out.first = w.say("gpu_count_rate_one" if w.st.request_rate_per_s == 1
+                        else "gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
                         inp=w.n(inp), out=w.n(out), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                         setup=w.option_setup(o), provider=o.offer.provider,
@@ -757,38 +759,38 @@ def _own_word(w: _W, r: SizingResult) -> str:
 
 def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     """A request rate on the GPU named ("how many A100s for 50 requests/s"): that GPU,
-    never another one cheaper. The sizing of the fewest of it in one node that hold the
-    model, at the precision asked or else the model's own (the nearest the engine runs
-    there), gives what one such setup serves at most; the setups that carry the rate each
-    under ``HEADROOM_LOAD`` of that (``setups_for``, as sizing's warnings and the
-    recommendations' rate targets count them), their time to first token at their share of
+    never another one cheaper. Of the setups of it in one node from the fewest that hold
+    the model up to a node (doubling), at the precision asked or else the model's own (the
+    nearest the engine runs there), the width that carries the rate on the fewest GPUs in
+    all, each setup under ``HEADROOM_LOAD`` of what it serves (:func:`gpus_for_rate`, which
+    the speed answer at a rate counts with too), the narrower width it beat where it is
+    wider, their time to first token at their share of
     the rate, and their on-demand price. The recommendations' cheapest setup for the load
     follows when it is another GPU. False (the caller answers as before) when no node of
     ``gid`` holds it or its engine runs no precision there."""
     assert w.model is not None and w.st.request_rate_per_s
     rate = w.st.request_rate_per_s
-    k, most, one = 1, None, None
-    while k <= NODE_GPUS:  # the fewest of it in one node that hold the model (doubling)
-        one = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
-                     request_rate_per_s=rate)
-        if one is None or one.runs is False:
-            return False
-        if one.fits and one.performance is not None and one.performance.max_requests_per_s:
-            most = one.performance.max_requests_per_s
-            break
-        k *= 2
-    if one is None or not most:
+    # the width and setups the speed answer counts too (:func:`gpus_for_rate`: 17 x L4 in
+    # 1-GPU replicas was 8 in 2-GPU ones there; audit regress6 #12)
+    got = gpus_for_rate(w, gid, rate, inp, out)
+    if got is None:
         return False
-    setups = setups_for(rate, most)
-    n = setups * k
+    one, k, setups, most, n = got.sized, got.per, got.setups, got.most_requests_per_s, got.gpus
     at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / setups, weights=one.weights) or one
     w.record(at, inp + out)
-    w.out.first = w.say("gpu_count_rate_gpu", rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
+    # "For 1 request per second" ("1 requests" was said: audit regress6 #15)
+    w.out.first = w.say("gpu_count_rate_gpu_one" if rate == 1 else "gpu_count_rate_gpu",
+                        rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
                         model=w.model.name, weights=one.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         replicas=w.replicas(setups), setup=w.setup(k, gid), most=_rps(w, most),
                         each=_rps(w, rate / setups), load=w.f.percent(HEADROOM_LOAD, 0))
     w.ask("gpu_count", n, "GPUs")
+    if got.narrow[0] != k:  # a wider setup than the fewest that hold it: the one it beat
+        w.out.more.append(w.say("gpu_count_rate_width", first=w.n(got.narrow[0]),
+                                last=w.n(NODE_GPUS), setup=w.setup(k, gid),
+                                narrow=w.setup(got.narrow[0], gid), gpus=w.n(got.narrow[2]),
+                                most=_rps(w, got.narrow[1])))
     p = at.performance
     if p is not None and p.time_to_first_token_ms and p.output_tokens_per_s_per_user:
         w.out.more.append(w.say("gpu_count_rate_load", ttft=w.n(p.time_to_first_token_ms),

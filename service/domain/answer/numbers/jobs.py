@@ -609,6 +609,23 @@ def spot_job_line(w: _W, kw: dict[str, Any], cost: float, lead_kind: str | None 
         w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
                                 setup=w.option_setup(s), provider=s.offer.provider,
                                 price=w.usd(s.cost.per_hour_usd)))
+        _provider_warnings(w, s)
+
+
+def _provider_warnings(w: _W, o: Option) -> None:
+    """The warnings of a priced option said beside the lead (the spot job after an on-demand
+    one): its provider's terms that enter its total (billing granularity unknown, billed by
+    the hour; storage or egress price unknown; a minimum charge), and its price's age or
+    doubt (:meth:`price_warnings`), as every other priced line carries them. The spot line
+    "about $11.86 on 4 x V100 at primeintellect" said none of primeintellect's (audit
+    regress7 #14). Not :meth:`option_warnings`: that one takes the first option given as the
+    lead."""
+    for x in o.warnings:
+        if o.offer.provider in x:
+            w.core_warn(x)
+    v = w.view_of(o.offer.id)
+    if v is not None:
+        w.price_warnings(v)
 
 
 def _job_storage(w: _W, provider: str, weights: str, hours: float, training: bool,

@@ -236,6 +236,16 @@ def _node_gpus(w: _W) -> str | None:
     which the extraction does not read) is taken as the GPU count silently, as one stated
     before it is (it was one GPU: Nebius's 1-GPU VM at $5.40/h answered its 8-GPU machine)."""
     gid = w.ex.gpu
+    if w.st.one_of_machine and gid is not None:
+        # "1 of the 8 GPUs in my H100 server", "one GPU" of an 8-GPU server: that one GPU,
+        # the machine's size is context (it answered for all 8; audit regress6 #10)
+        w.ex = msgspec.structs.replace(w.ex, gpu_count=1)
+        return None
+    if w.st.nodes is not None and gid is not None:
+        # nodes counted with their GPUs ("2 x 8-GPU H100 nodes", "2 GPUs per node and 4
+        # nodes"): all their GPUs (it was one node's 8, or one node's 2: regress6 #9, #10)
+        w.ex = msgspec.structs.replace(w.ex, gpu_count=w.st.nodes[0] * w.st.nodes[1])
+        return None
     if w.st.machine_gpus and gid is not None and not w.ex.gpu_count:
         w.ex = msgspec.structs.replace(w.ex, gpu_count=w.st.machine_gpus)
         return None
@@ -262,6 +272,7 @@ def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
     v, hour, kind = b
     month, hours = w.sub == "month", w.month_hours()
     spot = "" if w.st.on_demand else _spot_also(w, gid, hour / n, n)
+    doubt = _machine_doubt(w, v, n)
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
     run = (cheapest_billed_run(w, gid, n, job_h, exact=True)
@@ -280,16 +291,84 @@ def _node_price(w: _W, gid: str, count: int | None = None) -> bool:
         w.out.first = w.say("cost_machine_month" if month else "cost_machine_hour", n=w.n(n),
                             gpu=w.gpu_name(gid), hour=w.usd(hour), provider=v.provider,
                             per=_gpu_usd(w, hour / n), kind=w.kinds[kind],
-                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
+                            month=w.usd(hour * hours), usage=w.usage(), spot=doubt + spot)
         if month:
             w.ask("per_month_usd", hour * hours, "USD")
         else:
             w.ask("per_hour_usd", hour, "USD/h")
+        alt = _machine_alt(w, v, gid, n) if doubt else None
+        if alt is not None:
+            w.out.more.append(alt)
     if count is None:
         w.out.more.append(w.say("node_largest", gpu=w.gpu_name(gid), n=w.n(n)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
-    w.price_warnings(v)
+    if doubt and not job_h:
+        # the doubt and the dated rate are in the lead: price_warnings' own sentence on the
+        # dated rate (its only addition to ``more``) would repeat them
+        more, w.out.more = w.out.more, []
+        w.price_warnings(v)
+        w.out.more = more
+    else:
+        w.price_warnings(v)
     return True
+
+
+def _later_rate(w: _W, v: OfferView) -> tuple[OfferView, float] | None:
+    """The likely current price per GPU-hour of a doubted or stale machine ``v``: the
+    provider's own dated rate that the snapshot's conflict rule names (:meth:`_W.dated_rate`:
+    Nebius's $4.50/GPU-h beside its undated $23.60 box), else the same provider's trusted,
+    fresh on-demand price of the same GPU dated after ``v`` (DigitalOcean's 1 × MI300X at
+    $2.59, 2026-10-07, beside its 8 × MI300X at $1.99 per GPU of 2026-05-29, which its
+    source says may be out of date); None where there is none."""
+    found = w.dated_rate(v)
+    if found is not None:
+        return found
+    later = [x for x in w.offers_for(v.gpu) if x.provider == v.provider and x.id != v.id
+             and not x.stale and not x.suspect and x.on_demand_usd_h is not None
+             and x.as_of_kind != "assumed" and x.as_of > v.as_of]
+    if not later:
+        return None
+    x = max(later, key=lambda y: (y.as_of, -y.gpu_count))
+    return x, (x.on_demand_usd_h or 0.0) / x.gpu_count
+
+
+def _machine_doubt(w: _W, v: OfferView, n: int) -> str:
+    """The clause the lead adds where the machine it prices is stale or doubted (audit
+    regress6 #7: DigitalOcean's 8 × MI300X at $15.92/h, 190 days old and doubted by its own
+    source, led with the doubt only in the trailing warnings): how old, that it is doubted,
+    and the provider's likely current rate × ``n`` (:func:`_later_rate`, $2.59 × 8 =
+    $20.72/h); "" for a trusted, fresh price."""
+    if not v.stale and not v.suspect:
+        return ""
+    days = w.n(v.age_days) if v.stale and v.age_days is not None else None
+    why = (w.say("machine_doubt_both", days=days) if days and v.suspect
+           else w.say("machine_doubt_stale", days=days) if days
+           else w.say("machine_doubt_suspect"))
+    later = _later_rate(w, v)
+    rate = ""
+    if later is not None:
+        x, per = later
+        rate = w.say("machine_doubt_rate", provider=v.provider, rate=w.usd(per),
+                     date=w.view_date(x), total=w.usd(per * n), n=w.n(n))
+    return w.say("machine_doubt", why=why, rate=rate)
+
+
+def _machine_alt(w: _W, v: OfferView, gid: str, n: int) -> str | None:
+    """After a doubted or stale machine of ``n`` led (the only one of that size offered, no
+    provider named): the cheapest trusted, fresh on-demand machines of another size that
+    make up the ``n`` GPUs (RunPod's 2 × 4 MI300X at $18.32/h, what was answered before the
+    machine's price led), said with where(); None where a provider is named or none is."""
+    if w.det.provider:
+        return None
+    rows = [(x.on_demand_usd_h * (n // x.gpu_count), -x.gpu_count, x)
+            for x in w.offers_for(gid) if x.provider != v.provider or x.gpu_count != n
+            if not x.stale and not x.suspect and x.on_demand_usd_h is not None
+            and x.gpu_count < n and n % x.gpu_count == 0]
+    if not rows:
+        return None
+    total, _, x = min(rows, key=lambda r: (r[0], r[1]))
+    return w.say("machine_doubt_alt", n=w.n(n), gpu=w.gpu_name(gid), total=w.usd(total),
+                 where=w.where(x, n))
 
 def _count_nodes_price(w: _W, gid: str) -> bool:
     """A node or a cluster of a count asked with no model ("an 8x H100 node on OVHcloud", "a
@@ -376,15 +455,42 @@ def _spot_also(w: _W, gid: str, per: float, count: int) -> str:
     # a machine of the count asked (one card: single-GPU offers), as the on-demand basis;
     # the lowest trusted spot price of any such offer, as the spot answer quotes (8 x H100:
     # $6.84/h at primeintellect; the first listed spot-only offer's $12.03 had been said)
+    found = _spot_cheapest_h(w, gid, count)
+    if found is None or found[0] >= per:
+        return ""
+    price, v = found
+    return w.say("spot_also", price=w.usd(price * count), provider=v.provider)
+
+
+def _spot_cheapest_h(w: _W, gid: str, count: int) -> tuple[float, OfferView] | None:
+    """The lowest trusted spot price per GPU of a machine of ``count`` x ``gid`` and its
+    offer (:func:`_spot_also`), or None where no such machine lists one."""
     views = [v for v in w.offers_for(gid) if not v.stale and not v.suspect
              and v.gpu_count == count]
     spot = [(v.spot_usd_h / v.gpu_count, v) for v in views if v.spot_usd_h is not None]
-    if not spot:
-        return ""
-    price, v = min(spot, key=lambda x: x[0])
-    if price >= per:
-        return ""
-    return w.say("spot_also", price=w.usd(price * count), provider=v.provider)
+    return min(spot, key=lambda x: x[0]) if spot else None
+
+
+def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind: str,
+                  per: float) -> None:
+    """"How long would a $100 budget last on an H100?": the hours the budget buys at the
+    setup's hourly price (100 / 1.29 = 77.5 hours on-demand) lead, and on spot where a
+    trusted spot price below ``per`` (the basis's price per GPU) is listed, with its caveat
+    (audit regress7 #15: it answered the $1.29/h alone). The GPU time alone: the billing
+    note says so."""
+    budget = w.st.budget_usd_total or 0.0
+    hours = budget / hour
+    spot = ""
+    found = None if w.st.on_demand else _spot_cheapest_h(w, gid, count)
+    if found is not None and found[0] < per:
+        spot_h = found[0] * count
+        spot = w.say("budget_lasts_spot", price=w.usd(spot_h), provider=found[1].provider,
+                     hours=w.duration(budget / spot_h))
+    w.out.first = w.say("budget_lasts", budget=w.usd(budget), setup=w.setup(count, gid),
+                        hours=w.duration(hours), hour=w.usd(hour), kind=w.kinds[kind],
+                        provider=provider, spot=spot)
+    w.out.more.append(w.say("budget_lasts_billing"))
+    w.ask("budget_hours", hours, "h")
 
 
 def _rented(v: OfferView, per: float, count: int) -> tuple[int, float]:
@@ -472,7 +578,12 @@ def _gpu_price(w: _W, gid: str) -> None:
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
     run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
-    if job_h and run is not None:
+    if (w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0 and not job_h
+            and not month and hour > 0):
+        # "how long would $100 last on an H100?": the hours it buys lead
+        _budget_lasts(w, gid, count, hour, v.provider if node is not None
+                      else w.where(v, count, share=share), kind, per)
+    elif job_h and run is not None:
         # one run billed as its provider bills it, on whole machines, the cheapest after
         # billing leading (audit cost #1: 5 minutes at DigitalOcean's 1-hour minimum)
         v, rented = run.v, run.machines * run.v.gpu_count
@@ -706,6 +817,14 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
     named with that GPU."""
     assert w.model is not None
     b = w.basis(gid, count)
+    nodes = w.st.nodes
+    if nodes is not None and nodes[0] * nodes[1] == count and nodes[1] > 1:
+        # nodes of a size asked ("405B on 2 nodes of 8 H100"): that many machines of that
+        # size (:func:`_node_basis`), said by where() as "2 machines of 8 × H100"; it was
+        # 16 single-GPU machines (audit regress6 #9)
+        nb = _node_basis(w, gid, nodes[1])
+        if nb is not None:
+            b = (nb[0], nb[1] / nodes[1], nb[2])
     inp = _prompt(w)  # the one default load: 3,584 in + 512 out (it was 4,096 in)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
     if b is None or r is None or not r.fits:

@@ -179,15 +179,28 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
             parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
     total = gpu_cost + storage
     pct = 1 - total / (od_h * hours + storage) if od_h else pct  # the months compared
+    key = "spot_month"
+    if pct < 0:  # spot's month dearer: "5% more" (it was "-5% less")
+        key, lead = "spot_month_dearer", _dearer_lead(w, lead)
     provs = (w.where(s, n, share=True) if s.provider == o.provider
              and s.gpu_count == o.gpu_count and oprov is None
              else w.say("spot_provs", sprov=w.where(s, n, share=True),
                         oprov=oprov or w.where(o, n, share=True)))
-    w.out.first = w.say("spot_month", lead=lead, setup=setup, usage=w.usage(),
+    w.out.first = w.say(key, lead=lead, setup=setup, usage=w.usage(),
                         total=w.usd(total), gpu_cost=w.usd(gpu_cost), spot=w.usd(spot_h),
                         parts=parts, od_total=w.usd(od_h * hours + storage), od=w.usd(od_h),
-                        pct=w.f.percent(pct, 0), provs=provs)
+                        pct=w.f.percent(abs(pct), 0), provs=provs)
     w.ask("spot_per_month_usd", total, "USD")
+
+
+def _dearer_lead(w: _W, lead: str) -> str:
+    """The lead of a spot answer whose spot price is above on-demand: one that advises spot
+    ("Spot saves money if the work can be interrupted: ", "Spot, if the job saves
+    checkpoints", "spot is not advisable, even though ") says on-demand costs less instead;
+    an endpoint's, which advises on-demand, stays."""
+    if lead in (w.t["spot_lead_any"], w.t["spot_lead_train"], w.t["spot_lead_no_resume"]):
+        return w.t["spot_lead_dearer"]
+    return lead
 
 
 def _preemptible_stop(w: _W, run_h: float | None) -> str:
@@ -374,7 +387,8 @@ def _spot(w: _W) -> None:
         if served and w.model is not None and not w.ex.gpu_count:
             # the model named: never the price of fewer GPUs than hold it at that load
             got = (gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid,
-                                       users, ctx) if users > 1 else None)
+                                       users, ctx, images=w.st.images_per_request)
+                   if users > 1 else None)
             n = got[0] if got is not None else (_min_count(w, gid, ctx) or 1)
         if served:
             r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
@@ -537,8 +551,12 @@ def _spot(w: _W) -> None:
     oprov = (w.say("spot_od_setup", provider=o.provider, setup=w.setup(*od_setup))
              if od_setup is not None
              else w.where(o, n, share=True))
+    if pct < 0:
+        # spot dearer than on-demand (4 x L4: $1.60/h at gcp against $1.52/h at seeweb): the
+        # difference said as more, never "-5% less", and no "spot saves money" before it
+        key, lead = f"{key}_dearer", _dearer_lead(w, lead)
     w.out.first = w.say(key, lead=lead, hours=said, setup=setup,
-                        spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(pct, 0),
+                        spot=w.usd(s_cost), od=w.usd(o_cost), pct=w.f.percent(abs(pct), 0),
                         provs=w.where(s, n, share=True) if s.provider == o.provider
                         and s.gpu_count == o.gpu_count and od_setup is None
                         else w.say("spot_provs", sprov=w.where(s, n, share=True),

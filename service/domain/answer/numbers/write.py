@@ -31,7 +31,7 @@ from service.domain.answer.numbers.memory import (
     _precision,
 )
 from service.domain.answer.numbers.prices import _node_gpus
-from service.domain.answer.numbers.speed import _speed
+from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
 from service.domain.answer.numbers.training import _SIZED_GPUS_MAX, _finetune, _train
 from service.domain.answer.understand import Extracted
@@ -46,6 +46,8 @@ from service.domain.fields import (
     JobOutputTokens,
     MaxUsdTotal,
     MonthlyBudget,
+    RequestRate,
+    TrainingTokens,
 )
 from service.domain.messages import Messages
 from service.domain.recommend.pricing import model_storage_gb
@@ -181,8 +183,24 @@ def _documents_requests(w: _W) -> str | None:
     embedding model's documents stay its inputs (:meth:`_W.use_documents`). The sentence that
     says so, or None where nothing changed."""
     m, docs = w.model, w.st.documents
-    if (m is None or m.kind != "llm" or m.task == "embed" or docs is None or w.st.requests
-            or w.det.tokens or w.st.request_rate_per_s or w.st.work_rate
+    if m is None or m.kind != "llm" or m.task == "embed":
+        return None
+    wr = w.st.work_rate
+    rate = w.st.items_rate_per_s or (wr[1] if wr is not None and wr[0] == "inputs" else None)
+    if (rate and not w.st.request_rate_per_s and not w.det.tokens and not w.st.requests
+            and w.ex.workload not in ("finetune", "pretrain")):
+        # "5,000 support emails a day", "10,000 documents per day": a steady request rate
+        # (the month sized and priced, as "5,000 requests a day" is), never one day's job
+        # (audit regress7 #4: $0.19 for "cost per month?")
+        w.st = dc_replace(w.st, request_rate_per_s=rate, documents=None, work_rate=None)
+        return None
+    if docs is None or not w.st.documents_job:
+        # documents a chatbot answers from, RAG's corpus, "we store 1M reviews", "each
+        # prompt includes 5 documents": the corpus, never requests (audit regress7 #3: a
+        # serving price became a $0.38 job)
+        w.st = dc_replace(w.st, documents=None)
+        return None
+    if (w.st.requests or w.det.tokens or w.st.request_rate_per_s or w.st.work_rate
             or w.ex.workload in ("finetune", "pretrain")):
         return None
     count, length = docs
@@ -191,7 +209,14 @@ def _documents_requests(w: _W) -> str | None:
         w.st = dc_replace(w.st, prompt_tokens=length)
         w.ex = msgspec.structs.replace(w.ex, context_tokens=length)
     w.st = dc_replace(w.st, requests=count)
-    return w.say("items_requests", count=w.n(count))
+    said = w.say("items_requests", count=w.n(count))
+    if w.st.translation and length and w.st.output_tokens is None:
+        # a translation writes about as many tokens as it reads (cost._token_split's rule:
+        # 1:1 between Latin-script languages within about 20 %), so each document's output
+        # is its length, not 512 (audit regress7 #9)
+        w.st = dc_replace(w.st, output_tokens=length)
+        said = said + " " + w.say("items_translation_output", tokens=w.n(length))
+    return said
 
 
 def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
@@ -206,9 +231,13 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
+    budget_above = _budget_above_cap(w)  # "$20,000/h": rules nothing out, answered without
     if _out_of_range(w) or _beyond_sized(w, intent):
         return w.out
-    WRITERS.get(intent, _fallback)(w)
+    if not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
+        WRITERS.get(intent, _fallback)(w)
+    if budget_above is not None and w.out.first is not None:
+        w.out.more.insert(0, budget_above)
     if node_read is not None and w.out.first is not None:
         w.out.more.append(node_read)
     if pieces_read is not None and w.out.first is not None:
@@ -225,6 +254,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                               "interconnect", "spot", "precision"):
         _fallback(w)
     _context_limit_lead(w)
+    _fleet_note(w)
     w.drop_unnamed()
     a = w.out.asked
     if (w.out.first is not None and w.st.per_thousand_tokens and a is not None
@@ -262,6 +292,18 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _daily_users_lead(w))
     _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _fleet_note(w: _W) -> None:
+    """A GPU count worked out past what one setup is sized on (``fields.GpuCount``, 4,096:
+    "100,000 requests per second: how many H100s?" is 24,815): an estimate of replicas each
+    sized alone, said right after it, as a count stated past it is refused (audit regress6
+    13: the count was given as any other)."""
+    a = w.out.asked
+    if w.out.first is None or a is None or a.quantity != "gpu_count" or a.value <= (
+            _SIZED_GPUS_MAX):
+        return
+    w.out.more.insert(0, w.say("gpu_count_fleet", n=w.n(a.value), cap=w.n(_SIZED_GPUS_MAX)))
 
 
 def _daily_users_lead(w: _W) -> str | None:
@@ -325,6 +367,15 @@ def _beyond_sized(w: _W, intent: str) -> bool:
         w.out.first = w.say(said, n=w.n(n or 0), cap=w.n(BATCH_MAX))
         w.out.follow_up = w.out.first
         return True
+    rate, rate_cap = w.st.request_rate_per_s, _bounds(RequestRate)[1]
+    if rate is not None and rate > rate_cap and (intent != "cost" or w.ex.gpu is not None):
+        # past fields.RequestRate (/v1/sizing's 400): it was dropped and the answer was one
+        # request's speed, a GPU count or a price for one request, the rate unsaid (audit
+        # regress6 13); a price with no GPU named is the recommendations', which take
+        # requests_per_s to fields.RequestsPerSecond and say no setup meets it
+        w.out.first = w.say("rate_over_cap", rate=w.per_s(rate), cap=w.per_s(rate_cap))
+        w.out.follow_up = w.out.first
+        return True
     ctx = ex.context_tokens
     if ctx is None or ctx <= TOKENS_MAX or w.model is None or w.model.kind != "llm":
         return False
@@ -372,8 +423,12 @@ def _out_of_range(w: _W) -> bool:
             _bounds(JobOutputTokens)[0] < w.det.tokens <= _bounds(JobOutputTokens)[1]):
         # digits as written past what the formatter writes out ("1 × 10^30" for 10^30)
         n = w.n(w.det.tokens)
-        said = w.say("tokens_out_of_range", n=str(w.det.tokens) if "^" in n else n,
-                     cap=w.n(_bounds(JobOutputTokens)[1]))
+        # a training run's tokens cite the training_tokens bound, a job's output the
+        # job_output_tokens one ("0 training tokens" cited the latter: audit regress6 #15)
+        train = w.ex.workload in ("finetune", "pretrain") or w.ex.method is not None
+        field = TrainingTokens if train else JobOutputTokens
+        said = w.say("training_tokens_out_of_range" if train else "tokens_out_of_range",
+                     n=str(w.det.tokens) if "^" in n else n, cap=w.n(_bounds(field)[1]))
     else:
         said = _budget_out_of_range(w, ro)
     if said is None:
@@ -384,25 +439,46 @@ def _out_of_range(w: _W) -> bool:
 
 
 def _budget_out_of_range(w: _W, ro: bool) -> str | None:
-    """A budget at or below zero, or past the bound of /v1/ask's own budget field, said back
-    (none is within $0, and a negative one was made positive: "-5 dollars per hour" was
-    "within your budget of $5.00/h"). The recommendations refuse both (``max_usd_per_hour`` >
-    0); the answer without a budget is another question's, so none is given. A daily budget
-    is read as a month of 30 days, a total as the whole job's: above zero, as
-    ``fields.MaxUsdTotal``."""
-    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h"), HourlyBudget),
-            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month"), MonthlyBudget),
-            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day"), None),
-            (w.st.budget_usd_total, "", MaxUsdTotal)]
-    for value, per, field in said:
+    """A budget at or below zero said back (none is within $0, and a negative one was made
+    positive: "-5 dollars per hour" was "within your budget of $5.00/h"). The recommendations
+    refuse it (``max_usd_per_hour`` > 0); the answer without a budget is another question's,
+    so none is given. A daily budget is read as a month of 30 days, a total as the whole
+    job's: above zero, as ``fields.MaxUsdTotal``. One past the bound of /v1/ask's budget
+    field is :func:`_budget_above_cap`'s: it rules nothing out, and is answered without."""
+    said = [(w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h")),
+            (w.ex.budget_usd_per_month, "/" + ("lună" if ro else "month")),
+            (w.st.budget_usd_per_day, "/" + ("zi" if ro else "day")),
+            (w.st.budget_usd_total, "")]
+    for value, per in said:
         if value is None:
             continue
         if value <= 0:
             return w.say("budget_zero" if value == 0 else "budget_negative",
                          budget=w.usd(value) + per)
-        cap = _bounds(field)[1] if field is not None else math.inf
-        if value > cap:
-            return w.say("budget_over_cap", budget=w.usd(value) + per, cap=w.usd(cap) + per)
+    return None
+
+
+def _budget_above_cap(w: _W) -> str | None:
+    """A budget past the bound of /v1/ask's own budget field ("$20,000/h": ``HourlyBudget``
+    takes at most $10,000/h): it constrains nothing, so it is dropped and the question
+    answered as without one, the sentence that says so returned (it was refused with no
+    figures; audit regress6 8: a larger budget rules out no option). None where no budget is
+    past its bound."""
+    ro = w.lang == "ro"
+    said = [("budget_usd_per_hour", w.ex.budget_usd_per_hour, "/" + ("oră" if ro else "h"),
+             HourlyBudget),
+            ("budget_usd_per_month", w.ex.budget_usd_per_month,
+             "/" + ("lună" if ro else "month"), MonthlyBudget),
+            ("budget_usd_total", w.st.budget_usd_total, "", MaxUsdTotal)]
+    for name, value, per, field in said:
+        cap = _bounds(field)[1]
+        if value is None or value <= cap:
+            continue
+        if name == "budget_usd_total":
+            w.st = dc_replace(w.st, budget_usd_total=None)
+        else:
+            w.ex = msgspec.structs.replace(w.ex, **{name: None})
+        return w.say("budget_over_cap", budget=w.usd(value) + per, cap=w.usd(cap) + per)
     return None
 
 
