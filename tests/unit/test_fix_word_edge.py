@@ -44,3 +44,17 @@ def test_a_large_instance_count_is_grouped() -> None:
     r = ask("SDXL at 100,000 images per second, which GPU?")
     assert re.search(r"\d{4,} instances", head(r)) is None
     assert re.search(r"\d{1,3}(?:,\d{3})+ instances of", head(r))
+
+
+@pytest.mark.parametrize("question, said", [
+    ("Llama 3.1 8B at 2 requests per second: how many L4s?",
+     "The cheapest setup in the catalog for this load is 4 × NVIDIA GeForce RTX 5070 12GB at "),
+    ("Llama 3.1 8B la 2 cereri pe secundă: câte L4?",
+     "Cea mai ieftină configurație din catalog pentru această încărcare este 4 × NVIDIA GeForce "
+     "RTX 5070 12GB la "),
+])
+def test_a_one_machine_cheapest_setup_is_said_once(question: str, said: str) -> None:
+    # "4 × RTX 5070 12GB (4 × RTX 5070 12GB)": the machine repeated the setup it is
+    text = ask(question).answer
+    assert said in text
+    assert "12GB (4 × NVIDIA GeForce RTX 5070 12GB)" not in text

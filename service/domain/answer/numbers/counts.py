@@ -800,7 +800,8 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                       context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid:
-        w.out.more.append(w.say("gpu_count_rate_cheapest", n=w.n(o.offer.gpu_count * o.nodes),
+        key = "gpu_count_rate_cheapest" if o.nodes > 1 else "gpu_count_rate_cheapest_one"
+        w.out.more.append(w.say(key, n=w.n(o.offer.gpu_count * o.nodes),
                                 gpu=o.offer.gpu_name, setup=w.option_setup(o),
                                 weights=o.weights, provider=o.offer.provider,
                                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))

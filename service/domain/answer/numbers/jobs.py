@@ -108,7 +108,8 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         c = cheapest.options[0] if cheapest is not None and cheapest.options else None
         if c is not None and c.offer.gpu != o.offer.gpu:
             w.out.more.append(w.say(
-                "gpu_count_rate_cheapest", n=w.n(c.offer.gpu_count * c.nodes),
+                "gpu_count_rate_cheapest" if c.nodes > 1 else "gpu_count_rate_cheapest_one",
+                n=w.n(c.offer.gpu_count * c.nodes),
                 gpu=c.offer.gpu_name, setup=w.option_setup(c), weights=c.weights,
                 provider=c.offer.provider, hour=w.usd(c.cost.per_hour_usd),
                 kind=w.kinds[c.pricing_model]))
