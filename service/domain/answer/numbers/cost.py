@@ -24,6 +24,7 @@ from service.domain.answer.numbers.jobs import (
     _job_split,
     _length_clips,
     _machine_job,
+    _recommend_by_deadline,
     _work_rate,
     billing_minimum_h,
     cheapest_billed_run,
@@ -63,7 +64,6 @@ from service.domain.recommend.context import (
     billed_for,
     billing_terms_of,
 )
-from service.domain.recommend.pricing import MAX_JOB_INSTANCES
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
@@ -954,15 +954,7 @@ def _cost_inner(w: _W) -> None:
     if not spot_ok:
         # the work was not said to be interruptible: on-demand leads, spot comes after
         kw["interruptible"] = False
-    rec = w.recommend(**kw)
-    if (rec is not None and not rec.options and "max_job_hours" in kw
-            and w.st.deadline_hours is not None):
-        # no setup finishes the job in time, even spread over the most instances planned:
-        # said, and the cheapest setup without the deadline priced (as media._job_total)
-        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
-                                most=w.n(MAX_JOB_INSTANCES)))
-        del kw["max_job_hours"]
-        rec = w.recommend(**kw)
+    rec = _recommend_by_deadline(w, kw)
     if rec is None:
         return
     lead = rec.options[0] if rec.options else None

@@ -22,7 +22,7 @@ from service.domain.recommend.context import (
     unknown_price_defaults,
 )
 from service.domain.recommend.pricing import MAX_JOB_INSTANCES, job_storage_usd, model_storage_gb
-from service.domain.recommend.types import MONTH_DAYS, Option
+from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -404,6 +404,20 @@ def _deadline_said(w: _W, deadline: float) -> str:
     hours."""
     return (w.say("job_deadline_days", n=w.n(deadline / 24))
             if deadline >= 48 and float(deadline / 24).is_integer() else w.duration(deadline))
+
+
+def _recommend_by_deadline(w: _W, kw: dict[str, Any]) -> Recommendation | None:
+    """The job's recommendation within the deadline ``kw`` carries (``max_job_hours``); where
+    no setup finishes it in time, even spread over the most instances planned, that is said
+    and the cheapest setup without the deadline is priced (token, image, audio jobs alike)."""
+    rec = w.recommend(**kw)
+    if (rec is not None and not rec.options and "max_job_hours" in kw
+            and w.st.deadline_hours is not None):
+        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
+                                most=w.n(MAX_JOB_INSTANCES)))
+        del kw["max_job_hours"]
+        rec = w.recommend(**kw)
+    return rec
 
 
 def _media_job_kw(w: _W) -> tuple[dict[str, Any], str] | None:

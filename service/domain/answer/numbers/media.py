@@ -14,11 +14,11 @@ from service.domain.answer.numbers.context import _W
 from service.domain.answer.numbers.jobs import (
     _clip_words,
     _deadline_count,
-    _deadline_said,
     _job_deadline,
     _job_lead,
     _length_clips,
     _machine_job,
+    _recommend_by_deadline,
     _video_length_note,
     _video_replicas,
     _work_rate,
@@ -27,7 +27,6 @@ from service.domain.answer.numbers.jobs import (
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import billed_hours
-from service.domain.recommend.pricing import MAX_JOB_INSTANCES
 from service.domain.recommend.types import (
     Option,
 )
@@ -129,15 +128,7 @@ def _job_total(w: _W) -> bool:
         # (a job with a count is batch work: the word "batch" is no spot said): on-demand
         # leads (as every price answer), spot comes after it
         kw["interruptible"] = False
-    rec = w.recommend(**kw)
-    if (rec is not None and not rec.options and "max_job_hours" in kw
-            and w.st.deadline_hours is not None):
-        # no setup finishes it in time, even spread over the most instances planned: said,
-        # and the cheapest setup without the deadline priced
-        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
-                                most=w.n(MAX_JOB_INSTANCES)))
-        del kw["max_job_hours"]
-        rec = w.recommend(**kw)
+    rec = _recommend_by_deadline(w, kw)
     if rec is None or not rec.options:
         return False
     o = rec.options[0]
