@@ -277,6 +277,16 @@ def _memory_in_gb(w: _W, r: SizingResult, ctx: int, users: int | None) -> None:
     w.ask("total_gb", gb(mem.total_gib), "GB")
 
 
+def _layout_words(w: _W, r: SizingResult, count: int) -> str:
+    """How ``count`` GPUs split the model, as the per-GPU memory answers say it ("tensor
+    parallel 4"), or nothing on one GPU."""
+    lay = r.layout
+    if lay is None or count == 1:
+        return ""
+    return (w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
+            else w.say("per_gpu_layout", label=lay.label))
+
+
 def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
     """Each GPU's memory asked on a GPU named ("memory per GPU ... on 4 H100", "memorie pe
     GPU ... pe 4 H100"): the sizing of that setup, as /v1/sizing gives it for those GPUs (the
@@ -292,10 +302,7 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
     if r is None or r.gpu is None:
         return False
     w.record(r, ctx)
-    lay = r.layout
-    layout = "" if lay is None or count == 1 else (
-        w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
-        else w.say("per_gpu_layout", label=lay.label))
+    layout = _layout_words(w, r, count)
     w.out.first = w.say("memory_per_gpu" if r.fits else "memory_per_gpu_no",
                         model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
                         per=w.gib(r.memory.per_gpu_gib), layout=layout,
@@ -334,10 +341,7 @@ def _memory_count(w: _W, gid: str, named: str | None) -> bool:
     if r is None or r.gpu is None or not r.fits or count > NODE_GPUS:
         return False
     w.record(r, ctx)
-    lay = r.layout
-    layout = "" if lay is None or count == 1 else (
-        w.say("per_gpu_layout_tp", tp=w.n(lay.tensor)) if lay.tensor == count
-        else w.say("per_gpu_layout", label=lay.label))
+    layout = _layout_words(w, r, count)
     w.out.first = w.say("memory_count", model=w.model.name, weights=r.weights,
                         setup=named if named and count == 1 else w.setup(count, gid),
                         total=w.gib(r.memory.total_gib), layout=layout, ctx=w.n(ctx),
