@@ -101,7 +101,9 @@ def test_a_decode_target_met_by_less_than_the_band_is_flagged() -> None:
     flagged = 0
     for o in options:
         per_user = o.performance.decode_tokens_per_s_per_user
-        thin = [w for w in o.warnings if w.startswith("thin margin")]
+        # the decode warnings (the default TTFT target has its own: test_fix_s3)
+        thin = [w for w in o.warnings if w.startswith("thin margin")
+                and "tokens/s per user" in w]
         assert per_user >= 30
         if per_user / band.measured_over_model < 30:
             flagged += 1
@@ -133,10 +135,13 @@ def test_a_ttft_target_met_by_less_than_the_band_is_flagged() -> None:
     assert 0 < flagged < len(options)
 
 
-def test_default_targets_are_not_flagged() -> None:
-    # the service's own decode and TTFT defaults apply; nobody asked for them
+def test_the_default_decode_target_is_not_flagged() -> None:
+    # the default decode speed (10 tokens/s, a floor under reading speed) gets no thin-margin
+    # warning; the default TTFT target does where it is met by less than the band
+    # (audit serve #3, tests/unit/test_fix_s3.py)
     for o in _options(model="llama-3.1-8b", concurrent_requests=32):
-        assert not [w for w in o.warnings if w.startswith("thin margin")], o.warnings
+        assert not [w for w in o.warnings if w.startswith("thin margin")
+                    and "tokens/s per user" in w], o.warnings
 
 
 def test_sizing_states_the_band_of_its_engine_and_family() -> None:

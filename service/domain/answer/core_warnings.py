@@ -114,6 +114,9 @@ _THIN_TTFT = (rf"thin margin: time to first token (?P<n_ttft>{_THIN_NUM}) ms aga
               rf"(?P<n_target>{_THIN_NUM}) ms target; {{runs}} it was more than "
               r"(?P<n_more>\d++) % longer than this model, which would miss the target: "
               r"measure before committing")
+# the default time-to-first-token target met by less than the band: said as the default
+_THIN_TTFT_DEFAULT = (_THIN_TTFT.replace(" ms against the ", " ms against the default ")
+                      + r"; set max_time_to_first_token_ms to change it")
 
 
 def _thin(sentence: str, engine: str) -> str:
@@ -195,6 +198,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # warnings): every engine measured, or one engine by its name
     ("core_thin_decode_all", re.compile(_thin(_THIN_DECODE, "every engine measured"))),
     ("core_thin_decode", re.compile(_thin(_THIN_DECODE, r"(?P<engine>[^,()]++)"))),
+    ("core_thin_ttft_default_all", re.compile(_thin(_THIN_TTFT_DEFAULT,
+                                                    "every engine measured"))),
+    ("core_thin_ttft_default", re.compile(_thin(_THIN_TTFT_DEFAULT,
+                                                r"(?P<engine>[^,()]++)"))),
     ("core_thin_ttft_all", re.compile(_thin(_THIN_TTFT, "every engine measured"))),
     ("core_thin_ttft", re.compile(_thin(_THIN_TTFT, r"(?P<engine>[^,()]++)"))),
     ("core_low_headroom", re.compile(
@@ -1253,17 +1260,39 @@ def _rerun(text: str, texts: Mapping[str, str], f: Formatter,
         price=texts[key].format(cost=_money(cost, f)), reserved=reserved)
 
 
+_CAVEAT_AT = "; caution: its price is "
+_CAVEAT = re.compile(r"; caution: its price is (?:(?P<n_days>\d[\d,]*+) days old"
+                     r"(?P<both> and flagged as suspect)?+|flagged as suspect)")
+"""What an alternative says of a stale or suspect price (alternatives.price_caveat)."""
+
+
+def _caveat(text: str, texts: Mapping[str, str], f: Formatter) -> tuple[str, str]:
+    """(``text`` without its price caveat, the caveat in the answer's language); the text
+    as it is and "" where it ends with none."""
+    at = text.rfind(_CAVEAT_AT)
+    m = _CAVEAT.fullmatch(text, at) if at >= 0 else None
+    if m is None:
+        return text, ""
+    if m.group("n_days") is None:
+        return text[:at], texts["core_alt_caveat_suspect"]
+    days = f.number(float(m.group("n_days").replace(",", "")), 0)
+    key = "core_alt_caveat_both" if m.group("both") else "core_alt_caveat_stale"
+    return text[:at], texts[key].format(days=days)
+
+
 def _what_would_change(text: str, texts: Mapping[str, str], f: Formatter,
                        kinds: Mapping[str, str]) -> str | None:
     """An alternative's change or effect, with the answer's own cost (" (vs $1,360)") where
-    the effect ends with it; None for any other text."""
+    the effect ends with it, and a caveat on its price after that (:func:`_caveat`); None
+    for any other text."""
+    text, caveat = _caveat(text, texts, f)
     vs = ""
     at = text.rfind(_VS)
     if at >= 0 and text.endswith(")") and _NUMBER.fullmatch(text[at + len(_VS) : -1]):
         vs = texts["core_alt_vs"].format(cost=_money(text[at + len(_VS) : -1], f))
         text = text[:at]
     said = _first(text, _ALT_TEXTS, texts, f, kinds) or _rerun(text, texts, f, kinds)
-    return None if said is None else said + vs
+    return None if said is None else said + vs + caveat
 
 
 def localise(text: str, texts: Mapping[str, str], f: Formatter,

@@ -690,6 +690,10 @@ _ITEM_VERB = re.compile(
     r"|proofread\w*+|annotat\w*+|score|scoring|parse|parsing|rezum\w*+|clasific\w*+"
     r"|traduc\w*+|traduceri|proces\w*+|extrag\w*+|etichet\w*+|analiz\w*+|rescri\w*+"
     r"|adnot\w*+|sintetiz\w*+)\b")
+# a processing verb on a pronoun for the items counted before it: "summarise them", "process
+# all of them", "să le rezumăm" (read in the clause after the count, _documents_job)
+_ITEM_VERB_THEM = re.compile(_ITEM_VERB.pattern + r"\s++(?:all\s++(?:of\s++)?)?(?:them|these"
+                             r"|those|each(?:\s++one)?)\b|\bsa\s++le\s++" + _ITEM_VERB.pattern)
 # each item's tokens in and out stated: "2,000 tokens in and 200 out each", "2,000 input and
 # 200 output tokens each", "2.000 de tokeni de intrare și 200 de ieșire fiecare"
 _ITEM_IO_EACH = re.compile(
@@ -714,7 +718,11 @@ def _documents_job(unnamed: str) -> bool:
     if m is None or _ITEM_FRAMED.search(unnamed):
         return False
     before = re.split(r"[.;:?!]", unnamed[max(0, m.start() - 80):m.start()])[-1]
-    return bool(_ITEM_VERB.search(before) or _ITEM_IO_EACH.search(unnamed))
+    # or after them, on a pronoun for them: "10,000 documents; we want to summarise them"
+    # (audit regress8 #4)
+    after = re.split(r"[.?!]", unnamed[m.end():m.end() + 120])[0]
+    return bool(_ITEM_VERB.search(before) or _ITEM_IO_EACH.search(unnamed)
+                or _ITEM_VERB_THEM.search(after))
 
 
 def _items_rate(unnamed: str, hours_per_day: float | None) -> float | None:
@@ -790,8 +798,11 @@ _RECORDINGS = re.compile(
 _TRANSLATE = re.compile(r"\btranslat(?:e|es|ing|ions?)\b|\btraduc\w*+")
 # ... nor the word denied just before it: "no translation", "not translating", "without any
 # translation", "we don't translate", "fără traducere", "nu traducem"
-_TRANSLATE_DENIED = re.compile(r"(?:\b(?:no|not|without|non|nu|fara|nici)|n['’]t)[\s-]++"
-                               r"(?:[\w'’]++\s++){0,2}$")
+_TRANSLATE_DENIED = re.compile(  # "no translation", "don't need to translate", "fără traducere";
+    # never "is it not cheaper to translate" (audit regress8 #7)
+    r"(?:\b(?:no|not|without|non|nu|fara|nici)|n['’]t)[\s-]++"
+    r"(?:(?:a|an|the|any|need|needs|want|wants|to|do|for|de|o|un|vrem|avem|nevoie|sa|e|este)"
+    r"\s++){0,3}$")
 
 
 def _translation(text: str) -> bool:
@@ -1465,7 +1476,7 @@ _NO_SPOT = re.compile(
     # ("why can't we use spot?" asks about spot)
     r"|(?<!why )(?<!how )\b(?:(?:can|could|must|should|may|do|does|will|would)\s*+"
     r"(?:not|n['\u2019]t)|cannot|can['\u2019]t|won['\u2019]t|(?:are|is)\s++not\s++allowed"
-    r"\s++to)\s++(?:\w++\s++)?"
+    r"\s++to)\s++(?!(?:we|i|you|they|one)\b)(?:\w++\s++)?"
     r"(?:use|using|run\s++on|rely\s++on|go\s++with|want|have|get|rent|afford|buy)"
     r"\s++(?:any\s++|the\s++)?spot\b"
     r"|\bspot\s++(?:(?:instances?|capacity|pricing|vms?|gpus?|machines?|nodes?)\s++)?"
@@ -1499,7 +1510,7 @@ _NOT_INTERRUPTIBLE = re.compile(
     r"|restart\w*+(?!\s++from\s++(?:scratch|zero|the\s++(?:start|beginning))))"
     r"|\b(?:(?:can|could|must|should|may|will|would|do|does)\s*+(?:not|n['\u2019]t)|cannot"
     r"|can['\u2019]t|won['\u2019]t)\s++(?:tolerate|handle|afford|survive|accept|allow|support"
-    r"|withstand|risk)\s++(?:any\s++|an\s++|the\s++)?(?:interrupt\w*+|preempt\w*+|restarts?\b"
+    r"|withstand|risk|want|have)\s++(?:any\s++|an\s++|the\s++)?(?:interrupt\w*+|preempt\w*+|restarts?\b"
     r"|restarting)"
     r"|\bnever\s++(?:be|get)\s++(?:interrupt\w*+|preempt\w*+|restart\w*+)"
     r"|(?:\bnot|n['\u2019]t)\s++(?:be\s++)?(?:interruptible|preemptible|restartable|resumable)\b"
@@ -1507,7 +1518,7 @@ _NOT_INTERRUPTIBLE = re.compile(
     r"|\b(?:without|no)\s++(?:any\s++)?(?:interruptions?|preemptions?)\b"
     r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa)\s++(?:sa\s++)?(?:se\s++)?"
     r"(?:fie?\s++)?(?:intrerup\w*+|repornit\w*+|reporni\b)"
-    r"|\bnu\s++(?:suporta|suportam|tolereaza|toleram|accepta|acceptam|ne\s++permitem"
+    r"|\bnu\s++(?:suporta|suportam|tolereaza|toleram|accepta|acceptam|vrem|vreau|ne\s++permitem"
     r"|isi\s++permite)\s++(?:nicio\s++|vreo\s++)?(?:intreruper\w*+|repornir\w*+)"
     r"|\bfara\s++(?:nicio\s++|vreo\s++)?intreruper\w*+|\bneintrerupt\w*+")
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"

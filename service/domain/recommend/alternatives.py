@@ -3,6 +3,7 @@ relaxed target), why nothing fits when nothing does, and the rules noted as assu
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import math
 import re
@@ -70,6 +71,7 @@ from service.domain.recommend.pricing import (
     MAX_JOB_INSTANCES,
     Quote,
     hours_words,
+    price_date_of,
     pricing_words,
 )
 from service.domain.recommend.types import (
@@ -157,7 +159,8 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                else f"{usd(cost)} in all")
             + ("" if top.pricing_model != "reserved" else " (" + pricing_words(
                 top.pricing_model, ctx.catalog.offers_by_id.get(top.offer.id)) + ")")
-            + ("" if current is None else f" (vs {usd(current)})"),
+            + ("" if current is None else f" (vs {usd(current)})")
+            + price_caveat(_option_age(ctx, top), bool(top.offer.suspect_reasons)),
             per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
             offer_id=top.offer.id))
 
@@ -259,6 +262,38 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+def price_caveat(stale_days: int | None, suspect: bool) -> str:
+    """What an alternative says of its price where the option it quotes carries a stale
+    price (``stale_days``: its age, None where it is fresh) or a suspect one
+    (include_stale / include_suspect), as that option's warnings do: short, appended to the
+    effect ("" where the price is neither). An alternative on a 638-day-old price at 0.26x
+    the median stated its saving as fact (audit serve #5). Read back in every language by
+    answer/core_warnings.py (``core_alt_caveat_*``)."""
+    if stale_days is not None and suspect:
+        return f"; caution: its price is {stale_days:,} days old and flagged as suspect"
+    if stale_days is not None:
+        return f"; caution: its price is {stale_days:,} days old"
+    return "; caution: its price is flagged as suspect" if suspect else ""
+
+
+def _option_age(ctx: Ctx, top: Option) -> int | None:
+    """The age in days of a stale price an option pays (its ``offer.as_of``), None where it
+    is not stale."""
+    if not top.offer.stale:
+        return None
+    return (ctx.today - dt.date.fromisoformat(top.offer.as_of)).days
+
+
+def _quote_caveat(ctx: Ctx, q: Quote) -> str:
+    """:func:`price_caveat` for a quote, by the option's rules (options._option): the date of
+    the price it pays, and a doubt about the spot price only where it pays the spot price."""
+    as_of, _ = price_date_of(q.offer, q.model)
+    age = (ctx.today - as_of).days
+    trust = ctx.catalog.trust_of(q.offer.id)
+    doubts = trust.suspect_reasons if q.spot else trust.offer_reasons
+    return price_caveat(age if age > ctx.stale_days else None, bool(doubts))
 
 
 def _spread_words(top: Option) -> str:
@@ -462,7 +497,8 @@ def _faster(ctx: Ctx, best: Option, candidates: Sequence[Quote], current: float 
         effect=f"{gpus} at {o.provider} ({pricing_words(q.model, o)}) finish in {days:,.1f} "
                f"days{how} instead of {_best_days(best, how)}: {usd(q.per_job or 0.0)} for "
                "the job"
-               + ("" if current is None else f" (vs {usd(current)})"),
+               + ("" if current is None else f" (vs {usd(current)})")
+               + _quote_caveat(ctx, q),
         per_job_usd=q.per_job, offer_id=o.id)
 
 
@@ -489,7 +525,8 @@ def _multi_node_plan(ctx: Ctx, offers: Sequence[Offer], best: Option,
         effect=f"{n} nodes of {o.instance_type} at {o.provider} ({o.network}"
                + (f" {o.network_gbps:g} Gb/s" if o.network_gbps else "")
                + f") finish in {days:,.1f} days{how} instead of {_best_days(best, how)}; "
-               f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run",
+               f"{pricing_words(q.model, o)} capacity, {usd(q.per_job or 0.0)} for the run"
+               + _quote_caveat(ctx, q),
         per_job_usd=q.per_job, offer_id=o.id)
 
 

@@ -24,6 +24,7 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput, NotFound
 from service.domain.recommend.types import (
+    PricingModel,
     RecommendationRequest,
 )
 from service.domain.sizing.memory import (
@@ -316,6 +317,11 @@ class Ctx:
     budget_misses: list[tuple[float, str]] = field(default_factory=list)
     """(cost, "$X/month") of each offer that fits but is over the budget: what the reason
     quotes when the budget is the binding constraint."""
+    budget_prices: dict[tuple[str, str], tuple[float, PricingModel]] = field(
+        default_factory=dict)
+    """(offer id, over-budget reason) -> (one instance's hourly price, its kind) the reason
+    was priced at: under spot or a reservation that is not the offer's on-demand price, and
+    the rejected entry shows the one its reason used (audit serve #4)."""
     deadline_misses: list[float] = field(default_factory=list)
     """The job hours of each offer that fits but takes longer than ``max_job_hours`` (spot:
     with its expected restarts): the fastest is what the reason quotes when the deadline is

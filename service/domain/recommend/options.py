@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 import msgspec
@@ -127,7 +127,11 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
     runs strayed from that model: one in five of the measured runs of the engine and model
     family (``PerfTables.serving_error_band``, ``catalog/perf/serving_error.toml``) was
     slower than modelled by more than the margin, so such a run would miss the target. The
-    service's own default targets get no such warning (nobody asked for them)."""
+    default time-to-first-token target gets the same check, said as the default (it decides
+    the option and often its replica count as a stated one does: audit serve #3, 1,999.9 ms
+    against the default 2,000 ms and no warning); the default decode speed (10 tokens/s, a
+    floor under reading speed) and a relaxed default TTFT (:class:`RelaxedTTFT`, already the
+    fastest plus this band, said in each option) get none."""
     tg = ctx.targets
     a = ctx.model.arch
     if ctx.req.workload != "serving" or ctx.model.kind != "llm" or a is None:
@@ -155,15 +159,18 @@ def thin_margin_warnings(ctx: Ctx, p: Precision, ttft_ms: float | None,
                        f"{tg.decode_tps:,.4g} tokens/s target; {who(band)} decoding was more "
                        f"than {slower:d} % slower than this model, which would miss the "
                        "target: measure before committing")
-    if tg.ttft_ms is not None and not tg.default_ttft and ttft_ms:
+    if tg.ttft_ms is not None and tg.relaxed_from_ms is None and ttft_ms:
         band = perf.serving_error_band(engine.id, a.is_moe, "ttft", mla=a.is_mla)
         if (band is not None and ttft_ms <= tg.ttft_ms
                 and ttft_ms * band.measured_over_model > tg.ttft_ms):
             longer = round((band.measured_over_model - 1) * 100)
+            default = "default " if tg.default_ttft else ""
             out.append(f"thin margin: time to first token {ttft_ms:,.0f} ms against the "
-                       f"{tg.ttft_ms:,.0f} ms target; {who(band)} it was more than "
+                       f"{default}{tg.ttft_ms:,.0f} ms target; {who(band)} it was more than "
                        f"{longer:d} % longer than this model, which would miss the target: "
-                       "measure before committing")
+                       "measure before committing"
+                       + ("; set max_time_to_first_token_ms to change it"
+                          if tg.default_ttft else ""))
     return out
 
 
@@ -1267,7 +1274,9 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
 
 def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
                        large_enough: Callable[[Offer], bool] | None = None,
-                       named: frozenset[str] | None = None) -> list[Rejected]:
+                       named: frozenset[str] | None = None,
+                       priced: Mapping[tuple[str, str], tuple[float, PriceKind]] | None = None,
+                       ) -> list[Rejected]:
     """The offers left out that a buyer would ask about, at most ``MAX_REJECTED``, one per
     GPU shape, listed in this order: first the near misses (an offer the model fits on, out
     for the budget, a latency or throughput target, a stale or suspect price, or spot-only
@@ -1287,12 +1296,19 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
 
     A stale reserved price left out is listed at that price and kind, never at the offer's
     on-demand price: an option may rank the same offer on its fresh on-demand price, and
-    the two must not read as one price both ranked and refused."""
+    the two must not read as one price both ranked and refused. So is an offer over the
+    budget at the price its reason was priced at (``priced``, :attr:`Ctx.budget_prices`:
+    under spot, the spot price, not the on-demand one, audit serve #4)."""
+    said = priced or {}
+
+    def price_of(offer: Offer, reason: str) -> tuple[float | None, PriceKind | None]:
+        return said.get((offer.id, reason)) or _rejected_price(offer, reason)
+
     top_price = options[0].cost.per_hour_usd / max(1, options[0].nodes) if options else None
-    by_price = sorted(rejected, key=lambda r: (_rejected_price(*r)[0] or 1e9, r[0].id))
+    by_price = sorted(rejected, key=lambda r: (price_of(*r)[0] or 1e9, r[0].id))
     notable: list[tuple[Offer, str]] = []
     for offer, reason in by_price:
-        price = _rejected_price(offer, reason)[0]
+        price = price_of(offer, reason)[0]
         kind = rejection_kind(reason)
         # a GPU whose node holds the weights but cannot run them is a near miss, with
         # options or without (where nothing ranks, it is often the reason a buyer acts on)
@@ -1318,7 +1334,7 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
     out: list[Rejected] = []
     for i in sorted(kept):
         offer, reason = notable[i]
-        price, price_kind = _rejected_price(offer, reason)
+        price, price_kind = price_of(offer, reason)
         out.append(Rejected(offer_id=offer.id, gpu=offer.gpu, gpu_count=offer.gpu_count,
                             provider=offer.provider, price_usd_h=price, price_kind=price_kind,
                             reason=reason))

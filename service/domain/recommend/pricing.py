@@ -419,6 +419,24 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
     # rejection's price_usd_h, one instance's (405B: $7.98/h and "$17,466/month" on 3)
     machines = (f"{nodes} instances of {offer.gpu_count} x {gpu.name}: " if nodes > 1
                 else "")
+    over = _over_budget(ctx, offer, machines, kind, per_hour, per_month, total)
+    if over is not None:
+        # the rejected entry shows the price this reason was priced at (spot, reserved)
+        ctx.budget_prices[(offer.id, over)] = (price, model)
+        return over
+    return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
+                 month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
+                 storage_month=storage_month, egress_month=egress_month, compute=compute,
+                 per_job=per_job, per_month=per_month,
+                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1)
+                 * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
+
+
+def _over_budget(ctx: Ctx, offer: Offer, machines: str, kind: str, per_hour: float,
+                 per_month: float | None, total: float) -> str | None:
+    """Why a priced offer is over the request's budget (and its miss noted on ``ctx``), or
+    None where it is within it."""
+    req = ctx.req
     if req.max_usd_per_hour is not None and per_hour > req.max_usd_per_hour:
         ctx.budget_misses.append((per_hour, f"${per_hour:,.2f}/h{kind}, over your "
                                             f"${req.max_usd_per_hour:,.2f}/h"))
@@ -435,12 +453,7 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
                                          f"{usd(req.max_usd_total)}"))
         return (f"over budget by {usd(total - req.max_usd_total)} "
                 f"({machines}{usd(total)} in all{kind})")
-    return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
-                 month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
-                 storage_month=storage_month, egress_month=egress_month, compute=compute,
-                 per_job=per_job, per_month=per_month,
-                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1)
-                 * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
+    return None
 
 
 def explain_pricing(ctx: Ctx, q: Quote) -> str:

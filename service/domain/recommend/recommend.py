@@ -171,7 +171,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                           workload=req.workload, options=options,
                           rejected=notable_rejections(
                               rejected, options, refused_but_large_enough(ctx, precisions[0]),
-                              ctx.only_gpus)
+                              ctx.only_gpus, ctx.budget_prices)
                           if explain else [],
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog.version, assumptions=ctx.assumptions)

@@ -418,7 +418,9 @@ class Rejected(Out, frozen=True, kw_only=True):
     price_usd_h: Annotated[float | None, msgspec.Meta(
         description="one instance's hourly price: on-demand, else spot, else reserved (the "
                     "basis /v1/offers' derived prices use), its kind in price_kind; for a "
-                    "rejection of a stale reserved price alone, that reserved price")]
+                    "rejection of a stale reserved price alone, that reserved price; for an "
+                    "offer over the budget, the price its reason was priced at (on spot, "
+                    "the spot price)")]
     reason: str
     price_kind: Annotated[PriceKind | None, msgspec.Meta(
         description="which of the offer's prices price_usd_h is (a reserved price is a "

@@ -8,6 +8,7 @@ from dataclasses import replace as dc_replace
 from service.domain.answer.numbers.context import _W, _fitting_precision, _instances, _prompt
 from service.domain.answer.numbers.cost import _per_token_best
 from service.domain.answer.numbers.media import _compare_media
+from service.domain.answer.numbers.prices import _node_basis, _node_size
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.sizing.sizing import (
@@ -23,16 +24,21 @@ def _compare(w: _W) -> None:
             return
     if w.model is None or w.model.kind != "llm":
         rows = []
+        dates: list[str] = []
         for gid in gids:
             g = w.reg.gpus[gid]
             gb = w.basis(gid, share=True)
             price_text = (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
                           if gb else "")
+            if w.st.node and w.model is None:
+                price_text = _machine_text(w, gid, gb, dates)
             rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
                               bw=w.n(g.bandwidth_gb_s), price=price_text))
         if rows:
             w.out.first = w.say("compare_gpus", rows="; ".join(rows))
             w.out.computed = True
+            if dates:
+                w.out.more.append(w.say("price_date", date=", ".join(dates)))
             if w.model is None and len(rows) > 1:
                 # "H100 PCIe vs SXM tok/s" with no model: no speed to give, but which side
                 # decodes faster follows the bandwidths just given (audit ask_en #8)
@@ -130,6 +136,34 @@ def _compare(w: _W) -> None:
               best_speed[0], "tokens/s")
     if best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+
+
+def _machine_text(w: _W, gid: str, gb: tuple[OfferView, float, str] | None,
+                  dates: list[str]) -> str:
+    """A GPU's row of machines compared with no model ("Compare the 8-GPU H100 server and
+    8-GPU A100 server price per hour", ``Stated.node``): one machine of the count stated
+    (``Stated.machine_gpus``), else of the GPU's node (:func:`_node_size`), at the cheapest
+    trusted, current offer of exactly that count (:func:`_node_basis`), its per-GPU rate
+    beside it; where there is none, said so, with the GPU's cheapest price per GPU (``gb``,
+    :meth:`_W.basis` with ``share``). Each price date quoted is added to ``dates``. Each row
+    was the per-GPU price alone ("from $1.29/h" and "from $0.72/h"; audit regress6 #11)."""
+    n = w.st.machine_gpus or _node_size(w, gid)
+    if n <= 1:  # only single-GPU machines (a T4 "server"): the GPU's price is the machine's
+        return (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
+                if gb else "")
+    b = _node_basis(w, gid, n)
+    if b is not None and not b[0].stale and not b[0].suspect:
+        v, hour, kind = b
+        date = w.view_date(v)
+        if date not in dates:
+            dates.append(date)
+        w.price_warnings(v)
+        return w.say("compare_gpu_machine", n=w.n(n), hour=w.usd(hour), provider=v.provider,
+                     per=w.usd(hour / n), kind=w.kinds[kind])
+    if gb is None:
+        return w.say("compare_gpu_machine_none_bare", n=w.n(n))
+    return w.say("compare_gpu_machine_none", n=w.n(n), price=w.usd(gb[1]),
+                 kind=w.kinds[gb[2]])
 
 
 def _price_text(w: _W, bb: tuple[OfferView, float, str] | None, count: int) -> str:

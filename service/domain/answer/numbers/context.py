@@ -1211,8 +1211,9 @@ class _W:
         beside the figures, before the price date, so that the 26.9 tokens/s said against a
         25 tokens/s target is not read as safe; the warning itself, with its numbers, stays
         among the warnings after the guidance."""
-        key = ("thin_lead_ttft" if warning.startswith("thin margin: time to first token")
-               else "thin_lead_decode")
+        key = ("thin_lead_decode" if not warning.startswith("thin margin: time to first token")
+               else "thin_lead_ttft_default" if " ms against the default " in warning
+               else "thin_lead_ttft")
         text = self.t[key]
         if text in self.out.more:
             return

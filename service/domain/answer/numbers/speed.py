@@ -30,7 +30,12 @@ from service.domain.answer.numbers.cost import _cost, _within
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
 from service.domain.answer.numbers.memory import _past_context_limit
-from service.domain.answer.numbers.prices import _weights_said
+from service.domain.answer.numbers.prices import (
+    _gpu_usd,
+    _machine_doubt,
+    _node_basis,
+    _weights_said,
+)
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
@@ -421,6 +426,41 @@ def _precision_vs(w: _W) -> bool:
 
 
 def _speed(w: _W) -> None:
+    """A model's speed (:func:`_speed_answer`), and where a price is asked beside it on a
+    node ("on a 8 GPU H200 node: tokens/s for 64 users and the hourly price?") that node's
+    price after it (:func:`_node_price_beside`; it gave the tokens/s only, audit regress6
+    #11)."""
+    _speed_answer(w)
+    _node_price_beside(w)
+
+
+def _node_price_beside(w: _W) -> None:
+    """The price of the node a speed answer is on, where a price is asked beside the speed
+    (``Stated.price_asked``) and the GPUs are a machine's (``Stated.node``: "a 8 GPU H200
+    node", "an H100 node"; their count the extraction's, which :func:`_node_gpus` set): one
+    machine of exactly that many, the cheapest trusted, current one (:func:`_node_basis`:
+    8 × H200 at $15.97/h at primeintellect, $2.00/h per GPU), said after the speed with its
+    price date; a stale or doubted one only where none is trusted, its doubt in the sentence
+    (:func:`_machine_doubt`); where no machine of that count is offered, said so."""
+    gid, n = w.ex.gpu, w.ex.gpu_count or 1
+    if (w.out.first is None or not w.st.price_asked or not w.st.node or w.st.nodes
+            or gid is None or n <= 1 or w.model is None):
+        return
+    b = _node_basis(w, gid, n)
+    if b is None:
+        w.out.more.insert(0, w.say("speed_node_none", n=w.n(n), gpu=w.gpu_name(gid)))
+        return
+    v, hour, kind = b
+    w.out.more[:0] = [
+        w.say("cost_machine_hour", n=w.n(n), gpu=w.gpu_name(gid), hour=w.usd(hour),
+              provider=v.provider, per=_gpu_usd(w, hour / n), kind=w.kinds[kind],
+              month=w.usd(hour * w.month_hours()), usage=w.usage(),
+              spot=_machine_doubt(w, v, n)),
+        w.say("price_date", date=w.view_date(v))]
+    w.price_warnings(v)
+
+
+def _speed_answer(w: _W) -> None:
     if w.model is None or _answered_as_media(w):
         return
     if w.sub == "precision" and _precision_pick(w):
