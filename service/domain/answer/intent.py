@@ -233,6 +233,10 @@ class Stated:
     """A number written with dots between groups of three ("1.000", "1.000.000") as the
     question writes it: read as thousands (Romanian grouping; see understand._GROUPED), which
     an English answer says."""
+    users_range: tuple[int, int] | None = None
+    """A range of users ("1-2 users", "1 -2 users", "1 to 2 users", "1-2 utilizatori"): the
+    answer is sized for its top, as the users read say, and says so (audit regress8: "1-2"
+    was sized for 2 with no word of it)."""
     clips: int | None = None
     """A video job's clips ("100 videos", "100 de clipuri")."""
     one_item: bool = False
@@ -2240,21 +2244,26 @@ _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.
                  "luna": 2592000.0}
 # a generation speed asked for: "100 tokens/s per user", "at least 100 tok/s",
 # "100 de tokeni/s", "100 tokeni pe secunda" (not a total: "in total", "aggregate")
+# "1 million tokens per second", "1M tok/s", "1 milion de tokeni pe secundă" and a rate a
+# minute ("60M tokens per minute", "pe minut": group ``min``, :func:`_tps` per second) too
+# (audit regress8 #3: "1 million tokens per second ... how many H100s?" read no rate: 1 x H100)
 _TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its scale in group 2)
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+"
-    r"(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b(?!\s*+(?:in total|total|aggregate|overall))")
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+"  # ("60 de milioane de tokeni pe minut")
+    r"(?:(?:de\s++)?(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
+    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    r"(?:s|sec|second|secunda|(?P<min>min|minute|minut))\b"
+    r"(?!\s*+(?:in total|total|aggregate|overall))")
 # a token rate said to be a load in total: "2000 tokens per second total", "500 tokens/s
 # aggregate", "2000 de tokeni pe secundă în total", "an aggregate throughput of 2000 tok/s", "a
 # total of 2k tokens/s", "debit total de 2000 de tokeni/s" (audit ask_intent: "which GPU ... at
 # 2000 tokens per second total" answered one request's speed; _TPS_TARGET leaves it out)
 _TPS_TOTAL = re.compile(
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
     r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b"
     r"(?=\s*+(?:in total|total|aggregate|overall|combined|in all|agregat\w*+|cumulat\w*+)\b)"
     r"|\b(?:total|aggregate|overall|combined|agregat|cumulat)\s++(?:(?:output\s++)?"
     r"(?:throughput|debit)\s++)?(?:(?:of|de)\s++)?"
-    r"(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand)\s*+)?(?:de\s++)?"
+    r"(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
     r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b")
 # a training sequence's length: "sequence length 8192", "seq len = 4096", "sequences of 4096
 # tokens", "secvențe de 4096", "lungimea secvenței 4k", "context de 8k"; "4096 sequence length",
@@ -2416,13 +2425,32 @@ def _by_tomorrow(text: str) -> bool:
 _HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b")
 # an amount asked how long it lasts: "how long would $100 last", "how long will 500 dollars
 # last me", "cât timp îmi ajung 100 de dolari", "cât timp ține 100 USD" (a budget with no
-# limit word before it, which job_budget reads; audit regress7 #15)
-_LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b")
+# limit word before it, which job_budget reads; audit regress7 #15); "how long can I run
+# 8B on an L4 with $50", "cât timp pot rula ... cu 50 de dolari" (audit regress8 #5)
+_LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b"
+                         r"|\bcan (?:i|we|you) (?:run|rent|use|keep)\b"
+                         r"|\bpot(?:em)? (?:rula|folosi|inchiria)\b")
 _LASTS_AMOUNT = re.compile(
     r"(?:\$\s*+(?P<a>\d++(?:,\d{3})*+(?:\.\d++)?)\s*+(?P<ka>k\b)?"
     r"|(?<![\d.,])(?P<b>\d++(?:[.,]\d++)*+)\s*+(?P<kb>k\b)?\s*+(?:de\s++)?"
     r"(?:\$|usd\b|dolari\b|dolar\b|dollars?\b|bucks\b))"
     r"(?!\s*+(?:/|per\b|pe\b|an?\b|each\b)\s*+(?:h|hr|hour|ora|ore|day|zi|month|luna|mo)\b)")
+
+
+# a range of users: "1-2 users", "1 -2 users", "1 to 2 concurrent users", "1-2 utilizatori"
+_USERS_RANGE = re.compile(
+    r"(?<![\w.,-])(\d{1,6})\s*+(?:-|\u2013|to)\s*+(\d{1,6})\s++(?:de\s++)?"
+    r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
+    r"(?:users|useri|utilizatori|clients|clienti|customers|people|persons)\b")
+
+
+def _users_range(folded: str) -> tuple[int, int] | None:
+    """(low, high) of a range of users the question states (:data:`_USERS_RANGE`), the low
+    below the high; else None."""
+    m = _USERS_RANGE.search(folded)
+    if m is None or not 0 < int(m.group(1)) < int(m.group(2)):
+        return None
+    return int(m.group(1)), int(m.group(2))
 
 
 def _job_or_lasting_budget(text: str, folded: str) -> float | None:
@@ -2653,8 +2681,10 @@ def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
 
 
 def _tps(m: re.Match[str]) -> float | None:
-    """The tokens/s a :data:`_TPS_TARGET` match states, its scale applied."""
-    return _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) or None
+    """The tokens/s a :data:`_TPS_TARGET` match states, its scale applied (a rate a minute
+    over 60 s)."""
+    per = 60.0 if m.group("min") else 1.0
+    return _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) / per or None
 
 
 # a count of users that is no number (Stated.users_unread): NaN, or infinite in its words
@@ -2820,6 +2850,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   translation=_translation(folded),
                   tokens_input=_input_total(folded, registry),
 dot_grouped=dg.group(0) if dg else None,
+                  users_range=_users_range(folded),
                   clips=int(_num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0)) or None
                   if cl else None,
                   image_width_px=int(rm.group(1)) if rm else None,
@@ -2919,9 +2950,10 @@ _BILLING = re.compile(
     r"|(?<!monthly )(?<!the )(?<!total )(?<!our )(?<!my )\bbill\s*+[?.!]"
     r"|\btax\w*+ minim\w*+|\bminim\w*+ facturat\w*+")
 # a unit of work per second or minute is a rate, not per-second or per-minute billing
-# ("embeddings per second", "imagini pe minut")
+# ("embeddings per second", "imagini pe minut"; "60M tokens per minute", "tokeni pe minut":
+# a token load, audit regress8 #3)
 _WORK_RATE = re.compile(
-    r"\b(?:embeddings?|embedding-uri|images?|imagini|requests?|cereri|queries|inputs?"
+    r"\b(?:tokens?|tokeni|toks?|embeddings?|embedding-uri|images?|imagini|requests?|cereri|queries|inputs?"
     r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri)"
     r"\s++(?:/|(?:per|pe|a)\b)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
@@ -3579,6 +3611,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # the precision to use there (_PRECISION_PICK); "does it fit? with which quantization"
         # keeps its yes or no first (the fit answer lists the precisions that fit)
         return "speed", "precision"
+    if media and gpu_named < 2 and _lasting_budget(f) is not None:
+        # "how long do 20 dollars last for SDXL on a 4090 (and how many images is that)?": an
+        # amount asked how long it lasts, its hours and the images they make, as "$20"
+        # reads (it gave one image's time; audit regress8 #5)
+        return "cost", "hour"
     if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
         if gpu_named >= 2:
             return "compare", None
@@ -3690,6 +3727,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (has_model and not media and not cost_q
             and (_GENERATE_ASKED.search(f) or (said_out and (_ONE_REQUEST_SAID.search(f)
                                                              or io[0] is not None
+                                                             # "0 new tokens and 4,000 prompt
+                                                             # tokens: time?" (regress8 #6)
+                                                             or prompt_tokens(text) is not None
                                                              or _PREFILL_ONLY.search(f)
                                                              or _TOTAL_LATENCY.search(f))))
             and (_TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f))) or _SECONDS_Q.search(f)

@@ -54,7 +54,9 @@ from service.domain.answer.numbers.prices import (
     _spot_option,
     _variants_price,
     _weights_said,
+    budget_lasts_asked,
     gpu_setups,
+    option_budget_lasts,
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
@@ -1172,6 +1174,8 @@ def _cost_inner(w: _W) -> None:
                             hour=common["hour"],
                             provider=o.offer.provider, kind=common["kind"])
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    elif budget_lasts_asked(w) and o.cost.per_hour_usd > 0:
+        option_budget_lasts(w, o)  # "how long does $50 last": the hours it buys (prices.py)
     else:
         w.out.first = w.say("cost_hour_ranked" if ranked else "cost_hour_no_commitment"
                             if committed else "cost_hour", **common)

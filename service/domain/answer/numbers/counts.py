@@ -34,7 +34,6 @@ from service.domain.sizing.sizing import (
     FitRow,
     SizingResult,
     default_weights,
-    setups_for,
     sized_from_entry,
 )
 
@@ -733,19 +732,13 @@ def _tokens_own(w: _W, gid: str, tps: float, inp: int, out: int
     tie): (its sizing, GPUs per setup, setups, its most tokens/s). The fewest that hold
     Llama 3.1 70B at bf16, 2 x A100 80GB, make 84 tokens/s with the KV cache left (150 of
     them for 5,000), 4 make many times that. None where no node holds it."""
-    best: tuple[SizingResult, int, int, float] | None = None
-    k = 1
-    while k <= NODE_GPUS:
-        r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out)
-        if r is None or r.runs is False:
-            return best
-        most = r.performance.max_throughput_tokens_per_s if r.performance else None
-        if r.fits and most:
-            setups = setups_for(tps, most)
-            if best is None or k * setups < best[1] * best[2]:
-                best = (r, k, setups, most)
-        k *= 2
-    return best
+    # the output rate is a request rate of ``out`` tokens each, counted by the one function
+    # the request-rate count and the speed answer count with (:func:`gpus_for_rate`; audit
+    # regress8 #3: 1M tokens/s of Llama 3.1 8B is 1,953 requests/s of 512 out, 485 x H100)
+    got = gpus_for_rate(w, gid, tps / out, inp, out) if out > 0 else None
+    if got is None:
+        return None
+    return got.sized, got.per, got.setups, got.most_requests_per_s * out
 
 
 def _own_word(w: _W, r: SizingResult) -> str:

@@ -233,7 +233,10 @@ def _budget_images(w: _W) -> bool:
         hours = budget / hour
         w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 * ips),
                             hours=w.duration(hours), per_hour=w.n(3600 * ips), **said)
-        w.ask("images", hours * 3600 * ips, "images")
+        if w.st.time_asked:  # "how long would $20 last": its hours (audit regress8 #5)
+            w.ask("budget_hours", hours, "h")
+        else:
+            w.ask("images", hours * 3600 * ips, "images")
         w.out.more.append(w.say("image_budget_cheapest", per_k=w.usd(per_k)))
         w.out.more.append(w.say("image_budget_billing"))
     else:
@@ -539,7 +542,10 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 / sec),
                                 hours=w.duration(hours), sec=w.n(sec, 1),
                                 per_hour=w.n(3600 / sec), **size_, **common)
-            w.ask("images", hours * 3600 / sec, "images")
+            if w.st.time_asked:  # "how long would $20 last": its hours (audit regress8 #5)
+                w.ask("budget_hours", hours, "h")
+            else:
+                w.ask("images", hours * 3600 / sec, "images")
             w.out.more.append(w.say("image_budget_billing"))
         else:
             # the whole setup's images (each GPU its own): 8 × L4 at one L4's rate was $16.13

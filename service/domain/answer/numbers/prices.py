@@ -471,13 +471,24 @@ def _spot_cheapest_h(w: _W, gid: str, count: int) -> tuple[float, OfferView] | N
     return min(spot, key=lambda x: x[0]) if spot else None
 
 
+def budget_lasts_asked(w: _W) -> bool:
+    """Whether the question asks how long a total amount lasts ("how long would $1,000 last
+    serving 70B on 2 H100s?", "cât timp îmi ajung 500 de dolari"): a length asked, a
+    budget above zero, no length stated and no month asked."""
+    return bool(w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0
+                and not w.det.duration_hours and w.sub != "month")
+
+
 def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind: str,
-                  per: float) -> None:
+                  per: float, setup: str | None = None, model: str = "",
+                  weights: str = "") -> None:
     """"How long would a $100 budget last on an H100?": the hours the budget buys at the
     setup's hourly price (100 / 1.29 = 77.5 hours on-demand) lead, and on spot where a
     trusted spot price below ``per`` (the basis's price per GPU) is listed, with its caveat
     (audit regress7 #15: it answered the $1.29/h alone). The GPU time alone: the billing
-    note says so."""
+    note says so. With a model (``model``, at ``weights``) the setup that serves it and its
+    hourly price ("$1,000 on 70B on 2 H100s": 1,000 / 2.58 = 388 hours; audit regress8 #5:
+    it gave the $2.58/h alone)."""
     budget = w.st.budget_usd_total or 0.0
     hours = budget / hour
     spot = ""
@@ -486,11 +497,25 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
         spot_h = found[0] * count
         spot = w.say("budget_lasts_spot", price=w.usd(spot_h), provider=found[1].provider,
                      hours=w.duration(budget / spot_h))
-    w.out.first = w.say("budget_lasts", budget=w.usd(budget), setup=w.setup(count, gid),
-                        hours=w.duration(hours), hour=w.usd(hour), kind=w.kinds[kind],
-                        provider=provider, spot=spot)
+    said = {"budget": w.usd(budget), "setup": setup or w.setup(count, gid),
+            "hours": w.duration(hours), "hour": w.usd(hour), "kind": w.kinds[kind],
+            "provider": provider, "spot": spot}
+    w.out.first = (w.say("budget_lasts_model", model=model, weights=weights, **said) if model
+                   else w.say("budget_lasts", **said))
     w.out.more.append(w.say("budget_lasts_billing"))
     w.ask("budget_hours", hours, "h")
+
+
+def option_budget_lasts(w: _W, o: Option) -> None:
+    """How long a total amount lasts on a recommended option for the model asked ("Llama
+    3.1 8B on an L4 with $50: how long does it last?": 50 / 0.38 = 132 hours; audit regress8
+    #5: it gave the cheapest match's $0.38/h alone): its whole setup at its hourly price."""
+    assert w.model is not None
+    gpus = o.offer.gpu_count * o.nodes
+    hour = o.cost.per_hour_usd
+    _budget_lasts(w, o.offer.gpu, gpus, hour, o.offer.provider, o.pricing_model, hour / gpus,
+                  setup=w.option_setup(o), model=w.model.name,
+                  weights=_weights_said(w, o.weights))
 
 
 def _rented(v: OfferView, per: float, count: int) -> tuple[int, float]:
@@ -845,6 +870,11 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
                             provider=w.where(v, count), kind=w.kinds[kind])
         w.out.first += " " + _job_split(w, job)
         w.ask("per_job_usd", job.compute + job.storage, "USD")
+    elif budget_lasts_asked(w) and per > 0:
+        # "how long would $1,000 last serving 70B on 2 H100s?": the hours it buys at the
+        # setup's hourly price (it gave the $2.58/h alone; audit regress8 #5)
+        _budget_lasts(w, gid, count, per * count, w.where(v, count), kind, per,
+                      model=w.model.name, weights=_weights_said(w, r.weights))
     else:
         w.out.first = w.say("cost_setup_hour", setup=w.setup(count, gid), model=w.model.name,
                             weights=_weights_said(w, r.weights), hour=w.usd(per * count),

@@ -275,6 +275,10 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         _lei_note(w)  # an amount in lei or euro is never dropped silently
     if w.out.first is not None and w.st.bare_gpu is not None:
         _variant_note(w, intent)
+    ur = w.st.users_range
+    if w.out.first is not None and ur is not None and w.ex.concurrent_requests == ur[1]:
+        # "1-2 users": sized for the top of the range, said so (audit regress8, low)
+        w.out.more.insert(0, w.say("users_range_read", low=w.n(ur[0]), high=w.n(ur[1])))
     if w.out.first is not None and w.st.dot_grouped and lang == "en":
         # "1.000 hours" in English: the dots read as thousands separators, said so
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
