@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -809,11 +809,17 @@ _TRANSLATE_DENIED = re.compile(  # "no translation", "don't need to translate", 
     r"\s++){0,3}$")
 
 
+def _undenied(found: re.Pattern[str], denied: re.Pattern[str],
+              text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``found`` in ``text`` that ``denied`` does not deny in the words right
+    before them (it ends at ``$``): "no translation", "a quote by tomorrow"."""
+    return (m for m in found.finditer(text) if not denied.search(text, 0, m.start()))
+
+
 def _translation(text: str) -> bool:
     """Whether ``text`` (folded) asks for a translation job (:data:`_TRANSLATE`, none that
     :data:`_TRANSLATE_DENIED` denies)."""
-    return any(not _TRANSLATE_DENIED.search(text, 0, m.start())
-               for m in _TRANSLATE.finditer(text))
+    return next(_undenied(_TRANSLATE, _TRANSLATE_DENIED, text), None) is not None
 
 
 # input (prompt) words after a job's tokens: "100M tokens of input", "100M de tokeni de
@@ -2416,8 +2422,7 @@ _TOMORROW_NOT_JOB = re.compile(
 def _by_tomorrow(text: str) -> bool:
     """Whether ``text`` (folded) sets the job "by tomorrow" (:data:`_BY_TOMORROW`), not a
     quote or an answer (:data:`_TOMORROW_NOT_JOB`)."""
-    return any(not _TOMORROW_NOT_JOB.search(text, 0, m.start())
-               for m in _BY_TOMORROW.finditer(text))
+    return next(_undenied(_BY_TOMORROW, _TOMORROW_NOT_JOB, text), None) is not None
 
 
 # a job's wall-clock time asked: "how long", "how much time", "cât durează", "cât timp", "în
@@ -2485,8 +2490,7 @@ def _deadline_weekday(folded: str) -> int | None:
     if _WEEKDAYS.search(folded):
         return None  # "de luni până vineri", "Monday till Friday": a schedule (_WEEKDAYS)
     # (never a quote's day: "I need a quote by Friday", _TOMORROW_NOT_JOB)
-    m = next((m for m in _BY_WEEKDAY.finditer(folded)
-              if not _TOMORROW_NOT_JOB.search(folded, 0, m.start())), None)
+    m = next(_undenied(_BY_WEEKDAY, _TOMORROW_NOT_JOB, folded), None)
     return _WEEKDAY_NAMES[m.group(1)] if m else None
 
 
