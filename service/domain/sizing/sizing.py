@@ -86,6 +86,7 @@ from service.domain.sizing.requests import (
 )
 from service.domain.sizing.serving import (
     ExpertParallelStep,
+    StepCost,
     admission,
     dispatch_model,
     step_cost,
@@ -99,6 +100,7 @@ from service.domain.sizing.speed import (
     Performance,
     TrainingSpeed,
     achievable_tflops,
+    decode_cost,
     decode_step_at,
     decode_step_fixed,
     estimate_performance,
@@ -1635,41 +1637,94 @@ class DecodeRow(msgspec.Struct, frozen=True, gc=False):
     gpu_index: int
     """The GPU's position in the registry's order."""
     capacity_gib: float
-    """What the engine lets the model use on one such GPU."""
-    steps: tuple[DecodeStep | None, ...]
-    """The decode step's fixed parts per count of ``COUNTS`` (None where the count cannot
-    split the model)."""
+    """What the engine lets the model use on one such GPU, where that does not depend on the
+    plan (an engine whose fraction is of the free memory, TensorRT-LLM, asks each plan)."""
+    splits: tuple[bool, ...]
+    """Per count of ``COUNTS``: whether that many GPUs can split the model (a tensor split
+    needs the attention heads to divide the group)."""
+    width: tuple[int, ...]
+    """Per count of ``COUNTS``: the GPUs the decode step is timed on (past the widest tensor
+    group the GPU's link keeps fast, the rest are pipeline stages)."""
 
 
-DecodeTable = tuple[DecodeRow, ...]
+DECODE_STEPS_PER_TABLE = 4096
+"""Decode steps one table keeps (by GPU, count and batch) before it starts afresh: batches
+are the request's, so the table is bounded by this, not by what requests ask."""
 
 
-def _decode_table(plan: InferencePlan, registry: Registry, precision: Precision,
-                  engine: Engine, perf: PerfTables | None = None) -> DecodeTable:
-    """What ``fits_on`` needs for any context, made once per model, precision, engine and
-    batch: a tuple of structs of numbers, untracked by the garbage collector after a full
-    collection."""
-    a = plan.model.arch
-    assert a is not None
-    mats = layer_matrices(a, precision, plan.batch)
-    table = []
-    for i, g in enumerate(registry.gpus.values()):
-        if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
-            continue
-        if not runs_on(registry, engine.id, precision, g):
-            continue  # catalog/kernels.toml: the engine cannot run these weights there
-        runs = runs_as(registry, engine.id, precision, g)
-        # past the widest tensor group the GPU's link keeps fast (4 PCIe cards), the layout
-        # search adds pipeline stages, which time like the tensor group reading all the
-        # weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at T4P2's 7.0)
-        widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
-        table.append(DecodeRow(gpu_index=i, capacity_gib=plan.capacity_gib(g), steps=tuple(
-            None if (count > 1 and engine.split == "tensor"
-                     and a.num_attention_heads % min(count, widest))
-            else decode_step_fixed(plan.model, runs, engine, g, min(count, widest), plan.batch,
-                                   mats, perf=perf)
-            for count in COUNTS)))
-    return tuple(table)
+class DecodeTable:
+    """What ``fits_on`` needs for any context and batch, per model, precision and engine: the
+    GPUs the engine runs these weights on, and each GPU's decode step (its context-free parts)
+    made the first time a request needs it. A request needs one count per GPU (the fewest that
+    fit), so a new shape costs one step per fitting GPU, not one per count; the serving
+    model's step (:func:`speed.decode_cost`) does not depend on the batch and is made once
+    per GPU and count. Steps are numbers only; two threads making the same step make the
+    same value."""
+
+    def __init__(self, plan: InferencePlan, registry: Registry, precision: Precision,
+                 engine: Engine, perf: PerfTables | None) -> None:
+        model = plan.model
+        a = model.arch
+        assert a is not None
+        self._model, self._precision, self._engine, self._perf = model, precision, engine, perf
+        self._mats: dict[int, list[float]] = {}
+        self._gpus = list(registry.gpus.values())
+        self._runs: dict[int, Precision] = {}
+        self._costs: dict[tuple[int, int], StepCost] = {}
+        self._steps: dict[tuple[int, int, int], DecodeStep] = {}
+        free = engine.memory_fraction_of == "free"
+        rows = []
+        for i, g in enumerate(self._gpus):
+            if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
+                continue
+            if not runs_on(registry, engine.id, precision, g):
+                continue  # catalog/kernels.toml: the engine cannot run these weights there
+            self._runs[i] = runs_as(registry, engine.id, precision, g)
+            # past the widest tensor group the GPU's link keeps fast (4 PCIe cards), the
+            # layout search adds pipeline stages, which time like the tensor group reading all
+            # the weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at
+            # T4P2's 7.0)
+            widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
+            rows.append(DecodeRow(
+                gpu_index=i, capacity_gib=math.nan if free else plan.capacity_gib(g),
+                splits=tuple(not (count > 1 and engine.split == "tensor"
+                                  and a.num_attention_heads % min(count, widest))
+                             for count in COUNTS),
+                width=tuple(min(count, widest) for count in COUNTS)))
+        self.rows: tuple[DecodeRow, ...] = tuple(rows)
+
+    def gpu(self, row: DecodeRow) -> GPU:
+        return self._gpus[row.gpu_index]
+
+    def step(self, row: DecodeRow, k: int, batch: int) -> DecodeStep:
+        """The decode step's fixed parts of ``batch`` sequences on ``row``'s GPU at
+        ``COUNTS[k]``."""
+        key = (row.gpu_index, k, batch)
+        step = self._steps.get(key)
+        if step is not None:
+            return step
+        a = self._model.arch
+        assert a is not None
+        g, n = self._gpus[row.gpu_index], row.width[k]
+        runs = self._runs[row.gpu_index]
+        cost = None
+        mats = None
+        if self._perf is not None and self._engine.split == "tensor":
+            cost = self._costs.get((row.gpu_index, k))
+            if cost is None:
+                cost = self._costs[(row.gpu_index, k)] = decode_cost(
+                    self._model, runs, self._engine, g, n, self._perf)
+        else:
+            mats = self._mats.get(batch)
+            if mats is None:
+                mats = self._mats[batch] = layer_matrices(a, self._precision, batch)
+        step = decode_step_fixed(self._model, runs, self._engine, g, n, batch, mats,
+                                 perf=self._perf, cost=cost)
+        if len(self._steps) >= DECODE_STEPS_PER_TABLE:
+            self._steps = {}
+            self._mats = {}
+        self._steps[key] = step
+        return step
 
 
 def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
@@ -1677,43 +1732,45 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     """Every NVIDIA or AMD GPU of the registry the setup fits on, at the fewest GPUs of
     ``COUNTS``, with its decode speed at the request's context. The memory per GPU depends on
     the count, not on the GPU (one plan per count); the decode step's context-free parts come
-    from the snapshot's table for this model shape (:func:`_decode_table`), so a new context
-    costs a few multiplications per GPU."""
+    from the snapshot's table for this model (:class:`DecodeTable`), so a new context or
+    batch costs a few multiplications per GPU."""
     registry = catalog.registry
     a = plan.model.arch
     assert a is not None
     if plan.model.id == "custom":  # an architecture from the request: nothing to share
-        table = _decode_table(plan, registry, precision, engine, catalog.perf)
+        table = DecodeTable(plan, registry, precision, engine, catalog.perf)
     else:
         table = cast(DecodeTable, catalog.derived.lru(
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
-            (plan.model.id, precision.id, engine.id, plan.batch, a.cross_attention_tokens),
-            lambda: _decode_table(plan, registry, precision, engine, catalog.perf)))
-    gpus = list(registry.gpus.values())
-    per_gpu = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
-                             tp=count, batch=plan.batch, context=plan.context,
-                             lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank
-                             ).total_gib(plan.batch)
-               for count in COUNTS]
+            (plan.model.id, precision.id, engine.id, a.cross_attention_tokens),
+            lambda: DecodeTable(plan, registry, precision, engine, catalog.perf)))
+    plans = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
+                           tp=count, batch=plan.batch, context=plan.context,
+                           lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
+             for count in COUNTS]
+    per_gpu = [p.total_gib(plan.batch) for p in plans]
+    free = engine.memory_fraction_of == "free"  # the capacity depends on each count's plan
     kv_seq: dict[int, float] = {}
     attn_per_token = 4.0 * a.kv_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
     rows: list[FitRow] = []
-    for row in table:
-        cap = row.capacity_gib
-        for count, fixed, need in zip(COUNTS, row.steps, per_gpu, strict=True):
-            if fixed is None or need > cap:
+    for row in table.rows:
+        g = table.gpu(row)
+        for k, (count, splits, need) in enumerate(zip(COUNTS, row.splits, per_gpu,
+                                                      strict=True)):
+            if not splits or need > (plans[k].capacity_gib(g) if free else row.capacity_gib):
                 continue
-            kvb = kv_seq.get(fixed.tp)
-            if kvb is None:
-                kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
-                                                          fixed.tp)
-            step = decode_step_at(fixed, attn_per_token, batch, context, kvb)
-            g = gpus[row.gpu_index]
+            speed = None
+            if not embed:
+                fixed = table.step(row, k, batch)
+                kvb = kv_seq.get(fixed.tp)
+                if kvb is None:
+                    kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
+                                                              fixed.tp)
+                speed = 1.0 / decode_step_at(fixed, attn_per_token, batch, context, kvb)
             rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,
-                               gpu_memory_gib=g.total_gib,
-                               decode_tokens_per_s=None if embed else 1.0 / step))
+                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=speed))
             break
     rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
     return tuple(rows)

@@ -238,17 +238,28 @@ class DecodeStep(msgspec.Struct, frozen=True, gc=False):
     linear_compute_s: float
 
 
+def decode_cost(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
+                perf: PerfTables) -> StepCost:
+    """The serving model's step (:func:`serving.step_cost`) that a decode-only step of any
+    batch is timed with (its KV read is added per context by the caller: fp16 here)."""
+    kv = find_kv_type("fp16")
+    assert kv is not None
+    return step_cost(model, p, kv, engine, gpu, n, perf, kernel_compute(gpu, p, engine),
+                     achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+
+
 def _serving_decode_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
-                          batch: int, perf: PerfTables) -> DecodeStep:
+                          batch: int, perf: PerfTables, cost: StepCost | None = None
+                          ) -> DecodeStep:
     """The context-independent parts of a decode-only step of the serving model
     (:class:`serving.StepCost`: the measured GEMM curve, all-reduces, per-step and per-layer
-    overheads), so that a lone decode, ``fits_on`` and the speed under load agree."""
+    overheads), so that a lone decode, ``fits_on`` and the speed under load agree. ``cost``:
+    :func:`decode_cost` of this setup when the caller keeps it (it does not depend on the
+    batch)."""
     a = model.arch
     assert a is not None
-    kv = find_kv_type("fp16")
-    assert kv is not None  # the step's KV read is added per context by the caller
-    cost = step_cost(model, p, kv, engine, gpu, n, perf, kernel_compute(gpu, p, engine),
-                     achievable_tflops(gpu, p, engine, quantized_kernels=False) * 1e12)
+    if cost is None:
+        cost = decode_cost(model, p, engine, gpu, n, perf)
     linear = cost.linear_s(batch)
     comm = 2 * cost.layers * cost.comm.seconds(batch * cost.hidden * 2) if n > 1 else 0.0
     eager = batch > cost.graph_max_batch
@@ -263,15 +274,17 @@ def _serving_decode_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: 
 
 def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
                       batch: int, mats: list[float] | None = None,
-                      perf: PerfTables | None = None) -> DecodeStep:
+                      perf: PerfTables | None = None, cost: StepCost | None = None
+                      ) -> DecodeStep:
     """The context-independent parts of :func:`decode_step_s`. ``mats``: the layer's weight
     matrices in bytes (:func:`layer_matrices`) when the caller has them for this model,
     precision and batch (they do not depend on the GPU). ``perf``: with the measured tables,
-    a tensor-split engine's step is the serving model's (:func:`_serving_decode_fixed`)."""
+    a tensor-split engine's step is the serving model's (:func:`_serving_decode_fixed`;
+    ``cost``: its :func:`decode_cost` when the caller keeps it)."""
     a = model.arch
     assert a is not None
     if perf is not None and engine.split == "tensor":
-        return _serving_decode_fixed(model, p, engine, gpu, n, batch, perf)
+        return _serving_decode_fixed(model, p, engine, gpu, n, batch, perf, cost)
     s = engine.speed
     bw = _effective_bw(gpu, s)
     t_min = s.t_kernel_us * 1e-6
