@@ -17,7 +17,13 @@ import msgspec
 
 from service.domain.catalog.engines import Engine, check_engines
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.kernels import KernelRule, Kernels, Platform, check_kernels
+from service.domain.catalog.kernels import (
+    KernelRule,
+    Kernels,
+    KindFormatRule,
+    Platform,
+    check_kernels,
+)
 from service.domain.catalog.models import ModelEntry, param_breakdown
 from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.registry import Registry
@@ -178,7 +184,9 @@ def load_kernels(root: Path, engines: list[Engine], problems: list[Problem],
     platforms: list[Platform] = []
     rules: list[KernelRule] = []
     pos = 0
-    for key, kind, out in (("platform", Platform, platforms), ("rule", KernelRule, rules)):
+    kind_formats: list[KindFormatRule] = []
+    for key, kind, out in (("platform", Platform, platforms), ("rule", KernelRule, rules),
+                           ("kind_format", KindFormatRule, kind_formats)):
         raws = data.get(key, [])
         if not isinstance(raws, list):
             problems.append(Problem(KERNELS_FILE, 1, f"[[{key}]] must be an array of tables"))
@@ -202,7 +210,7 @@ def load_kernels(root: Path, engines: list[Engine], problems: list[Problem],
     except msgspec.ValidationError as exc:
         problems.append(Problem(KERNELS_FILE, _error_line(text, exc), str(exc)))
         return Kernels()
-    kernels = Kernels(platforms, rules, nearest, training_engine)
+    kernels = Kernels(platforms, rules, nearest, training_engine, kind_formats)
     if check and len(problems) == before:
         for m in check_kernels(kernels, [e.id for e in engines], precision_ids()):
             ident = re.search(r"'([^']+)'", m)

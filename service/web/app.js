@@ -15,7 +15,8 @@
   // URL and sent with every request, so the page prices what the message did: the GPUs and
   // places filtered on (comma-separated ids), the KV cache, an image's size and steps, spot
   // allowed (1)
-  var LINK_PARAMS = ['gpus', 'regions', 'kv_cache', 'width', 'height', 'steps', 'spot'];
+  var LINK_PARAMS = ['gpus', 'regions', 'kv_cache', 'width', 'height', 'steps', 'spot',
+    'images_per_request'];
 
   // The page's texts by language: the [web] section of knowledge/messages/<lang>.toml, served
   // as messages/<lang>.json by the service (same origin) and fetched at start.
@@ -161,7 +162,8 @@
     if (state.kv_cache && (task === 'recommend' || task === 'inference')) {
       body.kv_cache = state.kv_cache;
     }
-    ['width', 'height', 'steps'].forEach(function (name) {
+    // images_per_request: a vision model's images in each request (the Slack bot's link)
+    ['width', 'height', 'steps', 'images_per_request'].forEach(function (name) {
       if (parseInt(state[name], 10) > 0) { body[name] = parseInt(state[name], 10); }
     });
     return body;

@@ -139,17 +139,18 @@ def test_token_rate_with_no_gpu_named_gives_a_count_en_ro() -> None:
 
 
 def test_token_rate_on_a_gpu_with_no_offer_is_the_sizings_count_en_ro() -> None:
-    # no offer of the RTX 5000 Ada: its own sizing's count, 1 of it makes 316 tokens/s at
-    # most, each kept under 80 %: 2,000 / (316 x 0.8) -> 8
+    # no offer of the RTX 5000 Ada: its own sizing's count, 1 of it makes 315 tokens/s at
+    # most, each kept under 80 %: 2,000 / (315 x 0.8) -> 8 (316 before the borrowed GEMM
+    # curve's growth below the card's ridge scaled with the bandwidth: test_fix_fitslayout)
     one = _size(model="llama-3.1-8b", gpu="rtx-5000-ada", gpu_count=1, input_tokens=3584,
                 output_tokens=512)
     assert one.performance is not None
-    assert round(one.performance.max_throughput_tokens_per_s or 0) == 316
+    assert round(one.performance.max_throughput_tokens_per_s or 0) == 315
     r = ask("How many RTX 5000 Ada do I need for 2,000 tokens per second in total with "
             "Llama 3.1 8B?")
     assert asked(r)[:2] == ("gpu_count", 8), r.answer
     assert "at bf16 needs about 8 × NVIDIA RTX 5000 Ada Generation 32GB" in first_sentence(r)
-    assert "316 tokens/s" in first_sentence(r)
+    assert "315 tokens/s" in first_sentence(r)
     ro = ask("Câte RTX 5000 Ada îmi trebuie pentru 2.000 de tokeni pe secundă în total cu "
              "Llama 3.1 8B?")
     assert asked(ro)[:2] == ("gpu_count", 8), ro.answer

@@ -51,7 +51,10 @@ def test_examples_are_read(text: str, want: tuple[int, int | None] | None) -> No
      10_000 * _SEQ / 10e6),
     # 10,000 examples x 1,000 tokens x 1 epoch = 10,000,000 tokens
     ("how long to fine-tune llama 3.1 8b with lora on 10,000 examples of 1000 tokens on an h100?",
-     "how long to fine-tune llama 3.1 8b with lora on 10M tokens on an h100?", 1.0),
+     # examples of 1,000 tokens train at that sequence length (test_fix_train_ask), as the
+     # same tokens stated with it
+     "how long to fine-tune llama 3.1 8b with lora on 10M tokens with a sequence length of "
+     "1000 on an h100?", 1.0),
     # 10,000 x 2,048 x 3 epochs = 61,440,000 tokens
     ("how long to finetune llama 3.1 8b on 10k samples, 3 epochs, a100 80gb?",
      "how long to finetune llama 3.1 8b on 10M tokens, a100 80gb?", 3 * 10_000 * _SEQ / 10e6),

@@ -26,7 +26,7 @@ from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.memory import InferencePlan, largest_batch
 from service.domain.sizing.requests import SizingRequest
-from service.domain.sizing.sizing import resolve_model, size
+from service.domain.sizing.sizing import DecodeRow, DecodeTable, resolve_model, size
 from service.domain.sizing.speed import serving
 from service.paths import default_data_dir
 
@@ -117,6 +117,12 @@ def _walk(obj: object, seen: set[int]) -> Iterator[object]:
             yield from _walk(v, seen)
     elif isinstance(obj, Lru):
         yield from _walk(obj._items, seen)
+    elif isinstance(obj, DecodeTable):  # fits_on's decode steps (not the model it is of)
+        for value in (obj.rows, obj.costs, obj.steps, obj.mats):
+            yield from _walk(value, seen)
+    elif isinstance(obj, DecodeRow):  # (not the GPU and precision of the catalog)
+        yield from _walk(obj.splits, seen)
+        yield from _walk(obj.width, seen)
     elif isinstance(obj, _Shared | _Plans | Plan | Capability):
         for name in obj.__struct_fields__:
             value = getattr(obj, name)

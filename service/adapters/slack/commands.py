@@ -17,11 +17,11 @@ import msgspec
 
 from service.adapters.messages_files import shipped_messages
 from service.adapters.slack.render import (
-    TRUST_REASON,
     Message,
     escape,
     message,
     notice,
+    offer_where,
     render_answer,
     render_help,
     render_invalid,
@@ -35,6 +35,7 @@ from service.adapters.slack.render import (
     say,
     section,
     setup_rows,
+    targets_decided,
 )
 from service.domain.answer.compose import AskRequest, AskResponse, Knowledge, SizingNumbers, answer
 from service.domain.answer.core_warnings import localise
@@ -364,10 +365,15 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
     # a "16k" anywhere ("fp8 16k for 4 users"); a bare number only at the end, positionally;
     # a context of 0 ("0k context") kept, to be refused (it was sized at the default)
     # a context written with a minus after "ctx=" ("ctx=-32k") is the word's, not 32k
+    # the count of users ("2k users", "1.5k utilizatori") is no context: read so, it sized
+    # 2,000 users at 2,048 tokens (audit slack2 #1; /v1/ask reads the default 4,096)
+    said = args.split()
+    counted = {i for i in range(len(said) - 1) if _USERS_AFTER.match(said[i + 1])}
     ctx = ctx or next(
-        (c for w in args.split() if re.search(r"^(?:ctx|context)=-", w, re.I)
+        (c for w in said if re.search(r"^(?:ctx|context)=-", w, re.I)
          and (c := _context_value(w)) is not None), None) or ex.context_tokens or next(
-        (c for w in args.split() if re.search(r"[km]$|^(?:ctx|context)=", w, re.I)
+        (c for i, w in enumerate(said) if i not in counted
+         and re.search(r"[km]$|^(?:ctx|context)=", w, re.I)
          and (c := _context_value(w)) is not None), None)
     if ctx is None and ex.context_tokens == 0:
         ctx = 0
@@ -388,6 +394,9 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
                     images_span=im.span() if im is not None else None)
 
 
+_USERS_AFTER = re.compile(
+    r"(?:concurrent\b|simultan|users?\b|utilizator|useri|clien[tț]|sessions?\b|sesiun)", re.I)
+"""A word after a count that makes it the users' ("2k users", "2k utilizatori")."""
 _EDGE = ".,;:!?()[]\"'"
 _MODEL_WORDS_MAX = 8
 """The most words a model's name takes ("meta llama 3.1 8b instruct" is 5)."""
@@ -471,15 +480,17 @@ def _size_words(messages: Messages) -> frozenset[str]:
 _UNIT = r"(?P<unit>hours?|hrs?|h|or[aăe]|months?|mo|mth|lun[aă]|lunar)\b"
 _BARE_BUDGET = re.compile(
     r"\$?\s*+(?<![\d.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
-    r"(?:\$|usd|dollars?|dolari)?\s*+(?:/|per\b|pe\b|an?\b)\s*+" + _UNIT, re.I)
+    r"(?:(?:de\s++)?(?:\$|usd|dollars?|dolari))?\s*+(?:/|per\b|pe\b|an?\b)\s*+" + _UNIT, re.I)
 _BUDGET_START = re.compile(
-    r"\$|\b(?:budget|buget(?:ul)?|under|sub|max)\b"
-    r"|(?<![\w.,])\d[\d.,]*+\s*+k?\s*+(?:usd|dollars?|dolari)\b",
+    r"\$|\b(?:budget|buget(?:ul)?|under|sub|max(?:im(?:um)?)?)\b"
+    r"|(?<![\w.,])\d[\d.,]*+\s*+k?\s*+(?:de\s++)?(?:usd|dollars?|dolari)\b",
     re.I)
+"""Where a budget starts ("$", "budget", "maxim", "500 de dolari": the words of "maxim 500 de
+dolari pe lună" are the budget's, said as unread while it was applied: audit slack2 #13c)."""
 
 
 _NO_UNIT_BUDGET = re.compile(
-    r"(?:\$\s*+|\b(?:budget|buget(?:ul)?|under|sub|max)\s++\$?\s*+)"
+    r"(?:\$\s*+|\b(?:budget|buget(?:ul)?|under|sub|max(?:im(?:um)?)?)\s++\$?\s*+)"
     r"(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k\b)?(?!\s*+/)", re.I)
 """A budget with no unit ("$1500", "budget 1500")."""
 
@@ -703,7 +714,14 @@ def _web_output_tokens(context_tokens: int) -> int:
 
 
 def run_size(args: str, lang: str, data: BotData) -> Message:
-    a = read_size_args(args, data.registry)
+    # a training run's tokens ("for 100M tokens": 100 x 10^6) are no context (they were read
+    # as 104,857,600 tokens of context and refused: audit train2 #10)
+    trained = _training_spans(args) if _says_training(args, data) else []
+    # a GPU and its count ("on h100", "on 8xh100"): sized on them, as /v1/sizing's gpu and
+    # gpu_count (they were "not understood" and the answer "fits on B200": audit slack2 #10)
+    counts = _gpu_count_spans(args, data)
+    gpu_spans = _gpu_spans(_blank(args, [*trained, *counts]), data)
+    a = read_size_args(_blank(args, [*trained, *counts, *gpu_spans]), data.registry)
     if not a.text:
         return render_usage("size_usage", lang, data.messages)
     model = _resolve_model(a.text, data.registry)
@@ -722,8 +740,13 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
     images = a.images if m.kind == "llm" else None
     if images is not None and a.images_span is not None:
         read = (*read, a.images_span)
+    read = (*read, *trained, *counts, *gpu_spans)
     unread = unread_words(args, model, a, data.registry, _size_words(data.messages), read)
     users = a.users or 1
+    gpu = extract(" ".join(args[x:y] for x, y in gpu_spans), data.registry).gpu \
+        if gpu_spans and m.kind == "llm" else None
+    n_gpus = (int(re.sub(r"\D", "", args[counts[0][0]:counts[0][1]])) if counts
+              else extract(args, data.registry).gpu_count or 1) if gpu else 1
     if m.kind != "llm":
         if (refused := _refused(a, None, model, lang, data)) is not None:
             return refused
@@ -748,14 +771,26 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
                       else _default_context(m.task, limit))
     if (refused := _refused(a, context_tokens, model, lang, data)) is not None:
         return refused
-    if (trained := _size_training(args, model, lang, data)) is not None:
-        return trained
+    if (training := _size_training(args, model, lang, data)) is not None:
+        return training
     # an embedding model generates nothing: no output tokens sent (0 came back as "output_tokens
     # ignored"), one input of its own max length unless one is asked
     result = size(_checked(SizingRequest(
         model=model, weights=a.weights, input_tokens=context_tokens,
         output_tokens=DEFAULT_OUTPUT_TOKENS if embed else 0, batch_size=users,
-        kv_cache=a.kv_cache or "fp16", images_per_request=images)), data.catalog)
+        kv_cache=a.kv_cache or "fp16", images_per_request=images, gpu=gpu,
+        gpu_count=n_gpus)), data.catalog)
+    notes: list[str] = []
+    if gpu is not None and result.fits is not None:
+        f = data.messages.formatter(lang)
+        key = "size_on_gpu_fits" if result.fits else "size_on_gpu_no_fit"
+        notes.append(say(data.messages.section(lang, "slack")[key], n=f.number(n_gpus),
+                         gpu=data.registry.gpus[gpu].name,
+                         need=f.number(result.memory.per_gpu_gib, 1),
+                         usable=f.number(result.capacity_per_gpu_gib or 0, 1)))
+        own = [r for r in result.fits_on if r.gpu == gpu and r.gpu_count <= n_gpus]
+        if result.fits and own:  # the asked GPU answers it, not "fits on" another one
+            result = msgspec.structs.replace(result, fits_on=own)
     # the page runs /v1/recommendations with these, which refuses a context past the
     # model's own limit: no link then, rather than one to an error; a KV cache precision
     # asked goes with it (the page takes it from the link: app.js LINK_PARAMS)
@@ -764,10 +799,25 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         "model": model, "weights": result.weights,
         "context": None if embed else context_tokens,
         "concurrency": users, "kv_cache": a.kv_cache, "lang": lang}
-    return render_sizing(result, lang, context_tokens=context_tokens, users=a.users,
-                         public_url=data.public_url, messages=data.messages,
-                         link_params=link, unread=unread, kv_asked=a.kv_cache is not None,
-                         images=images)
+    if link is not None and gpu is not None:
+        link["gpus"] = gpu
+    return _with_notes(render_sizing(
+        result, lang, context_tokens=context_tokens, users=a.users,
+        public_url=data.public_url, messages=data.messages, link_params=link, unread=unread,
+        kv_asked=a.kv_cache is not None, images=images), notes)
+
+
+def _gpu_spans(text: str, data: BotData) -> list[Span]:
+    """Where ``text`` names a GPU ("h100", "rtx 4090": one or two words the registry reads as
+    a GPU), for ``/gpu size``."""
+    found = list(re.finditer(r"\S++", text))
+    clean = [m.group().strip(_EDGE).lower() for m in found]
+    for i, m in enumerate(found):
+        if i + 1 < len(found) and data.registry.find_gpu(f"{clean[i]} {clean[i + 1]}"):
+            return [(m.start(), found[i + 1].end())]
+        if clean[i] and data.registry.find_gpu(clean[i]) is not None:
+            return [m.span()]
+    return []
 
 
 def _size_training(args: str, model: str, lang: str, data: BotData) -> Message | None:
@@ -1044,8 +1094,29 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         _blank(usd, [*budget_spans, *counts, *taken]))]
     on_demand = bool(od)
     # "5000 tok/s": a speed target, read before the sizes (its 5000 was taken silently)
-    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od]))
-    tps_spans = [tps_m.span()] if tps_m is not None else []
+    # "5 requests per second": the API's target_requests_per_s (it was "not understood" and one
+    # user sized: audit slack2 #10)
+    rate_m = _RATE_TARGET.search(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od]))
+    rate_spans = [rate_m.span()] if rate_m is not None else []
+    tps_m = _TPS_TARGET.search(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od,
+                                            *rate_spans]))
+    tps_spans = [*([tps_m.span()] if tps_m is not None else []), *rate_spans]
+    # a training run's deadline ("in 2 days", "în 2 zile"): the API's max_job_hours (it was
+    # "not understood" and the plan never checked it: audit train2 #10)
+    due_m = _DEADLINE.search(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od,
+                                          *tps_spans])) if trained else None
+    if due_m is not None:
+        tps_spans.append(due_m.span())
+    if hour is None and month is None and (
+            num := _bare_number(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od,
+                                             *tps_spans]))) is not None:
+        # a bare "1500" after the model is the monthly budget the help's "1500/month" shows,
+        # said so: it was a 1,500-token context, silently (audit slack2 #3)
+        month, bare = num[0], True
+        budget_spans.append(num[1])
+        f0 = data.messages.formatter(lang)
+        notes.append(say(data.messages.section(lang, "slack")["bare_number_budget"],
+                         n=usd[num[1][0]:num[1][1]].strip(), money=f0.money(month, 0)))
     a = read_size_args(_blank(usd, [*budget_spans, *counts, *taken, *spot, *od, *tps_spans]),
                        data.registry)
     if not a.text:
@@ -1071,9 +1142,16 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
     images = a.images if entry.kind == "llm" else None
     if images is not None and a.images_span is not None:
         own = (*own, a.images_span)
+    deadline = _deadline_hours(due_m) if job is not None and job.training_tokens else None
+    if due_m is not None and deadline is None:  # no job size to time: said as unread
+        tps_spans.remove(due_m.span())
     unread = unread_words(args, model, a, data.registry, known,
                           [*money, *budget_spans, *counts, *taken, *spot, *od, *own,
                            *tps_spans])
+    if (place_word := _unknown_place_word(args, unread)) is not None:
+        # "in germnay", "în ungaria": refused with the places near it, as /v1/offers' 404
+        # does; it was dropped and the whole world ranked (audit slack2 #7)
+        raise _Said(_unknown_place(place_word, lang, data))
     if unread:
         notes.append(say(data.messages.section(lang, "slack")["unread"],
                          words=", ".join(f"`{w.replace('`', '')}`" for w in unread)))
@@ -1082,6 +1160,7 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         notes.append(say(data.messages.section(lang, "slack")["gpu_count_not_applied"],
                          counts=said))
     users = a.users or 1
+    rate = float(rate_m.group("n").replace(",", ".")) if rate_m is not None else None
     tps, per_user = _tps_target(tps_m) if entry.kind == "llm" else (None, False)
     # a rate said of no one ("50 tok/s") is each user's where users are given or it is a floor
     # ("at 50 tok/s"), as /v1/ask reads it (intent._aggregate_tps); else the setup's total
@@ -1111,6 +1190,8 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                                                else None),
                                 target_output_tokens_per_s=tps if not per_user else None,
                                 min_decode_tokens_per_s=tps if per_user else None,
+                                target_requests_per_s=rate,
+                                max_job_hours=deadline,
                                 max_usd_per_hour=hour, max_usd_per_month=month, top_n=3)
     _check_context(req, model, lang, data)
     req = _checked(req)
@@ -1153,6 +1234,15 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         said_tps = lab["tps_per_user_read" if bare_each else "tps_per_user" if per_user
                        else "tps_total"].format(tps=f.number(tps, 0 if tps.is_integer() else 1))
         applied.append((lab["tps_target"], romanian_de(said_tps) if lang == "ro" else said_tps))
+    if rate is not None:
+        said_rate = lab["request_rate_value"].format(n=f.number(rate, 0 if rate.is_integer()
+                                                                else 1))
+        applied.append((lab["request_rate"],
+                        romanian_de(said_rate) if lang == "ro" else said_rate))
+    if deadline is not None:
+        said_due = lab["deadline_value"].format(n=f.number(deadline, 0 if deadline.is_integer()
+                                                           else 1))
+        applied.append((lab["deadline"], romanian_de(said_due) if lang == "ro" else said_due))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
         public_url=data.public_url if _page_prices(job, pv) else None,
@@ -1197,6 +1287,77 @@ _TPS_FLOOR = re.compile(r"(?:\b(?:at|la|least|minimum|min|minim|peste|over|above
                         r"|>=?|≥)\s*+$", re.I)
 """A rate said as a floor before it ("at 50 tok/s", "at least"): each user's, as /v1/ask's
 ``intent._TPS_FLOOR`` reads it."""
+
+
+_RATE_TARGET = re.compile(
+    r"(?<![\w.,])(?P<n>\d++(?:[.,]\d++)?)\s*+(?:(?:de\s++)?(?:requests?|reqs?|queries|cereri)"
+    r"\s*+(?:/\s*+s(?:ec)?|per\s++s(?:ec(?:ond)?)?|pe\s++secund[aă]|(?:per|pe)\s++sec)"
+    r"|rps|req/s)(?![\w/])", re.I)
+"""A request rate ("5 requests per second", "5 req/s", "5 rps", "5 cereri pe secundă"):
+/v1/recommendations' ``target_requests_per_s``."""
+_DEADLINE = re.compile(
+    r"(?<![\w-])(?:in|within|under|[iî]n|sub)\s++(?P<n>\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
+    r"(?P<unit>days?|zile|zi|hours?|hrs?|h|ore|or[aă])(?!\w)", re.I)
+"""A training run's deadline ("in 2 days", "within 36 hours", "în 2 zile"): the API's
+``max_job_hours``, read only for a training job with its tokens (the API's job size)."""
+_BARE_NUMBER = re.compile(
+    r"(?<![\w.,$/=-])(?P<n>\d{1,3}(?:,\d{3})++|\d{3,6})(?![\w.,/%×=-])(?P<after>\s*+\S*+)")
+_NOT_BUDGET_AFTER = re.compile(
+    r"\s*+(?:tok|context|ctx|user|utiliz|concurrent|simultan|request|cerer|image|imagin|img"
+    r"|step|pa[sș]|epoc|gpu|day|zi|hour|or[aăe]|sec|min|x\b|×)", re.I)
+
+
+def _bare_number(text: str) -> tuple[float, Span] | None:
+    """A bare number of 3 to 6 digits with no unit ("1500") and no noun after it: the monthly
+    budget the help's ``... 1500/month`` shows (:func:`run_recommend` says so), or None."""
+    for m in _BARE_NUMBER.finditer(text):
+        if _NOT_BUDGET_AFTER.match(m.group("after")):
+            continue
+        before = text[:m.start()].split()
+        if before and _fold(before[-1]).strip(_EDGE) in ("ctx", "context", "contextul", "for",
+                                                         "pentru"):
+            continue
+        return float(m.group("n").replace(",", "")), m.span("n")
+    return None
+
+
+def _deadline_hours(m: re.Match[str] | None) -> float | None:
+    """The hours of a :data:`_DEADLINE` match ("2 days": 48), or None."""
+    if m is None:
+        return None
+    n = float(m.group("n").replace(",", "."))
+    unit = _fold(m.group("unit"))
+    hours = n * 24 if unit.startswith(("day", "zi")) else n
+    return hours or None
+
+
+_PLACE_CUE = re.compile(r"(?<!\S)(?:in|în|from|din|located\s++in|aflate\s++[iî]n)\s++(?P<w>\S++)",
+                        re.I)
+
+
+def _unknown_place_word(text: str, unread: Sequence[str]) -> str | None:
+    """The word after "in" / "în" that nothing read and that is no number ("in germnay",
+    "în ungaria"): a place asked for that the catalog does not know, or None."""
+    left = {w.strip(_EDGE).lower() for w in unread}
+    for m in _PLACE_CUE.finditer(text):
+        word = m.group("w").strip(_EDGE)
+        if word.lower() in left and word.isalpha():
+            return word
+    return None
+
+
+def _unknown_place(word: str, lang: str, data: BotData) -> str:
+    """A place the catalog does not know, refused in words with the known places nearest to
+    it (its aliases, country names, continents and groups; as /v1/offers answers an unknown
+    ``region`` with a 404 and suggestions), as escaped mrkdwn."""
+    table = data.catalog.regions.table
+    known = {_fold(x) for x in (*table.aliases, *table.countries.values(), *table.continents,
+                                *table.groups)}
+    near = difflib.get_close_matches(_fold(word), sorted(known), n=3, cutoff=0.7)
+    lab = data.messages.section(lang, "slack")
+    hint = (lab["unknown_place_suggest"].format(names=", ".join(f"`{x}`" for x in near))
+            if near else lab["unknown_place_none"])
+    return escape(lab["unknown_place"].format(word=word.replace("`", ""), suggest=hint))
 
 
 def _tps_target(m: re.Match[str] | None) -> tuple[float | None, bool]:
@@ -1296,7 +1457,7 @@ def _place_notes(rec: Recommendation, flt: _Filters, lang: str, data: BotData) -
             out.append(left_out(lab, "availability_left", int(m.group("n")), f.number,
                                 provider=name))
         if (x.name == "serving_defaults" and not rec.options
-                and not TRUST_REASON.match(rec.reason or "")):
+                and targets_decided(rec)):
             # the targets decided only when no price did (a price-trust reason: they
             # did not)
             said = []
@@ -1485,6 +1646,8 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
     unread = [m.group() for m in re.finditer(r"\S++", rest)
               if not any(m.start() < b and a < m.end() for a, b in (*flt.spans, *pv.spans))
               and _fold(m.group().strip(_EDGE)) not in _offers_words(data.messages)]
+    if (place_word := _unknown_place_word(args, unread)) is not None:
+        return notice(_unknown_place(place_word, lang, data))  # audit slack2 #7
     if unread:
         notes.append(lab["unread"].format(words=", ".join(
             f"`{w.replace('`', '')}`" for w in unread)))
@@ -1519,7 +1682,9 @@ def run_offers(args: str, lang: str, data: BotData) -> Message:
             else ""
         kind = lab.get(f"kind_{v.price_kind}", v.price_kind or "")
         date = price_date_words(v.as_of, v.as_of_kind, lab)
-        lines.append(escape(f"{i}. {v.gpu_count} × {v.gpu_name} — {v.provider}, ")
+        where = offer_where(data.catalog.regions.of(v.id, v.regions), lang, data.messages)
+        lines.append(escape(f"{i}. {v.gpu_count} × {v.gpu_name} — {v.provider}"
+                            + (f" {where}" if where else "") + ", ")
                      + f"*{escape(per_gpu + lab['offer_per_gpu'])}*"
                      + escape(f" · {machine} · {kind} · ")
                      + f"_{escape(lab['as_of'])} {escape(date)}_"

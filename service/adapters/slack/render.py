@@ -24,9 +24,11 @@ from service.domain.answer.compose import AskResponse, OfferNumbers
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.localised import localise_recommendation
 from service.domain.catalog.precisions import precision_ids
+from service.domain.catalog.regions import Region
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import Formatter, romanian_de
 from service.domain.messages import Messages
+from service.domain.recommend.context import usd_digits
 from service.domain.recommend.types import Option, Recommendation
 from service.domain.sizing.sizing import FitRow, Memory, SizingResult
 
@@ -215,26 +217,65 @@ def _fit_rows(label: str, lines: Sequence[str], lang: str,
 def _offer_line(n: int, setup: str, provider: str, per_hour: float,
                 per_month: float | None, per_job: float | None, pricing: str, weights: str,
                 as_of: str, lang: str, speed: str = "",
-                messages: Messages | None = None, layout: str = "") -> str:
+                messages: Messages | None = None, layout: str = "", where: str = "") -> str:
     """One offer: ``setup`` its machines (:func:`_machines`), ``layout`` how they run the
-    model (:func:`_layout`) where known."""
+    model (:func:`_layout`) where known, ``where`` its place (:func:`offer_where`). A dollar
+    figure is rounded as the headline rounds it (the core's ``usd_digits``: "$0.95 for the
+    job" in the headline was "$1 for the job" in the list, audit slack2 #12)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     money = f"*{escape(f.money(per_hour, 2))}{escape(lab['per_hour'])}*"
     if per_job is not None:
-        money += f" · {escape(f.money(per_job, 0))} {escape(lab['job'])}"
+        money += f" · {escape(f.money(per_job, usd_digits(per_job)))} {escape(lab['job'])}"
     elif per_month is not None:
-        money += f" · ~{escape(f.money(per_month, 0))}{escape(lab['per_month'])}"
+        money += (f" · ~{escape(f.money(per_month, usd_digits(per_month)))}"
+                  f"{escape(lab['per_month'])}")
     kind = _kind(pricing, lang, messages)
-    return escape(f"{n}. {setup} — {provider}, ") + (
+    return escape(f"{n}. {setup} — {provider}" + (f" {where}" if where else "") + ", ") + (
         f"{money} {escape(kind)} · {escape(weights)}"
         + (f" · {escape(layout)}" if layout else "") + f"{escape(speed)} · "
         f"_{escape(lab['as_of'])} {escape(as_of)}_")
+
+
+def offer_where(places: Sequence[Region], lang: str, messages: Messages | None = None
+                ) -> str:
+    """Where an offer is, as ``GET /v1/offers`` gives it (its ``places``): the first region's
+    id with its country ("in RU (Russian Federation)", "in us-east-1 (United States)"; a
+    Romanian country name from the answers' ``region_place_<code>``), "+N more" for the
+    others; "" where the offer lists no region. An offer line said no place: "in Europe"
+    led with a machine in Russia, and five AWS lines differing only by region read the same
+    (audit slack2 #4)."""
+    if not places:
+        return ""
+    m = messages or shipped_messages()
+    first = places[0]
+    country = first.country_name if lang == CORE_LANG else None
+    if first.country and lang != CORE_LANG:
+        country = m.section(lang, "answer").get(f"region_place_{first.country.lower()}",
+                                                first.country)
+    text = first.id if not country or country == first.id else f"{first.id} ({country})"
+    if len(places) > 1:
+        text = labels(lang, m)["offer_where_more"].format(
+            place=text, n=m.formatter(lang).number(len(places) - 1))
+    return labels(lang, m)["offer_where"].format(place=text)
+
+
+_GPU_NOTE = re.compile(r" \((?:per GCD|\d++-GPU node)[^()]*+\)")
+"""An English note in a GPU's catalog name ("AMD Instinct MI250X (per GCD, 64 GB; a 128 GB
+module is 2 GCDs)", "HGX H100 (8-GPU node)"), left out of another language's text, which
+names the GPU without it (audit slack2 #13)."""
+
+
+def gpu_words(name: str, lang: str) -> str:
+    """A GPU's catalog name in ``lang``: as it is in English, without its English note in
+    another language."""
+    return name if lang == CORE_LANG else _GPU_NOTE.sub("", name)
 
 
 def _machines(nodes: int, n: int, gpu: str, lang: str, messages: Messages | None = None
               ) -> str:
     """The machines an offer rents: "2 x MI300X" for one machine, "2 instances of 1 × MI300X"
     for several (one 2-GPU machine and two 1-GPU machines both read "2 x MI300X")."""
+    gpu = gpu_words(gpu, lang)
     if nodes > 1:
         f = formatter(lang, messages)
         return _ro(labels(lang, messages)["setup_nodes"].format(
@@ -353,11 +394,17 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
             own.append((lab["other_training" if training else "other"], other))
         own.append((lab["per_gpu_label"].format(label=lab["total"]) if per_gpu
                      else lab["total"], f"{_gib(total_gib, f)} GiB"))
-        fit_lines = _fits_lines(
-            fits, lang, messages=messages,
-            own_need_beside=_gib(total_gib, f) if fits_own_need else None,
-        ) if fits else list(s.fits_on[:3])
-        own += _fit_rows(lab["fits"], fit_lines, lang, messages)
+        setup = _answer_setup(resp, fits or ())
+        if setup is not None:
+            # the answer chose more GPUs than the rows below hold it on ("on 2 × H100"
+            # beside "Fits on 1 × H100 PCIe"): its setup instead (audit slack2 #6)
+            own.append((lab["gpus"], setup))
+        else:
+            fit_lines = _fits_lines(
+                fits, lang, messages=messages,
+                own_need_beside=_gib(total_gib, f) if fits_own_need else None,
+            ) if fits else list(s.fits_on[:3])
+            own += _fit_rows(lab["fits"], fit_lines, lang, messages)
         blocks.append(section(table(own)))
     if numbers is not None and numbers.recommendations:
         blocks.append(_offers_block([_ask_offer(i, o, lang, messages) for i, o in
@@ -435,6 +482,32 @@ def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
 def _first(fits: Sequence[FitRow]) -> list[FitRow]:
     """The 'fits on' rows an answer shows: the fewest GPUs, then the smallest."""
     return sorted(fits, key=lambda x: (x.gpu_count, x.gpu_memory_gib))[:3]
+
+
+_ANSWER_SETUP = re.compile(r"(?<![\w.,])(?P<n>\d{1,3}) × (?P<gpu>(?:NVIDIA|AMD|Intel|Google) "
+                           r"[^,;()]*?)(?= at | la | with | cu |[,;(]|\.(?!\d)|$)")
+"""The first setup an answer names ("on 2 × NVIDIA H100 SXM5 80GB at hyperbolic")."""
+
+
+def _answer_setup(resp: AskResponse, fits: Sequence[FitRow]) -> str | None:
+    """The answer's setup (its first offer, else the first "N × GPU" its text names) where
+    it runs on more of a GPU than a 'fits on' row of ``fits`` shows that GPU on (a cost
+    answer's "2 × H100 SXM5" beside "Fits on 1 × H100 SXM5 (needs 71.4 GiB per GPU)"), which
+    the table then names instead of GPUs that contradict it; else None."""
+    if not fits:
+        return None
+    offers = resp.numbers.recommendations if resp.numbers is not None else []
+    if offers:
+        top = offers[0]
+        n, gpu = top.gpu_count * max(top.nodes, 1), top.gpu
+    elif (m := _ANSWER_SETUP.search(resp.answer)) is not None:
+        n, gpu = int(m.group("n")), m.group("gpu")
+    else:
+        return None
+    # the same GPU on fewer of them: the rows then read as "1 would do" (other GPUs, each
+    # with its own need, are the cheaper setup's alternatives and stay)
+    return (f"{n} × {gpu}" if any(r.gpu_count < n and r.gpu_name == gpu for r in fits)
+            else None)
 
 
 def _users_held(resp: AskResponse) -> int | None:
@@ -561,8 +634,20 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
         # is never dropped here: in the reader's language, the answer's own wording
         blocks += _warnings_blocks(_warning_lines(result.warnings, lang, messages), lang,
                                    messages)
-    link = web_link(public_url, link_params) if link_params is not None else None
+    link = web_link(public_url, _with_images(link_params, images)) \
+        if link_params is not None else None
     return _finish(text, blocks, link, lang, result.sources[:3], messages)
+
+
+def _with_images(params: Mapping[str, str | int | float | None], images: int | None
+                 ) -> dict[str, str | int | float | None]:
+    """The web link's parameters with the images per request the message sized (the page
+    sized one image beside "20 images per request": audit slack2 #5; app.js LINK_PARAMS
+    reads ``images_per_request``)."""
+    out = dict(params)
+    if images is not None and out.get("images_per_request") is None:
+        out["images_per_request"] = images
+    return out
 
 
 def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
@@ -588,6 +673,12 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     if budget:
         rows.append((lab["budget"], budget))
     rows += applied
+    if (rec.workload in ("finetune", "pretrain") and rec.options
+            and rec.options[0].pricing_model == "spot"
+            and not any(label == lab["spot"] for label, _ in applied)):
+        # the API prices a training run at spot by default (interruptible): said, as /v1/ask
+        # says it, so the reader knows spot was assumed (audit slack2 #14)
+        rows.append((lab["spot"], lab["spot_assumed"]))
     lines: list[str] = []
     for o in rec.options[:3]:
         perf = o.performance
@@ -600,7 +691,8 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
                                  price_date_words(o.offer.as_of, o.offer.as_of_kind,
                                                   labels(lang, messages)),
                                  lang, speed, messages=messages,
-                                 layout=_layout(o, lang, messages)))
+                                 layout=_layout(o, lang, messages),
+                                 where=offer_where(o.offer.places, lang, messages)))
     if rec.options:
         top = rec.options[0]
         # the core's "why" names the instance type in parentheses, as the alternatives do
@@ -621,7 +713,7 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     if not text.endswith((".", "!", "?")):
         # a sentence: the notes said after it ran on ("măriți bugetul Au fost...")
         text += "."
-    text = escape(text)
+    text = escape(bot_words(text, lang, messages))
     blocks: list[Block] = [*sections(text), section(table(rows))]
     if lines:
         blocks.append(_offers_block(lines, lang, messages))
@@ -631,16 +723,19 @@ def render_recommendation(rec: Recommendation, lang: str, *, model_name: str,
     listed = rec.options[:3]
     for o in listed:
         for w in _warning_lines(o.warnings, lang, messages, localised=rec is not core):
-            said.setdefault(w, []).append(o.rank)
+            said.setdefault(bot_words(w, lang, messages), []).append(o.rank)
     if said:
         tags = ([f"_{', '.join(f'#{r}' for r in ranks)}:_" for ranks in said.values()]
                 if len(listed) > 1 else [])
         blocks += _warnings_blocks(list(said), lang, messages, tags)
     if rec.alternatives:
         blocks.append(context([f"*{escape(lab['alternatives'])}*",
-                               *(escape(_without(f"{a.change}: {a.effect}", hidden))
+                               *(escape(bot_words(_without(f"{a.change}: {a.effect}", hidden),
+                                                  lang, messages, change=a.change))
                                  for a in rec.alternatives[: MAX_CONTEXT_ELEMENTS - 1])]))
-    link = web_link(public_url, dict(link_params or {"model": rec.model}))
+    images = next((int(x.value) for x in rec.assumptions
+                   if x.name == "images_per_request" and x.value.isdigit()), None)
+    link = web_link(public_url, _with_images(link_params or {"model": rec.model}, images))
     return _finish(text, blocks, link, lang, messages=messages)
 
 
@@ -648,7 +743,33 @@ TRUST_REASON = re.compile(r"price trust: the (?P<n>\d++) offers that fit have st
                           r"\((?P<stale>\d++)\) or suspect \((?P<suspect>\d++)\) prices")
 """The core's reason when only untrusted prices fit (``alternatives.py``)."""
 
-_PARENS = re.compile(r" \(([^()\s]++)\)")
+_PARENS = re.compile(r" \(((?:[^()]|\([^()]*+\))++)\)")
+"""A parenthesised text, one level of parentheses inside it allowed (an instance type
+"RTX 4090 24GB (per GPU-hour)" was left doubled in the headline: audit slack2 #11)."""
+
+_API_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (("set max_time_to_first_token_ms to change it", "ttft_set_words"),
+           ("no max_time_to_first_token_ms given", "ttft_none_words")),
+    "ro": (("setați max_time_to_first_token_ms pentru a o schimba", "ttft_set_words"),),
+}
+"""The core's advice that names an API field /gpu cannot set, by language, and the bot's
+words for it (``[slack]``)."""
+
+_KV_CHANGE = re.compile(r"^(?:kv_cache|cache KV) (?P<kv>\S++)")
+
+
+def bot_words(text: str, lang: str, messages: Messages | None = None, *,
+              change: str | None = None) -> str:
+    """``text`` (a recommendation's reason, warning or alternative, in ``lang``) without the
+    API fields /gpu cannot set ("set max_time_to_first_token_ms to change it", an
+    alternative headed "kv_cache fp8"): said in the bot's words and its command syntax
+    (audit slack2 #9). ``change``: an alternative's change, which heads ``text``."""
+    lab = labels(lang, messages)
+    for field, key in _API_FIELDS.get(lang, ()):
+        text = text.replace(field, lab[key])
+    if change is not None and (m := _KV_CHANGE.match(change)) is not None:
+        text = lab["kv_alt_words"].format(kv=m.group("kv")) + text[m.end():]
+    return text
 
 
 def _without(text: str, hidden: frozenset[str]) -> str:
@@ -663,12 +784,14 @@ def _summary(o: Option, lang: str, messages: Messages | None = None) -> str:
     machines, provider, price kind and price, precision, memory per GPU and speed, then
     the price date, the layout and the time to first token at the load, as the ``why``."""
     lab, f = labels(lang, messages), formatter(lang, messages)
-    n, gpu = f.number(o.offer.gpu_count), o.offer.gpu_name
+    n, gpu = f.number(o.offer.gpu_count), gpu_words(o.offer.gpu_name, lang)
     setup = (lab["setup_nodes"].format(nodes=f.number(o.nodes), n=n, gpu=gpu) if o.nodes > 1
              else lab["setup"].format(n=n, gpu=gpu))
     c, perf = o.cost, o.performance
-    price = (f.money(c.per_month_usd, 0) + lab["per_month"] if c.per_month_usd is not None
-             else f"{f.money(c.per_job_usd, 0)} {lab['job']}" if c.per_job_usd is not None
+    price = (f.money(c.per_month_usd, usd_digits(c.per_month_usd)) + lab["per_month"]
+             if c.per_month_usd is not None
+             else f"{f.money(c.per_job_usd, usd_digits(c.per_job_usd))} {lab['job']}"
+             if c.per_job_usd is not None
              else f.money(c.per_hour_usd, 2) + lab["per_hour"])
     speed = (lab["speed_decode"].format(tps=f.number(perf.decode_tokens_per_s_per_user, 0))
              if perf.decode_tokens_per_s_per_user else
@@ -736,3 +859,23 @@ def render_ack(lang: str, messages: Messages | None = None) -> Message:
 def render_failed(request_id: str, lang: str, messages: Messages | None = None
                   ) -> Message:
     return notice(say(labels(lang, messages)["failed"], rid=request_id))
+
+
+_NOT_TARGETS = re.compile(r"^no offer in the catalog matches the filters")
+"""The core's reason for no option that the filters decided (``alternatives.py``), never
+the latency targets."""
+
+_BUDGET = re.compile(r"^the budget: ")
+
+
+def targets_decided(rec: Recommendation) -> bool:
+    """Whether the default latency targets decided a recommendation with no option: not
+    when its reason is the price trust or the filters, and under a budget only when an
+    alternative relaxes a target ("relax TTFT to ...": a cheaper option the targets rejected)
+    ("Targets that decide the answer" followed "the cheapest option that fits costs $0.14/h,
+    over your $0.05/h" with no target in play: audit slack2 #8)."""
+    reason = rec.reason or ""
+    if TRUST_REASON.match(reason) or _NOT_TARGETS.match(reason):
+        return False
+    return not _BUDGET.match(reason) or any(
+        a.change.startswith("relax ") for a in rec.alternatives)

@@ -354,6 +354,10 @@ class Stated:
     days_asked: bool = False
     """A length asked in days ("how many days does it take", "câte zile durează"): the
     training run's time is said in days first, its hours beside them."""
+    images_first: bool = False
+    """The count of images is asked before any length ("with $20 on a 4090, how many SDXL
+    images can we make and how long will that take?"): the images are the number asked, the
+    hours the budget buys after them (audit regress9 #8)."""
     node: bool = False
     """A GPU's machine is named ("an H100 node", "a node of H100s", "un nod H100", "un
     server cu H100-uri"; ``understand.node_machine``): the catalog's whole instance of it, not
@@ -415,6 +419,11 @@ class Stated:
     """The training step's settings the question states (``understand.training_setup``: LoRA
     rank, optimizer, gradient checkpointing, ZeRO stage): a fine-tuning request's
     ``finetune`` fields (:func:`finetune_options`)."""
+    global_batch: bool = False
+    """The batch size said is the global one ("global batch size 128", "a global batch of
+    512", "effective batch", "batch global de 128"): split over the GPUs stated, each GPU's
+    share its micro-batch (:func:`finetune_options`), never the batch on every GPU (audit
+    train2 #2 sized 128 sequences per GPU: 387.7 GiB)."""
     sequence_tokens: int | None = None
     """A training sequence's length ("4096 sequence length", "seq len 4096", "secvențe de
     4096", "8k context"), in tokens: a fine-tuning request's ``sequence_length``. Only a length
@@ -468,6 +477,9 @@ class Stated:
     budget_usd_total: float | None = None
     """A budget for the whole job ("budget $150 total", "under $150", "buget de 150 USD în
     total"): a job's cost is said to be within it or over it."""
+    train_tokens_asked: bool = False
+    """The training tokens a budget buys asked ("how many tokens can I fine-tune on with
+    $500?", "pe câți tokeni"): with :attr:`budget_usd_total`, the tokens lead."""
     exclude_providers: tuple[str, ...] = ()
     """Providers left out ("excluding Hyperstack", "but not on primeintellect or verda",
     "without using vast", "fără Hyperstack", "în afară de X și Y", "nu pe X"): the words
@@ -640,6 +652,24 @@ _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$
 # "500 de milioane": Romanian writes "de" between a number from 20 on and its scale
 _COUNT_SCALE = (r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++(?=mii|milio))?"
                 r"(k|thousand|mii|m|millions?|milioane|milion|mil)?")
+# an amount of money is never a count of images or of hours of audio: "how long will $100
+# last generating FLUX images" (100 images), "cât timp îmi ajung 20 de dolari pentru imagini"
+# (20 images; audit regress9 #5): a currency sign before the number, or its word after it
+_CASH_BEFORE = re.compile(r"(?:\$|€|£|\busd|\beur)\s*+$")
+_CASH_AFTER = re.compile(r"\s*+(?:de\s++)?(?:\$|€|usd\b|eur\b|euro\b|dolari\b|dolar\b"
+                         r"|dollars?\b|bucks\b|lei\b|ron\b)")
+
+
+def _not_money(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of ``pattern`` (a count in its group 1, a scale in its group 2) in
+    ``s`` whose count is no amount of money (:data:`_CASH_BEFORE`, :data:`_CASH_AFTER`)."""
+    for m in pattern.finditer(s):
+        end = m.end(2) if m.group(2) else m.end(1)
+        if not (_CASH_BEFORE.search(s, 0, m.start(1)) or _CASH_AFTER.match(s, end)):
+            return m
+    return None
+
+
 # "1M SDXL images": a model's name may stand between the count and the word
 _IMAGES = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
                      r"(?:images?|imagine|imagini|pictures?|poze|imgs?|pics?)\b")
@@ -692,7 +722,7 @@ _ITEM_VERB = re.compile(
     r"\b(?:summari[sz]\w*+|classif\w*+|categori[sz]\w*+|translat\w*+|extract\w*+|process\w*+"
     r"|label\w*+|tag|tags|tagging|embed\w*+|analy[sz]\w*+|moderat\w*+|triag\w*+|rewrit\w*+"
     r"|proofread\w*+|annotat\w*+|score|scoring|parse|parsing|rezum\w*+|clasific\w*+"
-    r"|traduc\w*+|traduceri|proces\w*+|extrag\w*+|etichet\w*+|analiz\w*+|rescri\w*+"
+    r"|traduc\w*+|traduceri|tradu|proces\w*+|extrag\w*+|etichet\w*+|analiz\w*+|rescri\w*+"
     r"|adnot\w*+|sintetiz\w*+)\b")
 # a processing verb on a pronoun for the items counted before it: "summarise them", "process
 # all of them", "să le rezumăm" (read in the clause after the count, _documents_job)
@@ -799,14 +829,20 @@ _RECORDINGS = re.compile(
 # traduc", "traduceri": the verb or its noun, never the participle ("already translated
 # text", "text deja tradus": the job is something else; audit regress7 #5 priced a
 # classification of translated text as a translation, 4.7 times cheaper)
-_TRANSLATE = re.compile(r"\btranslat(?:e|es|ing|ions?)\b|\btraduc\w*+")
+# (the imperative "tradu 10.000 de documente", as "translate 10,000 documents": regress9 LOW)
+_TRANSLATE = re.compile(r"\btranslat(?:e|es|ing|ions?)\b|\btraduc\w*+|\btradu\b")
 # ... nor the word denied just before it: "no translation", "not translating", "without any
 # translation", "we don't translate", "fără traducere", "nu traducem"
 _TRANSLATE_DENIED = re.compile(  # "no translation", "don't need to translate", "fără traducere";
-    # never "is it not cheaper to translate" (audit regress8 #7)
-    r"(?:\b(?:no|not|without|non|nu|fara|nici)|n['’]t)[\s-]++"
-    r"(?:(?:a|an|the|any|need|needs|want|wants|to|do|for|de|o|un|vrem|avem|nevoie|sa|e|este)"
-    r"\s++){0,3}$")
+    # up to 3 words of the same clause between ("we're not doing translation", "no machine
+    # translation", "this isn't about translation", "nu facem traduceri", "fără nicio
+    # traducere": priced as a translation, audit regress9 #2), never a comparison or a
+    # suggestion ("is it not cheaper to translate", "why not translate", "de ce nu traducem",
+    # "not only ... but"): those translate (audit regress8 #7)
+    r"(?<!\bwhy )(?<!\bwhy do)(?<!\bde ce )"
+    r"(?:\b(?:no|not|never|without|non|nu|fara|nici)|n['’]t)[\s-]++"
+    r"(?:(?!(?:cheaper|better|faster|easier|quicker|simpler|more|less|worth|only|just|doar"
+    r"|numai|mai)\b)[a-z'’]++[\s-]++){0,3}$")
 
 
 def _undenied(found: re.Pattern[str], denied: re.Pattern[str],
@@ -1518,19 +1554,48 @@ _NOT_INTERRUPTIBLE = re.compile(
     r"(?:(?:ever|afford\s++to|really|safely|easily|simply|just|be\s++allowed\s++to)\s++)?"
     r"(?:be\s++|get\s++)?(?:interrupt\w*+|preempt\w*+|stopp?\w*+ (?:midway|halfway)"
     r"|restart\w*+(?!\s++from\s++(?:scratch|zero|the\s++(?:start|beginning))))"
+    # "have" only as a must ("we can't have interruptions", "we don't want to have
+    # interruptions"): "we don't have interruption problems", "we won't have interruptions
+    # on spot if we checkpoint" state a fact and welcome spot (audit regress9 #3); "we don't
+    # want to risk interruptions" rules it out (audit regress9 #4)
+    r"|\b(?:(?:(?:can|could|must|should|may|will|would|do|does)\s*+(?:not|n['\u2019]t)|cannot"
+    r"|can['\u2019]t|won['\u2019]t)\s++(?:(?:want|wish)\s++to\s++(?:have|get|face|suffer"
+    r"|tolerate|handle|accept|allow|risk)|tolerate|handle|afford|survive|accept|allow|support"
+    r"|withstand|risk|want)"
+    r"|(?:(?:can|could|must|should|may)\s*+(?:not|n['\u2019]t)|cannot|can['\u2019]t)\s++"
+    r"(?:afford\s++to\s++)?have)"
+    r"\s++(?:any\s++|an\s++|the\s++)?(?:interrupt\w*+|preempt\w*+|restarts?\b|restarting)"
+    # the job between: "we can't have the job interrupted", "we don't want it preempted",
+    # "we can't afford to have our training restarted" (audit regress9 #4)
     r"|\b(?:(?:can|could|must|should|may|will|would|do|does)\s*+(?:not|n['\u2019]t)|cannot"
-    r"|can['\u2019]t|won['\u2019]t)\s++(?:tolerate|handle|afford|survive|accept|allow|support"
-    r"|withstand|risk|want|have)\s++(?:any\s++|an\s++|the\s++)?(?:interrupt\w*+|preempt\w*+|restarts?\b"
-    r"|restarting)"
+    r"|can['\u2019]t|won['\u2019]t)\s++(?:(?:want|wish|afford|risk)\s++(?:to\s++)?)?"
+    r"(?:have|let|want|see|get)\s++(?:it|them|(?:the|our|my|this|that|these|its|any)"
+    r"(?:\s++[a-z]++){1,2}?)\s++(?:be\s++|get\s++)?(?:interrupted|preempted|restarted"
+    r"(?!\s++from\s++(?:scratch|zero|the\s++(?:start|beginning))))\b"
     r"|\bnever\s++(?:be|get)\s++(?:interrupt\w*+|preempt\w*+|restart\w*+)"
     r"|(?:\bnot|n['\u2019]t)\s++(?:be\s++)?(?:interruptible|preemptible|restartable|resumable)\b"
     r"|\b(?:non|un)[\s-]*+(?:interruptible|preemptible)\b"
     r"|\b(?:without|no)\s++(?:any\s++)?(?:interruptions?|preemptions?)\b"
-    r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa)\s++(?:sa\s++)?(?:se\s++)?"
+    # ("nu vrem să fie întrerupt", audit regress9 #4)
+    r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem|trebuie|are voie sa|vrem|vreau|dorim)\s++"
+    r"(?:sa\s++)?(?:se\s++)?"
     r"(?:fie?\s++)?(?:intrerup\w*+|repornit\w*+|reporni\b)"
     r"|\bnu\s++(?:suporta|suportam|tolereaza|toleram|accepta|acceptam|vrem|vreau|ne\s++permitem"
-    r"|isi\s++permite)\s++(?:nicio\s++|vreo\s++)?(?:intreruper\w*+|repornir\w*+)"
+    r"|isi\s++permite|(?:vrem|vreau|dorim)\s++sa\s++(?:riscam|risc|avem|am))\s++"
+    r"(?:nicio\s++|vreo\s++)?(?:intreruper\w*+|repornir\w*+)"
     r"|\bfara\s++(?:nicio\s++|vreo\s++)?intreruper\w*+|\bneintrerupt\w*+")
+# spot said to be fine: "spot is fine", "spot OK", "spot e ok", "spotul este în regulă", "fine
+# with spot": it wins over a no-interruption phrase beside it ("spot is fine, we don't want
+# interruptions to lose progress", "nu vrem întreruperi lungi, dar spot e ok": audit regress9
+# #3 priced them on-demand only); never asked ("is spot ok?", "dacă spotul e ok")
+_SPOT_OK = re.compile(
+    r"(?<!\bis )(?<!\bif )(?<!\bwhether )(?<!\be )(?<!\beste )(?<!\bdaca )\bspot(?:ul)?\s++"
+    r"(?:(?:instances?|capacity|pricing|vms?|gpus?|instantele|instante)\s++)?"
+    r"(?:(?:is|are|would\s++be|will\s++be|e|este|sunt|ar\s++fi)\s++)?"
+    r"(?:(?:totally|perfectly|completely|absolutely|absolut|perfect)\s++)?"
+    r"(?:fine|ok|okay|acceptable|allowed|an?\s++option|bine|in\s++regula|acceptabil\w*+"
+    r"|permis\w*+)\b(?!\s*+\?)"
+    r"|\b(?:fine|ok|okay|happy)\s++(?:with|using)\s++spot\b")
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
                        r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
                        r"|\bin viitor\b|\bwill (?:\w++ )?prices?\b|\bvor fi preturile\b")
@@ -1640,6 +1705,22 @@ _YES_NO = re.compile(
     r"(?:is|are|am|was|were|can|could|will|would|does|do|did|should|shall|may|might|has"
     r"|have|poate|pot|putem|poti|puteti|se poate|incape|incap|merge|merg|ruleaza|e|este"
     r"|sunt|ajunge|ajung|va|ar|am nevoie|ne trebuie|imi trebuie|exista)\b")
+
+
+def _asks_yes_no(folded: str) -> bool:
+    """Whether the question asks a yes or no (:data:`_YES_NO` at its start), and, where a
+    statement comes before its question sentences, whether one of those does: "Am 20.000 de
+    exemple ... Cât durează și cât costă?" opens with "am" (I have) and asks no yes or no; it
+    led with "Da:" (audit train2 #12)."""
+    if not _YES_NO.match(folded):
+        return False
+    parts = re.split(r"(?<=[.!?])\s++", folded.strip())
+    asked = [p for p in parts if p.endswith("?")]
+    if len(parts) < 2 or not asked or parts[0].endswith("?"):
+        return True
+    return any(_YES_NO.match(p) for p in asked)
+
+
 # a Mac or Apple silicon ("on a mac", "macbook pro", "mac studio", "M2 Max"): no GPU of the
 # catalog
 _APPLE = re.compile(r"\b(?:macs?|macbook\w*+|imac|mac-?(?:uri|ul)\w*+|apple(?: silicon)?"
@@ -1687,7 +1768,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                        else w.upper() if len(w) <= 3 else " ".join(
                            x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
     # spot ruled out: "no spot", "the job cannot be interrupted" (Stated.no_spot)
-    no_spot = bool(_NO_SPOT.search(folded) or _NOT_INTERRUPTIBLE.search(folded))
+    no_spot = bool(_NO_SPOT.search(folded) or (_NOT_INTERRUPTIBLE.search(folded)
+                                                 and not _SPOT_OK.search(folded)))
     pm = _PROVIDER_AT.search(excluded_providers(folded)[0])  # never one left out
     word = pm.group(1) if pm else None
     # a place is no provider ("la Londra": "Furnizorul „Londra” nu este în catalog")
@@ -1707,7 +1789,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
-            "yes_no": bool(_YES_NO.match(folded)), "apple": bool(_APPLE.search(folded)),
+            "yes_no": _asks_yes_no(folded), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
             "lowest_latency_asked": bool(_LOWEST_LATENCY.search(folded)),
             "month_asked": _month_priced(folded),
@@ -1719,7 +1801,15 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "speed_compared": ("faster" if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
             "refiner": bool(_REFINER.search(folded)),
-            "daily_users": _daily_users(folded)}
+            "daily_users": _daily_users(folded),
+            "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded))}
+
+
+# the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot
+# face fine-tuning"): read with a total budget by the training answer (audit train2 #4)
+_TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20}\bper\b)"
+                                 r"|\bcat[ie] (?:de )?tokeni\b(?![^?]{0,20}\bpe (?:secunda|ora|"
+                                 r"minut|zi)\b)")
 
 
 # users over a day, the period right after the noun or "daily" before it: "20000 users a day",
@@ -1875,6 +1965,10 @@ _REQUEST_ZERO_AFTER = re.compile(
     r"\s*+(?:(?:de|la|in)\s++(?:iesire|intrare)|generat\w*+|noi\b|of (?:output|input)\b"
     r"|(?:out|in|generated|output)\b)")
 """The same said after the tokens: "0 tokeni de ieșire", "0 tokeni generați", "0 tokens out"."""
+_TOKENS_PER_S_MIN = re.compile(r"\s*+(?:/|per|pe|a|an|each|every)\s*+(?:s|sec|second|secunda"
+                               r"|min|minute|minut)\b")
+"""A rate a second or a minute after an amount of tokens ("tokens per second", "tokeni pe
+minut", "tokens/min"): the tokens are a load (:data:`_TPS_TARGET`), not a job's total."""
 
 
 def details(text: str, registry: Registry, providers: list[str]) -> Details:
@@ -1899,6 +1993,12 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         if _request_length(folded, tm) and not (_INPUT_AFTER.match(folded, tm.end())
                                                 and value > _longest_context(registry)):
             continue  # "with 128k tokens of context": one request's size, never a job's amount
+        if _TOKENS_PER_S_MIN.match(folded, tm.end()):
+            # "600,000 tokens per minute", "2 million tokens per second": a load to carry
+            # (Stated.throughput_tokens_per_s, min_tokens_per_s), never a job of that many
+            # tokens (audit regress9 #1: a $0.05 job for "600,000 tokens per minute ... cost
+            # per month"; hourly and daily amounts stay a job's runs, Stated.job_runs)
+            continue
         negative = minus_before(folded, tm.start(1))
         # "32k tokens" is a context, not a job; none, or a negative amount, is no job either:
         # read as stated, so that the answer says so (audit oor: "generate 0 tokens" was an
@@ -2132,9 +2232,12 @@ def _gpu_counts(toks: list[Any], names: list[Any]) -> tuple[tuple[str, int], ...
     if len({m.id for m in gpus}) < 2:
         return ()
     out: list[tuple[str, int]] = []
+    # a number inside a name is that name's, never the next GPU's count ("4090 a10g": the RTX
+    # 4090 was read as 4,090 A10Gs, audit slack2 #2), as extract's taken tokens are
+    named = {j for x in names for j in range(x.first, x.last + 1)}
     for m in gpus:
         c = _count_before(toks, m.first)
-        n = c[0] if c is not None else None
+        n = c[0] if c is not None and c[1] not in named else None
         if n is None and m.last + 1 < len(toks):
             after = re.fullmatch(r"[x×](\d{1,2})", toks[m.last + 1].text)
             n = int(after.group(1)) if after else None
@@ -2265,12 +2368,17 @@ _TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its 
 # 2000 tokens per second total" answered one request's speed; _TPS_TARGET leaves it out)
 _TPS_TOTAL = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b"
+    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    r"(?:s|sec|second|secunda|min|minute|minut)\b"
     r"(?=\s*+(?:in total|total|aggregate|overall|combined|in all|agregat\w*+|cumulat\w*+)\b)"
     r"|\b(?:total|aggregate|overall|combined|agregat|cumulat)\s++(?:(?:output\s++)?"
     r"(?:throughput|debit)\s++)?(?:(?:of|de)\s++)?"
     r"(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+(?:s|sec|second|secunda)\b")
+    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    r"(?:s|sec|second|secunda|min|minute|minut)\b")
+# (a rate a minute in total, "600,000 tokens per minute in total", over 60 s: _aggregate_tps;
+# audit regress9 #1 read none and priced a job of 600,000 tokens)
+_TPS_TOTAL_MINUTE = re.compile(r"(?:/|per|pe|a)\s*+min")
 # a training sequence's length: "sequence length 8192", "seq len = 4096", "sequences of 4096
 # tokens", "secvențe de 4096", "lungimea secvenței 4k", "context de 8k"; "4096 sequence length",
 # "4k seq len", "4096-token sequences", "4096 tokens per sequence", "8k context" (never a bare
@@ -2416,7 +2524,14 @@ _TOMORROW_NOT_JOB = re.compile(
     r"\b(?:quotes?|quotations?|estimates?|answer|reply|response|decision|offers?|proposals?"
     r"|recommendation|pricing|budget|know|decide|tell|confirm|hear back|oferte?\w*+|cotati\w*+"
     r"|deviz\w*+|estimar\w*+|raspuns(?:ul)?|decizi\w*+|decid\w*+|propuner\w*+|recomandar\w*+"
-    r"|stiu|stim|spuneti|spune-mi|confirma\w*+)\b(?:\s++[\w'’-]++){0,3}?\s*+$")
+    r"|stiu|stim|spuneti|spune-mi|confirma\w*+)\b(?:\s++[\w'’-]++){0,3}?\s*+$"
+    # ... or denied: "no rush, not by tomorrow", "we don't need it by Friday", "it doesn't
+    # have to be done by tomorrow", "nu până mâine", "nu trebuie gata până vineri" (audit
+    # regress9 applied a one-day deadline to "not by tomorrow")
+    r"|(?:\b(?:not|nu)|n['’]t)\s*+$"
+    r"|(?:\bnot|n['’]t)\s++(?:need|have)\s++(?:to\s++)?(?:[\w'’-]++\s++){0,3}?$"
+    r"|\bnu\s++(?:trebuie|e\s++nevoie|este\s++nevoie|avem\s++nevoie)\b(?:\s++[\w'’-]++){0,3}?"
+    r"\s*+$")
 
 
 def _by_tomorrow(text: str) -> bool:
@@ -2435,6 +2550,10 @@ _HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b
 _LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b"
                          r"|\bcan (?:i|we|you) (?:run|rent|use|keep)\b"
                          r"|\bpot(?:em)? (?:rula|folosi|inchiria)\b")
+# the length an amount lasts asked in days or hours: "how many days will $1,000 last", "how
+# many hours can I run ... with $50", "câte zile îmi ajung 500 de dolari" (audit regress9 #6:
+# a price per hour answered)
+_LASTS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|hours|weeks|zile|ore|saptamani)\b")
 _LASTS_AMOUNT = re.compile(
     r"(?:\$\s*+(?P<a>\d++(?:,\d{3})*+(?:\.\d++)?)\s*+(?P<ka>k\b)?"
     r"|(?<![\d.,])(?P<b>\d++(?:[.,]\d++)*+)\s*+(?P<kb>k\b)?\s*+(?:de\s++)?"
@@ -2468,7 +2587,8 @@ def _job_or_lasting_budget(text: str, folded: str) -> float | None:
 def _lasting_budget(folded: str) -> float | None:
     """The amount a question asks how long it lasts ("how long would $100 last on an H100?",
     "cât timp îmi ajung 100 de dolari pe un H100?"), in USD, or None."""
-    if not (_HOW_LONG.search(folded) and _LASTS_VERB.search(folded)):
+    if not ((_HOW_LONG.search(folded) or _LASTS_Q.search(folded))
+            and _LASTS_VERB.search(folded)):
         return None
     m = _LASTS_AMOUNT.search(folded)
     if m is None:
@@ -2479,6 +2599,25 @@ def _lasting_budget(folded: str) -> float | None:
                or (not m.group("a") and re.fullmatch(r"\d{1,3}(?:\.\d{3})++", raw)))
     value = float(re.sub(r"[,.]", "", raw) if grouped else raw.replace(",", "."))
     return value * 1000 if (m.group("ka") or m.group("kb")) else value
+
+
+def _lasting_q(folded: str) -> bool:
+    """"How many days will $1,000 last", "how many hours can I run ... with $50": a length
+    asked of an amount (:data:`_LASTS_Q`), as "how long" asks it."""
+    return bool(_LASTS_Q.search(folded) and _LASTS_VERB.search(folded)
+                and _LASTS_AMOUNT.search(folded))
+
+
+_IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
+                       r"(?:images?|imagini|pictures?|poze)\b")
+
+
+def _images_first(folded: str) -> bool:
+    """Whether a count of images is asked before any length ("how many SDXL images can we
+    make and how long will that take?")."""
+    m = _IMAGES_Q.search(folded)
+    h = _HOW_LONG.search(folded) or _LASTS_Q.search(folded)
+    return m is not None and (h is None or m.start() < h.start())
 
 
 # a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
@@ -2500,8 +2639,31 @@ def _deadline_weekday(folded: str) -> int | None:
 # in")
 _SEQ_AT = re.compile(
     r"\b(?:at|la)\s++(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni"
-    r"|token-uri)\b(?!\s*+(?:/|per\b|pe\b|a\s++(?:s|sec|second)\b|in\b|out\b|input|output"
-    r"|de (?:intrare|iesire)))")
+    r"|token-uri)\b(?!\s*+(?:/|per\b|pe\s++(?:s|sec|secunda|minut\w*+|ora|gpu)\b"
+    r"|a\s++(?:s|sec|second)\b|in\b|out\b|input|output|de (?:intrare|iesire)))")
+# (RO "pe" is "on" too: "la 8k tokeni pe un RTX 4090" is a length on a GPU, only "pe secundă"
+# a rate; audit train2 #1 read no length and sized 2,048 tokens)
+# a training example's length: "16k-token examples", "32,000-token documents", "documents of
+# 32,000 tokens", "examples of 16k tokens", "exemple de 8k tokeni", "documente de 32.000 de
+# tokeni" (audit train2 #1: sized at 2,048 tokens)
+_EXAMPLE_NOUN = (r"(?:examples?|documents?|docs?|samples?|conversations?|dialogues?|texts?"
+                 r"|chunks?|records?|transcripts?|exemple(?:le)?|documente(?:le)?|esantioane"
+                 r"|conversatii|dialoguri|texte|fragmente|inregistrari)")
+_SEQ_EXAMPLE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?[\s-]*+(?:de\s++)?(?:tokens?|tokeni"
+    rf"|token-uri)[\s-]++(?:long\s++)?{_EXAMPLE_NOUN}\b"
+    rf"|\b{_EXAMPLE_NOUN}\s++(?:of|de|with|cu)\s++(?:up to\s++|pana la\s++|about\s++"
+    r"|around\s++|aproximativ\s++|circa\s++|~\s*+)?(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+"
+    r"(?:de\s++)?(?:tokens?|tokeni|token-uri)\b(?!\s*+(?:/|per\s++(?:s|sec|second)\b|in total"
+    r"|each\s++(?:second|minute)))")
+
+
+# a batch said over all the GPUs: "global batch size 128", "a global batch of 512", "effective
+# batch size", "total batch size", "batch size 128 in total", "batch global de 128", "batch-ul
+# global", "batch efectiv"
+_GLOBAL_BATCH = re.compile(
+    r"\b(?:global|effective|total)\s++batch\b|\bbatch(?:-ul)?\s++(?:global|efectiv|total)\b"
+    r"|\bbatch\s*+size\s++(?:of\s++)?\d++\s++(?:in total|across|over all)\b")
 
 
 _JOBS_AT_ONCE = re.compile(
@@ -2527,11 +2689,21 @@ def _sequence_tokens(folded: str) -> int | None:
         if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
             return value
     if _FINETUNE.search(folded) or _TRAIN.search(folded):
-        for m in _SEQ_AT.finditer(folded):
-            value = int(re.sub(r"[.,]", "", m.group(1))) * (1024 if m.group(2) else 1)
+        for m in (*_SEQ_AT.finditer(folded), *_SEQ_EXAMPLE.finditer(folded)):
+            num, k = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            value = int(re.sub(r"[.,]", "", num)) * (1024 if k else 1)
             if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
                 return value
     return None
+
+
+def global_batch_share(ex: Extracted, st: Stated) -> int | None:
+    """A global batch's sequences on each GPU a step: the batch over the GPUs stated, where it
+    divides evenly; else None (no GPU count, or a remainder: the sizing's own micro-batch)."""
+    gpus = ex.gpu_count or 0
+    if not st.global_batch or ex.batch_size is None or gpus < 1 or ex.batch_size % gpus:
+        return None
+    return ex.batch_size // gpus or None
 
 
 def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
@@ -2542,7 +2714,11 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
     The LoRA rank (of LoRA or QLoRA only), the optimizer, gradient checkpointing and the ZeRO
     stage stated (``st.training``) are sized as stated (audit train #2-#4)."""
     opts: dict[str, Any] = {"method": method}
-    if ex.batch_size is not None and 1 <= ex.batch_size <= BATCH_MAX:
+    if ex.batch_size is not None and 1 <= ex.batch_size <= BATCH_MAX and not st.global_batch:
+        # a global batch is not each GPU's micro-batch: the sizing picks the fastest one
+        # that fits, the GPU's share of the batch made of it by gradient accumulation, which
+        # the answer says (numbers.training._global_batch_item); it sized the batch on every
+        # GPU (audit train2 #2: 387.7 GiB per GPU, "does not fit")
         opts["micro_batch_size"] = ex.batch_size
     if st.sequence_tokens is not None:
         opts["sequence_length"] = st.sequence_tokens
@@ -2674,7 +2850,8 @@ def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
     if total is not None and not _TPS_EACH.match(folded, total.end()):
         value, scale = (total.group(1), total.group(2)) if total.group(1) else \
             (total.group(3), total.group(4))
-        return _num(value) * _SCALE.get(scale or "", 1.0) or None
+        per = 60.0 if _TPS_TOTAL_MINUTE.search(total.group(0)) else 1.0
+        return _num(value) * _SCALE.get(scale or "", 1.0) / per or None
     if m is None or _TPS_EACH.match(folded, m.end()) or _LOAD_WORDS.search(folded):
         return None
     if _TPS_FLOOR.search(folded[max(0, m.start() - 12) : m.start()]):
@@ -2682,6 +2859,15 @@ def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
     if not (_COST_ASKED.search(folded) or _RECOMMEND_Q.search(folded)):
         return None
     return _tps(m)
+
+
+def _minute_rate(f: str) -> bool:
+    """A token rate written per minute ("which GPU for Llama 3.1 8B at 600,000 tokens per
+    minute?"): a speed or a load, as its tokens/s wording is (:data:`_SPEED`), which the speed
+    answer reads as a total where no single request reaches it; it was a cost per hour of one
+    request (audit regress9 #1)."""
+    m = _TPS_TARGET.search(f)
+    return bool(m and m.group("min"))
 
 
 def _tps(m: re.Match[str]) -> float | None:
@@ -2758,8 +2944,8 @@ def stated(text: str, registry: Registry) -> Stated:
     # nor a GPU's model number ("sdxl on a 4090 cost per image" was 4,090 images; audit
     # ask_en #4): its name kept as a word, so "8 H100 images" is no count of 8 either
     sized = _without_models(sized, toks, names, ("gpu",), fill="#")
-    im = (_IMAGES.search(sized) or _AUDIO_HOURS.search(sized)
-          or _TRANSCRIBE_HOURS.search(sized))
+    im = (_not_money(_IMAGES, sized) or _not_money(_AUDIO_HOURS, sized)
+          or _not_money(_TRANSCRIBE_HOURS, sized))
     if im and at[0] <= im.start() < at[1]:
         im = None
     audio_hours = im is not None and im.re is not _IMAGES  # hours of audio, not images
@@ -2874,12 +3060,14 @@ dot_grouped=dg.group(0) if dg else None,
                   deadline_hours=_deadline(folded),
                   deadline_weekday=_deadline_weekday(folded),
                   deadline_tomorrow=_by_tomorrow(folded),
-                  time_asked=bool(_HOW_LONG.search(folded)),
+                  time_asked=bool(_HOW_LONG.search(folded) or _lasting_q(folded)),
                   jobs_at_once=_jobs_at_once(folded),
-                  days_asked=bool(_DAYS_Q.search(folded)), node=not one_of and (node_machine(
+                  days_asked=bool(_DAYS_Q.search(folded)),
+                  images_first=_images_first(folded), node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
+                  global_batch=bool(_GLOBAL_BATCH.search(folded)),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
                   max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
@@ -3204,7 +3392,8 @@ _COST_MILLION = re.compile(
     # ("a million generated tokens": the unit, as "un milion de tokeni generați"; audit rates2)
     r"(?:(?:output|input|prompt|generated)\s++)?(?:tokens|tokeni)\b"
     r"(?!\s*+(?:(?:a|an|per|pe|/|each|every"
-    r"|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna)\b|daily|zilnic"
+    r"|on a|in a|intr-o)\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|s|sec|second"
+    r"|secunda|min|minute|minut)\b|daily|zilnic"  # ("1 million tokens per second": a load)
     r"|hourly|weekly|saptamanal|monthly|lunar))"  # "1M tokens a day" is a rate (a job's runs)
     r"|\b(?:la|pe|per) milionul\b"
     # the shorthands of a price list: "$/M tokens", "$/1M tok", "usd/M tokens", "cost per mil
@@ -3512,6 +3701,11 @@ _GENERATE_ASKED = re.compile(_GENERATED.removeprefix("|"))
 # fit's yes in Romanian)
 _ONE_REQUEST_SAID = re.compile(r"\b(?:a|one|each|single|per|o|un|fiecare)\s++(?:single\s++)?"
                                r"(?:requests?|query|call|completion|cerere|interogare|apel)\b")
+# one request's time asked: "how long does one request take", "cât durează o cerere"
+_REQUEST_TAKES = re.compile(r"\b(?:how long|how much time)\s++(?:does|will|would|do|should)\s++"
+                            r"(?:a|one|each|every|single|the|my|our)\s++(?:single\s++)?"
+                            r"(?:requests?|query|queries|calls?|completions?|responses?)\b"
+                            r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b")
 # a request of its prompt alone: "prefill only (0 output tokens) ... time?" is that request's
 # time (audit regress6 6: a fit's yes)
 _PREFILL_ONLY = re.compile(r"\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
@@ -3713,6 +3907,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "memory"
                          if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
+    if has_model and not media and concurrent is not None and _REQUEST_TAKES.search(f):
+        # "with a budget of $2,000, how long does one request take on 70B for 20 users?":
+        # the speed at that load, not the hours the budget buys (audit regress9 #7)
+        return "speed", "tps"
     ra = _RATE_ASKED.search(f)
     if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
             and not _MONEY_Q.search(f) and concurrent is None):
@@ -3778,7 +3976,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "what does 2000 tokens per second cost per month": a load in total priced, not a
         # speed with each user's target (audit ask_reading2)
         return "cost", _cost_sub(f)
-    if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)) and not media:
+    if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)
+            or _minute_rate(f)) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
             else "throughput" if _THROUGHPUT.search(f) \
             else "embeddings" if _EMBED_SPEED.search(f) else "tps"

@@ -570,6 +570,12 @@ class _Tok:
     text: str
     start: int
     end: int
+    listed: bool = False
+    """A list separator (:data:`_LIST_SEP`) follows the word before the next: "rtx 4090, a10g",
+    "rtx 4090/a10g" part the 4090 from the A10G, whose count it never is."""
+
+
+_LIST_SEP = frozenset(",;/|")
 
 
 _RO_ARTICLE = re.compile(r"-(?:ul|ului|uri|urile|urilor|ii|le)$")
@@ -590,6 +596,8 @@ def _tokens(text: str) -> list[_Tok]:
                 # "32 k context": thousands after a space, as "32k" (was not read: 4,096)
                 out[-1] = _Tok(prev.text + "k", prev.start, m.start() + 1)
                 continue
+            if prev is not None and not _LIST_SEP.isdisjoint(text[prev.end : m.start()]):
+                out[-1] = _Tok(prev.text, prev.start, prev.end, listed=True)
             out.append(_Tok(word, m.start(), m.start() + len(word)))
     return out
 
@@ -859,7 +867,27 @@ def _count_before(toks: list[_Tok], j: int) -> tuple[int, int] | None:
     if n is None and toks[k].text in ("x", "×") and k >= 1:
         k -= 1
         n = _count_of(toks[k].text)
-    return (n, k) if n is not None else None
+    if n is None or _card_number(toks, k) or any(t.listed for t in toks[k:j]):
+        return None
+    return n, k
+
+
+_CARD_FAMILY = frozenset({"rtx", "gtx", "rx", "radeon", "geforce", "quadro"})
+"""Words a card's model number follows: "RTX 4090", "GTX 1080", "RX 7900"."""
+_CARD_VENDOR = frozenset({"nvidia", "amd"})
+
+
+def _card_number(toks: list[_Tok], k: int) -> bool:
+    """Whether the number at ``k`` is a card's model number, never a count of the card after
+    it: one after a family word ("rtx 4090 a10g"), or a bare card number ("4090", "3090ti")
+    after the vendor's name or a GPU noun ("nvidia 4090 a10g", "gpu 4090 vs a10g"). The RTX
+    4090 ending a list was read as 4,090 A10Gs, priced at $4,115/h (audit slack2 #2)."""
+    if k < 1:
+        return False
+    before = toks[k - 1].text
+    return before in _CARD_FAMILY or (
+        _BARE_CARD.match(toks[k].text.removesuffix("x")) is not None
+        and (before in _CARD_VENDOR or _GPU_NOUNS.match(before) is not None))
 
 
 def _nodes_factor(toks: list[_Tok], k: int) -> int:
@@ -1505,11 +1533,12 @@ def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
 
 _TOKENS_A_PERIOD = re.compile(
     r"\s*+(?:de\s++)?(?:tokens?|tokeni)\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)"
-    r"\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|minute|min|s|sec|second|secunda)\b"
+    r"\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|minute|minut|min|s|sec|second|secunda)\b"
     r"|(?:daily|zilnic|hourly|weekly|saptamanal|monthly|lunar)\b)")
 """Tokens at a rate after an amount: "500k tokens a day", "100k tokens per hour", "500000 de
 tokeni pe zi": a rate to carry (intent._TOKEN_RATE, a job's runs), never a context (audit
-ask_reading2: "500k tokens a day" was a 512,000-token context, beyond the model's limit)."""
+ask_reading2: "500k tokens a day" was a 512,000-token context, beyond the model's limit; audit
+regress9 #10: "3.000 de tokeni pe minut" was a 3,000-token context)."""
 _MADE_BY = frozenset({"generate", "generating", "produce", "producing", "output", "genera",
                       "generez", "genereaza", "generarea"})
 """Verbs before "<n>k tokens" that make them a job's output ("generate 500k tokens")."""

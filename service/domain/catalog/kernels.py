@@ -106,6 +106,20 @@ class KernelRule(Hardware, frozen=True, forbid_unknown_fields=True, kw_only=True
     """Where the rule comes from: one or more URLs."""
 
 
+class KindFormatRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Weight formats whose checkpoints and kernels exist only for other kinds of model (AWQ
+    and GPTQ quantize decoder-only language models): a request for one of them on a model of
+    ``kinds`` is refused, naming the formats that model runs (``[[kind_format]]`` tables)."""
+
+    id: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9.\-]*$")]
+    kinds: list[Literal["llm", "diffusion", "audio"]]
+    precisions: list[str]
+    why: str
+    """Why the formats do not apply to those kinds, in words (said with the refusal)."""
+    source: str
+    """Where the rule comes from: one or more URLs."""
+
+
 class Support(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The answer for one (engine, precision, GPU)."""
 
@@ -127,8 +141,10 @@ class Kernels:
 
     def __init__(self, platforms: Iterable[Platform] = (), rules: Sequence[KernelRule] = (),
                  nearest: dict[str, list[str]] | None = None,
-                 training_engine: str | None = None) -> None:
+                 training_engine: str | None = None,
+                 kind_formats: Sequence[KindFormatRule] = ()) -> None:
         self.platforms: dict[str, Platform] = {p.engine: p for p in platforms}
+        self.kind_formats: tuple[KindFormatRule, ...] = tuple(kind_formats)
         self.rules: tuple[KernelRule, ...] = tuple(rules)
         self.nearest: dict[str, list[str]] = dict(nearest or {})
         self.training_engine = training_engine
@@ -199,6 +215,11 @@ class Kernels:
         if not s.ok or (s.compute == p.compute and not p.native_compute_arch):
             return p
         return msgspec.structs.replace(p, compute=s.compute, native_compute_arch=())
+
+    def kind_refusal(self, kind: str, precision: str) -> KindFormatRule | None:
+        """The ``[[kind_format]]`` rule that refuses ``precision`` on a model of ``kind``."""
+        return next((r for r in self.kind_formats
+                     if kind in r.kinds and precision in r.precisions), None)
 
     def nearest_supported(self, engine: str, p: Precision, gpu: GPU,
                           lookup: dict[str, Precision]) -> Precision | None:
@@ -275,6 +296,11 @@ def check_kernels(k: Kernels, engines: Iterable[str], precisions: Iterable[str])
     for pid, chain in k.nearest.items():
         out += [f"nearest.{pid}: unknown precision {x!r}" for x in (pid, *chain)
                 if x not in pids]
+    for kf in k.kind_formats:
+        out += [f"kind_format {kf.id!r}: unknown precision {p!r}" for p in kf.precisions
+                if p not in pids]
+        if "http" not in kf.source:
+            out.append(f"kind_format {kf.id!r}: source needs a URL")
     if k.training_engine is not None and k.training_engine not in eids:
         out.append(f"training engine {k.training_engine!r} is not an engine")
     return out

@@ -295,6 +295,12 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
     """Share of the bandwidth the engine's decode kernels stream weights at (0: the curve's
     own m = 1 point only)."""
 
+    def ridge_m(self, weight_bits: float) -> float:
+        """Tokens from which a GEMM of weights stored in ``weight_bits`` is compute-bound on
+        this GPU by its datasheet: 2m FLOP per weight of ``weight_bits`` / 8 bytes against
+        peak FLOP/s over bytes/s (H20 fp8: 296e12 / 4.0e12 x 8 / 16 = 37 tokens)."""
+        return self.peak_flops / self.bandwidth * weight_bits / 16.0
+
     def latency_s(self, m: float, weight_bits: float | None = None,
                   compute_scale: float = 1.0) -> float:
         """Seconds for one 8192 x 8192 GEMM at ``m`` tokens; ``weight_bits``: the bits the
@@ -312,9 +318,16 @@ class GemmModel(msgspec.Struct, frozen=True, gc=False):
         lat1 = c.latency_s[0] if c.m[0] >= 1.0 else curve_latency_s(c, 1.0)
         growth = max(0.0, curve_latency_s(c, m) - lat1) if m > 1.0 else 0.0
         # a borrowed curve: the weight read scales with the bandwidth, the growth with m
-        # (the compute) with the peak
+        # (the compute) with the peak, but only where this GPU is compute-bound by its own
+        # datasheet: at m tokens a GEMM does 2m FLOP per weight of wb/8 bytes, so below the
+        # ridge m = peak / bandwidth x wb / 16 it waits on the weight read and the reference's
+        # growth there (tile padding, a noisy point: H100's fp8 curve reads 32.8 us at m = 16
+        # and 30.4 at 32, far above its 1.1 us of math) is read time, scaled by the bandwidth.
+        # Scaled by H20's 6.7x lower peak it made 16 tokens of fp8 (32 FLOP/B, under H20's
+        # 74 FLOP/B = 296 TFLOPS / 4.0 TB/s: catalog/gpus.toml) compute-bound, 70B decoding
+        # at batch 16 at 19.9 tokens/s against GH200 96GB's (same 4.0 TB/s) 29.2
         lat1 *= self.scale_memory
-        growth *= self.scale_compute
+        growth *= self.scale_compute if m >= self.ridge_m(wb) else self.scale_memory
         growth *= compute_scale
         # the weight read at m = 1 scales with the bits read; the rest is the compute growth.
         # A lone GEMM at m = 1 also pays its launch and tail, which a step replayed from a

@@ -81,7 +81,9 @@ def check_hardware(registry: Registry, kind: str, task: str, p: Precision, engin
             note("kernel", f"{s.compute} compute", f"{s.reason} (rule {s.rule}: "
                  f"{'; '.join(s.sources)})")
         return HardwareCheck(precision=p, runs=kernels.runs_as(eid, p, gpu), support=s)
-    near = kernels.nearest_supported(eid, p, gpu, _BY_ID)
+    # never a format this kind of model does not come in (AWQ for Whisper: [[kind_format]])
+    near = kernels.nearest_supported(eid, p, gpu, {
+        k: v for k, v in _BY_ID.items() if kernels.kind_refusal(kind, k) is None})
     where = f"rule {s.rule}; source: {'; '.join(s.sources)}"
     if near is not None and not explicit:
         msg = (f"weights {p.id} (the model's own) cannot run here: {s.reason} ({where}); "

@@ -296,6 +296,16 @@ class _Verdict:
     served: _Served
     best_ttft_s: float
     best_tpot_s: float
+    dominated_by: _Served | None = None
+    """A layout that also carries the load with a shorter TPOT, at least as many requests/s
+    over all its replicas and ``LOAD_SLACK`` times the requests admitted at once over all its
+    replicas (set by :func:`_serve`): this one could only win on TTFT, which both keep within
+    ``LOAD_SLACK``."""
+    admits_x: float = 1.0
+    """The requests this layout admits at once over all its replicas over
+    :attr:`dominated_by`'s."""
+    rate_x: float = 1.0
+    """This layout's requests/s over all its replicas over :attr:`dominated_by`'s."""
 
     @staticmethod
     def _ratio(v: float, best: float) -> float:
@@ -321,13 +331,20 @@ class _Verdict:
         its slower figure is; or 2 (requests queue past admission, or the open loop's queue
         grows), then how many times what it runs or serves the load asks."""
         if self.carries:
-            return (0, 0.0)
+            return (0, 0.0 if self.dominated_by is None else 1.0)
         if self.served.admitted:
             return (1, max(self.ttft_x, self.tpot_x))
         return (2, self.served.overload)
 
     def falls_short(self) -> str:
         s = self.served
+        d = self.dominated_by
+        if self.carries and d is not None:
+            return (f"at {s.users}, TPOT {s.tpot_s * 1e3:.1f} ms against "
+                    f"{d.tpot_s * 1e3:.1f} ms, {self.rate_x:.0%} of the requests/s and "
+                    f"{self.admits_x:.0%} of the requests admitted at once of a layout that "
+                    "also carries the load: better at most on TTFT "
+                    f"({s.ttft_s * 1e3:.0f} ms against {d.ttft_s * 1e3:.0f} ms)")
         if s.admits <= 0:
             return "no request's KV cache fits beside the weights"
         if s.saturated:
@@ -372,7 +389,28 @@ def _serve(leaders: list[_Option], batch: int, rate: float | None, timer: Replic
     tpots = [s.tpot_s for s in served.values() if not math.isinf(s.tpot_s)]
     best_ttft = min(ttfts) if ttfts else math.inf
     best_tpot = min(tpots) if tpots else math.inf
-    return {g: _Verdict(s, best_ttft, best_tpot) for g, s in served.items()}
+    verdicts = {g: _Verdict(s, best_ttft, best_tpot) for g, s in served.items()}
+    # a layout that carries the load but is slower per token, serves fewer requests/s and
+    # admits under 1/LOAD_SLACK of the requests at once over all its replicas (the reason
+    # to prefer more replicas) than another that carries it wins at most on TTFT (within
+    # LOAD_SLACK of the best, both): it is ranked after the carrying layouts it loses to.
+    # TP2 x DP2 of 70B fp8 on 4 x L40S at 16 requests (TPOT 74.9 ms, 202 output tokens/s,
+    # 39.2 of 40.5 GiB per GPU, saturating at 270 tokens/s) was picked over TP4 (57.4 ms,
+    # 258 tokens/s, saturating at 550) for a TTFT 3 % shorter
+    dp = {_group(o): o.dp for o in leaders}
+    total = {g: s.requests_per_s * dp[g] for g, s in served.items()}
+    held = {g: s.admits * dp[g] for g, s in served.items()}
+    for g, v in verdicts.items():
+        if not v.carries:
+            continue
+        better = [h for h, w in verdicts.items() if h != g and w.carries
+                  and w.served.tpot_s < v.served.tpot_s and total[h] >= total[g] > 0
+                  and held[h] >= LOAD_SLACK * held[g] > 0]
+        if better:
+            h = min(better, key=lambda h: verdicts[h].served.tpot_s)
+            verdicts[g] = replace(v, dominated_by=served[h], rate_x=total[g] / total[h],
+                                  admits_x=held[g] / held[h])
+    return verdicts
 
 
 def _rank_key(o: _Option, model: SizedModel, batch: int, cap: int,
@@ -398,7 +436,8 @@ def _lost(o: _Option, w: _Option, model: SizedModel, batch: int, cap: int, cap_w
             and (capacity is None or (o.per_gpu_gib or 0.0) <= capacity)
             and not (o.dp > batch and w.dp <= batch)):
         if vo.shortfall > vw.shortfall:
-            why = ("does not carry the load: " if vw.carries else
+            why = ("carries the load but loses to the pick: " if vo.dominated_by is not None
+                   else "does not carry the load: " if vw.carries else
                    "is further from carrying the load than the pick: ") + vo.falls_short()
             lead = (leaders or {}).get(_group(o))
             if lead is None or lead is o:
@@ -543,13 +582,17 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     serving model as the answer times it, and a layout carries the load when its KV admission
     runs all its requests at once (open loop: keeps up with its rate) and its TTFT and TPOT
     at the load are each within ``LOAD_SLACK`` (1.5x) of the best fitting layout's (if none
-    does, the one closest to it); then the fewest GPUs per replica (each replica adds
-    throughput with no traffic between them); then tensor parallel over pipeline (within a
-    node, and within 4 GPUs where there is no NVLink); for an MoE, expert parallel when
-    tensor parallel would split the experts below 1,024 FFN columns. If nothing fits, the
-    layout needing the least memory per GPU. Without a GPU: one replica over all GPUs, tensor
-    parallel as far as the heads and the node allow. A ``fixed`` layout is checked
-    (InvalidInput naming the field) and used."""
+    does, the one closest to it); among those that carry it, one that another carrying layout
+    beats on TPOT and on requests/s over all its replicas, and whose replicas together admit
+    fewer than 1/``LOAD_SLACK`` of that one's requests at once, comes last: its replicas do
+    not serve more requests at once, the reason to prefer them, and it would win on TTFT
+    alone, which both keep within ``LOAD_SLACK``; then the fewest GPUs per replica (each
+    replica adds throughput with no traffic between them); then tensor parallel over
+    pipeline (within a node, and within 4 GPUs where there is no NVLink); for an MoE,
+    expert parallel when tensor parallel would split the experts below 1,024 FFN columns. If
+    nothing fits, the layout needing the least memory per GPU. Without a GPU: one replica
+    over all GPUs, tensor parallel as far as the heads and the node allow. A ``fixed``
+    layout is checked (InvalidInput naming the field) and used."""
     model = base.model
     cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
@@ -663,7 +706,14 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     else:
         s = v.served
         at = f"TTFT {s.ttft_s * 1e3:.0f} ms and TPOT {s.tpot_s * 1e3:.1f} ms at {s.users}"
-        if v.carries:
+        if v.carries and any(w.dominated_by is not None for g, w in (verdicts or {}).items()
+                             if g < per_replica):
+            bits.append(f"{gpus} carries the load (every request admitted, TTFT and TPOT "
+                        f"within {LOAD_SLACK:g}x of the best fitting layout's), where the narrower "
+                        f"replicas that carry it lose on TPOT, requests/s and the requests "
+                        f"admitted at once ({at}; "
+                        f"{kv_room})")
+        elif v.carries:
             bits.append(f"{gpus} is the fewest that carry the load: every request admitted, "
                         f"TTFT and TPOT within {LOAD_SLACK:g}x of the best fitting layout's "
                         f"({at}; {kv_room})")
@@ -676,7 +726,8 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
         if narrower and v.carries and verdicts:
             g, lead = narrower[0]
             bits.append(f"{_label(lead)} ({g} GPU{'s' if g > 1 else ''} per replica) fits but "
-                        f"does not carry the load: {verdicts[g].falls_short()}")
+                        + ("loses: " if verdicts[g].dominated_by is not None else
+                           "does not carry the load: ") + verdicts[g].falls_short())
         if o.dp > 1:
             bits.append(f"{o.dp} data-parallel replicas share the {batch} concurrent requests")
     if gpu is not None and any_fit and per_replica > 1 and not layer:

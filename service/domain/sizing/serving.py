@@ -168,10 +168,12 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
     hop_gather: CommModel | None = None
     """The receiving stage's all-gather of the shards over its tensor group (None: TP 1)."""
 
-    def _gemm_s(self, m: float, read: float, compute: float = 1.0) -> float:
+    def _gemm_s(self, m: float, read: float, compute: float = 1.0,
+                ridge: float = 0.0) -> float:
         """:meth:`GemmModel.latency_s` at ``m`` with its weight read ``read`` already
         known (``compute``: its ``compute_scale``): the same operations in the same order,
-        so the same seconds to the bit."""
+        so the same seconds to the bit; ``ridge``: :meth:`GemmModel.ridge_m` of the
+        weights, below which a borrowed curve's growth scales with the bandwidth)."""
         f = self.fast
         assert f is not None
         if m <= 1.0:
@@ -188,7 +190,8 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
             lx, ys = f.log_m, f.latency_s
             t = (math.log(m) - lx[i - 1]) / (lx[i] - lx[i - 1])
             lat = ys[i - 1] + t * (ys[i] - ys[i - 1])
-        return read + max(0.0, lat - f.lat1) * f.scale_compute * compute
+        scale = f.scale_compute if m >= ridge else f.scale_memory
+        return read + max(0.0, lat - f.lat1) * scale * compute
 
     def linear_s(self, m: float) -> float:
         if m <= 0:
@@ -197,14 +200,14 @@ class StepCost(msgspec.Struct, frozen=True, gc=False):
         if f is None:
             t = self.gemm.latency_s(m, self.weight_bits) * self.dense_params / N8192
         else:
-            t = self._gemm_s(m, f.read_dense) * self.dense_params / N8192
+            t = self._gemm_s(m, f.read_dense, 1.0, f.ridge_dense) * self.dense_params / N8192
         if self.expert_params:
             e, k = self.num_experts, self.experts_per_token
             hit = e * (1 - (1 - k / e) ** m)
             per_expert = m * k / hit
             ec = self.expert_compute
             t += ((self.gemm.latency_s(per_expert, self.expert_bits, ec) if f is None
-                   else self._gemm_s(per_expert, f.read_expert, ec))
+                   else self._gemm_s(per_expert, f.read_expert, ec, f.ridge_expert))
                   * hit * self.expert_params / N8192)
         return t
 
@@ -288,6 +291,12 @@ class FastGemm(msgspec.Struct, frozen=True, gc=False):
     lat1: float
     """The curve's latency at m = 1 (before any scaling)."""
     scale_compute: float
+    scale_memory: float
+    """Borrowed curve: the reference GPU's bandwidth / this GPU's (the growth below the
+    ridge scales with it: :meth:`GemmModel.latency_s`)."""
+    ridge_dense: float
+    """Tokens from which the dense weights' GEMM is compute-bound (:meth:`GemmModel.ridge_m`)."""
+    ridge_expert: float
     read_dense: float
     """Seconds to read the dense weights' 8192 x 8192 matrix (at their bits)."""
     read_expert: float
@@ -302,15 +311,20 @@ def fast_gemm(g: GemmModel, dense_bits: float, expert_bits: float) -> FastGemm |
     bits = DTYPE_BITS.get(g.dtype, 16.0)
     lat1 = c.latency_s[0] if c.m[0] >= 1.0 else curve_latency_s(c, 1.0)
 
+    def wbits(weight_bits: float) -> float:
+        return min(bits, weight_bits) if weight_bits else bits
+
     def read(weight_bits: float) -> float:
-        wb = min(bits, weight_bits) if weight_bits else bits
+        wb = wbits(weight_bits)
         r = lat1 * g.scale_memory * wb / bits
         if g.stream_share:
             r = min(r, N8192 * wb / 8 / (g.stream_share * g.bandwidth))
         return r
 
     return FastGemm(m=c.m, log_m=tuple(math.log(x) for x in c.m), latency_s=c.latency_s,
-                    lat1=lat1, scale_compute=g.scale_compute, read_dense=read(dense_bits),
+                    lat1=lat1, scale_compute=g.scale_compute, scale_memory=g.scale_memory,
+                    ridge_dense=g.ridge_m(wbits(dense_bits)),
+                    ridge_expert=g.ridge_m(wbits(expert_bits)), read_dense=read(dense_bits),
                     read_expert=read(expert_bits))
 
 

@@ -6,7 +6,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
 import msgspec
 
@@ -24,11 +24,13 @@ from service.domain.catalog.models import (
     seq_cache_bytes,
 )
 from service.domain.catalog.precisions import (
+    PRECISIONS,
     KVType,
     Precision,
     find_kv_type,
     find_precision,
     get_precision,
+    normalize,
 )
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
@@ -151,6 +153,17 @@ class FitRow(Out, frozen=True, kw_only=True, gc=False):
     per_gpu_gib: float
     gpu_memory_gib: float
     decode_tokens_per_s: float | None = None
+    tensor_parallel: Annotated[int | None, msgspec.Meta(
+        description="inference: the layout this row's per_gpu_gib and decode_tokens_per_s "
+                    "are for: one replica over the gpu_count GPUs, tensor parallel over this "
+                    "many and pipeline stages over the rest (pipeline_parallel); no layout "
+                    "search is run per row. Asking for this GPU and count directly searches "
+                    "the layout (the answer's `layout`), which may pick data-parallel "
+                    "replicas or a narrower tensor group, with other memory and speed. None "
+                    "for training rows")] = None
+    pipeline_parallel: Annotated[int | None, msgspec.Meta(
+        description="inference: the pipeline stages of this row's layout (gpu_count / "
+                    "tensor_parallel); None for training rows")] = None
 
 
 class SizingResult(Out, frozen=True, kw_only=True):
@@ -168,9 +181,12 @@ class SizingResult(Out, frozen=True, kw_only=True):
     max_context_tokens: int | None
     fits_on: list[FitRow]
     """Every NVIDIA or AMD GPU of the registry that runs the combination and holds it, at the
-    fewest GPUs, with its decode speed. Intel Gaudi and Google TPU are sized when the request
-    names them (``gpu``) but not listed here: their counts are slices and cards of other
-    stacks, not the GPU counts compared here."""
+    fewest GPUs, with its decode speed, both for the one layout the row names (inference:
+    ``tensor_parallel`` x ``pipeline_parallel``, one replica; not searched per row, so asking
+    for that GPU and count directly can pick another layout, with other numbers). Intel
+    Gaudi and Google TPU are sized when the request names them (``gpu``) but not listed
+    here: their counts are slices and cards of other stacks, not the GPU counts compared
+    here."""
     performance: Performance | None
     cost: Cost | None
     assumptions: list[Assumption]
@@ -590,20 +606,51 @@ def moe_training_warning(model: SizedModel, task: str) -> str | None:
                "2412.19437, Table 1)" if task == "pretrain" else ""))
 
 
-def default_engine(model: SizedModel, p: Precision, registry: Registry) -> Engine:
+def check_kind_format(registry: Registry, model: SizedModel, p: Precision) -> None:
+    """Refuse weights of a format that only another kind of model comes in (AWQ and GPTQ on
+    Whisper: catalog/kernels.toml ``[[kind_format]]``), naming the formats the model runs;
+    sized, they read as a faster 4-bit Whisper that no checkpoint or kernel gives (audit
+    size2 #7: 12.3 audio s/s at awq-int4 on an L4 against 9.5 at bf16)."""
+    rule = registry.kernels.kind_refusal(model.kind, p.id)
+    if rule is None:
+        return
+    runs = [q.id for q in PRECISIONS
+            if not q.gguf and registry.kernels.kind_refusal(model.kind, q.id) is None]
+    # the formats first: a problem's detail is clipped (service/api/problems.py)
+    raise InvalidInput(
+        f"{model.name}, {KIND_ARTICLE[model.kind]}, is sized in weights {', '.join(runs)}; "
+        f"not {p.id}: {rule.why} (source: {rule.source.split(' ')[0]})", "$.weights")
+
+
+KIND_ARTICLE = {"llm": "a language model", "diffusion": "a diffusion model",
+                "audio": "an audio model"}
+
+
+def gguf_file(weights: str | None) -> bool:
+    """The weights are asked as a GGUF file ("GGUF F16", "gguf bf16", "GGUF Q8_0"): a 16-bit
+    GGUF holds F16 / BF16 GGML tensors, sized as fp16 / bf16 (the same bytes), and is
+    llama.cpp's format as the quantized GGUF types are (audit size2 #3: "GGUF F16" was sized
+    on vLLM at 39.7 tokens/s on an RTX 3090 where llama.cpp gives 49.1, calibration.csv
+    h025 47.4 measured)."""
+    return weights is not None and normalize(weights).startswith("gguf")
+
+
+def default_engine(model: SizedModel, p: Precision, registry: Registry,
+                   gguf: bool = False) -> Engine:
     """The catalog's default engine for the model's kind and the weights' format (see
-    ``default_for_kinds`` / ``default_for_formats`` in catalog/engines.toml)."""
+    ``default_for_kinds`` / ``default_for_formats`` in catalog/engines.toml); ``gguf``: the
+    weights were asked as a GGUF file whatever their tensor type (:func:`gguf_file`)."""
     a = model.arch
-    return registry.engines.default(model.kind, p.gguf,
+    return registry.engines.default(model.kind, p.gguf or gguf,
                                     a is not None and a.is_encoder_decoder)
 
 
 def resolve_engine(name: str | None, model: SizedModel, p: Precision,
-                   registry: Registry) -> Engine:
+                   registry: Registry, gguf: bool = False) -> Engine:
     """The requested engine (InvalidInput with the nearest ids when the catalog has no such
     engine), or the default one."""
     if name is None:
-        return default_engine(model, p, registry)
+        return default_engine(model, p, registry, gguf)
     engine = registry.engines.get(name, "$.engine")
     if not engine.serves(model.kind, model.family):
         serve = [e.id for e in registry.engines if e.serves(model.kind, model.family)]
@@ -687,7 +734,10 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         embed_asked = req.input_tokens
         req = msgspec.structs.replace(req, input_tokens=model.max_context)
     precision = resolve_precision(req, model)
-    engine = resolve_engine(req.engine, model, precision, registry)
+    if req.weights is not None:
+        check_kind_format(registry, model, precision)
+    as_gguf = gguf_file(req.weights) and not precision.gguf  # a 16-bit GGUF file
+    engine = resolve_engine(req.engine, model, precision, registry, as_gguf)
     trains_on = kernel_engine(registry, model.kind, req.task, engine)
     not_a_trainer = None
     if trains_on != engine.id:
@@ -706,11 +756,18 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         assumptions.append(Assumption(name=name, value=value, reason=reason))
 
     note("weights_precision", precision.id,
-         f"{precision.name}: {precision.bits_linear:g} bits per quantized weight incl. scales; "
+         (f"a GGUF file of {precision.name} tensors ('{req.weights}'), sized as "
+          f"{precision.id}: " if as_gguf else f"{precision.name}: ")
+         + f"{precision.bits_linear:g} bits per quantized weight incl. scales; "
          f"{precision.quality}" + weights_reason(req, model, precision))
-    note("engine", engine.id, engine.memory_note if req.task == "inference" or model.kind != "llm"
-         else "training loops on PyTorch kernels (transformers / PEFT, DeepSpeed ZeRO for the "
-         "sharding); memory is the training plan's, below")
+    note("engine", engine.id, (engine.memory_note if req.task == "inference"
+                               or model.kind != "llm"
+                               else "training loops on PyTorch kernels (transformers / PEFT, "
+                               "DeepSpeed ZeRO for the sharding); memory is the training "
+                               "plan's, below")
+         + (f"; {engine.name} is the default engine for GGUF files, and '{req.weights}' is "
+            "one (catalog/engines.toml default_for_formats)"
+            if as_gguf and req.engine is None and req.task == "inference" else ""))
     note("gib", "2^30 bytes", "all memory figures are GiB")
     family = registry.gpu_family(req.gpu) if gpu is not None and req.gpu else []
     if gpu is not None and req.gpu and len(family) > 1:
@@ -1223,6 +1280,11 @@ def _training_hint(plan: TrainingPlan, gpu: GPU, need: float, ft: FinetuneOption
     return f"{head}, nor on {TRAIN_COUNTS[-1]} such GPUs with ZeRO-3"
 
 
+QUEUE_GPUS_MAX = 64
+"""The most GPUs the queued-requests warning tries when it names a count that holds them all
+(the counts 2 to 64 it tried in powers of two before)."""
+
+
 def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
                    req: SizingRequest, kv: KVType, engine: Engine, perf: Performance,
                    need_gib: float, fits: bool, note: Note) -> str | None:
@@ -1253,9 +1315,10 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
          "fits (at their actual context) and queues the rest; fits stays false for the "
          "request as asked")
     ways = []
-    for m in (2, 4, 8, 16, 32, 64):
-        if m <= n:
-            continue
+    # the fewest GPUs that hold them all, every count tried (replicas of one GPU need no
+    # power of two: 3 replicas of Llama 3.1 8B hold 32 requests of 32k tokens on H100s where
+    # "4 such GPUs" was said, audit size2 #6), laid out as a request at that count would be
+    for m in range(n + 1, QUEUE_GPUS_MAX + 1):
         if search_inference(base, gpu, m, asked)[1].fits(gpu):
             ways.append(f"{m} such GPUs")
             break
@@ -1636,6 +1699,9 @@ class DecodeRow(msgspec.Struct, frozen=True, gc=False):
 
     gpu_index: int
     """The GPU's position in the registry's order."""
+    gpu: GPU
+    runs: Precision
+    """The weights as the engine runs them on this GPU (catalog/kernels.toml)."""
     capacity_gib: float
     """What the engine lets the model use on one such GPU, where that does not depend on the
     plan (an engine whose fraction is of the free memory, TensorRT-LLM, asks each plan)."""
@@ -1652,78 +1718,83 @@ DECODE_STEPS_PER_TABLE = 4096
 are the request's, so the table is bounded by this, not by what requests ask."""
 
 
-class DecodeTable:
+class DecodeTable(msgspec.Struct, frozen=True, gc=False):
     """What ``fits_on`` needs for any context and batch, per model, precision and engine: the
     GPUs the engine runs these weights on, and each GPU's decode step (its context-free parts)
     made the first time a request needs it. A request needs one count per GPU (the fewest that
     fit), so a new shape costs one step per fitting GPU, not one per count; the serving
     model's step (:func:`speed.decode_cost`) does not depend on the batch and is made once
-    per GPU and count. Steps are numbers only; two threads making the same step make the
-    same value."""
+    per GPU and count. Flat, as every cache of the snapshot: dicts keyed by integers of
+    untracked structs and tuples of floats, which the garbage collector does not track after
+    a full collection; two threads making the same step make the same value."""
 
-    def __init__(self, plan: InferencePlan, registry: Registry, precision: Precision,
-                 engine: Engine, perf: PerfTables | None) -> None:
-        model = plan.model
-        a = model.arch
+    model: SizedModel
+    precision: Precision
+    engine: Engine
+    perf: PerfTables | None
+    rows: tuple[DecodeRow, ...]
+    costs: dict[int, StepCost]
+    """The serving model's decode step by GPU index x 8 + count index (tensor-split engines
+    with the measured tables)."""
+    steps: dict[int, DecodeStep]
+    """Fixed parts by batch, GPU index and count index (:meth:`step`)."""
+    mats: dict[int, tuple[float, ...]]
+    """The layer's weight matrices by batch (the other engines' step)."""
+
+    @classmethod
+    def build(cls, plan: InferencePlan, registry: Registry, precision: Precision,
+              engine: Engine, perf: PerfTables | None) -> DecodeTable:
+        a = plan.model.arch
         assert a is not None
-        self._model, self._precision, self._engine, self._perf = model, precision, engine, perf
-        self._mats: dict[int, list[float]] = {}
-        self._gpus = list(registry.gpus.values())
-        self._runs: dict[int, Precision] = {}
-        self._costs: dict[tuple[int, int], StepCost] = {}
-        self._steps: dict[tuple[int, int, int], DecodeStep] = {}
         free = engine.memory_fraction_of == "free"
         rows = []
-        for i, g in enumerate(self._gpus):
+        for i, g in enumerate(registry.gpus.values()):
             if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
                 continue
             if not runs_on(registry, engine.id, precision, g):
                 continue  # catalog/kernels.toml: the engine cannot run these weights there
-            self._runs[i] = runs_as(registry, engine.id, precision, g)
             # past the widest tensor group the GPU's link keeps fast (4 PCIe cards), the
             # layout search adds pipeline stages, which time like the tensor group reading all
             # the weights (8 x L4 for 70B bf16 was listed at TP8's 13.3 tokens/s, sized at
             # T4P2's 7.0)
             widest = tp_limit(g)[0] if engine.split == "tensor" else NODE_GPUS
             rows.append(DecodeRow(
-                gpu_index=i, capacity_gib=math.nan if free else plan.capacity_gib(g),
+                gpu_index=i, gpu=g, runs=runs_as(registry, engine.id, precision, g),
+                capacity_gib=math.nan if free else plan.capacity_gib(g),
                 splits=tuple(not (count > 1 and engine.split == "tensor"
                                   and a.num_attention_heads % min(count, widest))
                              for count in COUNTS),
                 width=tuple(min(count, widest) for count in COUNTS)))
-        self.rows: tuple[DecodeRow, ...] = tuple(rows)
-
-    def gpu(self, row: DecodeRow) -> GPU:
-        return self._gpus[row.gpu_index]
+        return cls(model=plan.model, precision=precision, engine=engine, perf=perf,
+                   rows=tuple(rows), costs={}, steps={}, mats={})
 
     def step(self, row: DecodeRow, k: int, batch: int) -> DecodeStep:
         """The decode step's fixed parts of ``batch`` sequences on ``row``'s GPU at
         ``COUNTS[k]``."""
-        key = (row.gpu_index, k, batch)
-        step = self._steps.get(key)
+        where = row.gpu_index * len(COUNTS) + k
+        key = batch * (1 << 20) + where
+        step = self.steps.get(key)
         if step is not None:
             return step
-        a = self._model.arch
+        a = self.model.arch
         assert a is not None
-        g, n = self._gpus[row.gpu_index], row.width[k]
-        runs = self._runs[row.gpu_index]
         cost = None
         mats = None
-        if self._perf is not None and self._engine.split == "tensor":
-            cost = self._costs.get((row.gpu_index, k))
+        if self.perf is not None and self.engine.split == "tensor":
+            cost = self.costs.get(where)
             if cost is None:
-                cost = self._costs[(row.gpu_index, k)] = decode_cost(
-                    self._model, runs, self._engine, g, n, self._perf)
+                cost = self.costs[where] = decode_cost(self.model, row.runs, self.engine,
+                                                       row.gpu, row.width[k], self.perf)
         else:
-            mats = self._mats.get(batch)
+            mats = self.mats.get(batch)
             if mats is None:
-                mats = self._mats[batch] = layer_matrices(a, self._precision, batch)
-        step = decode_step_fixed(self._model, runs, self._engine, g, n, batch, mats,
-                                 perf=self._perf, cost=cost)
-        if len(self._steps) >= DECODE_STEPS_PER_TABLE:
-            self._steps = {}
-            self._mats = {}
-        self._steps[key] = step
+                mats = self.mats[batch] = tuple(layer_matrices(a, self.precision, batch))
+        step = decode_step_fixed(self.model, row.runs, self.engine, row.gpu, row.width[k],
+                                 batch, mats, perf=self.perf, cost=cost)
+        if len(self.steps) >= DECODE_STEPS_PER_TABLE:
+            self.steps.clear()
+            self.mats.clear()
+        self.steps[key] = step
         return step
 
 
@@ -1738,12 +1809,12 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     a = plan.model.arch
     assert a is not None
     if plan.model.id == "custom":  # an architecture from the request: nothing to share
-        table = DecodeTable(plan, registry, precision, engine, catalog.perf)
+        table = DecodeTable.build(plan, registry, precision, engine, catalog.perf)
     else:
         table = cast(DecodeTable, catalog.derived.lru(
             "decode_steps", DECODE_SHAPES_CACHE_SIZE).get_or_make(
             (plan.model.id, precision.id, engine.id, a.cross_attention_tokens),
-            lambda: DecodeTable(plan, registry, precision, engine, catalog.perf)))
+            lambda: DecodeTable.build(plan, registry, precision, engine, catalog.perf)))
     plans = [InferencePlan(model=plan.model, precision=precision, kv_type=kv, engine=engine,
                            tp=count, batch=plan.batch, context=plan.context,
                            lora_adapters=plan.lora_adapters, lora_rank=plan.lora_rank)
@@ -1756,7 +1827,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
     rows: list[FitRow] = []
     for row in table.rows:
-        g = table.gpu(row)
+        g = row.gpu
         for k, (count, splits, need) in enumerate(zip(COUNTS, row.splits, per_gpu,
                                                       strict=True)):
             if not splits or need > (plans[k].capacity_gib(g) if free else row.capacity_gib):
@@ -1769,8 +1840,11 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
                     kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
                                                               fixed.tp)
                 speed = 1.0 / decode_step_at(fixed, attn_per_token, batch, context, kvb)
+            # the layout the row is for (a layer-split engine: every GPU a stage)
+            tp = row.width[k] if engine.split == "tensor" else 1
             rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,
-                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=speed))
+                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=speed,
+                               tensor_parallel=tp, pipeline_parallel=count // tp))
             break
     rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
     return tuple(rows)

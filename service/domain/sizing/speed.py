@@ -17,7 +17,7 @@ constants are data, each engine's ``[engine.speed]`` table in ``catalog/engines.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import msgspec
@@ -108,8 +108,15 @@ class Performance(Out, frozen=True, kw_only=True):
     requests_per_s: float | None = None
     training_tokens_per_s: float | None = None
     training_hours: float | None = None
-    seconds_per_image: float | None = None
-    """Image models: seconds per image (video models: per clip, see ``seconds_per_video``)."""
+    seconds_per_image: Annotated[float | None, msgspec.Meta(
+        description="diffusion models: seconds of GPU time per image (video models: per "
+                    "clip), the batch's time over its images: a throughput figure, equal at "
+                    "every batch size where the GPU is compute-bound; the time a client "
+                    "waits for its batch is seconds_per_batch")] = None
+    seconds_per_batch: Annotated[float | None, msgspec.Meta(
+        description="diffusion models: wall-clock seconds of one pipeline call on one GPU, "
+                    "its batch of images (batch_size, or each GPU's share of it) generated "
+                    "together: the latency a request for that batch sees")] = None
     images_per_s: float | None = None
     seconds_per_video: float | None = None
     """Video models: seconds to generate one clip of the model's frames (the same figure as
@@ -273,7 +280,7 @@ def _serving_decode_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: 
 
 
 def decode_step_fixed(model: SizedModel, p: Precision, engine: Engine, gpu: GPU, n: int,
-                      batch: int, mats: list[float] | None = None,
+                      batch: int, mats: Sequence[float] | None = None,
                       perf: PerfTables | None = None, cost: StepCost | None = None
                       ) -> DecodeStep:
     """The context-independent parts of :func:`decode_step_s`. ``mats``: the layer's weight
@@ -1146,7 +1153,15 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                  f"{st.stage} {st.seconds:.3g} s" for st in timing.stages) + ")")
         den_bound = next((st.bound for st in timing.stages if st.stage == "denoiser"),
                          "compute")
+        if req.batch_size > 1:
+            note("seconds_per_batch", f"{timing.seconds_per_batch:.3g} s",
+                 f"the {req.batch_size} {'clips' if model.num_frames else 'images'} of a "
+                 "batch are generated together in one pipeline call of "
+                 f"{timing.seconds_per_batch:.3g} s, the time a request for them waits; "
+                 f"seconds_per_image ({sec:.3g} s) is that time over the batch, the GPU "
+                 "time each costs")
         return Performance(seconds_per_image=sec, images_per_s=n / sec, bound=den_bound,
+                           seconds_per_batch=timing.seconds_per_batch,
                            seconds_per_video=sec if model.num_frames else None,
                            diffusion=timing)
     if model.kind == "audio":

@@ -25,13 +25,15 @@ def _compare(w: _W) -> None:
     if w.model is None or w.model.kind != "llm":
         rows = []
         dates: list[str] = []
+        # machines of one count for all the GPUs compared, else per GPU for all
+        common = _common_machine(w, gids) if w.st.node and w.model is None else None
         for gid in gids:
             g = w.reg.gpus[gid]
             gb = w.basis(gid, share=True)
             price_text = (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
                           if gb else "")
             if w.st.node and w.model is None:
-                price_text = _machine_text(w, gid, gb, dates)
+                price_text = _machine_text(w, gid, gb, dates, common)
             rows.append(w.say("compare_gpu_row", gpu=g.name, mem=w.n(g.memory_gb),
                               bw=w.n(g.bandwidth_gb_s), price=price_text))
         if rows:
@@ -138,8 +140,33 @@ def _compare(w: _W) -> None:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
 
 
+def _common_machine(w: _W, gids: list[str]) -> tuple[int, bool] | None:
+    """The GPUs of one machine for every GPU of a machine comparison with no count stated
+    ("Compare an L4 server and a T4 server"), and whether a stale or doubted offer may be
+    quoted for it: the largest count every GPU is rented in as one trusted, current machine;
+    else the largest count every GPU has any offer of (T4 machines are all stale: the 8 x T4
+    aws-g4dn-metal, warned as stale); else (1, False), each GPU's price per GPU. It priced
+    each GPU at its own node's size: an 8 x L4 machine against a T4 per GPU, a 4 x MI300X
+    against an 8 x H100 (audit regress9 #11). None where one GPU, or the count stated, decide
+    (:func:`_machine_text` as before)."""
+    if len(gids) < 2 or w.st.machine_gpus:
+        return None
+
+    def counts(gid: str, trusted: bool) -> set[int]:
+        return {v.gpu_count for v in w.offers_for(gid)
+                if v.gpu_count > 1 and (v.on_demand_usd_h is not None
+                                        or v.reserved_usd_h is not None)
+                and not (trusted and (v.stale or v.suspect))}
+
+    for trusted in (True, False):
+        common = set.intersection(*(counts(g, trusted) for g in gids))
+        if common:
+            return max(common), not trusted
+    return 1, False
+
+
 def _machine_text(w: _W, gid: str, gb: tuple[OfferView, float, str] | None,
-                  dates: list[str]) -> str:
+                  dates: list[str], common: tuple[int, bool] | None = None) -> str:
     """A GPU's row of machines compared with no model ("Compare the 8-GPU H100 server and
     8-GPU A100 server price per hour", ``Stated.node``): one machine of the count stated
     (``Stated.machine_gpus``), else of the GPU's node (:func:`_node_size`), at the cheapest
@@ -147,12 +174,13 @@ def _machine_text(w: _W, gid: str, gb: tuple[OfferView, float, str] | None,
     beside it; where there is none, said so, with the GPU's cheapest price per GPU (``gb``,
     :meth:`_W.basis` with ``share``). Each price date quoted is added to ``dates``. Each row
     was the per-GPU price alone ("from $1.29/h" and "from $0.72/h"; audit regress6 #11)."""
-    n = w.st.machine_gpus or _node_size(w, gid)
+    n = common[0] if common else w.st.machine_gpus or _node_size(w, gid)
     if n <= 1:  # only single-GPU machines (a T4 "server"): the GPU's price is the machine's
         return (w.say("compare_gpu_price", price=w.usd(gb[1]), kind=w.kinds[gb[2]])
                 if gb else "")
     b = _node_basis(w, gid, n)
-    if b is not None and not b[0].stale and not b[0].suspect:
+    if b is not None and ((common is not None and common[1])
+                          or (not b[0].stale and not b[0].suspect)):
         v, hour, kind = b
         date = w.view_date(v)
         if date not in dates:

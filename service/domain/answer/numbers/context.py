@@ -224,6 +224,12 @@ class _W:
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
+        self.replicas_hour: float | None = None
+        """The hourly price :meth:`replicas_price` last said (the replicas' machines)."""
+        self.load_sized: Callable[[str], bool] | None = None
+        """The count answer's pricing of a token rate on the GPU id given
+        (:func:`counts.load_sized`), for the cost answer, which comes before the counts in
+        the writers' order: set where the writers are wired (write.py)."""
         self.images_said = False
         """Whether the images per request stated have been said (:meth:`record`)."""
 
@@ -712,6 +718,7 @@ class _W:
             if not priced:
                 continue
             hour, machines, v = min(priced, key=lambda x: (x[0], x[1] * x[2].gpu_count))
+            self.replicas_hour = hour  # (the cost answer's lead: counts.load_sized)
             self.out.more.append(self.say(
                 "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
                 machines=self.say("instances", n=self.n(machines),
@@ -1687,3 +1694,13 @@ def _leads_yes_no(w: _W, text: str) -> bool:
     ``yes_lead`` / ``no_lead`` messages: "Yes", "No"; "Da", "Nu")."""
     words = (w.t[k].split("{", 1)[0].rstrip(": ") for k in ("yes_lead", "no_lead"))
     return any(text.startswith(x) and not text[len(x):len(x) + 1].isalnum() for x in words)
+
+
+def budget_lasts_asked(w: _W) -> bool:
+    """Whether the question asks how long a total amount lasts ("how long would $1,000 last
+    serving 70B on 2 H100s?", "cât timp îmi ajung 500 de dolari"): a length asked, a
+    budget above zero, no length stated and no month asked (hours a day stated read as a
+    month's use: "at 8 hours a day" asks the days it lasts at that use; audit regress9 #6)."""
+    return bool(w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0
+                and not w.det.duration_hours
+                and (w.sub != "month" or bool(w.st.hours_per_day)))

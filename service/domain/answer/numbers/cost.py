@@ -15,6 +15,7 @@ from service.domain.answer.numbers.context import (
     _decap,
     _min_count,
     _prompt,
+    budget_lasts_asked,
     gpu_count_for_users,
 )
 from service.domain.answer.numbers.jobs import (
@@ -54,7 +55,6 @@ from service.domain.answer.numbers.prices import (
     _spot_option,
     _variants_price,
     _weights_said,
-    budget_lasts_asked,
     gpu_setups,
     option_budget_lasts,
 )
@@ -742,6 +742,68 @@ def _requests_tokens(w: _W) -> None:
     w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * (w.st.output_tokens or 512))
 
 
+def _prefill_job(w: _W) -> bool:
+    """:func:`_prefill_job_on_gpu` with no GPU named: on the setup the hour's answer leads
+    with (the serving recommendation's cheapest at one request of that prompt and no
+    output), at its count and precision."""
+    if w.model is None or w.st.output_tokens != 0 or not w.st.requests:
+        return False
+    inp = w.st.prompt_tokens or w.ex.context_tokens
+    if not inp:
+        return False
+    rec = w.recommend(workload="serving", context_tokens=inp, output_tokens=0)
+    o = next((x for x in rec.options if x.pricing_model != "reserved" and x.nodes == 1),
+             None) if rec is not None else None
+    if o is None:
+        return False
+    return _prefill_job_on_gpu(w, o.offer.gpu, o.offer.gpu_count, o.weights)
+
+
+def _prefill_job_on_gpu(w: _W, gid: str, n: int | None = None,
+                        weights: str | None = None) -> bool:
+    """A job of requests that states no output ("1,000 requests with 4,000 prompt tokens and 0
+    output tokens" on the GPU named): prefill only, as one such request is timed (its
+    ``output_tokens`` 0): the prompts' tokens over the setup's prefill rate, a batch of them
+    compute-bound (sizing's ``prefill_tokens_per_s``), billed as :func:`_billed_job` bills any
+    job. It timed 512 output tokens each, said as assumed (audit regress9 #12: 3.7 minutes)."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.st.requests
+            or w.st.output_tokens != 0 or w.det.tokens or w.st.request_rate_per_s
+            or w.ex.workload in ("finetune", "pretrain")):
+        return False
+    inp = w.st.prompt_tokens or w.ex.context_tokens
+    if not inp:
+        return False
+    count = n or w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0, weights=weights)
+    b = w.basis(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    pre = r.performance.prefill_tokens_per_s
+    if not pre:
+        return False
+    v, per, kind = b
+    tokens = w.st.requests * inp
+    hours = tokens / pre / 3600
+    job = _billed_job(w, v, per, count, hours, r.weights)
+    w.record(r, inp)
+    w.out.first = w.say("requests_prefill_job_gpu", requests=w.n(w.st.requests),
+                        model=m.name, weights=_weights_said(w, r.weights),
+                        setup=w.setup(count, gid), inp=w.n(inp), tokens=w.n(tokens),
+                        hours=w.duration(hours), pre=w.n(pre), cost=w.usd(job.total),
+                        hour=w.usd(per * count), provider=w.where(v, count),
+                        kind=w.kinds[kind])
+    if w.sub == "time":
+        w.out.first = w.say("tokens_job_time", hours=w.duration(hours), days="",
+                            setup=w.setup(count, gid)) + " " + w.out.first
+        w.ask("job_hours", hours, "h")
+    else:
+        w.ask("per_job_usd", job.total, "USD")
+    w.out.more.append(_job_split(w, job))
+    w.price_warnings(v)
+    return True
+
+
 def _requests_of(w: _W) -> tuple[int, int, int] | None:
     """(requests, input, output tokens of one) of a token job made of requests
     (:func:`_requests_tokens`); None for any other job."""
@@ -851,6 +913,8 @@ def _cost_inner(w: _W) -> None:
     if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
             and _cheapest_card(w):
         return
+    if _prefill_job_on_gpu(w, gid) if gid is not None else _prefill_job(w):
+        return  # "0 output tokens" in a job of requests: prefill only (regress9 #12)
     _requests_tokens(w)
     if _steady_rate(w, gid):
         return
@@ -932,6 +996,14 @@ def _cost_inner(w: _W) -> None:
     family = list(w.st.gpu_variants) if gid is not None and gid in w.st.gpu_variants else []
     if family:
         kw["gpus"] = family
+    elif (gid is not None and rate is None and workload == "serving" and not w.ex.gpu_count
+          and w.st.throughput_tokens_per_s and w.generates_tokens()):
+        # a token rate in total on the GPU named ("2 million tokens per second of Llama 3.1
+        # 70B on H200s: cost per hour?"): as many of it as carry the load, the
+        # recommendations for that GPU alone, as the count answer counts them (counts.py);
+        # none of the first 50 ranked was an H200, and one machine that holds the model was
+        # priced for memory alone ($5.18/h for 2 x H200; audit regress9 #1)
+        kw["gpus"] = [gid]
     by_memory = None
     if w.ex.gpu is None and (w.det.memory_gib or w.st.min_memory_gb):
         # "which 24 GB card is the cheapest": every card of that memory (or of at least that
@@ -984,6 +1056,9 @@ def _cost_inner(w: _W) -> None:
         # no card the name covers fits there: the card it resolves to, priced elsewhere or
         # with its reason, as before the family was read
         w.st, family = one_card, []
+    if (not options and gid is not None and kw.get("gpus") == [gid]
+            and w.load_sized is not None and w.load_sized(gid)):
+        return  # a token rate past what the recommendations size on the GPU named
     count = None if options or gid is None or family or w.model.kind != "llm" else (
         w.ex.gpu_count or _min_count(w, gid, kw.get("context_tokens", 4096)))
     if count is not None:
@@ -1087,7 +1162,11 @@ def _cost_inner(w: _W) -> None:
     ranked = any(x.pricing_model != "reserved" and (
         (x.cost.per_month_usd or 0) < (o.cost.per_month_usd or 0) if month_said
         else x.cost.per_hour_usd < o.cost.per_hour_usd) for x in options[1:])
-    if month_said and o.cost.per_month_usd is not None:
+    if budget_lasts_asked(w) and sub == "month" and o.cost.per_hour_usd > 0:
+        # "how long will $50 last on an L4 ... at 4 hours a day": the days it lasts at that
+        # use (audit regress9 #6: the month's cost answered)
+        option_budget_lasts(w, o)
+    elif month_said and o.cost.per_month_usd is not None:
         w.out.first = w.say("cost_month_ranked" if ranked else "cost_month_no_commitment"
                             if committed else "cost_month",
                             month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
@@ -1206,6 +1285,11 @@ def _cost_inner(w: _W) -> None:
                                     thr=w.rate(o.performance.output_tokens_per_s_total),
                                     ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
+            # the request rate that load is, as the count answer counts it (gpus_for_rate:
+            # tokens/s over each request's output; audit regress9 #1)
+            w.out.more.append(w.say("cost_tps_requests", out=w.n(kw["output_tokens"]),
+                                    rate=w.per_s(w.st.throughput_tokens_per_s
+                                                 / kw["output_tokens"])))
         else:
             ctx = kw.get("context_tokens", 4096)
             w.out.more.append(w.say("cost_assumed", weights=o.weights,

@@ -886,3 +886,32 @@ def _interconnect(w: _W) -> None:
         w.out.first = w.say("interconnect_many", rows="; ".join(
             w.say("interconnect_pair", gpu=n, link=lk, bw=w.n(b)) for n, lk, b in rows))
         w.out.computed = True
+
+
+def load_sized(w: _W, gid: str) -> bool:
+    """A token rate in total on the GPU named that none of its offers carries in the
+    recommendations (past the 4,096 GPUs a setup is sized on: 2 million tokens/s of Llama 3.1
+    70B on H200s): the count answer's setups of that GPU (counts._gpu_count_tokens, with
+    :func:`~service.domain.answer.numbers.context.gpus_for_rate`, the replicas' machines
+    priced on-demand), its hourly price leading, or the month's at the usage stated (hours a
+    day x days a month, as the recommendations count a month). It was one machine that holds
+    the model, priced for memory alone ($5.18/h for 2 x H200; audit regress9 #1). False
+    where no setup of it is counted or priced. The cost answer asks it through
+    ``_W.load_sized`` (set where the writers are wired: this module comes after cost's)."""
+    before = (w.out.first, list(w.out.more), w.out.asked)
+    w.replicas_hour = None
+    if not _gpu_count_tokens(w, gid) or w.out.first is None or w.replicas_hour is None:
+        w.out.first, w.out.more, w.out.asked = before[0], before[1], before[2]
+        return False
+    hour, tps = w.replicas_hour, w.st.throughput_tokens_per_s or 0.0
+    month = hour * w.month_hours()
+    said = {"tps": w.per_s(tps), "gpu": w.gpu_name(gid), "hour": w.usd(hour),
+            "month": w.usd(month), "usage": w.usage()}
+    w.out.more.insert(0, w.out.first)  # the count, its setups and their machines after it
+    if w.sub == "month":
+        w.out.first = w.say("cost_load_sized_month", **said)
+        w.ask("per_month_usd", month, "USD")
+    else:
+        w.out.first = w.say("cost_load_sized_hour", **said)
+        w.ask("per_hour_usd", hour, "USD/h")
+    return True

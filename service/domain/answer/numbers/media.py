@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.numbers.context import _W
+from service.domain.answer.numbers.context import _W, budget_lasts_asked
 from service.domain.answer.numbers.jobs import (
     _clip_words,
     _deadline_count,
@@ -233,7 +233,9 @@ def _budget_images(w: _W) -> bool:
         hours = budget / hour
         w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 * ips),
                             hours=w.duration(hours), per_hour=w.n(3600 * ips), **said)
-        if w.st.time_asked:  # "how long would $20 last": its hours (audit regress8 #5)
+        # "how long would $20 last": its hours (audit regress8 #5); the images where their
+        # count is asked first (audit regress9 #8)
+        if w.st.time_asked and not w.st.images_first:
             w.ask("budget_hours", hours, "h")
         else:
             w.ask("images", hours * 3600 * ips, "images")
@@ -502,6 +504,16 @@ def _media_cost(w: _W, gid: str) -> bool:
                       "job_usd", {"n": w.n(n, 0 if float(n).is_integer() else 1),
                                   "cost": w.usd(usd), "ratio": w.rate(ratio),
                                   **common})
+        elif budget_lasts_asked(w) and hour > 0:
+            # "how long would $300 last running Whisper on an L4?": the hours the amount buys
+            # and the audio they transcribe (300 / 0.38 = 789 h; audit regress9 #6: the cost
+            # per hour of audio answered)
+            budget = w.st.budget_usd_total or 0.0
+            hours = budget / hour
+            w.out.first = w.say("audio_budget", budget=w.usd(budget), hours=w.duration(hours),
+                                audio=w.n(hours * ratio), ratio=w.rate(ratio), **common)
+            w.ask("budget_hours", hours, "h")
+            w.out.more.append(w.say("budget_lasts_billing"))
         else:
             w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
                                 ratio=w.rate(ratio), **common)
@@ -542,7 +554,9 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("image_budget", budget=w.usd(budget), n=w.n(hours * 3600 / sec),
                                 hours=w.duration(hours), sec=w.n(sec, 1),
                                 per_hour=w.n(3600 / sec), **size_, **common)
-            if w.st.time_asked:  # "how long would $20 last": its hours (audit regress8 #5)
+            # "how long would $20 last": its hours (audit regress8 #5); the images where
+            # their count is asked first (audit regress9 #8)
+            if w.st.time_asked and not w.st.images_first:
                 w.ask("budget_hours", hours, "h")
             else:
                 w.ask("images", hours * 3600 / sec, "images")

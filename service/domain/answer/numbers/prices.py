@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.numbers.context import _W, _instances, _prompt
+from service.domain.answer.numbers.context import _W, _instances, _prompt, budget_lasts_asked
 from service.domain.answer.numbers.jobs import (
     BilledRun,
     _billed_job,
@@ -192,8 +192,9 @@ def _match_weights_note(w: _W, o: Option) -> None:
 def _spot_option(w: _W, kw: dict[str, Any], lead: Option) -> None:
     """After an on-demand lead for work not said to be interruptible: the cheapest spot
     option the recommendations give when spot is allowed, if it is cheaper, said as the
-    option for interruptible work."""
-    if w.ex.gpu is not None or w.det.memory_gib or w.st.min_memory_gb:
+    option for interruptible work; none where spot is ruled out ("we can't use spot for this
+    because it is production": ``Stated.no_spot``, audit regress9)."""
+    if w.ex.gpu is not None or w.det.memory_gib or w.st.min_memory_gb or w.st.no_spot:
         return
     alt = w.recommend(**{**kw, "interruptible": True, "top_n": 1})
     if alt is None or not alt.options:
@@ -471,14 +472,6 @@ def _spot_cheapest_h(w: _W, gid: str, count: int) -> tuple[float, OfferView] | N
     return min(spot, key=lambda x: x[0]) if spot else None
 
 
-def budget_lasts_asked(w: _W) -> bool:
-    """Whether the question asks how long a total amount lasts ("how long would $1,000 last
-    serving 70B on 2 H100s?", "cât timp îmi ajung 500 de dolari"): a length asked, a
-    budget above zero, no length stated and no month asked."""
-    return bool(w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0
-                and not w.det.duration_hours and w.sub != "month")
-
-
 def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind: str,
                   per: float, setup: str | None = None, model: str = "",
                   weights: str = "") -> None:
@@ -502,8 +495,19 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
             "provider": provider, "spot": spot}
     w.out.first = (w.say("budget_lasts_model", model=model, weights=weights, **said) if model
                    else w.say("budget_lasts", **said))
+    per_day = w.st.hours_per_day
+    if per_day or w.st.days_asked:
+        # the days it lasts at the hours a day stated ("$10,000 on 8 H100s at 8 hours a day":
+        # 714 hours, 89 days), or at 24 h/day where days are asked ("how many days will
+        # $1,000 last": 388 hours, 16 days; audit regress9 #6: a price answered)
+        days = hours / (per_day or 24.0)
+        w.out.first += " " + w.say("budget_lasts_days", days=w.n(days, 1 if days < 10 else 0),
+                                   per_day=w.hours(per_day or 24.0))
     w.out.more.append(w.say("budget_lasts_billing"))
-    w.ask("budget_hours", hours, "h")
+    if per_day or w.st.days_asked:
+        w.ask("budget_days", hours / (per_day or 24.0), "days")
+    else:
+        w.ask("budget_hours", hours, "h")
 
 
 def option_budget_lasts(w: _W, o: Option) -> None:
@@ -603,8 +607,7 @@ def _gpu_price(w: _W, gid: str) -> None:
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
     run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
-    if (w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0 and not job_h
-            and not month and hour > 0):
+    if budget_lasts_asked(w) and not job_h and hour > 0:
         # "how long would $100 last on an H100?": the hours it buys lead
         _budget_lasts(w, gid, count, hour, v.provider if node is not None
                       else w.where(v, count, share=share), kind, per)

@@ -19,7 +19,7 @@ from service.domain.answer.intent import Details, Stated
 from service.domain.answer.numbers.compare import _compare
 from service.domain.answer.numbers.context import _W, Written, _ctx, _decap, _leads_yes_no
 from service.domain.answer.numbers.cost import _cost
-from service.domain.answer.numbers.counts import _gpu_count, _interconnect
+from service.domain.answer.numbers.counts import _gpu_count, _interconnect, load_sized
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
 from service.domain.answer.numbers.memory import (
     _fallback,
@@ -224,6 +224,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    w.load_sized = lambda gid: load_sized(w, gid)  # the cost answer's, counted as a count
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     recordings_read = _recordings_hours(w)  # "100,000 calls of 10 minutes": hours of audio
     documents_read = _documents_requests(w)  # "summarise 1M documents": 1M requests

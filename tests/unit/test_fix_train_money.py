@@ -1,0 +1,66 @@
+"""Training money and wording (audit train2 #4, #11, #12): the tokens a budget buys, one
+machine said as one (not "1 nodes") with an explanation, FSDP named only for the ZeRO stage it
+matches, no "Da:" before a Romanian answer that asks no yes or no, and the multi-node note
+saying what its own per-node rates show."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.ask_fixtures import ask, asked, head
+from tests.unit.rec_fixtures import real
+
+
+@pytest.mark.parametrize(("q", "tokens"), [
+    # $500 / $0.21/h x 1,107 tokens/s x 3,600 (4 x RTX 3060 at vast, the most tokens per $)
+    ("With a budget of $500, how many tokens can I fine-tune Llama 3.1 8B on with LoRA?",
+     9.49e9),
+    ("Am un buget de 500 de dolari. Pe câți tokeni pot face fine-tuning LoRA la Llama 3.1 8B?",
+     9.49e9),
+    # $200 / $1.71/h x 782 tokens/s x 3,600 (4 x RTX A6000 at vast)
+    ("With a $200 budget, how many tokens can I LoRA fine-tune Llama 3.1 70B on?", 3.29e8),
+])
+def test_budget_buys_tokens(q: str, tokens: float) -> None:
+    r = ask(q)
+    quantity, value, unit = asked(r)
+    assert (quantity, unit) == ("training_tokens", "tokens")
+    assert value == pytest.approx(tokens, rel=0.01)
+    text = head(r)
+    assert "which the question does not give" not in text
+    assert "pe care întrebarea nu le dă" not in text
+
+
+def test_one_machine_is_not_one_nodes() -> None:
+    r = ask("Continued pretraining of Qwen2.5 7B on 20B tokens must finish within a week: "
+            "cheapest setup?")
+    text = head(r)
+    assert "1 nodes" not in text
+    assert "takes one machine of 2 × NVIDIA B200 180GB (HGX)" in text
+    assert r.numbers is not None and r.numbers.recommendations
+    assert r.numbers.recommendations[0].why == (
+        "One machine of 2 × NVIDIA B200 180GB (HGX): no network between machines is needed.")
+
+
+def test_fsdp_named_for_its_zero_stage() -> None:
+    text = head(ask("How many H100s do I need to full fine-tune Mistral 7B?"))
+    assert "with ZeRO-3 (FSDP FULL_SHARD) sharding" in text
+    assert "(FSDP) sharding" not in text
+
+
+def test_ro_statement_then_question_has_no_da() -> None:
+    r = ask("Am 20.000 de exemple de 1.000 de tokeni. Cât durează fine-tuning-ul LoRA la "
+            "Llama 3.1 8B pe un H100 și cât costă?")
+    assert asked(r)[0] == "per_training_run_usd"
+    text = head(r)
+    assert not text.startswith("Da:")
+    assert text.startswith("Pentru 20.000.000")
+
+
+def test_multi_node_note_follows_its_rates() -> None:
+    rec = real(model="llama-3.1-70b", workload="pretrain", training_tokens=1e11,
+               allow_multi_node=True, max_job_hours=72)
+    o = next(o for o in rec.options if o.offer.id == "aws-p6-b200-48xlarge")
+    # 13,493 tokens/s per node over 29 nodes against 12,518 on one (1e11 in 2,219 h)
+    assert "~13,493 per node against ~12,518 on 1 node: faster per node" in o.why
+    assert "slows each" not in o.why
+    assert "7% fewer node-hours" in o.why
