@@ -63,14 +63,15 @@ def test_finetune_count_with_deadline_meets_it(q: str) -> None:
     assert asked(r)[:2] == asked(ref)[:2]
     assert asked(r)[1] > 2  # it was 2 × H100 for 466 hours, or the price of 24 hours
     text = head(r)
-    assert "20,000,000,000 tokens within 1 day takes" in text, text
+    # on spot where it is cheaper, as /v1/recommendations price a fine-tune (train2 #9)
+    assert re.search(r"20,000,000,000 tokens within 1 day (on spot )?takes", text), text
     assert "466 hours" not in text and "1 days" not in text
 
 
 def test_one_day_deadline_is_singular_ro() -> None:
     text = head(ask("Câte H100 îmi trebuie ca să fac full fine-tuning la Llama 3.1 8B pe 20B "
                     "tokeni în 24 de ore?"))
-    assert "în cel mult o zi cere" in text, text
+    assert re.search(r"în cel mult o zi (pe spot )?cere", text), text
     assert "1 zile" not in text
 
 

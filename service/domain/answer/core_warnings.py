@@ -423,6 +423,12 @@ _REASONS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"of (?P<n_peers>\d[\d,]*+(?:\.\d++)?) providers' fresh spot prices "
         r"for (?P<scope_scope>(?:(?! \(under ).)++) "
         r"\(under (?P<n_low>\d[\d,]*+(?:\.\d++)?)x\)")),
+    # the same, the row's spot price named after it (trust.conflict_reason)
+    ("core_reason_conflict_spot", re.compile(
+        r"(?P<kind_kind>on-demand|reserved) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "
+        r"conflicts with the provider's own dated price \$(?P<usd_dated>\d[\d,]*+(?:\.\d++)?) "
+        r"\(as of (?P<date>[\d-]++)\), and the undated price's age is unknown, as is that of "
+        r"its spot price \$(?P<usd_spot>\d[\d,]*+(?:\.\d++)?)/GPU-hour, from the same row")),
     # an undated price against the provider's own dated one (trust.conflict_reason)
     ("core_reason_conflict", re.compile(
         r"(?P<kind_kind>on-demand|reserved|spot) \$(?P<usd_price>\d[\d,]*+(?:\.\d++)?)/GPU-hour "

@@ -3207,6 +3207,13 @@ _DISK = re.compile(r"\bdisk\b|\bdisc\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w
 _WEIGHT_FILES = re.compile(r"\bweights?\b|\bgreutat\w*+|\bcheckpoints?\b|\bmodel files\b"
                            r"|\bdisk\b|\bdisc\b")
 _SIZE_STATED = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
+# the size of a training run's checkpoints asked ("how much disk do I need for checkpoints",
+# "how big is a LoRA checkpoint", "cât spațiu pentru checkpoint-uri"): their bytes, by the
+# storage rule (numbers.terms._checkpoints), not the run's GPU memory (audit train2 #5)
+_CKPT_WORD = re.compile(r"\bcheckpoint(?:s|-uri|uri|ul|ului|urile|-urile|-ul)?\b")
+_CKPT_SIZE = re.compile(r"\bdisk\b|\bdisc\b|\bspace\b|\bspatiu\w*+|\bhow big\b|\bsize\b"
+                        r"|\bcat de mare\b|\bmarime\w*+|\bdimensiun\w*+|\bocupa\w*+"
+                        r"|\bhow (?:much|many) (?:gb|tb|bytes)\b|\bcati (?:gb|tb|octeti)\b")
 _GPU_MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgpu ram\b")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
@@ -3846,6 +3853,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # month is asked ("... to store llama 405b weights for a month?")
         return "memory", ("disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f)
                           else "disk")
+    if (has_model and _CKPT_WORD.search(f) and _CKPT_SIZE.search(f)
+            and not _CHECKPOINT_EVERY.search(f) and not _SIZE_STATED.search(fs)
+            and not _GPU_MEMORY_WORD.search(f) and not _EGRESS.search(fs)):
+        # a checkpoint's size asked: the storage rule's bytes (audit train2 #5)
+        return "storage_egress", "storage"
     # "câtă memorie VRAM trebuie pentru qwen ca să extragă date din documente": a model's
     # memory, not data moved out of a cloud
     if _STORAGE.search(fs) and not (has_model and (_FITS.search(f) or _MEMORY_Q.search(f))):
@@ -3907,10 +3919,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                          else "memory"
                          if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)
-    if has_model and not media and concurrent is not None and _REQUEST_TAKES.search(f):
+    if (has_model and not media and _REQUEST_TAKES.search(f) and gpu_named < 2
+            and not _COUNT_Q.search(f)):
         # "with a budget of $2,000, how long does one request take on 70B for 20 users?":
-        # the speed at that load, not the hours the budget buys (audit regress9 #7)
-        return "speed", "tps"
+        # the whole request's time at that load (TTFT + output x TPOT), not the hours the
+        # budget buys (audit regress9 #7) nor its TTFT and tokens/s alone; with no users,
+        # one request alone at the answers' prompt/output split (it was the memory)
+        return "speed", "request_time"
     ra = _RATE_ASKED.search(f)
     if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
             and not _MONEY_Q.search(f) and concurrent is None):

@@ -2024,6 +2024,9 @@ _BATCH = re.compile(
     r"\bbatch(?:\s*+size|\s*+sizes|-ul|-ului)?\s*+(?:of|de|=|:|is)?\s*+[-\u2212]?(\d++)\b"
     r"|\bbs\s*+=?\s*+[-\u2212]?(\d++)\b"
     r"|\blot(?:ul)?\s++(?:de\s++)?(\d++)\b"  # Romanian: "un lot de 16", "lotul de 16"
+    # "batch global de 128", "batch-ul efectiv de 64": the Romanian word order, the size after
+    # the adjective (it was not read: the split over the GPUs never said, audit train2 #2)
+    r"|\bbatch(?:-ul)?\s++(?:global|efectiv|total)\s*+(?:de|of|=|:)?\s*+(\d++)\b"
 )
 """A batch size, any size and its sign read (past what is sized, or under one, the answer
 says so: "batch size 1000000000" was not read at all, and one request sized)."""

@@ -341,9 +341,14 @@ def conflict(o: Offer, dated: Sequence[Offer],
     if not peers or any(abs(p - price) <= SAME_PRICE * p for p, _ in peers):
         return None
     near, source = min(peers, key=lambda pd: (abs(pd[0] - price), pd[1].id))
+    # the row's spot price, doubted with it, is named too: a listing at spot prices showed
+    # "$1.25/h ⚠ suspect price" with a reason about the on-demand $2.95 alone (audit misc8)
+    spot = ("" if kind == "spot" or o.spot_usd_h is None else
+            f", as is that of its spot price ${o.spot_usd_h / o.gpu_count:.2f}/GPU-hour, "
+            "from the same row")
     return (f"{kind} ${price:.2f}/GPU-hour conflicts with the provider's own dated price "
             f"${near:.2f} (as of {source.as_of.isoformat()}), and the undated price's age is "
-            "unknown", source)
+            f"unknown{spot}", source)
 
 
 def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, int]],

@@ -867,12 +867,17 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                     f"{MAX_JOB_INSTANCES} instances (the catalog states no availability or "
                     "quota per offer: a provider's quota may be lower)"
                     if req.workload == "batch" else
+                    # the per-node pace as options.py's _scaled_words says it from the
+                    # rates: it said "the gradient sync between nodes slows each" where an
+                    # option's own rates showed a node faster (audit train2 #11)
                     "; with allow_multi_node, where one node is too slow, the run goes over the "
                     "fewest nodes that finish in time, only on offers with a fast node network "
                     "(InfiniBand/EFA/RoCE) and 8 or more GPUs, each node at the rate sizing "
-                    "gives that many GPUs (the gradient sync between nodes slows each, so more "
-                    f"node-hours), at most {MAX_JOB_INSTANCES} nodes (a provider's quota may be "
-                    "lower)"
+                    "gives that many GPUs (the gradient sync between nodes is counted in it, "
+                    "and the layout sized for that many GPUs can be faster or slower per node "
+                    "than on fewer nodes: each such option's why says which, and the "
+                    "node-hours it adds or saves), at most "
+                    f"{MAX_JOB_INSTANCES} nodes (a provider's quota may be lower)"
                     if req.workload in ("finetune", "pretrain") and req.allow_multi_node
                     else ""))
     if ctx.context_over_limit is not None and ctx.model.max_context:

@@ -63,6 +63,7 @@ from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     KIND_WORDS,
+    check_kind_format,
     check_resolution,
     check_training_method,
     default_weights,
@@ -125,6 +126,9 @@ def _candidates(ctx: Ctx) -> list[Precision]:
         p = find_precision(req.weights)
         if p is None:
             raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
+        # a format only another kind of model comes in (AWQ on Whisper: catalog/kernels.toml
+        # [[kind_format]]) is the 400 /v1/sizing gives, never an audio model sized at awq
+        check_kind_format(ctx.registry, ctx.model, p)
         return [p]
     # the checkpoint's own format (a name ending in FP8, a pasted quantization_config), else
     # the model's native one: sizing's default, said as sizing says it

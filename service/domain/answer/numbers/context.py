@@ -1704,3 +1704,8 @@ def budget_lasts_asked(w: _W) -> bool:
     return bool(w.st.time_asked and w.st.budget_usd_total and w.st.budget_usd_total > 0
                 and not w.det.duration_hours
                 and (w.sub != "month" or bool(w.st.hours_per_day)))
+
+
+_SIZED_GPUS_MAX = 4096
+"""The most GPUs one sizing takes (``fields.GpuCount``'s bound): a deadline plan's limit, and
+past it a count is an estimate beyond one deployment (the counts and training answers)."""

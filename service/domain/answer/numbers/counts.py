@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.numbers.context import (
+    _SIZED_GPUS_MAX,
     _W,
     ASK_OUTPUT_TOKENS,
     _ctx,
@@ -908,6 +909,12 @@ def load_sized(w: _W, gid: str) -> bool:
     said = {"tps": w.per_s(tps), "gpu": w.gpu_name(gid), "hour": w.usd(hour),
             "month": w.usd(month), "usage": w.usage()}
     w.out.more.insert(0, w.out.first)  # the count, its setups and their machines after it
+    a = w.out.asked
+    if a is not None and a.quantity == "gpu_count" and a.value > _SIZED_GPUS_MAX:
+        # past what one setup is sized on: the same caveat the count answer carries
+        # (write._fleet_note; it was the cost alone, as if one deployment)
+        w.out.more.insert(1, w.say("gpu_count_fleet", n=w.n(a.value),
+                                   cap=w.n(_SIZED_GPUS_MAX)))
     if w.sub == "month":
         w.out.first = w.say("cost_load_sized_month", **said)
         w.ask("per_month_usd", month, "USD")

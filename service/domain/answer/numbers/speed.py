@@ -511,7 +511,7 @@ def _speed_answer(w: _W) -> None:
     # (it was one request on the smallest setup, over the budget)
     # (a tokens/s or a first token's time asked: the pick says both; a total throughput or a
     # time per token is answered as before)
-    picked = w.generates_tokens() and w.sub in (None, "tps", "ttft") and bool(
+    picked = w.generates_tokens() and w.sub in (None, "tps", "ttft", "request_time") and bool(
         w.ex.budget_usd_per_hour or w.ex.budget_usd_per_month or w.st.budget_usd_per_day
         or (w.ex.concurrent_requests or 0) > 1)
     if gid is None and w.model.kind == "llm" and (
@@ -526,7 +526,8 @@ def _speed_answer(w: _W) -> None:
         _speed_target(w, inp, out)
         return
     if (gid is None and w.sub is not None
-            and (w.sub.startswith(("requests_", "tokens_")) or w.sub == "request_cost")
+            and (w.sub.startswith(("requests_", "tokens_"))
+                 or w.sub in ("request_cost", "request_time"))
             and w.model.kind == "llm" and w.generates_tokens()
             and _requests_on_pick(w, inp, out)):
         return
@@ -657,16 +658,7 @@ def _speed_answer(w: _W) -> None:
         w.out.more.append(w.say("price_date", date=w.view_date(v)))
         w.price_warnings(v)
     elif w.sub == "request_time" and p.time_per_output_token_ms:
-        # one request's N tokens: the time to the first token, then each token after it at the
-        # time per output token (end-to-end latency = TTFT + (output tokens - 1) x ITL, NVIDIA
-        # NIM's LLM benchmarking metrics, https://docs.nvidia.com/nim/benchmarking/llm/metrics;
-        # the sizing's TTFT already holds the first token's decode step)
-        tpot = p.time_per_output_token_ms
-        total_s = (ttft + max(out - 1, 0) * tpot) / 1000
-        w.out.first = w.say("speed_request_time", time=w.duration(total_s / 3600),
-                            out=w.n(out), inp=w.n(inp), ttft=w.n(ttft), rest=w.n(max(out - 1, 0)),
-                            tpot=w.n(tpot, 1), **common)
-        w.ask("request_latency_s", total_s, "s")
+        _request_time(w, ttft, p.time_per_output_token_ms, inp, out, **common)
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
@@ -688,6 +680,23 @@ def _speed_answer(w: _W) -> None:
                             requests=w.requests(p.max_concurrency or 1, "at_once"),
                             inp=w.n(inp)))
     w.sized_warnings(r, inp + out)
+
+
+def _request_latency_s(ttft_ms: float, tpot_ms: float, out: int) -> float:
+    """One request's whole time: the time to the first token, then each token after it at
+    the time per output token (end-to-end latency = TTFT + (output tokens - 1) x ITL, NVIDIA
+    NIM's LLM benchmarking metrics, https://docs.nvidia.com/nim/benchmarking/llm/metrics; the
+    sizing's TTFT already holds the first token's decode step)."""
+    return (ttft_ms + max(out - 1, 0) * tpot_ms) / 1000
+
+
+def _request_time(w: _W, ttft: float, tpot: float, inp: int, out: int, **common: str) -> None:
+    """One request's N tokens timed (:func:`_request_latency_s`), the split said."""
+    total_s = _request_latency_s(ttft, tpot, out)
+    w.out.first = w.say("speed_request_time", time=w.duration(total_s / 3600),
+                        out=w.n(out), inp=w.n(inp), ttft=w.n(ttft), rest=w.n(max(out - 1, 0)),
+                        tpot=w.n(tpot, 1), **common)
+    w.ask("request_latency_s", total_s, "s")
 
 
 def _sig3(w: _W, v: float) -> str:
@@ -759,7 +768,12 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
     thr = p.max_throughput_tokens_per_s or p.decode_tokens_per_s or 0.0
     w.record(r, inp + out)
     common = {"model": w.model.name, "weights": r.weights, "setup": w.setup(count, gid)}
-    if w.sub.startswith("tokens_"):
+    if w.sub == "request_time" and p.time_per_output_token_ms:
+        # one request's time asked with no GPU and no load ("how long does one request take
+        # on Llama 3.1 70B?"): alone on that setup, at the answers' prompt/output split
+        _request_time(w, p.time_to_first_token_ms or 0.0, p.time_per_output_token_ms, inp,
+                      out, **common)
+    elif w.sub.startswith("tokens_"):
         # output tokens a minute, an hour or a day (audit regress3 #10)
         _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
     elif w.sub == "request_cost":
@@ -890,6 +904,14 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     if target:
         w.out.first = w.say("speed_target_ranked" if ranked else "speed_target",
                             target=target, **said)
+    elif w.sub == "request_time" and tps:
+        # one request's whole time asked at that load ("with a budget of $2,000, how long
+        # does one request take on 70B for 20 users?"): TTFT + output x TPOT at the load, the
+        # TPOT being the per-user tokens/s's inverse (it gave the TTFT and tokens/s alone)
+        total_s = _request_latency_s(ttft, 1000 / tps, out)
+        w.out.first = w.say("speed_request_time_users", users=w.n(users), within=_within(w),
+                            time=w.duration(total_s / 3600), out=w.n(out), inp=w.n(inp),
+                            rest=w.n(max(out - 1, 0)), tpot=w.n(1000 / tps, 1), **said)
     else:
         w.out.first = w.say("speed_pick_users" if users > 1 else "speed_pick",
                             users=w.n(users), within=_within(w), **said)
@@ -908,6 +930,8 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     yes_no = w.st.yes_no
     if month is not None and cost_asked:
         w.ask("per_month_usd", month, "USD")
+    elif w.sub == "request_time" and tps and not target:
+        w.ask("request_latency_s", _request_latency_s(ttft, 1000 / tps, out), "s")
     elif w.st.cheapest_asked:  # "cheapest option?", "cheapest way to serve ...": its price
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     elif tps_min or (not target and w.sub != "ttft"):  # no target: tokens/s per user
@@ -1211,6 +1235,16 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                             alone=w.n(one.time_per_output_token_ms or 0, 1)
                             if one is not None else "?", **common)
         w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
+    elif (r.fits and w.sub == "request_time" and p.time_to_first_token_ms
+          and p.time_per_output_token_ms):
+        # one request's whole time at the stated load ("how long does one request take on
+        # 8B on an H100 for 16 users?"): TTFT + output x TPOT at that load
+        total_s = _request_latency_s(p.time_to_first_token_ms, p.time_per_output_token_ms, out)
+        w.out.first = w.say("speed_request_time_load", time=w.duration(total_s / 3600),
+                            ttft=w.n(p.time_to_first_token_ms), rest=w.n(max(out - 1, 0)),
+                            tpot=w.n(p.time_per_output_token_ms, 1), inp=w.n(inp),
+                            out=w.n(out), **common)
+        w.ask("request_latency_s", total_s, "s")
     elif r.fits and w.sub == "throughput":
         # the total asked ("total throughput with 50 users"): the setup's tokens/s leads
         w.out.first = w.say("speed_users_total", **common)

@@ -853,7 +853,10 @@ def _checkpoints(w: _W) -> bool:
     for 70B); the GB lead, the month's price of that volume after them. Was a guidance
     passage alone."""
     m = w.model
-    if m is None or w.ex.workload not in ("finetune", "pretrain"):
+    # "how big is a LoRA checkpoint": LoRA named with a checkpoint is a fine-tune's (LoRA
+    # alone also reads as adapters served, no workload: it answered a passage, audit train2 #5)
+    if m is None or (w.ex.workload not in ("finetune", "pretrain")
+                     and w.ex.method not in ("lora", "qlora")):
         return False
     sized = sized_from_entry(m)
     full = w.ex.workload == "pretrain" or w.ex.method == "full"
@@ -861,8 +864,11 @@ def _checkpoints(w: _W) -> bool:
         return False  # (an image model's adapters: no projections to count them by)
     p = (get_precision(w.weights) if w.weights
          else default_weights(None, None, sized).precision)
+    # the rank stated ("at rank 64"), else the recommendations' default, as a LoRA run's
+    # disk is billed (training._rank_storage_gb; it was the rank-16 size whatever was said)
+    rank = w.st.training.lora_rank or LORA_RANK_DEFAULT
     weights_gb = model_storage_gb(sized, p, training=False)
-    total = model_storage_gb(sized, p, training=True, full=full)
+    total = model_storage_gb(sized, p, training=True, full=full, rank=rank)
     common = {"model": m.name, "kept": w.n(KEPT_CHECKPOINTS), "weights": w.n(weights_gb),
               "p": p.id, "total": w.n(total)}
     if full:
@@ -871,12 +877,17 @@ def _checkpoints(w: _W) -> bool:
                             bpp=w.n(FULL_CHECKPOINT_BYTES_PER_PARAM), **common)
     else:
         assert sized.arch is not None
-        params = lora_params(sized.arch, LORA_RANK_DEFAULT, None) / 1e6
-        ckpt = lora_checkpoint_gb(sized)
+        params = lora_params(sized.arch, rank, None) / 1e6
+        ckpt = lora_checkpoint_gb(sized, rank)
         w.out.first = w.say("storage_ckpt_lora", ckpt=w.n(ckpt, 1 if ckpt < 10 else 0),
                             params=w.n(params, 1 if params < 10 else 0),
-                            rank=w.n(LORA_RANK_DEFAULT),
+                            rank=w.n(rank),
                             bpp=w.n(LORA_CHECKPOINT_BYTES_PER_PARAM), **common)
+        # the adapters alone at 16 bits (2 bytes each): what is kept to serve them, without
+        # the optimizer state a resumable checkpoint adds
+        adapters = params * 1e6 * 2 / 1e9
+        w.out.more.append(w.say("storage_ckpt_lora_adapters",
+                                gb=w.n(adapters, 1 if adapters < 10 else 0)))
     # the month of that volume: at the provider named, else the catalog's range
     rated = [(c, q) for q in w.catalog.providers if (c := q.storage_usd(total)) is not None]
     named = w.catalog.providers_by_id.get(w.det.provider or "")

@@ -17,7 +17,14 @@ import msgspec
 
 from service.domain.answer.intent import Details, Stated
 from service.domain.answer.numbers.compare import _compare
-from service.domain.answer.numbers.context import _W, Written, _ctx, _decap, _leads_yes_no
+from service.domain.answer.numbers.context import (
+    _SIZED_GPUS_MAX,
+    _W,
+    Written,
+    _ctx,
+    _decap,
+    _leads_yes_no,
+)
 from service.domain.answer.numbers.cost import _cost
 from service.domain.answer.numbers.counts import _gpu_count, _interconnect, load_sized
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
@@ -33,7 +40,7 @@ from service.domain.answer.numbers.memory import (
 from service.domain.answer.numbers.prices import _node_gpus
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
-from service.domain.answer.numbers.training import _SIZED_GPUS_MAX, _finetune, _train
+from service.domain.answer.numbers.training import _finetune, _train
 from service.domain.answer.understand import Extracted
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
@@ -235,6 +242,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     budget_above = _budget_above_cap(w)  # "$20,000/h": rules nothing out, answered without
     if _out_of_range(w) or _beyond_sized(w, intent):
         return w.out
+    if _audio_training(w):
+        return w.out
     if not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
     if budget_above is not None and w.out.first is not None:
@@ -297,6 +306,22 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _daily_users_lead(w))
     _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _audio_training(w: _W) -> bool:
+    """Fine-tuning or pre-training an audio model ("fine-tune Whisper large-v3 on 500 hours of
+    audio", "fă fine-tuning la Whisper"): not sized, as /v1/sizing refuses it (sizing's
+    ``_size_media``: audio models are sized for inference only, their training memory not
+    modelled), said in the asker's language with what is sized (inference); it answered the
+    time and cost of transcribing the hours, as if that were the training run (audit train2
+    #3). No number is asked."""
+    m = w.model
+    if m is None or m.kind != "audio" or w.ex.workload not in ("finetune", "pretrain"):
+        return False
+    w.out.first = w.say("audio_train_unsized", model=m.name)
+    w.out.asked = None
+    w.out.computed = True
+    return True
 
 
 def _fleet_note(w: _W) -> None:

@@ -1,0 +1,140 @@
+"""Leftovers of the last fix round (audit misc8).
+
+1. "How long does one request take" is the request's whole time (TTFT + output x TPOT),
+   at the users' load where users are said, one request alone otherwise (it was the TTFT and
+   tokens/s, or the memory).
+2. A token-rate cost past the 4,096 GPUs one setup is sized on carries the count answer's
+   "estimate beyond one deployment" caveat.
+3. A price conflict names the row's spot price it doubts too (a spot listing showed $1.25
+   flagged with a reason about the on-demand $2.95 alone).
+4. Slack's help and usage lines show the syntax the commands parse.
+5. /v1/recommendations refuses awq on an audio model at $.weights, as /v1/sizing does."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from service.adapters.slack.commands import BotData, parse_command, run_command
+from service.domain.errors import InvalidInput
+from service.domain.recommend.recommend import recommend
+from service.domain.recommend.types import RecommendationRequest
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, knowledge
+from tests.unit.slack_blocks import all_text
+
+
+def _slack(text: str) -> str:
+    data = BotData(catalog=catalog(), today=TODAY, knowledge=knowledge(),
+                   public_url="https://gpu.example.com", messages=knowledge().messages)
+    return all_text(run_command(parse_command(text), data))
+
+
+# 1. one request's time
+
+
+def test_one_request_time_at_the_users_load() -> None:
+    r = ask("With a budget of $2,000, how long does one request take on Llama 3.1 70B for "
+            "20 users?")
+    q, v, unit = asked(r)
+    # was decode tokens/s per user (17.1) with the TTFT beside it: 1.919 s + 511 x 58.5 ms
+    assert (r.intent, q, unit) == ("speed", "request_latency_s", "s")
+    assert 31.0 < v < 33.0
+    assert ("For 20 concurrent users, on the recommended setup in the catalog, 2 × NVIDIA A100 "
+            "SXM4 80GB with Meta Llama 3.1 70B at int8") in r.answer
+    assert ("one request takes about 32 seconds: 1,919 ms to the first token, then 511 more "
+            "tokens at 58.5 ms each (17.1 tokens/s per user at that load") in r.answer
+
+
+def test_one_request_time_at_the_users_load_in_romanian() -> None:
+    r = ask("Cât durează o cerere pe Llama 3.1 70B pentru 20 de utilizatori?")
+    q, v, _ = asked(r)
+    assert q == "request_latency_s" and 31.0 < v < 33.0
+    assert "o cerere durează aproximativ 32 de secunde: 1.919 ms până la primul token" in r.answer
+
+
+def test_one_request_time_alone() -> None:
+    r = ask("How long does one request take on Llama 3.1 70B?")
+    q, v, unit = asked(r)
+    # was the memory: "needs about 135.1 GiB in total"
+    assert (r.intent, q, unit) == ("speed", "request_latency_s", "s")
+    assert "GiB in total" not in r.answer
+    assert "takes about 11 seconds to generate 512 tokens for one request (3,584-token prompt)" \
+        in r.answer
+    assert 10.0 < v < 12.0
+
+
+# 2. the fleet caveat on a token-rate cost
+
+
+def test_token_rate_cost_past_one_deployment_says_the_estimate() -> None:
+    r = ask("2 million tokens/s of Llama 3.1 70B on H200s: cost per hour?")
+    q, v, _ = asked(r)
+    assert q == "per_hour_usd" and round(v) == 11595
+    assert ("That is an estimate beyond one deployment this service sizes: 5,812 GPUs are more "
+            "than the 4,096 a setup is sized on") in r.answer
+
+
+# 3. the suspect reason names the spot price it doubts
+
+
+def test_spot_listing_reason_names_the_spot_price() -> None:
+    out = _slack("offers h100 at nebius spot").replace("_", "")
+    assert "*$1.25/h per GPU*" in out
+    assert ("suspect price: on-demand $2.95/GPU-hour conflicts with the provider's own dated "
+            "price $4.50 (as of 2026-10-07), and the undated price's age is unknown, as is that "
+            "of its spot price $1.25/GPU-hour, from the same row") in out
+
+
+def test_spot_named_in_romanian_too() -> None:
+    r = ask("Cel mai ieftin H100 spot la nebius?")
+    assert "ca și cea a prețului său spot de 1,25\xa0USD/GPU-oră, din același rând" in r.answer
+
+
+# 4. help and usage agree with the parser
+
+
+@pytest.mark.parametrize(("lang", "key", "parts"), [
+    ("en", "size_usage", ["[for N users]", "[kv fp8]", "[on <N>x<gpu>]"]),
+    ("en", "recommend_usage", ["[for N users]", "[on <gpu>]", "[in <place>]", "[at <provider>]",
+                               "[spot]", "[N tokens] [in N days]"]),
+    ("en", "offers_usage", ["[in <place>] [at <provider>] [spot]"]),
+    ("en", "help", ["[on <N>x<gpu>]", "[at <provider>] [spot]", "[N tokens] [in N days]"]),
+    ("ro", "size_usage", ["[pentru N utilizatori]", "[pe <N>x<gpu>]"]),
+    ("ro", "recommend_usage", ["[la <furnizor>] [spot]", "[N tokeni] [în N zile]"]),
+    ("ro", "offers_usage", ["[în <loc>] [la <furnizor>] [spot]"]),
+    ("ro", "help", ["[pe <N>x<gpu>]", "[la <furnizor>] [spot]", "[N tokeni] [în N zile]"]),
+])
+def test_help_and_usage_show_what_is_parsed(lang: str, key: str, parts: list[str]) -> None:
+    text = knowledge().messages.section(lang, "slack")[key]
+    for p in parts:
+        assert p in text, (key, p)
+
+
+@pytest.mark.parametrize("text", ["size llama 3 70b int4 32k for 8 users kv fp8 on 2xh100",
+                                  "recommend llama 3.1 8b dpo 100M tokens in 2 days",
+                                  "offers h100 in europe at lambda spot"])
+def test_the_documented_forms_are_understood(text: str) -> None:
+    out = _slack(text)
+    assert "Not understood" not in out and "Usage:" not in out
+
+
+# 5. the kind_format rule in recommendations
+
+
+def test_recommendations_refuse_awq_on_an_audio_model() -> None:
+    req = msgspec.convert({"model": "whisper-large-v3", "weights": "awq-int4"},
+                          RecommendationRequest)
+    with pytest.raises(InvalidInput) as e:
+        recommend(req, catalog(), TODAY)
+    assert e.value.path == "$.weights"
+    assert "an audio model, is sized in weights" in e.value.message
+    assert "not awq-int4" in e.value.message
+
+
+def test_one_request_time_at_the_users_load_on_a_gpu_named() -> None:
+    r = ask("How long does one request take on Llama 3.1 8B on an H100 for 16 users?")
+    q, v, _ = asked(r)
+    # was 83.2 tokens/s per user: 341 ms + 511 x 12.0 ms at 16 requests at once
+    assert q == "request_latency_s" and 6.0 < v < 6.6
+    assert ("At 16 concurrent requests on 1 × NVIDIA H100 SXM5 80GB, one request to Meta Llama "
+            "3.1 8B at bf16 takes about 6 seconds: 341 ms to the first token") in r.answer
