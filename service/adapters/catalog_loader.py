@@ -44,8 +44,11 @@ def load_catalog(root: Path, stale_after_days: int = 90) -> Catalog:
     # never a folded word, which intent.place_named reads from the text as written (audit api2
     # #2: "cheapest H100 in FI" dropped the place)
     registry.places.update({code: code.lower() for code in regions.countries_placed})
+    # a marketplace's row of another provider's machine at its price is a resale of that
+    # offer (providers.toml ``resells``): ranked under it, not as another option
     kept, trust = assess(offers, stale_after_days,
-                         {gid: g.name for gid, g in registry.gpus.items()})
+                         {gid: g.name for gid, g in registry.gpus.items()},
+                         {p.id: p.resells for p in providers if p.resells})
     return Catalog(registry=registry, offers=kept, providers=tuple(providers),
                    version=content_hash(root, CATALOG_FILES), stale_after_days=stale_after_days,
                    trust=trust, collapsed=tuple(o for o in offers if o.id in trust

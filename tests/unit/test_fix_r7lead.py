@@ -59,9 +59,9 @@ def test_a_card_that_does_not_hold_it_is_said_before_its_larger_setup() -> None:
 
 @pytest.mark.parametrize(("q", "warned"), [
     ("How many SDXL images can I generate for $10?",
-     ("Storage price unknown for primeintellect", "Storage price unknown for verda")),
+     ("Storage price unknown for vast", "Storage price unknown for verda")),
     ("Câte imagini SDXL pot genera cu 10 dolari?",
-     ("Prețul stocării la primeintellect este necunoscut",
+     ("Prețul stocării la vast este necunoscut",
       "Prețul stocării la verda este necunoscut")),
 ])
 def test_providers_listed_in_the_offers_keep_their_warnings(q: str, warned: tuple[str, ...]
@@ -69,7 +69,9 @@ def test_providers_listed_in_the_offers_keep_their_warnings(q: str, warned: tupl
     r = ask(q)
     assert r.numbers is not None
     listed = {o.provider for o in r.numbers.recommendations}
-    assert {"primeintellect", "verda"} <= listed, listed
+    # primeintellect's resale of verda's machine is listed under verda's offer (audit
+    # recommend2 #2), no longer as an offer of its own
+    assert {"vast", "verda"} <= listed, listed
     for x in warned:
         assert x in r.answer, r.answer.split("\n\n")[-1]
 

@@ -12,13 +12,15 @@ from tests.unit.rec_fixtures import real
 
 
 @pytest.mark.parametrize(("q", "tokens"), [
-    # $500 / $0.21/h x 1,107 tokens/s x 3,600 (4 x RTX 3060 at vast, the most tokens per $)
+    # $500 / $1.52/h x 23,438 tokens/s x 3,600 (4 x L40S at lium, the most tokens per $ of
+    # all the recommendations' options; was 4 x RTX 3060's 9.49e9, audit regress10 #2)
     ("With a budget of $500, how many tokens can I fine-tune Llama 3.1 8B on with LoRA?",
-     9.49e9),
+     2.78e10),
     ("Am un buget de 500 de dolari. Pe câți tokeni pot face fine-tuning LoRA la Llama 3.1 8B?",
-     9.49e9),
-    # $200 / $1.71/h x 782 tokens/s x 3,600 (4 x RTX A6000 at vast)
-    ("With a $200 budget, how many tokens can I LoRA fine-tune Llama 3.1 70B on?", 3.29e8),
+     2.78e10),
+    # $200 / $30.32/h x 33,961 tokens/s x 3,600 (8 x B200 at verda; was 4 x RTX A6000's
+    # 3.29e8)
+    ("With a $200 budget, how many tokens can I LoRA fine-tune Llama 3.1 70B on?", 8.06e8),
 ])
 def test_budget_buys_tokens(q: str, tokens: float) -> None:
     r = ask(q)

@@ -1160,7 +1160,9 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         notes.append(say(data.messages.section(lang, "slack")["gpu_count_not_applied"],
                          counts=said))
     users = a.users or 1
-    rate = float(rate_m.group("n").replace(",", ".")) if rate_m is not None else None
+    rate = float(rate_m.group("n").replace(",", ".")) / (
+        60.0 if rate_m.group("min") or rate_m.group("rpm") else 1.0) \
+        if rate_m is not None else None
     tps, per_user = _tps_target(tps_m) if entry.kind == "llm" else (None, False)
     # a rate said of no one ("50 tok/s") is each user's where users are given or it is a floor
     # ("at 50 tok/s"), as /v1/ask reads it (intent._aggregate_tps); else the setup's total
@@ -1269,8 +1271,11 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
         notes)
 
 
-_GPU_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×]\s*+(?=[a-z])", re.I)
-"""A GPU count before a GPU's name ("8xh100", "8 x h100", "4× a100")."""
+_GPU_COUNT = re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*+[x×]\s*+(?=[a-z])"
+                        # "on 2 h100", "pe 8 h100" (the count was said as left out, then
+                        # used: audit regress10 #15)
+                        r"|\b(?:on|pe|with|cu|across)\s++(?P<on>\d{1,3})\s++(?=[a-z])", re.I)
+"""A GPU count before a GPU's name ("8xh100", "8 x h100", "4× a100", "on 2 h100")."""
 
 _TPS_TARGET = re.compile(
     r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})++(?!\d)|\d++(?:\.\d++)?)\s*+(?P<k>k)?\s*+"
@@ -1291,10 +1296,13 @@ _TPS_FLOOR = re.compile(r"(?:\b(?:at|la|least|minimum|min|minim|peste|over|above
 
 _RATE_TARGET = re.compile(
     r"(?<![\w.,])(?P<n>\d++(?:[.,]\d++)?)\s*+(?:(?:de\s++)?(?:requests?|reqs?|queries|cereri)"
-    r"\s*+(?:/\s*+s(?:ec)?|per\s++s(?:ec(?:ond)?)?|pe\s++secund[aă]|(?:per|pe)\s++sec)"
-    r"|rps|req/s)(?![\w/])", re.I)
-"""A request rate ("5 requests per second", "5 req/s", "5 rps", "5 cereri pe secundă"):
-/v1/recommendations' ``target_requests_per_s``."""
+    r"\s*+(?:/\s*+s(?:ec)?|per\s++s(?:ec(?:ond)?)?|pe\s++secund[aă]|(?:per|pe)\s++sec"
+    # a minute's ("300 requests per minute", "300 req/min", "300 de cereri pe minut"): over
+    # 60 s (it was left out and 1 request sized: audit regress10 #16)
+    r"|(?P<min>/\s*+min(?:ute)?|(?:per|pe|a)\s++min(?:ute|ut)?))"
+    r"|rps|req/s|(?P<rpm>rpm|req/min))(?![\w/])", re.I)
+"""A request rate ("5 requests per second", "5 req/s", "5 rps", "5 cereri pe secundă", "300
+requests per minute", "300 rpm"): /v1/recommendations' ``target_requests_per_s``."""
 _DEADLINE = re.compile(
     r"(?<![\w-])(?:in|within|under|[iî]n|sub)\s++(?P<n>\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
     r"(?P<unit>days?|zile|zi|hours?|hrs?|h|ore|or[aă])(?!\w)", re.I)
@@ -1377,7 +1385,7 @@ def _gpu_count_spans(text: str, data: BotData) -> list[Span]:
         after = text[m.end():].split()
         names = [" ".join(after[:2]).strip(_EDGE).lower(), after[0].strip(_EDGE).lower()]
         if any(n and data.registry.find_gpu(n) is not None for n in names):
-            out.append((m.start("n"), m.end()))
+            out.append((m.start("n" if m.group("n") else "on"), m.end()))
     return out
 
 

@@ -8,6 +8,7 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Mapping
+from dataclasses import replace as dc_replace
 from typing import Annotated, Literal, Protocol
 
 import msgspec
@@ -18,6 +19,7 @@ from service.domain.answer.intent import (
     answers,
     classify,
     details,
+    providers_named,
     stated,
 )
 from service.domain.answer.knowledge import Passage, ScoredId
@@ -440,6 +442,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
     st = stated(q, registry)
+    st = dc_replace(st, providers_named=providers_named(q, [p.id for p in catalog.providers]))
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
         intent, sub = "memory", None

@@ -20,6 +20,7 @@ from service.domain.answer.understand import (
     _count_before,
     _find_names,
     _fold,
+    _Mention,
     _tables,
     _tokens,
     daily_budget,
@@ -137,6 +138,13 @@ class Stated:
     month?", "what's the monthly cost", "the monthly bill", "and per month?", "cât costă pe
     lună", "cât plătim lunar", "and the price?"; a load per month is none): a count answer
     adds the month of its setup."""
+    providers_named: tuple[str, ...] = ()
+    """Every catalog provider the question names, in the order written ("runpod vs lambda":
+    ("runpod", "lambda"); :func:`providers_named`, set by compose where the catalog's
+    providers are known): two or more ask for their prices side by side."""
+    money_asked: bool = False
+    """A word for money is in the question ("which is cheaper per run", "cost", "$"): a
+    comparison's number asked is its cost, not its speed."""
     cheapest_asked: bool = False
     """The cheapest way or option is asked ("cheapest option?", "the cheapest way to serve",
     "cel mai ieftin mod"), not the cheapest card ("cheapest GPU", "GPU-ul cel mai ieftin":
@@ -317,6 +325,11 @@ class Stated:
     """A token rate asked as a load in total, with a cost asked and no user or "each" ("what
     does 2000 tokens per second cost per month"): the recommendation's
     ``target_output_tokens_per_s``; never each user's speed (:attr:`min_tokens_per_s`)."""
+    memory_each_user: bool = False
+    """The memory of each user or request is asked ("VRAM per user", "per concurrent user",
+    "per request", "for each extra user", "memorie pe utilizator"): the KV cache one sequence
+    adds at the context, not the model's total (audit ask_en2 #7: 136.4 GiB was said for 70B
+    at 8k, where each user adds 2.5 GiB)."""
     tps_each: bool = False
     """The speed asked (:attr:`min_tokens_per_s`) is said to be each user's ("per user",
     "each", "fiecare") or with users or sessions named: never read as a total, however fast
@@ -842,7 +855,14 @@ _TRANSLATE_DENIED = re.compile(  # "no translation", "don't need to translate", 
     r"(?<!\bwhy )(?<!\bwhy do)(?<!\bde ce )"
     r"(?:\b(?:no|not|never|without|non|nu|fara|nici)|n['’]t)[\s-]++"
     r"(?:(?!(?:cheaper|better|faster|easier|quicker|simpler|more|less|worth|only|just|doar"
-    r"|numai|mai)\b)[a-z'’]++[\s-]++){0,3}$")
+    r"|numai|mai"
+    # nor a negation of another verb, a question word after it: "I don't know how much
+    # translating ... costs", "no idea what translation ... costs", "not sure whether", "nu
+    # știu cât costă traducerea" (audit regress10 #3: priced as no translation, 4.7x); the
+    # denial bears on the translating ("not doing", "don't need to", "isn't about")
+    r"|know|knows|idea|sure|certain|clear|understand|tell|how|what|which|whether|if|much"
+    r"|many|stiu|stim|idee|sigur|clar|cat|cata|cati|cate|ce|cum|daca|costa)\b)"
+    r"[a-z'’]++[\s-]++){0,3}$")
 
 
 def _undenied(found: re.Pattern[str], denied: re.Pattern[str],
@@ -1596,6 +1616,44 @@ _SPOT_OK = re.compile(
     r"(?:fine|ok|okay|acceptable|allowed|an?\s++option|bine|in\s++regula|acceptabil\w*+"
     r"|permis\w*+)\b(?!\s*+\?)"
     r"|\b(?:fine|ok|okay|happy)\s++(?:with|using)\s++spot\b")
+# a clause's end: a sentence's stop or a semicolon, "but", "however", "whereas", "dar", "însă",
+# "iar" ("Spot is OK for dev; this batch job can't be interrupted": two clauses)
+_CLAUSE_END = re.compile(r"[;.!?](?!\d)|\b(?:but|however|whereas|dar|insa|iar)\b")
+# "spot is fine" said of other work: "for dev", "for our experiments", "pentru teste" (not "for
+# this job", "for us", "for it", "pentru noi")
+_SPOT_OK_ELSEWHERE = re.compile(
+    r"\s*+,?\s*+(?:for|pentru)\s++(?:(?:our|my|the|other|some|any|celelalte|alte)\s++)?"
+    r"(?!(?:this|that|it|us|me|them|the|job|jobs|run|runs|workload|task|noi|el|ea|asta|acest"
+    r"|jobul|rularea)\b)[a-z]")
+# the work the no-interruption phrase is about, named in its own clause: "this batch job", "the
+# production run", "our training", "jobul", "acest job"
+_JOB_NAMED = re.compile(
+    r"\b(?:this|the|our|my|that)\s++(?:[a-z-]++\s++)?(?:job|run|workload|task|training"
+    r"|inference|pipeline)\b|\bjobul\b|\bacest\s++job\b|\brularea\b")
+
+
+def _spot_ruled_out(folded: str) -> bool:
+    """Whether a no-interruption phrase (:data:`_NOT_INTERRUPTIBLE`) rules spot out of
+    ``folded``: "spot is fine" (:data:`_SPOT_OK`) lifts it only when said of no other work
+    ("for dev", :data:`_SPOT_OK_ELSEWHERE`) and in the same clause, or in another clause
+    where the no-interruption phrase names no job of its own ("Nu vrem întreruperi lungi,
+    dar spot e ok"). "Spot instances are OK for dev; this batch job can't be interrupted"
+    rules it out (audit regress10 #4: it led with spot)."""
+    ends = [m.start() for m in _CLAUSE_END.finditer(folded)]
+
+    def clause(at: int) -> tuple[int, int]:
+        start = max((e for e in ends if e < at), default=-1)
+        end = min((e for e in ends if e >= at), default=len(folded))
+        return start, end
+
+    oks = [(m, clause(m.start())) for m in _SPOT_OK.finditer(folded)
+           if not _SPOT_OK_ELSEWHERE.match(folded, m.end())]
+    for ni in _NOT_INTERRUPTIBLE.finditer(folded):
+        here = clause(ni.start())
+        named = bool(_JOB_NAMED.search(folded, here[0] + 1, here[1]))
+        if not any(c == here or not named for _, c in oks):
+            return True
+    return False
 _FORECAST = re.compile(r"\bnext (?:year|month|quarter)\b|\banul viitor\b|\bluna viitoare\b"
                        r"|\bforecast\w*+|\bpredict\w*+|\bprognoz\w*+|\bin the future\b"
                        r"|\bin viitor\b|\bwill (?:\w++ )?prices?\b|\bvor fi preturile\b")
@@ -1768,8 +1826,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                        else w.upper() if len(w) <= 3 else " ".join(
                            x if x in ("of", "ale", "de") else x.capitalize() for x in w.split()))
     # spot ruled out: "no spot", "the job cannot be interrupted" (Stated.no_spot)
-    no_spot = bool(_NO_SPOT.search(folded) or (_NOT_INTERRUPTIBLE.search(folded)
-                                                 and not _SPOT_OK.search(folded)))
+    no_spot = bool(_NO_SPOT.search(folded) or _spot_ruled_out(folded))
     pm = _PROVIDER_AT.search(excluded_providers(folded)[0])  # never one left out
     word = pm.group(1) if pm else None
     # a place is no provider ("la Londra": "Furnizorul „Londra” nu este în catalog")
@@ -2060,6 +2117,28 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
                    users=user_count(um.group(1), um.group(2)) if um else None,
                    duration_hours=duration, data_gb=data, provider=provider, region=region,
                    sub=None)
+
+
+def providers_named(text: str, providers: list[str]) -> tuple[str, ...]:
+    """The catalog providers (ids in ``providers``) that ``text`` names, each once, in the
+    order written, aliases read as :func:`details` reads its one (``lambda labs``,
+    ``google``); a provider left out ("excluding AWS") is none of them."""
+    folded = excluded_providers(_fold(text))[0]
+    kept = [x.rstrip(".") for x in _WORD_RE.findall(folded)]
+    joined = " " + " ".join(kept) + " "
+    found: list[tuple[int, str]] = []
+    for alias, pid in _PROVIDER_ALIASES.items():
+        at = joined.find(f" {alias} ")
+        if at >= 0 and pid in providers:
+            found.append((at, pid))
+    for i, word in enumerate(kept):
+        if word in providers:
+            found.append((len(" ".join(kept[:i])) + (1 if i else 0), word))
+    out: list[str] = []
+    for _, pid in sorted(found):
+        if pid not in out:
+            out.append(pid)
+    return tuple(out)
 
 
 # one card's two variants compared with the family named once: "A100 40GB vs 80GB", "H100
@@ -2639,8 +2718,11 @@ def _deadline_weekday(folded: str) -> int | None:
 # in")
 _SEQ_AT = re.compile(
     r"\b(?:at|la)\s++(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni"
-    r"|token-uri)\b(?!\s*+(?:/|per\b|pe\s++(?:s|sec|secunda|minut\w*+|ora|gpu)\b"
-    r"|a\s++(?:s|sec|second)\b|in\b|out\b|input|output|de (?:intrare|iesire)))")
+    r"|token-uri)\b(?!\s*+(?:/|per\b(?!\s++(?:examples?|samples?|sequences?|documents?"
+    r"|conversations?|records?|rows?|texts?|chunks?)\b)|pe\s++(?:s|sec|secunda|minut\w*+|ora"
+    r"|gpu)\b|a\s++(?:s|sec|second)\b|in\b|out\b|input|output|de (?:intrare|iesire)))")
+# ("at 8k tokens per example" is a length as "la 8k tokeni" is; audit regress10 #12: English
+# sized 2,048 tokens)
 # (RO "pe" is "on" too: "la 8k tokeni pe un RTX 4090" is a length on a GPU, only "pe secundă"
 # a rate; audit train2 #1 read no length and sized 2,048 tokens)
 # a training example's length: "16k-token examples", "32,000-token documents", "documents of
@@ -2682,8 +2764,12 @@ def _jobs_at_once(folded: str) -> int | None:
     return n if 2 <= n <= 4096 else None
 
 
-def _sequence_tokens(folded: str) -> int | None:
-    """The training sequence length ``folded`` states, in tokens ("4k" is 4,096), or None."""
+def _sequence_tokens(folded: str, context: int | None = None) -> int | None:
+    """The training sequence length ``folded`` states, in tokens ("4k" is 4,096), or None.
+    A count "at" or of an example ("transcripts of 2,000,000 tokens", "10,000 conversations
+    with 3,000,000 tokens") above ``context`` (the named model's context limit: no sequence
+    is longer) is the dataset's total, the job's training tokens, never a length (audit
+    regress10 #1: sized 2M-token sequences, 1,484.6 GiB "does not fit")."""
     for m in _SEQ_LEN.finditer(folded):
         value = int(m.group(1) or m.group(3)) * (1024 if m.group(2) or m.group(4) else 1)
         if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
@@ -2692,9 +2778,17 @@ def _sequence_tokens(folded: str) -> int | None:
         for m in (*_SEQ_AT.finditer(folded), *_SEQ_EXAMPLE.finditer(folded)):
             num, k = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             value = int(re.sub(r"[.,]", "", num)) * (1024 if k else 1)
-            if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576):
+            if 128 <= value <= min(TOKENS_MAX, 16 * 1_048_576, context or TOKENS_MAX):
                 return value
     return None
+
+
+def _named_context(names: list[_Mention], registry: Registry) -> int | None:
+    """The largest context limit of the models named (their architecture's
+    ``max_context``), or None where no model named states one."""
+    limits = [a.max_context for m in names if m.kind == "model" and m.id in registry.models
+              and (a := registry.models[m.id].architecture) is not None and a.max_context]
+    return max(limits) if limits else None
 
 
 def global_batch_share(ex: Extracted, st: Stated) -> int | None:
@@ -2856,9 +2950,15 @@ def _aggregate_tps(folded: str, m: re.Match[str] | None) -> float | None:
         return None
     if _TPS_FLOOR.search(folded[max(0, m.start() - 12) : m.start()]):
         return None
-    if not (_COST_ASKED.search(folded) or _RECOMMEND_Q.search(folded)):
+    # (the cheapest setup or GPU asked too: "20000 tokens per minute ... cheapest setup?", as
+    # "which gpu" reads it; audit ask_en2 #2: 333 tokens/s for one user on an H200, 11x)
+    if not (_COST_ASKED.search(folded) or _RECOMMEND_Q.search(folded)
+            or _CHEAP_ASKED.search(folded)):
         return None
     return _tps(m)
+
+
+_CHEAP_ASKED = re.compile(r"\bcheap\w*+|\bieftin\w*+")
 
 
 def _minute_rate(f: str) -> bool:
@@ -2892,6 +2992,18 @@ def _users_unread(text: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return ("nan" if m.group("nan") else "infinite", text[m.start() : m.end()])
+
+
+# the memory of each user or request: "vram per user", "per concurrent user", "per request",
+# "for each (extra) user", "every additional user", "pe utilizator", "pentru fiecare
+# utilizator (în plus)" (audit ask_en2 #7); read by the memory answer only
+_MEMORY_EACH_USER = re.compile(
+    r"(?<!tokens )(?<!token )(?<!tokeni )(?<!context )(?<!k )"  # "8k tokens per request"
+    r"(?<!images )(?<!image )(?<!imagini )(?<!imagine )"  # "4 images per request": a load
+    r"\b(?:per|each|every|for each|for every|pe|pentru fiecare|fiecare)\s++"
+    r"(?:(?:extra|additional|more|concurrent|simultaneous|new|active|one)\s++)?"
+    r"(?:users?|requests?|sequences?|sessions?|conversations?|chats?|utilizator\w*+"
+    r"|cerer\w*+|secvent\w*+|sesiun\w*+)\b")
 
 
 def stated(text: str, registry: Registry) -> Stated:
@@ -3051,6 +3163,7 @@ dot_grouped=dg.group(0) if dg else None,
                   work_rate=wr[0] if wr else _recordings_rate(unnamed, hours_per_day, days),
                   min_tokens_per_s=_tps(sm) if sm else None,
                   throughput_tokens_per_s=throughput,
+                  memory_each_user=bool(_MEMORY_EACH_USER.search(folded)),
                   tps_each=bool(sm and (_TPS_EACH.match(masked, sm.end())
                                         or _LOAD_WORDS.search(masked))),
                   per_thousand_tokens=per_thousand_tokens(text),
@@ -3066,7 +3179,8 @@ dot_grouped=dg.group(0) if dg else None,
                   images_first=_images_first(folded), node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
-                  sequence_tokens=_sequence_tokens(folded), training=training_setup(text),
+                  sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),
+                  training=training_setup(text),
                   global_batch=bool(_GLOBAL_BATCH.search(folded)),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
                   max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
@@ -3098,6 +3212,7 @@ dot_grouped=dg.group(0) if dg else None,
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
                   price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
+                  money_asked=bool(_MONEY_Q.search(folded)),
                   clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
                   requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
@@ -3311,8 +3426,9 @@ _NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigt
                      r"|\bwhen (?:it|the \w++) (?:is|gets) (?:interrupted|preempted|reclaimed)\b"
                      r"|\bcand (?:e|este) (?:intrerupt|oprit|preluat)\w*+")
 _SPEED = re.compile(
-    r"\b(?:tokens?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
-    r"|\b(?:tokens?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+    # ("tokns per sec", a typo: a speed asked, audit ask_en2 #9 answered a fit)
+    r"\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
+    r"|\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
     r"|\btps\b|\bhow fast\b"
     r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
     r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"
@@ -3647,7 +3763,9 @@ _RATE_ASKED = re.compile(
     r"|ora|d|day|zi)\b")
 _RATE_UNIT = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
               "min": "minute", "minute": "minute", "minut": "minute", "h": "hour", "hr": "hour",
-              "hour": "hour", "ora": "hour", "d": "day", "day": "day", "zi": "day"}
+              "hour": "hour", "ora": "hour", "d": "day", "day": "day", "zi": "day",
+              "week": "week", "saptamana": "week", "month": "month", "luna": "month",
+              "dollar": "dollar", "dolar": "dollar", "usd": "dollar", "$": "dollar"}
 # the output tokens a setup generates in a minute, an hour or a day asked: "how many tokens can
 # I generate per hour", "how many tokens per day can an H100 produce", "câți tokeni pe oră":
 # its tokens/s at full load times the period (speed's "tokens_<unit>"; audit regress3 #10: the
@@ -3663,8 +3781,12 @@ _TOKENS_RATE_ASKED = re.compile(
     r"(?:of\s++|de\s++)?)?(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)"
     r"(?:\s++(?:generated|output|generati))?\s*+"
     r"|\b(?:tokens?|tokeni)\s++(?:totali|in total|in all)\s*+)"
-    r"(?:/\s*+|\b(?:per|pe|a|an|each|every|in a|intr-o|in one)\s++)(?P<unit>min|minute|minut|h|hr"
-    r"|hour|ora|day|zi)\b")
+    # (a week's, a month's: "how many tokens per month can one H100 generate" was its
+    # monthly price, audit ask_en2 #9; a dollar's: "how many tokens per dollar", "câți
+    # tokeni pe dolar" was the $ per 1M output tokens)
+    r"(?:/\s*+|\b(?:per|pe|a|an|each|every|in a|intr-o|in one|for (?:a|one|each|every))\s++)"
+    r"(?P<unit>min|minute|minut|h|hr|hour|ora|day|zi|week|saptamana|month|luna|dollar|dolar"
+    r"|usd|\$)(?!\w)")
 # the cost of one request asked: "cost per request", "how much does one request cost", "costul
 # per cerere", "cât costă o cerere": the hourly price over the requests an hour at full load
 # (speed's "request_cost"; audit regress3 #10: the hourly price alone)
@@ -3753,6 +3875,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
     # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
     f = _NOT_INTERRUPTIBLE.sub(" ", f)
+    if _spot_ruled_out(_fold(text)):
+        # "spot is fine for dev; this job can't be interrupted": the job's own rule, never
+        # the spot intent (audit regress10 #4: an hourly spot line, no job cost)
+        f = _SPOT_OK.sub(" ", f)
     # "under 5 seconds per image" is a limit the recommendation checks (Stated), never the
     # seconds per image asked (it answered one image's time on the cheapest card)
     f = _PER_ITEM_LIMIT.sub(" ", f)
@@ -3933,7 +4059,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                 else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")])
         return "speed", "requests_" + unit
     tr = _TOKENS_RATE_ASKED.search(f)
-    if (tr and has_model and model_kind == "llm" and gpu_named < 2 and not _MONEY_Q.search(f)
+    per_dollar = tr is not None and _RATE_UNIT[tr.group("unit")] == "dollar"
+    if (tr and has_model and model_kind == "llm" and gpu_named < 2
+            and (per_dollar or not _MONEY_Q.search(f))
             and concurrent is None and not _TRAIN.search(f) and not _FINETUNE.search(f)):
         return "speed", "tokens_" + _RATE_UNIT[tr.group("unit")]
     if (_REQUEST_COST_ASKED.search(f) and has_model and model_kind == "llm" and gpu_named < 2

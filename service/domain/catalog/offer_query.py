@@ -63,6 +63,13 @@ class OfferView(Out, frozen=True, kw_only=True):
     """Ids of offers collapsed into this one (same provider, GPU count, prices and regions
     under another instance name)."""
     source: str
+    resale_of: str | None = None
+    """A marketplace's row of another provider's machine at that provider's price (GPU, count
+    and price per GPU-hour; catalog/providers.toml ``resells``): the id of the offer it
+    resells; a recommendation lists it under that offer, not as another option. null: not a
+    known resale."""
+    resold_by: list[str] = []
+    """Ids of marketplace rows that resell this offer at its price (their ``resale_of``)."""
     places: list[Region] = []
     """``regions`` with their ISO country and continent (null where the provider does not
     say), in the same order."""
@@ -131,7 +138,7 @@ def view(o: Offer, gpu: GPU, today: dt.date, stale_after_days: int,
         as_of=o.as_of, as_of_kind=o.as_of_kind, price_date=price_date_words(o.as_of, o.as_of_kind),
         stale=stale, age_days=age, suspect=trust.suspect,
         suspect_reasons=list(trust.suspect_reasons), duplicates=list(trust.duplicates),
-        source=o.source,
+        source=o.source, resale_of=trust.resale_of, resold_by=list(trust.resold_by),
         places=list(places) or [Region(id=r) for r in o.regions], price_kind=kind,
         reserved_as_of=reserved_day,
         reserved_price_date=(None if reserved_day is None

@@ -174,6 +174,11 @@ class Provider(Strict, frozen=True, kw_only=True):
     """Where the preemptible limit comes from: URL(s) and a quote."""
     reserved_terms: str = ""
     multinode_network: str = ""
+    resells: dict[str, str] = msgspec.field(default_factory=dict)
+    """A marketplace's instance-type prefix (before the first ``_``) -> the catalog provider
+    whose machine the row resells (Prime Intellect's ``datacrunch__8xA100_40GB__176__960`` is
+    Verda's ``8A100.40S.176V``). A row of that provider's GPU, count and price is a resale of
+    its offer (:func:`~service.domain.catalog.trust.resales`); empty: no resale known."""
     as_of: dt.date
     source: str
     note: str = ""

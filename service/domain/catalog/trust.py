@@ -62,6 +62,13 @@ Rules (each reason is a sentence an answer can show):
 * **duplicate_of**: another offer of the same provider sells the same GPU count at the same
   prices in the same regions under another instance name (Lambda ``gpu_1x_a100`` and
   ``gpu_1x_a100_sxm4``): the one with the smallest id stays, the others collapse into it.
+* **resale_of**: a marketplace's row of another provider's machine (the provider's
+  ``resells``, data in catalog/providers.toml: Prime Intellect's ``datacrunch__...`` rows are
+  Verda's instances) at the same GPU, GPU count and headline price per GPU-hour as an offer
+  of that provider (vCPUs and RAM agreeing where both state them) resells that offer
+  (:func:`resales`). Both stay offers (each seller's own regions and spot price), the
+  original's ``resold_by`` names the resellers, and a ranking lists the resale under its
+  original, not as another option.
 """
 
 from __future__ import annotations
@@ -120,6 +127,10 @@ class Trust(msgspec.Struct, frozen=True, gc=False):
     duplicate_of: str | None = None
     duplicates: tuple[str, ...] = ()
     """The ids collapsed into this offer."""
+    resale_of: str | None = None
+    """The offer of another provider this row resells (:func:`resales`)."""
+    resold_by: tuple[str, ...] = ()
+    """The resellers' rows of this offer (:func:`resales`)."""
     conflicts_with: str | None = None
     """The dated offer a price conflict names (:func:`conflict_reason`'s nearest dated price),
     so an answer can quote the provider's own dated rate without looking for it again."""
@@ -203,6 +214,31 @@ def duplicates(offers: Iterable[Offer]) -> dict[str, str]:
         if len(group) > 1:
             keep, *rest = sorted(group, key=lambda o: (len(o.id), o.id))
             out.update((o.id, keep.id) for o in rest)
+    return out
+
+
+def resales(offers: Iterable[Offer], resells: Mapping[str, Mapping[str, str]]
+            ) -> dict[str, str]:
+    """Reseller offer id -> the id of the offer it resells (the module docstring's
+    ``resale_of``). ``resells``: provider id -> its instance-type prefix -> the provider it
+    resells (``Provider.resells``). Where several of that provider's offers match, the one
+    with the smallest id."""
+    offers = list(offers)
+    by_shape: dict[tuple[str, str, int, str, float], list[Offer]] = defaultdict(list)
+    for o in offers:
+        kp = _kind_price(o)
+        if kp is not None:
+            by_shape[(o.provider, o.gpu, o.gpu_count, kp[0], round(kp[1], 4))].append(o)
+    out: dict[str, str] = {}
+    for o in offers:
+        upstream = resells.get(o.provider, {}).get(o.instance_type.split("_", 1)[0].lower())
+        kp = _kind_price(o)
+        if upstream is None or upstream == o.provider or kp is None:
+            continue
+        same = [d for d in by_shape.get((upstream, o.gpu, o.gpu_count, kp[0],
+                                         round(kp[1], 4)), ()) if _same_machine(o, d)]
+        if same:
+            out[o.id] = min(same, key=lambda d: (len(d.id), d.id)).id
     return out
 
 
@@ -393,14 +429,20 @@ def suspect_reasons(o: Offer, by_count: dict[tuple[str, str, int], tuple[float, 
 
 
 def assess(offers: Sequence[Offer], stale_after_days: int,
-           gpu_names: Mapping[str, str] | None = None
+           gpu_names: Mapping[str, str] | None = None,
+           resells: Mapping[str, Mapping[str, str]] | None = None
            ) -> tuple[tuple[Offer, ...], dict[str, Trust]]:
     """(the offers with duplicates collapsed, id -> :class:`Trust` for every offer, the
     collapsed ones included). Offers without a flag share :data:`TRUSTED`. ``gpu_names``:
     GPU id -> display name (the catalog's ``gpus.toml``), so an outlier's peers read "1 x
-    NVIDIA GeForce RTX 4090 24GB", not "1 x rtx-4090"; without it, the ids."""
+    NVIDIA GeForce RTX 4090 24GB", not "1 x rtx-4090"; without it, the ids. ``resells``:
+    provider id -> ``Provider.resells`` (:func:`resales`); without it, no resale."""
     dup = duplicates(offers)
     kept = tuple(o for o in offers if o.id not in dup)
+    resold = resales(kept, resells or {})
+    resold_by: dict[str, list[str]] = defaultdict(list)
+    for r, original in resold.items():
+        resold_by[original].append(r)
     reference = max((o.as_of for o in offers), default=dt.date.min)
     by_count, by_gpu = _medians(kept, reference, stale_after_days)
     spot_by_count, spot_by_gpu = _spot_medians(kept, reference, stale_after_days)
@@ -444,9 +486,11 @@ def assess(offers: Sequence[Offer], stale_after_days: int,
         spot = tuple(r for r in spot_reasons(o, spot_by_count, spot_by_gpu, gpu_names)
                      if r not in reasons)
         merged = tuple(sorted(collapsed.get(o.id, ())))
-        if reasons or spot or merged or o.id in dup:
+        resellers = tuple(sorted(resold_by.get(o.id, ())))
+        if reasons or spot or merged or o.id in dup or o.id in resold or resellers:
             trust[o.id] = Trust(suspect_reasons=reasons + spot, spot_reasons=spot,
                                 high_outlier_only=high, duplicate_of=dup.get(o.id),
-                                duplicates=merged,
+                                duplicates=merged, resale_of=resold.get(o.id),
+                                resold_by=resellers,
                                 conflicts_with=found[1].id if found is not None else None)
     return kept, trust

@@ -840,10 +840,10 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
                 flexible = quote_offer(ctx, offer, gpu, plan, reserved=False)
                 if not isinstance(flexible, str):
                     candidates.append(flexible)
-            if steady and not {_option_key(quote), _choice_key(quote)} & counted:
+            if steady and not {_option_key(quote, ctx), _choice_key(quote)} & counted:
                 # one option, or one choice (:func:`finalise` ranks one zone of an instance
-                # type), counts once
-                counted.update((_option_key(quote), _choice_key(quote)))
+                # type), counts once; a resale with the machine it resells (:func:`_seller`)
+                counted.update((_option_key(quote, ctx), _choice_key(quote)))
                 if len(costs) < n:
                     heapq.heappush(costs, -quote.sort_cost)
                 elif quote.sort_cost < -costs[0]:
@@ -932,11 +932,50 @@ def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Q
     return quotes
 
 
-def _option_key(c: Quote) -> tuple[object, ...]:
+def _seller(ctx: Ctx, offer: Offer) -> str:
+    """The provider whose machine the offer is: a marketplace's resale (catalog/providers.toml
+    ``resells``: Prime Intellect's ``datacrunch__...`` rows are Verda's) is its upstream's,
+    else the offer's own provider."""
+    trust = ctx.catalog.trust_of(offer.id)
+    if trust.resale_of is not None:
+        original = ctx.catalog.offers_by_id.get(trust.resale_of)
+        if original is not None:
+            return original.provider
+    prov = ctx.providers.get(offer.provider)
+    if prov is not None and prov.resells:
+        return prov.resells.get(offer.instance_type.split("_", 1)[0].lower(), offer.provider)
+    return offer.provider
+
+
+def _is_resale(ctx: Ctx, offer: Offer) -> bool:
+    return _seller(ctx, offer) != offer.provider
+
+
+def _option_key(c: Quote, ctx: Ctx) -> tuple[object, ...]:
     """Quotes that are one option: the same machine at the same price and total cost (in
-    another region, or under another instance id)."""
-    return (c.offer.provider, c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
+    another region, under another instance id, or resold by a marketplace: one machine from
+    two sellers took ranks 2 and 3 of a 70B answer, audit recommend2 #2)."""
+    return (_seller(ctx, c.offer), c.offer.gpu, c.offer.gpu_count, c.plan.nodes, c.plan.p.id,
             c.model, c.spot, round(c.per_hour, 4), round(c.sort_cost, 2))
+
+
+def _resale_note(ctx: Ctx, c: Quote, group: Sequence[Quote]) -> str:
+    """Where the option stands for the same machine sold by another seller at the same price
+    and cost (a marketplace's resale, :func:`_seller`): who else sells it and under which id,
+    listed here rather than as another option."""
+    others: list[Offer] = []
+    for q in group:
+        if q.offer.provider != c.offer.provider and q.offer not in others:
+            others.append(q.offer)
+    if not others:
+        return ""
+    names = ", ".join(f"{o.provider} ({o.id})" for o in others[:3]) + (
+        f" and {len(others) - 3} more" if len(others) > 3 else "")
+    if _is_resale(ctx, c.offer):
+        return (f" The same {_seller(ctx, c.offer)} machine at the same price is also sold by "
+                f"{names}: one option, not several.")
+    return (f" The same machine at the same price is also resold by {names}: listed here, "
+            "not as another option.")
 
 
 def _choice_key(c: Quote) -> tuple[object, ...]:
@@ -1075,7 +1114,7 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
     if first is not None and pool and pool[0].model == "reserved":
         pool, promoted = [first, *(c for c in pool if c is not first)], True
     for c in pool:
-        key = _option_key(c)
+        key = _option_key(c, ctx)
         if key not in same:
             choice = _choice_key(c)
             if choice in zones:
@@ -1089,21 +1128,72 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
         same[key].append(c)
     # the option is named by an offer whose id names no region it leaves out, where one of
     # the group has such an id
+    # and by the machine's own provider rather than a marketplace reselling it
     for k, group in enumerate(same.values()):
-        fitting = next((c for c in group if _names_hidden_region(ctx, c.offer) is None), None)
+        fitting = next((c for c in group if _names_hidden_region(ctx, c.offer) is None
+                        and not _is_resale(ctx, c.offer)), None) or next(
+            (c for c in group if _names_hidden_region(ctx, c.offer) is None), None)
         if fitting is not None and fitting is not ranked[k]:
             ranked[k] = fitting
     groups = list(same.values())
     out: list[Option] = []
     for i, c in enumerate(ranked, start=1):
-        o = replace_struct(_option(ctx, c, groups[i - 1]), rank=i)
+        # another seller's row (a resale) is named in the why, its regions not merged in
+        o = replace_struct(_option(ctx, c, [q for q in groups[i - 1]
+                                            if q.offer.provider == c.offer.provider]), rank=i)
         notes = _rank_notes(ctx, c, tier, promoted=promoted and i == 1 and c is first,
                             beaten=beaten if i == 1 else None,
                             no_flexible=first is None)
         notes += _other_zones_note(ctx, c, zones.get(_choice_key(c), []))
+        notes += _resale_note(ctx, c, groups[i - 1])
+        if out:
+            notes += _dearer_note(ctx, c, o, out[0])
         out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by) + notes))
     _note_saturation(ctx, out)
     return out
+
+
+_TARGET_NAMES = {"default TTFT": "default time-to-first-token target",
+                 "default decode": "default decode target",
+                 "TTFT": "time-to-first-token target", "decode": "decode-speed target",
+                 "rate": "request-rate target"}
+
+DEARER_NOTE_FACTOR = 2.0
+"""An option costing at least this many times option #1 says so in its why, and what set its
+replica count (audit recommend2 #3: 16 x 8 RTX 3090 at $20,493/month ranked third after
+$7,457 with no word on the gap)."""
+
+
+def _cost_of(o: Option) -> float | None:
+    c = o.cost
+    return c.per_month_usd if c.per_month_usd is not None else c.per_job_usd
+
+
+def _dearer_note(ctx: Ctx, c: Quote, o: Option, first: Option) -> str:
+    """Where the option costs ``DEARER_NOTE_FACTOR`` x option #1 or more: how many times, and
+    where it runs more than one replica, what set their count (a target, or the memory: the
+    requests each replica's KV cache holds at the full context)."""
+    mine, lead = _cost_of(o), _cost_of(first)
+    if mine is None or lead is None or lead <= 0 or mine < DEARER_NOTE_FACTOR * lead:
+        return ""
+    unit = "/month" if o.cost.per_month_usd is not None else " for the job"
+    note = f" It costs {mine / lead:.1f}x option #1 ({usd(lead)}{unit})"
+    plan = c.plan
+    if plan.replicas > 1 and ctx.req.workload == "serving":
+        if plan.decided_by:
+            note += (f": {plan.replicas:,} replicas, their count set by the "
+                     f"{_TARGET_NAMES.get(plan.decided_by, 'targets')}")
+        else:
+            held = max(1, plan.cap.replica_concurrency)
+            needed = -(-max(1, ctx.req.concurrent_requests or 1) // held)
+            if plan.replicas <= needed:
+                note += (f": {plan.replicas:,} replicas because each one's memory holds "
+                         f"{count(held, 'request')} at the full "
+                         f"{ctx.req.context_tokens:,}-token context")
+            else:  # the machines rented hold more replicas than the load needs
+                note += (f": {plan.replicas:,} replicas, one on each GPU group of the "
+                         f"machine(s) rented, where the load needs {needed:,}")
+    return note + "."
 
 
 def _note_saturation(ctx: Ctx, options: list[Option]) -> None:

@@ -1285,6 +1285,39 @@ QUEUE_GPUS_MAX = 64
 (the counts 2 to 64 it tried in powers of two before)."""
 
 
+def _queue_count(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
+                 asked: int, running: int) -> int | None:
+    """The fewest GPUs past ``n`` that hold all ``asked`` requests and serve none of them
+    slower than the asked setup serves its ``running`` ones: replicas of the asked replica,
+    or replicas with no pipeline, each of a width a provider rents (1, 2, 4 or 8 GPUs, or
+    whole nodes), whose GPUs each read no more weights and KV cache per token than the asked
+    setup's do (a decode step streams them: the per-user speed's bound). Llama 3.1 70B at 64
+    requests of 8k on 4 H100s fits 5 only as a 5-stage pipeline (tensor 5 does not divide the
+    64 heads): 3.1 tokens/s per user against 11.4 on the 4 asked, and no machine sold has 5
+    GPUs (audit regress10 #5); 8 (TP4 x DP2, 18.0 tokens/s per user) is named. Tensor widths
+    always divide the heads (search_inference). None if no count up to
+    :data:`QUEUE_GPUS_MAX` does."""
+    node = nvlink_domain(gpu)
+
+    def read_gib(p: InferencePlan, batch: int) -> float:
+        # each token passes every pipeline stage in turn
+        parts = p.per_gpu(batch=batch)
+        return (parts.weights_gib + parts.kv_cache_gib) * max(1, p.pp)
+
+    now = read_gib(plan, max(1, math.ceil(running / max(1, plan.dp))))
+    for m in range(n + 1, QUEUE_GPUS_MAX + 1):
+        at = search_inference(base, gpu, m, asked)[1]
+        if not at.fits(gpu):
+            continue
+        if (at.tp, at.pp, at.ep) == (plan.tp, plan.pp, plan.ep):
+            return m
+        width = max(1, m // max(1, at.dp))
+        if (at.pp == 1 and (width in (1, 2, 4, 8) or width % node == 0)
+                and read_gib(at, at.batch) <= now):
+            return m
+    return None
+
+
 def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
                    req: SizingRequest, kv: KVType, engine: Engine, perf: Performance,
                    need_gib: float, fits: bool, note: Note) -> str | None:
@@ -1318,10 +1351,9 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
     # the fewest GPUs that hold them all, every count tried (replicas of one GPU need no
     # power of two: 3 replicas of Llama 3.1 8B hold 32 requests of 32k tokens on H100s where
     # "4 such GPUs" was said, audit size2 #6), laid out as a request at that count would be
-    for m in range(n + 1, QUEUE_GPUS_MAX + 1):
-        if search_inference(base, gpu, m, asked)[1].fits(gpu):
-            ways.append(f"{m} such GPUs")
-            break
+    m = _queue_count(base, plan, gpu, n, asked, running)
+    if m is not None:
+        ways.append(f"{m} such GPUs")
     fp8 = find_kv_type("fp8")
     if (fp8 is not None and kv.bytes_per_element > fp8.bytes_per_element
             and engine.keeps_kv(fp8.id)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace as dc_replace
 
-from service.domain.answer.numbers.context import _W, _fitting_precision, _instances, _prompt
+from service.domain.answer.numbers.context import (
+    _W,
+    _fitting_precision,
+    _instances,
+    _prompt,
+    gpu_count_for_users,
+)
 from service.domain.answer.numbers.cost import _per_token_best
 from service.domain.answer.numbers.media import _compare_media
 from service.domain.answer.numbers.prices import _node_basis, _node_size
@@ -72,6 +78,11 @@ def _compare(w: _W) -> None:
     users = w.ex.concurrent_requests or w.det.users or 1
     # "on an A10G or an L4": one card of each, said first, then compared one card each
     ones = _one_card_each(w, gids, base, inp, users) if w.st.gpu_ones else None
+    # a monthly cost asked at a load ("h200 vs h100 at 50 users, monthly cost"): a setup that
+    # does not hold it is scaled to the count that does, each side's month given (audit
+    # ask_en2 #6: no cost was given)
+    monthly = users > 1 and (w.st.price_asked or w.sub == "month")
+    best_month: tuple[float, str] | None = None
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -107,6 +118,12 @@ def _compare(w: _W) -> None:
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
             tps = None
+            scaled = _scaled_month(w, gid, users, inp, setup, most) if monthly else None
+            if scaled is not None:
+                rows[at], month_cost, month_setup = scaled
+                if best_month is None or month_cost < best_month[0]:
+                    best_month = (month_cost, month_setup)
+                continue
         elif users > 1 and p is not None:
             rows[at] = (w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
                               ttft=w.n(p.time_to_first_token_ms or 0),
@@ -119,6 +136,9 @@ def _compare(w: _W) -> None:
         if price and (users == 1 or tps) and (best_price is None
                                               or price * count < best_price[0]):
             best_price = (price * count, setup)  # under a load, only a setup that carries it
+        if monthly and price and tps and (best_month is None or price * count * w.month_hours()
+                                          < best_month[0]):
+            best_month = (price * count * w.month_hours(), setup)
         if offers:
             v = offers[0]
             w.price_warnings(v)
@@ -138,6 +158,37 @@ def _compare(w: _W) -> None:
               best_speed[0], "tokens/s")
     if best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
+    if best_month is not None:
+        w.out.more.append(w.say("compare_best_month", users=w.n(users), cheap=best_month[1],
+                                month=w.usd(best_month[0]), usage=w.usage()))
+        w.ask("per_month_usd", best_month[0], "USD")
+
+
+def _scaled_month(w: _W, gid: str, users: int, inp: int, setup: str,
+                  most: int | None) -> tuple[str, float, str] | None:
+    """A compared setup that does not hold ``users`` requests at once, scaled to the GPUs
+    that do: the count answer's (:func:`gpu_count_for_users`, the count the sizing's queue
+    warning names: 2 x H200 hold all 50 requests of 70B at fp8) priced on the cheapest offer
+    for them (:meth:`_W.basis`) over the month of the stated usage. (its row, its monthly
+    cost, the setup scaled); None where no node of it holds them or it has no price."""
+    assert w.model is not None
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
+                              images=w.st.images_per_request)
+    if got is None:
+        return None
+    total = got[0]
+    b = w.basis(gid, total)
+    if b is None:
+        return None
+    v, per, kind = b
+    hour = per * total
+    month = hour * w.month_hours()
+    more = w.setup(total, gid)
+    w.price_warnings(v)
+    row = w.say("compare_row_users_scaled", setup=setup, users=w.n(users), most=w.n(most or 0),
+                more=more, month=w.usd(month), hour=w.usd(hour), where=w.where(v, total),
+                kind=w.kinds[kind])
+    return row, month, more
 
 
 def _common_machine(w: _W, gids: list[str]) -> tuple[int, bool] | None:
@@ -337,10 +388,44 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
                 yield gid, written[gid], r
                 continue
         if count is None:
-            rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+            # not listed at the model's own precision where the GPU cannot run it (bf16 on a
+            # T4): sized on that GPU, one card at the largest precision that holds it (8B at
+            # int8 on one T4, 10.5 of 13.5 GiB, as /v1/sizing and the speed answer say), else
+            # the fewest of it at the precision it runs (fp16); it read "does not hold it on
+            # one node" (audit ask_en2 #5)
+            own = _on_itself(w, gid, inp, users)
+            if own is None:
+                rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
+                continue
+            yield gid, own[0], own[1]
             continue
         yield gid, count, w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
                                  batch_size=users if users > 1 else None)
+
+
+def _on_itself(w: _W, gid: str, inp: int, users: int) -> tuple[int, SizingResult] | None:
+    """(count, sizing) of ``gid`` for a model its base sizing's ``fits_on`` does not list (a
+    precision the GPU does not run): one card at the largest precision that holds the model
+    with room for a request (:func:`_fitting_precision`), else the fewest of it at the
+    precision it runs (its own sizing's ``fits_on``); None where neither holds it."""
+    load = users if users > 1 else None
+    r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=512, batch_size=load)
+    if r is None or r.gpu is None:
+        return None
+    if r.runs is not False and r.fits and r.performance is not None:
+        return 1, r
+    said = len(w.out.more)
+    one = _fitting_precision(w, r, gid, 1, w.setup(1, gid), inp + 512,
+                             lambda x: x.fits and x.performance is not None, takes=False,
+                             input_tokens=inp, output_tokens=512, batch_size=load)
+    del w.out.more[said:]  # the row says the precision
+    if one is not None:
+        return 1, one
+    n = min((f.gpu_count for f in r.fits_on if f.gpu == gid), default=None)
+    if n is None:
+        return None
+    more = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=512, batch_size=load)
+    return (n, more) if more is not None and more.fits else None
 
 
 def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:

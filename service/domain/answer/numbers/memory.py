@@ -102,6 +102,19 @@ def _memory(w: _W) -> None:
     w.record(r, ctx)
     mem = r.memory
     kv = w.say("kv", kv=w.gib(mem.kv_cache_gib)) if mem.kv_cache_gib else ""
+    if w.st.memory_each_user and not users and mem.kv_cache_gib:
+        # "VRAM per user / per request / for each extra user": the KV cache one sequence adds
+        # at the context (70B at 8k: 8,192 x 320 KiB = 2.5 GiB), the weights shared (audit
+        # ask_en2 #7: the total, 136.4 GiB, was the number asked)
+        w.out.first = w.say("memory_each_user", model=w.model.name, weights=r.weights,
+                            ctx=w.n(ctx), kv=w.gib(mem.kv_cache_gib), w=w.gib(mem.weights_gib),
+                            total=w.gib(mem.total_gib))
+        w.ask("kv_cache_gib_per_user", mem.kv_cache_gib, "GiB")
+        if gid is None or w.model.kind != "llm" or not _memory_on(w, gid, named, ctx, None, r):
+            w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
+                              else w.nofit())
+        w.sized_warnings(r, ctx)
+        return
     if users and batch and mem.kv_cache_gib and users == _requests_held(w):
         w.out.first = w.say("memory_requests", batch=w.n(users), model=w.model.name,
                             weights=r.weights, ctx=w.n(ctx), total=w.gib(mem.total_gib),

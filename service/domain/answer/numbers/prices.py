@@ -708,11 +708,18 @@ def _variants_price(w: _W, gid: str) -> None:
         if g == lead:
             continue
         b = priced.get(g)
-        if b is not None and (b[0].suspect or b[0].stale):
+        if b is not None and (b[0].suspect or b[0].stale) and not (
+                count > 1 and w.det.provider and g in w.provider_missed):
             # another card's price quoted from a doubted or stale offer is warned about as
             # the lead's is (Hyperstack's undated $2.40/GPU-h H100 SXM5 line, doubted against
             # its own dated $3.20, went unflagged beside the flagged PCIe; regress5 #6)
             w.price_warnings(b[0])
+        if b is not None and count > 1 and w.det.provider and g in w.provider_missed:
+            # the provider named lists none of it: said so, never another provider's machine
+            # quoted ("2x h100 on lambda" priced Azure's 2 x H100 NVL; audit ask_en2 #12)
+            notes.append(w.say("gpu_variants_other_missing", gpu=w.gpu_name(g),
+                               asked=w.provider_name()))
+            continue
         if b is not None:
             rented, machine_gpu = _rented(b[0], b[1], count)
             if count > 1:
@@ -730,6 +737,10 @@ def _variants_price(w: _W, gid: str) -> None:
             notes.append(w.say(key, gpu=w.gpu_name(g), price=w.usd(b[1]),
                                provider=w.where(b[0], count, share=count == 1),
                                kind=w.kinds[b[2]], asked=w.provider_name()))
+            if w.det.provider and g not in w.provider_missed:
+                doubted = _doubted_cheaper(w, g, b[1])
+                if doubted:
+                    notes[-1] = notes[-1].rstrip(".") + doubted + "."
         else:
             where = (w.say("gpu_variants_where", region=w.region_name())
                      if g in w.region_missed else "")
@@ -991,3 +1002,103 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         w.warn(n)
     w.price_warnings(o)
     return True
+
+
+def compare_providers(w: _W) -> bool:
+    """Two or more providers named for one GPU ("runpod vs lambda for h100", "is lambda
+    cheaper than runpod for a100 80gb", "coreweave vs lambda 8x h100"): for each card the
+    name covers that one of them rents, every provider named with its price for the same
+    count, cheapest first: per GPU and the machine it comes from (Lambda's H100 SXM5 at
+    $3.99/h per GPU of its 8-GPU machine, $31.92/h), or that it rents none. Each provider is
+    priced as a question naming it alone is (:meth:`_W.basis` with ``det.provider``, its
+    trust read as for a named provider), never with another's offer. It answered the first
+    provider named only (audit ask_en2 #4). False where fewer than two providers or no GPU
+    are named, or a model is (its cost answer prices the setup)."""
+    provs = w.st.providers_named
+    gid = w.ex.gpu
+    if len(provs) < 2 or gid is None or w.model is not None or len(w.det.gpus or []) > 1:
+        return False  # (two GPUs named: the GPU comparison, at the first provider named)
+    count = w.ex.gpu_count or 1
+    cards = (list(w.st.gpu_variants) if gid in w.st.gpu_variants
+             else list(w.st.gpu_family) if gid in w.st.gpu_family else [gid])
+    det = w.det
+    sentences: list[tuple[float, str]] = []
+    best: tuple[float, str] | None = None
+    dates: list[str] = []
+    try:
+        for g in cards:
+            got: list[tuple[float, str, str]] = []  # (per GPU, provider, its row)
+            none: list[str] = []
+            for p in provs:
+                w.det = msgspec.structs.replace(det, provider=p)
+                w.provider_missed.discard(g)
+                b = w.basis(g, count, share=count == 1)
+                if b is None or g in w.provider_missed:
+                    none.append(p)
+                    continue
+                v, per, kind = b
+                machine = getattr(v, f"{kind}_usd_h", None) or per * v.gpu_count
+                if count == 1:
+                    row = w.say("provider_compare_row_one" if v.gpu_count == 1
+                                else "provider_compare_row_share", provider=p,
+                                per=w.usd(per), n=w.n(v.gpu_count), machine=w.usd(machine),
+                                kind=w.kinds[kind])
+                else:
+                    row = w.say("provider_compare_row_many", provider=p,
+                                total=w.usd(per * count), n=w.n(count),
+                                per=w.usd(w.machine_gpu_price(b)), where=w.where(v, count),
+                                kind=w.kinds[kind])
+                if count == 1:
+                    row += _doubted_cheaper(w, g, per)
+                got.append((per, p, row))
+                w.price_warnings(v)
+                date = w.view_date(v)
+                if date not in dates:
+                    dates.append(date)
+            w.provider_missed.discard(g)
+            if not got:
+                continue
+            got.sort(key=lambda x: (x[0], x[1]))
+            rows = [x[2] for x in got] + [w.say("provider_compare_none", provider=p)
+                                          for p in none]
+            cheap = (w.say("provider_compare_cheaper", provider=got[0][1])
+                     if len(got) > 1 and got[0][0] < got[1][0] else "")
+            sentences.append((got[0][0], w.say("provider_compare_card", gpu=w.gpu_name(g),
+                                               rows="; ".join(rows), cheaper=cheap)))
+            if best is None or got[0][0] < best[0]:
+                best = (got[0][0], got[0][1])
+    finally:
+        w.det = det
+    if best is None:
+        w.out.first = w.say("provider_compare_nothing", setup=w.setup(count, gid),
+                            providers=", ".join(provs))
+        w.out.computed = True
+        return True
+    sentences.sort(key=lambda x: x[0])
+    w.out.first = w.say("provider_compare", setup=w.setup(count, gid),
+                        providers=", ".join(provs)) + " " + " ".join(s for _, s in sentences)
+    w.out.more.append(w.say("price_date", date=", ".join(dates)))
+    if count == 1:
+        w.ask("per_gpu_hour_usd", best[0], "USD/h")
+    else:
+        w.ask("per_hour_usd", best[0] * count, "USD/h")
+    return True
+
+
+def _doubted_cheaper(w: _W, gid: str, per: float) -> str:
+    """Where the provider named (``det.provider``) lists ``gid`` per GPU below ``per`` only
+    on a machine whose price the catalog doubts, that machine's rate, said as doubted (its
+    warning added): ", its 8-GPU machine lists $3.99/h per GPU ($31.92/h), a price the
+    catalog doubts" beside Lambda's trusted $4.09 of the 4-GPU machine (audit ask_en2 #12:
+    Lambda's cheapest per-GPU rate went unsaid). Empty where there is none."""
+    cheaper = [v for v in w.offers_for(gid)
+               if v.suspect and not v.stale and v.on_demand_usd_h is not None
+               and w.usd(v.on_demand_usd_h / v.gpu_count) != w.usd(per)
+               and v.on_demand_usd_h / v.gpu_count < per]
+    if not cheaper:
+        return ""
+    v = min(cheaper, key=lambda x: (x.on_demand_usd_h or 0.0) / x.gpu_count)
+    hour = v.on_demand_usd_h or 0.0
+    w.price_warnings(v)
+    return w.say("provider_doubted_cheaper", n=w.n(v.gpu_count), per=w.usd(hour / v.gpu_count),
+                 machine=w.usd(hour))

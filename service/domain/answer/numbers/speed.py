@@ -39,7 +39,7 @@ from service.domain.answer.numbers.prices import (
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
-from service.domain.recommend.types import RecommendationRequest
+from service.domain.recommend.types import MONTH_DAYS, RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS, tp_limit
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -57,9 +57,13 @@ quantity answered, its seconds, its unit."""
 
 _TOKEN_PERIODS = {"minute": ("max_output_tokens_per_min", 60.0, "tokens/min"),
                   "hour": ("max_output_tokens_per_hour", 3600.0, "tokens/h"),
-                  "day": ("max_output_tokens_per_day", 86400.0, "tokens/day")}
-"""Output tokens asked per minute, hour or day (intent's ``tokens_<unit>``): the quantity
-answered, its seconds, its unit; the setup's output tokens/s at full load times them."""
+                  "day": ("max_output_tokens_per_day", 86400.0, "tokens/day"),
+                  "week": ("max_output_tokens_per_week", 7 * 86400.0, "tokens/week"),
+                  "month": ("max_output_tokens_per_month", MONTH_DAYS * 86400.0,
+                            "tokens/month")}
+"""Output tokens asked per minute, hour, day, week or month (intent's ``tokens_<unit>``; a
+month of the answers' 30 days, :data:`MONTH_DAYS`): the quantity answered, its seconds, its
+unit; the setup's output tokens/s at full load times them."""
 
 _SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
                              if f.name == "min_memory_headroom_pct")) / 100
@@ -648,6 +652,13 @@ def _speed_answer(w: _W) -> None:
     elif w.sub is not None and w.sub.startswith("requests_") and p.max_requests_per_s:
         _requests_rate(w, w.sub, p.max_requests_per_s, p.max_concurrency or 1, thr, inp,
                        out, **common)
+    elif (w.sub == "tokens_dollar" and thr
+          and (b := w.basis(gid, count)) is not None):
+        v, per_gpu, kind = b
+        _tokens_per_dollar(w, thr, per_gpu * count, w.where(v, count), w.kinds[kind],
+                           p.max_concurrency or 1, inp, out, **common)
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+        w.price_warnings(v)
     elif w.sub is not None and w.sub.startswith("tokens_") and thr:
         _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)
     elif (w.sub == "request_cost" and p.max_requests_per_s
@@ -722,6 +733,20 @@ def _tokens_period(w: _W, thr: float, conc: int, inp: int, out: int, **common: s
     w.ask(quantity, most, tokens_unit)
 
 
+def _tokens_per_dollar(w: _W, thr: float, hour: float, provider: str, kind: str, conc: int,
+                       inp: int, out: int, **common: str) -> None:
+    """Output tokens a dollar buys asked ("how many tokens per dollar"): the setup's output
+    tokens/s at full load (the sizing's ``max_throughput_tokens_per_s``) times 3,600 s over
+    its hourly price, the inverse of the $ per 1M output tokens (it was that price; audit
+    ask_en2 #9)."""
+    tokens = thr * 3600 / hour
+    w.out.first = w.say("speed_tokens_per_dollar", tokens=_sig3(w, tokens), thr=w.rate(thr),
+                        hour=w.usd(hour), provider=provider, kind=kind,
+                        requests=w.requests(conc, "count"), inp=w.n(inp), out=w.n(out),
+                        **common)
+    w.ask("max_output_tokens_per_usd", tokens, "tokens/USD")
+
+
 def _request_cost(w: _W, hour: float, provider: str, kind: str, rps: float, conc: int,
                   inp: int, out: int, **common: str) -> None:
     """The cost of one request asked ("cost per request"): the setup's hourly price over
@@ -773,6 +798,10 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
         # on Llama 3.1 70B?"): alone on that setup, at the answers' prompt/output split
         _request_time(w, p.time_to_first_token_ms or 0.0, p.time_per_output_token_ms, inp,
                       out, **common)
+    elif w.sub == "tokens_dollar":
+        _tokens_per_dollar(w, thr, o.cost.per_hour_usd, o.offer.provider,
+                           w.kinds[o.pricing_model], p.max_concurrency or 1, inp, out,
+                           **common)
     elif w.sub.startswith("tokens_"):
         # output tokens a minute, an hour or a day (audit regress3 #10)
         _tokens_period(w, thr, p.max_concurrency or 1, inp, out, **common)

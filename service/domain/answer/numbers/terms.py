@@ -406,6 +406,10 @@ def _spot(w: _W) -> None:
         kw: dict[str, Any] = {"task": task}
         if task == "finetune":
             kw["finetune"] = finetune_options(w.ex.method or "lora", w.ex, w.st)
+            if w.ex.method is None:
+                # the GPUs are those LoRA fits (an 8B's full fine-tune needs ~127 GiB), said
+                # as the memory answer says it (audit ask_en2 #13: "Assuming an 8B model" only)
+                w.out.more.append(w.t["spot_lora_assumed"])
         if served and task == "inference":
             kw.update(input_tokens=ctx, output_tokens=512,
                       batch_size=users if users > 1 else None)

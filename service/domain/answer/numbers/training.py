@@ -512,9 +512,22 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
         p = r.performance
         o = b[0] if b else None
+        whole = (_whole_machine(w, kw, gid, count, b)
+                 if r.fits and w.det.tokens and counted else None)
+        whole_note = ""
         if r.fits and p is not None and p.training_hours and w.det.tokens:
             cost = ""
             run_usd = r.cost.per_training_run_usd if r.cost is not None else None
+            if whole is not None:
+                # the run on every GPU of the machine rented whole, as the recommendations
+                # time it (its words say so after the count that holds it)
+                count, r, b = whole
+                p, o, price = r.performance, whole[2][0], whole[2][1]
+                run_usd = r.cost.per_training_run_usd if r.cost is not None else None
+                whole_note = w.say("train_whole_machine", fewest=setup,
+                                   setup=w.setup(count, gid), provider=o.provider)
+                setup = w.setup(count, gid)
+            assert p is not None and p.training_hours is not None
             if run_usd and o is not None:
                 run_usd, cost = _run_bill(w, o, price or 0.0, count, p.training_hours,
                                             r.weights)
@@ -524,6 +537,8 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                          tokens=w.train_tokens_text(), method=label, model=w.model.name,
                          hours=_in_days(w, p.training_hours),
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
+            if whole_note:
+                line = f"{line} {whole_note}"
             if p.training_hours > 30 * 24:
                 _long_train(w, kw, gid, count, p.training_hours)
             if w.sub == "gpu_hours":
@@ -696,6 +711,29 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         _finetune_pick(w, kw, label)
 
 
+def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
+                   b: tuple[OfferView, float, str] | None
+                   ) -> tuple[int, SizingResult, tuple[OfferView, float, str]] | None:
+    """A run of ``count`` × ``gid`` priced on one larger machine rented whole (``b``: 4 ×
+    A100 40GB on primeintellect's 8 at $5.77/h): the run sized on all its GPUs, as
+    /v1/recommendations and /v1/sizing time it (gpu_count 8: 22,138 tokens/s, 12.5 h, about
+    $75), (GPUs, sizing, basis), or None (the machine has ``count``, or the larger count is
+    not sized or does not fit). It was timed on 4 and billed for the 8 (33.5 h at 8,302
+    tokens/s, $196.18 at "$1.44/h per GPU", the machine's $5.77 over the 4 used; audit
+    ask_en2 #1)."""
+    if b is None or b[0].gpu_count <= count or b[0].gpu_count > NODE_GPUS:
+        return None
+    n = b[0].gpu_count
+    nb = w.basis(gid, n, fabric=True)
+    if nb is None or nb[0].gpu_count != n:
+        return None
+    r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, "price_per_gpu_hour_usd": nb[1]})
+    p = r.performance if r is not None else None
+    if r is None or not r.fits or p is None or not p.training_hours:
+        return None
+    return n, r, nb
+
+
 def _jobs_at_once(w: _W, gid: str, count: int, r: SizingResult) -> str:
     """N training jobs side by side (``Stated.jobs_at_once``), each sized as ``r`` on
     ``count`` × ``gid``: on one GPU, as many jobs per GPU as its usable memory holds whole
@@ -769,26 +807,43 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
                         weights=o.weights, provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
-    _budget_tokens(w, rec.options, label)
+    o = _budget_tokens(w, rec.options, label, kw["finetune"]) or o
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
 
 
-def _budget_tokens(w: _W, options: list[Option], label: str) -> None:
+def _most_per_dollar(options: list[Option]) -> tuple[float, Option] | None:
+    """The option that trains the most tokens per dollar (training tokens/s x 3,600 / $/h;
+    of two alike, the faster) with its tokens per dollar, or None where none is rated."""
+    rated = [(tps * 3600 / o.cost.per_hour_usd, tps, o) for o in options
+             if (tps := o.performance.training_tokens_per_s) and o.cost.per_hour_usd > 0]
+    if not rated:
+        return None
+    best = max(rated, key=lambda x: (x[0], x[1]))
+    return best[0], best[2]
+
+
+def _budget_tokens(w: _W, options: list[Option], label: str,
+                   finetune: dict[str, Any]) -> Option | None:
     """A total budget and the tokens it buys asked, with no run length ("with a budget of
     $500, how many tokens can I fine-tune Llama 3.1 8B on with LoRA?"): the budget's hours
     on the recommendations' on-demand setup that trains the most tokens per dollar, times
     its training tokens/s, leads (budget / $/h x tokens/s x 3,600). It gave the cheapest
-    setup's $/h and said the run's hours were not given (audit train2 #4)."""
+    setup's $/h and said the run's hours were not given (audit train2 #4). The setups are
+    all the recommendations rank for a job of the tokens the cheapest by the hour trains
+    (ranked by the job's cost, so by tokens per dollar, up to 50), not the few cheapest by
+    the hour: those picked 4 x RTX 3060 at 19.0M tokens per dollar (9.49B for $500) where
+    4 x L40S trains 55.5M (27.8B; audit regress10 #2). The option chosen, or None."""
     budget = w.st.budget_usd_total
     if not budget or not w.st.train_tokens_asked or w.model is None:
-        return
-    rated = [(tps / o.cost.per_hour_usd, o) for o in options
-             if (tps := o.performance.training_tokens_per_s) and o.cost.per_hour_usd > 0]
-    if not rated:
-        return
-    _, o = max(rated, key=lambda x: x[0])
+        return None
+    first = _most_per_dollar(options)
+    if first is None:
+        return None
+    job = w.recommend(workload="finetune", finetune=finetune, interruptible=False,
+                      training_tokens=float(f"{budget * first[0]:.3g}"), top_n=50)
+    _, o = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
     tps = o.performance.training_tokens_per_s or 0.0
     hours = budget / o.cost.per_hour_usd
     tokens = float(f"{hours * 3600 * tps:.3g}")  # three figures: an estimate, not a count
@@ -799,6 +854,7 @@ def _budget_tokens(w: _W, options: list[Option], label: str) -> None:
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
                         hours=w.duration(hours), tps=w.n(tps), kind=w.kinds[o.pricing_model])
     w.ask("training_tokens", tokens, "tokens")
+    return o
 
 
 def _lean_note(w: _W, kw: dict[str, Any], r: SizingResult) -> str:
@@ -860,6 +916,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     cheap: tuple[float, str] | None = None
     priced: list[str] = []
     unpriced: list[str] = []  # setups that hold the run with no price: none can be cheapest
+    cheap_run: float | None = None
     asked = dict(w.st.gpu_counts)
     for gid in gids:
         one = _size(w, gpu=gid, gpu_count=1, **kw)
@@ -920,6 +977,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
         (priced if cost is not None else unpriced).append(setup)
         if cost is not None and (cheap is None or cost < cheap[0]):
             cheap = (cost, setup)
+            cheap_run = run  # the run's cost of the cheapest per token, where one is stated
         if b is not None:
             v = b[0]
             w.price_warnings(v)
@@ -934,6 +992,10 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     w.out.computed = True
     if fast is not None:
         w.ask("training_tokens_per_s", fast[0], "tokens/s")
+        if w.st.money_asked and cheap_run and not unpriced:
+            # "which is cheaper per run": the number asked is the cheapest run's cost, not
+            # the fastest's tokens/s (audit ask_en2 #14)
+            w.ask("per_training_run_usd", cheap_run, "USD")
         if cheap is None:
             best = w.say("train_compare_best", fast=fast[1])
         elif not unpriced:
@@ -1235,6 +1297,15 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
                 if fewer is None or fewer[0] > deadline_hours:
                     break
                 n, (hours, r, b) = n - NODE_GPUS, fewer
+            if (not w.ex.gpu_count and b is not None and n < b[0].gpu_count <= NODE_GPUS
+                    and (on_all := hours_on(b[0].gpu_count)) is not None
+                    and on_all[0] <= deadline_hours and on_all[2] is not None
+                    and on_all[2][0].gpu_count == b[0].gpu_count):
+                # fewer GPUs than the one machine rented whole (3 of a 4-GPU machine): the
+                # run on all of them, as /v1/recommendations times it, at the same price an
+                # hour (it said "3 x ... at $0.33/h per GPU (the whole machine of 4)", the
+                # machine's $0.99 over the 3 used; audit regress10 #9)
+                n, (hours, r, b) = b[0].gpu_count, on_all
             return n, r, b
         missed = n
         need = max(n + 1, math.ceil(n * hours / deadline_hours))
