@@ -230,6 +230,11 @@ class Stated:
     """The question says training ("train", "antrenez", "pre-antrenez"), whether or not the
     extraction reads a workload from it: a spot question with training tokens and a deadline
     is then the spot deadline plan, the job read as the training answer reads it."""
+    tuned_before: bool = False
+    """Training or fine-tuning is said only as the model's past ("our fine-tuned Whisper",
+    "the pre-trained checkpoint", "after fine-tuning, it will transcribe": TRAINED_BEFORE),
+    none asked: the extraction's workload may still read a fine-tune from the participle, so
+    an audio model's is answered as inference, not refused (audit regress11 #6)."""
     forecast: bool = False
     """A future price is asked ("next year", "anul viitor"): never forecast."""
     bandwidth: bool = False
@@ -417,6 +422,11 @@ class Stated:
     """Items a generating LLM handles per period ("5,000 support emails a day", "10,000
     reviews per day", "500 de e-mailuri pe oră"), per second: a steady request rate, never a
     one-off job (audit regress7 #4: a day's job was the month's answer)."""
+    request_time_also: str | None = None
+    """A second figure asked beside one request's time ("how long does each request take and
+    how many requests per second can an H100 serve", "..., and what does it cost per million
+    tokens"): "requests_<unit>" or "million"; the time leads and this follows it (audit
+    regress11 #8: it was dropped)."""
     translation: bool = False
     """The job translates ("translate 200M tokens", "traducere batch", "să traduc"): its
     requests are taken to write about as many tokens as they read (``numbers.cost``)."""
@@ -1842,6 +1852,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "spot_said": not no_spot and bool(_SPOT_SAID.search(_NO_SPOT.sub(" ", folded))),
             "trains": bool(_TRAIN.search(model_objectives_masked(folded))
                            and not _TRAINING_DATA.search(folded)),
+            "tuned_before": _tuned_before(model_objectives_masked(folded)),
             "forecast": bool(_FORECAST.search(folded)),
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
@@ -3150,6 +3161,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   documents_job=_documents_job(unnamed),
                   items_rate_per_s=_items_rate(unnamed, hours_per_day),
                   translation=_translation(folded),
+                  request_time_also=_request_time_also(folded),
                   tokens_input=_input_total(folded, registry),
 dot_grouped=dg.group(0) if dg else None,
                   users_range=_users_range(folded),
@@ -3329,6 +3341,45 @@ _CKPT_WORD = re.compile(r"\bcheckpoint(?:s|-uri|uri|ul|ului|urile|-urile|-ul)?\b
 _CKPT_SIZE = re.compile(r"\bdisk\b|\bdisc\b|\bspace\b|\bspatiu\w*+|\bhow big\b|\bsize\b"
                         r"|\bcat de mare\b|\bmarime\w*+|\bdimensiun\w*+|\bocupa\w*+"
                         r"|\bhow (?:much|many) (?:gb|tb|bytes)\b|\bcati (?:gb|tb|octeti)\b")
+# a model trained or tuned before ("our fine-tuned whisper", "was fine-tuned on medical
+# speech", "the pre-trained checkpoint", "after fine-tuning, it will transcribe", "modelul
+# fine-tunat"): the model's past, no training asked (audit regress11 #5, #6)
+TRAINED_BEFORE = re.compile(
+    r"\b(?:fine[- ]?tuned|finetuned|fine[- ]?tunat\w*+|finetunat\w*+|ajustat\w*+ fin\w*+"
+    r"|(?:s|f)?ft(?:'|\u2019)d|sft-ed|pre-?trained|pre-?antrenat\w*+|trained|antrenat\w*+"
+    r")(?![\w-])"
+    r"|\b(?:after|once|dupa|in urma)\s++(?:the\s++|our\s++)?(?:fine[- ]?tuning\w*+"
+    r"|finetuning\w*+|training|antrenare\w*+)\b")
+# a training run's checkpoint: training or fine-tuning asked (not a participle: TRAINED_BEFORE),
+# LoRA, a resumable checkpoint, its optimizer state; else "the Llama 3.1 70B checkpoint" is the
+# model's released weights (audit regress11 #5: a passage answered "how big is the llama 3.1
+# 70b checkpoint?" and "what size GPU do I need to run the llama 3.1 8b checkpoint?")
+_CKPT_OF_RUN = re.compile(r"\bresum\w*+|\bde reluare\b|\boptimi[sz]er\w*+|\boptimizator\w*+"
+                          r"|\badam\w*+")
+# the weights' size asked of a released checkpoint: their GB on disk, where no GPU, serving or
+# GPU memory is asked ("what size GPU ... to run the checkpoint" is a recommendation)
+_CKPT_WEIGHTS_SIZE = re.compile(r"\bhow (?:big|large)\b|\bhow (?:much|many) (?:gb|tb|bytes)\b"
+                                r"|\bspace\b|\bspatiu\w*+|\bcat de mare\b|\bcati (?:gb|tb)\b"
+                                r"|\bocupa\w*+|\b(?:checkpoint\w*+|file\w*+) size\b"
+                                r"|\bsize of\b|\bmarime\w*+|\bdimensiune\w*+")
+_CKPT_GPU_ASKED = re.compile(r"\bgpus?\b|\bcards?\b|\bplac\w*+|\binstance\w*+|\binstant\w*+"
+                             r"|\brun\w*+|\brul\w*+|\bserv\w*+|\bhost\w*+|\bdeploy\w*+"
+                             r"|\bfits?\b|\bincap\w*+|\busers?\b|\butilizatori\w*+|\bvram\b"
+                             r"|\bmemor\w*+|\btok\w*+/s\b|\bspeed\b|\bviteza\b")
+
+
+def _tuned_before(folded: str) -> bool:
+    """Whether ``folded`` says training or fine-tuning only as a model's past
+    (:data:`TRAINED_BEFORE`), with no training run asked (:func:`ckpt_of_run`)."""
+    return bool(TRAINED_BEFORE.search(folded)) and not ckpt_of_run(folded)
+
+
+def ckpt_of_run(folded: str) -> bool:
+    """Whether a checkpoint named in ``folded`` is a training run's: training, fine-tuning or
+    LoRA asked (a model "fine-tuned" or "pre-trained" before is none), a resumable
+    checkpoint or an optimizer's state."""
+    rest = TRAINED_BEFORE.sub(" ", folded)
+    return bool(_TRAIN.search(rest) or _FINETUNE.search(rest) or _CKPT_OF_RUN.search(rest))
 _GPU_MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgpu ram\b")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
@@ -3835,6 +3886,23 @@ _REQUEST_TAKES = re.compile(r"\b(?:how long|how much time)\s++(?:does|will|would
                             r"(?:a|one|each|every|single|the|my|our)\s++(?:single\s++)?"
                             r"(?:requests?|query|queries|calls?|completions?|responses?)\b"
                             r"|\bcat (?:timp )?dureaza (?:o|fiecare) (?:cerere|interogare)\b")
+
+
+def _request_time_also(f: str) -> str | None:
+    """The second figure asked with one request's time (:attr:`Stated.request_time_also`):
+    requests per period ("how many requests per second can an H100 serve") or the price per
+    1M tokens ("what does it cost per million tokens")."""
+    if not _REQUEST_TAKES.search(f):
+        return None
+    ra = _RATE_ASKED.search(f)
+    if ra:
+        return "requests_" + ("second" if ra.group("rps")
+                              else _RATE_UNIT[ra.group("unit") or ra.group("unit_in")])
+    if _COST_MILLION.search(f) and _MONEY_Q.search(f):
+        return "million"
+    return None
+
+
 # a request of its prompt alone: "prefill only (0 output tokens) ... time?" is that request's
 # time (audit regress6 6: a fit's yes)
 _PREFILL_ONLY = re.compile(r"\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
@@ -3982,8 +4050,16 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (has_model and _CKPT_WORD.search(f) and _CKPT_SIZE.search(f)
             and not _CHECKPOINT_EVERY.search(f) and not _SIZE_STATED.search(fs)
             and not _GPU_MEMORY_WORD.search(f) and not _EGRESS.search(fs)):
-        # a checkpoint's size asked: the storage rule's bytes (audit train2 #5)
-        return "storage_egress", "storage"
+        if ckpt_of_run(f):
+            # a training run's checkpoint size asked: the storage rule's bytes (audit train2 #5)
+            return "storage_egress", "storage"
+        if _CKPT_WEIGHTS_SIZE.search(f) and not _CKPT_GPU_ASKED.search(f):
+            # "how big is the llama 3.1 70b checkpoint?": the released weights' GB on disk, as
+            # "the disk size of the checkpoint" is answered (audit regress11 #5)
+            return "memory", ("disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f)
+                              else "disk")
+        # "what size GPU do I need to run the llama 3.1 8b checkpoint?": read on below, as
+        # any question about running the model
     # "câtă memorie VRAM trebuie pentru qwen ca să extragă date din documente": a model's
     # memory, not data moved out of a cloud
     if _STORAGE.search(fs) and not (has_model and (_FITS.search(f) or _MEMORY_Q.search(f))):

@@ -670,6 +670,10 @@ def _speed_answer(w: _W) -> None:
         w.price_warnings(v)
     elif w.sub == "request_time" and p.time_per_output_token_ms:
         _request_time(w, ttft, p.time_per_output_token_ms, inp, out, **common)
+        b = w.basis(gid, count) if w.st.request_time_also == "million" else None
+        _request_time_also(w, p, thr, inp, out, common,
+                           (b[1] * count, w.where(b[0], count), w.kinds[b[2]], None, thr)
+                           if b is not None else None)
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
@@ -708,6 +712,32 @@ def _request_time(w: _W, ttft: float, tpot: float, inp: int, out: int, **common:
                         out=w.n(out), inp=w.n(inp), ttft=w.n(ttft), rest=w.n(max(out - 1, 0)),
                         tpot=w.n(tpot, 1), **common)
     w.ask("request_latency_s", total_s, "s")
+
+
+def _request_time_also(w: _W, p: Any, thr: float, inp: int, out: int, common: dict[str, str],
+                       price: tuple[float, str, str, float | None, float] | None) -> None:
+    """The second figure asked beside one request's time (``request_time_also``): the
+    requests a period the setup serves at full load (:func:`_requests_rate`), or its price
+    per 1M output tokens at full load (``price``: the hourly price, provider, pricing kind,
+    the recommendation's $ per 1M where it has one, the output tokens/s at full load; else
+    the hourly price over those tokens/s x 3,600, as the cost answer's
+    ``cost_million_gpu``), said after the time, which stays the figure
+    asked (audit regress11 #8: the second figure was dropped)."""
+    also = w.st.request_time_also
+    lead, asked = w.out.first, w.out.asked
+    if also is not None and also.startswith("requests_") and p.max_requests_per_s:
+        _requests_rate(w, also, p.max_requests_per_s, p.max_concurrency or 1, thr, inp, out,
+                       **common)
+    elif also == "million" and price is not None and price[4]:
+        hour, provider, kind, million, full = price
+        if million is None:
+            million = hour / (full * 3600) * 1e6
+        w.out.first = w.say("cost_million_gpu", million=w.usd(million), hour=w.usd(hour),
+                            provider=provider, kind=kind, thr=w.n(full), **common)
+    else:
+        return
+    w.out.first = f"{lead} {w.out.first}"
+    w.out.asked = asked
 
 
 def _sig3(w: _W, v: float) -> str:
@@ -779,6 +809,8 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
     precision as a GPU named is — said to be that setup (it was one request's tokens/s on
     the smallest card). False where no option or no figure comes back."""
     assert w.model is not None and w.sub is not None
+    if w.sub == "request_time" and w.st.request_rate_per_s:
+        return _request_time_at_rate(w, inp, out)
     rec = w.recommend(workload="serving", concurrent_requests=1, output_tokens=out,
                       context_tokens=max(inp + out, 1024))
     if rec is None or not rec.options or rec.options[0].nodes > 1:
@@ -798,6 +830,11 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
         # on Llama 3.1 70B?"): alone on that setup, at the answers' prompt/output split
         _request_time(w, p.time_to_first_token_ms or 0.0, p.time_per_output_token_ms, inp,
                       out, **common)
+        # (the price per 1M tokens the cost answer gives for this pick: its full load)
+        _request_time_also(w, p, thr, inp, out, common,
+                           (o.cost.per_hour_usd, o.offer.provider, w.kinds[o.pricing_model],
+                            o.cost.per_million_output_tokens_usd,
+                            o.performance.output_tokens_per_s_total or thr))
     elif w.sub == "tokens_dollar":
         _tokens_per_dollar(w, thr, o.cost.per_hour_usd, o.offer.provider,
                            w.kinds[o.pricing_model], p.max_concurrency or 1, inp, out,
@@ -845,7 +882,11 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
         # "can it keep up?" (or another yes/no question): yes; a figure asked at that rate
         # ("TTFT?") or the figures at that load: the figure leads, no yes or no
         yes = True if w.sub == "rate" or w.st.yes_no else None
-        if w.sub == "ttft":
+        if w.sub == "request_time":
+            # "how long does one request take at 10 requests/s?": the whole request at that
+            # load (TTFT + (out - 1) x TPOT at the rate) leads (audit regress11 #7)
+            _rate_request_time(w, rate, ttft, tpot, out)
+        elif w.sub == "ttft":
             w.ask("time_to_first_token_ms", ttft, "ms", yes=yes)
         elif w.sub == "tpot":
             w.ask("time_per_output_token_ms", tpot, "ms", yes=yes)
@@ -877,12 +918,60 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     kw = {**kw, "gpu_count": k}
     each = w.size(request_rate_per_s=rate / n, **kw)
     q = each.performance if each is not None else None
-    if q is not None and q.time_to_first_token_ms is not None and q.time_per_output_token_ms:
+    if (w.sub == "request_time" and q is not None and q.time_to_first_token_ms is not None
+            and q.time_per_output_token_ms):
+        # the request's whole time on the setups that carry the rate leads; the setup that
+        # does not keep up after it (audit regress11 #7: one request alone was timed)
+        over = w.out.first
+        _rate_request_time(w, rate, q.time_to_first_token_ms, q.time_per_output_token_ms, out,
+                           n=n, setup=w.setup(k, gid), gpus=total)
+        w.out.first = f"{w.out.first} {over}"
+    elif q is not None and q.time_to_first_token_ms is not None and q.time_per_output_token_ms:
         w.out.more.append(w.say("speed_rate_spread_one" if n == 1 else "speed_rate_spread",
                                 n=w.n(n), each=_rps(w, rate / n),
                                 ttft=w.n(q.time_to_first_token_ms),
                                 tpot=w.n(q.time_per_output_token_ms, 1)))
     w.sized_warnings(each if each is not None else at, inp + out)
+    return True
+
+
+def _rate_request_time(w: _W, rate: float, ttft: float, tpot: float, out: int,
+                       n: int | None = None, setup: str = "", gpus: int = 0) -> None:
+    """One request's whole time at a stated request rate (:func:`_request_latency_s` with the
+    TTFT and TPOT the serving model gives at that open-loop rate), on the one setup that
+    keeps up, or (``n``) spread over the ``n`` setups that carry it; said first, asked as
+    ``request_latency_s``."""
+    total_s = _request_latency_s(ttft, tpot, out)
+    figures = {"rate": _rps(w, rate), "time": w.duration(total_s / 3600), "ttft": w.n(ttft),
+               "rest": w.n(max(out - 1, 0)), "tpot": w.n(tpot, 1)}
+    if n is None:
+        w.out.first = w.say("speed_rate_request_time", **figures) + " " + (w.out.first or "")
+    else:
+        w.out.first = w.say("speed_rate_request_time_spread", n=w.n(n), setup=setup,
+                            gpus=w.n(gpus), each=_rps(w, rate / n), **figures)
+    w.ask("request_latency_s", total_s, "s")
+
+
+def _request_time_at_rate(w: _W, inp: int, out: int) -> bool:
+    """One request's time asked at a request rate with no GPU named ("how long does one
+    request take on Llama 3.1 8B at 10 requests per second?"): on the GPU and precision the
+    recommendations pick for that rate (``target_requests_per_s``), its replica's setup
+    counted to carry the rate as with a GPU named (:func:`_speed_rate`, gpus_for_rate); it
+    was one request alone on a card that serves 0.22 requests/s (audit regress11 #7)."""
+    assert w.st.request_rate_per_s
+    rate = w.st.request_rate_per_s
+    rec = w.recommend(workload="serving", target_requests_per_s=rate, output_tokens=out,
+                      context_tokens=max(inp + out, 1024))
+    if rec is None or not rec.options:
+        return False
+    o = rec.options[0]
+    gid, k = o.offer.gpu, max(1, o.fit.gpus_per_replica)
+    r = w.size(gpu=gid, gpu_count=k, weights=o.weights, input_tokens=inp, output_tokens=out)
+    if r is None or not r.fits or not _speed_rate(w, r, gid, k, w.setup(k, gid), inp, out):
+        return False
+    w.out.first = w.say("speed_rate_pick", rate=_rps(w, rate), gpu=w.gpu_name(gid),
+                        weights=o.weights, text=w.out.first)
+    w.out.follow_up = w.t["need_gpu"]
     return True
 
 

@@ -320,6 +320,11 @@ def _audio_training(w: _W) -> bool:
     m = w.model
     if m is None or m.kind != "audio" or w.ex.workload not in ("finetune", "pretrain"):
         return False
+    if w.st.tuned_before:
+        # "our fine-tuned Whisper: transcribe 1,000 hours", "the pretrained Whisper on an
+        # L4": a model tuned before, used for inference; no training asked (audit regress11
+        # #6: the participle set the workload and the transcription was refused)
+        return False
     w.out.first = w.say("audio_train_unsized", model=m.name)
     w.out.asked = None
     w.out.computed = True
