@@ -3368,6 +3368,12 @@ _CKPT_GPU_ASKED = re.compile(r"\bgpus?\b|\bcards?\b|\bplac\w*+|\binstance\w*+|\b
                              r"|\bmemor\w*+|\btok\w*+/s\b|\bspeed\b|\bviteza\b")
 
 
+def _disk_sub(f: str) -> str:
+    """The memory answer's sub-intent for the weights on disk: their storage's price where a
+    price or a month is asked, else their GB."""
+    return "disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f) else "disk"
+
+
 def _tuned_before(folded: str) -> bool:
     """Whether ``folded`` says training or fine-tuning only as a model's past
     (:data:`TRAINED_BEFORE`), with no training run asked (:func:`ckpt_of_run`)."""
@@ -4045,8 +4051,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and not _TRAIN.search(f) and not _FINETUNE.search(f)):
         # the model's weights on disk: their GB, or their storage's price where a price or a
         # month is asked ("... to store llama 405b weights for a month?")
-        return "memory", ("disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f)
-                          else "disk")
+        return "memory", _disk_sub(f)
     if (has_model and _CKPT_WORD.search(f) and _CKPT_SIZE.search(f)
             and not _CHECKPOINT_EVERY.search(f) and not _SIZE_STATED.search(fs)
             and not _GPU_MEMORY_WORD.search(f) and not _EGRESS.search(fs)):
@@ -4056,8 +4061,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         if _CKPT_WEIGHTS_SIZE.search(f) and not _CKPT_GPU_ASKED.search(f):
             # "how big is the llama 3.1 70b checkpoint?": the released weights' GB on disk, as
             # "the disk size of the checkpoint" is answered (audit regress11 #5)
-            return "memory", ("disk_cost" if _MONEY_Q.search(f) or _COST_MONTH.search(f)
-                              else "disk")
+            return "memory", _disk_sub(f)
         # "what size GPU do I need to run the llama 3.1 8b checkpoint?": read on below, as
         # any question about running the model
     # "câtă memorie VRAM trebuie pentru qwen ca să extragă date din documente": a model's

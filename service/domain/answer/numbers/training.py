@@ -1073,12 +1073,14 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
 
 def _spot_deadline(w: _W, gid: str,
                    got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
-                   deadline: float, label: str, every: float, job: str = "pretrain") -> bool:
+                   deadline: float, label: str, every: float, job: str = "pretrain",
+                   below_usd: float | None = None) -> bool:
     """:func:`_train_deadline` on spot: the count that meets the deadline with its restarts,
     the days expected with them (the compute days and the overhead of its instances beside)
     and the cost on spot (the days with restarts x GPUs x the spot price), which is asked,
     or the count where a count is asked ("how many GPUs ... on spot?"). ``job``: pretrain
-    or finetune, the run said."""
+    or finetune, the run said. ``below_usd``: nothing written (False) unless the spot run
+    costs less than that (:func:`_spot_lead`'s on-demand run)."""
     assert w.model is not None
     if got is None or got[2] is None:
         return False
@@ -1086,10 +1088,14 @@ def _spot_deadline(w: _W, gid: str,
     assert b is not None
     o, price, _ = b
     p = r.performance
-    assert p is not None and p.training_tokens_per_s and p.training_hours
+    if p is None or not p.training_hours:
+        return False
+    assert p.training_tokens_per_s
     over = _spot_restarts(b, n, every)
     hours = p.training_hours * (1 + over)
     total, cost = _run_bill(w, o, price, n, hours, r.weights, "train_cost_spot")
+    if below_usd is not None and total >= below_usd:
+        return False
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
@@ -1124,19 +1130,8 @@ def _spot_lead(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: float,
     on spot at $1,512 (audit train2 #9). False (nothing written) where spot is not cheaper."""
     every = w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES
     got = _deadline_count(w, kw, gid, count, deadline, every)
-    if got is None or got[2] is None:
-        return False
-    n, r, b = got
-    assert b is not None
-    o, price, _ = b
-    p = r.performance
-    if p is None or not p.training_hours:
-        return False
-    hours = p.training_hours * (1 + _spot_restarts(got[2], n, every))
-    if _run_bill(w, o, price, n, hours, r.weights, "train_cost_spot")[0] >= od_usd:
-        return False
     first = len(w.out.more)
-    if not _spot_deadline(w, gid, got, deadline, label, every, "finetune"):
+    if not _spot_deadline(w, gid, got, deadline, label, every, "finetune", below_usd=od_usd):
         return False
     w.out.more.insert(first, od_words)
     return True
