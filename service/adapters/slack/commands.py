@@ -22,6 +22,7 @@ from service.adapters.slack.render import (
     message,
     notice,
     offer_where,
+    rate_words,
     render_answer,
     render_help,
     render_invalid,
@@ -607,7 +608,10 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
     resp = answer(req, data.knowledge, data.catalog, data.today)
     sizing = resp.numbers.sizing if resp.numbers else None
     training = _training(resp.extracted)
-    rows = _setup_table(data, resp, sizing) if sizing is not None else None
+    # the request rate the question states ("at 10 requests per second"), which the table
+    # says it is for (it said no load at all: audit s6slack)
+    rate = None if training else stated(question, data.registry).request_rate_per_s
+    rows = _setup_table(data, resp, sizing, rate) if sizing is not None else None
     if rows is not None:
         kind, resolution, steps = _answer_workload(data, question, sizing, None)
         return render_answer(resp, question, public_url=data.public_url,
@@ -619,7 +623,7 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
                              messages=data.messages, kind=kind, resolution=resolution,
                              steps=steps, training=training,
                              per_gpu=training and sizing is not None
-                             and sizing.total_gib < sizing.weights_gib)
+                             and sizing.total_gib < sizing.weights_gib, rate=rate)
     sized, same = rerun
     kind, resolution, steps = _answer_workload(data, question, sizing,
                                                sized if same else None)
@@ -629,7 +633,7 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
                          fits=_first_fits(sized), memory=sized.memory if same else None,
                          fits_own_need=not same, messages=data.messages, kind=kind,
                          resolution=resolution, steps=steps, training=training,
-                         per_gpu=training and not single)
+                         per_gpu=training and not single, rate=rate)
 
 
 def _answer_users(resp: AskResponse) -> int:
@@ -640,8 +644,8 @@ def _answer_users(resp: AskResponse) -> int:
     return resp.extracted.concurrent_requests or max(held, 1)
 
 
-def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers
-                 ) -> list[tuple[str, str]] | None:
+def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers,
+                 rate: float | None = None) -> list[tuple[str, str]] | None:
     """The table of an answer about a load or a setup, sized at them (``setup_rows``): the
     answer's sizing numbers are recorded for one request (or one replica, one GPU's share)
     beside "4 × H100 for 50 users", so they are sized again with the answer's model,
@@ -704,7 +708,8 @@ def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers
         n=data.messages.formatter(resp.lang).number(setup[1]), gpu=reg.gpus[setup[0]].name)
         if setup is not None else None)
     return setup_rows(r, resp.lang, context_tokens=sizing.context_tokens, users=users,
-                      setup=label, training=training, messages=data.messages, fits=fits)
+                      setup=label, training=training, messages=data.messages, fits=fits,
+                      rate=rate)
 
 
 def _web_output_tokens(context_tokens: int) -> int:
@@ -801,6 +806,11 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         "concurrency": users, "kv_cache": a.kv_cache, "lang": lang}
     if link is not None and gpu is not None:
         link["gpus"] = gpu
+    if n_gpus > 1:
+        # sized on several GPUs ("on 4xh100": 85.4 GiB with each GPU's overhead, 80.1 on
+        # one), which the page cannot ask (its /v1/sizing takes no gpu_count: app.js
+        # applyLinkState): no link, rather than one to the one-GPU sizing (audit s6slack)
+        link = None
     return _with_notes(render_sizing(
         result, lang, context_tokens=context_tokens, users=a.users,
         public_url=data.public_url, messages=data.messages, link_params=link, unread=unread,
@@ -1237,17 +1247,21 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                        else "tps_total"].format(tps=f.number(tps, 0 if tps.is_integer() else 1))
         applied.append((lab["tps_target"], romanian_de(said_tps) if lang == "ro" else said_tps))
     if rate is not None:
-        said_rate = lab["request_rate_value"].format(n=f.number(rate, 0 if rate.is_integer()
-                                                                else 1))
+        # "1 request/s", "1 cerere/s" ("1 cereri/s" before: audit s6slack)
         applied.append((lab["request_rate"],
-                        romanian_de(said_rate) if lang == "ro" else said_rate))
+                        rate_words(rate, lang, data.messages, "request_rate_value")))
     if deadline is not None:
         said_due = lab["deadline_value"].format(n=f.number(deadline, 0 if deadline.is_integer()
                                                            else 1))
         applied.append((lab["deadline"], romanian_de(said_due) if lang == "ro" else said_due))
     return _with_notes(render_recommendation(
         rec, lang, model_name=data.registry.models[model].name, budget=budget,
-        public_url=data.public_url if _page_prices(job, pv) else None,
+        # a request rate or a speed target sets the replicas, and the page takes neither
+        # (app.js FORM_PARAMS, LINK_PARAMS: no target_requests_per_s,
+        # target_output_tokens_per_s or min_decode_tokens_per_s): no link, rather than one
+        # to an answer for one user (audit s6slack)
+        public_url=data.public_url if _page_prices(job, pv) and rate is None
+        and tps is None else None,
         messages=data.messages, applied=applied,
         hidden=_instance_types(data),
         # every parameter sent, as the web page's own (it takes a monthly budget), so the
@@ -1295,7 +1309,7 @@ _TPS_FLOOR = re.compile(r"(?:\b(?:at|la|least|minimum|min|minim|peste|over|above
 
 
 _RATE_TARGET = re.compile(
-    r"(?<![\w.,])(?P<n>\d++(?:[.,]\d++)?)\s*+(?:(?:de\s++)?(?:requests?|reqs?|queries|cereri)"
+    r"(?<![\w.,])(?P<n>\d++(?:[.,]\d++)?)\s*+(?:(?:de\s++)?(?:requests?|reqs?|queries|cereri|cerere)"
     r"\s*+(?:/\s*+s(?:ec)?|per\s++s(?:ec(?:ond)?)?|pe\s++secund[aă]|(?:per|pe)\s++sec"
     # a minute's ("300 requests per minute", "300 req/min", "300 de cereri pe minut"): over
     # 60 s (it was left out and 1 request sized: audit regress10 #16)

@@ -348,7 +348,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
                   fits_own_need: bool = False, messages: Messages | None = None,
                   kind: str = "llm", resolution: str | None = None, steps: int | None = None,
                   training: bool = False, rows: Sequence[tuple[str, str]] | None = None,
-                  per_gpu: bool = False) -> Message:
+                  per_gpu: bool = False, rate: float | None = None) -> Message:
     """An answer to a question: the text, the numbers, the top 3 offers, the passages it
     came from, and a link to the web page with the same question. ``fits`` (from the
     answer's own inference sizing, run again) adds decode tokens/s to the "fits on" rows;
@@ -366,7 +366,9 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
     answer's own load and setup (:func:`setup_rows`), shown instead of the answer's sizing
     numbers (recorded for one request, or one replica, beside an answer about 50 users on
     4 GPUs). ``per_gpu``: the answer's total is one GPU's of several (a training run's
-    data-parallel share), said so beside the whole model's weights."""
+    data-parallel share), said so beside the whole model's weights. ``rate``: the requests
+    per second the question states, a row of its own (the table said no load: audit
+    s6slack)."""
     lang = resp.lang
     lab, f = labels(lang, messages), formatter(lang, messages)
     blocks: list[Block] = sections(escape(resp.answer))
@@ -379,7 +381,7 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
             (memory.weights_gib, memory.kv_cache_gib, memory.total_gib) if memory is not None
             else (s.weights_gib, s.kv_cache_gib, s.total_gib))
         said = _workload_words(kind, resolution, s.context_tokens if kind == "llm" else None,
-                               _users_held(resp), steps, lang, messages)
+                               _users_held(resp), steps, lang, messages, rate)
         own: list[tuple[str, str]] = [
             (lab["model"], s.model_name), (lab["precision"], s.weights),
             *((label, value) for label, value, _ in said),
@@ -421,7 +423,8 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
 
 def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
                setup: str | None, training: bool, messages: Messages | None = None,
-               fits: Sequence[FitRow] = ()) -> list[tuple[str, str]]:
+               fits: Sequence[FitRow] = (), rate: float | None = None
+               ) -> list[tuple[str, str]]:
     """An answer's table from one sizing ``r`` at the answer's load (``users``) and, where
     the answer names one, its ``setup`` ("4 × NVIDIA H100 SXM5 80GB"), so every row is the
     answer's: serving, the whole setup's memory, its total and the total per GPU; training,
@@ -440,7 +443,8 @@ def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
 
     rows: list[tuple[str, str]] = [(lab["model"], r.model.name), (lab["precision"], r.weights)]
     rows += [(label, value) for label, value, _ in _workload_words(
-        "llm", None, context_tokens, users if users > 1 else None, None, lang, messages)]
+        "llm", None, context_tokens, users if users > 1 else None, None, lang, messages,
+        rate)]
     if setup is not None:
         rows.append((lab["gpus"], setup))
     if training and setup is not None:
@@ -551,16 +555,21 @@ def resolution_of(result: SizingResult) -> str | None:
 
 def _workload_words(kind: str, resolution: str | None, context_tokens: int | None,
                     users: int | None, steps: int | None, lang: str,
-                    messages: Messages | None) -> list[tuple[str, str, str]]:
+                    messages: Messages | None, rate: float | None = None
+                    ) -> list[tuple[str, str, str]]:
     """What was sized besides the model and precision, as (label, value, the headline's
     words) rows: the context of a
     language model; the width × height (the sizing's own ``resolution``) and steps of a
-    diffusion pipeline, which takes no tokens; the users when asked. A count before its
+    diffusion pipeline, which takes no tokens; the users when asked, and the request ``rate``
+    the numbers are for (a question's "at 10 requests per second"). A count before its
     noun is a template ("{n} de tokeni" in Romanian, through :func:`_ro`)."""
     lab, f = labels(lang, messages), formatter(lang, messages)
 
     def count(key: str, n: int) -> str:
-        return _ro(lab[key].format(n=f.number(n)), lang)
+        # one in the singular where the language has its own words ("1 user", "1 utilizator":
+        # it read "1 utilizatori", audit s6slack)
+        one = lab.get(f"{key}_one") if n == 1 else None
+        return _ro(one if one is not None else lab[key].format(n=f.number(n)), lang)
 
     rows: list[tuple[str, str, str]] = []
     if context_tokens is not None:
@@ -575,7 +584,21 @@ def _workload_words(kind: str, resolution: str | None, context_tokens: int | Non
             rows.append((lab["steps"], f.number(steps), count("n_steps", steps)))
     if users is not None:
         rows.append((lab["users"], f.number(users), count("n_users", users)))
+    if rate is not None:
+        said = rate_words(rate, lang, messages)
+        rows.append((lab["request_rate"], said, said))
     return rows
+
+
+def rate_words(rate: float, lang: str, messages: Messages | None = None,
+               key: str = "rate_load") -> str:
+    """A request rate as a table says it ("10 requests/s", "1 cerere/s"; ``key``
+    ``request_rate_value`` for a recommendation's target): one decimal where it has one,
+    one request in the singular."""
+    lab, f = labels(lang, messages), formatter(lang, messages)
+    text = f.number(rate, 0 if float(rate).is_integer() else 1)
+    one = lab.get(f"{key}_one") if text == f.number(1) else None
+    return _ro(one if one is not None else lab[key].format(n=text), lang)
 
 
 def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None,

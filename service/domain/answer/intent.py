@@ -435,6 +435,10 @@ class Stated:
     tokeni de intrare", :func:`_input_total`): its requests read them, their output is
     assumed (``numbers.cost._token_split``); was priced as 100M output tokens (audit
     regress7 #8)."""
+    gguf_file: bool = False
+    """The weights are named as a GGUF file ("GGUF F16", "in GGUF Q8_0"): a 16-bit one is
+    sized as /v1/sizing sizes "GGUF F16", on llama.cpp, the default engine for GGUF files
+    (``numbers.context._W.size``; audit s1fmt #1: it was timed on vLLM)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -447,6 +451,14 @@ class Stated:
     512", "effective batch", "batch global de 128"): split over the GPUs stated, each GPU's
     share its micro-batch (:func:`finetune_options`), never the batch on every GPU (audit
     train2 #2 sized 128 sequences per GPU: 387.7 GiB)."""
+    global_batch_tokens: int | None = None
+    """A batch stated in tokens ("a global batch of 4M tokens", "batch global de 4M de
+    tokeni", "4M tokens per step"): one optimizer step's tokens, sequences of the sequence
+    length, never the run's tokens (:func:`batch_tokens_at`; audit s3train #3 timed a 10B-token
+    run as its 4M-token batch, 10 seconds)."""
+    epochs_asked: bool = False
+    """The number of epochs is asked ("how many epochs", "câte epoci"): with a budget, the
+    epochs it buys lead (``numbers.training``; audit s3train #1 said one epoch's cost)."""
     sequence_tokens: int | None = None
     """A training sequence's length ("4096 sequence length", "seq len 4096", "secvențe de
     4096", "8k context"), in tokens: a fine-tuning request's ``sequence_length``. Only a length
@@ -2061,6 +2073,8 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         if _request_length(folded, tm) and not (_INPUT_AFTER.match(folded, tm.end())
                                                 and value > _longest_context(registry)):
             continue  # "with 128k tokens of context": one request's size, never a job's amount
+        if batch_tokens_at(folded, tm.start(), tm.end()):
+            continue  # "a global batch of 4M tokens": one step's tokens, not the run's
         if _TOKENS_PER_S_MIN.match(folded, tm.end()):
             # "600,000 tokens per minute", "2 million tokens per second": a load to carry
             # (Stated.throughput_tokens_per_s, min_tokens_per_s), never a job of that many
@@ -2420,7 +2434,8 @@ _TTFT_TARGET = re.compile(
 # as "1000 request" + "s", 1,000 a second)
 _REQ_RATE = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii|m|millions?|milioane|milion|mil)?\s*+"
-    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|requesturi|queries|interogari)\s*+"
+    # ("1 cerere pe secundă": the singular, as "1 request per second"; audit s2money: billing)
+    r"(?:de\s++)?(?:requests?+|reqs?+|cereri|cerere|requesturi|queries|interogari)\s*+"
     r"(?:(?:per|pe|each|for each|de|of each)\s++(?:user|utilizator|client)\w*+\s*+)?"
     r"(?:/|per|pe|a|an|each|every|on a|in a|intr-o)?\s*+"
     r"(s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b"
@@ -2757,6 +2772,45 @@ _SEQ_EXAMPLE = re.compile(
 _GLOBAL_BATCH = re.compile(
     r"\b(?:global|effective|total)\s++batch\b|\bbatch(?:-ul)?\s++(?:global|efectiv|total)\b"
     r"|\bbatch\s*+size\s++(?:of\s++)?\d++\s++(?:in total|across|over all)\b")
+# a token amount that is a batch (:func:`batch_tokens_at`): "a global batch of 4M tokens",
+# "batch size of 4M tokens", "batch global de 4M de tokeni", "batch-ul de 4M de tokeni" before it;
+# "4M tokens per batch / step", "4M-token batch", "4M de tokeni pe pas" after it
+# (a plain "batch of" only in a training question: "un job batch de 200 de milioane de tokeni",
+# "a nightly batch of 200M tokens" are a batch job's tokens)
+_BATCH_TOKENS_BEFORE = re.compile(
+    r"(?:\b(?:global|effective|total)\s++batch(?:[\s_-]*+size)?|\bbatch[\s_-]*+size"
+    r"|\bbatch(?:-ul)?\s++(?:global|efectiv|total))\s++(?:(?:of|de|is|este|=|:)\s*+)?"
+    r"(?:(?:about|around|aproximativ|~)\s*+)?$")
+_BATCH_TOKENS_PLAIN = re.compile(
+    r"(?<!\bjob )\bbatch(?:-ul)?\s++(?:of|de)\s++(?:(?:about|around|aproximativ|~)\s*+)?$")
+_BATCH_TOKENS_AFTER = re.compile(
+    r"\s*+(?:(?:per|pe|a|each|every)\s++(?:global\s++)?(?:batch|(?:optimi[sz]er\s++)?step|pas)"
+    r"|(?:global\s++)?batch)\b(?!\s++(?:job|jobs|joburi|jobul|inference|processing))")
+_EPOCHS_Q = re.compile(r"\b(?:how many|number of|cate|numarul de)\s++(?:full\s++|complete\s++)?"
+                       r"(?:epochs|epoci)\b")
+
+
+def batch_tokens_at(folded: str, start: int, end: int) -> bool:
+    """Whether the token amount at ``folded[start:end]`` (a :data:`_TOKENS` match) is a
+    batch's, one optimizer step's tokens, not a job's (:data:`_BATCH_TOKENS_BEFORE`,
+    :data:`_BATCH_TOKENS_AFTER`). A global batch in tokens is a batch size: sequences of the
+    sequence length (Llama 2's "global batch-size of 4M tokens", arXiv 2307.09288, section
+    2.2)."""
+    before = folded[max(0, start - 40):start]
+    training = bool(_TRAIN.search(folded) or _FINETUNE.search(folded))
+    return bool(_BATCH_TOKENS_BEFORE.search(before)
+                or (training and (_BATCH_TOKENS_PLAIN.search(before)
+                                  or _BATCH_TOKENS_AFTER.match(folded, end))))
+
+
+def _global_batch_tokens(folded: str) -> int | None:
+    """The tokens of a batch ``folded`` states (:attr:`Stated.global_batch_tokens`), or
+    None."""
+    for tm in _TOKENS.finditer(folded):
+        if batch_tokens_at(folded, tm.start(), tm.end()):
+            value = int(_num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0))
+            return value if value >= 1 else None
+    return None
 
 
 _JOBS_AT_ONCE = re.compile(
@@ -2838,6 +2892,8 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
         opts["zero_stage"] = t.zero_stage
     if t.objective is not None and t.objective != "sft":
         opts["objective"] = t.objective  # "DPO", "GRPO", "RLHF": its frozen and trained models
+    if t.target_modules is not None and method in ("lora", "qlora"):
+        opts["target_modules"] = list(t.target_modules)  # "on q and v only" (audit s3train #2)
     return opts
 
 
@@ -3017,6 +3073,18 @@ _MEMORY_EACH_USER = re.compile(
     r"|cerer\w*+|secvent\w*+|sesiun\w*+)\b")
 
 
+_NO_OUTPUT = re.compile(
+    # a job that generates nothing, only reads its tokens: prefill alone ("no output",
+    # "prefill only", "just score", "fără ieșire"); output_tokens 0, as "0 output tokens"
+    # (audit s1fmt #3: "embed 10M tokens ... (no output)" was priced as 10M output tokens)
+    r"\bno (?:output|generation|generated tokens|completions?)\b"
+    r"|\bwithout (?:any )?(?:output|generation|generating)\b|\bprefill[- ]only\b"
+    r"|\bonly (?:the )?prefill\b|\b(?:just|only) (?:read|score|classify)\w*+"
+    r"|\bfara (?:niciun |nicio )?(?:iesire|output|generare|tokeni de iesire)\b"
+    r"|\b(?:doar|numai) (?:faza de )?prefill\b")
+_GGUF_WORD = re.compile(r"\bgguf\b")
+
+
 def stated(text: str, registry: Registry) -> Stated:
     """The entities of :class:`Stated` that ``text`` states."""
     folded = _fold(text)
@@ -3194,6 +3262,8 @@ dot_grouped=dg.group(0) if dg else None,
                   sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),
                   training=training_setup(text),
                   global_batch=bool(_GLOBAL_BATCH.search(folded)),
+                  global_batch_tokens=_global_batch_tokens(folded),
+                  epochs_asked=bool(_EPOCHS_Q.search(folded)),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
                   max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
@@ -3207,7 +3277,8 @@ dot_grouped=dg.group(0) if dg else None,
                   # 0 stated is kept: a prefill-only request (speed's answer; sizing takes
                   # output_tokens from 0), which any other answer reads as none stated
                   output_tokens=out_tokens if out_tokens is not None and out_tokens <= 65536
-                  else None,
+                  else 0 if out_tokens is None and _NO_OUTPUT.search(folded) else None,
+                  gguf_file=bool(_GGUF_WORD.search(folded)),
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
@@ -3272,7 +3343,9 @@ _BILLING = re.compile(
 # ("embeddings per second", "imagini pe minut"; "60M tokens per minute", "tokeni pe minut":
 # a token load, audit regress8 #3)
 _WORK_RATE = re.compile(
-    r"\b(?:tokens?|tokeni|toks?|embeddings?|embedding-uri|images?|imagini|requests?|cereri|queries|inputs?"
+    # (the Romanian singulars too: "1 cerere pe secundă", "o imagine pe minut", audit s2money)
+    r"\b(?:tokens?|tokeni|toks?|embeddings?|embedding-uri|images?|imagini|imagine|requests?|cereri"
+    r"|cerere|queries|inputs?"
     r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri)"
     r"\s++(?:/|(?:per|pe|a)\b)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
@@ -3389,6 +3462,7 @@ def ckpt_of_run(folded: str) -> bool:
 _GPU_MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgpu ram\b")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
+                         r"|\bfara\s++(?:\w++\s++){0,2}?iesire\b"  # "fără ieșire": no output
                          r"|\b\d++k?\s*+(?:(?:de|la)\s++)?(?:output|iesire)\b")
 # a model kept running, not only stored: served, hosted, run, or for hours a day ("12h/day",
 # "12 ore pe zi", "24/7")
@@ -3711,7 +3785,18 @@ _WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,1
                             # much would 300 GPU hours of H100 cost" (longer than the 12
                             # characters above)
                             r"|\b(?:what|how much) (?:does|do|will|would)\s++"
-                            + _GPU_HOURS_AMOUNT.pattern + r"[^?]{0,20}?\bcost\b")
+                            + _GPU_HOURS_AMOUNT.pattern + r"[^?]{0,20}?\bcost\b"
+                            # a month's cost asked as "cât costă pe lună" is: "...: cost per
+                            # month?", "what is the cost per month for 50 users", "monthly
+                            # bill for ...", "the monthly cost" (audit s2money: the English led
+                            # with the setup's $/h and no month, the Romanian with the month);
+                            # never a cap ("a monthly cost under $500", "cost per month of at
+                            # most $2k": a budget)
+                            r"|(?:(?:\bcost|\bprice|\bspend)\s++(?:per|a|each|/)\s*+month\b"
+                            r"|\bmonthly\s++(?:cost|price|bill|spend)\b"
+                            r"|\bhow much (?:per|a) month\b"
+                            r")(?!\s*+(?:(?:is|of|at|should be)\s++)?(?:(?:under|below|up to"
+                            r"|at most|max\w*+|cap|limit|budget)\b|<|\$|\d))")
 # a price asked beside another figure (folded text; Stated.price_asked)
 _PRICE_ASKED = re.compile(r"\bcost\w*+|\bprice\w*+|\bpret(?!rain)\w*+"
                           r"|\bhow much (?:per|a|an|each) (?:month|hour|day)\b"

@@ -1312,6 +1312,12 @@ class TrainingSetup:
     objective: str | None = None
     """The training objective named (:data:`OBJECTIVE`): "DPO", "antrenare DPO", "GRPO",
     "RLHF" (PPO), "SFT" / "instruction tune" (sft): ``finetune.objective``."""
+    target_modules: tuple[str, ...] | None = None
+    """The projections LoRA adapts, where stated ("on q and v only", "q,k,v,o", "q_proj and
+    v_proj", "attention only", "doar pe q și v"): sizing ``TargetModule`` ids in the model's
+    order, for ``finetune.target_modules`` and the checkpoint's adapter count; None keeps
+    the default, all seven (audit s3train #2: q and v counted as all seven, 42M parameters
+    for 6.8M)."""
 
 
 _OBJECTIVES = (
@@ -1423,6 +1429,43 @@ _FSDP = re.compile(r"\bfsdp\b")
 _DDP = re.compile(r"\bddp\b")
 
 
+_MODULE_ORDER = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+# a projection: q, k, v or o alone or with "_proj"; the MLP's only with it ("up and down" is no
+# projection)
+_PROJ = r"(?:[qkvo](?:[_-]?proj)?|(?:gate|up|down)[_-]?proj)"
+_PROJ_LIST = re.compile(
+    r"(?<![\w.\-/])(" + _PROJ + r"(?:\s*+(?:,|/|\+|&|and|si)\s*+" + _PROJ + r")++)(?![\w\-/])"
+    r"(?!\s*+cache)")  # "k and v cache" is the KV cache
+# one projection with its "_proj" or with "only" after "on" / "pe": "on q_proj", "on v only"
+_PROJ_ONE = re.compile(
+    r"(?<![\w.\-/])(?:on|pe|target(?:ing)?|targets)\s++((?:[qkvo]|gate|up|down)[_-]?proj"
+    r"|[qkvo](?=\s++(?:only|doar|projection|proiecti)))(?![\w\-/])")
+_ATTENTION_ONLY = re.compile(
+    r"\battention(?:\s++(?:layers?|projections?|modules?|matrices|weights))?\s++only\b"
+    r"|\bonly\s++(?:the\s++)?attention\b|\b(?:doar|numai)\s++(?:pe\s++)?(?:straturile\s++de\s++)?"
+    r"atenti[ae]\b|\b(?:toate\s++)?proiectiile\s++de\s++atentie\b"
+    r"|\ball\s++(?:the\s++)?attention\s++(?:projections|layers|modules|matrices)\b")
+_MLP_ONLY = re.compile(r"\bmlp(?:\s++(?:layers?|projections?|modules?))?\s++only\b"
+                       r"|\bonly\s++(?:the\s++)?mlp\b|\b(?:doar|numai)\s++(?:pe\s++)?mlp\b")
+
+
+def _target_modules(folded: str) -> tuple[str, ...] | None:
+    """The LoRA projections ``folded`` states (:attr:`TrainingSetup.target_modules`), or
+    None: a list of two or more ("q and v", "q,k,v,o", "q_proj/v_proj", "pe q si v"), one
+    with "_proj" after "on" ("on q_proj only"), "attention only" (q, k, v, o: the
+    attention projections, as PEFT names them for Llama) or "MLP only" (gate, up, down)."""
+    if _ATTENTION_ONLY.search(folded):
+        return _MODULE_ORDER[:4]
+    if _MLP_ONLY.search(folded):
+        return _MODULE_ORDER[4:]
+    m = _PROJ_LIST.search(folded) or _PROJ_ONE.search(folded)
+    if m is None:
+        return None
+    found = {re.sub(r"[_-]?proj$", "", x) + "_proj"
+             for x in re.findall(r"[qkvo](?:[_-]?proj)?|(?:gate|up|down)[_-]?proj", m.group(1))}
+    return tuple(t for t in _MODULE_ORDER if t in found) or None
+
+
 def training_setup(text: str) -> TrainingSetup:
     """The training step's settings ``text`` states (:class:`TrainingSetup`), each None where
     it states none. Only the training answers read them, into the sizing's ``finetune``, so
@@ -1441,7 +1484,8 @@ def training_setup(text: str) -> TrainingSetup:
     described = model_objectives_masked(folded)  # "the DPO checkpoint": no objective asked
     objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(described)), None)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
-                         checkpointing=checkpointing, zero_stage=zero, objective=objective)
+                         checkpointing=checkpointing, zero_stage=zero, objective=objective,
+                         target_modules=_target_modules(folded))
 
 
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -139,6 +140,27 @@ def rejection_kind(reason: str) -> str:
         return "memory"
     return next((k for k, starts in FITS_BUT.items() if reason.startswith(starts)),
                 "hardware")
+
+
+_ROOM_MISS = re.compile(
+    r"needs (?P<need>[\d.]+) GiB for \S+ weights \+ KV cache \+ overhead"
+    r"(?: \(at least (?P<least>[\d.]+) GiB per GPU split over \d+\))?; "
+    r"\d+ x .+ gives (?P<cap>[\d.]+) GiB per GPU, (?P<limit>[\d.]+) GiB with the "
+    r"(?P<room>[\d.]+)% headroom")
+
+
+def headroom_miss(reason: str) -> tuple[float, float, float] | None:
+    """A serving memory rejection the model fits without the memory headroom (audit s4r1:
+    DeepSeek-R1's fp8 weights on 4 x MI300X, 158.7 of 172.8 GiB per GPU, 155.5 with the 10 %
+    headroom): (its need per GPU in GiB, the GPU's capacity in GiB, the headroom in %), else
+    None. It is a near miss a buyer asks about (``/v1/ask`` prices that machine when the GPU
+    is named), never a card too small."""
+    m = _ROOM_MISS.fullmatch(reason)
+    if m is None:
+        return None
+    need = float(m["least"] or m["need"])
+    cap = float(m["cap"])
+    return (need, cap, float(m["room"])) if need <= cap else None
 
 
 GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}

@@ -54,6 +54,7 @@ from service.domain.recommend.context import (
     Capability,
     Ctx,
     count,
+    headroom_miss,
     rejection_kind,
     unit_usd,
     usd,
@@ -1416,7 +1417,11 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
         # options or without (where nothing ranks, it is often the reason a buyer acts on)
         near = kind not in ("memory", "hardware") or (
             kind == "hardware" and reason.startswith(KERNEL_REFUSAL)
-            and large_enough is not None and large_enough(offer))
+            and large_enough is not None and large_enough(offer)) or (
+            # a machine the model fits on without the memory headroom (4 x MI300X for
+            # DeepSeek-R1 fp8, $9.16/h under 8 x H200's $15.97/h): a near miss that /v1/ask
+            # prices when the GPU is named, so it is listed with its reason (audit s4r1)
+            kind == "memory" and headroom_miss(reason) is not None)
         if near and (top_price is None or (price is not None and price <= top_price)):
             notable.append((offer, reason))
     notable.extend((offer, reason) for offer, reason in by_price

@@ -18,6 +18,7 @@ from service.domain.answer.intent import Details, Stated, is_city
 from service.domain.answer.understand import Extracted, _fold
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
+from service.domain.catalog.kernels import KindFormatRule
 from service.domain.catalog.models import (
     Architecture,
     ModelEntry,
@@ -192,6 +193,15 @@ class _W:
                 architecture=self.scaled)
         self.out = Written()
         self.weights = ex.weights or ("int4" if ex.quantized else None)
+        self.format_refused: tuple[str, KindFormatRule] | None = None
+        """A weight format asked that the model's kind is never made in ("Whisper in AWQ":
+        ``[[kind_format]]`` in catalog/kernels.toml, which /v1/sizing refuses with a 400): the
+        format and the rule. The answer says so first and sizes the model's own precision
+        (audit s1fmt #2: a guidance passage alone)."""
+        if (self.model is not None and self.weights
+                and (rule := self.reg.kernels.kind_refusal(self.model.kind, self.weights))):
+            self.format_refused = (self.weights, rule)
+            self.weights = None
         self._regions: RegionFilter | None = None
         self.region_used = False
         """Whether any offer quoted was filtered by the region asked."""
@@ -230,6 +240,10 @@ class _W:
         """The count answer's pricing of a token rate on the GPU id given
         (:func:`counts.load_sized`), for the cost answer, which comes before the counts in
         the writers' order: set where the writers are wired (write.py)."""
+        self.users_for_budget: Callable[[], bool] | None = None
+        """The users a budget serves (:func:`counts.users_for_budget`), for the memory answer's
+        concurrency question with no GPU named (set where the writers are wired: counts comes
+        after memory)."""
         self.images_said = False
         """Whether the images per request stated have been said (:meth:`record`)."""
 
@@ -442,6 +456,11 @@ class _W:
             req.pop("output_tokens", None)
         if self.weights and "weights" not in kw:
             req["weights"] = self.weights
+            if self.st.gguf_file and not get_precision(self.weights).gguf:
+                # "GGUF F16": a 16-bit GGUF file, sized as /v1/sizing sizes that spelling (as
+                # fp16, on llama.cpp, the default engine for GGUF files; audit s1fmt #1: it
+                # was timed on vLLM)
+                req["weights"] = f"GGUF {self.weights}"
         arch = m.architecture if m is not None else None
         if (self.st.images_per_request and arch is not None and arch.cross_attention_layers
                 and "images_per_request" not in req):
@@ -1079,8 +1098,10 @@ class _W:
         self.images_said = True
         each = cross_attention_kv_bytes(
             a, get_precision(kv_cache or "fp16").bits_linear / 8) / 2**30
+        # one image is said in the singular ("Sized with 1 images" before: audit s6slack)
+        key = "vision_images_one" if n == 1 else "vision_images"
         self.out.more.append(self.say(
-            "vision_images", n=self.n(n), gib=self.f.number(each, 2),
+            key, n=self.n(n), gib=self.f.number(each, 2),
             all=self.f.number(each * n, 2), layers=self.n(a.cross_attention_layers),
             tokens=self.n(a.cross_attention_tokens)))
 
@@ -1092,7 +1113,9 @@ class _W:
         self.out.asked = AskedNumber(quantity=quantity, value=value, unit=unit, yes=yes)
         self.out.computed = True
 
-    def recommend(self, **kw: Any) -> Recommendation | None:
+    def recommend(self, *, explain: bool = False, **kw: Any) -> Recommendation | None:
+        """The recommendations for the question's model and ``kw``; ``explain`` adds the
+        offers they left out (``rejected``: the cheapest answer's near misses, audit s4r1)."""
         assert self.model_id is not None
         # a bare size's scaled stand-in is recommended as its architecture, as ``size``
         # sizes it: its id would rank the unscaled model ("100 users of a 50B model" was
@@ -1147,7 +1170,7 @@ class _W:
             req.setdefault("target_output_tokens_per_s", self.st.throughput_tokens_per_s)
         try:
             rec = recommend(msgspec.convert(req, RecommendationRequest), self.catalog,
-                            self.today, explain=False)
+                            self.today, explain=explain)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
         if not rec.options and self.det.provider and not req.get("include_suspect"):

@@ -56,7 +56,9 @@ from service.domain.answer.numbers.prices import (
     _variants_price,
     _weights_said,
     gpu_setups,
+    left_out_cheaper,
     option_budget_lasts,
+    setup_headroom_note,
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
@@ -113,7 +115,8 @@ def _token_split(w: _W) -> str | None:
     m = w.model
     if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens
             or w.st.requests or w.st.documents or w.st.request_rate_per_s or w.sub == "million"
-            or w.ex.workload in ("finetune", "pretrain") or w.st.output_tokens
+            or w.ex.workload in ("finetune", "pretrain")
+            or w.st.output_tokens is not None  # 0: no output, a prefill job (s1fmt #3)
             or w.st.prompt_tokens or w.ex.context_tokens):
         return None
     tokens = w.det.tokens
@@ -804,6 +807,61 @@ def _prefill_job_on_gpu(w: _W, gid: str, n: int | None = None,
     return True
 
 
+def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
+    """A job of tokens that generates nothing ("prefill/embed 10M tokens ... (no output)", "0
+    output tokens", "prefill only", "fără ieșire": ``Stated.output_tokens`` 0) with a
+    language model: prefill only, its tokens over the setup's prefill rate (sizing's
+    ``prefill_tokens_per_s``, one request of its prompt and no output, as
+    :func:`_prefill_job_on_gpu` times a job of requests), billed as any job. On the GPU named,
+    else on the setup the serving recommendation leads with at that prompt and no output. The
+    prompt of each request is the one stated, else the default context, said as assumed. It
+    was priced as that many output tokens (audit s1fmt #3: $0.72 for 10M tokens read)."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or w.st.output_tokens != 0
+            or not w.det.tokens or w.st.requests or w.st.request_rate_per_s
+            or w.ex.workload in ("finetune", "pretrain") or w.sub == "million"):
+        return False
+    stated = w.st.prompt_tokens or w.ex.context_tokens
+    inp = stated or _prompt(w, 0)
+    weights: str | None = None
+    count: int | None = None
+    if gid is None:
+        rec = w.recommend(workload="serving", context_tokens=inp, output_tokens=0)
+        o = next((x for x in rec.options if x.pricing_model != "reserved" and x.nodes == 1),
+                 None) if rec is not None else None
+        if o is None:
+            return False
+        gid, count, weights = o.offer.gpu, o.offer.gpu_count, o.weights
+    count = count or w.ex.gpu_count or _min_count(w, gid, inp) or 1
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0, weights=weights)
+    b = w.basis(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return False
+    pre = r.performance.prefill_tokens_per_s
+    if not pre:
+        return False
+    v, per, kind = b
+    tokens = w.det.tokens
+    hours = tokens / pre / 3600
+    job = _billed_job(w, v, per, count, hours, r.weights)
+    w.record(r, inp)
+    w.out.first = w.say("tokens_prefill_job", tokens=w.n(tokens), model=m.name,
+                        weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
+                        inp=w.n(inp), hours=w.duration(hours), pre=w.n(pre),
+                        cost=w.usd(job.total), hour=w.usd(per * count),
+                        provider=w.where(v, count), kind=w.kinds[kind],
+                        assumed="" if stated else w.t["tokens_prefill_assumed"])
+    if w.sub == "time":
+        w.out.first = w.say("tokens_job_time", hours=w.duration(hours), days="",
+                            setup=w.setup(count, gid)) + " " + w.out.first
+        w.ask("job_hours", hours, "h")
+    else:
+        w.ask("per_job_usd", job.total, "USD")
+    w.out.more.append(_job_split(w, job))
+    w.price_warnings(v)
+    return True
+
+
 def _requests_of(w: _W) -> tuple[int, int, int] | None:
     """(requests, input, output tokens of one) of a token job made of requests
     (:func:`_requests_tokens`); None for any other job."""
@@ -915,6 +973,8 @@ def _cost_inner(w: _W) -> None:
         return
     if _prefill_job_on_gpu(w, gid) if gid is not None else _prefill_job(w):
         return  # "0 output tokens" in a job of requests: prefill only (regress9 #12)
+    if _prefill_tokens_job(w, gid):
+        return  # "10M tokens ... (no output)": a job of prompt tokens, prefill only
     _requests_tokens(w)
     if _steady_rate(w, gid):
         return
@@ -1095,6 +1155,10 @@ def _cost_inner(w: _W) -> None:
         elif _setup_hour(w, gid, count):
             if nofit is not None and w.out.first:
                 w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
+            elif not w.ex.gpu_count:
+                # the fewest that hold the model, under the recommendations' headroom: said,
+                # with what they rank instead (audit s4r1)
+                setup_headroom_note(w, gid, count, rec)
             return
     if not options and w.ex.gpu is not None and not family:
         # the GPU named, never another one cheaper: the recommendations for it alone (their
@@ -1305,6 +1369,9 @@ def _cost_inner(w: _W) -> None:
               for x in options[1:]]
     if others:
         w.out.more.append(w.say("cost_more", rows="; ".join(others)))
+    if (gid is None and not by_memory and w.model.kind == "llm" and w.model.task != "embed"
+            and workload == "serving" and not w.st.images_per_request):
+        left_out_cheaper(w, kw, o)  # why a cheaper machine is not the match (audit s4r1)
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     for x in options:

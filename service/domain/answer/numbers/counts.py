@@ -28,7 +28,7 @@ from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM
 from service.domain.recommend.options import LONG_TTFT_MS
-from service.domain.recommend.types import Option
+from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -922,3 +922,109 @@ def load_sized(w: _W, gid: str) -> bool:
         w.out.first = w.say("cost_load_sized_hour", **said)
         w.ask("per_hour_usd", hour, "USD/h")
     return True
+
+
+def users_for_budget(w: _W) -> bool:
+    """The users a budget serves with no GPU named ("how many users can I serve with Llama
+    3.1 70B fp8 on a $10k/month budget?", "câți utilizatori pot servi ... pe un buget de
+    2.000 de dolari pe lună?"): the budget per hour (a month's over :meth:`_W.month_hours`,
+    720 around the clock, said), the recommendations' options within it (their
+    ``max_usd_per_month``) and of those the cheapest per concurrent user, with the users it
+    serves: the concurrent requests its engines admit at the default context (the options'
+    ``max_concurrency``, every replica's), or, with a per-user speed stated ("at 30 tokens/s
+    each"), the most per replica whose decode speed at that load meets it (sizing's, as
+    memory's ``_concurrency_speed`` counts them) times its replicas; as many copies of it as
+    the budget buys serve that many each (replicas share nothing). It answered the model's
+    memory (audit s2money). False with no budget or no option within it."""
+    if w.model is None or w.model.kind != "llm":
+        return False
+    hours = w.month_hours()
+    month = (w.ex.budget_usd_per_month
+             or (w.st.budget_usd_per_day * (w.st.days_per_month or MONTH_DAYS)
+                 if w.st.budget_usd_per_day else None)
+             or (w.ex.budget_usd_per_hour * hours if w.ex.budget_usd_per_hour else None))
+    if not month or month <= 0:
+        return False
+    inp, target = _prompt(w), w.st.min_tokens_per_s
+    rec = w.recommend(workload="serving", context_tokens=max(inp + _OUT, 1024),
+                      output_tokens=_OUT, min_decode_tokens_per_s=target, top_n=10)
+    best: tuple[float, int, Option] | None = None  # (USD a month per user, users, option)
+    for o in rec.options[:10] if rec is not None else []:
+        if o.pricing_model == "reserved" or not o.cost.per_month_usd:
+            continue  # (a reservation commits for a term: no monthly budget's rent)
+        users = _budget_option_users(w, o, inp, target)
+        if users and (best is None or o.cost.per_month_usd / users < best[0]):
+            best = (o.cost.per_month_usd / users, users, o)
+    if best is None or rec is None:
+        return False
+    _, each, o = best
+    per_month = o.cost.per_month_usd or 0.0
+    if per_month <= 0:
+        return False
+    copies = max(1, int(month // per_month))
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    said = {"n": w.n(copies * each), "budget": w.usd(month), "hour": w.usd(month / hours),
+            "hours": w.n(hours), "usage": w.usage(), "setup": w.option_setup(o),
+            "model": w.model.name, "weights": o.weights, "provider": o.offer.provider,
+            "price": w.usd(o.cost.per_hour_usd), "month": w.usd(per_month),
+            "kind": w.kinds[o.pricing_model], "each": w.n(each), "copies": w.n(copies),
+            "ctx": w.n(inp + _OUT), "inp": w.n(inp), "out": w.n(_OUT),
+            "tps": w.hours(target or 0.0)}
+    key = "budget_users_speed" if target else "budget_users"
+    w.out.first = w.say(key + ("_copies" if copies > 1 else ""), **said)
+    w.ask("concurrent_users", copies * each, "users")
+    if not target:
+        # what each of those users gets: the admitted load is a memory bound, not a speed
+        per = max(1, o.fit.gpus_per_replica)
+        replicas = max(1, o.offer.gpu_count * o.nodes // per)
+        at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
+                    output_tokens=_OUT, batch_size=max(1, each // replicas))
+        q = at.performance if at is not None and at.fits else None
+        if q is not None and q.time_per_output_token_ms and q.time_to_first_token_ms:
+            w.out.more.append(w.say("budget_users_speed_at",
+                                    tps=w.n(1000 / q.time_per_output_token_ms, 1),
+                                    ttft=w.n(q.time_to_first_token_ms)))
+    if copies > 1:
+        w.out.more.append(w.say("budget_users_stock", copies=w.n(copies),
+                                provider=o.offer.provider))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+def _budget_option_users(w: _W, o: Option, inp: int, target: float | None) -> int | None:
+    """The concurrent users option ``o`` serves: its engines' admitted requests at the
+    default context, or with a per-user speed ``target`` the most per replica whose decode
+    speed meets it (a binary search over the replica's sizing at each load, the speed
+    falling as the batch grows) times its replicas."""
+    admitted = o.performance.max_concurrency
+    if not admitted:
+        return None
+    if not target:
+        return admitted
+    per = max(1, o.fit.gpus_per_replica)
+    replicas = max(1, o.offer.gpu_count * o.nodes // per)
+    held = max(1, admitted // replicas)
+
+    def speed(batch: int) -> float | None:
+        at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
+                    output_tokens=_OUT, batch_size=batch)
+        q = at.performance if at is not None and at.fits else None
+        return 1000 / q.time_per_output_token_ms if q and q.time_per_output_token_ms else None
+
+    one = speed(1)
+    if one is None or one < target:
+        return None
+    lo, hi = 1, held
+    top = speed(held)
+    if top is not None and top >= target:
+        return held * replicas
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        got = speed(mid)
+        if got is not None and got >= target:
+            lo = mid
+        else:
+            hi = mid
+    return lo * replicas

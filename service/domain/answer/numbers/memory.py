@@ -668,6 +668,9 @@ def _max_concurrency_at(w: _W) -> None:
         return
     gid, named = w.card()
     if gid is None:
+        # a budget and no GPU: the users the budget serves (audit s2money: it was the memory)
+        if w.users_for_budget is not None and w.users_for_budget():
+            return
         w.out.follow_up = w.t["need_gpu"]
         _memory(w)
         return

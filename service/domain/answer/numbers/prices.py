@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from service.domain.answer.core_warnings import localise
 from service.domain.answer.numbers.context import _W, _instances, _prompt, budget_lasts_asked
 from service.domain.answer.numbers.jobs import (
     BilledRun,
@@ -24,11 +25,16 @@ from service.domain.recommend.context import (
     AUTO_LLM,
     HOURS_PER_MONTH,
     QUALITY_HANDICAP,
+    headroom_miss,
+    rejection_kind,
     unknown_price_defaults,
 )
 from service.domain.recommend.pricing import job_storage_usd
 from service.domain.recommend.types import (
     Option,
+    Recommendation,
+    RecommendationRequest,
+    Rejected,
 )
 
 
@@ -1102,3 +1108,80 @@ def _doubted_cheaper(w: _W, gid: str, per: float) -> str:
     w.price_warnings(v)
     return w.say("provider_doubted_cheaper", n=w.n(v.gpu_count), per=w.usd(hour / v.gpu_count),
                  machine=w.usd(hour))
+
+
+ROOM_PCT = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
+                      if f.name == "min_memory_headroom_pct"))
+"""The memory headroom the recommendations keep by default (``min_memory_headroom_pct``): a
+setup under it is priced by /v1/ask when named, never ranked by them."""
+
+
+def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
+    """After the cheapest match ``o``, the cheaper machines the recommendations for the same
+    inputs left out, with why (audit s4r1: "Cheapest way to serve DeepSeek-R1?" led with 8 ×
+    H200 at $15.97/h, and "DeepSeek-R1 on MI300X" priced 4 × MI300X at $9.16/h, with no word of
+    why the cheapest answer passed it over): a machine the model fits only without the memory
+    headroom, a stale or suspect price, a GPU that cannot run the weights, a target missed.
+    Cards too small for the model and offers over a budget are no news; at most three, the
+    cheapest first, as the recommendations list them."""
+    full = w.recommend(explain=True, **kw)
+    if full is None or not full.options or full.options[0].offer.id != o.offer.id:
+        return  # not the ranking the lead is from
+    rows: list[str] = []
+    for r in sorted(full.rejected, key=lambda x: (x.price_usd_h or 0.0, x.offer_id)):
+        if (r.price_usd_h is None or r.price_kind in (None, "reserved")
+                or r.price_usd_h >= o.cost.per_hour_usd):
+            continue
+        why = _left_out_why(w, r)
+        if why is not None:
+            rows.append(w.say("left_out_row", setup=w.setup(r.gpu_count, r.gpu),
+                              provider=r.provider, hour=w.usd(r.price_usd_h),
+                              kind=w.kinds[r.price_kind], why=why))
+    if rows:
+        w.out.more.append(w.say("cost_left_out", rows="; ".join(rows[:3])))
+
+
+def _left_out_why(w: _W, r: Rejected) -> str | None:
+    """Why the recommendations left ``r`` out, short, in the answer's language; None for a
+    card too small, a budget, billing or a network (no news beside a cheaper lead)."""
+    kind = rejection_kind(r.reason)
+    miss = headroom_miss(r.reason) if kind == "memory" else None
+    if miss is not None:
+        need, cap, room = miss
+        return w.say("left_out_headroom", free=w.n((cap - need) / cap * 100, 1) + "%",
+                     room=w.n(room) + "%")
+    if r.reason.startswith("stale:"):
+        v = w.view_of(r.offer_id)
+        return w.say("left_out_stale", date=w.view_date(v)) if v is not None else None
+    if r.reason.startswith("suspect price:"):
+        return w.say("left_out_suspect")
+    if kind in ("hardware", "targets"):
+        # its first clause ("cannot run mxfp4 with vllm", "misses the default
+        # time-to-first-token target ..."): the rule's whole text is in /v1/recommendations
+        return localise(r.reason, w.t, w.f, w.kinds, w.known_gpu_name).split(": ")[0]
+    return None
+
+
+def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None) -> None:
+    """After the price of ``count`` × ``gid`` named in the question (:func:`_setup_hour`):
+    where it holds the model with less of each GPU's memory free than the recommendations
+    keep (``ROOM_PCT``), that share, and the cheapest setup they rank for the same inputs
+    instead (audit s4r1: 4 × MI300X for DeepSeek-R1 fp8, 8.2 % free, priced at $9.16/h while
+    the cheapest answer led with 8 × H200 at $15.97/h, unexplained)."""
+    if rec is None or not rec.options or w.model is None or w.model.kind != "llm":
+        return
+    top = rec.options[0]
+    if (top.offer.gpu, top.offer.gpu_count, top.nodes) == (gid, count, 1):
+        return
+    # the load _setup_hour sized and priced (one request of the default context)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=_prompt(w), output_tokens=512)
+    if r is None or not r.fits or r.gpu is None:
+        return
+    cap = w.cap(r)
+    free = (cap - r.memory.per_gpu_gib) / cap * 100 if cap else 100.0
+    if free >= ROOM_PCT:
+        return
+    w.out.more.insert(0, w.say("cost_setup_headroom", setup=w.setup(count, gid),
+                               free=w.n(free, 1) + "%", room=w.n(ROOM_PCT) + "%",
+                               lead=w.option_setup(top), provider=top.offer.provider,
+                               hour=w.usd(top.cost.per_hour_usd)))

@@ -595,6 +595,11 @@ def _speed_answer(w: _W) -> None:
             and _speed_rate(w, r, gid, count, setup, inp, out)):
         return
     w.record(r, inp + out)
+    if (r.engine == "llama.cpp" and w.ex.engine is None
+            and (w.st.gguf_file or get_precision(r.weights).gguf)):
+        # a GGUF file asked ("GGUF F16", "Q4_K_M"): llama.cpp's figures, said so, as
+        # /v1/sizing's engine assumption says (audit s1fmt #1: vLLM's, unsaid)
+        w.out.more.append(w.say("speed_gguf_engine", engine=w.engine_name(r.engine)))
     if capped is not None and limit is None:
         w.out.more.append(w.say("speed_prompt_capped", prompt=w.n(capped[0]),
                                 default=w.n(capped[1]), limit=w.n(inp + out), inp=w.n(inp),
@@ -947,8 +952,11 @@ def _rate_request_time(w: _W, rate: float, ttft: float, tpot: float, out: int,
     if n is None:
         w.out.first = w.say("speed_rate_request_time", **figures) + " " + (w.out.first or "")
     else:
-        w.out.first = w.say("speed_rate_request_time_spread", n=w.n(n), setup=setup,
-                            gpus=w.n(gpus), each=_rps(w, rate / n), **figures)
+        # "1 request/s each", "câte 1 cerere pe secundă" (it read "câte 1 cereri": audit s6slack)
+        each = _rps(w, rate / n)
+        w.out.first = w.say("speed_rate_request_time_spread"
+                            + ("_each_one" if each == w.n(1) else ""), n=w.n(n), setup=setup,
+                            gpus=w.n(gpus), each=each, **figures)
     w.ask("request_latency_s", total_s, "s")
 
 

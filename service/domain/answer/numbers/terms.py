@@ -871,8 +871,11 @@ def _checkpoints(w: _W) -> bool:
     # the rank stated ("at rank 64"), else the recommendations' default, as a LoRA run's
     # disk is billed (training._rank_storage_gb; it was the rank-16 size whatever was said)
     rank = w.st.training.lora_rank or LORA_RANK_DEFAULT
+    # the projections stated ("on q and v only"), else all seven (audit s3train #2 counted q
+    # and v as all seven: 42M parameters for 6.8M)
+    targets = list(w.st.training.target_modules) if w.st.training.target_modules else None
     weights_gb = model_storage_gb(sized, p, training=False)
-    total = model_storage_gb(sized, p, training=True, full=full, rank=rank)
+    total = model_storage_gb(sized, p, training=True, full=full, rank=rank, targets=targets)
     common = {"model": m.name, "kept": w.n(KEPT_CHECKPOINTS), "weights": w.n(weights_gb),
               "p": p.id, "total": w.n(total)}
     if full:
@@ -881,17 +884,19 @@ def _checkpoints(w: _W) -> bool:
                             bpp=w.n(FULL_CHECKPOINT_BYTES_PER_PARAM), **common)
     else:
         assert sized.arch is not None
-        params = lora_params(sized.arch, rank, None) / 1e6
-        ckpt = lora_checkpoint_gb(sized, rank)
-        w.out.first = w.say("storage_ckpt_lora", ckpt=w.n(ckpt, 1 if ckpt < 10 else 0),
+        params = lora_params(sized.arch, rank, targets) / 1e6
+        ckpt = lora_checkpoint_gb(sized, rank, targets)
+        w.out.first = w.say("storage_ckpt_lora_on" if targets else "storage_ckpt_lora",
+                            ckpt=w.n(ckpt, 2 if ckpt < 0.1 else 1 if ckpt < 10 else 0),
                             params=w.n(params, 1 if params < 10 else 0),
-                            rank=w.n(rank),
+                            rank=w.n(rank), modules=", ".join(targets or ()),
                             bpp=w.n(LORA_CHECKPOINT_BYTES_PER_PARAM), **common)
         # the adapters alone at 16 bits (2 bytes each): what is kept to serve them, without
         # the optimizer state a resumable checkpoint adds
         adapters = params * 1e6 * 2 / 1e9
         w.out.more.append(w.say("storage_ckpt_lora_adapters",
-                                gb=w.n(adapters, 1 if adapters < 10 else 0)))
+                                gb=w.n(adapters, 2 if adapters < 0.1 else 1 if adapters < 10
+                                       else 0)))
     # the month of that volume: at the provider named, else the catalog's range
     rated = [(c, q) for q in w.catalog.providers if (c := q.storage_usd(total)) is not None]
     named = w.catalog.providers_by_id.get(w.det.provider or "")

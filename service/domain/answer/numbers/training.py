@@ -319,8 +319,16 @@ def _setup_note(w: _W, method: str) -> None:
         items.append(w.t["train_setup_ckpt_on" if t.checkpointing else "train_setup_ckpt_off"])
     if t.zero_stage is not None:
         items.append(w.say("train_setup_zero", stage=t.zero_stage))
+    if t.target_modules is not None and method in ("lora", "qlora"):
+        items.append(w.say("train_setup_targets", modules=", ".join(t.target_modules)))
     if (glob := _global_batch_item(w, method)) is not None:
         items.append(glob)
+    if (gt := w.st.global_batch_tokens) is not None:
+        # a batch in tokens is one step's sequences of the sequence length, never the run's
+        # tokens (audit s3train #3 timed a 10B-token run as its 4M-token batch)
+        seq = w.st.sequence_tokens or FinetuneOptions().sequence_length
+        items.append(w.say("train_setup_global_tokens", tokens=w.n(gt), seq=w.n(seq),
+                           seqs=w.n(gt // seq)))
     if items:
         w.out.more.append(w.say("train_setup_read", items=", ".join(items)))
 
@@ -1443,6 +1451,8 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         # asked: those lead, _gpu_hours_lead)
         w.out.first = w.say("finetune_time", **common)
         w.ask("training_hours", hours, "h")
+    elif task == "finetune" and w.st.epochs_asked and w.st.budget_usd_total:
+        _epochs_budget(w, kw, o, common, w.st.budget_usd_total)
     elif task == "finetune":
         w.out.first = w.say("finetune_job", **common)
         w.ask("per_job_usd", cost, "USD")
@@ -1465,6 +1475,37 @@ def _train_job(w: _W, task: str, method: str) -> bool:
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _epochs_budget(w: _W, kw: dict[str, Any], o: Option, common: dict[str, str],
+                   budget: float) -> None:
+    """"How many epochs over 50M tokens can I do for $100?": the epochs the budget buys
+    lead, the budget over one epoch's cost (one pass over the tokens stated) on the run the
+    answer prices (spot by default, as the recommendations price a fine-tune), whole epochs
+    only; the on-demand epochs beside it. It said one epoch's $0.61 and "within your
+    budget", no count of epochs (audit s3train #1)."""
+    cost = o.cost.per_job_usd or 0.0
+    hours = o.performance.job_hours or 0.0
+    epochs = math.floor(budget / cost) if cost > 0 else 0
+    tokens = w.n(w.det.tokens or 0)
+    words = {**common, "tokens": tokens, "budget": w.usd(budget), "epochs": w.n(epochs)}
+    if epochs >= 1:
+        w.out.first = w.say("epochs_budget", **words, total_hours=w.duration(hours * epochs))
+    else:
+        w.out.first = w.say("epochs_budget_none", **words)
+    w.ask("epochs", epochs, "epochs")
+    if o.pricing_model != "spot":
+        return
+    over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
+    w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over, 1)))
+    od = w.recommend(**{**kw, "interruptible": False, "top_n": 1})
+    d = od.options[0] if od is not None and od.options else None
+    if d is not None and d.cost.per_job_usd:
+        w.out.more.append(w.say(
+            "epochs_on_demand_beside", cost=w.usd(d.cost.per_job_usd),
+            setup=w.setup(d.offer.gpu_count * d.nodes, d.offer.gpu),
+            provider=d.offer.provider, price=w.usd(d.cost.per_hour_usd),
+            epochs=w.n(math.floor(budget / d.cost.per_job_usd)), budget=w.usd(budget)))
 
 
 def _train_job_deadline(w: _W, kw: dict[str, Any], common: dict[str, str],

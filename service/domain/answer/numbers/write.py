@@ -26,7 +26,12 @@ from service.domain.answer.numbers.context import (
     _leads_yes_no,
 )
 from service.domain.answer.numbers.cost import _cost
-from service.domain.answer.numbers.counts import _gpu_count, _interconnect, load_sized
+from service.domain.answer.numbers.counts import (
+    _gpu_count,
+    _interconnect,
+    load_sized,
+    users_for_budget,
+)
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
 from service.domain.answer.numbers.memory import (
     _fallback,
@@ -232,6 +237,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     w.load_sized = lambda gid: load_sized(w, gid)  # the cost answer's, counted as a count
+    w.users_for_budget = lambda: users_for_budget(w)  # the memory answer's, counted
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     recordings_read = _recordings_hours(w)  # "100,000 calls of 10 minutes": hours of audio
     documents_read = _documents_requests(w)  # "summarise 1M documents": 1M requests
@@ -306,8 +312,22 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
     _lead_with(w, _daily_users_lead(w))
+    _lead_with(w, _format_refused(w))
     _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _format_refused(w: _W) -> str | None:
+    """A weight format asked that the model's kind has none of ("Whisper large-v3 in AWQ":
+    ``[[kind_format]]``, a 400 from /v1/sizing), said first in the asker's language with the
+    rule's source; the answer after it is at the precision sized (the model's own). None
+    where no format was refused or nothing was sized (audit s1fmt #2: a passage alone)."""
+    if (w.format_refused is None or w.model is None or w.out.first is None
+            or w.out.sizing is None):
+        return None
+    asked, rule = w.format_refused
+    return w.say("format_refused_kind", model=w.model.name, p=asked, source=rule.source,
+                 weights=w.out.sizing.weights)
 
 
 def _audio_training(w: _W) -> bool:
