@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "service" / "domain" / "answer" / "numbers"
 ORDER = ["context", "jobs", "media", "memory", "prices", "cost", "speed", "counts", "compare",
-         "training", "terms", "write"]
+         "training", "terms", "regions", "write"]
 PREFIX = "service.domain.answer.numbers."
 
 

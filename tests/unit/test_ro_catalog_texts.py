@@ -43,6 +43,7 @@ def _catalog_texts() -> set[str]:
     kernels = catalog().registry.kernels
     out = {r.runs for r in kernels.rules} | {p.note for p in kernels.platforms.values() if p.note}
     out |= {g.name for g in catalog().registry.gpus.values()}  # GPU names with a note
+    out |= {o.caution for o in catalog().offers if o.caution}  # a price source's caution
     return out | {c for p in PRECISIONS for c in p.quality.split("; ") if p.quality}
 
 

@@ -14,6 +14,7 @@ block or a message take text already escaped; ``say`` escapes a template and its
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -593,10 +594,16 @@ def _workload_words(kind: str, resolution: str | None, context_tokens: int | Non
 def rate_words(rate: float, lang: str, messages: Messages | None = None,
                key: str = "rate_load") -> str:
     """A request rate as a table says it ("10 requests/s", "1 cerere/s"; ``key``
-    ``request_rate_value`` for a recommendation's target): one decimal where it has one,
-    one request in the singular."""
+    ``request_rate_value`` for a recommendation's target): one decimal where it has one from
+    one a second up, three significant digits below (1,000 requests a day is "0.0116
+    requests/s", 10 an hour "0.00278": both read "0.0", audit regress12 #10; as the answers'
+    ``per_s`` says them), one request in the singular."""
     lab, f = labels(lang, messages), formatter(lang, messages)
-    text = f.number(rate, 0 if float(rate).is_integer() else 1)
+    if 0 < rate < 1:
+        said = f"{rate:.{min(9, 2 - math.floor(math.log10(rate)))}f}".rstrip("0")
+        text = f.number(rate, len(said.partition(".")[2]))  # 0.5, not 0.500
+    else:
+        text = f.number(rate, 0 if float(rate).is_integer() else 1)
     one = lab.get(f"{key}_one") if text == f.number(1) else None
     return _ro(one if one is not None else lab[key].format(n=text), lang)
 

@@ -137,14 +137,18 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Romanian answer)
     ("core_embed_output_ignored", re.compile(
         r"output_tokens ignored: an embedding model generates nothing")),
-    # options._option: a diffusion job of fewer images or clips than GPUs
+    # options._option: a diffusion job of fewer images or clips than GPUs; the counts are
+    # thousands-grouped, never a trailing comma ("1 of 2, billed": ``[\d,]*+`` took the
+    # comma and the warning stayed English, audit ro2 #11)
     ("core_idle_image", re.compile(
         r"each image runs whole on one GPU: GPUs idle for the job's ~(?P<n_sec>\d[\d,]*+) s: "
-        r"(?P<n_idle>\d[\d,]*+) of (?P<n_gpus>\d[\d,]*+), billed all the same \(a "
+        r"(?P<n_idle>\d{1,3}+(?:,\d{3})*+) of (?P<n_gpus>\d{1,3}+(?:,\d{3})*+), "
+        r"billed all the same \(a "
         r"sequence-parallel engine splitting one image over GPUs is not modelled\)")),
     ("core_idle_clip", re.compile(
         r"each clip runs whole on one GPU: GPUs idle for the job's ~(?P<n_sec>\d[\d,]*+) s: "
-        r"(?P<n_idle>\d[\d,]*+) of (?P<n_gpus>\d[\d,]*+), billed all the same \(a "
+        r"(?P<n_idle>\d{1,3}+(?:,\d{3})*+) of (?P<n_gpus>\d{1,3}+(?:,\d{3})*+), "
+        r"billed all the same \(a "
         r"sequence-parallel engine splitting one clip over GPUs is not modelled\)")),
     # a no-match reason: the budget, many options over it or one
     ("core_budget_month", re.compile(_BUDGET_MONTH)),

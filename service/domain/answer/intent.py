@@ -53,7 +53,7 @@ Intent = Literal[
 INTENTS: tuple[str, ...] = (
     "fits", "memory", "max_context", "max_concurrency", "speed", "gpu_count", "compare", "cost",
     "finetune", "training", "spot", "billing", "storage_egress", "interconnect", "kv_cache",
-    "media", "precision", "guidance")
+    "media", "precision", "regions", "guidance")
 
 
 class Details(Out, frozen=True, kw_only=True):
@@ -408,6 +408,12 @@ class Stated:
     "5.000 de episoade de podcast de câte o oră"): (recordings, hours of one). A speech
     model's job is their product in hours of audio (``numbers.write._recordings_hours``);
     the length is never a length of GPU use (audit batch B3: 10 minutes of one V100)."""
+    audio_minutes: float | None = None
+    """One amount of audio stated in minutes, or as one recording's length ("10 minutes of
+    music", "30 de minute de audio", "a 2-hour meeting", "a 90-minute podcast", "unei ședințe
+    de 2 ore", "o oră de muzică"): the audio a speech model reads or makes, in minutes, never
+    a length of GPU use (audit media2 #1, #3, #6: 10 minutes of one V100, $0.14; a rate with
+    no time). ``numbers.media._recordings_hours`` makes it the job's hours of audio."""
     recordings_unsized: int | None = None
     """Recordings counted with no length of each ("transcribe 500 podcast episodes"): their
     count; a speech model's answer says the length is needed and prices an hour of audio
@@ -438,7 +444,9 @@ class Stated:
     gguf_file: bool = False
     """The weights are named as a GGUF file ("GGUF F16", "in GGUF Q8_0"): a 16-bit one is
     sized as /v1/sizing sizes "GGUF F16", on llama.cpp, the default engine for GGUF files
-    (``numbers.context._W.size``; audit s1fmt #1: it was timed on vLLM)."""
+    (``numbers.context._W.size``; audit s1fmt #1: it was timed on vLLM). Only a GGUF the
+    question runs with no other precision stated (:func:`_gguf_file`): "fp16 (not GGUF)",
+    "fp8 ... faster than a GGUF build?" keep theirs (audit regress12 #2)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -529,6 +537,11 @@ class Stated:
     """A rate an embedding, speech or video model is asked for in its own unit, with the
     seconds it is counted over (``understand.media_rate_asked``: documents per hour, hours of
     audio per day, videos per day, the real-time factor): the answer leads with it."""
+    audio_minute_cost: bool = False
+    """A speech model's price asked per minute of audio ("how much per minute of audio", "cât
+    costă pe minut transcrierea", "un minut de audio transcris"): the answer leads with the
+    cost per minute, the cost per hour of audio over 60, said so (audit ro2 #7: it answered
+    per hour of audio, or billing granularity). "Billed per minute" stays billing."""
     max_seconds_per_image: float | None = None
     """A time limit for each image or clip ("under 5 seconds per image", "each image in under
     3 seconds", "sub 5 secunde pe imagine"), in seconds: the recommendations'
@@ -598,6 +611,8 @@ _TOKENS = re.compile(
 _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
     r"|saptamani|saptamana|minutes?|min|minute)\b(?![\s-]*+(?:of audio|of video|de audio|audio"
+    # (nor audio made: "10 minutes of music", "10 minute de vorbire"; audit media2 #1)
+    r"|(?:of|de)\s++(?:generated\s++)?(?:music|muzica|speech|vorbire)\b"
     r"|de video|/day|pe zi|a day|per day|each day|daily|zilnic|a month|per month|pe luna|/month"
     r"|each month|of video|video|clip|\d{3,4}p\s++(?:video|clip)))")
 # a job's length in seconds ("a 30-second job", "a 45 sec run", "un job de 30 de secunde"):
@@ -644,8 +659,9 @@ _DURATION_WORDS = (
     (re.compile(r"\b(?:overnight|over night|peste noapte|o noapte|one night)\b"), 12.0),
 )
 _DATA = re.compile(
-    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(tb|tib|gb|gib|pb)\b(?!\s*+(?:card|gpu|plac|vram|ram|de vram"
-    r"|of vram|memorie|memory))")
+    # "150 de GB" (Romanian "de" after a number from 20: audit ro2 #10, the amount unread)
+    r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(tb|tib|gb|gib|pb)\b"
+    r"(?!\s*+(?:card|gpu|plac|vram|ram|de vram|of vram|memorie|memory))")
 # A data amount belongs to storage or egress only when those words are next to it: "500GB
 # storage", "stocare de 1 TB", "2TB egress", "500 GB trafic de iesire", "1 TB disk".
 _STORAGE_WORD = r"(?:storage|stocare\w*+|disk\w*+|disc\w*+|volum\w*+|ssd|nvme|storing|stored)"
@@ -1016,6 +1032,43 @@ _SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?
 # oră de audio" (read only where its time is asked: :func:`stated`)
 _ONE_AUDIO_HOUR = re.compile(r"\b(?:one|an|a|o|una|unei)\s++(?:hour|ore|ora)\s++(?:(?:of|de)\s++)?"
                              r"(?:audio|speech|vorbire|voice|voce|podcast|recording|inregistrare)\b")
+# one amount of audio in minutes, or one recording with its length (audit media2 #1, #3, #6):
+# "10 minutes of music", "30 de minute de audio", "an hour of music", "o oră de muzică" (groups
+# 1-2, or 3: one hour in words); "a 2-hour meeting", "a 90-minute podcast" (4-5); "unei ședințe
+# de 2 ore", "un podcast de 90 de minute" (6-7). Hours in digits of audio are _AUDIO_HOURS'.
+_AUDIO_NOUN = (r"(?:audio|music|muzica|speech|vorbire|voice|voce|narration|naratiune"
+               r"|podcasts?|recordings?|inregistrari)\b")
+_AUDIO_AMOUNT = re.compile(
+    r"(?<![\w.,])(\d{1,4}(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(minutes?|mins?|minute|minut)\s++"
+    r"(?:(?:of|de)\s++)?(?:generated\s++|generate\s++)?" + _AUDIO_NOUN
+    + r"|\b(?:one|an|a|o|una|unei)\s++(hour|ora|ore)\s++(?:of|de)\s++(?:generated\s++)?"
+    r"(?:music|muzica|speech|vorbire)\b"
+    r"|\b(?:a|an|one|my|our|the|this|each)\s++(\d{1,4}(?:[.,]\d++)?)[\s-]*+"
+    r"(hours?|hrs?|h|minutes?|mins?)[\s-]++(?:long\s++)?(?:audio\s++|phone\s++|zoom\s++"
+    r"|recorded\s++|team\s++)?(?:meeting|podcast|call|recording|interview|lecture|episode"
+    r"|audio\s++file|voicemail|webinar|audiobook|speech|talk)\b"
+    r"|\b(?:unei|unui|o|un|una)\s++(?:sedinte|sedinta|intalniri|intalnire|podcast|apel"
+    r"|convorbiri|convorbire|inregistrari|inregistrare|interviu|prelegeri|prelegere|episod"
+    r"|fisier audio)\s++(?:audio\s++)?de\s++(\d{1,4}(?:[.,]\d++)?)\s*+(?:de\s++)?"
+    r"(ore|ora|minute|minut)\b")
+# ... never a load: "10 minutes of audio a day", "30 de minute de audio pe zi"
+_AUDIO_AMOUNT_RATE = re.compile(r"\s*+(?:(?:per|a|an|each|every|pe|/)\s*+(?:day|zi|week"
+                                r"|saptamana|month|luna|hour|ora|minute|minut)\b|daily|zilnic)")
+
+
+def _audio_minutes(text: str, rate: tuple[int, int] = (-1, -1)) -> float | None:
+    """The minutes of audio :data:`_AUDIO_AMOUNT` reads in ``text`` (folded, models' names
+    blanked), never inside a load ``rate`` spans nor followed by a period; None otherwise."""
+    am = _AUDIO_AMOUNT.search(text)
+    if am is None or rate[0] <= am.start() < rate[1] or _AUDIO_AMOUNT_RATE.match(text, am.end()):
+        return None
+    if am.group(3):
+        return 60.0
+    raw, unit = next((am.group(i), am.group(i + 1)) for i in (1, 4, 6) if am.group(i))
+    value = _num(raw) * (60.0 if unit.startswith(("h", "o")) else 1.0)
+    return value or None
+
+
 _TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
@@ -2219,6 +2272,11 @@ def _card_memory(folded: str) -> float | None:
     return float(mm.group(1) or mm.group(2) or mm.group(3) or mm.group(4)) if mm else None
 
 
+# an amount said to be data ("I have 150 GB of data", "150 de GB de date"): never a card's
+# memory, which "I have 150 GB" alone reads (audit ro2 #10)
+_OF_DATA = re.compile(r"\s*+(?:of|de)\s++(?:data|date|files|fisiere|datasets?)\b")
+
+
 def _data_amounts(folded: str, toks: list[Any], names: list[Any],
                   mem: float | None) -> list[tuple[float, str | None]]:
     """The data amounts of ``folded`` in GB, each with what it is tied to ("storage",
@@ -2229,7 +2287,8 @@ def _data_amounts(folded: str, toks: list[Any], names: list[Any],
         unit = d.group(2)
         value = _num(d.group(1)) * {"tb": 1000, "tib": 1099.5, "pb": 1e6, "gib": 1.0737}.get(
             unit, 1.0)
-        if unit in ("gb", "gib") and mem is not None and abs(value - mem) < 1:
+        if (unit in ("gb", "gib") and mem is not None and abs(value - mem) < 1
+                and not _OF_DATA.match(folded, d.end())):
             continue
         if any(start <= d.start() < end or (end <= d.start() and _CARD_TAIL.match(
                 folded[end:d.start()])) for start, end in cards):
@@ -2270,8 +2329,8 @@ def _bare_gpu(toks: list[Any], names: list[Any], registry: Registry
     """The first GPU named by its family alone ("A100") whose card comes in another memory
     size of the same form ("a100-sxm-40gb" and "a100-sxm-80gb"): (word, card, other)."""
     for m in names:
-        if m.kind != "gpu" or m.first != m.last:
-            continue
+        if m.kind != "gpu" or m.first != m.last or _size_before(toks, m):
+            continue  # ("40GB A100s" states its memory: no bare family)
         word = toks[m.first].text
         gm = _MEM_SUFFIX.match(m.id)
         if gm is None or not m.id.startswith(word.rstrip("s") + "-"):
@@ -2289,6 +2348,23 @@ _MEMORY_WORD = re.compile(r"(?<!\d)\d++\s*+(?:gb|g|gib)\b")
 
 def _written(toks: list[Any], m: Any) -> str:
     return " ".join(t.text for t in toks[m.first : m.last + 1])
+
+
+def _size_before(toks: list[Any], m: Any) -> str:
+    """The memory size written right before the GPU name ``m`` ("40gb a100s", "40 gb a100"),
+    with a space after it; "" where none is."""
+    before: list[str] = [t.text for t in toks[max(0, m.first - 2) : m.first]]
+    if before and _MEMORY_WORD.fullmatch(before[-1]) is not None:
+        return before[-1] + " "
+    if len(before) == 2 and _MEMORY_WORD.fullmatch(" ".join(before)) is not None:
+        return " ".join(before) + " "
+    return ""
+
+
+def _written_sized(toks: list[Any], m: Any) -> str:
+    """The GPU name ``m`` as written, with a memory size written right before it: "40GB
+    A100s" is the 40GB card, as "A100 de 40GB" is (audit ro2 #9: read as the 80GB one)."""
+    return _size_before(toks, m) + _written(toks, m)
 
 
 def _family_of(written: str, m: Any, registry: Registry) -> tuple[str, ...]:
@@ -2309,7 +2385,8 @@ def _gpu_variants(toks: list[Any], names: list[Any], registry: Registry) -> tupl
     ("a100 80gb", "a100 de 80 gb", "a100-80gb"); a bare family ("A100") is
     :func:`_gpu_family`'s case and a form factor named ("A100 SXM 80GB") is one card."""
     for m in names:
-        if m.kind == "gpu" and _MEMORY_WORD.search(written := _written(toks, m)) is not None:
+        if m.kind == "gpu" and _MEMORY_WORD.search(
+                written := _written_sized(toks, m)) is not None:
             return _family_of(written, m, registry)
     return ()
 
@@ -2319,7 +2396,7 @@ def _gpu_family(toks: list[Any], names: list[Any], registry: Registry) -> tuple[
     ("A100", "H100", "RTX 6000", "A100 PCIe"); "H100 SXM" names one card, and a memory size
     named is :func:`_gpu_variants`'s case."""
     m = next((m for m in names if m.kind == "gpu"), None)
-    if m is None or _MEMORY_WORD.search(written := _written(toks, m)) is not None:
+    if m is None or _MEMORY_WORD.search(written := _written_sized(toks, m)) is not None:
         return ()
     return _family_of(written, m, registry)
 
@@ -2383,12 +2460,14 @@ def _gpu_ones(toks: list[Any], names: list[Any]) -> bool:
 # "sub-500 ms TTFT", "sub 500 ms până la primul token"
 _LIMIT_WORD = (r"(?:\b(?:under|below|sub|less than|at most|max(?:imum)?|within|de cel mult"
                r"|maxim|no more than|mai putin de)|<=?|≤)")
-_TTFT_WORD = r"(?:ttft|time to first token|first token|primul token)"
+# ("first-token latency under 200 ms", "latența primului token sub 200 ms", "latență sub 200
+# ms la primul token": audit ro2 #2, each dropped and answered a card ~6x over the target)
+_TTFT_WORD = r"(?:ttft|time to first token|first[\s-]token|primul(?:ui)? token)"
 _TTFT_LIMIT = re.compile(
     rf"\b{_TTFT_WORD}\b[^?\d]{{0,25}}?{_LIMIT_WORD}\s*+"
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
     rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
-    rf"(?:(?:of|de|for|for the|to|to the|until|pana la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
+    rf"(?:(?:of|de|for|for the|to|to the|until|pana la|la)\s++)?(?:a\s++)?{_TTFT_WORD}\b")
 # a time limit for each image or clip an image or video model makes (audit media #2: "under 5
 # seconds per image" was read as a job of 5 images, costing "$0.00"): "under 5 seconds per
 # image", "< 5 s/image", "each image in under 3 seconds", "every clip within 60 s", "per-image
@@ -2496,6 +2575,11 @@ _SEQ_LEN = re.compile(
     r"(?:(?:tokens?|tokeni)[\s-]*+(?:(?:per|pe|each|fiecare)\s++)?(?:sequences?|secvent\w*+)"
     r"|(?:sequence|seq|context|ctx)[\s_-]*+(?:length|len)\b|(?:context|ctx)\b)")
 _EPOCHS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:epochs?|epoci|epoca|epocile)\b")
+# the count after its name: "number of epochs 3", "numărul de epoci: 3", "epochs = 3" (audit
+# regress12 #7: "number of epochs 3, budget $100" was read as the epochs the budget buys)
+_EPOCHS_NAMED = re.compile(
+    r"(?:\b(?:number of|numarul de|nr\.? de)\s++(?:epochs|epoci)\s*+(?:[:=]|is|este|de)?"
+    r"|\b(?:epochs|epoci|num_train_epochs)\s*+[:=])\s*+(\d{1,3})(?!\w|[.,]\d)")
 _MACHINE_GPUS = re.compile(
     r"(?<![\w.])(\d{1,3})\s*+-?\s*+(?:gpus?|gpu-uri|placi)\b(?!-)(?:\s++[\w-]++){0,3}?\s++"
     r"(?:machine|node|box|server|instance|vm|masina|nod|serverul)\b(?!-)"
@@ -2654,7 +2738,10 @@ _HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b
 # 8B on an L4 with $50", "cât timp pot rula ... cu 50 de dolari" (audit regress8 #5)
 _LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b"
                          r"|\bcan (?:i|we|you) (?:run|rent|use|keep)\b"
-                         r"|\bpot(?:em)? (?:rula|folosi|inchiria)\b")
+                         r"|\bpot(?:em)? (?:rula|folosi|inchiria)\b"
+                         # "how many hours of A100 do I get / can I buy for $50", "câte ore de
+                         # A100 primesc / pot cumpăra cu 50 de dolari" (audit ro2 #5: guidance)
+                         r"|\b(?:get|buy)\b|\bprimes[ct]\b|\bprimim\b|\bcumpar\w*+|\bobtin\w*+")
 # the length an amount lasts asked in days or hours: "how many days will $1,000 last", "how
 # many hours can I run ... with $50", "câte zile îmi ajung 500 de dolari" (audit regress9 #6:
 # a price per hour answered)
@@ -2711,6 +2798,15 @@ def _lasting_q(folded: str) -> bool:
     asked of an amount (:data:`_LASTS_Q`), as "how long" asks it."""
     return bool(_LASTS_Q.search(folded) and _LASTS_VERB.search(folded)
                 and _LASTS_AMOUNT.search(folded))
+
+
+# GPUs a sum of money pays for asked, with the sum: "how many H100s can I afford / rent with
+# $5,000 a month", "câte H100 îmi permit / pot închiria cu 5.000 USD pe lună", "am un buget de
+# 1.000 USD pe lună, câte H100" (the count, :data:`_COUNT_Q`, is checked beside it)
+_AFFORD_COUNT = re.compile(
+    r"\bafford\w*+|\bpermit\w*+|\bbudget\b|\bbuget\w*+|\b(?:can|could) (?:i|we) (?:rent|get|buy)\b"
+    r"|\bpot(?:em)? (?:inchiria|lua|cumpara)\b")
+_AMOUNT_WORD = re.compile(r"\$|\busd\b|\bdolari\b|\bdollars?\b")
 
 
 _IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
@@ -2773,21 +2869,28 @@ _GLOBAL_BATCH = re.compile(
     r"\b(?:global|effective|total)\s++batch\b|\bbatch(?:-ul)?\s++(?:global|efectiv|total)\b"
     r"|\bbatch\s*+size\s++(?:of\s++)?\d++\s++(?:in total|across|over all)\b")
 # a token amount that is a batch (:func:`batch_tokens_at`): "a global batch of 4M tokens",
-# "batch size of 4M tokens", "batch global de 4M de tokeni", "batch-ul de 4M de tokeni" before it;
-# "4M tokens per batch / step", "4M-token batch", "4M de tokeni pe pas" after it
-# (a plain "batch of" only in a training question: "un job batch de 200 de milioane de tokeni",
-# "a nightly batch of 200M tokens" are a batch job's tokens)
+# "batch size of 4M tokens", "batch global de 4M de tokeni" before it; "4M tokens per batch /
+# step", "4M tokens global batch", "4M de tokeni pe pas" after it. A plain "batch of 50M
+# tokens", "pe un batch de 20M de tokeni", "50M tokens batch size 16" (a batch size in
+# sequences after the dataset), "a nightly batch of 200M tokens" are the job's tokens (audit
+# regress12 #5: a plain "batch of" read as a step's lost the asked cost and time)
 _BATCH_TOKENS_BEFORE = re.compile(
     r"(?:\b(?:global|effective|total)\s++batch(?:[\s_-]*+size)?|\bbatch[\s_-]*+size"
     r"|\bbatch(?:-ul)?\s++(?:global|efectiv|total))\s++(?:(?:of|de|is|este|=|:)\s*+)?"
     r"(?:(?:about|around|aproximativ|~)\s*+)?$")
-_BATCH_TOKENS_PLAIN = re.compile(
-    r"(?<!\bjob )\bbatch(?:-ul)?\s++(?:of|de)\s++(?:(?:about|around|aproximativ|~)\s*+)?$")
 _BATCH_TOKENS_AFTER = re.compile(
     r"\s*+(?:(?:per|pe|a|each|every)\s++(?:global\s++)?(?:batch|(?:optimi[sz]er\s++)?step|pas)"
-    r"|(?:global\s++)?batch)\b(?!\s++(?:job|jobs|joburi|jobul|inference|processing))")
-_EPOCHS_Q = re.compile(r"\b(?:how many|number of|cate|numarul de)\s++(?:full\s++|complete\s++)?"
-                       r"(?:epochs|epoci)\b")
+    r"|(?:global|effective)\s++batch|(?:de\s++)?batch\s++global)\b"
+    r"(?!\s++(?:job|jobs|joburi|jobul|inference|processing))")
+# the epochs a budget buys asked ("how many epochs ... can I do for $100", "câte epoci pot
+# face"): never a count stated ("number of epochs 3", :data:`_EPOCHS_NAMED`) nor advice asked
+# ("how many epochs should I ...", "câte epoci ar trebui": audit regress12 #7)
+_EPOCHS_Q = re.compile(
+    r"\b(?:how many|(?:what\s++)?number of|cate|numarul de)\s++(?:full\s++|complete\s++)?"
+    r"(?:epochs|epoci)\b(?!\s*+(?:[:=]|is\b|este\b|de\b)?\s*+\d)"
+    r"(?![^?!]{0,60}?\b(?:should|shall|ought|need|needed|recommend\w*+|ideal|optimal"
+    r"|typically|usually|ar trebui|trebuie sa (?:fac|rulez|antrenez|folosesc)|recomand\w*+"
+    r"|optim[ae]?|de obicei|e bine|este bine)\b)")
 
 
 def batch_tokens_at(folded: str, start: int, end: int) -> bool:
@@ -2799,8 +2902,7 @@ def batch_tokens_at(folded: str, start: int, end: int) -> bool:
     before = folded[max(0, start - 40):start]
     training = bool(_TRAIN.search(folded) or _FINETUNE.search(folded))
     return bool(_BATCH_TOKENS_BEFORE.search(before)
-                or (training and (_BATCH_TOKENS_PLAIN.search(before)
-                                  or _BATCH_TOKENS_AFTER.match(folded, end))))
+                or (training and _BATCH_TOKENS_AFTER.match(folded, end)))
 
 
 def _global_batch_tokens(folded: str) -> int | None:
@@ -2930,8 +3032,10 @@ _ITEMS_RATE = re.compile(_COUNT_SCALE + rf"\s*+(?:de\s++)?{_DOC_ADJ}{_DOC_NOUN}\
 _SERVE_RATE = re.compile(
     _COUNT_SCALE + r"(?!p\b)\s*+(?:de\s++)?"  # "480p" is a size, not 480 videos
     r"(?:(?:[a-z][a-z\-]*+|\d{3,4}x\d{3,4}|\d{3,4}p)\s++){0,2}?"
-    r"(?:(?P<images>images?|imagini|pictures?|photos?|poze|fotografii|imgs?|pics?)"
-    r"|(?P<videos>videos?|clips?|clipuri|videoclipuri)"
+    # (the singular too: "1 imagine pe secundă" was one image priced; audit regress12 #11)
+    r"(?:(?P<images>images?|imagini|imagine|pictures?|photos?|poze|poza|fotografii|fotografie"
+    r"|imgs?|pics?)"
+    r"|(?P<videos>videos?|clips?|clipuri|videoclipuri|videoclip)"
     r"|(?P<inputs>embeddings?|embedding-uri|documents?|documente|docs|texts?|texte|sentences?"
     r"|propozitii|passages?|pasaje|chunks?|inputs?|intrari)"
     # ("500 de ore audio pe zi", with no "de" before audio, was a one-off job: regress2 #15)
@@ -3075,14 +3179,54 @@ _MEMORY_EACH_USER = re.compile(
 
 _NO_OUTPUT = re.compile(
     # a job that generates nothing, only reads its tokens: prefill alone ("no output",
-    # "prefill only", "just score", "fără ieșire"); output_tokens 0, as "0 output tokens"
-    # (audit s1fmt #3: "embed 10M tokens ... (no output)" was priced as 10M output tokens)
-    r"\bno (?:output|generation|generated tokens|completions?)\b"
-    r"|\bwithout (?:any )?(?:output|generation|generating)\b|\bprefill[- ]only\b"
-    r"|\bonly (?:the )?prefill\b|\b(?:just|only) (?:read|score|classify)\w*+"
-    r"|\bfara (?:niciun |nicio )?(?:iesire|output|generare|tokeni de iesire)\b"
+    # "prefill only", "just scoring the prompts", "fără ieșire"); output_tokens 0, as "0
+    # output tokens" (audit s1fmt #3: "embed 10M tokens ... (no output)" was priced as 10M
+    # output tokens). "No output" is one only where the clause ends there ("no output: cost?",
+    # "(no output)", "no output tokens, on an L4"): "no output limit / length cap / beyond 200
+    # tokens / streaming", "without output constraints" bound or shape the output, and "I just
+    # read", "we only score quality later" are no job's words (audit regress12 #3 priced
+    # those generation jobs as prefill alone)
+    r"(?:\bno|\bwithout(?: any)?|\bfara(?: niciun| nicio)?)\s++"
+    r"(?:output|generation|generated tokens|generating(?: anything)?|completions?"
+    r"|iesire|generare|tokeni de iesire)(?:\s++tokens?)?(?:\s++(?:at all|whatsoever|deloc))?"
+    r"(?=\s*+(?:$|[).,;:!?]))"
+    r"|\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
+    r"|\b(?:just|only) scor(?:e|ing) (?:the )?(?:prompts?\b|inputs?\b|\d)"
     r"|\b(?:doar|numai) (?:faza de )?prefill\b")
 _GGUF_WORD = re.compile(r"\bgguf\b")
+# a GGUF mention that is not the file run (:func:`_gguf_file`): negated or weighed ("not
+# GGUF", "nu GGUF", "faster than a GGUF build", "or should we use GGUF", "vs a GGUF on a
+# Mac", "we used / tried GGUF before", "moved from GGUF", "comparing with our GGUF setup")
+_GGUF_NOT_RUN = re.compile(
+    r"(?:\b(?:not|no|non|nu|fara|than|decat|vs|versus|or|sau|ori|from|against|instead of"
+    r"|rather than|in loc de|fata de|compar\w*+\s++(?:with|to|cu)|used|tried|had|were using"
+    r"|moved|switched|folosit|folosim|incercat|de la))"
+    r"\W*+(?:(?:a|an|the|our|old|un|o|vechiul|nostru)\s++)*+$")
+# a weights precision or format stated ("fp8", "in AWQ", "4-bit", "Q4_K_M"), not the KV
+# cache's: one beside a GGUF mention ("GGUF F16", "F16 GGUF") is that file's
+_WEIGHTS_WORD = re.compile(
+    r"\b(?:bf16|bfloat16|fp16|float16|f16|f32|fp8|float8|fp4|nvfp4|mxfp4|int8|int4|fp32"
+    r"|awq|gptq|nf4|bnb|bitsandbytes|[48][- ]?bits?|q[2-8]_[0-9a-z_]++|iq4_xs)\b"
+    r"(?!\s*+(?:kv|cache))")
+
+
+def _gguf_file(folded: str) -> bool:
+    """Whether ``folded`` runs a GGUF file (:attr:`Stated.gguf_file`): a GGUF format stated
+    as the weights ("in GGUF F16", "GGUF Q4_K_M", "F16 GGUF", "a GGUF file of Llama 3.1 8B"),
+    never negated or weighed against another (:data:`_GGUF_NOT_RUN`), and no other precision
+    stated beside it: "fp8 ... faster than a GGUF build?", "in AWQ, or should we use GGUF?",
+    "fp16 (not GGUF)" keep their precision and engine (audit regress12 #2: the word anywhere
+    switched to llama.cpp, "llama.cpp cannot run fp8")."""
+    runs = [g for g in _GGUF_WORD.finditer(folded)
+            if not _GGUF_NOT_RUN.search(folded[max(0, g.start() - 30):g.start()])]
+    if not runs:
+        return False
+    for wm in _WEIGHTS_WORD.finditer(folded):
+        beside = any(0 <= wm.start() - g.end() <= 5 or 0 <= g.start() - wm.end() <= 3
+                     for g in runs)
+        if not beside:
+            return False  # another precision stated: "Llama 3.1 8B fp8 ... GGUF"
+    return True
 
 
 def stated(text: str, registry: Registry) -> Stated:
@@ -3112,6 +3256,12 @@ def stated(text: str, registry: Registry) -> Stated:
             storage = untied[0]
         else:
             egress = untied[0]
+    elif (storage is None and egress is None and len(untied) == 1 and _EGRESS.search(folded)
+          and not _STORAGE_NAMED.search(folded)):
+        # "I have 150 GB of data, what does egress cost at GCP?", "am 150 de GB de date, cât
+        # costă egress-ul": the one amount is what leaves, its total leads (audit ro2 #10:
+        # the rate alone, where "egress for 150 GB" gave 16.64 USD)
+        egress = untied[0]
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
     mg = _MACHINE_GPUS.search(folded)
@@ -3209,7 +3359,7 @@ def stated(text: str, registry: Registry) -> Stated:
     throughput = _aggregate_tps(masked, sm)  # (nor "on a 4090 tok/s total" a total)
     if throughput is not None:
         sm = None  # a load in total: never each user's target
-    em2 = _EPOCHS.search(folded)
+    em2 = _EPOCHS.search(folded) or _EPOCHS_NAMED.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
     cl = _CLIPS.search(unnamed)
@@ -3226,6 +3376,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   if so else None, audio_hours=audio_hours,
                   recordings=_recordings(unnamed, at),
                   recordings_unsized=_recordings_unsized(unnamed, at),
+                  audio_minutes=None if im else _audio_minutes(unnamed, at),
                   documents_job=_documents_job(unnamed),
                   items_rate_per_s=_items_rate(unnamed, hours_per_day),
                   translation=_translation(folded),
@@ -3278,7 +3429,7 @@ dot_grouped=dg.group(0) if dg else None,
                   # output_tokens from 0), which any other answer reads as none stated
                   output_tokens=out_tokens if out_tokens is not None and out_tokens <= 65536
                   else 0 if out_tokens is None and _NO_OUTPUT.search(folded) else None,
-                  gguf_file=bool(_GGUF_WORD.search(folded)),
+                  gguf_file=_gguf_file(folded),
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
@@ -3296,7 +3447,9 @@ dot_grouped=dg.group(0) if dg else None,
                   price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   money_asked=bool(_MONEY_Q.search(folded)),
-                  clip_seconds=_clip_seconds(folded), video_height_px=_video_height(folded),
+                  # (the model's name blanked: "a 10 second LTX-Video clip"; audit media2 #5)
+                  clip_seconds=_clip_seconds(unnamed) or _clip_seconds(folded),
+                  video_height_px=_video_height(folded),
                   one_item=bool(_ONE_ITEM.search(unnamed)),
                   requests=int(_num(rq.group(1)) * _SCALE.get(rq.group(2) or "", 1.0)) or None
                   if rq else None,
@@ -3308,8 +3461,32 @@ dot_grouped=dg.group(0) if dg else None,
                   budget_usd_total=_job_or_lasting_budget(text, folded),
                   unknown_model=_unknown_model(text, registry),
                   media_rate=media_rate_asked(text),
+                  audio_minute_cost=_audio_minute_cost(folded),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item else None,
                   **_stated_more(folded, registry, text))
+
+
+# a price per minute of audio (audit ro2 #7): "per minute of audio", "how much per minute to
+# transcribe", "cât costă pe minut transcrierea", "transcrierea pe minut", "un minut de audio
+# (transcris)", "a minute of audio", "un minut de transcriere"; never billing ("billed per
+# minute", "facturare pe minut": _BILL_WORD) nor a rate ("minutes of audio per minute")
+_AUDIO_MINUTE = re.compile(
+    r"\b(?:per|pe|a|each)\s++minut(?:e|ul)?\b(?!\s*+(?:of|de)\s++(?:video|image|imagin))"
+    r"[^?.!]{0,40}?\b(?:transcri\w*+|audio|speech)\b"
+    r"|\b(?:transcri\w*+|audio)\b[^?.!]{0,40}?\b(?:per|pe|a)\s++minut(?:e|ul)?\b"
+    r"|\b(?:an?|one|un|1)\s++minut(?:e|ul)?\s++(?:of|de)\s++(?:audio|speech|transcri\w*+"
+    r"|inregistr\w*+)")
+_BILL_WORD = re.compile(r"\bbill\w*+|\bfactur\w*+|\bgranularit\w*+|\brotunj\w*+|\brounded?\b")
+# minutes of audio counted in a rate: "how many minutes of audio per minute" (a speed)
+_MINUTES_COUNTED = re.compile(r"\b(?:how many|cate)\s++minut")
+
+
+def _audio_minute_cost(folded: str) -> bool:
+    """Whether ``folded`` asks a price per minute of audio (:attr:`Stated.audio_minute_cost`)."""
+    return bool(_AUDIO_MINUTE.search(folded) and not _BILL_WORD.search(folded)
+                and not _MINUTES_COUNTED.search(folded)
+                and (_MONEY_Q.search(folded) or _HOW_MUCH_PER.search(folded)
+                     or re.search(r"\bhow much\b|\bcat\b", folded)))
 
 
 def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:
@@ -3587,7 +3764,9 @@ _TPOT = re.compile(r"\btpot\b|\btime per (?:output )?token\b"
 _COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")
-_THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b")
+_THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
+                         # "at full load", "la încărcare maximă": the total asked (ro2 #3)
+                         r"|\b(?:full|max(?:imum)?|peak) load\b|\bincarcare maxima\b")
 _COUNT_Q = re.compile(
     r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
     r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
@@ -3616,7 +3795,12 @@ _COUNT_Q = re.compile(
     r"|required|necesar\w*+)\b|\b(?:gpu|card) count\b")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       r"|\bbetter\b|\bmai bun\w*+"
-                      r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b")
+                      r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b"
+                      # "is H200 worth it over H100", "H200 instead of H100", "în loc de H100",
+                      # "în locul H100": one GPU weighed against another (two GPUs named); it
+                      # was a GPU count, the H200's alone (audit ro2 #8)
+                      r"|\bworth\b[^.?!]{0,30}?\bover\b|\binstead of\b|\bin loc de\b"
+                      r"|\bin locul\b")
 # renting, in both languages: a price asked ("what GPU should I rent", "ce GPU să închiriez"),
 # and what tells a card to buy apart from a rental (_RENT)
 _RENT_WORDS = r"\brent\w*+|\bhire\b|\binchiri\w*+"
@@ -4005,7 +4189,7 @@ _PREFILL_ONLY = re.compile(r"\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
 # the first token is named (_FIRST_TOKEN)
 _WHOLE_LATENCY = re.compile(
     r"\b(?:latency|latenta\w*+|response time|timp(?:ul)? de raspuns|end[- ]to[- ]end|e2e)\b")
-_FIRST_TOKEN = re.compile(r"\bttft\b|\bfirst token\b|\bprimul(?:ui)? token\b")
+_FIRST_TOKEN = re.compile(r"\bttft\b|\bfirst[\s-]token\b|\bprimul(?:ui)? token\b")
 # a whole latency named with the output tokens and no input: "end-to-end latency for 300 output
 # tokens", "total latency for 200 output tokens", "latența totală pentru 200 de tokeni de
 # ieșire": TTFT + N x TPOT (audit regress5 #9: it was the TTFT alone)
@@ -4073,6 +4257,20 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "max_concurrency", None
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
+    if not has_model and not gpu_named and _GPUS_IN_PLACE.search(f) and not _GPUS_FOR.search(f):
+        # "ce GPU-uri pot închiria în România?", "what GPUs can I rent in the EU?": the GPUs
+        # with offers located there (numbers/regions.py; audit ro2 #4: a guidance passage)
+        return "regions", None
+    if (has_model and not gpu_named and _OFFERS_ASKED.search(f) and not _MEMORY_ASKED.search(f)
+            and not _TRAIN.search(f) and not _FINETUNE.search(f) and not _COUNT_Q.search(f)):
+        # "ce oferte aveți în România pentru Llama 3.1 8B?", "what options do I have to run
+        # it in Germany?": the cheapest offers that fit it, the region asked filtering them as
+        # "cel mai ieftin GPU ... în România" does (audit ro2 #4: the memory, region dropped)
+        return "cost", _cost_sub(f)
+    if model_kind == "audio" and gpu_named < 2 and _audio_minute_cost(f):
+        # "cât costă pe minut transcrierea", "un minut de audio transcris": the price per
+        # minute of audio (audit ro2 #7: billing granularity, or the hour of audio)
+        return "cost", "unit"
     if media and gpu_named < 2 and _MEDIA_UNIT_COST.search(f) and (
             _MONEY_Q.search(f) or (_HOW_MUCH_PER.search(f) and not _MEMORY_ASKED.search(f))):
         # ("how much per 1024x1024 image": a price, audit regress5 #10: the seconds alone)
@@ -4106,6 +4304,16 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # amount asked how long it lasts, its hours and the images they make, as "$20"
         # reads (it gave one image's time; audit regress8 #5)
         return "cost", "hour"
+    if not has_model and gpu_named == 1 and _lasting_q(f):
+        # "how many hours of A100 do I get for $50?", "câte ore de H100 primesc cu 100 USD?":
+        # the hours the amount buys, as "cât timp pot folosi un A100 cu 100 de dolari"
+        # (audit ro2 #5: a count's guidance passage)
+        return "cost", "hour"
+    if (not has_model and gpu_named == 1 and _COUNT_Q.search(f) and _AFFORD_COUNT.search(f)
+            and _AMOUNT_WORD.search(f)):
+        # "how many H100s can I afford with $5,000 a month?", "câte H100 îmi permit cu 5.000
+        # USD pe lună?": the GPUs the month's budget keeps running (audit ro2 #5)
+        return "cost", "afford"
     if media and _MEDIA_RATE.search(f) and not _MONEY_Q.search(f):
         if gpu_named >= 2:
             return "compare", None
@@ -4181,10 +4389,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # as a transcription job's does (it was "fits", and answered memory)
         return "cost", "time"
     if (has_model and not media and _TIME_Q.search(_REAL_TIME.sub(" ", _TTFT.sub(" ", f)))
-            and _llm_job(f) and not _COUNT_Q.search(f)):
+            and (_llm_job(f) or _documents_job(f)) and not _COUNT_Q.search(f)):
         # "how long to run 500k prompts (2k in, 200 out) thru llama 3.1 8b on one h100": a
         # job of requests or tokens, its time leading and its cost after it (it was the
-        # largest context, or "Yes, fits"; audit ask_reading)
+        # largest context, or "Yes, fits"; audit ask_reading); "cât durează să procesez 1
+        # milion de documente": the documents are the job's items, one request each, as the
+        # cost form reads them (audit ro2 #6: a yes/no fit with no duration)
         return "cost", "time"
     if (model_kind == "diffusion" and concurrent is not None and concurrent > 1
             and not gpu_named and not cost_q
@@ -4328,6 +4538,25 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if gpu_named >= 2:
         return "compare", None
     return "guidance", None
+
+
+# GPUs asked as a list, then located: "what GPUs can I rent in the EU", "which GPUs are
+# available in Germany", "are there GPUs in Bucharest", "ce GPU-uri pot închiria în România",
+# "există GPU-uri în București", "ce GPU-uri aveți în UE" (numbers/regions.py)
+_GPUS_IN_PLACE = re.compile(
+    r"\b(?:what|which|any|are there|ce|care|exista|aveti|avem)\b[^?.!]{0,24}?"
+    r"\b(?:gpus|gpu-uri|gpuuri|placi video|graphics cards)\b[^?.!]{0,40}?"
+    r"\b(?:in|within|din|la)\s++(?:the\s++)?[a-z]")
+# the GPUs asked for a use, not a place: "which GPUs for inference in Europe", "what GPUs
+# support fp8", "ce GPU-uri pentru Llama" (a model is no list of a place's offers)
+_GPUS_FOR = re.compile(r"\b(?:for|pentru|support\w*+|suport\w*+|run\w*+|rul\w*+|good|bune?"
+                       r"|fast\w*+|rapid\w*+|memor\w*+|vram|train\w*+|antren\w*+|fit\w*+"
+                       r"|incap\w*+)\b")
+
+
+# offers or options asked for a model: "ce oferte aveți", "what offers", "ce opțiuni am"
+_OFFERS_ASKED = re.compile(r"\b(?:what|which|any|ce|care)\s++(?:\w++\s++)?(?:offers?|options?"
+                           r"|oferte|optiuni)\b")
 
 
 # the memory asked and a count asked, joined: "... take in FP8 and on how many H200 ...",
@@ -4543,6 +4772,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "cost:reserved": ("reserved-committed-capacity", "reading-price-comparison",
                       "price-table-pitfalls"),
     "billing": ("billing-granularity", "idle-and-stopped-costs"),
+    "regions": ("reading-price-comparison", "price-table-pitfalls"),
     "storage_egress": ("storage-weights-checkpoints", "egress-costs", "model-weights-transfer"),
     "storage_egress:egress": ("egress-costs", "model-weights-transfer"),
     "storage_egress:storage": ("storage-weights-checkpoints", "model-weights-transfer"),

@@ -214,6 +214,19 @@ Months too: "a month and a half", "o lună și jumătate" -> "1.5 month", "1.5 l
 of 1.5 months (intent._DURATION_MONTHS; audit reg6: priced as one month)."""
 
 
+_ONE_PER = re.compile(
+    r"(?<![\w.,])(?:one|a single|o|o singura|un|un singur|una)\s++(?=(?:request|cerere|query"
+    r"|interogare|prompt|image|imagine|picture|photo|poza|fotografie|video|videoclip|clip"
+    r"|document|embedding|input|intrare)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|on a|in a"
+    r"|intr-o)\s++)(?:s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month"
+    r"|luna)\b)")
+"""One of a request, an image, a video or an input before its period, in words: "one request
+per second", "o cerere pe secundă", "un request pe secundă", "o imagine pe secundă", "a single
+image a minute": written "1", so that it is read as the rate of one, as "1 cerere pe secundă"
+is (audit regress12 #11: sized as one concurrent request, or one image priced). Neither "a" nor
+"an" ("a request a day" stays words: "a" is also the period's article)."""
+
+
 def _half_more(count: str) -> str:
     """``count`` (a number in digits or an article: one) and a half, in digits."""
     whole = 1.0 if not count[0].isdigit() else float(count.replace(",", "."))
@@ -557,7 +570,8 @@ def _fold(text: str) -> str:
     folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
     folded = _FT_SHORT.sub(lambda m: _FT_WORDS[m.group(1)], folded)
     folded = _DECIMAL_THOUSANDS.sub(_decimal_thousands, folded)
-    return _DE_SIZE.sub(_de_size, _halves(_spell_out(folded)))
+    folded = _ONE_PER.sub("1 ", _spell_out(folded))  # "o cerere pe secundă": a rate of 1
+    return _DE_SIZE.sub(_de_size, _halves(folded))
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._:+\-]*+(?:/\d++)*+")
@@ -1211,7 +1225,9 @@ _PROMPT = re.compile(
     rf"|\b{_PROMPT_W}\s*+(?:(?:length|lungime|lungimea)\s*+)?(?:(?:of|de|=|:)\s*+)?"
     r"(?<![\w.,])(\d{1,7})(?![\d.,]\d)(?:\s*(k)\b|\s++(?:de\s++)?(mii|thousand)\b)?(?!\w)"
 )
-_PROMPTS_COUNTED = re.compile(r"^(\d{1,7})\s*+(k)?\s*+(?:prompts|prompturi)$")
+# ("200.000 de prompturi de 1.000 de tokeni": the Romanian "de" before the noun too; audit
+# ro2 #1 read the count as the prompt's length, then 1,000 as the whole request: 488 in)
+_PROMPTS_COUNTED = re.compile(r"^(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:prompts|prompturi)$")
 
 
 def prompt_tokens(text: str) -> int | None:
@@ -1567,7 +1583,8 @@ def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
         return False
     if n > 128:
         return True
-    after = [x.text for x in toks[j + 2 : j + 4]]
+    k = j + 3 if j + 1 < len(toks) and toks[j + 1].text == "de" else j + 2  # "10k de prompturi"
+    after = [x.text for x in toks[k : k + 2]]
     if len(after) == 2 and after[0] in _LENGTH_OF and re.fullmatch(r"\d++k?", after[1]):
         return True
     if before and before[-1] in _JOB_VERBS:
@@ -1741,8 +1758,9 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
                 # "how many concurrent 128k requests fit": the count is asked, so "128k" is
                 # each request's length (audit regress4 #2: 44 requests of 4,096 tokens)
                 return int(mk.group(1)) * 1024, j
-            if "-" not in t.text and following[:1] and (following[0] in _JOB_COUNTED or (
-                    following[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
+            noun = following[1:2] if following[:1] == ["de"] else following[:1]  # "10k de ..."
+            if "-" not in t.text and noun and (noun[0] in _JOB_COUNTED or (
+                    noun[0] in _PROMPTS and _prompts_counted(toks, j, int(mk.group(1))))):
                 continue  # "1k requests", "500k prompts": a job's count, not a length
             if "-" not in t.text and (_TOKENS_A_PERIOD.match(text, t.end) or (
                     int(mk.group(1)) == 1 and _priced_unit(toks, j))):
@@ -2200,7 +2218,14 @@ def _memory_variant(toks: list[_Tok], gpus: list[_Mention], gpu: str,
         return gpu
     near = [t.text for t in toks[m.first : m.last + 4]]
     size = None
-    for i, w in enumerate(near):
+    # a size written right before the name: "40GB A100s", "40 GB A100" (audit ro2 #9: read
+    # as the 80GB card while "A100 de 40GB" was the 40GB one)
+    before = [t.text for t in toks[max(0, m.first - 2) : m.first]]
+    if before and (sm := _SIZE.match(before[-1])) is not None:
+        size = int(sm.group(1))
+    elif len(before) == 2 and before[0].isdigit() and before[1] in ("gb", "gib"):
+        size = int(before[0])
+    for i, w in enumerate(near if size is None else ()):
         sm = _SIZE.match(w)
         if sm is None and w.isdigit() and i + 1 < len(near) and near[i + 1] in ("gb", "g", "gib"):
             sm = re.match(r"(\d+)", w)
@@ -2565,8 +2590,11 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\s*+(?:de\s++)?(secunde|secunda|minute|minut)\b)")),
     # "how many real-time audio streams can an L4 transcribe", "câte fluxuri audio în timp
     # real": the streams a transcription setup carries (audit media #5: only its speed)
+    # (and its users or listeners: "how many users can an L4 serve with Bark", "câți
+    # utilizatori": each one a real-time stream, audit media2 #4; a language model's users are
+    # its own answer's, never read from this)
     ("streams", re.compile(_HOW_MANY + r"\s++(?:[a-z-]++\s++){0,3}?(?:streams?|stream-uri"
-                           r"|fluxuri)\b")),
+                           r"|fluxuri|users|utilizatori|listeners|ascultatori)\b")),
     # "the cost per image", "cât costă pe imagine": one image's cost, the per 1,000 after it
     # (audit media #14: "$1.20 per 1,000" led); "5 seconds per image" is a time, not this
     ("per_image", re.compile(r"(?<!\bseconds )(?<!\bsecond )(?<!\bsecs )(?<!\bsec )(?<!\bs )"

@@ -143,8 +143,8 @@ def rejection_kind(reason: str) -> str:
 
 
 _ROOM_MISS = re.compile(
-    r"needs (?P<need>[\d.]+) GiB for \S+ weights \+ KV cache \+ overhead"
-    r"(?: \(at least (?P<least>[\d.]+) GiB per GPU split over \d+\))?; "
+    r"needs (?P<need>[\d.]+) GiB for (?P<p>\S+) weights \+ KV cache \+ overhead"
+    r"(?: \(at least (?P<least>[\d.]+) GiB per GPU split over (?P<over>\d+)\))?; "
     r"\d+ x .+ gives (?P<cap>[\d.]+) GiB per GPU, (?P<limit>[\d.]+) GiB with the "
     r"(?P<room>[\d.]+)% headroom")
 
@@ -161,6 +161,16 @@ def headroom_miss(reason: str) -> tuple[float, float, float] | None:
     need = float(m["least"] or m["need"])
     cap = float(m["cap"])
     return (need, cap, float(m["room"])) if need <= cap else None
+
+
+def headroom_miss_split(reason: str) -> tuple[str, int] | None:
+    """A headroom near miss's (:func:`headroom_miss`) precision id and the GPUs its quoted
+    need is split over (1 where the reason names no split), to size it again at the
+    request's load (audit regress12 #1: the need quoted is one request's); else None."""
+    m = _ROOM_MISS.fullmatch(reason)
+    if m is None or headroom_miss(reason) is None:
+        return None
+    return m["p"], int(m["over"] or 1)
 
 
 GRANULARITY_S = {"second": 1, "minute": 60, "hour": 3600}

@@ -55,6 +55,7 @@ from service.domain.recommend.context import (
     Ctx,
     count,
     headroom_miss,
+    headroom_miss_split,
     rejection_kind,
     unit_usd,
     usd,
@@ -1375,10 +1376,50 @@ def refused_but_large_enough(ctx: Ctx, p: Precision) -> Callable[[Offer], bool]:
     return large_enough
 
 
+RoomAtLoad = Callable[[Offer, str], tuple[float, float, float] | None]
+"""A headroom near miss judged at the request's load: (need per GPU in GiB, capacity in GiB,
+headroom in %) where the load fits the offer without the headroom, else None."""
+
+
+def headroom_at_load(ctx: Ctx) -> RoomAtLoad:
+    """Whether a memory rejection is a headroom near miss at the request's load (audit
+    regress12 #1): the reason quotes one request at the full context (the fit check of
+    :func:`~service.domain.recommend.capability.serve_layouts`), so 1 x RTX A6000's "needs
+    42.0 GiB ... gives 43.2 GiB" read as a near miss for 200 users of Llama 3.1 70B at 8k,
+    whose KV cache alone is about 500 GiB. A near miss is one whose node holds every
+    concurrent request at that context without the headroom (the same memory plan, at the
+    load, over the split the reason names: its replicas share the requests, or its
+    pipeline stages on a PCIe node carry them all); a load past that needs more nodes, and
+    is no near miss."""
+    users = max(1, ctx.req.concurrent_requests)
+    gpus = ctx.registry.gpus
+
+    def at_load(offer: Offer, reason: str) -> tuple[float, float, float] | None:
+        miss, split = headroom_miss(reason), headroom_miss_split(reason)
+        if miss is None or split is None or users == 1 or ctx.kv is None:
+            return miss
+        gpu = gpus.get(offer.gpu)
+        if gpu is None:
+            return None
+        t = max(1, min(split[1], offer.gpu_count))
+        stages = offer.gpu_count // t if t < offer.gpu_count and not all_to_all_link(gpu) else 1
+        replicas = offer.gpu_count // (t * stages)
+        per_replica = math.ceil(users / max(1, replicas))
+        p = get_precision(split[0])
+        plan = _memory_plan(ctx, p, t, ctx.req.context_tokens, stages)
+        if per_replica > plan.engine.speed.max_num_seqs:
+            return None
+        need = plan.total_gib(per_replica)
+        return (need, miss[1], miss[2]) if need <= miss[1] else None
+
+    return at_load
+
+
 def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
                        large_enough: Callable[[Offer], bool] | None = None,
                        named: frozenset[str] | None = None,
                        priced: Mapping[tuple[str, str], tuple[float, PriceKind]] | None = None,
+                       room_at_load: RoomAtLoad | None = None,
                        ) -> list[Rejected]:
     """The offers left out that a buyer would ask about, at most ``MAX_REJECTED``, one per
     GPU shape, listed in this order: first the near misses (an offer the model fits on, out
@@ -1401,7 +1442,9 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
     on-demand price: an option may rank the same offer on its fresh on-demand price, and
     the two must not read as one price both ranked and refused. So is an offer over the
     budget at the price its reason was priced at (``priced``, :attr:`Ctx.budget_prices`:
-    under spot, the spot price, not the on-demand one, audit serve #4)."""
+    under spot, the spot price, not the on-demand one, audit serve #4). ``room_at_load``
+    (:func:`headroom_at_load`) judges a headroom near miss at the request's load; without
+    it, at the one request its reason quotes."""
     said = priced or {}
 
     def price_of(offer: Offer, reason: str) -> tuple[float | None, PriceKind | None]:
@@ -1421,7 +1464,8 @@ def notable_rejections(rejected: list[tuple[Offer, str]], options: list[Option],
             # a machine the model fits on without the memory headroom (4 x MI300X for
             # DeepSeek-R1 fp8, $9.16/h under 8 x H200's $15.97/h): a near miss that /v1/ask
             # prices when the GPU is named, so it is listed with its reason (audit s4r1)
-            kind == "memory" and headroom_miss(reason) is not None)
+            kind == "memory" and (headroom_miss(reason) if room_at_load is None
+                                  else room_at_load(offer, reason)) is not None)
         if near and (top_price is None or (price is not None and price <= top_price)):
             notable.append((offer, reason))
     notable.extend((offer, reason) for offer, reason in by_price

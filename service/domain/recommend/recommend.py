@@ -32,6 +32,7 @@ from service.domain.recommend.context import Ctx, unknown_price_defaults
 from service.domain.recommend.options import (
     excluded_no_region,
     finalise,
+    headroom_at_load,
     notable_rejections,
     rank_offers,
     refused_but_large_enough,
@@ -171,7 +172,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
                           workload=req.workload, options=options,
                           rejected=notable_rejections(
                               rejected, options, refused_but_large_enough(ctx, precisions[0]),
-                              ctx.only_gpus, ctx.budget_prices)
+                              ctx.only_gpus, ctx.budget_prices, headroom_at_load(ctx))
                           if explain else [],
                           alternatives=alternatives, reason=reason,
                           catalog_version=catalog.version, assumptions=ctx.assumptions)

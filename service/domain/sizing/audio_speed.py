@@ -438,9 +438,36 @@ def audio_timing(model: SizedModel, p: Precision, speed: EngineSpeed, engine_id:
                        bound=_bound(split))
 
 
-def audio_speed_reason(model: SizedModel, engine_id: str, steps: int | None = None) -> str:
+FASTER_WHISPER_INT8 = (
+    "faster-whisper (CTranslate2) int8, which runs at about fp16 speed (its README, large-v2 "
+    "on 13 min of audio on an RTX 3070 Ti: 63 s at fp16 and 59 s at int8, "
+    "github.com/SYSTRAN/faster-whisper), is not modelled: no CTranslate2 engine in the "
+    "catalog")
+"""What a Whisper answer at 8 bits on transformers says of the engine it is not (audit
+media2 #7: "faster-whisper int8" answered as 35.2 h/h on a T4, below fp16's 47.4)."""
+
+
+def _bnb_words(model: SizedModel, engine_id: str, precision: str) -> str:
+    """Which kernels an 8- or 4-bit figure on transformers is for (``BNB_SLOWDOWN``): the
+    bitsandbytes matmuls, slower than fp16 on this engine; for Whisper at 8 bits, that
+    faster-whisper's int8 is another engine, not modelled."""
+    slow = BNB_SLOWDOWN.get(precision)
+    if engine_id != "transformers" or slow is None:
+        return ""
+    kind = ("bitsandbytes LLM.int8()" if precision in ("int8", "bnb-int8")
+            else "bitsandbytes NF4")
+    out = (f"; {precision} is timed as transformers' {kind} (its matmuls {slow:g}x slower "
+           "than fp16, so slower than fp16 on this engine)")
+    if model.family == "whisper" and precision in ("int8", "bnb-int8"):
+        out += "; " + FASTER_WHISPER_INT8
+    return out
+
+
+def audio_speed_reason(model: SizedModel, engine_id: str, steps: int | None = None,
+                       precision: str = "") -> str:
     """The assumption's reason: what was assumed for this family (``steps``: a latent
-    diffusion model's, as :func:`audio_timing` took them)."""
+    diffusion model's, as :func:`audio_timing` took them; ``precision``: the weights timed,
+    naming the bitsandbytes kernels an 8- or 4-bit figure on transformers is for)."""
     la = latent_audio(model) if model.family not in STAGED_FAMILIES else None
     if la is not None:
         n = max(1, steps or model.default_steps or LATENT_AUDIO_DEFAULT_STEPS)
@@ -465,16 +492,19 @@ def audio_speed_reason(model: SizedModel, engine_id: str, steps: int | None = No
         return (f"{common}. Whisper: 30 s windows ({new_audio:g} s of new audio each), "
                 f"{TEXT_TOKENS_PER_AUDIO_S:.1f} text tokens per second of speech (150 words "
                 "per minute x 4/3 tokens per word) + 2 prompt/end steps per window, greedy "
-                "decoding (beam search is slower); the batch is windows decoded together")
+                "decoding (beam search is slower); the batch is windows decoded together"
+                + _bnb_words(model, engine_id, precision))
     if model.family == "musicgen":
         return (f"{common}. MusicGen: one decoder step per 50 Hz codec frame (the delay "
                 "pattern emits the 4 codebooks together), classifier-free guidance doubles "
-                "the decoder batch; the batch is clips generated together")
+                "the decoder batch; the batch is clips generated together"
+                + _bnb_words(model, engine_id, precision))
     return (f"{common}. Bark: semantic GPT {BARK_SEMANTIC_HZ:g} tokens/s, coarse GPT "
             f"{BARK_COARSE_HZ:g} Hz x {BARK_COARSE_CODEBOOKS} codebooks = "
             f"{BARK_COARSE_HZ * BARK_COARSE_CODEBOOKS:g} steps/s, fine model "
             f"{BARK_FINE_CODEBOOKS - BARK_COARSE_CODEBOOKS} non-causal passes per "
-            f"{BARK_FINE_STRIDE}-frame window; the batch is clips generated together")
+            f"{BARK_FINE_STRIDE}-frame window; the batch is clips generated together"
+            + _bnb_words(model, engine_id, precision))
 
 
 AUDIO_JOB_BATCH = 24

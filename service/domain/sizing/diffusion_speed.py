@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
+
+import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.models import Component
@@ -195,10 +197,13 @@ class DiffusionTiming(Out, frozen=True, kw_only=True):
     denoiser_tokens: float
     """Sequence positions one denoiser pass sees per image (all latent frames)."""
     latent_frames: int
-    seconds_per_batch: float
-    seconds_per_image: float
-    images_per_s: float
-    """Per GPU (one pipeline per GPU)."""
+    seconds_per_batch: Annotated[float, msgspec.Meta(
+        description="wall-clock seconds of one pipeline call of this batch on one GPU")]
+    seconds_per_image: Annotated[float, msgspec.Meta(
+        description="seconds_per_batch over the batch's images (clips), on one GPU")]
+    images_per_s: Annotated[float, msgspec.Meta(
+        description="images (clips) per second of one GPU, one pipeline per GPU; "
+                    "performance.images_per_s is the whole setup's (x gpu_count)")]
     efficiency_source: str = FIT_SOURCE
 
     @property

@@ -117,7 +117,10 @@ class Performance(Out, frozen=True, kw_only=True):
         description="diffusion models: wall-clock seconds of one pipeline call on one GPU, "
                     "its batch of images (batch_size, or each GPU's share of it) generated "
                     "together: the latency a request for that batch sees")] = None
-    images_per_s: float | None = None
+    images_per_s: Annotated[float | None, msgspec.Meta(
+        description="diffusion models: images (video models: clips) per second of the whole "
+                    "setup, every GPU running its own pipeline (gpu_count x "
+                    "diffusion.images_per_s); diffusion.images_per_s is one GPU's")] = None
     seconds_per_video: float | None = None
     """Video models: seconds to generate one clip of the model's frames (the same figure as
     ``seconds_per_image``, which counts a clip as one output)."""
@@ -140,9 +143,10 @@ class Performance(Out, frozen=True, kw_only=True):
     efficiency_source: str | None = None
     """Where the GEMM and collective efficiencies come from: ``measured:<gpu> gemm <dtype>``
     or ``derived from datasheet``."""
-    diffusion: DiffusionTiming | None = None
-    """Diffusion models: the pipeline stage by stage (seconds per stage, s/image, images/s
-    per GPU)."""
+    diffusion: Annotated[DiffusionTiming | None, msgspec.Meta(
+        description="diffusion models: the pipeline stage by stage on one GPU (seconds per "
+                    "stage, seconds_per_image, images_per_s of one GPU; the setup's "
+                    "images_per_s is this times gpu_count)")] = None
 
 
 def peak_tflops(gpu: GPU, p: Precision, engine: Engine, quantized_kernels: bool = True
@@ -1172,7 +1176,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
                 + (f" ({st.steps_per_audio_s:.3g} steps x {st.step_ms:.3g} ms)"
                    if st.step_ms is not None and st.steps_per_audio_s else "")
                 + f" {st.bound}-bound" for st in timed.stages) + " per audio second",
-                 audio_speed_reason(model, engine.id, req.steps))
+                 audio_speed_reason(model, engine.id, req.steps, p.id))
             return Performance(audio_seconds_per_s=timed.audio_seconds_per_s * n,
                                bound=timed.bound)
         den = max(model.components, key=lambda c: c.params)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import (
@@ -83,6 +85,7 @@ def _compare(w: _W) -> None:
     # ask_en2 #6: no cost was given)
     monthly = users > 1 and (w.st.price_asked or w.sub == "month")
     best_month: tuple[float, str] | None = None
+    served: list[_Served] = []  # under a load, each setup that carries it, priced
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -118,11 +121,20 @@ def _compare(w: _W) -> None:
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
             tps = None
-            scaled = _scaled_month(w, gid, users, inp, setup, most) if monthly else None
+            # scaled to the GPUs that hold them all, at any load stated, each side's speed
+            # at that load and its price (audit ro2 #8: "is H200 worth it over H100 at 100
+            # users" said 2 of each do not hold them, or gave the H200's count alone)
+            scaled = _scaled_load(w, gid, users, inp, setup, most,
+                                  None if weights == base.weights else weights)
             if scaled is not None:
-                rows[at], month_cost, month_setup = scaled
-                if best_month is None or month_cost < best_month[0]:
-                    best_month = (month_cost, month_setup)
+                rows[at] = scaled.row
+                if monthly and (best_month is None or scaled.month < best_month[0]):
+                    best_month = (scaled.month, scaled.setup)
+                if scaled.tps and (best_speed is None or scaled.tps > best_speed[0]):
+                    best_speed = (scaled.tps, scaled.setup)
+                served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft))
+                for x in r.warnings if r is not None else []:
+                    w.core_warn(x)  # why the count compared does not hold them (its queue)
                 continue
         elif users > 1 and p is not None:
             rows[at] = (w.say("compare_row_users", setup=setup, tps=w.rate(tps or 0),
@@ -139,6 +151,8 @@ def _compare(w: _W) -> None:
         if monthly and price and tps and (best_month is None or price * count * w.month_hours()
                                           < best_month[0]):
             best_month = (price * count * w.month_hours(), setup)
+        if users > 1 and price and tps and p is not None:
+            served.append(_Served(setup, price * count, tps, p.time_to_first_token_ms))
         if offers:
             v = offers[0]
             w.price_warnings(v)
@@ -156,7 +170,10 @@ def _compare(w: _W) -> None:
     if best_speed:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               best_speed[0], "tokens/s")
-    if best_speed and best_price:
+    verdict = _per_user(w, users, served) if users > 1 and len(served) > 1 else None
+    if verdict is not None:
+        w.out.more.append(verdict)  # fastest and cheapest said there, per user served
+    elif best_speed and best_price:
         w.out.more.append(w.say("compare_best", fast=best_speed[1], cheap=best_price[1]))
     if best_month is not None:
         w.out.more.append(w.say("compare_best_month", users=w.n(users), cheap=best_month[1],
@@ -164,31 +181,93 @@ def _compare(w: _W) -> None:
         w.ask("per_month_usd", best_month[0], "USD")
 
 
-def _scaled_month(w: _W, gid: str, users: int, inp: int, setup: str,
-                  most: int | None) -> tuple[str, float, str] | None:
+@dataclass(frozen=True)
+class _Served:
+    """A compared setup that carries the load stated: its words, its price per hour, each
+    user's decode tokens/s and the first token's ms at that load (None where not timed)."""
+    setup: str
+    hour: float
+    tps: float | None
+    ttft: float | None
+
+
+@dataclass(frozen=True)
+class _Scaled:
+    """A compared setup scaled to the GPUs that hold the load (:func:`_scaled_load`)."""
+    row: str
+    setup: str
+    hour: float
+    month: float
+    tps: float | None
+    ttft: float | None
+
+
+def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | None,
+                 weights: str | None = None) -> _Scaled | None:
     """A compared setup that does not hold ``users`` requests at once, scaled to the GPUs
     that do: the count answer's (:func:`gpu_count_for_users`, the count the sizing's queue
-    warning names: 2 x H200 hold all 50 requests of 70B at fp8) priced on the cheapest offer
-    for them (:meth:`_W.basis`) over the month of the stated usage. (its row, its monthly
-    cost, the setup scaled); None where no node of it holds them or it has no price."""
+    warning names: 4 x H100 as one replica of 4 and 4 x H200 as 2 replicas of 2 hold 100
+    requests of 70B at bf16), one replica sized at its share of the load for each user's
+    tokens/s and the first token's time (as the count answer's ``_users_replica`` sizes it),
+    priced on the cheapest offer for them all (:meth:`_W.basis`) by the hour and over the
+    month of the stated usage. ``weights``: the precision compared where it is not the
+    model's own (like for like). None where no node of it holds them or it has no price."""
     assert w.model is not None
-    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
-                              images=w.st.images_per_request)
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, weights or w.weights, gid,
+                              users, inp, images=w.st.images_per_request)
     if got is None:
         return None
-    total = got[0]
+    total, replicas, per, batch = got
     b = w.basis(gid, total)
     if b is None:
         return None
-    v, per, kind = b
-    hour = per * total
+    v, each, kind = b
+    hour = each * total
     month = hour * w.month_hours()
     more = w.setup(total, gid)
     w.price_warnings(v)
-    row = w.say("compare_row_users_scaled", setup=setup, users=w.n(users), most=w.n(most or 0),
-                more=more, month=w.usd(month), hour=w.usd(hour), where=w.where(v, total),
-                kind=w.kinds[kind])
-    return row, month, more
+    share = min(batch, math.ceil(users / replicas))
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=512, batch_size=share,
+               **({"weights": weights} if weights else {}))  # else the question's (w.weights)
+    p = r.performance if r is not None and r.fits and r.runs is not False else None
+    tps = p.output_tokens_per_s_per_user if p is not None else None
+    ttft = p.time_to_first_token_ms if p is not None else None
+    said = {"setup": setup, "users": w.n(users), "most": w.n(most or 0), "more": more,
+            "month": w.usd(month), "hour": w.usd(hour), "where": w.where(v, total),
+            "kind": w.kinds[kind]}
+    if not tps or ttft is None:
+        return _Scaled(w.say("compare_row_users_scaled", **said), more, hour, month, None, None)
+    row = w.say("compare_row_users_load", tps=w.rate(tps), ttft=w.n(ttft),
+                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per), **said)
+    return _Scaled(row, more, hour, month, tps, ttft)
+
+
+def _per_user(w: _W, users: int, served: list[_Served]) -> str | None:
+    """The verdict of a comparison under a load: each setup that carries all ``users``
+    priced per user served (its hour over the month of the stated usage, over the users),
+    the cheapest per user, and where a dearer one is faster per user, by how much and for
+    how much more (4 x H200 at 100 users of 70B: 15.4 against 14.6 tokens/s per user, the
+    first token later, $3.67/month more per user than 4 x H100). None where fewer than two
+    are priced."""
+    priced = [s for s in served if s.hour > 0]
+    if len(priced) < 2:
+        return None
+    per = {s.setup: s.hour * w.month_hours() / users for s in priced}
+    cheap = min(priced, key=lambda s: per[s.setup])
+    timed = [s for s in priced if s.tps]
+    fast = max(timed, key=lambda s: s.tps or 0.0) if timed else None
+    faster = ""
+    if fast is not None and fast is not cheap and cheap.tps and (fast.tps or 0) > cheap.tps:
+        faster = w.say("compare_per_user_faster", fast=fast.setup, fast_tps=w.rate(fast.tps or 0),
+                       cheap_tps=w.rate(cheap.tps), fast_ttft=w.n(fast.ttft or 0),
+                       cheap_ttft=w.n(cheap.ttft or 0),
+                       extra=w.usd(per[fast.setup] - per[cheap.setup]))
+    elif fast is cheap and len(timed) > 1:
+        faster = w.t["compare_per_user_fastest"]
+    rows = "; ".join(w.say("compare_per_user_row", setup=s.setup, month=w.usd(per[s.setup]))
+                     for s in priced)
+    return w.say("compare_per_user", users=w.n(users), rows=rows, usage=w.usage(),
+                 cheap=cheap.setup, faster=faster)
 
 
 def _common_machine(w: _W, gids: list[str]) -> tuple[int, bool] | None:

@@ -246,6 +246,10 @@ class _W:
         after memory)."""
         self.images_said = False
         """Whether the images per request stated have been said (:meth:`record`)."""
+        self.prefill_priced = False
+        """Whether the cost answer priced a job with no output as prefill alone
+        (``cost._prefill_tokens_job``); where it could not, the tokens priced as output say
+        so, assumed (``cost._token_split``; audit regress12 #6b)."""
 
     # -- formatting ---------------------------------------------------------------------------
 
@@ -284,6 +288,16 @@ class _W:
         if minutes >= 1:
             return self.say("duration_minutes", n=self.n(minutes, 1 if minutes < 10 else 0))
         return self.say("duration_seconds", n=self.n(max(1.0, hours * 3600)))
+
+    def clip_time(self, sec: float) -> str:
+        """One clip's GPU time with its unit: seconds up to two minutes ("74 s", one decimal
+        under 100 s), minutes with one decimal above ("31.5 minutes", never "1,891.1 s":
+        audit ro2 #13), hours from one hour (:meth:`duration`)."""
+        if sec <= 120:
+            return f"{self.n(sec, 1 if sec < 100 else 0)} s"
+        if sec < 3600:
+            return self.say("duration_minutes", n=self.n(sec / 60, 1))
+        return self.duration(sec / 3600)
 
     def gib(self, v: float) -> str:
         return self.f.number(v, 1)

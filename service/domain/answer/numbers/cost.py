@@ -83,6 +83,11 @@ def _cost(w: _W) -> None:
     period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
     split = _token_split(w)
     _cost_inner(w)
+    if (split is None and w.st.output_tokens == 0 and not w.prefill_priced
+            and w.out.first is not None and w.out.asked is not None):
+        # "no output" asked, but no prefill could be sized: the tokens were priced as output,
+        # said as assumed as any job of tokens with no split is (audit regress12 #6b)
+        split = _token_split(w, priced_as_output=True)
     if split is not None and w.out.first is not None:
         w.out.more.insert(0, split)  # right after the job's figure it priced
     if w.st.office_hours and w.out.first is not None:
@@ -100,7 +105,7 @@ _SPLIT_OUT = 512
 (``DEFAULT_OUTPUT_TOKENS``, ``context.ASK_OUTPUT_TOKENS``)."""
 
 
-def _token_split(w: _W) -> str | None:
+def _token_split(w: _W, priced_as_output: bool = False) -> str | None:
     """A job of tokens for a generating LLM with no split stated ("generate 100M tokens",
     "batch translate 200M tokens"): the sentence that says how it was read, the tokens as
     output in requests of the API's defaults (3,584 in and 512 out, :func:`_prompt`). A
@@ -111,15 +116,21 @@ def _token_split(w: _W) -> str | None:
     (blakecrosley.com/blog/tokenization-visualizer: 27 posts translated from English, Spanish
     1.15x, German 1.20x, French 1.13x, Korean 2.8x, Japanese 2.4x, Chinese 2.1x): 1:1 is the
     assumption the sentence states. None where the question states a split, requests or
-    documents, or no such job is asked."""
+    documents, or no such job is asked. ``priced_as_output``: a job with no output stated
+    that was priced as output all the same (no prefill sized): the sentence alone, nothing
+    changed, as the figure is already priced."""
     m = w.model
     if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens
             or w.st.requests or w.st.documents or w.st.request_rate_per_s or w.sub == "million"
             or w.ex.workload in ("finetune", "pretrain")
-            or w.st.output_tokens is not None  # 0: no output, a prefill job (s1fmt #3)
+            # 0: no output, a prefill job (s1fmt #3), unless it was priced as output
+            or (w.st.output_tokens is not None and not priced_as_output)
             or w.st.prompt_tokens or w.ex.context_tokens):
         return None
     tokens = w.det.tokens
+    if priced_as_output:
+        return w.say("token_split_assumed", tokens=w.n(tokens), inp=w.n(_prompt(w, _SPLIT_OUT)),
+                     out=w.n(_SPLIT_OUT))
     if w.st.translation:
         w.ex = msgspec.structs.replace(w.ex, context_tokens=2 * _SPLIT_OUT)
     if w.st.tokens_input:
@@ -429,11 +440,74 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
     if r is None or r.gpu is None or not r.fits or r.performance is None:
         return None
     thr = r.performance.max_throughput_tokens_per_s
+    rep = replicas_full_load(w, gid, count, inp, out, r) \
+        if not w.ex.concurrent_requests else None
+    if rep is not None and rep.performance is not None:
+        # a job or a price per token keeps every GPU busy: independent replicas where they
+        # serve more than one copy split over all of them (audit ro2 #3)
+        r, thr = rep, rep.performance.max_throughput_tokens_per_s
     b = w.basis(gid, count)
     if not thr or b is None:
         return None
     v, per, kind = b
     return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
+
+
+def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
+                       r: SizingResult) -> SizingResult | None:
+    """``count`` × ``gid`` at full load laid out as independent replicas of fewer GPUs each
+    (the fewest that hold the model, or a wider width, doubling, that divides ``count``) where
+    they generate more tokens/s in total than ``r``, one copy split over all of them; None
+    where no width does better. /v1/sizing with no load sized for one request picks one copy
+    tensor-parallel over all GPUs (no more replicas than concurrent requests), but a job or
+    a full load keeps every replica busy, and replicas share nothing, so their throughputs
+    add up with no all-reduce between GPUs: Llama 3.1 8B on 8 × H100 as 8 replicas of one
+    GPU generates about 20,600 tokens/s (8 × one H100's 2,579) where one TP8 copy reaches
+    12,572 (the sizing's own full-load figures, its layout search picking DP8 at that load;
+    vLLM's docs: data parallel replicates the model for throughput, tensor parallel splits
+    it to fit or to cut latency, https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html).
+    Each width is sized as /v1/sizing sizes a fixed ``parallelism`` (tensor, else pipeline
+    for an engine that splits whole layers, times data)."""
+    p = r.performance
+    m = w.model
+    if (count < 2 or m is None or m.kind != "llm" or p is None or not r.fits
+            or r.runs is False or not p.max_throughput_tokens_per_s
+            or (r.layout is not None and r.layout.data > 1)):
+        return None
+    best, thr = None, p.max_throughput_tokens_per_s
+    per = 1
+    while per < count:
+        if count % per == 0:
+            for split in ("tensor", "pipeline"):
+                alt = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                             weights=r.weights,
+                             parallelism={split: per, "data": count // per})
+                q = alt.performance if alt is not None and alt.fits else None
+                if (alt is not None and q is not None and alt.runs is not False
+                        and q.max_throughput_tokens_per_s
+                        and q.max_throughput_tokens_per_s > thr):
+                    best, thr = alt, q.max_throughput_tokens_per_s
+                if alt is not None or per == 1:
+                    break  # (one GPU per replica: tensor and pipeline 1 are the same)
+        per *= 2
+    return best
+
+
+def replicas_note(w: _W, gid: str, count: int, r: SizingResult, inp: int, out: int) -> str:
+    """The sentence that says a full load is timed as ``r``'s independent replicas
+    (:func:`replicas_full_load`), with the total of one copy over all ``count`` GPUs (the
+    layout /v1/sizing picks with no load) beside it; "" where ``r`` is not so laid out."""
+    lay = r.layout
+    if lay is None or lay.data < 2 or not lay.fixed:
+        return ""
+    per = count // lay.data
+    one = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                 weights=r.weights)
+    whole = (one.performance.max_throughput_tokens_per_s
+             if one is not None and one.performance is not None else None)
+    return w.say("replicas_full_load", setup=w.setup(count, gid), replicas=w.replicas(lay.data),
+                 per_replica=w.gpus_per_replica(per), gpus=w.n(count),
+                 whole=w.n(whole or 0))
 
 
 def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: float,
@@ -577,6 +651,10 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
                         hours=w.duration(hours), thr=w.n(thr),
                         hour=w.usd(hour), provider=w.where(v, count), kind=w.kinds[kind],
                         **said)
+    if load is None and slow is None:
+        note = replicas_note(w, gid, count, r, inp, out)
+        if note:
+            w.out.more.insert(0, note)
     if w.sub == "time":  # "how long to run 500k prompts ...": the time leads, its cost after
         days = w.say("job_days", days=w.n(hours / 24, 1 if hours < 240 else 0)) \
             if hours >= 48 else ""
@@ -699,7 +777,8 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
         w.out.more.append(w.say("cost_steady_batch", runs=w.n(jobs),
                                 how=w.say("job_runs_day", n=w.hours(n)),
                                 month=w.usd(job * jobs), job=w.usd(job)))
-    w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(tps / out),
+    per_s = w.per_s(tps / out)
+    w.out.more.append(w.say(_assumed_rate_key(w, per_s), weights=o.weights, rate=per_s,
                             ctx=w.n(inp + out), inp=w.n(inp), out=w.n(out)))
     w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
     others = [w.say("cost_row" if x.weights == o.weights else "cost_row_weights",
@@ -745,6 +824,13 @@ def _requests_tokens(w: _W) -> None:
     w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * (w.st.output_tokens or 512))
 
 
+def _assumed_rate_key(w: _W, rate: str) -> str:
+    """``cost_assumed_rate`` for the request rate ``rate`` as said, its ``_one`` form for one
+    a second ("load: 1 request per second", "încărcare: 1 cerere pe secundă"; "1 cereri"
+    was said: audit regress12 #11)."""
+    return "cost_assumed_rate_one" if rate == w.n(1) else "cost_assumed_rate"
+
+
 def _prefill_job(w: _W) -> bool:
     """:func:`_prefill_job_on_gpu` with no GPU named: on the setup the hour's answer leads
     with (the serving recommendation's cheapest at one request of that prompt and no
@@ -778,7 +864,10 @@ def _prefill_job_on_gpu(w: _W, gid: str, n: int | None = None,
     if not inp:
         return False
     count = n or w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0, weights=weights)
+    # the recommendation's weights, else none passed, so that ``_W.size`` applies the
+    # stated ones (weights=None sized "70B fp8 on 2 H100s" at bf16: audit regress12 #6)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
+               **({"weights": weights} if weights else {}))
     b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
@@ -833,7 +922,10 @@ def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
             return False
         gid, count, weights = o.offer.gpu, o.offer.gpu_count, o.weights
     count = count or w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0, weights=weights)
+    # the recommendation's weights, else none passed, so that ``_W.size`` applies the
+    # stated ones (weights=None sized "70B fp8 on 2 H100s" at bf16: audit regress12 #6)
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
+               **({"weights": weights} if weights else {}))
     b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
         return False
@@ -845,6 +937,7 @@ def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
     hours = tokens / pre / 3600
     job = _billed_job(w, v, per, count, hours, r.weights)
     w.record(r, inp)
+    w.prefill_priced = True
     w.out.first = w.say("tokens_prefill_job", tokens=w.n(tokens), model=m.name,
                         weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
                         inp=w.n(inp), hours=w.duration(hours), pre=w.n(pre),
@@ -1331,7 +1424,8 @@ def _cost_inner(w: _W) -> None:
         # the precision and the load the price is for, right after it
         if rate:
             ctx = kw.get("context_tokens", 4096)
-            w.out.more.append(w.say("cost_assumed_rate", weights=o.weights, rate=w.per_s(rate),
+            per_s = w.per_s(rate)
+            w.out.more.append(w.say(_assumed_rate_key(w, per_s), weights=o.weights, rate=per_s,
                                     ctx=w.n(ctx), inp=w.n(ctx - kw["output_tokens"]),
                                     out=w.n(kw["output_tokens"])))
         elif sub == "million" and (o.performance.max_concurrency or 0) > 1:

@@ -73,10 +73,16 @@ def _work_rate(w: _W, gid: str | None) -> bool:
     w.offer_numbers(rec)
     n = o.offer.gpu_count * o.nodes
     inp = _ctx(w)
-    rate_text = w.say(f"work_rate_{what}", n=_rps(w, per_s), inp=w.n(inp))
+    # one in the singular ("1 image per second", "1 imagine pe secundă": "1 images" was
+    # said; audit regress12 #11)
+    per_s_said = _rps(w, per_s)
+    rate_text = w.say(gpu_hours_key(w, f"work_rate_{what}", per_s_said), n=per_s_said,
+                      inp=w.n(inp))
     first: str | None = None  # the rate as written, the rate per second after it
     if said is not None and said[1] != "second":  # "50,000 images a day"
-        first = w.say("work_rate_said", n=_rps(w, said[0]), what=w.t[f"work_what_{what}"],
+        count = _rps(w, said[0])
+        first = w.say("work_rate_said", n=count,
+                      what=w.t[gpu_hours_key(w, f"work_what_{what}", count)],
                       period=w.t[f"work_period_{said[1]}"])
     elif what == "audio_s" and said is None:  # "10 requests per second": Whisper windows
         first = w.say("work_rate_requests", n=_rps(w, per_s / WHISPER_WINDOW_S))
@@ -194,8 +200,7 @@ def _video_replicas(w: _W, count: int, sec: float) -> None:
     Splitting one clip across GPUs (sequence parallelism, as xDiT/xfuser does) is not
     modelled."""
     if count > 1:
-        w.out.more.insert(0, w.say("video_replicas", n=w.n(count),
-                                   sec=w.n(sec, 1 if sec < 100 else 0)))
+        w.out.more.insert(0, w.say("video_replicas", n=w.n(count), sec=w.clip_time(sec)))
 
 
 def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,

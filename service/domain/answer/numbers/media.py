@@ -24,6 +24,7 @@ from service.domain.answer.numbers.jobs import (
     _work_rate,
     spot_job_line,
 )
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import billed_hours
@@ -53,6 +54,12 @@ def _recordings_hours(w: _W) -> str | None:
     rec = w.st.recordings
     if w.model is None or w.model.kind != "audio" or w.st.items:
         return None
+    if rec is None and w.st.audio_minutes and not w.st.work_rate:
+        # one amount of audio ("10 minutes of music", "a 2-hour meeting", "o oră de muzică"):
+        # the job's hours of audio, said in the lead (:func:`_audio_n`); it was 10 minutes of a
+        # GPU's rental, or a rate with no time (audit media2 #1, #3, #6)
+        w.st = dc_replace(w.st, items=w.st.audio_minutes / 60, audio_hours=True)
+        return None
     if rec is None:
         n = w.st.recordings_unsized
         if n is None or w.st.audio_hours or w.st.work_rate or w.st.media_rate:
@@ -69,6 +76,16 @@ def _recordings_hours(w: _W) -> str | None:
     return w.say("recordings_hours", count=w.n(rec[0]),
                  minutes=w.n(minutes, 0 if float(minutes).is_integer() else 1),
                  hours=w.n(hours, 0 if hours.is_integer() else 1))
+
+
+def _audio_n(w: _W, key: str, n: float) -> tuple[str, str]:
+    """The lead's template and its ``n`` for ``n`` hours of audio: in minutes where the
+    question stated them so and they are no whole hours ("10 minutes of audio", "90 minutes";
+    "0.2 hours" read wrong: ``<key>_min``), else in hours as before."""
+    said = w.st.audio_minutes
+    if said and n == said / 60 and not float(said / 60).is_integer():
+        return f"{key}_min", w.n(said, 0 if float(said).is_integer() else 1)
+    return key, w.n(n, 0 if float(n).is_integer() else 1)
 
 
 def _music_pieces(w: _W) -> str | None:
@@ -163,9 +180,9 @@ def _job_total(w: _W) -> bool:
                    **common}, wall=True, gpus=gpus)
         w.media_notes({k: v for k, v in kw.items() if k == "steps"})
     elif "job_audio_hours" in kw:
-        _job_lead(w, "audio_job_setup", hours, hours, cost, "per_job_usd",
-                  {"ratio": w.rate(n / hours), **common,
-                   "n": w.n(n, 0 if float(n).is_integer() else 1)}, wall=True, gpus=gpus)
+        key, said = _audio_n(w, "audio_job_setup", n)
+        _job_lead(w, key, hours, hours, cost, "per_job_usd",
+                  {"ratio": w.rate(n / hours), **common, "n": said}, wall=True, gpus=gpus)
     elif w.sub == "time":  # "how long to embed ...": the job's time leads, its cost after
         _job_lead(w, "embed_job", hours, hours, cost, "per_job_usd",
                   {"tps": w.n(n / (hours * 3600)), **common}, wall=True, gpus=gpus)
@@ -266,6 +283,20 @@ def _image_unit_lead(w: _W, per_k: float, said: dict[str, Any]) -> None:
     w.ask("per_image_usd", per_k / 1000, "USD")
 
 
+def _audio_minute_lead(w: _W, per_hour: float, ratio: float, common: dict[str, Any]) -> None:
+    """A price per minute of audio asked (``Stated.audio_minute_cost``: "cât costă pe minut
+    transcrierea", "per minute of audio"): the cost per hour of audio over 60 leads, the hour's
+    figure beside it, said so (audit ro2 #7: $0.0075 per hour of audio answered a minute's
+    price; the minute's is $0.00012). Two significant figures: a minute is a cent's hundredth."""
+    if not w.st.audio_minute_cost or per_hour <= 0:
+        return
+    minute = per_hour / 60
+    digits = max(2, 1 - math.floor(math.log10(minute)))
+    w.out.first = w.say("audio_minute_cost", cost=w.f.money(minute, digits),
+                        hour=w.unit_usd(per_hour), ratio=w.rate(ratio), **common)
+    w.ask("per_audio_minute_usd", minute, "USD")
+
+
 def _media_unit(w: _W) -> bool:
     """A speech or image model's unit cost with no GPU named ("cost per hour of audio with
     Whisper", "cost per 1,000 images with SDXL"): the recommendations' cost per audio hour or
@@ -309,6 +340,7 @@ def _media_unit(w: _W) -> bool:
         w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(cost), ratio=w.rate(ratio),
                             **common)
         w.ask("per_audio_hour_usd", cost, "USD")
+        _audio_minute_lead(w, cost, ratio, common)
     else:
         ips = p.images_per_s
         if not ips:
@@ -380,7 +412,7 @@ def _video_cost(w: _W, gid: str) -> bool:
     w.out.first = w.say("video_cost", **size_,
                         frames=w.n(frames), model=m.name, weights=r.weights,
                         setup=w.setup(count, gid), cost=w.unit_usd(hour * sec / 3600),
-                        sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour), kind=w.kinds[kind],
+                        sec=w.clip_time(sec), price=w.usd(hour), kind=w.kinds[kind],
                         provider=w.where(v, count))
     w.ask("per_clip_usd", hour * sec / 3600, "USD")
     per_video = _length_clips(w)
@@ -392,7 +424,7 @@ def _video_cost(w: _W, gid: str) -> bool:
         # its step, with storage: the job's cost): said labelled as that time alone, never
         # as what a clip costs ($0.68 beside the billed $1.30 for the same clip)
         unit_line = w.say("video_cost_raw", cost=w.unit_usd(hour * sec / 3600),
-                          sec=w.n(sec, 1 if sec < 100 else 0), price=w.usd(hour))
+                          sec=w.clip_time(sec), price=w.usd(hour))
         common = {**size_, "frames": w.n(frames), "model": m.name, "weights": r.weights,
                   "setup": w.setup(count, gid), "sec": w.n(sec, 1 if sec < 100 else 0),
                   "price": w.usd(hour), "kind": w.kinds[kind], "provider": w.where(v, count)}
@@ -500,9 +532,9 @@ def _media_cost(w: _W, gid: str) -> bool:
             hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
             # a job of independent files: every GPU of the cheapest machine takes its share
             usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
-            _job_lead(w, "audio_job", hours, hours / gpus, usd,
-                      "job_usd", {"n": w.n(n, 0 if float(n).is_integer() else 1),
-                                  "cost": w.usd(usd), "ratio": w.rate(ratio),
+            key, amount = _audio_n(w, "audio_job", n)
+            _job_lead(w, key, hours, hours / gpus, usd,
+                      "job_usd", {"n": amount, "cost": w.usd(usd), "ratio": w.rate(ratio),
                                   **common})
         elif budget_lasts_asked(w) and hour > 0:
             # "how long would $300 last running Whisper on an L4?": the hours the amount buys
@@ -518,6 +550,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.out.first = w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
                                 ratio=w.rate(ratio), **common)
             w.ask("per_audio_hour_usd", hour / ratio, "USD")
+            _audio_minute_lead(w, hour / ratio, ratio, common)
     else:
         sec = p.seconds_per_image
         if not sec:
@@ -779,7 +812,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
         return False
     if kind in ("audio_hours", "audio_length", "rtf") and m.kind != "audio":
         return False
-    if kind == "streams" and not (m.kind == "audio" and w.transcribes()):
+    if kind == "streams" and m.kind != "audio":
         return False
     if kind == "per_image":  # a unit cost: :func:`_image_unit_lead` words it
         return False
@@ -868,14 +901,22 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
             # a transcription job runs at, whole ones (floor, as the recommendations'
             # audio_serving_load counts them); the real-time factor of one stream after it
             streams = math.floor(ratio + 1e-9)
-            w.out.first = w.say("rate_streams", model=m.name, weights=r.weights, setup=setup,
-                                streams=w.n(streams), ratio=w.rate(ratio),
-                                batch=w.n(mk.get("batch_size") or 1))
-            w.ask("real_time_streams", streams, "streams")
+            batch = mk.get("batch_size") or 1
             one = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count))
             single = (one.performance.audio_seconds_per_s
                       if one is not None and one.fits and one.performance else None)
-            if single:
+            if not w.transcribes():
+                # a generator (Bark, MusicGen): its users at real time are its output, batched
+                # as the job runs, over one second of audio a second each (6.1 s/s: 6 on an
+                # L4), and what one listener waits for a clip (audit media2 #4: the rate only)
+                _generator_users(w, m, streams, ratio, batch, single,
+                                 {"model": m.name, "weights": r.weights, "setup": setup})
+            else:
+                w.out.first = w.say("rate_streams", model=m.name, weights=r.weights,
+                                    setup=setup, streams=w.n(streams), ratio=w.rate(ratio),
+                                    batch=w.n(batch))
+                w.ask("real_time_streams", streams, "streams")
+            if single and w.transcribes():
                 w.out.more.append(w.say("rate_streams_rtf", x=w.rate(single),
                                         rtf=w.n(1 / single, 3 if single > 10 else 2)))
         elif kind == "audio_length":
@@ -896,6 +937,30 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+def _generator_users(w: _W, m: ModelEntry, streams: int, ratio: float, batch: int,
+                     single: float | None, said: Mapping[str, str]) -> None:
+    """The users an audio generator serves at real time on a GPU: its seconds of audio per
+    second at the batch a generation job runs at, over the one second a second each listener
+    takes (whole ones, as Whisper's streams), then what no single user gets where the model
+    is slower than real time: each clip's speed in that batch, one clip's alone, and what its
+    default clip takes to make at that speed."""
+    key = "rate_streams_gen" if streams >= 1 else "rate_streams_gen_none"
+    w.out.first = w.say(key, streams=w.n(streams), ratio=w.rate(ratio), batch=w.n(batch),
+                        **said)
+    w.ask("real_time_streams", streams, "streams")
+    each = ratio / batch
+    if each >= 1:
+        return
+    fig = max(2, 1 - math.floor(math.log10(each)))  # two significant figures
+    clip = m.default_clip.seconds if m.default_clip is not None else None
+    if single and clip:
+        w.out.more.append(w.say("rate_streams_gen_wait", each=w.n(each, fig),
+                                x=w.rate(single), clip=w.n(clip, 0 if clip.is_integer() else 1),
+                                wait=w.n(clip / single, 0)))
+    else:
+        w.out.more.append(w.say("rate_streams_gen_slow", each=w.n(each, fig)))
 
 
 _SDXL_REFINER_UNET_PARAMS = 2.26e9
@@ -1135,6 +1200,11 @@ def _media(w: _W) -> None:
             w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need,
                                 setup=setup, ratio=w.rate(ratio or 0))
             w.ask("audio_seconds_per_s", ratio or 0, "s/s")
+        if (m.family == "whisper" and r.engine == "transformers"
+                and r.weights in ("int8", "bnb-int8")):
+            # the 8-bit figure is bitsandbytes LLM.int8() in transformers (audio_speed.py
+            # BNB_SLOWDOWN), not faster-whisper's int8 (audit media2 #7)
+            w.out.more.append(w.say("audio_int8_engine", weights=r.weights))
     elif m.modality == "video":
         sec = p.seconds_per_image if p else None
         size_ = {"w": mk.get("width") or m.native_width or 1024,
@@ -1143,11 +1213,11 @@ def _media(w: _W) -> None:
             # each GPU runs the whole pipeline (the sizing's replicas): the time is one
             # GPU's per clip, with as many clips at once; one clip is not made faster
             w.out.first = w.say("video_replicas_lead", model=m.name, weights=r.weights,
-                                need=need, **size_, sec=w.n(sec or 0, 1),
+                                need=need, **size_, sec=w.clip_time(sec or 0),
                                 gpu=w.gpu_name(gid), n=w.n(count), setup=setup)
         else:
             w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
-                                **size_, sec=w.n(sec or 0, 1), setup=setup)
+                                **size_, sec=w.clip_time(sec or 0), setup=setup)
         w.ask("seconds_per_clip", sec or 0, "s")
         per_video = _length_clips(w)
         if per_video > 1 and sec and w.sub not in ("memory", "fits"):
@@ -1192,9 +1262,13 @@ def _media(w: _W) -> None:
             # clock (the sizing's seconds_per_batch, what a request for the batch waits)
             # leads, the time per image beside it (audit regress10 #13: 6.5 s per image
             # answered, 26.0 s asked)
-            w.out.first = w.say("image_batch_time", batch=w.n(int(mk["batch_size"])),
+            # (the memory asked at a batch, "how much VRAM for SDXL at batch size 8?", leads
+            # with it, the batch's time after it; audit media2 #9 led with the time)
+            w.out.first = w.say("image_batch_memory" if w.sub == "memory" else
+                                "image_batch_time", batch=w.n(int(mk["batch_size"])),
                                 batch_sec=w.n(p.seconds_per_batch, 1), **common)
-            w.ask("seconds_per_batch", p.seconds_per_batch, "s")
+            if w.sub != "memory":  # the memory asked is recorded below
+                w.ask("seconds_per_batch", p.seconds_per_batch, "s")
         else:
             w.out.first = w.say("image", **common)
             w.ask("seconds_per_image", sec or 0, "s")

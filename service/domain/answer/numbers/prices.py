@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import math
+import re
 from typing import Any
 
 import msgspec
@@ -26,6 +27,7 @@ from service.domain.recommend.context import (
     HOURS_PER_MONTH,
     QUALITY_HANDICAP,
     headroom_miss,
+    headroom_miss_split,
     rejection_kind,
     unknown_price_defaults,
 )
@@ -516,6 +518,28 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
         w.ask("budget_hours", hours, "h")
 
 
+def _afford_gpus(w: _W, gid: str, budget: float, per: float, provider: str,
+                 kind: str) -> None:
+    """"How many H100s can I afford with $5,000 a month?": the GPUs the budget keeps running
+    the month at the stated use (24 h x 30 days unless said), each rented alone at ``per``
+    $/h (5,000 / (1.29 x 720 = 928.80) = 5 H100s, 355.20 USD left; audit ro2 #5: a guidance
+    passage). A budget with no period stated is read as a month's, said so. None affordable:
+    the hours the budget buys of one instead."""
+    month = per * w.month_hours()
+    n = math.floor(budget / month + 1e-9)
+    common = {"budget": w.usd(budget), "gpu": w.gpu_name(gid), "month": w.usd(month),
+              "price": w.usd(per), "kind": w.kinds[kind], "provider": provider,
+              "usage": w.usage()}
+    if n < 1:
+        w.out.first = w.say("afford_gpus_none", hours=w.duration(budget / per), **common)
+        w.ask("budget_hours", budget / per, "h")
+        return
+    w.out.first = w.say("afford_gpus", n=w.n(n), left=w.usd(budget - n * month), **common)
+    if not w.ex.budget_usd_per_month:
+        w.out.more.insert(0, w.say("afford_gpus_month_read"))
+    w.ask("gpus_affordable", n, "GPUs")
+
+
 def option_budget_lasts(w: _W, o: Option) -> None:
     """How long a total amount lasts on a recommended option for the model asked ("Llama
     3.1 8B on an L4 with $50: how long does it last?": 50 / 0.38 = 132 hours; audit regress8
@@ -613,7 +637,11 @@ def _gpu_price(w: _W, gid: str) -> None:
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
     run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
-    if budget_lasts_asked(w) and not job_h and hour > 0:
+    afford = (w.ex.budget_usd_per_month or w.st.budget_usd_total) if w.sub == "afford" else None
+    if afford and count == 1 and hour > 0 and not job_h:
+        # "how many H100s can I afford with $5,000 a month?": the GPUs it keeps running
+        _afford_gpus(w, gid, afford, hour, w.where(v, count, share=share), kind)
+    elif budget_lasts_asked(w) and not job_h and hour > 0:
         # "how long would $100 last on an H100?": the hours it buys lead
         _budget_lasts(w, gid, count, hour, v.provider if node is not None
                       else w.where(v, count, share=share), kind, per)
@@ -1132,24 +1160,75 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
         if (r.price_usd_h is None or r.price_kind in (None, "reserved")
                 or r.price_usd_h >= o.cost.per_hour_usd):
             continue
-        why = _left_out_why(w, r)
+        # the machines the load takes on that offer, priced against the lead's total (audit
+        # regress12 #8: one A100 at $0.55/h was "cheaper" than 5 nodes at $1.05/h for 200
+        # users of 8B, which take two A100s, $1.10/h)
+        load = _left_out_load(w, kw, r, o.weights)
+        if load is None:
+            continue
+        nodes, room = load
+        if r.price_usd_h * nodes >= o.cost.per_hour_usd:
+            continue
+        why = _left_out_why(w, r, room)
         if why is not None:
-            rows.append(w.say("left_out_row", setup=w.setup(r.gpu_count, r.gpu),
-                              provider=r.provider, hour=w.usd(r.price_usd_h),
+            one = w.setup(r.gpu_count, r.gpu)
+            rows.append(w.say("left_out_row", setup=w.say("instances", n=w.n(nodes), setup=one)
+                              if nodes > 1 else one,
+                              provider=r.provider, hour=w.usd(r.price_usd_h * nodes),
                               kind=w.kinds[r.price_kind], why=why))
     if rows:
         w.out.more.append(w.say("cost_left_out", rows="; ".join(rows[:3])))
 
 
-def _left_out_why(w: _W, r: Rejected) -> str | None:
-    """Why the recommendations left ``r`` out, short, in the answer's language; None for a
-    card too small, a budget, billing or a network (no news beside a cheaper lead)."""
-    kind = rejection_kind(r.reason)
-    miss = headroom_miss(r.reason) if kind == "memory" else None
+_REASON_WEIGHTS = re.compile(r"\((\S+) weights[,)]")
+
+
+def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
+                   ) -> tuple[int, tuple[float, float, float] | None] | None:
+    """The machines of ``r`` the request's load takes, and for a headroom near miss its
+    need at that load ((need per GPU, capacity, headroom %) of /v1/sizing at every
+    concurrent request, none where one machine does not hold them all). The machines are
+    the fewest whose engines admit the concurrent requests at the request's context (sizing's
+    ``max_batch_size`` of one machine, at the precision its reason names, else the lead's):
+    the recommendations, keeping their memory headroom, take as many or more. (1, the
+    reason's own figures) for one request; None where the load cannot be sized there (a
+    capacity unknown at that load is no cheaper offer)."""
+    users = max(1, int(kw.get("concurrent_requests") or 1))
+    miss = headroom_miss(r.reason) if rejection_kind(r.reason) == "memory" else None
+    if users == 1:
+        return 1, miss
+    ctx = int(kw.get("context_tokens") or 4096)
+    out = int(kw.get("output_tokens") or 512)
+    split = headroom_miss_split(r.reason)
+    said = _REASON_WEIGHTS.search(r.reason)  # a target missed: "(awq-int4 weights, ...)"
+    at = w.size(gpu=r.gpu, gpu_count=r.gpu_count,
+                weights=split[0] if split else said[1] if said else weights,
+                input_tokens=max(1, ctx - out), output_tokens=out,
+                batch_size=users if miss is not None else 1)
+    if at is None or at.gpu is None:
+        return None
     if miss is not None:
-        need, cap, room = miss
+        # a headroom near miss only where one machine holds the whole load without it
+        cap = w.cap(at)
+        if not at.fits or at.memory.per_gpu_gib > cap:
+            return None
+        return 1, (at.memory.per_gpu_gib, cap, miss[2])
+    if not at.max_batch_size:
+        return None
+    return math.ceil(users / at.max_batch_size), None
+
+
+def _left_out_why(w: _W, r: Rejected, room: tuple[float, float, float] | None = None
+                  ) -> str | None:
+    """Why the recommendations left ``r`` out, short, in the answer's language; None for a
+    card too small, a budget, billing or a network (no news beside a cheaper lead).
+    ``room``: a headroom near miss's need at the request's load (:func:`_left_out_load`)."""
+    kind = rejection_kind(r.reason)
+    miss = room if kind == "memory" else None
+    if miss is not None:
+        need, cap, pct = miss
         return w.say("left_out_headroom", free=w.n((cap - need) / cap * 100, 1) + "%",
-                     room=w.n(room) + "%")
+                     room=w.n(pct) + "%")
     if r.reason.startswith("stale:"):
         v = w.view_of(r.offer_id)
         return w.say("left_out_stale", date=w.view_date(v)) if v is not None else None

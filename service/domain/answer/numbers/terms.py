@@ -1017,7 +1017,9 @@ def _per_gb(w: _W) -> bool:
                 bands.append(w.say("band_above", usd=w.f.money(t.usd, 3), unit=unit,
                                    lower=w.n(lower)))
             elif t.usd == 0:
-                bands.append(w.say("band_free", upper=w.n(t.up_to), unit=unit))
+                # one unit free is said in the singular: "primul GiB", never "primii 1 GiB"
+                bands.append(w.say("band_free_one", unit=unit) if t.up_to == 1
+                             else w.say("band_free", upper=w.n(t.up_to), unit=unit))
             else:
                 bands.append(w.say("band_to", usd=w.f.money(t.usd, 3), unit=unit,
                                    upper=w.n(t.up_to)))

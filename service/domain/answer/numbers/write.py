@@ -43,6 +43,7 @@ from service.domain.answer.numbers.memory import (
     _precision,
 )
 from service.domain.answer.numbers.prices import _node_gpus, compare_providers
+from service.domain.answer.numbers.regions import _regions
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
 from service.domain.answer.numbers.training import _finetune, _train
@@ -98,6 +99,7 @@ WRITERS: dict[str, Callable[[_W], None]] = {
                                  if w.ex.method else "pretrain"),
     "spot": _spot, "billing": _billing, "storage_egress": lambda w: _storage_at(w),
     "interconnect": _interconnect, "kv_cache": _kv, "media": _media, "precision": _precision,
+    "regions": _regions,
     "guidance": _fallback,
 }
 
@@ -326,7 +328,10 @@ def _format_refused(w: _W) -> str | None:
             or w.out.sizing is None):
         return None
     asked, rule = w.format_refused
-    return w.say("format_refused_kind", model=w.model.name, p=asked, source=rule.source,
+    # a diffusion model: diffusers' own backends, not "language models only" (audit media2 #12)
+    key = ("format_refused_kind_diffusion" if w.model.kind == "diffusion"
+           else "format_refused_kind")
+    return w.say(key, model=w.model.name, p=asked, source=rule.source,
                  weights=w.out.sizing.weights)
 
 
