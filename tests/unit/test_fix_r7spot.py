@@ -56,17 +56,17 @@ def test_dont_mind_interruptions_token_job_leads_with_spot() -> None:
             "Llama 3.1 8B?")
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value < 14.47 - 1  # not the on-demand job's $14.47
+    assert value < 14.92 - 1  # not the on-demand job's $14.92 (r14int8: was $14.47 at int8)
     text = head(r)
     assert ", spot)" in text
     assert not any(x in text for x in _NOT_ON_SPOT)
-    assert "On-demand, the same job costs about $14.47" in text
+    assert "On-demand, the same job costs about $14.92" in text
 
 
 @pytest.mark.parametrize(("q", "usd", "od"), [
-    ("We can't use spot instances: translate 200M tokens with Llama 3.1 8B, cost?", 3.07,
+    ("We can't use spot instances: translate 200M tokens with Llama 3.1 8B, cost?", 3.51,
      "on-demand)"),
-    ("We cannot use spot: translate 200M tokens with Llama 3.1 8B, cost?", 3.07, "on-demand)"),
+    ("We cannot use spot: translate 200M tokens with Llama 3.1 8B, cost?", 3.51, "on-demand)"),
     ("Spot is not available to us: generate 100,000 SDXL images, cost?", 44.19, "(on-demand)"),
     ("Spot isn't an option for us. Cost to transcribe 1,000 hours of audio with Whisper "
      "large-v3?", 1.44, "(on-demand)"),
@@ -74,7 +74,7 @@ def test_dont_mind_interruptions_token_job_leads_with_spot() -> None:
     ("Jobul nu trebuie să fie întrerupt: 100.000 de imagini SDXL, cât costă?", 44.19,
      "(la cerere)"),
     ("Jobul nu trebuie să fie întrerupt: traduc 200M de tokeni cu Llama 3.1 8B, cât costă?",
-     3.07, "la cerere)"),
+     3.51, "la cerere)"),
     ("The job must not be interrupted: 100,000 SDXL images, cost?", 44.19, "(on-demand)"),
     ("We can't tolerate interruptions: 100,000 SDXL images, cost?", 44.19, "(on-demand)"),
 ])

@@ -132,10 +132,12 @@ def test_deepseek_v3_pretraining_picks_a_micro_batch_that_fits_and_runs_faster()
     assert (_perf(one).training_hours or 0) > hours * 2
 
 
-def test_moe_training_without_expert_parallelism_says_it_is_an_upper_bound() -> None:
+def test_moe_training_without_expert_parallelism_says_it_is_an_estimate() -> None:
+    # audit recommend3 #1 (fix r14moe): the time is an estimate, never "an upper bound"
     r = _size(**DSV3)
     said = [w for w in r.warnings if "expert parallelism" in w]
-    assert said and "upper bound" in said[0] and "2412.19437" in said[0], r.warnings
+    assert said and "upper bound" not in said[0] and "estimate" in said[0], r.warnings
+    assert "2412.19437" in said[0], r.warnings
     dense = _size(**LLAMA2)
     assert not [w for w in dense.warnings if "expert parallelism" in w]
 
@@ -145,7 +147,10 @@ def test_moe_full_finetune_on_one_node_is_no_longer_communication_bound() -> Non
               finetune={"method": "full"}, training_tokens=1_000_000_000)
     p = _perf(r)
     assert p.training_tokens_per_s is not None
-    assert p.training_tokens_per_s > 2 * 34_260, p  # 34,260 tokens/s at micro-batch 1
+    # fix r14moe: compute-bound now that the routed experts run at the measured MoE
+    # efficiency (speed.MOE_EXPERT_EFFICIENCY); was > 2 x 34,260 tokens/s, ~10x too fast
+    assert p.bound == "compute", p
+    assert 2_300 / 1.5 < p.training_tokens_per_s < 18_000, p
 
 
 def test_recommendations_pretraining_runs_the_faster_plan_that_fits() -> None:

@@ -1008,8 +1008,10 @@ def _cover(words: str, texts: Mapping[str, str]) -> str | None:
         if part == "any NVIDIA GPU":
             parts.append(texts["core_cover_any_nvidia"])
         elif part.startswith("NVIDIA compute capability >= "):
-            parts.append(texts["core_cover_cc"].format(
-                cc=part.removeprefix("NVIDIA compute capability >= ")))
+            cc, sep, below = part.removeprefix("NVIDIA compute capability >= ").partition(
+                " and < ")
+            parts.append(texts["core_cover_cc_below"].format(cc=cc, below=below) if sep
+                         else texts["core_cover_cc"].format(cc=cc))
         elif part == "any AMD GPU (ROCm)":
             parts.append(texts["core_cover_any_amd"])
         elif part == "no GPU":

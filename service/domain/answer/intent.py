@@ -151,6 +151,10 @@ class Stated:
     which card): a speed or latency target's answer gives its price as the number asked."""
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
+    purchase_asked: bool = False
+    """Buying a GPU is asked ("how many A100s can I buy", "purchase", "să cumpăr"): the
+    service prices rental, so a budget count says so before what the amount rents (audit
+    regress13 #9: a purchase read silently as a month's rental)."""
     one_card: bool = False
     """One card named as such ("one L40S", "a single L40S", "un singur L40S", "o singură
     placă"): its own price is the answer, no larger machine's price per GPU beside it."""
@@ -1915,6 +1919,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                 _INTERRUPTIBLE.search(_NO_SPOT.sub(" ", folded))),
             "no_spot": no_spot,
             "spot_said": not no_spot and bool(_SPOT_SAID.search(_NO_SPOT.sub(" ", folded))),
+            "purchase_asked": bool(_PURCHASE.search(folded)),
             "trains": bool(_TRAIN.search(model_objectives_masked(folded))
                            and not _TRAINING_DATA.search(folded)),
             "tuned_before": _tuned_before(model_objectives_masked(folded)),
@@ -2491,6 +2496,16 @@ _PER_ITEM_LIMIT = re.compile(
     r"|max(?:imum)?|sau mai putin|cel mult)\b")
 
 
+# one image or clip "in a second" (within a second, "într-o secundă"): a time for each one,
+# of one second, not a rate of one a second (audit regress13 #2: "can SDXL generate one image
+# in a second on a 4090?" sized 9 × RTX 4090 for 1 image/s; each image still takes 6.5 s);
+# "one image per second", "o imagine pe secundă" stay a rate (understand._ONE_PER)
+_ITEM_IN_A = re.compile(
+    rf"\b(?:one|an?|a single|o|o singura|un|un singur|una|each|every|fiecare)\s++{_ITEM_WORD}\b"
+    r"[^?.\d]{0,30}?\b(?:in|within|intr-o|in decurs de)\s++(?:(?:a|one|o|1)\s++)?(?:single\s++)?"
+    r"(?:second|sec|secunda)\b")
+
+
 def _per_item_seconds(m: re.Match[str]) -> float:
     """The seconds :data:`_PER_ITEM_LIMIT` matched, from its unit."""
     value, unit = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5, 7) if m.group(i))
@@ -2807,6 +2822,8 @@ _AFFORD_COUNT = re.compile(
     r"\bafford\w*+|\bpermit\w*+|\bbudget\b|\bbuget\w*+|\b(?:can|could) (?:i|we) (?:rent|get|buy)\b"
     r"|\bpot(?:em)? (?:inchiria|lua|cumpara)\b")
 _AMOUNT_WORD = re.compile(r"\$|\busd\b|\bdolari\b|\bdollars?\b")
+# buying a GPU, not renting it (Stated.purchase_asked): "can I buy", "purchase", "să cumpăr"
+_PURCHASE = re.compile(r"\bbuy(?:ing|s)?\b|\bpurchas\w*+|\bcumpar\w*+")
 
 
 _IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
@@ -3185,13 +3202,26 @@ _NO_OUTPUT = re.compile(
     # "(no output)", "no output tokens, on an L4"): "no output limit / length cap / beyond 200
     # tokens / streaming", "without output constraints" bound or shape the output, and "I just
     # read", "we only score quality later" are no job's words (audit regress12 #3 priced
-    # those generation jobs as prefill alone)
+    # those generation jobs as prefill alone). Nor where another noun phrase, "needed" or a
+    # gloss follows: "no output or generation", "no output and 2k-token prompts", "no output
+    # needed", "fara generare necesara", "no output (just scoring)", "without generating any
+    # output", "we just classify 10M tokens" (audit regress13 #1 priced those as output),
+    # unless the words after it bound the output ("no output or input limits", "no output
+    # (length cap)")
     r"(?:\bno|\bwithout(?: any)?|\bfara(?: niciun| nicio)?)\s++"
-    r"(?:output|generation|generated tokens|generating(?: anything)?|completions?"
-    r"|iesire|generare|tokeni de iesire)(?:\s++tokens?)?(?:\s++(?:at all|whatsoever|deloc))?"
-    r"(?=\s*+(?:$|[).,;:!?]))"
+    r"(?:output|generation|generated tokens|generating(?: any(?:thing| output| tokens| text)?)?"
+    r"|completions?|iesire|generare|tokeni de iesire)(?:\s++tokens?)?"
+    r"(?:\s++(?:at all|whatsoever|deloc))?"
+    r"(?=\s*+(?:$|[).,;:!?])"
+    r"|\s++(?:or|nor|and|sau|si|ori|nici)\s++(?!(?:input|context|length|size|token|format)\w*+)"
+    r"|\s++(?:needed|required|necessary|wanted|expected|necesar\w*+|ceruta|dorita)\b"
+    r"|\s*+\((?!\s*+(?:limit|cap|length|max|beyond|longer|more|over|above|up to|format"
+    r"|stream|lungime)\w*+)"
+    r"|\s++(?:just|only|doar|numai)\b)"
     r"|\bprefill[- ]only\b|\bonly (?:the )?prefill\b"
     r"|\b(?:just|only) scor(?:e|ing) (?:the )?(?:prompts?\b|inputs?\b|\d)"
+    r"|\b(?:just|only|doar|numai) (?:classify|classifying|embed|embedding|rerank|reranking"
+    r"|clasific\w*+) (?:the )?(?:prompts?\b|inputs?\b|\d)"
     r"|\b(?:doar|numai) (?:faza de )?prefill\b")
 _GGUF_WORD = re.compile(r"\bgguf\b")
 # a GGUF mention that is not the file run (:func:`_gguf_file`): negated or weighed ("not
@@ -3209,6 +3239,11 @@ _WEIGHTS_WORD = re.compile(
     r"|awq|gptq|nf4|bnb|bitsandbytes|[48][- ]?bits?|q[2-8]_[0-9a-z_]++|iq4_xs)\b"
     r"(?!\s*+(?:kv|cache))")
 
+# what may stand between a GGUF mention and its file's precision (:func:`_gguf_file`)
+_GGUF_GAP = re.compile(
+    r"[\s,:;()/-]{0,5}+(?:(?:format|file|files|model|weights|build|quant\w*+|formatul"
+    r"|fisier\w*+|at|in|with|la|cu|pe)[\s,:;()/-]{1,5}+){0,2}+")
+
 
 def _gguf_file(folded: str) -> bool:
     """Whether ``folded`` runs a GGUF file (:attr:`Stated.gguf_file`): a GGUF format stated
@@ -3222,8 +3257,12 @@ def _gguf_file(folded: str) -> bool:
     if not runs:
         return False
     for wm in _WEIGHTS_WORD.finditer(folded):
-        beside = any(0 <= wm.start() - g.end() <= 5 or 0 <= g.start() - wm.end() <= 3
-                     for g in runs)
+        # beside: "GGUF Q4_K_M", "F16 GGUF", "in GGUF format, 8-bit" (a "format" / "file"
+        # word between; audit regress13 #6 timed that on vLLM at int8), never "GGUF or AWQ",
+        # "GGUF vs AWQ" (a pair weighed: the other keeps its engine, as "AWQ or GGUF")
+        beside = any((g.end() <= wm.start()
+                      and _GGUF_GAP.fullmatch(folded[g.end():wm.start()]) is not None)
+                     or 0 <= g.start() - wm.end() <= 3 for g in runs)
         if not beside:
             return False  # another precision stated: "Llama 3.1 8B fp8 ... GGUF"
     return True
@@ -3274,9 +3313,11 @@ def stated(text: str, registry: Registry) -> Stated:
     # a time limit per image is no count of images ("under 5 seconds per image": not 5
     # images; "an image in under 3 s": not one image to price): blanked, positions kept
     per_item = _PER_ITEM_LIMIT.search(unnamed)
-    if per_item is not None:
-        unnamed = (unnamed[:per_item.start()] + " " * (per_item.end() - per_item.start())
-                   + unnamed[per_item.end():])
+    in_a = _ITEM_IN_A.search(unnamed) if per_item is None else None  # "one image in a second"
+    for limit in (per_item, in_a):
+        if limit is not None:
+            unnamed = (unnamed[:limit.start()] + " " * (limit.end() - limit.start())
+                       + unnamed[limit.end():])
     rm0 = _SERVE_RATE.search(unnamed)
     at = rm0.span() if rm0 else (-1, -1)  # "50000 images per day" is a rate, not a job
     # a size is never a count ("a 1024x1024 image" is one image, not 1,024): blanked, so
@@ -3462,7 +3503,8 @@ dot_grouped=dg.group(0) if dg else None,
                   unknown_model=_unknown_model(text, registry),
                   media_rate=media_rate_asked(text),
                   audio_minute_cost=_audio_minute_cost(folded),
-                  max_seconds_per_image=_per_item_seconds(per_item) if per_item else None,
+                  max_seconds_per_image=_per_item_seconds(per_item) if per_item
+                  else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
 
 
@@ -3475,8 +3517,14 @@ _AUDIO_MINUTE = re.compile(
     r"[^?.!]{0,40}?\b(?:transcri\w*+|audio|speech)\b"
     r"|\b(?:transcri\w*+|audio)\b[^?.!]{0,40}?\b(?:per|pe|a)\s++minut(?:e|ul)?\b"
     r"|\b(?:an?|one|un|1)\s++minut(?:e|ul)?\s++(?:of|de)\s++(?:audio|speech|transcri\w*+"
-    r"|inregistr\w*+)")
+    r"|inregistr\w*+)"
+    # a speech model named ("What does Whisper large-v3 cost per minute on an L4?": a minute
+    # of audio, not per-minute billing; audit regress13 #11)
+    r"|\bwhisper\b[^?.!]{0,60}?\b(?:per|pe|a)\s++minut(?:e|ul)?\b"
+    r"|\b(?:per|pe|a)\s++minut(?:e|ul)?\b[^?.!]{0,60}?\bwhisper\b")
 _BILL_WORD = re.compile(r"\bbill\w*+|\bfactur\w*+|\bgranularit\w*+|\brotunj\w*+|\brounded?\b")
+# a GPU's price asked per minute ("an H100 per minute", "un H100 pe minut"; _BILL_WORD not said)
+_GPU_PER_MINUTE = re.compile(r"\b(?:per|pe|a|each)\s++minut(?:e|ul)?\b")
 # minutes of audio counted in a rate: "how many minutes of audio per minute" (a speed)
 _MINUTES_COUNTED = re.compile(r"\b(?:how many|cate)\s++minut")
 
@@ -4267,6 +4315,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # it in Germany?": the cheapest offers that fit it, the region asked filtering them as
         # "cel mai ieftin GPU ... în România" does (audit ro2 #4: the memory, region dropped)
         return "cost", _cost_sub(f)
+    if (not has_model and gpu_named == 1 and _GPU_PER_MINUTE.search(f)
+            and not _BILL_WORD.search(f) and not _WORK_RATE.search(f)
+            and (_MONEY_Q.search(f) or _HOW_MUCH_PER.search(f)
+                 or re.search(r"\bhow much\b|\bcat costa\b", f))):
+        # "How much is an H100 per minute?", "Cât costă un H100 pe minut?": the hourly price
+        # over 60 (audit regress13 #11: the billing-granularity list); "billed per minute",
+        # "granularity" stay billing
+        return "cost", "minute"
     if model_kind == "audio" and gpu_named < 2 and _audio_minute_cost(f):
         # "cât costă pe minut transcrierea", "un minut de audio transcris": the price per
         # minute of audio (audit ro2 #7: billing granularity, or the hour of audio)
@@ -4277,6 +4333,10 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "cost per hour of audio", "per 1,000 images" (spot or not): a unit cost, the
         # pricing model said in the answer
         return "cost", "unit"
+    if _SPOT.search(f) and not has_model and gpu_named == 1 and _lasting_q(f):
+        # "how many hours of H100 spot do I get for $100?": the hours the amount buys, on
+        # spot (100 / 1.00 = 100 h; audit regress13 #9: the spot price alone)
+        return "cost", "hour"
     if _SPOT.search(f):
         # a month asked ("per month", "pe lună") or use around the clock ("24/7",
         # "non-stop"): the month's total on spot, not an hour; "how many GPUs ... on spot": a

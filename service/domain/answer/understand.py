@@ -217,14 +217,15 @@ of 1.5 months (intent._DURATION_MONTHS; audit reg6: priced as one month)."""
 _ONE_PER = re.compile(
     r"(?<![\w.,])(?:one|a single|o|o singura|un|un singur|una)\s++(?=(?:request|cerere|query"
     r"|interogare|prompt|image|imagine|picture|photo|poza|fotografie|video|videoclip|clip"
-    r"|document|embedding|input|intrare)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|on a|in a"
-    r"|intr-o)\s++)(?:s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month"
-    r"|luna)\b)")
+    r"|document|embedding|input|intrare)\s*+(?:/\s*+|(?:per|pe|a|an|each|every|on a)\s++)"
+    r"(?:s|sec|second|secunda|min|minute|minut|h|hr|hour|ora|day|zi|month|luna)\b)")
 """One of a request, an image, a video or an input before its period, in words: "one request
 per second", "o cerere pe secundă", "un request pe secundă", "o imagine pe secundă", "a single
 image a minute": written "1", so that it is read as the rate of one, as "1 cerere pe secundă"
 is (audit regress12 #11: sized as one concurrent request, or one image priced). Neither "a" nor
-"an" ("a request a day" stays words: "a" is also the period's article)."""
+"an" ("a request a day" stays words: "a" is also the period's article). Never "in a" nor
+"într-o": "one image in a second" is a time for each image asked, not a rate of one (audit
+regress13 #2: 9 × RTX 4090 sized for it; intent._ITEM_IN_A reads it as a limit)."""
 
 
 def _half_more(count: str) -> str:

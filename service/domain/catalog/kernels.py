@@ -9,7 +9,8 @@ walks the precision's ``[nearest]`` list to the first one that runs (bf16 -> fp1
 
 Evaluation, in order:
 
-1. the engine's ``[[platform]]``: NVIDIA from a minimum compute capability, AMD by gfx target,
+1. the engine's ``[[platform]]``: NVIDIA from a minimum compute capability (and below a
+   ``cuda_below`` where a newer architecture dropped the kernel), AMD by gfx target,
    other accelerators (Gaudi, TPU) by architecture name; a GPU outside it is refused;
 2. the ``[[rule]]`` tables for the precision: those naming the engine, else those for every
    engine (``engines = ["*"]``); the first whose hardware matches the GPU decides (its
@@ -40,6 +41,9 @@ class Hardware(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     cuda_min: CC | None = None
     """Minimum CUDA compute capability ("8.0"; "any": every NVIDIA GPU); absent: no NVIDIA GPU."""
+    cuda_below: CC | None = None
+    """Compute capability from which the kernel no longer runs, exclusive ("10.0": Hopper and
+    older only, where a newer architecture dropped the kernel); absent: no ceiling."""
     rocm: list[str] = msgspec.field(default_factory=list)
     """AMD gfx targets ("gfx942"; "*": every AMD GPU); empty: no AMD GPU."""
     other: list[str] = msgspec.field(default_factory=list)
@@ -55,6 +59,8 @@ class Hardware(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
             have = _cc(gpu.compute_capability)
             if have is None:
                 return None
+            if self.cuda_below is not None and have >= _cc_required(self.cuda_below):
+                return False
             return self.cuda_min == "any" or have >= _cc_required(self.cuda_min)
         if platform == "rocm":
             if not self.rocm:
@@ -72,7 +78,8 @@ class Hardware(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
         if self.cuda_min == "any":
             parts.append("any NVIDIA GPU")
         elif self.cuda_min is not None:
-            parts.append(f"NVIDIA compute capability >= {self.cuda_min}")
+            parts.append(f"NVIDIA compute capability >= {self.cuda_min}"
+                         + (f" and < {self.cuda_below}" if self.cuda_below else ""))
         if ANY in self.rocm:
             parts.append("any AMD GPU (ROCm)")
         elif self.rocm:
@@ -293,6 +300,10 @@ def check_kernels(k: Kernels, engines: Iterable[str], precisions: Iterable[str])
         out += [f"rule {r.id!r}: unknown precision {p!r}" for p in r.precisions if p not in pids]
         if "http" not in r.source:
             out.append(f"rule {r.id!r}: source needs a URL")
+        if r.cuda_below is not None and (
+                r.cuda_min is None or r.cuda_min == "any"
+                or _cc_required(r.cuda_below) <= _cc_required(r.cuda_min)):
+            out.append(f"rule {r.id!r}: cuda_below needs a lower numeric cuda_min")
     for pid, chain in k.nearest.items():
         out += [f"nearest.{pid}: unknown precision {x!r}" for x in (pid, *chain)
                 if x not in pids]

@@ -763,7 +763,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         # value models and their forward passes, pairs in one pass: sizing's objective
         # (memory.frozen_models, speed.training_speed), so an option's GiB per GPU and speed
         # are /v1/sizing's for the same GPUs and step (they were SFT's for every objective)
-        objective=ft.objective)
+        objective=ft.objective, pretrain=req.workload == "pretrain")
 
     def per_gpu(plan: TrainingPlan, stage: int) -> float:
         # the memory per GPU depends on the GPU count, not on the GPU: once per count

@@ -616,7 +616,9 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                     if perf.time_to_first_token_ms is not None else "")
                  + f"): the job's ~{perf.job_hours:,.1f} h and its price rest on that rate")
     elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
-        load = (f"{sig3(tg.rate_rps)} requests/s (~{perf.users_per_replica} in flight per "
+        # ("1 request/s", singular: audit regress13 #12)
+        load = (f"{sig3(tg.rate_rps)} request{'' if sig3(tg.rate_rps) == '1' else 's'}/s "
+                f"(~{perf.users_per_replica} in flight per "
                 "replica)" if tg.rate_rps else
                 f"{count(ctx.req.concurrent_requests, 'concurrent request')} "
                 f"({perf.users_per_replica} per replica)")

@@ -554,6 +554,9 @@ class TrainingPlan:
     """The fine-tune's objective (``requests.Objective``): the frozen and the trained models
     held (:func:`frozen_models`, :func:`trained_models`), pairs in one forward pass
     (:data:`PAIRED_OBJECTIVES`)."""
+    pretrain: bool = False
+    """Pre-training (task pretrain): an MoE is timed at the dense MFU, as pre-training stacks
+    run grouped expert GEMMs (speed.MOE_EXPERT_EFFICIENCY is a fine-tuning stack's)."""
 
     def __post_init__(self) -> None:
         # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP

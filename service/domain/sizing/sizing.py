@@ -95,6 +95,8 @@ from service.domain.sizing.serving import (
 )
 from service.domain.sizing.speed import (
     INTER_NODE_GB_S_PER_GPU,
+    MOE_EXPERT_EFFICIENCY,
+    MOE_LOOP_MIN_EXPERTS,
     DecodeStep,
     LoadModel,
     LoadModels,
@@ -590,17 +592,27 @@ def fastest_training_step(base: TrainingPlan, checkpointing: bool | None,
 def moe_training_warning(model: SizedModel, task: str) -> str | None:
     """An MoE trained data parallel over several GPUs (the caller checks there are several):
     real MoE training shards the experts (expert parallelism), which the training plan does
-    not model (the request's parallelism.expert is refused for training), so its
-    communication is an upper bound."""
+    not model (the request's parallelism.expert is refused for training): its communication
+    is data parallel's, and its time an estimate (speed.MOE_EXPERT_EFFICIENCY), not a bound."""
     a = model.arch
     if a is None or not a.is_moe:
         return None
     return (f"{model.name} is a mixture-of-experts model, sized here as data parallel "
             "training only (DDP or ZeRO / FSDP: every micro-batch moves the weights of all "
             f"{a.num_experts} experts although each token uses {a.num_experts_per_token}); "
-            "MoE training runs expert parallelism, each GPU holding whole experts and "
-            "exchanging only the routed tokens, which is not modelled here: the "
-            "communication and the time of this plan are an upper bound"
+            "expert parallelism (each GPU holding whole experts and exchanging only the "
+            "routed tokens by all-to-all) is not modelled here; the time is an estimate, "
+            + (f"neither bound: the routed experts' FLOPs run at {MOE_EXPERT_EFFICIENCY:g} of "
+               "the model's MFU, fitted to measured Hugging Face / DeepSpeed / TRL runs "
+               "(QwenLM/Qwen3 issue #736, huggingface/trl PR #6869; within ~1.5x of them), "
+               "and engines with grouped expert GEMMs and expert parallelism (Megatron-Core) "
+               "run faster" if a.num_experts >= MOE_LOOP_MIN_EXPERTS and task != "pretrain"
+               else "neither bound, at the dense model's MFU: pre-training stacks run grouped "
+               "expert GEMMs with expert parallelism" if task == "pretrain" else
+               f"neither bound, at the dense model's MFU: with {a.num_experts} experts each "
+               "one's GEMM gets a large share of the tokens, and no measured run gives an "
+               "MoE factor for it (the per-expert loop is slow above 8 experts: transformers "
+               "PR #40016)")
             + ("; for scale, DeepSeek-V3's report gives 2.664M H800 GPU-hours for its "
                "pre-training on 14.8T tokens with expert parallelism and FP8 (arXiv "
                "2412.19437, Table 1)" if task == "pretrain" else ""))
@@ -1067,7 +1079,8 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         targets=list(ft.target_modules), optimizer=ft.optimizer,
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
-        cpu_offload=ft.cpu_offload, gpus=n, objective=ft.objective)
+        cpu_offload=ft.cpu_offload, gpus=n, objective=ft.objective,
+        pretrain=req.task == "pretrain")
 
     def timed(p: TrainingPlan) -> tuple[float, str]:
         assert gpu is not None

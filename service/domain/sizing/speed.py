@@ -547,6 +547,29 @@ def users_for_rate(requests_per_s_at: Callable[[int], float], rate: float, most:
 LORA_MFU = 0.55
 QLORA_DEQUANT_FACTOR = 0.85
 
+MOE_EXPERT_EFFICIENCY = 0.015
+"""Share of the model's MFU at which the routed experts' FLOPs run in training (an MoE with
+more than :data:`MOE_LOOP_MIN_EXPERTS` experts), the rest of the model (attention, shared
+experts, dense layers) at the model's own: measured runs of the data-parallel stack this
+plan models (Hugging Face transformers with DeepSpeed ZeRO-3 / FSDP, TRL, PEFT), where the
+experts run one small GEMM each over the few tokens routed to them (transformers PR #40016,
+"naive for loops for MoE models resulting in sub 20% downstream MFU for training with trl"
+above 8 experts). Fitted to: QwenLM/Qwen3 issue #736, 8 x H100, ZeRO-3, LoRA, batch 1:
+Qwen2-57B-A14B 0.21 samples/s against 1.178 for Qwen2-72B (5.6x slower; 0.015 gives 5.6x
+against this service's Qwen2.5-72B), and huggingface/trl PR #6869, Qwen3-30B-A3B full
+fine-tuning on 8 x H100 with expert parallelism, 0.9 s a step of one 2,048-token sequence
+per expert-parallel group (~2.3k tokens/s; ~18k read as 8 sequences; 0.015 gives ~3.2k under
+ZeRO-3). Engines with grouped
+expert GEMMs and expert parallelism run faster (Pai-Megatron-Patch issue #643: Qwen3-30B-A3B
+on H800 under Megatron-Core, ~6,300 tokens/s per GPU, "MFU under 20%" in its thread): not
+modelled, the plan being ZeRO / FSDP data parallel. An estimate within ~1.5x of those runs,
+neither bound. Not applied to pre-training (``TrainingPlan.pretrain``), whose stacks group the
+expert GEMMs (DeepSeek-V3's published H800 GPU-hours sit near the dense MFU)."""
+MOE_LOOP_MIN_EXPERTS = 9
+"""transformers PR #40016 names the per-expert loop a bottleneck "for models with > 8
+experts"; with 8 or fewer (Mixtral) each expert's GEMM gets a quarter or more of the tokens
+and no factor is applied (no measured run to fit one)."""
+
 
 class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
     """One training step of a data-parallel plan: its compute, its communication and how
@@ -566,6 +589,8 @@ class TrainingSpeed(msgspec.Struct, frozen=True, kw_only=True):
     """How the communication was counted, or why it was not ("" with one GPU)."""
     bound: str
     """``compute`` or ``communication``: what the step waits for."""
+    moe: str = ""
+    """How the routed experts' efficiency was counted ("" for a dense model)."""
 
 
 def causal_attention_flops(a: Architecture, seq: int) -> float:
@@ -696,6 +721,19 @@ def active_lora_params(plan: TrainingPlan) -> float:
     return total - experts * (1 - share)
 
 
+def routed_expert_params(plan: TrainingPlan) -> float:
+    """Weights of the routed experts a token passes through (its top-k experts' MLPs over
+    the MoE layers; shared experts excluded, they run as a dense MLP): 0 for a dense model,
+    one with at most 8 experts (:data:`MOE_LOOP_MIN_EXPERTS`), or pre-training, whose stacks
+    run grouped expert GEMMs with expert parallelism (DeepSeek-V3's 2.664M H800 GPU-hours,
+    arXiv 2412.19437, is near the dense MFU)."""
+    a = plan.model.arch
+    if a is None or not a.is_moe or a.num_experts < MOE_LOOP_MIN_EXPERTS or plan.pretrain:
+        return 0.0
+    mats = 3 if a.mlp_type == "gated" else 2
+    return float(a.moe_layers * a.num_experts_per_token * mats * a.hidden_size * a.expert_ffn)
+
+
 def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> TrainingSpeed:
     """A training or fine-tuning step over all the GPUs: the FLOPs of the linear layers and
     of causal attention at the plan's sequence length, at a share of the dense peak, against
@@ -760,6 +798,23 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         mfu *= measured.factor
     peak = (gpu.tflops("bf16") or 1.0) * 1e12
     flops_token = mult * n_active + amult * attn + lmult * lora_n
+    # an MoE's routed experts run at MOE_EXPERT_EFFICIENCY of the model's MFU, the rest at
+    # the model's: the step's time is their sum, said as one MFU over all the FLOPs
+    routed = mult * routed_expert_params(plan)
+    moe = ""
+    if routed:
+        share = routed / flops_token
+        dense_mfu = mfu
+        mfu = mfu / (1 - share + share / MOE_EXPERT_EFFICIENCY)
+        moe = (f"the routed experts' {share:.0%} of the FLOPs at {MOE_EXPERT_EFFICIENCY:g} of "
+               f"the model's MFU {dense_mfu:.2f} (one GEMM per expert over its routed tokens, "
+               "as Hugging Face transformers / TRL / DeepSpeed run them; transformers PR "
+               "#40016), the rest at the model's: MFU {mfu:.3f} over the step. Fitted to "
+               "QwenLM/Qwen3 issue #736 (8 x H100, ZeRO-3, LoRA: Qwen2-57B-A14B 5.6x slower "
+               "per sample than Qwen2-72B) and huggingface/trl PR #6869 (Qwen3-30B-A3B full "
+               "fine-tuning on 8 x H100: ~2.3k-18k tokens/s); an estimate within ~1.5x of "
+               "those runs, neither bound; engines with grouped expert GEMMs and expert "
+               "parallelism (Megatron-Core) run faster, not modelled")
     # a preference or RL objective: PPO's value model trained as the policy is, and a
     # forward pass (2·N, attention once) of each model scored against without gradients:
     # the reference (DPO, KTO, GRPO, PPO; with LoRA the base with the adapters off, still a
@@ -796,7 +851,7 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
         tokens_s = plan.gpus * peak * mfu / flops_token
         bound = "compute"
     return TrainingSpeed(tokens_per_s=tokens_s, mfu=mfu, rule=rule, compute_s=compute_s,
-                         comm_s=comm_s, comm=comm, bound=bound)
+                         comm_s=comm_s, comm=comm, bound=bound, moe=moe)
 
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -1194,6 +1249,8 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
              f"({gpu.tflops('bf16')} TFLOPS) per GPU"
              + (f", the model's MFU x{measured.factor:.2f} for {gpu.name} as measured "
                 f"({measured.source})" if measured is not None else ""))
+        if ts.moe:
+            note("moe_training_efficiency", f"MFU {ts.mfu:.3f}", ts.moe)
         if ts.comm:
             note("training_communication", "not timed" if ts.comm_s is None
                  else f"{ts.comm_s:.3g} s a step", ts.comm)

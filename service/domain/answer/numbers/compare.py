@@ -219,10 +219,22 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
         return None
     total, replicas, per, batch = got
     b = w.basis(gid, total)
-    if b is None:
+    apart = _replica_machines(w, gid, per, replicas) if replicas > 1 else None
+    if b is None and apart is None:
         return None
-    v, each, kind = b
-    hour = each * total
+    if apart is not None and (b is None or apart[1] < b[1] * total):
+        # independent replicas need no machine in common: 2 replicas of one A10G are two
+        # 1-GPU machines at $1.006/h each, $2.01/h, not AWS's 4-GPU machine at $5.67/h that
+        # holds both (audit regress13 #3: $408 a month per user where $145 is paid)
+        v, hour, kind, machines = apart
+        where = w.say("node_replicas", provider=v.provider, nodes=w.n(machines),
+                      setup=w.setup(v.gpu_count, gid),
+                      each=w.replicas(v.gpu_count // per))
+    else:
+        assert b is not None
+        v, each, kind = b
+        hour = each * total
+        where = w.where(v, total)
     month = hour * w.month_hours()
     more = w.setup(total, gid)
     w.price_warnings(v)
@@ -233,13 +245,34 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     tps = p.output_tokens_per_s_per_user if p is not None else None
     ttft = p.time_to_first_token_ms if p is not None else None
     said = {"setup": setup, "users": w.n(users), "most": w.n(most or 0), "more": more,
-            "month": w.usd(month), "hour": w.usd(hour), "where": w.where(v, total),
+            "month": w.usd(month), "hour": w.usd(hour), "where": where,
             "kind": w.kinds[kind]}
     if not tps or ttft is None:
         return _Scaled(w.say("compare_row_users_scaled", **said), more, hour, month, None, None)
     row = w.say("compare_row_users_load", tps=w.rate(tps), ttft=w.n(ttft),
                 replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per), **said)
     return _Scaled(row, more, hour, month, tps, ttft)
+
+
+def _replica_machines(w: _W, gid: str, per: int, replicas: int
+                      ) -> tuple[OfferView, float, str, int] | None:
+    """``replicas`` independent replicas of ``per`` x ``gid`` on the cheapest separate
+    machines that each hold whole replicas (2 replicas of one GPU: two 1-GPU machines, or one
+    2-GPU machine), as /v1/recommendations rents instances for a load and
+    :meth:`_W.replicas_price` prices them: (offer, $/h of all the machines, pricing key,
+    machines), where more than one machine is the cheapest; else None (one machine holding
+    them all is :meth:`_W.basis`' price). On-demand, else reserved, else spot, trusted and
+    fresh offers first, like :meth:`_W.basis`."""
+    views = [v for v in w.offers_for(gid) if v.gpu_count % per == 0]
+    fresh = [v for v in views if not v.stale and not v.suspect] or views
+    for key in ("on_demand", "reserved", "spot"):
+        priced = [(price * math.ceil(replicas / (v.gpu_count // per)), v)
+                  for v in fresh if (price := getattr(v, f"{key}_usd_h")) is not None]
+        if priced:
+            hour, v = min(priced, key=lambda x: (x[0], -x[1].gpu_count))
+            machines = math.ceil(replicas / (v.gpu_count // per))
+            return (v, hour, key, machines) if machines > 1 else None
+    return None
 
 
 def _per_user(w: _W, users: int, served: list[_Served]) -> str | None:
@@ -258,12 +291,23 @@ def _per_user(w: _W, users: int, served: list[_Served]) -> str | None:
     fast = max(timed, key=lambda s: s.tps or 0.0) if timed else None
     faster = ""
     if fast is not None and fast is not cheap and cheap.tps and (fast.tps or 0) > cheap.tps:
-        faster = w.say("compare_per_user_faster", fast=fast.setup, fast_tps=w.rate(fast.tps or 0),
+        # faster per token only, where its first token comes later (audit regress13 #13:
+        # 4 x H200 "is faster per user" at 2,257 against 1,734 ms to the first token)
+        later = fast.ttft is not None and cheap.ttft is not None and fast.ttft > cheap.ttft
+        faster = w.say("compare_per_user_mixed" if later else "compare_per_user_faster",
+                       fast=fast.setup, fast_tps=w.rate(fast.tps or 0),
                        cheap_tps=w.rate(cheap.tps), fast_ttft=w.n(fast.ttft or 0),
                        cheap_ttft=w.n(cheap.ttft or 0),
                        extra=w.usd(per[fast.setup] - per[cheap.setup]))
     elif fast is cheap and len(timed) > 1:
-        faster = w.t["compare_per_user_fastest"]
+        sooner = min((s for s in timed if s is not cheap and s.ttft is not None),
+                     key=lambda s: s.ttft or 0.0, default=None)
+        if (sooner is not None and cheap.ttft is not None and sooner.ttft is not None
+                and w.n(sooner.ttft) != w.n(cheap.ttft) and sooner.ttft < cheap.ttft):
+            faster = w.say("compare_per_user_fastest_mixed", other=sooner.setup,
+                           other_ttft=w.n(sooner.ttft), cheap_ttft=w.n(cheap.ttft))
+        else:
+            faster = w.t["compare_per_user_fastest"]
     rows = "; ".join(w.say("compare_per_user_row", setup=s.setup, month=w.usd(per[s.setup]))
                      for s in priced)
     return w.say("compare_per_user", users=w.n(users), rows=rows, usage=w.usage(),

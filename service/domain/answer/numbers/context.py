@@ -9,12 +9,13 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import Details, Stated, is_city
+from service.domain.answer.localised import localise_why
 from service.domain.answer.understand import Extracted, _fold
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
@@ -69,6 +70,11 @@ class SizingNumbers(Out, frozen=True, kw_only=True):
     weights_gib: float
     kv_cache_gib: float | None
     fits_on: list[str]
+    replicas: Annotated[int | None, msgspec.Meta(
+        description="the data-parallel replicas (independent copies of the model) the setup "
+                    "runs; total_gib, weights_gib and kv_cache_gib are then one replica's "
+                    "(/v1/sizing's memory sums every replica, its per_gpu one GPU's); null "
+                    "for one copy")] = None
 
 
 class OfferNumbers(Out, frozen=True, kw_only=True):
@@ -754,7 +760,8 @@ class _W:
             self.replicas_hour = hour  # (the cost answer's lead: counts.load_sized)
             self.out.more.append(self.say(
                 "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
-                machines=self.say("instances", n=self.n(machines),
+                machines=self.say("instance_one" if machines == 1 else "instances",
+                                  n=self.n(machines),
                                   setup=self.setup(v.gpu_count, gid)),
                 gpus=self.n(machines * v.gpu_count),
                 price=self.usd(getattr(v, attr) / v.gpu_count), kind=self.kinds[key]))
@@ -1086,9 +1093,16 @@ class _W:
             ctx = limit
         self._images_note(r.kv_cache)
         mem = r.memory
-        if per_replica and r.layout is not None and r.layout.data > 1:
-            d = r.layout.data  # each replica holds the weights and its share of the users'
-            copies = 1 if (r.layout.zero_stage or 0) >= 3 else d
+        lay = r.layout
+        # serving as independent replicas (data parallel, experts not spread over them):
+        # one replica's memory, the replicas counted, never the weights summed over them
+        # (audit regress13 #7: 119.66 GiB of weights for 8B on 8 × H100, 8 × 14.96)
+        serving = (r.task == "inference" and lay is not None and lay.data > 1
+                   and lay.expert <= lay.tensor)
+        replicas = None
+        if (per_replica or serving) and lay is not None and lay.data > 1:
+            d = replicas = lay.data  # each replica: the weights and its share of the users'
+            copies = 1 if (lay.zero_stage or 0) >= 3 else d
             mem = msgspec.structs.replace(
                 mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / copies,
                 kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
@@ -1097,7 +1111,7 @@ class _W:
             model_name=self.model.name if self.scaled and self.model else r.model.name,
             total_gib=round(mem.total_gib, 2), weights_gib=round(mem.weights_gib, 2),
             kv_cache_gib=None if mem.kv_cache_gib is None else round(mem.kv_cache_gib, 2),
-            fits_on=fits)
+            fits_on=fits, replicas=replicas)
         self.out.computed = True
 
     def _images_note(self, kv_cache: str | None) -> None:
@@ -1278,7 +1292,8 @@ class _W:
                 per_month_usd=o.cost.per_month_usd, as_of=o.offer.as_of,
                 as_of_kind=o.offer.as_of_kind,
                 price_date=price_date_words(o.offer.as_of, o.offer.as_of_kind, self.t),
-                why=o.why))
+                # the core's why is English: written again in the answer's language
+                why=localise_why(o, self.messages, self.lang)))
 
     def option_warnings(self, o: Option) -> None:
         lead, self.lead_warned = not self.lead_warned, True

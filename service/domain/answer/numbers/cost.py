@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import replace as dc_replace
 from typing import Any
@@ -1076,6 +1077,9 @@ def _cost_inner(w: _W) -> None:
                  and w.ex.workload not in ("finetune", "pretrain"))
     if token_job and gid is not None and _tokens_on_gpu(w, gid):
         return
+    # "how long to process 1M documents ...": the job's time leads, on the option priced
+    # (audit regress13 #5: its cost led and the only hours said were another setup's)
+    job_time = token_job and w.sub == "time"
     if token_job:
         w.sub = "job"  # "100 million tokens": the job's total, on the cheapest option
     if w.model is None and gid is not None and (
@@ -1289,10 +1293,11 @@ def _cost_inner(w: _W) -> None:
         # the sizing the price is for: one replica of the lead option (its machine's GPUs,
         # its share of the users), as the spot answer records its own
         ctx = kw.get("context_tokens", 4096)
-        one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
+        one = w.size(gpu=o.offer.gpu, gpu_count=o.fit.gpus_per_replica, weights=o.weights,
                      input_tokens=ctx - kw.get("output_tokens", 512),
                      output_tokens=kw.get("output_tokens", 512),
-                     batch_size=math.ceil(kw["concurrent_requests"] / o.nodes))
+                     batch_size=math.ceil(kw["concurrent_requests"] / _replicas(o)),
+                     parallelism=_replica_layout(o))
         if one is not None and one.fits:
             w.record(one, ctx, per_replica=True)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
@@ -1374,8 +1379,24 @@ def _cost_inner(w: _W) -> None:
         if asked_requests is not None:  # "1000 requests": what the job is, with the lengths
             w.out.first = w.say("requests_job", **_requests_said(w, *asked_requests),
                                 text=_decap(w, w.out.first))
-        w.ask("per_job_usd", o.cost.per_job_usd, "USD")
-        if "max_job_hours" in kw and o.performance.job_hours:
+        hours = o.performance.job_hours
+        took = ""
+        if job_time and hours:
+            # the duration asked, the recommendation's own job hours on the setup priced
+            # (as _tokens_on_gpu says a GPU named's): first, its cost after it, unless the
+            # cost is asked too ("total cost and time?"), which leads then, the time after
+            days = w.say("job_days", days=w.n(hours / 24, 1 if hours < 240 else 0)) \
+                if hours >= 48 else ""
+            took = w.say("tokens_job_time", hours=w.duration(hours), days=days,
+                         setup=w.option_setup(o))
+        if took and not (w.st.cost_asked or w.st.price_asked):
+            w.out.first = took + " " + w.out.first
+            w.ask("job_hours", hours or 0.0, "h")
+        else:
+            w.ask("per_job_usd", o.cost.per_job_usd, "USD")
+            if took:
+                w.out.more.insert(0, took)
+        if "max_job_hours" in kw and o.performance.job_hours and not job_time:
             # the deadline met: the job's wall-clock hours on the setup priced, said
             w.out.more.insert(0, w.say("job_within_deadline", hours=w.duration(
                 o.performance.job_hours), deadline=_deadline_said(w, kw["max_job_hours"])))
@@ -1613,6 +1634,12 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
         w.out.more.insert(0, w.say("million_job_alone", tokens=w.n(1e6),
                                    hours=w.duration(hours), billed=w.duration(job.billed_h),
                                    cost=w.usd(job.total)))
+    if not w.ex.concurrent_requests:
+        # the replicas the full load is timed as, said as the token job says them (the
+        # sizing recorded is one replica's: audit regress13 #7)
+        note = replicas_note(w, gid, count, r, inp, 512)
+        if note:
+            w.out.more.append(note)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     w.sized_warnings(r, inp + 512)
@@ -1704,3 +1731,26 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     return True
+
+
+_TP = re.compile(r"tensor parallel (\d+)")
+_PP = re.compile(r"pipeline (\d+)")
+
+
+def _replicas(o: Option) -> int:
+    """The option's replicas over all its machines."""
+    return max(1, o.fit.replicas_per_node * o.nodes)
+
+
+def _replica_layout(o: Option) -> dict[str, int] | None:
+    """One replica's tensor x pipeline split as the option states it ("tensor parallel 2",
+    "tensor parallel 4 x pipeline 2"), for sizing that replica as priced (audit repin: the
+    answer's sizing of 2 x H100 for 50 users searched its own layout, two replicas of 25,
+    where the option priced one replica of 50 split over both GPUs); None: one GPU."""
+    n = o.fit.gpus_per_replica
+    if n <= 1:
+        return None
+    tp = _TP.search(o.fit.parallelism or "")
+    pp = _PP.search(o.fit.parallelism or "")
+    t, p = int(tp.group(1)) if tp else 1, int(pp.group(1)) if pp else 1
+    return {"tensor": t, "pipeline": p, "data": 1} if t * p == n else None

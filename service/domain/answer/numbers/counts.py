@@ -774,11 +774,14 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                 request_rate_per_s=rate / setups, weights=one.weights) or one
     w.record(at, inp + out)
     # "For 1 request per second" ("1 requests" was said: audit regress6 #15)
-    w.out.first = w.say("gpu_count_rate_gpu_one" if rate == 1 else "gpu_count_rate_gpu",
+    # ("at 1 request/s each" too, each setup's share of the rate: audit regress13 #12)
+    each = _rps(w, rate / setups)
+    key = "gpu_count_rate_gpu_one" if rate == 1 else "gpu_count_rate_gpu"
+    w.out.first = w.say(key + "_each_one" if each == w.n(1) else key,
                         rate=w.per_s(rate), inp=w.n(inp), out=w.n(out),
                         model=w.model.name, weights=one.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         replicas=w.replicas(setups), setup=w.setup(k, gid), most=_rps(w, most),
-                        each=_rps(w, rate / setups), load=w.f.percent(HEADROOM_LOAD, 0))
+                        each=each, load=w.f.percent(HEADROOM_LOAD, 0))
     w.ask("gpu_count", n, "GPUs")
     if got.narrow[0] != k:  # a wider setup than the fewest that hold it: the one it beat
         w.out.more.append(w.say("gpu_count_rate_width", first=w.n(got.narrow[0]),

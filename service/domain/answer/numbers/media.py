@@ -360,9 +360,14 @@ def _media_unit(w: _W) -> bool:
         if spots and (unit(spots[0]) or 0.0) < cost:
             s = spots[0]
             s_cost = unit(s) or 0.0
+            # a minute of audio asked: the spot line per minute too (audit regress13 #11:
+            # $0.0007 per hour of audio beside the per-minute lead)
+            minute = audio and w.st.audio_minute_cost
             w.out.more.append(w.say(
+                "cost_spot_audio_minute" if minute else
                 "cost_spot_audio" if audio else "cost_spot_images",
-                cost=w.unit_usd(s_cost) if audio else w.usd(s_cost),
+                cost=w.f.money(s_cost / 60, max(2, 1 - math.floor(math.log10(s_cost / 60))))
+                if minute else w.unit_usd(s_cost) if audio else w.usd(s_cost),
                 setup=w.setup(s.offer.gpu_count * s.nodes, s.offer.gpu),
                 provider=s.offer.provider, price=w.usd(s.cost.per_hour_usd)))
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
@@ -1269,6 +1274,18 @@ def _media(w: _W) -> None:
                                 batch_sec=w.n(p.seconds_per_batch, 1), **common)
             if w.sub != "memory":  # the memory asked is recorded below
                 w.ask("seconds_per_batch", p.seconds_per_batch, "s")
+        elif w.st.max_seconds_per_image and sec and w.sub not in ("memory", "fits"):
+            # "can SDXL make one image in a second on a 4090?": a time per image asked, the
+            # verdict on it leads ("No: about 6.5 s for each image"; audit regress13 #2 sized
+            # 9 GPUs for a rate of one image a second)
+            limit = w.st.max_seconds_per_image
+            met = sec <= limit
+            w.out.first = w.say("yes_lead" if met else "no_lead", text=w.say(
+                "image_time_target_met" if met else "image_time_target",
+                limit=w.n(limit, 0 if float(limit).is_integer() else 1), **common))
+            w.ask("seconds_per_image", sec, "s", yes=met)
+            if not met:
+                w.out.more.insert(0, w.t["image_time_target_more"])
         else:
             w.out.first = w.say("image", **common)
             w.ask("seconds_per_image", sec or 0, "s")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -494,6 +495,18 @@ def _budget_lasts(w: _W, gid: str, count: int, hour: float, provider: str, kind:
     hours = budget / hour
     spot = ""
     found = None if w.st.on_demand else _spot_cheapest_h(w, gid, count)
+    if found is not None and found[0] < per and w.st.spot_said and not model:
+        # "how many hours of H100 spot do I get for $100?": the spot hours lead (100 / 1.00 =
+        # 100 h; audit regress13 #9: the spot price alone), on-demand's after them
+        spot_h = found[0] * count
+        w.out.first = w.say("budget_lasts_spot_lead", budget=w.usd(budget),
+                            setup=setup or w.setup(count, gid),
+                            hours=w.duration(budget / spot_h), price=w.usd(spot_h),
+                            provider=found[1].provider, od_hours=w.duration(hours),
+                            hour=w.usd(hour), od_provider=provider)
+        w.out.more.append(w.say("budget_lasts_billing"))
+        w.ask("budget_hours", budget / spot_h, "h")
+        return
     if found is not None and found[0] < per:
         spot_h = found[0] * count
         spot = w.say("budget_lasts_spot", price=w.usd(spot_h), provider=found[1].provider,
@@ -524,7 +537,20 @@ def _afford_gpus(w: _W, gid: str, budget: float, per: float, provider: str,
     the month at the stated use (24 h x 30 days unless said), each rented alone at ``per``
     $/h (5,000 / (1.29 x 720 = 928.80) = 5 H100s, 355.20 USD left; audit ro2 #5: a guidance
     passage). A budget with no period stated is read as a month's, said so. None affordable:
-    the hours the budget buys of one instead."""
+    the hours the budget buys of one instead. A length stated ("$100 for 10 hours"): the GPUs
+    it rents for that long (100 / (1.29 x 10) = 7, $9.70 left; audit regress13 #9: one GPU's
+    10 hours). Buying asked: the service prices rental, said first (regress13 #9)."""
+    job_h = w.det.duration_hours
+    if job_h:
+        each = per * job_h
+        n = math.floor(budget / each + 1e-9)
+        w.out.first = w.say("afford_gpus_hours", budget=w.usd(budget), n=w.n(n),
+                            gpu=w.gpu_name(gid), hours=w.duration(job_h), each=w.usd(each),
+                            price=w.usd(per), kind=w.kinds[kind], provider=provider,
+                            left=w.usd(budget - n * each))
+        w.ask("gpus_affordable", n, "GPUs")
+        _purchase_note(w)
+        return
     month = per * w.month_hours()
     n = math.floor(budget / month + 1e-9)
     common = {"budget": w.usd(budget), "gpu": w.gpu_name(gid), "month": w.usd(month),
@@ -533,11 +559,46 @@ def _afford_gpus(w: _W, gid: str, budget: float, per: float, provider: str,
     if n < 1:
         w.out.first = w.say("afford_gpus_none", hours=w.duration(budget / per), **common)
         w.ask("budget_hours", budget / per, "h")
+        _purchase_note(w)
         return
     w.out.first = w.say("afford_gpus", n=w.n(n), left=w.usd(budget - n * month), **common)
     if not w.ex.budget_usd_per_month:
         w.out.more.insert(0, w.say("afford_gpus_month_read"))
     w.ask("gpus_affordable", n, "GPUs")
+    _purchase_note(w)
+
+
+def _purchase_note(w: _W) -> None:
+    """Buying asked ("how many A100s can I buy with $50,000"): the service prices rental, said
+    before what the amount rents (audit regress13 #9: read silently as a month's rental)."""
+    if w.st.purchase_asked and w.out.first:
+        w.out.first = w.say("afford_purchase_not_priced") + " " + w.out.first
+
+
+def _afford_nodes(w: _W, gid: str, count: int, budget: float, hour: float,
+                  provider: str, kind: str) -> None:
+    """"How many 8x H100 nodes can I afford with $50,000 a month?": the machines of ``count``
+    x ``gid`` the month's budget keeps running at ``hour`` $/h a machine (50,000 / (14.00 x
+    720 = 10,080) = 4 machines, $9,680 left; audit regress13 #9: one machine's price, no
+    count). None affordable: the hours the budget buys of one."""
+    month = hour * w.month_hours()
+    n = math.floor(budget / month + 1e-9)
+    if n < 1:
+        w.out.first = w.say("afford_nodes_none", budget=w.usd(budget), count=w.n(count),
+                            gpu=w.gpu_name(gid), month=w.usd(month), hour=w.usd(hour),
+                            kind=w.kinds[kind], provider=provider, usage=w.usage(),
+                            hours=w.duration(budget / hour))
+        w.ask("budget_hours", budget / hour, "h")
+        _purchase_note(w)
+        return
+    w.out.first = w.say("afford_nodes", budget=w.usd(budget), n=w.n(n), count=w.n(count),
+                        gpu=w.gpu_name(gid), month=w.usd(month), hour=w.usd(hour),
+                        kind=w.kinds[kind], provider=provider, usage=w.usage(),
+                        left=w.usd(budget - n * month))
+    if not w.ex.budget_usd_per_month:
+        w.out.more.insert(0, w.say("afford_gpus_month_read"))
+    w.ask("nodes_affordable", n, "machines")
+    _purchase_note(w)
 
 
 def option_budget_lasts(w: _W, o: Option) -> None:
@@ -638,9 +699,26 @@ def _gpu_price(w: _W, gid: str) -> None:
                                      and not w.st.hours_per_day) else None
     run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
     afford = (w.ex.budget_usd_per_month or w.st.budget_usd_total) if w.sub == "afford" else None
-    if afford and count == 1 and hour > 0 and not job_h:
-        # "how many H100s can I afford with $5,000 a month?": the GPUs it keeps running
+    if afford and count == 1 and hour > 0:
+        # "how many H100s can I afford with $5,000 a month?": the GPUs it keeps running;
+        # "... rent for $100 for 10 hours": the GPUs it rents for that long
         _afford_gpus(w, gid, afford, hour, w.where(v, count, share=share), kind)
+    elif afford and count > 1 and hour > 0 and not job_h:
+        # "how many 8x H100 nodes can I afford with $50,000 a month?": whole machines
+        _afford_nodes(w, gid, count, afford, hour, v.provider if node is not None
+                      else w.where(v, count, share=share), kind)
+    elif w.sub == "minute" and hour > 0:
+        # "How much is an H100 per minute?": the hourly price over 60, said so (audit
+        # regress13 #11: the billing-granularity list)
+        minute = hour / 60
+        w.out.first = w.say("cost_gpu_minute", setup=w.setup(count, gid),
+                            # three significant figures: $1.29 / 60 = $0.0215
+                            minute=w.f.money(minute, max(2, 2 - math.floor(math.log10(minute)))),
+                            hour=w.usd(hour), kind=w.kinds[kind],
+                            provider=v.provider if node is not None
+                            else w.where(v, count, share=share), spot=spot)
+        w.out.more.insert(0, w.say("cost_gpu_minute_billing"))
+        w.ask("per_minute_usd" if count > 1 else "per_gpu_minute_usd", minute, "USD/min")
     elif budget_lasts_asked(w) and not job_h and hour > 0:
         # "how long would $100 last on an H100?": the hours it buys lead
         _budget_lasts(w, gid, count, hour, v.provider if node is not None
@@ -1169,7 +1247,8 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
         nodes, room = load
         if r.price_usd_h * nodes >= o.cost.per_hour_usd:
             continue
-        why = _left_out_why(w, r, room)
+        why = (_layout_why(w, room) if isinstance(room, _LayoutMiss)
+               else _left_out_why(w, r, room))
         if why is not None:
             one = w.setup(r.gpu_count, r.gpu)
             rows.append(w.say("left_out_row", setup=w.say("instances", n=w.n(nodes), setup=one)
@@ -1181,10 +1260,27 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
 
 
 _REASON_WEIGHTS = re.compile(r"\((\S+) weights[,)]")
+_REASON_LIMIT = re.compile(r"([\d.]+) GiB with the [\d.]+% headroom$")
+
+
+@dataclass(frozen=True)
+class _LayoutMiss:
+    """A machine the recommendations ranked only as replicas too narrow for the headroom,
+    that /v1/sizing holds the whole load on as one pipeline with the headroom kept (3 x RTX
+    3090 for Qwen 2.5 32B: 3 replicas of 1 GPU, each needing 21.2 GiB for one request over the
+    19.4 GiB the 10% headroom leaves; a 3-stage pipeline at 30 requests uses 19.2 of 21.6
+    GiB per GPU, 11.2% free)."""
+    replicas: int
+    per: int
+    need_gib: float
+    limit_gib: float
+    room_pct: float
+    stages: int
+    free_pct: float
 
 
 def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
-                   ) -> tuple[int, tuple[float, float, float] | None] | None:
+                   ) -> tuple[int, tuple[float, float, float] | _LayoutMiss | None] | None:
     """The machines of ``r`` the request's load takes, and for a headroom near miss its
     need at that load ((need per GPU, capacity, headroom %) of /v1/sizing at every
     concurrent request, none where one machine does not hold them all). The machines are
@@ -1212,10 +1308,42 @@ def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
         cap = w.cap(at)
         if not at.fits or at.memory.per_gpu_gib > cap:
             return None
-        return 1, (at.memory.per_gpu_gib, cap, miss[2])
+        free = (cap - at.memory.per_gpu_gib) / cap * 100 if cap else 0.0
+        over = split[1] if split else r.gpu_count
+        if over >= r.gpu_count:
+            # the layout sized is the recommendations' own (one replica over the machine):
+            # a near miss only where less than the headroom is left free at the load
+            return (1, (at.memory.per_gpu_gib, cap, miss[2])) if free < miss[2] else None
+        # the recommendations ranked it only as replicas of ``over`` GPUs (a tensor split
+        # dividing the attention heads), not as the layout sized above (audit regress13 #4:
+        # "11.2% free, under the 10% headroom" for 3 x RTX 3090 split 3 ways): the free
+        # share at their layout, each replica at its share of the load
+        replicas = r.gpu_count // over
+        own = w.size(gpu=r.gpu, gpu_count=over, weights=split[0] if split else weights,
+                     input_tokens=max(1, ctx - out), output_tokens=out,
+                     batch_size=math.ceil(users / replicas))
+        own_cap = w.cap(own) if own is not None and own.gpu is not None else 0.0
+        if own is not None and own.fits and 0 < own.memory.per_gpu_gib <= own_cap:
+            own_free = (own_cap - own.memory.per_gpu_gib) / own_cap * 100
+            return (1, (own.memory.per_gpu_gib, own_cap, miss[2])) if own_free < miss[2] \
+                else None
+        limit = _REASON_LIMIT.search(r.reason)
+        stages = at.layout.pipeline if at.layout is not None else 1
+        if free < miss[2] or stages <= 1 or limit is None:
+            return None
+        return 1, _LayoutMiss(replicas, over, miss[0], float(limit[1]), miss[2], stages, free)
     if not at.max_batch_size:
         return None
     return math.ceil(users / at.max_batch_size), None
+
+
+def _layout_why(w: _W, m: _LayoutMiss) -> str:
+    """Why a machine that holds the load as one pipeline was left out: the layout the
+    recommendations ranked and its need, then the pipeline /v1/sizing fits it as."""
+    return w.say("left_out_layout", replicas=w.replicas(m.replicas),
+                 per_replica=w.gpus_per_replica(m.per), need=w.gib(m.need_gib),
+                 limit=w.gib(m.limit_gib), room=w.n(m.room_pct) + "%", stages=w.n(m.stages),
+                 free=w.n(m.free_pct, 1) + "%")
 
 
 def _left_out_why(w: _W, r: Rejected, room: tuple[float, float, float] | None = None

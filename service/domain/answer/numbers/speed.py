@@ -636,8 +636,10 @@ def _speed_answer(w: _W) -> None:
     # full load's figures: independent replicas where they serve more than one copy split
     # over all the GPUs (a load keeps every replica busy; audit ro2 #3: 12,572 tokens/s of
     # one TP8 copy of Llama 3.1 8B on 8 × H100 where 8 replicas give about 20,600)
+    # one user stated ("tokens/s for one user") is the same setup's full load: one figure
+    # per setup (audit regress13 #7: 12,572 there, 20,633 in every other answer)
     rep = (replicas_full_load(w, gid, count, inp, out, r)
-           if not users and not w.st.request_rate_per_s else None)
+           if (users or 0) <= 1 and not w.st.request_rate_per_s else None)
     full = rep.performance if rep is not None and rep.performance is not None else p
     thr = full.max_throughput_tokens_per_s or tps
     common = {"model": w.model.name, "weights": r.weights, "setup": setup}
