@@ -55,9 +55,11 @@ def test_users_count_ro_says_4096() -> None:
     assert got[3] == 118  # 188 at 2,560 tokens ("118 cereri": no "de" after 101-119)
     assert "118 cereri de 4.096 de tokeni" in head(r), r.answer
     assert "2.560" not in r.answer
-    # the cost answer lists the same 8 × H100 at bf16 for the same load
+    # re-pinned: serving start transient (d85c4ba+1)
+    # the cost answer lists the same 8 × H100 for the same load (at fp8 since the start transient)
     c = ask("What does it cost per month to serve Llama 3.1 70B to 200 users on H100s?")
-    assert "8 × NVIDIA H100 SXM5 80GB at bf16" in head(c)
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert "8 × NVIDIA H100 SXM5 80GB at fp8" in head(c)
 
 
 def test_speed_is_for_3584_in_and_512_out() -> None:

@@ -95,20 +95,24 @@ def _rec(gpus: list[str] | None = None) -> RecommendationRequest:
 def test_token_rate_on_h100_counts_the_gpus_that_carry_it_en() -> None:
     o = recommend(_rec(["h100-sxm"]), catalog(), TODAY, explain=False).options[0]
     assert (o.offer.gpu_count * o.nodes, o.weights) == (2, "int8")
-    assert round(o.performance.output_tokens_per_s_total) == 6268
+    # re-pinned: serving start transient in the solve
+    assert round(o.performance.output_tokens_per_s_total) == 6267
     r = ask("How many H100 do I need for 5,000 tokens per second with Llama 3.1 8B?")
     assert asked(r)[:2] == ("gpu_count", 2), r.answer
     lead = first_sentence(r)
     assert lead.startswith("For 5,000 output tokens per second in total"), r.answer
     assert "at int8 needs 2 × NVIDIA H100 SXM5 80GB" in lead, lead
-    assert "6,268 tokens/s" in lead and "$2.58/h" in lead, lead
-    # the model's own precision: one H100 makes at most 2,579 tokens/s at bf16, so 3 of them
+    # re-pinned: serving start transient in the solve
+    assert "6,267 tokens/s" in lead and "$2.58/h" in lead, lead
+    # re-pinned: serving start transient in the solve
+    # the model's own precision: one H100 makes at most 2,578 tokens/s at bf16, so 3 of them
     own = _size(model="llama-3.1-8b", gpu="h100-sxm", gpu_count=1, input_tokens=3584,
                 output_tokens=512)
     assert own.weights == "bf16" and own.performance is not None
-    assert round(own.performance.max_throughput_tokens_per_s or 0) == 2579
+    # re-pinned: serving start transient in the solve
+    assert round(own.performance.max_throughput_tokens_per_s or 0) == 2578
     assert "At bf16 (the model's own) it takes 3 × NVIDIA H100 SXM5 80GB" in head(r), r.answer
-    assert "2,579 tokens/s" in head(r)
+    assert "2,578 tokens/s" in head(r)  # re-pinned: serving start transient in the solve
     assert "17.0 GiB" not in head(r)
 
 
@@ -120,7 +124,8 @@ def test_token_rate_on_h100_ro_and_in_total() -> None:
         lead = first_sentence(r)
         assert lead.startswith("Pentru 5.000 de tokeni de ieșire pe secundă în total"), lead
         assert "la int8 are nevoie de 2 × NVIDIA H100 SXM5 80GB" in lead, lead
-        assert "6.268 de tokeni/s" in lead and "2,58\xa0USD/oră" in lead, lead
+        # re-pinned: serving start transient in the solve
+        assert "6.267 de tokeni/s" in lead and "2,58\xa0USD/oră" in lead, lead
         assert "La bf16 (precizia modelului) sunt necesare 3 × NVIDIA H100 SXM5 80GB" in head(r)
         assert "17,0 GiB" not in head(r)
 
@@ -139,18 +144,20 @@ def test_token_rate_with_no_gpu_named_gives_a_count_en_ro() -> None:
 
 
 def test_token_rate_on_a_gpu_with_no_offer_is_the_sizings_count_en_ro() -> None:
-    # no offer of the RTX 5000 Ada: its own sizing's count, 1 of it makes 315 tokens/s at
+    # re-pinned: serving start transient in the solve
+    # no offer of the RTX 5000 Ada: its own sizing's count, 1 of it makes 316 tokens/s at
     # most, each kept under 80 %: 2,000 / (315 x 0.8) -> 8 (316 before the borrowed GEMM
     # curve's growth below the card's ridge scaled with the bandwidth: test_fix_fitslayout)
     one = _size(model="llama-3.1-8b", gpu="rtx-5000-ada", gpu_count=1, input_tokens=3584,
                 output_tokens=512)
     assert one.performance is not None
-    assert round(one.performance.max_throughput_tokens_per_s or 0) == 315
+    # re-pinned: serving start transient in the solve
+    assert round(one.performance.max_throughput_tokens_per_s or 0) == 316
     r = ask("How many RTX 5000 Ada do I need for 2,000 tokens per second in total with "
             "Llama 3.1 8B?")
     assert asked(r)[:2] == ("gpu_count", 8), r.answer
     assert "at bf16 needs about 8 × NVIDIA RTX 5000 Ada Generation 32GB" in first_sentence(r)
-    assert "315 tokens/s" in first_sentence(r)
+    assert "316 tokens/s" in first_sentence(r)  # re-pinned: serving start transient in the solve
     ro = ask("Câte RTX 5000 Ada îmi trebuie pentru 2.000 de tokeni pe secundă în total cu "
              "Llama 3.1 8B?")
     assert asked(ro)[:2] == ("gpu_count", 8), ro.answer

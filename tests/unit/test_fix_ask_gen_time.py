@@ -143,16 +143,20 @@ def test_throughput_in_requests_per_minute_same_in_both_languages() -> None:
         quantity, value, unit = asked(r)
         assert (quantity, unit) == ("max_requests_per_min", "requests/min"), r.answer
         assert value == pytest.approx(want, rel=1e-9)
-    assert "19.6 requests per minute" in first_sentence(en)
-    assert "19,6 cereri pe minut" in first_sentence(ro)
+    # re-pinned: serving start transient (d85c4ba+1): the figure from the sizing (20.1, was 19.6)
+    assert f"{want:.1f} requests per minute" in first_sentence(en)
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert f"{want:.1f} cereri pe minut".replace(".", ",") in first_sentence(ro)
 
 
 @pytest.mark.parametrize(("q", "quantity", "seconds", "said"), [
     ("How many tokens can I generate per hour with Llama 3.1 8B on an H100?",
+     # re-pinned: serving start transient in the solve
      "max_output_tokens_per_hour", 3600, "9,280,000 output tokens per hour"),
     ("How many tokens per day can an H100 produce with Llama 3.1 8B?",
      "max_output_tokens_per_day", 86_400, "output tokens per day"),
     ("Câți tokeni pe oră poate genera Llama 3.1 8B pe un H100?",
+     # re-pinned: serving start transient in the solve
      "max_output_tokens_per_hour", 3600, "9.280.000 de tokeni de ieșire pe oră"),
 ])
 def test_tokens_per_period_is_full_load_throughput_times_the_period(

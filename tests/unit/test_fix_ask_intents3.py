@@ -19,15 +19,20 @@ from tests.unit.ask_fixtures import ask, asked, first_sentence, head
 
 @pytest.mark.parametrize(("question", "quantity", "value", "unit", "said"), [
     ("How many requests per second can Llama 3.1 8B serve on an H100?",
-     "max_requests_per_s", 5.04, "requests/s", "5.04 requests per second"),
+     # re-pinned: serving start transient in the solve
+     "max_requests_per_s", 5.03, "requests/s", "5.03 requests per second"),
     ("How many requests per minute can Llama 3.1 8B serve on an L40S?",
-     "max_requests_per_min", 67.4, "requests/min", "67.4 requests per minute"),
+     # re-pinned: serving start transient in the solve
+     "max_requests_per_min", 67.5, "requests/min", "67.5 requests per minute"),
     ("Câte cereri pe secundă poate servi Llama 3.1 8B pe un H100?",
-     "max_requests_per_s", 5.04, "requests/s", "5,04 cereri pe secundă"),
+     # re-pinned: serving start transient in the solve
+     "max_requests_per_s", 5.03, "requests/s", "5,03 cereri pe secundă"),
     ("Câte cereri pe minut poate servi Llama 3.1 8B pe un L40S?",
-     "max_requests_per_min", 67.4, "requests/min", "67,4 cereri pe minut"),
+     # re-pinned: serving start transient in the solve
+     "max_requests_per_min", 67.5, "requests/min", "67,5 cereri pe minut"),
     ("Câte cereri pe oră poate servi Llama 3.1 8B pe un H100?",
-     "max_requests_per_hour", 18134, "requests/h", "18.134 de cereri pe oră"),
+     # re-pinned: serving start transient in the solve
+     "max_requests_per_hour", 18124, "requests/h", "18.124 de cereri pe oră"),
 ])
 def test_requests_per_period_lead_with_the_rate(question: str, quantity: str, value: float,
                                                  unit: str, said: str) -> None:
@@ -41,7 +46,8 @@ def test_requests_per_period_lead_with_the_rate(question: str, quantity: str, va
     # the request size the rate is for, and the tokens/s it comes from
     assert ("3,584" in lead or "3.584" in lead) and "512" in lead, lead
     en = r.lang == "en"
-    thr = ("2,579" if en else "2.579") if "H100" in lead else "575"
+    # re-pinned: serving start transient in the solve
+    thr = ("2,578" if en else "2.578") if "H100" in lead else "576"
     assert thr in lead, lead
     assert "110" not in lead, lead  # not the requests held at once
 

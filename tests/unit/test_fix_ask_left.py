@@ -103,11 +103,13 @@ def test_an_rtx_card_counted_for_a_rate_is_a_count(q: str, need: str) -> None:
 @pytest.mark.parametrize(("q", "lead", "quantity", "per"), [
     ("How many requests per second can Llama 3.1 8B serve?",
      "With no GPU named, on the setup the hourly price answer picks ($0.15/h at hyperstack): "
-     "1 × NVIDIA RTX A4000 16GB serves about 0.315 requests per second of Meta Llama 3.1 8B "
+     # re-pinned: serving start transient in the solve
+     "1 × NVIDIA RTX A4000 16GB serves about 0.320 requests per second of Meta Llama 3.1 8B "
      "at fp8 at full load", "max_requests_per_s", 1.0),
     ("Câte cereri pe minut poate servi Llama 3.1 8B?",
      "Fără un GPU numit, pe configurația aleasă de răspunsul la prețul pe oră (0,15 USD/oră "
-     "la hyperstack): 1 × NVIDIA RTX A4000 16GB servește aproximativ 18,9 cereri pe minut "
+     # re-pinned: serving start transient in the solve
+     "la hyperstack): 1 × NVIDIA RTX A4000 16GB servește aproximativ 19,2 cereri pe minut "
      "cu Meta Llama 3.1 8B la fp8", "max_requests_per_min", 60.0),
 ])
 def test_requests_with_no_gpu_are_on_the_hourly_pick(q: str, lead: str, quantity: str,
@@ -122,7 +124,8 @@ def test_requests_with_no_gpu_are_on_the_hourly_pick(q: str, lead: str, quantity
     # the figure the same setup named gives (was one request's 19.2 tokens/s on an RTX 4000)
     named = ask("How many requests per second can Llama 3.1 8B serve on an RTX A4000 at fp8?")
     assert value == pytest.approx(asked(named)[1] * per)
-    assert asked(named)[1] == pytest.approx(0.3152, abs=1e-4)
+    # re-pinned: serving start transient in the solve
+    assert asked(named)[1] == pytest.approx(0.3202, abs=1e-4)
 
 
 # -- 3. a one-off egress move ------------------------------------------------------------------

@@ -70,9 +70,11 @@ def test_same_steady_rate_same_headline(q: str) -> None:
 
 def test_romanian_daily_volume_leads_with_the_jobs() -> None:
     r = ask("10 milioane de tokeni pe zi cu Llama 3.1 70B: cât costă pe lună?")
-    assert asked(r)[1] == pytest.approx(240.66, abs=0.01)  # was 799,45
+    # re-pinned: serving start transient in the solve
+    assert asked(r)[1] == pytest.approx(240.89, abs=0.01)  # was 799,45; 240.66, then 240.13
     text = head(r).replace("\u00a0", " ")  # Romanian money: a no-break space before USD
-    assert text.startswith("Aproximativ 240,66 USD pe lună pentru jobul")
+    # re-pinned: serving start transient in the solve
+    assert text.startswith("Aproximativ 240,89 USD pe lună pentru jobul")
     assert "Un endpoint pornit permanent ar costa în schimb aproximativ 799,45 USD" in text
 
 

@@ -35,7 +35,9 @@ def test_20k_prompts_take_the_default_request_length() -> None:
     assert "20,480 input" not in head(r)
     quantity, value, _ = asked(r)
     assert quantity == "job_hours"
-    assert value == pytest.approx(36.8, abs=0.1)  # 3,584 in + 512 out; was 241 h
+    # re-pinned: serving start transient in the solve: 3,584 in + 512 out; was 241 h, then 36.8,
+    # then 36.1
+    assert value == pytest.approx(36.3, abs=0.1)
 
 
 @pytest.mark.parametrize("q", [
@@ -55,7 +57,9 @@ def test_ro_thousands_of_prompts_with_how_long_is_a_job() -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "job_hours"  # was "Da, ... încape"
-    assert value == pytest.approx(36.8, abs=0.1)  # 3,584 in + 512 out (20.4 h at 2,048 in)
+    # re-pinned: serving start transient in the solve: 3,584 in + 512 out (20.4 h at 2,048 in); was
+    # 36.8, then 36.1
+    assert value == pytest.approx(36.3, abs=0.1)
 
 
 def test_power_of_two_prompts_stay_a_length() -> None:
@@ -81,12 +85,16 @@ def _batched(text: str) -> float:
 
 
 @pytest.mark.parametrize(("q", "month"), [
-    ("cost per month for 500k tokens a day with llama 3.1 8b", 1.16),
-    ("Cât costă pe lună 500.000 de tokeni pe zi cu Llama 3.1 8B?", 1.16),
+    # re-pinned: start transient + round 14 (30 jobs on 4 x RTX 3060 at int8, RTX 5070 runs
+    # no int8 on Blackwell; was $1.16 on 4 x RTX 5070)
+    ("cost per month for 500k tokens a day with llama 3.1 8b", 1.20),
+    # re-pinned: start transient + round 14
+    ("Cât costă pe lună 500.000 de tokeni pe zi cu Llama 3.1 8B?", 1.20),
     # on a GPU named the jobs' month is the GPU path's job on it, billed by the hour, that
     # leads (ask_cost (2) led with the always-on month, then the recommendations' job)
     ("what does 200k tokens a day cost per month with llama 3.1 8b on an l4", None),
-    ("what does 100k tokens per hour cost per month on llama 3.1 8b", 7.02),
+    # re-pinned: start transient + round 14 (was $7.02 on RTX 5070 at int8)
+    ("what does 100k tokens per hour cost per month on llama 3.1 8b", 8.72),
 ])
 def test_tokens_a_day_are_a_rate(q: str, month: float | None) -> None:
     assert extract(q, catalog().registry).context_tokens is None  # was 512,000 / 500,000

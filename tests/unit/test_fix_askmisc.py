@@ -113,7 +113,9 @@ def test_a_thin_margin_on_the_lead_option_is_said_in_romanian() -> None:
 
 
 def test_no_thin_margin_is_said_where_the_lead_option_has_none() -> None:
-    r = ask("What's the cheapest way to serve llama 3.1 70b to 50 users at 10 tokens/s each?")
+    # 40 users: the lead (1 × MI300X) reaches 1,454 ms; at 50 it is 1,712 ms, a thin margin now
+    r = ask("What's the cheapest way to serve llama 3.1 70b to 40 users at 10 tokens/s each?")
+    # re-pinned: serving start transient (d85c4ba+1)
     assert "thin margin" not in r.answer.lower(), r.answer
 
 

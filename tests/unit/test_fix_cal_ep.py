@@ -114,9 +114,14 @@ def test_sizing_times_tp8_ep8_as_tp8_so_the_replay_cannot_tell_them_apart() -> N
 def test_medians_keep_the_expert_parallel_rows_apart() -> None:
     rep = report()
     want = {  # kind: (seen n, held-out n, EP n, seen %, held-out %)
-        "ttft_under_load": (511, 650, 27, 29.4, 26.9),
-        "tpot_under_load": (511, 650, 27, 10.6, 13.5),
-        "throughput_under_load": (511, 650, 27, 11.5, 13.6),
+        # re-pinned: serving start transient in the solve: was 29.4/26.9, 10.6/13.5,
+        # 11.5/13.6, then 28.2/19.7, 9.5/13.4, 13.2/13.5 (the start outside the solve)
+        # re-pinned: serving start transient in the solve
+        "ttft_under_load": (511, 650, 27, 28.3, 19.9),
+        # re-pinned: serving start transient in the solve
+        "tpot_under_load": (511, 650, 27, 10.3, 13.5),
+        # re-pinned: serving start transient in the solve
+        "throughput_under_load": (511, 650, 27, 12.2, 13.5),
     }
     for kind, (n_seen, n_held, n_ep, seen_pct, held_pct) in want.items():
         seen, held, ep = (rep.get(kind, s) for s in ("seen", "held-out", "expert-parallel"))
@@ -152,9 +157,11 @@ def test_report_lists_deepseek_errors_by_layout() -> None:
     assert "27 rows measured expert-parallel (moe_ep_size > 1)" in text
     lines = [ln for ln in text.splitlines() if ln.startswith("deepseek-r1")]
     ep_ttft = next(ln for ln in lines if "EP8) *EP" in ln and "ttft_under_load" in ln)
-    assert " 13 " in ep_ttft and "73.3%" in ep_ttft and "-73.3" in ep_ttft
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert " 13 " in ep_ttft and "76.1%" in ep_ttft and "-76.1" in ep_ttft  # was 73.3 %
     tp_tpot = next(ln for ln in lines if "*EP" not in ln and "tpot_under_load" in ln)
     assert " 11 " in tp_tpot and "20.0%" in tp_tpot
     by = {(g.layout, g.kind): g for g in report().by_layout if g.model_id == "deepseek-r1"}
-    assert by["TP8 (experts EP8)", "tpot_under_load"].median_pct == pytest.approx(17.9, abs=0.05)
+    # re-pinned: serving start transient in the solve: was 17.9, then 18.5
+    assert by["TP8 (experts EP8)", "tpot_under_load"].median_pct == pytest.approx(18.4, abs=0.05)
     assert by["TP8", "tpot_under_load"].median_pct == pytest.approx(-20.0, abs=0.05)

@@ -94,5 +94,6 @@ def test_tradu_documents_is_a_translation_job() -> None:
     en = ask("Translate 10,000 documents with Llama 3.1 70B: cost?")
     ro = ask("Tradu 10.000 de documente cu Llama 3.1 70B: cost?")
     assert asked(ro)[0] == "per_job_usd", ro.answer
-    assert round(asked(ro)[1], 2) == round(asked(en)[1], 2) == 4.11, ro.answer
+    # re-pinned: serving start transient in the solve
+    assert round(asked(ro)[1], 2) == round(asked(en)[1], 2) == 4.12, ro.answer
     assert first_sentence(ro).startswith("10.000 de cereri"), ro.answer

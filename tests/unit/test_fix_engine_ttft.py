@@ -81,7 +81,10 @@ def test_sglang_open_loop_numbers(catalog: Catalog) -> None:
 
 def test_vllm_and_the_closed_loop_are_unchanged(catalog: Catalog) -> None:
     v = _perf(catalog, "vllm", batch_size=50)
-    assert (round(v.time_to_first_token_ms), round(v.time_per_output_token_ms, 1)) == (930, 39.1)
+    # the closed loop's pinned figures follow the serving start transient (was 930 ms, 39.1 ms;
+    # 713 ms, 39.8 ms with the start outside the solve)
+    # re-pinned: serving start transient in the solve
+    assert (round(v.time_to_first_token_ms), round(v.time_per_output_token_ms, 1)) == (690, 39.4)
     v = _perf(catalog, "vllm", request_rate_per_s=1.5)
     assert (round(v.time_to_first_token_ms), round(v.time_per_output_token_ms, 1)) == (236, 29.3)
     s = _perf(catalog, "sglang", batch_size=50)

@@ -38,20 +38,25 @@ def test_mla_models_take_their_own_ttft_band() -> None:
     assert ttft is not None
     # the 49 DeepSeek-R1 rows (TensorRT-LLM 24, SGLang 25): 0.8 quantile of measured/model
     assert (ttft.engine, ttft.family, ttft.rows) == ("*", "mla", 49)
-    assert ttft.measured_over_model == 3.3
-    # the audit's 500 ms target, modelled at 209 ms (755 ms measured): 209 x 3.3 misses it
-    assert 209 * ttft.measured_over_model > 500
+    # re-pinned: serving start transient in the solve
+    assert ttft.measured_over_model == 3.8  # was 3.3, then 3.78
+    # the audit's 500 ms target, modelled at 181 ms (755 ms measured): 181 x 3.8 misses it
+    # re-pinned: serving start transient in the solve
+    assert 181 * ttft.measured_over_model > 500  # was 209 ms, then 186
 
 
 def test_other_models_keep_their_bands() -> None:
     perf = catalog().perf
     moe = perf.serving_error_band("tensorrt-llm", True, "ttft")
     dense = perf.serving_error_band("tensorrt-llm", False, "ttft")
-    assert moe is not None and (moe.family, moe.measured_over_model) == ("moe", 1.77)
-    assert dense is not None and (dense.family, dense.measured_over_model) == ("dense", 1.61)
+    # re-pinned: serving start transient in the solve: was 1.77, then 2.08
+    assert moe is not None and (moe.family, moe.measured_over_model) == ("moe", 2.13)
+    # re-pinned: serving start transient in the solve: was 1.61, then 1.98
+    assert dense is not None and (dense.family, dense.measured_over_model) == ("dense", 2.03)
     # an MLA family only ever widens: DeepSeek's TPOT band (1.1) is narrower than the
     # engine's MoE band, which stays
     tpot = perf.serving_error_band("tensorrt-llm", True, "tpot", mla=True)
+    # re-pinned: serving start transient in the solve: was 1.54, then 1.53
     assert tpot is not None and (tpot.family, tpot.measured_over_model) == ("moe", 1.54)
 
 
@@ -80,9 +85,11 @@ def test_a_500_ms_target_met_at_about_200_ms_is_flagged_for_deepseek() -> None:
         ttft = o.performance.time_to_first_token_ms
         assert ttft is not None and ttft <= 500
         thin = [w for w in o.warnings if w.startswith("thin margin: time to first token")]
-        assert ttft * 3.3 > 500
+        # re-pinned: serving start transient in the solve
+        assert ttft * 3.8 > 500  # was 3.3, then 3.78
         assert len(thin) == 1, (ttft, o.warnings)
-        assert "MLA models" in thin[0] and "49 rows" in thin[0] and "230 %" in thin[0]
+        # re-pinned: serving start transient in the solve: was 230 %, then 278 %
+        assert "MLA models" in thin[0] and "49 rows" in thin[0] and "280 %" in thin[0]
 
 
 def test_sizing_states_the_mla_band() -> None:
@@ -93,7 +100,8 @@ def test_sizing_states_the_mla_band() -> None:
                               "engine": "tensorrt-llm", "batch_size": 32}, SizingRequest),
              catalog())
     note = next(a for a in r.assumptions if a.name == "serving_model_error")
-    assert "TTFT x3.30" in note.value and "TPOT x1.54" in note.value
+    # re-pinned: serving start transient in the solve: was x3.30 and x1.54, then x3.78 and x1.53
+    assert "TTFT x3.80" in note.value and "TPOT x1.54" in note.value
     assert ("(TTFT: 49 measured runs (every engine measured, DeepSeek-style MLA models)"
             in note.reason)
 

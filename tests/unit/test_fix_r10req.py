@@ -31,7 +31,15 @@ def test_request_time_at_a_rate_with_no_gpu(q: str) -> None:
     assert "RTX A4000" not in text
     assert "10" in text and ("requests/s" in text or "cereri pe secundă" in text)
     assert re.search(r"(?:spread over|împărțite pe) \d+ ", text), text
-    assert 5 < value < 14, value
+    # re-pinned: start transient + round 14: 8 setups of 4 x RTX 3060 at int8 (RTX 5070 runs
+    # no int8 on Blackwell), 493 ms + 511 x 35.4 ms, about 18.6 s (was 5-14 s on RTX 5070);
+    # the time is the one the text gives, first token plus the rest at the rate's TPOT
+    assert 18.0 < value < 19.2, value
+    m = re.search(r"([\d.,]+) ms (?:to the first token|până la primul token), (?:then|apoi "
+                  r"încă) 511 (?:more tokens|tokeni) (?:at|la câte) ([\d.,]+) ms", text)
+    assert m is not None, text
+    ttft, tpot = (float(g.replace(",", ".")) for g in m.groups())
+    assert value == pytest.approx((ttft + 511 * tpot) / 1000, rel=0.01)
 
 
 def test_request_time_at_a_rate_on_a_named_gpu() -> None:
@@ -43,7 +51,8 @@ def test_request_time_at_a_rate_on_a_named_gpu() -> None:
     # 3 x H100 at 3.33 requests/s each: 153 ms + 511 x 16.4 ms, about 8.5 s
     assert text.startswith("At 10 requests/s, spread over 3 setups of 1 × NVIDIA H100"), text
     assert 8.0 < value < 9.0, value
-    assert "cannot keep up" in text and "5.04 requests/s" in text
+    # re-pinned: serving start transient in the solve
+    assert "cannot keep up" in text and "5.03 requests/s" in text
 
 
 def test_request_time_keeps_requests_per_second_asked() -> None:
@@ -52,7 +61,7 @@ def test_request_time_keeps_requests_per_second_asked() -> None:
     text = _plain(head(r))
     assert asked(r)[0] == "request_latency_s"
     assert "about 4 seconds" in text
-    assert "5.04 requests per second" in text
+    assert "5.03 requests per second" in text  # re-pinned: serving start transient in the solve
 
 
 def test_request_time_keeps_requests_per_second_asked_ro() -> None:
@@ -60,7 +69,7 @@ def test_request_time_keeps_requests_per_second_asked_ro() -> None:
     text = _plain(head(r))
     assert asked(r)[0] == "request_latency_s"
     assert "aproximativ 4 secunde" in text
-    assert "5,04 cereri pe secundă" in text
+    assert "5,03 cereri pe secundă" in text  # re-pinned: serving start transient in the solve
 
 
 def test_request_time_keeps_price_per_million_asked() -> None:
@@ -70,7 +79,9 @@ def test_request_time_keeps_price_per_million_asked() -> None:
     assert asked(r)[0] == "request_latency_s"
     assert "about 15 seconds" in text
     # the cost answer's own figure for that pick ("What does Llama 3.1 8B cost per million
-    # tokens?": $0.36 on the RTX A4000 at 115 tokens/s)
-    assert "About $0.36 per 1M output tokens" in text
+    # tokens?": $0.35 on the RTX A4000 at 120 tokens/s; was $0.36 at 115)
     alone = ask("What does Llama 3.1 8B cost per million tokens?")
-    assert "$0.36 per 1M output tokens" in _plain(head(alone))
+    m = re.search(r"\$(\d+\.\d\d) per 1M output tokens", _plain(head(alone)))
+    assert m is not None and m.group(1) == "0.35", head(alone)
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert f"About ${m.group(1)} per 1M output tokens" in text

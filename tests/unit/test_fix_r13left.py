@@ -87,7 +87,8 @@ def test_single_user_left_out_list_unchanged() -> None:
 
 def test_users_for_budget_says_the_wait_against_the_target_not_a_thin_margin() -> None:
     text = head(ask("How many users can I serve with Llama 3.1 70B on a $500/month budget?"))
-    assert "waits about 4,399 ms for the first token" in text, text
+    # re-pinned: start transient + round 14 (was 4,399 ms): still over the 2,000 ms target
+    assert "waits about 3,247 ms for the first token" in text, text
     assert "by a thin margin" not in text, text
     assert ("That wait is over the default first-token target of 2,000 ms for interactive "
             "serving") in text, text
@@ -95,3 +96,5 @@ def test_users_for_budget_says_the_wait_against_the_target_not_a_thin_margin() -
                   "pe lună?"))
     assert "marjă mică" not in ro, ro
     assert "peste ținta implicită de 2.000 ms" in ro, ro
+    # re-pinned: start transient + round 14
+    assert "așteaptă aproximativ 3.247 ms primul token" in ro, ro

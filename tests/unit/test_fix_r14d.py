@@ -59,7 +59,8 @@ def _full_load(answer: str) -> str:
 def test_one_user_full_load_is_the_replicas() -> None:
     one = ask("Llama 3.1 8B on 8 x H100: tokens/s for one user?")
     plain = ask("Llama 3.1 8B on 8 x H100: tokens/s?")
-    assert _full_load(one.answer) == _full_load(plain.answer) == "20,633", one.answer
+    # re-pinned: start transient + round 14 (was 20,633)
+    assert _full_load(one.answer) == _full_load(plain.answer) == "20,621", one.answer
     assert "8 replicas (1 GPU per replica)" in one.answer, one.answer
 
 

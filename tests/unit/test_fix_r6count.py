@@ -43,11 +43,13 @@ def test_count_says_the_width_and_per_setup_rate() -> None:
     assert "8 × NVIDIA L4 24GB: 4 replicas of 2 × NVIDIA L4 24GB" in text
     # (0.697 before the borrowed GEMM curve's growth below the L4's ridge scaled with its
     # bandwidth: test_fix_fitslayout)
-    assert "each serving at most 0.698 requests/s" in text
+    # re-pinned: serving start transient in the solve
+    assert "each serving at most 0.700 requests/s" in text  # was 0.698, then 0.704
     assert "at 0.500 requests/s each" in text
     # the narrower setup weighed and why it lost
     assert ("2 × NVIDIA L4 24GB needs the fewest GPUs in all: 1 × NVIDIA L4 24GB, the fewest "
-            "that hold the model, serves at most 0.151 requests/s, so it would take 17 GPUs"
+            # re-pinned: serving start transient in the solve
+            "that hold the model, serves at most 0.153 requests/s, so it would take 17 GPUs"
             in text)
 
 
@@ -57,7 +59,8 @@ def test_romanian_count_matches() -> None:
     assert int(asked(count)[1]) == 8 == _in_all(head(speed))
     text = head(count)
     assert "4 replici de 2 × NVIDIA L4 24GB" in text
-    assert ("1 × NVIDIA L4 24GB, cea mai mică ce cuprinde modelul, servește cel mult 0,151 "
+    # re-pinned: serving start transient in the solve
+    assert ("1 × NVIDIA L4 24GB, cea mai mică ce cuprinde modelul, servește cel mult 0,153 "
             "cereri/s, deci ar fi nevoie de 17 GPU-uri" in text)
 
 
@@ -66,8 +69,10 @@ def test_large_rate_uses_wider_setups() -> None:
     # was 10,213 x L4 in 1-GPU replicas of 0.151 requests/s
     # (4,220 in 1,055 replicas before the L4's borrowed GEMM curve scaled with its bandwidth
     # below its ridge: test_fix_fitslayout)
-    assert int(asked(r)[1]) == 4216, head(r)
-    assert "1,054 replicas of 4 × NVIDIA L4 24GB, each serving at most 1.46 requests/s" in head(r)
+    # re-pinned: serving start transient in the solve
+    assert int(asked(r)[1]) == 4220, head(r)  # was 4,216, then 4,200
+    # re-pinned: serving start transient in the solve
+    assert "1,055 replicas of 4 × NVIDIA L4 24GB, each serving at most 1.46 requests/s" in head(r)
 
 
 def test_count_matches_the_recommendations_lead_at_the_same_precision() -> None:

@@ -56,11 +56,14 @@ def test_dont_mind_interruptions_token_job_leads_with_spot() -> None:
             "Llama 3.1 8B?")
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value < 14.92 - 1  # not the on-demand job's $14.92 (r14int8: was $14.47 at int8)
+    # not the on-demand job's $14.90 (re-pinned: start transient + round 14; r14int8: was
+    # $14.47 at int8, then $14.92)
+    assert value < 14.90 - 1
     text = head(r)
     assert ", spot)" in text
     assert not any(x in text for x in _NOT_ON_SPOT)
-    assert "On-demand, the same job costs about $14.92" in text
+    # re-pinned: start transient + round 14
+    assert "On-demand, the same job costs about $14.90" in text
 
 
 @pytest.mark.parametrize(("q", "usd", "od"), [
@@ -102,7 +105,9 @@ def test_spot_ruled_out_is_on_demand_only(q: str, usd: float, od: str) -> None:
 def test_no_spot_in_region_is_on_demand_en_ro(q: str) -> None:
     r = ask(q)
     assert r.intent != "spot"
-    assert asked(r)[:2] == ("gpu_count", 2)  # 2 x A100 80GB at vast, $1.87/h on-demand
+    # re-pinned: start transient + round 14: 1 x H100 at awq-int4, $1.29/h on-demand (was
+    # 2 x A100 80GB at vast, $1.87/h)
+    assert asked(r)[:2] == ("gpu_count", 1)
     text = head(r)
     assert "spot" not in text.lower()
 

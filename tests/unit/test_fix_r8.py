@@ -45,7 +45,8 @@ def test_documents_with_the_verb_after_them_are_a_job() -> None:
             "Cost?")
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("per_job_usd", "USD")
-    assert value == pytest.approx(0.37, abs=0.01)
+    # re-pinned: start transient + round 14 (4 x RTX 3060 at int8; was $0.37 on 4 x RTX 5070)
+    assert value == pytest.approx(0.39, abs=0.01)
     assert head(r).startswith("10,000 requests")
 
 

@@ -32,11 +32,12 @@ def test_resale_marked_on_both_offers() -> None:
 def test_top3_holds_distinct_machines_70b() -> None:
     r = _rec(model="llama-3.1-70b", concurrent_requests=50, weights="bf16", top_n=3)
     ids = [o.offer.id for o in r.options]
-    assert ids[1] == "verda-8a100-40s-176v"
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert ids[2] == "verda-8a100-40s-176v"  # third behind 2 x MI300X and 1 x B300
     assert "primeintellect-datacrunch-8xa100-40gb-176-960" not in ids
     assert len(ids) == 3
     assert ("also resold by primeintellect (primeintellect-datacrunch-8xa100-40gb-176-960)"
-            in r.options[1].why)
+            in r.options[2].why)  # re-pinned: serving start transient (d85c4ba+1)
 
 
 def test_mixtral_pair_is_one_option() -> None:
@@ -50,17 +51,20 @@ def test_mixtral_pair_is_one_option() -> None:
 def test_two_resellers_of_one_machine_are_one_option() -> None:
     r = _rec(model="llama-3.1-70b", concurrent_requests=32, regions=["de"], top_n=3)
     ids = [o.offer.id for o in r.options]
-    assert ids[0] == "primeintellect-lambdalabs-8xa100-40gb-124-1800"
+    assert ids[1] == "primeintellect-lambdalabs-8xa100-40gb-124-1800"  # behind 4 x (2 x A100 40GB);
     assert "shadeform-lambdalabs-a100x8" not in ids
-    assert "also sold by shadeform (shadeform-lambdalabs-a100x8)" in r.options[0].why
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert "also sold by shadeform (shadeform-lambdalabs-a100x8)" in r.options[1].why
 
 
 def test_dearer_option_says_the_multiple_and_what_set_its_replicas() -> None:
-    r = _rec(model="llama-3.1-70b", concurrent_requests=32, regions=["de"], top_n=3)
+    r = _rec(model="llama-3.1-70b", concurrent_requests=32, regions=["de"], top_n=5)  # was top 3;
     lium = next(o for o in r.options if o.offer.id == "lium-rtx3090-8x-de")
-    assert ("It costs 2.7x option #1 ($7,457/month): 32 replicas because each one's memory "
+    # re-pinned: serving start transient (d85c4ba+1)
+    assert ("It costs 3.8x option #1 ($5,415/month): 32 replicas because each one's memory "
             "holds 1 request at the full 4,096-token context.") in lium.why
     r = _rec(model="llama-3.1-405b", concurrent_requests=16, providers=["lambda"])
-    assert ("It costs 2.1x option #1 ($38,686/month): 8 replicas, their count set by the "
-            "default time-to-first-token target.") in r.options[1].why
+    assert ("It costs 9.2x option #1 ($19,924/month): 16 replicas, their count set by the "
+            # re-pinned: serving start transient (d85c4ba+1)
+            "default time-to-first-token target.") in r.options[4].why  # was 2.1x, #2
     assert "option #1" not in r.options[0].why

@@ -19,8 +19,9 @@ def head(r: object) -> str:
     return _head(r).replace("\u00a0", " ")  # type: ignore[arg-type]
 
 
-# 200M tokens of Llama 3.1 8B read as a translation (512 in / 512 out): $3.07; as plain
-# output (3,584 in / 512 out): $14.47
+# 200M tokens of Llama 3.1 8B read as a translation (512 in / 512 out): $3.51; as plain
+# output (3,584 in / 512 out): $14.90 (re-pinned: start transient + round 14; were $3.07 and
+# $14.45 on RTX 5070 at int8, which vLLM runs only at fp8 on Blackwell)
 @pytest.mark.parametrize("q", [
     "I don't know how much translating 200M tokens with Llama 3.1 8B costs, can you tell me?",
     "We have no idea what translation of 200M tokens with Llama 3.1 8B costs. Cost?",
@@ -30,7 +31,7 @@ def test_a_denial_of_something_else_keeps_the_translation(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value == pytest.approx(3.07, abs=0.01)
+    assert value == pytest.approx(3.51, abs=0.01)  # re-pinned: start transient + round 14
 
 
 @pytest.mark.parametrize(("text", "is_translation"), [
@@ -56,7 +57,8 @@ def test_spot_fine_for_dev_does_not_lift_the_jobs_ban() -> None:
             "tokens with Llama 3.1 8B: cost?")
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value == pytest.approx(14.47, abs=0.01)
+    # re-pinned: start transient + round 14
+    assert value == pytest.approx(14.90, abs=0.01)
     text = head(r)
     assert "on-demand)" in text
     assert "(spot)" not in text and ", spot)" not in text
@@ -67,7 +69,8 @@ def test_spot_fine_for_experiments_but_production_job_not_interruptible() -> Non
             "generate 200M tokens with Llama 3.1 8B, cost?")
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value == pytest.approx(14.47, abs=0.01)
+    # re-pinned: start transient + round 14
+    assert value == pytest.approx(14.90, abs=0.01)
 
 
 def test_spot_fine_in_the_same_clause_still_welcomes_spot() -> None:

@@ -23,6 +23,7 @@ from service.adapters.messages_files import shipped_messages
 from service.domain.answer.localised import localise_recommendation
 from service.domain.catalog.offer_query import OfferFilter, query_counted
 from service.domain.catalog.regions import parse_region_filter
+from service.domain.recommend.alternatives import TARGET_SAVING
 from service.paths import default_data_dir
 from tests.unit.rec_fixtures import TODAY, fake, offer, real, shipped
 
@@ -93,27 +94,32 @@ def test_the_offers_page_documents_the_new_fields() -> None:
 
 SLOW = {"model": "llama 3.1 70b", "concurrent_requests": 2, "engine": "llama.cpp"}
 RELAXED_EN = ("no offer meets the default time-to-first-token target of 2,000 ms at this load "
-              "(the fastest reaches 4,189 ms): the options are held to 5,740 ms instead (the "
-              "fastest plus the serving model's 37 % error band); set "
+              # re-pinned: serving start transient in the solve
+              "(the fastest reaches 4,189 ms): the options are held to 7,499 ms instead (the "
+              # re-pinned: serving start transient in the solve
+              "fastest plus the serving model's 79 % error band); set "
               "max_time_to_first_token_ms to change it")
 RELAXED_RO = ("nicio ofertă nu atinge ținta implicită pentru primul token, de 2.000 ms, la "
               "această încărcare (cea mai rapidă ajunge la 4.189 ms): opțiunile sunt ținute în "
-              "schimb la 5.740 ms (cea mai rapidă plus marja de eroare de 37 % a modelului de "
+              # re-pinned: serving start transient in the solve
+              "schimb la 7.499 ms (cea mai rapidă plus marja de eroare de 79 % a modelului de "
               "servire); setați max_time_to_first_token_ms pentru a o schimba")
 
 
 def test_an_unmet_default_ttft_is_relaxed_to_the_fastest_with_a_margin() -> None:
     rec = real(**SLOW)
     ttfts = [o.performance.time_to_first_token_ms or 0.0 for o in rec.options]
-    # was: an RTX A6000 at ~11,486 ms first; now every option within 5,740 ms
-    assert ttfts and max(ttfts) <= 5740
+    # was: an RTX A6000 at ~11,486 ms first; now every option within 7,499 ms (5,740, then
+    # 7,290, as the serving error band for this row went from 37 % to 74 %, then 79 %)
+    assert ttfts and max(ttfts) <= 7499  # re-pinned: serving start transient in the solve
     top = rec.options[0]
     assert (top.offer.gpu, top.offer.gpu_count) == ("l40s", 2)
     assert round(top.performance.time_to_first_token_ms or 0.0) == 5365
     assert RELAXED_EN[:1].upper() + RELAXED_EN[1:] + "." in top.why
     assert all(o.warnings[0] == RELAXED_EN for o in rec.options)
     said = {a.value for a in rec.assumptions if a.name == "serving_defaults"}
-    assert "time to first token <= 5,740 ms (relaxed from 2,000 ms)" in said
+    # re-pinned: serving start transient in the solve
+    assert "time to first token <= 7,499 ms (relaxed from 2,000 ms)" in said
     assert "not applied" not in said
 
 
@@ -130,7 +136,8 @@ def test_the_stated_target_is_still_refused_with_the_same_figure() -> None:
 def test_a_cheaper_slower_option_is_an_alternative_not_the_answer() -> None:
     rec = real(**SLOW)
     relax = [a for a in rec.alternatives if a.change.startswith("relax TTFT")]
-    assert [a.change for a in relax] == ["relax TTFT to 11,480 ms"]
+    # re-pinned: serving start transient in the solve
+    assert [a.change for a in relax] == ["relax TTFT to 14,998 ms"]
     assert (relax[0].per_month_usd or 0) < (rec.options[0].cost.per_month_usd or 0)
 
 
@@ -166,8 +173,14 @@ def test_a_tensor_split_on_pcie_keeps_its_warning() -> None:
 def test_no_halved_decode_speed_for_two_dollars() -> None:
     rec = real(model="llama 3.1 8b", concurrent_requests=500, max_gpus_per_node=1,
                context_tokens=2048, output_tokens=256)
-    assert round(rec.options[0].cost.per_month_usd or 0) == 1343
+    # re-pinned: serving start transient in the solve: the RTX PRO 6000 ($1,343) leads again
+    # (with the start outside the solve, $1,609 led and halving the decode speed saved 17 %)
+    current = rec.options[0].cost.per_month_usd or 0
+    assert round(current) == 1343  # re-pinned: serving start transient in the solve
     assert not [a.change for a in rec.alternatives if a.change.startswith("relax ")]
+    for a in rec.alternatives:  # any relaxed target offered must save TARGET_SAVING
+        if a.change.startswith("relax "):
+            assert (a.per_month_usd or 0) <= current * (1 - TARGET_SAVING), a
 
 
 def test_a_halved_decode_speed_that_saves_half_is_still_offered() -> None:

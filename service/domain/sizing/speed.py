@@ -62,6 +62,7 @@ from service.domain.sizing.memory import (
 )
 from service.domain.sizing.serving import (
     BURST_SIZE,
+    TRANSIENT_WEIGHT,
     Load,
     StepCost,
     admission,
@@ -1359,7 +1360,11 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
          + ("mixed into decode steps" if s.mixed_prefill else "run before decodes")
          + ("" if s.mixed_prefill else _prefill_first_note(req.request_rate_per_s is None))
          + "; step time from the measured GEMM and all-reduce curves plus per-step and "
-         "per-layer overheads; TTFT and TPOT are means at this load")
+         "per-layer overheads; TTFT and TPOT are means at this load"
+         + ("" if req.request_rate_per_s is not None or not s.mixed_prefill else
+            f"; a closed loop's TTFT is the mean a fixed-concurrency benchmark reports, its "
+            f"start (every user at once, {round(TRANSIENT_WEIGHT * 100)} % of its requests: "
+            "about 8 a user) included"))
     note("efficiency_source", source, "GEMM efficiency against the tokens in a step "
          "(interpolated in log m), collectives against message size; datasheet-derived "
          "where the GPU has no measured table")
