@@ -865,36 +865,57 @@ def _prefill_job_on_gpu(w: _W, gid: str, n: int | None = None,
     if not inp:
         return False
     count = n or w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    # the recommendation's weights, else none passed, so that ``_W.size`` applies the
-    # stated ones (weights=None sized "70B fp8 on 2 H100s" at bf16: audit regress12 #6)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
-               **({"weights": weights} if weights else {}))
-    b = w.basis(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
-        return False
-    pre = r.performance.prefill_tokens_per_s
-    if not pre:
-        return False
-    v, per, kind = b
     tokens = w.st.requests * inp
-    hours = tokens / pre / 3600
-    job = _billed_job(w, v, per, count, hours, r.weights)
-    w.record(r, inp)
+    got = _prefill_priced(w, gid, count, inp, weights, tokens)
+    if got is None:
+        return False
+    r, pre, hours, job, (v, per, kind) = got
     w.out.first = w.say("requests_prefill_job_gpu", requests=w.n(w.st.requests),
                         model=m.name, weights=_weights_said(w, r.weights),
                         setup=w.setup(count, gid), inp=w.n(inp), tokens=w.n(tokens),
                         hours=w.duration(hours), pre=w.n(pre), cost=w.usd(job.total),
                         hour=w.usd(per * count), provider=w.where(v, count),
                         kind=w.kinds[kind])
+    _prefill_lead(w, gid, count, hours, job, v)
+    return True
+
+
+_Prefill = tuple[SizingResult, float, float, Any, tuple[OfferView, float, str]]
+
+
+def _prefill_priced(w: _W, gid: str, count: int, inp: int, weights: str | None,
+                    tokens: int) -> _Prefill | None:
+    """A prefill-only job of ``tokens`` in prompts of ``inp`` on ``count`` x ``gid``: (its
+    sizing, prefill tokens/s, hours, the billed job, the price basis), the sizing recorded;
+    None where it does not fit or has no price. The recommendation's ``weights``, else none
+    passed, so that ``_W.size`` applies the stated ones (weights=None sized "70B fp8 on 2
+    H100s" at bf16: audit regress12 #6)."""
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
+               **({"weights": weights} if weights else {}))
+    b = w.basis(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+        return None
+    pre = r.performance.prefill_tokens_per_s
+    if not pre:
+        return None
+    v, per, _ = b
+    hours = tokens / pre / 3600
+    job = _billed_job(w, v, per, count, hours, r.weights)
+    w.record(r, inp)
+    return r, pre, hours, job, b
+
+
+def _prefill_lead(w: _W, gid: str, count: int, hours: float, job: Any, v: OfferView) -> None:
+    """After a prefill-only job's sentence: the time first where a time is asked, else the
+    job's price as the number asked, then the price split and the offer's warnings."""
     if w.sub == "time":
         w.out.first = w.say("tokens_job_time", hours=w.duration(hours), days="",
-                            setup=w.setup(count, gid)) + " " + w.out.first
+                            setup=w.setup(count, gid)) + " " + (w.out.first or "")
         w.ask("job_hours", hours, "h")
     else:
         w.ask("per_job_usd", job.total, "USD")
     w.out.more.append(_job_split(w, job))
     w.price_warnings(v)
-    return True
 
 
 def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
@@ -923,21 +944,11 @@ def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
             return False
         gid, count, weights = o.offer.gpu, o.offer.gpu_count, o.weights
     count = count or w.ex.gpu_count or _min_count(w, gid, inp) or 1
-    # the recommendation's weights, else none passed, so that ``_W.size`` applies the
-    # stated ones (weights=None sized "70B fp8 on 2 H100s" at bf16: audit regress12 #6)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
-               **({"weights": weights} if weights else {}))
-    b = w.basis(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
-        return False
-    pre = r.performance.prefill_tokens_per_s
-    if not pre:
-        return False
-    v, per, kind = b
     tokens = w.det.tokens
-    hours = tokens / pre / 3600
-    job = _billed_job(w, v, per, count, hours, r.weights)
-    w.record(r, inp)
+    got = _prefill_priced(w, gid, count, inp, weights, tokens)
+    if got is None:
+        return False
+    r, pre, hours, job, (v, per, kind) = got
     w.prefill_priced = True
     w.out.first = w.say("tokens_prefill_job", tokens=w.n(tokens), model=m.name,
                         weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
@@ -945,14 +956,7 @@ def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
                         cost=w.usd(job.total), hour=w.usd(per * count),
                         provider=w.where(v, count), kind=w.kinds[kind],
                         assumed="" if stated else w.t["tokens_prefill_assumed"])
-    if w.sub == "time":
-        w.out.first = w.say("tokens_job_time", hours=w.duration(hours), days="",
-                            setup=w.setup(count, gid)) + " " + w.out.first
-        w.ask("job_hours", hours, "h")
-    else:
-        w.ask("per_job_usd", job.total, "USD")
-    w.out.more.append(_job_split(w, job))
-    w.price_warnings(v)
+    _prefill_lead(w, gid, count, hours, job, v)
     return True
 
 
