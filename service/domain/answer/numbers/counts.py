@@ -37,6 +37,7 @@ from service.domain.sizing.sizing import (
     default_weights,
     sized_from_entry,
 )
+from service.domain.sizing.speed import Performance
 
 _OUT = ASK_OUTPUT_TOKENS
 """Each request's output where none is stated: the one default load of every answer
@@ -979,11 +980,8 @@ def users_for_budget(w: _W) -> bool:
     load_said = False
     if not target:
         # what each of those users gets: the admitted load is a memory bound, not a speed
-        per = max(1, o.fit.gpus_per_replica)
-        replicas = max(1, o.offer.gpu_count * o.nodes // per)
-        at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
-                    output_tokens=_OUT, batch_size=max(1, each // replicas))
-        q = at.performance if at is not None and at.fits else None
+        _, replicas = _replica_shape(o)
+        q = _replica_perf(w, o, inp, max(1, each // replicas))
         if q is not None and q.time_per_output_token_ms and q.time_to_first_token_ms:
             w.out.more.append(w.say("budget_users_speed_at",
                                     tps=w.n(1000 / q.time_per_output_token_ms, 1),
@@ -1008,6 +1006,21 @@ def users_for_budget(w: _W) -> bool:
     return True
 
 
+def _replica_shape(o: Option) -> tuple[int, int]:
+    """(GPUs per replica, replicas over all its machines) of option ``o``."""
+    per = max(1, o.fit.gpus_per_replica)
+    return per, max(1, o.offer.gpu_count * o.nodes // per)
+
+
+def _replica_perf(w: _W, o: Option, inp: int, batch: int) -> Performance | None:
+    """One replica of option ``o`` sized at ``batch`` requests of ``inp`` prompt tokens (its
+    GPUs, weights, the default output): its performance, None where it does not fit."""
+    per, _ = _replica_shape(o)
+    at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
+                output_tokens=_OUT, batch_size=batch)
+    return at.performance if at is not None and at.fits else None
+
+
 def _budget_option_users(w: _W, o: Option, inp: int, target: float | None) -> int | None:
     """The concurrent users option ``o`` serves: its engines' admitted requests at the
     default context, or with a per-user speed ``target`` the most per replica whose decode
@@ -1018,14 +1031,11 @@ def _budget_option_users(w: _W, o: Option, inp: int, target: float | None) -> in
         return None
     if not target:
         return admitted
-    per = max(1, o.fit.gpus_per_replica)
-    replicas = max(1, o.offer.gpu_count * o.nodes // per)
+    _, replicas = _replica_shape(o)
     held = max(1, admitted // replicas)
 
     def speed(batch: int) -> float | None:
-        at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
-                    output_tokens=_OUT, batch_size=batch)
-        q = at.performance if at is not None and at.fits else None
+        q = _replica_perf(w, o, inp, batch)
         return 1000 / q.time_per_output_token_ms if q and q.time_per_output_token_ms else None
 
     one = speed(1)
