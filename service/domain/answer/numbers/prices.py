@@ -1260,7 +1260,7 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
 
 
 _REASON_WEIGHTS = re.compile(r"\((\S+) weights[,)]")
-_REASON_LIMIT = re.compile(r"([\d.]+) GiB with the [\d.]+% headroom$")
+_REASON_LIMIT = re.compile(r"(?<![\d.])([\d.]++) GiB with the [\d.]++% headroom$")
 
 
 @dataclass(frozen=True)
