@@ -57,7 +57,6 @@ def localise_recommendation(rec: Recommendation, messages: Messages,
 _NUM = r"(\d[\d,]*(?:\.\d+)?)"
 _HEAD_END = re.compile(r"\.(?= [A-Z]|$)")
 _NOTES = re.compile(r"(?<=[.)]) (?=[A-Z])")
-_TP_PP = re.compile(r"tensor parallel (\d+) x pipeline (\d+)(: one replica over| inside the node)")
 _IMAGES = re.compile(r" images/s at (\d+)x(\d+), (\d+) steps")
 _ALLOWED = re.compile(rf"within the {_NUM} s allowed")
 _VIDEO = re.compile(r"(\d+) frames at (\d+)x(\d+), (\d+) steps")
@@ -122,13 +121,15 @@ def _layout(o: Option, t: Mapping[str, str], f: Formatter) -> str:
         if fit.data_parallel_ranks > 1:
             return t["why_layout_train"].format(zero=zero_words(fit.zero_stage))
         return t["why_layout_single"]
-    split = _TP_PP.match(fit.parallelism)
-    if split is not None:
-        key = "why_layout_pp_nodes" if split.group(3).startswith(":") else "why_layout_pp_node"
-        text = t[key].format(tp=f.number(int(split.group(1))), pp=f.number(int(split.group(2))))
+    tp, pp = fit.tensor_parallel_gpus or 1, fit.pipeline_stages or 1
+    layer = fit.parallelism.startswith("layer split")  # every GPU a stage (llama.cpp)
+    if pp > 1 and not layer:  # a tensor group per stage: the stages over nodes or in the node
+        key = ("why_layout_pp_nodes" if fit.gpus_per_replica > o.offer.gpu_count
+               else "why_layout_pp_node")
+        text = t[key].format(tp=f.number(tp), pp=f.number(pp))
     elif fit.gpus_per_replica <= 1:
         text = t["why_layout_single"]
-    elif fit.parallelism.startswith("layer split"):
+    elif layer:
         text = t["why_layout_layer"]
     else:
         text = t["why_layout_tp"].format(n=f.number(fit.gpus_per_replica))

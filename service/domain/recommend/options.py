@@ -363,6 +363,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     for reason in doubts:
         warnings.append(f"suspect price: {reason}")
     lay = _train_layout(cap, nodes)
+    if lay[0] is None:  # serving and batch: one replica's split, as /v1/sizing's layout
+        lay = _replica_split(cap, _engine(ctx, p).split)
     split = cap.train_tensor * cap.train_pipeline
     parallelism = ((f"tensor parallel {cap.train_tensor} x pipeline {cap.train_pipeline} x "
                     f"data parallel {cap.tp * nodes // split} "
@@ -512,6 +514,16 @@ def _train_layout(cap: Capability, nodes: int) -> TrainLayout:
     split = cap.train_tensor * cap.train_pipeline
     return (cap.train_tensor, cap.train_pipeline, max(1, cap.tp * nodes // split),
             cap.micro_batches or 1)
+
+
+def _replica_split(cap: Capability, split: str) -> TrainLayout:
+    """A serving or batch option's replica as /v1/sizing's ``parallelism`` states it:
+    (tensor, pipeline, None, None). A layer-split engine (llama.cpp) runs every GPU of the
+    replica as a stage; a tensor split runs ``tp`` GPUs a stage, its stages inside the node
+    (PCIe past the widest split) or over nodes."""
+    if split == "layer":
+        return 1, cap.tp * cap.pp * cap.stages, None, None
+    return cap.tp, cap.pp * cap.stages, None, None
 
 
 def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:

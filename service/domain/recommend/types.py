@@ -278,12 +278,17 @@ class Fit(Out, frozen=True, kw_only=True):
                     "pipeline_stages and data_parallel_ranks it is /v1/sizing's `parallelism` "
                     "{tensor, pipeline, data}: given with the step (gradient_checkpointing, "
                     "micro_batch_size, zero_stage), or with this request's "
-                    "min_memory_headroom_pct, /v1/sizing answers the option's speed. Null "
-                    "for serving and batch options")] = None
+                    "min_memory_headroom_pct, /v1/sizing answers the option's speed. "
+                    "Serving and batch: one replica's tensor split (1 for a single GPU or a "
+                    "layer-split engine such as llama.cpp); give it with pipeline_stages as "
+                    "/v1/sizing's `parallelism` {tensor, pipeline, data: 1} to size the "
+                    "option's replica")] = None
     pipeline_stages: Annotated[int | None, msgspec.Meta(
         description="training (finetune, pretrain): pipeline stages of the layout, each "
-                    "holding a share of the layers (1: no pipeline). Null for serving and "
-                    "batch options")] = None
+                    "holding a share of the layers (1: no pipeline). Serving and batch: one "
+                    "replica's stages (over nodes where gpus_per_replica exceeds the node's "
+                    "GPUs, else inside the node; a layer-split engine's GPUs each a stage)"
+                    )] = None
     data_parallel_ranks: Annotated[int | None, msgspec.Meta(
         description="training (finetune, pretrain): data-parallel ranks, each running its "
                     "share of the batch (DDP or ZeRO over them); tensor_parallel_gpus x "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import replace as dc_replace
 from typing import Any
@@ -1737,8 +1736,6 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     return True
 
 
-_TP = re.compile(r"tensor parallel (\d+)")
-_PP = re.compile(r"pipeline (\d+)")
 
 
 def _replicas(o: Option) -> int:
@@ -1747,14 +1744,12 @@ def _replicas(o: Option) -> int:
 
 
 def _replica_layout(o: Option) -> dict[str, int] | None:
-    """One replica's tensor x pipeline split as the option states it ("tensor parallel 2",
-    "tensor parallel 4 x pipeline 2"), for sizing that replica as priced (audit repin: the
-    answer's sizing of 2 x H100 for 50 users searched its own layout, two replicas of 25,
+    """One replica's tensor x pipeline split as the option states it (``fit``'s
+    tensor_parallel_gpus x pipeline_stages), for sizing that replica as priced (audit repin:
+    the answer's sizing of 2 x H100 for 50 users searched its own layout, two replicas of 25,
     where the option priced one replica of 50 split over both GPUs); None: one GPU."""
     n = o.fit.gpus_per_replica
-    if n <= 1:
+    t, p = o.fit.tensor_parallel_gpus or 1, o.fit.pipeline_stages or 1
+    if n <= 1 or t * p != n:
         return None
-    tp = _TP.search(o.fit.parallelism or "")
-    pp = _PP.search(o.fit.parallelism or "")
-    t, p = int(tp.group(1)) if tp else 1, int(pp.group(1)) if pp else 1
-    return {"tensor": t, "pipeline": p, "data": 1} if t * p == n else None
+    return {"tensor": t, "pipeline": p, "data": 1}
