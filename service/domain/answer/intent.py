@@ -349,6 +349,10 @@ class Stated:
     """A training set stated as examples ("10k examples of 1000 tokens", "10.000 de
     eșantioane"): (examples, tokens of one, None where not stated); the training answers read
     it as tokens when no tokens are stated (``understand.training_examples``)."""
+    text_bytes: float | None = None
+    """A training set stated as its size in bytes of text ("1 GB of text", "500 MB de text",
+    "a 10 GB corpus"): the training answers read it as tokens when no tokens or examples are
+    stated (``_W.use_examples``, at :data:`BYTES_PER_TOKEN`)."""
     documents: tuple[int, int | None] | None = None
     """An embedding job stated as documents ("embed 10 million documents", "10 milioane de
     documente de 300 de tokeni"): (documents, tokens of one, None where not stated); the
@@ -2313,6 +2317,38 @@ def _data_amounts(folded: str, toks: list[Any], names: list[Any],
     return out
 
 
+# a training set's size in bytes of text: "1 GB of text", "500 MB of raw English text", "a
+# 10 GB corpus", "2 TB of training data", "500 MB de text", "1 GB de date de antrenare"
+_BYTES_UNIT = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12, "kib": 1024.0, "mib": 1024.0 ** 2,
+               "gib": 1024.0 ** 3, "tib": 1024.0 ** 4, "megabytes": 1e6, "megabyte": 1e6,
+               "gigabytes": 1e9, "gigabyte": 1e9, "terabytes": 1e12, "terabyte": 1e12}
+_TEXT_NOUN = (r"(?:texts?|corpus|corpora|dataset|data\s++set|training\s++data|books|code"
+              r"|documents|date\s++de\s++antrenare|date\s++text)\b")
+_TEXT_BYTES = re.compile(
+    r"(?<![\w.,])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(" + "|".join(_BYTES_UNIT) + r")\b"
+    r"(?:\s++(?:of|de)\s++(?:(?:plain|raw|clean|cleaned|english|romanian|training|my|our|the)"
+    r"\s++){0,3}" + _TEXT_NOUN + r"|\s++(?:text\s++)?corpus\b|\s++(?:of\s++)?text\s++data\b)")
+BYTES_PER_TOKEN = 4.0
+"""Bytes of text a token takes: OpenAI's rule of thumb for English, about 4 characters a token
+(one UTF-8 byte each): https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-
+count-them. A model's own tokenizer differs by some percent; other languages and code take
+more tokens a byte."""
+
+
+def _text_bytes(folded: str) -> float | None:
+    """The bytes of a training set stated as a size of text (:data:`_TEXT_BYTES`); "1,5 GB"
+    is 1.5 (a comma then three digits groups thousands: "1,000 GB")."""
+    m = _TEXT_BYTES.search(folded)
+    if m is None:
+        return None
+    raw = m.group(1)
+    if "," in raw:
+        head, tail = raw.split(",")
+        raw = head + tail if len(tail) == 3 else f"{head}.{tail}"
+    value = float(raw) * _BYTES_UNIT[m.group(2)]
+    return value if value >= 1.0 else None
+
+
 _QUANT_FORMAT = re.compile(r"\b(awq|gptq|marlin|bitsandbytes|bnb|nf4|gguf)\b")
 
 
@@ -3440,7 +3476,8 @@ dot_grouped=dg.group(0) if dg else None,
                                         or _LOAD_WORDS.search(masked))),
                   per_thousand_tokens=per_thousand_tokens(text),
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
-                  examples=training_examples(text), documents=_documents(unnamed, at),
+                  examples=training_examples(text), text_bytes=_text_bytes(folded),
+                  documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
                   deadline_weekday=_deadline_weekday(folded),

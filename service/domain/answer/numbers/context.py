@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import msgspec
 
 from service.domain.answer.core_warnings import localise
-from service.domain.answer.intent import Details, Stated, is_city
+from service.domain.answer.intent import BYTES_PER_TOKEN, Details, Stated, is_city
 from service.domain.answer.localised import localise_why
 from service.domain.answer.understand import Extracted, _fold
 from service.domain.base import Out
@@ -231,6 +231,8 @@ class _W:
         """The tokens of one example, when :meth:`use_examples` made the job's tokens."""
         self.document_tokens: int | None = None
         """The tokens of one document, when :meth:`use_documents` made the job's tokens."""
+        self.text_bytes_used = False
+        """Whether :meth:`use_examples` made the job's tokens from a size of text."""
         self.provider_warned: dict[str, str] = {}
         """Warnings about one provider's unknown storage or egress price, each with that
         provider: kept only where the answer names the provider (:meth:`drop_unnamed`)."""
@@ -409,7 +411,13 @@ class _W:
         exemple"): its tokens are the examples times the tokens of one; where the question
         does not say them, the sequence length the fine-tuning is sized at (the one stated,
         else the sizing's default), said as assumed by :meth:`train_tokens_text`."""
-        if self.det.tokens or self.st.examples is None:
+        if self.det.tokens:
+            return
+        if self.st.examples is None:
+            if self.st.text_bytes:  # "on 1 GB of text": its tokens at ~4 bytes a token
+                self.text_bytes_used = True
+                self.det = msgspec.structs.replace(
+                    self.det, tokens=max(1, round(self.st.text_bytes / BYTES_PER_TOKEN)))
             return
         count, length = self.st.examples
         self.example_tokens = length or self.st.sequence_tokens or _FT_SEQUENCE
@@ -431,10 +439,24 @@ class _W:
                             per=per, assumed=assumed,
                             epochs=self.t["examples_epoch_one"] if epochs == 1 else
                             self.say("examples_epochs", n=self.n(epochs)))
+        if self.text_bytes_used and self.st.text_bytes:
+            epochs = self.st.epochs or 1
+            return self.say("text_tokens", total=self.n(total), size=self.bytes_words(
+                self.st.text_bytes), per=self.n(BYTES_PER_TOKEN),
+                epochs="" if epochs == 1 else " × " + self.say("examples_epochs",
+                                                               n=self.n(epochs)))
         if self.st.epochs and self.st.epochs > 1 and self.det.tokens:
             return self.say("epochs_tokens", total=self.n(total), tokens=self.n(self.det.tokens),
                             epochs=self.n(self.st.epochs))
         return self.n(total)
+
+    def bytes_words(self, n: float) -> str:
+        """A size of text in decimal units: "1 GB", "500 MB", "2.5 TB"."""
+        for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+            if n >= scale:
+                v = round(n / scale, 1 if n / scale < 100 else 0)
+                return f"{self.n(v, 0 if float(v).is_integer() else 1)} {unit}"
+        return f"{self.n(round(n))} B"
 
     def use_documents(self) -> None:
         """An embedding job stated as documents and no tokens ("embed 10 million documents
