@@ -1152,6 +1152,9 @@ def _days_said(w: _W, deadline_hours: float) -> str:
     days = deadline_hours / 24
     if abs(days - 1) < 1e-9:
         return w.say("job_deadline_day")
+    if abs(days - round(days)) > 1e-9:
+        # "within 6 hours" is 6 hours, not "0.2 days"; "within 36 hours" 36 hours (buyer audit)
+        return w.duration(deadline_hours)
     return w.say("job_deadline_days", n=w.hours(days))
 
 
