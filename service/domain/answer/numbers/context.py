@@ -1128,6 +1128,16 @@ class _W:
             mem = msgspec.structs.replace(
                 mem, total_gib=mem.total_gib / d, weights_gib=mem.weights_gib / copies,
                 kv_cache_gib=None if mem.kv_cache_gib is None else mem.kv_cache_gib / d)
+        elif lay is None and r.gpu_count > 1 and r.model.kind in ("diffusion", "audio"):
+            # an image, video or speech pipeline on several GPUs: each GPU runs its own copy
+            # (the sizing's replicas, no layout; DDP when training), whose memory the total
+            # sums: one GPU's copy, the replicas counted, as for an LLM's replicas above
+            # (audit medlabel: Whisper on 4 x T4 recorded 43.65 GiB, 4 x 10.91)
+            replicas = r.gpu_count
+            one = mem.per_gpu
+            mem = msgspec.structs.replace(
+                mem, total_gib=one.total_gib, weights_gib=one.weights_gib,
+                kv_cache_gib=None if mem.kv_cache_gib is None else one.kv_cache_gib)
         self.out.sizing = SizingNumbers(
             model=r.model.id, weights=r.weights, context_tokens=ctx,
             model_name=self.model.name if self.scaled and self.model else r.model.name,

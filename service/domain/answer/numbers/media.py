@@ -448,7 +448,7 @@ def _video_cost(w: _W, gid: str) -> bool:
         w.out.more.insert(0, unit_line)
     if w.st.clip_seconds:
         _video_length_note(w)
-    w.record(_one_replica(r, count), 0)
+    w.record(r, 0)  # one replica's memory, the replicas counted (record)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     for x in r.warnings:
@@ -484,20 +484,6 @@ def _one_item(w: _W, gid: str | None) -> None:
 # the precisions an image or speech model is tried at when its default does not fit the GPU
 # named, largest first (the diffusers quantizations the sizing knows)
 _MEDIA_SMALLER = ("fp8", "int8", "nf4")
-
-
-def _one_replica(r: SizingResult, count: int) -> SizingResult:
-    """An image, video or speech sizing on ``count`` GPUs with no layout (each GPU runs its
-    own copy of the model: a replica) as one replica's: the sizing's total adds every
-    copy's memory (SDXL on 8 × H100: 85.5 GiB, 51.7 of weights, read as the model's; audit
-    batch B7), where one GPU holds one copy's (10.7 GiB, 6.5 of weights)."""
-    if count <= 1 or r.layout is not None:
-        return r
-    one = r.memory.per_gpu
-    return msgspec.structs.replace(r, memory=msgspec.structs.replace(
-        r.memory, weights_gib=one.weights_gib, activations_gib=one.activations_gib,
-        overhead_gib=one.overhead_gib, total_gib=one.total_gib,
-        kv_cache_gib=None if r.memory.kv_cache_gib is None else one.kv_cache_gib))
 
 
 def _media_cost(w: _W, gid: str) -> bool:
@@ -625,7 +611,7 @@ def _media_cost(w: _W, gid: str) -> bool:
                                    need=w.gib(default.memory.per_gpu_gib),
                                    setup=common["setup"], weights=r.weights,
                                    fit=w.gib(r.memory.per_gpu_gib)))
-    w.record(_one_replica(r, count), 0)
+    w.record(r, 0)  # one replica's memory, the replicas counted (record)
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     for x in r.warnings:
@@ -1163,6 +1149,10 @@ def _media(w: _W) -> None:
                     x.startswith("impossible combination") for x in again.warnings):
                 r = again
                 break
+    # the GPU's own sizing, the one the answer states: its precision (Whisper's bf16 on a
+    # V100, compute capability 7.0, runs at fp16; FLUX at fp8 where bf16 does not fit) and
+    # its memory; the sizing with no GPU (recorded above) said bf16 (audit medlabel)
+    w.record(r, 0)
     w.media_notes(mk)
     if m.kind == "audio" and "batch_size" not in mk:
         # "how fast does it transcribe?": one stream leads, the batched throughput beside it
