@@ -11,7 +11,6 @@ import pytest
 
 from service.adapters.messages_files import shipped_messages
 from service.domain.answer.localised import localise_why
-from service.domain.answer.numbers.cost import _replica_layout
 from service.domain.recommend.types import Option
 from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import size
@@ -47,7 +46,6 @@ def test_a_replica_over_nodes_is_tensor_by_pipeline(options: list[Option]) -> No
     assert over, [o.fit.parallelism for o in options]
     o = over[0]
     assert (o.fit.tensor_parallel_gpus, o.fit.pipeline_stages) == (8, o.nodes)
-    assert _replica_layout(o) == {"tensor": 8, "pipeline": o.nodes, "data": 1}
     why = localise_why(o, shipped_messages(), "ro")
     assert f"paralelism tensorial 8 × pipeline {o.nodes}: o replică pe" in why
 

@@ -27,6 +27,7 @@ from service.domain.catalog.models import (
     param_breakdown,
 )
 from service.domain.catalog.offer_query import OfferView, region_outcome
+from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
@@ -93,6 +94,12 @@ class OfferNumbers(Out, frozen=True, kw_only=True):
     price_date: str
     """The date in words in the answer's language."""
     why: str
+
+
+# the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
+_SOURCE_ADDRESS = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++(?:/[\w.~%-]++)*+")
+# a date a source shows ("github.com/runpod/docs ... at commit a900806 (2026-08-20)")
+_SOURCE_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 class AskedNumber(Out, frozen=True, kw_only=True):
@@ -933,6 +940,19 @@ class _W:
         """An offer's price date in words, in the answer's language (the view's own words
         are English)."""
         return price_date_words(v.as_of, v.as_of_kind, self.t)
+
+    def terms_source(self, p: Provider, egress: bool) -> str:
+        """A provider's storage or egress price's date and source, the date the source
+        itself shows (its latest), never the provider's row date: "AWS's egress price as of
+        2026-08-20 (source: aws.amazon.com/ec2/pricing/on-demand)"; an undated source is said
+        undated (buyer audit: amounts of egress and storage were priced with neither)."""
+        source = p.egress_source if egress else p.storage_source
+        found = _SOURCE_ADDRESS.search(source)
+        dates = _SOURCE_DATE.findall(source)
+        what = self.t["what_egress" if egress else "what_storage"]
+        return self.say("terms_dated" if dates else "terms_undated", provider=p.name,
+                        what=what, date=max(dates) if dates else "",
+                        source=found.group(0) if found else self.t["source_unknown"])
 
     def price_warnings(self, v: OfferView) -> None:
         """What a reader must know about the price an answer quotes: its age past the

@@ -1339,6 +1339,12 @@ def _cost_inner(w: _W) -> None:
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
             parts.append(w.month_parts(o))
+            prov = w.catalog.providers_by_id.get(o.offer.provider)
+            if prov is not None:  # the storage and egress prices' own dates and sources
+                if w.st.storage_gb and prov.storage_usd(w.st.storage_gb) is not None:
+                    parts.append(w.terms_source(prov, egress=False))
+                if w.st.egress_gb and prov.egress_known:
+                    parts.append(w.terms_source(prov, egress=True))
     elif sub == "million" and o.cost.per_million_output_tokens_usd is not None:
         # the load a price per token is at (its replicas full: max_concurrency requests of
         # the context priced), said with it; the one request the memory is sized for follows

@@ -1110,6 +1110,12 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
     w.out.more.append(w.say("price_date", date=w.view_date(o)))
+    prov = w.catalog.providers_by_id.get(o.provider)
+    if prov is not None:  # the storage and egress prices' own dates and sources
+        if storage_gb and prov.storage_usd(storage_gb) is not None:
+            w.out.more.append(w.terms_source(prov, egress=False))
+        if egress_gb and prov.egress_known:
+            w.out.more.append(w.terms_source(prov, egress=True))
     for n in notes:
         w.warn(n)
     w.price_warnings(o)

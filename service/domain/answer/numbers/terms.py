@@ -10,6 +10,8 @@ from typing import Any
 from service.domain.answer.intent import finetune_options, months_hours
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
+    _SOURCE_ADDRESS,
+    _SOURCE_DATE,
     _W,
     _decap,
     _instances,
@@ -812,6 +814,7 @@ def _storage(w: _W) -> None:
                 w.out.first = w.say("egress_once" if w.st.egress_once else "egress_one",
                                     gb=w.n(gb), provider=p.name, cost=w.usd(c))
                 w.ask("egress_usd", c, "USD")
+                w.out.more.append(w.terms_source(p, egress=True))
                 if _ALLOWANCE_UNCOUNTED.search(p.egress_note or ""):
                     # DigitalOcean's pooled free transfer: not in the catalog, every GiB
                     # priced (its egress_note), said so (audit cost #12)
@@ -837,6 +840,7 @@ def _storage(w: _W) -> None:
             w.out.first = w.say("storage_one", gb=w.n(gb), provider=p.name, cost=w.usd(c),
                                 rate=w.f.money(c / gb if gb else 0.0, 3))
             w.ask("storage_usd_per_month", c, "USD")
+            w.out.more.append(w.terms_source(p, egress=False))
             return
     if rated:
         lo = min(rated, key=lambda x: x[0])
@@ -982,13 +986,9 @@ def _storage_and_egress(w: _W) -> bool:
     return True
 
 
-# the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
-_SOURCE_ADDRESS = re.compile(r"[a-z0-9-]++(?:\.[a-z0-9-]++)++(?:/[\w.~%-]++)*+")
 # an egress note that says a free allowance exists but is not counted (DigitalOcean's
 # "the GPU Droplets' allowance was not captured, so every GiB is counted")
 _ALLOWANCE_UNCOUNTED = re.compile(r"allowance\b[^.]*?\bnot captured")
-# a date a source shows ("github.com/runpod/docs ... at commit a900806 (2026-08-20)")
-_SOURCE_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def _per_gb(w: _W) -> bool:
