@@ -240,9 +240,11 @@ def _halves(folded: str) -> str:
     return folded
 
 
-_DE_SIZE = re.compile(r"\b([a-z0-9]++)\s++de\s++(?=\d++\s*+(?:gb|gib|g)\b)")
+_DE_SIZE = re.compile(r"\b([a-z0-9]++(?:-(?:ul|ului|uri|urile|urilor|ii|le)\b)?+)\s++de\s++"
+                      r"(?=\d++\s*+(?:gb|gib|g)\b)")
 """Romanian puts "de" between a card and its memory: "A100 de 80 GB" names the A100 80GB (a
-card's name ends in a number or a suffix: "4060 ti de 16 GB"); "o placă de 24 GB" keeps it."""
+card's name ends in a number or a suffix: "4060 ti de 16 GB"); "o placă de 24 GB" keeps it.
+The card may carry its article ("A100-uri de 40 GB", "H100-ul de 80 GB": :data:`_RO_ARTICLE`)."""
 _CARD_SUFFIX = frozenset({"ti", "sxm", "sxm4", "sxm5", "pcie", "nvl", "super", "xt", "xtx",
                           "ada"})
 
@@ -699,7 +701,9 @@ def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_
     """The models and GPUs the tokens name, in order (longest spelling first at each token).
     Kept per snapshot by the tokens' texts: one question is read by several readers
     (:func:`extract`, :func:`details`, the intent's), each tokenising it the same way."""
-    key = tuple(t.text for t in toks)
+    # (with whether each word runs into the next, which a memory size before a name needs:
+    # :func:`_sized_name`)
+    key = (tuple(t.text for t in toks), tuple(_joined(a, b) for a, b in itertools.pairwise(toks)))
     cache = registry.derived.lru("understand.names_found", 512)
     hit = cache.get(key)
     if hit is None:
@@ -712,27 +716,7 @@ def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Me
     found: list[_Mention] = []
     i = 0
     while i < len(toks):
-        hit: _Mention | None = None
-        for n in _lengths(toks, i, tables.prefixes):
-            if not _ngram_ok(toks, i, n):
-                continue
-            phrase = " ".join(t.text for t in toks[i : i + n])
-            mid = registry.model_names.lookup(phrase)
-            if mid is None and n == 1 and phrase == "flux" and "flux.1-dev" in registry.models:
-                mid = "flux.1-dev"  # a bare "flux": the FLUX.1 people mean, [dev]
-            if mid is not None:
-                hit = _Mention("model", mid, i, i + n - 1)
-                break
-            gid = registry.gpu_names.lookup(phrase)
-            if gid is None and phrase.endswith("s") and len(phrase) > 2:
-                gid = registry.gpu_names.lookup(phrase[:-1])  # "H100s"
-            if gid is None and _BARE_CARD.match(toks[i].text):
-                gid = registry.gpu_names.lookup("rtx " + phrase)  # "4090", "3090 ti"
-            if gid is None and n == 1 and phrase.endswith("s") and _BARE_CARD.match(phrase[:-1]):
-                gid = registry.gpu_names.lookup("rtx " + phrase[:-1])  # "4090s"
-            if gid is not None:
-                hit = _Mention("gpu", gid, i, i + n - 1)
-                break
+        hit = _sized_name(toks, i, registry, tables) or _name_at(toks, i, registry, tables)
         if hit is None:
             i += 1
         else:
@@ -741,6 +725,88 @@ def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Me
             found.append(hit)
             i = hit.last + 1
     return found
+
+
+def _name_at(toks: list[_Tok], i: int, registry: Registry, tables: _Tables) -> _Mention | None:
+    """The model or GPU whose name starts at token ``i`` (its longest spelling), or None."""
+    for n in _lengths(toks, i, tables.prefixes):
+        if not _ngram_ok(toks, i, n):
+            continue
+        phrase = " ".join(t.text for t in toks[i : i + n])
+        mid = registry.model_names.lookup(phrase)
+        if mid is None and n == 1 and phrase == "flux" and "flux.1-dev" in registry.models:
+            mid = "flux.1-dev"  # a bare "flux": the FLUX.1 people mean, [dev]
+        if mid is not None:
+            return _Mention("model", mid, i, i + n - 1)
+        gid = registry.gpu_names.lookup(phrase)
+        if gid is None and phrase.endswith("s") and len(phrase) > 2:
+            gid = registry.gpu_names.lookup(phrase[:-1])  # "H100s"
+        if gid is None and _BARE_CARD.match(toks[i].text):
+            gid = registry.gpu_names.lookup("rtx " + phrase)  # "4090", "3090 ti"
+        if gid is None and n == 1 and phrase.endswith("s") and _BARE_CARD.match(phrase[:-1]):
+            gid = registry.gpu_names.lookup("rtx " + phrase[:-1])  # "4090s"
+        if gid is not None:
+            return _Mention("gpu", gid, i, i + n - 1)
+    return None
+
+
+def _joined(a: _Tok, b: _Tok) -> bool:
+    """Whether word ``a`` runs into word ``b``: one space or dash between, no list separator."""
+    return b.start - a.end <= 1 and not a.listed
+
+
+_SIZE_WORD = re.compile(r"(\d{1,3})-?+(?:gb|gib|g)")
+"""A memory size in one word: "40gb", "80g", "80-gb"."""
+
+
+def _size_words(toks: list[_Tok], i: int) -> tuple[str, int] | None:
+    """The memory size (GB, as written) at token ``i`` and the words it takes ("40gb",
+    "80-gb": 1; "40 gb": 2), or None."""
+    sm = _SIZE_WORD.fullmatch(toks[i].text)
+    if sm is not None:
+        return sm.group(1), 1
+    if (toks[i].text.isdigit() and len(toks[i].text) <= 3 and i + 1 < len(toks)
+            and toks[i + 1].text in ("gb", "gib") and _joined(toks[i], toks[i + 1])):
+        return toks[i].text, 2
+    return None
+
+
+def _sized_name(toks: list[_Tok], i: int, registry: Registry,
+                tables: _Tables) -> _Mention | None:
+    """A GPU named with its memory size written first ("40GB A100", "40 GB A100s", "80-GB
+    A100", "16GB V100 SXM2"), read as the same size written after the name is ("A100 40GB"):
+    the mention spans the size and the name. None where no size is at ``i``, no GPU's name
+    follows it right after (a word or a list separator between: "40 GB of data", "80 GB on
+    A100", "40 GB, A100"), or that GPU comes in no such size ("40GB H100": the H100 is read as
+    its name alone, as "H100 40GB" is)."""
+    sized = _size_words(toks, i)
+    if sized is None:
+        return None
+    size, k = sized
+    j = i + k
+    if j >= len(toks) or not _joined(toks[j - 1], toks[j]):
+        return None
+    plain = _name_at(toks, j, registry, tables)
+    if plain is None or plain.kind != "gpu":
+        return None
+    # the name's own words all kept ("80GB H100 NVL" is no H100 80GB with "NVL" left over);
+    # a form factor after it may be part of the sized name ("40GB A100 SXM4": "A100 SXM4 40GB")
+    for n in _lengths(toks, j, tables.prefixes):
+        if n <= plain.last - j:
+            break
+        if not _ngram_ok(toks, j, n):
+            continue
+        phrase = " ".join(t.text for t in toks[j : j + n])
+        bases = [phrase]
+        if phrase.endswith("s") and len(phrase) > 2:
+            bases.append(phrase[:-1])  # "A100s"
+        if _BARE_CARD.match(toks[j].text) or _BARE_CARD.match(phrase[:-1]):
+            bases += ["rtx " + b for b in bases]  # "24GB 4090"
+        for b in bases:
+            gid = registry.gpu_names.lookup(f"{b} {size}gb")
+            if gid is not None:
+                return _Mention("gpu", gid, i, j + n - 1)
+    return None
 
 
 def _longer_model(toks: list[_Tok], hit: _Mention, registry: Registry) -> _Mention:
