@@ -565,6 +565,10 @@ class Stated:
     thousand_requests: bool = False
     """The cost of a thousand requests or chats asked ("cost per 1000 chats", "per 1k
     requests"): that figure is the one asked."""
+    tokens_usd: float | None = None
+    """An amount of money whose output tokens are asked ("how many tokens for $10", "câți
+    tokeni pot genera cu 1 $"), in USD: the tokens a dollar buys at full load times it lead
+    (speed's "tokens_dollar")."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1944,7 +1948,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                                if _SLOWER.search(folded) else None),
             "refiner": bool(_REFINER.search(folded)),
             "daily_users": _daily_users(folded),
-            "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded))}
+            "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
+            "tokens_usd": _tokens_amount(folded)}
 
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot
@@ -2836,6 +2841,31 @@ def _lasting_budget(folded: str) -> float | None:
     m = _LASTS_AMOUNT.search(folded)
     if m is None:
         return None
+    return _amount_usd(m)
+
+
+# the output tokens an amount of money buys asked: "how many tokens for $1", "how many tokens
+# can I generate for $10", "how many tokens does $5 buy", "câți tokeni pot genera cu 1 $":
+# speed's "tokens_dollar", the tokens a dollar buys at full load times the amount (audit
+# tokdollar #1: the hourly price); an amount per period ("$10 a month") is none
+_TOKENS_FOR_AMOUNT = re.compile(
+    r"\b(?:how many|cati|cate)\s++(?:output\s++|generated\s++)?(?:tokens?|tokeni|toks?)\b"
+    r"[^?!]{0,80}?\b(?:for|with|cu|pentru|does|do|will|would|can|could)\s++"
+    # ("with a budget of $10", "cu un buget de 10 USD")
+    r"(?:(?:a|an|my|our|un|o)\s++)?(?:(?:budget|buget(?:ul)?)\s++(?:of\s++|de\s++)?)?"
+    + _LASTS_AMOUNT.pattern)
+
+
+def _tokens_amount(folded: str) -> float | None:
+    """The amount of money whose output tokens are asked (:data:`_TOKENS_FOR_AMOUNT`), in
+    USD, or None."""
+    m = _TOKENS_FOR_AMOUNT.search(folded)
+    return _amount_usd(m) if m is not None else None
+
+
+def _amount_usd(m: re.Match[str]) -> float:
+    """The amount of a :data:`_LASTS_AMOUNT` match (its groups ``a``/``ka`` or ``b``/``kb``),
+    in USD."""
     raw = m.group("a") or m.group("b")
     # "1,000" groups thousands; so does "2.500 de dolari" (a dot after "$" is a decimal)
     grouped = (re.fullmatch(r"\d{1,3}(?:,\d{3})++", raw)
@@ -4147,6 +4177,16 @@ _MEDIA_UNIT_COST = re.compile(
 # does it cost"; with a memory word ("how much VRAM?", "llama 8b memory on A100, how much?",
 # "in GiB") the memory answers
 _BARE_HOW_MUCH = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))")
+# the same asked of a training job, its size stated (epochs, or millions or billions of
+# tokens), no GPU needed: "3 epochs over 20M tokens of LoRA on llama 3.1 8b, how much?", "3
+# epoci peste 20M de tokeni LoRA pe llama 3.1 8b, cât?": the job's cost, as "how much does it
+# cost to LoRA fine-tune ..." (audit tokdollar #2: the memory answered)
+_BARE_HOW_MUCH_JOB = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))"
+                                r"|(?<!\bcu )\bcat(?=\s*+(?:[?.!,;]|$))")
+_TRAIN_JOB_SIZE = re.compile(
+    r"(?<![\w.])\d{1,3}\s*+(?:de\s++)?(?:epochs?|epoci|epoca)\b"
+    r"|(?<![\w.,])\d++(?:[.,]\d++)*+\s*+(?:m|mil|mln|million|millions|milion|milioane|b|bn"
+    r"|billion|billions|miliard|miliarde)\s*+(?:de\s++)?(?:training\s++)?(?:tokens?|tokeni)\b")
 _MEMORY_ASKED = re.compile(r"\bvram\b|\bmemor\w*+|\bram\b|\bgib\b")
 # GPUs (no model) for a length that ends the question: "4 H100 at RunPod for a week?", "8x
 # A100 for a month?", "4 H100 la RunPod pentru o săptămână?": a rental priced (it was a
@@ -4317,6 +4357,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit);
         # "750 GPU-hours of H100 at RunPod. How much?" too (was a guidance passage)
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
+    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+            and not _MEMORY_ASKED.search(f)):
+        # a training job sized ("3 epochs over 20M tokens of LoRA ..., how much?", "..., cât?"):
+        # its cost (_BARE_HOW_MUCH_JOB)
+        f = _BARE_HOW_MUCH_JOB.sub(" how much does it cost ", f)
     media = model_kind in ("diffusion", "audio")
     # "what GPU for llama 70b", "recommend a GPU", "best GPU for": the recommendation, its top
     # setup and price, as "ce GPU pentru" (_COST) answers it (audit ask_intent: the English
@@ -4536,6 +4581,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and (per_dollar or not _MONEY_Q.search(f))
             and concurrent is None and not _TRAIN.search(f) and not _FINETUNE.search(f)):
         return "speed", "tokens_" + _RATE_UNIT[tr.group("unit")]
+    if (_TOKENS_FOR_AMOUNT.search(f) and (tr is None or per_dollar) and has_model
+            and model_kind == "llm" and gpu_named < 2 and concurrent is None
+            and not _TRAIN.search(f) and not _FINETUNE.search(f)):
+        # "how many tokens for $1", "câți tokeni pot genera cu 1 $": the tokens a dollar buys
+        # times the amount (it was the hourly price; audit tokdollar #1)
+        return "speed", "tokens_dollar"
     if (_REQUEST_COST_ASKED.search(f) and has_model and model_kind == "llm" and gpu_named < 2
             and concurrent is None and request_rate(f) is None):
         return "speed", "request_cost"

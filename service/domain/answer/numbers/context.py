@@ -954,6 +954,12 @@ class _W:
                         what=what, date=max(dates) if dates else "",
                         source=found.group(0) if found else self.t["source_unknown"])
 
+    def price_line(self, as_of: dt.date | str, as_of_kind: str, source: str) -> str:
+        """"Price date: ...; source: ...": an offer's price date in words and its source, the
+        catalog file it was read from without its commit (as the spot answer names it)."""
+        return self.say("price_date_source", date=price_date_words(as_of, as_of_kind, self.t),
+                        source=source.split(" @ ")[0].split(";")[0].strip())
+
     def price_warnings(self, v: OfferView) -> None:
         """What a reader must know about the price an answer quotes: its age past the
         staleness limit, a date that is only an upper bound, and why it is doubted where no

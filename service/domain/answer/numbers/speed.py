@@ -669,8 +669,8 @@ def _speed_answer(w: _W) -> None:
           and (b := w.basis(gid, count)) is not None):
         v, per_gpu, kind = b
         _tokens_per_dollar(w, thr, per_gpu * count, w.where(v, count), w.kinds[kind],
-                           full.max_concurrency or 1, inp, out, **common)
-        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+                           full.max_concurrency or 1, inp, out, tps,
+                           w.price_line(v.as_of, v.as_of_kind, v.source), **common)
         w.price_warnings(v)
     elif w.sub is not None and w.sub.startswith("tokens_") and thr:
         _tokens_period(w, thr, full.max_concurrency or 1, inp, out, **common)
@@ -779,17 +779,39 @@ def _tokens_period(w: _W, thr: float, conc: int, inp: int, out: int, **common: s
 
 
 def _tokens_per_dollar(w: _W, thr: float, hour: float, provider: str, kind: str, conc: int,
-                       inp: int, out: int, **common: str) -> None:
+                       inp: int, out: int, one: float | None, price: str,
+                       **common: str) -> None:
     """Output tokens a dollar buys asked ("how many tokens per dollar"): the setup's output
     tokens/s at full load (the sizing's ``max_throughput_tokens_per_s``) times 3,600 s over
     its hourly price, the inverse of the $ per 1M output tokens (it was that price; audit
-    ask_en2 #9)."""
+    ask_en2 #9). An amount asked ("how many tokens for $10", :attr:`Stated.tokens_usd`):
+    the hours it pays for and the tokens they generate at full load lead, the GPU time
+    alone as the budget answers say (audit tokdollar #1: the hourly price). After it, the
+    same at one request at a time (``one``: its output tokens/s), then ``price``: the
+    price's date and source."""
     tokens = thr * 3600 / hour
-    w.out.first = w.say("speed_tokens_per_dollar", tokens=_sig3(w, tokens), thr=w.rate(thr),
-                        hour=w.usd(hour), provider=provider, kind=kind,
-                        requests=w.requests(conc, "count"), inp=w.n(inp), out=w.n(out),
-                        **common)
-    w.ask("max_output_tokens_per_usd", tokens, "tokens/USD")
+    amount = w.st.tokens_usd
+    said = {"thr": w.rate(thr), "hour": w.usd(hour), "provider": provider, "kind": kind,
+            "requests": w.requests(conc, "count"), "inp": w.n(inp), "out": w.n(out), **common}
+    if amount and amount != 1:
+        w.out.first = w.say("speed_tokens_budget", budget=w.usd(amount),
+                            hours=w.duration(amount / hour), total=_sig3(w, tokens * amount),
+                            tokens=_sig3(w, tokens), **said)
+        w.ask("max_output_tokens", tokens * amount, "tokens")
+    else:
+        w.out.first = w.say("speed_tokens_per_dollar", tokens=_sig3(w, tokens), **said)
+        w.ask("max_output_tokens_per_usd", tokens, "tokens/USD")
+    if one:
+        # one request at a time is billed the same hour: a dollar buys that many fewer
+        per = one * 3600 / hour
+        w.out.more.append(
+            w.say("speed_tokens_one_budget", tps=w.rate(one), tokens=_sig3(w, per),
+                  total=_sig3(w, per * amount), budget=w.usd(amount))
+            if amount and amount != 1 else
+            w.say("speed_tokens_one", tps=w.rate(one), tokens=_sig3(w, per)))
+    if amount:
+        w.out.more.append(w.say("budget_lasts_billing"))
+    w.out.more.append(price)
 
 
 def _request_cost(w: _W, hour: float, provider: str, kind: str, rps: float, conc: int,
@@ -853,6 +875,8 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
     elif w.sub == "tokens_dollar":
         _tokens_per_dollar(w, thr, o.cost.per_hour_usd, o.offer.provider,
                            w.kinds[o.pricing_model], p.max_concurrency or 1, inp, out,
+                           p.decode_tokens_per_s,
+                           w.price_line(o.offer.as_of, o.offer.as_of_kind, o.offer.source),
                            **common)
     elif w.sub.startswith("tokens_"):
         # output tokens a minute, an hour or a day (audit regress3 #10)
