@@ -79,7 +79,9 @@ def test_gguf_format_then_bits_is_a_gguf_file() -> None:
 def test_gguf_format_8_bit_timed_on_llama_cpp_q8_0() -> None:
     r = ask("Llama 3.1 8B in GGUF format, 8-bit, on a T4: speed?")
     text = head(r)
-    assert "At q8_0" in text, text  # was "at int8", vLLM
+    # "8-bit" beside GGUF is read as q8_0 itself (gguf8): timed at q8_0 directly, no longer
+    # through "llama.cpp cannot run int8 ... At q8_0, the nearest precision"
+    assert "at q8_0" in text and "cannot run" not in text, text  # was "at int8", vLLM
     quantity, value, _ = asked(r)
     assert quantity == "decode_tokens_per_s"
     assert value == pytest.approx(31.4, abs=0.1)  # llama.cpp q8_0; vLLM int8 gave 30.0
@@ -101,9 +103,11 @@ def test_gguf_weighed_against_awq_is_no_gguf_file(text: str) -> None:
 def test_gguf_or_awq_times_awq_on_vllm(q: str) -> None:
     r = ask(q)
     text = head(r)
-    assert "cannot run" not in text and "llama.cpp" not in text, text
-    assert "at awq-int4" in text
-    assert asked(r)[1] == pytest.approx(147, abs=1)  # was 50.8 at bf16 for "GGUF or AWQ"
+    # the pair is now weighed (gguf8): GGUF as q4_k_m on llama.cpp beside AWQ on vLLM, so
+    # llama.cpp is named (as the GGUF side's engine), never as unable to run awq-int4
+    assert "cannot run" not in text and "awq-int4 on llama.cpp" not in text, text
+    assert "awq-int4 on vLLM" in text and "q4_k_m on llama.cpp" in text, text
+    assert "about 147 tokens/s" in text  # was 50.8 at bf16 for "GGUF or AWQ"
 
 
 def test_gguf_vs_awq_never_says_cannot_run_awq() -> None:

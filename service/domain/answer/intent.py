@@ -41,7 +41,12 @@ from service.domain.answer.understand import (
     user_count,
 )
 from service.domain.base import Out
-from service.domain.catalog.precisions import find_precision
+from service.domain.catalog.precisions import (
+    GGUF_AT_BITS,
+    Precision,
+    find_precision,
+    get_precision,
+)
 from service.domain.catalog.registry import Registry
 from service.domain.fields import BATCH_MAX, RANK_MAX, TOKENS_MAX
 from service.domain.recommend.types import MONTH_DAYS
@@ -506,9 +511,13 @@ class Stated:
     precisions_weighed: tuple[str, str] | None = None
     """Two precisions weighed against each other ("fp8 or int4", "is int4 faster than fp8",
     "fp8 sau int4"): their ids, in the order said (:data:`_PRECISION_VS`)."""
-    speed_compared: Literal["faster", "slower"] | None = None
+    gguf_weighed_alone: bool = False
+    """One of :attr:`precisions_weighed` is "GGUF" said alone ("GGUF vs AWQ"): its type is
+    the one :func:`_precisions_weighed` takes (q4_k_m against AWQ), which the answer says."""
+    speed_compared: Literal["faster", "slower", "which"] | None = None
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
-    whether the first decodes faster (or slower) than the second."""
+    whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
+    mai rapid?"): which of the two does, and by how much (no yes or no)."""
     lowest_latency_asked: bool = False
     """The GPU with the lowest latency asked ("which GPU gives the lowest latency", "cea mai
     mică latență"): the fastest single request among the setups that hold the model, not the
@@ -1944,7 +1953,9 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
             "precisions_weighed": _precisions_weighed(folded),
-            "speed_compared": ("faster" if _FASTER.search(folded) else "slower"
+            "gguf_weighed_alone": _gguf_weighed_alone(folded),
+            "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
+                               if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
             "refiner": bool(_REFINER.search(folded)),
             "daily_users": _daily_users(folded),
@@ -1985,19 +1996,54 @@ _REFINER = re.compile(r"\brefiner\w*+")
 
 
 _FASTER = re.compile(r"\b(?:faster|quicker|mai (?:rapid\w*+|repede))\b")
+# "which is faster?", "which one runs quicker", "care e mai rapid?", "care dintre ele merge mai
+# repede": the faster of the two asked, not whether the first is (speed_compared "which")
+_WHICH_FASTER = re.compile(r"\b(?:which|care)\b[^?.!;:,]{0,30}?\b(?:faster|quicker"
+                           r"|mai (?:rapid\w*+|repede))\b")
 _SLOWER = re.compile(r"\b(?:slower|mai (?:lent\w*+|incet\w*+))\b")
 
 
 def _precisions_weighed(folded: str) -> tuple[str, str] | None:
     """The two precisions :data:`_PRECISION_VS` finds weighed, as precision ids ("int4" and
-    "4-bit" are the same id), or None where not two different ones."""
+    "4-bit" are the same id), or None where not two different ones. A GGUF file named by the
+    word alone ("GGUF vs AWQ") is the GGUF type of the other side's bits (AWQ's 4: q4_k_m,
+    int8's 8: q8_0; ``GGUF_AT_BITS``), else Q4_K_M, Ollama's default GGUF type (its source
+    there): llama.cpp's own set-up against the other's, each on its default engine."""
     m = _PRECISION_VS.search(folded)
     if m is None:
         return None
-    a, b = find_precision(m.group("a")), find_precision(m.group("b"))
+    a, b = _weighed_one(m.group("a")), _weighed_one(m.group("b"))
+    if a is None and b is not None and m.group("a") == "gguf":
+        a = _gguf_like(b)
+    elif b is None and a is not None and m.group("b") == "gguf":
+        b = _gguf_like(a)
     if a is None or b is None or a.id == b.id:
         return None
     return a.id, b.id
+
+
+def _gguf_weighed_alone(folded: str) -> bool:
+    """Whether one side of the pair :func:`_precisions_weighed` reads is the word "GGUF"
+    alone, its type taken (:func:`_gguf_like`), not stated."""
+    m = _PRECISION_VS.search(folded)
+    return (m is not None and "gguf" in (m.group("a"), m.group("b"))
+            and _precisions_weighed(folded) is not None)
+
+
+def _weighed_one(said: str) -> Precision | None:
+    """One side of :data:`_PRECISION_VS` as a precision: "8-bit GGUF" and "GGUF 8-bit" are
+    q8_0, "Q4_K_M GGUF" is q4_k_m; the bare word "gguf" none (:func:`_gguf_like`)."""
+    said = re.sub(r"\s++gguf$", "", said) if said.startswith("q") else said
+    return find_precision(said)
+
+
+def _gguf_like(other: Precision) -> Precision | None:
+    """The GGUF type weighed against ``other`` where the question says "GGUF" alone: the one
+    of ``other``'s nominal bits (``GGUF_AT_BITS``), else Q4_K_M; None where ``other`` is a
+    GGUF type itself ("Q8_0 vs GGUF" names no second set-up)."""
+    if other.gguf:
+        return None
+    return get_precision(GGUF_AT_BITS.get(round(other.bits_linear), "q4_k_m"))
 
 
 def _num(raw: str) -> float:
@@ -4263,7 +4309,11 @@ _REQUEST_COST_ASKED = re.compile(
 # two precisions weighed against each other, a model and a GPU named: "should I use fp8 or
 # int4", "is int4 faster than fp8", "fp8 sau int4": both sized there, their memory and speed,
 # and which to take (speed's "precision_vs"; audit regress3 #12: "bf16 does not fit")
-_PRECISION_NAME = (r"(?:bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
+# (a GGUF file, its type or bit count beside the word or none: "GGUF vs AWQ", "GGUF Q8_0 or
+# fp8", "8-bit GGUF vs AWQ"; :func:`_precisions_weighed` reads which GGUF type)
+_PRECISION_NAME = (r"(?:(?:[2-8][- ]?bits?|q[2-8]_[0-9a-z_]++)\s++gguf"
+                   r"|gguf(?:\s++(?:q[2-8]_[0-9a-z_]++|[2-8][- ]?bits?))?+"
+                   r"|bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
                    r"|[48][- ]?bits?|q[2-8]_[0-9a-z_]++)")
 _PRECISION_VS = re.compile(
     rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "

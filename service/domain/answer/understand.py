@@ -1150,7 +1150,45 @@ the optimizer's ("8-bit Adam", "Adam pe 8 biți" is bitsandbytes' optimizer, nev
 weights: ``training_setup``; audit train #2 answered it as int8 inference)."""
 
 
-def _weights(toks: list[_Tok]) -> str | None:
+_GGUF_CUES = frozenset({"gguf", "llama.cpp", "llamacpp", "llama-cpp", "llama-server", "ollama"})
+"""Words that make a bit count beside them a GGUF type ("8-bit GGUF", "4-bit on llama.cpp",
+"ollama at 4 bits"): llama.cpp, and Ollama built on it, load GGUF files alone
+(``GGUF_AT_BITS``; kernels.toml's llamacpp-gguf-only)."""
+_GGUF_CUE_NOT = frozenset({"not", "no", "non", "nu", "fara", "than", "decat", "vs", "versus",
+                           "or", "sau", "ori", "instead", "against"})
+"""Words that make a GGUF cue another set-up's, not the bit count's: before the cue ("8-bit,
+not GGUF", "8-bit rather than GGUF") or between the two ("GGUF vs AWQ 4-bit": the 4 bits are
+AWQ's, as ``intent._GGUF_NOT_RUN`` weighs a GGUF mention)."""
+_GGUF_CUE_GAP = 4
+"""The most words between a bit count and its GGUF cue ("GGUF quantized to 8 bits", "4-bit
+with llama.cpp", "ollama run llama3:8b at 4-bit")."""
+
+
+def _gguf_bits(toks: list[_Tok], first: int, last: int, gguf_engine: bool) -> bool:
+    """Whether the bit count at ``toks[first:last + 1]`` is a GGUF file's: llama.cpp (or
+    Ollama) is the one engine the question names (``gguf_engine``: it runs GGUF types alone,
+    kernels.toml's llamacpp-gguf-only; Ollama "is an application based on llama.cpp",
+    https://huggingface.co/docs/hub/ollama), or a GGUF cue
+    (:data:`_GGUF_CUES`) stands within :data:`_GGUF_CUE_GAP` words of it, neither negated nor
+    weighed against it (:data:`_GGUF_CUE_NOT`)."""
+    if gguf_engine:
+        return True
+    for j, t in enumerate(toks):
+        if t.text not in _GGUF_CUES or first <= j <= last:
+            continue
+        between = toks[last + 1 : j] if j > last else toks[j + 1 : first]
+        if len(between) > _GGUF_CUE_GAP or any(b.text in _GGUF_CUE_NOT for b in between):
+            continue
+        if j < first and any(b.text in _GGUF_CUE_NOT for b in toks[max(0, j - 2) : j]):
+            continue  # "not GGUF, 8-bit" ("8-bit, not GGUF": the word between)
+        return True
+    return False
+
+
+def _weights(toks: list[_Tok], gguf_engine: bool = False) -> str | None:
+    """The weights' precision stated (None where none, or several that differ); a bit count
+    of a GGUF file (:func:`_gguf_bits`) is its GGUF type, ``GGUF_AT_BITS`` ("8-bit GGUF" is
+    q8_0: it was int8, which llama.cpp cannot run)."""
     mentions: list[tuple[str, bool]] = []  # (precision id, stated as a bit count)
     i = 0
     while i < len(toks):
@@ -1161,14 +1199,16 @@ def _weights(toks: list[_Tok]) -> str | None:
             words = [t.text for t in toks[i : i + n]]
             phrase = " ".join(words)
             if n == 2 and words[1] in ("bit", "bits", "biti") and words[0].isdigit():
-                bits = find_precision(f"{words[0]}-bit")
+                bits = find_precision(f"{words[0]}-bit" + (
+                    " gguf" if _gguf_bits(toks, i, i + 1, gguf_engine) else ""))
                 if bits is not None:
                     hit = (bits.id, True, n)
                     break
             if n == 1:
                 m = _BITS.match(phrase)
                 if m:
-                    bits = find_precision(f"{m.group(1)}-bit")
+                    bits = find_precision(f"{m.group(1)}-bit" + (
+                        " gguf" if _gguf_bits(toks, i, i, gguf_engine) else ""))
                     if bits is not None:
                         hit = (bits.id, True, n)
                         break
@@ -2396,7 +2436,12 @@ def extract(text: str, registry: Registry) -> Extracted:
             if pm.group(1):
                 params_range = (float(pm.group(1).replace(",", ".")), params)
 
-    weights = _weights(toks)
+    engine = _engine(toks, folded, registry)
+    # llama.cpp named, or Ollama (built on it, no engine of the catalog) with none other: its
+    # bit counts are GGUF types ("4-bit on ollama" is q4_k_m)
+    weights = _weights(toks, engine == "llama.cpp" or (engine is None and any(
+        t.text == "ollama" and not any(b.text in _GGUF_CUE_NOT for b in toks[max(0, j - 2) : j])
+        for j, t in enumerate(toks))))
     quantized: bool | None = None
     if _QUANTIZED.search(folded) or (
         weights is not None and get_precision(weights).bits_linear < 16):
@@ -2443,7 +2488,7 @@ def extract(text: str, registry: Registry) -> Extracted:
         budget_usd_per_month=_amount(month) if month else None,
         concurrent_requests=users,
         batch_size=batch_size,
-        engine=_engine(toks, folded, registry),
+        engine=engine,
     )
 
 

@@ -212,9 +212,27 @@ def precision_ids() -> list[str]:
     return [p.id for p in PRECISIONS]
 
 
+GGUF_AT_BITS: dict[int, str] = {8: "q8_0", 6: "q6_k", 5: "q5_k_m", 4: "q4_k_m", 3: "q3_k_m",
+                                 2: "q2_k"}
+"""The GGUF type a bit count names when the weights are a GGUF file ("8-bit GGUF", "GGUF at
+4 bits", "4-bit on llama.cpp / Ollama"): llama.cpp's one 8-bit and one 6-bit type (Q8_0,
+Q6_K) and, at 5, 4 and 3 bits, the K-quant's medium mix, Q4_K_M being the one Ollama takes by
+default (llama.cpp's quantize types: https://github.com/ggml-org/llama.cpp/blob/master/tools/
+quantize/README.md; "Ollama is an application based on llama.cpp ... By default, the Q4_K_M
+quantization scheme is used": https://huggingface.co/docs/hub/ollama). Never int8 or int4:
+llama.cpp loads no Hugging Face quantized checkpoint (kernels.toml, llamacpp-gguf-only)."""
+
+_GGUF_BITS_KEY = re.compile(r"gguf(\d)bits?|(\d)bits?gguf")
+
+
 def find_precision(name: str) -> Precision | None:
-    """Resolve a precision as people write it ('GGUF Q4_K_M', '4-bit', 'F16')."""
+    """Resolve a precision as people write it ('GGUF Q4_K_M', '4-bit', 'F16'); a bit count
+    with GGUF ('GGUF 8-bit', '8-bit GGUF') is the GGUF type of :data:`GGUF_AT_BITS`."""
     key = normalize(name)
+    gm = _GGUF_BITS_KEY.fullmatch(key)
+    if gm is not None:
+        gguf = GGUF_AT_BITS.get(int(gm.group(1) or gm.group(2)))
+        return _BY_ID[gguf] if gguf else None
     if key.startswith("gguf") and key not in _INDEX:
         key = key[4:]
     pid = _INDEX.get(key)

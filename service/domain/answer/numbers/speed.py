@@ -36,7 +36,12 @@ from service.domain.answer.numbers.prices import (
     _node_basis,
     _weights_said,
 )
-from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
+from service.domain.catalog.precisions import (
+    GGUF_AT_BITS,
+    PRECISIONS,
+    find_precision,
+    get_precision,
+)
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
 from service.domain.recommend.types import MONTH_DAYS, RecommendationRequest
@@ -336,6 +341,13 @@ def _precision_vs(w: _W) -> bool:
             return False
         sized.append(r)
     gpu = w.reg.gpus[gid]
+    # a pair that runs on two engines ("GGUF vs AWQ": q4_k_m on llama.cpp, awq-int4 on vLLM,
+    # each on its default engine as /v1/sizing picks it): each named with its engine
+    engines = len({r.engine for r in sized}) > 1
+
+    def label(r: SizingResult) -> str:
+        return (w.say("precision_on_engine", p=r.weights, engine=w.engine_name(r.engine))
+                if engines else r.weights)
 
     def usable(r: SizingResult) -> bool:
         return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= users
@@ -357,12 +369,12 @@ def _precision_vs(w: _W) -> bool:
 
     def item(r: SizingResult) -> str:
         if r.runs is False:
-            return w.say("precision_item_norun", p=r.weights)
+            return w.say("precision_item_norun", p=label(r))
         if not usable(r):
-            return w.say("precision_item_nofit", p=r.weights, need=w.gib(r.memory.per_gpu_gib))
+            return w.say("precision_item_nofit", p=label(r), need=w.gib(r.memory.per_gpu_gib))
         s = w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu)
         if s.status == "ok":
-            return w.say("precision_item_fits", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
+            return w.say("precision_item_fits", p=label(r), need=w.gib(r.memory.per_gpu_gib),
                          room=room(r), tps=w.rate(tps(r)))
         return w.say("precision_item_as", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
                      room=room(r), tps=w.rate(tps(r)), engine=r.engine,
@@ -379,38 +391,74 @@ def _precision_vs(w: _W) -> bool:
     other = sized[1] if pick is sized[0] else sized[0]
     pct = f"{_SERVE_HEADROOM:.0%}"
     if not usable(other):
-        verdict = w.say("precision_vs_only", p=pick.weights, o=other.weights, setup=setup)
+        verdict = w.say("precision_vs_only", p=label(pick), o=label(other), setup=setup)
     elif bits(pick) > bits(other):
         fast = tps(other) > tps(pick) * 1.05
         verdict = w.say("precision_vs_quality_fast" if fast else "precision_vs_quality",
-                        p=pick.weights, o=other.weights, pct=pct,
+                        p=label(pick), o=label(other), pct=pct,
                         quality=get_precision(pick.weights).quality.split("; ")[0],
                         x=w.n(tps(other) / tps(pick), 1), o_tps=w.rate(tps(other)),
                         p_tps=w.rate(tps(pick)))
     else:
         free = w.cap(other) - other.memory.per_gpu_gib
-        verdict = w.say("precision_vs_room", p=pick.weights, o=other.weights,
+        verdict = w.say("precision_vs_room", p=label(pick), o=label(other),
                         free=w.gib(max(free, 0.0)), cap=w.gib(w.cap(other)), pct=pct,
                         o_room=room(other), p_room=room(pick),
                         x=w.n(tps(pick) / tps(other), 1) if tps(other) else "?",
                         quality=get_precision(other.weights).quality.split("; ")[0])
+    if engines and len(fit) == 2:
+        # two engines batch requests differently: each one's total at full load beside its
+        # one request's speed (llama.cpp's q4_k_m reaches about 543 tokens/s on an RTX 4090
+        # where vLLM's awq-int4 reaches about 500, though one request runs 116 against 147)
+        loads = []
+        for r in sized:
+            rep = replicas_full_load(w, gid, count, inp, out, r)
+            full = rep.performance if rep is not None and rep.performance is not None \
+                else r.performance
+            assert full is not None  # (usable)
+            loads.append((label(r), w.rate(full.max_throughput_tokens_per_s or tps(r)),
+                          w.requests(full.max_concurrency or 1, "at_once")))
+        both += " " + w.say("precision_vs_full_load", a=loads[0][0], a_thr=loads[0][1],
+                            a_req=loads[0][2], b=loads[1][0], b_thr=loads[1][1],
+                            b_req=loads[1][2])
+    gguf = next((r for r in sized if get_precision(r.weights).gguf), None)
+    taken: str | None = None
+    if w.st.gguf_weighed_alone and gguf is not None:
+        # "GGUF" alone names a file, not its type: the one taken, and why
+        o = sized[1] if gguf is sized[0] else sized[0]
+        alike = GGUF_AT_BITS.get(round(get_precision(o.weights).bits_linear)) == gguf.weights
+        taken = w.say("precision_vs_gguf_bits" if alike else "precision_vs_gguf_default",
+                      p=gguf.weights, o=o.weights)
     compared = w.st.speed_compared
     w.record(pick, inp + out)
-    if compared is not None and len(fit) == 2:
+    if compared == "which" and len(fit) == 2:
+        # "which is faster?": the faster of the two named, by how much, never a yes or no
+        # (it led "No: at fp8 is not faster than at int4", answering "is fp8 faster?")
+        a, b = sorted(sized, key=tps, reverse=True)
+        even = tps(a) < tps(b) * 1.05
+        w.out.first = w.say("precision_vs_faster_even" if even else "precision_vs_faster_which",
+                            a=label(a), b=label(b), setup=setup, model=w.model.name,
+                            x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
+                            b_tps=w.rate(tps(b)))
+        if not even and bits(a) < bits(b) and not engines:
+            w.out.first += " " + w.t["precision_vs_why_bytes"]
+        w.out.more.extend([x for x in (taken, both, verdict) if x])
+        w.ask("decode_tokens_per_s", tps(a), "tokens/s")
+    elif compared is not None and compared != "which" and len(fit) == 2:
         a, b = sized if compared == "faster" else sized[::-1]
         yes = tps(a) > tps(b)
         w.out.first = w.say("precision_vs_faster_yes" if yes else "precision_vs_faster_no",
-                            a=a.weights, b=b.weights, setup=setup, model=w.model.name,
+                            a=label(a), b=label(b), setup=setup, model=w.model.name,
                             x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
                             b_tps=w.rate(tps(b)))
-        if yes and bits(a) < bits(b):
+        if yes and bits(a) < bits(b) and not engines:
             w.out.first += " " + w.t["precision_vs_why_bytes"]
-        w.out.more.extend([both, verdict])
+        w.out.more.extend([x for x in (taken, both, verdict) if x])
         # "is A slower than B" is "is B faster than A": a and b swapped, the same yes
         w.ask("decode_tokens_per_s", tps(sized[0]), "tokens/s", yes=yes)
     else:
         w.out.first = both
-        w.out.more.append(verdict)
+        w.out.more.extend([x for x in (taken, verdict) if x])
         w.ask("precision_bits", round(bits(pick)), "bits")
     if usable(other) and not roomy(other) and bits(other) > bits(pick):
         # the better quality with the headroom kept: the fewest of this GPU that give it
@@ -419,7 +467,7 @@ def _precision_vs(w: _W) -> bool:
             more = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                           weights=other.weights, batch_size=users)
             if more is not None and usable(more) and roomy(more):
-                w.out.more.append(w.say("precision_vs_more", o=other.weights,
+                w.out.more.append(w.say("precision_vs_more", o=label(other),
                                         setup=w.setup(k, gid),
                                         need=w.gib(more.memory.per_gpu_gib),
                                         tps=w.rate(tps(more))))
