@@ -440,7 +440,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
-    intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests)
+    intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
+                           place=det.region is not None)
     st = stated(q, registry)
     st = dc_replace(st, providers_named=providers_named(q, [p.id for p in catalog.providers]))
     if intent == "fits" and st.apple and not gpus:

@@ -184,6 +184,10 @@ class Stated:
     min_memory_gb: float | None = None
     """A card's memory stated as a floor ("at least 48 GB", "minimum 48 GB", "48 GB or
     more", "cel puțin 48 GB")."""
+    memory_above_gb: float | None = None
+    """A card's memory stated as a strict floor ("more than 80 GB", "over 80 GB", "> 80 GB",
+    "peste 80 GB", "mai mult de 80 GB"): a card of exactly that memory is not above it.
+    Never data ("over 500 GB of data"). Read by the regions answer (numbers/regions.py)."""
     output_tokens: int | None = None
     """Output tokens of one request ("256 output tokens", "256 de tokeni de ieșire", "1k in
     1k out", "1k/2k in/out")."""
@@ -1360,6 +1364,13 @@ def _video_height(folded: str) -> int | None:
 _EUR = re.compile(r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:eur|euro|euros)\b"
                   r"|(?:€|\beur\b)\s*+(\d++(?:[.,]\d++)?)|(?<!\d)(\d++(?:[.,]\d++)?)\s*+€")
 _IN_EUR = re.compile(r"\b(?:eur|euro|euros)\b|€")
+# a card's memory above a size (Stated.memory_above_gb): "with more than 80 GB", "over 80GB of
+# VRAM", "> 80 GB", "cu peste 80 GB", "mai mult de 80 GB"; never an amount of data or of disk
+_MEMORY_ABOVE = re.compile(
+    r"(?:\b(?:more than|over|above|greater than|larger than|bigger than|peste|mai mult de"
+    r"|mai mare de)\s++|(?<![<>=])>\s*+)(\d{1,3})\s*+(?:gb|gib|g)\b"
+    r"(?!\s*+(?:of|de)\s++(?:data|date|text|files|fisiere|datasets?|storage|stocare|disk"
+    r"|disc|trafic|egress|ram)\b|\s*+(?:data|date|storage|stocare|disk|disc|egress|ram)\b)")
 _MIN_MEMORY = re.compile(
     r"\b(?:at least|minimum(?: of)?|min\.?|no less than|cel putin|minim(?:um)?|macar)\s++"
     r"(\d{1,3})\s*+(?:gb|gib|g)\b"
@@ -3579,6 +3590,8 @@ dot_grouped=dg.group(0) if dg else None,
                       _SPEED.search(folded) or _FASTER.search(folded)
                       or _FASTEST.search(folded) or _MONEY_Q.search(folded)),
                   min_memory_gb=float(next(g for g in mm.groups() if g)) if mm else None,
+                  memory_above_gb=float(ma.group(1)) if (ma := _MEMORY_ABOVE.search(folded))
+                  else None,
                   # 0 stated is kept: a prefill-only request (speed's answer; sizing takes
                   # output_tokens from 0), which any other answer reads as none stated
                   output_tokens=out_tokens if out_tokens is not None and out_tokens <= 65536
@@ -4386,9 +4399,10 @@ _PRECISION_PICK = re.compile(
 
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
-             concurrent: int | None) -> tuple[str, str | None]:
+             concurrent: int | None, place: bool = False) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
-    diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names."""
+    diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names; ``place``:
+    whether it names a place the region filter reads (:attr:`Details.region`)."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
     # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
     # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
@@ -4437,9 +4451,19 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "max_concurrency", None
     if _KV.search(f) and not _SPOT.search(f):
         return "kv_cache", None
-    if not has_model and not gpu_named and _GPUS_IN_PLACE.search(f) and not _GPUS_FOR.search(f):
+    listed = _MEMORY_FILTER.sub(" ", f)  # "with more than 80 GB of memory": no use asked
+    if (not has_model and not gpu_named and _GPUS_IN_PLACE.search(listed)
+            and not _GPUS_FOR.search(listed)):
         # "ce GPU-uri pot închiria în România?", "what GPUs can I rent in the EU?": the GPUs
-        # with offers located there (numbers/regions.py; audit ro2 #4: a guidance passage)
+        # with offers located there (numbers/regions.py; audit ro2 #4: a guidance passage);
+        # "GPUs with more than 80 GB of memory in Finland under $3/h": those the filters keep
+        return "regions", None
+    if (place and not has_model and gpu_named == 1 and _OFFERED_Q.search(f)
+            and not _PRICE_WORD.search(f) and not _SPOT.search(f)
+            and not _MEMORY_ASKED.search(f) and not _FITS.search(f)):
+        # "are there H100s in Finland?", "sunt H100 în Finlanda?": that GPU's offers located
+        # there, the cheapest first and counted (audit regionfilter: a guidance passage); its
+        # price asked ("H100 in Finland price") stays the price answer
         return "regions", None
     if (has_model and not gpu_named and _OFFERS_ASKED.search(f) and not _MEMORY_ASKED.search(f)
             and not _TRAIN.search(f) and not _FINETUNE.search(f) and not _COUNT_Q.search(f)):
@@ -4742,7 +4766,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
 # available in Germany", "are there GPUs in Bucharest", "ce GPU-uri pot închiria în România",
 # "există GPU-uri în București", "ce GPU-uri aveți în UE" (numbers/regions.py)
 _GPUS_IN_PLACE = re.compile(
-    r"\b(?:what|which|any|are there|ce|care|exista|aveti|avem)\b[^?.!]{0,24}?"
+    # ("GPUs under $1/h in Germany", "GPU-uri sub 1 $/oră în Germania": the list asked bare)
+    r"(?:^\s*+(?:(?:all|the|list|show(?: me)?)\s++)?"
+    r"|\b(?:what|which|any|are there|ce|care|exista|aveti|avem)\b[^?.!]{0,24}?)"
     r"\b(?:gpus|gpu-uri|gpuuri|placi video|graphics cards)\b[^?.!]{0,40}?"
     r"\b(?:in|within|din|la)\s++(?:the\s++)?[a-z]")
 # the GPUs asked for a use, not a place: "which GPUs for inference in Europe", "what GPUs
@@ -4752,6 +4778,18 @@ _GPUS_FOR = re.compile(r"\b(?:for|pentru|support\w*+|suport\w*+|run\w*+|rul\w*+|
                        r"|incap\w*+)\b")
 
 
+# a card's memory written as a filter of the list ("with more than 80 GB of memory", "cu peste
+# 80 GB de VRAM"): no use asked, unlike "what GPUs have the most memory"
+_MEMORY_FILTER = re.compile(r"(?<![\d.])\d{1,3}\s*+(?:gb|gib)\s*+(?:(?:of|de)\s++)?"
+                            r"(?:vram|memory|memorie)\b")
+# a named GPU's offers asked in a place: "are there H100s in Finland", "is the H100 available
+# in Germany", "any H100 in Finland", "sunt H100 în Finlanda", "există H100 în România"
+_OFFERED_Q = re.compile(r"\b(?:are there|is there|any|available|availability|offered"
+                        r"|exista|exist|exists|sunt|se gasesc|disponibil\w*+|do you have"
+                        r"|aveti|avem)\b")
+# a price asked in so many words: "H100 in Finland price", "how much", "cât costă"
+_PRICE_WORD = re.compile(r"\bhow much\b|\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+"
+                         r"|\bcheap\w*+|\bieftin\w*+|\btarif\w*+|\brates?\b")
 # offers or options asked for a model: "ce oferte aveți", "what offers", "ce opțiuni am"
 _OFFERS_ASKED = re.compile(r"\b(?:what|which|any|ce|care)\s++(?:\w++\s++)?(?:offers?|options?"
                            r"|oferte|optiuni)\b")

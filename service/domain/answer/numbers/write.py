@@ -616,7 +616,16 @@ def _price_context(w: _W, intent: str) -> None:
             w.out.first = w.say("region_none", gpu=w.gpu_name(gid), region=region)
             w.out.more[0:0] = unstated
         elif w.out.first is not None:
-            w.out.more[0:0] = [w.say("region_note", region=region), *unstated]
+            counted = (w.offers_for(asked_gpu) if intent == "cost" and w.model is None
+                       and asked_gpu is not None else [])
+            # a GPU's price in a place ("H100 in Finland price"): its offers there counted,
+            # as the regions answer counts them (audit regionfilter)
+            note = (w.say("region_note_count", region=region, gpu=w.gpu_name(asked_gpu),
+                          offers=w.say("region_gpus_offers_one") if len(counted) == 1
+                          else w.say("region_gpus_offers", n=w.n(len(counted))))
+                    if counted and asked_gpu is not None
+                    else w.say("region_note", region=region))
+            w.out.more[0:0] = [note, *unstated]
     if w.excluded_used and w.out.first is not None:  # "excluding Hyperstack": said back
         w.out.more.insert(0, w.say("excluded_note", providers=", ".join(w.excluded())))
     prices = intent in ("cost", "spot", "billing", "storage_egress", "compare")
