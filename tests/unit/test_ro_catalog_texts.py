@@ -44,6 +44,8 @@ def _catalog_texts() -> set[str]:
     out = {r.runs for r in kernels.rules} | {p.note for p in kernels.platforms.values() if p.note}
     out |= {g.name for g in catalog().registry.gpus.values()}  # GPU names with a note
     out |= {o.caution for o in catalog().offers if o.caution}  # a price source's caution
+    # a reserved price's commitment, clause by clause (a reserved option's why: audit rowhy)
+    out |= {c for o in catalog().offers if o.reserved_term for c in o.reserved_term.split("; ")}
     return out | {c for p in PRECISIONS for c in p.quality.split("; ") if p.quality}
 
 

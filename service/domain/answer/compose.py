@@ -497,7 +497,12 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         elif lang == "en":
             warned = [english_articles(x) for x in warned]
         parts.append(" ".join([t["warnings"], *warned]))
-    numbers = (Numbers(sizing=written.sizing, recommendations=written.offers,
+    offers = written.offers
+    if lang == "ro":
+        # an offer's why written by an answer of its own ("Antrenarea pe {nodes} de mașini",
+        # training._fabric_nodes) reads "pe 4 mașini" as the answer does (audit rowhy)
+        offers = [msgspec.structs.replace(o, why=_ro_de(o.why)) for o in offers]
+    numbers = (Numbers(sizing=written.sizing, recommendations=offers,
                        asked=written.asked) if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":

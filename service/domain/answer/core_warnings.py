@@ -520,6 +520,10 @@ _REJECTED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_rej_decode", re.compile(
         rf"misses the latency target: (?P<n_speed>{_N}) tokens/s per user < (?P<n_target>{_G}) "
         rf"{_PER_REPLICA}")),
+    # exactly 1 in the singular (context.per_s)
+    ("core_rej_rate_one", re.compile(
+        rf"misses the request-rate target: 1 request/s would need more than "
+        rf"(?P<n_most>{_N}) replicas of (?P<n_count>\d++) x (?P<gpu>.++)")),
     ("core_rej_rate", re.compile(
         rf"misses the request-rate target: (?P<n_rate>{_G}) requests/s would need more than "
         rf"(?P<n_most>{_N}) replicas of (?P<n_count>\d++) x (?P<gpu>.++)")),
@@ -831,13 +835,11 @@ def _fill(texts: Mapping[str, str], key: str, m: re.Match[str], f: Formatter,
         elif prefix == "layout":
             values[rest] = _layout(raw, texts)
         elif prefix == "pricing":
-            values[rest] = _pricing(raw, texts, kinds)
+            values[rest] = price_kind_words(raw, texts, kinds)
         elif prefix == "list":
             values[rest] = _said_list(raw, _LISTS[rest], texts)
         elif prefix == "term":
-            # a reserved price's commitment, quoted from the catalog (pricing.reserved_term)
-            values[rest] = (texts["core_alt_term_unknown"] if raw == _TERM_UNKNOWN
-                            else quoted(raw, texts))
+            values[rest] = reserved_term_words(raw, texts)
         elif name == "method":
             # a training method in the language's words ("antrenarea completă", never
             # "antrenarea full": audit ask_ro #13)
@@ -1231,15 +1233,21 @@ def _machine(text: str, texts: Mapping[str, str], f: Formatter,
     return _first(text, _MACHINES, texts, f, kinds) or text
 
 
-def _pricing(text: str, texts: Mapping[str, str], kinds: Mapping[str, str]) -> str:
+def price_kind_words(text: str, texts: Mapping[str, str], kinds: Mapping[str, str]) -> str:
     """A pricing model as pricing.pricing_words says it: "on-demand", "spot", "reserved,
-    <term>" (the term quoted from the catalog)."""
+    <term>" (the term quoted from the catalog), in the language of ``texts`` and ``kinds``
+    (an option's why says it too: answer/localised.py)."""
     if text.startswith(_RESERVED):
-        term = text.removeprefix(_RESERVED)
         return texts["core_alt_reserved"].format(
             kind=kinds.get("reserved", "reserved"),
-            term=texts["core_alt_term_unknown"] if term == _TERM_UNKNOWN else quoted(term, texts))
+            term=reserved_term_words(text.removeprefix(_RESERVED), texts))
     return kinds.get(text.replace("-", "_"), text)
+
+
+def reserved_term_words(term: str, texts: Mapping[str, str]) -> str:
+    """A reserved price's commitment (pricing.reserved_term), quoted from the catalog, in the
+    language of ``texts``."""
+    return texts["core_alt_term_unknown"] if term == _TERM_UNKNOWN else quoted(term, texts)
 
 
 def _rerun(text: str, texts: Mapping[str, str], f: Formatter,
@@ -1249,7 +1257,7 @@ def _rerun(text: str, texts: Mapping[str, str], f: Formatter,
     reserved = ""
     at = text.rfind(f" ({_RESERVED}")
     if at >= 0 and text.endswith(")"):
-        reserved = f" ({_pricing(text[at + 2 : -1], texts, kinds)})"
+        reserved = f" ({price_kind_words(text[at + 2 : -1], texts, kinds)})"
         text = text[:at]
     if text.endswith("/month"):
         key, text = "core_alt_month", text.removesuffix("/month")

@@ -7,10 +7,14 @@ from collections.abc import Callable, Mapping
 
 import msgspec
 
-from service.domain.answer.core_warnings import localise
+from service.domain.answer.core_warnings import (
+    localise,
+    price_kind_words,
+    reserved_term_words,
+)
 from service.domain.catalog.trust import price_date_words
 from service.domain.locale import Formatter, romanian_de
-from service.domain.messages import Messages
+from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.capability import zero_words
 from service.domain.recommend.context import unit_usd, usd_digits
 from service.domain.recommend.types import Option, Recommendation
@@ -62,10 +66,10 @@ _ALLOWED = re.compile(rf"within the {_NUM} s allowed")
 # from the start of a run of digits only (a long run searched from each digit was quadratic)
 _VIDEO = re.compile(r"(?<!\d)(\d++) frames at (\d++)x(\d++), (\d++) steps")
 _EMBED = re.compile(r"embeddings/s of ([\d,]+) tokens")
-_RATE_LOAD = re.compile(rf"; at {_NUM} requests/s its replicas are ~(\d+)% busy \(a rate is "
+_RATE_LOAD = re.compile(rf"; at {_NUM} requests?/s its replicas are ~(\d+)% busy \(a rate is "
                         rf"sized with each replica at most (\d+)% busy")
 _RATE_COST = re.compile(rf"; at that rate \$([\d.,]+) [a-z ]+? \(the hourly price over the "
-                        rf"work {_NUM} requests/s bring; \$([\d.,]+) with")
+                        rf"work {_NUM} requests?/s brings?; \$([\d.,]+) with")
 _TTFT_USERS = re.compile(r"; at ([\d,]+) concurrent requests? \(")
 _TTFT_RATE = re.compile(rf"; at {_NUM} requests?/s \(~")
 _DECIDED_TTFT = re.compile(rf"The (relaxed )?default time-to-first-token target \({_NUM} ms; "
@@ -83,11 +87,73 @@ _RESOLD = re.compile(r"The same machine at the same price is also resold by (\S+
 _SOLD = re.compile(r"The same (\S+) machine at the same price is also sold by (\S+) "
                    r"\(([^)]+)\): one option, not several\.")
 _DEARER = re.compile(r"It costs ([\d.]+)x option #1 \(\$([\d,.]+)(/month| for the job)\)"
-                     r"(?:: ([\d,]+) replicas, their count set by the (.+?))?\.")
+                     r"(?:: ([\d,]+) replicas, their count set by the (.+?)"
+                     # what else set the replicas (options._dearer_note): the memory, each
+                     # replica holding so many requests, or the machines rented
+                     r"|: (?P<mem>[\d,]++) replicas because each one's memory holds "
+                     r"(?P<held>[\d,]++) requests? at the full (?P<ctx>[\d,]++)-token context"
+                     r"|: (?P<groups>[\d,]++) replicas, one on each GPU group of the "
+                     r"machine\(s\) rented, where the load needs (?P<need>[\d,]++))?\.")
 _ZONES = re.compile(r"The same (.+?) \((on-demand|spot|[^)]+)\) is offered by (\S+) in ([\d,]+) "
                     r"other locations? priced here \((.+?)\) at \$([\d,.]+)/h(?: to "
                     r"\$([\d,.]+)/h)?(?:, \$([\d,.]+)(?: to \$([\d,.]+))?(/month| for the "
                     r"job))?: only the cheapest is ranked\.")
+# the notes of options._rank_notes, _scaled_words and pricing.reserved_use: a reserved price
+# and what it is used for, an option ranked first over one, an id naming a region the filter
+# leaves out, a deadline's node or instance count, a run over more nodes, the 30- and 365-day
+# ranking rules (audit rowhy: English in Romanian answers)
+_N = r"\d++(?:,\d{3})*+(?:\.\d++)?+"  # never a trailing comma ("$1,157, reserved")
+_RESTARTS = r" \(expected, with restarts\)"
+_FIXED = {"Used for steady use assumed (24 h/day; hours_per_day not stated).":
+              "why_reserved_assumed",
+          "It ranks by price only because no option without a commitment meets the request; "
+          "state hours_per_day to confirm a steady use.": "why_reserved_only",
+          "With the usage unstated it ranks after the best option with no commitment; state "
+          "hours_per_day to rank it by price.": "why_reserved_after",
+          "Ranked first over a cheaper reserved price: a reservation commits for a term, and "
+          "hours_per_day is not stated (24 h/day assumed).": "why_promoted"}
+_RESERVED = re.compile(r"Reserved price: it needs a commitment \((?P<term>[^()]++)\) and bills "
+                       r"every hour of the term(?P<from_rate>; a 'from' rate is the lowest the "
+                       r"provider lists: the contract's price may be higher)?+\.")
+_USED_LONG = re.compile(rf"Used for a long job \(~(?P<hours>{_N}) h, over (?P<limit>{_N}) h\)\.")
+_USED_STATED = re.compile(rf"Used for steady use \((?P<hours>{_N}) h/day stated\)\.")
+_HIDDEN = re.compile(r"The offer id names (?P<region>[^\s,;]++), where the catalog lists this "
+                     r"machine at the same price too; your regions filter leaves (?P=region) "
+                     r"out: the regions shown are the ones this option is for\.")
+_PACE = {"slower per node, the gradient sync between nodes costing more than it gains":
+             "why_pace_slower",
+         "faster per node: the layout sized for more nodes outruns the gradient sync it adds":
+             "why_pace_faster",
+         "about the same per node": "why_pace_same"}
+_DEADLINE_NODES = re.compile(
+    rf"The deadline \((?P<limit>{_N}) h, max_job_hours\) set the node count: the run over "
+    rf"(?P<nodes>{_N}) nodes? \((?P<network>[^()\s]++) network\) takes ~(?P<hours>{_N}) h"
+    rf"(?: \(~(?P<spot>{_N}) h expected with spot's restarts\))?+ at ~(?P<tps>{_N}) tokens/s "
+    rf"\(~(?P<per>{_N}) per node against ~(?P<alone>{_N}) on (?P<before>{_N}) nodes?: "
+    rf"(?P<pace>{'|'.join(re.escape(p) for p in _PACE)})\), where {_N} nodes? would take "
+    rf"~(?P<before_hours>{_N}) h; (?:(?P<pct>{_N})% (?P<more>more|fewer) node-hours, so about "
+    rf"that much (?:more|less) compute cost|about the same node-hours)\.")
+_DEADLINE_INSTANCES = re.compile(
+    rf"The deadline \((?P<limit>{_N}) h, max_job_hours\) set the instance count: the job's "
+    rf"independent requests split over (?P<nodes>{_N}) instances? \((?P<replicas>{_N}) "
+    rf"replicas?\) running in parallel, each finishing its share in ~(?P<hours>{_N}) h"
+    rf"(?: \(~(?P<spot>{_N}) h expected with spot's restarts\))?+, where (?P<before>{_N}) "
+    rf"instances? would take ~(?P<alone>{_N}) h; about the same GPU-hours, so about the same "
+    rf"compute cost\.")
+_MACHINE = (rf"(?P<count>{_N}) x (?P<gpu>(?:(?! at ).)++) at (?P<provider>[\w.-]++), "
+            rf"\$(?P<cost>{_N})")
+_OVER_NODES = (rf"Over (?P<nodes>{_N}) nodes \((?P<network>[^()\s]++) network\) it finishes in "
+               rf"~(?P<days>{_N}) days(?P<how>{_RESTARTS})?+ instead of ~(?P<before_days>{_N})")
+_OVER_LESS = re.compile(
+    rf"{_OVER_NODES}(?P<before_how>{_RESTARTS})?+ on (?P<before>{_N}) nodes? \({_MACHINE}\), "
+    rf"and costs \$(?P<less>{_N}) less\.")
+_OVER_MORE = re.compile(rf"{_OVER_NODES}, for \$(?P<more>{_N}) more\.")
+_RANKED_BEFORE = re.compile(
+    rf"Ranked before a cheaper option that takes ~(?P<days>{_N}) days(?P<how>{_RESTARTS})?+ "
+    rf"\({_MACHINE}(?:, (?P<kind>reserved, [^()]++))?+\): a job over (?P<limit>{_N}) days "
+    rf"ranks after the options that finish within (?P=limit) days\.")
+_RANKED_AFTER = re.compile(rf"Ranked after the options that finish within (?P<limit>{_N}) days: "
+                           rf"this one takes ~(?P<days>{_N}) days\.")
 _TARGETS = {"default time-to-first-token target": "why_target_default_ttft",
             "default decode target": "why_target_default_decode",
             "time-to-first-token target": "why_target_ttft",
@@ -153,14 +219,15 @@ def _rate_words(o: Option, t: Mapping[str, str], f: Formatter, unit: str) -> str
     text = ""
     load = _RATE_LOAD.search(o.why)
     if load is not None:
-        text += t["why_rate_load"].format(rate=_said(f, load.group(1)),
-                                          pct=f.percent(int(load.group(2)) / 100),
-                                          max=f.percent(int(load.group(3)) / 100))
+        # ("1 request/s": the core's singular, context.per_s)
+        text += t["why_rate_load_one" if load.group(1) == "1" else "why_rate_load"].format(
+            rate=_said(f, load.group(1)), pct=f.percent(int(load.group(2)) / 100),
+            max=f.percent(int(load.group(3)) / 100))
     cost = _RATE_COST.search(o.why)
     if cost is not None:
-        text += t["why_rate_cost"].format(money=_said_money(f, cost.group(1)), unit=t[unit],
-                                          rate=_said(f, cost.group(2)),
-                                          full=_said_money(f, cost.group(3)))
+        text += t["why_rate_cost_one" if cost.group(2) == "1" else "why_rate_cost"].format(
+            money=_said_money(f, cost.group(1)), unit=t[unit], rate=_said(f, cost.group(2)),
+            full=_said_money(f, cost.group(3)))
     return text
 
 
@@ -272,13 +339,113 @@ def _note(note: str, t: Mapping[str, str], f: Formatter, kinds: Mapping[str, str
         money = _said_money(f, m.group(2))
         money = (t["why_month"] if m.group(3) == "/month" else t["why_job"]).format(money=money)
         target = _TARGETS.get(m.group(5) or "")
-        return t["why_dearer"].format(
-            x=_said(f, m.group(1)), money=money,
-            replicas="" if m.group(4) is None or target is None
-            else t["why_dearer_replicas"].format(n=_said(f, m.group(4)), target=t[target]))
+        replicas = ("" if m.group(4) is None or target is None
+                    else t["why_dearer_replicas"].format(n=_said(f, m.group(4)),
+                                                         target=t[target]))
+        if m["mem"] is not None:
+            replicas = t["why_dearer_memory"].format(
+                n=_said(f, m["mem"]), held=_count(f, t, m["held"], "why_requests"),
+                ctx=_said(f, m["ctx"]))
+        elif m["groups"] is not None:
+            replicas = t["why_dearer_groups"].format(n=_said(f, m["groups"]),
+                                                     need=_said(f, m["need"]))
+        return t["why_dearer"].format(x=_said(f, m.group(1)), money=money, replicas=replicas)
     if (m := _ZONES.fullmatch(note)) is not None:
         return _zones(m, t, f, kinds)
-    return localise(note, t, f, kinds)
+    said = _ranking_note(note, t, f, kinds)
+    if said is not None:
+        return said
+    said = localise(note, t, f, kinds)
+    if said == note and note[:1].isupper() and note.endswith("."):
+        # a warning of the core said again as a sentence of the why (the relaxed default
+        # time-to-first-token target: "No offer meets ... to change it."): read as the warning
+        inner = note[:1].lower() + note[1:-1]
+        again = localise(inner, t, f, kinds)
+        if again != inner:
+            return again[:1].upper() + again[1:] + "."
+    return said
+
+
+def _count(f: Formatter, t: Mapping[str, str], raw: str, key: str) -> str:
+    """A count the English wrote ("1 node", "12 nodes"): ``key`` + "_one" for exactly 1,
+    else ``key`` with the number in ``f``'s format."""
+    return t[key + "_one"] if raw == "1" else t[key].format(n=_said(f, raw))
+
+
+def _machine(m: re.Match[str], t: Mapping[str, str], f: Formatter) -> str:
+    """"8 x NVIDIA B200 180GB (HGX) at verda, $15,630" (options._rank_notes): the GPU's name
+    in the language's words where the [catalog] table has it."""
+    gpu = m.group("gpu")
+    return t["why_machine"].format(n=_said(f, m.group("count")),
+                                   gpu=catalog_words(t).get(gpu, gpu),
+                                   provider=m.group("provider"),
+                                   cost=_said_money(f, m.group("cost")))
+
+
+def _network(raw: str, t: Mapping[str, str]) -> str:
+    return t["why_network_unstated"] if raw == "unstated" else raw
+
+
+def _ranking_note(note: str, t: Mapping[str, str], f: Formatter,
+                  kinds: Mapping[str, str]) -> str | None:
+    """A note of options._rank_notes, _scaled_words or pricing.reserved_use (a reserved
+    price, its use and its rank; an option ranked first over one; an offer id naming a region
+    the filter leaves out; the deadline that set the nodes or instances; a run over more
+    nodes; a run ranked before or after by its days), None for any other."""
+    if note in _FIXED:
+        return t[_FIXED[note]]
+    if (m := _RESERVED.fullmatch(note)) is not None:
+        return t["why_reserved"].format(
+            term=reserved_term_words(m["term"], t),
+            from_rate=t["why_reserved_from"] if m["from_rate"] else "")
+    if (m := _USED_LONG.fullmatch(note)) is not None:
+        return t["why_reserved_long_job"].format(hours=_said(f, m["hours"]),
+                                                 limit=_said(f, m["limit"]))
+    if (m := _USED_STATED.fullmatch(note)) is not None:
+        return t["why_reserved_stated"].format(hours=_said(f, m["hours"]))
+    if (m := _HIDDEN.fullmatch(note)) is not None:
+        return t["why_hidden"].format(region=m["region"])
+    if (m := _DEADLINE_NODES.fullmatch(note)) is not None:
+        hours = ("" if m["pct"] is None
+                 else t["why_node_hours_more" if m["more"] == "more" else "why_node_hours_fewer"
+                        ].format(pct=f.percent(float(m["pct"].replace(",", "")) / 100)))
+        return t["why_deadline_nodes"].format(
+            limit=_said(f, m["limit"]), nodes=_count(f, t, m["nodes"], "why_nodes"),
+            network=_network(m["network"], t), hours=_said(f, m["hours"]),
+            spot="" if m["spot"] is None
+            else t["why_spot_hours"].format(hours=_said(f, m["spot"])),
+            tps=_said(f, m["tps"]), per=_said(f, m["per"]), alone=_said(f, m["alone"]),
+            before=_count(f, t, m["before"], "why_nodes"), pace=t[_PACE[m["pace"]]],
+            before_hours=_said(f, m["before_hours"]),
+            node_hours=hours or t["why_node_hours_same"])
+    if (m := _DEADLINE_INSTANCES.fullmatch(note)) is not None:
+        return t["why_deadline_instances"].format(
+            limit=_said(f, m["limit"]), nodes=_count(f, t, m["nodes"], "why_instances"),
+            replicas=_count(f, t, m["replicas"], "why_replicas"), hours=_said(f, m["hours"]),
+            spot="" if m["spot"] is None
+            else t["why_spot_hours"].format(hours=_said(f, m["spot"])),
+            before=_count(f, t, m["before"], "why_instances"), alone=_said(f, m["alone"]))
+    if (m := _OVER_LESS.fullmatch(note) or _OVER_MORE.fullmatch(note)) is not None:
+        head = {"nodes": _count(f, t, m["nodes"], "why_nodes"),
+                "network": _network(m["network"], t), "days": _said(f, m["days"]),
+                "how": t["why_restarts"] if m["how"] else "",
+                "before_days": _said(f, m["before_days"])}
+        if m.re is _OVER_MORE:
+            return t["why_over_nodes_more"].format(**head, more=_said_money(f, m["more"]))
+        return t["why_over_nodes_less"].format(
+            **head, before_how=t["why_restarts"] if m["before_how"] else "",
+            before=_count(f, t, m["before"], "why_nodes"), machine=_machine(m, t, f),
+            less=_said_money(f, m["less"]))
+    if (m := _RANKED_BEFORE.fullmatch(note)) is not None:
+        return t["why_ranked_before"].format(
+            days=_said(f, m["days"]), how=t["why_restarts"] if m["how"] else "",
+            machine=_machine(m, t, f),
+            kind="" if m["kind"] is None else ", " + price_kind_words(m["kind"], t, kinds),
+            limit=_said(f, m["limit"]))
+    if (m := _RANKED_AFTER.fullmatch(note)) is not None:
+        return t["why_ranked_after"].format(limit=_said(f, m["limit"]),
+                                            days=_said(f, m["days"]))
+    return None
 
 
 def _zones(m: re.Match[str], t: Mapping[str, str], f: Formatter,
@@ -298,7 +465,7 @@ def _zones(m: re.Match[str], t: Mapping[str, str], f: Formatter,
         cost = ", " + span(m.group(8), m.group(9),
                            lambda v: unit.format(money=_said_money(f, v)))
     return t["why_zones"].format(
-        instance=m.group(1), kind=kinds.get(m.group(2).replace("-", "_"), m.group(2)),
+        instance=m.group(1), kind=price_kind_words(m.group(2), t, kinds),
         provider=m.group(3), places=places, cost=cost,
         where=t["why_zones_one"] if n == 1 else t["why_zones_many"].format(n=f.number(n)),
         hour=span(m.group(6), m.group(7),

@@ -49,6 +49,7 @@ from service.domain.recommend.context import (
     Ctx,
     RelaxedTTFT,
     count,
+    per_s,
     rejection_kind,
     usd,
 )
@@ -888,7 +889,7 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                  ctx.context_over_limit)
     if ctx.both_loads is not None:
         field, rate = ctx.both_loads
-        ctx.note("load", f"{field}: {sig3(rate)} requests/s (open loop)",
+        ctx.note("load", f"{field}: {per_s(sig3(rate))} (open loop)",
                  f"both concurrent_requests ({req.concurrent_requests:,}) and {field} were "
                  "given: the request rate sets the load each option is sized for and reports "
                  "(requests arriving at random, the requests in flight by Little's law); "
@@ -1009,6 +1010,6 @@ def _load_words(ctx: Ctx) -> str:
     open loop (random arrivals), else the concurrent requests in a closed loop."""
     rate = ctx.targets.rate_rps
     if rate:
-        return (f"{sig3(rate)} requests/s arriving at random, open loop; the requests in "
+        return (f"{per_s(sig3(rate))} arriving at random, open loop; the requests in "
                 "flight follow from the rate")
     return f"{count(ctx.req.concurrent_requests, 'concurrent request')}, closed loop"

@@ -29,6 +29,7 @@ from service.domain.recommend.context import (
     Ctx,
     LoadAt,
     count,
+    per_s,
 )
 from service.domain.recommend.types import (
     DEFAULT_CONTEXT_TOKENS,
@@ -1093,6 +1094,6 @@ def rate_load_words(ctx: Ctx, capacity_rps: float) -> str:
     rate = ctx.req.target_requests_per_s
     if not rate or capacity_rps <= 0:
         return ""
-    return (f"; at {sig3(rate)} requests/s its replicas are ~{100 * rate / capacity_rps:.0f}% "
+    return (f"; at {per_s(sig3(rate))} its replicas are ~{100 * rate / capacity_rps:.0f}% "
             f"busy (a rate is sized with each replica at most {HEADROOM_LOAD:.0%} busy: near "
             "full load, requests arriving at random queue without bound)")

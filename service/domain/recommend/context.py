@@ -716,3 +716,10 @@ def unit_usd(amount: float, digits: int = 3) -> str:
 def count(n: int, noun: str, nouns: str | None = None) -> str:
     """``n`` and its noun, singular or plural: "1 replica", "4 GPUs"."""
     return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+def per_s(said: str, noun: str = "request") -> str:
+    """A rate whose number is already written (``sig3``, ``plain``) with its unit, singular
+    after exactly 1 as :func:`count` says a count: "1 request/s", "0.5 requests/s", "2
+    requests/s" (it read "at 1 requests/s": audit regress13 #12)."""
+    return f"{said} {noun if said == '1' else noun + 's'}/s"

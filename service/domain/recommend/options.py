@@ -56,6 +56,7 @@ from service.domain.recommend.context import (
     count,
     headroom_miss,
     headroom_miss_split,
+    per_s,
     rejection_kind,
     unit_usd,
     usd,
@@ -498,8 +499,10 @@ def _at_rate_cost(ctx: Ctx, o: Option, capacity_rps: float, units_per_request: f
     def money(v: float) -> str:
         return sig3(v) if v >= 1e-3 else f"{v:.6f}"
 
+    said = sig3(rate)
     return (f"; at that rate ${money(at_rate)} {unit} (the hourly price over the work "
-            f"{sig3(rate)} requests/s bring; ${money(saturated)} with the replicas fully busy)")
+            f"{per_s(said)} bring{'s' if said == '1' else ''}; ${money(saturated)} with the "
+            "replicas fully busy)")
 
 
 TrainLayout = tuple[int | None, int | None, int | None, int | None]
@@ -629,7 +632,7 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                  + f"): the job's ~{perf.job_hours:,.1f} h and its price rest on that rate")
     elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
         # ("1 request/s", singular: audit regress13 #12)
-        load = (f"{sig3(tg.rate_rps)} request{'' if sig3(tg.rate_rps) == '1' else 's'}/s "
+        load = (f"{per_s(sig3(tg.rate_rps))} "
                 f"(~{perf.users_per_replica} in flight per "
                 "replica)" if tg.rate_rps else
                 f"{count(ctx.req.concurrent_requests, 'concurrent request')} "

@@ -41,6 +41,7 @@ from service.domain.recommend.context import (
     PlanKey,
     SpeedKey,
     count,
+    per_s,
     rejection_kind,
 )
 from service.domain.sizing.sizing import setups_for
@@ -382,7 +383,7 @@ def _layout_plan(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability, limit: int |
                 break
             need = max(need + 1, math.ceil(need * 1.25))
         if open_at is None:
-            return (f"misses the request-rate target: {plain(tg.rate_rps)} requests/s would need "
+            return (f"misses the request-rate target: {per_s(plain(tg.rate_rps))} would need "
                     f"more than {256 * r} replicas of {t} x {gpu.name}")
         if need > replicas:
             replicas, decided = need, "rate"
