@@ -127,6 +127,17 @@ def _thin(sentence: str, engine: str) -> str:
         r"MoE models|DeepSeek-style MLA models|all models), (?P<n_rows>\d[\d,]*+) rows\)"))
 
 
+def _job_calendar(stops: str) -> str:
+    """A job run fewer than 24 h a day over several days (options.job_calendar_words), its
+    stops said by ``stops``."""
+    return (r"runs (?P<n_per_day>\d[\d,]*+(?:\.\d++)?) h/day: the job's "
+            r"~(?P<n_hours>\d[\d,]*+\.\d) h(?P<restarts> with spot's expected restarts)?+ span "
+            r"(?P<n_days>\d[\d,]*+) calendar days \(rounded up to whole days\), with " + stops
+            + r": it must checkpoint before each stop and resume from it; storage is billed for "
+            r"all (?P=n_days) days \((?P<n_storage>\d[\d,]*+) h\), not only for the job's "
+            r"hours: a volume is billed while it exists, whether or not the GPUs run")
+
+
 # (message key, the core's sentence); group names are the placeholders, and their prefix
 # says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
 # writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope, list_ a list of fixed
@@ -267,6 +278,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"the job takes ~(?P<n_days>\d[\d,]*+) days \((?P<n_hours>\d[\d,]*+) h\) on this "
         r"option, over (?P<n_limit>\d[\d,]*+) days: more GPUs finish sooner \(see the "
         r"alternatives\)")),
+    # options.job_calendar_words: a job run fewer than 24 h a day over several days, with one
+    # stop or several
+    ("core_job_calendar_one", re.compile(_job_calendar("1 stop/resume point"))),
+    ("core_job_calendar", re.compile(_job_calendar(
+        r"(?P<n_stops>\d[\d,]*+) stop/resume points"))),
     ("core_overloaded", re.compile(
         r"(?P<n_rate>\d[\d,]*+(?:\.\d++)?) requests/s is more than this setup "
         r"serves \((?P<n_most>\d[\d,]*+(?:\.\d++)?) requests/s\): the queue "

@@ -69,6 +69,7 @@ from service.domain.recommend.plans import (
     use_shared_caches,
 )
 from service.domain.recommend.pricing import (
+    JOB_SIZES,
     MAX_JOB_INSTANCES,
     Quote,
     hours_words,
@@ -984,6 +985,21 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
     ctx.note("usage", f"{ctx.hours_per_day:g} h/day in {count(req.sessions_per_day, 'session')}, "
              f"{req.days_per_month:g} days/month",
              "each session is billed at the provider's granularity with its minimum charge")
+    if ctx.hours_per_day < 24 and any(getattr(req, n) is not None for n in JOB_SIZES):
+        h = ctx.hours_per_day
+        ctx.note("job_days", f"ceil(job hours / {h:g}) calendar days; storage for days x 24 h",
+                 f"a job longer than one day's {h:g} h stops at the end of each day's hours "
+                 "(each session's) and resumes from a checkpoint the next time: it spans "
+                 f"ceil(wall hours / {h:g}) calendar days, whole days rounded up and not the "
+                 "exact fraction (performance.calendar_days; on spot the wall hours include "
+                 "the expected restarts), with its runs less one stop/resume points "
+                 "(performance.stop_resume_points; a warning on the option). Its volume "
+                 "(weights, data, checkpoints) is kept between the runs and billed for every "
+                 "hour of those days, days x 24 h (cost.storage_hours_per_job, "
+                 "storage_per_job_usd, in per_job_usd), not only for the GPU hours: a volume "
+                 "is billed while it exists, whether or not the GPUs run (network block "
+                 "volumes from creation to deletion; Vast.ai bills storage while an instance "
+                 "is stopped, Nebius disks from creation to deletion)")
     ctx.note("reserved", f">= {STEADY_HOURS_PER_DAY:g} h/day or jobs >= {LONG_JOB_HOURS:g} h",
              "reserved/committed prices are used when published and the use is long and "
              "steady; a reservation bills every hour of the month. With hours_per_day "

@@ -65,8 +65,10 @@ from service.domain.recommend.plans import best_plan, train_plan
 from service.domain.recommend.pricing import (
     NO_USABLE_PRICE,
     STALE_RESERVED,
+    JobCalendar,
     Quote,
     explain_pricing,
+    job_storage_hours,
     long_run_reserved_words,
     price_date_of,
     pricing_words,
@@ -251,6 +253,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
         warnings.append(f"the job takes ~{days:,.0f} days{how} ({days * 24:,.0f} h) on "
                         f"this option, over {LONG_RUN_DAYS:g} days: more GPUs finish sooner "
                         "(see the alternatives)")
+    if q.calendar is not None:
+        warnings.append(job_calendar_words(ctx, q, q.calendar))
     gpus_all = cap.replicas * nodes
     if (req.job_images and cap.images_per_s and not cap.train_tps
             and gpus_all > req.job_images):
@@ -441,6 +445,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             training_tokens_per_s=cap.train_tps, images_per_s=(
                 cap.images_per_s * nodes if cap.images_per_s else None),
             job_hours=job_hours,
+            calendar_days=q.calendar.days if q.calendar is not None else None,
+            stop_resume_points=q.calendar.stops if q.calendar is not None else None,
             # one replica (GPU) makes a clip in replicas / (the node's clips per second)
             seconds_per_video=(cap.replicas / clips_per_s if clips_per_s else None)),
         cost=OptionCost(per_hour_usd=round(q.per_hour, 4), compute_per_month_usd=(
@@ -466,8 +472,25 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
                            if clips_per_s else None),
             billed_hours_per_month=q.month_hours,
             expected_spot_overhead_pct=(round(ctx.spot_overhead_of(plan) * 100, 2)
-                                        if q.spot else None)),
+                                        if q.spot else None),
+            storage_per_job_usd=q.storage_job,
+            storage_hours_per_job=(None if job_hours is None else max(
+                1.0, job_storage_hours(job_hours, q.calendar)))),
         warnings=warnings, why="")
+
+
+def job_calendar_words(ctx: Ctx, q: Quote, cal: JobCalendar) -> str:
+    """The warning of a job run fewer than 24 h a day over several days
+    (:func:`~service.domain.recommend.pricing.job_calendar`): its calendar days, its
+    stop/resume points (a checkpoint before each) and the days its storage is billed for."""
+    days, _ = stated_days(ctx, q)  # on spot with its expected restarts, as job_calendar
+    points = count(cal.stops, "stop/resume point")
+    restarts = " with spot's expected restarts" if q.spot else ""
+    return (f"runs {cal.hours_per_day:g} h/day: the job's ~{days * 24:,.1f} h{restarts} "
+            f"span {cal.days:,} calendar days (rounded up to whole days), with {points}: it "
+            "must checkpoint before each stop and resume from it; storage is billed for all "
+            f"{cal.days:,} days ({cal.storage_hours:,.0f} h), not only for the job's hours: "
+            "a volume is billed while it exists, whether or not the GPUs run")
 
 
 _DECIDED = {

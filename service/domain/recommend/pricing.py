@@ -267,6 +267,53 @@ def _spread(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, hours: float, spot: bo
     return train_nodes_for(ctx, gpu, offer.gpu_count, plan, hours, spot)
 
 
+class JobCalendar(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """How a job run ``hours_per_day`` (< 24) that takes longer than one day's hours spreads
+    over the calendar (:func:`job_calendar`)."""
+
+    days: int
+    """Calendar days the job spans: ceil(wall hours / hours_per_day), whole days (its last
+    day counted whole, however few hours it runs then)."""
+    stops: int
+    """Times it stops at the end of a day's hours (or of a session) and resumes from a
+    checkpoint: its sessions less one."""
+    hours_per_day: float
+    storage_hours: float
+    """Hours its volume is billed: every hour of those days (``days`` x 24)."""
+
+
+def job_calendar(wall_h: float, hours_per_day: float,
+                 sessions_per_day: int = 1) -> JobCalendar | None:
+    """The calendar of a job of ``wall_h`` wall hours (on spot, its expected restarts
+    included) run ``hours_per_day`` a day in ``sessions_per_day`` sessions: None where it runs
+    round the clock (24 h/day: no stop) or is done within one day's hours. Otherwise it spans
+    ceil(wall_h / hours_per_day) calendar days (whole days, an upper bound by less than one
+    day), stops and resumes at the end of each session but the last
+    (ceil(wall_h / session hours) - 1 times: it needs a checkpoint to resume from each time,
+    as it does after a spot interruption), and its volume (weights, data set, checkpoints) is
+    kept between the runs: a volume is billed for every hour it exists, whether or not the
+    GPUs run (network block volumes "billed from creation until deletion at many providers",
+    knowledge/passages/storage-weights-checkpoints.en.md; "Vast.ai bills storage while an
+    instance is stopped, RunPod charges twice the running rate for volume disk on a stopped
+    pod, Nebius bills disks from creation to deletion", idle-and-stopped-costs.en.md, as
+    catalog/providers.toml's storage_type of vast, runpod and nebius records from their
+    sources), so it is billed for ``days`` x 24 h at the month's rate, not only for the GPU
+    hours (a higher stopped rate, RunPod's pod volume disk, is not modelled)."""
+    if hours_per_day >= 24 or wall_h <= hours_per_day * (1 + 1e-9):
+        return None
+    days = math.ceil(wall_h / hours_per_day - 1e-9)
+    session_h = hours_per_day / max(1, sessions_per_day)
+    sessions = max(days, math.ceil(wall_h / session_h - 1e-9))
+    return JobCalendar(days=days, stops=sessions - 1, hours_per_day=hours_per_day,
+                       storage_hours=24.0 * days)
+
+
+def job_storage_hours(job_hours: float, calendar: JobCalendar | None) -> float:
+    """The hours a job's volume is billed: every hour of the calendar days a multi-day job
+    spans (:func:`job_calendar`), else the job's hours."""
+    return calendar.storage_hours if calendar is not None else job_hours
+
+
 NO_USABLE_PRICE = "no usable price"
 """:func:`quote_offer`'s reason for an offer none of whose prices the request may use."""
 
@@ -291,6 +338,12 @@ class Quote(msgspec.Struct, gc=False, kw_only=True):
     per_job: float | None
     per_month: float | None
     sort_cost: float
+    calendar: JobCalendar | None = None
+    """A job run ``hours_per_day`` (< 24) over more than one day's hours: its calendar days,
+    stops and the hours its volume is billed (:func:`job_calendar`); None otherwise."""
+    storage_job: float | None = None
+    """A job: the storage ``per_job`` includes (:func:`job_storage_usd` over
+    :func:`job_storage_hours`); None for a month of use."""
 
     def rank_key(self) -> tuple[float, bool, float, str]:
         """Cost (quality handicap applied), then no commitment before a reservation at the
@@ -408,9 +461,15 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
     storage_month = terms.storage_month(storage_gb) * nodes
     egress_month = terms.egress_month_usd
     compute = billed * per_hour
-    per_job = per_month = None
+    per_job = per_month = storage_job = None
+    calendar = None
     if job_hours is not None:
-        per_job = total = compute + job_storage_usd(storage_month, job_hours)
+        # a job run fewer than 24 h a day over several days: its volume is kept (and billed)
+        # between the days' runs, every hour of the calendar days it spans (job_calendar)
+        calendar = job_calendar(job_hours * (1 + ctx.spot_overhead_of(plan)) if spot
+                                else job_hours, ctx.hours_per_day, req.sessions_per_day)
+        storage_job = job_storage_usd(storage_month, job_storage_hours(job_hours, calendar))
+        per_job = total = compute + storage_job
     else:
         per_month = total = compute + storage_month + egress_month
     # --- budgets (a reserved price named as such, with its term) ---------------------------
@@ -427,7 +486,8 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
     return Quote(offer=offer, gpu=gpu, plan=plan, model=model, per_hour=per_hour, spot=spot,
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
-                 per_job=per_job, per_month=per_month,
+                 per_job=per_job, per_month=per_month, calendar=calendar,
+                 storage_job=storage_job,
                  sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1)
                  * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
 
@@ -550,8 +610,10 @@ def model_storage_gb(model: SizedModel, p: Precision, training: bool,
 
 
 def job_storage_usd(storage_month_usd: float, job_hours: float) -> float:
-    """A finite job's storage: the month's price of its volume for the job's wall hours (at
-    least one), as a job's ``per_job_usd`` counts it (a disk held while the job runs)."""
+    """A finite job's storage: the month's price of its volume for ``job_hours`` (at least
+    one) of a ``HOURS_PER_MONTH`` month, as a job's ``per_job_usd`` counts it: the job's wall
+    hours (a disk held while the job runs), or a multi-day job's calendar hours
+    (:func:`job_storage_hours`)."""
     return storage_month_usd * max(job_hours, 1) / HOURS_PER_MONTH
 
 

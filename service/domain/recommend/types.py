@@ -332,6 +332,19 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
                     "option's speed, without a spot option's expected restarts "
                     "(cost.expected_spot_overhead_pct; the cost and the days in `why` and "
                     "the alternatives include them)")] = None
+    calendar_days: Annotated[int | None, msgspec.Meta(
+        description="a job run hours_per_day (under 24) that takes longer than one day's "
+                    "hours: the calendar days it spans, ceil(wall hours / hours_per_day), "
+                    "whole days (not the exact fraction: the last day counts whole); the "
+                    "wall hours are job_hours, on spot with the expected restarts. Null for "
+                    "serving, a month of use, a job run 24 h/day or one done within a day's "
+                    "hours")] = None
+    stop_resume_points: Annotated[int | None, msgspec.Meta(
+        description="such a job (calendar_days set): the times it stops at the end of a "
+                    "day's hours (of a session, with sessions_per_day) and resumes the next "
+                    "time from a checkpoint, its runs less one: it must checkpoint before "
+                    "each stop (spot interruptions come on top). Null where calendar_days "
+                    "is")] = None
     seconds_per_video: Annotated[float | None, msgspec.Meta(
         description="video models: seconds one replica (one GPU) takes to generate one clip "
                     "of the model's frames at the width, height and steps priced; the "
@@ -389,6 +402,16 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_job_usd: float | None = None
     billed_hours_per_month: float | None = None
     expected_spot_overhead_pct: float | None = None
+    storage_per_job_usd: Annotated[float | None, msgspec.Meta(
+        description="a job: the storage per_job_usd includes, storage_per_month_usd for "
+                    "storage_hours_per_job of a 730-hour month (the rest of per_job_usd is "
+                    "compute). Null for a month of use")] = None
+    storage_hours_per_job: Annotated[float | None, msgspec.Meta(
+        description="a job: the hours its volume (weights, data, checkpoints) is billed: "
+                    "its job_hours (at least 1); for a job run hours_per_day (under 24) over "
+                    "several days, every hour of the days it spans (performance."
+                    "calendar_days x 24): a volume is billed while it exists, whether or not "
+                    "the GPUs run. Null for a month of use")] = None
     per_audio_hour_usd: Annotated[float | None, msgspec.Meta(
         description="speech models: what one hour of audio costs to transcribe at the "
                     "option's speed and hourly price")] = None

@@ -1400,6 +1400,18 @@ def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
     return g0, r0, named
 
 
+def _calendar(w: _W, o: Option, key: str = "train_calendar") -> str:
+    """A run of a few hours a day (``hours_per_day`` under 24) longer than one day's hours:
+    the calendar days the option's run spans at that many hours a day (its
+    ``performance.calendar_days``: whole days, on spot with its restarts), said beside its
+    hours ("about 34.9 hours (5 calendar days at 8 h/day)"); "" for any other run. Its
+    stops and the storage kept over those days are the option's warning."""
+    days = o.performance.calendar_days
+    if not days or not w.st.hours_per_day:
+        return ""
+    return w.say(key, days=w.n(days), per_day=w.hours(w.st.hours_per_day))
+
+
 def _train_job(w: _W, task: str, method: str) -> bool:
     """A training run with its tokens stated and no GPU named: the recommendations' cheapest
     option for the job (several nodes allowed): its cost first for a cost question, its time
@@ -1438,7 +1450,8 @@ def _train_job(w: _W, task: str, method: str) -> bool:
               "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
               "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
-              "tps": w.n(o.performance.training_tokens_per_s or 0)}
+              "tps": w.n(o.performance.training_tokens_per_s or 0),
+              "calendar": _calendar(w, o), "calendar_in": _calendar(w, o, "train_calendar_in")}
     # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
     # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
     # deadline dropped; audit regress4 #1)
@@ -1650,7 +1663,7 @@ def _named_spot_lead(w: _W, task: str, method: str, gid: str, od_usd: float, od_
                   setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
                   provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
                   kind=w.kinds[o.pricing_model], hours=w.duration(hours),
-                  tps=w.n(o.performance.training_tokens_per_s or 0))
+                  tps=w.n(o.performance.training_tokens_per_s or 0), calendar=_calendar(w, o))
     w.ask("per_job_usd", o.cost.per_job_usd, "USD")
     over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
     return [first, w.say("finetune_spot_basis", pct=w.f.percent(over, 1)),
