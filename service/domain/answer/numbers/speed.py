@@ -318,11 +318,12 @@ def _precision_vs(w: _W) -> bool:
     """Two precisions weighed on a GPU named ("should I use fp8 or int4 for Llama 3.1 70B
     on an H100?", "is int4 faster than fp8 …"): each sized there with the request of the
     answers, its memory, room and speed, and which to take: of those that fit with room for
-    the users, the one of more bits (closer to 16-bit quality) where it leaves the share of
-    memory free the recommendations keep to serve a model (:data:`_SERVE_HEADROOM`), else
-    the one that leaves more free; "is A faster than B" leads with the yes or no of the
-    decode speeds. False (the precision pick, or the speed answer) with no GPU named or
-    no two precisions read."""
+    the users, the one of more nominal bits (closer to 16-bit quality) where it leaves the
+    share of memory free the recommendations keep to serve a model (:data:`_SERVE_HEADROOM`),
+    the faster of two of the same nominal bits (fp8 and int8, AWQ and GPTQ, Q4_K_M and AWQ:
+    no quality difference claimed), else the one that leaves more free; "is A faster than
+    B" leads with the yes or no of the decode speeds. False (the precision pick, or the
+    speed answer) with no GPU named or no two precisions read."""
     assert w.model is not None
     pair = w.st.precisions_weighed
     gid, named = w.card()
@@ -359,6 +360,12 @@ def _precision_vs(w: _W) -> bool:
     def bits(r: SizingResult) -> float:
         return get_precision(r.weights).bits_linear
 
+    def nominal(r: SizingResult) -> int:
+        # the bit width a format is named by, its scales left out (q4_k_m's 4.5 bits and
+        # awq-int4's 4.156 are both 4-bit, q8_0's 8.5 and fp8's 8.0 both 8-bit): a quality
+        # difference is claimed only between widths that differ
+        return int(bits(r))
+
     def tps(r: SizingResult) -> float:
         return (r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0
 
@@ -386,13 +393,30 @@ def _precision_vs(w: _W) -> bool:
     both = w.say("precision_vs_both", setup=setup, model=w.model.name,
                  a=item(sized[0]), b=item(sized[1]))
     roomy_fit = [r for r in fit if roomy(r)]
-    pick = (max(roomy_fit, key=lambda r: (bits(r), tps(r))) if roomy_fit
+    pick = (max(roomy_fit, key=lambda r: (nominal(r), tps(r))) if roomy_fit
             else min(fit, key=lambda r: r.memory.per_gpu_gib))
     other = sized[1] if pick is sized[0] else sized[0]
     pct = f"{_SERVE_HEADROOM:.0%}"
     if not usable(other):
         verdict = w.say("precision_vs_only", p=label(pick), o=label(other), setup=setup)
-    elif bits(pick) > bits(other):
+    elif not roomy(pick):
+        # neither leaves the headroom free (fp8 and int8 of Llama 3.1 70B on one H100, both
+        # 71.4 GiB of 71.7: "int8 leaves only 0.3 GiB free ... while fp8 has room"): both said
+        verdict = w.say("precision_vs_tight", p=label(pick), o=label(other), pct=pct,
+                        p_free=w.gib(max(w.cap(pick) - pick.memory.per_gpu_gib, 0.0)),
+                        p_cap=w.gib(w.cap(pick)),
+                        o_free=w.gib(max(w.cap(other) - other.memory.per_gpu_gib, 0.0)),
+                        o_cap=w.gib(w.cap(other)))
+    elif roomy(other) and nominal(pick) == nominal(other):
+        # both leave the headroom free at the same bit width (fp8 and int8 both 10.5 GiB of
+        # an H100's 71.7: it said "int8 leaves only 61.2 GiB free, under the 10%" and gave
+        # int8's quality as the reason to add GPUs): the faster, or either where they tie
+        even = tps(pick) < tps(other) * 1.05
+        verdict = w.say("precision_vs_same_even" if even else "precision_vs_same",
+                        p=label(pick), o=label(other), pct=pct, bits=w.n(nominal(pick)),
+                        x=w.n(tps(pick) / tps(other), 1), p_tps=w.rate(tps(pick)),
+                        o_tps=w.rate(tps(other)))
+    elif nominal(pick) > nominal(other):
         fast = tps(other) > tps(pick) * 1.05
         verdict = w.say("precision_vs_quality_fast" if fast else "precision_vs_quality",
                         p=label(pick), o=label(other), pct=pct,
@@ -401,7 +425,9 @@ def _precision_vs(w: _W) -> bool:
                         p_tps=w.rate(tps(pick)))
     else:
         free = w.cap(other) - other.memory.per_gpu_gib
-        verdict = w.say("precision_vs_room", p=label(pick), o=label(other),
+        better = nominal(other) > nominal(pick)  # its quality, the reason to add GPUs
+        verdict = w.say("precision_vs_room" if better else "precision_vs_room_same",
+                        p=label(pick), o=label(other),
                         free=w.gib(max(free, 0.0)), cap=w.gib(w.cap(other)), pct=pct,
                         o_room=room(other), p_room=room(pick),
                         x=w.n(tps(pick) / tps(other), 1) if tps(other) else "?",
@@ -447,11 +473,15 @@ def _precision_vs(w: _W) -> bool:
     elif compared is not None and compared != "which" and len(fit) == 2:
         a, b = sized if compared == "faster" else sized[::-1]
         yes = tps(a) > tps(b)
-        w.out.first = w.say("precision_vs_faster_yes" if yes else "precision_vs_faster_no",
+        # a lead under 5 % is the "which" answer's tie: not a plain yes (fp8 against int8 on an
+        # H100, 193 against 191 tokens/s, was "Yes: … about 1.0× as fast")
+        barely = yes and tps(a) < tps(b) * 1.05
+        w.out.first = w.say("precision_vs_faster_barely" if barely else
+                            "precision_vs_faster_yes" if yes else "precision_vs_faster_no",
                             a=label(a), b=label(b), setup=setup, model=w.model.name,
                             x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
                             b_tps=w.rate(tps(b)))
-        if yes and bits(a) < bits(b) and not engines:
+        if yes and not barely and bits(a) < bits(b) and not engines:
             w.out.first += " " + w.t["precision_vs_why_bytes"]
         w.out.more.extend([x for x in (taken, both, verdict) if x])
         # "is A slower than B" is "is B faster than A": a and b swapped, the same yes
@@ -460,14 +490,17 @@ def _precision_vs(w: _W) -> bool:
         w.out.first = both
         w.out.more.extend([x for x in (taken, verdict) if x])
         w.ask("precision_bits", round(bits(pick)), "bits")
-    if usable(other) and not roomy(other) and bits(other) > bits(pick):
-        # the better quality with the headroom kept: the fewest of this GPU that give it
+    # the better quality with the headroom kept, or the one taken where neither keeps it:
+    # the fewest of this GPU that give it
+    wanted = (None if not usable(other) or roomy(other) else
+              other if nominal(other) > nominal(pick) else pick if not roomy(pick) else None)
+    if wanted is not None:
         k = count * 2
         while k <= NODE_GPUS:
             more = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
-                          weights=other.weights, batch_size=users)
+                          weights=wanted.weights, batch_size=users)
             if more is not None and usable(more) and roomy(more):
-                w.out.more.append(w.say("precision_vs_more", o=label(other),
+                w.out.more.append(w.say("precision_vs_more", o=label(wanted),
                                         setup=w.setup(k, gid),
                                         need=w.gib(more.memory.per_gpu_gib),
                                         tps=w.rate(tps(more))))
