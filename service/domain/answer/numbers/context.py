@@ -777,6 +777,27 @@ class _W:
         machines of the offer that cost least in all, on-demand else reserved, as
         /v1/recommendations rents instances for a load (7 replicas of one L40S: 2 machines
         of 4, 8 GPUs); said with its date and price warnings. False when none is priced."""
+        got = self.replicas_offer(gid, per, setups)
+        if got is None:
+            return False
+        hour, machines, v, key = got
+        self.replicas_hour = hour  # (the cost answer's lead: counts.load_sized)
+        self.out.more.append(self.say(
+            "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
+            machines=self.say("instance_one" if machines == 1 else "instances",
+                              n=self.n(machines),
+                              setup=self.setup(v.gpu_count, gid)),
+            gpus=self.n(machines * v.gpu_count),
+            price=self.usd(hour / (machines * v.gpu_count)), kind=self.kinds[key]))
+        self.out.more.append(self.say("price_date", date=self.view_date(v)))
+        self.price_warnings(v)
+        return True
+
+    def replicas_offer(self, gid: str, per: int, setups: int
+                       ) -> tuple[float, int, OfferView, str] | None:
+        """:meth:`replicas_price`'s machines, unsaid: (the hourly price of them all, how many
+        machines, the offer, the price key ``on_demand`` or ``reserved``); None where none is
+        priced."""
         views = [v for v in self.offers_for(gid) if v.gpu_count % per == 0]
         fresh = [v for v in views if not v.stale and not v.suspect] or views
         for key, attr in (("on_demand", "on_demand_usd_h"), ("reserved", "reserved_usd_h")):
@@ -786,18 +807,8 @@ class _W:
             if not priced:
                 continue
             hour, machines, v = min(priced, key=lambda x: (x[0], x[1] * x[2].gpu_count))
-            self.replicas_hour = hour  # (the cost answer's lead: counts.load_sized)
-            self.out.more.append(self.say(
-                "gpu_count_rate_machines", hour=self.usd(hour), provider=v.provider,
-                machines=self.say("instance_one" if machines == 1 else "instances",
-                                  n=self.n(machines),
-                                  setup=self.setup(v.gpu_count, gid)),
-                gpus=self.n(machines * v.gpu_count),
-                price=self.usd(getattr(v, attr) / v.gpu_count), kind=self.kinds[key]))
-            self.out.more.append(self.say("price_date", date=self.view_date(v)))
-            self.price_warnings(v)
-            return True
-        return False
+            return hour, machines, v, key
+        return None
 
     def basis(self, gid: str, count: int = 1, fabric: bool = False, share: bool = False,
               spot: bool = False) -> tuple[OfferView, float, str] | None:

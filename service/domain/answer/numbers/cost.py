@@ -12,11 +12,13 @@ import msgspec
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.numbers.context import (
     _W,
+    RateSetups,
     _decap,
     _min_count,
     _prompt,
     budget_lasts_asked,
     gpu_count_for_users,
+    gpus_for_rate,
 )
 from service.domain.answer.numbers.jobs import (
     _billed_job,
@@ -74,6 +76,7 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
+    HEADROOM_LOAD,
     SizingResult,
 )
 
@@ -1596,6 +1599,8 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     model's stated precision (else its own), on the on-demand price: the setup's hourly price
     over its output at full load. False when it does not run there."""
     assert w.model is not None
+    if _million_at_rate(w, gid):
+        return True
     inp = _prompt(w)
     got = _full_load(w, gid, inp, 512)
     if got is None:
@@ -1652,6 +1657,147 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     w.sized_warnings(r, inp + 512)
+    return True
+
+
+def _rate_load_said(w: _W, rate: float, tps: float | None, inp: int, out: int) -> str:
+    """A load stated as a rate, as a price per token at that load says it: "10 requests/s
+    (3,584 tokens in and 512 out each: about 5,120 output tokens/s in total)", or a token
+    rate in total ``tps`` first with the requests/s it is."""
+    said = {"rate": _rate_rps(w, rate), "inp": w.n(inp), "out": w.n(out),
+            "tps": w.n(tps if tps else rate * out)}
+    if tps:
+        return w.say("cost_rate_load_tps", **said)
+    return w.say("cost_rate_load_one" if said["rate"] == w.n(1) else "cost_rate_load", **said)
+
+
+def _rate_rps(w: _W, v: float) -> str:
+    """A request rate with three significant figures (0.275, 4.21, 58.3), whole ones as they
+    are (as the count and the speed answers say one)."""
+    d = 0 if v >= 100 or float(v).is_integer() else 1 if v >= 10 else 2 if v >= 1 else 3
+    return w.n(v, d)
+
+
+_RateCarried = tuple[float, RateSetups, float, int, OfferView, str]
+"""The setups of a GPU that carry a request rate, priced: (USD per million output tokens at
+the rate, the setups (:func:`gpus_for_rate`), the hourly price of their machines, how many
+machines, the offer, the price key)."""
+
+
+def _rate_carried(w: _W, gid: str, rate: float, inp: int, out: int,
+                  weights: tuple[str | None, ...]) -> _RateCarried | None:
+    """The fewest ``gid`` that carry ``rate`` requests/s, each setup under ``HEADROOM_LOAD``
+    of what it serves at most, as the count answer counts them ("how many H100s for 10
+    requests/s": :func:`gpus_for_rate`) on their machines as it prices them
+    (:meth:`_W.replicas_offer`), priced per million output tokens at the rate's output: at
+    each precision of ``weights`` (None: the one asked, else the model's own), the cheapest
+    weighted for the quality of its weights (as :func:`_per_token_best` weighs setups); None
+    where none is counted or priced."""
+    rows: list[tuple[float, _RateCarried]] = []
+    for p in dict.fromkeys(weights):
+        got = gpus_for_rate(w, gid, rate, inp, out, weights=p)
+        priced = w.replicas_offer(gid, got.per, got.setups) if got is not None else None
+        if got is None or priced is None:
+            continue
+        hour, machines, v, key = priced
+        million = hour / (rate * out * 3600) * 1e6
+        rows.append((million * QUALITY_HANDICAP.get(got.sized.weights, 1.1),
+                     (million, got, hour, machines, v, key)))
+    return min(rows, key=lambda x: x[0])[1] if rows else None
+
+
+def _million_at_rate(w: _W, gid: str) -> bool:
+    """A price per million output tokens on the GPU named with a load stated as a rate ("at 10
+    requests/s", "at 5,000 tokens/s in total"): the GPU sized for that rate, not one setup at
+    its own full load (audit ratecost: "$0.82 ... on 1 × H100, about 436 tokens/s" for 10
+    requests/s of 512 output tokens, 5,120 tokens/s, 12 times what it makes). No count
+    stated: the fewest of that GPU that carry it (:func:`_rate_carried`, the count answer's
+    setups and machines), at the precision of the setup the price per token leads with
+    without a rate (:func:`_full_load`) or the model's own, whichever costs less per token;
+    priced at the rate's output, with each setup's load and the price at full load. A count
+    stated ("on 1 H100"): :func:`_million_rate_count`. False (the full-load answer) where
+    no rate is stated or nothing is counted or priced."""
+    m = w.model
+    assert m is not None
+    stated = w.st.request_rate_per_s
+    tps = w.st.throughput_tokens_per_s if not stated else None
+    if m.kind != "llm" or m.task == "embed" or w.st.input_million or not (stated or tps):
+        return False
+    out = w.st.output_tokens or 512
+    inp = _prompt(w, out)
+    rate = stated or (tps or 0.0) / out
+    load = _rate_load_said(w, rate, tps, inp, out)
+    lead = _full_load(w, gid, inp, out)
+    if w.ex.gpu_count:
+        return lead is not None and _million_rate_count(w, gid, rate, inp, out, load, lead)
+    carried = _rate_carried(w, gid, rate, inp, out,
+                            (lead[0].weights if lead is not None else None, None))
+    if carried is None:
+        return False
+    million, got, hour, _, _, _ = carried
+    at = w.size(gpu=gid, gpu_count=got.per, input_tokens=inp, output_tokens=out,
+                request_rate_per_s=rate / got.setups, weights=got.sized.weights) or got.sized
+    w.record(at, inp + out)
+    full = hour / (got.setups * got.most_requests_per_s * out * 3600) * 1e6
+    w.out.first = w.say("cost_million_gpu_rate", million=w.usd(million), model=m.name,
+                        weights=_weights_said(w, got.sized.weights), load=load,
+                        n=w.n(got.gpus), gpu=w.gpu_name(gid),
+                        replicas=w.replicas(got.setups), setup=w.setup(got.per, gid),
+                        most=_rate_rps(w, got.most_requests_per_s),
+                        pct=w.f.percent(rate / (got.setups * got.most_requests_per_s), 0),
+                        full=w.usd(full))
+    w.ask("per_million_output_tokens_usd", million, "USD")
+    w.replicas_price(gid, got.per, got.setups)  # the machines, their date and warnings
+    w.sized_warnings(at, inp + out)
+    return True
+
+
+def _million_rate_count(w: _W, gid: str, rate: float, inp: int, out: int, load: str,
+                        lead: _FullLoad) -> bool:
+    """:func:`_million_at_rate` on the count stated: the setup every unit names for that
+    count (:func:`_full_load`, ``lead``) sized at the rate (sizing's ``request_rate_per_s``).
+    It keeps up: priced at the rate's output, with its load and its price at full load. It
+    does not (the rate past what it serves at most): said plainly, as the speed answer says
+    such a setup cannot keep up, with its price per million at the most it serves, and the
+    fewest of that GPU that carry the rate at the same precision after it
+    (:func:`_rate_carried`)."""
+    assert w.model is not None
+    r, count, _, v, hour, kind, _ = lead
+    at = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                weights=r.weights, request_rate_per_s=rate)
+    p = at.performance if at is not None and at.fits else None
+    most = p.max_requests_per_s if p is not None else None
+    if at is None or not most:
+        return False
+    w.record(at, inp + out)
+    common = {"model": w.model.name, "weights": _weights_said(w, r.weights), "load": load,
+              "setup": w.setup(count, gid), "provider": w.where(v, count),
+              "kind": w.kinds[kind], "hour": w.usd(hour), "most": _rate_rps(w, most)}
+    if rate <= most:
+        million = hour / (rate * out * 3600) * 1e6
+        w.out.first = w.say("cost_million_gpu_rate_count", million=w.usd(million),
+                            pct=w.f.percent(rate / most, 0),
+                            full=w.usd(hour / (most * out * 3600) * 1e6), **common)
+        w.ask("per_million_output_tokens_usd", million, "USD")
+    else:
+        million = hour / (most * out * 3600) * 1e6
+        w.out.first = w.say("cost_million_gpu_rate_over", million=w.usd(million),
+                            sat=w.n(most * out), **common)
+        w.ask("per_million_output_tokens_usd", million, "USD")
+        carried = _rate_carried(w, gid, rate, inp, out, (r.weights,))
+        if carried is not None:
+            c_million, got, c_hour, machines, c_v, key = carried
+            w.out.more.append(w.say(
+                "cost_rate_carry", n=w.n(got.gpus), gpu=w.gpu_name(gid),
+                replicas=w.replicas(got.setups), setup=w.setup(got.per, gid),
+                most=_rate_rps(w, got.most_requests_per_s), million=w.usd(c_million),
+                cap=w.f.percent(HEADROOM_LOAD, 0),
+                hour=w.usd(c_hour), provider=c_v.provider, kind=w.kinds[key],
+                machines=w.say("instance_one" if machines == 1 else "instances",
+                               n=w.n(machines), setup=w.setup(c_v.gpu_count, gid))))
+    w.out.more.append(w.say("price_date", date=w.view_date(v)))
+    w.price_warnings(v)
+    w.sized_warnings(at, inp + out)
     return True
 
 

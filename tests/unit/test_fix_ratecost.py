@@ -1,0 +1,122 @@
+"""Audit ratecost: a price per million tokens on a GPU named ignored a load stated as a rate.
+
+"cost per million tokens for llama 3.1 70b on h100s at 10 requests/s" answered "About $0.82
+... on 1 × H100 ... about 436 tokens/s in total": 10 requests/s of 512 output tokens are
+5,120 tokens/s, about 12 times what that H100 makes (the same in Romanian, and for a rate of
+tokens/s in total). Now, with no count stated, the fewest of that GPU that carry the rate, as
+the count answer counts them ("how many H100s for 10 requests/s": gpus_for_rate, each setup
+under 80% of what it serves, on their machines), priced per million tokens at the rate's
+output; with a count stated ("on 1 H100") that cannot carry it, said plainly, with what it
+serves at most, its price at that saturated rate, and what carries the rate after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.domain.answer.compose import AskResponse
+from tests.unit.ask_fixtures import ask, asked, first_sentence
+from tests.unit.ask_fixtures import head as _head
+
+
+def head(r: AskResponse) -> str:
+    return _head(r).replace("\u00a0", " ")  # Romanian's non-breaking space before "USD"
+
+
+def _million(r: AskResponse) -> float:
+    quantity, value, unit = asked(r)
+    assert (r.intent, quantity, unit) == ("cost", "per_million_output_tokens_usd", "USD")
+    return value
+
+
+@pytest.mark.parametrize(("q", "lead"), [
+    ("cost per million tokens for llama 3.1 70b on h100s at 10 requests/s",
+     "carrying 10 requests/s (3,584 tokens in and 512 out each: about 5,120 output tokens/s"
+     " in total) on 14 × NVIDIA H100 SXM5 80GB, the fewest that carry it: 7 replicas of"
+     " 2 × NVIDIA H100 SXM5 80GB"),
+    ("cât costă un milion de tokeni cu llama 3.1 70b pe H100 la 10 cereri pe secundă?",
+     "ducând 10 cereri pe secundă (3.584 de tokeni de intrare și 512 de ieșire fiecare:"
+     " aproximativ 5.120 de tokeni de ieșire/s în total), pe 14 × NVIDIA H100 SXM5 80GB"),
+])
+def test_million_at_a_request_rate_is_priced_on_the_gpus_that_carry_it(q: str,
+                                                                       lead: str) -> None:
+    r = ask(q)
+    value = _million(r)
+    first = first_sentence(r).replace("\u00a0", " ")
+    assert lead in first
+    # 7 machines of 2 × H100 at $2.58/h = $18.06/h over 5,120 tokens/s: $0.98 per 1M (it was
+    # $0.82 on one H100 at its own full load of 436 tokens/s)
+    assert value == pytest.approx(18.06 / (5120 * 3600) * 1e6, rel=0.01)
+    assert "436" not in first
+    text = head(r)
+    assert "$18.06/h" in text or "18,06 USD/oră" in text
+    # each setup's load said: 10 requests/s over 7 replicas of 1.82 at most
+    assert "79%" in first
+
+
+def test_count_answer_and_price_agree_on_the_setups() -> None:
+    """The setups priced are the count answer's at the same precision ("how many H100s ...
+    at awq-int4": 7 replicas of 2, 14 GPUs)."""
+    count = ask("how many H100s for llama 3.1 70b at awq-int4 at 10 requests/s")
+    assert asked(count)[:2] == ("gpu_count", 14)
+    r = ask("cost per million tokens for llama 3.1 70b at awq-int4 on h100s at 10 requests/s")
+    assert "on 14 × NVIDIA H100 SXM5 80GB" in first_sentence(r)
+
+
+def test_million_on_a_count_that_cannot_carry_the_rate_says_so() -> None:
+    r = ask("cost per million tokens for llama 3.1 70b on 1 h100 at 10 requests/s")
+    value = _million(r)
+    first = first_sentence(r)
+    assert first.startswith("1 × NVIDIA H100 SXM5 80GB cannot carry 10 requests/s")
+    assert "it serves at most about 0.851 requests/s (about 436 output tokens/s)" in first
+    # priced at that saturated rate: $1.29/h over 436 tokens/s
+    assert value == pytest.approx(1.29 / (0.851 * 512 * 3600) * 1e6, rel=0.01)
+    # what carries the rate, at that precision, after it
+    assert "Carrying it takes 14 × NVIDIA H100 SXM5 80GB at that precision" in head(r)
+
+
+def test_romanian_count_that_cannot_carry_the_rate() -> None:
+    r = ask("cât costă un milion de tokeni cu llama 3.1 70b pe 1 H100 la 10 cereri pe secundă?")
+    _million(r)
+    assert first_sentence(r).startswith(
+        "1 × NVIDIA H100 SXM5 80GB nu poate duce 10 cereri pe secundă")
+    assert "Ca să o ducă e nevoie de 14 × NVIDIA H100 SXM5 80GB" in head(r)
+
+
+def test_small_gpu_at_a_rate_counts_the_replicas() -> None:
+    """The L4 at 2 requests/s: 13 times what one setup of 4 × L4 makes (78 tokens/s led)."""
+    r = ask("cost per million tokens for llama 3.1 70b on l4s at 2 requests/s")
+    value = _million(r)
+    first = first_sentence(r)
+    assert "carrying 2 requests/s" in first
+    assert "on 44 × NVIDIA L4 24GB, the fewest that carry it: 11 replicas of 4 × NVIDIA L4" \
+        in first
+    # 11 machines of 4 × L4 at $1.52/h = $16.72/h over 1,024 tokens/s
+    assert value == pytest.approx(16.72 / (1024 * 3600) * 1e6, rel=0.01)
+
+
+def test_million_at_a_token_rate_in_total() -> None:
+    r = ask("cost per million tokens for llama 3.1 70b on h100s at 5000 tokens/s in total")
+    value = _million(r)
+    first = first_sentence(r)
+    assert "carrying 5,000 output tokens/s in total (9.77 requests/s" in first
+    assert "on 20 × NVIDIA H100 SXM5 80GB" in first  # (it was 2 × H100 at 170 tokens/s)
+    assert value == pytest.approx(37.35 / (5000 * 3600) * 1e6, rel=0.01)
+
+
+def test_one_gpu_that_keeps_up_is_priced_at_the_rate() -> None:
+    """A count that carries the rate: the price at the rate's output (a lightly loaded GPU
+    costs more per token), its load and its full-load price after it."""
+    r = ask("cost per million tokens for llama 3.1 8b on an h100 at 1 request/s")
+    value = _million(r)
+    first = first_sentence(r)
+    assert "carrying 1 request/s (3,584 tokens in and 512 out: about 512 output tokens/s" \
+        in first
+    assert "loaded to about 20% of the 5.03 requests/s it serves at most" in first
+    assert value == pytest.approx(1.29 / (512 * 3600) * 1e6, rel=0.01)  # $0.70
+    assert "at full load it would be $0.14" in first
+
+
+def test_no_rate_keeps_the_full_load_answer() -> None:
+    r = ask("cost per million tokens for llama 3.1 70b on h100s")
+    assert _million(r) == pytest.approx(0.82, abs=0.01)
+    assert "about 436 tokens/s in total" in first_sentence(r)
