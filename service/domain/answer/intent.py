@@ -2769,6 +2769,23 @@ _DEADLINE = re.compile(
 _DEADLINE_BEFORE = re.compile(
     r"\b(\d{1,4}|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
     + r")[\s-]*+(days?|weeks?|hours?|months?)\s++deadline\b")
+# the time someone has to do the job in: "I have 2 hours to transcribe 500 hours of audio", "we
+# have 3 days to fine-tune Llama", "I've got only 2 days left to embed 10M docs", "am 2 ore să
+# transcriu 500 de ore de audio", "avem 3 zile ca să antrenăm", "am la dispoziție 2 ore pentru
+# a genera ..." (audit buyer: not read, 4 x RTX 3060 for 3.4 hours where "within 2 hours" gives
+# 8, 1.7 hours). The verb must have its object after it: "I have 500 hours to transcribe (with
+# Whisper)" is an amount of audio, no deadline, as "I have 2 hours of audio" is
+_DEADLINE_HAVE = re.compile(
+    r"(?:\b(?:i|we|you|they)(?:\s++have(?:\s++got)?+|['\u2019]ve(?:\s++got)?+|\s++got)"
+    r"(?:\s++(?:only|just|about|around))?+"
+    r"|\b(?:am|avem|ai|aveti)(?:\s++(?:doar|numai|la dispozitie))?+(?:\s++(?:doar|numai"
+    r"|la dispozitie))?+)\s++"
+    r"(\d{1,4}(?:[.,]\d++)?|" + "|".join(sorted(_DEADLINE_WORDS, key=len, reverse=True))
+    + r")\s*+(?:de\s++)?(days?|zile|zi|weeks?|saptamani|saptamana|hours?|ore|ora|months?"
+    r"|luni|luna|hrs?|h)\b(?:\s++(?:left|la dispozitie))?+"
+    r"\s++(?:to|in which to|sa|ca sa|pentru a)\s++[a-z][a-z-]*+\s++"
+    r"(?!(?:with|using|on|in|at|for|via|and|or|by|from|cu|pe|folosind|la|pentru|si|sau"
+    r"|din)\b)[a-z\d$]")
 # a day named as the deadline with its hours in brackets: "by tomorrow (24 h)", "by tomorrow
 # morning (12 hours)", "până mâine (24 de ore)": those hours (a day alone, "by tomorrow", says
 # no hours, so none is read)
@@ -2780,7 +2797,8 @@ _DEADLINE_BY_DAY = re.compile(
 
 def _deadline(folded: str) -> float | None:
     """The time ``folded`` says a job must finish within, in hours, or None."""
-    m = _DEADLINE.search(folded) or _DEADLINE_BEFORE.search(folded)
+    m = (_DEADLINE.search(folded) or _DEADLINE_BEFORE.search(folded)
+         or _DEADLINE_HAVE.search(folded))
     if m is None:
         by_day = _DEADLINE_BY_DAY.search(folded)
         return (_num(by_day.group(1)) or None) if by_day is not None else None

@@ -187,6 +187,29 @@ stays: a hyphen or a word character beside it is no shorthand; nor is a particip
 apostrophe ("my sft'd mistral": a model tuned before, :data:`TUNED_MODEL`; audit
 ask_reading2: "serve my sft'd mistral 7b to 100 users" was sized as LoRA training)."""
 _FT_WORDS = {"ft": "fine-tuning", "sft": "supervised fine-tuning", "fft": "full fine-tuning"}
+_AT_ONCE_TYPO = re.compile(
+    r"\b(?:conc{1,2}ur{1,2}[ae]n(?P<cy>cy|t)|(?P<sim>simultan)(?:ous|ious|eus|ius|eos)"
+    r"|(?!paralel\b)par{1,2}al{1,2}el{1,2}|paralel(?=\s++(?:users|requests|reqs|sessions"
+    r"|clients|customers|streams|connections|chats|conversations)\b))(?P<ly>ly)?\b")
+"""English words for "at once" misspelled as buyers write them: "concurent", "concurrant",
+"concurant" (concurrent; "concurency"), "simultanous", "simultanious" (simultaneous), "paralell",
+"parralel" (parallel), each with its "-ly": written right, so that every reader of a load
+reads them as it reads "concurrent" (audit buyer: "llama 3.1 8b with 200 concurent users" was
+sized for one user, an RTX A4000, where "200 concurrent users" is 5 x 4 x RTX 3060). "paralel"
+is Romanian ("în paralel" stays) unless an English noun follows it ("64 paralel users");
+Romanian "concurent" reads the same as "concurrent" to every reader of a load."""
+_CCU = re.compile(r"(?<=\d)\s*+ccus?\b")
+"""CCU, "concurrent users" (a game or live service's peak load): "200 CCU" -> "200 concurrent
+users" (it was one user)."""
+
+
+def _at_once_spelled(m: re.Match[str]) -> str:
+    """The word :data:`_AT_ONCE_TYPO` matched, spelled right."""
+    word = ("simultaneous" if m.group("sim") else "concurrency" if m.group("cy") == "cy"
+            else "concurrent" if m.group("cy") else "parallel")
+    return word + (m.group("ly") or "")
+
+
 _HALF_UNIT = r"(hours?|days?|weeks?|months?|ora|ore|zi|zile|saptamana|saptamani|luna|luni)"
 _HALVES = (
     # "one and a half million", "2 and a half thousand": 1.5 of the scale (audit rates2: fell
@@ -573,6 +596,7 @@ def _fold(text: str) -> str:
     folded = _SCALE_SHORT.sub(lambda m: f"{m.group(1)} {_SCALE_WORD_OF[m.group(2)]}", folded)
     folded = _FT_SHORT.sub(lambda m: _FT_WORDS[m.group(1)], folded)
     folded = _DECIMAL_THOUSANDS.sub(_decimal_thousands, folded)
+    folded = _CCU.sub(" concurrent users", _AT_ONCE_TYPO.sub(_at_once_spelled, folded))
     folded = _ONE_PER.sub("1 ", _spell_out(folded))  # "o cerere pe secundă": a rate of 1
     return _DE_SIZE.sub(_de_size, _halves(folded))
 
@@ -2127,7 +2151,15 @@ _USER_NOUNS = (r"users|useri|utilizatori|clients|clienti|customers|people|ppl|pe
 on an RTX 4000 Ada, where "50 users" is 66.5 GiB on one H100)."""
 _USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the answer says so
     USER_COUNT +
-    r"(?:concurrent\s++|simultaneous\s++|parallel\s++|active\s++)?"
+    # up to two words of a load before the noun: "200 concurrent active users", "200
+    # concurrently active users", "200 online users", "200 peak users", "200 paying users"
+    # (audit buyer: one user was sized); never one of a period or of all ever signed up
+    # ("200 daily users", "200 registered users": no load at once)
+    r"(?:(?:concurrent(?:ly)?+|simultaneous(?:ly)?+|parallel|active|online|peak|expected"
+    r"|paying|internal|external|end|beta)\s++){0,2}+"
+    # and one word of what they use after such a word: "200 concurrent chat users"
+    r"(?:(?:(?<=concurrent )|(?<=simultaneous )|(?<=parallel )|(?<=active )|(?<=online ))"
+    rf"[a-z]{{2,15}}+\s++(?=(?:{_USER_NOUNS})\b))?+"
     # users "per month" are the load of a monthly cost asked, not a rate: "to serve Llama for
     # 50 users per month" (was 1 user: an RTX A4000 at $108.71/month, where "how much per
     # month ... for 50 users" gives 2 x RTX 3090), "pentru 50 de utilizatori pe lună"
@@ -2695,7 +2727,10 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("audio_length", re.compile(
         r"\b(?:how long|how much time|latency|latenta|time to (?:transcribe|process)"
         r"|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
-        r"(?:\b(\d++(?:\.\d++)?)\s*+-?\s*+(seconds?|secs?|s|secunde|minutes?|mins?|minute)"
+        # ("30 de secunde de muzică": Romanian's "de" after a number from 20, audit buyer: the
+        # rate was answered, no time)
+        r"(?:\b(\d++(?:\.\d++)?)\s*+-?\s*+(?:de\s++)?(seconds?|secs?|s|secunde|minutes?|mins?"
+        r"|minute)"
         r"(?:\s++long)?\s++(?:(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire"
         r"|sunet)|(?:audio\s++)?(?:clips?|recordings?|files?|segments?|snippets?))\b"
         r"|\b(?:clip\w*+|inregistrar\w*+|fisier\w*+)\s++(?:audio\s++)?de\s++(\d++(?:\.\d++)?)"
