@@ -24,6 +24,7 @@ from service.domain.answer.understand import (
     _tables,
     _tokens,
     daily_budget,
+    gguf_app,
     input_output_tokens,
     job_budget,
     kv_precision,
@@ -464,6 +465,11 @@ class Stated:
     (``numbers.context._W.size``; audit s1fmt #1: it was timed on vLLM). Only a GGUF the
     question runs with no other precision stated (:func:`_gguf_file`): "fp16 (not GGUF)",
     "fp8 ... faster than a GGUF build?" keep theirs (audit regress12 #2)."""
+    gguf_app: str | None = None
+    """An app built on llama.cpp the model is run with ("with Ollama", "in LM Studio":
+    ``understand.gguf_app``): its engine is llama.cpp (``Extracted.engine``), its weights
+    ``GGUF_APP_WEIGHTS``' type where no precision is stated, both said in the answer (audit
+    ollama: "llama 3 8b with ollama on an RTX 4080" was fp8 on vLLM)."""
     input_million: bool = False
     """A million input (prompt) tokens priced ("per 1M input tokens", "un milion de tokeni
     de intrare"): the price per prompt token, never the per-output-token one."""
@@ -3615,6 +3621,7 @@ dot_grouped=dg.group(0) if dg else None,
                   output_tokens=out_tokens if out_tokens is not None and out_tokens <= 65536
                   else 0 if out_tokens is None and _NO_OUTPUT.search(folded) else None,
                   gguf_file=_gguf_file(folded),
+                  gguf_app=gguf_app(toks, folded, registry),
                   prompt_tokens=prompt_tokens(text),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,

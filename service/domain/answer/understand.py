@@ -54,7 +54,8 @@ class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
     batch_size: int | None = None
     engine: str | None = None
     """Inference engine id (catalog/engines.toml), when one engine is named ("with
-    TensorRT-LLM"): the answer sizes with it, as ``/v1/sizing`` does with ``engine``."""
+    TensorRT-LLM"): the answer sizes with it, as ``/v1/sizing`` does with ``engine``.
+    llama.cpp where an app built on it is named ("with Ollama": :func:`gguf_app`)."""
 
 
 _INT64 = (-(2**63), 2**63 - 1)
@@ -2399,6 +2400,32 @@ def _engine_keys(registry: Registry) -> tuple[dict[str, str], int]:
     return registry.derived.table("extract_engine_keys", make)
 
 
+_GGUF_APPS = {"ollama": "Ollama", "lmstudio": "LM Studio"}
+"""Apps that run GGUF files on llama.cpp, by their name's words joined: "Ollama is an
+application based on llama.cpp" (https://huggingface.co/docs/hub/ollama), "LM Studio is built
+on llama.cpp" (https://huggingface.co/docs/hub/lmstudio). Neither is an engine of the catalog:
+named, the engine is llama.cpp (:func:`gguf_app`)."""
+
+
+def gguf_app(toks: list[_Tok], text: str, registry: Registry) -> str | None:
+    """The app of :data:`_GGUF_APPS` the question runs the model with ("with Ollama", "in LM
+    Studio", "cu ollama"): named once, not negated or weighed (:data:`_GGUF_CUE_NOT` in the two
+    words before it: "vLLM vs Ollama", "not Ollama"), and no engine but llama.cpp named ("Ollama
+    or vLLM?" weighs two). None otherwise."""
+    found: set[str] = set()
+    for j, t in enumerate(toks):
+        said = norm(t.text)
+        if (said not in _GGUF_APPS and j + 1 < len(toks)
+                and not text[t.end : toks[j + 1].start].strip(" -")):
+            said += norm(toks[j + 1].text)  # "LM Studio": two words
+        if said in _GGUF_APPS and not any(
+                b.text in _GGUF_CUE_NOT for b in toks[max(0, j - 2) : j]):
+            found.add(_GGUF_APPS[said])
+    if len(found) != 1 or _engine(toks, text, registry) not in (None, "llama.cpp"):
+        return None
+    return found.pop()
+
+
 def _engine(toks: list[_Tok], text: str, registry: Registry) -> str | None:
     """The one engine ``text`` names, by its id or name written as one word or as adjacent
     words; None when none is named or several are ("vLLM vs SGLang" compares them)."""
@@ -2469,11 +2496,13 @@ def extract(text: str, registry: Registry) -> Extracted:
                 params_range = (float(pm.group(1).replace(",", ".")), params)
 
     engine = _engine(toks, folded, registry)
-    # llama.cpp named, or Ollama (built on it, no engine of the catalog) with none other: its
-    # bit counts are GGUF types ("4-bit on ollama" is q4_k_m)
-    weights = _weights(toks, engine == "llama.cpp" or (engine is None and any(
-        t.text == "ollama" and not any(b.text in _GGUF_CUE_NOT for b in toks[max(0, j - 2) : j])
-        for j, t in enumerate(toks))))
+    if engine is None and gguf_app(toks, folded, registry) is not None:
+        # "with Ollama", "in LM Studio": apps built on llama.cpp, no engine of the catalog;
+        # the model runs on llama.cpp (it was sized and timed on vLLM; audit ollama)
+        engine = "llama.cpp"
+    # llama.cpp named, or an app built on it: its bit counts are GGUF types ("4-bit on
+    # ollama" is q4_k_m)
+    weights = _weights(toks, engine == "llama.cpp")
     quantized: bool | None = None
     if _QUANTIZED.search(folded) or (
         weights is not None and get_precision(weights).bits_linear < 16):

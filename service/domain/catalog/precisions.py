@@ -222,12 +222,21 @@ quantize/README.md; "Ollama is an application based on llama.cpp ... By default,
 quantization scheme is used": https://huggingface.co/docs/hub/ollama). Never int8 or int4:
 llama.cpp loads no Hugging Face quantized checkpoint (kernels.toml, llamacpp-gguf-only)."""
 
+GGUF_APP_WEIGHTS: dict[str, str] = {"Ollama": "q4_k_m", "LM Studio": "q4_k_m"}
+"""The GGUF type an app built on llama.cpp is sized at where the question states no precision
+("llama 3 8b with Ollama"). Ollama: its default, "By default, the Q4_K_M quantization scheme
+is used" (https://huggingface.co/docs/hub/ollama). LM Studio, "built on llama.cpp"
+(https://huggingface.co/docs/hub/lmstudio), has no one default: it offers a model's GGUF types
+and advises "a 4-bit option or higher" (https://lmstudio.ai/docs/app/basics/download-model),
+so Ollama's Q4_K_M is taken, and said to be taken."""
+
 _GGUF_BITS_KEY = re.compile(r"gguf(\d)bits?|(\d)bits?gguf")
 
 
 def find_precision(name: str) -> Precision | None:
     """Resolve a precision as people write it ('GGUF Q4_K_M', '4-bit', 'F16'); a bit count
-    with GGUF ('GGUF 8-bit', '8-bit GGUF') is the GGUF type of :data:`GGUF_AT_BITS`."""
+    with GGUF ('GGUF 8-bit', '8-bit GGUF') is the GGUF type of :data:`GGUF_AT_BITS`; a type
+    before the word ('F16 GGUF', 'Q8_0 gguf') the same as after it ('GGUF F16')."""
     key = normalize(name)
     gm = _GGUF_BITS_KEY.fullmatch(key)
     if gm is not None:
@@ -235,6 +244,8 @@ def find_precision(name: str) -> Precision | None:
         return _BY_ID[gguf] if gguf else None
     if key.startswith("gguf") and key not in _INDEX:
         key = key[4:]
+    elif key.endswith("gguf") and key not in _INDEX:
+        key = key[:-4]  # "f16 gguf" was no precision at all: bf16 on vLLM (audit ollama)
     pid = _INDEX.get(key)
     return _BY_ID[pid] if pid else None
 

@@ -643,8 +643,9 @@ def gguf_file(weights: str | None) -> bool:
     GGUF holds F16 / BF16 GGML tensors, sized as fp16 / bf16 (the same bytes), and is
     llama.cpp's format as the quantized GGUF types are (audit size2 #3: "GGUF F16" was sized
     on vLLM at 39.7 tokens/s on an RTX 3090 where llama.cpp gives 49.1, calibration.csv
-    h025 47.4 measured)."""
-    return weights is not None and normalize(weights).startswith("gguf")
+    h025 47.4 measured); the word after the type too ("F16 GGUF", "bf16 gguf")."""
+    key = normalize(weights) if weights is not None else ""
+    return key.startswith("gguf") or key.endswith("gguf")
 
 
 def default_engine(model: SizedModel, p: Precision, registry: Registry,

@@ -28,7 +28,7 @@ from service.domain.catalog.models import (
 )
 from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.offers import Provider
-from service.domain.catalog.precisions import PRECISIONS, get_precision
+from service.domain.catalog.precisions import GGUF_APP_WEIGHTS, PRECISIONS, get_precision
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
@@ -205,7 +205,15 @@ class _W:
                 total_params=param_breakdown(self.scaled).total, active_params=None,
                 architecture=self.scaled)
         self.out = Written()
-        self.weights = ex.weights or ("int4" if ex.quantized else None)
+        self.app_weights: str | None = None
+        """The GGUF type taken for the app built on llama.cpp the question names, where it
+        states no precision (``GGUF_APP_WEIGHTS``: "with Ollama" is its default Q4_K_M),
+        said in the answer (``write._gguf_app_note``); None where none was taken."""
+        if (ex.weights is None and self.st.gguf_app is not None
+                and ex.engine == "llama.cpp"
+                and (self.model is None or self.model.kind == "llm")):
+            self.app_weights = GGUF_APP_WEIGHTS[self.st.gguf_app]
+        self.weights = ex.weights or self.app_weights or ("int4" if ex.quantized else None)
         self.format_refused: tuple[str, KindFormatRule] | None = None
         """A weight format asked that the model's kind is never made in ("Whisper in AWQ":
         ``[[kind_format]]`` in catalog/kernels.toml, which /v1/sizing refuses with a 400): the

@@ -303,6 +303,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         # "1.000 hours" in English: the dots read as thousands separators, said so
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
             float(w.st.dot_grouped.replace(".", "")))))
+    _gguf_app_note(w)
     _price_context(w, intent)
     if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
         # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
@@ -317,6 +318,18 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _format_refused(w))
     _lead_with(w, _model_unknown(w))
     return w.out
+
+
+def _gguf_app_note(w: _W) -> None:
+    """An app built on llama.cpp named ("with Ollama", "in LM Studio": ``Stated.gguf_app``),
+    the model sized on llama.cpp: said right after the answer, with the app's source, and the
+    GGUF type taken where no precision was stated (``_W.app_weights``: Ollama's default
+    Q4_K_M). The answer was fp8 on vLLM, unsaid (audit ollama)."""
+    app = w.st.gguf_app
+    if app is None or w.out.first is None or w.out.sizing is None or w.engine() != "llama.cpp":
+        return
+    key = "gguf_app_" + app.lower().replace(" ", "_")
+    w.out.more.insert(0, w.t[key + "_default" if w.app_weights is not None else key])
 
 
 def _format_refused(w: _W) -> str | None:
