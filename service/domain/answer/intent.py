@@ -33,6 +33,7 @@ from service.domain.answer.understand import (
     model_objectives_masked,
     node_machine,
     nodes_of,
+    own_price,
     population,
     prompt_tokens,
     serves_tuned,
@@ -541,6 +542,16 @@ class Stated:
     year_asked: bool = False
     """A year is named ("for a year", "over a year", "pe un an"): a reserved price asked gets
     its year's total (the intent's sub is then "reserved", the year otherwise lost)."""
+    own_price_usd_per_hour: float | None = None
+    """The asker's own price by the hour, said as what they pay or what their GPUs cost them
+    ("I pay $2/hr for an H100", "our H100 costs us $3/h", "if an A100 costs 1.5 per hr",
+    "plătesc 2 $/oră", "H100-ul nostru costă 3 $/h": :func:`understand.own_price`), never a
+    limit (that is ``Extracted.budget_usd_per_hour``): the cost answers price the GPU named
+    at it instead of the catalog's price (``_W.own_gpu_price``), as ``/v1/sizing`` prices
+    with ``price_per_gpu_hour_usd``. One GPU's unless :attr:`own_price_per_machine`."""
+    own_price_per_machine: bool = False
+    """:attr:`own_price_usd_per_hour` is a whole machine's ("we pay $20/h for the 8x node",
+    "our 8x H100 node costs us $20/h"): per GPU it is that over the machine's GPUs."""
     no_checkpoints: bool = False
     """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
     an interruption restarts it from the start."""
@@ -1977,7 +1988,15 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "refiner": bool(_REFINER.search(folded)),
             "daily_users": _daily_users(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
-            "tokens_usd": _tokens_amount(folded)}
+            "tokens_usd": _tokens_amount(folded),
+            **_own_price_said(text if text is not None else folded)}
+
+
+def _own_price_said(text: str) -> dict[str, Any]:
+    """:attr:`Stated.own_price_usd_per_hour` and :attr:`Stated.own_price_per_machine`."""
+    own = own_price(text)
+    return ({"own_price_usd_per_hour": own[0], "own_price_per_machine": own[1]}
+            if own is not None else {})
 
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot

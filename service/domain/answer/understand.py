@@ -2057,6 +2057,84 @@ def job_budget(text: str) -> float | None:
     return None
 
 
+# The asker's own price of a GPU-hour (audit ownprice): an hourly amount said as what they
+# pay or what their card costs them, never a limit. A cue, at most two filler words, the
+# amount (a bare number after a cue: "if an A100 costs 1.5 per hr"), an hour.
+_OWN_SUBJECT = (r"(?:gpu|card|node|machine|server|instance|box|nod|masina|instanta|placa"
+                r"|[a-z]{1,4}\d{2,4}[a-z]{0,4}|\d{3,4}|\d{2,3}\s?gb)(?:-(?:ul|urile|ului)|s)?+"
+                r"(?:\s++(?:nostru|noastra|meu|mea|nostri|noastre))?+")
+_OWN_CUE = (
+    r"(?:\b(?:i|we|they|company|team)\s++(?:currently\s++|already\s++|now\s++|actually\s++"
+    r"|usually\s++|normally\s++)?+(?:pay|paid)"
+    r"|\b(?:i'?m|i\s++am|we'?re|we\s++are)\s++(?:currently\s++|already\s++)?+paying"
+    r"|(?<!\bsa\s)\b(?:platesc|platim)"
+    r"|\b(?:ne|ma)\s++costa|\bcosts?\s++(?:us|me|them)"
+    r"|\b(?:our|my)\s++(?:price|rate|cost)\s++(?:is|=)"
+    r"|\bpretul\s++(?:nostru|meu)\s++(?:e|este)"
+    # (a card asked about is none: "which GPU costs $2/h?")
+    rf"|(?<!which\s)(?<!what\s)(?<!care\s)(?<!ce\s)\b{_OWN_SUBJECT}\s++(?:costs?|costa)"
+    r"|\b(?P<at>at))"
+)
+_OWN_PRICE = re.compile(
+    _OWN_CUE + r"(?:\s++(?:only|just|about|around|roughly|~|doar|cam|aproximativ))?+\s*+"
+    rf"(?:\$\s*+(?P<a>{_NUMBER})|(?<![\d.,])(?P<b>{_NUMBER})\s*+(?:(?:de\s++)?"
+    r"(?:\$|usd|dolari|dolar|dollars?|bucks)(?![a-z]))?+)"
+    r"\s*+(?:(?:/|per|pe|a|an|each)\s*+)?+(?P<gpu>gpu[- ]?)?+(?:h|hr|hrs|hour|ora)\b")
+"""An hourly price said as the asker's own: "I pay $2/hr", "we're paying $2.5 an hour",
+"our H100 costs us $3/h", "if an A100 costs 1.5 per hr", "plătesc 2 $/oră", "ne costă 3
+$/h", "H100-ul nostru costă 3 $/h", "at $2/h per GPU" ("at" only with a GPU unit: "at
+$2/GPU-hour", or "per GPU" after it). A limit ("under $2/h", "budget of $2/h", "max $2/hr",
+"I can pay at most $2/h", "sub 2 $/oră") has no such cue: the hourly budget."""
+_OWN_PER_GPU = re.compile(r"\s*+(?:(?:per|pe|/|a|each|for each|pentru fiecare)\s*+"
+                          r"(?:gpu|card|placa)\b|each\b|fiecare\b)")
+_OWN_MACHINE = re.compile(
+    r"\b(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b")
+_OWN_AFTER_MACHINE = re.compile(
+    r"\s*+(?:(?:the|our|my)\s++)?(?:node|machine|server|box|instance|cluster|nod|nodul|masina"
+    r"|instanta|serverul)\b"
+    r"|\s*+(?:for|per|pe|pentru)\s++(?:the\s++|our\s++|my\s++|an?\s++|one\s++|1\s++|un\s++"
+    r"|o\s++|each\s++|whole\s++|intregul\s++|intreg\s++)*+(?:\d++\s*+x\s*+)?+(?:[\w-]++\s++)?"
+    r"(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b")
+
+
+def own_price(text: str) -> tuple[float, bool] | None:
+    """The asker's own hourly price of the GPUs (:data:`_OWN_PRICE`), as (USD per hour,
+    whether it is a whole machine's: "for the 8x node", "our 8x H100 node costs us $20/h";
+    "per GPU", "for an H100": one GPU's), or None."""
+    m = _own_price_match(_fold(text))
+    if m is None:
+        return None
+    folded = m.string
+    per_gpu = bool(m.group("gpu")) or bool(_OWN_PER_GPU.match(folded, m.end()))
+    # the clause before the price too: "our 8x H100 node costs us $20/h"
+    clause = re.split(r"[,.;:?!]", folded[max(0, m.start() - 40):m.start()])[-1]
+    machine = not per_gpu and bool(
+        _OWN_AFTER_MACHINE.match(folded, m.end()) or _OWN_MACHINE.search(clause)
+        or _OWN_MACHINE.search(m.group(0)))
+    raw = m.group("a") or m.group("b")
+    thousands = re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw)
+    return float(raw.replace(",", "") if thousands else raw.replace(",", ".")), machine
+
+
+_OWN_CAP_AFTER = re.compile(
+    r"(?:\s*+(?:per|pe|/|a|each|for each)\s*+(?:gpu|card|placa)\b)?+\s*+,?+\s*+"
+    r"(?:or\s++(?:less|under|below|lower|cheaper)|sau\s++(?:mai\s++)?(?:putin|ieftin)"
+    r"|max(?:imum)?\b|at\s++most|tops\b|cel\s++mult|maxim\b)")
+"""A limit said after an amount ("at $3/h per GPU or less", "2 $/oră maxim"): a budget."""
+
+
+def _own_price_match(folded: str) -> re.Match[str] | None:
+    for m in _OWN_PRICE.finditer(folded):
+        if m.group("at") and not m.group("gpu") and not _OWN_PER_GPU.match(folded, m.end()):
+            continue  # "at $2/h" alone is no own price ("a GPU at $2/h": a limit or a wish)
+        if _OWN_CAP_AFTER.match(folded, m.end()):
+            continue  # "at $3/h per GPU or less": a limit
+        if not (m.group("a") or m.group("b")):
+            continue
+        return m
+    return None
+
+
 def _amount(m: re.Match[str]) -> float:
     raw = m.group("a") or m.group("b") or m.group("c")
     # "1,000" groups thousands; "2,5" (Romanian) is a decimal comma
@@ -2511,6 +2589,13 @@ def extract(text: str, registry: Registry) -> Extracted:
     workload, method = _workload_and_method(folded)
 
     hour = _HOUR.search(folded) or _HOURLY.search(folded)
+    own = _own_price_match(folded)
+    if hour is not None and own is not None and hour.start() < own.end() and (
+            own.start() < hour.end()):
+        # the asker's own price ("I pay $2/hr for an H100"): the GPUs' price, no cap on it
+        # (Stated.own_price_usd_per_hour; audit ownprice: it filtered the offers and the
+        # catalog's $1.29/h priced the answer)
+        hour = None
     month = _MONTH.search(folded) or _MONTHLY.search(folded)
     pop = population(bare)
     um = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),

@@ -269,6 +269,10 @@ class _W:
         after memory)."""
         self.images_said = False
         """Whether the images per request stated have been said (:meth:`record`)."""
+        self.own_used = False
+        """Whether a figure of the answer is priced at the asker's own price
+        (:meth:`own_gpu_price`): where one is stated and none is, the answer says so
+        (write.py)."""
         self.prefill_priced = False
         """Whether the cost answer priced a job with no output as prefill alone
         (``cost._prefill_tokens_job``); where it could not, the tokens priced as output say
@@ -872,6 +876,44 @@ class _W:
                     per, v = min(priced, key=lambda x: (x[0], x[1].gpu_count))
                     return v, per, key
         return None
+
+    def own_gpu_price(self, gid: str | None, count: int = 1) -> float | None:
+        """The asker's own price of one GPU-hour of ``gid`` (``Stated.own_price_usd_per_hour``:
+        "I pay $2/hr for an H100"; a whole machine's over its GPUs, the count stated else
+        ``count``), where the GPU priced is the one the question names (or a card of the
+        family it names); None otherwise: an own price is never a cap, and never another
+        card's price (audit ownprice: the catalog's $1.29/h priced "I pay $2/hr for an
+        H100")."""
+        own = self.st.own_price_usd_per_hour
+        if not own or own <= 0 or gid is None or self.ex.gpu is None or not (
+                gid == self.ex.gpu or gid in self.st.gpu_family or gid in self.st.gpu_variants):
+            return None
+        if self.st.own_price_per_machine:
+            return own / max(1, self.ex.gpu_count or count)
+        return own
+
+    def own_said(self, gid: str, count: int = 1) -> str:
+        """The words of the own price an answer is priced at: "at your price of $2.00/h per
+        GPU", a machine's "at your price of $20.00/h for the machine of 8 GPUs"; marks the
+        answer as priced with it (:attr:`own_used`)."""
+        per = self.own_gpu_price(gid, count) or 0.0
+        self.own_used = True
+        own = self.st.own_price_usd_per_hour or 0.0
+        if self.st.own_price_per_machine and abs(own - per) > 1e-9:
+            return self.say("own_price_said_machine", machine=self.usd(own),
+                            n=self.n(round(own / per)))
+        return self.say("own_price_said", price=self.usd(per))
+
+    def own_catalog_note(self, gid: str, count: int = 1) -> None:
+        """After a figure at the asker's own price: the catalog's cheapest price of the same
+        setup beside it, with its date (nothing where the catalog prices none)."""
+        b = self.basis(gid, count)
+        if b is None:
+            return
+        v, per, kind = b
+        self.out.more.append(self.say("own_price_catalog", kind=self.kinds[kind],
+                                      setup=self.setup(count, gid), hour=self.usd(per * count),
+                                      provider=self.where(v, count), date=self.view_date(v)))
 
     def machine_gpu_price(self, b: tuple[OfferView, float, str]) -> float:
         """The price per GPU of :meth:`basis`' machine ``b`` (its price over the GPUs in it),

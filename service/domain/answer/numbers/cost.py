@@ -426,6 +426,20 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
     token job lead with it, as the hour does; a setup cheaper in their unit is said after
     them (:func:`_cheaper_in_unit`). Was bf16 on a count chosen per unit (audit
     ask_precision)."""
+    loaded = _load_sized(w, gid, inp, out)
+    b = w.basis(gid, loaded[1]) if loaded is not None else None
+    if loaded is None or b is None:
+        return None
+    r, count, thr, nofit = loaded
+    v, per, kind = b
+    return r, count, thr, v, per * count, kind, nofit
+
+
+def _load_sized(w: _W, gid: str, inp: int, out: int
+                ) -> tuple[SizingResult, int, float, str | None] | None:
+    """:func:`_full_load`'s setup with no price: (the sizing, the count, its output tokens/s
+    at full load, the sentence that says the count is for the users), None where it does not
+    run there (priced at the asker's own price by :func:`_own_cost`)."""
     count = w.ex.gpu_count or _min_count(w, gid, inp) or 1
     weights: str | None = None
     lead = gpu_setups(w, [gid], "hour", count=w.ex.gpu_count) \
@@ -449,11 +463,9 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
         # a job or a price per token keeps every GPU busy: independent replicas where they
         # serve more than one copy split over all of them (audit ro2 #3)
         r, thr = rep, rep.performance.max_throughput_tokens_per_s
-    b = w.basis(gid, count)
-    if not thr or b is None:
+    if not thr:
         return None
-    v, per, kind = b
-    return r, count, thr, v, per * count, kind, nofit[1] if nofit is not None else None
+    return r, count, thr, nofit[1] if nofit is not None else None
 
 
 def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
@@ -1078,6 +1090,8 @@ def _cost_inner(w: _W) -> None:
     _requests_tokens(w)
     if _steady_rate(w, gid):
         return
+    if gid is not None and _own_cost(w, gid):
+        return  # "I pay $2/hr for an H100": the GPU named at that price, not the catalog's
     token_job = (w.model is not None and w.model.kind == "llm" and w.model.task != "embed"
                  and bool(w.det.tokens) and w.sub != "million"
                  and w.ex.workload not in ("finetune", "pretrain"))
@@ -1798,6 +1812,84 @@ def _million_rate_count(w: _W, gid: str, rate: float, inp: int, out: int, load: 
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     w.sized_warnings(at, inp + out)
+    return True
+
+
+def _own_cost(w: _W, gid: str) -> bool:
+    """An LLM on the GPU named at the asker's own price (:meth:`_W.own_gpu_price`: "I pay
+    $2/hr for an H100", "H100-ul nostru costă 3 $/h"): a million output tokens, a job of
+    tokens, a month or an hour of the setup the catalog's price would be quoted for
+    (:func:`_load_sized`: the same count, precision and full load), at that price instead,
+    said so, the catalog's cheapest price of the setup after it with its date. The hourly
+    amount was read as a budget (a filter only) and the catalog's $1.29/h priced "$0.14 per
+    1M tokens" where $2/h makes $0.22 (audit ownprice). False where no own price applies or
+    the model does not run there (the catalog's answer then, which says the price is
+    unused)."""
+    m = w.model
+    if (m is None or m.kind != "llm" or m.task == "embed" or w.own_gpu_price(gid) is None
+            or w.ex.workload in ("finetune", "pretrain") or w.st.input_million
+            or w.sub not in (None, "hour", "day", "week", "year", "month", "million", "job")
+            or (w.sub == "job" and not w.det.tokens)):
+        return False
+    job = bool(w.det.tokens) and w.sub != "million"
+    out = w.st.output_tokens or 512
+    inp = _request_prompt(w, out) if job else _prompt(w)
+    if not job:
+        out = 512
+    loaded = _load_sized(w, gid, inp, out)
+    if loaded is None:
+        return False
+    r, count, thr, nofit = loaded
+    per = w.own_gpu_price(gid, count)
+    assert per is not None
+    hour = per * count
+    own = w.own_said(gid, count)
+    p = r.performance
+    users = w.ex.concurrent_requests
+    tps, load = thr, w.say("own_load_thr", thr=w.n(thr))
+    if p is not None and p.max_concurrency and p.max_concurrency > 1 and not users and not job:
+        load = w.say("own_load_full", conc=w.n(p.max_concurrency), ctx=w.n(inp + out),
+                     thr=w.n(thr))
+    if users and users > 1 and p is not None and (
+            not p.max_concurrency or users < p.max_concurrency):
+        # users stated: the tokens at the rate that load produces, as the catalog's answer
+        # prices them (_million_at_load), at most full load
+        at = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                    batch_size=users, weights=r.weights)
+        q = at.performance if at is not None and at.fits else None
+        if q is not None and q.output_tokens_per_s:
+            tps = min(q.output_tokens_per_s, thr)
+            load = w.say("own_load_users", users=w.n(users), tps=w.n(tps))
+    w.record(r, inp + out)
+    common = {"model": m.name, "weights": _weights_said(w, r.weights),
+              "setup": w.setup(count, gid), "own": own, "hour": w.usd(hour)}
+    if job:
+        tokens = w.det.tokens or 0
+        hours = tokens / tps / 3600
+        w.out.first = w.say("own_tokens_job", tokens=w.n(tokens), cost=w.usd(hours * hour),
+                            hours=w.duration(hours), load=load, inp=w.n(inp), out=w.n(out),
+                            **common)
+        w.ask("per_job_usd", hours * hour, "USD")
+    elif w.sub == "million":
+        million = hour / (tps * 3600) * 1e6
+        w.out.first = w.say("own_million", million=w.usd(million), load=load, **common)
+        w.ask("per_million_output_tokens_usd", million, "USD")
+    elif w.sub == "month":
+        month = hour * w.month_hours()
+        w.out.first = w.say("own_month", month=w.usd(month), usage=w.usage(), **common)
+        w.ask("per_month_usd", month, "USD")
+    else:
+        w.out.first = w.say("own_hour", month=w.usd(hour * w.month_hours()), usage=w.usage(),
+                            **common)
+        w.ask("per_hour_usd", hour, "USD/h")
+    if nofit is not None:
+        w.out.first = f"{nofit} {_decap(w, w.out.first)}"
+    if tps == thr:
+        note = replicas_note(w, gid, count, r, inp, out)
+        if note:
+            w.out.more.append(note)
+    w.own_catalog_note(gid, count)
+    w.sized_warnings(r, inp + out)
     return True
 
 

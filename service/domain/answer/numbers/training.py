@@ -521,8 +521,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
         p = r.performance
         o = b[0] if b else None
+        # the asker's own price of the GPU named ("our H100 costs us $3/h"): a run's cost at
+        # it, not the catalog's (audit ownprice)
+        own = w.own_gpu_price(gid, count) if w.det.tokens else None
         whole = (_whole_machine(w, kw, gid, count, b)
-                 if r.fits and w.det.tokens and counted else None)
+                 if r.fits and w.det.tokens and counted and own is None else None)
         whole_note = ""
         if r.fits and p is not None and p.training_hours and w.det.tokens:
             cost = ""
@@ -537,7 +540,13 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                                    setup=w.setup(count, gid), provider=o.provider)
                 setup = w.setup(count, gid)
             assert p is not None and p.training_hours is not None
-            if run_usd and o is not None:
+            if own is not None:
+                # the asker's own price: the GPU time at it (no provider's billing or
+                # storage, which the catalog's price would add)
+                run_usd = own * count * p.training_hours
+                cost = w.say("own_train_cost", cost=w.usd(run_usd), own=w.own_said(gid, count),
+                             hour=w.usd(own * count))
+            elif run_usd and o is not None:
                 run_usd, cost = _run_bill(w, o, price or 0.0, count, p.training_hours,
                                             r.weights)
             # a preference or RL objective named: the run's time and cost say which run
@@ -567,9 +576,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                       yes=bool(r.fits) if w.st.yes_no else None)
                 spot_lead = _named_spot_lead(w, task, method, gid, run_usd, setup,
                                              o.provider if o is not None else "",
-                                             (price or 0.0) * count)
+                                             (price or 0.0) * count) if own is None else []
                 if spot_lead:
                     first, lines = spot_lead[0], [*spot_lead[1:], fit_line]
+                elif own is not None:
+                    w.own_catalog_note(gid, count)
                 elif b is not None and b[2] == "on_demand":
                     # the basis said, as a spot lead says its own (audit consist #2)
                     lines = [w.t["train_cost_on_demand"], *lines]
@@ -621,6 +632,18 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                         provider=w.where(o, count), tokens=w.n(hours * 3600 * tps_run / 1e6),
                         tps=w.n(tps_run)), [w.say("budget_lasts_billing"), line, fit_line]
                     w.ask("budget_hours", hours, "h", yes=True)
+                elif (w.sub == "cost" and tps_run and task == "finetune"
+                      and (mine := w.own_gpu_price(gid, count)) is not None):
+                    # the asker's own price of the GPU named: the cost per 100M tokens at
+                    # it, the catalog's hour after it (audit ownprice)
+                    per_h = 1e8 / tps_run / 3600
+                    first, lines = w.say(
+                        "own_train_rate_finetune", method=label, model=w.model.name,
+                        setup=setup, cost=w.usd(per_h * mine * count),
+                        own=w.own_said(gid, count), per=w.n(per_h, 1 if per_h >= 0.1 else 2),
+                        tps=w.n(tps_run), hour=w.usd(mine * count)), [line, fit_line]
+                    w.ask("per_100m_training_tokens_usd", per_h * mine * count, "USD",
+                          yes=True)
                 elif w.sub == "cost" and tps_run and price and task == "finetune":
                     # "cost to fine-tune ... on 8 x H100" with no data size: what the job
                     # costs per 100M training tokens (their hours at the sizing's rate
@@ -682,7 +705,8 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # figure leads and the fit is said beside it, not as a yes or no
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
         w.out.more.extend(lines)
-        if o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price:
+        if (o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price
+                and own is None):
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
@@ -696,7 +720,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             _checkpointing_on(w, kw, count)
         if not r.fits and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
-        if o is not None:
+        if o is not None and not (own is not None and w.own_used):
             w.price_warnings(o)
         w.sized_warnings(r)
         return

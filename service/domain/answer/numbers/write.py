@@ -293,6 +293,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                    why=w.t[f"token_target_na_{kind}"]))
     if w.out.first is not None or intent == "cost":
         _lei_note(w)  # an amount in lei or euro is never dropped silently
+    _own_price_unused(w)
     if w.out.first is not None and w.st.bare_gpu is not None:
         _variant_note(w, intent)
     ur = w.st.users_range
@@ -330,6 +331,20 @@ def _gguf_app_note(w: _W) -> None:
         return
     key = "gguf_app_" + app.lower().replace(" ", "_")
     w.out.more.insert(0, w.t[key + "_default" if w.app_weights is not None else key])
+
+
+def _own_price_unused(w: _W) -> None:
+    """The asker's own price stated ("I pay $2/hr for an H100") where no figure of the answer
+    is priced at it (no GPU named it is the price of, or an answer the own price does not
+    reach) while the answer quotes prices: said, never dropped silently (audit ownprice: the
+    catalog's price was used with no word of the price stated)."""
+    own = w.st.own_price_usd_per_hour
+    if not own or own <= 0 or w.own_used or w.out.first is None:
+        return
+    if not any(("$" in x or "USD" in x) for x in (w.out.first, *w.out.more)):
+        return  # no price quoted: nothing to say it is not used for
+    key = "own_price_no_gpu" if w.ex.gpu is None else "own_price_unused"
+    w.out.more.insert(0, w.say(key, price=w.usd(own)))
 
 
 def _format_refused(w: _W) -> str | None:
