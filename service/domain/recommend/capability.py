@@ -42,9 +42,10 @@ from service.domain.sizing.audio_speed import (
 )
 from service.domain.sizing.hardware import fp32_components
 from service.domain.sizing.layout import (
-    NODE_GPUS,
     PCIE_TP_MAX,
     all_to_all_link,
+    machine_node,
+    node_of,
     search_training,
 )
 from service.domain.sizing.memory import (
@@ -764,7 +765,11 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         # value models and their forward passes, pairs in one pass: sizing's objective
         # (memory.frozen_models, speed.training_speed), so an option's GiB per GPU and speed
         # are /v1/sizing's for the same GPUs and step (they were SFT's for every objective)
-        objective=ft.objective, pretrain=req.workload == "pretrain")
+        objective=ft.objective, pretrain=req.workload == "pretrain",
+        # a machine of more than NODE_GPUS joined all to all (Google's a2-megagpu-16g, 16 x
+        # A100 on NVSwitch) is one node, as sizing times it given that machine
+        # (layout.machine_node): it was timed as 2 nodes of 8 over a network it does not have
+        node_gpus=machine_node(gpu, g))
 
     def per_gpu(plan: TrainingPlan, stage: int) -> float:
         # the memory per GPU depends on the GPU count, not on the GPU: once per count
@@ -784,7 +789,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
         return t.tokens_per_s, t.bound
 
     def fit(plan: TrainingPlan) -> tuple[TrainingPlan, bool]:
-        if n > NODE_GPUS:
+        if n > node_of(base):
             # past one node sizing's search: the fastest tensor x pipeline x data layout,
             # the collectives between the nodes timed (layout.search_training), against the
             # same limit /v1/sizing uses given this request's min_memory_headroom_pct

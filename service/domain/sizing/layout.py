@@ -127,6 +127,26 @@ def tp_limit(gpu: GPU | None) -> tuple[int, str]:
                          "all-reduces would cross PCIe every layer")
 
 
+def machine_node(gpu: GPU | None, machine_gpus: int | None) -> int | None:
+    """GPUs of one node for a training run on one machine of ``machine_gpus`` x ``gpu``: the
+    machine's own count where it holds more than :data:`NODE_GPUS` GPUs joined all to all
+    (:func:`all_to_all_link`: two HGX A100 8-GPU baseboards "connected back-to-back using
+    NVSwitch to NVLink, enabling 16 A100 GPUs to be fully connected",
+    devblogs.nvidia.com/introducing-hgx-a100-most-powerful-accelerated-server-platform-for-ai-hpc/;
+    Google's a2-megagpu-16g, catalog/offers/gcp.csv, interconnect nvswitch), so that its GPUs
+    are timed as one node, with no network between them; else None (nodes of
+    :data:`NODE_GPUS`: a machine of PCIe cards, or GPUs whose machine is not known)."""
+    if gpu is None or not machine_gpus or machine_gpus <= NODE_GPUS:
+        return None
+    return machine_gpus if all_to_all_link(gpu) else None
+
+
+def node_of(plan: TrainingPlan) -> int:
+    """GPUs in one node of a training plan: its machine's (:func:`machine_node`), else
+    :data:`NODE_GPUS`."""
+    return plan.node_gpus or NODE_GPUS
+
+
 def nvlink_domain(gpu: GPU) -> int:
     """GPUs a tensor-parallel group may span before its all-reduces, two a layer, leave the
     GPUs' own link for the network between servers: one node (:data:`NODE_GPUS`), or an NVL72
@@ -863,7 +883,7 @@ def _search_multi_node(plan: TrainingPlan, gpu: GPU, requested_zero: int | None,
     else:
         best = min(rows, key=lambda r: r[1])
     q, per, tps, bound = best
-    nodes = math.ceil(n / NODE_GPUS)
+    nodes = math.ceil(n / node_of(plan))
     label = _mp_label(q.tp, q.pp, q.dp, q.zero_stage or 0)
     if fitting:
         reason = (f"{n} GPUs span {nodes} nodes: the fastest layout that fits, each timed with "
@@ -971,7 +991,7 @@ def search_training(plan: TrainingPlan, gpu: GPU | None, requested_zero: int | N
         if fixed.tensor > 1 or fixed.pipeline > 1:
             return _search_fixed_mp(plan, gpu, requested_zero, fixed, global_tokens, cap_gib)
     plan = replace(plan, tp=1, pp=1, micro_batches=1)
-    multi_node = (gpu is not None and timer is not None and n > NODE_GPUS
+    multi_node = (gpu is not None and timer is not None and n > node_of(plan)
                   and plan.model.arch is not None)
     if fixed is None and multi_node:
         assert gpu is not None and timer is not None

@@ -557,6 +557,10 @@ class TrainingPlan:
     pretrain: bool = False
     """Pre-training (task pretrain): an MoE is timed at the dense MFU, as pre-training stacks
     run grouped expert GEMMs (speed.MOE_EXPERT_EFFICIENCY is a fine-tuning stack's)."""
+    node_gpus: int | None = None
+    """GPUs of one node where the run is on a machine of more than ``layout.NODE_GPUS`` GPUs
+    joined all to all (``layout.machine_node``: Google's a2-megagpu-16g, 16 x A100 on
+    NVSwitch); None: nodes of ``layout.NODE_GPUS``."""
 
     def __post_init__(self) -> None:
         # None: not chosen (a request that leaves it to the layout search); sized as 0, DDP

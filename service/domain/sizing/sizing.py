@@ -57,6 +57,8 @@ from service.domain.sizing.layout import (
     Layout,
     all_to_all_link,
     divisors,
+    machine_node,
+    node_of,
     nvlink_domain,
     search_inference,
     search_training,
@@ -721,10 +723,17 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
     return sized
 
 
-def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
+def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None
+         ) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
+
+    ``machine_gpus`` (not a request field: the answers, which price a named machine, give
+    it): the GPUs of the machine a training run is priced on; one of more than
+    ``NODE_GPUS`` joined all to all (``layout.machine_node``: Google's a2-megagpu-16g, 16 x
+    A100 on NVSwitch) is one node, timed with no network between its GPUs, as the
+    recommendations time that machine. Without it a node is ``NODE_GPUS`` GPUs.
 
     Raises NotFound for an unknown model or GPU, InvalidInput for an unknown precision or a
     combination that makes no sense, MissingFields for a pasted config.json without
@@ -1081,7 +1090,15 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
         checkpointing=ft.gradient_checkpointing is not False, flash=ft.flash_attention,
         micro_batch=ft.micro_batch_size or 1, seq=ft.sequence_length, zero_stage=ft.zero_stage,
         cpu_offload=ft.cpu_offload, gpus=n, objective=ft.objective,
-        pretrain=req.task == "pretrain")
+        pretrain=req.task == "pretrain", node_gpus=machine_node(gpu, machine_gpus))
+    node = node_of(lean)
+    if lean.node_gpus is not None and gpu is not None and n > NODE_GPUS:
+        note("one_machine", f"{n} GPUs in one machine of {node}" if n <= node
+             else f"nodes of {node} GPUs",
+             f"the machine priced holds {node} x {gpu.name} joined all to all (two 8-GPU "
+             "baseboards joined by NVSwitch, as HGX A100 16-GPU and Google's a2-megagpu-16g): "
+             f"up to {node} GPUs are one node, timed at one node's share of the peak with "
+             "their collectives on the GPUs' own link, no network between them")
 
     def timed(p: TrainingPlan) -> tuple[float, str]:
         assert gpu is not None
@@ -1146,11 +1163,11 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
 
             hw.warnings.append(_training_hint(tplan, gpu, per.total_gib, ft, req.parallelism,
                                               layout_of))
-    if gpu is not None and n > NODE_GPUS:
+    if gpu is not None and n > node:
         # the recommendations price such a run only on nodes with a fast fabric; sizing says
         # the same, and how the speed was scaled
-        nodes = math.ceil(n / NODE_GPUS)
-        note("multi_node", f"{nodes} nodes of {NODE_GPUS} GPUs",
+        nodes = math.ceil(n / node)
+        note("multi_node", f"{nodes} nodes of {node} GPUs",
              "training speed per GPU at the multi-node share of the peak (0.35 full, 0.48 "
              "LoRA, against 0.40 / 0.55 in one node); the collectives between the nodes are "
              "timed apart (inter_node_network)")
@@ -1162,7 +1179,7 @@ def size(req: SizingRequest, catalog: Catalog) -> SizingResult:
              "layout search weighs tensor parallel within a node, pipeline stages and data "
              "parallel across nodes against ZeRO over all the GPUs by that time")
         hw.warnings.append(
-            f"{n} GPUs span at least {nodes} nodes of {NODE_GPUS}: training across nodes needs "
+            f"{n} GPUs span at least {nodes} nodes of {node}: training across nodes needs "
             "a fast node network (InfiniBand, EFA or RoCE) or the gradient "
             "sync dominates the step"
             + ("; these cards have no NVLink, so even inside a node every all-reduce crosses "

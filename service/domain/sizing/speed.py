@@ -49,7 +49,7 @@ from service.domain.sizing.efficiency import (
     comm_model,
     training_share,
 )
-from service.domain.sizing.layout import NODE_GPUS, nvlink_domain
+from service.domain.sizing.layout import node_of, nvlink_domain
 from service.domain.sizing.memory import (
     OPTIMIZER_BYTES,
     REFERENCE_OBJECTIVES,
@@ -652,8 +652,9 @@ def _training_comm(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None
                       "model given): data parallel counted as scaling perfectly")
     # the data-parallel group: Megatron-LM's rank order puts the tensor-parallel GPUs
     # innermost, then the data-parallel ones, so a group spans nodes once tp x dp passes one
-    g = min(n, max(1, NODE_GPUS // plan.tp))
-    k = n if plan.tp * n > NODE_GPUS else 1
+    per_node = node_of(plan)
+    g = min(n, max(1, per_node // plan.tp))
+    k = n if plan.tp * n > per_node else 1
     stage = plan.zero_stage or 0
     share = plan.model_share()
     trainable = plan.trainable() * share
@@ -783,10 +784,12 @@ def training_speed(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None) -> Tra
     # 3,497 tokens/s = 0.59, h147 QLoRA 8B on an RTX 4090 2,413 tokens/s = 0.70, both
     # checkpointed and compiled); QLoRA x 0.85 for dequantizing NF4 in every matmul where it
     # is not fused (bitsandbytes)
+    # one node: 8 GPUs, or the GPUs of one machine joined all to all (layout.machine_node)
+    one_node = plan.gpus <= node_of(plan)
     if plan.method == "full":
-        mfu = 0.40 if plan.gpus <= 8 else 0.35
+        mfu = 0.40 if one_node else 0.35
     else:
-        mfu = LORA_MFU if plan.gpus <= 8 else LORA_MFU * 0.875
+        mfu = LORA_MFU if one_node else LORA_MFU * 0.875
     if plan.method == "qlora":
         mfu *= QLORA_DEQUANT_FACTOR
     if plan.cpu_offload:
@@ -891,7 +894,7 @@ def _model_parallel_step(plan: TrainingPlan, gpu: GPU, perf: PerfTables | None,
     if pp > 1:
         # pipeline stages are outermost in Megatron-LM's rank order: on other nodes once
         # tp x dp fills one
-        if tp * plan.dp >= NODE_GPUS:
+        if tp * plan.dp >= node_of(plan):
             p2p_s = 2 * act / (INTER_NODE_GB_S_PER_GPU * 1e9)
         bits.append(f"pipeline {pp}, 1F1B: {m} micro-batches in {m + pp - 1} slots (bubble "
                     f"(p-1)/m = {(pp - 1) / m:.1%})"

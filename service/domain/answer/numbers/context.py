@@ -505,6 +505,9 @@ class _W:
     # -- the core -----------------------------------------------------------------------------
 
     def size(self, **kw: Any) -> SizingResult | None:
+        # the GPUs of the machine a training run is priced on (not a request field: sizing's
+        # ``machine_gpus``, one node where they are joined all to all)
+        machine = kw.pop("machine_gpus", None)
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
         req = {**named, **{k: v for k, v in kw.items() if v is not None}}
@@ -532,7 +535,7 @@ class _W:
         if engine is not None and "engine" not in req:
             req["engine"] = engine
         try:
-            return size(msgspec.convert(req, SizingRequest), self.catalog)
+            return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 

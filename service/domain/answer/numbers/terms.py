@@ -28,6 +28,7 @@ from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
+    FAST_NETWORKS,
     GRANULARITY_S,
     HOURS_PER_MONTH,
     RESTART_MINUTES,
@@ -420,9 +421,21 @@ def _spot(w: _W) -> None:
             w.record(r, ctx + 512 if served else 2048, per_replica=served)
             rows = [(f.gpu, f.gpu_count) for f in
                     sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))]
+    # one training job over several GPUs (its gradients synced every step; a full fine-tune
+    # of 70B sharded with ZeRO-3) runs in one machine that holds them, or over machines with
+    # a fast network between them (basis(fabric=True), the recommendations' FAST_NETWORKS
+    # rule): it was priced on 8 single-GPU runpod pods "joined over the network" (buyer
+    # audit onemachine); replicas of a served model or a batch job need no such network.
+    # A training run: the workload read, or a model's job of no workload, sized as
+    # pre-training above
+    sharded = w.ex.workload in ("finetune", "pretrain") or (
+        w.model is not None and gid is None and train and w.ex.workload is None)
     best: tuple[float, float, str, int, OfferView, OfferView] | None = None
     for g, n in rows[:40]:
         offers = [v for v in w.offers_for(g) if not v.stale and not v.suspect]
+        if sharded and n > 1:
+            offers = [v for v in offers if v.gpu_count >= n
+                      or (n % v.gpu_count == 0 and v.network in FAST_NETWORKS)]
         spot = [v for v in offers if v.spot_usd_h is not None]
         od = [v for v in offers if v.on_demand_usd_h is not None]
         if not spot or not od:

@@ -94,7 +94,23 @@ def _size(w: _W, **kw: Any) -> SizingResult | None:
     the fastest that fits all the usable memory."""
     if kw.get("task") in ("finetune", "pretrain") and (kw.get("gpu_count") or 1) > NODE_GPUS:
         kw = {**kw, "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
-    return w.size(**kw)
+    return w.size(**_on_machine(w, kw))
+
+
+def _on_machine(w: _W, kw: dict[str, Any]) -> dict[str, Any]:
+    """``kw``, a training run of more than ``NODE_GPUS`` × a GPU, with the GPUs of the
+    machine it is priced on (``basis(fabric=True)``, as every count here is priced) where
+    ``kw`` does not give them: sizing times one machine of more than ``NODE_GPUS`` joined
+    all to all as one node (``layout.machine_node``), as /v1/recommendations times it.
+    Google's a2-megagpu-16g (16 × A100 40GB on NVSwitch) was timed as 2 nodes of 8: 13,272
+    tokens/s per GPU at the multi-node rate, 34 h and $1,896 for a 1.3B model on 26B
+    tokens, where one machine runs 15,168, 29.8 h and $1,659 (buyer audit onemachine)."""
+    gid, n = kw.get("gpu"), kw.get("gpu_count") or 1
+    if ("machine_gpus" in kw or gid is None or n <= NODE_GPUS
+            or kw.get("task") not in ("finetune", "pretrain")):
+        return kw
+    b = w.basis(gid, n, fabric=True)
+    return {**kw, "machine_gpus": b[0].gpu_count if b is not None else None}
 
 
 def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weights: str,
@@ -168,7 +184,8 @@ def _counts_tried(w: _W, gid: str, most: int = 1024) -> list[int]:
 def _count_size(w: _W, kw: dict[str, Any], n: int) -> SizingResult | None:
     """``kw``'s run on ``n`` GPUs as a count is sized: the fastest step and layout that leave
     the recommendations' headroom free (:func:`_holds`), as past one node (:func:`_size`)."""
-    return w.size(**{**kw, "gpu_count": n, "min_memory_headroom_pct": _PLAN_HEADROOM_PCT})
+    return w.size(**_on_machine(w, {**kw, "gpu_count": n,
+                                    "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}))
 
 
 def _headroom_line(w: _W, r: SizingResult) -> None:
@@ -199,7 +216,8 @@ def _headroom_line(w: _W, r: SizingResult) -> None:
             _PLAN_HEADROOM_PCT / 100), layout=r.layout.label, need=w.gib(need),
             cap=w.gib(cap), free=w.f.percent(max(0.0, 1 - need / cap)), more=more))
         return
-    several = r.gpu_count > NODE_GPUS
+    # over several machines as the sizing timed it (one machine of 16 x A100 is one node)
+    several = any(a.name == "multi_node" for a in r.assumptions)
     w.out.more.append(w.say("train_plan_headroom" if several else "train_count_headroom",
                             pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
                             layout=r.layout.label, need=w.gib(need)))
@@ -1240,7 +1258,9 @@ def _deadline_plan(w: _W, gid: str, n: int, r: SizingResult,
                    b: tuple[OfferView, float, str] | None) -> None:
     """What follows a deadline's plan of ``n`` × ``gid``: the multi-node caveat, the network
     its machines are joined by, the price's date and the sizing's warnings."""
-    if n > NODE_GPUS:
+    if any(a.name == "multi_node" for a in r.assumptions):
+        # over several machines, as the sizing timed it: not one machine of 16 × A100 joined
+        # by NVSwitch (Google's a2-megagpu-16g), which is one node (buyer audit onemachine)
         w.out.more.append(w.t["pretrain_gpus_scaling"])
     if b is not None:
         o = b[0]
@@ -1298,7 +1318,9 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
     def hours_on(n: int) -> tuple[float, SizingResult, Any] | None:
         b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
         r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, **room,
-                      "price_per_gpu_hour_usd": b[1] if b else None})
+                      "price_per_gpu_hour_usd": b[1] if b else None,
+                      # timed on the machine priced (spot's may differ from on-demand's)
+                      "machine_gpus": b[0].gpu_count if b else None})
         p = r.performance if r is not None else None
         if r is None or not r.fits or p is None or not p.training_hours:
             return None
