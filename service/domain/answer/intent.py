@@ -529,6 +529,11 @@ class Stated:
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
     mai rapid?"): which of the two does, and by how much (no yes or no)."""
+    load_asked: bool = False
+    """A setup's total at full load is asked ("at full load", "max throughput", "in total",
+    "aggregate", "la încărcare maximă", "debit"): with :attr:`precisions_weighed`, the two
+    are compared by their output tokens/s in total at saturation, not one request's speed
+    (audit loadfigs #1)."""
     lowest_latency_asked: bool = False
     """The GPU with the lowest latency asked ("which GPU gives the lowest latency", "cea mai
     mică latență"): the fastest single request among the setups that hold the model, not the
@@ -1985,6 +1990,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
                                if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
+            "load_asked": bool(_LOAD_ASKED.search(folded)),
             "refiner": bool(_REFINER.search(folded)),
             "daily_users": _daily_users(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
@@ -2034,9 +2040,19 @@ _REFINER = re.compile(r"\brefiner\w*+")
 _FASTER = re.compile(r"\b(?:faster|quicker|mai (?:rapid\w*+|repede))\b")
 # "which is faster?", "which one runs quicker", "care e mai rapid?", "care dintre ele merge mai
 # repede": the faster of the two asked, not whether the first is (speed_compared "which")
+# (or more of a total: "which gives more throughput", "care dă un debit mai mare": audit
+# loadfigs #1, it gave the two with no answer to which)
 _WHICH_FASTER = re.compile(r"\b(?:which|care)\b[^?.!;:,]{0,30}?\b(?:faster|quicker"
-                           r"|mai (?:rapid\w*+|repede))\b")
+                           r"|mai (?:rapid\w*+|repede)"
+                           r"|(?:more|higher|greater|most|highest) (?:total )?(?:throughput"
+                           r"|tokens)|(?:debit\w*+|tokeni) mai (?:mare|mult\w*+)"
+                           r"|mai mult\w*+ (?:debit|tokeni))\b")
 _SLOWER = re.compile(r"\b(?:slower|mai (?:lent\w*+|incet\w*+))\b")
+# a total at full load asked ("at full load", "max throughput", "in total", "aggregate",
+# "saturated", "la încărcare maximă", "debitul"): never "total" alone ("total VRAM")
+_LOAD_ASKED = re.compile(r"\bthroughput\b|\bdebit\w*+|\baggregate\b|\bin total\b"
+                         r"|\b(?:full|max(?:imum)?|peak) load\b|\bsaturat\w*+"
+                         r"|\bincarcare (?:maxima|completa)\b|\bla capacitate maxima\b")
 
 
 def _precisions_weighed(folded: str) -> tuple[str, str] | None:

@@ -26,7 +26,11 @@ from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _
 from service.domain.answer.numbers.speed import _fastest_stream
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.context import AUTO_LLM, default_ttft_ms
+from service.domain.recommend.context import (
+    AUTO_LLM,
+    DEFAULT_DECODE_TOKENS_PER_S,
+    default_ttft_ms,
+)
 from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.layout import NODE_GPUS
@@ -514,20 +518,113 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
 def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int]
                    ) -> SizingResult | None:
     """One replica of :func:`gpu_count_for_users`'s setup at its share of ``users``, sized
-    (the layout search at that load), with the time to first token at that load said when it
-    is over ``LONG_TTFT_MS`` (the recommendations' threshold for a warning): the count is
-    for memory, and the answer says when the load makes the first token slow."""
+    (the layout search at that load), with the service level it gives each user
+    (:func:`_users_level`), and the time to first token at that load said when it is over
+    ``LONG_TTFT_MS`` (the recommendations' threshold for a warning): the count is for
+    memory, and the answer says what the load makes of each user's speed."""
     _, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
     r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT, batch_size=share)
     if r is None:
         return None
     p = r.performance
-    if (r.fits and p is not None and p.time_to_first_token_ms
+    # (the level said, its miss of the default targets says a slow first token: the
+    # note of one over 10 s would say its figure again)
+    said = r.fits and p is not None and _users_level(w, gid, users, ctx, got, share, p,
+                                                     r.weights)
+    if (r.fits and p is not None and p.time_to_first_token_ms and not said
             and p.time_to_first_token_ms > LONG_TTFT_MS):
         w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _OUT),
                                 s=w.n(p.time_to_first_token_ms / 1000, 1)))
     return r
+
+
+_MEETING_GPUS_MAX = 16 * NODE_GPUS
+"""The most GPUs :func:`_users_meeting` counts: 16 nodes of 8, as far as
+:func:`gpu_count_for_users` counts a load."""
+
+
+def _users_level(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int],
+                 share: int, p: Performance, weights: str) -> bool:
+    """The service level the count gives (audit loadfigs #2: a count for users said no
+    speed): each user's output tokens/s at that load (1 / the time per output token, as
+    the recommendations check the decode target) and the mean time to the first token of a
+    closed loop of ``share`` users per replica (the benchmark-style mean the sizing
+    reports). Under the recommendations' default decode target
+    (``DEFAULT_DECODE_TOKENS_PER_S``, 10 tokens/s per user) or over their default first
+    token (:func:`default_ttft_ms`, 2 s up to 8,192 prompt tokens), said so, with the fewest
+    of the GPU that meet both (:func:`_users_meeting`). False where the sizing gives no
+    such figures (nothing said)."""
+    tps, ttft = p.output_tokens_per_s_per_user, p.time_to_first_token_ms
+    if not tps or not ttft:
+        return False
+    w.out.more.append(w.say("gpu_count_users_level", share=w.n(share), ctx=w.n(ctx + _OUT),
+                            tps=w.rate(tps), s=w.n(ttft / 1000, 1)))
+    tps_min, ttft_max = DEFAULT_DECODE_TOKENS_PER_S, default_ttft_ms(ctx)
+    slow, late = tps < tps_min, ttft > ttft_max
+    if not slow and not late:
+        return True
+    missed = w.say("gpu_count_users_miss_both" if slow and late else
+                   "gpu_count_users_miss_tps" if slow else "gpu_count_users_miss_ttft",
+                   min=w.n(tps_min), max=w.n(ttft_max / 1000,
+                                             0 if (ttft_max / 1000).is_integer() else 1))
+    met = _users_meeting(w, gid, users, ctx, got, weights, tps_min, ttft_max)
+    if met is None:
+        w.out.more.append(w.say("gpu_count_users_miss_none", missed=missed,
+                                most=w.n(_MEETING_GPUS_MAX), gpu=w.gpu_name(gid)))
+        return True
+    n, k, width, q = met
+    w.out.more.append(w.say("gpu_count_users_miss", missed=missed, n=w.n(n),
+                            gpu=w.gpu_name(gid), replicas=w.replicas(k),
+                            per_replica=w.gpus_per_replica(width),
+                            tps=w.rate(q.output_tokens_per_s_per_user or 0.0),
+                            s=w.n((q.time_to_first_token_ms or 0.0) / 1000, 1)))
+    return True
+
+
+def _users_meeting(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int, int],
+                   weights: str, tps_min: float, ttft_max: float
+                   ) -> tuple[int, int, int, Performance] | None:
+    """The fewest ``gid`` that give ``users`` at least ``tps_min`` output tokens/s each and
+    their first token within ``ttft_max`` ms: (GPUs, replicas, GPUs per replica, one
+    replica's figures at its share). Replicas of the count's width, or of a wider one
+    (doubling, up to a node: a wider tensor split decodes each user faster), each carrying
+    its share of the users, more of them until both are met (fewer users per replica, each
+    faster and first served sooner: the fewest replicas found by halving), up to 16 nodes of
+    GPUs (as :func:`gpu_count_for_users` counts); among equal counts the narrower. None
+    where none does."""
+    n, _, per, _ = got
+
+    def meets(width: int, k: int) -> Performance | None:
+        share = math.ceil(users / k)
+        r = w.size(gpu=gid, gpu_count=width, input_tokens=ctx, output_tokens=_OUT,
+                   batch_size=share, weights=weights)
+        q = r.performance if r is not None and r.fits and r.runs is not False else None
+        if (q is None or (q.max_concurrency and share > q.max_concurrency)
+                or (q.output_tokens_per_s_per_user or 0.0) < tps_min
+                or not q.time_to_first_token_ms or q.time_to_first_token_ms > ttft_max):
+            return None
+        return q
+
+    best: tuple[int, int, int, Performance] | None = None
+    width = per
+    while width <= max(per, NODE_GPUS):
+        lo, hi = max(1, math.ceil(n / width)), min(users, _MEETING_GPUS_MAX // width)
+        top = meets(width, hi) if hi >= lo else None
+        if top is not None:
+            found = (hi, top)
+            while lo < found[0]:  # the fewest replicas that meet both
+                mid = (lo + found[0]) // 2
+                q = meets(width, mid)
+                if q is not None:
+                    found = (mid, q)
+                else:
+                    lo = mid + 1
+            k, q = found
+            if best is None or k * width < best[0]:
+                best = (k * width, k, width, q)
+        width *= 2
+    return best
 
 
 def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,

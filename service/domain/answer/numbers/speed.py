@@ -52,6 +52,7 @@ from service.domain.sizing.sizing import (
     SizingResult,
     setups_for,
 )
+from service.domain.sizing.speed import Performance
 
 _REQUEST_RATES = {"second": ("max_requests_per_s", 1.0, "requests/s"),
                   "minute": ("max_requests_per_min", 60.0, "requests/min"),
@@ -322,8 +323,14 @@ def _precision_vs(w: _W) -> bool:
     share of memory free the recommendations keep to serve a model (:data:`_SERVE_HEADROOM`),
     the faster of two of the same nominal bits (fp8 and int8, AWQ and GPTQ, Q4_K_M and AWQ:
     no quality difference claimed), else the one that leaves more free; "is A faster than
-    B" leads with the yes or no of the decode speeds. False (the precision pick, or the
-    speed answer) with no GPU named or no two precisions read."""
+    B" leads with the yes or no of the decode speeds. A load stated compares the totals at
+    it: at full load (``Stated.load_asked``: "at full load", "max throughput", "in total")
+    each one's output tokens/s in total at saturation, as "how fast is it at full load"
+    answers it (independent replicas where they give more, :func:`replicas_full_load`); at
+    users stated ("at 50 users") each one's output tokens/s in total at that load, each
+    user's beside it (audit loadfigs #1: one request's speeds answered "fp8 vs bf16 at full
+    load", and at 50 users a decode step's were called "for one request"). False (the
+    precision pick, or the speed answer) with no GPU named or no two precisions read."""
     assert w.model is not None
     pair = w.st.precisions_weighed
     gid, named = w.card()
@@ -366,13 +373,53 @@ def _precision_vs(w: _W) -> bool:
         # difference is claimed only between widths that differ
         return int(bits(r))
 
+    # the load the speeds are compared at: users stated, their load; a total at full load
+    # asked, saturation; else one request (the decode speeds, as before)
+    load = "users" if users > 1 else "full" if w.st.load_asked else None
+    saturated: dict[tuple[str, int], Performance | None] = {}
+
+    def saturation(r: SizingResult) -> Performance | None:
+        # the setup's figures at full load: independent replicas where they give more in
+        # total than one copy over all the GPUs (as the speed answer's "at full load")
+        key = (r.weights, r.gpu_count or count)
+        if key not in saturated:
+            rep = replicas_full_load(w, gid, key[1], inp, out, r)
+            saturated[key] = (rep.performance if rep is not None and rep.performance
+                              is not None else r.performance)
+        return saturated[key]
+
     def tps(r: SizingResult) -> float:
-        return (r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0
+        p = r.performance
+        if p is None:
+            return 0.0
+        if load == "users":
+            return p.output_tokens_per_s or 0.0
+        if load == "full":
+            f = saturation(r)
+            return (f.max_throughput_tokens_per_s if f is not None else None) or 0.0
+        return p.decode_tokens_per_s or 0.0
+
+    per = (w.say("precision_per_users", users=w.n(users)) if load == "users" else
+           w.t["precision_per_full" if load == "full" else "precision_per_one"])
+    quantity = ("output_tokens_per_s" if load == "users" else
+                "max_throughput_tokens_per_s" if load == "full" else "decode_tokens_per_s")
 
     def room(r: SizingResult) -> str:
         n = r.max_batch_size or 0
         return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
                 w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
+
+    def at(r: SizingResult) -> str:
+        # the load a total in an item is at: the requests running at full load, or each
+        # user's speed at the users stated
+        p = r.performance
+        if load == "users":
+            return w.say("precision_at_users", users=w.n(users),
+                         per_user=w.rate((p.output_tokens_per_s_per_user if p else None)
+                                         or 0.0))
+        f = saturation(r)
+        return w.say("precision_at_full",
+                     requests=w.requests((f.max_concurrency if f else None) or 1, "at_once"))
 
     def item(r: SizingResult) -> str:
         if r.runs is False:
@@ -380,12 +427,14 @@ def _precision_vs(w: _W) -> bool:
         if not usable(r):
             return w.say("precision_item_nofit", p=label(r), need=w.gib(r.memory.per_gpu_gib))
         s = w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu)
+        loaded = {} if load is None else {"at": at(r)}
         if s.status == "ok":
-            return w.say("precision_item_fits", p=label(r), need=w.gib(r.memory.per_gpu_gib),
-                         room=room(r), tps=w.rate(tps(r)))
-        return w.say("precision_item_as", p=r.weights, need=w.gib(r.memory.per_gpu_gib),
-                     room=room(r), tps=w.rate(tps(r)), engine=r.engine,
-                     compute=(s.compute or "16-bit").upper())
+            return w.say("precision_item_fits_load" if loaded else "precision_item_fits",
+                         p=label(r), need=w.gib(r.memory.per_gpu_gib), room=room(r),
+                         tps=w.rate(tps(r)), **loaded)
+        return w.say("precision_item_as_load" if loaded else "precision_item_as", p=r.weights,
+                     need=w.gib(r.memory.per_gpu_gib), room=room(r), tps=w.rate(tps(r)),
+                     engine=r.engine, compute=(s.compute or "16-bit").upper(), **loaded)
 
     fit = [r for r in sized if usable(r)]
     if not fit:
@@ -415,14 +464,14 @@ def _precision_vs(w: _W) -> bool:
         verdict = w.say("precision_vs_same_even" if even else "precision_vs_same",
                         p=label(pick), o=label(other), pct=pct, bits=w.n(nominal(pick)),
                         x=w.n(tps(pick) / tps(other), 1), p_tps=w.rate(tps(pick)),
-                        o_tps=w.rate(tps(other)))
+                        o_tps=w.rate(tps(other)), per=per)
     elif nominal(pick) > nominal(other):
         fast = tps(other) > tps(pick) * 1.05
         verdict = w.say("precision_vs_quality_fast" if fast else "precision_vs_quality",
                         p=label(pick), o=label(other), pct=pct,
                         quality=get_precision(pick.weights).quality.split("; ")[0],
                         x=w.n(tps(other) / tps(pick), 1), o_tps=w.rate(tps(other)),
-                        p_tps=w.rate(tps(pick)))
+                        p_tps=w.rate(tps(pick)), per=per)
     else:
         free = w.cap(other) - other.memory.per_gpu_gib
         better = nominal(other) > nominal(pick)  # its quality, the reason to add GPUs
@@ -432,15 +481,13 @@ def _precision_vs(w: _W) -> bool:
                         o_room=room(other), p_room=room(pick),
                         x=w.n(tps(pick) / tps(other), 1) if tps(other) else "?",
                         quality=get_precision(other.weights).quality.split("; ")[0])
-    if engines and len(fit) == 2:
+    if engines and len(fit) == 2 and load is None:
         # two engines batch requests differently: each one's total at full load beside its
         # one request's speed (llama.cpp's q4_k_m reaches about 543 tokens/s on an RTX 4090
         # where vLLM's awq-int4 reaches about 500, though one request runs 116 against 147)
         loads = []
         for r in sized:
-            rep = replicas_full_load(w, gid, count, inp, out, r)
-            full = rep.performance if rep is not None and rep.performance is not None \
-                else r.performance
+            full = saturation(r)
             assert full is not None  # (usable)
             loads.append((label(r), w.rate(full.max_throughput_tokens_per_s or tps(r)),
                           w.requests(full.max_concurrency or 1, "at_once")))
@@ -465,11 +512,13 @@ def _precision_vs(w: _W) -> bool:
         w.out.first = w.say("precision_vs_faster_even" if even else "precision_vs_faster_which",
                             a=label(a), b=label(b), setup=setup, model=w.model.name,
                             x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
-                            b_tps=w.rate(tps(b)))
-        if not even and bits(a) < bits(b) and not engines:
+                            b_tps=w.rate(tps(b)), per=per)
+        # (fewer bytes read per token is why one request is faster, not the whole of a
+        # total at a load, where the KV room and the compute weigh in too)
+        if not even and bits(a) < bits(b) and not engines and load is None:
             w.out.first += " " + w.t["precision_vs_why_bytes"]
         w.out.more.extend([x for x in (taken, both, verdict) if x])
-        w.ask("decode_tokens_per_s", tps(a), "tokens/s")
+        w.ask(quantity, tps(a), "tokens/s")
     elif compared is not None and compared != "which" and len(fit) == 2:
         a, b = sized if compared == "faster" else sized[::-1]
         yes = tps(a) > tps(b)
@@ -480,12 +529,12 @@ def _precision_vs(w: _W) -> bool:
                             "precision_vs_faster_yes" if yes else "precision_vs_faster_no",
                             a=label(a), b=label(b), setup=setup, model=w.model.name,
                             x=w.n(tps(a) / tps(b), 1), a_tps=w.rate(tps(a)),
-                            b_tps=w.rate(tps(b)))
-        if yes and not barely and bits(a) < bits(b) and not engines:
+                            b_tps=w.rate(tps(b)), per=per)
+        if yes and not barely and bits(a) < bits(b) and not engines and load is None:
             w.out.first += " " + w.t["precision_vs_why_bytes"]
         w.out.more.extend([x for x in (taken, both, verdict) if x])
         # "is A slower than B" is "is B faster than A": a and b swapped, the same yes
-        w.ask("decode_tokens_per_s", tps(sized[0]), "tokens/s", yes=yes)
+        w.ask(quantity, tps(sized[0]), "tokens/s", yes=yes)
     else:
         w.out.first = both
         w.out.more.extend([x for x in (taken, verdict) if x])
@@ -503,7 +552,7 @@ def _precision_vs(w: _W) -> bool:
                 w.out.more.append(w.say("precision_vs_more", o=label(wanted),
                                         setup=w.setup(k, gid),
                                         need=w.gib(more.memory.per_gpu_gib),
-                                        tps=w.rate(tps(more))))
+                                        tps=w.rate(tps(more)), per=per))
                 break
             k *= 2
     w.sized_warnings(pick, inp + out)
