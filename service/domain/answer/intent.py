@@ -557,6 +557,10 @@ class Stated:
     own_price_per_machine: bool = False
     """:attr:`own_price_usd_per_hour` is a whole machine's ("we pay $20/h for the 8x node",
     "our 8x H100 node costs us $20/h"): per GPU it is that over the machine's GPUs."""
+    reserved_months: int | None = None
+    """The term of a reservation asked, in months ("a 1-year reservation", "1 year reserved",
+    "reserved for 6 months", "rezervare pe 1 an", "angajament de 3 ani"): its saving is
+    totalled over that term; None where no term is said with a reserved price."""
     no_checkpoints: bool = False
     """The job saves no checkpoints ("without checkpoints", "fără checkpoint-uri"): on spot
     an interruption restarts it from the start."""
@@ -1659,6 +1663,39 @@ _REGION_ID = re.compile(r"\b(?:us|eu|europe|asia|ap|ca|sa|me|af|uk|jp)-(?:north|
                         r"|central)[a-z]*+(?:-?\d++[a-z]?)?\b")
 _RESERVED = re.compile(r"\breserved\b|\breserving\b|\breservations?\b|\brezervat\w*+"
                        r"|\brezerv(?:i|am|ari|are)\b|\bcommit(?:ted|ment)\w*+|\bangajament\w*+")
+# the providers of a GPU asked as a list: "which providers have H200?", "what clouds offer
+# the H100", "who rents H200s?", "where can I rent an H200?", "ce furnizori au H200?", "cine
+# închiriază H100?", "unde pot închiria un H200?" (not "which provider is cheapest": one)
+_PROVIDERS_OF = re.compile(
+    r"\b(?:which|what|list(?: all)?(?: the)?|all(?: the)?|any)\s++(?:gpu\s++|cloud\s++)?"
+    r"(?:providers|clouds|vendors|hosts|companies)\b"
+    r"|\bwho\s++(?:rents?|offers?|has|have|sells?|provides?|lists?|hosts?)\b"
+    r"|\bwhere\s++(?:can|could|do)\s++(?:i|we|you)\s++(?:rent|get|find)\b"
+    r"|\b(?:ce|care|toti|toate)\s++(?:furnizori|furnizorii|provideri|cloud-uri)\b"
+    r"|\bcine\s++(?:inchiriaza|ofera|are|vinde)\b"
+    r"|\bunde\s++(?:pot|putem)\s++(?:inchiria|gasi|lua)\b")
+# the one cheapest asked ("where can I rent the cheapest H100?"): the price answer, not a list
+_ONE_CHEAPEST = re.compile(r"\bcheapest\b|\blowest\b|\bmai ieftin\w*+|\bcel mai mic\b")
+# a reservation's term said with it: "1-year", "1 year", "12-month", "6 months", "3 ani",
+# "pe 1 an", "un an", "o lună" (read only where a reserved price is asked: Stated.reserved_months)
+_RESERVED_TERM = re.compile(r"(?<![\w.,/])(\d{1,2}|one|two|three|un|o|doi|doua|trei)[\s-]*+"
+                            r"(?:de\s++)?(?P<unit>years?|yrs?|months?|ani|an|luni|luna)\b")
+_TERM_WORDS = {"one": 1, "two": 2, "three": 3, "un": 1, "o": 1, "doi": 2, "doua": 2, "trei": 3}
+
+
+def _reserved_months(folded: str) -> int | None:
+    """The months of a reservation's term said (:data:`_RESERVED_TERM`), 1 to 60; None where
+    no reserved price is asked or no term is said."""
+    if not _RESERVED.search(folded):
+        return None
+    m = _RESERVED_TERM.search(folded)
+    if m is None:
+        return None
+    n = _TERM_WORDS.get(m.group(1)) or int(m.group(1))
+    months = n * 12 if m.group("unit").startswith(("y", "an")) else n
+    return months if 1 <= months <= 60 else None
+
+
 # a spot negated: "not on spot", "not spot", "no spot", "non-spot", "without spot", "fără
 # spot", "nu pe spot": on-demand, neither spot asked nor a provider left out; also spot ruled
 # out in other words: "we can't use spot", "we don't want spot", "spot is not available to
@@ -1982,6 +2019,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "lowest_latency_asked": bool(_LOWEST_LATENCY.search(folded)),
             "month_asked": _month_priced(folded),
             "year_asked": bool(_COST_YEAR.search(_USAGE_PER.sub(" ", folded))),
+            "reserved_months": _reserved_months(folded),
             "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
@@ -4654,6 +4692,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # ("H100 PCIe vs SXM tok/s": two cards' speed compared, not their links; audit ask_en
         # #8 gave the link specs alone)
         return "interconnect", None
+    if (not has_model and gpu_named == 1 and _PROVIDERS_OF.search(f) and not _SPOT.search(f)
+            and not _RESERVED.search(f) and not _MEMORY_ASKED.search(f)
+            and not _FITS.search(f) and not _ONE_CHEAPEST.search(f)):
+        # "which providers have H200?", "who rents H200s?", "ce furnizori au H200?": every
+        # provider with an offer of it, cheapest first (numbers/regions.gpu_providers; buyer
+        # audit: the cheapest one alone, or a guidance passage)
+        return "cost", "providers"
     if _FINETUNE.search(f) and not serves_tuned(f):
         # ("serve my fine-tuned llama to 10 users": a model tuned before, served)
         return "finetune", _train_sub(f, rec_q)

@@ -51,6 +51,7 @@ from service.domain.answer.numbers.prices import (
     _month_total,
     _node_price,
     _nodes_price,
+    _reserved,
     _setup_hour,
     _setup_weights,
     _spot_also,
@@ -101,6 +102,35 @@ def _cost(w: _W) -> None:
     if (period is not None and w.out.asked is not None and w.out.first is not None
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
+    _reserved_setup(w)
+
+
+def _reserved_setup(w: _W) -> None:
+    """A reservation asked with a model ("how much would I save with a 1-year reservation for
+    an H100 running Llama 3.1 70B 24/7?"): the reserved price of the GPU of the setup the
+    answer priced, for its GPUs, leads (prices._reserved), the setup's on-demand price after
+    it. It led with the setup's on-demand price and never said the term, the saving or the
+    break-even (buyer audit); without a model the GPU's own price answer does so."""
+    if not w.st.reserved or w.model is None or w.out.first is None:
+        return
+    if not w.out.offers:
+        # the GPU named priced on the count stated, else the fewest that hold the model
+        # (_setup_hour, as _cost_inner counts them): that many
+        gid = w.ex.gpu
+        if gid is not None and w.model.kind == "llm":
+            out = w.st.output_tokens or 512
+            count = w.ex.gpu_count or _min_count(w, gid, max(_prompt(w, out, 4096 - out) + out,
+                                                             1024))
+            if count:
+                _reserved(w, gid, count, None, None, False)
+        return
+    lead = w.out.offers[0]
+    v = w.view_of(lead.offer_id)
+    if v is None:
+        return
+    gpus = lead.gpu_count * lead.nodes
+    od = lead.per_hour_usd / gpus if lead.pricing_model == "on_demand" else None
+    _reserved(w, v.gpu, gpus, od, None, False)
 
 
 _SPLIT_OUT = 512

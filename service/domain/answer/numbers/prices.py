@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from service.domain.answer.core_warnings import localise
+from service.domain.answer.intent import months_hours
 from service.domain.answer.numbers.context import _W, _instances, _prompt, budget_lasts_asked
 from service.domain.answer.numbers.jobs import (
     BilledRun,
@@ -23,6 +24,8 @@ from service.domain.answer.numbers.jobs import (
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
+from service.domain.catalog.trust import price_date_words
+from service.domain.messages import quoted
 from service.domain.recommend.context import (
     AUTO_LLM,
     HOURS_PER_MONTH,
@@ -34,6 +37,7 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.pricing import job_storage_usd
 from service.domain.recommend.types import (
+    MONTH_DAYS,
     Option,
     Recommendation,
     RecommendationRequest,
@@ -866,20 +870,77 @@ def _variants_price(w: _W, gid: str) -> None:
 _YEAR_HOURS = 24 * 365
 """A reservation's year, every hour of it billed (recommend/pricing.py: a reservation bills
 24 h a day): 8,760 hours."""
+_RESERVED_MONTH_HOURS = 24.0 * MONTH_DAYS
+"""A month of a reservation, every hour billed: 720 hours (24 h/day, 30 days/month, the
+month of every monthly figure of /v1/ask)."""
+_TERM_STATED = re.compile(r"(?<![\w.])(\d{1,2})[\s-]*+(?P<unit>years?|months?)\b")
+"""A term the catalog's reserved term states in so many words ("1-year", "12 months")."""
+
+
+def _term_words(w: _W, months: int) -> str:
+    """A reservation's term in words: "1-year", "3-year", "6-month" ("1 an", "6 luni")."""
+    if months % 12 == 0:
+        years = months // 12
+        return (w.say("reserved_term_year_one") if years == 1
+                else w.say("reserved_term_years", n=w.n(years)))
+    return (w.say("reserved_term_month_one") if months == 1
+            else w.say("reserved_term_months", n=w.n(months)))
+
+
+def _term_months(term: str | None) -> int | None:
+    """The months a catalog's reserved term states, None where it states none ("contract of
+    agreed duration")."""
+    m = _TERM_STATED.search(term or "")
+    if m is None:
+        return None
+    return int(m.group(1)) * (12 if m.group("unit").startswith("y") else 1)
+
+
+def _short_source(text: str) -> str:
+    """A price's source, short: the page or the catalog file, without its commit, notes or
+    the copy it was read from (as regions._source)."""
+    return text.split(" @")[0].split(" (")[0].split(";")[0].split(": ")[0].strip()
+
+
+def _reserved_dated(w: _W, v: OfferView, at: OfferView | None) -> str:
+    """The reserved price's own date and source (its rate card's: scripts/build_catalog.py
+    writes it after "; reserved: " in the row's source), and the on-demand price's at the same
+    provider (``at``) where it is compared."""
+    offer = w.catalog.offers_by_id.get(v.id)
+    kind = offer.reserved_day_kind if offer is not None else v.as_of_kind
+    _, sep, rsource = v.source.partition("; reserved: ")
+    said = {"rdate": price_date_words(v.reserved_as_of or v.as_of, kind, w.t),
+            "rsource": _short_source(rsource if sep else v.source)}
+    if at is None:
+        return w.say("reserved_dated_alone", **said)
+    return w.say("reserved_dated", **said, provider=at.provider, odate=w.view_date(at),
+                 osource=_short_source(at.source))
 
 
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
               month: bool) -> None:
     """A reserved price asked: the catalog's cheapest reserved price per GPU (a fresh one by
     its own date first) against the on-demand price at the same provider (the same offer's,
-    else that provider's cheapest for the GPU), which is cheaper and by how much, over a year
-    when a year is asked; the cheapest on-demand price elsewhere in a sentence of its own; a
-    reserved price past the staleness limit warned about. It compared hyperstack's reserved
-    $2.72 with hyperbolic's on-demand $1.29 ("on-demand is cheaper"), where hyperstack's own
-    on-demand is $3.20 ($4,205 a year saved), and never flagged the 99-day-old price."""
+    else that provider's cheapest for the GPU), which is cheaper and by how much, by the hour
+    and over a month at 24/7 (a reservation bills every hour), over the term asked (a year
+    when a year is asked); the share of the hours the GPUs must be busy for the reservation
+    to cost less (its break-even utilisation); the cheapest on-demand price elsewhere in a
+    sentence of its own; where a term is asked and the catalog's reserved price states
+    another (or none), said so; each price's date and source; a reserved price past the
+    staleness limit warned about. It compared hyperstack's reserved $2.72 with hyperbolic's
+    on-demand $1.29 ("on-demand is cheaper"), where hyperstack's own on-demand is $3.20
+    ($4,205 a year saved), and never flagged the 99-day-old price; a 1-year reservation
+    asked ("how much would I save with a 1-year reservation", buyer audit) led with an
+    on-demand month and never said the term, the monthly saving or the break-even."""
     offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
     if not offers:
-        w.out.more.insert(0, w.say("reserved_none", gpu=w.gpu_name(gid)))
+        # unknown, never $0: said first, the on-demand price after it (it followed the
+        # on-demand price as "the prices below are on-demand")
+        none = w.say("reserved_none", gpu=w.gpu_name(gid))
+        if w.out.first is None:
+            w.out.more.insert(0, none)
+        else:
+            w.out.first = f"{none} {w.out.first}"
         return
 
     def fit(x: OfferView) -> int:
@@ -901,53 +962,91 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     here = ([v] if v.on_demand_usd_h is not None else
             [x for x in w.offers_for(gid) if x.provider == v.provider
              and x.on_demand_usd_h is not None])
-    there = min(((fit(x), whole(x.on_demand_usd_h, x)) for x in here), default=(0, None))[1]
+    same = min(((fit(x), whole(x.on_demand_usd_h, x), x.gpu_count, x) for x in here),
+               key=lambda t: t[:3], default=None)
+    there, at = (same[1], same[3]) if same is not None else (None, None)
     setup = w.setup(count, gid)
-    year = w.st.year_asked
+    # the term asked ("a 1-year reservation", "reserved for 6 months"), else a year asked
+    months = w.st.reserved_months or (12 if w.st.year_asked else None)
+    term_h = months_hours(months) if months else None
+    month_h = _RESERVED_MONTH_HOURS
+    at247 = w.say("usage_days", h=w.hours(24.0), d=w.hours(MONTH_DAYS))
     old = (w.say("reserved_stale_inline", days=w.n((w.today - v.reserved_as_of).days))
            if v.reserved_stale and v.reserved_as_of is not None else "")
     total = ""
-    if hours:
+    if hours and not (month and count == 1 and abs(hours - month_h) < 1e-9):
+        # (one GPU's month at 24/7 is the month said beside the price)
         what = w.usage() if month else w.say("hours_n", h=w.hours(hours))
         total = w.say("reserved_total", total=w.usd(per * count * hours),
                       what=(setup + ", " + what) if count > 1 else what)
     asked: tuple[str, float, str, bool | None] = (
         ("reserved_usd", per * count * hours, "USD", None) if hours
         else ("reserved_per_gpu_hour_usd", per, "USD/h", None))
-    if there is None:
-        text = w.say("reserved_same_none", price=w.usd(per), stale=old, provider=v.provider,
-                     total=total, gpu=w.gpu_name(gid))
-    else:
-        gap = there - per  # per GPU-hour, saved by reserving (negative: reserving costs more)
-        year_usd = abs(gap) * count * _YEAR_HOURS
-        span = (w.say("reserved_same_year" if gap > 0 else "reserved_same_year_dearer",
-                      total=w.usd(year_usd), hours=w.n(_YEAR_HOURS), setup=setup)
-                if year else "")
-        verdict = (w.say("reserved_same_saves", save=w.usd(gap), pct=w.f.percent(gap / there),
-                         year=span) if gap > 0
-                   else w.say("reserved_same_dearer", save=w.usd(-gap), year=span))
-        # the machine(s) the reserved price is for, where not one of the count's own size
-        text = w.say("reserved_same", provider=w.where(v, count), price=w.usd(per), stale=old,
-                     total=total, od=w.usd(there), verdict=verdict)
-        if year and not w.st.hour_asked:
-            asked = ("reserved_saving_usd_per_year", round(gap * count * _YEAR_HOURS, 2),
-                     "USD", gap > 0 if w.st.yes_no else None)
+    # the offer the answer's on-demand price ``od`` (per GPU) comes from, where it is another
+    # provider's than the reservation's, a machine of ``count`` first: its provider is named
+    cheapest = None
     if od is not None and (there is None or abs(od - there) > 1e-9):
-        # the cheapest on-demand price is another provider's: its own sentence, never the
-        # reserved price's comparison
-        # the offer the answer's on-demand price ``od`` (per GPU) comes from, a machine of
-        # ``count`` first: its provider is the one named
         cheapest = min((x for x in w.offers_for(gid) if x.on_demand_usd_h is not None
                         and abs(whole(x.on_demand_usd_h, x) - od) < 0.005),
                        key=lambda x: (x.gpu_count != count, x.stale or x.suspect),
                        default=None)
-        if cheapest is not None:
-            span = (w.say("reserved_elsewhere_year", total=w.usd(od * count * _YEAR_HOURS),
-                          setup=setup) if year else "")
-            text += " " + w.say("reserved_elsewhere_less" if od < per
-                                else "reserved_elsewhere_more", gpu=w.gpu_name(gid),
-                                od=w.usd(od), provider=cheapest.provider, year=span)
-    if w.out.first is None or (w.st.on_demand and not year):
+    # cheaper on-demand elsewhere than this reservation, no provider named: whether
+    # reserving is "cheaper than on-demand" has no one yes or no (Yes there, No elsewhere)
+    mixed = cheapest is not None and od is not None and od < per and not w.det.provider
+    if there is None:
+        text = w.say("reserved_same_none", price=w.usd(per), stale=old, provider=v.provider,
+                     total=total, gpu=w.gpu_name(gid), month=w.usd(per * month_h),
+                     usage=at247)
+    else:
+        gap = there - per  # per GPU-hour, saved by reserving (negative: reserving costs more)
+        span = (w.say("reserved_same_term" if gap > 0 else "reserved_same_term_dearer",
+                      total=w.usd(abs(gap) * count * term_h), term=_term_words(w, months),
+                      hours=w.n(term_h), setup=setup)
+                if months and term_h else "")
+        monthly = w.usd(abs(gap) * count * month_h)
+        verdict = (w.say("reserved_same_saves", save=w.usd(gap), pct=w.f.percent(gap / there),
+                         month=monthly, setup=setup, year=span) if gap > 0
+                   else w.say("reserved_same_dearer", save=w.usd(-gap), month=monthly,
+                              setup=setup, year=span))
+        # the machine(s) the reserved price is for, where not one of the count's own size
+        text = w.say("reserved_same", provider=w.where(v, count), price=w.usd(per), stale=old,
+                     total=total, od=w.usd(there), verdict=verdict,
+                     month=w.usd(per * month_h), od_month=w.usd(there * month_h),
+                     usage=at247)
+        if months and term_h and not w.st.hour_asked:
+            asked = ("reserved_saving_usd_per_year" if months == 12 else "reserved_saving_usd",
+                     round(gap * count * term_h, 2), "USD",
+                     gap > 0 if w.st.yes_no and not mixed else None)
+    # the break-even utilisation: a reservation bills every hour of its term, on-demand only
+    # the hours used; against the same provider's on-demand, else the cheapest elsewhere
+    base, base_at = ((there, v.provider) if there is not None else
+                     (od, cheapest.provider) if od is not None and cheapest is not None
+                     else (None, None))
+    if base:
+        share = per / base
+        text += " " + (w.say("reserved_breakeven", pct=w.f.percent(share),
+                             hours=w.hours(round(24 * share, 1)), provider=base_at)
+                       if share < 1 else w.say("reserved_breakeven_never", provider=base_at))
+    if cheapest is not None and od is not None:
+        # the cheapest on-demand price is another provider's: its own sentence, never the
+        # reserved price's comparison
+        span = (w.say("reserved_elsewhere_term", total=w.usd(od * count * term_h),
+                      term=_term_words(w, months), setup=setup)
+                if months and term_h else "")
+        text += " " + w.say("reserved_elsewhere_less" if od < per
+                            else "reserved_elsewhere_more", gpu=w.gpu_name(gid),
+                            od=w.usd(od), provider=cheapest.provider, year=span,
+                            month=w.usd(od * month_h))
+    if months and _term_months(v.reserved_term) != months:
+        # a term asked that the catalog's reserved price does not state: said, never passed
+        # off as that term's price (hyperstack's is a "contract of agreed duration")
+        # its first clause ("contract of agreed duration"; the rest names the rate card)
+        term = (w.say("reserved_term_quoted", term=quoted(v.reserved_term.split("; ")[0], w.t))
+                if v.reserved_term else w.t["core_alt_term_unknown"])
+        text += " " + w.say("reserved_term_caveat", provider=v.provider, catalog_term=term,
+                            term=_term_words(w, months))
+    text += " " + _reserved_dated(w, v, at)
+    if w.out.first is None or (w.st.on_demand and not months and not w.st.yes_no):
         w.out.more.insert(0, text)
     else:
         # the reserved price (or what reserving saves) is what was asked: it leads, the

@@ -14,10 +14,19 @@ name), a card's memory (exactly, at least or more than a size: ``Details.memory_
 hourly budget stated (``Extracted.budget_usd_per_hour``, "under $3/h"; a monthly one over the
 month's hours). The filters are said
 in the answer; where none is met, so is the nearest miss. Every price quoted has its date and
-its source after the list, as the other price answers give them."""
+its source after the list, as the other price answers give them.
+
+The providers of a GPU (intent "cost", sub "providers": "which providers have H200?", "who
+rents H200s?", "ce furnizori au H200?"; buyer audit: the cheapest provider alone, or a guidance
+passage) are listed here too (:func:`gpu_providers`): every provider with an offer of it, by
+the rule /v1/offers?gpu= applies (a family named bare is every card of it), each with its
+cheapest on-demand price per GPU-hour (else its spot or reserved price, said which, after those
+with one), the machine sizes it offers and how many offers, cheapest first, with the dates and
+sources of the prices quoted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import _W
@@ -108,14 +117,15 @@ def _source(v: OfferView) -> str:
     return v.source.split(" @")[0].split(" (")[0].split(";")[0].strip()
 
 
-def _dated(w: _W, quoted: list[OfferView]) -> None:
+def _dated(w: _W, quoted: list[OfferView],
+           source: Callable[[OfferView], str] | None = None) -> None:
     """The date and the source of every price quoted (``quoted``, in the order said), after
     the answer, as the other price answers give a price's date: one date said once where all
     have it, else each provider's; the sources by provider."""
     dates: dict[str, list[str]] = {}
     sources: dict[str, list[str]] = {}
     for v in quoted:
-        for table, key in ((dates, w.view_date(v)), (sources, _source(v))):
+        for table, key in ((dates, w.view_date(v)), (sources, (source or _source)(v))):
             names = table.setdefault(key, [])
             if v.provider not in names:
                 names.append(v.provider)
@@ -214,3 +224,89 @@ def _regions(w: _W) -> None:
         return
     if shown:
         _dated(w, [r[2] for r in shown])
+
+
+def _sizes(w: _W, counts: list[int]) -> str:
+    """The machine sizes a provider offers: "single-GPU machines", "8-GPU machines",
+    "machines of 1, 4 or 8 GPUs"."""
+    if counts == [1]:
+        return w.say("providers_sizes_single")
+    if len(counts) == 1:
+        return w.say("providers_sizes_one", n=w.n(counts[0]))
+    said = [w.n(c) for c in counts]
+    return w.say("providers_sizes", sizes=w.say("region_gpus_or", a=", ".join(said[:-1]),
+                                                b=said[-1]))
+
+
+def gpu_providers(w: _W) -> bool:
+    """Every provider with an offer of the GPU asked (a family named bare: every card of it),
+    cheapest first: its cheapest on-demand price per GPU-hour (a trusted, fresh one first, as
+    ``offers_for`` orders them; a provider with no on-demand price after, at its own spot or
+    reserved price, said which), the machine sizes it offers and how many offers, then the
+    date and source of every price quoted; a stale or doubted price quoted is flagged in its
+    row and warned about. False where no GPU is named (the cost answer goes on)."""
+    cards = _cards(w)
+    if cards is None:
+        return False
+    if len(cards) > 1:
+        w.st = dc_replace(w.st, bare_gpu=None)  # the family read as its cards
+    by: dict[str, list[OfferView]] = {}
+    for gid in cards:
+        for v in w.offers_for(gid):
+            by.setdefault(v.provider, []).append(v)
+    offered = [g for g in cards if any(v.gpu == g for vs in by.values() for v in vs)]
+    names = [w.gpu_name(g) for g in offered or cards]
+    named = (w.say("region_gpus_or", a=", ".join(names[:-1]), b=names[-1])
+             if len(names) > 1 else names[0])
+    if not by:
+        w.out.first = w.say("no_price", gpu=named)
+        w.ask("gpu_providers", 0, "providers")
+        return True
+    rows: list[tuple[bool, float, str, OfferView, str, list[int], int]] = []
+    for provider, views in by.items():
+        od = [v for v in views if v.on_demand_usd_h is not None]
+        pool = [v for v in od or views if not v.stale and not v.suspect] or od or views
+        if od:
+            best = min(pool, key=lambda v: ((v.on_demand_usd_h or 0.0) / v.gpu_count,
+                                            v.gpu_count))
+            per, kind = (best.on_demand_usd_h or 0.0) / best.gpu_count, "on_demand"
+        else:
+            best = min(pool, key=lambda v: (v.price_per_gpu_usd_h or 0.0, v.gpu_count))
+            per, kind = best.price_per_gpu_usd_h or 0.0, best.price_kind or "spot"
+        rows.append((not od, per, provider, best, kind, sorted({v.gpu_count for v in views}),
+                     len(views)))
+    rows.sort(key=lambda r: (r[0], r[1], r[2]))
+    several = len({r[3].gpu for r in rows}) > 1
+    said = []
+    for _, per, provider, v, kind, counts, n in rows:
+        flag = ""
+        if v.stale:
+            flag = w.say("providers_stale", days=w.n(v.age_days))
+        elif v.suspect:
+            flag = w.say("providers_doubted")
+        if v.stale or v.suspect:
+            w.price_warnings(v)
+        said.append(w.say(
+            "providers_row", provider=provider,
+            price=w.f.money(per, 3 if round(per, 2) != round(per, 3) else 2),
+            kind=w.kinds[kind], card=", " + w.gpu_name(v.gpu) if several else "", flag=flag,
+            sizes=_sizes(w, counts),
+            offers=w.say("providers_offers_one") if n == 1
+            else w.say("providers_offers", n=w.n(n))))
+    w.out.first = (w.say("providers_gpu_one", gpu=named, rows=said[0]) if len(rows) == 1
+                   else w.say("providers_gpu", gpu=named, n=w.n(len(rows)),
+                              rows="; ".join(said)))
+    w.ask("gpu_providers", len(rows), "providers")
+    # a card the name covers that no provider offers (the H200 NVL beside the SXM): said,
+    # never listed as offered
+    where = w.say("gpu_variants_where", region=w.region_name()) if w.det.region else ""
+    w.out.more.extend(w.say("gpu_variants_other_none", gpu=w.gpu_name(g), where=where)
+                      for g in cards if g not in offered)
+    _dated(w, [r[3] for r in rows], _short_source)
+    return True
+
+
+def _short_source(v: OfferView) -> str:
+    """An offer's source as :func:`_source` says it, its page's address alone where the
+    source goes on after it ("https://www.runpod.io/pricing: 'H200, Community Cloud' ...")."""
+    return _source(v).split(": ")[0]

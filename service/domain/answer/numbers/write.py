@@ -43,7 +43,7 @@ from service.domain.answer.numbers.memory import (
     _precision,
 )
 from service.domain.answer.numbers.prices import _node_gpus, compare_providers
-from service.domain.answer.numbers.regions import _regions
+from service.domain.answer.numbers.regions import _regions, gpu_providers
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
 from service.domain.answer.numbers.training import _finetune, _train
@@ -254,6 +254,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         return w.out
     if intent in ("cost", "compare", "guidance") and compare_providers(w):
         pass  # "runpod vs lambda for h100": each provider named, its price side by side
+    elif intent == "cost" and sub == "providers" and gpu_providers(w):
+        pass  # "which providers have H200?": every provider of it, cheapest first
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
     if budget_above is not None and w.out.first is not None:
