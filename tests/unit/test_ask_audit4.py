@@ -155,7 +155,9 @@ def test_a_million_tokens_on_the_setup_named(q: str) -> None:
 
 
 @pytest.mark.parametrize(("q", "word"), [
-    ("How much does it cost to pretrain a 7B model on 1 trillion tokens?", "Pre-training"),
+    # a run of 72 days on the cheapest machine: the plan within 30 days leads, "To pre-train
+    # ... within 30 days takes 3 nodes ..." (buyer audit trainlead; was "Pre-training ...")
+    ("How much does it cost to pretrain a 7B model on 1 trillion tokens?", "To pre-train"),
     ("Cât costă preantrenarea unui model de 7B pe 1 trilion de tokeni?", "Preantrenarea"),
 ])
 def test_pretraining_cost_is_a_training_run(q: str, word: str) -> None:

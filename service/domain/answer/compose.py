@@ -429,6 +429,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         model_id = _representative(registry, ex.params_b)
         if model_id:
             digits = 0 if ex.params_b.is_integer() else 1
+            if ex.params_b < 1:  # "a 0.125B model" (a 125M model was "0.1B")
+                digits = len(f"{ex.params_b:.3g}".partition(".")[2])
             notes.append(t["size_guess"].format(
                 name=registry.models[model_id].name,
                 b=messages.formatter(lang).number(ex.params_b, digits)))

@@ -38,6 +38,7 @@ from service.domain.answer.understand import (
     prompt_tokens,
     serves_tuned,
     training_examples,
+    training_pairs,
     training_setup,
     unknown_model,
     user_count,
@@ -360,6 +361,15 @@ class Stated:
     """A training set stated as examples ("10k examples of 1000 tokens", "10.000 de
     eșantioane"): (examples, tokens of one, None where not stated); the training answers read
     it as tokens when no tokens are stated (``understand.training_examples``)."""
+    memory_asked: bool = False
+    """The question names GPU memory ("memory and time", "VRAM", "memoria"): a training
+    answer whose GPUs asked do not hold the run keeps that memory first, not the time on
+    more of them."""
+    pairs: tuple[int, int | None] | None = None
+    """A preference set stated as pairs ("20k pairs", "20.000 de perechi"): (pairs, tokens of
+    one sequence, None where not stated); each pair is two sequences (chosen and rejected),
+    read as examples are where no tokens or examples are stated
+    (``understand.training_pairs``, ``_W.use_examples``)."""
     text_bytes: float | None = None
     """A training set stated as its size in bytes of text ("1 GB of text", "500 MB de text",
     "a 10 GB corpus"): the training answers read it as tokens when no tokens or examples are
@@ -3660,7 +3670,8 @@ dot_grouped=dg.group(0) if dg else None,
                                         or _LOAD_WORDS.search(masked))),
                   per_thousand_tokens=per_thousand_tokens(text),
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
-                  examples=training_examples(text), text_bytes=_text_bytes(folded),
+                  examples=training_examples(text), pairs=training_pairs(text),
+                  text_bytes=_text_bytes(folded),
                   documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
                   deadline_hours=_deadline(folded),
@@ -3669,6 +3680,7 @@ dot_grouped=dg.group(0) if dg else None,
                   time_asked=bool(_HOW_LONG.search(folded) or _lasting_q(folded)),
                   jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)),
+                  memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
                   images_first=_images_first(folded), node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,

@@ -1439,6 +1439,37 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     return int(count), length
 
 
+_PAIRS = re.compile(
+    # "20k pairs", "20,000 preference pairs", "20k de perechi", "5000 dpo pairs of 1024 tokens"
+    # (never "2 pairs of H100s" / "perechi de GPU-uri": GPUs, not data)
+    r"(?<![\w.,])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?"
+    r"(k|thousand|mii|m|millions?|milioane|milion)?\s*+(?:de\s++)?"
+    r"(?:(?:preference|dpo|comparison|ranked|training)\s++)?(?:pairs|perechi)\b"
+    r"(?!\s*+(?:of|de)\s++(?:gpu|card|node|machine|plac|nod|masin|h\d|a\d|l\d|b\d|rtx|mi\d))"
+    r"(?:\s*+(?:of|de|with|cu|at|a)\s++(?:(?:about|around|approximately|roughly|~|cca"
+    rf"|circa|aproximativ|cate)\s*+)?{_EX_TOKENS})?")
+
+
+def training_pairs(text: str) -> tuple[int, int | None] | None:
+    """(pairs, tokens of one sequence) of a preference data set the text states as a count of
+    pairs ("20k pairs", "20.000 de perechi", "5000 preference pairs of 1024 tokens"), the
+    tokens None where not stated; None where no count of pairs is. Each pair is two
+    sequences (the chosen and the rejected answer, as DPO trains on them: TRL's
+    DPOTrainer takes a ``chosen`` and a ``rejected`` completion per prompt), read as
+    examples are (:func:`training_examples`), each of them a sequence."""
+    folded = _fold(text)
+    m = _PAIRS.search(folded)
+    if m is None:
+        return None
+    count = float(m.group(1).replace(",", ".")) * _EX_SCALE.get(m.group(2) or "", 1.0)
+    if not 1 <= count <= 1e10 or not count.is_integer():
+        return None
+    length = int(m.group(3)) * (1024 if m.group(4) else 1) if m.group(3) else None
+    if length is not None and not 1 <= length <= 16 * 1_048_576:
+        length = None
+    return int(count), length
+
+
 @dataclass(frozen=True, slots=True)
 class TrainingSetup:
     """How a training step is run, as a question states it (``training_setup``): the
@@ -1647,6 +1678,16 @@ _PARAMS = re.compile(  # "2,5 miliarde": a Romanian decimal comma
     r"(?<![\w.,])(?:(\d++(?:[.,]\d++)?)\s*+b?\s*+(?:-|–|—|to|la|pana la)\s*+)?"
     r"(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:b|bn|billion|miliarde|miliard)\b"
     r"(?!\s*+(?:active|activ|tokens?|tokeni|de tokeni))"
+)
+_PARAMS_M = re.compile(
+    # "a 125M model", "125M parameters", "a 350m-parameter model", "125 million params",
+    # "un model de 125M", "125 de milioane de parametri": millions only before a word of a
+    # model's size ("10M tokens", "1M context", "$1M" are no model)
+    r"(?<![\w.,$])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(?:m|million|milioane)\b[\s-]*+"
+    r"(?:de\s++)?(?=(?:param|parametri|model|llm|transformer|gpt)\w*+\b)"
+    # "a model of 125M", "un model de 125M (parametri)"
+    r"|\bmodel(?:ul)?\s++(?:of|de)\s++(\d++(?:[.,]\d++)?)\s*+(?:m|million|milioane)\b"
+    r"(?!\s*+(?:de\s++)?(?:tokens?|tokeni|context|exemple|examples?))"
 )
 _CTX_WORDS = re.compile(
     r"^(?:context|contextul|ctx|tokens?|tokeni|seq|sequences?|secvent[aei]|secventele|secventelor"
@@ -2572,6 +2613,9 @@ def extract(text: str, registry: Registry) -> Extracted:
             params = float(pm.group(2).replace(",", "."))
             if pm.group(1):
                 params_range = (float(pm.group(1).replace(",", ".")), params)
+        elif (mm := _PARAMS_M.search(bare)) is not None:
+            # "a 125M model": 0.125B, sized as a bare size in billions is
+            params = float((mm.group(1) or mm.group(2)).replace(",", ".")) / 1000
 
     engine = _engine(toks, folded, registry)
     if engine is None and gguf_app(toks, folded, registry) is not None:

@@ -174,6 +174,15 @@ default output (3,584)."""
 # default): the length assumed, and said, for an example whose length is not stated (padded
 # to it, an example costs that much compute; packed shorter ones cost less).
 _FT_SEQUENCE = FinetuneOptions().sequence_length
+PAIR_SEQUENCES = 2
+"""The sequences of one preference pair: the chosen and the rejected completion (TRL's
+preference format: prompt, chosen, rejected; huggingface.co/docs/trl/dataset_formats), both
+trained on in a step (``sizing.memory.PAIRED_OBJECTIVES``)."""
+OPTIMAL_TOKENS_PER_PARAM = 20
+"""Training tokens per parameter of a compute-optimal dense model (Hoffmann et al. 2022,
+"Training Compute-Optimal Large Language Models", arXiv:2203.15556: about 20 tokens per
+parameter, e.g. Chinchilla's 70B on 1.4T tokens), the default of a pre-training run with no
+tokens stated."""
 
 
 class _W:
@@ -198,7 +207,9 @@ class _W:
             self.scaled = _scaled_stand_in(self.model, ex.params_b * 1e9)
         if self.model is not None and self.scaled is not None:
             stated = float(ex.params_b or 0)
-            b = self.n(stated, 0 if stated.is_integer() else 1)
+            # under 1B to three significant digits: "a 0.125B model" (a 125M model was "0.1B")
+            b = self.per_s(stated) if stated < 1 else self.n(stated, 0 if stated.is_integer()
+                                                               else 1)
             self.model = msgspec.structs.replace(
                 self.model, name=self.say("size_scaled_model", b=b, name=self.model.name,
                                           layers=self.n(self.scaled.num_layers)),
@@ -248,6 +259,12 @@ class _W:
         """The tokens of one document, when :meth:`use_documents` made the job's tokens."""
         self.text_bytes_used = False
         """Whether :meth:`use_examples` made the job's tokens from a size of text."""
+        self.pairs_used = False
+        """Whether :meth:`use_examples` made the job's tokens from preference pairs (two
+        sequences each)."""
+        self.optimal_tokens_used = False
+        """Whether :meth:`use_optimal_tokens` made a pre-training run's tokens (no tokens
+        stated): about 20 per parameter."""
         self.provider_warned: dict[str, str] = {}
         """Warnings about one provider's unknown storage or egress price, each with that
         provider: kept only where the answer names the provider (:meth:`drop_unnamed`)."""
@@ -432,6 +449,14 @@ class _W:
         else the sizing's default), said as assumed by :meth:`train_tokens_text`."""
         if self.det.tokens:
             return
+        if self.st.examples is None and self.st.pairs is not None:
+            # "20k pairs": each pair is a chosen and a rejected sequence, both trained on
+            count, length = self.st.pairs
+            self.pairs_used = True
+            self.example_tokens = length or self.st.sequence_tokens or _FT_SEQUENCE
+            self.det = msgspec.structs.replace(
+                self.det, tokens=count * PAIR_SEQUENCES * self.example_tokens)
+            return
         if self.st.examples is None:
             if self.st.text_bytes:  # "on 1 GB of text": its tokens at ~4 bytes a token
                 self.text_bytes_used = True
@@ -442,11 +467,44 @@ class _W:
         self.example_tokens = length or self.st.sequence_tokens or _FT_SEQUENCE
         self.det = msgspec.structs.replace(self.det, tokens=count * self.example_tokens)
 
+    def use_optimal_tokens(self) -> None:
+        """A pre-training run whose time or cost is asked with no tokens, examples or text
+        stated ("how long to train a 125M model from scratch?"): its tokens are about
+        :data:`OPTIMAL_TOKENS_PER_PARAM` per parameter of the model sized, the compute-optimal
+        ratio of Hoffmann et al. 2022 (arXiv:2203.15556), said as assumed by
+        :meth:`train_tokens_text` (it gave the memory and no time)."""
+        if self.det.tokens or self.model is None or self.model.kind != "llm":
+            return
+        params = self.model.active_params or self.model.total_params
+        if not params:
+            return
+        self.optimal_tokens_used = True
+        # a rule of thumb: three significant digits (2,500,000,000 for 125M, not 2,500,289,280)
+        tokens = OPTIMAL_TOKENS_PER_PARAM * params
+        step = 10 ** max(0, math.floor(math.log10(tokens)) - 2)
+        self.det = msgspec.structs.replace(self.det, tokens=max(1, round(tokens / step) * step))
+
     def train_tokens_text(self) -> str:
         """The training tokens in words, with the epochs when stated: "150,000,000
         (50,000,000 × 3 epochs)"; from examples, each factor, and what is assumed:
         "20,480,000 (10,000 examples × 2,048 tokens × 1 epoch; assumed: ...)"."""
         total = self.train_tokens() or 0
+        if self.optimal_tokens_used and self.model is not None:
+            params = self.model.active_params or self.model.total_params
+            return self.say("optimal_tokens", total=self.n(total),
+                            per=self.n(OPTIMAL_TOKENS_PER_PARAM),
+                            params=self.per_s(params / 1e9))
+        if self.pairs_used and self.example_tokens is not None and self.st.pairs is not None:
+            count, length = self.st.pairs
+            epochs = self.st.epochs or 1
+            per = self.n(self.example_tokens)
+            assumed = ("" if length and self.st.epochs else self.t["examples_assumed_epoch"]
+                       if length else self.say("pairs_assumed_len", per=per)
+                       if self.st.epochs else self.say("pairs_assumed_both", per=per))
+            return self.say("pairs_tokens", total=self.n(total), pairs=self.n(count),
+                            seqs=self.n(PAIR_SEQUENCES), per=per, assumed=assumed,
+                            epochs=self.t["examples_epoch_one"] if epochs == 1 else
+                            self.say("examples_epochs", n=self.n(epochs)))
         if self.example_tokens is not None and self.st.examples is not None:
             count, length = self.st.examples
             epochs = self.st.epochs or 1

@@ -417,6 +417,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         task = "finetune"  # a diffusion or audio model is fine-tuned, never pre-trained here
     else:
         w.use_examples()  # "on 10k examples": their tokens, as tokens stated are read
+        if task == "pretrain" and w.sub in ("time", "cost", "gpu_hours"):
+            # "how long to train a 125M model from scratch?", no tokens: ~20 per parameter
+            w.use_optimal_tokens()
     method = w.ex.method or ("full" if task == "pretrain" else "lora")
     if len(w.det.gpus or []) > 1 and _train_compare(w, task, method, w.det.gpus or []):
         return
@@ -478,6 +481,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits
             and _train_deadline(w, kw, gid, count, method, spot=spot)):
         return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
+    if (not spot and task == "pretrain" and gid is not None and counted and r.fits
+            and _implied_plan(w, kw, gid, count, method, r, b)):
+        return
     if spot:
         return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
@@ -711,7 +717,16 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
                   yes=None if w.sub == "speed" else one is None)
         if not r.fits and w.ex.gpu_count and w.det.tokens:
-            _train_more_gpus(w, kw, gid, count, lines)
+            # a time or a cost asked: the run on the fewest that hold it leads, the count
+            # asked not holding it after (it led with the "No" on one GPU and its memory)
+            asked_lead = (w.sub in ("time", "cost") and first == fit_line
+                          and not w.st.yes_no and not w.st.memory_asked)
+            more = _train_more_gpus(w, kw, gid, count, lines,
+                                    (task, label, r) if asked_lead else None)
+            if more is not None:
+                first = more
+                if fit_line in lines:
+                    lines.remove(fit_line)
         w.out.first = first
         if one is not None and first != no_first:
             # the answer leads with the count that holds the run (its cost, its time), not
@@ -1062,7 +1077,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
 
 
 def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
-                    spot: bool = False) -> bool:
+                    spot: bool = False, implied_hours: float | None = None) -> bool:
     """A pre-training run (or an LLM's fine-tune, ``kw["task"]``, said as one) on the GPU
     named or chosen (:func:`_deadline_job`), to finish within a stated time ("2T tokens in 30
     days on H100s"): the fewest of that GPU from ``count`` on (the fewest that hold the run,
@@ -1071,9 +1086,11 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     ``NODE_GPUS``), at that sizing's tokens/s per GPU, with the run's days and its cost on
     machines with a fast network between them (``basis(fabric=True)``). ``spot``: priced on
     spot, the count meeting the deadline with its expected restarts (:func:`_spot_restarts`),
-    the days and the cost (the figure asked) said with them."""
+    the days and the cost (the figure asked) said with them. ``implied_hours``: no deadline
+    stated, the plan within that time (:func:`_implied_plan`), which answers the time or the
+    cost asked."""
     assert w.model is not None
-    deadline = w.st.deadline_hours or 0.0
+    deadline = implied_hours or w.st.deadline_hours or 0.0
     if not w.train_tokens() or not deadline:
         return False
     every = (w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES) if spot else None
@@ -1116,10 +1133,59 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
         w.ask("training_hours", run_hours, "h", yes=True if asks else None)
     else:
         w.out.first = w.say(f"{job}_deadline", **plan)
-        # "how many H100 within 30 days?" asks a count: no yes or no
-        w.ask("gpu_count", n, "GPUs", yes=True if w.st.yes_no and w.sub is None else None)
+        if implied_hours and w.sub == "cost" and od_usd is not None:
+            w.ask("per_training_run_usd", od_usd, "USD")
+        elif implied_hours and w.sub in ("time", "gpu_hours"):
+            w.ask("training_hours", run_hours, "h")
+        else:
+            # "how many H100 within 30 days?" asks a count: no yes or no
+            w.ask("gpu_count", n, "GPUs", yes=True if w.st.yes_no and w.sub is None else None)
     _deadline_plan(w, gid, n, r, b)
     return True
+
+
+IMPLIED_PLAN_HOURS: float = 30 * 24
+"""A pre-training run with no deadline stated that takes longer than this on the fewest
+GPUs that hold it (or the cheapest setup) is answered with the plan that finishes within
+it: the recommendations' 30-day rule for long jobs (``warn_long_job``, their ``long_jobs``
+ranking), said as assumed."""
+
+
+def _implied_plan(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
+                  r: SizingResult, b: tuple[OfferView, float, str] | None) -> bool:
+    """A pre-training run on a GPU named, no count and no deadline stated, that takes over
+    :data:`IMPLIED_PLAN_HOURS` on the fewest of it that hold it (``count``, sized in ``r``,
+    priced on ``b``): the plan of that GPU that finishes within them leads
+    (:func:`_train_deadline` with that deadline), the assumption and the fewest GPUs' own
+    days and cost after it. It led with 2 × H100 for about 659 days, the 56-GPU plan in a
+    warning (buyer audit). False (nothing written) where the run is shorter or no plan is
+    found."""
+    p = r.performance
+    if (w.ex.gpu_count or w.st.deadline_hours or not w.det.tokens or p is None
+            or not p.training_hours or p.training_hours <= IMPLIED_PLAN_HOURS):
+        return False
+    hours = p.training_hours
+    cost = _run_bill(w, b[0], b[1], count, hours, r.weights)[0] if b is not None else None
+    if not _train_deadline(w, kw, gid, count, method, implied_hours=IMPLIED_PLAN_HOURS):
+        return False
+    _implied_note(w, w.setup(count, gid), b[0].provider if b is not None else None, hours,
+                  cost)
+    return True
+
+
+def _implied_note(w: _W, setup: str, provider: str | None, hours: float,
+                  cost: float | None) -> None:
+    """After a plan within :data:`IMPLIED_PLAN_HOURS` that no deadline asked: the assumption
+    said, and the smaller setup's own days (and cost, where priced) beside it, after the
+    first sentence (after the GPU-hours where they lead)."""
+    days = w.n(hours / 24, 1 if hours < 2400 else 0)
+    line = (w.say("pretrain_implied_priced", days_cap=_days_said(w, IMPLIED_PLAN_HOURS),
+                  setup=setup, provider=provider, days=days, hours=w.duration(hours),
+                  cost=w.usd(cost))
+            if cost and provider else
+            w.say("pretrain_implied", days_cap=_days_said(w, IMPLIED_PLAN_HOURS), setup=setup,
+                  days=days, hours=w.duration(hours)))
+    w.out.more.insert(1 if w.sub == "gpu_hours" else 0, line)
 
 
 def _spot_deadline(w: _W, gid: str,
@@ -1395,28 +1461,51 @@ def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
     return None
 
 
-def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str]
-                     ) -> None:
+def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: list[str],
+                     lead: tuple[str, str, SizingResult] | None = None) -> str | None:
     """The count asked does not hold the run ("70B full fine-tune on 8 × H100, how long?"):
     the fewest of that GPU (doubling) that do, with the run's time and cost there, so the
-    "how long" still gets its answer."""
+    "how long" still gets its answer. ``lead`` (the task, the method's label and the
+    sizing on the count asked), where a time or a cost is asked: that run's time and cost
+    are the answer's first sentence, returned, and the count asked not holding it follows
+    (``lines``); "how long to DPO llama 3.1 8b on 20k pairs on an H100?" led with the
+    memory on one H100 (buyer audit). None where nothing leads (the line is in ``lines``)."""
     got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: _holds(w, r))
     if got is None:
-        return
+        return None
     n, r, b = got
     p = r.performance
     if p is None or not p.training_hours:
-        return
+        return None
     cost = ""
+    usd: float | None = None
     if r.cost is not None and r.cost.per_training_run_usd and b is not None:
         # billed as the run is when no count is said ("on H100" and "on one H100" priced
         # $228.13 and $225.39 for the same 2 × H100 run): billing step and storage counted
-        cost = _run_bill(w, b[0], b[1], n, p.training_hours, r.weights)[1]
+        usd, cost = _run_bill(w, b[0], b[1], n, p.training_hours, r.weights)
     h = p.training_hours
+    if lead is not None and w.model is not None and (w.sub == "time" or usd):
+        task, label, asked = lead
+        first = w.say("train_more_gpus_lead_" + ("finetune" if task == "finetune"
+                                                 else "pretrain"),
+                      method=label, model=w.model.name, tokens=w.train_tokens_text(),
+                      hours=w.say("duration_days_hours", days=w.n(h / 24, 1),
+                                  hours=w.duration(h)) if h >= 24 else w.duration(h),
+                      setup=w.setup(n, gid), tps=w.n(p.training_tokens_per_s or 0),
+                      cost=cost)
+        lines.insert(0, w.say("train_more_gpus_nofit", setup=w.setup(count, gid),
+                              need=w.gib(asked.memory.per_gpu_gib), cap=w.gib(w.cap(asked))))
+        w.record(r, 2048, per_replica=True)
+        if w.sub == "time":
+            w.ask("training_hours", h, "h")
+        else:
+            w.ask("per_training_run_usd", usd or 0.0, "USD")
+        return first
     lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
                        tokens=w.train_tokens_text(), hours=w.duration(h),
                        days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
                        cost=cost))
+    return None
 
 
 def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
@@ -1501,10 +1590,15 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
     # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
     # deadline dropped; audit regress4 #1)
-    if (task == "pretrain" and (w.st.deadline_hours or (hours > 30 * 24 and w.sub != "cost"))
-            and _train_nodes(w, o, common, w.st.deadline_hours or 30 * 24, rec.options)):
+    if (task == "pretrain" and (w.st.deadline_hours or hours > IMPLIED_PLAN_HOURS)
+            and _train_nodes(w, o, common, w.st.deadline_hours or IMPLIED_PLAN_HOURS,
+                             rec.options)):
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
-        # warn_long_job): the nodes that finish it within 30 days lead
+        # warn_long_job): the nodes that finish it within 30 days lead, its cost asked too
+        # (it led with 72 days on one machine of 8 × B200, buyer audit), the assumption and
+        # the cheapest setup's own days and cost after it
+        if not w.st.deadline_hours:
+            _implied_note(w, common["setup"], o.offer.provider, hours, cost)
         return True
     if (task == "pretrain" and w.st.deadline_hours and hours > w.st.deadline_hours
             and _train_job_deadline(w, kw, common, w.st.deadline_hours)):
