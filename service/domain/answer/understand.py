@@ -1415,6 +1415,15 @@ _EX_LEN = re.compile(
     rf"(?:(?:un|one|training)\s++)?{_EX_NOUN}\b|(?:each|fiecare)\b)")
 
 
+def _stated_count(m: re.Match[str]) -> int | None:
+    """The count of examples or pairs a match states (groups 1 and 2: the number and its
+    "k"/"M" scale, "10k", "10.000", "1,5M"), None outside 1 to 10^10 or not whole."""
+    count = float(m.group(1).replace(",", ".")) * _EX_SCALE.get(m.group(2) or "", 1.0)
+    if not 1 <= count <= 1e10 or not count.is_integer():
+        return None
+    return int(count)
+
+
 def training_examples(text: str) -> tuple[int, int | None] | None:
     """(examples, tokens of one example) of a training data set the text states as a count
     of examples or samples ("10k examples of 1000 tokens", "10.000 de eșantioane de 512
@@ -1426,8 +1435,8 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     m = _EXAMPLES.search(folded)
     if m is None:
         return None
-    count = float(m.group(1).replace(",", ".")) * _EX_SCALE.get(m.group(2) or "", 1.0)
-    if not 1 <= count <= 1e10 or not count.is_integer():
+    count = _stated_count(m)
+    if count is None:
         return None
     g = m.groups()
     raw = (g[2], g[3]) if g[2] is not None else (g[4], g[5])
@@ -1436,7 +1445,7 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     length = int(raw[0]) * (1024 if raw[1] else 1) if raw[0] is not None else None
     if length is not None and not 1 <= length <= 16 * 1_048_576:
         length = None
-    return int(count), length
+    return count, length
 
 
 _PAIRS = re.compile(
@@ -1461,13 +1470,13 @@ def training_pairs(text: str) -> tuple[int, int | None] | None:
     m = _PAIRS.search(folded)
     if m is None:
         return None
-    count = float(m.group(1).replace(",", ".")) * _EX_SCALE.get(m.group(2) or "", 1.0)
-    if not 1 <= count <= 1e10 or not count.is_integer():
+    count = _stated_count(m)
+    if count is None:
         return None
     length = int(m.group(3)) * (1024 if m.group(4) else 1) if m.group(3) else None
     if length is not None and not 1 <= length <= 16 * 1_048_576:
         length = None
-    return int(count), length
+    return count, length
 
 
 @dataclass(frozen=True, slots=True)
