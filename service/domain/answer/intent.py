@@ -565,6 +565,10 @@ class Stated:
     thousand_requests: bool = False
     """The cost of a thousand requests or chats asked ("cost per 1000 chats", "per 1k
     requests"): that figure is the one asked."""
+    media_named: bool = False
+    """Images, video, speech or music are named ("what image model can I run for $100 a
+    month?", "ce model de imagini"): with no model named, a budget's models are not language
+    models (:data:`_MEDIA_NAMED`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1944,7 +1948,15 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                                if _SLOWER.search(folded) else None),
             "refiner": bool(_REFINER.search(folded)),
             "daily_users": _daily_users(folded),
-            "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded))}
+            "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
+            "media_named": bool(_MEDIA_NAMED.search(folded))}
+
+
+# images, video, speech or music named (folded): "image model", "videos", "text-to-speech",
+# "transcription", "imagini", "vorbire", "muzică"
+_MEDIA_NAMED = re.compile(
+    r"\b(?:images?|pictures?|photos?|videos?|audio|speech|voices?|music|songs?|transcri\w*+"
+    r"|diffusion|tts|imagin[ei]|poze|fotografii|vorbire|voce|muzica|cantece|melodii)\b")
 
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot
