@@ -618,6 +618,10 @@ class Stated:
     """An amount of money whose output tokens are asked ("how many tokens for $10", "câți
     tokeni pot genera cu 1 $"), in USD: the tokens a dollar buys at full load times it lead
     (speed's "tokens_dollar")."""
+    media_named: bool = False
+    """Images, video, speech or music are named ("what image model can I run for $100 a
+    month?", "ce model de imagini"): with no model named, a budget's models are not language
+    models (:data:`_MEDIA_NAMED`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2043,6 +2047,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "daily_users": _daily_users(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "tokens_usd": _tokens_amount(folded),
+            "media_named": bool(_MEDIA_NAMED.search(folded)),
             **_own_price_said(text if text is not None else folded)}
 
 
@@ -2051,6 +2056,13 @@ def _own_price_said(text: str) -> dict[str, Any]:
     own = own_price(text)
     return ({"own_price_usd_per_hour": own[0], "own_price_per_machine": own[1]}
             if own is not None else {})
+
+
+# images, video, speech or music named (folded): "image model", "videos", "text-to-speech",
+# "transcription", "imagini", "vorbire", "muzică"
+_MEDIA_NAMED = re.compile(
+    r"\b(?:images?|pictures?|photos?|videos?|audio|speech|voices?|music|songs?|transcri\w*+"
+    r"|diffusion|tts|imagin[ei]|poze|fotografii|vorbire|voce|muzica|cantece|melodii)\b")
 
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot

@@ -58,6 +58,7 @@ from service.domain.answer.numbers.prices import (
     _spot_option,
     _variants_price,
     _weights_said,
+    budget_models,
     gpu_setups,
     left_out_cheaper,
     option_budget_lasts,
@@ -1113,6 +1114,8 @@ def _cost_inner(w: _W) -> None:
     if w.model is None and w.ex.gpu is None and (w.st.min_memory_gb or w.det.memory_gib) \
             and _cheapest_card(w):
         return
+    if w.model is None and gid is None and not w.det.gpus and budget_models(w):
+        return  # "what can I run for $500/month?": the largest models the budget serves
     if _prefill_job_on_gpu(w, gid) if gid is not None else _prefill_job(w):
         return  # "0 output tokens" in a job of requests: prefill only (regress9 #12)
     if _prefill_tokens_job(w, gid):

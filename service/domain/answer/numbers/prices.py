@@ -22,9 +22,11 @@ from service.domain.answer.numbers.jobs import (
     cheapest_billed_run,
     offer_billed_hours,
 )
+from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.offer_query import OfferView
-from service.domain.catalog.precisions import get_precision
+from service.domain.catalog.precisions import Precision, get_precision
 from service.domain.catalog.trust import price_date_words
+from service.domain.errors import DomainError
 from service.domain.messages import quoted
 from service.domain.recommend.context import (
     AUTO_LLM,
@@ -37,11 +39,19 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.pricing import job_storage_usd
 from service.domain.recommend.types import (
+    DEFAULT_CONTEXT_TOKENS,
     MONTH_DAYS,
     Option,
     Recommendation,
     RecommendationRequest,
     Rejected,
+)
+from service.domain.sizing.requests import SizingRequest
+from service.domain.sizing.sizing import (
+    default_weights,
+    size,
+    sized_from_entry,
+    weights_gib,
 )
 
 
@@ -1499,3 +1509,197 @@ def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None)
                                free=w.n(free, 1) + "%", room=w.n(ROOM_PCT) + "%",
                                lead=w.option_setup(top), provider=top.offer.provider,
                                hour=w.usd(top.cost.per_hour_usd)))
+
+
+_SIXTEEN_BIT = ("bf16", "fp16")
+"""Weights that are not quantized: the third tier of :func:`budget_models`."""
+
+
+def budget_models(w: _W) -> bool:
+    """A monthly, daily or hourly budget and no model, GPU or job named ("what can I run for
+    $500/month?", "what's the biggest LLM I can serve for $500 a month?", "ce pot rula cu 500
+    de dolari pe lună?"): the largest catalog language model (by parameters) that any setup
+    the recommendations rank within the budget serves, on the cheapest such setup, leads with
+    its price, its date and its speed; then the largest on one GPU and the largest at 16-bit
+    weights where those are other models or setups; each one replica at the question's context
+    and users (4,096 tokens and one user unless stated), on on-demand prices at the stated use
+    (24 h/day, 30 days: $500 is at most $0.694/h), as /v1/recommendations ranks a model under
+    ``max_usd_per_month``. It gave a guidance passage with no numbers (buyer audit). Models are
+    tried largest first, only where their weights at 4 bits (or their own smaller format) fit
+    the memory of some machine the budget rents; False where nothing is answered."""
+    budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour or w.st.budget_usd_per_day
+    if (not budget or budget <= 0 or w.model is not None or w.st.media_named
+            or w.ex.workload not in (None, "serving") or w.det.tokens or w.st.storage_gb
+            or w.st.egress_gb or w.st.gpu_family or w.st.instance_types):
+        return False
+    hours = w.month_hours()
+
+    def dollars(v: float) -> str:  # an hourly cap to a tenth of a cent: $0.694 is not $0.69
+        return w.f.money(v, 3) if v < 10 else w.usd(v)
+
+    if w.ex.budget_usd_per_month:
+        cap = budget / hours
+        said = w.say("budget_models_month", budget=w.usd(budget), cap=dollars(cap),
+                     usage=w.usage())
+    elif w.ex.budget_usd_per_hour:
+        cap = budget
+        said = w.say("budget_models_hour", budget=w.usd(budget), month=w.usd(budget * hours),
+                     usage=w.usage())
+    else:
+        cap = budget * MONTH_DAYS / hours  # a day's budget is a 30-day month's, as recommend
+        said = w.say("budget_models_day", budget=w.usd(budget), cap=dollars(cap),
+                     usage=w.usage())
+    left_out = w.excluded()
+    views = [v for v in w.catalog.views(w.today)
+             if v.on_demand_usd_h is not None and not v.stale and not v.suspect
+             and v.provider not in left_out
+             and (w.det.provider is None or v.provider == w.det.provider)]
+    within = [v for v in views if (v.on_demand_usd_h or 0.0) <= cap]
+    if not within:
+        if not views or w.det.region:
+            return False  # (a region asked: these machines' places are not read here)
+        v = min(views, key=lambda x: (x.on_demand_usd_h or 0.0, x.gpu_count, x.id))
+        price = v.on_demand_usd_h or 0.0
+        w.out.first = w.say("budget_models_none", within=said,
+                            setup=w.setup(v.gpu_count, v.gpu), provider=v.provider,
+                            hour=w.usd(price), month=w.usd(price * hours), usage=w.usage(),
+                            kind=w.kinds["on_demand"], date=w.view_date(v))
+        w.ask("per_month_usd", price * hours, "USD")
+        w.price_warnings(v)
+        return True
+    gpus = w.reg.gpus
+    most = max(v.gpu_count * gpus[v.gpu].usable_gib for v in within)
+    most_one = max((gpus[v.gpu].usable_gib for v in within if v.gpu_count == 1), default=0.0)
+    kw: dict[str, Any] = {"workload": "serving", "interruptible": False, "top_n": 50,
+                          "concurrent_requests": w.ex.concurrent_requests or 1,
+                          "context_tokens": w.ex.context_tokens}
+    ids = sorted({v.gpu for v in within})
+    if len(ids) <= 50:  # (the request's list takes 50; more is every GPU anyway)
+        kw["gpus"] = ids
+    ctx = w.ex.context_tokens or DEFAULT_CONTEXT_TOKENS
+    models = sorted((m for m in w.reg.models.values()
+                     if m.kind == "llm" and m.task == "generate"
+                     and (m.architecture is None or m.architecture.max_context is None
+                          or m.architecture.max_context >= ctx)),
+                    key=lambda m: (-m.total_params, m.id))
+    asked = get_precision(w.weights) if w.weights else None
+    users = w.ex.concurrent_requests or 1
+    least = ([asked] if asked is not None else [get_precision("awq-int4")])
+    caps = {"all": most, "one": most_one}
+    if asked is None:
+        caps["sixteen"] = most
+    tiers: dict[str, tuple[ModelEntry, Option, Recommendation]] = {}
+    tries = 0
+    for m in models:
+        if len(tiers) == len(caps) or tries >= _BUDGET_MODELS_TRIES:
+            break
+        open_ = [t for t in caps if t not in tiers]
+        sized = sized_from_entry(m)
+        native = default_weights(m.id, None, sized).precision
+        small = least if asked is not None else [*least, native]
+        bounds = {"all": small, "one": small, "sixteen": [get_precision("bf16")]}
+        # the weights alone, then the memory of the load on one GPU (the least any number
+        # of GPUs holds it in): a model no machine within the budget can hold is not tried
+        need = [t for t in open_ if min(weights_gib(sized, x) for x in bounds[t]) <= caps[t]]
+        need = [t for t in need if _load_gib(w, m.id, bounds[t], ctx, users) <= caps[t]]
+        if "all" in need or "one" in need:
+            tries += 1
+            _tiers_of(m, _recommend_for(w, m.id, **kw), need, tiers)
+        if "sixteen" in need and "sixteen" not in tiers:
+            # the 16-bit setups asked for themselves: among every precision's, the 50 the
+            # recommendations list can all be quantized ones (Mixtral 8x7B's 8 x A4000 at
+            # bf16 is past fifty cheaper int4 and fp8 setups)
+            tries += 1
+            rec = _recommend_for(w, m.id, **{**kw, "weights": "bf16"})
+            if rec is not None and rec.options:
+                tiers["sixteen"] = (m, rec.options[0], rec)
+    if "all" not in tiers:
+        return False
+    m, o, rec = tiers["all"]
+    w.out.first = w.say("budget_models_lead", within=said, **_tier_words(w, m, o))
+    w.ask("model_params", m.total_params, "params")
+    shown = [(o, rec)]
+    for t in ("one", "sixteen"):
+        if t not in tiers:
+            continue
+        tm, to, trec = tiers[t]
+        if any(to.offer.id == x.offer.id and to.weights == x.weights for x, _ in shown) or (
+                t == "one" and o.offer.gpu_count * o.nodes == 1) or (
+                t == "sixteen" and o.weights in _SIXTEEN_BIT):
+            continue
+        w.out.more.append(w.say(f"budget_models_{t}", **_tier_words(w, tm, to)))
+        shown.append((to, trec))
+    one_each = all(x.fit.replicas_per_node * x.nodes == 1 for x, _ in shown)
+    w.out.more.append(w.say("budget_models_basis" if one_each else "budget_models_basis_load",
+                            ctx=w.n(ctx), users=w.say("budget_models_users_one") if users == 1
+                            else w.say("budget_models_users", n=w.n(users))))
+    for x, r in shown:
+        w.offer_numbers(msgspec.structs.replace(r, options=[x]))
+    w.option_warnings(o)
+    return True
+
+
+def _tiers_of(m: ModelEntry, rec: Recommendation | None, need: list[str],
+              tiers: dict[str, tuple[ModelEntry, Option, Recommendation]]) -> None:
+    """The tiers of :func:`budget_models` still open (``need``) that ``m``'s ranked options
+    fill: any option ("all"), one on a single GPU ("one"), one at 16-bit weights
+    ("sixteen"), the cheapest of each (the options are ranked)."""
+    for o in rec.options if rec is not None else []:
+        one = o.offer.gpu_count * o.nodes == 1
+        for t in need:
+            if t not in tiers and (t == "all" or (t == "one" and one) or (
+                    t == "sixteen" and o.weights in _SIXTEEN_BIT)):
+                assert rec is not None
+                tiers[t] = (m, o, rec)
+
+
+_BUDGET_MODELS_TRIES = 30
+"""The most models :func:`budget_models` has ranked (a bound on its time: each ranking of a
+model that no setup within the budget serves costs up to two seconds at 50 users); the tiers
+not found by then are not said."""
+
+
+def _load_gib(w: _W, model_id: str, precisions: list[Precision], ctx: int, users: int
+              ) -> float:
+    """The least memory ``users`` requests of ``ctx`` tokens to ``model_id`` need on one GPU
+    at any of ``precisions`` (weights, KV cache and overhead, as /v1/sizing counts them):
+    what any number of GPUs holds at least; infinite where none is sized."""
+    sized = []
+    for p in precisions:
+        try:
+            r = size(msgspec.convert({"model": model_id, "weights": p.id, "input_tokens": ctx,
+                                      "output_tokens": 0, "batch_size": users},
+                                     SizingRequest), w.catalog)
+        except (DomainError, ValueError, msgspec.ValidationError):
+            continue
+        sized.append(r.memory.total_gib)
+    return min(sized, default=math.inf)
+
+
+def _recommend_for(w: _W, model_id: str, **kw: Any) -> Recommendation | None:
+    """:meth:`_W.recommend` for ``model_id`` where the question names no model (the
+    question's provider, region, exclusions, budget and use applied as for a model named)."""
+    saved = (w.model_id, w.model, w.scaled)
+    w.model_id, w.model, w.scaled = model_id, w.reg.models[model_id], None
+    try:
+        return w.recommend(**kw)
+    finally:
+        w.model_id, w.model, w.scaled = saved
+
+
+def _tier_words(w: _W, m: ModelEntry, o: Option) -> dict[str, str]:
+    """The words of one of :func:`budget_models`' setups: the model with its parameters
+    (and its active ones for a mixture of experts), its weights, the setup, its price by the
+    hour and the month, the price's date and the speed one user gets."""
+    b = m.total_params / 1e9
+    params = (w.say("budget_models_params_moe", b=w.n(b, 1 if b < 100 else 0),
+                    active=w.n(m.active_params / 1e9, 1))
+              if m.active_params and m.active_params < m.total_params
+              else w.say("budget_models_params", b=w.n(b, 1 if b < 100 else 0)))
+    tps = o.performance.decode_tokens_per_s_per_user
+    return {"model": m.name, "params": params, "weights": o.weights,
+            "setup": w.option_setup(o), "provider": o.offer.provider,
+            "hour": w.usd(o.cost.per_hour_usd), "kind": w.kinds[o.pricing_model],
+            "month": w.usd(o.cost.per_month_usd or o.cost.per_hour_usd * w.month_hours()),
+            "date": price_date_words(o.offer.as_of, o.offer.as_of_kind, w.t),
+            "tps": w.say("budget_models_tps", tps=w.rate(tps)) if tps else ""}

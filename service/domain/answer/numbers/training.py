@@ -668,6 +668,20 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                         tps=w.n(tps_run), hour=w.usd(mine * count)), [line, fit_line]
                     w.ask("per_100m_training_tokens_usd", per_h * mine * count, "USD",
                           yes=True)
+                elif w.st.train_tokens_asked and w.st.budget_usd_total and tps_run and price:
+                    # "with a budget of $10,000 how many tokens can I pre-train Llama 3.2 1B
+                    # on H100s?": the tokens the budget buys on the setup asked lead (it led
+                    # with the H100's $1.29/h and no tokens: buyer audit)
+                    w.out.follow_up = None  # the tokens are what is asked, not given
+                    first = _budget_tokens_on(w, task, label, kw, gid, count, o, price,
+                                              kind, tps_run)
+                    fit = fit_line
+                    if task == "finetune" and not counted:
+                        # the fit beside the tokens, with no "Yes," in the middle
+                        fit = " ".join(x for x in (w.say(
+                            "training_fit", model=w.model.name, method=label, setup=setup,
+                            need=w.gib(r.memory.per_gpu_gib)), lean) if x)
+                    lines = [line, fit, w.say("price_date", date=w.view_date(o))]
                 elif w.sub == "cost" and tps_run and price and task == "finetune":
                     # "cost to fine-tune ... on 8 x H100" with no data size: what the job
                     # costs per 100M training tokens (their hours at the sizing's rate
@@ -775,6 +789,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.core_warn(x)
     if task == "finetune" and gid is None and w.sub == "cost" and r.fits_on:
         _finetune_pick(w, kw, label)
+    elif (task == "pretrain" and gid is None and r.fits_on and w.st.budget_usd_total
+          and w.st.train_tokens_asked and w.model.kind == "llm"):
+        _pretrain_budget(w, label)
 
 
 def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
@@ -879,6 +896,26 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
     w.option_warnings(o)
 
 
+def _pretrain_budget(w: _W, label: str) -> None:
+    """A total budget and the pre-training tokens it buys asked, no GPU named ("with a budget
+    of $10,000 how many tokens can I pre-train Llama 3.2 1B on?"): the tokens on the setup a
+    pre-training run's cost is priced on (:func:`_budget_tokens`), leading; the memory after
+    it (it gave the memory alone)."""
+    rec = w.recommend(workload="pretrain", interruptible=False, allow_multi_node=True)
+    if rec is None or not rec.options:
+        return
+    memory = w.out.first
+    o = _budget_tokens(w, rec.options, label, None, "pretrain")
+    if o is None:
+        return
+    if memory is not None:
+        w.out.more.insert(0, memory)
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+
+
 def _most_per_dollar(options: list[Option]) -> tuple[float, Option] | None:
     """The option that trains the most tokens per dollar (training tokens/s x 3,600 / $/h;
     of two alike, the faster) with its tokens per dollar, or None where none is rated."""
@@ -890,8 +927,44 @@ def _most_per_dollar(options: list[Option]) -> tuple[float, Option] | None:
     return best[0], best[2]
 
 
+def _budget_tokens_on(w: _W, task: str, label: str, kw: dict[str, Any], gid: str,
+                      count: int, o: OfferView, price: float, kind: str, tps: float) -> str:
+    """A total budget and the tokens it buys asked on a GPU named, with no run length ("with
+    a budget of $10,000 how many tokens can I pre-train Llama 3.2 1B on H100s?"): the
+    budget's hours on ``count`` × ``gid`` at the price its run is costed at (``price`` per
+    GPU, on ``o``, as the run's cost is priced when its tokens are stated: 1 × H100 at
+    hyperbolic, $1.29/h, 50,630 tokens/s) times the run's training tokens/s (budget / $/h x
+    tokens/s x 3,600: $10,000 / $1.29 = 7,752 GPU-hours, 1.41T tokens), as
+    :func:`_budget_tokens` does on the recommendations' setup where no GPU is named. It led
+    with the H100's $1.29/h and no tokens (buyer audit). A run of those hours past 30 days
+    is warned of as a costed run is (:func:`_long_train`). The sentence."""
+    assert w.model is not None
+    budget = w.st.budget_usd_total or 0.0
+    hour = price * count
+    hours = budget / hour
+    tokens = float(f"{hours * 3600 * tps:.3g}")  # three figures: an estimate, not a count
+    w.ask("training_tokens", tokens, "tokens")
+    said = w.say("train_budget_tokens_on", budget=w.usd(budget), tokens=w.n(tokens),
+                 what=_budget_work(w, task, label), setup=w.setup(count, gid),
+                 provider=w.where(o, count), hour=w.usd(hour), kind=w.kinds[kind],
+                 gpu_hours=w.say("train_budget_gpu_hours", n=w.n(hours * count))
+                 if count > 1 else "", hours=w.duration(hours),
+                 days=w.n(hours / 24, 1 if hours < 240 else 0), tps=w.n(tps))
+    if hours > 30 * 24:
+        _long_train(w, {**kw, "training_tokens": int(tokens)}, gid, count, hours)
+    return said
+
+
+def _budget_work(w: _W, task: str, label: str) -> str:
+    """The training a budget's tokens are of, in words: "LoRA fine-tuning of Meta Llama 3.1
+    8B", "pre-training of Meta Llama 3.2 1B (full)"."""
+    assert w.model is not None
+    return w.say("train_budget_what_" + ("finetune" if task == "finetune" else "pretrain"),
+                 method=label, model=w.model.name)
+
+
 def _budget_tokens(w: _W, options: list[Option], label: str,
-                   finetune: dict[str, Any]) -> Option | None:
+                   finetune: dict[str, Any] | None, task: str = "finetune") -> Option | None:
     """A total budget and the tokens it buys asked, with no run length ("with a budget of
     $500, how many tokens can I fine-tune Llama 3.1 8B on with LoRA?"): the budget's hours
     on the recommendations' on-demand setup that trains the most tokens per dollar, times
@@ -900,25 +973,41 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
     all the recommendations rank for a job of the tokens the cheapest by the hour trains
     (ranked by the job's cost, so by tokens per dollar, up to 50), not the few cheapest by
     the hour: those picked 4 x RTX 3060 at 19.0M tokens per dollar (9.49B for $500) where
-    4 x L40S trains 55.5M (27.8B; audit regress10 #2). The option chosen, or None."""
+    4 x L40S trains 55.5M (27.8B; audit regress10 #2). A pre-training run (``task``) is on
+    the setup a run of that size is priced on (the recommendations' first for it, as
+    :func:`_train_job` prices one), not the most tokens per dollar at any length: that was 4 x
+    L40S for 219 days of Llama 3.2 1B for $10,000 (buyer audit). The option chosen, or
+    None."""
     budget = w.st.budget_usd_total
     if not budget or not w.st.train_tokens_asked or w.model is None:
         return None
     first = _most_per_dollar(options)
     if first is None:
         return None
-    job = w.recommend(workload="finetune", finetune=finetune, interruptible=False,
-                      training_tokens=float(f"{budget * first[0]:.3g}"), top_n=50)
-    _, o = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
+    pretrain = task == "pretrain"
+    job = w.recommend(workload=task, finetune=finetune, interruptible=False,
+                      training_tokens=float(f"{budget * first[0]:.3g}"), top_n=50,
+                      allow_multi_node=pretrain or None)
+    if pretrain:
+        # the setup a pre-training run of that size is priced on (_train_job: the
+        # recommendations' first, which keeps a run within 30 days where one does), not the
+        # most tokens per dollar at any length: that was 4 x L40S for 219 days
+        rated = [x for x in (job.options if job is not None else [])
+                 if x.performance.training_tokens_per_s and x.cost.per_hour_usd > 0]
+        o = rated[0] if rated else first[1]
+    else:
+        _, o = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
     tps = o.performance.training_tokens_per_s or 0.0
     hours = budget / o.cost.per_hour_usd
     tokens = float(f"{hours * 3600 * tps:.3g}")  # three figures: an estimate, not a count
     # (the cheapest-by-the-hour sentence, "the question does not give its hours", replaced)
-    w.out.first = w.say("train_budget_tokens", budget=w.usd(budget), tokens=w.n(tokens),
+    w.out.first = w.say("train_budget_tokens" + ("_pretrain" if pretrain else ""),
+                        budget=w.usd(budget), tokens=w.n(tokens),
                         method=label, model=w.model.name,
                         setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
-                        hours=w.duration(hours), tps=w.n(tps), kind=w.kinds[o.pricing_model])
+                        hours=w.duration(hours), days=w.n(hours / 24, 1 if hours < 240 else 0),
+                        tps=w.n(tps), kind=w.kinds[o.pricing_model])
     w.ask("training_tokens", tokens, "tokens")
     return o
 
