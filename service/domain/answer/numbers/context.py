@@ -475,6 +475,8 @@ class _W:
         :meth:`train_tokens_text` (it gave the memory and no time)."""
         if self.det.tokens or self.model is None or self.model.kind != "llm":
             return
+        if self.st.train_tokens_asked and self.st.budget_usd_total:
+            return  # the tokens a budget buys are what is asked ("with $10,000 how many ...")
         params = self.model.active_params or self.model.total_params
         if not params:
             return
