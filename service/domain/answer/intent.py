@@ -3819,7 +3819,10 @@ _WORK_RATE = re.compile(
     # (the Romanian singulars too: "1 cerere pe secundă", "o imagine pe minut", audit s2money)
     r"\b(?:tokens?|tokeni|toks?|embeddings?|embedding-uri|images?|imagini|imagine|requests?|cereri"
     r"|cerere|queries|inputs?"
-    r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri)"
+    r"|documents?|documente|docs|frames?|cadre|samples?|sequences?|secvente|videos?|clipuri"
+    # audio made or transcribed: "seconds of audio per second", "speech per second",
+    # "secunde de audio pe secundă" (buyer audit: the billing-granularity list)
+    r"|audio|speech|music|muzica|vorbire)"
     r"\s++(?:/|(?:per|pe|a)\b)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
@@ -4060,6 +4063,20 @@ _TPOT = re.compile(r"\btpot\b|\btime per (?:output )?token\b"
 _COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")
+# the prompt's processing speed asked (prefill): "prompt processing tokens/s", "prefill speed",
+# llama-bench's "pp512", "input tokens per second", "how fast does it read the prompt",
+# "procesarea promptului", "viteza de prefill": the prefill tokens/s of one request leads, the
+# decode speed after it (speed's "prefill"; it was the decode speed, buyer audit). "Prefill
+# only" is a request of no output, timed (_PREFILL_ONLY)
+_PREFILL_ASKED = re.compile(
+    # (not "chunked prefill", "prefill-decode disaggregation": how engines schedule it)
+    r"\bprompt[- ]processing\b|(?<!chunked )\bprefill(?:ing)?\b(?![- ](?:only|decode|/))"
+    r"|\bpp\d{3,6}+\b"
+    r"|\b(?:input|prompt)\s++(?:tokens?|toks?)\s*+(?:/|per\b|a\b)\s*+(?:s|sec|second)\b"
+    r"|\b(?:reads?|reading|process|processes|processing|ingests?|ingesting)\s++"
+    r"(?:(?:the|a|its|my|our|their)\s++)?(?:prompts?|input)\b"
+    r"|\bprocesar\w*+\s++(?:a\s++)?prompt\w*+|\bproceseaza\s++prompt\w*+"
+    r"|\btokeni\s++de\s++(?:intrare|prompt)\s*+(?:pe|/)\s*+(?:secunda|s)\b")
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
                          # "at full load", "la încărcare maximă": the total asked (ro2 #3)
                          r"|\b(?:full|max(?:imum)?|peak) load\b|\bincarcare maxima\b")
@@ -4221,6 +4238,24 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
 # take", "câtă memorie ocupă cache-ul KV"
 _KV_ASKED = re.compile(r"\b(?:vram|memory|ram|memorie)\s++(?:does|do|will|would|is|ocupa|ia)\s++"
                        r"(?:the\s++|an?\s++)?(?:\w++\s++)?(?:kv|cache)\b")
+# audio made or transcribed per second asked: "how many seconds of audio per second",
+# "seconds of speech generated per second", "câte secunde de audio pe secundă": the audio rate,
+# in seconds per second (the media intent's "second"; it was billing granularity, as "per
+# second" reads, buyer audit)
+# (a count before it is a load stated: "50 seconds of audio per second, how many L4s?")
+_AUDIO_PER_SECOND = (r"|(?<![\d.,]\s)(?<![\d.,])\b(?:seconds?|secs?|secunde|secunda)\s++"
+                     r"(?:(?:of|de)\s++)?"
+                     r"(?:audio|speech|sound|music|voice|vorbire|muzica|sunet)\b[^?]{0,40}?"
+                     r"\b(?:/|(?:per|pe|a|an|each|every|in|intr-o)\b)\s*+"
+                     r"(?:s|sec|second|secunda)\b")
+_AUDIO_PER_SECOND_ASKED = re.compile(_AUDIO_PER_SECOND.removeprefix("|"))
+# a speed asked as a multiple of real time: "how many x real time", "how many times faster than
+# real time", "de câte ori mai repede decât timpul real" (the real-time factor's answer; "does
+# it run ... faster than real time" asks that speed, not a fit's yes)
+_TIMES_REAL_TIME = (r"|\bx\s*+real[- ]?time\b|\btimes\s++(?:faster\s++than\s++)?real[- ]?time\b"
+                    r"|\bori\s++mai\s++(?:repede|rapid)\s++decat\s++(?:in\s++)?timp(?:ul)?"
+                    r"\s++real\b")
+_TIMES_REAL_TIME_ASKED = re.compile(_TIMES_REAL_TIME.removeprefix("|"))
 _MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too; "images as a batch"
     # is no "a" + "s" per second: a word before the unit ends at a word edge)
     r"\b(?:images?|imgs?|imagini|pictures?|poze|clips?)\s*+(?:/|(?:per|pe|a|an|each|in)\b)\s*+"
@@ -4229,6 +4264,10 @@ _MEDIA_RATE = re.compile(  # ("imgs per hour", "imgs/sec": images too; "images a
     # "hours of audio per hour", "câte ore audio pe oră" (without "de": was a price per hour)
     r"|\b(?:hours?|ore|minutes?|minute)\s++(?:(?:of|de)\s++)?audio\b[^?]{0,40}?"
     r"\b(?:/|(?:per|pe|an?|each|in|intr-o)\b)\s*+(?:hour|ora|h)\b"
+    # "seconds of audio per second", "seconds of speech generated per second", "câte secunde
+    # de audio pe secundă" (_AUDIO_PER_SECOND; buyer audit: the billing-granularity list)
+    # (and a multiple of real time asked: _TIMES_REAL_TIME)
+    + _AUDIO_PER_SECOND + _TIMES_REAL_TIME +
     r"|\b(?:seconds?|secunde|sec|s)\s*+(?:/|per|pe)\s*+(?:image|imagine|clip)\b"
     r"|\breal[- ]?time factor\b|\brtf\b|\bcat de (?:repede|rapid)\b|\bhow fast\b"
     # "how many SDXL images per day" (a model's name before the noun, the period right after
@@ -4657,11 +4696,15 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             return "compare", None
         rate = _MEDIA_UNIT.search(f)
         unit = rate.group(1) if rate else ""
+        if model_kind == "audio" and _AUDIO_PER_SECOND_ASKED.search(f):
+            # "how many seconds of audio per second": the throughput asked, in its unit
+            return "media", "second"
         sub = ("hour" if unit in ("hour", "hr", "h", "ora") or "audio" in f
                else "second" if unit.startswith("s") else "minute" if unit.startswith("min")
                else "day" if unit in ("day", "zi") else None)
         # "can SDXL run on an RTX 3060, and how many seconds per image?": the yes leads
-        return "media", ("fits" if sub is None and _FITS.search(f) else sub)
+        return "media", ("fits" if sub is None and _FITS.search(f)
+                         and not _TIMES_REAL_TIME_ASKED.search(f) else sub)
     if media and gpu_named >= 2 and _COMPARE.search(f):
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
@@ -4845,9 +4888,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "what does 2000 tokens per second cost per month": a load in total priced, not a
         # speed with each user's target (audit ask_reading2)
         return "cost", _cost_sub(f)
+    prefill = bool(has_model and model_kind == "llm" and _PREFILL_ASKED.search(f)
+                   and not cost_q)
     if (_SPEED.search(f) or _TPOT.search(f) or _EMBED_SPEED.search(f)
-            or _minute_rate(f)) and not media:
+            or _minute_rate(f) or prefill) and not media:
         sub = "tpot" if _TPOT.search(f) else "ttft" if _TTFT.search(f) \
+            else "prefill" if prefill \
             else "throughput" if _THROUGHPUT.search(f) \
             else "embeddings" if _EMBED_SPEED.search(f) else "tps"
         return "speed", sub

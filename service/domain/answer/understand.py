@@ -1362,6 +1362,12 @@ _PROMPT = re.compile(
 _PROMPTS_COUNTED = re.compile(r"^(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:prompts|prompturi)$")
 
 
+# llama-bench's prompt test: "pp512" is a prompt of 512 tokens processed (its README,
+# github.com/ggml-org/llama.cpp tools/llama-bench/README.md: "Prompt processing (pp):
+# processing a prompt in batches (-p)"); three digits up ("pp2", "pp16" may be pipeline stages)
+_PP_TEST = re.compile(r"\bpp(\d{3,6}+)\b")
+
+
 def prompt_tokens(text: str) -> int | None:
     """The input of one request when the text states it as an input or a prompt ("1k in 1k
     out", "4000 input tokens", "a 4000-token prompt", "prompts of 4k"), not as a context:
@@ -1371,6 +1377,9 @@ def prompt_tokens(text: str) -> int | None:
     if inp is not None:
         return inp
     folded = _fold(text)
+    pp = _PP_TEST.search(folded)
+    if pp is not None:
+        return int(pp.group(1))
     pos = 0
     while (m := _PROMPT.search(folded, pos)) is not None:
         g = m.groups()
@@ -2876,7 +2885,12 @@ _PERIOD = (r"(?:per|pe|an?|each|every|/)\s*+"
            r"(second|sec|secunda|minute|min|minut|hour|hr|ora|day|zi|month|luna)\b")
 _HOW_MANY = r"\b(?:how many|cate|cati)\b"
 _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("rtf", re.compile(r"\breal[- ]?time[- ]factor\b|\brtf\b|\bfactor\w*+ de timp real\b")),
+    # (and its inverse, "how many x real time", "how many times faster than real time", "de
+    # câte ori mai repede decât timpul real": the same answer, its "× real time" said)
+    ("rtf", re.compile(r"\breal[- ]?time[- ]factor\b|\brtf\b|\bfactor\w*+ de timp real\b"
+                       r"|\bx\s*+real[- ]?time\b|\btimes\s++(?:faster\s++than\s++)?real[- ]?time\b"
+                       r"|\bori\s++mai\s++(?:repede|rapid)\s++decat\s++(?:in\s++)?timp(?:ul)?"
+                       r"\s++real\b")),
     ("docs", re.compile(_HOW_MANY + r".{0,30}?\b(?:documents?|docs|documente|texts?|texte"
                         r"|chunks?|passages?|pasaje|sentences?|propozitii)\b.{0,60}?\b"
                         + _PERIOD)),

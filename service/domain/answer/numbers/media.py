@@ -1127,11 +1127,11 @@ def _media(w: _W) -> None:
         gid, count = _runs_own_precision(w, rows, base.weights, mk)
     else:
         count = w.ex.gpu_count or 1
-    if m.kind == "audio" and w.sub == "hour" and "batch_size" not in mk:
-        # a throughput asked ("hours of audio per hour") with no batch: the batch a
-        # transcription job runs at on this GPU, as the cost per hour of audio counts it (one
-        # basis; at batch 1 a T4 read 9.6 hours an hour here and 47 in the cost answer, and
-        # an A100 slower than a T4)
+    if m.kind == "audio" and w.sub in ("hour", "second") and "batch_size" not in mk:
+        # a throughput asked ("hours of audio per hour", "seconds of audio per second") with
+        # no batch: the batch a transcription job runs at on this GPU, as the cost per hour of
+        # audio counts it (one basis; at batch 1 a T4 read 9.6 hours an hour here and 47 in
+        # the cost answer, and an A100 slower than a T4)
         mk = w.media_kw(gid, count, job=True)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     if r is None or r.gpu is None:
@@ -1191,6 +1191,13 @@ def _media(w: _W) -> None:
             w.out.first = w.say("audio_rate", model=m.name, weights=r.weights, need=need,
                                 setup=setup, ratio=w.rate(ratio))
             w.ask("audio_hours_per_hour", ratio, "h/h")
+        elif w.sub == "second" and ratio:
+            # "how many seconds of audio per second": the same throughput in the unit asked
+            # (it was the billing-granularity list, "per second" read as billing)
+            w.out.first = w.say("audio_rate_second" if w.transcribes()
+                                else "audio_rate_second_gen", model=m.name, weights=r.weights,
+                                need=need, setup=setup, ratio=w.rate(ratio))
+            w.ask("audio_seconds_per_s", ratio, "s/s")
         else:
             w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need,
                                 setup=setup, ratio=w.rate(ratio or 0))

@@ -182,7 +182,7 @@ def _precision_pick(w: _W) -> bool:
     return True
 
 
-_PREFILL_SUBS = ("request_time", "ttft", "tps", "tpot")
+_PREFILL_SUBS = ("request_time", "ttft", "tps", "tpot", "prefill")
 """The speeds asked that a request of no output tokens answers with its prefill time alone."""
 
 
@@ -199,6 +199,8 @@ def _prefill_time(w: _W, r: SizingResult, setup: str, inp: int) -> None:
                         pps=w.rate(p.prefill_tokens_per_s or inp / (ttft / 1000)))
     if w.sub == "ttft":
         w.ask("time_to_first_token_ms", ttft, "ms")
+    elif w.sub == "prefill" and p.prefill_tokens_per_s:
+        w.ask("prefill_tokens_per_s", p.prefill_tokens_per_s, "tokens/s")
     else:
         w.ask("request_latency_s", ttft / 1000, "s")
     w.sized_warnings(r, inp)
@@ -631,14 +633,17 @@ def _speed_answer(w: _W) -> None:
         inp = ctx
     capped: tuple[int, int] | None = None
     if (w.model.task != "embed" and not w.st.output_tokens and limit and inp + out > limit
-            and inp <= limit and w.sub in (None, "ttft", "tps")):
+            and inp <= limit and w.sub in (None, "ttft", "tps", "prefill")):
         # (a prompt itself past the limit stays refused: "200k context" is no 128k prompt)
         # a prompt at the model's limit ("128k prompt ttft"): the default output is capped to
         # the context the prompt leaves, one token for a first token's time, and the prompt
         # to the limit less that; said (it was refused: 131,072 + 512 past the limit; audit
         # ask_en #12)
         capped = (inp, out)
-        out = 1 if w.sub == "ttft" else min(out, limit - inp) if limit - inp >= 1 else out
+        # (a prefill asked, "pp8192" on an 8,192-token model, as a first token's time: its
+        # prompt stays whole but for that one token)
+        out = (1 if w.sub in ("ttft", "prefill")
+               else min(out, limit - inp) if limit - inp >= 1 else out)
         inp = min(inp, limit - out)
     # a budget or users stated with no GPU ("best GPU to serve it to 8 users under $1/h, and
     # how many tokens/s?"): the recommendation within the budget at that load, as a target is
@@ -665,6 +670,7 @@ def _speed_answer(w: _W) -> None:
             and w.model.kind == "llm" and w.generates_tokens()
             and _requests_on_pick(w, inp, out)):
         return
+    picked_count = 0  # the GPUs of the setup picked where none is named (a prefill asked)
     if gid is None:
         base = w.size(input_tokens=inp, output_tokens=out)
         rows = sorted(base.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib)) if base \
@@ -675,14 +681,20 @@ def _speed_answer(w: _W) -> None:
             return
         if w.st.lowest_latency_asked and _lowest_latency(w, rows, inp, out):
             return
-        w.record(base, inp + out)
-        w.out.first = w.say("speed_nogpu", setup=w.setup(row.gpu_count, row.gpu),
-                            model=w.model.name, weights=base.weights,
-                            tps=w.rate(row.decode_tokens_per_s))
-        w.ask("decode_tokens_per_s", row.decode_tokens_per_s, "tokens/s")
-        w.out.follow_up = w.t["need_gpu"]
-        return
-    count = w.ex.gpu_count or 1
+        if w.sub == "prefill":
+            # the prompt's processing speed asked with no GPU: on the smallest setup that
+            # holds it, as the decode speed is said, and which GPU asked after it
+            gid, picked_count = row.gpu, row.gpu_count
+            w.out.follow_up = w.t["need_gpu"]
+        else:
+            w.record(base, inp + out)
+            w.out.first = w.say("speed_nogpu", setup=w.setup(row.gpu_count, row.gpu),
+                                model=w.model.name, weights=base.weights,
+                                tps=w.rate(row.decode_tokens_per_s))
+            w.ask("decode_tokens_per_s", row.decode_tokens_per_s, "tokens/s")
+            w.out.follow_up = w.t["need_gpu"]
+            return
+    count = w.ex.gpu_count or picked_count or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests)
     one_r: SizingResult | None = None  # one GPU, when the count is changed from it
@@ -811,6 +823,17 @@ def _speed_answer(w: _W) -> None:
                       full.max_requests_per_s, full.max_concurrency or 1, inp, out, **common)
         w.out.more.append(w.say("price_date", date=w.view_date(v)))
         w.price_warnings(v)
+    elif w.sub == "prefill" and p.prefill_tokens_per_s and ttft:
+        # the prompt's processing asked ("prompt processing tokens/s", "prefill speed",
+        # "pp512"): the sizing's prefill of one prompt of this length alone leads
+        # (/v1/sizing's prefill_tokens_per_s), its time within the time to the first token,
+        # then the decode speed (it was the decode speed alone, buyer audit: 136 tokens/s
+        # for Llama 3.1 8B on an H100, whose prefill runs at about 44,000)
+        pps = p.prefill_tokens_per_s
+        w.out.first = w.say("speed_prefill_nogpu" if picked_count else "speed_prefill",
+                            pps=w.rate(pps), inp=w.n(inp), pre=w.n(inp / pps * 1000),
+                            ttft=w.n(ttft), tps=w.rate(tps), **common)
+        w.ask("prefill_tokens_per_s", pps, "tokens/s")
     elif w.sub == "request_time" and p.time_per_output_token_ms:
         _request_time(w, ttft, p.time_per_output_token_ms, inp, out, **common)
         b = w.basis(gid, count) if w.st.request_time_also == "million" else None
