@@ -104,7 +104,10 @@ def test_lora_with_tokens_and_how_many_gpus_gets_count_time_and_cost() -> None:
 def test_a_count_that_does_not_hold_the_run_gets_the_time_on_one_that_does() -> None:
     r = ask("full fine-tune of Llama 3.1 70B on 8 x H100, how long for 1B tokens?")
     h = head(r)
-    assert "On 16 × NVIDIA H100 SXM5 80GB it fits" in h and "hours" in h, h
+    # the time on the fewest that hold the run leads, the count asked not holding it after
+    # (buyer audit, fix/trainlead: it led with the "No" on 8 x H100 and its memory)
+    assert "hours) on 16 × NVIDIA H100 SXM5 80GB" in h.split(". ")[0], h
+    assert "It does not fit on 8 × NVIDIA H100 SXM5 80GB" in h, h
 
 
 def test_short_romanian_follow_up_is_romanian() -> None:

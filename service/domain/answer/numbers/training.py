@@ -1251,8 +1251,9 @@ def _implied_plan(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
     found."""
     p = r.performance
     if (w.ex.gpu_count or w.st.deadline_hours or not w.det.tokens or p is None
-            or not p.training_hours or p.training_hours <= IMPLIED_PLAN_HOURS):
-        return False
+            or not p.training_hours or p.training_hours <= IMPLIED_PLAN_HOURS
+            or w.sub == "gpu_hours"):
+        return False  # GPU-hours asked: the run's own, whatever plan spreads them
     hours = p.training_hours
     cost = _run_bill(w, b[0], b[1], count, hours, r.weights)[0] if b is not None else None
     if not _train_deadline(w, kw, gid, count, method, implied_hours=IMPLIED_PLAN_HOURS):
@@ -1679,7 +1680,8 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
     # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
     # deadline dropped; audit regress4 #1)
-    if (task == "pretrain" and (w.st.deadline_hours or hours > IMPLIED_PLAN_HOURS)
+    if (task == "pretrain" and (w.st.deadline_hours or (
+            hours > IMPLIED_PLAN_HOURS and w.sub != "gpu_hours"))
             and _train_nodes(w, o, common, w.st.deadline_hours or IMPLIED_PLAN_HOURS,
                              rec.options)):
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
