@@ -1680,8 +1680,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
     # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
     # deadline dropped; audit regress4 #1)
-    if (task == "pretrain" and (w.st.deadline_hours or (
-            hours > IMPLIED_PLAN_HOURS and w.sub != "gpu_hours"))
+    if (task == "pretrain" and (w.st.deadline_hours or hours > IMPLIED_PLAN_HOURS)
             and _train_nodes(w, o, common, w.st.deadline_hours or IMPLIED_PLAN_HOURS,
                              rec.options)):
         # a run over 30 days on one machine is not a plan (the recommendations' 30-day rule,
