@@ -688,9 +688,15 @@ def start_service_s(c: StepCost, isl: int, running: int, budget: int) -> float:
     t_full = c.step_s(0.0, 0.0, min(per, float(total_tokens)), isl / 2)
     last = total_tokens - (steps - 1) * per
     t_last = c.step_s(0.0, 0.0, last, isl / 2) if last < min(per, total_tokens) else t_full
-    total, done = 0.0, 0
-    for k in range(1, steps + 1):
-        # the requests whose prompt ends in step k: those j with (j + 1) x isl <= k x budget
+    total, done, k = 0.0, 0, 0
+    while done < n:
+        # the next step in which a prompt ends (the steps between add nothing: jumped, so a
+        # start of 125,000 steps costs its requests, not its steps), then the requests whose
+        # prompt ends in step k: those j with (j + 1) x isl <= k x budget
+        k = max(k + 1, math.ceil((done + 1) * isl / per) - 1)
+        while k < steps and min(n, math.floor(k * per / isl)) <= done:
+            k += 1
+        k = min(k, steps)
         upto = n if k == steps else min(n, math.floor(k * per / isl))
         if upto > done:
             total += (upto - done) * ((k - 1) * t_full + (t_last if k == steps else t_full))
