@@ -155,14 +155,14 @@ class SlackBot:
         with structlog.contextvars.bound_contextvars(request_id=request_id):
             data = self.data(state)
             if data is None:
-                return render_starting(cmd.lang)
+                return render_starting(cmd.lang, state.messages)
             try:
                 return await asyncio.to_thread(run_command, cmd, data)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.error("slack_answer_failed", kind=cmd.kind, exc_info=exc)
-                return render_failed(request_id, cmd.lang)
+                return render_failed(request_id, cmd.lang, state.messages)
 
     async def deliver_to_response_url(self, answer: asyncio.Task[Message], response_url: str,
                                       request_id: str) -> None:
@@ -190,8 +190,8 @@ class SlackBot:
             else:
                 await self.client.post_message(channel, msg, thread_ts=thread_ts)
                 return
-            placeholder = await self.client.post_message(channel, render_ack(cmd.lang),
-                                                         thread_ts=thread_ts)
+            ack = render_ack(cmd.lang, state.messages)
+            placeholder = await self.client.post_message(channel, ack, thread_ts=thread_ts)
             msg = await answer
             if placeholder and await self.client.update_message(channel, placeholder, msg):
                 return
@@ -286,7 +286,7 @@ def slack_routes(settings: Settings, bot: SlackBot | None = None) -> Router:
             msg = await asyncio.wait_for(asyncio.shield(answer), bot.inline_wait_s)
         except TimeoutError:
             bot.spawn(bot.deliver_to_response_url(answer, field("response_url"), rid))
-            msg = render_ack(cmd.lang)
+            msg = render_ack(cmd.lang, state.messages)
         return Response(content={"response_type": "ephemeral", **msg}, status_code=200)
 
     @post("/events", operation_id="slackEvents", include_in_schema=False, status_code=200)

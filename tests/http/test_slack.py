@@ -20,6 +20,7 @@ import structlog
 from litestar.testing import AsyncTestClient
 from slack_sdk.signature import SignatureVerifier
 
+import service.adapters.slack.render as slack_render
 import service.api.slack as slack_api
 from service.app import create_app
 from service.settings import Settings
@@ -280,6 +281,11 @@ async def test_slash_command_acknowledges_fast_and_answers_at_response_url(
         return real(*args)
 
     monkeypatch.setattr(slack_api, "run_command", slow)
+
+    def unloaded() -> Any:  # the ack is written with the app's loaded messages
+        raise AssertionError("the shipped messages read again (a cold load on the loop)")
+
+    monkeypatch.setattr(slack_render, "shipped_messages", unloaded)
     hook = "/response/T1/slow"
     body = command_body("which GPU should I rent to serve llama 3.1 70b with 16384 tokens "
                         "of context for 8 users under $3000/month?", fake.url + hook)
