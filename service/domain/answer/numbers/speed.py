@@ -851,7 +851,8 @@ def _speed_answer(w: _W) -> None:
                             need=w.gib(one_r.memory.per_gpu_gib), cap=w.gib(w.cap(one_r)),
                             setup=setup) + " " + _decap(w, w.out.first or "")
         _smaller_precisions(w, gid, 1, inp, one_r, w.setup(1, gid))
-    _target_verdict(w, gid, count, inp, out, 1, tps, ttft)
+    if not _total_verdict(w, gid, count, inp, out, thr):
+        _target_verdict(w, gid, count, inp, out, 1, tps, ttft)
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
     # request's generation speed, and says why rather than reading as a contradiction
     more = "speed_more_prefill" if thr < tps else "speed_more"
@@ -1424,6 +1425,53 @@ def _read_as_total(w: _W, tps: float, inp: int, out: int) -> bool:
     w.out.more.insert(0, w.say("speed_tps_read_total", model=w.model.name, tps=w.per_s(tps),
                                fastest=w.rate(speed), weights=r.weights,
                                setup=w.setup(r.gpu_count, r.gpu.id)))
+    return True
+
+
+def _total_verdict(w: _W, gid: str, count: int, inp: int, out: int, thr: float) -> bool:
+    """A bare token rate with the GPU named ("can an H100 serve Llama 3.1 8B at 5000
+    tokens/s?") that no single request reaches on any setup in the catalog
+    (:func:`_fastest_stream`), read as the total across users as :func:`_read_as_total`
+    reads it with no GPU named: the setup's full-load total ``thr`` against it, the asked
+    number's yes or no; missed, the recommendations' setup of that GPU that carries it
+    (``target_output_tokens_per_s``, as the count answer sizes it). It answered "That misses
+    your target of 5,000 tokens/s per user" (136 tokens/s for one request on an H100, which
+    makes about 2,578 in total at full load). False (the per-user verdict follows) where the
+    rate is said to be each user's, users or a latency target are named, or one request can
+    reach it."""
+    assert w.model is not None
+    tps_min = w.st.min_tokens_per_s
+    if (not tps_min or w.st.tps_each or w.st.max_ttft_ms or w.out.first is None
+            or (w.ex.concurrent_requests or 0) > 1):
+        return False
+    fastest = _fastest_stream(w, inp, out)
+    if fastest is None or tps_min <= fastest[0] or fastest[1].gpu is None:
+        return False
+    speed, one = fastest
+    assert one.gpu is not None
+    ok = thr >= tps_min
+    w.ask("max_throughput_tokens_per_s", thr, "tokens/s", yes=ok)
+    said = {"tps": w.per_s(tps_min), "thr": w.rate(thr), "setup": w.setup(count, gid)}
+    w.out.first += " " + w.say("target_total_met" if ok else "target_total_missed", **said)
+    w.out.more.insert(0, w.say("speed_tps_read_total", model=w.model.name,
+                               tps=w.per_s(tps_min), fastest=w.rate(speed),
+                               weights=one.weights, setup=w.setup(one.gpu_count, one.gpu.id)))
+    if ok:
+        return True
+    rec = w.recommend(workload="serving", context_tokens=max(inp + out, 1024),
+                      output_tokens=out, target_output_tokens_per_s=tps_min, gpus=[gid])
+    o = rec.options[0] if rec is not None and rec.options else None
+    if o is None or not o.performance.output_tokens_per_s_total:
+        w.out.first += " " + w.say("target_total_none", gpu=w.gpu_name(gid))
+        return True
+    n = o.offer.gpu_count * o.nodes
+    layout = w.option_setup(o)  # said where it is more than one machine
+    w.out.first += " " + w.say(
+        "target_total_more", n=w.n(n), gpu=o.offer.gpu_name,
+        setup=f" ({layout})" if layout != w.setup(n, o.offer.gpu) else "", weights=o.weights,
+        thr=w.rate(o.performance.output_tokens_per_s_total),
+        hour=w.usd(o.cost.per_hour_usd), provider=o.offer.provider,
+        kind=w.kinds[o.pricing_model])
     return True
 
 
