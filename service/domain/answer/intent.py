@@ -532,6 +532,10 @@ class Stated:
     precisions_weighed: tuple[str, str] | None = None
     """Two precisions weighed against each other ("fp8 or int4", "is int4 faster than fp8",
     "fp8 sau int4"): their ids, in the order said (:data:`_PRECISION_VS`)."""
+    precisions_unknown: tuple[str, ...] = ()
+    """The sides of a pair of formats weighed (:data:`_PRECISION_VS`) that the catalog has
+    no precision for ("exl2 vs awq", "q4_k_s vs q4_k_m"), as said: the answer says it does
+    not know them rather than answer for the other side alone (audit quantpairs #1)."""
     gguf_weighed_alone: bool = False
     """One of :attr:`precisions_weighed` is "GGUF" said alone ("GGUF vs AWQ"): its type is
     the one :func:`_precisions_weighed` takes (q4_k_m against AWQ), which the answer says."""
@@ -2039,6 +2043,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
             "precisions_weighed": _precisions_weighed(folded),
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
+            "precisions_unknown": _precisions_unknown(folded),
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
                                if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
@@ -2132,6 +2137,17 @@ def _precisions_weighed(folded: str) -> tuple[str, str] | None:
     if a is None or b is None or a.id == b.id:
         return None
     return a.id, b.id
+
+
+def _precisions_unknown(folded: str) -> tuple[str, ...]:
+    """The sides of the pair :data:`_PRECISION_VS` finds that name no precision of the
+    catalog (:data:`_FORMAT_UNKNOWN`, or a GGUF type it lacks: "q4_k_s"), as said; the bare
+    word "gguf" is none of them (:func:`_gguf_like` takes its type)."""
+    m = _PRECISION_VS.search(folded)
+    if m is None:
+        return ()
+    return tuple(dict.fromkeys(said for said in (m.group("a"), m.group("b"))
+                               if said != "gguf" and _weighed_one(said) is None))
 
 
 def _gguf_weighed_alone(folded: str) -> bool:
@@ -4484,11 +4500,20 @@ _REQUEST_COST_ASKED = re.compile(
 # int4", "is int4 faster than fp8", "fp8 sau int4": both sized there, their memory and speed,
 # and which to take (speed's "precision_vs"; audit regress3 #12: "bf16 does not fit")
 # (a GGUF file, its type or bit count beside the word or none: "GGUF vs AWQ", "GGUF Q8_0 or
-# fp8", "8-bit GGUF vs AWQ"; :func:`_precisions_weighed` reads which GGUF type)
-_PRECISION_NAME = (r"(?:(?:[2-8][- ]?bits?|q[2-8]_[0-9a-z_]++)\s++gguf"
-                   r"|gguf(?:\s++(?:q[2-8]_[0-9a-z_]++|[2-8][- ]?bits?))?+"
+# fp8", "8-bit GGUF vs AWQ"; :func:`_precisions_weighed` reads which GGUF type); the formats
+# of the catalog's precisions by their own names too ("nf4 vs awq", "q4_k_m vs iq4_xs": they
+# were no pair, a fit at bf16), and quantization formats the catalog sizes none of
+# (:data:`_FORMAT_UNKNOWN`, a GGUF type it lacks: "q4_k_s"), which the answer says it does
+# not know rather than answer another question (:attr:`Stated.precisions_unknown`)
+_FORMAT_UNKNOWN = r"exl[23]|hqq|eetq|aqlm"
+"""Quantization formats the catalog has no precision for (ExLlamaV2/V3's EXL2/EXL3, HQQ,
+EETQ, AQLM): read as one side of a pair so that the answer can say it does not know them."""
+_PRECISION_NAME = (r"(?:(?:[2-8][- ]?bits?|i?q[1-8]_[0-9a-z_]++)\s++gguf"
+                   r"|gguf(?:\s++(?:i?q[1-8]_[0-9a-z_]++|[2-8][- ]?bits?))?+"
                    r"|bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
-                   r"|[48][- ]?bits?|q[2-8]_[0-9a-z_]++)")
+                   r"|(?:bnb[- ])?nf4|bnb[- ]int8|w4a16|w8a8"
+                   r"|[48][- ]?bits?|i?q[1-8]_[0-9a-z_]++|iq4"
+                   rf"|{_FORMAT_UNKNOWN})")
 _PRECISION_VS = re.compile(
     rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "
     rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:or|vs\.?|versus|sau|ori|than|compared to"

@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.precisions import ComputeType, Precision
+from service.domain.catalog.precisions import GGUF_AT_BITS, ComputeType, Precision
 
 Status = Literal["ok", "runs_as", "refused"]
 CC = Annotated[str, msgspec.Meta(pattern=r"^(any|\d+\.\d+)$")]
@@ -72,6 +72,12 @@ class Hardware(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
             return gpu.compute_capability.lower() in {t.lower() for t in self.rocm}
         arch = gpu.architecture.lower()
         return any(o == ANY or arch.startswith(o.lower()) for o in self.other) if arch else False
+
+    @property
+    def covers_none(self) -> bool:
+        """Whether the entry covers no GPU at all (a rule that says why nothing runs, on any
+        GPU: the engine lacks the format, not the GPU a kernel)."""
+        return self.cuda_min is None and not self.rocm and not self.other
 
     def words(self) -> str:
         parts = []
@@ -228,13 +234,28 @@ class Kernels:
         return next((r for r in self.kind_formats
                      if kind in r.kinds and precision in r.precisions), None)
 
+    def refused_everywhere(self, engine: str, p: Precision) -> KernelRule | None:
+        """The rule by which ``engine`` runs ``p`` on no GPU at all, where every rule for the
+        pair covers none (llama.cpp and fp8: ``llamacpp-gguf-only``, GGUF has no FP8 type):
+        the engine lacks the format, whatever the GPU's tensor cores; None otherwise."""
+        rules = self.rules_for(engine, p.id)
+        return rules[0] if rules and all(r.covers_none for r in rules) else None
+
     def nearest_supported(self, engine: str, p: Precision, gpu: GPU,
                           lookup: dict[str, Precision]) -> Precision | None:
         """The first precision of ``p``'s ``[nearest]`` list that ``engine`` runs on ``gpu``
-        (``p`` itself when it runs); None when none does. ``lookup``: precisions by id."""
+        (``p`` itself when it runs); None when none does. ``lookup``: precisions by id.
+        Where the engine runs ``p`` on no GPU (:meth:`refused_everywhere`) but runs the GGUF
+        type of its bit width (``GGUF_AT_BITS``: fp8 and int8 Q8_0, AWQ Q4_K_M), that type
+        comes first: llama.cpp loads GGUF files alone, and the list's 16-bit fallback
+        (fp8's int8, bf16) took twice the memory for an 8-bit asked (llama.cpp's types:
+        https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md)."""
         if self.supported(engine, p, gpu).ok:
             return p
-        for pid in self.nearest.get(p.id, ()):
+        same_bits = GGUF_AT_BITS.get(int(p.bits_linear))
+        first = ([same_bits] if same_bits and not p.gguf
+                 and self.refused_everywhere(engine, p) is not None else [])
+        for pid in (*first, *self.nearest.get(p.id, ())):
             q = lookup.get(pid)
             if q is not None and self.supported(engine, q, gpu).ok:
                 return q

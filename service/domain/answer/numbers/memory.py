@@ -138,6 +138,16 @@ def _memory(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+def _refused_everywhere(w: _W, r: SizingResult) -> str | None:
+    """The words of the rule by which ``r``'s engine runs its weights on no GPU at all
+    (``Kernels.refused_everywhere``: llama.cpp and fp8, GGUF having no FP8 type), said in
+    place of "cannot run fp8 on that GPU" (an RTX 4090 has FP8 tensor cores; audit
+    quantpairs #2); None where the GPU is what lacks the kernel."""
+    p = find_precision(r.weights)
+    rule = None if p is None else w.reg.kernels.refused_everywhere(r.engine, p)
+    return None if rule is None else rule.runs
+
+
 def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
                total: SizingResult) -> bool:
     """The memory asked with a GPU named ("how much VRAM for Qwen 2.5 32B on a 4090?"):
@@ -158,9 +168,12 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     key = ("memory_on_yes" if ok else "memory_on_over_context" if limit is not None
            else "memory_on_cannot_run" if r.fits else "memory_on_no")
     at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
-    w.out.more.append(w.say(key, setup=named or w.setup(count, gid), at=at,
+    everywhere = _refused_everywhere(w, r) if key == "memory_on_cannot_run" else None
+    w.out.more.append(w.say(key + ("" if everywhere is None else "_engine"),
+                            setup=named or w.setup(count, gid), at=at,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            weights=r.weights, engine=r.engine, limit=w.n(limit or 0)))
+                            weights=r.weights, engine=r.engine, limit=w.n(limit or 0),
+                            runs=everywhere or ""))
     if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True
@@ -459,9 +472,11 @@ def _fits(w: _W) -> None:
     # when they do not fit either, both are said: never "would fit" past the usable memory)
     key = ("fits_cannot_run" if r.runs is False and r.fits else "fits_cannot_run_nofit"
            if r.runs is False else "fits_yes" if r.fits else "fits_no")
-    w.out.first = w.say(key, model=w.model.name, weights=r.weights, setup=setup,
-                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                        ctx=w.n(ctx), engine=r.engine)
+    everywhere = _refused_everywhere(w, r) if r.runs is False else None
+    w.out.first = w.say(key + ("" if everywhere is None else "_engine"), model=w.model.name,
+                        weights=r.weights, setup=setup, need=w.gib(r.memory.per_gpu_gib),
+                        cap=w.gib(w.cap(r)), ctx=w.n(ctx), engine=r.engine,
+                        runs=everywhere or "")
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if not r.fits:
         _smaller_precisions(w, gid, count, ctx, r, setup)

@@ -567,7 +567,28 @@ def _speed(w: _W) -> None:
     price after it (:func:`_node_price_beside`; it gave the tokens/s only, audit regress6
     #11)."""
     _speed_answer(w)
+    _formats_unknown(w)
     _node_price_beside(w)
+
+
+def _formats_unknown(w: _W) -> None:
+    """A pair of formats weighed of which the catalog knows one side or none ("exl2 vs awq
+    for llama 3.1 8b on an RTX 4090", ``Stated.precisions_unknown``): that said first, with
+    the formats it sizes, before the figures of the side it knows (it answered AWQ's speed
+    alone, as if AWQ were asked; audit quantpairs #1)."""
+    names = w.st.precisions_unknown
+    if (w.sub != "precision_vs" or not names or w.st.precisions_weighed is not None
+            or w.out.first is None):
+        return
+    known = ", ".join(p.id for p in PRECISIONS)
+    if len(names) > 1:
+        lead = w.say("precision_vs_unknown_both", a=names[0], b=names[1], known=known)
+    elif w.weights:
+        lead = w.say("precision_vs_unknown", name=names[0], other=w.weights, known=known)
+    else:
+        lead = w.say("precision_vs_unknown_alone", name=names[0], known=known)
+    w.out.more.insert(0, w.out.first)
+    w.out.first = lead
 
 
 def _node_price_beside(w: _W) -> None:
@@ -1732,20 +1753,27 @@ def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, 
         if first_miss is None:
             first_miss = got
     perf = again.performance if again is not None else None
+    # the engine runs the precision on no GPU (llama.cpp and fp8, AWQ: GGUF files alone): its
+    # rule said, never "the GPU has no kernel" (an RTX 4090 has FP8 tensor cores; audit
+    # quantpairs #2), and the keys' "_engine" wording
+    everywhere = w.reg.kernels.refused_everywhere(r.engine, p0)
+    tail = "" if everywhere is None else "_engine"
+    runs = "" if everywhere is None else everywhere.runs
     if again is None or not again.fits or perf is None or not perf.decode_tokens_per_s:
         w.record(r, inp + out)
-        w.out.first = w.say("speed_cannot_run", model=w.model.name, weights=r.weights,
-                            setup=setup, engine=r.engine)
+        w.out.first = w.say("speed_cannot_run" + tail, model=w.model.name, weights=r.weights,
+                            setup=setup, engine=r.engine, runs=runs)
         w.ask("decode_tokens_per_s", 0, "tokens/s", yes=False)
         w.sized_warnings(r, inp + out)
         return True
     w.record(again, inp + out)
     tps = perf.decode_tokens_per_s
-    w.out.first = w.say("speed_cannot_run_near", model=w.model.name, weights=r.weights,
+    w.out.first = w.say("speed_cannot_run_near" + tail, model=w.model.name, weights=r.weights,
                         setup=setup, engine=r.engine, near=again.weights, tps=w.rate(tps),
-                        inp=w.n(inp), out=w.n(out))
+                        inp=w.n(inp), out=w.n(out), runs=runs)
     if first_miss is not None and first_miss.gpu is not None:
-        w.out.first = w.say("speed_cannot_run_other", model=w.model.name, weights=r.weights,
+        w.out.first = w.say("speed_cannot_run_other" + tail, model=w.model.name,
+                            weights=r.weights, runs=runs,
                             setup=setup, engine=r.engine, near=first_miss.weights,
                             need=w.gib(first_miss.memory.per_gpu_gib),
                             cap=w.gib(w.cap(first_miss)), p=again.weights, tps=w.rate(tps),
