@@ -2161,7 +2161,9 @@ def _gguf_weighed_alone(folded: str) -> bool:
 def _weighed_one(said: str) -> Precision | None:
     """One side of :data:`_PRECISION_VS` as a precision: "8-bit GGUF" and "GGUF 8-bit" are
     q8_0, "Q4_K_M GGUF" is q4_k_m; the bare word "gguf" none (:func:`_gguf_like`)."""
-    said = re.sub(r"\s++gguf$", "", said) if said.startswith("q") else said
+    head = said[:-4]
+    if said.startswith("q") and said.endswith("gguf") and head != head.rstrip():
+        said = head.rstrip()  # (a suffix cut without a regex: `\s++gguf$` retried each space)
     return find_precision(said)
 
 
