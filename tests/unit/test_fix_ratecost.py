@@ -28,14 +28,17 @@ def _million(r: AskResponse) -> float:
     return value
 
 
+# audit setuprate: the setup is THE setup for the rate (the recommendations' lead on the GPU
+# named, the hourly answer's: 8 instances of 2 × H100 at fp8, $20.64/h), no longer the
+# fewest that carry it at its own precision (14 × H100 at awq-int4, $18.06/h, said second)
 @pytest.mark.parametrize(("q", "lead"), [
     ("cost per million tokens for llama 3.1 70b on h100s at 10 requests/s",
      "carrying 10 requests/s (3,584 tokens in and 512 out each: about 5,120 output tokens/s"
-     " in total) on 14 × NVIDIA H100 SXM5 80GB, the fewest that carry it: 7 replicas of"
-     " 2 × NVIDIA H100 SXM5 80GB"),
+     " in total) on 16 × NVIDIA H100 SXM5 80GB, the setup the recommendations lead with for"
+     " this load on this GPU: 8 replicas of 2 × NVIDIA H100 SXM5 80GB"),
     ("cât costă un milion de tokeni cu llama 3.1 70b pe H100 la 10 cereri pe secundă?",
      "ducând 10 cereri pe secundă (3.584 de tokeni de intrare și 512 de ieșire fiecare:"
-     " aproximativ 5.120 de tokeni de ieșire/s în total), pe 14 × NVIDIA H100 SXM5 80GB"),
+     " aproximativ 5.120 de tokeni de ieșire/s în total), pe 16 × NVIDIA H100 SXM5 80GB"),
 ])
 def test_million_at_a_request_rate_is_priced_on_the_gpus_that_carry_it(q: str,
                                                                        lead: str) -> None:
@@ -43,23 +46,30 @@ def test_million_at_a_request_rate_is_priced_on_the_gpus_that_carry_it(q: str,
     value = _million(r)
     first = first_sentence(r).replace("\u00a0", " ")
     assert lead in first
-    # 7 machines of 2 × H100 at $2.58/h = $18.06/h over 5,120 tokens/s: $0.98 per 1M (it was
-    # $0.82 on one H100 at its own full load of 436 tokens/s)
-    assert value == pytest.approx(18.06 / (5120 * 3600) * 1e6, rel=0.01)
+    # 8 machines of 2 × H100 at $2.58/h = $20.64/h over 5,120 tokens/s: $1.12 per 1M, the
+    # hour's setup (audit setuprate; was 7 machines at awq-int4, $18.06/h, $0.98; it was $0.82
+    # on one H100 at its own full load of 436 tokens/s)
+    assert value == pytest.approx(20.64 / (5120 * 3600) * 1e6, rel=0.01)
     assert "436" not in first
     text = head(r)
+    assert "$20.64/h" in text or "20,64 USD/oră" in text
+    # the fewest that carry it at awq-int4, cheaper, said after it (audit setuprate)
     assert "$18.06/h" in text or "18,06 USD/oră" in text
-    # each setup's load said: 10 requests/s over 7 replicas of 1.82 at most
-    assert "79%" in first
+    # each setup's load said: 10 requests/s over 8 replicas of 1.64 at most (was 79% of 7)
+    assert "76%" in first
 
 
 def test_count_answer_and_price_agree_on_the_setups() -> None:
-    """The setups priced are the count answer's at the same precision ("how many H100s ...
-    at awq-int4": 7 replicas of 2, 14 GPUs)."""
+    """The setup priced at the precision asked is the hour's (audit setuprate: the
+    recommendations' lead at awq-int4, 8 replicas of 2 × H100, was the count answer's 14),
+    which the count answer says after its own count ("how many H100s ... at awq-int4": 7
+    replicas of 2, 14 GPUs, each under 80% of sizing's most)."""
     count = ask("how many H100s for llama 3.1 70b at awq-int4 at 10 requests/s")
     assert asked(count)[:2] == ("gpu_count", 14)
+    assert "At awq-int4, as the recommendations size it: 16 × NVIDIA H100 SXM5 80GB" \
+        in head(count)
     r = ask("cost per million tokens for llama 3.1 70b at awq-int4 on h100s at 10 requests/s")
-    assert "on 14 × NVIDIA H100 SXM5 80GB" in first_sentence(r)
+    assert "on 16 × NVIDIA H100 SXM5 80GB" in first_sentence(r)  # (was 14: audit setuprate)
 
 
 def test_million_on_a_count_that_cannot_carry_the_rate_says_so() -> None:
@@ -88,10 +98,13 @@ def test_small_gpu_at_a_rate_counts_the_replicas() -> None:
     value = _million(r)
     first = first_sentence(r)
     assert "carrying 2 requests/s" in first
-    assert "on 44 × NVIDIA L4 24GB, the fewest that carry it: 11 replicas of 4 × NVIDIA L4" \
-        in first
-    # 11 machines of 4 × L4 at $1.52/h = $16.72/h over 1,024 tokens/s
-    assert value == pytest.approx(16.72 / (1024 * 3600) * 1e6, rel=0.01)
+    # audit setuprate: the hour's setup leads (the recommendations' lead on L4s, held to their
+    # first-token target: 55 machines of 8 × L4 at int8, $167.20/h over 1,024 tokens/s); the
+    # fewest that carry it at awq-int4 (11 machines of 4 × L4, $16.72/h, which led) follow
+    assert "on 440 × NVIDIA L4 24GB, the setup the recommendations lead with" in first
+    assert value == pytest.approx(167.20 / (1024 * 3600) * 1e6, rel=0.01)
+    assert "44 × NVIDIA L4 24GB carry it for less (11 replicas of 4 × NVIDIA L4 24GB" in head(r)
+    assert "$16.72/h" in head(r)
 
 
 def test_million_at_a_token_rate_in_total() -> None:
@@ -99,8 +112,10 @@ def test_million_at_a_token_rate_in_total() -> None:
     value = _million(r)
     first = first_sentence(r)
     assert "carrying 5,000 output tokens/s in total (9.77 requests/s" in first
-    assert "on 20 × NVIDIA H100 SXM5 80GB" in first  # (it was 2 × H100 at 170 tokens/s)
-    assert value == pytest.approx(37.35 / (5000 * 3600) * 1e6, rel=0.01)
+    # the hour's setup for that rate: 7 instances of 2 × H100 at awq-int4, $18.06/h (audit
+    # setuprate: was 20 × H100 at bf16, $37.35/h; before ratecost 2 × H100 at 170 tokens/s)
+    assert "on 14 × NVIDIA H100 SXM5 80GB" in first
+    assert value == pytest.approx(18.06 / (5000 * 3600) * 1e6, rel=0.01)
 
 
 def test_one_gpu_that_keeps_up_is_priced_at_the_rate() -> None:

@@ -276,6 +276,10 @@ class _W:
         it is given: every writer gives the lead option first)."""
         self.replicas_hour: float | None = None
         """The hourly price :meth:`replicas_price` last said (the replicas' machines)."""
+        self.offers_after = False
+        """Whether the offers of the numbers are said after a lead sized otherwise (the
+        count at a rate at the model's own precision, then THE setup for the rate:
+        counts._rate_setup_said), so that notes about the lead's precision read the sizing's."""
         self.load_sized: Callable[[str], bool] | None = None
         """The count answer's pricing of a token rate on the GPU id given
         (:func:`counts.load_sized`), for the cost answer, which comes before the counts in

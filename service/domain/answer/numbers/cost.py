@@ -62,6 +62,8 @@ from service.domain.answer.numbers.prices import (
     gpu_setups,
     left_out_cheaper,
     option_budget_lasts,
+    rate_cards,
+    rate_setup,
     setup_headroom_note,
 )
 from service.domain.catalog.offer_query import OfferView
@@ -75,6 +77,7 @@ from service.domain.recommend.context import (
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
+    Recommendation,
 )
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
@@ -1206,14 +1209,15 @@ def _cost_inner(w: _W) -> None:
     family = list(w.st.gpu_variants) if gid is not None and gid in w.st.gpu_variants else []
     if family:
         kw["gpus"] = family
-    elif (gid is not None and rate is None and workload == "serving" and not w.ex.gpu_count
-          and w.st.throughput_tokens_per_s and w.generates_tokens()):
-        # a token rate in total on the GPU named ("2 million tokens per second of Llama 3.1
-        # 70B on H200s: cost per hour?"): as many of it as carry the load, the
-        # recommendations for that GPU alone, as the count answer counts them (counts.py);
-        # none of the first 50 ranked was an H200, and one machine that holds the model was
-        # priced for memory alone ($5.18/h for 2 x H200; audit regress9 #1)
-        kw["gpus"] = [gid]
+    elif gid is not None and workload == "serving" and rate_cards(w, gid) is not None:
+        # a rate on the GPU named, of tokens in total ("2 million tokens per second of Llama
+        # 3.1 70B on H200s: cost per hour?") or of requests ("8B at 2 requests/s on L4s"): as
+        # many of it as carry the load, the recommendations for that GPU alone, THE setup
+        # for a rate the price per token and the count answer say too (rate_setup); none of
+        # the first 50 ranked was an H200, and one machine that holds the model was priced
+        # for memory alone ($5.18/h for 2 x H200; audit regress9 #1), 1 x L4 for 2
+        # requests/s that 8 of them carry (audit setuprate)
+        kw["gpus"] = rate_cards(w, gid)
     by_memory = None
     if w.ex.gpu is None and (w.det.memory_gib or w.st.min_memory_gb):
         # "which 24 GB card is the cheapest": every card of that memory (or of at least that
@@ -1779,6 +1783,9 @@ def _million_at_rate(w: _W, gid: str) -> bool:
         return lead is not None and _million_rate_count(w, gid, rate, inp, out, load, lead)
     carried = _rate_carried(w, gid, rate, inp, out,
                             (lead[0].weights if lead is not None else None, None))
+    setup = rate_setup(w, gid)
+    if setup is not None and _million_rate_setup(w, setup, rate, inp, out, load, carried):
+        return True
     if carried is None:
         return False
     million, got, hour, _, _, _ = carried
@@ -1796,6 +1803,82 @@ def _million_at_rate(w: _W, gid: str) -> bool:
     w.ask("per_million_output_tokens_usd", million, "USD")
     w.replicas_price(gid, got.per, got.setups)  # the machines, their date and warnings
     w.sized_warnings(at, inp + out)
+    return True
+
+
+def _million_rate_setup(w: _W, setup: Recommendation, rate: float, inp: int, out: int, load: str,
+                        carried: _RateCarried | None) -> bool:
+    """:func:`_million_at_rate` on THE setup for the rate (:func:`rate_setup`: the
+    recommendations' lead for that load on the GPU named, the option the hourly answer leads
+    with): its hourly price over the rate's output (``rate`` x ``out`` tokens/s), with its
+    replicas, their load and its price at full load (its saturated output,
+    ``output_tokens_per_s_total``), then its machines at that hourly price, so the price per
+    token and the hour name one setup, its GPUs, precision and $/h (audit setuprate: $0.98
+    on 14 × H100 at awq-int4, $18.06/h, beside the hour's 8 instances of 2 × H100 at fp8,
+    $20.64/h). The fewest of that GPU that carry the rate at another precision
+    (``carried``, :func:`_rate_carried`, the count answer's count) follow where they cost
+    less by the hour, their precision named. False where the option gives no saturated
+    rate (the caller answers as before)."""
+    m = w.model
+    assert m is not None
+    o = setup.options[0]
+    p = o.performance
+    hour = o.cost.per_hour_usd
+    gid = o.offer.gpu
+    replicas = _replicas(o)
+    if not p.requests_per_s or not p.output_tokens_per_s_total or hour <= 0:
+        return False
+    million = hour / (rate * out * 3600) * 1e6
+    full = hour / (p.output_tokens_per_s_total * 3600) * 1e6
+    gpus = o.offer.gpu_count * o.nodes
+    per = o.fit.gpus_per_replica
+    at = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=out,
+                request_rate_per_s=rate / replicas, weights=o.weights,
+                parallelism=_replica_layout(o))
+    if at is not None and at.fits:
+        w.record(at, inp + out, per_replica=True)  # one replica at its share of the rate
+    w.offer_numbers(setup)
+    w.out.first = w.say("cost_million_gpu_rate_setup", million=w.usd(million), model=m.name,
+                        weights=_weights_said(w, o.weights), load=load, n=w.n(gpus),
+                        gpu=w.gpu_name(gid), replicas=w.replicas(replicas),
+                        setup=w.setup(per, gid),
+                        most=_rate_rps(w, p.requests_per_s / replicas),
+                        pct=w.f.percent(min(1.0, rate / p.requests_per_s), 0),
+                        full=w.usd(full))
+    w.ask("per_million_output_tokens_usd", million, "USD")
+    w.out.more.append(w.say(
+        "cost_rate_setup_machines", hour=w.usd(hour), provider=o.offer.provider,
+        machines=w.say("instance_one" if o.nodes == 1 else "instances", n=w.n(o.nodes),
+                       setup=w.setup(o.offer.gpu_count, gid)),
+        gpus=w.n(gpus), price=w.usd(hour / gpus), kind=w.kinds[o.pricing_model]))
+    if carried is not None:
+        c_million, got, c_hour, machines, c_v, key = carried
+        if got.sized.weights != o.weights and c_hour < hour:
+            # a cheaper setup at another precision (awq-int4 where the lead is at fp8): the
+            # recommendations rank it after for the quality of its weights; said with them
+            w.out.more.append(w.say(
+                "cost_rate_setup_cheaper", weights=_weights_said(w, got.sized.weights),
+                n=w.n(got.gpus), gpu=w.gpu_name(gid), replicas=w.replicas(got.setups),
+                setup=w.setup(got.per, gid), most=_rate_rps(w, got.most_requests_per_s),
+                cap=w.f.percent(HEADROOM_LOAD, 0), million=w.usd(c_million),
+                hour=w.usd(c_hour), provider=c_v.provider, kind=w.kinds[key],
+                machines=w.say("instance_one" if machines == 1 else "instances",
+                               n=w.n(machines), setup=w.setup(c_v.gpu_count, gid))))
+            # what it gives up: the first token later at its share of the rate (the
+            # recommendations hold their lead to a first-token target; 440 × L4 at int8
+            # for 70B at 2 requests/s, loaded to 11%, where 44 at awq-int4 wait 3 s)
+            alt = w.size(gpu=gid, gpu_count=got.per, input_tokens=inp, output_tokens=out,
+                         request_rate_per_s=rate / got.setups, weights=got.sized.weights)
+            q = alt.performance if alt is not None and alt.fits else None
+            if q is not None and q.time_to_first_token_ms and p.time_to_first_token_ms:
+                w.out.more.append(w.say("cost_rate_setup_ttft",
+                                        alt=w.n(q.time_to_first_token_ms),
+                                        lead=w.n(p.time_to_first_token_ms)))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    if at is not None:
+        w.sized_warnings(at, inp + out)
     return True
 
 

@@ -23,6 +23,7 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
+from service.domain.answer.numbers.prices import rate_setup
 from service.domain.answer.numbers.speed import _fastest_stream
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
@@ -891,6 +892,7 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
         w.out.more.append(w.say("gpu_count_rate_load", ttft=w.n(p.time_to_first_token_ms),
                                 tps=w.rate(p.output_tokens_per_s_per_user)))
     w.replicas_price(gid, k, setups)  # whole machines, each holding whole replicas
+    _rate_setup_said(w, gid, n, one.weights)
     rec = w.recommend(workload="serving", target_requests_per_s=rate,
                       context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
@@ -902,6 +904,31 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
     w.sized_warnings(at, inp + out)
     return True
+
+
+def _rate_setup_said(w: _W, gid: str, n: int, weights: str) -> None:
+    """After a count at a rate on the GPU named (at the precision asked, else the model's
+    own): THE setup for that rate (:func:`~service.domain.answer.numbers.prices.rate_setup`,
+    the one the hourly answer and the price per token lead with), in one sentence where it
+    is another precision or count ("At fp8, as the recommendations size it: 16 × H100 (8
+    instances of 2 × H100), $20.64/h at hyperbolic"), and in the numbers' recommendations
+    either way, so the count, the hour and the price per token of one question name one
+    setup (audit setuprate: the count said 20 × H100 at bf16 and never the hour's)."""
+    setup = rate_setup(w, gid)
+    o = setup.options[0] if setup is not None else None
+    if setup is None or o is None or o.offer.gpu != gid:
+        return
+    w.offer_numbers(setup)
+    w.offers_after = True  # (the count, at its own precision, leads)
+    if o.weights == weights and o.offer.gpu_count * o.nodes == n:
+        return
+    w.out.more.append(w.say("gpu_count_rate_setup", weights=o.weights,
+                            n=w.n(o.offer.gpu_count * o.nodes), gpu=w.gpu_name(gid),
+                            machines=w.say("instance_one" if o.nodes == 1 else "instances",
+                                           n=w.n(o.nodes),
+                                           setup=w.setup(o.offer.gpu_count, gid)),
+                            hour=w.usd(o.cost.per_hour_usd), provider=o.offer.provider,
+                            kind=w.kinds[o.pricing_model]))
 
 
 def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:

@@ -113,6 +113,48 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     return [x[-1] for x in sorted(ranked, key=lambda x: x[:4])]
 
 
+def rate_cards(w: _W, gid: str) -> list[str] | None:
+    """The cards of THE setup for a load stated as a rate on the GPU named
+    (:func:`rate_setup`): the GPU (or the cards its name covers); None where that setup does
+    not apply (no rate, a count stated, another workload than serving, no generating LLM)."""
+    if (not w.generates_tokens() or w.ex.gpu_count
+            or w.ex.workload not in (None, "serving")
+            or not (w.st.request_rate_per_s or w.st.throughput_tokens_per_s)):
+        return None
+    return list(w.st.gpu_variants) if gid in w.st.gpu_variants else [gid]
+
+
+def rate_setup(w: _W, gid: str) -> Recommendation | None:
+    """THE setup for a load stated as a rate ("at 10 requests per second", "at 5,000 tokens/s
+    in total") on the GPU named with no count stated: the recommendations' lead for that load
+    (their ``target_requests_per_s``, else the token rate :meth:`_W.recommend` passes)
+    restricted to that GPU (:func:`rate_cards`), ranked as they rank (the price weighted by
+    the quality of the weights; a precision stated wins: :meth:`_W.recommend` passes it).
+    The hourly and the monthly answers lead with it (cost's recommendations, filtered to the
+    same cards), the price per million tokens at that rate is priced on it and the count
+    answer says it after its count at the model's own precision, so the answers one buyer
+    reads size one setup (audit setuprate: 8 instances of 2 × H100 at fp8 for $20.64/h by
+    the hour, 14 × H100 at awq-int4 for $18.06/h per token and 20 × H100 at bf16 counted,
+    for the same 10 requests/s of Llama 3.1 70B). The recommendations with that lead alone
+    as their options (for :meth:`_W.offer_numbers`); None where it does not apply or none is
+    listed."""
+    cards = rate_cards(w, gid)
+    if cards is None:
+        return None
+    out = w.st.output_tokens or 512
+    kw: dict[str, Any] = {"workload": "serving",
+                          "concurrent_requests": w.ex.concurrent_requests or 1,
+                          # (the context the cost answer's recommendations price)
+                          "context_tokens": max(_prompt(w, out, 4096 - out) + out, 1024),
+                          "output_tokens": out, "gpus": cards, "top_n": 50}
+    if w.st.request_rate_per_s:
+        kw["target_requests_per_s"] = w.st.request_rate_per_s
+    rec = w.recommend(**kw)
+    if rec is None or not rec.options:
+        return None
+    return msgspec.structs.replace(rec, options=rec.options[:1])
+
+
 def _quantized_bits(w: _W, weights: str) -> tuple[str, str] | None:
     """(bits, the model's own precision) where an LLM is priced at weights of fewer bits than
     its own (the sizing's default, ``native_precision`` else bf16) that the question did not

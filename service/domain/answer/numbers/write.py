@@ -700,7 +700,7 @@ def _variant_note(w: _W, intent: str) -> None:
         # count it priced: the counts said are at that precision, named when it is not the
         # one the model is sized at by default (a price at awq-int4 never beside a count at
         # bf16)
-        lead = w.out.offers[0] if w.out.offers else None
+        lead = w.out.offers[0] if w.out.offers and not w.offers_after else None
         weights = lead.weights if lead is not None else (
             w.out.sizing.weights if w.out.sizing is not None else None)
         own = w.size(gpu=gid, input_tokens=ctx, output_tokens=0)
