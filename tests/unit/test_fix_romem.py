@@ -53,10 +53,12 @@ def test_memory_and_count_asked_lead_with_the_total_then_the_count(q: str, word:
 
 
 @pytest.mark.parametrize("q, said", [
+    # sized for the worst case, all of them at once (fix/regusers: one request at a time was
+    # the smallest load, not an upper bound; the buyer audit asks for the worst case)
     ("I have 20,000 users a day, how many GPUs for Llama 3.1 8B?",
-     ["20,000 users a day", "one request at a time", "peak number of concurrent users"]),
+     ["20,000 users a day", "all 20,000 at once", "peak number of concurrent users"]),
     ("Am 20.000 de utilizatori pe zi, câte GPU-uri pentru Llama 3.1 8B?",
-     ["20.000 de utilizatori pe zi", "o singură cerere odată",
+     ["20.000 de utilizatori pe zi", "toți cei 20.000 de utilizatori deodată",
       "numărul maxim de utilizatori simultani"]),
 ])
 def test_users_a_day_are_said_not_to_be_a_concurrent_load(q: str, said: list[str]) -> None:

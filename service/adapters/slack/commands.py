@@ -41,7 +41,8 @@ from service.adapters.slack.render import (
 from service.domain.answer.compose import AskRequest, AskResponse, Knowledge, SizingNumbers, answer
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import details, excluded_providers, finetune_options, stated
-from service.domain.answer.understand import Extracted, detect_language, extract
+from service.domain.answer.understand import Extracted, detect_language, extract, user_base
+from service.domain.answer.understand import _fold as _fold_question
 from service.domain.catalog.names import norm
 from service.domain.catalog.offer_query import (
     OfferFilter,
@@ -384,7 +385,13 @@ def read_size_args(args: str, registry: Registry) -> SizeArgs:
                         if _PRECISION_LIKE.fullmatch(w) and find_precision(w) is None), None)
     # the model text keeps any extra words ("with 32k context"): _resolve_model then reads
     # the model the text names, as a question's is read
-    return SizeArgs(text, weights, ctx, ex.concurrent_requests, unknown,
+    users = ex.concurrent_requests
+    base = user_base(_fold_question(args)) if users is None else None
+    if base is not None and base[0] <= BATCH_MAX:
+        # a user base ("a team of 50 people", "200 registered users"): all of them at once,
+        # the worst case, as /v1/ask sizes it (numbers/write.user_base_load)
+        users = base[0]
+    return SizeArgs(text, weights, ctx, users, unknown,
                     kv_cache=kv[0] if kv and kv[2] else None,
                     width_px=int(res.group(1)) if res else None,
                     height_px=int(res.group(2)) if res else None,
@@ -637,11 +644,14 @@ def run_ask(question: str, data: BotData, said: str | None = None) -> Message:
 
 
 def _answer_users(resp: AskResponse) -> int:
-    """The concurrent requests an answer is about: the question's ("at 50 users"), else a
-    "how many users" answer's number; 1 when neither."""
+    """The concurrent requests an answer is about: the question's ("at 50 users"), else those
+    it sized for a user base ("200 registered users": all 200 at once, ``Numbers.users``),
+    else a "how many users" answer's number; 1 when none."""
     a = resp.numbers.asked if resp.numbers is not None else None
     held = int(a.value) if a is not None and a.quantity == "max_batch_size" else 1
-    return resp.extracted.concurrent_requests or max(held, 1)
+    base = resp.numbers.users if resp.numbers is not None else None
+    return (resp.extracted.concurrent_requests
+            or (base.concurrent_requests if base is not None else None) or max(held, 1))
 
 
 def _setup_table(data: BotData, resp: AskResponse, sizing: SizingNumbers,

@@ -504,8 +504,11 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # an offer's why written by an answer of its own ("Antrenarea pe {nodes} de mașini",
         # training._fabric_nodes) reads "pe 4 mașini" as the answer does (audit rowhy)
         offers = [msgspec.structs.replace(o, why=_ro_de(o.why)) for o in offers]
+    users = written.users
+    if users is not None and lang == "ro":
+        users = msgspec.structs.replace(users, assumption=_ro_de(users.assumption))
     numbers = (Numbers(sizing=written.sizing, recommendations=offers,
-                       asked=written.asked) if written.computed else None)
+                       asked=written.asked, users=users) if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":
         follow = _ro_de(follow)

@@ -41,6 +41,7 @@ from service.domain.answer.understand import (
     training_pairs,
     training_setup,
     unknown_model,
+    user_base,
     user_count,
 )
 from service.domain.base import Out
@@ -285,11 +286,15 @@ class Stated:
     refiner: bool = False
     """The SDXL refiner is named ("sdxl + refiner", "cu refiner"): the media answers count its
     UNet beside the base's."""
-    daily_users: int | None = None
-    """Users counted over a day ("20,000 users a day", "20.000 de utilizatori pe zi", "2
-    million daily users"): no load at once, which depends on how many requests each makes
-    and when; the answer says so first and for what load it is sized, and asks for the peak
-    of concurrent users (audit ask_ro #3: it was answered as one user, unsaid)."""
+    user_base: tuple[int, str] | None = None
+    """People who may use a language model counted over all time, a month or a day, or a
+    team ("200 registered users", "5000 monthly active users", "20,000 users a day", "a team
+    of 50 people", "200 de utilizatori înregistrați", "20.000 de utilizatori pe zi"), with how
+    they are counted (``understand.USER_BASE_KINDS``): no load at once, which depends on how
+    many requests each makes and when. The answer says so first, sizes the worst case of all
+    of them at once (an upper bound) and asks for the peak of concurrent users (audit ask_ro
+    #3: the day's count was answered as one user, unsaid; buyer audit: "200 registered
+    users" was dropped and one request sized)."""
     images_per_request: int | None = None
     """Images in each request to a vision-language model ("4 images per request", "4 imagini
     per cerere"): sizing's ``images_per_request`` (Llama 3.2 Vision caches each image's
@@ -2049,7 +2054,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
                                if _SLOWER.search(folded) else None),
             "load_asked": bool(_LOAD_ASKED.search(folded)),
             "refiner": bool(_REFINER.search(folded)),
-            "daily_users": _daily_users(folded),
+            "user_base": _user_base(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "tokens_usd": _tokens_amount(folded),
             "media_named": bool(_MEDIA_NAMED.search(folded)),
@@ -2077,26 +2082,10 @@ _TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20
                                  r"minut|zi)\b)")
 
 
-# users over a day, the period right after the noun or "daily" before it: "20000 users a day",
-# "5k users per day", "20000 de utilizatori pe zi", "10000 utilizatori zilnic", "2 million
-# daily users", "DAU" spelt out ("daily active users"); never users who each make requests at
-# a rate ("200 users each making 50 requests a day": a population, understand._POPULATION)
-_DAILY_USERS = re.compile(
-    r"(?<![\w.])(\d++(?:\.\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion)?"
-    r"\s*+(?:de\s++)?(?:(?:daily|zilnic)\s++(?:active\s++)?(?:users|useri|utilizatori|visitors"
-    r"|vizitatori|clients|clienti|customers|people|oameni|persoane)\b"
-    r"|(?:active\s++)?(?:users|useri|utilizatori|visitors|vizitatori|clients|clienti|customers"
-    r"|people|oameni|persoane)\s++(?:activi\s++)?(?:(?:a|an|per|pe|each|every|on a|intr-o)"
-    r"\s++(?:day|zi)\b|daily\b|zilnic\w*+))")
-
-
-def _daily_users(folded: str) -> int | None:
-    """The users a day stated (:data:`_DAILY_USERS`), or None."""
-    m = _DAILY_USERS.search(folded)
-    if m is None:
-        return None
-    n = int(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0))
-    return n or None
+def _user_base(folded: str) -> tuple[int, str] | None:
+    """The user base stated (``understand.user_base``): its count and how it is counted."""
+    base = user_base(folded)
+    return (base[0], base[1]) if base is not None else None
 
 
 _REFINER = re.compile(r"\brefiner\w*+")

@@ -2334,6 +2334,79 @@ def population(folded: str) -> re.Match[str] | None:
     return _POPULATION.search(folded)
 
 
+# a count of people said to be at once right after it: "a team of 50 people using it at the
+# same time" is a load at once (read by _USERS), no user base
+_NOT_AT_ONCE = (r"(?![^.;?!\n]{0,40}?\b(?:at (?:the same time|once)|concurren\w*+|simultan\w*+"
+                r"|in parall?el|deodata|in acelasi timp)\b)")
+_BASE_NOUNS = (r"users|useri|utilizatori|customers|clients|clienti|members|membri|people"
+               r"|accounts|visitors|vizitatori|subscribers")
+# people counted over all time, a month or a day, or a team, right after the count: "200
+# registered users", "200 signed-up users", "200 subscribers", "200 de utilizatori
+# înregistrați", "200 de conturi"; "5000 monthly active users", "5k MAU", "5000 active users
+# per month", "5000 de utilizatori activi pe lună"; "20000 users a day", "2 million daily
+# users", "10k DAU", "20000 de utilizatori pe zi"; "a 50-person team", "200 employees", "200
+# de angajați". Users "per month" with no "active" stay the load of a monthly cost (_USERS).
+_USER_BASE = re.compile(
+    USER_COUNT +
+    r"(?:(?P<registered>(?:registered|signed[\s-]?+up|subscribed|total)\s++"
+    rf"(?:[a-z]{{2,15}}+\s++(?=(?:{_BASE_NOUNS})\b))?+(?:{_BASE_NOUNS})\b"
+    r"|(?:subscribers|signups|sign[\s-]ups|user accounts)\b"
+    r"|(?:users|customers|clients|members|accounts)\s++(?:registered|signed[\s-]?+up)\b"
+    r"|(?:utilizatori|useri|clienti|membri)\s++(?:inregistrati|cu cont(?:uri)?+)\b"
+    r"|(?:conturi|abonati)\b)"
+    r"|(?P<monthly>monthly\s++(?:active\s++)?(?:users|customers|clients|visitors|people"
+    r"|actives)\b|maus?\b"
+    r"|active\s++(?:users|customers|clients|visitors)\s++(?:a|per|each|every|in a)\s++month\b"
+    r"|(?:utilizatori|useri|clienti|vizitatori)\s++(?:activi\s++(?:lunar|pe luna"
+    r"|in fiecare luna|intr-o luna)|lunari)\b)"
+    r"|(?P<daily>(?:daily|zilnic)\s++(?:active\s++)?(?:users|useri|utilizatori|visitors"
+    r"|vizitatori|clients|clienti|customers|people|oameni|persoane)\b|daus?\b"
+    r"|(?:active\s++)?(?:users|useri|utilizatori|visitors|vizitatori|clients|clienti|customers"
+    r"|people|oameni|persoane)\s++(?:activi\s++)?(?:(?:a|an|per|pe|each|every|on a|intr-o)"
+    r"\s++(?:day|zi)\b|daily\b|zilnic\w*+))"
+    r"|(?P<team>-?+(?:person|people|member|man)\s++team\b"
+    r"|(?:employees|staff|colleagues|coworkers|co-workers|angajati|colegi)\b))"
+    + _NOT_AT_ONCE)
+# a team (or a company) of a count: "a team of 50 people", "a team of 50", "a company of 200
+# employees", "o echipă de 50 de oameni"; never a count of GPUs or machines ("a team of 4
+# H100s") nor a size ("7b")
+_TEAM_OF = re.compile(
+    r"\b(?:team|company|department|org|organi[sz]ation|firm|startup|echipa|firma|compania"
+    r"|companie|departament(?:ul)?+|organizatie|organizatia)\s++(?:of|de)\s++"
+    r"(?:(?:about|around|roughly|some|~|aproximativ|circa|cam|vreo)\s*+)?+"
+    r"(?<![\w.])(\d{1,7}+)(?!\w|\.\d)\s*+(?:de\s++)?"
+    r"(?:(?:people|persons|users|engineers|developers|devs|members|employees|colleagues"
+    r"|analysts|researchers|staff|oameni|persoane|membri|ingineri|programatori|dezvoltatori"
+    r"|angajati|colegi|utilizatori)\b"
+    r"|(?![a-z]*+\d|x\b|gpus?\b|cards?\b|plac\w*+|nodes?\b|noduri\b|machines?\b|masini\b"
+    r"|servers?\b|servere\b|instances?\b|instante\b))" + _NOT_AT_ONCE)
+USER_BASE_KINDS = ("registered", "monthly", "daily", "team")
+"""How a user base is counted: everyone with an account, active in a month, in a day, or a
+team's (or a company's) people."""
+
+
+def user_base(folded: str) -> tuple[int, str, int] | None:
+    """People who may use a service counted over all time, a month or a day, or a team
+    (:data:`_USER_BASE`, :data:`_TEAM_OF`) in ``folded`` (folded text): their count, how they
+    are counted (one of :data:`USER_BASE_KINDS`) and where the count starts; None where none
+    is said, or where they are said to be at once. Such a count is no load at once (buyer
+    audit: "200 registered users" was dropped and one request sized, "200 de utilizatori
+    înregistrați" read as 200 concurrent users); the answer says so and sizes the worst case
+    of all of them at once (numbers/write.py)."""
+    found: list[tuple[int, int, str]] = []
+    m = _USER_BASE.search(folded)
+    if m is not None:
+        kind = next(k for k in USER_BASE_KINDS if m.group(k) is not None)
+        found.append((m.start(1), user_count(m.group(1), m.group(2)), kind))
+    t = _TEAM_OF.search(folded)
+    if t is not None:
+        found.append((t.start(1), int(t.group(1)), "team"))
+    if not found:
+        return None
+    start, n, kind = min(found)
+    return (n, kind, start) if n > 0 else None
+
+
 # (not a length after it: "concurrent 8,000-token requests" are requests of 8,000 tokens, not
 # 8,000 users; audit ask_intents3)
 _CONCURRENCY = re.compile(r"\bconcurren\w*+\s*+(?:of|de|=|:)?\s*+(\d++)\b"
@@ -2660,8 +2733,13 @@ def extract(text: str, registry: Registry) -> Extracted:
         hour = None
     month = _MONTH.search(folded) or _MONTHLY.search(folded)
     pop = population(bare)
-    um = next((u for u in _USERS.finditer(bare) if pop is None or u.start() != pop.start()),
-              None)
+    # people counted over time or in a team ("200 registered users", "200 de utilizatori
+    # înregistrați", "a team of 50 people") are no load at once: never concurrent users here
+    # (/v1/ask sizes all of them at once as the worst case and says so, numbers/write.py)
+    base = user_base(bare)
+    um = next((u for u in _USERS.finditer(bare)
+               if (pop is None or u.start() != pop.start())
+               and (base is None or u.start() != base[2])), None)
     cm = _CONCURRENCY.search(bare) if um is None else None
     if um is None and cm is None:
         cm = _BARE_CONCURRENT.search(bare)

@@ -113,10 +113,31 @@ class AskedNumber(Out, frozen=True, kw_only=True):
     """The yes or no of a yes/no question."""
 
 
+class UserBaseNumbers(Out, frozen=True, kw_only=True):
+    """People counted over time or in a team ("200 registered users", "5000 monthly active
+    users", "20,000 users a day", "a team of 50"): no load at once, and the load sized for
+    them."""
+
+    users: Annotated[int, msgspec.Meta(description="the people stated (not a load at once)")]
+    counted: Annotated[str, msgspec.Meta(
+        description="how they were counted: registered (everyone with an account), monthly "
+                    "(active in a month), daily (active in a day) or team (a team's or a "
+                    "company's people)")]
+    concurrent_requests: Annotated[int, msgspec.Meta(
+        description="the requests at once the answer is sized for: all the users at once, "
+                    "the worst case (an upper bound), or 1 where that is past what is sized")]
+    assumption: Annotated[str, msgspec.Meta(
+        description="how the count was read and what was sized for it, in the answer's "
+                    "language")]
+
+
 class Numbers(Out, frozen=True, kw_only=True):
     sizing: SizingNumbers | None
     recommendations: list[OfferNumbers]
     asked: AskedNumber | None = None
+    users: UserBaseNumbers | None = None
+    """A user base stated (registered, monthly or daily users, a team) and how it was read;
+    null where none is."""
 
 
 @dataclass
@@ -129,6 +150,7 @@ class Written:
     asked: AskedNumber | None = None
     follow_up: str | None = None
     computed: bool = False
+    users: UserBaseNumbers | None = None
 
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
@@ -216,6 +238,10 @@ class _W:
                 total_params=param_breakdown(self.scaled).total, active_params=None,
                 architecture=self.scaled)
         self.out = Written()
+        self.user_base_sized: int | None = None
+        """The requests at once sized for a user base stated (``Stated.user_base``): all of
+        them (the worst case), or 1 where that is past what is sized; None where none is
+        sized for one (write.user_base_load)."""
         self.app_weights: str | None = None
         """The GGUF type taken for the app built on llama.cpp the question names, where it
         states no precision (``GGUF_APP_WEIGHTS``: "with Ollama" is its default Q4_K_M),

@@ -20,6 +20,7 @@ from service.domain.answer.numbers.compare import _compare
 from service.domain.answer.numbers.context import (
     _SIZED_GPUS_MAX,
     _W,
+    UserBaseNumbers,
     Written,
     _ctx,
     _decap,
@@ -237,7 +238,13 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                     catalog: Catalog, today: dt.date, messages: Messages,
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
+    base_load = user_base_load(ex, st, intent, catalog, model_id)
+    if base_load is not None and st is not None and st.user_base is not None and (
+            base_load == st.user_base[0]):
+        # "200 registered users": all of them at once, the worst case (said first)
+        ex = msgspec.structs.replace(ex, concurrent_requests=base_load)
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    w.user_base_sized = base_load
     w.load_sized = lambda gid: load_sized(w, gid)  # the cost answer's, counted as a count
     w.users_for_budget = lambda: users_for_budget(w)  # the memory answer's, counted
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
@@ -317,7 +324,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
     _yes_no_lead(w)
-    _lead_with(w, _daily_users_lead(w))
+    _lead_with(w, _user_base_lead(w))
     _lead_with(w, _format_refused(w))
     _lead_with(w, _model_unknown(w))
     return w.out
@@ -398,19 +405,51 @@ def _fleet_note(w: _W) -> None:
     w.out.more.insert(0, w.say("gpu_count_fleet", n=w.n(a.value), cap=w.n(_SIZED_GPUS_MAX)))
 
 
-def _daily_users_lead(w: _W) -> str | None:
-    """Users a day stated with no load at once ("20,000 users a day, how many GPUs?"): no
-    concurrency follows from a day's count without how many requests each user makes and
-    when (no sourced ratio converts them), so the answer says it is sized for one request at
-    a time and asks for the peak of concurrent users, first (it answered "fits on one GPU"
-    as if for one user, the 20,000 unsaid; audit ask_ro #3). None where a load at once or a
-    rate is stated, or no language model is sized."""
-    n = w.st.daily_users
-    if (n is None or w.out.first is None or w.model is None or w.model.kind != "llm"
-            or w.ex.concurrent_requests is not None or w.ex.batch_size is not None
-            or w.st.request_rate_per_s or w.st.work_rate):
+_USER_BASE_INTENTS = frozenset({"fits", "memory", "speed", "gpu_count", "compare", "cost",
+                                "kv_cache", "spot", "regions"})
+"""The intents whose answer is sized for a load of requests at once: a user base stated
+(``Stated.user_base``) is sized as all of its users at once there."""
+
+
+def user_base_load(ex: Extracted, st: Stated | None, intent: str, catalog: Catalog,
+                   model_id: str | None) -> int | None:
+    """The requests at once to size a language model's answer for when the question states a
+    user base ("200 registered users", "5000 monthly active users", "20,000 users a day", "a
+    team of 50") and no load at once, batch or rate: all of them at once, the worst case and
+    an upper bound, as no published ratio turns such a count into a peak load (none was
+    found: a peak depends on how many requests each user makes, how long each takes and when
+    they come); 1 where all at once is past what is sized (``fields.Concurrency``). None
+    where no user base is stated or the answer sizes no load (a training job, a batch job, a
+    capacity asked). The count was dropped and one request sized (buyer audit: "200
+    registered users" gave 1 × RTX A4000 at "concurrent requests: 1"), or read as users at
+    once, unsaid ("200 de utilizatori înregistrați")."""
+    base = st.user_base if st is not None else None
+    if (base is None or st is None or model_id is None
+            or catalog.registry.models[model_id].kind != "llm"
+            or intent not in _USER_BASE_INTENTS or ex.concurrent_requests is not None
+            or ex.batch_size is not None or ex.workload in ("batch", "finetune", "pretrain")
+            or st.request_rate_per_s or st.work_rate):
         return None
-    return w.say("daily_users_lead", users=w.n(n))
+    return base[0] if base[0] <= BATCH_MAX else 1
+
+
+def _user_base_lead(w: _W) -> str | None:
+    """A user base sized for (:func:`user_base_load`), said first: the count is no load at
+    once, what the answer is sized for (all of them at once, or one request where that is
+    past what is sized) and that the peak of concurrent users is what to tell; the numbers
+    carry the count and how it was read (``Numbers.users``). None where none was sized for."""
+    base, sized = w.st.user_base, w.user_base_sized
+    if base is None or sized is None or w.out.first is None:
+        return None
+    n, kind = base
+    users, cap = w.n(n), w.n(BATCH_MAX)
+    head = w.say(f"user_base_{kind}", users=users)
+    how = "all" if sized == n else "over_cap"
+    assumed = w.say(f"user_base_assumed_{how}", head=head, users=users, cap=cap)
+    w.out.users = UserBaseNumbers(users=n, counted=kind, concurrent_requests=sized,
+                                  assumption=assumed[:1].upper() + assumed[1:])
+    return w.say("user_base_lead", head=head, sized=w.say(f"user_base_{how}", users=users,
+                                                            cap=cap))
 
 
 def _lead_with(w: _W, text: str | None) -> None:
