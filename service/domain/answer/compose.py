@@ -28,6 +28,7 @@ from service.domain.answer.numbers.context import (
     Numbers,
     OfferNumbers,
     SizingNumbers,
+    StatedPrice,
 )
 from service.domain.answer.numbers.write import compose_numbers, unknown_gpu_written
 from service.domain.answer.understand import (
@@ -504,8 +505,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # an offer's why written by an answer of its own ("Antrenarea pe {nodes} de mașini",
         # training._fabric_nodes) reads "pe 4 mașini" as the answer does (audit rowhy)
         offers = [msgspec.structs.replace(o, why=_ro_de(o.why)) for o in offers]
-    numbers = (Numbers(sizing=written.sizing, recommendations=offers,
-                       asked=written.asked) if written.computed else None)
+    numbers = (Numbers(sizing=written.sizing, recommendations=offers, asked=written.asked,
+                       stated_prices=written.stated_prices) if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":
         follow = _ro_de(follow)
@@ -518,4 +519,4 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
 
 
 __all__ = ["AskContext", "AskRequest", "AskResponse", "AskedNumber", "Knowledge", "Numbers",
-           "OfferNumbers", "PassageOut", "SizingNumbers", "answer", "confidence"]
+           "OfferNumbers", "PassageOut", "SizingNumbers", "StatedPrice", "answer", "confidence"]
