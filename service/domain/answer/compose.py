@@ -28,6 +28,7 @@ from service.domain.answer.numbers.context import (
     Numbers,
     OfferNumbers,
     SizingNumbers,
+    StatedPrice,
 )
 from service.domain.answer.numbers.write import compose_numbers, unknown_gpu_written
 from service.domain.answer.understand import (
@@ -507,8 +508,9 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     users = written.users
     if users is not None and lang == "ro":
         users = msgspec.structs.replace(users, assumption=_ro_de(users.assumption))
-    numbers = (Numbers(sizing=written.sizing, recommendations=offers,
-                       asked=written.asked, users=users) if written.computed else None)
+    numbers = (Numbers(sizing=written.sizing, recommendations=offers, asked=written.asked,
+                       users=users, stated_prices=written.stated_prices)
+               if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":
         follow = _ro_de(follow)
@@ -521,4 +523,4 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
 
 
 __all__ = ["AskContext", "AskRequest", "AskResponse", "AskedNumber", "Knowledge", "Numbers",
-           "OfferNumbers", "PassageOut", "SizingNumbers", "answer", "confidence"]
+           "OfferNumbers", "PassageOut", "SizingNumbers", "StatedPrice", "answer", "confidence"]

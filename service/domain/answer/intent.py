@@ -16,6 +16,7 @@ from service.domain.answer.understand import (
     OBJECTIVE,
     USER_COUNT,
     Extracted,
+    OwnPrice,
     TrainingSetup,
     _count_before,
     _find_names,
@@ -25,6 +26,7 @@ from service.domain.answer.understand import (
     _tokens,
     daily_budget,
     gguf_app,
+    gpu_prices,
     input_output_tokens,
     job_budget,
     kv_precision,
@@ -33,7 +35,7 @@ from service.domain.answer.understand import (
     model_objectives_masked,
     node_machine,
     nodes_of,
-    own_price,
+    own_price_read,
     population,
     prompt_tokens,
     serves_tuned,
@@ -576,6 +578,16 @@ class Stated:
     own_price_per_machine: bool = False
     """:attr:`own_price_usd_per_hour` is a whole machine's ("we pay $20/h for the 8x node",
     "our 8x H100 node costs us $20/h"): per GPU it is that over the machine's GPUs."""
+    own_price_usd_per_month: float | None = None
+    """The own price as said where it is said by the month ("I pay $1,500/month for an A100
+    80GB", "plătesc 1500 $/lună pentru un A100"): :attr:`own_price_usd_per_hour` is it over
+    ``understand.OWN_MONTH_HOURS`` (720 h: $2.08/h), the answer says both (audit ownprice2:
+    it was read as a monthly budget, the catalog's $0.93/h priced the answer)."""
+    gpu_prices: tuple[tuple[tuple[str, ...], OwnPrice], ...] = ()
+    """The prices written right after the GPUs' names in a comparison ("H100 at $2/h vs A100
+    at $1.2/h": :func:`understand.gpu_prices`), each the asker's price of that card (the cards
+    its name stands for): the comparison prices each at its own (``_W.own_gpu_price``; audit
+    ownprice2: they were a budget of the first, the catalog's prices compared)."""
     reserved_months: int | None = None
     """The term of a reservation asked, in months ("a 1-year reservation", "1 year reserved",
     "reserved for 6 months", "rezervare pe 1 an", "angajament de 3 ani"): its saving is
@@ -2058,14 +2070,19 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "tokens_usd": _tokens_amount(folded),
             "media_named": bool(_MEDIA_NAMED.search(folded)),
-            **_own_price_said(text if text is not None else folded)}
+            **_own_price_said(text if text is not None else folded, registry)}
 
 
-def _own_price_said(text: str) -> dict[str, Any]:
-    """:attr:`Stated.own_price_usd_per_hour` and :attr:`Stated.own_price_per_machine`."""
-    own = own_price(text)
-    return ({"own_price_usd_per_hour": own[0], "own_price_per_machine": own[1]}
-            if own is not None else {})
+def _own_price_said(text: str, registry: Registry) -> dict[str, Any]:
+    """:attr:`Stated.own_price_usd_per_hour`, :attr:`Stated.own_price_per_machine`,
+    :attr:`Stated.own_price_usd_per_month` and :attr:`Stated.gpu_prices`."""
+    own = own_price_read(text)
+    said: dict[str, Any] = {"gpu_prices": tuple((ids, p) for ids, p, _, _ in
+                                                gpu_prices(text, registry))}
+    if own is not None:
+        said.update(own_price_usd_per_hour=own.per_hour, own_price_per_machine=own.machine,
+                    own_price_usd_per_month=own.usd if own.month else None)
+    return said
 
 
 # images, video, speech or music named (folded): "image model", "videos", "text-to-speech",

@@ -27,6 +27,7 @@ from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import norm
 from service.domain.catalog.precisions import find_kv_type, find_precision, get_precision
 from service.domain.catalog.registry import Registry
+from service.domain.recommend.types import MONTH_DAYS
 
 
 class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
@@ -2134,16 +2135,40 @@ _OWN_CUE = (
     rf"|(?<!which\s)(?<!what\s)(?<!care\s)(?<!ce\s)\b{_OWN_SUBJECT}\s++(?:costs?|costa)"
     r"|\b(?P<at>at))"
 )
+# the amount and its period ("$2/hr", "1,5 $/oră", "$1,500/month", "1500 $ pe lună"): an
+# hour, or a month (audit ownprice2: "I pay $1500/month for an A100" was a monthly budget)
+_OWN_AMOUNT = (
+    rf"(?:\$\s*+(?P<a>{_NUMBER})(?P<ka>k)?+|(?<![\d.,])(?P<b>{_NUMBER})(?P<kb>k)?+\s*+(?:(?:de\s++)?"
+    r"(?:\$|usd|dolari|dolar|dollars?|bucks)(?![a-z]))?+)"
+    r"\s*+(?:(?:/|per|pe|a|an|each)\s*+)?+(?P<gpu>gpu[- ]?)?+"
+    r"(?:h|hr|hrs|hour|ora|(?P<month>month|mo|mth|luna|monthly|lunar))\b")
 _OWN_PRICE = re.compile(
     _OWN_CUE + r"(?:\s++(?:only|just|about|around|roughly|~|doar|cam|aproximativ))?+\s*+"
-    rf"(?:\$\s*+(?P<a>{_NUMBER})|(?<![\d.,])(?P<b>{_NUMBER})\s*+(?:(?:de\s++)?"
-    r"(?:\$|usd|dolari|dolar|dollars?|bucks)(?![a-z]))?+)"
-    r"\s*+(?:(?:/|per|pe|a|an|each)\s*+)?+(?P<gpu>gpu[- ]?)?+(?:h|hr|hrs|hour|ora)\b")
+    + _OWN_AMOUNT)
 """An hourly price said as the asker's own: "I pay $2/hr", "we're paying $2.5 an hour",
 "our H100 costs us $3/h", "if an A100 costs 1.5 per hr", "plătesc 2 $/oră", "ne costă 3
 $/h", "H100-ul nostru costă 3 $/h", "at $2/h per GPU" ("at" only with a GPU unit: "at
 $2/GPU-hour", or "per GPU" after it). A limit ("under $2/h", "budget of $2/h", "max $2/hr",
-"I can pay at most $2/h", "sub 2 $/oră") has no such cue: the hourly budget."""
+"I can pay at most $2/h", "sub 2 $/oră") has no such cue: the hourly budget. A monthly one
+("I pay $1,500/month for an A100 80GB", "our A100 costs us $1,500 a month", "plătesc 1500
+$/lună pentru un A100") only where it is said of a GPU or a machine
+(:data:`_OWN_MONTH_TIED`): "we pay $1,500/month to OpenAI" is no GPU's price."""
+OWN_MONTH_HOURS = 24.0 * MONTH_DAYS
+"""The hours of a month an own monthly price is spread over: 24 h x ``MONTH_DAYS`` (720), the
+month every monthly figure of the recommendations and of /v1/ask is priced over (its 24/7
+``per_month_usd`` is 720 h of the hourly price), so "$1,500/month" is $2.08/h and its month
+priced back is $1,500."""
+_GPUISH = (r"(?:gpus?|cards?|nodes?|machines?|servers?|instances?|box(?:es)?|nod|nodul|masina"
+           r"|instanta|serverul|placa|[a-z]{1,4}\d{2,4}[a-z]{0,4}\b|[lt]4\b|\d{4}(?:\s?ti)?\b)")
+"""A word for a GPU or a machine of them, or a card's model number ("a100", "h100", "l4",
+"4090", "mi300x"), that an own monthly price must be said of."""
+_OWN_MONTH_TIED = re.compile(
+    r"(?<!\s)\s*+(?:(?:per|pe|/|a|each|for each|pentru fiecare)\s*+(?:gpu|card|placa)\b"
+    r"|(?:for|on|per|pe|pentru)\s++(?:(?:the|our|my|an?|one|1|un|o|each|every|fiecare|that"
+    r"|this)\s++)?+(?:\d++\s*+x\s*+)?+(?:[a-z]++\s++)?" + _GPUISH + ")")
+"""What ties a monthly amount to a GPU after it: "per GPU", "for an A100 80GB", "for the 8x
+H100 node", "pentru un A100" (the clause before it is the other way: "our A100 costs us")."""
+_GPUISH_IN = re.compile(r"\b" + _GPUISH)
 _OWN_PER_GPU = re.compile(r"\s*+(?:(?:per|pe|/|a|each|for each|pentru fiecare)\s*+"
                           r"(?:gpu|card|placa)\b|each\b|fiecare\b)")
 _OWN_MACHINE = re.compile(
@@ -2170,9 +2195,46 @@ def own_price(text: str) -> tuple[float, bool] | None:
     machine = not per_gpu and bool(
         _OWN_AFTER_MACHINE.match(folded, m.end()) or _OWN_MACHINE.search(clause)
         or _OWN_MACHINE.search(m.group(0)))
+    own = OwnPrice(_own_amount(m), bool(m.group("month")), machine)
+    return own.per_hour, machine
+
+
+@dataclass(frozen=True)
+class OwnPrice:
+    """A price of GPUs the question states as the asker's own (:func:`own_price_read`,
+    :func:`gpu_prices`): the amount as said, its period and whether it is a whole machine's."""
+
+    usd: float
+    """The amount as said ($2 of "$2/hr", $1,500 of "$1,500/month")."""
+    month: bool = False
+    """Said per month (else per hour): spread over :data:`OWN_MONTH_HOURS`."""
+    machine: bool = False
+    """A whole machine's ("for the 8x node"), else one GPU's."""
+
+    @property
+    def per_hour(self) -> float:
+        """The price of an hour: a monthly amount over :data:`OWN_MONTH_HOURS`."""
+        return self.usd / OWN_MONTH_HOURS if self.month else self.usd
+
+
+def own_price_read(text: str) -> OwnPrice | None:
+    """:func:`own_price` with the amount as said and its period ("$1,500/month": 1,500 a
+    month, $2.08/h)."""
+    m = _own_price_match(_fold(text))
+    if m is None:
+        return None
+    hourly = own_price(text)
+    assert hourly is not None
+    return OwnPrice(_own_amount(m), bool(m.group("month")), hourly[1])
+
+
+def _own_amount(m: re.Match[str]) -> float:
+    """The amount of an :data:`_OWN_AMOUNT` match ("1,500" groups thousands, "2,5" is a
+    decimal comma, "1.5k" thousands)."""
     raw = m.group("a") or m.group("b")
     thousands = re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw)
-    return float(raw.replace(",", "") if thousands else raw.replace(",", ".")), machine
+    v = float(raw.replace(",", "") if thousands else raw.replace(",", "."))
+    return v * 1000 if (m.group("ka") or m.group("kb")) else v
 
 
 _OWN_CAP_AFTER = re.compile(
@@ -2190,8 +2252,61 @@ def _own_price_match(folded: str) -> re.Match[str] | None:
             continue  # "at $3/h per GPU or less": a limit
         if not (m.group("a") or m.group("b")):
             continue
+        if m.group("month") and not _month_tied(folded, m):
+            continue  # "we pay $1,500/month to OpenAI": no GPU's price
         return m
     return None
+
+
+def _month_tied(folded: str, m: re.Match[str]) -> bool:
+    """Whether a monthly amount is said of a GPU or a machine: after it ("for an A100",
+    :data:`_OWN_MONTH_TIED`) or in its clause before it ("our A100 costs us")."""
+    if _OWN_MONTH_TIED.match(folded, m.end()):
+        return True
+    clause = re.split(r"[,.;:?!]", folded[max(0, m.start() - 40):m.start()])[-1]
+    return bool(_GPUISH_IN.search(clause + " " + folded[m.start():m.start("a") if m.group("a")
+                                                          else m.start("b")]))
+
+
+_GPU_PRICED = re.compile(
+    # (right after the name, never inside a run of spaces: linear on a search; then a
+    # Romanian article, a memory size or a form factor not in the name)
+    r"(?<!\s)(?:-(?:ul|urile|ului|uri|ii|le))?+(?:\s++\d{2,3}\s?gb\b)?+(?:\s++(?:sxm\d?|pcie|nvl)\b)?+"
+    r"\s*+(?:\(\s*+)?(?:(?:at|@|for|costs?|costa|la|cu)\s++|[:=@]\s*+)"
+    r"(?:(?:only|just|about|around|roughly|~|doar|cam|aproximativ)\s++)?+" + _OWN_AMOUNT)
+"""A price written right after a GPU's name in a comparison: "H100 at $2/h vs A100 at
+$1.2/h", "H100 @ $2/hr", "A100 (at $1.20/h)", "H100 la 2 $/oră sau A100 la 1,2 $/oră"."""
+
+
+def gpu_prices(text: str, registry: Registry
+               ) -> tuple[tuple[tuple[str, ...], OwnPrice, int, int], ...]:
+    """The prices written right after GPUs' names (:data:`_GPU_PRICED`) where the question
+    names two or more GPUs (a comparison: "H100 at $2/h vs A100 at $1.2/h: which is cheaper
+    per million tokens?"), each the asker's price of that card: (the cards the name stands
+    for, the price, the amount's start and end in the folded text). A limit after the amount
+    ("at $2/h or less") is none (a budget). One GPU named at a price ("an H100 at $2/h") is
+    read as before (a budget, or :func:`own_price`'s "at $2/h per GPU") (audit ownprice2: a
+    comparison's prices were a budget of the first, the catalog's prices compared)."""
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
+    toks = _tokens(folded)
+    gpus = [m for m in _find_names(toks, registry, _tables(registry)) if m.kind == "gpu"]
+    if len({m.id for m in gpus}) < 2:
+        return ()
+    out: list[tuple[tuple[str, ...], OwnPrice, int, int]] = []
+    for g in gpus:
+        pm = _GPU_PRICED.match(folded, toks[g.last].end)
+        if pm is None or not (pm.group("a") or pm.group("b")) or _OWN_CAP_AFTER.match(
+                folded, pm.end()):
+            continue
+        per_gpu = bool(pm.group("gpu")) or bool(_OWN_PER_GPU.match(folded, pm.end()))
+        machine = not per_gpu and bool(_OWN_AFTER_MACHINE.match(folded, pm.end()))
+        written = folded[toks[g.first].start:toks[g.last].end]
+        family = registry.gpu_family(written)
+        ids = tuple(family) if g.id in family else (g.id,)
+        start = pm.start("a") if pm.group("a") else pm.start("b")
+        out.append((ids, OwnPrice(_own_amount(pm), bool(pm.group("month")), machine), start,
+                    pm.end()))
+    return tuple(out)
 
 
 def _amount(m: re.Match[str]) -> float:
@@ -2723,15 +2838,20 @@ def extract(text: str, registry: Registry) -> Extracted:
 
     workload, method = _workload_and_method(folded)
 
-    hour = _HOUR.search(folded) or _HOURLY.search(folded)
+    # the asker's own prices ("I pay $2/hr for an H100", "$1,500/month for an A100", "H100 at
+    # $2/h vs A100 at $1.2/h"): the GPUs' prices, no cap on them (Stated.own_price_usd_per_hour
+    # and gpu_prices; audits ownprice, ownprice2: they filtered the offers and the catalog's
+    # prices priced the answer)
     own = _own_price_match(folded)
-    if hour is not None and own is not None and hour.start() < own.end() and (
-            own.start() < hour.end()):
-        # the asker's own price ("I pay $2/hr for an H100"): the GPUs' price, no cap on it
-        # (Stated.own_price_usd_per_hour; audit ownprice: it filtered the offers and the
-        # catalog's $1.29/h priced the answer)
-        hour = None
-    month = _MONTH.search(folded) or _MONTHLY.search(folded)
+    owned = [*([own.span()] if own is not None else []),
+             *((a, b) for _, _, a, b in gpu_prices(text, registry))]
+
+    def budget(*found: re.Pattern[str]) -> re.Match[str] | None:
+        return next((x for r in found for x in r.finditer(folded)
+                     if not any(x.start() < b and a < x.end() for a, b in owned)), None)
+
+    hour = budget(_HOUR, _HOURLY)
+    month = budget(_MONTH, _MONTHLY)
     pop = population(bare)
     # people counted over time or in a team ("200 registered users", "200 de utilizatori
     # înregistrați", "a team of 50 people") are no load at once: never concurrent users here

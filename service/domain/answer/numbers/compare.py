@@ -110,6 +110,13 @@ def _compare(w: _W) -> None:
         if r is not None and r.weights != weights:  # a precision that fits the count
             setup = w.say("compare_setup_precision", setup=setup, weights=r.weights)
         price_text = _price_text(w, bb, count)
+        own = w.own_gpu_price(gid, count) if users == 1 or (p is not None and tps) else None
+        if own is not None:
+            # the asker's price of this card ("H100 at $2/h vs A100 at $1.2/h"), not the
+            # catalog's (audit ownprice2)
+            price, offers = own, []
+            price_text = w.say("compare_price_own", total=w.usd(own * count),
+                               own=w.own_said(gid, count))
         if users > 1 and (p is None or not tps):
             # the requests the engine runs at once at their actual context (paged KV cache),
             # the count the sizing's queue warning gives; else those held at full context
@@ -567,14 +574,15 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     for gid, count, r in _compared(w, gids, base, inp, rows):
         cheapest = None if gid in written else _per_token_best(w, gid, inp, 512)
         weights = base.weights
+        v: OfferView | None = None
         if cheapest is not None:
             _, million, count, weights, thr, hour, v, kind = cheapest
         else:
             full = r.performance.max_throughput_tokens_per_s if r and r.performance else None
             b = w.basis(gid, count)
-            if not full or b is None:
+            if not full or (b is None and w.own_gpu_price(gid, count) is None):
                 return False
-            v, per, kind = b
+            v, per, kind = b if b is not None else (None, 0.0, "on_demand")
             thr, hour = full, per * count
             million = hour / (thr * 3600) * 1e6
             weights = r.weights if r is not None else weights
@@ -582,13 +590,24 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
         said = setup if weights == base.weights else w.say(
             "compare_setup_weights", setup=setup, weights=weights)
         mixed = mixed or weights != base.weights
-        rows.append(w.say("compare_million_row", setup=said, million=w.usd(million),
-                          thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))
+        own = w.own_gpu_price(gid, count)
+        if own is not None:
+            # the asker's price of this card ("H100 at $2/h vs A100 at $1.2/h"): the same
+            # setup and full load at it, not the catalog's (audit ownprice2: the catalog's
+            # $1.29/h and $0.93/h were compared)
+            hour = own * count
+            million = hour / (thr * 3600) * 1e6
+            rows.append(w.say("compare_million_row_own", setup=said, million=w.usd(million),
+                              thr=w.n(thr), hour=w.usd(hour), own=w.own_said(gid, count)))
+        else:
+            rows.append(w.say("compare_million_row", setup=said, million=w.usd(million),
+                              thr=w.n(thr), hour=w.usd(hour), kind=w.kinds[kind]))
         if best is None or million < best[0]:
             best = (million, said)
         if fast is None or thr > fast[0]:
             fast = (thr, said)
-        w.price_warnings(v)
+        if v is not None and own is None:
+            w.price_warnings(v)
     if best is None or fast is None:
         return False
     w.out.first = w.say("compare_million", model=w.model.name, weights=base.weights,

@@ -9,14 +9,14 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import BYTES_PER_TOKEN, Details, Stated, is_city
 from service.domain.answer.localised import localise_why
-from service.domain.answer.understand import Extracted, _fold
+from service.domain.answer.understand import OWN_MONTH_HOURS, Extracted, OwnPrice, _fold
 from service.domain.base import Out
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.kernels import KindFormatRule
@@ -131,6 +131,29 @@ class UserBaseNumbers(Out, frozen=True, kw_only=True):
                     "language")]
 
 
+class StatedPrice(Out, frozen=True, kw_only=True):
+    """A GPU's price the question states as the asker's own ("I pay $2/hr for an H100", "I
+    pay $1,500/month for an A100 80GB", "H100 at $2/h vs A100 at $1.2/h"), at which the
+    answer's figures for that GPU are priced in place of the catalog's."""
+
+    gpu: str
+    """The catalog id of the GPU priced at it."""
+    per_gpu_hour_usd: float
+    """The price of one GPU-hour used: a monthly price over ``month_hours``, a machine's
+    over its GPUs."""
+    stated_usd: float
+    """The amount as the question says it."""
+    stated_per: Literal["hour", "month"]
+    """The period the amount is said for."""
+    per_machine: bool
+    """The amount is a whole machine's ("we pay $20/h for the 8x node"), not one GPU's."""
+    month_hours: float | None
+    """The hours of a month a monthly amount is spread over (24 h x 30 days, the month every
+    monthly figure is priced over); null for an hourly one."""
+    source: Literal["stated in the question"]
+    """Where the price comes from: the question, never the catalog."""
+
+
 class Numbers(Out, frozen=True, kw_only=True):
     sizing: SizingNumbers | None
     recommendations: list[OfferNumbers]
@@ -138,6 +161,10 @@ class Numbers(Out, frozen=True, kw_only=True):
     users: UserBaseNumbers | None = None
     """A user base stated (registered, monthly or daily users, a team) and how it was read;
     null where none is."""
+    stated_prices: Annotated[list[StatedPrice], msgspec.Meta(
+        description="the GPU prices the question states as the asker's own, at which the "
+                    "answer is priced instead of the catalog's, each with its source "
+                    "(\"stated in the question\"); empty when the answer uses none")] = []
 
 
 @dataclass
@@ -151,6 +178,8 @@ class Written:
     follow_up: str | None = None
     computed: bool = False
     users: UserBaseNumbers | None = None
+    stated_prices: list[StatedPrice] = field(default_factory=list)
+    """The asker's own prices the answer's figures are priced at (:meth:`_W.own_said`)."""
 
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
@@ -970,32 +999,76 @@ class _W:
                     return v, per, key
         return None
 
-    def own_gpu_price(self, gid: str | None, count: int = 1) -> float | None:
-        """The asker's own price of one GPU-hour of ``gid`` (``Stated.own_price_usd_per_hour``:
-        "I pay $2/hr for an H100"; a whole machine's over its GPUs, the count stated else
-        ``count``), where the GPU priced is the one the question names (or a card of the
+    def own_of(self, gid: str | None) -> OwnPrice | None:
+        """The price the asker states as their own for ``gid``: the one written after its
+        name in a comparison (``Stated.gpu_prices``: "H100 at $2/h vs A100 at $1.2/h"), else
+        the own price (``Stated.own_price_usd_per_hour``: "I pay $2/hr for an H100", "$1,500/
+        month for an A100") where ``gid`` is the GPU the question names (or a card of the
         family it names); None otherwise: an own price is never a cap, and never another
-        card's price (audit ownprice: the catalog's $1.29/h priced "I pay $2/hr for an
-        H100")."""
+        card's price (audits ownprice, ownprice2)."""
+        if gid is None:
+            return None
+        for ids, p in self.st.gpu_prices:
+            if gid in ids:
+                return p if p.usd > 0 else None
         own = self.st.own_price_usd_per_hour
-        if not own or own <= 0 or gid is None or self.ex.gpu is None or not (
+        if not own or own <= 0 or self.ex.gpu is None or not (
                 gid == self.ex.gpu or gid in self.st.gpu_family or gid in self.st.gpu_variants):
             return None
-        if self.st.own_price_per_machine:
-            return own / max(1, self.ex.gpu_count or count)
-        return own
+        month = self.st.own_price_usd_per_month
+        return OwnPrice(month if month is not None else own, month is not None,
+                        self.st.own_price_per_machine)
+
+    def own_gpu_price(self, gid: str | None, count: int = 1) -> float | None:
+        """The asker's own price of one GPU-hour of ``gid`` (:meth:`own_of`; a monthly one
+        over ``OWN_MONTH_HOURS``, a whole machine's over its GPUs: the count stated else
+        ``count``), None where none is stated for it (audit ownprice: the catalog's $1.29/h
+        priced "I pay $2/hr for an H100")."""
+        p = self.own_of(gid)
+        if p is None:
+            return None
+        if p.machine:
+            named = not any(gid in ids for ids, _ in self.st.gpu_prices)
+            return p.per_hour / max(1, (self.ex.gpu_count if named else None) or count)
+        return p.per_hour
 
     def own_said(self, gid: str, count: int = 1) -> str:
         """The words of the own price an answer is priced at: "at your price of $2.00/h per
-        GPU", a machine's "at your price of $20.00/h for the machine of 8 GPUs"; marks the
-        answer as priced with it (:attr:`own_used`)."""
+        GPU", a machine's "at your price of $20.00/h for the machine of 8 GPUs", a month's
+        "at your price of $1,500/month per GPU ($2.08/h over a month of 720 hours)"; marks
+        the answer as priced with it (:attr:`own_used`) and records it in the numbers
+        (``Numbers.stated_prices``, its source the question)."""
+        p = self.own_of(gid)
         per = self.own_gpu_price(gid, count) or 0.0
         self.own_used = True
-        own = self.st.own_price_usd_per_hour or 0.0
-        if self.st.own_price_per_machine and abs(own - per) > 1e-9:
-            return self.say("own_price_said_machine", machine=self.usd(own),
-                            n=self.n(round(own / per)))
+        if p is None:
+            return self.say("own_price_said", price=self.usd(per))
+        if all(x.gpu != gid for x in self.out.stated_prices):
+            self.out.stated_prices.append(StatedPrice(
+                gpu=gid, per_gpu_hour_usd=per, stated_usd=p.usd,
+                stated_per="month" if p.month else "hour", per_machine=p.machine,
+                month_hours=OWN_MONTH_HOURS if p.month else None,
+                source="stated in the question"))
+        machine = p.machine and abs(p.per_hour - per) > 1e-9
+        n = self.n(round(p.per_hour / per)) if machine and per else ""
+        if p.month:
+            return self.say("own_price_said_month_machine" if machine else
+                            "own_price_said_month", month=self.usd(p.usd), n=n,
+                            price=self.usd(per), hours=self.n(OWN_MONTH_HOURS))
+        if machine:
+            return self.say("own_price_said_machine", machine=self.usd(p.usd), n=n)
         return self.say("own_price_said", price=self.usd(per))
+
+    def own_stated(self) -> str:
+        """The own prices the question states, as it states them ("$2.00/h", "$1,500/month";
+        a comparison's each), for the answer that says they are not used."""
+        prices = [p for _, p in self.st.gpu_prices]
+        own = self.st.own_price_usd_per_hour
+        if not prices and own:
+            month = self.st.own_price_usd_per_month
+            prices = [OwnPrice(month if month is not None else own, month is not None)]
+        return ", ".join(self.say("own_per_month" if p.month else "own_per_hour",
+                                  price=self.usd(p.usd)) for p in prices)
 
     def own_catalog_note(self, gid: str, count: int = 1) -> None:
         """After a figure at the asker's own price: the catalog's cheapest price of the same

@@ -507,7 +507,23 @@ def _media_cost(w: _W, gid: str) -> bool:
                 r = again
                 break
     b = w.basis(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+    own = w.own_gpu_price(gid, count)
+    if r is None or r.gpu is None or not r.fits or r.performance is None or (
+            b is None and own is None):
+        return False
+    if own is not None and _media_own(w, gid, count, r, mk, own):
+        w.media_notes(mk)
+        if default is not None and default is not r:
+            w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
+                                       need=w.gib(default.memory.per_gpu_gib),
+                                       setup=w.setup(count, gid), weights=r.weights,
+                                       fit=w.gib(r.memory.per_gpu_gib)))
+        w.record(r, 0)
+        w.own_catalog_note(gid, count)
+        for x in r.warnings:
+            w.core_warn(x)
+        return True
+    if b is None:
         return False
     v, per, kind = b
     hour = per * count
@@ -619,6 +635,85 @@ def _media_cost(w: _W, gid: str) -> bool:
     return True
 
 
+def _media_own(w: _W, gid: str, count: int, r: SizingResult, mk: Mapping[str, Any],
+               own: float) -> bool:
+    """:func:`_media_cost` at the asker's own price of the GPU named (:meth:`_W.own_gpu_price`:
+    "I pay $0.80/h for an L4, what does it cost to transcribe 1000 hours of audio with
+    Whisper large-v3?", "I pay $1.5/hr for an A100: cost per 1000 SDXL images?"): the hours
+    of audio or images stated (their GPU-hours at that price: no provider's billing step or
+    storage, which the catalog's price adds), else the cost per hour of audio or per 1,000
+    images, said so; the same sizing and speed as the catalog's answer. The catalog's price
+    priced them, the own price said unused (audit ownprice2). False where the answer is no
+    such cost (an amount's hours, which the catalog's answer gives)."""
+    m = w.model
+    p = r.performance
+    assert m is not None and p is not None
+    hour = own * count
+    n = w.st.items
+    common = {"model": m.name, "weights": r.weights, "setup": w.setup(count, gid)}
+    if m.kind == "audio":
+        ratio = p.audio_seconds_per_s
+        if not ratio or (not n and budget_lasts_asked(w)):
+            return False
+        said = w.own_said(gid, count)
+        if n:
+            hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
+            key, amount = _audio_n(w, "own_audio_job", n)
+            _job_lead(w, key, hours, hours / count, hours * own, "job_usd",
+                      {"n": amount, "cost": w.usd(hours * own), "ratio": w.rate(ratio),
+                       "own": said, **common})
+            return True
+        unit = hour / ratio
+        w.out.first = w.say("own_audio_unit_cost", cost=w.unit_usd(unit), ratio=w.rate(ratio),
+                            own=said, **common)
+        w.ask("per_audio_hour_usd", unit, "USD")
+        if w.st.audio_minute_cost:  # as _audio_minute_lead: a minute's price asked
+            minute = unit / 60
+            digits = max(2, 1 - math.floor(math.log10(minute)))
+            w.out.first = w.say("own_audio_minute_cost", cost=w.f.money(minute, digits),
+                                hour=w.unit_usd(unit), ratio=w.rate(ratio), own=said,
+                                **common)
+            w.ask("per_audio_minute_usd", minute, "USD")
+        return True
+    sec = p.seconds_per_image
+    if not sec or (not n and w.st.budget_usd_total and w.st.budget_usd_total > 0):
+        return False
+    said = w.own_said(gid, count)
+    size_ = {"w": mk.get("width") or m.native_width or 1024,
+             "h": mk.get("height") or m.native_height or 1024}
+    if n == 1 and w.sub not in ("time", "gpu_hours"):
+        unit = hour * sec / 3600  # as the catalog's answer: the setup's hour
+        w.out.first = w.say("own_image_one_unit", cost=w.unit_usd(unit), sec=w.n(sec, 1),
+                            own=said, **size_, **common)
+        w.ask("per_image_usd", unit, "USD")
+    elif n:
+        hours = n * sec / 3600  # GPU-hours: one replica per GPU, ``sec`` one replica's
+        _job_lead(w, "own_image_job", hours, hours / count, hours * own, "job_usd",
+                  {"n": w.n(n), "cost": w.usd(hours * own), "sec": w.n(sec, 1), "own": said,
+                   **size_, **common})
+    else:
+        ips = _images_per_s(p)
+        per_k = hour / (3600 * ips) * 1000
+        w.out.first = w.say("own_image_unit_cost", cost=w.usd(per_k), sec=w.n(sec, 1),
+                            own=said, **size_, **common)
+        w.ask("per_thousand_images_usd", per_k, "USD")
+        if w.st.media_rate is not None and w.st.media_rate[0] == "per_image":
+            one = per_k / 1000  # as _image_unit_lead
+            w.out.first = w.say("own_image_per_unit", cost=w.unit_usd(one) if one >= 1e-3
+                                else w.usd(one), per_k=w.usd(per_k), sec=w.n(sec, 1),
+                                own=said, **size_, **common)
+            w.ask("per_image_usd", one, "USD")
+        if w.sub == "hour" and not (w.st.price_asked or w.st.cost_asked):
+            w.out.more.insert(0, w.out.first)  # as _media_cost: the count leads
+            w.out.first = w.say("image_rate_hour", need=w.gib(r.memory.per_gpu_gib),
+                                per_hour=w.n(3600 * ips), sec=w.n(sec, 1), **size_,
+                                **common)
+            w.ask("images_per_hour", 3600 * ips, "images/h")
+    if count > 1 and n != 1:
+        w.out.more.append(w.say("image_replicas_note", n=w.n(count), sec=w.n(sec, 1)))
+    return True
+
+
 def audio_serving_load(w: _W, o: Option) -> None:
     """What a speech model's serving option carries, beside its price (the recommendations'
     ``_audio_capability``: one replica per GPU at a batch of streams or clips, its speed in
@@ -694,19 +789,29 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             continue
         p = r.performance
         b = w.basis(gid)
+        # the asker's price of this card ("H100 at $2/h vs A100 at $1.2/h"), else the
+        # catalog's (audit ownprice2)
+        mine = w.own_gpu_price(gid, count)
+        per = mine if mine is not None else b[1] if b else None
         if m.kind == "audio":
             rate = p.audio_seconds_per_s or 0.0
             speed = rate
             text = w.say("compare_audio_row", setup=setup, ratio=w.rate(rate),
                          batch=w.n(mk.get("batch_size") or 1))
-            unit_cost = b[1] * count / rate if b and rate else None
+            unit_cost = per * count / rate if per and rate else None
         else:
             sec = p.seconds_per_image or 0.0
             speed = 3600 / sec if sec else 0.0
             text = w.say("compare_image_row", setup=setup, per_hour=w.n(speed),
                          sec=w.n(sec, 1))
-            unit_cost = b[1] * count * sec * 1000 / 3600 if b and sec else None
-        if b is not None and unit_cost is not None:
+            unit_cost = per * count * sec * 1000 / 3600 if per and sec else None
+        if mine is not None and unit_cost is not None:
+            text += w.say("compare_media_price_own", own=w.own_said(gid, count),
+                          cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour" if m.kind ==
+                                                         "audio" else "unit_1000_images"])
+            if cheap is None or unit_cost < cheap[0]:
+                cheap = (unit_cost, setup)
+        elif b is not None and unit_cost is not None:
             text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
                           cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour" if m.kind ==
                                                          "audio" else "unit_1000_images"])

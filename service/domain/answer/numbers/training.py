@@ -1569,7 +1569,15 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
         return None
     cost = ""
     usd: float | None = None
-    if r.cost is not None and r.cost.per_training_run_usd and b is not None:
+    own = w.own_gpu_price(gid, n)
+    if own is not None:
+        # the asker's own price of the GPU named ("I pay $2/hr for an H100"): the GPU time
+        # of the count that holds the run at it, as _train_run prices the count asked
+        # (audit ownprice2: the catalog's $1.29/h priced the 2 x H100 run)
+        usd = own * n * p.training_hours
+        cost = w.say("own_train_cost", cost=w.usd(usd), own=w.own_said(gid, n),
+                     hour=w.usd(own * n))
+    elif r.cost is not None and r.cost.per_training_run_usd and b is not None:
         # billed as the run is when no count is said ("on H100" and "on one H100" priced
         # $228.13 and $225.39 for the same 2 × H100 run): billing step and storage counted
         usd, cost = _run_bill(w, b[0], b[1], n, p.training_hours, r.weights)

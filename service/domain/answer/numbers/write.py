@@ -348,12 +348,13 @@ def _own_price_unused(w: _W) -> None:
     reach) while the answer quotes prices: said, never dropped silently (audit ownprice: the
     catalog's price was used with no word of the price stated)."""
     own = w.st.own_price_usd_per_hour
-    if not own or own <= 0 or w.own_used or w.out.first is None:
+    if not ((own and own > 0) or w.st.gpu_prices) or w.own_used or w.out.first is None:
         return
     if not any(("$" in x or "USD" in x) for x in (w.out.first, *w.out.more)):
         return  # no price quoted: nothing to say it is not used for
-    key = "own_price_no_gpu" if w.ex.gpu is None else "own_price_unused"
-    w.out.more.insert(0, w.say(key, price=w.usd(own)))
+    key = ("own_prices_unused" if len(w.st.gpu_prices) > 1 else "own_price_no_gpu"
+           if w.ex.gpu is None else "own_price_unused")
+    w.out.more.insert(0, w.say(key, price=w.own_stated()))
 
 
 def _format_refused(w: _W) -> str | None:
