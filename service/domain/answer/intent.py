@@ -686,10 +686,10 @@ _STREAMS = (
                + rf"{_STREAM_BY}{_STREAM_NOUN}\b"),
 )
 """Streams at once, the count and its scale word in groups 1 and 2 (:data:`USER_COUNT`)."""
-_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6, "millions": 1e6,
-          "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9, "bn": 1e9,
-          "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12, "trillion": 1e12,
-          "trilioane": 1e12, "trilion": 1e12, "trillions": 1e12}
+_SCALE = {"k": 1e3, "thousand": 1e3, "thousands": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6,
+          "millions": 1e6, "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9,
+          "bn": 1e9, "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12,
+          "trillion": 1e12, "trilioane": 1e12, "trilion": 1e12, "trillions": 1e12}
 _TOKENS = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
     r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?\s*+(?:de\s++)?"
@@ -786,9 +786,11 @@ _TIED_BEFORE = re.compile(rf"(?:(?P<s>{_STORAGE_WORD})(?:\s++(?:de\s++retea|pers
                           rf"(?:(?:of|de|for|pentru|a|:|=|cu)\s*+)?(?:(?:about|around|~|cca)\s*+)?$")
 # A card's memory after its name ("A100 80GB", "A100 SXM 80 GB"): never data.
 _CARD_TAIL = re.compile(r"^[\s-]*+(?:(?:sxm\d?|pcie|nvl|ti|super|hgx)[\s-]*+)*+$")
-# "500 de milioane": Romanian writes "de" between a number from 20 on and its scale
+# "500 de milioane": Romanian writes "de" between a number from 20 on and its scale; the
+# scale a whole word or suffix ("5m", "10k"), never the first letters of the next word: the
+# "m" of "a 2 minute song" made it 2,000,000 songs (audit buyer16 #1)
 _COUNT_SCALE = (r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++(?=mii|milio))?"
-                r"(k|thousand|mii|m|millions?|milioane|milion|mil)?")
+                r"(?:(k|thousands?|mii|m|millions?|milioane|milion|mil)\b)?")
 # an amount of money is never a count of images or of hours of audio: "how long will $100
 # last generating FLUX images" (100 images), "cât timp îmi ajung 20 de dolari pentru imagini"
 # (20 images; audit regress9 #5): a currency sign before the number, or its word after it
@@ -1111,8 +1113,12 @@ def _recordings_rate(text: str, hours_per_day: float | None, days_per_month: flo
 
 # hours after a word for transcribing: "transcribe 1,000 hours", "să transcriu 1.000 de ore"
 # pieces of music counted: "1000 songs", "200 tracks", "200 de melodii", "50 de piese" (a
-# model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike)
-_SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
+# model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike); a
+# length before the noun is one piece of that length, no count ("a 2 minute song", "a 60
+# second track": 2 and 60 songs, audit buyer16 #1; :data:`_AUDIO_AMOUNT` reads it)
+_SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?"
+                    r"(?!(?:seconds?|secs?|s|secunde|secunda|minutes?|mins?|min|minute|minut"
+                    r"|hours?|hrs?|h|ore|ora)\b)(?:[a-z][\w.\-]*+\s++){0,2}?"
                     r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec)\b")
 # one hour of audio in words: "one hour of audio", "an hour of speech", "unei ore de audio", "o
 # oră de audio" (read only where its time is asked: :func:`stated`)
@@ -1124,19 +1130,26 @@ _ONE_AUDIO_HOUR = re.compile(r"\b(?:one|an|a|o|una|unei)\s++(?:hour|ore|ora)\s++
 # de 2 ore", "un podcast de 90 de minute" (6-7). Hours in digits of audio are _AUDIO_HOURS'.
 _AUDIO_NOUN = (r"(?:audio|music|muzica|speech|vorbire|voice|voce|narration|naratiune"
                r"|podcasts?|recordings?|inregistrari)\b")
+# (and in seconds, and one piece of music of a length: "10 seconds of speech", "a 2 minute
+# song", "one 47 s clip", "one 90-second track", "o melodie de 2 minute": seconds were not
+# read, and a song's length was a count of songs; audit buyer16 #1, #5)
+_AUDIO_SECONDS = r"|seconds?|secs?|s|secunde|secunda"
 _AUDIO_AMOUNT = re.compile(
-    r"(?<![\w.,])(\d{1,4}(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(minutes?|mins?|minute|minut)\s++"
+    r"(?<![\w.,])(\d{1,4}(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(minutes?|mins?|minute|minut"
+    + _AUDIO_SECONDS + r")\s++"
     r"(?:(?:of|de)\s++)?(?:generated\s++|generate\s++)?" + _AUDIO_NOUN
     + r"|\b(?:one|an|a|o|una|unei)\s++(hour|ora|ore)\s++(?:of|de)\s++(?:generated\s++)?"
     r"(?:music|muzica|speech|vorbire)\b"
     r"|\b(?:a|an|one|my|our|the|this|each)\s++(\d{1,4}(?:[.,]\d++)?)[\s-]*+"
-    r"(hours?|hrs?|h|minutes?|mins?)[\s-]++(?:long\s++)?(?:audio\s++|phone\s++|zoom\s++"
-    r"|recorded\s++|team\s++)?(?:meeting|podcast|call|recording|interview|lecture|episode"
-    r"|audio\s++file|voicemail|webinar|audiobook|speech|talk)\b"
+    r"(hours?|hrs?|h|minutes?|mins?" + _AUDIO_SECONDS + r")[\s-]++(?:long\s++)?"
+    r"(?:audio\s++|phone\s++|zoom\s++|recorded\s++|team\s++|music\s++)?"
+    r"(?:meeting|podcast|call|recording|interview|lecture|episode"
+    r"|audio\s++file|voicemail|webinar|audiobook|speech|talk"
+    r"|song|track|tune|clip|piece|jingle)\b"
     r"|\b(?:unei|unui|o|un|una)\s++(?:sedinte|sedinta|intalniri|intalnire|podcast|apel"
     r"|convorbiri|convorbire|inregistrari|inregistrare|interviu|prelegeri|prelegere|episod"
-    r"|fisier audio)\s++(?:audio\s++)?de\s++(\d{1,4}(?:[.,]\d++)?)\s*+(?:de\s++)?"
-    r"(ore|ora|minute|minut)\b")
+    r"|fisier audio|melodii|melodie|piese|piesa|cantec|clip)\s++(?:audio\s++)?de\s++"
+    r"(\d{1,4}(?:[.,]\d++)?)\s*+(?:de\s++)?(ore|ora|minute|minut|secunde|secunda)\b")
 # ... never a load: "10 minutes of audio a day", "30 de minute de audio pe zi"
 _AUDIO_AMOUNT_RATE = re.compile(r"\s*+(?:(?:per|a|an|each|every|pe|/)\s*+(?:day|zi|week"
                                 r"|saptamana|month|luna|hour|ora|minute|minut)\b|daily|zilnic)")
@@ -1151,7 +1164,8 @@ def _audio_minutes(text: str, rate: tuple[int, int] = (-1, -1)) -> float | None:
     if am.group(3):
         return 60.0
     raw, unit = next((am.group(i), am.group(i + 1)) for i in (1, 4, 6) if am.group(i))
-    value = _num(raw) * (60.0 if unit.startswith(("h", "o")) else 1.0)
+    value = _num(raw) * (60.0 if unit.startswith(("h", "o"))
+                         else 1 / 60 if unit.startswith("s") else 1.0)
     return value or None
 
 

@@ -3082,6 +3082,27 @@ _PERIOD_S = {"second": 1.0, "sec": 1.0, "secunda": 1.0, "minute": 60.0, "min": 6
 _PERIOD = (r"(?:per|pe|an?|each|every|/)\s*+"
            r"(second|sec|secunda|minute|min|minut|hour|hr|ora|day|zi|month|luna)\b")
 _HOW_MANY = r"\b(?:how many|cate|cati)\b"
+# a time asked of a length of audio: "how long", "latency", "time to transcribe", "cât
+# durează"; and of one to make ("how many seconds to generate", "time to generate", "câte
+# secunde": audit buyer16 #1, #5 answered a rate, or millions of songs)
+_AUDIO_TIME_Q = (r"\b(?:how long|how much time|latency|latenta"
+                 r"|time to (?:transcribe|process|generate|make|synthesi[sz]e|create|produce)"
+                 r"|how many (?:seconds|minutes)|cate (?:secunde|minute)"
+                 r"|cat (?:dureaza|timp)|in cat timp)\b")
+# the length of audio or of one piece: "30 seconds of music", "a 30-second clip", "a 2 minute
+# song", "one 90-second track", "30 de secunde de muzică" (Romanian's "de" after a number from
+# 20, audit buyer: the rate was answered, no time), "un clip de 30 de secunde", "o melodie de 2
+# minute" (groups 1-2, or 3-4). ``{s}`` is "s?", or "" where only one piece is read (the
+# time asked after it: "30-second clips ... how long to transcribe 10,000" is no one clip)
+_AUDIO_LENGTH = (
+    r"(?:\b(\d++(?:\.\d++)?)\s*+-?\s*+(?:de\s++)?(seconds?|secs?|s|secunde|minutes?|mins?"
+    r"|minute)"
+    r"(?:\s++long)?\s++(?:(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire"
+    r"|sunet)|(?:audio\s++|music\s++)?(?:clip{s}|recording{s}|file{s}|segment{s}|snippet{s}"
+    r"|song{s}|track{s}|tune{s}|piece{s}|jingle{s}))\b"
+    r"|\b(?:clip\w*+|inregistrar\w*+|fisier\w*+|melodi\w*+|pies\w*+|cantec\w*+)\s++"
+    r"(?:audio\s++)?de\s++(\d++(?:\.\d++)?)"
+    r"\s*+(?:de\s++)?(secunde|secunda|minute|minut)\b)")
 _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # (and its inverse, "how many x real time", "how many times faster than real time", "de
     # câte ori mai repede decât timpul real": the same answer, its "× real time" said)
@@ -3103,17 +3124,12 @@ _RATE_READS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # (a clip, a recording or a file of that length too, and its latency: "how long to
     # transcribe a 30-second clip", "latency for a 30 s clip", "cât durează un clip de 30 de
     # secunde"; audit regress5 #9 answered the rate, no time)
-    ("audio_length", re.compile(
-        r"\b(?:how long|how much time|latency|latenta|time to (?:transcribe|process)"
-        r"|cat (?:dureaza|timp)|in cat timp)\b.{0,80}?"
-        # ("30 de secunde de muzică": Romanian's "de" after a number from 20, audit buyer: the
-        # rate was answered, no time)
-        r"(?:\b(\d++(?:\.\d++)?)\s*+-?\s*+(?:de\s++)?(seconds?|secs?|s|secunde|minutes?|mins?"
-        r"|minute)"
-        r"(?:\s++long)?\s++(?:(?:of\s++|de\s++)?(?:music|audio|speech|sound|muzica|vorbire"
-        r"|sunet)|(?:audio\s++)?(?:clips?|recordings?|files?|segments?|snippets?))\b"
-        r"|\b(?:clip\w*+|inregistrar\w*+|fisier\w*+)\s++(?:audio\s++)?de\s++(\d++(?:\.\d++)?)"
-        r"\s*+(?:de\s++)?(secunde|secunda|minute|minut)\b)")),
+    ("audio_length", re.compile(_AUDIO_TIME_Q + r".{0,80}?"
+                                + _AUDIO_LENGTH.replace("{s}", "s?"))),
+    # (the time asked after the piece: "make a 3 minute song with MusicGen on an L40S: how
+    # long does it take?", audit buyer16 #1)
+    ("audio_length", re.compile(_AUDIO_LENGTH.replace("{s}", "") + r".{0,80}?"
+                                + _AUDIO_TIME_Q)),
     # "how many real-time audio streams can an L4 transcribe", "câte fluxuri audio în timp
     # real": the streams a transcription setup carries (audit media #5: only its speed)
     # (and its users or listeners: "how many users can an L4 serve with Bark", "câți

@@ -1022,6 +1022,16 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
                                 len=w.n(period, 0 if float(period).is_integer() else 1),
                                 ratio=w.rate(ratio))
             w.ask("seconds_for_audio", total, "s")
+            clip = m.default_clip
+            if clip is not None and period > clip.seconds:
+                # "a 2 minute song" with MusicGen: past its default clip a generator goes on
+                # piece by piece (the catalog's [default_clip].why, sourced: MusicGen extends
+                # window by window, audiocraft's extend_stride re-reading part of the last as
+                # context; Bark generates longer audio in pieces): said, not timed
+                w.out.more.append(w.say("audio_length_pieces", model=m.name,
+                                        clip=w.n(clip.seconds, 0 if clip.seconds.is_integer()
+                                                 else 1),
+                                        len=w.n(period, 0 if float(period).is_integer() else 1)))
         else:
             w.out.first = w.say("rate_rtf", model=m.name, weights=r.weights, setup=setup,
                                 rtf=w.n(1 / ratio, 3 if ratio > 10 else 2),
