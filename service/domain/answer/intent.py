@@ -343,6 +343,11 @@ class Stated:
     seconds of audio per second, its count as written in hours. A day is the hours a day
     stated, else 24 h; a month is the days a month stated, else 30, of such days (the
     recommendations' usage convention). A load, never a one-off job's size."""
+    live_streams: int | None = None
+    """Live audio streams at once ("100 concurrent live streams", "100 calls at once", "100 de
+    fluxuri audio live simultane"; :data:`_STREAMS`): for a speech-to-text model each brings
+    one second of audio a second, a load of that many seconds of audio per second
+    (jobs._work_rate); an LLM's are requests in flight (Details.users)."""
     min_tokens_per_s: float | None = None
     """A generation speed asked for each user ("100 tokens/s per user", "100 de tokeni/s"):
     the recommendation's ``min_decode_tokens_per_s``."""
@@ -672,13 +677,19 @@ _USERS = re.compile(  # any count: past what is sized the answer says so (writer
 # "100 simultaneous streams", "100 de fluxuri audio simultane", "50 de fluxuri live", "100 de
 # stream-uri în timp real"; a word for at once or live is needed, before or after the noun
 _STREAM_NOUN = r"(?:streams?|fluxuri|flux|stream-uri)"
+# live audio said as calls, channels or feeds ("100 calls at once", "50 concurrent channels",
+# "100 de apeluri simultane"): streams too, only with a word for at once or live beside them
+# (a count of calls alone is recordings: "100,000 calls of 10 minutes each"; audit buyer16 #2)
+_LIVE_NOUN = r"(?:streams?|fluxuri|flux|stream-uri|calls|channels|feeds|apeluri|canale)"
 _STREAM_AT_ONCE = (r"(?:concurrent|simultaneous|parallel|live|real[\s-]?time|realtime"
                    r"|simultan\w*+|concurent\w*+|paralel\w*+|in timp real|in direct)")
 _STREAM_BY = r"(?:(?:audio|speech|voice|mic|microphone|call|phone|incoming|de)\s++){0,2}"
 _STREAMS = (
-    re.compile(USER_COUNT + rf"{_STREAM_AT_ONCE}\s++{_STREAM_BY}{_STREAM_NOUN}\b"),
-    re.compile(USER_COUNT + rf"{_STREAM_BY}{_STREAM_NOUN}\s++(?:(?:audio|de|in)\s++)?"
-               rf"{_STREAM_AT_ONCE}\b"),
+    # up to two such words before the noun: "100 concurrent live streams" (audit buyer16 #2:
+    # dropped, 1 x V100 carrying ~73 of the 100)
+    re.compile(USER_COUNT + rf"(?:{_STREAM_AT_ONCE}\s++){{1,2}}+{_STREAM_BY}{_LIVE_NOUN}\b"),
+    re.compile(USER_COUNT + rf"{_STREAM_BY}{_LIVE_NOUN}\s++(?:(?:audio|de|in)\s++)?"
+               rf"(?:{_STREAM_AT_ONCE}|at once|at the same time|deodata)\b"),
     # real time said before the count, in the same clause: "transcriere în timp real a 50 de
     # fluxuri audio", "real-time transcription of 50 audio streams" (audit media #1: the
     # Romanian one was one stream, 1 x V100 carrying ~27 of the 50)
@@ -686,6 +697,15 @@ _STREAMS = (
                + rf"{_STREAM_BY}{_STREAM_NOUN}\b"),
 )
 """Streams at once, the count and its scale word in groups 1 and 2 (:data:`USER_COUNT`)."""
+
+
+def _live_streams(folded: str) -> int | None:
+    """The live streams at once of ``folded`` (:data:`_STREAMS`, :attr:`Stated.live_streams`),
+    or None."""
+    m = next((m for m in (p.search(folded) for p in _STREAMS) if m is not None), None)
+    return user_count(m.group(1), m.group(2)) if m is not None else None
+
+
 _SCALE = {"k": 1e3, "thousand": 1e3, "thousands": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6,
           "millions": 1e6, "milioane": 1e6, "milion": 1e6, "mil": 1e6, "b": 1e9, "billion": 1e9,
           "bn": 1e9, "miliarde": 1e9, "miliard": 1e9, "mld": 1e9, "mlrd": 1e9, "t": 1e12,
@@ -3651,6 +3671,9 @@ def stated(text: str, registry: Registry) -> Stated:
     if per_week is not None:
         days = MONTH_DAYS * per_week / 7  # weekdays are 30 x 5/7 of the answers' month
     wr = _work_rate(unnamed, hours_per_day, days)
+    live = _live_streams(folded)
+    # ("100 calls at once" are live streams, no recordings of unknown length)
+    unsized = _recordings_unsized(unnamed, at)
     eur: float | None = None
     em = _EUR.search(folded)
     if em:
@@ -3696,7 +3719,7 @@ def stated(text: str, registry: Registry) -> Stated:
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,
                   recordings=_recordings(unnamed, at),
-                  recordings_unsized=_recordings_unsized(unnamed, at),
+                  recordings_unsized=unsized if unsized != live else None,
                   audio_minutes=None if im else _audio_minutes(unnamed, at),
                   documents_job=_documents_job(unnamed),
                   items_rate_per_s=_items_rate(unnamed, hours_per_day),
@@ -3713,6 +3736,7 @@ dot_grouped=dg.group(0) if dg else None,
                   images_per_request=_images_per_request(folded),
                   request_rate_per_s=request_rate(folded),
                   work_rate=wr[0] if wr else _recordings_rate(unnamed, hours_per_day, days),
+                  live_streams=live,
                   min_tokens_per_s=_tps(sm) if sm else None,
                   throughput_tokens_per_s=throughput,
                   memory_each_user=bool(_MEMORY_EACH_USER.search(folded)),

@@ -1172,6 +1172,11 @@ def _cost_inner(w: _W) -> None:
             _billed_gpu_price(w, gid, _gpu_price)
         return
     workload = w.ex.workload or ("serving" if w.model.kind == "llm" else "batch")
+    if not w.ex.workload and w.st.live_streams and w.transcribes():
+        # live streams at once are transcribed as they arrive, never a batch job: served,
+        # each stream at least in real time, with the streams the setup carries said (audit
+        # buyer16 #2: "100 concurrent live streams" was a batch job's cheapest, 1 x V100)
+        workload = "serving"
     if token_job:
         workload = "batch"
     kw: dict[str, Any] = {"workload": workload,

@@ -899,7 +899,8 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     if o is not None and o.offer.gpu != gid:
         key = "gpu_count_rate_cheapest" if o.nodes > 1 else "gpu_count_rate_cheapest_one"
         w.out.more.append(w.say(key, n=w.n(o.offer.gpu_count * o.nodes),
-                                gpu=o.offer.gpu_name, setup=w.option_setup(o),
+                                gpu=o.offer.gpu_name, setup=f" ({w.option_setup(o)})"
+                                if o.nodes > 1 else w.option_setup(o),
                                 weights=o.weights, provider=o.offer.provider,
                                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
     w.sized_warnings(at, inp + out)

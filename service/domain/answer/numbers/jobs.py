@@ -52,6 +52,13 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         # a request of Whisper is one window of audio, as the recommendations count it
         what = own
         per_s = w.st.request_rate_per_s * (WHISPER_WINDOW_S if own == "audio_s" else 1.0)
+    elif w.st.live_streams and own == "audio_s" and w.transcribes() and w.sub == "count":
+        # a count asked for live streams at once ("200 concurrent streams, how many GPUs?",
+        # "100 calls at once ... how many L4s?"): each brings one second of audio a second, so
+        # 100 are 100 seconds of audio per second, sized as that rate is, each replica under
+        # HEADROOM_LOAD (audit buyer16 #2: no count, one GPU's speed; "which GPU?" keeps the
+        # recommendations' streams at once, audio_serving_load)
+        what, per_s = own, float(w.st.live_streams)
     else:
         return False
     rate = per_s / WHISPER_WINDOW_S if what == "audio_s" else per_s
@@ -84,6 +91,10 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         first = w.say("work_rate_said", n=count,
                       what=w.t[gpu_hours_key(w, f"work_what_{what}", count)],
                       period=w.t[f"work_period_{said[1]}"])
+    elif what == "audio_s" and said is None and not w.st.request_rate_per_s:
+        # live streams: their count as said, their seconds of audio per second after it
+        streams = w.n(per_s)
+        first = w.say(gpu_hours_key(w, "work_rate_streams", streams), n=streams)
     elif what == "audio_s" and said is None:  # "10 requests per second": Whisper windows
         first = w.say("work_rate_requests", n=_rps(w, per_s / WHISPER_WINDOW_S))
     if first is not None:
@@ -106,7 +117,9 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         w.out.more.append(w.say("work_rate_capacity", load=w.f.percent(HEADROOM_LOAD, 0),
                                 cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
     if what == "audio_s" and said is None:
-        w.out.more.append(w.say("work_rate_window", s=w.n(WHISPER_WINDOW_S), model=m.name))
+        w.out.more.append(w.say(
+            "work_rate_window" if w.st.request_rate_per_s else "work_rate_streams_note",
+            s=w.n(WHISPER_WINDOW_S), model=m.name))
     if said is not None and said[1] == "day" and what in ("images", "audio_s"):
         _daily_batch(w, what, said[0], kw, gid if on_gpu else None)
     if on_gpu:
@@ -116,7 +129,10 @@ def _work_rate(w: _W, gid: str | None) -> bool:
             w.out.more.append(w.say(
                 "gpu_count_rate_cheapest" if c.nodes > 1 else "gpu_count_rate_cheapest_one",
                 n=w.n(c.offer.gpu_count * c.nodes),
-                gpu=c.offer.gpu_name, setup=w.option_setup(c), weights=c.weights,
+                # the machines in brackets after the GPUs in all, as the lead's ("8 × RTX
+                # 3060 12GB2 instances of ..." ran them together)
+                gpu=c.offer.gpu_name, setup=f" ({w.option_setup(c)})" if c.nodes > 1
+                else w.option_setup(c), weights=c.weights,
                 provider=c.offer.provider, hour=w.usd(c.cost.per_hour_usd),
                 kind=w.kinds[c.pricing_model]))
     w.out.more.append(w.say("price_date", date=price_date_words(
