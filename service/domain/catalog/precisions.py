@@ -197,6 +197,24 @@ def dense_linear_bits(p: Precision, has_experts: bool) -> float:
     layer, as the weights' memory counts them (``sizing.memory.weight_bits``)."""
     return 16.0 if p.scope == "experts" and has_experts else p.bits_linear
 
+def element_bits(p: Precision) -> int:
+    """The width of one stored weight value, without the scales a format stores beside it
+    (``bits_linear`` rounded down): 4 for AWQ/GPTQ INT4 (4.156), MXFP4 (4.25), INT4 experts
+    and NVFP4 (4.5) and GGUF Q4_K_M (4.5); 8 for FP8, INT8 and Q8_0 (8.5); 16 for bf16."""
+    return int(p.bits_linear)
+
+
+def lower_than_own(p: Precision, own: Precision) -> bool:
+    """Whether ``p`` is a lower-memory alternative to a model whose own weights are ``own``:
+    it stores fewer bits per weight value (:func:`element_bits`). Re-quantising weights already
+    at or below ``p``'s width adds error for no memory (gpt-oss ships its MoE weights in MXFP4,
+    huggingface.co/openai/gpt-oss-120b: "post-trained with MXFP4 quantization of the MoE
+    weights ... All evals were performed with the same MXFP4 quantization"; to AWQ INT4 it is
+    4.25 -> 4.156 bits, and DeepSeek-V3's FP8 to INT8 is 8 -> 8), and upcasting them gives
+    back no quality they lost."""
+    return element_bits(p) < element_bits(own)
+
+
 def normalize(name: str) -> str:
     """Lower-case, drop punctuation and spaces: 'GGUF Q4_K_M' and 'q4km' meet at one key."""
     return re.sub(r"[^a-z0-9]", "", name.lower())

@@ -49,6 +49,7 @@ from service.domain.recommend.context import (
     Ctx,
     RelaxedTTFT,
     count,
+    own_said,
     per_s,
     rejection_kind,
     usd,
@@ -404,7 +405,7 @@ def _runs_instead(ctx: Ctx, options: list[Option], rejected: Sequence[tuple[Offe
             continue
         found.add(reason.rsplit(NEAREST, 1)[1].strip())
     out = [q for pid in found if (q := find_precision(pid)) is not None]
-    return sorted(out, key=lambda q: (QUALITY_HANDICAP.get(q.id, 1.1), q.id))
+    return sorted(out, key=lambda q: (ctx.handicap(q.id), q.id))
 
 
 def _instead_words(ctx: Ctx, q: Precision, p: Precision, top: Option, *,
@@ -972,8 +973,9 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
              "dollar, then offer id")
     ctx.note("precisions_tried", ", ".join(p.id for p in precisions),
              "weights=auto tries each and ranks with a quality handicap: "
-             + ", ".join(f"{k} x{v}" for k, v in QUALITY_HANDICAP.items()
-                         if k in {p.id for p in precisions}))
+             + ", ".join(f"{k} x{ctx.handicap(k)}" for k in QUALITY_HANDICAP
+                         if k in {p.id for p in precisions})
+             + own_said(ctx, [p.id for p in precisions]))
     ctx.note("interruptible", str(ctx.interruptible).lower(),
              "default: batch and checkpointed fine-tuning yes, serving and pre-training no")
     if ctx.interruptible:

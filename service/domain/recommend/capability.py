@@ -18,6 +18,7 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     find_precision,
     get_precision,
+    lower_than_own,
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
@@ -155,7 +156,10 @@ def _candidates(ctx: Ctx) -> list[Precision]:
         # tried in it first, then the engine's own formats
         own = ([get_precision(native)] if native and native not in ("bf16", "fp16", *auto)
                and _engine_has_kernel(ctx, get_precision(native)) else [])
-        return own + [get_precision(x) for x in auto]
+        # where its own is tried, only formats of fewer bits per weight (lower_than_own):
+        # gpt-oss's MXFP4 is not re-quantised to Q4_K_M (4 bits both) nor Q8_0
+        return own + [get_precision(x) for x in auto
+                      if not own or lower_than_own(get_precision(x), own[0])]
     if native and native != "bf16":
         return [get_precision(native)]
     return [get_precision(x) for x in AUTO_LLM]

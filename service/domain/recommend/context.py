@@ -19,6 +19,8 @@ from service.domain.catalog.precisions import (
     KVType,
     Precision,
     find_kv_type,
+    get_precision,
+    lower_than_own,
 )
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.registry import Registry
@@ -35,9 +37,12 @@ from service.domain.sizing.memory import (
     SizedModel,
 )
 from service.domain.sizing.serving import StepCost
+from service.domain.sizing.sizing import default_weights
 
 # Ranking preference between precisions when weights="auto": a small cost handicap for the
-# quality a format gives up (stated in the assumptions, never hidden in a price). Every
+# quality a format gives up (stated in the assumptions, never hidden in a price), relative to
+# bf16 here and counted against the model's own format where it ranks (quality_handicap;
+# auto_llm tries no format that stores as many bits as the model's own). Every
 # precision weights=auto can try has one (the assumption lists them: gpt-oss's MXFP4 had
 # none, "ranks with a quality handicap: " with nothing after it, and an unstated x1.1). MXFP4
 # is tried only as a model's released format (gpt-oss: post-trained in it), so it gives up
@@ -49,6 +54,31 @@ QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-in
 
 
 AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
+"""What ``weights: "auto"`` tries for an LLM released in bf16 (:func:`auto_llm` for any)."""
+
+
+def auto_llm(own: str | None) -> tuple[str, ...]:
+    """The precisions tried for an LLM whose own weights are ``own`` (the model's native
+    precision; None: bf16): its own, then each of ``AUTO_LLM`` that stores fewer bits per
+    weight value (:func:`lower_than_own`). gpt-oss (MXFP4, 4 bits) is tried at mxfp4 alone
+    (was: bf16, fp8, int8, awq-int4, and "cost per million tokens for gpt-oss-120b on an
+    h100" was priced re-quantised to awq-int4); DeepSeek-V3 (FP8) at fp8, then awq-int4
+    (never int8: the same 8 bits)."""
+    if own is None or own == "bf16":
+        return AUTO_LLM
+    mine = get_precision(own)
+    return (own, *(x for x in AUTO_LLM if lower_than_own(get_precision(x), mine)))
+
+
+def quality_handicap(weights: str, own: str | None) -> float:
+    """The ranking handicap of ``weights`` for a model whose own weights are ``own`` (None:
+    bf16), counted against its own format: ``QUALITY_HANDICAP`` of ``weights`` over that of
+    ``own``, never below 1 (awq-int4 of DeepSeek-V3's FP8 x1.12/1.02; its own fp8 x1.0; a
+    format with more bits than its own gives back nothing)."""
+    if weights == own:
+        return 1.0
+    return round(max(1.0, QUALITY_HANDICAP.get(weights, 1.1)
+                     / QUALITY_HANDICAP.get(own or "bf16", 1.0)), 3)
 
 
 AUTO_IMAGE = ("fp8", "int8", "nf4")
@@ -308,6 +338,19 @@ def spot_overhead_fraction(checkpoint_minutes: float, instances: int = 1) -> flo
         RESTART_MINUTES + checkpoint_minutes / 2) / 60
 
 
+def own_said(ctx: Ctx, tried: Iterable[str]) -> str:
+    """What the quality handicaps said in the assumptions are counted against, where the
+    model's own weights are not bf16, and, where its own is among the formats ``tried``
+    (:func:`auto_llm`), that none of as many bits per weight or more is tried."""
+    own = ctx.own_weights
+    if own in ("bf16", "fp16"):
+        return ""
+    if own not in tried:
+        return f" (counted against the model's own {own})"
+    return (f" (counted against the model's own {own}; a format that stores as many bits per "
+            "weight or more is not tried: re-quantising gives up quality for no memory)")
+
+
 @dataclass
 class Ctx:
     req: RecommendationRequest
@@ -358,6 +401,17 @@ class Ctx:
     """The job hours of each offer that fits but takes longer than ``max_job_hours`` (spot:
     with its expected restarts): the fastest is what the reason quotes when the deadline is
     the binding constraint."""
+
+    @cached_property
+    def own_weights(self) -> str:
+        """The model's own weights (sizing's default: the checkpoint named or pasted, else its
+        native precision, else bf16), the format the quality handicap is counted against."""
+        return default_weights(self.req.model, self.req.hf_config, self.model).precision.id
+
+    def handicap(self, weights: str) -> float:
+        """The ranking handicap of ``weights`` for this request's model
+        (:func:`quality_handicap`, against :attr:`own_weights`)."""
+        return quality_handicap(weights, self.own_weights)
 
     @cached_property
     def only_providers(self) -> frozenset[str] | None:

@@ -48,7 +48,6 @@ from service.domain.recommend.context import (
     LONG_RUN_DAYS,
     LONG_RUN_PRICE_FACTOR,
     POPULAR,
-    QUALITY_HANDICAP,
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
     Capability,
@@ -56,6 +55,7 @@ from service.domain.recommend.context import (
     count,
     headroom_miss,
     headroom_miss_split,
+    own_said,
     per_s,
     rejection_kind,
     unit_usd,
@@ -916,7 +916,7 @@ def _note_tried(ctx: Ctx, precisions: list[Precision],
     order = {p.id: k for k, p in enumerate(precisions)}
     used = sorted({u for _, u in tried}, key=lambda u: (
         min(order[a] for a, v in tried if v == u), order.get(u, len(order))))
-    handicaps = ", ".join(f"{u} x{QUALITY_HANDICAP.get(u, 1.1)}" for u in used)
+    handicaps = ", ".join(f"{u} x{ctx.handicap(u)}" for u in used) + own_said(ctx, used)
     if ctx.req.weights != "auto":
         reason = (f"weights {ctx.req.weights} as asked (a GPU whose kernels do not run them "
                   f"is refused with the rule); quality handicap {handicaps}")

@@ -31,7 +31,6 @@ from service.domain.recommend.capability import (
 )
 from service.domain.recommend.context import (
     MEMORY_PREFIX,
-    QUALITY_HANDICAP,
     Capability,
     CapKey,
     Ctx,
@@ -603,16 +602,16 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
     # stopping where no later precision can need fewer nodes than the best so far
     tried = runnable_precisions(ctx, gpu, precisions)
     if steady:
-        tried = sorted(tried, key=lambda q: QUALITY_HANDICAP.get(q.id, 1.1))
+        tried = sorted(tried, key=lambda q: ctx.handicap(q.id))
     for p in tried:
         if steady and best is not None and (
-                best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1)
-                <= QUALITY_HANDICAP.get(p.id, 1.1)):
+                best.node_hours_proxy * ctx.handicap(best.p.id)
+                <= ctx.handicap(p.id)):
             break
         # steady use: the most nodes with which ``p`` could still beat the best (its score
         # below the best's; never less than that, so the outcome is the same as without)
-        limit = (math.floor(best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1)
-                            / QUALITY_HANDICAP.get(p.id, 1.1) + 1e-9)
+        limit = (math.floor(best.node_hours_proxy * ctx.handicap(best.p.id)
+                            / ctx.handicap(p.id) + 1e-9)
                  if steady and best is not None else None)
         plan = _plan(ctx, gpu, g, p, limit)
         if plan is None:
@@ -628,8 +627,8 @@ def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan |
             if first_reason is None or order < closest:
                 first_reason, closest, said = plan, order, (p, cap)
             continue
-        score = plan.node_hours_proxy * QUALITY_HANDICAP.get(p.id, 1.1)
-        if best is None or score < best.node_hours_proxy * QUALITY_HANDICAP.get(best.p.id, 1.1):
+        score = plan.node_hours_proxy * ctx.handicap(p.id)
+        if best is None or score < best.node_hours_proxy * ctx.handicap(best.p.id):
             best = plan
     if best is None and first_reason == FLOOR_MISS and said is not None and said[1]:
         # the one refusal said gets the load model's figures (one solve a refused shape)

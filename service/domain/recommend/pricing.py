@@ -22,7 +22,6 @@ from service.domain.recommend.context import (
     HOURS_PER_MONTH,
     LONG_JOB_HOURS,
     MULTI_NODE_HANDICAP,
-    QUALITY_HANDICAP,
     STEADY_HOURS_PER_DAY,
     Ctx,
     Plan,
@@ -488,7 +487,7 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
                  per_job=per_job, per_month=per_month, calendar=calendar,
                  storage_job=storage_job,
-                 sort_cost=total * QUALITY_HANDICAP.get(plan.p.id, 1.1)
+                 sort_cost=total * ctx.handicap(plan.p.id)
                  * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
 
 

@@ -28,7 +28,12 @@ from service.domain.catalog.models import (
 )
 from service.domain.catalog.offer_query import OfferView, region_outcome
 from service.domain.catalog.offers import Provider
-from service.domain.catalog.precisions import GGUF_APP_WEIGHTS, PRECISIONS, get_precision
+from service.domain.catalog.precisions import (
+    GGUF_APP_WEIGHTS,
+    PRECISIONS,
+    get_precision,
+    lower_than_own,
+)
 from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
@@ -37,6 +42,8 @@ from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.context import (
     FAST_NETWORKS,
+    auto_llm,
+    quality_handicap,
     usd_digits,
 )
 from service.domain.recommend.options import LOW_BIT_COMPUTE
@@ -622,6 +629,17 @@ class _W:
             assumed="" if length else self.say("embed_documents_assumed", per=per)))
 
     # -- the core -----------------------------------------------------------------------------
+
+    def auto_weights(self) -> tuple[str, ...]:
+        """The precisions the recommendations try for the model with ``weights: "auto"``
+        (:func:`auto_llm`: its own and each lower one; gpt-oss's MXFP4 alone)."""
+        return auto_llm(self.model.native_precision if self.model is not None else None)
+
+    def handicap(self, weights: str) -> float:
+        """The quality handicap of ``weights`` counted against the model's own format
+        (:func:`quality_handicap`), as the recommendations rank by."""
+        return quality_handicap(
+            weights, self.model.native_precision if self.model is not None else None)
 
     def size(self, **kw: Any) -> SizingResult | None:
         # the GPUs of the machine a training run is priced on (not a request field: sizing's
@@ -1743,12 +1761,12 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
     GPU's kernels able to run them), else how much the smallest still needs. ``engine``:
     sized with that engine (another than the question's, which runs there), else the
     question's."""
-    bits = get_precision(r.weights).bits_linear
+    mine = get_precision(r.weights)
     fits: list[tuple[str, float, SizingResult]] = []
     smallest: tuple[str, float] | None = None
     for pid in _SMALLER:
-        if get_precision(pid).bits_linear >= bits:
-            continue
+        if not lower_than_own(get_precision(pid), mine):
+            continue  # (not gpt-oss's MXFP4 re-quantised to awq-int4: 4 bits both)
         again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
                        weights=pid, engine=engine)
         if again is None or any(x.startswith("impossible combination") for x in again.warnings):
@@ -1827,7 +1845,7 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
     if held(r) or w.weights is not None or w.model is None or w.model.kind != "llm":
         return None
     for pid in _FALLBACK_PRECISIONS:
-        if get_precision(pid).bits_linear >= get_precision(r.weights).bits_linear:
+        if not lower_than_own(get_precision(pid), get_precision(r.weights)):
             continue
         again = w.size(gpu=gid, gpu_count=count, weights=pid, **kw)
         if again is None or again.runs is False or not held(again):

@@ -70,7 +70,6 @@ from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     GRANULARITY_S,
-    QUALITY_HANDICAP,
     billed_for,
     billing_terms_of,
 )
@@ -598,7 +597,7 @@ def _unit_setups(w: _W, gid: str, unit: str, tokens: float, inp: int, out: int,
         got = _setup_in_unit(w, gid, n, p, unit, tokens, inp, out)
         if got is not None:
             theirs, thr, hour, v, kind = got
-            rows.append((theirs * QUALITY_HANDICAP.get(p, 1.1), theirs, n, p, thr, hour, v,
+            rows.append((theirs * w.handicap(p), theirs, n, p, thr, hour, v,
                          kind))
     return rows
 
@@ -617,7 +616,7 @@ def _per_token_best(w: _W, gid: str, inp: int, out: int) -> _Priced | None:
     if lead is not None:
         r, count, thr, v, hour, kind, _ = lead
         million = hour / (thr * 3600) * 1e6
-        rows.append((million * QUALITY_HANDICAP.get(r.weights, 1.1), million, count,
+        rows.append((million * w.handicap(r.weights), million, count,
                      r.weights, thr, hour, v, kind))
         seen.add((count, r.weights))
     fixed = w.ex.gpu_count if w.ex.gpu_count and not w.st.gpu_one else None
@@ -642,7 +641,7 @@ def _cheaper_in_unit(w: _W, gid: str, unit: str, count: int, weights: str, mine:
     best = min(_unit_setups(w, gid, unit, tokens, inp, out, fixed, {(count, weights)}),
                key=lambda x: x[0], default=None)
     if (best is None or best[1] >= mine or w.usd(best[1]) == w.usd(mine)
-            or best[0] >= mine * QUALITY_HANDICAP.get(weights, 1.1)):
+            or best[0] >= mine * w.handicap(weights)):
         return  # (a "cheaper" figure written as the lead's own is not cheaper: regress2 #8)
     _, theirs, n, p, a_thr, a_hour, v, _ = best
     hours = tokens / a_thr / 3600
@@ -1757,7 +1756,7 @@ def _rate_carried(w: _W, gid: str, rate: float, inp: int, out: int,
             continue
         hour, machines, v, key = priced
         million = hour / (rate * out * 3600) * 1e6
-        rows.append((million * QUALITY_HANDICAP.get(got.sized.weights, 1.1),
+        rows.append((million * w.handicap(got.sized.weights),
                      (million, got, hour, machines, v, key)))
     return min(rows, key=lambda x: x[0])[1] if rows else None
 

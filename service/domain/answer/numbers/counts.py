@@ -28,7 +28,6 @@ from service.domain.answer.numbers.speed import _fastest_stream
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
-    AUTO_LLM,
     DEFAULT_DECODE_TOKENS_PER_S,
     default_ttft_ms,
 )
@@ -314,7 +313,7 @@ def _target_fastest(w: _W, gid: str | None, inp: int, out: int, targets: str) ->
     if gid is None:
         best = _fastest_stream(w, inp, out)
     else:
-        tried: list[str | None] = [w.weights] if w.weights else [None, *AUTO_LLM]
+        tried: list[str | None] = [w.weights] if w.weights else [None, *w.auto_weights()]
         k = 1
         while k <= NODE_GPUS:
             for weights in tried:

@@ -29,11 +29,11 @@ from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
 from service.domain.messages import quoted
 from service.domain.recommend.context import (
-    AUTO_LLM,
     HOURS_PER_MONTH,
-    QUALITY_HANDICAP,
+    auto_llm,
     headroom_miss,
     headroom_miss_split,
+    quality_handicap,
     rejection_kind,
     unknown_price_defaults,
 )
@@ -61,9 +61,10 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     every unit a cost answer is asked in: the recommendations' serving options on ``cards``
     (one request of the context the cost answers price, the question's provider, region,
     budget and storage), one call per precision they try with ``weights: "auto"``
-    (``AUTO_LLM``: bf16, fp8, int8, awq-int4; the precision stated alone: it always wins),
-    each ranked by its cost in ``unit`` times the quality handicap of its weights, the
-    weighting the recommendations rank by (``QUALITY_HANDICAP``): ``hour`` and ``month``:
+    (``auto_llm``: bf16, fp8, int8, awq-int4 for a bf16 model, else its own and the lower
+    ones; the precision stated alone: it always wins), each ranked by its cost in ``unit``
+    times the quality handicap of its weights against its own, the weighting the
+    recommendations rank by (``quality_handicap``): ``hour`` and ``month``:
     the month's total (what they rank by, so the first is their own lead); ``million``: USD
     per million output tokens at full load; ``job``: ``tokens`` over the output at full load,
     at the setup's hourly price. On a tie the fewer GPUs, then the larger precision. The
@@ -80,7 +81,11 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     out = w.st.output_tokens or 512
     ctx = max(_prompt(w, out, 4096 - out) + out, 1024)  # as the cost's recommendations
     rows: list[Option] = []
-    for p in (w.weights,) if w.weights else AUTO_LLM:
+    # the model's own and each lower precision (auto_llm: gpt-oss's MXFP4 alone, never
+    # re-quantised to awq-int4 at the same 4 bits; DeepSeek-V3's FP8, then awq-int4)
+    own = m.native_precision
+    tried = (w.weights,) if w.weights else auto_llm(own)
+    for p in tried:
         rec = w.recommend(workload="serving", concurrent_requests=1, context_tokens=ctx,
                           output_tokens=out, gpus=list(cards), weights=p, top_n=50)
         rows += [o for o in (rec.options if rec is not None else [])
@@ -106,8 +111,8 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
             return (tokens or 0.0) / thr / 3600 * o.cost.per_hour_usd if thr else None
         return o.cost.per_month_usd or o.cost.per_hour_usd * HOURS_PER_MONTH
 
-    order = {p: i for i, p in enumerate(AUTO_LLM)}
-    ranked = [(c * QUALITY_HANDICAP.get(o.weights, 1.1), o.offer.gpu_count,
+    order = {p: i for i, p in enumerate(tried)}
+    ranked = [(c * quality_handicap(o.weights, own), o.offer.gpu_count,
                order.get(o.weights, len(order)), i, o)
               for i, o in enumerate(rows) if (c := cost(o)) is not None]
     return [x[-1] for x in sorted(ranked, key=lambda x: x[:4])]

@@ -41,9 +41,9 @@ from service.domain.catalog.precisions import (
     PRECISIONS,
     find_precision,
     get_precision,
+    lower_than_own,
 )
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.context import AUTO_LLM, QUALITY_HANDICAP
 from service.domain.recommend.types import MONTH_DAYS, RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS, tp_limit
 from service.domain.sizing.sizing import (
@@ -103,10 +103,12 @@ def _precision_pick(w: _W) -> bool:
                  weights=w.weights)
     if own is None or own.gpu is None:
         return False
-    bits = get_precision(own.weights).bits_linear
+    mine = get_precision(own.weights)
     sized = [own]
     for pid in _PICK_PRECISIONS:
-        if pid == own.weights or get_precision(pid).bits_linear >= bits:
+        # only a format of fewer bits per weight than its own (gpt-oss's MXFP4 is not
+        # re-quantised to awq-int4: 4 bits both; lower_than_own)
+        if pid == own.weights or not lower_than_own(get_precision(pid), mine):
             continue
         again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        weights=pid)
@@ -131,7 +133,7 @@ def _precision_pick(w: _W) -> bool:
     # every layer (59.4 against 50.4 GiB per GPU on 8 x H100), which led (audit regress3 #15)
     fit = sorted((r for r in sized if usable(r)), key=lambda r: (
         -get_precision(r.weights).bits_linear, not native(r),
-        QUALITY_HANDICAP.get(r.weights, 1.0),
+        w.handicap(r.weights),
         -(r.performance.decode_tokens_per_s or 0.0) if r.performance else 0.0))
     if not fit:
         if _gguf_pick(w, gid, count, inp, out, own, sized, setup):
@@ -1406,11 +1408,11 @@ def lowest_latency_lead(w: _W, intent: str) -> bool:
 def _fastest_stream(w: _W, inp: int, out: int) -> tuple[float, SizingResult] | None:
     """The fastest one request of the model decodes on any setup the catalog offers (each
     GPU and count of a trusted offer, at the weights asked, else at the model's own and at
-    each precision the recommendations try, ``AUTO_LLM``), with that sizing; None where it
+    each precision the recommendations try, ``auto_llm``), with that sizing; None where it
     runs on none. What a speed "per user" can be at most: above it no user gets it."""
     shapes = sorted({(v.gpu, v.gpu_count) for v in w.catalog.views(w.today)
                      if not v.stale and not v.suspect})
-    tried: list[str | None] = [w.weights] if w.weights else [None, *AUTO_LLM]
+    tried: list[str | None] = [w.weights] if w.weights else [None, *w.auto_weights()]
     best: tuple[float, int, SizingResult] | None = None
     for gid, count in shapes:
         for weights in tried:
@@ -1563,9 +1565,9 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
                   and g.fits and g.runs is not False), None)
     if r is None or not r.fits or w.out.first is None:
         return None
-    bits = get_precision(r.weights).bits_linear
+    mine = get_precision(r.weights)
     for pid in _SMALLER:
-        if get_precision(pid).bits_linear >= bits:
+        if not lower_than_own(get_precision(pid), mine):
             continue
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      batch_size=batch, weights=pid)
