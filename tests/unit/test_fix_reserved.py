@@ -168,19 +168,27 @@ def test_every_provider_of_a_gpu_is_listed_cheapest_first(q: str) -> None:
             else f"{len(want)} providers in the catalog have offers for NVIDIA H200 SXM 141GB")
     assert first_sentence(r).startswith(lead), text
     assert asked(r) == ("gpu_providers", len(want), "providers")
-    # every provider, in that order (it named primeintellect alone, or quoted a passage)
+    # every provider, in that order (it named primeintellect alone, or quoted a passage): the
+    # first 8 in the sentence, then how many more (fix/smallfix: all 28 of H100 were one
+    # sentence), every one in numbers.recommendations
     rows = first_sentence(r).split(": ", 1)[1]
-    at = [re.search(rf"(?:^|; ){re.escape(p)} (?:from|de la) ", rows) for p in want]
+    at = [re.search(rf"(?:^|; ){re.escape(p)} (?:from|de la) ", rows) for p in want[:8]]
     assert all(at), (want, rows)
     positions = [m.start() for m in at if m is not None]
     assert positions == sorted(positions), rows
+    assert rows.endswith(f"; și încă {len(want) - 8} furnizori." if ro
+                         else f"; and {len(want) - 8} more providers."), rows
+    assert r.numbers is not None
+    assert [o.provider for o in r.numbers.recommendations] == want
     # each row: its kind, its machine sizes, its number of offers
     assert ("primeintellect de la 1,995 USD/oră pe GPU (la cerere; mașini cu 1, 4 sau 8 "
             "GPU-uri; 10 oferte)" if ro else
             "primeintellect from $1.995/h per GPU (on-demand; machines of 1, 4 or 8 GPUs; "
             "10 offers)") in text, text
-    assert ("mithril de la 1,01 USD/oră pe GPU (spot;" if ro
-            else "mithril from $1.01/h per GPU (spot;") in text, text
+    # past the first 8: in numbers.recommendations (fix/smallfix; it was in the sentence)
+    assert _plain(r.numbers.recommendations[-1].why).startswith(
+        "mithril de la 1,01 USD/oră pe GPU (spot;" if ro
+        else "mithril from $1.01/h per GPU (spot;"), r.numbers.recommendations[-1]
     # the card of the name that no provider offers is said, and the prices' dates
     assert "NVIDIA H200 NVL 141GB" in text.split(". ", 1)[1], text
     assert ("Data prețului la" if ro else "Price date at") in text, text

@@ -222,7 +222,8 @@ def _offer_line(n: int, setup: str, provider: str, per_hour: float,
     """One offer: ``setup`` its machines (:func:`_machines`), ``layout`` how they run the
     model (:func:`_layout`) where known, ``where`` its place (:func:`offer_where`). A dollar
     figure is rounded as the headline rounds it (the core's ``usd_digits``: "$0.95 for the
-    job" in the headline was "$1 for the job" in the list, audit slack2 #12)."""
+    job" in the headline was "$1 for the job" in the list, audit slack2 #12). ``weights`` ""
+    (an offer listed with no model: a GPU's providers) is not shown."""
     lab, f = labels(lang, messages), formatter(lang, messages)
     money = f"*{escape(f.money(per_hour, 2))}{escape(lab['per_hour'])}*"
     if per_job is not None:
@@ -232,7 +233,7 @@ def _offer_line(n: int, setup: str, provider: str, per_hour: float,
                   f"{escape(lab['per_month'])}")
     kind = _kind(pricing, lang, messages)
     return escape(f"{n}. {setup} — {provider}" + (f" {where}" if where else "") + ", ") + (
-        f"{money} {escape(kind)} · {escape(weights)}"
+        f"{money} {escape(kind)}" + (f" · {escape(weights)}" if weights else "")
         + (f" · {escape(layout)}" if layout else "") + f"{escape(speed)} · "
         f"_{escape(lab['as_of'])} {escape(as_of)}_")
 

@@ -22,7 +22,8 @@ from service.domain.recommend.types import Option, Recommendation
 
 def localise_recommendation(rec: Recommendation, messages: Messages,
                             lang: str) -> Recommendation:
-    """``rec`` with its options' warnings and ``why`` (:func:`localise_why`), its rejected
+    """``rec`` with its options' warnings, ``why`` (:func:`localise_why`) and
+    ``pricing_reason`` (:func:`_pricing_reason`; it stayed English, buyer audit), its rejected
     offers' reasons, its ``reason`` and what would change it (each alternative's ``change``
     and ``effect``) in ``lang`` (:func:`localise`: a text no pattern knows stays English);
     the rest as the core wrote it. English is the core's own language: ``rec`` itself."""
@@ -42,7 +43,9 @@ def localise_recommendation(rec: Recommendation, messages: Messages,
     return msgspec.structs.replace(
         rec,
         options=[msgspec.structs.replace(o, warnings=[say(w) for w in o.warnings],
-                                         why=localise_why(o, messages, lang))
+                                         why=localise_why(o, messages, lang),
+                                         pricing_reason=_pricing_reason(o.pricing_reason,
+                                                                        texts, f))
                  for o in rec.options],
         rejected=[msgspec.structs.replace(r, reason=say(r.reason)) for r in rec.rejected],
         reason=say(rec.reason) if rec.reason is not None else None,
@@ -380,6 +383,65 @@ def _machine(m: re.Match[str], t: Mapping[str, str], f: Formatter) -> str:
                                    gpu=catalog_words(t).get(gpu, gpu),
                                    provider=m.group("provider"),
                                    cost=_said_money(f, m.group("cost")))
+
+
+# An option's ``pricing_reason`` (recommend/pricing.explain_pricing: the pricing model, a spot
+# run's expected overhead, a reservation's term, the use that allows it and what it bills),
+# read back from its fixed shapes; the term is the catalog's (reserved_term_words)
+_PRICED_SPOT = re.compile(r"spot: interruptible work; expected (?P<pct>\d++(?:\.\d++)?+)% "
+                          r"extra time for restarts and lost work")
+_RESERVED_HEAD = "reserved ("
+_RESERVED_USES = ("): a long job (", "): steady use ")
+_BILLED_AT = "; billed for "
+_USE_LONG = re.compile(rf"a long job \(~(?P<hours>{_N}) h, over (?P<limit>{_N}) h\)")
+_USE_ASSUMED = "steady use assumed (24 h/day; hours_per_day not stated)"
+_USE_STATED = re.compile(rf"steady use \((?P<hours>{_N}) h/day stated\)")
+_BILLED_JOB = re.compile(
+    rf"billed for the job's ~(?P<hours>{_N}) h and at least one month \((?P<month>{_N}) h\): a "
+    r"reservation bills every hour of its term \(the term's length is not in the catalog; one "
+    r"month is the shortest any provider publishes\)")
+_BILLED_MONTH = re.compile(
+    rf"billed for the whole month \((?P<month>{_N}) h\), every hour of the term, whatever the "
+    rf"hours used \(~(?P<used>{_N}) h/month here\)")
+
+
+def _pricing_reason(text: str, t: Mapping[str, str], f: Formatter) -> str:
+    """An option's ``pricing_reason`` in the language of ``t`` (an [answer] section) and
+    ``f``; as the core wrote it where its shape is not known (a sentence in English beats a
+    wrong one)."""
+    if text == "on-demand: no commitment":
+        return t["pricing_reason_on_demand"]
+    if (m := _PRICED_SPOT.fullmatch(text)) is not None:
+        digits = len(m["pct"].partition(".")[2])
+        return t["pricing_reason_spot"].format(pct=f.percent(float(m["pct"]) / 100, digits))
+    if not text.startswith(_RESERVED_HEAD):
+        return text
+    at = max(text.find(u) for u in _RESERVED_USES)
+    bill = text.find(_BILLED_AT, at)
+    if at < 0 or bill < 0:
+        return text
+    use, billed = text[at + 3 : bill], text[bill + 2 :]
+    if use == _USE_ASSUMED:
+        use_said = t["pricing_use_assumed"]
+    elif (m := _USE_LONG.fullmatch(use)) is not None:
+        use_said = t["pricing_use_long_job"].format(hours=_said(f, m["hours"]),
+                                                    limit=_said(f, m["limit"]))
+    elif (m := _USE_STATED.fullmatch(use)) is not None:
+        use_said = t["pricing_use_stated"].format(hours=_said(f, m["hours"]))
+    else:
+        return text
+    if (m := _BILLED_JOB.fullmatch(billed)) is not None:
+        billed_said = t["pricing_billed_job"].format(hours=_said(f, m["hours"]),
+                                                     month=_said(f, m["month"]))
+    elif (m := _BILLED_MONTH.fullmatch(billed)) is not None:
+        billed_said = t["pricing_billed_month"].format(month=_said(f, m["month"]),
+                                                       used=_said(f, m["used"]))
+    else:
+        return text
+    said = t["pricing_reason_reserved"].format(
+        term=reserved_term_words(text[len(_RESERVED_HEAD) : at], t), use=use_said,
+        billing=billed_said)
+    return romanian_de(said) if f.lang == "ro" else said
 
 
 def _network(raw: str, t: Mapping[str, str]) -> str:

@@ -92,6 +92,8 @@ class OfferNumbers(Out, frozen=True, kw_only=True):
     gpu_count: int
     nodes: int
     weights: str
+    """The precision the model runs at; "" for an offer listed with no model (the providers
+    of a GPU: regions.gpu_providers)."""
     pricing_model: str
     per_hour_usd: float
     per_month_usd: float | None
@@ -484,6 +486,22 @@ class _W:
         """ " (75 GPU-days)" after a job of two days of GPU time or more, else nothing."""
         return self.say("gpu_days", days=self.n(hours / 24, 1 if hours < 240 else 0)) \
             if hours >= 48 else ""
+
+    def hours_days(self, hours: float) -> str:
+        """A run's length (:meth:`duration`) with its days beside from one day up ("77.5
+        hours (3.2 days)"); under a day its hours or minutes alone: "29 minutes" read "29
+        minutes (0.0 days)" and "15.0 hours" "15.0 hours (0.6 days)" (buyer audit)."""
+        if hours < 24:
+            return self.duration(hours)
+        return self.duration(hours) + self.say(
+            "job_days", days=self.n(hours / 24, 1 if hours < 240 else 0))
+
+    def run_days(self, hours: float, digits: int = 1) -> str:
+        """A run's length in days with their unit from one day up ("29.9 days"); under a day
+        in hours or minutes (:meth:`duration`): "about 0.1 days" (buyer audit)."""
+        if hours < 24:
+            return self.duration(hours)
+        return self.say("run_length_days", days=self.n(hours / 24, digits))
 
     def usage(self) -> str:
         """The usage a monthly figure assumes, in words: "24 h/day, 30 days/month", "8 h/day,

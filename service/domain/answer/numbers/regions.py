@@ -21,7 +21,8 @@ rents H200s?", "ce furnizori au H200?"; buyer audit: the cheapest provider alone
 passage) are listed here too (:func:`gpu_providers`): every provider with an offer of it, by
 the rule /v1/offers?gpu= applies (a family named bare is every card of it), each with its
 cheapest on-demand price per GPU-hour (else its spot or reserved price, said which, after those
-with one), the machine sizes it offers and how many offers, cheapest first, with the dates and
+with one), the machine sizes it offers and how many offers, cheapest first (the first
+``ROWS_MAX``, then how many more; every one in ``numbers.recommendations``), with the dates and
 sources of the prices quoted."""
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
 
-from service.domain.answer.numbers.context import _W
+from service.domain.answer.numbers.context import _W, OfferNumbers
 from service.domain.catalog.offer_query import OfferView
 
 ROWS_MAX = 8
-"""GPUs listed before "and N more": a sentence, not the /v1/offers table."""
+"""GPUs (or providers of a GPU) listed before "and N more": a sentence, not the /v1/offers
+table."""
 
 _Row = tuple[float, str, OfferView, int]
 """(price per GPU-hour quoted, GPU id, the offer quoted, offers of the GPU counted there)."""
@@ -278,14 +280,14 @@ def gpu_providers(w: _W) -> bool:
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     several = len({r[3].gpu for r in rows}) > 1
     said = []
-    for _, per, provider, v, kind, counts, n in rows:
+    for i, (_, per, provider, v, kind, counts, n) in enumerate(rows):
         flag = ""
         if v.stale:
             flag = w.say("providers_stale", days=w.n(v.age_days))
         elif v.suspect:
             flag = w.say("providers_doubted")
-        if v.stale or v.suspect:
-            w.price_warnings(v)
+        if (v.stale or v.suspect) and i < ROWS_MAX:
+            w.price_warnings(v)  # a price quoted in the answer: one past the list is not
         said.append(w.say(
             "providers_row", provider=provider,
             price=w.f.money(per, 3 if round(per, 2) != round(per, 3) else 2),
@@ -293,16 +295,28 @@ def gpu_providers(w: _W) -> bool:
             sizes=_sizes(w, counts),
             offers=w.say("providers_offers_one") if n == 1
             else w.say("providers_offers", n=w.n(n))))
+        # every provider in the numbers (numbers.recommendations: the offer its row quotes),
+        # the sentence lists the first ROWS_MAX
+        w.out.offers.append(OfferNumbers(
+            offer_id=v.id, provider=provider, gpu=v.gpu_name, gpu_count=v.gpu_count, nodes=1,
+            weights="", pricing_model=kind, per_hour_usd=per * v.gpu_count, per_month_usd=None,
+            as_of=v.as_of.isoformat(), as_of_kind=v.as_of_kind, price_date=w.view_date(v),
+            why=said[-1]))
+    # "which providers have H100?" listed all 28 in one sentence (buyer audit): the cheapest
+    # ROWS_MAX, then how many more, as the GPUs of a place are listed
+    left = len(rows) - ROWS_MAX
+    shown = said[:ROWS_MAX] + ([w.say("providers_more_one") if left == 1
+                                else w.say("providers_more", n=w.n(left))] if left > 0 else [])
     w.out.first = (w.say("providers_gpu_one", gpu=named, rows=said[0]) if len(rows) == 1
                    else w.say("providers_gpu", gpu=named, n=w.n(len(rows)),
-                              rows="; ".join(said)))
+                              rows="; ".join(shown)))
     w.ask("gpu_providers", len(rows), "providers")
     # a card the name covers that no provider offers (the H200 NVL beside the SXM): said,
     # never listed as offered
     where = w.say("gpu_variants_where", region=w.region_name()) if w.det.region else ""
     w.out.more.extend(w.say("gpu_variants_other_none", gpu=w.gpu_name(g), where=where)
                       for g in cards if g not in offered)
-    _dated(w, [r[3] for r in rows], _short_source)
+    _dated(w, [r[3] for r in rows[:ROWS_MAX]], _short_source)
     return True
 
 

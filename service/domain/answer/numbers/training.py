@@ -947,12 +947,22 @@ def _budget_tokens_on(w: _W, task: str, label: str, kw: dict[str, Any], gid: str
     said = w.say("train_budget_tokens_on", budget=w.usd(budget), tokens=w.n(tokens),
                  what=_budget_work(w, task, label), setup=w.setup(count, gid),
                  provider=w.where(o, count), hour=w.usd(hour), kind=w.kinds[kind],
-                 gpu_hours=w.say("train_budget_gpu_hours", n=w.n(hours * count))
-                 if count > 1 else "", hours=w.duration(hours),
-                 days=w.n(hours / 24, 1 if hours < 240 else 0), tps=w.n(tps))
+                 hours=w.duration(hours), days=_budget_days(w, hours, count), tps=w.n(tps))
     if hours > 30 * 24:
         _long_train(w, {**kw, "training_tokens": int(tokens)}, gid, count, hours)
     return said
+
+
+def _budget_days(w: _W, hours: float, count: int) -> str:
+    """What a budget's hours are beside them: " (3.2 days; 620 GPU-hours)" from one day up,
+    the GPU-hours alone under a day on several GPUs (" (5.6 GPU-hours)"; it read "(0.1 days;
+    5.6 GPU-hours)"), nothing under a day on one."""
+    gpu_hours = w.n(hours * count)
+    if hours >= 24:
+        return w.say("train_budget_days", days=w.n(hours / 24, 1 if hours < 240 else 0),
+                     gpu_hours=w.say("train_budget_gpu_hours", n=gpu_hours) if count > 1
+                     else "")
+    return w.say("train_budget_gpu_hours_alone", n=gpu_hours) if count > 1 else ""
 
 
 def _budget_work(w: _W, task: str, label: str) -> str:
@@ -1006,8 +1016,7 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
                         method=label, model=w.model.name,
                         setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
                         provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
-                        hours=w.duration(hours), days=w.n(hours / 24, 1 if hours < 240 else 0),
-                        tps=w.n(tps), kind=w.kinds[o.pricing_model])
+                        hours=w.hours_days(hours), tps=w.n(tps), kind=w.kinds[o.pricing_model])
     w.ask("training_tokens", tokens, "tokens")
     return o
 
@@ -1215,7 +1224,7 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     w.record(r, 2048, per_replica=True)
     plan = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
             "days": _days_said(w, deadline), "setup": w.setup(n, gid), "tps": w.n(per_gpu),
-            "run_days": w.n(run_hours / 24, 1), "run_time": w.duration(run_hours),
+            "run_days": w.run_days(run_hours), "run_time": w.duration(run_hours),
             "cost": cost}
     if stated:
         w.out.first = w.say(f"{job}_deadline_met", **plan)
@@ -1307,8 +1316,8 @@ def _spot_deadline(w: _W, gid: str,
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
         tokens=w.train_tokens_text(), days=_days_said(w, deadline), setup=w.setup(n, gid),
-        tps=w.n(p.training_tokens_per_s / n), run_days=w.n(hours / 24, 1),
-        compute_days=w.n(p.training_hours / 24, 1), pct=w.f.percent(over, 1), m=w.n(every),
+        tps=w.n(p.training_tokens_per_s / n), run_days=w.run_days(hours),
+        compute_days=w.run_days(p.training_hours), pct=w.f.percent(over, 1), m=w.n(every),
         run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
         instances=_instances_said(w, _instances(o, n)), cost=cost)
     if w.sub == "count":
@@ -1376,7 +1385,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     h = p.training_hours
     common = {"model": w.model.name, "method": label, "tokens": w.train_tokens_text(),
               "days": _days_said(w, deadline), "asked": w.setup(count, gid),
-              "asked_days": w.n(h / 24, 1 if h < 2400 else 0), "asked_time": w.duration(h),
+              "asked_days": w.run_days(h, 1 if h < 2400 else 0), "asked_time": w.duration(h),
               "asked_tps": w.n(p.training_tokens_per_s)}
     if got is None:
         most = _size(w, **{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
@@ -1388,7 +1397,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
         w.record(own, 2048, per_replica=True)
         w.out.first = w.say(f"{job}_deadline_none", gpu=w.gpu_name(gid),
                             most=w.n(_SIZED_GPUS_MAX),
-                            most_days=w.n(mh / 24, 1 if mh < 2400 else 0),
+                            most_days=w.run_days(mh, 1 if mh < 2400 else 0),
                             most_time=w.duration(mh), **common)
         w.ask("training_hours", h, "h", yes=False if asks else None)
         w.sized_warnings(own)
@@ -1403,7 +1412,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(f"{job}_deadline_missed", setup=w.setup(n, gid),
                         tps=w.n(rp.training_tokens_per_s / n),
-                        run_days=w.n(run_hours / 24, 1), run_time=w.duration(run_hours),
+                        run_days=w.run_days(run_hours), run_time=w.duration(run_hours),
                         cost=cost, **common)
     w.ask("training_hours", h, "h", yes=False if asks else None)
     _deadline_plan(w, gid, n, r, b)
@@ -1533,21 +1542,25 @@ def _spot_restarts(b: tuple[OfferView, float, str] | None, n: int, minutes: floa
 
 
 def _more_of_gpu(w: _W, kw: dict[str, Any], gid: str, count: int, most: int,
-                 good: Callable[[SizingResult], bool]
+                 good: Callable[[SizingResult], bool],
+                 passed: list[tuple[int, SizingResult]] | None = None
                  ) -> tuple[int, SizingResult, Any] | None:
-    """The fewest of GPU ``gid`` past ``count`` (doubling, up to ``most``) whose sizing,
-    priced on the machines a multi-node run would rent (``w.basis`` with a fast fabric) and
-    sized as a count is (:func:`_count_size`: the recommendations' headroom), is ``good``:
-    (count, sizing, basis), or None (none up to ``most``, or no sizing)."""
-    n = count * 2
-    while n <= most:
+    """The fewest of GPU ``gid`` past ``count`` (the counts :func:`_counts_tried` tries, up
+    to ``most``) whose sizing, priced on the machines a multi-node run would rent
+    (``w.basis`` with a fast fabric) and sized as a count is (:func:`_count_size`: the
+    recommendations' headroom), is ``good``: (count, sizing, basis), or None (none up to
+    ``most``, or no sizing). It doubled: "4 × H100" for a DPO run 3 hold, the count the
+    recommendations and the "on H100s" answer give (buyer audit). ``passed``: the counts
+    tried before and their sizings, appended to."""
+    for n in (m for m in _counts_tried(w, gid, most) if m > count):
         b = w.basis(gid, n, fabric=True)
         r = _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": b[1] if b else None}, n)
         if r is None:
             return None
         if good(r):
             return n, r, b
-        n *= 2
+        if passed is not None:
+            passed.append((n, r))
     return None
 
 
@@ -1560,13 +1573,23 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     are the answer's first sentence, returned, and the count asked not holding it follows
     (``lines``); "how long to DPO llama 3.1 8b on 20k pairs on an H100?" led with the
     memory on one H100 (buyer audit). None where nothing leads (the line is in ``lines``)."""
-    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: _holds(w, r))
+    passed: list[tuple[int, SizingResult]] = []
+    got = _more_of_gpu(w, kw, gid, count, 1024, lambda r: _holds(w, r), passed)
     if got is None:
         return None
     n, r, b = got
     p = r.performance
     if p is None or not p.training_hours:
         return None
+    # fewer that fit with less than the headroom free: the sizing's warning on the count asked
+    # says they fit ("2 GPUs with ZeRO-3 need 74.5 GiB per GPU and fit" beside a lead on 4 x
+    # H100, buyer audit), so why the run is on more is said
+    tight = next(((m, t) for m, t in passed if t.fits), None)
+    why_more = [] if tight is None or tight[1].layout is None else [w.say(
+        "train_more_gpus_headroom", fewer=w.setup(tight[0], gid), layout=tight[1].layout.label,
+        need=w.gib(tight[1].memory.per_gpu_gib), cap=w.gib(w.cap(tight[1])),
+        free=w.f.percent(max(0.0, 1 - tight[1].memory.per_gpu_gib / w.cap(tight[1]))),
+        pct=w.f.percent(_PLAN_HEADROOM_PCT / 100), setup=w.setup(n, gid))]
     cost = ""
     usd: float | None = None
     own = w.own_gpu_price(gid, n)
@@ -1591,8 +1614,9 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
                                   hours=w.duration(h)) if h >= 24 else w.duration(h),
                       setup=w.setup(n, gid), tps=w.n(p.training_tokens_per_s or 0),
                       cost=cost)
-        lines.insert(0, w.say("train_more_gpus_nofit", setup=w.setup(count, gid),
-                              need=w.gib(asked.memory.per_gpu_gib), cap=w.gib(w.cap(asked))))
+        lines[:0] = [w.say("train_more_gpus_nofit", setup=w.setup(count, gid),
+                           need=w.gib(asked.memory.per_gpu_gib), cap=w.gib(w.cap(asked))),
+                     *why_more]
         w.record(r, 2048, per_replica=True)
         if w.sub == "time":
             w.ask("training_hours", h, "h")
@@ -1600,9 +1624,9 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
             w.ask("per_training_run_usd", usd or 0.0, "USD")
         return first
     lines.append(w.say("train_more_gpus", setup=w.setup(n, gid),
-                       tokens=w.train_tokens_text(), hours=w.duration(h),
-                       days=w.n(h / 24, 1), tps=w.n(p.training_tokens_per_s or 0),
-                       cost=cost))
+                       tokens=w.train_tokens_text(), hours=w.hours_days(h),
+                       tps=w.n(p.training_tokens_per_s or 0), cost=cost))
+    lines.extend(why_more)
     return None
 
 
@@ -1684,7 +1708,11 @@ def _train_job(w: _W, task: str, method: str) -> bool:
               "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
               "days": w.n(hours / 24, 1 if hours < 240 else 0),
               "tps": w.n(o.performance.training_tokens_per_s or 0),
-              "calendar": _calendar(w, o), "calendar_in": _calendar(w, o, "train_calendar_in")}
+              "calendar": _calendar(w, o),
+              # the days beside the hours from one day up ("15.0 hours (0.6 days)" was said)
+              "days_in": w.say("train_days_in", days=w.n(hours / 24, 1 if hours < 240 else 0),
+                               calendar_in=_calendar(w, o, "train_calendar_in"))
+              if hours >= 24 else _calendar(w, o)}
     # a deadline stated leads whatever is asked of the run, its cost too ("how much does it
     # cost to pretrain 8B on 1T tokens within 30 days": the cheapest run's 80 days, the
     # deadline dropped; audit regress4 #1)
@@ -2012,7 +2040,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
                         weights=common["weights"], tokens=common["tokens"],
                         days=_days_said(w, deadline_hours), nodes=w.n(nodes),
                         setup=w.setup(o.offer.gpu_count, o.offer.gpu), gpus=w.n(gpus),
-                        tps=w.n(per_node), run_days=w.n(run_hours / 24, 1),
+                        tps=w.n(per_node), run_days=w.run_days(run_hours),
                         cost=w.usd(usd),
                         provider=o.offer.provider, hour=w.usd(node_hour), kind=common["kind"])
     _nodes_asked(w, nodes, gpus, run_hours, usd)
@@ -2142,7 +2170,7 @@ def _fabric_nodes(w: _W, common: dict[str, str], deadline_hours: float,
                         days=_days_said(w, deadline_hours), nodes=w.n(nodes),
                         setup=w.setup(per, gid), gpus=w.n(n),
                         tps=w.n(p.training_tokens_per_s / nodes),
-                        run_days=w.n(p.training_hours / 24, 1), cost=w.usd(cost),
+                        run_days=w.run_days(p.training_hours), cost=w.usd(cost),
                         provider=v.provider, hour=w.usd(price * per), kind=w.kinds[key])
     _nodes_asked(w, nodes, n, p.training_hours, cost)
     w.out.more.append(w.say("pretrain_nodes_bill", hours=w.duration(p.training_hours),
