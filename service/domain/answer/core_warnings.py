@@ -624,6 +624,17 @@ _TTFT_REASON = re.compile(
     r"(?P<tp>\d++)|one GPU per replica)(?: x (?P<pp>\d++) pipeline stages)?+, "
     rf"(?P<reqs_raw>{_N}) requests? per replica\); relax the target to at least "
     rf"(?P<n_least>{_N}) ms or shorten the prompt")
+# a per-image (per-clip) time no offer reaches at any price (alternatives._image_time_reason):
+# the head before the fastest example, and the advice after it
+_ITEM_TIME_HEAD = re.compile(
+    rf"\Athe targets: (?P<offers_raw>{_N}) offers? fit in memory but none makes one "
+    rf"(?P<item>image|clip) within the (?P<n_limit>{_G}) s allowed \(max_seconds_per_image\), "
+    r"at any price \(the fastest: ")
+_ITEM_TIME_TAIL = re.compile(
+    r"\); one (?:image|clip) runs whole on one GPU, so more GPUs add (?:image|clip)s per "
+    r"second, never a faster (?:image|clip): relax max_seconds_per_image to at least "
+    rf"(?P<n_least>{_N}) s, or use (?:(?P<k_steps>\d++) steps or fewer, )?+a lower resolution "
+    r"or a few-step distilled model \(turbo, lightning, schnell\)\Z")
 _KERNEL_REFUSED = re.compile(
     r"\Acannot run (?P<p>\S++) with (?P<engine>[^\s:]++): (?P<rest>.++)")
 _NEAREST_RUNS = "; nearest that runs there: "
@@ -690,6 +701,9 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
         m = pattern.fullmatch(text)
         if m is not None:
             return _fill(texts, key, m, f, kinds)
+    said = _item_time(text, texts, f, kinds)
+    if said is not None:
+        return said
     for key, pattern, tail in _EXAMPLE_HEADS:
         head, sep, example = text.removesuffix(tail).partition(_EXAMPLE)
         m = pattern.fullmatch(head)
@@ -711,6 +725,27 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
                    for c in tried[:-1].split(", ")]
         said += texts["core_rej_no_change"].format(changes=", ".join(changes))
     return said
+
+
+def _item_time(text: str, texts: Mapping[str, str], f: Formatter,
+               kinds: Mapping[str, str]) -> str | None:
+    """The no-match reason of a per-image (per-clip) time no offer reaches
+    (alternatives._image_time_reason): its head, the fastest item's rejection in the
+    language's words, and the advice (never more GPUs); None for any other text."""
+    head = _ITEM_TIME_HEAD.match(text)
+    if head is None:
+        return None
+    at = text.rfind("); one ")
+    tail = _ITEM_TIME_TAIL.match(text, at) if at > head.end() else None
+    if tail is None:
+        return None
+    key = f"core_nm_{head.group('item')}_time"
+    steps = tail.group("k_steps")
+    return (_fill(texts, key, head, f, kinds, offers=_offers(head.group("offers_raw"), texts, f))
+            + _localise(text[head.end() : at], texts, f, kinds)
+            + _fill(texts, f"{key}_tail", tail, f, kinds,
+                    steps=texts["core_nm_fewer_steps"].format(
+                        steps=f.number(float(steps))) if steps else ""))
 
 
 def _hinted(text: str, texts: Mapping[str, str], f: Formatter,

@@ -27,6 +27,7 @@ from service.domain.recommend.capability import (
     _memory_plan,
     candidate_precisions,
     capability,
+    diffusion_seconds,
     diffusion_setting,
     headroom_limit,
     keeps_kv,
@@ -84,6 +85,7 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.memory import (
     GIB,
+    is_video,
     weight_bytes,
 )
 from service.domain.sizing.requests import training_options
@@ -768,6 +770,8 @@ def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
         # a per-image limit: the fastest image any of them makes, the limit a buyer can set
         # (one image runs on one GPU: more GPUs never make it sooner)
         example = min(timed)[1]
+        if len(timed) == n and ctx.req.max_seconds_per_image is not None:
+            return _image_time_reason(ctx, targets, ctx.req.max_seconds_per_image)
     if tg.ttft_ms is not None and any(TTFT_MISS in r for _, r in targets):
         gpus = ctx.registry.gpus
         # the offers an answer could rank (a stale or suspect price only where asked for)
@@ -787,6 +791,59 @@ def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
         example = next((r for _, r in targets if TTFT_MISS not in r), example)
     return (f"the targets: {count(n, 'offer')} fit in memory but none meets the "
             f"targets (for example: {example}); relax a target or allow more GPUs")
+
+
+_IMAGE_AT = re.compile(r" at (\S++) \(\d++x\d++, ")
+"""The precision of a ``max_seconds_per_image`` rejection (capability._diffusion_capability)."""
+
+
+def _image_time_reason(ctx: Ctx, targets: list[tuple[Offer, str]], limit: float) -> str:
+    """Why no offer meets ``max_seconds_per_image`` where every offer that fits misses it
+    (audit buyer16 #12: "relax a target or allow more GPUs" for SDXL under 3 s, where more
+    GPUs never make one image sooner): the fastest item any of them makes, said as the time
+    limit that binds at any price (capability checks the limit before pricing, so the
+    budget removed none that meets it: that is the budget's reason instead), and what
+    would change the answer: the least limit they reach, fewer steps (the most that meet
+    the limit on that GPU, where some do), a lower resolution or a few-step distilled
+    model. One item runs whole on one GPU (diffusers runs a pipeline on one device: the
+    ``diffusion_job_split`` note), so more GPUs add items per second, never a faster one."""
+    gpus = ctx.registry.gpus
+    seen: dict[tuple[str, str], float] = {}
+    best: tuple[float, str, str, str] | None = None
+    for o, r in targets:
+        m = _IMAGE_AT.search(r)
+        p = find_precision(m.group(1)) if m is not None else None
+        if p is None or o.gpu not in gpus:
+            continue
+        key = (o.gpu, p.id)
+        if key not in seen:
+            seen[key] = diffusion_seconds(ctx, gpus[o.gpu], p)
+        if best is None or seen[key] < best[0]:
+            best = (seen[key], r, o.gpu, p.id)
+    if best is None:  # no time to compute: the fastest said by the rejection's own figure
+        timed = [(float(m.group(1).replace(",", "")), r) for _, r in targets
+                 if (m := _IMAGE_TIME.match(r)) is not None]
+        sec, example = min(timed)
+        gid, pid = "", ""
+    else:
+        sec, example, gid, pid = best
+    item = "clip" if is_video(ctx.model) else "image"
+    least = math.ceil(sec * 10 - 1e-9) / 10  # the limit the fastest meets, to 0.1 s
+    steps = ""
+    _, _, asked = diffusion_setting(ctx.req, ctx.model)
+    p = find_precision(pid) if pid else None
+    if p is not None:
+        # the most steps that meet the limit on the fastest GPU (time grows with steps)
+        fewer = next((k for k in range(asked - 1, 0, -1)
+                      if diffusion_seconds(ctx, gpus[gid], p, k) <= limit), None)
+        if fewer is not None:
+            steps = f"{fewer} steps or fewer, "
+    return (f"the targets: {count(len(targets), 'offer')} fit in memory but none makes one "
+            f"{item} within the {plain(limit)} s allowed (max_seconds_per_image), at any price "
+            f"(the fastest: {example}); one {item} runs whole on one GPU, so more GPUs add "
+            f"{item}s per second, never a faster {item}: relax max_seconds_per_image to at "
+            f"least {least:.1f} s, or use {steps}a lower resolution or a few-step distilled "
+            "model (turbo, lightning, schnell)")
 
 
 TTFT_MISS = ": time to first token "

@@ -870,6 +870,16 @@ def objective_words(objective: str, method: str) -> str:
             + "; ".join(parts))
 
 
+def diffusion_seconds(ctx: Ctx, gpu: GPU, p: Precision, steps: int | None = None) -> float:
+    """One image's (one clip's) seconds on one ``gpu`` at ``p`` at the request's size and
+    steps (``steps``: that many instead), as the recommendations time it (one item runs
+    whole on one GPU)."""
+    w, h, asked = diffusion_setting(ctx.req, ctx.model)
+    return diffusion_seconds_per_image(ctx.model, runs_as(ctx, gpu, p), gpu, w, h,
+                                       steps or asked, 1,
+                                       ctx.registry.engines.default("diffusion", False))
+
+
 def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     m = ctx.model
     if m.kind == "audio":
@@ -890,8 +900,7 @@ def _diffusion_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capabilit
         return Capability(ok=False, reason=(
             f"needs {parts.total_gib:.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
-    sec = diffusion_seconds_per_image(m, runs_as(ctx, gpu, p), gpu, w, h, steps, 1,
-                                      ctx.registry.engines.default("diffusion", False))
+    sec = diffusion_seconds(ctx, gpu, p)
     limit_s = ctx.req.max_seconds_per_image
     if limit_s is not None and sec > limit_s:
         # one image (clip) is made on one GPU: more GPUs serve more users, none makes one
