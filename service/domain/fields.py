@@ -47,7 +47,10 @@ Question = Annotated[str, msgspec.Meta(
 # overflows). A base type holds the bound and the unit; the types named after a field add what
 # the field means (a later ``Meta(description=...)`` replaces the earlier one in the spec; the
 # bounds stay).
-TOKENS_MAX = 10_000_000
+TOKENS_MAX = 10_485_760
+"""The most tokens of any one request or sequence: the longest context of any model of the
+catalog (Llama 4 Scout's config max_position_embeddings, 10 x 2^20, the model card's "10M"
+as a context "10M" reads), so that no model's own limit is past the API's bound."""
 BATCH_MAX = 100_000
 RANK_MAX = 4096
 

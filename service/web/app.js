@@ -392,7 +392,7 @@
   }
 
   function finetuneOptions(state) {
-    var seq = Math.min(parseInt(state.context, 10) || 2048, 10000000);
+    var seq = Math.min(parseInt(state.context, 10) || 2048, 10485760);  // TOKENS_MAX
     if (state.workload === 'finetune') { return { method: 'lora', sequence_length: seq }; }
     if (state.workload === 'pretrain') { return { method: 'full', sequence_length: seq }; }
     return null;
@@ -550,9 +550,9 @@
     m = /^Invalid enum value (.+?)(?:; use one of: (.+))?$/.exec(message);
     if (m) { return t('invalidChoice', { v: m[1].replace(/^'|'$/g, ''), values: m[2] || '' }); }
     var model = state ? modelEntry(state.model) : null;
-    if (FIELD_OF[name] === 'context' && model && model.max_context > 0 &&
-        parseInt(state.context, 10) > model.max_context) {
-      return t('contextOverMax', { max: num(model.max_context, 0), model: model.name });
+    if (FIELD_OF[name] === 'context' && model && servedContext(model) > 0 &&
+        parseInt(state.context, 10) > servedContext(model)) {
+      return t('contextOverMax', { max: num(servedContext(model), 0), model: model.name });
     }
     return message;
   }
@@ -614,13 +614,17 @@
   // it is served, since the API refuses a longer one (the form then says so before sending:
   // "at most 131,072", not the API's English); training takes it as a sequence length and an
   // embedding model is warned, not refused, so they keep the form's bound
-  var CONTEXT_MAX = 10000000;
+  // service/domain/fields.py TOKENS_MAX, the API's bound on any token count
+  var CONTEXT_MAX = 10485760;
+  // the longest context the API serves for a model: a context extension's (Qwen3: 131,072
+  // with YaRN, /v1/models max_context_extended), else its config's max_context
+  function servedContext(m) { return m.max_context_extended || m.max_context; }
   function boundContext(state) {
     var field = $('advisor-form').elements.context;
     var m = modelEntry(state.model);
     var serving = state.workload === 'serving' || state.workload === 'batch';
-    var max = m && m.kind === 'llm' && m.task !== 'embed' && serving && m.max_context > 0
-      ? Math.min(m.max_context, CONTEXT_MAX) : CONTEXT_MAX;
+    var max = m && m.kind === 'llm' && m.task !== 'embed' && serving && servedContext(m) > 0
+      ? Math.min(servedContext(m), CONTEXT_MAX) : CONTEXT_MAX;
     field.max = String(max);
     localValidity(field);
   }

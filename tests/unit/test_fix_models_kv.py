@@ -121,7 +121,13 @@ def test_qwen3_30b_2507_runs_at_100k() -> None:
     r = _size(model="Qwen3-30B-A3B-Instruct-2507", gpu="h100-sxm", input_tokens=100_000)
     assert r.runs is True and not any(LIMIT in w for w in r.warnings)
     april = _size(model="qwen3-30b-a3b", gpu="h100-sxm", input_tokens=100_000)
-    assert april.runs is False
+    # the April release runs 100k only with YaRN turned on (its card: 131,072 with YaRN; it
+    # was refused, runs false, before its [context_extension]: audit buyer16 #3), said so;
+    # the 2507 update needs none
+    assert april.runs is True and not any(LIMIT in w for w in april.warnings)
+    assert any("YaRN rope scaling turned on" in w for w in april.warnings)
+    assert not any("YaRN" in w for w in r.warnings)
+    assert _size(model="qwen3-30b-a3b", gpu="h100-sxm", input_tokens=140_000).runs is False
 
 
 # -- 2. Llama 3.2 Vision cross-attention -----------------------------------------------------

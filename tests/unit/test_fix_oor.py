@@ -42,11 +42,13 @@ def test_gpu_count_below_one_is_refused(question: str, said: str) -> None:
 
 
 @pytest.mark.parametrize(("question", "said"), [
+    # the bound is fields.TOKENS_MAX: 10,485,760 (Llama 4 Scout's config), was 10,000,000
+    # (audit buyer16 #8)
     ("Llama 3.1 8B with a -32k context, how much VRAM?",
-     "A context of -32,768 tokens cannot be sized: ask with 1 to 10,000,000 tokens"),
+     "A context of -32,768 tokens cannot be sized: ask with 1 to 10,485,760 tokens"),
     ("Llama 3.1 8B cu un context de -32k, câtă memorie?",
      "Un context de -32.768 de tokeni nu poate fi calculat: întrebați cu 1 până la"
-     " 10.000.000 de tokeni"),
+     " 10.485.760 de tokeni"),
 ])
 def test_negative_context_is_refused(question: str, said: str) -> None:
     first, _ = _first(question)

@@ -912,7 +912,7 @@ def _refused(a: SizeArgs, context_tokens: int | None, model: str, lang: str,
                                                    cap=f.number(TOKENS_MAX))
     elif context_tokens is not None and context_tokens > TOKENS_MAX:
         m = data.registry.models[model]
-        limit = m.architecture.max_context if m.architecture is not None else None
+        limit = m.context_limit
         own = lab["context_model_limit"].format(model=m.name, limit=f.number(limit)) \
             if limit is not None else ""
         text = lab["context_too_long"].format(tokens=f.number(context_tokens),
@@ -1509,7 +1509,7 @@ def _check_context(req: RecommendationRequest, model: str, lang: str, data: BotD
     """Nothing; raises :class:`_Said` for a context past the model's own limit, worded for
     Slack (the core's 400 names the API's fields: "context_tokens ... max_context")."""
     m = data.registry.models[model]
-    limit = m.architecture.max_context if m.architecture is not None else None
+    limit = m.context_limit  # a card's extension (Qwen3: YaRN to 131,072) is served
     if (m.kind != "llm" or m.task == "embed" or limit is None
             or req.context_tokens <= limit or req.workload not in ("serving", "batch")):
         return

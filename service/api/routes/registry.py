@@ -33,6 +33,11 @@ class ModelSummary(msgspec.Struct, kw_only=True):
     total_params: int
     active_params: int
     max_context: int | None
+    """The context the model's config allows, in tokens (None where it states none)."""
+    max_context_extended: int | None = None
+    """A longer context the model card states with rope scaling turned on (Qwen3: 131,072
+    with YaRN; the model's ``context_extension``), which /v1/sizing and /v1/recommendations
+    serve with that setting said; None where the card states none."""
     aliases: list[str]
     source: str
 
@@ -73,6 +78,8 @@ def _summary(m: ModelEntry) -> ModelSummary:
                         modality=m.modality, total_params=m.total_params,
                         active_params=m.active,
                         max_context=m.architecture.max_context if m.architecture else None,
+                        max_context_extended=(m.context_extension.max_context
+                                              if m.context_extension else None),
                         aliases=m.aliases, source=m.source)
 
 

@@ -138,6 +138,14 @@ def _job_calendar(stops: str) -> str:
             r"hours: a volume is billed while it exists, whether or not the GPUs run")
 
 
+_EXTENDED = (
+    r"(?P<n_ctx>\d[\d,]*+) tokens of context is past the (?P<n_native>\d[\d,]*+) of "
+    r"(?P<model>[^']++)'s config: engines take it only with (?P<method>\S++) rope scaling "
+    r"turned on \((?P<setting>rope_scaling \{[^{}]*+\}); vLLM, SGLang\), which the model card "
+    r"states up to (?P<n_ext>\d[\d,]*+) tokens")
+"""A context within a model card's extension (memory.extended_context_warning), to its
+caveat."""
+
 # (message key, the core's sentence); group names are the placeholders, and their prefix
 # says how a value is written again: n_ a number, usd_ money, pct_ a percentage (the core
 # writes 4.2 for 4.2 %), kind_ a price kind, scope_ an offer scope, list_ a list of fixed
@@ -265,6 +273,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<n_limit>\d[\d,]*+): the model was not trained for a context this long; quality "
         r"past it is not assured and engines refuse longer prompts unless RoPE scaling is "
         r"extended")),
+    # a context the model card extends to with rope scaling (memory.extended_context_warning:
+    # Qwen3 past 40,960, YaRN to 131,072), with the card's caveat on static scaling or without
+    ("core_context_extended_static", re.compile(_EXTENDED + (
+        r"; the engines' (?P=method) is static, the same scaling for every request, which the "
+        r"model card says may lower quality on shorter texts"))),
+    ("core_context_extended", re.compile(_EXTENDED)),
     # images_per_request for a model without a cross-attention image cache
     # (recommend/capability.images_ignored_warning)
     ("core_images_ignored", re.compile(

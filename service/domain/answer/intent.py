@@ -1031,10 +1031,10 @@ _INPUT_AFTER = re.compile(r"\s*+(?:(?:of|de)\s++)?(?:prompts?|prompturi|promptul
 
 
 def _longest_context(registry: Registry) -> int:
-    """The longest context of any model of ``registry`` (Llama 4 Scout's 10,000,000 tokens in
-    the shipped catalog): more input tokens than this are no one request's prompt."""
-    return max((m.architecture.max_context or 0 for m in registry.models.values()
-                if m.architecture is not None), default=0)
+    """The longest context of any model of ``registry`` (Llama 4 Scout's 10,485,760 tokens in
+    the shipped catalog; a context extension's where a model card states one): more input
+    tokens than this are no one request's prompt."""
+    return max((m.context_limit or 0 for m in registry.models.values()), default=0)
 
 
 def _input_total(folded: str, registry: Registry) -> bool:
@@ -3269,9 +3269,9 @@ def _sequence_tokens(folded: str, context: int | None = None) -> int | None:
 
 def _named_context(names: list[_Mention], registry: Registry) -> int | None:
     """The largest context limit of the models named (their architecture's
-    ``max_context``), or None where no model named states one."""
-    limits = [a.max_context for m in names if m.kind == "model" and m.id in registry.models
-              and (a := registry.models[m.id].architecture) is not None and a.max_context]
+    ``max_context``, or a context extension's), or None where no model named states one."""
+    limits = [c for m in names if m.kind == "model" and m.id in registry.models
+              and (c := registry.models[m.id].context_limit)]
     return max(limits) if limits else None
 
 
@@ -4294,6 +4294,12 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
                        # int8 was given; audit ask_en #2, #6)
                        r"|^\W*+(?:total\s++)?(?:gpu\s++)?(?:vram|memory|ram)\s++(?:needed|required"
                        r"|needs|usage|for)\b")
+# Slack-style, the noun after the model: "qwen3-30b-a3b 128k context vram in fp8 for 4 users"
+# (a GPU count with no GiB was given; audit buyer16 #3); not "which GPU has enough VRAM for 4
+# users" (a choice of GPU)
+_VRAM_FOR_USERS = re.compile(r"\bvram\s++(?:in\s++[\w.-]++\s++)?for\s++\d++\s++"
+                             r"(?:concurrent\s++)?(?:users?|requests?)\b")
+_VRAM_CHOICE = re.compile(r"\b(?:which|what|enough)\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
 # the KV cache as what the memory question is about: "how much memory does the (fp8) KV cache
@@ -4944,6 +4950,9 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "memory", "count"
     if _MEMORY_Q.search(f) and has_model and not _COUNT_Q.search(f) and not media:
         # "how much VRAM ... for 20 users": the memory at that load; "per GPU": each GPU's
+        return "memory", _memory_sub(f)
+    if (_VRAM_FOR_USERS.search(f) and has_model and not _COUNT_Q.search(f) and not media
+            and not _VRAM_CHOICE.search(f)):
         return "memory", _memory_sub(f)
     # "the time per output token ... with 32 users": the speed at that load, not a count
     if _COUNT_Q.search(f) or (concurrent is not None and has_model and not cost_q

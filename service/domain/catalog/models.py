@@ -311,6 +311,29 @@ class Fp8Checkpoint(Strict, frozen=True, kw_only=True):
         return attention + (b.ffn + b.ffn_down) * mlp_layers // a.num_layers
 
 
+class ContextExtension(Strict, frozen=True, kw_only=True):
+    """A longer context than the config's ``max_context`` that the model card states with rope
+    scaling turned on in the engine (the ``[context_extension]`` table of its TOML): Qwen3's
+    "32,768 natively and 131,072 tokens with YaRN". Engines take a context up to
+    ``max_context`` only with ``engine_setting`` set (vLLM and SGLang read the config's
+    max_position_embeddings, raised by the rope scaling factor, as the longest request), so
+    such a context is sized, with the setting it needs said beside it; past ``max_context``
+    it is refused as past any model's limit."""
+
+    max_context: Annotated[MaxContext, msgspec.Meta(
+        description="the longest context the model card states with the extension on, in "
+                    "tokens")]
+    method: Annotated[Literal["YaRN"], msgspec.Meta(
+        description="the rope scaling the model card validates")]
+    engine_setting: Annotated[str, msgspec.Meta(
+        description="what turns it on in the engine (vLLM and SGLang: the rope_scaling "
+                    "config the model card gives)")]
+    static_caveat: Annotated[bool, msgspec.Meta(
+        description="the model card warns that static scaling (the engines') applies to every "
+                    "request and may lower quality on shorter texts")] = False
+    source: str
+
+
 class ModelEntry(Strict, frozen=True, kw_only=True):
     id: str
     name: str
@@ -346,6 +369,9 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
     default_clip: DefaultClip | None = None
     """Audio generators: the clip one request makes by default (request rates are compared
     with the audio seconds per second served in clips of this length)."""
+    context_extension: ContextExtension | None = None
+    """A longer context the model card states with rope scaling turned on (Qwen3: 131,072
+    with YaRN over the config's 40,960): sized, with the setting it needs said."""
 
     def __post_init__(self) -> None:
         if self.kind == "llm" and self.architecture is None:
@@ -361,9 +387,24 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
                 raise ValueError(f"{self.id}: [fp8_checkpoint] keeps more 16-bit MLP layers "
                                  f"than the model has ({a.num_layers})")
 
+        ext = self.context_extension
+        if ext is not None and (a is None or not a.max_context
+                                or ext.max_context <= a.max_context):
+            raise ValueError(f"{self.id}: [context_extension] max_context must be over the "
+                             "architecture's max_context")
+
     @property
     def active(self) -> int:
         return self.active_params or self.total_params
+
+    @property
+    def context_limit(self) -> int | None:
+        """The longest context an engine takes for the model: the card's extended context
+        where it states one (with rope scaling turned on), else the config's
+        ``max_context``; None where neither is known."""
+        if self.context_extension is not None:
+            return self.context_extension.max_context
+        return self.architecture.max_context if self.architecture is not None else None
 
 
 class ParamBreakdown(Out, frozen=True, kw_only=True):

@@ -946,6 +946,12 @@ def note_rules(ctx: Ctx, precisions: list[Precision]) -> None:
                   and req.workload in ("finetune", "pretrain") else req.context_tokens)
         ctx.note("context_over_model_limit", f"{tokens} > {ctx.model.max_context}",
                  ctx.context_over_limit)
+    ext = ctx.model.context_extension
+    if ctx.context_extended is not None and ext is not None:
+        # as /v1/sizing says it (the same assumption name, the card as its source), and on
+        # every option
+        ctx.note("context_extension", ext.engine_setting,
+                 f"{ctx.context_extended} (source: {ext.source})")
     if ctx.both_loads is not None:
         field, rate = ctx.both_loads
         ctx.note("load", f"{field}: {per_s(sig3(rate))} (open loop)",

@@ -35,6 +35,7 @@ from service.domain.sizing.memory import (
     InferencePlan,
     MemoryParts,
     SizedModel,
+    extended_context_warning,
 )
 from service.domain.sizing.serving import StepCost
 from service.domain.sizing.sizing import default_weights
@@ -543,9 +544,11 @@ class Ctx:
         """A warning where the request's context (training: the sequence length) is longer
         than the model's ``max_context`` (the registry's, from its config), else None. The
         sizing holds at that length; the model's quality there does not."""
-        limit = self.model.max_context
         r = self.req
         training = r.workload in ("finetune", "pretrain")
+        # serving: the longest context engines take (a card's extension with its rope
+        # scaling, context_extended); training: the config's, the length it was trained at
+        limit = self.model.max_context if training else self.model.context_limit
         tokens = (r.finetune.sequence_length if training and r.finetune is not None
                   else None if training else r.context_tokens)
         if not limit or tokens is None or tokens <= limit:
@@ -558,6 +561,17 @@ class Ctx:
         return (f"context {said}: the model was not trained for a context this long; quality "
                 "past it is not assured and engines refuse longer prompts unless RoPE "
                 "scaling is extended")
+
+    @cached_property
+    def context_extended(self) -> str | None:
+        """A warning where a language model serves the request's context only with the rope
+        scaling its model card extends it by (Qwen3: YaRN past the config's 40,960, to
+        131,072), as /v1/sizing says it; else None."""
+        r = self.req
+        if (r.workload not in ("serving", "batch") or self.model.kind != "llm"
+                or self.model.task == "embed"):
+            return None
+        return extended_context_warning(self.model, r.context_tokens)
 
     @cached_property
     def kv(self) -> KVType | None:

@@ -224,6 +224,8 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     warnings: list[str] = []
     if ctx.context_over_limit is not None:
         warnings.append(ctx.context_over_limit)
+    if ctx.context_extended is not None:
+        warnings.append(ctx.context_extended)
     images = images_ignored_warning(ctx)
     if images is not None:
         warnings.append(images)

@@ -79,8 +79,9 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     # past the model's context no engine serves the request (vLLM and SGLang refuse a
     # max_model_len over the config's unless told to override it): no option to rank, as
     # /v1/sizing says runs: false. Training past it extends the context (warned, sized); an
-    # embedding model's input is cut at its limit (warned)
-    limit = model.max_context
+    # embedding model's input is cut at its limit (warned). A context the model card extends
+    # to with rope scaling (Qwen3: YaRN to 131,072) is served with it, and said
+    limit = model.context_limit
     if (req.workload in ("serving", "batch") and model.kind == "llm" and model.task != "embed"
             and limit and req.context_tokens > limit):
         raise InvalidInput(f"context_tokens {req.context_tokens:,} is over {model.name}'s "

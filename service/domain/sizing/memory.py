@@ -17,6 +17,7 @@ from service.domain.catalog.gpus import GPU
 from service.domain.catalog.models import (
     Architecture,
     Component,
+    ContextExtension,
     DefaultClip,
     Fp8Checkpoint,
     ParamBreakdown,
@@ -25,6 +26,7 @@ from service.domain.catalog.models import (
     seq_cache_bytes,
 )
 from service.domain.catalog.precisions import KVType, Precision
+from service.domain.fields import TOKENS_MAX
 
 GIB = float(2**30)
 
@@ -63,6 +65,16 @@ class SizedModel:
     """The official FP8 checkpoint's layout, where it leaves linear layers 16-bit."""
     default_clip: DefaultClip | None = None
     """Audio generators: the clip one request makes by default."""
+    context_extension: ContextExtension | None = None
+    """A longer context than ``max_context`` (the config's) that the model card states with
+    rope scaling turned on (Qwen3: 131,072 with YaRN): engines take it with that setting."""
+
+    @property
+    def context_limit(self) -> int | None:
+        """The longest context an engine takes for the model: the extension's where the card
+        states one, else ``max_context``."""
+        ext = self.context_extension
+        return ext.max_context if ext is not None else self.max_context
 
     @property
     def generates_tokens(self) -> bool:
@@ -73,6 +85,28 @@ class SizedModel:
     @cached_property
     def breakdown(self) -> ParamBreakdown | None:
         return param_breakdown(self.arch) if self.arch else None
+
+
+EXTENDED_CONTEXT_MARK = "rope scaling turned on ("
+"""Words of :func:`extended_context_warning` that no other warning has: how a caller picks it
+out of a sizing's warnings."""
+
+
+def extended_context_warning(model: SizedModel, context: int) -> str | None:
+    """What a context past the config's ``max_context`` and within the model card's extended
+    one (Qwen3: 40,960 and 131,072 with YaRN) needs: the engine setting that turns the rope
+    scaling on, and the card's caveat where it gives one; None where ``context`` needs none.
+    /v1/sizing, /v1/recommendations and /v1/ask say it in these words."""
+    ext, native = model.context_extension, model.max_context
+    if ext is None or not native or not native < context <= ext.max_context:
+        return None
+    return (f"{context:,} tokens of context is past the {native:,} of {model.name}'s config: "
+            f"engines take it only with {ext.method} {EXTENDED_CONTEXT_MARK}"
+            f"{ext.engine_setting}; vLLM, SGLang), which the model card states up to "
+            f"{ext.max_context:,} tokens"
+            + (f"; the engines' {ext.method} is static, the same scaling for every request, "
+               "which the model card says may lower quality on shorter texts"
+               if ext.static_caveat else ""))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,7 +421,7 @@ class InferencePlan:
 
     def max_context(self, gpu: GPU) -> int:
         cap = self.capacity_gib(gpu)
-        limit = self.model.max_context or 10_000_000
+        limit = self.model.context_limit or TOKENS_MAX
         if self.per_gpu(context=1).total_gib > cap:
             return 0
         if self.per_gpu(context=limit).total_gib <= cap:

@@ -11,6 +11,7 @@ from service.domain.catalog.models import Architecture
 from service.domain.errors import InvalidInput
 from service.domain.fields import (
     LIST_MAX,
+    TOKENS_MAX,
     BatchSize,
     DiffusionSteps,
     GpuCount,
@@ -222,5 +223,5 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.input_tokens + self.output_tokens > 10_000_000:
-            raise ValueError("input_tokens + output_tokens must not exceed 10,000,000")
+        if self.input_tokens + self.output_tokens > TOKENS_MAX:
+            raise ValueError(f"input_tokens + output_tokens must not exceed {TOKENS_MAX:,}")

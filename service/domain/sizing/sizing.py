@@ -74,6 +74,7 @@ from service.domain.sizing.memory import (
     SizedModel,
     TrainingPlan,
     diffusion_memory,
+    extended_context_warning,
     fp32_kept_params,
     frozen_models,
     is_video,
@@ -224,7 +225,9 @@ def sized_from_entry(m: ModelEntry) -> SizedModel:
         latent_downsample=m.latent_downsample or 8, native_precision=m.native_precision,
         family=m.family, num_frames=m.num_frames,
         temporal_downsample=m.temporal_downsample, task=m.task,
-        fp8_checkpoint=m.fp8_checkpoint, default_clip=m.default_clip)
+        fp8_checkpoint=m.fp8_checkpoint, default_clip=m.default_clip,
+        context_extension=m.context_extension)
+
 
 
 def sized_from_arch(a: Architecture, name: str, family: str = "custom") -> SizedModel:
@@ -885,15 +888,23 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         # VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (vllm/config ModelConfig._get_and_verify_max_len),
         # SGLang likewise unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1; so it does not
         # run (``runs``), whatever the memory says (``fits``)
-        within = not (model.max_context and context > model.max_context)
+        # a context the model card extends to with rope scaling (Qwen3: YaRN to 131,072 over
+        # the config's 40,960) is served with that setting: within, and said
+        ctx_limit = model.context_limit
+        within = not (ctx_limit and context > ctx_limit)
         if not within:
-            note("context_over_model_limit", f"{context} > {model.max_context}",
+            note("context_over_model_limit", f"{context} > {ctx_limit}",
                  "the model was trained for a shorter context; quality past it is not assured")
             hw.warnings.append(
                 f"{context:,} tokens of context is more than the model supports "
-                f"({model.max_context:,}): engines refuse longer requests (vLLM's "
+                f"({ctx_limit:,}): engines refuse longer requests (vLLM's "
                 "max_model_len) and quality past the trained length is not assured; the "
                 "figures are for the context asked")
+        extended = extended_context_warning(model, context)
+        if extended is not None and model.context_extension is not None:
+            note("context_extension", model.context_extension.engine_setting, extended)
+            sources.append(model.context_extension.source)
+            hw.warnings.append(extended)
         base = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
@@ -950,6 +961,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
                          f"the batch; {engine.id} runs at most max_num_seqs "
                          f"{engine.speed.max_num_seqs} inputs at once per replica")
             max_ctx = plan.max_context(gpu)
+            past = extended_context_warning(model, max_ctx) if extended is None else None
+            if past is not None:
+                # the longest context is the card's extended one: said with what it needs
+                note("max_context_tokens", str(max_ctx), past)
+                if model.context_extension is not None:
+                    sources.append(model.context_extension.source)
             note("capacity_per_gpu_gib", f"{plan.capacity_gib(gpu):.2f}",
                  plan.capacity_why(gpu))
         perf = cost = None
@@ -967,7 +984,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             hw.warnings.append(hint)
         if gpu is not None and (fits or queued) and not within:
             note("performance", "null", f"{context:,} tokens is past {model.name}'s context "
-                 f"limit of {model.max_context:,}: engines refuse the request, so no speed or "
+                 f"limit of {ctx_limit:,}: engines refuse the request, so no speed or "
                  "cost is given (runs is false; the memory is for the context asked)")
         if gpu is not None and (fits or queued):
             perf = (_timed_for_layout(model, hw.runs, kv, engine, gpu, n, req, note, layout,

@@ -1383,10 +1383,13 @@ class _W:
             self.t["nofit"])
 
     def max_ctx(self) -> int | None:
+        """The longest context engines take for the model: the card's extended one where it
+        states one (Qwen3: 131,072 with YaRN, said in the sizing's warning), else the
+        config's ``max_context``."""
         m = self.model
         if m is None or m.architecture is None:
             return None
-        return m.architecture.max_context
+        return m.context_limit
 
     def record(self, r: SizingResult, ctx: int, per_replica: bool = False) -> None:
         """The sizing numbers of the answer. ``per_replica``: a training run's memory is one

@@ -26,6 +26,7 @@ from service.domain.catalog.precisions import PRECISIONS, find_precision, get_pr
 from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
 from service.domain.sizing.sizing import (
     SizingResult,
     default_weights,
@@ -134,8 +135,39 @@ def _memory(w: _W) -> None:
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
     if gid is None or w.model.kind != "llm" or not _memory_on(w, gid, named, ctx, users, r):
-        w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on else w.nofit())
+        w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
+                          else _nodes_needed(w, r, ctx, users) or w.nofit())
     w.sized_warnings(r, ctx)
+
+
+NODES_GPU = "b200"
+"""The card a language model that no single node holds is counted in whole nodes of (the
+largest-memory NVIDIA HGX node of the catalog: 8 x 180 GB)."""
+
+NODES_MOST = 16
+"""The most nodes of :data:`NODES_GPU` counted; past them the answer says no node holds it."""
+
+
+def _nodes_needed(w: _W, r: SizingResult, ctx: int, users: int | None) -> str | None:
+    """A language model that no node of the GPU list holds (Llama 4 Scout at its 10M context:
+    about 2,124 GiB): the fewest whole nodes of :data:`NODES_GPU` that do, sized over that
+    many GPUs (tensor parallel inside a node, pipeline stages across nodes) at the same
+    weights, context and load, as the GPU count answer sizes nodes; None where none up to
+    :data:`NODES_MOST` does or the sizing has no answer there."""
+    assert w.model is not None
+    if w.model.kind != "llm" or w.model.task == "embed" or r.runs is False:
+        return None
+    for nodes in range(2, NODES_MOST + 1):
+        n = nodes * NODE_GPUS
+        at = w.size(gpu=NODES_GPU, gpu_count=n, input_tokens=ctx, output_tokens=0,
+                    batch_size=users, kv_cache=w.st.kv_cache, weights=r.weights)
+        if at is None or at.gpu is None or at.runs is False:
+            return None
+        if at.fits:
+            return w.say("nofit_nodes", n=w.n(n), gpu=w.gpu_name(NODES_GPU),
+                         nodes=w.n(nodes), per_node=w.setup(NODE_GPUS, NODES_GPU),
+                         per=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
+    return None
 
 
 def _refused_everywhere(w: _W, r: SizingResult) -> str | None:
@@ -657,6 +689,11 @@ def _max_context(w: _W) -> None:
                 gib=w.gib(kv * r.max_context_tokens / 2**30)))
     for x in r.warnings:
         w.core_warn(x)
+    for x in at.warnings if at is not None else ():
+        if EXTENDED_CONTEXT_MARK in x:
+            # the largest context is the card's extended one (Qwen3: 131,072 with YaRN): what
+            # it needs, as the sizing at that context says it
+            w.core_warn(x)
 
 
 def _max_concurrency(w: _W) -> None:

@@ -1626,8 +1626,7 @@ def budget_models(w: _W) -> bool:
     ctx = w.ex.context_tokens or DEFAULT_CONTEXT_TOKENS
     models = sorted((m for m in w.reg.models.values()
                      if m.kind == "llm" and m.task == "generate"
-                     and (m.architecture is None or m.architecture.max_context is None
-                          or m.architecture.max_context >= ctx)),
+                     and (m.context_limit is None or m.context_limit >= ctx)),
                     key=lambda m: (-m.total_params, m.id))
     asked = get_precision(w.weights) if w.weights else None
     users = w.ex.concurrent_requests or 1
