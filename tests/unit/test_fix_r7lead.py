@@ -71,9 +71,13 @@ def test_providers_listed_in_the_offers_keep_their_warnings(q: str, warned: tupl
     listed = {o.provider for o in r.numbers.recommendations}
     # primeintellect's resale of verda's machine is listed under verda's offer (audit
     # recommend2 #2), no longer as an offer of its own
-    assert {"vast", "verda"} <= listed, listed
-    for x in warned:
-        assert x in r.answer, r.answer.split("\n\n")[-1]
+    # (mediaask: the lowest cost per image is now read from every GPU's setups, not the ten
+    # cheapest by the hour: 4 x RTX 5070 at vast, then openrelay's RTX 4090; verda's V100 is
+    # no longer among the three listed, so its warning is checked only where it is listed)
+    assert "vast" in listed, listed
+    for provider, x in zip(("vast", "verda"), warned, strict=True):
+        if provider in listed:
+            assert x in r.answer, r.answer.split("\n\n")[-1]
 
 
 # -- #15: how long a budget lasts ------------------------------------------------------------

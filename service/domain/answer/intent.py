@@ -648,6 +648,16 @@ class Stated:
     """Images, video, speech or music are named ("what image model can I run for $100 a
     month?", "ce model de imagini"): with no model named, a budget's models are not language
     models (:data:`_MEDIA_NAMED`)."""
+    output_asked: bool = False
+    """What a budget runs or makes is asked ("what can I run for $500/month", "ce pot rula cu
+    500 de dolari pe lună", "what can I generate"): with an image model and a monthly, daily
+    or hourly budget, the images it buys lead (``numbers.media._budget_images``; audit
+    buyer16 #4: the cheapest hourly price, no count)."""
+    image_tokens_asked: bool = False
+    """The tokens one image takes are asked ("how many tokens is one image", "how many image
+    tokens per image", "tokens per image", "câți tokeni are o imagine"): a vision model's
+    tokens per image lead (``numbers.write._image_tokens_lead``; audit buyer16 #10: the memory
+    alone)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2104,6 +2114,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
             "tokens_usd": _tokens_amount(folded),
             "media_named": bool(_MEDIA_NAMED.search(folded)),
+            "output_asked": bool(_OUTPUT_ASKED.search(folded)),
+            "image_tokens_asked": bool(_IMAGE_TOKENS_Q.search(folded)),
             **_own_price_said(text if text is not None else folded, registry)}
 
 
@@ -2124,6 +2136,23 @@ def _own_price_said(text: str, registry: Registry) -> dict[str, Any]:
 _MEDIA_NAMED = re.compile(
     r"\b(?:images?|pictures?|photos?|videos?|audio|speech|voices?|music|songs?|transcri\w*+"
     r"|diffusion|tts|imagin[ei]|poze|fotografii|vorbire|voce|muzica|cantece|melodii)\b")
+
+
+# what a budget runs or makes asked (Stated.output_asked): "what can I run / make / generate",
+# "ce pot rula / genera / face", "ce putem rula"
+_OUTPUT_ASKED = re.compile(
+    r"\bwhat (?:can|could) (?:i|we) (?:run|make|generate|produce|get)\b"
+    r"|\bce (?:pot|putem|as putea|am putea) (?:sa )?(?:rula|ruleze|rulez|genera|generez|face|fac"
+    r"|produce|obtine)\b")
+# the tokens one image takes asked (Stated.image_tokens_asked): "how many tokens is one image",
+# "how many image tokens", "tokens per image", "câți tokeni are o imagine", "tokeni pe imagine"
+_IMAGE_TOKENS_Q = re.compile(
+    r"\bhow many (?:image|vision|visual) tokens\b"
+    r"|\bhow many tokens\b[^?.!]{0,40}?\b(?:an?|one|1|each|every|per|single) (?:image|picture)\b"
+    r"|\b(?:image|vision|visual) tokens (?:per|for each|for an?|for one|of an?|in an?) "
+    r"(?:image|picture)\b|\btokens (?:per|for each|for an?|for one|in an?) (?:image|picture)\b"
+    r"|\bcati tokeni\b[^?.!]{0,40}?\b(?:o|fiecare|pe|per|1|una) (?:imagine|poza|fotografie)\b"
+    r"|\btokeni (?:de imagine|vizuali|pe imagine|per imagine|pentru o imagine|ai unei imagini)\b")
 
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot
@@ -4104,6 +4133,15 @@ _SPEED = re.compile(
     r"|\bprimul token\b|\bfirst token\b")
 # an embedding model's speed asked in its own unit: "how many embeddings per second", "câte
 # embedding-uri pe secundă", "embeddings/s" (a count before it is a rate to carry: _SERVE_RATE)
+# documents (texts, chunks, inputs) counted per second asked: "how many 512-token documents
+# per second", "how many documents/s", "câte documente pe secundă" (with _EMBED_WORD: an
+# embedding's rate, classify)
+_EMBED_DOCS_RATE = re.compile(
+    r"\b(?:how many|cate)\s++(?:[\w-]++\s++){0,3}?(?:documents?|docs|documente|texts?|texte"
+    r"|chunks?|passages?|pasaje|inputs?|intrari|sentences?|propozitii)\s*+(?:/\s*+s(?:ec)?\b"
+    r"|(?:per|pe|a|each|every)\s++(?:second|sec|secunda)\b|(?:[\w-]++\s++){0,6}?(?:per|pe|a)"
+    r"\s++(?:second|sec|secunda)\b)")
+_EMBED_WORD = re.compile(r"\bembed\w*+|\bvectoriz\w*+|\bindex\w*+|\bindexa\w*+")
 _EMBED_SPEED = re.compile(r"\b(?:how many|cate)\s++(?:embeddings?|embedding-uri)\b"
                           r"|\b(?:embeddings?|embedding-uri)\s*+(?:/|per|pe|a)\s*+"
                           r"(?:s|sec|second|secunda)\b")
@@ -4892,6 +4930,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # budget buys (audit regress9 #7) nor its TTFT and tokens/s alone; with no users,
         # one request alone at the answers' prompt/output split (it was the memory)
         return "speed", "request_time"
+    if (has_model and model_kind == "llm" and gpu_named < 2 and _EMBED_DOCS_RATE.search(f)
+            and _EMBED_WORD.search(f) and not _MONEY_Q.search(f)):
+        # "how many 512-token documents per second can bge-large embed on a T4?", "how many
+        # documents/s can I embed": the rate asked, inputs embedded per second (speed's
+        # embeddings), never "can ... embed on a T4" read as a fit (audit buyer16 #6)
+        return "speed", "embeddings"
     ra = _RATE_ASKED.search(f)
     if (ra and has_model and not media and gpu_named < 2 and request_rate(f) is None
             and not _MONEY_Q.search(f) and concurrent is None):

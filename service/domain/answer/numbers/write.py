@@ -323,6 +323,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.first = w.t["apple_none_media" if intent == "media" else "apple_none"]
         if w.out.asked is not None:
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
+    _lead_with(w, _image_tokens_lead(w))
     _yes_no_lead(w)
     _lead_with(w, _user_base_lead(w))
     _lead_with(w, _format_refused(w))
@@ -451,6 +452,47 @@ def _user_base_lead(w: _W) -> str | None:
                                   assumption=assumed[:1].upper() + assumed[1:])
     return w.say("user_base_lead", head=head, sized=w.say(f"user_base_{how}", users=users,
                                                             cap=cap))
+
+
+_MLLAMA_TILES = (4, 560, 14)
+"""Llama 3.2 Vision's image tiling (``mllama``): ``max_num_tiles`` 4 tiles of ``image_size``
+560 px cut in ``patch_size`` 14 px patches, each tile (560 / 14)^2 = 1,600 patches plus a
+class token, 1,601 tokens (its config.json's vision_config, the catalog entry's source
+https://huggingface.co/meta-llama/Llama-3.2-11B-Vision/blob/main/config.json; vLLM's
+``get_max_mllama_image_tokens``, vllm/model_executor/models/mllama.py: 6,404 for 4 tiles). Said
+only where it gives the catalog's ``cross_attention_tokens``."""
+
+
+def _image_tokens_lead(w: _W) -> str | None:
+    """The tokens one image takes asked (``Stated.image_tokens_asked``: "how many tokens is
+    one image for Llama 3.2 11B Vision?", "how many image tokens ... and how much VRAM"): said
+    first, the memory after it (audit buyer16 #10: the memory alone, the tokens never said). A
+    cross-attention model (Llama 3.2 Vision) caches its vision encoder's tokens per image, the
+    catalog's ``cross_attention_tokens``: how they are counted, which layers read them, that
+    they are no part of the text context, and the source; a multimodal model whose image
+    tokens go into the context (Gemma 3, Llama 4): the catalog does not record them, said so
+    (never a guess); a text model: it takes no image. None where not asked."""
+    m = w.model
+    if not w.st.image_tokens_asked or m is None or m.kind != "llm":
+        return None
+    a = m.architecture
+    if m.modality != "multimodal":
+        return w.say("image_tokens_text_model", model=m.name)
+    if a is None or not a.cross_attention_layers or not a.cross_attention_tokens:
+        return w.say("image_tokens_unknown", model=m.name)
+    tokens = a.cross_attention_tokens
+    tiles, px, patch = _MLLAMA_TILES
+    per_tile = (px // patch) ** 2 + 1
+    how = (w.say("image_tokens_mllama_how", tiles=w.n(tiles), px=w.n(px), patch=w.n(patch),
+                 patches=w.n((px // patch) ** 2), per_tile=w.n(per_tile))
+           if m.family == "mllama" and tiles * per_tile == tokens else "")
+    images = w.st.images_per_request or 1
+    w.ask("image_tokens_per_image", tokens, "tokens")
+    return w.say("image_tokens_cross", model=m.name, tokens=w.n(tokens), how=how,
+                 layers=w.n(a.cross_attention_layers), all=w.n(a.num_layers),
+                 source=m.source) + " " + w.say(
+        "image_tokens_counted" if images == 1 else "image_tokens_counted_n",
+        n=w.n(images), total=w.n(tokens * images))
 
 
 def _lead_with(w: _W, text: str | None) -> None:
