@@ -24,7 +24,7 @@ from service.domain.catalog.kernels import (
     Platform,
     check_kernels,
 )
-from service.domain.catalog.models import ModelEntry, param_breakdown
+from service.domain.catalog.models import ModelEntry, counted_params
 from service.domain.catalog.precisions import precision_ids
 from service.domain.catalog.registry import Registry
 
@@ -102,7 +102,7 @@ def load_models(root: Path, problems: list[Problem]) -> list[ModelEntry]:
             problems.append(Problem(rel, 1, f"duplicate model id {m.id!r} (also {seen[m.id]})"))
         seen[m.id] = rel
         if m.architecture is not None:
-            counted = param_breakdown(m.architecture).total + m.architecture.vision_params
+            counted = counted_params(m)
             if abs(counted - m.total_params) > 0.01 * m.total_params:
                 problems.append(Problem(
                     rel, _line_of(text, "total_params"),

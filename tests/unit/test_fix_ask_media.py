@@ -28,9 +28,9 @@ def _size(**kw: Any) -> SizingResult:
 
 @pytest.mark.parametrize(("q", "written"), [
     ("Which GPU for Kokoro TTS serving 100 concurrent users?", "Kokoro"),
-    ("How much memory does Qwen2-VL 7B need?", "Qwen2-VL 7B"),
-    ("Câtă memorie îi trebuie lui Qwen2-VL 7B?", "Qwen2-VL 7B"),
-    ("How much GPU memory for LLaVA 1.6 34B?", "LLaVA 1.6 34B"),
+    # Qwen2-VL 7B and LLaVA 1.6 34B were here: both are catalogued since audit round 16 #9
+    # (sourced configs), so these questions are answered as themselves
+    # (tests/unit/test_fix_newmodels.py::test_former_unknowns_are_answered_as_themselves)
     ("How much VRAM does Pixtral 12B need?", "Pixtral 12B"),
     ("How much VRAM does Qwen2.5-VL 72B need in fp8?", "Qwen2.5-VL 72B"),
     ("How many documents per hour can nomic-embed-text-v1.5 embed on a T4?",

@@ -512,6 +512,21 @@ def param_breakdown(a: Architecture) -> ParamBreakdown:
     )
 
 
+def counted_params(m: ModelEntry) -> int:
+    """Parameters an LLM entry's architecture accounts for (0 without one): the
+    :func:`param_breakdown` total, the vision tower (``vision_params``) and, for an encoder
+    embedding model (``task = "embed"`` with a plain MLP: BERT, XLM-RoBERTa), its learned
+    absolute position table of ``max_context`` x ``hidden_size``, which the breakdown (made
+    for RoPE decoders) leaves out. The catalog check holds ``total_params`` to this within
+    1%: bge-m3's 8,192 positions x 1,024 are 8.4 M of its 567.8 M (1.5 %)."""
+    a = m.architecture
+    if a is None:
+        return 0
+    positions = (a.max_context * a.hidden_size
+                 if m.task == "embed" and a.mlp_type == "plain" and a.max_context else 0)
+    return param_breakdown(a).total + a.vision_params + positions
+
+
 def linear_attention_params(a: Architecture) -> tuple[int, int, int]:
     """Parameters of one linear-attention layer's token mixer: (q/k, gate and output
     projections; the value projection; small tensors kept in 16 bits).
