@@ -1952,6 +1952,8 @@ def _own_cost(w: _W, gid: str) -> bool:
             or (w.sub == "job" and not w.det.tokens)):
         return False
     job = bool(w.det.tokens) and w.sub != "million"
+    if not job and _own_rate(w, gid):
+        return True
     out = w.st.output_tokens or 512
     inp = _request_prompt(w, out) if job else _prompt(w)
     if not job:
@@ -2010,6 +2012,65 @@ def _own_cost(w: _W, gid: str) -> bool:
             w.out.more.append(note)
     w.own_catalog_note(gid, count)
     w.sized_warnings(r, inp + out)
+    return True
+
+
+def _own_rate(w: _W, gid: str) -> bool:
+    """:func:`_own_cost` with a load stated as a rate and no count ("I pay $2/hr for an H100:
+    cost per million tokens for Llama 3.1 70B at 10 requests per second"): THE setup for that
+    rate on the GPU (:func:`rate_setup`, the one the catalog-priced answers lead with), its
+    GPUs at the asker's price, the price per token over the rate's output. It priced one H100
+    at its own full load (436 tokens/s for the 5,120 the rate needs; leftover of audit
+    setuprate). False where no rate is stated, a count is, or no setup carries it."""
+    m = w.model
+    assert m is not None
+    stated = w.st.request_rate_per_s
+    tps = w.st.throughput_tokens_per_s if not stated else None
+    if not (stated or tps) or (w.ex.gpu_count or 1) > 1 or w.ex.concurrent_requests:
+        return False
+    out = w.st.output_tokens or 512
+    inp = _prompt(w, out)
+    rate = stated or (tps or 0.0) / out
+    # "for an H100" is the unit the price is said in, not the count the load runs on
+    before = w.ex
+    w.ex = msgspec.structs.replace(w.ex, gpu_count=None)
+    setup = rate_setup(w, gid)
+    o = setup.options[0] if setup is not None and setup.options else None
+    if setup is None or o is None or o.offer.gpu != gid or not o.performance.requests_per_s:
+        w.ex = before
+        return False
+    gpus = o.offer.gpu_count * o.nodes
+    per = w.own_gpu_price(gid, o.offer.gpu_count)
+    if per is None:
+        return False
+    hour = per * gpus
+    replicas = _replicas(o)
+    at = w.size(gpu=gid, gpu_count=o.fit.gpus_per_replica, input_tokens=inp, output_tokens=out,
+                request_rate_per_s=rate / replicas, weights=o.weights,
+                parallelism=_replica_layout(o))
+    if at is not None and at.fits:
+        w.record(at, inp + out, per_replica=True)  # one replica at its share of the rate
+    w.offer_numbers(setup)
+    said = {"model": m.name, "weights": _weights_said(w, o.weights),
+            "load": _rate_load_said(w, rate, tps, inp, out), "n": w.n(gpus),
+            "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
+            "setup": w.setup(o.fit.gpus_per_replica, gid),
+            "own": w.own_said(gid, o.offer.gpu_count), "hour": w.usd(hour)}
+    if w.sub == "million":
+        million = hour / (rate * out * 3600) * 1e6
+        w.out.first = w.say("own_rate_million", million=w.usd(million), **said)
+        w.ask("per_million_output_tokens_usd", million, "USD")
+    elif w.sub in (None, "hour", "month"):
+        month = hour * w.month_hours()
+        w.out.first = w.say("own_rate_hour", month=w.usd(month), usage=w.usage(), **said)
+        if w.sub == "month":
+            w.ask("per_month_usd", month, "USD")
+        else:
+            w.ask("per_hour_usd", hour, "USD/h")
+    else:
+        w.ex = before
+        return False
+    w.own_catalog_note(gid, o.offer.gpu_count)
     return True
 
 
