@@ -413,6 +413,10 @@ class Stated:
     days_asked: bool = False
     """A length asked in days ("how many days does it take", "câte zile durează"): the
     training run's time is said in days first, its hours beside them."""
+    images_period: str | None = None
+    """The period a count of images is asked per ("how many SDXL images per day", "câte
+    imagini pe zi", "images a month"): "hour", "day" or "month"; None where none is said
+    (a budget's images are then per the budget's own period)."""
     images_first: bool = False
     """The count of images is asked before any length ("with $20 on a 4090, how many SDXL
     images can we make and how long will that take?"): the images are the number asked, the
@@ -3159,6 +3163,21 @@ _IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
                        r"(?:images?|imagini|pictures?|poze)\b")
 
 
+_IMAGES_PER = re.compile(
+    r"\b(?:images?|imagini|pictures?|poze)\s++(?:\w++\s++){0,3}?"
+    r"(?:(?:per|a|an|each|every|pe|in a|intr-o|intr-un)\s++(day|zi|hour|ora|month|luna)\b"
+    r"|(daily|zilnic|hourly|monthly|lunar)\b)")
+_PERIOD_KEY = {"day": "day", "zi": "day", "daily": "day", "zilnic": "day", "hour": "hour",
+               "ora": "hour", "hourly": "hour", "month": "month", "luna": "month",
+               "monthly": "month", "lunar": "month"}
+
+
+def _images_period(folded: str) -> str | None:
+    """The period a count of images is asked per (:attr:`Stated.images_period`), or None."""
+    m = _IMAGES_PER.search(folded)
+    return _PERIOD_KEY[m.group(1) or m.group(2)] if m is not None else None
+
+
 def _images_first(folded: str) -> bool:
     """Whether a count of images is asked before any length ("how many SDXL images can we
     make and how long will that take?")."""
@@ -3784,7 +3803,8 @@ dot_grouped=dg.group(0) if dg else None,
                   jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)),
                   memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
-                  images_first=_images_first(folded), node=not one_of and (node_machine(
+                  images_first=_images_first(folded), images_period=_images_period(folded),
+                  node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,
                   sequence_tokens=_sequence_tokens(folded, _named_context(names, registry)),

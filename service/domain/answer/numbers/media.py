@@ -326,6 +326,11 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
     machine's month and no count (audit buyer16 #4)."""
     budget, key, hours = period
     days = w.st.days_per_month or MONTH_DAYS
+    # the images asked per another period than the budget's ("how many SDXL images a day with
+    # $1,000 a month"): the same machines over that period's hours at the stated use
+    asked = w.st.images_period or key
+    asked_hours = hours if asked == key else w.month_hours() if asked == "month" else (
+        (w.st.hours_per_day or 24.0) if asked == "day" else 1.0)
 
     def cost(o: Option) -> float:
         month = o.cost.per_month_usd or o.cost.per_hour_usd * w.month_hours()
@@ -337,7 +342,7 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
         return math.floor(budget / cost(o) + 1e-9)
 
     def made(o: Option) -> float:
-        return machines(o) * (o.performance.images_per_s or 0.0) * 3600 * hours
+        return machines(o) * (o.performance.images_per_s or 0.0) * 3600 * asked_hours
 
     within = [o for o in options if cost(o) > 0 and machines(o) >= 1]
     if not within:
@@ -352,6 +357,7 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
     gpus = o.offer.gpu_count * o.nodes
     setup = w.setup(gpus, o.offer.gpu)
     word = w.t[f"unit_{key}"]
+    per_period = w.t[f"unit_{asked}"]
     per = w.usd(budget) + "/" + ("h" if key == "hour" and w.lang == "en" else word)
     size_ = {"w": kw.get("width") or m.native_width or 1024,
              "h": kw.get("height") or m.native_height or 1024}
@@ -363,7 +369,7 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
         kind=w.kinds[o.pricing_model], cost=w.usd(each), total=w.usd(each * n),
         per_k=w.usd(o.cost.per_thousand_images_usd or 0.0),
         ips=w.n(ips, max(1, 1 - math.floor(math.log10(ips)))),  # two significant figures
-        sec=w.n(gpus / ips, 1), usage=w.usage(),
+        sec=w.n(gpus / ips, 1), usage=w.usage(), per_period=per_period,
         **size_)
     w.ask("images", images, "images")
     if n > 1:
@@ -376,7 +382,8 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
             "image_budget_period_best", per_k=w.usd(best.cost.per_thousand_images_usd or 0.0),
             setup=w.setup(best.offer.gpu_count * best.nodes, best.offer.gpu),
             provider=best.offer.provider, weights=best.weights, cost=w.usd(cost(best)),
-            period=word, machines=w.n(machines(best)), n=w.n(made(best))))
+            period=word, machines=w.n(machines(best)), n=w.n(made(best)),
+            per_period=per_period))
         shown.append(best)
     one = min(within, key=lambda x: (cost(x), x.cost.per_thousand_images_usd or 0.0, x.offer.id))
     if all((one.offer.id, one.weights) != (x.offer.id, x.weights) for x in shown):
@@ -386,7 +393,7 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
                                                      one.offer.gpu),
             provider=one.offer.provider, weights=one.weights,
             price=w.usd(one.cost.per_hour_usd), cost=w.usd(cost(one)), period=word,
-            n=w.n(one_ips * 3600 * hours),
+            n=w.n(one_ips * 3600 * asked_hours), per_period=per_period,
             per_k=w.usd(one.cost.per_thousand_images_usd or 0.0)))
         shown.append(one)
     shown += [x for x in within[1:3] if x not in shown]
