@@ -2278,6 +2278,10 @@ _GPU_PRICED = re.compile(
 $1.2/h", "H100 @ $2/hr", "A100 (at $1.20/h)", "H100 la 2 $/oră sau A100 la 1,2 $/oră"."""
 
 
+_AN_AMOUNT = re.compile(_OWN_AMOUNT)
+"""Any amount an hour or a month (:data:`_OWN_AMOUNT`): what :func:`gpu_prices` needs at all."""
+
+
 def gpu_prices(text: str, registry: Registry
                ) -> tuple[tuple[tuple[str, ...], OwnPrice, int, int], ...]:
     """The prices written right after GPUs' names (:data:`_GPU_PRICED`) where the question
@@ -2288,6 +2292,8 @@ def gpu_prices(text: str, registry: Registry
     read as before (a budget, or :func:`own_price`'s "at $2/h per GPU") (audit ownprice2: a
     comparison's prices were a budget of the first, the catalog's prices compared)."""
     folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
+    if _AN_AMOUNT.search(folded) is None:
+        return ()  # no price at all: the names are not looked up (every question reads this)
     toks = _tokens(folded)
     gpus = [m for m in _find_names(toks, registry, _tables(registry)) if m.kind == "gpu"]
     if len({m.id for m in gpus}) < 2:
