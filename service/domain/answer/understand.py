@@ -2174,11 +2174,13 @@ _OWN_PER_GPU = re.compile(r"\s*+(?:(?:per|pe|/|a|each|for each|pentru fiecare)\s
 _OWN_MACHINE = re.compile(
     r"\b(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b")
 _OWN_AFTER_MACHINE = re.compile(
-    r"\s*+(?:(?:the|our|my)\s++)?(?:node|machine|server|box|instance|cluster|nod|nodul|masina"
-    r"|instanta|serverul)\b"
+    # (matched right after an amount's unit; never from inside a run of spaces: linear on a
+    # search too)
+    r"(?<!\s)(?:\s*+(?:(?:the|our|my)\s++)?(?:node|machine|server|box|instance|cluster|nod"
+    r"|nodul|masina|instanta|serverul)\b"
     r"|\s*+(?:for|per|pe|pentru)\s++(?:the\s++|our\s++|my\s++|an?\s++|one\s++|1\s++|un\s++"
     r"|o\s++|each\s++|whole\s++|intregul\s++|intreg\s++)*+(?:\d++\s*+x\s*+)?+(?:[\w-]++\s++)?"
-    r"(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b")
+    r"(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b)")
 
 
 def own_price(text: str) -> tuple[float, bool] | None:
@@ -2238,7 +2240,8 @@ def _own_amount(m: re.Match[str]) -> float:
 
 
 _OWN_CAP_AFTER = re.compile(
-    r"(?:\s*+(?:per|pe|/|a|each|for each)\s*+(?:gpu|card|placa)\b)?+\s*+,?+\s*+"
+    # (right after an amount's unit, never from inside a run of spaces: linear on a search)
+    r"(?<!\s)(?:\s*+(?:per|pe|/|a|each|for each)\s*+(?:gpu|card|placa)\b)?+\s*+,?+\s*+"
     r"(?:or\s++(?:less|under|below|lower|cheaper)|sau\s++(?:mai\s++)?(?:putin|ieftin)"
     r"|max(?:imum)?\b|at\s++most|tops\b|cel\s++mult|maxim\b)")
 """A limit said after an amount ("at $3/h per GPU or less", "2 $/oră maxim"): a budget."""
