@@ -250,6 +250,18 @@ def _budget_period(w: _W) -> tuple[float, str, float] | None:
     return None
 
 
+def _budget_close(w: _W, rec: Recommendation, listed: list[Option], kw: dict[str, Any],
+                  o: Option) -> bool:
+    """What every budget-in-images answer ends with: the options listed in the numbers, the
+    steps note, the lead's price date and its warnings."""
+    w.offer_numbers(msgspec.structs.replace(rec, options=listed))
+    w.media_notes({k: v for k, v in kw.items() if k == "steps"})
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
 def _budget_images(w: _W) -> bool:
     """A budget for an image model's images with no GPU named ("how many SDXL images for
     $10?", "câte imagini SDXL cu 10 dolari?"): the count on the catalog's lowest cost per
@@ -304,12 +316,7 @@ def _budget_images(w: _W) -> bool:
         per_usd = 1000 / per_k
         w.out.first = w.say("image_per_usd", n=w.n(per_usd), per_k=w.usd(per_k), **said)
         w.ask("images_per_usd", per_usd, "images/USD")
-    w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
-    w.media_notes({k: v for k, v in kw.items() if k == "steps"})
-    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
-                                                                  o.offer.as_of_kind, w.t)))
-    w.option_warnings(o)
-    return True
+    return _budget_close(w, rec, options[:3], kw, o)
 
 
 def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recommendation,
@@ -397,12 +404,7 @@ def _budget_period_images(w: _W, m: ModelEntry, kw: dict[str, Any], rec: Recomme
             per_k=w.usd(one.cost.per_thousand_images_usd or 0.0)))
         shown.append(one)
     shown += [x for x in within[1:3] if x not in shown]
-    w.offer_numbers(msgspec.structs.replace(rec, options=shown[:3]))
-    w.media_notes({k: v for k, v in kw.items() if k == "steps"})
-    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
-                                                                  o.offer.as_of_kind, w.t)))
-    w.option_warnings(o)
-    return True
+    return _budget_close(w, rec, shown[:3], kw, o)
 
 
 def _image_unit_lead(w: _W, per_k: float, said: dict[str, Any]) -> None:
