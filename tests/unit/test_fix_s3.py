@@ -161,10 +161,23 @@ def test_each_caveat_is_read_back_in_romanian(days: int | None, suspect: bool, e
 def test_an_answer_says_the_default_target_is_met_by_a_thin_margin() -> None:
     from tests.unit.ask_fixtures import ask
     r = ask("what gpu should I rent for gpt-oss 20b serving 100 users at 4k context?")
-    assert ("That first-token time meets the default target by a thin margin: measure "
-            "before committing (see the warnings).") in r.answer, r.answer
+    # with its figures beside the words (a thin margin said without them left the buyer to
+    # find 1,844 ms among the warnings)
+    assert ("That first-token time (1,844 ms) meets the default 2,000 ms target by a thin "
+            "margin: measure before committing (see the warnings).") in r.answer, r.answer
     assert "against the default 2,000 ms target;" in r.answer
     ro = ask("ce GPU să închiriez pentru gpt-oss 20b, 100 de utilizatori, context de 4k?")
-    assert "Timpul până la primul token atinge ținta implicită cu o marjă mică" in ro.answer, \
-        ro.answer
+    assert ("Timpul până la primul token (1.844 ms) atinge ținta implicită de 2.000 ms cu o "
+            "marjă mică") in ro.answer, ro.answer
     assert "față de ținta implicită de 2.000 ms;" in ro.answer, ro.answer
+
+
+def test_a_thin_speed_margin_is_said_with_its_figures() -> None:
+    from tests.unit.ask_fixtures import ask
+    r = ask("cheapest gpu for mistral 7b at 60 tokens/s per user for 50 users")
+    assert "That speed (61.8 tokens/s per user) meets the 60 tokens/s target by a thin margin" \
+        in r.answer, r.answer
+    ro = ask("cel mai ieftin GPU pentru mistral 7b la 60 de tokeni/s per utilizator pentru 50 "
+             "de utilizatori")
+    assert "Viteza (61,8 tokeni/s per utilizator) atinge ținta de 60 de tokeni/s" in ro.answer, \
+        ro.answer

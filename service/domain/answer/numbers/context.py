@@ -197,6 +197,10 @@ _SIZE_IN_NOTES = re.compile(r"(?<![\w.])(\d{3,4})x(\d{3,4})(?![\w.])")
 # recommend's region_availability note (recommend/options.unstated_availability): "5 lambda
 # offers left out", the provider a region filter left out for not stating availability
 _LEFT_OUT = re.compile(r"(?<!\d)\d++ (\S++) offers left out")
+_THIN_FIGURES = re.compile(r"thin margin: (?:time to first token )?+(\d[\d,]*+(?:\.\d++)?) "
+                           r"(?:tokens/s per user|ms) against the (?:default )?+"
+                           r"(\d[\d,]*+(?:\.\d++)?) ")
+"""The figure and the target of a core thin-margin warning (options.thin_margin_warnings)."""
 _PROVIDER_TERMS = re.compile(r"(?:storage|egress) price unknown for ([\w.-]++): ")
 """recommend's warning of one provider's unknown storage or egress price
 (recommend/options.py), its provider."""
@@ -1596,7 +1600,15 @@ class _W:
         key = ("thin_lead_decode" if not warning.startswith("thin margin: time to first token")
                else "thin_lead_ttft_default" if " ms against the default " in warning
                else "thin_lead_ttft")
-        text = self.t[key]
+        got = _THIN_FIGURES.match(warning)
+        if got is None:
+            return
+        value, target = (float(x.replace(",", "")) for x in got.groups())
+        if key == "thin_lead_decode":
+            text = self.say(key, speed=self.rate(value), target=(
+                self.n(target) if target == int(target) else self.rate(target)))
+        else:
+            text = self.say(key, ttft=self.n(value), target=self.n(target))
         if text in self.out.more:
             return
         dated = self.t["price_date"].split("{", 1)[0]
