@@ -114,7 +114,8 @@ def _work_rate(w: _W, gid: str | None) -> bool:
     cap = (p.audio_seconds_per_s if what == "audio_s" else p.embeddings_per_s
            if what == "inputs" else p.images_per_s)
     if cap:
-        w.out.more.append(w.say("work_rate_capacity", load=w.f.percent(HEADROOM_LOAD, 0),
+        w.out.more.append(w.say("work_rate_capacity" if n > 1 else "work_rate_capacity_one",
+                                load=w.f.percent(HEADROOM_LOAD, 0),
                                 cap=w.say(f"work_rate_{what}", n=_rps(w, cap), inp=w.n(inp))))
     if what == "audio_s" and said is None:
         w.out.more.append(w.say(
