@@ -1343,9 +1343,13 @@ def _days_per_week(folded: str) -> float | None:
 
 
 # tokens at a rate of a day, an hour, a week or a month: "1M tokens a day", "1.000.000 de
-# tokeni pe zi", "1,5 milioane de tokeni pe oră" (each period's tokens one run of a job)
+# tokeni pe zi", "1,5 milioane de tokeni pe oră" (each period's tokens one run of a job),
+# their kind said after them too: "100M de tokeni de ieșire pe lună", "tokeni generați pe
+# zi", "tokens of output a month" (audit buyer17b #4: the Romanian month lost its lead)
 _TOKEN_RATE = re.compile(
-    _TOKENS.pattern + r"\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)\s*+"
+    _TOKENS.pattern + r"(?:\s++(?:(?:de|la|in)\s++(?:iesire|intrare)\b|generat\w*+|noi\b"
+    r"|of\s++(?:output|input)\b|out\b))?+"
+    r"\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)\s*+"
     r"(?P<per>day|zi|hour|hr|h|ora|week|saptamana|month|luna)\b"
     r"|(?P<adv>daily|zilnic|hourly|weekly|saptamanal|monthly|lunar)\b)")
 _TOKEN_RATE_PERIOD = {"day": "day", "zi": "day", "daily": "day", "zilnic": "day",
@@ -4450,15 +4454,20 @@ _PRICE_ASKED = re.compile(r"\bcost\w*+|\bprice\w*+|\bpret(?!rain)\w*+"
                           # cost per month" is; a load per month is none (_LOAD_PER_MONTH)
                           # (the bill, not "bill per second": billing)
                           r"|\b(?:the|a|my|our|monthly|total)\s++bill\b|\bfactur(?:a|ii|ile)\b"
-                          r"|\bmonthly\b|\blunar\w*+|\b(?:per|a|pe|each|every|/)\s*+(?:month|luna)\b")
+                          r"|\bmonthly\b|\blunar\w*+|\b(?:per|a|pe|each|every)\s*+(?:month|luna)\b"
+                          # "$/month", "$/mo", "USD/lună" ("\b" never stands between "$" and
+                          # "/": audit buyer17b #5, "how many gpus and $/month?" got $/h alone)
+                          r"|/\s*+(?:month|luna|mo)\b")
 # a load or a usage counted per month ("10 million requests per month", "22 days a month",
 # "10 milioane de cereri lunar", "monthly active users") or a monthly budget ("under $500 a
-# month", "300 de dolari pe lună", "buget lunar"): no price asked
+# month", "300 de dolari pe lună", "buget lunar", "$500/mo", "500$/month"): no price asked
 _LOAD_PER_MONTH = re.compile(
     r"(?:(?:\b|(?<=\d))(?:requests?|reqs?|cereri|queries|interogari|tokens?|tokeni|users?"
     r"|utilizatori|images?|imagini|jobs?|videos?|clipuri|hours?|ore|days?|zile|calls?|apeluri"
-    r"|usd|dollars?|dolari|bucks|euro?s?|lei)|\$\s*+\d[\d.,]*+k?)"
-    r"\s*+(?:(?:a|per|pe|each|every|/)\s*+(?:month|luna)\b|lunar\w*+)"
+    # (a currency with no amount before "/month" is the unit asked: "câte GPU-uri și USD/lună?")
+    r"|(?:usd|dollars?|dolari|bucks|euro?s?|lei)(?!\s*+/))|\$\s*+\d[\d.,]*+k?"
+    r"|(?<![\w.])\d[\d.,]*+k?\s*+(?:de\s++)?(?:\$|usd|dollars?|dolari|bucks|euro?s?|lei))"
+    r"\s*+(?:(?:a|per|pe|each|every|/)\s*+(?:month|luna|mo)\b|lunar\w*+)"
     r"|\bmonthly\s++(?:requests?|queries|tokens?|users?|images?|active|budget)\b"
     r"|\bbuget\w*+\s++lunar\w*+")
 # a card to own, not to rent ("what GPU should I buy ... at home")

@@ -1253,9 +1253,11 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
         w.out.first = w.say("speed_pick_users" if users > 1 else "speed_pick",
                             users=w.n(users), within=_within(w), **said)
     # "how much does it cost to serve … at 25 tokens/s each?": the month leads, the speed
-    # that setup reaches after it
+    # that setup reaches after it; so does a month's price asked beside the setup ("and
+    # $/month?", "și cât pe lună?": audit buyer17b #5, the $/h alone)
     month = o.cost.per_month_usd
-    cost_asked = w.st.cost_asked and month is not None
+    cost_asked = (w.st.cost_asked or (w.st.price_asked and w.st.month_asked)) and (
+        month is not None)
     if month is not None and cost_asked:
         w.out.first = w.say("speed_target_cost", month=w.usd(month),
                             usage=w.usage()) + " " + w.out.first
@@ -1441,7 +1443,7 @@ def _read_as_total(w: _W, tps: float, inp: int, out: int) -> bool:
         return False
     speed, r = fastest
     w.st = dc_replace(w.st, min_tokens_per_s=None, throughput_tokens_per_s=tps)
-    w.sub = "month" if w.st.cost_asked else None
+    w.sub = "month" if w.st.cost_asked or (w.st.price_asked and w.st.month_asked) else None
     _cost(w)
     if w.out.first is None or r.gpu is None:
         return True
