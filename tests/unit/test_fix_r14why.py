@@ -94,7 +94,8 @@ def test_the_notes_after_the_option_are_romanian() -> None:
     assert "The request-rate target" in rec.options[0].why
     assert ("Ținta de rată a cererilor, dimensionată cu cozi de așteptare, a stabilit "
             "numărul de replici.") in ro.why, ro.why
-    assert "Stocarea numără o copie a fișierelor modelului pe fiecare dintre cele 3 noduri " \
+    # serving replicas are instances, as the why names them, not nodes (audit buyer17b)
+    assert "Stocarea numără o copie a fișierelor modelului pe fiecare dintre cele 3 instanțe " \
            "(3 × 10 GB)" in ro.why, ro.why
     assert "la 5 cereri/s (~19 în curs pe replică) primul token vine în ~283 ms" in ro.why
 

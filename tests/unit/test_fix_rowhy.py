@@ -60,7 +60,8 @@ QUESTIONS: list[tuple[str, str]] = [
      "7.499 ms"),
     # a stated time-to-first-token target over several nodes
     ("recomandă GPU pentru llama 3.1 70b cu 100 de utilizatori, TTFT sub 5 secunde",
-     "Stocarea numără o copie a fișierelor modelului pe fiecare dintre cele 3 noduri"),
+     # serving replicas are instances, as the why names them, not nodes (audit buyer17b)
+     "Stocarea numără o copie a fișierelor modelului pe fiecare dintre cele 3 instanțe"),
 ]
 
 # asked when the reserved prices are fresh (as of 2026-08-26): an endpoint with a reservation

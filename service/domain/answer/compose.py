@@ -460,6 +460,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                                   model_id, st)
     if notes and written.sizing is not None and written.sizing.model == "custom":
         notes = []  # sized at the stated count (a scaled architecture): its name says so
+    if notes and st.unknown_model is not None and ex.model is None and ex.params_b:
+        notes = []  # an unknown name's stand-in: the lead says so (write._stand_in_unknown)
     variant = sub
     if model_id is not None and intent in ("media", "finetune"):
         m = registry.models[model_id]

@@ -201,6 +201,11 @@ class Stated:
     """Input tokens of one request stated as an input or a prompt ("1k in 1k out", "4000
     input tokens", "a 4000-token prompt"): the request is this plus its output. A length
     stated as a context ("8k context") is prompt plus output (the API's ``context_tokens``)."""
+    vague_length: str | None = None
+    """A request length said in words and no number ("short chat prompts", "long documents",
+    "prompturi scurte de chat", "documente lungi"), as written: never read as a length (no
+    figure is invented for "short"), the answer says the default it sized at
+    (write._vague_length_note; audit buyer17b #9)."""
     kv_cache: str | None = None
     """The KV cache's precision ("fp8 kv cache", "cache KV în fp8"): sizing's ``kv_cache``;
     None: the sizing's default (fp16)."""
@@ -3835,6 +3840,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gguf_file=_gguf_file(folded),
                   gguf_app=gguf_app(toks, folded, registry),
                   prompt_tokens=prompt_tokens(text),
+                  vague_length=_vague_length(text, folded),
                   kv_cache=kv_precision(text),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
                   egress_once=_egress_once(folded),
@@ -3898,6 +3904,25 @@ def _audio_minute_cost(folded: str) -> bool:
                 and not _MINUTES_COUNTED.search(folded)
                 and (_MONEY_Q.search(folded) or _HOW_MUCH_PER.search(folded)
                      or re.search(r"\bhow much\b|\bcat\b", folded)))
+
+
+# a request length in words: "short chat prompts", "long documents", "very long inputs",
+# "prompturi scurte (de chat)", "documente lungi" (folded); never a number's ("short 500-token
+# prompts" states one: prompt_tokens reads it)
+_VAGUE_LENGTH = re.compile(
+    r"\b(?:very\s++)?(?:short|long|longer|shorter|lengthy)\s++(?:(?:chat|user|rag|input"
+    r"|text)\s++)?(?:prompts?|inputs?|documents?|docs|contexts?|conversations?|questions?"
+    r"|messages?)\b"
+    r"|\b(?:prompt(?:uri)?|document(?:e)?|intrari|contexte?|conversatii|intrebari|mesaje)"
+    r"\s++(?:foarte\s++)?(?:scurt[ea]?|lung[ia]?)\b(?:\s++de\s++chat\b)?")
+
+
+def _vague_length(text: str, folded: str) -> str | None:
+    """:attr:`Stated.vague_length`: the words as written, or None."""
+    hit = _VAGUE_LENGTH.search(folded)
+    if hit is None:
+        return None
+    return (text[hit.start():hit.end()] if len(text) == len(folded) else hit.group(0)).strip()
 
 
 def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:

@@ -84,7 +84,8 @@ _DECIDED = {"The time-to-first-token target set the replica count.": "why_decide
             "The request-rate target, sized with queueing, set the replica count.":
                 "why_decided_rate"}
 _STORAGE = re.compile(rf"Storage counts a copy of the model files on each of the ([\d,]+) "
-                      rf"nodes \([\d,]+ x {_NUM} GB\): no shared filesystem is priced\.")
+                      rf"(nodes|instances) \([\d,]+ x {_NUM} GB\): no shared filesystem is "
+                      r"priced\.")
 _RESOLD = re.compile(r"The same machine at the same price is also resold by (\S+) \(([^)]+)\): "
                      r"listed here, not as another option\.")
 _SOLD = re.compile(r"The same (\S+) machine at the same price is also sold by (\S+) "
@@ -333,7 +334,8 @@ def _note(note: str, t: Mapping[str, str], f: Formatter, kinds: Mapping[str, str
     if (m := _DECIDED_DECODE.fullmatch(note)) is not None:
         return t["why_decided_default_decode"].format(tps=_said(f, m.group(1)))
     if (m := _STORAGE.fullmatch(note)) is not None:
-        return t["why_storage"].format(n=_said(f, m.group(1)), gb=_said(f, m.group(2)))
+        return t["why_storage" if m.group(2) == "nodes" else "why_storage_instances"].format(
+            n=_said(f, m.group(1)), gb=_said(f, m.group(3)))
     if (m := _RESOLD.fullmatch(note)) is not None:
         return t["why_resold"].format(provider=m.group(1), offer=m.group(2))
     if (m := _SOLD.fullmatch(note)) is not None:

@@ -1300,9 +1300,13 @@ def _rank_notes(ctx: Ctx, c: Quote, tier: Callable[[Quote], int], promoted: bool
     if scaled:
         notes.append(scaled)
     if c.plan.nodes > 1 and c.storage_gb:
+        # "instances", as machine_words names them ("26 instances of 2 x H100"), unless the
+        # plan is one job over joined machines (training, or a replica split over nodes): it
+        # read "on each of the 26 nodes" beside "26 instances" (audit buyer17b, lesser)
+        joined = ctx.req.workload in ("finetune", "pretrain") or c.plan.cap.pp > 1
         notes.append(f"Storage counts a copy of the model files on each of the "
-                     f"{c.plan.nodes} nodes ({c.plan.nodes} x {c.storage_gb:,.0f} GB): no shared "
-                     "filesystem is priced.")
+                     f"{c.plan.nodes} {'nodes' if joined else 'instances'} ({c.plan.nodes} x "
+                     f"{c.storage_gb:,.0f} GB): no shared filesystem is priced.")
     dearer = (beaten is not None and c.per_job is not None and beaten.per_job is not None
               and beaten.per_job >= c.per_job)
     if beaten is not None and dearer and c.plan.nodes > beaten.plan.nodes:

@@ -20,6 +20,7 @@ from service.domain.answer.numbers.compare import _compare
 from service.domain.answer.numbers.context import (
     _SIZED_GPUS_MAX,
     _W,
+    ASK_OUTPUT_TOKENS,
     UserBaseNumbers,
     Written,
     _ctx,
@@ -49,6 +50,7 @@ from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
 from service.domain.answer.numbers.training import _finetune, _train
 from service.domain.answer.understand import Extracted
+from service.domain.catalog.models import kv_bytes_per_token
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
 from service.domain.fields import (
@@ -314,6 +316,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
             float(w.st.dot_grouped.replace(".", "")))))
     _gguf_app_note(w)
+    _vague_length_note(w)
     _price_context(w, intent)
     if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
         # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
@@ -328,7 +331,26 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _user_base_lead(w))
     _lead_with(w, _format_refused(w))
     _lead_with(w, _model_unknown(w))
+    _lead_with(w, _stand_in_unknown(w))
     return w.out
+
+
+def _vague_length_note(w: _W) -> None:
+    """A request length said in words and no number ("short chat prompts", "long documents":
+    ``Stated.vague_length``): never read as a length (no figure is invented for "short"); the
+    answer, sized at the default request, says so right after its first sentence, with the
+    tokens it used, and asks for a number. It read "5 requests per second of 4,096 tokens
+    (3,584 in, 512 out)" beside "short chat prompts" with no word (audit buyer17b #9)."""
+    s = w.out.sizing
+    if (w.st.vague_length is None or w.out.first is None or s is None
+            or not w.generates_tokens() or w.st.prompt_tokens is not None
+            or w.ex.context_tokens is not None):
+        return
+    out = w.st.output_tokens if w.st.output_tokens is not None else ASK_OUTPUT_TOKENS
+    if s.context_tokens <= out:
+        return
+    w.out.more.insert(0, w.say("vague_length", words=w.st.vague_length,
+                               inp=w.n(s.context_tokens - out), out=w.n(out)))
 
 
 def _gguf_app_note(w: _W) -> None:
@@ -679,6 +701,43 @@ def _model_unknown(w: _W) -> str | None:
                   key=lambda m: (abs(math.log(m.total_params / 1e9 / b)), m.id))[:3]
     # under 1B to three significant digits (0.001B was "0.0B"), as a rate per second is said
     return w.say("size_unknown", b=w.per_s(b), names=", ".join(m.name for m in near))
+
+
+def _stand_in_unknown(w: _W) -> str | None:
+    """A model named with its size that the catalog does not know ("llama-5-200b"), answered
+    with a size's stand-in (compose's ``_representative``: TII Falcon 180B's architecture
+    scaled to 200B): said first that the name is not in the catalog, with the nearest names,
+    and that the KV cache (so the memory under load) is the stand-in's, not the real
+    model's. It read "A 200B model (TII Falcon 180B's architecture scaled ...) needs 377.5
+    GiB" with no word that Llama 5 is unknown, and Falcon 180B's KV of 160 KiB per token is
+    half a 70B Llama's 320 (catalog/models: 8 KV heads of 64 against 128): a Llama-like
+    model's load would be undersized (audit buyer17b #12)."""
+    if (w.out.first is None or w.model is None or w.ex.model is not None
+            or w.st.unknown_model is None or w.model_id is None):
+        return None
+    name, ids = w.st.unknown_model
+    models = w.reg.models
+    stand_in = models[w.model_id]
+    arch = w.scaled or w.model.architecture
+    if arch is None:
+        return None
+    # per token at 16 bits (the models' own cache), in KiB, as the kv_cache answer says it
+    kib = kv_bytes_per_token(arch, 2) / 1024
+    named = [models[i] for i in ids if i in models]
+    common = {"name": name, "names": ", ".join(m.name for m in named),
+              "stand_in": stand_in.name, "b": w.n(w.ex.params_b or 0, 0 if float(
+                  w.ex.params_b or 0).is_integer() else 1), "kv": w.n(kib, 0)}
+    key = "stand_in_unknown" if w.scaled is not None else "stand_in_unknown_same"
+    if not named:
+        key += "_none"
+    text = w.say(key, **common)
+    # the nearest catalog names' own KV per token, where one keeps more than the stand-in
+    more = [(kv_bytes_per_token(m.architecture, 2) / 1024, m.name) for m in named
+            if m.architecture is not None]
+    near = max(more, default=None)
+    if near is not None and near[0] > kib * 1.05:
+        text += " " + w.say("stand_in_kv_more", near=near[1], kv_near=w.n(near[0], 0))
+    return text
 
 
 def _yes_no_lead(w: _W) -> None:
