@@ -45,6 +45,7 @@ from service.domain.answer.understand import (
     unknown_model,
     user_base,
     user_count,
+    weights_left,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import (
@@ -209,6 +210,10 @@ class Stated:
     kv_cache: str | None = None
     """The KV cache's precision ("fp8 kv cache", "cache KV în fp8"): sizing's ``kv_cache``;
     None: the sizing's default (fp16)."""
+    weights_left: str | None = None
+    """The weights' precision a switch leaves ("fp8 instead of bf16", "switching from bf16 to
+    fp8", "de la bf16 la fp8": bf16; ``understand.weights_left``), the one taken being the
+    ``Extracted.weights`` sized: the speed answer says the one left's figure after it."""
     bare_gpu: tuple[str, str, str] | None = None
     """A GPU family named bare ("A100", "V100") that the registry reads as its smaller-memory
     variant: (the word as written, the card read, the other memory variant)."""
@@ -3842,6 +3847,7 @@ dot_grouped=dg.group(0) if dg else None,
                   prompt_tokens=prompt_tokens(text),
                   vague_length=_vague_length(text, folded),
                   kv_cache=kv_precision(text),
+                  weights_left=weights_left(text, registry),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
                   egress_once=_egress_once(folded),
                   items=items, lei=lei,
@@ -3964,13 +3970,21 @@ _WORK_RATE = re.compile(
     # "secunde de audio pe secundă" (buyer audit: the billing-granularity list)
     r"|audio|speech|music|muzica|vorbire)"
     r"\s++(?:/|(?:per|pe|a)\b)\s*+(?:second|sec|s|secunda|minute|min|minut)\b")
+_SWITCHED_FROM = (
+    r"(?:(?:an?|one|un|o|the|our|my|\d{1,4}\s*+x?)\s*+)?(?:nvidia\s++)?(?:geforce\s++)?"
+    r"(?:rtx\s*+(?:pro\s++)?\d{4}|(?:rtx\s++)?(?:a|b|h|l|t|v|p|gb|mi)\d{1,4}[a-z]{0,2}"
+    r"|bf16|fp16|fp32|fp8|fp4|int8|int4|[48][- ]?bits?)\b")
+"""A GPU or a precision right after "from" ("switching from an H100 to an H200", "moving from
+4 H100s to 2 H200s", "from bf16 to fp8", "de la H100 la H200"): a set-up left for another,
+never data moved out of a cloud (:data:`_STORAGE`; audit buyer17b #2: "moving from bf16 to
+fp8" was an egress passage), and with two GPUs named, the two weighed (:data:`_COMPARE`)."""
 _STORAGE = re.compile(r"\begress\b|\bstorage\b|\bstor(?:e|ing)\b|\bstocare\w*+|\bstoc\w*+"
                       r"|\btrafic\w*+|\bdownload\w*+|\btransfer\w*+|\bdate (?:iesite|transferate)\b"
                       # moving data out: "să scot 2 TB din GCP", "pull 5 TB out of AWS"
                       r"|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+\b[^?]{0,30}?\b(?:din|de pe)\b"
                       # "să mut 200 GB de greutăți din GCP în alt cloud", "move 200 GB from AWS"
                       r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b[^?]{0,30}?"
-                      r"\b(?:din|de pe|from)\b"
+                      rf"\b(?:din|de pe|from)\b(?!\s++{_SWITCHED_FROM})"
                       # (never one GPU "out of an 8-GPU server": regress6 #10)
                       r"|\bout of\b(?!\s++(?:(?:an?|the|my|our|its|their)\s++)?\d++[\s-]*+"
                       r"(?:gpus?\b|x\b|[a-z]\d))|\b(?:outbound|iesire)\b"
@@ -4015,7 +4029,7 @@ matches)."""
 _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bout of\b"
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+"
                      r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b"
-                     r"[^?]{0,30}?\b(?:din|de pe|from)\b")
+                     rf"[^?]{{0,30}}?\b(?:din|de pe|from)\b(?!\s++{_SWITCHED_FROM})")
 # a model's own files kept on disk ("how much storage for llama 405b weights", "disk space
 # needed for deepseek r1", "cât spațiu pe disc ocupă greutățile"): their size, with no volume
 # stated in GB and no GPU memory asked (the answer was a passage, or the VRAM total)
@@ -4262,7 +4276,10 @@ _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bo
                       # "în locul H100": one GPU weighed against another (two GPUs named); it
                       # was a GPU count, the H200's alone (audit ro2 #8)
                       r"|\bworth\b[^.?!]{0,30}?\bover\b|\binstead of\b|\bin loc de\b"
-                      r"|\bin locul\b")
+                      # "switching from an H100 to an H200", "de la H100 la H200": the one
+                      # left weighed against the one taken, as "instead of" is (it was the
+                      # H100's alone, the card left; audit buyer17b #2)
+                      rf"|\bin locul\b|\b(?:from|de la)\s++{_SWITCHED_FROM}")
 # renting, in both languages: a price asked ("what GPU should I rent", "ce GPU să închiriez"),
 # and what tells a card to buy apart from a rental (_RENT)
 _RENT_WORDS = r"\brent\w*+|\bhire\b|\binchiri\w*+"

@@ -1211,11 +1211,103 @@ def _gguf_bits(toks: list[_Tok], first: int, last: int, gguf_engine: bool) -> bo
     return False
 
 
+_SWITCH_AFTER = frozenset({("instead", "of"), ("rather", "than"), ("not",), ("and", "not"),
+                           ("but", "not"), ("in", "loc", "de"), ("in", "locul"), ("nu",),
+                           ("si", "nu"), ("dar", "nu"), ("iar", "nu")})
+"""The words between a precision taken and the one it replaces ("fp8 instead of bf16", "fp8
+rather than bf16", "fp8, not bf16", "fp8 în loc de bf16", "fp8, nu bf16"): the first is the
+one to size, the second the one left (audit buyer17b #2: both named, neither was read, the
+model's own bf16 was sized)."""
+_SWITCH_BEFORE = frozenset({("instead", "of"), ("rather", "than"), ("in", "loc", "de"),
+                            ("in", "locul")})
+"""The words right before a precision left ("instead of bf16, fp8", "în loc de bf16 ...")."""
+_SWITCH_FROM = frozenset({("from",), ("de", "la"), ("din",)})
+_SWITCH_TO = frozenset({("to",), ("into",), ("la",), ("in",), ("pe",)})
+"""A switch said from one precision to another: "from bf16 to fp8", "de la bf16 la fp8", "din
+bf16 în fp8" (the second taken), "to fp8 from bf16", "la fp8 de la bf16" (the first)."""
+_SWITCH_VERBS = frozenset({"switch", "switching", "switched", "move", "moving", "go", "going",
+                           "migrate", "migrating", "convert", "converting", "change",
+                           "changing", "drop", "dropping", "trec", "trecem", "trece", "trecand",
+                           "schimb", "schimbam", "schimba", "mut", "mutam", "convertesc",
+                           "convertim", "quantize", "quantise", "quantizing", "quantising"})
+_SWITCH_ONTO = frozenset({"to", "into", "la", "pe"})
+"""The word between a switch's verb and the precision it takes ("switch to fp8", "trec pe
+fp8"): every other precision named is the one left."""
+_SWITCH_FILLER = frozenset({"the", "a", "an", "using", "use", "running", "at", "in", "pe", "la",
+                            "cu", "folosind"})
+"""Words that may follow a switch's words before the precision ("instead of using bf16",
+"rather than at bf16", "switch to using fp8", "în loc de la bf16")."""
+
+
+def _switch_words(words: tuple[str, ...], cues: frozenset[tuple[str, ...]]) -> bool:
+    """Whether ``words`` are one of ``cues``, filler words (:data:`_SWITCH_FILLER`) after it
+    allowed."""
+    return any(words[: len(c)] == c and all(w in _SWITCH_FILLER for w in words[len(c):])
+               for c in cues)
+
+
+def _switched_from(toks: list[_Tok], spans: list[tuple[str, int, int]]) -> set[int]:
+    """The indices in ``spans`` (precision id, first and last token) of the precisions a
+    switch leaves, where the question says which of two it takes: "fp8 instead of bf16",
+    "fp8 rather than bf16", "fp8, not bf16", "from bf16 to fp8", "switch to fp8", RO "fp8 în
+    loc de bf16", "de la bf16 la fp8", "trec pe fp8". The one taken is sized; a pair weighed
+    ("fp8 vs bf16", "compare fp8 and bf16") has no such words and is left as it is."""
+    left: set[int] = set()
+
+    def before(i: int, n: int) -> tuple[str, ...]:
+        first = spans[i][1]
+        return tuple(t.text for t in toks[max(0, first - n) : first])
+
+    def cue_before(i: int, cues: frozenset[tuple[str, ...]]) -> bool:
+        return any(before(i, len(c)) == c for c in cues)
+
+    def verb_before(i: int, n: int) -> bool:  # "convert bf16", "switch to fp8" (n = 2)
+        w = before(i, n)
+        return len(w) == n and w[0] in _SWITCH_VERBS and (n == 1 or w[1] in _SWITCH_ONTO)
+
+    for i, (pid, _, last) in enumerate(spans):
+        if cue_before(i, _SWITCH_BEFORE):
+            left.add(i)  # "instead of bf16, ..."
+        if i + 1 >= len(spans) or spans[i + 1][0] == pid:
+            continue
+        between = tuple(t.text for t in toks[last + 1 : spans[i + 1][1]])
+        if _switch_words(between, _SWITCH_AFTER) or (
+                cue_before(i, _SWITCH_TO) and _switch_words(between, _SWITCH_FROM)):
+            left.add(i + 1)  # "fp8 instead of bf16", "(switch) to fp8 from bf16"
+        elif ((cue_before(i, _SWITCH_FROM) or verb_before(i, 1))
+              and _switch_words(between, _SWITCH_TO)):
+            left.add(i)  # "from bf16 to fp8", "de la bf16 la fp8", "convert bf16 to fp8"
+    taken = [i for i in range(len(spans)) if verb_before(i, 2)]
+    if len({spans[i][0] for i in taken}) == 1:
+        # "switch to fp8", "trec pe fp8": every other precision named is left
+        left.update(i for i, (pid, _, _) in enumerate(spans) if pid != spans[taken[0]][0])
+    return left
+
+
 def _weights(toks: list[_Tok], gguf_engine: bool = False) -> str | None:
     """The weights' precision stated (None where none, or several that differ); a bit count
     of a GGUF file (:func:`_gguf_bits`) is its GGUF type, ``GGUF_AT_BITS`` ("8-bit GGUF" is
-    q8_0: it was int8, which llama.cpp cannot run)."""
+    q8_0: it was int8, which llama.cpp cannot run). Of two in a switch, the one taken
+    (:func:`_switched_from`: "fp8 instead of bf16" is fp8)."""
+    return _weights_read(toks, gguf_engine)[0]
+
+
+def weights_left(text: str, registry: Registry) -> str | None:
+    """The precision a switch leaves where the one it takes is read too ("fp8 instead of
+    bf16", "de la bf16 la fp8": bf16; :func:`_switched_from`), else None: the answer at the
+    one taken can say the one left's figure beside it."""
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
+    toks = _tokens(folded)
+    engine = _engine(toks, folded, registry)
+    gguf = engine == "llama.cpp" or (
+        engine is None and gguf_app(toks, folded, registry) is not None)
+    return _weights_read(toks, gguf)[1]
+
+
+def _weights_read(toks: list[_Tok], gguf_engine: bool) -> tuple[str | None, str | None]:
+    """(:func:`_weights`, the one precision a switch leaves where that is read, else None)."""
     mentions: list[tuple[str, bool]] = []  # (precision id, stated as a bit count)
+    spans: list[tuple[str, int, int]] = []  # (precision id, first and last token)
     i = 0
     while i < len(toks):
         hit: tuple[str, bool, int] | None = None
@@ -1259,10 +1351,16 @@ def _weights(toks: list[_Tok], gguf_engine: bool = False) -> str | None:
         near = [t.text for t in toks[max(0, i - 3) : i]] + [t.text for t in toks[i + hit[2] :][:1]]
         if not any(w.startswith(_NOT_WEIGHTS_CONTEXT) for w in near):
             mentions.append((hit[0], hit[1]))
+            spans.append((hit[0], i, i + hit[2] - 1))
         i += hit[2]
+    left = _switched_from(toks, spans)
+    left_ids = {spans[k][0] for k in left}
+    mentions = [m for k, m in enumerate(mentions) if k not in left]
     ids = {pid for pid, _ in mentions}
     if len(ids) == 1:
-        return ids.pop()
+        taken = ids.pop()
+        return taken, (left_ids.pop() if len(left_ids) == 1 and taken not in left_ids
+                       else None)
     stated_bits = {pid for pid, is_bits in mentions if is_bits}
     formats = {pid for pid, is_bits in mentions if not is_bits}
     if len(stated_bits) == 1:
@@ -1271,8 +1369,8 @@ def _weights(toks: list[_Tok], gguf_engine: bool = False) -> str | None:
         if all(round(get_precision(o).bits_linear) == nominal for o in ids):
             # "4-bit nf4": the format says more than the bit count; "GPTQ sau AWQ pe 4 biti":
             # the formats differ, the bit count they share is what is stated
-            return formats.pop() if len(formats) == 1 else pid
-    return None
+            return (formats.pop() if len(formats) == 1 else pid), None
+    return None, None
 
 
 def kv_precision(text: str) -> str | None:

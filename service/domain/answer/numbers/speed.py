@@ -872,6 +872,8 @@ def _speed_answer(w: _W) -> None:
     else:
         w.out.first = w.say("speed_tps", tps=w.rate(tps), inp=w.n(inp), out=w.n(out), **common)
         w.ask("decode_tokens_per_s", tps, "tokens/s")
+    if w.sub in (None, "tps", "ttft", "tpot"):
+        _switch_left(w, r, gid, count, inp, out, 1)
     if one_r is not None and one_r.gpu is not None and r.fits:
         # the count changed from the one GPU asked: why, first; a precision that fits on
         # one after it
@@ -1693,6 +1695,33 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
     return None
 
 
+def _switch_left(w: _W, r: SizingResult, gid: str, count: int, inp: int, out: int,
+                 users: int) -> None:
+    """The figures at the precision a switch leaves ("fp8 instead of bf16", "de la bf16 la
+    fp8": ``Stated.weights_left``) on the same setup at the same load, in one sentence after
+    the ones at the precision taken (audit buyer17b #2: bf16's were the only ones); none where
+    the answer is not at the precision taken or the one left does not fit or run there."""
+    left = w.st.weights_left
+    if left is None or w.ex.weights is None or r.weights != w.ex.weights or left == r.weights:
+        return
+    g = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+               batch_size=users if users > 1 else None, weights=left)
+    if g is None or g.weights != left or not g.fits or g.runs is False:
+        return
+    p = g.performance
+    tps = None if p is None else p.output_tokens_per_s_per_user if users > 1 \
+        else p.decode_tokens_per_s
+    if p is None or not tps or not p.time_to_first_token_ms:
+        return
+    if users > 1:
+        w.out.more.append(w.say("switch_left_users", left=left, tps=w.rate(tps),
+                                total=w.rate(p.output_tokens_per_s or 0.0),
+                                ttft=w.n(p.time_to_first_token_ms)))
+    else:
+        w.out.more.append(w.say("switch_left_one", left=left, tps=w.rate(tps),
+                                ttft=w.n(p.time_to_first_token_ms)))
+
+
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
                  users: int, out: int = ASK_OUTPUT_TOKENS) -> bool:
     """The speed at the stated load: ``users`` requests at once, each user's and the whole
@@ -1781,6 +1810,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
                                     per_replica=w.gpus_per_replica(got[2])))
     if r.fits:
+        _switch_left(w, r, gid, count, inp, out, users)
         _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
                         p.time_to_first_token_ms or 0.0)
     if one is not None and one.decode_tokens_per_s:
