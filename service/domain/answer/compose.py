@@ -443,9 +443,15 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
-    intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
-                           place=det.region is not None)
     st = stated(q, registry)
+    llms = [m for m in st.models if registry.models[m].kind == "llm"]
+    intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
+                           place=det.region is not None,
+                           models_named=len(llms) if len(llms) == len(st.models) else 0)
+    if intent == "compare" and model_id is None and len(llms) > 1 and len(gpus) == 1:
+        # models compared on one GPU: each is sized by the writer (numbers/compare.py), the
+        # first named stands for the question's model meanwhile
+        model_id = llms[0]
     st = dc_replace(st, providers_named=providers_named(q, [p.id for p in catalog.providers]))
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
@@ -511,7 +517,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if users is not None and lang == "ro":
         users = msgspec.structs.replace(users, assumption=_ro_de(users.assumption))
     numbers = (Numbers(sizing=written.sizing, recommendations=offers, asked=written.asked,
-                       users=users, stated_prices=written.stated_prices)
+                       users=users, stated_prices=written.stated_prices,
+                       compared=written.compared)
                if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":

@@ -33,6 +33,7 @@ from service.domain.answer.understand import (
     media_rate_asked,
     minus_before,
     model_objectives_masked,
+    models_compared,
     node_machine,
     nodes_of,
     own_price_read,
@@ -233,6 +234,11 @@ class Stated:
     """Each GPU of a comparison with the count written next to it ("2 x H100 or one H200":
     (h100-sxm, 2), (h200-sxm, 1)), in the question's order; empty when fewer than two GPUs
     are named or no count is."""
+    models: tuple[str, ...] = ()
+    """The models of a comparison of models ("Qwen3-30B-A3B vs Mixtral 8x7B on an H100",
+    "llama 3.1 8b or qwen2.5 7b on a 4090"), registry ids in the question's order
+    (:func:`~service.domain.answer.understand.models_compared`); empty when fewer than two
+    are named as alternatives. The extraction reads no model from them."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
     region_word: str | None = None
@@ -3831,6 +3837,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
+                  models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
                   fit_asked=bool(_FITS.search(folded)) and not (
                       _SPEED.search(folded) or _FASTER.search(folded)
@@ -4746,10 +4753,13 @@ _PRECISION_PICK = re.compile(
 
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
-             concurrent: int | None, place: bool = False) -> tuple[str, str | None]:
+             concurrent: int | None, place: bool = False,
+             models_named: int = 0) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names; ``place``:
-    whether it names a place the region filter reads (:attr:`Details.region`)."""
+    whether it names a place the region filter reads (:attr:`Details.region`);
+    ``models_named``: how many language models it names as alternatives
+    (:attr:`Stated.models`)."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
     # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
     # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
@@ -4784,6 +4794,15 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                  and not _FASTEST.search(f) and not buy)
     cost_q = rec_q or (bool(_COST.search(f)) and not buy) or bool(
         not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
+    if (models_named >= 2 and gpu_named == 1 and not has_model and _COMPARE.search(f)
+            and (_SPEED.search(f) or _FASTER.search(f) or _SLOWER.search(f)
+                 or _MONEY_Q.search(f) or _per_million(f))
+            and not _MEMORY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)):
+        # "Qwen3-30B-A3B vs Mixtral 8x7B on an H100 for 16 users: which is faster?", "llama
+        # 3.1 8b or qwen2.5 7b on a 4090, which is cheaper per million tokens?": each model
+        # on that GPU side by side (numbers/compare.py's models; audit buyer17b #6: a
+        # guidance passage and no number)
+        return "compare", "million" if _per_million(f) else None
     if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
             and kv_precision(text) is not None):
         # "how much VRAM for llama 8b with an fp8 KV cache": the total, its KV cache at that

@@ -912,6 +912,20 @@ def _pick(toks: list[_Tok], mentions: list[_Mention]) -> tuple[str | None, set[i
     return None, grouped
 
 
+
+def models_compared(toks: list[_Tok], names: list[_Mention]) -> tuple[str, ...]:
+    """The models named as alternatives to one another ("Qwen3-30B-A3B vs Mixtral 8x7B",
+    "llama 3.1 8b or qwen2.5 7b", "Qwen3-30B-A3B sau Mixtral 8x7B"), in the order written,
+    where two or more distinct ones are (:func:`_pick` reads no model from them: the question
+    is about each); empty otherwise."""
+    models = [m for m in names if m.kind == "model"]
+    _, grouped = _pick(toks, models)
+    ids: list[str] = []
+    for m in models:
+        if m.first in grouped and m.id not in ids:
+            ids.append(m.id)
+    return tuple(ids) if len(ids) > 1 else ()
+
 # ---------------------------------------------------------------------------------------------
 # GPU counts
 

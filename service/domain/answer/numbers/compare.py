@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import (
     _W,
+    ComparedNumbers,
     _fitting_precision,
     _instances,
     _prompt,
@@ -25,6 +26,8 @@ from service.domain.sizing.sizing import (
 
 
 def _compare(w: _W) -> None:
+    if w.st.models and compare_models(w):
+        return  # "Qwen3-30B-A3B vs Mixtral 8x7B on an H100": each model on that GPU
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
     if w.model is not None and w.model.kind != "llm" and w.model.modality != "video":
         _compare_media(w, gids)
@@ -71,13 +74,15 @@ def _compare(w: _W) -> None:
     if base is None:
         return
     w.record(base, inp + 512)
-    if w.sub == "million" and _compare_million(w, gids, base, inp):
+    # a load stated ("with 16 users"): each GPU at that many requests at once, per user
+    users = w.ex.concurrent_requests or w.det.users or 1
+    # the cost of 1M tokens at a load stated is that of the setups that carry it, below (audit
+    # buyer17b #8: at full load, 1 x H200 that holds 47 of the 50 users asked)
+    if w.sub == "million" and users == 1 and _compare_million(w, gids, base, inp):
         return
     rows = []
     best_speed: tuple[float, str] | None = None
     best_price: tuple[float, str] | None = None
-    # a load stated ("with 16 users"): each GPU at that many requests at once, per user
-    users = w.ex.concurrent_requests or w.det.users or 1
     # "on an A10G or an L4": one card of each, said first, then compared one card each
     ones = _one_card_each(w, gids, base, inp, users) if w.st.gpu_ones else None
     # a monthly cost asked at a load ("h200 vs h100 at 50 users, monthly cost"): a setup that
@@ -139,7 +144,17 @@ def _compare(w: _W) -> None:
                     best_month = (scaled.month, scaled.setup)
                 if scaled.tps and (best_speed is None or scaled.tps > best_speed[0]):
                     best_speed = (scaled.tps, scaled.setup)
-                served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft))
+                served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft,
+                                      scaled.total))
+                rows[at] += _million_tail(w, served[-1])
+                if scaled.tps:
+                    w.out.compared.append(ComparedNumbers(
+                        model=w.model.id, weights=scaled.weights, gpu=gid, gpu_count=scaled.gpus,
+                        replicas=scaled.replicas, concurrent_requests=users,
+                        held_concurrent_requests=most, output_tokens_per_s_per_user=scaled.tps,
+                        output_tokens_per_s_total=scaled.total, time_to_first_token_ms=scaled.ttft,
+                        per_hour_usd=scaled.hour,
+                        per_million_output_tokens_usd=_million(scaled.hour, scaled.total)))
                 for x in r.warnings if r is not None else []:
                     w.core_warn(x)  # why the count compared does not hold them (its queue)
                 continue
@@ -159,7 +174,16 @@ def _compare(w: _W) -> None:
                                           < best_month[0]):
             best_month = (price * count * w.month_hours(), setup)
         if users > 1 and price and tps and p is not None:
-            served.append(_Served(setup, price * count, tps, p.time_to_first_token_ms))
+            served.append(_Served(setup, price * count, tps, p.time_to_first_token_ms,
+                                  p.output_tokens_per_s))
+            rows[at] += _million_tail(w, served[-1])
+            w.out.compared.append(ComparedNumbers(
+                model=w.model.id, weights=r.weights if r is not None else weights, gpu=gid,
+                gpu_count=count, concurrent_requests=users, output_tokens_per_s_per_user=tps,
+                output_tokens_per_s_total=p.output_tokens_per_s,
+                max_throughput_tokens_per_s=p.max_throughput_tokens_per_s,
+                time_to_first_token_ms=p.time_to_first_token_ms, per_hour_usd=price * count,
+                per_million_output_tokens_usd=_million(price * count, p.output_tokens_per_s)))
         if offers:
             v = offers[0]
             w.price_warnings(v)
@@ -177,6 +201,10 @@ def _compare(w: _W) -> None:
     if best_speed:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               best_speed[0], "tokens/s")
+    million = _million_lead(w, users, weights, served)
+    if million is not None:
+        w.out.more.insert(0, w.out.first)
+        w.out.first = million
     verdict = _per_user(w, users, served) if users > 1 and len(served) > 1 else None
     if verdict is not None:
         w.out.more.append(verdict)  # fastest and cheapest said there, per user served
@@ -196,6 +224,43 @@ class _Served:
     hour: float
     tps: float | None
     ttft: float | None
+    total: float | None = None
+    """The whole setup's output tokens/s at that load (None where not timed)."""
+
+
+def _million_tail(w: _W, s: _Served) -> str:
+    """A compared row's cost of 1M output tokens at the load stated, where that cost is asked
+    (``sub`` million) and the setup is timed there; else nothing."""
+    m = _million(s.hour, s.total)
+    return w.say("compare_million_load_row", million=w.usd(m)) \
+        if w.sub == "million" and m is not None else ""
+
+
+def _million_lead(w: _W, users: int, weights: str, served: list[_Served]) -> str | None:
+    """The cost of 1M output tokens asked at a load ("h100 vs h200 for llama 3.1 70b fp8 at
+    50 users: which is cheaper per million tokens?"): each setup that carries the users
+    (the count of each GPU that holds them all, said in its row), its hourly price over its
+    output at that load, the cheapest first (audit buyer17b #8: one H200 priced at full
+    load, 570 tokens/s, where it holds 47 of the 50). Sets the number asked; None where the
+    cost is not asked, no load is stated, or a setup is not priced and timed."""
+    if w.sub != "million" or users <= 1 or len(served) < 2 or w.model is None:
+        return None
+    costs = [(_million(s.hour, s.total), s) for s in served]
+    if any(m is None for m, _ in costs):
+        return None
+    ranked = sorted(((m or 0.0, s) for m, s in costs), key=lambda x: x[0])
+    (best, cheap), rest = ranked[0], ranked[1:]
+    w.ask("per_million_output_tokens_usd", best, "USD")
+    return w.say("compare_million_load", users=w.n(users), model=w.model.name,
+                 weights=weights, cheap=cheap.setup, million=w.usd(best),
+                 others="; ".join(w.say("compare_million_load_other", setup=s.setup,
+                                        million=w.usd(m)) for m, s in rest))
+
+
+def _million(hour: float | None, total: float | None) -> float | None:
+    """The cost of 1M output tokens of a setup at ``hour`` $/h making ``total`` output
+    tokens/s; None where either is unknown."""
+    return hour / (total * 3600) * 1e6 if hour and total else None
 
 
 @dataclass(frozen=True)
@@ -207,6 +272,11 @@ class _Scaled:
     month: float
     tps: float | None
     ttft: float | None
+    total: float | None = None
+    """All the replicas' output tokens/s at the load (None where not timed)."""
+    gpus: int = 0
+    replicas: int = 1
+    weights: str = ""
 
 
 def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | None,
@@ -254,11 +324,13 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     said = {"setup": setup, "users": w.n(users), "most": w.n(most or 0), "more": more,
             "month": w.usd(month), "hour": w.usd(hour), "where": where,
             "kind": w.kinds[kind]}
-    if not tps or ttft is None:
+    if not tps or ttft is None or r is None or p is None:
         return _Scaled(w.say("compare_row_users_scaled", **said), more, hour, month, None, None)
     row = w.say("compare_row_users_load", tps=w.rate(tps), ttft=w.n(ttft),
                 replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per), **said)
-    return _Scaled(row, more, hour, month, tps, ttft)
+    # the replicas' output together: each carries its share of the users
+    total_tps = p.output_tokens_per_s * users / share if p.output_tokens_per_s else None
+    return _Scaled(row, more, hour, month, tps, ttft, total_tps, total, replicas, r.weights)
 
 
 def _replica_machines(w: _W, gid: str, per: int, replicas: int
@@ -616,4 +688,202 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
         native=w.model.native_precision or "bf16")
     w.ask("per_million_output_tokens_usd", best[0], "USD")
     w.out.more.append(w.say("compare_million_best", cheap=best[1], fast=fast[1]))
+    return True
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One model of a comparison of models on one GPU (:func:`_model_side`): the setup that
+    holds it and the load, and its figures there."""
+    name: str
+    weights: str
+    gpus: int
+    replicas: int
+    per: int
+    held: int | None  # the requests at once the count asked holds, where more GPUs are taken
+    tps: float  # each user's output tokens/s at the load (one request alone: its own)
+    total: float | None  # the whole setup's output tokens/s at the load
+    full: float | None  # the whole setup's output tokens/s at full load
+    ttft: float | None
+    notes: tuple[str, ...]  # why another precision or more GPUs than asked
+    sized: SizingResult  # one replica at its share of the load
+
+
+def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _Side | None:
+    """``wm``'s model on ``count`` x ``gid`` under ``users`` requests at once of ``inp`` +
+    512 tokens, as the speed answer sizes one model there: at the precision asked, else its
+    own, else the largest that holds its weights and a request on the count
+    (:func:`_fitting_precision`, said), else its own on the fewest of the GPU that hold it
+    (said); then, where those GPUs do not hold every request at once, on the count that does
+    (:func:`gpu_count_for_users`, the count the speed answer's "All 50 at once need 2 x
+    H200" gives), one replica sized at its share of the load. None where no count of the GPU
+    holds it."""
+    assert wm.model is not None
+    load = users if users > 1 else None
+    name = wm.model.name
+    notes: list[str] = []
+
+    def runs(x: SizingResult | None) -> bool:
+        return (x is not None and x.runs is not False and bool(x.max_batch_size)
+                and x.performance is not None)
+
+    def holds(x: SizingResult | None) -> bool:  # every request at once
+        return runs(x) and x is not None and x.fits is True
+
+    def smaller(r: SizingResult, held: Callable[[SizingResult], bool]) -> SizingResult | None:
+        said = len(wm.out.more)
+        got = _fitting_precision(wm, r, gid, count, w.setup(count, gid), inp + 512, held,
+                                 takes=False, input_tokens=inp, output_tokens=512,
+                                 batch_size=load)
+        del wm.out.more[said:]  # said by the comparison's own note
+        if got is not None:
+            notes.append(w.say("compare_models_precision", model=name, own=r.weights,
+                               setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
+                               cap=w.gib(w.cap(r)), weights=got.weights))
+        return got
+
+    r = wm.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=load)
+    if r is None or r.gpu is None:
+        return None
+    # the speed answer's precision: the largest that holds every request on the count, else
+    # the largest that holds the weights and a request (the count then grows for the load)
+    if not holds(r):
+        r = smaller(r, holds) or (r if runs(r) else smaller(r, runs) or r)
+    if not runs(r):
+        fewest = min((f.gpu_count for f in r.fits_on if f.gpu == gid), default=None)
+        more = (wm.size(gpu=gid, gpu_count=fewest, input_tokens=inp, output_tokens=512,
+                        batch_size=load, weights=r.weights) if fewest else None)
+        if more is None or fewest is None or not runs(more):
+            return None
+        notes.append(w.say("compare_models_more", model=name, weights=r.weights,
+                           setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
+                           cap=w.gib(w.cap(r)), more=w.setup(fewest, gid)))
+        count, r = fewest, more
+    p = r.performance
+    assert p is not None
+    if users == 1:
+        return _Side(name, r.weights, count, 1, count, None, p.decode_tokens_per_s or 0,
+                     p.output_tokens_per_s, p.max_throughput_tokens_per_s,
+                     p.time_to_first_token_ms, tuple(notes), r)
+    if r.fits and (p.max_concurrency is None or p.max_concurrency >= users):
+        return _Side(name, r.weights, count, 1, count, None,
+                     p.output_tokens_per_s_per_user or 0, p.output_tokens_per_s,
+                     p.max_throughput_tokens_per_s, p.time_to_first_token_ms, tuple(notes), r)
+    # not every request at once: the count that holds them all, as the speed answer says it
+    held = min(r.max_batch_size or 0, p.max_concurrency or r.max_batch_size or 0)
+    got = gpu_count_for_users(w.catalog, wm.model_id or "", r.weights, gid, users, inp)
+    if got is None:
+        return None
+    total, replicas, per, batch = got
+    share = min(batch, math.ceil(users / replicas))
+    one = wm.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=512,
+                  batch_size=share, weights=r.weights)
+    q = one.performance if one is not None and one.fits and one.runs is not False else None
+    if one is None or q is None or not q.output_tokens_per_s_per_user:
+        return None
+    notes.append(w.say("compare_models_load", model=name, weights=r.weights,
+                       setup=w.setup(count, gid), users=w.n(users), most=w.n(held),
+                       more=w.setup(total, gid), replicas=w.replicas(replicas),
+                       per_replica=w.gpus_per_replica(per)))
+    return _Side(name, r.weights, total, replicas, per, held, q.output_tokens_per_s_per_user,
+                 (q.output_tokens_per_s or 0) * users / share if q.output_tokens_per_s else None,
+                 (q.max_throughput_tokens_per_s or 0) * replicas
+                 if q.max_throughput_tokens_per_s else None,
+                 q.time_to_first_token_ms, tuple(notes), one)
+
+
+def compare_models(w: _W) -> bool:
+    """Two or more language models on the one GPU the question names ("Qwen3-30B-A3B vs
+    Mixtral 8x7B on an H100 for 16 users: which is faster?", "llama 3.1 8b or qwen2.5 7b on
+    a 4090, which is cheaper per million tokens?"; :attr:`Stated.models`): each at the
+    count of it written (else one) and the load stated, at the precision the speed answer
+    would give it there (:func:`_model_side`), its tokens/s per user and in total and its
+    first token's time; the verdict leads: the faster, or where money is asked the cheaper
+    per 1M output tokens at that load (at full load for one request: the setup's hourly
+    price over its output). False where a model cannot be sized on the GPU (audit buyer17b
+    #6: a guidance passage and no number)."""
+    gid = w.ex.gpu
+    if (gid is None or w.det.gpus or len(w.st.models) < 2
+            or any(w.reg.models[m].kind != "llm" for m in w.st.models)):
+        return False
+    count = w.ex.gpu_count or 1
+    users = w.ex.concurrent_requests or w.det.users or 1
+    inp = _prompt(w)
+    money = w.sub == "million" or w.st.money_asked
+    sides: list[tuple[_W, _Side]] = []
+    for mid in w.st.models:
+        wm = _W(w.ex, w.det, w.sub, w.lang, w.catalog, w.today, w.messages, mid, w.st)
+        side = _model_side(w, wm, gid, count, users, inp)
+        if side is None:
+            return False
+        sides.append((wm, side))
+    rows: list[str] = []
+    priced: list[tuple[float, _Side]] = []
+    for wm, s in sides:
+        bb = w.basis(gid, s.gpus)
+        own = w.own_gpu_price(gid, s.gpus)
+        hour = own * s.gpus if own is not None else bb[1] * s.gpus if bb is not None else None
+        out = s.total if users > 1 else s.full
+        million = hour / (out * 3600) * 1e6 if hour and out else None
+        price = ""
+        if hour and million is not None:
+            kind = w.kinds[bb[2]] if own is None and bb is not None else w.own_said(gid, s.gpus)
+            price = w.say("compare_models_price_load" if users > 1
+                          else "compare_models_price_full",
+                          hour=w.usd(hour), kind=kind, million=w.usd(million))
+            priced.append((million, s))
+            if own is None and bb is not None:
+                w.price_warnings(bb[0])
+        setup = w.setup(s.gpus, gid)
+        if users > 1:
+            rows.append(w.say("compare_models_row_users", model=s.name, weights=s.weights,
+                              setup=setup, tps=w.rate(s.tps), total=w.n(s.total or 0),
+                              ttft=w.n(s.ttft or 0), price=price))
+        else:
+            rows.append(w.say("compare_models_row_one", model=s.name, weights=s.weights,
+                              setup=setup, tps=w.rate(s.tps), ttft=w.n(s.ttft or 0),
+                              full=w.n(s.full or 0), price=price))
+        w.out.compared.append(ComparedNumbers(
+            model=wm.model_id or "", weights=s.weights, gpu=gid, gpu_count=s.gpus,
+            replicas=s.replicas, concurrent_requests=users, held_concurrent_requests=s.held,
+            output_tokens_per_s_per_user=s.tps, output_tokens_per_s_total=s.total,
+            max_throughput_tokens_per_s=s.full, time_to_first_token_ms=s.ttft,
+            per_hour_usd=hour, per_million_output_tokens_usd=million))
+        for x in s.sized.warnings:
+            w.core_warn(x)
+
+    def named(s: _Side, lead: _Side) -> str:  # the model, with its setup where it differs
+        return s.name if s.gpus == lead.gpus else w.say("compare_models_on", model=s.name,
+                                                        setup=w.setup(s.gpus, gid))
+
+    if money and len(priced) == len(sides):
+        ranked = sorted(priced, key=lambda x: x[0])
+        best, rest = ranked[0], ranked[1:]
+        others = "; ".join(w.say("compare_models_other_million", model=named(s, best[1]),
+                                 million=w.usd(m)) for m, s in rest)
+        key = "compare_models_cheaper_users" if users > 1 else "compare_models_cheaper_one"
+        if all(w.usd(m) == w.usd(best[0]) for m, _ in rest):
+            key += "_tie"
+        w.out.first = w.say(key, model=best[1].name, setup=w.setup(best[1].gpus, gid),
+                            users=w.n(users), million=w.usd(best[0]), others=others)
+        w.ask("per_million_output_tokens_usd", best[0], "USD")
+        lead = best[1]
+    else:
+        ranked_s = sorted((s for _, s in sides), key=lambda s: -s.tps)
+        fast, rest_s = ranked_s[0], ranked_s[1:]
+        others = "; ".join(w.say("compare_models_other_tps", model=named(s, fast),
+                                 tps=w.rate(s.tps)) for s in rest_s)
+        key = "compare_models_faster_users" if users > 1 else "compare_models_faster_one"
+        if all(w.rate(s.tps) == w.rate(fast.tps) for s in rest_s):
+            key += "_tie"
+        w.out.first = w.say(key, model=fast.name, setup=w.setup(fast.gpus, gid),
+                            users=w.n(users), tps=w.rate(fast.tps), others=others)
+        w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
+              fast.tps, "tokens/s")
+        lead = fast
+    w.out.more.append(w.say("compare_models_users" if users > 1 else "compare_models_one",
+                            users=w.n(users), inp=w.n(inp), rows="; ".join(rows)))
+    for _, s in sides:
+        w.out.more.extend(s.notes)
+    w.record(lead.sized, inp + 512)
     return True

@@ -122,6 +122,35 @@ class AskedNumber(Out, frozen=True, kw_only=True):
     """The yes or no of a yes/no question."""
 
 
+class ComparedNumbers(Out, frozen=True, kw_only=True):
+    """One setup of a comparison as its row in the answer says it: a model on a count of one
+    GPU at a precision, under the load compared."""
+
+    model: str
+    weights: str
+    gpu: str
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="the GPUs of the setup compared, all replicas together")]
+    replicas: int = 1
+    concurrent_requests: Annotated[int, msgspec.Meta(
+        description="the requests at once it is compared at (1: one request alone)")] = 1
+    held_concurrent_requests: Annotated[int | None, msgspec.Meta(
+        description="where gpu_count had to grow to hold the load: the requests at once the "
+                    "count asked holds; null where it holds them all")] = None
+    output_tokens_per_s_per_user: float | None = None
+    output_tokens_per_s_total: Annotated[float | None, msgspec.Meta(
+        description="output tokens/s of the whole setup at the load compared")] = None
+    max_throughput_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="output tokens/s of the whole setup at full load")] = None
+    time_to_first_token_ms: float | None = None
+    per_hour_usd: Annotated[float | None, msgspec.Meta(
+        description="the whole setup's price per hour; null where none is priced")] = None
+    per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
+        description="per_hour_usd over the output tokens of an hour at the load compared "
+                    "(at full load where one request is compared); null where not priced")
+    ] = None
+
+
 class UserBaseNumbers(Out, frozen=True, kw_only=True):
     """People counted over time or in a team ("200 registered users", "5000 monthly active
     users", "20,000 users a day", "a team of 50"): no load at once, and the load sized for
@@ -174,6 +203,9 @@ class Numbers(Out, frozen=True, kw_only=True):
         description="the GPU prices the question states as the asker's own, at which the "
                     "answer is priced instead of the catalog's, each with its source "
                     "(\"stated in the question\"); empty when the answer uses none")] = []
+    compared: Annotated[list[ComparedNumbers], msgspec.Meta(
+        description="each setup a comparison of models, or of GPUs at a load, sets side by "
+                    "side, as its row says it; empty for any other answer")] = []
 
 
 @dataclass
@@ -189,6 +221,8 @@ class Written:
     users: UserBaseNumbers | None = None
     stated_prices: list[StatedPrice] = field(default_factory=list)
     """The asker's own prices the answer's figures are priced at (:meth:`_W.own_said`)."""
+    compared: list[ComparedNumbers] = field(default_factory=list)
+    """The setups a comparison sets side by side (numbers/compare.py)."""
 
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not
