@@ -7,12 +7,15 @@ import re
 from dataclasses import replace as dc_replace
 from typing import Any
 
+import msgspec
+
 from service.domain.answer.intent import finetune_options, months_hours
 from service.domain.answer.numbers.context import (
     _EXAMPLE_GPU,
     _SOURCE_ADDRESS,
     _SOURCE_DATE,
     _W,
+    Written,
     _decap,
     _instances,
     _min_count,
@@ -22,7 +25,11 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.cost import YEAR_DAYS, _cost
 from service.domain.answer.numbers.jobs import cheapest_billed_run
 from service.domain.answer.numbers.prices import _gpu_price, _month_total, _node_size, _setup_hour
-from service.domain.answer.numbers.training import _DEFAULT_CHECKPOINT_MINUTES, _train
+from service.domain.answer.numbers.training import (
+    _DEFAULT_CHECKPOINT_MINUTES,
+    IMPLIED_PLAN_HOURS,
+    _train,
+)
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.offers import Provider
 from service.domain.catalog.precisions import get_precision
@@ -307,10 +314,12 @@ def _spot_job(w: _W) -> bool:
     the token job), spot leading where spot is allowed, on-demand beside it, or on-demand only
     where spot is ruled out (``Stated.no_spot``), never two hourly rates of a card or a
     guidance sentence with no number (audit batch B6, ask_ro #6). A training job keeps the
-    training answers (:func:`_spot`'s plans)."""
+    training answers (:func:`_spot`'s plans), a training method named too ("LoRA llama 3.1
+    70b on 500M tokens: spot vs on-demand?" was 500M output tokens generated at fp8: buyer
+    audit 17 #1)."""
     m = w.model
     if m is None or w.ex.gpu is not None or w.st.trains or w.ex.workload in (
-            "finetune", "pretrain", "serving"):
+            "finetune", "pretrain", "serving") or _method_trains(w):
         return False
     media = ((m.kind == "diffusion" and bool(w.st.items or w.st.clips))
              or (m.kind == "audio" and bool(w.st.items)))
@@ -326,6 +335,80 @@ def _spot_job(w: _W) -> bool:
     return True
 
 
+def _method_trains(w: _W) -> bool:
+    """A training method named (LoRA, QLoRA, full; a DPO or SFT objective reads as one) with
+    no workload read, for an LLM with tokens stated: a training run ("LoRA llama 3.1 70b on
+    500M tokens"), not served tokens (LoRA alone is no workload in ``extract``: adapters are
+    served too, but tokens to train on are a run's)."""
+    m = w.model
+    return (m is not None and m.kind == "llm" and w.ex.workload is None
+            and w.ex.method is not None and bool(w.det.tokens))
+
+
+def _pretrain_spot(w: _W) -> bool:
+    """A pre-training run of stated tokens asked on spot against on-demand, no deadline
+    stated ("cost to pretrain a 13B model on 1T tokens on H100 spot vs on-demand"): the run's
+    totals, as a fine-tune's are given (it was two hourly prices of one H100, or of 4 × RTX
+    A6000 for a 7B on 1T tokens, decades of work: buyer audit 17 #2). The on-demand run is
+    the cost answer's own (:func:`_train`, sub "cost": the cheapest run, or the plan that
+    finishes within :data:`IMPLIED_PLAN_HOURS` where that run is longer); the spot run is
+    planned within the same 30 days on spot prices with its expected restarts over its
+    instances (the spot deadline plan, ``_spot_deadline``). Spot leads (the question names it
+    first), said to hold only for a run that checkpoints and resumes (/v1/recommendations
+    prices pre-training on-demand by default: ``interruptible`` no for pretrain), then the
+    on-demand run and the difference of the two totals. Spot ruled out: the on-demand run
+    alone. False (nothing written, the question's reading kept) where no on-demand run is
+    priced."""
+    ex, det, st, sub, out = w.ex, w.det, w.st, w.sub, w.out
+    try:
+        w.sub, w.out = "cost", Written()
+        _train(w, "pretrain")
+        od = w.out
+        if (od.first is None or od.asked is None or od.asked.unit != "USD"
+                or not od.asked.value):
+            w.ex, w.det = ex, det
+            return False
+        if not w.st.no_spot:
+            w.ex, w.det, w.out = ex, det, Written()
+            w.st = dc_replace(st, deadline_hours=IMPLIED_PLAN_HOURS)
+            _train(w, "pretrain", spot=True)
+            sp: Written | None = w.out
+        else:
+            sp = None
+    finally:
+        w.sub, w.st, w.out = sub, st, out
+    days = w.say("job_deadline_days", n=w.hours(IMPLIED_PLAN_HOURS / 24))
+    if (sp is None or sp.first is None or sp.asked is None or sp.asked.unit != "USD"
+            or not sp.asked.value):
+        # no spot plan (spot ruled out, or no spot price for the run's GPUs on machines
+        # joined by a fast network): the on-demand run, said so
+        out.first = od.first
+        out.more.extend([w.t["cost_no_spot_job"] if w.st.no_spot
+                         else w.say("pretrain_spot_none", days=days), *od.more])
+        for x in od.warnings:
+            w.warn(x)
+        out.sizing, out.offers, out.asked, out.computed = od.sizing, od.offers, od.asked, True
+        return True
+    spot_usd, od_usd = sp.asked.value, od.asked.value
+    implied = w.t["pretrain_implied"].split("{", 1)[0]  # the on-demand plan's own assumption
+    out.first = sp.first
+    saved = od_usd - spot_usd
+    # each run's own lines after it (its bill, network, price date), the difference last
+    out.more.extend([w.say("pretrain_spot_basis", days=days), *sp.more,
+                     w.say("pretrain_spot_on_demand", run=_decap(w, od.first))])
+    out.more.extend(x for x in od.more if x not in out.more and not x.startswith(implied))
+    out.more.append(w.say("pretrain_spot_saving" if saved >= 0 else "pretrain_spot_dearer",
+                          spot=w.usd(spot_usd), od=w.usd(od_usd), diff=w.usd(abs(saved)),
+                          pct=w.f.percent(abs(saved) / od_usd)))
+    for x in (*sp.warnings, *od.warnings):
+        w.warn(x)
+    out.sizing = sp.sizing or od.sizing
+    out.offers = [*sp.offers, *(o for o in od.offers
+                                if all(o.offer_id != s.offer_id for s in sp.offers))]
+    w.ask("per_training_run_usd", spot_usd, "USD")
+    return True
+
+
 def _spot(w: _W) -> None:
     if w.sub == "notice":
         _spot_notice(w)
@@ -334,11 +417,14 @@ def _spot(w: _W) -> None:
     if _spot_job(w):
         return
     deadline = bool(w.det.tokens and w.st.deadline_hours)
-    # training said with no workload read ("train a 7B", "pre-antrenez"): the job as the
-    # training answer reads it (WRITERS["training"])
+    # training said with no workload read ("train a 7B", "pre-antrenez"), or a training
+    # method named ("LoRA llama 3.1 70b on 500M tokens"): the job as the training answer
+    # reads it (WRITERS["training"])
     job = w.ex.workload if w.ex.workload in ("pretrain", "finetune") else (
-        ("finetune" if w.ex.method else "pretrain") if w.ex.workload is None and w.st.trains
-        else None)
+        ("finetune" if w.ex.method else "pretrain")
+        if w.ex.workload is None and (w.st.trains or _method_trains(w)) else None)
+    if job == "finetune" and w.ex.workload is None and _method_trains(w):
+        w.ex = msgspec.structs.replace(w.ex, workload="finetune")
     if w.model is not None and w.model.kind == "llm" and deadline and job is not None:
         # a run with its tokens and a deadline ("2T tokens in 30 days on spot H100s", "200M
         # tokens within 2 days on spot, which gpu?"), whatever else is asked ("how many and
@@ -347,6 +433,12 @@ def _spot(w: _W) -> None:
         _train(w, job, spot=True)
         if w.out.first is not None:
             return
+    if (w.model is not None and w.model.kind == "llm" and job == "pretrain" and w.det.tokens
+            and not deadline and not w.det.duration_hours and not w.st.no_checkpoints
+            and not (w.ex.gpu and w.ex.gpu_count) and not w.st.reserved
+            and w.sub not in ("notice", "day", "week", "year", "month", "count")
+            and _pretrain_spot(w)):
+        return
     if (w.model is not None and w.model.kind == "llm" and job == "finetune" and w.det.tokens
             and not deadline and not w.det.duration_hours and not w.st.no_checkpoints
             and not (w.ex.gpu and w.ex.gpu_count)  # a GPU named, no count: its job (consist #4)
