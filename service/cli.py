@@ -12,6 +12,12 @@ from typing import Any
 
 import msgspec
 
+from service.domain.fields import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+)
+
 OPENAPI_PATH = Path("openapi") / "openapi.json"
 
 
@@ -613,8 +619,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gpu", default=None)
     p.add_argument("--gpu-count", type=int, default=1)
     p.add_argument("--batch-size", type=int, default=1)
-    p.add_argument("--input-tokens", type=int, default=2048)
-    p.add_argument("--output-tokens", type=int, default=512)
+    p.add_argument("--input-tokens", type=int, default=DEFAULT_INPUT_TOKENS,
+                   help=f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS})")
+    p.add_argument("--output-tokens", type=int, default=DEFAULT_OUTPUT_TOKENS,
+                   help=f"tokens generated per request (default {DEFAULT_OUTPUT_TOKENS})")
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
     p.add_argument("--lora-rank", type=int, default=16)
     p.add_argument("--micro-batch", type=int, default=None,
@@ -635,8 +643,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--weights", default="auto", help="precision, or auto (default)")
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
     p.add_argument("--engine", default=None, help=ENGINE_HELP)
-    p.add_argument("--context", type=int, default=4096, help="context tokens (default 4096)")
-    p.add_argument("--output-tokens", type=int, default=512)
+    p.add_argument("--context", type=int, default=DEFAULT_CONTEXT_TOKENS,
+                   help=f"context tokens (default {DEFAULT_CONTEXT_TOKENS})")
+    p.add_argument("--output-tokens", type=int, default=DEFAULT_OUTPUT_TOKENS)
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--hours-per-day", type=float, default=None)
     p.add_argument("--sessions-per-day", type=int, default=1)

@@ -84,18 +84,40 @@ TopN = Annotated[int, msgspec.Meta(ge=1, le=50, description="options to return, 
 TopK = Annotated[int, msgspec.Meta(ge=1, le=10, description="passages to quote, at most")]
 
 # tokens
+DEFAULT_CONTEXT_TOKENS = 4096
+"""The one default request of every endpoint, where a body or a question states no length:
+4,096 tokens of context (prompt plus output). /v1/recommendations' ``context_tokens``; /v1/ask
+sizes every answer at it (``answer.numbers.context.ASK_CONTEXT_TOKENS``); /v1/sizing's
+``input_tokens`` and ``output_tokens`` add up to it, so the same setup gives the same time to
+first token and throughputs on all three (sizing defaulted to 2,048 in: a TTFT a third lower and
+a full-load throughput 40-65 % higher than the answers said for the same setup)."""
+DEFAULT_OUTPUT_TOKENS = 512
+"""The tokens one request generates where none are stated (/v1/sizing's and
+/v1/recommendations' ``output_tokens``, /v1/ask's)."""
+DEFAULT_INPUT_TOKENS = DEFAULT_CONTEXT_TOKENS - DEFAULT_OUTPUT_TOKENS
+"""The prompt of one request where no length is stated: the default context less the default
+output (3,584; /v1/sizing's ``input_tokens``). An embedding model takes at most its own limit
+(bge-large: 512)."""
+_DEFAULT_REQUEST = (f"{DEFAULT_CONTEXT_TOKENS:,} tokens of context, {DEFAULT_INPUT_TOKENS:,} in "
+                    f"and {DEFAULT_OUTPUT_TOKENS:,} out")
+"""The default request in words, for the field descriptions."""
+
 Tokens = Annotated[int, msgspec.Meta(ge=1, le=TOKENS_MAX, description="tokens")]
-PromptTokens = Annotated[Tokens, _about("prompt tokens per request")]
+PromptTokens = Annotated[Tokens, _about(
+    f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS:,}: the one default request, "
+    f"{_DEFAULT_REQUEST}, that /v1/recommendations and /v1/ask also size where no length is "
+    "stated)")]
 SequenceLength = Annotated[Tokens, _about("tokens per training sequence")]
 ContextTokens = Annotated[Tokens, _about(
     "context per request, in tokens (prompt plus output)")]
 OutputTokens = Annotated[int, msgspec.Meta(
-    ge=0, le=TOKENS_MAX, description="tokens generated per request")]
+    ge=0, le=TOKENS_MAX, description=f"tokens generated per request (default "
+    f"{DEFAULT_OUTPUT_TOKENS:,}: the one default request, {_DEFAULT_REQUEST})")]
 # recommendations bound the output tighter than sizing does (1,000,000 tokens)
 RecommendOutputTokens = Annotated[int, msgspec.Meta(
     ge=0, le=1_000_000, description="tokens generated per request, part of context_tokens "
     "(smaller than it for serving and batch work; embedding models generate none and ignore "
-    "it)")]
+    f"it); default {DEFAULT_OUTPUT_TOKENS:,}: the one default request, {_DEFAULT_REQUEST}")]
 JobSize = Annotated[float, msgspec.Meta(
     gt=0, le=1e15, description="the size of a whole job (tokens or images)")]
 TrainingTokens = Annotated[JobSize, _about("tokens to train on in all (dataset tokens x "

@@ -142,7 +142,8 @@ def test_a_new_engine_entry_is_usable_without_code_changes(tmp_path: Path) -> No
     assert r.performance.max_concurrency is not None and r.performance.max_concurrency <= 32
     notes = {a.name: a for a in r.assumptions}
     assert notes["engine"].reason == "my engine claims 0.8 of total memory"
-    assert notes["activation_profile_tokens"].value == "2560"  # 2048 + 512, within [1024, 8192]
+    # 3584 + 512, within [1024, 8192]: the one default request since defaultlen (was 2048 + 512)
+    assert notes["activation_profile_tokens"].value == "4096"
     vllm = size(SizingRequest(model="llama-3-8b", engine="vllm", gpu="h100-sxm"), catalog)
     assert r.memory.per_gpu.overhead_gib != vllm.memory.per_gpu.overhead_gib
     rec = recommend(RecommendationRequest(model="llama-3-8b", engine="my-engine"), catalog,

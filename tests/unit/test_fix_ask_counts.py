@@ -16,8 +16,8 @@ from service.domain.answer.numbers.context import (
     ASK_PROMPT_TOKENS,
     gpu_count_for_users,
 )
-from service.domain.recommend.types import DEFAULT_CONTEXT_TOKENS
-from service.domain.sizing.requests import DEFAULT_OUTPUT_TOKENS, SizingRequest
+from service.domain.fields import DEFAULT_CONTEXT_TOKENS, DEFAULT_OUTPUT_TOKENS
+from service.domain.sizing.requests import SizingRequest
 from service.domain.sizing.sizing import SizingResult, size
 from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence, head
 

@@ -56,13 +56,18 @@ from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError, InvalidInput, NotFound
-from service.domain.fields import BATCH_MAX, TOKENS_MAX, Concurrency, ContextTokens
+from service.domain.fields import (
+    BATCH_MAX,
+    DEFAULT_OUTPUT_TOKENS,
+    TOKENS_MAX,
+    Concurrency,
+    ContextTokens,
+)
 from service.domain.locale import romanian_de
 from service.domain.messages import Messages
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import Recommendation, RecommendationRequest
 from service.domain.sizing.requests import (
-    DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
     SizingRequest,
 )

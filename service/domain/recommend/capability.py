@@ -22,6 +22,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
+from service.domain.fields import DEFAULT_CONTEXT_TOKENS
 from service.domain.locale import plain, sig3
 from service.domain.recommend.context import (
     AUTO_IMAGE,
@@ -32,10 +33,7 @@ from service.domain.recommend.context import (
     count,
     per_s,
 )
-from service.domain.recommend.types import (
-    DEFAULT_CONTEXT_TOKENS,
-    RecommendationRequest,
-)
+from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.audio_speed import (
     AUDIO_JOB_BATCH,
     WHISPER_WINDOW_S,

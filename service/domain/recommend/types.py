@@ -10,6 +10,8 @@ from service.domain.base import Out
 from service.domain.catalog.offer_query import PriceKind
 from service.domain.catalog.regions import Region
 from service.domain.fields import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
     CheckpointMinutes,
     Concurrency,
     ContextTokens,
@@ -48,11 +50,6 @@ MONTH_DAYS = 30
 """The month every monthly figure is priced over unless ``days_per_month`` is stated (the
 recommendations' default; /v1/ask reads "weekdays" as 5/7 of it, a weekly job as 30/7 runs)."""
 
-DEFAULT_CONTEXT_TOKENS = 4096
-"""``context_tokens`` when none is given. A request equal to it is read as not given (as
-/v1/sizing reads its ``DEFAULT_INPUT_TOKENS``): an embedding model is then priced at its own
-input length (:func:`~service.domain.recommend.capability.embed_context`)."""
-
 
 class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     """A workload, its usage pattern, a budget and constraints."""
@@ -74,8 +71,13 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         description="context per request, in tokens (prompt plus output); embedding models: "
                     "the input length, by default the model's own limit where that is "
                     "shorter (bge-large: 512), a longer one stated is warned and split into "
-                    "inputs of the limit")] = DEFAULT_CONTEXT_TOKENS
-    output_tokens: RecommendOutputTokens = 512
+                    f"inputs of the limit; default {DEFAULT_CONTEXT_TOKENS:,}, the one default "
+                    "request that /v1/sizing (input_tokens plus output_tokens) and /v1/ask "
+                    "also size")] = DEFAULT_CONTEXT_TOKENS
+    # (a request equal to the default is read as not given, as /v1/sizing reads its
+    # ``DEFAULT_INPUT_TOKENS``: an embedding model is then priced at its own input length,
+    # :func:`~service.domain.recommend.capability.embed_context`)
+    output_tokens: RecommendOutputTokens = DEFAULT_OUTPUT_TOKENS
     images_per_request: Annotated[ImagesPerRequest, msgspec.Meta(
         description="vision-language models whose decoder cross-attends to the image "
                     "(Llama 3.2 Vision): the images in each request, each adding its "

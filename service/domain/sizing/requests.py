@@ -10,6 +10,8 @@ from service.domain.base import Strict
 from service.domain.catalog.models import Architecture
 from service.domain.errors import InvalidInput
 from service.domain.fields import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
     LIST_MAX,
     TOKENS_MAX,
     BatchSize,
@@ -165,11 +167,6 @@ class ModelChoice(Strict, frozen=True, kw_only=True):
         given = [x for x in (self.model, self.architecture, self.hf_config) if x is not None]
         if len(given) != 1:
             raise ValueError("give exactly one of `model`, `architecture` or `hf_config`")
-
-
-DEFAULT_INPUT_TOKENS = 2048
-"""The prompt length sized where none is given (an embedding model: at most its own limit)."""
-DEFAULT_OUTPUT_TOKENS = 512
 
 
 class SizingRequest(ModelChoice, frozen=True, kw_only=True):

@@ -35,6 +35,11 @@ from service.domain.catalog.precisions import (
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
 from service.domain.errors import InvalidInput
+from service.domain.fields import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+)
 from service.domain.locale import plain, sig3
 from service.domain.sizing.audio_speed import (
     WHISPER_WINDOW_S,
@@ -82,8 +87,6 @@ from service.domain.sizing.memory import (
     weight_bytes,
 )
 from service.domain.sizing.requests import (
-    DEFAULT_INPUT_TOKENS,
-    DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
     Parallelism,
     SizingRequest,
@@ -319,6 +322,23 @@ def weights_reason(req: SizingRequest, model: SizedModel, p: Precision) -> str:
         why += (f"; sized as the official FP8 checkpoint {ck.repo} stores it: "
                 f"{' and '.join(kept)} in bf16, the other MLPs in FP8 (source: {ck.source})")
     return why
+
+
+def request_tokens_said(input_tokens: int, output_tokens: int) -> str:
+    """The ``request_tokens`` assumption of a language model served: the lengths each request
+    is sized at, and which of them are the default request (``fields.DEFAULT_CONTEXT_TOKENS``,
+    the one /v1/recommendations and /v1/ask size where no length is stated), so that an
+    answer is never read as if it were for another prompt length."""
+    given = [f"{f} {'as asked' if v != d else 'not given: the default'} ({v:,})"
+             for f, v, d in (("input_tokens", input_tokens, DEFAULT_INPUT_TOKENS),
+                             ("output_tokens", output_tokens, DEFAULT_OUTPUT_TOKENS))]
+    default = (input_tokens == DEFAULT_INPUT_TOKENS and output_tokens == DEFAULT_OUTPUT_TOKENS)
+    return (f"each request is {input_tokens + output_tokens:,} tokens of context, "
+            f"{'; '.join(given)}; the KV cache, time to first token and throughputs are for "
+            "requests of this length"
+            + (f" (the one default request, {DEFAULT_CONTEXT_TOKENS:,} tokens of context, that "
+               "/v1/recommendations and /v1/ask also size where no length is stated)"
+               if default else ""))
 
 
 def checkpoint_warnings(req: SizingRequest) -> list[str]:
@@ -850,6 +870,9 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         if req.finetune is not None:
             raise InvalidInput("`finetune` options apply to task finetune or pretrain",
                                "$.finetune")
+        if model.task != "embed":
+            note("request_tokens", f"{req.input_tokens} in, {req.output_tokens} out",
+                 request_tokens_said(req.input_tokens, req.output_tokens))
         kv = resolve_kv(req)
         if not engine.keeps_kv(kv.id):
             raise InvalidInput(registry.engines.kv_refusal(engine, kv.id, model.kind),

@@ -38,6 +38,11 @@ from service.domain.catalog.regions import RegionFilter, parse_region_filter
 from service.domain.catalog.snapshot import Catalog
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
+from service.domain.fields import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+)
 from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.context import (
@@ -49,7 +54,6 @@ from service.domain.recommend.context import (
 from service.domain.recommend.options import LOW_BIT_COMPUTE
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
-    DEFAULT_CONTEXT_TOKENS,
     MONTH_DAYS,
     Option,
     Recommendation,
@@ -58,7 +62,6 @@ from service.domain.recommend.types import (
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.requests import (
-    DEFAULT_OUTPUT_TOKENS,
     FinetuneOptions,
     SizingRequest,
 )
@@ -257,15 +260,16 @@ _CARDS_BY_GB = ("rtx-4090", "l40s", "h100-sxm", "a100-sxm-40gb", "rtx-5090", "rt
 
 ASK_CONTEXT_TOKENS = DEFAULT_CONTEXT_TOKENS
 """The one default load of every /v1/ask answer where the question states no length: a
-context of 4,096 tokens (prompt plus output), as /v1/recommendations sizes ``context_tokens``
-when none is given, so a count, a speed, a memory and a cost answer of one question are all
-for the same requests (the counts and speeds said 2,560 = 2,048 + 512 beside a cost sized
-at 4,096)."""
+context of 4,096 tokens (prompt plus output), the one default request of every endpoint
+(``fields.DEFAULT_CONTEXT_TOKENS``: /v1/recommendations' ``context_tokens``, /v1/sizing's
+``input_tokens`` plus ``output_tokens``), so a count, a speed, a memory and a cost answer of
+one question are all for the same requests (the counts and speeds said 2,560 = 2,048 + 512
+beside a cost sized at 4,096), and /v1/sizing gives the same numbers for the same setup."""
 ASK_OUTPUT_TOKENS = DEFAULT_OUTPUT_TOKENS
 """The output tokens of one request where none are stated (/v1/sizing's default, 512)."""
-ASK_PROMPT_TOKENS = ASK_CONTEXT_TOKENS - ASK_OUTPUT_TOKENS
+ASK_PROMPT_TOKENS = DEFAULT_INPUT_TOKENS
 """The prompt of one request where no length is stated: the default context less the
-default output (3,584)."""
+default output (3,584, /v1/sizing's ``input_tokens`` default)."""
 
 
 # The sequence length a fine-tuning is sized at when none is stated (FinetuneOptions'

@@ -27,6 +27,7 @@ from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import Precision, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.errors import DomainError
+from service.domain.fields import DEFAULT_CONTEXT_TOKENS
 from service.domain.messages import quoted
 from service.domain.recommend.context import (
     HOURS_PER_MONTH,
@@ -39,7 +40,6 @@ from service.domain.recommend.context import (
 )
 from service.domain.recommend.pricing import job_storage_usd
 from service.domain.recommend.types import (
-    DEFAULT_CONTEXT_TOKENS,
     MONTH_DAYS,
     Option,
     Recommendation,
