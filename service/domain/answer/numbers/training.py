@@ -23,6 +23,7 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import _cost, _job_month
 from service.domain.answer.numbers.jobs import (
+    _billed_job,
     _billed_run,
     _job_storage,
     gpu_hours_key,
@@ -188,10 +189,10 @@ def _count_size(w: _W, kw: dict[str, Any], n: int) -> SizingResult | None:
                                     "min_memory_headroom_pct": _PLAN_HEADROOM_PCT}))
 
 
-def _headroom_line(w: _W, r: SizingResult) -> None:
+def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
     """Where a run over several machines was sized with the recommendations' headroom
     (:func:`_size`): said, with the layout it leaves, as its sizing's ``memory_headroom``
-    assumption says it."""
+    assumption says it; ``stated``: a count the question states, sized so, not counted."""
     if r.layout is None or not any(a.name == "memory_headroom" for a in r.assumptions):
         return
     cap, need = w.cap(r), r.memory.per_gpu_gib
@@ -218,7 +219,8 @@ def _headroom_line(w: _W, r: SizingResult) -> None:
         return
     # over several machines as the sizing timed it (one machine of 16 x A100 is one node)
     several = any(a.name == "multi_node" for a in r.assumptions)
-    w.out.more.append(w.say("train_plan_headroom" if several else "train_count_headroom",
+    w.out.more.append(w.say("train_plan_headroom" if several else
+                            "train_asked_headroom" if stated else "train_count_headroom",
                             pct=w.f.percent(_PLAN_HEADROOM_PCT / 100),
                             layout=r.layout.label, need=w.gib(need)))
 
@@ -448,7 +450,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         # "with ZeRO-3 on 4 GPUs", no GPU named: each GPU's share over that many (it was the
         # whole run's memory on one GPU: audit ask_ro #6)
         kw["gpu_count"] = count
-    r = _size(w, **kw)
+    # a count stated is sized as a count derived and as /v1/recommendations size it: the
+    # recommendations' headroom kept free (audit buyer17 #11: "on 2x H100" ran 15,898
+    # tokens/s at 75.0 of 79.2 GiB, the 2 x H100 counted 11,924 at 65.1 GiB)
+    stated = gid is not None and (w.ex.gpu_count or 1) > 1 and w.model.kind == "llm"
+    r = _count_size(w, kw, count) if stated else _size(w, **kw)
     if r is None:
         return
     counted = False
@@ -548,8 +554,10 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         # the asker's own price of the GPU named ("our H100 costs us $3/h"): a run's cost at
         # it, not the catalog's (audit ownprice)
         own = w.own_gpu_price(gid, count) if w.det.tokens else None
+        # a count stated too: its GPUs of a larger machine are never billed idle (audit
+        # buyer17 #8: 4 x A100 of an 8-GPU machine, $1.44/h "per GPU", $213.49)
         whole = (_whole_machine(w, kw, gid, count, b)
-                 if r.fits and w.det.tokens and counted and own is None else None)
+                 if r.fits and w.det.tokens and (counted or stated) and own is None else None)
         whole_note = ""
         if r.fits and p is not None and p.training_hours and w.det.tokens:
             cost = ""
@@ -757,7 +765,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
-        _headroom_line(w, r)
+        _headroom_line(w, r, stated=stated and not counted)
         if o is not None and count == 1 and o.gpu_count > 1 and price and any(
                 w.usd(price) in x for x in (first, *lines)):
             # a share of a larger machine's price, said only where that price is said (a
@@ -810,7 +818,8 @@ def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
     nb = w.basis(gid, n, fabric=True)
     if nb is None or nb[0].gpu_count != n:
         return None
-    r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, "price_per_gpu_hour_usd": nb[1]})
+    # sized as the recommendations size the machine's run: their headroom kept free
+    r = _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": nb[1]}, n)
     p = r.performance if r is not None else None
     if r is None or not r.fits or p is None or not p.training_hours:
         return None
@@ -1082,54 +1091,94 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
     unpriced: list[str] = []  # setups that hold the run with no price: none can be cheapest
     cheap_run: float | None = None
     asked = dict(w.st.gpu_counts)
+    notes: list[str] = []  # a machine rented whole, said after the rows
+    # the precision sized, said where no side holds the run too (it was "( base)": audit
+    # buyer17 #10)
+    weights = ""
     for gid in gids:
         one = _size(w, gpu=gid, gpu_count=1, **kw)
         if one is None or one.gpu is None:
             continue
+        on = {**kw, "gpu": gid}
+        node: SizingResult | None = None  # the run on one node, where more are needed
+        rented_whole = False
+        weights = weights or one.weights
         if gid in asked:
             count = asked[gid]
-            r = _size(w, gpu=gid, gpu_count=count, **kw) if count > 1 else one
-            if r is None:
-                continue
+            # a count asked is sized as a count derived is, and as /v1/recommendations
+            # sizes it: the recommendations' headroom kept free (audit buyer17 #11: 2 x H100
+            # ran 15,898 tokens/s at 75.0 of 79.2 GiB, $45.08, asked; 11,924, $60.11, derived)
+            r = _count_size(w, on, count) or one
             setup = w.setup(count, gid)
             if not r.fits:
                 rows.append(w.say("train_compare_nofit_asked", setup=setup,
                                   need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
                 continue
         else:
+            # the fewest that hold the run, counted as every training count is (the machine
+            # sizes on offer, then whole nodes doubling: a multi-node plan where one node
+            # does not hold it, as the recommendations plan one; audit buyer17 #10: a 70B
+            # full fine-tune was "does not hold it on one node" with no figures)
             r, count = one, 1
             if not _holds(w, r):
-                r = _count_size(w, {**kw, "gpu": gid}, 1) or r
-            while not _holds(w, r) and count < NODE_GPUS:
-                again = _count_size(w, {**kw, "gpu": gid}, count * 2)
+                r = _count_size(w, on, 1) or r
+            for n in _counts_tried(w, gid):
+                if _holds(w, r):
+                    break
+                again = _count_size(w, on, n)
                 if again is None:
                     break
-                r, count = again, count * 2
+                if count == NODE_GPUS:
+                    node = r
+                r, count = again, n
             setup = w.setup(count, gid)
             if not r.fits:
                 rows.append(w.say("train_compare_nofit", gpu=w.gpu_name(gid), setup=setup,
                                   need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
                 continue
         b = w.basis(gid, count, fabric=True)
+        if b is None and count > NODE_GPUS:
+            notes.append(_no_fabric(w, gid, count))  # why the plan over machines is unpriced
         if b is not None:
-            again = (_size(w, gpu=gid, gpu_count=count, price_per_gpu_hour_usd=b[1], **kw)
-                     if gid in asked else
-                     _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": b[1]}, count))
-            r = again or r
+            r = _count_size(w, {**on, "price_per_gpu_hour_usd": b[1]}, count) or r
+            whole = _whole_machine(w, on, gid, count, b) if w.det.tokens else None
+            if whole is not None:
+                # a larger machine rented whole: the run on all its GPUs, not on the count
+                # that holds it with the rest idle and billed (audit buyer17 #8: 4 x A100 of
+                # an 8-GPU machine, 36.9 h, $213.16 for 8 GPUs' hours)
+                notes.append(w.say("train_whole_machine", fewest=setup,
+                                   setup=w.setup(whole[0], gid), provider=whole[2][0].provider))
+                count, r, b = whole
+                setup = w.setup(count, gid)
+                rented_whole = True
         first = first or r
         p = r.performance
         tps = p.training_tokens_per_s if p is not None else None
         time = w.say("train_compare_time", hours=w.duration(p.training_hours),
                      tokens=w.train_tokens_text()) \
             if p is not None and p.training_hours and w.det.tokens else ""
-        run = r.cost.per_training_run_usd if r.cost is not None and time else None
+        run: float | None = None
+        run_words = ""
+        if b is not None and time and p is not None and p.training_hours:
+            # billed as every training run's cost is (_billed_run: the provider's billing
+            # granularity, the weights' and checkpoints' storage), as the recommendations
+            # bill it: $305.77 (21.8 h x $14.00) here was $308.00 billed for 22 h, $309.34 with
+            # storage, asked on 8 x H100 alone (audit buyer17 #11)
+            run, run_words = _compare_bill(w, b, count, p.training_hours, r.weights)
         price = w.say("train_compare_price", price=w.usd(w.machine_gpu_price(b)),
                       kind=w.kinds[b[2]],
-                      provider=w.where(b[0], count),
-                      run=w.say("train_compare_run", cost=w.usd(run)) if run else "") \
+                      provider=w.where(b[0], count), run=run_words) \
             if b is not None else w.t["train_compare_no_price"]
         fit = w.say("train_compare_fits", need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
-        if count > 1 and gid not in asked:  # a count asked fits, or not: no "is needed"
+        if node is not None:
+            # past one node: what one node of the GPU holds, then the plan's layout
+            lay = r.layout
+            fit = w.say("train_compare_fits_nodes", node=w.setup(NODE_GPUS, gid),
+                        one=w.gib(node.memory.per_gpu_gib), cap=w.gib(w.cap(node)),
+                        need=w.gib(r.memory.per_gpu_gib),
+                        layout=lay.label if lay is not None else "")
+        elif count > 1 and gid not in asked and not rented_whole:
+            # a count asked fits, or not: no "is needed"; a whole machine holds it
             fit = w.say("train_compare_fits_more", one=w.gib(one.memory.per_gpu_gib),
                         cap=w.gib(w.cap(one)), need=w.gib(r.memory.per_gpu_gib))
         rows.append(w.say("train_compare_row", setup=setup, fit=fit,
@@ -1150,10 +1199,11 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
         return False
     if first is not None:
         w.record(first, 2048, per_replica=True)
-    weights = first.weights if first is not None else ""
+        weights = first.weights
     w.out.first = w.say("train_compare_" + ("finetune" if task == "finetune" else "pretrain"),
                         method=label, model=m.name, weights=weights, rows="; ".join(rows))
     w.out.computed = True
+    w.out.more.extend(notes)
     if fast is not None:
         w.ask("training_tokens_per_s", fast[0], "tokens/s")
         if w.st.money_asked and cheap_run and not unpriced:
@@ -1172,6 +1222,27 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
                          cheap=cheap[1], unpriced=", ".join(unpriced))
         w.out.more.append(best)
     return True
+
+
+def _compare_bill(w: _W, b: tuple[OfferView, float, str], count: int, hours: float,
+                  weights: str) -> tuple[float, str]:
+    """A compared run's cost and its words, billed as :func:`_run_bill` bills every training
+    run (the hours rounded up to the provider's billing granularity, the storage of its
+    weights and checkpoints on each machine), so that a comparison and the same run asked
+    alone give one figure: the total with storage (the figure a run's cost asks), the GPU
+    time billed beside it."""
+    st = w.st
+    rank_gb = _rank_storage_gb(w, weights)
+    if rank_gb is not None:
+        w.st = dc_replace(st, storage_gb=rank_gb)
+    try:
+        job = _billed_job(w, b[0], b[1], count, hours, weights, training=True)
+    finally:
+        w.st = st
+    total = job.compute + job.storage
+    return total, w.say("train_compare_run", cost=w.usd(job.compute),
+                        billed=w.duration(job.billed_h), total=w.usd(total),
+                        gb=w.n(job.gb * _instances(b[0], count)))
 
 
 def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str,
