@@ -19,6 +19,7 @@ from service.domain.answer.intent import (
     answers,
     classify,
     details,
+    moved_between,
     providers_named,
     stated,
 )
@@ -446,7 +447,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
                            place=det.region is not None)
     st = stated(q, registry)
-    st = dc_replace(st, providers_named=providers_named(q, [p.id for p in catalog.providers]))
+    ids = [p.id for p in catalog.providers]
+    st = dc_replace(st, providers_named=providers_named(q, ids), data_moved=moved_between(q, ids))
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
         intent, sub = "memory", None
@@ -511,7 +513,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     if users is not None and lang == "ro":
         users = msgspec.structs.replace(users, assumption=_ro_de(users.assumption))
     numbers = (Numbers(sizing=written.sizing, recommendations=offers, asked=written.asked,
-                       users=users, stated_prices=written.stated_prices)
+                       users=users, stated_prices=written.stated_prices,
+                       data_prices=written.data_prices)
                if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":
