@@ -19,6 +19,7 @@ from service.domain.answer.intent import (
     answers,
     classify,
     details,
+    moved_between,
     providers_named,
     stated,
 )
@@ -452,7 +453,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # models compared on one GPU: each is sized by the writer (numbers/compare.py), the
         # first named stands for the question's model meanwhile
         model_id = llms[0]
-    st = dc_replace(st, providers_named=providers_named(q, [p.id for p in catalog.providers]))
+    ids = [p.id for p in catalog.providers]
+    st = dc_replace(st, providers_named=providers_named(q, ids), data_moved=moved_between(q, ids))
     if intent == "fits" and st.apple and not gpus:
         # "can I run it on a mac?": no GPU of the catalog to say yes or no for; the memory
         intent, sub = "memory", None
@@ -518,7 +520,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         users = msgspec.structs.replace(users, assumption=_ro_de(users.assumption))
     numbers = (Numbers(sizing=written.sizing, recommendations=offers, asked=written.asked,
                        users=users, stated_prices=written.stated_prices,
-                       compared=written.compared)
+                       compared=written.compared, data_prices=written.data_prices)
                if written.computed else None)
     follow = written.follow_up
     if follow is not None and lang == "ro":

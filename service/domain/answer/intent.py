@@ -155,6 +155,10 @@ class Stated:
     """Every catalog provider the question names, in the order written ("runpod vs lambda":
     ("runpod", "lambda"); :func:`providers_named`, set by compose where the catalog's
     providers are known): two or more ask for their prices side by side."""
+    data_moved: bool = False
+    """Data moved from one named provider to another ("from AWS to GCP", "din AWS pe
+    RunPod"; :func:`moved_between`, set by compose): one move, its egress billed where it
+    leaves, not the two providers' prices compared."""
     money_asked: bool = False
     """A word for money is in the question ("which is cheaper per run", "cost", "$"): a
     comparison's number asked is its cost, not its speed."""
@@ -2505,6 +2509,27 @@ def providers_named(text: str, providers: list[str]) -> tuple[str, ...]:
         if pid not in out:
             out.append(pid)
     return tuple(out)
+
+
+# data moved from one place to another: "from AWS to GCP", "out of google cloud into runpod",
+# "din AWS pe RunPod", "de pe GCP în Lambda" (each name then read as a provider or not)
+_MOVED_BETWEEN = re.compile(
+    r"\b(?:from|out\s++of|din|de\s++pe|de\s++la)\s++([a-z][a-z0-9.]*+(?:\s++cloud)?+)\s++"
+    r"(?:to|into|onto|in|pe|la|catre|spre)\s++(?:the\s++)?+([a-z][a-z0-9.]*+)")
+
+
+def moved_between(text: str, providers: list[str]) -> bool:
+    """Whether ``text`` moves data from one catalog provider (ids in ``providers``) to
+    another ("move 2 TB from AWS to GCP"): the egress is the first one's (:func:`details`
+    reads it), no comparison of the two (:attr:`Stated.data_moved`)."""
+    def pid(name: str) -> str | None:
+        first = name.split()[0]
+        got = _PROVIDER_ALIASES.get(name) or _PROVIDER_ALIASES.get(first) or first
+        return got if got in providers else None
+
+    folded = excluded_providers(_fold(text))[0]
+    return any(pid(m.group(1)) is not None and pid(m.group(2)) is not None
+               for m in _MOVED_BETWEEN.finditer(folded))
 
 
 # one card's two variants compared with the family named once: "A100 40GB vs 80GB", "H100

@@ -195,6 +195,30 @@ class StatedPrice(Out, frozen=True, kw_only=True):
     """Where the price comes from: the question, never the catalog."""
 
 
+class ProviderDataPrice(Out, frozen=True, kw_only=True):
+    """One provider's storage or egress price in a comparison of providers ("aws vs gcp
+    egress for 10 TB a month", "5 TB of storage on aws vs runpod"): every provider named
+    carries its own figure, an unknown one null (never 0)."""
+
+    provider: str
+    """The catalog id of the provider."""
+    quantity: Literal["egress_usd_per_month", "egress_usd", "storage_usd_per_month",
+                      "storage_usd", "egress_usd_per_gb", "storage_usd_per_gb_month"]
+    """What ``value`` is: a month's egress of ``data_gb`` (``egress_usd`` for a one-off
+    move), a month's storage of ``data_gb`` (``storage_usd`` for a stated length), or a rate
+    per GB (its unit in ``unit``) where no amount is stated; storage and egress asked
+    together carry one of each per provider."""
+    value: float | None
+    """Null: the catalog has no such price for this provider (unknown, not zero)."""
+    unit: str
+    data_gb: float | None
+    """The GB priced (for storage and egress together, the egress); null for a rate."""
+    source: str
+    """The address of the price's source (catalog/providers.toml), "" where unknown."""
+    as_of: str | None
+    """The latest date the source shows; null where it shows none or the price is unknown."""
+
+
 class Numbers(Out, frozen=True, kw_only=True):
     sizing: SizingNumbers | None
     recommendations: list[OfferNumbers]
@@ -209,6 +233,11 @@ class Numbers(Out, frozen=True, kw_only=True):
     compared: Annotated[list[ComparedNumbers], msgspec.Meta(
         description="each setup a comparison of models, or of GPUs at a load, sets side by "
                     "side, as its row says it; empty for any other answer")] = []
+    data_prices: Annotated[list[ProviderDataPrice], msgspec.Meta(
+        description="each provider's storage or egress price where providers are compared "
+                    "(\"aws vs gcp egress for 10 TB a month\"), in the order named, with "
+                    "its source and date; an unknown price is null, never 0; empty when "
+                    "the answer compares none")] = []
 
 
 @dataclass
@@ -226,6 +255,8 @@ class Written:
     """The asker's own prices the answer's figures are priced at (:meth:`_W.own_said`)."""
     compared: list[ComparedNumbers] = field(default_factory=list)
     """The setups a comparison sets side by side (numbers/compare.py)."""
+    data_prices: list[ProviderDataPrice] = field(default_factory=list)
+    """Each provider's storage or egress price in a comparison of providers (terms.py)."""
 
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -15,6 +16,7 @@ from service.domain.answer.numbers.context import (
     _SOURCE_ADDRESS,
     _SOURCE_DATE,
     _W,
+    ProviderDataPrice,
     Written,
     _decap,
     _instances,
@@ -904,11 +906,24 @@ def _storage(w: _W) -> None:
         w.out.follow_up = w.t["need_data"]
         return
     provs = w.catalog.providers
+    compared = _compared(w)
     if w.sub == "egress" and w.st.storage_gb and w.st.egress_gb and _storage_and_egress(w):
         return
     if w.sub == "egress":
         priced = [(p.egress_usd(gb), p) for p in provs if p.egress_known]
         priced2 = [(c, p) for c, p in priced if c is not None]
+        if compared:
+            # "aws vs gcp egress for 10 TB a month": every provider named priced, never the
+            # first alone (audit buyer17 #4)
+            quantity = "egress_usd" if w.st.egress_once else "egress_usd_per_month"
+            _compare_data(w, "egress_once_compare" if w.st.egress_once else "egress_compare",
+                          {"gb": w.n(gb)}, "what_egress", "egress_usd",
+                          [(q, c, w.say("data_compare_row", provider=q.name, cost=w.usd(c))
+                            if c is not None else "")
+                           for q in compared for c in [q.egress_usd(gb)]])
+            for q in compared:
+                _data_price(w, q, True, quantity, q.egress_usd(gb), "USD", gb)
+            return
         if w.det.provider:
             p = w.catalog.providers_by_id[w.det.provider]
             c = p.egress_usd(gb)
@@ -937,6 +952,17 @@ def _storage(w: _W) -> None:
     # 1 TB, $0.05 above)
     rated = [(c, p) for p in provs if (c := p.storage_usd(gb)) is not None]
     if w.det.duration_hours and _storage_for(w, gb, rated):
+        return
+    if compared:
+        # "5 TB of storage on aws vs runpod": every provider named priced (audit buyer17 #4)
+        _compare_data(w, "storage_compare", {"gb": w.n(gb)}, "what_storage",
+                      "storage_usd_per_month",
+                      [(q, c, w.say("storage_compare_row", provider=q.name, cost=w.usd(c),
+                                    rate=w.f.money(c / gb if gb else 0.0, 3))
+                        if c is not None else "")
+                       for q in compared for c in [q.storage_usd(gb)]])
+        for q in compared:
+            _data_price(w, q, False, "storage_usd_per_month", q.storage_usd(gb), "USD", gb)
         return
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]
@@ -1040,6 +1066,20 @@ def _storage_for(w: _W, gb: float, rated: list[tuple[float, Provider]]) -> bool:
     def money(v: float) -> str:  # a few cents for a short length: its cents said
         return w.unit_usd(v) if v < 0.1 else w.usd(v)
 
+    compared = _compared(w)
+    if compared:
+        # "5 TB on aws vs runpod for 3 months": each provider's share of its months
+        rows: list[tuple[Provider, float | None, str]] = []
+        for q in compared:
+            month = q.storage_usd(gb)
+            total = job_storage_usd(month, hours) if month is not None else None
+            rows.append((q, total, "" if month is None or total is None else
+                         w.say("storage_compare_row_hours", provider=q.name, cost=money(total),
+                               month=w.usd(month))))
+            _data_price(w, q, False, "storage_usd", total, "USD", gb)
+        _compare_data(w, "storage_compare_hours", {"gb": w.n(gb), "hours": said},
+                      "what_storage", "storage_usd", rows, money)
+        return True
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]
         month = p.storage_usd(gb)
@@ -1068,6 +1108,23 @@ def _storage_and_egress(w: _W) -> bool:
     AWS"): each priced by the catalog's rates, and their sum a month; neither dropped."""
     assert w.st.storage_gb is not None and w.st.egress_gb is not None
     sgb, egb = w.st.storage_gb, w.st.egress_gb
+    compared = _compared(w)
+    if compared:
+        # "1 TB of storage and 2 TB of egress: aws vs gcp": each provider's month of both, a
+        # provider missing either price unknown (audit buyer17 #4)
+        rows: list[tuple[Provider, float | None, str]] = []
+        for q in compared:
+            s, e = q.storage_usd(sgb), q.egress_usd(egb)
+            rows.append((q, None, w.say("data_compare_unknown", provider=q.name, what=w.t[
+                "what_storage_egress" if s is None and e is None else "what_storage"
+                if s is None else "what_egress"])) if s is None or e is None else
+                        (q, s + e, w.say("storage_egress_compare_row", provider=q.name,
+                                         cost=w.usd(s + e), storage=w.usd(s), egress=w.usd(e))))
+            _data_price(w, q, False, "storage_usd_per_month", s, "USD", sgb)
+            _data_price(w, q, True, "egress_usd_per_month", e, "USD", egb)
+        _compare_data(w, "storage_egress_compare", {"sgb": w.n(sgb), "egb": w.n(egb)},
+                      "what_storage_egress", "storage_and_egress_usd_per_month", rows)
+        return True
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]
         s, e = p.storage_usd(sgb), p.egress_usd(egb)
@@ -1091,6 +1148,69 @@ def _storage_and_egress(w: _W) -> bool:
     return True
 
 
+def _compared(w: _W) -> list[Provider]:
+    """The providers a storage or egress question compares: two or more catalog providers
+    named ("aws vs gcp egress", "5 TB on aws vs runpod"), data moved from one to the other
+    none ("from AWS to GCP": the first one's egress); [] otherwise."""
+    if w.st.data_moved:
+        return []
+    provs = [w.catalog.providers_by_id[p] for p in w.st.providers_named
+             if p in w.catalog.providers_by_id]
+    return provs if len(provs) >= 2 else []
+
+
+def _data_price(w: _W, p: Provider, egress: bool, quantity: Any, value: float | None,
+                unit: str, gb: float | None) -> None:
+    """One provider's figure of a comparison carried in the numbers, its source's address and
+    latest date (as :meth:`_W.terms_source` says them); an unknown price null, never 0."""
+    source = (p.egress_source if egress else p.storage_source) if value is not None else ""
+    found = _SOURCE_ADDRESS.search(source)
+    dates = _SOURCE_DATE.findall(source)
+    w.out.data_prices.append(ProviderDataPrice(
+        provider=p.id, quantity=quantity, value=value, unit=unit, data_gb=gb,
+        source=found.group(0) if found else "", as_of=max(dates) if dates else None))
+
+
+def _compare_data(w: _W, lead: str, lead_kw: dict[str, str], what: str, asked: str,
+                  rows: list[tuple[Provider, float | None, str]],
+                  money: Callable[[float], str] | None = None) -> None:
+    """A comparison of providers' storage or egress amounts (``rows``: each provider named, its
+    amount or None where the catalog has no price, and its row; "" for an unknown one is said
+    unknown of ``what``): the known ones cheapest first, the unknown ones said unknown (never
+    $0), which is cheaper and by how much, and each known price's date and source. The
+    cheapest is the number asked (``asked``: its quantity, as one provider's answer names
+    it)."""
+    say = money or w.usd
+    known = sorted([r for r in rows if r[1] is not None], key=lambda r: r[1] or 0.0)
+    unknown = [r for r in rows if r[1] is None]
+    parts = [r[2] for r in known] + [r[2] or w.say("data_compare_unknown", provider=r[0].name,
+                                                   what=w.t[what]) for r in unknown]
+    text = w.say(lead, rows="; ".join(parts), **lead_kw)
+    if len(known) >= 2:
+        low = say(known[0][1] or 0.0)
+        tied = [r for r in known if say(r[1] or 0.0) == low]
+        if len(tied) == len(known):
+            text += " " + w.say("data_compare_same")
+        elif len(tied) > 1:
+            text += " " + w.say("data_compare_tied", providers=", ".join(r[0].name for r in tied))
+        else:
+            diff = (known[1][1] or 0.0) - (known[0][1] or 0.0)
+            text += " " + (w.say("data_compare_cheaper", provider=known[0][0].name,
+                                 diff=say(diff)) if len(known) == 2 else
+                           w.say("data_compare_cheapest", provider=known[0][0].name,
+                                 diff=say(diff), next=known[1][0].name))
+    w.out.first = text
+    egress, storage = what in ("what_egress", "what_storage_egress"), what != "what_egress"
+    for p, _, _ in known:
+        if storage:
+            w.out.more.append(w.terms_source(p, egress=False))
+        if egress:
+            w.out.more.append(w.terms_source(p, egress=True))
+    if known:
+        w.ask(asked, known[0][1] or 0.0, "USD")
+    w.out.computed = True
+
+
 # an egress note that says a free allowance exists but is not counted (DigitalOcean's
 # "the GPU Droplets' allowance was not captured, so every GiB is counted")
 _ALLOWANCE_UNCOUNTED = re.compile(r"allowance\b[^.]*?\bnot captured")
@@ -1100,7 +1220,36 @@ def _per_gb(w: _W) -> bool:
     """A price per GB asked with no amount ("AWS egress per GB?", "RunPod storage per GB?"):
     the provider's catalog rate with its bands (a free allowance, the tiers), its date and
     source; with no provider named, the lowest and highest headline rates the catalog
-    knows."""
+    knows; with two or more named, each one's rate side by side (its figure carried in the
+    numbers' ``data_prices``)."""
+    egress = w.sub == "egress"
+    compared = _compared(w) if w.det.provider else []
+    if compared:
+        # "GCP vs runpod egress": each provider's rate and bands, in the order named, never
+        # the first alone (audit buyer17 #4); no "cheaper": bands and free allowances differ
+        det, said = w.det, []
+        try:
+            for q in compared:
+                w.det = msgspec.structs.replace(det, provider=q.id)
+                _per_gb_one(w)
+                said.append(w.out.first or "")
+                a = w.out.asked
+                known = a is not None and a.quantity.endswith(("_per_gb", "_per_gb_month"))
+                _data_price(w, q, egress, "egress_usd_per_gb" if egress
+                            else "storage_usd_per_gb_month", a.value if known and a else None,
+                            a.unit if known and a else "", None)
+                w.out.asked = None
+        finally:
+            w.det = det
+        w.out.first = w.say("per_gb_compare", what=w.t["what_egress" if egress
+                                                       else "what_storage"]) + " " + " ".join(said)
+        w.out.computed = True
+        return True
+    return _per_gb_one(w)
+
+
+def _per_gb_one(w: _W) -> bool:
+    """:func:`_per_gb` for the provider named (``det.provider``), else the catalog's range."""
     egress = w.sub == "egress"
     if w.det.provider:
         p = w.catalog.providers_by_id[w.det.provider]

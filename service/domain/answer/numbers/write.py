@@ -123,6 +123,8 @@ def _storage_at(w: _W) -> None:
             return
         w.sub = "egress"
     _storage(w)
+    if w.out.data_prices:
+        return  # providers compared: each named priced, an unknown one said so (terms.py)
     pid, a = w.det.provider, w.out.asked
     if pid is None or w.out.first is None or a is None or pid not in w.catalog.providers_by_id:
         return
