@@ -117,7 +117,8 @@ def test_multi_node_option_pays_storage_on_every_node() -> None:
     assert one.cost.storage_per_month_usd is not None
     assert many.cost.storage_per_month_usd == pytest.approx(
         many.nodes * one.cost.storage_per_month_usd, abs=0.011)
-    assert f"each of the {many.nodes} nodes" in many.why
+    # serving replicas are instances (fix/smallfix2: "26 nodes" beside "26 instances" elsewhere)
+    assert f"each of the {many.nodes} instances" in many.why
 
 
 # --- 5. an unknown region -----------------------------------------------------------------------
