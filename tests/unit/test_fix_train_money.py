@@ -26,8 +26,12 @@ def test_budget_buys_tokens(q: str, tokens: float) -> None:
     r = ask(q)
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("training_tokens", "tokens")
-    assert value == pytest.approx(tokens, rel=0.01)
     text = head(r)
+    # (audit buyer17 #5: spot is ranked too and trains more per dollar, so it leads, said to be
+    # spot; ``tokens``, the on-demand figure that led before, is said after it)
+    assert value > tokens and (" on spot: " in text or " pe spot: " in text)
+    said = f"{tokens:,.0f}"
+    assert said in text or said.replace(",", ".") in text, text
     assert "which the question does not give" not in text
     assert "pe care întrebarea nu le dă" not in text
 

@@ -22,6 +22,7 @@ from service.domain.answer.intent import (
     moved_between,
     providers_named,
     stated,
+    training_budget_said,
 )
 from service.domain.answer.knowledge import Passage, ScoredId
 from service.domain.answer.numbers.context import (
@@ -410,7 +411,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            numbers=None, follow_up=t["need_model"], confidence=0.0,
                            closest_topics=[], details=echoed(det))
     off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
-    if (conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None:
+    if ((conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None
+            and not training_budget_said(q)):
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
                            passages=[], extracted=echoed(ex), numbers=None, follow_up=t["follow"],

@@ -2190,9 +2190,17 @@ _IMAGE_TOKENS_Q = re.compile(
 
 # the tokens a budget trains asked ("how many tokens can I fine-tune on", "pe câți tokeni pot
 # face fine-tuning"): read with a total budget by the training answer (audit train2 #4)
+# a budget's reach asked in other words ("what's possible?", "what can I train with $2000",
+# "ce pot antrena cu 2000 de dolari", "ce se poate face"): the tokens it trains are the
+# answer, as for "how many tokens" (audit buyer17 #5: the cheapest setup by the hour and
+# "the question does not give its hours")
 _TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20}\bper\b)"
                                  r"|\bcat[ie] (?:de )?tokeni\b(?![^?]{0,20}\bpe (?:secunda|ora|"
-                                 r"minut|zi)\b)")
+                                 r"minut|zi)\b)"
+                                 r"|\bwhat(?:['\u2019]s| is) possible\b"
+                                 r"|\bwhat can (?:i|we) (?:do|train|fine[- ]?tune|get|achieve)\b"
+                                 r"|\bce (?:e|este) posibil\b|\bce se poate (?:face|antrena)\b"
+                                 r"|\bce (?:pot|putem) (?:face|antrena|obtine)\b")
 
 
 def _user_base(folded: str) -> tuple[int, str] | None:
@@ -4594,6 +4602,18 @@ _FINETUNE = re.compile(r"\bfine[- ]?tun\w*+|\bfinetun\w*+|\blora\b|\bqlora\b|\ba
                        r"|\breglaj fin\b|\bdreambooth\b"
                        # DPO, GRPO, RLHF, instruction tuning: fine-tuning (audit ask_en #1)
                        r"|" + OBJECTIVE.pattern)
+
+
+def training_budget_said(text: str) -> bool:
+    """Whether ``text`` states a training or fine-tuning job and a whole budget for it ("what
+    can I fine-tune with $2000?"): in scope however weakly the guidance matches its words (it
+    was "I don't know" where "with a $2000 budget" got the fine-tuning cost passage; audit
+    buyer17 #5)."""
+    folded = _fold(text)
+    return bool((_FINETUNE.search(folded) or _TRAIN.search(folded))
+                and job_budget(text) is not None)
+
+
 _MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bimgs?\b|\bpics?\b"
                           r"|\bvideo\w*+|\bclips?\b|\baudio\b|\btranscri\w*+|\bspeech\b")
 

@@ -2212,8 +2212,17 @@ def daily_budget(text: str) -> float | None:
 _LIMIT_BEFORE = re.compile(r"\b(?:budget|buget(?:ul)?|under|below|within|max(?:imum)?|at most"
                            r"|up to|less than|sub|maxim|cel mult|pana la|mai putin de"
                            # what an amount buys: "how many images for $10", "cu 10 USD"
-                           r"|for|with|cu|pentru)"
-                           r"(?:\s++(?:of|de|is|este|e|:))?\s*+$")
+                           r"|for|with|cu|pentru"
+                           # the amount the asker has or will spend: "I have $2000 to
+                           # fine-tune", "we've got $500", "I can spend $2000", "am 2000 de
+                           # dolari pentru", "avem 500 USD", "pot cheltui 2000 USD" (audit
+                           # buyer17 #5: unread, so the tokens it buys were never given)
+                           r"|(?:i|we)\s++(?:only\s++|just\s++)?+(?:have|got|can spend"
+                           r"|can afford)|(?:i|we)['\u2019]?ve got"
+                           # ("I am $200 over": English "am" is no "have")
+                           r"|(?<!\bi\s)am|avem|dispun de|dispunem de|(?:pot|putem) cheltui)"
+                           r"(?:\s++(?:of|de|is|este|e|:|about|around|roughly|~|only|just|doar"
+                           r"|cam|aproximativ))?\s*+$")
 _TOTAL_AFTER = re.compile(r"\s*+(?:\(?\s*+(?:in\s++)?total\b|for the (?:whole )?job\b"
                           r"|pentru (?:tot )?jobul?\b)")
 

@@ -891,7 +891,6 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
     if rec is None or not rec.options:
         return
     o = rec.options[0]
-    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
     assert w.out.first is not None
     w.out.more.insert(0, w.out.first)
     w.out.first = w.say("finetune_pick", method=label, model=w.model.name,
@@ -900,6 +899,9 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
                         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     o = _budget_tokens(w, rec.options, label, kw["finetune"]) or o
+    # the offer listed is the one the lead names (a budget's: it listed the cheapest by the
+    # hour, 4 x RTX A6000, beside tokens trained on 8 x B200)
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -925,10 +927,17 @@ def _pretrain_budget(w: _W, label: str) -> None:
     w.option_warnings(o)
 
 
+def _spot_factor(o: Option) -> float:
+    """The hours ``o`` is paid for per hour of training: 1 on demand, 1 + its expected
+    restarts' share of the time on spot (``expected_spot_overhead_pct``)."""
+    return 1 + (o.cost.expected_spot_overhead_pct or 0.0) / 100
+
+
 def _most_per_dollar(options: list[Option]) -> tuple[float, Option] | None:
-    """The option that trains the most tokens per dollar (training tokens/s x 3,600 / $/h;
-    of two alike, the faster) with its tokens per dollar, or None where none is rated."""
-    rated = [(tps * 3600 / o.cost.per_hour_usd, tps, o) for o in options
+    """The option that trains the most tokens per dollar (training tokens/s x 3,600 / $/h,
+    on spot the hour counting its expected restarts: :func:`_spot_factor`; of two alike, the
+    faster) with its tokens per dollar, or None where none is rated."""
+    rated = [(tps * 3600 / (o.cost.per_hour_usd * _spot_factor(o)), tps, o) for o in options
              if (tps := o.performance.training_tokens_per_s) and o.cost.per_hour_usd > 0]
     if not rated:
         return None
@@ -995,8 +1004,10 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
     4 x L40S trains 55.5M (27.8B; audit regress10 #2). A pre-training run (``task``) is on
     the setup a run of that size is priced on (the recommendations' first for it, as
     :func:`_train_job` prices one), not the most tokens per dollar at any length: that was 4 x
-    L40S for 219 days of Llama 3.2 1B for $10,000 (buyer audit). The option chosen, or
-    None."""
+    L40S for 219 days of Llama 3.2 1B for $10,000 (buyer audit). A fine-tune's spot setups
+    are ranked too where spot is not ruled out (:func:`_budget_spot`): one that trains more
+    per dollar leads, said to be spot, the on-demand figure after it (:func:`_budget_spot_lead`;
+    audit buyer17 #5). The option chosen, or None."""
     budget = w.st.budget_usd_total
     if not budget or not w.st.train_tokens_asked or w.model is None:
         return None
@@ -1015,18 +1026,64 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
                  if x.performance.training_tokens_per_s and x.cost.per_hour_usd > 0]
         o = rated[0] if rated else first[1]
     else:
-        _, o = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
-    tps = o.performance.training_tokens_per_s or 0.0
-    hours = budget / o.cost.per_hour_usd
-    tokens = float(f"{hours * 3600 * tps:.3g}")  # three figures: an estimate, not a count
+        best = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
+        spot = _budget_spot(w, finetune, budget, best[0])
+        if spot is not None and spot[0] > best[0]:
+            return _budget_spot_lead(w, label, budget, spot[1], best[1])
+        o = best[1]
+    tokens, words = _budget_words(w, budget, o)
     # (the cheapest-by-the-hour sentence, "the question does not give its hours", replaced)
     w.out.first = w.say("train_budget_tokens" + ("_pretrain" if pretrain else ""),
-                        budget=w.usd(budget), tokens=w.n(tokens),
-                        method=label, model=w.model.name,
-                        setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
-                        provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
-                        hours=w.hours_days(hours), tps=w.n(tps), kind=w.kinds[o.pricing_model])
+                        budget=w.usd(budget), method=label, model=w.model.name, **words)
     w.ask("training_tokens", tokens, "tokens")
+    return o
+
+
+def _budget_words(w: _W, budget: float, o: Option) -> tuple[float, dict[str, str]]:
+    """The tokens a budget trains on ``o`` (its hours, the budget / the hourly price, times
+    the tokens/s; on spot less the expected restarts' time: :func:`_spot_factor`; three
+    figures, an estimate, not a count), and in words those, the hours, the setup, its price
+    and speed."""
+    tps = o.performance.training_tokens_per_s or 0.0
+    hours = budget / o.cost.per_hour_usd
+    tokens = float(f"{hours / _spot_factor(o) * 3600 * tps:.3g}")
+    return tokens, {"tokens": w.n(tokens), "hours": w.hours_days(hours), "tps": w.n(tps),
+                    "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+                    "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+                    "kind": w.kinds[o.pricing_model]}
+
+
+def _budget_spot(w: _W, finetune: dict[str, Any] | None, budget: float,
+                 on_demand: float) -> tuple[float, Option] | None:
+    """The spot setup that trains a fine-tune's most tokens per dollar, its restarts' time
+    counted (:func:`_most_per_dollar`), with its tokens per dollar: among the
+    recommendations' options for a job of the tokens the budget trains on demand
+    (``on_demand`` tokens per dollar) priced as they price a fine-tune by default
+    (interruptible). None where spot is ruled out or asked against (:func:`_spot_default`)
+    or none is rated."""
+    if not _spot_default(w):
+        return None
+    rec = w.recommend(workload="finetune", finetune=finetune, interruptible=True,
+                      training_tokens=float(f"{budget * on_demand:.3g}"), top_n=50)
+    spot = [x for x in (rec.options if rec is not None else []) if x.pricing_model == "spot"]
+    return _most_per_dollar(spot)
+
+
+def _budget_spot_lead(w: _W, label: str, budget: float, o: Option, d: Option) -> Option:
+    """A fine-tune's budget that trains more on spot (``o``) than on demand (``d``): the
+    tokens on spot lead, said to be spot and the most per dollar of either, with the
+    restarts it counts; the on-demand tokens after it. It claimed "the setup that trains the
+    most tokens per dollar" of the on-demand setups alone: 8.06B tokens on 8 x B200 at
+    $30.32/h where 2 x B200 on spot at $1.90/h trains about 4x as many (audit buyer17 #5)."""
+    assert w.model is not None
+    tokens, words = _budget_words(w, budget, o)
+    w.out.first = w.say("train_budget_tokens_spot", budget=w.usd(budget), method=label,
+                        model=w.model.name, **words)
+    w.ask("training_tokens", tokens, "tokens")
+    w.out.more.append(w.say("train_budget_spot_basis",
+                            pct=w.f.percent(_spot_factor(o) - 1, 1)))
+    w.out.more.append(w.say("train_budget_on_demand_beside", budget=w.usd(budget),
+                            **_budget_words(w, budget, d)[1]))
     return o
 
 
