@@ -411,6 +411,9 @@ class _W:
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
+        self.thin_said: list[str] = []
+        """The thin-margin sentences :meth:`thin_margin_lead` put beside the figures (a writer
+        whose figures are at another load drops them: counts' users for a budget)."""
         self.replicas_hour: float | None = None
         """The hourly price :meth:`replicas_price` last said (the replicas' machines)."""
         self.offers_after = False
@@ -1680,6 +1683,7 @@ class _W:
             text = self.say(key, ttft=self.n(value), target=self.n(target))
         if text in self.out.more:
             return
+        self.thin_said.append(text)
         dated = self.t["price_date"].split("{", 1)[0]
         at = next((i for i, x in enumerate(self.out.more) if x.startswith(dated)),
                   len(self.out.more))

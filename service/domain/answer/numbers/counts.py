@@ -1290,8 +1290,7 @@ def users_for_budget(w: _W) -> bool:
     if load_said:
         # the lead's thin-margin sentence is about one request, the recommendations' load:
         # beside the speed at the admitted load it read as that load's (audit regress12 #9)
-        thin = {w.t[k] for k in ("thin_lead_decode", "thin_lead_ttft", "thin_lead_ttft_default")}
-        w.out.more[:] = [x for x in w.out.more if x not in thin]
+        w.out.more[:] = [x for x in w.out.more if x not in w.thin_said]
     return True
 
 
