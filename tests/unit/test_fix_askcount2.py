@@ -72,12 +72,16 @@ def test_a_load_per_month_is_no_price_asked(q: str) -> None:
 def test_a_count_and_how_much_per_month_gives_the_month() -> None:
     r = ask("How many L40S to serve Qwen2.5 32B to 24 users at 8k context, and how much per "
             "month?")
-    assert asked(r)[:2] == ("gpu_count", 4), r.answer
-    month = machine_price("l40s", 4) * 720  # 24 h × 30 days, the answer's usage
-    # re-pinned: serving start transient (d85c4ba+1): a ranked offer now prices it, storage in
-    assert f"Of which ${month:,.0f} GPU time" in head(r), head(r)
-    # re-pinned: serving start transient (d85c4ba+1)
-    assert "about $1,101/month" in head(r), head(r)
+    # the 4 that hold them miss the default targets (9.7 tokens/s, 4.1 s): the count that meets
+    # them leads, the recommendations' setup at bf16, and its month is the one said; the 4
+    # are said second (audit buyer17 #12; was 4 and $1,101/month)
+    quantity, n, _ = asked(r)
+    recs = r.numbers.recommendations if r.numbers else []
+    assert quantity == "gpu_count" and recs and recs[0].gpu_count * recs[0].nodes == n > 4
+    month = recs[0].per_month_usd
+    assert month is not None
+    assert f"That setup costs about ${month:,.0f}/month" in head(r), head(r)
+    assert "Memory alone holds them on 4 × NVIDIA L40S 48GB" in head(r), head(r)
 
 
 def test_a_count_and_its_month_in_romanian_without_a_ranked_offer() -> None:

@@ -120,6 +120,8 @@ def _gpu_count(w: _W) -> None:
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
                     _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
                     return
+                if _users_targets_lead(w, gid, users, ctx, got, r.weights):
+                    return
                 w.out.first = w.say("gpu_count_users", users=w.n(users), model=w.model.name,
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
@@ -540,6 +542,98 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     return r
 
 
+def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
+                        got: tuple[int, int, int, int], weights: str) -> bool:
+    """ "How many L4s for 100 users": where the fewest ``gid`` that hold every user
+    (:func:`gpu_count_for_users`, ``got``) miss the recommendations' default targets for
+    interactive serving (``DEFAULT_DECODE_TOKENS_PER_S`` per user, the first token within
+    :func:`default_ttft_ms`), the count that meets them leads: the recommendations' setup for
+    that load on that GPU at the count's precision (``weights``: the model's own unless one is
+    asked), with its figures and hourly price (else the fewest the sizing finds,
+    :func:`_users_meeting`); the count memory alone holds them on is said second, with what
+    each user then gets. It led with the memory's 2 × L4 for 100 users of Qwen2.5 7B (6.2
+    tokens/s each, the first token after 3.7 s) and said the 6 that meet both after (audit
+    buyer17 #12). Where the recommendations rank another precision first on that GPU (and
+    none was asked), that setup follows, as after a count at a rate
+    (:func:`_rate_setup_said`). False (the caller leads with the memory's count, as before,
+    and :func:`_users_level` says the miss and the setup that meets both) where that count
+    meets both, the sizing gives no such figures, no setup of the GPU meets them, or the
+    one that does is as many GPUs in another layout (2 × MI300X as one replica of 2, where
+    the memory's 2 are two replicas of 1)."""
+    assert w.model is not None
+    n, replicas, per, batch = got
+    share = min(batch, math.ceil(users / replicas))
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT, batch_size=share)
+    p = r.performance if r is not None and r.fits else None
+    tps = p.output_tokens_per_s_per_user if p is not None else None
+    ttft = p.time_to_first_token_ms if p is not None else None
+    if not tps or not ttft:
+        return False
+    tps_min, ttft_max = DEFAULT_DECODE_TOKENS_PER_S, default_ttft_ms(ctx)
+    if tps >= tps_min and ttft <= ttft_max:
+        return False
+    targets = w.say("gpu_count_users_miss_both", min=w.n(tps_min), max=w.n(
+        ttft_max / 1000, 0 if (ttft_max / 1000).is_integer() else 1))
+    kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
+                          "context_tokens": max(ctx + _OUT, 1024), "output_tokens": _OUT,
+                          "gpus": [gid]}
+    rec = w.recommend(**kw, weights=weights)
+    o = rec.options[0] if rec is not None and rec.options else None
+    q = o.performance if o is not None else None
+    common = {"users": w.n(users), "model": w.model.name, "weights": weights,
+              "gpu": w.gpu_name(gid), "targets": targets}
+    if (o is not None and q is not None and o.offer.gpu == gid and o.weights == weights
+            and q.decode_tokens_per_s_per_user and q.time_to_first_token_ms):
+        lead = o.offer.gpu_count * o.nodes
+        if lead <= n:  # the same GPUs in another layout: the count leads, that layout after
+            return False
+        w.out.first = w.say("gpu_count_users_targets", **common, n=w.n(lead),
+                            machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+                            tps=w.rate(q.decode_tokens_per_s_per_user),
+                            s=w.n(q.time_to_first_token_ms / 1000, 1),
+                            hour=w.usd(o.cost.per_hour_usd), provider=o.offer.provider,
+                            kind=w.kinds[o.pricing_model])
+        assert rec is not None
+        w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    else:
+        met = _users_meeting(w, gid, users, ctx, got, weights, tps_min, ttft_max)
+        if met is None:
+            return False
+        lead, k, width, mq = met
+        if lead <= n:
+            return False
+        o = None
+        w.out.first = w.say("gpu_count_users_targets_sized", **common, n=w.n(lead),
+                            replicas=w.replicas(k), per_replica=w.gpus_per_replica(width),
+                            tps=w.rate(mq.output_tokens_per_s_per_user or 0.0),
+                            s=w.n((mq.time_to_first_token_ms or 0.0) / 1000, 1))
+    w.ask("gpu_count", lead, "GPUs")
+    if o is not None:  # a month asked: the lead's, right after it
+        _setup_month(w, o)
+    w.out.more.append(w.say("gpu_count_users_memory", n=w.n(n), gpu=w.gpu_name(gid),
+                            replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per),
+                            batch=w.n(batch), ctx=w.n(ctx + _OUT), tps=w.rate(tps),
+                            s=w.n(ttft / 1000, 1)))
+    if o is None:  # (a month asked: said right after the count)
+        _count_month(w, gid, lead, weights, users, ctx + _OUT)
+        return True
+    # the recommendations' own lead on that GPU at another precision (nothing asked)
+    top = w.recommend(**kw) if w.weights is None else None
+    t = top.options[0] if top is not None and top.options else None
+    if t is not None and t.offer.gpu == gid and t.weights != weights:
+        w.out.more.append(w.say("gpu_count_rate_setup", weights=t.weights,
+                                n=w.n(t.offer.gpu_count * t.nodes), gpu=w.gpu_name(gid),
+                                machines=w.say("instance_one" if t.nodes == 1 else "instances",
+                                               n=w.n(t.nodes),
+                                               setup=w.setup(t.offer.gpu_count, gid)),
+                                hour=w.usd(t.cost.per_hour_usd), provider=t.offer.provider,
+                                kind=w.kinds[t.pricing_model]))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
 _MEETING_GPUS_MAX = 16 * NODE_GPUS
 """The most GPUs :func:`_users_meeting` counts: 16 nodes of 8, as far as
 :func:`gpu_count_for_users` counts a load."""
@@ -717,7 +811,10 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
                         else "gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
                         inp=w.n(inp), out=w.n(out), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
-                        setup=w.option_setup(o), provider=o.offer.provider,
+                        # the machines where they are several; "3 × MI300X (3 × MI300X)"
+                        # said one machine twice (audit buyer17, lesser)
+                        setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+                        provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("gpu_count", n, "GPUs")
     w.out.more.append(w.say("price_date", date=price_date_words(

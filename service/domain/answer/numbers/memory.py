@@ -824,6 +824,8 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
     # 13 at once, but at that many each gets only about 34.3 tokens/s" (of 20 asked) read as
     # a speed limit that was not one
     key = "max_concurrency_speed_memory" if lo == held else "max_concurrency_speed"
+    if lo == 1:  # "1 concurrent user", "1 utilizator" (was "1 concurrent users")
+        key += "_one"
     w.out.first = w.say(key, n=w.n(lo), at=w.n(lo_speed, 1), **common)
     w.ask("max_batch_size", lo, "requests")
     w.sized_warnings(r, inp + _OUT)

@@ -784,15 +784,22 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     else:
         # a pre-training run is said as one ("antrenarea de la zero" was "Fine-tuning
         # complet")
-        w.out.first = (w.say("pretrain_mem", model=w.model.name, weights=r.weights,
-                             need=w.gib(r.memory.total_gib), w=w.gib(r.memory.weights_gib))
-                       if task == "pretrain" else
-                       w.say("finetune_mem", method=label, model=w.model.name,
-                             weights=r.weights, need=w.gib(r.memory.total_gib),
-                             w=w.gib(r.memory.weights_gib)))
-        w.ask("total_gib", r.memory.total_gib, "GiB")
-        w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
-                          else w.nofit())
+        said = {"model": w.model.name, "weights": r.weights,
+                "need": w.gib(r.memory.total_gib), "w": w.gib(r.memory.weights_gib)}
+        if task == "finetune":
+            said["method"] = label
+        if w.sub == "count" and r.fits_on:
+            # "how many GPUs do I need to ...": the fewest that hold it leads, its memory
+            # beside it (it led with 1,107.8 GiB and no count; audit buyer17, lesser)
+            least = min(f.gpu_count for f in r.fits_on)
+            w.out.first = w.say(f"{task}_count" + ("_one" if least == 1 else ""), **said,
+                                n=w.n(least), fits=w.fits_text(r))
+            w.ask("gpu_count", least, "GPUs")
+        else:
+            w.out.first = w.say(f"{task}_mem", **said)
+            w.ask("total_gib", r.memory.total_gib, "GiB")
+            w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
+                              else w.nofit())
         for x in r.warnings:
             w.core_warn(x)
     if task == "finetune" and gid is None and w.sub == "cost" and r.fits_on:
