@@ -639,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("recommend", help="ranked cloud offers for a workload and budget")
     p.add_argument("model", help="model id or alias")
     p.add_argument("--workload", choices=["serving", "batch", "finetune", "pretrain"],
-                   default="serving")
+                   default=None, help="default: batch with --job-output-tokens, else serving")
     p.add_argument("--weights", default="auto", help="precision, or auto (default)")
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)
     p.add_argument("--engine", default=None, help=ENGINE_HELP)

@@ -620,7 +620,7 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
         return f"billing: {count(len(billing), 'offer')} fit but {billing[0][1]}"
     if network := by_kind.get("network"):
         work = {"finetune": "train", "pretrain": "train", "serving": "serve"}.get(
-            ctx.req.workload, "run")
+            ctx.req.effective_workload(), "run")
         return (f"the node network: {count(len(network), 'offer')} could {work} it over "
                 "several nodes "
                 "but state no InfiniBand/EFA/RoCE network (for example: "

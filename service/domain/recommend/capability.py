@@ -101,7 +101,7 @@ def candidate_precisions(ctx: Ctx) -> list[Precision]:
 def _candidates(ctx: Ctx) -> list[Precision]:
     req = ctx.req
     if ctx.req.workload in ("finetune", "pretrain"):
-        ft = training_options(req.finetune, req.workload)
+        ft = training_options(req.finetune, req.effective_workload())
         assert ft.method is not None
         asked = None
         if req.weights != "auto":
@@ -110,7 +110,7 @@ def _candidates(ctx: Ctx) -> list[Precision]:
                 raise InvalidInput(f"unknown precision {req.weights!r}", "$.weights")
         # the method's own refusals, as sizing words them (pre-training with adapters, full
         # training of a quantized base, QLoRA on a 16-bit one)
-        check_training_method(req.workload, ft.method, asked)
+        check_training_method(req.effective_workload(), ft.method, asked)
         if asked is not None:
             warned = training_weights_warning(ft.method, asked)
             if warned:
@@ -754,7 +754,7 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
     does. Gradient checkpointing and the micro-batch, where the request leaves them unset,
     are sizing's too (``sizing.fastest_training_step``): the fastest step that fits."""
     req = ctx.req
-    ft = training_options(req.finetune, req.workload)
+    ft = training_options(req.finetune, req.effective_workload())
     assert ft.method is not None
     n = g * nodes
     base = TrainingPlan(
@@ -797,7 +797,8 @@ def train_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int) -> Ca
             # same limit /v1/sizing uses given this request's min_memory_headroom_pct
             q = search_training(plan, gpu, ft.zero_stage, timer=timed,
                                 global_tokens=global_batch_tokens(
-                                    req.workload, ft.sequence_length, req.training_tokens),
+                                    req.effective_workload(), ft.sequence_length,
+                                    req.training_tokens),
                                 cap_gib=limit)[1]
             return q, q.per_gpu().total_gib <= limit
         if n == 1:

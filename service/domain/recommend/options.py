@@ -297,9 +297,11 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     spot_factor = 1 + ctx.spot_overhead_of(plan) if q.spot else 1
     tpot, users, load_tps = plan.tpot_ms, plan.users_per_replica, plan.load_tps
     used = plan.used_gib or cap.per_gpu_used_gib
-    if req.workload == "batch" and job_hours is not None and replica_tps:
+    if _saturated_batch(ctx, job_hours) and replica_tps:
         # a batch job runs every replica saturated (its time rests on that rate): the figures
-        # at that load, not one interactive user's
+        # at that load, not one interactive user's; so does a batch workload with no job
+        # size (a month of steady use at that rate: at one request it was a 24/7 endpoint's
+        # figures, "at 1 concurrent request", audit buyer18a #8)
         users = cap.replica_concurrency or users
         ttft_s, tpot_s, _ = load_at(ctx, gpu, cap.tp, p, users, cap.pp * cap.stages)
         ttft, tpot = ttft_s * 1000, tpot_s * 1000
@@ -554,6 +556,18 @@ def _replica_split(cap: Capability, split: str) -> TrainLayout:
     return cap.tp, cap.pp * cap.stages, None, None
 
 
+def _saturated_batch(ctx: Ctx, job_hours: float | None) -> bool:
+    """Whether the option runs every replica saturated: a batch job timed (``job_hours``),
+    or a batch workload with neither a job size nor a rate target (a month of steady use at
+    the saturated rate, its per-unit costs the figures to read; README "A batch job")."""
+    req = ctx.req
+    if req.workload != "batch":
+        return False
+    return job_hours is not None or not (
+        req.job_size_fields() or req.target_requests_per_s is not None
+        or req.target_output_tokens_per_s is not None)
+
+
 def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
     c, f, perf = o.cost, o.fit, o.performance
     tg = ctx.targets
@@ -655,6 +669,21 @@ def _why(o: Option, ctx: Ctx, decided_by: str = "") -> str:
                  + (f", first token ~{perf.time_to_first_token_ms:,.0f} ms"
                     if perf.time_to_first_token_ms is not None else "")
                  + f"): the job's ~{perf.job_hours:,.1f} h and its price rest on that rate")
+    elif (perf.job_hours is None and _saturated_batch(ctx, None)
+            and perf.output_tokens_per_s_total and perf.users_per_replica):
+        # no job size: a month of steady batch work at the saturated rate, priced per unit
+        per_replicas = o.fit.replicas_per_node * o.nodes
+        each = f"each of {per_replicas} replicas" if per_replicas > 1 else "the replica"
+        speed = (f", ~{perf.output_tokens_per_s_total:,.0f} output tokens/s in total with "
+                 f"{each} saturated ({count(perf.users_per_replica, 'request')} in flight "
+                 "per replica"
+                 + (f", ~{perf.decode_tokens_per_s_per_user:.0f} tokens/s each"
+                    if perf.decode_tokens_per_s_per_user else "")
+                 + (f", first token ~{perf.time_to_first_token_ms:,.0f} ms"
+                    if perf.time_to_first_token_ms is not None else "")
+                 + "): no job size given, so a month of batch work at that rate"
+                 + (f", {unit_usd(c.per_million_output_tokens_usd)} per million output tokens"
+                    if c.per_million_output_tokens_usd is not None else ""))
     elif perf.users_per_replica and perf.time_to_first_token_ms is not None:
         # ("1 request/s", singular: audit regress13 #12)
         load = (f"{per_s(sig3(tg.rate_rps))} "

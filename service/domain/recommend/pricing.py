@@ -164,19 +164,49 @@ JOB_SIZES = ("job_output_tokens", "job_images", "job_audio_hours", "job_embed_to
 """The fields that make a request a job of a known size (an option then has ``job_hours``)."""
 
 
+def resolve_workload(req: RecommendationRequest) -> RecommendationRequest:
+    """``req`` with its workload stated: where none is given, batch for a job size (a job
+    of a known size is batch work, every replica saturated, as /v1/ask reads "transcribe 1,000
+    hours": priced as an endpoint at one request, a Whisper job cost 3.9x the batch's, audit
+    buyer18a #1), else serving. A job size with workload serving stated contradicts it (an
+    endpoint has no job to size), and one with finetune or pretrain (sized by
+    training_tokens) would be silently dropped: a 400 at the job size."""
+    jobs = req.job_size_fields()
+    if req.workload == "serving" and jobs:
+        raise InvalidInput(f"{jobs[0]} sizes a batch job, and workload serving is an endpoint "
+                           "kept running for as long as it is used: leave workload out or "
+                           f"give batch to price the job, or leave {jobs[0]} out to price "
+                           "serving", f"$.{jobs[0]}")
+    if req.workload in ("finetune", "pretrain") and jobs:
+        # never read by a training run's price (training_tokens sizes it): silently dropped
+        raise InvalidInput(f"{jobs[0]} sizes a batch job; a {req.workload} run is sized by "
+                           f"training_tokens: leave {jobs[0]} out", f"$.{jobs[0]}")
+    if req.workload is not None:
+        return req
+    return msgspec.structs.replace(req, workload=req.effective_workload())
+
+
 def check_deadline(req: RecommendationRequest) -> None:
-    """``max_job_hours`` bounds a job's time: on serving, or on a job with no size (priced as
-    a month of steady use, no job time), it would be silently dropped, so it is a 400."""
-    if req.max_job_hours is None:
-        return
-    if req.workload == "serving":
-        raise InvalidInput("max_job_hours is a deadline for a job (workload batch, finetune or "
-                           "pretrain); serving runs for as long as it is used: give a "
-                           "workload and a job size", "$.max_job_hours")
-    if not any(getattr(req, name) is not None for name in JOB_SIZES):
-        raise InvalidInput(f"max_job_hours needs the job's size to time it: give one of "
-                           f"{', '.join(JOB_SIZES)} (without one, the {req.workload} is priced "
-                           "as a month of steady use)", "$.max_job_hours")
+    """``max_job_hours`` bounds a job's time and ``max_usd_total`` its total price: on
+    serving, or on a job with no size (priced as a month of steady use, no job time, no
+    total), either would be silently dropped or read as a month's (audit buyer18a #9: "$102
+    in all, over your $100" was a month of serving), so it is a 400."""
+    for name, what, verb in (("max_job_hours", "a deadline for a job", "time"),
+                             ("max_usd_total", "a budget for a whole job", "total")):
+        if getattr(req, name) is None:
+            continue
+        if req.workload == "serving":
+            instead = ("" if name == "max_job_hours"
+                       else "; for serving give max_usd_per_month or max_usd_per_hour")
+            raise InvalidInput(f"{name} is {what} (workload batch, finetune or pretrain); "
+                               "serving runs for as long as it is used: give a job size "
+                               f"({', '.join(JOB_SIZES)}){instead}", f"$.{name}")
+        if not any(getattr(req, field) is not None for field in JOB_SIZES):
+            raise InvalidInput(f"{name} needs the job's size to {verb} it: give one of "
+                               f"{', '.join(JOB_SIZES)} (without one, the {req.workload} is "
+                               "priced as a month of steady use"
+                               + (": give max_usd_per_month" if name == "max_usd_total"
+                                  else "") + ")", f"$.{name}")
 
 
 def hours_words(hours: float, limit: float) -> str:

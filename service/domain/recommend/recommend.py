@@ -39,7 +39,7 @@ from service.domain.recommend.options import (
     unstated_availability,
 )
 from service.domain.recommend.plans import use_shared_caches
-from service.domain.recommend.pricing import check_deadline
+from service.domain.recommend.pricing import check_deadline, resolve_workload
 from service.domain.recommend.types import (
     Recommendation,
     RecommendationRequest,
@@ -61,6 +61,8 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     notable rejections (for a caller that shows the top offers alone; it saves the
     alternatives' reruns over the catalog)."""
     registry, offers, providers = catalog.registry, catalog.offers, catalog.providers
+    implied = req.workload is None and bool(req.job_size_fields())
+    req = resolve_workload(req)  # a job size alone is a batch job
     sreq = SizingRequest(model=req.model, architecture=req.architecture,
                          hf_config=req.hf_config)
     model = resolve_model(sreq, registry)
@@ -111,6 +113,10 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     if both:
         raise InvalidInput(f"providers and exclude_providers both name {', '.join(sorted(both))}"
                            ": a provider is either asked for or left out", "$.exclude_providers")
+    if implied:
+        ctx.note("workload", "batch",
+                 f"a job size was given ({', '.join(req.job_size_fields())}): priced as a "
+                 "batch job, every replica saturated, as workload batch is")
     if model.kind == "diffusion":
         note_diffusion_setting(ctx)
     note_request_size(ctx, req is not asked)
@@ -170,7 +176,7 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         alternatives = []
     return Recommendation(excluded_no_region=excluded_no_region(ctx, offers),
                           model=model.id if model.id != "custom" else model.name,
-                          workload=req.workload, options=options,
+                          workload=req.effective_workload(), options=options,
                           rejected=notable_rejections(
                               rejected, options, refused_but_large_enough(ctx, precisions[0]),
                               ctx.only_gpus, ctx.budget_prices, headroom_at_load(ctx))

@@ -46,6 +46,10 @@ from service.domain.sizing.requests import Engine, FinetuneOptions, ModelChoice
 Workload = Literal["serving", "batch", "finetune", "pretrain"]
 PricingModel = Literal["on_demand", "spot", "reserved"]
 
+JOB_SIZE_FIELDS = ("job_output_tokens", "job_images", "job_audio_hours", "job_embed_tokens")
+"""The fields that size an inference job (one applies to each kind of model): with no
+``workload`` given, any of them makes the request a batch job."""
+
 MONTH_DAYS = 30
 """The month every monthly figure is priced over unless ``days_per_month`` is stated (the
 recommendations' default; /v1/ask reads "weekdays" as 5/7 of it, a weekly job as 30/7 runs)."""
@@ -61,9 +65,17 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     kv_cache: Annotated[PrecisionName, msgspec.Meta(
         description="precision of the KV cache ('fp16', 'fp8', 'q8_0', 'q4_0')")] = "fp16"
     engine: Engine | None = None
-    workload: Annotated[Workload, msgspec.Meta(
+    workload: Annotated[Workload | None, msgspec.Meta(
         description="what the GPUs do: serve requests, run a batch job, fine-tune or "
-                    "pre-train")] = "serving"
+                    "pre-train. Default: batch where a job size (job_output_tokens, "
+                    "job_images, job_audio_hours, job_embed_tokens) is given, said in a "
+                    "workload assumption, else serving; a job size with workload serving "
+                    "(or finetune, pretrain: sized by training_tokens) is a 400 at the job "
+                    "size. A batch workload with no job size is a "
+                    "month of steady use with every replica saturated (its per-unit "
+                    "costs are the figures to read)")] = None
+    # (None: not given; recommend() resolves it first, :func:`~service.domain.recommend.
+    # pricing.resolve_workload`: every later reader sees one of the four)
     finetune: Annotated[FinetuneOptions | None, msgspec.Meta(
         description="how fine-tuning or pre-training is run, for workload finetune or "
                     "pretrain")] = None
@@ -116,7 +128,13 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
     checkpoint_interval_minutes: CheckpointMinutes = 30
     max_usd_per_hour: MaxUsdPerHour | None = None
     max_usd_per_month: MaxUsdPerMonth | None = None
-    max_usd_total: MaxUsdTotal | None = None
+    max_usd_total: Annotated[MaxUsdTotal, msgspec.Meta(
+        description="a budget for a whole job (workload batch, finetune or pretrain with a job "
+                    "size: job_output_tokens, job_images, job_audio_hours, job_embed_tokens or "
+                    "training_tokens), in USD: an option whose job costs more is left out and "
+                    "listed in rejected. Serving, or a request with no job size, has no total "
+                    "(it is priced by the month: max_usd_per_month): a 400 at "
+                    "$.max_usd_total")] | None = None
     max_job_hours: Annotated[float, msgspec.Meta(
         gt=0, le=1_000_000,
         description="a deadline for a job (workload batch, finetune or pretrain with a job "
@@ -194,6 +212,17 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "the no-match `reason` and the `alternatives`: English, or Romanian as "
                     "/v1/ask words them (a text with no Romanian wording stays English); "
                     "the rest of the answer is English")] = "en"
+
+    def job_size_fields(self) -> list[str]:
+        """The job-size fields given (``JOB_SIZE_FIELDS``), in that order."""
+        return [name for name in JOB_SIZE_FIELDS if getattr(self, name) is not None]
+
+    def effective_workload(self) -> Workload:
+        """``workload`` as given, or where it is not: batch for a job size given (a job of a
+        known size is batch work, as /v1/ask reads it), else serving."""
+        if self.workload is not None:
+            return self.workload
+        return "batch" if self.job_size_fields() else "serving"
 
     def __post_init__(self) -> None:
         super().__post_init__()
