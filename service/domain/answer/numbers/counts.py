@@ -25,7 +25,7 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
 from service.domain.answer.numbers.prices import ROOM_PCT, rate_setup
-from service.domain.answer.numbers.speed import _fastest_stream, rate_target
+from service.domain.answer.numbers.speed import _fastest_stream, _target_at_load, rate_target
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
@@ -798,24 +798,48 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     inp = _prompt(w, out)
     if gid is not None and _gpu_count_rate_on(w, gid, inp, out):
         return True
+    # a per-user speed target beside the rate is carried with it (a first-token target is
+    # passed by :meth:`_W.recommend` itself), as a /v1/recommendations body with both sizes
+    # it: it was dropped, and 6 requests/s of Qwen2.5 32B at 40 tokens/s per user led with
+    # 32 x RTX 3090 at about 21 tokens/s per user (audit buyer18b #1)
+    targets = w.targets_said()
     rec = w.recommend(workload="serving", target_requests_per_s=w.st.request_rate_per_s,
+                      min_decode_tokens_per_s=w.st.min_tokens_per_s,
                       context_tokens=inp + out, output_tokens=out,
                       top_n=50 if gid is not None else None)
     if rec is None or not rec.options:
+        if targets and gid is None:  # none meets the per-user speed: the fastest stream
+            return _target_fastest(w, gid, inp, out, targets)
         return False
     options = [o for o in rec.options if gid is None or o.offer.gpu == gid] or rec.options
     o = options[0]
     w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
     n = o.offer.gpu_count * o.nodes
-    w.out.first = w.say("gpu_count_rate_one" if w.st.request_rate_per_s == 1
-                        else "gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
-                        inp=w.n(inp), out=w.n(out), model=w.model.name,
-                        weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
-                        # the machines where they are several; "3 × MI300X (3 × MI300X)"
-                        # said one machine twice (audit buyer17, lesser)
-                        setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
-                        provider=o.offer.provider,
-                        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    p = o.performance
+    if targets and p.decode_tokens_per_s_per_user and p.time_to_first_token_ms is not None:
+        # the setup that meets the target and the rate, with the speed and first token it
+        # gets; the lead is called the cheapest only when none listed after it without a
+        # commitment costs less an hour (the recommendations weigh the weights' quality)
+        ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
+                     for x in options[1:3])
+        w.out.first = w.say(
+            "gpu_count_rate_target_ranked" if ranked else "gpu_count_rate_target",
+            target=_target_at_load(w, targets, w.st.request_rate_per_s), inp=w.n(inp),
+            out=w.n(out), model=w.model.name, weights=o.weights, n=w.n(n),
+            gpu=o.offer.gpu_name, setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+            tps=w.rate(p.decode_tokens_per_s_per_user), ttft=w.n(p.time_to_first_token_ms),
+            provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+            kind=w.kinds[o.pricing_model])
+    else:
+        w.out.first = w.say("gpu_count_rate_one" if w.st.request_rate_per_s == 1
+                            else "gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
+                            inp=w.n(inp), out=w.n(out), model=w.model.name,
+                            weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+                            # the machines where they are several; "3 × MI300X (3 × MI300X)"
+                            # said one machine twice (audit buyer17, lesser)
+                            setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+                            provider=o.offer.provider,
+                            hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("gpu_count", n, "GPUs")
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
@@ -1061,6 +1085,8 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     if got is None:
         return False
     one, k, setups, most, n = got.sized, got.per, got.setups, got.most_requests_per_s, got.gpus
+    if (w.st.min_tokens_per_s or w.st.max_ttft_ms) and _rate_target_lead(w, gid, inp, out, got):
+        return True
     if _rate_recs_lead(w, gid, inp, out, got):
         return True
     at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
@@ -1094,7 +1120,18 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     w.replicas_price(gid, k, setups)  # whole machines, each holding whole replicas
     if pick is None:  # (the setup that meets the target leads: said once)
         _rate_setup_said(w, gid, n, one.weights)
-    rec = w.recommend(workload="serving", target_requests_per_s=rate,
+    _rate_cheapest(w, gid, inp, out)
+    w.sized_warnings(at, inp + out)
+    return True
+
+
+def _rate_cheapest(w: _W, gid: str, inp: int, out: int) -> None:
+    """After a count at a rate on the GPU named: the recommendations' cheapest setup for the
+    load where it is another GPU, meeting a per-user speed target stated too (a first-token
+    target is passed by :meth:`_W.recommend` itself; it named 36 x RTX 3060 for 40 tokens/s
+    per user, sized for the rate alone)."""
+    rec = w.recommend(workload="serving", target_requests_per_s=w.st.request_rate_per_s,
+                      min_decode_tokens_per_s=w.st.min_tokens_per_s,
                       context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid:
@@ -1104,6 +1141,66 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
                                 if o.nodes > 1 else w.option_setup(o),
                                 weights=o.weights, provider=o.offer.provider,
                                 hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
+
+
+def _rate_target_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> bool:
+    """A request rate on the GPU named with a per-user speed or first-token target where the
+    count the rate alone takes misses the target: the recommendations' cheapest setup of that
+    GPU that meets both (``target_requests_per_s`` with the target, as a /v1/recommendations
+    body with ``gpus`` sizes it) is the one answer, with its speed, first token and price; the
+    rate's own count follows said as what the rate alone would take and why it is not the
+    answer, unpriced. Both were given as counts: 10 x RTX 4090 at int8 at 42.3 tokens/s for
+    40 tokens/s per user, then 18 x RTX 4090 at bf16 priced at $6.30/h, "that misses your
+    target" (audit buyer18b #10). False (the caller answers as before) where the rate's count
+    meets the target or no setup of ``gid`` meets it."""
+    assert w.model is not None and w.st.request_rate_per_s
+    rate = w.st.request_rate_per_s
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    alone = w.size(gpu=gid, gpu_count=got.per, input_tokens=inp, output_tokens=out,
+                   request_rate_per_s=rate / got.setups, weights=got.sized.weights)
+    q = alone.performance if alone is not None else None
+    if (q is None or q.time_to_first_token_ms is None or not q.time_per_output_token_ms
+            or not q.output_tokens_per_s_per_user):
+        return False
+    if ((not tps_min or 1000 / q.time_per_output_token_ms >= tps_min)
+            and (not ttft_max or q.time_to_first_token_ms <= ttft_max)):
+        return False  # the rate's count meets it: said after it (:func:`rate_target`)
+    rec = w.recommend(workload="serving", gpus=[gid], target_requests_per_s=rate,
+                      min_decode_tokens_per_s=tps_min, context_tokens=inp + out,
+                      output_tokens=out)
+    o = rec.options[0] if rec is not None and rec.options else None
+    p = o.performance if o is not None else None
+    if (rec is None or o is None or p is None or p.time_to_first_token_ms is None
+            or not p.decode_tokens_per_s_per_user):
+        return False
+    target = w.targets_said()
+    n = o.offer.gpu_count * o.nodes
+    w.out.first = w.say("speed_rate_target_pick", target=_target_at_load(w, target, rate),
+                        model=w.model.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+                        machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
+                        tps=w.rate(p.decode_tokens_per_s_per_user),
+                        ttft=w.n(p.time_to_first_token_ms), provider=o.offer.provider,
+                        hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
+    w.ask("gpu_count", n, "GPUs")
+    w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
+    w.out.more.append(w.say("price_date", date=price_date_words(
+        o.offer.as_of, o.offer.as_of_kind, w.t)))
+    # the rate's own count, framed: what the rate alone would take, and that it misses
+    w.out.more.append(w.say("gpu_count_rate_target_alone", weights=got.sized.weights,
+                            n=w.n(got.gpus), gpu=w.gpu_name(gid),
+                            replicas=w.replicas(got.setups), setup=w.setup(got.per, gid),
+                            ttft=w.n(q.time_to_first_token_ms),
+                            tps=w.rate(q.output_tokens_per_s_per_user)))
+    w.out.more.append(w.say("target_missed", target=target))
+    _rate_cheapest(w, gid, inp, out)
+    # the sizing of one of the pick's replicas at its share of the rate (memory, warnings)
+    replicas = o.nodes * o.fit.replicas_per_node
+    at = w.size(gpu=gid, gpu_count=max(1, o.fit.gpus_per_replica), input_tokens=inp,
+                output_tokens=out, request_rate_per_s=rate / max(1, replicas),
+                weights=o.weights) or alone
+    assert at is not None
+    w.record(at, inp + out)
+    w.option_warnings(o)
     w.sized_warnings(at, inp + out)
     return True
 
