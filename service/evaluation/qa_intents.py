@@ -140,7 +140,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         rec = recommend(RecommendationRequest(
             model=model, weights=weights or "auto", workload="serving",
             concurrent_requests=e["users"],
-            context_tokens=max(e.get("ctx", ASK_CONTEXT_TOKENS), 1024),
+            context_tokens=e.get("ctx", ASK_CONTEXT_TOKENS),
             output_tokens=ASK_OUTPUT_TOKENS, top_n=3), catalog, today, explain=False)
         o = rec.options[0]
         out.values = [o.offer.gpu_count * o.nodes]
@@ -162,7 +162,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
                                "workload": e.get("workload", "serving"),
                                "concurrent_requests": e.get("users", 1)}
         if reg.models[model].kind == "llm":
-            req["context_tokens"] = max(e.get("ctx", 4096), 1024)
+            req["context_tokens"] = e.get("ctx", 4096)
         for key in ("max_usd_per_hour", "max_usd_per_month"):
             if key in e:
                 req[key] = e[key]

@@ -122,8 +122,7 @@ def _reserved_setup(w: _W) -> None:
         gid = w.ex.gpu
         if gid is not None and w.model.kind == "llm":
             out = w.st.output_tokens or 512
-            count = w.ex.gpu_count or _min_count(w, gid, max(_prompt(w, out, 4096 - out) + out,
-                                                             1024))
+            count = w.ex.gpu_count or _min_count(w, gid, _prompt(w, out, 4096 - out) + out)
             if count:
                 _reserved(w, gid, count, None, None, False)
         return
@@ -1053,7 +1052,7 @@ def _bare_holds(w: _W) -> None:
     word, read, other = bare
     if w.reg.gpus[other].memory_gb <= w.reg.gpus[read].memory_gb:
         return
-    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024)  # as the cost's recommendations
+    ctx = _prompt(w, 512, 4096 - 512) + 512  # as the cost's recommendations
     here, there = _min_count(w, read, ctx), _min_count(w, other, ctx)
     if there is None or (here is not None and here <= there):
         return
@@ -1187,9 +1186,12 @@ def _cost_inner(w: _W) -> None:
     if w.model.kind == "llm":
         # the recommendations' context is prompt plus output, each as stated ("7k in and 1k
         # out"; "500 tokens out each" is the output alone, no context: _prompt's default);
-        # 512 out unless stated
+        # 512 out unless stated. No floor: it was at least 1,024 tokens (a floor left from the
+        # first ask writer; /v1/recommendations takes any context_tokens >= 1 above the
+        # output), so "500 token prompts, 200 tokens out" was sized as 824 in (audit buyer18b
+        # #5: 2 × 3090 at $240.58/month, where 700 tokens are 4 × 3060 at about $154)
         out = kw["output_tokens"] = w.st.output_tokens or 512
-        kw["context_tokens"] = max(_prompt(w, out, 4096 - out) + out, 1024)
+        kw["context_tokens"] = _prompt(w, out, 4096 - out) + out
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
         asked_requests = _requests_of(w)

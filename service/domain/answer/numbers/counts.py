@@ -40,6 +40,7 @@ from service.domain.sizing.sizing import (
     FitRow,
     SizingResult,
     default_weights,
+    setups_for,
     sized_from_entry,
 )
 from service.domain.sizing.speed import Performance
@@ -133,10 +134,12 @@ def _gpu_count(w: _W) -> None:
                 return
         # no GPU named: the recommendation for the load as the cost answer and
         # /v1/recommendations read it (a context of 4,096 tokens unless one is stated, 512
-        # of them out): "top-ranked option" and "cheapest option" named different setups
-        rctx = _prompt(w) + _OUT
+        # of them out, each as stated): "top-ranked option" and "cheapest option" named
+        # different setups. "500 token prompts, 200 tokens out" was 1,024 tokens (the floor
+        # every answer's context had, audit buyer18b #5), then 500 in and 512 out
+        out = w.st.output_tokens or _OUT
         rec = w.recommend(workload="serving", concurrent_requests=users,
-                          context_tokens=max(rctx, 1024), output_tokens=_OUT)
+                          context_tokens=_prompt(w, out) + out, output_tokens=out)
         if rec is not None and rec.options:
             o = rec.options[0]
             w.offer_numbers(rec)
@@ -264,7 +267,7 @@ def _gpu_count_target(w: _W, gid: str | None) -> bool:
     gpus = [gid] if gid is not None else None
     if gid is not None and w.st.bare_gpu is not None and gid in w.st.bare_gpu[1:]:
         gpus = list(w.st.bare_gpu[1:])  # "How many A100 ...": each memory variant
-    kw: dict[str, Any] = {"workload": "serving", "context_tokens": max(inp + out, 1024),
+    kw: dict[str, Any] = {"workload": "serving", "context_tokens": inp + out,
                           "output_tokens": out,
                           "min_decode_tokens_per_s": w.st.min_tokens_per_s,
                           "max_time_to_first_token_ms": w.st.max_ttft_ms}
@@ -418,7 +421,7 @@ def _job_count(w: _W, gid: str | None) -> bool:
         w.st = before
         return False
     own = default_weights(None, None, sized_from_entry(m)).precision.id
-    kw = {"job_output_tokens": tokens, "context_tokens": max(inp + out, 1024),
+    kw = {"job_output_tokens": tokens, "context_tokens": inp + out,
           "output_tokens": out}
     if _deadline_count(w, gid, kw, job, own_weights=own, gpus=gpus):
         return True
@@ -439,7 +442,7 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     out = w.st.output_tokens or _OUT
     ctx = _prompt(w, out)
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
-                          "context_tokens": max(ctx + out, 1024), "output_tokens": out,
+                          "context_tokens": ctx + out, "output_tokens": out,
                           "min_decode_tokens_per_s": tps_min,
                           "max_time_to_first_token_ms": ttft_max}
     rec = w.recommend(**kw, gpus=[gid]) if gid is not None else w.recommend(**kw)
@@ -490,7 +493,7 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     if not w.st.price_asked or not n:
         return
     rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
-                      context_tokens=max(ctx, 1024), output_tokens=_OUT if users else None,
+                      context_tokens=ctx, output_tokens=_OUT if users else None,
                       top_n=10)
     same = [x for x in rec.options if x.offer.gpu == gid and x.offer.gpu_count * x.nodes == n
             and x.cost.per_month_usd is not None] if rec is not None else []
@@ -730,7 +733,7 @@ def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
     joined by a fast network where a model is split over nodes)."""
     b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
     rec = w.recommend(workload="serving", concurrent_requests=users,
-                      context_tokens=max(ctx + _OUT, 1024), output_tokens=_OUT)
+                      context_tokens=ctx + _OUT, output_tokens=_OUT)
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
         w.out.more.append(w.say(
@@ -888,7 +891,7 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
         # note that reads the name as one card said "the model needs 10 of it" of the load's)
         gpus = list(w.st.bare_gpu[1:])
         w.st = dc_replace(w.st, bare_gpu=None)
-    kw: dict[str, Any] = {"workload": "serving", "context_tokens": max(inp + out, 1024),
+    kw: dict[str, Any] = {"workload": "serving", "context_tokens": inp + out,
                           "output_tokens": out, "target_output_tokens_per_s": tps}
     rec = w.recommend(**kw, gpus=gpus) if gpus else w.recommend(**kw)
     o = rec.options[0] if rec is not None and rec.options else None
@@ -929,8 +932,8 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
                                     which=_own_word(w, r), n=w.n(k * setups),
                                     gpu=o.offer.gpu_name, setup=w.setup(k, o.offer.gpu),
                                     most=w.rate(most), load=w.f.percent(HEADROOM_LOAD, 0)))
-        if gid is not None and short is None:
-            _tokens_fewer(w, o, tps, inp, out)
+        if gid is not None and short is None and not _tokens_fewer(w, o, tps, inp, out):
+            _tokens_replicas(w, o, tps, inp, out)
         _setup_month(w, o)
         w.out.more.append(w.say("price_date", date=price_date_words(
             o.offer.as_of, o.offer.as_of_kind, w.t)))
@@ -988,7 +991,7 @@ def _stated_count_short(w: _W, gid: str, weights: str, n: int, tps: float, inp: 
                  load=w.f.percent(HEADROOM_LOAD, 0), n=w.n(n))
 
 
-def _tokens_fewer(w: _W, o: Option, tps: float, inp: int, out: int) -> None:
+def _tokens_fewer(w: _W, o: Option, tps: float, inp: int, out: int) -> bool:
     """After the recommendations' setup ``o`` for a token rate on the GPU named: why the
     fewest of that GPU that hold the model (the recommendations' cheapest setup of it for one
     request, at ``o``'s precision) do not carry it where they are fewer GPUs than ``o``: what
@@ -999,31 +1002,32 @@ def _tokens_fewer(w: _W, o: Option, tps: float, inp: int, out: int) -> None:
     with no word of why, where /v1/ask says one makes 2,258 tokens/s at full load; with 10 %
     of its memory free it runs 16 requests and makes 1,124, of which 1,000 is 89 %).
     Nothing where the fewer carry it under that share (another target set the count), nor
-    where the rate is past what they make even 100% busy (nothing to explain)."""
+    where the rate is past what they make even 100% busy (nothing to explain): False, as
+    where nothing is said."""
     n = o.offer.gpu_count * o.nodes
     before = w.st
     # the fewest that hold the model, for one request: no token rate to carry
     w.st = dc_replace(w.st, throughput_tokens_per_s=None)
     try:
-        rec = w.recommend(workload="serving", context_tokens=max(inp + out, 1024),
+        rec = w.recommend(workload="serving", context_tokens=inp + out,
                           output_tokens=out, concurrent_requests=1, gpus=[o.offer.gpu],
                           weights=o.weights)
     finally:
         w.st = before
     f = rec.options[0] if rec is not None and rec.options else None
     if f is None or f.nodes != 1 or f.weights != o.weights or f.offer.gpu != o.offer.gpu:
-        return
+        return False
     k, p = f.offer.gpu_count, f.performance
     most, conc = p.output_tokens_per_s_total, p.max_concurrency
     if k >= n or not most or not conc or tps <= HEADROOM_LOAD * most:
-        return
+        return False
     r = w.size(gpu=f.offer.gpu, gpu_count=k, input_tokens=inp, output_tokens=out,
                weights=f.weights)
     full = r.performance if r is not None and r.fits and r.runs is not False else None
     busy = bool(full is not None and full.max_throughput_tokens_per_s and full.max_concurrency
                 and full.max_throughput_tokens_per_s >= tps and full.max_concurrency > conc)
     if tps > most and not busy:
-        return  # far past what they make, at any load: nothing another answer contradicts
+        return False  # far past what they make, at any load: nothing another answer contradicts
     said = {"setup": w.setup(k, f.offer.gpu), "room": w.f.percent(ROOM_PCT / 100, 0),
             "conc": w.n(conc), "most": w.rate(most), "tps": w.per_s(tps)}
     if tps > most:
@@ -1036,6 +1040,56 @@ def _tokens_fewer(w: _W, o: Option, tps: float, inp: int, out: int) -> None:
         w.out.more.append(w.say("gpu_count_tokens_fewer_busy", setup=said["setup"],
                                 full=w.rate(full.max_throughput_tokens_per_s),
                                 conc=w.n(full.max_concurrency), room=said["room"]))
+    return True
+
+
+def _tokens_replicas(w: _W, o: Option, tps: float, inp: int, out: int) -> None:
+    """After the recommendations' setup ``o`` for a token rate on the GPU named, spread over
+    several replicas: why one replica fewer is not enough where the sizing's 100%-busy
+    capacity of a replica of the same width at ``o``'s precision counts fewer (``setups_for``
+    on its most requests/s, as the request rate's count reads it). What a replica of ``o``
+    makes at most with the recommendations' memory headroom kept free and at how many
+    requests at once (its share of ``o``'s total, so that the total said in the lead is that
+    many of it), the rate's share of one replica fewer over ``HEADROOM_LOAD``, then the
+    sizing's count and the figure it rests on (the full load other answers give for that
+    setup). Audit buyer18b #6: 2,000 tokens/s of Llama
+    3.1 70B fp8 on H200 took 6 × H200, "about 2,979 tokens/s in all at full load", with no
+    word of why, where /v1/ask says one H200 makes 570 at full load (5 carry it under 80 %);
+    with 10 % of its memory free one runs 34 requests and makes 496, and 2,000 is 81 % of 5
+    of them. Nothing where one replica fewer carries the rate under that share (an offer's
+    size or another target set the count) or the sizing counts as many."""
+    replicas = o.nodes * o.fit.replicas_per_node
+    per = o.fit.gpus_per_replica
+    p = o.performance
+    total, conc = p.output_tokens_per_s_total, p.max_concurrency
+    if replicas < 2 or not per or not total or not conc or out <= 0:
+        return
+    each = total / replicas
+    fewer = replicas - 1
+    if tps <= HEADROOM_LOAD * each * fewer:
+        return
+    # the sizing of one replica of the same width at the same precision: its 100%-busy
+    # capacity (every bit of memory in use), what the speed answer gives at full load
+    r = w.size(gpu=o.offer.gpu, gpu_count=per, input_tokens=inp, output_tokens=out,
+               weights=o.weights)
+    full = r.performance if r is not None and r.fits and r.runs is not False else None
+    if (full is None or not full.max_requests_per_s or not full.max_throughput_tokens_per_s
+            or not full.max_concurrency):
+        return
+    k = setups_for(tps / out, full.max_requests_per_s)
+    if k >= replicas:
+        return  # the sizing counts as many: nothing another answer contradicts
+    said = {"room": w.f.percent(ROOM_PCT / 100, 0), "load": w.f.percent(HEADROOM_LOAD, 0),
+            "setup": w.setup(per, o.offer.gpu)}
+    w.out.more.append(w.say(
+        "gpu_count_tokens_replicas", **said, replicas=w.replicas(replicas),
+        conc=w.n(conc // replicas), each=w.rate(each), thr=w.rate(total), fewer=w.n(fewer),
+        fewer_most=w.rate(each * fewer), tps=w.per_s(tps),
+        pct=w.f.percent(tps / (each * fewer), 0)))
+    w.out.more.append(w.say(
+        "gpu_count_tokens_replicas_busy", **said, full=w.rate(full.max_throughput_tokens_per_s),
+        conc=w.n(full.max_concurrency), n=w.n(k * per), gpu=o.offer.gpu_name,
+        many=w.replicas(k)))
 
 
 def _tokens_own(w: _W, gid: str, tps: float, inp: int, out: int
@@ -1433,7 +1487,7 @@ def users_for_budget(w: _W) -> bool:
     if not month or month <= 0:
         return False
     inp, target = _prompt(w), w.st.min_tokens_per_s
-    rec = w.recommend(workload="serving", context_tokens=max(inp + _OUT, 1024),
+    rec = w.recommend(workload="serving", context_tokens=inp + _OUT,
                       output_tokens=_OUT, min_decode_tokens_per_s=target, top_n=10)
     best: tuple[float, int, Option] | None = None  # (USD a month per user, users, option)
     for o in rec.options[:10] if rec is not None else []:

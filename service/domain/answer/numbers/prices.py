@@ -79,7 +79,7 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     if m is None or m.kind != "llm" or not cards:
         return []
     out = w.st.output_tokens or 512
-    ctx = max(_prompt(w, out, 4096 - out) + out, 1024)  # as the cost's recommendations
+    ctx = _prompt(w, out, 4096 - out) + out  # as the cost's recommendations
     rows: list[Option] = []
     # the model's own and each lower precision (auto_llm: gpt-oss's MXFP4 alone, never
     # re-quantised to awq-int4 at the same 4 bits; DeepSeek-V3's FP8, then awq-int4)
@@ -150,7 +150,7 @@ def rate_setup(w: _W, gid: str) -> Recommendation | None:
     kw: dict[str, Any] = {"workload": "serving",
                           "concurrent_requests": w.ex.concurrent_requests or 1,
                           # (the context the cost answer's recommendations price)
-                          "context_tokens": max(_prompt(w, out, 4096 - out) + out, 1024),
+                          "context_tokens": _prompt(w, out, 4096 - out) + out,
                           "output_tokens": out, "gpus": cards, "top_n": 50}
     if w.st.request_rate_per_s:
         kw["target_requests_per_s"] = w.st.request_rate_per_s

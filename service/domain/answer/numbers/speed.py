@@ -1034,7 +1034,7 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
     if w.sub == "request_time" and w.st.request_rate_per_s:
         return _request_time_at_rate(w, inp, out)
     rec = w.recommend(workload="serving", concurrent_requests=1, output_tokens=out,
-                      context_tokens=max(inp + out, 1024))
+                      context_tokens=inp + out)
     if rec is None or not rec.options or rec.options[0].nodes > 1:
         return False
     o = rec.options[0]
@@ -1250,7 +1250,7 @@ def _request_time_at_rate(w: _W, inp: int, out: int) -> bool:
     assert w.st.request_rate_per_s
     rate = w.st.request_rate_per_s
     rec = w.recommend(workload="serving", target_requests_per_s=rate, output_tokens=out,
-                      context_tokens=max(inp + out, 1024))
+                      context_tokens=inp + out)
     if rec is None or not rec.options:
         return False
     o = rec.options[0]
@@ -1592,7 +1592,7 @@ def _total_verdict(w: _W, gid: str, count: int, inp: int, out: int, thr: float) 
                                weights=one.weights, setup=w.setup(one.gpu_count, one.gpu.id)))
     if ok:
         return True
-    rec = w.recommend(workload="serving", context_tokens=max(inp + out, 1024),
+    rec = w.recommend(workload="serving", context_tokens=inp + out,
                       output_tokens=out, target_output_tokens_per_s=tps_min, gpus=[gid])
     o = rec.options[0] if rec is not None and rec.options else None
     if o is None or not o.performance.output_tokens_per_s_total:

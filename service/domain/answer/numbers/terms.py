@@ -473,7 +473,7 @@ def _spot(w: _W) -> None:
     # context, 4,096 tokens unless stated, of which 512 out; the users stated), one
     # replica's memory recorded, as the on-demand answer records its lead option's
     served = w.model is not None and w.model.kind == "llm" and not train
-    ctx = max(_prompt(w, 512, 4096 - 512) + 512, 1024) - 512  # the prompt
+    ctx = _prompt(w, 512, 4096 - 512)  # the prompt
     users = w.ex.concurrent_requests or 1
     if gid is not None:
         n = w.ex.gpu_count or 1
