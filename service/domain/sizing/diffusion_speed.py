@@ -599,8 +599,30 @@ def fp16_overflow_notes(model: SizedModel, has_bf16: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
+SIXTEEN_BIT_COMPUTE = ("fp16", "bf16", "fp32")
+
+
+def untimed_compute_warning(engine: str, precision: str, compute: str, timed_by: str
+                            ) -> str | None:
+    """Where ``engine``'s kernels run ``precision`` with ``compute`` matmuls (FP8, FP4: its
+    kernel rule in catalog/kernels.toml) but the pipeline is timed as ``timed_by`` (sizing
+    times every diffusion pipeline with the default engine, eager diffusers, whose matmuls
+    run in 16-bit: ``speed.diffusion_pipeline``), what the answer does not count. FLUX.1-dev
+    nvfp4 with TensorRT-LLM on a B200 read as FP4 tensor cores (its kernel rule) and took
+    2.87 s, bf16's time to the hundredth, with nothing saying so. None where nothing is
+    missed (16-bit compute, or the engine is the one timed)."""
+    if engine == timed_by or compute in SIXTEEN_BIT_COMPUTE:
+        return None
+    low = compute.upper()
+    return (f"{engine} runs {precision} with {low} matmuls, but diffusion pipelines are timed "
+            f"as {timed_by} (eager PyTorch, 16-bit matmuls): seconds_per_image counts no "
+            f"{low} tensor-core speed-up nor a compiled engine's, so it is {timed_by}'s time, "
+            "not this engine's (not modelled)")
+
+
 __all__ = [
     "DEQUANT",
+    "SIXTEEN_BIT_COMPUTE",
     "SUSTAINED_TENSOR_SHARE",
     "DiffusionStage",
     "DiffusionTiming",
@@ -611,6 +633,7 @@ __all__ = [
     "fp16_upcast",
     "latent_frames",
     "stage_efficiency",
+    "untimed_compute_warning",
     "uses_cfg",
     "vae_words",
 ]

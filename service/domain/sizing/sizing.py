@@ -47,7 +47,11 @@ from service.domain.sizing.audio_speed import (
     latent_audio,
 )
 from service.domain.sizing.cost import Cost, estimate_cost
-from service.domain.sizing.diffusion_speed import fp16_overflow_notes, vae_words
+from service.domain.sizing.diffusion_speed import (
+    fp16_overflow_notes,
+    untimed_compute_warning,
+    vae_words,
+)
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables
 from service.domain.sizing.hardware import (
@@ -2259,11 +2263,15 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
             note("batch_per_gpu", str(share),
                  f"batch_size {req.batch_size} over {n} GPUs, one pipeline replica each: each "
                  f"runs batches of {share}; images_per_s is the setup's with every replica busy")
+        timed_by = registry.engines.default("diffusion", False)
         perf = estimate_performance(model, hw.runs, None, engine, gpu, n,
                                     msgspec.structs.replace(req, batch_size=share), note,
                                     task=req.task, width=width, height=height,
-                                    diffusion_engine=registry.engines.default("diffusion",
-                                                                              False))
+                                    diffusion_engine=timed_by)
+        untimed = (untimed_compute_warning(engine.id, hw.runs.id, hw.runs.compute, timed_by.id)
+                   if model.kind == "diffusion" and hw.ok else None)
+        if untimed is not None:
+            hw.warnings.append(untimed)
         cost = estimate_cost(perf, req.price_per_gpu_hour_usd, n, note)
     if not hw.ok:
         perf = None
