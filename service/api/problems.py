@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import msgspec.inspect as mi
@@ -21,19 +21,37 @@ log = structlog.get_logger("gpu_advisor.errors")
 
 
 class FieldError(msgspec.Struct, kw_only=True, frozen=True):
-    path: str
-    message: str
+    path: Annotated[str, msgspec.Meta(
+        description="where in the request the error is: a JSON path to the value ($.model, "
+                    "$.finetune.lora_rank, $.gpus[2]; $ alone for the whole body)")]
+    message: Annotated[str, msgspec.Meta(
+        description="what is wrong with the value at path")]
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
-    type: str
-    title: str
-    status: int
-    detail: str
-    instance: str | None = None
-    request_id: str | None = None
-    errors: list[FieldError] | None = None
-    suggestions: list[str] | None = None
+    type: Annotated[str, msgspec.Meta(
+        description="a URI reference naming the kind of problem (RFC 9457), /problems/<slug>: "
+                    "bad-request, not-found, missing-fields, rate-limited, body-too-large and "
+                    "the like")]
+    title: Annotated[str, msgspec.Meta(
+        description="the HTTP status in words (Bad Request, Not Found...), the same for every "
+                    "problem of that status")]
+    status: Annotated[int, msgspec.Meta(
+        description="the HTTP status code, as the response's")]
+    detail: Annotated[str, msgspec.Meta(
+        description="what went wrong with this request, in words")]
+    instance: Annotated[str | None, msgspec.Meta(
+        description="the request path the problem occurred at; absent where unknown")] = None
+    request_id: Annotated[str | None, msgspec.Meta(
+        description="the request's id, also sent as the X-Request-ID response header (the "
+                    "client's own X-Request-ID where it sent a valid one, else "
+                    "generated), to quote when reporting a problem")] = None
+    errors: Annotated[list[FieldError] | None, msgspec.Meta(
+        description="one entry per invalid field, at most 20 (a validation problem); "
+                    "absent otherwise")] = None
+    suggestions: Annotated[list[str] | None, msgspec.Meta(
+        description="for a name that was not found (a model, GPU, provider...): close "
+                    "known names, best first; absent otherwise")] = None
 
 
 TITLES = {400: "Bad Request", 401: "Unauthorized", 404: "Not Found",

@@ -32,12 +32,21 @@ from service.domain.fields import NAME_MAX
 
 
 class OfferPage(msgspec.Struct, kw_only=True):
-    total: int
-    offset: int
-    limit: int
-    sort: str
-    offers: list[OfferView]
-    gpu_matched: list[str] | None = None
+    total: Annotated[int, msgspec.Meta(
+        description="offers that match the filters, all pages together")]
+    offset: Annotated[int, msgspec.Meta(
+        description="offers skipped before this page (the request's offset)")]
+    limit: Annotated[int, msgspec.Meta(
+        description="the most offers this page holds (the request's limit)")]
+    sort: Annotated[str, msgspec.Meta(
+        description="the sort key the offers are in: price, price_per_gpu, price_per_gib or "
+                    "price_per_tb_s (ascending, ties by id)")]
+    offers: Annotated[list[OfferView], msgspec.Meta(
+        description="this page of the matching offers, in sort order")]
+    gpu_matched: Annotated[list[str] | None, msgspec.Meta(
+        description="with a gpu filter: the GPU ids it matched (every variant of a family "
+                    "name such as A100; one id for an exact id, name or variant alias); "
+                    "null without one")] = None
     """With a ``gpu`` filter: the GPU ids it matched (every variant of a family name such as
     ``A100``; one id for an exact id, name or variant alias); null without one."""
     excluded_no_region: Annotated[int | None, msgspec.Meta(description=(
@@ -64,39 +73,70 @@ class OfferPage(msgspec.Struct, kw_only=True):
 
 
 class ProviderList(msgspec.Struct, kw_only=True):
-    count: int
-    providers: list[ProviderView]
+    count: Annotated[int, msgspec.Meta(
+        description="providers listed (the length of providers)")]
+    providers: Annotated[list[ProviderView], msgspec.Meta(
+        description="every provider of the catalog, sorted by id, with its billing, storage, "
+                    "egress and spot terms")]
 
 
 class CatalogInfo(msgspec.Struct, kw_only=True):
-    version: str
-    models: int
-    gpus: int
-    offers: int
-    providers: int
-    stale_offers: int
-    suspect_offers: int
+    version: Annotated[str, msgspec.Meta(
+        description="the catalog's version: a hash of its data files, changed by any edit (as "
+                    "the catalog_version of recommendations and /readyz)")]
+    models: Annotated[int, msgspec.Meta(
+        description="models in the registry")]
+    gpus: Annotated[int, msgspec.Meta(
+        description="GPUs in the registry")]
+    offers: Annotated[int, msgspec.Meta(
+        description="offers (rentable machine shapes) in the catalog, duplicates collapsed")]
+    providers: Annotated[int, msgspec.Meta(
+        description="providers in the catalog")]
+    stale_offers: Annotated[int, msgspec.Meta(
+        description="offers whose price date is older than stale_after_days")]
+    suspect_offers: Annotated[int, msgspec.Meta(
+        description="offers whose price is doubted (suspect_reasons on each offer)")]
     """Offers whose price is doubted (``suspect_reasons`` on each offer)."""
-    duplicate_offers: int
+    duplicate_offers: Annotated[int, msgspec.Meta(
+        description="offers collapsed into another (same provider, GPU count, prices and "
+                    "regions)")]
     """Offers collapsed into another (same provider, GPU count, prices and regions)."""
-    trusted_offers: int
+    trusted_offers: Annotated[int, msgspec.Meta(
+        description="offers neither stale nor suspect: what recommendations rank by default")]
     """Neither stale nor suspect: what recommendations rank by default."""
-    offers_by_date_kind: dict[str, int]
+    offers_by_date_kind: Annotated[dict[str, int], msgspec.Meta(
+        description="offers by how their price date is known: published (the source states it), "
+                    "retrieved (the day the page was read) or assumed (unknown: as_of is an "
+                    "upper bound)")]
     """``published`` / ``retrieved`` / ``assumed`` -> offers whose date is known that way."""
-    oldest_as_of: dt.date | None
-    newest_as_of: dt.date | None
-    stale_after_days: int
-    loaded_at: dt.datetime
-    gpus_without_offers: list[str]
-    warnings: list[str]
+    oldest_as_of: Annotated[dt.date | None, msgspec.Meta(
+        description="the oldest price date of any offer (YYYY-MM-DD); null without offers")]
+    newest_as_of: Annotated[dt.date | None, msgspec.Meta(
+        description="the newest price date of any offer (YYYY-MM-DD); null without offers")]
+    stale_after_days: Annotated[int, msgspec.Meta(
+        description="the staleness limit: a price older than this many days is stale")]
+    loaded_at: Annotated[dt.datetime, msgspec.Meta(
+        description="when this catalog was loaded into the service (date-time)")]
+    gpus_without_offers: Annotated[list[str], msgspec.Meta(
+        description="ids of registry GPUs that no offer prices (they can be sized but not "
+                    "recommended)")]
+    warnings: Annotated[list[str], msgspec.Meta(
+        description="what a client should know about the catalog's prices: stale, suspect and "
+                    "undated counts, and a rejected reload's errors")]
 
 
 class ReloadResult(msgspec.Struct, kw_only=True):
-    reloaded: bool
-    version: str
-    previous_version: str
-    offers: int
-    shared: bool
+    reloaded: Annotated[bool, msgspec.Meta(
+        description="true: the catalog was read again and is now served")]
+    version: Annotated[str, msgspec.Meta(
+        description="the catalog version now served")]
+    previous_version: Annotated[str, msgspec.Meta(
+        description="the catalog version served before the reload")]
+    offers: Annotated[int, msgspec.Meta(
+        description="offers in the catalog now served")]
+    shared: Annotated[bool, msgspec.Meta(
+        description="true: announced through Redis; every replica loads this version within "
+                    "about 2 s; false: this process only")]
     """True: announced through Redis; every replica loads this version within ~2 s."""
 
 
@@ -134,13 +174,23 @@ def list_offers(
             "europe-north1...), case-insensitive; an offer matches if one of its regions "
             "does, and lists only the regions that matched; region_read says how it was "
             "read"))] = None,
-    min_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
-    max_gpus: Annotated[int | None, QueryParameter(ge=1, le=64)] = None,
-    min_total_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
-    max_price_per_hour: Annotated[float | None, QueryParameter(gt=0, le=10_000)] = None,
-    spot_only: Annotated[bool, QueryParameter()] = False,
+    min_gpus: Annotated[int | None, QueryParameter(
+        ge=1, le=64, description="only offers of at least this many GPUs per instance")] = None,
+    max_gpus: Annotated[int | None, QueryParameter(
+        ge=1, le=64, description="only offers of at most this many GPUs per instance")] = None,
+    min_total_memory_gib: Annotated[float | None, QueryParameter(
+        ge=0, le=100_000, description=(
+            "only offers with at least this much GPU memory per instance, all its GPUs "
+            "together, in GiB (an offer's total_memory_gib)"))] = None,
+    max_price_per_hour: Annotated[float | None, QueryParameter(
+        gt=0, le=10_000, description=(
+            "only offers whose instance price is at most this, in USD per hour: the price "
+            "named in price_kind (with spot_only, the spot price)"))] = None,
+    spot_only: Annotated[bool, QueryParameter(description=(
+        "only offers with a spot price, their per-unit prices and the sort at it"))] = False,
     interconnect: Annotated[
-        Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter()
+        Literal["nvswitch", "nvlink", "pcie", "none", "unknown"] | None, QueryParameter(
+            description="only offers whose GPUs are joined so, as the provider states it")
     ] = None,
     stale: Annotated[bool | None, QueryParameter(description=(
         "true: only offers whose price is older than the catalog's limit; false: only "
@@ -149,8 +199,10 @@ def list_offers(
         "true: only offers whose price is doubted (see suspect_reasons); false: only "
         "unflagged ones; absent: both"))] = None,
     sort: Annotated[SortKey, QueryParameter(description="sort key")] = "price",
-    offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
-    limit: Annotated[int, QueryParameter(ge=1, le=500)] = 50,
+    offset: Annotated[int, QueryParameter(
+        ge=0, le=1_000_000, description="matching offers to skip (paging)")] = 0,
+    limit: Annotated[int, QueryParameter(
+        ge=1, le=500, description="offers to return, at most (paging)")] = 50,
 ) -> OfferPage:
     """Offers with their price date (and how it is known), staleness and trust flags;
     sorted by price, price per GPU, per GiB or per TB/s of bandwidth, ties broken by id so
@@ -197,7 +249,8 @@ def list_offers(
 @get("/v1/offers/{offer_id:str}", operation_id="getOffer", tags=["catalog"],
      sync_to_thread=False, responses=problem_responses(400, 404))
 def get_offer(request: Request[Any, Any, Any],
-              offer_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> OfferView:
+              offer_id: Annotated[str, PathParameter(
+                  max_length=NAME_MAX, description="the offer's catalog id")]) -> OfferView:
     """One offer by id (the id of a collapsed duplicate gives the offer it collapsed into)."""
     state = _state(request)
     catalog = state.data()
@@ -267,7 +320,8 @@ def catalog_info(request: Request[Any, Any, Any]) -> CatalogInfo:
       status_code=200, responses=problem_responses(400, 401, 404, 422))
 async def reload_catalog(
     request: Request[Any, Any, Any],
-    x_admin_key: Annotated[str | None, HeaderParameter(name="X-Admin-Key")] = None,
+    x_admin_key: Annotated[str | None, HeaderParameter(
+        name="X-Admin-Key", description="the admin key the service is configured with")] = None,
     force: Annotated[bool, QueryParameter(
         description="apply a valid catalog even if it leaves a provider with no offers or "
                     "drops more than half of all offers")] = False,

@@ -23,33 +23,55 @@ VARIANTS_HEADER = "X-GPU-Variants"
 
 
 class ModelSummary(msgspec.Struct, kw_only=True):
-    id: str
-    name: str
-    family: str
-    kind: str
-    task: str
+    id: Annotated[str, msgspec.Meta(
+        description="the model's registry id (use it as model in /v1/sizing and "
+                    "/v1/recommendations)")]
+    name: Annotated[str, msgspec.Meta(
+        description="the model's display name")]
+    family: Annotated[str, msgspec.Meta(
+        description="the model family (llama-3.1, qwen2.5, flux...), which engines' support is "
+                    "decided by")]
+    kind: Annotated[str, msgspec.Meta(
+        description="llm, diffusion or audio")]
+    task: Annotated[str, msgspec.Meta(
+        description="generate (LLMs, diffusion, audio) or embed (embedding models)")]
     """generate (LLMs, diffusion, audio) or embed (embedding models)."""
-    modality: str
-    total_params: int
-    active_params: int
-    max_context: int | None
+    modality: Annotated[str, msgspec.Meta(
+        description="what the model takes or makes: text, image, video, audio or multimodal")]
+    total_params: Annotated[int, msgspec.Meta(
+        description="parameters in all, a count (every expert of a mixture of experts)")]
+    active_params: Annotated[int, msgspec.Meta(
+        description="parameters used per token, a count (a mixture of experts' active experts; "
+                    "total_params for a dense model)")]
+    max_context: Annotated[int | None, msgspec.Meta(
+        description="the context the model's config allows, in tokens; null where it states none")]
     """The context the model's config allows, in tokens (None where it states none)."""
-    max_context_extended: int | None = None
+    max_context_extended: Annotated[int | None, msgspec.Meta(
+        description="a longer context the model card states with rope scaling turned on "
+                    "(Qwen3: 131,072 tokens with YaRN), in tokens, which /v1/sizing and "
+                    "/v1/recommendations serve with that setting said; null where the "
+                    "card states none")] = None
     """A longer context the model card states with rope scaling turned on (Qwen3: 131,072
     with YaRN; the model's ``context_extension``), which /v1/sizing and /v1/recommendations
     serve with that setting said; None where the card states none."""
-    aliases: list[str]
-    source: str
+    aliases: Annotated[list[str], msgspec.Meta(
+        description="other names the model is found by")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the model's figures come from (its config or model card URL)")]
 
 
 class ModelList(msgspec.Struct, kw_only=True):
-    count: int
-    models: list[ModelSummary]
+    count: Annotated[int, msgspec.Meta(
+        description="models listed (the length of models)")]
+    models: Annotated[list[ModelSummary], msgspec.Meta(
+        description="the models that match the filters, sorted by id")]
 
 
 class GpuList(msgspec.Struct, kw_only=True):
-    count: int
-    gpus: list[GPU]
+    count: Annotated[int, msgspec.Meta(
+        description="GPUs listed (the length of gpus)")]
+    gpus: Annotated[list[GPU], msgspec.Meta(
+        description="the GPUs that match the filters, with their datasheet figures")]
 
 
 def _state(request: Request[Any, Any, Any]) -> AppState:
@@ -96,8 +118,12 @@ def list_models(
     ] = None,
     task: Annotated[Literal["generate", "embed"] | None, QueryParameter(
         description="generate, or embed for embedding models")] = None,
-    min_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
-    max_params_b: Annotated[float | None, QueryParameter(ge=0, le=100_000)] = None,
+    min_params_b: Annotated[float | None, QueryParameter(
+        ge=0, le=100_000, description=(
+            "only models of at least this many parameters in all, in billions"))] = None,
+    max_params_b: Annotated[float | None, QueryParameter(
+        ge=0, le=100_000, description=(
+            "only models of at most this many parameters in all, in billions"))] = None,
 ) -> ModelList:
     """Models in the registry, filtered by family, modality, kind, task and size (billions).
     A family or modality the catalog does not have, or a minimum above the maximum, is a
@@ -125,7 +151,8 @@ def list_models(
      responses=problem_responses(400, 404),
      sync_to_thread=False)
 def get_model(
-    request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter()]
+    request: Request[Any, Any, Any], model_id: Annotated[str, PathParameter(
+        description="model id or alias ('llama 3 8b', 'Qwen/Qwen2.5-7B-Instruct')")]
 ) -> ModelEntry:
     """One model by id or alias ('llama 3 8b', 'Qwen/Qwen2.5-7B-Instruct')."""
     return _state(request).data().registry.model(model_id.lstrip("/"))
@@ -135,7 +162,10 @@ def get_model(
      responses=problem_responses(400), sync_to_thread=False)
 def list_gpus(
     request: Request[Any, Any, Any],
-    min_memory_gib: Annotated[float | None, QueryParameter(ge=0, le=10_000)] = None,
+    min_memory_gib: Annotated[float | None, QueryParameter(
+        ge=0, le=10_000, description=(
+            "only GPUs with at least this much memory, in GiB (as the runtime reports it)"))
+    ] = None,
     vendor: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description="NVIDIA, AMD, Intel")] = None,
     fp8: Annotated[bool | None, QueryParameter(description="FP8 tensor cores")] = None,
@@ -165,7 +195,10 @@ def list_gpus(
          description="for a family name (A100, H100, V100): every variant's id, comma-"
                      "separated; the body is the variant the name stands for")])
 def get_gpu(request: Request[Any, Any, Any],
-            gpu_id: Annotated[str, PathParameter(max_length=NAME_MAX)]) -> Response[GPU]:
+            gpu_id: Annotated[str, PathParameter(
+                max_length=NAME_MAX, description=(
+                    "GPU id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe')"))]
+            ) -> Response[GPU]:
     """One GPU by id or alias ('RTX 4090', 'H100 SXM', 'A100 80GB PCIe'). A family name
     answers the variant its alias names, the one `/v1/sizing` and recommendations size on
     (`A100`: the A100 SXM4 40GB), with every variant listed in the `X-GPU-Variants`

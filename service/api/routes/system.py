@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import MediaType, Request, Response, get
@@ -14,26 +14,39 @@ from service.api.state import AppState
 
 
 class Health(msgspec.Struct, kw_only=True):
-    status: str
-    version: str
+    status: Annotated[str, msgspec.Meta(
+        description="ok while the process answers")]
+    version: Annotated[str, msgspec.Meta(
+        description="the service's version")]
 
 
 class Pong(msgspec.Struct, kw_only=True):
-    pong: bool
+    pong: Annotated[bool, msgspec.Meta(
+        description="always true")]
 
 
 class Ready(msgspec.Struct, kw_only=True):
-    status: str
-    catalog_version: str
-    knowledge_index: str
-    models: int
-    gpus: int
-    offers: int
-    passages: int
-    redis: str
+    status: Annotated[str, msgspec.Meta(
+        description="ready: the catalog and the knowledge index are loaded")]
+    catalog_version: Annotated[str, msgspec.Meta(
+        description="the catalog version served (as /v1/catalog's version)")]
+    knowledge_index: Annotated[str, msgspec.Meta(
+        description="the key of the knowledge index loaded (the passages /v1/ask quotes)")]
+    models: Annotated[int, msgspec.Meta(
+        description="models in the registry")]
+    gpus: Annotated[int, msgspec.Meta(
+        description="GPUs in the registry")]
+    offers: Annotated[int, msgspec.Meta(
+        description="offers in the catalog")]
+    passages: Annotated[int, msgspec.Meta(
+        description="knowledge passages loaded, all languages together")]
+    redis: Annotated[str, msgspec.Meta(
+        description="off (GPU_ADVISOR_REDIS_URL not set), ok, or degraded (unreachable: "
+                    "per-process stores until it returns; still ready)")]
     """off (GPU_ADVISOR_REDIS_URL not set), ok, or degraded (unreachable: per-process
     stores until it returns; still ready)."""
-    redis_detail: str
+    redis_detail: Annotated[str, msgspec.Meta(
+        description="the Redis state in words (the error where degraded)")]
 
 
 @get("/healthz", operation_id="healthz", tags=["operations"], sync_to_thread=False)

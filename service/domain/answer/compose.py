@@ -151,25 +151,53 @@ class AskRequest(Strict, frozen=True, kw_only=True):
 
 
 class PassageOut(Out, frozen=True, kw_only=True):
-    id: str
-    title: str
-    topic: str
-    text: str
-    score: float
+    id: Annotated[str, msgspec.Meta(
+        description="the passage's id (the same in every language)")]
+    title: Annotated[str, msgspec.Meta(
+        description="the passage's title, in the answer's language")]
+    topic: Annotated[str, msgspec.Meta(
+        description="the topic the passage belongs to")]
+    text: Annotated[str, msgspec.Meta(
+        description="the passage's text, in the answer's language")]
+    score: Annotated[float, msgspec.Meta(
+        description="its retrieval score: the reciprocal-rank fusion of the dense and BM25 "
+                    "rankings (higher ranks first; comparable only within one answer)")]
 
 
 class AskResponse(Out, frozen=True, kw_only=True):
-    answer: str
-    lang: str
-    passages: list[PassageOut]
-    extracted: Extracted
-    numbers: Numbers | None
-    follow_up: str | None
-    confidence: float
-    closest_topics: list[str]
-    intent: str = "guidance"
+    answer: Annotated[str, msgspec.Meta(
+        description="the answer, in lang: the computed figures first (where the question has "
+                    "them), then the passage quoted, then warnings")]
+    lang: Annotated[str, msgspec.Meta(
+        description="the answer's language: en or ro (detected where the request says auto)")]
+    passages: Annotated[list[PassageOut], msgspec.Meta(
+        description="the knowledge passages the answer quotes, best first (at most top_k)")]
+    extracted: Annotated[Extracted, msgspec.Meta(
+        description="what was read from the question (and the request's context): model, "
+                    "precision, GPU, counts, workload, budgets; null where not stated")]
+    numbers: Annotated[Numbers | None, msgspec.Meta(
+        description="the figures the answer computed, unformatted, with their units in their "
+                    "names; null where the answer computed none (guidance only)")]
+    follow_up: Annotated[str | None, msgspec.Meta(
+        description="a question back where something needed is not stated (a model, a GPU); null "
+                    "where none is")]
+    confidence: Annotated[float, msgspec.Meta(
+        description="how well the question matches the knowledge, from 0 to 1 (the retrieval's "
+                    "dense and lexical signals); below the threshold the answer says it does not "
+                    "know")]
+    closest_topics: Annotated[list[str], msgspec.Meta(
+        description="titles of the passages quoted, or of the nearest ones where the question "
+                    "was not understood")]
+    intent: Annotated[str, msgspec.Meta(
+        description="what the question asks: fits, memory, max_context, "
+                    "max_concurrency, speed, gpu_count, compare, cost, finetune, "
+                    "training, spot, billing, storage_egress, interconnect, "
+                    "kv_cache, media, precision, regions or guidance")] = "guidance"
     """What the question asks (``service.domain.answer.intent.INTENTS``)."""
-    details: Details | None = None
+    details: Annotated[Details | None, msgspec.Meta(
+        description="the entities read beyond extracted: every GPU named, a memory size, "
+                    "token counts, durations, data sizes, a provider, a region; null "
+                    "where none is")] = None
     """The entities beyond ``extracted``: every GPU named, a memory size, token counts,
     durations, data sizes, a provider, a region."""
 

@@ -10,7 +10,9 @@ import functools
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from service.domain.answer.understand import (
     OBJECTIVE,
@@ -73,24 +75,44 @@ class Details(Out, frozen=True, kw_only=True):
     """Entities beyond :class:`~service.domain.answer.understand.Extracted`; each only when the
     question states it."""
 
-    gpus: list[str] | None = None
+    gpus: Annotated[list[str] | None, msgspec.Meta(
+        description="every GPU named (registry ids), in order, when more than one is (a "
+                    "comparison); null otherwise")] = None
     """Every GPU named, in order, when more than one is (a comparison)."""
-    memory_gib: float | None = None
+    memory_gib: Annotated[float | None, msgspec.Meta(
+        description="a card's memory stated as a constraint ('a 24 GB card'), the number "
+                    "as said (GB and GiB are not told apart); null where none is")] = None
     """A card's memory stated as a constraint ("a 24 GB card", "o placă de 24 GB")."""
-    tokens: int | None = None
+    tokens: Annotated[int | None, msgspec.Meta(
+        description="a token count stated for a job or a month ('1B tokens'), in tokens; "
+                    "null where none is")] = None
     """A token count for a job or a month ("100 de milioane de tokeni", "1B tokens")."""
-    duration_hours: float | None = None
+    duration_hours: Annotated[float | None, msgspec.Meta(
+        description="a job's length stated ('a 3-day job'), in hours; null where none is")] = None
     """A job's length ("a 3-day job", "10 ore")."""
-    data_gb: float | None = None
+    data_gb: Annotated[float | None, msgspec.Meta(
+        description="a data amount stated (storage or egress), in GB (decimal; TB x "
+                    "1,000); null where none is")] = None
     """A data amount (storage or egress), in GB ("5 TB", "500 GB")."""
-    provider: str | None = None
+    provider: Annotated[str | None, msgspec.Meta(
+        description="a provider named (its catalog id); null where none is")] = None
     """A provider id of the catalog."""
-    region: str | None = None
+    region: Annotated[str | None, msgspec.Meta(
+        description="a place named: a continent or a two-letter country code; null where "
+                    "none is")] = None
     """A place: a continent or a two-letter country code."""
-    users: int | None = None
+    users: Annotated[int | None, msgspec.Meta(
+        description="people or requests at the same time, said without a noun the "
+                    "extraction knows ('300 will use it at the same time'); null where "
+                    "none is")] = None
     """People or requests at the same time, said without a noun the extraction knows ("300
     will use it at the same time", "300 simultan")."""
-    sub: str | None = None
+    sub: Annotated[str | None, msgspec.Meta(
+        description="what exactly is asked within the intent: ttft, throughput or tps "
+                    "(speed); hour, month, job or million (cost); storage or egress; "
+                    "memory (a media model's memory); time (a job's length); per_gpu "
+                    "(each GPU's memory); need (a GPU count to check); null where the "
+                    "intent says it all")] = None
     """What exactly is asked within the intent: ``ttft`` / ``throughput`` / ``tps`` (speed),
     ``hour`` / ``month`` / ``job`` / ``million`` (cost), ``storage`` / ``egress``, ``memory``
     (an image, video or speech model's memory asked), ``time`` (a job's length asked: media,

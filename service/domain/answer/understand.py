@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar, cast
+from typing import Annotated, TypeVar, cast
 
 import msgspec
 from rapidfuzz import fuzz, process
@@ -31,29 +31,53 @@ from service.domain.recommend.types import MONTH_DAYS
 
 
 class Extracted(msgspec.Struct, kw_only=True, frozen=True, omit_defaults=False):
-    model: str | None = None
+    model: Annotated[str | None, msgspec.Meta(
+        description="the model's registry id; null where no known model is named")] = None
     """Registry model id."""
-    params_b: float | None = None
+    params_b: Annotated[float | None, msgspec.Meta(
+        description="parameter count in billions where only a size is stated ('a 70B "
+                    "model'); a range ('7-13B') gives its upper bound; null otherwise")] = None
     """Parameter count in billions when only a size is stated ("a 70B model"); a range
     ("7-13B") gives its upper bound."""
-    params_range_b: tuple[float, float] | None = None
-    weights: str | None = None
+    params_range_b: Annotated[tuple[float, float] | None, msgspec.Meta(
+        description="a range of sizes stated ('7-13B'), its [lower, upper] bounds in "
+                    "billions of parameters; null otherwise")] = None
+    weights: Annotated[str | None, msgspec.Meta(
+        description="precision id, only where a format or a bit count is stated; null "
+                    "otherwise")] = None
     """Precision id, only when a format or a bit count is stated."""
-    quantized: bool | None = None
+    quantized: Annotated[bool | None, msgspec.Meta(
+        description="true where the text says quantized (with or without a format); null "
+                    "otherwise")] = None
     """True when the text says "quantized" (with or without a format)."""
-    context_tokens: int | None = None
-    gpu: str | None = None
+    context_tokens: Annotated[int | None, msgspec.Meta(
+        description="a context length stated, in tokens; null where none is")] = None
+    gpu: Annotated[str | None, msgspec.Meta(
+        description="the GPU's registry id; null where none is named")] = None
     """Registry GPU id."""
-    gpu_count: int | None = None
-    workload: str | None = None
+    gpu_count: Annotated[int | None, msgspec.Meta(
+        description="a GPU count stated; null where none is")] = None
+    workload: Annotated[str | None, msgspec.Meta(
+        description="serving, batch, finetune or pretrain, where the question says; null "
+                    "otherwise")] = None
     """serving | batch | finetune | pretrain"""
-    method: str | None = None
+    method: Annotated[str | None, msgspec.Meta(
+        description="the fine-tuning method stated: lora, qlora or full; null otherwise")] = None
     """lora | qlora | full"""
-    budget_usd_per_hour: float | None = None
-    budget_usd_per_month: float | None = None
-    concurrent_requests: int | None = None
-    batch_size: int | None = None
-    engine: str | None = None
+    budget_usd_per_hour: Annotated[float | None, msgspec.Meta(
+        description="an hourly budget stated, in USD per hour; null where none is")] = None
+    budget_usd_per_month: Annotated[float | None, msgspec.Meta(
+        description="a monthly budget stated, in USD per month; null where none is")] = None
+    concurrent_requests: Annotated[int | None, msgspec.Meta(
+        description="users or requests at the same time stated; null where none is")] = None
+    batch_size: Annotated[int | None, msgspec.Meta(
+        description="a batch size stated (sequences processed together); null where none "
+                    "is")] = None
+    engine: Annotated[str | None, msgspec.Meta(
+        description="the inference engine id (catalog/engines.toml; /v1/sizing's engine) "
+                    "where one engine is named ('with TensorRT-LLM'; llama.cpp for an app "
+                    "built on it such as Ollama): the answer sizes with it; null "
+                    "otherwise")] = None
     """Inference engine id (catalog/engines.toml), when one engine is named ("with
     TensorRT-LLM"): the answer sizes with it, as ``/v1/sizing`` does with ``engine``.
     llama.cpp where an app built on it is named ("with Ollama": :func:`gguf_app`)."""

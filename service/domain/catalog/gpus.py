@@ -16,37 +16,84 @@ CONTEXT_GIB = 0.45
 
 
 class GPU(Strict, frozen=True, kw_only=True):
-    id: str
-    name: str
-    vendor: str
-    memory_gb: Pos
-    bandwidth_gb_s: Pos
-    source: str
-    architecture: str = ""
-    compute_capability: str = ""
+    id: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id (use it as gpu in /v1/sizing, gpus in "
+                    "/v1/recommendations)")]
+    name: Annotated[str, msgspec.Meta(
+        description="the GPU's full name, with its memory and form factor")]
+    vendor: Annotated[str, msgspec.Meta(
+        description="the maker: NVIDIA, AMD, Intel or Google")]
+    memory_gb: Annotated[Pos, msgspec.Meta(
+        description="memory as marketed, in GB (decimal)")]
+    bandwidth_gb_s: Annotated[Pos, msgspec.Meta(
+        description="peak memory bandwidth, in GB/s (decimal)")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the figures come from (datasheets, repositories, with commits or "
+                    "URLs)")]
+    architecture: Annotated[str, msgspec.Meta(
+        description="the chip architecture (Hopper, Ada Lovelace, CDNA 3...); empty where "
+                    "unknown")] = ""
+    compute_capability: Annotated[str, msgspec.Meta(
+        description="CUDA compute capability ('8.9') or the AMD gfx target ('gfx942'), "
+                    "which decides which kernels run; empty where neither applies (Gaudi, "
+                    "TPU) or unknown")] = ""
     """CUDA compute capability ("8.9") or the AMD gfx target ("gfx942"); empty when neither
     applies (Gaudi, TPU) or unknown. What decides which kernels run (see the engines'
     precision rules)."""
-    aliases: list[str] = []
-    memory_gib: Pos | None = None
-    memory_note: str = ""
-    memory_type: str = ""
-    fp32_tflops: Pos | None = None
-    tf32_tflops: Pos | None = None
-    bf16_tflops: Pos | None = None
-    fp16_tflops: Pos | None = None
-    fp8_tflops: Pos | None = None
-    int8_tops: Pos | None = None
-    fp4_tflops: Pos | None = None
-    link: Literal["nvlink", "pcie", "infinity-fabric", "ici", "roce", "none"] = "pcie"
-    link_name: str = ""
-    link_gb_s: Pos | None = None
-    pcie_gen: int | None = None
-    tdp_w: Pos | None = None
-    form_factor: str = ""
-    segment: Literal["datacenter", "workstation", "consumer", "tpu"] = "datacenter"
-    status: Literal["checked", "unverified"] = "unverified"
-    note: str = ""
+    aliases: Annotated[list[str], msgspec.Meta(
+        description="other names the GPU is found by")] = []
+    memory_gib: Annotated[Pos | None, msgspec.Meta(
+        description="total memory as the runtime reports it (nvidia-smi), in GiB, where a "
+                    "source gives it; else the marketed figure taken as GiB (see "
+                    "memory_note); null: memory_gb is used")] = None
+    memory_note: Annotated[str, msgspec.Meta(
+        description="how memory_gib was obtained")] = ""
+    memory_type: Annotated[str, msgspec.Meta(
+        description="the memory technology (HBM3, HBM3e, GDDR6X...)")] = ""
+    fp32_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense FP32 (non-tensor) throughput, in TFLOPS; null: unknown or "
+                    "unsupported")] = None
+    tf32_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense TF32 tensor throughput, in TFLOPS (sparsity figures halved); "
+                    "null: unknown or unsupported")] = None
+    bf16_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense BF16 tensor throughput, in TFLOPS (sparsity figures halved; "
+                    "GeForce: the FP32-accumulate rate); null: unknown or unsupported")] = None
+    fp16_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense FP16 tensor throughput, in TFLOPS (sparsity figures halved; "
+                    "GeForce: the FP32-accumulate rate); null: unknown or unsupported")] = None
+    fp8_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense FP8 tensor throughput, in TFLOPS (sparsity figures halved); "
+                    "null: unknown or unsupported")] = None
+    int8_tops: Annotated[Pos | None, msgspec.Meta(
+        description="dense INT8 tensor throughput, in TOPS (tera-operations per second; "
+                    "sparsity figures halved); null: unknown or unsupported")] = None
+    fp4_tflops: Annotated[Pos | None, msgspec.Meta(
+        description="dense FP4 tensor throughput, in TFLOPS (sparsity figures halved); "
+                    "null: unknown or unsupported")] = None
+    link: Annotated[
+        Literal["nvlink", "pcie", "infinity-fabric", "ici", "roce", "none"], msgspec.Meta(
+            description="how the GPUs of one machine are joined: nvlink, pcie, "
+                        "infinity-fabric, ici, roce or none")] = "pcie"
+    link_name: Annotated[str, msgspec.Meta(
+        description="the link's product name and topology (NVLink 4 with NVSwitch, a "
+                    "bridge...)")] = ""
+    link_gb_s: Annotated[Pos | None, msgspec.Meta(
+        description="GPU-to-GPU link bandwidth per GPU, in GB/s, total of both "
+                    "directions; null: unknown")] = None
+    pcie_gen: Annotated[int | None, msgspec.Meta(
+        description="the PCIe generation of the host interface; null: unknown")] = None
+    tdp_w: Annotated[Pos | None, msgspec.Meta(
+        description="the board's maximum power, in watts; null: unknown")] = None
+    form_factor: Annotated[str, msgspec.Meta(
+        description="SXM5, PCIe, OAM and the like")] = ""
+    segment: Annotated[Literal["datacenter", "workstation", "consumer", "tpu"], msgspec.Meta(
+        description="datacenter, workstation, consumer or tpu")] = "datacenter"
+    status: Annotated[Literal["checked", "unverified"], msgspec.Meta(
+        description="checked: the figures were read in cited sources; unverified: "
+                    "some were not (see note)")] = "unverified"
+    note: Annotated[str, msgspec.Meta(
+        description="how the figures were read and what is uncertain")] = ""
 
     @property
     def total_gib(self) -> float:

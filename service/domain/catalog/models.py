@@ -265,13 +265,26 @@ class Architecture(Strict, frozen=True, kw_only=True):
 class Component(Strict, frozen=True, kw_only=True):
     """One network of a diffusion or audio pipeline (denoiser, text encoder, VAE, codec)."""
 
-    name: str
-    role: Literal["denoiser", "text_encoder", "vae", "encoder", "decoder", "codec", "other"]
-    params: PosInt
-    default_precision: str = "bf16"
-    source: str = ""
-    architecture: dict[str, int | float | str | bool | list[int]] | None = None
-    notes: str = ""
+    name: Annotated[str, msgspec.Meta(
+        description="the component's name in the pipeline (transformer, unet, text_encoder, "
+                    "vae...)")]
+    role: Annotated[
+        Literal["denoiser", "text_encoder", "vae", "encoder", "decoder", "codec", "other"],
+        msgspec.Meta(
+            description="its part in the pipeline: denoiser, text_encoder, vae, encoder, "
+                        "decoder, codec or other")]
+    params: Annotated[PosInt, msgspec.Meta(
+        description="its parameters, a count")]
+    default_precision: Annotated[str, msgspec.Meta(
+        description="the precision its weights run at unless asked otherwise")] = "bf16"
+    source: Annotated[str, msgspec.Meta(
+        description="where its figures come from (its config URL); empty where the model's "
+                    "source covers it")] = ""
+    architecture: Annotated[dict[str, int | float | str | bool | list[int]] | None, msgspec.Meta(
+        description="its shape as its config gives it (layers, widths, heads, patch "
+                    "size...), the keys its timing uses; null where not needed")] = None
+    notes: Annotated[str, msgspec.Meta(
+        description="how its figures were read")] = ""
 
 
 class DefaultClip(Strict, frozen=True, kw_only=True):
@@ -279,10 +292,13 @@ class DefaultClip(Strict, frozen=True, kw_only=True):
     request has no duration field): its own tooling's default clip (the ``[default_clip]``
     table of its TOML)."""
 
-    seconds: Annotated[float, msgspec.Meta(gt=0)]
-    why: str
+    seconds: Annotated[float, msgspec.Meta(
+        gt=0, description="the clip's length, in seconds of audio")]
+    why: Annotated[str, msgspec.Meta(
+        description="why this length: the tooling's default, in words (said with the answer)")]
     """Why this length: the tooling's default, in words (said with the answer)."""
-    source: str
+    source: Annotated[str, msgspec.Meta(
+        description="where the default comes from (URL)")]
 
 
 class Fp8Checkpoint(Strict, frozen=True, kw_only=True):
@@ -293,15 +309,20 @@ class Fp8Checkpoint(Strict, frozen=True, kw_only=True):
     47.7 (catalog/calibration.csv h136). The embeddings, the LM head and the norms stay
     16-bit in every fp8 checkpoint already (the fp8 precision's own classes)."""
 
-    repo: str
+    repo: Annotated[str, msgspec.Meta(
+        description="the checkpoint this layout is of (its Hugging Face repository)")]
     """The checkpoint this layout is of (its Hugging Face repository)."""
-    attention_16bit: bool = False
+    attention_16bit: Annotated[bool, msgspec.Meta(
+        description="the attention projections (q, k, v, o) of every layer stay 16-bit")] = False
     """The attention projections (q, k, v, o) of every layer stay 16-bit."""
-    mlp_16bit_first_layers: NonNegInt = 0
+    mlp_16bit_first_layers: Annotated[NonNegInt, msgspec.Meta(
+        description="the MLPs of this many leading layers stay 16-bit")] = 0
     """The MLPs of this many leading layers stay 16-bit."""
-    mlp_16bit_last_layers: NonNegInt = 0
+    mlp_16bit_last_layers: Annotated[NonNegInt, msgspec.Meta(
+        description="the MLPs of this many trailing layers stay 16-bit")] = 0
     """The MLPs of this many trailing layers stay 16-bit."""
-    source: str
+    source: Annotated[str, msgspec.Meta(
+        description="where the layout comes from (URL)")]
 
     def sixteen_bit_params(self, b: ParamBreakdown, a: Architecture) -> int:
         """Linear weights that the checkpoint leaves 16-bit (of a dense model, whose layers'
@@ -331,45 +352,93 @@ class ContextExtension(Strict, frozen=True, kw_only=True):
     static_caveat: Annotated[bool, msgspec.Meta(
         description="the model card warns that static scaling (the engines') applies to every "
                     "request and may lower quality on shorter texts")] = False
-    source: str
+    source: Annotated[str, msgspec.Meta(
+        description="where the extended context is stated (the model card's URL)")]
 
 
 class ModelEntry(Strict, frozen=True, kw_only=True):
-    id: str
-    name: str
-    family: str
-    kind: Kind
-    modality: Modality
-    task: Literal["generate", "embed"] = "generate"
+    id: Annotated[str, msgspec.Meta(
+        description="the model's registry id")]
+    name: Annotated[str, msgspec.Meta(
+        description="the model's display name")]
+    family: Annotated[str, msgspec.Meta(
+        description="the model family (llama-3.1, qwen2.5, flux...), which engines' support is "
+                    "decided by")]
+    kind: Annotated[Kind, msgspec.Meta(
+        description="llm, diffusion or audio")]
+    modality: Annotated[Modality, msgspec.Meta(
+        description="what the model takes or makes: text, image, video, audio or multimodal")]
+    task: Annotated[Literal["generate", "embed"], msgspec.Meta(
+        description="generate, or embed: an embedding model (one forward pass per "
+                    "input, no generated tokens and no KV cache kept), whose speed "
+                    "is embeddings and tokens embedded per second")] = "generate"
     """``embed``: an embedding model (one forward pass per input, no generated tokens and no
     KV cache kept): its speed is embeddings and tokens embedded per second."""
-    total_params: PosInt
-    active_params: PosInt | None = None
-    source: str
-    hf_repo: str = ""
-    aliases: list[str] = []
-    params_source: str = ""
-    license: str = ""
-    released: str = ""
-    notes: str = ""
-    architecture: Architecture | None = None
-    components: list[Component] = []
-    native_width: int | None = None
-    native_height: int | None = None
-    default_steps: int | None = None
-    latent_downsample: int | None = None
-    latent_channels: int | None = None
-    temporal_downsample: int | None = None
-    num_frames: int | None = None
-    native_precision: str | None = None
-    sample_rate_hz: int | None = None
-    fp8_checkpoint: Fp8Checkpoint | None = None
+    total_params: Annotated[PosInt, msgspec.Meta(
+        description="parameters in all, a count (every expert of a mixture of experts; every "
+                    "component of a pipeline)")]
+    active_params: Annotated[PosInt | None, msgspec.Meta(
+        description="parameters used per token, a count (a mixture of experts' active "
+                    "experts); null: total_params")] = None
+    source: Annotated[str, msgspec.Meta(
+        description="where the model's figures come from (its config or model card URL)")]
+    hf_repo: Annotated[str, msgspec.Meta(
+        description="the Hugging Face repository of the weights; empty where none")] = ""
+    aliases: Annotated[list[str], msgspec.Meta(
+        description="other names the model is found by")] = []
+    params_source: Annotated[str, msgspec.Meta(
+        description="how total_params was obtained")] = ""
+    license: Annotated[str, msgspec.Meta(
+        description="the weights' licence; empty where not recorded")] = ""
+    released: Annotated[str, msgspec.Meta(
+        description="the release date, as recorded; empty where not recorded")] = ""
+    notes: Annotated[str, msgspec.Meta(
+        description="what else matters for sizing it, and where it comes from")] = ""
+    architecture: Annotated[Architecture | None, msgspec.Meta(
+        description="the transformer's shape (layers, widths, heads, context...); null "
+                    "for a diffusion or audio pipeline (see components)")] = None
+    components: Annotated[list[Component], msgspec.Meta(
+        description="the networks of a diffusion or audio pipeline; empty for an LLM")] = []
+    native_width: Annotated[int | None, msgspec.Meta(
+        description="image and video models: the width they generate by default, in "
+                    "pixels; null otherwise")] = None
+    native_height: Annotated[int | None, msgspec.Meta(
+        description="image and video models: the height they generate by default, in "
+                    "pixels; null otherwise")] = None
+    default_steps: Annotated[int | None, msgspec.Meta(
+        description="diffusion models: the denoising steps their pipeline runs by "
+                    "default; null otherwise")] = None
+    latent_downsample: Annotated[int | None, msgspec.Meta(
+        description="diffusion models: pixels per latent position along each side (8: a "
+                    "1024-pixel side is 128 latents); null: 8")] = None
+    latent_channels: Annotated[int | None, msgspec.Meta(
+        description="diffusion models: channels of the latent; null where not needed")] = None
+    temporal_downsample: Annotated[int | None, msgspec.Meta(
+        description="video models: video frames per latent frame of the VAE (null: 4); "
+                    "null for other models")] = None
+    num_frames: Annotated[int | None, msgspec.Meta(
+        description="video models: frames of a clip by default; null otherwise")] = None
+    native_precision: Annotated[str | None, msgspec.Meta(
+        description="the precision the official weights are published in (fp8, mxfp4...); "
+                    "null: bf16")] = None
+    sample_rate_hz: Annotated[int | None, msgspec.Meta(
+        description="audio models: the audio's sample rate, in Hz; null otherwise")] = None
+    fp8_checkpoint: Annotated[Fp8Checkpoint | None, msgspec.Meta(
+        description="how the official FP8 checkpoint lays out its weights, where not "
+                    "every linear layer is FP8; fp8 weights of the model are sized so; "
+                    "null otherwise")] = None
     """How the official FP8 checkpoint lays out its weights, where not every linear layer is
     FP8; fp8 weights of the model are sized so."""
-    default_clip: DefaultClip | None = None
+    default_clip: Annotated[DefaultClip | None, msgspec.Meta(
+        description="audio generators: the clip one request makes by default (request "
+                    "rates are compared with the audio seconds per second served in clips "
+                    "of this length); null otherwise")] = None
     """Audio generators: the clip one request makes by default (request rates are compared
     with the audio seconds per second served in clips of this length)."""
-    context_extension: ContextExtension | None = None
+    context_extension: Annotated[ContextExtension | None, msgspec.Meta(
+        description="a longer context the model card states with rope scaling turned on "
+                    "(Qwen3: 131,072 tokens with YaRN over the config's 40,960): sized, "
+                    "with the setting it needs said; null where none is stated")] = None
     """A longer context the model card states with rope scaling turned on (Qwen3: 131,072
     with YaRN over the config's 40,960): sized, with the setting it needs said."""
 

@@ -22,67 +22,135 @@ class OfferView(Out, frozen=True, kw_only=True):
     """An offer as the API shows it: prices with their date, derived per-unit prices, and
     whether the price is older than the staleness limit."""
 
-    id: str
-    provider: str
-    instance_type: str
-    regions: list[str]
+    id: Annotated[str, msgspec.Meta(
+        description="the offer's catalog id")]
+    provider: Annotated[str, msgspec.Meta(
+        description="the provider's id (GET /v1/providers)")]
+    instance_type: Annotated[str, msgspec.Meta(
+        description="the provider's name for the machine (instance type, plan or SKU)")]
+    regions: Annotated[list[str], msgspec.Meta(
+        description="the provider's region ids that price it so (with a region filter: only "
+                    "those that matched)")]
     """The provider's region ids (with a region filter: only those that matched)."""
-    gpu: str
-    gpu_name: str
-    gpu_count: int
-    gpu_memory_gib: float
-    total_memory_gib: float
-    total_bandwidth_tb_s: float
-    interconnect: str
-    network: str | None
-    network_gbps: float | None
-    vcpus: int | None
-    ram_gib: float | None
-    disk_gb: float | None
-    on_demand_usd_h: float | None
-    spot_usd_h: float | None
-    reserved_usd_h: float | None
-    reserved_term: str | None
-    price_per_gpu_usd_h: float | None
-    price_per_gib_usd_h: float | None
-    price_per_tb_s_usd_h: float | None
-    as_of: dt.date
-    as_of_kind: str
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
+    gpu_name: Annotated[str, msgspec.Meta(
+        description="the GPU's display name")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="GPUs in one instance")]
+    gpu_memory_gib: Annotated[float, msgspec.Meta(
+        description="memory of one GPU, in GiB (as the runtime reports it)")]
+    total_memory_gib: Annotated[float, msgspec.Meta(
+        description="GPU memory of the instance, all its GPUs together, in GiB")]
+    total_bandwidth_tb_s: Annotated[float, msgspec.Meta(
+        description="memory bandwidth of the instance, all its GPUs together, in TB/s (decimal)")]
+    interconnect: Annotated[str, msgspec.Meta(
+        description="how the instance's GPUs are joined, as the provider states it: nvswitch, "
+                    "nvlink, pcie, none (one GPU) or unknown")]
+    network: Annotated[str | None, msgspec.Meta(
+        description="the network between instances, where stated: infiniband, efa, roce or "
+                    "ethernet; null: not stated")]
+    network_gbps: Annotated[float | None, msgspec.Meta(
+        description="network bandwidth of the instance, in Gbit/s; null: not stated")]
+    vcpus: Annotated[int | None, msgspec.Meta(
+        description="virtual CPUs of the instance; null: not stated")]
+    ram_gib: Annotated[float | None, msgspec.Meta(
+        description="host memory (RAM) of the instance, in GiB; null: not stated")]
+    disk_gb: Annotated[float | None, msgspec.Meta(
+        description="local disk of the instance, in GB; null: not stated")]
+    on_demand_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the on-demand price of one instance (all its GPUs), in USD per hour; null: "
+                    "not offered or not known")]
+    spot_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the spot (interruptible) price of one instance, in USD per hour; null: not "
+                    "offered or not known")]
+    reserved_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the reserved (committed) price of one instance, in USD per hour under "
+                    "reserved_term; null: not offered or not known")]
+    reserved_term: Annotated[str | None, msgspec.Meta(
+        description="the commitment reserved_usd_h needs, as its source says it; null without a "
+                    "reserved price")]
+    price_per_gpu_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the price_kind price over gpu_count, in USD per GPU-hour; null: no price")]
+    price_per_gib_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the price_kind price over total_memory_gib, in USD per GiB-hour; null: no "
+                    "price")]
+    price_per_tb_s_usd_h: Annotated[float | None, msgspec.Meta(
+        description="the price_kind price over total_bandwidth_tb_s, in USD per hour per TB/s of "
+                    "memory bandwidth; null: no price")]
+    as_of: Annotated[dt.date, msgspec.Meta(
+        description="the date of the prices (YYYY-MM-DD); an upper bound where as_of_kind is "
+                    "assumed")]
+    as_of_kind: Annotated[str, msgspec.Meta(
+        description="published (the source states the date), retrieved (the day the page was "
+                    "read) or assumed (unknown: as_of is the upper bound used)")]
     """``published`` (the source states the date), ``retrieved`` (the day the page was read)
     or ``assumed`` (unknown: ``as_of`` is the upper bound used)."""
-    price_date: str
+    price_date: Annotated[str, msgspec.Meta(
+        description="the date in words ('date unknown; no later than 2026-09-30' for an assumed "
+                    "date)")]
     """The date in words: "date unknown; no later than 2026-09-30" for an assumed date."""
-    stale: bool
-    age_days: int
-    suspect: bool
-    suspect_reasons: list[str]
+    stale: Annotated[bool, msgspec.Meta(
+        description="whether the price (the headline price_kind's) is older than the catalog's "
+                    "staleness limit (GET /v1/catalog's stale_after_days)")]
+    age_days: Annotated[int, msgspec.Meta(
+        description="days from as_of to today")]
+    suspect: Annotated[bool, msgspec.Meta(
+        description="whether the price is doubted (see suspect_reasons): left out of "
+                    "recommendations unless include_suspect")]
+    suspect_reasons: Annotated[list[str], msgspec.Meta(
+        description="why the price is doubted: the source's own caution, a placeholder value, "
+                    "spot not below on-demand, far from the median of other providers for the "
+                    "same GPU and count, or an undated price that conflicts with the provider's "
+                    "own dated price; empty for a trusted price")]
     """Why the price is doubted: the source's own caution, a placeholder value, spot not
     below on-demand, far from the median of other providers for the same GPU and count, or
     an undated price that conflicts with the provider's own dated price for the same GPU."""
-    duplicates: list[str]
+    duplicates: Annotated[list[str], msgspec.Meta(
+        description="ids of offers collapsed into this one (same provider, GPU count, prices and "
+                    "regions under another instance name)")]
     """Ids of offers collapsed into this one (same provider, GPU count, prices and regions
     under another instance name)."""
-    source: str
-    resale_of: str | None = None
+    source: Annotated[str, msgspec.Meta(
+        description="where the prices come from (URL or file, with its date)")]
+    resale_of: Annotated[str | None, msgspec.Meta(
+        description="a marketplace's row of another provider's machine at that provider's "
+                    "price: the id of the offer it resells (a recommendation lists it "
+                    "under that offer, not as another option); null: not a known resale")] = None
     """A marketplace's row of another provider's machine at that provider's price (GPU, count
     and price per GPU-hour; catalog/providers.toml ``resells``): the id of the offer it
     resells; a recommendation lists it under that offer, not as another option. null: not a
     known resale."""
-    resold_by: list[str] = []
+    resold_by: Annotated[list[str], msgspec.Meta(
+        description="ids of marketplace rows that resell this offer at its price (their "
+                    "resale_of)")] = []
     """Ids of marketplace rows that resell this offer at its price (their ``resale_of``)."""
-    places: list[Region] = []
+    places: Annotated[list[Region], msgspec.Meta(
+        description="regions with their ISO country and continent (null where the provider "
+                    "does not say), in the same order")] = []
     """``regions`` with their ISO country and continent (null where the provider does not
     say), in the same order."""
-    price_kind: PriceKind | None = None
+    price_kind: Annotated[PriceKind | None, msgspec.Meta(
+        description="the price the per-GPU, per-GiB and per-TB/s prices and the sort use: "
+                    "on_demand where the offer has one, else spot (and every offer of a "
+                    "spot_only listing), else reserved (a contract price, not an hourly "
+                    "rental); null: no price")] = None
     """The price the per-GPU, per-GiB and per-TB/s prices and the sort use: on-demand where
     the offer has one, else spot (a spot-only offer, and every offer in a ``spot_only``
     listing), else reserved (a contract price, not an hourly rental); null: no price."""
-    reserved_as_of: dt.date | None = None
+    reserved_as_of: Annotated[dt.date | None, msgspec.Meta(
+        description="the reserved price's own date (YYYY-MM-DD; its rate card's, which "
+                    "may be older than as_of); null without a reserved price")] = None
     """The reserved price's own date (its rate card's, which may be older than ``as_of``,
     the date of the row's other prices); null without a reserved price."""
-    reserved_price_date: str | None = None
+    reserved_price_date: Annotated[str | None, msgspec.Meta(
+        description="reserved_as_of in words, as price_date; null without a reserved "
+                    "price")] = None
     """``reserved_as_of`` in words, as ``price_date``."""
-    reserved_stale: bool | None = None
+    reserved_stale: Annotated[bool | None, msgspec.Meta(
+        description="whether the reserved price is older than the staleness limit by its "
+                    "own date (a recommendation leaves it out unless include_stale); null "
+                    "without a reserved price")] = None
     """Whether the reserved price is older than the staleness limit by its own date (a
     recommendation leaves it out unless include_stale); null without a reserved price."""
 

@@ -100,8 +100,16 @@ class EgressTier(Strict, frozen=True, kw_only=True):
     units (GB or GiB, the provider's ``egress_unit``) of the month's traffic up to ``up_to``
     (from the previous band's ``up_to``; None: no upper bound) cost ``usd`` each."""
 
-    up_to: Annotated[float, msgspec.Meta(gt=0, le=1e9)] | None = None
-    usd: UsdPerUnit
+    up_to: Annotated[Annotated[float, msgspec.Meta(gt=0, le=1e9)] | None, msgspec.Meta(
+        description="the band's upper bound, cumulative over the month, in the provider's "
+                    "unit: egress_unit (GB or GiB transferred) for egress_tiers, "
+                    "storage_unit (GB or GiB stored) for storage_tiers; the band starts "
+                    "at the previous band's up_to (0 for the first); null: no upper bound "
+                    "(the last band)")] = None
+    usd: Annotated[UsdPerUnit, msgspec.Meta(
+        description="the price in USD of each unit within the band: per GB or GiB (egress_unit) "
+                    "transferred out for egress_tiers, per GB or GiB (storage_unit) stored for a "
+                    "month for storage_tiers; 0 for a free band")]
 
 
 def _banded(units: float, tiers: tuple[EgressTier, ...]) -> float:
@@ -123,9 +131,15 @@ class MinimumCharge(Strict, frozen=True, kw_only=True):
     case-insensitive shell glob such as ``BM.GPU.*``), overriding the provider's
     ``minimum_charge_s``; the first matching rule wins."""
 
-    instance_pattern: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
-    minimum_charge_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)]
-    source: Annotated[str, msgspec.Meta(min_length=1)]
+    instance_pattern: Annotated[str, msgspec.Meta(
+        min_length=1, max_length=100,
+        description="the instance types it applies to: a case-insensitive shell glob "
+                    "(BM.GPU.*)")]
+    minimum_charge_s: Annotated[int, msgspec.Meta(
+        ge=0, le=86_400,
+        description="the least billed per start of such an instance, in seconds")]
+    source: Annotated[str, msgspec.Meta(
+        min_length=1, description="where the rule comes from (URL)")]
 
 
 class Provider(Strict, frozen=True, kw_only=True):
@@ -133,55 +147,112 @@ class Provider(Strict, frozen=True, kw_only=True):
     recommender counts it at a documented conservative default and says so); a sourced $0 is
     0. Cost terms (storage, egress tiers, minimum charges) carry their own source and date."""
 
-    id: str
-    name: str
-    billing_granularity: Granularity | None = None
-    minimum_charge_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None = None
-    minimum_charges: tuple[MinimumCharge, ...] = ()
+    id: Annotated[str, msgspec.Meta(
+        description="the provider's id (the provider of an offer, providers and "
+                    "exclude_providers of a recommendation)")]
+    name: Annotated[str, msgspec.Meta(
+        description="the provider's display name")]
+    billing_granularity: Annotated[Granularity | None, msgspec.Meta(
+        description="the unit time is billed in: second, minute or hour (each session "
+                    "rounded up to it); null: unknown, counted per hour")] = None
+    minimum_charge_s: Annotated[Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None, msgspec.Meta(
+        description="the least billed per start of an instance, in seconds; null: none "
+                    "stated")] = None
+    minimum_charges: Annotated[tuple[MinimumCharge, ...], msgspec.Meta(
+        description="minimum charges per instance family, overriding minimum_charge_s where "
+                    "their pattern matches (the first that matches wins)")] = ()
     """Minimum charges per instance family, overriding ``minimum_charge_s`` where they match."""
-    storage_usd_per_gb_month: UsdPerUnit | None = None
+    storage_usd_per_gb_month: Annotated[UsdPerUnit | None, msgspec.Meta(
+        description="block (or network-volume / file) storage attached to the machines, "
+                    "in USD per storage_unit (GB or GiB) per month: the rate counted for "
+                    "weights and checkpoints; with storage_tiers the first band's rate; "
+                    "null: unknown (counted at the highest rate of the catalog's "
+                    "providers, never $0)")] = None
     """Block (or network-volume / file) storage attached to the machines, per ``storage_unit``
     and month: the rate the recommender counts for weights and checkpoints."""
-    storage_tiers: tuple[EgressTier, ...] = ()
+    storage_tiers: Annotated[tuple[EgressTier, ...], msgspec.Meta(
+        description="bands of the month's stored volume where the storage rate changes with "
+                    "it (each band's units at its rate; up_to and usd in storage_unit); "
+                    "empty: one flat rate, storage_usd_per_gb_month")] = ()
     """Bands of the month's stored volume where the block storage rate changes with it, as
     for egress (each band's GB at its rate; ``storage_usd_per_gb_month`` is the first band's
     headline rate). Empty: one flat rate."""
-    object_storage_usd_per_gb_month: UsdPerUnit | None = None
+    object_storage_usd_per_gb_month: Annotated[UsdPerUnit | None, msgspec.Meta(
+        description="object storage (standard class), in USD per storage_unit (GB or GiB) "
+                    "per month, where it differs from block storage; null: not stated")] = None
     """Object storage (standard class), per ``storage_unit`` and month, where it differs."""
-    storage_unit: DataUnit = "GB"
-    storage_type: str = ""
-    storage_source: str = ""
+    storage_unit: Annotated[DataUnit, msgspec.Meta(
+        description="the unit of the storage prices and storage tiers: GB (10^9 bytes) or "
+                    "GiB (2^30 bytes)")] = "GB"
+    storage_type: Annotated[str, msgspec.Meta(
+        description="what the storage price is for, in words (the product and region)")] = ""
+    storage_source: Annotated[str, msgspec.Meta(
+        description="where the storage prices come from: URL(s) and the date the source "
+                    "shows")] = ""
     """Where the storage prices come from: URL(s) and the date the source shows."""
-    egress_usd_per_gb: UsdPerUnit | None = None
+    egress_usd_per_gb: Annotated[UsdPerUnit | None, msgspec.Meta(
+        description="internet egress, in USD per egress_unit (GB or GiB) transferred out, "
+                    "where the price is flat; with egress_tiers the first paid band's "
+                    "rate (headline only: the tiers are what is counted); null without "
+                    "egress_tiers: unknown (counted at the highest rate of the catalog's "
+                    "providers, never $0)")] = None
     """Internet egress per ``egress_unit`` when the price is flat; with ``egress_tiers`` the
     first paid tier's rate (headline only: the tiers are what is counted)."""
-    egress_tiers: tuple[EgressTier, ...] = ()
+    egress_tiers: Annotated[tuple[EgressTier, ...], msgspec.Meta(
+        description="cumulative monthly internet egress bands, ascending, only the last "
+                    "open-ended (up_to and usd in egress_unit); empty: one flat rate, "
+                    "egress_usd_per_gb")] = ()
     """Cumulative monthly internet egress tiers, ascending, only the last open-ended."""
-    egress_unit: DataUnit = "GB"
-    egress_note: str = ""
-    egress_source: str = ""
+    egress_unit: Annotated[DataUnit, msgspec.Meta(
+        description="the unit of the egress prices and egress tiers: GB (10^9 bytes) or "
+                    "GiB (2^30 bytes)")] = "GB"
+    egress_note: Annotated[str, msgspec.Meta(
+        description="the egress terms in words (free allowance, tiers, exceptions)")] = ""
+    egress_source: Annotated[str, msgspec.Meta(
+        description="where the egress prices come from: URL(s) and the date the source "
+                    "shows")] = ""
     """Where the egress prices come from: URL(s) and the date the source shows."""
-    spot_available: bool | None = None
-    spot_notice_s: Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None = None
-    spot_max_runtime_h: float | None = None
+    spot_available: Annotated[bool | None, msgspec.Meta(
+        description="whether the provider sells spot (interruptible) instances; true also "
+                    "where only its offers say so (a spot price on any offer); null: "
+                    "unknown")] = None
+    spot_notice_s: Annotated[Annotated[int, msgspec.Meta(ge=0, le=86_400)] | None, msgspec.Meta(
+        description="the warning before a spot instance is reclaimed, in seconds; null: "
+                    "not stated")] = None
+    spot_max_runtime_h: Annotated[float | None, msgspec.Meta(
+        description="the most hours a spot instance runs before the provider stops it; "
+                    "null: no limit stated (or none)")] = None
     """The most hours a spot instance runs before the provider stops it; None: no limit
     stated (or none)."""
-    preemptible_max_runtime_h: Annotated[float, msgspec.Meta(gt=0)] | None = None
+    preemptible_max_runtime_h: Annotated[Annotated[float, msgspec.Meta(gt=0)] | None, msgspec.Meta(
+        description="the hard stop, in hours, of the provider's legacy preemptible VMs "
+                    "where they differ from its spot terms (GCP: always after 24 h); "
+                    "null: no such product or no limit")] = None
     """The hard stop of the provider's legacy preemptible VMs where they differ from its spot
     terms (GCP: preemptible VMs always stop after 24 h, its Spot VMs have no maximum); None:
     no such product or no limit."""
-    preemptible_source: str = ""
+    preemptible_source: Annotated[str, msgspec.Meta(
+        description="where the preemptible limit comes from: URL(s) and a quote")] = ""
     """Where the preemptible limit comes from: URL(s) and a quote."""
-    reserved_terms: str = ""
-    multinode_network: str = ""
-    resells: dict[str, str] = msgspec.field(default_factory=dict)
+    reserved_terms: Annotated[str, msgspec.Meta(
+        description="the provider's reservation and commitment terms, in words")] = ""
+    multinode_network: Annotated[str, msgspec.Meta(
+        description="the network between machines for multi-node work, in words")] = ""
+    resells: Annotated[dict[str, str], msgspec.Meta(
+        description="a marketplace's instance-type prefix "
+                    "-> the catalog provider whose machine "
+                    "such a row resells; empty: no resale "
+                    "known")] = msgspec.field(default_factory=dict)
     """A marketplace's instance-type prefix (before the first ``_``) -> the catalog provider
     whose machine the row resells (Prime Intellect's ``datacrunch__8xA100_40GB__176__960`` is
     Verda's ``8A100.40S.176V``). A row of that provider's GPU, count and price is a resale of
     its offer (:func:`~service.domain.catalog.trust.resales`); empty: no resale known."""
-    as_of: dt.date
-    source: str
-    note: str = ""
+    as_of: Annotated[dt.date, msgspec.Meta(
+        description="the date of these terms (YYYY-MM-DD)")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the terms come from (URLs)")]
+    note: Annotated[str, msgspec.Meta(
+        description="what else matters about the terms")] = ""
 
     def __post_init__(self) -> None:
         for what, tiers in (("egress", self.egress_tiers), ("storage", self.storage_tiers)):

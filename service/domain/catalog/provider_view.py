@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Annotated
+
+import msgspec
 
 from service.domain.catalog.offers import Offer, Provider
 
@@ -16,11 +19,16 @@ class ProviderView(Provider, frozen=True, kw_only=True):
     price has (audit api2 #6: verda listed 37 spot prices with ``spot_available`` null, and
     nebius's year-old terms were not flagged)."""
 
-    spot_priced_offers: int = 0
+    spot_priced_offers: Annotated[int, msgspec.Meta(
+        description="how many of the provider's offers carry a spot price (spot_usd_h)")] = 0
     """How many of the provider's offers carry a spot price (``spot_usd_h``)."""
-    age_days: int = 0
+    age_days: Annotated[int, msgspec.Meta(
+        description="days from as_of to today")] = 0
     """Days from ``as_of`` to today."""
-    stale: bool = False
+    stale: Annotated[bool, msgspec.Meta(
+        description="whether as_of is older than the staleness limit of prices (GET "
+                    "/v1/catalog's stale_after_days): the terms (storage, egress, "
+                    "minimum charge, spot) may have changed")] = False
     """Whether ``as_of`` is older than the staleness limit of prices (``stale_after_days``,
     90 by default): the terms (storage, egress, minimum charge, spot) may have changed."""
 

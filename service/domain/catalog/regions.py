@@ -19,6 +19,9 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Annotated
+
+import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.offers import Offer
@@ -34,11 +37,17 @@ class Region(Out, frozen=True, kw_only=True):
     """One of an offer's regions: the provider's id as listed, and where it is (null where
     the provider does not say)."""
 
-    id: str
-    country: str | None = None
+    id: Annotated[str, msgspec.Meta(
+        description="the provider's region id, as it lists it")]
+    country: Annotated[str | None, msgspec.Meta(
+        description="ISO 3166-1 alpha-2 code of the region's country; null where the "
+                    "provider does not say")] = None
     """ISO 3166-1 alpha-2 code."""
-    country_name: str | None = None
-    continent: str | None = None
+    country_name: Annotated[str | None, msgspec.Meta(
+        description="the country's name in English; null where not known")] = None
+    continent: Annotated[str | None, msgspec.Meta(
+        description="africa, antarctica, asia, europe, north-america, oceania or "
+                    "south-america; null where not known")] = None
     """africa, antarctica, asia, europe, north-america, oceania or south-america."""
 
 

@@ -231,36 +231,70 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
 
 
 class OfferRef(Out, frozen=True, kw_only=True):
-    id: str
-    provider: str
-    instance_type: str
-    gpu: str
-    gpu_name: str
-    gpu_count: int
-    regions: list[str]
+    id: Annotated[str, msgspec.Meta(
+        description="the offer's catalog id (GET /v1/offers/{offer_id})")]
+    provider: Annotated[str, msgspec.Meta(
+        description="the provider's id")]
+    instance_type: Annotated[str, msgspec.Meta(
+        description="the provider's name for the machine (instance type, plan or SKU)")]
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
+    gpu_name: Annotated[str, msgspec.Meta(
+        description="the GPU's display name")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="GPUs in one instance (the option may use several instances: nodes)")]
+    regions: Annotated[list[str], msgspec.Meta(
+        description="the provider's region ids that price the machine so (with a region filter: "
+                    "only those that matched)")]
     """The provider's region ids (with a region filter: only those that matched)."""
-    interconnect: str
-    as_of: str
-    as_of_kind: str
+    interconnect: Annotated[str, msgspec.Meta(
+        description="how the instance's GPUs are joined, as the provider states it: nvswitch, "
+                    "nvlink, pcie, none (one GPU) or unknown")]
+    as_of: Annotated[str, msgspec.Meta(
+        description="the date of the price the option pays (YYYY-MM-DD; a reserved price's own "
+                    "date); an upper bound where as_of_kind is assumed")]
+    as_of_kind: Annotated[str, msgspec.Meta(
+        description="published, retrieved (the day the page was read) or assumed (unknown: as_of "
+                    "is an upper bound)")]
     """``published``, ``retrieved`` (the day the page was read) or ``assumed`` (unknown:
     ``as_of`` is an upper bound)."""
-    price_date: str
+    price_date: Annotated[str, msgspec.Meta(
+        description="the date in words ('date unknown; no later than 2026-09-30' for an assumed "
+                    "one)")]
     """The date in words ("date unknown; no later than 2026-09-30" for an assumed one)."""
-    stale: bool
-    suspect_reasons: list[str]
+    stale: Annotated[bool, msgspec.Meta(
+        description="whether the price is older than the catalog's staleness limit (ranked only "
+                    "with include_stale)")]
+    suspect_reasons: Annotated[list[str], msgspec.Meta(
+        description="why the price is doubted (only with include_suspect, or a named provider's "
+                    "price far above the median): the source's caution, a placeholder value, "
+                    "spot not below on-demand, far from other providers' median, or an undated "
+                    "price conflicting with the provider's own dated one; empty for a trusted "
+                    "price")]
     """Why the price is doubted (only with include_suspect, or a named provider's price far
     above the median): the source's caution, a placeholder value, spot not below on-demand,
     far from other providers' median, or an undated price conflicting with the provider's own
     dated one; empty for a trusted price."""
-    source: str
-    places: list[Region] = []
+    source: Annotated[str, msgspec.Meta(
+        description="where the price comes from (URL or file, with its date)")]
+    places: Annotated[list[Region], msgspec.Meta(
+        description="regions with their ISO country and continent (null where not known)")] = []
     """``regions`` with their ISO country and continent (null where not known)."""
 
 
 class Fit(Out, frozen=True, kw_only=True):
-    per_gpu_used_gib: float
-    per_gpu_free_gib: float
-    headroom_pct: float
+    per_gpu_used_gib: Annotated[float, msgspec.Meta(
+        description="memory each GPU holds, in GiB: the weights' share, the KV cache at the "
+                    "stated load, activations and overhead (training: the step's memory per GPU)")]
+    per_gpu_free_gib: Annotated[float, msgspec.Meta(
+        description="what is left of the memory each GPU can use (LLM serving: the engine's "
+                    "share of the card, as /v1/sizing's capacity_per_gpu_gib; otherwise the "
+                    "usable memory, total less the CUDA context) after per_gpu_used_gib, in GiB")]
+    headroom_pct: Annotated[float, msgspec.Meta(
+        description="per_gpu_free_gib as a percentage of the memory each GPU can use (LLM "
+                    "serving: the engine's share of the card, as /v1/sizing's "
+                    "capacity_per_gpu_gib; otherwise the usable memory, total less the CUDA "
+                    "context)")]
     parallelism: Annotated[str, msgspec.Meta(
         description="how one node runs the model, the layout every speed of the option is "
                     "at: 'single GPU per replica', 'tensor parallel N' (one replica split "
@@ -335,7 +369,10 @@ class Fit(Out, frozen=True, kw_only=True):
 
 
 class OptionPerformance(Out, frozen=True, kw_only=True):
-    decode_tokens_per_s_per_user: float | None = None
+    decode_tokens_per_s_per_user: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: output tokens per second each request sees at the "
+                    "stated load (1000 / time_per_output_token_ms); a batch job: at "
+                    "saturation; null where nothing is decoded")] = None
     output_tokens_per_s_total: Annotated[float | None, msgspec.Meta(
         description="LLM serving: output tokens/s of every replica saturated, taken at "
                     "max_concurrency (the requests in flight the memory holds with "
@@ -344,7 +381,10 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
                     "fills the engine's memory with no headroom, so it can be higher (equal "
                     "with min_memory_headroom_pct 0). A batch job: the saturated rate its "
                     "time and price rest on")] = None
-    time_to_first_token_ms: float | None = None
+    time_to_first_token_ms: Annotated[float | None, msgspec.Meta(
+        description="LLM serving: mean time to the first output token at the stated load, "
+                    "in milliseconds (tails run above it); a batch job: at saturation; "
+                    "null where it does not apply")] = None
     max_concurrency: Annotated[int | None, msgspec.Meta(
         description="LLM serving: the concurrent requests the option's replicas hold at the "
                     "full context with min_memory_headroom_pct of each GPU's memory kept "
@@ -353,7 +393,9 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
     requests_per_s: Annotated[float | None, msgspec.Meta(
         description="LLM serving: requests/s at saturation (at max_concurrency), at least "
                     "the stated load's")] = None
-    training_tokens_per_s: float | None = None
+    training_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="training (finetune, pretrain): tokens trained per second, all GPUs "
+                    "and nodes of the option together; null for serving and batch options")] = None
     images_per_s: Annotated[float | None, msgspec.Meta(
         description="image models: images per second, all GPUs and nodes of the option "
                     "together; video models: clips per second (see seconds_per_video)")
@@ -408,11 +450,26 @@ class OptionPerformance(Out, frozen=True, kw_only=True):
 
 
 class OptionCost(Out, frozen=True, kw_only=True):
-    per_hour_usd: float
-    compute_per_month_usd: float | None
-    storage_per_month_usd: float | None
-    egress_per_month_usd: float | None
-    per_month_usd: float | None
+    per_hour_usd: Annotated[float, msgspec.Meta(
+        description="the price per hour in USD of every instance the option uses (nodes) "
+                    "together, at pricing_model's rate (spot: the spot price, its expected "
+                    "restarts not added)")]
+    compute_per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="a month of use: billed_hours_per_month x per_hour_usd in USD (spot: with "
+                    "its expected restarts); null for a job (see per_job_usd)")]
+    storage_per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="the volume (storage_gb, default the weights' size, plus checkpoints for "
+                    "training) for a month at the provider's storage rate, once per node, in "
+                    "USD; an unknown rate is counted at the highest sourced rate (a warning says "
+                    "so), never $0")]
+    egress_per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="egress_gb_per_month sent out at the provider's egress tiers, in USD per "
+                    "month (0 where none is stated); an unknown rate is counted at the highest "
+                    "sourced rate (a warning says so), never $0. Part of per_month_usd, not of "
+                    "per_job_usd")]
+    per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="a month of use, in USD: compute_per_month_usd + storage_per_month_usd + "
+                    "egress_per_month_usd; null for a job (see per_job_usd)")]
     per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
         description="LLM serving: the hourly price (spot's expected overhead included) over "
                     "the saturated output, output_tokens_per_s_total: every replica at "
@@ -430,9 +487,24 @@ class OptionCost(Out, frozen=True, kw_only=True):
     per_thousand_images_usd: Annotated[float | None, msgspec.Meta(
         description="image models: what 1,000 images cost at the option's speed and hourly "
                     "price; null for a video model (see per_video_usd)")] = None
-    per_job_usd: float | None = None
-    billed_hours_per_month: float | None = None
-    expected_spot_overhead_pct: float | None = None
+    per_job_usd: Annotated[float | None, msgspec.Meta(
+        description="a job (job_output_tokens, job_images, job_audio_hours, "
+                    "job_embed_tokens or training_tokens): what it costs in all, in USD: "
+                    "its billed compute hours x per_hour_usd (spot: with its expected "
+                    "restarts; billing granularity and minimum charge applied) plus "
+                    "storage_per_job_usd (egress not included); null for a month of use")] = None
+    billed_hours_per_month: Annotated[float | None, msgspec.Meta(
+        description="a month of use: hours billed per instance: each session "
+                    "(hours_per_day / sessions_per_day) rounded up to the provider's "
+                    "billing granularity and minimum charge, x sessions_per_day x "
+                    "days_per_month; reserved: every hour of the month; spot's expected "
+                    "restarts come on top (expected_spot_overhead_pct). Null for a job")] = None
+    expected_spot_overhead_pct: Annotated[float | None, msgspec.Meta(
+        description="spot: the expected extra run time from interruptions, as a "
+                    "percentage of the run (restarts and work lost since the last "
+                    "checkpoint; a job synchronised over N instances N times as often), "
+                    "which the compute and unit costs include; null where the option is "
+                    "not on spot")] = None
     storage_per_job_usd: Annotated[float | None, msgspec.Meta(
         description="a job: the storage per_job_usd includes, storage_per_month_usd for "
                     "storage_hours_per_job of a 730-hour month (the rest of per_job_usd is "
@@ -456,41 +528,74 @@ class OptionCost(Out, frozen=True, kw_only=True):
 
 
 class Option(Out, frozen=True, kw_only=True):
-    rank: int
-    offer: OfferRef
-    nodes: int
-    weights: str
-    pricing_model: PricingModel
-    pricing_reason: str
-    fit: Fit
-    performance: OptionPerformance
-    cost: OptionCost
-    warnings: list[str]
-    why: str
+    rank: Annotated[int, msgspec.Meta(
+        description="the option's place in the list, from 1 (cheapest first, except that a much "
+                    "longer job ranks later)")]
+    offer: Annotated[OfferRef, msgspec.Meta(
+        description="the offer the option rents, with its price date and trust")]
+    nodes: Annotated[int, msgspec.Meta(
+        description="instances (machines) of the offer the option uses: more than 1 for a job "
+                    "spread to meet max_job_hours, a model split over machines, or training over "
+                    "several")]
+    weights: Annotated[str, msgspec.Meta(
+        description="the precision id the model runs at (bf16, fp8, awq-int4...)")]
+    pricing_model: Annotated[PricingModel, msgspec.Meta(
+        description="the price the cost uses: on_demand, spot (interruptible work) or reserved "
+                    "(a commitment, for steady use)")]
+    pricing_reason: Annotated[str, msgspec.Meta(
+        description="why that price, in words (in the request's lang)")]
+    fit: Annotated[Fit, msgspec.Meta(
+        description="how the model fits each GPU and how the GPUs share it")]
+    performance: Annotated[OptionPerformance, msgspec.Meta(
+        description="the option's speed at the stated load; fields that do not apply to the "
+                    "model or workload are null")]
+    cost: Annotated[OptionCost, msgspec.Meta(
+        description="what the option costs: per hour, per month of use or per job, and per unit "
+                    "of output")]
+    warnings: Annotated[list[str], msgspec.Meta(
+        description="what to check before renting it (slow links, little headroom, an old or "
+                    "doubted price, unknown storage or egress rates...), in the request's lang")]
+    why: Annotated[str, msgspec.Meta(
+        description="why this option, in words (in the request's lang)")]
 
 
 class Rejected(Out, frozen=True, kw_only=True):
-    offer_id: str
-    gpu: str
-    gpu_count: int
-    provider: str
+    offer_id: Annotated[str, msgspec.Meta(
+        description="the offer's catalog id")]
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="GPUs in one instance of the offer")]
+    provider: Annotated[str, msgspec.Meta(
+        description="the provider's id")]
     price_usd_h: Annotated[float | None, msgspec.Meta(
         description="one instance's hourly price: on-demand, else spot, else reserved (the "
                     "basis /v1/offers' derived prices use), its kind in price_kind; for a "
                     "rejection of a stale reserved price alone, that reserved price; for an "
                     "offer over the budget, the price its reason was priced at (on spot, "
                     "the spot price)")]
-    reason: str
+    reason: Annotated[str, msgspec.Meta(
+        description="why the offer is not an option (memory, a target missed, over budget, a "
+                    "stale or doubted price...), in the request's lang")]
     price_kind: Annotated[PriceKind | None, msgspec.Meta(
         description="which of the offer's prices price_usd_h is (a reserved price is a "
                     "contract, not an hourly rental)")] = None
 
 
 class Alternative(Out, frozen=True, kw_only=True):
-    change: str
-    effect: str
-    per_month_usd: float | None = None
-    offer_id: str | None = None
+    change: Annotated[str, msgspec.Meta(
+        description="what to change in the request (a precision, a GPU count, a budget, a "
+                    "target...), in the request's lang")]
+    effect: Annotated[str, msgspec.Meta(
+        description="what the change gives: the changed request's best option and its cost, in "
+                    "the request's lang")]
+    per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="what the changed request's best option costs per month of use, in "
+                    "USD; null for a job (see per_job_usd) or where the change is not "
+                    "priced")] = None
+    offer_id: Annotated[str | None, msgspec.Meta(
+        description="the catalog id of the changed request's best option's offer; null "
+                    "where the change names none")] = None
     per_job_usd: Annotated[float | None, msgspec.Meta(
         description="for a job (job_output_tokens, job_images, job_audio_hours, "
                     "training_tokens): what the changed request's best option costs in all")
@@ -498,14 +603,29 @@ class Alternative(Out, frozen=True, kw_only=True):
 
 
 class Recommendation(Out, frozen=True, kw_only=True):
-    model: str
-    workload: str
-    options: list[Option]
-    rejected: list[Rejected]
-    alternatives: list[Alternative]
-    reason: str | None
-    catalog_version: str
-    assumptions: list[Assumption]
-    excluded_no_region: int | None = None
+    model: Annotated[str, msgspec.Meta(
+        description="the registry id of the model (the name given for a custom architecture)")]
+    workload: Annotated[str, msgspec.Meta(
+        description="serving, batch, finetune or pretrain, as requested")]
+    options: Annotated[list[Option], msgspec.Meta(
+        description="the options, ranked (at most top_n); empty where nothing fits the request "
+                    "(see reason)")]
+    rejected: Annotated[list[Rejected], msgspec.Meta(
+        description="offers left out that a buyer would ask about (near misses, popular and "
+                    "named GPUs), at most 10, each with why")]
+    alternatives: Annotated[list[Alternative], msgspec.Meta(
+        description="what would change the answer, each priced (a cheaper precision, another GPU "
+                    "count, a relaxed target...)")]
+    reason: Annotated[str | None, msgspec.Meta(
+        description="where options is empty: the binding constraint, with numbers; null where "
+                    "there are options")]
+    catalog_version: Annotated[str, msgspec.Meta(
+        description="the version of the catalog the options come from (GET /v1/catalog)")]
+    assumptions: Annotated[list[Assumption], msgspec.Meta(
+        description="every default and rule the answer rests on, each with its value and why")]
+    excluded_no_region: Annotated[int | None, msgspec.Meta(
+        description="with a region filter: offers left out because none of their regions "
+                    "has a known place (no region listed, or only ids the provider does "
+                    "not locate); null without one")] = None
     """With a region filter: offers left out because none of their regions has a known place
     (no region listed, or only ids the provider does not locate); null without one."""

@@ -16,7 +16,9 @@ Note = Callable[[str, str, str], None]
 
 
 class Cost(Out, frozen=True, kw_only=True):
-    per_hour_usd: float | None = None
+    per_hour_usd: Annotated[float | None, msgspec.Meta(
+        description="the setup's price per hour in USD: price_per_gpu_hour_usd x "
+                    "gpu_count")] = None
     per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
         description="LLMs: the price of a million output tokens at saturation, the hourly "
                     "price over max_throughput_tokens_per_s (the memory filled with "
@@ -29,18 +31,31 @@ class Cost(Out, frozen=True, kw_only=True):
                     "per_million_output_tokens_usd): what each million tokens actually "
                     "produced costs an endpoint used that much, as /v1/recommendations' "
                     "per_million_output_tokens_at_load_usd")] = None
-    per_thousand_images_usd: float | None = None
+    per_thousand_images_usd: Annotated[float | None, msgspec.Meta(
+        description="image models: the price of 1,000 images at full speed, in USD (video "
+                    "models: per_video_usd); null otherwise")] = None
     """Image models: the price of 1,000 images at full speed (video models: ``per_video_usd``)."""
-    per_video_usd: float | None = None
+    per_video_usd: Annotated[float | None, msgspec.Meta(
+        description="video models: the price of one clip (its frames at the resolution "
+                    "and steps) at full speed, in USD: per_hour_usd / 3600 x seconds per "
+                    "clip over the GPUs running clips side by side; null otherwise")] = None
     """Video models: the price of one clip (its frames at the resolution and steps) at full
     speed: $/h / 3600 x seconds per clip over the GPUs running clips side by side."""
-    per_training_run_usd: float | None = None
-    per_million_tokens_embedded_usd: float | None = None
+    per_training_run_usd: Annotated[float | None, msgspec.Meta(
+        description="training: per_hour_usd x training_hours, in USD; null without "
+                    "training_tokens or for inference")] = None
+    per_million_tokens_embedded_usd: Annotated[float | None, msgspec.Meta(
+        description="embedding models: the price of embedding a million input tokens at "
+                    "full speed, in USD; null otherwise")] = None
     """Embedding models: the price of embedding a million input tokens at full speed."""
-    per_audio_hour_usd: float | None = None
+    per_audio_hour_usd: Annotated[float | None, msgspec.Meta(
+        description="audio models: the price of one hour of audio (transcribed or "
+                    "generated) at full speed, in USD: per_hour_usd / audio seconds per "
+                    "second; null otherwise")] = None
     """Audio models: the price of one hour of audio (transcribed or generated) at full speed:
     $/h / audio seconds per second."""
-    price_per_gpu_hour_usd: float | None = None
+    price_per_gpu_hour_usd: Annotated[float | None, msgspec.Meta(
+        description="the request's price_per_gpu_hour_usd, in USD per GPU-hour")] = None
 
 
 def per_million_tokens(usd_per_hour: float, tokens_per_s: float) -> float | None:

@@ -170,33 +170,51 @@ PROMPT_TOKENS = {"flux": 512.0, "sd3": 256.0, "wan": 512.0, "cogvideox": 226.0,
 class DiffusionStage(Out, frozen=True, kw_only=True):
     """One stage of the pipeline for one batch."""
 
-    stage: str
+    stage: Annotated[str, msgspec.Meta(
+        description="text_encoder, denoiser or vae_decode")]
     """``text_encoder``, ``denoiser`` or ``vae_decode``."""
-    component: str
-    runs: int
+    component: Annotated[str, msgspec.Meta(
+        description="the pipeline component that runs it (its name in the model's components)")]
+    runs: Annotated[int, msgspec.Meta(
+        description="times the stage runs per batch (steps for the denoiser, else 1)")]
     """Times the stage runs per batch (``steps`` for the denoiser, else 1)."""
-    seconds: float
+    seconds: Annotated[float, msgspec.Meta(
+        description="seconds all its runs take for the batch")]
     """All its runs for the batch."""
-    seconds_per_run: float
-    tflops_per_run: float
-    bound: str
+    seconds_per_run: Annotated[float, msgspec.Meta(
+        description="seconds one run takes for the batch")]
+    tflops_per_run: Annotated[float, msgspec.Meta(
+        description="the work of one run for the batch, in TFLOP (10^12 floating-point "
+                    "operations; an amount, not a rate)")]
+    bound: Annotated[str, msgspec.Meta(
+        description="what limits it: compute, memory (reading the weights) or launch (the host "
+                    "launching an eager step's kernels: a small batch on a fast GPU)")]
     """``compute``, ``memory`` (reading the weights) or ``launch`` (the host launching an
     eager step's kernels: a small batch on a fast GPU)."""
-    efficiency: float
+    efficiency: Annotated[float, msgspec.Meta(
+        description="achieved share of the dense tensor peak, from 0 to 1: FLOPs / "
+                    "(seconds_per_run x peak)")]
     """Achieved share of the dense tensor peak: FLOPs / (seconds per run x peak)."""
 
 
 class DiffusionTiming(Out, frozen=True, kw_only=True):
     """A pipeline timed stage by stage, for ``batch`` images (or videos) on one GPU."""
 
-    stages: tuple[DiffusionStage, ...]
-    steps: int
-    batch: int
-    guidance_batch_factor: int
+    stages: Annotated[tuple[DiffusionStage, ...], msgspec.Meta(
+        description="the pipeline's stages, in order, each timed for the batch")]
+    steps: Annotated[int, msgspec.Meta(
+        description="denoising steps per image")]
+    batch: Annotated[int, msgspec.Meta(
+        description="images (video models: clips) generated together on one GPU")]
+    guidance_batch_factor: Annotated[int, msgspec.Meta(
+        description="2 where classifier-free guidance doubles the denoiser batch, else 1")]
     """2 where classifier-free guidance doubles the denoiser batch, else 1."""
-    denoiser_tokens: float
+    denoiser_tokens: Annotated[float, msgspec.Meta(
+        description="sequence positions one denoiser pass sees per image (latent positions or "
+                    "patches over all latent frames)")]
     """Sequence positions one denoiser pass sees per image (all latent frames)."""
-    latent_frames: int
+    latent_frames: Annotated[int, msgspec.Meta(
+        description="latent frames per clip (1 for an image)")]
     seconds_per_batch: Annotated[float, msgspec.Meta(
         description="wall-clock seconds of one pipeline call of this batch on one GPU")]
     seconds_per_image: Annotated[float, msgspec.Meta(
@@ -204,7 +222,9 @@ class DiffusionTiming(Out, frozen=True, kw_only=True):
     images_per_s: Annotated[float, msgspec.Meta(
         description="images (clips) per second of one GPU, one pipeline per GPU; "
                     "performance.images_per_s is the whole setup's (x gpu_count)")]
-    efficiency_source: str = FIT_SOURCE
+    efficiency_source: Annotated[str, msgspec.Meta(
+        description="where the efficiencies the timing uses come from (the "
+                    "calibration rows they were fitted on)")] = FIT_SOURCE
 
     @property
     def step_s(self) -> float:

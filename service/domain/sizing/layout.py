@@ -20,6 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Annotated
+
+import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
@@ -54,35 +57,62 @@ own median error, about 15 % on TPOT and 30 % on TTFT, a user sees the differenc
 
 
 class LayoutCandidate(Out, frozen=True, kw_only=True):
-    tensor: int
-    pipeline: int
-    data: int
-    expert: int
-    zero_stage: int | None = None
-    per_gpu_gib: float | None = None
-    fits: bool | None = None
-    lost: str | None = None
+    tensor: Annotated[int, msgspec.Meta(
+        description="GPUs each layer's matrices are split over (tensor parallel)")]
+    pipeline: Annotated[int, msgspec.Meta(
+        description="pipeline stages, each a share of the layers")]
+    data: Annotated[int, msgspec.Meta(
+        description="data-parallel replicas (training: ranks), each with its share of the batch")]
+    expert: Annotated[int, msgspec.Meta(
+        description="GPUs a mixture of experts' experts are spread over (expert parallel; 1: "
+                    "none)")]
+    zero_stage: Annotated[int | None, msgspec.Meta(
+        description="training: the ZeRO stage over the data-parallel GPUs (3 = FSDP); "
+                    "null for inference")] = None
+    per_gpu_gib: Annotated[float | None, msgspec.Meta(
+        description="memory per GPU this layout needs, in GiB; null where not sized")] = None
+    fits: Annotated[bool | None, msgspec.Meta(
+        description="whether per_gpu_gib fits the capacity per GPU; null without a GPU")] = None
+    lost: Annotated[str | None, msgspec.Meta(
+        description="why the search did not pick it; null for the layout used")] = None
     """Why the search did not pick it (None for the layout used)."""
 
 
 class Layout(Out, frozen=True, kw_only=True):
     """The parallelism layout an answer is sized for, and why."""
 
-    tensor: int
-    pipeline: int
-    data: int
-    expert: int
-    zero_stage: int | None = None
+    tensor: Annotated[int, msgspec.Meta(
+        description="GPUs each layer's matrices are split over (tensor parallel)")]
+    pipeline: Annotated[int, msgspec.Meta(
+        description="pipeline stages, each a share of the layers")]
+    data: Annotated[int, msgspec.Meta(
+        description="data-parallel replicas (training: ranks), each with its share of the batch; "
+                    "tensor x pipeline x data = gpu_count")]
+    expert: Annotated[int, msgspec.Meta(
+        description="GPUs a mixture of experts' experts are spread over (expert parallel; 1: "
+                    "none)")]
+    zero_stage: Annotated[int | None, msgspec.Meta(
+        description="training only: the ZeRO stage over the data-parallel GPUs (3 = "
+                    "FSDP); null for inference")] = None
     """Training only: the ZeRO stage over the data-parallel GPUs (3 = FSDP)."""
-    micro_batches_per_step: int | None = None
+    micro_batches_per_step: Annotated[int | None, msgspec.Meta(
+        description="training only: micro-batches each data-parallel rank runs per "
+                    "optimizer step (gradient accumulation; at least one per pipeline "
+                    "stage), as the step time counts them; null for inference")] = None
     """Training only: micro-batches each data-parallel rank runs per optimizer step (gradient
     accumulation; at least one per pipeline stage), as the step time counts them."""
-    fixed: bool = False
+    fixed: Annotated[bool, msgspec.Meta(
+        description="set by the request's parallelism (or finetune.zero_stage) rather "
+                    "than searched")] = False
     """Set by the request's ``parallelism`` (or ``finetune.zero_stage``) rather than searched."""
-    reason: str
-    considered: int
+    reason: Annotated[str, msgspec.Meta(
+        description="why this layout, in words")]
+    considered: Annotated[int, msgspec.Meta(
+        description="layouts the search weighed (candidates lists the best of them)")]
     """Layouts the search weighed (``candidates`` lists the best of them)."""
-    candidates: list[LayoutCandidate]
+    candidates: Annotated[list[LayoutCandidate], msgspec.Meta(
+        description="the best layouts weighed, the one used first, each with its memory and why "
+                    "it lost")]
 
     @property
     def label(self) -> str:

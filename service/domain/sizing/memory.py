@@ -10,6 +10,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Annotated
+
+import msgspec
 
 from service.domain.base import Out
 from service.domain.catalog.engines import Engine
@@ -32,9 +35,12 @@ GIB = float(2**30)
 
 
 class Assumption(Out, frozen=True, kw_only=True):
-    name: str
-    value: str
-    reason: str
+    name: Annotated[str, msgspec.Meta(
+        description="what the assumption is about (a field, a default or a rule)")]
+    value: Annotated[str, msgspec.Meta(
+        description="the value taken, in words with its unit")]
+    reason: Annotated[str, msgspec.Meta(
+        description="why, with its source where it has one")]
 
 
 @dataclass(frozen=True)
@@ -225,13 +231,22 @@ def activation_bytes_inference(
 
 
 class MemoryParts(Out, frozen=True, kw_only=True):
-    weights_gib: float
-    kv_cache_gib: float
-    activations_gib: float
-    gradients_gib: float | None = None
-    optimizer_gib: float | None = None
-    overhead_gib: float
-    total_gib: float
+    weights_gib: Annotated[float, msgspec.Meta(
+        description="the model's weights, in GiB")]
+    kv_cache_gib: Annotated[float, msgspec.Meta(
+        description="the KV cache at the batch and context sized, in GiB")]
+    activations_gib: Annotated[float, msgspec.Meta(
+        description="activations and working buffers, in GiB")]
+    gradients_gib: Annotated[float | None, msgspec.Meta(
+        description="training: gradients, in GiB; null for inference")] = None
+    optimizer_gib: Annotated[float | None, msgspec.Meta(
+        description="training: optimizer states (and master weights), in GiB; null for "
+                    "inference")] = None
+    overhead_gib: Annotated[float, msgspec.Meta(
+        description="the runtime's own memory (CUDA context, engine buffers, fragmentation), in "
+                    "GiB")]
+    total_gib: Annotated[float, msgspec.Meta(
+        description="the sum of the parts, in GiB")]
 
 
 def _parts(weights: float, kv: float, act: float, overhead: float,

@@ -129,42 +129,76 @@ MAX_PARAMS = 10_000_000_000_000
 
 
 class ModelInfo(Out, frozen=True, kw_only=True):
-    id: str
-    name: str
-    kind: str
-    total_params: int
-    active_params: int
-    source: str
+    id: Annotated[str, msgspec.Meta(
+        description="the model's registry id ('custom' for an architecture given in the request)")]
+    name: Annotated[str, msgspec.Meta(
+        description="the model's display name")]
+    kind: Annotated[str, msgspec.Meta(
+        description="llm, diffusion or audio")]
+    total_params: Annotated[int, msgspec.Meta(
+        description="parameters in all, a count")]
+    active_params: Annotated[int, msgspec.Meta(
+        description="parameters used per token, a count (a mixture of experts' active experts; "
+                    "total_params for a dense model)")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the model's figures come from (its config or model card URL; "
+                    "'request' for an architecture given in the request)")]
 
 
 class GpuInfo(Out, frozen=True, kw_only=True):
-    id: str
-    name: str
-    memory_gib: float
-    usable_gib: float
-    bandwidth_gb_s: float
-    source: str
+    id: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
+    name: Annotated[str, msgspec.Meta(
+        description="the GPU's display name")]
+    memory_gib: Annotated[float, msgspec.Meta(
+        description="total memory as the runtime reports it, in GiB")]
+    usable_gib: Annotated[float, msgspec.Meta(
+        description="memory a framework can allocate, in GiB: memory_gib less the CUDA context")]
+    bandwidth_gb_s: Annotated[float, msgspec.Meta(
+        description="peak memory bandwidth, in GB/s (decimal)")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the GPU's figures come from")]
 
 
 class Memory(Out, frozen=True, kw_only=True):
-    weights_gib: float
-    kv_cache_gib: float | None
-    activations_gib: float
-    gradients_gib: float | None
-    optimizer_gib: float | None
-    overhead_gib: float
-    total_gib: float
-    per_gpu_gib: float
-    per_gpu: MemoryParts
+    weights_gib: Annotated[float, msgspec.Meta(
+        description="the model's weights, in GiB, every GPU together")]
+    kv_cache_gib: Annotated[float | None, msgspec.Meta(
+        description="the KV cache at batch_size requests of the context sized, in GiB, every GPU "
+                    "together; null for a model that keeps none (diffusion)")]
+    activations_gib: Annotated[float, msgspec.Meta(
+        description="activations and working buffers, in GiB, every GPU together")]
+    gradients_gib: Annotated[float | None, msgspec.Meta(
+        description="training: gradients, in GiB, every GPU together; null for inference")]
+    optimizer_gib: Annotated[float | None, msgspec.Meta(
+        description="training: optimizer states (and master weights), in GiB, every GPU "
+                    "together; null for inference")]
+    overhead_gib: Annotated[float, msgspec.Meta(
+        description="the runtime's own memory (CUDA context, engine buffers), in GiB, every GPU "
+                    "together")]
+    total_gib: Annotated[float, msgspec.Meta(
+        description="the sum of the parts, in GiB, every GPU together")]
+    per_gpu_gib: Annotated[float, msgspec.Meta(
+        description="what one GPU holds, in GiB (per_gpu.total_gib): what fits compares with "
+                    "capacity_per_gpu_gib")]
+    per_gpu: Annotated[MemoryParts, msgspec.Meta(
+        description="the memory by part on one GPU, in GiB")]
 
 
 class FitRow(Out, frozen=True, kw_only=True, gc=False):
-    gpu: str
-    gpu_name: str
-    gpu_count: int
-    per_gpu_gib: float
-    gpu_memory_gib: float
-    decode_tokens_per_s: float | None = None
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
+    gpu_name: Annotated[str, msgspec.Meta(
+        description="the GPU's display name")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="the fewest of these GPUs that hold the model")]
+    per_gpu_gib: Annotated[float, msgspec.Meta(
+        description="memory each GPU holds at that count, in GiB")]
+    gpu_memory_gib: Annotated[float, msgspec.Meta(
+        description="total memory of one such GPU, in GiB")]
+    decode_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="output tokens per second of one sequence on this row's layout (LLM "
+                    "inference); null where not timed")] = None
     tensor_parallel: Annotated[int | None, msgspec.Meta(
         description="inference: the layout this row's per_gpu_gib and decode_tokens_per_s "
                     "are for: one replica over the gpu_count GPUs, tensor parallel over this "
@@ -179,19 +213,44 @@ class FitRow(Out, frozen=True, kw_only=True, gc=False):
 
 
 class SizingResult(Out, frozen=True, kw_only=True):
-    model: ModelInfo
-    task: str
-    weights: str
-    kv_cache: str | None
-    engine: str
-    gpu: GpuInfo | None
-    gpu_count: int
-    memory: Memory
-    kv_cache_bytes_per_token: float | None
-    fits: bool | None
-    max_batch_size: int | None
-    max_context_tokens: int | None
-    fits_on: list[FitRow]
+    model: Annotated[ModelInfo, msgspec.Meta(
+        description="the model sized")]
+    task: Annotated[str, msgspec.Meta(
+        description="inference, finetune or pretrain, as requested")]
+    weights: Annotated[str, msgspec.Meta(
+        description="the precision id of the weights sized")]
+    kv_cache: Annotated[str | None, msgspec.Meta(
+        description="the precision id of the KV cache; null for a model that keeps none")]
+    engine: Annotated[str, msgspec.Meta(
+        description="the engine id the figures are for (catalog/engines.toml)")]
+    gpu: Annotated[GpuInfo | None, msgspec.Meta(
+        description="the GPU asked for; null where none was (memory only)")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="GPUs of the setup")]
+    memory: Annotated[Memory, msgspec.Meta(
+        description="the memory the setup needs: every GPU together and per GPU")]
+    kv_cache_bytes_per_token: Annotated[float | None, msgspec.Meta(
+        description="KV cache per token of context, in bytes (all layers); null for an embedding "
+                    "model or one that keeps none")]
+    fits: Annotated[bool | None, msgspec.Meta(
+        description="whether the model fits the asked GPUs (per_gpu_gib within "
+                    "capacity_per_gpu_gib); null without a GPU")]
+    max_batch_size: Annotated[int | None, msgspec.Meta(
+        description="the most requests of the context sized that the setup's memory holds at "
+                    "once, every replica together (an embedding model: at most what the engine "
+                    "runs at once); null without a GPU, for training and for diffusion and audio "
+                    "models")]
+    max_context_tokens: Annotated[int | None, msgspec.Meta(
+        description="the longest context per request at which batch_size requests fit the "
+                    "setup's memory, at most the model's own limit, in tokens (0: not even one "
+                    "token fits); null without a GPU, for training and for diffusion and audio "
+                    "models")]
+    fits_on: Annotated[list[FitRow], msgspec.Meta(
+        description="every NVIDIA or AMD GPU of the registry that runs the combination and holds "
+                    "it, at the fewest GPUs, with its decode speed, for the one layout the row "
+                    "names (inference: tensor_parallel x pipeline_parallel, one replica; not "
+                    "searched per row, so asking for that GPU and count directly can pick "
+                    "another layout, with other numbers); Gaudi and TPU are not listed")]
     """Every NVIDIA or AMD GPU of the registry that runs the combination and holds it, at the
     fewest GPUs, with its decode speed, both for the one layout the row names (inference:
     ``tensor_parallel`` x ``pipeline_parallel``, one replica; not searched per row, so asking
@@ -199,22 +258,44 @@ class SizingResult(Out, frozen=True, kw_only=True):
     Gaudi and Google TPU are sized when the request names them (``gpu``) but not listed
     here: their counts are slices and cards of other stacks, not the GPU counts compared
     here."""
-    performance: Performance | None
-    cost: Cost | None
-    assumptions: list[Assumption]
-    sources: list[str]
-    layout: Layout | None = None
+    performance: Annotated[Performance | None, msgspec.Meta(
+        description="the speed on the asked GPUs; null without a GPU, where the model does not "
+                    "fit, or where it cannot run (runs false)")]
+    cost: Annotated[Cost | None, msgspec.Meta(
+        description="the prices at the request's price_per_gpu_hour_usd; null without one (or "
+                    "without performance)")]
+    assumptions: Annotated[list[Assumption], msgspec.Meta(
+        description="every default and rule the figures rest on, each with its value and why")]
+    sources: Annotated[list[str], msgspec.Meta(
+        description="where the figures come from (the model's and GPU's sources, measurements "
+                    "used)")]
+    layout: Annotated[Layout | None, msgspec.Meta(
+        description="how the GPUs share the model (LLM inference and training): searched, "
+                    "or fixed by the request's parallelism; null for diffusion and audio "
+                    "pipelines")] = None
     """How the GPUs share the model (LLM inference and training): searched, or fixed by the
     request's ``parallelism``; None for diffusion and audio pipelines."""
-    warnings: list[str] = []
+    warnings: Annotated[list[str], msgspec.Meta(
+        description="what the asked GPU or setup cannot do (a kernel rule with its source "
+                    "and the nearest precision that runs there, a context past the model's "
+                    "limit, a load past capacity)")] = []
     """What the asked GPU cannot do with these weights and engine (catalog/kernels.toml: the
     rule, its source and the nearest precision that runs there); performance and cost are
     null then."""
-    capacity_per_gpu_gib: float | None = None
+    capacity_per_gpu_gib: Annotated[float | None, msgspec.Meta(
+        description="the memory on one GPU that fits compares with, in GiB: a serving "
+                    "engine's share of the card for an LLM (vLLM's "
+                    "gpu_memory_utilization, SGLang's mem_fraction_static), else the "
+                    "usable memory; null without a GPU")] = None
     """The memory on one GPU that ``fits`` compares with: a serving engine's share of the card
     for an LLM (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static), else the usable
     memory; null without a GPU."""
-    runs: bool | None = None
+    runs: Annotated[bool | None, msgspec.Meta(
+        description="whether the engine runs these weights on the asked GPU "
+                    "(catalog/kernels.toml) and takes the request: false also where the "
+                    "context is past the model's own limit. False: fits is about memory "
+                    "only, performance and cost are null, and the warnings say why; null "
+                    "without a GPU")] = None
     """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml) and takes
     the request: false also where the context (input and output tokens) is past the model's
     own limit, which engines refuse. False: ``fits`` is about memory only, the combination

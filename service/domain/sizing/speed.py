@@ -99,16 +99,30 @@ class Performance(Out, frozen=True, kw_only=True):
                     "load (decode_tokens_per_s x their number): the rate between prefills, "
                     "which can exceed max_throughput_tokens_per_s, the rate sustained with "
                     "the prompts' prefill")] = None
-    prefill_tokens_per_s: float | None = None
-    time_to_first_token_ms: float | None = None
+    prefill_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="prompt tokens processed per second for one prompt prefilled alone "
+                    "(embedding models: input tokens per second of the batch); null where "
+                    "not timed")] = None
+    time_to_first_token_ms: Annotated[float | None, msgspec.Meta(
+        description="LLMs: mean time to the first output token at the stated load, in "
+                    "milliseconds (tails run above it); null where not timed or where the "
+                    "load is past capacity")] = None
     max_throughput_tokens_per_s: Annotated[float | None, msgspec.Meta(
         description="output tokens/s the setup sustains at saturation (max_concurrency "
                     "running), every request's prompt prefilled as well as its tokens "
                     "decoded; never below output_tokens_per_s at a load it carries")] = None
-    max_concurrency: int | None = None
-    requests_per_s: float | None = None
-    training_tokens_per_s: float | None = None
-    training_hours: float | None = None
+    max_concurrency: Annotated[int | None, msgspec.Meta(
+        description="LLMs: the most requests the setup runs at once (what the KV cache "
+                    "admits, at most the engine's max_num_seqs); null where not timed")] = None
+    requests_per_s: Annotated[float | None, msgspec.Meta(
+        description="LLMs: requests per second served at the stated load; null where not "
+                    "timed")] = None
+    training_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="training: tokens trained per second, every GPU together; null for "
+                    "inference")] = None
+    training_hours: Annotated[float | None, msgspec.Meta(
+        description="training: hours to train on training_tokens at "
+                    "training_tokens_per_s; null without training_tokens or for inference")] = None
     seconds_per_image: Annotated[float | None, msgspec.Meta(
         description="diffusion models: seconds of GPU time per image (video models: per "
                     "clip), the batch's time over its images: a throughput figure, equal at "
@@ -122,26 +136,52 @@ class Performance(Out, frozen=True, kw_only=True):
         description="diffusion models: images (video models: clips) per second of the whole "
                     "setup, every GPU running its own pipeline (gpu_count x "
                     "diffusion.images_per_s); diffusion.images_per_s is one GPU's")] = None
-    seconds_per_video: float | None = None
+    seconds_per_video: Annotated[float | None, msgspec.Meta(
+        description="video models: seconds to generate one clip of the model's frames "
+                    "(the same figure as seconds_per_image, which counts a clip as one "
+                    "output); null otherwise")] = None
     """Video models: seconds to generate one clip of the model's frames (the same figure as
     ``seconds_per_image``, which counts a clip as one output)."""
-    audio_seconds_per_s: float | None = None
-    embeddings_per_s: float | None = None
+    audio_seconds_per_s: Annotated[float | None, msgspec.Meta(
+        description="audio models: seconds of audio transcribed or generated per second "
+                    "of wall time, every GPU together; null otherwise")] = None
+    embeddings_per_s: Annotated[float | None, msgspec.Meta(
+        description="embedding models: inputs embedded per second at the request's batch "
+                    "and input length; null otherwise")] = None
     """Embedding models: inputs embedded per second at the request's batch and input length."""
-    embedded_tokens_per_s: float | None = None
+    embedded_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="embedding models: input tokens embedded per second (embeddings_per_s "
+                    "x input tokens); null otherwise")] = None
     """Embedding models: input tokens embedded per second (embeddings/s x input tokens)."""
-    bound: str | None = None
-    time_per_output_token_ms: float | None = None
+    bound: Annotated[str | None, msgspec.Meta(
+        description="what limits the speed: memory (reading weights and KV cache), "
+                    "compute, communication (training collectives) or launch (kernel "
+                    "launches); null where not timed")] = None
+    time_per_output_token_ms: Annotated[float | None, msgspec.Meta(
+        description="LLMs: mean time between output tokens a user sees at this load "
+                    "(continuous batching), in milliseconds; null with one output token "
+                    "or where not timed")] = None
     """Mean time between output tokens a user sees at this load (continuous batching)."""
-    output_tokens_per_s_per_user: float | None = None
+    output_tokens_per_s_per_user: Annotated[float | None, msgspec.Meta(
+        description="LLMs: output tokens per second each user sees at this load (1000 / "
+                    "time_per_output_token_ms); null where not timed")] = None
     """Output tokens per second each user sees at this load (1000 / TPOT)."""
-    output_tokens_per_s: float | None = None
+    output_tokens_per_s: Annotated[float | None, msgspec.Meta(
+        description="LLMs: output tokens per second of the whole setup at this load; null "
+                    "where not timed")] = None
     """Output tokens per second of the whole setup at this load."""
-    max_requests_per_s: float | None = None
+    max_requests_per_s: Annotated[float | None, msgspec.Meta(
+        description="LLMs: requests per second when saturated (as many sequences running "
+                    "as fit); null where not timed")] = None
     """Requests per second when saturated (as many sequences running as fit)."""
-    load: str | None = None
+    load: Annotated[str | None, msgspec.Meta(
+        description="the load the means are for: a closed loop of N concurrent requests, "
+                    "or an open-loop request rate; null where not timed")] = None
     """The load the means are for: closed loop of N users, or an open-loop request rate."""
-    efficiency_source: str | None = None
+    efficiency_source: Annotated[str | None, msgspec.Meta(
+        description="where the GEMM and collective efficiencies come from: measured:<gpu> "
+                    "gemm <dtype>, derived from datasheet, or the engine's constants; "
+                    "null where not applicable")] = None
     """Where the GEMM and collective efficiencies come from: ``measured:<gpu> gemm <dtype>``
     or ``derived from datasheet``."""
     diffusion: Annotated[DiffusionTiming | None, msgspec.Meta(

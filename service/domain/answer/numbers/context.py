@@ -73,14 +73,26 @@ from service.domain.sizing.sizing import (
 
 
 class SizingNumbers(Out, frozen=True, kw_only=True):
-    model: str
-    model_name: str
-    weights: str
-    context_tokens: int
-    total_gib: float
-    weights_gib: float
-    kv_cache_gib: float | None
-    fits_on: list[str]
+    model: Annotated[str, msgspec.Meta(
+        description="the registry id of the model sized ('custom' for a bare size's stand-in)")]
+    model_name: Annotated[str, msgspec.Meta(
+        description="the model's display name (for a bare size, the size's stand-in as the "
+                    "answer names it)")]
+    weights: Annotated[str, msgspec.Meta(
+        description="the precision id of the weights sized (bf16, fp8, awq-int4...)")]
+    context_tokens: Annotated[int, msgspec.Meta(
+        description="the context per request sized, in tokens (prompt plus output)")]
+    total_gib: Annotated[float, msgspec.Meta(
+        description="memory of the setup in GiB: weights, KV cache, activations and overhead "
+                    "(one replica's where replicas is set)")]
+    weights_gib: Annotated[float, msgspec.Meta(
+        description="memory the model's weights take, in GiB (one copy)")]
+    kv_cache_gib: Annotated[float | None, msgspec.Meta(
+        description="memory the KV cache takes at the requests and context sized, in GiB; null "
+                    "for a model that keeps none (diffusion)")]
+    fits_on: Annotated[list[str], msgspec.Meta(
+        description="up to three setups the model fits on at the fewest GPUs, as 'count × GPU "
+                    "name'")]
     replicas: Annotated[int | None, msgspec.Meta(
         description="the data-parallel replicas (independent copies of the model) the setup "
                     "runs; total_gib, weights_gib and kv_cache_gib are then one replica's "
@@ -89,23 +101,40 @@ class SizingNumbers(Out, frozen=True, kw_only=True):
 
 
 class OfferNumbers(Out, frozen=True, kw_only=True):
-    offer_id: str
-    provider: str
-    gpu: str
-    gpu_count: int
-    nodes: int
-    weights: str
+    offer_id: Annotated[str, msgspec.Meta(
+        description="the catalog offer id (GET /v1/offers/{offer_id})")]
+    provider: Annotated[str, msgspec.Meta(
+        description="the provider's id")]
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's display name")]
+    gpu_count: Annotated[int, msgspec.Meta(
+        description="GPUs in one instance (machine) of the offer")]
+    nodes: Annotated[int, msgspec.Meta(
+        description="instances (machines) of the offer the setup uses")]
+    weights: Annotated[str, msgspec.Meta(
+        description="the precision the model runs at; empty for an offer listed with no model "
+                    "(the providers of a GPU)")]
     """The precision the model runs at; "" for an offer listed with no model (the providers
     of a GPU: regions.gpu_providers)."""
-    pricing_model: str
-    per_hour_usd: float
-    per_month_usd: float | None
-    as_of: str
-    as_of_kind: str
+    pricing_model: Annotated[str, msgspec.Meta(
+        description="the price used: on_demand, spot or reserved")]
+    per_hour_usd: Annotated[float, msgspec.Meta(
+        description="what the setup costs per hour in USD, every instance together, at "
+                    "pricing_model's price (spot's expected restarts not added)")]
+    per_month_usd: Annotated[float | None, msgspec.Meta(
+        description="what a month of the usage costs in USD (compute, storage and egress; as "
+                    "/v1/recommendations' per_month_usd); null for a job or where no month is "
+                    "priced")]
+    as_of: Annotated[str, msgspec.Meta(
+        description="the date of the price (YYYY-MM-DD)")]
+    as_of_kind: Annotated[str, msgspec.Meta(
+        description="published, retrieved or assumed (unknown: as_of is an upper bound)")]
     """``published``, ``retrieved`` or ``assumed`` (unknown: ``as_of`` is an upper bound)."""
-    price_date: str
+    price_date: Annotated[str, msgspec.Meta(
+        description="the date of the price in words, in the answer's language")]
     """The date in words in the answer's language."""
-    why: str
+    why: Annotated[str, msgspec.Meta(
+        description="why this offer, in the answer's language")]
 
 
 # the first address a source names ("aws.amazon.com/ec2/pricing/on-demand (Data ...)")
@@ -117,11 +146,17 @@ _SOURCE_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 class AskedNumber(Out, frozen=True, kw_only=True):
     """The number the first sentence answers with, unformatted."""
 
-    quantity: str
+    quantity: Annotated[str, msgspec.Meta(
+        description="what the number is, a name that ends in its unit where it has one: "
+                    "max_context_tokens, decode_tokens_per_s, gpu_count, per_hour_usd, "
+                    "job_hours...")]
     """e.g. ``max_context_tokens``, ``decode_tokens_per_s``, ``gpu_count``, ``per_hour_usd``."""
-    value: float
-    unit: str
-    yes: bool | None = None
+    value: Annotated[float, msgspec.Meta(
+        description="the number, in unit")]
+    unit: Annotated[str, msgspec.Meta(
+        description="the unit of value: tokens, tokens/s, GPUs, USD, h, GiB, GB, requests...")]
+    yes: Annotated[bool | None, msgspec.Meta(
+        description="the yes or no of a yes/no question; null for any other question")] = None
     """The yes or no of a yes/no question."""
 
 
@@ -129,23 +164,32 @@ class ComparedNumbers(Out, frozen=True, kw_only=True):
     """One setup of a comparison as its row in the answer says it: a model on a count of one
     GPU at a precision, under the load compared."""
 
-    model: str
-    weights: str
-    gpu: str
+    model: Annotated[str, msgspec.Meta(
+        description="the registry id of the model of this setup")]
+    weights: Annotated[str, msgspec.Meta(
+        description="the precision id the model runs at")]
+    gpu: Annotated[str, msgspec.Meta(
+        description="the GPU's registry id")]
     gpu_count: Annotated[int, msgspec.Meta(
         description="the GPUs of the setup compared, all replicas together")]
-    replicas: int = 1
+    replicas: Annotated[int, msgspec.Meta(
+        description="independent copies of the model over gpu_count (1: one copy over all of "
+                    "them)")] = 1
     concurrent_requests: Annotated[int, msgspec.Meta(
         description="the requests at once it is compared at (1: one request alone)")] = 1
     held_concurrent_requests: Annotated[int | None, msgspec.Meta(
         description="where gpu_count had to grow to hold the load: the requests at once the "
                     "count asked holds; null where it holds them all")] = None
-    output_tokens_per_s_per_user: float | None = None
+    output_tokens_per_s_per_user: Annotated[float | None, msgspec.Meta(
+        description="output tokens per second each request sees at the load compared; "
+                    "null where not timed")] = None
     output_tokens_per_s_total: Annotated[float | None, msgspec.Meta(
         description="output tokens/s of the whole setup at the load compared")] = None
     max_throughput_tokens_per_s: Annotated[float | None, msgspec.Meta(
         description="output tokens/s of the whole setup at full load")] = None
-    time_to_first_token_ms: float | None = None
+    time_to_first_token_ms: Annotated[float | None, msgspec.Meta(
+        description="mean time to the first output token at the load compared, in "
+                    "milliseconds; null where not timed")] = None
     per_hour_usd: Annotated[float | None, msgspec.Meta(
         description="the whole setup's price per hour; null where none is priced")] = None
     per_million_output_tokens_usd: Annotated[float | None, msgspec.Meta(
@@ -177,21 +221,32 @@ class StatedPrice(Out, frozen=True, kw_only=True):
     pay $1,500/month for an A100 80GB", "H100 at $2/h vs A100 at $1.2/h"), at which the
     answer's figures for that GPU are priced in place of the catalog's."""
 
-    gpu: str
+    gpu: Annotated[str, msgspec.Meta(
+        description="the catalog id of the GPU priced at it")]
     """The catalog id of the GPU priced at it."""
-    per_gpu_hour_usd: float
+    per_gpu_hour_usd: Annotated[float, msgspec.Meta(
+        description="the price of one GPU-hour used, in USD: a monthly amount over month_hours, "
+                    "a machine's over its GPUs")]
     """The price of one GPU-hour used: a monthly price over ``month_hours``, a machine's
     over its GPUs."""
-    stated_usd: float
+    stated_usd: Annotated[float, msgspec.Meta(
+        description="the amount as the question says it, in USD")]
     """The amount as the question says it."""
-    stated_per: Literal["hour", "month"]
+    stated_per: Annotated[Literal["hour", "month"], msgspec.Meta(
+        description="the period the amount is said for: hour or month")]
     """The period the amount is said for."""
-    per_machine: bool
+    per_machine: Annotated[bool, msgspec.Meta(
+        description="true: the amount is a whole machine's ('we pay $20/h for the 8x node'), not "
+                    "one GPU's")]
     """The amount is a whole machine's ("we pay $20/h for the 8x node"), not one GPU's."""
-    month_hours: float | None
+    month_hours: Annotated[float | None, msgspec.Meta(
+        description="the hours of a month a monthly amount is spread over (24 h x 30 days, the "
+                    "month every monthly figure is priced over); null for an hourly one")]
     """The hours of a month a monthly amount is spread over (24 h x 30 days, the month every
     monthly figure is priced over); null for an hourly one."""
-    source: Literal["stated in the question"]
+    source: Annotated[Literal["stated in the question"], msgspec.Meta(
+        description="where the price comes from: always 'stated in the question', never the "
+                    "catalog")]
     """Where the price comes from: the question, never the catalog."""
 
 
@@ -220,10 +275,17 @@ class ProviderDataPrice(Out, frozen=True, kw_only=True):
 
 
 class Numbers(Out, frozen=True, kw_only=True):
-    sizing: SizingNumbers | None
-    recommendations: list[OfferNumbers]
-    asked: AskedNumber | None = None
-    users: UserBaseNumbers | None = None
+    sizing: Annotated[SizingNumbers | None, msgspec.Meta(
+        description="the memory sizing the answer rests on; null where it sized nothing")]
+    recommendations: Annotated[list[OfferNumbers], msgspec.Meta(
+        description="the offers the answer quotes, in the order it lists them; empty where it "
+                    "quotes none")]
+    asked: Annotated[AskedNumber | None, msgspec.Meta(
+        description="the number the first sentence answers with; null where it answers "
+                    "with none")] = None
+    users: Annotated[UserBaseNumbers | None, msgspec.Meta(
+        description="a user base stated (registered, monthly or daily users, a team) and "
+                    "how it was read; null where none is")] = None
     """A user base stated (registered, monthly or daily users, a team) and how it was read;
     null where none is."""
     stated_prices: Annotated[list[StatedPrice], msgspec.Meta(
