@@ -3,13 +3,13 @@
 - **Blank is empty.** A name of only whitespace gets the 400 ``/problems/validation-error`` at
   its path that ``""`` gets from the field's ``min_length`` (``gpu=%20`` and ``"model": " "``
   were a 404 "unknown gpu ' '" with no suggestion, while ``gpu=`` was a 400).
-- **An unknown catalog name is a 404.** A model, GPU, weights (precision), engine, provider or
-  region that the catalog does not know is ``/problems/unknown-<kind>`` with the nearest ids as
-  ``suggestions`` (README, Errors: "unknown model or GPU → 404 with up to three
-  suggestions"), in a body as in a query. The core checks the filters of a body at their
-  field (a 400 ``invalid-input`` naming the nearest ids in words); each is read here first
-  with the core's own lookup, so the same value is the same problem on /v1/sizing,
-  /v1/recommendations, /v1/offers and /v1/ask.
+- **An unknown catalog name is ``/problems/unknown-<kind>``.** A model, GPU, weights
+  (precision), engine, provider or region that the catalog does not know is that problem with
+  the nearest ids as ``suggestions``; in a request body it is a 400 with ``errors[].path`` at
+  the value (``$.gpus[1]``, ``$.context.gpu``): the route exists and the request is invalid
+  (it was a 404 with no path, audit buyer18a #5); in a query (``/v1/offers?gpu=``) or a path
+  (``/v1/models/{id}``) it stays a 404. Each is read here first with the core's own lookup,
+  so the same value is the same problem on /v1/sizing, /v1/recommendations and /v1/ask.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def _weights(name: str | None) -> None:
     suggestions are /v1/ask's for ``context.weights``."""
     if name is not None and find_precision(name) is None:
         raise NotFound("weights", name, difflib.get_close_matches(
-            name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5))
+            name.lower(), [p.id for p in PRECISIONS], n=3, cutoff=0.5), "$.weights")
 
 
 def _engine(name: str | None, registry: Registry) -> None:
@@ -108,7 +108,16 @@ def _engine(name: str | None, registry: Registry) -> None:
     names = NameIndex("engine")
     for e in registry.engines:
         names.add(e.id, [e.name, *e.aliases])
-    raise NotFound("engine", name, names.suggest(name[:100]))
+    raise NotFound("engine", name, names.suggest(name[:100]), "$.engine")
+
+
+def _model(name: str | None, registry: Registry) -> None:
+    """The model ``name`` as the core reads it (``Registry.model``)."""
+    if name is not None:
+        try:
+            registry.model(name)
+        except NotFound as e:
+            raise e.at("$.model") from None
 
 
 def _providers(catalog: Catalog) -> NameIndex:
@@ -119,32 +128,48 @@ def _providers(catalog: Catalog) -> NameIndex:
 
 
 def check_sizing(req: SizingRequest, catalog: Catalog) -> None:
-    """404 for a weights or engine name of a /v1/sizing body that the catalog does not know
-    (an unknown model or GPU is the core's own 404)."""
+    """400 at its field for a model, GPU, weights or engine name of a /v1/sizing body that
+    the catalog does not know (the GPU read as sizing reads it: a card, else a family)."""
+    registry = catalog.registry
+    _model(req.model, registry)
+    if req.gpu is not None and registry.find_gpu(req.gpu) is None and not [
+            g for g in registry.gpu_family(req.gpu) if g in registry.gpus]:
+        try:
+            registry.gpu(req.gpu)
+        except NotFound as e:
+            raise e.at("$.gpu") from None
     _weights(req.weights)
-    _engine(req.engine, catalog.registry)
+    _engine(req.engine, registry)
 
 
 def check_recommendation(req: RecommendationRequest, catalog: Catalog) -> None:
-    """404 for a name of a /v1/recommendations body that the catalog does not know: weights
-    (``auto`` is the default, not a name), engine, each of ``gpus``, ``providers``,
-    ``exclude_providers`` and ``regions``, read by the core's own lookups."""
+    """400 at its path for a name of a /v1/recommendations body that the catalog does not
+    know: model, weights (``auto`` is the default, not a name), engine, each of ``gpus``,
+    ``providers``, ``exclude_providers`` and ``regions`` (``$.gpus[1]``), read by the core's
+    own lookups."""
+    _model(req.model, catalog.registry)
     _weights(None if req.weights == "auto" else req.weights)
     _engine(req.engine, catalog.registry)
-    for raw in req.gpus or ():
+    for i, raw in enumerate(req.gpus or ()):
         try:
             gpu_ids(catalog.registry, [raw], "$.gpus")
         except InvalidInput:
             said = raw.strip()
-            raise NotFound("gpu", said, catalog.registry.gpu_names.suggest(said)) from None
-    for raw in (*(req.providers or ()), *(req.exclude_providers or ())):
+            raise NotFound("gpu", said, catalog.registry.gpu_names.suggest(said),
+                           f"$.gpus[{i}]") from None
+    for field in ("providers", "exclude_providers"):
+        for i, raw in enumerate(getattr(req, field) or ()):
+            try:
+                provider_ids(catalog, [raw], f"$.{field}")
+            except InvalidInput:
+                said = raw.strip()
+                raise NotFound("provider", said, _providers(catalog).suggest(said),
+                               f"$.{field}[{i}]") from None
+    for i, raw in enumerate(req.regions or ()):
         try:
-            provider_ids(catalog, [raw], "$.providers")
-        except InvalidInput:
-            said = raw.strip()
-            raise NotFound("provider", said, _providers(catalog).suggest(said)) from None
-    if req.regions:
-        parse_region_filter(req.regions, catalog.regions)
+            parse_region_filter([raw], catalog.regions)
+        except NotFound as e:
+            raise e.at(f"$.regions[{i}]") from None
 
 
 def query_blanks(params: dict[str, Any], query: Any) -> list[str]:

@@ -127,6 +127,13 @@ def clip(text: str, limit: int = ECHO_MAX) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+EMPTY_LIST = "Expected `array` of length >= 1"
+EMPTY_LIST_HINT = ("an empty list would allow nothing: leave the field out for no filter "
+                   "(an allow-list is never read as every value)")
+"""What an empty allow-list (``providers``, ``gpus``, ``regions``: ``fields.NameList``, the
+one list type of the bodies with a minimum length) is told besides msgspec's words."""
+
+
 def validation_errors(exc: ValidationException,
                       request: Request[Any, Any, Any] | None = None) -> list[FieldError]:
     extra = exc.extra if isinstance(exc.extra, list) else []
@@ -138,6 +145,8 @@ def validation_errors(exc: ValidationException,
                 allowed = _enum_values(request, str(item.get("key") or ""))
                 if allowed:
                     message += f"; use one of: {', '.join(map(repr, allowed))}"
+            elif message == EMPTY_LIST:
+                message += f"; {EMPTY_LIST_HINT}"
             out.append(FieldError(path=clip(_json_path(item.get("key"), message)),
                                   message=clip(message, ECHO_MAX + 200)))
     return out
@@ -212,9 +221,16 @@ def handle_http(request: Request[Any, Any, Any], exc: HTTPException) -> Response
 def handle_domain(request: Request[Any, Any, Any], exc: DomainError) -> Response[Any]:
     if isinstance(exc, NotFound):
         hint = f"; did you mean: {', '.join(exc.suggestions)}" if exc.suggestions else ""
-        return problem_response(404, f"unknown {exc.kind} {clip(exc.name, 80)!r}{hint}",
-                                slug=f"unknown-{exc.kind}", suggestions=exc.suggestions,
-                                instance=request.url.path)
+        detail = f"unknown {exc.kind} {clip(exc.name, 80)!r}{hint}"
+        if exc.path is not None:
+            # a value of a request body: the route exists and the request is invalid, a 400
+            # at the field as every other bad value (a 404 read as "no such endpoint", and
+            # had no path to map it to a field: audit buyer18a #5)
+            return problem_response(400, detail, slug=f"unknown-{exc.kind}",
+                                    errors=[FieldError(path=exc.path, message=detail)],
+                                    suggestions=exc.suggestions, instance=request.url.path)
+        return problem_response(404, detail, slug=f"unknown-{exc.kind}",
+                                suggestions=exc.suggestions, instance=request.url.path)
     if isinstance(exc, MissingFields):
         return problem_response(422, f"{exc.context} lacks fields needed for sizing: "
                                 f"{', '.join(exc.fields)}", errors=[

@@ -8,14 +8,24 @@ class DomainError(Exception):
 
 
 class NotFound(DomainError):
-    """A named thing (model, GPU, offer, ...) is not in the registry."""
+    """A named thing (model, GPU, offer, ...) is not in the registry.
 
-    def __init__(self, kind: str, name: str, suggestions: list[str]) -> None:
+    ``path`` (a JSON path such as ``$.gpus[1]``) says the name was a value of a request body's
+    field rather than a resource looked up by its path or query: the request is then invalid
+    (HTTP 400 at that path, the suggestions kept), not aimed at something missing (404)."""
+
+    def __init__(self, kind: str, name: str, suggestions: list[str],
+                 path: str | None = None) -> None:
         self.kind = kind
         self.name = name
         self.suggestions = suggestions
+        self.path = path
         hint = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
         super().__init__(f"unknown {kind} {name!r}{hint}")
+
+    def at(self, path: str) -> NotFound:
+        """The same unknown name, as the value of the body field at ``path``."""
+        return NotFound(self.kind, self.name, self.suggestions, path)
 
 
 class InvalidInput(DomainError):

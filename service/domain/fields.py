@@ -29,7 +29,17 @@ PrecisionName = Annotated[str, msgspec.Meta(
     min_length=1, max_length=NAME_MAX,
     description="precision id or common spelling ('bf16', 'fp8', 'GGUF Q4_K_M', '4-bit')")]
 NameList = Annotated[list[Name], msgspec.Meta(
-    max_length=LIST_MAX, description=f"at most {LIST_MAX} names")]
+    min_length=1, max_length=LIST_MAX,
+    description=f"1 to {LIST_MAX} names (an allow-list: empty would allow nothing, so it is a "
+                "400 at its path; leave the field out for no filter)")]
+"""A list of names that allows only what it names (``providers``, ``gpus``, ``regions``):
+an empty one is refused, never read as "no filter" (an allow-list a client computed to
+nothing recommended anything anywhere, audit buyer18a #4)."""
+ExcludeList = Annotated[list[Name], msgspec.Meta(
+    max_length=LIST_MAX,
+    description=f"at most {LIST_MAX} names to leave out (empty: none left out)")]
+"""A list of names to leave out (``exclude_providers``): empty excludes nothing, which is what
+it says, so it is accepted."""
 HfConfig = Annotated[dict[str, Any], msgspec.Meta(
     max_length=500, description="a Hugging Face config.json, pasted as it is (at most 500 "
                                 "top-level keys)")]
@@ -74,7 +84,8 @@ ZeroStage = Annotated[int, msgspec.Meta(
     ge=0, le=3, description="DeepSpeed ZeRO stage (0: no sharding of optimizer states, "
                             "gradients or weights)")]
 DiffusionSteps = Annotated[int, msgspec.Meta(
-    ge=1, le=1000, description="denoising steps per image (default: the model's own, else 30)")]
+    ge=1, le=1000, description="diffusion models: denoising steps per image (default: the "
+                               "model's own, else 30); on another model a 400 at the field")]
 SessionsPerDay = Annotated[int, msgspec.Meta(
     ge=1, le=1440, description="separate sessions per day, each billed on its own (billing "
                                "granularity and minimum charge apply per session)")]
@@ -121,7 +132,8 @@ RecommendOutputTokens = Annotated[int, msgspec.Meta(
 JobSize = Annotated[float, msgspec.Meta(
     gt=0, le=1e15, description="the size of a whole job (tokens or images)")]
 TrainingTokens = Annotated[JobSize, _about("tokens to train on in all (dataset tokens x "
-                                           "epochs), in tokens")]
+                                           "epochs), in tokens; fine-tuning and pre-training "
+                                           "only (elsewhere a 400 at the field)")]
 JobOutputTokens = Annotated[JobSize, _about("tokens a batch job generates in all, in tokens")]
 JobImages = Annotated[JobSize, _about("images a batch job generates in all")]
 
@@ -132,9 +144,11 @@ ImagesPerRequest = Annotated[int, msgspec.Meta(
                                      "decoder cross-attends to them (Llama 3.2 Vision)")]
 Pixels = Annotated[int, msgspec.Meta(ge=64, le=16_384, description="pixels")]
 ImageWidth = Annotated[Pixels, _about(
-    "image width, in pixels (default: the model's native width, else 1024)")]
+    "diffusion models: image width, in pixels (default: the model's native width, else "
+    "1024); on another model a 400 at the field")]
 ImageHeight = Annotated[Pixels, _about(
-    "image height, in pixels (default: the model's native height, else 1024)")]
+    "diffusion models: image height, in pixels (default: the model's native height, else "
+    "1024); on another model a 400 at the field")]
 
 # targets and budgets of a recommendation: any positive number, bounded far away
 Positive = Annotated[float, msgspec.Meta(gt=0, le=1e12, description="a positive number")]

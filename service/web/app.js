@@ -155,8 +155,9 @@
     var list = function (v) { return v.split(',').map(function (x) { return x.trim(); })
       .filter(function (x) { return x; }); };
     if (task === 'recommend') {
-      if (state.gpus) { body.gpus = list(state.gpus); }
-      if (state.regions) { body.regions = list(state.regions); }
+      // (an empty list is a 400: the API reads no allow-list as "nothing allowed")
+      if (state.gpus && list(state.gpus).length) { body.gpus = list(state.gpus); }
+      if (state.regions && list(state.regions).length) { body.regions = list(state.regions); }
       if (state.spot === '1') { body.interruptible = true; }
     }
     if (state.kv_cache && (task === 'recommend' || task === 'inference')) {

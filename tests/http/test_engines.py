@@ -1,6 +1,6 @@
 """An engine is a field value checked against the catalog's engines (catalog/engines.toml):
-an unknown one is the 404 ``/problems/unknown-engine`` with the nearest ids as suggestions,
-as every unknown catalog name is (README, Errors)."""
+an unknown one is ``/problems/unknown-engine``, a 400 at ``$.engine``, with the nearest ids as
+suggestions, as every unknown catalog name in a body is (README, Errors)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ pytestmark = pytest.mark.anyio
     ("/v1/sizing", {"model": "llama-3-8b", "engine": "vlm"}),
     ("/v1/recommendations", {"model": "llama-3-8b", "engine": "vlm"}),
 ])
-async def test_unknown_engine_is_404_with_suggestions(client: AsyncTestClient, route: str,  # type: ignore[type-arg]
+async def test_unknown_engine_is_400_with_suggestions(client: AsyncTestClient, route: str,  # type: ignore[type-arg]
                                                       body: dict) -> None:
     r = await client.post(route, json=body)
-    assert r.status_code == 404, r.text
+    assert r.status_code == 400, r.text  # a body's value: 400 at its path (was 404, buyer18a #5)
     assert r.headers["content-type"].startswith("application/problem+json")
     problem = r.json()
     assert problem["type"] == "/problems/unknown-engine"

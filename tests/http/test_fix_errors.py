@@ -1,10 +1,10 @@
 """One error shape per kind of bad input, on every route.
 
-- A name the catalog does not know (model, GPU, weights, engine, provider, region) is a 404
+- A name the catalog does not know (model, GPU, weights, engine, provider, region) is
   ``/problems/unknown-<kind>`` with ``suggestions``, wherever it is given: /v1/sizing,
   /v1/recommendations (a 400 ``invalid-input`` without suggestions before), /v1/offers and
-  /v1/ask alike, as the README's errors section says ("unknown model or GPU → 404 with up
-  to three suggestions").
+  /v1/ask alike; in a body a 400 at the value's path, in a query a 404 (audit buyer18a #5:
+  a 404 with no path for a body's value read as "no such endpoint").
 - A name of only whitespace is empty: the 400 ``validation-error`` at its path that ``""``
   gets (``gpu=%20`` was a 404 "unknown gpu ' '" with no suggestion).
 - An enum value out of its set says which values are accepted (``interconnect=NVLink``
@@ -57,12 +57,15 @@ UNKNOWN_NAMES = [
 
 
 @pytest.mark.parametrize(("method", "route", "body", "kind", "near"), UNKNOWN_NAMES)
-async def test_an_unknown_catalog_name_is_the_same_404_everywhere(
+async def test_an_unknown_catalog_name_is_the_same_problem_everywhere(
         client: AsyncTestClient, method: str, route: str, body: dict[str, Any] | None,  # type: ignore[type-arg]
         kind: str, near: str) -> None:
     r = await (client.post(route, json=body) if method == "post" else client.get(route))
-    assert r.status_code == 404, r.text
+    # a body's value is a 400 at its path (was a 404 for all: audit buyer18a #5); a query's
+    # stays a 404
+    assert r.status_code == (400 if method == "post" else 404), r.text
     problem = _problem(r)
+    assert bool(problem.get("errors")) == (method == "post")
     assert problem["type"] == f"/problems/unknown-{kind}"
     assert problem["detail"].startswith(f"unknown {kind} ")
     assert near in problem["suggestions"]

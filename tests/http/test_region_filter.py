@@ -33,19 +33,23 @@ async def test_us_and_north_america_exclude_australia(
     assert "excluded_no_region" not in plain or plain["excluded_no_region"] is None
 
 
-async def test_unknown_region_is_a_404_in_a_query_and_in_a_body(
+async def test_unknown_region_is_a_404_in_a_query_and_a_400_in_a_body(
         client: AsyncTestClient) -> None:  # type: ignore[type-arg]
-    """Like an unknown GPU or provider: 404, with the accepted kinds as suggestions."""
+    """Like an unknown GPU or provider: 404 in a query, with the accepted kinds as
+    suggestions; a 400 at its path in a body."""
     r = await client.get("/v1/offers", params={"region": "atlantis"})
     assert r.status_code == 404
     body = r.json()
     assert body["type"] == "/problems/unknown-region"
     assert "atlantis" in body["detail"] and "europe" in body["suggestions"]
     assert "us-east-1" in body["suggestions"]
-    # in a request body the same problem: one status per kind of error (README, Errors)
+    # in a request body the same problem at the value's path: a 400, the request is invalid
+    # (it was a 404 with no path, audit buyer18a #5)
     r = await client.post("/v1/recommendations", json={
         "model": "llama-3-8b", "workload": "serving", "regions": ["europe", "atlantis"]})
-    assert r.status_code == 404 and "atlantis" in r.json()["detail"]
+    assert r.status_code == 400 and "atlantis" in r.json()["detail"]
+    assert r.json()["type"] == "/problems/unknown-region"
+    assert [e["path"] for e in r.json()["errors"]] == ["$.regions[1]"]
     assert r.json()["type"] == "/problems/unknown-region"
     assert r.json()["suggestions"] == body["suggestions"]
 

@@ -75,9 +75,12 @@ def test_a_rate_near_capacity_is_warned_about(catalog: Catalog) -> None:
                    for w in _size(catalog, request_rate_per_s=2.0, **body).warnings)
 
 
-def test_fields_that_do_not_apply_are_warned_about(catalog: Catalog) -> None:
-    r = _size(catalog, model="llama-3.1-8b", gpu="h100-sxm", steps=50,
-              training_tokens=1_000_000)
-    assert any(w.startswith("steps, training_tokens ignored") for w in r.warnings)
+def test_fields_that_do_not_apply_are_refused(catalog: Catalog) -> None:
+    # a 400 at the field, as /v1/recommendations answers them (they were warned of with a
+    # 200, "steps ignored: it applies to diffusion models or to training": audit buyer18a #11)
+    for field, value in (("steps", 50), ("training_tokens", 1_000_000)):
+        with pytest.raises(InvalidInput) as refused:
+            _size(catalog, model="llama-3.1-8b", gpu="h100-sxm", **{field: value})
+        assert refused.value.path == f"$.{field}"
     assert not any("ignored" in w for w in _size(catalog, model="llama-3.1-8b",
                                                  gpu="h100-sxm").warnings)

@@ -32,7 +32,7 @@ def _depends(state: AppState) -> tuple[object, ...] | None:
 _TEXT = re.compile(QUESTION_TEXT)  # the spec's pattern: one character to read
 
 @post("/v1/ask", operation_id="ask", tags=["questions"], status_code=200,
-      responses=problem_responses(400, 404, 408, 413, 415, 429, 503, 504),
+      responses=problem_responses(400, 408, 413, 415, 429, 503, 504),
       before_request=lookup("ask", _depends))
 async def ask(request: Request[Any, Any, Any], data: JSONBody[AskRequest]) -> AskResponse:
     """A question in English or Romanian: the passages of our guidance that answer it, the

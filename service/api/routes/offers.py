@@ -12,7 +12,7 @@ from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from service.api.catalog_reload import ShrinkRejected, reload_data
 from service.api.guards import strict_query
-from service.api.problems import ProblemError, problem_responses
+from service.api.problems import ProblemError, clip, problem_responses
 from service.api.state import AppState
 from service.domain.catalog.names import NameIndex
 from service.domain.catalog.offer_query import (
@@ -153,6 +153,40 @@ def _resolve_gpus(catalog: Catalog, name: str | None) -> list[str] | None:
     return catalog.registry.gpu_family(name) or [catalog.registry.gpu_names.resolve(name)]
 
 
+PROVIDER_LIST_MAX = 1000
+"""The longest ``provider`` / ``exclude_provider`` list: every provider id of the catalog,
+comma-separated, is about 270 characters (each name is still at most ``NAME_MAX``)."""
+
+
+def _provider_list(catalog: Catalog, value: str | None, field: str) -> frozenset[str] | None:
+    """The provider ids a comma-separated ``provider`` (or ``exclude_provider``) names, each
+    an id or a provider's name, case-insensitive (a list: ``/v1/offers?provider=runpod,aws``
+    was a 404 "unknown provider 'runpod,aws'", audit buyer18a #12). An empty item is a 400 at
+    the parameter, as an empty value is; a name that is no provider a 404 naming it, with the
+    nearest ids."""
+    if value is None:
+        return None
+    items = [x.strip() for x in value.split(",")]
+    if not all(items):
+        raise InvalidInput(f"an empty provider name in {clip(value, 80)!r}: give provider ids "
+                           "or names separated by commas", f"$.{field}")
+    names: NameIndex | None = None
+    out: set[str] = set()
+    for item in items:
+        if item.lower() in catalog.providers_by_id:
+            out.add(item.lower())
+            continue
+        if names is None:
+            names = NameIndex("provider")
+            for p in catalog.providers:
+                names.add(p.id, [p.name])
+        found = names.lookup(item[:NAME_MAX])
+        if found is None:
+            raise NotFound("provider", item[:NAME_MAX], names.suggest(item[:NAME_MAX]))
+        out.add(found.lower())
+    return frozenset(out)
+
+
 @get("/v1/offers", operation_id="listOffers", tags=["catalog"], sync_to_thread=False,
      before_request=strict_query,
      responses=problem_responses(400, 404))
@@ -164,7 +198,14 @@ def list_offers(
             "every variant of it, and with a memory size or form factor (H100 80GB, A100 "
             "SXM) every variant that has it, listed in gpu_matched"))] = None,
     provider: Annotated[str | None, QueryParameter(
-        min_length=1, max_length=NAME_MAX, description="provider id")] = None,
+        min_length=1, max_length=PROVIDER_LIST_MAX, description=(
+            "provider id or name, or several separated by commas (runpod,aws): offers of "
+            "any of them, sorted and paged as one list; an unknown one is a 404 "
+            "(/problems/unknown-provider) naming it"))] = None,
+    exclude_provider: Annotated[str | None, QueryParameter(
+        min_length=1, max_length=PROVIDER_LIST_MAX, description=(
+            "provider id or name, or several separated by commas: offers of none of them; "
+            "a provider also in provider is a 400"))] = None,
     region: Annotated[str | None, QueryParameter(
         min_length=1, max_length=NAME_MAX, description=(
             "a continent (africa, asia, europe, north-america, oceania, south-america), a "
@@ -207,8 +248,10 @@ def list_offers(
     """Offers with their price date (and how it is known), staleness and trust flags;
     sorted by price, price per GPU, per GiB or per TB/s of bandwidth, ties broken by id so
     pages are stable. The per-unit prices and the sort use one price per offer, named in
-    its `price_kind`: on-demand, else spot, else reserved; with `spot_only`, spot. Offers
-    that duplicate another are collapsed into it (its `duplicates`). A `region` filter
+    its `price_kind`: on-demand, else spot, else reserved; with `spot_only`, spot. `provider`
+    and `exclude_provider` take one provider or several separated by commas, listed as one
+    sorted, paged list. Offers that duplicate another are collapsed into it (its
+    `duplicates`). A `region` filter
     leaves out, and counts, offers with no known place (`excluded_no_region`) and offers
     of a provider that does not state availability per region
     (`excluded_availability_not_stated`, `availability_left_out`), as recommendations
@@ -218,17 +261,15 @@ def list_offers(
                            "offer can match both", "$.min_gpus")
     state = _state(request)
     catalog = state.data()
-    if provider is not None and provider.lower() not in catalog.providers_by_id:
-        names = NameIndex("provider")
-        for p in catalog.providers:
-            names.add(p.id, [p.name])
-        found = names.lookup(provider)
-        if found is None:
-            raise NotFound("provider", provider, names.suggest(provider))
-        provider = found
+    only = _provider_list(catalog, provider, "provider")
+    excluded = _provider_list(catalog, exclude_provider, "exclude_provider")
+    if only is not None and excluded is not None and only & excluded:
+        raise InvalidInput(f"provider and exclude_provider both name "
+                           f"{', '.join(sorted(only & excluded))}: a provider is either asked "
+                           "for or left out", "$.exclude_provider")
     matched = _resolve_gpus(catalog, gpu)
     f = OfferFilter(gpus=None if matched is None else frozenset(matched),
-                    provider=provider.lower() if provider else None,
+                    providers=only, exclude_providers=excluded,
                     region=region, min_gpus=min_gpus, max_gpus=max_gpus,
                     min_total_memory_gib=min_total_memory_gib,
                     max_price_per_hour=max_price_per_hour, spot_only=spot_only,

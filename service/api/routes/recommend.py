@@ -25,7 +25,7 @@ def _depends(state: AppState) -> tuple[object, ...]:
 
 
 @post("/v1/recommendations", operation_id="recommend", tags=["recommendations"],
-      status_code=200, responses=problem_responses(400, 404, 408, 413, 415, 422, 429, 503, 504),
+      status_code=200, responses=problem_responses(400, 408, 413, 415, 422, 429, 503, 504),
       before_request=lookup("recommend", _depends))
 async def recommendations(request: Request[Any, Any, Any],
                           data: JSONBody[RecommendationRequest]) -> Recommendation:

@@ -21,7 +21,7 @@ def _depends(state: AppState) -> tuple[object, ...]:
 
 
 @post("/v1/sizing", operation_id="size", tags=["sizing"], status_code=200,
-      responses=problem_responses(400, 404, 408, 413, 415, 422, 429, 503, 504),
+      responses=problem_responses(400, 408, 413, 415, 422, 429, 503, 504),
       before_request=lookup("sizing", _depends))
 async def sizing(request: Request[Any, Any, Any],
                  data: JSONBody[SizingRequest]) -> SizingResult:

@@ -329,9 +329,10 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
 
 
 def _unknown_context(field: str, raw: str, hint: list[str]) -> NotFound:
-    """A 404 for the context's ``field`` (/problems/unknown-<field>), as /v1/sizing answers
-    an unknown model or GPU, with the nearest ids."""
-    return NotFound(field, raw.strip()[:40], hint)
+    """The unknown name of the context's ``field`` (/problems/unknown-<field>, a 400 at
+    ``$.context.<field>``), as /v1/sizing answers an unknown model or GPU, with the nearest
+    ids."""
+    return NotFound(field, raw.strip()[:40], hint, f"$.context.{field}")
 
 
 class Knowledge(Protocol):

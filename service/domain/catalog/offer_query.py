@@ -219,6 +219,11 @@ class OfferFilter(Out, frozen=True, kw_only=True):
     gpus: frozenset[str] | None = None
     """Any of these GPU ids (the variants a family name matches, e.g. every A100)."""
     provider: str | None = None
+    """This provider id."""
+    providers: frozenset[str] | None = None
+    """Any of these provider ids (``/v1/offers?provider=runpod,aws``)."""
+    exclude_providers: frozenset[str] | None = None
+    """None of these provider ids (``exclude_provider``)."""
     region: str | None = None
     """A continent, a group of countries ("eu"), a country code or a provider region id;
     matched through a :class:`RegionFilter` (``parse_region_filter``) passed to
@@ -240,6 +245,8 @@ def matches(v: OfferView, f: OfferFilter) -> bool:
     return (
         (f.gpus is None or v.gpu in f.gpus)
         and (f.provider is None or v.provider == f.provider)
+        and (f.providers is None or v.provider in f.providers)
+        and (f.exclude_providers is None or v.provider not in f.exclude_providers)
         and (f.min_gpus is None or v.gpu_count >= f.min_gpus)
         and (f.max_gpus is None or v.gpu_count <= f.max_gpus)
         and (f.min_total_memory_gib is None or v.total_memory_gib >= f.min_total_memory_gib)

@@ -318,8 +318,9 @@ def parse_region_filter(values: Sequence[str], index: RegionIndex,
     """Each value read as, in this order: a continent id (or an alias of one), a group of
     countries ("eu": the European Union's member states, "eea"; regions.toml ``[[group]]``),
     an ISO 3166-1 alpha-2 country code (or an alias, case-insensitive), or a region id that an
-    offer lists (case-insensitive; also the parts of ``region/zone`` ids). Raises NotFound (a
-    404, as for an unknown GPU or provider) for the first value that is none of these,
+    offer lists (case-insensitive; also the parts of ``region/zone`` ids). Raises NotFound (as
+    for an unknown GPU or provider: a 404 in a query, a 400 at its path in a request body) for
+    the first value that is none of these,
     suggesting the continents, the groups and examples of a country code and a region id."""
     table = index.table
     terms: list[RegionTerm] = []
@@ -346,7 +347,7 @@ def parse_region_filter(values: Sequence[str], index: RegionIndex,
         else:
             bad.append(raw)
     if bad:
-        # like an unknown GPU or provider: a 404 naming what is accepted
+        # like an unknown GPU or provider: /problems/unknown-region naming what is accepted
         raise NotFound("region", bad[0], [*sorted(table.continents), *sorted(table.groups),
                                           "us", "de", "us-east-1"])
     return RegionFilter(tuple(terms))

@@ -64,6 +64,7 @@ from service.domain.sizing.serving import StepCost, admission, serve, step_cost
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
     KIND_WORDS,
+    check_image_fields,
     check_kind_format,
     check_resolution,
     check_training_method,
@@ -210,9 +211,9 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
                            f"{model.name} is not one" if model.kind != "diffusion" else
                            "max_seconds_per_image applies to serving or batch",
                            "$.max_seconds_per_image")
-    if req.steps is not None and model.kind != "diffusion":
-        raise InvalidInput(f"steps (denoising steps per image) applies to diffusion models; "
-                           f"{model.name} is not one", "$.steps")
+    # width and height as steps: they were dropped with a 200 on another model (audit
+    # buyer18a #11), one check with /v1/sizing's
+    check_image_fields(model, {"width": req.width, "height": req.height, "steps": req.steps})
     if not model.generates_tokens:
         for name in TOKEN_TARGETS:
             if getattr(req, name) is not None:

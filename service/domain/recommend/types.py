@@ -19,6 +19,7 @@ from service.domain.fields import (
     DecodeTokensPerSecond,
     DiffusionSteps,
     EgressGbPerMonth,
+    ExcludeList,
     GpusPerNode,
     HoursPerDay,
     ImageHeight,
@@ -151,9 +152,11 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "the multi-node rate /v1/sizing gives. Any other request is a 400 at "
                     "$.max_job_hours")] | None = None
     providers: Annotated[NameList, msgspec.Meta(
-        description="only these providers, at most 50: provider ids (GET /v1/providers) or "
-                    "their names, case-insensitive; any other value is a 404 "
-                    "(/problems/unknown-provider) with the nearest provider ids")] | None = None
+        description="only these providers, 1 to 50: provider ids (GET /v1/providers) or "
+                    "their names, case-insensitive; any other value is a 400 "
+                    "(/problems/unknown-provider) at its path ($.providers[1]) with the "
+                    "nearest provider ids; an empty list is a 400 (leave the field out for "
+                    "every provider)")] | None = None
     regions: Annotated[NameList, msgspec.Meta(
         description="only offers in one of these places, each a continent (africa, asia, "
                     "europe, north-america, oceania, south-america), a group of countries "
@@ -161,19 +164,22 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "region_group assumption; eea: the EU plus Iceland, Liechtenstein and "
                     "Norway), an ISO 3166-1 alpha-2 country code (us, de, fi...) or a "
                     "provider region id "
-                    "(us-east-1, europe-north1...), case-insensitive, at most 50; offers "
-                    "without a known place are left out and counted in excluded_no_region")
+                    "(us-east-1, europe-north1...), case-insensitive, 1 to 50 (an empty "
+                    "list is a 400: leave the field out for every place; another value a 400 "
+                    "/problems/unknown-region at its path); offers without a known place are "
+                    "left out and counted in excluded_no_region")
     ] | None = None
-    exclude_providers: Annotated[NameList, msgspec.Meta(
+    exclude_providers: Annotated[ExcludeList, msgspec.Meta(
         description="not these providers, at most 50: provider ids (GET /v1/providers) or "
-                    "their names, case-insensitive; any other value is a 404 "
-                    "(/problems/unknown-provider) with the nearest provider ids")] | None = None
+                    "their names, case-insensitive (an empty list leaves none out); any other "
+                    "value is a 400 (/problems/unknown-provider) at its path with the nearest "
+                    "provider ids")] | None = None
     gpus: Annotated[NameList, msgspec.Meta(
-        description="only these GPUs, at most 50: GPU ids (GET /v1/gpus) or names ('H100', "
+        description="only these GPUs, 1 to 50: GPU ids (GET /v1/gpus) or names ('H100', "
                     "'A100 80GB', 'h100-sxm'), case-insensitive; a family or memory variant "
                     "matches every GPU of it, as GET /v1/offers' gpu filter does; any other "
-                    "value is a 404 (/problems/unknown-gpu) with the nearest GPU ids. Offers "
-                    "of other "
+                    "value is a 400 (/problems/unknown-gpu) at its path ($.gpus[1]) with the "
+                    "nearest GPU ids, and an empty list a 400. Offers of other "
                     "GPUs are left out: where none of the GPUs named fits, the answer has no "
                     "option, a reason, and their offers in rejected")] | None = None
     max_gpus_per_node: GpusPerNode | None = None

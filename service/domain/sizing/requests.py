@@ -40,7 +40,7 @@ Task = Literal["inference", "finetune", "pretrain"]
 EngineName = Annotated[str, msgspec.Meta(
     min_length=1, max_length=40,
     description="inference engine: an id of the catalog's engines (catalog/engines.toml), "
-                "checked against the catalog (an unknown one is a 404, "
+                "checked against the catalog (an unknown one is a 400 at $.engine, "
                 "/problems/unknown-engine, naming the nearest ids); shipped: 'vllm', "
                 "'sglang', 'tensorrt-llm', 'llama.cpp', "
                 "'transformers', 'diffusers'. Default: diffusers for diffusion models, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, cast
 
 import msgspec
@@ -338,6 +338,36 @@ def resolve_model(req: SizingRequest, registry: Registry) -> SizedModel:
     assert req.hf_config is not None
     arch, family = architecture_from_hf(req.hf_config)
     return sized_from_arch(arch, f"custom {family} (from config.json)", family)
+
+
+IMAGE_FIELDS = {"width": "the image's width in pixels", "height": "the image's height in pixels",
+                "steps": "denoising steps per image"}
+"""The fields that set a diffusion model's image or clip, and what each is."""
+
+
+def check_image_fields(model: SizedModel, values: Mapping[str, int | None]) -> None:
+    """``width``, ``height`` and ``steps`` (``values``, by name) apply to diffusion models: on
+    another model each is a 400 at its field, never dropped with a 200, on /v1/sizing as on
+    /v1/recommendations (README: fields that do not apply are refused; audit buyer18a #11:
+    sizing answered "steps ignored" where the recommendations answered a 400)."""
+    if model.kind == "diffusion":
+        return
+    for name, value in values.items():
+        if value is not None:
+            raise InvalidInput(f"{name} ({IMAGE_FIELDS[name]}) applies to diffusion models; "
+                               f"{model.name} is not one", f"$.{name}")
+
+
+def check_sizing_fields(req: SizingRequest, model: SizedModel) -> None:
+    """A field of ``req`` that does not apply to ``model`` or to its task is a 400 at the
+    field: the image fields on a model that makes no images, ``training_tokens`` outside
+    fine-tuning and pre-training (as /v1/recommendations refuses it outside those
+    workloads)."""
+    check_image_fields(model, {"width": req.width, "height": req.height, "steps": req.steps})
+    if req.task == "inference" and req.training_tokens is not None:
+        raise InvalidInput("training_tokens (the tokens a training run processes) applies to "
+                           "task finetune or pretrain; an inference request is sized by "
+                           "input_tokens, output_tokens and batch_size", "$.training_tokens")
 
 
 def with_images(model: SizedModel, images: int | None) -> SizedModel:
@@ -855,6 +885,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             "$.parallelism")
     registry = catalog.registry
     model = resolve_model(req, registry)
+    check_sizing_fields(req, model)
     embed_asked = None  # an embedding input longer than the model takes, as asked
     if (model.task == "embed" and req.task == "inference" and model.max_context
             and req.input_tokens > model.max_context):
@@ -927,23 +958,14 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     model = with_images(model, images)  # each image's cross-attention KV in every request
     a = model.arch
     assert a is not None
-    unused = [f for f, v in (("width", req.width), ("height", req.height), ("steps", req.steps))
-              if v is not None]
-    if req.task == "inference" and req.training_tokens is not None:
-        unused.append("training_tokens")
+    # (width, height and steps, and training_tokens outside training, were refused above:
+    # they were "ignored" here, with a 200 that /v1/recommendations answers with a 400)
+    unused: list[str] = []
+    ignored = ""
     if (model.task == "embed" and req.task == "inference"
             and req.output_tokens != DEFAULT_OUTPUT_TOKENS):
+        ignored = "output_tokens ignored: an embedding model generates nothing"
         unused.append("output_tokens")
-    generated = [f for f in unused if f == "output_tokens"]
-    unused = [f for f in unused if f != "output_tokens"]
-    ignored = (f"{', '.join(unused)} ignored: {'it applies' if len(unused) == 1 else 'they apply'}"
-               " to diffusion models" + (" or to training" if req.task == "inference" else "")
-               + f", not to LLM {'inference' if req.task == 'inference' else 'training'}"
-               if unused else "")
-    if generated:
-        ignored = "; ".join(x for x in (ignored, "output_tokens ignored: an embedding model "
-                                        "generates nothing") if x)
-        unused += generated
     if req.task == "inference" and req.min_memory_headroom_pct:
         ignored = "; ".join(x for x in (ignored, (
             "min_memory_headroom_pct ignored: it applies to training (a served model fits "
@@ -2426,8 +2448,10 @@ def _audio_decoder_context(req: SizingRequest, model: SizedModel, warnings: list
 def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performance | None,
                            n: int, warnings: list[str],
                            note: Callable[[str, str, str], None]) -> None:
-    """A diffusion answer names the language-model fields it ignored (as an LLM answer names
-    width/height/steps) and sets a request rate against the images per second it serves."""
+    """A diffusion answer names the language-model fields it ignored (their defaults cannot
+    tell a value sent from none, so they are warned of, not refused as an LLM's width, height
+    and steps are: :func:`check_sizing_fields`) and sets a request rate against the images
+    per second it serves."""
     unused = [f for f, v in (
         ("input_tokens", req.input_tokens != DEFAULT_INPUT_TOKENS),
         ("output_tokens", req.output_tokens != DEFAULT_OUTPUT_TOKENS),
