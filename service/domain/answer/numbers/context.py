@@ -255,22 +255,37 @@ class ProviderDataPrice(Out, frozen=True, kw_only=True):
     egress for 10 TB a month", "5 TB of storage on aws vs runpod"): every provider named
     carries its own figure, an unknown one null (never 0)."""
 
-    provider: str
+    provider: Annotated[str, msgspec.Meta(description="the catalog id of the provider")]
     """The catalog id of the provider."""
-    quantity: Literal["egress_usd_per_month", "egress_usd", "storage_usd_per_month",
-                      "storage_usd", "egress_usd_per_gb", "storage_usd_per_gb_month"]
+    quantity: Annotated[Literal["egress_usd_per_month", "egress_usd", "storage_usd_per_month",
+                                "storage_usd", "egress_usd_per_gb",
+                                "storage_usd_per_gb_month"], msgspec.Meta(
+        description="what value is: a month's egress of data_gb in USD (egress_usd: a one-off "
+                    "move), a month's storage of data_gb (storage_usd: for a stated length), "
+                    "or a rate per GB (egress_usd_per_gb, storage_usd_per_gb_month) where no "
+                    "amount is stated")]
     """What ``value`` is: a month's egress of ``data_gb`` (``egress_usd`` for a one-off
     move), a month's storage of ``data_gb`` (``storage_usd`` for a stated length), or a rate
     per GB (its unit in ``unit``) where no amount is stated; storage and egress asked
     together carry one of each per provider."""
-    value: float | None
+    value: Annotated[float | None, msgspec.Meta(
+        description="the price in the unit of unit (USD); null: the catalog has no such price "
+                    "for this provider (unknown, not zero)")]
     """Null: the catalog has no such price for this provider (unknown, not zero)."""
-    unit: str
-    data_gb: float | None
+    unit: Annotated[str, msgspec.Meta(
+        description="the unit of value: USD for an amount (its period in quantity's name), "
+                    "the rate's unit per GB or GB-month for a rate")]
+    data_gb: Annotated[float | None, msgspec.Meta(
+        description="the GB priced (for storage and egress together, the egress); null for a "
+                    "rate")]
     """The GB priced (for storage and egress together, the egress); null for a rate."""
-    source: str
+    source: Annotated[str, msgspec.Meta(
+        description="the address of the price's source (catalog providers.toml); empty where "
+                    "unknown")]
     """The address of the price's source (catalog/providers.toml), "" where unknown."""
-    as_of: str | None
+    as_of: Annotated[str | None, msgspec.Meta(
+        description="the latest date the source shows (YYYY-MM-DD); null where it shows none or "
+                    "the price is unknown")]
     """The latest date the source shows; null where it shows none or the price is unknown."""
 
 
