@@ -528,7 +528,9 @@ _REJECTED: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"needs (?P<n_need>{_N}) GiB for (?P<p>\S++) weights \+ KV cache \+ overhead"
         rf"(?P<split> \(at least (?P<n_least>{_N}) GiB per GPU split over (?P<n_over>\d++)\))?"
         rf"; (?P<n_count>\d++) x (?P<gpu>(?:(?! gives ).)++) gives (?P<n_cap>{_N}) GiB per "
-        rf"GPU{_ROOM}")),
+        rf"GPU{_ROOM}(?P<idle>; replicas of tensor parallel (?P<n_tp>\d++) would fit but leave "
+        r"(?P<n_left>\d++) of its (?P<n_all>\d++) GPUs idle \(only layouts that use every GPU "
+        r"of a node are ranked\))?+")),
     ("core_rej_train_memory", re.compile(
         rf"needs (?P<n_need>{_N}) GiB per GPU to train \((?P<method>[\w-]++), "
         rf"(?P<zero>DDP|ZeRO-[12]|ZeRO-3/FSDP) over (?P<n_gpus>\d[\d,]*+) GPU(?P<pl>s)?\); "
@@ -862,6 +864,7 @@ _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or",
              "pl": "core_rate_gpus_plural", "rmach": "core_rej_machines",
              "rkind": "core_rej_kind", "split": "core_rej_split", "room": "core_rej_room",
+             "idle": "core_rej_idle",
              "restarts": "core_rej_restarts", "most": "core_rej_most_instances",
              "smallest": "core_nm_memory_smallest", "freed": "core_nm_memory_freed"}
 """Optional parts of a warning, each written from its own message (empty when absent), with

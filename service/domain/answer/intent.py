@@ -459,6 +459,11 @@ class Stated:
     """The period a count of images is asked per ("how many SDXL images per day", "câte
     imagini pe zi", "images a month"): "hour", "day" or "month"; None where none is said
     (a budget's images are then per the budget's own period)."""
+    image_rate_asked: bool = False
+    """Images per second asked ("how many images per second does SDXL do", "images/s",
+    "câte imagini pe secundă"): a cost answer on the GPU named leads with that rate, its cost
+    after it (buyer audit 18a #3: "how many images per second ... and cost per 1000 images"
+    gave the cost alone, the rate only as "6.5 s per image")."""
     images_first: bool = False
     """The count of images is asked before any length ("with $20 on a 4090, how many SDXL
     images can we make and how long will that take?"): the images are the number asked, the
@@ -2177,7 +2182,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
 def _own_price_said(text: str, registry: Registry) -> dict[str, Any]:
     """:attr:`Stated.own_price_usd_per_hour`, :attr:`Stated.own_price_per_machine`,
     :attr:`Stated.own_price_usd_per_month` and :attr:`Stated.gpu_prices`."""
-    own = own_price_read(text)
+    own = own_price_read(text, registry)
     said: dict[str, Any] = {"gpu_prices": tuple((ids, p) for ids, p, _, _ in
                                                 gpu_prices(text, registry))}
     if own is not None:
@@ -3243,6 +3248,13 @@ _IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
                        r"(?:images?|imagini|pictures?|poze)\b")
 
 
+# images per second asked (Stated.image_rate_asked): "images per second", "images/s",
+# "img/sec", "imagini pe secundă"
+_IMAGES_PER_SECOND = re.compile(
+    r"\b(?:images?|imagini|img|pictures?|poze)(?:\s*+/\s*+s(?:ec)?+"
+    r"|\s++(?:per|pe|a|each|every|on)\s++(?:second|sec|secunda))\b")
+
+
 _IMAGES_PER = re.compile(
     r"\b(?:images?|imagini|pictures?|poze)\s++(?:\w++\s++){0,3}?"
     r"(?:(?:per|a|an|each|every|pe|in a|intr-o|intr-un)\s++(day|zi|hour|ora|month|luna)\b"
@@ -3884,6 +3896,7 @@ dot_grouped=dg.group(0) if dg else None,
                   days_asked=bool(_DAYS_Q.search(folded)),
                   memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
                   images_first=_images_first(folded), images_period=_images_period(folded),
+                  image_rate_asked=bool(_IMAGES_PER_SECOND.search(folded)),
                   node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,

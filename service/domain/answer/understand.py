@@ -2299,7 +2299,7 @@ _OWN_CUE = (
     r"|\bpretul\s++(?:nostru|meu)\s++(?:e|este)"
     # (a card asked about is none: "which GPU costs $2/h?")
     rf"|(?<!which\s)(?<!what\s)(?<!care\s)(?<!ce\s)\b{_OWN_SUBJECT}\s++(?:costs?|costa)"
-    r"|\b(?P<at>at))"
+    r"|\b(?P<at>at|la))"
 )
 # the amount and its period ("$2/hr", "1,5 $/oră", "$1,500/month", "1500 $ pe lună"): an
 # hour, or a month (audit ownprice2: "I pay $1500/month for an A100" was a monthly budget)
@@ -2349,11 +2349,12 @@ _OWN_AFTER_MACHINE = re.compile(
     r"(?:node|machine|server|box|instance|cluster|nod|nodul|masina|instanta|serverul)\b)")
 
 
-def own_price(text: str) -> tuple[float, bool] | None:
+def own_price(text: str, registry: Registry | None = None) -> tuple[float, bool] | None:
     """The asker's own hourly price of the GPUs (:data:`_OWN_PRICE`), as (USD per hour,
     whether it is a whole machine's: "for the 8x node", "our 8x H100 node costs us $20/h";
-    "per GPU", "for an H100": one GPU's), or None."""
-    m = _own_price_match(_fold(text))
+    "per GPU", "for an H100": one GPU's), or None. ``registry``: one GPU named makes a bare
+    "at $0.40/hr" its price (:func:`_own_price_match`)."""
+    m = _own_price_match(_fold(text), _one_gpu_named(text, registry))
     if m is None:
         return None
     folded = m.string
@@ -2385,13 +2386,13 @@ class OwnPrice:
         return self.usd / OWN_MONTH_HOURS if self.month else self.usd
 
 
-def own_price_read(text: str) -> OwnPrice | None:
+def own_price_read(text: str, registry: Registry | None = None) -> OwnPrice | None:
     """:func:`own_price` with the amount as said and its period ("$1,500/month": 1,500 a
     month, $2.08/h)."""
-    m = _own_price_match(_fold(text))
+    m = _own_price_match(_fold(text), _one_gpu_named(text, registry))
     if m is None:
         return None
-    hourly = own_price(text)
+    hourly = own_price(text, registry)
     assert hourly is not None
     return OwnPrice(_own_amount(m), bool(m.group("month")), hourly[1])
 
@@ -2413,10 +2414,38 @@ _OWN_CAP_AFTER = re.compile(
 """A limit said after an amount ("at $3/h per GPU or less", "2 $/oră maxim"): a budget."""
 
 
-def _own_price_match(folded: str) -> re.Match[str] | None:
+_AT_LIMIT_BEFORE = re.compile(
+    r"\b(?:budget|buget\w*+|max(?:imum)?|maxim|limit\w*+|cap|spend|cheltui\w*+|under|below|sub"
+    r"|most|cel\s++mult|keep|stay|tinem|tin|ramana|cheapest|find|ieftin\w*+|gasesc|gasim)\b"
+    r"[^$]{0,24}+$")
+"""A limit or a search said just before "at $X/h" ("keep it at $2/h", "a budget at $2/h",
+"cheapest H100 at $2/h", "find an H100 at $2/h"): a budget, no price of the asker's."""
+
+
+def _one_gpu_named(text: str, registry: Registry | None) -> bool:
+    """Whether the question names exactly one GPU (a family: one name): "at $0.40/hr" in
+    it is that card's price, as the asker states it. False without a registry."""
+    if registry is None:
+        return False
+    folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
+    if _AN_AMOUNT.search(folded) is None:
+        return False  # no price at all: the names are not looked up
+    toks = _tokens(folded)
+    return len({m.id for m in _find_names(toks, registry, _tables(registry))
+                if m.kind == "gpu"}) == 1
+
+
+def _own_price_match(folded: str, one_gpu: bool = False) -> re.Match[str] | None:
     for m in _OWN_PRICE.finditer(folded):
-        if m.group("at") and not m.group("gpu") and not _OWN_PER_GPU.match(folded, m.end()):
-            continue  # "at $2/h" alone is no own price ("a GPU at $2/h": a limit or a wish)
+        if m.group("at") and not m.group("gpu") and not _OWN_PER_GPU.match(folded, m.end()) \
+                and not (one_gpu and not m.group("month") and not _AT_LIMIT_BEFORE.search(
+                    folded, max(0, m.start() - 30), m.start())):
+            # "at $2/h" alone is no own price ("a GPU at $2/h" of no card named: a limit or
+            # a wish); with one GPU named it is that card's price ("SDXL on an RTX 4090 ...
+            # cost per 1000 images at $0.40/hr": buyer audit 18a #3, read as a budget and
+            # priced at the catalog's $0.29/h), unless a limit is said before it ("keep it
+            # at $2/h", "a budget at $2/h") or after it (below)
+            continue
         if _OWN_CAP_AFTER.match(folded, m.end()):
             continue  # "at $3/h per GPU or less": a limit
         if not (m.group("a") or m.group("b")):
@@ -3021,7 +3050,7 @@ def extract(text: str, registry: Registry) -> Extracted:
     # $2/h vs A100 at $1.2/h"): the GPUs' prices, no cap on them (Stated.own_price_usd_per_hour
     # and gpu_prices; audits ownprice, ownprice2: they filtered the offers and the catalog's
     # prices priced the answer)
-    own = _own_price_match(folded)
+    own = _own_price_match(folded, _one_gpu_named(text, registry))
     owned = [*([own.span()] if own is not None else []),
              *((a, b) for _, _, a, b in gpu_prices(text, registry))]
 

@@ -695,15 +695,41 @@ def serve_layouts(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> list[Capability] 
     if out:
         return out
     need = first.per_gpu_used_gib if first else 0.0
+    # the widest split tried, where it is one: "split over 1" repeated the need of one GPU
+    # and read as the reason a 3-GPU node was dropped (buyer audit 18a #10)
     split = (f" (at least {last.per_gpu_used_gib:.1f} GiB per GPU split over {last.tp or g})"
-             if last is not None and g > 1 else "")
+             if last is not None and g > 1 and (last.tp or g) > 1 else "")
     cap = first.per_gpu_cap_gib if first else gpu.usable_gib
     room = ctx.req.min_memory_headroom_pct
     with_room = (f", {headroom_limit(ctx, cap):.1f} GiB with the {room:g}% headroom"
                  if room else "")
     # the precision named: weights=auto tries several, and the one said is the least need
     return (f"needs {need:.1f} GiB for {p.id} weights + KV cache + overhead{split}; "
-            f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU{with_room}")
+            f"{g} x {gpu.name} gives {cap:.1f} GiB per GPU{with_room}"
+            f"{_idle_split(ctx, gpu, g, p, layer_split, fast)}")
+
+
+def _idle_split(ctx: Ctx, gpu: GPU, g: int, p: Precision, layer_split: bool, fast: bool
+                ) -> str:
+    """Why a node whose splits all miss is still dropped where a narrower tensor split that
+    does not divide its GPUs would hold a replica (3 x H100 for Llama 3.1 70B at fp8: one GPU
+    is too small, and tensor parallel 2 fits two of its three): the layouts ranked split a
+    node into equal replicas that use every GPU (:func:`_divisors`), so that split would
+    leave GPUs idle; said, with the split and the GPUs it would leave, instead of a bare
+    "split over 1" that read as the whole reason (buyer audit 18a #10). "" where no such
+    split fits."""
+    a = ctx.model.arch
+    if layer_split or g < 3 or a is None:
+        return ""
+    for t in (2, 4, 8, 16, 32, 64):
+        if t >= g:
+            break
+        if g % t == 0 or a.num_attention_heads % t or (t > PCIE_TP_MAX and not fast):
+            continue
+        if _replica(ctx, gpu, t, p).ok:
+            return (f"; replicas of tensor parallel {t} would fit but leave {g % t} of its {g} "
+                    f"GPUs idle (only layouts that use every GPU of a node are ranked)")
+    return ""
 
 
 SPLIT_NODES = (2, 4, 8, 16)

@@ -649,6 +649,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             b is None and own is None):
         return False
     if own is not None and _media_own(w, gid, count, r, mk, own):
+        _image_rate_first(w, r, mk, gid, count)
         w.media_notes(mk)
         if default is not None and default is not r:
             w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
@@ -758,6 +759,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             if count > 1:
                 w.out.more.insert(1 if w.out.more else 0, w.say(
                     "image_replicas_note", n=w.n(count), sec=w.n(sec, 1)))
+        _image_rate_first(w, r, mk, gid, count)
     w.media_notes(mk)
     if default is not None and default is not r:
         w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
@@ -770,6 +772,31 @@ def _media_cost(w: _W, gid: str) -> bool:
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+def _image_rate_first(w: _W, r: SizingResult, mk: Mapping[str, Any], gid: str,
+                      count: int) -> None:
+    """Images per second asked beside a cost ("how many images per second does SDXL do on
+    an RTX4090 and cost per 1000 images at $0.40/hr?", ``Stated.image_rate_asked``): the
+    setup's rate leads, as the speed answer says it, the cost sentence right after it, as a
+    job's time asked beside its cost leads (``_job_lead``); the rate is the number asked. It
+    was the cost alone, the rate only implied by "6.5 s per image" (buyer audit 18a #3)."""
+    m, p = w.model, r.performance
+    if (not w.st.image_rate_asked or m is None or m.kind != "diffusion"
+            or m.modality != "image" or p is None or not p.seconds_per_image
+            or w.out.first is None or (w.out.asked is not None
+                                       and w.out.asked.quantity.startswith("images_per"))):
+        return  # (a rate that leads already: "how many images per hour")
+    ips = _images_per_s(p)
+    if not ips:
+        return
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say(
+        "image_rate_second", ips=w.n(ips, 2), model=m.name, weights=r.weights,
+        need=w.gib(r.memory.per_gpu_gib), w=mk.get("width") or m.native_width or 1024,
+        h=mk.get("height") or m.native_height or 1024, sec=w.n(p.seconds_per_image, 1),
+        setup=w.setup(count, gid), per_hour=w.n(3600 * ips))
+    w.ask("images_per_s", ips, "images/s")
 
 
 def _media_own(w: _W, gid: str, count: int, r: SizingResult, mk: Mapping[str, Any],
