@@ -1410,13 +1410,54 @@ _TOKEN_RATE_PERIOD = {"day": "day", "zi": "day", "daily": "day", "zilnic": "day"
                       "monthly": "month", "lunar": "month"}
 
 
+# a month said before the tokens it is for: "per month cost for 1B output tokens", "how
+# much per month does 20M output tokens cost", "cât costă pe lună 100M tokeni de ieșire",
+# "monthly cost of 1B tokens", "the monthly bill for 500M tokens", "$/month for 1B tokens"
+_MONTH_CUE = re.compile(r"(?:\b(?:per|pe|a|each|every|in a|intr-o|in fiecare)\s++|/\s*+)"
+                        r"(?:month|luna|mo)\b"
+                        r"|\b(?:monthly|lunar\w*+)\b")
+# what may stand between that month and the tokens: a few words, no amount, number, budget
+# or end of a sentence ("monthly budget of $500: can I run 100M tokens?" is a budget)
+_MONTH_CUE_GAP = 48
+_MONTH_GAP_STOP = re.compile(r"[\d$€£;?!]|\.(?:\s|$)|\b(?:budget\w*+|buget\w*+|usd|eur|euro|lei"
+                             r"|ron|dollars?|dolari)\b")
+# tokens that are no month's job: a rate or a length after them ("1M tokens/s", "100M tokens
+# per request", "1M tokens of context")
+_NOT_JOB_TOKENS = re.compile(r"\s*+(?:/|(?:per|pe|a|an|each|every|in a)\s++(?!month|luna)\w"
+                             r"|(?:of\s++|de\s++)?(?:context|window|prompt))")
+
+
+def _month_before_tokens(text: str) -> bool:
+    """Whether a month is said right before a job's tokens, a few words before them with
+    nothing between that is an amount or a new sentence ("per month cost for 1B output
+    tokens", "Cât costă pe lună 100M tokeni de ieșire"): those tokens are a month's, as "1B
+    output tokens per month" reads (audit buyer18b #4: one job's cost led, no month and no
+    always-on endpoint). A training run's tokens keep their one run ("monthly cost to
+    fine-tune on 100M tokens")."""
+    if _TRAIN.search(text) or _FINETUNE.search(text):
+        return False
+    for tm in _TOKENS.finditer(text):
+        if (_num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0) < 100_000
+                or _NOT_JOB_TOKENS.match(text, tm.end())):
+            continue
+        for cue in _MONTH_CUE.finditer(text, max(0, tm.start() - _MONTH_CUE_GAP - 12),
+                                       tm.start()):
+            gap = text[cue.end():tm.start()]
+            if len(gap) <= _MONTH_CUE_GAP and not _MONTH_GAP_STOP.search(gap):
+                return True
+    return False
+
+
 def _token_runs(text: str) -> tuple[float, str] | None:
     """A token job stated at a rate ("1M tokens a day"), as the runs of that job: one a day
     (a week, a month), or one an hour, the hours of use a day (24 unless stated) a day; a
     month asked is then 30 of those days' jobs, as any recurring job's (audit ask_reading:
-    "cât costă pe lună ... 1.000.000 de tokeni pe zi" priced one day's job, 0,07 USD)."""
+    "cât costă pe lună ... 1.000.000 de tokeni pe zi" priced one day's job, 0,07 USD). A
+    month said before the tokens is one run a month (:func:`_month_before_tokens`)."""
     m = _TOKEN_RATE.search(text)
-    if m is None or _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) < 100_000:
+    if m is None:
+        return (1.0, "month") if _month_before_tokens(text) else None
+    if _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) < 100_000:
         return None  # a job's tokens are from 100,000 up (:func:`details`)
     per = m.group("per") or m.group("adv")
     if per in ("hour", "hr", "h", "ora", "hourly"):
@@ -1436,7 +1477,9 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
     if m is None:
         return _token_runs(folded)
     if m.group("period") in ("month", "luna") and _MONEY_BEFORE.search(text, 0, m.start()):
-        return None
+        # a month's cost asked, no run a month; tokens after it are a month's
+        # ("how much would I pay every month for 200M tokens")
+        return _token_runs(folded)
     if m.group("period") or m.group("adv"):
         return 1.0, _PERIOD_OF[m.group("period") or m.group("adv")]
     if m.group("every"):  # "every 2 weeks": half a run a week

@@ -511,6 +511,10 @@ class _W:
         """Whether a figure of the answer is priced at the asker's own price
         (:meth:`own_gpu_price`): where one is stated and none is, the answer says so
         (write.py)."""
+        self.speed_setup: tuple[str, int, str, int, int] | None = None
+        """(gpu id, count, weights, tokens in, tokens out) of the setup a speed answer on a
+        GPU gave its figures for (``speed._speed_answer``): a month asked beside it is that
+        setup's (``speed._month_beside``)."""
         self.prefill_priced = False
         """Whether the cost answer priced a job with no output as prefill alone
         (``cost._prefill_tokens_job``); where it could not, the tokens priced as output say

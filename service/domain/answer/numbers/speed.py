@@ -577,6 +577,7 @@ def _speed(w: _W) -> None:
     _speed_answer(w)
     _formats_unknown(w)
     _node_price_beside(w)
+    _month_beside(w)
 
 
 def _formats_unknown(w: _W) -> None:
@@ -623,6 +624,64 @@ def _node_price_beside(w: _W) -> None:
               spot=_machine_doubt(w, v, n)),
         w.say("price_date", date=w.view_date(v))]
     w.price_warnings(v)
+
+
+def _month_beside(w: _W) -> None:
+    """A month's price asked beside a speed on the GPU named ("mistral 7b on an L4 for 5
+    users, $/month and tokens/s per user?", "cât costă pe lună și câți tokeni/s"): the month
+    of the setup the speed is for (``_W.speed_setup``: that GPU, count and precision) leads,
+    its cheapest on-demand offer among those /v1/recommendations ranks for the load (their
+    ``gpus`` filter: the month the cost answer gives, storage included), the speed after it,
+    as a speed target with no GPU leads with its month (``_speed_target``). It was the speed
+    alone (audit buyer18b #8). No such offer (a load the setup does not hold): its cheapest
+    trusted hourly price (:meth:`_W.basis`) times the month's hours at the usage stated,
+    said after the speed (which says what holds the load), never leading as the price of
+    the load. A node's price (:func:`_node_price_beside`) or a price already asked is left
+    as it is."""
+    su = w.speed_setup
+    a = w.out.asked
+    if (su is None or w.out.first is None or a is None or a.unit.startswith("USD")
+            or not w.st.price_asked or not w.st.month_asked or w.st.node
+            or w.model is None or w.model.kind != "llm"):
+        return
+    gid, count, weights, inp, out = su
+    rec = w.recommend(workload="serving", gpus=[gid], weights=weights,
+                      concurrent_requests=w.ex.concurrent_requests or 1,
+                      context_tokens=inp + out, output_tokens=out, interruptible=False,
+                      top_n=50)
+    same = [o for o in (rec.options if rec is not None else [])
+            if o.offer.gpu == gid and o.nodes == 1 and o.offer.gpu_count == count
+            and o.weights == weights and o.pricing_model == "on_demand"
+            and o.cost.per_month_usd is not None]
+    setup = w.setup(count, gid)
+    if same and rec is not None:
+        o = min(same, key=lambda x: x.cost.per_month_usd or 0.0)  # (ranked order on a tie)
+        month = o.cost.per_month_usd or 0.0
+        lead = w.say("speed_setup_month", setup=setup, month=w.usd(month), usage=w.usage(),
+                     provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
+                     kind=w.kinds[o.pricing_model])
+        more = [w.month_parts(o)] if (o.cost.storage_per_month_usd
+                                      or o.cost.egress_per_month_usd) else []
+        w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+        more.append(w.say("price_date", date=price_date_words(
+            o.offer.as_of, o.offer.as_of_kind, w.t)))
+        w.option_warnings(o)
+    else:
+        b = w.basis(gid, count)
+        if b is None:
+            return
+        v, per, kind = b
+        w.out.more[0:0] = [w.say("speed_setup_month", setup=setup, usage=w.usage(),
+                                 month=w.usd(per * count * w.month_hours()),
+                                 provider=w.where(v, count), hour=w.usd(per * count),
+                                 kind=w.kinds[kind])]
+        w.out.more.append(w.say("price_date", date=w.view_date(v)))
+        w.price_warnings(v)
+        return
+    w.out.more[0:0] = [w.out.first]
+    w.out.more.extend(more)
+    w.out.first = lead
+    w.ask("per_month_usd", month, "USD")
 
 
 def _speed_answer(w: _W) -> None:
@@ -766,6 +825,7 @@ def _speed_answer(w: _W) -> None:
             and _speed_rate(w, r, gid, count, setup, inp, out)):
         return
     w.record(r, inp + out)
+    w.speed_setup = (gid, count, r.weights, inp, out)
     if (r.engine == "llama.cpp" and w.ex.engine is None
             and (w.st.gguf_file or get_precision(r.weights).gguf)):
         # a GGUF file asked ("GGUF F16", "Q4_K_M"): llama.cpp's figures, said so, as

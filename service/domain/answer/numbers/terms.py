@@ -25,7 +25,7 @@ from service.domain.answer.numbers.context import (
     gpu_count_for_users,
 )
 from service.domain.answer.numbers.cost import YEAR_DAYS, _cost, _replica_layout, _replicas
-from service.domain.answer.numbers.jobs import cheapest_billed_run
+from service.domain.answer.numbers.jobs import _provider_warnings, cheapest_billed_run
 from service.domain.answer.numbers.prices import (
     _gpu_price,
     _month_total,
@@ -325,23 +325,81 @@ def _spot_job(w: _W) -> bool:
     guidance sentence with no number (audit batch B6, ask_ro #6). A training job keeps the
     training answers (:func:`_spot`'s plans), a training method named too ("LoRA llama 3.1
     70b on 500M tokens: spot vs on-demand?" was 500M output tokens generated at fp8: buyer
-    audit 17 #1)."""
+    audit 17 #1). An image or speech job on the GPU named ("Whisper on an RTX 4090: 1000
+    hours of audio on spot vs on-demand?") is that job on it, on-demand as the cost answer
+    prices it, then on spot (:func:`_spot_job_on`); it was the card's hourly price alone
+    (audit buyer18b #9)."""
     m = w.model
-    if m is None or w.ex.gpu is not None or w.st.trains or w.ex.workload in (
+    if m is None or w.st.trains or w.ex.workload in (
             "finetune", "pretrain", "serving") or _method_trains(w):
         return False
     media = ((m.kind == "diffusion" and bool(w.st.items or w.st.clips))
              or (m.kind == "audio" and bool(w.st.items)))
     tokens = m.kind == "llm" and bool(w.det.tokens)
-    if not (media or tokens) or w.sub in ("notice", "month", "day", "week", "year", "count"):
+    if (not (media or tokens) or (w.ex.gpu is not None and not media)
+            or w.sub in ("notice", "month", "day", "week", "year", "count")):
         return False
-    sub = w.sub
+    sub, out = w.sub, w.out
     w.sub = "job"
+    if w.ex.gpu is not None:
+        w.out = Written()
     _cost(w)
+    if w.ex.gpu is not None and (w.out.asked is None
+                                 or w.out.asked.quantity not in ("job_usd", "per_job_usd")):
+        w.out = out  # no job priced on the GPU named: the spot answer of the card, as before
     if w.out.first is None:
         w.sub = sub
         return False
+    if w.ex.gpu is not None:
+        _spot_job_on(w, w.ex.gpu)
     return True
+
+
+def _spot_job_on(w: _W, gid: str) -> None:
+    """The spot side of an image or speech job priced on the GPU named (on-demand, by
+    media._media_cost): the same job on spot on that GPU (the count stated, if any) as
+    /v1/recommendations prices it (their ``gpus`` filter; their spot job counts the
+    expected restarts), said after the on-demand job with its caveat (``cost_spot_job``).
+    Where the catalog lists no trusted spot price for the GPU, that said first, the
+    on-demand job after it (``spot_untrusted``, as for the card's hourly price); where it
+    lists none at all, said so after the job. Spot ruled out: said so, no spot figure."""
+    m = w.model
+    assert m is not None and w.out.first is not None
+    if w.st.no_spot:
+        w.out.more.append(w.t["cost_no_spot_job"])
+        return
+    listed = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
+    if not listed:
+        w.out.more.insert(0, w.say("spot_none_job", gpu=w.gpu_name(gid)))
+        return
+    if all(v.stale or v.suspect for v in listed):
+        v = min(listed, key=lambda x: (x.spot_usd_h or 0.0) / x.gpu_count)
+        if v.suspect:  # why the cheapest spot price listed is not used, in words
+            w.suspect_warning(v)
+        else:
+            w.price_warnings(v)
+        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid),
+                            why=_spot_doubt(w, listed)) + _decap(w, w.out.first)
+        return
+    kw: dict[str, Any] = {"workload": "batch", "gpus": [gid], "interruptible": True,
+                          "top_n": 20}
+    if m.kind == "audio":
+        kw["job_audio_hours"] = w.st.items
+    else:
+        kw["job_images"] = w.st.items or w.st.clips
+        kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
+    rec = w.recommend(**kw)
+    n = w.ex.gpu_count
+    spot = [o for o in (rec.options if rec is not None else [])
+            if o.pricing_model == "spot" and o.offer.gpu == gid and o.cost.per_job_usd
+            and (not n or o.offer.gpu_count * o.nodes == n)]
+    if not spot:
+        return
+    s = min(spot, key=lambda o: o.cost.per_job_usd or 0.0)
+    w.out.more.insert(0, w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd or 0.0),
+                               setup=w.option_setup(s), provider=s.offer.provider,
+                               price=w.usd(s.cost.per_hour_usd)))
+    _provider_warnings(w, s)
 
 
 def _method_trains(w: _W) -> bool:
