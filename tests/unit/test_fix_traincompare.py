@@ -82,3 +82,13 @@ def test_eight_h100_billed_alike_compared_or_alone() -> None:
     assert "$305.77" not in compared, compared  # raw hours, where alone bills 22 h
     for figure in ("$308.00", "$309.34"):
         assert figure in alone and figure in compared, (figure, alone, compared)
+
+
+def test_a_run_that_does_not_fit_gets_no_free_memory_share() -> None:
+    # a run over the GPUs' memory is said not to fit; the headroom note ("leaves only 0% of
+    # each GPU's memory free ... it may run out of memory") beside it was nonsense
+    from tests.unit.ask_fixtures import ask
+    r = ask("fine-tune phi-4 with qlora on two 3090s, how much memory at 64k sequence length?")
+    assert r.answer.startswith("No, QLoRA fine-tuning of Microsoft Phi-4 (14B) does not fit"), \
+        r.answer
+    assert "memory free" not in r.answer.split("\n\n")[0], r.answer
