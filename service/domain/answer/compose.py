@@ -479,7 +479,8 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
     llms = [m for m in st.models if registry.models[m].kind == "llm"]
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
                            place=det.region is not None,
-                           models_named=len(llms) if len(llms) == len(st.models) else 0)
+                           models_named=len(llms) if len(llms) == len(st.models) else 0,
+                           switch_weighed=st.precisions_switched)
     if intent == "compare" and model_id is None and len(llms) > 1 and len(gpus) == 1:
         # models compared on one GPU: each is sized by the writer (numbers/compare.py), the
         # first named stands for the question's model meanwhile

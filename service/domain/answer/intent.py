@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -49,6 +49,7 @@ from service.domain.answer.understand import (
     user_base,
     user_count,
     weights_left,
+    weights_switched,
 )
 from service.domain.base import Out
 from service.domain.catalog.precisions import (
@@ -606,6 +607,24 @@ class Stated:
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
     mai rapid?"): which of the two does, and by how much (no yes or no)."""
+    precisions_switched: bool = False
+    """:attr:`precisions_weighed` is a switch's (the one taken, the one left: "switching from
+    bf16 to fp8, how much faster?", "fp8 instead of bf16: how much cheaper?") with a
+    difference in speed or price asked (:func:`_switch_weighed`): the two are compared as a
+    pair weighed is, the one taken first (audit buyer18b #2: a fit's yes, no speed)."""
+    how_much_compared: bool = False
+    """By how much one is faster, slower or cheaper is asked ("how much faster", "by how
+    much", "cât de mult mai rapid", "cu cât mai ieftin"): the ratio is the answer, no yes or
+    no before it (it led "Yes:" / "Da:")."""
+    cheaper_compared: bool = False
+    """"Cheaper" asked ("how much cheaper", "more expensive", "mai ieftin", "mai scump"): with
+    :attr:`precisions_switched`, each precision's setup priced (its $/h and $ per 1M output
+    tokens at the load compared)."""
+    memory_saved_asked: bool = False
+    """The memory a switch saves is asked ("how much memory do I save going from bf16 to
+    fp8", "memory saving", "câtă memorie economisesc"): with ``weights_left`` the memory
+    answer gives both totals, the difference and the GPUs each needs (audit buyer18b #3: the
+    new total alone)."""
     load_asked: bool = False
     """A setup's total at full load is asked ("at full load", "max throughput", "in total",
     "aggregate", "la încărcare maximă", "debit"): with :attr:`precisions_weighed`, the two
@@ -3897,7 +3916,7 @@ def stated(text: str, registry: Registry) -> Stated:
     so = _SONGS.search(unnamed)
     if so and at[0] <= so.start() < at[1]:
         so = None  # "100 songs a day" is a rate
-    return Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
+    said = Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
                   one_of_machine=one_of, users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
                   if so else None, audio_hours=audio_hours,
@@ -4004,6 +4023,44 @@ dot_grouped=dg.group(0) if dg else None,
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
                   else 1.0 if in_a else None,
                   **_stated_more(folded, registry, text))
+    return _switch_weighed(said, text, folded, registry)
+
+
+# by how much asked ("how much faster", "by how much", "cât de mult mai rapid", "cu cât mai
+# ieftin"): the ratio leads, no yes or no (Stated.how_much_compared)
+_HOW_MUCH_COMPARED = re.compile(
+    r"\bhow much (?:more |less )?(?:faster|quicker|slower|cheaper|expensive|pricier)\b"
+    r"|\bby how much\b|\bhow big (?:a|is the) (?:speed-?up|gain|difference)\b"
+    r"|\b(?:cat de mult|cu cat)\s++(?:\w++\s++){0,2}?mai (?:rapid\w*+|repede|lent\w*+"
+    r"|incet\w*+|ieftin\w*+)")
+_CHEAPER = re.compile(r"\b(?:cheaper|(?:less|more) expensive|pricier|mai (?:ieftin|scump)\w*+)\b")
+_SPEEDUP = re.compile(r"\bspeed-?ups?\b")
+# the memory a switch saves asked (Stated.memory_saved_asked): "how much memory do I save",
+# "memory saving(s)", "how much less VRAM", "reduce memory by", "câtă memorie economisesc",
+# "economie de memorie", "cu cât scade memoria"
+_MEMORY_SAVED = re.compile(r"\b(?:save[sd]?|saving|savings|reduc\w*+|how much less|economi(?:e|a"
+                           r"|s\w*+)|scade|scad)\b")
+
+
+def _switch_weighed(st: Stated, text: str, folded: str, registry: Registry) -> Stated:
+    """``st`` with a switch of precision read as a pair weighed where a difference in speed or
+    price is asked ("switching from bf16 to fp8 for llama 3.1 8b on H100, how much faster?":
+    fp8 against bf16, :attr:`Stated.precisions_switched`), and the by-how-much, cheaper and
+    memory-saved cues (audit buyer18b #2, #3)."""
+    cheaper = bool(_CHEAPER.search(folded))
+    speedup = st.speed_compared is None and bool(_SPEEDUP.search(folded))
+    st = replace(st, how_much_compared=speedup or bool(_HOW_MUCH_COMPARED.search(folded)),
+                 cheaper_compared=cheaper,
+                 memory_saved_asked=bool(_MEMORY_SAVED.search(folded)),
+                 # "what's the speedup": how much faster
+                 speed_compared="faster" if speedup else st.speed_compared)
+    if st.precisions_weighed is not None or st.weights_left is None:
+        return st
+    taken, left = weights_switched(text, registry)
+    if (taken is None or left is None or taken == left
+            or not (st.speed_compared or cheaper)):
+        return st
+    return replace(st, precisions_weighed=(taken, left), precisions_switched=True)
 
 
 # a price per minute of audio (audit ro2 #7): "per minute of audio", "how much per minute to
@@ -4882,12 +4939,13 @@ _PRECISION_PICK = re.compile(
 
 def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
              concurrent: int | None, place: bool = False,
-             models_named: int = 0) -> tuple[str, str | None]:
+             models_named: int = 0, switch_weighed: bool = False) -> tuple[str, str | None]:
     """(intent, sub) of ``text``. ``model_kind``: the kind of the model named (llm,
     diffusion, audio) or None; ``gpu_named``: how many distinct GPUs it names; ``place``:
     whether it names a place the region filter reads (:attr:`Details.region`);
     ``models_named``: how many language models it names as alternatives
-    (:attr:`Stated.models`)."""
+    (:attr:`Stated.models`); ``switch_weighed``: a switch of precision is weighed as a pair
+    (:attr:`Stated.precisions_switched`: "switching from bf16 to fp8, how much faster?")."""
     f = _NO_SPOT.sub(" ", _fold(text))  # "not on spot": on-demand, the other intent answers
     # "the job cannot be interrupted", "nu poate fi întrerupt": on-demand too, never the spot
     # intent (the RO one answered "Spot, dacă jobul salvează checkpointuri", audit batch B2)
@@ -4998,10 +5056,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
         return "precision", None
-    if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_VS.search(f)
-            and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
-            and not _COUNT_Q.search(f)):
-        # "fp8 or int4 for llama 70b on an H100?", "is int4 faster than fp8 …": both (_PRECISION_VS)
+    if (has_model and model_kind == "llm" and gpu_named == 1
+            and (_PRECISION_VS.search(f) or switch_weighed)
+            and (switch_weighed or not _MONEY_Q.search(f)) and not _TRAIN.search(f)
+            and not _FINETUNE.search(f) and not _COUNT_Q.search(f)):
+        # "fp8 or int4 for llama 70b on an H100?", "is int4 faster than fp8 …": both
+        # (_PRECISION_VS); "switching from bf16 to fp8 on an H100, how much faster (and
+        # cheaper)?" too, the one taken first, each priced where cheaper is asked (audit
+        # buyer18b #2: a fit's yes, no speed)
         return "speed", "precision_vs"
     if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_PICK.search(f)
             and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)

@@ -1344,12 +1344,18 @@ def weights_left(text: str, registry: Registry) -> str | None:
     """The precision a switch leaves where the one it takes is read too ("fp8 instead of
     bf16", "de la bf16 la fp8": bf16; :func:`_switched_from`), else None: the answer at the
     one taken can say the one left's figure beside it."""
+    return weights_switched(text, registry)[1]
+
+
+def weights_switched(text: str, registry: Registry) -> tuple[str | None, str | None]:
+    """(the precision read as the weights, the one a switch leaves: :func:`weights_left`):
+    both set where a switch is read ("switching from bf16 to fp8": fp8 and bf16)."""
     folded = _card_dash_memory(_COUNT_X.sub(r"\1x ", _fold(text)), registry)
     toks = _tokens(folded)
     engine = _engine(toks, folded, registry)
     gguf = engine == "llama.cpp" or (
         engine is None and gguf_app(toks, folded, registry) is not None)
-    return _weights_read(toks, gguf)[1]
+    return _weights_read(toks, gguf)
 
 
 def _weights_read(toks: list[_Tok], gguf_engine: bool) -> tuple[str | None, str | None]:

@@ -351,25 +351,33 @@ def _precision_vs(w: _W) -> bool:
     inp = _prompt(w, out)
     users = w.ex.concurrent_requests or 1
     setup = named or w.setup(count, gid)
+
+    def usable(r: SizingResult) -> bool:
+        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= users
+                    and r.performance is not None and r.performance.decode_tokens_per_s)
+
     sized: list[SizingResult] = []
     for pid in pair:
         r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                    weights=pid, batch_size=users)
         if r is None or r.gpu is None:
             return False
-        sized.append(r)
+        sized.append(_switch_count(w, r, gid, count, inp, out, users, usable))
     gpu = w.reg.gpus[gid]
+    # a switch where the two need different counts of the GPU (Llama 3.1 70B on H100s: fp8
+    # on 1, bf16 on 2): each named with its setup
+    apart = len({r.gpu_count or count for r in sized}) > 1
+    if apart:
+        setup = w.gpu_name(gid)
     # a pair that runs on two engines ("GGUF vs AWQ": q4_k_m on llama.cpp, awq-int4 on vLLM,
     # each on its default engine as /v1/sizing picks it): each named with its engine
     engines = len({r.engine for r in sized}) > 1
 
     def label(r: SizingResult) -> str:
-        return (w.say("precision_on_engine", p=r.weights, engine=w.engine_name(r.engine))
-                if engines else r.weights)
-
-    def usable(r: SizingResult) -> bool:
-        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= users
-                    and r.performance is not None and r.performance.decode_tokens_per_s)
+        p = (w.say("precision_on_engine", p=r.weights, engine=w.engine_name(r.engine))
+             if engines else r.weights)
+        return (w.say("precision_on_setup", p=p, setup=w.setup(r.gpu_count or count, gid))
+                if apart else p)
 
     def roomy(r: SizingResult) -> bool:
         return r.memory.per_gpu_gib <= w.cap(r) * (1 - _SERVE_HEADROOM)
@@ -514,7 +522,35 @@ def _precision_vs(w: _W) -> bool:
                       p=gguf.weights, o=o.weights)
     compared = w.st.speed_compared
     w.record(pick, inp + out)
-    if compared == "which" and len(fit) == 2:
+    priced = (_switch_priced(w, sized, gid, count, tps, label, per)
+              if w.st.precisions_switched and w.st.cheaper_compared and len(fit) == 2 else None)
+    if apart:
+        verdict = ""  # which to take on one setup: the two are on different setups here
+    if w.st.how_much_compared and compared is not None and len(fit) == 2:
+        # "how much faster / slower?" ("switching from bf16 to fp8, how much faster?", "cât de
+        # mult mai rapid e fp8 față de bf16"): the first said against the second by the
+        # ratio, no yes or no before it (it led "Yes:" / "Da:")
+        a, b = sized
+        on = "" if apart else w.say("precision_vs_on", setup=setup)
+        common = {"a": label(a), "b": label(b), "model": w.model.name, "on": on,
+                  "a_tps": w.rate(tps(a)), "b_tps": w.rate(tps(b)), "per": per}
+        if tps(b) * 0.95 <= tps(a) < tps(b) * 1.05:
+            w.out.first = w.say("precision_vs_howmuch_even", **common)
+        elif tps(a) > tps(b):
+            w.out.first = w.say("precision_vs_howmuch_faster", x=w.n(tps(a) / tps(b), 1),
+                                **common)
+        else:
+            w.out.first = w.say("precision_vs_howmuch_slower",
+                                pct=w.n(round(100 * (1 - tps(a) / tps(b)))), **common)
+        if priced is not None:
+            w.out.first += " " + priced
+        w.out.more.extend([x for x in (taken, both, verdict) if x])
+        w.ask(quantity, tps(a), "tokens/s")
+    elif priced is not None and compared is None:
+        # "how much cheaper?" alone: the prices lead, the figures after them
+        w.out.first = priced
+        w.out.more.extend([x for x in (taken, both, verdict) if x])
+    elif compared == "which" and len(fit) == 2:
         # "which is faster?": the faster of the two named, by how much, never a yes or no
         # (it led "No: at fp8 is not faster than at int4", answering "is fp8 faster?")
         a, b = sorted(sized, key=tps, reverse=True)
@@ -551,7 +587,7 @@ def _precision_vs(w: _W) -> bool:
         w.ask("precision_bits", round(bits(pick)), "bits")
     # the better quality with the headroom kept, or the one taken where neither keeps it:
     # the fewest of this GPU that give it
-    wanted = (None if not usable(other) or roomy(other) else
+    wanted = (None if apart or not usable(other) or roomy(other) else
               other if nominal(other) > nominal(pick) else pick if not roomy(pick) else None)
     if wanted is not None:
         k = count * 2
@@ -567,6 +603,60 @@ def _precision_vs(w: _W) -> bool:
             k *= 2
     w.sized_warnings(pick, inp + out)
     return True
+
+
+def _switch_count(w: _W, r: SizingResult, gid: str, count: int, inp: int, out: int,
+                  users: int, usable: Callable[[SizingResult], bool]) -> SizingResult:
+    """``r`` (one precision of a pair on ``count`` × ``gid``), or where a switch of precision
+    is weighed on a GPU named with no count (``Stated.precisions_switched``: "switch from
+    bf16 to fp8 for Llama 3.1 70B on H100") and ``r`` does not hold the load there, the same
+    precision on the fewest of that GPU, doubling up to a node, that do: the one left was run
+    on as many as it needs (bf16 of Llama 3.1 70B on 2 × H100, fp8 on 1), as the GPU count
+    answer sizes it (it said "bf16 does not fit" and compared nothing)."""
+    if (not w.st.precisions_switched or w.ex.gpu_count is not None or w.st.gpu_one
+            or usable(r)):
+        return r
+    k = count * 2
+    while k <= NODE_GPUS:
+        more = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
+                      weights=r.weights, batch_size=users)
+        if more is None or more.gpu is None or more.runs is False:
+            return r
+        if usable(more):
+            return more
+        k *= 2
+    return r
+
+
+def _switch_priced(w: _W, sized: list[SizingResult], gid: str, count: int,
+                   tps: Callable[[SizingResult], float], label: Callable[[SizingResult], str],
+                   per: str) -> str:
+    """The two precisions of a switch priced ("switch from bf16 to fp8 … how much
+    cheaper?"): each setup's cheapest trusted on-demand price by the hour (``_W.basis``) and
+    its $ per 1M output tokens at the load compared (that price over the output tokens/s
+    there × 3,600 s), the one taken first; a setup the catalog prices nowhere is said so,
+    never $0."""
+    rows: list[tuple[float, float, str, str]] = []  # ($/h, $ per 1M, provider, kind)
+    for r in sized:
+        n = r.gpu_count or count
+        basis = w.basis(gid, n)
+        if basis is None or tps(r) <= 0:
+            return w.say("precision_vs_price_none", setup=w.setup(n, gid))
+        v, per_gpu, kind = basis
+        hour = per_gpu * n
+        rows.append((hour, hour / (tps(r) * 3600) * 1e6, w.where(v, n), w.kinds[kind]))
+        w.price_warnings(v)
+    (ah, am, ap, ak), (bh, bm, bp, bk) = rows
+    a, b = sized
+    an, bn = a.gpu_count or count, b.gpu_count or count
+    hours = (w.say("precision_vs_price_hours_same", setup=w.setup(an, gid), hour=w.usd(ah),
+                   provider=ap, kind=ak) if an == bn else
+             w.say("precision_vs_price_hours", a_setup=w.setup(an, gid), a_hour=w.usd(ah),
+                   a_provider=ap, a_kind=ak, b_setup=w.setup(bn, gid), b_hour=w.usd(bh),
+                   b_provider=bp, b_kind=bk))
+    return w.say("precision_vs_price_less" if am <= bm else "precision_vs_price_more",
+                 a=label(a), b=label(b), per=per, a_million=w.usd(am), b_million=w.usd(bm),
+                 pct=w.n(round(100 * abs(1 - am / bm))), hours=hours)
 
 
 def _speed(w: _W) -> None:
