@@ -590,6 +590,11 @@ class Stated:
     """Whether the model fits is what is asked ("does it run on an A10G or an L4?", "merge pe
     un A10G?"), no speed or price: only then does a one-card comparison lead with its yes or
     no for each card (audit regress7 #7: "is an H100 or an A100 faster" led with the fit)."""
+    fit_word: bool = False
+    """The word "fit" is in the question ("does it fit and how fast?", "încape și cât de
+    repede?"), a speed or a price beside it or not: a speed answer that falls back to a
+    smaller precision says no at the model's own and yes at the smaller one first (audit
+    buyer18b #12: the speed at fp8 led, the bf16 "no" came second)."""
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
@@ -3974,6 +3979,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
                   models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
+                  fit_word=bool(_FIT_WORD.search(folded)),
                   fit_asked=bool(_FITS.search(folded)) and not (
                       _SPEED.search(folded) or _FASTER.search(folded)
                       or _FASTEST.search(folded) or _MONEY_Q.search(folded)),
@@ -4543,6 +4549,8 @@ _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
 # use around the clock: a month of 24 h days, the usage a price answer assumes
 _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b")
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
+# "fit" said ("does it fit", "fits?", "încape"): Stated.fit_word
+_FIT_WORD = re.compile(r"\bfits?\b|\bincap\w*+")
 _FITS = re.compile(
     r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
     r"|\bwill it run\b|\bdoes it run\b|\bruns? on\b|\benough\b|\bincape\w*+|\bintra\b"

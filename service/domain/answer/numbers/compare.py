@@ -205,6 +205,12 @@ def _compare(w: _W) -> None:
     if million is not None:
         w.out.more.insert(0, w.out.first)
         w.out.first = million
+    lead = _load_lead(w, users, served, monthly) if million is None else None
+    if lead is not None:
+        # the verdict asked first: which is faster per user, by how much, or which costs
+        # less a month (audit buyer18b #7: only in the last sentence, no ratio)
+        w.out.more.insert(0, w.out.first)
+        w.out.first = lead
     verdict = _per_user(w, users, served) if users > 1 and len(served) > 1 else None
     if verdict is not None:
         w.out.more.append(verdict)  # fastest and cheapest said there, per user served
@@ -226,6 +232,40 @@ class _Served:
     ttft: float | None
     total: float | None = None
     """The whole setup's output tokens/s at that load (None where not timed)."""
+
+
+def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool) -> str | None:
+    """The verdict of a comparison under a load, for its first sentence: where a speed is
+    compared ("which is faster per user", "how much faster"), the setup faster per user, how
+    many times as fast as the slowest and both figures; where a monthly cost is asked, the
+    setup that costs least a month for all the users and the others' months. None where
+    neither is asked, fewer than two setups carry the load, or they are even."""
+    if users <= 1 or len(served) < 2:
+        return None
+    said: list[str] = []
+    timed = [s for s in served if s.tps]
+    if w.st.speed_compared is not None and len(timed) > 1:
+        fast = max(timed, key=lambda s: s.tps or 0.0)
+        slow = min(timed, key=lambda s: s.tps or 0.0)
+        if w.rate(fast.tps or 0.0) != w.rate(slow.tps or 0.0):
+            later = (fast.ttft is not None and slow.ttft is not None
+                     and w.n(fast.ttft) != w.n(slow.ttft) and fast.ttft > slow.ttft)
+            said.append(w.say("compare_lead_faster_later" if later else "compare_lead_faster",
+                              fast=fast.setup, slow=slow.setup,
+                              x=w.n((fast.tps or 0.0) / (slow.tps or 1.0), 1),
+                              fast_tps=w.rate(fast.tps or 0.0), slow_tps=w.rate(slow.tps or 0.0),
+                              users=w.n(users), fast_ttft=w.n(fast.ttft or 0),
+                              slow_ttft=w.n(slow.ttft or 0)))
+    priced = [s for s in served if s.hour > 0]
+    if monthly and len(priced) > 1:
+        cheap = min(priced, key=lambda s: s.hour)
+        hours = w.month_hours()
+        others = "; ".join(w.say("compare_lead_month_other", setup=s.setup,
+                                 month=w.usd(s.hour * hours)) for s in priced if s is not cheap)
+        if all(w.usd(s.hour) != w.usd(cheap.hour) for s in priced if s is not cheap):
+            said.append(w.say("compare_lead_month", cheap=cheap.setup, users=w.n(users),
+                              month=w.usd(cheap.hour * hours), others=others, usage=w.usage()))
+    return " ".join(said) or None
 
 
 def _million_tail(w: _W, s: _Served) -> str:
@@ -792,6 +832,36 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
                  q.time_to_first_token_ms, tuple(notes), one)
 
 
+def _like_models(w: _W, gid: str, count: int, users: int, inp: int,
+                 sides: list[tuple[_W, _Side]]) -> bool:
+    """Models of a comparison sized at different precisions, no precision stated (Llama 3.1
+    8B at fp8, as bf16 does not hold 8 users on an L4, against Mistral 7B at its own bf16):
+    each re-sized in place at the smallest of them, the largest precision every model holds
+    the load at, so that the verdict compares the models, not their precisions (audit
+    buyer18b #11: "Llama costs less", $0.81 against $1.18, was fp8 against bf16); a note says
+    each model moved and its figure at its own precision. True where they stay at different
+    precisions (a model does not run at the common one): the verdict says so."""
+    if w.weights is not None or len({s.weights for _, s in sides}) < 2:
+        return False
+    pid = min((s.weights for _, s in sides), key=lambda x: get_precision(x).bits_linear)
+    again: list[tuple[_W, _Side]] = []
+    for wm, s in sides:
+        if s.weights == pid:
+            again.append((wm, s))
+            continue
+        wl = _W(w.ex, w.det, w.sub, w.lang, w.catalog, w.today, w.messages, wm.model_id,
+                w.st)
+        wl.weights = pid
+        like = _model_side(w, wl, gid, count, users, inp)
+        if like is None or like.weights != pid:
+            return True
+        note = w.say("compare_models_like", model=s.name, weights=pid, own=s.weights,
+                     tps=w.rate(s.tps), setup=w.setup(s.gpus, gid))
+        again.append((wl, dc_replace(like, notes=(*like.notes, note))))
+    sides[:] = again
+    return False
+
+
 def compare_models(w: _W) -> bool:
     """Two or more language models on the one GPU the question names ("Qwen3-30B-A3B vs
     Mixtral 8x7B on an H100 for 16 users: which is faster?", "llama 3.1 8b or qwen2.5 7b on
@@ -817,6 +887,7 @@ def compare_models(w: _W) -> bool:
         if side is None:
             return False
         sides.append((wm, side))
+    mixed = _like_models(w, gid, count, users, inp, sides)
     rows: list[str] = []
     priced: list[tuple[float, _Side]] = []
     for wm, s in sides:
@@ -881,6 +952,13 @@ def compare_models(w: _W) -> bool:
         w.ask("output_tokens_per_s_per_user" if users > 1 else "decode_tokens_per_s",
               fast.tps, "tokens/s")
         lead = fast
+    if mixed:
+        # the models at different precisions (no precision both hold the load at): said in
+        # the verdict, so that it is not read as the models' (audit buyer18b #11)
+        w.out.first = " ".join((w.out.first or "", w.say(
+            "compare_models_mixed", sides=", ".join(
+                w.say("compare_models_at", model=s.name, weights=s.weights)
+                for _, s in sides))))
     w.out.more.append(w.say("compare_models_users" if users > 1 else "compare_models_one",
                             users=w.n(users), inp=w.n(inp), rows="; ".join(rows)))
     for _, s in sides:

@@ -430,6 +430,10 @@ class _W:
         """The requests at once sized for a user base stated (``Stated.user_base``): all of
         them (the worst case), or 1 where that is past what is sized; None where none is
         sized for one (write.user_base_load)."""
+        self.speed_fell: tuple[SizingResult, SizingResult, str] | None = None
+        """The speed answer's fall back to a smaller precision (``speed.py``): the sizing at
+        the model's own precision, the one at the precision that fits and the note that said
+        it; None where it did not fall back."""
         self.app_weights: str | None = None
         """The GGUF type taken for the app built on llama.cpp the question names, where it
         states no precision (``GGUF_APP_WEIGHTS``: "with Ollama" is its default Q4_K_M),
