@@ -346,13 +346,16 @@ IMAGE_FIELDS = {"width": "the image's width in pixels", "height": "the image's h
 
 
 def check_image_fields(model: SizedModel, values: Mapping[str, int | None]) -> None:
-    """``width``, ``height`` and ``steps`` (``values``, by name) apply to diffusion models: on
+    """``width``, ``height`` and ``steps`` (``values``, by name) apply to diffusion models
+    (``steps`` also to a model the catalog gives denoising steps: Stable Audio): on
     another model each is a 400 at its field, never dropped with a 200, on /v1/sizing as on
     /v1/recommendations (README: fields that do not apply are refused; audit buyer18a #11:
     sizing answered "steps ignored" where the recommendations answered a 400)."""
     if model.kind == "diffusion":
         return
     for name, value in values.items():
+        if name == "steps" and model.default_steps is not None:
+            continue  # a latent-diffusion audio model (Stable Audio) denoises in steps too
         if value is not None:
             raise InvalidInput(f"{name} ({IMAGE_FIELDS[name]}) applies to diffusion models; "
                                f"{model.name} is not one", f"$.{name}")
