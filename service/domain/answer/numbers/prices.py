@@ -1424,7 +1424,9 @@ def left_out_cheaper(w: _W, kw: dict[str, Any], o: Option) -> None:
 # a precision id holds no "(": each "(" starts one scan of one word (a run of "(" was
 # quadratic with \S+, 36 ms on 40 of them)
 _REASON_WEIGHTS = re.compile(r"\(([^\s(]++) weights[,)]")
-_REASON_LIMIT = re.compile(r"(?<![\d.])([\d.]++) GiB with the [\d.]++% headroom$")
+_REASON_LIMIT = re.compile(r"(?<![\d.])([\d.]++) GiB with the [\d.]++% headroom(?=;|$)")
+"""The per-GPU limit a memory rejection quotes, at its end or before the idle-split clause
+(fix/askspot: "...; replicas of tensor parallel 2 would fit but leave 1 of its 3 GPUs idle")."""
 
 
 @dataclass(frozen=True)
