@@ -1635,7 +1635,8 @@ _GENERATED = (r"|\b(?:gener\w*+|produc(?!tion|tie)\w*+|writ(?:e|es|ing|ten)|scri
               # de tokeni", "summaries of 200 tokens"
               r"|\b(?:answers?|responses?|repl(?:y|ies)|completions?|raspuns\w*+"
               r"|summar(?:y|ies)|translations?|rezumat\w*+|traduceri\w*+)\s++(?:of|de)"
-              r"\s++(?:(?:about|around|cca|aproximativ)\s++)?" + _GEN_NUM
+              # ("answers of ~200 tokens", "răspunsuri de ~200 de tokeni": audit buyer19 #1)
+              r"\s++(?:(?:about|around|cca|aproximativ)\s++|~\s*+)?" + _GEN_NUM
               + r"\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b" + _GEN_NOT_RATE)
 
 

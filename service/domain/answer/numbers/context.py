@@ -1855,6 +1855,12 @@ def _ctx(w: _W, default: int = ASK_CONTEXT_TOKENS) -> int:
     return default
 
 
+def _out(w: _W) -> int:
+    """Each request's output tokens: the output stated ("200 token answers", "răspunsuri de 200
+    de tokeni": ``Stated.output_tokens``), else :data:`ASK_OUTPUT_TOKENS`."""
+    return w.st.output_tokens or ASK_OUTPUT_TOKENS
+
+
 def _prompt(w: _W, out: int = ASK_OUTPUT_TOKENS, default: int | None = None) -> int:
     """The input tokens of one request that generates ``out``. A context stated ("8k
     context", "32768 context", the ask context's ``context_tokens``) is prompt plus output,
@@ -2133,9 +2139,11 @@ def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
 
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
                         gpu: str, users: int, ctx: int, across_nodes: bool = False,
-                        images: int | None = None) -> tuple[int, int, int, int] | None:
+                        images: int | None = None, output_tokens: int = ASK_OUTPUT_TOKENS
+                        ) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
-    concurrent requests of ``ctx`` input + :data:`ASK_OUTPUT_TOKENS` output tokens on
+    concurrent requests of ``ctx`` input + ``output_tokens`` (the output stated, else
+    :data:`ASK_OUTPUT_TOKENS`) output tokens on
     ``gpu``: of the replica widths from the fewest GPUs that hold the model up to 8
     (doubling), the one that needs the fewest GPUs in all, each replica carrying as many
     requests as its KV cache holds (at most the engine's max_num_seqs); among equals the
@@ -2161,7 +2169,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
-    base = sz(input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS)
+    base = sz(input_tokens=ctx, output_tokens=output_tokens)
     if base is None:
         return None
     first = next((f.gpu_count for f in base.fits_on if f.gpu == gpu), None)
@@ -2169,7 +2177,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         # not listed at the model's own precision where the GPU cannot run it (bf16 on a T4):
         # sized on that GPU, which runs the precision it can (fp16), as /v1/sizing does; it
         # was read as no node holding it (16 x T4 for 8B at 5 users, where 2 do)
-        on = sz(gpu=gpu, input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS)
+        on = sz(gpu=gpu, input_tokens=ctx, output_tokens=output_tokens)
         first = next((f.gpu_count for f in on.fits_on if f.gpu == gpu), None) if on else None
     if first is None and not across_nodes:
         return None
@@ -2178,7 +2186,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     def held(per: int, batch: int) -> SizingResult | None:
         """The sizing of ``per`` GPUs at ``batch`` requests at once where it holds them all
         (its KV cache, and the engine's max_num_seqs per replica), else None."""
-        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=ASK_OUTPUT_TOKENS,
+        r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=output_tokens,
                batch_size=batch)
         if r is None or not r.fits or r.runs is False or not r.max_batch_size:
             return None

@@ -17,6 +17,7 @@ from service.domain.answer.numbers.context import (
     _ctx,
     _no_platform,
     _other_engine,
+    _out,
     _prompt,
     _rps,
     gpu_count_for_users,
@@ -74,19 +75,23 @@ def _gpu_count(w: _W) -> None:
             and _gpu_count_target(w, gid)):
         return
     if users and users > 1 and w.model.kind == "llm":
-        ctx = _prompt(w)  # each request's prompt (3,584 tokens unless stated), 512 out
+        # each request's prompt (3,584 tokens unless stated) and its output (512 unless
+        # stated): "500 token prompts and 200 token answers" were sized as 500 + 512 = 1,012
+        # tokens, the output stated dropped (audit buyer19 #1)
+        ctx = _prompt(w, _out(w))
         if gid is not None:
             got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users,
-                                      ctx, across_nodes=True, images=w.st.images_per_request)
-            r = w.size(input_tokens=ctx, output_tokens=_OUT)
+                                      ctx, across_nodes=True, images=w.st.images_per_request,
+                                      output_tokens=_out(w))
+            r = w.size(input_tokens=ctx, output_tokens=_out(w))
             if got is None and r is not None and _gpu_count_users_none(w, gid, users, ctx, r):
                 return
             if got is not None and r is not None:
                 n, replicas, per, batch = got
-                w.record(r, ctx + _OUT)
+                w.record(r, ctx + _out(w))
                 # the precision said is the one that GPU runs (a bf16 model on T4s or V100s
                 # runs fp16, as the count was sized), not the model's own
-                on = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT)
+                on = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w))
                 if on is not None and on.weights != r.weights:
                     r = msgspec.structs.replace(r, weights=on.weights)
                 if (per > NODE_GPUS and not w.ex.gpu_count
@@ -101,7 +106,7 @@ def _gpu_count(w: _W) -> None:
                               "model": w.model.name, "weights": r.weights, "n": w.n(n),
                               "gpu": w.gpu_name(gid), "replicas": w.replicas(replicas),
                               "per_replica": w.gpus_per_replica(per), "batch": w.n(batch),
-                              "ctx": w.n(ctx + _OUT)}
+                              "ctx": w.n(ctx + _out(w))}
                     if w.sub == "need":
                         # "do I need 2 H100 for 100 users?": a No only when fewer than 2 do;
                         # more needed is a yes, and more (with what the 2 hold, in whole
@@ -127,17 +132,17 @@ def _gpu_count(w: _W) -> None:
                                     weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                                     replicas=w.replicas(replicas),
                                     per_replica=w.gpus_per_replica(per),
-                                    batch=w.n(batch), ctx=w.n(ctx + _OUT))
+                                    batch=w.n(batch), ctx=w.n(ctx + _out(w)))
                 w.ask("gpu_count", n, "GPUs")
                 _users_replica(w, gid, users, ctx, got)
-                _count_month(w, gid, n, r.weights, users, ctx + _OUT)
+                _count_month(w, gid, n, r.weights, users, ctx + _out(w))
                 return
         # no GPU named: the recommendation for the load as the cost answer and
         # /v1/recommendations read it (a context of 4,096 tokens unless one is stated, 512
         # of them out, each as stated): "top-ranked option" and "cheapest option" named
         # different setups. "500 token prompts, 200 tokens out" was 1,024 tokens (the floor
         # every answer's context had, audit buyer18b #5), then 500 in and 512 out
-        out = w.st.output_tokens or _OUT
+        out = _out(w)
         rec = w.recommend(workload="serving", concurrent_requests=users,
                           context_tokens=_prompt(w, out) + out, output_tokens=out)
         if rec is not None and rec.options:
@@ -493,7 +498,7 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
     if not w.st.price_asked or not n:
         return
     rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
-                      context_tokens=ctx, output_tokens=_OUT if users else None,
+                      context_tokens=ctx, output_tokens=_out(w) if users else None,
                       top_n=10)
     same = [x for x in rec.options if x.offer.gpu == gid and x.offer.gpu_count * x.nodes == n
             and x.cost.per_month_usd is not None] if rec is not None else []
@@ -530,7 +535,7 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     memory, and the answer says what the load makes of each user's speed."""
     _, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT, batch_size=share)
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
     if r is None:
         return None
     p = r.performance
@@ -540,7 +545,7 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
                                                      r.weights)
     if (r.fits and p is not None and p.time_to_first_token_ms and not said
             and p.time_to_first_token_ms > LONG_TTFT_MS):
-        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _OUT),
+        w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _out(w)),
                                 s=w.n(p.time_to_first_token_ms / 1000, 1)))
     return r
 
@@ -566,7 +571,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     assert w.model is not None
     n, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_OUT, batch_size=share)
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
     p = r.performance if r is not None and r.fits else None
     tps = p.output_tokens_per_s_per_user if p is not None else None
     ttft = p.time_to_first_token_ms if p is not None else None
@@ -578,7 +583,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     targets = w.say("gpu_count_users_miss_both", min=w.n(tps_min), max=w.n(
         ttft_max / 1000, 0 if (ttft_max / 1000).is_integer() else 1))
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
-                          "context_tokens": max(ctx + _OUT, 1024), "output_tokens": _OUT,
+                          "context_tokens": max(ctx + _out(w), 1024), "output_tokens": _out(w),
                           "gpus": [gid]}
     rec = w.recommend(**kw, weights=weights)
     o = rec.options[0] if rec is not None and rec.options else None
@@ -615,10 +620,10 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
         _setup_month(w, o)
     w.out.more.append(w.say("gpu_count_users_memory", n=w.n(n), gpu=w.gpu_name(gid),
                             replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per),
-                            batch=w.n(batch), ctx=w.n(ctx + _OUT), tps=w.rate(tps),
+                            batch=w.n(batch), ctx=w.n(ctx + _out(w)), tps=w.rate(tps),
                             s=w.n(ttft / 1000, 1)))
     if o is None:  # (a month asked: said right after the count)
-        _count_month(w, gid, lead, weights, users, ctx + _OUT)
+        _count_month(w, gid, lead, weights, users, ctx + _out(w))
         return True
     # the recommendations' own lead on that GPU at another precision (nothing asked)
     top = w.recommend(**kw) if w.weights is None else None
@@ -656,7 +661,7 @@ def _users_level(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, int
     tps, ttft = p.output_tokens_per_s_per_user, p.time_to_first_token_ms
     if not tps or not ttft:
         return False
-    w.out.more.append(w.say("gpu_count_users_level", share=w.n(share), ctx=w.n(ctx + _OUT),
+    w.out.more.append(w.say("gpu_count_users_level", share=w.n(share), ctx=w.n(ctx + _out(w)),
                             tps=w.rate(tps), s=w.n(ttft / 1000, 1)))
     tps_min, ttft_max = DEFAULT_DECODE_TOKENS_PER_S, default_ttft_ms(ctx)
     slow, late = tps < tps_min, ttft > ttft_max
@@ -695,7 +700,7 @@ def _users_meeting(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
 
     def meets(width: int, k: int) -> Performance | None:
         share = math.ceil(users / k)
-        r = w.size(gpu=gid, gpu_count=width, input_tokens=ctx, output_tokens=_OUT,
+        r = w.size(gpu=gid, gpu_count=width, input_tokens=ctx, output_tokens=_out(w),
                    batch_size=share, weights=weights)
         q = r.performance if r is not None and r.fits and r.runs is not False else None
         if (q is None or (q.max_concurrency and share > q.max_concurrency)
@@ -733,7 +738,7 @@ def _users_cheapest(w: _W, gid: str, users: int, ctx: int, n: int,
     joined by a fast network where a model is split over nodes)."""
     b = w.basis(gid, n, fabric=n > NODE_GPUS) if n else None
     rec = w.recommend(workload="serving", concurrent_requests=users,
-                      context_tokens=ctx + _OUT, output_tokens=_OUT)
+                      context_tokens=ctx + _out(w), output_tokens=_out(w))
     o = rec.options[0] if rec is not None and rec.options else None
     if o is not None and o.offer.gpu != gid and (b is None or o.cost.per_hour_usd < b[1] * n):
         w.out.more.append(w.say(
@@ -761,17 +766,17 @@ def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
     r = _users_replica(w, gid, users, ctx, got)
     if r is None or not r.fits:
         return False
-    w.record(r, ctx + _OUT)
+    w.record(r, ctx + _out(w))
     w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
                         weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
                         nodes=w.n(n // NODE_GPUS), node_gpus=w.n(NODE_GPUS),
                         replicas=w.replicas(replicas), per_replica=w.n(per),
                         per=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                        batch=w.n(batch), ctx=w.n(ctx + _OUT))
+                        batch=w.n(batch), ctx=w.n(ctx + _out(w)))
     w.ask("gpu_count", n, "GPUs")
     _users_cheapest(w, gid, users, ctx, n, layout=None if r.layout is None else w.say(
         "gpu_count_layout", layout=r.layout.label))
-    w.sized_warnings(r, ctx + _OUT)
+    w.sized_warnings(r, ctx + _out(w))
     return True
 
 
@@ -781,11 +786,11 @@ def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingRes
     False (the caller answers as before) when the sizing on that GPU fails outright."""
     assert w.model is not None
     most = 16 * NODE_GPUS
-    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=_OUT) is None:
+    if w.size(gpu=gid, gpu_count=most, input_tokens=ctx, output_tokens=_out(w)) is None:
         return False
-    w.record(base, ctx + _OUT)
+    w.record(base, ctx + _out(w))
     w.out.first = w.say("gpu_count_users_none", gpu=w.gpu_name(gid), users=w.n(users),
-                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + _OUT),
+                        model=w.model.name, weights=base.weights, ctx=w.n(ctx + _out(w)),
                         most=w.n(most), nodes=w.n(most // NODE_GPUS), node_gpus=w.n(NODE_GPUS))
     w.ask("gpu_count", 0, "GPUs", yes=False)
     _users_cheapest(w, gid, users, ctx, 0)

@@ -17,6 +17,7 @@ from service.domain.answer.numbers.context import (
     _min_count,
     _no_platform,
     _other_engine,
+    _out,
     _prompt,
     _smaller_precisions,
 )
@@ -783,14 +784,16 @@ def _max_concurrency_at(w: _W) -> None:
         _memory(w)
         return
     count = w.ex.gpu_count or 1
-    inp = _prompt(w)
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_OUT,
+    # each request's prompt and its output: "200 output tokens per request" was sized at 512
+    # out (3,584 in, 512 out; audit buyer19 #1)
+    inp = _prompt(w, _out(w))
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
                kv_cache=w.st.kv_cache)
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    r = _fitting_precision(w, r, gid, count, setup, inp + _OUT, lambda x: x.max_batch_size,
-                           input_tokens=inp, output_tokens=_OUT, kv_cache=w.st.kv_cache) or r
+    r = _fitting_precision(w, r, gid, count, setup, inp + _out(w), lambda x: x.max_batch_size,
+                           input_tokens=inp, output_tokens=_out(w), kv_cache=w.st.kv_cache) or r
     if r.max_batch_size and w.st.min_tokens_per_s and _concurrency_speed(w, gid, count, r,
                                                                          inp, setup):
         return
@@ -799,20 +802,20 @@ def _max_concurrency_at(w: _W) -> None:
     if r.max_batch_size and _concurrency_replicas(w, gid, count, r, inp):
         return
     full = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                  output_tokens=_OUT, batch_size=r.max_batch_size,
+                  output_tokens=_out(w), batch_size=r.max_batch_size,
                   kv_cache=w.st.kv_cache) if (
         r.max_batch_size and r.max_batch_size > 1) else None
-    w.record(full or r, inp + _OUT)
+    w.record(full or r, inp + _out(w))
     if not r.max_batch_size:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            ctx=w.n(inp + _OUT))
+                            ctx=w.n(inp + _out(w)))
         w.ask("max_batch_size", 0, "requests", yes=False)
         return
     w.out.first = w.say("max_concurrency_one" if r.max_batch_size == 1 else "max_concurrency",
                         setup=setup, model=w.model.name, weights=r.weights,
-                        n=w.n(r.max_batch_size), ctx=w.n(inp + _OUT), inp=w.n(inp),
-                        out=w.n(_OUT))
+                        n=w.n(r.max_batch_size), ctx=w.n(inp + _out(w)), inp=w.n(inp),
+                        out=w.n(_out(w)))
     w.ask("max_batch_size", r.max_batch_size, "requests")
     p = r.performance
     if p is not None and p.max_concurrency and p.max_throughput_tokens_per_s:
@@ -824,7 +827,7 @@ def _max_concurrency_at(w: _W) -> None:
         w.out.more.append(w.say("concurrency_more_paged" if more else "concurrency_more",
                                 n=w.n(p.max_concurrency), held=w.n(r.max_batch_size),
                                 thr=w.n(p.max_throughput_tokens_per_s)))
-    w.sized_warnings(r, inp + _OUT)
+    w.sized_warnings(r, inp + _out(w))
 
 
 def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
@@ -844,7 +847,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
 
     def speed(batch: int) -> float | None:
         at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                    output_tokens=_OUT, batch_size=batch, kv_cache=w.st.kv_cache)
+                    output_tokens=_out(w), batch_size=batch, kv_cache=w.st.kv_cache)
         q = at.performance if at is not None and at.fits else None
         if q is None or not q.time_per_output_token_ms:
             return None
@@ -854,12 +857,13 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
     if one is None or most is None:
         return False
     common = {"setup": setup, "model": w.model.name, "weights": r.weights,
-              "tps": w.hours(target), "ctx": w.n(inp + _OUT), "inp": w.n(inp), "out": w.n(_OUT),
+              "tps": w.hours(target), "ctx": w.n(inp + _out(w)), "inp": w.n(inp),
+              "out": w.n(_out(w)),
               "held": w.n(held), "at_held": w.n(most, 1)}
     if one < target:
         w.out.first = w.say("max_concurrency_speed_none", at=w.n(one, 1), **common)
         w.ask("max_batch_size", 0, "requests", yes=False)
-        w.record(r, inp + _OUT)
+        w.record(r, inp + _out(w))
         return True
     lo, lo_speed = 1, one  # the speed falls as the batch grows: the last batch at the target
     if most >= target:
@@ -874,8 +878,8 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
             else:
                 hi = mid
     at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
-                output_tokens=_OUT, batch_size=lo, kv_cache=w.st.kv_cache)
-    w.record(at if at is not None and at.fits else r, inp + _OUT)
+                output_tokens=_out(w), batch_size=lo, kv_cache=w.st.kv_cache)
+    w.record(at if at is not None and at.fits else r, inp + _out(w))
     # memory, not speed, stops it where every request it holds still gets the target: "holds
     # 13 at once, but at that many each gets only about 34.3 tokens/s" (of 20 asked) read as
     # a speed limit that was not one
@@ -884,7 +888,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
         key += "_one"
     w.out.first = w.say(key, n=w.n(lo), at=w.n(lo_speed, 1), **common)
     w.ask("max_batch_size", lo, "requests")
-    w.sized_warnings(r, inp + _OUT)
+    w.sized_warnings(r, inp + _out(w))
     return True
 
 
@@ -907,7 +911,7 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     per = 1
     while per < count:
         one = (w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                      output_tokens=_OUT, kv_cache=w.st.kv_cache) if count % per == 0 else None)
+                      output_tokens=_out(w), kv_cache=w.st.kv_cache) if count % per == 0 else None)
         q = one.performance if one is not None and one.fits and one.runs is not False else None
         if (one is not None and q is not None and one.max_batch_size
                 and q.max_throughput_tokens_per_s):
@@ -922,20 +926,21 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     assert q is not None and q.max_throughput_tokens_per_s
     k = count // per
     at = w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
-                output_tokens=_OUT, batch_size=each, kv_cache=w.st.kv_cache) if each > 1 else None
-    w.record(at if at is not None and at.fits else one, inp + _OUT)
+                output_tokens=_out(w), batch_size=each,
+                kv_cache=w.st.kv_cache) if each > 1 else None
+    w.record(at if at is not None and at.fits else one, inp + _out(w))
     w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
                         replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
                         model=w.model.name, weights=one.weights, n=w.n(n), each=w.n(each),
                         held=w.n(one.max_batch_size or 0),
                         adm=w.n(q.max_concurrency or one.max_batch_size or 0),
-                        ctx=w.n(inp + _OUT), inp=w.n(inp), out=w.n(_OUT))
+                        ctx=w.n(inp + _out(w)), inp=w.n(inp), out=w.n(_out(w)))
     w.ask("max_batch_size", n, "requests")
     w.out.more.append(w.say("concurrency_replicas_more",
                             thr=w.n(k * q.max_throughput_tokens_per_s), gpus=w.n(count),
                             whole=w.n(whole),
                             whole_thr=w.n(p.max_throughput_tokens_per_s or 0 if p else 0)))
-    w.sized_warnings(one, inp + _OUT)
+    w.sized_warnings(one, inp + _out(w))
     return True
 
 

@@ -1990,8 +1990,9 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
         else:
             w.out.first = held_text
             w.ask("max_batch_size", held, "requests", yes=False)
+        # (the requests as this answer sizes them, the output stated included)
         got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
-                                  images=w.st.images_per_request)
+                                  images=w.st.images_per_request, output_tokens=out)
         if got is not None:
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
