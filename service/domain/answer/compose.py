@@ -21,6 +21,7 @@ from service.domain.answer.intent import (
     details,
     moved_between,
     providers_named,
+    serving_budget_said,
     stated,
     training_budget_said,
 )
@@ -441,7 +442,7 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            closest_topics=[], details=echoed(det))
     off_topic = conf < 0.75 and not _DOMAIN.search(_fold(q))
     if ((conf < CONFIDENCE_THRESHOLD or off_topic) and ex.model is None and ex.gpu is None
-            and not training_budget_said(q)):
+            and not training_budget_said(q) and not serving_budget_said(q, ex)):
         topics = [passages[(s.id, lang)].title for s in ranked[:3]]
         return AskResponse(answer=t["unknown"].format(topics="; ".join(topics)), lang=lang,
                            passages=[], extracted=echoed(ex), numbers=None, follow_up=t["follow"],

@@ -4758,6 +4758,24 @@ def training_budget_said(text: str) -> bool:
                 and job_budget(text) is not None)
 
 
+# what a serving budget buys, asked: "what LLM can I run", "the biggest model I can serve",
+# "ce model pot rula", "ce pot găzdui"
+_SERVING_BUDGET_Q = re.compile(
+    r"\b(?:run\w*+|serv\w*+|host\w*+|deploy\w*+|llm\w*+|model\w*+|inferen\w*+|gpu\w*+"
+    r"|rul\w*+|gazdu\w*+)\b")
+
+
+def serving_budget_said(text: str, ex: Extracted) -> bool:
+    """Whether ``text`` states a budget by the month or the hour and asks what it runs ("I
+    have $500 a month, what LLM can I run?", "with 2k/mo what's the biggest model I can
+    serve"): in scope however weakly the guidance matches its words, as
+    :func:`training_budget_said` is for a training job's (it was "I don't know: I have no
+    guidance on that" where "My budget is $500 a month" got the budget answer; audit buyer19
+    #2)."""
+    return ((ex.budget_usd_per_month is not None or ex.budget_usd_per_hour is not None)
+            and bool(_SERVING_BUDGET_Q.search(_fold(text))))
+
+
 _MEDIA_WORDS = re.compile(r"\bimages?\b|\bimagini\w*+|\bpictures?\b|\bimgs?\b|\bpics?\b"
                           r"|\bvideo\w*+|\bclips?\b|\baudio\b|\btranscri\w*+|\bspeech\b")
 

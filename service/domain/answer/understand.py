@@ -2223,7 +2223,19 @@ _PER = r"\s*+(?:/|per|pe|a|an|on|in|each)?\s*+(?:gpu[- ]?)?"
 _MONEY_ANY = re.compile(_MONEY)
 """Any amount of money, so that a bare "$32k" or "budget 32k" is never read as a context."""
 _HOUR = re.compile(_MONEY + _PER + r"(?:h|hr|hrs|hour|ora|ore)\b")
-_MONTH = re.compile(_MONEY + _PER + r"(?:month|mo|mth|luna|lunar)\b")
+# a bare amount a month after a cue that it is money the asker has or spends: "with 2k/mo",
+# "for 2000 per month", "I have 2k a month", "cu 2000 pe lună" (audit buyer19 #2: no "$", so
+# no budget was read and the answer was the price-table guidance alone). The catalog prices
+# in USD, so the amount is taken for dollars, and the answer says "$2,000/month". A separator
+# is required ("for 1 month" is a length, never $1 a month), and a load after it is none
+# ("with 50k/mo requests").
+_BARE_MONTHLY = (
+    r"(?:(?<=\bwith )|(?<=\bfor )|(?<=\bhave )|(?<=\bgot )|(?<=\bspend )|(?<=\bafford )"
+    r"|(?<=\bunder )|(?<=\bwithin )|(?<=\bcu )|(?<=\bam )|(?<=\bavem )|(?<=\bsub ))"
+    rf"(?P<d>{_NUMBER})\s*+(?P<kd>k)?+\s*+(?:/|per|pe|a|an)\s*+(?:month|mo|mth|luna)\b"
+    r"(?!\s*+(?:of\s++|de\s++)?(?:requests?|reqs?|queries|calls?|users?|tokens?|images?|jobs?"
+    r"|videos?|cereri|interogari|apeluri|utilizatori|tokeni|imagini)\b)")
+_MONTH = re.compile(rf"{_MONEY}{_PER}(?:month|mo|mth|luna|lunar)\b|{_BARE_MONTHLY}")
 _MONTHLY = re.compile(_MONEY + r"\s*+(?:monthly|lunar)\b")
 _HOURLY = re.compile(_MONEY + r"\s*+(?:hourly)\b")
 _DAY = re.compile(_MONEY + _PER + r"(?:day|zi|zi(?:ua)?)\b")
@@ -2520,12 +2532,13 @@ def gpu_prices(text: str, registry: Registry
 
 
 def _amount(m: re.Match[str]) -> float:
-    raw = m.group("a") or m.group("b") or m.group("c")
+    bare: str = m.groupdict().get("d") or ""  # :data:`_BARE_MONTHLY`'s
+    raw: str = m.group("a") or m.group("b") or m.group("c") or bare
     # "1,000" groups thousands; "2,5" (Romanian) is a decimal comma
     thousands = re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw)
     raw = raw.replace(",", "") if thousands else raw.replace(",", ".")
     value = float(raw)
-    if m.group("ka") or m.group("kb") or m.group("kc"):
+    if m.group("ka") or m.group("kb") or m.group("kc") or m.groupdict().get("kd"):
         value *= 1000
     before = m.string[:m.start()]
     if before.endswith(("-", "\u2212")) and not before[-2:-1].isalnum() and (
