@@ -460,11 +460,13 @@ class Stated:
     """The period a count of images is asked per ("how many SDXL images per day", "câte
     imagini pe zi", "images a month"): "hour", "day" or "month"; None where none is said
     (a budget's images are then per the budget's own period)."""
-    image_rate_asked: bool = False
-    """Images per second asked ("how many images per second does SDXL do", "images/s",
-    "câte imagini pe secundă"): a cost answer on the GPU named leads with that rate, its cost
-    after it (buyer audit 18a #3: "how many images per second ... and cost per 1000 images"
-    gave the cost alone, the rate only as "6.5 s per image")."""
+    image_rate_asked: str | None = None
+    """The period images are asked per ("how many images per second does SDXL do",
+    "images/s", "câte imagini pe secundă", "how many SDXL images per hour", "câte imagini SDXL
+    pe oră"): "second", "minute", "hour" or "day", None where no rate is asked. A cost answer
+    on the GPU named leads with that rate, its cost after it (buyer audit 18a #3: "how many
+    images per second ... and cost per 1000 images" gave the cost alone, the rate only as
+    "6.5 s per image"; buyer audit 19 #4: the same per hour)."""
     images_first: bool = False
     """The count of images is asked before any length ("with $20 on a 4090, how many SDXL
     images can we make and how long will that take?"): the images are the number asked, the
@@ -3316,11 +3318,32 @@ _IMAGES_Q = re.compile(r"\b(?:how many|cate)\s++(?:[a-z][\w.\-]*+\s++){0,3}?"
                        r"(?:images?|imagini|pictures?|poze)\b")
 
 
-# images per second asked (Stated.image_rate_asked): "images per second", "images/s",
-# "img/sec", "imagini pe secundă"
-_IMAGES_PER_SECOND = re.compile(
-    r"\b(?:images?|imagini|img|pictures?|poze)(?:\s*+/\s*+s(?:ec)?+"
-    r"|\s++(?:per|pe|a|each|every|on)\s++(?:second|sec|secunda))\b")
+# images per second, minute, hour or day asked (Stated.image_rate_asked): "images per
+# second", "images/s", "img/sec", "imagini pe secundă", "SDXL images per hour", "câte imagini
+# SDXL pe oră", "images an hour", "images/day"; never a count stated ("10,000 images a day"
+# is a load, :func:`_image_rate`)
+_IMAGES_RATE = re.compile(
+    r"\b(?:images?|imagini|img|pictures?|poze)(?:\s++[a-z][\w\-]*+){0,2}?"
+    r"(?:\s*+/\s*+(s|sec|second|min|minute|h|hr|hour|d|day)\b"
+    r"|\s++(?:per|pe|a|an|each|every|on)\s++"
+    r"(second|sec|secunda|minute|min|minut|hour|hr|ora|day|zi)\b)")
+_RATE_PERIOD = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
+                "min": "minute", "minute": "minute", "minut": "minute", "h": "hour",
+                "hr": "hour", "hour": "hour", "ora": "hour", "d": "day", "day": "day",
+                "zi": "day"}
+# a count before the images ("10,000 images", "10k SDXL images"): a load, not a rate asked
+_COUNT_WORD = re.compile(r"[\d.,]++k?")
+
+
+def _image_rate(folded: str) -> str | None:
+    """The period images are asked per (:attr:`Stated.image_rate_asked`): "second",
+    "minute", "hour" or "day"; None where none is asked, or where a count of images is
+    stated before them (up to two words before: "10,000 SDXL images a day")."""
+    for m in _IMAGES_RATE.finditer(folded):
+        before = folded[max(0, m.start() - 40):m.start()].split()[-3:]
+        if not any(_COUNT_WORD.fullmatch(x) for x in before):
+            return _RATE_PERIOD[m.group(1) or m.group(2)]
+    return None
 
 
 _IMAGES_PER = re.compile(
@@ -3964,7 +3987,7 @@ dot_grouped=dg.group(0) if dg else None,
                   days_asked=bool(_DAYS_Q.search(folded)),
                   memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
                   images_first=_images_first(folded), images_period=_images_period(folded),
-                  image_rate_asked=bool(_IMAGES_PER_SECOND.search(folded)),
+                  image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
                   machine_gpus=machine_gpus,

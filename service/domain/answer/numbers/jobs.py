@@ -259,7 +259,8 @@ def _job_lead(w: _W, key: str, gpu_hours: float, wall_hours: float, usd: float,
         w.out.first = w.say(f"{key}_time{one}", hours=w.duration(wall_hours), days=days,
                             **fields)
         gh = wall_hours * gpus if wall and gpus else gpu_hours
-        if gh > wall_hours * 1.01:
+        if gh > wall_hours * 1.01 and "one_card" not in fields:
+            # (one card alone said: its hours are these GPU-hours, not said twice)
             # on several GPUs: the GPU-hours after the wall clock, on the same setup
             words = gpu_hours_words(w, gh, 1 if gh < 100 else 0)
             w.out.more.append(w.say(gpu_hours_key(w, "job_gpu_hours", words), gh=words,
@@ -882,14 +883,19 @@ def _job_split(w: _W, job: _Job) -> str:
 
 
 def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
-                 b: tuple[OfferView, float, str], count: int) -> tuple[float, OfferView, int]:
+                 b: tuple[OfferView, float, str], count: int, wall_led: bool = False
+                 ) -> tuple[float, OfferView, int]:
     """A divisible job of ``gpu_hours`` (one replica per GPU) as its provider bills it, with
     the storage of the model's weights for its wall time, as /v1/recommendations prices a
     job: with no count asked on the machine :func:`_divisible_job` chooses (``common``'s
     setup, provider and price made that machine's, its wall time said on several GPUs, one
     card alone after a larger machine), else on the ``count`` GPUs asked at :meth:`_W.basis`'
     ``b``. The compute and storage the total adds up from are said. (total USD, offer, GPUs
-    the job is spread over)."""
+    the job is spread over). A larger machine chosen says why: no count was asked and it is
+    the cheapest offer of that GPU for the job (buyer audit 19 #5: "on L4" answered on
+    2 × L4 unexplained); ``wall_led``: the lead states the machine's wall time, not said
+    again. One card alone said puts its hours in ``common["one_card"]`` (:func:`_job_lead`
+    then says no GPU-hours: they are those hours)."""
     job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
     if job is None:
         v, per, _ = b
@@ -901,12 +907,14 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
         common.update(setup=w.setup(v.gpu_count, gid), provider=v.provider,
                       price=w.usd(v.on_demand_usd_h or 0.0), kind=w.kinds["on_demand"])
         if v.gpu_count > 1:
-            w.out.more.append(w.say("job_parallel", n=w.n(v.gpu_count),
+            w.out.more.append(w.say("job_parallel_led" if wall_led else "job_parallel",
+                                    n=w.n(v.gpu_count), gpu=w.gpu_name(gid),
                                     wall=w.duration(job.wall_h)))
     w.out.more.append(_job_split(w, job))
     one = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
         if gpus > 1 and not w.ex.gpu_count else None
     if one is not None:
+        common["one_card"] = w.duration(one.wall_h)
         w.out.more.append(w.say("job_single", cost=w.usd(one.total), provider=one.v.provider,
                                 price=w.usd(one.v.on_demand_usd_h or 0.0),
                                 wall=w.duration(one.wall_h)))

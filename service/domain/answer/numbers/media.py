@@ -623,6 +623,12 @@ def _one_item(w: _W, gid: str | None) -> None:
 _MEDIA_SMALLER = ("fp8", "int8", "nf4")
 
 
+def _wall_leads(w: _W) -> bool:
+    """Whether :func:`_job_lead` states the job's wall time in its first sentence (its time
+    or its GPU-hours asked): a larger machine's note then says it not again."""
+    return w.sub in ("time", "gpu_hours") or w.st.time_asked
+
+
 def _media_cost(w: _W, gid: str) -> bool:
     """An image or speech job on the GPU named: the total for the images or hours of audio
     stated (speed × price), else the cost per 1,000 images or per hour of audio."""
@@ -676,10 +682,16 @@ def _media_cost(w: _W, gid: str) -> bool:
         if n:
             hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
             # a job of independent files: every GPU of the cheapest machine takes its share
-            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
+                                        wall_led=_wall_leads(w))
             key, amount = _audio_n(w, "audio_job", n)
+            # the rate of the machine the hours are on, one GPU's beside it on several: 2 ×
+            # L4 took 9.8 hours "at 50.9 hours of audio per hour", one L4's (buyer audit 19
+            # #5; the machine does 101.8)
+            each = w.say("audio_rate_each", ratio=w.rate(ratio / count)) if gpus > 1 else ""
             _job_lead(w, key, hours, hours / gpus, usd,
-                      "job_usd", {"n": amount, "cost": w.usd(usd), "ratio": w.rate(ratio),
+                      "job_usd", {"n": amount, "cost": w.usd(usd),
+                                  "ratio": w.rate(ratio * gpus / count), "each": each,
                                   **common})
         elif budget_lasts_asked(w) and hour > 0:
             # "how long would $300 last running Whisper on an L4?": the hours the amount buys
@@ -718,7 +730,8 @@ def _media_cost(w: _W, gid: str) -> bool:
             hours = n * sec / 3600
             # independent images: every GPU of the cheapest machine makes its share; on the
             # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
-            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count)
+            usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
+                                        wall_led=_wall_leads(w))
             _job_lead(w, "image_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
                                   **size_, **common})
@@ -776,13 +789,17 @@ def _media_cost(w: _W, gid: str) -> bool:
 
 def _image_rate_first(w: _W, r: SizingResult, mk: Mapping[str, Any], gid: str,
                       count: int) -> None:
-    """Images per second asked beside a cost ("how many images per second does SDXL do on
-    an RTX4090 and cost per 1000 images at $0.40/hr?", ``Stated.image_rate_asked``): the
-    setup's rate leads, as the speed answer says it, the cost sentence right after it, as a
-    job's time asked beside its cost leads (``_job_lead``); the rate is the number asked. It
-    was the cost alone, the rate only implied by "6.5 s per image" (buyer audit 18a #3)."""
+    """Images per second, minute, hour or day asked beside a cost ("how many images per
+    second does SDXL do on an RTX4090 and cost per 1000 images at $0.40/hr?", "How many SDXL
+    images per hour on an RTX 4090 and cost per 1000 images?", ``Stated.image_rate_asked``):
+    the rate of the GPUs asked (one where no count is said) leads, in the unit asked, as the
+    speed answer says it, the cost sentence right after it, as a job's time asked beside its
+    cost leads (``_job_lead``); the rate is the number asked. It was the cost alone, the rate
+    only implied by "6.5 s per image" (buyer audit 18a #3 per second, buyer audit 19 #4 per
+    hour: about 554 images per hour on an RTX 4090 never said)."""
     m, p = w.model, r.performance
-    if (not w.st.image_rate_asked or m is None or m.kind != "diffusion"
+    period = w.st.image_rate_asked
+    if (not period or m is None or m.kind != "diffusion"
             or m.modality != "image" or p is None or not p.seconds_per_image
             or w.out.first is None or (w.out.asked is not None
                                        and w.out.asked.quantity.startswith("images_per"))):
@@ -791,12 +808,23 @@ def _image_rate_first(w: _W, r: SizingResult, mk: Mapping[str, Any], gid: str,
     if not ips:
         return
     w.out.more.insert(0, w.out.first)
-    w.out.first = w.say(
-        "image_rate_second", ips=w.n(ips, 2), model=m.name, weights=r.weights,
-        need=w.gib(r.memory.per_gpu_gib), w=mk.get("width") or m.native_width or 1024,
-        h=mk.get("height") or m.native_height or 1024, sec=w.n(p.seconds_per_image, 1),
-        setup=w.setup(count, gid), per_hour=w.n(3600 * ips))
-    w.ask("images_per_s", ips, "images/s")
+    common = {"model": m.name, "weights": r.weights, "need": w.gib(r.memory.per_gpu_gib),
+              "w": mk.get("width") or m.native_width or 1024,
+              "h": mk.get("height") or m.native_height or 1024,
+              "sec": w.n(p.seconds_per_image, 1), "setup": w.setup(count, gid),
+              "per_hour": w.n(3600 * ips)}
+    if period == "hour":
+        w.out.first = w.say("image_rate_hour", **common)
+        w.ask("images_per_hour", 3600 * ips, "images/h")
+    elif period == "minute":
+        w.out.first = w.say("image_rate_minute", per_min=w.rate(60 * ips), **common)
+        w.ask("images_per_minute", 60 * ips, "images/min")
+    elif period == "day":
+        w.out.first = w.say("image_rate_day", per_day=w.rate(86_400 * ips), **common)
+        w.ask("images_per_day", 86_400 * ips, "images/day")
+    else:
+        w.out.first = w.say("image_rate_second", ips=w.n(ips, 2), **common)
+        w.ask("images_per_s", ips, "images/s")
 
 
 def _media_own(w: _W, gid: str, count: int, r: SizingResult, mk: Mapping[str, Any],
