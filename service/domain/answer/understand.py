@@ -3277,6 +3277,18 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
         near.sort(key=lambda x: (abs(x.total_params / 1e9 - size_b), x.id))
         written = text[t.start:t.end] if len(text) == len(folded) else t.text
         return written, [x.id for x in near[:3]]
+    # a name written apart from its size ("FooBarLM 13B"): read as the size alone, it was
+    # answered as Meta Llama 2 13B with only "(Assuming a 13B model such as ...)" after the
+    # figures (audit buyer19 #10); a name of no catalog family lists no nearest names
+    for t, size in itertools.pairwise(toks):
+        sm = _SIZE_WORD.fullmatch(size.text)
+        if (sm is None or len(text) != len(folded) or not _name_like(text[t.start:t.end])
+                or registry.model_names.lookup(t.text) is not None
+                or registry.gpu_names.lookup(t.text) is not None):
+            continue
+        family = [x for x in registry.models.values() if x.id.startswith(t.text + "-")]
+        family.sort(key=lambda x: (abs(x.total_params / 1e9 - float(sm.group(1))), x.id))
+        return text[t.start:size.end], [x.id for x in family[:3]]
     # a sizeless name of a family the catalog has ("bge-m3" beside bge-large-en-v1.5): not
     # answered as if no model were named (it priced the GPU alone), said unknown
     heads = _id_heads(registry)
@@ -3290,6 +3302,20 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
             written = text[t.start:t.end] if len(text) == len(folded) else t.text
             return written, [x.id for x in near[:3]]
     return None
+
+
+_SIZE_WORD = re.compile(r"(\d++(?:\.\d++)?)b")
+"""A size in billions, one word ("13b"), as it follows a model's name written apart."""
+_CAMEL = re.compile(r"[a-z][A-Z]")
+"""A made-up model name as written is in camel case ("FooBarLM", "MyGpt") or ends in "LM"
+("Foolm"): never a word of a sentence ("for", "VRAM", "How")."""
+
+
+def _name_like(written: str) -> bool:
+    if not (written.isascii() and written.isalnum() and written[0].isalpha()):
+        return False
+    return (_CAMEL.search(written) is not None
+            or (len(written) >= 4 and written.endswith("LM") and written[-3].islower()))
 
 
 def _id_heads(registry: Registry) -> frozenset[str]:

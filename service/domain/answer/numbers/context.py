@@ -1529,6 +1529,21 @@ class _W:
                 f"memory, the matmuls run at {s.compute} speed, with no {p.compute.upper()} "
                 "tensor-core speed-up")
 
+    def weight_only_said(self, r: SizingResult, gid: str) -> str | None:
+        """A precision picked for the GPU that runs it weight-only there (fp8 on an A100, which
+        has no FP8 tensor cores: FP8-Marlin W8A16), said beside the pick (catalog/kernels.toml's
+        rule and source); the Warnings alone said it (audit buyer19 #11)."""
+        kernels = self.reg.kernels
+        gpu = self.reg.gpus.get(gid)
+        p = next((x for x in PRECISIONS if x.id == r.weights), None)
+        if not kernels or gpu is None or p is None or p.compute not in LOW_BIT_COMPUTE:
+            return None
+        s = kernels.supported(r.engine, p, gpu)
+        if s.status != "runs_as" or s.compute in LOW_BIT_COMPUTE:
+            return None
+        return self.say("precision_weight_only", p=p.id, gpu=self.gpu_name(gid),
+                        low=p.compute.upper(), compute=s.compute)
+
     def cap(self, r: SizingResult) -> float:
         """The memory per GPU the sizing's fit compares with (an inference engine's share of
         the card for an LLM served, else the usable memory)."""
@@ -2050,6 +2065,8 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
         w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
                                 ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
                                 cap=w.gib(w.cap(r))))
+        if (weight_only := w.weight_only_said(again, gid)) is not None:
+            w.out.more.append(weight_only)
         if takes:  # the model's own precision: how many of the GPU it takes
             w.takes_more(r, gid, count)
         return again

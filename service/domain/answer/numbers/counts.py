@@ -143,8 +143,9 @@ def _gpu_count(w: _W) -> None:
         # different setups. "500 token prompts, 200 tokens out" was 1,024 tokens (the floor
         # every answer's context had, audit buyer18b #5), then 500 in and 512 out
         out = _out(w)
+        inp = _prompt(w, out)
         rec = w.recommend(workload="serving", concurrent_requests=users,
-                          context_tokens=_prompt(w, out) + out, output_tokens=out)
+                          context_tokens=inp + out, output_tokens=out)
         if rec is not None and rec.options:
             o = rec.options[0]
             w.offer_numbers(rec)
@@ -159,6 +160,7 @@ def _gpu_count(w: _W) -> None:
                                 weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                                 provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))
             w.ask("gpu_count", n, "GPUs")
+            _rec_load(w, o, inp, out)
             _setup_month(w, o)
             w.out.more.append(w.say("price_date", date=price_date_words(
                 o.offer.as_of, o.offer.as_of_kind, w.t)))
@@ -471,6 +473,24 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _rec_load(w: _W, o: Option, inp: int, out: int) -> None:
+    """The recommendations' setup for a count of users, after its count: its machines, each
+    user's tokens/s and first-token time there, and the request length it is sized at, with
+    a length said in words and no number (``Stated.vague_length``, "short prompts") said not
+    read, as write._vague_length_note says it where a sizing is recorded (this answer records
+    none). It was one bare sentence: "16 × RTX 3060 (the cheapest setup: vast, $0.84/h)"
+    beside "short prompts" (audit buyer19 #12)."""
+    p = o.performance
+    tps, ttft = p.decode_tokens_per_s_per_user, p.time_to_first_token_ms
+    if tps and ttft:
+        w.out.more.append(w.say("gpu_count_rec_load", setup=w.option_setup(o), tps=w.rate(tps),
+                                ttft=w.n(ttft), inp=w.n(inp), out=w.n(out)))
+    if (w.st.vague_length is not None and w.st.prompt_tokens is None
+            and w.ex.context_tokens is None):
+        w.out.more.insert(0, w.say("vague_length", words=w.st.vague_length, inp=w.n(inp),
+                                   out=w.n(out)))
 
 
 def _setup_month(w: _W, o: Option) -> None:
