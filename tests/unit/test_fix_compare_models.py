@@ -165,5 +165,6 @@ def test_per_million_at_50_users_ro() -> None:
 
 def test_per_million_with_no_load_stays_at_full_load() -> None:
     r = ask("h100 vs h200 for llama 3.1 70b fp8: which is cheaper per million tokens?")
+    # the verdict leads now, still at full load (task perdollar: "costs:" and the rows led)
     assert first_sentence(r).startswith("Per 1M output tokens, Meta Llama 3.1 70B at fp8 at "
-                                        "full load costs:"), r.answer
+                                        "full load costs least on"), r.answer

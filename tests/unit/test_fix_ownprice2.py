@@ -99,7 +99,8 @@ def test_compare_at_stated_prices(question: str, h100: str, a100: str) -> None:
     # 1 x H100 int8 at 3,208 tokens/s and $2/h: $0.173 (was $0.11 at the catalog's $1.29/h);
     # 1 x A100 80GB int8 at 1,683 tokens/s and $1.20/h: $0.198 (was $0.15 at $0.93/h)
     assert value == pytest.approx(2.0 / (3208 * 3600) * 1e6, rel=0.01), r.answer
-    text = _said(r)
+    # the rows that say the prices follow the verdict now (task perdollar: they led)
+    text = head(r).replace("\xa0", " ")
     assert h100 in text and a100 in text, r.answer
     assert _stated(r) == [_hourly("h100-sxm", 2.0), _hourly("a100-sxm-80gb", 1.2)]
 

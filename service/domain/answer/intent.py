@@ -4489,7 +4489,14 @@ _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bo
                       # "switching from an H100 to an H200", "de la H100 la H200": the one
                       # left weighed against the one taken, as "instead of" is (it was the
                       # H100's alone, the card left; audit buyer17b #2)
-                      rf"|\bin locul\b|\b(?:from|de la)\s++{_SWITCHED_FROM}")
+                      rf"|\bin locul\b|\b(?:from|de la)\s++{_SWITCHED_FROM}"
+                      # "we use an RTX 4090 now, should we switch to an L40S?", "să trecem la
+                      # L40S", "ne mutăm pe L40S": the one taken weighed against the one in use
+                      # (audit buyer19 #8: the card in use alone, in English)
+                      r"|\b(?:switch\w*+|mov(?:e|ing)|migrat\w*+|upgrad\w*+)\s++(?:over\s++)?to"
+                      rf"\s++{_SWITCHED_FROM}"
+                      r"|\b(?:trec\w*+|mut\w*+|migr\w*+|schimb\w*+)\s++(?:pe|la)"
+                      rf"\s++{_SWITCHED_FROM}")
 # renting, in both languages: a price asked ("what GPU should I rent", "ce GPU să închiriez"),
 # and what tells a card to buy apart from a rental (_RENT)
 _RENT_WORDS = r"\brent\w*+|\bhire\b|\binchiri\w*+"
@@ -4562,11 +4569,15 @@ def _per_million(f: str) -> bool:
 
 # price-performance asked ("price perf h100 vs a100", "perf per dollar", "tokens per dollar",
 # "bang for the buck", "raport preț/performanță"): the cost of a unit of work (1M tokens) on
-# each side, not the speed and the hourly price apart (audit ask_en #8)
+# each side, not the speed and the hourly price apart (audit ask_en #8); "which is better per
+# dollar", "value for money", "cost-effective", "mai rentabil", "raport calitate/preț" too
+# (audit buyer19 #6: the speed and the hourly price apart, the A100 read as the winner)
 _PRICE_PERF = re.compile(
     r"\bprice[ /-]?(?:to[ -])?perf(?:ormance)?\b|\bperf(?:ormance)?[ /-]?(?:per[ -]|/\s*)"
     r"(?:dollar|\$|usd)|\btokens? per (?:dollar|\$|usd)\b|\bbang for (?:the |your )?bucks?\b"
-    r"|\bcost[ -]efficien\w*+|\bpret[ /-]?(?:/\s*)?performant\w*+")
+    r"|\bcost[ -]efficien\w*+|\bpret[ /-]?(?:/\s*)?performant\w*+"
+    r"|\b(?:per|pe) (?:dollar|dolar|buck|usd)s?\b|\bvalue for (?:the |your )?money\b"
+    r"|\bcost[ -]?effective\w*+|\brentabil\w*+|\bpret[ /-]?calitate\b|\bcalitate[ /-]?pret\b")
 
 
 _COST_MONTH = re.compile(r"\bmonth\w*+|\bluna\b|\blunar\w*+|\bmo\b|\b/\s*+mo\b")
