@@ -3281,7 +3281,7 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     # answered as Meta Llama 2 13B with only "(Assuming a 13B model such as ...)" after the
     # figures (audit buyer19 #10); a name of no catalog family lists no nearest names
     for t, size in itertools.pairwise(toks):
-        sm = _SIZE_WORD.fullmatch(size.text)
+        sm = _BILLIONS_WORD.fullmatch(size.text)
         if (sm is None or len(text) != len(folded) or not _name_like(text[t.start:t.end])
                 or registry.model_names.lookup(t.text) is not None
                 or registry.gpu_names.lookup(t.text) is not None):
@@ -3304,7 +3304,7 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     return None
 
 
-_SIZE_WORD = re.compile(r"(\d++(?:\.\d++)?)b")
+_BILLIONS_WORD = re.compile(r"(\d++(?:\.\d++)?)b")
 """A size in billions, one word ("13b"), as it follows a model's name written apart."""
 _CAMEL = re.compile(r"[a-z][A-Z]")
 """A made-up model name as written is in camel case ("FooBarLM", "MyGpt") or ends in "LM"

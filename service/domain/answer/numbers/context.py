@@ -430,7 +430,7 @@ class _W:
         """The requests at once sized for a user base stated (``Stated.user_base``): all of
         them (the worst case), or 1 where that is past what is sized; None where none is
         sized for one (write.user_base_load)."""
-        self.speed_fell: tuple[SizingResult, SizingResult, str] | None = None
+        self.speed_fell: tuple[SizingResult, SizingResult, tuple[str, ...]] | None = None
         """The speed answer's fall back to a smaller precision (``speed.py``): the sizing at
         the model's own precision, the one at the precision that fits and the note that said
         it; None where it did not fall back."""

@@ -698,8 +698,9 @@ def _fit_first(w: _W) -> None:
             lead += " " + w.say("speed_fit_weight_only", p=got.weights, gpu=w.gpu_name(gpu.id),
                                 compute=(s.compute or "").upper(),
                                 native=p.compute.upper(), rule=s.rule or "")
-    if note in w.out.more:
-        w.out.more.remove(note)
+    for said in note:
+        if said in w.out.more:
+            w.out.more.remove(said)
     w.out.more.insert(0, w.out.first)
     w.out.first = lead
 
@@ -924,12 +925,15 @@ def _speed_answer(w: _W) -> None:
         # the model's own precision does not fit there at this prompt: the figures at the
         # largest precision that does, said so (a "no" alone answers no speed)
         own_r = r
+        said = len(w.out.more)
         r = _fitting_precision(
             w, r, gid, count, setup, inp + out,
             lambda x: x.fits and x.performance is not None, takes=False,
             input_tokens=inp, output_tokens=out, batch_size=w.ex.concurrent_requests) or r
-        if r is not own_r and w.out.more:
-            w.speed_fell = (own_r, r, w.out.more[-1])
+        if r is not own_r and len(w.out.more) > said:
+            # the notes the fall back added (the precision note, and the weight-only note
+            # where the GPU runs the smaller precision so): :func:`_fit_first` says both
+            w.speed_fell = (own_r, r, tuple(w.out.more[said:]))
     if not r.fits and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         # a target asked where none of the serving engine's precisions fits: the largest GGUF
         # one that does, on llama.cpp, so the verdict has a figure (audit regress4 #11: "0
