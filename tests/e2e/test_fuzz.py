@@ -3,7 +3,7 @@ operation, generated valid and invalid inputs; no 5xx, and every response (statu
 content type, body) matches what the spec documents. The budget is bounded (MAX_EXAMPLES per
 operation) so that it stays well under two minutes on a 2-core machine.
 
-One check is left out for five operations only: "positive data acceptance" (a schema-valid
+One check is left out for six operations only: "positive data acceptance" (a schema-valid
 body must not get a 4xx) on POST /v1/sizing and POST /v1/recommendations, whose `hf_config` is
 a pasted Hugging Face config.json (free-form; which `model_type`s and fields sizing can use is a
 content rule) and whose token limits are cross-field (`input_tokens + output_tokens`,
@@ -11,7 +11,9 @@ content rule) and whose token limits are cross-field (`input_tokens + output_tok
 with a documented 400/422 problem. The same holds for the listings GET /v1/offers, /v1/gpus
 and /v1/models: a filter value is checked against the loaded catalog's own values (a family,
 vendor, link or modality the catalog does not have is a 400 listing those it has: data, not
-schema) and their minimum/maximum pairs are cross-field (min_gpus <= max_gpus). Every other
+schema) and their minimum/maximum pairs are cross-field (min_gpus <= max_gpus). POST /v1/ask
+likewise: its `context` names a model, GPU and precision that must be the catalog's (an unknown
+one is a 400 at `$.context.<field>` since body values stopped being 404s). Every other
 rule msgspec enforces is in the spec (zero bounds, unknown fields, exactly one of
 model/architecture/hf_config, a non-blank question).
 
@@ -34,7 +36,8 @@ from tests.e2e.conftest import Server, start_server, stop_server
 SPEC = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 MAX_EXAMPLES = 25
 ADMIN_KEY = "fuzz-admin-key-0123456789"
-CONTENT_RULES = {"/v1/sizing", "/v1/recommendations", "/v1/offers", "/v1/gpus", "/v1/models"}
+CONTENT_RULES = {"/v1/sizing", "/v1/recommendations", "/v1/ask", "/v1/offers", "/v1/gpus",
+                 "/v1/models"}
 
 schema = schemathesis.openapi.from_path(SPEC)
 
