@@ -223,7 +223,6 @@ class StatedPrice(Out, frozen=True, kw_only=True):
 
     gpu: Annotated[str, msgspec.Meta(
         description="the catalog id of the GPU priced at it")]
-    """The catalog id of the GPU priced at it."""
     per_gpu_hour_usd: Annotated[float, msgspec.Meta(
         description="the price of one GPU-hour used, in USD: a monthly amount over month_hours, "
                     "a machine's over its GPUs")]
@@ -231,14 +230,11 @@ class StatedPrice(Out, frozen=True, kw_only=True):
     over its GPUs."""
     stated_usd: Annotated[float, msgspec.Meta(
         description="the amount as the question says it, in USD")]
-    """The amount as the question says it."""
     stated_per: Annotated[Literal["hour", "month"], msgspec.Meta(
         description="the period the amount is said for: hour or month")]
-    """The period the amount is said for."""
     per_machine: Annotated[bool, msgspec.Meta(
         description="true: the amount is a whole machine's ('we pay $20/h for the 8x node'), not "
                     "one GPU's")]
-    """The amount is a whole machine's ("we pay $20/h for the 8x node"), not one GPU's."""
     month_hours: Annotated[float | None, msgspec.Meta(
         description="the hours of a month a monthly amount is spread over (24 h x 30 days, the "
                     "month every monthly figure is priced over); null for an hourly one")]
@@ -256,7 +252,6 @@ class ProviderDataPrice(Out, frozen=True, kw_only=True):
     carries its own figure, an unknown one null (never 0)."""
 
     provider: Annotated[str, msgspec.Meta(description="the catalog id of the provider")]
-    """The catalog id of the provider."""
     quantity: Annotated[Literal["egress_usd_per_month", "egress_usd", "storage_usd_per_month",
                                 "storage_usd", "egress_usd_per_gb",
                                 "storage_usd_per_gb_month"], msgspec.Meta(
@@ -271,18 +266,15 @@ class ProviderDataPrice(Out, frozen=True, kw_only=True):
     value: Annotated[float | None, msgspec.Meta(
         description="the price in the unit of unit (USD); null: the catalog has no such price "
                     "for this provider (unknown, not zero)")]
-    """Null: the catalog has no such price for this provider (unknown, not zero)."""
     unit: Annotated[str, msgspec.Meta(
         description="the unit of value: USD for an amount (its period in quantity's name), "
                     "the rate's unit per GB or GB-month for a rate")]
     data_gb: Annotated[float | None, msgspec.Meta(
         description="the GB priced (for storage and egress together, the egress); null for a "
                     "rate")]
-    """The GB priced (for storage and egress together, the egress); null for a rate."""
     source: Annotated[str, msgspec.Meta(
         description="the address of the price's source (catalog providers.toml); empty where "
                     "unknown")]
-    """The address of the price's source (catalog/providers.toml), "" where unknown."""
     as_of: Annotated[str | None, msgspec.Meta(
         description="the latest date the source shows (YYYY-MM-DD); null where it shows none or "
                     "the price is unknown")]
