@@ -268,6 +268,12 @@ class Stated:
     are named as alternatives. The extraction reads no model from them."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
+    tpot_ms: float | None = None
+    """A time per output token asked as a limit ("TPOT under 25 ms", "inter-token latency
+    below 30 ms", "ITL < 50ms", "25 ms per token", "TPOT sub 30 ms", "latență între tokeni sub
+    30 ms"), in ms: read as each user's decode speed of 1000 / ms tokens/s
+    (:attr:`min_tokens_per_s`, :attr:`tps_each`) where no tokens/s target is stated, and said
+    back in its own terms where the answer states the target (``_W.targets_said``)."""
     region_word: str | None = None
     """The region as the question writes it ("Europe", "Europa", "us-east"), said back in the
     answer next to the offers it filters."""
@@ -2967,6 +2973,41 @@ _TTFT_TARGET = re.compile(
     rf"(?:(?:of|de)\s++)?{_TTFT_WORD}\b"
     rf"|\b{_TTFT_WORD}\s*+(?:(?:of|de|=|:|target(?:\s++of)?)\s*+)?"
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b")
+# a time per output token asked as a limit (TPOT, inter-token latency, ITL; the decode step
+# each user waits per token: 25 ms is 40 tokens/s per user): "TPOT under 25 ms", "p95 ITL <
+# 50ms", "inter-token latency below 30 ms", "time per output token of 25 ms", "token latency
+# under 40 ms", "timp per token sub 30 ms", "latență între tokeni sub 30 ms"; the time first:
+# "25 ms per token", "25 ms/token", "30 ms pe token", "under 25 ms TPOT". Never a first token's
+# time ("first-token latency", "TTFT": _TTFT_LIMIT). Groups: (value, unit) in pairs 1-2, 3-4;
+# the words between a name and its time (group ``gap``) are checked for a TTFT's name
+# (:func:`_tpot_ms`). (_TPOT: a TPOT asked, not a limit.)
+_TPOT_WORD = (r"(?:tpot|itl|inter[\s-]?tokens?[\s-]latency|time per (?:output |generated )?token"
+              r"|(?<!first )(?<!first-)(?<!1st )(?:per[\s-]|output[\s-])?token[\s-]latency"
+              r"|timp(?:ul)? (?:per|pe) token|latenta (?:dintre|intre|per|pe) tokeni?"
+              r"|latenta inter[\s-]?token)")
+_TPOT_UNIT = r"(ms|milliseconds?|milisecunde?|s|sec|seconds?|secunde?|secunda)\b"
+_TPOT_LIMIT = re.compile(
+    rf"\b{_TPOT_WORD}\b(?P<gap>[^?\d]{{0,25}}?)(\d++(?:[.,]\d++)?)\s*+{_TPOT_UNIT}"
+    r"|(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+"
+    rf"{_TPOT_UNIT}[\s-]*+(?:(?:/|per|pe|a|of|de)\s*+(?:(?:output|generated)\s++)?token\b"
+    rf"|{_TPOT_WORD}\b)")
+_TPOT_GAP_TTFT = re.compile(rf"{_TTFT_WORD}|\bfirst\b|\bprimul")
+
+
+def _tpot_ms(folded: str) -> float | None:
+    """The time per output token a question asks as a limit (:data:`_TPOT_LIMIT`), in ms; None
+    where none is, or where the words between its name and the time name a first token's
+    ("TPOT and TTFT under 500 ms": the 500 ms is the TTFT's)."""
+    for m in _TPOT_LIMIT.finditer(folded):
+        if m.group("gap") and _TPOT_GAP_TTFT.search(m.group("gap")):
+            continue
+        value, unit = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+        ms = _num(value) * (1.0 if unit.startswith("m") else 1000.0)
+        if ms > 0:
+            return ms
+    return None
+
+
 # a request rate: "50 requests/s", "50 requests per second", "2 million requests per day",
 # "50 de cereri pe secunda", "50 rps", "50 requests per user per day" (each of the users
 # stated: :func:`request_rate`); the noun whole ("requests?+": "1000 requests to" was read
@@ -3934,6 +3975,10 @@ def stated(text: str, registry: Registry) -> Stated:
     throughput = _aggregate_tps(masked, sm)  # (nor "on a 4090 tok/s total" a total)
     if throughput is not None:
         sm = None  # a load in total: never each user's target
+    # a time per output token asked as a limit ("TPOT under 25 ms"): each user's decode speed
+    # of 1000 / ms tokens/s where no tokens/s target is stated (it was dropped: "7 concurrent
+    # requests in memory" on an L4 answered a 25 ms = 40 tokens/s per user target)
+    tpot = _tpot_ms(masked) if sm is None and throughput is None else None
     em2 = _EPOCHS.search(folded) or _EPOCHS_NAMED.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
@@ -3968,11 +4013,12 @@ dot_grouped=dg.group(0) if dg else None,
                   request_rate_per_s=request_rate(folded),
                   work_rate=wr[0] if wr else _recordings_rate(unnamed, hours_per_day, days),
                   live_streams=live,
-                  min_tokens_per_s=_tps(sm) if sm else None,
+                  min_tokens_per_s=_tps(sm) if sm else 1000.0 / tpot if tpot else None,
+                  tpot_ms=tpot,
                   throughput_tokens_per_s=throughput,
                   memory_each_user=bool(_MEMORY_EACH_USER.search(folded)),
                   tps_each=bool(sm and (_TPS_EACH.match(masked, sm.end())
-                                        or _LOAD_WORDS.search(masked))),
+                                        or _LOAD_WORDS.search(masked))) or bool(tpot),
                   per_thousand_tokens=per_thousand_tokens(text),
                   epochs=int(em2.group(1)) if em2 and int(em2.group(1)) >= 1 else None,
                   examples=training_examples(text), pairs=training_pairs(text),
@@ -4432,7 +4478,9 @@ _TPOT = re.compile(r"\btpot\b|\btime per (?:output )?token\b"
                    # first one (_TTFT's bare "latency"): "per-token latency", "latency per
                    # token", "latența pe token"
                    r"|\bper[- ]token latency\b|\blatency (?:per|/) (?:output )?token\b"
-                   r"|\blatent\w*+ (?:per|pe) token\b")
+                   r"|\blatent\w*+ (?:per|pe) token\b"
+                   # ("latența între tokeni": the inter-token latency, not the first token's)
+                   r"|\blatent\w*+ (?:intre|dintre) tokeni\b")
 _COST_ASKED = re.compile(r"\bhow much\b|\bcost\w*+|\bcat costa\b|\bprice\w*+|\bpret(?!rain)\w*+")
 _TTFT = re.compile(r"\bttft\b|\btime to first token\b|\bfirst token\b|\bprimul token\b"
                    r"|\blatency\b|\blatenta\b")

@@ -992,10 +992,14 @@ class _W:
 
     def targets_said(self) -> str:
         """The per-user speed and first-token targets stated, as the answer says them ("25
-        tokens/s per user and a time to first token under 2,000 ms"); "" where none is."""
-        tps_min, ttft_max = self.st.min_tokens_per_s, self.st.max_ttft_ms
+        tokens/s per user and a time to first token under 2,000 ms"); "" where none is. A
+        speed stated as a time per output token is said in its terms first ("TPOT under 25
+        ms, i.e. at least 40 tokens/s per user")."""
+        tps_min, ttft_max, tpot = self.st.min_tokens_per_s, self.st.max_ttft_ms, self.st.tpot_ms
+        speed = "target_tpot" if tpot else "target_tps"
         return self.t["target_and"].join(
-            ([self.say("target_tps", tps=self.hours(tps_min))] if tps_min else [])
+            ([self.say(speed, tps=self.hours(tps_min), ms=self.hours(tpot or 0.0))]
+             if tps_min else [])
             + ([self.say("target_ttft", ms=self.n(ttft_max))] if ttft_max else []))
 
     def view_of(self, offer_id: str) -> OfferView | None:

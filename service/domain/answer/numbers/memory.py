@@ -858,6 +858,9 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
         return False
     common = {"setup": setup, "model": w.model.name, "weights": r.weights,
               "tps": w.hours(target), "ctx": w.n(inp + _out(w)), "inp": w.n(inp),
+              # (a target asked as a time per output token is said in its terms too)
+              "speed": w.say("speed_target_tpot" if w.st.tpot_ms else "speed_target_tps",
+                             tps=w.hours(target), ms=w.hours(w.st.tpot_ms or 0.0)),
               "out": w.n(_out(w)),
               "held": w.n(held), "at_held": w.n(most, 1)}
     if one < target:
