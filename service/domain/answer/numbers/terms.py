@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from typing import Any
 
@@ -67,6 +68,7 @@ from service.domain.recommend.pricing import (
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
+    Recommendation,
 )
 from service.domain.sizing.memory import lora_params
 from service.domain.sizing.sizing import default_weights, sized_from_entry
@@ -318,6 +320,152 @@ def _spot_none_at(w: _W, gid: str, count: int) -> bool:
     return True
 
 
+@dataclass
+class _SpotSide:
+    """A job's spot side, its expected restarts counted (:func:`_spot_and_on_demand`): its
+    total and its words, or why it has no figure."""
+    usd: float | None = None
+    """The spot job's total with its expected restarts; None: no spot figure."""
+    lead: str = ""
+    """Its sentence where spot leads the answer."""
+    basis: list[str] = field(default_factory=list)
+    """Its lines after that sentence (why spot, its restarts, its own bill)."""
+    line: str = ""
+    """Its sentence after an on-demand lead (``cost_spot_job``)."""
+    option: Option | None = None
+    """The recommendations' spot option it is (its offer, its warnings)."""
+    rec: Recommendation | None = None
+    """The recommendation that option is from."""
+    plan: Written | None = None
+    """The spot plan it is (its warnings, sizing and offers), where not an option."""
+    none: str | None = None
+    """No spot figure: the line saying why (spot ruled out, no spot price listed)."""
+    none_after: bool = False
+    """That line said after the on-demand job's own lines, not before them."""
+    doubt: str | None = None
+    """No trusted spot price: said before the on-demand lead (``spot_untrusted``)."""
+
+
+def _priced_usd(x: Written) -> float | None:
+    """A job's total where its writer priced one (asked in USD, not zero), else None."""
+    if x.first is None or x.asked is None or x.asked.unit != "USD" or not x.asked.value:
+        return None
+    return x.asked.value
+
+
+def _spot_option(w: _W, kw: dict[str, Any], gid: str, n: int | None,
+                 held_above: bool = False) -> tuple[Option | None, Recommendation | None]:
+    """The cheapest spot job on ``gid`` as /v1/recommendations prices it (``kw``: their
+    request, interruptible; their job counts the expected restarts), on ``n`` GPUs where
+    stated. ``held_above``: where no option of ``n`` is ranked at all (the count does not
+    hold the run: the on-demand answer runs it on the fewest that do), the fewest on spot
+    above it."""
+    rec = w.recommend(**kw)
+    ranked = [x for x in (rec.options if rec is not None else []) if x.offer.gpu == gid]
+    spot = [x for x in ranked if x.pricing_model == "spot" and x.cost.per_job_usd
+            and x.performance.job_hours]
+    at = [x for x in spot if not n or x.offer.gpu_count * x.nodes == n]
+    if held_above and n and not any(x.offer.gpu_count * x.nodes == n for x in ranked):
+        more = [x for x in spot if x.offer.gpu_count * x.nodes > n]
+        least = min((x.offer.gpu_count * x.nodes for x in more), default=0)
+        at = [x for x in more if x.offer.gpu_count * x.nodes == least]
+    return (min(at, key=lambda x: x.cost.per_job_usd or 0.0) if at else None), rec
+
+
+def _spot_line(w: _W, o: Option) -> str:
+    """A spot job said after an on-demand one (``cost_spot_job``: only if the job can be
+    interrupted and restarted)."""
+    return w.say("cost_spot_job", cost=w.usd(o.cost.per_job_usd or 0.0),
+                 setup=w.option_setup(o), provider=o.offer.provider,
+                 price=w.usd(o.cost.per_hour_usd))
+
+
+def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
+                        spot: Callable[[Written], _SpotSide], lead: str,
+                        quantity: str = "per_job_usd",
+                        od_after: Callable[[str], bool] | None = None) -> bool:
+    """THE step of a job asked on spot against on-demand: the job priced on-demand
+    (``on_demand``: its Written, None where none is priced: False, nothing written), then on
+    spot with its expected restarts (``spot``; none where spot is ruled out,
+    ``Stated.no_spot``: ``cost_no_spot_job``, no spot figure), then the comparison written.
+    ``lead``:
+
+    - "on-demand": the job as the cost answer wrote it (in place, ``w.out``) leads, the spot
+      job after its first sentence (:func:`_spot_job_on`);
+    - "spot": the spot job leads (the question names it first), the on-demand job after it
+      (``pretrain_spot_on_demand``, its lines where ``od_after`` keeps them), the difference
+      of the two totals last (:func:`_pretrain_spot`);
+    - "cheaper": as "spot" where spot costs no more, else the on-demand job leads, the spot
+      job and the difference after its lines (:func:`_counted_spot`).
+
+    No spot figure: the on-demand job, the line saying why before its lines (after them for
+    spot ruled out where the on-demand job leads). The answer's asked figure is the leading
+    job's total (``quantity``)."""
+    out = w.out
+    od = on_demand()
+    if od is None:
+        return False
+    side = (_SpotSide(none=w.t["cost_no_spot_job"], none_after=lead == "on-demand")
+            if w.st.no_spot else spot(od))
+    assert od.first is not None
+    if side.plan is not None:
+        for x in side.plan.warnings:  # the spot plan's own warnings first, as it leads
+            w.warn(x)
+    for x in od.warnings:
+        w.warn(x)
+    if out is not od:
+        out.sizing, out.computed = (side.plan.sizing if side.plan else None) or od.sizing, True
+    if side.usd is None:
+        # no spot figure: the on-demand job, said why
+        if side.doubt is not None:
+            out.first = side.doubt + _decap(w, od.first)
+        lines = ([] if side.none is None else [side.none])
+        lines = [*od.more, *lines] if side.none_after else [*lines, *od.more]
+        if out is od:
+            out.more[:] = lines
+            return True
+        out.first = od.first
+        out.more.extend(lines)
+        out.offers, out.asked = od.offers, od.asked
+        return True
+    if lead == "on-demand":
+        out.more.insert(0, side.line)
+        if side.option is not None:
+            _provider_warnings(w, side.option)
+        return True
+    od_usd = _priced_usd(od)
+    assert od_usd is not None
+    saved = od_usd - side.usd
+    diff = w.say("pretrain_spot_saving" if saved >= 0 else "pretrain_spot_dearer",
+                 spot=w.usd(side.usd), od=w.usd(od_usd), diff=w.usd(abs(saved)),
+                 pct=w.f.percent(abs(saved) / od_usd))
+    if lead == "spot" or saved >= 0:
+        # spot leads, then the on-demand job with its own lines, the difference last
+        out.first = side.lead
+        out.more.extend([*side.basis, w.say("pretrain_spot_on_demand", run=_decap(w, od.first))])
+        out.more.extend(x for x in od.more if od_after is None or od_after(x))
+        out.more.append(diff)
+    else:
+        # spot dearer here (a spot price above the on-demand one): the on-demand job leads,
+        # as the recommendations price it (spot only where cheaper), the spot job after it
+        out.first = od.first
+        out.more.extend([*od.more, side.line, diff])
+    if side.plan is not None:
+        # the plan's offers, then the on-demand job's not among them
+        plan = side.plan.offers
+        out.offers = [*plan, *(x for x in od.offers
+                               if all(x.offer_id != s.offer_id for s in plan))]
+    else:
+        if side.rec is not None and side.option is not None:
+            w.offer_numbers(msgspec.structs.replace(side.rec, options=[side.option]))
+        out.offers.extend(x for x in od.offers
+                          if all(x.offer_id != s.offer_id for s in out.offers))
+    if side.option is not None:
+        w.option_warnings(side.option)
+    w.ask(quantity, side.usd if lead == "spot" else min(side.usd, od_usd), "USD")
+    return True
+
+
 def _spot_job(w: _W) -> bool:
     """A job stated by its count asked about spot ("transcribe 500 hours of audio with
     Whisper on spot", "100,000 SDXL images on spot, my job can't be restarted", "translate
@@ -359,49 +507,42 @@ def _spot_job(w: _W) -> bool:
 
 def _spot_job_on(w: _W, gid: str) -> None:
     """The spot side of an image or speech job priced on the GPU named (on-demand, by
-    media._media_cost): the same job on spot on that GPU (the count stated, if any) as
-    /v1/recommendations prices it (their ``gpus`` filter; their spot job counts the
-    expected restarts), said after the on-demand job with its caveat (``cost_spot_job``).
-    Where the catalog lists no trusted spot price for the GPU, that said first, the
-    on-demand job after it (``spot_untrusted``, as for the card's hourly price); where it
-    lists none at all, said so after the job. Spot ruled out: said so, no spot figure."""
+    media._media_cost, in ``w.out``): the same job on spot on that GPU (the count stated, if
+    any) as /v1/recommendations prices it (their ``gpus`` filter; their spot job counts the
+    expected restarts), said after the on-demand job's first sentence with its caveat
+    (``cost_spot_job``), by :func:`_spot_and_on_demand`. Where the catalog lists no trusted
+    spot price for the GPU, that said first, the on-demand job after it (``spot_untrusted``,
+    as for the card's hourly price); where it lists none at all, said so after the job's
+    first sentence. Spot ruled out: said so, no spot figure."""
     m = w.model
     assert m is not None and w.out.first is not None
-    if w.st.no_spot:
-        w.out.more.append(w.t["cost_no_spot_job"])
-        return
-    listed = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
-    if not listed:
-        w.out.more.insert(0, w.say("spot_none_job", gpu=w.gpu_name(gid)))
-        return
-    if all(v.stale or v.suspect for v in listed):
-        v = min(listed, key=lambda x: (x.spot_usd_h or 0.0) / x.gpu_count)
-        if v.suspect:  # why the cheapest spot price listed is not used, in words
-            w.suspect_warning(v)
+
+    def spot(od: Written) -> _SpotSide:
+        listed = [v for v in w.offers_for(gid) if v.spot_usd_h is not None]
+        if not listed:
+            return _SpotSide(none=w.say("spot_none_job", gpu=w.gpu_name(gid)))
+        if all(v.stale or v.suspect for v in listed):
+            v = min(listed, key=lambda x: (x.spot_usd_h or 0.0) / x.gpu_count)
+            if v.suspect:  # why the cheapest spot price listed is not used, in words
+                w.suspect_warning(v)
+            else:
+                w.price_warnings(v)
+            return _SpotSide(doubt=w.say("spot_untrusted", gpu=w.gpu_name(gid),
+                                         why=_spot_doubt(w, listed)))
+        kw: dict[str, Any] = {"workload": "batch", "gpus": [gid], "interruptible": True,
+                              "top_n": 20}
+        if m.kind == "audio":
+            kw["job_audio_hours"] = w.st.items
         else:
-            w.price_warnings(v)
-        w.out.first = w.say("spot_untrusted", gpu=w.gpu_name(gid),
-                            why=_spot_doubt(w, listed)) + _decap(w, w.out.first)
-        return
-    kw: dict[str, Any] = {"workload": "batch", "gpus": [gid], "interruptible": True,
-                          "top_n": 20}
-    if m.kind == "audio":
-        kw["job_audio_hours"] = w.st.items
-    else:
-        kw["job_images"] = w.st.items or w.st.clips
-        kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
-    rec = w.recommend(**kw)
-    n = w.ex.gpu_count
-    spot = [o for o in (rec.options if rec is not None else [])
-            if o.pricing_model == "spot" and o.offer.gpu == gid and o.cost.per_job_usd
-            and (not n or o.offer.gpu_count * o.nodes == n)]
-    if not spot:
-        return
-    s = min(spot, key=lambda o: o.cost.per_job_usd or 0.0)
-    w.out.more.insert(0, w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd or 0.0),
-                               setup=w.option_setup(s), provider=s.offer.provider,
-                               price=w.usd(s.cost.per_hour_usd)))
-    _provider_warnings(w, s)
+            kw["job_images"] = w.st.items or w.st.clips
+            kw.update({k: v for k, v in w.media_kw().items() if k != "batch_size"})
+        o, rec = _spot_option(w, kw, gid, w.ex.gpu_count)
+        if o is None:
+            return _SpotSide()
+        return _SpotSide(usd=o.cost.per_job_usd or 0.0, line=_spot_line(w, o), option=o,
+                         rec=rec)
+
+    _spot_and_on_demand(w, lambda: w.out, spot, "on-demand")
 
 
 def _method_trains(w: _W) -> bool:
@@ -425,57 +566,48 @@ def _pretrain_spot(w: _W) -> bool:
     instances (the spot deadline plan, ``_spot_deadline``). Spot leads (the question names it
     first), said to hold only for a run that checkpoints and resumes (/v1/recommendations
     prices pre-training on-demand by default: ``interruptible`` no for pretrain), then the
-    on-demand run and the difference of the two totals. Spot ruled out: the on-demand run
-    alone. False (nothing written, the question's reading kept) where no on-demand run is
-    priced."""
-    ex, det, st, sub, out = w.ex, w.det, w.st, w.sub, w.out
-    try:
-        w.sub, w.out = "cost", Written()
-        _train(w, "pretrain")
-        od = w.out
-        if (od.first is None or od.asked is None or od.asked.unit != "USD"
-                or not od.asked.value):
+    on-demand run and the difference of the two totals (:func:`_spot_and_on_demand`). Spot
+    ruled out, or no spot plan: the on-demand run alone, said so. False (nothing written, the
+    question's reading kept) where no on-demand run is priced."""
+    ex, det, st = w.ex, w.det, w.st
+
+    def on_demand() -> Written | None:
+        sub, out = w.sub, w.out
+        try:
+            w.sub, w.out = "cost", Written()
+            _train(w, "pretrain")
+            od = w.out
+        finally:
+            w.sub, w.st, w.out = sub, st, out
+        if _priced_usd(od) is None:
             w.ex, w.det = ex, det
-            return False
-        if not w.st.no_spot:
-            w.ex, w.det, w.out = ex, det, Written()
+            return None
+        return od
+
+    def spot(od: Written) -> _SpotSide:
+        sub, out = w.sub, w.out
+        try:
+            w.ex, w.det, w.sub, w.out = ex, det, "cost", Written()
             w.st = dc_replace(st, deadline_hours=IMPLIED_PLAN_HOURS)
             _train(w, "pretrain", spot=True)
-            sp: Written | None = w.out
-        else:
-            sp = None
-    finally:
-        w.sub, w.st, w.out = sub, st, out
-    days = w.say("job_deadline_days", n=w.hours(IMPLIED_PLAN_HOURS / 24))
-    if (sp is None or sp.first is None or sp.asked is None or sp.asked.unit != "USD"
-            or not sp.asked.value):
-        # no spot plan (spot ruled out, or no spot price for the run's GPUs on machines
-        # joined by a fast network): the on-demand run, said so
-        out.first = od.first
-        out.more.extend([w.t["cost_no_spot_job"] if w.st.no_spot
-                         else w.say("pretrain_spot_none", days=days), *od.more])
-        for x in od.warnings:
-            w.warn(x)
-        out.sizing, out.offers, out.asked, out.computed = od.sizing, od.offers, od.asked, True
-        return True
-    spot_usd, od_usd = sp.asked.value, od.asked.value
+            sp = w.out
+        finally:
+            w.sub, w.st, w.out = sub, st, out
+        days = w.say("job_deadline_days", n=w.hours(IMPLIED_PLAN_HOURS / 24))
+        usd = _priced_usd(sp)
+        if usd is None:
+            # no spot plan (no spot price for the run's GPUs on machines joined by a fast
+            # network): the on-demand run, said so
+            return _SpotSide(none=w.say("pretrain_spot_none", days=days))
+        assert sp.first is not None
+        return _SpotSide(usd=usd, lead=sp.first, plan=sp,
+                         basis=[w.say("pretrain_spot_basis", days=days), *sp.more])
+
     implied = w.t["pretrain_implied"].split("{", 1)[0]  # the on-demand plan's own assumption
-    out.first = sp.first
-    saved = od_usd - spot_usd
-    # each run's own lines after it (its bill, network, price date), the difference last
-    out.more.extend([w.say("pretrain_spot_basis", days=days), *sp.more,
-                     w.say("pretrain_spot_on_demand", run=_decap(w, od.first))])
-    out.more.extend(x for x in od.more if x not in out.more and not x.startswith(implied))
-    out.more.append(w.say("pretrain_spot_saving" if saved >= 0 else "pretrain_spot_dearer",
-                          spot=w.usd(spot_usd), od=w.usd(od_usd), diff=w.usd(abs(saved)),
-                          pct=w.f.percent(abs(saved) / od_usd)))
-    for x in (*sp.warnings, *od.warnings):
-        w.warn(x)
-    out.sizing = sp.sizing or od.sizing
-    out.offers = [*sp.offers, *(o for o in od.offers
-                                if all(o.offer_id != s.offer_id for s in sp.offers))]
-    w.ask("per_training_run_usd", spot_usd, "USD")
-    return True
+    return _spot_and_on_demand(
+        w, on_demand, spot, "spot", "per_training_run_usd",
+        # each run's own lines after it (its bill, network, price date), said once
+        od_after=lambda x: x not in w.out.more and not x.startswith(implied))
 
 
 def _counted_spot(w: _W, job: str) -> bool:
@@ -486,90 +618,62 @@ def _counted_spot(w: _W, job: str) -> bool:
     option of that many GPUs: its billed hours with the expected restarts, its storage), then
     the on-demand run as the cost answer prices it (:func:`_train`, sub "cost": its hours and
     total) and the difference of the two totals, as :func:`_pretrain_spot` and the fine-tune
-    of no count give them. It was the two hourly prices of the setup alone, with no hours and
-    no run cost (buyer audit 19 #3). Spot ruled out, or no spot option of that count: the
-    on-demand run, said so. False (nothing written) where no on-demand run is priced."""
+    of no count give them (:func:`_spot_and_on_demand`; the on-demand run leads where spot
+    costs more). It was the two hourly prices of the setup alone, with no hours and no run
+    cost (buyer audit 19 #3). Spot ruled out, or no spot option of that count: the on-demand
+    run, said so. False (nothing written) where no on-demand run is priced."""
     m, gid, n = w.model, w.ex.gpu, w.ex.gpu_count
     assert m is not None and gid is not None and n
-    ex, det, st, sub, out = w.ex, w.det, w.st, w.sub, w.out
-    try:
-        # "on-demand" said in the comparison is not on-demand asked
-        w.sub, w.st, w.out = "cost", dc_replace(st, on_demand=False), Written()
-        _train(w, job)
-        od = w.out
-        tokens, tokens_text = w.train_tokens(), w.train_tokens_text()
-    finally:
-        w.ex, w.det, w.st, w.sub, w.out = ex, det, st, sub, out
-    if (od.first is None or od.asked is None or od.asked.unit != "USD"
-            or not od.asked.value):
-        return False
-    od_usd = od.asked.value
-    method = w.ex.method or ("full" if job == "pretrain" else "lora")
-    o, rec = None, None
-    if not w.st.no_spot:
-        kw: dict[str, Any] = {"workload": job, "training_tokens": tokens, "gpus": [gid],
+    run: dict[str, Any] = {}
+
+    def on_demand() -> Written | None:
+        ex, det, st, sub, out = w.ex, w.det, w.st, w.sub, w.out
+        try:
+            # "on-demand" said in the comparison is not on-demand asked
+            w.sub, w.st, w.out = "cost", dc_replace(st, on_demand=False), Written()
+            _train(w, job)
+            od = w.out
+            run["tokens"], run["text"] = w.train_tokens(), w.train_tokens_text()
+        finally:
+            w.ex, w.det, w.st, w.sub, w.out = ex, det, st, sub, out
+        if _priced_usd(od) is None:
+            return None
+        od.more = [x for x in od.more if x != w.t["train_cost_on_demand"]]
+        return od
+
+    def spot(od: Written) -> _SpotSide:
+        method = w.ex.method or ("full" if job == "pretrain" else "lora")
+        kw: dict[str, Any] = {"workload": job, "training_tokens": run["tokens"], "gpus": [gid],
                               "allow_multi_node": True, "interruptible": True, "top_n": 50}
         if job == "finetune":
             kw["finetune"] = finetune_options(method, w.ex, w.st)
-        rec = w.recommend(**kw)
-        ranked = [x for x in (rec.options if rec is not None else []) if x.offer.gpu == gid]
-        spot = [x for x in ranked if x.pricing_model == "spot" and x.cost.per_job_usd
-                and x.performance.job_hours]
-        at = [x for x in spot if x.offer.gpu_count * x.nodes == n]
-        if not any(x.offer.gpu_count * x.nodes == n for x in ranked):
-            # the count stated does not hold the run (the on-demand answer runs it on the
-            # fewest that do): the fewest on spot above it that do
-            more = [x for x in spot if x.offer.gpu_count * x.nodes > n]
-            least = min((x.offer.gpu_count * x.nodes for x in more), default=0)
-            at = [x for x in more if x.offer.gpu_count * x.nodes == least]
-        o = min(at, key=lambda x: x.cost.per_job_usd or 0.0) if at else None
-    od_more = [x for x in od.more if x != w.t["train_cost_on_demand"]]
-    for x in od.warnings:
-        w.warn(x)
-    out.sizing, out.computed = od.sizing, True
-    if o is None or rec is None:
-        # spot ruled out, or no trusted spot price of that many GPUs: the on-demand run
-        out.first = od.first
-        out.more.extend([w.t["cost_no_spot_job"] if w.st.no_spot
-                         else w.say("train_spot_none_setup", setup=w.setup(n, gid)), *od_more])
-        out.offers, out.asked = od.offers, od.asked
-        return True
-    spot_usd, hours = o.cost.per_job_usd or 0.0, o.performance.job_hours or 0.0
-    common = {"model": m.name, "method": _method_label(w, method, job), "weights": o.weights,
-              "tokens": tokens_text, "cost": w.usd(spot_usd),
-              "setup": w.option_setup(o), "provider": o.offer.provider,
-              "hour": w.usd(o.cost.per_hour_usd), "kind": w.kinds[o.pricing_model],
-              "hours": w.duration(hours), "calendar": _calendar(w, o),
-              "days_in": (w.say("train_days_in", days=w.n(hours / 24, 1 if hours < 240 else 0),
-                                calendar_in=_calendar(w, o, "train_calendar_in"))
-                          if hours >= 24 else _calendar(w, o)),
-              "tps": w.n(o.performance.training_tokens_per_s or 0)}
-    pct = w.f.percent((o.cost.expected_spot_overhead_pct or 0.0) / 100, 1)
-    saved = od_usd - spot_usd
-    diff = w.say("pretrain_spot_saving" if saved >= 0 else "pretrain_spot_dearer",
-                 spot=w.usd(spot_usd), od=w.usd(od_usd), diff=w.usd(abs(saved)),
-                 pct=w.f.percent(abs(saved) / od_usd))
-    if saved >= 0:
-        # spot leads (the question names it first; the recommendations' default for a
-        # fine-tune), then the on-demand run with its own lines, the difference last
-        out.first = w.say("finetune_job" if job == "finetune" else "pretrain_job", **common)
-        out.more.extend([w.say("finetune_spot_basis" if job == "finetune"
-                               else "pretrain_spot_basis_stated", pct=pct),
-                         w.say("pretrain_spot_on_demand", run=_decap(w, od.first)), *od_more,
-                         diff])
-    else:
-        # spot dearer here (a spot price above the on-demand one): the on-demand run leads,
-        # as the recommendations price it (spot only where cheaper), the spot run after it
-        out.first = od.first
-        out.more.extend([*od_more, w.say("cost_spot_job", cost=w.usd(spot_usd),
-                                         setup=w.option_setup(o), provider=o.offer.provider,
-                                         price=w.usd(o.cost.per_hour_usd)), diff])
-    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
-    out.offers.extend(x for x in od.offers if all(x.offer_id != s.offer_id for s in out.offers))
-    w.option_warnings(o)
-    w.ask("per_job_usd" if job == "finetune" else "per_training_run_usd",
-          min(spot_usd, od_usd), "USD")
-    return True
+        o, rec = _spot_option(w, kw, gid, n, held_above=True)
+        if o is None or rec is None:
+            # no trusted spot price of that many GPUs: the on-demand run
+            return _SpotSide(none=w.say("train_spot_none_setup", setup=w.setup(n, gid)))
+        spot_usd, hours = o.cost.per_job_usd or 0.0, o.performance.job_hours or 0.0
+        common = {"model": m.name, "method": _method_label(w, method, job),
+                  "weights": o.weights, "tokens": run["text"], "cost": w.usd(spot_usd),
+                  "setup": w.option_setup(o), "provider": o.offer.provider,
+                  "hour": w.usd(o.cost.per_hour_usd), "kind": w.kinds[o.pricing_model],
+                  "hours": w.duration(hours), "calendar": _calendar(w, o),
+                  "days_in": (w.say("train_days_in",
+                                    days=w.n(hours / 24, 1 if hours < 240 else 0),
+                                    calendar_in=_calendar(w, o, "train_calendar_in"))
+                              if hours >= 24 else _calendar(w, o)),
+                  "tps": w.n(o.performance.training_tokens_per_s or 0)}
+        pct = w.f.percent((o.cost.expected_spot_overhead_pct or 0.0) / 100, 1)
+        # spot leads where it costs no more (the question names it first; the
+        # recommendations' default for a fine-tune)
+        return _SpotSide(
+            usd=spot_usd, lead=w.say("finetune_job" if job == "finetune" else "pretrain_job",
+                                     **common),
+            basis=[w.say("finetune_spot_basis" if job == "finetune"
+                         else "pretrain_spot_basis_stated", pct=pct)],
+            line=_spot_line(w, o), option=o, rec=rec)
+
+    return _spot_and_on_demand(w, on_demand, spot, "cheaper",
+                               "per_job_usd" if job == "finetune" else "per_training_run_usd")
 
 
 def _spot(w: _W) -> None:
