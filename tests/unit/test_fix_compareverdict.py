@@ -106,8 +106,10 @@ def test_does_it_fit_and_how_fast_leads_with_the_fit_en() -> None:
         "A100 SXM4 80GB, of the 72.0 GiB usable."), r.answer
     text = head(r)
     assert "Yes at fp8: about 42.3 GiB per GPU" in text, text
-    assert ("fp8 is weight-only: the weights take fp8's memory, but the matmuls run in FP16, "
-            "with no FP8 tensor-core speed-up (rule vllm-fp8-marlin)") in text, text
+    # fix/leftovers: the weight-only fact in _W.weight_only_said's words (precision_weight_only),
+    # the one message the precision fall back says it with (was speed_fit_weight_only's)
+    assert ("fp8 is weight-only: the weights take fp8's memory, but with no FP8 tensor cores "
+            "the matmuls run in fp16, at fp16 speed.") in text, text
     assert "about 19.7 tokens/s per user" in text, text
     assert "the figures are at fp8, the largest precision that fits" not in text, text
 

@@ -1642,9 +1642,10 @@ _GENERATED = (r"|\b(?:gener\w*+|produc(?!tion|tie)\w*+|writ(?:e|es|ing|ten)|scri
               # "an answer of 2,000 tokens", "un răspuns de 2000 de tokeni", "rezumate de 200
               # de tokeni", "summaries of 200 tokens"
               r"|\b(?:answers?|responses?|repl(?:y|ies)|completions?|raspuns\w*+"
-              r"|summar(?:y|ies)|translations?|rezumat\w*+|traduceri\w*+)\s++(?:of|de)"
-              # ("answers of ~200 tokens", "răspunsuri de ~200 de tokeni": audit buyer19 #1)
-              r"\s++(?:(?:about|around|cca|aproximativ)\s++|~\s*+)?" + _GEN_NUM
+              r"|summar(?:y|ies)|translations?|rezumat\w*+|traduceri\w*+)\s++(?:(?:of|de)\s++)?"
+              # ("answers of ~200 tokens", "răspunsuri de ~200 de tokeni": audit buyer19 #1;
+              # "answers ~1500 tokens", "answers about 300 tokens": no "of", fix/leftovers)
+              r"(?:(?:about|around|cca|aproximativ)\s++|~\s*+)?" + _GEN_NUM
               + r"\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri)\b" + _GEN_NOT_RATE)
 
 

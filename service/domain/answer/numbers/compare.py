@@ -12,6 +12,7 @@ from service.domain.answer.numbers.context import (
     ComparedNumbers,
     _fitting_precision,
     _instances,
+    _out,
     _prompt,
     gpu_count_for_users,
 )
@@ -57,7 +58,7 @@ def _compare(w: _W) -> None:
                 # decodes faster follows the bandwidths just given (audit ask_en #8)
                 w.out.more.append(w.t["compare_gpus_no_model"])
         return
-    inp = _prompt(w)
+    inp = _prompt(w, _out(w))
     bare = w.st.bare_gpu
     if bare is not None and bare[1] in gids and bare[2] not in gids:
         # "H100 vs A100 for 70B": an LLM is held by memory, and a family named bare means its
@@ -70,10 +71,10 @@ def _compare(w: _W) -> None:
             # H100": 2 x A100 80GB, 33.2 tokens/s at fp8; it compared 1 x A100 at 18.7)
             counts = tuple((other if g == read else g, n) for g, n in w.st.gpu_counts)
             w.st = dc_replace(w.st, bare_gpu=(word, other, read), gpu_counts=counts)
-    base = w.size(input_tokens=inp, output_tokens=512)
+    base = w.size(input_tokens=inp, output_tokens=_out(w))
     if base is None:
         return
-    w.record(base, inp + 512)
+    w.record(base, inp + _out(w))
     # a load stated ("with 16 users"): each GPU at that many requests at once, per user
     users = w.ex.concurrent_requests or w.det.users or 1
     # the cost of 1M tokens at a load stated is that of the setups that carry it, below (audit
@@ -99,9 +100,9 @@ def _compare(w: _W) -> None:
     if weights != base.weights:
         # the sizing recorded is the one compared (Slack's table reads it): 70B at fp8 for
         # "2 H100 or one H200", never the bf16 the text does not compare at (audit ask_left2)
-        like = w.size(input_tokens=inp, output_tokens=512, weights=weights)
+        like = w.size(input_tokens=inp, output_tokens=_out(w), weights=weights)
         if like is not None:
-            w.record(like, inp + 512)
+            w.record(like, inp + _out(w))
     for at, gid, count, r in items:
         p = r.performance if r is not None and r.fits else None
         tps = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
@@ -194,7 +195,7 @@ def _compare(w: _W) -> None:
     if short:  # all at the precision that fits the tightest: which ones its own does not fit
         said.update(own=base.weights, setups=", ".join(short))
     w.out.first = w.say("compare_users_common" if short else "compare_users", users=w.n(users),
-                        inp=w.n(inp), **said) if users > 1 \
+                        inp=w.n(inp), out=w.n(_out(w)), **said) if users > 1 \
         else w.say("compare_common" if short else "compare", **said)
     if ones is not None:
         w.out.first = " ".join(x for x in (ones[0], w.out.first, *ones[1:]) if x)
@@ -331,7 +332,7 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     model's own (like for like). None where no node of it holds them or it has no price."""
     assert w.model is not None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, weights or w.weights, gid,
-                              users, inp, images=w.st.images_per_request)
+                              users, inp, images=w.st.images_per_request, output_tokens=_out(w))
     if got is None:
         return None
     total, replicas, per, batch = got
@@ -356,7 +357,7 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     more = w.setup(total, gid)
     w.price_warnings(v)
     share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=512, batch_size=share,
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=_out(w), batch_size=share,
                **({"weights": weights} if weights else {}))  # else the question's (w.weights)
     p = r.performance if r is not None and r.fits and r.runs is not False else None
     tps = p.output_tokens_per_s_per_user if p is not None else None
@@ -524,7 +525,7 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
     ones: list[str] = []  # the cards one of which holds it, at the model's or a smaller precision
     load = users if users > 1 else None
     for gid in gids:
-        r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=512, batch_size=load)
+        r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=_out(w), batch_size=load)
         if r is None or r.gpu is None:
             return None
         fits = r.fits and r.runs is not False
@@ -537,9 +538,9 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
             continue
         said = len(w.out.more)
         smaller = _fitting_precision(
-            w, r, gid, 1, w.setup(1, gid), inp + 512,
+            w, r, gid, 1, w.setup(1, gid), inp + _out(w),
             lambda x: x.fits and x.performance is not None, takes=False, input_tokens=inp,
-            output_tokens=512, batch_size=load)
+            output_tokens=_out(w), batch_size=load)
         del w.out.more[said:]  # the comparison's row says the precision
         if smaller is None:
             continue  # no card alone holds it: compared at the fewest of it that do
@@ -589,7 +590,7 @@ def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]]
     for i, (at, gid, count, r) in enumerate(items):
         if r is None or r.weights == pid:
             continue
-        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
                      batch_size=users if users > 1 else None, weights=pid)
         if got is None or got.runs is False or not got.fits or got.performance is None:
             return base.weights, []
@@ -609,15 +610,15 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
     for gid in gids:
         count = next((f.gpu_count for f in base.fits_on if f.gpu == gid), None)
         if gid in written and written[gid] != count:
-            r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=512,
+            r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=_out(w),
                        batch_size=users if users > 1 else None)
             if r is not None and r.gpu is not None and not r.fits:
                 # the count written, at the largest precision that fits it (said in its row)
                 more = len(w.out.more)
                 r = _fitting_precision(
-                    w, r, gid, written[gid], w.setup(written[gid], gid), inp + 512,
+                    w, r, gid, written[gid], w.setup(written[gid], gid), inp + _out(w),
                     lambda x: x.fits and x.performance is not None, input_tokens=inp,
-                    output_tokens=512, batch_size=users if users > 1 else None) or r
+                    output_tokens=_out(w), batch_size=users if users > 1 else None) or r
                 del w.out.more[more:]  # the row says it: "1 x H200 at fp8 (bf16: ...)"
             if r is not None and not r.fits:
                 fewest = (w.say("compare_nofit_fewest", setup=w.setup(count, gid))
@@ -641,7 +642,7 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
                 continue
             yield gid, own[0], own[1]
             continue
-        yield gid, count, w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512,
+        yield gid, count, w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
                                  batch_size=users if users > 1 else None)
 
 
@@ -651,22 +652,22 @@ def _on_itself(w: _W, gid: str, inp: int, users: int) -> tuple[int, SizingResult
     with room for a request (:func:`_fitting_precision`), else the fewest of it at the
     precision it runs (its own sizing's ``fits_on``); None where neither holds it."""
     load = users if users > 1 else None
-    r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=512, batch_size=load)
+    r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=_out(w), batch_size=load)
     if r is None or r.gpu is None:
         return None
     if r.runs is not False and r.fits and r.performance is not None:
         return 1, r
     said = len(w.out.more)
-    one = _fitting_precision(w, r, gid, 1, w.setup(1, gid), inp + 512,
+    one = _fitting_precision(w, r, gid, 1, w.setup(1, gid), inp + _out(w),
                              lambda x: x.fits and x.performance is not None, takes=False,
-                             input_tokens=inp, output_tokens=512, batch_size=load)
+                             input_tokens=inp, output_tokens=_out(w), batch_size=load)
     del w.out.more[said:]  # the row says the precision
     if one is not None:
         return 1, one
     n = min((f.gpu_count for f in r.fits_on if f.gpu == gid), default=None)
     if n is None:
         return None
-    more = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=512, batch_size=load)
+    more = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_out(w), batch_size=load)
     return (n, more) if more is not None and more.fits else None
 
 
@@ -685,7 +686,7 @@ def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bo
     mixed = False  # a row at another precision than the compared one: the header says so
     costs: list[tuple[float, str]] = []  # each row's cost of 1M output tokens, its setup
     for gid, count, r in _compared(w, gids, base, inp, rows):
-        cheapest = None if gid in written else _per_token_best(w, gid, inp, 512)
+        cheapest = None if gid in written else _per_token_best(w, gid, inp, _out(w))
         weights = base.weights
         v: OfferView | None = None
         if cheapest is not None:
@@ -768,13 +769,13 @@ class _Side:
 
 def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _Side | None:
     """``wm``'s model on ``count`` x ``gid`` under ``users`` requests at once of ``inp`` +
-    512 tokens, as the speed answer sizes one model there: at the precision asked, else its
-    own, else the largest that holds its weights and a request on the count
-    (:func:`_fitting_precision`, said), else its own on the fewest of the GPU that hold it
-    (said); then, where those GPUs do not hold every request at once, on the count that does
-    (:func:`gpu_count_for_users`, the count the speed answer's "All 50 at once need 2 x
-    H200" gives), one replica sized at its share of the load. None where no count of the GPU
-    holds it."""
+    the output (:func:`_out`: 512 unless stated) tokens, as the speed answer sizes one model
+    there: at the precision asked, else its own, else the largest that holds its weights and
+    a request on the count (:func:`_fitting_precision`, said), else its own on the fewest of
+    the GPU that hold it (said); then, where those GPUs do not hold every request at once,
+    on the count that does (:func:`gpu_count_for_users`, the count the speed answer's "All
+    50 at once need 2 x H200" gives), one replica sized at its share of the load. None where
+    no count of the GPU holds it."""
     assert wm.model is not None
     load = users if users > 1 else None
     name = wm.model.name
@@ -789,8 +790,8 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
 
     def smaller(r: SizingResult, held: Callable[[SizingResult], bool]) -> SizingResult | None:
         said = len(wm.out.more)
-        got = _fitting_precision(wm, r, gid, count, w.setup(count, gid), inp + 512, held,
-                                 takes=False, input_tokens=inp, output_tokens=512,
+        got = _fitting_precision(wm, r, gid, count, w.setup(count, gid), inp + _out(w), held,
+                                 takes=False, input_tokens=inp, output_tokens=_out(w),
                                  batch_size=load)
         del wm.out.more[said:]  # said by the comparison's own note
         if got is not None:
@@ -799,7 +800,7 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
                                cap=w.gib(w.cap(r)), weights=got.weights))
         return got
 
-    r = wm.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=load)
+    r = wm.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w), batch_size=load)
     if r is None or r.gpu is None:
         return None
     # the speed answer's precision: the largest that holds every request on the count, else
@@ -808,7 +809,7 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
         r = smaller(r, holds) or (r if runs(r) else smaller(r, runs) or r)
     if not runs(r):
         fewest = min((f.gpu_count for f in r.fits_on if f.gpu == gid), default=None)
-        more = (wm.size(gpu=gid, gpu_count=fewest, input_tokens=inp, output_tokens=512,
+        more = (wm.size(gpu=gid, gpu_count=fewest, input_tokens=inp, output_tokens=_out(w),
                         batch_size=load, weights=r.weights) if fewest else None)
         if more is None or fewest is None or not runs(more):
             return None
@@ -828,12 +829,13 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
                      p.max_throughput_tokens_per_s, p.time_to_first_token_ms, tuple(notes), r)
     # not every request at once: the count that holds them all, as the speed answer says it
     held = min(r.max_batch_size or 0, p.max_concurrency or r.max_batch_size or 0)
-    got = gpu_count_for_users(w.catalog, wm.model_id or "", r.weights, gid, users, inp)
+    got = gpu_count_for_users(w.catalog, wm.model_id or "", r.weights, gid, users, inp,
+                              output_tokens=_out(w))
     if got is None:
         return None
     total, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
-    one = wm.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=512,
+    one = wm.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=_out(w),
                   batch_size=share, weights=r.weights)
     q = one.performance if one is not None and one.fits and one.runs is not False else None
     if one is None or q is None or not q.output_tokens_per_s_per_user:
@@ -895,7 +897,7 @@ def compare_models(w: _W) -> bool:
         return False
     count = w.ex.gpu_count or 1
     users = w.ex.concurrent_requests or w.det.users or 1
-    inp = _prompt(w)
+    inp = _prompt(w, _out(w))
     money = w.sub == "million" or w.st.money_asked
     sides: list[tuple[_W, _Side]] = []
     for mid in w.st.models:
@@ -977,8 +979,9 @@ def compare_models(w: _W) -> bool:
                 w.say("compare_models_at", model=s.name, weights=s.weights)
                 for _, s in sides))))
     w.out.more.append(w.say("compare_models_users" if users > 1 else "compare_models_one",
-                            users=w.n(users), inp=w.n(inp), rows="; ".join(rows)))
+                            users=w.n(users), inp=w.n(inp), out=w.n(_out(w)),
+                            rows="; ".join(rows)))
     for _, s in sides:
         w.out.more.extend(s.notes)
-    w.record(lead.sized, inp + 512)
+    w.record(lead.sized, inp + _out(w))
     return True

@@ -15,6 +15,7 @@ from service.domain.answer.numbers.context import (
     RateSetups,
     _decap,
     _min_count,
+    _out,
     _prompt,
     budget_lasts_asked,
     gpu_count_for_users,
@@ -121,7 +122,7 @@ def _reserved_setup(w: _W) -> None:
         # (_setup_hour, as _cost_inner counts them): that many
         gid = w.ex.gpu
         if gid is not None and w.model.kind == "llm":
-            out = w.st.output_tokens or 512
+            out = _out(w)
             count = w.ex.gpu_count or _min_count(w, gid, _prompt(w, out, 4096 - out) + out)
             if count:
                 _reserved(w, gid, count, None, None, False)
@@ -386,7 +387,7 @@ def _job_endpoint(w: _W, jobs_month: float) -> None:
     per_month = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7}.get(period, 1.0)
     hours = (w.st.hours_per_day or 24.0) * (w.st.days_per_month or MONTH_DAYS)
     tps = w.det.tokens * per_month / (hours * 3600)
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _request_prompt(w, out)
     gid, _ = w.card()
     rec = w.recommend(**_endpoint_kw(w, gid, tps, inp, out))
@@ -656,7 +657,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
     the job's total, the tokens over the setup's output at full load, billed at its hourly
     price (on-demand) as :func:`_billed_job` bills any job, with the rate and the hours."""
     assert w.model is not None and w.det.tokens
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _request_prompt(w, out)
     got = _full_load(w, gid, inp, out)
     if got is None:
@@ -773,7 +774,7 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     hours = w.st.hours_per_day or 24.0
     hourly = _hourly(w, n)
     tps = w.det.tokens * n / (hours * 3600)
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _request_prompt(w, out)
     kw = _endpoint_kw(w, gid, tps, inp, out)
     rec = w.recommend(**kw)
@@ -868,7 +869,7 @@ def _requests_tokens(w: _W) -> None:
             or w.det.tokens or w.sub == "million" or w.st.request_rate_per_s
             or w.ex.workload in ("finetune", "pretrain")):
         return
-    w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * (w.st.output_tokens or 512))
+    w.det = msgspec.structs.replace(w.det, tokens=w.st.requests * _out(w))
 
 
 def _assumed_rate_key(w: _W, rate: str) -> str:
@@ -1009,7 +1010,7 @@ def _prefill_tokens_job(w: _W, gid: str | None) -> bool:
 def _requests_of(w: _W) -> tuple[int, int, int] | None:
     """(requests, input, output tokens of one) of a token job made of requests
     (:func:`_requests_tokens`); None for any other job."""
-    out = w.st.output_tokens or 512
+    out = _out(w)
     if not w.st.requests or w.det.tokens != w.st.requests * out:
         return None
     return w.st.requests, _request_prompt(w, out), out
@@ -1190,7 +1191,7 @@ def _cost_inner(w: _W) -> None:
         # first ask writer; /v1/recommendations takes any context_tokens >= 1 above the
         # output), so "500 token prompts, 200 tokens out" was sized as 824 in (audit buyer18b
         # #5: 2 × 3090 at $240.58/month, where 700 tokens are 4 × 3060 at about $154)
-        out = kw["output_tokens"] = w.st.output_tokens or 512
+        out = kw["output_tokens"] = _out(w)
         kw["context_tokens"] = _prompt(w, out, 4096 - out) + out
     if w.sub == "job" and w.det.tokens and workload == "batch":
         kw["job_output_tokens"] = w.det.tokens
@@ -1780,7 +1781,7 @@ def _million_at_rate(w: _W, gid: str) -> bool:
     tps = w.st.throughput_tokens_per_s if not stated else None
     if m.kind != "llm" or m.task == "embed" or w.st.input_million or not (stated or tps):
         return False
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _prompt(w, out)
     rate = stated or (tps or 0.0) / out
     load = _rate_load_said(w, rate, tps, inp, out)
@@ -1956,7 +1957,7 @@ def _own_cost(w: _W, gid: str) -> bool:
     job = bool(w.det.tokens) and w.sub != "million"
     if not job and _own_rate(w, gid):
         return True
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _request_prompt(w, out) if job else _prompt(w)
     if not job:
         out = 512
@@ -2030,7 +2031,7 @@ def _own_rate(w: _W, gid: str) -> bool:
     tps = w.st.throughput_tokens_per_s if not stated else None
     if not (stated or tps) or (w.ex.gpu_count or 1) > 1 or w.ex.concurrent_requests:
         return False
-    out = w.st.output_tokens or 512
+    out = _out(w)
     inp = _prompt(w, out)
     rate = stated or (tps or 0.0) / out
     # "for an H100" is the unit the price is said in, not the count the load runs on

@@ -269,7 +269,7 @@ def _gpu_count_target(w: _W, gid: str | None) -> bool:
     which make 33.8 tokens/s, for 60."""
     m = w.model
     assert m is not None
-    out = w.st.output_tokens or _OUT
+    out = _out(w)
     inp = _prompt(w, out)
     gpus = [gid] if gid is not None else None
     if gid is not None and w.st.bare_gpu is not None and gid in w.st.bare_gpu[1:]:
@@ -411,7 +411,7 @@ def _job_count(w: _W, gid: str | None) -> bool:
         # note that reads the name as one card said "the model needs 8 of it" of a job's count)
         gpus = list(w.st.bare_gpu[1:])
         w.st = dc_replace(w.st, bare_gpu=None)
-    out = w.st.output_tokens or _OUT
+    out = _out(w)
     docs = w.st.documents if not w.st.requests else None
     requests = w.st.requests or (docs[0] if docs else None)
     if requests and not w.det.tokens:
@@ -446,7 +446,7 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
     if w.model is None:
         return False
-    out = w.st.output_tokens or _OUT
+    out = _out(w)
     ctx = _prompt(w, out)
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
                           "context_tokens": ctx + out, "output_tokens": out,
@@ -603,7 +603,9 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     targets = w.say("gpu_count_users_miss_both", min=w.n(tps_min), max=w.n(
         ttft_max / 1000, 0 if (ttft_max / 1000).is_integer() else 1))
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
-                          "context_tokens": max(ctx + _out(w), 1024), "output_tokens": _out(w),
+                          # the prompt as stated, no 1,024-token floor (as fix/promptfloor
+                          # made every other call site: 300-token prompts were sized at 1,024)
+                          "context_tokens": ctx + _out(w), "output_tokens": _out(w),
                           "gpus": [gid]}
     rec = w.recommend(**kw, weights=weights)
     o = rec.options[0] if rec is not None and rec.options else None
@@ -822,7 +824,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     setup at that rate (``target_requests_per_s``), on the GPU named when one is, with its
     GPUs in all."""
     assert w.model is not None and w.st.request_rate_per_s
-    out = w.st.output_tokens or _OUT
+    out = _out(w)
     inp = _prompt(w, out)
     if gid is not None and _gpu_count_rate_on(w, gid, inp, out):
         return True
@@ -892,7 +894,7 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
     if (w.ex.concurrent_requests or 0) > 1 or w.st.deadline_hours:
         return False
     before = w.st  # restored where this answers nothing
-    out = w.st.output_tokens or _OUT
+    out = _out(w)
     inp = _prompt(w, out)
     tps = w.st.throughput_tokens_per_s
     read: str | None = None  # the note that reads a bare rate as the total

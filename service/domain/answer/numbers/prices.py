@@ -13,7 +13,7 @@ import msgspec
 
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import months_hours
-from service.domain.answer.numbers.context import _W, _instances, _prompt, budget_lasts_asked
+from service.domain.answer.numbers.context import _W, _instances, _out, _prompt, budget_lasts_asked
 from service.domain.answer.numbers.jobs import (
     BilledRun,
     _billed_job,
@@ -78,7 +78,7 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     m = w.model
     if m is None or m.kind != "llm" or not cards:
         return []
-    out = w.st.output_tokens or 512
+    out = _out(w)
     ctx = _prompt(w, out, 4096 - out) + out  # as the cost's recommendations
     rows: list[Option] = []
     # the model's own and each lower precision (auto_llm: gpt-oss's MXFP4 alone, never
@@ -146,7 +146,7 @@ def rate_setup(w: _W, gid: str) -> Recommendation | None:
     cards = rate_cards(w, gid)
     if cards is None:
         return None
-    out = w.st.output_tokens or 512
+    out = _out(w)
     kw: dict[str, Any] = {"workload": "serving",
                           "concurrent_requests": w.ex.concurrent_requests or 1,
                           # (the context the cost answer's recommendations price)

@@ -20,6 +20,7 @@ from service.domain.answer.numbers.context import (
     _min_count,
     _no_platform,
     _other_engine,
+    _out,
     _prompt,
     _rps,
     _smaller_precisions,
@@ -50,7 +51,6 @@ from service.domain.catalog.precisions import (
     lower_than_own,
 )
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.options import LOW_BIT_COMPUTE
 from service.domain.recommend.types import MONTH_DAYS, Option, RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS, tp_limit
 from service.domain.sizing.sizing import (
@@ -103,7 +103,7 @@ def _precision_pick(w: _W) -> bool:
     if gid is None or w.model.kind != "llm":
         return False
     count = w.ex.gpu_count or 1
-    out = w.st.output_tokens or ASK_OUTPUT_TOKENS
+    out = _out(w)
     inp = _prompt(w, out)
     setup = named or w.setup(count, gid)
     own = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
@@ -348,7 +348,7 @@ def _precision_vs(w: _W) -> bool:
     if pair is None or gid is None or w.model.kind != "llm":
         return False
     count = w.ex.gpu_count or 1
-    out = w.st.output_tokens or ASK_OUTPUT_TOKENS
+    out = _out(w)
     inp = _prompt(w, out)
     users = w.ex.concurrent_requests or 1
     setup = named or w.setup(count, gid)
@@ -689,15 +689,10 @@ def _fit_first(w: _W) -> None:
     lead = w.say("speed_fit_first", model=w.model.name, own=own.weights, p=got.weights,
                  setup=setup, need=w.gib(own.memory.per_gpu_gib), cap=w.gib(w.cap(own)),
                  got=w.gib(got.memory.per_gpu_gib))
-    kernels = w.reg.kernels
-    gpu = w.reg.gpus.get(got.gpu.id)
-    p = get_precision(got.weights)
-    if kernels and gpu is not None and p.compute in LOW_BIT_COMPUTE:
-        s = kernels.supported(got.engine, p, gpu)
-        if s.status == "runs_as" and s.compute not in LOW_BIT_COMPUTE:
-            lead += " " + w.say("speed_fit_weight_only", p=got.weights, gpu=w.gpu_name(gpu.id),
-                                compute=(s.compute or "").upper(),
-                                native=p.compute.upper(), rule=s.rule or "")
+    # weight-only on that GPU (fp8 on an A100): the one rule and message the precision fall
+    # back says it with (_W.weight_only_said), never a second wording of its own
+    if (weight_only := w.weight_only_said(got, got.gpu.id)) is not None:
+        lead += " " + weight_only
     for said in note:
         if said in w.out.more:
             w.out.more.remove(said)

@@ -22,6 +22,7 @@ from service.domain.answer.numbers.context import (
     _decap,
     _instances,
     _min_count,
+    _out,
     _prompt,
     gpu_count_for_users,
 )
@@ -997,7 +998,7 @@ def _spot_load(w: _W, users: int) -> bool:
     instances of 4 × V100 at $0.40/h, $301/month (buyer audit 18a #2). False where the
     recommendations give nothing (the answer is then the spot and on-demand prices of the
     GPUs that hold the model)."""
-    out = w.st.output_tokens or 512
+    out = _out(w)
     kw: dict[str, Any] = {"workload": "serving", "concurrent_requests": users,
                           "output_tokens": out,
                           "context_tokens": max(_prompt(w, out, 4096 - out) + out, 1024)}
