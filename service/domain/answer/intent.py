@@ -166,6 +166,10 @@ class Stated:
     job_runs: tuple[float, str] | None = None
     """How often a job runs ("every week", "twice a week", "daily", "de două ori pe
     săptămână"): (runs, "day" | "week" | "month"); a job's cost is then a month of runs."""
+    runs_period_only: bool = False
+    """The day, week or year a cost reads as asked is said only as a job's schedule ("I run
+    the job every week. Cost?", "once a day"): the run's cost leads, not that period's
+    ("daily cost", "per day", "a week" said apart from the runs ask it)."""
     cost_asked: bool = False
     """The question asks what something costs ("how much does it cost", "what would it cost",
     "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
@@ -1442,12 +1446,19 @@ _TOKEN_RATE_PERIOD = {"day": "day", "zi": "day", "daily": "day", "zilnic": "day"
                       "monthly": "month", "lunar": "month"}
 
 
-# a month said before the tokens it is for: "per month cost for 1B output tokens", "how
-# much per month does 20M output tokens cost", "cât costă pe lună 100M tokeni de ieșire",
-# "monthly cost of 1B tokens", "the monthly bill for 500M tokens", "$/month for 1B tokens"
-_MONTH_CUE = re.compile(r"(?:\b(?:per|pe|a|each|every|in a|intr-o|in fiecare)\s++|/\s*+)"
-                        r"(?:month|luna|mo)\b"
-                        r"|\b(?:monthly|lunar\w*+)\b")
+# a month, a day or a week said before the tokens it is for: "per month cost for 1B output
+# tokens", "how much per month does 20M output tokens cost", "cât costă pe lună 100M tokeni de
+# ieșire", "monthly cost of 1B tokens", "the monthly bill for 500M tokens", "$/month for 1B
+# tokens", "cât costă pe zi 5M de tokeni", "how much per week for 70M tokens" ("in a day",
+# "într-o zi", "in a week" are a deadline, never a day's tokens)
+_PERIOD_CUE = re.compile(r"(?:\b(?:per|pe|a|each|every|in fiecare)\s++|/\s*+)"
+                         r"(?P<per>month|luna|mo|day|zi|week|saptamana)\b"
+                         r"|\b(?:in a|intr-o)\s++(?P<within>month|luna)\b"
+                         r"|\b(?P<adv>monthly|daily|weekly)\b"
+                         r"|\b(?P<ro>lunar|zilnic|saptamanal)\w*+")
+_CUE_PERIOD = {"month": "month", "luna": "month", "mo": "month", "monthly": "month",
+               "lunar": "month", "day": "day", "zi": "day", "daily": "day", "zilnic": "day",
+               "week": "week", "saptamana": "week", "weekly": "week", "saptamanal": "week"}
 # what may stand between that month and the tokens: a few words, no amount, number, budget
 # or end of a sentence ("monthly budget of $500: can I run 100M tokens?" is a budget)
 _MONTH_CUE_GAP = 48
@@ -1459,25 +1470,34 @@ _NOT_JOB_TOKENS = re.compile(r"\s*+(?:/|(?:per|pe|a|an|each|every|in a)\s++(?!mo
                              r"|(?:of\s++|de\s++)?(?:context|window|prompt))")
 
 
-def _month_before_tokens(text: str) -> bool:
-    """Whether a month is said right before a job's tokens, a few words before them with
-    nothing between that is an amount or a new sentence ("per month cost for 1B output
-    tokens", "Cât costă pe lună 100M tokeni de ieșire"): those tokens are a month's, as "1B
-    output tokens per month" reads (audit buyer18b #4: one job's cost led, no month and no
-    always-on endpoint). A training run's tokens keep their one run ("monthly cost to
-    fine-tune on 100M tokens")."""
+def _period_before_tokens(text: str) -> str | None:
+    """The period ("month", "day" or "week") said right before a job's tokens, a few words
+    before them with nothing between that is an amount or a new sentence ("per month cost
+    for 1B output tokens", "Cât costă pe lună 100M tokeni de ieșire", "cât costă pe zi 5M de
+    tokeni"): those tokens are the period's, as "1B output tokens per month" reads (audit
+    buyer18b #4: one job's cost led, no month and no always-on endpoint; daily: "pe zi"
+    before the tokens was one job, no day's figure and no month). The nearest such period
+    wins; the hours of use a day ("8 hours a day") are no period of tokens. A training run's
+    tokens keep their one run ("monthly cost to fine-tune on 100M tokens")."""
     if _TRAIN.search(text) or _FINETUNE.search(text):
-        return False
+        return None
+    def blank(m: re.Match[str]) -> str:
+        return " " * len(m.group())
+    cued = _USAGE_PER.sub(blank, _PER_DAY.sub(blank, text))
     for tm in _TOKENS.finditer(text):
         if (_num(tm.group(1)) * _SCALE.get(tm.group(2) or "", 1.0) < 100_000
                 or _NOT_JOB_TOKENS.match(text, tm.end())):
             continue
-        for cue in _MONTH_CUE.finditer(text, max(0, tm.start() - _MONTH_CUE_GAP - 12),
-                                       tm.start()):
+        period = None
+        for cue in _PERIOD_CUE.finditer(cued, max(0, tm.start() - _MONTH_CUE_GAP - 12),
+                                        tm.start()):
             gap = text[cue.end():tm.start()]
             if len(gap) <= _MONTH_CUE_GAP and not _MONTH_GAP_STOP.search(gap):
-                return True
-    return False
+                word = next(g for g in cue.groups() if g)
+                period = _CUE_PERIOD[word]
+        if period is not None:
+            return period
+    return None
 
 
 def _token_runs(text: str) -> tuple[float, str] | None:
@@ -1485,10 +1505,12 @@ def _token_runs(text: str) -> tuple[float, str] | None:
     (a week, a month), or one an hour, the hours of use a day (24 unless stated) a day; a
     month asked is then 30 of those days' jobs, as any recurring job's (audit ask_reading:
     "cât costă pe lună ... 1.000.000 de tokeni pe zi" priced one day's job, 0,07 USD). A
-    month said before the tokens is one run a month (:func:`_month_before_tokens`)."""
+    month (a day, a week) said before the tokens is one run a month (a day, a week:
+    :func:`_period_before_tokens`)."""
     m = _TOKEN_RATE.search(text)
     if m is None:
-        return (1.0, "month") if _month_before_tokens(text) else None
+        before = _period_before_tokens(text)
+        return (1.0, before) if before is not None else None
     if _num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) < 100_000:
         return None  # a job's tokens are from 100,000 up (:func:`details`)
     per = m.group("per") or m.group("adv")
@@ -1497,6 +1519,17 @@ def _token_runs(text: str) -> tuple[float, str] | None:
         hours = _num(hd.group(1) or hd.group(2)) if hd else 24.0
         return (hours, "day") if 0 < hours <= 24 else None
     return 1.0, _TOKEN_RATE_PERIOD[per]
+
+
+def _runs_period_only(folded: str) -> bool:
+    """:attr:`Stated.runs_period_only`: a day, week or year reads as asked (the cost intent's
+    sub, :func:`_period_asked`), but none is left once the runs are blanked ("every week",
+    "once a day", "twice a week"; "daily", "weekly" stay: "daily cost" asks a day)."""
+    if _period_asked(folded) is None:
+        return False
+    rest = _JOB_RUNS.sub(lambda m: m.group() if m.group("adv") else " ",
+                         _PER_DAY.sub(" ", folded))
+    return _period_asked(rest) is None
 
 
 def _job_runs(folded: str) -> tuple[float, str] | None:
@@ -4073,6 +4106,7 @@ dot_grouped=dg.group(0) if dg else None,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=job_runs,
+                  runs_period_only=job_runs is not None and _runs_period_only(folded),
                   run_hours=sched[2] if sched else None, office_hours=office,
                   gpu_hours=_gpu_hours(folded),
                   instance_types=_instance_types(folded),

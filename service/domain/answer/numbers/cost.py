@@ -102,7 +102,10 @@ def _cost(w: _W) -> None:
         # the schedule read for "office hours", said right after the figure it priced
         w.out.more.insert(0, w.say("office_hours_read"))
     if w.st.job_runs and w.out.asked is not None and w.out.asked.quantity == "per_job_usd":
-        _job_endpoint(w, _job_month(w, w.out.asked.value, month))
+        per_job = w.out.asked.value
+        _job_endpoint(w, _job_month(w, per_job, month))
+        if period is not None:
+            _job_period(w, per_job, period)
     if (period is not None and w.out.asked is not None and w.out.first is not None
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
@@ -362,6 +365,38 @@ def _job_month(w: _W, per_job: float, lead: bool) -> float:
     w.out.first = said
     w.ask("per_month_usd", total, "USD")
     return total
+
+
+_PERIOD_RUNS: dict[str, dict[str, float]] = {
+    "day": {"day": 1.0}, "week": {"day": 7.0, "week": 1.0},
+    "year": {"day": YEAR_DAYS, "week": YEAR_DAYS / 7, "month": 12.0}}
+"""The runs of a job a day, a week or a year asked, for each period it runs on: a year of
+365 days (as :func:`_cost_period`'s year, :data:`YEAR_DAYS`) and of 12 of the answers'
+months; none where the job runs less often than the period asked (a weekly job a day)."""
+
+
+def _job_period(w: _W, per_job: float, period: str) -> None:
+    """A day, a week or a year asked of a job run on a schedule ("daily cost of 10M tokens",
+    "cât costă pe zi 5M de tokeni", "yearly cost of 10M tokens a day"): the period's runs,
+    each billed on its own as the one job priced, lead; the job's own cost and the month of
+    runs (:func:`_job_month`) follow. It led with one job's cost and a month ("The job costs
+    about $8.03 ... About $240.89 a month"), never the day asked (audit daily)."""
+    n, every = w.st.job_runs or (1.0, "month")
+    per = _PERIOD_RUNS[period].get(every)
+    if per is None or w.out.first is None or w.st.runs_period_only:
+        return  # ("every week. Cost?": the week is the runs', the run leads)
+    runs = n * per
+    total = per_job * runs
+    if runs == 1 and period != "year":
+        said = w.say(f"cost_job_{period}_once", total=w.usd(total))
+    else:
+        said = w.say(f"cost_job_{period}", total=w.usd(total),
+                     runs=w.n(runs, 0 if runs.is_integer() else 2),
+                     how=w.say(f"job_runs_{period}_{every}", n=w.hours(n))
+                     if period != "day" else "", job=w.usd(per_job))
+    w.out.more.insert(0, w.out.first)
+    w.out.first = said
+    w.ask(f"per_{period}_usd", total, f"USD/{period}")
 
 
 def _job_endpoint(w: _W, jobs_month: float) -> None:
@@ -808,7 +843,9 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
             "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
             "kind": w.kinds[o.pricing_model], "usage": w.usage(),
             "month": w.usd(month or 0.0)}
-    if w.sub == "hour" or month is None:
+    if w.sub in ("hour", "day", "week", "year") or month is None:
+        # a day, a week or a year asked: the hour, which _cost_period turns into the period's
+        # figure that leads, the month after it (a day asked led with the month: audit daily)
         w.out.first = w.say("cost_steady_hour", **said)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     else:
