@@ -258,6 +258,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             interruptible=args.interruptible, max_usd_per_hour=args.max_usd_per_hour,
             max_usd_per_month=args.max_usd_per_month, max_usd_total=args.max_usd_total,
             providers=args.provider or None, egress_gb_per_month=args.egress_gb_per_month,
+            job_egress_gb=args.job_egress_gb,
             allow_multi_node=args.allow_multi_node, top_n=args.top)
         rec = recommend(req, catalog, dt.date.today())
     except (DomainError, ValueError, msgspec.ValidationError, CatalogError) as exc:
@@ -657,6 +658,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-usd-total", type=float, default=None)
     p.add_argument("--provider", action="append", help="only these providers (repeatable)")
     p.add_argument("--egress-gb-per-month", type=float, default=0)
+    p.add_argument("--job-egress-gb", type=float, default=None,
+                   help="GB a job sends out once (priced in its per_job_usd)")
     p.add_argument("--allow-multi-node", action="store_true")
     p.add_argument("--top", type=int, default=5)
     p.add_argument("--json", action="store_true", help="print the API's JSON")

@@ -190,6 +190,8 @@ StorageGb = Annotated[float, msgspec.Meta(
                               "training, 14 per adapter parameter for LoRA/QLoRA)")]
 EgressGbPerMonth = Annotated[float, msgspec.Meta(
     ge=0, le=1e9, description="data sent out of the provider's network, in GB per month")]
+JobEgressGb = Annotated[float, msgspec.Meta(
+    ge=0, le=1e9, description="data a job sends out of the provider's network once, in GB")]
 
 # the shape of a transformer (``Architecture``)
 LayerCount = Annotated[int, msgspec.Meta(ge=1, le=1000, description="transformer layers")]

@@ -46,3 +46,24 @@ async def test_a_whisper_job_in_audio_hours(
     bad = await client.post("/v1/recommendations", json={
         "model": "whisper-large-v3", "workload": "batch", "job_audio_hours": 0})
     assert bad.status_code == 400
+
+
+async def test_a_jobs_egress_field_is_priced_into_the_job(
+        client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    """job_egress_gb: the GB a job sends out once, in its per_job_usd (egress_per_job_usd);
+    without a job a 400 at the field, as max_usd_total (audit jobextras: a job's egress had
+    no field, and per_job_usd left egress out)."""
+    body = {"model": "sdxl", "job_images": 100_000, "providers": ["aws"],
+            "interruptible": False, "top_n": 1}
+    bare = await client.post("/v1/recommendations", json=body)
+    sent = await client.post("/v1/recommendations", json={**body, "job_egress_gb": 500})
+    assert bare.status_code == 200 and sent.status_code == 200, sent.text
+    b, s = bare.json()["options"][0]["cost"], sent.json()["options"][0]["cost"]
+    assert b["egress_per_job_usd"] == 0
+    assert s["egress_per_job_usd"] == pytest.approx(36.0)  # AWS: 100 GB free, then $0.09/GB
+    assert s["per_job_usd"] == pytest.approx(b["per_job_usd"] + 36.0)
+    for extra in ({}, {"workload": "serving"}):
+        bad = await client.post("/v1/recommendations", json={
+            "model": "llama-3.1-8b", "job_egress_gb": 500, **extra})
+        assert bad.status_code == 400, bad.text
+        assert [e["path"] for e in bad.json()["errors"]] == ["$.job_egress_gb"]

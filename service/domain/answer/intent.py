@@ -890,7 +890,9 @@ _TIED_AFTER = re.compile(rf"\s*+(?:(?:of|de|for|pentru)\s++)?(?:(?:date|data)\s+
 # egress beside a month of serving where English, "move 500 GB out once", priced $36); not
 # moved into a place ("move 500 GB to S3", "să mut 500 GB pe AWS": _MOVED_INTO)
 _MOVED_BEFORE = re.compile(r"\b(?:mut|muta|mutam|mutati|move|moving|transfer\w*+(?:\s++unic\w*+)?"
-                           r"|descarc\w*+|download\w*+|scot|scoate|scoatem|extrag|export\w*+)"
+                           r"|descarc\w*+|download\w*+|scot|scoate|scoatem|extrag|export\w*+"
+                           # "and send out 50 GB" (audit jobextras: the amount was unread)
+                           r"|(?:send|sending|sent)\s++out)"
                            r"\s++(?:(?:un|o|a|an)\s++)?(?:(?:de|of)\s++)?"
                            r"(?:(?:about|around|~|cca|aproximativ)\s*+)?$")
 _MOVED_INTO = re.compile(r"\s*+(?:(?:of|de)\s++[a-z]++\s++)?(?:to|into|onto|pe|in|catre|spre)\b"
@@ -5248,6 +5250,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
+    if (has_model and cost_q and _EGRESS.search(fs) and not _STORAGE_NAMED.search(fs)
+            and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+            and not serves_tuned(f)):
+        # a training run sized, with the data it sends out ("Cost of a LoRA fine-tune of
+        # Llama 3.1 8B on 50M tokens, with 2 TB egress?"): the run's cost, its egress in it
+        # (the recommendations' job_egress_gb), as the run without egress is answered (it
+        # was a month at 24 h/day with the egress, audit jobextras)
+        return ("finetune" if _FINETUNE.search(f) else "training"), _train_sub(f, rec_q)
     if _STORAGE.search(fs) and gpu_named >= 1 and cost_q and (
             has_model or not _EGRESS_ONLY.search(f)):
         # a GPU's month plus its storage and egress; a length stated and no month asked ("5

@@ -684,7 +684,8 @@ class Terms:
     once per provider, and minimum charge, per request, not once per offer).
     ``storage_usd_gb_month`` and ``egress_usd_gb`` are per GB; where the price is unknown they
     hold the conservative default (``storage_known`` / ``egress_known`` False).
-    ``egress_month_usd`` is the month's egress for the request's volume, tiers applied."""
+    ``egress_month_usd`` is the month's egress for the request's volume, tiers applied;
+    ``egress_job_usd`` a job's own (``job_egress_gb``), priced as one month's."""
 
     granularity_s: int
     known: bool
@@ -695,6 +696,7 @@ class Terms:
     egress_usd_gb: float
     egress_known: bool
     egress_month_usd: float = 0.0
+    egress_job_usd: float = 0.0
     storage_usd: Callable[[float], float | None] | None = None
     """The provider's storage cost for a month's volume in GB, its bands applied (None:
     flat at ``storage_usd_gb_month``)."""

@@ -273,7 +273,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
     if not terms.storage_known and q.storage_gb:
         warnings.append(f"storage price unknown for {offer.provider}: counted at "
                         f"${ctx.max_storage_price:.3g}/GB-month, the highest sourced rate")
-    if not terms.egress_known and req.egress_gb_per_month:
+    if not terms.egress_known and (req.egress_gb_per_month or req.job_egress_gb):
         warnings.append(f"egress price unknown for {offer.provider}: counted at "
                         f"${ctx.max_egress_price:.3g}/GB, the highest sourced rate")
     if terms.minimum_charge_s >= 3600 and (
@@ -478,6 +478,7 @@ def _option(ctx: Ctx, q: Quote, same: Sequence[Quote] = ()) -> Option:
             expected_spot_overhead_pct=(round(ctx.spot_overhead_of(plan) * 100, 2)
                                         if q.spot else None),
             storage_per_job_usd=q.storage_job,
+            egress_per_job_usd=None if q.egress_job is None else round(q.egress_job, 2),
             storage_hours_per_job=(None if job_hours is None else max(
                 1.0, job_storage_hours(job_hours, q.calendar)))),
         warnings=warnings, why="")

@@ -9,7 +9,7 @@ import math
 import msgspec
 
 from service.domain.catalog.gpus import GPU
-from service.domain.catalog.offers import Offer
+from service.domain.catalog.offers import Offer, Provider
 from service.domain.catalog.precisions import (
     Precision,
 )
@@ -154,9 +154,19 @@ def provider_terms(ctx: Ctx, provider_id: str, instance_type: str | None = None)
                                    and provider.storage_tiers else None),
                       egress_usd_gb=ctx.max_egress_price if ep is None else ep,
                       egress_known=ep is not None,
-                      egress_month_usd=egress_gb * ctx.max_egress_price if em is None else em)
+                      egress_month_usd=egress_gb * ctx.max_egress_price if em is None else em,
+                      egress_job_usd=_job_egress_usd(ctx, provider))
         ctx.terms_cache[key] = terms
     return terms
+
+
+def _job_egress_usd(ctx: Ctx, provider: Provider | None) -> float:
+    """A job's own egress (``job_egress_gb``, sent out once) at the provider's egress tiers,
+    as one month's egress (free allowances and tiers count per month: a job's data leaves
+    within the month it ends in); an unknown rate at ``ctx.max_egress_price``, never $0."""
+    gb = ctx.req.job_egress_gb or 0.0
+    usd = provider.egress_usd(gb) if provider is not None and gb else None
+    return gb * ctx.max_egress_price if usd is None else usd
 
 
 JOB_SIZES = ("job_output_tokens", "job_images", "job_audio_hours", "job_embed_tokens",
@@ -190,13 +200,16 @@ def check_deadline(req: RecommendationRequest) -> None:
     """``max_job_hours`` bounds a job's time and ``max_usd_total`` its total price: on
     serving, or on a job with no size (priced as a month of steady use, no job time, no
     total), either would be silently dropped or read as a month's (audit buyer18a #9: "$102
-    in all, over your $100" was a month of serving), so it is a 400."""
+    in all, over your $100" was a month of serving), so it is a 400; so is ``job_egress_gb``,
+    a job's own egress, which only a job's ``per_job_usd`` counts."""
     for name, what, verb in (("max_job_hours", "a deadline for a job", "time"),
-                             ("max_usd_total", "a budget for a whole job", "total")):
+                             ("max_usd_total", "a budget for a whole job", "total"),
+                             ("job_egress_gb", "the data a job sends out once", "price")):
         if getattr(req, name) is None:
             continue
         if req.workload == "serving":
             instead = ("" if name == "max_job_hours"
+                       else "; for serving give egress_gb_per_month" if name == "job_egress_gb"
                        else "; for serving give max_usd_per_month or max_usd_per_hour")
             raise InvalidInput(f"{name} is {what} (workload batch, finetune or pretrain); "
                                "serving runs for as long as it is used: give a job size "
@@ -206,6 +219,7 @@ def check_deadline(req: RecommendationRequest) -> None:
                                f"{', '.join(JOB_SIZES)} (without one, the {req.workload} is "
                                "priced as a month of steady use"
                                + (": give max_usd_per_month" if name == "max_usd_total"
+                                  else ": give egress_gb_per_month" if name == "job_egress_gb"
                                   else "") + ")", f"$.{name}")
 
 
@@ -373,6 +387,9 @@ class Quote(msgspec.Struct, gc=False, kw_only=True):
     storage_job: float | None = None
     """A job: the storage ``per_job`` includes (:func:`job_storage_usd` over
     :func:`job_storage_hours`); None for a month of use."""
+    egress_job: float | None = None
+    """A job: the egress ``per_job`` includes (``job_egress_gb`` at the provider's tiers,
+    :attr:`Terms.egress_job_usd`); None for a month of use."""
 
     def rank_key(self) -> tuple[float, bool, float, str]:
         """Cost (quality handicap applied), then no commitment before a reservation at the
@@ -490,7 +507,7 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
     storage_month = terms.storage_month(storage_gb) * nodes
     egress_month = terms.egress_month_usd
     compute = billed * per_hour
-    per_job = per_month = storage_job = None
+    per_job = per_month = storage_job = egress_job = None
     calendar = None
     if job_hours is not None:
         # a job run fewer than 24 h a day over several days: its volume is kept (and billed)
@@ -498,7 +515,8 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
         calendar = job_calendar(job_hours * (1 + ctx.spot_overhead_of(plan)) if spot
                                 else job_hours, ctx.hours_per_day, req.sessions_per_day)
         storage_job = job_storage_usd(storage_month, job_storage_hours(job_hours, calendar))
-        per_job = total = compute + storage_job
+        egress_job = terms.egress_job_usd
+        per_job = total = compute + storage_job + egress_job
     else:
         per_month = total = compute + storage_month + egress_month
     # --- budgets (a reserved price named as such, with its term) ---------------------------
@@ -516,7 +534,7 @@ def _quote_offer(ctx: Ctx, offer: Offer, gpu: GPU, plan: Plan, reserved: bool) -
                  month_hours=month_hours, known_billing=terms.known, storage_gb=storage_gb,
                  storage_month=storage_month, egress_month=egress_month, compute=compute,
                  per_job=per_job, per_month=per_month, calendar=calendar,
-                 storage_job=storage_job,
+                 storage_job=storage_job, egress_job=egress_job,
                  sort_cost=total * ctx.handicap(plan.p.id)
                  * (MULTI_NODE_HANDICAP if nodes > 1 else 1.0))
 

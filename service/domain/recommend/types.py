@@ -25,6 +25,7 @@ from service.domain.fields import (
     ImageHeight,
     ImagesPerRequest,
     ImageWidth,
+    JobEgressGb,
     JobImages,
     JobOutputTokens,
     MaxUsdPerHour,
@@ -187,6 +188,16 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
         description="allow a job spread over several machines (finetune and pretrain)")] = False
     storage_gb: StorageGb | None = None
     egress_gb_per_month: EgressGbPerMonth = 0
+    job_egress_gb: Annotated[JobEgressGb, msgspec.Meta(
+        description="the data a job (workload batch, finetune or pretrain with a job size: "
+                    "job_output_tokens, job_images, job_audio_hours, job_embed_tokens or "
+                    "training_tokens) sends out of the provider's network once (its images, "
+                    "transcripts, checkpoints or weights downloaded), in GB: priced at the "
+                    "provider's egress tiers as one month's egress (free allowances and tiers "
+                    "count per month) in cost.egress_per_job_usd, part of per_job_usd; an "
+                    "unknown rate is counted at the highest sourced rate (a warning says so), "
+                    "never $0. Serving, or a request with no job size, is priced by the month "
+                    "(egress_gb_per_month): a 400 at $.job_egress_gb")] | None = None
     top_n: TopN = 5
     include_stale: Annotated[bool, msgspec.Meta(
         description="also rank offers whose price is older than the catalog's limit (by "
@@ -472,7 +483,7 @@ class OptionCost(Out, frozen=True, kw_only=True):
         description="egress_gb_per_month sent out at the provider's egress tiers, in USD per "
                     "month (0 where none is stated); an unknown rate is counted at the highest "
                     "sourced rate (a warning says so), never $0. Part of per_month_usd, not of "
-                    "per_job_usd")]
+                    "per_job_usd (a job's own egress: job_egress_gb, egress_per_job_usd)")]
     per_month_usd: Annotated[float | None, msgspec.Meta(
         description="a month of use, in USD: compute_per_month_usd + storage_per_month_usd + "
                     "egress_per_month_usd; null for a job (see per_job_usd)")]
@@ -498,7 +509,8 @@ class OptionCost(Out, frozen=True, kw_only=True):
                     "job_embed_tokens or training_tokens): what it costs in all, in USD: "
                     "its billed compute hours x per_hour_usd (spot: with its expected "
                     "restarts; billing granularity and minimum charge applied) plus "
-                    "storage_per_job_usd (egress not included); null for a month of use")] = None
+                    "storage_per_job_usd plus egress_per_job_usd (job_egress_gb; "
+                    "egress_gb_per_month is not part of it); null for a month of use")] = None
     billed_hours_per_month: Annotated[float | None, msgspec.Meta(
         description="a month of use: hours billed per instance: each session "
                     "(hours_per_day / sessions_per_day) rounded up to the provider's "
@@ -515,6 +527,11 @@ class OptionCost(Out, frozen=True, kw_only=True):
         description="a job: the storage per_job_usd includes, storage_per_month_usd for "
                     "storage_hours_per_job of a 730-hour month (the rest of per_job_usd is "
                     "compute). Null for a month of use")] = None
+    egress_per_job_usd: Annotated[float | None, msgspec.Meta(
+        description="a job: the egress per_job_usd includes, job_egress_gb sent out once at "
+                    "the provider's egress tiers as one month's egress, in USD (0 where none "
+                    "is stated); an unknown rate is counted at the highest sourced rate (a "
+                    "warning says so), never $0. Null for a month of use")] = None
     storage_hours_per_job: Annotated[float | None, msgspec.Meta(
         description="a job: the hours its volume (weights, data, checkpoints) is billed: "
                     "its job_hours (at least 1); for a job run hours_per_day (under 24) over "

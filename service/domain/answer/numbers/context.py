@@ -52,6 +52,7 @@ from service.domain.recommend.context import (
     usd_digits,
 )
 from service.domain.recommend.options import LOW_BIT_COMPUTE
+from service.domain.recommend.pricing import JOB_SIZES
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
     MONTH_DAYS,
@@ -481,6 +482,8 @@ class _W:
         self.listed_terms: list[str] = []
         """The warnings about the unknown storage or egress price of a provider the offers
         listed (:meth:`offer_numbers`): added by :meth:`drop_unnamed` after the rest."""
+        self.job_egress_said = False
+        """Whether :meth:`job_egress_line` has said the lead job's own egress."""
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
@@ -1686,6 +1689,12 @@ class _W:
             # one image and could pick a card the sizing answer said was too small)
             req["images_per_request"] = self.st.images_per_request
         req.update({k: v for k, v in kw.items() if v is not None})
+        if self.st.egress_gb and any(req.get(k) is not None for k in JOB_SIZES):
+            # a job's stated egress is the job's own, sent out once (job_egress_gb, in its
+            # per_job_usd), never a month's beside a job that has no month (audit jobextras:
+            # "with 2 TB egress" left the job priced without it)
+            req.pop("egress_gb_per_month", None)
+            req["job_egress_gb"] = self.st.egress_gb
         if (self.st.throughput_tokens_per_s and self.generates_tokens()
                 and req.get("workload", "serving") == "serving"):
             # a token rate in total ("2000 tokens per second total", "what does 2000 tokens
@@ -1800,8 +1809,36 @@ class _W:
                 # the core's why is English: written again in the answer's language
                 why=localise_why(o, self.messages, self.lang)))
 
+    def job_egress_line(self, o: Option) -> None:
+        """Once, after the lead: a job's own egress (``job_egress_gb``, the egress a job
+        question states) as part of the job's cost the lead said, with what the job costs
+        without it, and the provider's egress price's date and source where the catalog has
+        it (an unknown rate: the option's warning says it is counted at the highest sourced
+        rate, never $0)."""
+        c = o.cost
+        gb = self.st.egress_gb
+        if (self.job_egress_said or not gb or c.egress_per_job_usd is None
+                or c.per_job_usd is None):
+            return
+        self.job_egress_said = True
+        prov = self.catalog.providers_by_id.get(o.offer.provider)
+        known = prov is not None and prov.egress_known
+        if known and prov is not None and c.egress_per_job_usd == 0:
+            # a provider whose egress is free, or an amount within its free monthly allowance
+            key = ("job_egress_free" if prov.highest_egress_usd_per_gb == 0
+                   else "job_egress_allowance")
+            text = self.say(key, gb=self.n(gb), provider=prov.name)
+        else:
+            text = self.say("job_egress_part", egress=self.usd(c.egress_per_job_usd),
+                            gb=self.n(gb), rest=self.usd(c.per_job_usd - c.egress_per_job_usd))
+        if known and prov is not None:
+            text += " " + self.terms_source(prov, egress=True)
+        self.out.more.insert(0, text)
+
     def option_warnings(self, o: Option) -> None:
         lead, self.lead_warned = not self.lead_warned, True
+        if lead:
+            self.job_egress_line(o)
         for w in o.warnings:
             self.core_warn(w)
             if lead and w.startswith("thin margin: "):
