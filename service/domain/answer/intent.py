@@ -613,6 +613,10 @@ class Stated:
     precisions_weighed: tuple[str, str] | None = None
     """Two precisions weighed against each other ("fp8 or int4", "is int4 faster than fp8",
     "fp8 sau int4"): their ids, in the order said (:data:`_PRECISION_VS`)."""
+    precisions_listed: tuple[str, ...] = ()
+    """Three precisions listed ("at fp16, fp8 and int4", "fp16, fp8 sau int4"): their ids, in
+    the order said (:data:`_PRECISION_LIST`); with a memory asked and no GPU, each one's total
+    (numbers/memory._memory_precisions), as :attr:`precisions_weighed` is."""
     precisions_unknown: tuple[str, ...] = ()
     """The sides of a pair of formats weighed (:data:`_PRECISION_VS`) that the catalog has
     no precision for ("exl2 vs awq", "q4_k_s vs q4_k_m"), as said: the answer says it does
@@ -2275,6 +2279,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "chat_cost": bool(_CHAT_COST.search(folded)),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
             "precisions_weighed": _precisions_weighed(folded),
+            "precisions_listed": _precisions_listed(folded),
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
             "precisions_unknown": _precisions_unknown(folded),
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
@@ -2386,6 +2391,17 @@ def _precisions_weighed(folded: str) -> tuple[str, str] | None:
     if a is None or b is None or a.id == b.id:
         return None
     return a.id, b.id
+
+
+def _precisions_listed(folded: str) -> tuple[str, ...]:
+    """The precisions :data:`_PRECISION_LIST` finds listed, as precision ids in the order
+    said, each once; () where any is not the catalog's or fewer than three differ."""
+    m = _PRECISION_LIST.search(folded)
+    if m is None:
+        return ()
+    said = [_weighed_one(m.group(g)) for g in ("a", "b", "c")]
+    ids = tuple(dict.fromkeys(p.id for p in said if p is not None))
+    return ids if len(ids) == 3 else ()
 
 
 def _precisions_unknown(folded: str) -> tuple[str, ...]:
@@ -5017,6 +5033,11 @@ _PRECISION_VS = re.compile(
     rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "
     rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:or|vs\.?|versus|sau|ori|than|compared to"
     rf"|decat|fata de|against)\s++(?:the\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
+# three precisions listed: "at fp16, fp8 and int4", "fp16, fp8 or int4", "fp16, fp8 sau int4"
+# (Stated.precisions_listed)
+_PRECISION_LIST = re.compile(
+    rf"\b(?P<a>{_PRECISION_NAME})\s*+,\s*+(?P<b>{_PRECISION_NAME})\s*+,?+\s*+"
+    rf"(?:and|or|si|sau|vs\.?|versus)\s++(?P<c>{_PRECISION_NAME})(?![\w-])")
 # one request's output asked to time: "how long to generate 500 tokens", "cât durează să
 # generez 500 de tokeni": the time to the first token and the tokens after it (speed's
 # "request_time"; it was a fit's yes with a 500-token context). A job of many requests or of
@@ -5211,6 +5232,16 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # cheaper)?" too, the one taken first, each priced where cheaper is asked (audit
         # buyer18b #2: a fit's yes, no speed)
         return "speed", "precision_vs"
+    if (has_model and not gpu_named and _MEMORY_ASKED.search(f)
+            and (_PRECISION_VS.search(f) or _PRECISION_LIST.search(f))
+            and not cost_q and not _MONEY_Q.search(f) and not _TRAIN.search(f)
+            and not _FINETUNE.search(f) and not _COUNT_Q.search(f) and not _SPEED.search(f)
+            and not _FASTER.search(f) and not _SLOWER.search(f)):
+        # "Llama 3.1 8B: VRAM at fp16 vs int4 with 8k context?", "how much VRAM does FLUX.1
+        # dev need at fp8 vs bf16?", "VRAM at fp16, fp8 and int4": each precision's total,
+        # the first said leading (numbers/memory._memory_precisions; audit buyer20 #6: the
+        # model's own bf16 alone, or FLUX's bf16 with a speed nobody asked)
+        return "memory", "precisions"
     if (has_model and model_kind == "llm" and gpu_named == 1 and _PRECISION_PICK.search(f)
             and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
             and not _COUNT_Q.search(f) and not (_FITS.search(f) and _YES_NO.match(f))):
