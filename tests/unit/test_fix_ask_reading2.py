@@ -281,17 +281,18 @@ def test_prompts_of_4k_tokens_on_70b_fp8_counted() -> None:
 
 @pytest.mark.parametrize(("q", "gpu", "thousand"), [
     ("what's the cost per 1k tokens for llama 3.1 8b on an h100", "h100-sxm",
-     "That is about ${} per 1,000 output tokens"),
+     "About ${} per 1,000 output tokens"),  # leads now (audit buyer20), was "That is about"
     ("price of 1k tokens for llama 3.1 8b on an l4", "l4",
-     "That is about ${} per 1,000 output tokens"),
+     "About ${} per 1,000 output tokens"),
     ("Cât costă 1.000 de tokeni cu Llama 3.1 8B pe un L4?", "l4",
-     "Adică aproximativ {}\u00a0USD pe 1.000 de tokeni de ieșire"),
+     "Aproximativ {}\u00a0USD pe 1.000 de tokeni de ieșire"),
 ])
 def test_cost_per_1k_tokens(q: str, gpu: str, thousand: str) -> None:
     assert extract(q, catalog().registry).context_tokens is None  # was 1,024 / 1,000
     r = ask(q)
     quantity, value, unit = asked(r)
-    assert (quantity, unit) == ("per_million_output_tokens_usd", "USD")  # was per_hour_usd
+    # the per 1k asked leads and is the number asked (audit buyer20; was the per 1M)
+    assert (quantity, unit) == ("per_thousand_output_tokens_usd", "USD")  # was per_hour_usd
     # the GPU's cheapest on-demand hour over what it generates in an hour at full load, at
     # the default 3,584 tokens in and 512 out: $0.139 on an H100 (2,579 tokens/s), $1.364 on
     # an L4 (77 tokens/s); $0.081 and $0.756 at the 2,048 in of before
@@ -299,7 +300,7 @@ def test_cost_per_1k_tokens(q: str, gpu: str, thousand: str) -> None:
                               output_tokens=512), catalog()).performance
     assert full is not None and full.max_throughput_tokens_per_s
     million = machine_price(gpu) / (full.max_throughput_tokens_per_s * 3600) * 1e6
-    assert value == pytest.approx(million, rel=1e-6)
+    assert value == pytest.approx(million / 1000, rel=1e-6)  # per 1k (audit buyer20)
     share = f"{million / 1000:.2g}"
     assert thousand.format(share.replace(".", ",") if "USD" in thousand else share) in head(r)
 
@@ -307,7 +308,7 @@ def test_cost_per_1k_tokens(q: str, gpu: str, thousand: str) -> None:
 def test_cost_per_1k_output_tokens_is_no_request_output() -> None:
     q = "cost per 1k output tokens for llama 3.1 70b fp8 on h100"
     assert stated(q, catalog().registry).output_tokens is None  # was 1,024
-    assert asked(ask(q))[:1] == ("per_million_output_tokens_usd",)
+    assert asked(ask(q))[:1] == ("per_thousand_output_tokens_usd",)  # per 1k leads (buyer20)
 
 
 def test_cost_per_1m_says_no_thousand() -> None:

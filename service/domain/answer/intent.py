@@ -354,6 +354,14 @@ class Stated:
     """Images in each request to a vision-language model ("4 images per request", "4 imagini
     per cerere"): sizing's ``images_per_request`` (Llama 3.2 Vision caches each image's
     cross-attention KV)."""
+    tokens_in_out: bool = False
+    """A token amount stated as input and output together ("1M tokens input + output",
+    "intrare și ieșire"): the per-1M answer splits it as its requests do (audit buyer20: it
+    was priced as that many output tokens)."""
+    day_also: bool = False
+    """A day's price asked beside a month's ("per hour, per day and per month", "pe oră, pe zi
+    și pe lună"): the month's answer says the day's total too (audit buyer20: it was left
+    out)."""
     checkpoint_minutes: float | None = None
     """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
     30 de minute"): the spot restart overhead's lost work, never the job's length."""
@@ -2140,6 +2148,12 @@ _NO_CHECKPOINTS = re.compile(
     # "can't restart from a checkpoint" (audit regress5 #5)
     r"|\b(?:not|non)[\s-]*+resum\w*+"
     r"|\bnu\s++(?:se\s++)?(?:poate|pot|putem)\s++(?:fi\s++)?relu\w*+")
+
+
+# input and output tokens counted together: "input + output", "input and output", "in+out",
+# "intrare și ieșire" (folded: "intrare si iesire")
+_TOKENS_IN_OUT = re.compile(r"\b(?:input|in|intrare)\s*+(?:\+|and|&|plus|si)\s*+"
+                            r"(?:output|out|iesire)\b")
 
 
 def _checkpoint_minutes(folded: str) -> float | None:
@@ -4144,6 +4158,9 @@ dot_grouped=dg.group(0) if dg else None,
                   per_gb=bool(_PER_GB.search(folded)),
                   sessions_per_day=sessions,
                   checkpoint_minutes=_checkpoint_minutes(folded),
+                  tokens_in_out=bool(_TOKENS_IN_OUT.search(folded)),
+                  day_also=_month_priced(folded)
+                  and _COST_DAY.search(_USAGE_PER.sub(" ", folded)) is not None,
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
                   unknown_model=_unknown_model(text, registry),

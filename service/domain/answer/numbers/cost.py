@@ -1733,14 +1733,23 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
             w.ask("per_million_output_tokens_usd", million, "USD")
     if nofit is not None and w.out.first:
         w.out.first = f"{nofit} {_decap(w, w.out.first)}"
-    hours = 1e6 / (thr * 3600)
+    outs = 1e6
+    if w.st.tokens_in_out and not w.st.input_million and not w.ex.concurrent_requests:
+        # "1M tokens input + output": the million split as each request priced is (3,584 in,
+        # 512 out), its output share priced at the price per 1M output tokens, which counts
+        # each request's input already (audit buyer20: 1M output tokens were priced)
+        outs = 1e6 * 512 / (inp + 512)
+        w.out.more.insert(0, w.say("token_in_out_total", tokens=w.n(1e6), inp=w.n(inp),
+                                   out=w.n(512), outputs=w.n(outs),
+                                   cost=w.unit_usd(million * outs / 1e6)))
+    hours = outs / (thr * 3600)
     if (not w.st.input_million and not w.ex.concurrent_requests
             and hours < billing_minimum_h(w, v)):
         # the same million as a job on its own, billed at least its provider's minimum, as
         # an amount of tokens is priced (_tokens_on_gpu): "a million tokens" is the unit,
         # "1.5 million tokens" the job, and each answer gives the other's figure
         job = _billed_job(w, v, hour / count, count, hours, r.weights)
-        w.out.more.insert(0, w.say("million_job_alone", tokens=w.n(1e6),
+        w.out.more.insert(1 if outs < 1e6 else 0, w.say("million_job_alone", tokens=w.n(outs),
                                    hours=w.duration(hours), billed=w.duration(job.billed_h),
                                    cost=w.usd(job.total)))
     if not w.ex.concurrent_requests:

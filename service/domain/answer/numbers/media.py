@@ -681,6 +681,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             return False
         if n:
             hours = n / ratio * count  # GPU-hours: the ratio is the ``count`` GPUs'
+            asked = dict(common)  # the GPUs asked, before the job's machine replaces them
             # a job of independent files: every GPU of the cheapest machine takes its share
             usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
                                         wall_led=_wall_leads(w))
@@ -693,6 +694,13 @@ def _media_cost(w: _W, gid: str) -> bool:
                       "job_usd", {"n": amount, "cost": w.usd(usd),
                                   "ratio": w.rate(ratio * gpus / count), "each": each,
                                   **common})
+            if w.sub == "unit":
+                # "300 hours ...: what is the cost per audio hour?": the unit asked leads, the
+                # job's total after it (audit buyer20 #11: the $2.29 total led, $0.0075 unsaid)
+                _unit_first(w, w.say("audio_unit_cost", cost=w.unit_usd(hour / ratio),
+                                     ratio=w.rate(ratio), **asked))
+                w.ask("per_audio_hour_usd", hour / ratio, "USD")
+                _audio_minute_lead(w, hour / ratio, ratio, asked)
         elif budget_lasts_asked(w) and hour > 0:
             # "how long would $300 last running Whisper on an L4?": the hours the amount buys
             # and the audio they transcribe (300 / 0.38 = 789 h; audit regress9 #6: the cost
@@ -728,6 +736,7 @@ def _media_cost(w: _W, gid: str) -> bool:
             w.ask("per_image_usd", unit, "USD")
         elif n:
             hours = n * sec / 3600
+            asked = dict(common)  # the GPUs asked, before the job's machine replaces them
             # independent images: every GPU of the cheapest machine makes its share; on the
             # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
             usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
@@ -737,6 +746,14 @@ def _media_cost(w: _W, gid: str) -> bool:
                                   **size_, **common})
             if count > 1:  # one replica per GPU: the count said, as the unit cost says it
                 w.out.more.append(w.say("image_replicas_note", n=w.n(count), sec=w.n(sec, 1)))
+            if w.sub == "unit":
+                # "100k SDXL images ..., cost per image?": the unit asked leads (per image or
+                # per 1,000), the job's total after it (audit buyer20 #11)
+                per_k = hour / (3600 * _images_per_s(p)) * 1000
+                _unit_first(w, w.say("image_unit_cost", cost=w.usd(per_k), sec=w.n(sec, 1),
+                                     **size_, **asked))
+                w.ask("per_thousand_images_usd", per_k, "USD")
+                _image_unit_lead(w, per_k, {**size_, **asked, "sec": w.n(sec, 1)})
         elif w.st.budget_usd_total and w.st.budget_usd_total > 0:
             # "how many images for $10 on a 4090": the hours the amount buys at the GPU's
             # price, times its images per hour (it gave the cost per 1,000 images)
@@ -785,6 +802,14 @@ def _media_cost(w: _W, gid: str) -> bool:
     for x in r.warnings:
         w.core_warn(x)
     return True
+
+
+def _unit_first(w: _W, unit: str) -> None:
+    """A unit cost asked of a job whose size is stated ("cost per audio hour", "per image"):
+    ``unit`` leads, the job's own first sentence right after it."""
+    if w.out.first is not None:
+        w.out.more.insert(0, w.out.first)
+    w.out.first = unit
 
 
 def _image_rate_first(w: _W, r: SizingResult, mk: Mapping[str, Any], gid: str,

@@ -798,6 +798,12 @@ def _gpu_price(w: _W, gid: str) -> None:
         w.ask("per_job_usd", hour * job_h, "USD")
     elif month:
         w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
+        if w.st.day_also:
+            # "per hour, per day and per month": the day's total too, at the hours a day
+            # the month counts (audit buyer20: the hour and the month said, the day not)
+            day_h = w.st.hours_per_day or 24.0
+            w.out.more.insert(0, w.say("cost_per_day", total=w.usd(hour * day_h),
+                                       hours=w.hours(day_h), hour=w.usd(hour)))
     else:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
     if node is None:

@@ -292,11 +292,14 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     a = w.out.asked
     if (w.out.first is not None and w.st.per_thousand_tokens and a is not None
             and a.quantity.startswith("per_million_output_tokens") and a.value > 0):
-        # "cost per 1k tokens": the price per 1M, its thousandth said after it (audit
-        # ask_reading2), to two significant digits ($0.000081)
+        # "cost per 1k tokens": the price per 1M's thousandth leads, as asked, to two
+        # significant digits ($0.000081), the per-1M answer with its setup after it (audit
+        # ask_reading2; audit buyer20: the per 1M led, the per 1k asked came second)
         k = a.value / 1000
-        w.out.more.insert(0, w.say("cost_thousand_tokens", thousand=w.f.money(
-            k, max(2, 1 - math.floor(math.log10(k))))))
+        w.out.more.insert(0, w.out.first)
+        w.out.first = w.say("cost_thousand_tokens_lead", thousand=w.f.money(
+            k, max(2, 1 - math.floor(math.log10(k)))), million=w.usd(a.value))
+        w.ask("per_thousand_output_tokens_usd", k, "USD")
     if (w.out.first is not None and w.model is not None and not w.generates_tokens()
             and (w.st.max_ttft_ms or w.st.min_tokens_per_s)):
         # a token target on a model that generates none: said once, after the answer
