@@ -438,6 +438,10 @@ class Stated:
     """The question names GPU memory ("memory and time", "VRAM", "memoria"): a training
     answer whose GPUs asked do not hold the run keeps that memory first, not the time on
     more of them."""
+    memory_first: bool = False
+    """GPU memory asked before a job's time ("how much VRAM and how long", "câtă VRAM și cât
+    durează"): a training answer leads with the memory, its time right after (audit buyer20
+    #5: the time led)."""
     pairs: tuple[int, int | None] | None = None
     """A preference set stated as pairs ("20k pairs", "20.000 de perechi"): (pairs, tokens of
     one sequence, None where not stated); each pair is two sequences (chosen and rejected),
@@ -3207,7 +3211,8 @@ _NODES_Q = re.compile(r"\bhow many\s++(?:\w++\s++){0,2}?nodes?\b"
 # zile", "sub 30 de zile"; in words: "in one week", "in a month", "în două săptămâni",
 # "într-o săptămână" ("3 days in a week" is a schedule, not a deadline); one written as a
 # deadline: "a deadline of 30 days", "deadline: 2 weeks", "termen (limită) de 30 de zile",
-# "termenul de 3 zile", and before it, "a 30-day deadline" (_DEADLINE_BEFORE)
+# "termenul de 3 zile", "deadline 8 hours", "deadline 36h" (audit buyer20 #3: not read, the
+# job answered as "fits on one GPU"), and before it, "a 30-day deadline" (_DEADLINE_BEFORE)
 _DEADLINE_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
                    "o": 1, "un": 1, "una": 1, "doua": 2, "trei": 3, "patru": 4, "cinci": 5,
@@ -3215,7 +3220,7 @@ _DEADLINE_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "
 _DEADLINE = re.compile(
     r"(?<!days )(?<!zile )(?<!times )(?<!ori )"
     r"(?:\b(?:in|within|under|in under|in less than|in cel mult|in maximum|in maxim|sub|in mai"
-    r" putin de|deadline of|deadline is|deadline:|termen\w*+(?: limita)?(?: de)?)"
+    r" putin de|deadline(?: of| is|:)?+|termen\w*+(?: limita)?(?: de)?)"
     r"\s++|\bintr-)(\d{1,4}(?:[.,]\d++)?|" + "|".join(sorted(_DEADLINE_WORDS, key=len,
                                                               reverse=True))
     + r")\s*+(?:de\s++)?(days?|zile|zi|weeks?|saptamani|saptamana|hours?|ore|ora|months?"
@@ -3242,11 +3247,15 @@ _DEADLINE_HAVE = re.compile(
     r"|din)\b)[a-z\d$]")
 # a day named as the deadline with its hours in brackets: "by tomorrow (24 h)", "by tomorrow
 # morning (12 hours)", "până mâine (24 de ore)": those hours (a day alone, "by tomorrow", says
-# no hours, so none is read)
+# no hours, so none is read); a weekday with its days or hours in brackets, "by Friday (3
+# days)", "până vineri (3 zile)": the time stated wins over the days counted to that weekday
+# (audit buyer20: 6 days counted for "by Friday (3 days)")
 _DEADLINE_BY_DAY = re.compile(
-    r"\b(?:by|until|before|pana(?:\s++(?:la|pe))?)\s++(?:tomorrow|tonight|maine|diseara)"
+    r"\b(?:by|until|before|pana(?:\s++(?:la|pe|in))?)\s++(?:(?:next|this)\s++)?"
+    r"(?:tomorrow|tonight|maine|diseara|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|luni|marti|miercuri|joi|vineri|sambata|duminica)"
     r"(?:\s++(?:morning|evening|night|dimineata|seara|noapte))?\s*+\(\s*+(?:in\s++)?"
-    r"(\d{1,3}(?:[.,]\d++)?)\s*+(?:de\s++)?(?:h|hrs?|hours?|ore|ora)\b")
+    r"(\d{1,3}(?:[.,]\d++)?)\s*+(?:de\s++)?(h|hrs?|hours?|ore|ora|days?|zile|zi)\b")
 
 
 def _deadline(folded: str) -> float | None:
@@ -3255,7 +3264,10 @@ def _deadline(folded: str) -> float | None:
          or _DEADLINE_HAVE.search(folded))
     if m is None:
         by_day = _DEADLINE_BY_DAY.search(folded)
-        return (_num(by_day.group(1)) or None) if by_day is not None else None
+        if by_day is None:
+            return None
+        per_day = 24.0 if by_day.group(2).startswith(("day", "zi")) else 1.0
+        return (_num(by_day.group(1)) * per_day) or None
     # "in a month and a half", "într-o zi și jumătate": "in 1.5 month" (understand._HALVES)
     count = _DEADLINE_WORDS.get(m.group(1)) or _num(m.group(1))
     if not count:
@@ -3476,6 +3488,14 @@ def _images_first(folded: str) -> bool:
     return m is not None and (h is None or m.start() < h.start())
 
 
+def _memory_first(folded: str) -> bool:
+    """Whether GPU memory is asked (:data:`_MEMORY_Q`) before a job's time
+    (:data:`_HOW_LONG`): "how much VRAM and how long ...", "câtă VRAM și cât durează ..."."""
+    m = _MEMORY_Q.search(folded)
+    t = _HOW_LONG.search(folded)
+    return m is not None and t is not None and m.start() < t.start()
+
+
 # a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
 _DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b")
 
@@ -3511,10 +3531,12 @@ _EXAMPLE_NOUN = (r"(?:examples?|documents?|docs?|samples?|conversations?|dialogu
 _SEQ_EXAMPLE = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?[\s-]*+(?:de\s++)?(?:tokens?|tokeni"
     rf"|token-uri)[\s-]++(?:long\s++)?{_EXAMPLE_NOUN}\b"
-    rf"|\b{_EXAMPLE_NOUN}\s++(?:of|de|with|cu)\s++(?:up to\s++|pana la\s++|about\s++"
-    r"|around\s++|aproximativ\s++|circa\s++|~\s*+)?(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+(k)?\s*+"
-    r"(?:de\s++)?(?:tokens?|tokeni|token-uri)\b(?!\s*+(?:/|per\s++(?:s|sec|second)\b|in total"
-    r"|each\s++(?:second|minute)))")
+    # ("examples x 512 tokens", "samples * 1024 tok": a product, each example's length; audit
+    # buyer20 #5 sized 2,048)
+    rf"|\b{_EXAMPLE_NOUN}(?:\s++(?:of|de|with|cu)\s++|\s*+[x*\u00d7]\s*+)(?:up to\s++|pana la\s++"
+    r"|about\s++|around\s++|aproximativ\s++|circa\s++|~\s*+)?(\d{1,3}(?:[.,]\d{3})++|\d++)\s*+"
+    r"(k)?\s*+(?:de\s++)?(?:tokens?|tokeni|token-uri|tok)\b"
+    r"(?!\s*+(?:/|per\s++(?:s|sec|second)\b|in total|each\s++(?:second|minute)))")
 
 
 # a batch said over all the GPUs: "global batch size 128", "a global batch of 512", "effective
@@ -4098,6 +4120,7 @@ dot_grouped=dg.group(0) if dg else None,
                   jobs_at_once=_jobs_at_once(folded),
                   days_asked=bool(_DAYS_Q.search(folded)),
                   memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
+                  memory_first=_memory_first(folded),
                   images_first=_images_first(folded), images_period=_images_period(folded),
                   image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(

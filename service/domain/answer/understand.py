@@ -1557,7 +1557,7 @@ def prompt_tokens(text: str) -> int | None:
 _EX_SCALE = {"k": 1e3, "thousand": 1e3, "mii": 1e3, "m": 1e6, "million": 1e6,
              "millions": 1e6, "milioane": 1e6, "milion": 1e6}
 _EX_NOUN = r"(?:examples?|samples?|exemple|exemplu|esantioane|esantion)"
-_EX_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni)\b"
+_EX_TOKENS = r"(\d{1,7})\s*+(k)?\s*+(?:de\s++)?(?:tokens?|tokeni|tok)\b"
 _EX_MEAN = (
     # one example's mean length, said before it: "with avg 800 tokens", "avg. 800", "an average
     # length of 800 tokens", "a mean length of 800", "cu în medie 800 de tokeni", "o medie de
@@ -1577,7 +1577,10 @@ _EXAMPLES = re.compile(
     r"(?:(\d{1,7})\s*+(k)?[\s-]*+(?:tokens?|tokeni)[\s-]++)?"
     r"(?:(?:training|train|instruction|chat|sft|fine-?tuning|labell?ed)\s++)?"
     rf"{_EX_NOUN}\b(?:\s++de\s++antrenare\b)?"
-    rf"(?:(?:\s*+(?:of|de|with|cu|averaging|at|a)\s++(?:{_EX_MEAN})?+|\s*+[,(]?+\s*+{_EX_MEAN})"
+    rf"(?:(?:\s*+(?:of|de|with|cu|averaging|at|a)\s++(?:{_EX_MEAN})?+|\s*+[,(]?+\s*+{_EX_MEAN}"
+    # a product: "5k examples x 512 tokens x 3 epochs", "10k samples * 1024 tok" (audit
+    # buyer20 #5: 2,048 tokens assumed, 4 times the tokens, hours and cost)
+    r"|\s*+[x*\u00d7]\s*+)"
     r"(?:(?:about|around|approximately|roughly|~|cca"
     rf"|circa|aproximativ|cate)\s*+)?{_EX_TOKENS})?")
 _EX_LEN = re.compile(

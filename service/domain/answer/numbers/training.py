@@ -620,6 +620,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 elif b is not None and b[2] == "on_demand":
                     # the basis said, as a spot lead says its own (audit consist #2)
                     lines = [w.t["train_cost_on_demand"], *lines]
+            elif (w.sub == "time" and task == "finetune" and w.st.memory_first
+                  and one is None and not counted):
+                # "how much VRAM and how long": the memory asked first leads, the run's time
+                # and cost right after it (audit buyer20 #5: the time led)
+                first, lines = fit_line, [line]
             elif w.sub == "time" or task != "finetune":
                 first, lines = line, [fit_line]
                 # a deadline stated is met or missed by these hours, not by the fit alone
