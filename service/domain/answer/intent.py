@@ -636,6 +636,9 @@ class Stated:
     gguf_weighed_alone: bool = False
     """One of :attr:`precisions_weighed` is "GGUF" said alone ("GGUF vs AWQ"): its type is
     the one :func:`_precisions_weighed` takes (q4_k_m against AWQ), which the answer says."""
+    no_nvlink: bool = False
+    """"No NVLink", "without NVLink", "fără NVLink": a setup said to lack the NVLink its card
+    has in the catalog (a bridged PCIe pair), which the speed model does not time; said."""
     speed_compared: Literal["faster", "slower", "which"] | None = None
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
@@ -2300,6 +2303,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "precisions_listed": _precisions_listed(folded),
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
             "precisions_unknown": _precisions_unknown(folded),
+            "no_nvlink": bool(_NO_NVLINK.search(folded)),
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
                                if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
@@ -2385,6 +2389,11 @@ _WHICH_FASTER = re.compile(r"\b(?:which|care)\b[^?.!;:,]{0,30}?\b(?:faster|quick
                            r"|tokens)|(?:debit\w*+|tokeni) mai (?:mare|mult\w*+)"
                            r"|mai mult\w*+ (?:debit|tokeni))\b")
 _SLOWER = re.compile(r"\b(?:slower|mai (?:lent\w*+|incet\w*+))\b")
+# a setup said to have no NVLink: "(no NVLink)", "without NVLink", "fără NVLink"
+_NO_NVLINK = re.compile(r"\b(?:no|without|w/o|fara)\s++(?:an?\s++|any\s++)?nvlink\b")
+# "by how much (faster)", "how much faster" ("cu cât mai rapid": _FASTER): a speed ratio asked
+_BY_HOW_MUCH = re.compile(r"\bby how much\b(?! (?:cheaper|more expensive|less|more money))"
+                          r"|\bhow much (?:faster|quicker|slower)\b")
 # a total at full load asked ("at full load", "max throughput", "in total", "aggregate",
 # "saturated", "la încărcare maximă", "debitul"): never "total" alone ("total VRAM")
 _LOAD_ASKED = re.compile(r"\bthroughput\b|\bdebit\w*+|\baggregate\b|\bin total\b"
@@ -2717,8 +2726,9 @@ def moved_between(text: str, providers: list[str]) -> bool:
 # PCIe vs SXM", "a100 40 or 80 gb" (a memory or a form factor each side)
 _SIZE_VS = re.compile(r"(?<![\w.])(\d{2,3})\s*+(?:gb|g|gib)?\s++(?:vs\.?|versus|or|sau|ori|fata de)"
                       r"\s++(?:(?:the|a|an|un|o)\s++)?(\d{2,3})\s*+(?:gb|g|gib)\b")
-_FORM_VS = re.compile(r"\b(pcie|sxm\d?|nvl)\s++(?:vs\.?|versus|or|sau|fata de)\s++"
-                      r"(?:(?:the|a|an|un|o)\s++)?(?:[a-z]{1,3}\d{2,4}\s++)?(pcie|sxm\d?|nvl)\b")
+_FORM_VS = re.compile(r"\b(pcie|sxm\d?|nvlink|nvl)\s++(?:vs\.?|versus|or|sau|fata de)\s++"
+                      r"(?:(?:the|a|an|un|o)\s++)?(?:[a-z]{1,3}\d{2,4}\s++)?"
+                      r"(pcie|sxm\d?|nvlink|nvl)\b")
 
 
 def _variant_compared(folded: str, gid: str, registry: Registry) -> str | None:
@@ -2742,7 +2752,15 @@ def _variant_compared(folded: str, gid: str, registry: Registry) -> str | None:
         return same[0].id if same else None
     fm = _FORM_VS.search(folded)
     if fm is not None:
-        forms = [fm.group(1).rstrip("0123456789"), fm.group(2).rstrip("0123456789")]
+        # "NVLink vs PCIe" with a speed asked ("2 A100 80GB cu NVLink față de PCIe: cu cât e
+        # mai rapid?"): the SXM board, its GPUs joined by NVLink / NVSwitch, beside the PCIe
+        # card (audit buyer20 #4: the link specs alone); its link alone asked stays one card
+        nvlink = "nvlink" in (fm.group(1), fm.group(2))
+        if nvlink and not (_SPEED.search(folded) or _FASTER.search(folded)
+                           or _SLOWER.search(folded) or _BY_HOW_MUCH.search(folded)):
+            return None
+        forms = [("sxm" if g == "nvlink" else g.rstrip("0123456789"))
+                 for g in (fm.group(1), fm.group(2))]
         if forms[0] == forms[1]:
             return None
         want_form = forms[1] if forms[0] in parts else forms[0] if forms[1] in parts else None
@@ -5373,11 +5391,17 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and not _WORK_RATE.search(f) and not _SERVE_RATE.search(f)
             and not (has_model and _TOKENS_RATE_ASKED.search(f))):
         return "billing", None
-    if _INTERCONNECT.search(f) and not (gpu_named >= 2 and _FORM_VS.search(f)
-                                        and (_SPEED.search(f) or _TOKENS_RATE_ASKED.search(f)
-                                             or _FASTER.search(f) or _SLOWER.search(f))):
+    speed_figure = bool(_SPEED.search(f) or _TOKENS_RATE_ASKED.search(f) or _FASTER.search(f)
+                        or _SLOWER.search(f) or _BY_HOW_MUCH.search(f))
+    # (no card named in "NVLink vs PCIe": the links' figures, which card's two variants not said)
+    link_speed = has_model and speed_figure and (gpu_named >= 1 or not _FORM_VS.search(f))
+    if (_INTERCONNECT.search(f) and not link_speed
+            and not (gpu_named >= 2 and _FORM_VS.search(f) and speed_figure)):
         # ("H100 PCIe vs SXM tok/s": two cards' speed compared, not their links; audit ask_en
-        # #8 gave the link specs alone)
+        # #8 gave the link specs alone). A model's speed asked on a setup said with its link
+        # ("Mixtral on 4x H100 NVLink: tokens/s and TTFT?", "NVLink vs PCIe, by how much
+        # faster?") is the speed, on the GPU's own interconnect (audit buyer20 #4: the link
+        # specs alone)
         return "interconnect", None
     if (not has_model and gpu_named == 1 and _PROVIDERS_OF.search(f) and not _SPOT.search(f)
             and not _RESERVED.search(f) and not _MEMORY_ASKED.search(f)

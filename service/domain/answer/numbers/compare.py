@@ -92,6 +92,7 @@ def _compare(w: _W) -> None:
     monthly = users > 1 and (w.st.price_asked or w.sub == "month")
     best_month: tuple[float, str] | None = None
     served: list[_Served] = []  # under a load, each setup that carries it, priced
+    alone: list[tuple[float, str]] = []  # with no load, each setup timed: its tokens/s
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -168,6 +169,8 @@ def _compare(w: _W) -> None:
                               price=price_text))
         if tps and (best_speed is None or tps > best_speed[0]):
             best_speed = (tps, setup)
+        if tps and users == 1:
+            alone.append((tps, setup))
         if price and (users == 1 or tps) and (best_price is None
                                               or price * count < best_price[0]):
             best_price = (price * count, setup)  # under a load, only a setup that carries it
@@ -206,7 +209,8 @@ def _compare(w: _W) -> None:
     if million is not None:
         w.out.more.insert(0, w.out.first)
         w.out.first = million
-    lead = _load_lead(w, users, served, monthly) if million is None else None
+    lead = (_load_lead(w, users, served, monthly) if users > 1 else _alone_lead(w, alone)) \
+        if million is None else None
     if lead is not None:
         # the verdict asked first: which is faster per user, by how much, or which costs
         # less a month (audit buyer18b #7: only in the last sentence, no ratio)
@@ -267,6 +271,22 @@ def _load_lead(w: _W, users: int, served: list[_Served], monthly: bool) -> str |
             said.append(w.say("compare_lead_month", cheap=cheap.setup, users=w.n(users),
                               month=w.usd(cheap.hour * hours), others=others, usage=w.usage()))
     return " ".join(said) or None
+
+
+def _alone_lead(w: _W, alone: list[tuple[float, str]]) -> str | None:
+    """The verdict of a comparison with no load, where by how much faster is asked ("2 A100
+    80GB NVLink vs PCIe, by how much faster?"): the faster setup, how many times as fast as
+    the slowest and both tokens/s of one request (audit buyer20 #4: both figures, no ratio).
+    None where not asked, fewer than two setups are timed, or they are even."""
+    if not (w.st.how_much_compared and w.st.speed_compared) or len(alone) < 2:
+        return None
+    fast, slow = max(alone), min(alone)
+    if w.rate(fast[0]) == w.rate(slow[0]):
+        return None
+    x = fast[0] / slow[0]
+    return w.say("compare_lead_faster_one", fast=fast[1], slow=slow[1],
+                 x=w.n(x, 2 if x < 1.5 else 1), fast_tps=w.rate(fast[0]),
+                 slow_tps=w.rate(slow[0]))
 
 
 def _million_tail(w: _W, s: _Served) -> str:

@@ -321,6 +321,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
             float(w.st.dot_grouped.replace(".", "")))))
     _gguf_app_note(w)
+    _no_nvlink_note(w)
     _vague_length_note(w)
     _price_context(w, intent)
     if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
@@ -338,6 +339,21 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _model_unknown(w))
     _lead_with(w, _stand_in_unknown(w))
     return w.out
+
+
+def _no_nvlink_note(w: _W) -> None:
+    """A setup said to have no NVLink on a card whose catalog link is NVLink ("8x A100 PCIe
+    (no NVLink)": its bridge joins pairs): the speeds are timed on the card's own link, not
+    over PCIe alone, said after the answer (audit buyer20 #4: 600 GB/s credited silently)."""
+    if w.out.first is None or not w.st.no_nvlink:
+        return
+    for gid in dict.fromkeys(g for g in (w.ex.gpu, *(w.det.gpus or [])) if g):
+        card = w.reg.gpus.get(gid)
+        if card is None or card.link != "nvlink" or card.link_gb_s is None:
+            continue
+        w.out.more.insert(0, w.say("no_nvlink_not_modelled", gpu=card.name,
+                                   link=card.link_name, bw=w.n(card.link_gb_s)))
+        return
 
 
 def _vague_length_note(w: _W) -> None:
