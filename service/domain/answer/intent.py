@@ -4397,6 +4397,13 @@ _EGRESS = re.compile(r"\begress\b|\btrafic\w*+|\btransfer\w*+|\bdownload\w*+|\bo
                      r"|\boutbound\b|\biesire\b|\b(?:scot|scoate|scoatem|extrag|descarc)\w*+"
                      r"|\b(?:mut|muta|mutam|mutati|mutat\w*+|migr\w*+|move|moving)\b"
                      rf"[^?]{{0,30}}?\b(?:din|de pe|from)\b(?!\s++{_SWITCHED_FROM})")
+_STORAGE_AMOUNT = re.compile(r"\b(?:keep|keeping|hold|holding|tin|tinem|pastrez|pastram)?+\s*+"
+                             r"\b\d++(?:[.,]\d++)?+\s*+(?:gb|tb|gib|tib)\b")
+"""A volume in GB or TB, with the "keep" it is kept by (masked with the storage words to read
+the job a storage volume is stated beside: audit jobstorage)."""
+_STORED_JOB = {("cost", "job"), ("cost", "time"), ("media", "time"),
+               ("media", "count"), ("media", "gpu_hours")}
+"""The job intents a job's storage volume keeps (:func:`classify`)."""
 # a model's own files kept on disk ("how much storage for llama 405b weights", "disk space
 # needed for deepseek r1", "cât spațiu pe disc ocupă greutățile"): their size, with no volume
 # stated in GB and no GPU memory asked (the answer was a passage, or the VRAM total)
@@ -5339,6 +5346,21 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
+    if (has_model and cost_q and _STORAGE_NAMED.search(fs) and not _EGRESS.search(fs)
+            and _STORAGE_AMOUNT.search(fs)):
+        # a job with the volume it keeps ("Transcribe 10,000 hours ... in 24h, cost incl
+        # storage of 2TB?", "Generate 100k FLUX.1 schnell images and keep 500 GB of storage"):
+        # the job's cost, its storage (Stated.storage_gb, the recommendations' storage_gb)
+        # priced for the job's hours in it, as the job without the volume is answered (it was
+        # a storage price list and no job cost, audit jobstorage)
+        job = classify(_STORAGE_AMOUNT.sub(" ", _STORAGE_NAMED.sub(" ", fs)), model_kind,
+                       gpu_named, has_model, concurrent, place, models_named, switch_weighed)
+        if (job in _STORED_JOB or job[0] in ("finetune", "training")
+                or (job == ("cost", "hour") and media
+                    and (_IMAGES.search(fs) or _AUDIO_HOURS.search(fs)))):
+            # ("cost incl storage of 2TB?" of 10,000 hours of audio: the job's cost, as the
+            # media job's "cost?" is read, never an hour's)
+            return job
     if (has_model and cost_q and _EGRESS.search(fs) and not _STORAGE_NAMED.search(fs)
             and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
             and not serves_tuned(f)):

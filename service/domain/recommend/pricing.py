@@ -164,9 +164,15 @@ def _job_egress_usd(ctx: Ctx, provider: Provider | None) -> float:
     """A job's own egress (``job_egress_gb``, sent out once) at the provider's egress tiers,
     as one month's egress (free allowances and tiers count per month: a job's data leaves
     within the month it ends in); an unknown rate at ``ctx.max_egress_price``, never $0."""
-    gb = ctx.req.job_egress_gb or 0.0
+    return job_egress_usd(provider, ctx.req.job_egress_gb or 0.0, ctx.max_egress_price)
+
+
+def job_egress_usd(provider: Provider | None, gb: float, unknown_rate: float) -> float:
+    """``gb`` a job sends out once at ``provider``'s egress tiers, as one month's egress (the
+    recommendations' ``egress_per_job_usd``; /v1/ask's jobs priced from the offers directly
+    count it alike); an unknown rate at ``unknown_rate`` (the highest sourced), never $0."""
     usd = provider.egress_usd(gb) if provider is not None and gb else None
-    return gb * ctx.max_egress_price if usd is None else usd
+    return gb * unknown_rate if usd is None else usd
 
 
 JOB_SIZES = ("job_output_tokens", "job_images", "job_audio_hours", "job_embed_tokens",

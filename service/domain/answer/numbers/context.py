@@ -484,6 +484,8 @@ class _W:
         listed (:meth:`offer_numbers`): added by :meth:`drop_unnamed` after the rest."""
         self.job_egress_said = False
         """Whether :meth:`job_egress_line` has said the lead job's own egress."""
+        self.job_storage_said = False
+        """Whether :meth:`job_storage_line` has said the lead job's stated storage."""
         self.lead_warned = False
         """Whether :meth:`option_warnings` has had the option the answer leads with (the first
         it is given: every writer gives the lead option first)."""
@@ -1840,10 +1842,30 @@ class _W:
             text += " " + self.terms_source(prov, egress=True)
         self.out.more.insert(0, text)
 
+    def job_storage_line(self, o: Option) -> None:
+        """Once, after the lead: a job's stated storage volume (``Stated.storage_gb``, the
+        recommendations' ``storage_gb``: "cost incl storage of 2TB") as part of the job's
+        cost the lead said (``storage_per_job_usd``, that volume for the job's storage
+        hours), with what the job costs without it (audit jobstorage: the question got a
+        storage price list and no job cost). An unknown storage price: the option's warning
+        says it is counted at the highest sourced rate, never $0."""
+        c = o.cost
+        gb = self.st.storage_gb
+        if (self.job_storage_said or not gb or self.st.storage_added
+                or c.storage_per_job_usd is None or c.per_job_usd is None
+                or c.storage_hours_per_job is None):
+            return
+        self.job_storage_said = True
+        self.out.more.insert(0, self.say(
+            "job_storage_part", storage=self.usd(c.storage_per_job_usd), gb=self.n(gb),
+            hours=self.duration(c.storage_hours_per_job),
+            rest=self.usd(c.per_job_usd - c.storage_per_job_usd)))
+
     def option_warnings(self, o: Option) -> None:
         lead, self.lead_warned = not self.lead_warned, True
         if lead:
             self.job_egress_line(o)
+            self.job_storage_line(o)
         for w in o.warnings:
             self.core_warn(w)
             if lead and w.startswith("thin margin: "):

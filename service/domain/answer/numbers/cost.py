@@ -608,7 +608,7 @@ def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: flo
         return None
     hour, hours = b[1] * n, tokens / thr / 3600
     cost = (hours * hour if unit == "million"
-            else _billed_job(w, b[0], b[1], n, hours, weights).total)
+            else _billed_job(w, b[0], b[1], n, hours, weights, egress=True).total)
     return cost, thr, hour, b[0], b[2]
 
 
@@ -720,7 +720,7 @@ def _tokens_on_gpu(w: _W, gid: str) -> bool:
             _, count, r, thr, v, hour, kind = min(carry, key=lambda x: (x[5], x[1]))
             hours = w.det.tokens / thr / 3600
     # billed as the provider bills the setup's hours, with the weights' storage, as any job
-    job = _billed_job(w, v, hour / count, count, hours, r.weights)
+    job = _billed_job(w, v, hour / count, count, hours, r.weights, egress=True)
     total = job.total
     w.record(r, inp + out)
     asked_requests = _requests_of(w)  # "1000 requests": the requests lead, their tokens after
@@ -984,7 +984,7 @@ def _prefill_priced(w: _W, gid: str, count: int, inp: int, weights: str | None,
         return None
     v, per, _ = b
     hours = tokens / pre / 3600
-    job = _billed_job(w, v, per, count, hours, r.weights)
+    job = _billed_job(w, v, per, count, hours, r.weights, egress=True)
     w.record(r, inp)
     return r, pre, hours, job, b
 

@@ -21,7 +21,12 @@ from service.domain.recommend.context import (
     billing_terms_of,
     unknown_price_defaults,
 )
-from service.domain.recommend.pricing import MAX_JOB_INSTANCES, job_storage_usd, model_storage_gb
+from service.domain.recommend.pricing import (
+    MAX_JOB_INSTANCES,
+    job_egress_usd,
+    job_storage_usd,
+    model_storage_gb,
+)
 from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.sizing import (
@@ -378,7 +383,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
         b = w.basis(gid, n)
         if b is not None:
             v, per, kind = b
-            billed = _billed_job(w, v, per, n, wall_of(n), r.weights)
+            billed = _billed_job(w, v, per, n, wall_of(n), r.weights, egress=True)
             cost = w.say("job_deadline_cost", cost=w.usd(billed.total), price=w.usd(per * n),
                          kind=w.kinds[kind], provider=w.where(v, n))
     else:
@@ -595,7 +600,7 @@ def gpu_hours_key(w: _W, key: str, words: str) -> str:
 
 
 def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
-                weights: str, key: str = "train_cost") -> tuple[float, str]:
+                weights: str, key: str = "train_cost") -> tuple[float, str, str]:
     """A run's cost as its provider bills it, and its words: the hours rounded up to the
     provider's billing granularity, at least its minimum charge, by the hour where unknown
     (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
@@ -604,9 +609,10 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     (:func:`_job_storage`). Every training run's cost in ask comes from here (a deadline's
     plan multiplied raw hours by the price: "about $0.90" for 3.9 minutes at lium, billed
     $14.01 when the same run's cost is asked). ``key``: the compute's words
-    (``train_cost_spot`` on spot)."""
-    job = _billed_job(w, o, price, count, hours, weights, training=True)
-    usd = job.compute + job.storage
+    (``train_cost_spot`` on spot). The run's own egress stated ("with 2 TB egress") is in
+    its total, its sentence (:func:`job_egress_words`) third, "" where none."""
+    job = _billed_job(w, o, price, count, hours, weights, training=True, egress=True)
+    usd = job.total
     text = w.say(key, cost=w.usd(job.compute), price=w.usd(price),
                  provider=w.where(o, count))
     if job.billed_h > hours + 1e-9:
@@ -616,7 +622,7 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     text += w.say("train_cost_storage_full" if full and not w.st.storage_gb
                   else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
                   total=w.usd(usd))
-    return usd, text
+    return usd, text, job_egress_words(w, job, once=False)
 
 
 def spot_job_line(w: _W, kw: dict[str, Any], cost: float, lead_kind: str | None = None
@@ -703,10 +709,15 @@ class _Job:
     compute: float
     storage: float
     gb: float
+    egress: float = 0.0
+    """The job's own egress (the GB a job question says it sends out, priced once at the
+    provider's tiers: :func:`_job_egress`); 0 where none is stated or none is priced."""
+    egress_gb: float | None = None
+    """The GB that egress is for; None where no egress is priced (a rental of stated hours)."""
 
     @property
     def total(self) -> float:
-        return self.compute + self.storage
+        return self.compute + self.storage + self.egress
 
 
 def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool = False,
@@ -729,12 +740,14 @@ def _divisible_job(w: _W, gid: str, gpu_hours: float, weights: str, single: bool
             continue
         # one machine, every GPU taking its share, billed as every job is
         job = _billed_job(w, v, v.on_demand_usd_h / v.gpu_count, v.gpu_count,
-                          gpu_hours / v.gpu_count, weights, warn=False)
+                          gpu_hours / v.gpu_count, weights, warn=False, egress=True)
         if best is None or (round(job.total, 2), v.gpu_count) < (round(best.total, 2),
                                                                  best.v.gpu_count):
             best = job
     if best is not None and warn:  # the chosen machine's storage price, warned if unknown
         _job_storage(w, best.v.provider, weights, best.wall_h, False)
+        if best.egress_gb:  # and its egress price, warned if unknown
+            _job_egress(w, best.v.provider)
     return best
 
 
@@ -764,7 +777,7 @@ def _deadline_plan(w: _W, gid: str, need: int, wall_of: Callable[[int], float],
             machines = _instances(v, need)
             gpus = machines * v.gpu_count
             job = _billed_job(w, v, price / v.gpu_count, gpus, wall_of(gpus), weights,
-                              warn=False)
+                              warn=False, egress=True)
             if best is None or (round(job.total, 2), gpus) < (
                     round(best[0].total, 2), best[1] * best[0].v.gpu_count):
                 best = (job, machines, price * machines)
@@ -772,12 +785,54 @@ def _deadline_plan(w: _W, gid: str, need: int, wall_of: Callable[[int], float],
             job, machines, hour = best
             # the chosen provider's storage price, warned if unknown
             _job_storage(w, job.v.provider, weights, job.wall_h, False, machines)
+            if job.egress_gb:  # and its egress price, warned if unknown
+                _job_egress(w, job.v.provider)
             return job, machines, key, hour
     return None
 
 
+def _job_egress(w: _W, provider: str, warn: bool = True) -> float:
+    """The egress a job question states (``Stated.egress_gb``: "download the 300 GB",
+    "incl 5 TB egress") sent out once from ``provider``, as the recommendations price a job's
+    ``job_egress_gb`` (pricing's :func:`job_egress_usd`: its tiers as one month's egress); an
+    unknown rate at the highest sourced, warned (``warn``), never $0 (audit jobstorage: a job
+    priced on a GPU or provider named left the stated egress out)."""
+    gb = w.st.egress_gb or 0.0
+    p = w.catalog.providers_by_id.get(provider)
+    rate = unknown_price_defaults(w.catalog.providers)[1]
+    if warn and gb and (p is None or not p.egress_known):
+        w.warn(w.say("core_egress_unknown", provider=provider, rate=w.f.money(rate, 3)),
+               provider)
+    return job_egress_usd(p, gb, rate)
+
+
+def job_egress_words(w: _W, job: _Job, once: bool = True) -> str:
+    """The sentence of a job's own egress (:attr:`_Job.egress`), once (``once``; a training
+    run's words carry their own: its callers keep some and drop others), with its provider's
+    egress source, as :meth:`_W.job_egress_line` says a recommended job's: its share and
+    the job without it, or that it adds nothing (free, or within the free allowance); ""
+    where none is priced."""
+    gb = job.egress_gb
+    if not gb or (once and w.job_egress_said):
+        return ""
+    w.job_egress_said = w.job_egress_said or once
+    prov = w.catalog.providers_by_id.get(job.v.provider)
+    known = prov is not None and prov.egress_known
+    if known and prov is not None and job.egress == 0:
+        key = ("job_egress_free" if prov.highest_egress_usd_per_gb == 0
+               else "job_egress_allowance")
+        text = w.say(key, gb=w.n(gb), provider=prov.name)
+    else:
+        text = w.say("job_egress_part", egress=w.usd(job.egress), gb=w.n(gb),
+                     rest=w.usd(job.total - job.egress))
+    if known and prov is not None:
+        text += " " + w.terms_source(prov, egress=True)
+    return text
+
+
 def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
-                weights: str, training: bool = False, warn: bool = True) -> _Job:
+                weights: str, training: bool = False, warn: bool = True,
+                egress: bool = False) -> _Job:
     """A job of ``wall_h`` hours on ``count`` GPUs of offer ``v`` at ``per`` $/GPU-hour as
     its provider bills it: the hours rounded up to the billing granularity (by the hour
     where unknown, the recommendations' ``billed_hours``), plus the weights' storage on each
@@ -788,8 +843,12 @@ def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
     billed, known = billed_hours(wall_h, w.catalog.providers_by_id.get(v.provider))
     storage, gb = _job_storage(w, v.provider, weights, wall_h, training,
                                _instances(v, count), warn=warn)
+    # a sized job's own egress (``egress``: the callers that price a job of a stated size,
+    # never a rental of stated hours), as the recommendations' per_job_usd counts it
+    out_gb = w.st.egress_gb if egress and w.st.egress_gb else None
     return _Job(v=v, wall_h=wall_h, billed_h=billed, known=known,
-                compute=per * count * billed, storage=storage, gb=gb)
+                compute=per * count * billed, storage=storage, gb=gb,
+                egress=_job_egress(w, v.provider, warn) if out_gb else 0.0, egress_gb=out_gb)
 
 
 def offer_billed_hours(w: _W, v: OfferView, hours: float) -> tuple[float, bool, bool]:
@@ -878,8 +937,10 @@ def _job_split(w: _W, job: _Job) -> str:
     if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
         billed = w.say("job_billed" if job.known else "job_billed_unknown",
                        billed=w.duration(job.billed_h), provider=job.v.provider)
-    return w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
+    text = w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
                  storage=w.unit_usd(job.storage), gb=w.n(job.gb))
+    egress = job_egress_words(w, job)
+    return text + (" " + egress if egress else "")
 
 
 def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
@@ -899,7 +960,7 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
     job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
     if job is None:
         v, per, _ = b
-        job = _billed_job(w, v, per, count, gpu_hours / count, weights)
+        job = _billed_job(w, v, per, count, gpu_hours / count, weights, egress=True)
         gpus = count
     else:
         v = job.v

@@ -125,7 +125,7 @@ def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weigh
     if rank_gb is not None:
         w.st = dc_replace(st, storage_gb=rank_gb)
     try:
-        usd, text = _billed_run(w, o, price, count, hours, weights, key)
+        usd, text, egress = _billed_run(w, o, price, count, hours, weights, key)
         dated = w.dated_rate(o) if "spot" not in key else None
         if dated is not None:
             # the machine's price is doubted: the GPU time at the provider's own dated rate
@@ -138,6 +138,9 @@ def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weigh
             gb = _job_storage(w, o.provider, weights, hours, True, copies, warn=False)[1]
             text += w.say("train_storage_copies", copies=w.n(copies), gb=w.n(gb),
                           total=w.n(copies * gb))
+        if egress:
+            # the run's own egress, its sentence last (the caller ends the text's sentence)
+            text += ". " + egress.rstrip(".")
     finally:
         w.st = st
     return usd, text
