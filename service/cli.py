@@ -137,10 +137,12 @@ def cmd_size(args: argparse.Namespace) -> int:
         req = SizingRequest(
             model=args.model, task=args.task, weights=args.weights, kv_cache=args.kv_cache,
             engine=args.engine, gpu=args.gpu, gpu_count=args.gpu_count,
-            batch_size=args.batch_size, input_tokens=args.input_tokens,
+            batch_size=args.batch_size if args.batch_size is not None else 1,
+            input_tokens=args.input_tokens,
             output_tokens=args.output_tokens, finetune=ft,
             training_tokens=args.training_tokens, price_per_gpu_hour_usd=args.price)
-        result = size(req, _load_catalog())
+        # no --batch-size and no request rate: no load stated (size's load_stated)
+        result = size(req, _load_catalog(), load_stated=args.batch_size is not None)
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -619,7 +621,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", default=None, help=ENGINE_HELP)
     p.add_argument("--gpu", default=None)
     p.add_argument("--gpu-count", type=int, default=1)
-    p.add_argument("--batch-size", type=int, default=1)
+    p.add_argument("--batch-size", type=int, default=None)
     p.add_argument("--input-tokens", type=int, default=DEFAULT_INPUT_TOKENS,
                    help=f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS})")
     p.add_argument("--output-tokens", type=int, default=DEFAULT_OUTPUT_TOKENS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from litestar import Request, post
 from litestar.params import JSONBody
 
@@ -32,6 +33,20 @@ async def sizing(request: Request[Any, Any, Any],
     catalog = state.data()
     reject_blank(data)
     check_sizing(data, catalog)
+    # a body with no batch_size and no request_rate_per_s states no load: more GPUs than one
+    # replica needs are laid out for full load (size's load_stated)
+    stated = _load_stated(await request.body())
     # sizing's cost has a small tested bound: on the loop, no hop (service/api/compute.py)
-    return await store(request, "sizing", (catalog.version,), lambda: size(data, catalog),
-                       bounded=True)
+    return await store(request, "sizing", (catalog.version,),
+                       lambda: size(data, catalog, load_stated=stated), bounded=True)
+
+
+def _load_stated(body: bytes) -> bool:
+    """Whether the body's JSON object names ``batch_size`` or ``request_rate_per_s`` (the
+    body is already decoded and checked as a SizingRequest; anything else reads as stated,
+    the sizing as before)."""
+    try:
+        raw = msgspec.json.decode(body.lstrip(b"\xef\xbb\xbf") or b"{}")
+    except msgspec.DecodeError:
+        return True
+    return not isinstance(raw, dict) or "batch_size" in raw or "request_rate_per_s" in raw

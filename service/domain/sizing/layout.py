@@ -421,6 +421,42 @@ TTFT s, TPOT s, requests/s, saturated), or None when no sequence fits. The calle
 (:mod:`sizing`, from the serving model): this module imports no speed model."""
 
 
+FullLoadTimer = Callable[[int, int, int, int], "float | None"]
+"""The output tokens/s in total of ``dp`` replicas of ``tp`` x ``pp`` GPUs (experts over
+``ep``) at full load, as /v1/sizing reports ``max_throughput_tokens_per_s`` for that layout
+set by ``parallelism``, or None where it is not timed. The caller builds it (:mod:`sizing`)."""
+
+
+def _full_load_pick(fitting: list[_Option], key: Callable[[_Option], tuple[float, ...]],
+                    full_load: FullLoadTimer) -> tuple[_Option, dict[int, float]] | None:
+    """With no load stated: of the best fitting layout of each width of replica, the one whose
+    replicas generate the most output tokens/s in total at full load (a wider one only where
+    it generates more), and each width's total; None where fewer than two widths fit. A full
+    load keeps every replica busy and replicas share nothing, so their throughputs add up
+    (vLLM: data parallel replicates the model for throughput, tensor parallel splits it to fit
+    or to cut latency, https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html): one
+    replica over every GPU (Llama 3.1 70B bf16 over 64 x H100 as TP8 x PP8, 2,612 tokens/s)
+    leaves most of them waiting on the others (16 replicas of TP4: 23,362 tokens/s)."""
+    leaders: dict[int, _Option] = {}
+    for o in sorted(fitting, key=key):
+        leaders.setdefault(_group(o), o)
+    if len(leaders) < 2:
+        return None
+    totals: dict[int, float] = {}
+    for g, o in leaders.items():
+        t = full_load(o.tp, o.pp, o.ep, o.dp)
+        if t is not None and t > 0:
+            totals[g] = t
+    if not totals:
+        return None
+    best_g = None
+    for g in sorted(totals):  # narrowest first: a wider replica only where it serves more
+        if best_g is None or totals[g] > totals[best_g]:
+            best_g = g
+    assert best_g is not None
+    return leaders[best_g], totals
+
+
 def _serve(leaders: list[_Option], batch: int, rate: float | None, timer: ReplicaTimer
            ) -> dict[int, _Verdict]:
     """Each layout's replica timed at its share of the load as the answer times it (its tensor
@@ -616,7 +652,8 @@ def _candidate(o: _Option, lost: str | None, capacity: float | None) -> LayoutCa
 def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch: int,
                      fixed: Parallelism | None = None,
                      memory_fraction: float | None = None, *,
-                     timer: ReplicaTimer | None = None, rate: float | None = None
+                     timer: ReplicaTimer | None = None, rate: float | None = None,
+                     full_load: FullLoadTimer | None = None
                      ) -> tuple[Layout, InferencePlan]:
     """The layout ``gpu_count`` GPUs serve ``batch`` concurrent requests with, and the memory
     plan of one replica in it (``plan.batch`` = the replica's share of the requests).
@@ -639,10 +676,13 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
     alone, which both keep within ``LOAD_SLACK``; then the fewest GPUs per replica (each
     replica adds throughput with no traffic between them); then tensor parallel over
     pipeline (within a node, and within 4 GPUs where there is no NVLink); for an MoE,
-    expert parallel when tensor parallel would split the experts below 1,024 FFN columns. If
-    nothing fits, the layout needing the least memory per GPU. Without a GPU: one replica
-    over all GPUs, tensor parallel as far as the heads and the node allow. A ``fixed``
-    layout is checked (InvalidInput naming the field) and used."""
+    expert parallel when tensor parallel would split the experts below 1,024 FFN columns.
+    With no load stated (the caller gives ``full_load`` only then; ``batch`` is the default 1
+    and ``rate`` None), the GPUs are instead split into the replicas that generate the most
+    output tokens/s in total at full load (:func:`_full_load_pick`), as /v1/ask's full-load
+    answers lay them out. If nothing fits, the layout needing the least memory per GPU.
+    Without a GPU: one replica over all GPUs, tensor parallel as far as the heads and the
+    node allow. A ``fixed`` layout is checked (InvalidInput naming the field) and used."""
     model = base.model
     cap, cap_why = tp_limit(gpu)
     capacity = base.capacity_gib(gpu, memory_fraction) if gpu is not None else None
@@ -656,7 +696,15 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
         return _rank_key(o, model, batch, cap, gpu is not None, verdicts.get(_group(o)))
 
     fitting = [o for o in valid if capacity is None or (o.per_gpu_gib or 0.0) <= capacity]
-    if (fitting and gpu is not None and timer is not None
+    loads: dict[int, float] = {}
+    picked = None
+    if (fitting and gpu is not None and full_load is not None and fixed is None
+            and batch == 1 and rate is None
+            and base.engine.split == "tensor" and model.task != "embed"):
+        picked = _full_load_pick(fitting, key, full_load)
+        if picked is not None:
+            loads = picked[1]
+    if (picked is None and fitting and gpu is not None and timer is not None
             and base.engine.split == "tensor" and model.task != "embed"):
         # the best layout of each width of replica (by the rule without the load), among
         # those whose replicas would not idle: only these few are timed
@@ -666,7 +714,9 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             verdicts = _serve(list(leaders.values()), batch, rate, timer)
         else:
             leaders = {}
-    if fitting:
+    if picked is not None:
+        best = picked[0]
+    elif fitting:
         best = min(fitting, key=key)
     else:
         best = min(valid, key=lambda o: (o.per_gpu_gib or 0.0, key(o)))
@@ -679,7 +729,7 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
             base, fixed.tensor, fixed.pipeline, fixed.data, fixed.expert, batch)
     assert best.plan is not None
     reason = _reason(best, model, batch, gpu, capacity, cap, cap_why, bool(fitting), gpu_count,
-                     was_fixed, verdicts, leaders, options)
+                     was_fixed, verdicts, leaders, options, loads)
     if was_fixed:
         same = (searched.tp, searched.pp, searched.dp, searched.ep) == (
             best.tp, best.pp, best.dp, best.ep)
@@ -693,6 +743,13 @@ def search_inference(base: InferencePlan, gpu: GPU | None, gpu_count: int, batch
                                    key(o) if o.invalid is None else ()))
 
     def why_lost(o: _Option) -> str:
+        if (loads and not was_fixed and o.invalid is None and _group(o) != _group(best)
+                and (capacity is None or (o.per_gpu_gib or 0.0) <= capacity)):
+            mine, pick = loads.get(_group(o)), loads[_group(best)]
+            return (f"{_group(o)} GPUs per replica: "
+                    + (f"{mine:,.0f} output tokens/s in total at full load" if mine else
+                       "not timed at full load")
+                    + f" where {_label(best)} generates {pick:,.0f}")
         if not was_fixed:
             return _lost(o, best, model, batch, cap, cap_why, gpu is not None, capacity,
                          verdicts, leaders)
@@ -715,7 +772,8 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
             capacity: float | None, cap: int, cap_why: str, any_fit: bool,
             n: int, fixed: bool = False, verdicts: dict[int, _Verdict] | None = None,
             leaders: dict[int, _Option] | None = None,
-            options: list[_Option] | None = None) -> str:
+            options: list[_Option] | None = None,
+            loads: dict[int, float] | None = None) -> str:
     assert o.plan is not None and o.per_gpu_gib is not None
     layer = o.plan.engine.split == "layer"
     shape = (f"{o.pp} GPU(s) splitting whole layers ({o.plan.engine.id})" if layer else
@@ -747,6 +805,18 @@ def _reason(o: _Option, model: SizedModel, batch: int, gpu: GPU | None,
     elif not any_fit:
         bits.append(f"no layout fits {gpu.name} ({capacity:.1f} GiB usable per GPU): shown is "
                     f"the one needing the least memory, {o.per_gpu_gib:.1f} GiB per GPU")
+    elif loads and per_replica in loads:
+        whole = loads.get(n)
+        bits.append(
+            f"no load stated (1 concurrent request, no request rate): {gpus}, the width whose "
+            f"{o.dp} replica{'s' if o.dp > 1 else ''} generate the most output tokens/s in "
+            f"total at full load ({loads[per_replica]:,.0f}; replicas share nothing, so their "
+            "throughputs add up"
+            + (f"; one replica over all {n} GPUs: {whole:,.0f}" if whole and n != per_replica
+               else "") + f"; {kv_room})")
+        if o.dp > 1:
+            bits.append("one request runs on one replica; the other "
+                        + (f"{o.dp - 1} take" if o.dp > 2 else "one takes") + " further requests")
     elif (v := (verdicts or {}).get(per_replica)) is None:
         busy = (f" with every replica busy at {batch} concurrent request"
                 f"{'s' if batch > 1 else ''}" if per_replica > 1 and batch < n else "")

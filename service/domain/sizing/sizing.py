@@ -864,8 +864,8 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
     return sized
 
 
-def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None
-         ) -> SizingResult:
+def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
+         load_stated: bool = True) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
@@ -875,6 +875,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     ``NODE_GPUS`` joined all to all (``layout.machine_node``: Google's a2-megagpu-16g, 16 x
     A100 on NVSwitch) is one node, timed with no network between its GPUs, as the
     recommendations time that machine. Without it a node is ``NODE_GPUS`` GPUs.
+
+    ``load_stated`` False (the request's body gave neither ``batch_size`` nor
+    ``request_rate_per_s``: /v1/sizing and the CLI tell): an LLM served on more GPUs than one
+    replica needs is laid out as the replicas that generate the most at full load
+    (``layout.search_inference``'s ``full_load``), not one replica over all of them sized
+    for the default single request.
 
     Raises NotFound for an unknown model or GPU, InvalidInput for an unknown precision or a
     combination that makes no sense, MissingFields for a pasted config.json without
@@ -1063,8 +1069,23 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
                 at = lm.at(share, rate)
                 return lm.cap, at.ttft_s, at.tpot_s, at.requests_per_s, at.saturated
 
+        full_load = None
+        if (gpu is not None and hw.ok and serves and within and not load_stated
+                and req.request_rate_per_s is None):
+            g = gpu
+
+            def full_load(tp: int, pp: int, ep: int, dp: int) -> float | None:
+                # the layout's max_throughput_tokens_per_s as a request fixing it gets it
+                # (the one rule /v1/ask's full-load answers compare widths by)
+                lay = Layout(tensor=tp, pipeline=pp, data=dp, expert=ep, fixed=True,
+                             reason="", considered=0, candidates=[])
+                p = _timed_for_layout(model, hw.runs, kv, engine, g, n, req,
+                                      lambda *_: None, lay, catalog, load_models, ep_models)
+                return p.max_throughput_tokens_per_s
+
         layout, plan = search_inference(base, gpu, n, req.batch_size, req.parallelism,
-                                        timer=timer, rate=req.request_rate_per_s)
+                                        timer=timer, rate=req.request_rate_per_s,
+                                        full_load=full_load)
         note("layout", layout.label, layout.reason)
         if gpu is not None and layout.fixed and engine.split == "tensor":
             tp_cap, why = tp_limit(gpu)
@@ -1890,19 +1911,27 @@ def _timed_for_layout(model: SizedModel, runs: Precision, kv: KVType, engine: En
     def times(v: float | None) -> float | None:
         return None if v is None else v * d
 
+    # a closed loop of fewer requests than replicas keeps only some replicas busy: what
+    # it serves at that load is theirs, its most (max_*) every replica's
+    busy = d if req.request_rate_per_s is not None else min(
+        d, math.ceil(req.batch_size / share.batch_size))
+
+    def at_load(v: float | None) -> float | None:
+        return None if v is None else v * busy
+
     load = (f"open loop, {plain(req.request_rate_per_s)} requests/s"
             if req.request_rate_per_s is not None
             else f"closed loop, {req.batch_size} concurrent requests")
     return msgspec.structs.replace(
         one, load=load if one.load is not None else None,
-        decode_throughput_tokens_per_s=times(one.decode_throughput_tokens_per_s),
+        decode_throughput_tokens_per_s=at_load(one.decode_throughput_tokens_per_s),
         max_throughput_tokens_per_s=times(one.max_throughput_tokens_per_s),
         max_concurrency=None if one.max_concurrency is None else one.max_concurrency * d,
-        requests_per_s=times(one.requests_per_s),
-        embeddings_per_s=times(one.embeddings_per_s),
-        embedded_tokens_per_s=times(one.embedded_tokens_per_s),
+        requests_per_s=at_load(one.requests_per_s),
+        embeddings_per_s=at_load(one.embeddings_per_s),
+        embedded_tokens_per_s=at_load(one.embedded_tokens_per_s),
         max_requests_per_s=times(one.max_requests_per_s),
-        output_tokens_per_s=times(one.output_tokens_per_s))
+        output_tokens_per_s=at_load(one.output_tokens_per_s))
 
 
 DECODE_SHAPES_CACHE_SIZE = 256

@@ -821,6 +821,7 @@ class _W:
         # the GPUs of the machine a training run is priced on (not a request field: sizing's
         # ``machine_gpus``, one node where they are joined all to all)
         machine = kw.pop("machine_gpus", None)
+        stated = kw.pop("load_stated", True)  # False: no load stated (size's load_stated)
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
         req = {**named, **{k: v for k, v in kw.items() if v is not None}}
@@ -848,7 +849,8 @@ class _W:
         if engine is not None and "engine" not in req:
             req["engine"] = engine
         try:
-            return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine)
+            return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
+                        load_stated=stated)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 

@@ -549,8 +549,11 @@ def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
     12,572 (the sizing's own full-load figures, its layout search picking DP8 at that load;
     vLLM's docs: data parallel replicates the model for throughput, tensor parallel splits
     it to fit or to cut latency, https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html).
-    Each width is sized as /v1/sizing sizes a fixed ``parallelism`` (tensor, else pipeline
-    for an engine that splits whole layers, times data)."""
+    First the sizing's own layout with no load stated (``load_stated`` False: the same rule as
+    /v1/sizing with no batch_size, the width whose replicas generate the most at full load);
+    where that is one replica (an engine splitting whole layers), each width is sized as
+    /v1/sizing sizes a fixed ``parallelism`` (tensor, else pipeline for an engine that splits
+    whole layers, times data)."""
     p = r.performance
     m = w.model
     if (count < 2 or m is None or m.kind != "llm" or p is None or not r.fits
@@ -558,6 +561,15 @@ def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
             or (r.layout is not None and r.layout.data > 1)):
         return None
     best, thr = None, p.max_throughput_tokens_per_s
+    # the sizing's own rule with no load stated (the layout search's full-load pick, as
+    # /v1/sizing lays out a body with no batch_size); the widths below where it has none
+    own = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                 weights=r.weights, load_stated=False)
+    q = own.performance if own is not None and own.fits else None
+    if (own is not None and q is not None and own.runs is not False and own.layout is not None
+            and own.layout.data > 1 and not own.layout.fixed
+            and q.max_throughput_tokens_per_s and q.max_throughput_tokens_per_s > thr):
+        return own
     per = 1
     while per < count:
         if count % per == 0:
@@ -581,11 +593,22 @@ def replicas_note(w: _W, gid: str, count: int, r: SizingResult, inp: int, out: i
     (:func:`replicas_full_load`), with the total of one copy over all ``count`` GPUs (the
     layout /v1/sizing picks with no load) beside it; "" where ``r`` is not so laid out."""
     lay = r.layout
-    if lay is None or lay.data < 2 or not lay.fixed:
+    if lay is None or lay.data < 2:
         return ""
     per = count // lay.data
-    one = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
-                 weights=r.weights)
+    if lay.fixed:
+        one = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     weights=r.weights)
+    else:
+        # the sizing laid the GPUs out as replicas itself (no load stated: the layout whose
+        # replicas serve the most at full load); one copy is the best single replica it weighed
+        whole_lay = next((c for c in lay.candidates if c.data == 1 and c.fits
+                          and c.expert <= 1), None)
+        if whole_lay is None:
+            return ""
+        one = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     weights=r.weights, parallelism={"tensor": whole_lay.tensor,
+                                                     "pipeline": whole_lay.pipeline})
     whole = (one.performance.max_throughput_tokens_per_s
              if one is not None and one.performance is not None else None)
     return w.say("replicas_full_load", setup=w.setup(count, gid), replicas=w.replicas(lay.data),
