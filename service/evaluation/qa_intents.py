@@ -97,7 +97,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         r = _size(catalog, model=model, weights=weights, gpu=gpu, input_tokens=ctx,
                   output_tokens=0)
         assert r is not None, case.q
-        out.yes = bool(r.fits)
+        out.yes = bool(r.fits_in_memory)
         out.values = [r.memory.per_gpu_gib]
     elif kind == "memory":
         r = _size(catalog, model=model, weights=weights, input_tokens=e.get("ctx", 4096),
@@ -108,7 +108,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         r = _size(catalog, model=model, weights=weights, gpu=gpu,
                   input_tokens=e.get("ctx", ASK_PROMPT_TOKENS), output_tokens=ASK_OUTPUT_TOKENS)
         assert r is not None, case.q
-        out.values = [r.max_batch_size or 0]
+        out.values = [r.max_batch_size_in_memory or 0]
     elif kind == "speed":
         ctx = e.get("ctx", ASK_PROMPT_TOKENS)
         count = e.get("gpu_count")
@@ -185,7 +185,7 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         r = _size(catalog, model=model, task="finetune", gpu=gpu,
                   finetune={"method": e.get("method", "lora")})
         assert r is not None, case.q
-        out.yes = bool(r.fits) if e.get("sub") != "cost" else None
+        out.yes = bool(r.fits_in_memory) if e.get("sub") != "cost" else None
         out.values = [r.memory.per_gpu_gib]
         if e.get("sub") == "cost":
             price = _cheapest(catalog, gpu, today)
@@ -215,10 +215,10 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
             r = _size(catalog, model=model, weights=weights, gpu=gpu)
             assert r is not None, case.q
             out.values = [r.memory.per_gpu_gib]
-            if r.fits and r.performance is not None:
+            if r.fits_in_memory and r.performance is not None:
                 p = r.performance
                 out.values += [v for v in (p.seconds_per_image, p.audio_seconds_per_s) if v]
-            out.yes = bool(r.fits) if e.get("yes_no") else None
+            out.yes = bool(r.fits_in_memory) if e.get("yes_no") else None
         else:
             r = _size(catalog, model=model, weights=weights)
             assert r is not None, case.q

@@ -245,9 +245,12 @@ def test_sizing_warns_on_every_impossible_combination_and_only_then() -> None:
 
 
 def test_runs_is_null_without_a_gpu_and_false_beside_a_memory_fit() -> None:
-    """``fits`` is memory only: an impossible combination that fits says ``runs: false``."""
+    """An impossible combination that the memory holds says ``runs: false``, ``fits: false``
+    and ``fits_in_memory: true`` (``fits`` was memory only: audit buyer20 #8)."""
     r = _size(model=SMALL_LLM, gpu="v100-sxm2-32gb", weights="fp8", engine="vllm")
-    assert r is not None and r.fits is True and r.runs is False
+    # fits is false now beside runs false (buyer20 #8); the memory's answer is fits_in_memory
+    assert r is not None and r.fits is False and r.fits_in_memory is True and r.runs is False
+    assert r.max_batch_size == 0
     assert r.performance is None and r.cost is None
     r = _size(model=SMALL_LLM, weights="fp8", engine="vllm")
     assert r is not None and r.runs is None

@@ -801,15 +801,15 @@ def run_size(args: str, lang: str, data: BotData) -> Message:
         kv_cache=a.kv_cache or "fp16", images_per_request=images, gpu=gpu,
         gpu_count=n_gpus)), data.catalog)
     notes: list[str] = []
-    if gpu is not None and result.fits is not None:
+    if gpu is not None and result.fits_in_memory is not None:
         f = data.messages.formatter(lang)
-        key = "size_on_gpu_fits" if result.fits else "size_on_gpu_no_fit"
+        key = "size_on_gpu_fits" if result.fits_in_memory else "size_on_gpu_no_fit"
         notes.append(say(data.messages.section(lang, "slack")[key], n=f.number(n_gpus),
                          gpu=data.registry.gpus[gpu].name,
                          need=f.number(result.memory.per_gpu_gib, 1),
                          usable=f.number(result.capacity_per_gpu_gib or 0, 1)))
         own = [r for r in result.fits_on if r.gpu == gpu and r.gpu_count <= n_gpus]
-        if result.fits and own:  # the asked GPU answers it, not "fits on" another one
+        if result.fits_in_memory and own:  # the asked GPU answers it, not "fits on" another one
             result = msgspec.structs.replace(result, fits_on=own)
     # the page runs /v1/recommendations with these, which refuses a context past the
     # model's own limit: no link then, rather than one to an error; a KV cache precision

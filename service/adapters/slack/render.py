@@ -469,7 +469,7 @@ def setup_rows(r: SizingResult, lang: str, *, context_tokens: int, users: int,
         rows.append((lab["total"], gib(mem.total_gib)))
         if setup is not None:
             rows.append((per_gpu(lab["total"]), gib(mem.per_gpu_gib)))
-    if setup is not None and r.fits is False and r.capacity_per_gpu_gib is not None:
+    if setup is not None and r.fits_in_memory is False and r.capacity_per_gpu_gib is not None:
         # a setup the sizing does not fit is marked, never shown as if it held the model (a
         # comparison's bf16 on 1 x H200 at 135.1 GiB per GPU beside a text that says bf16
         # does not fit it: audit regress3 #9)

@@ -210,6 +210,14 @@ class FitRow(Out, frozen=True, kw_only=True, gc=False):
     pipeline_parallel: Annotated[int | None, msgspec.Meta(
         description="inference: the pipeline stages of this row's layout (gpu_count / "
                     "tensor_parallel); None for training rows")] = None
+    weights: Annotated[str | None, msgspec.Meta(
+        description="the precision this row is sized at where it is not the answer's "
+                    "weights: a GPU whose engine cannot run those (bf16 on a T4, V100 or "
+                    "Pascal card) sized at the nearest it runs (fp16), as sizing on it does; "
+                    "null where the row is at the answer's weights")] = None
+    """Where the row is not at the answer's ``weights``: the nearest precision the GPU's
+    engine runs (catalog/kernels.toml), as ``fits_on_precision`` says (audit buyer20 #9:
+    "at bf16 fits on one GPU: RTX 2060, GTX 1080", cards with no bf16)."""
 
 
 class SizingResult(Out, frozen=True, kw_only=True):
@@ -234,12 +242,15 @@ class SizingResult(Out, frozen=True, kw_only=True):
                     "model or one that keeps none")]
     fits: Annotated[bool | None, msgspec.Meta(
         description="whether the model fits the asked GPUs (per_gpu_gib within "
-                    "capacity_per_gpu_gib); null without a GPU")]
+                    "capacity_per_gpu_gib) and the engine runs these weights there: false "
+                    "where a kernel rule (catalog/kernels.toml) refuses the combination, "
+                    "whatever the memory (fits_in_memory says that); null without a GPU")]
     max_batch_size: Annotated[int | None, msgspec.Meta(
         description="the most requests of the context sized that the setup's memory holds at "
                     "once, every replica together (an embedding model: at most what the engine "
-                    "runs at once); null without a GPU, for training and for diffusion and audio "
-                    "models")]
+                    "runs at once); 0 where the engine cannot run these weights on the GPU "
+                    "(fits false, runs false); null without a GPU, for training and for "
+                    "diffusion and audio models")]
     max_context_tokens: Annotated[int | None, msgspec.Meta(
         description="the longest context per request at which batch_size requests fit the "
                     "setup's memory, at most the model's own limit, in tokens (0: not even one "
@@ -293,14 +304,32 @@ class SizingResult(Out, frozen=True, kw_only=True):
     runs: Annotated[bool | None, msgspec.Meta(
         description="whether the engine runs these weights on the asked GPU "
                     "(catalog/kernels.toml) and takes the request: false also where the "
-                    "context is past the model's own limit. False: fits is about memory "
-                    "only, performance and cost are null, and the warnings say why; null "
-                    "without a GPU")] = None
+                    "context is past the model's own limit. False: performance and cost "
+                    "are null and the warnings say why; where the engine cannot run the "
+                    "weights there, fits is false and max_batch_size 0 too (fits_in_memory "
+                    "keeps the memory's answer); past the context limit fits is about "
+                    "memory only; null without a GPU")] = None
     """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml) and takes
     the request: false also where the context (input and output tokens) is past the model's
-    own limit, which engines refuse. False: ``fits`` is about memory only, the combination
-    cannot run, performance and cost are null, and the warnings say why (the kernel rule and
+    own limit, which engines refuse. False: the combination cannot run, performance and
+    cost are null (where a kernel rule refuses it, ``fits`` is false and ``max_batch_size``
+    0 too, ``fits_in_memory`` keeping the memory's answer; past the context limit ``fits``
+    is about memory only), and the warnings say why (the kernel rule and
     the nearest precision that runs, or the model's limit); null without a GPU."""
+    fits_in_memory: Annotated[bool | None, msgspec.Meta(
+        description="whether the setup's memory holds the model (per_gpu_gib within "
+                    "capacity_per_gpu_gib), whether or not the engine runs these weights "
+                    "there: fits is this and runs by the kernel rules; null without a GPU")
+                              ] = None
+    """Memory only: the setup holds the model, whatever the kernels. ``fits`` is false where
+    the engine cannot run the weights on the GPU (audit buyer20 #8: ``fits: true`` and a
+    batch of 25 beside "impossible combination: vllm cannot run fp8 on V100" read as a
+    deployable setup); this keeps what the memory alone says."""
+    max_batch_size_in_memory: Annotated[int | None, msgspec.Meta(
+        description="the requests the setup's memory holds at once, as max_batch_size counts "
+                    "them, whether or not the engine runs these weights there (max_batch_size "
+                    "is 0 where it does not); null where max_batch_size is")] = None
+    """Memory only, as ``fits_in_memory``: ``max_batch_size`` before a kernel rule zeroes it."""
 
 
 def sized_from_entry(m: ModelEntry) -> SizedModel:
@@ -1205,11 +1234,14 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
             kv_cache_bytes_per_token=(None if model.task == "embed"
                                       else kv_bytes_per_token(a, kv.bytes_per_element)),
-            fits=fits, max_batch_size=max_b, max_context_tokens=max_ctx, fits_on=fits_on,
+            fits=fits if fits is None or (hw.ok and serves) else False,
+            max_batch_size=max_b if max_b is None or (hw.ok and serves) else 0,
+            max_context_tokens=max_ctx, fits_on=fits_on,
             performance=perf, cost=cost if hw.ok and serves and within else None,
             assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
             runs=(hw.ok and serves and within) if gpu is not None else None,
-            capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None)
+            capacity_per_gpu_gib=plan.capacity_gib(gpu) if gpu is not None else None,
+            fits_in_memory=fits, max_batch_size_in_memory=max_b)
 
     ft = training_options(req.finetune, req.task)
     assert ft.method is not None
@@ -1369,11 +1401,13 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n, memory=memory,
-        kv_cache_bytes_per_token=None, fits=fits, max_batch_size=None, max_context_tokens=None,
+        kv_cache_bytes_per_token=None, fits=fits and hw.ok if fits is not None else None,
+        max_batch_size=None, max_context_tokens=None,
         fits_on=fits_on, performance=perf, cost=cost if hw.ok else None,
         assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
         runs=hw.ok if gpu is not None else None,
-        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
+        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None,
+        fits_in_memory=fits)
 
 
 NEAR_CAPACITY = 0.9
@@ -2433,7 +2467,8 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
               or by_precision.setdefault((q.id, fp32), pipeline_memory(q, fp32)))
         if pg.total_gib <= g.usable_gib:
             fits_on.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=1,
-                                  per_gpu_gib=pg.total_gib, gpu_memory_gib=g.total_gib))
+                                  per_gpu_gib=pg.total_gib, gpu_memory_gib=g.total_gib,
+                                  weights=q.id if q.id != precision.id else None))
             if q.id != asked.id:
                 substituted.setdefault(q.id, []).append(g.id)
     for qid, gids in substituted.items():
@@ -2444,11 +2479,13 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     return SizingResult(
         model=_model_info(model), task=req.task, weights=precision.id, kv_cache=None,
         engine=engine.id, gpu=_gpu_info(gpu) if gpu else None, gpu_count=n,
-        memory=_memory(whole, per, model.kind == "audio"), kv_cache_bytes_per_token=None, fits=fits,
+        memory=_memory(whole, per, model.kind == "audio"), kv_cache_bytes_per_token=None,
+        fits=fits and hw.ok if fits is not None else None,
         max_batch_size=None, max_context_tokens=None, fits_on=fits_on, performance=perf,
         cost=cost if hw.ok else None, assumptions=assumptions, sources=sources,
         warnings=hw.warnings, runs=hw.ok if gpu is not None else None,
-        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None)
+        capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None,
+        fits_in_memory=fits)
 
 
 def _audio_decoder_context(req: SizingRequest, model: SizedModel, warnings: list[str],

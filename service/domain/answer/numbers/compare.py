@@ -105,7 +105,7 @@ def _compare(w: _W) -> None:
         if like is not None:
             w.record(like, inp + _out(w))
     for at, gid, count, r in items:
-        p = r.performance if r is not None and r.fits else None
+        p = r.performance if r is not None and r.fits_in_memory else None
         tps = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
             if p is not None else None
         # like for like: each GPU on its on-demand price (reserved, then spot, only where
@@ -130,7 +130,7 @@ def _compare(w: _W) -> None:
             held = r.performance.max_concurrency if r is not None and r.performance else None
             if held is not None and held >= users:
                 held = None
-            most = held or (r.max_batch_size if r is not None else None)
+            most = held or (r.max_batch_size_in_memory if r is not None else None)
             rows[at] = (w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
@@ -559,7 +559,7 @@ def _one_card_each(w: _W, gids: list[str], base: SizingResult, inp: int,
         said = len(w.out.more)
         smaller = _fitting_precision(
             w, r, gid, 1, w.setup(1, gid), inp + _out(w),
-            lambda x: x.fits and x.performance is not None, takes=False, input_tokens=inp,
+            lambda x: x.fits_in_memory and x.performance is not None, takes=False, input_tokens=inp,
             output_tokens=_out(w), batch_size=load)
         del w.out.more[said:]  # the comparison's row says the precision
         if smaller is None:
@@ -602,7 +602,7 @@ def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]]
     own = get_precision(base.weights).bits_linear
     smaller = [(get_precision(r.weights).bits_linear, r.weights, w.setup(count, gid))
                for _, gid, count, r in items
-               if r is not None and r.fits and get_precision(r.weights).bits_linear < own]
+               if r is not None and r.fits_in_memory and get_precision(r.weights).bits_linear < own]
     if not smaller:
         return base.weights, []
     pid = min(smaller)[1]
@@ -612,7 +612,7 @@ def _like_for_like(w: _W, items: list[tuple[int, str, int, SizingResult | None]]
             continue
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=_out(w),
                      batch_size=users if users > 1 else None, weights=pid)
-        if got is None or got.runs is False or not got.fits or got.performance is None:
+        if got is None or got.runs is False or not got.fits_in_memory or got.performance is None:
             return base.weights, []
         again[i] = (at, gid, count, got)
     items[:] = again
@@ -632,15 +632,15 @@ def _compared(w: _W, gids: list[str], base: SizingResult, inp: int, rows: list[s
         if gid in written and written[gid] != count:
             r = w.size(gpu=gid, gpu_count=written[gid], input_tokens=inp, output_tokens=_out(w),
                        batch_size=users if users > 1 else None)
-            if r is not None and r.gpu is not None and not r.fits:
+            if r is not None and r.gpu is not None and not r.fits_in_memory:
                 # the count written, at the largest precision that fits it (said in its row)
                 more = len(w.out.more)
                 r = _fitting_precision(
                     w, r, gid, written[gid], w.setup(written[gid], gid), inp + _out(w),
-                    lambda x: x.fits and x.performance is not None, input_tokens=inp,
+                    lambda x: x.fits_in_memory and x.performance is not None, input_tokens=inp,
                     output_tokens=_out(w), batch_size=users if users > 1 else None) or r
                 del w.out.more[more:]  # the row says it: "1 x H200 at fp8 (bf16: ...)"
-            if r is not None and not r.fits:
+            if r is not None and not r.fits_in_memory:
                 fewest = (w.say("compare_nofit_fewest", setup=w.setup(count, gid))
                           if count is not None and count > written[gid] else "")
                 rows.append(w.say("compare_nofit_at", setup=w.setup(written[gid], gid),
@@ -675,11 +675,11 @@ def _on_itself(w: _W, gid: str, inp: int, users: int) -> tuple[int, SizingResult
     r = w.size(gpu=gid, gpu_count=1, input_tokens=inp, output_tokens=_out(w), batch_size=load)
     if r is None or r.gpu is None:
         return None
-    if r.runs is not False and r.fits and r.performance is not None:
+    if r.runs is not False and r.fits_in_memory and r.performance is not None:
         return 1, r
     said = len(w.out.more)
     one = _fitting_precision(w, r, gid, 1, w.setup(1, gid), inp + _out(w),
-                             lambda x: x.fits and x.performance is not None, takes=False,
+                             lambda x: x.fits_in_memory and x.performance is not None, takes=False,
                              input_tokens=inp, output_tokens=_out(w), batch_size=load)
     del w.out.more[said:]  # the row says the precision
     if one is not None:
@@ -688,7 +688,7 @@ def _on_itself(w: _W, gid: str, inp: int, users: int) -> tuple[int, SizingResult
     if n is None:
         return None
     more = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=_out(w), batch_size=load)
-    return (n, more) if more is not None and more.fits else None
+    return (n, more) if more is not None and more.fits_in_memory else None
 
 
 def _compare_million(w: _W, gids: list[str], base: SizingResult, inp: int) -> bool:
@@ -802,11 +802,11 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
     notes: list[str] = []
 
     def runs(x: SizingResult | None) -> bool:
-        return (x is not None and x.runs is not False and bool(x.max_batch_size)
+        return (x is not None and x.runs is not False and bool(x.max_batch_size_in_memory)
                 and x.performance is not None)
 
     def holds(x: SizingResult | None) -> bool:  # every request at once
-        return runs(x) and x is not None and x.fits is True
+        return runs(x) and x is not None and x.fits_in_memory is True
 
     def smaller(r: SizingResult, held: Callable[[SizingResult], bool]) -> SizingResult | None:
         said = len(wm.out.more)
@@ -843,12 +843,13 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
         return _Side(name, r.weights, count, 1, count, None, p.decode_tokens_per_s or 0,
                      p.output_tokens_per_s, p.max_throughput_tokens_per_s,
                      p.time_to_first_token_ms, tuple(notes), r)
-    if r.fits and (p.max_concurrency is None or p.max_concurrency >= users):
+    if r.fits_in_memory and (p.max_concurrency is None or p.max_concurrency >= users):
         return _Side(name, r.weights, count, 1, count, None,
                      p.output_tokens_per_s_per_user or 0, p.output_tokens_per_s,
                      p.max_throughput_tokens_per_s, p.time_to_first_token_ms, tuple(notes), r)
     # not every request at once: the count that holds them all, as the speed answer says it
-    held = min(r.max_batch_size or 0, p.max_concurrency or r.max_batch_size or 0)
+    held = min(r.max_batch_size_in_memory or 0,
+               p.max_concurrency or r.max_batch_size_in_memory or 0)
     got = gpu_count_for_users(w.catalog, wm.model_id or "", r.weights, gid, users, inp,
                               output_tokens=_out(w))
     if got is None:

@@ -936,7 +936,7 @@ class _W:
         b = AUDIO_JOB_BATCH
         while b > 1:
             r = self.size(gpu=gid, gpu_count=count, batch_size=b)
-            if r is not None and r.fits:
+            if r is not None and r.fits_in_memory:
                 return b
             b //= 2
         return None
@@ -1509,7 +1509,7 @@ class _W:
         if ctx and limit and ctx > limit and self.model is not None:
             self.warn(self.say("warn_context", model=self.model.name, limit=self.n(limit),
                                ctx=self.n(ctx)))
-        if r.fits and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * self.cap(r):
+        if r.fits_in_memory and r.gpu is not None and r.memory.per_gpu_gib > 0.9 * self.cap(r):
             free = max(0.0, 1 - r.memory.per_gpu_gib / self.cap(r))
             self.warn(self.say("warn_headroom", used=self.gib(r.memory.per_gpu_gib),
                                cap=self.gib(self.cap(r)), pct=self.f.percent(free, 0)))
@@ -1576,8 +1576,11 @@ class _W:
         ``fits_on`` rows hold. ``weights_gib`` is always the model's weights: ZeRO-3 / FSDP
         shards them over the data-parallel GPUs, whose shards the sizing's total already adds
         up to one copy (dividing them gave Llama 3.1 8B 7.48 GiB of weights on 2 H100)."""
+        # beside ``weights``: the rows at them, not the cards sized at the nearest they run
+        # (a GTX 1080 at fp16 listed for a bf16 Whisper: audit buyer20 #9)
+        same = [f for f in r.fits_on if f.weights is None] or r.fits_on
         fits = [f"{f.gpu_count} × {f.gpu_name}" for f in
-                sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
+                sorted(same, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:3]]
         limit = self.max_ctx()
         if self.model is not None and self.model.task == "embed" and limit and ctx > limit:
             # an embedding model's input is cut to its own limit (bge-large: 512), which is
@@ -1637,7 +1640,10 @@ class _W:
             tokens=self.n(a.cross_attention_tokens)))
 
     def fits_text(self, r: SizingResult, k: int = 3) -> str:
-        rows = sorted(r.fits_on, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:k]
+        # the rows at the answer's weights: a card sized at the nearest it runs (fp16 on a
+        # GTX 1080 of a bf16 Whisper) is not one that holds it "at bf16" (audit buyer20 #9)
+        same = [f for f in r.fits_on if f.weights is None] or r.fits_on
+        rows = sorted(same, key=lambda f: (f.gpu_count, f.gpu_memory_gib))[:k]
         return ", ".join(self.setup(f.gpu_count, f.gpu) for f in rows)
 
     def ask(self, quantity: str, value: float, unit: str, yes: bool | None = None) -> None:
@@ -2046,7 +2052,7 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
         if again is None or any(x.startswith("impossible combination") for x in again.warnings):
             continue
         smallest = (pid, again.memory.per_gpu_gib)
-        if again.fits:
+        if again.fits_in_memory:
             fits.append((pid, again.memory.per_gpu_gib, again))
     if fits:
         # a precision another engine serves (GGUF on llama.cpp) is held against that
@@ -2155,7 +2161,7 @@ def _min_count(w: _W, gid: str, ctx: int) -> int | None:
     own = w.size(gpu=gid, gpu_count=1, input_tokens=ctx, output_tokens=0)
     if own is None or own.gpu is None or own.runs is False:
         return None
-    if own.fits:
+    if own.fits_in_memory:
         return 1
     return min((row.gpu_count for row in own.fits_on if row.gpu == gid), default=None)
 
@@ -2204,7 +2210,7 @@ def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
         if r is None or r.runs is False:
             break
         most = r.performance.max_requests_per_s if r.performance is not None else None
-        if r.fits and most:
+        if r.fits_in_memory and most:
             weights = r.weights  # the same precision at every wider width
             setups = setups_for(rate, most)
             if narrow is None:
@@ -2267,7 +2273,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
         (its KV cache, and the engine's max_num_seqs per replica), else None."""
         r = sz(gpu=gpu, gpu_count=per, input_tokens=ctx, output_tokens=output_tokens,
                batch_size=batch)
-        if r is None or not r.fits or r.runs is False or not r.max_batch_size:
+        if r is None or not r.fits_in_memory or r.runs is False or not r.max_batch_size_in_memory:
             return None
         cap = r.performance.max_concurrency if r.performance is not None else None
         return r if not cap or batch <= cap else None
@@ -2282,7 +2288,7 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
             # the most it holds: from the capacity of the layout for ``need`` requests (it
             # holds at least that) up, by halving, to the first batch sizing cannot fit
             lo, r = need, held(per, need)
-            holds = (min(r.max_batch_size or 1, r.performance.max_concurrency or users)
+            holds = (min(r.max_batch_size_in_memory or 1, r.performance.max_concurrency or users)
                      if r is not None and r.performance is not None else 0)
             more = held(per, min(users - 1, holds)) if holds > lo else None
             if more is not None:
@@ -2306,7 +2312,8 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
             lay = r.layout
             replicas_in = 1 if lay is None or lay.expert > lay.tensor else max(1, lay.data)
             cap = r.performance.max_concurrency if r.performance is not None else None
-            batch = min(r.max_batch_size or 0, cap or r.max_batch_size or 0) // replicas_in
+            batch = min(r.max_batch_size_in_memory or 0,
+                        cap or r.max_batch_size_in_memory or 0) // replicas_in
             groups = math.ceil(users / most)
             got = (groups * per, groups * replicas_in, per // replicas_in,
                    max(batch, math.ceil(most / replicas_in)))

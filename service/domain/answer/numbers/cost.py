@@ -474,7 +474,7 @@ def _per_token_counts(w: _W, gid: str, inp: int, out: int, first: int
     while n <= max(first, NODE_GPUS):
         r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out)
         thr = (r.performance.max_throughput_tokens_per_s
-               if r is not None and r.fits and r.performance is not None else None)
+               if r is not None and r.fits_in_memory and r.performance is not None else None)
         b = w.basis(gid, n) if thr else None
         if r is not None and thr and b is not None:
             v, per, kind = b
@@ -522,7 +522,7 @@ def _load_sized(w: _W, gid: str, inp: int, out: int
         count = nofit[0]
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                **({"weights": weights} if weights else {}))  # else the stated one
-    if r is None or r.gpu is None or not r.fits or r.performance is None:
+    if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None:
         return None
     thr = r.performance.max_throughput_tokens_per_s
     rep = replicas_full_load(w, gid, count, inp, out, r) \
@@ -556,7 +556,7 @@ def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
     whole layers, times data)."""
     p = r.performance
     m = w.model
-    if (count < 2 or m is None or m.kind != "llm" or p is None or not r.fits
+    if (count < 2 or m is None or m.kind != "llm" or p is None or not r.fits_in_memory
             or r.runs is False or not p.max_throughput_tokens_per_s
             or (r.layout is not None and r.layout.data > 1)):
         return None
@@ -577,7 +577,7 @@ def replicas_full_load(w: _W, gid: str, count: int, inp: int, out: int,
                 alt = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                              weights=r.weights,
                              parallelism={split: per, "data": count // per})
-                q = alt.performance if alt is not None and alt.fits else None
+                q = alt.performance if alt is not None and alt.fits_in_memory else None
                 if (alt is not None and q is not None and alt.runs is not False
                         and q.max_throughput_tokens_per_s
                         and q.max_throughput_tokens_per_s > thr):
@@ -626,7 +626,7 @@ def _setup_in_unit(w: _W, gid: str, n: int, weights: str, unit: str, tokens: flo
     alt = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=out, weights=weights)
     b = w.basis(gid, n)
     thr = (alt.performance.max_throughput_tokens_per_s
-           if alt is not None and alt.fits and alt.performance is not None else None)
+           if alt is not None and alt.fits_in_memory and alt.performance is not None else None)
     if not thr or b is None:
         return None
     hour, hours = b[1] * n, tokens / thr / 3600
@@ -876,7 +876,7 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
         w.ask("per_month_usd", month, "USD")
     one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
                  input_tokens=inp, output_tokens=out)
-    if one is not None and one.fits:
+    if one is not None and one.fits_in_memory:
         w.record(one, inp + out)
     w.out.more.append(w.say("cost_steady_why"))
     if job:
@@ -1000,7 +1000,7 @@ def _prefill_priced(w: _W, gid: str, count: int, inp: int, weights: str | None,
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=0,
                **({"weights": weights} if weights else {}))
     b = w.basis(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+    if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None or b is None:
         return None
     pre = r.performance.prefill_tokens_per_s
     if not pre:
@@ -1422,7 +1422,7 @@ def _cost_inner(w: _W) -> None:
                      output_tokens=kw.get("output_tokens", 512),
                      batch_size=math.ceil(kw["concurrent_requests"] / _replicas(o)),
                      parallelism=_replica_layout(o))
-        if one is not None and one.fits:
+        if one is not None and one.fits_in_memory:
             w.record(one, ctx, per_replica=True)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
     # the precision priced, where fewer bits than the model's own, in the first sentence
@@ -1492,7 +1492,7 @@ def _cost_inner(w: _W) -> None:
             ctx = kw.get("context_tokens", 4096) - out_each  # the prompt
             one = w.size(gpu=o.offer.gpu, gpu_count=o.offer.gpu_count, weights=o.weights,
                          input_tokens=ctx, output_tokens=out_each)
-            if one is not None and one.fits and one.performance is not None:
+            if one is not None and one.fits_in_memory and one.performance is not None:
                 pre_one = one.performance.prefill_tokens_per_s or 0.0
                 one = msgspec.structs.replace(one, performance=msgspec.structs.replace(
                     one.performance, prefill_tokens_per_s=pre_one * o.nodes))
@@ -1663,7 +1663,7 @@ def _holds(w: _W, gid: str, count: int, kw: Mapping[str, Any]) -> bool:
     out = kw.get("output_tokens", 512)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=kw.get("context_tokens", 4096) - out,
                output_tokens=out)
-    return r is not None and bool(r.fits) and r.runs is not False
+    return r is not None and bool(r.fits_in_memory) and r.runs is not False
 
 
 def _within(w: _W) -> str:
@@ -1693,7 +1693,7 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
         return None
     inp = max(1, ctx - 512)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512, batch_size=users)
-    if r is None or r.gpu is None or r.fits:
+    if r is None or r.gpu is None or r.fits_in_memory:
         return None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
                               images=w.st.images_per_request)
@@ -1911,7 +1911,7 @@ def _million_rate_setup(w: _W, setup: Recommendation, rate: float, inp: int, out
     at = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / replicas, weights=o.weights,
                 parallelism=_replica_layout(o))
-    if at is not None and at.fits:
+    if at is not None and at.fits_in_memory:
         w.record(at, inp + out, per_replica=True)  # one replica at its share of the rate
     w.offer_numbers(setup)
     w.out.first = w.say("cost_million_gpu_rate_setup", million=w.usd(million), model=m.name,
@@ -1945,7 +1945,7 @@ def _million_rate_setup(w: _W, setup: Recommendation, rate: float, inp: int, out
             # for 70B at 2 requests/s, loaded to 11%, where 44 at awq-int4 wait 3 s)
             alt = w.size(gpu=gid, gpu_count=got.per, input_tokens=inp, output_tokens=out,
                          request_rate_per_s=rate / got.setups, weights=got.sized.weights)
-            q = alt.performance if alt is not None and alt.fits else None
+            q = alt.performance if alt is not None and alt.fits_in_memory else None
             if q is not None and q.time_to_first_token_ms and p.time_to_first_token_ms:
                 w.out.more.append(w.say("cost_rate_setup_ttft",
                                         alt=w.n(q.time_to_first_token_ms),
@@ -1971,7 +1971,7 @@ def _million_rate_count(w: _W, gid: str, rate: float, inp: int, out: int, load: 
     r, count, _, v, hour, kind, _ = lead
     at = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                 weights=r.weights, request_rate_per_s=rate)
-    p = at.performance if at is not None and at.fits else None
+    p = at.performance if at is not None and at.fits_in_memory else None
     most = p.max_requests_per_s if p is not None else None
     if at is None or not most:
         return False
@@ -2050,7 +2050,7 @@ def _own_cost(w: _W, gid: str) -> bool:
         # prices them (_million_at_load), at most full load
         at = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                     batch_size=users, weights=r.weights)
-        q = at.performance if at is not None and at.fits else None
+        q = at.performance if at is not None and at.fits_in_memory else None
         if q is not None and q.output_tokens_per_s:
             tps = min(q.output_tokens_per_s, thr)
             load = w.say("own_load_users", users=w.n(users), tps=w.n(tps))
@@ -2120,7 +2120,7 @@ def _own_rate(w: _W, gid: str) -> bool:
     at = w.size(gpu=gid, gpu_count=o.fit.gpus_per_replica, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / replicas, weights=o.weights,
                 parallelism=_replica_layout(o))
-    if at is not None and at.fits:
+    if at is not None and at.fits_in_memory:
         w.record(at, inp + out, per_replica=True)  # one replica at its share of the rate
     w.offer_numbers(setup)
     said = {"model": m.name, "weights": _weights_said(w, o.weights),
@@ -2172,7 +2172,7 @@ def _million_at_load(w: _W, r: SizingResult, count: int, v: OfferView, kind: str
                         o.performance.output_tokens_per_s_total or math.inf))
     at = w.size(gpu=r.gpu.id, gpu_count=count, input_tokens=inp, output_tokens=out,
                 batch_size=users, weights=r.weights) if r.gpu is not None else None
-    q = at.performance if at is not None and at.fits else None
+    q = at.performance if at is not None and at.fits_in_memory else None
     if q is None or not q.output_tokens_per_s:
         return None
     tps = min(q.output_tokens_per_s, p.max_throughput_tokens_per_s or q.output_tokens_per_s)
@@ -2205,7 +2205,7 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
     b = w.basis(gid, count)
-    if r is None or not r.fits or r.performance is None or b is None:
+    if r is None or not r.fits_in_memory or r.performance is None or b is None:
         return False
     tps = r.performance.embedded_tokens_per_s
     if not tps:

@@ -370,7 +370,7 @@ def _count_on(w: _W, gid: str, ctx: int, base: SizingResult
         return None
     at = one if row.gpu_count == 1 else w.size(gpu=gid, gpu_count=row.gpu_count,
                                                input_tokens=ctx, output_tokens=0)
-    if at is None or not at.fits or at.runs is False:
+    if at is None or not at.fits_in_memory or at.runs is False:
         return None
     return at, row
 
@@ -561,9 +561,9 @@ def _users_replica(w: _W, gid: str, users: int, ctx: int, got: tuple[int, int, i
     p = r.performance
     # (the level said, its miss of the default targets says a slow first token: the
     # note of one over 10 s would say its figure again)
-    said = r.fits and p is not None and _users_level(w, gid, users, ctx, got, share, p,
+    said = r.fits_in_memory and p is not None and _users_level(w, gid, users, ctx, got, share, p,
                                                      r.weights)
-    if (r.fits and p is not None and p.time_to_first_token_ms and not said
+    if (r.fits_in_memory and p is not None and p.time_to_first_token_ms and not said
             and p.time_to_first_token_ms > LONG_TTFT_MS):
         w.out.more.append(w.say("gpu_count_users_ttft", batch=w.n(share), ctx=w.n(ctx + _out(w)),
                                 s=w.n(p.time_to_first_token_ms / 1000, 1)))
@@ -592,7 +592,7 @@ def _users_targets_lead(w: _W, gid: str, users: int, ctx: int,
     n, replicas, per, batch = got
     share = min(batch, math.ceil(users / replicas))
     r = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w), batch_size=share)
-    p = r.performance if r is not None and r.fits else None
+    p = r.performance if r is not None and r.fits_in_memory else None
     tps = p.output_tokens_per_s_per_user if p is not None else None
     ttft = p.time_to_first_token_ms if p is not None else None
     if not tps or not ttft:
@@ -786,7 +786,7 @@ def _gpu_count_users_nodes(w: _W, gid: str, users: int, ctx: int,
     assert w.model is not None
     n, replicas, per, batch = got
     r = _users_replica(w, gid, users, ctx, got)
-    if r is None or not r.fits:
+    if r is None or not r.fits_in_memory:
         return False
     w.record(r, ctx + _out(w))
     w.out.first = w.say("gpu_count_users_nodes", users=w.n(users), model=w.model.name,
@@ -1001,7 +1001,7 @@ def _stated_count_short(w: _W, gid: str, weights: str, n: int, tps: float, inp: 
     setup = w.setup(stated, gid)
     r = w.size(gpu=gid, gpu_count=stated, weights=weights, input_tokens=inp,
                output_tokens=out)
-    if r is None or not r.fits:
+    if r is None or not r.fits_in_memory:
         return w.say("gpu_count_tokens_stated_no_fit", setup=setup, tps=w.per_s(tps),
                      weights=weights, n=w.n(n))
     p = r.performance
@@ -1412,7 +1412,7 @@ def _interconnect_split(w: _W) -> None:
     ctx = _prompt(w) + _OUT  # the context said: the prompt and 512 out
     nv, pcie = (w.size(gpu=g, gpu_count=n, input_tokens=ctx - _OUT, output_tokens=_OUT)
                 for g in LINK_PAIR)
-    if nv is None or pcie is None or not nv.fits or not pcie.fits:
+    if nv is None or pcie is None or not nv.fits_in_memory or not pcie.fits_in_memory:
         return
     a, b = nv.performance, pcie.performance
     if (a is None or b is None or not a.decode_tokens_per_s or not b.decode_tokens_per_s
@@ -1581,7 +1581,7 @@ def _replica_perf(w: _W, o: Option, inp: int, batch: int) -> Performance | None:
     per, _ = _replica_shape(o)
     at = w.size(gpu=o.offer.gpu, gpu_count=per, weights=o.weights, input_tokens=inp,
                 output_tokens=_OUT, batch_size=batch)
-    return at.performance if at is not None and at.fits else None
+    return at.performance if at is not None and at.fits_in_memory else None
 
 
 def _budget_option_users(w: _W, o: Option, inp: int, target: float | None) -> int | None:

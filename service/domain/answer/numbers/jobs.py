@@ -327,7 +327,8 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     wall_of: Callable[[int], float] | None = None  # the job's wall hours on so many GPUs
     if m.kind == "llm" and m.task == "embed" and w.det.tokens:
         r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
-        tps = r.performance.embedded_tokens_per_s if r and r.fits and r.performance else None
+        tps = (r.performance.embedded_tokens_per_s
+               if r and r.fits_in_memory and r.performance else None)
         if tps:
             wall = w.det.tokens / tps / 3600  # the rate is the ``count`` GPUs'
             job = w.say("job_deadline_embed", n=w.n(w.det.tokens), model=m.name)
@@ -335,7 +336,7 @@ def _job_deadline(w: _W, gid: str | None) -> bool:
     elif m.kind in ("audio", "diffusion") and (
             w.st.clips if m.modality == "video" else w.st.items):
         r = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count, job=True))
-        p = r.performance if r is not None and r.fits else None
+        p = r.performance if r is not None and r.fits_in_memory else None
         items = w.st.items or 0.0
         if p is not None and m.kind == "audio" and p.audio_seconds_per_s:
             wall = items / p.audio_seconds_per_s  # the ratio is the ``count`` GPUs'

@@ -524,15 +524,15 @@ def _video_cost(w: _W, gid: str) -> bool:
     mk = w.media_kw(gid, count)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
-    if r is not None and not r.fits and not w.weights:
+    if r is not None and not r.fits_in_memory and not w.weights:
         # as _media_cost: the first smaller precision that fits, named in the answer
         for pid in _MEDIA_SMALLER:
             again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits:
+            if again is not None and again.fits_in_memory:
                 r = again
                 break
     b = w.basis(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or b is None:
+    if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None or b is None:
         return False
     if default is not None and default is not r:
         w.out.more.append(w.say("media_precision_fit", default=default.weights,
@@ -640,18 +640,18 @@ def _media_cost(w: _W, gid: str) -> bool:
     mk = w.media_kw(gid, count, job=True)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
-    if r is not None and not r.fits and not w.weights:
+    if r is not None and not r.fits_in_memory and not w.weights:
         # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the
         # first smaller one that fits, named in the answer
         for pid in _MEDIA_SMALLER:
             again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits and not any(
+            if again is not None and again.fits_in_memory and not any(
                     x.startswith("impossible combination") for x in again.warnings):
                 r = again
                 break
     b = w.basis(gid, count)
     own = w.own_gpu_price(gid, count)
-    if r is None or r.gpu is None or not r.fits or r.performance is None or (
+    if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None or (
             b is None and own is None):
         return False
     if own is not None and _media_own(w, gid, count, r, mk, own):
@@ -996,7 +996,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         mk = w.media_kw(gid, count, job=True) if m.kind == "audio" else {}
         r = w.size(gpu=gid, gpu_count=count, **mk)
         setup = w.setup(count, gid)
-        if (r is not None and r.gpu is not None and not r.fits and not w.weights
+        if (r is not None and r.gpu is not None and not r.fits_in_memory and not w.weights
                 and m.kind == "diffusion" and m.modality == "image"):
             # the side that holds the model only at a smaller precision is compared at the
             # first that fits, as the answer for that GPU alone sizes it ("h100 vs 4090 for
@@ -1004,12 +1004,13 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             # all, audit ask_en #8), and its row says so
             for pid in _MEDIA_SMALLER:
                 again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-                if again is not None and again.fits and again.performance is not None and not any(
+                if again is not None and again.fits_in_memory and (
+                        again.performance is not None) and not any(
                         x.startswith("impossible combination") for x in again.warnings):
                     r = again
                     setup = w.say("compare_setup_precision", setup=setup, weights=pid)
                     break
-        if r is None or not r.fits or r.performance is None:
+        if r is None or not r.fits_in_memory or r.performance is None:
             rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
             continue
         p = r.performance
@@ -1181,7 +1182,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     if embeds:
         tokens = min(w.max_ctx() or 512, 512)
         r = w.size(gpu=gid, gpu_count=count, input_tokens=tokens, output_tokens=0)
-        p = r.performance if r is not None and r.fits else None
+        p = r.performance if r is not None and r.fits_in_memory else None
         if r is None or p is None or not p.embeddings_per_s or not p.embedded_tokens_per_s:
             return False
         w.record(r, tokens)
@@ -1211,13 +1212,13 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     job = kind in ("audio_hours", "streams")
     mk = w.media_kw(gid, count, job=job)
     r = w.size(gpu=gid, gpu_count=count, **mk)
-    if (r is not None and not r.fits and not w.weights and m.kind == "diffusion"):
+    if (r is not None and not r.fits_in_memory and not w.weights and m.kind == "diffusion"):
         for pid in _MEDIA_SMALLER:
             again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits:
+            if again is not None and again.fits_in_memory:
                 r = again
                 break
-    p = r.performance if r is not None and r.fits else None
+    p = r.performance if r is not None and r.fits_in_memory else None
     if r is None or p is None:
         return False
     w.record(r, 0)
@@ -1254,7 +1255,7 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
             batch = mk.get("batch_size") or 1
             one = w.size(gpu=gid, gpu_count=count, **w.media_kw(gid, count))
             single = (one.performance.audio_seconds_per_s
-                      if one is not None and one.fits and one.performance else None)
+                      if one is not None and one.fits_in_memory and one.performance else None)
             if not w.transcribes():
                 # a generator (Bark, MusicGen): its users at real time are its output, batched
                 # as the job runs, over one second of audio a second each (6.1 s/s: 6 on an
@@ -1387,7 +1388,7 @@ def _fastest_media(w: _W) -> bool:
     timed: list[tuple[float, str, SizingResult]] = []
     for f in trusted:
         r = w.size(gpu=f.gpu, gpu_count=1, **mk)
-        p = r.performance if r is not None and r.fits and r.runs is not False else None
+        p = r.performance if r is not None and r.fits_in_memory and r.runs is not False else None
         if r is None or p is None or r.weights != base.weights:
             continue
         if m.kind == "audio" and p.audio_seconds_per_s:
@@ -1506,7 +1507,7 @@ def _media(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     default = r
-    if (not r.fits and not w.weights and m.kind == "diffusion" and m.modality == "image"
+    if (not r.fits_in_memory and not w.weights and m.kind == "diffusion" and m.modality == "image"
             and w.sub in ("hour", "second", "minute", "day", "time", None)):
         # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
         # smaller one that fits, named, as the cost of its images is (_media_cost) (it said
@@ -1514,7 +1515,7 @@ def _media(w: _W) -> None:
         # how many seconds per image?" opened with a No nobody asked: regress2 #13)
         for pid in _MEDIA_SMALLER:
             again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits and not any(
+            if again is not None and again.fits_in_memory and not any(
                     x.startswith("impossible combination") for x in again.warnings):
                 r = again
                 break
@@ -1531,9 +1532,9 @@ def _media(w: _W) -> None:
             w.out.more.insert(1, batched)
     setup = named or w.setup(count, gid)
     need = w.gib(r.memory.per_gpu_gib)
-    if r.fits:
+    if r.fits_in_memory:
         _refiner_note(w, r, setup)
-    if not r.fits:
+    if not r.fits_in_memory:
         # the sizing names diffusers' CPU offload where a pipeline does not fit whole (its
         # warning, core_fits_offload): not a flat "No", as offload is how small cards run
         # such pipelines; it gives no figure for it, so none is said
@@ -1551,6 +1552,16 @@ def _media(w: _W) -> None:
                                 model=m.name, weights=r.weights, need=need, setup=setup,
                                 fits=w.fits_text(base))
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        return
+    if r.runs is False and any(x.startswith("impossible combination") for x in r.warnings):
+        # held in memory, refused by a kernel rule (bf16 asked on a T4): a No with the rule
+        # below, never "Yes: ... about 0.0 s, 0 images per hour" (audit buyer20 #8)
+        w.out.first = w.say("media_cannot_run", model=m.name, weights=r.weights, setup=setup,
+                            need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                            engine=r.engine)
+        w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        for x in r.warnings:
+            w.core_warn(x)
         return
     p = r.performance
     if m.kind == "audio":

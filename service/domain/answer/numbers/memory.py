@@ -273,7 +273,7 @@ def _nodes_needed(w: _W, r: SizingResult, ctx: int, users: int | None) -> str | 
                     batch_size=users, kv_cache=w.st.kv_cache, weights=r.weights)
         if at is None or at.gpu is None or at.runs is False:
             return None
-        if at.fits:
+        if at.fits_in_memory:
             return w.say("nofit_nodes", n=w.n(n), gpu=w.gpu_name(NODES_GPU),
                          nodes=w.n(nodes), per_node=w.setup(NODE_GPUS, NODES_GPU),
                          per=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
@@ -306,9 +306,9 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
     ok = bool(r.fits) and r.runs is not False
     # past the model's own context the engine refuses the request, not the weights: never
     # "vllm cannot run bf16 on that GPU" of an H100 (audit regress3 #7)
-    limit = _past_context_limit(w, r, ctx) if r.fits else None
+    limit = _past_context_limit(w, r, ctx) if r.fits_in_memory else None
     key = ("memory_on_yes" if ok else "memory_on_over_context" if limit is not None
-           else "memory_on_cannot_run" if r.fits else "memory_on_no")
+           else "memory_on_cannot_run" if r.fits_in_memory else "memory_on_no")
     at = "" if r.weights == total.weights else w.say("memory_on_at", weights=r.weights)
     everywhere = _refused_everywhere(w, r) if key == "memory_on_cannot_run" else None
     w.out.more.append(w.say(key + ("" if everywhere is None else "_engine"),
@@ -316,7 +316,7 @@ def _memory_on(w: _W, gid: str, named: str | None, ctx: int, users: int | None,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             weights=r.weights, engine=r.engine, limit=w.n(limit or 0),
                             runs=everywhere or ""))
-    if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
+    if not r.fits_in_memory and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     return True
 
@@ -336,7 +336,7 @@ def _memory_left(w: _W, gid: str, named: str | None) -> bool:
     count = w.ex.gpu_count or 1
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
                kv_cache=w.st.kv_cache)
-    if r is None or r.gpu is None or not r.fits or not r.kv_cache_bytes_per_token:
+    if r is None or r.gpu is None or not r.fits_in_memory or not r.kv_cache_bytes_per_token:
         return False
     p = r.memory.per_gpu
     cap = w.cap(r)
@@ -354,7 +354,7 @@ def _memory_left(w: _W, gid: str, named: str | None) -> bool:
     kib = r.kv_cache_bytes_per_token / 1024
     w.out.more.append(w.say("memory_left_tokens", tokens=w.n(_three_figures(tokens)),
                             kib=w.n(kib, 0 if kib >= 10 else 1), kv=r.kv_cache or r.weights,
-                            batch=w.n(r.max_batch_size or 0), ctx=w.n(ctx)))
+                            batch=w.n(r.max_batch_size_in_memory or 0), ctx=w.n(ctx)))
     w.sized_warnings(r, ctx)
     return True
 
@@ -471,15 +471,15 @@ def _memory_per_gpu(w: _W, gid: str, named: str | None) -> bool:
         return False
     w.record(r, ctx)
     layout = _layout_words(w, r, count)
-    w.out.first = w.say("memory_per_gpu" if r.fits else "memory_per_gpu_no",
+    w.out.first = w.say("memory_per_gpu" if r.fits_in_memory else "memory_per_gpu_no",
                         model=w.model.name, weights=r.weights, setup=named or w.setup(count, gid),
                         per=w.gib(r.memory.per_gpu_gib), layout=layout,
                         total=w.gib(r.memory.total_gib), ctx=w.n(ctx), cap=w.gib(w.cap(r)),
                         users=w.say("per_gpu_batch", batch=w.n(batch)) if batch and stated
                         else w.say("per_gpu_users", users=w.n(batch)) if batch else "")
     # a memory asked: no yes or no, unless the setup named cannot hold it
-    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits else False)
-    if not r.fits and not w.takes_more(r, gid, count) and r.fits_on:
+    w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=None if r.fits_in_memory else False)
+    if not r.fits_in_memory and not w.takes_more(r, gid, count) and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     w.sized_warnings(r, ctx)
     return True
@@ -503,10 +503,10 @@ def _memory_count(w: _W, gid: str, named: str | None) -> bool:
     while count <= NODE_GPUS:  # the users' KV cache can take more than the weights alone
         r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0,
                    batch_size=batch, kv_cache=w.st.kv_cache)
-        if r is None or r.gpu is None or r.fits:
+        if r is None or r.gpu is None or r.fits_in_memory:
             break
         count *= 2
-    if r is None or r.gpu is None or not r.fits or count > NODE_GPUS:
+    if r is None or r.gpu is None or not r.fits_in_memory or count > NODE_GPUS:
         return False
     w.record(r, ctx)
     layout = _layout_words(w, r, count)
@@ -612,20 +612,20 @@ def _fits(w: _W) -> None:
         return
     # memory alone is not a yes: an engine that cannot run the weights there is a no (and
     # when they do not fit either, both are said: never "would fit" past the usable memory)
-    key = ("fits_cannot_run" if r.runs is False and r.fits else "fits_cannot_run_nofit"
-           if r.runs is False else "fits_yes" if r.fits else "fits_no")
+    key = ("fits_cannot_run" if r.runs is False and r.fits_in_memory else "fits_cannot_run_nofit"
+           if r.runs is False else "fits_yes" if r.fits_in_memory else "fits_no")
     everywhere = _refused_everywhere(w, r) if r.runs is False else None
     w.out.first = w.say(key + ("" if everywhere is None else "_engine"), model=w.model.name,
                         weights=r.weights, setup=setup, need=w.gib(r.memory.per_gpu_gib),
                         cap=w.gib(w.cap(r)), ctx=w.n(ctx), engine=r.engine,
                         runs=everywhere or "")
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
-    if not r.fits:
+    if not r.fits_in_memory:
         _smaller_precisions(w, gid, count, ctx, r, setup)
         w.takes_more(r, gid, count)  # the GPU named first: how many of it hold the model
         _eight_bit_no(w, gid, count, ctx, r)
     _nearest_that_runs(w, r, gid, count, ctx)
-    if not r.fits and r.fits_on:
+    if not r.fits_in_memory and r.fits_on:
         w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
     if r.fits and r.runs is not False:
         _less_of_memory(w, less, count, ctx)
@@ -640,7 +640,7 @@ def _less_of_memory(w: _W, less: list[str], count: int, ctx: int) -> None:
     need = cap = shown = 0.0
     for gid in less:
         r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
-        if r is None or r.gpu is None or r.fits:
+        if r is None or r.gpu is None or r.fits_in_memory:
             continue
         short.append(w.gpu_name(gid))
         need, cap = r.memory.per_gpu_gib, max(cap, w.cap(r))
@@ -667,10 +667,10 @@ def _engine_not_on_gpu(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
     if alt is None:
         w.out.more.append(w.say("fits_engine_alt_none", model=w.model.name, gpu=w.gpu_name(gpu.id)))
     else:
-        if not alt.fits:  # (inserted first: its sentence follows the engine's)
+        if not alt.fits_in_memory:  # (inserted first: its sentence follows the engine's)
             _smaller_precisions(w, gid, count, ctx, alt, setup, engine=alt.engine)
         w.out.more.insert(0, w.say(
-            "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+            "fits_engine_alt" if alt.fits_in_memory else "fits_engine_alt_nofit",
             alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
             setup=setup, need=w.gib(alt.memory.per_gpu_gib), cap=w.gib(w.cap(alt))))
     if r.fits_on:
@@ -697,7 +697,7 @@ def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -
         alt = _other_engine(w, r, gid, count, input_tokens=ctx, output_tokens=0)
         if alt is not None:
             w.out.more.insert(0, w.say(
-                "fits_engine_alt" if alt.fits else "fits_engine_alt_nofit",
+                "fits_engine_alt" if alt.fits_in_memory else "fits_engine_alt_nofit",
                 alt=w.engine_name(alt.engine), model=w.model.name, weights=alt.weights,
                 setup=w.setup(count, gid), need=w.gib(alt.memory.per_gpu_gib),
                 cap=w.gib(w.cap(alt))))
@@ -706,7 +706,7 @@ def _nearest_that_runs(w: _W, r: SizingResult, gid: str, count: int, ctx: int) -
                    weights=near.id, engine=r.engine)
     if again is None or again.runs is False or again.gpu is None:
         return
-    w.out.more.insert(0, w.say("fits_near" if again.fits else "fits_near_nofit",
+    w.out.more.insert(0, w.say("fits_near" if again.fits_in_memory else "fits_near_nofit",
                                near=near.id, engine=w.engine_name(r.engine),
                                need=w.gib(again.memory.per_gpu_gib), cap=w.gib(w.cap(again))))
 
@@ -733,14 +733,14 @@ def _eight_bit_no(w: _W, gid: str, count: int, ctx: int, r: SizingResult) -> Non
         again = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0, weights=pid)
         if again is None or any(x.startswith("impossible combination") for x in again.warnings):
             continue
-        if again.fits:
+        if again.fits_in_memory:
             return  # _smaller_precisions leads with it
         w.out.more.insert(0, w.say("fits_no_either", p=pid,
                                    need=w.gib(again.memory.per_gpu_gib)))
         for k in (2, 4, 8):
             more = (w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0, weights=pid)
                     if k > count else None)
-            if more is not None and more.fits:
+            if more is not None and more.fits_in_memory:
                 w.out.more.append(w.say("fits_takes", n=w.n(k), gpu=w.gpu_name(gid), weights=pid,
                                         per=w.gib(more.memory.per_gpu_gib)))
                 return
@@ -860,9 +860,18 @@ def _max_concurrency_at(w: _W) -> None:
         r.max_batch_size and r.max_batch_size > 1) else None
     w.record(full or r, inp + _out(w))
     if not r.max_batch_size:
-        w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
+        # a kernel rule refusing the weights there is a batch of 0 whatever the memory: said
+        # as the fit answer says it, never "does not fit" beside a need under the usable
+        # (buyer20 #8: it was "holds about 6 concurrent requests" of fp8 on a T4)
+        refused = r.runs is False and any(x.startswith("impossible combination")
+                                          for x in r.warnings)
+        key = ("fits_cannot_run" if refused and r.fits_in_memory
+               else "fits_cannot_run_nofit" if refused else "fits_no")
+        everywhere = _refused_everywhere(w, r) if refused else None
+        w.out.first = w.say(key + ("" if everywhere is None else "_engine"),
+                            model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                            ctx=w.n(inp + _out(w)))
+                            ctx=w.n(inp + _out(w)), engine=r.engine, runs=everywhere or "")
         w.ask("max_batch_size", 0, "requests", yes=False)
         return
     w.out.first = w.say("max_concurrency_one" if r.max_batch_size == 1 else "max_concurrency",
@@ -895,13 +904,13 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
     assert w.model is not None
     target = w.st.min_tokens_per_s or 0.0
     p = r.performance
-    held = min(r.max_batch_size or 0, (p.max_concurrency if p is not None else None)
-               or r.max_batch_size or 0)
+    held = min(r.max_batch_size_in_memory or 0, (p.max_concurrency if p is not None else None)
+               or r.max_batch_size_in_memory or 0)
 
     def speed(batch: int) -> float | None:
         at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
                     output_tokens=_out(w), batch_size=batch, kv_cache=w.st.kv_cache)
-        q = at.performance if at is not None and at.fits else None
+        q = at.performance if at is not None and at.fits_in_memory else None
         if q is None or not q.time_per_output_token_ms:
             return None
         return 1000 / q.time_per_output_token_ms
@@ -935,7 +944,7 @@ def _concurrency_speed(w: _W, gid: str, count: int, r: SizingResult, inp: int,
                 hi = mid
     at = w.size(gpu=gid, gpu_count=count, weights=r.weights, input_tokens=inp,
                 output_tokens=_out(w), batch_size=lo, kv_cache=w.st.kv_cache)
-    w.record(at if at is not None and at.fits else r, inp + _out(w))
+    w.record(at if at is not None and at.fits_in_memory else r, inp + _out(w))
     # memory, not speed, stops it where every request it holds still gets the target: "holds
     # 13 at once, but at that many each gets only about 34.3 tokens/s" (of 20 asked) read as
     # a speed limit that was not one
@@ -961,17 +970,18 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     does better."""
     assert w.model is not None
     p = r.performance
-    whole = min(r.max_batch_size or 0, (p.max_concurrency if p is not None else None)
-                or r.max_batch_size or 0)
+    whole = min(r.max_batch_size_in_memory or 0, (p.max_concurrency if p is not None else None)
+                or r.max_batch_size_in_memory or 0)
     best: tuple[int, int, SizingResult, int] | None = None  # (requests, per replica, ...)
     per = 1
     while per < count:
         one = (w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
                       output_tokens=_out(w), kv_cache=w.st.kv_cache) if count % per == 0 else None)
         q = one.performance if one is not None and one.fits and one.runs is not False else None
-        if (one is not None and q is not None and one.max_batch_size
+        if (one is not None and q is not None and one.max_batch_size_in_memory
                 and q.max_throughput_tokens_per_s):
-            each = min(one.max_batch_size, q.max_concurrency or one.max_batch_size)
+            each = min(one.max_batch_size_in_memory,
+                       q.max_concurrency or one.max_batch_size_in_memory)
             if best is None or (count // per) * each > best[0]:
                 best = ((count // per) * each, per, one, each)
         per *= 2
@@ -984,12 +994,12 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
     at = w.size(gpu=gid, gpu_count=per, weights=r.weights, input_tokens=inp,
                 output_tokens=_out(w), batch_size=each,
                 kv_cache=w.st.kv_cache) if each > 1 else None
-    w.record(at if at is not None and at.fits else one, inp + _out(w))
+    w.record(at if at is not None and at.fits_in_memory else one, inp + _out(w))
     w.out.first = w.say("max_concurrency_replicas", setup=w.setup(count, gid),
                         replicas=w.replicas(k), per_replica=w.gpus_per_replica(per),
                         model=w.model.name, weights=one.weights, n=w.n(n), each=w.n(each),
-                        held=w.n(one.max_batch_size or 0),
-                        adm=w.n(q.max_concurrency or one.max_batch_size or 0),
+                        held=w.n(one.max_batch_size_in_memory or 0),
+                        adm=w.n(q.max_concurrency or one.max_batch_size_in_memory or 0),
                         ctx=w.n(inp + _out(w)), inp=w.n(inp), out=w.n(_out(w)))
     w.ask("max_batch_size", n, "requests")
     w.out.more.append(w.say("concurrency_replicas_more",

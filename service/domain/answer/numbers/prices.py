@@ -99,7 +99,7 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
             # back to the recommendations for that GPU alone (70B "on an L40S")
             r = w.size(gpu=cards[0], gpu_count=count, input_tokens=ctx - out,
                        output_tokens=out)
-            if r is not None and r.fits and r.runs is not False:
+            if r is not None and r.fits_in_memory and r.runs is not False:
                 return []
         rows = at or rows
 
@@ -1140,7 +1140,7 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
             b = (nb[0], nb[1] / nodes[1], nb[2])
     inp = _prompt(w)  # the one default load: 3,584 in + 512 out (it was 4,096 in)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=512)
-    if b is None or r is None or not r.fits:
+    if b is None or r is None or not r.fits_in_memory:
         return False
     v, per, kind = b
     w.record(r, inp + 512)
@@ -1170,12 +1170,12 @@ def _setup_hour(w: _W, gid: str, count: int) -> bool:
                             month=w.usd(per * count * w.month_hours()), usage=w.usage())
         w.ask("per_hour_usd", per * count, "USD/h")
     ctx = w.ex.context_tokens
-    if (ctx and ctx not in (w.st.prompt_tokens, w.st.output_tokens) and r.max_batch_size
+    if (ctx and ctx not in (w.st.prompt_tokens, w.st.output_tokens) and r.max_batch_size_in_memory
             and w.model.kind == "llm"):
         # a context stated ("with 128k tokens of context") is each request's size: how many
         # such requests the setup priced holds at once, its KV cache full (audit ask_left2:
         # it was priced as generating 128,000 tokens, then with no word of the context)
-        w.out.more.append(w.say("cost_context_held", n=w.n(r.max_batch_size),
+        w.out.more.append(w.say("cost_context_held", n=w.n(r.max_batch_size_in_memory),
                                 ctx=w.n(inp + 512), kv=w.gib(r.memory.kv_cache_gib or 0.0)))
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
@@ -1478,7 +1478,7 @@ def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
     if miss is not None:
         # a headroom near miss only where one machine holds the whole load without it
         cap = w.cap(at)
-        if not at.fits or at.memory.per_gpu_gib > cap:
+        if not at.fits_in_memory or at.memory.per_gpu_gib > cap:
             return None
         free = (cap - at.memory.per_gpu_gib) / cap * 100 if cap else 0.0
         over = split[1] if split else r.gpu_count
@@ -1495,7 +1495,7 @@ def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
                      input_tokens=max(1, ctx - out), output_tokens=out,
                      batch_size=math.ceil(users / replicas))
         own_cap = w.cap(own) if own is not None and own.gpu is not None else 0.0
-        if own is not None and own.fits and 0 < own.memory.per_gpu_gib <= own_cap:
+        if own is not None and own.fits_in_memory and 0 < own.memory.per_gpu_gib <= own_cap:
             own_free = (own_cap - own.memory.per_gpu_gib) / own_cap * 100
             return (1, (own.memory.per_gpu_gib, own_cap, miss[2])) if own_free < miss[2] \
                 else None
@@ -1504,9 +1504,9 @@ def _left_out_load(w: _W, kw: dict[str, Any], r: Rejected, weights: str
         if free < miss[2] or stages <= 1 or limit is None:
             return None
         return 1, _LayoutMiss(replicas, over, miss[0], float(limit[1]), miss[2], stages, free)
-    if not at.max_batch_size:
+    if not at.max_batch_size_in_memory:
         return None
-    return math.ceil(users / at.max_batch_size), None
+    return math.ceil(users / at.max_batch_size_in_memory), None
 
 
 def _layout_why(w: _W, m: _LayoutMiss) -> str:
@@ -1554,7 +1554,7 @@ def setup_headroom_note(w: _W, gid: str, count: int, rec: Recommendation | None)
         return
     # the load _setup_hour sized and priced (one request of the default context)
     r = w.size(gpu=gid, gpu_count=count, input_tokens=_prompt(w), output_tokens=512)
-    if r is None or not r.fits or r.gpu is None:
+    if r is None or not r.fits_in_memory or r.gpu is None:
         return
     cap = w.cap(r)
     free = (cap - r.memory.per_gpu_gib) / cap * 100 if cap else 100.0

@@ -129,7 +129,7 @@ def _precision_pick(w: _W) -> bool:
         return w.reg.kernels.supported(r.engine, get_precision(r.weights), gpu).status == "ok"
 
     def usable(r: SizingResult) -> bool:
-        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= 1
+        return bool(r.fits and r.runs is not False and (r.max_batch_size_in_memory or 0) >= 1
                     and r.performance is not None and r.performance.decode_tokens_per_s)
 
     # among the same bits, the format that gives up less quality first (the recommendations'
@@ -185,7 +185,7 @@ def _precision_pick(w: _W) -> bool:
                            need=w.gib(r.memory.per_gpu_gib)))
     if items:
         w.out.more.append(w.say("precision_others", setup=setup, list="; ".join(items)))
-    if not own.fits:
+    if not own.fits_in_memory:
         w.takes_more(own, gid, count)  # "At bf16 it takes 2 × NVIDIA A100 ..."
     w.sized_warnings(best, inp + out)
     return True
@@ -232,7 +232,7 @@ def _requests_rate(w: _W, sub: str, per_s: float, running: int, thr: float, inp:
 def _room_words(w: _W, ctx: int) -> Callable[[SizingResult], str]:
     """How many requests of ``ctx`` tokens a precision's sizing leaves room for, in words."""
     def room(r: SizingResult) -> str:
-        n = r.max_batch_size or 0
+        n = r.max_batch_size_in_memory or 0
         return (w.say("precision_room_one", ctx=w.n(ctx)) if n == 1 else
                 w.say("precision_room_many", n=w.n(n), ctx=w.n(ctx)))
     return room
@@ -250,7 +250,7 @@ def _takes_lower(w: _W, sized: list[SizingResult], gid: str, count: int) -> None
     largest lower precision the engine serves (fp8: "At fp8 it takes 2 × NVIDIA L40S 48GB"),
     the way out at 8 bits that the fit answer gave (audit regress3 #12: lost)."""
     for r in sized[1:]:
-        if not r.fits and w.takes_more(r, gid, count):
+        if not r.fits_in_memory and w.takes_more(r, gid, count):
             return
 
 
@@ -268,7 +268,7 @@ def _gguf_fallback(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp
             continue
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      batch_size=w.ex.concurrent_requests, weights=pid)
-        if (got is None or not got.fits or got.runs is False or got.performance is None
+        if (got is None or not got.fits_in_memory or got.runs is False or got.performance is None
                 or not got.performance.decode_tokens_per_s):
             continue
         w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
@@ -354,7 +354,7 @@ def _precision_vs(w: _W) -> bool:
     setup = named or w.setup(count, gid)
 
     def usable(r: SizingResult) -> bool:
-        return bool(r.fits and r.runs is not False and (r.max_batch_size or 0) >= users
+        return bool(r.fits and r.runs is not False and (r.max_batch_size_in_memory or 0) >= users
                     and r.performance is not None and r.performance.decode_tokens_per_s)
 
     sized: list[SizingResult] = []
@@ -424,7 +424,7 @@ def _precision_vs(w: _W) -> bool:
                 "max_throughput_tokens_per_s" if load == "full" else "decode_tokens_per_s")
 
     def room(r: SizingResult) -> str:
-        n = r.max_batch_size or 0
+        n = r.max_batch_size_in_memory or 0
         return (w.say("precision_room_one", ctx=w.n(inp + out)) if n == 1 else
                 w.say("precision_room_many", n=w.n(n), ctx=w.n(inp + out)))
 
@@ -906,7 +906,7 @@ def _speed_answer(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=w.ex.concurrent_requests)
     one_r: SizingResult | None = None  # one GPU, when the count is changed from it
-    if r is not None and not r.fits and not w.ex.gpu_count:
+    if r is not None and not r.fits_in_memory and not w.ex.gpu_count:
         # not on one: the fewest of that GPU that hold it (the sizing's fits_on row)
         count = _min_count(w, gid, inp + out) or 1
         if count > 1:
@@ -916,20 +916,20 @@ def _speed_answer(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    if not r.fits:
+    if not r.fits_in_memory:
         # the model's own precision does not fit there at this prompt: the figures at the
         # largest precision that does, said so (a "no" alone answers no speed)
         own_r = r
         said = len(w.out.more)
         r = _fitting_precision(
             w, r, gid, count, setup, inp + out,
-            lambda x: x.fits and x.performance is not None, takes=False,
+            lambda x: x.fits_in_memory and x.performance is not None, takes=False,
             input_tokens=inp, output_tokens=out, batch_size=w.ex.concurrent_requests) or r
         if r is not own_r and len(w.out.more) > said:
             # the notes the fall back added (the precision note, and the weight-only note
             # where the GPU runs the smaller precision so): :func:`_fit_first` says both
             w.speed_fell = (own_r, r, tuple(w.out.more[said:]))
-    if not r.fits and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+    if not r.fits_in_memory and (w.st.min_tokens_per_s or w.st.max_ttft_ms):
         # a target asked where none of the serving engine's precisions fits: the largest GGUF
         # one that does, on llama.cpp, so the verdict has a figure (audit regress4 #11: "0
         # tokens/s" for 70B on one L40S, which q4_k_m holds at about 11 tokens/s)
@@ -947,7 +947,7 @@ def _speed_answer(w: _W) -> None:
         return
     if r.runs is False and _speed_cannot_run(w, r, gid, count, setup, inp, out):
         return
-    if (w.st.request_rate_per_s and w.model.kind == "llm" and r.fits
+    if (w.st.request_rate_per_s and w.model.kind == "llm" and r.fits_in_memory
             and _speed_rate(w, r, gid, count, setup, inp, out)):
         return
     w.record(r, inp + out)
@@ -963,10 +963,10 @@ def _speed_answer(w: _W) -> None:
                                 out=w.n(out)))
     p = r.performance
     users = w.ex.concurrent_requests
-    if users and users > 1 and w.model.kind == "llm" and r.max_batch_size and _speed_users(
-            w, r, gid, count, setup, inp, users, out):
+    if (users and users > 1 and w.model.kind == "llm" and r.max_batch_size_in_memory
+            and _speed_users(w, r, gid, count, setup, inp, users, out)):
         return
-    if r.fits and p is not None and p.embedded_tokens_per_s:
+    if r.fits_in_memory and p is not None and p.embedded_tokens_per_s:
         # an embedding model generates nothing: its speed is inputs embedded per second
         w.out.first = w.say("speed_embed", model=w.model.name, weights=r.weights, setup=setup,
                             eps=w.rate(p.embeddings_per_s or 0.0), inp=w.n(inp),
@@ -977,10 +977,10 @@ def _speed_answer(w: _W) -> None:
             w.ask("embedded_tokens_per_s", p.embedded_tokens_per_s, "tokens/s")
         w.sized_warnings(r, inp)
         return
-    if prefill_only and r.fits and p is not None and p.time_to_first_token_ms:
+    if prefill_only and r.fits_in_memory and p is not None and p.time_to_first_token_ms:
         _prefill_time(w, r, setup, inp)
         return
-    if not r.fits or p is None or p.decode_tokens_per_s is None:
+    if not r.fits_in_memory or p is None or p.decode_tokens_per_s is None:
         w.out.first = w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
                             need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
                             ctx=w.n(inp + out))
@@ -1060,7 +1060,7 @@ def _speed_answer(w: _W) -> None:
         w.ask("decode_tokens_per_s", tps, "tokens/s")
     if w.sub in (None, "tps", "ttft", "tpot"):
         _switch_left(w, r, gid, count, inp, out, 1)
-    if one_r is not None and one_r.gpu is not None and r.fits:
+    if one_r is not None and one_r.gpu is not None and r.fits_in_memory:
         # the count changed from the one GPU asked: why, first; a precision that fits on
         # one after it
         w.out.first = w.say("count_changed", gpu=w.gpu_name(gid), model=w.model.name,
@@ -1227,7 +1227,7 @@ def _requests_on_pick(w: _W, inp: int, out: int) -> bool:
     gid, count = o.offer.gpu, o.offer.gpu_count
     r = w.size(gpu=gid, gpu_count=count, weights=o.weights, input_tokens=inp,
                output_tokens=out)
-    p = r.performance if r is not None and r.fits else None
+    p = r.performance if r is not None and r.fits_in_memory else None
     if r is None or p is None or not p.max_requests_per_s:
         return False
     thr = p.max_throughput_tokens_per_s or p.decode_tokens_per_s or 0.0
@@ -1442,7 +1442,8 @@ def _request_time_at_rate(w: _W, inp: int, out: int) -> bool:
     o = rec.options[0]
     gid, k = o.offer.gpu, max(1, o.fit.gpus_per_replica)
     r = w.size(gpu=gid, gpu_count=k, weights=o.weights, input_tokens=inp, output_tokens=out)
-    if r is None or not r.fits or not _speed_rate(w, r, gid, k, w.setup(k, gid), inp, out):
+    if r is None or not r.fits_in_memory or not _speed_rate(w, r, gid, k, w.setup(k, gid), inp,
+                                                            out):
         return False
     w.out.first = w.say("speed_rate_pick", rate=_rps(w, rate), gpu=w.gpu_name(gid),
                         weights=o.weights, text=w.out.first)
@@ -1826,7 +1827,7 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
         at = {"weights": lower[1]} if lower is not None else {}
         r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                    batch_size=users if users > 1 else None, **at)
-        p = r.performance if r is not None and r.fits else None
+        p = r.performance if r is not None and r.fits_in_memory else None
         per_user = (p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s) \
             if p is not None else None
         if p is not None and per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
@@ -1853,14 +1854,14 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
     (that sentence, the answered precision), or None."""
     batch = users if users > 1 else None
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out, batch_size=batch)
-    if r is not None and not r.fits and w.weights is None:
+    if r is not None and not r.fits_in_memory and w.weights is None:
         # the answer fell to the largest smaller precision that fits (70B at fp8 on one
         # H100): the ones below that are weighed (audit regress4 #5: none was)
         r = next((g for pid in _SMALLER
                   if (g := w.size(gpu=gid, gpu_count=count, input_tokens=inp,
                                   output_tokens=out, batch_size=batch, weights=pid)) is not None
                   and g.fits and g.runs is not False), None)
-    if r is None or not r.fits or w.out.first is None:
+    if r is None or not r.fits_in_memory or w.out.first is None:
         return None
     mine = get_precision(r.weights)
     for pid in _SMALLER:
@@ -1868,7 +1869,7 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
             continue
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      batch_size=batch, weights=pid)
-        if (got is None or got.runs is False or not got.fits or got.performance is None
+        if (got is None or got.runs is False or not got.fits_in_memory or got.performance is None
                 or any(x.startswith("impossible combination") for x in got.warnings)):
             continue
         p = got.performance
@@ -1892,7 +1893,7 @@ def _switch_left(w: _W, r: SizingResult, gid: str, count: int, inp: int, out: in
         return
     g = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                batch_size=users if users > 1 else None, weights=left)
-    if g is None or g.weights != left or not g.fits or g.runs is False:
+    if g is None or g.weights != left or not g.fits_in_memory or g.runs is False:
         return
     p = g.performance
     tps = None if p is None else p.output_tokens_per_s_per_user if users > 1 \
@@ -1914,12 +1915,12 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
     and how many GPUs hold them all."""
     assert w.model is not None
-    held = r.max_batch_size or 0
+    held = r.max_batch_size_in_memory or 0
     at = r
-    if not r.fits:
+    if not r.fits_in_memory:
         again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        batch_size=held)
-        if again is None or not again.fits:
+        if again is None or not again.fits_in_memory:
             return False
         at = again
     p = at.performance
@@ -1931,19 +1932,19 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     alone = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                    weights=at.weights)
     one = alone.performance if alone is not None and alone.performance is not None else None
-    if r.fits and w.sub == "ttft" and p.time_to_first_token_ms:
+    if r.fits_in_memory and w.sub == "ttft" and p.time_to_first_token_ms:
         # a time to first token asked: the one at the stated load leads, one request
         # alone after it
         w.out.first = w.say("speed_ttft_users", ttft=w.n(p.time_to_first_token_ms),
                             inp=w.n(inp), alone=w.n(one.time_to_first_token_ms or 0)
                             if one is not None else "?", **common)
         w.ask("time_to_first_token_ms", p.time_to_first_token_ms, "ms")
-    elif r.fits and w.sub == "tpot" and p.time_per_output_token_ms:
+    elif r.fits_in_memory and w.sub == "tpot" and p.time_per_output_token_ms:
         w.out.first = w.say("speed_tpot_users", tpot=w.n(p.time_per_output_token_ms, 1),
                             alone=w.n(one.time_per_output_token_ms or 0, 1)
                             if one is not None else "?", **common)
         w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
-    elif (r.fits and w.sub == "request_time" and p.time_to_first_token_ms
+    elif (r.fits_in_memory and w.sub == "request_time" and p.time_to_first_token_ms
           and p.time_per_output_token_ms):
         # one request's whole time at the stated load ("how long does one request take on
         # 8B on an H100 for 16 users?"): TTFT + output x TPOT at that load
@@ -1953,12 +1954,12 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                             tpot=w.n(p.time_per_output_token_ms, 1), inp=w.n(inp),
                             out=w.n(out), **common)
         w.ask("request_latency_s", total_s, "s")
-    elif r.fits and w.sub == "throughput":
+    elif r.fits_in_memory and w.sub == "throughput":
         # the total asked ("total throughput with 50 users"): the setup's tokens/s leads
         w.out.first = w.say("speed_users_total", **common)
         w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s")
         _users_mean(w, p, users, out, common)
-    elif r.fits:
+    elif r.fits_in_memory:
         w.out.first = w.say("speed_users_all", **common)
         w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
         _users_mean(w, p, users, out, common)
@@ -1998,7 +1999,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
                                     per_replica=w.gpus_per_replica(got[2])))
-    if r.fits:
+    if r.fits_in_memory:
         _switch_left(w, r, gid, count, inp, out, users)
         _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
                         p.time_to_first_token_ms or 0.0)
@@ -2021,7 +2022,8 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             tps=w.rate(one.decode_tokens_per_s),
             tpot=w.n(one.time_per_output_token_ms or 1000 / one.decode_tokens_per_s, 1),
             ttft=w.n(one.time_to_first_token_ms or 0),
-            users=w.n(at.max_batch_size if not r.fits and at.max_batch_size else users),
+            users=w.n(at.max_batch_size_in_memory
+                      if not r.fits_in_memory and at.max_batch_size_in_memory else users),
             per_user=w.rate(p.output_tokens_per_s_per_user),
             tpot_load=w.n(p.time_per_output_token_ms or 0, 1),
             ttft_load=w.n(p.time_to_first_token_ms or 0),
@@ -2055,7 +2057,7 @@ def _speed_other_engine(w: _W, r: SizingResult, gid: str, count: int, setup: str
     w.out.first = first
     alt = _other_engine(w, r, gid, count, input_tokens=inp, output_tokens=out,
                         batch_size=w.ex.concurrent_requests)
-    perf = alt.performance if alt is not None and alt.fits else None
+    perf = alt.performance if alt is not None and alt.fits_in_memory else None
     if alt is not None and perf is not None and perf.decode_tokens_per_s:
         w.record(alt, inp + out)
         tps = perf.decode_tokens_per_s
@@ -2105,7 +2107,8 @@ def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, 
                      batch_size=w.ex.concurrent_requests, weights=pid)
         if got is None or got.runs is False:
             continue
-        if got.fits and got.performance is not None and got.performance.decode_tokens_per_s:
+        if (got.fits_in_memory and got.performance is not None
+                and got.performance.decode_tokens_per_s):
             again = got
             break
         if first_miss is None:
@@ -2117,7 +2120,7 @@ def _speed_cannot_run(w: _W, r: SizingResult, gid: str, count: int, setup: str, 
     everywhere = w.reg.kernels.refused_everywhere(r.engine, p0)
     tail = "" if everywhere is None else "_engine"
     runs = "" if everywhere is None else everywhere.runs
-    if again is None or not again.fits or perf is None or not perf.decode_tokens_per_s:
+    if again is None or not again.fits_in_memory or perf is None or not perf.decode_tokens_per_s:
         w.record(r, inp + out)
         w.out.first = w.say("speed_cannot_run" + tail, model=w.model.name, weights=r.weights,
                             setup=setup, engine=r.engine, runs=runs)

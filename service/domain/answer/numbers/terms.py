@@ -768,7 +768,7 @@ def _spot(w: _W) -> None:
         if served:
             r = w.size(gpu=gid, gpu_count=n, input_tokens=ctx, output_tokens=512,
                        batch_size=users if users > 1 else None)
-            if r is not None and r.fits:
+            if r is not None and r.fits_in_memory:
                 w.record(r, ctx + 512, per_replica=True)
         rows = [(gid, n)]
     elif w.model is None and w.ex.workload != "serving":
@@ -1042,7 +1042,7 @@ def _spot_load(w: _W, users: int) -> bool:
     one = w.size(gpu=s.offer.gpu, gpu_count=s.fit.gpus_per_replica, weights=s.weights,
                  input_tokens=ctx - out, output_tokens=out,
                  batch_size=math.ceil(users / _replicas(s)), parallelism=_replica_layout(s))
-    if one is not None and one.fits:
+    if one is not None and one.fits_in_memory:
         w.record(one, ctx, per_replica=True)
     shown = [s, *([o] if o is not None else [])]
     w.offer_numbers(msgspec.structs.replace(spot, options=shown))

@@ -165,7 +165,8 @@ def _holds(w: _W, r: SizingResult) -> bool:
     training count uses it, so that a count asked and /v1/recommendations agree (audit
     train #7: "4 × H100, 77.2 GiB per GPU (3 % free)" for the 405B QLoRA the
     recommendations run on 8)."""
-    return bool(r.fits) and r.memory.per_gpu_gib <= w.cap(r) * (1 - _PLAN_HEADROOM_PCT / 100)
+    return (bool(r.fits_in_memory)
+            and r.memory.per_gpu_gib <= w.cap(r) * (1 - _PLAN_HEADROOM_PCT / 100))
 
 
 def _counts_tried(w: _W, gid: str, most: int = 1024) -> list[int]:
@@ -411,7 +412,7 @@ def _master_note(w: _W, task: str, method: str) -> None:
         return
     w.out.more.append(w.say(
         "train_8bit_master", gib=w.gib(r.memory.per_gpu_gib), setup=w.setup(count, gid),
-        verdict=w.t["train_8bit_master_fits" if r.fits else "train_8bit_master_nofit"]))
+        verdict=w.t["train_8bit_master_fits" if r.fits_in_memory else "train_8bit_master_nofit"]))
 
 
 def _train_run(w: _W, task: str, spot: bool) -> None:
@@ -466,7 +467,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         return
     counted = False
     one: SizingResult | None = None  # the "no" on one GPU, when a count is not asked
-    if gid is not None and not w.ex.gpu_count and (not r.fits
+    if gid is not None and not w.ex.gpu_count and (not r.fits_in_memory
                                                     or w.sub in ("count", "gpu_hours")):
         # not on one (or a count asked): the fewest of that GPU that hold the run, doubling,
         # with the sizing's sharding (ZeRO / FSDP) over them, each count held by the
@@ -489,18 +490,18 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             r = _count_size(w, {**kw, "price_per_gpu_hour_usd": price}, count) or r
         if not counted:
             r, count = first_try, 1
-        elif w.sub not in ("count", "gpu_hours") and not first_try.fits:
+        elif w.sub not in ("count", "gpu_hours") and not first_try.fits_in_memory:
             one = first_try
-    if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits
+    if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits_in_memory
             and _train_deadline(w, kw, gid, count, method, spot=spot)):
         return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
-    if (not spot and task == "pretrain" and gid is not None and counted and r.fits
+    if (not spot and task == "pretrain" and gid is not None and counted and r.fits_in_memory
             and _implied_plan(w, kw, gid, count, method, r, b)):
         return
     if spot:
         return  # no spot plan meets the deadline: the spot answer goes on with its prices
     if named and gid is not None and (w.ex.gpu_count or 1) == 1 and (
-            (not r.fits and not counted) or one is not None):
+            (not r.fits_in_memory and not counted) or one is not None):
         # "a 48 GB card": several cards have that memory; yes when any of them holds it
         other = _other_card_of_size(w, gid, {**kw, "gpu_count": 1}, one or r)
         if other is not None:
@@ -530,13 +531,13 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                              sharding=split or (_sharding(w, zero) if zero else
                                                 w.t["sharding_none"]))
         elif task == "finetune":
-            fit_line = w.say("finetune_yes" if r.fits else "finetune_no", method=label,
+            fit_line = w.say("finetune_yes" if r.fits_in_memory else "finetune_no", method=label,
                              model=w.model.name, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
         else:
             fit_line = w.say("training_fit", model=w.model.name, method=label, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib))
-        lean = _lean_note(w, kw, r) if r.fits else ""
+        lean = _lean_note(w, kw, r) if r.fits_in_memory else ""
         if lean:
             fit_line = f"{fit_line} {lean}"
         lines: list[str] = []
@@ -550,12 +551,12 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             no_first = first
             lines = [fit_line]
             w.ask("per_gpu_gib", one.memory.per_gpu_gib, "GiB", yes=False)
-        elif counted and w.st.jobs_at_once and r.fits and task == "finetune":
+        elif counted and w.st.jobs_at_once and r.fits_in_memory and task == "finetune":
             first, lines = _jobs_at_once(w, gid, count, r), [fit_line]
         elif counted:
             w.ask("gpu_count", count, "GPUs", yes=True)
         else:
-            w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits))
+            w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits_in_memory))
         p = r.performance
         o = b[0] if b else None
         # the asker's own price of the GPU named ("our H100 costs us $3/h"): a run's cost at
@@ -564,9 +565,10 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         # a count stated too: its GPUs of a larger machine are never billed idle (audit
         # buyer17 #8: 4 x A100 of an 8-GPU machine, $1.44/h "per GPU", $213.49)
         whole = (_whole_machine(w, kw, gid, count, b)
-                 if r.fits and w.det.tokens and (counted or stated) and own is None else None)
+                 if r.fits_in_memory and w.det.tokens and (counted or stated) and own is None
+                 else None)
         whole_note = ""
-        if r.fits and p is not None and p.training_hours and w.det.tokens:
+        if r.fits_in_memory and p is not None and p.training_hours and w.det.tokens:
             cost = ""
             run_usd = r.cost.per_training_run_usd if r.cost is not None else None
             if whole is not None:
@@ -612,7 +614,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 # a yes only where the question asks one ("can I ... and what does it
                 # cost?"): "Am 20.000 de exemple ... Cât costă?" led with "Da:" (train2 #12)
                 w.ask("per_training_run_usd", run_usd, "USD",
-                      yes=bool(r.fits) if w.st.yes_no else None)
+                      yes=bool(r.fits_in_memory) if w.st.yes_no else None)
                 spot_lead = _named_spot_lead(w, task, method, gid, run_usd, setup,
                                              o.provider if o is not None else "",
                                              (price or 0.0) * count) if own is None else []
@@ -632,13 +634,13 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 first, lines = line, [fit_line]
                 # a deadline stated is met or missed by these hours, not by the fit alone
                 deadline = w.st.deadline_hours
-                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits) and (
+                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits_in_memory) and (
                     not deadline or p.training_hours <= deadline))
             else:
                 # after a "No" on one GPU, the count that fits stays before its run's time
                 # (was dropped: the time and price of 2 × H100 with the 2 never said)
                 lines = [*lines, line]
-        elif r.fits and w.det.duration_hours and price and o is not None:
+        elif r.fits_in_memory and w.det.duration_hours and price and o is not None:
             job = price * count * w.det.duration_hours
             line = w.say("training_duration", hours=w.duration(w.det.duration_hours), setup=setup,
                          cost=w.usd(job), provider=w.where(o, count), price=w.usd(price))
@@ -647,7 +649,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 w.ask("job_usd", job, "USD", yes=True)
             else:
                 lines = [line]
-        elif r.fits:
+        elif r.fits_in_memory:
             w.out.follow_up = w.t["need_tokens"]
             if o is not None and b is not None:
                 kind = b[2]
@@ -739,7 +741,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                     method=label, model=w.model.name, setup=setup, tps=w.n(tps),
                     per=w.n(per, 1 if per >= 0.1 else 2)), [first, *lines]
                 w.ask("training_tokens_per_s", tps, "tokens/s")
-        if (w.sub in ("speed", "fits_speed") and r.fits and p is not None
+        if (w.sub in ("speed", "fits_speed") and r.fits_in_memory and p is not None
                 and p.training_tokens_per_s):
             # "how fast", "tokens/s": the training tokens/s the sizing gives, with what it
             # assumes, leads; "does it fit and how fast": the yes or no first, then the speed
@@ -750,7 +752,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 lines = [*lines[:1], speed, *lines[1:]] if one is not None else [speed, *lines]
             w.ask("training_tokens_per_s", p.training_tokens_per_s, "tokens/s",
                   yes=None if w.sub == "speed" else one is None)
-        if not r.fits and w.ex.gpu_count and w.det.tokens:
+        if not r.fits_in_memory and w.ex.gpu_count and w.det.tokens:
             # a time or a cost asked: the run on the fewest that hold it leads, the count
             # asked not holding it after (it led with the "No" on one GPU and its memory)
             asked_lead = (w.sub in ("time", "cost") and first == fit_line
@@ -783,9 +785,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # a share of a larger machine's price, said only where that price is said (a
             # "No" with no run priced has none for "the price above" to point at)
             w.single_note(o, gid)
-        if not r.fits and w.st.training.checkpointing is False:
+        if not r.fits_in_memory and w.st.training.checkpointing is False:
             _checkpointing_on(w, kw, count)
-        if not r.fits and r.fits_on:
+        if not r.fits_in_memory and r.fits_on:
             w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
         if o is not None and not (own is not None and w.own_used):
             w.price_warnings(o)
@@ -840,7 +842,7 @@ def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
     # sized as the recommendations size the machine's run: their headroom kept free
     r = _count_size(w, {**kw, "gpu": gid, "price_per_gpu_hour_usd": nb[1]}, n)
     p = r.performance if r is not None else None
-    if r is None or not r.fits or p is None or not p.training_hours:
+    if r is None or not r.fits_in_memory or p is None or not p.training_hours:
         return None
     return n, r, nb
 
@@ -870,7 +872,7 @@ def _checkpointing_on(w: _W, kw: dict[str, Any], count: int) -> None:
     word that checkpointing fits one H100)."""
     ft = {**(kw.get("finetune") or {}), "gradient_checkpointing": True}
     on = _size(w, **{**kw, "finetune": ft, "gpu_count": count})
-    if on is not None and on.fits and on.gpu is not None:
+    if on is not None and on.fits_in_memory and on.gpu is not None:
         w.out.more.append(w.say("train_ckpt_on_fits", need=w.gib(on.memory.per_gpu_gib),
                                 setup=w.setup(count, on.gpu.id)))
 
@@ -1186,7 +1188,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
             # ran 15,898 tokens/s at 75.0 of 79.2 GiB, $45.08, asked; 11,924, $60.11, derived)
             r = _count_size(w, on, count) or one
             setup = w.setup(count, gid)
-            if not r.fits:
+            if not r.fits_in_memory:
                 rows.append(w.say("train_compare_nofit_asked", setup=setup,
                                   need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
                 continue
@@ -1208,7 +1210,7 @@ def _train_compare(w: _W, task: str, method: str, gids: list[str]) -> bool:
                     node = r
                 r, count = again, n
             setup = w.setup(count, gid)
-            if not r.fits:
+            if not r.fits_in_memory:
                 rows.append(w.say("train_compare_nofit", gpu=w.gpu_name(gid), setup=setup,
                                   need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r))))
                 continue
@@ -1537,7 +1539,7 @@ def _deadline_missed(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: 
     if got is None:
         most = _size(w, **{**kw, "gpu": gid, "gpu_count": _SIZED_GPUS_MAX,
                          "price_per_gpu_hour_usd": None})
-        mp = most.performance if most is not None and most.fits else None
+        mp = most.performance if most is not None and most.fits_in_memory else None
         if mp is None or not mp.training_hours or mp.training_hours <= deadline:
             return False
         mh = mp.training_hours
@@ -1634,7 +1636,7 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
                       # timed on the machine priced (spot's may differ from on-demand's)
                       "machine_gpus": b[0].gpu_count if b else None})
         p = r.performance if r is not None else None
-        if r is None or not r.fits or p is None or not p.training_hours:
+        if r is None or not r.fits_in_memory or p is None or not p.training_hours:
             return None
         if room and not _holds(w, r):
             return math.inf, r, b
@@ -1731,7 +1733,7 @@ def _train_more_gpus(w: _W, kw: dict[str, Any], gid: str, count: int, lines: lis
     # fewer that fit with less than the headroom free: the sizing's warning on the count asked
     # says they fit ("2 GPUs with ZeRO-3 need 74.5 GiB per GPU and fit" beside a lead on 4 x
     # H100, buyer audit), so why the run is on more is said
-    tight = next(((m, t) for m, t in passed if t.fits), None)
+    tight = next(((m, t) for m, t in passed if t.fits_in_memory), None)
     why_more = [] if tight is None or tight[1].layout is None else [w.say(
         "train_more_gpus_headroom", fewer=w.setup(tight[0], gid), layout=tight[1].layout.label,
         need=w.gib(tight[1].memory.per_gpu_gib), cap=w.gib(w.cap(tight[1])),
@@ -1790,7 +1792,7 @@ def _other_card_of_size(w: _W, gid: str, kw: dict[str, Any], r: SizingResult
         if g.id == gid or g.id not in rented or round(g.memory_gb) != round(gb):
             continue
         again = _size(w, **{**kw, "gpu": g.id})
-        if again is not None and again.fits and again.runs is not False:
+        if again is not None and again.fits_in_memory and again.runs is not False:
             fit.append((g.id, again))
         else:
             nofit.append(g.name)
@@ -2165,7 +2167,7 @@ def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float
         for more in range(nodes, 2 * nodes + 1):
             r = _size(w, **kw, gpu_count=more * o.offer.gpu_count)
             got = r.performance.training_tokens_per_s if r and r.performance else None
-            if not got or not r or not r.fits:
+            if not got or not r or not r.fits_in_memory:
                 break
             nodes, per_node, sized = more, got / more, r
             if tokens / got / 3600 <= deadline_hours:

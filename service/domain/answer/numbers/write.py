@@ -881,7 +881,7 @@ def _variant_note(w: _W, intent: str) -> None:
             for k in (1, 2, 4, 8):
                 r = w.size(gpu=g, gpu_count=k, input_tokens=ctx, output_tokens=0,
                            weights=weights)
-                if r is not None and r.fits and r.runs is not False:
+                if r is not None and r.fits_in_memory and r.runs is not False:
                     return k
             return None
 
