@@ -619,6 +619,10 @@ class Stated:
     repede?"), a speed or a price beside it or not: a speed answer that falls back to a
     smaller precision says no at the model's own and yes at the smaller one first (audit
     buyer18b #12: the speed at fp8 led, the bf16 "no" came second)."""
+    saving_asked: bool = False
+    """What something saves is asked ("how much do I save", "savings", "cât economisesc"):
+    a reservation's saving leads its answer; otherwise, with a term, the totals over it do
+    (audit recfit #2: "how much per year ... on-demand vs reserved" led with the saving)."""
     apple: bool = False
     """A Mac or Apple silicon is named ("on a mac", "MacBook Pro", "M2 Max"): the catalog
     sizes no Apple GPU, which the answer says before the model's memory."""
@@ -4157,6 +4161,7 @@ dot_grouped=dg.group(0) if dg else None,
                   models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
                   fit_word=bool(_FIT_WORD.search(folded)),
+                  saving_asked=bool(_SAVING.search(folded)),
                   fit_asked=bool(_FITS.search(folded)) and not (
                       _SPEED.search(folded) or _FASTER.search(folded)
                       or _FASTEST.search(folded) or _MONEY_Q.search(folded)),
@@ -4752,6 +4757,8 @@ _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 # "fit" said ("does it fit", "fits?", "încape"): Stated.fit_word
 _FIT_WORD = re.compile(r"\bfits?\b|\bincap\w*+")
+# a saving asked ("how much do I save", "savings", "cât economisesc"): Stated.saving_asked
+_SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+")
 _FITS = re.compile(
     r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
     r"|\bwill it run\b|\bdoes it run\b|\bruns? on\b|\benough\b|\bincape\w*+|\bintra\b"

@@ -110,6 +110,34 @@ def _cost(w: _W) -> None:
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
     _reserved_setup(w)
+    _stated_fit_lead(w)
+
+
+def _stated_fit_lead(w: _W) -> None:
+    """"What GPUs, and does it fit in 2 x A100 80GB?": the fit on the setup stated, as the fit
+    answer says it (memory._fits: the GiB per GPU against the usable, the fewest of that GPU
+    that hold it), leads the recommendation (audit recfit #1: the cheapest match led and the
+    sub-question was never answered). For one request at a time, the fit answer's load."""
+    gid, count = w.ex.gpu, w.ex.gpu_count
+    if (not w.st.fit_word or w.model is None or w.model.kind != "llm" or gid is None
+            or not count or w.out.first is None or not w.out.offers
+            or (w.ex.concurrent_requests or 1) > 1 or (w.ex.batch_size or 1) > 1):
+        return
+    out = _out(w)
+    ctx = _prompt(w, out) + out  # the context the recommendation is sized at
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
+    if r is None or r.gpu is None or r.runs is False:
+        return
+    lead = w.say("fits_yes" if r.fits else "fits_no", model=w.model.name, weights=r.weights,
+                 setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
+                 cap=w.gib(w.cap(r)), ctx=w.n(ctx))
+    row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
+                if f.gpu == gid and f.gpu_count > count), None)
+    if not r.fits and row is not None:
+        lead += " " + w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
+                            weights=r.weights, per=w.gib(row.per_gpu_gib))
+    w.out.more.insert(0, w.out.first)
+    w.out.first = lead
 
 
 def _reserved_setup(w: _W) -> None:

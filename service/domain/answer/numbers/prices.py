@@ -1076,6 +1076,15 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                      total=total, od=w.usd(there), verdict=verdict,
                      month=w.usd(per * month_h), od_month=w.usd(there * month_h),
                      usage=at247)
+        if months and term_h and not (w.st.saving_asked or w.st.yes_no):
+            # a term asked, no saving or yes/no: both totals over it lead, the saving (their
+            # difference) after them (audit recfit #2: "about $16,819 over the 1-year term"
+            # led; neither the reserved $95,309 nor the on-demand $112,128 for 8 x A100 was
+            # said)
+            text = w.say("reserved_term_totals", term=_term_words(w, months),
+                         hours=w.n(term_h), setup=setup, provider=v.provider,
+                         reserved=w.usd(per * count * term_h),
+                         od=w.usd(there * count * term_h)) + " " + text
         if months and term_h and not w.st.hour_asked:
             asked = ("reserved_saving_usd_per_year" if months == 12 else "reserved_saving_usd",
                      round(gap * count * term_h, 2), "USD",
