@@ -2211,11 +2211,19 @@ _YES_NO = re.compile(
     r"|sunt|ajunge|ajung|va|ar|am nevoie|ne trebuie|imi trebuie|exista)\b")
 
 
+# a feasibility asked after the figures: "pre-training a 3B model on 300B tokens with a budget
+# of $50k, feasible?", "..., e fezabil?" (it opened with no verb, so the yes or no was never
+# said; audit b4 pretrainplan)
+_FEASIBLE_ASKED = re.compile(r"\b(?:feasible|doable|viable|fezabila?|realizabila?)\s*+\?")
+
+
 def _asks_yes_no(folded: str) -> bool:
     """Whether the question asks a yes or no (:data:`_YES_NO` at its start), and, where a
     statement comes before its question sentences, whether one of those does: "Am 20.000 de
     exemple ... Cât durează și cât costă?" opens with "am" (I have) and asks no yes or no; it
     led with "Da:" (audit train2 #12)."""
+    if _FEASIBLE_ASKED.search(folded):
+        return True
     if not _YES_NO.match(folded):
         return False
     parts = re.split(r"(?<=[.!?])\s++", folded.strip())

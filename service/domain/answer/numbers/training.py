@@ -495,7 +495,8 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits_in_memory
             and _train_deadline(w, kw, gid, count, method, spot=spot)):
         return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
-    if (not spot and task == "pretrain" and gid is not None and counted and r.fits_in_memory
+    if (not spot and task == "pretrain" and gid is not None and r.fits_in_memory
+            # (one GPU that holds it too: "1B on 100B tokens on A100s" said 72 days on one)
             and _implied_plan(w, kw, gid, count, method, r, b)):
         return
     if spot:
@@ -598,8 +599,13 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                          tps=w.n(p.training_tokens_per_s or 0), cost=cost)
             if whole_note:
                 line = f"{line} {whole_note}"
-            if p.training_hours > 30 * 24:
-                _long_train(w, kw, gid, count, p.training_hours)
+            # GPU-hours of a pre-training run asked, no count nor deadline stated: the plan
+            # within 30 days is said in the answer, not only warned (it said "2 x H100 for
+            # about 23,297 hours", 2.7 years, the 56-GPU plan in a warning; audit b1)
+            plan_said = (w.sub == "gpu_hours" and task == "pretrain" and not w.ex.gpu_count
+                         and not w.st.deadline_hours)
+            plan = (_long_train(w, kw, gid, count, p.training_hours, said=plan_said)
+                    if p.training_hours > 30 * 24 else None)
             if w.sub == "gpu_hours":
                 # "how many H100 hours": GPU-hours lead (GPUs x wall hours), the split after
                 gh = count * p.training_hours
@@ -607,7 +613,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 first = w.say(gpu_hours_key(w, "gpu_hours", words), gh=words,
                               gpu=w.gpu_name(gid), setup=setup,
                               hours=w.duration(p.training_hours))
-                lines = [fit_line, line]
+                lines = [*([plan] if plan else []), fit_line, line]
                 w.ask("gpu_hours", gh, "GPU-h")
             elif w.sub == "cost" and cost and run_usd:
                 first, lines = line, [fit_line]
@@ -1874,6 +1880,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         # the cheapest setup's own days and cost after it
         if not w.st.deadline_hours:
             _implied_note(w, common["setup"], o.offer.provider, hours, cost)
+        _pretrain_budget_verdict(w, None if w.st.deadline_hours else cost)
         return True
     if (task == "pretrain" and w.st.deadline_hours and hours > w.st.deadline_hours
             and _train_job_deadline(w, kw, common, w.st.deadline_hours)):
@@ -1900,6 +1907,7 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     elif w.sub == "cost" or w.sub is None:
         w.out.first = w.say("pretrain_job", **common)
         w.ask("per_job_usd", cost, "USD")
+        _pretrain_budget_verdict(w)
     else:
         w.out.first = w.say("pretrain_time", **common)
         w.ask("training_hours", hours, "h")
@@ -1908,6 +1916,33 @@ def _train_job(w: _W, task: str, method: str) -> bool:
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _pretrain_budget_verdict(w: _W, cheapest: float | None = None) -> None:
+    """A total budget stated beside a pre-training run's cost ("on 300B tokens with a budget
+    of $50k, feasible?"): the cost asked (``asked``) is set against it, its share said after
+    the first sentence, and a yes or no question gets its Yes (within) or No (over) first,
+    as a fine-tuning job's budget is said (``job_budget_within`` / ``job_budget_over``). It
+    said the $7,152 run with no word of the $50k budget (audit b4). ``cheapest``: the cost
+    of the cheapest setup's longer run, where a plan within 30 days that no deadline asked
+    leads: within the budget, that run makes it a yes (said beside the plan's share)."""
+    a, budget = w.out.asked, w.st.budget_usd_total
+    if (a is None or not budget or budget <= 0 or a.unit != "USD"
+            or a.quantity not in ("per_job_usd", "per_training_run_usd")):
+        return
+    within = a.value <= budget
+    said = {"share": w.f.percent(a.value / budget), "budget": w.usd(budget),
+            "over": w.usd(max(0.0, a.value - budget))}
+    if not within and cheapest is not None and cheapest <= budget:
+        within = True
+        w.out.more.insert(0, w.say("job_budget_over_cheapest_within", **said,
+                                   cheap=w.usd(cheapest),
+                                   cheap_share=w.f.percent(cheapest / budget)))
+    else:
+        w.out.more.insert(0, w.say(
+            "job_budget_within_share" if within else "job_budget_over_share", **said))
+    if w.st.yes_no:
+        w.ask(a.quantity, a.value, a.unit, yes=within)
 
 
 _EPOCHS_MOST = 100_000  # the most epochs a budget is searched for (a bound on the search)
@@ -2107,25 +2142,42 @@ def _finetune_spot_line(w: _W, kw: dict[str, Any], cost: float) -> None:
         return
 
 
-def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -> None:
+def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float,
+                said: bool = False) -> str | None:
     """A run over 30 days on the GPUs asked: a warning with the fewest of that GPU that
     finish it within 30 days, the count a "within 30 days" question gets for the same run
     (:func:`_deadline_count`: each count's own sizing, priced on networked machines; doubling
-    said 512 × A100 where the deadline answer said 304)."""
-    got = _deadline_count(w, kw, gid, count, 30 * 24)
+    said 512 × A100 where the deadline answer said 304). ``said`` (the GPU-hours of a
+    pre-training run asked, no count or deadline stated): that plan is returned as a
+    sentence of the answer, with its own GPU-hours (the multi-node rate's), not warned."""
+    got = _deadline_count(w, kw, gid, count, IMPLIED_PLAN_HOURS)
     if got is None:
-        return
+        return None
     n, r, b = got
     assert r.performance is not None and r.performance.training_hours
     h = r.performance.training_hours
     common = {"days": w.n(hours / 24, 1 if hours < 2400 else 0), "setup": w.setup(count, gid),
               "alt": w.setup(n, gid), "alt_days": w.n(h / 24, 1)}
+    if said:
+        per = b[0].gpu_count if b is not None else NODE_GPUS
+        nodes = (w.say("train_plan_nodes", nodes=w.n(n // per), per=w.n(per))
+                 if per < n and n % per == 0 else "")
+        usd = _run_bill(w, b[0], b[1], n, h, r.weights)[0] if b is not None and b[1] else None
+        where = ("" if b is None else
+                 w.say("train_where_fabric", provider=b[0].provider,
+                       network=_NETWORK_NAMES.get(b[0].network or "", b[0].network or ""))
+                 if b[0].gpu_count < n and b[0].network in FAST_NETWORKS else b[0].provider)
+        return w.say("pretrain_plan_gpu_hours" + ("" if usd else "_unpriced"), **common,
+                     nodes=nodes, days_cap=_days_said(w, IMPLIED_PLAN_HOURS),
+                     gh=w.n(n * h), tps=w.n((r.performance.training_tokens_per_s or 0) / n),
+                     alt_cost=w.usd(usd) if usd else "",
+                     price=w.usd(b[1]) if b is not None and usd else "", where=where)
     if b is None or not b[1]:
         # no trusted offer of that many (past one machine: none of machines joined by a
         # fast network) -- said in words, never a "?" (audit ask_en #5: "672 × A100 40GB …
         # for about ?")
         w.warn(w.say("warn_long_train_unpriced", **common))
-        return
+        return None
     o, price, _ = b
     # billed as the run on the GPUs asked is (billing step, storage on each machine), on the
     # offer _deadline_count priced that count on (a fast network past one machine): the
@@ -2136,6 +2188,7 @@ def _long_train(w: _W, kw: dict[str, Any], gid: str, count: int, hours: float) -
              if o.gpu_count < n and o.network in FAST_NETWORKS else o.provider)
     w.warn(w.say("warn_long_train", **common, alt_cost=w.usd(usd), price=w.usd(price),
                  where=where))
+    return None
 
 
 def _train_nodes(w: _W, o: Option, common: dict[str, str], deadline_hours: float,
