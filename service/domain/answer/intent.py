@@ -1557,13 +1557,33 @@ def _runs_period_only(folded: str) -> bool:
     return _period_asked(rest) is None
 
 
+# a period's adverb that names the cost asked, not how often the job runs: "weekly cost",
+# "daily bill", "costul săptămânal" (a schedule stated beside it, "twice a day", "every day",
+# is the runs; audit totalread: "weekly cost of 10M tokens twice a day" ran once a week)
+_ADV_COST_AFTER = re.compile(r"\s*+(?:costs?|bill|billing|price|spend|spending|budget|total"
+                             r"|expenses?|charges?|factur\w*+|pret\w*+)\b")
+_ADV_COST_BEFORE = re.compile(r"\b(?:cost\w*+|pret\w*+|factur\w*+|cheltuial\w*+)\s++$")
+
+
+def _period_cost_word(text: str, m: re.Match[str]) -> bool:
+    """Whether the :data:`_JOB_RUNS` match ``m`` is an adverb of the cost asked ("weekly
+    cost", "costul săptămânal"), not the job's runs."""
+    return bool(m.group("adv") and (_ADV_COST_AFTER.match(text, m.end())
+                                    or _ADV_COST_BEFORE.search(text, 0, m.start())))
+
+
 def _job_runs(folded: str) -> tuple[float, str] | None:
     """How often a job runs (:attr:`Stated.job_runs`), read with the hours of use a day
     ("8 hours daily") blanked: those are a day's use, not runs; "how much would I pay every
     month" asks a month's cost, no run a month. Tokens at a rate are runs too
     (:func:`_token_runs`)."""
     text = _PER_DAY.sub(" ", folded)
-    m = _JOB_RUNS.search(text)
+    found = list(_JOB_RUNS.finditer(text))
+    m = next((x for x in found if not _period_cost_word(text, x)), None)
+    if m is None and found:
+        # "weekly cost of 10M tokens a day": the week is the cost asked, the tokens' day the
+        # runs; "weekly cost of the job" (no other schedule): a weekly job, as before
+        return _token_runs(folded) or (1.0, _PERIOD_OF[found[0].group("adv")])
     if m is None:
         return _token_runs(folded)
     if m.group("period") in ("month", "luna") and _MONEY_BEFORE.search(text, 0, m.start()):
@@ -5474,6 +5494,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # media #6: one image's time on one A100, the 10 users dropped), as an LLM's users are
         # counted (gpu_count)
         return "cost", _cost_sub(f)
+    if (media and not cost_q and _media_job(f) and _egress_said(f)
+            and not (_COUNT_Q.search(f) or _FITS.search(f) or _MEMORY_Q.search(f)
+                     or _MEDIA_MEMORY.search(f) or _GPU_HOURS_Q.search(f)
+                     or _TIME_Q.search(_REAL_TIME.sub(" ", f)))):
+        # "Whisper large-v3 on an L4, 2,000 hours of audio, send out 50 GB": a job stated
+        # with the data it sends out, nothing else asked: the job's cost, egress included
+        # (audit totalread: a speed answer)
+        return "cost", "job"
     # ("cât durează să transcriu 1 oră de audio": "oră de" read as a price per hour; with a
     # time asked and no money word it is a job of one hour, its time leading)
     if media and (not cost_q or (_COUNT_Q.search(f) and _deadline(f))
@@ -5771,6 +5799,33 @@ _COST_YEAR = re.compile(r"\b(?:per|a|pe|each|every|/|for (?:a|one|1)|over (?:a|o
                         r"|\b(?:un|1) an(?=\s*+(?:[?.!]|$))")
 
 
+# a price per hour of audio, per image or per minute asked: a unit's cost, not the job's
+_UNIT_COST = re.compile(r"\b(?:per|a|an|each|pe|/|the)\s*+(?:hour|hr|h|ora|image|imagine"
+                        r"|minute|minut|min|second|secunda|sec)\b|\bhourly\b|\borar\b")
+
+
+def _egress_said(f: str) -> bool:
+    """Whether an amount of data is sent out ("send out 50 GB", "2 TB egress", "să descarc 1
+    TB"), as :func:`_data_amounts` ties it to egress."""
+    for d in _DATA.finditer(f):
+        before = f[max(0, d.start() - 30):d.start()]
+        tied = _TIED_AFTER.match(f, d.end()) or _TIED_BEFORE.search(before)
+        if tied is not None:
+            if not tied.group("s"):
+                return True
+        elif _MOVED_BEFORE.search(before) and not _MOVED_INTO.match(f, d.end()):
+            return True
+    return False
+
+
+def _media_job(f: str) -> bool:
+    """Hours of audio stated as a job ("2,000 hours of audio", "transcriu 10.000 de ore de
+    audio"), no unit's price asked ("per hour of audio"): its cost is the job's total (audit
+    totalread: "..., în 24 h, cost?" was read as the cost per hour)."""
+    return bool((_not_money(_AUDIO_HOURS, f) or _not_money(_TRANSCRIBE_HOURS, f))
+                and not _UNIT_COST.search(f))
+
+
 def _period_asked(f: str) -> str | None:
     """A day's, a week's or a year's price asked ("for a week", "pe zi", "annual"), never the
     usage it is for ("8 hours a day"): the spot intent's sub, the period's total on spot
@@ -5783,8 +5838,19 @@ def _period_asked(f: str) -> str | None:
 def _cost_sub(f: str) -> str:
     if _per_million(f):
         return "million"
+    # the period asked apart from the job's schedule: a schedule's "a day" ("twice a day",
+    # "every day") and the tokens' "a month" ("100M tokens a month") are runs, not the period
+    # asked ("weekly cost of 10M tokens twice a day" is a week's; "what does 100M tokens a
+    # month cost per year" a year's: audit totalread, the day and the month led)
+    rest = _JOB_RUNS.sub(lambda m: m.group() if m.group("adv") else " ",
+                         _TOKEN_RATE.sub(" ", f))
+    asked = _period_asked(rest)
     if _month_priced(f):
-        return "month"  # "for 3 months" is a length, totalled (details' duration_hours)
+        if asked is None or _month_priced(rest):
+            return "month"  # "for 3 months" is a length, totalled (details' duration_hours)
+        return asked
+    if asked is not None:
+        return asked
     priced = _USAGE_PER.sub(" ", f)
     if _COST_DAY.search(priced):
         return "day"
@@ -5792,6 +5858,8 @@ def _cost_sub(f: str) -> str:
         return "week"
     if _COST_YEAR.search(priced):
         return "year"
+    if _media_job(f):
+        return "job"
     # "a run", "the whole run"; "to run it" is no job
     if re.search(r"\bjob\w*+|\bjoburi\w*+|\b(?:a|per|the|one|training|whole|entire) run\b"
                  r"|\btotal\b|\bin total\b", f):
