@@ -716,6 +716,10 @@ class Stated:
     train_tokens_asked: bool = False
     """The training tokens a budget buys asked ("how many tokens can I fine-tune on with
     $500?", "pe câți tokeni"): with :attr:`budget_usd_total`, the tokens lead."""
+    what_can_asked: bool = False
+    """What a budget buys asked in general ("what can I fine-tune for $100?", "ce pot face cu
+    100 de dolari"; part of :attr:`train_tokens_asked`): with no model named, the largest
+    model the budget fine-tunes is the answer, not tokens."""
     exclude_providers: tuple[str, ...] = ()
     """Providers left out ("excluding Hyperstack", "but not on primeintellect or verda",
     "without using vast", "fără Hyperstack", "în afară de X și Y", "nu pe X"): the words
@@ -2343,6 +2347,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "refiner": bool(_REFINER.search(folded)),
             "user_base": _user_base(folded),
             "train_tokens_asked": bool(_TRAIN_TOKENS_ASKED.search(folded)),
+            "what_can_asked": bool(_WHAT_CAN_Q.search(folded)),
             "tokens_usd": _tokens_amount(folded),
             "media_named": bool(_MEDIA_NAMED.search(folded)),
             "output_asked": bool(_OUTPUT_ASKED.search(folded)),
@@ -2392,13 +2397,16 @@ _IMAGE_TOKENS_Q = re.compile(
 # "ce pot antrena cu 2000 de dolari", "ce se poate face"): the tokens it trains are the
 # answer, as for "how many tokens" (audit buyer17 #5: the cheapest setup by the hour and
 # "the question does not give its hours")
+# "what can I fine-tune for $100?", "ce pot face": what a budget buys asked, in general (with
+# no model named, the model is the answer: Stated.what_can_asked)
+_WHAT_CAN = (r"\bwhat(?:['\u2019]s| is) possible\b"
+             r"|\bwhat can (?:i|we) (?:do|train|fine[- ]?tune|get|achieve)\b"
+             r"|\bce (?:e|este) posibil\b|\bce se poate (?:face|antrena)\b"
+             r"|\bce (?:pot|putem) (?:face|antrena|obtine)\b")
+_WHAT_CAN_Q = re.compile(_WHAT_CAN)
 _TRAIN_TOKENS_ASKED = re.compile(r"\bhow many (?:training )?tokens\b(?![^?]{0,20}\bper\b)"
                                  r"|\bcat[ie] (?:de )?tokeni\b(?![^?]{0,20}\bpe (?:secunda|ora|"
-                                 r"minut|zi)\b)"
-                                 r"|\bwhat(?:['\u2019]s| is) possible\b"
-                                 r"|\bwhat can (?:i|we) (?:do|train|fine[- ]?tune|get|achieve)\b"
-                                 r"|\bce (?:e|este) posibil\b|\bce se poate (?:face|antrena)\b"
-                                 r"|\bce (?:pot|putem) (?:face|antrena|obtine)\b")
+                                 r"minut|zi)\b)|" + _WHAT_CAN)
 
 
 def _user_base(folded: str) -> tuple[int, str] | None:
@@ -3538,9 +3546,20 @@ def _images_first(folded: str) -> bool:
     return m is not None and (h is None or m.start() < h.start())
 
 
+# a list of the figures asked, memory before time: "memory, time and cost", "memoria, timpul
+# și costul", "VRAM / time / cost" (buyer20 lesser: the memory was left out)
+_MEMORY_TIME_LIST = re.compile(r"\b(?:vram|memory|memoria|memorie)\s*+[,/&]\s*+"
+                               r"(?:(?:the |and |si )?(?:time|timpul|timp|durata)\b)"
+                               r"|\b(?:vram|memory|memoria|memorie)\s++(?:and|si)\s++"
+                               r"(?:the )?(?:time|timpul|durata)\b")
+
+
 def _memory_first(folded: str) -> bool:
     """Whether GPU memory is asked (:data:`_MEMORY_Q`) before a job's time
-    (:data:`_HOW_LONG`): "how much VRAM and how long ...", "câtă VRAM și cât durează ..."."""
+    (:data:`_HOW_LONG`): "how much VRAM and how long ...", "câtă VRAM și cât durează ...";
+    or listed before it (:data:`_MEMORY_TIME_LIST`: "memory, time and cost")."""
+    if _MEMORY_TIME_LIST.search(folded):
+        return True
     m = _MEMORY_Q.search(folded)
     t = _HOW_LONG.search(folded)
     return m is not None and t is not None and m.start() < t.start()

@@ -128,12 +128,12 @@ def _stated_fit_lead(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
     if r is None or r.gpu is None or r.runs is False:
         return
-    lead = w.say("fits_yes" if r.fits else "fits_no", model=w.model.name, weights=r.weights,
+    lead = w.say("fits_yes" if r.fits_in_memory else "fits_no", model=w.model.name, weights=r.weights,
                  setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
                  cap=w.gib(w.cap(r)), ctx=w.n(ctx))
     row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
                 if f.gpu == gid and f.gpu_count > count), None)
-    if not r.fits and row is not None:
+    if not r.fits_in_memory and row is not None:
         lead += " " + w.say("fits_takes", n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
                             weights=r.weights, per=w.gib(row.per_gpu_gib))
     w.out.more.insert(0, w.out.first)

@@ -29,6 +29,7 @@ from service.domain.answer.numbers.jobs import (
     gpu_hours_key,
     gpu_hours_words,
 )
+from service.domain.answer.numbers.prices import _recommend_for
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
@@ -253,6 +254,96 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         _master_note(w, task, method)
 
 
+_BUDGET_FINETUNE_MODELS = ("llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b", "llama-3.1-70b",
+                           "llama-3.1-405b")
+"""The popular sizes a fine-tuning budget is answered over (:func:`_finetune_budget_models`),
+smallest first: catalog models of 8B, 14B, 32B, 70B and 405B parameters."""
+
+BUDGET_FINETUNE_TOKENS = 100_000_000
+"""The training tokens a fine-tuning budget is priced at where the question states none (the
+per-100M-tokens basis the fine-tuning cost answers use), said as assumed."""
+
+
+def _finetune_budget_models(w: _W) -> bool:
+    """A total budget for a fine-tune and no model, GPU or period named ("What can I
+    fine-tune for $100? LoRA on 100M tokens", "Cât pot face fine-tuning cu 100 de
+    dolari?"): the largest of :data:`_BUDGET_FINETUNE_MODELS` whose fine-tune of the method
+    asked (LoRA unless stated) on the tokens stated (:data:`BUDGET_FINETUNE_TOKENS` where
+    none, said so) the recommendations price within the budget, priced as they price a
+    fine-tuning job (the cheapest setup, several nodes allowed, spot by default), leads with
+    its cost and setup; the next size up after it with its own cost, the size that does not
+    fit. It gave a guidance passage with no numbers (buyer audit buyer20 #12). False where
+    nothing is priced or no budget is stated."""
+    budget = w.st.budget_usd_total
+    if (not budget or budget <= 0 or w.ex.gpu or w.det.gpus or w.ex.budget_usd_per_month
+            or w.ex.budget_usd_per_hour or w.st.budget_usd_per_day or w.st.media_named
+            or w.st.epochs_asked or w.st.deadline_hours
+            or (w.st.train_tokens_asked and not w.st.what_can_asked)
+            or w.ex.workload not in (None, "finetune")):
+        return False
+    method = w.ex.method or "lora"
+    tokens = (w.det.tokens * (w.st.epochs or 1)) if w.det.tokens else BUDGET_FINETUNE_TOKENS
+    spot = _spot_default(w)
+    kw: dict[str, Any] = {"workload": "finetune", "training_tokens": tokens,
+                          "allow_multi_node": True, "interruptible": spot,
+                          "finetune": finetune_options(method, w.ex, w.st)}
+    priced: list[tuple[str, Option, Recommendation]] = []
+    for mid in _BUDGET_FINETUNE_MODELS:
+        if mid not in w.reg.models:
+            continue
+        rec = _recommend_for(w, mid, **kw)
+        if rec is None or not rec.options or not rec.options[0].cost.per_job_usd:
+            continue
+        priced.append((mid, rec.options[0], rec))
+        if (rec.options[0].cost.per_job_usd or 0.0) > budget:
+            break  # the next size up, over the budget: the larger ones cost more still
+    if not priced:
+        return False
+    fit = [x for x in priced if (x[1].cost.per_job_usd or 0.0) <= budget]
+    label = _method_label(w, method, "finetune")
+
+    def words(mid: str, o: Option) -> dict[str, str]:
+        m = w.reg.models[mid]
+        hours = o.performance.job_hours or 0.0
+        return {"model": m.name,
+                "params": w.say("budget_models_params", b=w.n(
+                    m.total_params / 1e9, 1 if m.total_params < 1e11 else 0)),
+                "cost": w.usd(o.cost.per_job_usd or 0.0),
+                "setup": w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+                "provider": o.offer.provider, "hour": w.usd(o.cost.per_hour_usd),
+                "kind": w.kinds[o.pricing_model], "hours": w.duration(hours),
+                "tps": w.n(o.performance.training_tokens_per_s or 0), "weights": o.weights}
+
+    common = {"budget": w.usd(budget), "method": label,
+              "tokens": w.train_tokens_text() if w.det.tokens else w.n(tokens)}
+    if not fit:
+        mid, o, rec = priced[0]
+        w.out.first = w.say("budget_finetune_none", **common, **words(mid, o))
+        w.ask("per_job_usd", o.cost.per_job_usd or 0.0, "USD")
+    else:
+        mid, o, rec = fit[-1]
+        w.out.first = w.say("budget_finetune_lead", **common, **words(mid, o))
+        w.ask("model_params", w.reg.models[mid].total_params, "params")
+        over = [x for x in priced if x not in fit]
+        if over:
+            w.out.more.append(w.say("budget_finetune_next", **common, **words(*over[0][:2])))
+        else:
+            w.out.more.append(w.say("budget_finetune_all", **common))
+    if not w.det.tokens:
+        w.out.more.append(w.say("budget_finetune_tokens_assumed", tokens=w.n(tokens)))
+    if o.pricing_model == "spot":
+        over_pct = (o.cost.expected_spot_overhead_pct or 0.0) / 100
+        w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over_pct, 1)))
+    sizes = ", ".join(w.reg.models[x].name for x in _BUDGET_FINETUNE_MODELS
+                      if x in w.reg.models)
+    w.out.more.append(w.say("budget_finetune_basis", sizes=sizes))
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
 def _count_gpu_assumed(w: _W, task: str) -> str | None:
     """"How many GPUs to full fine-tune DeepSeek-V3?", no GPU named, no tokens, and no single
     node holds the run: counted on the H100 (``_EXAMPLE_GPU``, the card "How many H100s"
@@ -418,6 +509,8 @@ def _master_note(w: _W, task: str, method: str) -> None:
 def _train_run(w: _W, task: str, spot: bool) -> None:
     """:func:`_train`'s answer."""
     if w.model is None:
+        if not spot and task == "finetune" and _finetune_budget_models(w):
+            return  # "what can I fine-tune for $100?": the largest size the budget trains
         if not spot and w.sub == "cost" and w.det.duration_hours and w.ex.gpu is not None:
             # "how much does an 8x H100 node cost for a 2-week training run?": no model to
             # size, the GPUs' hours priced as the cost answer prices them (was a passage only)
@@ -1885,7 +1978,25 @@ def _train_job(w: _W, task: str, method: str) -> bool:
     if (task == "pretrain" and w.st.deadline_hours and hours > w.st.deadline_hours
             and _train_job_deadline(w, kw, common, w.st.deadline_hours)):
         return True
-    if task == "finetune" and w.sub in ("time", "gpu_hours"):
+    memory = None
+    if (task == "finetune" and w.st.memory_asked and w.sub in ("time", "cost", None)
+            and not (w.st.epochs_asked and w.st.budget_usd_total)):
+        # "memory, time and cost for 100M tokens?": the memory asked leads, the time and
+        # the cost after it in the order asked (the memory was left out: buyer20)
+        memory = _job_memory_line(w, kw, o, label)
+    if task == "finetune" and memory is not None:
+        timed = w.st.memory_first or w.st.time_asked or w.sub == "time"
+        w.out.first = memory
+        w.out.more.append(w.say("finetune_time" if timed else "finetune_job", **common))
+        if w.sub == "time":
+            w.ask("training_hours", hours, "h")
+        else:
+            w.ask("per_job_usd", cost, "USD")
+        if o.pricing_model == "spot":
+            _finetune_spot_basis(w, kw, o)
+        elif not w.st.on_demand:
+            _finetune_spot_line(w, kw, cost)
+    elif task == "finetune" and w.sub in ("time", "gpu_hours"):
         # "how long to fine-tune ...": the run's hours lead, its cost after them (GPU-hours
         # asked: those lead, _gpu_hours_lead)
         w.out.first = w.say("finetune_time", **common)
@@ -1943,6 +2054,25 @@ def _pretrain_budget_verdict(w: _W, cheapest: float | None = None) -> None:
             "job_budget_within_share" if within else "job_budget_over_share", **said))
     if w.st.yes_no:
         w.ask(a.quantity, a.value, a.unit, yes=within)
+
+
+def _job_memory_line(w: _W, kw: dict[str, Any], o: Option, label: str) -> str | None:
+    """A fine-tuning job's memory in words: the run's memory as /v1/sizing sizes it (one copy
+    of the run at its default step: weights, adapters or optimizer state, activations) and
+    what each GPU of the setup ``o`` priced uses at the fastest step that fits it (the
+    recommendations' fit, with its micro-batch). None where the run is not sized."""
+    assert w.model is not None
+    r = _size(w, task="finetune", training_tokens=kw["training_tokens"],
+              finetune=kw["finetune"])
+    if r is None:
+        return None
+    mb, ckpt = o.fit.micro_batch_size, o.fit.gradient_checkpointing
+    key = (None if not mb or ckpt is None else "finetune_job_memory_mb" if ckpt
+           else "finetune_job_memory_mb_full")
+    return w.say("finetune_job_memory", method=label, model=w.model.name, weights=r.weights,
+                 total=w.gib(r.memory.total_gib), need=w.gib(o.fit.per_gpu_used_gib),
+                 setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+                 step=w.say(key, mb=w.n(mb or 0)) if key else "")
 
 
 _EPOCHS_MOST = 100_000  # the most epochs a budget is searched for (a bound on the search)
