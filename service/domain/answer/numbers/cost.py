@@ -128,7 +128,8 @@ def _stated_fit_lead(w: _W) -> None:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx, output_tokens=0)
     if r is None or r.gpu is None or r.runs is False:
         return
-    lead = w.say("fits_yes" if r.fits_in_memory else "fits_no", model=w.model.name, weights=r.weights,
+    lead = w.say("fits_yes" if r.fits_in_memory else "fits_no", model=w.model.name,
+                 weights=r.weights,
                  setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
                  cap=w.gib(w.cap(r)), ctx=w.n(ctx))
     row = next((f for f in sorted(r.fits_on, key=lambda f: f.gpu_count)
