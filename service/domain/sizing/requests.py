@@ -182,7 +182,12 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
     engine: Engine | None = None
     gpu: GpuName | None = None
     gpu_count: GpuCount = 1
-    batch_size: BatchSize = 1
+    batch_size: Annotated[BatchSize, msgspec.Meta(
+        description="sequences processed together (requests in flight), default 1. Left out "
+                    "together with request_rate_per_s, /v1/sizing states no load: more GPUs "
+                    "than one replica needs are split into the replicas whose width gives "
+                    "the most output tokens/s at full load; given (even 1), the layout "
+                    "serves that many requests")] = 1
     input_tokens: PromptTokens = DEFAULT_INPUT_TOKENS
     output_tokens: OutputTokens = DEFAULT_OUTPUT_TOKENS
     request_rate_per_s: RequestRate | None = None
