@@ -362,6 +362,10 @@ class Stated:
     """A day's price asked beside a month's ("per hour, per day and per month", "pe oră, pe zi
     și pe lună"): the month's answer says the day's total too (audit buyer20: it was left
     out)."""
+    hour_first: bool = False
+    """With :attr:`day_also`, the hour's price asked before the day's and the month's ("per
+    hour, per day and per month", "pe oră, pe zi și pe lună"): a GPU's price leads with the
+    hour, as asked (audit buyer21 #7: the month led)."""
     checkpoint_minutes: float | None = None
     """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
     30 de minute"): the spot restart overhead's lost work, never the job's length."""
@@ -2565,6 +2569,17 @@ def _month_priced(folded: str) -> bool:
     return bool(_COST_MONTH.search(_LENGTH_OF.sub(" ", _DURATION_MONTHS.sub(" ", folded))))
 
 
+def _hour_first(folded: str) -> bool:
+    """Whether an hour's price is asked before a day's and a month's, all three asked ("per
+    hour, per day and per month"): :attr:`Stated.hour_first`."""
+    if not _month_priced(folded):
+        return False
+    bare = _USAGE_PER.sub(" ", folded)
+    hour, day, month = _COST_HOUR.search(bare), _COST_DAY.search(bare), _COST_MONTH.search(bare)
+    return (hour is not None and day is not None and month is not None
+            and hour.start() < min(day.start(), month.start()))
+
+
 # GPU-hours as an amount: "300 GPU hours", "300 gpu-hours", "300 H100 hours", "50 A100-hours"
 # (a GPU's name right before "hours"; "ore-GPU" is read by _DURATION: "300 de ore-GPU")
 _GPU_HOURS_AMOUNT = re.compile(
@@ -4254,6 +4269,7 @@ dot_grouped=dg.group(0) if dg else None,
                   tokens_in_out=bool(_TOKENS_IN_OUT.search(folded)),
                   day_also=_month_priced(folded)
                   and _COST_DAY.search(_USAGE_PER.sub(" ", folded)) is not None,
+                  hour_first=_hour_first(folded),
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
                   unknown_model=_unknown_model(text, registry),

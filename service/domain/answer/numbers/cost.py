@@ -1486,6 +1486,13 @@ def _cost_inner(w: _W) -> None:
                             if committed else "cost_month",
                             month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
+        if w.st.day_also:
+            # "per hour, per day and per month": the day's total too, at the hours a day the
+            # month counts, as the GPU's price says it (prices.py; audit buyer21 #7: Mistral
+            # 7B on an L4 gave $276.39/month and $0.38/h, no day)
+            day_h = w.st.hours_per_day or 24.0
+            parts.append(w.say("cost_per_day", total=w.usd(o.cost.per_hour_usd * day_h),
+                               hours=w.hours(day_h), hour=w.usd(o.cost.per_hour_usd)))
         if (w.st.storage_gb or w.st.egress_gb or o.cost.storage_per_month_usd
                 or o.cost.egress_per_month_usd):
             parts.append(w.month_parts(o))

@@ -714,13 +714,16 @@ def _gpu_price(w: _W, gid: str) -> None:
     v, per, kind = b
     hours = w.month_hours()
     month = w.sub == "month"
+    # "per hour, per day and per month": the hour leads as asked, the month beside it and the
+    # day's total after (audit buyer21 #7: the month led)
+    lead_month = month and not w.st.hour_first
     # one machine of the count when that is the cheapest way to get them (basis compares
     # it with larger machines rented whole)
     node = _node_basis(w, gid, count) if count > 1 and v.gpu_count == count else None
     spot = "" if w.st.on_demand else _spot_also(w, gid, per, count)
     if node is not None:
         v, hour, kind = node
-        key = "cost_machine_month" if month else "cost_machine_hour"
+        key = "cost_machine_month" if lead_month else "cost_machine_hour"
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
                             provider=v.provider, per=_gpu_usd(w, hour / count),
                             kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
@@ -731,15 +734,15 @@ def _gpu_price(w: _W, gid: str) -> None:
         # more GPUs rented than asked (a larger machine whole): its own price per GPU and
         # the GPUs left idle, never the total over the count, a price no offer has ($8.92/h
         # for 5 A100 was "5 times $1.78", of an 8-GPU machine at $1.115 per GPU)
-        key = ("cost_many_month" if month else "cost_many_hour") if rented == count else (
-            "cost_whole_month" if month else "cost_whole_hour")
+        key = ("cost_many_month" if lead_month else "cost_many_hour") if rented == count else (
+            "cost_whole_month" if lead_month else "cost_whole_hour")
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
                             price=_gpu_usd(w, machine_gpu), provider=w.where(v, count),
                             kind=w.kinds[kind], idle=_idle(w, rented - count),
                             month=w.usd(hour * hours), usage=w.usage(), spot=spot)
     else:
         hour = per
-        key = "cost_gpu_month" if month else "cost_gpu"
+        key = "cost_gpu_month" if lead_month else "cost_gpu"
         w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
                             provider=w.where(v, share=True),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
@@ -797,7 +800,10 @@ def _gpu_price(w: _W, gid: str) -> None:
                             kind=w.kinds[kind], spot=spot)
         w.ask("per_job_usd", hour * job_h, "USD")
     elif month:
-        w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
+        if lead_month:
+            w.ask("per_month_usd" if count > 1 else "per_gpu_month_usd", hour * hours, "USD")
+        else:  # (the hour leads: its number is the one the first sentence answers with)
+            w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
         if w.st.day_also:
             # "per hour, per day and per month": the day's total too, at the hours a day
             # the month counts (audit buyer20: the hour and the month said, the day not)
@@ -1280,6 +1286,12 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                         gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
+    if w.st.day_also and not job_h:
+        # "per hour, per day and per month": the day's GPU time too, as the GPU's price says
+        # it (audit buyer21 #7: 70B on 2 H100 gave $1,884/month and $2.58/h, no day)
+        day_h = w.st.hours_per_day or 24.0
+        w.out.more.insert(0, w.say("cost_per_day", total=w.usd(per * count * day_h),
+                                   hours=w.hours(day_h), hour=w.usd(per * count)))
     w.out.more.append(w.say("price_date", date=w.view_date(o)))
     prov = w.catalog.providers_by_id.get(o.provider)
     if prov is not None:  # the storage and egress prices' own dates and sources

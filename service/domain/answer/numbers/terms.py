@@ -1482,10 +1482,38 @@ def _storage_and_egress(w: _W) -> bool:
         s, e = p.storage_usd(sgb), p.egress_usd(egb)
         if s is None or e is None:
             return False
-        w.out.first = w.say("egress_one", gb=w.n(egb), provider=p.name, cost=w.usd(e))
+        hours = w.det.duration_hours
+        free = _egress_free(w, p, egb, e, once=bool(hours))
+        if hours:
+            # a stated length ("for a 2 week fine-tune"): the storage's share of its months
+            # (as :func:`_storage_for` prices it) leads, then the egress stated priced as the
+            # month's only egress, and their total for that length (audit buyer21 #8: AWS's
+            # month, $80.00 + $36.00 = $116.00, for 2 weeks: now $36.82 + $36.00 = $72.82)
+            said = w.duration(hours)
+            months = w.st.duration_months
+            if months and abs(months_hours(months) - hours) < 1e-6:
+                # "for 3 months": 3 of the monthly price, as _storage_for counts them
+                hours = months * HOURS_PER_MONTH
+                said = (w.say("duration_month") if months == 1 else
+                        w.say("duration_months", n=w.n(months, 0 if months.is_integer() else 1)))
+            held = job_storage_usd(s, hours)
+            w.out.first = w.say("storage_one_hours", gb=w.n(sgb), provider=p.name, hours=said,
+                                cost=w.usd(held), month=w.usd(s),
+                                rate=w.f.money(s / sgb if sgb else 0.0, 3))
+            w.out.more.append(free or w.say("egress_once", gb=w.n(egb), provider=p.name,
+                                            cost=w.usd(e)))
+            w.out.more.append(w.say("storage_egress_total_hours", cost=w.usd(held + e),
+                                    hours=said))
+            w.out.more.append(w.terms_source(p, egress=True))
+            w.ask("storage_and_egress_usd", held + e, "USD")
+            return True
+        # egress that costs nothing said so, with its source, never "$0.00" (audit buyer21 #8)
+        w.out.first = free or w.say("egress_one", gb=w.n(egb), provider=p.name, cost=w.usd(e))
         w.out.more.append(w.say("storage_one", gb=w.n(sgb), provider=p.name, cost=w.usd(s),
                                 rate=w.f.money(s / sgb if sgb else 0.0, 3)))
         w.out.more.append(w.say("storage_egress_total", cost=w.usd(s + e)))
+        if free:
+            w.out.more.append(w.terms_source(p, egress=True))
         w.ask("storage_and_egress_usd_per_month", s + e, "USD")
         return True
     both = [(s + e, s, e, p) for p in w.catalog.providers
@@ -1498,6 +1526,19 @@ def _storage_and_egress(w: _W) -> bool:
                         n=w.n(len(both)))
     w.ask("storage_and_egress_usd_per_month", lo[0], "USD")
     return True
+
+
+def _egress_free(w: _W, p: Provider, gb: float, cost: float, once: bool) -> str:
+    """The egress of ``gb`` at ``p`` where it costs nothing, said as free (a provider that
+    charges none, CoreWeave) or within its free monthly allowance, as the job answers say it
+    (``once``: a move during a stated length; else a month's); "" where it costs
+    something."""
+    if cost != 0 or not gb or not p.egress_known:
+        return ""
+    free = p.highest_egress_usd_per_gb == 0
+    key = (("job_egress_free" if free else "job_egress_allowance") if once
+           else "egress_free_month" if free else "egress_allowance_month")
+    return w.say(key, gb=w.n(gb), provider=p.name)
 
 
 def _compared(w: _W) -> list[Provider]:
