@@ -1604,9 +1604,12 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     """(examples, tokens of one example) of a training data set the text states as a count
     of examples or samples ("10k examples of 1000 tokens", "10.000 de eșantioane de 512
     tokeni", "1M samples, 300 tokens per sample"), the tokens None where not stated; None
-    where no count of examples is. A count's "k" is a thousand (10k examples are 10,000); a
-    length's "k" is 1,024, as a sequence's "4k" is (``intent._sequence_tokens``). Only the
-    training answers read it: the tokens it makes are examples x length x epochs."""
+    where no count of examples is. A count's "k" is a thousand (10k examples are 10,000), and
+    so is a length's: "x 2k tokens" counts the tokens of one example, 2,000, as token counts in
+    prose are decimal (audit buyer21: "1k tokens" was 1,024, 153.6M tokens for 150M); the
+    sequence length the memory is sized at keeps a sequence's binary "2k", 2,048, as a context
+    window's "8k" is 8,192 (``intent._sequence_tokens``). Only the training answers read it:
+    the tokens it makes are examples x length x epochs."""
     folded = _fold(text)
     m = _EXAMPLES.search(folded)
     if m is None:
@@ -1618,7 +1621,7 @@ def training_examples(text: str) -> tuple[int, int | None] | None:
     raw = (g[2], g[3]) if g[2] is not None else (g[4], g[5])
     if raw[0] is None and (lm := _EX_LEN.search(folded)) is not None:
         raw = (lm.group(1), lm.group(2))
-    length = int(raw[0]) * (1024 if raw[1] else 1) if raw[0] is not None else None
+    length = int(raw[0]) * (1000 if raw[1] else 1) if raw[0] is not None else None
     if length is not None and not 1 <= length <= 16 * 1_048_576:
         length = None
     return count, length
@@ -1649,7 +1652,8 @@ def training_pairs(text: str) -> tuple[int, int | None] | None:
     count = _stated_count(m)
     if count is None:
         return None
-    length = int(m.group(3)) * (1024 if m.group(4) else 1) if m.group(3) else None
+    # a "k" of a pair's tokens is a thousand, as an example's is (training_examples)
+    length = int(m.group(3)) * (1000 if m.group(4) else 1) if m.group(3) else None
     if length is not None and not 1 <= length <= 16 * 1_048_576:
         length = None
     return count, length
@@ -3286,6 +3290,7 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     for t, size in itertools.pairwise(toks):
         sm = _BILLIONS_WORD.fullmatch(size.text)
         if (sm is None or len(text) != len(folded) or not _name_like(text[t.start:t.end])
+                or t.text in _METHOD_NAMES
                 or registry.model_names.lookup(t.text) is not None
                 or registry.gpu_names.lookup(t.text) is not None):
             continue
@@ -3307,6 +3312,10 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     return None
 
 
+_METHOD_NAMES = frozenset({"lora", "qlora", "dora", "qdora", "relora", "galore", "loftq"})
+"""Fine-tuning methods written in camel case ("QLoRA 70B", "LoRA 13B", "DoRA 8B"): the method
+and the size of the model tuned, never a model's name written apart from its size (audit
+buyer21 #6: "QLoRA 70B" was said not in the catalog, with the stand-in's KV cache per token)."""
 _BILLIONS_WORD = re.compile(r"(\d++(?:\.\d++)?)b")
 """A size in billions, one word ("13b"), as it follows a model's name written apart."""
 _CAMEL = re.compile(r"[a-z][A-Z]")

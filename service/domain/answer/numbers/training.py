@@ -587,7 +587,19 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             one = first_try
     if (w.model.kind == "llm" and gid is not None and w.st.deadline_hours and r.fits_in_memory
             and _train_deadline(w, kw, gid, count, method, spot=spot)):
-        return  # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
+        # (an LLM's fine-tune with its tokens is planned as a pre-training run is)
+        if task == "finetune" and w.st.memory_asked and w.out.first is not None:
+            # "memory, time and cost ... on A100 80GB by Friday": the memory asked is said,
+            # first where asked first, the deadline plan after it (audit buyer21 #5: no
+            # memory figure at all)
+            mem = _fit_plain(w, label=_method_label(w, method, task), setup=w.setup(count, gid),
+                             r=r, counted=counted)
+            if w.st.memory_first:
+                w.out.more.insert(0, w.out.first)
+                w.out.first = mem
+            else:
+                w.out.more.insert(0, mem)
+        return
     if (not spot and task == "pretrain" and gid is not None and r.fits_in_memory
             # (one GPU that holds it too: "1B on 100B tokens on A100s" said 72 days on one)
             and _implied_plan(w, kw, gid, count, method, r, b)):
@@ -724,6 +736,12 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 elif b is not None and b[2] == "on_demand":
                     # the basis said, as a spot lead says its own (audit consist #2)
                     lines = [w.t["train_cost_on_demand"], *lines]
+                if task == "finetune" and w.st.memory_first:
+                    # "memory, time, cost ... on V100s": the memory asked first leads (the
+                    # count that holds it, where one GPU does not), the run's time and cost
+                    # right after it (audit buyer21 #5: the cost led, the memory last)
+                    first, lines = (_fit_plain(w, label, setup, r, counted, fit_line),
+                                    [first, *(x for x in lines if x != fit_line)])
             elif (w.sub == "time" and task == "finetune" and w.st.memory_first
                   and one is None and not counted):
                 # "how much VRAM and how long": the memory asked first leads, the run's time
@@ -2054,6 +2072,28 @@ def _pretrain_budget_verdict(w: _W, cheapest: float | None = None) -> None:
             "job_budget_within_share" if within else "job_budget_over_share", **said))
     if w.st.yes_no:
         w.ask(a.quantity, a.value, a.unit, yes=within)
+
+
+def _fit_plain(w: _W, label: str, setup: str, r: SizingResult, counted: bool,
+               fit_line: str | None = None) -> str:
+    """A fine-tune's fit on the GPUs named, said as the memory asked, with no "Yes," (no yes
+    or no was asked): the count that holds it with its sharding where one was counted
+    (``fit_line``, else ``train_count_finetune``), else the memory on them and what is
+    usable (``finetune_fits``)."""
+    assert w.model is not None
+    if counted and fit_line is not None:
+        return fit_line
+    if counted:
+        lay = r.layout
+        zero = lay.zero_stage if lay is not None else None
+        split = (w.say("sharding_model_parallel", tp=lay.tensor, pp=lay.pipeline, dp=lay.data)
+                 if lay is not None and lay.tensor * lay.pipeline > 1 else None)
+        return w.say("train_count_finetune", method=label, model=w.model.name, setup=setup,
+                     need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
+                     sharding=split or (_sharding(w, zero) if zero else w.t["sharding_none"]))
+    return w.say("finetune_fits" if r.fits_in_memory else "finetune_no", method=label,
+                 model=w.model.name, setup=setup, need=w.gib(r.memory.per_gpu_gib),
+                 cap=w.gib(w.cap(r)))
 
 
 def _job_memory_line(w: _W, kw: dict[str, Any], o: Option, label: str) -> str | None:
