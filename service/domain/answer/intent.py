@@ -647,6 +647,10 @@ class Stated:
     no_nvlink: bool = False
     """"No NVLink", "without NVLink", "fără NVLink": a setup said to lack the NVLink its card
     has in the catalog (a bridged PCIe pair), which the speed model does not time; said."""
+    forms_compared: bool = False
+    """Two form factors or links of a card weighed ("NVLink vs PCIe", "H100 PCIe vs SXM",
+    :data:`_FORM_VS`): a speed gap between the variants is said with the part of it that is
+    their memory bandwidth, where that differs (audit buyer21 #4)."""
     speed_compared: Literal["faster", "slower", "which"] | None = None
     """"Is A faster than B?" (or slower): with :attr:`precisions_weighed`, the yes or no is
     whether the first decodes faster (or slower) than the second; "which is faster?" ("care e
@@ -2344,6 +2348,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
             "precisions_unknown": _precisions_unknown(folded),
             "no_nvlink": bool(_NO_NVLINK.search(folded)),
+            "forms_compared": bool(_FORM_VS.search(folded)),
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
                                if _FASTER.search(folded) else "slower"
                                if _SLOWER.search(folded) else None),
@@ -2494,9 +2499,15 @@ def _gguf_weighed_alone(folded: str) -> bool:
             and _precisions_weighed(folded) is not None)
 
 
+_BIT_COUNT_SAID = re.compile(r"\b([2-8])[- ]?(?:bits?|biti)\b")
+"""A bit count as a side of a pair or list says it ("4 biti", "8 bits", "4-bit"), read as the
+catalog's alias ("4-bit": int4; with GGUF, its GGUF type)."""
+
+
 def _weighed_one(said: str) -> Precision | None:
     """One side of :data:`_PRECISION_VS` as a precision: "8-bit GGUF" and "GGUF 8-bit" are
     q8_0, "Q4_K_M GGUF" is q4_k_m; the bare word "gguf" none (:func:`_gguf_like`)."""
+    said = _BIT_COUNT_SAID.sub(r"\1-bit", said)  # "4 biti", "8 bits": the catalog's "4-bit"
     head = said[:-4]
     if said.startswith("q") and said.endswith("gguf") and head != head.rstrip():
         said = head.rstrip()  # (a suffix cut without a regex: `\s++gguf$` retried each space)
@@ -3028,6 +3039,28 @@ def _gpu_counts(toks: list[Any], names: list[Any]) -> tuple[tuple[str, int], ...
     if not any(n for _, n in out):
         return ()
     return tuple((g, n or 1) for g, n in out)
+
+
+def _variant_counts(folded: str, toks: list[Any], names: list[Any],
+                    registry: Registry) -> tuple[tuple[str, int], ...]:
+    """The count written before (or "x8" after) the one card named where its two variants are
+    compared naming it once (:func:`_variant_compared`: "8x H100 NVLink vs PCIe", "4x A100
+    80GB: NVLink vs PCIe"): that count for each variant, as :attr:`Stated.gpu_counts` says.
+    The link's effect grows with the tensor-parallel width, so the count stated is the one
+    compared (audit buyer21 #4: both scaled to the 2 that hold 70B, 1.6x at 8 said); empty
+    where another card is named, no count is written or no variant is compared."""
+    gpus = [m for m in names if m.kind == "gpu"]
+    if len({m.id for m in gpus}) != 1:
+        return ()
+    named = {j for x in names for j in range(x.first, x.last + 1)}
+    m = gpus[0]
+    c = _count_before(toks, m.first)
+    n = c[0] if c is not None and c[1] not in named else None
+    if n is None and m.last + 1 < len(toks):
+        after = re.fullmatch(r"[x×](\d{1,2})", toks[m.last + 1].text)
+        n = int(after.group(1)) if after else None
+    other = _variant_compared(folded, m.id, registry) if n else None
+    return ((m.id, n), (other, n)) if n and other is not None else ()
 
 
 def _gpu_one(toks: list[Any], names: list[Any]) -> bool:
@@ -4219,7 +4252,9 @@ dot_grouped=dg.group(0) if dg else None,
                   max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
-                  gpu_counts=_gpu_counts(toks, names), gpu_one=_gpu_one(toks, names),
+                  gpu_counts=_gpu_counts(toks, names)
+                  or _variant_counts(folded, toks, names, registry),
+                  gpu_one=_gpu_one(toks, names),
                   models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
                   fit_word=bool(_FIT_WORD.search(folded)),
@@ -5158,21 +5193,23 @@ _REQUEST_COST_ASKED = re.compile(
 _FORMAT_UNKNOWN = r"exl[23]|hqq|eetq|aqlm"
 """Quantization formats the catalog has no precision for (ExLlamaV2/V3's EXL2/EXL3, HQQ,
 EETQ, AQLM): read as one side of a pair so that the answer can say it does not know them."""
-_PRECISION_NAME = (r"(?:(?:[2-8][- ]?bits?|i?q[1-8]_[0-9a-z_]++)\s++gguf"
-                   r"|gguf(?:\s++(?:i?q[1-8]_[0-9a-z_]++|[2-8][- ]?bits?))?+"
+# (a bit count in Romanian too: "4 biți", folded "4 biti"; audit buyer21 #9: "fp16 față de 4
+# biți" was bf16 alone)
+_PRECISION_NAME = (r"(?:(?:[2-8][- ]?(?:bits?|biti)|i?q[1-8]_[0-9a-z_]++)\s++gguf"
+                   r"|gguf(?:\s++(?:i?q[1-8]_[0-9a-z_]++|[2-8][- ]?(?:bits?|biti)))?+"
                    r"|bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
                    r"|(?:bnb[- ])?nf4|bnb[- ]int8|w4a16|w8a8"
-                   r"|[48][- ]?bits?|i?q[1-8]_[0-9a-z_]++|iq4"
+                   r"|[48][- ]?(?:bits?|biti)|i?q[1-8]_[0-9a-z_]++|iq4"
                    rf"|{_FORMAT_UNKNOWN})")
 _PRECISION_VS = re.compile(
     rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "
     rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:or|vs\.?|versus|sau|ori|than|compared to"
-    rf"|decat|fata de|against)\s++(?:the\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
+    rf"|decat|fata de|against)\s++(?:(?:the|at|pe|la)\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
 # three precisions listed: "at fp16, fp8 and int4", "fp16, fp8 or int4", "fp16, fp8 sau int4"
 # (Stated.precisions_listed)
 _PRECISION_LIST = re.compile(
     rf"\b(?P<a>{_PRECISION_NAME})\s*+,\s*+(?P<b>{_PRECISION_NAME})\s*+,?+\s*+"
-    rf"(?:and|or|si|sau|vs\.?|versus)\s++(?P<c>{_PRECISION_NAME})(?![\w-])")
+    rf"(?:and|or|si|sau|vs\.?|versus)\s++(?:(?:at|pe|la)\s++)?(?P<c>{_PRECISION_NAME})(?![\w-])")
 # one request's output asked to time: "how long to generate 500 tokens", "cât durează să
 # generez 500 de tokeni": the time to the first token and the tokens after it (speed's
 # "request_time"; it was a fit's yes with a 500-token context). A job of many requests or of

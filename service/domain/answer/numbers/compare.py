@@ -93,6 +93,7 @@ def _compare(w: _W) -> None:
     best_month: tuple[float, str] | None = None
     served: list[_Served] = []  # under a load, each setup that carries it, priced
     alone: list[tuple[float, str]] = []  # with no load, each setup timed: its tokens/s
+    timed: dict[str, float] = {}  # each GPU's tokens/s (per user under a load) compared
     items: list[tuple[int, str, int, SizingResult | None]] = []
     for gid, count, r in _compared(w, gids, base, inp, rows, users):
         items.append((len(rows), gid, count, r))  # its row's place, among those that do not fit
@@ -146,6 +147,8 @@ def _compare(w: _W) -> None:
                     best_month = (scaled.month, scaled.setup)
                 if scaled.tps and (best_speed is None or scaled.tps > best_speed[0]):
                     best_speed = (scaled.tps, scaled.setup)
+                if scaled.tps:
+                    timed[gid] = scaled.tps
                 served.append(_Served(scaled.setup, scaled.hour, scaled.tps, scaled.ttft,
                                       scaled.total))
                 rows[at] += _million_tail(w, served[-1])
@@ -171,6 +174,8 @@ def _compare(w: _W) -> None:
             best_speed = (tps, setup)
         if tps and users == 1:
             alone.append((tps, setup))
+        if tps:
+            timed[gid] = tps
         if price and (users == 1 or tps) and (best_price is None
                                               or price * count < best_price[0]):
             best_price = (price * count, setup)  # under a load, only a setup that carries it
@@ -215,7 +220,7 @@ def _compare(w: _W) -> None:
         # the verdict asked first: which is faster per user, by how much, or which costs
         # less a month (audit buyer18b #7: only in the last sentence, no ratio)
         w.out.more.insert(0, w.out.first)
-        w.out.first = lead
+        w.out.first = " ".join(x for x in (lead, _bandwidth_part(w, timed)) if x)
     verdict = _per_user(w, users, served) if users > 1 and len(served) > 1 else None
     if verdict is not None:
         w.out.more.append(verdict)  # fastest and cheapest said there, per user served
@@ -287,6 +292,23 @@ def _alone_lead(w: _W, alone: list[tuple[float, str]]) -> str | None:
     return w.say("compare_lead_faster_one", fast=fast[1], slow=slow[1],
                  x=w.n(x, 2 if x < 1.5 else 1), fast_tps=w.rate(fast[0]),
                  slow_tps=w.rate(slow[0]))
+
+
+def _bandwidth_part(w: _W, timed: dict[str, float]) -> str | None:
+    """Where two variants of a card are weighed by their link or form factor ("8x H100
+    NVLink vs PCIe, by how much faster?"), the part of the speed gap that is their memory
+    bandwidth (the catalog's figures: H100 SXM5 3,350 GB/s against H100 PCIe 2,000 GB/s),
+    said after the lead (audit buyer21 #4: the 1.6x was mostly HBM3 against HBM2e, not the
+    link); None where the forms are not weighed, the bandwidths are the same or the card
+    with more of it is not the faster."""
+    if not w.st.forms_compared or len(timed) != 2:
+        return None
+    hi, lo = sorted(timed, key=lambda g: -w.reg.gpus[g].bandwidth_gb_s)
+    hi_bw, lo_bw = w.reg.gpus[hi].bandwidth_gb_s, w.reg.gpus[lo].bandwidth_gb_s
+    if w.n(hi_bw) == w.n(lo_bw) or timed[hi] <= timed[lo]:
+        return None
+    return w.say("compare_link_bandwidth", fast=w.gpu_name(hi), slow=w.gpu_name(lo),
+                 fast_bw=w.n(hi_bw), slow_bw=w.n(lo_bw))
 
 
 def _million_tail(w: _W, s: _Served) -> str:
