@@ -482,6 +482,15 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            place=det.region is not None,
                            models_named=len(llms) if len(llms) == len(st.models) else 0,
                            switch_weighed=st.precisions_switched)
+    if (intent == "speed" and sub in ("tpot", "ttft", "tps") and st.gpu_plural
+            and len(gpus) == 1 and kind == "llm" and (ex.concurrent_requests or 0) > 1
+            and (st.min_tokens_per_s or st.max_ttft_ms) and ex.gpu_count is None
+            and st.request_rate_per_s is None):
+        # "run llama 70b on h100s for 200 users, ITL below 30ms": a fleet of the GPU named
+        # sized to the users and every target stated, as "how many H100s" answers it (the
+        # recommendations' replicas over machines); it was one machine's speed, a false "No"
+        # where no count up to 8 in one machine met it (audit buyer21 #1)
+        intent, sub = "gpu_count", None
     if intent == "compare" and model_id is None and len(llms) > 1 and len(gpus) == 1:
         # models compared on one GPU: each is sized by the writer (numbers/compare.py), the
         # first named stands for the question's model meanwhile

@@ -609,6 +609,12 @@ class Stated:
     gpu_one: bool = False
     """The GPU named is one GPU by its article ("can an H100 serve ...", "poate un H100",
     "one H100", "o singură placă"): with :attr:`yes_no`, the setup the yes or no is for."""
+    gpu_plural: bool = False
+    """The first GPU named is written as a plural with no count or article before it ("on
+    H100s", "on L4s", "pe A100-uri"; "L40S" is a card's own name): a fleet of that GPU whose
+    size is left to the answer. With users and a per-user target, a count question
+    (:func:`classify`'s ``gpu_plural``; audit buyer21 #1: one 8-GPU machine at most, a false
+    No)."""
     gpu_ones: bool = False
     """Two or more GPUs named, each as one card by its article or a count of one ("does it
     run on an A10G or an L4?", "merge pe un A10G sau pe un L4?", "one H100 or one H200"): one
@@ -3076,6 +3082,26 @@ def _gpu_one(toks: list[Any], names: list[Any]) -> bool:
     return (c is not None and c[0] == 1) or before in _ONE_ARTICLE
 
 
+# the Romanian plural of a GPU's name ("A100-uri", "L4-urile"), which the tokens drop
+_RO_PLURAL = re.compile(r"-?+uri(?:le)?+\b")
+
+
+def _gpu_plural(folded: str, toks: list[Any], names: list[Any], registry: Registry) -> bool:
+    """Whether the first GPU named is written as a plural with no count or article before it
+    (:attr:`Stated.gpu_plural`): "h100s", "rtx 4090s" (the name without its "s" is a card's
+    and with it none: "l40s" is the L40S), "a100-uri"."""
+    m = next((m for m in names if m.kind == "gpu"), None)
+    if m is None or _gpu_one(toks, [m]) or (m.first >= 1
+                                            and _count_before(toks, m.first) is not None):
+        return False
+    written = _written(toks, m)
+    if _RO_PLURAL.match(folded, toks[m.last].end) is not None:
+        return True
+    return (written[-1:] == "s" and len(written) > 2
+            and registry.gpu_names.lookup(written) is None
+            and registry.gpu_names.lookup(written[:-1]) is not None)
+
+
 def _gpu_ones(toks: list[Any], names: list[Any]) -> bool:
     """Whether two or more GPUs are named, each as one card: an article, "single" or a count
     of one before it ("an A10G or an L4", "pe un A10G sau pe un L4", "un H100 sau un singur
@@ -4257,6 +4283,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_one=_gpu_one(toks, names),
                   models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
+                  gpu_plural=_gpu_plural(folded, toks, names, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
                   saving_asked=bool(_SAVING.search(folded)),
                   fit_asked=bool(_FITS.search(folded)) and not (

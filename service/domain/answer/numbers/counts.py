@@ -291,7 +291,7 @@ def _gpu_count_target(w: _W, gid: str | None) -> bool:
     w.offer_numbers(rec)
     n = o.offer.gpu_count * o.nodes
     w.out.first = w.say("gpu_count_target", targets=targets, model=m.name, weights=o.weights,
-                        n=w.n(n), gpu=o.offer.gpu_name,
+                        n=w.n(n), gpu=o.offer.gpu_name, machines=_layout(w, o),
                         tps=w.rate(perf.decode_tokens_per_s_per_user),
                         ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd))
@@ -464,7 +464,7 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     targets = w.targets_said()
     w.out.first = w.say("gpu_count_targets", users=w.n(users), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name, targets=targets,
-                        tps=w.hours(perf.decode_tokens_per_s_per_user),
+                        machines=_layout(w, o), tps=w.hours(perf.decode_tokens_per_s_per_user),
                         ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd))
     w.ask("gpu_count", n, "GPUs")
@@ -473,6 +473,19 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _layout(w: _W, o: Option) -> str:
+    """A target's setup laid out after its count: " (5 instances of 1 × H100)" over several
+    machines, " (2 replicas, 4 GPUs per replica)" in one that holds more than one copy of the
+    model, else nothing (one copy on one machine). "needs 5 × NVIDIA H100" read as one
+    5-GPU machine (audit buyer21: 5 separate 1-GPU instances, never said)."""
+    if o.nodes > 1:
+        return f" ({w.option_setup(o)})"
+    if o.fit.replicas_per_node > 1:
+        return (f" ({w.replicas(o.fit.replicas_per_node)}, "
+                f"{w.gpus_per_replica(o.fit.gpus_per_replica)})")
+    return ""
 
 
 def _rec_load(w: _W, o: Option, inp: int, out: int) -> None:
@@ -1215,6 +1228,24 @@ def _rate_cheapest(w: _W, gid: str, inp: int, out: int) -> None:
                       min_decode_tokens_per_s=w.st.min_tokens_per_s,
                       context_tokens=inp + out, output_tokens=out)
     o = rec.options[0] if rec is not None and rec.options else None
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+    if o is not None and o.offer.gpu != gid and (tps_min or ttft_max):
+        # a target stated: that other GPU said to meet it, with its figures, or not said (it
+        # ended "That misses your target ... The cheapest setup in the catalog for this load
+        # is 32 x V100", with no word of the target; audit buyer21 #10)
+        p = o.performance
+        tps, ms = p.decode_tokens_per_s_per_user, p.time_to_first_token_ms
+        if (tps is None or ms is None or (tps_min and tps < tps_min)
+                or (ttft_max and ms > ttft_max)):
+            return
+        n = o.offer.gpu_count * o.nodes
+        w.out.more.append(w.say(
+            "gpu_count_rate_cheapest_target", weights=o.weights,
+            setup=(w.option_setup(o) if o.nodes == 1
+                   else f"{w.n(n)} × {o.offer.gpu_name} ({w.option_setup(o)})"),
+            tps=w.rate(tps), ms=w.n(ms), provider=o.offer.provider,
+            hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model]))
+        return
     if o is not None and o.offer.gpu != gid:
         key = "gpu_count_rate_cheapest" if o.nodes > 1 else "gpu_count_rate_cheapest_one"
         w.out.more.append(w.say(key, n=w.n(o.offer.gpu_count * o.nodes),
