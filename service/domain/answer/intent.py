@@ -170,6 +170,11 @@ class Stated:
     """The day, week or year a cost reads as asked is said only as a job's schedule ("I run
     the job every week. Cost?", "once a day"): the run's cost leads, not that period's
     ("daily cost", "per day", "a week" said apart from the runs ask it)."""
+    runs_cost_period: str | None = None
+    """The day, week or year whose cost is asked of a job on a schedule
+    (:attr:`job_runs`), whatever the sub ("how long does the daily 1B-token batch take, and
+    what does it cost per day?": the time leads, the day's runs follow it); None where none
+    is asked apart from the runs."""
     cost_asked: bool = False
     """The question asks what something costs ("how much does it cost", "what would it cost",
     "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
@@ -850,7 +855,10 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "thousands": 1e3, "mii": 1e3, "m": 1e6, "mi
           "trillion": 1e12, "trilioane": 1e12, "trilion": 1e12, "trillions": 1e12}
 _TOKENS = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:de\s++)?(k|thousand|mii|m|millions?|milioane|milion"
-    r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?\s*+(?:de\s++)?"
+    r"|mil|b|bn|billion|miliarde|miliard|mld|mlrd|t|trillions?|trilioane|trilion)?"
+    # a compound's hyphen: "the daily 1B-token batch", "a 500M-token job" (audit buyer21 #2:
+    # read as no tokens, a one-user endpoint priced)
+    r"(?:-(?=token\b)|\s*+(?:de\s++)?)"
     r"(?:(?:output|generated|new|input|prompt|training)\s++)?(?:tokens|tokeni|token)\b")
 _DURATION = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)[\s-]*+(?:de\s++)?(hours?|hrs?|h|ore|ora|days?|zile|zi|weeks?"
@@ -4309,6 +4317,8 @@ dot_grouped=dg.group(0) if dg else None,
                   hours_per_day=hours_per_day, days_per_month=days,
                   days_per_week=per_week, job_runs=job_runs,
                   runs_period_only=job_runs is not None and _runs_period_only(folded),
+                  runs_cost_period=(_period_asked(folded) if job_runs is not None
+                                    and not _runs_period_only(folded) else None),
                   run_hours=sched[2] if sched else None, office_hours=office,
                   gpu_hours=_gpu_hours(folded),
                   instance_types=_instance_types(folded),

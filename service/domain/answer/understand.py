@@ -1922,6 +1922,10 @@ _JOB_COUNTED = frozenset({"requests", "reqs", "queries", "cereri", "requesturi",
                           "documents", "docs", "documente", "images", "imagini", "texts",
                           "texte", "passages", "pasaje", "chunks"})
 _PROMPTS = frozenset({"prompts", "prompturi"})
+_JOB_NOUN = frozenset({"batch", "batches", "job", "jobs", "run", "runs", "workload"})
+"""Nouns a "<n>k-token" / "<n>M-token" compound sizes as a job's amount, not a context: "the
+daily 50M-token batch", "a 500k-token job" (audit buyer21 #2: a 52,428,800-token context, past
+the model's limit)."""
 """Nouns a "<n>k" before counts ("500k prompts" of a batch job, audit ask_reading: read as a
 512,000-token context): requests, queries, documents and images always, prompts where
 :func:`_prompts_counted` says so."""
@@ -2110,6 +2114,8 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
         if mk:
             near_cache = any(w.startswith("cache") for w in window) and "kv" in window
             following = [x.text for x in toks[j + 1 : j + 5]]
+            if "-" in t.text and following[:1] and following[0] in _JOB_NOUN:
+                continue  # "a 500k-token batch": the job's tokens
             if following[:1] in (["tokens"], ["tokeni"]) and any(
                     w in _TOKEN_DATA for w in following):
                 continue  # "100k tokens of training data" is the data, not a context
@@ -2144,7 +2150,10 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
             continue
         mm = _CTX_M.match(t.text)
         if mm:
-            # "1M context"; "50M tokens" is a training corpus, not a context
+            # "1M context"; "50M tokens" is a training corpus, not a context; "a 50M-token
+            # batch" a job's tokens
+            if "-" in t.text and j + 1 < len(toks) and toks[j + 1].text in _JOB_NOUN:
+                continue
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
                 return int(mm.group(1)) * 1_048_576, j
             if (bare is None and 1 <= int(mm.group(1)) <= 16

@@ -89,6 +89,10 @@ from service.domain.sizing.sizing import (
 def _cost(w: _W) -> None:
     month = w.sub == "month"  # the inner answer turns a job's month into "job"
     period = w.sub if w.sub in ("day", "week", "year") else None  # by the hour, then this
+    if w.sub == "time" and w.st.job_runs:
+        # "how long does the daily batch take, and what does it cost per day?": the day's
+        # runs too, after the time that leads (_time_first)
+        period = w.st.runs_cost_period
     split = _token_split(w)
     _cost_inner(w)
     if (split is None and w.st.output_tokens == 0 and not w.prefill_priced
@@ -106,11 +110,26 @@ def _cost(w: _W) -> None:
         _job_endpoint(w, _job_month(w, per_job, month))
         if period is not None:
             _job_period(w, per_job, period)
+        _time_first(w)
     if (period is not None and w.out.asked is not None and w.out.first is not None
             and w.out.asked.quantity in ("per_hour_usd", "per_gpu_hour_usd")):
         _cost_period(w, w.out.asked.value, period)
     _reserved_setup(w)
     _stated_fit_lead(w)
+
+
+def _time_first(w: _W) -> None:
+    """A job on a schedule whose time is asked beside its cost ("How long does the daily
+    1B-token batch take, and what does it cost per day?", "Cât durează jobul zilnic ... și
+    cât costă pe zi?"): the time on the setup priced (``tokens_job_time``, within the time to
+    its next run) leads, the cost that led right after it in the same first sentence (audit
+    buyer21 #3: the cost led and the time asked came fifth)."""
+    if not w.st.time_asked or not w.st.job_runs or w.out.first is None:
+        return
+    took = w.t["tokens_job_time"].partition("{")[0]
+    i = next((k for k, s in enumerate(w.out.more) if s.startswith(took)), None)
+    if i is not None:
+        w.out.first = w.out.more.pop(i) + " " + w.out.first
 
 
 def _stated_fit_lead(w: _W) -> None:
@@ -1293,6 +1312,13 @@ def _cost_inner(w: _W) -> None:
             # job spread over the instances that finish in time, as an image job's is
             # (media._job_total; audit batch B1: 24.6 h on 4 × RTX 5070 for 10 h asked)
             kw["max_job_hours"] = w.st.deadline_hours
+        elif (slot := _run_slot_hours(w)) is not None:
+            # a job on a schedule ("the daily 1B-token batch", "twice a day", "weekly") done
+            # before its next run: once a day within 24 h, N times a day within 24/N h, weekly
+            # within 168 h, spread over instances as a deadline is (audit buyer21 #3: a daily
+            # job priced at $802.87 on 4 x MI300X took 87.6 h; 3 instances of 4 x B200 do it
+            # in about 19.2 h)
+            kw["max_job_hours"] = slot
     rate = w.st.request_rate_per_s if w.model.kind == "llm" and workload == "serving" else None
     if rate:
         # "2 million requests per day": a load carried at that rate, each request's output
@@ -1563,9 +1589,13 @@ def _cost_inner(w: _W) -> None:
             if took:
                 w.out.more.insert(0, took)
         if "max_job_hours" in kw and o.performance.job_hours and not job_time:
-            # the deadline met: the job's wall-clock hours on the setup priced, said
-            w.out.more.insert(0, w.say("job_within_deadline", hours=w.duration(
-                o.performance.job_hours), deadline=_deadline_said(w, kw["max_job_hours"])))
+            # the deadline met: the job's wall-clock hours on the setup priced, said (a
+            # schedule's bound as the time to the next run: no deadline was stated)
+            limit = _deadline_said(w, kw["max_job_hours"])
+            w.out.more.insert(0, w.say(
+                "job_within_deadline", hours=w.duration(o.performance.job_hours),
+                deadline=limit) if w.st.deadline_hours else w.say(
+                "job_within_slot", hours=w.duration(o.performance.job_hours), slot=limit))
         if token_job and gid is None:
             _job_vs_hour(w, kw, o)
     elif (sub in ("hour", "job") and w.det.duration_hours

@@ -438,12 +438,18 @@ def _deadline_said(w: _W, deadline: float) -> str:
 def _recommend_by_deadline(w: _W, kw: dict[str, Any]) -> Recommendation | None:
     """The job's recommendation within the deadline ``kw`` carries (``max_job_hours``); where
     no setup finishes it in time, even spread over the most instances planned, that is said
-    and the cheapest setup without the deadline is priced (token, image, audio jobs alike)."""
+    and the cheapest setup without the deadline is priced (token, image, audio jobs alike). A
+    job on a schedule with no deadline stated is bound by the hours to its next run
+    (cost._run_slot_hours) the same way, said as that limit."""
     rec = w.recommend(**kw)
-    if (rec is not None and not rec.options and "max_job_hours" in kw
-            and w.st.deadline_hours is not None):
-        w.out.more.append(w.say("deadline_none", deadline=_deadline_said(w, w.st.deadline_hours),
-                                most=w.n(MAX_JOB_INSTANCES)))
+    if rec is not None and not rec.options and "max_job_hours" in kw:
+        if w.st.deadline_hours is not None:
+            w.out.more.append(w.say("deadline_none",
+                                    deadline=_deadline_said(w, w.st.deadline_hours),
+                                    most=w.n(MAX_JOB_INSTANCES)))
+        else:
+            w.out.more.append(w.say("slot_none", slot=_deadline_said(w, kw["max_job_hours"]),
+                                    most=w.n(MAX_JOB_INSTANCES)))
         del kw["max_job_hours"]
         rec = w.recommend(**kw)
     return rec
