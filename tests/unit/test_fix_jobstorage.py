@@ -113,7 +113,8 @@ def test_romanian_transcription_job_with_storage_is_the_jobs_cost() -> None:
 def test_image_job_on_a_named_gpu_adds_its_egress() -> None:
     q = "Generate 200k SDXL images on an L40S{}, total cost of the job?"
     bare, sent = ask(q.format("")), ask(q.format(", download 300 GB egress"))
-    share = _money(r"Of which \$([\d,]+\.\d\d) for sending the 300 GB out once", sent.answer)
+    # one breakdown since fix/breakdown (buyer21 #11): the egress in the job's sum, no "Of which"
+    share = _money(r"\+ \$([\d,]+\.\d\d) egress for sending the 300 GB out once", sent.answer)
     assert share > 0
     # was the same total as without the egress
     assert _asked(sent) == pytest.approx(_asked(bare) + share, abs=0.02)
@@ -122,7 +123,9 @@ def test_image_job_on_a_named_gpu_adds_its_egress() -> None:
 def test_token_job_on_an_h100_adds_its_5tb_egress() -> None:
     q = "Batch summarising 1B output tokens of Llama 3.1 8B on an H100{}, total cost?"
     bare, sent = ask(q.format("")), ask(q.format(" incl 5 TB egress"))
-    share = _money(r"Of which \$([\d,]+\.\d\d) for sending the 5,000 GB out once", sent.answer)
+    # one breakdown since fix/breakdown (buyer21 #11): the egress in the job's sum
+    share = _money(r"\+ \$([\d,]+\.\d\d) egress for sending the 5,000 GB out once",
+                   sent.answer)
     assert _asked(sent) == pytest.approx(_asked(bare) + share, abs=0.02)
     lead = sent.answer.split(" in about ")[0]
     if "Egress price unknown for" in sent.answer:  # counted at the highest sourced rate
@@ -134,14 +137,17 @@ def test_embedding_job_on_aws_gpu_adds_egress_at_aws_tiers() -> None:
     r = ask("Embed 500M tokens with bge-large on an A10G and download the 200 GB of vectors: "
             "total cost?")
     # AWS: the first 100 GB a month free, then $0.09/GB: (200 - 100) x 0.09 = $9.00
-    assert "Of which $9.00 for sending the 200 GB out once" in r.answer, r.answer
+    # one breakdown since fix/breakdown (buyer21 #11): the egress in the job's sum
+    assert "+ $9.00 egress for sending the 200 GB out once" in r.answer, r.answer
     assert "aws.amazon.com" in r.answer
 
 
 def test_lora_run_on_an_h100_adds_its_2tb_egress() -> None:
     q = "LoRA fine-tune Llama 3.1 8B on 50M tokens on an H100{}, cost?"
     bare, sent = ask(q.format("")), ask(q.format(", with 2 TB egress"))
-    share = _money(r"Of which \$([\d,]+\.\d\d) for sending the 2,000 GB out once", sent.answer)
+    # since fix/breakdown (buyer21 #11) the egress is in the sentence its "in all" sums
+    share = _money(r"and \$([\d,]+\.\d\d) egress for sending the 2,000 GB out once",
+                   sent.answer)
     assert share > 0
     assert ".." not in sent.answer.split("\n\n")[0]
     m_bare = re.search(r"about \$([\d,]+\.\d\d) in all", bare.answer)
@@ -154,5 +160,7 @@ def test_lora_run_on_an_h100_adds_its_2tb_egress() -> None:
 def test_romanian_image_job_on_a_named_gpu_adds_its_egress() -> None:
     q = "Generez 200.000 de imagini SDXL pe un L40S{}, cost total?"
     bare, sent = ask(q.format("")), ask(q.format(" și descarc 300 GB egress"))
-    share = _money(r"Din care ([\d.]+,\d\d)\sUSD pentru trimiterea unică a 300 GB", sent.answer)
+    # one breakdown since fix/breakdown (buyer21 #11): the egress in the job's sum
+    share = _money(r"\+ ([\d.]+,\d\d)\sUSD trafic de ieșire pentru trimiterea unică a 300 GB",
+                   sent.answer)
     assert _asked(sent) == pytest.approx(_asked(bare) + share, abs=0.02)

@@ -5519,7 +5519,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # hours on 8 H100s with 500 GB of storage"): that length's GPU time and storage
         stated_h = (_DURATION.search(_CHECKPOINT_EVERY.sub(" ", f))
                     or _months_hours(f))  # "pentru 3 luni": 3 x 720 h, a length
-        return "cost", ("job" if stated_h and not _month_priced(f) else "month")
+        # or a job of a stated size ("Batch 100M tokens ... incl 500 GB egress: total?",
+        # "100k images ... with 1 TB storage"): the job's cost, as the writer prices it (the
+        # sub was "month" for a job: buyer audit 21 #11)
+        sized = ((_llm_job(f) or _documents_job(f) or _IMAGES.search(f) or _media_job(f))
+                 and not (_FINETUNE.search(f) or _TRAIN.search(f)))
+        return "cost", ("job" if (stated_h or sized) and not _month_priced(f) else "month")
     if _STORAGE.search(fs) and has_model and cost_q and _IN_USE.search(f):
         # "monthly cost of serving llama 70b 12h/day with 500 GB of storage": the model's
         # month (GPU time, storage, egress), as the recommendations price it, no GPU named

@@ -626,9 +626,19 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
         text += w.say("train_cost_billed" if job.known else "train_cost_billed_unknown",
                       billed=w.duration(job.billed_h), provider=o.provider)
     full = w.ex.method == "full" or w.ex.workload == "pretrain"  # as _job_storage counts it
+    # the run's own egress where it costs something, in the sentence its total adds up from
+    # (buyer audit 21 #11: "$4.41 ..., plus $0.0047 storage: about $85.42 in all", the $81 of
+    # egress only in a second breakdown after it); then its price's date and source only
+    paid = bool(job.egress_gb and job.egress > 0)
+    egress = w.say("train_cost_egress", egress=w.usd(job.egress),
+                   gb=w.n(job.egress_gb or 0)) if paid else ""
     text += w.say("train_cost_storage_full" if full and not w.st.storage_gb
                   else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
-                  total=w.usd(usd))
+                  egress=egress, total=w.usd(usd))
+    if paid:
+        prov = w.catalog.providers_by_id.get(job.v.provider)
+        return usd, text, (w.terms_source(prov, egress=True)
+                           if prov is not None and prov.egress_known else "")
     return usd, text, job_egress_words(w, job, once=False)
 
 
@@ -939,15 +949,30 @@ def billing_minimum_h(w: _W, v: OfferView) -> float:
 
 def _job_split(w: _W, job: _Job) -> str:
     """The sentence a job's total adds up from: compute (with the hours billed where the
-    granularity shows in the hours' words) and storage."""
+    granularity shows in the hours' words), storage (the model's weights, or the volume the
+    question states) and the job's own egress where it costs something, one breakdown that
+    sums to the total (buyer audit 21 #11: "$89.73 compute + $0.090 storage" against a
+    $125.82 lead, the $36.00 of egress in a second breakdown after it). Egress that adds
+    nothing (free, or within the free allowance) is said in its own sentence, as before."""
     billed = ""
     if w.duration(job.billed_h) != w.duration(job.wall_h):  # what the hours' words show
         billed = w.say("job_billed" if job.known else "job_billed_unknown",
                        billed=w.duration(job.billed_h), provider=job.v.provider)
+    stored = w.say("job_stored_stated" if w.st.storage_gb
+                   else "job_stored_weights", gb=w.n(job.gb))
+    egress = ""
+    if job.egress_gb and job.egress > 0 and not w.job_egress_said:
+        w.job_egress_said = True  # said here, in the breakdown: not again after it
+        egress = w.say("job_split_egress", egress=w.usd(job.egress), gb=w.n(job.egress_gb))
     text = w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
-                 storage=w.unit_usd(job.storage), gb=w.n(job.gb))
-    egress = job_egress_words(w, job)
-    return text + (" " + egress if egress else "")
+                 storage=w.unit_usd(job.storage), stored=stored, egress=egress)
+    if egress:
+        prov = w.catalog.providers_by_id.get(job.v.provider)
+        if prov is not None and prov.egress_known:  # the egress price's date and source
+            text += " " + w.terms_source(prov, egress=True)
+        return text
+    words = job_egress_words(w, job)
+    return text + (" " + words if words else "")
 
 
 def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],

@@ -1025,7 +1025,10 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
 
     # whole machines, as the month of the count is priced (was a per-GPU share of any
     # machine: 3 GPUs at a quarter of a 4-GPU machine's price each)
-    v = min(offers, key=lambda x: (x.suspect, bool(x.reserved_stale), fit(x),
+    # one machine that holds the count before a fresher price on smaller machines joined
+    # over the network ("8x H100" is one 8-GPU machine, as gpu_setups prices it: buyer
+    # audit 21 #12); a stale price is warned about either way
+    v = min(offers, key=lambda x: (x.suspect, fit(x), bool(x.reserved_stale),
                                    whole(x.reserved_usd_h, x), x.gpu_count))
     per = whole(v.reserved_usd_h, v)
     here = ([v] if v.on_demand_usd_h is not None else
@@ -1095,6 +1098,12 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
             asked = ("reserved_saving_usd_per_year" if months == 12 else "reserved_saving_usd",
                      round(gap * count * term_h, 2), "USD",
                      gap > 0 if w.st.yes_no and not mixed else None)
+            if not (w.st.saving_asked or w.st.yes_no):
+                # the totals lead: the first figure said is what was asked, the reserved
+                # total over the term, never the saving said later (buyer audit 21 #12:
+                # asked was the $33,638 saving under "$190,618 reserved, $224,256 on-demand")
+                asked = ("reserved_usd_per_year" if months == 12 else "reserved_usd",
+                         round(per * count * term_h, 2), "USD", None)
     # the break-even utilisation: a reservation bills every hour of its term, on-demand only
     # the hours used; against the same provider's on-demand, else the cheapest elsewhere
     base, base_at = ((there, v.provider) if there is not None else
@@ -1123,6 +1132,11 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                 if v.reserved_term else w.t["core_alt_term_unknown"])
         text += " " + w.say("reserved_term_caveat", provider=v.provider, catalog_term=term,
                             term=_term_words(w, months))
+    if fit(v) and count > 1:
+        # no reserved machine holds the count: why it is several smaller ones
+        text += " " + w.say("reserved_split_why", setup=setup, provider=v.provider,
+                            machine=w.setup(v.gpu_count, gid), n=w.n(count),
+                            machines=w.n(_instances(v, count)))
     text += " " + _reserved_dated(w, v, at)
     if w.out.first is None or (w.st.on_demand and not months and not w.st.yes_no):
         w.out.more.insert(0, text)
