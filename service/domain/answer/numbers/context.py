@@ -502,6 +502,10 @@ class _W:
         """The count answer's pricing of a token rate on the GPU id given
         (:func:`counts.load_sized`), for the cost answer, which comes before the counts in
         the writers' order: set where the writers are wired (write.py)."""
+        self.targets_fleet: Callable[[str, int], str | None] | None = None
+        """The count that meets every per-user target at a load over as many machines as it
+        takes (:func:`counts.targets_fleet`), for the speed answer's "no count in one machine
+        meets it" (set where the writers are wired: counts comes after speed)."""
         self.users_for_budget: Callable[[], bool] | None = None
         """The users a budget serves (:func:`counts.users_for_budget`), for the memory answer's
         concurrency question with no GPU named (set where the writers are wired: counts comes

@@ -1842,6 +1842,12 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
         if lower is None:
             w.out.first += " " + w.say("target_missed_none", target=target,
                                        gpu=w.gpu_name(gid), n=w.n(NODE_GPUS))
+            # the count that meets it over several machines, as "on h100s" answers it (audit
+            # buyer21 #1: one H100 named for 200 users was a No with no count that does)
+            fleet = w.targets_fleet(gid, users) \
+                if users > 1 and w.targets_fleet is not None else None
+            if fleet is not None:
+                w.out.first += " " + fleet
 
 
 def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: int,

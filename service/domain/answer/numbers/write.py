@@ -32,6 +32,7 @@ from service.domain.answer.numbers.counts import (
     _gpu_count,
     _interconnect,
     load_sized,
+    targets_fleet,
     users_for_budget,
 )
 from service.domain.answer.numbers.media import _media, _music_pieces, _recordings_hours
@@ -250,6 +251,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     w.user_base_sized = base_load
     w.load_sized = lambda gid: load_sized(w, gid)  # the cost answer's, counted as a count
+    w.targets_fleet = lambda gid, users: targets_fleet(w, gid, users)  # speed's, counted
     w.users_for_budget = lambda: users_for_budget(w)  # the memory answer's, counted
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     recordings_read = _recordings_hours(w)  # "100,000 calls of 10 minutes": hours of audio
