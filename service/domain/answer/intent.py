@@ -1414,7 +1414,19 @@ _EVERY = {"other": 2.0, "doua": 2.0, "trei": 3.0}  # "every other week": every 2
 _MONEY_BEFORE = re.compile(r"\b(?:cost\w*+|pay|paid|spend|much|plat\w*+|achit\w*+)\W++"
                            r"(?:\w++\W++){0,3}?$")
 _JOB_RUNS = re.compile(
-    r"\b(?:every|each|in fiecare|la fiecare|once (?:a|per|every)|o data (?:pe|la))\s++"
+    # a count before or after a period's adverb: "twice-daily", "twice daily", "thrice-daily",
+    # "3 times daily", "de două ori zilnic", "zilnic de două ori" (twicedaily: read as once a
+    # day, "weekly cost of a twice-daily batch" priced 7 runs, not 14)
+    r"(?:(?<![\w.])(?P<tn>\d{1,2})\s++(?:de\s++)?(?:times|ori)|\b(?P<tw>twice|thrice"
+    r"|(?:one|two|three|four|five|doua|trei|patru|cinci)\s++(?:de\s++)?(?:times|ori)))[\s-]++"
+    r"(?P<tadv>daily|nightly|weekly|zilnic|saptamanal)\b"
+    r"|\b(?P<radv>zilnic|saptamanal)\s++(?:de\s++)?(?:(?P<rn>\d{1,2})|(?P<rw>doua|trei|patru"
+    r"|cinci))\s++(?:de\s++)?ori\b"
+    # an hourly job: "an hourly 1M-token job", "the job runs hourly" (24 runs a day)
+    r"|\b(?P<hourly>hourly)(?=\s++(?:[\w.,-]++\s++)?(?:batch|batches|jobs?|runs?|workloads?)\b"
+    r"(?!\s*+(?:costs?|prices?|pricing|rates?|bill)\b))"
+    r"|\b(?:runs?|running)\s++(?P<hourly2>hourly)\b"
+    r"|\b(?:every|each|in fiecare|la fiecare|once (?:a|per|every)|o data (?:pe|la))\s++"
     r"(?P<period>day|week|month|night|zi|saptamana|luna|noapte)\b"
     r"|\b(?P<adv>daily|nightly|weekly|zilnic|saptamanal)\b"
     r"|\b(?:every|la fiecare|o data la)\s++(?P<every>\d{1,2}|other|doua|trei)\s++"
@@ -1618,6 +1630,12 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
         return _token_runs(folded)
     if m.group("period") or m.group("adv"):
         return 1.0, _PERIOD_OF[m.group("period") or m.group("adv")]
+    if m.group("hourly") or m.group("hourly2"):
+        return 24.0, "day"  # an hourly job: 24 runs a day
+    if m.group("tadv") or m.group("radv"):  # "twice-daily", "zilnic de două ori"
+        count = m.group("tn") or m.group("rn") or m.group("tw") or m.group("rw")
+        n = float(count) if count.isdigit() else _RUN_COUNT[count.split()[0]]
+        return (n, _PERIOD_OF[m.group("tadv") or m.group("radv")]) if n else None
     if m.group("every"):  # "every 2 weeks": half a run a week
         every = m.group("every")
         k = float(every) if every.isdigit() else _EVERY[every]

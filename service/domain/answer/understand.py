@@ -1922,13 +1922,29 @@ _JOB_COUNTED = frozenset({"requests", "reqs", "queries", "cereri", "requesturi",
                           "documents", "docs", "documente", "images", "imagini", "texts",
                           "texte", "passages", "pasaje", "chunks"})
 _PROMPTS = frozenset({"prompts", "prompturi"})
-_JOB_NOUN = frozenset({"batch", "batches", "job", "jobs", "run", "runs", "workload"})
-"""Nouns a "<n>k-token" / "<n>M-token" compound sizes as a job's amount, not a context: "the
-daily 50M-token batch", "a 500k-token job" (audit buyer21 #2: a 52,428,800-token context, past
-the model's limit)."""
 """Nouns a "<n>k" before counts ("500k prompts" of a batch job, audit ask_reading: read as a
 512,000-token context): requests, queries, documents and images always, prompts where
 :func:`_prompts_counted` says so."""
+_JOB_NOUN = frozenset({"batch", "batches", "job", "jobs", "run", "runs", "workload",
+                       "dataset", "datasets", "corpus", "corpora", "data", "set", "sets",
+                       "collection", "collections", "corpusul", "setul"})
+"""Nouns a "<n>k-token" / "<n>M-token" compound sizes as a job's amount, not a context: "the
+daily 50M-token batch", "a 500k-token job" (audit buyer21 #2: a 52,428,800-token context, past
+the model's limit), "a 50M-token dataset", "a 500M-token corpus", "a 2B-token data set"
+(twicedaily: fine-tuning on a 50M-token dataset was a 52,428,800-token context, a No)."""
+_JOB_NOUN_LEAD = frozenset({"training", "text", "pretraining", "fine-tuning", "finetuning",
+                            "de"})
+"""A word that may stand between the compound and its :data:`_JOB_NOUN`: "a 50M-token
+training set", "a 2B-token text corpus", Romanian "50M-tokeni de date"."""
+
+
+def _sizes_job(following: list[str]) -> bool:
+    """Whether the words after a "<n>k-token" / "<n>M-token" compound name a job's amount
+    (:data:`_JOB_NOUN`), not a context ("a 32k-token context", "8k-token prompts")."""
+    if following[:1] and following[0] in _JOB_NOUN:
+        return True
+    return (len(following) > 1 and following[0] in _JOB_NOUN_LEAD
+            and following[1] in _JOB_NOUN | {"date"})
 _POW2_K = frozenset({1, 2, 4, 8, 16, 32, 64, 128})
 _JOB_VERBS = frozenset({"process", "processing", "run", "running", "send", "sending", "handle",
                         "handling", "through", "thru", "proceseaza", "procesez", "procesa",
@@ -2114,8 +2130,8 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
         if mk:
             near_cache = any(w.startswith("cache") for w in window) and "kv" in window
             following = [x.text for x in toks[j + 1 : j + 5]]
-            if "-" in t.text and following[:1] and following[0] in _JOB_NOUN:
-                continue  # "a 500k-token batch": the job's tokens
+            if "-" in t.text and _sizes_job(following):
+                continue  # "a 500k-token batch", "a 500k-token dataset": the job's tokens
             if following[:1] in (["tokens"], ["tokeni"]) and any(
                     w in _TOKEN_DATA for w in following):
                 continue  # "100k tokens of training data" is the data, not a context
@@ -2152,8 +2168,8 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
         if mm:
             # "1M context"; "50M tokens" is a training corpus, not a context; "a 50M-token
             # batch" a job's tokens
-            if "-" in t.text and j + 1 < len(toks) and toks[j + 1].text in _JOB_NOUN:
-                continue
+            if "-" in t.text and _sizes_job([x.text for x in toks[j + 1 : j + 3]]):
+                continue  # "a 50M-token dataset", "a 500M-token corpus": the job's tokens
             if "-" in t.text or any(w in ("context", "contextul", "ctx") for w in window):
                 return int(mm.group(1)) * 1_048_576, j
             if (bare is None and 1 <= int(mm.group(1)) <= 16
