@@ -5508,6 +5508,16 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         return "compare", None
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
+    if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
+            and _STORAGE_NAMED.search(fs) and _STORAGE_AMOUNT.search(fs) and _EGRESS.search(fs)
+            and not serves_tuned(f) and not _MEMORY_ASKED.search(f)):
+        # a training run sized with the volume it keeps and the data it sends out ("LoRA
+        # fine-tune Llama 3.1 8B on 50M tokens on an A100 80GB at AWS with 2 TB storage and 1
+        # TB egress"): the run's cost, its storage for the run's hours and its egress once in
+        # it (training._billed_run), its cost leading where none is asked (it was a month at
+        # 24 h/day of the whole 8-GPU machine, audit ftextras)
+        return (("finetune" if _FINETUNE.search(f) else "training"),
+                _train_sub(f, rec_q) or "cost")
     if (has_model and cost_q and _STORAGE_NAMED.search(fs) and not _EGRESS.search(fs)
             and _STORAGE_AMOUNT.search(fs)):
         # a job with the volume it keeps ("Transcribe 10,000 hours ... in 24h, cost incl

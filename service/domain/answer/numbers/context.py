@@ -1873,9 +1873,35 @@ class _W:
             hours=self.duration(c.storage_hours_per_job),
             rest=self.usd(c.per_job_usd - c.storage_per_job_usd)))
 
+    def job_parts_line(self, o: Option) -> None:
+        """Once, after the lead: a job's stated storage volume and its own egress, both
+        priced, in one breakdown that adds up to the job's cost the lead said (compute +
+        storage + egress = total), where :meth:`job_storage_line` and :meth:`job_egress_line`
+        would each say an "Of which ...; without it" of their own (audit ftextras: "Generate
+        100k SDXL images at AWS with 1 TB storage and 500 GB egress" said two). Egress that
+        adds nothing keeps its own sentence (:meth:`job_egress_line`)."""
+        c, gb, egress_gb = o.cost, self.st.storage_gb, self.st.egress_gb
+        if (self.job_storage_said or self.job_egress_said or not gb or not egress_gb
+                or self.st.storage_added or c.per_job_usd is None
+                or c.storage_per_job_usd is None or c.storage_hours_per_job is None
+                or not c.egress_per_job_usd):
+            return
+        self.job_storage_said = self.job_egress_said = True
+        text = self.say(
+            "job_storage_egress_parts",
+            compute=self.usd(c.per_job_usd - c.storage_per_job_usd - c.egress_per_job_usd),
+            storage=self.usd(c.storage_per_job_usd), gb=self.n(gb),
+            hours=self.duration(c.storage_hours_per_job),
+            egress=self.usd(c.egress_per_job_usd), egress_gb=self.n(egress_gb))
+        prov = self.catalog.providers_by_id.get(o.offer.provider)
+        if prov is not None and prov.egress_known:
+            text += " " + self.terms_source(prov, egress=True)
+        self.out.more.insert(0, text)
+
     def option_warnings(self, o: Option) -> None:
         lead, self.lead_warned = not self.lead_warned, True
         if lead:
+            self.job_parts_line(o)
             self.job_egress_line(o)
             self.job_storage_line(o)
         for w in o.warnings:

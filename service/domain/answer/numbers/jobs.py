@@ -607,7 +607,8 @@ def gpu_hours_key(w: _W, key: str, words: str) -> str:
 
 
 def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
-                weights: str, key: str = "train_cost") -> tuple[float, str, str]:
+                weights: str, key: str = "train_cost",
+                stated: bool = False) -> tuple[float, str, str]:
     """A run's cost as its provider bills it, and its words: the hours rounded up to the
     provider's billing granularity, at least its minimum charge, by the hour where unknown
     (the recommendations' ``billed_hours``, so ask and /v1/recommendations bill a job alike:
@@ -617,7 +618,9 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     plan multiplied raw hours by the price: "about $0.90" for 3.9 minutes at lium, billed
     $14.01 when the same run's cost is asked). ``key``: the compute's words
     (``train_cost_spot`` on spot). The run's own egress stated ("with 2 TB egress") is in
-    its total, its sentence (:func:`job_egress_words`) third, "" where none."""
+    its total, its sentence (:func:`job_egress_words`) third, "" where none. ``stated``: the
+    storage is a volume the question states ("with 2 TB storage"), said as that volume, not
+    as the weights and checkpoints (audit ftextras)."""
     job = _billed_job(w, o, price, count, hours, weights, training=True, egress=True)
     usd = job.total
     text = w.say(key, cost=w.usd(job.compute), price=w.usd(price),
@@ -632,7 +635,8 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     paid = bool(job.egress_gb and job.egress > 0)
     egress = w.say("train_cost_egress", egress=w.usd(job.egress),
                    gb=w.n(job.egress_gb or 0)) if paid else ""
-    text += w.say("train_cost_storage_full" if full and not w.st.storage_gb
+    text += w.say("train_cost_storage_stated" if stated
+                  else "train_cost_storage_full" if full and not w.st.storage_gb
                   else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
                   egress=egress, total=w.usd(usd))
     if paid:

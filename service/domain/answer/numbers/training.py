@@ -126,7 +126,9 @@ def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weigh
     if rank_gb is not None:
         w.st = dc_replace(st, storage_gb=rank_gb)
     try:
-        usd, text, egress = _billed_run(w, o, price, count, hours, weights, key)
+        # a volume stated ("with 2 TB storage") is said as that volume (audit ftextras)
+        stated = bool(st.storage_gb) and not st.storage_added and rank_gb is None
+        usd, text, egress = _billed_run(w, o, price, count, hours, weights, key, stated)
         dated = w.dated_rate(o) if "spot" not in key else None
         if dated is not None:
             # the machine's price is doubted: the GPU time at the provider's own dated rate
