@@ -88,7 +88,8 @@ def test_a_method_and_a_size_is_no_unknown_model(question: str) -> None:
      "Assuming a 13B model such as Meta Llama 2 13B"),
     ("QLoRA 8B on a 4090: memory?", "QLoRA fine-tuning of Meta Llama 3.1 8B fits on 1 × "
      "NVIDIA GeForce RTX 4090 24GB", "Assuming an 8B model such as Meta Llama 3.1 8B"),
-    ("QLoRA 8B pe un 4090: câtă memorie?", "fine-tuning QLoRA pentru Meta Llama 3.1 8B încape",
+    # capitalised: no "Da, " before it, no yes or no was asked (fix/askedmem)
+    ("QLoRA 8B pe un 4090: câtă memorie?", "Fine-tuning QLoRA pentru Meta Llama 3.1 8B încape",
      "Presupunând un model de 8B, de exemplu Meta Llama 3.1 8B"),
 ])
 def test_a_method_and_a_size_answers_the_fine_tune_memory(question: str, lead: str,

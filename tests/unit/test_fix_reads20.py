@@ -85,7 +85,8 @@ def test_examples_times_tokens_sizes_the_stated_tokens_memory_first() -> None:
     h = head(ask("QLoRA fine tune Llama 3.1 8B on a single RTX 4090: how much VRAM and how "
                  "long for 5k examples x 512 tokens x 3 epochs?"))
     # VRAM asked first: the memory leads, the run's time right after it
-    assert h.startswith("Yes, QLoRA fine-tuning of Meta Llama 3.1 8B fits on 1 × NVIDIA "
+    # no "Yes,": no yes or no was asked (fix/askedmem; it pinned "Yes, QLoRA ...")
+    assert h.startswith("QLoRA fine-tuning of Meta Llama 3.1 8B fits on 1 × NVIDIA "
                         "GeForce RTX 4090 24GB: about 9.1 GiB per GPU"), h
     assert "For 7,680,000 (5,000 examples × 512 tokens × 3 epochs) training tokens: about " \
            "54 minutes" in h, h
@@ -95,7 +96,8 @@ def test_examples_times_tokens_sizes_the_stated_tokens_memory_first() -> None:
 def test_examples_times_tokens_in_romanian() -> None:
     h = head(ask("QLoRA fine-tuning Llama 3.1 8B pe un RTX 4090: câtă VRAM și cât durează "
                  "pentru 5k exemple x 512 tokeni x 3 epoci?"))
-    assert h.startswith("Da, fine-tuning QLoRA pentru Meta Llama 3.1 8B încape pe 1 × NVIDIA "
+    # no "Da,": no yes or no was asked (fix/askedmem; it pinned "Da, fine-tuning QLoRA ...")
+    assert h.startswith("Fine-tuning QLoRA pentru Meta Llama 3.1 8B încape pe 1 × NVIDIA "
                         "GeForce RTX 4090 24GB: aproximativ 9,1 GiB pe GPU"), h
     assert "7.680.000 (5.000 de exemple × 512 tokeni × 3 epoci)" in h, h
 

@@ -186,7 +186,8 @@ def test_a_run_priced_says_which_run() -> None:
     assert first_sentence(r).startswith(
         "For full DPO fine-tuning of Meta Llama 3.1 8B on 100,000,000 training tokens: about "
         "35 minutes at 47,694 tokens/s"), r.answer
-    assert ("Yes, full DPO fine-tuning of Meta Llama 3.1 8B fits on 8 × NVIDIA H100 SXM5 80GB: "
+    # no "Yes," in the middle: no yes or no was asked (fix/askedmem; it pinned "Yes, full DPO")
+    assert ("Full DPO fine-tuning of Meta Llama 3.1 8B fits on 8 × NVIDIA H100 SXM5 80GB: "
             "about 68.0 GiB per GPU") in head(r)
     plain = ask("how much to fine-tune llama 3.1 8b full on 8 h100 for 100M tokens")
     assert first_sentence(plain).startswith("For 100,000,000 training tokens: about"), plain.answer

@@ -599,6 +599,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             if w.st.memory_first:
                 w.out.more.insert(0, w.out.first)
                 w.out.first = mem
+                # the figure asked is the first one said: the memory, not the plan's cost
+                w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB",
+                      yes=bool(r.fits_in_memory) if w.st.yes_no else None)
             else:
                 w.out.more.insert(0, mem)
         return
@@ -639,12 +642,19 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                              sharding=split or (_sharding(w, zero) if zero else
                                                 w.t["sharding_none"]))
         elif task == "finetune":
-            fit_line = w.say("finetune_yes" if r.fits_in_memory else "finetune_no", method=label,
+            # a "Yes," only where a yes or no is asked: "does it fit on a 4090?", or nothing
+            # but the setup ("qlora 70b on a 48gb card?", audit6 #9); "... on a 4090:
+            # memory?" and a time or a cost asked get the fit said plainly (it opened with
+            # "Yes,", or said it in the middle of the answer)
+            fits_asked = w.st.yes_no or (w.sub is None and not w.st.memory_asked)
+            fit_line = w.say(("finetune_yes" if fits_asked else "finetune_fits")
+                             if r.fits_in_memory else "finetune_no", method=label,
                              model=w.model.name, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)))
         else:
             fit_line = w.say("training_fit", model=w.model.name, method=label, setup=setup,
                              need=w.gib(r.memory.per_gpu_gib))
+        fit_gib = r.memory.per_gpu_gib  # the memory fit_line says (r may change below)
         lean = _lean_note(w, kw, r) if r.fits_in_memory else ""
         if lean:
             fit_line = f"{fit_line} {lean}"
@@ -744,6 +754,9 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                     # right after it (audit buyer21 #5: the cost led, the memory last)
                     first, lines = (_fit_plain(w, label, setup, r, counted, fit_line),
                                     [first, *(x for x in lines if x != fit_line)])
+                    # the figure asked is the first one said: the memory, not the run's cost
+                    w.ask("per_gpu_gib", fit_gib if counted else r.memory.per_gpu_gib, "GiB",
+                          yes=bool(r.fits_in_memory) if w.st.yes_no else None)
             elif (w.sub == "time" and task == "finetune" and w.st.memory_first
                   and one is None and not counted):
                 # "how much VRAM and how long": the memory asked first leads, the run's time
@@ -2006,12 +2019,11 @@ def _train_job(w: _W, task: str, method: str) -> bool:
         memory = _job_memory_line(w, kw, o, label)
     if task == "finetune" and memory is not None:
         timed = w.st.memory_first or w.st.time_asked or w.sub == "time"
-        w.out.first = memory
+        w.out.first = memory[0]
         w.out.more.append(w.say("finetune_time" if timed else "finetune_job", **common))
-        if w.sub == "time":
-            w.ask("training_hours", hours, "h")
-        else:
-            w.ask("per_job_usd", cost, "USD")
+        # the figure asked is the first one said: the run's memory, which leads (it was the
+        # job's cost or hours, said after it)
+        w.ask("total_gib", memory[1], "GiB")
         if o.pricing_model == "spot":
             _finetune_spot_basis(w, kw, o)
         elif not w.st.on_demand:
@@ -2098,11 +2110,13 @@ def _fit_plain(w: _W, label: str, setup: str, r: SizingResult, counted: bool,
                  cap=w.gib(w.cap(r)))
 
 
-def _job_memory_line(w: _W, kw: dict[str, Any], o: Option, label: str) -> str | None:
+def _job_memory_line(w: _W, kw: dict[str, Any], o: Option, label: str
+                     ) -> tuple[str, float] | None:
     """A fine-tuning job's memory in words: the run's memory as /v1/sizing sizes it (one copy
     of the run at its default step: weights, adapters or optimizer state, activations) and
     what each GPU of the setup ``o`` priced uses at the fastest step that fits it (the
-    recommendations' fit, with its micro-batch). None where the run is not sized."""
+    recommendations' fit, with its micro-batch), with the run's memory in GiB (its first
+    figure). None where the run is not sized."""
     assert w.model is not None
     r = _size(w, task="finetune", training_tokens=kw["training_tokens"],
               finetune=kw["finetune"])
@@ -2111,10 +2125,10 @@ def _job_memory_line(w: _W, kw: dict[str, Any], o: Option, label: str) -> str | 
     mb, ckpt = o.fit.micro_batch_size, o.fit.gradient_checkpointing
     key = (None if not mb or ckpt is None else "finetune_job_memory_mb" if ckpt
            else "finetune_job_memory_mb_full")
-    return w.say("finetune_job_memory", method=label, model=w.model.name, weights=r.weights,
-                 total=w.gib(r.memory.total_gib), need=w.gib(o.fit.per_gpu_used_gib),
-                 setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
-                 step=w.say(key, mb=w.n(mb or 0)) if key else "")
+    return (w.say("finetune_job_memory", method=label, model=w.model.name, weights=r.weights,
+                  total=w.gib(r.memory.total_gib), need=w.gib(o.fit.per_gpu_used_gib),
+                  setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
+                  step=w.say(key, mb=w.n(mb or 0)) if key else ""), r.memory.total_gib)
 
 
 _EPOCHS_MOST = 100_000  # the most epochs a budget is searched for (a bound on the search)
