@@ -1840,19 +1840,29 @@ class _W:
                 or c.per_job_usd is None):
             return
         self.job_egress_said = True
-        prov = self.catalog.providers_by_id.get(o.offer.provider)
+        self.out.more.insert(0, self.job_egress_text(o.offer.provider, gb,
+                                                     c.egress_per_job_usd, c.per_job_usd))
+
+    def job_egress_text(self, provider: str, gb: float, egress_usd: float,
+                        total_usd: float) -> str:
+        """The sentence of a job's own egress of ``gb`` at ``provider``: its share
+        (``egress_usd`` of the job's ``total_usd``) and the job without it, or that it adds
+        nothing (free, or within the free monthly allowance), with the provider's egress
+        source where the catalog has it. Shared by a recommended job
+        (:meth:`job_egress_line`) and a job priced from the offers (jobs.job_egress_words)."""
+        prov = self.catalog.providers_by_id.get(provider)
         known = prov is not None and prov.egress_known
-        if known and prov is not None and c.egress_per_job_usd == 0:
+        if known and prov is not None and egress_usd == 0:
             # a provider whose egress is free, or an amount within its free monthly allowance
             key = ("job_egress_free" if prov.highest_egress_usd_per_gb == 0
                    else "job_egress_allowance")
             text = self.say(key, gb=self.n(gb), provider=prov.name)
         else:
-            text = self.say("job_egress_part", egress=self.usd(c.egress_per_job_usd),
-                            gb=self.n(gb), rest=self.usd(c.per_job_usd - c.egress_per_job_usd))
+            text = self.say("job_egress_part", egress=self.usd(egress_usd), gb=self.n(gb),
+                            rest=self.usd(total_usd - egress_usd))
         if known and prov is not None:
             text += " " + self.terms_source(prov, egress=True)
-        self.out.more.insert(0, text)
+        return text
 
     def job_storage_line(self, o: Option) -> None:
         """Once, after the lead: a job's stated storage volume (``Stated.storage_gb``, the

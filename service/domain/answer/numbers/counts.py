@@ -446,17 +446,14 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     got = _targets_option(w, gid, users)
     if got is None or w.model is None:
         return False
-    rec, o = got
-    perf = o.performance
-    assert perf.decode_tokens_per_s_per_user is not None  # (_targets_option's)
-    assert perf.time_to_first_token_ms is not None
+    rec, o, tps, ttft_ms = got
     w.offer_numbers(rec)
     n = o.offer.gpu_count * o.nodes
     targets = w.targets_said()
     w.out.first = w.say("gpu_count_targets", users=w.n(users), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name, targets=targets,
-                        machines=_layout(w, o), tps=w.hours(perf.decode_tokens_per_s_per_user),
-                        ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
+                        machines=_layout(w, o), tps=w.hours(tps),
+                        ms=w.n(ttft_ms), provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd))
     w.ask("gpu_count", n, "GPUs")
     _setup_month(w, o)
@@ -466,10 +463,11 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     return True
 
 
-def _targets_option(w: _W, gid: str | None, users: int) -> tuple[Recommendation, Option] | None:
+def _targets_option(w: _W, gid: str | None, users: int
+                    ) -> tuple[Recommendation, Option, float, float] | None:
     """The cheapest setup that meets every per-user target stated at ``users`` at once (the
     recommendations', replicas over machines, on the GPU named when one is), with its
-    figures known; None where none does."""
+    tokens/s per user and first-token ms; None where none does or they are unknown."""
     if w.model is None:
         return None
     out = _out(w)
@@ -485,7 +483,7 @@ def _targets_option(w: _W, gid: str | None, users: int) -> tuple[Recommendation,
     perf = o.performance
     if perf.decode_tokens_per_s_per_user is None or perf.time_to_first_token_ms is None:
         return None
-    return rec, o
+    return rec, o, perf.decode_tokens_per_s_per_user, perf.time_to_first_token_ms
 
 
 def targets_fleet(w: _W, gid: str, users: int) -> str | None:
@@ -497,15 +495,12 @@ def targets_fleet(w: _W, gid: str, users: int) -> str | None:
     got = _targets_option(w, gid, users)
     if got is None or w.model is None:
         return None
-    rec, o = got
-    perf = o.performance
-    assert perf.decode_tokens_per_s_per_user is not None  # (_targets_option's)
-    assert perf.time_to_first_token_ms is not None
+    rec, o, tps, ttft_ms = got
     w.offer_numbers(rec)
     return w.say("target_fleet", weights=o.weights,
                  n=w.n(o.offer.gpu_count * o.nodes), gpu=o.offer.gpu_name,
-                 machines=_layout(w, o), tps=w.hours(perf.decode_tokens_per_s_per_user),
-                 ms=w.n(perf.time_to_first_token_ms), provider=o.offer.provider,
+                 machines=_layout(w, o), tps=w.hours(tps),
+                 ms=w.n(ttft_ms), provider=o.offer.provider,
                  hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
 
 

@@ -837,18 +837,7 @@ def job_egress_words(w: _W, job: _Job, once: bool = True) -> str:
     if not gb or (once and w.job_egress_said):
         return ""
     w.job_egress_said = w.job_egress_said or once
-    prov = w.catalog.providers_by_id.get(job.v.provider)
-    known = prov is not None and prov.egress_known
-    if known and prov is not None and job.egress == 0:
-        key = ("job_egress_free" if prov.highest_egress_usd_per_gb == 0
-               else "job_egress_allowance")
-        text = w.say(key, gb=w.n(gb), provider=prov.name)
-    else:
-        text = w.say("job_egress_part", egress=w.usd(job.egress), gb=w.n(gb),
-                     rest=w.usd(job.total - job.egress))
-    if known and prov is not None:
-        text += " " + w.terms_source(prov, egress=True)
-    return text
+    return w.job_egress_text(job.v.provider, gb, job.egress, job.total)
 
 
 def _billed_job(w: _W, v: OfferView, per: float, count: int, wall_h: float,
