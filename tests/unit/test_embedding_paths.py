@@ -45,6 +45,7 @@ def test_shortcuts_are_on(embedder: SentenceTransformerEmbedder) -> None:
     import torch
 
     assert embedder._direct  # the model's modules, not encode()
+    assert embedder._fused is not None  # all-MiniLM-L6-v2 is a BERT the fused forward knows
     assert torch.get_num_threads() >= 1
     if torch.backends.mkldnn.is_available():  # type: ignore[no-untyped-call]
         assert embedder.packed
@@ -99,3 +100,26 @@ def test_packed_linears_compute_the_same_and_undo_restores() -> None:
         assert all(type(m) is torch.nn.Linear for m in (model[0], model[2]))
         assert torch.equal(model(x), plain)
     assert torch.allclose(packed, plain, atol=1e-5, rtol=0)
+
+
+def test_fused_forward_is_the_direct_path_to_float_rounding(
+        embedder: SentenceTransformerEmbedder, questions: list[str]) -> None:
+    """The fused BERT forward (stacked QKV, packed weights, GELU post-op, no pooler) against
+    the model's own modules, on every evaluation question and the edge texts (one word, a
+    text past the model's 256-token limit): rounding-level differences only."""
+    assert embedder._fused is not None
+    worst = max(float(np.abs(embedder._fused(q) - embedder._encode_direct(q)).max())
+                for q in questions)
+    assert worst <= 1e-6
+    # what a query gets is the fused vector
+    q = "fused path check: llama 3.1 8b on an l4?"
+    assert np.array_equal(embedder.encode_query(q), embedder._fused(q))
+
+
+def test_fused_forward_refuses_a_model_it_does_not_know() -> None:
+    import torch
+
+    from service.adapters.retrieval import _BertQuery
+
+    with pytest.raises(ValueError):  # not transformer + pooling + normalize
+        _BertQuery(torch.nn.Sequential(torch.nn.Linear(4, 4)))
