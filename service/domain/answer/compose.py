@@ -22,6 +22,7 @@ from service.domain.answer.intent import (
     moved_between,
     providers_named,
     serving_budget_said,
+    speed_asked_past_targets,
     stated,
     training_budget_said,
 )
@@ -490,6 +491,16 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # sized to the users and every target stated, as "how many H100s" answers it (the
         # recommendations' replicas over machines); it was one machine's speed, a false "No"
         # where no count up to 8 in one machine met it (audit buyer21 #1)
+        intent, sub = "gpu_count", None
+    if (intent == "speed" and sub in ("tpot", "ttft", "tps") and len(gpus) == 1
+            and kind == "llm" and st.request_rate_per_s and ex.gpu_count is None
+            and (st.min_tokens_per_s or st.max_ttft_ms) and not st.yes_no
+            and not speed_asked_past_targets(folded)):
+        # "Qwen2.5 7B at 20 req/s, TPOT under 20 ms, on L40S": the setup of the GPU named
+        # that carries the rate with every target stated, as "how many L40S for ..." answers
+        # it; it was one card's speed, that card's shortfall beside the fleet that meets it
+        # (audit tpotrate21 #1). A yes or no asked ("..., is that possible?") or a speed
+        # asked past the targets ("how fast is ..., TPOT under 20 ms?") keeps it.
         intent, sub = "gpu_count", None
     if intent == "compare" and model_id is None and len(llms) > 1 and len(gpus) == 1:
         # models compared on one GPU: each is sized by the writer (numbers/compare.py), the

@@ -606,6 +606,11 @@ class Stated:
     """A memory asked in GB ("answer in GB", "răspunde în GB", "how many GB"): said in GB
     (10^9 bytes, the unit GPU makers and most people write) with GiB (2^30 bytes, the
     sizing's unit) beside it, never GiB labelled as GB."""
+    latency_percentile: str | None = None
+    """A latency percentile stated ("p95 TTFT under 300 ms", "p99 latency", "95th percentile",
+    "percentila 95"), as written after "p" ("95", "99.9"): the serving model gives means at
+    the load, so the answer says its figures are means and the percentile is not modelled
+    (numbers/write.py; audit tpotrate21 #3: treated as the mean silently)."""
     yes_no: bool = False
     """The question asks yes or no: it opens with a verb ("can", "does", "is", "do I need",
     "poate", "pot", "încape", "am nevoie"). Only then does an answer that is a yes or a no by
@@ -2278,7 +2283,39 @@ _YES_NO = re.compile(
 # a feasibility asked after the figures: "pre-training a 3B model on 300B tokens with a budget
 # of $50k, feasible?", "..., e fezabil?" (it opened with no verb, so the yes or no was never
 # said; audit b4 pretrainplan)
-_FEASIBLE_ASKED = re.compile(r"\b(?:feasible|doable|viable|fezabila?|realizabila?)\s*+\?")
+# ("..., on L40S, is that possible?", "..., este posibil?": the yes or no of the setup named,
+# never "what's possible?" / "ce e posibil?", a budget's reach; audit tpotrate21 #1)
+_FEASIBLE_ASKED = re.compile(
+    r"\b(?:feasible|doable|viable|fezabila?|realizabila?)\s*+\?"
+    r"|(?<!what )(?<!ce )\b(?:is|it's|that's|this's|e|este|ar fi|va fi)\s++(?:(?:it|that|this"
+    r"|asta|acest lucru|asa ceva)\s++)?(?:possible|posibila?)\s*+(?:(?:asa ceva)\s*+)?\?"
+    r"|[,;:]\s*+(?:possible|posibila?)\s*+\?")
+
+
+# a latency percentile: "p95", "p99.9", "P50", "95th percentile", "95th-percentile", "the 99th
+# pct", "percentila 95", "percentila a 99-a" (group 1, 2 or 3: its number)
+_PERCENTILE = re.compile(
+    r"(?<![\w.])p(50|75|90|95|99(?:\.9++)?+|999)(?![\w.])"
+    r"|(?<![\w.])(\d{2}(?:\.\d++)?+)(?:th|st|nd|rd)?[\s-]*+(?:percentile|pct|percentila)\b"
+    r"|\bpercentil(?:a|ei|ul|ului)?\s++(?:a\s++)?(\d{2}(?:[.,]\d++)?+)")
+
+
+def speed_asked_past_targets(folded: str) -> bool:
+    """Whether a speed or latency is asked beyond the targets stated: the question read with
+    each limit taken out ("TPOT under 20 ms", "TTFT sub 3 s", "50 tokens/s per user",
+    :data:`_TPOT_LIMIT`, :data:`_TTFT_LIMIT`, :data:`_TTFT_TARGET`, :data:`_TPS_TARGET`)
+    still names one ("how fast", "what TTFT", "cât de rapid")."""
+    rest = _PERCENTILE.sub(" ", folded)
+    for r in (_TPOT_LIMIT, _TTFT_LIMIT, _TTFT_TARGET, _TPS_TARGET):
+        rest = r.sub(" ", rest)
+    return bool(_SPEED.search(rest) or _TPOT.search(rest))
+
+
+def latency_percentile(folded: str) -> str | None:
+    """The latency percentile a question states (:data:`_PERCENTILE`), its number as written
+    ("95", "99.9"), or None (:attr:`Stated.latency_percentile`)."""
+    m = _PERCENTILE.search(folded)
+    return next(g for g in m.groups() if g).replace(",", ".") if m else None
 
 
 def _asks_yes_no(folded: str) -> bool:
@@ -2366,6 +2403,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "bandwidth": bool(_BANDWIDTH.search(folded)), "provider_word": word,
             "input_million": bool(_INPUT_MILLION.search(folded)),
             "gb_asked": bool(_GB_ASKED.search(folded)),
+            "latency_percentile": latency_percentile(folded),
             "yes_no": _asks_yes_no(folded), "apple": bool(_APPLE.search(folded)),
             "hour_asked": bool(_HOUR_ASKED.search(_USAGE_PER.sub(" ", folded))),
             "lowest_latency_asked": bool(_LOWEST_LATENCY.search(folded)),
@@ -3220,14 +3258,22 @@ _TPOT_LIMIT = re.compile(
     rf"{_TPOT_UNIT}[\s-]*+(?:(?:/|per|pe|a|of|de)\s*+(?:(?:output|generated)\s++)?token\b"
     rf"|{_TPOT_WORD}\b)")
 _TPOT_GAP_TTFT = re.compile(rf"{_TTFT_WORD}|\bfirst\b|\bprimul")
+# both named before one limit: "TPOT and TTFT under 500 ms", "TPOT/TTFT < 500 ms", "TPOT și
+# TTFT sub 500 ms" (the gap of :data:`_TPOT_LIMIT`: a conjunction, the TTFT's name, a limit)
+_TPOT_GAP_BOTH = re.compile(
+    rf"\s*+(?:and|&|,|/|si|plus)\s*+(?:the\s++)?{_TTFT_WORD}\s*+(?:(?:both|are|is|ambele"
+    rf"|sunt|amandoua)\s++)?(?:{_LIMIT_WORD}\s*+)?")
 
 
 def _tpot_ms(folded: str) -> float | None:
     """The time per output token a question asks as a limit (:data:`_TPOT_LIMIT`), in ms; None
     where none is, or where the words between its name and the time name a first token's
-    ("TPOT and TTFT under 500 ms": the 500 ms is the TTFT's)."""
+    ("TPOT 30 ms, first token under 500 ms" reads 30). Both named before one limit ("TPOT and
+    TTFT under 500 ms"): the limit is each one's (it was read as the TTFT's alone; audit
+    tpotrate21 #2)."""
     for m in _TPOT_LIMIT.finditer(folded):
-        if m.group("gap") and _TPOT_GAP_TTFT.search(m.group("gap")):
+        gap = m.group("gap")
+        if gap and _TPOT_GAP_TTFT.search(gap) and not _TPOT_GAP_BOTH.fullmatch(gap):
             continue
         value, unit = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
         ms = _num(value) * (1.0 if unit.startswith("m") else 1000.0)
@@ -4213,7 +4259,10 @@ def stated(text: str, registry: Registry) -> Stated:
     om = _OUTPUT_TOKENS.search(folded)
     out_tokens = _out_count(next(g for g in om.groups() if g)) if om else \
         input_output_tokens(text)[1]
-    tm = _TTFT_LIMIT.search(folded) or _TTFT_TARGET.search(folded)
+    # a percentile beside the limit is no part of it ("TTFT p95 sub 300 ms": its digits
+    # stopped the reading; said not modelled, Stated.latency_percentile)
+    lat = _PERCENTILE.sub(" ", folded)
+    tm = _TTFT_LIMIT.search(lat) or _TTFT_TARGET.search(lat)
     ttft_ms = None
     if tm:
         value, unit = (tm.group(1), tm.group(2)) if tm.group(1) else (tm.group(3), tm.group(4))
@@ -4235,7 +4284,7 @@ def stated(text: str, registry: Registry) -> Stated:
     # a time per output token asked as a limit ("TPOT under 25 ms"): each user's decode speed
     # of 1000 / ms tokens/s where no tokens/s target is stated (it was dropped: "7 concurrent
     # requests in memory" on an L4 answered a 25 ms = 40 tokens/s per user target)
-    tpot = _tpot_ms(masked) if sm is None and throughput is None else None
+    tpot = _tpot_ms(_PERCENTILE.sub(" ", masked)) if sm is None and throughput is None else None
     em2 = _EPOCHS.search(folded) or _EPOCHS_NAMED.search(folded)
     rm = _RESOLUTION.search(folded)
     steps = _STEPS.search(folded)
@@ -5740,7 +5789,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "do I need 2 H100 for 100 users?" compares the count stated (No only when fewer
         # do); "how many H100 do I need?" asks the count
         return "gpu_count", "need" if _NEED_N.search(f) and not _COUNT_Q.search(f) else None
-    if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(f) or _TTFT_TARGET.search(f))
+    lat = _PERCENTILE.sub(" ", f)  # ("TTFT p95 under 2 s": the limit, as Stated reads it)
+    if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(lat) or _TTFT_TARGET.search(lat))
             and not media):
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
     if (has_model and not media and cost_q

@@ -3164,6 +3164,9 @@ def extract(text: str, registry: Registry) -> Extracted:
 _GPU_LIKE = re.compile(r"^[a-z]{1,3}\d{2,4}[a-z]{0,3}$")
 _GPU_FAMILY = frozenset({"rtx", "gtx", "rx", "radeon", "quadro"})
 _NOT_GPU_PREFIX = ("sm", "x", "gpt", "cuda", "gen", "ddr", "hbm", "pcie", "ax", "us", "eu")
+# a latency percentile ("p95 TTFT", "p99 latency"), never a GPU (the Tesla P40 and P100 are
+# known names; "p95" answered "I don't know the GPU “p95”"; audit tpotrate21 #3)
+_PERCENTILE_WORD = re.compile(r"p(?:50|75|90|95|99|999)")
 
 
 def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
@@ -3192,6 +3195,7 @@ def unknown_gpu(text: str, registry: Registry) -> tuple[str, list[str]] | None:
                 phrase += " " + toks[j + 2].text
         elif (_GPU_LIKE.match(word) and sum(c.isdigit() for c in word) >= 2
               and not re.search(r"\d[bkm]$", word) and not word.startswith(_NOT_GPU_PREFIX)
+              and not _PERCENTILE_WORD.fullmatch(word)
               and find_precision(word) is None):
             phrase = word
         if phrase is None:

@@ -325,6 +325,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _gguf_app_note(w)
     _no_nvlink_note(w)
     _vague_length_note(w)
+    _percentile_note(w)
     _price_context(w, intent)
     if w.out.first is not None and w.st.apple and w.ex.gpu is None and w.model is not None:
         # "can I run it on a mac?": the catalog sizes no Apple GPU, said first; the model's
@@ -356,6 +357,16 @@ def _no_nvlink_note(w: _W) -> None:
         w.out.more.insert(0, w.say("no_nvlink_not_modelled", gpu=card.name,
                                    link=card.link_name, bw=w.n(card.link_gb_s)))
         return
+
+
+def _percentile_note(w: _W) -> None:
+    """A latency percentile stated ("p95 TTFT under 300 ms", "p99 latency"): the serving
+    model gives mean TTFT and TPOT at the load (as the recommendations' ``latency_statistic``
+    assumption says), so a warning says once that the figures are means and the percentile
+    is not modelled; it was checked as the mean silently (audit tpotrate21 #3)."""
+    p = w.st.latency_percentile
+    if w.out.first is not None and p is not None:
+        w.warn(w.say("latency_percentile_mean", p=p))
 
 
 def _vague_length_note(w: _W) -> None:
