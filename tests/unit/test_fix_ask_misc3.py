@@ -36,7 +36,10 @@ def _rows(msg: Message) -> dict[str, str]:
 def test_store_500_and_egress_200_on_aws_prices_both() -> None:
     r = ask("How much to store 500 GB on AWS and egress 200 GB?")
     text = head(r)
-    assert "Egress of 200 GB" in text and "$9.00" in text
+    # no length stated: the egress is moved once in the month assumed (fix/jobonly, audit
+    # jobextra21 #3: it was "Egress of 200 GB a month" leading)
+    assert "Moving 200 GB out of" in text and "$9.00" in text
+    assert "$49.00 in all" in first_sentence(r), text
     assert "Storing 500 GB" in text and "$40.00 a month" in text  # was missing
     assert asked(r)[:2] == ("storage_and_egress_usd_per_month", pytest.approx(49.0, abs=0.01))
 
@@ -44,7 +47,9 @@ def test_store_500_and_egress_200_on_aws_prices_both() -> None:
 def test_romanian_storage_and_egress_each_on_its_own_amount() -> None:
     r = ask("Cât costă stocarea a 500 GB pe AWS și egress-ul a 200 GB?")
     text = head(r).replace("\u00a0", " ")  # Romanian money: a no-break space before USD
-    assert "Traficul de ieșire de 200 GB" in text and "9,00 USD" in text  # was 500 GB, 36,00
+    # was 500 GB, 36,00; then "Traficul de ieșire de 200 GB" a month (fix/jobonly: moved once
+    # in the month assumed, audit jobextra21 #3)
+    assert "mutări unice de 200 GB" in text and "9,00 USD" in text
     assert "Stocarea a 500 GB" in text and "40,00 USD pe lună" in text
     assert "49,00 USD" in text
     assert "36,00" not in text

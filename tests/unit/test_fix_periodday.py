@@ -130,7 +130,9 @@ def test_free_egress_is_said_free_with_its_source() -> None:
     assert first_sentence(r).startswith("Storing 1,000 GB at CoreWeave for 336 hours"), text
     r = ask("store 1TB of checkpoints on coreweave plus 500GB egress: cost per month?")
     text = r.answer.split("\n")[0]
-    assert "$0.00" not in text and "costs nothing" in first_sentence(r), text
+    # the month's total leads now, the free egress after it (fix/jobonly, audit jobextra21 #3)
+    assert "$0.00" not in text and "costs nothing" in text, text
+    assert "$65.19 a month in all" in first_sentence(r), text
     assert "coreweave.com/pricing" in text, text
     assert asked(r)[:2] == ("storage_and_egress_usd_per_month", pytest.approx(65.19, abs=0.01))
 
@@ -138,4 +140,5 @@ def test_free_egress_is_said_free_with_its_source() -> None:
 def test_free_egress_ro() -> None:
     r = ask("Stochez 1 TB pe coreweave plus 500 GB egress: cost pe lună?")
     text = r.answer.split("\n")[0]
-    assert "0,00 USD" not in text and "nu costă nimic" in first_sentence(r), text
+    # the month's total leads now, the free egress after it (fix/jobonly, audit jobextra21 #3)
+    assert "0,00 USD" not in text and "nu costă nimic" in text, text

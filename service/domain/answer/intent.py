@@ -5558,15 +5558,30 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     # "500 de tokeni de ieșire" is a request's output, not egress
     fs = _TOKENS_OUT.sub(" ", f)
     if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
-            and _STORAGE_NAMED.search(fs) and _STORAGE_AMOUNT.search(fs) and _EGRESS.search(fs)
+            and (_STORAGE_NAMED.search(fs) or _EGRESS.search(fs)) and _STORAGE_AMOUNT.search(fs)
             and not serves_tuned(f) and not _MEMORY_ASKED.search(f)):
-        # a training run sized with the volume it keeps and the data it sends out ("LoRA
+        # a training run sized with the volume it keeps and/or the data it sends out ("LoRA
         # fine-tune Llama 3.1 8B on 50M tokens on an A100 80GB at AWS with 2 TB storage and 1
-        # TB egress"): the run's cost, its storage for the run's hours and its egress once in
-        # it (training._billed_run), its cost leading where none is asked (it was a month at
-        # 24 h/day of the whole 8-GPU machine, audit ftextras)
+        # TB egress", "... with 1 TB egress", "... with 2 TB of storage"): the run's cost, its
+        # storage for the run's hours and its egress once in it (training._billed_run), its
+        # cost leading where none is asked (it was a month at 24 h/day of the whole 8-GPU
+        # machine, audit ftextras; with only one of the two and no cost word, that month or a
+        # storage price list: audit jobextra21)
         return (("finetune" if _FINETUNE.search(f) else "training"),
                 _train_sub(f, rec_q) or "cost")
+    if (has_model and media and not cost_q and _STORAGE_AMOUNT.search(fs)
+            and bool(_STORAGE_NAMED.search(fs)) != bool(_EGRESS.search(fs))
+            and (_IMAGES.search(fs) or _media_job(fs))):
+        # a media job sized with the volume it keeps or the data it sends out, and no cost
+        # word ("Generate 100k SDXL images on an L40S and keep them in 500 GB of storage", "...
+        # with 500 GB of egress"): the job, as it is answered without them, its storage
+        # (Stated.storage_gb) or egress (Stated.egress_gb) in the job's breakdown (the storage
+        # was a storage price list, both intent storage_egress: audit jobextra21)
+        job = classify(_STORAGE_AMOUNT.sub(" ", _EGRESS.sub(" ", _STORAGE_NAMED.sub(" ", fs))),
+                       model_kind, gpu_named, has_model, concurrent, place, models_named,
+                       switch_weighed)
+        if job[0] == "media":
+            return job
     if (has_model and cost_q and _STORAGE_NAMED.search(fs) and not _EGRESS.search(fs)
             and _STORAGE_AMOUNT.search(fs)):
         # a job with the volume it keeps ("Transcribe 10,000 hours ... in 24h, cost incl

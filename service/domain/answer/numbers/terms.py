@@ -1483,8 +1483,8 @@ def _storage_and_egress(w: _W) -> bool:
         if s is None or e is None:
             return False
         hours = w.det.duration_hours
-        free = _egress_free(w, p, egb, e, once=bool(hours))
         if hours:
+            free = _egress_free(w, p, egb, e, once=True)
             # a stated length ("for a 2 week fine-tune"): the storage's share of its months
             # (as :func:`_storage_for` prices it) leads, then the egress stated priced as the
             # month's only egress, and their total for that length (audit buyer21 #8: AWS's
@@ -1507,13 +1507,20 @@ def _storage_and_egress(w: _W) -> bool:
             w.out.more.append(w.terms_source(p, egress=True))
             w.ask("storage_and_egress_usd", held + e, "USD")
             return True
-        # egress that costs nothing said so, with its source, never "$0.00" (audit buyer21 #8)
-        w.out.first = free or w.say("egress_one", gb=w.n(egb), provider=p.name, cost=w.usd(e))
+        # no length stated: their total leads, a month of the storage and the egress once in
+        # it (said so: the month is assumed), then each part; a month stated ("a month", "pe
+        # lună"): the month of both (it led with the egress alone, the total last: audit
+        # jobextra21 #3); egress that costs nothing said so, never "$0.00" (audit buyer21 #8)
+        monthly = w.st.month_asked and not w.st.egress_once
+        free = _egress_free(w, p, egb, e, once=not monthly)
+        w.out.first = w.say("storage_egress_lead_month" if monthly else "storage_egress_lead_once",
+                            sgb=w.n(sgb), egb=w.n(egb), provider=p.name, cost=w.usd(s + e))
         w.out.more.append(w.say("storage_one", gb=w.n(sgb), provider=p.name, cost=w.usd(s),
                                 rate=w.f.money(s / sgb if sgb else 0.0, 3)))
-        w.out.more.append(w.say("storage_egress_total", cost=w.usd(s + e)))
-        if free:
-            w.out.more.append(w.terms_source(p, egress=True))
+        w.out.more.append(free or w.say("egress_one" if monthly else "egress_once",
+                                        gb=w.n(egb), provider=p.name, cost=w.usd(e)))
+        w.out.more.append(w.terms_source(p, egress=False))
+        w.out.more.append(w.terms_source(p, egress=True))
         w.ask("storage_and_egress_usd_per_month", s + e, "USD")
         return True
     both = [(s + e, s, e, p) for p in w.catalog.providers
