@@ -265,6 +265,21 @@ _TRANSCRIPTION = re.compile(
     r"|\bspeech recognition\b|\basr\b|\brecunoastere(?:a)? (?:vocala|vorbirii)\b")
 
 
+EMBEDDING = "bge-large-en-v1.5"
+"""The model an embedding job that names none is answered with: BAAI's bge-large-en-v1.5
+(335M, catalog/models/bge-large-en-v1.5.toml), the one the catalog's plain "bge-large" and
+"BGE large" aliases name and the example the README sizes embedding models with. The
+embedding passage (knowledge/passages/embeddings-rerankers-serving) recommends no model, only
+"a sub-1B embedding model" on a T4, L4 or A10G; of the catalog's BGE and GTE models
+(bge-large-en-v1.5, gte-large, bge-m3) it and gte-large are the smallest, and it is the
+mainstream one. Said as assumed (hourlyrun21: "how much to embed a 500M-token corpus?" got
+the price-comparison passage and no figure)."""
+# an embedding job asked (folded text): "embed", "embedding(s)", "to vectorize", "să fac
+# embeddings", "embedding-uri"; read only with an amount to embed (tokens or documents)
+_EMBEDDING_JOB = re.compile(r"\bembed(?:s|ded|ding|dings)?\b|\bembedding-uri\w*+"
+                            r"|\bvectori[sz]\w*+")
+
+
 def _nominal_b(model_id: str) -> float | None:
     """The size a model's name states ("mistral-7b-v0.3" -> 7.0)."""
     m = _NOMINAL.search(model_id)
@@ -475,6 +490,12 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # "transcribe 500 hours of audio on an L4": answered as with Whisper large-v3
         model_id = SPEECH_RECOGNITION
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
+    if (named and model_id is None and ex.params_b is None and EMBEDDING in registry.models
+            and _EMBEDDING_JOB.search(folded)
+            and ((det.tokens or 0) > 0 or stated(q, registry).documents is not None)):
+        # "how much to embed a 500M-token corpus?": answered as with bge-large-en-v1.5
+        model_id = EMBEDDING
+        notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     st = stated(q, registry)

@@ -1427,10 +1427,16 @@ _JOB_RUNS = re.compile(
     r"(?P<tadv>daily|nightly|weekly|zilnic|saptamanal)\b"
     r"|\b(?P<radv>zilnic|saptamanal)\s++(?:de\s++)?(?:(?P<rn>\d{1,2})|(?P<rw>doua|trei|patru"
     r"|cinci))\s++(?:de\s++)?ori\b"
-    # an hourly job: "an hourly 1M-token job", "the job runs hourly" (24 runs a day)
-    r"|\b(?P<hourly>hourly)(?=\s++(?:[\w.,-]++\s++)?(?:batch|batches|jobs?|runs?|workloads?)\b"
+    # an hourly job: "an hourly 1M-token job", "the job runs hourly" (24 runs a day); "orar
+    # rulez un lot", "un job rulat orar" ("tarif orar", "cost orar" are an hour's price)
+    r"|\b(?P<hourly>hourly|orar)(?=\s++(?:[\w.,-]++\s++)?(?:batch|batches|jobs?|runs?"
+    r"|workloads?|rul\w*+|lot\w*+|joburi\w*+|procesez\w*+)\b"
     r"(?!\s*+(?:costs?|prices?|pricing|rates?|bill)\b))"
-    r"|\b(?:runs?|running)\s++(?P<hourly2>hourly)\b"
+    r"|\b(?:runs?|running|rul\w*+|job\w*+|lot\w*+)\s++(?P<hourly2>hourly|orar)\b"
+    # "every hour I run a batch", "în fiecare oră", "la fiecare oră", "once an hour" (24 runs a
+    # day; hourlyrun21: read as no schedule, the price per 1M tokens led)
+    r"|\b(?:every|each|once (?:an?|per|every)|in fiecare|la fiecare|o data (?:pe|la))\s++"
+    r"(?P<hourly3>hour|ora)\b"
     r"|\b(?:every|each|in fiecare|la fiecare|once (?:a|per|every)|o data (?:pe|la))\s++"
     r"(?P<period>day|week|month|night|zi|saptamana|luna|noapte)\b"
     r"|\b(?P<adv>daily|nightly|weekly|zilnic|saptamanal)\b"
@@ -1619,8 +1625,8 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
     """How often a job runs (:attr:`Stated.job_runs`), read with the hours of use a day
     ("8 hours daily") blanked: those are a day's use, not runs; "how much would I pay every
     month" asks a month's cost, no run a month. Tokens at a rate are runs too
-    (:func:`_token_runs`)."""
-    text = _PER_DAY.sub(" ", folded)
+    (:func:`_token_runs`). A checkpoint's interval ("a checkpoint every hour") is no run."""
+    text = _CHECKPOINT_EVERY.sub(" ", _PER_DAY.sub(" ", folded))
     found = list(_JOB_RUNS.finditer(text))
     m = next((x for x in found if not _period_cost_word(text, x)), None)
     if m is None and found:
@@ -1635,7 +1641,7 @@ def _job_runs(folded: str) -> tuple[float, str] | None:
         return _token_runs(folded)
     if m.group("period") or m.group("adv"):
         return 1.0, _PERIOD_OF[m.group("period") or m.group("adv")]
-    if m.group("hourly") or m.group("hourly2"):
+    if m.group("hourly") or m.group("hourly2") or m.group("hourly3"):
         return 24.0, "day"  # an hourly job: 24 runs a day
     if m.group("tadv") or m.group("radv"):  # "twice-daily", "zilnic de două ori"
         count = m.group("tn") or m.group("rn") or m.group("tw") or m.group("rw")
@@ -2064,8 +2070,11 @@ _NO_SPOT = re.compile(
     r"|masini|capacitate|oferte|gpu-uri)\s++)?(?:de\s++)?)(?:instante\s++)?spot\b"
     r"|\bspot(?:ul)?\s++(?:(?:instante|instantele|capacitate)\s++)?nu\s++(?:este|e|sunt|ne\s++este)"
     r"\s++(?:\w++\s++)?(?:disponibil\w*+|o\s++optiune|permis\w*+|acceptabil\w*+|posibil\w*+)")
+# ("un lot de 1M de tokeni", "în loturi": Romanian's batch, as "batch" is; hourlyrun21: an
+# hourly "lot" was an always-on endpoint where the English batch is the job run each hour)
 _INTERRUPTIBLE = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bbatch\b"
-                            r"|\boffline\b|\bcheckpoint\w*+")
+                            r"|\boffline\b|\bcheckpoint\w*+|\blot(?:ul|uri|urile)?\s++de\b"
+                            r"|\bloturi\w*+")
 # spot named, not only "batch" or "offline" (Stated.spot_said)
 _SPOT_SAID = re.compile(r"\bspot\b|\bpreempt\w*+|\binterrupt\w*+|\bintrerup\w*+|\bcheckpoint\w*+")
 # the work said not to be interruptible: "the job cannot be interrupted", "can't be
@@ -4932,6 +4941,24 @@ def per_thousand_tokens(text: str) -> bool:
     return bool(_COST_THOUSAND.search(f) and _MONEY_Q.search(f))
 
 
+# a million tokens said as a job's amount ("a batch of 1M tokens", "un lot de 1M de tokeni"),
+# no price per 1M ("per 1M tokens", "$/1M tokens" keep theirs): read so where a schedule is
+# said (:func:`_schedule_said`; hourlyrun21: "every day I run a batch of 1M tokens ... per
+# month?" led with the price per 1M tokens, no month)
+_MILLION_AMOUNT = re.compile(r"(?<!\bper )(?<!\bpe )(?<!/)(?<!/ )\b(?:1\s*+m|un milion|1 milion"
+                             r"|1 million|one million|a million)\s*+(?:de\s++)?(?:tokens|tokeni)\b")
+
+
+def _schedule_said(folded: str) -> bool:
+    """Whether ``folded`` says how often a job runs in words (a :data:`_JOB_RUNS` match that
+    is no period's cost, "daily cost", nor a month's cost, "pay every month")."""
+    text = _CHECKPOINT_EVERY.sub(" ", _PER_DAY.sub(" ", folded))
+    return any(not _period_cost_word(text, m)
+               and not (m.group("period") in ("month", "luna")
+                        and _MONEY_BEFORE.search(text, 0, m.start()))
+               for m in _JOB_RUNS.finditer(text))
+
+
 def _per_million(f: str) -> bool:
     """The cost of tokens asked: per 1M tokens, or per token (or per thousand) with a word for
     money."""
@@ -6043,7 +6070,7 @@ def _period_asked(f: str) -> str | None:
 
 
 def _cost_sub(f: str) -> str:
-    if _per_million(f):
+    if _per_million(_MILLION_AMOUNT.sub(" ", f) if _schedule_said(f) else f):
         return "million"
     # the period asked apart from the job's schedule: a schedule's "a day" ("twice a day",
     # "every day") and the tokens' "a month" ("100M tokens a month") are runs, not the period
