@@ -623,8 +623,14 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     as the weights and checkpoints (audit ftextras)."""
     job = _billed_job(w, o, price, count, hours, weights, training=True, egress=True)
     usd = job.total
-    text = w.say(key, cost=w.usd(job.compute), price=w.usd(price),
-                 provider=w.where(o, count))
+    # a price that is the whole machine's, billed for fewer GPUs than it has (a fine-tune
+    # on one A100 at AWS, which rents them eight at a time), is said per machine: "$27.45/h
+    # per GPU" was the 8 x A100 machine's hourly price
+    whole = o.gpu_count > count and any(
+        p is not None and math.isclose(price * count, p, rel_tol=1e-6)
+        for p in (o.on_demand_usd_h, o.spot_usd_h, o.reserved_usd_h))
+    text = w.say(f"{key}_machine" if whole else key, cost=w.usd(job.compute),
+                 price=w.usd(price * count if whole else price), provider=w.where(o, count))
     if job.billed_h > hours + 1e-9:
         text += w.say("train_cost_billed" if job.known else "train_cost_billed_unknown",
                       billed=w.duration(job.billed_h), provider=o.provider)
