@@ -491,11 +491,14 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         model_id = SPEECH_RECOGNITION
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
     if (named and model_id is None and ex.params_b is None and EMBEDDING in registry.models
-            and _EMBEDDING_JOB.search(folded)
-            and ((det.tokens or 0) > 0 or stated(q, registry).documents is not None)):
-        # "how much to embed a 500M-token corpus?": answered as with bge-large-en-v1.5
-        model_id = EMBEDDING
-        notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
+            and _EMBEDDING_JOB.search(folded)):
+        said = stated(q, registry)
+        if said.unknown_model is None and ((det.tokens or 0) > 0 or said.documents is not None):
+            # "how much to embed a 500M-token corpus?": answered as with bge-large-en-v1.5;
+            # never for a model named that the catalog lacks ("embed 10k documents with
+            # bge-reranker-v2-m3": said unknown, its family named, no stand-in's figures)
+            model_id = EMBEDDING
+            notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     st = stated(q, registry)
