@@ -87,13 +87,15 @@ def test_embedding_corpus_without_a_model_assumes_bge_large() -> None:
            "model: the question names none.)" in r.answer, text
 
 
-def test_romanian_embedding_corpus_without_a_model_assumes_bge_large() -> None:
+def test_romanian_embedding_corpus_without_a_model_assumes_a_model() -> None:
     r = ask("Cât costă să fac embeddings pentru un corpus de 500M de tokeni?")
     text = head(r)
+    # a Romanian question assumes the catalog's multilingual bge-m3, not the English-only
+    # bge-large-en-v1.5 (audit llmstore21: tests/unit/test_fix_llmstore21.py)
     assert first_sentence(r).startswith("Embedding-ul a 500.000.000 de tokeni cu BAAI "
-                                        "bge-large-en-v1.5 (embedding)"), text
-    assert "(Presupunând BAAI bge-large-en-v1.5 (embedding), modelul implicit de embedding " \
-           "din catalog" in r.answer, text
+                                        "bge-m3 (multilingual embedding)"), text
+    assert "(Presupunând BAAI bge-m3 (multilingual embedding), modelul multilingv de " \
+           "embedding din catalog" in r.answer, text
 
 
 def test_embedding_with_bge_large_named_is_unchanged() -> None:

@@ -274,10 +274,47 @@ embedding passage (knowledge/passages/embeddings-rerankers-serving) recommends n
 (bge-large-en-v1.5, gte-large, bge-m3) it and gte-large are the smallest, and it is the
 mainstream one. Said as assumed (hourlyrun21: "how much to embed a 500M-token corpus?" got
 the price-comparison passage and no figure)."""
+EMBEDDING_MULTILINGUAL = "bge-m3"
+"""The model an embedding job that names none is answered with where its text is not English
+only: the question asked in Romanian, or its corpus said multilingual or in another language
+(:data:`_NON_ENGLISH_CORPUS`). BAAI's bge-m3 (568M, catalog/models/bge-m3.toml) is the
+catalog's one multilingual embedding model: its model card (https://huggingface.co/BAAI/bge-m3,
+the repository of the catalog entry's source, its config.json) says "Multi-Linguality: It can
+support more than 100 working languages", and its table lists bge-large-en-v1.5 as an "English
+model" (the card as NVIDIA's NIM reference reproduces it:
+https://docs.api.nvidia.com/nim/reference/baai-bge-m3). Said as assumed, with why (audit
+llmstore21: "Cât costă să fac embeddings pentru un corpus de 500M de tokeni?" was answered
+with the English-only default)."""
+# a corpus that is not English only (folded text): "multilingual", "non-English", "in many
+# languages", "in Romanian", "Romanian documents", "multilingv", "în mai multe limbi", "în
+# română", "documente în germană"; an English corpus stated keeps the English default
+# (_ENGLISH_CORPUS: "un corpus în engleză")
+_NON_ENGLISH_CORPUS = re.compile(
+    r"\bmulti-?lingu\w*+|\bmultilingv\w*+|\bnon-?english\b|\bnot (?:in )?english\b"
+    r"|\b(?:many|several|multiple|other|mixed) languages\b|\bmai multe limbi\b"
+    r"|\blimbi (?:diferite|straine)\b|\bcross-?lingual\b"
+    r"|\b(?:romanian|german|french|spanish|italian|portuguese|dutch|polish|russian|ukrainian"
+    r"|hungarian|czech|greek|turkish|arabic|chinese|japanese|korean|hindi)\b"
+    r"|\bin (?:limba )?(?:romana|germana|franceza|spaniola|italiana|portugheza|maghiara"
+    r"|rusa|poloneza|chineza|japoneza|araba)\b")
+_ENGLISH_CORPUS = re.compile(r"\benglish\b|\bengleza\b")
 # an embedding job asked (folded text): "embed", "embedding(s)", "to vectorize", "să fac
 # embeddings", "embedding-uri"; read only with an amount to embed (tokens or documents)
 _EMBEDDING_JOB = re.compile(r"\bembed(?:s|ded|ding|dings)?\b|\bembedding-uri\w*+"
                             r"|\bvectori[sz]\w*+")
+
+
+def _embedding_not_english(q: str, folded: str, words: Mapping[str, frozenset[str]],
+                           names: list[str]) -> str | None:
+    """Why an embedding job that names no model is not English only: ``"corpus"`` where its
+    corpus is said multilingual or in another language ("a multilingual corpus", "documente în
+    germană"), ``"ro"`` where the question is in Romanian (detected from its text, whatever
+    language the answer is asked in) and states no English corpus; else None."""
+    if _NON_ENGLISH_CORPUS.search(folded):
+        return "corpus"
+    if _ENGLISH_CORPUS.search(folded):
+        return None
+    return "ro" if detect_language(q, words, names) == "ro" else None
 
 
 def _nominal_b(model_id: str) -> float | None:
@@ -498,7 +535,17 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             # never for a model named that the catalog lacks ("embed 10k documents with
             # bge-reranker-v2-m3": said unknown, its family named, no stand-in's figures)
             model_id = EMBEDDING
-            notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
+            why = _embedding_not_english(q, folded, messages.words,
+                                         [n for p in catalog.providers for n in (p.id, p.name)])
+            if why is not None and EMBEDDING_MULTILINGUAL in registry.models:
+                # asked in Romanian, or a multilingual or non-English corpus: the catalog's
+                # multilingual model, never the English-only default (audit llmstore21)
+                model_id = EMBEDDING_MULTILINGUAL
+                notes.append(t[f"embed_guess_{why}"].format(
+                    name=registry.models[model_id].name,
+                    default=registry.models[EMBEDDING].name))
+            else:
+                notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     st = stated(q, registry)

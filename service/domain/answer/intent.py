@@ -5609,6 +5609,24 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                        switch_weighed)
         if job[0] == "media":
             return job
+    if (has_model and not media and not cost_q and _STORAGE_AMOUNT.search(fs)
+            and bool(_STORAGE_NAMED.search(fs)) != bool(_EGRESS.search(fs))
+            and (_llm_job(fs) or _documents_job(fs))
+            and not (_FINETUNE.search(f) or _TRAIN.search(f)) and not _MEMORY_ASKED.search(f)):
+        # a language model's batch job sized with the volume it keeps or the data it sends
+        # out, and no cost word ("Summarise 1 million documents of 2,000 tokens with Llama 3.1
+        # 8B on an H100 with 2 TB of storage", "Rezumă ... cu 2 TB de stocare"): the job's
+        # time and cost, its storage for the job's hours (or its egress) in the job's
+        # breakdown, as the same question with "what will it cost" is answered; a job's time
+        # asked stays its time, a fit asked ("does it fit") stays the fit (it was a storage
+        # price list, intent storage_egress: audit llmstore21)
+        job = classify(_STORAGE_AMOUNT.sub(" ", _EGRESS.sub(" ", _STORAGE_NAMED.sub(" ", fs))),
+                       model_kind, gpu_named, has_model, concurrent, place, models_named,
+                       switch_weighed)
+        if job in _STORED_JOB:
+            return job
+        if job[0] == "fits" and not _FIT_WORD.search(f) and gpu_named >= 1:
+            return "cost", "job"
     if (has_model and cost_q and _STORAGE_NAMED.search(fs) and not _EGRESS.search(fs)
             and _STORAGE_AMOUNT.search(fs)):
         # a job with the volume it keeps ("Transcribe 10,000 hours ... in 24h, cost incl
