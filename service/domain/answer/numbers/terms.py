@@ -34,6 +34,7 @@ from service.domain.answer.numbers.prices import (
     _node_size,
     _setup_hour,
     _setup_weights,
+    spot_deep_line,
 )
 from service.domain.answer.numbers.training import (
     _DEFAULT_CHECKPOINT_MINUTES,
@@ -429,8 +430,11 @@ def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
         out.more.extend(lines)
         out.offers, out.asked = od.offers, od.asked
         return True
+    # an extreme spot price (prices.spot_deep_line): said beside the spot job, which stays
+    deep = spot_deep_line(w, side.option) if side.option is not None else None
+    said = [side.line, *([deep] if deep else [])]
     if lead == "on-demand":
-        out.more.insert(0, side.line)
+        out.more[0:0] = said
         if side.option is not None:
             _provider_warnings(w, side.option)
         return True
@@ -443,14 +447,15 @@ def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
     if lead == "spot" or saved >= 0:
         # spot leads, then the on-demand job with its own lines, the difference last
         out.first = side.lead
-        out.more.extend([*side.basis, w.say("pretrain_spot_on_demand", run=_decap(w, od.first))])
+        out.more.extend([*side.basis, *([deep] if deep else []),
+                         w.say("pretrain_spot_on_demand", run=_decap(w, od.first))])
         out.more.extend(x for x in od.more if od_after is None or od_after(x))
         out.more.append(diff)
     else:
         # spot dearer here (a spot price above the on-demand one): the on-demand job leads,
         # as the recommendations price it (spot only where cheaper), the spot job after it
         out.first = od.first
-        out.more.extend([*od.more, side.line, diff])
+        out.more.extend([*od.more, *said, diff])
     if side.plan is not None:
         # the plan's offers, then the on-demand job's not among them
         plan = side.plan.offers

@@ -29,7 +29,7 @@ from service.domain.answer.numbers.jobs import (
     gpu_hours_key,
     gpu_hours_words,
 )
-from service.domain.answer.numbers.prices import _recommend_for
+from service.domain.answer.numbers.prices import _recommend_for, spot_deep_line
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
@@ -336,6 +336,8 @@ def _finetune_budget_models(w: _W) -> bool:
     if o.pricing_model == "spot":
         over_pct = (o.cost.expected_spot_overhead_pct or 0.0) / 100
         w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over_pct, 1)))
+        if (deep := spot_deep_line(w, o)) is not None:
+            w.out.more.append(deep)
     sizes = ", ".join(w.reg.models[x].name for x in _BUDGET_FINETUNE_MODELS
                       if x in w.reg.models)
     w.out.more.append(w.say("budget_finetune_basis", sizes=sizes))
@@ -2209,6 +2211,8 @@ def _epochs_budget(w: _W, kw: dict[str, Any], o: Option, common: dict[str, str],
         return o
     over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
     w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over, 1)))
+    if (deep := spot_deep_line(w, o)) is not None:
+        w.out.more.append(deep)
     od_epochs, od_rec = _epochs_run(w, kw, budget, False)
     d = od_rec.options[0] if od_rec is not None else None
     if d is not None and d.cost.per_job_usd:
@@ -2263,6 +2267,8 @@ def _finetune_spot_basis(w: _W, kw: dict[str, Any], o: Option) -> None:
     d = od.options[0] if od is not None and od.options else None
     over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
     w.out.more.append(w.say("finetune_spot_basis", pct=w.f.percent(over, 1)))
+    if (deep := spot_deep_line(w, o)) is not None:
+        w.out.more.append(deep)  # an extreme spot price: said so, the same plan on demand
     if d is not None and d.cost.per_job_usd:
         w.out.more.append(w.say(
             "finetune_on_demand_beside", cost=w.usd(d.cost.per_job_usd),
@@ -2302,7 +2308,9 @@ def _named_spot_lead(w: _W, task: str, method: str, gid: str, od_usd: float, od_
                   tps=w.n(o.performance.training_tokens_per_s or 0), calendar=_calendar(w, o))
     w.ask("per_job_usd", o.cost.per_job_usd, "USD")
     over = (o.cost.expected_spot_overhead_pct or 0.0) / 100
+    deep = spot_deep_line(w, o)  # an extreme spot price: said so, the same plan on demand
     return [first, w.say("finetune_spot_basis", pct=w.f.percent(over, 1)),
+            *([deep] if deep else []),
             w.say("finetune_on_demand_beside", cost=w.usd(od_usd), setup=od_setup,
                   provider=od_provider, price=w.usd(od_hour))]
 
