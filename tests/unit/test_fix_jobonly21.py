@@ -54,8 +54,11 @@ def test_a_sized_run_with_egress_or_storage_alone_is_the_runs_cost(question: str
 def test_run_with_egress_alone_sums_compute_storage_and_egress() -> None:
     r = ask(_FT_EGRESS)
     assert r.intent == "finetune"  # was storage_egress
-    assert "/month" not in r.answer and "idle" not in r.answer, r.answer  # was $19,844/month
-    compute = _usd(r"about \$([\d,.]+) at \$27\.45/h", r.answer)
+    # "24 h/day", not "idle": the run on one A100 now says the 7 GPUs it leaves idle
+    # (fix/idlegpus21); the month of the idle machine is what must not come back
+    assert "/month" not in r.answer and "24 h/day" not in r.answer, r.answer  # was $19,844/month
+    # the run on all 8 of the machine AWS rents whole leads (fix/idlegpus21: $27.45/h / 8)
+    compute = _usd(r"about \$([\d,.]+) at \$3\.43/h per GPU", r.answer)
     storage = _usd(r"plus \$([\d,.]+) storage for", r.answer)
     # AWS: 1,000 GB out once at its tiers (first 100 GB free, then $0.09/GB) = $81.00
     egress = _usd(r"and \$([\d,.]+) egress for sending the 1,000 GB out once", r.answer)
@@ -72,7 +75,8 @@ def test_run_with_storage_alone_prices_the_volume_for_the_runs_hours() -> None:
     r = ask(_FT_STORAGE)
     assert r.intent == "finetune"  # was storage_egress: $160.00 a month of storage alone
     assert not first_sentence(r).startswith("Storing"), head(r)
-    compute = _usd(r"about \$([\d,.]+) at \$27\.45/h", r.answer)
+    # the run on all 8 of the machine AWS rents whole leads (fix/idlegpus21: $27.45/h / 8)
+    compute = _usd(r"about \$([\d,.]+) at \$3\.43/h per GPU", r.answer)
     storage = _usd(r"plus \$([\d,.]+) storage for the 2,000 GB stored over the run's time",
                    r.answer)
     total = _usd(r"about \$([\d,.]+) in all", r.answer)

@@ -687,6 +687,19 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         whole = (_whole_machine(w, kw, gid, count, b)
                  if r.fits_in_memory and w.det.tokens and (counted or stated) and own is None
                  else None)
+        # one GPU priced on a machine rented only whole (AWS's 8 x A100 for one A100): the
+        # same run on all the machine's GPUs, billed anyway, sized as a count stated is
+        # (_whole_machine); it leads where it costs no more (audit idlegpus21: one A100
+        # trained 2.8 h for $75.49 while 8 were billed, 7 idle, with no word of it)
+        idle = (_whole_machine(w, kw, gid, count, b)
+                if (whole is None and not counted and not stated and own is None
+                    and r.fits_in_memory and w.det.tokens and b is not None
+                    and b[0].gpu_count > count and w.sub in ("cost", "time", None)
+                    and not w.st.jobs_at_once)
+                else None)
+        # the one-GPU price of a larger machine, said where it is said (single_note below)
+        alone = (o, price) if o is not None and count == 1 and o.gpu_count > 1 else None
+        idle_led = False
         whole_note = ""
         if r.fits_in_memory and p is not None and p.training_hours and w.det.tokens:
             cost = ""
@@ -700,6 +713,14 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 whole_note = w.say("train_whole_machine", fewest=setup,
                                    setup=w.setup(count, gid), provider=o.provider)
                 setup = w.setup(count, gid)
+            elif idle is not None and run_usd and o is not None:
+                whole_note, lead_all = _idle_gpus(w, gid, count, r, o, price or 0.0, idle)
+                if lead_all:
+                    idle_led = True
+                    count, r, b = idle
+                    p, o, price = r.performance, idle[2][0], idle[2][1]
+                    run_usd = r.cost.per_training_run_usd if r.cost is not None else None
+                    setup = w.setup(count, gid)
             assert p is not None and p.training_hours is not None
             if own is not None:
                 # the asker's own price: the GPU time at it (no provider's billing or
@@ -913,12 +934,14 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
                                     setup=w.setup(o.gpu_count, gid),
                                     network=_NETWORK_NAMES.get(o.network, o.network)))
-        _headroom_line(w, r, stated=stated and not counted)
-        if o is not None and count == 1 and o.gpu_count > 1 and price and any(
-                w.usd(price) in x for x in (first, *lines)):
+        # the machine's whole run leading is sized as a count stated is, not counted
+        _headroom_line(w, r, stated=(stated and not counted) or idle_led)
+        if alone is not None and alone[1] and any(
+                w.usd(alone[1]) in x for x in (first, *lines)):
             # a share of a larger machine's price, said only where that price is said (a
-            # "No" with no run priced has none for "the price above" to point at)
-            w.single_note(o, gid)
+            # "No" with no run priced has none for "the price above" to point at); the
+            # one GPU's run said beside the machine's whole run leading too (_idle_gpus)
+            w.single_note(alone[0], gid)
         if not r.fits_in_memory and w.st.training.checkpointing is False:
             _checkpointing_on(w, kw, count)
         if not r.fits_in_memory and r.fits_on:
@@ -979,6 +1002,34 @@ def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
     if r is None or not r.fits_in_memory or p is None or not p.training_hours:
         return None
     return n, r, nb
+
+
+def _idle_gpus(w: _W, gid: str, count: int, r: SizingResult, o: OfferView, price: float,
+               whole: tuple[int, SizingResult, tuple[OfferView, float, str]]
+               ) -> tuple[str, bool]:
+    """A run on ``count`` × ``gid`` billed on a larger machine rented whole (``o``), and the
+    same run on all its GPUs (``whole``, :func:`_whole_machine`: sized data-parallel as a
+    count stated is, as /v1/recommendations times it; never a linear scaling): the words that
+    say how many GPUs the asked run leaves idle and the other run's time and cost, and
+    whether the machine's whole run leads (it costs no more, both billed as
+    :func:`_run_bill` bills a run). Leading, the words give the asked run's figures;
+    following, the machine's."""
+    n, ra, nb = whole
+    pa = ra.performance
+    p = r.performance
+    assert pa is not None and pa.training_hours is not None
+    assert p is not None and p.training_hours is not None
+    one_usd = _run_bill(w, o, price, count, p.training_hours, r.weights)[0]
+    all_usd = _run_bill(w, nb[0], nb[1], n, pa.training_hours, ra.weights)[0]
+    idle, gpus = w.n(n - count), w.n(n)
+    if all_usd <= one_usd * (1 + 1e-9):
+        return w.say("train_idle_one", gpu=w.gpu_name(gid), hours=_in_days(w, p.training_hours),
+                     tps=w.n(p.training_tokens_per_s or 0), price=w.usd(price * count),
+                     provider=w.where(o, count), total=w.usd(one_usd), idle=idle,
+                     n=gpus), True
+    return w.say("train_idle_all", provider=nb[0].provider, gpu=w.gpu_name(gid), n=gpus,
+                 idle=idle, setup=w.setup(n, gid), hours=_in_days(w, pa.training_hours),
+                 tps=w.n(pa.training_tokens_per_s or 0), total=w.usd(all_usd)), False
 
 
 def _jobs_at_once(w: _W, gid: str, count: int, r: SizingResult) -> str:
