@@ -527,28 +527,27 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
         # "transcribe 500 hours of audio on an L4": answered as with Whisper large-v3
         model_id = SPEECH_RECOGNITION
         notes.append(t["asr_guess"].format(name=registry.models[model_id].name))
+    st = stated(q, registry)  # the question's alone: read once, for the model and the intent
     if (named and model_id is None and ex.params_b is None and EMBEDDING in registry.models
-            and _EMBEDDING_JOB.search(folded)):
-        said = stated(q, registry)
-        if said.unknown_model is None and ((det.tokens or 0) > 0 or said.documents is not None):
-            # "how much to embed a 500M-token corpus?": answered as with bge-large-en-v1.5;
-            # never for a model named that the catalog lacks ("embed 10k documents with
-            # bge-reranker-v2-m3": said unknown, its family named, no stand-in's figures)
-            model_id = EMBEDDING
-            why = _embedding_not_english(q, folded, messages.words,
-                                         [n for p in catalog.providers for n in (p.id, p.name)])
-            if why is not None and EMBEDDING_MULTILINGUAL in registry.models:
-                # asked in Romanian, or a multilingual or non-English corpus: the catalog's
-                # multilingual model, never the English-only default (audit llmstore21)
-                model_id = EMBEDDING_MULTILINGUAL
-                notes.append(t[f"embed_guess_{why}"].format(
-                    name=registry.models[model_id].name,
-                    default=registry.models[EMBEDDING].name))
-            else:
-                notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
+            and _EMBEDDING_JOB.search(folded) and st.unknown_model is None
+            and ((det.tokens or 0) > 0 or st.documents is not None)):
+        # "how much to embed a 500M-token corpus?": answered as with bge-large-en-v1.5;
+        # never for a model named that the catalog lacks ("embed 10k documents with
+        # bge-reranker-v2-m3": said unknown, its family named, no stand-in's figures)
+        model_id = EMBEDDING
+        why = _embedding_not_english(q, folded, messages.words,
+                                     [n for p in catalog.providers for n in (p.id, p.name)])
+        if why is not None and EMBEDDING_MULTILINGUAL in registry.models:
+            # asked in Romanian, or a multilingual or non-English corpus: the catalog's
+            # multilingual model, never the English-only default (audit llmstore21)
+            model_id = EMBEDDING_MULTILINGUAL
+            notes.append(t[f"embed_guess_{why}"].format(
+                name=registry.models[model_id].name,
+                default=registry.models[EMBEDDING].name))
+        else:
+            notes.append(t["embed_guess"].format(name=registry.models[model_id].name))
     kind = registry.models[model_id].kind if model_id else None
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
-    st = stated(q, registry)
     llms = [m for m in st.models if registry.models[m].kind == "llm"]
     intent, sub = classify(q, kind, len(gpus), model_id is not None, ex.concurrent_requests,
                            place=det.region is not None,

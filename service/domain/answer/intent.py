@@ -1621,12 +1621,19 @@ def _period_cost_word(text: str, m: re.Match[str]) -> bool:
                                     or _ADV_COST_BEFORE.search(text, 0, m.start())))
 
 
+def _runs_text(folded: str) -> str:
+    """``folded`` as the run readers (:func:`_job_runs`, :func:`_schedule_said`) read it: the
+    hours of use a day ("8 hours daily") and a checkpoint's interval ("a checkpoint every
+    hour") blanked, neither a run."""
+    return _CHECKPOINT_EVERY.sub(" ", _PER_DAY.sub(" ", folded))
+
+
 def _job_runs(folded: str) -> tuple[float, str] | None:
     """How often a job runs (:attr:`Stated.job_runs`), read with the hours of use a day
     ("8 hours daily") blanked: those are a day's use, not runs; "how much would I pay every
     month" asks a month's cost, no run a month. Tokens at a rate are runs too
     (:func:`_token_runs`). A checkpoint's interval ("a checkpoint every hour") is no run."""
-    text = _CHECKPOINT_EVERY.sub(" ", _PER_DAY.sub(" ", folded))
+    text = _runs_text(folded)
     found = list(_JOB_RUNS.finditer(text))
     m = next((x for x in found if not _period_cost_word(text, x)), None)
     if m is None and found:
@@ -4952,7 +4959,7 @@ _MILLION_AMOUNT = re.compile(r"(?<!\bper )(?<!\bpe )(?<!/)(?<!/ )\b(?:1\s*+m|un 
 def _schedule_said(folded: str) -> bool:
     """Whether ``folded`` says how often a job runs in words (a :data:`_JOB_RUNS` match that
     is no period's cost, "daily cost", nor a month's cost, "pay every month")."""
-    text = _CHECKPOINT_EVERY.sub(" ", _PER_DAY.sub(" ", folded))
+    text = _runs_text(folded)
     return any(not _period_cost_word(text, m)
                and not (m.group("period") in ("month", "luna")
                         and _MONEY_BEFORE.search(text, 0, m.start()))
