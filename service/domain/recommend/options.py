@@ -946,7 +946,9 @@ def _note_tried(ctx: Ctx, precisions: list[Precision],
     if at is None or not tried:
         return
     order = {p.id: k for k, p in enumerate(precisions)}
-    used = sorted({u for _, u in tried}, key=lambda u: (
+    # in the order the plans first tried them (a set's order varies with the process's
+    # string hashing: two stand-ins of the same rank, bf16 and fp16, swapped between runs)
+    used = sorted(dict.fromkeys(u for _, u in tried), key=lambda u: (
         min(order[a] for a, v in tried if v == u), order.get(u, len(order))))
     handicaps = ", ".join(f"{u} x{ctx.handicap(u)}" for u in used) + own_said(ctx, used)
     if ctx.req.weights != "auto":
