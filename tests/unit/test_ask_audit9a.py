@@ -238,7 +238,8 @@ def test_storage_and_egress_are_both_priced(q: str) -> None:
     storage, egress = aws.storage_usd(1500), aws.egress_usd(2500)
     assert storage is not None and egress is not None
     quantity, value, _ = asked(r)
-    assert quantity == "storage_and_egress_usd_per_month"
+    # a month of storage plus the egress once, no month of egress (audit numbersjson22 #1)
+    assert quantity == "storage_month_plus_egress_usd"
     assert value == pytest.approx(storage + egress)
     text = head(r)
     assert ("120,00" in text or "$120.00" in text) and ("216,00" in text or "$216.00" in text)

@@ -41,7 +41,8 @@ def test_store_500_and_egress_200_on_aws_prices_both() -> None:
     assert "Moving 200 GB out of" in text and "$9.00" in text
     assert "$49.00 in all" in first_sentence(r), text
     assert "Storing 500 GB" in text and "$40.00 a month" in text  # was missing
-    assert asked(r)[:2] == ("storage_and_egress_usd_per_month", pytest.approx(49.0, abs=0.01))
+    # a month of storage plus the egress once, no month of egress (audit numbersjson22 #1)
+    assert asked(r)[:2] == ("storage_month_plus_egress_usd", pytest.approx(49.0, abs=0.01))
 
 
 def test_romanian_storage_and_egress_each_on_its_own_amount() -> None:

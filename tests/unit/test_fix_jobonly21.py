@@ -153,7 +153,8 @@ def test_storage_plus_egress_leads_with_their_total() -> None:
     # then the parts: the storage's month, the egress once
     assert text.index(f"${s:,.2f} a month") < text.index(f"${e:,.2f}"), text
     assert "aws.amazon.com/ebs/pricing" in text and "aws.amazon.com/ec2/pricing" in text, text
-    assert asked(r)[:2] == ("storage_and_egress_usd_per_month", pytest.approx(s + e))
+    # a month of storage plus the egress once, no month of egress (audit numbersjson22 #1)
+    assert asked(r)[:2] == ("storage_month_plus_egress_usd", pytest.approx(s + e))
 
 
 def test_romanian_storage_plus_egress_leads_with_their_total() -> None:
@@ -162,7 +163,8 @@ def test_romanian_storage_plus_egress_leads_with_their_total() -> None:
     assert first.startswith("Stocarea a 2.000 GB timp de o lună și traficul de ieșire al unei "
                             "mutări unice de 1.000 GB"), first
     assert "241,00 USD" in first and "am presupus o lună de stocare" in first, first
-    assert asked(r)[:2] == ("storage_and_egress_usd_per_month", pytest.approx(241.0))
+    # a month of storage plus the egress once, no month of egress (audit numbersjson22 #1)
+    assert asked(r)[:2] == ("storage_month_plus_egress_usd", pytest.approx(241.0))
 
 
 def test_storage_plus_egress_a_month_leads_with_the_months_total() -> None:

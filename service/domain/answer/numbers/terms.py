@@ -1526,7 +1526,10 @@ def _storage_and_egress(w: _W) -> bool:
                                         gb=w.n(egb), provider=p.name, cost=w.usd(e)))
         w.out.more.append(w.terms_source(p, egress=False))
         w.out.more.append(w.terms_source(p, egress=True))
-        w.ask("storage_and_egress_usd_per_month", s + e, "USD")
+        # a month of both is per month; a month of storage and the egress once is not (it was
+        # named storage_and_egress_usd_per_month too: audit numbersjson22 #1)
+        w.ask("storage_and_egress_usd_per_month" if monthly else "storage_month_plus_egress_usd",
+              s + e, "USD")
         return True
     both = [(s + e, s, e, p) for p in w.catalog.providers
             if (s := p.storage_usd(sgb)) is not None and (e := p.egress_usd(egb)) is not None]

@@ -700,6 +700,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
         # the one-GPU price of a larger machine, said where it is said (single_note below)
         alone = (o, price) if o is not None and count == 1 and o.gpu_count > 1 else None
         idle_led = False
+        machine_led = False  # the run on all the machine's GPUs leads (whole or idle below)
         whole_note = ""
         if r.fits_in_memory and p is not None and p.training_hours and w.det.tokens:
             cost = ""
@@ -708,6 +709,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 # the run on every GPU of the machine rented whole, as the recommendations
                 # time it (its words say so after the count that holds it)
                 count, r, b = whole
+                machine_led = True
                 p, o, price = r.performance, whole[2][0], whole[2][1]
                 run_usd = r.cost.per_training_run_usd if r.cost is not None else None
                 whole_note = w.say("train_whole_machine", fewest=setup,
@@ -716,7 +718,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             elif idle is not None and run_usd and o is not None:
                 whole_note, lead_all = _idle_gpus(w, gid, count, r, o, price or 0.0, idle)
                 if lead_all:
-                    idle_led = True
+                    idle_led = machine_led = True
                     count, r, b = idle
                     p, o, price = r.performance, idle[2][0], idle[2][1]
                     run_usd = r.cost.per_training_run_usd if r.cost is not None else None
@@ -923,6 +925,11 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # the answer leads with the count that holds the run (its cost, its time), not
             # the "No" on one GPU: numbers.sizing describes that setup (audit consist #3:
             # 145.2 GiB of one H100 beside "$15.62 on 3 x H100")
+            w.record(r, 2048, per_replica=True)
+        elif machine_led:
+            # the run on all the machine's GPUs leads (its time, its cost): numbers.sizing is
+            # that run's, data-parallel on all of them, not the fit on the GPUs asked (audit
+            # numbersjson22 #2: replicas null, one A100's fit, beside "21 minutes, $9.44" on 8)
             w.record(r, 2048, per_replica=True)
         if w.out.asked is not None and not w.st.yes_no and not _leads_yes_no(w, first):
             # a time, a price or a count asked ("how long ...", "how many A100 ..."): the

@@ -133,7 +133,8 @@ def _storage_at(w: _W) -> None:
     egress = w.sub == "egress"
     gb = (w.st.egress_gb if egress else w.st.storage_gb) or w.det.data_gb
     if gb is None or a.quantity not in ("egress_usd", "storage_usd_per_month", "storage_usd",
-                                        "storage_and_egress_usd_per_month"):
+                                        "storage_and_egress_usd_per_month",
+                                        "storage_month_plus_egress_usd"):
         return
     if (p.egress_usd(gb) if egress else p.storage_usd(gb)) is not None:
         return  # the provider's own price answered
