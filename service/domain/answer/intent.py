@@ -277,6 +277,10 @@ class Stated:
     are named as alternatives. The extraction reads no model from them."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
+    latency_as_ttft: bool = False
+    """:attr:`max_ttft_ms` was read from a bare latency limit ("p99 latency under 300 ms",
+    "latența sub 300 ms"; no TTFT or TPOT named): the answer says once that latency is read
+    as the time to first token (numbers/write.py; audit targetsor22 #2)."""
     tpot_ms: float | None = None
     """A time per output token asked as a limit ("TPOT under 25 ms", "inter-token latency
     below 30 ms", "ITL < 50ms", "25 ms per token", "TPOT sub 30 ms", "latență între tokeni sub
@@ -2319,10 +2323,10 @@ _PERCENTILE = re.compile(
 def speed_asked_past_targets(folded: str) -> bool:
     """Whether a speed or latency is asked beyond the targets stated: the question read with
     each limit taken out ("TPOT under 20 ms", "TTFT sub 3 s", "50 tokens/s per user",
-    :data:`_TPOT_LIMIT`, :data:`_TTFT_LIMIT`, :data:`_TTFT_TARGET`, :data:`_TPS_TARGET`)
-    still names one ("how fast", "what TTFT", "cât de rapid")."""
+    :data:`_TPOT_LIMIT`, :data:`_TTFT_LIMIT`, :data:`_TTFT_TARGET`, :data:`_TPS_TARGET`,
+    :data:`_LATENCY_LIMIT`) still names one ("how fast", "what TTFT", "cât de rapid")."""
     rest = _PERCENTILE.sub(" ", folded)
-    for r in (_TPOT_LIMIT, _TTFT_LIMIT, _TTFT_TARGET, _TPS_TARGET):
+    for r in (_TPOT_LIMIT, _TTFT_LIMIT, _TTFT_TARGET, _TPS_TARGET, _LATENCY_LIMIT):
         rest = r.sub(" ", rest)
     return bool(_SPEED.search(rest) or _TPOT.search(rest))
 
@@ -3276,8 +3280,10 @@ _TPOT_LIMIT = re.compile(
 _TPOT_GAP_TTFT = re.compile(rf"{_TTFT_WORD}|\bfirst\b|\bprimul")
 # both named before one limit: "TPOT and TTFT under 500 ms", "TPOT/TTFT < 500 ms", "TPOT și
 # TTFT sub 500 ms" (the gap of :data:`_TPOT_LIMIT`: a conjunction, the TTFT's name, a limit)
+# ("TPOT or TTFT under 500 ms", "TPOT sau TTFT sub 500 ms", "and/or": neither may exceed it,
+# as "and" reads; it was the TTFT's alone, the TPOT unchecked; audit targetsor22 #1)
 _TPOT_GAP_BOTH = re.compile(
-    rf"\s*+(?:and|&|,|/|si|plus)\s*+(?:the\s++)?{_TTFT_WORD}\s*+(?:(?:both|are|is|ambele"
+    rf"\s*+(?:,\s*+)?(?:and/or|si/sau|and|&|,|/|si|plus|or|sau)\s*+(?:the\s++)?{_TTFT_WORD}\s*+(?:(?:both|are|is|ambele"
     rf"|sunt|amandoua)\s++)?(?:{_LIMIT_WORD}\s*+)?")
 
 
@@ -3293,6 +3299,54 @@ def _tpot_ms(folded: str) -> float | None:
             continue
         value, unit = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
         ms = _num(value) * (1.0 if unit.startswith("m") else 1000.0)
+        if ms > 0:
+            return ms
+    return None
+
+
+# a bare latency asked as a limit: "latency under 300 ms", "p99 latency < 300 ms", "latența sub
+# 300 ms", "sub 300 ms latență", "under 300 ms of latency". Read as the time to first token, as
+# a latency asked is read (_TTFT; the whole request only with its output stated and asked
+# alone, _WHOLE_LATENCY): a chat endpoint's serving metrics are TTFT, TPOT/ITL and the
+# end-to-end latency (vLLM's benchmark serve, https://docs.vllm.ai/en/v0.11.0/api/vllm/
+# benchmarks/serve.html), and the answer says how it read it (Stated.latency_as_ttft). Never
+# a latency of a token, a first token's, a total, an image's (:func:`_latency_ttft_ms`).
+# Groups: the words between the latency and its limit (``gap``, 1), (value, unit) in 2-3 or
+# 4-5.
+_LATENCY_WORD = r"(?:latency|latenta|latente|latentei)"
+_LATENCY_LIMIT = re.compile(
+    rf"\b{_LATENCY_WORD}\b(?P<gap>[^?\d]{{0,25}}?){_LIMIT_WORD}\s*+"
+    r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
+    rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
+    rf"(?:(?:of|de)\s++)?{_LATENCY_WORD}\b(?![\s-]*+(?:per|pe|/|intre|dintre|a|of)?\s*+"
+    r"(?:output\s++)?(?:tokens?|tokeni|primul|first)\b)")
+# what makes a latency another one than the first token's: a token's, a total, a network's,
+# an image's ("per-token latency", "end-to-end latency", "latency per token under 30 ms")
+_LATENCY_OTHER = re.compile(
+    r"(?:\btokens?|\btokeni|\bfirst|\btotal|\bend|\be2e|\bnetwork|\bretea\w*+|\boverall"
+    r"|\bper|\binter|\boutput|\bimage\w*+|\bimagin\w*+|\bclip\w*+|\bvideo\w*+"
+    r"|\bdecod\w*+|\bstep)[\s-]*+$")
+_LATENCY_GAP_OTHER = re.compile(
+    r"\b(?:per|pe|/|intre|dintre)\b|\btokens?\b|\btokeni\b|\bfirst\b|\bprimul\w*+"
+    r"|\btotal\w*+|\bimage|\bimagin|\bclip|\bvideo")
+
+
+def _latency_ttft_ms(lat: str) -> float | None:
+    """A bare latency asked as a limit (:data:`_LATENCY_LIMIT`), read as the time to first
+    token, in ms; None where none is or where the latency is another one (:data:`_LATENCY_OTHER`
+    before it, :data:`_LATENCY_GAP_OTHER` between it and its limit: a token's, a total's,
+    an image's; those are read, where they are, by :data:`_TPOT_LIMIT`, :data:`_PER_ITEM_LIMIT`
+    or not at all)."""
+    lat = _PER_ITEM_LIMIT.sub(lambda x: " " * len(x.group()), lat)
+    for m in _LATENCY_LIMIT.finditer(lat):
+        if m.group("gap") is not None and _LATENCY_GAP_OTHER.search(m.group("gap")):
+            continue
+        word = re.search(_LATENCY_WORD, m.group()) if m.group("gap") is None else None
+        start = m.start() + (word.start() if word else 0)
+        if _LATENCY_OTHER.search(lat[max(0, start - 24):start]):
+            continue
+        value, unit = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+        ms = _num(value) * (1.0 if unit == "ms" else 1000.0)
         if ms > 0:
             return ms
     return None
@@ -4283,6 +4337,16 @@ def stated(text: str, registry: Registry) -> Stated:
     if tm:
         value, unit = (tm.group(1), tm.group(2)) if tm.group(1) else (tm.group(3), tm.group(4))
         ttft_ms = _num(value) * (1.0 if unit == "ms" else 1000.0)
+    # a bare latency as the limit ("p99 latency under 300 ms"): the time to first token's,
+    # said so in the answer; a model named that makes no tokens (an image's, a voice's) has
+    # none (it was no target at all; audit targetsor22 #2)
+    latency_as_ttft = False
+    if ttft_ms is None and not any(
+            m.kind == "model" and m.id in registry.models
+            and (registry.models[m.id].kind != "llm" or registry.models[m.id].task != "generate")
+            for m in names):
+        ttft_ms = _latency_ttft_ms(lat)
+        latency_as_ttft = ttft_ms is not None
     # a GPU's number is never a speed asked for: "gpt-oss 20b on a 4090 tok/s" asks the speed
     # on an RTX 4090, not a target of 4,090 tokens/s (audit ask_reading)
     # (nor a count of GPUs: "llama 3.1 8b on 8 h100 tok/s" asks the speed on 8 H100s, not a
@@ -4366,7 +4430,8 @@ dot_grouped=dg.group(0) if dg else None,
                   global_batch_tokens=_global_batch_tokens(folded),
                   epochs_asked=bool(_EPOCHS_Q.search(folded)),
                   eur=eur, other_currency=_other_currency(folded), duration_months=_months(folded),
-                  max_ttft_ms=ttft_ms or None, bare_gpu=_bare_gpu(toks, names, registry),
+                  max_ttft_ms=ttft_ms or None, latency_as_ttft=latency_as_ttft,
+                  bare_gpu=_bare_gpu(toks, names, registry),
                   gpu_variants=_gpu_variants(toks, names, registry),
                   gpu_family=_gpu_family(toks, names, registry),
                   gpu_counts=_gpu_counts(toks, names)
@@ -5857,7 +5922,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # do); "how many H100 do I need?" asks the count
         return "gpu_count", "need" if _NEED_N.search(f) and not _COUNT_Q.search(f) else None
     lat = _PERCENTILE.sub(" ", f)  # ("TTFT p95 under 2 s": the limit, as Stated reads it)
-    if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(lat) or _TTFT_TARGET.search(lat))
+    if (_COST_ASKED.search(f) and (_TTFT_LIMIT.search(lat) or _TTFT_TARGET.search(lat)
+                                   or _latency_ttft_ms(lat) is not None)
             and not media):
         return "cost", _cost_sub(f)  # what it costs with a TTFT as the limit: a cost
     if (has_model and not media and cost_q
