@@ -1,4 +1,4 @@
-"""An extreme spot price (more than ``prices.SPOT_DEEP_DISCOUNT``, 85 %, below the same
+"""An extreme spot price (more than ``jobs.SPOT_DEEP_DISCOUNT``, 85 %, below the same
 offer's on-demand price, else below the median on-demand price of its GPU) stays the answer's
 price but is said to be a spot price with no capacity guarantee, its discount named, and the
 same plan's on-demand cost beside it (EN + RO). "Cheapest way to LoRA fine-tune Llama 3.1
@@ -12,7 +12,7 @@ import re
 import msgspec
 import pytest
 
-from service.domain.answer.numbers import context, prices
+from service.domain.answer.numbers import context, jobs
 from service.domain.catalog.offer_query import OfferView
 from tests.unit.ask_fixtures import ask, asked, first_sentence, head
 
@@ -96,7 +96,8 @@ def test_spot_only_offer_measured_against_gpu_median(monkeypatch: pytest.MonkeyP
     _spot_only(monkeypatch)
     assert "the same plan costs" not in head(ask(_Q))
     # with a bound below 72 %, the median is named and the same plan priced at it
-    monkeypatch.setattr(prices, "SPOT_DEEP_DISCOUNT", 0.7)
+    # the bound now lives in jobs (spot_deep, the one rule for every path: spotflag #22)
+    monkeypatch.setattr(jobs, "SPOT_DEEP_DISCOUNT", 0.7)
     text = head(ask(_Q))
     assert ("That is a spot price ($13.57/h), 72% below the median on-demand price of "
             "NVIDIA B200 180GB (HGX) ($5.98/h per GPU)") in text

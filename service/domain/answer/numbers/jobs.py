@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -680,6 +681,8 @@ def spot_job_line(w: _W, kw: dict[str, Any], cost: float, lead_kind: str | None 
         w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
                                 setup=w.option_setup(s), provider=s.offer.provider,
                                 price=w.usd(s.cost.per_hour_usd)))
+        if (deep := spot_deep_line(w, s)) is not None:
+            w.out.more.append(deep)  # an extreme spot price (:func:`spot_deep`)
         _provider_warnings(w, s)
 
 
@@ -878,6 +881,106 @@ def offer_billed_hours(w: _W, v: OfferView, hours: float) -> tuple[float, bool, 
         minimum = float(p.minimum_charge_for(v.instance_type) or 0)
     billed = billed_for(hours, gran, minimum)
     return billed, known, minimum / 3600 >= billed - 1e-9 and billed > hours + 1e-9
+
+
+SPOT_DEEP_DISCOUNT = 0.85
+"""A spot price more than 85 % below an on-demand reference is an extreme one: usable, but
+said to be spot with no capacity guarantee, its discount named and the same plan's on-demand
+cost beside it (:func:`spot_deep`). The providers' own ceilings are higher: AWS "Spot;
+up to 90% off On-Demand", Google Cloud "up to 91% off, docs also say 60-91%"
+(shared/reference/provider_policies/providers.csv, spot_available, from
+docs.aws.amazon.com/whitepapers/latest/how-aws-pricing-works/amazon-ec2.html and
+docs.cloud.google.com/compute/docs/instances/create-use-spot; trust.SPOT_MAX_DISCOUNT doubts
+a spot price at that ceiling). The bound is set from the catalog's own data: of the
+295 offers in catalog/offers/*.csv (snapshot of 2026-09-30) that list both a spot and an
+on-demand price, the spot discount off the same offer's on-demand price has a median of 65 %,
+a 75th percentile of 75 % and a 90th percentile of 84.7 %: beyond 85 % is the deepest tenth
+(AWS p6-b200.48xlarge us-east-1 atl2-az1 at $13.57/h against $113.93/h, 88 %; the same type
+in its other zones 74-81 %).
+
+Two references, the same bound: the offer's own on-demand price, and the median on-demand
+price of its GPU (:func:`_on_demand_median`), so an offer whose own on-demand price is itself
+far below the market cannot hide a spot price far below it. Against that median the 122
+trusted spot prices of the catalog (as the answers read it on 2026-12-05; GPUs with at least
+three on-demand providers) are a median 43.5 % below, a 90th percentile 73.8 % and at most
+84.2 % (Verda's B200 at $0.95 per GPU-hour against $5.98): beyond 85 % lies past the whole
+trusted distribution, as far out as against the offer's own price. Verda's and Prime
+Intellect's V100 spot ($0.07, $0.05 per GPU-hour) are 50-64 % below their own on-demand and
+64-74 % below the V100's median ($0.19 over six trusted providers; the "97-98 %" once quoted
+was against AWS's p3 price, which trust flags suspect): within the bound, not flagged.
+A bound against the GPU's median SPOT price was weighed and not taken: only 8 GPUs have three
+trusted spot providers (the V100 has two: Verda and Prime Intellect, so no median), and the
+deepest of their 75 offers is 44 % below it (Verda's B200 again; the 90th percentile 32 %):
+85 % below it flags nothing, and a percentile bound would flag the ordinary discount sellers
+(Prime Intellect's A100 and H200, 32-34 %), which are not extreme prices."""
+
+
+def _on_demand_median(w: _W, gid: str) -> float | None:
+    """The median on-demand price per GPU-hour of ``gid`` over the catalog's fresh, trusted
+    offers, each provider once at its lowest (as trust's outlier rule counts peers); None
+    with fewer than three providers."""
+    lowest: dict[str, float] = {}
+    for v in w.catalog.views(w.today):
+        if v.gpu != gid or v.on_demand_usd_h is None or v.stale or v.suspect:
+            continue
+        per = v.on_demand_usd_h / v.gpu_count
+        lowest[v.provider] = min(per, lowest.get(v.provider, per))
+    return statistics.median(lowest.values()) if len(lowest) >= 3 else None
+
+
+def spot_deep(w: _W, v: OfferView, gpus: int, spot_h: float, hours: float | None = None,
+              extra_usd: float = 0.0) -> str | None:
+    """THE rule for an extreme spot price (:data:`SPOT_DEEP_DISCOUNT`), for every answer that
+    quotes a spot price as its lead or a cost: where offer ``v``'s spot price per GPU-hour is
+    more than that below the same offer's on-demand price, or below the median on-demand
+    price of its GPU (:func:`_on_demand_median`; the offer's own reference is named where
+    both are passed), the sentence that says it is a spot price with no capacity guarantee
+    and names the discount. ``gpus``: the GPUs of the setup said, ``spot_h`` its spot price
+    an hour as said. ``hours`` (a job or run, without restarts): the same plan on demand is
+    priced too, the same machines at their own on-demand price (the median where the offer
+    lists none) for those hours billed as the provider bills them
+    (:func:`offer_billed_hours`), plus ``extra_usd`` (the storage and egress the spot job
+    counts); None (an hourly, daily or monthly price, whose answer gives the on-demand price
+    beside it): the sentence without it. None where ``v`` lists no spot price or the discount
+    is within the bound."""
+    if not v.spot_usd_h:
+        return None
+    spot = v.spot_usd_h / v.gpu_count
+    own = v.on_demand_usd_h / v.gpu_count if v.on_demand_usd_h else None
+    median = _on_demand_median(w, v.gpu)
+    if own is not None and 1 - spot / own > SPOT_DEEP_DISCOUNT:
+        discount = 1 - spot / own
+        ref = w.say("spot_deep_ref_offer", od=w.usd(own * gpus))
+    elif median is not None and 1 - spot / median > SPOT_DEEP_DISCOUNT:
+        discount = 1 - spot / median
+        ref = w.say("spot_deep_ref_median", gpu=w.gpu_name(v.gpu), od=w.usd(median))
+    else:
+        return None
+    same = ""
+    if hours:
+        # the same machines for the run's hours without restarts, billed as the provider
+        # bills them, plus the storage and egress the spot job counts
+        billed = offer_billed_hours(w, v, hours)[0]
+        od = ((own if own is not None else median or 0.0) * gpus * billed) + extra_usd
+        same = w.say("spot_deep_same", od=w.usd(od))
+    return w.say("spot_deep", spot=w.usd(spot_h), pct=w.f.percent(discount), ref=ref,
+                 same=same)
+
+
+def spot_deep_line(w: _W, o: Option) -> str | None:
+    """:func:`spot_deep` for a recommendations option ``o`` priced on spot: its offer, its
+    GPUs over all its machines, its price an hour, and, for a job (``job_hours``), the same
+    plan on demand with the storage and egress the option counts (its storage over the
+    restarts' extra time too: a bound above, by cents). None where ``o`` is not on spot. It
+    said "$9.71 on 8 × B200 at aws ($13.57/h, spot)", 88 % off that machine's $113.93/h,
+    with no word of either (audit spot #21)."""
+    v = w.view_of(o.offer.id)
+    if o.pricing_model != "spot" or v is None:
+        return None
+    hours = o.performance.job_hours or None
+    extra = (o.cost.storage_per_job_usd or 0.0) + (o.cost.egress_per_job_usd or 0.0)
+    return spot_deep(w, v, v.gpu_count * o.nodes, o.cost.per_hour_usd, hours,
+                     extra if hours else 0.0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from service.domain.answer.numbers.jobs import (
     _video_length_note,
     _video_replicas,
     _work_rate,
+    spot_deep_line,
     spot_job_line,
 )
 from service.domain.catalog.models import ModelEntry
@@ -490,6 +491,8 @@ def _media_unit(w: _W) -> bool:
         _image_unit_lead(w, cost, {"sec": w.n(1 / ips, 1), **common,
                                    "w": kw.get("width") or m.native_width or 1024,
                                    "h": kw.get("height") or m.native_height or 1024})
+    if (deep := spot_deep_line(w, o)) is not None:
+        w.out.more.append(deep)  # a spot lead at an extreme spot price (jobs.spot_deep)
     if not w.st.interruptible and not w.st.no_spot:  # spot ruled out: no spot figure
         alt = w.recommend(**{**kw, "interruptible": True})
         spots = sorted((x for x in (alt.options if alt is not None else [])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import fnmatch
 import math
 import re
-import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from service.domain.answer.numbers.jobs import (
     billed_run_note,
     cheapest_billed_run,
     offer_billed_hours,
+    spot_deep_line,
 )
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.offer_query import OfferView
@@ -275,73 +275,8 @@ def _spot_option(w: _W, kw: dict[str, Any], lead: Option) -> None:
         return
     w.out.more.append(w.say("cost_spot_option", price=w.usd(o.cost.per_hour_usd),
                             provider=o.offer.provider, setup=w.option_setup(o)))
-
-
-SPOT_DEEP_DISCOUNT = 0.85
-"""A spot price more than 85 % below its on-demand reference is an extreme one: usable, but
-said to be spot with no capacity guarantee, its discount named and the same plan's on-demand
-cost beside it (:func:`spot_deep_line`). The providers' own ceilings are higher: AWS "Spot;
-up to 90% off On-Demand", Google Cloud "up to 91% off, docs also say 60-91%"
-(shared/reference/provider_policies/providers.csv, spot_available, from
-docs.aws.amazon.com/whitepapers/latest/how-aws-pricing-works/amazon-ec2.html and
-docs.cloud.google.com/compute/docs/instances/create-use-spot; trust.SPOT_MAX_DISCOUNT doubts
-a spot price at that ceiling). The bound is set from the catalog's own data: of the
-295 offers in catalog/offers/*.csv (snapshot of 2026-09-30) that list both a spot and an
-on-demand price, the spot discount off the same offer's on-demand price has a median of 65 %,
-a 75th percentile of 75 % and a 90th percentile of 84.7 %: beyond 85 % is the deepest tenth
-(AWS p6-b200.48xlarge us-east-1 atl2-az1 at $13.57/h against $113.93/h, 88 %; the same type
-in its other zones 74-81 %)."""
-
-
-def _on_demand_median(w: _W, gid: str) -> float | None:
-    """The median on-demand price per GPU-hour of ``gid`` over the catalog's fresh, trusted
-    offers, each provider once at its lowest (as trust's outlier rule counts peers); None
-    with fewer than three providers."""
-    lowest: dict[str, float] = {}
-    for v in w.catalog.views(w.today):
-        if v.gpu != gid or v.on_demand_usd_h is None or v.stale or v.suspect:
-            continue
-        per = v.on_demand_usd_h / v.gpu_count
-        lowest[v.provider] = min(per, lowest.get(v.provider, per))
-    return statistics.median(lowest.values()) if len(lowest) >= 3 else None
-
-
-def spot_deep_line(w: _W, o: Option) -> str | None:
-    """THE rule for an extreme spot price (:data:`SPOT_DEEP_DISCOUNT`) a job is priced at:
-    where the spot option ``o``'s price per GPU-hour is more than that below its reference,
-    the same offer's on-demand price (else, for an offer listed on spot only, the median
-    on-demand price of its GPU, :func:`_on_demand_median`), the sentence that says it is a
-    spot price with no capacity guarantee, names the discount, and gives the same plan
-    (offer, machines, hours) on demand, billed as its provider bills
-    (:func:`offer_billed_hours`, no restarts). The offer stays the answer's. None where the
-    option is not a spot job or the discount is within the bound. It said "$9.71 on 8 × B200
-    at aws ($13.57/h, spot)", 88 % off that machine's $113.93/h, with no word of either
-    (audit spot #21)."""
-    hours = o.performance.job_hours
-    v = w.view_of(o.offer.id)
-    if o.pricing_model != "spot" or not hours or v is None or not v.spot_usd_h:
-        return None
-    gpus = v.gpu_count * o.nodes
-    if v.on_demand_usd_h:
-        ref = v.on_demand_usd_h / v.gpu_count
-        said = w.say("spot_deep_ref_offer", od=w.usd(ref * gpus))
-    else:
-        median = _on_demand_median(w, v.gpu)
-        if median is None:
-            return None
-        ref = median
-        said = w.say("spot_deep_ref_median", gpu=w.gpu_name(v.gpu), od=w.usd(ref))
-    discount = 1 - v.spot_usd_h / v.gpu_count / ref
-    if discount <= SPOT_DEEP_DISCOUNT:
-        return None
-    # the same machines for the run's hours without restarts, billed as the provider bills
-    # them, plus the storage and egress the spot option counts (its storage over the
-    # restarts' extra time too: a bound above, by cents)
-    billed = offer_billed_hours(w, v, hours)[0]
-    od = (ref * gpus * billed + (o.cost.storage_per_job_usd or 0.0)
-          + (o.cost.egress_per_job_usd or 0.0))
-    return w.say("spot_deep", spot=w.usd(o.cost.per_hour_usd), pct=w.f.percent(discount),
-                 ref=said, od=w.usd(od))
+    if (deep := spot_deep_line(w, o)) is not None:
+        w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
 
 
 def _node_basis(w: _W, gid: str, count: int) -> tuple[OfferView, float, str] | None:

@@ -27,14 +27,18 @@ from service.domain.answer.numbers.context import (
     gpu_count_for_users,
 )
 from service.domain.answer.numbers.cost import YEAR_DAYS, _cost, _replica_layout, _replicas
-from service.domain.answer.numbers.jobs import _provider_warnings, cheapest_billed_run
+from service.domain.answer.numbers.jobs import (
+    _provider_warnings,
+    cheapest_billed_run,
+    spot_deep,
+    spot_deep_line,
+)
 from service.domain.answer.numbers.prices import (
     _gpu_price,
     _month_total,
     _node_size,
     _setup_hour,
     _setup_weights,
-    spot_deep_line,
 )
 from service.domain.answer.numbers.training import (
     _DEFAULT_CHECKPOINT_MINUTES,
@@ -145,6 +149,8 @@ def _spot_cheapest(w: _W, gid: str, count: int = 1) -> bool:
         w.ask("spot_per_month_usd", total, "USD")
     else:
         w.ask("spot_per_gpu_hour_usd", per, "USD/h")
+    if (deep := spot_deep(w, v, 1, per)) is not None:
+        w.out.more.insert(0, deep)
     w.price_warnings(v)
     return True
 
@@ -430,7 +436,7 @@ def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
         out.more.extend(lines)
         out.offers, out.asked = od.offers, od.asked
         return True
-    # an extreme spot price (prices.spot_deep_line): said beside the spot job, which stays
+    # an extreme spot price (jobs.spot_deep_line): said beside the spot job, which stays
     deep = spot_deep_line(w, side.option) if side.option is not None else None
     said = [side.line, *([deep] if deep else [])]
     if lead == "on-demand":
@@ -887,6 +893,8 @@ def _spot(w: _W) -> None:
             # bills a whole hour ($1.29); the cheapest billed run is vast's $0.30 (regress5 #7)
             o, od_h = od_run.v, od_run.cost / run_h
         _spot_no_checkpoints(w, w.setup(n, g), n, s, o, s_cost / hours, od_h, run_h)
+        if (deep := spot_deep(w, s, n, s_cost / hours, run_h)) is not None:
+            w.out.more.insert(0, deep)
         if stop:
             w.out.more.insert(0, stop)
         s_date, o_date = w.view_date(s), w.view_date(o)
@@ -978,6 +986,11 @@ def _spot(w: _W) -> None:
                   else "spot_per_hour_usd", s_cost, "USD" if length or period else "USD/h")
     if w.st.reserved:
         _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
+    # an extreme spot price (jobs.spot_deep): said right after the lead, which gives the
+    # on-demand price beside it (AWS's 8 x B200 at $13.57/h against $113.93/h was "88% less"
+    # with no word that such a price is spot capacity with no guarantee)
+    if (deep := spot_deep(w, s, n, (s.spot_usd_h or 0.0) / s.gpu_count * n)) is not None:
+        w.out.more.insert(0, deep)
     w.out.first = w.out.first[0].upper() + w.out.first[1:]
     if stop:  # the hard stop first: the run cannot finish in one go there
         w.out.first = f"{stop} {w.out.first}"
@@ -1027,6 +1040,8 @@ def _spot_load(w: _W, users: int) -> bool:
             w.ask("spot_per_month_usd", s.cost.per_month_usd, "USD")
         else:
             w.ask("spot_per_hour_usd", s.cost.per_hour_usd, "USD/h")
+        if (deep := spot_deep_line(w, s)) is not None:
+            w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
         if o is not None:
             # the caveat after the number asked: an endpoint's replicas can be taken back
             w.out.more.append(w.say("spot_load_od", **said(o)))

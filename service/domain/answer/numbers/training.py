@@ -28,8 +28,11 @@ from service.domain.answer.numbers.jobs import (
     _job_storage,
     gpu_hours_key,
     gpu_hours_words,
+    offer_billed_hours,
+    spot_deep,
+    spot_deep_line,
 )
-from service.domain.answer.numbers.prices import _recommend_for, spot_deep_line
+from service.domain.answer.numbers.prices import _recommend_for
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
@@ -1295,6 +1298,8 @@ def _budget_spot_lead(w: _W, label: str, budget: float, o: Option, d: Option) ->
     w.ask("training_tokens", tokens, "tokens")
     w.out.more.append(w.say("train_budget_spot_basis",
                             pct=w.f.percent(_spot_factor(o) - 1, 1)))
+    if (deep := spot_deep_line(w, o)) is not None:
+        w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
     w.out.more.append(w.say("train_budget_on_demand_beside", budget=w.usd(budget),
                             **_budget_words(w, budget, d)[1]))
     return o
@@ -1653,6 +1658,13 @@ def _spot_deadline(w: _W, gid: str,
     total, cost = _run_bill(w, o, price, n, hours, r.weights, "train_cost_spot")
     if below_usd is not None and total >= below_usd:
         return False
+    # an extreme spot price (jobs.spot_deep, the one rule every spot figure goes through):
+    # the same plan on demand for the compute hours without restarts, plus the storage and
+    # egress the spot run counts (over its restarts' time too: a bound above, by cents); the
+    # pre-training plan on 3 x 8 B200 at aws, $1.70 per GPU-hour against $14.24 (88 % off),
+    # said nothing (spotflag #22)
+    extra = max(0.0, total - price * n * offer_billed_hours(w, o, hours)[0])
+    deep = spot_deep(w, o, n, price * n, p.training_hours, extra)
     w.record(r, 2048, per_replica=True)
     w.out.first = w.say(
         f"{job}_deadline_spot", model=w.model.name, method=label,
@@ -1661,6 +1673,8 @@ def _spot_deadline(w: _W, gid: str,
         compute_days=w.run_days(p.training_hours), pct=w.f.percent(over, 1), m=w.n(every),
         run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
         instances=_instances_said(w, _instances(o, n)), cost=cost)
+    if deep is not None:
+        w.out.more.append(deep)
     if w.sub == "count":
         w.ask("gpu_count", n, "GPUs")
     else:
@@ -2391,6 +2405,8 @@ def _finetune_spot_line(w: _W, kw: dict[str, Any], cost: float) -> None:
         w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
                                 setup=w.option_setup(s), provider=s.offer.provider,
                                 price=w.usd(s.cost.per_hour_usd)))
+        if (deep := spot_deep_line(w, s)) is not None:
+            w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
         return
 
 
