@@ -603,6 +603,15 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
             # is answered by the generation passage, never Whisper's (audit media #12)
             variant = "audio_gen"
     want = answers(intent, variant)
+    if intent == "cost" and sub == "job" and model_id is not None:
+        m = registry.models[model_id]
+        if m.kind == "diffusion" or m.modality in ("audio", "video"):
+            # a media job's cost (hours of audio, images): its model's passage, then the
+            # job's cost ones (it quoted the per-token cost of an LLM for Whisper's hours)
+            mv = {"audio": "audio", "video": "video"}.get(m.modality)
+            if mv == "audio" and any(c.role in ("codec", "vae") for c in m.components):
+                mv = "audio_gen"
+            want = (*answers("media", mv), *want)
     if (model_id is not None and registry.models[model_id].task == "embed"
             and intent in _EMBED_ANSWERED and sub != "reserved"):
         # an embedding model's memory, speed or cost: the embedding passage, whatever the

@@ -5697,7 +5697,11 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                        switch_weighed)
         if job in _STORED_JOB:
             return job
-        if job[0] == "fits" and not _FIT_WORD.search(f) and gpu_named >= 1:
+        if job[0] in ("fits", "guidance") and not _FIT_WORD.search(f):
+            # with no GPU named too ("Summarise ... with Llama 3.1 8B, with 2 TB of storage",
+            # "Run batch inference on 100M tokens ... with 2 TB storage"): the job on the
+            # cheapest setup that fits, its storage for the job's hours (it was a storage
+            # price list, or the GPUs the model fits on: audit storejob22)
             return "cost", "job"
     if (has_model and cost_q and _STORAGE_NAMED.search(fs) and not _EGRESS.search(fs)
             and _STORAGE_AMOUNT.search(fs)):
@@ -5714,6 +5718,13 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             # ("cost incl storage of 2TB?" of 10,000 hours of audio: the job's cost, as the
             # media job's "cost?" is read, never an hour's)
             return job
+        if (job == ("cost", "hour") and not media and (_llm_job(fs) or _documents_job(fs))
+                and not (_FINETUNE.search(f) or _TRAIN.search(f)) and not _UNIT_COST.search(f)):
+            # a language model's batch job with its storage, no GPU named ("What will it cost
+            # to summarise 1 million documents of 2,000 tokens with Llama 3.1 8B with 2 TB of
+            # storage?"): the job's cost, its storage for the job's hours, as with a GPU named
+            # (it was a storage price list: audit storejob22)
+            return "cost", "job"
     if (has_model and cost_q and _EGRESS.search(fs) and not _STORAGE_NAMED.search(fs)
             and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
             and not serves_tuned(f)):
@@ -6244,8 +6255,12 @@ ANSWERS: dict[str, tuple[str, ...]] = {
                      "reading-price-comparison"),
     "cost:hour": ("reading-price-comparison", "choosing-gpu-by-workload", "price-table-pitfalls",
                   "single-vs-multi-gpu-instance", "reserved-committed-capacity"),
-    "cost:job": ("finetune-job-cost", "evaluation-runs", "reading-price-comparison",
-                 "idle-and-stopped-costs"),
+    # a job's cost (an LLM batch job, a media job, with its storage or egress): the per-token
+    # cost of batch inference first, its storage, never the fine-tuning budget (a fine-tune is
+    # the finetune intent) nor the evaluation runs' (it quoted "Estimating the cost of a
+    # fine-tuning job" or "Budgeting evaluation runs": audit storejob22)
+    "cost:job": ("cost-per-million-tokens", "reading-price-comparison",
+                 "storage-weights-checkpoints", "idle-and-stopped-costs"),
     "finetune:count": ("zero-fsdp-sharding", "optimizer-state-memory", "lora-qlora-full-finetuning",
                        "multi-gpu-fit-per-card"),
     "cost:month": ("reading-price-comparison", "reserved-committed-capacity",
