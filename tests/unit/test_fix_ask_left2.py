@@ -93,16 +93,19 @@ def test_target_missed_names_precision_on_count(q: str) -> None:
     r = ask(q)
     assert r.intent == "speed"
     assert r.numbers is not None and r.numbers.asked is not None
-    assert r.numbers.asked.yes is False
+    # a yes/no with no precision stated: Yes at fp8 on the same 2 H100, bf16's miss after it
+    # (audit feasible22: it led "No" at bf16, fp8 meeting it said after)
+    assert r.numbers.asked.yes is True
     text = _plain(head(r))
     if r.lang == "en":
         assert "at bf16 on 2 × NVIDIA H100 SXM5 80GB generates about 33.8 tokens/s" in text
-        m = re.search(r"At fp8(?: \([^)]*\))? the same 2 × NVIDIA H100 SXM5 80GB meets it: "
-                      r"about ([\d.]+) tokens/s per user", text)
+        m = re.search(r"^Yes, at fp8(?: \([^)]*\))? the same 2 × NVIDIA H100 SXM5 80GB meets "
+                      r"your target of [^:]*: about ([\d.]+) tokens/s per user", text)
     else:
         assert "la bf16 pe 2 × NVIDIA H100 SXM5 80GB generează aproximativ 33,8 tokeni/s" in text
-        m = re.search(r"La fp8(?: \([^)]*\))?, aceleași 2 × NVIDIA H100 SXM5 80GB o ating: "
-                      r"aproximativ ([\d,]+) (?:de )?tokeni/s per utilizator", text)
+        m = re.search(r"^Da, la fp8(?: \([^)]*\))?, aceleași 2 × NVIDIA H100 SXM5 80GB ating "
+                      r"ținta \([^)]*\): aproximativ ([\d,]+) (?:de )?tokeni/s per utilizator",
+                      text)
     assert m is not None, text
     assert float(m.group(1).replace(",", ".")) == pytest.approx(51.5, abs=0.5)
 

@@ -166,15 +166,17 @@ def test_total_latency_figures() -> None:
 def test_target_missed_at_fp8_names_int4(q: str, gpu: str, tps: float) -> None:
     r = ask(q)
     assert asked(r)[0] == "decode_tokens_per_s" and r.numbers is not None
-    assert r.numbers.asked is not None and r.numbers.asked.yes is False
+    # a yes/no with no precision stated: Yes at awq-int4 on the same GPU, fp8's miss after it
+    # (audit feasible22: it led "No" at fp8, awq-int4 meeting it said after)
+    assert r.numbers.asked is not None and r.numbers.asked.yes is True
     text = head(r)
     if r.lang == "en":
-        m = re.search(r"At awq-int4 (?:\([^)]*\) )?the same 1 × NVIDIA " + gpu
-                      + r" meets it: about ([\d.]+) tokens/s per user", text)
+        m = re.search(r"^Yes, at awq-int4 (?:\([^)]*\) )?the same 1 × NVIDIA " + gpu
+                      + r" meets your target of [^:]*: about ([\d.]+) tokens/s per user", text)
         more = text.find("the fewest that meet it are")
     else:
-        m = re.search(r"La awq-int4 (?:\([^)]*\))?, aceleași 1 × NVIDIA " + gpu
-                      + r" o ating: aproximativ ([\d,]+) (?:de )?tokeni/s", text)
+        m = re.search(r"^Da, la awq-int4 (?:\([^)]*\))?, aceleași 1 × NVIDIA " + gpu
+                      + r" ating ținta \([^)]*\): aproximativ ([\d,]+) (?:de )?tokeni/s", text)
         more = text.find("cele mai puține care o ating sunt")
     assert m is not None, text
     assert float(m.group(1).replace(",", ".")) == pytest.approx(tps, abs=0.1)

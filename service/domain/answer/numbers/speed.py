@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -17,6 +17,7 @@ from service.domain.answer.numbers.context import (
     _ctx,
     _decap,
     _fitting_precision,
+    _leads_yes_no,
     _min_count,
     _no_platform,
     _other_engine,
@@ -1304,7 +1305,8 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
             w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s", yes=yes)
         else:
             w.ask("max_requests_per_s", most, "requests/s", yes=yes)
-        rate_target(w, gid, rate, inp, out, ttft, tpot, lead=w.sub != "rate" and not yes)
+        rate_target(w, gid, rate, inp, out, ttft, tpot, lead=w.sub != "rate" and not yes,
+                    same=(count, at.weights))
         w.sized_warnings(at, inp + out)
         return True
     # the setups that carry the rate, each under HEADROOM_LOAD of what it serves (the
@@ -1345,9 +1347,36 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     if q is not None:
         # a target beside the rate: the setups that carry it are weighed against it too
         rate_target(w, gid, rate, inp, out, q.time_to_first_token_ms,
-                    q.time_per_output_token_ms, lead=w.sub != "rate" and not w.st.yes_no)
+                    q.time_per_output_token_ms, lead=w.sub != "rate" and not w.st.yes_no,
+                    same=(count, at.weights))
+    _keeps_up_lower(w, gid, count, rate, inp, out, at.weights)
     w.sized_warnings(each if each is not None else at, inp + out)
     return True
+
+
+def _keeps_up_lower(w: _W, gid: str, count: int, rate: float, inp: int, out: int,
+                    weights: str) -> None:
+    """"Can one L40S handle it at 2 requests/s?" with no precision stated, answered No at
+    ``weights`` (those GPUs cannot keep up): the largest smaller precision they run at which
+    they keep up, and meet a target stated beside the rate, makes it Yes at that precision
+    (:func:`_yes_at_lower`), the answered precision's No after it (audit feasible22). None
+    where a precision was stated or the No is not the rate's (a target missed is weighed by
+    :func:`rate_target`)."""
+    a = w.out.asked
+    if (w.weights is not None or a is None or a.yes is not False or w.out.first is None
+            or a.quantity != "max_requests_per_s"):
+        return
+    tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
+
+    def meets(per_user: float, first_ms: float) -> bool:
+        return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
+
+    lower = _rate_precision(w, gid, count, rate, inp, out, weights, meets)
+    if lower is None:
+        return
+    target = w.targets_said() if tps_min or ttft_max else ""
+    _yes_at_lower(w, _target_at_load(w, target, rate) if target else "", count, gid, lower,
+                  {"max_requests_per_s": lower.most})
 
 
 def _rate_request_time(w: _W, rate: float, ttft: float, tpot: float, out: int,
@@ -1371,7 +1400,8 @@ def _rate_request_time(w: _W, rate: float, ttft: float, tpot: float, out: int,
 
 
 def rate_target(w: _W, gid: str, rate: float, inp: int, out: int, ttft: float | None,
-                tpot: float | None, *, lead: bool, after: bool = False) -> Option | None:
+                tpot: float | None, *, lead: bool, after: bool = False,
+                same: tuple[int, str] | None = None) -> Option | None:
     """A per-user speed or first-token target stated beside a request rate with the GPU named
     ("on an L40S, 2 requests/s, TTFT under 3 s"): whether the figures of the setups that
     carry the rate (``ttft``, ``tpot`` at each one's share) meet it, said after them. Missed:
@@ -1382,21 +1412,38 @@ def rate_target(w: _W, gid: str, rate: float, inp: int, out: int, ttft: float | 
     verdict is said after the figures (a count's, :attr:`Out.more`), not the first sentence.
     The rate alone was
     answered: 24 x L40S at bf16 with the first token after 6.4 s, for a 3 s target (audit
-    buyer17b #1's GPU-named neighbour)."""
+    buyer17b #1's GPU-named neighbour). ``same``: the GPUs named (count) and the precision
+    answered, where a smaller precision on them that meets it is weighed
+    (:func:`_rate_precision`): a yes/no with no precision stated is then Yes at it
+    (:func:`_yes_at_lower`), else it is said after the miss (audit feasible22)."""
     tps_min, ttft_max = w.st.min_tokens_per_s, w.st.max_ttft_ms
     if not (tps_min or ttft_max) or w.out.first is None or ttft is None or not tpot:
         return None
     target = w.targets_said()
-    met = (not tps_min or 1000 / tpot >= tps_min) and (not ttft_max or ttft <= ttft_max)
+
+    def meets(per_user: float, first_ms: float) -> bool:
+        return (not tps_min or per_user >= tps_min) and (not ttft_max or first_ms <= ttft_max)
+
+    met = meets(1000 / tpot, ttft)
+    lower = _rate_precision(w, gid, same[0], rate, inp, out, same[1], meets) \
+        if same is not None and not met and not lead and not after else None
+    if w.out.asked is not None and w.out.asked.yes is not None and not met:
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=False)
+    yes = lower is not None and same is not None and _yes_at_lower(
+        w, _target_at_load(w, target, rate), same[0], gid, lower, {
+            "time_to_first_token_ms": lower.ttft, "time_per_output_token_ms": lower.tpot,
+            "max_requests_per_s": lower.most})
     verdict = w.say("target_met" if met else "target_missed", target=target)
-    if after:
+    if yes:
+        pass  # the precision answered said not to meet it in the Yes
+    elif after:
         w.out.more.append(verdict)
     else:
         w.out.first += " " + verdict
+        if lower is not None:
+            w.out.first += " " + lower.said
     if met:
         return None
-    if w.out.asked is not None and w.out.asked.yes is not None:
-        w.out.asked = msgspec.structs.replace(w.out.asked, yes=False)
     rec = w.recommend(workload="serving", gpus=[gid], target_requests_per_s=rate,
                       min_decode_tokens_per_s=tps_min, context_tokens=inp + out,
                       output_tokens=out)
@@ -1415,7 +1462,8 @@ def rate_target(w: _W, gid: str, rate: float, inp: int, out: int, ttft: float | 
                  ttft=w.n(p.time_to_first_token_ms), provider=o.offer.provider,
                  hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     if not lead:
-        w.out.first += " " + pick
+        if not (yes and same is not None and o.offer.gpu == gid and n == same[0]):
+            w.out.first += " " + pick  # (the Yes above says that same setup)
         return o
     w.out.first = pick + " " + w.out.first
     if w.ex.gpu_count is None and w.out.asked is not None and w.out.asked.quantity == "gpu_count":
@@ -1820,11 +1868,14 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
     # (audit regress4 #5: int4 on the one H100 makes 60.9 tokens/s of 50, said after 4 × H100,
     # or not at all where the answer was already at fp8)
     lower = _target_precision(w, gid, count, inp, out, users, meets)
-    if lower is not None:
-        w.out.first += " " + w.say("target_missed", target=target) + " " + lower[0]
+    if lower is not None and not _yes_at_lower(
+            w, target, count, gid, lower, {"time_to_first_token_ms": lower.ttft,
+                                           "decode_tokens_per_s": lower.per_user,
+                                           "output_tokens_per_s_per_user": lower.per_user}):
+        w.out.first += " " + w.say("target_missed", target=target) + " " + lower.said
     k = count * 2
     while k <= NODE_GPUS:
-        at = {"weights": lower[1]} if lower is not None else {}
+        at = {"weights": lower.answered} if lower is not None else {}
         r = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                    batch_size=users if users > 1 else None, **at)
         p = r.performance if r is not None and r.fits_in_memory else None
@@ -1834,7 +1885,7 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
             more = {"setup": w.setup(k, gid), "per_user": w.rate(per_user),
                     "ttft": w.n(p.time_to_first_token_ms or 0.0), "requests": w.requests(users)}
             w.out.first += " " + (
-                w.say("target_more_at", weights=_weights_said(w, lower[1]), **more)
+                w.say("target_more_at", weights=_weights_said(w, lower.answered), **more)
                 if lower is not None else w.say("target_missed_more", target=target, **more))
             break
         k *= 2
@@ -1850,8 +1901,60 @@ def _target_verdict(w: _W, gid: str, count: int, inp: int, out: int, users: int,
                 w.out.first += " " + fleet
 
 
+class _Lower(NamedTuple):
+    """A precision smaller than the one answered at which the same GPUs meet a target: its
+    sentence (``target_met_precision``), the precision answered, the smaller one, and its
+    figures at the load (each user's tokens/s, the first token's ms, at a request rate what
+    the setup serves and its ms per output token)."""
+
+    said: str
+    answered: str
+    weights: str
+    per_user: float
+    ttft: float
+    most: float | None = None
+    tpot: float | None = None
+
+
+def _yes_at_lower(w: _W, target: str, count: int, gid: str, lower: _Lower,
+                  figures: dict[str, float | None]) -> bool:
+    """A yes/no question (``Stated.yes_no``) with no precision stated whose target the
+    answered precision misses on the GPUs named, where a smaller one they run meets it there
+    (``lower``; or keeps up with a rate they do not, :func:`_keeps_up_lower`): the answer is
+    Yes at that precision, its figures first, then the answered precision's No with its own
+    ("Qwen2.5 7B at 1 req/s, TPOT under 20 ms, on one L40S, is that possible?" led "No:" at
+    bf16, its fp8 on the same L40S meeting it said after; audit feasible22), and the
+    precision's quality after it. The asked number becomes that precision's figure
+    (``figures``, by quantity). False (the No stands, the precision said after it) where a
+    precision was stated, no yes or no is asked, or the asked number has no figure there."""
+    a = w.out.asked
+    value = figures.get(a.quantity) if a is not None else None
+    if (w.weights is not None or not w.st.yes_no or a is None or a.yes is None or value is None
+            or not w.out.first):
+        return False
+    text = w.out.first
+    if _leads_yes_no(w, text):  # the rate's own "No: at 2 requests/s ...": its No goes
+        text = text.split(" ", 1)[1]
+    # at a request rate, the figures the rate's answer gives (its TTFT, TPOT and what the
+    # setup serves), the asked one among them; else each user's tokens/s and the TTFT
+    rated = {} if lower.most is None or lower.tpot is None else {
+        "tpot": w.n(lower.tpot, 1), "most": _rps(w, lower.most)}
+    key = ("target_met_precision_yes_rate" if target else "rate_keeps_up_precision_yes") \
+        if rated else "target_met_precision_yes"
+    w.out.first = w.say(key,
+                        weights=_weights_said(w, lower.weights), setup=w.setup(count, gid),
+                        target=target, per_user=w.rate(lower.per_user), ttft=w.n(lower.ttft),
+                        answered=lower.answered, text=_decap(w, text), **rated)
+    quality = get_precision(lower.weights).quality.split("; ")[0]
+    if quality:
+        w.out.first += " " + w.say("target_precision_quality", p=lower.weights,
+                                   quality=quality)
+    w.out.asked = msgspec.structs.replace(a, value=value, yes=True)
+    return True
+
+
 def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: int,
-                      meets: Callable[[float, float], bool]) -> tuple[str, str] | None:
+                      meets: Callable[[float, float], bool]) -> _Lower | None:
     """A target missed on the ``count`` GPUs stated: the largest precision smaller than the
     one answered (the largest that fits there: the model's own, else the first of
     :data:`_SMALLER` that fits, as the answer chose it) at which those same GPUs meet it,
@@ -1882,9 +1985,37 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
         per_user = p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s
         if per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
             # the largest that meets it: a smaller one is said no more
-            return (w.say("target_met_precision", weights=_weights_said(w, pid),
-                          setup=w.setup(count, gid), per_user=w.rate(per_user),
-                          ttft=w.n(p.time_to_first_token_ms or 0.0)), r.weights)
+            return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
+                                setup=w.setup(count, gid), per_user=w.rate(per_user),
+                                ttft=w.n(p.time_to_first_token_ms or 0.0)), r.weights, pid,
+                          per_user, p.time_to_first_token_ms or 0.0)
+    return None
+
+
+def _rate_precision(w: _W, gid: str, count: int, rate: float, inp: int, out: int,
+                    weights: str, meets: Callable[[float, float], bool]) -> _Lower | None:
+    """A target missed at a request rate on the ``count`` GPUs named at ``weights``: the
+    largest precision smaller than it that they run (the kernels' rules: ``runs``), that
+    fits there, keeps up with the rate and meets the target at it, as
+    :func:`_target_precision` weighs one for users; or None."""
+    mine = get_precision(weights)
+    for pid in _SMALLER:
+        if not lower_than_own(get_precision(pid), mine):
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     weights=pid, request_rate_per_s=rate)
+        p = got.performance if got is not None else None
+        if (got is None or p is None or got.runs is False or not got.fits_in_memory
+                or any(x.startswith("impossible combination") for x in got.warnings)
+                or not p.max_requests_per_s or rate > p.max_requests_per_s
+                or p.time_to_first_token_ms is None or not p.time_per_output_token_ms):
+            continue
+        per_user, ttft = 1000 / p.time_per_output_token_ms, p.time_to_first_token_ms
+        if meets(per_user, ttft):
+            return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
+                                setup=w.setup(count, gid), per_user=w.rate(per_user),
+                                ttft=w.n(ttft)), weights, pid, per_user, ttft,
+                          p.max_requests_per_s, p.time_per_output_token_ms)
     return None
 
 
