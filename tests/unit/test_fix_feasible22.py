@@ -91,3 +91,18 @@ def test_a_stated_precision_says_the_smaller_one_once() -> None:
 def test_no_precision_holds_it_stays_no() -> None:
     r = ask("Can an RTX 4090 run Llama 3.1 70B?")
     assert _plain(head(r)).startswith("No,")
+
+
+@pytest.mark.parametrize("q", [
+    "Is 60 tokens/s possible for Qwen2.5 7B on one L4?",
+    "Este posibil 60 de tokeni/s pentru Qwen2.5 7B pe un L4?",
+])
+def test_a_yes_is_not_bought_with_a_3_bit_format(q: str) -> None:
+    """Only q3_k_m (3.4 bits, "noticeable loss") makes 60 tokens/s on one L4: the No stands
+    with it said after (it read "Yes, at q3_k_m"); a 4-bit format or more may turn it to Yes
+    (speed.YES_MIN_BITS)."""
+    r = ask(q)
+    first = _plain(first_sentence(r))
+    assert first.startswith(("No", "Nu")), first
+    assert "q3_k_m" in _plain(head(r))
+    assert r.numbers is not None and r.numbers.asked is not None and r.numbers.asked.yes is False

@@ -1916,6 +1916,13 @@ class _Lower(NamedTuple):
     tpot: float | None = None
 
 
+YES_MIN_BITS = 4.0
+"""The fewest bits per weight at which a smaller precision turns a No into a Yes: 4-bit
+formats (AWQ, GPTQ, Q4_K_M) cost a small loss (catalog/precisions.toml), 3-bit and 2-bit
+GGUF a noticeable to large one ("Is 60 tokens/s possible for Qwen2.5 7B on one L4?" read
+"Yes, at q3_k_m"); below it the No stands and the precision that meets it is said after."""
+
+
 def _yes_at_lower(w: _W, target: str, count: int, gid: str, lower: _Lower,
                   figures: dict[str, float | None]) -> bool:
     """A yes/no question (``Stated.yes_no``) with no precision stated whose target the
@@ -1930,7 +1937,7 @@ def _yes_at_lower(w: _W, target: str, count: int, gid: str, lower: _Lower,
     a = w.out.asked
     value = figures.get(a.quantity) if a is not None else None
     if (w.weights is not None or not w.st.yes_no or a is None or a.yes is None or value is None
-            or not w.out.first):
+            or not w.out.first or get_precision(lower.weights).bits_linear < YES_MIN_BITS):
         return False
     text = w.out.first
     if _leads_yes_no(w, text):  # the rate's own "No: at 2 requests/s ...": its No goes
