@@ -484,6 +484,9 @@ class _W:
         listed (:meth:`offer_numbers`): added by :meth:`drop_unnamed` after the rest."""
         self.job_egress_said = False
         """Whether :meth:`job_egress_line` has said the lead job's own egress."""
+        self.egress_uncounted_said = False
+        """Whether :meth:`month_parts` has said that no egress is counted (none stated), with
+        the provider's egress rate: said once, later breakdowns only that it is not counted."""
         self.job_storage_said = False
         """Whether :meth:`job_storage_line` has said the lead job's stated storage."""
         self.lead_warned = False
@@ -636,8 +639,41 @@ class _W:
             return self.say("cost_month_parts_once", gpu=self.usd(gpu), storage=self.usd(storage),
                             egress=self.usd(egress), gb=self.n(self.st.egress_gb),
                             rest=self.usd((c.per_month_usd or gpu + storage + egress) - egress))
+        if self.st.egress_gb is None and not egress:
+            # no egress stated: none is counted (the recommendations' egress_per_month_usd is
+            # 0 for an egress_gb_per_month of 0), which is not "$0.00 egress": an egress not
+            # stated is not free (audit egress0: "$7.45 storage and $0.00 egress")
+            if self.egress_uncounted_said:
+                return self.say("cost_month_parts_no_egress_again", gpu=self.usd(gpu),
+                                storage=self.usd(storage))
+            self.egress_uncounted_said = True
+            return self.say("cost_month_parts_no_egress", gpu=self.usd(gpu),
+                            storage=self.usd(storage), rate=self.egress_rate(o.offer.provider))
         return self.say("cost_month_parts", gpu=self.usd(gpu), storage=self.usd(storage),
                         egress=self.usd(egress))
+
+    def egress_rate(self, provider: str) -> str:
+        """A provider's internet egress price in a few words, from the catalog's egress
+        terms (each with its source there; :meth:`terms_source`): "AWS charges $0.09/GB after
+        the first 100 GB a month" (the first paid band's rate after the free allowance, as
+        terms._per_gb_one quotes it), "RunPod charges none", or that it is unknown."""
+        p = self.catalog.providers_by_id.get(provider)
+        if p is None or not p.egress_known:
+            return self.say("egress_rate_unknown", provider=p.name if p else provider)
+        tiers = p.egress_tiers
+        rate = (next((t.usd for t in tiers if t.usd > 0), 0.0) if tiers
+                else p.egress_usd_per_gb or 0.0)
+        if rate == 0:
+            return self.say("egress_rate_free", provider=p.name)
+        digits = next((d for d in (2, 3) if round(rate, d) == rate), 4)
+        usd, unit = self.f.money(rate, digits), p.egress_unit
+        free = tiers[0].up_to if tiers and tiers[0].usd == 0 else None
+        if free is None:
+            return self.say("egress_rate_paid", provider=p.name, rate=usd, unit=unit)
+        if free == 1:
+            return self.say("egress_rate_after_one", provider=p.name, rate=usd, unit=unit)
+        return self.say("egress_rate_after", provider=p.name, rate=usd, unit=unit,
+                        free=self.n(free))
 
     def gpus_per_replica(self, n: int) -> str:
         """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
