@@ -776,6 +776,14 @@ class Stated:
     infinit de utilizatori"): ("nan" | "infinite", the words as written). The extraction
     reads no count from it, so the answer was for one user with nothing said; the writer
     says it was not used (write._beyond_sized)."""
+    served_live: bool = False
+    """The tokens are served as users ask for them: a word for serving, a chatbot, an
+    endpoint, users, an API or an assistant ("we run a chatbot that serves 5M tokens/day",
+    "i want to serve 5M tokens/day", "Avem un chatbot care servește", "Vreau să servesc"),
+    and none for a job (batch, job, offline, process, summarise: :data:`_JOB_SAID`). A daily
+    amount of such tokens cannot wait for one daily batch, so the always-on endpoint sized
+    for its average rate leads and the batch follows as the reading for work that can wait
+    (``numbers.cost._steady_rate``; audit chatbot22: $11.33 of daily jobs led)."""
     chat_cost: bool = False
     """The cost of a chat or a conversation asked ("cost per chat", "cost per 1000 chats",
     "costul unei conversații"): one request's, with what a chat is taken to be said."""
@@ -2432,6 +2440,7 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "reserved_months": _reserved_months(folded),
             "no_checkpoints": bool(_NO_CHECKPOINTS.search(folded)),
             "chat_cost": bool(_CHAT_COST.search(folded)),
+            "served_live": bool(_SERVED_LIVE.search(folded)) and not _JOB_SAID.search(folded),
             "thousand_requests": bool(_THOUSAND_REQUESTS.search(folded)),
             "precisions_weighed": _precisions_weighed(folded),
             "precisions_listed": _precisions_listed(folded),
@@ -5367,6 +5376,18 @@ _TOKENS_RATE_ASKED = re.compile(
 # (speed's "request_cost"; audit regress3 #10: the hourly price alone)
 _REQUEST_NOUN = (r"(?:requests?|query|queries|calls?|completions?|chats?|conversations?|convos?"
                  r"|sessions?)")
+# tokens served as users ask for them (Stated.served_live), folded: "serve(s/d/ing)", "a
+# chatbot", "an endpoint", "users", "an API", "an assistant"; "servesc", "servește",
+# "deservim", "utilizatori", "asistent" ("server", "service" are no such word)
+_SERVED_LIVE = re.compile(
+    r"\b(?:serv(?:e|es|ed|ing|esc|este|esti|im|iti|i|it|ita|ire|irea|easca)|deserv\w*+"
+    r"|chat-?bot\w*+|chat\s++bots?|endpoint\w*+|users?|utilizator\w*+|apis?|api-?ul"
+    r"|assistants?|asistent\w*+)\b")
+# a job said (Stated.served_live is none then): "batch", "job", "offline", "process",
+# "summarise"; "lot de", "procesez", "rezumăm", "jobul"
+_JOB_SAID = re.compile(
+    r"\b(?:batch\w*+|jobs?|jobul\w*+|joburi\w*+|offline|process\w*+|proces(?:ez|am|a|eaza"
+    r"|are\w*+)|summari[sz]\w*+|rezum\w*+|lot(?:ul|uri|urile)?\s++de|loturi\w*+)\b")
 # a chat or a conversation is one request of the request's tokens (audit ask_en #6: "cost per
 # chat", "cost per conversation", "cost per 1000 chats" answered the hourly price)
 _CHAT_COST = re.compile(r"\b(?:cost\w*+|price|pret\w*+)\b[^?.!]{0,30}?\b(?:chats?"

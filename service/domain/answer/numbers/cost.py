@@ -869,17 +869,29 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
     (workload ``batch``), for weekly or monthly amounts (runs of a job), and for a daily
     amount whose daily jobs cost less a month than the endpoint (False here: the job leads
     and :func:`_job_endpoint` gives the endpoint after it, as for a week's or a month's
-    tokens); an hourly rate stays the endpoint's, each hourly run would load the model."""
+    tokens); an hourly rate stays the endpoint's, each hourly run would load the model.
+    Tokens served as users ask for them (``Stated.served_live``: a chatbot, an API, "serve")
+    are the endpoint's whatever it costs, a day's, a week's or a month's (their month over
+    its hours of use, as :func:`_job_endpoint` rates them), the batch after it, with the
+    peak caveat (audit chatbot22: $11.33 of daily jobs led for a chatbot's 5M tokens a
+    day)."""
     m = w.model
     runs = w.st.job_runs
     if (m is None or m.kind != "llm" or m.task == "embed" or not w.det.tokens or runs is None
-            or runs[1] != "day" or w.st.interruptible or w.sub in ("million", "time", "unit")
+            or runs[1] not in ("day", "week", "month") or w.st.interruptible
+            or w.sub in ("million", "time", "unit")
             or w.ex.workload in ("batch", "finetune", "pretrain")):
         return False
-    n = runs[0]
+    n, period = runs
+    if period != "day" and not w.st.served_live:
+        return False  # a week's or a month's tokens: the jobs lead (_job_endpoint)
     hours = w.st.hours_per_day or 24.0
-    hourly = _hourly(w, n)
-    tps = w.det.tokens * n / (hours * 3600)
+    hourly = period == "day" and _hourly(w, n)
+    # a week's or a month's tokens served as users ask: the month's over its hours of use,
+    # as _job_endpoint rates them
+    per_month = n * {"day": float(MONTH_DAYS), "week": MONTH_DAYS / 7}.get(period, 1.0)
+    tps = (w.det.tokens * n / (hours * 3600) if period == "day"
+           else w.det.tokens * per_month / (hours * (w.st.days_per_month or MONTH_DAYS) * 3600))
     out = _out(w)
     inp = _request_prompt(w, out)
     kw = _endpoint_kw(w, gid, tps, inp, out)
@@ -899,13 +911,16 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
                         output_tokens=out, concurrent_requests=1, interruptible=False,
                         gpus=kw.get("gpus"))
     job = batch.options[0].cost.per_job_usd if batch is not None and batch.options else None
-    jobs = n * MONTH_DAYS
-    if not hourly and job and month is not None and job * jobs < month:
+    jobs = per_month
+    if not hourly and job and month is not None and job * jobs < month and not w.st.served_live:
         # a daily volume with no latency stated leads with the cheaper reading, as a week's
         # or a month's does (_job_endpoint): here the jobs, the endpoint after them (audit
-        # regress3 #8: $799.45 of endpoint led for 10M a day, $240.45 of jobs for 70M a week)
+        # regress3 #8: $799.45 of endpoint led for 10M a day, $240.45 of jobs for 70M a week).
+        # Tokens served as users ask (a chatbot, an API, "serve") cannot wait for one daily
+        # batch: the endpoint leads, the jobs follow (audit chatbot22: $11.33 of jobs led)
         return False
-    rate = w.say("steady_rate_hour" if hourly else "steady_rate_day", tokens=w.n(w.det.tokens))
+    rate = w.say("steady_rate_hour" if hourly else f"steady_rate_{period}",
+                 tokens=w.n(w.det.tokens))
     thr = o.performance.output_tokens_per_s_total or 0.0
     said = {"rate": rate, "tps": w.n(tps), "thr": w.n(thr),
             "setup": _setup_weights(w, w.option_setup(o), o.weights),
@@ -926,13 +941,16 @@ def _steady_rate(w: _W, gid: str | None) -> bool:
                  input_tokens=inp, output_tokens=out)
     if one is not None and one.fits_in_memory:
         w.record(one, inp + out)
-    w.out.more.append(w.say("cost_steady_why"))
+    # served as users ask: the rate is the day's average, their requests come in peaks
+    w.out.more.append(w.say("cost_steady_why_served" if w.st.served_live else "cost_steady_why"))
     if job:
         # the same tokens as a batch run on its own each period, separately billed: the
         # other reading (dearer here, or an hourly rate, whose runs would each load the model)
-        w.out.more.append(w.say("cost_steady_batch", runs=w.n(jobs),
-                                how=w.say("job_runs_day", n=w.hours(n)),
-                                month=w.usd(job * jobs), job=w.usd(job)))
+        w.out.more.append(
+            w.say("cost_steady_batch_once", month=w.usd(job)) if jobs == 1
+            else w.say("cost_steady_batch", runs=w.n(jobs, 0 if jobs.is_integer() else 2),
+                       how=w.say(f"job_runs_{period}", n=w.hours(n)),
+                       month=w.usd(job * jobs), job=w.usd(job)))
     per_s = w.per_s(tps / out)
     w.out.more.append(w.say(_assumed_rate_key(w, per_s), weights=o.weights, rate=per_s,
                             ctx=w.n(inp + out), inp=w.n(inp), out=w.n(out)))
