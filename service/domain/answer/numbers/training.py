@@ -220,7 +220,10 @@ def _headroom_line(w: _W, r: SizingResult, stated: bool = False) -> None:
                                   "training_tokens": w.train_tokens(), "weights": r.weights}
             if kw["task"] == "finetune":
                 kw["finetune"] = finetune_options(w.ex.method or "lora", w.ex, w.st)
-            for n in (r.gpu_count + NODE_GPUS * k for k in (1, 2, 3, 4)):
+            # the counts a count is tried on (:func:`_counts_tried`), fewest first: it stepped
+            # by whole nodes past the count, "10 x A100 80GB keep 10% free" for a 70B LoRA
+            # on 2 that 3 hold at 54.2 GiB per GPU (audit headroom22)
+            for n in (m for m in _counts_tried(w, r.gpu.id) if m > r.gpu_count):
                 alt = _count_size(w, kw, n)
                 if alt is not None and _holds(w, alt):
                     more = w.say("train_headroom_short_more", setup=w.setup(n, r.gpu.id),
