@@ -84,7 +84,9 @@ def test_48gb_card_is_48gb_of_memory(q: str) -> None:
     assert r.numbers is not None and r.numbers.asked is not None
     assert r.numbers.asked.yes is True
     text = _plain(head(r))
-    assert text.startswith("Yes, Meta Llama 3.1 70B at int4 fits on a 48 GB card")
+    # 40.7 of 43.2 GiB leaves 5.8 % free, under the recommendations' 10 %: a qualified yes
+    # (audit tightfit22; it was "Yes, Meta Llama ...")
+    assert text.startswith("Yes, barely: Meta Llama 3.1 70B at int4 fits on a 48 GB card")
     assert "of the 43.2 GiB usable" in text
     # the 48 GB cards that show less of it are said, with their 40.5 GiB
     assert "NVIDIA L40S 48GB" in text and "44.99 GiB" in text and "40.5 GiB usable" in text

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import msgspec
+
 from service.domain.answer.numbers.context import (
     _W,
     ASK_CONTEXT_TOKENS,
@@ -26,6 +28,7 @@ from service.domain.answer.numbers.media import _answered_as_media, _media
 from service.domain.catalog.precisions import PRECISIONS, find_precision, get_precision
 from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
+from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
 from service.domain.sizing.sizing import (
@@ -33,6 +36,12 @@ from service.domain.sizing.sizing import (
     default_weights,
     sized_from_entry,
 )
+
+_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
+                             if f.name == "min_memory_headroom_pct")) / 100
+"""The share of the engine's memory per GPU the recommendations keep free to serve a model
+(``min_memory_headroom_pct``, 10 %; speed._SERVE_HEADROOM, a later layer, reads the same): a
+fit that leaves less is a qualified yes (:func:`_tight_fit`)."""
 
 _OUT = ASK_OUTPUT_TOKENS
 """Each request's output where none is stated: the one default load of every answer
@@ -620,6 +629,8 @@ def _fits(w: _W) -> None:
                         cap=w.gib(w.cap(r)), ctx=w.n(ctx), engine=r.engine,
                         runs=everywhere or "")
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
+    if key == "fits_yes" and r.fits:
+        _tight_fit(w, r, gid, count, ctx, setup)
     if not r.fits_in_memory:
         _smaller_precisions(w, gid, count, ctx, r, setup)
         w.takes_more(r, gid, count)  # the GPU named first: how many of it hold the model
@@ -630,6 +641,66 @@ def _fits(w: _W) -> None:
     if r.fits and r.runs is not False:
         _less_of_memory(w, less, count, ctx)
     w.sized_warnings(r, ctx)
+
+
+def _tight_fit(w: _W, r: SizingResult, gid: str, count: int, ctx: int, setup: str) -> None:
+    """A yes that leaves less than the recommendations' headroom free (:data:`_SERVE_HEADROOM`)
+    said as one: "Yes, barely", the GiB per GPU still free, how many requests of ``ctx``
+    tokens the KV cache left holds at once (the sizing's ``max_batch_size``), and the nearest
+    setups that keep the headroom: more of the same GPU (doubling, within a node) and the
+    fewest of its family's next larger memory. Llama 3.1 70B at fp16 on 4 × A100 40GB, 35.1
+    GiB of 36.0 (2.5 % free, room for 3 requests of 4,096 tokens), was a plain "Yes", where
+    8 users of the same question are a "No" (audit tightfit22). The numbers keep yes."""
+    assert w.model is not None
+    cap = w.cap(r)
+    if r.memory.per_gpu_gib <= cap * (1 - _SERVE_HEADROOM):
+        return
+    pct = w.f.percent(_SERVE_HEADROOM, 0)
+    n = r.max_batch_size or 0
+    room = w.say("fits_tight_room", requests=w.requests(n, "count"), ctx=w.n(ctx)) if n else ""
+    w.out.first = w.say("fits_yes_tight", model=w.model.name, weights=r.weights, setup=setup,
+                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(cap), ctx=w.n(ctx),
+                        free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)), pct=pct, room=room)
+    alts = [x for x in (_roomy_setup(w, r, gid, count, ctx, more=True),
+                        _roomy_setup(w, r, _larger_variant(w, gid), 0, ctx)) if x]
+    if alts:
+        w.out.more.insert(0, w.say("fits_tight_more", pct=pct,
+                                   alts=w.t["fits_tight_or"].join(alts)))
+
+
+def _larger_variant(w: _W, gid: str) -> str:
+    """The GPU of ``gid``'s family (as the ``gpus`` filter reads a family: "A100", every
+    A100) with the least more usable memory, the same form factor first (the A100 SXM4 80GB
+    for the 40GB); ``gid`` itself where the family has none."""
+    gpus = w.reg.gpus
+    words = gpus[gid].name.split()
+    family = next((f for i in range(1, len(words) + 1)
+                   if gid in (f := w.reg.gpu_family(" ".join(words[:i])))), [])
+    own = gpus[gid]
+    larger = [g for g in family if g in gpus and gpus[g].usable_gib > own.usable_gib]
+    return min(larger, default=gid, key=lambda g: (gpus[g].form_factor != own.form_factor,
+                                                   gpus[g].usable_gib, g))
+
+
+def _roomy_setup(w: _W, r: SizingResult, gid: str, count: int, ctx: int,
+                 more: bool = False) -> str | None:
+    """The fewest ``gid`` (more than ``count`` where ``more``; 1, 2, 4 up to a node) that hold
+    ``r``'s request at its precision with the headroom free, as "8 × A100 (about 18.4 GiB
+    per GPU of the 36.0 GiB usable)"; None where none within a node does, or ``gid`` is the
+    GPU asked and ``more`` is not set (its count is the tight one)."""
+    if not more and r.gpu is not None and gid == r.gpu.id:
+        return None
+    k = 1
+    while k <= NODE_GPUS:
+        if k > count:
+            at = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0,
+                        weights=r.weights)
+            if (at is not None and at.gpu is not None and at.fits and at.runs is not False
+                    and at.memory.per_gpu_gib <= w.cap(at) * (1 - _SERVE_HEADROOM)):
+                return w.say("fits_tight_alt", setup=w.setup(k, gid),
+                             need=w.gib(at.memory.per_gpu_gib), cap=w.gib(w.cap(at)))
+        k *= 2
+    return None
 
 
 def _less_of_memory(w: _W, less: list[str], count: int, ctx: int) -> None:
