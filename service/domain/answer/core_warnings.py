@@ -45,6 +45,16 @@ _LISTS: Mapping[str, Mapping[str, str]] = {
 message and the list joined again by ``core_list_or``."""
 
 
+def ttft_floor(text: str) -> dict[str, str] | None:
+    """The figures of the recommendations' relaxed default time-to-first-token target, its
+    floor kind (``core_ttft_floor``: the default met only by buying replicas, within reach
+    of the setup's single-request floor), read from an option's warning: the values as
+    written (``n_...``: numbers with thousands commas) and ``gpu``; None for any other
+    warning."""
+    m = _FLOOR.search(text)
+    return None if m is None else {k: v for k, v in m.groupdict().items() if v is not None}
+
+
 def _list_pattern(name: str) -> str:
     one = "(?:" + "|".join(re.escape(k) for k in _LISTS[name]) + ")"
     return f"(?P<list_{name}>{one}(?:, {one})*+(?: or {one})?+)"
@@ -217,6 +227,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"at this load \(the fastest reaches (?P<n_best>\d[\d,]*+) ms\): the options are held "
         r"to (?P<n_target>\d[\d,]*+) ms instead \(the fastest reachable\); set "
         r"max_time_to_first_token_ms to change it")),
+    # the default TTFT target met only by buying replicas, within reach of the setup's
+    # single-request floor, relaxed (recommend/context.RelaxedTTFT.words, its floor kind)
+    ("core_ttft_floor", re.compile(
+        r"the default time-to-first-token target of (?P<n_default>\d[\d,]*+) ms takes "
+        r"(?P<n_need>\d[\d,]*+) GPUs at this load where memory and the load take "
+        r"(?P<n_mem>\d[\d,]*+): one (?P<n_prompt>\d[\d,]*+)-token prompt alone waits "
+        r"(?P<n_floor>\d[\d,]*+) ms for its first token on (?P<n_width>\d++) x "
+        r"(?P<gpu>(?:(?!, so the options ).)++), so the options are held to "
+        r"(?P<n_target>\d[\d,]*+) ms instead \(the limit past which a first token is too slow "
+        r"for interactive use\); set max_time_to_first_token_ms to hold them to a target of "
+        r"your own")),
     # a stated target met by less than the serving model's error band (options.thin_margin_
     # warnings): every engine measured, or one engine by its name
     ("core_thin_decode_all", re.compile(_thin(_THIN_DECODE, "every engine measured"))),
@@ -1115,6 +1136,7 @@ def _alternative(text: str, texts: Mapping[str, str]) -> str | None:
 # What would change a recommendation's answer (service/domain/recommend/alternatives.py).
 _NUM = r"\d[\d,]*+(?:\.\d++)?"
 _NUMBER = re.compile(_NUM)
+_FLOOR = dict(_PATTERNS)["core_ttft_floor"]
 _SAID: Mapping[str, Mapping[str, str]] = {
     # the model family of a thin-margin warning's measured runs (options.thin_margin_warnings)
     # a training run spread over nodes for its deadline, on spot (alternatives)

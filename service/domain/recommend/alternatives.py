@@ -32,6 +32,7 @@ from service.domain.recommend.capability import (
     headroom_limit,
     keeps_kv,
     kernel_refusal,
+    load_at,
     objective_words,
     runnable_precisions,
     train_capability,
@@ -56,6 +57,7 @@ from service.domain.recommend.context import (
     usd,
 )
 from service.domain.recommend.options import (
+    LONG_TTFT_MS,
     best_cost,
     finalise,
     machine_words,
@@ -889,6 +891,68 @@ def _reachable_words(r: Reachable) -> str:
         f" x {r.pipeline} pipeline stages" if r.pipeline > 1 else "")
     return (f"{r.gpus} x {r.gpu.name}, {r.precision} weights, {layout}, "
             f"{count(r.users_per_replica, 'request')} per replica")
+
+
+FLOOR_SHARE = 0.5
+"""A default TTFT target is within reach of a setup's single-request floor where that floor
+(one prompt alone, nothing queued) is more than this share of it: each replica then takes
+about one user, as 1,975 ms of the 2,000 ms default took on 4 x RTX 4090 (audit deftarget22)."""
+FLOOR_FACTOR = 3.0
+"""How many times what memory and the load cost the default may cost, at the floor, before
+it is relaxed (:func:`default_ttft_floor`)."""
+LARGE_FACTOR = 4.0
+"""... and how many times, whatever the floor (16 x L40S where memory holds 20 users of 70B
+int4 on 2 and the decode speed on 4)."""
+
+
+def default_ttft_floor(ctx: Ctx, candidates: Sequence[Quote]) -> RelaxedTTFT | None:
+    """Where offers meet the default time-to-first-token target, but the cheapest only by
+    buying replicas for it (its plan decided by the default TTFT), and that target is within
+    reach of its layout's single-request floor (:data:`FLOOR_SHARE`): the target to try
+    instead, the interactive limit (``LONG_TTFT_MS``, past which an option is warned too slow
+    for interactive use), so that memory, the load and the decode speed size the options.
+    The caller ranks again under it and keeps it only where that costs at most
+    1 / :data:`FLOOR_FACTOR` as much (1 / :data:`LARGE_FACTOR` with a floor under that share),
+    said by :func:`floor_kept`. A default is a convenience, not the buyer's requirement: 80 x
+    RTX 4090 ($20,019/month) for 20 users of 70B int4, where 4 hold them and each user then
+    waits 6.4 s (audit deftarget22). None where the target is stated or relaxed already, or
+    the default TTFT does not decide the cheapest option."""
+    tg = ctx.targets
+    if (not tg.default_ttft or tg.ttft_ms is None or ctx.relaxed_ttft is not None
+            or not candidates or tg.ttft_ms >= LONG_TTFT_MS):
+        return None
+    lead = min(candidates, key=lambda q: q.sort_cost)
+    plan = lead.plan
+    if plan.decided_by != "default TTFT":
+        return None
+    cap = plan.cap
+    floor_ms = load_at(ctx, lead.gpu, cap.tp, plan.p, 1, cap.pp * cap.stages)[0] * 1000
+    r = ctx.req
+    prompt = max(1, r.context_tokens - r.output_tokens)
+    width = cap.tp * cap.pp * cap.stages
+    return RelaxedTTFT(default_ms=tg.ttft_ms, best_ms=floor_ms,
+                       best_words=f"{width} x {lead.gpu.name}", margin=1.0,
+                       target_ms=float(LONG_TTFT_MS), floor_prompt_tokens=prompt,
+                       default_gpus=lead.offer.gpu_count * plan.nodes)
+
+
+def floor_kept(floor: RelaxedTTFT, before: Sequence[Quote], after: Sequence[Quote]
+               ) -> RelaxedTTFT | None:
+    """``floor`` (:func:`default_ttft_floor`) with the GPUs the options take under it, where
+    the cheapest is then the same GPU and costs :data:`FLOOR_FACTOR` times less at the floor,
+    or :data:`LARGE_FACTOR` times less whatever the floor; None where not (the default
+    stands: another GPU that costs less without it is no reason to drop it)."""
+    if not before or not after:
+        return None
+    lead = min(before, key=lambda q: q.sort_cost)
+    now = min(after, key=lambda q: q.sort_cost)
+    if now.gpu.id != lead.gpu.id:
+        return None
+    factor = lead.sort_cost / max(now.sort_cost, 1e-9)
+    at_floor = floor.best_ms > FLOOR_SHARE * floor.default_ms
+    if factor < (FLOOR_FACTOR if at_floor else LARGE_FACTOR):
+        return None
+    return msgspec.structs.replace(floor, memory_gpus=now.offer.gpu_count * now.plan.nodes)
 
 
 def _node_need(ctx: Ctx, offer: Offer, p: Precision) -> tuple[float, float, str] | None:
