@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from service.domain.answer.numbers.context import (
+    _FALLBACK_PRECISIONS,
     _SMALLER,
     _W,
     ASK_OUTPUT_TOKENS,
@@ -917,7 +918,7 @@ def _speed_answer(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     setup = named or w.setup(count, gid)
-    if not r.fits_in_memory:
+    if not r.fits_in_memory and not _users_queue(w, r):
         # the model's own precision does not fit there at this prompt: the figures at the
         # largest precision that does, said so (a "no" alone answers no speed)
         own_r = r
@@ -2053,15 +2054,91 @@ def _switch_left(w: _W, r: SizingResult, gid: str, count: int, inp: int, out: in
                                 ttft=w.n(p.time_to_first_token_ms)))
 
 
+def _running(r: SizingResult) -> int:
+    """The requests ``r``'s setup runs at once: what its KV cache holds at their full context
+    (``max_batch_size_in_memory``), at most what the engine admits (the performance's
+    ``max_concurrency``: KV admission at their actual context, at most max_num_seqs per
+    replica, catalog/engines.toml; vLLM's max_num_seqs is the most sequences one iteration
+    processes, https://docs.vllm.ai/en/v0.10.2/api/vllm/config/scheduler.html)."""
+    held = r.max_batch_size_in_memory or 0
+    conc = r.performance.max_concurrency if r.performance is not None else None
+    return min(held, conc) if held and conc else held
+
+
+def _users_queue(w: _W, r: SizingResult) -> bool:
+    """Users stated whom the model's own precision serves with some of them waiting: its
+    weights and at least one request fit, and the sizing timed the load with the engine
+    admitting what its KV cache holds and queueing the rest (sizing's ``queued``). They queue
+    at that precision rather than having it lowered for them (continuous batching admits
+    requests while KV blocks and max_num_seqs allow and the rest wait,
+    https://docs.vllm.ai/en/latest/models/performance.html); a lower precision is offered
+    beside it (:func:`_users_lower`). It was lowered for all of them to fit at once: bf16 at
+    300 users of Llama 3.1 70B on 8 x H100, fp8 at 350, awq-int4 at 400, bf16 again at 500."""
+    users = w.ex.concurrent_requests
+    return bool(users and users > 1 and w.model is not None and w.model.kind == "llm"
+                and r.max_batch_size_in_memory and r.performance is not None
+                and r.runs is not False)
+
+
+def _queue_ttft_ms(ttft_h: float, tpot_h: float, out: int, users: int, held: int) -> float:
+    """The time to first token ``users`` see where ``held`` run at once, the queue's wait
+    included: Little's law for the closed loop (``held`` in the system, each cycle one
+    request's whole time), as the sizing counts users past the admission cap."""
+    cycle_s = (ttft_h + (out - 1) * tpot_h) / 1000
+    return ttft_h + (users - held) / (held / cycle_s) * 1000
+
+
+def _users_lower(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
+                 out: int, users: int) -> None:
+    """After the users that wait at the model's own precision (no precision stated): the
+    largest lower precision that runs there (:data:`_FALLBACK_PRECISIONS`, the order the
+    speed answer once fell back in) as an alternative, with how many of the users it runs
+    at once, each one's tokens/s and the time to first token at that load (the queue's wait
+    included, :func:`_queue_ttft_ms`), its weight-only note where the GPU runs it so."""
+    if w.weights is not None or w.model is None or w.model.kind != "llm":
+        return
+    own = get_precision(r.weights)
+    for pid in _FALLBACK_PRECISIONS:
+        if not lower_than_own(get_precision(pid), own):
+            continue
+        got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                     batch_size=users, weights=pid)
+        if (got is None or got.runs is False or not got.max_batch_size_in_memory
+                or got.performance is None):
+            continue
+        held = min(users, _running(got))
+        at = got if held >= users else w.size(gpu=gid, gpu_count=count, input_tokens=inp,
+                                               output_tokens=out, batch_size=held, weights=pid)
+        p = at.performance if at is not None else None
+        if (p is None or not p.output_tokens_per_s_per_user or not p.output_tokens_per_s
+                or not p.time_to_first_token_ms or not p.time_per_output_token_ms):
+            continue
+        ttft = (p.time_to_first_token_ms if held >= users else
+                _queue_ttft_ms(p.time_to_first_token_ms, p.time_per_output_token_ms, out,
+                               users, held))
+        w.out.more.append(w.say(
+            "speed_users_lower_all" if held >= users else "speed_users_lower_held",
+            p=pid, p0=r.weights, setup=setup, users=w.n(users), held=w.n(held),
+            rest=w.n(users - held), per_user=w.rate(p.output_tokens_per_s_per_user),
+            total=w.rate(p.output_tokens_per_s), ttft=w.n(ttft)))
+        if (weight_only := w.weight_only_said(got, gid)) is not None:
+            w.out.more.append(weight_only)
+        return
+
+
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
                  users: int, out: int = ASK_OUTPUT_TOKENS) -> bool:
     """The speed at the stated load: ``users`` requests at once, each user's and the whole
     setup's tokens/s; when fewer fit in memory, how many do (and their speed at that load)
     and how many GPUs hold them all."""
     assert w.model is not None
-    held = r.max_batch_size_in_memory or 0
+    held = _running(r)
+    # more users than run at once (the KV cache at their full context, or the engine's
+    # max_num_seqs, holds fewer): the ones that run and the ones that wait, at the model's
+    # own precision (it was "342 run at once" beside "at full load ... 256 requests at once")
+    queued = users > held
     at = r
-    if not r.fits_in_memory:
+    if queued:
         again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                        batch_size=held)
         if again is None or not again.fits_in_memory:
@@ -2076,19 +2153,19 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     alone = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                    weights=at.weights)
     one = alone.performance if alone is not None and alone.performance is not None else None
-    if r.fits_in_memory and w.sub == "ttft" and p.time_to_first_token_ms:
+    if not queued and w.sub == "ttft" and p.time_to_first_token_ms:
         # a time to first token asked: the one at the stated load leads, one request
         # alone after it
         w.out.first = w.say("speed_ttft_users", ttft=w.n(p.time_to_first_token_ms),
                             inp=w.n(inp), alone=w.n(one.time_to_first_token_ms or 0)
                             if one is not None else "?", **common)
         w.ask("time_to_first_token_ms", p.time_to_first_token_ms, "ms")
-    elif r.fits_in_memory and w.sub == "tpot" and p.time_per_output_token_ms:
+    elif not queued and w.sub == "tpot" and p.time_per_output_token_ms:
         w.out.first = w.say("speed_tpot_users", tpot=w.n(p.time_per_output_token_ms, 1),
                             alone=w.n(one.time_per_output_token_ms or 0, 1)
                             if one is not None else "?", **common)
         w.ask("time_per_output_token_ms", p.time_per_output_token_ms, "ms")
-    elif (r.fits_in_memory and w.sub == "request_time" and p.time_to_first_token_ms
+    elif (not queued and w.sub == "request_time" and p.time_to_first_token_ms
           and p.time_per_output_token_ms):
         # one request's whole time at the stated load ("how long does one request take on
         # 8B on an H100 for 16 users?"): TTFT + output x TPOT at that load
@@ -2098,12 +2175,12 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                             tpot=w.n(p.time_per_output_token_ms, 1), inp=w.n(inp),
                             out=w.n(out), **common)
         w.ask("request_latency_s", total_s, "s")
-    elif r.fits_in_memory and w.sub == "throughput":
+    elif not queued and w.sub == "throughput":
         # the total asked ("total throughput with 50 users"): the setup's tokens/s leads
         w.out.first = w.say("speed_users_total", **common)
         w.ask("output_tokens_per_s", p.output_tokens_per_s, "tokens/s")
         _users_mean(w, p, users, out, common)
-    elif r.fits_in_memory:
+    elif not queued:
         w.out.first = w.say("speed_users_all", **common)
         w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s")
         _users_mean(w, p, users, out, common)
@@ -2111,11 +2188,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
         held_text = w.say("speed_users_held", held=w.n(held), rest=w.n(users - held), **common)
         ttft_h, tpot_h = p.time_to_first_token_ms, p.time_per_output_token_ms
         if w.sub == "ttft" and ttft_h and tpot_h:
-            # the TTFT the users see, the queue's wait included: Little's law for the closed
-            # loop (``held`` in the system, each cycle one request's whole time), as the
-            # sizing counts users past the admission cap
-            cycle_s = (ttft_h + (out - 1) * tpot_h) / 1000
-            ttft_q = ttft_h + (users - held) / (held / cycle_s) * 1000
+            ttft_q = _queue_ttft_ms(ttft_h, tpot_h, out, users, held)
             w.out.first = w.say("speed_ttft_queue", ttft=w.n(ttft_q), held=w.n(held),
                                 ttft_held=w.n(ttft_h), rest=w.n(users - held),
                                 **{k: common[k] for k in ("users", "model", "weights",
@@ -2143,10 +2216,14 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
                                     per_replica=w.gpus_per_replica(got[2])))
+        _users_lower(w, r, gid, count, setup, inp, out, users)
     if r.fits_in_memory:
+        # (the whole load's figures, the wait of those past max_num_seqs in the first token)
+        rp = r.performance or p
         _switch_left(w, r, gid, count, inp, out, users)
-        _target_verdict(w, gid, count, inp, out, users, p.output_tokens_per_s_per_user,
-                        p.time_to_first_token_ms or 0.0)
+        _target_verdict(w, gid, count, inp, out, users,
+                        rp.output_tokens_per_s_per_user or p.output_tokens_per_s_per_user,
+                        rp.time_to_first_token_ms or 0.0)
     elif w.st.min_tokens_per_s and not w.st.max_ttft_ms:
         # each user's speed asked as a target ("ITL < 50 ms for 50 users") with more users
         # than the memory holds: the requests that run against it (their wait is in the
@@ -2166,8 +2243,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             tps=w.rate(one.decode_tokens_per_s),
             tpot=w.n(one.time_per_output_token_ms or 1000 / one.decode_tokens_per_s, 1),
             ttft=w.n(one.time_to_first_token_ms or 0),
-            users=w.n(at.max_batch_size_in_memory
-                      if not r.fits_in_memory and at.max_batch_size_in_memory else users),
+            users=w.n(held if queued else users),
             per_user=w.rate(p.output_tokens_per_s_per_user),
             tpot_load=w.n(p.time_per_output_token_ms or 0, 1),
             ttft_load=w.n(p.time_to_first_token_ms or 0),
