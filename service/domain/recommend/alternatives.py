@@ -41,6 +41,7 @@ from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
     DEFAULT_TTFT_MS,
     DEFAULT_TTFT_PROMPT_TOKENS,
+    FAST_NETWORKS,
     LONG_JOB_HOURS,
     LONG_RUN_DAYS,
     MULTI_NODE_HANDICAP,
@@ -116,7 +117,7 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
 
     def rerun(change: str, new_req: RecommendationRequest,
               effect_prefix: str | Callable[[Option], str], engine: str | None = None,
-              least_saving: float = 0.0) -> None:
+              least_saving: float = 0.0, among: Sequence[Offer] | None = None) -> None:
         if reruns is not None:
             reruns.append(change)
         sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
@@ -133,8 +134,11 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
                                 if new_req.max_time_to_first_token_ms is None else None))
         sub_precisions = candidate_precisions(sub)
         use_shared_caches(sub, sub_precisions)
-        # only a cheaper answer is shown: offers that cannot cost less are not planned
-        cands, _ = rank_offers(sub, offers, sub_precisions, top_n=1, ceiling=current)
+        # only a cheaper answer is shown: offers that cannot cost less are not planned; with
+        # no answer, offers that cannot be within the budget (it kept every option out)
+        ceiling = current if current is not None else budget_ceiling(sub)
+        cands, _ = rank_offers(sub, offers if among is None else among, sub_precisions,
+                               top_n=1, ceiling=ceiling)
         sub_opts = finalise(sub, cands, top_n=1)  # only the best one is quoted
         cost = best_cost(sub_opts)
         if not sub_opts or cost is None:
@@ -236,8 +240,13 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
         # (pricing.quote_offer): the node count and the hours that meets it
         late = (req.workload in ("finetune", "pretrain") and req.max_job_hours is not None
                 and bool(ctx.deadline_misses))
+        # only an offer with a fast node network can change: elsewhere the plans are the
+        # request's own (a replica or run split over nodes is refused there, and a run is
+        # spread only over such nodes: pricing.trains_over_nodes), and the request's own
+        # gave no option, so those offers are not planned again
         rerun("allow multi-node", msgspec_replace(req, allow_multi_node=True),
-              _spread_words if late else "shard the model over several nodes")
+              _spread_words if late else "shard the model over several nodes",
+              among=[o for o in offers if o.network in FAST_NETWORKS])
     if not options and not req.include_suspect and {"trust", "deadline"} <= kinds:
         # a deadline missed where offers kept out by a price flagged as suspect would meet it
         # (a multi-node run's only fast-network machines: audit regress4 #8, where the reason
@@ -269,6 +278,22 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+def budget_ceiling(ctx: Ctx) -> float | None:
+    """The most a steady option may cost a month and still be within the request's budget,
+    in :func:`rank_offers`' ``ceiling`` terms (an offer's least hourly price x the month's
+    hours): an option's price per hour is its machine's price times its instances, never
+    below the offer's least price, so an offer whose least price is over ``max_usd_per_hour``
+    is over it (pricing._over_budget); its month is billed for at least the hours used, so
+    one whose least price for those hours is over ``max_usd_per_month`` is over that. None
+    where no hourly or monthly budget is set (a job's total is not a steady cost)."""
+    req = ctx.req
+    month_hours = ctx.hours_per_day * req.days_per_month
+    bounds = [b for b in (req.max_usd_per_hour * month_hours
+                          if req.max_usd_per_hour is not None else None,
+                          req.max_usd_per_month) if b is not None]
+    return min(bounds, default=None)
 
 
 def price_caveat(stale_days: int | None, suspect: bool) -> str:

@@ -1465,6 +1465,9 @@ def _cost_inner(w: _W) -> None:
     if not options and gid is not None:
         options = rec.options[:3]
     if not options:
+        if (rec.reason and gid is None and not family and not by_memory
+                and _over_budget_lead(w, kw, rec.reason, workload)):
+            return
         if rec.reason:
             # the core's reason is a clause with no full stop: the answer's next sentence
             # ("“A100” is read as …") ran on from its last parenthesis
@@ -1485,18 +1488,7 @@ def _cost_inner(w: _W) -> None:
             # another card of the family leads: the note that reads the name as the alias's
             # card (and its count) is not what was priced
             w.st = dc_replace(w.st, bare_gpu=None)
-    if (w.model.kind == "llm" and w.model.task != "embed" and workload == "serving"
-            and w.out.sizing is None):
-        # the sizing the price is for: one replica of the lead option (its machine's GPUs,
-        # its share of the users), as the spot answer records its own
-        ctx = kw.get("context_tokens", 4096)
-        one = w.size(gpu=o.offer.gpu, gpu_count=o.fit.gpus_per_replica, weights=o.weights,
-                     input_tokens=ctx - kw.get("output_tokens", 512),
-                     output_tokens=kw.get("output_tokens", 512),
-                     batch_size=math.ceil(kw["concurrent_requests"] / _replicas(o)),
-                     parallelism=_replica_layout(o))
-        if one is not None and one.fits_in_memory:
-            w.record(one, ctx, per_replica=True)
+    _record_replica(w, kw, o, workload)
     budget = w.ex.budget_usd_per_month or w.ex.budget_usd_per_hour
     # the precision priced, where fewer bits than the model's own, in the first sentence
     # with the setup (was only in the second: "1 × H100 ... $1.29/h. Sized at awq-int4")
@@ -1748,6 +1740,84 @@ def _holds(w: _W, gid: str, count: int, kw: Mapping[str, Any]) -> bool:
     r = w.size(gpu=gid, gpu_count=count, input_tokens=kw.get("context_tokens", 4096) - out,
                output_tokens=out)
     return r is not None and bool(r.fits_in_memory) and r.runs is not False
+
+
+def _record_replica(w: _W, kw: Mapping[str, Any], o: Option, workload: str) -> None:
+    """The sizing a served LLM's price is for: one replica of option ``o`` (its machine's
+    GPUs, its share of the users), as the spot answer records its own."""
+    assert w.model is not None
+    if (w.model.kind != "llm" or w.model.task == "embed" or workload != "serving"
+            or w.out.sizing is not None):
+        return
+    ctx = kw.get("context_tokens", 4096)
+    one = w.size(gpu=o.offer.gpu, gpu_count=o.fit.gpus_per_replica, weights=o.weights,
+                 input_tokens=ctx - kw.get("output_tokens", 512),
+                 output_tokens=kw.get("output_tokens", 512),
+                 batch_size=math.ceil(kw["concurrent_requests"] / _replicas(o)),
+                 parallelism=_replica_layout(o))
+    if one is not None and one.fits_in_memory:
+        w.record(one, ctx, per_replica=True)
+
+
+def _over_budget_lead(w: _W, kw: dict[str, Any], reason: str, workload: str) -> bool:
+    """An hourly or monthly budget that keeps every option out (the core's reason is the
+    budget's): "No:" and the cheapest setup that carries the request without it, its price
+    in the budget's unit (the asked number, yes false), its speed per user, the setup in
+    the numbers, and the core's advice where it names more than raising the budget. It was
+    the core's reason alone, with no figure in the numbers ("the cheapest option that fits
+    costs $4.41/h ... raise the budget"). False (the reason is said as before) where the
+    budget is not what binds, is a day's, or the request has no option without it either."""
+    assert w.model is not None
+    hourly, monthly = w.ex.budget_usd_per_hour, w.ex.budget_usd_per_month
+    if not reason.startswith("the budget:") or w.st.budget_usd_per_day or not (
+            hourly or monthly):
+        return False
+    ex, st = w.ex, w.st
+    w.ex = msgspec.structs.replace(ex, budget_usd_per_hour=None, budget_usd_per_month=None)
+    try:
+        free = w.recommend(**kw)
+    finally:
+        w.ex, w.st = ex, st
+    if free is None or not free.options:
+        return False
+    o = free.options[0]
+    ro = w.lang == "ro"
+    if monthly:
+        if o.cost.per_month_usd is None:
+            return False
+        price = w.usd(o.cost.per_month_usd) + "/" + ("lună" if ro else "month")
+        budget = w.usd(monthly) + "/" + ("lună" if ro else "month")
+    else:
+        assert hourly is not None
+        price = w.usd(o.cost.per_hour_usd) + "/" + ("oră" if ro else "h")
+        budget = w.usd(hourly) + "/" + ("oră" if ro else "h")
+    tps = o.performance.decode_tokens_per_s_per_user
+    speed = (w.say("over_budget_speed", tps=w.rate(tps))
+             if tps and w.model.kind == "llm" and w.model.task != "embed" else "")
+    w.out.first = w.say("over_budget_cheapest", setup=w.option_setup(o),
+                        weights=_weights_said(w, o.weights), price=price, speed=speed,
+                        provider=o.offer.provider, kind=w.kinds[o.pricing_model],
+                        budget=budget)
+    if monthly:
+        w.ask("per_month_usd", o.cost.per_month_usd or 0.0, "USD", yes=False)
+    else:
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h", yes=False)
+    w.offer_numbers(msgspec.structs.replace(free, options=[o]))
+    _record_replica(w, kw, o, workload)
+    if workload == "serving" and w.model.kind == "llm" and w.model.task != "embed":
+        ctx = kw.get("context_tokens", 4096)
+        w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                                users=w.n(kw["concurrent_requests"]), ctx=w.n(ctx),
+                                inp=w.n(ctx - kw["output_tokens"]), out=w.n(kw["output_tokens"])))
+    if not reason.rstrip(".").endswith("; raise the budget"):
+        # another change the core found an option for within the budget (spot, a smaller
+        # precision): its advice, the list after the reason's last "; " in either language
+        said = localise(reason, w.t, w.f, w.kinds, w.known_gpu_name).rstrip().rstrip(".")
+        w.out.more.append(w.say("over_budget_remedies", remedies=said.rsplit("; ", 1)[-1]))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
 
 
 def _within(w: _W) -> str:
