@@ -5304,7 +5304,9 @@ _MEDIA_UNIT_COST = re.compile(
     r"|\bper audio (?:hour|minute|min|hr)\b|\b(?:per|pe) (?:ora|minut|minutul) de audio\b"
     r"|\bper (?:1[,.]?000|thousand|1k) (?:images|pictures)\b"
     r"|\bper (?:an? )?(?:\d{3,4}\s*+[x\u00d7*]\s*+\d{3,4} )?(?:image|picture)\b"
-    r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b")
+    r"|\bpe (?:1[,.]?000|o mie) de imagini\b|\bpe imagine\b"
+    # "costul per 1000 de imagini" (imgcost audit 22: read as the job of 1,000 images)
+    r"|\bper (?:1[,.]?000|o mie) de imagini\b")
 
 # a bare "how much?" ending a clause, with a model and a GPU named: a price, read as "how much
 # does it cost"; with a memory word ("how much VRAM?", "llama 8b memory on A100, how much?",

@@ -1077,8 +1077,16 @@ def _job_split(w: _W, job: _Job) -> str:
     return text + (" " + words if words else "")
 
 
+# how much cheaper than one card alone a larger machine must be to lead a job asked of a GPU
+# with no count (:func:`_machine_job`'s ``near_one``): a cent's saving led with a machine of 2
+# beside one card's near-equal total (Flux dev, 1,000 images on "H100": $2.59 on 2 × H100,
+# then $2.60 alone; imgcost audit 22)
+_MACHINE_SAVING = 0.05
+
+
 def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[str, Any],
-                 b: tuple[OfferView, float, str], count: int, wall_led: bool = False
+                 b: tuple[OfferView, float, str], count: int, wall_led: bool = False,
+                 asked_only: bool = False, near_one: bool = False
                  ) -> tuple[float, OfferView, int]:
     """A divisible job of ``gpu_hours`` (one replica per GPU) as its provider bills it, with
     the storage of the model's weights for its wall time, as /v1/recommendations prices a
@@ -1090,8 +1098,22 @@ def _machine_job(w: _W, gid: str, gpu_hours: float, weights: str, common: dict[s
     the cheapest offer of that GPU for the job (buyer audit 19 #5: "on L4" answered on
     2 × L4 unexplained); ``wall_led``: the lead states the machine's wall time, not said
     again. One card alone said puts its hours in ``common["one_card"]`` (:func:`_job_lead`
-    then says no GPU-hours: they are those hours)."""
-    job = None if w.ex.gpu_count else _divisible_job(w, gid, gpu_hours, weights)
+    then says no GPU-hours: they are those hours). ``asked_only``: on the GPUs asked (one
+    where no count is said) at ``b``, no other machine chosen (the whole job said after a unit
+    cost asked, on the unit's own setup); ``near_one``: one card alone leads, no larger
+    machine said, unless that machine saves more than ``_MACHINE_SAVING`` of its total (the
+    GPU as asked: one, where no count is said)."""
+    job = None if w.ex.gpu_count or asked_only else _divisible_job(
+        w, gid, gpu_hours, weights, warn=not near_one)
+    if job is not None and near_one:
+        alone = _divisible_job(w, gid, gpu_hours, weights, single=True, warn=False) \
+            if job.v.gpu_count > 1 else None
+        if alone is not None and job.total >= alone.total * (1 - _MACHINE_SAVING):
+            job = alone
+        # the chosen machine's storage and egress prices, warned if unknown
+        _job_storage(w, job.v.provider, weights, job.wall_h, False)
+        if job.egress_gb:
+            _job_egress(w, job.v.provider)
     if job is None:
         v, per, _ = b
         job = _billed_job(w, v, per, count, gpu_hours / count, weights, egress=True)

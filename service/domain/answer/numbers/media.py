@@ -742,9 +742,15 @@ def _media_cost(w: _W, gid: str) -> bool:
             asked = dict(common)  # the GPUs asked, before the job's machine replaces them
             # independent images: every GPU of the cheapest machine makes its share; on the
             # GPUs asked, one replica each (``sec`` is one replica's): GPU-hours x per GPU
+            # a unit cost asked ("cost per 1,000 images"): the whole job after it on the
+            # same GPUs, labelled as the job billed (it was a machine of 2 × H100 chosen,
+            # then one card alone: three near-equal figures, imgcost audit 22); else one card
+            # alone where no count is said, unless a larger machine saves enough
+            unit_q = w.sub == "unit" and not w.st.time_asked
             usd, v, gpus = _machine_job(w, gid, hours, r.weights, common, b, count,
-                                        wall_led=_wall_leads(w))
-            _job_lead(w, "image_job", hours, hours / gpus, usd,
+                                        wall_led=_wall_leads(w), asked_only=unit_q,
+                                        near_one=True)
+            _job_lead(w, "image_unit_job" if unit_q else "image_job", hours, hours / gpus, usd,
                       "job_usd", {"n": w.n(n), "cost": w.usd(usd), "sec": w.n(sec, 1),
                                   **size_, **common})
             if count > 1:  # one replica per GPU: the count said, as the unit cost says it
