@@ -3619,6 +3619,10 @@ _HOW_LONG = re.compile(r"\bhow long\b|\bhow much time\b|\bcat (?:timp|dureaza)\b
 _LASTS_VERB = re.compile(r"\blast(?:s|ing)?\b|\bajung\w*+|\btine\b|\bdureaza\b"
                          r"|\bcan (?:i|we|you) (?:run|rent|use|keep)\b"
                          r"|\bpot(?:em)? (?:rula|folosi|inchiria)\b"
+                         # "how many hours can I fine-tune / train ... for $2000", "câte ore
+                         # pot antrena / face fine-tuning cu 2000 $" (audit budgethours)
+                         r"|\bcan (?:i|we|you) (?:train|fine[- ]?tune|finetune|pre[- ]?train)\b"
+                         r"|\bpot(?:em)? (?:antrena|face)\b"
                          # "how many hours of A100 do I get / can I buy for $50", "câte ore de
                          # A100 primesc / pot cumpăra cu 50 de dolari" (audit ro2 #5: guidance)
                          r"|\b(?:get|buy)\b|\bprimes[ct]\b|\bprimim\b|\bcumpar\w*+|\bobtin\w*+")

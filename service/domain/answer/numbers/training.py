@@ -1226,9 +1226,12 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
     L40S for 219 days of Llama 3.2 1B for $10,000 (buyer audit). A fine-tune's spot setups
     are ranked too where spot is not ruled out (:func:`_budget_spot`): one that trains more
     per dollar leads, said to be spot, the on-demand figure after it (:func:`_budget_spot_lead`;
-    audit buyer17 #5). The option chosen, or None."""
+    audit buyer17 #5). A fine-tune's hours asked of the budget ("how long can I fine-tune
+    for $2000?") lead with the hours on the on-demand setup, the tokens beside them
+    (:func:`_budget_hours_lead`). The option chosen, or None."""
     budget = w.st.budget_usd_total
-    if not budget or not w.st.train_tokens_asked or w.model is None:
+    hours_asked = task == "finetune" and _budget_hours_asked(w)
+    if not budget or not (w.st.train_tokens_asked or hours_asked) or w.model is None:
         return None
     first = _most_per_dollar(options)
     if first is None:
@@ -1247,14 +1250,51 @@ def _budget_tokens(w: _W, options: list[Option], label: str,
     else:
         best = _most_per_dollar([*options, *(job.options if job is not None else [])]) or first
         spot = _budget_spot(w, finetune, budget, best[0])
-        if spot is not None and spot[0] > best[0]:
+        if spot is not None and spot[0] > best[0] and not hours_asked:
             return _budget_spot_lead(w, label, budget, spot[1], best[1])
         o = best[1]
+        if hours_asked:
+            return _budget_hours_lead(w, label, budget, o, spot[1] if spot is not None
+                                      and spot[0] > best[0] else None)
     tokens, words = _budget_words(w, budget, o)
     # (the cheapest-by-the-hour sentence, "the question does not give its hours", replaced)
     w.out.first = w.say("train_budget_tokens" + ("_pretrain" if pretrain else ""),
                         budget=w.usd(budget), method=label, model=w.model.name, **words)
     w.ask("training_tokens", tokens, "tokens")
+    return o
+
+
+def _budget_hours_asked(w: _W) -> bool:
+    """Whether a total budget's hours are asked of a fine-tune with no tokens asked ("I
+    have a $2000 budget, how long can I fine-tune Llama 3.1 70B with QLoRA?", "how many hours
+    of fine-tuning can I buy with $2000", "cât timp pot face fine-tuning cu 2000 $"):
+    :func:`budget_lasts_asked`. The tokens asked ("how many tokens ... for $2000") lead
+    with the tokens instead."""
+    return budget_lasts_asked(w) and not w.st.train_tokens_asked
+
+
+def _budget_hours_lead(w: _W, label: str, budget: float, o: Option,
+                       spot: Option | None) -> Option:
+    """A training budget's hours asked (:func:`_budget_hours_asked`): the hours the budget
+    buys on ``o`` (budget / its price per hour: $2,000 / $3.87 = 517 h on 3 x H100) lead,
+    the training tokens they run beside them; on ``spot`` where it trains more per dollar,
+    its hours and tokens after it, with the restarts it counts. It gave the cheapest setup by
+    the hour and said the run's hours were not given, while "how many tokens" for the same
+    budget computed them (audit budgethours). ``o``, the option led with."""
+    assert w.model is not None
+    hours = budget / o.cost.per_hour_usd
+    words = _budget_words(w, budget, o)[1]
+    w.out.first = w.say("train_budget_hours", budget=w.usd(budget),
+                        what=_budget_work(w, "finetune", label), **words)
+    w.ask("budget_hours", hours, "h")
+    if spot is not None:
+        w.out.more.append(w.say("train_budget_hours_spot_beside", budget=w.usd(budget),
+                                **_budget_words(w, budget, spot)[1]))
+        w.out.more.append(w.say("train_budget_spot_basis",
+                                pct=w.f.percent(_spot_factor(spot) - 1, 1)))
+        if (deep := spot_deep_line(w, spot)) is not None:
+            w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
+    w.out.more.append(w.say("budget_lasts_billing"))
     return o
 
 
