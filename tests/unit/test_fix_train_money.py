@@ -56,7 +56,9 @@ def test_fsdp_named_for_its_zero_stage() -> None:
 def test_ro_statement_then_question_has_no_da() -> None:
     r = ask("Am 20.000 de exemple de 1.000 de tokeni. Cât durează fine-tuning-ul LoRA la "
             "Llama 3.1 8B pe un H100 și cât costă?")
-    assert asked(r)[0] == "per_training_run_usd"
+    # the time asked first ("Cât durează ... și cât costă?") is the number asked, as in English
+    # (audit r22 pretrainro: it was the cost, per_training_run_usd)
+    assert asked(r)[0] == "training_hours"
     text = head(r)
     assert not text.startswith("Da:")
     assert text.startswith("Pentru 20.000.000")

@@ -506,6 +506,15 @@ class Stated:
     """The count of images is asked before any length ("with $20 on a 4090, how many SDXL
     images can we make and how long will that take?"): the images are the number asked, the
     hours the budget buys after them (audit regress9 #8)."""
+    tps_first: bool = False
+    """Tokens per second asked before the time to the first token, both asked ("tokens/s per
+    user and TTFT?", "tokeni/s per utilizator și TTFT?"): the speed is the number asked, as
+    the first asked (it was the TTFT, said second)."""
+    media_rate_first: bool = False
+    """A media model's rate in its own unit is asked before any price (:data:`_MEDIA_RATE`
+    before :data:`_MONEY_Q`: "Whisper large-v3: how many hours of audio per hour on an L4, and
+    cost per audio hour?", "câte ore de audio pe oră ... și cât costă"): a cost answer leads
+    with that rate, its cost after it, as the first asked (it led with the cost)."""
     node: bool = False
     """A GPU's machine is named ("an H100 node", "a node of H100s", "un nod H100", "un
     server cu H100-uri"; ``understand.node_machine``): the catalog's whole instance of it, not
@@ -3775,6 +3784,27 @@ def _images_first(folded: str) -> bool:
     return m is not None and (h is None or m.start() < h.start())
 
 
+# a speed in tokens per second asked (folded text): "tokens/s", "tokeni/s", "tok/s", "tokens
+# per second", "tps" (Stated.tps_first)
+_TPS_WORD = re.compile(r"\b(?:tokens?|tokns?|tokeni|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
+                       r"|\b(?:tokens?|tokns?|tokeni|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+                       r"|\btps\b|\bt/s\b")
+
+
+def _tps_first(folded: str) -> bool:
+    """Whether tokens per second (:data:`_TPS_WORD`) are asked before the time to the first
+    token (:data:`_TTFT`), both asked: :attr:`Stated.tps_first`."""
+    tps, ttft = _TPS_WORD.search(folded), _TTFT.search(folded)
+    return tps is not None and ttft is not None and tps.start() < ttft.start()
+
+
+def _media_rate_first(folded: str) -> bool:
+    """Whether a media model's rate (:data:`_MEDIA_RATE`) is asked before any word for money
+    (:data:`_MONEY_Q`), both asked: :attr:`Stated.media_rate_first`."""
+    rate, money = _MEDIA_RATE.search(folded), _MONEY_Q.search(folded)
+    return rate is not None and money is not None and rate.start() < money.start()
+
+
 # a list of the figures asked, memory before time: "memory, time and cost", "memoria, timpul
 # și costul", "VRAM / time / cost" (buyer20 lesser: the memory was left out)
 _MEMORY_TIME_LIST = re.compile(r"\b(?:vram|memory|memoria|memorie)\s*+[,/&]\s*+"
@@ -4433,6 +4463,8 @@ dot_grouped=dg.group(0) if dg else None,
                   memory_asked=bool(_GPU_MEMORY_WORD.search(folded)),
                   memory_first=_memory_first(folded),
                   images_first=_images_first(folded), images_period=_images_period(folded),
+                  media_rate_first=_media_rate_first(folded),
+                  tps_first=_tps_first(folded),
                   image_rate_asked=_image_rate(folded),
                   node=not one_of and (node_machine(
                       toks, [m for m in names if m.kind == "gpu"]) or machine_gpus is not None),
@@ -4522,7 +4554,14 @@ _HOW_MUCH_COMPARED = re.compile(
     r"|\b(?:cat de mult|cu cat)\s++(?:\w++\s++){0,2}?mai (?:rapid\w*+|repede|lent\w*+"
     r"|incet\w*+|ieftin\w*+)")
 _CHEAPER = re.compile(r"\b(?:cheaper|(?:less|more) expensive|pricier|mai (?:ieftin|scump)\w*+)\b")
-_SPEEDUP = re.compile(r"\bspeed-?ups?\b")
+_SPEEDUP = re.compile(r"\bspeed-?ups?\b"
+                      # the difference in speed asked ("tokens/s difference?", "speed
+                      # difference", "difference in tokens/s", "diferența de tokeni/s", "diferența
+                      # de viteză"): how much faster, the speeds asked (it was the precision
+                      # taken, its bits the number asked)
+                      r"|\b(?:tokens?/s|tokeni/s|tok/s|tps|speed|throughput|viteza)\s++difference\b"
+                      r"|\bdifference\s++in\s++(?:speed|tokens?/s|tps|throughput)\b"
+                      r"|\bdiferent\w*+\s++(?:de|in|la)\s++(?:tokeni/s|viteza|debit\w*+)")
 # the memory a switch saves asked (Stated.memory_saved_asked): "how much memory do I save",
 # "memory saving(s)", "how much less VRAM", "reduce memory by", "câtă memorie economisesc",
 # "economie de memorie", "cu cât scade memoria"
@@ -5182,6 +5221,11 @@ _MEDIA_MEMORY = re.compile(
 _WHAT_IT_COSTS = re.compile(r"\bhow much (?:does|do|will|would|should)\b[^?]{0,12}?\bcost\b"
                             r"|\bwhat (?:does|do|will|would)\b[^?]{0,12}?\bcost\b"
                             r"|\bcat (?:ar )?cost\w*+|\bcat ne cost\w*+"
+                            # a job's time then "how much" bare, as "cât durează și cât
+                            # costă" ("how long and how much on 8x H100?"; not "how much
+                            # VRAM"): its cost
+                            r"|\bhow long and how much\b(?!\s++(?:vram|memory|ram|gpus?|time"
+                            r"|data|storage|disk|space|gib|gb|power|energy)\b)"
                             # GPU-hours as the thing priced: "what do 50 A100-hours cost", "how
                             # much would 300 GPU hours of H100 cost" (longer than the 12
                             # characters above)
@@ -5242,6 +5286,9 @@ _RECOMMEND_Q = re.compile(
     r"|\bgpu recommendations?"
     r"|\bbest\s++(?:\w++\s++)?(?:gpus?|cards?|instances?|accelerators?|hardware)"
     r"|\bcare\s++(?:gpu\w*+|plac\w*+|accelerator\w*+)"
+    # "ce configurație de GPU", as "what GPU setup" (the English was a recommendation, the
+    # Romanian a time asked before the cost; audit r22 pretrainro)
+    r"|\bce\s++(?:configurati\w*+|setup\w*+)\s++(?:de\s++)?(?:gpu\w*+|plac\w*+)"
     r"|\brecomand\w*+(?:-(?:mi|ne))?\s++(?:(?:un|o|mi|ne)\s++)?(?:gpu\w*+|plac\w*+)"
     r"|\b(?:cel mai bun|cea mai buna)\s++(?:gpu\w*+|plac\w*+)"
     r"|\b(?:gpu\w*+|plac\w*+(?:\s++video)?)\s++(?:e\s++|este\s++)?(?:cel|cea) mai bun\w*+)\b"
@@ -6071,6 +6118,10 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
                      # "how soon", "cât de repede pot termina"
                      r"|\bhow soon\b|\b(?:how (?:quickly|fast)|cat de (?:repede|rapid))\b"
                      r"[^?]{0,60}?\b(?:finish|complete|done|termin|finaliz|gata)\w*+")
+# a job's length asked in words that ask nothing else ("how long", "cât durează", "how many
+# hours", "câte zile"): before a cost asked, it leads (_train_sub)
+_HOW_LONG_FIRST = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdureaza\b"
+                             r"|\bhow many (?:hours|days|weeks)\b|\bcate (?:ore|zile|saptamani)\b")
 # "real-time transcription", "în timp real": a speed, not a job's length
 _REAL_TIME = re.compile(r"\breal[- ]?time\b|\btimp real\b")
 
@@ -6127,7 +6178,14 @@ def _train_sub(f: str, rec_q: bool = False) -> str | None:
         return "gpu_hours"  # "how many H100 hours": GPUs x wall hours
     if _COUNT_Q.search(f):
         return "count"
-    if rec_q or _COST.search(f):
+    cost = _COST.search(f)
+    if cost is not None and not rec_q:
+        # the time and the cost both asked: the first asked leads ("cât durează și cât
+        # costă?" led with the cost where "how long and how much?" led with the time)
+        time = _HOW_LONG_FIRST.search(f)
+        if time is not None and time.start() < cost.start():
+            return "time"
+    if rec_q or cost is not None:
         return "cost"
     if _TIME_Q.search(f):
         return "time"

@@ -2839,7 +2839,7 @@ _BATCH_INFERENCE = re.compile(
 _JOBS = re.compile(r"\b(?:jobs?|joburi\w*|jobul\w*)\b")
 _FINETUNE = re.compile(r"\b(?:fine[- ]?tun\w*|finetun\w*|ajustare fina)\b")
 _PRETRAIN = re.compile(
-    r"\b(?:pre-?train\w*|preantren\w*|from scratch|de la zero"
+    r"\b(?:pre-?train\w*|pre-?antren\w*|from scratch|de la zero"
     r"|multi[- ]?no(?:de|d)\w* (?:training|antrenament\w*|antrenare\w*)"
     r"|(?:training|antrenament\w*|antrenare\w*) multi[- ]?no(?:de|d)\w*)\b"
 )

@@ -719,6 +719,7 @@ def _media_cost(w: _W, gid: str) -> bool:
                                 ratio=w.rate(ratio), **common)
             w.ask("per_audio_hour_usd", hour / ratio, "USD")
             _audio_minute_lead(w, hour / ratio, ratio, common)
+            _audio_rate_first(w, r, ratio, common)
     else:
         sec = p.seconds_per_image
         if not sec:
@@ -819,6 +820,23 @@ def _unit_first(w: _W, unit: str) -> None:
     if w.out.first is not None:
         w.out.more.insert(0, w.out.first)
     w.out.first = unit
+
+
+def _audio_rate_first(w: _W, r: SizingResult, ratio: float, common: Mapping[str, str]) -> None:
+    """Hours of audio per hour asked before the cost ("Whisper large-v3: how many hours of
+    audio per hour on an L4, and cost per audio hour?", ``Stated.media_rate`` with
+    ``Stated.media_rate_first``): the transcription rate leads, as the speed answer says it
+    (``audio_rate``, the same sizing as the cost), the cost sentence right after it; the rate
+    is the number asked (it led with the cost, the rate asked first only inside it)."""
+    m = w.model
+    if (m is None or m.kind != "audio" or not w.transcribes() or not w.st.media_rate_first
+            or w.st.media_rate != ("audio_hours", 3600.0) or w.out.first is None):
+        return
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("audio_rate", model=common["model"], weights=common["weights"],
+                        setup=common["setup"], need=w.gib(r.memory.per_gpu_gib),
+                        ratio=w.rate(ratio))
+    w.ask("audio_hours_per_hour", ratio, "h/h")
 
 
 def _image_rate_first(w: _W, r: SizingResult, mk: Mapping[str, Any], gid: str,

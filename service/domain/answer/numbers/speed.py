@@ -1584,7 +1584,9 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
         w.ask("request_latency_s", _request_latency_s(ttft, 1000 / tps, out), "s")
     elif w.st.cheapest_asked:  # "cheapest option?", "cheapest way to serve ...": its price
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
-    elif tps_min or (not target and w.sub != "ttft"):  # no target: tokens/s per user
+    elif tps_min or (not target and (w.sub != "ttft" or w.st.tps_first)):
+        # no target: tokens/s per user (asked before the TTFT, "tokens/s per user and TTFT?":
+        # the first asked, as the sentence says them; it was the TTFT)
         w.ask("decode_tokens_per_s", tps, "tokens/s",
               yes=tps >= tps_min if yes_no and tps_min else None)
     else:

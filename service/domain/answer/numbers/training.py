@@ -795,6 +795,12 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                 first, lines = fit_line, [line]
             elif w.sub == "time" or task != "finetune":
                 first, lines = line, [fit_line]
+                if (w.st.cost_asked and cost and run_usd and own is None and b is not None
+                        and b[2] == "on_demand"):
+                    # the cost asked after the time ("how long and how much?", "cât durează
+                    # și cât costă?"): its basis said, as where the cost leads (the Romanian
+                    # said it, the English did not)
+                    lines = [w.t["train_cost_on_demand"], *lines]
                 # a deadline stated is met or missed by these hours, not by the fit alone
                 deadline = w.st.deadline_hours
                 w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits_in_memory) and (
