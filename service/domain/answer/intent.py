@@ -6118,6 +6118,8 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
                      # "how soon", "cât de repede pot termina"
                      r"|\bhow soon\b|\b(?:how (?:quickly|fast)|cat de (?:repede|rapid))\b"
                      r"[^?]{0,60}?\b(?:finish|complete|done|termin|finaliz|gata)\w*+")
+# the words of _COST that name a sum of money (a budget), not a cost asked
+_BUDGET_SUM = re.compile(r"\$|usd|dolari|dollars?|budget|buget\w*+")
 # a job's length asked in words that ask nothing else ("how long", "cât durează", "how many
 # hours", "câte zile"): before a cost asked, it leads (_train_sub)
 _HOW_LONG_FIRST = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdureaza\b"
@@ -6183,7 +6185,10 @@ def _train_sub(f: str, rec_q: bool = False) -> str | None:
         # the time and the cost both asked: the first asked leads ("cât durează și cât
         # costă?" led with the cost where "how long and how much?" led with the time)
         time = _HOW_LONG_FIRST.search(f)
-        if time is not None and time.start() < cost.start():
+        # a sum of money is a budget, not a cost asked: "how long will $500 last", "how many
+        # hours can I fine-tune ... for $2000" ask the hours it buys (the budget writer)
+        budget = _BUDGET_SUM.fullmatch(cost.group(0)) is not None
+        if time is not None and time.start() < cost.start() and not budget:
             return "time"
     if rec_q or cost is not None:
         return "cost"
