@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace as dc_replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
 from service.domain.answer.core_warnings import ttft_floor
 from service.domain.answer.numbers.context import (
+    _FALLBACK_PRECISIONS,
     _SIZED_GPUS_MAX,
     _W,
     ASK_OUTPUT_TOKENS,
@@ -26,9 +27,14 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
-from service.domain.answer.numbers.prices import ROOM_PCT, rate_setup
-from service.domain.answer.numbers.speed import _fastest_stream, _target_at_load, rate_target
-from service.domain.catalog.precisions import PRECISIONS, get_precision
+from service.domain.answer.numbers.prices import ROOM_PCT, _weights_said, rate_setup
+from service.domain.answer.numbers.speed import (
+    YES_MIN_BITS,
+    _fastest_stream,
+    _target_at_load,
+    rate_target,
+)
+from service.domain.catalog.precisions import PRECISIONS, get_precision, lower_than_own
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
@@ -122,10 +128,19 @@ def _gpu_count(w: _W) -> None:
                         w.ask("gpu_count", n, "GPUs", yes=n >= have)
                         _users_replica(w, gid, users, ctx, got)
                         return
+                    lower = _users_lower(w, gid, have, users, ctx, r.weights) \
+                        if n > have else None
+                    if lower is not None and w.weights is None:
+                        _users_lower_yes(w, gid, have, users, ctx, lower, common)
+                        return
                     w.out.first = w.say(
                         "gpu_count_users_yes" if n <= have else "gpu_count_users_no", **common)
                     w.ask("gpu_count", n, "GPUs", yes=n <= have)
                     _users_replica(w, gid, users, ctx, got)  # a yes with a slow first token
+                    if lower is not None:  # a precision stated: its No, the smaller one after
+                        w.out.more.append(w.say("gpu_count_users_lower_after",
+                                                **_lower_figures(w, lower),
+                                                setup=common["setup"], users=w.n(users)))
                     return
                 if _users_targets_lead(w, gid, users, ctx, got, r.weights):
                     return
@@ -201,6 +216,108 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+class _UsersLower(NamedTuple):
+    """A precision smaller than the one answered at which the GPUs named hold every user at
+    once (:func:`_users_lower`): it, its count of that GPU (as :func:`gpu_count_for_users`
+    counts it), one replica's sizing at its share of the users, and the largest precision
+    between the two that the GPUs run but that does not hold them (with the requests it
+    holds at once: 0 where the model does not fit), if any."""
+
+    weights: str
+    got: tuple[int, int, int, int]
+    replica: SizingResult
+    skipped: tuple[str, int] | None
+
+
+def _users_lower(w: _W, gid: str, have: int, users: int, ctx: int, answered: str
+                 ) -> _UsersLower | None:
+    """ "Llama 3.1 70B on one H100 for 5 users, is that possible?": where ``have`` x ``gid``
+    cannot hold ``users`` requests of ``ctx`` tokens (and the output) at once at
+    ``answered`` (70B at bf16 takes 2 x H100), the largest of the fallback precisions
+    (:data:`_FALLBACK_PRECISIONS`, as the speed, max-users and max-context answers fall back)
+    below it, of at least :data:`YES_MIN_BITS` bits, that those GPUs run (the kernels'
+    rules: ``runs``; fp8 on a T4 is skipped) and at which they hold them all at once
+    (awq-int4: 1 x H100, 25 requests of 4,096 tokens; fp8 holds 1). None where none does or
+    an engine was named (the count is sized on each precision's default engine)."""
+    if w.model is None or w.engine():
+        return None
+    mine = get_precision(answered)
+    skipped: tuple[str, int] | None = None
+    for pid in _FALLBACK_PRECISIONS:
+        p = get_precision(pid)
+        if not lower_than_own(p, mine) or p.bits_linear < YES_MIN_BITS:
+            continue
+        got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, pid, gid, users, ctx,
+                                  images=w.st.images_per_request, output_tokens=_out(w))
+        if got is not None and got[0] <= have:
+            _, replicas, per, batch = got
+            share = min(batch, math.ceil(users / replicas))
+            rr = w.size(gpu=gid, gpu_count=per, input_tokens=ctx, output_tokens=_out(w),
+                        batch_size=share, weights=pid)
+            q = rr.performance if rr is not None and rr.fits_in_memory else None
+            if (rr is not None and q is not None and rr.runs is not False
+                    and q.output_tokens_per_s_per_user and q.time_to_first_token_ms):
+                return _UsersLower(pid, got, rr, skipped)
+            continue
+        if skipped is None:
+            one = w.size(gpu=gid, gpu_count=have, input_tokens=ctx, output_tokens=_out(w),
+                         batch_size=users, weights=pid)
+            if (one is not None and one.runs is not False
+                    and not any(x.startswith("impossible combination") for x in one.warnings)):
+                # (at ``users`` it does not fit: what it holds is its batch capacity)
+                q = one.performance
+                held = min(one.max_batch_size_in_memory or 0,
+                           (q.max_concurrency if q is not None else None) or users)
+                skipped = (pid, held)
+    return None
+
+
+def _lower_figures(w: _W, lower: _UsersLower) -> dict[str, str]:
+    """The smaller precision's figures as its sentences say them: the precision (with its
+    bits), GiB per GPU, each user's tokens/s and the mean first token."""
+    q = lower.replica.performance
+    assert q is not None
+    return {"weights": _weights_said(w, lower.weights),
+            "per": w.gib(lower.replica.memory.per_gpu_gib),
+            "tps": w.rate(q.output_tokens_per_s_per_user or 0.0),
+            "s": w.n((q.time_to_first_token_ms or 0.0) / 1000, 1)}
+
+
+def _users_lower_yes(w: _W, gid: str, have: int, users: int, ctx: int, lower: _UsersLower,
+                     common: dict[str, str]) -> None:
+    """A yes/no for users on the GPUs named with no precision stated, which the model's own
+    precision cannot hold at once while a smaller one they run does (:func:`_users_lower`):
+    Yes at that precision with its figures, then the count the answered one takes and the
+    larger precision that does not hold them, then its quality, as
+    :func:`~service.domain.answer.numbers.speed._yes_at_lower` says a target met at a smaller
+    precision (audit feasusers22: "No ... at bf16: that takes 2 x H100", where awq-int4 on
+    the one H100 holds 25 requests at once). The asked count is the smaller precision's."""
+    assert w.model is not None
+    skipped = ""
+    if lower.skipped is not None:
+        pid, held = lower.skipped
+        skipped = w.say("gpu_count_users_lower_held" if held else "gpu_count_users_lower_none",
+                        p=pid, held=w.n(held), users=w.n(users), ctx=common["ctx"])
+    w.out.first = w.say("gpu_count_users_yes_lower", **{**common, "answered": common["weights"],
+                                                       **_lower_figures(w, lower)},
+                        skipped=skipped)
+    quality = get_precision(lower.weights).quality.split("; ")[0]
+    if quality:
+        w.out.first += " " + w.say("target_precision_quality", p=lower.weights,
+                                   quality=quality)
+    w.record(lower.replica, ctx + _out(w))
+    w.ask("gpu_count", lower.got[0], "GPUs", yes=True)
+    # the default interactive targets it misses, and the count that meets them, as a Yes at
+    # the model's own precision says them (:func:`_users_level`); its figures are the lead's
+    _, replicas, _, batch = lower.got
+    q = lower.replica.performance
+    at = len(w.out.more)
+    if q is not None and _users_level(w, gid, users, ctx, lower.got,
+                                      min(batch, math.ceil(users / replicas)), q,
+                                      lower.weights):
+        del w.out.more[at]
 
 
 def _runs_there(w: _W, gid: str) -> None:
