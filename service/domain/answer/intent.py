@@ -652,6 +652,12 @@ class Stated:
     repede?"), a speed or a price beside it or not: a speed answer that falls back to a
     smaller precision says no at the model's own and yes at the smaller one first (audit
     buyer18b #12: the speed at fp8 led, the bf16 "no" came second)."""
+    real_time_asked: bool = False
+    """Whether a speech or audio model keeps up with real time is asked as a yes or no ("Bark
+    on an L4, is it real time?", "can Whisper transcribe in real time on a T4?", "este în timp
+    real?"), not a multiple of real time ("how many x real time"): the media answer leads with
+    Yes or No by one stream's seconds of audio per second against one (audit fitspeed22: the
+    rate alone, or a fit's "Yes" for 0.4 seconds of audio a second)."""
     saving_asked: bool = False
     """What something saves is asked ("how much do I save", "savings", "cât economisesc"):
     a reservation's saving leads its answer; otherwise, with a term, the totals over it do
@@ -4486,6 +4492,9 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_ones=_gpu_ones(toks, names),
                   gpu_plural=_gpu_plural(folded, toks, names, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
+                  real_time_asked=bool(_REAL_TIME.search(folded)) and (
+                      _asks_yes_no(folded) or bool(_REAL_TIME_ASKED.search(folded)))
+                  and not _TIMES_REAL_TIME_ASKED.search(folded),
                   saving_asked=bool(_SAVING.search(folded)),
                   fit_asked=bool(_FITS.search(folded)) and not (
                       _SPEED.search(folded) or _FASTER.search(folded)
@@ -6126,6 +6135,9 @@ _HOW_LONG_FIRST = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdureaza\b
                              r"|\bhow many (?:hours|days|weeks)\b|\bcate (?:ore|zile|saptamani)\b")
 # "real-time transcription", "în timp real": a speed, not a job's length
 _REAL_TIME = re.compile(r"\breal[- ]?time\b|\btimp real\b")
+# real time asked at a question's end with no verb before it: "Bark on an L4, real-time?",
+# "..., în timp real?" (Stated.real_time_asked)
+_REAL_TIME_ASKED = re.compile(r"(?:\breal[- ]?time|\btimp real)\s*+\?")
 
 
 # GPU-hours asked: "how many GPU hours", "how many H100 hours", "GPU-hours", "ore-GPU", "câte

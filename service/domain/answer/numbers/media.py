@@ -1591,6 +1591,7 @@ def _media(w: _W) -> None:
             w.core_warn(x)
         return
     p = r.performance
+    verdict = False  # a real-time Yes or No said (the fit's "Yes" is then not asked)
     if m.kind == "audio":
         ratio = p.audio_seconds_per_s if p else None
         if w.sub == "hour" and ratio:
@@ -1609,6 +1610,17 @@ def _media(w: _W) -> None:
             w.out.first = w.say("audio", model=m.name, weights=r.weights, need=need,
                                 setup=setup, ratio=w.rate(ratio or 0))
             w.ask("audio_seconds_per_s", ratio or 0, "s/s")
+        if w.st.real_time_asked and ratio and "batch_size" not in mk and w.sub != "memory":
+            # "Bark on an L4, is it real time?": one stream's seconds of audio a second against
+            # the one real time takes leads, Yes or No (it gave 0.4 s/s alone, or a fit's
+            # "Yes" for it: audit fitspeed22); the figures after it
+            real = ratio >= 1
+            w.out.more.insert(0, w.out.first)
+            w.out.first = w.say("audio_real_time_yes" if real else "audio_real_time_no",
+                                model=m.name, weights=r.weights, setup=setup,
+                                ratio=w.rate(ratio))
+            w.ask("audio_seconds_per_s", ratio, "s/s", yes=real)
+            verdict = True
         if (m.family == "whisper" and r.engine == "transformers"
                 and r.weights in ("int8", "bnb-int8")):
             # the 8-bit figure is bitsandbytes LLM.int8() in transformers (audio_speed.py
@@ -1703,7 +1715,7 @@ def _media(w: _W) -> None:
         # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
         # the number asked
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB")
-    if (w.sub == "fits" and w.out.first and w.out.asked is not None
+    if (w.sub == "fits" and w.out.first and w.out.asked is not None and not verdict
             and not (w.st.apple and w.ex.gpu is None)):
         # "does HunyuanVideo fit on an H100?": the yes leads (a Mac asked about gets none: the
         # figures are a catalog GPU's, said after the Mac sentence)

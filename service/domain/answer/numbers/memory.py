@@ -651,21 +651,34 @@ def _tight_fit(w: _W, r: SizingResult, gid: str, count: int, ctx: int, setup: st
     fewest of its family's next larger memory. Llama 3.1 70B at fp16 on 4 × A100 40GB, 35.1
     GiB of 36.0 (2.5 % free, room for 3 requests of 4,096 tokens), was a plain "Yes", where
     8 users of the same question are a "No" (audit tightfit22). The numbers keep yes."""
-    assert w.model is not None
-    cap = w.cap(r)
-    if r.memory.per_gpu_gib <= cap * (1 - _SERVE_HEADROOM):
+    if r.memory.per_gpu_gib <= w.cap(r) * (1 - _SERVE_HEADROOM):
         return
+    w.out.first = _fit_yes(w, r, ctx, setup)
     pct = w.f.percent(_SERVE_HEADROOM, 0)
-    n = r.max_batch_size or 0
-    room = w.say("fits_tight_room", requests=w.requests(n, "count"), ctx=w.n(ctx)) if n else ""
-    w.out.first = w.say("fits_yes_tight", model=w.model.name, weights=r.weights, setup=setup,
-                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(cap), ctx=w.n(ctx),
-                        free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)), pct=pct, room=room)
     alts = [x for x in (_roomy_setup(w, r, gid, count, ctx, more=True),
                         _roomy_setup(w, r, _larger_variant(w, gid), 0, ctx)) if x]
     if alts:
         w.out.more.insert(0, w.say("fits_tight_more", pct=pct,
                                    alts=w.t["fits_tight_or"].join(alts)))
+
+
+def _fit_yes(w: _W, r: SizingResult, ctx: int, setup: str) -> str:
+    """The yes of ``r`` (it fits and runs on ``setup`` at ``ctx`` tokens of context): "Yes,
+    ... fits on ...: it needs about X GiB per GPU of the Y GiB usable", or where less than the
+    recommendations' headroom (:data:`_SERVE_HEADROOM`) stays free, "Yes, barely: ..." with
+    the GiB per GPU free and the requests of ``ctx`` tokens the KV cache left holds at once
+    (the sizing's ``max_batch_size``). The fits answer's lead (:func:`_tight_fit`), and the
+    verdict a speed asked beside "does it fit?" leads with (speed._fit_first)."""
+    assert w.model is not None
+    cap = w.cap(r)
+    common = {"model": w.model.name, "weights": r.weights, "setup": setup,
+              "need": w.gib(r.memory.per_gpu_gib), "cap": w.gib(cap), "ctx": w.n(ctx)}
+    if r.memory.per_gpu_gib <= cap * (1 - _SERVE_HEADROOM):
+        return w.say("fits_yes", **common)
+    n = r.max_batch_size or 0
+    room = w.say("fits_tight_room", requests=w.requests(n, "count"), ctx=w.n(ctx)) if n else ""
+    return w.say("fits_yes_tight", free=w.gib(max(cap - r.memory.per_gpu_gib, 0.0)),
+                 pct=w.f.percent(_SERVE_HEADROOM, 0), room=room, **common)
 
 
 def _larger_variant(w: _W, gid: str) -> str:

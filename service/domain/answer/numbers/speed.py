@@ -38,7 +38,7 @@ from service.domain.answer.numbers.cost import (
 )
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
-from service.domain.answer.numbers.memory import _past_context_limit
+from service.domain.answer.numbers.memory import _fit_yes, _past_context_limit
 from service.domain.answer.numbers.prices import (
     _gpu_usd,
     _machine_doubt,
@@ -682,7 +682,10 @@ def _fit_first(w: _W) -> None:
     kernels rule) that is said with it; the note that said the fall back after the figures
     is dropped (audit buyer18b #12: the speed at fp8 led, the bf16 "no" second)."""
     fell = w.speed_fell
-    if not w.st.fit_word or fell is None or w.out.first is None or w.model is None:
+    if not w.st.fit_word or w.out.first is None or w.model is None:
+        return
+    if fell is None:
+        _fit_yes_first(w)
         return
     own, got, note = fell
     if own.gpu is None or got.gpu is None:
@@ -700,6 +703,31 @@ def _fit_first(w: _W) -> None:
             w.out.more.remove(said)
     w.out.more.insert(0, w.out.first)
     w.out.first = lead
+    if w.out.asked is not None and w.out.asked.yes is None:
+        # its own precision does not fit: No, as "does it fit?" alone answers it (the
+        # figures are the smaller precision's, said so)
+        w.out.asked = msgspec.structs.replace(w.out.asked, yes=False)
+
+
+def _fit_yes_first(w: _W) -> None:
+    """"Does it fit and how fast?" where the precision the speed is given at fits the setup
+    (:attr:`_W.speed_setup`): the fit answer's yes leads (memory._fit_yes: "Yes" with the GiB
+    per GPU of the usable, or "Yes, barely" with the GiB free and the requests the KV cache
+    left holds), then the speed; the numbers' yes is set. It gave the speed alone, no verdict
+    (audit fitspeed22: Llama 3.1 70B at fp8 on one H100, 0.3 GiB free). A yes or no the speed
+    answer said itself (users that wait, a target) stays as it is."""
+    su = w.speed_setup
+    a = w.out.asked
+    if su is None or a is None or a.yes is not None or w.out.first is None:
+        return
+    gid, count, weights, inp, out = su
+    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp + out, output_tokens=0,
+               weights=weights)
+    if r is None or r.gpu is None or not r.fits or r.runs is False:
+        return
+    w.out.more.insert(0, w.out.first)
+    w.out.first = _fit_yes(w, r, inp + out, w.setup(count, gid))
+    w.out.asked = msgspec.structs.replace(a, yes=True)
 
 
 def _formats_unknown(w: _W) -> None:
