@@ -244,6 +244,10 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                     catalog: Catalog, today: dt.date, messages: Messages,
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
+    by_provider = _providers_setups(intent, sub, ex, det, lang, catalog, today, messages,
+                                    model_id, st)
+    if by_provider is not None:
+        return by_provider  # "compare runpod and lambda for serving 8B": each one priced
     base_load = user_base_load(ex, st, intent, catalog, model_id)
     if base_load is not None and st is not None and st.user_base is not None and (
             base_load == st.user_base[0]):
@@ -344,6 +348,80 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _lead_with(w, _model_unknown(w))
     _lead_with(w, _stand_in_unknown(w))
     return w.out
+
+
+_PROVIDER_SETUP_SUBS = frozenset({"hour", "month", "day", "week", "year", "job", "million"})
+"""The subs of a comparison of providers' prices for a workload that the cost answer prices
+as they are; any other is priced by the hour, as a cost question with no period is."""
+
+
+def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                      catalog: Catalog, today: dt.date, messages: Messages,
+                      model_id: str | None, st: Stated | None) -> Written | None:
+    """A model's workload priced at two or more providers named ("compare runpod and lambda
+    for serving llama 3.1 8b to 20 users: monthly cost on each", "runpod vs lambda", "runpod
+    sau lambda", "pe runpod față de lambda"): each provider priced as a question naming it
+    alone is (its own best setup, precision and figure, with every note of that answer),
+    cheapest first, then which is cheaper and by how much; the cheaper one's figure is the
+    number asked and each one's lead setup is in the recommendations. It priced the first
+    provider named only (RunPod's $245.22/month on an RTX 4090; Lambda's $787.97 on an RTX
+    A6000 never said). None where fewer than two providers are named, no model is, data
+    moves between them, or models or GPUs are what is compared (their own writers)."""
+    provs = [p for p in (st.providers_named if st is not None else ())
+             if p in catalog.providers_by_id]
+    if (st is None or len(provs) < 2 or model_id is None or st.data_moved or st.models
+            or len(det.gpus or []) > 1 or intent not in ("cost", "compare")):
+        return None
+    if intent == "compare" and sub not in _PROVIDER_SETUP_SUBS:
+        sub = None
+    alone = [(catalog.providers_by_id[p].name, compose_numbers(
+        "cost", sub, ex, msgspec.structs.replace(det, provider=p, sub=sub), lang, catalog,
+        today, messages, model_id, dc_replace(st, providers_named=(p,)))) for p in provs]
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+
+    def money(o: Written) -> bool:
+        return (o.first is not None and o.asked is not None and o.asked.value > 0
+                and o.asked.unit.startswith("USD") and o.asked.quantity.endswith("_usd"))
+
+    priced = [x for x in alone if money(x[1])]
+    quantity = priced[0][1].asked.quantity if priced and priced[0][1].asked else ""
+    ranked = sorted((x for x in priced if x[1].asked and x[1].asked.quantity == quantity),
+                    key=lambda x: x[1].asked.value if x[1].asked else 0.0)
+    rest = [x for x in alone if x not in ranked]
+    if not ranked:
+        return None  # nothing priced anywhere: the first provider's answer, with its reason
+    rows = [w.say("provider_setup_row", provider=name, text=_decap(w, o.first))
+            if o.first else w.say("provider_setup_nothing", provider=name)
+            for name, o in ranked + rest]
+    text = " ".join([w.say("provider_setups"), *rows])
+
+    def said(v: float) -> str:
+        key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
+        return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
+
+    if len(ranked) >= 2:
+        values = [o.asked.value for _, o in ranked if o.asked]
+        low = said(values[0])
+        tied = [name for (name, _), v in zip(ranked, values, strict=True) if said(v) == low]
+        if len(tied) == len(ranked):
+            text += " " + w.say("data_compare_same")
+        elif len(tied) > 1:
+            text += " " + w.say("data_compare_tied", providers=", ".join(tied))
+        else:
+            text += " " + w.say("provider_setups_cheaper", provider=ranked[0][0],
+                                diff=said(values[1] - values[0]), next=ranked[1][0],
+                                pct=w.n(100 * (values[1] - values[0]) / values[1]))
+    lead = ranked[0][1]
+    out = Written(first=text, sizing=lead.sizing, asked=lead.asked, computed=True,
+                  follow_up=lead.follow_up, users=next(
+                      (o.users for _, o in alone if o.users is not None), None))
+    for name, o in ranked + rest:
+        if o.more:
+            out.more.append(w.say("provider_setup_more", provider=name, text=" ".join(o.more)))
+        out.offers.extend(o.offers[:1])
+        out.warnings.extend(x for x in o.warnings if x not in out.warnings)
+        out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
+    return out
 
 
 def _no_nvlink_note(w: _W) -> None:
