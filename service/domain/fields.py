@@ -109,6 +109,15 @@ DEFAULT_INPUT_TOKENS = DEFAULT_CONTEXT_TOKENS - DEFAULT_OUTPUT_TOKENS
 """The prompt of one request where no length is stated: the default context less the default
 output (3,584; /v1/sizing's ``input_tokens``). An embedding model takes at most its own limit
 (bge-large: 512)."""
+EMBED_INPUT_TOKENS = 512
+"""An embedding model's input where a request or a question states no length: one retrieval
+chunk of 512 tokens (at most the model's own limit: bge-large 512), never a chat prompt's
+:data:`DEFAULT_CONTEXT_TOKENS` (bge-m3, 8,192-token limit, was priced at 4,096 tokens a request,
+8 times the GPUs). Sources: Sentence-Transformers' "Input Sequence Length" (a common limit of
+BERT-style embedding models is 512 word pieces, about 300-400 English words:
+https://sbert.net/examples/applications/computing-embeddings/README.html) and Azure AI Search's
+chunking guide (fixed-size chunks of about 200 words, a few hundred tokens, as embedding input:
+https://learn.microsoft.com/en-us/azure/search/vector-search-how-to-chunk-documents)."""
 _DEFAULT_REQUEST = (f"{DEFAULT_CONTEXT_TOKENS:,} tokens of context, {DEFAULT_INPUT_TOKENS:,} in "
                     f"and {DEFAULT_OUTPUT_TOKENS:,} out")
 """The default request in words, for the field descriptions."""

@@ -4,10 +4,10 @@
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var OUTPUT_TOKENS = 512;
-  // An embedding model's input when the form's context is left at its default: its own limit
-  // up to 4,096 tokens, the API's default context (recommend/types.py DEFAULT_CONTEXT_TOKENS,
-  // capability.embed_context) and the Slack bot's (slack/commands.py DEFAULT_CONTEXT)
-  var EMBED_CONTEXT = 4096;
+  // An embedding model's input when the form's context is left at its default: one retrieval
+  // chunk of 512 tokens, at most its own limit, as the API reads it (fields.py
+  // EMBED_INPUT_TOKENS, capability.embed_context) and the Slack bot (commands._default_context)
+  var EMBED_CONTEXT = 512;
   var FORM_PARAMS = ['model', 'workload', 'weights', 'context', 'concurrency', 'hours', 'budget'];
   var DEFAULTS = { workload: 'serving', weights: 'auto', context: '8192', concurrency: '1',
                    hours: '24', budget: '' };

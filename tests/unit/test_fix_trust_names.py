@@ -160,8 +160,9 @@ def test_the_page_sends_an_embedding_models_own_max_not_8192() -> None:
     assert rec["context_tokens"] == 512 and "output_tokens" not in rec  # was 8192 and 512
     assert sizing["input_tokens"] == 512 and "output_tokens" not in sizing  # was 7680 + 512
     assert ask["context_tokens"] == 512
-    # a longer limit: the API's and the Slack bot's default, 4,096
-    assert _bodies("e5-mistral-7b-instruct", "8192")["rec"]["context_tokens"] == 4096  # type: ignore[index]
+    # a longer limit: the API's and the Slack bot's default, one 512-token retrieval chunk
+    # (fix/embedctx: was 4,096, a chat prompt, 8x the GPUs for a rate; fields.EMBED_INPUT_TOKENS)
+    assert _bodies("e5-mistral-7b-instruct", "8192")["rec"]["context_tokens"] == 512  # type: ignore[index]
     # a context the form was set to is the one asked
     assert _bodies("bge-large-en-v1.5", "256")["rec"]["context_tokens"] == 256  # type: ignore[index]
 

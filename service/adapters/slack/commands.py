@@ -59,6 +59,7 @@ from service.domain.errors import DomainError, InvalidInput, NotFound
 from service.domain.fields import (
     BATCH_MAX,
     DEFAULT_OUTPUT_TOKENS,
+    EMBED_INPUT_TOKENS,
     TOKENS_MAX,
     Concurrency,
     ContextTokens,
@@ -870,11 +871,12 @@ def _size_training(args: str, model: str, lang: str, data: BotData) -> Message |
 
 
 def _default_context(task: str, limit: int | None) -> int:
-    """The context sized when none is asked: an embedding model's own max input (bge-large:
-    512 tokens; 4,096 was sized and warned "more than ... takes"), else
-    :data:`DEFAULT_CONTEXT`."""
-    if task == "embed" and limit is not None:
-        return min(limit, DEFAULT_CONTEXT)
+    """The context sized when none is asked: an embedding model's one retrieval chunk
+    (:data:`~service.domain.fields.EMBED_INPUT_TOKENS`, 512), at most its own max input
+    (4,096 was sized and warned "more than ... takes"; bge-m3 was sized at 4,096), as the
+    API's recommendations read it, else :data:`DEFAULT_CONTEXT`."""
+    if task == "embed":
+        return min(limit or EMBED_INPUT_TOKENS, EMBED_INPUT_TOKENS)
     return DEFAULT_CONTEXT
 
 

@@ -22,7 +22,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
-from service.domain.fields import DEFAULT_CONTEXT_TOKENS
+from service.domain.fields import DEFAULT_CONTEXT_TOKENS, EMBED_INPUT_TOKENS
 from service.domain.locale import plain, sig3
 from service.domain.recommend.context import (
     AUTO_IMAGE,
@@ -229,15 +229,16 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
 
 def embed_context(req: RecommendationRequest, model: SizedModel) -> RecommendationRequest:
     """``req`` with an embedding model's default context: where ``context_tokens`` is not
-    given (the default, as /v1/sizing reads ``input_tokens``), the model's own input length
-    where that is shorter (bge-large: 512) rather than a language model's 4,096, which it
-    would be warned for going past and whose requests a rate would count as 4,096 tokens
-    each. A context the request states is kept, and warned past the limit."""
-    limit = model.max_context
-    if (model.task != "embed" or req.context_tokens != DEFAULT_CONTEXT_TOKENS or not limit
-            or limit >= DEFAULT_CONTEXT_TOKENS):
+    given (the default, as /v1/sizing reads ``input_tokens``), one retrieval chunk of
+    :data:`~service.domain.fields.EMBED_INPUT_TOKENS` (512), at most the model's own input
+    length, rather than a language model's 4,096, which a rate would count as 4,096 tokens a
+    request (bge-m3, whose limit is 8,192, was sized at 24 L40S for 500 requests/s instead of
+    a few V100s). A context the request states is kept, and warned past the limit."""
+    if model.task != "embed" or req.context_tokens != DEFAULT_CONTEXT_TOKENS:
         return req
-    return msgspec.structs.replace(req, context_tokens=limit)
+    limit = model.max_context
+    return msgspec.structs.replace(
+        req, context_tokens=min(limit, EMBED_INPUT_TOKENS) if limit else EMBED_INPUT_TOKENS)
 
 
 TOKEN_TARGETS = ("max_time_to_first_token_ms", "min_decode_tokens_per_s",
@@ -1075,15 +1076,22 @@ def replicas_for_target(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> in
 
 def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
     """The assumptions that say what one request is where the request does not: an embedding
-    model's input at its own length (``context_defaulted``: :func:`embed_context` set it), and
+    model's input as one retrieval chunk (``context_defaulted``: :func:`embed_context` set
+    it), and
     under a request rate a speech model's audio, one Whisper window, the most it transcribes
     in one pass (:func:`replicas_for_target`)."""
     if context_defaulted:
-        ctx.note("embedding_input_tokens", str(ctx.req.context_tokens),
-                 f"context_tokens at its default ({DEFAULT_CONTEXT_TOKENS:,}, a language "
-                 f"model's): each input is priced at {ctx.model.name}'s own limit of "
-                 f"{ctx.req.context_tokens:,} tokens (max_context); state another "
-                 "context_tokens to price longer texts, split into inputs of that length")
+        n, limit = ctx.req.context_tokens, ctx.model.max_context
+        ctx.note("embedding_input_tokens", str(n),
+                 f"context_tokens not given: each request is priced as one retrieval chunk of "
+                 f"{n:,} tokens ({EMBED_INPUT_TOKENS:,} word pieces, the common input length "
+                 "of embedding models: Sentence-Transformers, Input Sequence Length"
+                 + (f"; {ctx.model.name} takes at most {limit:,}, its max_context"
+                    if limit else "")
+                 + f"), not a language model's default prompt of {DEFAULT_CONTEXT_TOKENS:,}; "
+                 "state a context_tokens to price longer or shorter inputs"
+                 + (f" (a text over {limit:,} is split into inputs of that length)"
+                    if limit else ""))
     rate = ctx.req.target_requests_per_s
     if not rate or ctx.model.kind != "audio":
         return

@@ -12,6 +12,7 @@ from service.domain.catalog.regions import Region
 from service.domain.fields import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    EMBED_INPUT_TOKENS,
     CheckpointMinutes,
     Concurrency,
     ContextTokens,
@@ -83,13 +84,14 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     "pretrain")] = None
     context_tokens: Annotated[ContextTokens, msgspec.Meta(
         description="context per request, in tokens (prompt plus output); embedding models: "
-                    "the input length, by default the model's own limit where that is "
-                    "shorter (bge-large: 512), a longer one stated is warned and split into "
+                    f"the input length, by default one retrieval chunk of "
+                    f"{EMBED_INPUT_TOKENS:,} tokens, at most the model's own limit, a longer "
+                    "one stated is warned and split into "
                     f"inputs of the limit; default {DEFAULT_CONTEXT_TOKENS:,}, the one default "
                     "request that /v1/sizing (input_tokens plus output_tokens) and /v1/ask "
                     "also size")] = DEFAULT_CONTEXT_TOKENS
     # (a request equal to the default is read as not given, as /v1/sizing reads its
-    # ``DEFAULT_INPUT_TOKENS``: an embedding model is then priced at its own input length,
+    # ``DEFAULT_INPUT_TOKENS``: an embedding model is then priced at one 512-token chunk,
     # :func:`~service.domain.recommend.capability.embed_context`)
     output_tokens: RecommendOutputTokens = DEFAULT_OUTPUT_TOKENS
     images_per_request: Annotated[ImagesPerRequest, msgspec.Meta(

@@ -42,6 +42,7 @@ from service.domain.fields import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    EMBED_INPUT_TOKENS,
 )
 from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
@@ -830,7 +831,8 @@ class _W:
         if self.det.tokens or self.st.documents is None or m is None or m.task != "embed":
             return
         count, length = self.st.documents
-        self.document_tokens = length or min(self.max_ctx() or 512, 512)
+        self.document_tokens = length or min(self.max_ctx() or EMBED_INPUT_TOKENS,
+                                             EMBED_INPUT_TOKENS)
         self.det = msgspec.structs.replace(self.det, tokens=count * self.document_tokens)
 
     def documents_note(self) -> None:
@@ -2008,9 +2010,11 @@ def _ctx(w: _W, default: int = ASK_CONTEXT_TOKENS) -> int:
         # a bare size stood in for by a model ("a 40B model": Falcon 40B, 2,048 tokens) with
         # no context stated: sized at the stand-in's own limit, never refused past it
         return min(default, limit)
-    if m is not None and m.task == "embed" and limit:
-        # an embedding model takes at most its own input length (bge-large: 512)
-        return min(default, limit)
+    if m is not None and m.task == "embed":
+        # an embedding model's input is one retrieval chunk (EMBED_INPUT_TOKENS, 512), at most
+        # its own input length, as the recommendations' embed_context reads it (bge-m3, limit
+        # 8,192, was sized at a chat prompt's 4,096: 8 times the GPUs for a rate)
+        return min(default, EMBED_INPUT_TOKENS, limit or EMBED_INPUT_TOKENS)
     return default
 
 

@@ -69,6 +69,7 @@ from service.domain.answer.numbers.prices import (
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
+from service.domain.fields import EMBED_INPUT_TOKENS
 from service.domain.recommend.context import (
     GRANULARITY_S,
     billed_for,
@@ -2357,7 +2358,8 @@ def _embed_on_gpu(w: _W, gid: str) -> bool:
     rate, times its price), as the recommendations count a job (512-token chunks)."""
     assert w.model is not None and w.det.tokens
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=min(w.max_ctx() or 512, 512))
+    r = w.size(gpu=gid, gpu_count=count,
+               input_tokens=min(w.max_ctx() or EMBED_INPUT_TOKENS, EMBED_INPUT_TOKENS))
     b = w.basis(gid, count)
     if r is None or not r.fits_in_memory or r.performance is None or b is None:
         return False
