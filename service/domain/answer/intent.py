@@ -1143,7 +1143,11 @@ _AUDIO_HOURS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore|o
                           # what is recorded: "1,000 hours of calls" to speech-to-text (it was
                           # a price per hour of audio, no job)
                           r"|(?:phone\s++)?calls|apeluri|convorbiri|meetings|sedinte"
-                          r"|interviews|interviuri)\b")
+                          r"|interviews|interviuri"
+                          # the work done on them: "1000 hours of transcription", "1000 de ore
+                          # de transcriere" are that many hours of audio transcribed (it was
+                          # the price per hour of audio, no job: audit audiojob22)
+                          r"|transcriptions?|transcrier\w*+)\b")
 # ("100h of audio", "100 hrs of podcasts": hours written short are hours, as "100 hours" are;
 # they were a rate only)
 # recordings counted with the length of each (audit batch B3: "100,000 phone calls of 10
