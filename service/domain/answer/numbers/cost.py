@@ -539,10 +539,10 @@ def _full_load(w: _W, gid: str, inp: int, out: int) -> _FullLoad | None:
     the fewest that hold the model, or the users stated: (the sizing, the count, its output
     tokens/s at full load, the on-demand offer, the setup's hourly price, the price kind, the
     sentence that says the count is for the users when the fewest that hold the model do not
-    hold them); None where it does not run there or has no price. A price per token and a
-    token job lead with it, as the hour does; a setup cheaper in their unit is said after
-    them (:func:`_cheaper_in_unit`). Was bf16 on a count chosen per unit (audit
-    ask_precision)."""
+    hold them); None where it does not run there or has no price. A token job leads with it,
+    as the hour does, a setup cheaper for the job said after it (:func:`_cheaper_in_unit`);
+    a price per token leads with the setup cheapest per token (:func:`_cheapest_lead`) and
+    says this one after it. Was bf16 on a count chosen per unit (audit ask_precision)."""
     loaded = _load_sized(w, gid, inp, out)
     b = w.basis(gid, loaded[1]) if loaded is not None else None
     if loaded is None or b is None:
@@ -1867,6 +1867,51 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
                          setup=w.setup(got[0], gid))
 
 
+def _cheapest_lead(w: _W, gid: str, inp: int, count: int, weights: str, mine: float
+                   ) -> tuple[SizingResult, int, float, OfferView, float, str, float] | None:
+    """A price per token asked on the GPU named with no count ("an H100" is one), no users
+    and no input price stated: the setup of it that costs least per million output tokens
+    at full load (:func:`_per_token_best`, weighted for the quality of its weights, as a
+    comparison of GPUs per token names it) where it is not the hour's (``count`` × ``gid`` at
+    ``weights``, ``mine`` per million) and costs less in dollars: (its sizing, its count,
+    its output tokens/s at full load, the offer, its hourly price, the price kind, its USD
+    per million output tokens); else None. A price per token is the hourly price over the
+    tokens made in that hour (the guidance's cost per 1M tokens = hourly price × GPUs ÷
+    (3,600 × aggregate tokens/s) × 1,000,000), so the cheapest per token is the setup whose
+    full load makes the most tokens per dollar, not the fewest GPUs: Qwen3 235B-A22B on
+    2 × H200 at fp8 holds 42 requests at once (812 tokens/s, $1.77 per 1M) where 4 × H200
+    at int8 make 3,802 tokens/s ($0.58). Was: the hour's setup led and the cheaper one was
+    said after it ("About $1.77 ... Per token, 4 × H200 at int8 is cheaper: $0.58")."""
+    if (w.ex.gpu_count or w.ex.concurrent_requests or w.st.input_million
+            or w.model is None or w.model.kind != "llm"):
+        return None
+    best = _per_token_best(w, gid, inp, 512)
+    if (best is None or (best[2], best[3]) == (count, weights) or best[1] >= mine
+            or w.usd(best[1]) == w.usd(mine)):
+        return None
+    _, million, n, p, thr, hour, v, kind = best
+    r = w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=512, weights=p)
+    if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None:
+        return None
+    return r, n, thr, v, hour, kind, million
+
+
+def _hour_setup_said(w: _W, gid: str, inp: int, r: SizingResult, count: int, thr: float,
+                     v: OfferView, hour: float, million: float) -> str:
+    """The sentence after a price per token led by its cheapest setup
+    (:func:`_cheapest_lead`) that prices the setup the hour and the month name (``count`` ×
+    ``gid`` at ``r``'s weights, :func:`_full_load`), said as the fewest GPUs that hold the
+    model at those weights where no fewer fit."""
+    fewest = all(
+        x is None or not x.fits_in_memory
+        for x in (w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=512,
+                         weights=r.weights) for n in range(1, count)))
+    return w.say("per_token_fewest" if fewest else "per_token_hour_setup",
+                 setup=w.setup(count, gid), weights=_weights_said(w, r.weights),
+                 cost=w.usd(million), thr=w.n(thr), hour=w.usd(hour),
+                 provider=w.where(v, count))
+
+
 def _million_on_gpu(w: _W, gid: str) -> bool:
     """The cost of a million output tokens on the GPU (and count) the question names, at the
     model's stated precision (else its own), on the on-demand price: the setup's hourly price
@@ -1880,10 +1925,17 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
         return False
     r, count, thr, v, hour, kind, nofit = got
     million = hour / (thr * 3600) * 1e6
+    best = _cheapest_lead(w, gid, inp, count, r.weights, million)
+    if best is not None:
+        # no count stated: the setup cheapest per token leads, the hour's after it
+        hour_said = _hour_setup_said(w, gid, inp, r, count, thr, v, hour, million)
+        r, count, thr, v, hour, kind, million = best
+        w.out.more.append(hour_said)
     if not w.ex.concurrent_requests and not w.st.input_million:
-        # the setup led is the hour's (gpu_setups); one cheaper per token is said after it
-        # (priced per output token: never beside a price per input token asked, audit
-        # ask_misc_ro: "int8 is cheaper: $0.11 per 1M output tokens" beside $0.0081 input)
+        # a count stated ("an H100" too): one cheaper per token than the lead is said after
+        # it (none where the lead is the cheapest already); priced per output
+        # token, never beside a price per input token asked (audit ask_misc_ro: "int8 is
+        # cheaper: $0.11 per 1M output tokens" beside $0.0081 input)
         _cheaper_in_unit(w, gid, "million", count, r.weights, million, inp, 512)
     w.record(r, inp + 512)
     common = {"model": w.model.name, "weights": _weights_said(w, r.weights),

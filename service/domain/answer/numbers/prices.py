@@ -69,13 +69,15 @@ def gpu_setups(w: _W, cards: list[str], unit: str, count: int | None = None,
     the month's total (what they rank by, so the first is their own lead); ``million``: USD
     per million output tokens at full load; ``job``: ``tokens`` over the output at full load,
     at the setup's hourly price. On a tie the fewer GPUs, then the larger precision. The
-    first for ``hour`` is THE setup every unit's answer names (hour, month, $/M, $/1k, job);
-    the first for another unit, where it differs, is said in one sentence as cheaper in that
-    unit (was: the hour and the month by the recommendations' pick, $/M and the job at bf16
-    on a count chosen per unit, 4 × H100 for $/M and 2 × H100 for the job of Llama 3.1 70B
-    beside 1 × H100 at awq-int4 by the hour). ``count``: a count stated, honoured where a
-    setup of it is listed; none where none is but the model fits on it (the caller sizes
-    that count itself); else any count, as the hour answer falls back to."""
+    first for ``hour`` is THE setup every unit's answer names (hour, month, $/1k, job), the
+    first for another unit, where it differs, said in one sentence as cheaper in that unit;
+    a price per 1M tokens leads with its cheapest per token and says the hour's after it
+    (cost._cheapest_lead) (was: the hour and the month by the recommendations' pick, $/M
+    and the job at bf16 on a count chosen per unit, 4 × H100 for $/M and 2 × H100 for the
+    job of Llama 3.1 70B beside 1 × H100 at awq-int4 by the hour). ``count``: a count
+    stated, honoured where a setup of it is listed; none where none is but the model fits on
+    it (the caller sizes that count itself); else any count, as the hour answer falls back
+    to."""
     m = w.model
     if m is None or m.kind != "llm" or not cards:
         return []
