@@ -4967,7 +4967,8 @@ _PREFILL_ASKED = re.compile(
     r"|\b(?:input|prompt)\s++(?:tokens?|toks?)\s*+(?:/|per\b|a\b)\s*+(?:s|sec|second)\b"
     r"|\b(?:reads?|reading|process|processes|processing|ingests?|ingesting)\s++"
     r"(?:(?:the|a|its|my|our|their)\s++)?(?:prompts?|input)\b"
-    r"|\bprocesar\w*+\s++(?:a\s++)?prompt\w*+|\bproceseaza\s++prompt\w*+"
+    # ("procesarea unui prompt", "procesează un prompt": a prompt's processing; audit rottft22)
+    r"|\bprocesar\w*+\s++(?:(?:a|unui)\s++)?prompt\w*+|\bproceseaza\s++(?:un\s++)?prompt\w*+"
     r"|\btokeni\s++de\s++(?:intrare|prompt)\s*+(?:pe|/)\s*+(?:secunda|s)\b")
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
                          # "at full load", "la încărcare maximă": the total asked (ro2 #3)
@@ -5993,7 +5994,12 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if _MAX_USERS.search(f) and concurrent is None and not media:
         return "max_concurrency", None
     if (_MAX_CTX.search(f) and not media and not (_COST_MILLION.search(f) and cost_q)
-            and not (has_model and _llm_job(f) and cost_q)):
+            and not (has_model and _llm_job(f) and cost_q)
+            # a prompt's length stated with its first token or its processing asked: "how
+            # long until the first token for a prompt of 100k tokens" times that prompt, it
+            # asks no largest one (audit rottft22: the largest context answered)
+            and not ((_FIRST_TOKEN.search(f) or _PREFILL_ASKED.search(f))
+                     and prompt_tokens(text) is not None)):
         # "how much does 1M input tokens cost" is a price; "how much to run 10k prompts
         # through llama" a job's (audit ask_reading2: the largest context)
         return "max_context", None
@@ -6160,9 +6166,16 @@ def _llm_job(f: str) -> bool:
     request's length ("a 100k token prompt", "100k tokens of context")."""
     if request_rate(f) is None and _REQ_COUNT.search(f):
         return True
+    # input tokens with the first token asked are one request's prompt ("how long does the
+    # first token take with 100k input tokens"): a job's inputs have no first token
+    first = bool(_FIRST_TOKEN.search(f))
     return any(_num(m.group(1)) * _SCALE.get(m.group(2) or "", 1.0) >= 100_000
                and not _RATE_AFTER.match(f, m.end()) and not _request_length(f, m)
+               and not (first and _INPUT_WORD.search(m.group(0)))
                for m in _TOKENS.finditer(f))
+
+
+_INPUT_WORD = re.compile(r"\b(?:input|prompt)\b")
 
 
 # a length of one request after its tokens: "a 100k token prompt", "100k tokens of context"
@@ -6176,12 +6189,23 @@ _CONTEXT_BEFORE = re.compile(r"\b(?:context\w*+|ctx|window|fereastra\w*+)\s++(?:
                              r"|cca|aproximativ|pana la)\s++)?$")
 
 
+# ... or a prompt before them: "a prompt of 100k tokens", "un prompt de 100k tokeni", "prompturi
+# de 100k tokeni", "an input of 100k tokens", "o intrare de 100k tokeni" (audit rottft22: "cât
+# durează primul token pentru un prompt de 100k tokeni" was a job generating 100,000 output
+# tokens, its hours answered, where the English "100k-token prompt" got the TTFT)
+_PROMPT_BEFORE = re.compile(r"\b(?:prompt(?:s|ul|-ul|ului|uri|urile)?|inputs?|intrare[a]?)\s++"
+                            r"(?:(?:length|size|lungime\w*+|marime\w*+|long|lung|lungi|mare"
+                            r"|mari)\s++)?(?:of|de|=|:|with|cu)?\s*+(?:(?:about|around|up to"
+                            r"|cca|aproximativ|pana la)\s++)?$")
+
+
 def _request_length(f: str, m: re.Match[str]) -> bool:
     """Whether the tokens :data:`_TOKENS` matched in ``f`` are one request's length, its
     context or prompt named after them ("128k tokens of context") or before them ("a context
-    of 128k tokens"), never an amount of work."""
-    return bool(_ONE_REQUEST.match(f, m.end())
-                or _CONTEXT_BEFORE.search(f[max(0, m.start() - 40):m.start()]))
+    of 128k tokens", "un prompt de 100k tokeni"), never an amount of work."""
+    before = f[max(0, m.start() - 40):m.start()]
+    return bool(_ONE_REQUEST.match(f, m.end()) or _CONTEXT_BEFORE.search(before)
+                or _PROMPT_BEFORE.search(before))
 
 
 # tokens at a rate are a speed or a load, not a job: "100k tokens/s", "1M tokens a day"

@@ -1500,7 +1500,8 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-_PROMPT_W = r"(?:prompts?|prompturi|promptul|prompturile|inputs?|intrare|intrarea)"
+# ("promptului": "procesarea promptului de 100k tokeni", its genitive; audit rottft22)
+_PROMPT_W = r"(?:prompts?|prompturi|promptul|promptului|prompturile|inputs?|intrare|intrarea)"
 _PROMPT = re.compile(
     # "4000 input tokens", "a 4000-token prompt", "8k prompts", "4000 de tokeni de intrare"
     rf"(?<![\w.,/])(\d{{1,7}})\s*+(k)?(?:\s*+-?\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+"
