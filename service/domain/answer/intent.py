@@ -2770,22 +2770,9 @@ _TOKENS_PER_S_MIN = re.compile(r"\s*+(?:/|per|pe|a|an|each|every)\s*+(?:s|sec|se
 minut", "tokens/min"): the tokens are a load (:data:`_TPS_TARGET`), not a job's total."""
 
 
-def details(text: str, registry: Registry, providers: list[str]) -> Details:
-    """The entities of :class:`Details` that ``text`` states; ``providers``: the catalog's
-    provider ids."""
-    folded = _fold(text)
-    toks = _tokens(folded)
-    names = _find_names(toks, registry, _tables(registry))
-    gpus: list[str] = []
-    for m in names:
-        if m.kind == "gpu" and m.id not in gpus:
-            gpus.append(m.id)
-    if len(gpus) == 1:  # "A100 40GB vs 80GB", "H100 PCIe vs SXM": two cards compared
-        other = _variant_compared(folded, gpus[0], registry)
-        if other is not None:
-            gpus.append(other)
-    mem = _card_memory(folded)
-    tokens: int | None = None
+def _job_tokens(folded: str, registry: Registry) -> int | None:
+    """The job's amount of tokens that ``folded`` states (:func:`details`' ``tokens``),
+    or None: never one request's length, one step's batch nor a rate."""
     for tm in _TOKENS.finditer(folded):
         raw, scale = tm.group(1), _SCALE.get(tm.group(2) or "", 1.0)
         value = _num(raw) * scale
@@ -2811,8 +2798,26 @@ def details(text: str, registry: Registry, providers: list[str]) -> Details:
         if value >= 100_000 or none or negative:
             # digits alone are read exactly: 10^30 as a float is 1000000000000000019884624838656
             n = int(raw) if raw.isdigit() and scale == 1.0 else int(value)
-            tokens = -n if negative else n
-            break
+            return -n if negative else n
+    return None
+
+
+def details(text: str, registry: Registry, providers: list[str]) -> Details:
+    """The entities of :class:`Details` that ``text`` states; ``providers``: the catalog's
+    provider ids."""
+    folded = _fold(text)
+    toks = _tokens(folded)
+    names = _find_names(toks, registry, _tables(registry))
+    gpus: list[str] = []
+    for m in names:
+        if m.kind == "gpu" and m.id not in gpus:
+            gpus.append(m.id)
+    if len(gpus) == 1:  # "A100 40GB vs 80GB", "H100 PCIe vs SXM": two cards compared
+        other = _variant_compared(folded, gpus[0], registry)
+        if other is not None:
+            gpus.append(other)
+    mem = _card_memory(folded)
+    tokens = _job_tokens(folded, registry)
     duration: float | None = None
     # an interval is no job length, nor the length of each recording ("100,000 calls of 10
     # minutes each": hours of audio, Stated.recordings; audit batch B3)
@@ -3558,6 +3563,36 @@ _DEADLINE_BY_DAY = re.compile(
     r"|sunday|luni|marti|miercuri|joi|vineri|sambata|duminica)"
     r"(?:\s++(?:morning|evening|night|dimineata|seara|noapte))?\s*+\(\s*+(?:in\s++)?"
     r"(\d{1,3}(?:[.,]\d++)?)\s*+(?:de\s++)?(h|hrs?|hours?|ore|ora|days?|zile|zi)\b")
+
+
+# a job's own length in days or weeks said with the job: "a 3 day qlora job", "a 3-day
+# fine-tune", "a two-week training run", "a job of 3 days", "job qlora de 3 zile", "o rulare
+# de 2 săptămâni". Where the job's amount is stated (its tokens or epochs: _job_deadline) it is
+# the time the job must finish within, as "in 3 days" is (_DEADLINE), never a rental of 72
+# hours with the tokens ignored (audit spotdays: 200M tokens of QLoRA on spot were priced as
+# 72 hours of one H100); with no amount it stays a rental's length ("spot H100 for 3 days")
+_JOB_LENGTH_WORDS = "|".join(sorted((w for w in _DEADLINE_WORDS if len(w) > 3 or w in (
+    "one", "two", "six", "ten", "opt")), key=len, reverse=True))
+_JOB_LENGTH = re.compile(
+    r"(?<!every )(?<!each )(?<![\w.,])(\d{1,3}(?:[.,]\d++)?|" + _JOB_LENGTH_WORDS
+    + r")[\s-]*+(days?|weeks?)[\s-]++(?:long\s++)?(?:[\w-]++\s++){0,2}?"
+    r"(?:jobs?|runs?|fine[- ]?tun\w*+|finetun\w*+|training|pre-?train\w*+)\b"
+    r"|\b(?:jobs?|runs?)\s++(?:of|lasting)\s++(\d{1,3}(?:[.,]\d++)?|" + _JOB_LENGTH_WORDS
+    + r")\s*+(days?|weeks?)\b"
+    r"|\b(?:job\w*+|rular\w*+|antrenar\w*+|antrenament\w*+|fine[- ]?tuning\w*+)\s++"
+    r"(?:[\w-]++\s++){0,2}?de\s++(\d{1,3}(?:[.,]\d++)?|" + _JOB_LENGTH_WORDS
+    + r")\s++(?:de\s++)?(zile|zi|saptamani|saptamana)\b")
+
+
+def _job_deadline(folded: str, registry: Registry, epochs: bool) -> float | None:
+    """The hours a job's own length in days or weeks (:data:`_JOB_LENGTH`) gives it to finish
+    within, where the job's amount is stated (its tokens, or ``epochs``); None otherwise."""
+    m = _JOB_LENGTH.search(folded)
+    if m is None or not (epochs or (_job_tokens(folded, registry) or 0) > 0):
+        return None
+    count, unit = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    value = _DEADLINE_WORDS.get(count) or _num(count)
+    return value * (168.0 if unit.startswith(("week", "sapt")) else 24.0) or None
 
 
 def _deadline(folded: str) -> float | None:
@@ -4464,7 +4499,8 @@ dot_grouped=dg.group(0) if dg else None,
                   text_bytes=_text_bytes(folded),
                   documents=_documents(unnamed, at),
                   nodes_asked=bool(_NODES_Q.search(folded)),
-                  deadline_hours=_deadline(folded),
+                  deadline_hours=_deadline(folded) or _job_deadline(
+                      folded, registry, em2 is not None),
                   deadline_weekday=_deadline_weekday(folded),
                   deadline_tomorrow=_by_tomorrow(folded),
                   time_asked=bool(_HOW_LONG.search(folded) or _lasting_q(folded)),

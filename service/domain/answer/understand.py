@@ -2910,8 +2910,11 @@ def _workload_and_method(text: str) -> tuple[str | None, str | None]:
     if _BATCH_WORK.search(text):
         if not cues & {"finetune", "pretrain"}:  # a training run is a batch job anyway
             cues.add("batch")
-    elif not cues and _JOBS.search(text):
-        cues.add("batch")  # "short jobs": the weakest cue, only when nothing else is said
+    elif not cues and _JOBS.search(text) and method not in ("lora", "qlora"):
+        # "short jobs": the weakest cue, only when nothing else is said; "a QLoRA job", "a
+        # LoRA job" train adapters (below; numbers.terms._method_trains), never a batch job
+        # priced by the hour (audit spotdays)
+        cues.add("batch")
     workload: str | None = None
     if len(cues) == 1:
         workload = cues.pop()
