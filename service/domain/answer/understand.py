@@ -3254,6 +3254,19 @@ _UNCATALOGUED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"\b[\w.-]*+"), "embed"),
     # speech recognition models other than Whisper's
     (re.compile(r"\b(?:parakeet|canary-1b|wav2vec\d*+|seamless-?m4t)\b[\w.-]*+"), "asr"),
+    # video generators the catalog has no entry for: "Stable Video Diffusion" matched no
+    # catalog name (nor Stable Diffusion's), so it was answered with a guidance passage alone
+    # and no reason (audit round 22, unknownmodel)
+    (re.compile(r"\b(?:stable[- ]video[- ]diffusion|svd)(?:[- ]xt)?+\b[\w.-]*+"
+                r"(?:\s++\d\.\d\b)?"), "video"),
+    (re.compile(r"\b(?:animatediff|open[- ]?sora(?:[- ]plan)?+|zeroscope|pyramid[- ]flow"
+                r"|i2vgen-xl|videocrafter\d*+|step-?video|skyreels)\b[\w.-]*+"
+                r"(?:\s++v?\d++(?:\.\d++)?+\b)?"), "video"),
+    # image generators the catalog has no entry for ("Playground v2.5", "Kandinsky 3": a
+    # guidance passage alone, the same round)
+    (re.compile(r"\b(?:playground[- ]?v\d(?:\.\d)?+|kandinsky(?:[- ]v?[23](?:\.\d)?+\b)?+"
+                r"|deepfloyd(?:[- ]if)?+|stable[- ]cascade|w(?:ue|u)rstchen|hunyuan-?dit|kolors"
+                r"|lumina(?:-next|-image)?+|auraflow|hidream)\b[\w.-]*+"), "image"),
 )
 """Well-known models the catalog has no entry for, by what they do: named in a question, they
 are said unknown with the catalog's models that do the same (as /v1/sizing's 404 does), never
@@ -3270,6 +3283,8 @@ def _like_kind(registry: Registry, kind: str) -> list[ModelEntry]:
             return m.kind == "audio" and m.family == "bark"
         if kind == "asr":
             return m.kind == "audio" and m.family == "whisper"
+        if kind in ("video", "image"):
+            return m.kind == "diffusion" and m.modality == kind
         return m.task == "embed"
     return [m for m in registry.models.values() if fits(m)]
 
