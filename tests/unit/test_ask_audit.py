@@ -188,7 +188,10 @@ def test_users_beyond_what_fits_say_how_many_fit_and_how_many_gpus_hold_all() ->
     r = ask(q)
     first = first_sentence(r)
     quantity, value, _ = asked(r)
-    assert r.lang == "ro" and quantity == "max_batch_size" and 0 < value < 64
+    # tokens/s asked, no yes or no: each user's tokens/s of those that run (audit noyesno22;
+    # it was max_batch_size, the count held, with yes false and a "Nu:" lead)
+    assert r.lang == "ro" and quantity == "output_tokens_per_s_per_user" and value > 0
+    assert not first.startswith("Nu"), first
     assert "din cele 64" in first and "tokeni/s pe utilizator" in first, first
     assert "Toate cele 64 deodată au nevoie de" in r.answer
 
