@@ -1122,12 +1122,23 @@ _RESOLUTION = re.compile(r"(?<![\w.])(\d{3,4})\s*+[x×]\s*+(\d{3,4})(?![\w.])")
 _STEPS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?"
                     r"(?:(?:inference|sampling|denoising|diffusion)\s++)?(?:steps?|pasi)\b")
 # images in each request to a vision-language model: "4 images per request", "4 imgs each",
-# "4 images in every prompt", "4 imagini per cerere", "4 de imagini pe cerere"
+# "4 images in every prompt", "4 imagini per cerere", "4 de imagini pe cerere", "1 imagine
+# per cerere"; the count in words ("one image each", "an image each", "two images each", "o
+# imagine fiecare", "două imagini fiecare") and the Romanian "câte o imagine" (one each; the
+# words were not read and one image sized unsaid, audit visionvram22)
+_IMAGE_COUNT_WORDS = {"one": 1, "a": 1, "an": 1, "o": 1, "un": 1, "two": 2, "doua": 2,
+                      "three": 3, "trei": 3, "four": 4, "patru": 4, "five": 5, "cinci": 5}
+_IMAGE_NOUN = r"(?:images?|imgs?|pictures?|photos?|imagini|imagine|poze|poza)"
 _IMAGES_PER_REQUEST = re.compile(
-    r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?(?:images?|imgs?|pictures?|photos?|imagini|poze)\s++"
+    r"(?:(?<![\w.])(?P<n>\d{1,3})\s*+|\b(?P<w>one|an?|two|three|four|five|o|un|doua|trei"
+    r"|patru|cinci)\s++(?:(?:single|singura|singur)\s++)?)(?:de\s++)?" + _IMAGE_NOUN + r"\s++"
     r"(?:(?:per|pe|in (?:each|every|a|one)|for each|intr-o|in fiecare|la fiecare)\s++"
     r"(?:requests?|prompts?|calls?|messages?|queries|query|cerere|prompt|apel|mesaj)"
-    r"|each(?! (?:second|minute|hour|day|week|month)))\b")
+    r"|each(?! (?:second|minute|hour|day|week|month))"
+    r"|fiecare(?! (?:secunda|minut|ora|zi|saptamana|luna)))\b"
+    # "cu câte o imagine", "câte 2 imagini": that many for each
+    r"|\bcate\s++(?:(?P<cn>\d{1,3})|(?P<cw>o|un|doua|trei|patru|cinci))\s++(?:de\s++)?"
+    r"(?:imagini|imagine|poze|poza)\b")
 # a count said in words: "a thousand images", "per thousand images", "o mie de imagini", "la mia
 # de imagini", "un milion de imagini"
 _WORD_SCALE = {"thousand": 1000, "mie": 1000, "mia": 1000, "million": 1_000_000,
@@ -2408,10 +2419,14 @@ _HOUR_ASKED = re.compile(r"(?:\b(?:per|an?|each|every|one|pe|o)\s++|/\s*+)(?:hou
 
 
 def _images_per_request(folded: str) -> int | None:
-    """The images in each request stated ("4 images per request"), 1 to 100 as sizing takes
-    them; "each"/"per" with no request word counts only for images ("4 images each")."""
+    """The images in each request stated ("4 images per request", "one image each", "cu câte
+    o imagine"), 1 to 100 as sizing takes them; "each"/"per" with no request word counts only
+    for images ("4 images each")."""
     m = _IMAGES_PER_REQUEST.search(folded)
-    n = int(m.group(1)) if m else 0
+    if m is None:
+        return None
+    digits, word = m.group("n") or m.group("cn"), m.group("w") or m.group("cw")
+    n = int(digits) if digits else _IMAGE_COUNT_WORDS[word]
     return n if 1 <= n <= 100 else None
 
 
@@ -5200,9 +5215,13 @@ _MEMORY_Q = re.compile(r"\bhow much (?:gpu |video )?(?:vram|memory|ram)\b"
 # Slack-style, the noun after the model: "qwen3-30b-a3b 128k context vram in fp8 for 4 users"
 # (a GPU count with no GiB was given; audit buyer16 #3); not "which GPU has enough VRAM for 4
 # users" (a choice of GPU)
-_VRAM_FOR_USERS = re.compile(r"\bvram\s++(?:in\s++[\w.-]++\s++)?for\s++\d++\s++"
-                             r"(?:concurrent\s++)?(?:users?|requests?)\b")
-_VRAM_CHOICE = re.compile(r"\b(?:which|what|enough)\b")
+# ("VRAM needed for 8 users", "VRAM necesar pentru 8 utilizatori" too: it was a GPU count at
+# int8 with its price, audit visionvram22)
+_VRAM_FOR_USERS = re.compile(r"\bvram\s++(?:in\s++[\w.-]++\s++)?"
+                             r"(?:(?:needed|required|necesar[ae]?)\s++)?(?:for|pentru)\s++\d++"
+                             r"\s++(?:de\s++)?(?:concurrent\s++)?"
+                             r"(?:users?|requests?|utilizatori|useri|cereri)\b")
+_VRAM_CHOICE = re.compile(r"\b(?:which|what|enough|ce|care|destul|suficient[ae]?)\b")
 # A speed asked in a media model's own units: images per second or hour, seconds per image,
 # hours of audio per hour, a real-time factor, "how fast" / "cât de repede"
 # the KV cache as what the memory question is about: "how much memory does the (fp8) KV cache
