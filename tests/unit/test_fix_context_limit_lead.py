@@ -12,13 +12,21 @@ from tests.unit.ask_fixtures import ask, first_sentence
 
 @pytest.mark.parametrize("q", [
     "How much VRAM does Llama 3.1 8B need with 200k context?",
-    "How much does Llama 3.1 8B with 200k context cost per month on an H100?",
     "How many users can Llama 3.1 8B serve with 200k context on an H100?",
 ])
 def test_an_answer_past_the_limit_leads_with_it(q: str) -> None:
     r = ask(q)
     lead = first_sentence(r)
     assert "131,072" in lead and "No engine serves this" in lead, r.answer
+
+
+def test_a_cost_past_the_limit_says_no_and_prices_at_the_limit() -> None:
+    r = ask("How much does Llama 3.1 8B with 200k context cost per month on an H100?")
+    lead = first_sentence(r)
+    # fix/overlimit: the cost is no longer the memory at 204,800 tokens under "No engine serves
+    # this"; a plain No leads and the month is priced at the model's 131,072-token limit
+    assert "131,072" in lead and lead.startswith("No: "), r.answer
+    assert "At its limit of 131,072 tokens" in r.answer and "/month in all" in r.answer
 
 
 def test_romanian_too() -> None:

@@ -1612,6 +1612,14 @@ class _W:
             return None
         return m.context_limit
 
+    def past_limit(self, ctx: int) -> bool:
+        """Whether ``ctx`` tokens of context are past the limit of a model that generates
+        tokens: no engine takes such a request on any GPU (/v1/sizing: runs false). An
+        embedding model's input is cut to its limit instead, so it is never past it."""
+        m, limit = self.model, self.max_ctx()
+        return (m is not None and m.kind == "llm" and m.task != "embed" and bool(limit)
+                and ctx > (limit or 0))
+
     def record(self, r: SizingResult, ctx: int, per_replica: bool = False) -> None:
         """The sizing numbers of the answer. ``per_replica``: a training run's memory is one
         data-parallel replica's (the sizing's total counts every replica), the setup its
@@ -1629,6 +1637,8 @@ class _W:
             # the context it is sized at: never the 4,096 of an LLM's default request (audit
             # media #4/#12: context_tokens 4096 in the compare and hourly-price answers)
             ctx = limit
+        elif self.past_limit(ctx):
+            fits = []  # past the model's own limit no engine takes the request on any GPU
         self._images_note(r.kv_cache)
         mem = r.memory
         lay = r.layout

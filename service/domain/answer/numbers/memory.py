@@ -123,7 +123,10 @@ def _memory(w: _W) -> None:
                             ctx=w.n(ctx), kv=w.gib(mem.kv_cache_gib), w=w.gib(mem.weights_gib),
                             total=w.gib(mem.total_gib))
         w.ask("kv_cache_gib_per_user", mem.kv_cache_gib, "GiB")
-        if gid is None or w.model.kind != "llm" or not _memory_on(w, gid, named, ctx, None, r):
+        if gid is not None and w.model.kind == "llm" and _memory_on(w, gid, named, ctx, None,
+                                                                     r):
+            pass  # the GPU named: whether it holds the model
+        elif not w.past_limit(ctx):  # (past the model's limit: never "It fits on")
             w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
                               else w.nofit())
         w.sized_warnings(r, ctx)
@@ -150,7 +153,9 @@ def _memory(w: _W) -> None:
         w.ask("total_gib", mem.total_gib, "GiB")
     if w.st.gb_asked:
         _memory_in_gb(w, r, ctx, users)
-    if gid is None or w.model.kind != "llm" or not _memory_on(w, gid, named, ctx, users, r):
+    if gid is not None and w.model.kind == "llm" and _memory_on(w, gid, named, ctx, users, r):
+        pass  # the GPU named: whether it holds the model ("would fit ..., but" past the limit)
+    elif not w.past_limit(ctx):  # (past the model's limit: never "It fits on", the limit leads)
         w.out.more.append(w.say("fits_list", fits=w.fits_text(r)) if r.fits_on
                           else _nodes_needed(w, r, ctx, users) or w.nofit())
     w.sized_warnings(r, ctx)

@@ -26,6 +26,8 @@ from service.domain.answer.numbers.context import (
     _ctx,
     _decap,
     _leads_yes_no,
+    _out,
+    _prompt,
 )
 from service.domain.answer.numbers.cost import _cost
 from service.domain.answer.numbers.counts import (
@@ -270,12 +272,17 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         return w.out
     if _audio_training(w):
         return w.out
-    if intent in ("cost", "compare", "guidance") and compare_providers(w):
+    capped = _capped_at_limit(w, intent)  # "200k token prompts" on a 131,072-token model
+    if intent == "guidance" and _serve_over_limit(w):
+        pass  # "serve llama 3.1 8b with 1M context?": No, and the models that take it
+    elif intent in ("cost", "compare", "guidance") and compare_providers(w):
         pass  # "runpod vs lambda for h100": each provider named, its price side by side
     elif intent == "cost" and sub == "providers" and gpu_providers(w):
         pass  # "which providers have H200?": every provider of it, cheapest first
     elif not lowest_latency_lead(w, intent):  # "fastest GPU for SDXL, price per hour?"
         WRITERS.get(intent, _fallback)(w)
+    if capped is not None:
+        _at_limit_lead(w, *capped)
     if budget_above is not None and w.out.first is not None:
         w.out.more.insert(0, budget_above)
     if node_read is not None and w.out.first is not None:
@@ -875,6 +882,86 @@ def _yes_no_lead(w: _W) -> None:
     w.out.first = w.say("yes_lead" if a.yes else "no_lead", text=_decap(w, first))
 
 
+def _capped_at_limit(w: _W, intent: str) -> tuple[int, int, int, Extracted, Stated] | None:
+    """A cost or a speed asked for requests past the model's own context limit ("200k token
+    prompts through Llama 3.1 8B, 10k requests per day": 204,800 in and 512 out against
+    131,072): no engine serves them (/v1/recommendations refuses the context, /v1/sizing says
+    runs: false), so the cost fell to a memory answer, "No engine serves this ... It fits on
+    1 × RTX 6000 Ada", with no price. The requests are capped at the limit (the prompt the
+    limit leaves after the output) for the writer, which answers what was asked there
+    (:func:`_at_limit_lead` says the No first). A speed whose prompt fits the limit is the
+    speed writer's own (it caps the output: "128k prompt"), and so is one on a GPU named (its
+    No, "there is no speed to give"); one with no GPU fell to the memory answer. Returns the
+    context, prompt and output asked with the fields before the cap; None where nothing was
+    capped."""
+    m = w.model
+    if (intent not in ("cost", "speed") or m is None or m.kind != "llm" or m.task == "embed"
+            or not w.generates_tokens() or not w.ex.context_tokens):
+        return None
+    limit, out = w.max_ctx(), _out(w)
+    inp = _prompt(w, out)
+    if (not limit or out >= limit or inp + out <= limit
+            or (intent == "speed" and (inp <= limit or w.ex.gpu is not None))):
+        # (a speed on a GPU named past the limit is the speed writer's No: no speed to give)
+        return None
+    ex, st = w.ex, w.st
+    # the prompt stated as one, so every writer reads the limit less the output as it
+    w.ex = msgspec.structs.replace(ex, context_tokens=limit - out)
+    w.st = dc_replace(st, prompt_tokens=limit - out)
+    return inp + out, inp, out, ex, st
+
+
+def _at_limit_lead(w: _W, ctx: int, inp: int, out: int, ex: Extracted, st: Stated) -> None:
+    """After a writer answered at the model's limit (:func:`_capped_at_limit`): the No leads
+    (the requests asked run on no GPU), the answer at the limit follows it, said to be there,
+    then the catalog's models that take the context asked. Where nothing was answered at the
+    limit the fields asked are put back (the memory answer at that context, led by the limit,
+    :func:`_context_limit_lead`)."""
+    limit = w.max_ctx()
+    if w.out.first is None or w.model is None or not limit:
+        w.ex, w.st = ex, st
+        return
+    w.out.more.insert(0, w.say("context_at_limit", limit=w.n(limit), inp=w.n(limit - out),
+                               out=w.n(out), text=_decap(w, w.out.first)))
+    w.out.first = w.say("context_over_limit_split", model=w.model.name, limit=w.n(limit),
+                        ctx=w.n(ctx), inp=w.n(inp), out=w.n(out))
+    longer = _longer_context_models(w, ctx)
+    if longer is not None:
+        w.out.more.append(longer)  # after the answer at the limit
+
+
+def _serve_over_limit(w: _W) -> bool:
+    """A model asked to serve a context past its own limit with no figure asked ("serve llama
+    3.1 8b with 1M context?"): No, no engine serves it on any GPU, and the catalog's models
+    that take that context; it was the memory at 1,048,576 tokens with "It fits on 1 × B200"
+    under a lead that said no engine serves it. False where the context is within the limit."""
+    m, ctx, limit = w.model, w.ex.context_tokens, w.max_ctx()
+    if (m is None or m.kind != "llm" or m.task == "embed" or not w.generates_tokens()
+            or not ctx or not limit or ctx <= limit):
+        return False
+    w.out.first = w.say("context_over_limit_only", model=m.name, limit=w.n(limit), ctx=w.n(ctx))
+    w.ask("max_context_tokens", limit, "tokens", yes=False)
+    longer = _longer_context_models(w, ctx)
+    if longer is not None:
+        w.out.more.append(longer)
+    return True
+
+
+def _longer_context_models(w: _W, ctx: int) -> str | None:
+    """The catalog's language models that take ``ctx`` tokens of context (their
+    ``context_limit``: the config's max_context, or a model card's extension), the three
+    smallest first; None where none does."""
+    takes = sorted((m for m in w.reg.models.values()
+                    if m.kind == "llm" and m.task != "embed" and m.id != w.model_id
+                    and (m.context_limit or 0) >= ctx),
+                   key=lambda m: (m.total_params, m.name))[:3]
+    if not takes:
+        return None
+    return w.say("context_longer_models", ctx=w.n(ctx), models=", ".join(
+        w.say("context_longer_model", model=m.name, limit=w.n(m.context_limit or 0))
+        for m in takes))
+
+
 def _context_limit_lead(w: _W) -> None:
     """An answer sized at a context past the model's own limit (a memory, concurrency or cost
     answer; the fit and speed answers say No themselves) leads with the limit: no engine
@@ -888,6 +975,9 @@ def _context_limit_lead(w: _W) -> None:
     assert w.model is not None
     w.out.first = w.say("context_over_limit_lead", model=w.model.name,
                         limit=w.n(limit), ctx=w.n(s.context_tokens))
+    longer = _longer_context_models(w, s.context_tokens)
+    if longer is not None:
+        w.out.more.append(longer)  # after the figures at that context
 
 
 def _price_context(w: _W, intent: str) -> None:
