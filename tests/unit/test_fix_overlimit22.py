@@ -85,3 +85,14 @@ def test_within_the_limit_unchanged() -> None:
             "10k requests per day?")
     assert "beyond its limit" not in r.answer and "At its limit" not in r.answer, r.answer
     assert first_sentence(r).startswith("The cheapest match is"), r.answer
+
+
+def test_slack_table_says_why_no_gpu_is_listed_past_the_limit() -> None:
+    """The ask table's "Fits on" row past the model's limit said "no single node" (a want of
+    a node big enough); the reason is the context (golden ask-en: Llama 3 70B at 32k)."""
+    from service.adapters.slack.render import _fit_rows
+
+    assert _fit_rows("Fits on", [], "en", past_limit=True) == [
+        ("Fits on", "no GPU: the context is past the model's limit")]
+    assert _fit_rows("Fits on", [], "en") == [("Fits on", "no single node")]
+    assert _fit_rows("Încape pe", [], "ro", past_limit=True)[0][1].startswith("niciun GPU")

@@ -209,9 +209,12 @@ def _fits_lines(fits: Sequence[FitRow], lang: str, limit: int = 3,
 
 
 def _fit_rows(label: str, lines: Sequence[str], lang: str,
-              messages: Messages | None = None) -> list[tuple[str, str]]:
+              messages: Messages | None = None,
+              past_limit: bool = False) -> list[tuple[str, str]]:
+    """``past_limit``: the context is past the model's own limit, so it fits nowhere for
+    that reason, not for want of a node big enough ("no single node" read as the latter)."""
     if not lines:
-        return [(label, labels(lang, messages)["nofit"])]
+        return [(label, labels(lang, messages)["nofit_context" if past_limit else "nofit"])]
     return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
 
 
@@ -408,7 +411,10 @@ def render_answer(resp: AskResponse, question: str, *, public_url: str | None = 
                 fits, lang, messages=messages,
                 own_need_beside=_gib(total_gib, f) if fits_own_need else None,
             ) if fits else list(s.fits_on[:3])
-            own += _fit_rows(lab["fits"], fit_lines, lang, messages)
+            # an answer sized past the model's context limit leads with it (the lead names
+            # vLLM's max_model_len, in either language) and lists no GPU for that reason
+            own += _fit_rows(lab["fits"], fit_lines, lang, messages,
+                             past_limit="max_model_len" in resp.answer)
         blocks.append(section(table(own)))
     if numbers is not None and numbers.recommendations:
         blocks.append(_offers_block([_ask_offer(i, o, lang, messages) for i, o in
@@ -652,7 +658,9 @@ def render_sizing(result: SizingResult, lang: str, *, context_tokens: int | None
         rows.append((lab["optimizer"], f"{_gib(mem.optimizer_gib, f)} GiB"))
     rows.append((lab["overhead"], f"{_gib(mem.overhead_gib, f)} GiB"))
     rows.append((lab["total"], f"{_gib(mem.total_gib, f)} GiB"))
-    rows += _fit_rows(lab["fits"], fit_lines, lang, messages)
+    # the core's warning of a context past the model's limit names vLLM's max_model_len
+    past_limit = result.runs is False or any("max_model_len" in w for w in result.warnings)
+    rows += _fit_rows(lab["fits"], fit_lines, lang, messages, past_limit=past_limit)
     text = escape(headline.replace("*", ""))
     blocks = [section(escape(headline))]
     if unread:

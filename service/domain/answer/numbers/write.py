@@ -53,7 +53,7 @@ from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
 from service.domain.answer.numbers.training import _finetune, _train
 from service.domain.answer.understand import Extracted
-from service.domain.catalog.models import kv_bytes_per_token
+from service.domain.catalog.models import ModelEntry, kv_bytes_per_token
 from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.snapshot import Catalog
 from service.domain.fields import (
@@ -950,11 +950,17 @@ def _serve_over_limit(w: _W) -> bool:
 def _longer_context_models(w: _W, ctx: int) -> str | None:
     """The catalog's language models that take ``ctx`` tokens of context (their
     ``context_limit``: the config's max_context, or a model card's extension), the three
-    smallest first; None where none does."""
+    nearest in size to the model asked (by the ratio of their parameters: Llama 3 70B at 32k
+    was pointed to three 0.5B models, the smallest that take it); None where none does."""
+    own = w.model.total_params if w.model is not None else 0.0
+
+    def near(m: ModelEntry) -> tuple[float, float, str]:
+        gap = abs(math.log(m.total_params / own)) if own and m.total_params else 0.0
+        return gap, m.total_params, m.name
+
     takes = sorted((m for m in w.reg.models.values()
                     if m.kind == "llm" and m.task != "embed" and m.id != w.model_id
-                    and (m.context_limit or 0) >= ctx),
-                   key=lambda m: (m.total_params, m.name))[:3]
+                    and (m.context_limit or 0) >= ctx), key=near)[:3]
     if not takes:
         return None
     return w.say("context_longer_models", ctx=w.n(ctx), models=", ".join(
