@@ -283,10 +283,11 @@ class Stated:
     as the time to first token (numbers/write.py; audit targetsor22 #2)."""
     tpot_ms: float | None = None
     """A time per output token asked as a limit ("TPOT under 25 ms", "inter-token latency
-    below 30 ms", "ITL < 50ms", "25 ms per token", "TPOT sub 30 ms", "latență între tokeni sub
-    30 ms"), in ms: read as each user's decode speed of 1000 / ms tokens/s
-    (:attr:`min_tokens_per_s`, :attr:`tps_each`) where no tokens/s target is stated, and said
-    back in its own terms where the answer states the target (``_W.targets_said``)."""
+    below 30 ms", "ITL < 50ms", "25 ms per token", "latency per token under 30 ms", "TPOT sub
+    30 ms", "latență între tokeni sub 30 ms"), in ms: read as each user's decode speed of
+    1000 / ms tokens/s (:attr:`min_tokens_per_s`, :attr:`tps_each`) where no tokens/s target
+    is stated, and said back in its own terms where the answer states the target
+    (``_W.targets_said``)."""
     region_word: str | None = None
     """The region as the question writes it ("Europe", "Europa", "us-east"), said back in the
     answer next to the offers it filters."""
@@ -3317,8 +3318,14 @@ _TTFT_TARGET = re.compile(
 # (:func:`_tpot_ms`). (_TPOT: a TPOT asked, not a limit.)
 _TPOT_WORD = (r"(?:tpot|itl|inter[\s-]?tokens?[\s-]latency|time per (?:output |generated )?token"
               r"|(?<!first )(?<!first-)(?<!1st )(?:per[\s-]|output[\s-])?token[\s-]latency"
+              # the latency named first ("latency per token under 30 ms", "latency per output
+              # token", "latency/token", "latency between tokens": it was read as no limit at
+              # all, the bare latency's TTFT reading leaving it out; audit latencytoken22)
+              r"|latency[\s-]*+(?:per|/|between|for each|of each)[\s-]*+"
+              r"(?:(?:output|generated)\s++)?tokens?"
               r"|timp(?:ul)? (?:per|pe) token|latenta (?:dintre|intre|per|pe) tokeni?"
-              r"|latenta inter[\s-]?token)")
+              r"|latenta inter[\s-]?token"
+              r"|latenta[\s-]*+(?:/|a fiecarui|fiecarui|pentru fiecare)[\s-]*+tokeni?)")
 _TPOT_UNIT = r"(ms|milliseconds?|milisecunde?|s|sec|seconds?|secunde?|secunda)\b"
 _TPOT_LIMIT = re.compile(
     rf"\b{_TPOT_WORD}\b(?P<gap>[^?\d]{{0,25}}?)(\d++(?:[.,]\d++)?)\s*+{_TPOT_UNIT}"
@@ -3365,6 +3372,9 @@ _LATENCY_WORD = r"(?:latency|latenta|latente|latentei)"
 _LATENCY_LIMIT = re.compile(
     rf"\b{_LATENCY_WORD}\b(?P<gap>[^?\d]{{0,25}}?){_LIMIT_WORD}\s*+"
     r"(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b"
+    # never a token's ("latency under 30 ms per token": the TPOT's, _TPOT_LIMIT; it was read
+    # as a 30 ms TTFT too; audit latencytoken22)
+    r"(?![\s-]*+(?:/|per|pe)\s*+(?:(?:output|generated)\s++)?(?:tokens?|tokeni)\b)"
     rf"|{_LIMIT_WORD}[\s-]*+(\d++(?:[.,]\d++)?)\s*+(ms|s|sec|seconds?|secunde?|secunda)\b\s*+"
     rf"(?:(?:of|de)\s++)?{_LATENCY_WORD}\b(?![\s-]*+(?:per|pe|/|intre|dintre|a|of)?\s*+"
     r"(?:output\s++)?(?:tokens?|tokeni|primul|first)\b)")
