@@ -640,6 +640,9 @@ class _Tok:
     listed: bool = False
     """A list separator (:data:`_LIST_SEP`) follows the word before the next: "rtx 4090, a10g",
     "rtx 4090/a10g" part the 4090 from the A10G, whose count it never is."""
+    plus: bool = False
+    """A "+" was written right after the word and dropped from it ("command r+"): a model's
+    name with it names another model (Command R+ is not Command R), :func:`_plus_suffix`."""
 
 
 _LIST_SEP = frozenset(",;/|")
@@ -659,7 +662,9 @@ are read as an amount (intent._GPU_HOURS_AMOUNT); the card was lost, and the cos
 def _tokens(text: str) -> list[_Tok]:
     out: list[_Tok] = []
     for m in _TOKEN.finditer(text):
-        word = _RO_ARTICLE.sub("", m.group(0).rstrip("._:+-"))  # "H100-ul" names the H100
+        bare = m.group(0).rstrip("._:+-")
+        plus = "+" in m.group(0)[len(bare):]  # "r+": the "+" kept as a mark, not in the word
+        word = _RO_ARTICLE.sub("", bare)  # "H100-ul" names the H100
         word = _HOURS_JOINED.sub("", word)
         pieces = [(word, m.start())]
         if (cm := _COUNT_JOINED.match(word)) is not None:  # "8xa100": "8x", "a100"
@@ -674,8 +679,10 @@ def _tokens(text: str) -> list[_Tok]:
                 out[-1] = _Tok(prev.text + "k", prev.start, start + 1)
                 continue
             if prev is not None and not _LIST_SEP.isdisjoint(text[prev.end : start]):
-                out[-1] = _Tok(prev.text, prev.start, prev.end, listed=True)
+                out[-1] = _Tok(prev.text, prev.start, prev.end, listed=True, plus=prev.plus)
             out.append(_Tok(word, start, start + len(word)))
+        if plus and out and out[-1].start >= m.start():
+            out[-1] = _Tok(out[-1].text, out[-1].start, out[-1].end, out[-1].listed, plus=True)
     return out
 
 
@@ -763,7 +770,8 @@ def _find_names(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_
     (:func:`extract`, :func:`details`, the intent's), each tokenising it the same way."""
     # (with whether each word runs into the next, which a memory size before a name needs:
     # :func:`_sized_name`)
-    key = (tuple(t.text for t in toks), tuple(_joined(a, b) for a, b in itertools.pairwise(toks)))
+    key = (tuple(t.text for t in toks), tuple(_joined(a, b) for a, b in itertools.pairwise(toks)),
+           tuple(t.plus for t in toks))
     cache = registry.derived.lru("understand.names_found", 512)
     hit = cache.get(key)
     if hit is None:
@@ -782,9 +790,85 @@ def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Me
         else:
             if hit.kind == "model":
                 hit = _longer_model(toks, hit, registry)
+                end = _plus_suffix(toks, hit, registry, tables)
+                if end is not None:  # "Command R+": another model, unknown (not Command R)
+                    i = end + 1
+                    continue
             found.append(hit)
             i = hit.last + 1
     return found
+
+
+_PLUS_WORD_AFTER = frozenset("a an the one some its my our un o niste".split())
+"""Words after a "plus" that join two things ("Mistral 7B plus a reranker"): never a model's
+"Plus" suffix."""
+
+
+def _ends_in_number(word: str) -> bool:
+    """The last word of a name that is a version or a size ("3", "3.1", "70b"): a "plus"
+    after it joins ("Llama 3 8B plus Whisper"); a "+" written on it still names another
+    model."""
+    return (word[:-1] if word[-1:] in ("b", "m", "k") else word)[-1:].isdigit()
+
+
+def _plus_suffix(toks: list[_Tok], hit: _Mention, registry: Registry,
+                 tables: _Tables) -> int | None:
+    """The index of the last word of a "+" or "Plus" suffix on the model name ``hit`` ("Command
+    R+", "Command R plus": Cohere's 104B Command R+, https://huggingface.co/CohereForAI/
+    c4ai-command-r-plus, not the 35B Command R the name index reads without it), or None
+    where the name has none. A "+" is one written right after a
+    word of the name; "plus" is the word right after it, unless it joins two things: after a
+    version or a size, before a number, an article or another name. A catalog spelling with
+    the suffix matched as a longer name, so the suffix is never on a name the catalog has."""
+    if any(t.plus for t in toks[hit.first : hit.last + 1]):
+        return hit.last
+    j = hit.last + 1
+    if (j >= len(toks) or toks[j].text != "plus" or not _joined(toks[hit.last], toks[j])
+            or _ends_in_number(toks[hit.last].text)):
+        return None
+    k = j + 1
+    if k < len(toks) and _joined(toks[j], toks[k]) and (
+            toks[k].text[0].isdigit() or toks[k].text in _PLUS_WORD_AFTER
+            or _name_at(toks, k, registry, tables) is not None):
+        return None
+    return j
+
+
+def _plus_names(toks: list[_Tok], registry: Registry,
+                tables: _Tables) -> list[tuple[_Mention, int]]:
+    """The catalog models' names written with a "+" or "Plus" suffix, each with the index of
+    the suffix's last word (the names :func:`_names_in` leaves out)."""
+    out: list[tuple[_Mention, int]] = []
+    if not any(t.plus or t.text == "plus" for t in toks):
+        return out
+    i = 0
+    while i < len(toks):
+        hit = _name_at(toks, i, registry, tables)
+        if hit is None or hit.kind != "model":
+            i = i + 1 if hit is None else hit.last + 1
+            continue
+        hit = _longer_model(toks, hit, registry)
+        end = _plus_suffix(toks, hit, registry, tables)
+        if end is not None:
+            out.append((hit, end))
+        i = (hit.last if end is None else end) + 1
+    return out
+
+
+def plus_named(text: str, registry: Registry) -> tuple[str, list[str]] | None:
+    """A catalog model's name with a "+" or "Plus" suffix (:func:`_plus_suffix`), as written,
+    with the catalog model it was read as and its family's, or None where none is written."""
+    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    toks = _tokens(folded)
+    for hit, end in _plus_names(toks, registry, _tables(registry))[:1]:
+        stop = toks[end].end + (1 if toks[end].plus else 0)
+        start = toks[hit.first].start
+        written = text[start:stop] if len(text) == len(folded) else folded[start:stop]
+        head = hit.id.split("-", 1)[0] + "-"
+        near = [hit.id, *sorted(x.id for x in registry.models.values()
+                                if x.id.startswith(head) and x.id != hit.id)]
+        return written.strip(), near[:3]
+    return None
 
 
 def _name_at(toks: list[_Tok], i: int, registry: Registry, tables: _Tables) -> _Mention | None:
@@ -3056,6 +3140,8 @@ def extract(text: str, registry: Registry) -> Extracted:
     taken: set[int] = set()
     for m in names:
         taken.update(range(m.first, m.last + 1))
+    for m, end in _plus_names(toks, registry, tables):  # "Command R+": no typo of Command R
+        taken.update(range(m.first, end + 1))
     if not models:
         fuzzy = _fuzzy_model(toks, taken, tables)
         if fuzzy is not None:
@@ -3316,7 +3402,7 @@ def unknown_model(text: str, registry: Registry) -> tuple[str, list[str]] | None
     tables = _tables(registry)
     folded = _COUNT_X.sub(r"\1x ", _fold(text))
     toks = _tokens(folded)
-    named = uncatalogued_model(text, registry)
+    named = uncatalogued_model(text, registry) or plus_named(text, registry)
     if named is not None:
         return named
     names = _find_names(toks, registry, tables)

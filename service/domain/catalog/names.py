@@ -16,6 +16,16 @@ def norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
+_PLUS_AFTER = re.compile(r"[a-z0-9]\+(?![a-z0-9])", re.IGNORECASE)
+"""A "+" written right after a word of a model's name ("Command R+", "command-r+ 104b"): a
+suffix that names another model, which :func:`norm` would drop."""
+
+
+def plus_key(name: str) -> str:
+    """:func:`norm` with the "+" kept ("Command R+" -> "commandr+")."""
+    return re.sub(r"[^a-z0-9+]", "", name.lower())
+
+
 def bag(name: str) -> str:
     """The name's words in any order ("A100 40GB SXM" = "A100 SXM 40GB")."""
     return " ".join(sorted(re.findall(r"[a-z0-9]+", name.lower())))
@@ -94,6 +104,8 @@ class NameIndex:
         self._display: dict[str, str] = {}
         self._names: dict[str, str] = {}
         """Every spelling as written (id, name, aliases) -> id: suggestions score these."""
+        self._plus: set[str] = set()
+        """The spellings with a "+" after a word (:func:`plus_key`)."""
         self._bags: dict[str, str | None] = {}
         """Every spelling's words in any order -> id (None: two ids share them)."""
         self.conflicts: list[str] = []
@@ -105,6 +117,8 @@ class NameIndex:
             if not key:
                 continue
             self._names.setdefault(name, entry_id)
+            if _PLUS_AFTER.search(name) is not None:
+                self._plus.add(plus_key(name))
             words = bag(name)
             if words and self._bags.get(words, entry_id) != entry_id:
                 self._bags[words] = None  # ambiguous in any order: exact spellings only
@@ -117,6 +131,11 @@ class NameIndex:
             self._index[key] = entry_id
 
     def lookup(self, name: str) -> str | None:
+        if (self.kind == "model" and _PLUS_AFTER.search(name) is not None
+                and plus_key(name) not in self._plus):
+            # "Command R+" is Cohere's 104B Command R+, not the 35B "Command R" that the name
+            # without its "+" is: a "+" no spelling has names a model the catalog lacks
+            return None
         found = self._lookup(name)
         if found is None:
             # the same words in another order ("A100 40GB SXM" for the alias "A100 SXM 40GB")
