@@ -947,11 +947,14 @@ def spot_deep(w: _W, v: OfferView, gpus: int, spot_h: float, hours: float | None
         return None
     spot = v.spot_usd_h / v.gpu_count
     own = v.on_demand_usd_h / v.gpu_count if v.on_demand_usd_h else None
-    median = _on_demand_median(w, v.gpu)
+    median: float | None = None
     if own is not None and 1 - spot / own > SPOT_DEEP_DISCOUNT:
         discount = 1 - spot / own
         ref = w.say("spot_deep_ref_offer", od=w.usd(own * gpus))
-    elif median is not None and 1 - spot / median > SPOT_DEEP_DISCOUNT:
+    # the GPU's median (a scan of the catalog's offers) only where the offer's own price did
+    # not already flag it
+    elif (median := _on_demand_median(w, v.gpu)) is not None \
+            and 1 - spot / median > SPOT_DEEP_DISCOUNT:
         discount = 1 - spot / median
         ref = w.say("spot_deep_ref_median", gpu=w.gpu_name(v.gpu), od=w.usd(median))
     else:

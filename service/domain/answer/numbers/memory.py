@@ -40,8 +40,9 @@ from service.domain.sizing.sizing import (
 _SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
                              if f.name == "min_memory_headroom_pct")) / 100
 """The share of the engine's memory per GPU the recommendations keep free to serve a model
-(``min_memory_headroom_pct``, 10 %; speed._SERVE_HEADROOM, a later layer, reads the same): a
-fit that leaves less is a qualified yes (:func:`_tight_fit`)."""
+(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a fit that
+leaves less is a qualified yes (:func:`_tight_fit`); speed, a later layer, weighs a precision
+that leaves less as too tight (``_precision_vs``)."""
 
 _OUT = ASK_OUTPUT_TOKENS
 """Each request's output where none is stated: the one default load of every answer

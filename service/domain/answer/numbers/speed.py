@@ -38,7 +38,11 @@ from service.domain.answer.numbers.cost import (
 )
 from service.domain.answer.numbers.jobs import _work_rate
 from service.domain.answer.numbers.media import _answered_as_media, _fastest_media
-from service.domain.answer.numbers.memory import _fit_yes, _past_context_limit
+from service.domain.answer.numbers.memory import (
+    _SERVE_HEADROOM,
+    _fit_yes,
+    _past_context_limit,
+)
 from service.domain.answer.numbers.prices import (
     _gpu_usd,
     _machine_doubt,
@@ -53,7 +57,7 @@ from service.domain.catalog.precisions import (
     lower_than_own,
 )
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.types import MONTH_DAYS, Option, RecommendationRequest
+from service.domain.recommend.types import MONTH_DAYS, Option
 from service.domain.sizing.layout import NODE_GPUS, tp_limit
 from service.domain.sizing.sizing import (
     HEADROOM_LOAD,
@@ -79,12 +83,6 @@ _TOKEN_PERIODS = {"minute": ("max_output_tokens_per_min", 60.0, "tokens/min"),
 """Output tokens asked per minute, hour, day, week or month (intent's ``tokens_<unit>``; a
 month of the answers' 30 days, :data:`MONTH_DAYS`): the quantity answered, its seconds, its
 unit; the setup's output tokens/s at full load times them."""
-
-_SERVE_HEADROOM = float(next(f.default for f in msgspec.structs.fields(RecommendationRequest)
-                             if f.name == "min_memory_headroom_pct")) / 100
-"""The share of the engine's memory per GPU the recommendations keep free to serve a model
-(``min_memory_headroom_pct``, 10 %: room for longer prompts and fragmentation): a precision
-that leaves less is weighed as too tight (:func:`_precision_vs`)."""
 
 _PICK_PRECISIONS = ("fp8", "int8", "awq-int4")
 """The lower precisions weighed for "what precision should I use" with the serving engine (as
