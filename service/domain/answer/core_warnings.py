@@ -1233,9 +1233,21 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_cost_less", re.compile(
         rf"(?P<q>\S++) weights cost less, on "
         rf"(?P<gpu>(?:(?! \(16 bits, no quantization\)\Z).)++){_BITS}")),
+    # the best of the offers a region filter left out for listing no known region
+    # (alternatives.region_not_listed)
+    ("core_alt_no_region_best", re.compile(
+        r"the best of them, its region not listed \(check with the provider\)")),
 )
 # an alternative's change, and the effects that are not a rerun's
 _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # the offers a region filter left out for listing no known region, their providers' ids
+    # (alternatives.region_not_listed)
+    ("core_alt_no_region_one", re.compile(
+        r"1 offer left out: its provider lists no known region \((?P<providers>[\w., -]++)\)")),
+    ("core_alt_no_region", re.compile(
+        r"(?P<n_offers>\d[\d,]*+) offers left out: their provider lists no known region "
+        r"\((?P<providers>[\w., -]++)\)")),
+    ("core_alt_no_region_none", re.compile(r"none of them is an option for this request")),
     ("core_alt_weights", re.compile(r"weights (?P<p>[\w.-]++(?: \(AWQ\))?)")),
     ("core_alt_kv_cache", re.compile(r"kv_cache (?P<kv>[\w.-]++)")),
     ("core_alt_context", re.compile(r"context (?P<n_tokens>\d[\d,]*+) tokens")),

@@ -63,6 +63,7 @@ from service.domain.recommend.options import (
     finalise,
     machine_words,
     multi_node_quotes,
+    no_region_offers,
     rank_offers,
     stated_days,
     untrusted_reason,
@@ -120,18 +121,7 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
               least_saving: float = 0.0, among: Sequence[Offer] | None = None) -> None:
         if reruns is not None:
             reruns.append(change)
-        sub = Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
-                  providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
-                  interruptible=new_req.interruptible if new_req.interruptible is not None
-                  else ctx.interruptible, hours_per_day=ctx.hours_per_day,
-                  engine=engine or ctx.engine,
-                  max_storage_price=ctx.max_storage_price, relax_defaults=ctx.relax_defaults,
-                  max_egress_price=ctx.max_egress_price,
-                  # a changed request keeps the relaxed default TTFT (the same wait for the
-                  # first token: a shorter context only reaches it sooner) unless it states
-                  # a target of its own
-                  relaxed_ttft=(ctx.relaxed_ttft
-                                if new_req.max_time_to_first_token_ms is None else None))
+        sub = _sub_ctx(ctx, new_req, engine)
         sub_precisions = candidate_precisions(sub)
         use_shared_caches(sub, sub_precisions)
         # only a cheaper answer is shown: offers that cannot cost less are not planned; with
@@ -163,17 +153,7 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             effect_prefix = effect_prefix(top)
         elif "{fits}" in effect_prefix:
             effect_prefix = effect_prefix.format(fits=_fits_words(ctx, options, top))
-        alts.append(Alternative(
-            change=change, effect=f"{effect_prefix}: {machine_words(top)} at "
-            f"{top.offer.provider}, "
-            + (f"{usd(cost)}/month" if top.cost.per_month_usd is not None
-               else f"{usd(cost)} in all")
-            + ("" if top.pricing_model != "reserved" else " (" + pricing_words(
-                top.pricing_model, ctx.catalog.offers_by_id.get(top.offer.id)) + ")")
-            + ("" if current is None else f" (vs {usd(current)})")
-            + price_caveat(_option_age(ctx, top), bool(top.offer.suspect_reasons)),
-            per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
-            offer_id=top.offer.id))
+        alts.append(_priced(ctx, change, effect_prefix, top, cost, current))
 
     tried: set[str] = {p.id for p in precisions}
     for q in _runs_instead(ctx, options, rejected):
@@ -278,6 +258,92 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+def _sub_ctx(ctx: Ctx, new_req: RecommendationRequest, engine: str | None = None) -> Ctx:
+    """The context of a changed request, for :func:`find_alternatives`' reruns."""
+    return Ctx(req=new_req, model=ctx.model, catalog=ctx.catalog, registry=ctx.registry,
+               providers=ctx.providers, today=ctx.today, stale_days=ctx.stale_days,
+               interruptible=new_req.interruptible if new_req.interruptible is not None
+               else ctx.interruptible, hours_per_day=ctx.hours_per_day,
+               engine=engine or ctx.engine,
+               max_storage_price=ctx.max_storage_price, relax_defaults=ctx.relax_defaults,
+               max_egress_price=ctx.max_egress_price,
+               # a changed request keeps the relaxed default TTFT (the same wait for the
+               # first token: a shorter context only reaches it sooner) unless it states
+               # a target of its own
+               relaxed_ttft=(ctx.relaxed_ttft
+                             if new_req.max_time_to_first_token_ms is None else None))
+
+
+def _priced(ctx: Ctx, change: str, effect_prefix: str, top: Option, cost: float,
+            current: float | None) -> Alternative:
+    """An alternative whose effect is a changed request's best option: "<effect_prefix>:
+    <machines> at <provider>, $<cost>/month" (or " in all"), its reserved term, the answer's
+    own cost (" (vs $1,360)") and a caveat on its price (answer/core_warnings.py reads it
+    back for another language)."""
+    return Alternative(
+        change=change, effect=f"{effect_prefix}: {machine_words(top)} at "
+        f"{top.offer.provider}, "
+        + (f"{usd(cost)}/month" if top.cost.per_month_usd is not None
+           else f"{usd(cost)} in all")
+        + ("" if top.pricing_model != "reserved" else " (" + pricing_words(
+            top.pricing_model, ctx.catalog.offers_by_id.get(top.offer.id)) + ")")
+        + ("" if current is None else f" (vs {usd(current)})")
+        + price_caveat(_option_age(ctx, top), bool(top.offer.suspect_reasons)),
+        per_month_usd=top.cost.per_month_usd, per_job_usd=top.cost.per_job_usd,
+        offer_id=top.offer.id)
+
+
+NO_REGION_BEST = "the best of them, its region not listed (check with the provider)"
+"""The effect's head of :func:`region_not_listed` where one of the offers left out ranks."""
+NO_REGION_NONE = "none of them is an option for this request"
+"""Its effect where none does."""
+NO_REGION_CHANGE = re.compile(r"\A(?P<n>\d[\d,]*+) offers? left out: (?:their|its) provider "
+                              r"lists? no known region \((?P<providers>[\w., -]++)\)\Z")
+"""Its change: how many offers, whose (provider ids, ", "-separated)."""
+
+
+def region_not_listed(ctx: Ctx, offers: Sequence[Offer],
+                      options: list[Option]) -> Alternative | None:
+    """With a region filter: the offers it left out because their provider lists no known
+    region for them (options.no_region_offers: "runpod" rows with no region; a place can
+    never be claimed for them, so they stay out), said rather than only counted: how many,
+    whose, and the best of them ranked as if the filter were not set (the request's own
+    targets, budget and other filters), "region not listed", so that the buyer can check
+    with the provider; None without a filter or where it left none out."""
+    left = no_region_offers(ctx, offers)
+    if not left:
+        return None
+    providers = ", ".join(sorted({o.provider for o in left}))
+    change = (f"1 offer left out: its provider lists no known region ({providers})"
+              if len(left) == 1 else
+              f"{len(left):,} offers left out: their provider lists no known region "
+              f"({providers})")
+    sub = _sub_ctx(ctx, msgspec_replace(ctx.req, regions=None))
+    precisions = candidate_precisions(sub)
+    use_shared_caches(sub, precisions)
+    cands, _ = rank_offers(sub, left, precisions, top_n=1)
+    best = finalise(sub, cands, top_n=1)
+    cost = best_cost(best)
+    if not best or cost is None:
+        return Alternative(change=change, effect=NO_REGION_NONE)
+    return _priced(ctx, change, NO_REGION_BEST, best[0], cost, best_cost(options))
+
+
+_INSTANCES = re.compile(r"\A[^:]*+: (\d[\d,]*+) instances of ")
+
+
+def no_region_said(alt: Alternative) -> tuple[int, list[str], int] | None:
+    """What a :func:`region_not_listed` alternative says: (how many offers, their providers'
+    ids, the instances its best option rents: 1 where it names none); None for any other
+    alternative (/v1/ask says it in its own words: answer/numbers/write.py)."""
+    m = NO_REGION_CHANGE.fullmatch(alt.change)
+    if m is None:
+        return None
+    nodes = _INSTANCES.match(alt.effect)
+    return (int(m.group("n").replace(",", "")), m.group("providers").split(", "),
+            int(nodes.group(1).replace(",", "")) if nodes else 1)
 
 
 def budget_ceiling(ctx: Ctx) -> float | None:

@@ -737,6 +737,19 @@ def untrusted_reason(ctx: Ctx, offer: Offer) -> str | None:
 
 
 def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
+    if not allowed_but_region(ctx, offer):
+        return False
+    regions = ctx.regions
+    # offer_query.region_outcome: the rule /v1/offers applies too (a price list, not
+    # availability, is left out: unstated_availability)
+    return regions is None or region_outcome(
+        offer.provider, ctx.catalog.places(offer), regions,
+        ctx.catalog.regions.table)[0] == "matched"
+
+
+def allowed_but_region(ctx: Ctx, offer: Offer) -> bool:
+    """Whether every filter of the request but its ``regions`` allows ``offer`` (providers,
+    exclude_providers, gpus, max_gpus_per_node)."""
     only = ctx.only_providers
     if only is not None and offer.provider not in only:
         return False
@@ -745,13 +758,6 @@ def offer_allowed(ctx: Ctx, offer: Offer) -> bool:
         return False
     gpus = ctx.only_gpus
     if gpus is not None and offer.gpu not in gpus:
-        return False
-    regions = ctx.regions
-    # offer_query.region_outcome: the rule /v1/offers applies too (a price list, not
-    # availability, is left out: unstated_availability)
-    if regions is not None and region_outcome(
-            offer.provider, ctx.catalog.places(offer), regions,
-            ctx.catalog.regions.table)[0] != "matched":
         return False
     limit = ctx.req.max_gpus_per_node
     return not (limit and offer.gpu_count > limit)
@@ -790,12 +796,21 @@ def excluded_no_region(ctx: Ctx, offers: Sequence[Offer]) -> int | None:
     """With a region filter: how many offers it left out because none of their regions has a
     known place (no region listed, or only ids the provider does not locate); None without
     one."""
+    left = no_region_offers(ctx, offers)
+    return None if left is None else len(left)
+
+
+def no_region_offers(ctx: Ctx, offers: Sequence[Offer]) -> list[Offer] | None:
+    """With a region filter: the offers every other filter allows (:func:`allowed_but_region`,
+    as /v1/offers counts its otherwise-matching ones) that it left out because none of their
+    regions has a known place (offer_query.region_outcome's ``no_place``); None without
+    one. A providers filter of "runpod" no longer counts every other provider's offers."""
     regions = ctx.regions
     if regions is None:
         return None
     places = ctx.catalog.places
-    return sum(1 for o in offers
-               if region_outcome(o.provider, places(o), regions, None)[0] == "no_place")
+    return [o for o in offers if allowed_but_region(ctx, o)
+            and region_outcome(o.provider, places(o), regions, None)[0] == "no_place"]
 
 
 def _least_price(offer: Offer, spot: bool) -> float:

@@ -19,6 +19,7 @@ from service.domain.recommend.alternatives import (
     floor_kept,
     impossible_reason,
     note_rules,
+    region_not_listed,
     relaxed_default_ttft,
 )
 from service.domain.recommend.capability import (
@@ -61,7 +62,9 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
     ``today`` dates the prices (staleness follows the catalog's date policy).
     ``explain=False``: the options and the reason only, without the alternatives and the
     notable rejections (for a caller that shows the top offers alone; it saves the
-    alternatives' reruns over the catalog)."""
+    alternatives' reruns over the catalog), but for the one alternative a region filter
+    always carries where it left offers out for listing no known region
+    (:func:`region_not_listed`)."""
     registry, offers, providers = catalog.registry, catalog.offers, catalog.providers
     implied = req.workload is None and bool(req.job_size_fields())
     req = resolve_workload(req)  # a job size alone is a batch job
@@ -200,6 +203,12 @@ def recommend(req: RecommendationRequest, catalog: Catalog, today: dt.date, *,
         reason = impossible_reason(ctx, rejected, precisions, alternatives, tried)
     if not explain:
         alternatives = []
+    # the offers a region filter left out for listing no known region: said, with the best
+    # of them, whatever ``explain`` (audit regionnone: a $245/month RTX 4090 was gone from
+    # "runpod in the EU" with only excluded_no_region counting it)
+    unlisted = region_not_listed(ctx, offers, options)
+    if unlisted is not None:
+        alternatives = [*alternatives, unlisted]
     return Recommendation(excluded_no_region=excluded_no_region(ctx, offers),
                           model=model.id if model.id != "custom" else model.name,
                           workload=req.effective_workload(), options=options,

@@ -46,6 +46,7 @@ from service.domain.fields import (
 )
 from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
+from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import (
     FAST_NETWORKS,
     auto_llm,
@@ -57,6 +58,7 @@ from service.domain.recommend.pricing import JOB_SIZES
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import (
     MONTH_DAYS,
+    Alternative,
     Option,
     Recommendation,
     RecommendationRequest,
@@ -454,6 +456,10 @@ class _W:
         self.availability_left: set[str] = set()
         """Providers whose offers the region asked left out because they do not state
         availability per region (offer_query.region_outcome's ``availability_not_stated``)."""
+        self.region_unlisted: Alternative | None = None
+        """The first recommendation's offers the region asked left out because their provider
+        lists no known region for them, with the best of them (recommend's
+        alternatives.region_not_listed)."""
         self.excluded_used = False
         """Whether the providers the question leaves out were left out of an offer quoted."""
         self.provider_missed: set[str] = set()
@@ -1791,6 +1797,10 @@ class _W:
             self.availability_left.update(
                 m.group(1) for x in rec.assumptions if x.name == "region_availability"
                 and (m := _LEFT_OUT.fullmatch(x.value)) is not None)
+            if self.region_unlisted is None:
+                # the offers left out for listing no known region, and the best of them
+                self.region_unlisted = next(
+                    (a for a in rec.alternatives if no_region_said(a) is not None), None)
         if req.get("max_seconds_per_image") and rec.options:
             self.image_time_lead(rec.options[0], req["max_seconds_per_image"])
         if req.get("images_per_request") and rec.options:

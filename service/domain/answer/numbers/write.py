@@ -69,6 +69,7 @@ from service.domain.fields import (
     TrainingTokens,
 )
 from service.domain.messages import Messages
+from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.pricing import model_storage_gb
 from service.domain.sizing.sizing import default_weights, sized_from_entry
 
@@ -986,6 +987,34 @@ def _context_limit_lead(w: _W) -> None:
         w.out.more.append(longer)  # after the figures at that context
 
 
+def _region_unlisted(w: _W, region: str) -> list[str]:
+    """What the recommendations' region filter left out because the offers' provider lists
+    no known region for them (recommend's alternatives.region_not_listed): how many, whose,
+    and the best of them, "region not listed", for the buyer to check with the provider."""
+    alt = w.region_unlisted
+    said = no_region_said(alt) if alt is not None else None
+    if alt is None or said is None:
+        return []
+    n, providers, nodes = said
+    out = [w.say("region_unlisted_left_one" if n == 1 else "region_unlisted_left",
+                 n=w.n(n), providers=", ".join(providers),  # ids, as the lead's "at runpod"
+                 region=region)]
+    offer = w.catalog.offers_by_id.get(alt.offer_id) if alt.offer_id else None
+    if offer is None or offer.gpu not in w.reg.gpus:
+        return out
+    setup = w.setup(offer.gpu_count, offer.gpu)
+    if nodes > 1:
+        setup = w.say("instances", n=w.n(nodes), setup=setup)
+    price = (w.say("core_alt_month", cost=w.usd(alt.per_month_usd))
+             if alt.per_month_usd is not None
+             else w.say("core_alt_total", cost=w.usd(alt.per_job_usd))
+             if alt.per_job_usd is not None else None)
+    if price is not None:
+        out.append(w.say("region_unlisted_best", setup=setup, provider=offer.provider,
+                         price=price))
+    return out
+
+
 def _price_context(w: _W, intent: str) -> None:
     """What a price answer must say about its own basis: the region asked (or that no offer
     is there), a provider named that the catalog does not have, and that prices are never
@@ -999,6 +1028,8 @@ def _price_context(w: _W, intent: str) -> None:
         names = {p.id: p.name for p in w.catalog.providers}
         unstated = [w.say("region_availability_left", provider=names.get(p, p), region=region)
                     for p in sorted(w.availability_left)]
+        # the offers left out for listing no known region, and the best of them
+        unstated += _region_unlisted(w, region)
         if named is not None or (w.out.first is None and w.region_missed):
             gid = named or sorted(w.region_missed)[0]
             if w.out.first is not None and named is not None:
