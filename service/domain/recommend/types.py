@@ -649,8 +649,10 @@ class Recommendation(Out, frozen=True, kw_only=True):
     assumptions: Annotated[list[Assumption], msgspec.Meta(
         description="every default and rule the answer rests on, each with its value and why")]
     excluded_no_region: Annotated[int | None, msgspec.Meta(
-        description="with a region filter: offers left out because none of their regions "
-                    "has a known place (no region listed, or only ids the provider does "
-                    "not locate); null without one")] = None
-    """With a region filter: offers left out because none of their regions has a known place
-    (no region listed, or only ids the provider does not locate); null without one."""
+        description="with a region filter: offers the request's other filters allow "
+                    "(providers, GPUs) left out because none of their regions has a known "
+                    "place (no region listed, or only ids the provider does not locate); "
+                    "null without one")] = None
+    """With a region filter: offers the request's other filters allow (providers, GPUs) left
+    out because none of their regions has a known place (no region listed, or only ids the
+    provider does not locate); null without one. The alternatives name the best of them."""
