@@ -710,7 +710,7 @@ def _make_tables(registry: Registry) -> _Tables:
     t = _Tables()
     for m in registry.models.values():
         for name in (m.id, m.name, *m.aliases):
-            if "/" in name:
+            if "/" in name or "+" in name:  # "Command R+": not a typo of "Command R"'s key
                 continue
             key = norm(name)
             if len(key) >= 5 and key not in t.model_key_id:
@@ -790,10 +790,12 @@ def _names_in(toks: list[_Tok], registry: Registry, tables: _Tables) -> list[_Me
         else:
             if hit.kind == "model":
                 hit = _longer_model(toks, hit, registry)
-                end = _plus_suffix(toks, hit, registry, tables)
-                if end is not None:  # "Command R+": another model, unknown (not Command R)
+                spelled = _plus_spelled(toks, hit, registry)
+                end = None if spelled else _plus_suffix(toks, hit, registry, tables)
+                if end is not None:  # "Command R+" not in the catalog: unknown, not Command R
                     i = end + 1
                     continue
+                hit = spelled or hit  # "Command R+": Command R+ (104B), not Command R
             found.append(hit)
             i = hit.last + 1
     return found
@@ -819,7 +821,8 @@ def _plus_suffix(toks: list[_Tok], hit: _Mention, registry: Registry,
     where the name has none. A "+" is one written right after a
     word of the name; "plus" is the word right after it, unless it joins two things: after a
     version or a size, before a number, an article or another name. A catalog spelling with
-    the suffix matched as a longer name, so the suffix is never on a name the catalog has."""
+    the suffix matched as a longer name ("Command R plus") or as :func:`_plus_spelled` ("Command
+    R+"), so the suffix is never on a name the catalog has."""
     if any(t.plus for t in toks[hit.first : hit.last + 1]):
         return hit.last
     j = hit.last + 1
@@ -832,6 +835,24 @@ def _plus_suffix(toks: list[_Tok], hit: _Mention, registry: Registry,
             or _name_at(toks, k, registry, tables) is not None):
         return None
     return j
+
+
+def _plus_spelled(toks: list[_Tok], hit: _Mention, registry: Registry) -> _Mention | None:
+    """The catalog model whose own spelling has the "+" written on the words of the model name
+    ``hit`` ("Command R+", "command-r+ 104b": Cohere's Command R+, 104B, where the words without
+    the "+" name the 35B Command R), or None where no "+" is written on them or no catalog
+    spelling has it (:func:`_plus_suffix` then reads it as another, unknown model). The word
+    after the name is tried first ("Command R+ 104B" as one spelling)."""
+    if not any(t.plus for t in toks[hit.first : hit.last + 1]):
+        return None
+    for last in (hit.last + 1, hit.last):
+        if last >= len(toks) or (last > hit.last and not _joined(toks[hit.last], toks[last])):
+            continue
+        phrase = " ".join(t.text + ("+" if t.plus else "") for t in toks[hit.first : last + 1])
+        mid = registry.model_names.lookup(phrase)
+        if mid is not None:
+            return _Mention("model", mid, hit.first, last)
+    return None
 
 
 def _plus_names(toks: list[_Tok], registry: Registry,
@@ -848,10 +869,11 @@ def _plus_names(toks: list[_Tok], registry: Registry,
             i = i + 1 if hit is None else hit.last + 1
             continue
         hit = _longer_model(toks, hit, registry)
-        end = _plus_suffix(toks, hit, registry, tables)
+        spelled = _plus_spelled(toks, hit, registry)
+        end = None if spelled else _plus_suffix(toks, hit, registry, tables)
         if end is not None:
             out.append((hit, end))
-        i = (hit.last if end is None else end) + 1
+        i = (spelled or hit).last + 1 if end is None else end + 1
     return out
 
 

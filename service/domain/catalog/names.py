@@ -104,8 +104,6 @@ class NameIndex:
         self._display: dict[str, str] = {}
         self._names: dict[str, str] = {}
         """Every spelling as written (id, name, aliases) -> id: suggestions score these."""
-        self._plus: set[str] = set()
-        """The spellings with a "+" after a word (:func:`plus_key`)."""
         self._bags: dict[str, str | None] = {}
         """Every spelling's words in any order -> id (None: two ids share them)."""
         self.conflicts: list[str] = []
@@ -117,9 +115,12 @@ class NameIndex:
             if not key:
                 continue
             self._names.setdefault(name, entry_id)
-            if _PLUS_AFTER.search(name) is not None:
-                self._plus.add(plus_key(name))
-            words = bag(name)
+            plus = self.kind == "model" and _PLUS_AFTER.search(name) is not None
+            if plus:
+                # "Command R+" (Cohere's 104B) is keyed with its "+": without it, it is the
+                # 35B "Command R"; nor is it found by its words in another order
+                key = plus_key(name)
+            words = "" if plus else bag(name)
             if words and self._bags.get(words, entry_id) != entry_id:
                 self._bags[words] = None  # ambiguous in any order: exact spellings only
             elif words:
@@ -131,11 +132,11 @@ class NameIndex:
             self._index[key] = entry_id
 
     def lookup(self, name: str) -> str | None:
-        if (self.kind == "model" and _PLUS_AFTER.search(name) is not None
-                and plus_key(name) not in self._plus):
+        if self.kind == "model" and _PLUS_AFTER.search(name) is not None:
             # "Command R+" is Cohere's 104B Command R+, not the 35B "Command R" that the name
-            # without its "+" is: a "+" no spelling has names a model the catalog lacks
-            return None
+            # without its "+" is: a spelling with the "+" names its own model, and a "+" no
+            # spelling has names a model the catalog lacks
+            return self._index.get(plus_key(name.strip()))
         found = self._lookup(name)
         if found is None:
             # the same words in another order ("A100 40GB SXM" for the alias "A100 SXM 40GB")
