@@ -45,7 +45,7 @@ from service.domain.answer.understand import (
     training_examples,
     training_pairs,
     training_setup,
-    unknown_model,
+    unknown_model_read,
     user_base,
     user_count,
     weights_left,
@@ -774,6 +774,10 @@ class Stated:
     """A model named with its size that the registry does not know ("llama-9.9-999b"), as
     written, with the nearest models the catalog has (ids): the answer says it is unknown
     rather than answer with a guidance passage alone (``understand.unknown_model``)."""
+    unknown_size_asked: bool = False
+    """:attr:`unknown_model` is a language model whose size the question does not give ("Grok
+    1", "Llama 5"): the answer asks for its size, which it sizes
+    (``understand.unknown_model_read``)."""
     media_rate: tuple[str, float] | None = None
     """A rate an embedding, speech or video model is asked for in its own unit, with the
     seconds it is counted over (``understand.media_rate_asked``: documents per hour, hours of
@@ -4489,6 +4493,7 @@ def stated(text: str, registry: Registry) -> Stated:
     so = _SONGS.search(unnamed)
     if so and at[0] <= so.start() < at[1]:
         so = None  # "100 songs a day" is a rate
+    unknown = _unknown_model(text, registry)
     said = Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
                   one_of_machine=one_of, users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
@@ -4611,7 +4616,8 @@ dot_grouped=dg.group(0) if dg else None,
                   hour_first=_hour_first(folded),
                   exclude_providers=excluded_providers(folded)[1],
                   budget_usd_total=_job_or_lasting_budget(text, folded),
-                  unknown_model=_unknown_model(text, registry),
+                  unknown_model=unknown[:2] if unknown is not None else None,
+                  unknown_size_asked=unknown is not None and unknown[2],
                   media_rate=media_rate_asked(text),
                   audio_minute_cost=_audio_minute_cost(folded),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
@@ -4712,9 +4718,10 @@ def _vague_length(text: str, folded: str) -> str | None:
     return (text[hit.start():hit.end()] if len(text) == len(folded) else hit.group(0)).strip()
 
 
-def _unknown_model(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:
-    found = unknown_model(text, registry)
-    return (found[0], tuple(found[1])) if found is not None else None
+def _unknown_model(text: str,
+                   registry: Registry) -> tuple[str, tuple[str, ...], bool] | None:
+    found = unknown_model_read(text, registry)
+    return (found[0], tuple(found[1]), found[2]) if found is not None else None
 
 
 # ---------------------------------------------------------------------------------------------

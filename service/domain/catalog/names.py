@@ -16,9 +16,10 @@ def norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-_PLUS_AFTER = re.compile(r"[a-z0-9]\+(?![a-z0-9])", re.IGNORECASE)
+_PLUS_AFTER = re.compile(r"(?<![0-9][bm])(?<=[a-z0-9])\+(?![a-z0-9])", re.IGNORECASE)
 """A "+" written right after a word of a model's name ("Command R+", "command-r+ 104b"): a
-suffix that names another model, which :func:`norm` would drop."""
+suffix that names another model, which :func:`norm` would drop; never after a size ("Llama 3
+70B+" is Llama 3 70B)."""
 
 
 def plus_key(name: str) -> str:

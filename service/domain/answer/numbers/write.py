@@ -820,8 +820,11 @@ def _model_unknown(w: _W) -> str | None:
     if w.st.unknown_model is not None:
         name, ids = w.st.unknown_model
         names = [models[i].name for i in ids if i in models]
-        return (w.say("model_unknown", name=name, names=", ".join(names)) if names
-                else w.say("model_unknown_none", name=name))
+        # a language model whose size is not given ("Grok 1"): its size is asked, which a
+        # question sizes ("a 70B model"), never a figure made up for it
+        key = "model_unknown_size" if w.st.unknown_size_asked else "model_unknown"
+        return (w.say(key, name=name, names=", ".join(names)) if names
+                else w.say(key + "_none", name=name))
     b = w.ex.params_b
     if not b:
         return None
