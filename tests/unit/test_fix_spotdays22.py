@@ -16,8 +16,10 @@ from tests.unit.ask_fixtures import ask, asked, catalog, first_sentence, head
 
 _EN = "spot H100 for a 3 day qlora job on llama 3.1 70b, 200M tokens: cost and risk?"
 _RO = "H100 spot pentru un job qlora de 3 zile pe llama 3.1 70b, 200M de tokeni: cost și risc?"
-_LEAD = ("To fine-tune Meta Llama 3.1 70B (QLoRA) on 200,000,000 tokens within 3 days on spot "
-         "takes 1 × NVIDIA H100 SXM5 80GB")
+# the cheapest plan within the 3 days, no longer the fewest GPUs (audit ftdeadline23: it led
+# with 1 × H100 for $54.63, 53.4 h, where 8 × H100 finish in 4.5 h for $34.25)
+_LEAD = ("The cheapest way to fine-tune Meta Llama 3.1 70B (QLoRA) on 200,000,000 tokens within "
+         "3 days on spot is 8 × NVIDIA H100 SXM5 80GB")
 
 
 def test_job_days_read_as_deadline_when_amount_stated() -> None:
@@ -45,11 +47,13 @@ def test_spot_job_days_lead_with_job_time_and_cost() -> None:
     text = head(r)
     assert first_sentence(r).startswith(_LEAD)
     # 200M tokens at 1,062 tokens/s: 52.3 h of compute, 53.4 h with spot's restarts, inside 72 h
+    # (the fewest GPUs, now said after the cheapest plan: audit ftdeadline23)
     assert "about 53.4 hours expected, with restarts" in text
     assert "2.1% for restarts and the work lost since the last checkpoint" in text
     quantity, usd, unit = asked(r)
     assert (quantity, unit) == ("per_training_run_usd", "USD")
-    assert usd == pytest.approx(54.63, abs=0.01)  # 54 billed hours at $1.00/h + storage
+    # 8 x H100: 5 billed hours at $6.84/h + storage (was 1 x H100's $54.63: audit ftdeadline23)
+    assert usd == pytest.approx(34.25, abs=0.01)
     assert "for 72 hours" not in text and "$73.50" not in text
     # the same answer as the deadline said with "within" and "in", and with "3-day"
     for q in ("spot H100 for a qlora job on llama 3.1 70b, 200M tokens within 3 days: cost and "
@@ -62,8 +66,10 @@ def test_spot_job_days_lead_with_job_time_and_cost() -> None:
 def test_spot_job_days_ro() -> None:
     r = ask(_RO)
     text = head(r)
-    assert text.startswith("Fine-tuning QLoRA pentru Meta Llama 3.1 70B pe 200.000.000 de tokeni "
-                           "în cel mult 3 zile pe spot cere 1 × NVIDIA H100 SXM5 80GB")
+    # the cheapest plan leads, the fewest GPUs after it (audit ftdeadline23)
+    assert text.startswith("Cel mai ieftin fine-tuning QLoRA pentru Meta Llama 3.1 70B pe "
+                           "200.000.000 de tokeni în cel mult 3 zile pe spot se face pe 8 × "
+                           "NVIDIA H100 SXM5 80GB")
     assert "aproximativ 53,4 ore estimate, cu reporniri" in text
     assert "pentru 72 de ore" not in text
     assert asked(r)[:2] == asked(ask(_EN))[:2]

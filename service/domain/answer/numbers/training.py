@@ -1591,13 +1591,29 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
     label = _method_label(w, method, str(kw.get("task", "")))
     # a fine-tune is planned as a pre-training run is, said as a fine-tune
     job = "finetune" if kw.get("task") == "finetune" else "pretrain"
-    if every is not None:
-        return _spot_deadline(w, gid, got, deadline, label, every, job)
     # the GPUs stated ("in one week with 8 H100"), the count not being what is asked: the yes
     # or no is whether their own sizing's hours meet the deadline (a time or a cost asked
     # gets the figures, no yes or no)
     stated = bool(w.ex.gpu_count) and w.sub not in ("count", "gpu_hours")
     asks = w.st.yes_no or w.sub is None
+    # the fewest that meet the deadline, and the cheapest count that does where a fine-tune
+    # states no count (:func:`_cheapest_count`): the cheapest leads, the fewest after it
+    fewest = got
+    if _cheapest_asked(w, kw, bool(implied_hours)):
+        got = _cheapest_count(w, kw, gid, got, deadline, every)
+    if every is not None:
+        if stated and got is not None and got[0] > count:
+            # a count stated on spot is kept: whether it meets the deadline with its
+            # restarts, then the count that does (it said "takes 4 × H100" for "on 2 H100s,
+            # spot, within 10 hours", the 2 never judged)
+            return _spot_missed(w, kw, gid, count, got, deadline, label, every, job, asks)
+        if not _spot_deadline(w, gid, got, deadline, label, every, job, fewest=fewest):
+            return False
+        if stated:
+            # "on 2 H100s, spot, within 2 days": the count stated meets it, a yes
+            w.ask("training_hours", _plan_hours(got, every) if got else 0.0, "h",
+                  yes=True if asks else None)
+        return True
     if stated and (got is None or got[0] > count):
         return _deadline_missed(w, kw, gid, count, deadline, got, label, asks, job)
     if got is None:
@@ -1625,7 +1641,11 @@ def _train_deadline(w: _W, kw: dict[str, Any], gid: str, count: int, method: str
         w.out.first = w.say(f"{job}_deadline_met", **plan)
         w.ask("training_hours", run_hours, "h", yes=True if asks else None)
     else:
-        w.out.first = w.say(f"{job}_deadline", **plan)
+        note = (_fewest_note(w, gid, fewest, n, r, plan["days"], od_usd, None)
+                if fewest is not None else None)
+        w.out.first = w.say(f"{job}_deadline_cheapest" if note else f"{job}_deadline", **plan)
+        if note:
+            w.out.more.append(note)
         if implied_hours and w.sub == "cost" and od_usd is not None:
             w.ask("per_training_run_usd", od_usd, "USD")
         elif implied_hours and w.sub in ("time", "gpu_hours"):
@@ -1685,13 +1705,16 @@ def _implied_note(w: _W, setup: str, provider: str | None, hours: float,
 def _spot_deadline(w: _W, gid: str,
                    got: tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None,
                    deadline: float, label: str, every: float, job: str = "pretrain",
-                   below_usd: float | None = None) -> bool:
+                   below_usd: float | None = None, fewest: _Plan | None = None,
+                   then: str | None = None) -> bool:
     """:func:`_train_deadline` on spot: the count that meets the deadline with its restarts,
     the days expected with them (the compute days and the overhead of its instances beside)
     and the cost on spot (the days with restarts x GPUs x the spot price), which is asked,
     or the count where a count is asked ("how many GPUs ... on spot?"). ``job``: pretrain
     or finetune, the run said. ``below_usd``: nothing written (False) unless the spot run
-    costs less than that (:func:`_spot_lead`'s on-demand run)."""
+    costs less than that (:func:`_spot_lead`'s on-demand run). ``fewest``: the fewest GPUs
+    that meet the deadline, said after a cheaper plan of more (:func:`_fewest_note`);
+    ``then``: words said after those (:func:`_spot_lead`'s on-demand run)."""
     assert w.model is not None
     if got is None or got[2] is None:
         return False
@@ -1715,13 +1738,17 @@ def _spot_deadline(w: _W, gid: str,
     extra = max(0.0, total - price * n * offer_billed_hours(w, o, hours)[0])
     deep = spot_deep(w, o, n, price * n, p.training_hours, extra)
     w.record(r, 2048, per_replica=True)
+    days = _days_said(w, deadline)
+    note = (_fewest_note(w, gid, fewest, n, r, days, total, every)
+            if fewest is not None else None)
     w.out.first = w.say(
-        f"{job}_deadline_spot", model=w.model.name, method=label,
-        tokens=w.train_tokens_text(), days=_days_said(w, deadline), setup=w.setup(n, gid),
+        f"{job}_deadline_spot_cheapest" if note else f"{job}_deadline_spot", model=w.model.name,
+        method=label, tokens=w.train_tokens_text(), days=days, setup=w.setup(n, gid),
         tps=w.n(p.training_tokens_per_s / n), run_days=w.run_days(hours),
         compute_days=w.run_days(p.training_hours), pct=w.f.percent(over, 1), m=w.n(every),
         run_time=w.duration(hours), compute_time=w.duration(p.training_hours),
         instances=_instances_said(w, _instances(o, n)), cost=cost)
+    w.out.more.extend(x for x in (note, then) if x)
     if deep is not None:
         w.out.more.append(deep)
     if w.sub == "count":
@@ -1729,6 +1756,28 @@ def _spot_deadline(w: _W, gid: str,
     else:
         w.ask("per_training_run_usd", total, "USD")
     _deadline_plan(w, gid, n, r, b)
+    return True
+
+
+def _spot_missed(w: _W, kw: dict[str, Any], gid: str, count: int, got: _Plan,
+                 deadline: float, label: str, every: float, job: str, asks: bool) -> bool:
+    """A count stated on spot that misses the deadline with its restarts ("on 2 H100s, spot,
+    within 10 hours"): a No with that count's own hours on spot first, then the plan of the
+    fewest of that GPU past it that finish in time (:func:`_spot_deadline`). The count stated
+    was dropped: "takes 4 × H100", the 2 never judged."""
+    own = _deadline_hours(w, kw, gid, count, every)
+    p = own[1].performance if own is not None else None
+    if own is None or p is None or not p.training_tokens_per_s or math.isinf(own[0]):
+        return False
+    if not _spot_deadline(w, gid, got, deadline, label, every, job):
+        return False
+    assert w.out.first is not None
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("train_deadline_spot_missed", asked=w.setup(count, gid),
+                        asked_time=w.duration(own[0]), asked_tps=w.n(p.training_tokens_per_s),
+                        days=_days_said(w, deadline), setup=w.setup(got[0], gid))
+    if asks:
+        w.ask("training_hours", own[0], "h", yes=False)
     return True
 
 
@@ -1749,12 +1798,11 @@ def _spot_lead(w: _W, kw: dict[str, Any], gid: str, count: int, deadline: float,
     $3,644 for 70B on 16 H100 in 48 h where /v1/recommendations leads with the same 2 nodes
     on spot at $1,512 (audit train2 #9). False (nothing written) where spot is not cheaper."""
     every = w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES
-    got = _deadline_count(w, kw, gid, count, deadline, every)
-    first = len(w.out.more)
-    if not _spot_deadline(w, gid, got, deadline, label, every, "finetune", below_usd=od_usd):
-        return False
-    w.out.more.insert(first, od_words)
-    return True
+    got = fewest = _deadline_count(w, kw, gid, count, deadline, every)
+    if _cheapest_asked(w, kw):
+        got = _cheapest_count(w, kw, gid, got, deadline, every)
+    return _spot_deadline(w, gid, got, deadline, label, every, "finetune", below_usd=od_usd,
+                          fewest=fewest, then=od_words)
 
 
 def _days_said(w: _W, deadline_hours: float) -> str:
@@ -1863,6 +1911,32 @@ def _no_fabric(w: _W, gid: str, n: int) -> str:
                  setup=w.setup(n, gid), offers=", ".join(names[:3]))
 
 
+def _deadline_hours(w: _W, kw: dict[str, Any], gid: str, n: int,
+                    spot_minutes: float | None = None
+                    ) -> tuple[float, SizingResult, tuple[OfferView, float, str] | None] | None:
+    """``kw``'s run on ``n`` × ``gid`` as a deadline plan times it (:func:`_deadline_count`):
+    (hours, with spot's expected restarts where ``spot_minutes``; the sizing; the basis its
+    cost is priced on), ``inf`` hours where a count not stated does not hold the run with
+    the recommendations' headroom, None where the sizing refuses or it does not fit."""
+    # a count not stated is held by the recommendations' headroom within one node too, as
+    # the count answer holds it (:func:`_holds`): "2B tokens in 3 days" said 2 x H100 at
+    # 74.7 GiB (6 % free, ZeRO-2) where the count answer and /v1/recommendations run 68.4
+    # GiB with ZeRO-3 (audit train2 #6); a count that does not hold is stepped past
+    room = {} if w.ex.gpu_count else {"min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
+    b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
+    r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, **room,
+                  "price_per_gpu_hour_usd": b[1] if b else None,
+                  # timed on the machine priced (spot's may differ from on-demand's)
+                  "machine_gpus": b[0].gpu_count if b else None})
+    p = r.performance if r is not None else None
+    if r is None or not r.fits_in_memory or p is None or not p.training_hours:
+        return None
+    if room and not _holds(w, r):
+        return math.inf, r, b
+    return (p.training_hours * (1 + (_spot_restarts(b, n, spot_minutes)
+                                     if spot_minutes is not None else 0.0)), r, b)
+
+
 def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_hours: float,
                     spot_minutes: float | None = None
                     ) -> tuple[int, SizingResult, tuple[OfferView, float, str] | None] | None:
@@ -1878,25 +1952,8 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
     (``basis(fabric=True)``: a fast network between them, the recommendations' rule).
     ``spot_minutes`` (a run on spot, checkpointed that often): spot prices, and a count meets
     the deadline with its expected restarts (:func:`_spot_restarts` over its instances)."""
-    # a count not stated is held by the recommendations' headroom within one node too, as
-    # the count answer holds it (:func:`_holds`): "2B tokens in 3 days" said 2 x H100 at
-    # 74.7 GiB (6 % free, ZeRO-2) where the count answer and /v1/recommendations run 68.4
-    # GiB with ZeRO-3 (audit train2 #6); a count that does not hold is stepped past
-    room = {} if w.ex.gpu_count else {"min_memory_headroom_pct": _PLAN_HEADROOM_PCT}
-
     def hours_on(n: int) -> tuple[float, SizingResult, Any] | None:
-        b = w.basis(gid, n, fabric=True, spot=spot_minutes is not None)
-        r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, **room,
-                      "price_per_gpu_hour_usd": b[1] if b else None,
-                      # timed on the machine priced (spot's may differ from on-demand's)
-                      "machine_gpus": b[0].gpu_count if b else None})
-        p = r.performance if r is not None else None
-        if r is None or not r.fits_in_memory or p is None or not p.training_hours:
-            return None
-        if room and not _holds(w, r):
-            return math.inf, r, b
-        return (p.training_hours * (1 + (_spot_restarts(b, n, spot_minutes)
-                                         if spot_minutes is not None else 0.0)), r, b)
+        return _deadline_hours(w, kw, gid, n, spot_minutes)
 
     n, missed = count, 0
     while n <= _SIZED_GPUS_MAX:
@@ -1935,6 +1992,99 @@ def _deadline_count(w: _W, kw: dict[str, Any], gid: str, count: int, deadline_ho
         # the sizing's most is tried before giving up, so "none up to it does" is its figure
         n = min(more, _SIZED_GPUS_MAX) if n < _SIZED_GPUS_MAX else more
     return None
+
+
+_Plan = tuple[int, SizingResult, tuple[OfferView, float, str] | None]
+"""A deadline plan: (GPU count, its sizing, the basis its cost is priced on)."""
+
+
+def _plan_hours(plan: _Plan, spot_minutes: float | None) -> float:
+    """A deadline plan's hours, with spot's expected restarts where ``spot_minutes``."""
+    n, r, b = plan
+    p = r.performance
+    hours = (p.training_hours or 0.0) if p is not None else 0.0
+    return hours * (1 + (_spot_restarts(b, n, spot_minutes) if spot_minutes is not None
+                         else 0.0))
+
+
+def _plan_usd(w: _W, plan: _Plan, hours: float) -> float | None:
+    """A deadline plan's whole job as the answer bills it (:func:`_run_bill`'s
+    ``_billed_job``: the hours rounded to the provider's billing, the storage and the egress
+    stated), None where it has no price; no words, no warnings."""
+    n, r, b = plan
+    if b is None:
+        return None
+    return _billed_job(w, b[0], b[1], n, hours, r.weights, training=True, warn=False,
+                       egress=True).total
+
+
+def _cheapest_count(w: _W, kw: dict[str, Any], gid: str, got: _Plan | None,
+                    deadline_hours: float, spot_minutes: float | None = None
+                    ) -> _Plan | None:
+    """A fine-tune's deadline plan on ``gid`` with no count stated: the cheapest count within
+    one node that meets the deadline, from the fewest that do (``got``,
+    :func:`_deadline_count`) on, each timed and priced as that function times and prices a
+    count (:func:`_deadline_hours`; spot with its restarts) and costed as the answer bills the
+    whole job (:func:`_plan_usd`); a tie goes to the fewer GPUs. A buyer with a deadline
+    wants the cheapest plan that meets it: the fewest led, 1 × H100 for $54.63 (53.4 h on
+    spot) for a 70B QLoRA on 200M tokens within 3 days, where 8 × H100 finish it in 4.4 h
+    for $34.25 (audit buyer22b #6). More GPUs cost less where the sizing's own rate per GPU
+    grows with them (there: 1 or 2 H100 fit the run only with activation recomputation,
+    1,062 tokens/s per GPU; 4 or more shard the frozen base (FSDP) and fit it without,
+    1,587) or a larger machine's price per GPU is lower. Counts past one node are not tried:
+    over a network the rate per GPU only falls."""
+    if got is None or got[2] is None or got[0] >= NODE_GPUS:
+        return got
+    best, best_usd = got, _plan_usd(w, got, _plan_hours(got, spot_minutes))
+    if best_usd is None:
+        return got
+    for m in (m for m in _counts_tried(w, gid, NODE_GPUS) if m > got[0]):
+        timed = _deadline_hours(w, kw, gid, m, spot_minutes)
+        if timed is None or timed[0] > deadline_hours or timed[2] is None:
+            continue
+        usd = _plan_usd(w, (m, timed[1], timed[2]), timed[0])
+        if usd is not None and usd < best_usd - 0.005:
+            best, best_usd = (m, timed[1], timed[2]), usd
+    return best
+
+
+def _cheapest_asked(w: _W, kw: dict[str, Any], implied: bool = False) -> bool:
+    """Whether a deadline plan is the cheapest count that meets the deadline
+    (:func:`_cheapest_count`) rather than the fewest: a fine-tune, no count stated (a count
+    stated is answered as stated), nor a count or GPU-hours asked (the fewest answers "how
+    many do I need"), nor the plan a pre-training run's length implies."""
+    return (kw.get("task") == "finetune" and not w.ex.gpu_count and not implied
+            and w.sub not in ("count", "gpu_hours"))
+
+
+def _fewest_note(w: _W, gid: str, fewest: _Plan, n: int, r: SizingResult,
+                 days: str, usd: float | None, spot_minutes: float | None) -> str | None:
+    """After a cheapest plan of ``n`` × ``gid`` (its sizing ``r``, its whole job ``usd``):
+    the fewest of that GPU that meet the deadline (``fewest``), with their time, rate, price
+    and whole-job cost and how much more that is, and why the rate per GPU differs where
+    the fewest need activation recomputation to fit; None where the fewest are the plan."""
+    fn, fr, fb = fewest
+    p = fr.performance
+    if fn == n or fb is None or p is None or not p.training_tokens_per_s or usd is None:
+        return None
+    hours = _plan_hours(fewest, spot_minutes)
+    total = _plan_usd(w, fewest, hours)
+    if total is None:
+        return None
+    text = w.say("finetune_deadline_fewest", days=days, setup=w.setup(fn, gid),
+                 run_time=w.duration(hours),
+                 restarts=w.t["finetune_deadline_fewest_restarts"] if spot_minutes else "",
+                 tps=w.n(p.training_tokens_per_s / fn), price=w.usd(fb[1]),
+                 provider=w.where(fb[0], fn), total=w.usd(total), more=w.usd(total - usd))
+
+    def recompute(x: SizingResult) -> bool:
+        return any(a.name == "gradient_checkpointing" and str(a.value).startswith("on")
+                   for a in x.assumptions)
+
+    if recompute(fr) and not recompute(r):
+        text += w.say("finetune_deadline_fewest_recompute", setup=w.setup(fn, gid),
+                      more_setup=w.setup(n, gid))
+    return text
 
 
 def _spot_restarts(b: tuple[OfferView, float, str] | None, n: int, minutes: float) -> float:
@@ -2593,15 +2743,25 @@ def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: lis
         if gid in seen:
             continue
         seen.add(gid)
-        got = _deadline_count(w, {**kw, "weights": opt.weights}, gid, opt.offer.gpu_count,
-                              deadline_hours, spot_minutes)
-        if got is None:
+        # a count stated ("on 2 GPUs") is kept: only GPUs of which that many meet it
+        stated = w.ex.gpu_count
+        at = {**kw, "weights": opt.weights}
+        got = _deadline_count(w, at, gid, stated or opt.offer.gpu_count, deadline_hours,
+                              spot_minutes)
+        if got is None or (stated and got[0] != stated):
             continue
         n, r, b = got
-        if b is None or r.performance is None:
+        # a fine-tune's GPU ranked by its cheapest count that meets the deadline
+        # (:func:`_cheapest_count`); the fewest returned, from which the plan searches again
+        plan = (_cheapest_count(w, at, gid, got, deadline_hours, spot_minutes)
+                if _cheapest_asked(w, kw) else got)
+        if b is None or r.performance is None or plan is None:
             continue
-        over = _spot_restarts(b, n, spot_minutes) if spot_minutes is not None else 0.0
-        cost = b[1] * n * (r.performance.training_hours or 0.0) * (1 + over)
+        pn, _, pb = plan
+        if pb is None:
+            continue
+        # raw hours x price, as the GPUs were ranked before (_run_bill bills the plan chosen)
+        cost = pb[1] * pn * _plan_hours(plan, spot_minutes)
         if best is None or cost < best[0]:
             best = (cost, gid, n, r, b)
     return best
