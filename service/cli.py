@@ -16,6 +16,7 @@ from service.domain.fields import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    EMBED_INPUT_TOKENS,
 )
 
 OPENAPI_PATH = Path("openapi") / "openapi.json"
@@ -138,11 +139,15 @@ def cmd_size(args: argparse.Namespace) -> int:
             model=args.model, task=args.task, weights=args.weights, kv_cache=args.kv_cache,
             engine=args.engine, gpu=args.gpu, gpu_count=args.gpu_count,
             batch_size=args.batch_size if args.batch_size is not None else 1,
-            input_tokens=args.input_tokens,
+            input_tokens=(args.input_tokens if args.input_tokens is not None
+                          else DEFAULT_INPUT_TOKENS),
             output_tokens=args.output_tokens, finetune=ft,
             training_tokens=args.training_tokens, price_per_gpu_hour_usd=args.price)
         # no --batch-size and no request rate: no load stated (size's load_stated)
-        result = size(req, _load_catalog(), load_stated=args.batch_size is not None)
+        # no --input-tokens: no input length stated (size's input_stated: an embedding
+        # model's input is one retrieval chunk)
+        result = size(req, _load_catalog(), load_stated=args.batch_size is not None,
+                      input_stated=args.input_tokens is not None)
     except (DomainError, ValueError, msgspec.ValidationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -622,8 +627,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gpu", default=None)
     p.add_argument("--gpu-count", type=int, default=1)
     p.add_argument("--batch-size", type=int, default=None)
-    p.add_argument("--input-tokens", type=int, default=DEFAULT_INPUT_TOKENS,
-                   help=f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS})")
+    p.add_argument("--input-tokens", type=int, default=None,
+                   help=f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS}; an "
+                   f"embedding model: one {EMBED_INPUT_TOKENS}-token retrieval chunk, at most "
+                   "its limit)")
     p.add_argument("--output-tokens", type=int, default=DEFAULT_OUTPUT_TOKENS,
                    help=f"tokens generated per request (default {DEFAULT_OUTPUT_TOKENS})")
     p.add_argument("--method", choices=["lora", "qlora", "full"], default=None)

@@ -118,6 +118,10 @@ BERT-style embedding models is 512 word pieces, about 300-400 English words:
 https://sbert.net/examples/applications/computing-embeddings/README.html) and Azure AI Search's
 chunking guide (fixed-size chunks of about 200 words, a few hundred tokens, as embedding input:
 https://learn.microsoft.com/en-us/azure/search/vector-search-how-to-chunk-documents)."""
+EMBED_INPUT_SOURCES = (
+    "https://sbert.net/examples/applications/computing-embeddings/README.html",
+    "https://learn.microsoft.com/en-us/azure/search/vector-search-how-to-chunk-documents")
+"""The sources of :data:`EMBED_INPUT_TOKENS` (above), listed where a sizing uses it."""
 _DEFAULT_REQUEST = (f"{DEFAULT_CONTEXT_TOKENS:,} tokens of context, {DEFAULT_INPUT_TOKENS:,} in "
                     f"and {DEFAULT_OUTPUT_TOKENS:,} out")
 """The default request in words, for the field descriptions."""
@@ -126,7 +130,9 @@ Tokens = Annotated[int, msgspec.Meta(ge=1, le=TOKENS_MAX, description="tokens")]
 PromptTokens = Annotated[Tokens, _about(
     f"prompt tokens per request (default {DEFAULT_INPUT_TOKENS:,}: the one default request, "
     f"{_DEFAULT_REQUEST}, that /v1/recommendations and /v1/ask also size where no length is "
-    "stated)")]
+    "stated). Embedding models: the input length, by default one retrieval chunk of "
+    f"{EMBED_INPUT_TOKENS:,} tokens, at most the model's own limit, as /v1/recommendations and "
+    "/v1/ask size it; a longer one stated is sized at the limit and warned")]
 SequenceLength = Annotated[Tokens, _about("tokens per training sequence")]
 ContextTokens = Annotated[Tokens, _about(
     "context per request, in tokens (prompt plus output)")]

@@ -23,7 +23,10 @@ def _assumption(r: SizingResult, name: str) -> str | None:
 
 def test_an_embedding_model_is_sized_at_the_input_it_takes_by_default() -> None:
     r = _size(model="bge-large-en-v1.5", gpu="l4", price_per_gpu_hour_usd=0.8)
-    assert _assumption(r, "input_tokens") == "512"
+    # no input_tokens given: one 512-token retrieval chunk (fields.EMBED_INPUT_TOKENS), said
+    # as embedding_input_tokens, as /v1/recommendations says it (was the 3,584 default capped
+    # at the limit, said as input_tokens)
+    assert _assumption(r, "embedding_input_tokens") == "512"
     assert not any("more than the model supports" in w for w in r.warnings)
     assert r.performance is not None and r.performance.embeddings_per_s is not None
     # the figures are per 512-token input: tokens/s is inputs/s x 512

@@ -35,18 +35,22 @@ async def sizing(request: Request[Any, Any, Any],
     check_sizing(data, catalog)
     # a body with no batch_size and no request_rate_per_s states no load: more GPUs than one
     # replica needs are laid out for full load (size's load_stated)
-    stated = _load_stated(await request.body())
+    body = await request.body()
+    stated = _stated(body, "batch_size", "request_rate_per_s")
+    # a body with no input_tokens states no input length: an embedding model's input is one
+    # retrieval chunk (size's input_stated), as /v1/recommendations and /v1/ask size it
+    input_stated = _stated(body, "input_tokens")
     # sizing's cost has a small tested bound: on the loop, no hop (service/api/compute.py)
     return await store(request, "sizing", (catalog.version,),
-                       lambda: size(data, catalog, load_stated=stated), bounded=True)
+                       lambda: size(data, catalog, load_stated=stated,
+                                    input_stated=input_stated), bounded=True)
 
 
-def _load_stated(body: bytes) -> bool:
-    """Whether the body's JSON object names ``batch_size`` or ``request_rate_per_s`` (the
-    body is already decoded and checked as a SizingRequest; anything else reads as stated,
-    the sizing as before)."""
+def _stated(body: bytes, *fields: str) -> bool:
+    """Whether the body's JSON object names any of ``fields`` (the body is already decoded
+    and checked as a SizingRequest; anything else reads as stated, the sizing as before)."""
     try:
         raw = msgspec.json.decode(body.lstrip(b"\xef\xbb\xbf") or b"{}")
     except msgspec.DecodeError:
         return True
-    return not isinstance(raw, dict) or "batch_size" in raw or "request_rate_per_s" in raw
+    return not isinstance(raw, dict) or any(f in raw for f in fields)

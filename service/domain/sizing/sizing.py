@@ -39,6 +39,8 @@ from service.domain.fields import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    EMBED_INPUT_SOURCES,
+    EMBED_INPUT_TOKENS,
 )
 from service.domain.locale import plain, sig3
 from service.domain.sizing.audio_speed import (
@@ -894,7 +896,7 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
 
 
 def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
-         load_stated: bool = True) -> SizingResult:
+         load_stated: bool = True, input_stated: bool | None = None) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
@@ -911,6 +913,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     (``layout.search_inference``'s ``full_load``), not one replica over all of them sized
     for the default single request.
 
+    ``input_stated`` False (the body gave no ``input_tokens``: /v1/sizing and the CLI tell;
+    None, from a caller that does not tell: an ``input_tokens`` other than
+    ``DEFAULT_INPUT_TOKENS``): an embedding model's input is one retrieval chunk of
+    ``EMBED_INPUT_TOKENS`` (512), at most its own limit, as /v1/recommendations
+    (``capability.embed_context``) and /v1/ask size it, not a chat prompt.
+
     Raises NotFound for an unknown model or GPU, InvalidInput for an unknown precision or a
     combination that makes no sense, MissingFields for a pasted config.json without
     ``model_type`` or the sizes sizing needs. Memory figures are in GiB (2^30 bytes), and the
@@ -925,7 +933,17 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     model = resolve_model(req, registry)
     check_sizing_fields(req, model)
     embed_asked = None  # an embedding input longer than the model takes, as asked
-    if (model.task == "embed" and req.task == "inference" and model.max_context
+    if input_stated is None:
+        input_stated = req.input_tokens != DEFAULT_INPUT_TOKENS
+    embed_chunk = not input_stated and model.task == "embed" and req.task == "inference"
+    if embed_chunk:
+        # no input length given: an embedding model's input is one retrieval chunk
+        # (EMBED_INPUT_TOKENS, 512), at most its own limit, as the recommendations'
+        # embed_context and /v1/ask read it (bge-m3, limit 8,192, was sized at a chat
+        # prompt's 3,584 tokens: 7 times the tokens per embedding)
+        req = msgspec.structs.replace(
+            req, input_tokens=min(EMBED_INPUT_TOKENS, model.max_context or EMBED_INPUT_TOKENS))
+    elif (model.task == "embed" and req.task == "inference" and model.max_context
             and req.input_tokens > model.max_context):
         # an embedding model takes at most its own input length (bge-large: 512): a longer
         # text is split into inputs of that length, or truncated (sentence-transformers'
@@ -977,11 +995,21 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         note("gpu_variant", gpu.id,
              f"'{req.gpu}' names {len(family)} GPUs; sized on {gpu.name}, {which}; the "
              f"others: {', '.join(others)} (name one to size it)")
+    if embed_chunk:
+        own = model.max_context
+        note("embedding_input_tokens", str(req.input_tokens),
+             f"input_tokens not given: each input is sized as one retrieval chunk of "
+             f"{req.input_tokens:,} tokens ({EMBED_INPUT_TOKENS:,} word pieces, the common "
+             "input length of embedding models: Sentence-Transformers, Input Sequence Length"
+             + (f"; {model.name} takes at most {own:,}, its max_context" if own else "")
+             + f"), not a language model's default prompt of {DEFAULT_INPUT_TOKENS:,}; state "
+             "input_tokens to size longer or shorter inputs"
+             + (f" (a text over {own:,} is split into inputs of that length)"
+                if own else ""))
+        sources.extend(EMBED_INPUT_SOURCES)
     if embed_asked is not None:
-        said = ("not given: the default of" if embed_asked == DEFAULT_INPUT_TOKENS
-                else "asked:")
         note("input_tokens", str(req.input_tokens),
-             f"{said} {embed_asked:,} tokens is more than {model.name} takes in one input, "
+             f"asked: {embed_asked:,} tokens is more than {model.name} takes in one input, "
              f"so each input is sized at its limit of {req.input_tokens:,} (a longer text "
              "is split into inputs of that length, or truncated)")
 
@@ -1032,7 +1060,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             hw.warnings.append(
                 f"images_per_request ignored: {model.name} has no cross-attention image "
                 "cache; an image's tokens are part of its input_tokens")
-        if embed_asked is not None and embed_asked != DEFAULT_INPUT_TOKENS:
+        if embed_asked is not None:
             hw.warnings.append(
                 f"{embed_asked:,}-token inputs are more than {model.name} takes "
                 f"({model.max_context:,} tokens per input): the figures are per "

@@ -897,8 +897,10 @@ class _W:
         if engine is not None and "engine" not in req:
             req["engine"] = engine
         try:
+            # an input length passed is the answer's own (an embedding model's is one chunk,
+            # ``_ctx``), kept even where it is the chat default (size's input_stated)
             return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
-                        load_stated=stated)
+                        load_stated=stated, input_stated="input_tokens" in req)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 
