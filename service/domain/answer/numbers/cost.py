@@ -166,7 +166,9 @@ def _reserved_setup(w: _W) -> None:
     an H100 running Llama 3.1 70B 24/7?"): the reserved price of the GPU of the setup the
     answer priced, for its GPUs, leads (prices._reserved), the setup's on-demand price after
     it. It led with the setup's on-demand price and never said the term, the saving or the
-    break-even (buyer audit); without a model the GPU's own price answer does so."""
+    break-even (buyer audit); without a model the GPU's own price answer does so. The model,
+    its weights and the load the setup was sized for are said where its cost leads (a month
+    asked: the setup's month reserved, audit reserved23)."""
     if not w.st.reserved or w.model is None or w.out.first is None:
         return
     if not w.out.offers:
@@ -175,9 +177,13 @@ def _reserved_setup(w: _W) -> None:
         gid = w.ex.gpu
         if gid is not None and w.model.kind == "llm":
             out = _out(w)
-            count = w.ex.gpu_count or _min_count(w, gid, _prompt(w, out, 4096 - out) + out)
+            ctx = _prompt(w, out, 4096 - out) + out
+            count = w.ex.gpu_count or _min_count(w, gid, ctx)
             if count:
-                _reserved(w, gid, count, None, None, False)
+                r = w.size(gpu=gid, gpu_count=count, input_tokens=ctx - out,
+                           output_tokens=out)
+                _reserved(w, gid, count, None, None, False,
+                          sized=_reserved_sized(w, r.weights) if r is not None else None)
         return
     lead = w.out.offers[0]
     v = w.view_of(lead.offer_id)
@@ -185,7 +191,20 @@ def _reserved_setup(w: _W) -> None:
         return
     gpus = lead.gpu_count * lead.nodes
     od = lead.per_hour_usd / gpus if lead.pricing_model == "on_demand" else None
-    _reserved(w, v.gpu, gpus, od, None, False)
+    # the recommendations' lead's setup (its GPUs, weights and load) priced reserved
+    _reserved(w, v.gpu, gpus, od, None, False, sized=_reserved_sized(w, lead.weights))
+
+
+def _reserved_sized(w: _W, weights: str) -> str:
+    """The model and weights a reserved setup was sized for, and its load where several
+    requests at once are stated ("for Meta Llama 3.1 70B at awq-int4 (4-bit weights; ...)
+    with 20 concurrent requests")."""
+    assert w.model is not None
+    said = w.say("reserved_setup_sized", model=w.model.name, weights=_weights_said(w, weights))
+    n = w.ex.concurrent_requests or 1
+    if n > 1:
+        said += w.say("reserved_setup_load", n=w.n(n))
+    return said
 
 
 _SPLIT_OUT = 512

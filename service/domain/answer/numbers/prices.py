@@ -992,7 +992,7 @@ def _reserved_dated(w: _W, v: OfferView, at: OfferView | None) -> str:
 
 
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
-              month: bool) -> None:
+              month: bool, sized: str | None = None) -> None:
     """A reserved price asked: the catalog's cheapest reserved price per GPU (a fresh one by
     its own date first) against the on-demand price at the same provider (the same offer's,
     else that provider's cheapest for the GPU), which is cheaper and by how much, by the hour
@@ -1005,7 +1005,13 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     on-demand $1.29 ("on-demand is cheaper"), where hyperstack's own on-demand is $3.20
     ($4,205 a year saved), and never flagged the 99-day-old price; a 1-year reservation
     asked ("how much would I save with a 1-year reservation", buyer audit) led with an
-    on-demand month and never said the term, the monthly saving or the break-even."""
+    on-demand month and never said the term, the monthly saving or the break-even.
+
+    ``sized``: the model's setup the ``count`` was sized for ("for Meta Llama 3.1 70B at
+    awq-int4 (4-bit weights; ...) with 20 concurrent requests", cost._reserved_setup), said
+    where the setup's cost leads: its month reserved (a month asked) or its term's totals
+    (audit reserved23: "Reserved 1 year H100 for Llama 3.1 70B with 20 users: monthly cost?"
+    led with the GPU's $23,827 a year, the model and the month asked never said)."""
     offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
     if not offers:
         # unknown, never $0: said first, the on-demand price after it (it followed the
@@ -1090,13 +1096,33 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                      total=total, od=w.usd(there), verdict=verdict,
                      month=w.usd(per * month_h), od_month=w.usd(there * month_h),
                      usage=at247)
-        if months and term_h and not (w.st.saving_asked or w.st.yes_no):
+        lead_month = (sized is not None and w.sub == "month"
+                      and not (w.st.saving_asked or w.st.yes_no or w.st.hour_asked))
+        if lead_month:
+            # a model's setup and a month asked: its month reserved leads, beside the same
+            # setup's month on-demand there, the term and its totals (a reservation bills
+            # every hour: 720 h a month, as the recommendations' reserved option bills it)
+            text = w.say("reserved_setup_month", setup=setup, sized=sized or "",
+                         provider=v.provider,
+                         term=(w.say("reserved_setup_term", term=_term_words(w, months),
+                                     hours=w.n(term_h)) if months and term_h else ""),
+                         month=w.usd(per * count * month_h), price=w.usd(per),
+                         stale=(w.say("reserved_setup_stale",
+                                      days=w.n((w.today - v.reserved_as_of).days))
+                                if old and v.reserved_as_of is not None else ""),
+                         usage=at247, od_month=w.usd(there * count * month_h),
+                         totals=(w.say("reserved_setup_totals",
+                                       reserved=w.usd(per * count * term_h),
+                                       od=w.usd(there * count * term_h))
+                                 if months and term_h else "")) + " " + text
+        elif months and term_h and not (w.st.saving_asked or w.st.yes_no):
             # a term asked, no saving or yes/no: both totals over it lead, the saving (their
             # difference) after them (audit recfit #2: "about $16,819 over the 1-year term"
             # led; neither the reserved $95,309 nor the on-demand $112,128 for 8 x A100 was
             # said)
             text = w.say("reserved_term_totals", term=_term_words(w, months),
-                         hours=w.n(term_h), setup=setup, provider=v.provider,
+                         hours=w.n(term_h), provider=v.provider,
+                         setup=setup if sized is None else f"{setup} {sized}",
                          reserved=w.usd(per * count * term_h),
                          od=w.usd(there * count * term_h)) + " " + text
         if months and term_h and not w.st.hour_asked:
@@ -1109,6 +1135,9 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                 # asked was the $33,638 saving under "$190,618 reserved, $224,256 on-demand")
                 asked = ("reserved_usd_per_year" if months == 12 else "reserved_usd",
                          round(per * count * term_h, 2), "USD", None)
+        if lead_month:
+            # the setup's month reserved leads: it is the number asked
+            asked = ("reserved_usd_per_month", round(per * count * month_h, 2), "USD", None)
     # the break-even utilisation: a reservation bills every hour of its term, on-demand only
     # the hours used; against the same provider's on-demand, else the cheapest elsewhere
     base, base_at = ((there, v.provider) if there is not None else
