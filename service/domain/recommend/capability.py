@@ -22,7 +22,7 @@ from service.domain.catalog.precisions import (
 )
 from service.domain.catalog.registry import Registry
 from service.domain.errors import InvalidInput
-from service.domain.fields import DEFAULT_CONTEXT_TOKENS, EMBED_INPUT_TOKENS
+from service.domain.fields import DEFAULT_CONTEXT_TOKENS, EMBED_INPUT_SOURCES, EMBED_INPUT_TOKENS
 from service.domain.locale import plain, sig3
 from service.domain.recommend.context import (
     AUTO_IMAGE,
@@ -229,7 +229,8 @@ def check_applies(req: RecommendationRequest, model: SizedModel) -> None:
 
 def embed_context(req: RecommendationRequest, model: SizedModel) -> RecommendationRequest:
     """``req`` with an embedding model's default context: where ``context_tokens`` is not
-    given (the default, as /v1/sizing reads ``input_tokens``), one retrieval chunk of
+    given (a body cannot be told from one that states the default 4,096: /v1/sizing, which
+    sees whether its body gives ``input_tokens``, sizes the same chunk), one retrieval chunk of
     :data:`~service.domain.fields.EMBED_INPUT_TOKENS` (512), at most the model's own input
     length, rather than a language model's 4,096, which a rate would count as 4,096 tokens a
     request (bge-m3, whose limit is 8,192, was sized at 24 L40S for 500 requests/s instead of
@@ -1085,7 +1086,8 @@ def note_request_size(ctx: Ctx, context_defaulted: bool) -> None:
         ctx.note("embedding_input_tokens", str(n),
                  f"context_tokens not given: each request is priced as one retrieval chunk of "
                  f"{n:,} tokens ({EMBED_INPUT_TOKENS:,} word pieces, the common input length "
-                 "of embedding models: Sentence-Transformers, Input Sequence Length"
+                 "of embedding models: Sentence-Transformers, Input Sequence Length, "
+                 + "; ".join(EMBED_INPUT_SOURCES)
                  + (f"; {ctx.model.name} takes at most {limit:,}, its max_context"
                     if limit else "")
                  + f"), not a language model's default prompt of {DEFAULT_CONTEXT_TOKENS:,}; "

@@ -90,9 +90,9 @@ class RecommendationRequest(ModelChoice, frozen=True, kw_only=True):
                     f"inputs of the limit; default {DEFAULT_CONTEXT_TOKENS:,}, the one default "
                     "request that /v1/sizing (input_tokens plus output_tokens) and /v1/ask "
                     "also size")] = DEFAULT_CONTEXT_TOKENS
-    # (a request equal to the default is read as not given, as /v1/sizing reads its
-    # ``DEFAULT_INPUT_TOKENS``: an embedding model is then priced at one 512-token chunk,
-    # :func:`~service.domain.recommend.capability.embed_context`)
+    # (a request equal to the default is read as not given: an embedding model is then priced
+    # at one 512-token chunk, :func:`~service.domain.recommend.capability.embed_context`, as
+    # /v1/sizing sizes one where its body gives no ``input_tokens``)
     output_tokens: RecommendOutputTokens = DEFAULT_OUTPUT_TOKENS
     images_per_request: Annotated[ImagesPerRequest, msgspec.Meta(
         description="vision-language models whose decoder cross-attends to the image "
