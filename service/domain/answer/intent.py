@@ -633,6 +633,11 @@ class Stated:
     gpu_one: bool = False
     """The GPU named is one GPU by its article ("can an H100 serve ...", "poate un H100",
     "one H100", "o singură placă"): with :attr:`yes_no`, the setup the yes or no is for."""
+    gpu_one_counted: bool = False
+    """The GPU named is one GPU by a count written before it ("one H100", "1 x H100", "a
+    single H100", "un singur H100"), not by its article alone ("an H100", "un H100"): a count
+    the answer keeps where users are stated, where an article only names the GPU (the fewest
+    of it that hold the users are priced; audit per1musers)."""
     gpu_plural: bool = False
     """The first GPU named is written as a plural with no count or article before it ("on
     H100s", "on L4s", "pe A100-uri"; "L40S" is a card's own name): a fleet of that GPU whose
@@ -3206,6 +3211,17 @@ def _variant_counts(folded: str, toks: list[Any], names: list[Any],
     return ((m.id, n), (other, n)) if n and other is not None else ()
 
 
+def _gpu_one_counted(toks: list[Any], names: list[Any]) -> bool:
+    """Whether the first GPU named has a count of one written before it ("one H100", "1 x
+    H100", "a single H100", "un singur H100"), not an article alone
+    (:attr:`Stated.gpu_one_counted`)."""
+    m = next((m for m in names if m.kind == "gpu"), None)
+    if m is None or m.first < 1:
+        return False
+    c = _count_before(toks, m.first)
+    return c is not None and c[0] == 1
+
+
 def _gpu_one(toks: list[Any], names: list[Any]) -> bool:
     """Whether the first GPU named has an article or a count of one before it ("an H100",
     "un H100", "one H100", "a single H100")."""
@@ -4558,6 +4574,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_counts=_gpu_counts(toks, names)
                   or _variant_counts(folded, toks, names, registry),
                   gpu_one=_gpu_one(toks, names),
+                  gpu_one_counted=_gpu_one_counted(toks, names),
                   models=models_compared(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
                   gpu_plural=_gpu_plural(folded, toks, names, registry),

@@ -584,14 +584,22 @@ def _load_sized(w: _W, gid: str, inp: int, out: int
         # the setup the hour and the month name (:func:`gpu_setups`), whatever the unit
         count, weights = lead[0].offer.gpu_count, lead[0].weights
     # users stated and no count: the fewest that hold them all at once, as the cost path
-    # sizes them (gpu_count_for_users), never a setup whose full load serves fewer
-    nofit = None if w.ex.gpu_count else _users_nofit(w, gid, count, inp + 512)
+    # sizes them (gpu_count_for_users), never a setup whose full load serves fewer. One GPU
+    # by its article ("I pay $2/hr for an H100", "on an L4") names the GPU, not a count:
+    # 70B fp8 for 30 users was priced on the one H100 that holds 1 of them, its single
+    # stream said as the load (audit per1musers: $19.29 per 1M at 29 tokens/s)
+    kept = bool(w.ex.gpu_count) and not (w.st.gpu_one and not w.st.gpu_one_counted)
+    nofit = None if kept else _users_nofit(w, gid, count, inp + 512, held=True)
     if nofit is not None:
         count = nofit[0]
     r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                **({"weights": weights} if weights else {}))  # else the stated one
     if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None:
         return None
+    if kept:
+        # a count stated ("one H100", "2 x H100") is kept: where it holds fewer than the
+        # users, the answer says how many and that its price is for those
+        nofit = _users_held(w, gid, count, r, inp + 512)
     thr = r.performance.max_throughput_tokens_per_s
     rep = replicas_full_load(w, gid, count, inp, out, r) \
         if not w.ex.concurrent_requests else None
@@ -1856,11 +1864,33 @@ def _within(w: _W) -> str:
     return ""
 
 
-def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | None:
+def _users_held(w: _W, gid: str, count: int, r: SizingResult, ctx: int) -> tuple[int, str] | None:
+    """The users stated are more than the ``count`` × ``gid`` asked (sized as ``r`` at
+    ``ctx`` tokens of context) hold at once: (``count``, the sentence that says how many of
+    them it holds, that the price is for those, and the fewest of that GPU that hold them
+    all, from :func:`gpu_count_for_users`), else None. "One H100" for 30 users of 70B at fp8
+    holds 1 of them, which was priced as the load with no word (audit per1musers)."""
+    assert w.model is not None
+    users = w.ex.concurrent_requests
+    held = r.performance.max_concurrency if r.performance is not None else None
+    if not users or users <= 1 or not held or held >= users:
+        return None
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, r.weights, gid, users,
+                              max(1, ctx - 512), images=w.st.images_per_request)
+    said = {"fewer": w.setup(count, gid), "held": w.n(held), "users": w.n(users),
+            "model": w.model.name, "weights": r.weights, "ctx": w.n(ctx)}
+    if got is None or got[0] <= count:
+        return count, w.say("cost_users_held_none", **said)
+    return count, w.say("cost_users_held", setup=w.setup(got[0], gid), **said)
+
+
+def _users_nofit(w: _W, gid: str, count: int, ctx: int, held: bool = False
+                 ) -> tuple[int, str] | None:
     """The users stated do not fit on ``count`` × ``gid`` at ``ctx`` tokens of context (the
     prompt and 512 out, as the cost path's recommendations read it): (the fewest of that GPU
     that hold them, from :func:`gpu_count_for_users`, the sentence that says so with the
-    memory needed and the memory there), else None."""
+    memory needed and the memory there, and with ``held`` how many of them ``count`` holds
+    at once where it holds any), else None."""
     assert w.model is not None
     users = w.ex.concurrent_requests
     if not users or users <= 1:
@@ -1878,12 +1908,14 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int) -> tuple[int, str] | Non
         # if asked ("2 × H100 do not hold..." when the question named H100s; regress5 #6)
         return got[0], w.say("cost_users_fewest", model=w.model.name, weights=r.weights,
                              users=w.n(users), ctx=w.n(ctx), setup=w.setup(got[0], gid))
-    # "One H100 does not hold...", "2 × H100 do not hold..."
-    return got[0], w.say("cost_nofit" if count == 1 else "cost_nofit_n",
+    # "One H100 does not hold...", "2 × H100 do not hold..."; "One H100 holds only 1 of..."
+    most = r.performance.max_concurrency if held and r.performance is not None else None
+    return got[0], w.say(("cost_nofit" if count == 1 else "cost_nofit_n")
+                         + ("_held" if most else ""),
                          fewer=w.setup(count, gid), gpu=w.gpu_name(gid), model=w.model.name,
                          weights=r.weights, users=w.n(users), ctx=w.n(ctx),
                          need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)),
-                         setup=w.setup(got[0], gid))
+                         setup=w.setup(got[0], gid), held=w.n(most or 0))
 
 
 def _cheapest_lead(w: _W, gid: str, inp: int, count: int, weights: str, mine: float
