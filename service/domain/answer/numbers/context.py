@@ -9,7 +9,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
@@ -2132,9 +2132,52 @@ def _other_engine(w: _W, r: SizingResult, gid: str, count: int, **kw: Any
     return None
 
 
-# The precisions tried, in order, when a model does not fit as asked: the common 8-bit,
-# 4-bit and GGUF formats, down to the smallest GGUF one we size.
+# The two lists of lower precisions the answers try, largest first. They differ on purpose:
+# - _SMALLER: every format we size below 16 bits, the serving engine's (fp8, int8, awq-int4)
+#   and the GGUF ones llama.cpp serves between and below them, down to the smallest GGUF one
+#   (q2_k). Used where any engine may serve the weights: what fits after a "no"
+#   (_smaller_precisions), a speed target missed (speed's _target_precision, _rate_precision)
+#   and the GGUF fallbacks (speed's _gguf_fallback, _gguf_pick, which keep its GGUF ones).
+# - _FALLBACK_PRECISIONS: only the serving engine's own (vLLM: 8-bit float and integer, 4-bit
+#   AWQ), the formats the answer falls to silently when the model's own precision does not
+#   fit the GPUs named and none was stated (_fitting_precision), and the alternative beside
+#   users that queue (speed's and counts' _users_lower) and the precision pick (speed's
+#   _PICK_PRECISIONS): a GGUF format there would change the engine the answer is timed on.
+# Merging them would change answers (a GGUF precision would be offered where the speed and
+# count answers offer vLLM's), so both stay; :func:`_first_lower` walks either.
 _SMALLER = ("fp8", "int8", "q8_0", "q6_k", "q5_k_m", "awq-int4", "q4_k_m", "q3_k_m", "q2_k")
+
+_FALLBACK_PRECISIONS = ("fp8", "int8", "awq-int4")
+"""The precisions tried, largest first, where a model at its own does not fit the GPUs
+named and no precision was stated (as the speed answer does); see the note above
+:data:`_SMALLER` for why it is a list of its own."""
+
+_T = TypeVar("_T")
+
+
+def _first_lower(candidates: tuple[str, ...], own: str,
+                 meets: Callable[[str], _T | None], min_bits: float = 0.0
+                 ) -> tuple[str, _T] | None:
+    """The "try a smaller precision until one meets the need" search, in one place: the
+    first of ``candidates`` (in their order, largest first) of fewer bits per weight than
+    ``own`` (:func:`lower_than_own`: gpt-oss's MXFP4 is not re-quantised to awq-int4, 4 bits
+    both) and of at least ``min_bits``, at which ``meets`` (it sizes the precision and tests
+    it; any side effect it has, such as noting a precision passed over, is the caller's) gives
+    something: that precision and what ``meets`` gave (its sizing, or what the caller built
+    from it). None where none meets."""
+    mine = get_precision(own)
+    for pid in candidates:
+        p = get_precision(pid)
+        if not lower_than_own(p, mine) or p.bits_linear < min_bits:
+            continue
+        if (got := meets(pid)) is not None:
+            return pid, got
+    return None
+
+
+def _impossible(r: SizingResult) -> bool:
+    """Sizing said the engine, precision and GPU cannot go together."""
+    return any(x.startswith("impossible combination") for x in r.warnings)
 
 
 def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
@@ -2210,11 +2253,6 @@ def _scaled_stand_in(m: ModelEntry, params: float) -> Architecture | None:
     return msgspec.structs.replace(scaled, intermediate_size=max(1, width))
 
 
-_FALLBACK_PRECISIONS = ("fp8", "int8", "awq-int4")
-"""The precisions tried, largest first, where a model at its own does not fit the GPUs
-named and no precision was stated (as the speed answer does)."""
-
-
 def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str, ctx: int,
                        held: Callable[[SizingResult], object], takes: bool = True,
                        **kw: Any) -> SizingResult | None:
@@ -2226,21 +2264,23 @@ def _fitting_precision(w: _W, r: SizingResult, gid: str, count: int, setup: str,
     max-context and compare answers all fall back through it."""
     if held(r) or w.weights is not None or w.model is None or w.model.kind != "llm":
         return None
-    for pid in _FALLBACK_PRECISIONS:
-        if not lower_than_own(get_precision(pid), get_precision(r.weights)):
-            continue
+
+    def holds(pid: str) -> SizingResult | None:
         again = w.size(gpu=gid, gpu_count=count, weights=pid, **kw)
-        if again is None or again.runs is False or not held(again):
-            continue
-        w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
-                                ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
-                                cap=w.gib(w.cap(r))))
-        if (weight_only := w.weight_only_said(again, gid)) is not None:
-            w.out.more.append(weight_only)
-        if takes:  # the model's own precision: how many of the GPU it takes
-            w.takes_more(r, gid, count)
-        return again
-    return None
+        return None if again is None or again.runs is False or not held(again) else again
+
+    first = _first_lower(_FALLBACK_PRECISIONS, r.weights, holds)
+    if first is None:
+        return None
+    pid, again = first
+    w.out.more.append(w.say("speed_precision_note", p0=r.weights, p=pid, setup=setup,
+                            ctx=w.n(ctx), need=w.gib(r.memory.per_gpu_gib),
+                            cap=w.gib(w.cap(r))))
+    if (weight_only := w.weight_only_said(again, gid)) is not None:
+        w.out.more.append(weight_only)
+    if takes:  # the model's own precision: how many of the GPU it takes
+        w.takes_more(r, gid, count)
+    return again
 
 
 def _rps(w: _W, v: float) -> str:

@@ -17,6 +17,8 @@ from service.domain.answer.numbers.context import (
     ASK_OUTPUT_TOKENS,
     RateSetups,
     _ctx,
+    _first_lower,
+    _impossible,
     _no_platform,
     _other_engine,
     _out,
@@ -34,7 +36,7 @@ from service.domain.answer.numbers.speed import (
     _target_at_load,
     rate_target,
 )
-from service.domain.catalog.precisions import PRECISIONS, get_precision, lower_than_own
+from service.domain.catalog.precisions import PRECISIONS, get_precision
 from service.domain.catalog.trust import price_date_words
 from service.domain.recommend.context import (
     DEFAULT_DECODE_TOKENS_PER_S,
@@ -243,13 +245,12 @@ def _users_lower(w: _W, gid: str, have: int, users: int, ctx: int, answered: str
     an engine was named (the count is sized on each precision's default engine)."""
     if w.model is None or w.engine():
         return None
-    mine = get_precision(answered)
+    model = w.scaled or w.model.id
     skipped: tuple[str, int] | None = None
-    for pid in _FALLBACK_PRECISIONS:
-        p = get_precision(pid)
-        if not lower_than_own(p, mine) or p.bits_linear < YES_MIN_BITS:
-            continue
-        got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, pid, gid, users, ctx,
+
+    def holds(pid: str) -> _UsersLower | None:
+        nonlocal skipped
+        got = gpu_count_for_users(w.catalog, model, pid, gid, users, ctx,
                                   images=w.st.images_per_request, output_tokens=_out(w))
         if got is not None and got[0] <= have:
             _, replicas, per, batch = got
@@ -260,18 +261,20 @@ def _users_lower(w: _W, gid: str, have: int, users: int, ctx: int, answered: str
             if (rr is not None and q is not None and rr.runs is not False
                     and q.output_tokens_per_s_per_user and q.time_to_first_token_ms):
                 return _UsersLower(pid, got, rr, skipped)
-            continue
-        if skipped is None:
+            return None
+        if skipped is None:  # the largest one passed over that does not hold them
             one = w.size(gpu=gid, gpu_count=have, input_tokens=ctx, output_tokens=_out(w),
                          batch_size=users, weights=pid)
-            if (one is not None and one.runs is not False
-                    and not any(x.startswith("impossible combination") for x in one.warnings)):
+            if one is not None and one.runs is not False and not _impossible(one):
                 # (at ``users`` it does not fit: what it holds is its batch capacity)
                 q = one.performance
                 held = min(one.max_batch_size_in_memory or 0,
                            (q.max_concurrency if q is not None else None) or users)
                 skipped = (pid, held)
-    return None
+        return None
+
+    first = _first_lower(_FALLBACK_PRECISIONS, answered, holds, min_bits=YES_MIN_BITS)
+    return None if first is None else first[1]
 
 
 def _lower_figures(w: _W, lower: _UsersLower) -> dict[str, str]:

@@ -17,7 +17,9 @@ from service.domain.answer.numbers.context import (
     ASK_OUTPUT_TOKENS,
     _ctx,
     _decap,
+    _first_lower,
     _fitting_precision,
+    _impossible,
     _leads_yes_no,
     _min_count,
     _no_platform,
@@ -84,9 +86,10 @@ _TOKEN_PERIODS = {"minute": ("max_output_tokens_per_min", 60.0, "tokens/min"),
 month of the answers' 30 days, :data:`MONTH_DAYS`): the quantity answered, its seconds, its
 unit; the setup's output tokens/s at full load times them."""
 
-_PICK_PRECISIONS = ("fp8", "int8", "awq-int4")
-"""The lower precisions weighed for "what precision should I use" with the serving engine (as
-the speed answer's fallback, ``_FALLBACK_PRECISIONS``: 8-bit float and integer, 4-bit AWQ)."""
+_PICK_PRECISIONS = _FALLBACK_PRECISIONS
+"""The lower precisions weighed for "what precision should I use" with the serving engine:
+the speed answer's fallback, ``_FALLBACK_PRECISIONS`` (8-bit float and integer, 4-bit AWQ),
+one list (context.py says why it is not ``_SMALLER``)."""
 
 
 def _precision_pick(w: _W) -> bool:
@@ -2008,24 +2011,26 @@ def _target_precision(w: _W, gid: str, count: int, inp: int, out: int, users: in
                   and g.fits and g.runs is not False), None)
     if r is None or not r.fits_in_memory or w.out.first is None:
         return None
-    mine = get_precision(r.weights)
-    for pid in _SMALLER:
-        if not lower_than_own(get_precision(pid), mine):
-            continue
+    answered = r.weights
+
+    def met(pid: str) -> _Lower | None:
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      batch_size=batch, weights=pid)
         if (got is None or got.runs is False or not got.fits_in_memory or got.performance is None
-                or any(x.startswith("impossible combination") for x in got.warnings)):
-            continue
+                or _impossible(got)):
+            return None
         p = got.performance
         per_user = p.output_tokens_per_s_per_user if users > 1 else p.decode_tokens_per_s
-        if per_user and meets(per_user, p.time_to_first_token_ms or 0.0):
-            # the largest that meets it: a smaller one is said no more
-            return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
-                                setup=w.setup(count, gid), per_user=w.rate(per_user),
-                                ttft=w.n(p.time_to_first_token_ms or 0.0)), r.weights, pid,
-                          per_user, p.time_to_first_token_ms or 0.0)
-    return None
+        if not per_user or not meets(per_user, p.time_to_first_token_ms or 0.0):
+            return None
+        return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
+                            setup=w.setup(count, gid), per_user=w.rate(per_user),
+                            ttft=w.n(p.time_to_first_token_ms or 0.0)), answered, pid,
+                      per_user, p.time_to_first_token_ms or 0.0)
+
+    # the largest that meets it: a smaller one is said no more
+    first = _first_lower(_SMALLER, answered, met)
+    return None if first is None else first[1]
 
 
 def _rate_precision(w: _W, gid: str, count: int, rate: float, inp: int, out: int,
@@ -2034,25 +2039,25 @@ def _rate_precision(w: _W, gid: str, count: int, rate: float, inp: int, out: int
     largest precision smaller than it that they run (the kernels' rules: ``runs``), that
     fits there, keeps up with the rate and meets the target at it, as
     :func:`_target_precision` weighs one for users; or None."""
-    mine = get_precision(weights)
-    for pid in _SMALLER:
-        if not lower_than_own(get_precision(pid), mine):
-            continue
+    def met(pid: str) -> _Lower | None:
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      weights=pid, request_rate_per_s=rate)
         p = got.performance if got is not None else None
         if (got is None or p is None or got.runs is False or not got.fits_in_memory
-                or any(x.startswith("impossible combination") for x in got.warnings)
+                or _impossible(got)
                 or not p.max_requests_per_s or rate > p.max_requests_per_s
                 or p.time_to_first_token_ms is None or not p.time_per_output_token_ms):
-            continue
+            return None
         per_user, ttft = 1000 / p.time_per_output_token_ms, p.time_to_first_token_ms
-        if meets(per_user, ttft):
-            return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
-                                setup=w.setup(count, gid), per_user=w.rate(per_user),
-                                ttft=w.n(ttft)), weights, pid, per_user, ttft,
-                          p.max_requests_per_s, p.time_per_output_token_ms)
-    return None
+        if not meets(per_user, ttft):
+            return None
+        return _Lower(w.say("target_met_precision", weights=_weights_said(w, pid),
+                            setup=w.setup(count, gid), per_user=w.rate(per_user),
+                            ttft=w.n(ttft)), weights, pid, per_user, ttft,
+                      p.max_requests_per_s, p.time_per_output_token_ms)
+
+    first = _first_lower(_SMALLER, weights, met)
+    return None if first is None else first[1]
 
 
 def _switch_left(w: _W, r: SizingResult, gid: str, count: int, inp: int, out: int,
@@ -2125,33 +2130,38 @@ def _users_lower(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     included, :func:`_queue_ttft_ms`), its weight-only note where the GPU runs it so."""
     if w.weights is not None or w.model is None or w.model.kind != "llm":
         return
-    own = get_precision(r.weights)
-    for pid in _FALLBACK_PRECISIONS:
-        if not lower_than_own(get_precision(pid), own):
-            continue
+
+    def runs(pid: str) -> tuple[SizingResult, int, Performance] | None:
+        """The sizing at ``users``, the users held at once and the performance at them."""
         got = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                      batch_size=users, weights=pid)
         if (got is None or got.runs is False or not got.max_batch_size_in_memory
                 or got.performance is None):
-            continue
+            return None
         held = min(users, _running(got))
         at = got if held >= users else w.size(gpu=gid, gpu_count=count, input_tokens=inp,
                                                output_tokens=out, batch_size=held, weights=pid)
         p = at.performance if at is not None else None
         if (p is None or not p.output_tokens_per_s_per_user or not p.output_tokens_per_s
                 or not p.time_to_first_token_ms or not p.time_per_output_token_ms):
-            continue
-        ttft = (p.time_to_first_token_ms if held >= users else
-                _queue_ttft_ms(p.time_to_first_token_ms, p.time_per_output_token_ms, out,
-                               users, held))
-        w.out.more.append(w.say(
-            "speed_users_lower_all" if held >= users else "speed_users_lower_held",
-            p=pid, p0=r.weights, setup=setup, users=w.n(users), held=w.n(held),
-            rest=w.n(users - held), per_user=w.rate(p.output_tokens_per_s_per_user),
-            total=w.rate(p.output_tokens_per_s), ttft=w.n(ttft)))
-        if (weight_only := w.weight_only_said(got, gid)) is not None:
-            w.out.more.append(weight_only)
+            return None
+        return got, held, p
+
+    first = _first_lower(_FALLBACK_PRECISIONS, r.weights, runs)
+    if first is None:
         return
+    pid, (got, held, p) = first
+    assert p.time_to_first_token_ms and p.time_per_output_token_ms  # (runs tested them)
+    ttft = (p.time_to_first_token_ms if held >= users else
+            _queue_ttft_ms(p.time_to_first_token_ms, p.time_per_output_token_ms, out,
+                           users, held))
+    w.out.more.append(w.say(
+        "speed_users_lower_all" if held >= users else "speed_users_lower_held",
+        p=pid, p0=r.weights, setup=setup, users=w.n(users), held=w.n(held),
+        rest=w.n(users - held), per_user=w.rate(p.output_tokens_per_s_per_user or 0.0),
+        total=w.rate(p.output_tokens_per_s or 0.0), ttft=w.n(ttft)))
+    if (weight_only := w.weight_only_said(got, gid)) is not None:
+        w.out.more.append(weight_only)
 
 
 def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: int,
