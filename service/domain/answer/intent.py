@@ -178,6 +178,10 @@ class Stated:
     cost_asked: bool = False
     """The question asks what something costs ("how much does it cost", "what would it cost",
     "cât costă", "cât ar costa"), not only which is cheapest: a price leads the answer."""
+    month_priced: bool = False
+    """A month's price is asked ("monthly cost", "cost per month", "cât costă pe lună";
+    ``_month_priced``): two GPUs compared with no load stated are then each priced a month as
+    the cost answer prices that GPU alone (numbers/write._each_priced)."""
     price_asked: bool = False
     """A price is asked beside another figure ("how many H200 ..., and what does it cost per
     month?", "what's the monthly cost", "the monthly bill", "and per month?", "cât costă pe
@@ -4615,6 +4619,7 @@ dot_grouped=dg.group(0) if dg else None,
                   one_card=bool(_ONE_CARD.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
                   price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
+                  month_priced=_month_priced(folded),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   money_asked=bool(_MONEY_Q.search(folded)),
                   # (the model's name blanked: "a 10 second LTX-Video clip"; audit media2 #5)
@@ -5085,6 +5090,9 @@ _COUNT_Q = re.compile(
     r"|\b(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|nodes?|accelerators?)\s++(?:needed"
     r"|required|necesar\w*+)\b|\b(?:gpu|card) count\b")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
+                      # "H100 față de A100 80GB": one weighed against the other, as "vs" is
+                      # (it was the H100's cost alone, the A100 never priced)
+                      r"|\bfata de\b"
                       r"|\bbetter\b|\bmai bun\w*+"
                       r"|\bdifference\b|\bdiferent\w*+|\bwhich (?:gpu|card|one)\b"
                       # "is H200 worth it over H100", "H200 instead of H100", "în loc de H100",

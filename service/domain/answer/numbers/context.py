@@ -330,6 +330,14 @@ class Written:
     """The setups a comparison sets side by side (numbers/compare.py)."""
     data_prices: list[ProviderDataPrice] = field(default_factory=list)
     """Each provider's storage or egress price in a comparison of providers (terms.py)."""
+    priced_setup: str | None = None
+    """The setup a figure asked is priced on where no offer of the recommendations carries
+    it (prices._month_total: "1 × NVIDIA A10G 24GB (AWS)"), in the answer's language; an
+    answer that prices each of several alone says it (write._each_priced). Not in the
+    response."""
+    priced_offer: OfferNumbers | None = None
+    """The offer :attr:`priced_setup` is priced at, with that figure: an answer that prices
+    each of several alone lists it in its recommendations (write._each_priced)."""
 
 
 # a size a model's catalog notes list ("720p native (1280x720, also 480p 832x480)"); not

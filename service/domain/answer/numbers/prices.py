@@ -13,7 +13,14 @@ import msgspec
 
 from service.domain.answer.core_warnings import localise
 from service.domain.answer.intent import months_hours
-from service.domain.answer.numbers.context import _W, _instances, _out, _prompt, budget_lasts_asked
+from service.domain.answer.numbers.context import (
+    _W,
+    OfferNumbers,
+    _instances,
+    _out,
+    _prompt,
+    budget_lasts_asked,
+)
 from service.domain.answer.numbers.jobs import (
     BilledRun,
     _billed_job,
@@ -1260,11 +1267,13 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     held = job_storage_usd(1.0, job_h) if job_h else 1.0  # the share of a month stored
     storage_gb, egress_gb = w.st.storage_gb or 0.0, w.st.egress_gb or 0.0
     weights_disk = False
+    weights = w.ex.weights or ""
     if not storage_gb and w.model is not None:
         # the recommendations count a disk for the weights when none is stated (their size
         # in GB, rounded up): so does the month here, with the same unknown-price rule
         r = w.size(gpu=gid, gpu_count=count, input_tokens=w.ex.context_tokens or 4096,
                    output_tokens=512)
+        weights = r.weights if r is not None else weights
         if r is not None and r.memory.weights_gib:
             storage_gb = float(math.ceil(r.memory.weights_gib * 2**30 / 1e9))
             weights_disk = True
@@ -1334,6 +1343,13 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                         gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
+    w.out.priced_setup = setup
+    w.out.priced_offer = OfferNumbers(
+        offer_id=o.id, provider=o.provider, gpu=o.gpu_name, gpu_count=o.gpu_count,
+        nodes=_instances(o, count) if o.gpu_count < count else 1, weights=weights,
+        pricing_model=kind, per_hour_usd=per * count,
+        per_month_usd=None if job_h else total, as_of=o.as_of.isoformat(),
+        as_of_kind=o.as_of_kind, price_date=w.view_date(o), why=w.out.first)
     if w.st.day_also and not job_h:
         # "per hour, per day and per month": the day's GPU time too, as the GPU's price says
         # it (audit buyer21 #7: 70B on 2 H100 gave $1,884/month and $2.58/h, no day)

@@ -251,6 +251,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                                     model_id, st)
     if by_provider is not None:
         return by_provider  # "compare runpod and lambda for serving 8B": each one priced
+    each = _each_priced(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
+    if each is not None:
+        return each  # "fp8 vs bf16 ... monthly cost each?", "L4 vs A10G: monthly cost?"
     base_load = user_base_load(ex, st, intent, catalog, model_id)
     if base_load is not None and st is not None and st.user_base is not None and (
             base_load == st.user_base[0]):
@@ -427,6 +430,98 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
         if o.more:
             out.more.append(w.say("provider_setup_more", provider=name, text=" ".join(o.more)))
         out.offers.extend(o.offers[:1])
+        out.warnings.extend(x for x in o.warnings if x not in out.warnings)
+        out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
+    return out
+
+
+def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                 catalog: Catalog, today: dt.date, messages: Messages, model_id: str | None,
+                 st: Stated | None) -> Written | None:
+    """Two precisions, or two or more GPUs, whose cost is asked each ("fp8 vs bf16 for Llama
+    3.1 70B on H200 with 16 users: monthly cost each?", "fp8 sau bf16 ...: cât costă pe lună
+    fiecare?"; "L4 vs A10G for llama 3.1 8b: monthly cost of each?" with no load stated):
+    each priced as the cost answer prices it alone (that precision, or that GPU, at the same
+    load, the same usage and the same period: its setup, month, storage and notes), in the
+    order asked, the dearer said as a multiple of the cheapest; the cheapest figure is the
+    number asked, each one's lead offer is in the recommendations. The precision pair was
+    priced at the cheaper precision alone, no bf16 figure said; the GPUs with no load were
+    priced by the hour, no month (numbers/compare.py months a load of more than one user,
+    which it scales like for like). None where neither is asked, or nothing is priced."""
+    if st is None or model_id is None or catalog.registry.models[model_id].kind != "llm":
+        return None
+    if st.models or len(st.providers_named) > 1 or st.data_moved:
+        return None
+    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    sides: list[tuple[str, Written]] = []  # (the label of each side, its cost answer alone)
+    pair = st.precisions_weighed
+    if (intent == "cost" and pair is not None and len(gpus) <= 1
+            and not st.precisions_switched):
+        alone = dc_replace(st, precisions_weighed=None, precisions_listed=(), weights_left=None)
+        for pid in pair:
+            sides.append((pid, compose_numbers(
+                "cost", sub, msgspec.structs.replace(ex, weights=pid), det, lang, catalog,
+                today, messages, model_id, alone)))
+        label, row = "each_precision", "each_row"
+    elif (intent == "compare" and len(gpus) >= 2 and st.month_priced and not st.gpu_counts
+            and (ex.concurrent_requests or 1) <= 1 and not det.users
+            and st.request_rate_per_s is None and st.user_base is None):
+        for gid in gpus:
+            one = msgspec.structs.replace(det, gpus=[gid], sub="month")
+            sides.append((w.gpu_name(gid), compose_numbers(
+                "cost", "month", msgspec.structs.replace(ex, gpu=gid), one, lang, catalog,
+                today, messages, model_id, dc_replace(st, gpu_counts=()))))
+        label, row = "each_gpu", "each_row_gpu"
+    else:
+        return None
+
+    def money(o: Written) -> bool:
+        return (o.first is not None and o.asked is not None and o.asked.value > 0
+                and o.asked.unit.startswith("USD") and o.asked.quantity.endswith("_usd")
+                and (bool(o.offers) or o.priced_setup is not None))
+
+    priced = [(name, o) for name, o in sides if money(o)]
+    if not priced:
+        return None  # nothing priced: the answer as before, with its reason
+    quantity = priced[0][1].asked.quantity if priced[0][1].asked else ""
+    priced = [(name, o) for name, o in priced if o.asked and o.asked.quantity == quantity]
+    cheap = min(priced, key=lambda x: x[1].asked.value if x[1].asked else 0.0)
+    low = cheap[1].asked.value if cheap[1].asked else 0.0
+
+    def said(v: float) -> str:
+        key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
+        return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
+
+    rows = []
+    for name, o in sides:
+        if (name, o) not in priced or o.asked is None:
+            rows.append(w.say("each_row_none", label=name))  # never $0
+            continue
+        setup = o.priced_setup or ""
+        if o.priced_setup is None:
+            v = o.offers[0]
+            card = next((g for g, c in w.reg.gpus.items() if c.name == v.gpu), None)
+            setup = (w.setup(v.gpu_count, card) if card
+                     else w.say("setup", n=v.gpu_count, gpu=v.gpu))
+            if v.nodes > 1:
+                setup = w.say("instances", n=w.n(v.nodes), setup=setup)
+        x = o.asked.value / low if low else 1.0
+        dearer = said(o.asked.value) != said(low) and len(priced) > 1
+        rows.append(w.say(row + ("_dearer" if dearer else ""), label=name, setup=setup,
+                          money=said(o.asked.value), x=w.n(x, 1), cheap=cheap[0]))
+    lead = w.say("each_lead_month" if quantity == "per_month_usd" else "each_lead",
+                 rows="; ".join(rows), usage=w.usage())
+    out = Written(first=lead, sizing=cheap[1].sizing, asked=cheap[1].asked, computed=True,
+                  follow_up=cheap[1].follow_up,
+                  users=next((o.users for _, o in sides if o.users is not None), None))
+    for name, o in sides:
+        if o.first is not None:
+            out.more.append(w.say(label, label=name, text=_decap(w, o.first)))
+    for name, o in sides:
+        if o.more:
+            out.more.append(w.say(label + "_more", label=name, text=" ".join(o.more)))
+        out.offers.extend([o.priced_offer] if o.priced_offer is not None else o.offers[:1])
         out.warnings.extend(x for x in o.warnings if x not in out.warnings)
         out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
     return out
