@@ -662,6 +662,13 @@ class Stated:
     repede?"), a speed or a price beside it or not: a speed answer that falls back to a
     smaller precision says no at the model's own and yes at the smaller one first (audit
     buyer18b #12: the speed at fp8 led, the bf16 "no" came second)."""
+    run_asked: bool = False
+    """Whether the model runs on the setup is asked as a yes or no, in other words than
+    "fit" ("can I run ... on one H200? how many tokens/s?", "will it run", "pot rula ...",
+    "merge ... pe ..."; :attr:`yes_no` and :data:`_RUN_ASKED`): a speed answer leads with the
+    fit's verdict as for :attr:`fit_word`; users past what runs at once are "Yes, but" (the
+    model runs, some wait), where "does it fit for 10 users?" says No (audit canrun23: the
+    speed alone, numbers.asked.yes null)."""
     real_time_asked: bool = False
     """Whether a speech or audio model keeps up with real time is asked as a yes or no ("Bark
     on an L4, is it real time?", "can Whisper transcribe in real time on a T4?", "este în timp
@@ -4583,6 +4590,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_ones=_gpu_ones(toks, names),
                   gpu_plural=_gpu_plural(folded, toks, names, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
+                  run_asked=bool(_RUN_ASKED.search(folded)) and _asks_yes_no(folded),
                   real_time_asked=bool(_REAL_TIME.search(folded)) and (
                       _asks_yes_no(folded) or bool(_REAL_TIME_ASKED.search(folded)))
                   and not _TIMES_REAL_TIME_ASKED.search(folded),
@@ -5217,6 +5225,13 @@ _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 # "fit" said ("does it fit", "fits?", "încape"): Stated.fit_word
 _FIT_WORD = re.compile(r"\bfits?\b|\bincap\w*+")
+# the model's running asked in other words ("can I run", "will it run", "pot rula", "merge
+# ... pe"), a yes or no question's (Stated.run_asked); not whether it runs fast or well ("will
+# it run fast enough for 50 users?": a speed judged, not the model running)
+_RUN_ASKED = re.compile(
+    r"(?:\b(?:can|could) (?:i|we|you) run\b|\b(?:will|would|does|can) it run\b)"
+    r"(?! (?:fast|well|quick|smooth)\w*+)"
+    r"|\b(?:pot|putem|poti|puteti|poate) (?:sa )?rula\b|^\W*+(?:oare\s++)?(?:merge|ruleaza)\b")
 # a saving asked ("how much do I save", "savings", "cât economisesc"): Stated.saving_asked
 _SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+")
 _FITS = re.compile(

@@ -683,7 +683,7 @@ def _fit_first(w: _W) -> None:
     kernels rule) that is said with it; the note that said the fall back after the figures
     is dropped (audit buyer18b #12: the speed at fp8 led, the bf16 "no" second)."""
     fell = w.speed_fell
-    if not w.st.fit_word or w.out.first is None or w.model is None:
+    if not (w.st.fit_word or w.st.run_asked) or w.out.first is None or w.model is None:
         return
     if fell is None:
         _fit_yes_first(w)
@@ -722,12 +722,30 @@ def _fit_yes_first(w: _W) -> None:
     if su is None or a is None or a.yes is not None or w.out.first is None:
         return
     gid, count, weights, inp, out = su
-    r = w.size(gpu=gid, gpu_count=count, input_tokens=inp + out, output_tokens=0,
-               weights=weights)
-    if r is None or r.gpu is None or not r.fits or r.runs is False:
-        return
+    users = w.ex.concurrent_requests or 1
+    if users > 1:
+        # "can I run it ..., and how fast for 16 users?" (audit canrun23): the fit at that
+        # load, each user's speed and first token at it
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                   batch_size=users, weights=weights)
+        p = r.performance if r is not None else None
+        if (r is None or r.gpu is None or not r.fits or r.runs is False or p is None
+                or not p.output_tokens_per_s_per_user or not p.time_to_first_token_ms):
+            return
+        assert w.model is not None
+        lead = w.say("speed_fit_users", model=w.model.name, weights=r.weights,
+                     setup=w.setup(count, gid), need=w.gib(r.memory.per_gpu_gib),
+                     cap=w.gib(w.cap(r)), users=w.n(users),
+                     per_user=w.rate(p.output_tokens_per_s_per_user),
+                     ttft=w.n(p.time_to_first_token_ms))
+    else:
+        r = w.size(gpu=gid, gpu_count=count, input_tokens=inp + out, output_tokens=0,
+                   weights=weights)
+        if r is None or r.gpu is None or not r.fits or r.runs is False:
+            return
+        lead = _fit_yes(w, r, inp + out, w.setup(count, gid))
     w.out.more.insert(0, w.out.first)
-    w.out.first = _fit_yes(w, r, inp + out, w.setup(count, gid))
+    w.out.first = lead
     w.out.asked = msgspec.structs.replace(a, yes=True)
 
 
@@ -1104,11 +1122,19 @@ def _speed_answer(w: _W) -> None:
     # full load's total counts the prompts' prefill: with a long prompt it can be below one
     # request's generation speed, and says why rather than reading as a contradiction
     more = "speed_more_prefill" if thr < tps else "speed_more"
+    rps = full.max_requests_per_s
+    if more == "speed_more_prefill" and (capped is not None or w.n(thr) == "0"):
+        # the output clipped to what the model's limit leaves (1 token after a 131,071-token
+        # prompt) or tiny: the total's output tokens/s rounds to nothing ("0 output tokens/s",
+        # read as "does not work"; audit canrun23): full load counted in requests a second
+        # and the prompt tokens they process, or left out where the sizing gives no rate
+        more = "speed_more_prefill_requests" if rps else "speed_more_prefill_alone"
     w.out.more.append(w.say(more, tps=w.rate(tps),
                             tpot=w.n(p.time_per_output_token_ms or 1000 / tps, 1),
                             ttft=w.n(ttft), thr=w.n(thr),
                             requests=w.requests(full.max_concurrency or 1, "at_once"),
-                            inp=w.n(inp)))
+                            inp=w.n(inp), rps=_rps(w, rps or 0.0),
+                            pps=w.n((rps or 0.0) * inp)))
     if rep is not None:
         w.out.more.append(replicas_note(w, gid, count, rep, inp, out))
     w.sized_warnings(r, inp + out)
@@ -1357,11 +1383,28 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
                   pct=f"{HEADROOM_LOAD:.0%}", most=_rps(w, most_k)))
     w.out.first = w.say("speed_rate_no" if w.sub == "rate" else "speed_rate_over",
                         need=need, **common)
-    w.ask("max_requests_per_s", most, "requests/s", yes=False)
+    # the No is a yes or no question's ("can one L4 keep up?"); a figure asked at the rate
+    # ("what's the TTFT ... at 2 requests/s?") gets that figure, no No before it
+    w.ask("max_requests_per_s", most, "requests/s",
+          yes=False if w.sub == "rate" or w.st.yes_no else None)
     kw = {**kw, "gpu_count": k}
     each = w.size(request_rate_per_s=rate / n, **kw)
     q = each.performance if each is not None else None
-    if (w.sub == "request_time" and q is not None and q.time_to_first_token_ms is not None
+    if (w.sub in ("ttft", "tpot") and not w.st.yes_no and q is not None
+            and q.time_to_first_token_ms is not None and q.time_per_output_token_ms):
+        # the figure asked leads, on the setups that carry the rate, then why one setup
+        # does not (audit canrun23: "No: at 2 requests/s ... cannot keep up" led a TTFT
+        # asked, the 417 ms second)
+        on = (w.say("speed_rate_on_one", setup=w.setup(k, gid), gpus=w.n(total)) if n == 1
+              else w.say("speed_rate_on", n=w.n(n), setup=w.setup(k, gid), gpus=w.n(total),
+                         each=_rps(w, rate / n)))
+        w.out.first = w.say(f"speed_rate_over_{w.sub}", ttft=w.n(q.time_to_first_token_ms),
+                            tpot=w.n(q.time_per_output_token_ms, 1), on=on, **common)
+        if w.sub == "ttft":
+            w.ask("time_to_first_token_ms", q.time_to_first_token_ms, "ms")
+        else:
+            w.ask("time_per_output_token_ms", q.time_per_output_token_ms, "ms")
+    elif (w.sub == "request_time" and q is not None and q.time_to_first_token_ms is not None
             and q.time_per_output_token_ms):
         # the request's whole time on the setups that carry the rate leads; the setup that
         # does not keep up after it (audit regress11 #7: one request alone was timed)
@@ -2175,6 +2218,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     # max_num_seqs, holds fewer): the ones that run and the ones that wait, at the model's
     # own precision (it was "342 run at once" beside "at full load ... 256 requests at once")
     queued = users > held
+    run_but = False  # "Yes, but" some wait (:func:`_users_run_but`)
     at = r
     if queued:
         again = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
@@ -2244,6 +2288,18 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                                                           "setup")})
             w.ask("time_per_output_token_ms", tpot_h, "ms")
             w.out.more.append(held_text)
+        elif w.st.run_asked and not w.st.fit_word and ttft_h and tpot_h:
+            # "can I run it ..., and how fast for 8 users?": it runs, some wait: "Yes, but"
+            # with what holds them all and each user's speed and first token at that load,
+            # the wait included (audit canrun23: "No: ... holds only 6 of the 8"); "does it
+            # fit for 10 users?" keeps its No below
+            w.out.first = _users_run_but(w, gid, count, inp, out, users, held, at.weights,
+                                         p, _queue_ttft_ms(ttft_h, tpot_h, out, users, held),
+                                         setup)
+            w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user, "tokens/s",
+                  yes=True)
+            _users_lower(w, r, gid, count, setup, inp, out, users)
+            run_but = True
         else:
             w.out.first = held_text
             if w.st.yes_no or w.st.fit_word:
@@ -2259,6 +2315,7 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
                 # gives it, with no "No:" before it (it asked max_batch_size, yes false)
                 w.ask("output_tokens_per_s_per_user", p.output_tokens_per_s_per_user,
                       "tokens/s")
+    if queued and not run_but:
         # (the requests as this answer sizes them, the output stated included)
         got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
                                   images=w.st.images_per_request, output_tokens=out)
@@ -2307,6 +2364,34 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
             held=w.n(held), ctx=w.n(inp + out), avg=w.n(inp + max(out, 1) / 2)))
     w.sized_warnings(at, inp + out)
     return True
+
+
+def _users_run_but(w: _W, gid: str, count: int, inp: int, out: int, users: int, held: int,
+                   weights: str, p: Performance, ttft: float, setup: str) -> str:
+    """"Can I run it ... for N users?" where ``held`` of them run at once and the rest wait:
+    "Yes, but only ``held`` of the N at once", with the fewest of the GPU that hold them all
+    (:func:`gpu_count_for_users`, as :func:`_speed_users` counts them) or an fp8 KV cache where
+    the sizing holds them all with one on the same setup (its own queueing warning offers the
+    same way, sizing.sizing), then each user's tokens/s and the first token at that load, the
+    queue's wait included (``ttft``)."""
+    assert w.model is not None
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
+                              images=w.st.images_per_request, output_tokens=out)
+    kv = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
+                batch_size=users, weights=weights, kv_cache="fp8")
+    kv_holds = (kv is not None and kv.kv_cache == "fp8" and kv.runs is not False
+                and _running(kv) >= users)
+    need = ""
+    if got is not None:
+        need = w.say("speed_users_run_need", users=w.n(users), n=w.n(got[0]),
+                     gpu=w.gpu_name(gid),
+                     kv=w.t["speed_users_run_kv"] if kv_holds else "")
+    elif kv_holds:
+        need = w.say("speed_users_run_need_kv", users=w.n(users))
+    return w.say("speed_users_held_run", held=w.n(held), users=w.n(users),
+                 rest=w.n(users - held), ctx=w.n(inp + out), model=w.model.name,
+                 weights=weights, setup=setup, need=need,
+                 per_user=w.rate(p.output_tokens_per_s_per_user or 0.0), ttft=w.n(ttft))
 
 
 def _users_mean(w: _W, p: Performance, users: int, out: int, common: dict[str, str]) -> None:
