@@ -1243,10 +1243,11 @@ _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # the offers a region filter left out for listing no known region, their providers' ids
     # (alternatives.region_not_listed)
     ("core_alt_no_region_one", re.compile(
-        r"1 offer left out: its provider lists no known region \((?P<providers>[\w., -]++)\)")),
+        r"1 offer left out: no known region is listed for it \(an offer of "
+        r"(?P<providers>[\w., -]++)\)")),
     ("core_alt_no_region", re.compile(
-        r"(?P<n_offers>\d[\d,]*+) offers left out: their provider lists no known region "
-        r"\((?P<providers>[\w., -]++)\)")),
+        r"(?P<n_offers>\d[\d,]*+) offers left out: no known region is listed for them "
+        r"\(offers of (?P<providers>[\w., -]++)\)")),
     ("core_alt_no_region_none", re.compile(r"none of them is an option for this request")),
     ("core_alt_weights", re.compile(r"weights (?P<p>[\w.-]++(?: \(AWQ\))?)")),
     ("core_alt_kv_cache", re.compile(r"kv_cache (?P<kv>[\w.-]++)")),

@@ -299,8 +299,9 @@ NO_REGION_BEST = "the best of them, its region not listed (check with the provid
 """The effect's head of :func:`region_not_listed` where one of the offers left out ranks."""
 NO_REGION_NONE = "none of them is an option for this request"
 """Its effect where none does."""
-NO_REGION_CHANGE = re.compile(r"\A(?P<n>\d[\d,]*+) offers? left out: (?:their|its) provider "
-                              r"lists? no known region \((?P<providers>[\w., -]++)\)\Z")
+NO_REGION_CHANGE = re.compile(r"\A(?P<n>\d[\d,]*+) offers? left out: no known region is listed "
+                              r"for (?:them|it) \((?:offers of|an offer of) "
+                              r"(?P<providers>[\w., -]++)\)\Z")
 """Its change: how many offers, whose (provider ids, ", "-separated)."""
 
 
@@ -316,10 +317,11 @@ def region_not_listed(ctx: Ctx, offers: Sequence[Offer],
     if not left:
         return None
     providers = ", ".join(sorted({o.provider for o in left}))
-    change = (f"1 offer left out: its provider lists no known region ({providers})"
+    # (the offers list no region, not always their provider: AWS lists one for most of its)
+    change = (f"1 offer left out: no known region is listed for it (an offer of {providers})"
               if len(left) == 1 else
-              f"{len(left):,} offers left out: their provider lists no known region "
-              f"({providers})")
+              f"{len(left):,} offers left out: no known region is listed for them (offers of "
+              f"{providers})")
     sub = _sub_ctx(ctx, msgspec_replace(ctx.req, regions=None))
     precisions = candidate_precisions(sub)
     use_shared_caches(sub, precisions)
