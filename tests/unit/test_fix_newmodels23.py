@@ -197,5 +197,6 @@ def test_command_r_plus_4_bit_weights_are_said_in_gib() -> None:
 
 def test_qwen2_5_vl_72b_on_h100s_gets_a_count() -> None:
     text = head(ask("Qwen2.5-VL 72B on H100s, how many?"))
-    assert text.startswith("No, Qwen2.5-VL 72B (vision) at bf16 does not fit on 1 × NVIDIA H100")
-    assert "At bf16 it takes 2 × NVIDIA H100 SXM5 80GB" in text, text
+    # the count leads now (howmanylead23: a bare "how many?" is the GPU count, not a fit; it
+    # led "No, ... does not fit on 1 × NVIDIA H100", the count later)
+    assert text.startswith("Qwen2.5-VL 72B (vision) at bf16 needs 2 × NVIDIA H100 SXM5 80GB"), text

@@ -5495,6 +5495,10 @@ _BARE_HOW_MUCH = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))")
 # cost to LoRA fine-tune ..." (audit tokdollar #2: the memory answered)
 _BARE_HOW_MUCH_JOB = re.compile(r"\bhow much(?=\s*+(?:[?.!,;]|$))"
                                 r"|(?<!\bcu )\bcat(?=\s*+(?:[?.!,;]|$))")
+# a bare "how many?" ending a clause, with a model and a GPU named: "Llama 3.1 70B on H100s,
+# how many?", "Llama 3.1 70B pe H100, câte?": that GPU counted, as "how many H100s do I need"
+# (it was "fits": a No about one GPU led, the count after it)
+_BARE_HOW_MANY = re.compile(r"\b(?:how many|cate|cati)(?=\s*+(?:[?.!,;]|$))")
 _TRAIN_JOB_SIZE = re.compile(
     r"(?<![\w.])\d{1,3}\s*+(?:de\s++)?(?:epochs?|epoci|epoca)\b"
     r"|(?<![\w.,])\d++(?:[.,]\d++)*+\s*+(?:m|mil|mln|million|millions|milion|milioane|b|bn"
@@ -5706,6 +5710,8 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # "llama 3.1 8b on A100, how much?": the price, as "how much does it cost" (was a fit);
         # "750 GPU-hours of H100 at RunPod. How much?" too (was a guidance passage)
         f = _BARE_HOW_MUCH.sub(" how much does it cost ", f)
+    if has_model and gpu_named:
+        f = _BARE_HOW_MANY.sub(" how many gpus ", f)
     if (has_model and (_FINETUNE.search(f) or _TRAIN.search(f)) and _TRAIN_JOB_SIZE.search(f)
             and not _MEMORY_ASKED.search(f)):
         # a training job sized ("3 epochs over 20M tokens of LoRA ..., how much?", "..., cât?"):
