@@ -1410,7 +1410,11 @@ def _audio_minutes(text: str, rate: tuple[int, int] = (-1, -1)) -> float | None:
     return value or None
 
 
-_TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
+# (the Romanian noun takes "a" before the count: "transcrierea a 1000 de ore", as "transcrierea
+# celor 1000 de ore", "transcrierea unor 1000 de ore" do; the hours were GPU hours rented,
+# $141 for a $1.44 job: audit roparse23)
+_TRANSCRIBE_HOURS = re.compile(r"\btranscri\w*+\s++(?:(?:a|celor|unor)\s++)?"
+                               r"(\d++(?:[.,]\d++)?)\s*+(k|thousand|mii)?"
                                r"\s*+(?:de\s++)?(?:hours?|hrs?|h|ore)\b")
 _DOT_GROUPED = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})++(?![\d]|[.,]\d)")
 # a video job's clips: "100 videos", "100 720p videos", "100 de clipuri", "50 10-second 480p
@@ -1865,7 +1869,9 @@ _OUTPUT_TOKENS = re.compile(
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion|new)\s++"
     r"(?:tokens?|tokeni)\b"
     r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
-    r"(?:of output|(?:de|la|in)\s++iesire|out|generat\w*+|noi\b)"
+    # ("500 de tokeni ieșire": no "de" before the kind, as "500 tokens output"; it was the
+    # 512 default, audit roparse23)
+    r"(?:of output|(?:(?:de|la|in)\s++)?iesire\b|out|generat\w*+|noi\b)"
     # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
     r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
     r"(?:de\s++)?(?:output|out|iesire)\b"
@@ -4147,7 +4153,8 @@ _SERVE_RATE = re.compile(
     # ("500 de ore audio pe zi", with no "de" before audio, was a one-off job: regress2 #15)
     r"|(?P<audio>hours?|hrs?|h|ore|ora|minutes?|minute)\s++(?:(?:of|de)\s++)?(?:audio|speech|recordings?"
     r"|inregistrari|music|muzica|vorbire|voice|voce))\b(?:\s++[a-z][\w.\-]*+){0,2}?" + _PERIOD
-    + r"|\btranscri\w*+\s++(?P<n2>\d++(?:[.,]\d++)?)\s*+(?P<k2>k|thousand|mii)?"
+    + r"|\btranscri\w*+\s++(?:(?:a|celor|unor)\s++)?(?P<n2>\d++(?:[.,]\d++)?)\s*+"
+    r"(?P<k2>k|thousand|mii)?"
     + r"\s*+(?:de\s++)?(?P<audio2>hours?|hrs?|h|ore|minutes?|minute)\b" + _PERIOD.replace(
         "?P<per>", "?P<per2>").replace("?P<adv>", "?P<adv2>"))
 _PERIOD_WORD = {"s": "second", "sec": "second", "second": "second", "secunda": "second",
