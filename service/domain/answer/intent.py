@@ -5192,8 +5192,9 @@ _ROUND_THE_CLOCK = re.compile(r"\b24/7\b|\bnon-?stop\b|\b(?:a)?round the clock\b
 _COST_HOUR = re.compile(r"\bhour\w*+|\bora\b|\b/\s*+h\b|\bpe ora\b|\bhr\b")
 # "fit" said ("does it fit", "fits?", "încape"): Stated.fit_word
 _FIT_WORD = re.compile(r"\bfits?\b|\bincap\w*+")
-# a saving asked ("how much do I save", "savings", "cât economisesc"): Stated.saving_asked
-_SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+")
+# a saving asked ("how much do I save", "savings", "cât economisesc", "ce economie"):
+# Stated.saving_asked
+_SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+|\beconomi(?:e|i|a|ile|ia)\b")
 _FITS = re.compile(
     r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
     r"|\bwill it run\b|\bdoes it run\b|\bruns? on\b|\benough\b|\bincape\w*+|\bintra\b"
