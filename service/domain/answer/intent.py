@@ -5239,8 +5239,9 @@ _RUN_ASKED = re.compile(
     r"(?:\b(?:can|could) (?:i|we|you) run\b|\b(?:will|would|does|can) it run\b)"
     r"(?! (?:fast|well|quick|smooth)\w*+)"
     r"|\b(?:pot|putem|poti|puteti|poate) (?:sa )?rula\b|^\W*+(?:oare\s++)?(?:merge|ruleaza)\b")
-# a saving asked ("how much do I save", "savings", "cât economisesc"): Stated.saving_asked
-_SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+")
+# a saving asked ("how much do I save", "savings", "cât economisesc", "ce economie"):
+# Stated.saving_asked
+_SAVING = re.compile(r"\bsav(?:e|es|ed|ing|ings)\b|\beconomis\w*+|\beconomi(?:e|i|a|ile|ia)\b")
 _FITS = re.compile(
     r"\bfits?\b|\bfit on\b|\bfit in\b|\bcan (?:i|we|you) run\b|\brun (?:it |this )?on\b"
     r"|\bwill it run\b|\bdoes it run\b|\bruns? on\b|\benough\b|\bincape\w*+|\bintra\b"
