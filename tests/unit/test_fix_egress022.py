@@ -41,8 +41,10 @@ def test_unstated_egress_names_the_providers_rate_en() -> None:
 def test_unstated_egress_at_an_unknown_price_is_said_unknown() -> None:
     text = _first("cost per month to serve llama 3.1 70b 24/7 on h100s")
     assert "at hyperbolic" in text, text
-    assert ("Of which $928.80 GPU time and $7.45 storage; egress not counted (none stated; "
-            "the egress price at Hyperbolic is unknown).") in text, text
+    # hyperbolic's storage price is unknown too: its stand-in said in place (askunknownprice)
+    assert ("Of which $928.80 GPU time and $7.45 storage (unknown at Hyperbolic: counted at "
+            "the highest sourced rate, $0.186/GB-month, an upper bound); egress not counted "
+            "(none stated; the egress price at Hyperbolic is unknown).") in text, text
 
 
 def test_unstated_egress_at_a_free_egress_provider() -> None:
@@ -53,8 +55,9 @@ def test_unstated_egress_at_a_free_egress_provider() -> None:
 def test_unstated_egress_ro() -> None:
     text = _first("cât costă pe lună să servesc llama 3.1 70b 24/7 pe h100")
     assert "0,00\xa0USD trafic de ieșire" not in text and "0,00 USD trafic" not in text, text
-    assert ("stocare; traficul de ieșire nu este socotit (nu a fost precizat; prețul lui la "
-            "Hyperbolic este necunoscut).") in text, text
+    # the unknown storage price's stand-in said in place since askunknownprice
+    assert ("o limită superioară); traficul de ieșire nu este socotit (nu a fost precizat; "
+            "prețul lui la Hyperbolic este necunoscut).") in text, text
     aws = _first("cât costă pe lună phi-3 pe un T4 24/7")
     assert ("traficul de ieșire nu este socotit (nu a fost precizat; Amazon Web Services "
             "(EC2) percepe 0,09\xa0USD/GB după primii 100 GB pe lună).") in aws, aws
@@ -63,7 +66,10 @@ def test_unstated_egress_ro() -> None:
 def test_stated_egress_keeps_its_figure() -> None:
     text = _first("cost per month to serve llama 3.1 70b 24/7 on h100s with 500 GB egress "
                   "per month")
-    assert "Of which $928.80 GPU time, $7.45 storage and $55.88 egress." in text, text
+    # both prices unknown at hyperbolic: the stand-ins said in place (askunknownprice)
+    assert ("Of which $928.80 GPU time, $7.45 storage and $55.88 egress (both unknown at "
+            "Hyperbolic: counted at the highest sourced rates, $0.186/GB-month and $0.112/GB, "
+            "an upper bound).") in text, text
     assert "not counted" not in text, text
 
 

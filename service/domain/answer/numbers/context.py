@@ -51,6 +51,7 @@ from service.domain.recommend.context import (
     FAST_NETWORKS,
     auto_llm,
     quality_handicap,
+    unknown_price_defaults,
     usd_digits,
 )
 from service.domain.recommend.options import LOW_BIT_COMPUTE
@@ -646,13 +647,17 @@ class _W:
         (:attr:`Stated.egress_once`, "move 200 GB out of AWS once") is said to be once,
         priced as that month's only egress (the recommendations take it as one month's
         ``egress_gb_per_month``), with what a month without it costs (audit small4: it read
-        as a monthly egress)."""
+        as a monthly egress). A storage or egress price unknown at the provider is marked in
+        place as the highest sourced rate standing in, an upper bound (:meth:`stand_in_notes`;
+        audit askunknownprice: "$186.26 storage and $558.79 egress" at hyperbolic read as
+        prices)."""
         c = o.cost
         gpu, storage = c.compute_per_month_usd or 0.0, c.storage_per_month_usd or 0.0
         egress = c.egress_per_month_usd or 0.0
+        notes = self.stand_in_notes(o.offer.provider, storage, egress)
         if self.st.egress_once and self.st.egress_gb and egress:
             return self.say("cost_month_parts_once", gpu=self.usd(gpu), storage=self.usd(storage),
-                            egress=self.usd(egress), gb=self.n(self.st.egress_gb),
+                            egress=self.usd(egress), gb=self.n(self.st.egress_gb), **notes,
                             rest=self.usd((c.per_month_usd or gpu + storage + egress) - egress))
         if self.st.egress_gb is None and not egress:
             # no egress stated: none is counted (the recommendations' egress_per_month_usd is
@@ -660,12 +665,41 @@ class _W:
             # stated is not free (audit egress0: "$7.45 storage and $0.00 egress")
             if self.egress_uncounted_said:
                 return self.say("cost_month_parts_no_egress_again", gpu=self.usd(gpu),
-                                storage=self.usd(storage))
+                                storage=self.usd(storage), storage_note=notes["storage_note"])
             self.egress_uncounted_said = True
             return self.say("cost_month_parts_no_egress", gpu=self.usd(gpu),
-                            storage=self.usd(storage), rate=self.egress_rate(o.offer.provider))
+                            storage=self.usd(storage), rate=self.egress_rate(o.offer.provider),
+                            storage_note=notes["storage_note"])
         return self.say("cost_month_parts", gpu=self.usd(gpu), storage=self.usd(storage),
-                        egress=self.usd(egress))
+                        egress=self.usd(egress), **notes)
+
+    def stand_in_notes(self, provider: str, storage_usd: float,
+                       egress_usd: float) -> dict[str, str]:
+        """``storage_note`` and ``egress_note`` for a month's parts at ``provider``: where its
+        storage or egress price is unknown (catalog/providers.toml gives none) and the part is
+        counted, the note that the highest sourced rate of its class stands in
+        (recommend.context.unknown_price_defaults, as the recommendations price it and warn),
+        an upper bound, never a fact; both unknown: one note after the egress. A sourced
+        price: no note (empty strings)."""
+        p = self.catalog.providers_by_id.get(provider)
+        storage_unknown = bool(storage_usd) and (p is None or p.storage_usd_per_gb is None)
+        egress_unknown = bool(egress_usd) and (p is None or not p.egress_known)
+        notes = {"storage_note": "", "egress_note": ""}
+        if not storage_unknown and not egress_unknown:
+            return notes
+        name = p.name if p is not None else provider
+        max_storage, max_egress = unknown_price_defaults(self.catalog.providers)
+        s_rate, e_rate = self.f.money(max_storage, 3), self.f.money(max_egress, 3)
+        if storage_unknown and egress_unknown:
+            notes["egress_note"] = self.say("cost_month_stand_ins", provider=name,
+                                            storage_rate=s_rate, egress_rate=e_rate)
+        elif storage_unknown:
+            notes["storage_note"] = self.say("cost_month_storage_stand_in", provider=name,
+                                             rate=s_rate)
+        else:
+            notes["egress_note"] = self.say("cost_month_egress_stand_in", provider=name,
+                                            rate=e_rate)
+        return notes
 
     def egress_rate(self, provider: str) -> str:
         """A provider's internet egress price in a few words, from the catalog's egress
