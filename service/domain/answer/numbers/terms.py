@@ -482,7 +482,7 @@ def _spot_and_on_demand(w: _W, on_demand: Callable[[], Written | None],
         out.more.insert(0, out.first)
         out.first = diff
         w.ask("spot_saving_usd_per_" + quantity.removeprefix("per_").removesuffix("_usd"),
-              saved, "USD")
+              round(saved, 2), "USD")
     return True
 
 
@@ -519,7 +519,7 @@ def _saving_lead(w: _W, spot_usd: float, like: float | None, setup: str,
     if w.out.first is not None:
         w.out.more.insert(0, w.out.first)
     w.out.first = text
-    w.ask(quantity, saved, unit)
+    w.ask(quantity, round(saved, 2), unit)  # cents: the two prices' difference, not a float's tail
 
 
 def _job_saving(w: _W, job: str) -> None:
