@@ -139,7 +139,10 @@ def test_pretrain_saving_leads() -> None:
     assert m is not None, first
     quantity, value, unit = asked(r)
     assert (quantity, unit) == ("spot_saving_usd_per_training_run", "USD")
-    assert value == pytest.approx(_usd(m.group(3)) - _usd(m.group(2)), abs=0.01)
+    # (the saving is given in cents, the difference of the unrounded totals: a cent off the
+    # difference of the two rounded totals said)
+    assert value == pytest.approx(_usd(m.group(3)) - _usd(m.group(2)), abs=0.015)
+    assert value == _usd(m.group(1))
 
 
 @pytest.mark.parametrize("q", [
