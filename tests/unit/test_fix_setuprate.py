@@ -79,13 +79,15 @@ def test_cheaper_lower_precision_is_said_second_with_its_precision() -> None:
 
 def test_count_keeps_its_lead_and_says_the_hour_setup() -> None:
     r = ask(THREE["en70"][2])
-    assert asked(r)[1] == 20  # bf16, the model's own, still leads
-    assert "at bf16 needs about 20 × NVIDIA H100 SXM5 80GB" in first_sentence(r)
-    assert ("At fp8, as the recommendations size it: 16 × NVIDIA H100 SXM5 80GB (8 instances"
-            " of 2 × NVIDIA H100 SXM5 80GB), $20.64/h at hyperbolic") in head(r)
+    # the hour's setup leads the count now (was 20 × H100 at bf16; test_fix_ratemonth23)
+    assert asked(r)[1] == 16
+    assert ("at fp8 needs about 16 × NVIDIA H100 SXM5 80GB, as the recommendations size it"
+            in first_sentence(r))
+    assert "$20.64/h for 8 instances of 2 × NVIDIA H100 SXM5 80GB at hyperbolic" in head(r)
+    assert "Unquantised, at the model's own bf16: 20 × NVIDIA H100 SXM5 80GB" in head(r)
     ro = ask(THREE["ro70"][2])
-    assert "La fp8, așa cum o dimensionează recomandările: 16 × NVIDIA H100 SXM5 80GB" \
-        in head(ro)
+    assert "la fp8 are nevoie de aproximativ 16 × NVIDIA H100 SXM5 80GB, așa cum o " \
+        "dimensionează recomandările" in first_sentence(ro)
 
 
 def test_precision_named_wins_everywhere() -> None:

@@ -29,7 +29,7 @@ from service.domain.answer.numbers.context import (
 )
 from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
-from service.domain.answer.numbers.prices import ROOM_PCT, _weights_said, rate_setup
+from service.domain.answer.numbers.prices import ROOM_PCT, _weights_said, rate_setup, rate_weights
 from service.domain.answer.numbers.speed import (
     YES_MIN_BITS,
     _fastest_stream,
@@ -1074,6 +1074,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
                             provider=o.offer.provider,
                             hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("gpu_count", n, "GPUs")
+    _setup_month(w, o)  # (a month asked beside the count: audit ratemonth23)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
@@ -1368,10 +1369,23 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     got = gpus_for_rate(w, gid, rate, inp, out)
     if got is None:
         return False
+    # no precision stated: counted at the one the recommendations serve the load at on that
+    # GPU (:func:`rate_weights`), the model's own said after it as the unquantised option
+    # (it led with 4 x H100 at bf16 for $7.47/h, then "at fp8, as the recommendations size
+    # it: 2 x H100, $2.58/h"; audit ratemonth23). A per-user speed or first-token target
+    # beside the rate keeps its own lead (:func:`_rate_target_lead`, the recommendations'
+    # setup that meets both)
+    own: RateSetups | None = None
+    pick = rate_weights(w, gid) if not (w.st.min_tokens_per_s or w.st.max_ttft_ms) else None
+    if pick is not None and pick != got.sized.weights:
+        picked = gpus_for_rate(w, gid, rate, inp, out, weights=pick)
+        if picked is not None and picked.sized.weights == pick:
+            own, got = got, picked
     one, k, setups, most, n = got.sized, got.per, got.setups, got.most_requests_per_s, got.gpus
     if (w.st.min_tokens_per_s or w.st.max_ttft_ms) and _rate_target_lead(w, gid, inp, out, got):
         return True
     if _rate_recs_lead(w, gid, inp, out, got):
+        _rate_own_said(w, gid, own, got.sized)
         return True
     at = w.size(gpu=gid, gpu_count=k, input_tokens=inp, output_tokens=out,
                 request_rate_per_s=rate / setups, weights=one.weights) or one
@@ -1409,12 +1423,15 @@ def _gpu_count_rate_on(w: _W, gid: str, inp: int, out: int) -> bool:
     # a per-user speed or first-token target beside the rate: that count is weighed against
     # it, and where it misses, the cheapest setup of the GPU that meets both leads (it led
     # with 24 x L40S at 6,366 ms for a 3 s target; audit buyer17b #1's neighbour)
-    pick = (rate_target(w, gid, rate, inp, out, p.time_to_first_token_ms,
-                        p.time_per_output_token_ms, lead=True, after=True)
-            if p is not None else None)
-    w.replicas_price(gid, k, setups)  # whole machines, each holding whole replicas
-    if pick is None:  # (the setup that meets the target leads: said once)
+    target_pick = (rate_target(w, gid, rate, inp, out, p.time_to_first_token_ms,
+                               p.time_per_output_token_ms, lead=True, after=True)
+                   if p is not None else None)
+    at_hour = len(w.out.more)
+    if w.replicas_price(gid, k, setups):  # whole machines, each holding whole replicas
+        _rate_month(w, gid, at_hour + 1, rented, one.weights)
+    if target_pick is None:  # (the setup that meets the target leads: said once)
         _rate_setup_said(w, gid, rented, one.weights)
+    _rate_own_said(w, gid, own, one)
     _rate_cheapest(w, gid, inp, out)
     w.sized_warnings(at, inp + out)
     return True
@@ -1562,6 +1579,7 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
         machines=w.say("instance_one" if o.nodes == 1 else "instances", n=w.n(o.nodes),
                        setup=w.setup(o.offer.gpu_count, gid)),
         gpus=w.n(n), price=w.usd(o.cost.per_hour_usd / n), kind=w.kinds[o.pricing_model]))
+    _setup_month(w, o)  # (a month asked beside the count: audit ratemonth23)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.out.more.append(w.say("gpu_count_rate_busy", most=_rps(w, got.most_requests_per_s),
@@ -1576,6 +1594,61 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
     w.option_warnings(o)
     w.sized_warnings(at, inp + out)
     return True
+
+
+def _rate_month(w: _W, gid: str, at: int, n: int, weights: str) -> None:
+    """A month asked beside a count at a rate on the GPU named ("how many H100s and cost per
+    month?"), at ``at`` in the answer (right after the hour :meth:`_W.replicas_price` said):
+    the month of THE setup for the load (:func:`rate_setup`) as the cost answers price it
+    (24 h/day x 30 days unless a usage is stated, storage counted as they count it) where it
+    is the ``n`` x ``gid`` at ``weights`` priced there at the same hour; else that hour over
+    the month's hours at the usage (GPU time). It was the hour alone (audit ratemonth23:
+    $7.47/h, no month)."""
+    if not w.st.price_asked:
+        return
+    setup = rate_setup(w, gid)
+    o = setup.options[0] if setup is not None and setup.options else None
+    hour = w.replicas_hour
+    if (o is not None and o.offer.gpu == gid and o.weights == weights
+            and o.offer.gpu_count * o.nodes == n and o.cost.per_month_usd is not None
+            and hour is not None and abs(o.cost.per_hour_usd - hour) < 0.005):
+        said = [w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
+                      usage=w.usage())]
+        if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
+            said.append(w.month_parts(o))
+    elif hour is not None:
+        said = [w.say("gpu_count_month_basis", usage=w.usage(),
+                      month=w.usd(hour * w.month_hours()))]
+    else:
+        return
+    w.out.more[at:at] = said
+
+
+def _rate_own_said(w: _W, gid: str, own: RateSetups | None,
+                   picked: SizingResult | None = None) -> None:
+    """After a count at a rate at the recommendations' precision (:func:`rate_weights`), the
+    model's own precision as the unquantised option: its count (:func:`gpus_for_rate`) and
+    the hourly price of its machines (:meth:`_W.replicas_offer`), unpriced where none is;
+    right after the lead, that the precision picked runs weight-only on ``gid`` where it
+    does (``picked``'s: fp8 on an A10G, :meth:`_W.weight_only_said`)."""
+    if own is None:
+        return
+    note = w.weight_only_said(picked, gid) if picked is not None else None
+    if note is not None:
+        w.out.more.insert(0, note)
+    rent = w.replicas_offer(gid, own.per, own.setups)
+    gpus = rent[1] * rent[2].gpu_count if rent is not None else own.gpus
+    common = {"weights": own.sized.weights, "n": w.n(gpus), "gpu": w.gpu_name(gid),
+              "replicas": w.replicas(own.setups), "setup": w.setup(own.per, gid)}
+    if rent is None:
+        w.out.more.append(w.say("gpu_count_rate_own_unpriced", **common))
+        return
+    hour, machines, v, key = rent
+    w.out.more.append(w.say(
+        "gpu_count_rate_own", **common, hour=w.usd(hour), provider=v.provider,
+        machines=w.say("instance_one" if machines == 1 else "instances", n=w.n(machines),
+                       setup=w.setup(v.gpu_count, gid)),
+        kind=w.kinds[key]))
 
 
 def _rate_setup_said(w: _W, gid: str, n: int, weights: str) -> None:

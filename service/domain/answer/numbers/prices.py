@@ -147,12 +147,12 @@ def rate_setup(w: _W, gid: str) -> Recommendation | None:
     the quality of the weights; a precision stated wins: :meth:`_W.recommend` passes it).
     The hourly and the monthly answers lead with it (cost's recommendations, filtered to the
     same cards), the price per million tokens at that rate is priced on it and the count
-    answer says it after its count at the model's own precision, so the answers one buyer
-    reads size one setup (audit setuprate: 8 instances of 2 × H100 at fp8 for $20.64/h by
-    the hour, 14 × H100 at awq-int4 for $18.06/h per token and 20 × H100 at bf16 counted,
-    for the same 10 requests/s of Llama 3.1 70B). The recommendations with that lead alone
-    as their options (for :meth:`_W.offer_numbers`); None where it does not apply or none is
-    listed."""
+    answer counts at its precision where none is stated (:func:`rate_weights`), so the
+    answers one buyer reads size one setup (audit setuprate: 8 instances of 2 × H100 at fp8
+    for $20.64/h by the hour, 14 × H100 at awq-int4 for $18.06/h per token and 20 × H100 at
+    bf16 counted, for the same 10 requests/s of Llama 3.1 70B). The recommendations with
+    that lead alone as their options (for :meth:`_W.offer_numbers`); None where it does not
+    apply or none is listed."""
     cards = rate_cards(w, gid)
     if cards is None:
         return None
@@ -168,6 +168,22 @@ def rate_setup(w: _W, gid: str) -> Recommendation | None:
     if rec is None or not rec.options:
         return None
     return msgspec.structs.replace(rec, options=rec.options[:1])
+
+
+def rate_weights(w: _W, gid: str) -> str | None:
+    """The precision a request rate's count on the GPU named is sized at where the question
+    states none: that of THE setup for the load (:func:`rate_setup`, the recommendations'
+    lead on that GPU, ranked on price weighted by the weights' quality), the one rule the
+    count, the hour, the month and the price per token share. The count led at the model's
+    own bf16 with 4 × H100 for $7.47/h, then "at fp8, as the recommendations size it: 2 ×
+    H100, $2.58/h" (audit ratemonth23). None where a precision is stated (it is sized at
+    that one), or no such setup is on ``gid``: the count's own rule (the model's own, the
+    nearest the engine runs there)."""
+    if w.weights is not None:
+        return None
+    setup = rate_setup(w, gid)
+    o = setup.options[0] if setup is not None and setup.options else None
+    return o.weights if o is not None and o.offer.gpu == gid else None
 
 
 def _quantized_bits(w: _W, weights: str) -> tuple[str, str] | None:
