@@ -149,9 +149,9 @@ def test_a_comparison_with_users_is_at_that_load(q: str) -> None:
     x = _size(model="llama-3.1-8b", gpu="rtx-4090", batch_size=16, input_tokens=3584,
               output_tokens=512)
     assert not x.fits and x.performance is not None and x.max_batch_size
-    # the requests the engine runs at once (paged KV cache), else those held at full length
-    running = x.performance.max_concurrency
-    held = running if running is not None and running < 16 else x.max_batch_size
+    # those held at full length, max_batch_size as the sizing's queue warning says it (was
+    # max_concurrency, the admission at actual context: fix/batchwarn)
+    held = x.max_batch_size
     assert 0 < held < 16
     nofit = (f"RTX 4090 24GB nu ține 16 cereri simultan (memoria lui ține aproximativ {held})"
              if ro else

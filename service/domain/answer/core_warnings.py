@@ -416,8 +416,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_queue_ways", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
         r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
-        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_running>\d[\d,]*+) of the \d[\d,]*+ "
-        r"requests fit in the KV cache at once; the others wait in the queue "
+        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_held>\d[\d,]*+) of the \d[\d,]*+ "
+        r"requests fit in the KV cache at once(?P<qactual> \((?P<n_running>\d[\d,]*+) at "
+        r"their actual context, as timed\))?; the others wait in the queue "
         r"\(time_to_first_token_ms includes the wait\); "
         r"(?P<qgpus>(?P<n_more>\d++) such GPUs)?(?P<qor1> or )?"
         r"(?P<qfp8>an fp8 KV cache \(kv_cache fp8\))?(?P<qor2> or )?"
@@ -425,8 +426,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_queue", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
         r"(?P<n_need>\d[\d,]*+(?:\.\d++)?) GiB per GPU where (?P<gpu>(?:(?! gives ).)++) gives "
-        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_running>\d[\d,]*+) of the \d[\d,]*+ "
-        r"requests fit in the KV cache at once; the others wait in the queue "
+        r"(?P<n_cap>\d[\d,]*+(?:\.\d++)?) GiB: (?P<n_held>\d[\d,]*+) of the \d[\d,]*+ "
+        r"requests fit in the KV cache at once(?P<qactual> \((?P<n_running>\d[\d,]*+) at "
+        r"their actual context, as timed\))?; the others wait in the queue "
         r"\(time_to_first_token_ms includes the wait\)")),
     ("core_queue_all_fit", re.compile(
         r"all (?P<n_asked>\d[\d,]*+) concurrent requests at their full context need "
@@ -882,7 +884,8 @@ def _digits(raw: str) -> int:
 _OPTIONAL = {"tried": "core_fits_tried", "offload": "core_fits_offload",
              "pcie": "core_multinode_pcie", "bits": "core_alt_bits", "held": "core_alt_held",
              "speed": "core_alt_gbps", "qgpus": "core_queue_gpus", "qfp8": "core_queue_fp8",
-             "qshort": "core_queue_short", "qor1": "core_queue_or", "qor2": "core_queue_or",
+             "qshort": "core_queue_short", "qactual": "core_queue_actual",
+             "qor1": "core_queue_or", "qor2": "core_queue_or",
              "pl": "core_rate_gpus_plural", "rmach": "core_rej_machines",
              "rkind": "core_rej_kind", "split": "core_rej_split", "room": "core_rej_room",
              "idle": "core_rej_idle",

@@ -251,8 +251,9 @@ class SizingResult(Out, frozen=True, kw_only=True):
         description="the most requests of the context sized that the setup's memory holds at "
                     "once, every replica together (an embedding model: at most what the engine "
                     "runs at once); 0 where the engine cannot run these weights on the GPU "
-                    "(fits false, runs false); null without a GPU, for training and for "
-                    "diffusion and audio models")]
+                    "(a kernel rule: fits false, runs false); past the model's own context "
+                    "limit (runs false) the memory's count, as fits is the memory's there; "
+                    "null without a GPU, for training and for diffusion and audio models")]
     max_context_tokens: Annotated[int | None, msgspec.Meta(
         description="the longest context per request at which batch_size requests fit the "
                     "setup's memory, at most the model's own limit, in tokens (0: not even one "
@@ -309,14 +310,14 @@ class SizingResult(Out, frozen=True, kw_only=True):
                     "context is past the model's own limit. False: performance and cost "
                     "are null and the warnings say why; where the engine cannot run the "
                     "weights there, fits is false and max_batch_size 0 too (fits_in_memory "
-                    "keeps the memory's answer); past the context limit fits is about "
-                    "memory only; null without a GPU")] = None
+                    "keeps the memory's answer); past the context limit fits and "
+                    "max_batch_size are about memory only; null without a GPU")] = None
     """Whether the engine runs these weights on the asked GPU (catalog/kernels.toml) and takes
     the request: false also where the context (input and output tokens) is past the model's
     own limit, which engines refuse. False: the combination cannot run, performance and
     cost are null (where a kernel rule refuses it, ``fits`` is false and ``max_batch_size``
     0 too, ``fits_in_memory`` keeping the memory's answer; past the context limit ``fits``
-    is about memory only), and the warnings say why (the kernel rule and
+    and ``max_batch_size`` are about memory only), and the warnings say why (the kernel rule and
     the nearest precision that runs, or the model's limit); null without a GPU."""
     fits_in_memory: Annotated[bool | None, msgspec.Meta(
         description="whether the setup's memory holds the model (per_gpu_gib within "
@@ -1160,7 +1161,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         fits = max_b = max_ctx = None
         if gpu is not None:
             fits = plan.fits(gpu)
-            max_b = plan.max_batch(gpu) * plan.dp
+            max_b = held_at_full_context(plan, gpu)
             if model.task == "embed" and fits:
                 # no KV cache kept: memory does not grow with the batch, the engine's
                 # sequence cap is what bounds it
@@ -1549,6 +1550,18 @@ QUEUE_GPUS_MAX = 64
 (the counts 2 to 64 it tried in powers of two before)."""
 
 
+def held_at_full_context(plan: InferencePlan, gpu: GPU) -> int:
+    """The requests of the plan's full context (prompt and whole output) that the setup's
+    memory holds at once, every replica together: ``max_batch_size``, and the count the
+    queued-requests warning says fit (:func:`_queue_warning`). Both read it here: the
+    warning said the speed model's admission at the requests' actual context instead (Qwen3
+    30B-A3B fp8 on an L40S at 32 requests of 4,096 tokens: "29 of the 32 requests fit in
+    the KV cache at once" beside max_batch_size 27; the 10.4 GiB left by 29.0 GiB of weights,
+    0.9 of activations and 0.15 of overhead in the 40.5 GiB hold 27 sequences of 4,096
+    tokens at 0.375 GiB, 29 of 3,840)."""
+    return plan.max_batch(gpu) * plan.dp
+
+
 def _queue_count(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
                  asked: int, running: int) -> int | None:
     """The fewest GPUs past ``n`` that hold all ``asked`` requests and serve none of them
@@ -1626,10 +1639,14 @@ def _queue_warning(base: InferencePlan, plan: InferencePlan, gpu: GPU, n: int,
     shorter = plan.max_context(gpu)
     if 0 < shorter < plan.context:
         ways.append(f"contexts of at most {shorter:,} tokens")
+    # the count max_batch_size says; the engine admits by actual context, so the speeds are
+    # timed with more running where that many more fit (said beside it, not instead of it)
+    held = held_at_full_context(plan, gpu)
+    actual = f" ({running} at their actual context, as timed)" if running > held else ""
     return (f"all {asked} concurrent requests at their full context need {need_gib:.1f} GiB "
-            f"per GPU where {gpu.name} gives {cap:.1f} GiB: {running} of the {asked} requests "
-            "fit in the KV cache at once; the others wait in the queue (time_to_first_token_ms "
-            "includes the wait)"
+            f"per GPU where {gpu.name} gives {cap:.1f} GiB: {held} of the {asked} requests "
+            f"fit in the KV cache at once{actual}; the others wait in the queue "
+            "(time_to_first_token_ms includes the wait)"
             + (f"; {' or '.join(ways)} hold all {asked}" if ways else ""))
 
 

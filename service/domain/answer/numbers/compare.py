@@ -126,12 +126,11 @@ def _compare(w: _W) -> None:
             price_text = w.say("compare_price_own", total=w.usd(own * count),
                                own=w.own_said(gid, count))
         if users > 1 and (p is None or not tps):
-            # the requests the engine runs at once at their actual context (paged KV cache),
-            # the count the sizing's queue warning gives; else those held at full context
-            held = r.performance.max_concurrency if r is not None and r.performance else None
-            if held is not None and held >= users:
-                held = None
-            most = held or (r.max_batch_size_in_memory if r is not None else None)
+            # the requests its memory holds at once at their full context: the sizing's
+            # max_batch_size, the count its queue warning gives first (it gave the engine's
+            # admission at actual context, 47 where the warning now says 44 of 64 on an H200:
+            # fix/batchwarn)
+            most = r.max_batch_size_in_memory if r is not None else None
             rows[at] = (w.say("compare_row_users_nofit", setup=setup, users=w.n(users),
                               most=w.n(most or 0)) if most else
                         w.say("compare_row_users_none", setup=setup, users=w.n(users)))
