@@ -54,7 +54,8 @@ def test_the_runpod_offers_with_no_region_are_said_with_the_best_of_them() -> No
     # counted among the offers the request's providers allow, not the whole catalog's
     assert rec.excluded_no_region == n < _no_place(None)
     # (the offers list no region, not their provider: AWS lists one for 140 of its 148)
-    assert alt.change == f"{n} offers left out: no known region is listed for them (offers of runpod)"
+    assert alt.change == (f"{n} offers left out: no known region is listed for them (offers "
+                          "of runpod)")
     best = catalog().offers_by_id[alt.offer_id or ""]
     assert (best.provider, best.gpu) == ("runpod", "rtx-4090")
     assert alt.per_month_usd is not None
