@@ -900,9 +900,10 @@ def render_failed(request_id: str, lang: str, messages: Messages | None = None
     return notice(say(labels(lang, messages)["failed"], rid=request_id))
 
 
-_NOT_TARGETS = re.compile(r"^no offer in the catalog matches the filters")
-"""The core's reason for no option that the filters decided (``alternatives.py``), never
-the latency targets."""
+_NOT_TARGETS = re.compile(
+    r"^(?:no offer in the catalog matches the filters|the catalog has no offer for )")
+"""The core's reasons for no option that the filters decided (``alternatives.py``: any
+filter, or the GPUs named that no offer rents), never the latency targets."""
 
 _BUDGET = re.compile(r"^the budget: ")
 

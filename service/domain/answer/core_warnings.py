@@ -650,6 +650,23 @@ _NO_MATCH_HINTED: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"cache and overhead)(?P<freed>, (?P<pct_free>{_N})% of each GPU kept free)?+; "
         rf"~(?P<n_need>{_N}) GiB of it weights\){_MEM_NO_NODE}(?P<n_has>{_N}) GiB usable\)")),
 )
+# the GPUs named that no offer of the catalog rents (alternatives.no_offer_gpu_reason), what
+# sizing says on the first of them, then what would change the answer (:func:`_hint`)
+_NO_OFFER_GPU = re.compile(
+    r"\Athe catalog has no offer for (?P<gpus>(?:(?! \(no provider in the catalog lists ).)++) "
+    r"\(no provider in the catalog lists (?P<them>it|them)\)")
+_SIZED_HEAD = r"; without a price, sizing still says: (?P<name>(?:(?! at ).)++) at "
+_SIZED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("core_nm_sized_fits", re.compile(
+        rf"\A{_SIZED_HEAD}(?P<p>\S++) fits on (?P<n_count>\d++) x (?P<gpu>(?:(?!, ~).)++), "
+        rf"~(?P<n_tps>{_N}) output tokens/s at full load \(/v1/sizing\)")),
+    ("core_nm_sized_nofit_any", re.compile(
+        rf"\A{_SIZED_HEAD}any precision tried does not fit on (?P<n_count>\d++) x "
+        r"(?P<gpu>(?:(?! \(/v1/sizing\)).)++) \(/v1/sizing\)")),
+    ("core_nm_sized_nofit", re.compile(
+        rf"\A{_SIZED_HEAD}(?P<p>\S++) does not fit on (?P<n_count>\d++) x "
+        r"(?P<gpu>(?:(?! \(/v1/sizing\)).)++) \(/v1/sizing\)")),
+)
 _NETWORK_HEAD = re.compile(
     rf"the node network: (?P<offers_raw>{_N}) offers? could (?P<say_work>train|serve|run) "
     r"it over several nodes but state no InfiniBand/EFA/RoCE network")
@@ -754,6 +771,9 @@ def _refused(text: str, texts: Mapping[str, str], f: Formatter,
     hinted = _hinted(text, texts, f, kinds)
     if hinted is not None:
         return hinted
+    no_offer = _no_offer_gpu(text, texts, f, kinds)
+    if no_offer is not None:
+        return no_offer
     head, sep, tried = text.partition(_NO_CHANGE)
     m = _DEADLINE_REASON.fullmatch(head)
     if m is None or (sep and not tried.endswith(")")):
@@ -823,6 +843,32 @@ def _hinted(text: str, texts: Mapping[str, str], f: Formatter,
                           offers=_offers(m.group("offers_raw"), texts, f))
                     + example + ")" + hint)
     return None
+
+
+def _no_offer_gpu(text: str, texts: Mapping[str, str], f: Formatter,
+                  kinds: Mapping[str, str]) -> str | None:
+    """The no-match reason of GPUs named that no offer of the catalog rents
+    (alternatives.no_offer_gpu_reason): the GPUs, what sizing says on the first of them, and
+    what would change the answer (:func:`_hint`); None for any other text."""
+    m = _NO_OFFER_GPU.match(text)
+    if m is None:
+        return None
+    words = catalog_words(texts)
+    raw = m.group("gpus")
+    head, sep, last = raw.rpartition(" or ")
+    gpus = (texts["core_list_or"].format(head=head, last=words.get(last, last))
+            if sep and m.group("them") == "them" else words.get(raw, raw))
+    said = texts["core_nm_no_offer_gpus" if m.group("them") == "them"
+                 else "core_nm_no_offer_gpu"].format(gpus=gpus)
+    rest = text[m.end():]
+    for key, pattern in _SIZED:
+        sized = pattern.match(rest)
+        if sized is not None:
+            said += _fill(texts, key, sized, f, kinds)
+            rest = rest[sized.end():]
+            break
+    hint = _hint(rest, texts, f, kinds)
+    return None if hint is None else said + hint
 
 
 def _offers(raw: str, texts: Mapping[str, str], f: Formatter) -> str:
@@ -1211,6 +1257,9 @@ _ALT_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_bigger_gpu_effect", re.compile(
         r"another GPU with more memory than those asked for")),
     ("core_alt_variant_effect", re.compile(r"the GPU asked for, with more memory")),
+    # a request whose GPUs named no offer rents (alternatives.find_alternatives)
+    ("core_alt_nearest_gpu_effect", re.compile(
+        r"the nearest GPU the catalog has offers for, at (?P<p>\S++) weights")),
     ("core_alt_runs", re.compile(
         rf"(?P<q>\S++) weights run on {_GPU_WHERE} where (?P<p>\S++) cannot{_BITS}")),
     ("core_alt_fits_on", re.compile(
@@ -1263,6 +1312,7 @@ _ALT_TEXTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("core_alt_more_per_node", re.compile(r"allow more GPUs per node")),
     ("core_alt_more_gpus", re.compile(r"more GPUs: (?P<machine_gpus>.++)")),
     ("core_alt_bigger_gpu", re.compile(r"use a GPU with more memory")),
+    ("core_alt_nearest_gpu", re.compile(r"use the nearest GPU with offers")),
     ("core_alt_variant", re.compile(r"use a variant with more memory")),
     ("core_alt_multi_node_ib", re.compile(r"multi-node with InfiniBand")),
     ("core_alt_multi_node", re.compile(

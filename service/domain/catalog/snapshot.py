@@ -13,6 +13,7 @@ that may be freed and its id reused.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -56,6 +57,33 @@ class Catalog:
     @cached_property
     def providers_by_id(self) -> dict[str, Provider]:
         return {p.id: p for p in self.providers}
+
+    @cached_property
+    def offered_gpus(self) -> frozenset[str]:
+        """The GPU ids at least one offer of the catalog rents."""
+        return frozenset(o.gpu for o in self.offers)
+
+    def nearest_offered(self, gids: Sequence[str]) -> list[str]:
+        """The GPUs the catalog has offers for, nearest to ``gids`` (GPUs it has none for)
+        first: the same vendor, then the same architecture (one software stack and the same
+        compute units: the MI325X is the MI300X's CDNA3 with more HBM, gpus.toml), then the
+        least distance in memory and bandwidth (the sum of the absolute log ratios of
+        gpus.toml's memory_gb and bandwidth_gb_s, each with its source), then the id. The
+        distance to several GPUs is the least to any of them."""
+        gpus = self.registry.gpus
+        named = [gpus[g] for g in gids if g in gpus]
+
+        def key(gid: str) -> tuple[float, float, float, str]:
+            g = gpus[gid]
+            return min(((g.vendor != n.vendor) * 1.0,
+                        (g.architecture != n.architecture or not n.architecture) * 1.0,
+                        abs(math.log(g.memory_gb / n.memory_gb))
+                        + abs(math.log(g.bandwidth_gb_s / n.bandwidth_gb_s)), gid)
+                       for n in named)
+
+        if not named:
+            return []
+        return sorted((g for g in self.offered_gpus if g in gpus and g not in gids), key=key)
 
     def trust_of(self, offer_id: str) -> Trust:
         return self.trust.get(offer_id, TRUSTED)

@@ -19,6 +19,7 @@ from service.domain.catalog.precisions import (
     find_kv_type,
     find_precision,
 )
+from service.domain.errors import DomainError
 from service.domain.locale import plain, sig3
 from service.domain.recommend.capability import (
     KERNEL_REFUSAL,
@@ -52,6 +53,7 @@ from service.domain.recommend.context import (
     Ctx,
     RelaxedTTFT,
     count,
+    gpu_ids,
     own_said,
     per_s,
     rejection_kind,
@@ -87,13 +89,14 @@ from service.domain.recommend.types import (
     Option,
     RecommendationRequest,
 )
+from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
     GIB,
     is_video,
     weight_bytes,
 )
-from service.domain.sizing.requests import training_options
-from service.domain.sizing.sizing import moe_training_warning
+from service.domain.sizing.requests import SizingRequest, training_options
+from service.domain.sizing.sizing import moe_training_warning, size
 
 
 def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
@@ -155,6 +158,21 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
             effect_prefix = effect_prefix.format(fits=_fits_words(ctx, options, top))
         alts.append(_priced(ctx, change, effect_prefix, top, cost, current))
 
+    unoffered = gpus_without_offers(ctx) if not options and not rejected else None
+    if unoffered:
+        # no offer in the catalog rents any GPU named (MI325X): no other change of the request
+        # gives an option there, so the one alternative is the nearest GPU the catalog has
+        # offers for, as the request asks otherwise (the next nearest where that gives none)
+        for gid in ctx.catalog.nearest_offered(unoffered)[:NEAREST_GPU_TRIES]:
+            shown_before = len(alts)
+            rerun(NEAREST_GPU_CHANGE, msgspec_replace(req, gpus=[gid]),
+                  lambda top: f"{NEAREST_GPU_EFFECT}, at {top.weights} weights")
+            if len(alts) > shown_before:
+                break
+        if reruns is not None and NEAREST_GPU_CHANGE in reruns:
+            # said once, however many GPUs were tried
+            reruns[:] = [c for c in reruns if c != NEAREST_GPU_CHANGE] + [NEAREST_GPU_CHANGE]
+        return alts
     tried: set[str] = {p.id for p in precisions}
     for q in _runs_instead(ctx, options, rejected):
         # the precision asked for kept cheaper GPUs out: the nearest one they run (bf16 ->
@@ -258,6 +276,81 @@ def find_alternatives(ctx: Ctx, offers: Sequence[Offer], options: list[Option],
     if multi is not None:
         alts.append(multi)
     return alts
+
+
+NEAREST_GPU_CHANGE = "use the nearest GPU with offers"
+"""The alternative of a request whose GPUs named have no offer in the catalog."""
+NEAREST_GPU_EFFECT = "the nearest GPU the catalog has offers for"
+"""Its effect's head, before the weights, the machine and the price."""
+SIZED_HEAD = "; without a price, sizing still says: "
+"""The head of what sizing says on a GPU named that no offer rents."""
+NEAREST_GPU_TRIES = 3
+"""The nearest GPUs with offers rerun, in order, until one gives an option."""
+
+
+def gpus_without_offers(ctx: Ctx) -> list[str]:
+    """The GPUs the request names (its ``gpus`` filter, as ids, in order) where no offer of
+    the catalog rents any of them, whatever the other filters; [] without the filter or
+    where one of them has an offer."""
+    only = ctx.only_gpus
+    if not only or only & ctx.catalog.offered_gpus:
+        return []
+    said: list[str] = []
+    for value in ctx.req.gpus or ():
+        for gid in sorted(gpu_ids(ctx.registry, [value], "$.gpus")):
+            if gid not in said:
+                said.append(gid)
+    return said
+
+
+def no_offer_gpu_reason(ctx: Ctx, gids: Sequence[str], precisions: list[Precision]) -> str:
+    """Why no option, where no offer of the catalog rents a GPU named: said so, by name,
+    then what /v1/sizing's core says of the request on the first of them (an LLM served or
+    run as a batch: the fewest of it in one node that hold the request's concurrent
+    requests at the first precision tried that fits, and its output tokens/s at full load),
+    never a price."""
+    gpus = ctx.registry.gpus
+    names = [gpus[g].name for g in gids]
+    said = (f"the catalog has no offer for {names[0]} (no provider in the catalog lists it)"
+            if len(names) == 1 else
+            f"the catalog has no offer for {', '.join(names[:-1])} or {names[-1]} (no "
+            "provider in the catalog lists them)")
+    return said + _sized_on(ctx, gids[0], precisions)
+
+
+def _sized_on(ctx: Ctx, gid: str, precisions: list[Precision]) -> str:
+    """"; without a price, sizing still says: <model> at <p> fits on <n> x <GPU>, ~<t> output
+    tokens/s at full load (/v1/sizing)", or that it does not fit one node of ``NODE_GPUS`` of
+    it; "" for a model or workload the sentence is not about (training, images, audio,
+    embeddings) or where the sizing refuses the request."""
+    req, m = ctx.req, ctx.model
+    if m.kind != "llm" or m.task == "embed" or req.workload not in ("serving", "batch"):
+        return ""
+    gpu = ctx.registry.gpus[gid]
+    for p in precisions:
+        n = 1
+        while n <= NODE_GPUS:
+            try:
+                r = size(SizingRequest(
+                    model=req.model, architecture=req.architecture, hf_config=req.hf_config,
+                    weights=p.id, kv_cache=req.kv_cache, engine=ctx.engine, gpu=gid,
+                    gpu_count=n, batch_size=req.concurrent_requests,
+                    input_tokens=req.context_tokens - req.output_tokens,
+                    output_tokens=req.output_tokens,
+                    images_per_request=req.images_per_request), ctx.catalog)
+            except (DomainError, ValueError):
+                return ""
+            perf = r.performance
+            if (r.fits and r.runs is not False and perf is not None
+                    and perf.max_throughput_tokens_per_s
+                    and (r.max_batch_size or 0) >= req.concurrent_requests):
+                return (f"{SIZED_HEAD}{m.name} at {p.id} fits on {n} x {gpu.name}, "
+                        f"~{sig3(perf.max_throughput_tokens_per_s)} output tokens/s at full "
+                        "load (/v1/sizing)")
+            n *= 2
+    at = precisions[0].id if len(precisions) == 1 else "any precision tried"
+    return (f"{SIZED_HEAD}{m.name} at {at} does not fit on {NODE_GPUS} x {gpu.name} "
+            "(/v1/sizing)")
 
 
 def _sub_ctx(ctx: Ctx, new_req: RecommendationRequest, engine: str | None = None) -> Ctx:
@@ -683,6 +776,13 @@ def impossible_reason(ctx: Ctx, rejected: list[tuple[Offer, str]],
     m = ctx.model
     p = precisions[0]
     if not rejected:
+        unoffered = gpus_without_offers(ctx)
+        if unoffered:
+            # the GPUs named emptied the list, whatever the other filters: said by name, with
+            # what sizing says on it and the nearest GPU with offers (audit nooffersgpu: "no
+            # offer matches the filters (providers, GPUs named, regions, ...)" for MI325X)
+            return (no_offer_gpu_reason(ctx, unoffered, precisions)
+                    + _changes_words(alternatives, tried))
         return ("no offer in the catalog matches the filters (providers, GPUs named, regions, "
                 "GPUs per node); relax them")
     by_kind: dict[str, list[tuple[Offer, str]]] = {}

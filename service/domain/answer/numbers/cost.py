@@ -1297,7 +1297,7 @@ def _cost_inner(w: _W) -> None:
         _month_total(w, gid)
         return
     if (w.model is not None and w.model.kind == "llm" and w.sub == "million"
-            and gid is not None and _million_on_gpu(w, gid)):
+            and gid is not None and (_million_on_gpu(w, gid) or _million_unoffered(w, gid))):
         return
     if (w.model is None and gid is not None and w.st.node and (w.ex.gpu_count or 1) == 1
             and _node_price(w, gid)):
@@ -2042,6 +2042,39 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     w.out.more.append(w.say("price_date", date=w.view_date(v)))
     w.price_warnings(v)
     w.sized_warnings(r, inp + 512)
+    return True
+
+
+def _million_unoffered(w: _W, gid: str) -> bool:
+    """A price per token asked on a GPU no offer of the catalog rents (MI325X): said so, with
+    what sizing says on it (the setup the price would be on and its output tokens/s at full
+    load, the number the answer gives) and then the price per token on the nearest GPU the
+    catalog has offers for (Catalog.nearest_offered: the next where that one does not run the
+    model), said as such; never a price for the GPU named. False where an offer rents it (the
+    recommendations' reason says why none is priced)."""
+    assert w.model is not None
+    if gid in w.catalog.offered_gpus:
+        return False
+    inp = _prompt(w)
+    loaded = _load_sized(w, gid, inp, 512)
+    near = next((g for g in w.catalog.nearest_offered([gid])[:3] if _million_on_gpu(w, g)),
+                None)
+    lead = w.say("cost_million_no_offer", gpu=w.gpu_name(gid))
+    if loaded is not None:
+        r, count, thr, _ = loaded
+        lead = w.say("cost_million_no_offer_sized", gpu=w.gpu_name(gid), model=w.model.name,
+                     weights=_weights_said(w, r.weights), setup=w.setup(count, gid),
+                     thr=w.n(thr))
+    if near is not None:
+        lead += " " + w.say("cost_million_nearest", gpu=w.gpu_name(near),
+                            first=_decap(w, w.out.first or ""))
+    w.out.first = lead
+    w.out.asked = None  # the nearest GPU's price per token is not the one asked for
+    w.out.computed = True
+    if loaded is not None:
+        # the number the answer gives for the GPU asked: its output tokens/s at full load
+        w.record(loaded[0], inp + 512)
+        w.ask("output_tokens_per_s", loaded[2], "tokens/s")
     return True
 
 
