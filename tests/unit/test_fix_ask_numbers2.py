@@ -54,7 +54,8 @@ def test_month_for_50_users_on_an_l4_is_the_gpus_that_hold_them() -> None:
     r = ask("how much does it cost per month to serve llama 3.1 8b to 50 users on an l4")
     quantity, month, _ = asked(r)
     assert quantity == "per_month_usd"
-    assert head(r).startswith("One NVIDIA L4 24GB does not hold")
+    # audit onegpu: how many of the 50 one L4 holds is said (was "does not hold", no number)
+    assert head(r).startswith("One NVIDIA L4 24GB holds only 7 of the 50 concurrent requests")
     assert month > 2 * 276.77  # was one L4, which holds about 12 of them
     hour = ask("how much does it cost per hour to serve llama 3.1 8b to 50 users on an l4")
     assert asked(hour)[1] * 720 == pytest.approx(month, abs=10)

@@ -1451,11 +1451,27 @@ def _cost_inner(w: _W) -> None:
         assert gid is not None
         # one GPU by its article ("on an L4", "pe un L4") is the GPU named, not a count
         # that must hold the users: 8B for 50 users "on an l4" was priced on the one L4
-        # that holds about 12 of them (audit regress)
-        nofit = None if w.ex.gpu_count and not w.st.gpu_one else _users_nofit(
-            w, gid, count, kw.get("context_tokens", 4096))
+        # that holds about 12 of them (audit regress). A count written ("one H100", "a
+        # single H100", "un singur H100", "2 x H100") is kept where it holds the model, the
+        # lead saying how many of the users it holds and the fewest that hold them all, as
+        # the price per 1M tokens and the job say it (_load_sized; audit onegpu: "one h100"
+        # for 30 users of 70B fp8 moved to 2 × H100 with no word of the count asked)
+        ctx = kw.get("context_tokens", 4096)
+        all_held: str | None = None
+        kept = bool(w.ex.gpu_count) and not (w.st.gpu_one and not w.st.gpu_one_counted)
+        holds = kept and _holds(w, gid, count, kw)
+        if kept and w.st.gpu_one and not holds:
+            kept = False  # one GPU that does not hold the model: the fewest that do, said
+        nofit = None if kept else _users_nofit(w, gid, count, ctx, held=True)
         if nofit is not None:
             count = nofit[0]  # never a price for a setup that does not hold the load
+        elif holds:
+            out = kw.get("output_tokens", 512)
+            r_kept = w.size(gpu=gid, gpu_count=count, input_tokens=ctx - out,
+                            output_tokens=out)
+            nofit = _users_held(w, gid, count, r_kept, ctx) if r_kept is not None else None
+            all_held = _users_all_priced(w, gid, count, r_kept, ctx) \
+                if nofit is not None and r_kept is not None else None
         if (w.sub == "month" or w.ex.budget_usd_per_month
                 or (w.sub == "job" and w.det.duration_hours and w.st.storage_gb)):
             # the month of the setup the hour is priced on (_setup_hour): one that holds the
@@ -1465,6 +1481,8 @@ def _cost_inner(w: _W) -> None:
             if _holds(w, gid, count, kw) and _month_total(w, gid, count):
                 if nofit is not None and w.out.first:
                     w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
+                if all_held:
+                    w.out.more.insert(0, all_held)
                 alt = fewer[0] if fewer else None
                 if alt is not None and alt.cost.per_month_usd is not None and (
                         w.out.asked is None or alt.cost.per_month_usd < w.out.asked.value):
@@ -1477,6 +1495,8 @@ def _cost_inner(w: _W) -> None:
         elif _setup_hour(w, gid, count):
             if nofit is not None and w.out.first:
                 w.out.first = f"{nofit[1]} {_decap(w, w.out.first)}"
+                if all_held:
+                    w.out.more.insert(0, all_held)
             elif not w.ex.gpu_count:
                 # the fewest that hold the model, under the recommendations' headroom: said,
                 # with what they rank instead (audit s4r1)
@@ -1882,6 +1902,26 @@ def _users_held(w: _W, gid: str, count: int, r: SizingResult, ctx: int) -> tuple
     if got is None or got[0] <= count:
         return count, w.say("cost_users_held_none", **said)
     return count, w.say("cost_users_held", setup=w.setup(got[0], gid), **said)
+
+
+def _users_all_priced(w: _W, gid: str, count: int, r: SizingResult, ctx: int) -> str | None:
+    """The sentence that prices the fewest of ``gid`` that hold all the users stated, where
+    the ``count`` kept (sized as ``r`` at ``ctx`` tokens of context) holds fewer of them
+    (:func:`_users_held`): their hourly price at the cheapest on-demand offer where
+    published and its month; None where no count holds them or none is priced."""
+    assert w.model is not None
+    users = w.ex.concurrent_requests
+    if not users:
+        return None
+    got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, r.weights, gid, users,
+                              max(1, ctx - 512), images=w.st.images_per_request)
+    b = w.basis(gid, got[0]) if got is not None and got[0] > count else None
+    if got is None or b is None:
+        return None
+    v, per, kind = b
+    return w.say("cost_users_all", users=w.n(users), setup=w.setup(got[0], gid),
+                 hour=w.usd(per * got[0]), provider=w.where(v, got[0]), kind=w.kinds[kind],
+                 month=w.usd(per * got[0] * w.month_hours()), usage=w.usage())
 
 
 def _users_nofit(w: _W, gid: str, count: int, ctx: int, held: bool = False
