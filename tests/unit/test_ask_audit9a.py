@@ -37,27 +37,35 @@ def _most(**kw: Any) -> float:
 # -- 1. a request rate with the GPU named is sized at that rate --------------------------------
 
 
-@pytest.mark.parametrize(("q", "kw", "rate"), [
-    ("what's the TTFT for llama 3.1 70b on 4x A100 at 10 requests/s with 2k input",
-     {"model": "llama-3.1-70b", "gpu": "a100-sxm-40gb", "gpu_count": 4, "input_tokens": 2048,
-      "output_tokens": 512}, 10.0),
+# (fix/canrun: a TTFT asked at a rate leads with the TTFT, and "No" answers only a yes/no or
+# keep-up question; the TTFT case states bf16, as fix/rateprec counts an unstated precision at
+# the recommendations' on that GPU)
+@pytest.mark.parametrize(("q", "kw", "rate", "yes"), [
+    ("what's the TTFT for llama 3.1 70b bf16 on 4x A100 at 10 requests/s with 2k input",
+     {"model": "llama-3.1-70b", "weights": "bf16", "gpu": "a100-sxm-40gb", "gpu_count": 4,
+      "input_tokens": 2048, "output_tokens": 512}, 10.0, None),
     ("llama 3.1 70b fp8 on 2x H100 at 5 requests/s with 2000 input tokens and 300 output",
      {"model": "llama-3.1-70b", "weights": "fp8", "gpu": "h100-sxm", "gpu_count": 2,
-      "input_tokens": 2000, "output_tokens": 300}, 5.0),
+      "input_tokens": 2000, "output_tokens": 300}, 5.0, False),
     ("throughput of qwen 2.5 7b on an L40S at 10 requests/s",
      {"model": "qwen2.5-7b", "gpu": "l40s", "gpu_count": 1, "input_tokens": 3584,
-      "output_tokens": 512}, 10.0),
+      "output_tokens": 512}, 10.0, None),
 ])
 def test_a_rate_over_what_the_setup_serves_says_how_many_setups(q: str, kw: dict[str, Any],
-                                                                rate: float) -> None:
+                                                                rate: float,
+                                                                yes: bool | None) -> None:
     r = ask(q)
     most = _most(request_rate_per_s=rate, **kw)
     assert most < rate
     quantity, value, unit = asked(r)
-    assert (quantity, unit) == ("max_requests_per_s", "requests/s")
-    assert value == pytest.approx(most)
     assert r.numbers is not None and r.numbers.asked is not None
-    assert r.numbers.asked.yes is False
+    if "TTFT" in q:
+        assert (quantity, unit) == ("time_to_first_token_ms", "ms")
+        assert f"{most:.3g}" in head(r) or f"{most:.3f}" in head(r), head(r)
+    else:
+        assert (quantity, unit) == ("max_requests_per_s", "requests/s")
+        assert value == pytest.approx(most)
+    assert r.numbers.asked.yes is yes
     # the setups that carry the rate each under 80 % of what they serve (the sizing's own
     # headroom), with as many of the card per setup as takes the fewest GPUs (audit F: at
     # rate / most each setup ran at 97 %, and 70B on one H100 was 45 setups, not 3 pairs)
@@ -75,7 +83,7 @@ def test_a_rate_over_what_the_setup_serves_says_how_many_setups(q: str, kw: dict
     said = (f"you need {total // k:,} such setups ({total:,} GPUs in all)" if k == count
             else f"{total // k:,} setups of {k} ×")
     assert said in head(r) and f"({total:,} GPUs in all" in head(r)
-    assert "cannot keep up" in first_sentence(r)
+    assert "cannot keep up" in first_sentence(r) or "queue would grow without bound" in head(r)
 
 
 @pytest.mark.parametrize("q", [

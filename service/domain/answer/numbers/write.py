@@ -1086,12 +1086,17 @@ def _context_limit_lead(w: _W) -> None:
 
 
 def _region_unlisted(w: _W, region: str) -> list[str]:
-    """What the recommendations' region filter left out because the offers' provider lists
-    no known region for them (recommend's alternatives.region_not_listed): how many, whose,
-    and the best of them, "region not listed", for the buyer to check with the provider."""
+    """What the recommendations' region filter left out because no known region is listed for
+    the offers (recommend's alternatives.region_not_listed), where the question names its
+    providers: how many, whose, and the best of them, "region not listed", for the buyer to
+    check with the provider."""
     alt = w.region_unlisted
     said = no_region_said(alt) if alt is not None else None
-    if alt is None or said is None:
+    if alt is None or said is None or not w.st.providers_named:
+        # said where the question names its providers (the runpod offers of "on runpod in the
+        # EU"): with none named, the offers of every provider listing none (21 of them in
+        # the 2026-12 catalog) are noise beside an answer priced in the place asked; the
+        # recommendations' alternatives still list them
         return []
     n, providers, nodes = said
     out = [w.say("region_unlisted_left_one" if n == 1 else "region_unlisted_left",
