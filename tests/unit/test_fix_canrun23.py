@@ -104,14 +104,17 @@ def test_clipped_output_full_load_in_requests(q: str, want: str) -> None:
 
 
 @pytest.mark.parametrize(("q", "start"), [
+    # no precision stated: the count answer's fp8 (rate_weights; "how many L4 ... with 2k
+    # prompts?" says 4 x L4 at fp8, 405 ms), bf16 after as the unquantised option (audit
+    # rateprec23; it was bf16, 417 ms on 3 setups of 2 x L4)
     ("what's the p50 TTFT for Llama 3.1 8B on L4 at 2 requests per second with 2k prompts?",
-     "At 2 requests/s (2,048 tokens in and 512 out each), Meta Llama 3.1 8B at bf16 gives the "
-     "first token after about 417 ms on average and 59.5 ms per output token on 3 setups of "
-     "2 × NVIDIA L4 24GB (6 GPUs in all, 0.667 requests/s each): 1 × NVIDIA L4 24GB alone "
-     "serves at most about 0.277 requests/s"),
+     "At 2 requests/s (2,048 tokens in and 512 out each), Meta Llama 3.1 8B at fp8 gives the "
+     "first token after about 405 ms on average and 68.9 ms per output token on 4 setups of "
+     "1 × NVIDIA L4 24GB (4 GPUs in all, 0.500 requests/s each): 1 × NVIDIA L4 24GB alone "
+     "serves at most about 0.714 requests/s"),
     ("care e TTFT-ul p50 pentru Llama 3.1 8B pe L4 la 2 cereri pe secundă cu prompturi de 2k?",
      "La 2 cereri pe secundă (2.048 de tokeni de intrare și 512 de ieșire fiecare), Meta Llama "
-     "3.1 8B la bf16 dă primul token în medie după aproximativ 417 ms"),
+     "3.1 8B la fp8 dă primul token în medie după aproximativ 405 ms"),  # (was bf16, 417 ms)
     ("time to first token for llama 3.1 70b fp8 on h200 at 3 req/s with 4k prompts?",
      "At 3 requests/s (4,096 tokens in and 512 out each), Meta Llama 3.1 70B at fp8 gives the "
      "first token after about 760 ms on average and 54.7 ms per output token on 4 setups of "

@@ -187,6 +187,10 @@ class Stated:
     month?", "what's the monthly cost", "the monthly bill", "and per month?", "cât costă pe
     lună", "cât plătim lunar", "and the price?"; a load per month is none): a count answer
     adds the month of its setup."""
+    month_first: bool = False
+    """A month's price is asked before a count ("monthly cost and how many h100s ...?", "cât
+    costă pe lună și câte H100 ...?"; :func:`_month_first`): the count answer's month is the
+    number asked, as the first asked (it was the count, asked second; audit rateprec23)."""
     providers_named: tuple[str, ...] = ()
     """Every catalog provider the question names, in the order written ("runpod vs lambda":
     ("runpod", "lambda"); :func:`providers_named`, set by compose where the catalog's
@@ -2740,6 +2744,16 @@ def _month_priced(folded: str) -> bool:
     return bool(_COST_MONTH.search(_LENGTH_OF.sub(" ", _DURATION_MONTHS.sub(" ", folded))))
 
 
+def _month_first(folded: str) -> bool:
+    """Whether a month's price (:func:`_month_priced`) is asked before a count of GPUs
+    (:data:`_COUNT_Q`): :attr:`Stated.month_first`."""
+    if not _month_priced(folded):
+        return False
+    bare = _LOAD_PER_MONTH.sub(" ", folded)
+    month, count = _COST_MONTH.search(bare), _COUNT_Q.search(bare)
+    return month is not None and count is not None and month.start() < count.start()
+
+
 def _hour_first(folded: str) -> bool:
     """Whether an hour's price is asked before a day's and a month's, all three asked ("per
     hour, per day and per month"): :attr:`Stated.hour_first`."""
@@ -4634,6 +4648,7 @@ dot_grouped=dg.group(0) if dg else None,
                   one_card=bool(_ONE_CARD.search(folded)),
                   cost_asked=bool(_WHAT_IT_COSTS.search(folded)),
                   price_asked=bool(_PRICE_ASKED.search(_LOAD_PER_MONTH.sub(" ", folded))),
+                  month_first=_month_first(folded),
                   month_priced=_month_priced(folded),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   money_asked=bool(_MONEY_Q.search(folded)),

@@ -525,6 +525,12 @@ class _W:
         """The count that meets every per-user target at a load over as many machines as it
         takes (:func:`counts.targets_fleet`), for the speed answer's "no count in one machine
         meets it" (set where the writers are wired: counts comes after speed)."""
+        self.rate_own_said: Callable[[str, RateSetups | None, SizingResult | None], None] | \
+            None = None
+        """After setups counted for a request rate at the recommendations' precision
+        (:func:`prices.rate_weights`), the model's own as the unquantised option
+        (:func:`counts._rate_own_said`), for the speed answer at a rate (set where the writers
+        are wired: counts comes after speed)."""
         self.users_for_budget: Callable[[], bool] | None = None
         """The users a budget serves (:func:`counts.users_for_budget`), for the memory answer's
         concurrency question with no GPU named (set where the writers are wired: counts comes

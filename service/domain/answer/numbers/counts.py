@@ -656,16 +656,22 @@ def _rec_load(w: _W, o: Option, inp: int, out: int) -> None:
                                    out=w.n(out)))
 
 
-def _setup_month(w: _W, o: Option) -> None:
+def _setup_month(w: _W, o: Option, at: int | None = None, first: bool = False) -> None:
     """A price asked beside a count of the recommendations' setup ("... and what's the
     monthly bill?", "cât costă pe lună"): its month as they price it, storage included,
-    right after its count and hourly price; it was the count alone."""
+    right after its count and hourly price (at ``at`` in the answer where given, else at its
+    end); it was the count alone. ``first``: a count at a rate, whose month asked before the
+    count (:attr:`Stated.month_first`) is the number asked (:func:`_month_asked`)."""
     if not w.st.price_asked or o.cost.per_month_usd is None:
         return
-    w.out.more.append(w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
-                            usage=w.usage()))
+    if first:
+        _month_asked(w, o.cost.per_month_usd)
+    said = [w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
+                  usage=w.usage())]
     if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
-        w.out.more.append(w.month_parts(o))
+        said.append(w.month_parts(o))
+    end = len(w.out.more)
+    w.out.more[end if at is None else at:end if at is None else at] = said
 
 
 def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: int) -> None:
@@ -1074,14 +1080,14 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
                             provider=o.offer.provider,
                             hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
     w.ask("gpu_count", n, "GPUs")
-    _setup_month(w, o)  # (a month asked beside the count: audit ratemonth23)
+    _setup_month(w, o, first=True)  # (a month asked beside the count: audit ratemonth23)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
 
 
-def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
+def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
     """A token rate to carry in a count question ("How many H100 for 5,000 tokens per second
     with Llama 3.1 8B?", "Câte GPU-uri pentru 5.000 de tokeni pe secundă ..."): a rate said
     in total, or one with no user named and not said to be each user's that no single
@@ -1092,7 +1098,9 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
     model's own precision follows when that setup is at another one (5,000 tokens/s: 2 x H100
     at int8, 6,268 tokens/s; 3 at bf16, 2,579 each at most). The rate was ignored: 1 x H100
     from memory alone, and no count at all with no GPU named. False (the caller answers as
-    before) where no rate is read, several users are named, or nothing carries it."""
+    before) where no rate is read, several users are named, or nothing carries it. ``month``:
+    a month asked is said beside the count (False for :func:`load_sized`, which leads with
+    it)."""
     m = w.model
     assert m is not None
     if (w.ex.concurrent_requests or 0) > 1 or w.st.deadline_hours:
@@ -1154,6 +1162,9 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
         w.ask("gpu_count", n, "GPUs")
         if read:
             w.out.more.append(read)
+        # a month asked: right after the lead's hour, before the model's own count (it came
+        # after that count, its "That setup" read as the bf16 one; audit rateprec23)
+        _setup_month(w, o, len(w.out.more), first=True)
         # the GPU named at the model's own precision, where the setup is at another one
         own = (_tokens_own(w, o.offer.gpu, tps, inp, out)
                if gid is not None and w.weights is None else None)
@@ -1165,7 +1176,6 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
                                     most=w.rate(most), load=w.f.percent(HEADROOM_LOAD, 0)))
         if gid is not None and short is None and not _tokens_fewer(w, o, tps, inp, out):
             _tokens_replicas(w, o, tps, inp, out)
-        _setup_month(w, o)
         w.out.more.append(w.say("price_date", date=price_date_words(
             o.offer.as_of, o.offer.as_of_kind, w.t)))
         w.option_warnings(o)
@@ -1174,7 +1184,18 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
     if own is None or gid is None:
         w.st = before
         return False
-    # no offer of the GPU named carries it (or none is priced): the sizing's count of it
+    # no offer of the GPU named carries it (or none is priced): the sizing's count of it,
+    # at the precision a request rate's count is sized at where none is stated
+    # (:func:`rate_weights`), the model's own after as the unquantised option; where that
+    # rule names none (no setup of the GPU is ranked for the load: past the GPUs one is
+    # sized on), the model's own (audit rateprec23)
+    unq: RateSetups | None = None
+    pick = rate_weights(w, gid)
+    if pick is not None and pick != own[0].weights and out > 0:
+        got = gpus_for_rate(w, gid, tps / out, inp, out, weights=pick)
+        if got is not None and got.sized.weights == pick:
+            unq = gpus_for_rate(w, gid, tps / out, inp, out)
+            own = (got.sized, got.per, got.setups, got.most_requests_per_s * out)
     r, k, setups, most = own
     w.record(r, inp + out)
     w.out.first = w.say("gpu_count_tokens_sized", **said, weights=r.weights,
@@ -1187,7 +1208,13 @@ def _gpu_count_tokens(w: _W, gid: str | None) -> bool:
     w.ask("gpu_count", k * setups, "GPUs")
     if read:
         w.out.more.append(read)
-    w.replicas_price(gid, k, setups)
+    at_hour = len(w.out.more)
+    if w.replicas_price(gid, k, setups) and month:
+        # a month asked beside the count, after its hour, as the request rate's count says it
+        # (24 h/day x 30 days unless a usage is stated; it was the hour alone: audit
+        # rateprec23); the cost answer (:func:`load_sized`) leads with its own month
+        _rate_month(w, gid, at_hour + 1, k * setups, r.weights)
+    _rate_own_said(w, gid, unq, r)
     w.sized_warnings(r, inp + out)
     return True
 
@@ -1579,7 +1606,7 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
         machines=w.say("instance_one" if o.nodes == 1 else "instances", n=w.n(o.nodes),
                        setup=w.setup(o.offer.gpu_count, gid)),
         gpus=w.n(n), price=w.usd(o.cost.per_hour_usd / n), kind=w.kinds[o.pricing_model]))
-    _setup_month(w, o)  # (a month asked beside the count: audit ratemonth23)
+    _setup_month(w, o, first=True)  # (a month asked beside the count: audit ratemonth23)
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.out.more.append(w.say("gpu_count_rate_busy", most=_rps(w, got.most_requests_per_s),
@@ -1594,6 +1621,14 @@ def _rate_recs_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> boo
     w.option_warnings(o)
     w.sized_warnings(at, inp + out)
     return True
+
+
+def _month_asked(w: _W, month: float) -> None:
+    """A month asked before the count at a rate ("monthly cost and how many h100s for ... at
+    2 req/s?", :attr:`Stated.month_first`): that month is numbers.asked, the first asked
+    leading as with two quantities elsewhere (it was the count; audit rateprec23)."""
+    if w.st.month_first:
+        w.ask("per_month_usd", month, "USD")
 
 
 def _rate_month(w: _W, gid: str, at: int, n: int, weights: str) -> None:
@@ -1614,11 +1649,13 @@ def _rate_month(w: _W, gid: str, at: int, n: int, weights: str) -> None:
             and hour is not None and abs(o.cost.per_hour_usd - hour) < 0.005):
         said = [w.say("gpu_count_setup_month", month=w.usd(o.cost.per_month_usd),
                       usage=w.usage())]
+        _month_asked(w, o.cost.per_month_usd)
         if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
             said.append(w.month_parts(o))
     elif hour is not None:
         said = [w.say("gpu_count_month_basis", usage=w.usage(),
                       month=w.usd(hour * w.month_hours()))]
+        _month_asked(w, hour * w.month_hours())
     else:
         return
     w.out.more[at:at] = said
@@ -1774,7 +1811,8 @@ def load_sized(w: _W, gid: str) -> bool:
     ``_W.load_sized`` (set where the writers are wired: this module comes after cost's)."""
     before = (w.out.first, list(w.out.more), w.out.asked)
     w.replicas_hour = None
-    if not _gpu_count_tokens(w, gid) or w.out.first is None or w.replicas_hour is None:
+    if (not _gpu_count_tokens(w, gid, month=False) or w.out.first is None
+            or w.replicas_hour is None):
         w.out.first, w.out.more, w.out.asked = before[0], before[1], before[2]
         return False
     hour, tps = w.replicas_hour, w.st.throughput_tokens_per_s or 0.0

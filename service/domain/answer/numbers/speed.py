@@ -15,6 +15,7 @@ from service.domain.answer.numbers.context import (
     _SMALLER,
     _W,
     ASK_OUTPUT_TOKENS,
+    RateSetups,
     _ctx,
     _decap,
     _first_lower,
@@ -50,6 +51,7 @@ from service.domain.answer.numbers.prices import (
     _machine_doubt,
     _node_basis,
     _weights_said,
+    rate_weights,
 )
 from service.domain.catalog.precisions import (
     GGUF_AT_BITS,
@@ -1339,6 +1341,27 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
     if at is None or p is None or not p.max_requests_per_s or not p.time_per_output_token_ms:
         return False
     most = p.max_requests_per_s
+    own: RateSetups | None = None  # the model's own, said after where the pick leads
+    if rate > most and not (w.sub == "rate" or w.st.yes_no or w.st.min_tokens_per_s
+                            or w.st.max_ttft_ms):
+        # a figure asked at a rate this setup does not carry, no precision stated: sized at
+        # the precision the count answer counts at (:func:`rate_weights`, the
+        # recommendations' lead on that GPU), the model's own after as the unquantised
+        # option, so "TTFT at 2 requests/s on L4" and "how many L4 for 2 requests/s" size
+        # one setup (it said 8 x L4 at bf16 where the count said 6 x L4 at fp8; audit
+        # rateprec23). A yes or no, or a target beside the rate, keeps its own rule
+        # (:func:`_keeps_up_lower`, :func:`rate_target`)
+        pick = rate_weights(w, gid)
+        alt = (w.size(request_rate_per_s=rate, **{**kw, "weights": pick})
+               if pick is not None and pick != at.weights else None)
+        q0 = alt.performance if alt is not None else None
+        if (alt is not None and alt.weights == pick and alt.fits_in_memory and q0 is not None
+                and q0.max_requests_per_s and q0.time_per_output_token_ms):
+            own = gpus_for_rate(w, gid, rate, inp, out, weights=at.weights)
+            at, p, kw = alt, q0, {**kw, "weights": pick}
+    if not p.max_requests_per_s or not p.time_per_output_token_ms:
+        return False  # (never: the pick's figures were checked; mypy's narrowing)
+    most = p.max_requests_per_s
     w.record(at, inp + out)
     common = {"rate": _rps(w, rate), "model": w.model.name, "weights": at.weights,
               "setup": setup, "inp": w.n(inp), "out": w.n(out), "most": _rps(w, most)}
@@ -1363,6 +1386,8 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
             w.ask("max_requests_per_s", most, "requests/s", yes=yes)
         rate_target(w, gid, rate, inp, out, ttft, tpot, lead=w.sub != "rate" and not yes,
                     same=(count, at.weights))
+        if own is not None and w.rate_own_said is not None:
+            w.rate_own_said(gid, own, at)
         w.sized_warnings(at, inp + out)
         return True
     # the setups that carry the rate, each under HEADROOM_LOAD of what it serves (the
@@ -1423,6 +1448,8 @@ def _speed_rate(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: i
                     q.time_per_output_token_ms, lead=w.sub != "rate" and not w.st.yes_no,
                     same=(count, at.weights))
     _keeps_up_lower(w, gid, count, rate, inp, out, at.weights)
+    if own is not None and w.rate_own_said is not None:
+        w.rate_own_said(gid, own, at)
     w.sized_warnings(each if each is not None else at, inp + out)
     return True
 

@@ -33,6 +33,7 @@ from service.domain.answer.numbers.cost import _cost
 from service.domain.answer.numbers.counts import (
     _gpu_count,
     _interconnect,
+    _rate_own_said,
     load_sized,
     targets_fleet,
     users_for_budget,
@@ -264,6 +265,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     w.load_sized = lambda gid: load_sized(w, gid)  # the cost answer's, counted as a count
     w.targets_fleet = lambda gid, users: targets_fleet(w, gid, users)  # speed's, counted
     w.users_for_budget = lambda: users_for_budget(w)  # the memory answer's, counted
+    w.rate_own_said = lambda gid, own, picked: _rate_own_said(w, gid, own, picked)  # speed's
     w.use_documents()  # "embed 10 million documents": their tokens, as tokens stated are read
     recordings_read = _recordings_hours(w)  # "100,000 calls of 10 minutes": hours of audio
     documents_read = _documents_requests(w)  # "summarise 1M documents": 1M requests
