@@ -43,6 +43,7 @@ from service.domain.answer.understand import (
     extract,
     uncatalogued_model,
     unknown_gpu,
+    version_read,
 )
 from service.domain.base import Out, Strict
 from service.domain.catalog.precisions import PRECISIONS, find_precision
@@ -453,6 +454,11 @@ def _choose(ranked: list[ScoredId], passages: Mapping[tuple[str, str], Passage],
     return [best, *also, *[s for s in ranked if s.id not in known]]
 
 
+_FAMILY_SIZED = frozenset({"memory", "fits", "speed"})
+"""The intents a family named without a size answers with each of its sizes sized (its
+memory, or whether each fits the GPU named: ``write._family_sizes``)."""
+
+
 def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
            today: dt.date) -> AskResponse:
     """A question in English or Romanian answered from the catalog and the guidance. What it
@@ -502,6 +508,13 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            confidence=conf, closest_topics=topics, details=echoed(det))
     model_id = ex.model
     notes: list[str] = []
+    shared = version_read(q, registry, model_id) if model_id is not None else None
+    if model_id is not None and shared is not None:
+        # "DeepSeek V2.5": the catalog keeps it under DeepSeek-V2, whose 236B architecture it
+        # shares (huggingface.co/deepseek-ai/DeepSeek-V2.5/blob/main/config.json): said, never
+        # answered as V2 with no word (audit round 23, familysize)
+        notes.append(t["version_shared"].format(name=shared,
+                                                model=registry.models[model_id].name))
     # a model named that the catalog has no entry for ("Kokoro TTS", "Qwen2-VL 7B") is said
     # unknown (numbers/write.py), never answered as the default or a size's stand-in
     named = model_id is not None or uncatalogued_model(q, registry) is None
@@ -553,6 +566,17 @@ def answer(req: AskRequest, knowledge: Knowledge, catalog: Catalog,
                            place=det.region is not None,
                            models_named=len(llms) if len(llms) == len(st.models) else 0,
                            switch_weighed=st.precisions_switched)
+    if st.family_sizes is not None:
+        # "how much VRAM for llama 3?", "Falcon 3 on an L4?": a family with a version the
+        # catalog has and no size is each of its sizes sized (numbers/write.py), its memory
+        # or its fit asked as for one of them; any other question is answered as before
+        as_model = classify(q, "llm", len(gpus), True, ex.concurrent_requests,
+                            place=det.region is not None, switch_weighed=st.precisions_switched)
+        if (model_id is None and ex.params_b is None and st.unknown_model is None
+                and as_model[0] in _FAMILY_SIZED):
+            intent, sub = as_model
+        else:
+            st = dc_replace(st, family_sizes=None)
     if (intent == "speed" and sub in ("tpot", "ttft", "tps") and st.gpu_plural
             and len(gpus) == 1 and kind == "llm" and (ex.concurrent_requests or 0) > 1
             and (st.min_tokens_per_s or st.max_ttft_ms) and ex.gpu_count is None

@@ -27,6 +27,7 @@ from service.domain.answer.understand import (
     _tables,
     _tokens,
     daily_budget,
+    family_sizes,
     gguf_app,
     gpu_prices,
     input_output_tokens,
@@ -794,6 +795,10 @@ class Stated:
     """A model named with its size that the registry does not know ("llama-9.9-999b"), as
     written, with the nearest models the catalog has (ids): the answer says it is unknown
     rather than answer with a guidance passage alone (``understand.unknown_model``)."""
+    family_sizes: tuple[str, tuple[str, ...]] | None = None
+    """A catalog family named with a version the catalog has and no size ("Llama 3", "Qwen
+    3", "Falcon 3"), as written, with the catalog's models of it, smallest first: the answer
+    sizes each (``understand.family_sizes``)."""
     unknown_size_asked: bool = False
     """:attr:`unknown_model` is a language model whose size the question does not give ("Grok
     1", "Llama 5"): the answer asks for its size, which it sizes
@@ -4670,6 +4675,7 @@ dot_grouped=dg.group(0) if dg else None,
                   budget_usd_total=_job_or_lasting_budget(text, folded),
                   unknown_model=unknown[:2] if unknown is not None else None,
                   unknown_size_asked=unknown is not None and unknown[2],
+                  family_sizes=_family_sizes(text, registry) if unknown is None else None,
                   media_rate=media_rate_asked(text),
                   audio_minute_cost=_audio_minute_cost(folded),
                   max_seconds_per_image=_per_item_seconds(per_item) if per_item
@@ -4768,6 +4774,11 @@ def _vague_length(text: str, folded: str) -> str | None:
     if hit is None:
         return None
     return (text[hit.start():hit.end()] if len(text) == len(folded) else hit.group(0)).strip()
+
+
+def _family_sizes(text: str, registry: Registry) -> tuple[str, tuple[str, ...]] | None:
+    found = family_sizes(text, registry)
+    return (found[0], tuple(found[1])) if found is not None else None
 
 
 def _unknown_model(text: str,

@@ -3585,6 +3585,111 @@ def _unknown_named(text: str, folded: str,
     return None if _size_stated(folded) else _family_version(toks, text, folded, registry)
 
 
+# ---------------------------------------------------------------------------------------------
+# A family named with a version the catalog has, and no size
+
+
+_FAMILY_WORD = re.compile(r"([a-z]{2,}+)-?+(v?+\d(?:\.\d++)?+)")
+"""A family's name and its version written as one word ("qwen3", "falcon3", "llama-3")."""
+
+
+def family_sizes(text: str, registry: Registry) -> tuple[str, list[str]] | None:
+    """A catalog family named with a version the catalog has and no size ("Llama 3", "Qwen 3",
+    "Falcon 3", "cât VRAM pentru llama 3?"): as written, with the catalog's generative language
+    models of that family and version (each size once, smallest first), or None where a model
+    or a size is named, or the catalog has fewer than two such models. Such a question got a
+    guidance passage alone (audit round 23, familysize): the answer sizes each one."""
+    folded = _COUNT_X.sub(r"\1x ", _fold(text))
+    if _size_stated(folded):
+        return None
+    tables = _tables(registry)
+    toks = _tokens(folded)
+    if any(m.kind == "model" for m in _find_names(toks, registry, tables)):
+        return None
+    families = registry.derived.table("understand.llm_families", lambda: frozenset(
+        fm.group(0) for m in registry.models.values()
+        if m.kind == "llm" and m.task == "generate"
+        and (fm := re.match(r"[a-z]{2,}+", m.id)) is not None))
+    for i, t in enumerate(toks):
+        one = _FAMILY_WORD.fullmatch(t.text)
+        if one is not None and one.group(1) in families and not t.plus:
+            family, version, end = one.group(1), one.group(2).lstrip("v"), t.end
+            last = i
+        elif i + 1 < len(toks) and (vm := _VERSION_WORD.fullmatch(toks[i + 1].text)) and (
+                t.text in families and t.text not in _METHOD_NAMES and t.text != "command"
+                and not t.plus and not toks[i + 1].plus and _joined(t, toks[i + 1])):
+            family, version, end = t.text, vm.group(1), toks[i + 1].end
+            last = i + 1
+        else:
+            continue
+        after = toks[last + 1] if last + 1 < len(toks) else None
+        if after is not None and _joined(toks[last], after) and (
+                registry.gpu_names.lookup(after.text) is not None
+                or re.fullmatch(r"x|gpus?+|cards?+|nodes?+|h|hours?+|ore|\d[\d.]*+", after.text)):
+            continue  # "Llama on 4 H100s" reads no version; "llama 3 405" is a size
+        ids = _family_members(registry, family, version)
+        if len(ids) < 2:
+            continue
+        written = text[t.start:end] if len(text) == len(folded) else folded[t.start:end]
+        return written, ids
+    return None
+
+
+def _family_members(registry: Registry, family: str, version: str) -> list[str]:
+    """The catalog's generative language models named ``family`` + ``version`` + a size
+    ("llama-3-8b", "qwen3-30b-a3b"; not "llama-3.1-8b" for Llama 3, nor "qwen3-coder-480b"),
+    one per parameter count (the shortest id: "qwen3-4b", not "qwen3-4b-2507"), smallest
+    first."""
+    by_params: dict[int, str] = {}
+    for m in registry.models.values():
+        if m.kind != "llm" or m.task != "generate" or not m.id.startswith(family):
+            continue
+        vm = _ID_VERSION.match(m.id, len(family))
+        if vm is None or vm.group(1) != version or not re.match(r"-\d", m.id[vm.end():]):
+            continue
+        held = by_params.get(m.total_params)
+        if held is None or (len(m.id), m.id) < (len(held), held):
+            by_params[m.total_params] = m.id
+    return [by_params[p] for p in sorted(by_params)]
+
+
+def version_read(text: str, registry: Registry, model_id: str) -> str | None:
+    """The name as written where the question names ``model_id`` by an alias of another
+    version that the catalog keeps under it ("DeepSeek V2.5" is DeepSeek-V2's entry: its
+    aliases list V2.5, which shares V2's 236B architecture, huggingface.co/deepseek-ai/
+    DeepSeek-V2.5/blob/main/config.json); None where the version written is the model's own,
+    or none is written. It was answered as DeepSeek-V2 with no word that V2.5 has no entry
+    of its own (audit round 23, familysize)."""
+    model = registry.models.get(model_id)
+    head = re.match(r"[a-z]{2,}+", model_id)
+    if model is None or head is None:
+        return None
+    family = head.group(0)
+    own = _ID_VERSION.match(model_id, len(family))
+    if own is None:
+        return None
+    folded = _fold(text)
+    toks = _tokens(folded)
+    for i, t in enumerate(toks):
+        one = _FAMILY_WORD.fullmatch(t.text)
+        if one is not None and one.group(1) == family:
+            version, end = one.group(2).lstrip("v"), t.end
+        elif (t.text == family and i + 1 < len(toks) and _joined(t, toks[i + 1])
+              and (vm := _VERSION_WORD.fullmatch(toks[i + 1].text)) is not None):
+            version, end = vm.group(1), toks[i + 1].end
+        else:
+            continue
+        if version == own.group(1):
+            return None
+        written = text[t.start:end] if len(text) == len(folded) else folded[t.start:end]
+        key = re.sub(r"[^a-z0-9]", "", written.lower())
+        if any(re.sub(r"[^a-z0-9]", "", a.lower().rpartition("/")[2]).startswith(key)
+               for a in model.aliases):
+            return written
+        return None
+    return None
+
+
 _METHOD_NAMES = frozenset({"lora", "qlora", "dora", "qdora", "relora", "galore", "loftq"})
 """Fine-tuning methods written in camel case ("QLoRA 70B", "LoRA 13B", "DoRA 8B"): the method
 and the size of the model tuned, never a model's name written apart from its size (audit

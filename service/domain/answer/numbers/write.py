@@ -21,6 +21,7 @@ from service.domain.answer.numbers.context import (
     _SIZED_GPUS_MAX,
     _W,
     ASK_OUTPUT_TOKENS,
+    ComparedNumbers,
     UserBaseNumbers,
     Written,
     _ctx,
@@ -248,6 +249,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
                     catalog: Catalog, today: dt.date, messages: Messages,
                     model_id: str | None, st: Stated | None = None) -> Written:
     """The first sentence, the supporting numbers and the warnings for ``intent``."""
+    family = _family_sizes(ex, det, lang, catalog, today, messages, model_id, st)
+    if family is not None:
+        return family  # "how much VRAM for llama 3?": each of its sizes sized
     by_provider = _providers_setups(intent, sub, ex, det, lang, catalog, today, messages,
                                     model_id, st)
     if by_provider is not None:
@@ -880,6 +884,92 @@ def _budget_out_of_range(w: _W, ro: bool) -> str | None:
             return w.say("budget_zero" if value == 0 else "budget_negative",
                          budget=w.usd(value) + per)
     return None
+
+
+_FAMILY_SHOWN = 4
+"""The most sizes of a family named without a size that the answer sizes (a spread of them,
+smallest and largest included; the others are named after them)."""
+
+
+def _spread(ids: list[str], most: int) -> list[str]:
+    """Up to ``most`` of ``ids`` (smallest first), evenly spread, the first and last kept."""
+    if len(ids) <= most:
+        return list(ids)
+    picks = sorted({round(i * (len(ids) - 1) / (most - 1)) for i in range(most)})
+    return [ids[i] for i in picks]
+
+
+def _family_sizes(ex: Extracted, det: Details, lang: str, catalog: Catalog, today: dt.date,
+                  messages: Messages, model_id: str | None,
+                  st: Stated | None) -> Written | None:
+    """A family named with a version the catalog has and no size ("how much VRAM for llama
+    3?", "Qwen 3 VRAM?", "Falcon 3 on an L4?", "cât VRAM pentru llama 3?",
+    :attr:`Stated.family_sizes`): the sizes it comes in, each sized as the question naming it
+    alone sizes it (its memory, or whether it fits the GPU named: ``compose_numbers`` with
+    that model), in one lead, and which one to size further asked. It got a guidance passage
+    alone (audit round 23, familysize). No number is the one asked (several are): each fit is
+    a compared row where a GPU is named. None where no family is read, or a size is not
+    sized."""
+    if st is None or st.family_sizes is None or model_id is not None:
+        return None
+    written, ids = st.family_sizes
+    reg = catalog.registry
+    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
+    if len(gpus) > 1:
+        return None
+    gid = gpus[0] if gpus else None
+    intent = "fits" if gid is not None else "memory"
+    alone = dc_replace(st, family_sizes=None)
+    one = msgspec.structs.replace(det, sub=None)
+    w = _W(ex, det, None, lang, catalog, today, messages, None, alone)
+    names = [reg.models[i].name.split() for i in ids]
+    k = 0
+    while all(len(n) > k + 1 and n[k] == names[0][k] for n in names):
+        k += 1
+    family = " ".join(names[0][:k]) or written
+    label = {i: " ".join(n[k:]) for i, n in zip(ids, names, strict=True)}
+    shown = _spread(list(ids), _FAMILY_SHOWN)
+    sized: list[tuple[str, Written]] = []
+    for mid in shown:
+        o = compose_numbers(intent, None, msgspec.structs.replace(ex, model=mid), one, lang,
+                            catalog, today, messages, mid, alone)
+        if o.sizing is None or o.asked is None or (gid is not None and o.asked.yes is None):
+            return None
+        sized.append((mid, o))
+    weights = {o.sizing.weights for _, o in sized if o.sizing}
+    ctx = {o.sizing.context_tokens for _, o in sized if o.sizing}
+    mixed = len(weights) > 1
+    rows: list[str] = []
+    compared: list[ComparedNumbers] = []
+    for n, (mid, o) in enumerate(sized):
+        assert o.sizing is not None and o.asked is not None
+        size = label[mid]
+        if mixed:
+            size = w.say("family_size_at", size=size, weights=o.sizing.weights)
+        if gid is None:
+            rows.append(w.say("family_row_needs" if n == 0 else "family_row_about",
+                              size=size, total=w.gib(o.sizing.total_gib)))
+            continue
+        rows.append(w.say("family_row_fits" if o.asked.yes else "family_row_fits_no",
+                          size=size, need=w.gib(o.asked.value)))
+        compared.append(ComparedNumbers(model=mid, weights=o.sizing.weights, gpu=gid,
+                                        gpu_count=ex.gpu_count or 1))
+    and_ = w.t["target_and"]
+    listed = [label[i] for i in shown]
+    sizes = ", ".join(listed[:-1]) + and_ + listed[-1]
+    rest = [label[i] for i in ids if i not in shown]
+    if rest:
+        sizes = w.say("family_sizes_more", sizes=sizes, n=w.n(len(rest)),
+                      rest=", ".join(rest))
+    key = "family_sizes_fits" if gid is not None else "family_sizes_memory"
+    lead = w.say(key + ("_mixed" if mixed else ""), family=family, sizes=sizes,
+                 weights=next(iter(weights)), ctx=w.n(max(ctx)),
+                 setup=w.setup(ex.gpu_count or 1, gid) if gid is not None else "",
+                 rows=", ".join(rows[:-1]) + and_ + rows[-1])
+    w.out.first = lead
+    if gid is not None and alone.bare_gpu is not None:
+        _variant_note(w, intent)  # "A100" read as the 40GB card: said, as for one model
+    return Written(first=lead, more=w.out.more, computed=bool(compared), compared=compared)
 
 
 def _budget_above_cap(w: _W) -> str | None:
