@@ -673,30 +673,44 @@ class _W:
                 return self.say("cost_month_parts_no_egress_again", gpu=self.usd(gpu),
                                 storage=self.usd(storage), storage_note=notes["storage_note"])
             self.egress_uncounted_said = True
+            if notes["storage_note"] and self.egress_unpriced(o.offer.provider):
+                # both prices unknown: said once, in the storage's note (standin2: "preț
+                # necunoscut la Hyperbolic ...; ... prețul lui la Hyperbolic este necunoscut")
+                notes = self.stand_in_notes(o.offer.provider, storage, 0.0,
+                                            egress_unstated=True)
+                return self.say("cost_month_parts_no_egress_unknown", gpu=self.usd(gpu),
+                                storage=self.usd(storage), storage_note=notes["storage_note"])
             return self.say("cost_month_parts_no_egress", gpu=self.usd(gpu),
                             storage=self.usd(storage), rate=self.egress_rate(o.offer.provider),
                             storage_note=notes["storage_note"])
         return self.say("cost_month_parts", gpu=self.usd(gpu), storage=self.usd(storage),
                         egress=self.usd(egress), **notes)
 
-    def stand_in_notes(self, provider: str, storage_usd: float,
-                       egress_usd: float) -> dict[str, str]:
-        """``storage_note`` and ``egress_note`` for a month's parts at ``provider``: where its
+    def stand_in_notes(self, provider: str, storage_usd: float, egress_usd: float,
+                       egress_unstated: bool = False) -> dict[str, str]:
+        """``storage_note`` and ``egress_note`` for a month's or a job's parts at
+        ``provider`` (month_parts, prices._month_total, the job breakdowns
+        :meth:`job_storage_line`, :meth:`job_parts_line`, :meth:`job_egress_text`): where its
         storage or egress price is unknown (catalog/providers.toml gives none) and the part is
         counted, the note that the highest sourced rate of its class stands in
         (recommend.context.unknown_price_defaults, as the recommendations price it and warn),
-        an upper bound, never a fact; both unknown: one note after the egress. A sourced
-        price: no note (empty strings)."""
+        an upper bound, never a fact; both unknown: one note after the egress.
+        ``egress_unstated``: no egress is counted, and where its price is unknown too the
+        storage's note says both are, once (standin2). A sourced price: no note (empty
+        strings)."""
         p = self.catalog.providers_by_id.get(provider)
         storage_unknown = bool(storage_usd) and (p is None or p.storage_usd_per_gb is None)
-        egress_unknown = bool(egress_usd) and (p is None or not p.egress_known)
+        egress_unknown = bool(egress_usd) and self.egress_unpriced(provider)
         notes = {"storage_note": "", "egress_note": ""}
         if not storage_unknown and not egress_unknown:
             return notes
         name = p.name if p is not None else provider
         max_storage, max_egress = unknown_price_defaults(self.catalog.providers)
         s_rate, e_rate = self.f.money(max_storage, 3), self.f.money(max_egress, 3)
-        if storage_unknown and egress_unknown:
+        if storage_unknown and egress_unstated and self.egress_unpriced(provider):
+            notes["storage_note"] = self.say("cost_month_stand_in_no_egress", provider=name,
+                                             rate=s_rate)
+        elif storage_unknown and egress_unknown:
             notes["egress_note"] = self.say("cost_month_stand_ins", provider=name,
                                             storage_rate=s_rate, egress_rate=e_rate)
         elif storage_unknown:
@@ -707,13 +721,19 @@ class _W:
                                             rate=e_rate)
         return notes
 
+    def egress_unpriced(self, provider: str) -> bool:
+        """Whether ``provider``'s internet egress price is unknown (catalog/providers.toml
+        gives no sourced terms), where the highest sourced rate stands in."""
+        p = self.catalog.providers_by_id.get(provider)
+        return p is None or not p.egress_known
+
     def egress_rate(self, provider: str) -> str:
         """A provider's internet egress price in a few words, from the catalog's egress
         terms (each with its source there; :meth:`terms_source`): "AWS charges $0.09/GB after
         the first 100 GB a month" (the first paid band's rate after the free allowance, as
         terms._per_gb_one quotes it), "RunPod charges none", or that it is unknown."""
         p = self.catalog.providers_by_id.get(provider)
-        if p is None or not p.egress_known:
+        if p is None or self.egress_unpriced(provider):
             return self.say("egress_rate_unknown", provider=p.name if p else provider)
         tiers = p.egress_tiers
         rate = (next((t.usd for t in tiers if t.usd > 0), 0.0) if tiers
@@ -1965,9 +1985,11 @@ class _W:
             key = ("job_egress_free" if prov.highest_egress_usd_per_gb == 0
                    else "job_egress_allowance")
             text = self.say(key, gb=self.n(gb), provider=prov.name)
-        else:
+        else:  # an unknown price's stand-in said in place (standin2)
             text = self.say("job_egress_part", egress=self.usd(egress_usd), gb=self.n(gb),
-                            rest=self.usd(total_usd - egress_usd))
+                            rest=self.usd(total_usd - egress_usd),
+                            egress_note=self.stand_in_notes(provider, 0.0,
+                                                            egress_usd)["egress_note"])
         if known and prov is not None:
             text += " " + self.terms_source(prov, egress=True)
         return text
@@ -1986,9 +2008,10 @@ class _W:
                 or c.storage_hours_per_job is None):
             return
         self.job_storage_said = True
+        note = self.stand_in_notes(o.offer.provider, c.storage_per_job_usd, 0.0)
         self.out.more.insert(0, self.say(
             "job_storage_part", storage=self.usd(c.storage_per_job_usd), gb=self.n(gb),
-            hours=self.duration(c.storage_hours_per_job),
+            hours=self.duration(c.storage_hours_per_job), storage_note=note["storage_note"],
             rest=self.usd(c.per_job_usd - c.storage_per_job_usd)))
 
     def job_parts_line(self, o: Option) -> None:
@@ -2010,7 +2033,9 @@ class _W:
             compute=self.usd(c.per_job_usd - c.storage_per_job_usd - c.egress_per_job_usd),
             storage=self.usd(c.storage_per_job_usd), gb=self.n(gb),
             hours=self.duration(c.storage_hours_per_job),
-            egress=self.usd(c.egress_per_job_usd), egress_gb=self.n(egress_gb))
+            egress=self.usd(c.egress_per_job_usd), egress_gb=self.n(egress_gb),
+            **self.stand_in_notes(o.offer.provider, c.storage_per_job_usd,
+                                  c.egress_per_job_usd))
         prov = self.catalog.providers_by_id.get(o.offer.provider)
         if prov is not None and prov.egress_known:
             text += " " + self.terms_source(prov, egress=True)

@@ -640,12 +640,14 @@ def _billed_run(w: _W, o: OfferView, price: float, count: int, hours: float,
     # (buyer audit 21 #11: "$4.41 ..., plus $0.0047 storage: about $85.42 in all", the $81 of
     # egress only in a second breakdown after it); then its price's date and source only
     paid = bool(job.egress_gb and job.egress > 0)
-    egress = w.say("train_cost_egress", egress=w.usd(job.egress),
+    # an unknown price's stand-in said in place (standin2)
+    notes = w.stand_in_notes(job.v.provider, job.storage, job.egress if paid else 0.0)
+    egress = w.say("train_cost_egress", egress=w.usd(job.egress), note=notes["egress_note"],
                    gb=w.n(job.egress_gb or 0)) if paid else ""
     text += w.say("train_cost_storage_stated" if stated
                   else "train_cost_storage_full" if full and not w.st.storage_gb
                   else "train_cost_storage", storage=w.unit_usd(job.storage), gb=w.n(job.gb),
-                  egress=egress, total=w.usd(usd))
+                  egress=egress, total=w.usd(usd), storage_note=notes["storage_note"])
     if paid:
         prov = w.catalog.providers_by_id.get(job.v.provider)
         return usd, text, (w.terms_source(prov, egress=True)
@@ -1066,11 +1068,16 @@ def _job_split(w: _W, job: _Job) -> str:
     stored = w.say("job_stored_stated" if w.st.storage_gb
                    else "job_stored_weights", gb=w.n(job.gb))
     egress = ""
-    if job.egress_gb and job.egress > 0 and not w.job_egress_said:
+    split = bool(job.egress_gb and job.egress > 0 and not w.job_egress_said)
+    # an unknown price's stand-in said in place (standin2)
+    notes = w.stand_in_notes(job.v.provider, job.storage, job.egress if split else 0.0)
+    if split:
         w.job_egress_said = True  # said here, in the breakdown: not again after it
-        egress = w.say("job_split_egress", egress=w.usd(job.egress), gb=w.n(job.egress_gb))
+        egress = w.say("job_split_egress", egress=w.usd(job.egress), gb=w.n(job.egress_gb or 0),
+                       note=notes["egress_note"])
     text = w.say("job_cost_split", compute=w.usd(job.compute), billed=billed,
-                 storage=w.unit_usd(job.storage), stored=stored, egress=egress)
+                 storage=w.unit_usd(job.storage), stored=stored, egress=egress,
+                 storage_note=notes["storage_note"])
     if egress:
         prov = w.catalog.providers_by_id.get(job.v.provider)
         if prov is not None and prov.egress_known:  # the egress price's date and source

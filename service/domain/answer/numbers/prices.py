@@ -1339,14 +1339,19 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
         return False
     total, gpu_cost, storage, egress, o, per, kind, notes = best
     parts = ""
+    # an unknown price's stand-in said in place, as the month's "Of which" says it (standin2:
+    # "$186.26 for 1,000 GB of storage" at azure read as its price)
+    said = w.stand_in_notes(o.provider, storage, egress)
     if storage_gb and job_h:
         parts += w.say("part_storage_hours", cost=w.usd(storage), gb=w.n(storage_gb),
-                       month=w.usd(storage / held), month_h=w.n(HOURS_PER_MONTH))
+                       month=w.usd(storage / held), month_h=w.n(HOURS_PER_MONTH),
+                       note=said["storage_note"])
     elif storage_gb:
         parts += w.say("part_storage_weights" if weights_disk else "part_storage",
-                       cost=w.usd(storage), gb=w.n(storage_gb))
+                       cost=w.usd(storage), gb=w.n(storage_gb), note=said["storage_note"])
     if egress_gb:
-        parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb))
+        parts += w.say("part_egress", cost=w.usd(egress), gb=w.n(egress_gb),
+                       note=said["egress_note"])
     setup = w.setup(o.gpu_count, gid)
     if o.gpu_count > count:  # the extra GPUs of the machine rented whole, said
         setup = w.say("setup_whole_idle", setup=setup, idle=_idle(w, o.gpu_count - count))

@@ -207,7 +207,8 @@ def _spot_month(w: _W, lead: str, setup: str, gid: str, n: int, s: OfferView, o:
                 w.warn(w.say("core_storage_unknown", provider=s.provider,
                              rate=w.f.money(rate, 3)), s.provider)
             storage = rated
-            parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb))
+            parts = w.say("part_storage_weights", cost=w.usd(storage), gb=w.n(gb),
+                          note=w.stand_in_notes(s.provider, storage, 0.0)["storage_note"])
     total = gpu_cost + storage
     pct = 1 - total / (od_h * hours + storage) if od_h else pct  # the months compared
     key = "spot_month"
