@@ -400,8 +400,8 @@ NO_REGION_CHANGE = re.compile(r"\A(?P<n>\d[\d,]*+) offers? left out: no known re
 
 def region_not_listed(ctx: Ctx, offers: Sequence[Offer],
                       options: list[Option]) -> Alternative | None:
-    """With a region filter: the offers it left out because their provider lists no known
-    region for them (options.no_region_offers: "runpod" rows with no region; a place can
+    """With a region filter: the offers it left out because no known region is listed for
+    them (options.no_region_offers: "runpod" rows with no region; a place can
     never be claimed for them, so they stay out), said rather than only counted: how many,
     whose, and the best of them ranked as if the filter were not set (the request's own
     targets, budget and other filters), "region not listed", so that the buyer can check
