@@ -74,15 +74,15 @@ def test_fewest_plan_said_after_cheapest(question: str, fewest: str) -> None:
 
 
 def test_no_gpu_named_cheapest_count_of_the_gpu() -> None:
-    # no GPU named, spot: the GPU chosen is planned at its cheapest count (8 x H100 at
-    # $34.25), the fewest (4 x H100, $35.92) said after it; the same in Romanian
+    # no GPU named, spot: the GPU chosen is planned at its cheapest count; the GPUs are now
+    # the spot recommendations' own, so 4 x B200 at $15.21 leads (it was 8 x H100 at $34.25,
+    # the fewest 4 x H100 after it, among the on-demand top 3's GPUs: audit spotgpus23)
     en = ask("qlora fine-tune llama 3.1 70b on 200M tokens, spot, finish within 3 days")
     ro = ask("fine-tuning QLoRA pentru llama 3.1 70b pe 200M de tokeni, spot, gata în 3 zile")
-    count, usd = _cheapest_spot("h100-sxm")
+    count, usd = _cheapest_spot("b200")  # was "h100-sxm" (audit spotgpus23)
     for r in (en, ro):
         assert asked(r)[1] == pytest.approx(usd, abs=0.01), r.answer
-        assert _lead_count(first_sentence(r)) == count, r.answer
-    assert "The fewest GPUs that finish within 3 days are 4 × NVIDIA H100" in head(en)
+        assert f"{count} × NVIDIA B200" in first_sentence(r), r.answer  # was 8 × H100
 
 
 def test_stated_count_on_spot_missing_the_deadline_is_kept() -> None:

@@ -2770,7 +2770,8 @@ def _deadline_gpu(w: _W, kw: dict[str, Any], deadline_hours: float, options: lis
 def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     """A run with its tokens and a deadline and no GPU named ("1T tokens in 30 days on
     spot", "fine-tune on 200M tokens within 2 days, which gpu?"): the GPU chosen among the
-    recommendations' options for the job, as the on-demand pre-training plan chooses it
+    recommendations' options for the job (on spot, the interruptible recommendations'), as
+    the on-demand pre-training plan chooses it
     (:func:`_deadline_gpu`, on spot prices with restarts where spot is asked), then planned
     as a deadline on that GPU is (:func:`_train_deadline`): the count, the run's own days
     and its cost at them, never the deadline's."""
@@ -2781,7 +2782,11 @@ def _deadline_job(w: _W, task: str, method: str, spot: bool) -> bool:
     kw: dict[str, Any] = {"task": task, "training_tokens": w.train_tokens()}
     if task == "finetune":
         kw["finetune"] = finetune_options(method, w.ex, w.st)
-    rec = w.recommend(workload=task, allow_multi_node=True, interruptible=False,
+    # on spot, the candidates are the spot recommendations' own (interruptible), as the
+    # on-demand plan's are the on-demand ones: the on-demand top 3 (3 x H100, 4 and 2 x L40S)
+    # left out the 4 x B200 /v1/recommendations ranks first on spot, $15.21 where 8 x H100
+    # at $34.25 was said (audit spotgpus)
+    rec = w.recommend(workload=task, allow_multi_node=True, interruptible=spot,
                       **{k: v for k, v in kw.items() if k != "task"})
     if rec is None or not rec.options:
         return False
