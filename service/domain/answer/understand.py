@@ -715,7 +715,7 @@ def _make_tables(registry: Registry) -> _Tables:
             key = norm(name)
             if len(key) >= 5 and key not in t.model_key_id:
                 t.model_key_id[key] = m.id
-                t.model_key_digits[key] = re.findall(r"\d+", key)
+                t.model_key_digits[key] = _FUZZY_NUMBERS.findall(key)
     t.model_keys = list(t.model_key_id)
     spellings = [n for m in registry.models.values() for n in (m.id, m.name, m.hf_repo, *m.aliases)]
     spellings += [n for g in registry.gpus.values() for n in (g.id, g.name, *g.aliases)]
@@ -1005,9 +1005,17 @@ def _longer_model(toks: list[_Tok], hit: _Mention, registry: Registry) -> _Menti
     return best
 
 
+_FUZZY_NUMBERS = re.compile(r"\d++[bm]?+")
+"""The numbers of a normalised name, each with the size unit written on it ("gemma2b" -> "2b",
+"gemma2" -> "2"): a bare number after a family's name is its version ("Gemma 2", "Gemma 3"),
+a size has its unit, and a typo adds or drops neither (audit round 23, gemma2: "gemma 2 vram"
+was read as Gemma 2B, the first Gemma's 2B, one letter from "gemma2b")."""
+
+
 def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention | None:
     """A model name with a typo ("lama 3 8b", "deepsek v3"): ratio >= 90 against a spelling
-    with the same numbers (a typo never changes the size or the version)."""
+    with the same numbers, each with the same size unit on it (a typo never changes the size
+    or the version, nor makes a version a size: :data:`_FUZZY_NUMBERS`)."""
     spans: list[tuple[int, int]] = []
     keys: list[str] = []
     for i in range(len(toks)):
@@ -1027,7 +1035,7 @@ def _fuzzy_model(toks: list[_Tok], taken: set[int], tables: _Tables) -> _Mention
     scores = process.cdist(keys, tables.model_keys, scorer=fuzz.ratio, score_cutoff=90)
     best: tuple[float, int, _Mention] | None = None
     for row, ((i, n), key) in enumerate(zip(spans, keys, strict=True)):
-        digits = re.findall(r"\d+", key)
+        digits = _FUZZY_NUMBERS.findall(key)
         for col in scores[row].nonzero()[0]:
             choice = tables.model_keys[col]
             score = float(scores[row][col])
@@ -3573,6 +3581,9 @@ def _unknown_named(text: str, folded: str,
     heads = _id_heads(registry)
     for t in toks:
         head, _, rest = t.text.partition("-")
+        vm = _VERSION_WORD.fullmatch(rest)
+        if vm is not None and len(_family_members(registry, head, vm.group(1))) > 1:
+            continue  # "gemma-2", "llama-3": a family the catalog has (:func:`family_sizes`)
         if (head in heads and rest and rest[0].isalnum() and "cpp" not in t.text
                 and registry.model_names.lookup(t.text) is None
                 and registry.gpu_names.lookup(t.text) is None):

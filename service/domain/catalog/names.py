@@ -32,6 +32,14 @@ def bag(name: str) -> str:
     return " ".join(sorted(re.findall(r"[a-z0-9]+", name.lower())))
 
 
+_ID_WORDS = re.compile(r"[a-z]++|\d++(?:\.\d++)?+[a-z]*+")
+"""A name's words, letters apart from the numbers they run into ("qwen3-4b" -> "qwen", "3",
+"4b"; "llama-3.1-8b" -> "llama", "3.1", "8b")."""
+_BARE_VERSION = re.compile(r"\d++(?:\.\d++)?+")
+"""A number with no unit after a family's name: its version ("Gemma 2"), never a size."""
+_SIZE_WORD = re.compile(r"(\d++(?:\.\d++)?+)([bm])")
+"""A model's size in a name's words ("9b", "0.5b", "135m")."""
+
 _STRIP_SUFFIXES = ("instruct", "chat", "it", "base", "hf", "fp8", "bnb4bit", "gguf")
 
 _BRAND_WORDS = frozenset({"nvidia", "amd", "intel", "geforce", "tesla", "instinct"})
@@ -175,8 +183,29 @@ class NameIndex:
             raise NotFound(self.kind, name[:NAME_MAX], [])
         found = self.lookup(name)
         if found is None:
-            raise NotFound(self.kind, name, self.suggest(name))
+            members = self.family_members(name) if self.kind == "model" else []
+            raise NotFound(self.kind, name, members if len(members) > 1 else self.suggest(name))
         return found
+
+    def family_members(self, name: str) -> list[str]:
+        """The ids of a family written with its version and no size ("Gemma 2", "gemma-2",
+        "llama3"): those whose words are the name's words and then a size ("gemma-2-9b"; not
+        "gemma-2b", whose "2b" is a size, nor "llama-3.1-8b"), smallest first; none where the
+        name does not end in a bare version. Such a name is ambiguous: the fuzzy suggestions
+        put a model of another generation first ("gemma 2": Gemma 2B, audit round 23,
+        gemma2)."""
+        words = _ID_WORDS.findall(name.lower())
+        if len(words) < 2 or not words[0].isalpha() or not _BARE_VERSION.fullmatch(words[-1]):
+            return []
+        n = len(words)
+        found: list[tuple[float, str]] = []
+        for entry_id in self._display:
+            got = _ID_WORDS.findall(entry_id.lower())
+            size = _SIZE_WORD.fullmatch(got[n]) if len(got) > n and got[:n] == words else None
+            if size is not None:
+                scale = 1e-3 if size.group(2) == "m" else 1.0
+                found.append((float(size.group(1)) * scale, entry_id))
+        return [entry_id for _, entry_id in sorted(found)]
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Up to ``limit`` ids, best first, scored against every spelling of each entry (id,
