@@ -136,7 +136,9 @@ def test_per_million_at_50_users_prices_the_setups_that_hold_them_en() -> None:
             "tokens?")
     assert first_sentence(r) == (
         "Per 1M output tokens with 50 requests at once, Meta Llama 3.1 70B at fp8 costs least "
-        "on 2 × NVIDIA H100 SXM5 80GB: about $0.82, against $1.26 on 2 × NVIDIA H200 SXM "
+        "on 2 × NVIDIA H100 SXM5 80GB: about $0.82, against $1.26 on 2 instances of "
+        # the machines as rented: 2 separate 1-GPU H200 machines (fix/cmpttft), was "2 × H200"
+        "1 × NVIDIA H200 SXM "
         "141GB (each setup that holds all 50, its price per hour over its output at that "
         "load)."), r.answer
     assert "1 × NVIDIA H200 SXM 141GB does not hold 50 requests at once" in r.answer
@@ -159,7 +161,8 @@ def test_per_million_at_50_users_ro() -> None:
     assert first_sentence(r).replace("\xa0", " ").startswith(
         "Pe 1M de tokeni de ieșire cu 50 de cereri simultane, Meta Llama 3.1 70B la fp8 costă "
         "cel mai puțin pe 2 × NVIDIA H100 SXM5 80GB: aproximativ 0,82 USD, față de 1,26 USD "
-        "pe 2 × NVIDIA H200 SXM 141GB"), r.answer
+        # the machines as rented: 2 separate 1-GPU H200 machines (fix/cmpttft)
+        "pe 2 instanțe de 1 × NVIDIA H200 SXM 141GB"), r.answer
     assert "încărcare maximă" not in head(r), r.answer
 
 

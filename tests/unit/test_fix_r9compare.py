@@ -104,7 +104,9 @@ def test_h200_vs_h100_at_50_users_monthly_cost() -> None:
 def test_a100_vs_h100_at_100_users_price_per_month() -> None:
     r = ask("compare a100 and h100 for 70b at 100 users, price per month")
     assert "4 × NVIDIA H100 SXM5 80GB hold them all" in head(r)
-    assert "4 × NVIDIA A100 SXM4 80GB hold them all" in head(r)
+    # 4 x A100 miss the default targets at 100 users (5 s to the first token): the
+    # recommendations' setup follows them (fix/cmpttft)
+    assert "4 × NVIDIA A100 SXM4 80GB (1 replica, 4 GPUs per replica) hold them all" in head(r)
     assert asked(r)[0] == "per_month_usd"
 
 

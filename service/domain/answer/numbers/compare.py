@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
 from service.domain.answer.numbers.context import (
+    _PROVIDER_TERMS,
     _W,
     ComparedNumbers,
     _fitting_precision,
@@ -21,6 +22,7 @@ from service.domain.answer.numbers.media import _compare_media
 from service.domain.answer.numbers.prices import _node_basis, _node_size
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.precisions import get_precision
+from service.domain.recommend.context import DEFAULT_DECODE_TOKENS_PER_S, default_ttft_ms
 from service.domain.sizing.sizing import (
     SizingResult,
 )
@@ -377,10 +379,32 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     if got is None:
         return None
     total, replicas, per, batch = got
+    share = min(batch, math.ceil(users / replicas))
+    r = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=_out(w), batch_size=share,
+               **({"weights": weights} if weights else {}))  # else the question's (w.weights)
+    p = r.performance if r is not None and r.fits and r.runs is not False else None
+    tps = p.output_tokens_per_s_per_user if p is not None else None
+    ttft = p.time_to_first_token_ms if p is not None else None
+    missed = _targets_missed(w, inp, tps, ttft) if r is not None else None
+    if missed is not None and r is not None and tps and ttft is not None:
+        # memory holds them all, but not at the serving targets the recommendations apply
+        # (the first token within 2 s per 8,192 prompt tokens, 10 tokens/s per user): the
+        # side is the recommendations' setup on that GPU, as /v1/recommendations picks it
+        # (audit cmpttft: 4 x H200 for 8 users of 70B bf16 at 64k, the first token after
+        # 41 s and $5,746/month, where the recommendations pick 8 x H200 at ~15.8 s)
+        met = _targets_setup(w, gid, users, inp, r.weights, missed, {
+            "setup": setup, "users": w.n(users), "most": w.n(most or 0),
+            "mem": w.say("setup_layout", setup=w.setup(total, gid),
+                         replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per)),
+            "mem_ttft": w.n(ttft), "mem_tps": w.rate(tps)})
+        if met is not None:
+            return met
     b = w.basis(gid, total)
     apart = _replica_machines(w, gid, per, replicas) if replicas > 1 else None
     if b is None and apart is None:
         return None
+    more = w.setup(total, gid)
+    rented = more  # the machines as rented, named in the lead and the verdicts
     if apart is not None and (b is None or apart[1] < b[1] * total):
         # independent replicas need no machine in common: 2 replicas of one A10G are two
         # 1-GPU machines at $1.006/h each, $2.01/h, not AWS's 4-GPU machine at $5.67/h that
@@ -389,30 +413,97 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
         where = w.say("node_replicas", provider=v.provider, nodes=w.n(machines),
                       setup=w.setup(v.gpu_count, gid),
                       each=w.replicas(v.gpu_count // per))
+        # the lead names them as rented: "2 instances of 2 x H100", not "4 x H100" (audit
+        # cmpttft: the row said 2 separate machines of 2 x H100, the lead 4 x H100)
+        rented = w.say("instances", n=w.n(machines), setup=w.setup(v.gpu_count, gid))
     else:
         assert b is not None
         v, each, kind = b
         hour = each * total
         where = w.where(v, total)
     month = hour * w.month_hours()
-    more = w.setup(total, gid)
     w.price_warnings(v)
-    share = min(batch, math.ceil(users / replicas))
-    r = w.size(gpu=gid, gpu_count=per, input_tokens=inp, output_tokens=_out(w), batch_size=share,
-               **({"weights": weights} if weights else {}))  # else the question's (w.weights)
-    p = r.performance if r is not None and r.fits and r.runs is not False else None
-    tps = p.output_tokens_per_s_per_user if p is not None else None
-    ttft = p.time_to_first_token_ms if p is not None else None
     said = {"setup": setup, "users": w.n(users), "most": w.n(most or 0), "more": more,
             "month": w.usd(month), "hour": w.usd(hour), "where": where,
             "kind": w.kinds[kind]}
     if not tps or ttft is None or r is None or p is None:
-        return _Scaled(w.say("compare_row_users_scaled", **said), more, hour, month, None, None)
+        return _Scaled(w.say("compare_row_users_scaled", **said), rented, hour, month, None,
+                       None)
     row = w.say("compare_row_users_load", tps=w.rate(tps), ttft=w.n(ttft),
                 replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per), **said)
+    if missed is not None:  # no setup of the GPU ranked for them: the miss is said
+        row += w.say("compare_row_targets_missed", what=missed[0], targets=missed[1])
     # the replicas' output together: each carries its share of the users
     total_tps = p.output_tokens_per_s * users / share if p.output_tokens_per_s else None
-    return _Scaled(row, more, hour, month, tps, ttft, total_tps, total, replicas, r.weights)
+    return _Scaled(row, rented, hour, month, tps, ttft, total_tps, total, replicas, r.weights)
+
+
+def _targets_missed(w: _W, inp: int, tps: float | None, ttft: float | None
+                    ) -> tuple[str, str] | None:
+    """Where a setup's figures at the load (``tps`` per user, ``ttft`` ms) miss the targets
+    the recommendations hold serving to (the question's ``max_time_to_first_token_ms`` and
+    tokens/s per user, else their defaults: :func:`default_ttft_ms` of the prompt,
+    ``DEFAULT_DECODE_TOKENS_PER_S``), the words for those targets: (which targets, their
+    figures); None where both are met or the setup is not timed."""
+    if not tps or ttft is None:
+        return None
+    stated = bool(w.st.max_ttft_ms or w.st.min_tokens_per_s)
+    tps_min = w.st.min_tokens_per_s or DEFAULT_DECODE_TOKENS_PER_S
+    ttft_max = w.st.max_ttft_ms or default_ttft_ms(inp)
+    if tps >= tps_min and ttft <= ttft_max:
+        return None
+    s = ttft_max / 1000
+    return (w.t["compare_targets_stated" if stated else "compare_targets_default"],
+            w.say("gpu_count_users_miss_both", min=w.n(tps_min),
+                  max=w.n(s, 0 if s.is_integer() else 1)))
+
+
+def _targets_setup(w: _W, gid: str, users: int, inp: int, weights: str,
+                   missed: tuple[str, str], said: dict[str, str]) -> _Scaled | None:
+    """The setup /v1/recommendations picks on ``gid`` for ``users`` requests at once of the
+    question's prompt at ``weights`` (its targets: the question's, else the defaults), as a
+    compared side: its machines, hourly price (GPU time, like the other sides: storage is
+    not in it), each user's tokens/s and the first token's time at the load, with the
+    memory's count (``said``: ``mem``, ``mem_ttft``) and the targets it misses (``missed``).
+    The output at the load is the closed loop's: each of the users asks again as soon as
+    its answer ends (``users`` x output tokens over the first token's time and the
+    decode). None where the recommendations rank no option of that GPU at that precision."""
+    out = _out(w)
+    rec = w.recommend(workload="serving", gpus=[gid], concurrent_requests=users,
+                      context_tokens=inp + out, output_tokens=out, weights=weights,
+                      min_decode_tokens_per_s=w.st.min_tokens_per_s)
+    o = rec.options[0] if rec is not None and rec.options else None
+    q = o.performance if o is not None else None
+    if (o is None or q is None or o.offer.gpu != gid or o.weights != weights
+            or not q.decode_tokens_per_s_per_user or q.time_to_first_token_ms is None):
+        return None
+    tps, ttft = q.decode_tokens_per_s_per_user, q.time_to_first_token_ms
+    n = o.offer.gpu_count * o.nodes
+    per = o.fit.gpus_per_replica
+    replicas = max(1, n // per) if per else 1
+    hour = o.cost.per_hour_usd
+    month = hour * w.month_hours()
+    one = w.setup(o.offer.gpu_count, gid)
+    if o.nodes == 1:
+        where = w.say("node_one", provider=o.offer.provider, setup=one) \
+            if o.offer.gpu_count > 1 else o.offer.provider
+    elif per > o.offer.gpu_count:  # one replica split over the machines
+        where = w.say("node_many", provider=o.offer.provider, nodes=w.n(o.nodes), setup=one)
+    else:
+        where = w.say("node_replicas", provider=o.offer.provider, nodes=w.n(o.nodes),
+                      setup=one, each=w.replicas(o.fit.replicas_per_node))
+    row = w.say("compare_row_users_targets", **said, what=missed[0], targets=missed[1],
+                more=w.setup(n, gid), month=w.usd(month), hour=w.usd(hour), where=where,
+                kind=w.kinds[o.pricing_model], tps=w.rate(tps), ttft=w.n(ttft),
+                replicas=w.replicas(replicas), per_replica=w.gpus_per_replica(per or n))
+    if (v := w.view_of(o.offer.id)) is not None:
+        w.price_warnings(v)
+    for x in o.warnings:
+        # storage and egress are not in the price compared; its price date is said above
+        if not _PROVIDER_TERMS.match(x) and not x.startswith("price date "):
+            w.core_warn(x)
+    total = users * out / (ttft / 1000 + out / tps)
+    return _Scaled(row, w.option_setup(o), hour, month, tps, ttft, total, n, replicas, o.weights)
 
 
 def _replica_machines(w: _W, gid: str, per: int, replicas: int
