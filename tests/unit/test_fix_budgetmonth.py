@@ -54,15 +54,17 @@ def test_a_serving_budget_is_answered_not_unknown(q: str) -> None:
 
 def test_have_500_a_month_is_the_budget_answer() -> None:
     text = head(_ask_weak(_EN))
-    assert text.startswith("The largest catalog language model that runs within "
-                           "$500.00/month"), text
+    # the default decode floor said in the lead (audit budgetbest)
+    assert text.startswith("The largest catalog language model that runs at 10 tokens/s or "
+                           "more within $500.00/month"), text
     assert "gpt-oss-120b" in text and "4 × NVIDIA GeForce RTX 3090 24GB" in text
     assert "about $473.09/month" in text
     # the same as with the word "budget"
     assert text == head(ask("My budget is $500 a month, what LLM can I run?"))
     ro = head(_ask_weak(_RO))
-    assert ro.startswith("Cel mai mare model de limbaj din catalog care rulează cu "
-                         "500,00\u00a0USD/lună"), ro
+    # the default decode floor said in the lead (audit budgetbest)
+    assert ro.startswith("Cel mai mare model de limbaj din catalog care rulează la cel puțin "
+                         "10 tokeni/s cu 500,00\u00a0USD/lună"), ro
 
 
 def test_no_serving_question_stays_unknown() -> None:
@@ -118,6 +120,7 @@ def test_2k_a_month_without_dollar_is_answered() -> None:
     r = ask("with 2k/mo what's the biggest model i can serve for 50 users")
     text = head(r)
     # was the price-table guidance alone, no number
-    assert text.startswith("The largest catalog language model that runs within "
-                           "$2,000/month"), text
+    # the 50 users and the default decode floor said in the lead (audit budgetbest)
+    assert text.startswith("The largest catalog language model that serves 50 concurrent "
+                           "users at 10 tokens/s or more each within $2,000/month"), text
     assert text == head(ask("with $2k/mo what's the biggest model i can serve for 50 users"))

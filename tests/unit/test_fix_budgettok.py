@@ -108,19 +108,26 @@ def _options(model: str, budget: float) -> list[float]:
 
 def test_month_budget_names_the_largest_model() -> None:
     r = ask("what can I run for $500/month?")
-    quantity, params, unit = asked(r)
-    assert (quantity, unit) == ("model_params", "params")  # was no number at all
+    quantity, month, unit = asked(r)
+    # the lead's month, not its parameter count (meaningless alone; audit budgetbest)
+    assert (quantity, unit) == ("per_month_usd", "USD")  # was no number at all
     text = head(r)
-    assert text.startswith("The largest catalog language model that runs within $500.00/month "
+    # the default decode floor said in the lead (audit budgetbest)
+    assert text.startswith("The largest catalog language model that runs at 10 tokens/s or "
+                           "more within $500.00/month "
                            "(at most $0.694/h at 24 h/day, 30 days/month) is ")
     assert "one replica serving one user at 4,096 tokens of context, on on-demand prices" in text
     assert "The largest on one GPU: " in text and "price date: " in text
     assert r.numbers is not None and r.numbers.recommendations
     assert all((o.per_month_usd or 0) <= 500 and o.pricing_model == "on_demand"
                for o in r.numbers.recommendations)
+    assert r.numbers.recommendations[0].per_month_usd == month
     models = catalog().registry.models
-    lead = next(m for m in models.values() if m.total_params == params)
-    assert lead.name in first_sentence(r)
+    # the lead: the largest catalog model named in the first sentence (the number asked is
+    # its month now, not its parameters; audit budgetbest)
+    lead = max((m for m in models.values() if f" is {m.name} with " in first_sentence(r)),
+               key=lambda m: m.total_params)
+    params = lead.total_params
     assert _options(lead.id, 500)  # the recommendations run it within $500/month
     # no larger catalog language model does
     larger = [m for m in models.values() if m.kind == "llm" and m.task == "generate"
@@ -132,10 +139,13 @@ def test_month_budget_names_the_largest_model() -> None:
 def test_biggest_llm_for_a_month_and_in_romanian() -> None:
     en = ask("what's the biggest llm I can serve for $500 a month?")
     ro = ask("ce pot rula cu 500 de dolari pe lună?")
-    assert asked(en)[0] == asked(ro)[0] == "model_params"
+    # the lead's month, not its parameter count (audit budgetbest)
+    assert asked(en)[0] == asked(ro)[0] == "per_month_usd"
     assert asked(en)[1] == asked(ro)[1] == asked(ask("what can I run for $500/month?"))[1]
     text = head(ro).replace("\xa0", " ")  # (money is written with a no-break space)
-    assert text.startswith("Cel mai mare model de limbaj din catalog care rulează cu 500,00 "
+    # the default decode floor said in the lead (audit budgetbest)
+    assert text.startswith("Cel mai mare model de limbaj din catalog care rulează la cel puțin "
+                           "10 tokeni/s cu 500,00 "
                            "USD/lună (cel mult 0,694 USD/oră la 24 h/zi, 30 de zile/lună) este ")
     assert "o replică ce servește un utilizator la 4.096 de tokeni de context" in text
     assert "data prețului: " in text

@@ -207,6 +207,9 @@ class Stated:
     """The cheapest way or option is asked ("cheapest option?", "the cheapest way to serve",
     "cel mai ieftin mod"), not the cheapest card ("cheapest GPU", "GPU-ul cel mai ieftin":
     which card): a speed or latency target's answer gives its price as the number asked."""
+    best_asked: bool = False
+    """The best is asked ("the best LLM setup", "cel mai bun LLM"): an answer that ranks by
+    another measure (the largest model a budget runs) says how it read "best"."""
     on_demand: bool = False
     """The on-demand price is asked ("on demand", "la cerere")."""
     purchase_asked: bool = False
@@ -4656,6 +4659,7 @@ dot_grouped=dg.group(0) if dg else None,
                   month_first=_month_first(folded),
                   month_priced=_month_priced(folded),
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
+                  best_asked=bool(_BEST.search(folded)),
                   money_asked=bool(_MONEY_Q.search(folded)),
                   # (the model's name blanked: "a 10 second LTX-Video clip"; audit media2 #5)
                   clip_seconds=_clip_seconds(unnamed) or _clip_seconds(folded),
@@ -5459,6 +5463,8 @@ _CHEAPEST_WAY = re.compile(
     r"\bcheapest\b(?!\s++(?:[\w-]++\s++)?(?:gpus?|cards?|accelerators?|graphics)\b)"
     r"|(?<!gpu )(?<!gpu-ul )(?<!placa )\b(?:cel|cea|cele|cei) mai ieftin\w*+"
     r"(?!\s++(?:gpu\w*+|plac\w*+|accelerator\w*+)\b)")
+# the best asked (Stated.best_asked): "the best LLM", "cel mai bun model", "cea mai buna"
+_BEST = re.compile(r"\bbest\b|\b(?:cel|cea|cei|cele) mai bun(?:a|i|e)?+\b")
 _MONEY_Q = re.compile(r"\bcost\w*+|\bcosta\b|\bprice\w*+|\bpret(?!rain)\w*+|\$|\busd\b|\bdolari\b"
                       r"|\blei\b|\bcheap\w*+|\bieftin\w*+|\bbudget\b|\bbuget\w*+|\bspend\b")
 # Whether a GPU runs a precision (_PRECISION_WORD): "does bf16 work on V100?", "suportă T4 fp8?"

@@ -1915,12 +1915,14 @@ class _W:
         there do a time to first token and a tokens/s target apply."""
         return self.model is not None and self.model.kind == "llm" and self.model.task != "embed"
 
-    def thin_margin_lead(self, warning: str) -> None:
+    def thin_margin_lead(self, warning: str, who: str | None = None) -> None:
         """The lead option meets a stated speed or first-token target by less than the serving
         model's measured error (the recommendations' thin-margin warning): one short sentence
         beside the figures, before the price date, so that the 26.9 tokens/s said against a
         25 tokens/s target is not read as safe; the warning itself, with its numbers, stays
-        among the warnings after the guidance."""
+        among the warnings after the guidance. ``who`` names the setup the margin is of where
+        other setups are said between it and this sentence (the largest model a budget runs,
+        then the largest on one GPU: "That first-token time" read as the last one said)."""
         key = ("thin_lead_decode" if not warning.startswith("thin margin: time to first token")
                else "thin_lead_ttft_default" if " ms against the default " in warning
                else "thin_lead_ttft")
@@ -1928,11 +1930,13 @@ class _W:
         if got is None:
             return
         value, target = (float(x.replace(",", "")) for x in got.groups())
+        named = {"who": who} if who else {}
         if key == "thin_lead_decode":
-            text = self.say(key, speed=self.rate(value), target=(
-                self.n(target) if target == int(target) else self.rate(target)))
+            text = self.say(key + ("_named" if who else ""), speed=self.rate(value), target=(
+                self.n(target) if target == int(target) else self.rate(target)), **named)
         else:
-            text = self.say(key, ttft=self.n(value), target=self.n(target))
+            text = self.say(key + ("_named" if who else ""), ttft=self.n(value),
+                            target=self.n(target), **named)
         if text in self.out.more:
             return
         self.thin_said.append(text)
@@ -2041,7 +2045,10 @@ class _W:
             text += " " + self.terms_source(prov, egress=True)
         self.out.more.insert(0, text)
 
-    def option_warnings(self, o: Option) -> None:
+    def option_warnings(self, o: Option, who: str | None = None) -> None:
+        """The warnings of option ``o``; the first option warned about is the lead, whose
+        thin margins are also said beside its figures (:meth:`thin_margin_lead`, ``who``
+        naming it where needed)."""
         lead, self.lead_warned = not self.lead_warned, True
         if lead:
             self.job_parts_line(o)
@@ -2050,7 +2057,7 @@ class _W:
         for w in o.warnings:
             self.core_warn(w)
             if lead and w.startswith("thin margin: "):
-                self.thin_margin_lead(w)
+                self.thin_margin_lead(w, who)
         if lead and (v := self.view_of(o.offer.id)) is not None:
             # the lead ranked with a doubted price (a provider named: :meth:`recommend`): the
             # provider's own dated rate beside it, as a cost answer says it (regress5 #4)

@@ -16,6 +16,7 @@ from service.domain.answer.intent import months_hours
 from service.domain.answer.numbers.context import (
     _W,
     OfferNumbers,
+    _decap,
     _instances,
     _out,
     _prompt,
@@ -38,6 +39,7 @@ from service.domain.errors import DomainError
 from service.domain.fields import DEFAULT_CONTEXT_TOKENS
 from service.domain.messages import quoted
 from service.domain.recommend.context import (
+    DEFAULT_DECODE_TOKENS_PER_S,
     HOURS_PER_MONTH,
     auto_llm,
     headroom_miss,
@@ -1776,8 +1778,22 @@ def budget_models(w: _W) -> bool:
     if "all" not in tiers:
         return False
     m, o, rec = tiers["all"]
-    w.out.first = w.say("budget_models_lead", within=said, **_tier_words(w, m, o))
-    w.ask("model_params", m.total_params, "params")
+    # the default decode floor the recommendations held the setups to (none stated): the
+    # lead says the largest model that serves the users at that speed, and that the floor is
+    # a default (audit budgetbest: 14.9 tokens/s per user led with no floor said)
+    floor = _decode_floor(rec)
+    n_users = w.n(users)
+    serves = (w.say("budget_models_serves_floor", users=n_users, tps=w.n(floor))
+              if floor and users > 1
+              else w.say("budget_models_runs_floor", tps=w.n(floor)) if floor
+              else w.say("budget_models_serves", users=n_users) if users > 1
+              else w.say("budget_models_runs"))
+    lead = w.say("budget_models_lead", serves=serves, within=said, **_tier_words(w, m, o))
+    # "the best LLM setup": the lead says it read "best" as the largest (audit budgetbest)
+    w.out.first = w.say("budget_models_best", lead=_decap(w, lead)) if w.st.best_asked else lead
+    # the number asked is the lead's month (it was its parameter count, meaningless alone:
+    # the model is in the text and in numbers.recommendations; audit budgetbest)
+    w.ask("per_month_usd", o.cost.per_month_usd or o.cost.per_hour_usd * hours, "USD")
     shown = [(o, rec)]
     for t in ("one", "sixteen"):
         if t not in tiers:
@@ -1793,10 +1809,27 @@ def budget_models(w: _W) -> bool:
     w.out.more.append(w.say("budget_models_basis" if one_each else "budget_models_basis_load",
                             ctx=w.n(ctx), users=w.say("budget_models_users_one") if users == 1
                             else w.say("budget_models_users", n=w.n(users))))
+    if floor:
+        w.out.more.append(w.say("budget_models_floor", tps=w.n(floor),
+                                users=w.say("budget_models_users_one") if users == 1
+                                else w.say("budget_models_users", n=n_users)))
     for x, r in shown:
         w.offer_numbers(msgspec.structs.replace(r, options=[x]))
-    w.option_warnings(o)
+    # the thin-margin sentence names the lead: the other tiers are said between them
+    # (audit budgetbest: "That first-token time (1,543 ms)" after DBRX's and Qwen2's setups)
+    w.option_warnings(o, who=w.say("budget_models_who", model=m.name,
+                                   setup=w.option_setup(o), provider=o.offer.provider)
+                      if len(shown) > 1 else None)
     return True
+
+
+def _decode_floor(rec: Recommendation) -> float | None:
+    """The default decode speed per user (``DEFAULT_DECODE_TOKENS_PER_S``) where the
+    recommendations ``rec`` held their options to it (no speed stated, the defaults
+    applied: their ``serving_defaults`` assumption names it); None otherwise."""
+    said = f">= {DEFAULT_DECODE_TOKENS_PER_S:g} tokens/s per user"
+    return (DEFAULT_DECODE_TOKENS_PER_S if any(
+        a.name == "serving_defaults" and said in a.value for a in rec.assumptions) else None)
 
 
 def _tiers_of(m: ModelEntry, rec: Recommendation | None, need: list[str],
