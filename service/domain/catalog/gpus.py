@@ -101,6 +101,16 @@ class GPU(Strict, frozen=True, kw_only=True):
         return self.memory_gib if self.memory_gib is not None else self.memory_gb
 
     @property
+    def ecc_default(self) -> Literal["on", "off"] | None:
+        """Whether the card's total (``memory_gib``) was read with ECC on or off, where
+        ``memory_note`` records it ("with ECC on, the data-centre default" / "with ECC off,
+        the workstation default", with its source): on a GDDR card ECC takes part of the
+        memory itself (the L40S reports 46068 MiB with it on, the RTX 6000 Ada 49140 MiB
+        with it off, both 48 GB). None where the note does not say."""
+        note = self.memory_note
+        return "on" if "with ECC on" in note else "off" if "with ECC off" in note else None
+
+    @property
     def usable_gib(self) -> float:
         """What a framework can allocate: total minus the CUDA context."""
         return self.total_gib - CONTEXT_GIB

@@ -1988,11 +1988,18 @@ def _cheapest_lead(w: _W, gid: str, inp: int, count: int, weights: str, mine: fl
 
 
 def _hour_setup_said(w: _W, gid: str, inp: int, r: SizingResult, count: int, thr: float,
-                     v: OfferView, hour: float, million: float) -> str:
+                     v: OfferView, hour: float, million: float, lead_count: int) -> str:
     """The sentence after a price per token led by its cheapest setup
-    (:func:`_cheapest_lead`) that prices the setup the hour and the month name (``count`` ×
-    ``gid`` at ``r``'s weights, :func:`_full_load`), said as the fewest GPUs that hold the
-    model at those weights where no fewer fit."""
+    (:func:`_cheapest_lead`, ``lead_count`` GPUs) that prices the setup the hour and the
+    month name (``count`` × ``gid`` at ``r``'s weights, :func:`_full_load`), said as the
+    fewest GPUs that hold the model at those weights where no fewer fit; where the lead is
+    on as many of the same GPU (only the precision differs), as the same setup at those
+    weights: "On the fewest GPUs that hold it at fp8, 1 × H200: $0.97" beside a lead of
+    1 × H200 at int8 ($0.95) contrasted nothing (audit eccnote23)."""
+    if lead_count == count:
+        return w.say("per_token_same_setup", setup=w.setup(count, gid),
+                     weights=_weights_said(w, r.weights), cost=w.usd(million), thr=w.n(thr),
+                     hour=w.usd(hour), provider=w.where(v, count))
     fewest = all(
         x is None or not x.fits_in_memory
         for x in (w.size(gpu=gid, gpu_count=n, input_tokens=inp, output_tokens=512,
@@ -2019,7 +2026,7 @@ def _million_on_gpu(w: _W, gid: str) -> bool:
     best = _cheapest_lead(w, gid, inp, count, r.weights, million)
     if best is not None:
         # no count stated: the setup cheapest per token leads, the hour's after it
-        hour_said = _hour_setup_said(w, gid, inp, r, count, thr, v, hour, million)
+        hour_said = _hour_setup_said(w, gid, inp, r, count, thr, v, hour, million, best[1])
         r, count, thr, v, hour, kind, million = best
         w.out.more.append(hour_said)
     if not w.ex.concurrent_requests and not w.st.input_million:

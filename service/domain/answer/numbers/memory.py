@@ -630,10 +630,17 @@ def _fits(w: _W) -> None:
     key = ("fits_cannot_run" if r.runs is False and r.fits_in_memory else "fits_cannot_run_nofit"
            if r.runs is False else "fits_yes" if r.fits_in_memory else "fits_no")
     everywhere = _refused_everywhere(w, r) if r.runs is False else None
-    w.out.first = w.say(key + ("" if everywhere is None else "_engine"), model=w.model.name,
-                        weights=r.weights, setup=setup, need=w.gib(r.memory.per_gpu_gib),
-                        cap=w.gib(w.cap(r)), ctx=w.n(ctx), engine=r.engine,
-                        runs=everywhere or "")
+    card = w.reg.gpus[gid]
+    # a No on a card whose total was read with ECC on (the L40S, 45.0 of its 48 GB) says so
+    # where the need is within the card's marketed size, and why cards of the same size fit
+    # (_fits_beside_ecc)
+    ecc = (key == "fits_no" and card.ecc_default == "on"
+           and r.memory.per_gpu_gib <= card.memory_gb)  # (where ECC may decide the fit)
+    w.out.first = w.say(key + ("" if everywhere is None else "_engine") + ("_ecc" if ecc else ""),
+                        model=w.model.name, weights=r.weights, setup=setup,
+                        need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)), ctx=w.n(ctx),
+                        engine=r.engine, runs=everywhere or "", gpu=w.gpu_name(gid),
+                        total=w.gib(card.total_gib), gb=w.n(card.memory_gb))
     w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=bool(r.fits) and r.runs is not False)
     if key == "fits_yes" and r.fits:
         _tight_fit(w, r, gid, count, ctx, setup)
@@ -643,10 +650,49 @@ def _fits(w: _W) -> None:
         _eight_bit_no(w, gid, count, ctx, r)
     _nearest_that_runs(w, r, gid, count, ctx)
     if not r.fits_in_memory and r.fits_on:
-        w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
+        w.out.more.extend(_fits_beside_ecc(w, r, gid) if ecc else
+                          [w.say("fits_no_more", fits=w.fits_text(r))])
     if r.fits and r.runs is not False:
         _less_of_memory(w, less, count, ctx)
     w.sized_warnings(r, ctx)
+
+
+def _fits_beside_ecc(w: _W, r: SizingResult, gid: str) -> list[str]:
+    """The GPUs the model fits on after a "no" on ``gid``, a card whose total was read with
+    ECC on (``GPU.ecc_default``), where a card of the same marketed memory would otherwise
+    read as a contradiction ("does not fit on the L40S 48GB ... fits on the RTX 6000 Ada
+    48GB"): a card of that size read with ECC off (the workstation default, sourced in the
+    catalog) is listed with why it holds more (about 48.0 GiB of the same 48 GB); one whose
+    ECC state the catalog does not record (the L20, only its marketed 48 GB) is left out,
+    with a note, since with ECC on it may expose no more than ``gid`` (audit eccnote23)."""
+    own, gpus = w.reg.gpus[gid], w.reg.gpus
+    same = [f for f in r.fits_on if f.weights is None] or r.fits_on
+    rows = sorted(same, key=lambda f: (f.gpu_count, f.gpu_memory_gib))
+
+    def twin(f: Any, state: str | None) -> bool:
+        card = gpus.get(f.gpu)
+        return (card is not None and card.memory_gb == own.memory_gb
+                and card.ecc_default == state)
+
+    left = [f for f in rows[:3] if twin(f, None)]
+    kept = [f for f in rows if not twin(f, None)][:3]
+    off = [f for f in kept if twin(f, "off")]
+    out = []
+    if kept:
+        out.append(w.say("fits_no_more", fits=", ".join(w.setup(f.gpu_count, f.gpu)
+                                                        for f in kept)))
+
+    def names(rows: list[Any]) -> str:
+        said = [w.gpu_name(f.gpu) for f in rows]
+        return w.t["fits_ecc_and"].join(filter(None, (", ".join(said[:-1]), said[-1])))
+
+    if off:
+        out.append(w.say("fits_ecc_off", cards=names(off), gb=w.n(own.memory_gb),
+                         total=w.gib(min(gpus[f.gpu].total_gib for f in off))))
+    if left:
+        out.append(w.say("fits_ecc_unknown" + ("_many" if len(left) > 1 else ""),
+                         cards=names(left), gb=w.n(own.memory_gb)))
+    return out
 
 
 def _tight_fit(w: _W, r: SizingResult, gid: str, count: int, ctx: int, setup: str) -> None:

@@ -441,6 +441,12 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
     return out
 
 
+_EACH_SAME = 1.05
+"""In an "each" comparison (:func:`_each_priced`), a side that costs at most this multiple of
+the cheapest is said as about the same as it ("about the same as awq-int4"), not as "about
+1.0× awq-int4"."""
+
+
 def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
                  catalog: Catalog, today: dt.date, messages: Messages, model_id: str | None,
                  st: Stated | None) -> Written | None:
@@ -514,8 +520,10 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                 setup = w.say("instances", n=w.n(v.nodes), setup=setup)
         x = o.asked.value / low if low else 1.0
         dearer = said(o.asked.value) != said(low) and len(priced) > 1
-        rows.append(w.say(row + ("_dearer" if dearer else ""), label=name, setup=setup,
-                          money=said(o.asked.value), x=w.n(x, 1), cheap=cheap[0]))
+        # within 5 % of the cheapest: "about the same as awq-int4", never "about 1.0×"
+        rows.append(w.say(row + ("" if not dearer else "_same" if x <= _EACH_SAME else "_dearer"),
+                          label=name, setup=setup, money=said(o.asked.value), x=w.n(x, 1),
+                          cheap=cheap[0]))
     lead = w.say("each_lead_month" if quantity == "per_month_usd" else "each_lead",
                  rows="; ".join(rows), usage=w.usage())
     out = Written(first=lead, sizing=cheap[1].sizing, asked=cheap[1].asked, computed=True,
