@@ -359,7 +359,7 @@ def _merge(ex: Extracted, ctx: AskContext | None, registry: Registry) -> Extract
     if ctx.model:
         found = registry.find_model(ctx.model)
         if found is None:
-            raise _unknown_context("model", ctx.model, registry.model_names.suggest(ctx.model))
+            raise _unknown_context("model", ctx.model, registry.suggest_models(ctx.model))
         if not ex.model:
             changes["model"] = found.id
     if ctx.weights:

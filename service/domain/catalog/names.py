@@ -4,7 +4,7 @@ suggestions (rapidfuzz) when nothing matches."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from rapidfuzz import fuzz, process, utils
 
@@ -176,15 +176,19 @@ class NameIndex:
             key = stripped
         return None
 
-    def resolve(self, name: str) -> str:
-        """The id ``name`` stands for, or NotFound with suggestions; a name longer than any
-        real one (``NAME_MAX``) is unknown at once, without fuzzy matching its whole length."""
+    def resolve(self, name: str,
+                suggest: Callable[[str], list[str]] | None = None) -> str:
+        """The id ``name`` stands for, or NotFound with suggestions (:meth:`suggest`, or
+        ``suggest``'s: the models of the kind a name says, :meth:`Registry.suggest_models`); a
+        name longer than any real one (``NAME_MAX``) is unknown at once, without fuzzy
+        matching its whole length."""
         if len(name) > NAME_MAX:
             raise NotFound(self.kind, name[:NAME_MAX], [])
         found = self.lookup(name)
         if found is None:
             members = self.family_members(name) if self.kind == "model" else []
-            raise NotFound(self.kind, name, members if len(members) > 1 else self.suggest(name))
+            raise NotFound(self.kind, name,
+                           members if len(members) > 1 else (suggest or self.suggest)(name))
         return found
 
     def family_members(self, name: str) -> list[str]:
@@ -207,12 +211,17 @@ class NameIndex:
                 found.append((float(size.group(1)) * scale, entry_id))
         return [entry_id for _, entry_id in sorted(found)]
 
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
+    def suggest(self, name: str, limit: int = 3,
+                among: Collection[str] | None = None) -> list[str]:
         """Up to ``limit`` ids, best first, scored against every spelling of each entry (id,
-        display name, aliases): "lama 3 8b" is nearer the alias "Llama 3 8B" than the id."""
+        display name, aliases): "lama 3 8b" is nearer the alias "Llama 3 8B" than the id.
+        With ``among``, only those ids, each ranked however far its spellings are ("xtts v2"
+        is spelt nothing like "bark", Bark is still the nearest text-to-speech model)."""
+        choices = list(self._names) if among is None else [
+            s for s, i in self._names.items() if i in among]
         results = process.extract(
-            name, list(self._names), scorer=fuzz.WRatio, processor=utils.default_process,
-            limit=None, score_cutoff=50,
+            name, choices, scorer=fuzz.WRatio, processor=utils.default_process,
+            limit=None, score_cutoff=50 if among is None else 0,
         )
         best: dict[str, tuple[float, float]] = {}
         key = norm(name)

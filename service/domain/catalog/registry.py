@@ -9,6 +9,7 @@ from service.domain.catalog.derived import Derived
 from service.domain.catalog.engines import Engine, Engines
 from service.domain.catalog.gpus import GPU
 from service.domain.catalog.kernels import Kernels
+from service.domain.catalog.kinds import kind_of_name, models_like, models_near
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.names import NameIndex, norm
 
@@ -46,7 +47,24 @@ class Registry:
         return self.model_names.conflicts + self.gpu_names.conflicts
 
     def model(self, name: str) -> ModelEntry:
-        return self.models[self.model_names.resolve(name)]
+        return self.models[self.model_names.resolve(name, self.suggest_models)]
+
+    def suggest_models(self, name: str, limit: int = 3) -> list[str]:
+        """The model ids an unknown model's name may have meant, best first: where the name
+        says what the model does (:func:`~service.domain.catalog.kinds.kind_of_name`: "xtts
+        v2" speaks, "e5-large" embeds), the catalog's models that do the same (as /v1/ask's
+        unknown-model answer names them), then those of the broader kind (audio, diffusion),
+        each nearest in spelling first, never a model of another kind ("xtts v2" was offered
+        deepseek-v2 and sd-2.1); else the nearest spellings of any model."""
+        kind = kind_of_name(name)
+        if kind is None:
+            return self.model_names.suggest(name, limit)
+        like = {m.id for m in models_like(self.models.values(), kind)}
+        found = self.model_names.suggest(name, limit, among=like) if like else []
+        near = {m.id for m in models_near(self.models.values(), kind)} - like
+        if len(found) < limit and near:
+            found += self.model_names.suggest(name, limit - len(found), among=near)
+        return found
 
     def gpu(self, name: str) -> GPU:
         return self.gpus[self.gpu_names.resolve(name)]
