@@ -158,6 +158,18 @@ _RANKED_BEFORE = re.compile(
     rf"ranks after the options that finish within (?P=limit) days\.")
 _RANKED_AFTER = re.compile(rf"Ranked after the options that finish within (?P<limit>{_N}) days: "
                            rf"this one takes ~(?P<days>{_N}) days\.")
+# options._ranked_above_note: the cheaper options listed after it, and what ranked it first
+_ABOVE_ITEM = rf"#(?P<n>\d++) \(\$(?P<cost>{_N})(?P<unit>/month| for the job)\)"
+_RANKED_ABOVE = re.compile(rf"Ranked above cheaper options? (?P<items>#\d++ \(\${_N}(?:/month| "
+                           rf"for the job)\)(?:(?:, | and )#\d++ \(\${_N}(?:/month| for the "
+                           rf"job)\))*+): (?P<reasons>[^:]++)")
+# (from the start of a name only: a run searched from each of its characters was quadratic)
+_ABOVE_WEIGHTS = re.compile(rf"(?<![\w.-])(?P<w>[\w.-]++) weights instead of "
+                            rf"(?P<w2>[\w.-]++) \(quality handicap x(?P<h>{_N}) against "
+                            rf"x(?P<h2>{_N})\)")
+_ABOVE_MACHINES = re.compile(rf"1 machine instead of (?P<n>{_N}) \(x(?P<x>{_N}) for a plan "
+                             r"over several\)")
+_ABOVE_DAYS = re.compile(rf"a job within (?P<limit>{_N}) days instead of ~(?P<days>{_N})")
 _TARGETS = {"default time-to-first-token target": "why_target_default_ttft",
             "default decode target": "why_target_default_decode",
             "time-to-first-token target": "why_target_ttft",
@@ -506,10 +518,40 @@ def _ranking_note(note: str, t: Mapping[str, str], f: Formatter,
             machine=_machine(m, t, f),
             kind="" if m["kind"] is None else ", " + price_kind_words(m["kind"], t, kinds),
             limit=_said(f, m["limit"]))
+    if note.endswith(".") and (m := _RANKED_ABOVE.fullmatch(note[:-1])) is not None:
+        return _ranked_above(m, t, f)
     if (m := _RANKED_AFTER.fullmatch(note)) is not None:
         return t["why_ranked_after"].format(limit=_said(f, m["limit"]),
                                             days=_said(f, m["days"]))
     return None
+
+
+def _ranked_above(m: re.Match[str], t: Mapping[str, str], f: Formatter) -> str | None:
+    """options._ranked_above_note in the language of ``t`` (None where a reason's shape is
+    not known: the English is kept)."""
+    items = [t["why_ranked_above_item"].format(
+        n=i["n"], money=t["why_month" if i["unit"] == "/month" else "why_job"].format(
+            money=_said_money(f, i["cost"])))
+        for i in re.finditer(_ABOVE_ITEM, m["items"])]
+    reasons: list[str] = []
+    for part in m["reasons"].split(" and "):
+        if (r := _ABOVE_WEIGHTS.fullmatch(part)) is not None:
+            reasons.append(t["why_above_weights"].format(
+                w=r["w"], w2=r["w2"], h=_said(f, r["h"]), h2=_said(f, r["h2"])))
+        elif (r := _ABOVE_MACHINES.fullmatch(part)) is not None:
+            reasons.append(t["why_above_machines"].format(n=_said(f, r["n"]),
+                                                          x=_said(f, r["x"])))
+        elif (r := _ABOVE_DAYS.fullmatch(part)) is not None:
+            reasons.append(t["why_above_days"].format(limit=_said(f, r["limit"]),
+                                                      days=_said(f, r["days"])))
+        else:
+            return None
+    if not items:
+        return None
+    and_ = t["why_ranked_above_and"]
+    listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + and_ + items[-1]
+    return t["why_ranked_above_one" if len(items) == 1 else "why_ranked_above_many"].format(
+        items=listed, reasons=and_.join(reasons))
 
 
 def _zones(m: re.Match[str], t: Mapping[str, str], f: Formatter,

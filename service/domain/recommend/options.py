@@ -47,6 +47,7 @@ from service.domain.recommend.context import (
     LONG_JOB_HOURS,
     LONG_RUN_DAYS,
     LONG_RUN_PRICE_FACTOR,
+    MULTI_NODE_HANDICAP,
     POPULAR,
     STEADY_HOURS_PER_DAY,
     VERY_LONG_RUN_DAYS,
@@ -1237,6 +1238,9 @@ def finalise(ctx: Ctx, candidates: list[Quote], top_n: int | None = None) -> lis
                             no_flexible=first is None)
         notes += _other_zones_note(ctx, c, zones.get(_choice_key(c), []))
         notes += _resale_note(ctx, c, groups[i - 1])
+        notes += _ranked_above_note(ctx, ranked, i - 1, tier,
+                                    days_said=beaten is not None and i == 1,
+                                    reserved_said=promoted and i == 1 and c is first)
         if out:
             notes += _dearer_note(ctx, c, o, out[0])
         out.append(replace_struct(o, why=_why(o, ctx, c.plan.decided_by) + notes))
@@ -1285,6 +1289,61 @@ def _dearer_note(ctx: Ctx, c: Quote, o: Option, first: Option) -> str:
                 note += (f": {plan.replicas:,} replicas, one on each GPU group of the "
                          f"machine(s) rented, where the load needs {needed:,}")
     return note + "."
+
+
+def _quote_cost(q: Quote) -> float | None:
+    """What the option's cost shows (:func:`_cost_of`): a month's, else the job's."""
+    return q.per_month if q.per_month is not None else q.per_job
+
+
+def _ranked_above_note(ctx: Ctx, ranked: Sequence[Quote], k: int,
+                       tier: Callable[[Quote], int], days_said: bool = False,
+                       reserved_said: bool = False) -> str:
+    """Where ``ranked[k]`` ranks above cheaper options listed after it: which, and the rule
+    that placed it first (the ranking weighs each cost by the weights' quality handicap,
+    ``QUALITY_HANDICAP``, and a plan over several machines by ``MULTI_NODE_HANDICAP``; a
+    job's days, :func:`_job_tier`). Mixtral 8x22B at 2,000 tokens/s ranked 4 x H100 at fp8,
+    $5,405/month, above 6 x 8 x V100 at gptq-int4, $4,835, with no word on why (audit
+    rankwhy). ``days_said``/``reserved_said``: a note of :func:`_rank_notes` already says why
+    it ranks before a cheaper job over the days' limit / a cheaper reserved price."""
+    c = ranked[k]
+    mine = _quote_cost(c)
+    if mine is None:
+        return ""
+    unit = "/month" if c.per_month is not None else " for the job"
+    hc = ctx.handicap(c.plan.p.id)
+    groups: dict[str, list[str]] = {}  # the reasons -> the cheaper options they place after
+    for j in range(k + 1, len(ranked)):
+        d = ranked[j]
+        theirs = _quote_cost(d)
+        if theirs is None or round(theirs, 2) >= round(mine, 2):
+            continue
+        if reserved_said and d.model == "reserved":
+            continue
+        reasons: list[str] = []
+        if tier(c) < tier(d):
+            if days_said:
+                continue
+            limit = VERY_LONG_RUN_DAYS if tier(d) == 2 else LONG_RUN_DAYS
+            days, _ = stated_days(ctx, d)
+            reasons.append(f"a job within {limit:g} days instead of ~{days:,.0f}")
+        hd = ctx.handicap(d.plan.p.id)
+        if hc < hd:
+            reasons.append(f"{c.plan.p.id} weights instead of {d.plan.p.id} (quality handicap "
+                           f"x{hc} against x{hd})")
+        if c.plan.nodes == 1 < d.plan.nodes:
+            reasons.append(f"1 machine instead of {d.plan.nodes:,} (x{MULTI_NODE_HANDICAP:g} "
+                           "for a plan over several)")
+        if reasons:
+            groups.setdefault(" and ".join(reasons), []).append(
+                f"#{j + 1} ({usd(theirs)}{unit})")
+    notes = ""
+    for why, which in groups.items():
+        listed = (which[0] if len(which) == 1
+                  else ", ".join(which[:-1]) + " and " + which[-1])
+        notes += (f" Ranked above cheaper option{'s' if len(which) > 1 else ''} {listed}: "
+                  f"{why}.")
+    return notes
 
 
 def _note_saturation(ctx: Ctx, options: list[Option]) -> None:

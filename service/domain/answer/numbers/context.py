@@ -933,6 +933,38 @@ class _W:
         return quality_handicap(
             weights, self.model.native_precision if self.model is not None else None)
 
+    def rank_basis(self, o: Option, others: list[Option], month: bool = False) -> str:
+        """Why the recommendations rank ``o`` above the first of ``others`` with no commitment
+        that costs less (an hour, or a month where ``month``), in words for a "top-ranked"
+        lead ("ranked on price and the quality of its weights: fp8 against gptq-int4"): the
+        weights' quality handicap and the multi-node one the ranking weighs each cost by
+        (recommend.options._ranked_above_note says the same on the option). Mixtral 8x22B at
+        2,000 tokens/s led with 4 x H100 at fp8 over 6 x 8 x V100 at gptq-int4, "ranked on
+        price and the quality of its weights" where the 6 machines counted too (audit
+        rankwhy). "" where none listed costs less."""
+        def cost(x: Option) -> float:
+            return (x.cost.per_month_usd or 0.0) if month else x.cost.per_hour_usd
+
+        x = next((x for x in others if x.pricing_model != "reserved" and cost(x) < cost(o)),
+                 None)
+        if x is None:
+            return ""
+        weights = self.handicap(o.weights) < self.handicap(x.weights)
+        machines = o.nodes == 1 < x.nodes
+        said = {"w": o.weights, "w2": x.weights, "n": self.n(x.nodes)}
+        if weights and machines:
+            return self.say("rank_basis_both", **said)
+        if weights:
+            return self.say("rank_basis_weights", **said)
+        if machines:
+            return self.say("rank_basis_machines", **said)
+        if (not month and o.cost.per_month_usd is not None and x.cost.per_month_usd is not None
+                and x.cost.per_month_usd >= o.cost.per_month_usd):
+            # cheaper an hour, not over the month the ranking prices (storage per machine,
+            # billing): the month's total decided
+            return self.say("rank_basis_month")
+        return self.say("rank_basis")
+
     def size(self, **kw: Any) -> SizingResult | None:
         # the GPUs of the machine a training run is priced on (not a request field: sizing's
         # ``machine_gpus``, one node where they are joined all to all)

@@ -1568,7 +1568,8 @@ def _cost_inner(w: _W) -> None:
     elif month_said and o.cost.per_month_usd is not None:
         w.out.first = w.say("cost_month_ranked" if ranked else "cost_month_no_commitment"
                             if committed else "cost_month",
-                            month=w.usd(o.cost.per_month_usd), usage=w.usage(), **common)
+                            month=w.usd(o.cost.per_month_usd), usage=w.usage(),
+                            basis=w.rank_basis(o, options[1:], month=True), **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if w.st.day_also:
             # "per hour, per day and per month": the day's total too, at the hours a day the
@@ -1689,7 +1690,8 @@ def _cost_inner(w: _W) -> None:
         option_budget_lasts(w, o)  # "how long does $50 last": the hours it buys (prices.py)
     else:
         w.out.first = w.say("cost_hour_ranked" if ranked else "cost_hour_no_commitment"
-                            if committed else "cost_hour", **common)
+                            if committed else "cost_hour",
+                            basis=w.rank_basis(o, options[1:], month=month_said), **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind != "llm" and w.weights is None:
         _match_weights_note(w, o)

@@ -174,6 +174,7 @@ def _gpu_count(w: _W) -> None:
             ranked = any(x.pricing_model != "reserved"
                          and x.cost.per_hour_usd < o.cost.per_hour_usd for x in rec.options[1:])
             w.out.first = w.say("gpu_count_rec_ranked" if ranked else "gpu_count_rec",
+                                basis=w.rank_basis(o, rec.options[1:]),
                                 users=w.n(users), model=w.model.name,
                                 weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                                 provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))
@@ -1063,6 +1064,7 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
                      for x in options[1:3])
         w.out.first = w.say(
             "gpu_count_rate_target_ranked" if ranked else "gpu_count_rate_target",
+            basis=w.rank_basis(o, options[1:3]),
             target=_target_at_load(w, targets, w.st.request_rate_per_s), inp=w.n(inp),
             out=w.n(out), model=w.model.name, weights=o.weights, n=w.n(n),
             gpu=o.offer.gpu_name, setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
@@ -1143,7 +1145,7 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
                      for x in rec.options[1:])
         which = w.say("gpu_count_tokens_ranked" if ranked
                       else "gpu_count_tokens_cheapest_gpu" if gid is not None
-                      else "gpu_count_tokens_cheapest")
+                      else "gpu_count_tokens_cheapest", basis=w.rank_basis(o, rec.options[1:]))
         w.out.first = w.say("gpu_count_tokens", **said, weights=o.weights, n=w.n(n),
                             gpu=o.offer.gpu_name, which=which,
                             machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",

@@ -1652,7 +1652,8 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     users = w.ex.concurrent_requests or 1
     if target:
         w.out.first = w.say("speed_target_ranked" if ranked else "speed_target",
-                            target=_target_at_load(w, target, rate), **said)
+                            target=_target_at_load(w, target, rate),
+                            basis=w.rank_basis(o, rec.options[1:3]), **said)
     elif w.sub == "request_time" and tps:
         # one request's whole time asked at that load ("with a budget of $2,000, how long
         # does one request take on 70B for 20 users?"): TTFT + output x TPOT at the load, the
