@@ -64,10 +64,18 @@ def test_both_sides_at_the_load_with_speed_price_and_verdict(question: str) -> N
     h100 = _at_load("h100-sxm", 100)
     h200 = _at_load("h200-sxm", 100)
     assert (h100[0], h200[0]) == (4, 4)  # the count answer's: 1 x TP4 and 2 x TP2
-    for gpu, (n, tps, ttft) in (("NVIDIA H100 SXM5 80GB", h100), ("NVIDIA H200 SXM 141GB", h200)):
-        assert f"{n} × {gpu} hold them all" in text, text
-        assert f"about {tps:.1f} tokens/s per user" in text, text
-        assert f"the first token in about {ttft:,.0f} ms" in text, text
+    n, tps, ttft = h100
+    assert f"{n} × NVIDIA H100 SXM5 80GB hold them all" in text, text
+    assert f"about {tps:.1f} tokens/s per user" in text, text
+    assert f"the first token in about {ttft:,.0f} ms" in text, text
+    # 4 x H200 as 2 replicas of 2 hold them all but miss the 2 s default first token (2,017
+    # ms): the side is the recommendations' setup on it, one replica of 4 (fix/cmpttft)
+    n, tps, ttft = h200
+    assert (f"{n} × NVIDIA H200 SXM 141GB (2 replicas, 2 GPUs per replica) hold them all but "
+            "miss the default targets") in text, text
+    assert f"the first token in about {ttft:,.0f} ms, {tps:.1f} tokens/s per user" in text
+    assert ("the recommendations' setup on it, 4 × NVIDIA H200 SXM 141GB, meets them" in text
+            and "(1 replica, 4 GPUs per replica)" in text), text
     # the cheapest on-demand machine of 4 of each, over a month of 720 h
     p100, p200 = machine_price("h100-sxm", 4), machine_price("h200-sxm", 4)
     assert (p100, p200) == (7.47, 7.98)
@@ -80,7 +88,7 @@ def test_both_sides_at_the_load_with_speed_price_and_verdict(question: str) -> N
     assert h200[1] > h100[1]  # the dearer H200 decodes faster per user: said so
     assert h200[2] > h100[2]  # with the later first token (audit regress13 #13)
     assert (f"4 × NVIDIA H200 SXM 141GB, dearer, is faster per token but slower to the first "
-            f"token: about {h200[1]:.1f} against {h100[1]:.1f} tokens/s") in text, text
+            f"token: about 15.8 against {h100[1]:.1f} tokens/s") in text, text  # the TP4 side
     assert "$3.67/month more per user" in text, text
     # 2 x H100: 5 at full context, max_batch_size and the sizing warning's count (was 6, the
     # admission at actual context, beside a warning of 5: fix/batchwarn)
@@ -93,7 +101,8 @@ def test_romanian_twin_has_both_sides_and_the_verdict() -> None:
     h100 = _at_load("h100-sxm", 100)
     h200 = _at_load("h200-sxm", 100)
     assert "4 × NVIDIA H100 SXM5 80GB le țin pe toate" in text, text
-    assert "4 × NVIDIA H200 SXM 141GB le țin pe toate" in text, text
+    assert ("4 × NVIDIA H200 SXM 141GB (2 replici, 2 GPU-uri pe replică) le țin pe toate, dar "
+            "nu ating țintele implicite") in text, text  # (fix/cmpttft: the TP4 setup follows)
     assert f"aproximativ {_ro(f'{h100[1]:.1f}')} tokeni/s per utilizator" in text, text
     assert f"primul token în aproximativ {_ro(f'{h200[2]:,.0f}')} ms" in text, text
     assert "5.378 USD/lună (7,47 USD/oră" in text, text
@@ -122,5 +131,6 @@ def test_a_side_that_holds_the_load_keeps_its_row_and_gets_its_cost_per_user() -
     # 4 x H100 run as 2 replicas of 2: two 2-GPU machines at $2.58/h, $5.16/h, $371.52 a
     # month per user (was one 4-GPU machine at $7.47/h; audit regress13 #3)
     assert "$5.16/h at hyperbolic, 2 separate machines of 2 × NVIDIA H100 SXM5 80GB" in text, text
-    assert "4 × NVIDIA H100 SXM5 80GB about $371.52/month per user" in text, text
-    assert "the cheapest per user is 4 × NVIDIA H100 SXM5 80GB" in text, text
+    # (named as rented: fix/cmpttft)
+    assert "2 instances of 2 × NVIDIA H100 SXM5 80GB about $371.52/month per user" in text, text
+    assert "the cheapest per user is 2 instances of 2 × NVIDIA H100 SXM5 80GB" in text, text
