@@ -66,6 +66,7 @@ from service.domain.recommend.options import (
     machine_words,
     multi_node_quotes,
     no_region_offers,
+    quote_cost,
     rank_offers,
     stated_days,
     untrusted_reason,
@@ -620,7 +621,7 @@ def _instead_words(ctx: Ctx, q: Precision, p: Precision, top: Option, *,
     mine = [c for c in candidates if c.offer.id == top.offer.id and c.model == top.pricing_model]
     if mine:
         c = min(mine, key=lambda x: x.sort_cost)
-        cost = c.per_month if c.per_month is not None else c.per_job
+        cost = quote_cost(c)
         if c.plan.nodes > top.nodes:
             held = f" for the {c.plan.decided_by} target" if c.plan.decided_by else ""
             return (f"{q.id} weights carry the load on {count(top.nodes, 'node')} of {name} "

@@ -1104,7 +1104,7 @@ def _other_zones_note(ctx: Ctx, c: Quote, others: Sequence[Quote]) -> str:
             if name not in places:
                 places.append(name)
     hours = [q.per_hour for q in others]
-    costs = [(q.per_month if q.per_month is not None else q.per_job) for q in others]
+    costs = [quote_cost(q) for q in others]
     known = [x for x in costs if x is not None]
     unit = "/month" if c.per_month is not None else " for the job"
 
@@ -1291,7 +1291,7 @@ def _dearer_note(ctx: Ctx, c: Quote, o: Option, first: Option) -> str:
     return note + "."
 
 
-def _quote_cost(q: Quote) -> float | None:
+def quote_cost(q: Quote) -> float | None:
     """What the option's cost shows (:func:`_cost_of`): a month's, else the job's."""
     return q.per_month if q.per_month is not None else q.per_job
 
@@ -1307,7 +1307,7 @@ def _ranked_above_note(ctx: Ctx, ranked: Sequence[Quote], k: int,
     rankwhy). ``days_said``/``reserved_said``: a note of :func:`_rank_notes` already says why
     it ranks before a cheaper job over the days' limit / a cheaper reserved price."""
     c = ranked[k]
-    mine = _quote_cost(c)
+    mine = quote_cost(c)
     if mine is None:
         return ""
     unit = "/month" if c.per_month is not None else " for the job"
@@ -1315,7 +1315,7 @@ def _ranked_above_note(ctx: Ctx, ranked: Sequence[Quote], k: int,
     groups: dict[str, list[str]] = {}  # the reasons -> the cheaper options they place after
     for j in range(k + 1, len(ranked)):
         d = ranked[j]
-        theirs = _quote_cost(d)
+        theirs = quote_cost(d)
         if theirs is None or round(theirs, 2) >= round(mine, 2):
             continue
         if reserved_said and d.model == "reserved":

@@ -396,11 +396,7 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
         today, messages, model_id, dc_replace(st, providers_named=(p,)))) for p in provs]
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
 
-    def money(o: Written) -> bool:
-        return (o.first is not None and o.asked is not None and o.asked.value > 0
-                and o.asked.unit.startswith("USD") and o.asked.quantity.endswith("_usd"))
-
-    priced = [x for x in alone if money(x[1])]
+    priced = [x for x in alone if _is_money(x[1])]
     quantity = priced[0][1].asked.quantity if priced and priced[0][1].asked else ""
     ranked = sorted((x for x in priced if x[1].asked and x[1].asked.quantity == quantity),
                     key=lambda x: x[1].asked.value if x[1].asked else 0.0)
@@ -413,8 +409,7 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
     text = " ".join([w.say("provider_setups"), *rows])
 
     def said(v: float) -> str:
-        key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
-        return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
+        return _money_said(w, quantity, v)
 
     if len(ranked) >= 2:
         values = [o.asked.value for _, o in ranked if o.asked]
@@ -436,9 +431,27 @@ def _providers_setups(intent: str, sub: str | None, ex: Extracted, det: Details,
         if o.more:
             out.more.append(w.say("provider_setup_more", provider=name, text=" ".join(o.more)))
         out.offers.extend(o.offers[:1])
-        out.warnings.extend(x for x in o.warnings if x not in out.warnings)
-        out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
+        _gather_notes(out, o)
     return out
+
+
+def _is_money(o: Written) -> bool:
+    """Whether a side's answer (:func:`_providers_setups`, :func:`_each_priced`) led with a
+    price in USD that is more than $0."""
+    return (o.first is not None and o.asked is not None and o.asked.value > 0
+            and o.asked.unit.startswith("USD") and o.asked.quantity.endswith("_usd"))
+
+
+def _money_said(w: _W, quantity: str, v: float) -> str:
+    """``v`` as the sides' answers asked it: a month's or an hour's price, else dollars."""
+    key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
+    return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
+
+
+def _gather_notes(out: Written, o: Written) -> None:
+    """A side's warnings and stated prices added to the combined answer ``out``, once each."""
+    out.warnings.extend(x for x in o.warnings if x not in out.warnings)
+    out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
 
 
 _EACH_SAME = 1.05
@@ -488,12 +501,8 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     else:
         return None
 
-    def money(o: Written) -> bool:
-        return (o.first is not None and o.asked is not None and o.asked.value > 0
-                and o.asked.unit.startswith("USD") and o.asked.quantity.endswith("_usd")
-                and (bool(o.offers) or o.priced_setup is not None))
-
-    priced = [(name, o) for name, o in sides if money(o)]
+    priced = [(name, o) for name, o in sides
+              if _is_money(o) and (bool(o.offers) or o.priced_setup is not None)]
     if not priced:
         return None  # nothing priced: the answer as before, with its reason
     quantity = priced[0][1].asked.quantity if priced[0][1].asked else ""
@@ -502,8 +511,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     low = cheap[1].asked.value if cheap[1].asked else 0.0
 
     def said(v: float) -> str:
-        key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
-        return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
+        return _money_said(w, quantity, v)
 
     rows = []
     for name, o in sides:
@@ -536,8 +544,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
         if o.more:
             out.more.append(w.say(label + "_more", label=name, text=" ".join(o.more)))
         out.offers.extend([o.priced_offer] if o.priced_offer is not None else o.offers[:1])
-        out.warnings.extend(x for x in o.warnings if x not in out.warnings)
-        out.stated_prices.extend(x for x in o.stated_prices if x not in out.stated_prices)
+        _gather_notes(out, o)
     return out
 
 
