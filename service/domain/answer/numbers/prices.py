@@ -1733,9 +1733,14 @@ def budget_models(w: _W) -> bool:
     gpus = w.reg.gpus
     most = max(v.gpu_count * gpus[v.gpu].usable_gib for v in within)
     most_one = max((gpus[v.gpu].usable_gib for v in within if v.gpu_count == 1), default=0.0)
+    # a speed per user stated ("for 10 users at 30 tokens/s each") is the floor the setups
+    # are held to, in place of the recommendations' default one (it was ignored: the lead
+    # served its users at 10 tokens/s; audit budgetfit)
+    stated_tps = w.st.min_tokens_per_s or None
     kw: dict[str, Any] = {"workload": "serving", "interruptible": False, "top_n": 50,
                           "concurrent_requests": w.ex.concurrent_requests or 1,
-                          "context_tokens": w.ex.context_tokens}
+                          "context_tokens": w.ex.context_tokens,
+                          "min_decode_tokens_per_s": stated_tps}
     ids = sorted({v.gpu for v in within})
     if len(ids) <= 50:  # (the request's list takes 50; more is every GPU anyway)
         kw["gpus"] = ids
@@ -1781,7 +1786,7 @@ def budget_models(w: _W) -> bool:
     # the default decode floor the recommendations held the setups to (none stated): the
     # lead says the largest model that serves the users at that speed, and that the floor is
     # a default (audit budgetbest: 14.9 tokens/s per user led with no floor said)
-    floor = _decode_floor(rec)
+    floor = stated_tps or _decode_floor(rec)
     n_users = w.n(users)
     serves = (w.say("budget_models_serves_floor", users=n_users, tps=w.n(floor))
               if floor and users > 1
@@ -1810,7 +1815,8 @@ def budget_models(w: _W) -> bool:
                             ctx=w.n(ctx), users=w.say("budget_models_users_one") if users == 1
                             else w.say("budget_models_users", n=w.n(users))))
     if floor:
-        w.out.more.append(w.say("budget_models_floor", tps=w.n(floor),
+        w.out.more.append(w.say("budget_models_floor_stated" if stated_tps
+                                else "budget_models_floor", tps=w.n(floor),
                                 users=w.say("budget_models_users_one") if users == 1
                                 else w.say("budget_models_users", n=n_users)))
     for x, r in shown:

@@ -35,6 +35,7 @@ from service.domain.answer.numbers.context import (
 from service.domain.answer.numbers.cost import (
     _assumed_rate_key,
     _cost,
+    _over_budget_lead,
     _within,
     replicas_full_load,
     replicas_note,
@@ -51,6 +52,7 @@ from service.domain.answer.numbers.prices import (
     _machine_doubt,
     _node_basis,
     _weights_said,
+    budget_models,
     rate_weights,
 )
 from service.domain.catalog.precisions import (
@@ -856,6 +858,12 @@ def _month_beside(w: _W) -> None:
 
 
 def _speed_answer(w: _W) -> None:
+    if w.model is None and w.ex.gpu is None and not w.det.gpus:
+        # a budget and a speed with no model ("best setup for $2000/month for 10 users at 30
+        # tokens/s each"): the largest models the budget serves at that speed, as the cost
+        # answer reads "best" with a budget (it asked which model; audit budgetfit)
+        budget_models(w)
+        return
     if w.model is None or _answered_as_media(w):
         return
     if w.sub == "precision" and _precision_pick(w):
@@ -1617,10 +1625,11 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     # 32k prompts need 20 of them; audit buyer17b #1); a total token rate is passed by
     # :meth:`_W.recommend` itself
     rate = w.st.request_rate_per_s or None
-    rec = w.recommend(workload="serving", min_decode_tokens_per_s=tps_min,
-                      target_requests_per_s=rate,
-                      context_tokens=inp + out, output_tokens=out,
-                      concurrent_requests=w.ex.concurrent_requests)
+    kw: dict[str, Any] = {"workload": "serving", "min_decode_tokens_per_s": tps_min,
+                          "target_requests_per_s": rate, "context_tokens": inp + out,
+                          "output_tokens": out,
+                          "concurrent_requests": w.ex.concurrent_requests}
+    rec = w.recommend(**kw)
     # the quantity asked: the latency when only a latency is asked, else the speed
     quantity = "decode_tokens_per_s" if tps_min else "time_to_first_token_ms"
     if not target and (rec is None or not rec.options):
@@ -1629,6 +1638,14 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
         return
     if rec is None or not rec.options:
         if tps_min and _read_as_total(w, tps_min, inp, out):
+            return
+        if rec is not None and rec.reason and _over_budget_lead(
+                w, {**kw, "concurrent_requests": w.ex.concurrent_requests or 1}, rec.reason,
+                "serving"):
+            # the budget keeps out every setup that meets the target: the cheapest that meets
+            # it and its price over the budget ("No setup in the catalog reaches 30 tokens/s
+            # per user" was said where 1 x H100 reaches it at $936/month, over $500/month;
+            # audit budgetfit)
             return
         w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
                             inp=w.n(inp), out=w.n(out))
@@ -1674,6 +1691,10 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     if month is not None and cost_asked:
         w.out.first = w.say("speed_target_cost", month=w.usd(month),
                             usage=w.usage()) + " " + w.out.first
+    if target:
+        # a budget stated beside the target: what the lead costs in its unit, within it, what
+        # is left, and a setup of better weights the budget also buys (audit budgetfit)
+        _budget_fit(w, o, kw, target, month_led=month is not None and bool(cost_asked))
     # the load the latency and speed are for: a time to first token depends on the prompt
     _target_load_said(w, o, rate, inp, out)
     # "which GPU for 100 tokens/s?" asks no yes or no; "can it do 100 tokens/s?" does
@@ -1695,6 +1716,68 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
+
+
+def _budget_fit(w: _W, o: Option, kw: dict[str, Any], target: str, *, month_led: bool
+                ) -> None:
+    """A budget stated beside a speed or latency target ("budget $3000/month, llama 3.1 70b at
+    30 tokens/s per user for 10 users"): after the lead, what its setup ``o`` costs in the
+    budget's unit (a month at the stated use, storage included; an hour; a day of a 30-day
+    month, as :meth:`_W.recommend` caps a day's budget), that it is within the budget and
+    what is left of it (the recommendations rank only options within it); then the cheapest
+    setup at weights of better quality that the budget also buys at the same target (the
+    precisions ``weights: "auto"`` tries whose ranking handicap,
+    recommend.context.QUALITY_HANDICAP, is lower than the lead's: bf16 before fp8 before
+    int8 before 4-bit, as the catalog's precision notes rate their quality), where one does.
+    The lead said the hourly price alone, never the month nor the budget (audit budgetfit:
+    "$1.29/h" for $3,000/month; it is $936/month, $2,064 of it left, and 1 x MI300X at fp8
+    at $1,654/month also meets 30 tokens/s)."""
+    ro = w.lang == "ro"
+    month = o.cost.per_month_usd
+    day, monthly, hourly = (w.st.budget_usd_per_day, w.ex.budget_usd_per_month,
+                            w.ex.budget_usd_per_hour)
+    if day and not monthly:
+        budget, cost, unit = day, month / MONTH_DAYS if month is not None else None, (
+            "zi" if ro else "day")
+    elif monthly:
+        budget, cost, unit = monthly, month, "lună" if ro else "month"
+    elif hourly:
+        budget, cost, unit = hourly, o.cost.per_hour_usd, "oră" if ro else "h"
+    else:
+        return
+    if cost is None or cost > budget:
+        return
+
+    def per(v: float) -> str:
+        return w.usd(v) + "/" + unit
+
+    left = per(budget - cost)
+    if month_led:  # "how much ... ?": the month led; the budget and what is left of it
+        w.out.more.append(w.say("budget_fit_led", budget=per(budget), left=left))
+    else:
+        usage = w.say("budget_fit_usage", usage=w.usage()) if unit not in ("h", "oră") else ""
+        w.out.more.append(w.say("budget_fit", cost=per(cost), usage=usage, budget=per(budget),
+                                left=left))
+    if w.weights or w.model is None or w.model.kind != "llm":
+        return  # the weights stated are the buyer's choice
+    lead = w.handicap(o.weights)
+    better = sorted((x for x in w.auto_weights() if w.handicap(x) < lead),
+                    key=lambda x: (w.handicap(x), -get_precision(x).bits_linear))
+    for x in better:  # the best quality first: the first the budget buys is said
+        rec = w.recommend(**{**kw, "weights": x, "top_n": 1})
+        b = rec.options[0] if rec is not None and rec.options else None
+        p = b.performance if b is not None else None
+        if (rec is None or b is None or p is None or b.cost.per_month_usd is None
+                or p.decode_tokens_per_s_per_user is None or p.time_to_first_token_ms is None):
+            continue  # (an unknown figure is never said as 0)
+        w.out.more.append(w.say(
+            "budget_fit_better", weights=b.weights, lead=o.weights, target=target,
+            setup=w.option_setup(b), provider=b.offer.provider, hour=w.usd(b.cost.per_hour_usd),
+            kind=w.kinds[b.pricing_model], month=w.usd(b.cost.per_month_usd),
+            tps=w.rate(p.decode_tokens_per_s_per_user), ttft=w.n(p.time_to_first_token_ms)))
+        if not any(b.offer.id == y.offer_id and b.weights == y.weights for y in w.out.offers):
+            w.offer_numbers(msgspec.structs.replace(rec, options=[b]))
+        return
 
 
 def _target_at_load(w: _W, target: str, rate: float | None) -> str:
