@@ -43,15 +43,49 @@ from service.domain.sizing.sizing import default_weights
 # Ranking preference between precisions when weights="auto": a small cost handicap for the
 # quality a format gives up (stated in the assumptions, never hidden in a price), relative to
 # bf16 here and counted against the model's own format where it ranks (quality_handicap;
-# auto_llm tries no format that stores as many bits as the model's own). Every
-# precision weights=auto can try has one (the assumption lists them: gpt-oss's MXFP4 had
-# none, "ranks with a quality handicap: " with nothing after it, and an unstated x1.1). MXFP4
-# is tried only as a model's released format (gpt-oss: post-trained in it), so it gives up
-# nothing; so is INT4 of the experts (Kimi K2 Thinking: quantization-aware trained in it,
-# "lossless" per its model card).
-QUALITY_HANDICAP = {"bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "int8": 1.04, "awq-int4": 1.12,
-                    "q8_0": 1.01, "q4_k_m": 1.12, "nf4": 1.12, "mxfp4": 1.0,
-                    "int4-experts": 1.0}
+# auto_llm tries no format that stores as many bits as the model's own). Every precision id
+# of catalog.precisions has one, looked up strictly (a format with none was ranked at an
+# unstated x1.1: gptq-int4, the stand-in for awq-int4 on a V100, ranked above awq-int4 x1.12
+# with no source; gpt-oss's MXFP4 had none, "ranks with a quality handicap: " with nothing
+# after it). How each is set:
+# - bf16 x1.0, fp8 x1.02, int8 x1.04, awq-int4 x1.12, q8_0 x1.01, q4_k_m x1.12 and nf4 x1.12:
+#   the ranking's policy steps, set by hand, no measurement behind their size. fp8 before
+#   int8 agrees with "Give Me BF16 or Give Me Death?" (Kurtic et al., arXiv 2411.02355, the
+#   Llama 3.1 family: FP8 W8A8 lossless, INT8 W8A8 1-3 % below); the 4-bit step is larger
+#   than its finding that INT4 weight-only rivals INT8 W8A8 would give (kept as set).
+# - fp32 and fp16 x1.0: no loss against bf16 at inference (catalog.precisions' quality).
+# - bnb-int8 x1.02, fp8's: LLM.int8() (Dettmers et al., arXiv 2208.07339) reports inference
+#   "without any performance degradation" up to 175B, as FP8 is lossless in Kurtic et al.
+# - gptq-int4 x1.15, int4 x1.19: 4-bit group-128 formats scaled from awq-int4's by their
+#   perplexity increase over AWQ's in the AWQ paper (Lin et al., arXiv 2306.00978, Table 4,
+#   INT4 g128, WikiText-2, Llama-2 7B/13B/70B and LLaMA 7B/13B/30B/65B): 1 + 0.12 x the median
+#   ratio. GPTQ with act-order reordering (GPTQ-R, the better of the paper's two GPTQ rows):
+#   +0.16/+0.11/+0.11 and +0.15/+0.11/+0.12/+0.13 against AWQ's +0.13/+0.09/+0.09 and
+#   +0.10/+0.10/+0.11/+0.09, median ratio 1.22 -> x1.15 (1.146). int4, an INT4 weight-only
+#   checkpoint whose method is not stated, as round-to-nearest, the paper's uncalibrated
+#   baseline: +0.26/+0.10/+0.14 and +0.28/+0.16/+0.13/+0.14, median ratio 1.56 -> x1.19.
+# - nf4-no-dq x1.12, nf4's: the same NF4 weights; double quantization only quantizes the
+#   absmax scales (QLoRA, arXiv 2305.14314).
+# - nvfp4 x1.12, awq-int4's: NVIDIA reports under 1 % degradation against FP8 (developer.nvidia
+#   .com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference), but no
+#   source here measures it against AWQ/GPTQ group 128; Egiazarian et al. (arXiv 2509.23202):
+#   "FP4 is not an automatic upgrade over INT4". So ranked as AWQ INT4, never above it.
+# - GGUF types: linear in the perplexity increase llama.cpp's quantize tool lists for
+#   Llama-3-8B (tools/quantize/quantize.cpp QUANT_OPTIONS: Q8_0 +0.0026, Q6_K +0.0217, Q5_K_M
+#   +0.0569, Q4_K_M +0.1754, Q4_0 +0.4685, Q3_K_M +0.6569, Q2_K +3.5199), through q8_0 x1.01
+#   and q4_k_m x1.12 (0.6366 per unit of perplexity): q6_k x1.02, q5_k_m x1.04, q4_0 x1.31,
+#   q3_k_m x1.43, q2_k x3.25. iq4_xs has no figure there ("4.25 bpw non-linear
+#   quantization"); its author finds Q4_K "a slightly better result than IQ4_XS"
+#   (ggml-org/llama.cpp#6310): q4_k_m's x1.12, never above it.
+# - mxfp4 and int4-experts x1.0: tried only as a model's released format (gpt-oss:
+#   post-trained in MXFP4; Kimi K2 Thinking: quantization-aware trained in INT4, "lossless"
+#   per its model card), so they give up nothing.
+QUALITY_HANDICAP = {"fp32": 1.0, "bf16": 1.0, "fp16": 1.0, "fp8": 1.02, "bnb-int8": 1.02,
+                    "int8": 1.04, "awq-int4": 1.12, "gptq-int4": 1.15, "int4": 1.19,
+                    "nf4": 1.12, "nf4-no-dq": 1.12, "nvfp4": 1.12, "mxfp4": 1.0,
+                    "int4-experts": 1.0, "q8_0": 1.01, "q6_k": 1.02, "q5_k_m": 1.04,
+                    "q4_k_m": 1.12, "iq4_xs": 1.12, "q4_0": 1.31, "q3_k_m": 1.43,
+                    "q2_k": 3.25}
 
 
 AUTO_LLM = ("bf16", "fp8", "int8", "awq-int4")
@@ -78,8 +112,7 @@ def quality_handicap(weights: str, own: str | None) -> float:
     format with more bits than its own gives back nothing)."""
     if weights == own:
         return 1.0
-    return round(max(1.0, QUALITY_HANDICAP.get(weights, 1.1)
-                     / QUALITY_HANDICAP.get(own or "bf16", 1.0)), 3)
+    return round(max(1.0, QUALITY_HANDICAP[weights] / QUALITY_HANDICAP[own or "bf16"]), 3)
 
 
 AUTO_IMAGE = ("fp8", "int8", "nf4")
