@@ -1016,6 +1016,57 @@ def _reserved_dated(w: _W, v: OfferView, at: OfferView | None) -> str:
                  osource=_short_source(at.source))
 
 
+def _reserved_fit(x: OfferView, count: int) -> int:
+    """How ``x``'s machines give the ``count``, as :meth:`_W.basis` and :func:`_month_total`
+    rent them: one machine that holds them (0), machines that make them up (1), the fewest
+    that cover them (2)."""
+    return 0 if x.gpu_count >= count else 1 if count % x.gpu_count == 0 else 2
+
+
+def _reserved_whole(price: float | None, x: OfferView, count: int) -> float:
+    """``x``'s price per GPU of the ``count``, its machines rented whole (a 4-GPU machine for
+    3 GPUs is paid whole, never three quarters of it)."""
+    return (price or 0.0) * _instances(x, count) / count
+
+
+def reserved_at(w: _W, gid: str, count: int
+                ) -> tuple[OfferView, float, float | None, OfferView | None] | None:
+    """The catalog's reserved price for ``count`` × ``gid`` and the on-demand price it is
+    compared with, at the same provider: (the reserved offer, its price per GPU, that
+    provider's on-demand price per GPU or None where it lists none, the offer of it), each on
+    whole machines, one machine that holds the count first, a fresh reserved price before a
+    stale one (which the caller flags: ``reserved_stale_inline``, :func:`reserved_stale_warn`).
+    None where the catalog has no reserved price for ``gid``. The reserved answer and the
+    spot answer's reserved price (terms._spot_reserved) both compare it so."""
+    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
+    if not offers:
+        return None
+    # whole machines, as the month of the count is priced (was a per-GPU share of any
+    # machine: 3 GPUs at a quarter of a 4-GPU machine's price each)
+    # one machine that holds the count before a fresher price on smaller machines joined
+    # over the network ("8x H100" is one 8-GPU machine, as gpu_setups prices it: buyer
+    # audit 21 #12); a stale price is warned about either way
+    v = min(offers, key=lambda x: (x.suspect, _reserved_fit(x, count), bool(x.reserved_stale),
+                                   _reserved_whole(x.reserved_usd_h, x, count), x.gpu_count))
+    here = ([v] if v.on_demand_usd_h is not None else
+            [x for x in w.offers_for(gid) if x.provider == v.provider
+             and x.on_demand_usd_h is not None])
+    same = min(((_reserved_fit(x, count), _reserved_whole(x.on_demand_usd_h, x, count),
+                 x.gpu_count, x) for x in here), key=lambda t: t[:3], default=None)
+    there, at = (same[1], same[3]) if same is not None else (None, None)
+    return v, _reserved_whole(v.reserved_usd_h, v, count), there, at
+
+
+def reserved_stale_warn(w: _W, v: OfferView) -> None:
+    """A reserved price past the staleness limit: warned about with its date and what
+    /v1/recommendations does with it (leaves it out unless include_stale)."""
+    if v.reserved_stale and v.reserved_as_of is not None:
+        w.warn(w.say("warn_reserved_stale", setup=w.setup(v.gpu_count, v.gpu),
+                     provider=v.provider, days=w.n((w.today - v.reserved_as_of).days),
+                     date=v.reserved_as_of.isoformat(),
+                     limit=w.n(w.catalog.stale_after_days)))
+
+
 def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None,
               month: bool, sized: str | None = None) -> None:
     """A reserved price asked: the catalog's cheapest reserved price per GPU (a fresh one by
@@ -1037,8 +1088,8 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     where the setup's cost leads: its month reserved (a month asked) or its term's totals
     (audit reserved23: "Reserved 1 year H100 for Llama 3.1 70B with 20 users: monthly cost?"
     led with the GPU's $23,827 a year, the model and the month asked never said)."""
-    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
-    if not offers:
+    got = reserved_at(w, gid, count)
+    if got is None:
         # unknown, never $0: said first, the on-demand price after it (it followed the
         # on-demand price as "the prices below are on-demand")
         none = w.say("reserved_none", gpu=w.gpu_name(gid))
@@ -1047,32 +1098,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         else:
             w.out.first = f"{none} {w.out.first}"
         return
-
-    def fit(x: OfferView) -> int:
-        """How ``x``'s machines give the ``count``, as :meth:`_W.basis` and
-        :func:`_month_total` rent them: one machine that holds them (0), machines that make
-        them up (1), the fewest that cover them (2)."""
-        return 0 if x.gpu_count >= count else 1 if count % x.gpu_count == 0 else 2
-
-    def whole(price: float | None, x: OfferView) -> float:
-        """``x``'s price per GPU of the ``count``, its machines rented whole (a 4-GPU machine
-        for 3 GPUs is paid whole, never three quarters of it)."""
-        return (price or 0.0) * _instances(x, count) / count
-
-    # whole machines, as the month of the count is priced (was a per-GPU share of any
-    # machine: 3 GPUs at a quarter of a 4-GPU machine's price each)
-    # one machine that holds the count before a fresher price on smaller machines joined
-    # over the network ("8x H100" is one 8-GPU machine, as gpu_setups prices it: buyer
-    # audit 21 #12); a stale price is warned about either way
-    v = min(offers, key=lambda x: (x.suspect, fit(x), bool(x.reserved_stale),
-                                   whole(x.reserved_usd_h, x), x.gpu_count))
-    per = whole(v.reserved_usd_h, v)
-    here = ([v] if v.on_demand_usd_h is not None else
-            [x for x in w.offers_for(gid) if x.provider == v.provider
-             and x.on_demand_usd_h is not None])
-    same = min(((fit(x), whole(x.on_demand_usd_h, x), x.gpu_count, x) for x in here),
-               key=lambda t: t[:3], default=None)
-    there, at = (same[1], same[3]) if same is not None else (None, None)
+    v, per, there, at = got
     setup = w.setup(count, gid)
     # the term asked ("a 1-year reservation", "reserved for 6 months"), else a year asked
     months = w.st.reserved_months or (12 if w.st.year_asked else None)
@@ -1095,7 +1121,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
     cheapest = None
     if od is not None and (there is None or abs(od - there) > 1e-9):
         cheapest = min((x for x in w.offers_for(gid) if x.on_demand_usd_h is not None
-                        and abs(whole(x.on_demand_usd_h, x) - od) < 0.005),
+                        and abs(_reserved_whole(x.on_demand_usd_h, x, count) - od) < 0.005),
                        key=lambda x: (x.gpu_count != count, x.stale or x.suspect),
                        default=None)
     # cheaper on-demand elsewhere than this reservation, no provider named: whether
@@ -1191,7 +1217,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
                 if v.reserved_term else w.t["core_alt_term_unknown"])
         text += " " + w.say("reserved_term_caveat", provider=v.provider, catalog_term=term,
                             term=_term_words(w, months))
-    if fit(v) and count > 1:
+    if _reserved_fit(v, count) and count > 1:
         # no reserved machine holds the count: why it is several smaller ones
         text += " " + w.say("reserved_split_why", setup=setup, provider=v.provider,
                             machine=w.setup(v.gpu_count, gid), n=w.n(count),
@@ -1205,11 +1231,7 @@ def _reserved(w: _W, gid: str, count: int, od: float | None, hours: float | None
         w.out.more.insert(0, w.out.first)
         w.out.first = text
         w.ask(asked[0], asked[1], asked[2], yes=asked[3])
-    if v.reserved_stale and v.reserved_as_of is not None:
-        w.warn(w.say("warn_reserved_stale", setup=w.setup(v.gpu_count, v.gpu),
-                     provider=v.provider, days=w.n((w.today - v.reserved_as_of).days),
-                     date=v.reserved_as_of.isoformat(),
-                     limit=w.n(w.catalog.stale_after_days)))
+    reserved_stale_warn(w, v)
     w.price_warnings(v)
 
 

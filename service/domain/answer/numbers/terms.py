@@ -37,8 +37,11 @@ from service.domain.answer.numbers.prices import (
     _gpu_price,
     _month_total,
     _node_size,
+    _reserved_dated,
     _setup_hour,
     _setup_weights,
+    reserved_at,
+    reserved_stale_warn,
 )
 from service.domain.answer.numbers.training import (
     _DEFAULT_CHECKPOINT_MINUTES,
@@ -1070,7 +1073,7 @@ def _spot(w: _W) -> None:
             w.ask(f"spot_per_{period}_usd" if period else "spot_usd" if length
                   else "spot_per_hour_usd", s_cost, "USD" if length or period else "USD/h")
     if w.st.reserved:
-        _spot_reserved(w, g, n, setup, s_cost / hours, o_cost / hours, month)
+        _spot_reserved(w, g, n, setup, o, o_cost / hours, month)
     # an extreme spot price (jobs.spot_deep): said right after the lead, which gives the
     # on-demand price beside it (AWS's 8 x B200 at $13.57/h against $113.93/h was "88% less"
     # with no word that such a price is spot capacity with no guarantee)
@@ -1195,32 +1198,71 @@ def _load_saving(w: _W, kw: dict[str, Any], s: Option, o: Option) -> Option | No
     return like if like is not None and like is not o else None
 
 
-def _spot_reserved(w: _W, gid: str, n: int, setup: str, spot_h: float, od_h: float,
+def _spot_reserved(w: _W, gid: str, n: int, setup: str, o: OfferView, od_h: float,
                    month: bool) -> None:
-    """A reserved price asked beside spot ("reserved or spot for a 24/7 endpoint?"): the
-    catalog's cheapest reserved price for ``n`` × ``gid`` (a machine of ``n`` where one is
-    listed, a trusted price first), as a month of GPU time beside spot's and on-demand's when
-    a month is asked, else by the hour; or that the catalog has none, never one made up."""
-    offers = [v for v in w.offers_for(gid) if v.reserved_usd_h is not None]
-    if not offers:
+    """A reserved price asked beside spot ("on-demand vs spot vs reserved for a 24/7
+    endpoint?"): the catalog's reserved price for ``n`` × ``gid`` against the on-demand price
+    at the same provider (prices.reserved_at, as the reserved answer compares it), which is
+    cheaper and by how much, the month of the setup at 24/7 (a reservation bills every hour)
+    where a month is asked; a stale one flagged inline, its date and source said, warned
+    about as the reserved answer does; the answer's on-demand price ``od_h`` ($/h for the
+    ``n`` GPUs, the lead's offer ``o``) said as another provider's where it is; or that the
+    catalog has none, never one made up. It set hyperstack's 102-day-old reserved $1.36/h
+    per A100 ($1,958/month for 2) against vast's on-demand $1.87/h for 2 ($1,346), so
+    reserving looked 45% dearer, where hyperstack's own on-demand is $1.60 per GPU ($2,304)
+    and reserving there saves 15% (buyer audit 24b #5)."""
+    got = reserved_at(w, gid, n)
+    if got is None:
         w.out.more.insert(0, w.say("spot_reserved_none", setup=setup))
         return
-    v = min(offers, key=lambda x: (x.stale or x.suspect, x.gpu_count != n,
-                                   (x.reserved_usd_h or 0.0) / x.gpu_count))
-    per = (v.reserved_usd_h or 0.0) / v.gpu_count
-    if month:
-        # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day),
-        # whatever the hours used; spot and on-demand at the usage stated
-        days = w.st.days_per_month or MONTH_DAYS
-        text = w.say("spot_reserved_month", total=w.usd(per * n * 24 * days), setup=setup,
-                     usage=w.say("usage_days", h=w.hours(24.0), d=w.hours(days)),
-                     price=w.usd(per), provider=v.provider,
-                     od_total=w.usd(od_h * w.month_hours()),
-                     spot_total=w.usd(spot_h * w.month_hours()))
+    v, per, there, at = got
+    # a reservation bills every hour of the term (recommend/pricing.py: 24 h a day), whatever
+    # the hours used
+    days = (w.st.days_per_month or MONTH_DAYS) if month else MONTH_DAYS
+    month_h = 24.0 * days
+    usage = w.say("usage_days", h=w.hours(24.0), d=w.hours(days))
+    old = (w.say("reserved_stale_inline", days=w.n((w.today - v.reserved_as_of).days))
+           if v.reserved_stale and v.reserved_as_of is not None else "")
+    # the setup's month (its hour where no month is asked); one GPU's is the price's own
+    total = "" if n == 1 else (
+        w.say("reserved_total", total=w.usd(per * n * month_h), what=f"{setup}, {usage}")
+        if month else w.say("reserved_total_hour", total=w.usd(per * n), setup=setup))
+    if there is None:
+        text = w.say("reserved_same_none", price=w.usd(per), stale=old, provider=v.provider,
+                     total=total, gpu=w.gpu_name(gid), month=w.usd(per * month_h),
+                     usage=usage)
     else:
-        text = w.say("spot_reserved_hour", price=w.usd(per), provider=v.provider,
-                     hour=w.usd(per * n), setup=setup)
+        gap = there - per  # per GPU-hour, saved by reserving (negative: reserving costs more)
+        saved = w.usd(abs(gap) * n * month_h)
+        verdict = (w.say("reserved_same_saves", save=w.usd(gap), pct=w.f.percent(gap / there),
+                         month=saved, setup=setup, year="") if gap > 0
+                   else w.say("reserved_same_dearer", save=w.usd(-gap), month=saved,
+                              setup=setup, year=""))
+        text = w.say("reserved_same", provider=w.where(v, n), price=w.usd(per), stale=old,
+                     total=total, od=w.usd(there), verdict=verdict,
+                     month=w.usd(per * month_h), od_month=w.usd(there * month_h),
+                     usage=usage)
+        if w.st.hours_per_day and w.st.hours_per_day < 24:
+            # fewer hours a day than the reservation bills: its break-even use there
+            share = per / there
+            text += " " + (w.say("reserved_breakeven", pct=w.f.percent(share),
+                                 hours=w.hours(round(24 * share, 1)), provider=v.provider)
+                           if share < 1 else w.say("reserved_breakeven_never",
+                                                   provider=v.provider))
+    if o.provider != v.provider:
+        # the answer's on-demand price is another provider's: its own sentence, never the
+        # reservation's saving or cost against it
+        # for the setup at the use stated (the lead's own figure) against the reservation's
+        # month, every hour billed; the hour where no month is asked
+        od, rsv = ((od_h * w.month_hours(), per * n * month_h) if month else (od_h, per * n))
+        unit = "why_month" if month else "why_hour"
+        text += " " + w.say("spot_reserved_other_less" if od < rsv
+                            else "spot_reserved_other_more", provider=o.provider,
+                            od=w.say(unit, money=w.usd(od)), rprovider=v.provider,
+                            reserved=w.say(unit, money=w.usd(rsv)))
+    text += " " + _reserved_dated(w, v, at)
     w.out.more.insert(0, text)
+    reserved_stale_warn(w, v)
     w.price_warnings(v)
 
 
