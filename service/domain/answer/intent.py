@@ -1878,14 +1878,17 @@ def _out_count(raw: str) -> int:
 
 _OUTPUT_TOKENS = re.compile(
     # ("0 new tokens", "0 tokeni noi": max_new_tokens's output; audit regress6 5)
+    # (never a rate: "2,000 output tokens per second", "30 output tok/s per user", "2.000 de
+    # tokeni de ieșire pe secundă" are a load or a speed, _TPS_TARGET; audit aggrate24: they
+    # were requests of 2,000 and 30 output tokens)
     r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion|new)\s++"
-    r"(?:tokens?|tokeni)\b"
-    r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
+    r"(?:tokens?|tokeni)\b" + _GEN_NOT_RATE
+    + r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
     # ("500 de tokeni ieșire": no "de" before the kind, as "500 tokens output"; it was the
     # 512 default, audit roparse23)
-    r"(?:of output|(?:(?:de|la|in)\s++)?iesire\b|out|generat\w*+|noi\b)"
+    r"(?:of output|(?:(?:de|la|in)\s++)?iesire\b|out|generat\w*+|noi\b)" + _GEN_NOT_RATE
     # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
-    r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
+    + r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
     r"(?:de\s++)?(?:output|out|iesire)\b"
     # the verb before the count: "generate 500 tokens", "să generez 500 de tokeni" (not a
     # rate, "generate 100 tokens/s"; audit ask_intents3: read as a 500-token context)
@@ -3497,6 +3500,13 @@ _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.
                  "minute": 60.0, "minut": 60.0, "h": 3600.0, "hr": 3600.0, "hour": 3600.0,
                  "ora": 3600.0, "day": 86400.0, "zi": 86400.0, "month": 2592000.0,
                  "luna": 2592000.0}
+# the tokens of a token rate, said as generated ones or not: "tokens", "tok", "output tokens",
+# "generated tokens", "tokeni de ieșire", "tokeni generați" (audit aggrate24: "what GPU should I
+# use for Mixtral 8x22B at 2,000 output tokens per second?" read no rate, and answered one
+# request's speed on the smallest setup, 91.3 tokens/s; "2,000 tokens per second" was a
+# target). Input or prompt tokens a second are a prefill speed (_PREFILL_ASKED), never one.
+_TPS_TOKENS = (r"(?:(?:output|generated|decoded?)\s++)?(?:tokens?|tokeni|toks?|t)"
+               r"(?:\s++(?:de\s++iesire|generati))?")
 # a generation speed asked for: "100 tokens/s per user", "at least 100 tok/s",
 # "100 de tokeni/s", "100 tokeni pe secunda" (not a total: "in total", "aggregate")
 # "1 million tokens per second", "1M tok/s", "1 milion de tokeni pe secundă" and a rate a
@@ -3505,7 +3515,7 @@ _RATE_SECONDS = {"s": 1.0, "sec": 1.0, "second": 1.0, "secunda": 1.0, "min": 60.
 _TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its scale in group 2)
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+"  # ("60 de milioane de tokeni pe minut")
     r"(?:(?:de\s++)?(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    + _TPS_TOKENS + r"\s*+(?:/|per|pe|a)\s*+"
     r"(?:s|sec|second|secunda|(?P<min>min|minute|minut))\b"
     r"(?!\s*+(?:in total|total|aggregate|overall))")
 # a token rate said to be a load in total: "2000 tokens per second total", "500 tokens/s
@@ -3514,13 +3524,13 @@ _TPS_TARGET = re.compile(  # ("2 mii de tokeni pe secundă", "2k tokens/s": its 
 # 2000 tokens per second total" answered one request's speed; _TPS_TARGET leaves it out)
 _TPS_TOTAL = re.compile(
     r"(?<![\w.])(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    + _TPS_TOKENS + r"\s*+(?:/|per|pe|a)\s*+"
     r"(?:s|sec|second|secunda|min|minute|minut)\b"
     r"(?=\s*+(?:in total|total|aggregate|overall|combined|in all|agregat\w*+|cumulat\w*+)\b)"
     r"|\b(?:total|aggregate|overall|combined|agregat|cumulat)\s++(?:(?:output\s++)?"
     r"(?:throughput|debit)\s++)?(?:(?:of|de)\s++)?"
     r"(\d++(?:[.,]\d++)?)\s*+(?:(k|mii|thousand|millions?|milioane|milion|m)\s*+)?(?:de\s++)?"
-    r"(?:tokens?|tokeni|toks?|t)\s*+(?:/|per|pe|a)\s*+"
+    + _TPS_TOKENS + r"\s*+(?:/|per|pe|a)\s*+"
     r"(?:s|sec|second|secunda|min|minute|minut)\b")
 # (a rate a minute in total, "600,000 tokens per minute in total", over 60 s: _aggregate_tps;
 # audit regress9 #1 read none and priced a job of 600,000 tokens)
@@ -3915,8 +3925,10 @@ def _images_first(folded: str) -> bool:
 
 # a speed in tokens per second asked (folded text): "tokens/s", "tokeni/s", "tok/s", "tokens
 # per second", "tps" (Stated.tps_first)
-_TPS_WORD = re.compile(r"\b(?:tokens?|tokns?|tokeni|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
-                       r"|\b(?:tokens?|tokns?|tokeni|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+_TPS_WORD = re.compile(r"\b(?:tokens?|tokns?|tokeni|toks?)(?: de iesire| generati)?\s*+/\s*+"
+                       r"(?:s|sec|second|secunda)\b"
+                       r"|\b(?:tokens?|tokns?|tokeni|toks?) (?:(?:de iesire|generati) )?"
+                       r"(?:per|pe|a) (?:second|sec|secunda)\b"
                        r"|\btps\b|\bt/s\b")
 
 
@@ -5050,8 +5062,10 @@ _NOTICE = re.compile(r"\bnotice\b|\bwarning\b|\bavertiz\w*+|\bpreaviz\w*+|\bsigt
                      r"|\bcand (?:e|este) (?:intrerupt|oprit|preluat)\w*+")
 _SPEED = re.compile(
     # ("tokns per sec", a typo: a speed asked, audit ask_en2 #9 answered a fit)
-    r"\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?)\s*+/\s*+(?:s|sec|second|secunda)\b"
-    r"|\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?) (?:per|pe|a) (?:second|sec|secunda)\b"
+    r"\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?)(?: de iesire| generati)?\s*+/\s*+"
+    r"(?:s|sec|second|secunda)\b"
+    r"|\b(?:tokens?|tokns?|tokeni|tokenuri|token-uri|toks?) (?:(?:de iesire|generati) )?"
+    r"(?:per|pe|a) (?:second|sec|secunda)\b"  # ("tokeni de ieșire pe secundă": aggrate24)
     r"|\btps\b|\bhow fast\b"
     r"|\bthroughput\b|\bttft\b|\btime to first token\b|\blatency\b|\blatenta\b|\bspeed\b"
     r"|\bviteza\b|\bcat de rapid\w*+|\bcat de repede\b|\bt/s\b|\btpot\b|\bdebit\w*+"

@@ -1586,9 +1586,12 @@ _IO_PAIR = re.compile(
     r"(\d{1,7})\s*+(k)?(?![\w.,])"
 )
 _IO_OUT_K = re.compile(  # ("cost per 1k output tokens" is a price's unit, no request's output)
-    rf"(?<![\w.,/])(?<!\bper )(?<!\bpe )(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b")
+    rf"(?<![\w.,/])(?<!\bper )(?<!\bpe )(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b"
+    r"(?!\s*+(?:tokens?|toks?|tokeni)?\s*+(?:/|(?:per|pe|a|an)\s)\s*+"
+    r"(?:s|sec|second|secunda|min|minute|minut)\b)")
 """An output said in thousands alone: "2k output", "1k out" (a plain count needs the word
-tokens: the answer's ``Stated.output_tokens``)."""
+tokens: the answer's ``Stated.output_tokens``); never a rate, "2k output tokens/s" (a speed or
+a load; audit aggrate24 read a request of 2,048 output tokens)."""
 _IO_OUT_N = re.compile(r"(?<![\w.,/$])(\d{1,6})\s*+(?:out|la\s++iesire)\b(?!\s*+of\b)")
 """A plain count said as the output alone, in the words a request's length takes: "200 out",
 "200 la ieșire" (audit slack2: "... și 200 la ieșire" assumed 512); never "10 out of 20", and
@@ -2032,7 +2035,11 @@ _THOUSAND_TOKENS = re.compile(r"\s*+(?:de\s++)?(?:tokens?|tokeni)\b")
 _IN_WORDS = frozenset({"input", "prompt", "intrare"})
 
 
-_RATE = re.compile(r"\s*+(?:tokens?|tok|tokeni)?\s*+(?:/\s*+s\b|/\s*+sec|per\s++sec|pe\s++sec)")
+# (the tokens said as generated ones too: "2k output tokens/s", "2.000 de tokeni de ieșire pe
+# secundă" are a speed or a load, never a context; audit aggrate24)
+_RATE_TOKENS = (r"(?:de\s++)?(?:(?:output|generated|decoded?)\s++)?(?:tokens?|tok|tokeni)"
+                r"(?:\s++(?:de\s++iesire|generati))?")
+_RATE = re.compile(rf"\s*+(?:{_RATE_TOKENS})?\s*+(?:/\s*+s\b|/\s*+sec|per\s++sec|pe\s++sec)")
 _TOKEN_DATA = frozenset({"training", "train", "data", "dataset", "corpus", "antrenare",
                          "antrenament", "date", "setul"})
 """Words after "<n>k tokens" that make it an amount of data: "100k tokens of training data"."""
@@ -2098,7 +2105,7 @@ def _prompts_counted(toks: list[_Tok], j: int, n: int) -> bool:
 
 
 _TOKENS_A_PERIOD = re.compile(
-    r"\s*+(?:de\s++)?(?:tokens?|tokeni)\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)"
+    rf"\s*+{_RATE_TOKENS}\s*+(?:(?:a|an|per|pe|/|each|every|on a|in a|intr-o)"
     r"\s*+(?:day|zi|hour|hr|h|ora|week|saptamana|month|luna|minute|minut|min|s|sec|second|secunda)\b"
     r"|(?:daily|zilnic|hourly|weekly|saptamanal|monthly|lunar)\b)")
 """Tokens at a rate after an amount: "500k tokens a day", "100k tokens per hour", "500000 de
