@@ -70,6 +70,7 @@ from service.domain.answer.numbers.prices import (
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
 from service.domain.fields import EMBED_INPUT_TOKENS
+from service.domain.locale import romanian_de
 from service.domain.recommend.context import (
     GRANULARITY_S,
     billed_for,
@@ -1509,6 +1510,8 @@ def _cost_inner(w: _W) -> None:
         named = w.recommend(**{**kw, "gpus": [w.ex.gpu]})
         if named is None:
             return
+        if not named.options and _nodes_cost_lead(w, kw, w.ex.gpu):
+            return  # no one machine of it holds the model: machines joined, priced
         rec, options = named, named.options[:3]
     if not options and gid is not None:
         options = rec.options[:3]
@@ -1809,14 +1812,23 @@ def _record_replica(w: _W, kw: Mapping[str, Any], o: Option, workload: str) -> N
         w.record(one, ctx, per_replica=True)
 
 
-def _over_budget_lead(w: _W, kw: dict[str, Any], reason: str, workload: str) -> bool:
+def _over_budget_lead(w: _W, kw: dict[str, Any], reason: str, workload: str, *,
+                      target: str = "") -> bool:
     """An hourly or monthly budget that keeps every option out (the core's reason is the
     budget's): "No:" and the cheapest setup that carries the request without it, its price
     in the budget's unit (the asked number, yes false), its speed per user, the setup in
     the numbers, and the core's advice where it names more than raising the budget. It was
     the core's reason alone, with no figure in the numbers ("the cheapest option that fits
     costs $4.41/h ... raise the budget"). False (the reason is said as before) where the
-    budget is not what binds, is a day's, or the request has no option without it either."""
+    budget is not what binds, is a day's, or the request has no option without it either.
+
+    A speed or latency ``target`` stated (:meth:`_W.targets_said`): the lead says the target
+    is met, by that setup, only over the budget, with its first token where one is a target
+    and by how much it is over; the recommendations' relaxed targets (their alternatives,
+    asked with ``explain``: what the budget buys instead, each priced within it) follow as
+    advice. "No setup in the catalog reaches a time to first token under 1,000 ms" was said
+    where 2 x 8 x A100 reach 996 ms at $14,888/month, over $10,000/month (audit buyer24b
+    #8)."""
     assert w.model is not None
     hourly, monthly = w.ex.budget_usd_per_hour, w.ex.budget_usd_per_month
     if not reason.startswith("the budget:") or w.st.budget_usd_per_day or not (
@@ -1844,10 +1856,20 @@ def _over_budget_lead(w: _W, kw: dict[str, Any], reason: str, workload: str) -> 
     tps = o.performance.decode_tokens_per_s_per_user
     speed = (w.say("over_budget_speed", tps=w.rate(tps))
              if tps and w.model.kind == "llm" and w.model.task != "embed" else "")
-    w.out.first = w.say("over_budget_cheapest", setup=w.option_setup(o),
-                        weights=_weights_said(w, o.weights), price=price, speed=speed,
-                        provider=o.offer.provider, kind=w.kinds[o.pricing_model],
-                        budget=budget)
+    ttft = o.performance.time_to_first_token_ms
+    if target and w.st.max_ttft_ms and ttft is not None:
+        speed = w.say("over_budget_ttft", ttft=w.n(ttft)) + speed
+    common = {"setup": w.option_setup(o), "weights": _weights_said(w, o.weights),
+              "price": price, "speed": speed, "provider": o.offer.provider,
+              "kind": w.kinds[o.pricing_model], "budget": budget}
+    if target:
+        # the target is met, over the budget: by how much, in the budget's unit
+        cost = (o.cost.per_month_usd or 0.0) if monthly else o.cost.per_hour_usd
+        over = w.usd(max(0.0, cost - (monthly or hourly or 0.0))) + "/" + (
+            ("lună" if ro else "month") if monthly else ("oră" if ro else "h"))
+        w.out.first = w.say("over_budget_target", target=target, over=over, **common)
+    else:
+        w.out.first = w.say("over_budget_cheapest", **common)
     if monthly:
         w.ask("per_month_usd", o.cost.per_month_usd or 0.0, "USD", yes=False)
     else:
@@ -1859,15 +1881,96 @@ def _over_budget_lead(w: _W, kw: dict[str, Any], reason: str, workload: str) -> 
         w.out.more.append(w.say("cost_assumed", weights=o.weights,
                                 users=w.n(kw["concurrent_requests"]), ctx=w.n(ctx),
                                 inp=w.n(ctx - kw["output_tokens"]), out=w.n(kw["output_tokens"])))
+    remedies: list[str] = []
     if not reason.rstrip(".").endswith("; raise the budget"):
         # another change the core found an option for within the budget (spot, a smaller
         # precision): its advice, the list after the reason's last "; " in either language
         said = localise(reason, w.t, w.f, w.kinds, w.known_gpu_name).rstrip().rstrip(".")
-        w.out.more.append(w.say("over_budget_remedies", remedies=said.rsplit("; ", 1)[-1]))
+        remedies.append(said.rsplit("; ", 1)[-1])
+    within = w.recommend(explain=True, **kw) if target else None
+    for a in within.alternatives if within is not None else []:
+        if a.change.startswith(_RELAXED):
+            # a target relaxed that the budget meets (recommend.alternatives reruns the
+            # request at twice the first-token target or half the speed, the budget kept):
+            # what the budget buys instead, as the core words and prices it ("relax TTFT to
+            # 2,000 ms (a first token within 2 s instead of 1 s: 8 x A100 40GB at
+            # primeintellect, $7,444/month)"); it was never said (audit buyer24b #8)
+            change, effect = (localise(x, w.t, w.f, w.kinds, w.known_gpu_name)
+                              for x in (a.change, a.effect))
+            said = f"{change} ({effect})"
+            remedies.append(romanian_de(said) if ro else said)
+    if remedies:
+        w.out.more.append(w.say("over_budget_remedies", remedies="; ".join(remedies)))
     w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
                                                                   o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
     return True
+
+
+def _nodes_cost_lead(w: _W, kw: dict[str, Any], gid: str) -> bool:
+    """A price asked for a served LLM on the GPU named, with no count, where no one machine
+    of that GPU holds it ("DeepSeek-V3 on H100s: how many, and the monthly cost?"): the
+    recommendations for that GPU with a replica allowed to span nodes (``allow_multi_node``,
+    the change their reason advises), its price leading (the month where a month is asked,
+    else the hour), the count and the machines, then the cheaper changes the single-node
+    request found (a GPU with more memory, a smaller precision), as the core prices them. The
+    cost answer said "No offer in the catalog meets that request" and the count answer "16 ×
+    H100" with no price, for one question (audit buyer24b #9). False (the caller answers as
+    before) where a count is stated, one machine holds it, or spanning nodes is no option."""
+    m = w.model
+    if m is None or m.kind != "llm" or m.task == "embed" or w.ex.gpu_count:
+        return False
+    kw = {**kw, "workload": "serving", "gpus": [gid], "top_n": 3}
+    kw.setdefault("concurrent_requests", w.ex.concurrent_requests or 1)
+    one = w.recommend(explain=True, **kw)
+    if (one is None or one.options
+            or not any(a.change == "allow multi-node" for a in one.alternatives)):
+        return False
+    rec = w.recommend(**{**kw, "allow_multi_node": True})
+    if rec is None:
+        return False
+    o = next((x for x in rec.options if x.offer.gpu == gid and x.nodes > 1), None)
+    month = o.cost.per_month_usd if o is not None else None
+    if o is None or month is None:
+        return False
+    common = {"month": w.usd(month), "hour": w.usd(o.cost.per_hour_usd), "usage": w.usage()}
+    by_month = w.sub == "month" or w.st.month_asked or bool(w.ex.budget_usd_per_month)
+    w.out.first = w.say("cost_nodes_needed", model=m.name, weights=_weights_said(w, o.weights),
+                        gpu=w.gpu_name(gid), n=w.n(o.offer.gpu_count * o.nodes),
+                        setup=w.option_setup(o), provider=o.offer.provider,
+                        kind=w.kinds[o.pricing_model],
+                        price=w.say("cost_nodes_needed_month" if by_month
+                                    else "cost_nodes_needed_hour", **common))
+    if by_month:
+        w.ask("per_month_usd", month, "USD")
+    else:
+        w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
+    w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
+    _record_replica(w, kw, o, "serving")
+    if o.cost.storage_per_month_usd or o.cost.egress_per_month_usd:
+        w.out.more.append(w.month_parts(o))
+    ctx = kw.get("context_tokens", 4096)
+    out = kw.get("output_tokens", 512)
+    w.out.more.append(w.say("cost_assumed", weights=o.weights,
+                            users=w.n(kw["concurrent_requests"]), ctx=w.n(ctx),
+                            inp=w.n(ctx - out), out=w.n(out)))
+    # what the single-node request's reason advised besides spanning nodes, where it costs
+    # less (8 x H200 at $11,624/month for DeepSeek-V3, against $70,993 on 2 x 8 x H100)
+    cheaper = [a for a in one.alternatives if a.change != "allow multi-node"
+               and a.per_month_usd is not None and a.per_month_usd < month]
+    if cheaper:
+        said = [f"{localise(a.change, w.t, w.f, w.kinds, w.known_gpu_name)} "
+                f"({localise(a.effect, w.t, w.f, w.kinds, w.known_gpu_name)})" for a in cheaper]
+        w.out.more.append(w.say("cost_nodes_cheaper", alts="; ".join(
+            romanian_de(x) if w.lang == "ro" else x for x in said)))
+    w.out.more.append(w.say("price_date", date=price_date_words(o.offer.as_of,
+                                                                  o.offer.as_of_kind, w.t)))
+    w.option_warnings(o)
+    return True
+
+
+_RELAXED = ("relax TTFT to ", "relax decode speed to ")
+"""The recommendations' alternatives that relax a stated target (recommend.alternatives)."""
 
 
 def _within(w: _W) -> str:

@@ -27,7 +27,12 @@ from service.domain.answer.numbers.context import (
     gpu_count_for_users,
     gpus_for_rate,
 )
-from service.domain.answer.numbers.cost import _bare_holds, _request_prompt, _requests_said
+from service.domain.answer.numbers.cost import (
+    _bare_holds,
+    _nodes_cost_lead,
+    _request_prompt,
+    _requests_said,
+)
 from service.domain.answer.numbers.jobs import _deadline_count, _job_deadline, _work_rate
 from service.domain.answer.numbers.prices import ROOM_PCT, _weights_said, rate_setup, rate_weights
 from service.domain.answer.numbers.speed import (
@@ -1733,6 +1738,18 @@ def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
             w.ask("gpu_count", n, "GPUs")
             if r.layout is not None:
                 w.out.more.append(w.say("gpu_count_layout", layout=r.layout.label))
+            if w.st.price_asked:
+                # a price asked beside the count: the machines joined, priced, lead as the
+                # cost answer's (the count was said with no price, the cost answer "no offer
+                # meets that request"; audit buyer24b #9), the count and its layout after
+                said, more = w.out.first, w.out.more
+                w.out.more = []
+                out = _out(w)
+                if _nodes_cost_lead(w, {"context_tokens": _prompt(w, out, 4096 - out) + out,
+                                        "output_tokens": out}, gid):
+                    w.out.more[0:0] = [said, *more]
+                else:
+                    w.out.first, w.out.more = said, more
             w.sized_warnings(r, ctx)
             return True
         n *= 2

@@ -1641,11 +1641,12 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
             return
         if rec is not None and rec.reason and _over_budget_lead(
                 w, {**kw, "concurrent_requests": w.ex.concurrent_requests or 1}, rec.reason,
-                "serving"):
-            # the budget keeps out every setup that meets the target: the cheapest that meets
-            # it and its price over the budget ("No setup in the catalog reaches 30 tokens/s
+                "serving", target=target):
+            # the budget keeps out every setup that meets the target: the target met by the
+            # cheapest that meets it, its price and how far over the budget, then what the
+            # budget buys at a relaxed target ("No setup in the catalog reaches 30 tokens/s
             # per user" was said where 1 x H100 reaches it at $936/month, over $500/month;
-            # audit budgetfit)
+            # audit budgetfit; a first token under 1 s, audit buyer24b #8)
             return
         w.out.first = w.say("speed_target_none", target=target, model=w.model.name,
                             inp=w.n(inp), out=w.n(out))
