@@ -4118,8 +4118,8 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
     micro batch ("batch size 4", "batch de 4": ``ex.batch_size``) and the sequence length
     ("4096 sequence length", "secvențe de 4096": ``st.sequence_tokens``) the question states;
     what it does not state keeps the sizing's defaults (a micro batch of 1, 2,048 tokens).
-    The LoRA rank (of LoRA or QLoRA only), the optimizer, gradient checkpointing and the ZeRO
-    stage stated (``st.training``) are sized as stated (audit train #2-#4)."""
+    The LoRA rank (of LoRA or QLoRA only), the optimizer, gradient checkpointing, the ZeRO
+    stage and CPU offload stated (``st.training``) are sized as stated (audit train #2-#4)."""
     opts: dict[str, Any] = {"method": method}
     if ex.batch_size is not None and 1 <= ex.batch_size <= BATCH_MAX and not st.global_batch:
         # a global batch is not each GPU's micro-batch: the sizing picks the fastest one
@@ -4142,6 +4142,10 @@ def finetune_options(method: str, ex: Extracted, st: Stated) -> dict[str, Any]:
         opts["objective"] = t.objective  # "DPO", "GRPO", "RLHF": its frozen and trained models
     if t.target_modules is not None and method in ("lora", "qlora"):
         opts["target_modules"] = list(t.target_modules)  # "on q and v only" (audit s3train #2)
+    if t.cpu_offload:
+        # "with deepspeed cpu offload", "offload pe CPU": ZeRO-Offload, the gradients and the
+        # optimizer state in CPU memory (it was dropped: buyer audit 24a #1)
+        opts["cpu_offload"] = True
     return opts
 
 

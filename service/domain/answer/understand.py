@@ -1812,6 +1812,13 @@ class TrainingSetup:
     order, for ``finetune.target_modules`` and the checkpoint's adapter count; None keeps
     the default, all seven (audit s3train #2: q and v counted as all seven, 42M parameters
     for 6.8M)."""
+    cpu_offload: bool | None = None
+    """The optimizer state and the gradients offloaded to CPU memory, DeepSpeed ZeRO-Offload
+    ("CPU offload", "offload to CPU", "ZeRO-Offload", "ZeRO-3 offload", "offload pe CPU",
+    "descărcare pe CPU"): ``finetune.cpu_offload``; False where it is said off ("without CPU
+    offload", "fără offload pe CPU"). An offload to NVMe (ZeRO-Infinity) is not this one
+    (buyer audit 24a #1: "with deepspeed cpu offload" was dropped, 127.1 GiB and "No" on one
+    RTX 4090 where the sizing with it gives 18.2 GiB)."""
 
 
 _OBJECTIVES = (
@@ -1921,6 +1928,38 @@ _ZERO = re.compile(r"(?<!\bla )\bzero[\s_-]*+(?:stage[\s_-]*+)?([0-3])\b(?![.,]\
                    r"|\bstage[\s_-]*+([0-3])\s++(?:of\s++)?zero\b")
 _FSDP = re.compile(r"\bfsdp\b")
 _DDP = re.compile(r"\bddp\b")
+# CPU offload as DeepSpeed's ZeRO-Offload (offload_optimizer to the CPU) is said, in folded
+# text: "cpu offload", "cpu_offload", "offload to (the) CPU / host RAM", "offloading the
+# optimizer states to the CPU", "ZeRO-Offload", "ZeRO-3 offload", "zero 3 with offload",
+# "deepspeed offload", "offload_optimizer", "optimizer offload"; Romanian "offload pe CPU",
+# "offload în RAM", "descărcare pe CPU", "descărcarea optimizatorului pe CPU"
+_OFFLOAD_TO = (r"(?:to|on|onto|into|in|pe|la|catre|spre)\s++(?:the\s++)?(?:cpu|host|ram"
+               r"|(?:system|cpu|host)\s++(?:ram|memory)|memoria\s++(?:ram|cpu|sistemului|gazdei))"
+               r"\b")
+_OFFLOAD = re.compile(
+    r"\bcpu[\s_-]*+offload\w*+"
+    r"|\b(?:offload\w*+|descarc\w*+)\s++(?:[\w-]++\s++){0,4}?" + _OFFLOAD_TO
+    # ("de la zero" is from scratch, as in _ZERO)
+    + r"|(?<!\bla )\bzero[\s_-]*+(?:(?:stage[\s_-]*+)?[0-3][\s_-]*+)?(?:(?:with|cu|and|si|\+)\s*+)?"
+    r"offload\w*+"
+    r"|\bdeepspeed[\s_-]*+(?:(?:with|cu)\s++)?offload\w*+"
+    r"|\boffload_optimizer\b|\boptimi[sz]er[\s_-]*+offload\w*+")
+_NVME = re.compile(r"\bnvme\b|\bzero[\s_-]*+infinity\b")
+_OFFLOAD_OFF = re.compile(
+    r"\b(?:without|no|w/o|not|fara|nu|disable[sd]?|disabling|dezactiv\w*+|turn(?:ed|ing)? off)"
+    r"\s++(?:(?:the|any|a|use|using|un|cu|sa|folos\w*+|de)\s++){0,2}$")
+
+
+def _cpu_offload(folded: str) -> bool | None:
+    """Whether ``folded`` states CPU offload (:attr:`TrainingSetup.cpu_offload`): True where
+    an offload to the CPU is said (:data:`_OFFLOAD`), False where it is said off ("without
+    CPU offload", "fără offload pe CPU"), None where none is (or it is to NVMe: "ZeRO-3
+    offload to NVMe" is ZeRO-Infinity, which the sizing does not model)."""
+    for m in _OFFLOAD.finditer(folded):
+        if _NVME.search(folded, m.start(), min(len(folded), m.end() + 24)):
+            continue
+        return not _OFFLOAD_OFF.search(folded[max(0, m.start() - 30):m.start()])
+    return None
 
 
 _MODULE_ORDER = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
@@ -1979,7 +2018,8 @@ def training_setup(text: str) -> TrainingSetup:
     objective = next((oid for oid, rx in _OBJECTIVE_OF if rx.search(described)), None)
     return TrainingSetup(lora_rank=rank if rank and rank >= 1 else None, optimizer=optimizer,
                          checkpointing=checkpointing, zero_stage=zero, objective=objective,
-                         target_modules=_target_modules(folded))
+                         target_modules=_target_modules(folded),
+                         cpu_offload=_cpu_offload(folded))
 
 
 _QUANTIZED = re.compile(r"\b(?:quantized|quantised|cuantizat[aei]?|cuantizate)\b")

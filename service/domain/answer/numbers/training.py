@@ -56,6 +56,7 @@ from service.domain.sizing.sizing import (
     sized_from_entry,
     weights_gib,
 )
+from service.domain.sizing.speed import CPU_OFFLOAD_MFU_FACTOR
 
 
 def _finetune(w: _W) -> None:
@@ -451,6 +452,10 @@ def _setup_note(w: _W, method: str) -> None:
         items.append(w.say("train_setup_zero", stage=t.zero_stage))
     if t.target_modules is not None and method in ("lora", "qlora"):
         items.append(w.say("train_setup_targets", modules=", ".join(t.target_modules)))
+    if t.cpu_offload and w.model is not None and w.model.kind == "llm":
+        # ZeRO-Offload, as the sizing of a language model's training plan runs it (an image
+        # or audio model's training sizing has no offload: not said as sized)
+        items.append(w.t["train_setup_offload"])
     if (glob := _global_batch_item(w, method)) is not None:
         items.append(glob)
     if (gt := w.st.global_batch_tokens) is not None:
@@ -948,6 +953,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # figure leads and the fit is said beside it, not as a yes or no
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
         w.out.more.extend(lines)
+        _offload_cost(w, kw, r, setup, (first, *lines))
         if (o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price
                 and own is None):
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
@@ -997,6 +1003,26 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
     elif (task == "pretrain" and gid is None and r.fits_on and w.st.budget_usd_total
           and w.st.train_tokens_asked and w.model.kind == "llm"):
         _pretrain_budget(w, label)
+
+
+def _offload_cost(w: _W, kw: dict[str, Any], r: SizingResult, setup: str,
+                  said: tuple[str, ...]) -> None:
+    """CPU offload asked (``finetune.cpu_offload``) for a run that fits: what it costs, the
+    sizing's own training tokens/s with it (the step at ``CPU_OFFLOAD_MFU_FACTOR`` of the
+    GPU's usual share of peak), the figure left out where the answer already says it, and
+    the host RAM it needs, which the sizing does not give (buyer audit 24a #1: the offload
+    was dropped, "No ... 127.1 GiB" on one RTX 4090 where the sizing with it gives 18.2)."""
+    ft = kw.get("finetune") or {}
+    p = r.performance
+    if (not ft.get("cpu_offload") or not r.fits_in_memory or p is None
+            or not p.training_tokens_per_s or w.model is None or w.model.kind != "llm"):
+        return
+    tps = w.n(p.training_tokens_per_s)
+    share = w.f.percent(CPU_OFFLOAD_MFU_FACTOR)
+    if any(re.search(rf"(?<![\d.,]){re.escape(tps)}(?!\d)", x) for x in said):
+        w.out.more.append(w.say("train_offload_cost_said", share=share))
+    else:
+        w.out.more.append(w.say("train_offload_cost", tps=tps, setup=setup, share=share))
 
 
 def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
