@@ -320,6 +320,37 @@ def latent_audio(model: SizedModel) -> LatentAudio | None:
     return LatentAudio(rate / math.prod(ratios), window, oobleck_decode_flops_per_frame(va))
 
 
+def clip_windows(model: SizedModel, seconds: float | None) -> tuple[int, float] | None:
+    """The whole windows a fixed-window generator denoises for one clip of ``seconds`` (None:
+    a clip of no stated length, one window) and the window's length in seconds; None for a
+    model whose time grows with the audio asked (pro rata), or no generator.
+
+    Fixed-window: a latent audio diffusion model (Stable Audio Open, :func:`latent_audio`).
+    diffusers' StableAudioPipeline always denoises the DiT's whole ``sample_size`` window
+    (``waveform_length = int(self.transformer.config.sample_size)``) and crops the decoded
+    waveform to the clip asked (``audio[:, :, waveform_start:waveform_end]``), so a clip up to
+    the window costs a full one; it refuses a longer clip in one call (``audio_end_in_s -
+    audio_start_in_s > max_audio_length_in_s`` raises a ValueError: huggingface/diffusers
+    src/diffusers/pipelines/stable_audio/pipeline_stable_audio.py), so longer audio is
+    ``ceil(seconds / window)`` separate clips, each a full window (never capped at one: the
+    audio asked is made, in pieces).
+
+    Pro rata (None): MusicGen is autoregressive, one decoder step per codec frame for as many
+    frames as the duration asked (transformers' ``max_new_tokens``, audiocraft's
+    ``duration``); Bark's semantic and coarse GPTs decode until the text's audio ends (its
+    fine model pads a short clip to one 1,024-frame window, transformers
+    BarkFineModel.generate ``n_remove_from_end``: a minor stage, left pro rata); Whisper
+    transcribes, its own 30 s windows counted in its speed. The catalog holds no AudioLDM and
+    no other TTS model."""
+    la = latent_audio(model) if model.family not in STAGED_FAMILIES else None
+    if la is None or la.clip_s <= 0:
+        return None
+    if not seconds or seconds <= 0:
+        return 1, la.clip_s
+    # (a hair under a whole window is one: 47.55 s asked of a 47.554 s window)
+    return max(1, math.ceil(seconds / la.clip_s - 1e-6)), la.clip_s
+
+
 def oobleck_decode_flops_per_frame(a: dict[str, int | float | str | bool | list[int]]
                                    ) -> float:
     """FLOPs of an Oobleck decoder (diffusers AutoencoderOobleck, autoencoder_oobleck.py) per

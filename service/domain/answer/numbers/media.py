@@ -35,7 +35,8 @@ from service.domain.recommend.types import (
     Option,
     Recommendation,
 )
-from service.domain.sizing.sizing import FitRow, SizingResult
+from service.domain.sizing.audio_speed import clip_windows
+from service.domain.sizing.sizing import FitRow, SizingResult, sized_from_entry
 from service.domain.sizing.speed import Performance
 
 
@@ -62,8 +63,17 @@ def _recordings_hours(w: _W) -> str | None:
         # one amount of audio ("10 minutes of music", "a 2-hour meeting", "o oră de muzică"):
         # the job's hours of audio, said in the lead (:func:`_audio_n`); it was 10 minutes of a
         # GPU's rental, or a rate with no time (audit media2 #1, #3, #6)
-        w.st = dc_replace(w.st, items=w.st.audio_minutes / 60, audio_hours=True)
-        return None
+        minutes = w.st.audio_minutes
+        said = _window_amount(w, minutes * 60)
+        if said is not None:
+            # a fixed-window generator: its whole windows are the audio made and priced, the
+            # lead's minutes those (buyer audit 24a #2: a 30 s clip on a T4 was 19 s of GPU
+            # time, a full 47.55 s window's 30 s)
+            minutes = said[1] / 60
+        w.st = dc_replace(w.st, items=minutes / 60, audio_hours=True, audio_minutes=minutes)
+        if said is None or (w.st.media_rate and w.st.media_rate[0] == "audio_length"):
+            return None  # "how long for a 10 s clip": the time's own answer says the windows
+        return said[0]
     if rec is None:
         n = w.st.recordings_unsized
         if n is None or w.st.audio_hours or w.st.work_rate or w.st.media_rate:
@@ -80,6 +90,42 @@ def _recordings_hours(w: _W) -> str | None:
     return w.say("recordings_hours", count=w.n(rec[0]),
                  minutes=w.n(minutes, 0 if float(minutes).is_integer() else 1),
                  hours=w.n(hours, 0 if hours.is_integer() else 1))
+
+
+def _clip_windows(w: _W, seconds: float | None) -> tuple[int, float] | None:
+    """The whole windows one clip of ``seconds`` costs the model asked, where it is a
+    fixed-window generator (:func:`audio_speed.clip_windows`: Stable Audio Open denoises its
+    whole window for every clip and crops it), and the window in seconds; None for any other
+    model (MusicGen, Bark, Whisper: pro rata)."""
+    m = w.model
+    if m is None or m.kind != "audio":
+        return None
+    return clip_windows(sized_from_entry(m), seconds)
+
+
+def _window_amount(w: _W, seconds: float) -> tuple[str, float] | None:
+    """One amount of audio asked of a fixed-window generator ("a 30 s clip", "10 minutes of
+    sound"): the sentence that says it costs whole windows (one clip up to the window, else
+    that many separate clips) and the seconds of audio those windows are; None for another
+    model."""
+    win = _clip_windows(w, seconds)
+    if win is None:
+        return None
+    n_win, window = win
+    billed = n_win * window
+    m = w.model
+    assert m is not None
+    return w.say("audio_window_one" if n_win == 1 else "audio_windows_split", model=m.name,
+                 len=w.n(seconds, 0 if float(seconds).is_integer() else 1),
+                 window=_window_s(w, window), n=w.n(n_win),
+                 billed=_window_s(w, billed) if billed < 100 else w.n(billed)), billed
+
+
+def _window_s(w: _W, seconds: float) -> str:
+    """A window's seconds to two decimals (Stable Audio Open's 47.55 s, as diffusers states
+    its ``audio_end_in_s`` default and maximum): one decimal would round it up, past the
+    longest clip the pipeline takes."""
+    return w.n(seconds, 2)
 
 
 def _audio_n(w: _W, key: str, n: float) -> tuple[str, str]:
@@ -105,6 +151,20 @@ def _music_pieces(w: _W) -> str | None:
         return None
     clip = m.default_clip
     seconds = w.st.clip_seconds or (clip.seconds if clip is not None else None)
+    win = _clip_windows(w, seconds)
+    if win is not None:
+        # a fixed-window generator (Stable Audio Open): each clip costs its whole windows,
+        # whatever its length (buyer audit 24a #2: 100 clips of 10 s were 0.3 hours of
+        # audio, never the 1.3 hours of full windows denoised)
+        n_win, window = win
+        hours = count * n_win * window / 3600
+        w.st = dc_replace(w.st, items=hours, audio_hours=True)
+        key = ("music_pieces_windows" if n_win > 1 else "music_pieces_window" if seconds
+               else "music_pieces_window_default")
+        return w.say(key, model=m.name, count=w.n(count), clips=w.n(count * n_win),
+                     sec=w.n(seconds or 0, 0 if float(seconds or 0).is_integer() else 1),
+                     window=_window_s(w, window),
+                     hours=w.n(hours, 0 if hours.is_integer() else 1))
     if not seconds:
         return None
     hours = count * seconds / 3600
@@ -1298,11 +1358,26 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
                 w.out.more.append(w.say("rate_streams_rtf", x=w.rate(single),
                                         rtf=w.n(1 / single, 3 if single > 10 else 2)))
         elif kind == "audio_length":
-            total = period / ratio
-            w.out.first = w.say("rate_audio_length", model=m.name, weights=r.weights,
-                                setup=setup, total=w.n(total, 1 if total < 100 else 0),
-                                len=w.n(period, 0 if float(period).is_integer() else 1),
-                                ratio=w.rate(ratio))
+            win = _clip_windows(w, period)
+            if win is not None:
+                # a fixed-window generator (Stable Audio Open) denoises its whole window for
+                # every clip and crops it: whole windows, never the seconds asked pro rata
+                # (buyer audit 24a #2: a 10 s effect on an A10G was 2.7 s, a full window's
+                # 12.7 s); longer than the window: that many separate clips
+                n_win, window = win
+                total = n_win * window / ratio
+                w.out.first = w.say("rate_audio_window" if n_win == 1 else "rate_audio_windows",
+                                    model=m.name, weights=r.weights, setup=setup,
+                                    total=w.n(total, 1 if total < 100 else 0),
+                                    len=w.n(period, 0 if float(period).is_integer() else 1),
+                                    window=_window_s(w, window), n=w.n(n_win),
+                                    ratio=w.rate(ratio))
+            else:
+                total = period / ratio
+                w.out.first = w.say("rate_audio_length", model=m.name, weights=r.weights,
+                                    setup=setup, total=w.n(total, 1 if total < 100 else 0),
+                                    len=w.n(period, 0 if float(period).is_integer() else 1),
+                                    ratio=w.rate(ratio))
             w.ask("seconds_for_audio", total, "s")
             clip = m.default_clip
             if clip is not None and period > clip.seconds:
