@@ -16,6 +16,7 @@ import msgspec
 
 from service.domain.answer.understand import (
     OBJECTIVE,
+    OUTPUT_NOUNS,
     USER_COUNT,
     Extracted,
     OwnPrice,
@@ -1881,15 +1882,20 @@ _OUTPUT_TOKENS = re.compile(
     # (never a rate: "2,000 output tokens per second", "30 output tok/s per user", "2.000 de
     # tokeni de ieșire pe secundă" are a load or a speed, _TPS_TARGET; audit aggrate24: they
     # were requests of 2,000 and 30 output tokens)
-    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion|new)\s++"
-    r"(?:tokens?|tokeni)\b" + _GEN_NOT_RATE
+    # ("300 response tokens", "300 answer tokens": audit buyer24b #1)
+    r"(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:output|generated|out|completion|response|reply"
+    r"|answer|new)\s++(?:tokens?|tokeni)\b" + _GEN_NOT_RATE
     + r"|(?<![\w.])(\d{1,6})\s*+(?:de\s++)?(?:tokens?|tokeni)\s++"
     # ("500 de tokeni ieșire": no "de" before the kind, as "500 tokens output"; it was the
-    # 512 default, audit roparse23)
-    r"(?:of output|(?:(?:de|la|in)\s++)?iesire\b|out|generat\w*+|noi\b)" + _GEN_NOT_RATE
-    # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire"
+    # 512 default, audit roparse23; "300 tokeni răspuns", "300 de tokeni de răspuns",
+    # "300 tokens of completion": audit buyer24b #1)
+    r"(?:of (?:output|completion|response|answer)"
+    r"|(?:(?:de|la|in|pentru)\s++)?(?:iesire|raspuns\w*+)\b|out|generat\w*+|noi\b)"
+    + _GEN_NOT_RATE
+    # "2000 input tokens and 300 output", "1000 de tokeni de intrare și 200 de ieșire",
+    # "800 prompt tokens and 200 completion", "500 tokeni prompt și 150 răspuns"
     + r"|\b(?:input|prompt|intrare)\b[^\d?]{0,25}?\b(?:and|si|plus)\s++(\d{1,6})\s*+"
-    r"(?:de\s++)?(?:output|out|iesire)\b"
+    rf"(?:de\s++)?(?:output|out|iesire|{OUTPUT_NOUNS})\b"
     # the verb before the count: "generate 500 tokens", "să generez 500 de tokeni" (not a
     # rate, "generate 100 tokens/s"; audit ask_intents3: read as a 500-token context)
     + _GENERATED)
@@ -5197,7 +5203,10 @@ _COST = re.compile(
     r"|(?:[,;:.]|\b(?:and|so|si)\b)\s*+(?:monthly|weekly|daily|yearly|annually|lunar|zilnic"
     r"|saptamanal|anual|total|in total)\s*+(?:[?.!]|$)")
 _COST_MILLION = re.compile(
-    r"\b(?:per|pe|/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b|\bper mtok\b"
+    # ("$/1M", "$ / 1M", "€/1M": the slash after a currency sign, no word before it; audit
+    # buyer24b #3: read as a 1,048,576-token context)
+    r"(?:\b(?:per|pe|/)|[$€£]\s*+/)\s*+(?:1\s*+m|1m|million|milion|un milion|1 milion)\b"
+    r"|\bper mtok\b"
     r"|\b(?:1\s*+m|un milion|1 milion|1 million|one million|a million)\s*+(?:de\s++)?"
     # ("a million generated tokens": the unit, as "un milion de tokeni generați"; audit rates2)
     r"(?:(?:output|input|prompt|generated)\s++)?(?:tokens|tokeni)\b"

@@ -1569,7 +1569,12 @@ def kv_precision(text: str) -> str | None:
 
 _IO_NUM = r"(?<![\w.,/])(\d{1,7})\s*+(k)?"
 _IO_IN = r"(?:in|input|inputs|prompt|intrare|intrarea)"
-_IO_OUT = r"(?:out|output|outputs|iesire|iesirea)"
+# a request's output, by the nouns it goes by beside its count (audit buyer24b #1: "800 prompt
+# tokens and 200 completion" and "500 tokeni prompt și 150 răspuns" assumed 512): singular
+# only, one request's length ("200 completions", "200 de răspunsuri" count them)
+OUTPUT_NOUNS = (r"completion|response|reply|answer|generation|raspuns|raspunsul|raspunsului"
+                r"|generare|generarea|generarii")
+_IO_OUT = rf"(?:out|output|outputs|iesire|iesirea|{OUTPUT_NOUNS})"
 # ("500 de tokeni la intrare": the Romanian "de" before the tokens too; audit slack2 read its
 # "și 200 la ieșire" as no output at all and assumed 512)
 _IO_TOK = r"(?:\s*+(?:de\s++)?(?:tokens?|tokeni)\b)?\s*+(?:(?:de|la)\s++)?"
@@ -1585,6 +1590,10 @@ _IO_PAIR = re.compile(
     rf"|\b{_IO_IN}\s*+/\s*+{_IO_OUT}\b\s*+(?:(?:of|de|=|:)\s*+)?{_IO_NUM}\s*+/\s*+"
     r"(\d{1,7})\s*+(k)?(?![\w.,])"
 )
+_IO_OUT_END = (r"(?=\s*+(?:$|[,;.?!)]|(?:and|si|plus|each|fiecare|per|pe|on|with|cu"
+               r"|for|pentru)\b))(?!\s*+(?:/|per\s++(?:sec|second|minute|hour)|pe\s++secunda))")
+"""What may follow an output's bare count: the sentence's end or its next part ("200
+completion, llama 3.1 8b", "150 răspuns și ..."), never a rate ("300 tokens/s")."""
 _IO_OUT_K = re.compile(  # ("cost per 1k output tokens" is a price's unit, no request's output)
     rf"(?<![\w.,/])(?<!\bper )(?<!\bpe )(\d{{1,2}})\s*+k\s*+(?:de\s++)?{_IO_OUT}\b"
     r"(?!\s*+(?:tokens?|toks?|tokeni)?\s*+(?:/|(?:per|pe|a|an)\s)\s*+"
@@ -1592,11 +1601,25 @@ _IO_OUT_K = re.compile(  # ("cost per 1k output tokens" is a price's unit, no re
 """An output said in thousands alone: "2k output", "1k out" (a plain count needs the word
 tokens: the answer's ``Stated.output_tokens``); never a rate, "2k output tokens/s" (a speed or
 a load; audit aggrate24 read a request of 2,048 output tokens)."""
-_IO_OUT_N = re.compile(r"(?<![\w.,/$])(\d{1,6})\s*+(?:out|la\s++iesire)\b(?!\s*+of\b)")
+_IO_OUT_N = re.compile(
+    r"(?<![\w.,/$])(\d{1,6})\s*+(?:out|la\s++iesire)\b(?!\s*+of\b)"
+    # "200 completion", "150 răspuns", the count before the noun and nothing after but the
+    # sentence's end or its next part (audit buyer24b #1)
+    rf"|(?<![\w.,/$])(\d{{1,6}})\s*+(?:{OUTPUT_NOUNS})\b{_IO_OUT_END}")
 """A plain count said as the output alone, in the words a request's length takes: "200 out",
-"200 la ieșire" (audit slack2: "... și 200 la ieșire" assumed 512); never "10 out of 20", and
-"output" or "de ieșire" bare still need the word tokens (``Stated.output_tokens``): "500 de
-ieșire" can be egress."""
+"200 la ieșire" (audit slack2: "... și 200 la ieșire" assumed 512), "200 completion", "150
+răspuns"; never "10 out of 20", and "output" or "de ieșire" bare still need the word tokens
+(``Stated.output_tokens``): "500 de ieșire" can be egress."""
+_IO_OUT_NAMED = re.compile(
+    # "completion 256", "output length 300 tokens", "answer length: 300", "răspuns 300",
+    # "ieșire de 300 de tokeni", "lungimea răspunsului 300" (audit buyer24b #1)
+    r"(?:\b(?:output|completion|response|reply|answer|generation|iesire|iesirea|raspuns"
+    r"|raspunsul)(?:\s++(?:length|len|lungime))?|\blungimea\s++(?:raspunsului|iesirii))"
+    r"\s*+(?:(?:of|de|=|:)\s*+)?(?:(?:about|around|cca|aproximativ)\s++|~\s*+)?"
+    rf"(?<![\w.,])(\d{{1,6}})\s*+(k)?(?:\s*+(?:de\s++)?(?:tokens?|tokeni|toks?)\b)?{_IO_OUT_END}")
+"""The output named before its count: "completion 256", "output length 300 tokens", "răspuns
+300"; only where the count ends its part of the sentence ("output 300 GB", "answer 3
+questions" are no length)."""
 
 
 def input_output_tokens(text: str) -> tuple[int | None, int | None]:
@@ -1620,8 +1643,11 @@ def input_output_tokens(text: str) -> tuple[int | None, int | None]:
     if mo is not None and 1 <= int(mo.group(1)) <= 64:
         return None, int(mo.group(1)) * 1024
     mn = _IO_OUT_N.search(folded)
-    if mn is not None and 1 <= int(mn.group(1)) <= 65536:
-        return None, int(mn.group(1))
+    if mn is not None and 1 <= int(mn.group(1) or mn.group(2)) <= 65536:
+        return None, int(mn.group(1) or mn.group(2))
+    nm = _IO_OUT_NAMED.search(folded)
+    if nm is not None and 1 <= (n := int(nm.group(1)) * (1024 if nm.group(2) else 1)) <= 65536:
+        return None, n
     return None, None
 
 
@@ -2287,6 +2313,22 @@ def _count_stated_before(toks: list[_Tok], j: int) -> bool:
     return len(prev) == 2 and prev[-1] in _AT_ONCE_WORDS and prev[0].isdigit()
 
 
+# a price's slash right before a count: "$/1M", "$ / 1M tokens", "€/1M", "$0.50/1M",
+# "USD/1M", "cost/1M", "preț/1M", "lei/1k" (audit buyer24b #3: "tok/s and $/1M?" was a
+# 1,048,576-token context, beyond Llama 3.1 70B's, and "No" for a setup that runs); "per 1M"
+# is _BARE_NOT_AFTER's, "1M context" and "context de 1M" stay contexts
+_PRICE_SLASH = re.compile(
+    r"(?:[$€£]|\b(?:usd|eur|euro|euros|lei|ron|dollars?|dolari|cents?|costs?|costa|price"
+    r"|prices|pret|pretul|preturi)\b)\s*+(?:\d++(?:[.,]\d++)?\s*+(?:[$€£]|usd|eur|lei)?\s*+)?"
+    r"/\s*+$")
+
+
+def _price_unit_after_slash(text: str, start: int) -> bool:
+    """Whether the count at ``start`` of ``text`` is the unit a price is quoted per, written
+    with a slash (:data:`_PRICE_SLASH`): "$/1M", "cost/1M tokens"."""
+    return _PRICE_SLASH.search(text, max(0, start - 24), start) is not None
+
+
 def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int] | None:
     """The context ``text`` states and the index of its token in ``toks``, or None."""
     money = [m.span() for m in _MONEY_ANY.finditer(text)]
@@ -2295,6 +2337,8 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
     for j, t in enumerate(toks):
         if j in taken or _RATE.match(text, t.end):  # "10k tokens/s" is a speed
             continue
+        if _price_unit_after_slash(text, t.start):
+            continue  # "$/1M", "cost/1k tokens": a price's unit, never a context
         window = [x.text for x in toks[max(0, j - 4) : j + 5]]
         mk = _CTX_K.match(t.text)
         if mk:
@@ -2822,8 +2866,16 @@ def _signed(text: str, start: int, n: int) -> int:
     return -n if minus_before(text, start) else n
 
 
+# people counted by their work, a team's (audit buyer24b #2: "for 20 devs", "pentru 15
+# programatori", "20 de dezvoltatori" were dropped and one request sized, where "a team of 20
+# developers" and "20 employees" are read): a team of them right after their count
+# (_USER_BASE), a load where said at once ("20 concurrent devs", "20 devs at the same time")
+_TEAM_NOUNS = (r"employees|staff|colleagues|coworkers|co-workers|devs|developers|engineers"
+               r"|programmers|coders|analysts|researchers|scientists|agents|students"
+               r"|angajati|colegi|programatori|dezvoltatori|ingineri|analisti|cercetatori"
+               r"|agenti|studenti")
 _USER_NOUNS = (r"users|useri|utilizatori|clients|clienti|customers|people|ppl|persons"
-               r"|persoane|oameni|seats")
+               rf"|persoane|oameni|seats|{_TEAM_NOUNS}")
 """Whom a load is counted in: users, clients and people said plainly ("50 people", "50 ppl",
 "50 de oameni", "50 de persoane"; audit reg5: "50 people at 8k context" was one user, 17.5 GiB
 on an RTX 4000 Ada, where "50 users" is 66.5 GiB on one H100)."""
@@ -2861,8 +2913,8 @@ _USERS = re.compile(  # any count: past what is sized (fields.Concurrency) the a
 # users, 50 requests per user per day"
 _POPULATION = re.compile(
     r"(?<![\w.])(\d{1,7})\s*+(?:de\s++)?(?:active\s++)?"
-    r"(?:users|useri|utilizatori|clients|clienti|customers|employees|angajati|people"
-    r"|persoane|oameni)\b"
+    r"(?:users|useri|utilizatori|clients|clienti|customers|people|persoane|oameni"
+    rf"|{_TEAM_NOUNS})\b"
     rf"(?=[^.;?!\d]{{0,40}}?\b(?:each|apiece|fiecare|cate)\b[^.;?!\d]{{0,40}}?"
     rf"{_RATE_NOUN}(?:{_PER_USER})?{_RATE_PERIOD}"
     rf"|[^.;?!\d]{{0,20}}?{_RATE_NOUN}{_PER_USER}{_RATE_PERIOD})")
@@ -2905,7 +2957,7 @@ _USER_BASE = re.compile(
     r"|people|oameni|persoane)\s++(?:activi\s++)?(?:(?:a|an|per|pe|each|every|on a|intr-o)"
     r"\s++(?:day|zi)\b|daily\b|zilnic\w*+))"
     r"|(?P<team>-?+(?:person|people|member|man)\s++team\b"
-    r"|(?:employees|staff|colleagues|coworkers|co-workers|angajati|colegi)\b))"
+    rf"|(?:{_TEAM_NOUNS})\b))"
     + _NOT_AT_ONCE)
 # a team (or a company) of a count: "a team of 50 people", "a team of 50", "a company of 200
 # employees", "o echipă de 50 de oameni"; never a count of GPUs or machines ("a team of 4
@@ -2915,9 +2967,7 @@ _TEAM_OF = re.compile(
     r"|companie|departament(?:ul)?+|organizatie|organizatia)\s++(?:of|de)\s++"
     r"(?:(?:about|around|roughly|some|~|aproximativ|circa|cam|vreo)\s*+)?+"
     r"(?<![\w.])(\d{1,7}+)(?!\w|\.\d)\s*+(?:de\s++)?"
-    r"(?:(?:people|persons|users|engineers|developers|devs|members|employees|colleagues"
-    r"|analysts|researchers|staff|oameni|persoane|membri|ingineri|programatori|dezvoltatori"
-    r"|angajati|colegi|utilizatori)\b"
+    rf"(?:(?:people|persons|users|members|oameni|persoane|membri|utilizatori|{_TEAM_NOUNS})\b"
     r"|(?![a-z]*+\d|x\b|gpus?\b|cards?\b|plac\w*+|nodes?\b|noduri\b|machines?\b|masini\b"
     r"|servers?\b|servere\b|instances?\b|instante\b))" + _NOT_AT_ONCE)
 USER_BASE_KINDS = ("registered", "monthly", "daily", "team")
