@@ -38,6 +38,7 @@ from service.domain.answer.understand import (
     minus_before,
     model_objectives_masked,
     models_compared,
+    models_weights,
     node_machine,
     nodes_of,
     own_price_read,
@@ -204,6 +205,10 @@ class Stated:
     money_asked: bool = False
     """A word for money is in the question ("which is cheaper per run", "cost", "$"): a
     comparison's number asked is its cost, not its speed."""
+    million_asked: bool = False
+    """A price per 1M tokens is asked ("cost per 1M tokens", "$/1M", "la 1M de tokeni", with a
+    word for money): precisions weighed with a speed asked beside it are each priced per 1M
+    output tokens too (numbers/write._each_speed; audit buyer24b #4)."""
     cheapest_asked: bool = False
     """The cheapest way or option is asked ("cheapest option?", "the cheapest way to serve",
     "cel mai ieftin mod"), not the cheapest card ("cheapest GPU", "GPU-ul cel mai ieftin":
@@ -288,6 +293,11 @@ class Stated:
     "llama 3.1 8b or qwen2.5 7b on a 4090"), registry ids in the question's order
     (:func:`~service.domain.answer.understand.models_compared`); empty when fewer than two
     are named as alternatives. The extraction reads no model from them."""
+    models_weights: tuple[str | None, ...] = ()
+    """The precision written right beside each of :attr:`models` ("gpt-oss-120b vs Llama 3.3
+    70B fp8": None, fp8), in its order (:func:`~service.domain.answer.understand.
+    models_weights`): each model is sized at its own, a model with none at its default, never
+    at another model's (audit buyer24b #6). Empty where none is written beside a model."""
     max_ttft_ms: float | None = None
     """A time to first token asked as a limit ("TTFT under 1s", "TTFT sub 1 s"), in ms."""
     latency_as_ttft: bool = False
@@ -4638,6 +4648,7 @@ dot_grouped=dg.group(0) if dg else None,
                   gpu_one=_gpu_one(toks, names),
                   gpu_one_counted=_gpu_one_counted(toks, names),
                   models=models_compared(toks, names),
+                  models_weights=models_weights(toks, names),
                   gpu_ones=_gpu_ones(toks, names),
                   gpu_plural=_gpu_plural(folded, toks, names, registry),
                   fit_word=bool(_FIT_WORD.search(folded)),
@@ -4683,6 +4694,7 @@ dot_grouped=dg.group(0) if dg else None,
                   cheapest_asked=bool(_CHEAPEST_WAY.search(folded)),
                   best_asked=bool(_BEST.search(folded)),
                   money_asked=bool(_MONEY_Q.search(folded)),
+                  million_asked=bool(_COST_MILLION.search(folded) and _MONEY_Q.search(folded)),
                   # (the model's name blanked: "a 10 second LTX-Video clip"; audit media2 #5)
                   clip_seconds=_clip_seconds(unnamed) or _clip_seconds(folded),
                   video_height_px=_video_height(folded),
@@ -5671,19 +5683,29 @@ EETQ, AQLM): read as one side of a pair so that the answer can say it does not k
 # biți" was bf16 alone)
 _PRECISION_NAME = (r"(?:(?:[2-8][- ]?(?:bits?|biti)|i?q[1-8]_[0-9a-z_]++)\s++gguf"
                    r"|gguf(?:\s++(?:i?q[1-8]_[0-9a-z_]++|[2-8][- ]?(?:bits?|biti)))?+"
-                   r"|bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:-int4)?|gptq(?:-int4)?"
+                   r"|bf16|fp16|fp8|fp4|nvfp4|mxfp4|int8|int4|awq(?:[- ]int4)?|gptq(?:[- ]int4)?"
                    r"|(?:bnb[- ])?nf4|bnb[- ]int8|w4a16|w8a8"
                    r"|[48][- ]?(?:bits?|biti)|i?q[1-8]_[0-9a-z_]++|iq4"
                    rf"|{_FORMAT_UNKNOWN})")
+# (a value word between the first and the connector: "is int4 worth it vs fp8", "int4 merită
+# față de fp8"; "compare fp8 and int4", "compară fp8 și int4", "compare fp8 with bf16": "and"
+# and "with" join a pair only after a word that compares; audit buyer24b #4: neither was a
+# pair, the model's bf16 answered alone)
 _PRECISION_VS = re.compile(
+    rf"(?:\b(?P<cmp>compar\w*+)\s++(?:(?:the|between|of|intre)\s++)?)?"
     rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:weights\s++)?(?:(?:faster|slower|quicker|better|mai "
-    rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:or|vs\.?|versus|sau|ori|than|compared to"
-    rf"|decat|fata de|against)\s++(?:(?:the|at|pe|la)\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
+    rf"(?:rapid\w*+|repede|lent\w*+|bun\w*+))\s++)?(?:(?:really\s++)?(?:worth it|merita)\s++)?"
+    rf"(?:or|vs\.?|versus|sau|ori|than|compared to|decat|fata de|against"
+    rf"|(?(cmp)(?:and|with|si|cu)|(?!)))"
+    rf"\s++(?:(?:the|at|pe|la)\s++)?(?P<b>{_PRECISION_NAME})(?![\w-])")
 # three precisions listed: "at fp16, fp8 and int4", "fp16, fp8 or int4", "fp16, fp8 sau int4"
 # (Stated.precisions_listed)
+# (or "vs" between each: "bf16 vs fp8 vs awq int4", "fp16 sau fp8 sau int4"; audit buyer24b
+# #4: the first two alone were weighed)
 _PRECISION_LIST = re.compile(
-    rf"\b(?P<a>{_PRECISION_NAME})\s*+,\s*+(?P<b>{_PRECISION_NAME})\s*+,?+\s*+"
-    rf"(?:and|or|si|sau|vs\.?|versus)\s++(?:(?:at|pe|la)\s++)?(?P<c>{_PRECISION_NAME})(?![\w-])")
+    rf"\b(?P<a>{_PRECISION_NAME})\s*+(?:,|(?:vs\.?|versus|or|sau)(?!\w))\s*+(?P<b>{_PRECISION_NAME})"
+    rf"\s*+,?+\s*+(?:and|or|si|sau|vs\.?|versus)\s++(?:(?:at|pe|la)\s++)?"
+    rf"(?P<c>{_PRECISION_NAME})(?![\w-])")
 # one request's output asked to time: "how long to generate 500 tokens", "cât durează să
 # generez 500 de tokeni": the time to the first token and the tokens after it (speed's
 # "request_time"; it was a fit's yes with a 500-token context). A job of many requests or of
@@ -5874,11 +5896,14 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
     if (has_model and model_kind == "llm" and gpu_named == 1
             and (_PRECISION_VS.search(f) or switch_weighed)
             and (switch_weighed or not _MONEY_Q.search(f)) and not _TRAIN.search(f)
-            and not _FINETUNE.search(f) and not _COUNT_Q.search(f)):
+            and not _FINETUNE.search(f) and not _COUNT_Q.search(f)
+            and (switch_weighed or not (_TTFT.search(f) or _TPOT.search(f)))):
         # "fp8 or int4 for llama 70b on an H100?", "is int4 faster than fp8 …": both
         # (_PRECISION_VS); "switching from bf16 to fp8 on an H100, how much faster (and
         # cheaper)?" too, the one taken first, each priced where cheaper is asked (audit
-        # buyer18b #2: a fit's yes, no speed)
+        # buyer18b #2: a fit's yes, no speed). A first token's time or a time per token asked
+        # ("fp8 vs bf16 …: TTFT?") is the speed answer's, each precision timed alone
+        # (numbers/write._each_speed; audit buyer24b #4: decode tokens/s, no TTFT)
         return "speed", "precision_vs"
     if (has_model and not gpu_named and _MEMORY_ASKED.search(f)
             and (_PRECISION_VS.search(f) or _PRECISION_LIST.search(f))

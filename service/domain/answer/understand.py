@@ -1053,14 +1053,49 @@ _CONNECTORS = frozenset(
 )
 
 
+_MODEL_CONNECTORS = frozenset({"fata de", "compared to", "compared with", "against",
+                               "comparat cu", "in comparatie cu"})
+"""Connectors of two words or more between two models compared ("gpt-oss-120b față de Llama
+3.3 70B", "X compared to Y"): read between models only (a GPU's "față de" is the details'
+reading, :func:`~service.domain.answer.intent.details`)."""
+
+
+def _precision_word(toks: list[_Tok], i: int) -> str | None:
+    """The precision token ``i`` names ("fp8", "awq", "int4"), as the weights' reader takes
+    one word (a bare number or a word that names no weights is none), else None."""
+    if not 0 <= i < len(toks):
+        return None
+    word = toks[i].text
+    if word in _NOT_WEIGHTS or word.isdigit() or word in _CONNECTORS:
+        return None
+    p = find_precision(word)
+    return p.id if p is not None else None
+
+
+def _models_joined(toks: list[_Tok], a: _Mention, b: _Mention) -> bool:
+    """Whether the words between two models join them as alternatives: the connectors a GPU
+    pair takes, or one of :data:`_MODEL_CONNECTORS`, a precision written right after the
+    first allowed before them ("Llama 3.3 70B fp8 vs gpt-oss-120b": fp8 is Llama's,
+    :func:`models_weights`)."""
+    between = [t.text for t in toks[a.last + 1 : b.first]]
+    if between and _precision_word(toks, a.last + 1) is not None:
+        between = between[1:]
+        if not between:
+            return False  # "X fp8 Y": no word that compares them
+    return all(w in _CONNECTORS for w in between) or " ".join(between) in _MODEL_CONNECTORS
+
+
 def _pick(toks: list[_Tok], mentions: list[_Mention]) -> tuple[str | None, set[int]]:
     """The model or GPU the question is about (the first named), and the mentions that are
     alternatives in a comparison ("H100 vs A100", "a100/h100", "H200 sau două H100"): those
-    name none."""
+    name none. Two models are alternatives by :func:`_models_joined` too ("gpt-oss-120b față
+    de Llama 3.3 70B fp8": it read gpt-oss alone, at Llama's fp8; audit buyer24b #6)."""
     grouped: set[int] = set()
     for a, b in itertools.pairwise(mentions):
         between = [t.text for t in toks[a.last + 1 : b.first]]
-        if a.id != b.id and all(w in _CONNECTORS for w in between):
+        joined = (_models_joined(toks, a, b) if a.kind == b.kind == "model"
+                  else all(w in _CONNECTORS for w in between))
+        if a.id != b.id and joined:
             grouped.update((a.first, b.first))
     for m in mentions:
         if m.first not in grouped:
@@ -1081,6 +1116,37 @@ def models_compared(toks: list[_Tok], names: list[_Mention]) -> tuple[str, ...]:
         if m.first in grouped and m.id not in ids:
             ids.append(m.id)
     return tuple(ids) if len(ids) > 1 else ()
+
+
+def models_weights(toks: list[_Tok], names: list[_Mention]) -> tuple[str | None, ...]:
+    """The precision written right beside each model of :func:`models_compared` ("gpt-oss-120b
+    vs Llama 3.3 70B fp8": None and fp8; "fp8 Llama 3.3 70B" too), in its order: a precision
+    belongs to the model it is written next to, the other keeps its own default (gpt-oss's
+    native mxfp4). It was applied to every model, so gpt-oss was sized at an fp8 it has no
+    release of, on 2 GPUs (audit buyer24b #6). Empty where no model has one beside it (a
+    precision said apart, "... vs ... at fp8", is every model's, as the extraction reads it)."""
+    ids = models_compared(toks, names)
+    if not ids:
+        return ()
+    own: dict[str, str | None] = dict.fromkeys(ids)
+    models = [m for m in names if m.kind == "model"]
+    taken = {t for m in models for t in range(m.first, m.last + 1)}
+    for m in models:
+        if m.id not in own or own[m.id] is not None:
+            continue
+        # within the name as the registry matched it ("llama 3.3 70b fp8", a checkpoint's
+        # suffix), else right after it
+        inside = next((p for p in (_precision_word(toks, k)
+                                   for k in range(m.last, m.first, -1)) if p), None)
+        after = inside or (_precision_word(toks, m.last + 1) if m.last + 1 not in taken
+                           else None)
+        # before the name ("fp8 Llama 3.3 70B"), unless it is right after another model
+        before = (_precision_word(toks, m.first - 1)
+                  if m.first - 1 not in taken and all(x.last + 1 != m.first - 1 for x in models)
+                  else None)
+        own[m.id] = after or before
+    said = tuple(own[i] for i in ids)
+    return said if any(said) else ()
 
 # ---------------------------------------------------------------------------------------------
 # GPU counts

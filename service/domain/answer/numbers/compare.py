@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 
+import msgspec
+
 from service.domain.answer.numbers.context import (
     _PROVIDER_TERMS,
     _W,
@@ -1033,13 +1035,21 @@ def compare_models(w: _W) -> bool:
     inp = _prompt(w, _out(w))
     money = w.sub == "million" or w.st.money_asked
     sides: list[tuple[_W, _Side]] = []
-    for mid in w.st.models:
-        wm = _W(w.ex, w.det, w.sub, w.lang, w.catalog, w.today, w.messages, mid, w.st)
+    # a precision written beside one model is that model's alone; a model with none beside
+    # it is sized at its own default ("gpt-oss-120b vs Llama 3.3 70B fp8": gpt-oss at its
+    # native mxfp4, not at Llama's fp8 on 2 GPUs; audit buyer24b #6)
+    beside = w.st.models_weights or (None,) * len(w.st.models)
+    for mid, pid in zip(w.st.models, beside, strict=True):
+        # (a model with none: not "quantized" either, which is the other model's precision)
+        ex = (w.ex if not w.st.models_weights else msgspec.structs.replace(
+            w.ex, weights=pid, quantized=w.ex.quantized if pid else None))
+        wm = _W(ex, w.det, w.sub, w.lang, w.catalog, w.today, w.messages, mid, w.st)
         side = _model_side(w, wm, gid, count, users, inp)
         if side is None:
             return False
         sides.append((wm, side))
-    mixed = _like_models(w, gid, count, users, inp, sides)
+    mixed = (len({s.weights for _, s in sides}) > 1 if w.st.models_weights
+             else _like_models(w, gid, count, users, inp, sides))
     rows: list[str] = []
     priced: list[tuple[float, _Side]] = []
     for wm, s in sides:

@@ -259,6 +259,9 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     each = _each_priced(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
     if each is not None:
         return each  # "fp8 vs bf16 ... monthly cost each?", "L4 vs A10G: monthly cost?"
+    each = _each_speed(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
+    if each is not None:
+        return each  # "fp8 vs bf16 ...: tokens/s and cost per 1M tokens?", "...: TTFT?"
     base_load = user_base_load(ex, st, intent, catalog, model_id)
     if base_load is not None and st is not None and st.user_base is not None and (
             base_load == st.user_base[0]):
@@ -443,8 +446,10 @@ def _is_money(o: Written) -> bool:
 
 
 def _money_said(w: _W, quantity: str, v: float) -> str:
-    """``v`` as the sides' answers asked it: a month's or an hour's price, else dollars."""
-    key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour"}
+    """``v`` as the sides' answers asked it: a month's or an hour's price, per 1M output
+    tokens, else dollars."""
+    key = {"per_month_usd": "provider_setups_month", "per_hour_usd": "provider_setups_hour",
+           "per_million_output_tokens_usd": "each_million"}
     return w.say(key[quantity], money=w.usd(v)) if quantity in key else w.usd(v)
 
 
@@ -480,11 +485,11 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
     w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
     sides: list[tuple[str, Written]] = []  # (the label of each side, its cost answer alone)
-    pair = st.precisions_weighed
-    if (intent == "cost" and pair is not None and len(gpus) <= 1
+    precs = _precisions_said(st)
+    if (intent == "cost" and len(precs) >= 2 and len(gpus) <= 1
             and not st.precisions_switched):
-        alone = dc_replace(st, precisions_weighed=None, precisions_listed=(), weights_left=None)
-        for pid in pair:
+        alone = _one_precision(st)
+        for pid in precs:
             sides.append((pid, compose_numbers(
                 "cost", sub, msgspec.structs.replace(ex, weights=pid), det, lang, catalog,
                 today, messages, model_id, alone)))
@@ -501,8 +506,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
     else:
         return None
 
-    priced = [(name, o) for name, o in sides
-              if _is_money(o) and (bool(o.offers) or o.priced_setup is not None)]
+    priced = [(name, o) for name, o in sides if _is_money(o)]
     if not priced:
         return None  # nothing priced: the answer as before, with its reason
     quantity = priced[0][1].asked.quantity if priced[0][1].asked else ""
@@ -519,7 +523,7 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
             rows.append(w.say("each_row_none", label=name))  # never $0
             continue
         setup = o.priced_setup or ""
-        if o.priced_setup is None:
+        if o.priced_setup is None and o.offers:
             v = o.offers[0]
             card = next((g for g, c in w.reg.gpus.items() if c.name == v.gpu), None)
             setup = (w.setup(v.gpu_count, card) if card
@@ -528,8 +532,11 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
                 setup = w.say("instances", n=w.n(v.nodes), setup=setup)
         x = o.asked.value / low if low else 1.0
         dearer = said(o.asked.value) != said(low) and len(priced) > 1
-        # within 5 % of the cheapest: "about the same as awq-int4", never "about 1.0×"
-        rows.append(w.say(row + ("" if not dearer else "_same" if x <= _EACH_SAME else "_dearer"),
+        # within 5 % of the cheapest: "about the same as awq-int4", never "about 1.0×"; a
+        # side whose answer names no offer or setup (a price per 1M, a GPU's hourly price)
+        # with no setup in its row: its own sentence, after the rows, names it
+        rows.append(w.say(row + ("" if setup else "_bare")
+                          + ("" if not dearer else "_same" if x <= _EACH_SAME else "_dearer"),
                           label=name, setup=setup, money=said(o.asked.value), x=w.n(x, 1),
                           cheap=cheap[0]))
     lead = w.say("each_lead_month" if quantity == "per_month_usd" else "each_lead",
@@ -545,6 +552,75 @@ def _each_priced(intent: str, sub: str | None, ex: Extracted, det: Details, lang
             out.more.append(w.say(label + "_more", label=name, text=" ".join(o.more)))
         out.offers.extend([o.priced_offer] if o.priced_offer is not None else o.offers[:1])
         _gather_notes(out, o)
+    return out
+
+
+def _precisions_said(st: Stated) -> tuple[str, ...]:
+    """The precisions a question weighs, in the order said: three listed ("bf16 vs fp8 vs
+    awq int4"), else the pair weighed, else none."""
+    return st.precisions_listed or st.precisions_weighed or ()
+
+
+def _one_precision(st: Stated) -> Stated:
+    """``st`` as a question that names one precision, the one its side is asked at."""
+    return dc_replace(st, precisions_weighed=None, precisions_listed=(), weights_left=None,
+                      precisions_unknown=(), gguf_weighed_alone=False)
+
+
+def _each_speed(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                catalog: Catalog, today: dt.date, messages: Messages, model_id: str | None,
+                st: Stated | None) -> Written | None:
+    """Two or three precisions weighed with a speed asked that the precision comparison
+    (speed's ``_precision_vs``: which to take, which is faster, a pair, no money) does not
+    answer: a first token's time or a time per token ("fp8 vs bf16 for Llama 3.1 70B on
+    H200: TTFT?"), three precisions ("bf16 vs fp8 vs awq int4 on L40S, tokens/s"), or a price
+    asked beside the speed ("compare fp8 vs bf16 …: tokens/s and cost per 1M tokens"). Each
+    precision answered alone as the speed answer answers it (its setup, the figure asked
+    and its notes), in the order asked; where money is asked, each priced alone too as the
+    cost answer prices it (:func:`_each_priced`: per 1M output tokens where that is asked,
+    else a month where one is named, else an hour). It gave the model's own precision
+    alone, or a precision nobody asked for, and no price (audit buyer24b #4). The first
+    precision's figure is the number asked. None where not so asked."""
+    if st is None or model_id is None or catalog.registry.models[model_id].kind != "llm":
+        return None
+    precs = _precisions_said(st)
+    gpus = det.gpus or ([ex.gpu] if ex.gpu else [])
+    if (intent != "speed" or len(precs) < 2 or st.precisions_switched or st.models
+            or len(gpus) > 1 or len(st.providers_named) > 1 or sub == "precision"
+            or (sub == "precision_vs" and len(precs) == 2)):
+        return None
+    alone = _one_precision(st)
+    own_sub = None if sub == "precision_vs" else sub  # three named: the plain speed answer
+    sides = [(pid, compose_numbers(
+        "speed", own_sub, msgspec.structs.replace(ex, weights=pid),
+        msgspec.structs.replace(det, sub=own_sub), lang, catalog, today, messages, model_id,
+        alone)) for pid in precs]
+    answered = [(pid, o) for pid, o in sides if o.first is not None]
+    if not answered:
+        return None
+    w = _W(ex, det, sub, lang, catalog, today, messages, model_id, st)
+    lead = " ".join(w.say("each_precision", label=pid, text=_decap(w, o.first or ""))
+                    for pid, o in answered)
+    money: Written | None = None
+    if st.money_asked:
+        msub = ("million" if st.million_asked else "month"
+                if st.month_priced or st.month_asked else "hour")
+        money = _each_priced("cost", msub, ex, msgspec.structs.replace(det, sub=msub), lang,
+                             catalog, today, messages, model_id, st)
+    first = answered[0][1]
+    out = Written(first=lead, sizing=first.sizing, asked=first.asked, computed=True,
+                  follow_up=first.follow_up,
+                  users=next((o.users for _, o in sides if o.users is not None), None))
+    if money is not None and money.first is not None:
+        out.more.append(money.first)
+    for pid, o in answered:
+        if o.more:
+            out.more.append(w.say("each_precision_more", label=pid, text=" ".join(o.more)))
+        _gather_notes(out, o)
+    if money is not None:
+        out.more.extend(money.more)
+        out.offers.extend(money.offers)
+        _gather_notes(out, money)
     return out
 
 
