@@ -91,7 +91,10 @@ SessionsPerDay = Annotated[int, msgspec.Meta(
                                "granularity and minimum charge apply per session)")]
 GpusPerNode = Annotated[int, msgspec.Meta(
     ge=1, le=64, description="most GPUs in one machine (node)")]
-TopN = Annotated[int, msgspec.Meta(ge=1, le=50, description="options to return, at most")]
+TOP_N_MOST = 50
+"""The most options /v1/recommendations returns (``top_n``'s limit)."""
+TopN = Annotated[int, msgspec.Meta(ge=1, le=TOP_N_MOST,
+                                   description="options to return, at most")]
 TopK = Annotated[int, msgspec.Meta(ge=1, le=10, description="passages to quote, at most")]
 
 # tokens

@@ -93,11 +93,14 @@ def _usd(groups: tuple[str | None, ...]) -> float:
     return float(next(g for g in groups if g).replace(",", "."))
 
 
+# fix/cheapword: past the three options listed, 1 x V100 at gptq-int4 ($101.73/month) ranks #4
+# without a commitment, cheaper than the RTX A4000 lead ($108.56): the lead is the top-ranked
+# match, never "the cheapest match without a commitment", and that option is named
 @pytest.mark.parametrize(("q", "qualified"), [
     ("What GPU should I rent for Mistral 7B with a budget of $500 a month?",
-     "The cheapest match without a commitment"),
+     "The top-ranked match ("),
     ("Ce GPU să închiriez pentru Mistral 7B cu buget de 500 $ pe lună?",
-     "Cea mai ieftină potrivire fără angajament"),
+     "Potrivirea cea mai bine clasată ("),
 ])
 def test_a_cheaper_reservation_listed_below_qualifies_the_cheapest_match(q: str,
                                                                           qualified: str
@@ -113,6 +116,7 @@ def test_a_cheaper_reservation_listed_below_qualifies_the_cheapest_match(q: str,
     # RTX A4000: 0.11 reserved against 0.15 on-demand)
     assert reserved and min(reserved) < _usd(lead.groups()), h
     assert first.startswith(qualified), first
+    assert "V100" in first and "gptq-int4" in first, first  # fix/cheapword
 
 
 @pytest.mark.parametrize("q", [

@@ -162,7 +162,8 @@ _RANKED_AFTER = re.compile(rf"Ranked after the options that finish within (?P<li
 _ABOVE_ITEM = rf"#(?P<n>\d++) \(\$(?P<cost>{_N})(?P<unit>/month| for the job)\)"
 _RANKED_ABOVE = re.compile(rf"Ranked above cheaper options? (?P<items>#\d++ \(\${_N}(?:/month| "
                            rf"for the job)\)(?:(?:, | and )#\d++ \(\${_N}(?:/month| for the "
-                           rf"job)\))*+): (?P<reasons>[^:]++)")
+                           rf"job)\))*+)(?:, against \$(?P<mine>{_N})(?P<mine_unit>/month| for "
+                           rf"the job) for this one)?+: (?P<reasons>[^:]++)")
 # (from the start of a name only: a run searched from each of its characters was quadratic)
 _ABOVE_WEIGHTS = re.compile(rf"(?<![\w.-])(?P<w>[\w.-]++) weights instead of "
                             rf"(?P<w2>[\w.-]++) \(quality handicap x(?P<h>{_N}) against "
@@ -550,6 +551,10 @@ def _ranked_above(m: re.Match[str], t: Mapping[str, str], f: Formatter) -> str |
         return None
     and_ = t["why_ranked_above_and"]
     listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + and_ + items[-1]
+    if m["mine"] is not None:  # its own cost beside costs that read as it in whole dollars
+        listed += t["why_ranked_above_mine"].format(money=t[
+            "why_month" if m["mine_unit"] == "/month" else "why_job"].format(
+            money=_said_money(f, m["mine"])))
     return t["why_ranked_above_one" if len(items) == 1 else "why_ranked_above_many"].format(
         items=listed, reasons=and_.join(reasons))
 

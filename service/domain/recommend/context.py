@@ -831,6 +831,14 @@ def usd(amount: float) -> str:
     return f"${amount:,.{usd_digits(amount)}f}"
 
 
+def apart_digits(a: float, b: float, digits: int) -> int:
+    """The fraction digits, ``digits`` or more (at most 6), that write two different amounts
+    apart: $18.71 and $18.66 both read "$19" in whole dollars, and apart with cents."""
+    while digits < 6 and f"{a:,.{digits}f}" == f"{b:,.{digits}f}":
+        digits += 1
+    return digits
+
+
 def unit_usd(amount: float, digits: int = 3) -> str:
     """A small unit cost ("per audio hour", "per million tokens", "per video"): ``digits``
     decimals from a cent up, and below a cent two significant figures, so that a fraction of

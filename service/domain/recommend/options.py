@@ -53,6 +53,7 @@ from service.domain.recommend.context import (
     VERY_LONG_RUN_DAYS,
     Capability,
     Ctx,
+    apart_digits,
     count,
     headroom_miss,
     headroom_miss_split,
@@ -61,6 +62,7 @@ from service.domain.recommend.context import (
     rejection_kind,
     unit_usd,
     usd,
+    usd_digits,
 )
 from service.domain.recommend.plans import best_plan, train_plan
 from service.domain.recommend.pricing import (
@@ -1312,7 +1314,8 @@ def _ranked_above_note(ctx: Ctx, ranked: Sequence[Quote], k: int,
         return ""
     unit = "/month" if c.per_month is not None else " for the job"
     hc = ctx.handicap(c.plan.p.id)
-    groups: dict[str, list[str]] = {}  # the reasons -> the cheaper options they place after
+    # the reasons -> the cheaper options they place after (rank, cost)
+    groups: dict[str, list[tuple[int, float]]] = {}
     for j in range(k + 1, len(ranked)):
         d = ranked[j]
         theirs = quote_cost(d)
@@ -1335,13 +1338,25 @@ def _ranked_above_note(ctx: Ctx, ranked: Sequence[Quote], k: int,
             reasons.append(f"1 machine instead of {d.plan.nodes:,} (x{MULTI_NODE_HANDICAP:g} "
                            "for a plan over several)")
         if reasons:
-            groups.setdefault(" and ".join(reasons), []).append(
-                f"#{j + 1} ({usd(theirs)}{unit})")
+            groups.setdefault(" and ".join(reasons), []).append((j + 1, theirs))
     notes = ""
     for why, which in groups.items():
-        listed = (which[0] if len(which) == 1
-                  else ", ".join(which[:-1]) + " and " + which[-1])
-        notes += (f" Ranked above cheaper option{'s' if len(which) > 1 else ''} {listed}: "
+        # a cheaper option whose cost reads as this one's in whole dollars ("Ranked above
+        # cheaper option #2 ($19/month)" on an option of $19/month: $18.71 against $18.66)
+        # is said with the digits that tell them apart, and this one's cost beside it
+        same = [theirs for _, theirs in which if usd(theirs) == usd(mine)]
+        digits = max((apart_digits(mine, theirs, max(2, usd_digits(mine), usd_digits(theirs)))
+                      for theirs in same), default=None)
+
+        def said(amount: float, digits: int | None = digits) -> str:
+            return usd(amount) if digits is None else f"${amount:,.{digits}f}"
+
+        items = [f"#{n} ({said(theirs)}{unit})" for n, theirs in which]
+        listed = (items[0] if len(items) == 1
+                  else ", ".join(items[:-1]) + " and " + items[-1])
+        if digits is not None:
+            listed += f", against {said(mine)}{unit} for this one"
+        notes += (f" Ranked above cheaper option{'s' if len(items) > 1 else ''} {listed}: "
                   f"{why}.")
     return notes
 

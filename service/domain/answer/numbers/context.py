@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -43,12 +43,14 @@ from service.domain.fields import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     EMBED_INPUT_TOKENS,
+    TOP_N_MOST,
 )
 from service.domain.locale import Formatter
 from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import (
     FAST_NETWORKS,
+    apart_digits,
     auto_llm,
     quality_handicap,
     unknown_price_defaults,
@@ -314,6 +316,20 @@ class Numbers(Out, frozen=True, kw_only=True):
                     "the answer compares none")] = []
 
 
+RANKING_DEPTH = TOP_N_MOST
+"""The most options /v1/recommendations ranks (``top_n``'s most, fields.TopN): the whole
+ranking a lead's "cheapest" is checked against (:meth:`_W.cheaper_below`)."""
+
+
+@dataclass(frozen=True)
+class Cheaper:
+    """An option ranked after an answer's lead that costs less (:meth:`_W.cheaper_below`)."""
+
+    option: Option
+    listed: bool
+    """Whether the answer lists it (else it is past the options the answer asked for)."""
+
+
 @dataclass
 class Written:
     first: str | None = None
@@ -517,6 +533,11 @@ class _W:
         """Whether the offers of the numbers are said after a lead sized otherwise (the
         count at a rate at the model's own precision, then THE setup for the rate:
         counts._rate_setup_said), so that notes about the lead's precision read the sizing's."""
+        self.recommended: list[tuple[Recommendation, dict[str, Any]]] = []
+        """Each recommendation :meth:`recommend` returned, with the request that made it: the
+        whole ranking behind a lead is asked again from it (:meth:`cheaper_below`)."""
+        self.rankings: dict[bytes, list[Option]] = {}
+        """The whole rankings :meth:`cheaper_below` asked for, by request."""
         self.load_sized: Callable[[str], bool] | None = None
         """The count answer's pricing of a token rate on the GPU id given
         (:func:`counts.load_sized`), for the cost answer, which comes before the counts in
@@ -933,22 +954,101 @@ class _W:
         return quality_handicap(
             weights, self.model.native_precision if self.model is not None else None)
 
-    def rank_basis(self, o: Option, others: list[Option], month: bool = False) -> str:
-        """Why the recommendations rank ``o`` above the first of ``others`` with no commitment
-        that costs less (an hour, or a month where ``month``), in words for a "top-ranked"
-        lead ("ranked on price and the quality of its weights: fp8 against gptq-int4"): the
-        weights' quality handicap and the multi-node one the ranking weighs each cost by
-        (recommend.options._ranked_above_note says the same on the option). Mixtral 8x22B at
-        2,000 tokens/s led with 4 x H100 at fp8 over 6 x 8 x V100 at gptq-int4, "ranked on
-        price and the quality of its weights" where the 6 machines counted too (audit
-        rankwhy). "" where none listed costs less."""
+    def ranking_of(self, o: Option) -> list[Option]:
+        """The recommendations' whole ranking (up to :data:`RANKING_DEPTH` options) for the
+        request whose options hold ``o`` (:meth:`recommend`): its own options where they are
+        fewer than it asked for, else the same request asked again for more (once per
+        request); [] where no recommendation here holds ``o``."""
+        found: tuple[Recommendation, dict[str, Any]] | None = next(
+            ((rec, req) for rec, req in reversed(self.recommended)
+             if any(x is o for x in rec.options)), None)
+        if found is None:
+            return []
+        rec, req = found
+        if len(rec.options) < req.get("top_n", RANKING_DEPTH):
+            return rec.options
+        key = msgspec.json.encode(req)
+        if key not in self.rankings:
+            try:
+                deep = recommend(msgspec.convert({**req, "top_n": RANKING_DEPTH},
+                                                 RecommendationRequest),
+                                 self.catalog, self.today, explain=False)
+                self.rankings[key] = deep.options
+            except (DomainError, ValueError, msgspec.ValidationError):
+                self.rankings[key] = rec.options
+        return self.rankings[key]
+
+    def cheaper_below(self, o: Option, listed: Sequence[Option], *, month: bool = False,
+                      reserved: bool = False,
+                      keep: Callable[[Option], bool] | None = None) -> Cheaper | None:
+        """The first option ranked after the lead ``o`` that costs less (a month's where
+        ``month``, else an hour's) with no commitment (``reserved``: with one): among
+        ``listed`` (the options the answer lists after it), else over the recommendations'
+        whole ranking for the same request (:meth:`ranking_of`; ``keep``: the options the
+        answer's list was filtered to, a GPU named). None where the lead costs the least of
+        them all: the one case an answer may call it the cheapest. Every lead the answer calls
+        "the cheapest" or "the top-ranked" asks here. Mixtral 8x22B at 2,000 tokens/s was
+        "the cheapest match" at $5,405/month where 6 x 8 x V100 at gptq-int4 for $4,835 ranked
+        #6, past the three options the answer asks for (audit cheapword)."""
         def cost(x: Option) -> float:
             return (x.cost.per_month_usd or 0.0) if month else x.cost.per_hour_usd
 
-        x = next((x for x in others if x.pricing_model != "reserved" and cost(x) < cost(o)),
+        def cheaper(x: Option) -> bool:
+            return (x.pricing_model == "reserved") == reserved and cost(x) < cost(o)
+
+        x = next((x for x in listed if cheaper(x)), None)
+        if x is not None:
+            return Cheaper(x, True)
+        ranking = self.ranking_of(o)
+        at = next((i for i, y in enumerate(ranking) if y.offer.id == o.offer.id
+                   and y.weights == o.weights and y.pricing_model == o.pricing_model
+                   and y.nodes == o.nodes), -1)
+        x = next((x for x in ranking[at + 1:] if cheaper(x) and (keep is None or keep(x))),
                  None)
-        if x is None:
-            return ""
+        return None if x is None else Cheaper(x, False)
+
+    def lead_rank(self, o: Option, listed: Sequence[Option], *, month: bool = False,
+                  keep: Callable[[Option], bool] | None = None,
+                  said: str = "rank_cheaper_listed") -> dict[str, str] | None:
+        """A lead's place in the ranking, for the "top-ranked" wording of its sentence: None
+        where it is the cheapest (:meth:`cheaper_below`), else ``basis`` (why it ranks above
+        the cheaper option, :meth:`rank_basis`) and ``cheaper`` (where that option is: the
+        ``said`` words where the answer lists it, else its rank, setup and cost, as it is
+        listed nowhere else)."""
+        c = self.cheaper_below(o, listed, month=month, keep=keep)
+        if c is None:
+            return None
+        x = c.option
+        if c.listed:
+            cheaper = self.t[said] if said else ""
+        else:
+            mine, theirs = self.usd_apart(
+                (o.cost.per_month_usd or 0.0) if month else o.cost.per_hour_usd,
+                (x.cost.per_month_usd or 0.0) if month else x.cost.per_hour_usd)
+            cheaper = self.say("rank_cheaper_unlisted_month" if month
+                               else "rank_cheaper_unlisted_hour", rank=self.n(x.rank),
+                               setup=self.option_setup(x), weights=x.weights, money=theirs,
+                               mine=mine)
+        return {"basis": self.rank_basis(o, x, month), "cheaper": cheaper}
+
+    def usd_apart(self, a: float, b: float) -> tuple[str, str]:
+        """Two amounts that differ, each as :meth:`usd` writes it, or both with cents where
+        they would read the same ($5,405.12 and $5,404.85 both read "$5,405")."""
+        said = self.usd(a), self.usd(b)
+        if said[0] != said[1] or round(a, 6) == round(b, 6):
+            return said
+        d = apart_digits(a, b, max(2, usd_digits(a), usd_digits(b)))
+        return self.f.money(a, d), self.f.money(b, d)
+
+    def rank_basis(self, o: Option, x: Option, month: bool = False) -> str:
+        """Why the recommendations rank ``o`` above ``x``, an option with no commitment that
+        costs less (an hour, or a month where ``month``; :meth:`cheaper_below`), in words for
+        a "top-ranked" lead ("ranked on price and the quality of its weights: fp8 against
+        gptq-int4"): the weights' quality handicap and the multi-node one the ranking weighs
+        each cost by (recommend.options._ranked_above_note says the same on the option).
+        Mixtral 8x22B at 2,000 tokens/s led with 4 x H100 at fp8 over 6 x 8 x V100 at
+        gptq-int4, "ranked on price and the quality of its weights" where the 6 machines
+        counted too (audit rankwhy)."""
         weights = self.handicap(o.weights) < self.handicap(x.weights)
         machines = o.nodes == 1 < x.nodes
         said = {"w": o.weights, "w2": x.weights, "n": self.n(x.nodes)}
@@ -1892,7 +1992,7 @@ class _W:
             except (DomainError, ValueError, msgspec.ValidationError):
                 flagged = None
             if flagged is not None and flagged.options:
-                rec = flagged
+                rec, req = flagged, {**req, "include_suspect": True}
         if self.det.region:
             # the providers the region left out for not stating availability per region
             # (recommend's region_availability assumption, "5 lambda offers left out")
@@ -1903,6 +2003,7 @@ class _W:
                 # the offers left out for listing no known region, and the best of them
                 self.region_unlisted = next(
                     (a for a in rec.alternatives if no_region_said(a) is not None), None)
+        self.recommended.append((rec, req))
         if req.get("max_seconds_per_image") and rec.options:
             self.image_time_lead(rec.options[0], req["max_seconds_per_image"])
         if req.get("images_per_request") and rec.options:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace as dc_replace
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -1218,6 +1219,13 @@ def _bare_holds(w: _W) -> None:
     w.st = dc_replace(w.st, bare_gpu=(word, other, read))
 
 
+def _kept(o: Option, gpus: frozenset[str] | None, count: int | None) -> bool:
+    """Whether ``o`` is of the GPUs (``gpus``: any where None) and the count of one machine
+    (``count``: any where None) the cost answer lists its options of."""
+    return ((gpus is None or o.offer.gpu in gpus)
+            and (count is None or (o.nodes == 1 and o.offer.gpu_count == count)))
+
+
 def _cost_inner(w: _W) -> None:
     if w.st.gpu_hours and w.ex.gpu_count == w.st.gpu_hours:
         # "300 GPU hours on an H100": 300 hours of one GPU (details' duration), no 300 GPUs
@@ -1422,13 +1430,20 @@ def _cost_inner(w: _W) -> None:
         spot_job_line(w, kw, lead.cost.per_job_usd, lead.pricing_model)
     elif not spot_ok and lead is not None and w.ex.budget_usd_per_hour is None:
         _spot_option(w, kw, lead)
+    # the options of the recommendations the answer lists (a GPU, a family, a memory or a
+    # count asked): a cheaper one past them is looked for among those alone (_W.cheaper_below)
+    keep: Callable[[Option], bool] | None = None
     if by_memory:
         options = [o for o in rec.options if o.offer.gpu in by_memory][:3]
+        keep = partial(_kept, gpus=frozenset(by_memory), count=None)
         if options:
             gid = options[0].offer.gpu
     fewer: list[Option] = []
     if not by_memory:
         options = [o for o in rec.options if gid is None or o.offer.gpu in (family or [gid])]
+        counted = w.ex.gpu_count if gid is not None else None
+        keep = partial(_kept, gpus=None if gid is None else frozenset(family or [gid]),
+                       count=counted)
         if gid is not None and w.ex.gpu_count:
             fewer = [o for o in options if o.nodes == 1 and o.offer.gpu_count < w.ex.gpu_count]
             # the count asked is honoured: one machine of that many GPUs
@@ -1512,9 +1527,9 @@ def _cost_inner(w: _W) -> None:
             return
         if not named.options and _nodes_cost_lead(w, kw, w.ex.gpu):
             return  # no one machine of it holds the model: machines joined, priced
-        rec, options = named, named.options[:3]
+        rec, options, keep = named, named.options[:3], None
     if not options and gid is not None:
-        options = rec.options[:3]
+        options, keep = rec.options[:3], None
     if not options:
         if (rec.reason and gid is None and not family and not by_memory
                 and _over_budget_lead(w, kw, rec.reason, workload)):
@@ -1550,29 +1565,33 @@ def _cost_inner(w: _W) -> None:
     parts: list[str] = []  # a month's split, after the precision and the load
     if (w.ex.budget_usd_per_month or w.st.budget_usd_per_day) and sub == "hour":
         sub = "month"
-    # the recommendations rank a reservation after on-demand on purpose (it binds you to a
-    # term): when one listed below is cheaper per hour, the lead is the cheapest only among
-    # the options without a commitment, and the answer says so
-    committed = o.pricing_model != "reserved" and any(
-        x.pricing_model == "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
-        for x in options[1:])
-    # they rank price weighed by the weights' quality (recommend.context.QUALITY_HANDICAP: a
-    # V100 at gptq-int4 for $101.92/month ranks after an RTX A4000 at fp8 for $108.71): when
-    # one listed below without a commitment is cheaper in the unit said, the lead is called
-    # the top-ranked match, never the cheapest (audit ro2)
     month_said = sub == "month" and o.cost.per_month_usd is not None
-    ranked = any(x.pricing_model != "reserved" and (
-        (x.cost.per_month_usd or 0) < (o.cost.per_month_usd or 0) if month_said
-        else x.cost.per_hour_usd < o.cost.per_hour_usd) for x in options[1:])
+
+    def lead_key(key: str) -> tuple[str, dict[str, str]]:
+        """The lead's message (``key``, "cost_hour" or "cost_month") and its ranking words.
+        They rank price weighed by the weights' quality (recommend.context.QUALITY_HANDICAP:
+        a V100 at gptq-int4 for $101.92/month ranks after an RTX A4000 at fp8 for $108.71):
+        when one ranked below without a commitment is cheaper in the unit said, listed or
+        past the options listed, the lead is the top-ranked match, never the cheapest (audit
+        ro2, cheapword). A reservation ranks after on-demand on purpose (it binds you to a
+        term): when one ranked below is cheaper per hour, the lead is the cheapest only among
+        the options without a commitment, and the answer says so."""
+        ranked = w.lead_rank(o, options[1:], month=month_said, keep=keep)
+        if ranked is not None:
+            return key + "_ranked", ranked
+        if o.pricing_model != "reserved" and w.cheaper_below(
+                o, options[1:], reserved=True, keep=keep) is not None:
+            return key + "_no_commitment", {}
+        return key, {}
+
     if budget_lasts_asked(w) and sub == "month" and o.cost.per_hour_usd > 0:
         # "how long will $50 last on an L4 ... at 4 hours a day": the days it lasts at that
         # use (audit regress9 #6: the month's cost answered)
         option_budget_lasts(w, o)
     elif month_said and o.cost.per_month_usd is not None:
-        w.out.first = w.say("cost_month_ranked" if ranked else "cost_month_no_commitment"
-                            if committed else "cost_month",
-                            month=w.usd(o.cost.per_month_usd), usage=w.usage(),
-                            basis=w.rank_basis(o, options[1:], month=True), **common)
+        key, ranked = lead_key("cost_month")
+        w.out.first = w.say(key, month=w.usd(o.cost.per_month_usd), usage=w.usage(),
+                            **ranked, **common)
         w.ask("per_month_usd", o.cost.per_month_usd, "USD")
         if w.st.day_also:
             # "per hour, per day and per month": the day's total too, at the hours a day the
@@ -1692,9 +1711,8 @@ def _cost_inner(w: _W) -> None:
     elif budget_lasts_asked(w) and o.cost.per_hour_usd > 0:
         option_budget_lasts(w, o)  # "how long does $50 last": the hours it buys (prices.py)
     else:
-        w.out.first = w.say("cost_hour_ranked" if ranked else "cost_hour_no_commitment"
-                            if committed else "cost_hour",
-                            basis=w.rank_basis(o, options[1:], month=month_said), **common)
+        key, ranked = lead_key("cost_hour")
+        w.out.first = w.say(key, **ranked, **common)
         w.ask("per_hour_usd", o.cost.per_hour_usd, "USD/h")
     if w.model.kind != "llm" and w.weights is None:
         _match_weights_note(w, o)

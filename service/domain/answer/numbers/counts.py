@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace as dc_replace
+from functools import partial
 from typing import Any, NamedTuple
 
 import msgspec
@@ -174,13 +175,11 @@ def _gpu_count(w: _W) -> None:
             w.offer_numbers(rec)
             n = o.offer.gpu_count * o.nodes
             # the recommendations rank price weighed by the weights' quality: the lead is
-            # called the cheapest only when none listed after it without a commitment costs
-            # less an hour (as the cost and speed answers say it)
-            ranked = any(x.pricing_model != "reserved"
-                         and x.cost.per_hour_usd < o.cost.per_hour_usd for x in rec.options[1:])
+            # called the cheapest only when none ranked after it without a commitment costs
+            # less an hour, listed or not (as the cost and speed answers say it)
+            ranked = w.lead_rank(o, rec.options[1:])
             w.out.first = w.say("gpu_count_rec_ranked" if ranked else "gpu_count_rec",
-                                basis=w.rank_basis(o, rec.options[1:]),
-                                users=w.n(users), model=w.model.name,
+                                **(ranked or {}), users=w.n(users), model=w.model.name,
                                 weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                                 provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd))
             w.ask("gpu_count", n, "GPUs")
@@ -1034,6 +1033,11 @@ def _gpu_count_users_none(w: _W, gid: str, users: int, ctx: int, base: SizingRes
     return True
 
 
+def _on_gpu(o: Option, gid: str) -> bool:
+    """Whether ``o`` is on the GPU ``gid`` (a lead among the options of the GPU named)."""
+    return o.offer.gpu == gid
+
+
 def _gpu_count_rate(w: _W, gid: str | None) -> bool:
     """A request rate to carry ("50 requests per second"): the recommendations' cheapest
     setup at that rate (``target_requests_per_s``), on the GPU named when one is, with its
@@ -1056,20 +1060,22 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
         if targets and gid is None:  # none meets the per-user speed: the fastest stream
             return _target_fastest(w, gid, inp, out, targets)
         return False
-    options = [o for o in rec.options if gid is None or o.offer.gpu == gid] or rec.options
+    options = [o for o in rec.options if gid is None or o.offer.gpu == gid]
+    keep = None if gid is None or not options else partial(_on_gpu, gid=gid)
+    options = options or rec.options
     o = options[0]
     w.offer_numbers(msgspec.structs.replace(rec, options=options[:3]))
     n = o.offer.gpu_count * o.nodes
     p = o.performance
     if targets and p.decode_tokens_per_s_per_user and p.time_to_first_token_ms is not None:
         # the setup that meets the target and the rate, with the speed and first token it
-        # gets; the lead is called the cheapest only when none listed after it without a
-        # commitment costs less an hour (the recommendations weigh the weights' quality)
-        ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
-                     for x in options[1:3])
+        # gets; the lead is called the cheapest only when none ranked after it without a
+        # commitment costs less an hour, listed or not (the recommendations weigh the
+        # weights' quality)
+        ranked = w.lead_rank(o, options[1:3], keep=keep, said="")
         w.out.first = w.say(
             "gpu_count_rate_target_ranked" if ranked else "gpu_count_rate_target",
-            basis=w.rank_basis(o, options[1:3]),
+            **(ranked or {}),
             target=_target_at_load(w, targets, w.st.request_rate_per_s), inp=w.n(inp),
             out=w.n(out), model=w.model.name, weights=o.weights, n=w.n(n),
             gpu=o.offer.gpu_name, setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
@@ -1077,8 +1083,10 @@ def _gpu_count_rate(w: _W, gid: str | None) -> bool:
             provider=o.offer.provider, hour=w.usd(o.cost.per_hour_usd),
             kind=w.kinds[o.pricing_model])
     else:
-        w.out.first = w.say("gpu_count_rate_one" if w.st.request_rate_per_s == 1
-                            else "gpu_count_rate", rate=w.per_s(w.st.request_rate_per_s),
+        ranked = w.lead_rank(o, options[1:3], keep=keep, said="")
+        w.out.first = w.say(("gpu_count_rate_one" if w.st.request_rate_per_s == 1
+                             else "gpu_count_rate") + ("_ranked" if ranked else ""),
+                            **(ranked or {}), rate=w.per_s(w.st.request_rate_per_s),
                             inp=w.n(inp), out=w.n(out), model=w.model.name,
                             weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                             # the machines where they are several; "3 × MI300X (3 × MI300X)"
@@ -1146,11 +1154,10 @@ def _gpu_count_tokens(w: _W, gid: str | None, month: bool = True) -> bool:
         assert rec is not None
         w.offer_numbers(rec)
         n = o.offer.gpu_count * o.nodes
-        ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
-                     for x in rec.options[1:])
+        ranked = w.lead_rank(o, rec.options[1:], said="rank_cheaper_listed_short")
         which = w.say("gpu_count_tokens_ranked" if ranked
                       else "gpu_count_tokens_cheapest_gpu" if gid is not None
-                      else "gpu_count_tokens_cheapest", basis=w.rank_basis(o, rec.options[1:]))
+                      else "gpu_count_tokens_cheapest", **(ranked or {}))
         w.out.first = w.say("gpu_count_tokens", **said, weights=o.weights, n=w.n(n),
                             gpu=o.offer.gpu_name, which=which,
                             machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",

@@ -1695,16 +1695,14 @@ def _speed_target(w: _W, inp: int, out: int) -> None:
     said = {"setup": w.option_setup(o), "model": w.model.name, "weights": o.weights,
             "tps": w.rate(tps), "ttft": w.n(ttft), "provider": o.offer.provider,
             "hour": w.usd(o.cost.per_hour_usd), "kind": w.kinds[o.pricing_model]}
-    # the recommendations rank price weighed by the weights' quality
-    # (recommend.context.QUALITY_HANDICAP): the lead is called the cheapest only when none
-    # listed after it without a commitment costs less an hour
-    ranked = any(x.pricing_model != "reserved" and x.cost.per_hour_usd < o.cost.per_hour_usd
-                 for x in rec.options[1:3])
     users = w.ex.concurrent_requests or 1
     if target:
+        # the recommendations rank price weighed by the weights' quality
+        # (recommend.context.QUALITY_HANDICAP): the lead is called the cheapest only when
+        # none ranked after it without a commitment costs less an hour, listed or not
+        ranked = w.lead_rank(o, rec.options[1:3], said="")
         w.out.first = w.say("speed_target_ranked" if ranked else "speed_target",
-                            target=_target_at_load(w, target, rate),
-                            basis=w.rank_basis(o, rec.options[1:3]), **said)
+                            target=_target_at_load(w, target, rate), **(ranked or {}), **said)
     elif w.sub == "request_time" and tps:
         # one request's whole time asked at that load ("with a budget of $2,000, how long
         # does one request take on 70B for 20 users?"): TTFT + output x TPOT at the load, the
