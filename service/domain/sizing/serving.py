@@ -813,6 +813,10 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     return ttft, tau, rho
 
 
+EXACT_INT = 2 ** 52
+"""Whole numbers below this are exact as floats with room to spare (:func:`start_service_s`)."""
+
+
 def start_service_s(c: StepCost, isl: int, running: int, budget: int,
                     step: StepFn | None = None) -> float:
     """Mean time to the first token of a closed-loop benchmark's start: all ``running`` users'
@@ -829,6 +833,22 @@ def start_service_s(c: StepCost, isl: int, running: int, budget: int,
     last = total_tokens - (steps - 1) * per
     t_last = step_s(0.0, 0.0, last, isl / 2) if last < min(per, total_tokens) else t_full
     total, done, k = 0.0, 0, 0
+    if (type(isl) is int and type(budget) is int and isl > 0
+            and total_tokens + per * (steps + 2) < EXACT_INT):
+        # the same steps and sums in whole numbers: below 2**52 the float quotients above
+        # floor and ceil to the integer quotients (a / b, a and b whole, lies at least 1 / b
+        # from any other whole number, more than half its float's spacing), and the step
+        # a prompt ends in is found at once rather than counted up to
+        whole = max(1, budget)
+        while done < n:
+            k = min(-(-(done + 1) * isl // whole), steps)
+            if k == steps:
+                total += (n - done) * ((k - 1) * t_full + t_last)
+                break
+            upto = min(n, k * whole // isl)
+            total += (upto - done) * ((k - 1) * t_full + t_full)
+            done = upto
+        return total / n
     while done < n:
         # the next step in which a prompt ends (the steps between add nothing: jumped, so a
         # start of 125,000 steps costs its requests, not its steps), then the requests whose
