@@ -716,21 +716,37 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     # the lone decode step); Poisson arrivals (open loop) come from anyone
     others = (running - 1) / running if closed else 1.0
 
+    # mean_step's constants (min(a, b) written as ``b if b < a else a`` and max(a, b) as
+    # ``b if b > a else a``, which is what the builtins return for two floats; x * k * tau
+    # is (x * k) * tau, so the product is taken once)
+    f_running, f_budget, f_isl, half = float(running), float(budget), float(isl), isl / 2
+    x_dec, x_isl = x * dec_steps, x * isl
+    decodes_run = bool(dec_steps and running)
+
     def mean_step(tau: float) -> tuple[float, float, float, float] | None:
         """(the mean step a decode sees, decodes per step, chunk cap, prefill share) when
         the mean step is ``tau``; None when prefill alone would take all the time."""
-        d = min(float(running), x * dec_steps * tau)
+        d = x_dec * tau
+        d = d if d < f_running else f_running
         # the steps a decode is in carry itself and, on average, the others' decodes
         if dec_steps:
-            d = min(float(running), 1.0 + d * others)
-        chunk_cap = float(budget) if sep else max(budget - d, 1.0)
-        chunk = min(chunk_cap, float(isl))
+            d = 1.0 + d * others
+            d = d if d < f_running else f_running
+        if sep:
+            chunk_cap = f_budget
+        else:
+            chunk_cap = budget - d
+            chunk_cap = 1.0 if 1.0 > chunk_cap else chunk_cap
         if isl < chunk_cap:
             # several prompts share a step when they have arrived by then
-            chunk = min(chunk_cap, max(float(isl), x * isl * tau))
-        t_mix = step_s(0.0 if sep else d, ctx, chunk, isl / 2)
+            chunk = x_isl * tau
+            chunk = chunk if chunk > f_isl else f_isl
+            chunk = chunk if chunk < chunk_cap else chunk_cap
+        else:
+            chunk = f_isl if f_isl < chunk_cap else chunk_cap
+        t_mix = step_s(0.0 if sep else d, ctx, chunk, half)
         t_dec = step_s(d, ctx)
-        mix_rate = x * isl / chunk
+        mix_rate = x_isl / chunk
         rho = mix_rate * t_mix
         if rho >= 0.999:
             return None
@@ -738,7 +754,7 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         # steps in their shares of the time (no decodes at all: the step under way is a chunk);
         # where prefill runs in steps of its own, a decode waits through the others' chunks
         seen = mix_rate * others
-        if dec_steps and running:
+        if decodes_run:
             tau_new = (t_dec / (1 - seen * t_mix) if sep
                        else 1.0 / (seen + (1 - seen * t_mix) / t_dec))
         else:
