@@ -29,7 +29,13 @@ from service.domain.sizing.serving import (
     start_service_s,
     step_cost,
 )
-from service.domain.sizing.sizing import COUNTS, _compute_fits_on, size, sized_from_entry
+from service.domain.sizing.sizing import (
+    COUNTS,
+    DecodeTable,
+    _compute_fits_on,
+    size,
+    sized_from_entry,
+)
 from service.domain.sizing.speed import (
     achievable_tflops,
     decode_step_at,
@@ -59,7 +65,9 @@ def _cost(catalog: Catalog, model: str, weights: str, gpu: str, tp: int, pp: int
     return pipeline_hops(c, m.arch, g, tp, pp, catalog.perf)
 
 
-SETUPS = [("llama-3.1-8b", "fp8", "h100-sxm", 1, 1), ("llama-3.1-70b", "bf16", "h100-sxm", 4, 1),
+Setup = tuple[str, str, str, int, int]
+SETUPS: list[Setup] = [
+          ("llama-3.1-8b", "fp8", "h100-sxm", 1, 1), ("llama-3.1-70b", "bf16", "h100-sxm", 4, 1),
           ("gemma-2-9b", "bf16", "l4", 2, 1),  # sliding window
           ("mixtral-8x7b", "awq-int4", "a100-sxm-80gb", 2, 1),  # MoE experts
           ("qwen2.5-72b", "fp8", "h100-sxm", 4, 2),  # pipeline hops
@@ -68,7 +76,7 @@ SETUPS = [("llama-3.1-8b", "fp8", "h100-sxm", 1, 1), ("llama-3.1-70b", "bf16", "
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s[0]}-{s[2]}-tp{s[3]}-pp{s[4]}")
-def test_fast_step_is_step_s_to_the_bit(catalog: Catalog, setup: tuple) -> None:
+def test_fast_step_is_step_s_to_the_bit(catalog: Catalog, setup: Setup) -> None:
     base = _cost(catalog, *setup)
     fast_c = msgspec.structs.replace(base, memo={}, steps={})
     plain_c = msgspec.structs.replace(base, memo={}, steps={})
@@ -97,7 +105,7 @@ def test_fast_step_leaves_other_steps_to_their_own_methods(catalog: Catalog) -> 
 
 
 @pytest.mark.parametrize("setup", SETUPS[:5], ids=lambda s: f"{s[0]}-{s[2]}-tp{s[3]}")
-def test_serve_is_unchanged_without_the_fast_step(catalog: Catalog, setup: tuple,
+def test_serve_is_unchanged_without_the_fast_step(catalog: Catalog, setup: Setup,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     base = _cost(catalog, *setup)
     loads = [(2048, 256, None, None), (7777, 1000, 64, None), (1000, 1, None, None),
@@ -118,7 +126,8 @@ def test_start_service_in_whole_numbers_is_the_float_loop(monkeypatch: pytest.Mo
         running = rng.choice([1, 2, 3, 64, 256, 1024, rng.randint(1, 3000)])
         a, b = rng.random(), rng.random()
 
-        def step(d: float, ctx: float, chunk: float = 0.0, span: float = 0.0) -> float:
+        def step(d: float, ctx: float, chunk: float = 0.0, span: float = 0.0,
+                 a: float = a, b: float = b) -> float:
             return a * chunk + b * span + 1e-3
 
         whole = start_service_s(None, isl, running, budget, step)  # type: ignore[arg-type]
@@ -165,7 +174,7 @@ def test_fits_on_rows_match_the_gpu_by_gpu_loop(catalog: Catalog) -> None:
         # the former loop, GPU by GPU in the registry's order, then sorted
         table = catalog.derived.lru("decode_steps", 256).get((model.id, p.id, engine.id,
                                                              a.cross_attention_tokens))
-        assert table is not None
+        assert isinstance(table, DecodeTable)
         plans = [InferencePlan(model=model, precision=p, kv_type=kv, engine=engine, tp=c,
                                batch=batch, context=plan.context) for c in COUNTS]
         need = [q.total_gib(batch) for q in plans]

@@ -717,7 +717,8 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     others = (running - 1) / running if closed else 1.0
 
     # mean_step's constants (min(a, b) written as ``b if b < a else a`` and max(a, b) as
-    # ``b if b > a else a``, which is what the builtins return for two floats; x * k * tau
+    # ``b if b > a else a``, what the builtins return for two floats, NaN included; ``b > a``
+    # is ``a < b``; x * k * tau
     # is (x * k) * tau, so the product is taken once)
     f_running, f_budget, f_isl, half = float(running), float(budget), float(isl), isl / 2
     x_dec, x_isl = x * dec_steps, x * isl
@@ -736,7 +737,7 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
             chunk_cap = f_budget
         else:
             chunk_cap = budget - d
-            chunk_cap = 1.0 if 1.0 > chunk_cap else chunk_cap
+            chunk_cap = 1.0 if chunk_cap < 1.0 else chunk_cap
         if isl < chunk_cap:
             # several prompts share a step when they have arrived by then
             chunk = x_isl * tau

@@ -117,7 +117,6 @@ from service.domain.sizing.speed import (
     TrainingSpeed,
     achievable_tflops,
     decode_cost,
-    decode_step_at,
     decode_step_fixed,
     estimate_performance,
     kernel_compute,
