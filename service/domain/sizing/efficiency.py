@@ -157,6 +157,10 @@ class PerfTables:
     _gemm: dict[tuple[str, str], GemmCurve] = field(default_factory=dict, repr=False)
     _coll: dict[tuple[str, str], dict[int, CollectiveCurve]] = field(default_factory=dict,
                                                                     repr=False)
+    _bands: dict[tuple[str, bool, str, bool], ServingErrorBand | None] = field(
+        default_factory=dict, repr=False)
+    """:meth:`serving_error_band`'s answers, made on first use (the bands are this table's
+    own and never change; two threads making one make the same)."""
 
     def __post_init__(self) -> None:
         for c in self.gemm:
@@ -188,6 +192,14 @@ class PerfTables:
         200-450 ms at 1,024 tokens), not the per-token FLOPs the model counts, so it stays a
         band: pooled with other MoEs it hid (a 500 ms target was called met at 209 ms where
         755 ms was measured)."""
+        key = (engine_id, moe, kind, mla)
+        if key in self._bands:
+            return self._bands[key]
+        got = self._bands[key] = self._serving_error_band(engine_id, moe, kind, mla)
+        return got
+
+    def _serving_error_band(self, engine_id: str, moe: bool, kind: str, mla: bool
+                            ) -> ServingErrorBand | None:
         family = "moe" if moe else "dense"
         band = self._band(((engine_id, family), (engine_id, "*"), ("*", family), ("*", "*")),
                           kind)

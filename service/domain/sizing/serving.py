@@ -511,6 +511,141 @@ def step_cost(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: 
         mixed_prefill=s.mixed_prefill)
 
 
+StepFn = Callable[..., float]
+"""``StepCost.step_s``'s signature: (decodes, ctx, chunk=0.0, chunk_span=0.0) -> seconds."""
+
+
+def _comm_seconds(cm: CommModel) -> Callable[[float], float]:
+    """:meth:`CommModel.seconds` of ``cm`` with its attributes and its curve's logarithms
+    taken out once: the same operations in the same order, so the same seconds to the bit
+    (``math.log`` of a measured point is the same float every time it is taken)."""
+    if cm.num_gpus <= 1:
+        return lambda message_bytes: 0.0
+    c = cm.curve
+    scale = cm.scale
+    if c is not None:
+        xs, ys = c.message_bytes, c.latency_s
+        lxs = tuple(math.log(x) for x in xs)
+        x_first, x_last, y_last = xs[0], xs[-1], ys[-1]
+        y_first = ys[0]
+        bisect_right, log = bisect.bisect_right, math.log
+
+        def curve_seconds(message_bytes: float) -> float:
+            x = max(message_bytes, x_first)
+            if x > x_last:
+                return y_last * x / x_last * scale
+            # efficiency._interp_log
+            if x <= x_first:
+                return y_first * scale
+            if x >= x_last:
+                return y_last * scale
+            i = bisect_right(xs, x)
+            l0 = lxs[i - 1]
+            t = (log(x) - l0) / (lxs[i] - l0)
+            y0 = ys[i - 1]
+            return (y0 + t * (ys[i] - y0)) * scale
+
+        return curve_seconds
+    n, lat0, passes, bw = cm.num_gpus, cm.latency_s0, cm.ring_passes, cm.bandwidth
+
+    def sheet_seconds(message_bytes: float) -> float:
+        return lat0 + message_bytes * passes * (n - 1) / n / bw
+
+    return sheet_seconds
+
+
+def fast_step(c: StepCost) -> StepFn | None:
+    """:meth:`StepCost.step_s` of ``c`` as one function with every attribute it reads taken
+    out once (the hot loop of a load solve asks it a hundred times): the same operations in
+    the same order, so the same seconds to the bit, and the same ``memo`` and ``steps``
+    tables. None where ``c`` is not a plain :class:`StepCost` with its GEMM numbers
+    (:class:`ExpertParallelStep` times its steps its own way)."""
+    f = c.fast
+    if type(c) is not StepCost or f is None:
+        return None
+    xs, lxs, ys = f.m, f.log_m, f.latency_s
+    x_first, x_last, y_first, y_last = xs[0], xs[-1], ys[0], ys[-1]
+    lat1, sc, sm = f.lat1, f.scale_compute, f.scale_memory
+    zero_sc = 0.0 * sc
+    read_d, ridge_d, read_e, ridge_e = f.read_dense, f.ridge_dense, f.read_expert, f.ridge_expert
+    dense_params, expert_params = c.dense_params, c.expert_params
+    num_e, k_e, ec = c.num_experts, c.experts_per_token, c.expert_compute
+    layers, hidden, tp = c.layers, c.hidden, c.tp
+    comm_s = _comm_seconds(c.comm)
+    hop = c._hop_s if c.hop_bytes_token else None
+    window, kv_s, attn_s = c.window, c.kv_slide_share, c.attn_slide_share
+    kv_tok, bw, state = c.kv_bytes_token, c.bw, c.state_bytes
+    aft, af = c.attn_flops_token, c.attn_flops
+    overhead, eager_s, graph_s, graph_max = (c.step_overhead_s, c.layer_eager_s,
+                                             c.layer_graph_s, c.graph_max_batch)
+    memo, steps = c.memo, c.steps
+    bisect_right, log = bisect.bisect_right, math.log
+
+    def gemm(m: float, read: float, compute: float, ridge: float) -> float:
+        # StepCost._gemm_s
+        if m <= 1.0:
+            return read + zero_sc
+        if m > x_last:
+            lat = y_last * m / x_last
+        elif m >= x_last:
+            lat = y_last
+        elif m <= x_first:
+            lat = y_first
+        else:
+            i = bisect_right(xs, m)
+            l0 = lxs[i - 1]
+            t = (log(m) - l0) / (lxs[i] - l0)
+            y0 = ys[i - 1]
+            lat = y0 + t * (ys[i] - y0)
+        scale = sc if m >= ridge else sm
+        return read + max(0.0, lat - lat1) * scale * compute
+
+    def by_tokens(m: float) -> tuple[float, float]:
+        # StepCost._by_tokens: linear_s and _comm_s
+        if m <= 0:
+            lin = 0.0
+        else:
+            lin = gemm(m, read_d, 1.0, ridge_d) * dense_params / N8192
+            if expert_params:
+                hit = num_e * (1 - (1 - k_e / num_e) ** m)
+                per_expert = m * k_e / hit
+                lin += gemm(per_expert, read_e, ec, ridge_e) * hit * expert_params / N8192
+        comm = 2 * layers * comm_s(m * hidden * 2) if tp > 1 else 0.0
+        if hop is not None and m > 0:
+            comm += hop(m)
+        got = (lin, comm)
+        if memo is not None:
+            memo[m] = got
+        return got
+
+    def step(decodes: float, ctx: float, chunk: float = 0.0, chunk_span: float = 0.0
+             ) -> float:
+        key = (decodes, ctx, chunk, chunk_span)
+        if steps is not None:
+            t = steps.get(key)
+            if t is not None:
+                return t
+        # StepCost._step_s
+        m = decodes + chunk
+        got = memo.get(m) if memo is not None else None
+        t, comm = got if got is not None else by_tokens(m)
+        if window:
+            ctx = ctx * (1 - kv_s) + min(ctx, window) * kv_s
+            chunk_span = chunk_span * (1 - attn_s) + min(chunk_span, window) * attn_s
+        t += decodes * ctx * kv_tok / bw
+        if state:
+            t += decodes * state / bw
+        t += aft * chunk * chunk_span / af
+        t += comm
+        eager = chunk > 0 or decodes > graph_max
+        t += overhead + layers * (eager_s if eager else graph_s)
+        if steps is not None:
+            steps[key] = t
+        return t
+
+    return step
+
+
 def kv_admission(kv_budget_bytes: float, seq_bytes: Callable[[int], float], block_tokens: int,
                  isl: int, osl: int, max_num_seqs: int) -> int:
     """Sequences that can run at once: the KV pool in paged blocks of ``block_tokens``, each
@@ -559,8 +694,8 @@ class Load(msgspec.Struct, frozen=True, gc=False):
 
 
 def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: int,
-             closed: bool = True, tau0: float | None = None, start_s: float | None = None
-             ) -> tuple[float, float, float] | None:
+             closed: bool = True, tau0: float | None = None, start_s: float | None = None,
+             step: StepFn | None = None) -> tuple[float, float, float] | None:
     """(TTFT, TPOT, prefill share) at ``x`` requests/s, or None when the engine cannot keep
     up (prefill alone would take all the time, or more decodes than may run). ``tau0``: a
     first guess of the mean step (the answer at a nearby rate converges in fewer steps).
@@ -570,7 +705,9 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     An engine that does not mix prefill into decode steps (``mixed_prefill`` false: SGLang)
     runs each chunk as a step of its own with the whole budget and no decode in it, and a
     decode waits through the others' chunks: its token takes t_dec / (1 - their time share).
-    Before, its open loop was timed as a mixed engine's (the chunk steps carried the decodes)."""
+    Before, its open loop was timed as a mixed engine's (the chunk steps carried the decodes).
+    ``step``: ``c.step_s`` as :func:`fast_step` gives it (None: ``c.step_s``)."""
+    step_s = c.step_s if step is None else step
     ctx = isl + osl / 2
     dec_steps = max(osl - 1, 0)
     sep = not c.mixed_prefill
@@ -579,21 +716,38 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     # the lone decode step); Poisson arrivals (open loop) come from anyone
     others = (running - 1) / running if closed else 1.0
 
+    # mean_step's constants (min(a, b) written as ``b if b < a else a`` and max(a, b) as
+    # ``b if b > a else a``, what the builtins return for two floats, NaN included; ``b > a``
+    # is ``a < b``; x * k * tau
+    # is (x * k) * tau, so the product is taken once)
+    f_running, f_budget, f_isl, half = float(running), float(budget), float(isl), isl / 2
+    x_dec, x_isl = x * dec_steps, x * isl
+    decodes_run = bool(dec_steps and running)
+
     def mean_step(tau: float) -> tuple[float, float, float, float] | None:
         """(the mean step a decode sees, decodes per step, chunk cap, prefill share) when
         the mean step is ``tau``; None when prefill alone would take all the time."""
-        d = min(float(running), x * dec_steps * tau)
+        d = x_dec * tau
+        d = d if d < f_running else f_running
         # the steps a decode is in carry itself and, on average, the others' decodes
         if dec_steps:
-            d = min(float(running), 1.0 + d * others)
-        chunk_cap = float(budget) if sep else max(budget - d, 1.0)
-        chunk = min(chunk_cap, float(isl))
+            d = 1.0 + d * others
+            d = d if d < f_running else f_running
+        if sep:
+            chunk_cap = f_budget
+        else:
+            chunk_cap = budget - d
+            chunk_cap = 1.0 if chunk_cap < 1.0 else chunk_cap
         if isl < chunk_cap:
             # several prompts share a step when they have arrived by then
-            chunk = min(chunk_cap, max(float(isl), x * isl * tau))
-        t_mix = c.step_s(0.0 if sep else d, ctx, chunk, isl / 2)
-        t_dec = c.step_s(d, ctx)
-        mix_rate = x * isl / chunk
+            chunk = x_isl * tau
+            chunk = chunk if chunk > f_isl else f_isl
+            chunk = chunk if chunk < chunk_cap else chunk_cap
+        else:
+            chunk = f_isl if f_isl < chunk_cap else chunk_cap
+        t_mix = step_s(0.0 if sep else d, ctx, chunk, half)
+        t_dec = step_s(d, ctx)
+        mix_rate = x_isl / chunk
         rho = mix_rate * t_mix
         if rho >= 0.999:
             return None
@@ -601,7 +755,7 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         # steps in their shares of the time (no decodes at all: the step under way is a chunk);
         # where prefill runs in steps of its own, a decode waits through the others' chunks
         seen = mix_rate * others
-        if dec_steps and running:
+        if decodes_run:
             tau_new = (t_dec / (1 - seen * t_mix) if sep
                        else 1.0 / (seen + (1 - seen * t_mix) / t_dec))
         else:
@@ -611,7 +765,7 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     # the mean step is a fixed point of ``mean_step``: iterated, with a secant step on
     # tau - mean_step(tau) where it stays in the engine's range (the plain iteration crawls
     # at heavy load, 15 % a step, and stopping it early made the answer depend on the guess)
-    tau = c.step_s(1, ctx) if tau0 is None else tau0
+    tau = step_s(1, ctx) if tau0 is None else tau0
     got = mean_step(tau)
     if got is None:
         return None
@@ -642,11 +796,11 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
         first served in chunks of ``per_step`` tokens, the whole burst's prefill time)."""
         steps_total = math.ceil(burst * isl / per_step)
         step_tokens = min(per_step, burst * isl)
-        t_chunk = c.step_s(dc, ctx, step_tokens, isl / 2)
+        t_chunk = step_s(dc, ctx, step_tokens, isl / 2)
         # the burst's last step carries only what is left of its prompts: timed at its own
         # tokens (a prompt of 8,193 tokens is one full chunk and a 1-token one, not two)
         last = burst * isl - (steps_total - 1) * per_step
-        t_last = c.step_s(dc, ctx, last, isl / 2) if last < step_tokens else t_chunk
+        t_last = step_s(dc, ctx, last, isl / 2) if last < step_tokens else t_chunk
         # request j of the burst has its first token after ceil((j + 1) x isl / budget)
         # steps, the burst's last step at its own length
         n = int(burst)
@@ -676,19 +830,42 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     return ttft, tau, rho
 
 
-def start_service_s(c: StepCost, isl: int, running: int, budget: int) -> float:
+EXACT_INT = 2 ** 52
+"""Whole numbers below this are exact as floats with room to spare (:func:`start_service_s`)."""
+
+
+def start_service_s(c: StepCost, isl: int, running: int, budget: int,
+                    step: StepFn | None = None) -> float:
     """Mean time to the first token of a closed-loop benchmark's start: all ``running`` users'
     first prompts arrive at once and no one is decoding yet, so steps carry prompt chunks
     only, the whole token ``budget`` each, first come first served (request j has its first
     token after ceil((j + 1) x isl / budget) steps, the last step at what is left). Summed by
-    step, not by request: a step's requests all wait the same (:data:`TRANSIENT_WEIGHT`)."""
+    step, not by request: a step's requests all wait the same (:data:`TRANSIENT_WEIGHT`).
+    ``step``: as for :func:`_at_rate`."""
+    step_s = c.step_s if step is None else step
     n, per = max(1, running), float(max(1, budget))
     total_tokens = n * isl
     steps = math.ceil(total_tokens / per)
-    t_full = c.step_s(0.0, 0.0, min(per, float(total_tokens)), isl / 2)
+    t_full = step_s(0.0, 0.0, min(per, float(total_tokens)), isl / 2)
     last = total_tokens - (steps - 1) * per
-    t_last = c.step_s(0.0, 0.0, last, isl / 2) if last < min(per, total_tokens) else t_full
+    t_last = step_s(0.0, 0.0, last, isl / 2) if last < min(per, total_tokens) else t_full
     total, done, k = 0.0, 0, 0
+    if (type(isl) is int and type(budget) is int and isl > 0
+            and total_tokens + per * (steps + 2) < EXACT_INT):
+        # the same steps and sums in whole numbers: below 2**52 the float quotients above
+        # floor and ceil to the integer quotients (a / b, a and b whole, lies at least 1 / b
+        # from any other whole number, more than half its float's spacing), and the step
+        # a prompt ends in is found at once rather than counted up to
+        whole = max(1, budget)
+        while done < n:
+            k = min(-(-(done + 1) * isl // whole), steps)
+            if k == steps:
+                total += (n - done) * ((k - 1) * t_full + t_last)
+                break
+            upto = min(n, k * whole // isl)
+            total += (upto - done) * ((k - 1) * t_full + t_full)
+            done = upto
+        return total / n
     while done < n:
         # the next step in which a prompt ends (the steps between add nothing: jumped, so a
         # start of 125,000 steps costs its requests, not its steps), then the requests whose
@@ -773,9 +950,12 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
                                     attn_flops=c.attn_flops * c.attention.share(isl))
     # this solve's step times (the prompt's attention share above is the solve's own)
     c = msgspec.structs.replace(c, memo={} if c.memo is None else c.memo, steps={})
+    step = fast_step(c)
+    step_s = c.step_s if step is None else step
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
-        r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False)
+        r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False,
+                     step=step)
         if r is not None:
             ttft, tpot, rho = r
             d = request_rate_per_s * (ttft + (osl - 1) * tpot)
@@ -794,11 +974,11 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
 
     found: dict[float, tuple[float, float, float]] = {}
     last_tau: list[float] = []
-    start = start_service_s(c, isl, running, budget) if TRANSIENT_WEIGHT else None
+    start = start_service_s(c, isl, running, budget, step) if TRANSIENT_WEIGHT else None
 
     def implied(x: float) -> float:
         r = _at_rate(c, x, isl, osl, running, budget,
-                     tau0=last_tau[0] if last_tau else None, start_s=start)
+                     tau0=last_tau[0] if last_tau else None, start_s=start, step=step)
         if r is None:
             return math.inf
         found[x] = r
@@ -811,7 +991,7 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     # bracket 1e-5 wide: near saturation the queue term is steep, and a bracket 0.2 % wide
     # let 64 users wait 4.5 s where 66 waited 4.4 s)
     target = math.log(running)
-    hi = running / max(c.step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
+    hi = running / max(step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
     f_hi = implied(hi)
     while f_hi < running and hi < 1e9:
         hi *= 2
@@ -852,7 +1032,7 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
             lo = mid  # the root, to a millionth of the users
             break
     x = lo
-    r = found.get(x) or _at_rate(c, x, isl, osl, running, budget, start_s=start)
+    r = found.get(x) or _at_rate(c, x, isl, osl, running, budget, start_s=start, step=step)
     assert r is not None
     ttft, tpot, rho = r
     in_system = x * (ttft + (osl - 1) * tpot)

@@ -117,7 +117,6 @@ from service.domain.sizing.speed import (
     TrainingSpeed,
     achievable_tflops,
     decode_cost,
-    decode_step_at,
     decode_step_fixed,
     estimate_performance,
     kernel_compute,
@@ -2086,6 +2085,9 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
                                   and a.num_attention_heads % min(count, widest))
                              for count in COUNTS),
                 width=tuple(min(count, widest) for count in COUNTS)))
+        # in the order fits_on lists a count's GPUs (memory, then id: distinct ids, so a
+        # total order), which spares each request its sort
+        rows.sort(key=lambda r: (r.gpu.total_gib, r.gpu.id))
         return cls(model=plan.model, precision=precision, engine=engine, perf=perf,
                    rows=tuple(rows), costs={}, steps={}, mats={})
 
@@ -2146,29 +2148,45 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
     attn_per_token = 4.0 * a.kv_layers * a.q_width
     context, batch = req.input_tokens, plan.batch
     embed = plan.model.task == "embed"  # generates nothing: no decode speed to list
-    rows: list[FitRow] = []
+    tensor = engine.split == "tensor"
+    # the table's rows come by memory, then id: each count's rows in that order are the
+    # rows sorted by (count, memory, id), as the answer lists them
+    by_count: list[list[FitRow]] = [[] for _ in COUNTS]
+    steps, step = table.steps, table.step
+    n_counts = len(COUNTS)
+    batch_key = batch * (1 << 20)
+    caps = [p.capacity_gib for p in plans] if free else None
+    counted = tuple(enumerate(zip(COUNTS, per_gpu, strict=True)))
     for row in table.rows:
         g = row.gpu
-        for k, (count, splits, need) in enumerate(zip(COUNTS, row.splits, per_gpu,
-                                                      strict=True)):
-            if not splits or need > (plans[k].capacity_gib(g) if free else row.capacity_gib):
+        splits = row.splits
+        for k, (count, need) in counted:
+            if not splits[k] or need > (caps[k](g) if caps is not None else row.capacity_gib):
                 continue
             speed = None
             if not embed:
-                fixed = table.step(row, k, batch)
+                # table.step, its cache looked up here first
+                fixed = steps.get(batch_key + row.gpu_index * n_counts + k)
+                if fixed is None:
+                    fixed = step(row, k, batch)
                 kvb = kv_seq.get(fixed.tp)
                 if kvb is None:
                     kvb = kv_seq[fixed.tp] = seq_cache_bytes(a, context, kv.bytes_per_element,
                                                               fixed.tp)
-                speed = 1.0 / decode_step_at(fixed, attn_per_token, batch, context, kvb)
+                # 1.0 / speed.decode_step_at(fixed, attn_per_token, batch, context, kvb),
+                # its operations in its order
+                speed = 1.0 / (fixed.linear_s + max(batch * kvb / fixed.bw_bytes_s,
+                                                    attn_per_token * context * batch
+                                                    / fixed.attn_flops_s)
+                               + fixed.comm_s + fixed.overhead_s)
             # the layout the row is for (a layer-split engine: every GPU a stage)
-            tp = row.width[k] if engine.split == "tensor" else 1
-            rows.append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count, per_gpu_gib=need,
-                               gpu_memory_gib=g.total_gib, decode_tokens_per_s=speed,
-                               tensor_parallel=tp, pipeline_parallel=count // tp))
+            tp = row.width[k] if tensor else 1
+            by_count[k].append(FitRow(gpu=g.id, gpu_name=g.name, gpu_count=count,
+                                      per_gpu_gib=need, gpu_memory_gib=g.total_gib,
+                                      decode_tokens_per_s=speed, tensor_parallel=tp,
+                                      pipeline_parallel=count // tp))
             break
-    rows.sort(key=lambda r: (r.gpu_count, r.gpu_memory_gib, r.gpu))
-    return tuple(rows)
+    return tuple(r for rows in by_count for r in rows)
 
 
 def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) -> list[FitRow]:

@@ -379,13 +379,13 @@ def decode_step_at(fixed: DecodeStep, attn_flops_per_token: float, batch: int, c
 
 
 def decode_step_s(model: SizedModel, p: Precision, kv: KVType, engine: Engine, gpu: GPU,
-                  n: int, batch: int, context: int, perf: PerfTables | None = None
-                  ) -> tuple[float, str]:
-    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens (``perf``:
-    see :func:`decode_step_fixed`)."""
+                  n: int, batch: int, context: int, perf: PerfTables | None = None,
+                  cost: StepCost | None = None) -> tuple[float, str]:
+    """Seconds for one decode step of ``batch`` sequences at ``context`` tokens (``perf``
+    and ``cost``: see :func:`decode_step_fixed`)."""
     a = model.arch
     assert a is not None
-    fixed = decode_step_fixed(model, p, engine, gpu, n, batch, perf=perf)
+    fixed = decode_step_fixed(model, p, engine, gpu, n, batch, perf=perf, cost=cost)
     kv_read = batch * seq_cache_bytes(a, context, kv.bytes_per_element, fixed.tp) / fixed.bw_bytes_s
     # The weight matmuls and the attention over the KV cache are separate kernels: each is
     # bound by its own bytes or FLOPs, and they run one after the other. Only the softmax
@@ -1238,6 +1238,20 @@ def _serving_error_note(perf: PerfTables | None, engine: Engine, model: SizedMod
             "(catalog/perf/serving_error.toml)")
 
 
+def _decode_cost_of(lm: LoadModel | None, n: int, perf: PerfTables | None) -> StepCost | None:
+    """The load model's step where it is :func:`decode_cost` of the same setup for what a
+    decode step reads of it (None: :func:`decode_step_fixed` makes its own). Both are
+    :func:`serving.step_cost` of the same model, weights, engine, GPU, tensor group, compute
+    type and attention peak; they differ in the KV type (``kv_bytes_token``,
+    ``state_bytes``), the pipeline hops and the memo, which :func:`_serving_decode_fixed`
+    does not read (the linear layers, the all-reduce curve, the overheads and the
+    bandwidth). An expert-parallel replica's step (:class:`ExpertParallelStep`) times its
+    linear layers its own way: not it."""
+    if lm is None or perf is None or type(lm.cost) is not StepCost or lm.cost.tp != n:
+        return None
+    return lm.cost
+
+
 def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, engine: Engine,
                          gpu: GPU, n: int, req: SizingRequest, note: Note, task: str,
                          training: TrainingPlan | None = None, width: int = 1024,
@@ -1339,7 +1353,8 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     # sequences decoding together than the setup holds (no sequence fits: the batch asked).
     decoding = min(req.batch_size, conc) if conc else req.batch_size
     step, bound = decode_step_s(model, p, kv, engine, gpu, n, decoding, ctx,
-                                perf if engine.split == "tensor" else None)
+                                perf if engine.split == "tensor" else None,
+                                _decode_cost_of(lm, n, perf))
     if lm is not None:
         note("decode_model", "the serving model's decode step",
              f"{engine.id}: the weights at the measured GEMM latency for the batch, the KV cache "
