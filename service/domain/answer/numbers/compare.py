@@ -377,7 +377,8 @@ def _scaled_load(w: _W, gid: str, users: int, inp: int, setup: str, most: int | 
     model's own (like for like). None where no node of it holds them or it has no price."""
     assert w.model is not None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, weights or w.weights, gid,
-                              users, inp, images=w.st.images_per_request, output_tokens=_out(w))
+                              users, inp, images=w.st.images_per_request, output_tokens=_out(w),
+                              engine=w.engine())
     if got is None:
         return None
     total, replicas, per, batch = got

@@ -2579,8 +2579,8 @@ def gpus_for_rate(w: _W, gid: str, rate: float, inp: int, out: int,
 
 def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: str | None,
                         gpu: str, users: int, ctx: int, across_nodes: bool = False,
-                        images: int | None = None, output_tokens: int = ASK_OUTPUT_TOKENS
-                        ) -> tuple[int, int, int, int] | None:
+                        images: int | None = None, output_tokens: int = ASK_OUTPUT_TOKENS,
+                        engine: str | None = None) -> tuple[int, int, int, int] | None:
     """(total GPUs, replicas, GPUs per replica, requests per replica) for ``users``
     concurrent requests of ``ctx`` input + ``output_tokens`` (the output stated, else
     :data:`ASK_OUTPUT_TOKENS`) output tokens on
@@ -2597,14 +2597,19 @@ def gpu_count_for_users(catalog: Catalog, model: str | Architecture, weights: st
     as :func:`_gpu_count_nodes` sizes them) before None. ``images`` per request (Llama 3.2
     Vision's cross-attention KV, sizing's ``images_per_request``) are in every sizing, so
     the count is /v1/sizing's fewest fitting count at that load (20 images, 8 users of 11B
-    Vision: 4 x L4, said as 2 that hold 3 of the 8; regress6 #2)."""
+    Vision: 4 x L4, said as 2 that hold 3 of the 8; regress6 #2). ``engine`` (the answer's
+    own, :meth:`_W.engine`: the one named, or the one it moved to where the default runs
+    nothing on that GPU) is in every sizing too: it was dropped, so vLLM sized Llama 3.1 8B on
+    P100s (compute capability 6.0), ran on no width, and "no setup up to 128 GPUs holds 4
+    users" was said where llama.cpp holds 26 on 2 (audit buyer24b #7)."""
     def sz(**kw: Any) -> SizingResult | None:
         # a bare size's scaled stand-in (``_W.scaled``) is sized as its architecture, as
         # ``_W.size`` sizes it: its id would size the unscaled model ("a 50B model" as Falcon
         # 40B, refused past its 2,048 tokens: "no setup holds" the users)
         named = {"model": model} if isinstance(model, str) else {"architecture": model}
         req = {**named, **({"weights": weights} if weights else {}),
-               **({"images_per_request": images} if images and images > 1 else {}), **kw}
+               **({"images_per_request": images} if images and images > 1 else {}),
+               **({"engine": engine} if engine else {}), **kw}
         try:
             return size(msgspec.convert(req, SizingRequest), catalog)
         except (DomainError, ValueError, msgspec.ValidationError):

@@ -2019,7 +2019,8 @@ def _users_held(w: _W, gid: str, count: int, r: SizingResult, ctx: int) -> tuple
     if not users or users <= 1 or not held or held >= users:
         return None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, r.weights, gid, users,
-                              max(1, ctx - 512), images=w.st.images_per_request)
+                              max(1, ctx - 512), images=w.st.images_per_request,
+                              engine=w.engine())
     said = {"fewer": w.setup(count, gid), "held": w.n(held), "users": w.n(users),
             "model": w.model.name, "weights": r.weights, "ctx": w.n(ctx)}
     if got is None or got[0] <= count:
@@ -2037,7 +2038,8 @@ def _users_all_priced(w: _W, gid: str, count: int, r: SizingResult, ctx: int) ->
     if not users:
         return None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, r.weights, gid, users,
-                              max(1, ctx - 512), images=w.st.images_per_request)
+                              max(1, ctx - 512), images=w.st.images_per_request,
+                              engine=w.engine())
     b = w.basis(gid, got[0]) if got is not None and got[0] > count else None
     if got is None or b is None:
         return None
@@ -2063,7 +2065,7 @@ def _users_nofit(w: _W, gid: str, count: int, ctx: int, held: bool = False
     if r is None or r.gpu is None or r.fits_in_memory:
         return None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
-                              images=w.st.images_per_request)
+                              images=w.st.images_per_request, engine=w.engine())
     if got is None or got[0] <= count:
         return None
     if count > 1 and not w.ex.gpu_count:

@@ -2461,7 +2461,8 @@ def _speed_users(w: _W, r: SizingResult, gid: str, count: int, setup: str, inp: 
     if queued and not run_but:
         # (the requests as this answer sizes them, the output stated included)
         got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
-                                  images=w.st.images_per_request, output_tokens=out)
+                                  images=w.st.images_per_request, output_tokens=out,
+                                  engine=w.engine())
         if got is not None:
             w.out.more.append(w.say("speed_users_need", users=w.n(users), n=w.n(got[0]),
                                     gpu=w.gpu_name(gid), replicas=w.replicas(got[1]),
@@ -2519,7 +2520,8 @@ def _users_run_but(w: _W, gid: str, count: int, inp: int, out: int, users: int, 
     queue's wait included (``ttft``)."""
     assert w.model is not None
     got = gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid, users, inp,
-                              images=w.st.images_per_request, output_tokens=out)
+                              images=w.st.images_per_request, output_tokens=out,
+                              engine=w.engine())
     kv = w.size(gpu=gid, gpu_count=count, input_tokens=inp, output_tokens=out,
                 batch_size=users, weights=weights, kv_cache="fp8")
     kv_holds = (kv is not None and kv.kv_cache == "fp8" and kv.runs is not False

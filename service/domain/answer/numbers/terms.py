@@ -861,7 +861,8 @@ def _spot(w: _W) -> None:
         if served and w.model is not None and not w.ex.gpu_count:
             # the model named: never the price of fewer GPUs than hold it at that load
             got = (gpu_count_for_users(w.catalog, w.scaled or w.model.id, w.weights, gid,
-                                       users, ctx, images=w.st.images_per_request)
+                                       users, ctx, images=w.st.images_per_request,
+                                       engine=w.engine())
                    if users > 1 else None)
             n = got[0] if got is not None else (_min_count(w, gid, ctx) or 1)
         if served:
