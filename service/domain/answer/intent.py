@@ -1380,10 +1380,16 @@ def _recordings_rate(text: str, hours_per_day: float | None, days_per_month: flo
 # model's name blanked; "clips" are read by :data:`_CLIPS`, for video and audio alike); a
 # length before the noun is one piece of that length, no count ("a 2 minute song", "a 60
 # second track": 2 and 60 songs, audit buyer16 #1; :data:`_AUDIO_AMOUNT` reads it)
+# Sound effects are such pieces too, and a length in digits may stand before the noun ("1000
+# sound effects of 5 seconds each", "1000 5-second songs", "1000 de efecte sonore": the job's
+# cost was a bare hourly price; audit buyer24a #10)
 _SONGS = re.compile(_COUNT_SCALE + r"\s*+(?:de\s++)?"
                     r"(?!(?:seconds?|secs?|s|secunde|secunda|minutes?|mins?|min|minute|minut"
-                    r"|hours?|hrs?|h|ore|ora)\b)(?:[a-z][\w.\-]*+\s++){0,2}?"
-                    r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec)\b")
+                    r"|hours?|hrs?|h|ore|ora)\b)"
+                    r"(?:\d{1,3}(?:[.,]\d)?[\s-]*+(?:seconds?|secunde|sec|s|minutes?|minute|min)"
+                    r"[\s-]++)?(?:[a-z][\w.\-]*+\s++){0,2}?"
+                    r"(?:songs?|tracks?|tunes?|melodii|melodie|piese|cantece|cantec"
+                    r"|sound[\s-]*+effects?|sfx|efecte\s++(?:sonore|audio))\b")
 # one hour of audio in words: "one hour of audio", "an hour of speech", "unei ore de audio", "o
 # oră de audio" (read only where its time is asked: :func:`stated`)
 _ONE_AUDIO_HOUR = re.compile(r"\b(?:one|an|a|o|una|unei)\s++(?:hour|ore|ora)\s++(?:(?:of|de)\s++)?"
@@ -3059,6 +3065,34 @@ def _card_memory(folded: str) -> float | None:
 # an amount said to be data ("I have 150 GB of data", "150 de GB de date"): never a card's
 # memory, which "I have 150 GB" alone reads (audit ro2 #10)
 _OF_DATA = re.compile(r"\s*+(?:of|de)\s++(?:data|date|files|fisiere|datasets?)\b")
+# the size of each item a job makes, sent out: "download them (1.5MB each)", "at 2 MB per
+# image", "each image is 1.5 MB", "1M images of 1.5 MB", "de 1,5 MB fiecare" (audit buyer24a
+# #10: the egress of 1 million 1.5 MB images was a bare price per GB, no job total); times the
+# job's count it is the job's egress (:func:`stated`), as "~1.5 TB egress" is
+_ITEM_BYTES_GB = {"kb": 1e-6, "mb": 1e-3, "gb": 1.0, "kib": 1024 / 1e9, "mib": 1024 ** 2 / 1e9,
+                  "gib": 1024 ** 3 / 1e9}
+_ITEM_NOUN = (r"(?:images?|imagini|imaginea|pictures?|photos?|poze|files?|fisiere|fisierul"
+              r"|clips?|clipuri|clipul|videos?|videoclipuri|songs?|tracks?|melodii|outputs?|items?"
+              r"|sound[\s-]*+effects?|efecte\s++sonore)")
+_ITEM_SIZE = r"(\d++(?:[.,]\d++)?)\s*+(kb|mb|gb|kib|mib|gib)\b"
+_ITEM_BYTES = re.compile(
+    r"(?<![\w.,])" + _ITEM_SIZE + r"\s*+(?:each\b|apiece\b|a piece\b|fiecare\b|bucata\b"
+    r"|(?:per|pe|/|a|an)\s*+(?:each\s++)?" + _ITEM_NOUN + r"\b)"
+    r"|\b(?:each|every|one|per|fiecare|o|un)\s++" + _ITEM_NOUN
+    + r"\s++(?:(?:is|are|of|at|=|:|has|takes|weighs|ocupa|de|e|este)\s*+)?"
+    r"(?:(?:about|around|roughly|~|cca|circa|aproximativ)\s*+)?" + _ITEM_SIZE
+    + r"|\b" + _ITEM_NOUN + r"\s++(?:of|de)\s++(?:(?:about|around|~|cca|circa)\s*+)?"
+    + _ITEM_SIZE)
+
+
+def item_egress_gb(folded: str, count: float | None) -> float | None:
+    """The GB ``count`` items of the size each :data:`_ITEM_BYTES` reads make, where the text
+    sends them out (:data:`_EGRESS`: "download them", "egress"); None otherwise."""
+    m = _ITEM_BYTES.search(folded)
+    if m is None or not count or not _EGRESS.search(folded):
+        return None
+    raw, unit = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    return _num(raw) * _ITEM_BYTES_GB[unit] * count or None
 
 
 def _data_amounts(folded: str, toks: list[Any], names: list[Any],
@@ -3982,7 +4016,13 @@ def _memory_first(folded: str) -> bool:
 
 
 # a length asked in days: "how many days", "câte zile", "in how many days", "în câte zile"
-_DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b")
+# a length asked as its bare unit after the job ("..., 5B tokens, days?", "...: zile?"): the
+# unit is the question (audit buyer24a #8: the days were never given)
+_TERSE_UNIT = (r"(?:[,:;(]|\s[-\u2013\u2014]|\bin)\s*+(?:(?:total|wall[- ]clock)\s++)?"
+               r"(?:{})\s*+\)?\s*+\?")
+_TERSE_TIME = re.compile(_TERSE_UNIT.format(r"hours|hrs|days|weeks|ore|zile|saptamani"))
+_DAYS_Q = re.compile(r"\b(?:how many|cate)\s++(?:days|zile)\b"
+                     + "|" + _TERSE_UNIT.format(r"days|zile"))
 
 
 def _deadline_weekday(folded: str) -> int | None:
@@ -4582,6 +4622,12 @@ def stated(text: str, registry: Registry) -> Stated:
     if so and at[0] <= so.start() < at[1]:
         so = None  # "100 songs a day" is a rate
     unknown = _unknown_model(text, registry)
+    if egress is None:
+        # each item's size stated, with the job's count (images, clips, songs)
+        count = (items if im is not None and not audio_hours else None) or (
+            _num(cl.group(1)) * _SCALE.get(cl.group(2) or "", 1.0) if cl else None) or (
+            _num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0) if so else None)
+        egress = item_egress_gb(folded, count)
     said = Stated(nodes=None if one_of else nodes_of(text, registry) or _nodes_said(folded),
                   one_of_machine=one_of, users_unread=_users_unread(text),
                   songs=int(_num(so.group(1)) * _SCALE.get(so.group(2) or "", 1.0)) or None
@@ -6346,13 +6392,15 @@ _TIME_Q = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdurat\w*+|\bhow m
                      # when it is done, not its rate: "how quickly can I finish a fine-tune",
                      # "how soon", "cât de repede pot termina"
                      r"|\bhow soon\b|\b(?:how (?:quickly|fast)|cat de (?:repede|rapid))\b"
-                     r"[^?]{0,60}?\b(?:finish|complete|done|termin|finaliz|gata)\w*+")
+                     r"[^?]{0,60}?\b(?:finish|complete|done|termin|finaliz|gata)\w*+"
+                     + "|" + _TERSE_TIME.pattern)
 # the words of _COST that name a sum of money (a budget), not a cost asked
 _BUDGET_SUM = re.compile(r"\$|usd|dolari|dollars?|budget|buget\w*+")
 # a job's length asked in words that ask nothing else ("how long", "cât durează", "how many
 # hours", "câte zile"): before a cost asked, it leads (_train_sub)
 _HOW_LONG_FIRST = re.compile(r"\bhow long\b|\bcat (?:timp|dureaza)\b|\bdureaza\b"
-                             r"|\bhow many (?:hours|days|weeks)\b|\bcate (?:ore|zile|saptamani)\b")
+                             r"|\bhow many (?:hours|days|weeks)\b|\bcate (?:ore|zile|saptamani)\b"
+                             + "|" + _TERSE_TIME.pattern)
 # "real-time transcription", "în timp real": a speed, not a job's length
 _REAL_TIME = re.compile(r"\breal[- ]?time\b|\btimp real\b")
 # real time asked at a question's end with no verb before it: "Bark on an L4, real-time?",

@@ -77,6 +77,15 @@ def _in_days(w: _W, hours: float) -> str:
     return w.say("duration_days_hours", days=w.n(hours / 24, 1), hours=w.duration(hours))
 
 
+def _ask_run_time(w: _W, hours: float, yes: bool | None) -> None:
+    """The run's length as :func:`_in_days` leads with it: in days where days are asked
+    (numbers.asked was "28.3 h" under "about 1.2 days"; audit buyer24a #8), else hours."""
+    if w.st.days_asked and hours >= 24:
+        w.ask("training_days", hours / 24, "days", yes=yes)
+    else:
+        w.ask("training_hours", hours, "h", yes=yes)
+
+
 
 
 _NETWORK_NAMES = {"infiniband": "InfiniBand", "efa": "EFA", "roce": "RoCE"}
@@ -254,6 +263,7 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         w.ex = msgspec.structs.replace(w.ex, workload="pretrain", method="full")
     assumed = _count_gpu_assumed(w, task)
     _train_run(w, task, spot)
+    _run_unmodelled(w)
     if w.out.first is not None and assumed is not None:
         w.out.first = assumed + " " + w.out.first[:1].upper() + w.out.first[1:]
     if w.out.first is not None:
@@ -261,6 +271,23 @@ def _train(w: _W, task: str, spot: bool = False) -> None:
         _setup_note(w, method)
         _objective_note(w, task, method)
         _master_note(w, task, method)
+
+
+def _run_unmodelled(w: _W) -> None:
+    """A run's cost or time asked of a model whose training is sized by its memory alone (a
+    diffusion model's: README, /v1/sizing ``task``): that the total is not given, and why,
+    leads, the memory and any hourly price after it, and no figure is the one asked (audit
+    buyer24a #10: "how much does it cost to train an SDXL LoRA on 30 images?" led with
+    13.6 GiB and never said the cost was not modelled; an H100's $1.29/h led for FLUX.1).
+    A length stated ("for 3 hours") is priced as it is (``training_duration``)."""
+    if (w.model is None or w.model.kind != "diffusion" or w.out.first is None
+            or w.sub not in ("cost", "time", "gpu_hours") or w.det.duration_hours):
+        return
+    label = _method_label(w, w.ex.method or "lora", "finetune")
+    w.out.more.insert(0, w.out.first)
+    w.out.first = w.say("train_unmodelled_" + ("cost" if w.sub == "cost" else "time"),
+                        method=label, model=w.model.name)
+    w.out.asked = None  # the lead states no figure: the run's total is unknown
 
 
 _BUDGET_FINETUNE_MODELS = ("llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b", "llama-3.1-70b",
@@ -808,7 +835,7 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
                     lines = [w.t["train_cost_on_demand"], *lines]
                 # a deadline stated is met or missed by these hours, not by the fit alone
                 deadline = w.st.deadline_hours
-                w.ask("training_hours", p.training_hours, "h", yes=bool(r.fits_in_memory) and (
+                _ask_run_time(w, p.training_hours, yes=bool(r.fits_in_memory) and (
                     not deadline or p.training_hours <= deadline))
             else:
                 # after a "No" on one GPU, the count that fits stays before its run's time
