@@ -40,10 +40,14 @@ async def sizing(request: Request[Any, Any, Any],
     # a body with no input_tokens states no input length: an embedding model's input is one
     # retrieval chunk (size's input_stated), as /v1/recommendations and /v1/ask size it
     input_stated = _stated(body, "input_tokens")
+    # a body with a request_rate_per_s and no batch_size: an embedding or audio model is
+    # served at the batch the recommendations time it at (size's batch_stated)
+    batch_stated = _stated(body, "batch_size")
     # sizing's cost has a small tested bound: on the loop, no hop (service/api/compute.py)
     return await store(request, "sizing", (catalog.version,),
                        lambda: size(data, catalog, load_stated=stated,
-                                    input_stated=input_stated), bounded=True)
+                                    input_stated=input_stated, batch_stated=batch_stated),
+                       bounded=True)
 
 
 def _stated(body: bytes, *fields: str) -> bool:

@@ -2329,6 +2329,63 @@ _ONE_OF_LOAD = frozenset({"user", "utilizator", "client", "person", "persoana", 
                           "cerere", "session", "sesiune", "sequence", "secventa"})
 
 
+_ITEM_NOUNS = _JOB_COUNTED | _LOAD_NOUNS | frozenset({
+    "query", "request", "doc", "document", "text", "chunk", "passage", "input", "inputs",
+    "sentence", "sentences", "prompt", "prompts", "embeddings", "interogare", "cerere",
+    "intrare", "intrari", "propozitie", "propozitii", "fragment", "fragmente"})
+"""What a request to an embedding or language model is counted in, whose length a small
+token count beside it states: "queries/sec of 64 tokens", "100-token chunks"."""
+_ONE_ITEM = frozenset({"query", "request", "doc", "document", "text", "chunk", "passage",
+                       "input", "sentence", "prompt", "interogare", "cerere", "intrare",
+                       "propozitie", "fragment", "user", "utilizator"})
+_LENGTH_LINKS = frozenset({"of", "de", "with", "cu", "at", "la", "about", "around", "~",
+                           "cate", "circa", "aprox", "approx"})
+"""Words between a length and what binds it to one item: "each of 64", "fiecare de 50",
+"de câte 64", "with about 100"."""
+_MADE_WORDS = _MADE_BY | frozenset({"generates", "generated", "produces", "writes", "returns",
+                                    "outputs", "answers", "replies", "genereaza", "produce"})
+_OUT_AFTER = frozenset({"out", "output", "generated", "answer", "answers", "response",
+                        "responses", "reply", "iesire", "generati", "raspuns", "raspunsuri"})
+_TOKEN_WORDS = frozenset({"tokens", "token", "tokeni"})
+_SMALL_DASH = re.compile(r"^(\d{1,3})-tokens?$")
+
+
+def _item_length(toks: list[_Tok], j: int, money: list[tuple[int, int]]) -> bool:
+    """Whether a token count under 256 at ``toks[j]`` ("64 tokens", "50 de tokeni") is the
+    length of each request or input: bound to one by "each" ("each 100 tokens", "64 tokens
+    each", "fiecare de 50 de tokeni", "de câte 64 de tokeni"), by "per" and one item ("64
+    tokens per query") or by the items counted just before it ("500 queries/sec of 64 tokens",
+    "documents with 80 tokens"); never an output ("generating 100 tokens each", "100 tokens of
+    output") nor money. A context is otherwise read from 256 tokens up (:func:`_context_at`):
+    an embedding model's short inputs were dropped and sized at the 512-token chunk default,
+    2.5 to 5 times the GPUs (audit buyer24a #4)."""
+    if any(a <= toks[j].start < b for a, b in money):
+        return False
+    k = j + 1
+    if k < len(toks) and toks[k].text == "de":
+        k += 1
+    if k >= len(toks) or toks[k].text not in _TOKEN_WORDS:
+        return False
+    after = [x.text for x in toks[k + 1 : k + 4]]
+    if after[:1] and after[0] in ("of", "de") and after[1:2] and after[1] in _OUT_AFTER:
+        return False  # "100 tokens of output", "100 de tokeni de ieșire"
+    if after[:1] and after[0] in _OUT_AFTER:
+        return False  # "100 tokens out", "100 tokens generated"
+    i = j - 1
+    while i >= 0 and toks[i].text in _LENGTH_LINKS:
+        i -= 1
+    lead = toks[i].text if i >= 0 else ""
+    if lead in _MADE_WORDS:
+        return False  # "generate 100 tokens each": an output
+    if lead in _EACH or (after[:1] and after[0] in _EACH):
+        return True
+    if after[:1] and after[0] in ("per", "pe", "/", "a", "an", "o") and after[1:2] and (
+            after[1] in _ONE_ITEM):
+        return True  # "64 tokens per query", "50 de tokeni pe interogare"
+    before = [x.text for x in toks[max(0, i - 3) : i + 1]]
+    return i < j - 1 and any(w in _ITEM_NOUNS for w in before)
+
+
 def _each_of_load(toks: list[_Tok], j: int, money: list[tuple[int, int]]) -> bool:
     """Whether the length at ``toks[j]`` is each user's: users (or requests, sessions) counted
     just before it and "each" after it ("32 users at 4k each", "8 users at 16k per user", "8
@@ -2478,6 +2535,12 @@ def _context_at(toks: list[_Tok], taken: set[int], text: str) -> tuple[int, int]
                 if (said * scale < 100_000 or any(w in _CTX_NAMED for w in tail)) and not any(
                         w in _TOKEN_DATA for w in tail):
                     return round(said * scale), j
+        if t.text.isdigit() and 1 <= int(t.text) < 256 and _item_length(toks, j, money):
+            return int(t.text), j  # "queries/sec of 64 tokens", "fiecare de 50 de tokeni"
+        ms = _SMALL_DASH.match(t.text)
+        if (ms and 1 <= int(ms.group(1)) < 256 and j + 1 < len(toks)
+                and toks[j + 1].text in _ITEM_NOUNS):
+            return int(ms.group(1)), j  # "64-token queries", "100-token chunks"
         mn = _CTX_N.match(t.text)
         if mn and int(mn.group(1)) >= 1_000_000 and not any(
                 w in _CTX_NAMED or w in _CTX_BEFORE for w in window):

@@ -34,11 +34,8 @@ from service.domain.recommend.context import (
     per_s,
 )
 from service.domain.recommend.types import RecommendationRequest
-from service.domain.sizing.audio_speed import (
-    AUDIO_JOB_BATCH,
-    WHISPER_WINDOW_S,
-    cache_bytes_per_sequence,
-)
+from service.domain.sizing.audio_speed import WHISPER_WINDOW_S, cache_bytes_per_sequence
+from service.domain.sizing.batching import audio_batch, embed_batch
 from service.domain.sizing.hardware import fp32_components
 from service.domain.sizing.layout import (
     PCIE_TP_MAX,
@@ -984,18 +981,12 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
         return Capability(ok=False, reason=(
             f"needs {mem(1):.1f} GiB; {gpu.name} has {gpu.usable_gib:.1f} GiB usable"
             + (f", {limit:.1f} GiB with the {room:g}% headroom" if room else "")))
-    streams = ctx.req.workload == "serving"
-    realtime = streams and m.family == "whisper"
     # at most the engine's max_num_seqs streams a replica; under a request rate, as many as
-    # it batches (the requests in flight vary: the replica's capacity is at its largest batch)
-    want = (min(ctx.req.concurrent_requests if not ctx.req.target_requests_per_s
-                else engine.speed.max_num_seqs, engine.speed.max_num_seqs) if streams
-            else AUDIO_JOB_BATCH)
-    batch = 1
-    for b in range(max(1, want), 1, -1):
-        if mem(b) <= limit and (not realtime or speed(b) >= b):
-            batch = b
-            break
+    # it batches (the requests in flight vary: the replica's capacity is at its largest
+    # batch): the rule /v1/sizing batches a request rate by (sizing.batching)
+    batch = audio_batch(m, engine, mem, limit, speed, serving=ctx.req.workload == "serving",
+                        concurrent=(None if ctx.req.target_requests_per_s
+                                    else ctx.req.concurrent_requests))
     rate = speed(batch)
     return Capability(ok=rate > 0, reason="" if rate > 0 else "no audio speed for this GPU",
                       tp=1, replicas=g, per_gpu_used_gib=mem(batch),
@@ -1003,14 +994,10 @@ def _audio_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
                       replica_concurrency=batch)
 
 
-EMBED_BATCH = 32
-"""Inputs an embedding replica runs per forward pass when its speed is quoted."""
-
-
 def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
     """An embedding model: one replica per GPU (small models; replicas share nothing), a batch
-    of ``EMBED_BATCH`` inputs of the request's context per forward pass, its speed in tokens
-    embedded per second from the sizing model (no decode, no KV cache kept)."""
+    of ``batching.EMBED_BATCH`` inputs of the request's context per forward pass, its speed in
+    tokens embedded per second from the sizing model (no decode, no KV cache kept)."""
     m = ctx.model
     inputs = ctx.embed_input_tokens  # at most the model's own input length
     plan = _memory_plan(ctx, p, 1, inputs)
@@ -1021,7 +1008,7 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
         return Capability(ok=False, reason=f"needs {used:.1f} GiB; {gpu.name} gives {cap:.1f} "
                           f"GiB ({limit:.1f} with the headroom)", per_gpu_used_gib=used,
                           per_gpu_cap_gib=cap)
-    batch = max(1, min(EMBED_BATCH, largest_batch(plan.total_gib, limit)))
+    batch = embed_batch(plan.total_gib, limit)  # as /v1/sizing batches a rate (batching)
 
     perf = estimate_performance(m, runs_as(ctx, gpu, p), None, _engine(ctx, p), gpu, 1,
                                 SizingRequest(model=m.id, input_tokens=inputs,

@@ -187,7 +187,9 @@ class SizingRequest(ModelChoice, frozen=True, kw_only=True):
                     "together with request_rate_per_s, /v1/sizing states no load: more GPUs "
                     "than one replica needs are split into the replicas whose width gives "
                     "the most output tokens/s at full load; given (even 1), the layout "
-                    "serves that many requests")] = 1
+                    "serves that many requests. Left out with request_rate_per_s given, an "
+                    "embedding or audio model is sized at the batch /v1/recommendations times "
+                    "it at (the batch_size assumption)")] = 1
     input_tokens: PromptTokens = DEFAULT_INPUT_TOKENS
     output_tokens: OutputTokens = DEFAULT_OUTPUT_TOKENS
     request_rate_per_s: RequestRate | None = None

@@ -48,6 +48,7 @@ from service.domain.sizing.audio_speed import (
     cache_bytes_per_sequence,
     latent_audio,
 )
+from service.domain.sizing.batching import EMBED_BATCH, audio_batch, embed_batch
 from service.domain.sizing.cost import Cost, estimate_cost
 from service.domain.sizing.diffusion_speed import (
     fp16_overflow_notes,
@@ -896,7 +897,8 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
 
 
 def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
-         load_stated: bool = True, input_stated: bool | None = None) -> SizingResult:
+         load_stated: bool = True, input_stated: bool | None = None,
+         batch_stated: bool | None = None) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
@@ -912,6 +914,13 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     replica needs is laid out as the replicas that generate the most at full load
     (``layout.search_inference``'s ``full_load``), not one replica over all of them sized
     for the default single request.
+
+    ``batch_stated`` False (the body gave no ``batch_size``: /v1/sizing tells; None, from a
+    caller that does not tell: a ``batch_size`` other than 1, the default): an embedding or
+    audio model's ``request_rate_per_s`` is served at the batch the recommendations buy its
+    capacity at (:mod:`batching`: an embedding replica's 32 inputs a pass, an audio replica's
+    largest batch up to the engine's ``max_num_seqs``, fewer where memory holds fewer), as an
+    open loop is served by what the engine batches; not one request at a time.
 
     ``input_stated`` False (the body gave no ``input_tokens``: /v1/sizing and the CLI tell;
     None, from a caller that does not tell: an ``input_tokens`` other than
@@ -933,6 +942,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     model = resolve_model(req, registry)
     check_sizing_fields(req, model)
     embed_asked = None  # an embedding input longer than the model takes, as asked
+    if batch_stated is None:
+        batch_stated = req.batch_size != 1
+    # a rate with no batch given: an embedding or audio replica runs the batch the
+    # recommendations buy its capacity at (batching), sized below where the GPU is known
+    rate_batched = (req.request_rate_per_s is not None and not batch_stated
+                    and req.task == "inference" and req.gpu is not None)
     if input_stated is None:
         input_stated = req.input_tokens != DEFAULT_INPUT_TOKENS
     embed_chunk = not input_stated and model.task == "embed" and req.task == "inference"
@@ -1018,7 +1033,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             raise InvalidInput("parallelism layouts apply to LLMs; a diffusion or audio "
                                "pipeline runs on one GPU per replica", "$.parallelism")
         return _size_pipeline(req, registry, model, precision, engine, gpu, n, assumptions,
-                              sources, note)
+                              sources, note, rate_batched=rate_batched)
 
     images = req.images_per_request
     model = with_images(model, images)  # each image's cross-attention KV in every request
@@ -1101,6 +1116,20 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
             note("context_extension", model.context_extension.engine_setting, extended)
             sources.append(model.context_extension.source)
             hw.warnings.append(extended)
+        if rate_batched and model.task == "embed" and gpu is not None:
+            # an open loop of inputs is served as the engine batches them: each GPU one
+            # replica at the batch the recommendations buy its capacity at, not one input at
+            # a time (audit buyer24a #6: 2 L4 for 500 inputs/s of 64 tokens, where 1 serves)
+            one = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine,
+                                tp=1, batch=1, context=context)
+            each = embed_batch(one.total_gib, one.capacity_gib(gpu))
+            req = msgspec.structs.replace(req, batch_size=each * n)
+            note("batch_size", str(req.batch_size),
+                 f"request_rate_per_s with no batch_size: {each} input{'s' if each > 1 else ''}"
+                 " per forward pass on each GPU (one replica each), batched as "
+                 f"/v1/recommendations batches an embedding model ({EMBED_BATCH}, fewer where "
+                 "the engine's memory holds fewer): an open loop is served by what the engine "
+                 "batches, not one input at a time; give batch_size to size another")
         base = InferencePlan(model=model, precision=precision, kv_type=kv, engine=engine, tp=n,
                              batch=req.batch_size, context=context,
                              lora_adapters=req.lora_adapters, lora_rank=req.lora_adapter_rank)
@@ -2232,7 +2261,11 @@ def check_resolution(width: int | None, height: int | None) -> None:
 def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
                    precision: Precision, engine: Engine, gpu: GPU | None, n: int,
                    assumptions: list[Assumption],
-                   sources: list[str], note: object) -> SizingResult:
+                   sources: list[str], note: object, *,
+                   rate_batched: bool = False) -> SizingResult:
+    """A diffusion or audio pipeline's memory, fit, speed and cost. ``rate_batched``: a
+    request rate with no batch_size given, an audio model's served at the batch
+    :func:`batching.audio_batch` gives (:func:`size`'s ``batch_stated``)."""
     assert callable(note)
     if model.kind == "audio":
         width = height = 64
@@ -2293,6 +2326,9 @@ def _size_pipeline(req: SizingRequest, registry: Registry, model: SizedModel,
     def upcast(q: Precision, g: GPU | None = gpu) -> tuple[str, ...]:
         return fp32_components(registry, engine.id, model, q, g) if g is not None else ()
 
+    if rate_batched and model.kind == "audio" and gpu is not None and hw.ok:
+        req = _audio_rate_batch(req, model, precision, engine, gpu, hw.runs,
+                                upcast(precision), note)
     # an audio model's decoders keep an attention cache per sequence of the batch (Whisper:
     # self- and cross-attention), as the recommendations count it
     caches = (req.batch_size * cache_bytes_per_sequence(model) / GIB
@@ -2575,6 +2611,44 @@ def _audio_decoder_context(req: SizingRequest, model: SizedModel, warnings: list
             f"({limit:,}, max_target_positions): it transcribes audio window by window, at "
             f"most {limit:,} tokens each; the figures are for that limit (longer audio is "
             "more windows, not a longer context)")
+
+
+def _audio_rate_batch(req: SizingRequest, model: SizedModel, precision: Precision,
+                      engine: Engine, gpu: GPU, runs: Precision, fp32: tuple[str, ...],
+                      note: Callable[[str, str, str], None]) -> SizingRequest:
+    """``req`` at the batch an audio replica serves an open loop at: the recommendations'
+    rule (:func:`batching.audio_batch`: the largest batch up to the engine's ``max_num_seqs``
+    that the GPU's memory holds, Whisper's streams each at least in real time), against
+    this sizing's own memory and speed of the batch; said in a note. A rate was set against
+    one window at a time (audit buyer24a #6: Whisper large v3 at 5 requests/s asked for 20
+    L4, where the recommendations serve it on 4)."""
+    per_seq = cache_bytes_per_sequence(model) / GIB
+
+    def mem(batch: int) -> float:
+        # as the pipeline's memory below counts it: no image (64x64), a cache per sequence
+        return (diffusion_memory(model, precision, 64, 64, batch, fp32=fp32).total_gib
+                + batch * per_seq)
+
+    def speed(batch: int) -> float:
+        perf = estimate_performance(model, runs, None, engine, gpu, 1,
+                                    msgspec.structs.replace(req, batch_size=batch),
+                                    lambda *_: None, task="inference")
+        return perf.audio_seconds_per_s or 0.0
+
+    if mem(1) > gpu.usable_gib:
+        return req  # nothing batches where one does not fit: the fit answer says so
+    batch = audio_batch(model, engine, mem, gpu.usable_gib, speed, serving=True)
+    what = "windows" if model.family == "whisper" else "clips"
+    note("batch_size", str(batch),
+         f"request_rate_per_s with no batch_size: {batch} {what} at once on each GPU (one "
+         f"replica each), batched as /v1/recommendations batches {model.name}: the largest "
+         "batch the GPU's usable memory holds (the recommendations keep "
+         "min_memory_headroom_pct of it free), up to the engine's max_num_seqs "
+         f"({engine.speed.max_num_seqs})"
+         + (", each stream at least in real time" if model.family == "whisper" else "")
+         + "; an open loop is served by what the engine batches, not one request at a "
+         "time; give batch_size to size another")
+    return msgspec.structs.replace(req, batch_size=batch)
 
 
 def _pipeline_field_checks(req: SizingRequest, model: SizedModel, perf: Performance | None,

@@ -15,6 +15,8 @@ from service.domain.answer.numbers.context import (
     _W,
     RateSetups,
     _decap,
+    _embed_input,
+    _embed_sized,
     _min_count,
     _out,
     _prompt,
@@ -70,7 +72,6 @@ from service.domain.answer.numbers.prices import (
 )
 from service.domain.catalog.offer_query import OfferView
 from service.domain.catalog.trust import price_date_words
-from service.domain.fields import EMBED_INPUT_TOKENS
 from service.domain.locale import romanian_de
 from service.domain.recommend.context import (
     GRANULARITY_S,
@@ -2663,11 +2664,11 @@ def _input_million(w: _W, r: SizingResult, hour: float, inp: int, out_million: f
 
 def _embed_on_gpu(w: _W, gid: str) -> bool:
     """Tokens to embed on the GPU named: the job's total (the tokens over the card's embedding
-    rate, times its price), as the recommendations count a job (512-token chunks)."""
+    rate, times its price), as the recommendations count a job (inputs of the length stated,
+    else 512-token chunks: :func:`_embed_input`, at their batch: :func:`_embed_sized`)."""
     assert w.model is not None and w.det.tokens
     count = w.ex.gpu_count or 1
-    r = w.size(gpu=gid, gpu_count=count,
-               input_tokens=min(w.max_ctx() or EMBED_INPUT_TOKENS, EMBED_INPUT_TOKENS))
+    r = _embed_sized(w, gid, count, _embed_input(w))
     b = w.basis(gid, count)
     if r is None or not r.fits_in_memory or r.performance is None or b is None:
         return False

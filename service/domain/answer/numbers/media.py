@@ -10,7 +10,12 @@ from typing import Any
 
 import msgspec
 
-from service.domain.answer.numbers.context import _W, budget_lasts_asked
+from service.domain.answer.numbers.context import (
+    _W,
+    _embed_input,
+    _embed_sized,
+    budget_lasts_asked,
+)
 from service.domain.answer.numbers.jobs import (
     _billed_job,
     _clip_words,
@@ -193,8 +198,7 @@ def _job_total(w: _W) -> bool:
         n = kw["job_audio_hours"] = w.st.items
     elif m.kind == "llm" and m.task == "embed" and w.det.tokens:
         n = kw["job_embed_tokens"] = w.det.tokens
-        limit = w.max_ctx()
-        kw["context_tokens"] = min(limit or 512, 512)
+        kw["context_tokens"] = _embed_input(w)  # the length stated, else one chunk
     if n is None:
         return False
     mk = w.media_kw()
@@ -1267,8 +1271,9 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     setup = w.setup(count, gid)
     per_word = w.t.get(f"rate_period_{int(period)}", "")
     if embeds:
-        tokens = min(w.max_ctx() or 512, 512)
-        r = w.size(gpu=gid, gpu_count=count, input_tokens=tokens, output_tokens=0)
+        # the length stated, else one chunk; at most the model's own (sizing splits longer)
+        tokens = min(_embed_input(w), w.max_ctx() or _embed_input(w))
+        r = _embed_sized(w, gid, count, tokens)  # busy all the period: at the batch
         p = r.performance if r is not None and r.fits_in_memory else None
         if r is None or p is None or not p.embeddings_per_s or not p.embedded_tokens_per_s:
             return False
