@@ -1173,9 +1173,14 @@ _STEPS = re.compile(r"(?<![\w.])(\d{1,3})\s*+(?:de\s++)?"
 _IMAGE_COUNT_WORDS = {"one": 1, "a": 1, "an": 1, "o": 1, "un": 1, "two": 2, "doua": 2,
                       "three": 3, "trei": 3, "four": 4, "patru": 4, "five": 5, "cinci": 5}
 _IMAGE_NOUN = r"(?:images?|imgs?|pictures?|photos?|imagini|imagine|poze|poza)"
+# an image's size beside the count, before the noun or after it ("4 1024x1024 images per
+# request", "4 imagini de 1024x1024 per cerere", "4 images of 1024 x 1024 px each"): the size
+# is _RESOLUTION's, the count still read (audit buyer24a #5)
+_IMAGE_SIZE_SAID = r"(?:\d{3,4}\s*+[x×]\s*+\d{3,4}(?:\s*+px|\s*+pixels?)?\s++)"
 _IMAGES_PER_REQUEST = re.compile(
-    r"(?:(?<![\w.])(?P<n>\d{1,3})\s*+|\b(?P<w>one|an?|two|three|four|five|o|un|doua|trei"
-    r"|patru|cinci)\s++(?:(?:single|singura|singur)\s++)?)(?:de\s++)?" + _IMAGE_NOUN + r"\s++"
+    r"(?:(?<![\w.])(?P<n>\d{1,3})(?!\d)\s*+|\b(?P<w>one|an?|two|three|four|five|o|un|doua"
+    r"|trei|patru|cinci)\s++(?:(?:single|singura|singur)\s++)?)(?:de\s++)?" + _IMAGE_SIZE_SAID
+    + r"?" + _IMAGE_NOUN + r"\s++(?:(?:of|de)\s++" + _IMAGE_SIZE_SAID + r")?"
     r"(?:(?:per|pe|in (?:each|every|a|one)|for each|intr-o|in fiecare|la fiecare)\s++"
     r"(?:requests?|prompts?|calls?|messages?|queries|query|cerere|prompt|apel|mesaj)"
     r"|each(?! (?:second|minute|hour|day|week|month))"
@@ -2590,7 +2595,8 @@ _OUTPUT_ASKED = re.compile(
 # "how many image tokens", "tokens per image", "câți tokeni are o imagine", "tokeni pe imagine"
 _IMAGE_TOKENS_Q = re.compile(
     r"\bhow many (?:image|vision|visual) tokens\b"
-    r"|\bhow many tokens\b[^?.!]{0,40}?\b(?:an?|one|1|each|every|per|single) (?:image|picture)\b"
+    r"|\bhow many tokens\b[^?.!]{0,40}?\b(?:an?|one|1|each|every|per|single) "
+    r"(?:\d{3,4}\s*+[x×]\s*+\d{3,4}(?:\s*+px)? )?(?:image|picture)\b"
     r"|\b(?:image|vision|visual) tokens (?:per|for each|for an?|for one|of an?|in an?) "
     r"(?:image|picture)\b|\btokens (?:per|for each|for an?|for one|in an?) (?:image|picture)\b"
     r"|\bcati tokeni\b[^?.!]{0,40}?\b(?:o|fiecare|pe|per|1|una) (?:imagine|poza|fotografie)\b"

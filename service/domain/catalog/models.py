@@ -3,6 +3,7 @@ class, and KV-cache bytes per token (GQA, MLA, sliding window)."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal
 
 import msgspec
@@ -356,6 +357,83 @@ class ContextExtension(Strict, frozen=True, kw_only=True):
         description="where the extended context is stated (the model card's URL)")]
 
 
+class ImageTokens(Strict, frozen=True, kw_only=True):
+    """How many tokens a vision-language model's processor makes of one image, tokens that go
+    into the context and the KV cache with the prompt's (the ``[image_tokens]`` table of its
+    TOML; a cross-attention model's image is ``cross_attention_tokens`` instead). Either a
+    fixed count whatever the image's size (Gemma 3: ``mm_tokens_per_image`` 256, every image
+    resized to 896 x 896), or one token per ``pixel_side`` x ``pixel_side`` pixels of the
+    image resized as its processor does (Qwen2-VL and Qwen2.5-VL: 14-px patches merged 2 x 2,
+    each side rounded to a multiple of 28 and the area kept within ``min_pixels`` and
+    ``max_pixels``: transformers' ``smart_resize``)."""
+
+    tokens: Annotated[PosInt | None, msgspec.Meta(
+        description="tokens of one image whatever its size; null where they depend on the "
+                    "image's size (pixel_side)")] = None
+    pixel_side: Annotated[PosInt | None, msgspec.Meta(
+        description="one token per pixel_side x pixel_side pixels of the resized image "
+                    "(patch size x spatial merge size); null for a fixed count")] = None
+    resize_side: Annotated[PosInt | None, msgspec.Meta(
+        description="a fixed count: the side every image is resized to, in pixels")] = None
+    min_pixels: Annotated[PosInt | None, msgspec.Meta(
+        description="pixel_side: the smallest area an image is resized up to")] = None
+    max_pixels: Annotated[PosInt | None, msgspec.Meta(
+        description="pixel_side: the largest area an image is resized down to")] = None
+    source: Annotated[str, msgspec.Meta(
+        description="where the figures come from (the processor's config URL)")]
+
+    def __post_init__(self) -> None:
+        if (self.tokens is None) == (self.pixel_side is None):
+            raise ValueError("[image_tokens] needs tokens (a fixed count) or pixel_side (one "
+                             "token per pixel_side x pixel_side pixels), not both")
+        if self.pixel_side is not None and (self.min_pixels is None or self.max_pixels is None
+                                            or self.min_pixels > self.max_pixels):
+            raise ValueError("[image_tokens] pixel_side needs min_pixels <= max_pixels")
+
+    @property
+    def token_range(self) -> tuple[int, int]:
+        """The fewest and the most tokens one image takes."""
+        if self.tokens is not None:
+            return self.tokens, self.tokens
+        assert self.pixel_side and self.min_pixels and self.max_pixels
+        unit = self.pixel_side ** 2
+        return -(-self.min_pixels // unit), self.max_pixels // unit
+
+    def resized(self, width: int, height: int) -> tuple[int, int] | None:
+        """The size ``width`` x ``height`` pixels is resized to before it is cut into tokens:
+        transformers' ``smart_resize`` (models/qwen2_vl/image_processing_qwen2_vl.py): each
+        side rounded to a multiple of ``pixel_side``, the area scaled down within
+        ``max_pixels`` or up to ``min_pixels``, keeping the aspect; a fixed count's
+        ``resize_side`` square. None where the processor refuses the image (an aspect over
+        200:1) or the count is fixed with no resize side recorded."""
+        if self.pixel_side is None:
+            return (self.resize_side, self.resize_side) if self.resize_side else None
+        assert self.min_pixels is not None and self.max_pixels is not None
+        f = self.pixel_side
+        if width <= 0 or height <= 0 or max(width, height) / min(width, height) > 200:
+            return None
+        h, w = round(height / f) * f, round(width / f) * f
+        if h * w > self.max_pixels:
+            beta = math.sqrt(height * width / self.max_pixels)
+            h = max(f, math.floor(height / beta / f) * f)
+            w = max(f, math.floor(width / beta / f) * f)
+        elif h * w < self.min_pixels:
+            beta = math.sqrt(self.min_pixels / (height * width))
+            h, w = math.ceil(height * beta / f) * f, math.ceil(width * beta / f) * f
+        return w, h
+
+    def count(self, width: int | None = None, height: int | None = None) -> int | None:
+        """Tokens of one image of ``width`` x ``height`` pixels; None where they depend on
+        the size and none is given (or the processor refuses it)."""
+        if self.tokens is not None:
+            return self.tokens
+        if not width or not height:
+            return None
+        size = self.resized(width, height)
+        assert self.pixel_side is not None
+        return None if size is None else size[0] * size[1] // self.pixel_side ** 2
+
+
 class ModelEntry(Strict, frozen=True, kw_only=True):
     id: Annotated[str, msgspec.Meta(
         description="the model's registry id")]
@@ -441,6 +519,12 @@ class ModelEntry(Strict, frozen=True, kw_only=True):
                     "with the setting it needs said; null where none is stated")] = None
     """A longer context the model card states with rope scaling turned on (Qwen3: 131,072
     with YaRN over the config's 40,960): sized, with the setting it needs said."""
+    image_tokens: Annotated[ImageTokens | None, msgspec.Meta(
+        description="vision-language models whose image tokens go into the context (Qwen2-VL, "
+                    "Gemma 3): how many tokens one image makes; null where the catalog does "
+                    "not record it, and for every other model")] = None
+    """Vision-language models whose image tokens go into the context: how many tokens one
+    image makes (/v1/ask counts the images per request stated into each request's context)."""
 
     def __post_init__(self) -> None:
         if self.kind == "llm" and self.architecture is None:

@@ -280,6 +280,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
+    images_read = _images_read(w, intent)  # "qwen2-vl 7b, 4 images of 1024x1024": their tokens
     budget_above = _budget_above_cap(w)  # "$20,000/h": rules nothing out, answered without
     if _out_of_range(w) or _beyond_sized(w, intent):
         return w.out
@@ -304,6 +305,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, pieces_read)
     if recordings_read is not None and w.out.first is not None:
         w.out.more.insert(0, recordings_read)
+    if images_read is not None and w.out.first is not None:
+        w.out.more.insert(0, images_read)
     if documents_read is not None and w.out.first is not None:
         w.out.more.insert(0, documents_read)
     if by_weekday is not None and w.out.first is not None:
@@ -815,14 +818,28 @@ def _image_tokens_lead(w: _W) -> str | None:
     cross-attention model (Llama 3.2 Vision) caches its vision encoder's tokens per image, the
     catalog's ``cross_attention_tokens``: how they are counted, which layers read them, that
     they are no part of the text context, and the source; a multimodal model whose image
-    tokens go into the context (Gemma 3, Llama 4): the catalog does not record them, said so
-    (never a guess); a text model: it takes no image. None where not asked."""
+    tokens go into the context with a count the catalog records (``ModelEntry.image_tokens``:
+    Qwen2-VL, Qwen2.5-VL, Gemma 3): the tokens of one image of the size stated, else how they
+    follow from its size (audit buyer24a #5); one whose count it does not record (LLaVA-NeXT,
+    Llama 4): said so (never a guess); a text model: it takes no image. None where not
+    asked."""
     m = w.model
     if not w.st.image_tokens_asked or m is None or m.kind != "llm":
         return None
     a = m.architecture
     if m.modality != "multimodal":
         return w.say("image_tokens_text_model", model=m.name)
+    if (a is None or not a.cross_attention_layers) and m.image_tokens is not None:
+        # tokens in the context (Qwen2-VL, Gemma 3): one image of the size stated, counted
+        # into the memory below (_images_read); with no size, how they follow from it
+        it = m.image_tokens
+        each = it.count(w.st.image_width_px, w.st.image_height_px)
+        if each is None:
+            lo, hi = it.token_range
+            return w.say("image_tokens_by_size", model=m.name, px=w.n(it.pixel_side or 0),
+                         min=w.n(lo), max=w.n(hi), source=it.source)
+        w.ask("image_tokens_per_image", each, "tokens")
+        return _image_each(w, m)
     if a is None or not a.cross_attention_layers or not a.cross_attention_tokens:
         return w.say("image_tokens_unknown", model=m.name)
     tokens = a.cross_attention_tokens
@@ -838,6 +855,93 @@ def _image_tokens_lead(w: _W) -> str | None:
                  source=m.source) + " " + w.say(
         "image_tokens_counted" if images == 1 else "image_tokens_counted_n",
         n=w.n(images), total=w.n(tokens * images))
+
+
+_IMAGES_UNSIZED = frozenset({"max_context", "finetune", "training"})
+"""The intents whose requests are not a served context the images go into: the longest
+context that fits (itself the question), and training."""
+
+
+def _image_each(w: _W, m: ModelEntry) -> str | None:
+    """How many tokens one image of the size stated makes for a model whose image tokens go
+    into the context (``ModelEntry.image_tokens``), with how and the source; None where the
+    count depends on a size the question does not give."""
+    it = m.image_tokens
+    if it is None:
+        return None
+    width, height = w.st.image_width_px, w.st.image_height_px
+    each = it.count(width, height)
+    if each is None:
+        return None
+    if it.pixel_side is not None and width and height:
+        size = it.resized(width, height)
+        assert size is not None  # counted, so resized
+        return w.say("vision_context_each", model=m.name, each=w.n(each), width=w.n(width),
+                     height=w.n(height), rw=w.n(size[0]), rh=w.n(size[1]),
+                     px=w.n(it.pixel_side), source=it.source)
+    return w.say("vision_context_each_fixed" if it.resize_side else "vision_context_each_any",
+                 model=m.name, each=w.n(each), side=w.n(it.resize_side or 0), source=it.source)
+
+
+def _images_read(w: _W, intent: str) -> str | None:
+    """Images per request stated for a language model ("qwen2-vl 7b, 4 images per request
+    (1024x1024 each)", "4 imagini per cerere"; one image where the tokens of one are asked):
+    a vision-language model whose image tokens go into the context (Qwen2-VL, Qwen2.5-VL,
+    Gemma 3: ``ModelEntry.image_tokens``) holds them in each request's context and KV cache
+    like text, so they are added to the context sized (stated or the default) and to a prompt
+    stated, for every writer (memory, fit, speed, count, cost), and said with how many each
+    makes. A count that depends on the image's size where none is stated, a model whose count
+    the catalog does not record, or a text-only model: the images are not counted, said so
+    (they were dropped unsaid: 20 users of Qwen2-VL 7B with 4 images of 1024x1024 each were
+    sized at 4,096 tokens, 21.6 GiB, "fits on an RTX 4090", where their 9,572 tokens need
+    27.4 GiB, past the card; audit buyer24a #5). A cross-attention model (Llama 3.2 Vision)
+    is sized by sizing's ``images_per_request`` (``_W.size``). None where nothing is said."""
+    m = w.model
+    n = w.st.images_per_request or (1 if w.st.image_tokens_asked else None)
+    if (not n or m is None or m.kind != "llm" or m.task == "embed" or w.scaled is not None
+            or intent in _IMAGES_UNSIZED or w.ex.workload in ("finetune", "pretrain")):
+        return None
+    a = m.architecture
+    if a is not None and a.cross_attention_layers:
+        return None
+    images = w.say("images_per_request_one" if n == 1 else "images_per_request_n", n=w.n(n))
+    asked = w.st.image_tokens_asked  # the lead says the tokens of one (_image_tokens_lead)
+    if m.modality != "multimodal":
+        return None if asked else w.say("vision_images_text_model", model=m.name,
+                                        images=images)
+    it = m.image_tokens
+    if it is None:
+        return None if asked else w.say("vision_images_unknown", model=m.name, images=images)
+    each = it.count(w.st.image_width_px, w.st.image_height_px)
+    if each is None:
+        if asked:
+            return None
+        lo, hi = it.token_range
+        return w.say("vision_images_need_size", model=m.name, images=images,
+                     px=w.n(it.pixel_side or 0), min=w.n(lo), max=w.n(hi))
+    # the request's text, prompt and output, as every writer reads it (a prompt stated is
+    # the input itself, a context stated or the default 4,096 is prompt and output)
+    out = _out(w)
+    text = _prompt(w, out) + out
+    if w.st.prompt_tokens and w.ex.context_tokens == w.st.prompt_tokens:
+        # the prompt stated as one: the images come with it, the output after them (said of
+        # the prompt, as the writers read it)
+        typed = w.st.prompt_tokens
+        prompt = min(typed + each * n, TOKENS_MAX)
+        w.ex = msgspec.structs.replace(w.ex, context_tokens=prompt)
+        w.st = dc_replace(w.st, prompt_tokens=prompt)
+        counted = w.say("vision_context_counted_prompt", images=images, all=w.n(each * n),
+                        text=w.n(typed), prompt=w.n(prompt))
+        head = None if asked else _image_each(w, m)
+        return counted if head is None else head + " " + counted
+    w.ex = msgspec.structs.replace(w.ex, context_tokens=min(_ctx(w) + each * n, TOKENS_MAX))
+    if w.st.prompt_tokens:
+        w.st = dc_replace(w.st, prompt_tokens=min(w.st.prompt_tokens + each * n, TOKENS_MAX))
+    ctx = _prompt(w, out) + out
+    counted = w.say("vision_context_counted", images=images, all=w.n(each * n),
+                    text=w.n(text), ctx=w.n(ctx))
+    head = None if asked else _image_each(w, m)
+    return counted if head is None else head + " " + counted
 
 
 def _lead_with(w: _W, text: str | None) -> None:
