@@ -68,7 +68,7 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.audio_speed import AUDIO_JOB_BATCH
 from service.domain.sizing.batching import embed_batch_held
-from service.domain.sizing.layout import NODE_GPUS
+from service.domain.sizing.layout import NODE_GPUS, Layout
 from service.domain.sizing.requests import (
     FinetuneOptions,
     SizingRequest,
@@ -771,6 +771,30 @@ class _W:
             return self.say("egress_rate_after_one", provider=p.name, rate=usd, unit=unit)
         return self.say("egress_rate_after", provider=p.name, rate=usd, unit=unit,
                         free=self.n(free))
+
+    def layout_named(self, lay: Layout | None, count: int) -> str:
+        """The layout a figure on ``count`` GPUs is for, in words: "one replica over all 4
+        GPUs (tensor parallel 4)", "2 replicas of 2 GPUs each (tensor parallel 2)", "4
+        replicas of one GPU each"; "" on one GPU or with no layout. A latency asked on a count
+        named was given for a layout the answer never named (audit buyer24b #12: 32.1 ms per
+        output token for 2 x TP2 on 4 x H100, where one TP4 replica gives 27.7 ms)."""
+        if lay is None or count < 2:
+            return ""
+        tp, pp, ep = lay.tensor, lay.pipeline, lay.expert
+        split = (self.say("speed_layout_split_tp_pp", tp=self.n(tp), pp=self.n(pp))
+                 if tp > 1 and pp > 1
+                 else self.say("speed_layout_split_tp", tp=self.n(tp)) if tp > 1
+                 else self.say("speed_layout_split_pp", pp=self.n(pp)) if pp > 1 else "")
+        if ep > 1:
+            split = (self.say("speed_layout_split_ep", split=split, ep=self.n(ep)) if split
+                     else self.say("speed_layout_split_ep_only", ep=self.n(ep)))
+        if lay.data <= 1:
+            return (self.say("speed_layout_one_replica_both", split=split) if count == 2
+                    else self.say("speed_layout_one_replica", gpus=self.n(count), split=split))
+        per, replicas = max(count // lay.data, 1), self.replicas(lay.data)
+        text = (self.say("speed_layout_replicas_one_gpu", replicas=replicas) if per == 1
+                else self.say("speed_layout_replicas", replicas=replicas, per=self.n(per)))
+        return text + (self.say("speed_layout_split_paren", split=split) if split else "")
 
     def gpus_per_replica(self, n: int) -> str:
         """ "1 GPU per replica", "2 GPUs per replica" (was "2 GPU per replica")."""
