@@ -14,6 +14,8 @@ from service.domain.answer.numbers.context import (
     _W,
     _embed_input,
     _embed_sized,
+    _first_lower,
+    _impossible,
     budget_lasts_asked,
 )
 from service.domain.answer.numbers.jobs import (
@@ -34,7 +36,7 @@ from service.domain.answer.numbers.jobs import (
 from service.domain.catalog.models import ModelEntry
 from service.domain.catalog.precisions import get_precision
 from service.domain.catalog.trust import price_date_words
-from service.domain.recommend.context import billed_hours
+from service.domain.recommend.context import AUTO_IMAGE, billed_hours
 from service.domain.recommend.types import (
     MONTH_DAYS,
     Option,
@@ -591,13 +593,8 @@ def _video_cost(w: _W, gid: str) -> bool:
     mk = w.media_kw(gid, count)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
-    if r is not None and not r.fits_in_memory and not w.weights:
-        # as _media_cost: the first smaller precision that fits, named in the answer
-        for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits_in_memory:
-                r = again
-                break
+    # as _media_cost: the first smaller precision that fits and runs, named in the answer
+    r = _smaller_fit(w, gid, count, r, mk) or r
     b = w.basis(gid, count)
     if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None or b is None:
         return False
@@ -685,9 +682,36 @@ def _one_item(w: _W, gid: str | None) -> None:
         w.st = dc_replace(w.st, items=1)
 
 
-# the precisions an image or speech model is tried at when its default does not fit the GPU
-# named, largest first (the diffusers quantizations the sizing knows)
-_MEDIA_SMALLER = ("fp8", "int8", "nf4")
+# the precisions an image, video or speech model is tried at when its default does not fit
+# the GPU named, largest first: the ones ``weights: "auto"`` tries for a pipeline in the
+# recommendations (AUTO_IMAGE: diffusers' FP8 layerwise storage, INT8, NF4), one list
+_MEDIA_SMALLER = AUTO_IMAGE
+
+
+def _smaller_fit(w: _W, gid: str, count: int, r: SizingResult | None, mk: Mapping[str, Any],
+                 timed: bool = False) -> SizingResult | None:
+    """No precision stated and the pipeline at its own (``r``) not held by ``count`` x
+    ``gid`` (FLUX.1 [dev] at bf16, 36.2 GiB, on a 24 GB card; CogVideoX-5B at bf16, 29.5 GiB):
+    the sizing at the first of :data:`_MEDIA_SMALLER` below its own precision
+    (:func:`_first_lower`, as the LLM answers fall back) that fits there and that the GPU's
+    kernels run with the engine (catalog/kernels.toml, as the recommendations keep only what a
+    GPU runs: diffusers' FP8 layerwise storage on any CUDA or ROCm GPU, its matmuls in 16 bits;
+    a precision refused there is "impossible combination", runs false); with a time
+    (``timed``) where one is needed. None where a precision was stated, the own one fits, or
+    none of the smaller ones does. The time, fit, cost, rate and comparison answers of a
+    media model all fall back through it, so they name one precision for one card."""
+    if r is None or r.gpu is None or r.fits_in_memory or w.weights:
+        return None
+
+    def meets(pid: str) -> SizingResult | None:
+        again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
+        if (again is None or not again.fits_in_memory or again.runs is False
+                or _impossible(again) or (timed and again.performance is None)):
+            return None
+        return again
+
+    first = _first_lower(_MEDIA_SMALLER, r.weights, meets)
+    return None if first is None else first[1]
 
 
 def _wall_leads(w: _W) -> bool:
@@ -707,15 +731,9 @@ def _media_cost(w: _W, gid: str) -> bool:
     mk = w.media_kw(gid, count, job=True)
     r = w.size(gpu=gid, gpu_count=count, **mk)
     default = r
-    if r is not None and not r.fits_in_memory and not w.weights:
-        # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the
-        # first smaller one that fits, named in the answer
-        for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits_in_memory and not any(
-                    x.startswith("impossible combination") for x in again.warnings):
-                r = again
-                break
+    # no precision asked and the default does not fit (FLUX at bf16 on 24 GB): the first
+    # smaller one that fits and runs, named in the answer
+    r = _smaller_fit(w, gid, count, r, mk) or r
     b = w.basis(gid, count)
     own = w.own_gpu_price(gid, count)
     if r is None or r.gpu is None or not r.fits_in_memory or r.performance is None or (
@@ -1093,14 +1111,10 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             # first that fits, as the answer for that GPU alone sizes it ("h100 vs 4090 for
             # flux dev": the 4090 at fp8, 34.5 s an image; it said it does not hold it at
             # all, audit ask_en #8), and its row says so
-            for pid in _MEDIA_SMALLER:
-                again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-                if again is not None and again.fits_in_memory and (
-                        again.performance is not None) and not any(
-                        x.startswith("impossible combination") for x in again.warnings):
-                    r = again
-                    setup = w.say("compare_setup_precision", setup=setup, weights=pid)
-                    break
+            again = _smaller_fit(w, gid, count, r, mk, timed=True)
+            if again is not None:
+                r = again
+                setup = w.say("compare_setup_precision", setup=setup, weights=again.weights)
         if r is None or not r.fits_in_memory or r.performance is None:
             rows.append(w.say("compare_nofit", gpu=w.gpu_name(gid)))
             continue
@@ -1304,12 +1318,8 @@ def _rate_asked(w: _W, gid: str | None) -> bool:
     job = kind in ("audio_hours", "streams")
     mk = w.media_kw(gid, count, job=job)
     r = w.size(gpu=gid, gpu_count=count, **mk)
-    if (r is not None and not r.fits_in_memory and not w.weights and m.kind == "diffusion"):
-        for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits_in_memory:
-                r = again
-                break
+    if m.kind == "diffusion":
+        r = _smaller_fit(w, gid, count, r, mk) or r
     p = r.performance if r is not None and r.fits_in_memory else None
     if r is None or p is None:
         return False
@@ -1614,18 +1624,17 @@ def _media(w: _W) -> None:
     if r is None or r.gpu is None:
         return
     default = r
-    if (not r.fits_in_memory and not w.weights and m.kind == "diffusion" and m.modality == "image"
-            and w.sub in ("hour", "second", "minute", "day", "time", None)):
+    if m.kind == "diffusion" and w.sub in ("hour", "second", "minute", "day", "time", "fits",
+                                           None):
         # a rate asked ("FLUX schnell images per hour on a 4090") and no precision: the first
-        # smaller one that fits, named, as the cost of its images is (_media_cost) (it said
-        # No at bf16 and gave no rate); so too with nothing more asked ("Flux dev on a 4090:
-        # how many seconds per image?" opened with a No nobody asked: regress2 #13)
-        for pid in _MEDIA_SMALLER:
-            again = w.size(gpu=gid, gpu_count=count, weights=pid, **mk)
-            if again is not None and again.fits_in_memory and not any(
-                    x.startswith("impossible combination") for x in again.warnings):
-                r = again
-                break
+        # smaller one that fits and runs there, named, as the cost of its images is
+        # (_media_cost) (it said No at bf16 and gave no rate); so too with nothing more asked
+        # ("Flux dev on a 4090: how many seconds per image?" opened with a No nobody asked:
+        # regress2 #13), for a video model's clip ("how long does cogvideox-5b take per video
+        # on an rtx 4090?" said No at bf16, 29.5 GiB, where fp8 holds it, 19.9 GiB, and its
+        # cost answer times it so) and for a fit asked ("merge flux dev pe un rtx 3090?": a
+        # Yes at fp8, as the recommendations run it, not a No at bf16; audit buyer24a #7)
+        r = _smaller_fit(w, gid, count, r, mk) or r
     # the GPU's own sizing, the one the answer states: its precision (Whisper's bf16 on a
     # V100, compute capability 7.0, runs at fp16; FLUX at fp8 where bf16 does not fit) and
     # its memory; the sizing with no GPU (recorded above) said bf16 (audit medlabel)
@@ -1638,6 +1647,9 @@ def _media(w: _W) -> None:
         if batched is not None:
             w.out.more.insert(1, batched)
     setup = named or w.setup(count, gid)
+    # the GPU each pipeline replica sits on (one per GPU): what a precision's memory per GPU is
+    # held against ("more than 2 × RTX 4090 holds" read as if 48 GB were short of 36.2 GiB)
+    one = setup if count == 1 else w.setup(1, gid)
     need = w.gib(r.memory.per_gpu_gib)
     if r.fits_in_memory:
         _refiner_note(w, r, setup)
@@ -1720,6 +1732,11 @@ def _media(w: _W) -> None:
             w.out.first = w.say("video", model=m.name, weights=r.weights, need=need,
                                 **size_, sec=w.clip_time(sec or 0), setup=setup)
         w.ask("seconds_per_clip", sec or 0, "s")
+        if default is not r:
+            # the precision fallen to said beside the clip's time, as an image's is
+            w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
+                                       need=w.gib(default.memory.per_gpu_gib), setup=one,
+                                       weights=r.weights, fit=w.gib(r.memory.per_gpu_gib)))
         per_video = _length_clips(w)
         if per_video > 1 and sec and w.sub not in ("memory", "fits"):
             # "how long does a 10-second video take?": the video's clips in all lead
@@ -1789,7 +1806,7 @@ def _media(w: _W) -> None:
             w.out.more.insert(0, w.say("image_replicas_note", n=w.n(count), sec=w.n(sec, 1)))
         if default is not r:
             w.out.more.insert(0, w.say("media_precision_fit", default=default.weights,
-                                       need=w.gib(default.memory.per_gpu_gib), setup=setup,
+                                       need=w.gib(default.memory.per_gpu_gib), setup=one,
                                        weights=r.weights, fit=w.gib(r.memory.per_gpu_gib)))
     if w.sub == "memory" and w.out.first:
         # "how much VRAM for SDXL at batch 8?": the memory (the first sentence says it) is
