@@ -4989,8 +4989,10 @@ _SIZE_STATED = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib)\b")
 # "how big is a LoRA checkpoint", "cât spațiu pentru checkpoint-uri"): their bytes, by the
 # storage rule (numbers.terms._checkpoints), not the run's GPU memory (audit train2 #5)
 _CKPT_WORD = re.compile(r"\bcheckpoint(?:s|-uri|uri|ul|ului|urile|-urile|-ul)?\b")
-_CKPT_SIZE = re.compile(r"\bdisk\b|\bdisc\b|\bspace\b|\bspatiu\w*+|\bhow big\b|\bsize\b"
-                        r"|\bcat de mare\b|\bmarime\w*+|\bdimensiun\w*+|\bocupa\w*+"
+_CKPT_SIZE = re.compile(r"\bdisk\b|\bdisc\b|\bspace\b|\bspatiu\w*+|\bhow (?:big|large)\b"
+                        # (plural too: "cât de mari sunt checkpointurile", audit buyer24a #9:
+                        # the run's GPU memory, where English gave the checkpoints' GB)
+                        r"|\bsize\b|\bcat de mar[ei]\b|\bmarime\w*+|\bdimensiun\w*+|\bocupa\w*+"
                         r"|\bhow (?:much|many) (?:gb|tb|bytes)\b|\bcati (?:gb|tb|octeti)\b")
 # a model trained or tuned before ("our fine-tuned whisper", "was fine-tuned on medical
 # speech", "the pre-trained checkpoint", "after fine-tuning, it will transcribe", "modelul
@@ -5010,7 +5012,7 @@ _CKPT_OF_RUN = re.compile(r"\bresum\w*+|\bde reluare\b|\boptimi[sz]er\w*+|\bopti
 # the weights' size asked of a released checkpoint: their GB on disk, where no GPU, serving or
 # GPU memory is asked ("what size GPU ... to run the checkpoint" is a recommendation)
 _CKPT_WEIGHTS_SIZE = re.compile(r"\bhow (?:big|large)\b|\bhow (?:much|many) (?:gb|tb|bytes)\b"
-                                r"|\bspace\b|\bspatiu\w*+|\bcat de mare\b|\bcati (?:gb|tb)\b"
+                                r"|\bspace\b|\bspatiu\w*+|\bcat de mar[ei]\b|\bcati (?:gb|tb)\b"
                                 r"|\bocupa\w*+|\b(?:checkpoint\w*+|file\w*+) size\b"
                                 r"|\bsize of\b|\bmarime\w*+|\bdimensiune\w*+")
 _CKPT_GPU_ASKED = re.compile(r"\bgpus?\b|\bcards?\b|\bplac\w*+|\binstance\w*+|\binstant\w*+"
@@ -5041,7 +5043,12 @@ _GPU_MEMORY_WORD = re.compile(r"\bvram\b|\bmemor\w*+|\bgpu ram\b")
 # a request's output tokens ("500 de tokeni de iesire"): not data leaving a cloud
 _TOKENS_OUT = re.compile(r"\b(?:tokens?|tokeni)\s++(?:(?:de|la|in)\s++)?iesire\b"
                          r"|\bfara\s++(?:\w++\s++){0,2}?iesire\b"  # "fără ieșire": no output
-                         r"|\b\d++k?\s*+(?:(?:de|la)\s++)?(?:output|iesire)\b")
+                         r"|\b\d++k?\s*+(?:(?:de|la)\s++)?(?:output|iesire)\b"
+                         # the output set against the input tokens, its noun left out: "1 milion
+                         # de tokeni de intrare și cât de ieșire" (audit buyer24b #11: a month
+                         # with egress, where English answered the price per 1M of each)
+                         r"|\b(?:tokens?|tokeni)\s++(?:de\s++)?(?:intrare|input)\b[^.?!;]{0,30}?"
+                         r"\b(?:de|la|in)\s++iesire\b")
 # a model kept running, not only stored: served, hosted, run, or for hours a day ("12h/day",
 # "12 ore pe zi", "24/7")
 _IN_USE = re.compile(r"\b(?:serv(?:e|es|ed|ing|esc|im|it|irea?)|host\w*+|deploy\w*+|inferen\w*+"
@@ -5096,6 +5103,17 @@ _CONCURRENCY_Q = re.compile(
     r"|requests|reqs))\b(?=[^?.!;]{0,80}?\b(?:simultan\w*+|in paralel|deodata|incap\w*+"
     r"|concurent\w*+|at once|at the same time|in parallel|simultaneous\w*+|concurrent\w*+"
     r"|fit)\b)")
+# the users each model of a comparison serves asked: "which serves more users", "handles more
+# concurrent requests", "how many users can each serve", "care servește mai mulți
+# utilizatori", "câți utilizatori" (:func:`classify`; never a load stated, "for 16 users")
+_MORE_USERS = re.compile(
+    r"(?:\b(?:more|how many)\s++(?:concurrent\s++|simultaneous\s++|parallel\s++)?(?:users"
+    r"|requests|clients|people|sessions|streams)"
+    r"|\b(?:mai\s++multi|cati)\s++(?:utilizatori|useri|clienti|oameni)"
+    r"|\b(?:mai\s++multe|cate)\s++(?:cereri|sesiuni|conexiuni|persoane))\b"
+    # (never a rate: "how many requests per second", "câte cereri pe minut")
+    r"(?!\s*+(?:/|(?:per|pe|a|an|each|every)\s)\s*+(?:s|sec|second|secunda|min|minute|minut"
+    r"|hour|hr|h|ora|day|zi)\b)")
 # the most users asked: "max users", "the maximum number of concurrent users", "numărul maxim
 # de utilizatori" (before the context: "max users ... at 8k context" asks the users)
 _MAX_USERS = re.compile(
@@ -5196,6 +5214,19 @@ _PREFILL_ASKED = re.compile(
 _THROUGHPUT = re.compile(r"\bthroughput\b|\bdebit\w*+|\btotal\b|\baggregate\b|\bin total\b"
                          # "at full load", "la încărcare maximă": the total asked (ro2 #3)
                          r"|\b(?:full|max(?:imum)?|peak) load\b|\bincarcare maxima\b")
+# a count asked ("how many", "câte", "câți"), read before a fit's verb (:func:`_media_fit_asked`)
+_COUNT_BEFORE_FIT = re.compile(r"\b(?:how many|cate|cati)\b")
+
+
+def _media_fit_asked(f: str) -> bool:
+    """Whether a media model's fit is asked (:data:`_FITS`): its verb with no count asked
+    before it. "How many concurrent whisper streams can one L4 handle" asks the streams, as
+    "câte fluxuri whisper în paralel duce un L4" does (audit buyer24a #9: a "Yes" and no
+    count in English, about 50 streams in Romanian)."""
+    fit = _FITS.search(f)
+    return fit is not None and _COUNT_BEFORE_FIT.search(f, 0, fit.start()) is None
+
+
 _COUNT_Q = re.compile(
     r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
     r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
@@ -5869,15 +5900,18 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                  and not _FASTEST.search(f) and not buy)
     cost_q = rec_q or (bool(_COST.search(f)) and not buy) or bool(
         not has_model and gpu_named == 1 and _RENTAL_FOR.search(f) and not _FITS.search(f))
+    users_q = bool(_MORE_USERS.search(f) or _MAX_USERS.search(f))
     if (models_named >= 2 and gpu_named == 1 and not has_model and _COMPARE.search(f)
             and (_SPEED.search(f) or _FASTER.search(f) or _SLOWER.search(f)
-                 or _MONEY_Q.search(f) or _per_million(f))
+                 or _MONEY_Q.search(f) or _per_million(f) or users_q)
             and not _MEMORY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)):
         # "Qwen3-30B-A3B vs Mixtral 8x7B on an H100 for 16 users: which is faster?", "llama
         # 3.1 8b or qwen2.5 7b on a 4090, which is cheaper per million tokens?": each model
         # on that GPU side by side (numbers/compare.py's models; audit buyer17b #6: a
-        # guidance passage and no number)
-        return "compare", "million" if _per_million(f) else None
+        # guidance passage and no number); "which serves more users at 20 tok/s each?": the
+        # users each serves, as "how many users" asks of one model (numbers/write._each_users;
+        # audit buyer24b #11 gave one request's speeds, no count)
+        return "compare", ("million" if _per_million(f) else "users" if users_q else None)
     if (_KV.search(f) and has_model and _MEMORY_Q.search(f) and not _KV_ASKED.search(f)
             and kv_precision(text) is not None):
         # "how much VRAM for llama 8b with an fp8 KV cache": the total, its KV cache at that
@@ -6000,7 +6034,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
                else "second" if unit.startswith("s") else "minute" if unit.startswith("min")
                else "day" if unit in ("day", "zi") else None)
         # "can SDXL run on an RTX 3060, and how many seconds per image?": the yes leads
-        return "media", ("fits" if sub is None and _FITS.search(f)
+        return "media", ("fits" if sub is None and _media_fit_asked(f)
                          and not _TIMES_REAL_TIME_ASKED.search(f) else sub)
     if media and gpu_named >= 2 and _COMPARE.search(f):
         return "compare", None
@@ -6197,7 +6231,7 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
         # leads, its cost after it): the count that finishes in time; "how many GPU-hours
         # to generate 20,000 images": the job's GPU-hours (it led with the cost)
         return "media", ("gpu_hours" if _GPU_HOURS_Q.search(f) else "count"
-                         if _COUNT_Q.search(f) else "fits" if _FITS.search(f)
+                         if _COUNT_Q.search(f) else "fits" if _media_fit_asked(f)
                          else "memory"
                          if _MEMORY_Q.search(f) or _MEDIA_MEMORY.search(f)
                          else "time" if _TIME_Q.search(_REAL_TIME.sub(" ", f)) else None)

@@ -262,6 +262,17 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     each = _each_speed(intent, sub, ex, det, lang, catalog, today, messages, model_id, st)
     if each is not None:
         return each  # "fp8 vs bf16 ...: tokens/s and cost per 1M tokens?", "...: TTFT?"
+    each = _each_users(intent, sub, ex, det, lang, catalog, today, messages, st)
+    if each is not None:
+        return each  # "qwen3-30b-a3b vs qwen3-32b on one H100: which serves more users?"
+    if (intent == "speed" and sub not in _SPEED_PRICED and st is not None and st.million_asked
+            and model_id is not None and catalog.registry.models[model_id].kind == "llm"):
+        # "tokens/s in total on 8x H100 ..., and $/1M tok?": the speed leads, then the price
+        # per 1M asked beside it (audit buyer24b #11: the $/1M was dropped)
+        out = compose_numbers(intent, sub, ex, det, lang, catalog, today, messages, model_id,
+                              dc_replace(st, million_asked=False))
+        _million_also(out, ex, det, lang, catalog, today, messages, model_id, st)
+        return out
     base_load = user_base_load(ex, st, intent, catalog, model_id)
     if base_load is not None and st is not None and st.user_base is not None and (
             base_load == st.user_base[0]):
@@ -625,6 +636,119 @@ def _each_speed(intent: str, sub: str | None, ex: Extracted, det: Details, lang:
         out.offers.extend(money.offers)
         _gather_notes(out, money)
     return out
+
+
+_SPEED_PRICED = frozenset({"request_cost", "precision", "precision_vs"})
+"""The speed answer's subs that price their own setup, or weigh precisions
+(:func:`_each_speed`): no price per 1M is added to them (:func:`_million_also`)."""
+
+
+def _million_also(out: Written, ex: Extracted, det: Details, lang: str, catalog: Catalog,
+                  today: dt.date, messages: Messages, model_id: str, st: Stated) -> None:
+    """The price per 1M output tokens asked beside a speed ("how many tokens per second can 8x
+    H100 push with llama 3.1 70b fp8 at max load, and $/1M tok?"): the cost answer's own
+    lead for the same model, GPUs and load, said right after the speed that leads (the
+    first asked), with its warnings and offer. It was dropped: the throughput alone, where
+    the price asked alone gives $1.01 per 1M at lium's $14.00/h (audit buyer24b #11).
+    Nothing where the speed was not answered or nothing prices the setup (never $0)."""
+    if out.first is None:
+        return
+    cost = compose_numbers("cost", "million", ex, msgspec.structs.replace(det, sub="million"),
+                           lang, catalog, today, messages, model_id, st)
+    if (not _is_money(cost) or cost.asked is None
+            or not cost.asked.quantity.startswith("per_million")):
+        return
+    out.more.insert(0, cost.first or "")
+    priced = [cost.priced_offer] if cost.priced_offer is not None else cost.offers[:1]
+    out.offers.extend(o for o in priced if o not in out.offers)
+    _gather_notes(out, cost)
+
+
+def _each_users(intent: str, sub: str | None, ex: Extracted, det: Details, lang: str,
+                catalog: Catalog, today: dt.date, messages: Messages,
+                st: Stated | None) -> Written | None:
+    """Language models compared on one GPU by the users each serves ("qwen3-30b-a3b vs
+    qwen3-32b on one H100: which serves more users at 20 tok/s each?", "care servește mai
+    mulți utilizatori"; sub "users"): each model answered as "how many users at 20 tok/s
+    each can it serve on one H100" answers it alone (the max_concurrency answer: its
+    precision, the speed stated, its notes), the one that serves more leading with its
+    count, the others' after it; that count is the number asked. It gave one request's
+    speeds and no count (audit buyer24b #11). None where not so asked, or where no model
+    serves a user there (the comparison of speeds answers then)."""
+    if (intent != "compare" or sub != "users" or st is None or len(st.models) < 2
+            or any(catalog.registry.models[m].kind != "llm" for m in st.models)
+            or ex.gpu is None or det.gpus):
+        return None
+    beside = st.models_weights or (None,) * len(st.models)
+    alone = dc_replace(st, models=(), models_weights=())
+    sides: list[tuple[str, Written]] = []
+    for mid, pid in zip(st.models, beside, strict=True):
+        # (a precision written beside one model is that model's alone, as compare_models
+        # reads it)
+        one = (ex if not st.models_weights else msgspec.structs.replace(
+            ex, weights=pid, quantized=ex.quantized if pid else None))
+        sides.append((mid, compose_numbers(
+            "max_concurrency", None, one, msgspec.structs.replace(det, sub=None), lang,
+            catalog, today, messages, mid, alone)))
+    counted = [(mid, o) for mid, o in sides if o.first is not None and o.asked is not None
+               and o.asked.quantity == "max_batch_size"]
+    if len(counted) < len(sides):
+        return None
+    w = _W(ex, det, sub, lang, catalog, today, messages, counted[0][0], st)
+    if not any(o.asked and o.asked.value > 0 for _, o in counted):
+        # none serves one user there (at the speed stated): each one's own answer says so,
+        # with the speed one request alone gets, in the order named (no "No:" before each:
+        # which one serves more is no yes or no)
+        first = counted[0][1]
+        out = Written(first=" ".join(_without_yes_no(w, o.first or "") for _, o in counted),
+                      sizing=first.sizing, computed=True, follow_up=first.follow_up,
+                      asked=msgspec.structs.replace(first.asked, yes=None) if first.asked
+                      else None)
+        for mid, o in counted:
+            if o.more:
+                out.more.append(w.say("each_model_more", label=w.reg.models[mid].name,
+                                      text=_decap(w, " ".join(o.more))))
+            out.offers.extend(o.offers[:1])
+            _gather_notes(out, o)
+        return out
+    ranked = sorted(counted, key=lambda x: -(x[1].asked.value if x[1].asked else 0.0))
+    (best, top), rest = ranked[0], ranked[1:]
+    n = top.asked.value if top.asked else 0.0
+
+    def name(mid: str) -> str:
+        return w.reg.models[mid].name
+
+    others = "; ".join(
+        w.say("compare_models_other_users" if o.asked and o.asked.value > 0
+              else "compare_models_other_users_none", model=name(mid),
+              n=w.n(o.asked.value if o.asked else 0)) for mid, o in rest)
+    target = st.min_tokens_per_s
+    key = "compare_models_more_users" + ("_speed" if target else "")
+    if all(o.asked and o.asked.value == n for _, o in rest):
+        key += "_tie"
+    lead = w.say(key, model=name(best), setup=w.setup(ex.gpu_count or 1, ex.gpu), n=w.n(n),
+                 others=others, speed=w.say("speed_target_tps", tps=w.hours(target or 0.0)))
+    out = Written(first=lead, sizing=top.sizing, asked=top.asked, computed=True,
+                  follow_up=top.follow_up,
+                  users=next((o.users for _, o in sides if o.users is not None), None))
+    for _, o in sides:
+        out.more.append(o.first or "")
+    for mid, o in sides:
+        if o.more:
+            out.more.append(w.say("each_model_more", label=name(mid),
+                                  text=_decap(w, " ".join(o.more))))
+        out.offers.extend(o.offers[:1])
+        _gather_notes(out, o)
+    return out
+
+
+def _without_yes_no(w: _W, text: str) -> str:
+    """``text`` without the "Yes:" / "No:" ("Da:" / "Nu:") that :func:`_yes_no_lead` put
+    before it, its first letter in capitals again."""
+    if not _leads_yes_no(w, text):
+        return text
+    rest = text.split(":", 1)[1].lstrip() if ":" in text else text
+    return rest[:1].upper() + rest[1:]
 
 
 def _no_nvlink_note(w: _W) -> None:
