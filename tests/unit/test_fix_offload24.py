@@ -79,7 +79,8 @@ def test_llama_8b_on_one_4090_with_offload_fits_as_sizing_says() -> None:
     text = head(r)
     assert "127.1" not in text and "H200" not in text
     assert "Sized as stated: CPU offload (DeepSpeed ZeRO-Offload" in text
-    # its cost: the sizing's speed with it, and the host RAM it needs (not sized)
+    # its cost: the sizing's speed with it, and the host RAM it needs (fix/offloadram: now
+    # sized, DeepSpeed's estimate, and the machine's system RAM said against it)
     assert "The CPU offload costs speed" in text and "training tokens/s" in text
     assert "system RAM" in text
 

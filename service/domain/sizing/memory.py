@@ -536,6 +536,25 @@ GPU under ZeRO-Offload: 5e8 in the ZeRO-2 configuration of the Hugging Face Tran
 DeepSpeed guide (huggingface.co/docs/transformers/deepspeed, ``"reduce_bucket_size": 5e8``;
 PyTorch Lightning's DeepSpeedStrategy defaults to 2e8)."""
 
+# Host (CPU) RAM under CPU offload (DeepSpeed ZeRO-Offload, ``offload_optimizer: cpu``), from
+# DeepSpeed's own estimators (deepspeed/runtime/zero/stage_1_and_2.py
+# ``estimate_zero2_model_states_mem_needs`` and stage3.py ``estimate_zero3_model_states_mem_
+# needs``, called by their ``..._all_live`` / ``..._all_cold`` wrappers) and the "Memory
+# Requirements" page (deepspeed.readthedocs.io/en/latest/memory.html, "General RAM"):
+# ZeRO-2 with offload_optimizer cpu ``params * max(4 * n_gpus, 16) * additional_buffer_factor``;
+# ZeRO-3 with offload_optimizer cpu and offload_param none, with zero.Init,
+# ``params * 16 * gpus_factor * additional_buffer_factor`` (gpus_factor: the node's share,
+# 1 / nodes); "16b for fp32: 4b params, 4b grads, 4b momentum and 4b variance per parameter",
+# "4 (in 4*n_gpus): when pytorch creates a model it creates it in fp32 by default".
+OFFLOAD_HOST_GRAD_BYTES = 4.0
+"""The fp32 gradient kept in host memory per trained parameter under CPU offload ("4b grads"),
+beside the optimizer's bytes of :data:`OPTIMIZER_BYTES` (AdamW: 4 master + 8 moments)."""
+OFFLOAD_HOST_LOAD_BYTES = 4.0
+"""Bytes per parameter of the model each GPU's process builds on the host while loading it
+under ZeRO-1/2 (no zero.Init): fp32, PyTorch's default, as DeepSpeed's estimator counts it."""
+OFFLOAD_HOST_BUFFER = 1.5
+"""DeepSpeed's ``additional_buffer_factor`` default, "to be conservative"."""
+
 OPTIMIZER_BYTES = {
     # bytes per trainable parameter: (optimizer states incl. fp32 master, gradient)
     "adamw": (12.0, 2.0),
@@ -716,6 +735,28 @@ class TrainingPlan:
             pb = param_breakdown(a)
             overhead += 2 * block_bytes(pb, self.precision) / max(1, a.stack_layers) / tp
         return _parts(weights, 0.0, act, overhead, grads, opt)
+
+    def host_offload_gib(self, node_gpus: int) -> tuple[float, float] | None:
+        """Host (CPU) RAM one node needs under CPU offload, in GiB, as DeepSpeed's estimators
+        count it (the sources at :data:`OFFLOAD_HOST_GRAD_BYTES`): (the offloaded state, the
+        model's load), each x :data:`OFFLOAD_HOST_BUFFER`; the node needs the larger. The
+        state is the node's share of the trained parameters' optimizer bytes (AdamW: fp32
+        master weights and two fp32 moments) and fp32 gradients, sharded over the
+        data-parallel GPUs by ZeRO-1/2/3 as the ZeRO-3 estimator's ``gpus_factor`` shares it
+        (a trained value model counted as the policy is); the load is every GPU process of
+        the node building the whole model on the host in fp32 under ZeRO-0/1/2, none under
+        ZeRO-3 (zero.Init, as Hugging Face Transformers and Accelerate use it with ZeRO-3).
+        None without cpu_offload."""
+        if not self.cpu_offload:
+            return None
+        on_node = min(self.gpus, max(1, node_gpus))
+        opt_b, _ = OPTIMIZER_BYTES[self.optimizer]
+        copies = 1 if (self.zero_stage or 0) >= 1 else self.dp
+        state = (self.trainable() * trained_models(self.objective) * copies
+                 * (opt_b + OFFLOAD_HOST_GRAD_BYTES) * on_node / self.gpus)
+        load = (0.0 if (self.zero_stage or 0) >= 3 else
+                OFFLOAD_HOST_LOAD_BYTES * self.model.total_params * on_node)
+        return (state * OFFLOAD_HOST_BUFFER / GIB, load * OFFLOAD_HOST_BUFFER / GIB)
 
     def whole(self) -> MemoryParts:
         p = self.per_gpu()

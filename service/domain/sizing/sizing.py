@@ -78,6 +78,9 @@ from service.domain.sizing.layout import (
 )
 from service.domain.sizing.memory import (
     GIB,
+    OFFLOAD_HOST_BUFFER,
+    OFFLOAD_HOST_GRAD_BYTES,
+    OPTIMIZER_BYTES,
     PAIRED_OBJECTIVES,
     REFERENCE_OBJECTIVES,
     Assumption,
@@ -185,6 +188,37 @@ class Memory(Out, frozen=True, kw_only=True):
                     "capacity_per_gpu_gib")]
     per_gpu: Annotated[MemoryParts, msgspec.Meta(
         description="the memory by part on one GPU, in GiB")]
+
+
+class HostMemory(Out, frozen=True, kw_only=True):
+    """Host (CPU) RAM a training run with ``cpu_offload`` needs on one node (DeepSpeed
+    ZeRO-Offload), as DeepSpeed's own memory estimators count it."""
+
+    per_node_gib: Annotated[float, msgspec.Meta(
+        description="host RAM one node needs, in GiB: the larger of state_gib and load_gib")]
+    node_gpus: Annotated[int, msgspec.Meta(
+        description="the run's GPUs on that node (the figures grow with them)")]
+    state_gib: Annotated[float, msgspec.Meta(
+        description="the offloaded state the node keeps in (pinned) host memory through the "
+                    "run, in GiB: its share of the trained parameters' fp32 master weights, "
+                    "fp32 gradients and optimizer moments (AdamW: 16 bytes per parameter), "
+                    "x 1.5")]
+    load_gib: Annotated[float, msgspec.Meta(
+        description="the peak while loading, in GiB: each GPU process of the node builds the "
+                    "whole model on the host in fp32 (4 bytes per parameter) under ZeRO-0/1/2, "
+                    "x 1.5; 0 under ZeRO-3 (zero.Init)")]
+    source: Annotated[str, msgspec.Meta(
+        description="where the rule comes from")]
+
+
+HOST_MEMORY_SOURCE = (
+    "DeepSpeed's memory estimators (deepspeed/runtime/zero/stage_1_and_2.py "
+    "estimate_zero2_model_states_mem_needs, stage3.py estimate_zero3_model_states_mem_needs) "
+    "and deepspeed.readthedocs.io/en/latest/memory.html, General RAM: ZeRO-2 offload "
+    "params x max(4 x GPUs per node, 16) x 1.5, ZeRO-3 offload_optimizer with zero.Init "
+    "params x 16 / nodes x 1.5")
+"""The source said with :class:`HostMemory` (the constants' own sources:
+memory.OFFLOAD_HOST_GRAD_BYTES)."""
 
 
 class FitRow(Out, frozen=True, kw_only=True, gc=False):
@@ -333,6 +367,14 @@ class SizingResult(Out, frozen=True, kw_only=True):
                     "them, whether or not the engine runs these weights there (max_batch_size "
                     "is 0 where it does not); null where max_batch_size is")] = None
     """Memory only, as ``fits_in_memory``: ``max_batch_size`` before a kernel rule zeroes it."""
+    host_memory: Annotated[HostMemory | None, msgspec.Meta(
+        description="training with finetune.cpu_offload (DeepSpeed ZeRO-Offload): the host "
+                    "(CPU) RAM one node needs for the offloaded fp32 master weights, gradients "
+                    "and optimizer state, and while loading the model, in GiB, by DeepSpeed's "
+                    "estimators (see the host_ram assumption); null without cpu_offload and "
+                    "for inference")] = None
+    """Training with ``cpu_offload``: the host RAM one node needs (DeepSpeed's estimators);
+    None otherwise (the GPU memory alone is sized there)."""
 
 
 def sized_from_entry(m: ModelEntry) -> SizedModel:
@@ -1411,6 +1453,7 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         hw.warnings.append(moe)
     per = tplan.per_gpu()
     memory = _memory(tplan.whole(), per, False)
+    host = _host_memory(tplan, node, note)
     fits = None
     perf = cost = None
     if gpu is not None:
@@ -1464,7 +1507,43 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         assumptions=assumptions, sources=sources, layout=layout, warnings=hw.warnings,
         runs=hw.ok if gpu is not None else None,
         capacity_per_gpu_gib=gpu.usable_gib if gpu is not None else None,
-        fits_in_memory=fits)
+        fits_in_memory=fits, host_memory=host)
+
+
+def _host_memory(plan: TrainingPlan, node: int, note: object) -> HostMemory | None:
+    """The host RAM one node of a ``cpu_offload`` run needs (``TrainingPlan.host_offload_gib``,
+    DeepSpeed's estimators), noted as the ``host_ram`` assumption with what it counts; None
+    without offload. The sizing gave only the GPU memory, and the answers said "the host RAM
+    ... is not sized here" (buyer audit 24a)."""
+    got = plan.host_offload_gib(node)
+    if got is None:
+        return None
+    assert callable(note)
+    state, load = got
+    on_node = min(plan.gpus, node)
+    opt_b = OPTIMIZER_BYTES[plan.optimizer][0] + OFFLOAD_HOST_GRAD_BYTES
+    need = max(state, load)
+    why = (f"DeepSpeed ZeRO-Offload keeps the fp32 master weights, the fp32 gradients and "
+           f"the optimizer moments of the trained parameters in pinned host memory "
+           f"({opt_b:g} bytes per trained parameter with {plan.optimizer}), "
+           + ("sharded over the data-parallel GPUs, " if plan.dp > 1 and plan.zero_stage
+              else "")
+           + f"{state:.1f} GiB for the node's {on_node} GPU{'s' if on_node > 1 else ''}; ")
+    if (plan.zero_stage or 0) >= 3:
+        why += "under ZeRO-3 the model is built sharded (zero.Init), no whole copy on the host"
+    else:
+        procs = (f"each of the node's {on_node} GPU processes builds" if on_node > 1
+                 else "the GPU's process builds")
+        why += (f"while loading, {procs} the whole model on the host in fp32 (4 bytes per "
+                f"parameter), {load:.1f} GiB (less where it is loaded in 16 bits, or with "
+                "ZeRO-3's zero.Init)")
+    why += (f"; both x {OFFLOAD_HOST_BUFFER:g}, DeepSpeed's conservative buffer factor; the "
+            "node needs the larger. Not counted: the data loader, the OS and the framework's "
+            f"own CPU memory. Source: {HOST_MEMORY_SOURCE}")
+    note("host_ram", f"{need:.1f} GiB per node of {on_node} GPU{'s' if on_node > 1 else ''}",
+         why)
+    return HostMemory(per_node_gib=need, node_gpus=on_node, state_gib=state, load_gib=load,
+                      source=HOST_MEMORY_SOURCE)
 
 
 NEAR_CAPACITY = 0.9

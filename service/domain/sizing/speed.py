@@ -589,9 +589,13 @@ LORA_MFU = 0.55
 QLORA_DEQUANT_FACTOR = 0.85
 CPU_OFFLOAD_MFU_FACTOR = 0.5
 """The share of its MFU a training step keeps with CPU offload (DeepSpeed ZeRO-Offload: the
-optimizer step on the CPU, the gradients and the updated weights over PCIe): the model's own
-factor, which the ask answers say as such (buyer audit 24a #1); no measurement is cited for
-it here."""
+optimizer step on the CPU, the gradients and the updated weights over PCIe): an assumption,
+not a measurement, and the ask answers say it is one ("an assumption, not a measurement").
+The one published comparison, the ZeRO-Offload paper (Ren et al. 2021, arXiv 2101.06840,
+abstract: "40 TFlops/GPU on a single NVIDIA V100 GPU for 10B parameter model compared to
+30TF using PyTorch alone for a 1.4B parameter model"), times other model sizes at the large
+batches that hide the CPU's Adam step, not the same run with and without offload at the
+micro-batch of 1 a small GPU holds, so no figure of it is taken here (buyer audit 24a)."""
 
 MOE_EXPERT_EFFICIENCY = 0.015
 """Share of the model's MFU at which the routed experts' FLOPs run in training (an MoE with

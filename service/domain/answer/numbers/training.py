@@ -47,7 +47,13 @@ from service.domain.recommend.types import (
     RecommendationRequest,
 )
 from service.domain.sizing.layout import NODE_GPUS
-from service.domain.sizing.memory import PAIRED_OBJECTIVES, REFERENCE_OBJECTIVES
+from service.domain.sizing.memory import (
+    OFFLOAD_HOST_BUFFER,
+    OFFLOAD_HOST_GRAD_BYTES,
+    OPTIMIZER_BYTES,
+    PAIRED_OBJECTIVES,
+    REFERENCE_OBJECTIVES,
+)
 from service.domain.sizing.requests import (
     FinetuneOptions,
 )
@@ -980,7 +986,8 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
             # figure leads and the fit is said beside it, not as a yes or no
             w.out.asked = msgspec.structs.replace(w.out.asked, yes=None)
         w.out.more.extend(lines)
-        _offload_cost(w, kw, r, setup, (first, *lines))
+        # the machine priced, not where the asker's own GPU price is used
+        _offload_cost(w, kw, r, setup, (first, *lines), o if own is None else None, gid)
         if (o is not None and o.gpu_count < count and o.network in FAST_NETWORKS and price
                 and own is None):
             w.out.more.append(w.say("train_fabric", nodes=w.n(count // o.gpu_count),
@@ -1033,23 +1040,49 @@ def _train_run(w: _W, task: str, spot: bool) -> None:
 
 
 def _offload_cost(w: _W, kw: dict[str, Any], r: SizingResult, setup: str,
-                  said: tuple[str, ...]) -> None:
+                  said: tuple[str, ...], o: OfferView | None, gid: str | None) -> None:
     """CPU offload asked (``finetune.cpu_offload``) for a run that fits: what it costs, the
     sizing's own training tokens/s with it (the step at ``CPU_OFFLOAD_MFU_FACTOR`` of the
-    GPU's usual share of peak), the figure left out where the answer already says it, and
-    the host RAM it needs, which the sizing does not give (buyer audit 24a #1: the offload
-    was dropped, "No ... 127.1 GiB" on one RTX 4090 where the sizing with it gives 18.2)."""
+    GPU's usual share of peak, said as the assumption it is), the figure left out where the
+    answer already says it, and the host RAM it needs per machine (the sizing's
+    ``host_memory``, DeepSpeed's estimators) with whether the machine priced (``o``) has it
+    or that the catalog does not list its RAM (buyer audit 24a #1: the offload was dropped,
+    "No ... 127.1 GiB" on one RTX 4090 where the sizing with it gives 18.2; then "the host
+    RAM ... is not sized here")."""
     ft = kw.get("finetune") or {}
-    p = r.performance
-    if (not ft.get("cpu_offload") or not r.fits_in_memory or p is None
-            or not p.training_tokens_per_s or w.model is None or w.model.kind != "llm"):
+    if (not ft.get("cpu_offload") or not r.fits_in_memory or w.model is None
+            or w.model.kind != "llm"):
         return
-    tps = w.n(p.training_tokens_per_s)
-    share = w.f.percent(CPU_OFFLOAD_MFU_FACTOR)
-    if any(re.search(rf"(?<![\d.,]){re.escape(tps)}(?!\d)", x) for x in said):
-        w.out.more.append(w.say("train_offload_cost_said", share=share))
+    p = r.performance
+    if p is not None and p.training_tokens_per_s:
+        tps = w.n(p.training_tokens_per_s)
+        share = w.f.percent(CPU_OFFLOAD_MFU_FACTOR)
+        if any(re.search(rf"(?<![\d.,]){re.escape(tps)}(?!\d)", x) for x in said):
+            w.out.more.append(w.say("train_offload_cost_said", share=share))
+        else:
+            w.out.more.append(w.say("train_offload_cost", tps=tps, setup=setup, share=share))
+    host = r.host_memory
+    if host is None or gid is None:
+        return
+    ram = {"ram": w.gib(host.per_node_gib), "setup": w.setup(host.node_gpus, gid),
+           "buffer": w.f.number(OFFLOAD_HOST_BUFFER, 1)}
+    if host.load_gib > host.state_gib:
+        w.out.more.append(w.say("train_offload_host_load", **ram, state=w.gib(host.state_gib)))
     else:
-        w.out.more.append(w.say("train_offload_cost", tps=tps, setup=setup, share=share))
+        opt = ft.get("optimizer") or FinetuneOptions().optimizer
+        w.out.more.append(w.say("train_offload_host_state", **ram, bytes=w.n(
+            OPTIMIZER_BYTES[opt][0] + OFFLOAD_HOST_GRAD_BYTES)))
+    # the machine priced holds the run's GPUs of one node (the figure is per node of
+    # host.node_gpus): its RAM said against it, or that the catalog does not list it
+    if o is None or min(r.gpu_count, o.gpu_count) != host.node_gpus:
+        return
+    where = {"provider": o.provider, "instance": o.instance_type}
+    if o.ram_gib is None:
+        w.out.more.append(w.say("train_offload_host_unlisted", **where))
+    else:
+        w.out.more.append(w.say(
+            "train_offload_host_ok" if o.ram_gib >= host.per_node_gib
+            else "train_offload_host_short", **where, has=w.gib(o.ram_gib)))
 
 
 def _whole_machine(w: _W, kw: dict[str, Any], gid: str, count: int,
