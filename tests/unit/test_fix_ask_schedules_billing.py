@@ -163,7 +163,10 @@ def test_a_recurring_job_leads_with_the_month(q: str, one: str, runs: float) -> 
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_month_usd", r.answer
-    assert value == pytest.approx(per_job * runs, rel=1e-6), r.answer
+    # fix/pcienvl: a daily run on 4 x RTX 3060 (now the cheapest: vast's "pcie" 4 x RTX 3090
+    # had been timed over an NVLink bridge it lacks) takes 3 instances to finish within its
+    # 24 h: its month is $0.0035 above 30 one-off runs on one ($453.26 against $453.25)
+    assert value == pytest.approx(per_job * runs, rel=1e-5), r.answer
     text = head(r)
     # the run's own cost beside the month, and that each run is billed on its own
     money = f"${per_job:,.2f}" if r.lang == "en" else \

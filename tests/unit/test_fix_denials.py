@@ -18,8 +18,10 @@ def head(r: object) -> str:
     return _head(r).replace("\u00a0", " ")  # type: ignore[arg-type]
 
 
-# 200M tokens of Llama 3.1 8B: $14.90 as output tokens (3,584 in / 512 out), on-demand
-# (re-pinned: start transient + round 14; was $14.92);
+# 200M tokens of Llama 3.1 8B: $15.11 as output tokens (3,584 in / 512 out), on-demand
+# (re-pinned: start transient + round 14; was $14.92; fix/pcienvl: $14.90 on vast's 4 x RTX
+# 3090 timed its tensor-parallel pairs over an NVLink bridge the "pcie" machine lacks, $16.66
+# over PCIe: 4 x RTX 3060 at vast is now the cheapest);
 # $3.51 read as a translation (512 / 512); $7.58 on 4 x B200 on spot (task r14int8: fp8 on
 # Blackwell, where vLLM runs no int8; they were $14.47 and $3.07 on RTX 5070 at int8)
 @pytest.mark.parametrize("q", [
@@ -33,7 +35,8 @@ def test_a_denied_translation_is_priced_as_plain_output(q: str) -> None:
     r = ask(q)
     quantity, value, _ = asked(r)
     assert quantity == "per_job_usd"
-    assert value == pytest.approx(14.90, abs=0.01)  # re-pinned: start transient + round 14
+    # re-pinned: start transient + round 14; fix/pcienvl (above)
+    assert value == pytest.approx(15.11, abs=0.01)
     text = head(r)
     assert "3,584 input and 512 output" in text or "3.584 de tokeni de intrare și 512" in text
     assert "translation" not in text and "traducerii" not in text
@@ -90,7 +93,8 @@ def test_spot_said_fine_leads_with_spot(q: str, usd: float, kind: str) -> None:
 
 @pytest.mark.parametrize(("q", "usd", "od"), [
     # re-pinned: start transient + round 14 (was $14.92)
-    ("We can't have the job interrupted: generate 200M tokens with Llama 3.1 8B, cost?", 14.90,
+    # fix/pcienvl: 15.11 (was 14.90, vast's "pcie" 4 x RTX 3090 timed over an NVLink bridge)
+    ("We can't have the job interrupted: generate 200M tokens with Llama 3.1 8B, cost?", 15.11,
      "on-demand)"),
     ("We don't want to risk interruptions: generate 100,000 SDXL images, cost?", 44.19,
      "(on-demand)"),
@@ -99,7 +103,7 @@ def test_spot_said_fine_leads_with_spot(q: str, usd: float, kind: str) -> None:
     ("We don't want interruptions: cost to generate 100,000 SDXL images?", 44.19,
      "(on-demand)"),
     ("We can't have interruptions: generate 200M tokens with Llama 3.1 8B, what does it cost?",
-     14.90, "on-demand)"),  # re-pinned: start transient + round 14
+     15.11, "on-demand)"),  # re-pinned: start transient + round 14; fix/pcienvl (above)
     ("Nu vrem întreruperi: cât costă 100.000 de imagini SDXL?", 44.19, "(la cerere)"),
 ])
 def test_no_interruption_wordings_lead_on_demand(q: str, usd: float, od: str) -> None:
@@ -118,9 +122,10 @@ def test_not_by_tomorrow_is_no_deadline() -> None:
     assert "Deadline by tomorrow" not in text
     assert "9 instances" not in text
     # re-pinned: start transient + round 14: 8 x RTX 3090 at lium now edges out 4 x RTX 3090
-    # at vast ($74.60; r14int8: was $72.36 on RTX 5070 int8)
-    assert asked(r)[1] == pytest.approx(74.39, abs=0.01)
-    assert text.startswith("The job costs about $74.39 on 8 × NVIDIA GeForce RTX 3090")
+    # at vast ($74.60; r14int8: was $72.36 on RTX 5070 int8); fix/pcienvl: $74.39 timed the
+    # "pcie" RTX 3090 machines' tensor-parallel pairs over an NVLink bridge they lack
+    assert asked(r)[1] == pytest.approx(75.54, abs=0.01)
+    assert text.startswith("The job costs about $75.54 on 4 × NVIDIA GeForce RTX 3060")
 
 
 @pytest.mark.parametrize(("text", "by"), [

@@ -97,11 +97,13 @@ REQUESTS: list[tuple[dict[str, Any], str]] = [
     ({"model": "llama-3.1-8b", "workload": "finetune", "training_tokens": 1e13},
      "Clasată după opțiunile care se termină în 365 de zile: aceasta durează ~"),
     # a dearer option's replicas: the machines rented, each replica's memory
-    ({"model": "llama-3.1-70b", "providers": ["hyperstack"], "concurrent_requests": 50},
-     "4 replici, câte una pe fiecare grup de GPU-uri al mașinilor închiriate, unde încărcarea "
-     "are nevoie de 2."),
-    ({"model": "llama-3.1-70b", "providers": ["hyperstack"], "concurrent_requests": 50},
-     "13 replici, pentru că memoria fiecăreia ține 4 cereri la contextul complet de 4.096 de "
+    # (fix/pcienvl: were 70B at hyperstack, whose "pcie" A100 / RTX A6000 pairs were timed over
+    # an NVLink bridge they lack: over PCIe no hyperstack option is 2x option #1 any more)
+    ({"model": "qwen2.5-72b", "providers": ["runpod"], "concurrent_requests": 50},
+     "3 replici, câte una pe fiecare grup de GPU-uri al mașinilor închiriate, unde încărcarea "
+     "are nevoie de 1."),
+    ({"model": "llama-3.1-70b", "providers": ["runpod"], "concurrent_requests": 50},
+     "3 replici, pentru că memoria fiecăreia ține 17 cereri la contextul complet de 4.096 de "
      "tokeni."),
     # a reserved price for a stated steady use
     ({"model": "llama-3.1-8b", "providers": ["hyperstack"], "hours_per_day": 24,

@@ -175,9 +175,11 @@ def test_an_answer_says_the_default_target_is_met_by_a_thin_margin() -> None:
 def test_a_thin_speed_margin_is_said_with_its_figures() -> None:
     from tests.unit.ask_fixtures import ask
     r = ask("cheapest gpu for mistral 7b at 60 tokens/s per user for 50 users")
-    assert "That speed (61.8 tokens/s per user) meets the 60 tokens/s target by a thin margin" \
+    # fix/pcienvl: 63.3 on 4 x RTX 5070 (was 61.8 on lium's 8 x RTX 3090, a "pcie" machine
+    # whose tensor-parallel pairs were timed over an NVLink bridge it lacks)
+    assert "That speed (63.3 tokens/s per user) meets the 60 tokens/s target by a thin margin" \
         in r.answer, r.answer
     ro = ask("cel mai ieftin GPU pentru mistral 7b la 60 de tokeni/s per utilizator pentru 50 "
              "de utilizatori")
-    assert "Viteza (61,8 tokeni/s per utilizator) atinge ținta de 60 de tokeni/s" in ro.answer, \
+    assert "Viteza (63,3 tokeni/s per utilizator) atinge ținta de 60 de tokeni/s" in ro.answer, \
         ro.answer

@@ -136,6 +136,7 @@ def test_tokens_without_rate_still_a_job() -> None:
     for q in ("Cost of 60M tokens with Llama 3.1 8B?",
               "What does it cost to generate 60M tokens with Llama 3.1 8B?"):
         r = ask(q)
-        # re-pinned: start transient + round 14 (was $4.48)
-        assert asked(r)[0] == "per_job_usd" and round(asked(r)[1], 2) == 4.47, r.answer
+        # re-pinned: start transient + round 14 (was $4.48); fix/pcienvl: $4.53 on 4 x RTX
+        # 3060 ($4.47 timed vast's "pcie" 4 x RTX 3090 over an NVLink bridge it lacks)
+        assert asked(r)[0] == "per_job_usd" and round(asked(r)[1], 2) == 4.53, r.answer
         assert "The 60,000,000 tokens are read as output tokens" in r.answer, r.answer

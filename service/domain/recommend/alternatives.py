@@ -90,6 +90,7 @@ from service.domain.recommend.types import (
     Option,
     RecommendationRequest,
 )
+from service.domain.sizing.efficiency import joined_as
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import (
     GIB,
@@ -973,8 +974,8 @@ def _targets_reason(ctx: Ctx, targets: list[tuple[Offer, str]],
         # the offers an answer could rank (a stale or suspect price only where asked for)
         usable = ([o for o, _ in targets if untrusted_reason(ctx, o) is None]
                   or [o for o, _ in targets])
-        best = reachable_ttft(ctx, [(gpus[o.gpu], o.gpu_count) for o in usable
-                                    if o.gpu in gpus], precisions)
+        best = reachable_ttft(ctx, [(joined_as(gpus[o.gpu], o.interconnect), o.gpu_count)
+                                    for o in usable if o.gpu in gpus], precisions)
         if best is not None and best.ttft_ms > tg.ttft_ms:
             what = ("the default time-to-first-token target" if tg.default_ttft
                     else "the time-to-first-token target")
@@ -1066,8 +1067,8 @@ def relaxed_default_ttft(ctx: Ctx, rejected: Sequence[tuple[Offer, str]],
     # the offers an answer could rank (a stale or suspect price only where asked for)
     usable = ([o for o, _ in targets if untrusted_reason(ctx, o) is None]
               or [o for o, _ in targets])
-    best = reachable_ttft(ctx, [(gpus[o.gpu], o.gpu_count) for o in usable if o.gpu in gpus],
-                          precisions)
+    best = reachable_ttft(ctx, [(joined_as(gpus[o.gpu], o.interconnect), o.gpu_count)
+                                for o in usable if o.gpu in gpus], precisions)
     if best is None or best.ttft_ms <= tg.ttft_ms:
         return None
     p = find_precision(best.precision)

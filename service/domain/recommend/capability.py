@@ -36,6 +36,7 @@ from service.domain.recommend.context import (
 from service.domain.recommend.types import RecommendationRequest
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S, cache_bytes_per_sequence
 from service.domain.sizing.batching import audio_batch, embed_batch
+from service.domain.sizing.efficiency import link_key
 from service.domain.sizing.hardware import fp32_components
 from service.domain.sizing.layout import (
     PCIE_TP_MAX,
@@ -514,7 +515,7 @@ def _replica(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1) -> Capabilit
     """One serving replica over ``t`` GPUs of a kind (cached: every node shape with the same
     GPU reuses it): whether one request at the full context fits with the headroom, and how
     many concurrent requests do (``replica_concurrency``, at most the engine's max_num_seqs)."""
-    key = (gpu.id, t, p.id, -pp, False)
+    key = (link_key(gpu), t, p.id, -pp, False)
     hit = ctx.cache.get(key)
     if hit is not None:
         return hit
@@ -546,7 +547,7 @@ def replica_throughput(ctx: Ctx, gpu: GPU, p: Precision, cap: Capability) -> tup
     if cap.max_batch < 0 or not cap.replica_concurrency:
         return 0.0, 0.0
     st = cap.pp * cap.stages
-    key = (gpu.id, cap.tp, st, p.id, cap.replica_concurrency)
+    key = (link_key(gpu), cap.tp, st, p.id, cap.replica_concurrency)
     hit = ctx.throughput_cache.get(key)
     if hit is None:
         rps = load_at(ctx, gpu, cap.tp, p, cap.replica_concurrency, st)[2]
@@ -560,7 +561,7 @@ def _step(ctx: Ctx, gpu: GPU, t: int, p: Precision, pp: int = 1
     admits (None: an engine that splits layers, timed by the plain decode-step model). A
     replica over ``pp`` nodes (pipeline stages) is timed like its tensor group reading every
     layer (each token passes every stage in turn), its KV pool the stages' together."""
-    key = (gpu.id, t, pp, p.id)
+    key = (link_key(gpu), t, pp, p.id)
     hit = ctx.step_cache.get(key)
     if hit is None:
         engine = _engine(ctx, p)
@@ -591,7 +592,7 @@ def load_at(ctx: Ctx, gpu: GPU, t: int, p: Precision, users: int, pp: int = 1) -
     (:func:`service.domain.sizing.serving.serve`); for an engine that splits whole layers
     (llama.cpp), sizing's slot model (:func:`service.domain.sizing.speed.layer_split_load`).
     Cached per replica and load."""
-    key = (gpu.id, t, pp, p.id, users)
+    key = (link_key(gpu), t, pp, p.id, users)
     hit = ctx.load_cache.get(key)
     if hit is not None:
         return hit
@@ -639,7 +640,7 @@ def open_loop(ctx: Ctx, gpu: GPU, t: int, p: Precision, rate: float, pp: int = 1
     if cost is not None:
         # cached beside the closed loop's figures: the rate search asks the same replica at
         # the same rates for every node shape and offer of the GPU
-        key = (gpu.id, t, pp, p.id, rate, "open")
+        key = (link_key(gpu), t, pp, p.id, rate, "open")
         hit = ctx.load_cache.get(key)
         if hit is None:
             at = serve(cost, _prompt_tokens(req), osl, None,
@@ -1021,7 +1022,7 @@ def _embed_capability(ctx: Ctx, gpu: GPU, g: int, p: Precision) -> Capability:
 
 
 def capability(ctx: Ctx, gpu: GPU, g: int, p: Precision, nodes: int = 1) -> Capability:
-    key = (gpu.id, g, p.id, nodes, ctx.req.allow_multi_node)
+    key = (link_key(gpu), g, p.id, nodes, ctx.req.allow_multi_node)
     if key not in ctx.cache:
         refused = kernel_refusal(ctx, gpu, p)
         if refused is not None:

@@ -93,7 +93,12 @@ from service.domain.recommend.types import (
 )
 from service.domain.sizing.audio_speed import WHISPER_WINDOW_S
 from service.domain.sizing.diffusion_speed import fp16_overflow_notes
-from service.domain.sizing.efficiency import SERVING_ERROR_FAMILY_WORDS, ServingErrorBand
+from service.domain.sizing.efficiency import (
+    SERVING_ERROR_FAMILY_WORDS,
+    ServingErrorBand,
+    joined_as,
+    link_key,
+)
 from service.domain.sizing.hardware import runs_on
 from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.memory import GIB, is_video, weight_bytes
@@ -887,12 +892,15 @@ def rank_offers(ctx: Ctx, offers: Sequence[Offer], precisions: list[Precision],
         gpu = gpus.get(offer.gpu)
         if gpu is None or (filtered and not offer_allowed(ctx, offer)):
             continue
+        # timed over the link the offer states: a bridged PCIe card on a machine stated
+        # "pcie" has no NVLink bridge (efficiency.joined_as), training and serving alike
+        gpu = joined_as(gpu, offer.interconnect)
         if gpu.id not in planned_gpus:
             planned_gpus.add(gpu.id)
             for asked, used in stand_ins(ctx, gpu, precisions):
                 if used is not None:
                     tried.setdefault((asked.id, used.id), []).append(gpu.name)
-        plan = plans.get((gpu.id, offer.gpu_count))
+        plan = plans.get((link_key(gpu), offer.gpu_count))
         if plan is None:
             plan = best_plan(ctx, gpu, offer.gpu_count, precisions)
         if isinstance(plan, str):
@@ -1010,7 +1018,7 @@ def multi_node_quotes(ctx: Ctx, offers: Sequence[Offer], p: Precision) -> list[Q
     quotes: list[Quote] = []
     misses = len(ctx.budget_misses)
     for o in fabric:
-        gpu = ctx.registry.gpus[o.gpu]
+        gpu = joined_as(ctx.registry.gpus[o.gpu], o.interconnect)
         if kernel_refusal(ctx, gpu, p) is not None:
             continue  # the kernel rules hold over several nodes as on one (capability)
         for n in MULTI_NODE_COUNTS:

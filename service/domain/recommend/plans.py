@@ -43,6 +43,7 @@ from service.domain.recommend.context import (
     per_s,
     rejection_kind,
 )
+from service.domain.sizing.efficiency import link_key
 from service.domain.sizing.sizing import setups_for
 
 
@@ -529,9 +530,9 @@ def reachable_ttft(ctx: Ctx, shapes: Sequence[tuple[GPU, int]], precisions: list
     users = ctx.req.concurrent_requests
     seen: set[tuple[str, int]] = set()
     for gpu, g in shapes:
-        if (gpu.id, g) in seen:
+        if (link_key(gpu), g) in seen:
             continue
-        seen.add((gpu.id, g))
+        seen.add((link_key(gpu), g))
         for p in runnable_precisions(ctx, gpu, precisions):
             layouts = serve_layouts(ctx, gpu, g, p)
             if isinstance(layouts, str):
@@ -581,7 +582,7 @@ def _not_as_asked(ctx: Ctx, gpu: GPU, precisions: list[Precision], p: Precision,
 def best_plan(ctx: Ctx, gpu: GPU, g: int, precisions: list[Precision]) -> Plan | str:
     """The precision that needs the fewest node-hours, quality handicap applied (cached per
     node shape: the choice does not depend on the price)."""
-    key = (gpu.id, g)
+    key = (link_key(gpu), g)
     if key in ctx.plan_cache:
         return ctx.plan_cache[key]
     best: Plan | None = None

@@ -431,7 +431,8 @@ _PROBE_BYTES = 16.0 * 2**20
 def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
     """The collective ``op`` (all_reduce, all_gather) over ``n`` GPUs of this kind; a measured
     curve over more than 2 PCIe GPUs is checked against the datasheet model of the same op."""
-    curves = tables.collective_curves(gpu.id, op)
+    # a curve measured on a card's own servers may be over its bridge: not one taken away
+    curves = {} if unbridged(gpu) else tables.collective_curves(gpu.id, op)
     if n > 1 and curves:
         near = n if n in curves else min(curves, key=lambda k: abs(math.log(k / n)))
         ratio = 1.0 if near == n else ((n - 1) / n) / ((near - 1) / near)
@@ -451,15 +452,93 @@ def comm_model(tables: PerfTables, gpu: GPU, op: str, n: int) -> CommModel:
     return _link_model(gpu, op, n)
 
 
+OFFER_PCIE = "the offer states PCIe only, no NVLink bridge"
+"""How a card's link reads where its machine's offer takes away the bridge
+(:func:`joined_as`)."""
+
+
+def bridged(gpu: GPU) -> bool:
+    """A PCIe card whose datasheet link is a bridge between pairs of cards (NVLink on A100 /
+    H100 PCIe, H100 NVL, RTX 3090, RTX A5000 / A6000, A40; Infinity Fabric on MI210): an
+    option a machine may or may not have fitted, unlike a board's NVLink / NVSwitch."""
+    return gpu.link in ("nvlink", "infinity-fabric") and gpu.form_factor.startswith("PCIe")
+
+
+def joined_as(gpu: GPU, interconnect: str) -> GPU:
+    """The GPU as a machine whose offer states ``interconnect`` joins its cards: a bridged
+    card (:func:`bridged`) on a machine stated "pcie" has no bridge, so its collectives, a
+    training run's and a tensor-parallel split's alike, cross the card's own PCIe x16 link
+    (``pcie_gen``: catalog/gpus.toml, the "PCIe Gen5 x16 (128 GB/s)" of H100 PCIe's row in
+    shared/reference/gpu_specs.csv; :data:`PCIE_X16_GB_S` each way), timed by the same
+    datasheet model as every PCIe card. Any other statement keeps the datasheet's link
+    ("nvlink", "unknown", or a board whose NVLink is part of it). The 2-GPU
+    Hyperstack H100 PCIe machine (``interconnect`` pcie) was timed over a 600 GB/s bridge:
+    Gemma 2 27B LoRA at 7,436 tokens/s where over PCIe Gen5 it runs 4,972 (audit buyer24a
+    #3)."""
+    if interconnect != "pcie" or not bridged(gpu):
+        return gpu
+    each_way = PCIE_X16_GB_S.get(gpu.pcie_gen) if gpu.pcie_gen else None
+    return msgspec.structs.replace(
+        gpu, link="pcie", link_gb_s=2 * each_way if each_way else None,
+        link_name=(f"PCIe Gen{gpu.pcie_gen} x16" if gpu.pcie_gen else "PCIe")
+        + f" ({OFFER_PCIE})")
+
+
+def unbridged(gpu: GPU) -> bool:
+    """A bridged card whose offer took its bridge away (:func:`joined_as`)."""
+    return gpu.link == "pcie" and gpu.link_name.endswith(f"({OFFER_PCIE})")
+
+
+def link_key(gpu: GPU) -> str:
+    """The GPU's id with the link it is timed over (:func:`joined_as`): what a cache of
+    timings per GPU keys on, so that a bridged card's figures over PCIe only are not those
+    over its bridge."""
+    return f"{gpu.id}+pcie" if unbridged(gpu) else gpu.id
+
+
+def bridge_assumed(gpu: GPU) -> str:
+    """What a bridged card (:func:`bridged`) named without an offer is timed over at two GPUs,
+    said: the bridge of its datasheet, and what PCIe alone would carry."""
+    gen = gpu.pcie_gen or 4
+    rate = (f"{gpu.link_gb_s / 2:g} GB/s each way" if gpu.link_gb_s
+            else "its bandwidth not in the datasheet")
+    return (f"assumed: the bridge of its datasheet joins the pair ({gpu.link_name}: {rate}); "
+            f"a machine of these cards on PCIe only has PCIe Gen{gen} x16's "
+            f"{PCIE_X16_GB_S.get(gen, 32.0):g} GB/s each way")
+
+
+def link_words(gpu: GPU, n: int) -> str:
+    """The link ``n`` GPUs of this kind talk over, as an assumption says it: a bridge the
+    datasheet names is said as assumed (:func:`bridge_assumed`), or as crossed past a pair,
+    one an offer took away as the offer's (:func:`joined_as`)."""
+    if unbridged(gpu):
+        return gpu.link_name
+    if not bridged(gpu):
+        return gpu.link
+    if n > 2:
+        return (f"PCIe Gen{gpu.pcie_gen or 4} (the {gpu.link} bridge joins pairs, {n} GPUs "
+                "cross PCIe)")
+    return f"{gpu.link} ({bridge_assumed(gpu)})"
+
+
 def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
     """Latency + bandwidth model of ``op`` over ``n`` GPUs on the GPU's link (datasheet), at
-    the op's ring volume (:data:`RING_PASSES`)."""
+    the op's ring volume (:data:`RING_PASSES`). Where the link is a bridge the datasheet
+    names (:func:`bridged`), or was taken away by an offer (:func:`joined_as`), the source
+    says which link it assumed."""
     passes = RING_PASSES[op]
     # the all-reduce's wording is the one the answers have always shown
     volume = "" if passes == 2.0 else (f"; {op.replace('_', '-')}: (n-1)/n of the message "
                                        "per GPU on a ring, half an all-reduce's")
     link = gpu.link if gpu.link in LINK_LATENCY_US else "pcie"
     bw = (gpu.link_gb_s or (64.0 if link == "pcie" else 300.0)) * 1e9 / 2 * LINK_SHARE
+    if unbridged(gpu):
+        each_way = (gpu.link_gb_s or 64.0) / 2
+        return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
+                         bandwidth=bw, num_gpus=n, ring_passes=passes,
+                         source=f"derived from datasheet ({gpu.link_name.split(' (')[0]} "
+                                f"latency + bandwidth, {each_way:g} GB/s each way: "
+                                f"{OFFER_PCIE}{volume})")
     if n > 2 and link != "pcie" and not all_to_all_link(gpu):
         # a bridge joins pairs of PCIe cards: a wider group's ring crosses PCIe
         link = "pcie"
@@ -469,9 +548,11 @@ def _link_model(gpu: GPU, op: str, n: int) -> CommModel:
                          source=f"derived from datasheet (PCIe Gen{gpu.pcie_gen or 4} latency "
                                 f"+ bandwidth: the {gpu.link} bridge joins pairs, {n} GPUs "
                                 f"cross PCIe{volume})")
+    assumed = f"; {bridge_assumed(gpu)}" if bridged(gpu) else ""
     return CommModel(curve=None, scale=1.0, latency_s0=LINK_LATENCY_US[link] * 1e-6,
                      bandwidth=bw, num_gpus=n, ring_passes=passes,
-                     source=f"derived from datasheet ({link} latency + bandwidth{volume})")
+                     source=f"derived from datasheet ({link} latency + bandwidth{volume}"
+                            f"{assumed})")
 
 
 @dataclass(frozen=True)
@@ -525,9 +606,15 @@ __all__ = [
     "PerfTables",
     "attention_curve",
     "attention_share",
+    "bridge_assumed",
+    "bridged",
     "comm_model",
     "gemm_dtype",
     "gemm_efficiency",
     "gemm_model",
+    "joined_as",
+    "link_key",
+    "link_words",
     "training_share",
+    "unbridged",
 ]

@@ -56,7 +56,7 @@ from service.domain.sizing.diffusion_speed import (
     vae_words,
 )
 from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
-from service.domain.sizing.efficiency import PerfTables
+from service.domain.sizing.efficiency import PerfTables, joined_as
 from service.domain.sizing.hardware import (
     check_hardware,
     fp32_components,
@@ -939,8 +939,8 @@ def _sized_precision(assumptions: list[Assumption], sized: Precision, asked: Pre
 
 
 def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = None,
-         load_stated: bool = True, input_stated: bool | None = None,
-         batch_stated: bool | None = None) -> SizingResult:
+         interconnect: str | None = None, load_stated: bool = True,
+         input_stated: bool | None = None, batch_stated: bool | None = None) -> SizingResult:
     """Memory, fit, speed and cost of ``req`` on the catalog's hardware: for a named model, an
     inline architecture or a pasted HF config.json; inference, fine-tuning or pre-training of
     an LLM, inference of a diffusion or audio pipeline.
@@ -950,6 +950,12 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     ``NODE_GPUS`` joined all to all (``layout.machine_node``: Google's a2-megagpu-16g, 16 x
     A100 on NVSwitch) is one node, timed with no network between its GPUs, as the
     recommendations time that machine. Without it a node is ``NODE_GPUS`` GPUs.
+
+    ``interconnect`` (not a request field either: the answers give the offer's): how that
+    machine joins its GPUs, so that a bridged PCIe card on a machine stated "pcie" is timed
+    over PCIe, as the recommendations time that offer (``efficiency.joined_as``). Without
+    it a bridged card is timed over the bridge its datasheet names, and the assumptions say
+    so (``efficiency.link_words``).
 
     ``load_stated`` False (the request's body gave neither ``batch_size`` nor
     ``request_rate_per_s``: /v1/sizing and the CLI tell): an LLM served on more GPUs than one
@@ -1022,6 +1028,8 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
                              f"{req.task} is sized on {trains_on} (PyTorch training loops)")
         engine = registry.engines.get(trains_on)
     gpu = _named_gpu(registry, req.gpu) if req.gpu else None
+    if gpu is not None and interconnect is not None:
+        gpu = joined_as(gpu, interconnect)
     n = req.gpu_count
     assumptions: list[Assumption] = []
     sources = [model.source] + ([gpu.source] if gpu else [])

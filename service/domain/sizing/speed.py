@@ -47,6 +47,7 @@ from service.domain.sizing.efficiency import (
     ServingErrorBand,
     attention_share,
     comm_model,
+    link_words,
     training_share,
 )
 from service.domain.sizing.layout import node_of, nvlink_domain
@@ -1390,7 +1391,7 @@ def estimate_performance(model: SizedModel, p: Precision, kv: KVType | None, eng
     if n > 1:
         note("multi_gpu", "layer split" if engine.split == "layer" else f"tensor parallel {n}",
              "llama.cpp runs layers GPU after GPU (no decode speed-up); tensor parallel adds two "
-             f"all-reduces per layer over {gpu.link}")
+             f"all-reduces per layer over {link_words(gpu, n)}")
     if lm is not None:
         note("serving", f"concurrency {conc}", "the maximum throughput: as many users as the KV "
              f"admission lets run at once (paged blocks at their actual context, at most "

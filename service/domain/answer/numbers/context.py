@@ -1094,6 +1094,8 @@ class _W:
         # the GPUs of the machine a training run is priced on (not a request field: sizing's
         # ``machine_gpus``, one node where they are joined all to all)
         machine = kw.pop("machine_gpus", None)
+        # and how that machine joins its GPUs (sizing's ``interconnect``: its offer's)
+        link = kw.pop("interconnect", None)
         stated = kw.pop("load_stated", True)  # False: no load stated (size's load_stated)
         named: dict[str, Any] = ({"architecture": self.scaled} if self.scaled is not None
                                  else {"model": self.model_id})
@@ -1125,7 +1127,8 @@ class _W:
             # an input length passed is the answer's own (an embedding model's is one chunk,
             # ``_ctx``), kept even where it is the chat default (size's input_stated)
             return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
-                        load_stated=stated, input_stated="input_tokens" in req)
+                        interconnect=link, load_stated=stated,
+                        input_stated="input_tokens" in req)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
 

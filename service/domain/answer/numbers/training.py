@@ -119,19 +119,26 @@ def _size(w: _W, **kw: Any) -> SizingResult | None:
 
 
 def _on_machine(w: _W, kw: dict[str, Any]) -> dict[str, Any]:
-    """``kw``, a training run of more than ``NODE_GPUS`` × a GPU, with the GPUs of the
-    machine it is priced on (``basis(fabric=True)``, as every count here is priced) where
-    ``kw`` does not give them: sizing times one machine of more than ``NODE_GPUS`` joined
-    all to all as one node (``layout.machine_node``), as /v1/recommendations times it.
-    Google's a2-megagpu-16g (16 × A100 40GB on NVSwitch) was timed as 2 nodes of 8: 13,272
-    tokens/s per GPU at the multi-node rate, 34 h and $1,896 for a 1.3B model on 26B
-    tokens, where one machine runs 15,168, 29.8 h and $1,659 (buyer audit onemachine)."""
+    """``kw``, a training run of several × a GPU, with the machine it is priced on
+    (``basis(fabric=True)``, as every count here is priced) where ``kw`` does not give it:
+    how that machine joins its GPUs (sizing's ``interconnect``: a 2 × H100 PCIe machine
+    stated "pcie" has no NVLink bridge, and was timed over one: 7,436 tokens/s and $15 for
+    a Gemma 2 27B LoRA the recommendations time at 4,972 and $23, audit buyer24a #3), and
+    past ``NODE_GPUS`` its GPUs: sizing times one machine of more than ``NODE_GPUS``
+    joined all to all as one node (``layout.machine_node``), as /v1/recommendations times
+    it. Google's a2-megagpu-16g (16 × A100 40GB on NVSwitch) was timed as 2 nodes of 8:
+    13,272 tokens/s per GPU at the multi-node rate, 34 h and $1,896 for a 1.3B model on
+    26B tokens, where one machine runs 15,168, 29.8 h and $1,659 (buyer audit
+    onemachine)."""
     gid, n = kw.get("gpu"), kw.get("gpu_count") or 1
-    if ("machine_gpus" in kw or gid is None or n <= NODE_GPUS
-            or kw.get("task") not in ("finetune", "pretrain")):
+    if gid is None or n <= 1 or kw.get("task") not in ("finetune", "pretrain") or (
+            "interconnect" in kw and ("machine_gpus" in kw or n <= NODE_GPUS)):
         return kw
     b = w.basis(gid, n, fabric=True)
-    return {**kw, "machine_gpus": b[0].gpu_count if b is not None else None}
+    out = {**kw, "interconnect": kw.get("interconnect", b[0].interconnect if b else None)}
+    if n > NODE_GPUS and "machine_gpus" not in kw:
+        out["machine_gpus"] = b[0].gpu_count if b is not None else None
+    return out
 
 
 def _run_bill(w: _W, o: OfferView, price: float, count: int, hours: float, weights: str,
@@ -2013,7 +2020,8 @@ def _deadline_hours(w: _W, kw: dict[str, Any], gid: str, n: int,
     r = _size(w, **{**kw, "gpu": gid, "gpu_count": n, **room,
                   "price_per_gpu_hour_usd": b[1] if b else None,
                   # timed on the machine priced (spot's may differ from on-demand's)
-                  "machine_gpus": b[0].gpu_count if b else None})
+                  "machine_gpus": b[0].gpu_count if b else None,
+                  "interconnect": b[0].interconnect if b else None})
     p = r.performance if r is not None else None
     if r is None or not r.fits_in_memory or p is None or not p.training_hours:
         return None
