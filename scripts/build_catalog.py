@@ -493,7 +493,7 @@ def coreweave_offers(registry: Registry) -> list[Offer]:
     for c in COREWEAVE:
         gpu = registry.gpus[str(c["gpu"])]
         count = int(str(c["gpu_count"]))
-        ic = interconnect(gpu, count)
+        ic = interconnect(gpu, count, str(c["instance_type"]))
         source = COREWEAVE_SOURCE
         if gpu.id == "gb200":
             ic = "nvswitch"

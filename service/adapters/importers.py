@@ -38,7 +38,8 @@ Rules shared by the importers
   a counter.
 * **Interconnect.** One GPU: "none". 8 or more GPUs of an SXM part whose registry link names
   NVSwitch (an HGX baseboard: A100/H100/H200 SXM, B200, B300; :func:`nvswitch_baseboard`):
-  "nvswitch"; other multi-GPU SXM nodes: "nvlink"; multi-GPU PCIe cards: "pcie"; anything else
+  "nvswitch"; other multi-GPU SXM nodes: "nvlink"; multi-GPU PCIe cards: "pcie", "nvlink" where
+  the instance type names NVLink (bridged cards: Hyperstack's "n3-H100x8-NVLink"); anything else
   (OAM, TPU, superchips): "unknown".
 * **Instance hints.** A few instance families name their GPU without its form factor and the
   provider's own page settles it (:data:`INSTANCE_HINTS`: Azure NCv3 is a V100 card, not SXM2).
@@ -335,7 +336,14 @@ def map_gpu(registry: Registry, name: str, *, mem_gib: Sequence[float] = (),
     return gpu if gpu in keep else keep[0]
 
 
-def interconnect(gpu: GPU, count: int) -> Interconnect:
+_NVLINK_NAMED = re.compile(r"nvlink", re.I)
+"""An instance type that names NVLink ("n3-H100x8-NVLink", "…-nvlink"): its PCIe cards are
+bridged (Hyperstack sells "H100 NVLink" and "A100 NVLink" machines of PCIe cards joined in
+pairs by NVLink bridges, beside "H100 PCIe" machines without; the bridge joins two cards, so
+the sizing times more than two over PCIe: efficiency.comm_model)."""
+
+
+def interconnect(gpu: GPU, count: int, instance_type: str = "") -> Interconnect:
     """How the GPUs of one node talk to each other (see the module docstring)."""
     if count == 1:
         return "none"
@@ -343,7 +351,10 @@ def interconnect(gpu: GPU, count: int) -> Interconnect:
     if ff.startswith("sxm"):
         return "nvswitch" if count >= 8 and nvswitch_baseboard(gpu) else "nvlink"
     if ff.startswith("pcie"):
-        return "pcie"
+        # a PCIe card's machine named NVLink has its cards bridged (audit 24: the four
+        # Hyperstack "NVLink" machines were catalogued "pcie", and since fix/pcienvl an offer
+        # stated "pcie" is timed without the bridge its name sells)
+        return "nvlink" if _NVLINK_NAMED.search(instance_type) else "pcie"
     return "unknown"
 
 
@@ -418,7 +429,7 @@ def _fields(provider: str, itype: str, gid: str, count: int, kept: list[_Row],
         "regions": _region_sort(r.region for r in kept),
         "gpu": gid,
         "gpu_count": count,
-        "interconnect": interconnect(gpu, count),
+        "interconnect": interconnect(gpu, count, itype),
         "vcpus": min(vcpus) if vcpus else None,
         "ram_gib": min(rams) if rams else None,
         "disk_gb": min(disks) if disks else None,
@@ -1082,7 +1093,8 @@ def parse_pricing_pages(text: str, registry: Registry,
             offer = msgspec.convert({
                 "id": oid, "provider": r["provider"], "instance_type": r["instance_type"],
                 "regions": [x.strip() for x in r.get("regions", "").split(";") if x.strip()],
-                "gpu": gpu.id, "gpu_count": count, "interconnect": interconnect(gpu, count),
+                "gpu": gpu.id, "gpu_count": count,
+                "interconnect": interconnect(gpu, count, r["instance_type"]),
                 **{k: r[k] for k in ("vcpus", "ram_gib", "disk_gb", "network", "network_gbps",
                                      "on_demand_usd_h", "spot_usd_h", "reserved_usd_h",
                                      "reserved_term") if r.get(k)},

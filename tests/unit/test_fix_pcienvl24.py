@@ -187,3 +187,25 @@ def test_ask_times_the_priced_pcie_machine_over_pcie(q: str, tps: str) -> None:
     said = float(m.group(1).replace(",", "").replace(".", ""))
     assert said == pytest.approx(4972, rel=0.01), first  # was 7,436
     assert "2 × NVIDIA H100 PCIe 80GB" in first
+
+
+# --- the machines named NVLink (review of fix/pcienvl) -----------------------------------
+
+
+def test_a_pcie_machine_named_nvlink_is_bridged() -> None:
+    """Hyperstack's "n3-H100x8-NVLink" (H100 PCIe cards bridged in pairs) was catalogued
+    "pcie", so since fix/pcienvl its two-GPU replicas were timed without the bridge its name
+    sells; the importer now reads the name, and the shipped rows say "nvlink"."""
+    from service.adapters.importers import interconnect
+
+    cat = shipped()
+    gpu = cat.registry.gpus["h100-pcie"]
+    assert interconnect(gpu, 8, "n3-H100x8-NVLink") == "nvlink"
+    assert interconnect(gpu, 8, "n3-H100x8") == "pcie"
+    assert interconnect(gpu, 1, "n3-H100x1-NVLink") == "none"
+    by_id = {o.id: o for o in cat.offers}
+    for oid in ("hyperstack-n3-h100x8-nvlink", "hyperstack-n3-a100x8-nvlink",
+                "shadeform-hyperstack-h100x8-nvlink",
+                "primeintellect-hyperstack-8xa100-80gb-252-1920-nvlink"):
+        assert by_id[oid].interconnect == "nvlink", oid
+    assert by_id["hyperstack-n3-h100x8"].interconnect == "pcie"

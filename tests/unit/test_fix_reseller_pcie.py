@@ -69,8 +69,10 @@ def _upstream(registry: Registry) -> dict[str, list[Offer]]:
 def test_direct_rows_are_pcie(registry: Registry) -> None:
     """The upstream's own rows, as the importer reads them: the reference for the resales."""
     by = {o.instance_type: o for o in _upstream(registry)["hyperstack"]}
+    # the machine named NVLink has its PCIe cards bridged (review of fix/pcienvl: the importer
+    # reads the name; it was "pcie", timed without the bridge since fix/pcienvl)
     assert (by["n3-H100x8-NVLink"].gpu, by["n3-H100x8-NVLink"].interconnect) == ("h100-pcie",
-                                                                                  "pcie")
+                                                                                  "nvlink")
     assert by["n3-A100x8"].gpu == "a100-pcie-80gb"
     assert (by["n3-H100-SXM5x8"].gpu, by["n3-H100-SXM5x8"].interconnect) == ("h100-sxm",
                                                                               "nvswitch")
@@ -84,7 +86,7 @@ def test_shadeform_resale_takes_the_upstream_form_factor(registry: Registry) -> 
     assert got["hyperstack_H100"] == ("h100-pcie", 1, "none")
     assert got["hyperstack_H100x4"] == ("h100-pcie", 4, "pcie")
     # the "-NVLink" PCIe machine exactly as the direct n3-H100x8-NVLink row is
-    assert got["hyperstack_H100x8-NVLINK"] == ("h100-pcie", 8, "pcie")
+    assert got["hyperstack_H100x8-NVLINK"] == ("h100-pcie", 8, "nvlink")  # bridged, as upstream
     assert got["hyperstack_A100-80GBx8"] == ("a100-pcie-80gb", 8, "pcie")
     # the name says SXM5 and no upstream row has its shape: unchanged
     assert got["hyperstack_H100-sxm5x8"] == ("h100-sxm", 8, "nvswitch")
@@ -99,7 +101,7 @@ def test_primeintellect_resale_takes_the_upstream_form_factor(registry: Registry
     res = parse_skypilot(PRIME, "primeintellect", AS_OF, "pi", registry,
                          upstream=_upstream(registry))
     got = {o.instance_type: (o.gpu, o.interconnect) for o in res.offers}
-    assert got["hyperstack__8xH100_80GB__252__1440__NVLINK"] == ("h100-pcie", "pcie")
+    assert got["hyperstack__8xH100_80GB__252__1440__NVLINK"] == ("h100-pcie", "nvlink")  # bridged
     assert got["hyperstack__1xH100_80GB__28__180"] == ("h100-pcie", "none")
 
 
@@ -161,7 +163,9 @@ def test_shipped_resold_hyperstack_and_lambda_pcie_are_pcie(provider: str,
     wrong = {oid: (shipped[oid].gpu, shipped[oid].interconnect)
              for oid, gid in RESOLD_PCIE[provider].items()
              if shipped[oid].gpu != gid
-             or shipped[oid].interconnect != ("none" if shipped[oid].gpu_count == 1 else "pcie")}
+             or shipped[oid].interconnect != ("none" if shipped[oid].gpu_count == 1
+                                              # a machine named NVLink is bridged
+                                              else "nvlink" if "nvlink" in oid else "pcie")}
     assert not wrong
 
 
