@@ -124,8 +124,10 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
         users, ctx = e.get("users"), e.get("ctx")
         if users:
             # the replica width that needs the fewest GPUs for the users (the core's rule)
+            # as /v1/ask counts them, on the engine a case names (the answer's own: llama.cpp
+            # on a P100, where vLLM does not run; fix/recengine)
             got = gpu_count_for_users(catalog, model, weights, gpu, users, ctx or ASK_PROMPT_TOKENS,
-                                      across_nodes=True)  # as /v1/ask counts them
+                                      across_nodes=True, engine=e.get("engine"))
             assert got is not None, case.q
             out.values = [got[0]]
         else:
@@ -141,7 +143,8 @@ def expectation(case: IntentCase, catalog: Catalog, today: dt.date) -> Expectati
             model=model, weights=weights or "auto", workload="serving",
             concurrent_requests=e["users"],
             context_tokens=e.get("ctx", ASK_CONTEXT_TOKENS),
-            output_tokens=ASK_OUTPUT_TOKENS, top_n=3), catalog, today, explain=False)
+            output_tokens=ASK_OUTPUT_TOKENS, top_n=3, engine=e.get("engine")), catalog, today,
+            explain=False)
         o = rec.options[0]
         out.values = [o.offer.gpu_count * o.nodes]
     elif kind == "compare":

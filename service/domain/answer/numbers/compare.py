@@ -966,7 +966,7 @@ def _model_side(w: _W, wm: _W, gid: str, count: int, users: int, inp: int) -> _S
     held = min(r.max_batch_size_in_memory or 0,
                p.max_concurrency or r.max_batch_size_in_memory or 0)
     got = gpu_count_for_users(w.catalog, wm.model_id or "", r.weights, gid, users, inp,
-                              output_tokens=_out(w))
+                              output_tokens=_out(w), engine=wm.engine())
     if got is None:
         return None
     total, replicas, per, batch = got

@@ -1991,6 +1991,14 @@ class _W:
             # KV in every request's cache, as ``size`` passes it (the recommendations sized
             # one image and could pick a card the sizing answer said was too small)
             req["images_per_request"] = self.st.images_per_request
+        engine = self.engine()
+        if engine is not None:
+            # the engine the question names, or the one the answer moved to where the default
+            # runs nothing on the GPU (llama.cpp on a P100: vLLM needs compute capability
+            # 7.0), as ``size`` and ``gpu_count_for_users`` size it: the recommendations
+            # ranked vLLM there, refused every offer, and the answer fell back to the
+            # default targets where 20 s to the first token was asked (fix/recengine)
+            req["engine"] = engine
         req.update({k: v for k, v in kw.items() if v is not None})
         if self.st.egress_gb and any(req.get(k) is not None for k in JOB_SIZES):
             # a job's stated egress is the job's own, sent out once (job_egress_gb, in its

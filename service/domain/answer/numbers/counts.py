@@ -571,6 +571,8 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     speed and first token it gets. False when no setup meets them: the count that holds the
     users answers, with the speed writer's verdict left to a speed question."""
     got = _targets_option(w, gid, users)
+    if got is None and gid is not None:
+        return _targets_sized(w, gid, users)
     if got is None or w.model is None:
         return False
     rec, o, tps, ttft_ms = got
@@ -587,6 +589,47 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     w.out.more.append(w.say("price_date", date=price_date_words(
         o.offer.as_of, o.offer.as_of_kind, w.t)))
     w.option_warnings(o)
+    return True
+
+
+def _targets_sized(w: _W, gid: str, users: int) -> bool:
+    """A count for users with a per-user speed or first-token target on the GPU named where
+    the recommendations rank no offer of it (all stale, as every P100 offer is, or none
+    within the question's limits): the fewest of it that meet the targets stated (one left
+    unstated at the recommendations' default, as they hold it), as the sizing finds them
+    (:func:`_users_meeting`, on the answer's engine and precision), with their figures and no
+    price. "Llama 3.1 8B on P100s for 4 users with TTFT under 20 s" fell back to the memory's
+    count and its miss of the 2 s default, where 2 x P100 on llama.cpp give 15.4 s
+    (fix/recengine). False where no setup of the GPU meets them (the memory's count
+    answers, as before)."""
+    m = w.model
+    if m is None or not (w.st.min_tokens_per_s or w.st.max_ttft_ms):
+        return False
+    out = _out(w)
+    ctx = _prompt(w, out)
+    held = gpu_count_for_users(w.catalog, w.scaled or m.id, w.weights, gid, users, ctx,
+                               across_nodes=True, images=w.st.images_per_request,
+                               output_tokens=out, engine=w.engine())
+    r = w.size(input_tokens=ctx, output_tokens=out)
+    if held is None or r is None:
+        return False
+    # the precision the GPU runs (a bf16 model on V100s or P100s runs fp16), as the
+    # memory's count says it
+    on = w.size(gpu=gid, gpu_count=held[2], input_tokens=ctx, output_tokens=out)
+    weights = on.weights if on is not None else r.weights
+    met = _users_meeting(w, gid, users, ctx, held, weights,
+                         w.st.min_tokens_per_s or DEFAULT_DECODE_TOKENS_PER_S,
+                         w.st.max_ttft_ms or default_ttft_ms(ctx))
+    if met is None:
+        return False
+    n, k, width, q = met
+    w.record(msgspec.structs.replace(r, weights=weights), ctx + out)
+    w.out.first = w.say("gpu_count_targets_sized", users=w.n(users), targets=w.targets_said(),
+                        model=m.name, weights=weights, n=w.n(n), gpu=w.gpu_name(gid),
+                        replicas=w.replicas(k), per_replica=w.gpus_per_replica(width),
+                        tps=w.rate(q.output_tokens_per_s_per_user or 0.0),
+                        s=w.n((q.time_to_first_token_ms or 0.0) / 1000, 1))
+    w.ask("gpu_count", n, "GPUs")
     return True
 
 
