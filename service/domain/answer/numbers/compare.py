@@ -34,7 +34,7 @@ def _compare(w: _W) -> None:
     if w.st.models and compare_models(w):
         return  # "Qwen3-30B-A3B vs Mixtral 8x7B on an H100": each model on that GPU
     gids = w.det.gpus or ([w.ex.gpu] if w.ex.gpu else [])
-    if w.model is not None and w.model.kind != "llm" and w.model.modality != "video":
+    if w.model is not None and w.model.kind != "llm":
         _compare_media(w, gids)
         if w.out.first:
             return

@@ -1085,10 +1085,15 @@ _EVEN_SPEED = 0.05
 
 
 def _compare_media(w: _W, gids: list[str]) -> None:
-    """An image or speech model on two or more GPUs: the speed in its own units and the cost
-    per 1,000 images or per hour of audio on each side, and which wins each."""
+    """An image, video or speech model on two or more GPUs: the speed in its own units and the
+    cost per 1,000 images, per clip or per hour of audio on each side, and which wins each."""
     m = w.model
     assert m is not None
+    video = m.modality == "video"
+    # the unit each side's cost is given in: a clip is one GPU's seconds at one GPU's price
+    # (each GPU makes its own clip, as _video_cost prices it)
+    unit_key = ("unit_audio_hour" if m.kind == "audio" else "unit_clip" if video
+                else "unit_1000_images")
     rows: list[str] = []
     fast: tuple[float, str] | None = None
     cheap: tuple[float, str] | None = None
@@ -1106,11 +1111,12 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         r = w.size(gpu=gid, gpu_count=count, **mk)
         setup = w.setup(count, gid)
         if (r is not None and r.gpu is not None and not r.fits_in_memory and not w.weights
-                and m.kind == "diffusion" and m.modality == "image"):
+                and m.kind == "diffusion"):
             # the side that holds the model only at a smaller precision is compared at the
             # first that fits, as the answer for that GPU alone sizes it ("h100 vs 4090 for
             # flux dev": the 4090 at fp8, 34.5 s an image; it said it does not hold it at
-            # all, audit ask_en #8), and its row says so
+            # all, audit ask_en #8), and its row says so; a video model too ("4090 vs l40s
+            # for cogvideox-5b": the 4090 at fp8, 19.9 GiB, as its time answer sizes it)
             again = _smaller_fit(w, gid, count, r, mk, timed=True)
             if again is not None:
                 r = again
@@ -1130,6 +1136,12 @@ def _compare_media(w: _W, gids: list[str]) -> None:
             text = w.say("compare_audio_row", setup=setup, ratio=w.rate(rate),
                          batch=w.n(mk.get("batch_size") or 1))
             unit_cost = per * count / rate if per and rate else None
+        elif video:
+            sec = p.seconds_per_image or 0.0
+            speed = 3600 / sec if sec else 0.0  # clips per hour of one GPU
+            text = w.say("compare_video_row", setup=setup, sec=w.clip_time(sec),
+                         w=m.native_width or 1024, h=m.native_height or 1024)
+            unit_cost = per * sec / 3600 if per and sec else None
         else:
             sec = p.seconds_per_image or 0.0
             speed = 3600 / sec if sec else 0.0
@@ -1139,10 +1151,9 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         if mine is not None and unit_cost is not None:
             # the asker's own price: the GPU time at it (audit ownprice2), no billing step
             text += w.say("compare_media_price_own", own=w.own_said(gid, count),
-                          cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour" if m.kind ==
-                                                         "audio" else "unit_1000_images"])
+                          cost=w.unit_usd(unit_cost), unit=w.t[unit_key])
             owned = True
-        elif b is not None and unit_cost is not None and m.kind != "audio":
+        elif b is not None and unit_cost is not None and m.kind != "audio" and not video:
             # the GPU time of 1,000 images, said so, and where it differs the job of exactly
             # 1,000 on the row's setup as billed, as the job's own answer for that setup
             # prices it (:func:`_machine_job` on the GPUs asked: the offer's billing
@@ -1160,7 +1171,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
                 cheap_billed = (job.total, setup)
         elif b is not None and unit_cost is not None:
             text += w.say("compare_media_price", price=w.usd(b[1]), kind=w.kinds[b[2]],
-                          cost=w.unit_usd(unit_cost), unit=w.t["unit_audio_hour"])
+                          cost=w.unit_usd(unit_cost), unit=w.t[unit_key])
         if unit_cost is not None and (mine is not None or b is not None):
             if cheap is None or unit_cost < cheap[0]:
                 cheap = (unit_cost, setup)
@@ -1180,6 +1191,8 @@ def _compare_media(w: _W, gids: list[str]) -> None:
     w.out.computed = True
     if m.kind == "audio":
         w.ask("audio_seconds_per_s", fast[0], "s/s")
+    elif video:
+        w.ask("seconds_per_clip", 3600 / fast[0], "s")
     else:
         w.ask("images_per_hour", fast[0], "images/h")
     if cheap is not None:
@@ -1190,8 +1203,7 @@ def _compare_media(w: _W, gids: list[str]) -> None:
         w.out.more.append(w.say(
             "compare_media_best_even" if even else "compare_media_best", fast=fast[1],
             other=near[1] if near is not None else "", pct=w.n(_EVEN_SPEED * 100),
-            cheap=cheap[1], unit=w.t["unit_audio_hour" if m.kind == "audio"
-                                     else "unit_1000_images"]))
+            cheap=cheap[1], unit=w.t[unit_key]))
         if cheap_billed is not None and cheap_billed[1] != cheap[1] and not owned:
             # billed hours and storage can turn the order of a job of exactly 1,000 around
             w.out.more.append(w.say("compare_image_billed_best", setup=cheap_billed[1],
@@ -1671,6 +1683,15 @@ def _media(w: _W) -> None:
                                 model=m.name, weights=r.weights, need=need, setup=setup,
                                 fits=w.fits_text(base))
         w.ask("per_gpu_gib", r.memory.per_gpu_gib, "GiB", yes=False)
+        lower = (_smaller_fit(w, gid, count, r, mk) if m.kind == "diffusion" else None)
+        if lower is not None:
+            # the memory asked ("how much vram does cogvideox-5b need on an rtx 4090?": the
+            # No at bf16, 29.5 GiB, stays the number asked): the first smaller precision that
+            # fits and runs on one of these GPUs (each holds a replica) said after it, as the
+            # time, fit and cost answers fall back to it (19.9 GiB at fp8) and as the LLM
+            # memory answers list what fits after their No
+            w.out.more.insert(0, w.say("media_fits_lower", weights=lower.weights,
+                                       fit=w.gib(lower.memory.per_gpu_gib), setup=one))
         return
     if r.runs is False and any(x.startswith("impossible combination") for x in r.warnings):
         # held in memory, refused by a kernel rule (bf16 asked on a T4): a No with the rule
