@@ -1,10 +1,12 @@
 """Load ``regions.toml`` strictly: where each provider's region ids are (ISO 3166-1 country,
-continent), and the groups of countries a filter word stands for ("eu": the European Union).
+continent, or an ISO 3166-2 state or province), and the groups of countries and areas a filter
+word stands for ("eu": the European Union; "us-east": the states of the US Eastern Time Zone).
 Every problem is reported with its file and line and the loader goes on, so one run lists them
 all. Country codes are checked against ISO 3166-1 with ``pycountry``, which also gives the
-country names; every ISO country must be in exactly one continent; a group's codes must be ISO
-codes too; each word of the ``cities`` list must be an ``[aliases]`` word that stands for a
-country (a city is read as its country, and in a question only where located).
+country names, and subdivision codes against ISO 3166-2 (their names too); every ISO country
+must be in exactly one continent; a group's codes must be ISO codes too; each word of the
+``cities`` list must be an ``[aliases]`` word that stands for a country (a city is read as
+its country, and in a question only where located).
 
 The rules themselves (exact ids, patterns, ``region/zone`` splitting) live in
 :mod:`service.domain.catalog.regions`.
@@ -21,6 +23,7 @@ import pycountry
 from service.adapters.catalog_files import Problem, _read_toml
 from service.domain.catalog.regions import (
     COUNTRY_CODE,
+    SUBDIVISION_CODE,
     UNKNOWN,
     Pattern,
     ProviderRegions,
@@ -37,6 +40,7 @@ AVAILABILITY = ("stated", "not-stated")
 ``not-stated`` (a price list: ``availability_source`` says where it is said)."""
 _PATTERN_KEYS = {"match", "place"}
 _GROUP_KEYS = {"id", "name", "source", "countries"}
+_GROUP_OPTIONAL = {"subdivisions", "stems"}
 
 
 def iso_countries() -> dict[str, str]:
@@ -45,6 +49,11 @@ def iso_countries() -> dict[str, str]:
     for c in pycountry.countries:
         out[c.alpha_2] = getattr(c, "common_name", None) or c.name
     return out
+
+
+def iso_subdivisions() -> dict[str, str]:
+    """Every ISO 3166-2 code -> its name (pycountry): "US-VA" -> "Virginia"."""
+    return {s.code: s.name for s in pycountry.subdivisions}
 
 
 def _line(text: str, needle: str, start: int = 0) -> int:
@@ -66,26 +75,34 @@ def load_regions(root: Path, problems: list[Problem]) -> RegionTable:
         return RegionTable(countries=iso_countries())
     loaded = _read_toml(root / rel, rel, problems)
     countries = iso_countries()
+    subdivisions = iso_subdivisions()
     if loaded is None:
-        return RegionTable(countries=countries)
+        return RegionTable(countries=countries, subdivisions=subdivisions)
     text, data = loaded
     unknown = sorted(set(data) - {"aliases", "cities", "continent", "group", "provider"})
     if unknown:
         problems.append(Problem(rel, 1, f"unknown top-level key(s): {', '.join(unknown)}"))
     continents, continent_of = _continents(text, data.get("continent"), countries, problems)
-    groups = _groups(text, data.get("group", []), continents, countries, problems)
+    groups = _groups(text, data.get("group", []), continents, countries, problems,
+                     subdivisions)
     aliases = _aliases(text, data.get("aliases", {}), continents, countries, problems, groups)
     cities = _cities(text, data.get("cities", []), data.get("aliases", {}), countries,
                      problems)
-    providers = _providers(text, data.get("provider"), continents, countries, problems)
+    providers = _providers(text, data.get("provider"), continents, countries, problems,
+                           subdivisions)
     return RegionTable(continents=continents, continent_of=continent_of, countries=countries,
-                       aliases=aliases, cities=cities, providers=providers, groups=groups)
+                       aliases=aliases, cities=cities, providers=providers, groups=groups,
+                       subdivisions=subdivisions)
 
 
 def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[str, str],
-            problems: list[Problem]) -> dict[str, RegionGroup]:
+            problems: list[Problem], subdivisions: dict[str, str] | None = None
+            ) -> dict[str, RegionGroup]:
     """``[[group]]`` tables: id (lowercase words, neither a continent nor a country code),
-    name, source and a non-empty list of ISO 3166-1 alpha-2 codes, each once."""
+    name, source and a list of ISO 3166-1 alpha-2 codes, each once; an area also (or
+    instead: ``countries = []``) ``subdivisions``, ISO 3166-2 codes, and ``stems``, starts of
+    provider region ids ("us-east"); a group names at least one country or subdivision."""
+    subdivisions = subdivisions if subdivisions is not None else iso_subdivisions()
     rel = REGIONS_FILE
     out: dict[str, RegionGroup] = {}
     if not isinstance(raws, list):
@@ -98,9 +115,10 @@ def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[st
         anchor = anchor + 1 if anchor >= 0 else 0
         pos = anchor + 1
         line = text.count("\n", 0, max(anchor, 0)) + 1
-        if not isinstance(raw, dict) or set(raw) != _GROUP_KEYS:
+        if (not isinstance(raw, dict) or not set(raw) >= _GROUP_KEYS
+                or set(raw) - _GROUP_KEYS - _GROUP_OPTIONAL):
             problems.append(Problem(rel, line, "a [[group]] needs exactly id, name, source and "
-                                    "countries"))
+                                    "countries (and optionally subdivisions and stems)"))
             continue
         gid, name, source, codes = raw["id"], raw["name"], raw["source"], raw["countries"]
         if not isinstance(gid, str) or not _CONTINENT_ID.fullmatch(gid):
@@ -117,10 +135,32 @@ def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[st
         if not isinstance(source, str) or not source.strip():
             problems.append(Problem(rel, line, f"group {gid}: source is empty"))
             continue
-        if not isinstance(codes, list) or not codes:
-            problems.append(Problem(rel, line, f"group {gid}: countries is not a non-empty "
-                                    "list"))
+        subs, stems = raw.get("subdivisions", []), raw.get("stems", [])
+        if (not isinstance(codes, list) or not isinstance(subs, list)
+                or not isinstance(stems, list) or not (codes or subs)):
+            problems.append(Problem(rel, line, f"group {gid}: countries (or subdivisions) is "
+                                    "not a non-empty list"))
             continue
+        states: set[str] = set()
+        for code in subs:
+            if (not isinstance(code, str) or not SUBDIVISION_CODE.fullmatch(code)
+                    or code not in subdivisions):
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"group {gid}: {code!r} is not an ISO 3166-2 "
+                                        "subdivision code"))
+            elif code in states:
+                problems.append(Problem(rel, _line(text, f'"{code}"', anchor),
+                                        f"group {gid}: {code} is listed twice"))
+            else:
+                states.add(code)
+        good_stems: list[str] = []
+        for stem in stems:
+            if not isinstance(stem, str) or "-" not in stem or not _CONTINENT_ID.fullmatch(stem):
+                problems.append(Problem(rel, _line(text, f'"{stem}"', anchor),
+                                        f"group {gid}: stem {stem!r} is not lowercase words "
+                                        "joined by hyphens"))
+            else:
+                good_stems.append(stem)
         members: set[str] = set()
         for code in codes:
             if not isinstance(code, str) or code not in countries:
@@ -136,7 +176,8 @@ def _groups(text: str, raws: Any, continents: dict[str, str], countries: dict[st
         # kept with its good codes so an alias of it is not reported too; a problem fails
         # the whole load anyway
         out[gid] = RegionGroup(id=gid, name=name.strip(), countries=frozenset(members),
-                               source=source.strip())
+                               source=source.strip(), subdivisions=frozenset(states),
+                               stems=tuple(good_stems))
     return out
 
 
@@ -246,21 +287,26 @@ def _cities(text: str, raw: Any, aliases: Any, countries: dict[str, str],
     return frozenset(out)
 
 
-def _place_problem(place: Any, continents: dict[str, str], countries: dict[str, str]
-                   ) -> str | None:
+def _place_problem(place: Any, continents: dict[str, str], countries: dict[str, str],
+                   subdivisions: dict[str, str] | None = None) -> str | None:
     if not isinstance(place, str):
         return f"place {place!r} is not a string"
     if place == UNKNOWN or place in continents:
         return None
     if COUNTRY_CODE.fullmatch(place) and place in countries:
         return None
-    return (f"place {place!r} is not an ISO 3166-1 alpha-2 country code, a continent id "
-            f"({', '.join(sorted(continents))}) or {UNKNOWN!r}")
+    if SUBDIVISION_CODE.fullmatch(place) and place in (subdivisions or {}):
+        return None
+    return (f"place {place!r} is not an ISO 3166-1 alpha-2 country code, an ISO 3166-2 "
+            f"subdivision code, a continent id ({', '.join(sorted(continents))}) or "
+            f"{UNKNOWN!r}")
 
 
 def _providers(text: str, raws: Any, continents: dict[str, str], countries: dict[str, str],
-               problems: list[Problem]) -> dict[str, ProviderRegions]:
+               problems: list[Problem], subdivisions: dict[str, str] | None = None
+               ) -> dict[str, ProviderRegions]:
     rel = REGIONS_FILE
+    subdivisions = subdivisions if subdivisions is not None else iso_subdivisions()
     out: dict[str, ProviderRegions] = {}
     if not isinstance(raws, list) or not raws:
         problems.append(Problem(rel, 1, "no [[provider]] tables"))
@@ -289,7 +335,7 @@ def _providers(text: str, raws: Any, continents: dict[str, str], countries: dict
         exact: dict[str, str] = {}
         regions = raw.get("regions", {})
         for rid, place in (regions.items() if isinstance(regions, dict) else []):
-            bad = _place_problem(place, continents, countries)
+            bad = _place_problem(place, continents, countries, subdivisions)
             if bad:
                 problems.append(Problem(rel, _key_line(text, rid, anchor),
                                         f"provider {pid}: region {rid!r}: {bad}"))
@@ -315,7 +361,7 @@ def _providers(text: str, raws: Any, continents: dict[str, str], countries: dict
                 continue
             place = p.get("place", "")
             if place:
-                bad = _place_problem(place, continents, countries)
+                bad = _place_problem(place, continents, countries, subdivisions)
                 if bad:
                     problems.append(Problem(rel, pline, f"provider {pid}: pattern "
                                             f"{p['match']!r}: {bad}"))

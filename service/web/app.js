@@ -170,7 +170,7 @@
     return body;
   }
 
-  // A link's place may be a region id's stem as typed ("us-east": the Slack bot keeps it
+  // A link's place may be a region id's stem as typed ("us-south": the Slack bot keeps it
   // short), which /v1/recommendations does not take (continents, country codes, whole ids):
   // each value the API does not take (GET /v1/offers?region= answers 404) becomes every region
   // id the offers list that starts with it, as the bot and /v1/ask read a stem

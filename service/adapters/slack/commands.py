@@ -967,7 +967,8 @@ class _Filters:
     place: str | None = None
     """The place as the text names it ("Romania", "Europa"), for the table; None: none."""
     place_value: str | None = None
-    """The place as the region filter reads it ("ro", "europe", the "us-east" stem)."""
+    """The place as the region filter reads it ("ro", "europe", the "us-east" area, the
+    "us-south" stem)."""
     gpu_words: str | None = None
     """The GPU as the text names it ("h100", "rtx 4090")."""
 
@@ -1292,8 +1293,9 @@ def run_recommend(args: str, lang: str, data: BotData) -> Message:
                      "budget": month if month is not None else (
                          round(hour * 24 * 30, 2) if hour is not None else None),
                      "gpus": ",".join(flt.gpus) if flt.gpus else None,
-                     # a region id's stem as typed ("us-east"), which the page expands
-                     # (app.js expandRegions), not its 29 ids
+                     # a place as typed: an area ("us-east"), which the API takes, or a
+                     # region id's stem ("us-south"), which the page expands (app.js
+                     # expandRegions), not its ids
                      "regions": (flt.place_value if flt.place_value
                                  else ",".join(flt.regions) if flt.regions else None),
                      "kv_cache": kv, "width": req.width, "height": req.height,
@@ -1437,7 +1439,7 @@ def _place_said(flt: _Filters, lang: str, data: BotData) -> str:
     group = data.catalog.regions.table.group(flt.place_value) if flt.place_value else None
     if group is not None:
         said = data.messages.section(lang, "answer").get(f"region_group_{group.id}")
-        return said or f"the {group.name}"
+        return said or (group.name if group.area else f"the {group.name}")
     names = dict(pair.split("=", 1) for pair in data.messages.section(
         lang, "slack").get("place_names", "").split() if "=" in pair)
     return names.get(_fold(place), place)

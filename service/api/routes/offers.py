@@ -210,7 +210,10 @@ def list_offers(
         min_length=1, max_length=NAME_MAX, description=(
             "a continent (africa, asia, europe, north-america, oceania, south-america), a "
             "group of countries (eu: the European Union's 27 member states, not the "
-            "continent; eea: the EU plus Iceland, Liechtenstein and Norway), an ISO 3166-1 "
+            "continent; eea: the EU plus Iceland, Liechtenstein and Norway), an area "
+            "(us-east, us-central, us-west: the US states of those time zones, and every "
+            "provider region id that starts with the word; eu-west: UN M49 Western Europe "
+            "and the ids that start with eu-west or europe-west), an ISO 3166-1 "
             "alpha-2 country code (us, de, fi...) or a provider region id (us-east-1, "
             "europe-north1...), case-insensitive; an offer matches if one of its regions "
             "does, and lists only the regions that matched; region_read says how it was "

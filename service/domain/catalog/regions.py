@@ -1,15 +1,20 @@
-"""Where an offer runs: each provider region id placed in an ISO 3166-1 country and a continent,
-and the region filter (a continent, a group of countries such as the European Union, a country
-code or a provider region id).
+"""Where an offer runs: each provider region id placed in an ISO 3166-1 country and a continent
+(and, where the provider names it, the state or province: an ISO 3166-2 code), and the region
+filter (a continent, a group of countries such as the European Union, an area such as us-east,
+a country code or a provider region id).
 
 The table comes from ``catalog/regions.toml`` (loaded by ``service.adapters.regions_file``); this
 module holds the rules and the matching, nothing that reads files. A place is one of:
 
 * an ISO 3166-1 alpha-2 country code (``"US"``): the country and its continent;
+* an ISO 3166-2 subdivision code (``"US-VA"``): the state or province, its country and its
+  continent;
 * a continent id (``"north-america"``): the provider names only the continent;
 * ``"unknown"``: the provider does not say where (never matched by a continent or country).
 
-An id written ``A/B`` (region/zone, or country/region) is tried whole, then ``A``, then ``B``.
+An id written ``A/B`` (region/zone, or country/region) is tried whole, then ``A``, then ``B``;
+a later part placed in a subdivision of the country found first refines it (RunPod's
+``US/US-GA-1``: Georgia, not only the United States).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ UNKNOWN = "unknown"
 """The place of a region the provider does not locate."""
 
 COUNTRY_CODE = re.compile(r"[A-Z]{2}")
+SUBDIVISION_CODE = re.compile(r"(?P<country>[A-Z]{2})-[A-Z0-9]{1,3}")
+"""An ISO 3166-2 code: the country's alpha-2 code, a hyphen, up to three letters or digits."""
 
 
 class Region(Out, frozen=True, kw_only=True):
@@ -49,12 +56,19 @@ class Region(Out, frozen=True, kw_only=True):
         description="africa, antarctica, asia, europe, north-america, oceania or "
                     "south-america; null where not known")] = None
     """africa, antarctica, asia, europe, north-america, oceania or south-america."""
+    subdivision: Annotated[str | None, msgspec.Meta(
+        description="ISO 3166-2 code of the region's state or province (US-VA); null where "
+                    "the provider does not name it")] = None
+    subdivision_name: Annotated[str | None, msgspec.Meta(
+        description="the state's or province's name (Virginia); null where not known")] = None
 
 
 @dataclass(frozen=True)
 class Pattern:
     """A rule for ids that encode their place: ``place`` fixed, or the named group ``country``
-    (an ISO code), or the named group ``region`` looked up in the provider's exact ids."""
+    (an ISO code; with the group ``subdivision``, the ISO 3166-2 code ``country-subdivision``;
+    with ``subdivision_name``, the subdivision of that country so named, else the country), or
+    the named group ``region`` looked up in the provider's exact ids."""
 
     regex: re.Pattern[str]
     place: str = ""
@@ -73,8 +87,11 @@ class ProviderRegions:
     availability_source: str = ""
     """Where the list is said to be a price list (``availability_source``)."""
 
-    def place_of(self, region_id: str) -> str | None:
-        """The place of one id (no ``/`` splitting), or None when no rule maps it."""
+    def place_of(self, region_id: str,
+                 named: Mapping[str, str] | None = None) -> str | None:
+        """The place of one id (no ``/`` splitting), or None when no rule maps it. ``named``:
+        "CC:folded subdivision name" -> its ISO 3166-2 code (``RegionTable.subdivision_named``),
+        for a pattern's ``subdivision_name`` group."""
         found = self.exact.get(region_id.lower())
         if found is not None:
             return found
@@ -86,7 +103,14 @@ class ProviderRegions:
                 return p.place
             groups = m.groupdict()
             if groups.get("country"):
-                return groups["country"].upper()
+                country = groups["country"].upper()
+                if groups.get("subdivision"):
+                    return f"{country}-{groups['subdivision'].upper()}"
+                if groups.get("subdivision_name") and named:
+                    code = named.get(f"{country}:{fold_place(groups['subdivision_name'])}")
+                    if code is not None:
+                        return code
+                return country
             if groups.get("region"):
                 inner = self.exact.get(groups["region"].lower())
                 if inner is not None:
@@ -98,7 +122,10 @@ class ProviderRegions:
 class RegionGroup:
     """A named group of countries a filter word stands for (regions.toml ``[[group]]``): "eu"
     is the European Union's 27 member states, not the continent, since a region filter is a
-    data-residency requirement."""
+    data-residency requirement. An area ("us-east": the states of the US Eastern Time Zone;
+    "eu-west": UN M49 Western Europe) names states (ISO 3166-2 codes) or countries, and the
+    stems of the provider region ids that name it ("us-east": AWS us-east-1, Lambda
+    us-east-3, whose state is not known)."""
 
     id: str
     name: str
@@ -106,6 +133,16 @@ class RegionGroup:
     countries: frozenset[str]
     """ISO 3166-1 alpha-2 codes."""
     source: str = ""
+    subdivisions: frozenset[str] = frozenset()
+    """ISO 3166-2 codes ("US-VA"): a region placed in one of them matches."""
+    stems: tuple[str, ...] = ()
+    """Lower-case starts of provider region ids ("us-east"): a region whose id (or a part of
+    an ``A/B`` id) starts with one matches, placed or not."""
+
+    @property
+    def area(self) -> bool:
+        """An area (states, or stems of region ids), not a group of whole countries."""
+        return bool(self.subdivisions or self.stems)
 
 
 @dataclass(frozen=True)
@@ -127,7 +164,15 @@ class RegionTable:
     "Sydney here."; ``service.domain.answer.intent.is_city``)."""
     providers: Mapping[str, ProviderRegions] = field(default_factory=dict)
     groups: Mapping[str, RegionGroup] = field(default_factory=dict)
-    """Group id ("eu", "eea") -> the group."""
+    """Group id ("eu", "eea", "us-east") -> the group."""
+    subdivisions: Mapping[str, str] = field(default_factory=dict)
+    """ISO 3166-2 code -> name ("US-VA" -> "Virginia"; every ISO 3166-2 subdivision)."""
+
+    @functools.cached_property
+    def subdivision_named(self) -> Mapping[str, str]:
+        """"CC:folded name" ("US:north carolina") -> the ISO 3166-2 code ("US-NC")."""
+        return {f"{code.split('-')[0]}:{fold_place(name)}": code
+                for code, name in self.subdivisions.items()}
 
     @functools.cached_property
     def _by_name(self) -> Mapping[str, str]:
@@ -174,11 +219,20 @@ class RegionTable:
         candidates = [region_id]
         if "/" in region_id:
             candidates += [part.strip() for part in region_id.split("/") if part.strip()]
+        named = self.subdivision_named
+        found: str | None = None
         for c in candidates:
-            found = rules.place_of(c)
-            if found is not None:
-                return found
-        return None
+            place = rules.place_of(c, named)
+            if place is None:
+                continue
+            if found is None:
+                found = place
+            elif (SUBDIVISION_CODE.fullmatch(place)
+                  and place.split("-")[0] == found.split("-")[0]):
+                # a later part in a state of the country found first is more precise
+                # (RunPod "US/US-GA-1": Georgia; AWS "us-east-1/use1-atl2-az1": Atlanta)
+                found = place
+        return found
 
     def locate(self, provider: str, region_id: str) -> tuple[Region, str | None]:
         """The region placed, and why it could not be placed (None when it was, or when the
@@ -194,9 +248,16 @@ class RegionTable:
         if place in self.countries and place in self.continent_of:
             return Region(id=region_id, country=place, country_name=self.countries[place],
                           continent=self.continent_of[place]), None
+        country = place.split("-")[0]
+        if (place in self.subdivisions and country in self.countries
+                and country in self.continent_of):
+            return Region(id=region_id, country=country, country_name=self.countries[country],
+                          continent=self.continent_of[country], subdivision=place,
+                          subdivision_name=self.subdivisions[place]), None
         return Region(id=region_id), (f"region {region_id!r} of provider {provider!r} maps to "
                                       f"{place!r}, not an ISO 3166-1 alpha-2 country code "
-                                      "with a continent, a continent id or 'unknown'")
+                                      "with a continent, an ISO 3166-2 subdivision code, a "
+                                      "continent id or 'unknown'")
 
 
 def fold_place(word: str) -> str:
@@ -230,9 +291,10 @@ class RegionIndex:
         return found if found is not None else tuple(Region(id=r) for r in regions)
 
     def filter_values(self, place: str) -> list[str]:
-        """A place a text names as values the region filter reads: a continent, a country
-        code or a provider region id as is; a region id's stem ("us-east") as every id the
-        offers list that starts with it ("us-east-1", "us-east-2"...); empty where none
+        """A place a text names as values the region filter reads: a continent, a group or an
+        area (regions.toml ``[[group]]``: "eu", "us-east", "eu-west"), a country code or a
+        provider region id as is; another region id's stem ("us-south") as every id the
+        offers list that starts with it ("us-south-1", "us-south1"...); empty where none
         matches. One rule for /v1/ask and Slack's /gpu recommend."""
         low = place.lower()
         target = self.table.target(place).lower()
@@ -281,12 +343,22 @@ class RegionTerm:
     matches no group)."""
     said: str = ""
     """How the value was read, in words ("eu: the European Union, 27 countries: AT, ...")."""
+    subdivisions: frozenset[str] = frozenset()
+    """An area's ISO 3166-2 codes: a region matches by its state."""
+    stems: tuple[str, ...] = ()
+    """An area's region-id stems: a region matches by its id (or a part of an ``A/B`` id)."""
 
     def matches(self, r: Region) -> bool:
         if self.kind == "continent":
             return r.continent == self.value
         if self.kind == "group":
-            return r.country is not None and r.country in self.countries
+            if r.country is not None and r.country in self.countries:
+                return True
+            if r.subdivision is not None and r.subdivision in self.subdivisions:
+                return True
+            rid = r.id.lower()
+            return any(p.strip().startswith(s) for s in self.stems
+                       for p in [rid, *rid.split("/")])
         if self.kind == "country":
             return r.country == self.value
         rid = r.id.lower()
@@ -335,9 +407,9 @@ def parse_region_filter(values: Sequence[str], index: RegionIndex,
                 f"{v}: {table.continents[cid]}, the continent")))
         elif target.lower() in table.groups:
             g = table.groups[target.lower()]
-            terms.append(RegionTerm("group", g.id, countries=g.countries, said=(
-                f"{v}: the {g.name} ({len(g.countries)} countries: "
-                f"{', '.join(sorted(g.countries))})")))
+            terms.append(RegionTerm("group", g.id, countries=g.countries,
+                                    subdivisions=g.subdivisions, stems=g.stems,
+                                    said=group_said(v, g)))
         elif COUNTRY_CODE.fullmatch(target.upper()) and target.upper() in table.countries:
             code = target.upper()
             terms.append(RegionTerm("country", code, said=(
@@ -351,6 +423,24 @@ def parse_region_filter(values: Sequence[str], index: RegionIndex,
         raise NotFound("region", bad[0], [*sorted(table.continents), *sorted(table.groups),
                                           "us", "de", "us-east-1"])
     return RegionFilter(tuple(terms))
+
+
+def group_said(word: str, g: RegionGroup) -> str:
+    """How a filter word read as a group or an area is read, in words: "eu: the European
+    Union (27 countries: AT, BE, ...)"; "us-east: the eastern United States (22 states: US-CT,
+    ...; and the provider regions whose ids start with us-east)"."""
+    if not g.area:
+        return (f"{word}: the {g.name} ({len(g.countries)} countries: "
+                f"{', '.join(sorted(g.countries))})")
+    parts = []
+    if g.countries:
+        parts.append(f"{len(g.countries)} countries: {', '.join(sorted(g.countries))}")
+    if g.subdivisions:
+        parts.append(f"{len(g.subdivisions)} states: {', '.join(sorted(g.subdivisions))}")
+    if g.stems:
+        parts.append("and the provider regions whose ids start with "
+                     + " or ".join(g.stems))
+    return f"{word}: {g.name} ({'; '.join(parts)})"
 
 
 def without_place(regions: Sequence[Region]) -> bool:

@@ -783,6 +783,16 @@ def unstated_availability(ctx: Ctx, offers: Sequence[Offer]) -> None:
     table = ctx.catalog.regions.table
     for term in regions.groups():
         group = table.groups.get(term.value)
+        source = f"; source: {group.source.split(' (')[0]}" if group and group.source else ""
+        if group is not None and group.area:
+            # an area ("us-east": the states of the US Eastern Time Zone and the provider
+            # region ids that start with us-east; audit buyer24b #10)
+            ctx.note("region_group", term.said,
+                     f"an area (catalog/regions.toml [[group]]{source}): an offer matches "
+                     "where one of its regions is in one of its states or countries, or has "
+                     "an id that starts with one of its stems; a region placed only in its "
+                     "country (no state known) matches by its id alone")
+            continue
         ctx.note("region_group", term.said,
                  "a group of countries (catalog/regions.toml [[group]]"
                  + (f"; source: {group.source.split(' ')[0]}" if group and group.source else "")

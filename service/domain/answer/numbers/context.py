@@ -1362,7 +1362,8 @@ class _W:
         ``region_group_<id>``), else as the question writes it ("Europe")."""
         group = self.catalog.regions.table.group(self.det.region) if self.det.region else None
         if group is not None:
-            return self.t.get(f"region_group_{group.id}") or f"the {group.name}"
+            return (self.t.get(f"region_group_{group.id}")
+                    or (group.name if group.area else f"the {group.name}"))
         # a country or continent by its name in the answer's language ("Franța", "Europe"),
         # never the word as folded ("Franta", "European": audit regress4 #12)
         place = self.t.get(f"region_place_{self.det.region}") if self.det.region else None

@@ -454,6 +454,21 @@ def _machine_doubt(w: _W, v: OfferView, n: int) -> str:
     return w.say("machine_doubt", why=why, rate=rate)
 
 
+def _suspect_said(w: _W, v: OfferView) -> str:
+    """The clause a GPU's price lead adds where the offer it quotes is doubted (trust:
+    suspect), which :meth:`_W.basis` quotes only where no trusted offer is left (in a
+    region, at a provider): "; that price is doubted (the warnings say why)", its age with
+    it where it is stale too; "" for a trusted price (audit buyer24b #10: AWS's $6.88/GPU-h,
+    2.56x the median, led "cheapest H100 in us-east" with its doubt only in the warnings).
+    The provider's own dated rate follows in the answer (:meth:`_W.doubted_rate`)."""
+    if not v.suspect:
+        return ""
+    days = w.n(v.age_days) if v.stale and v.age_days is not None else None
+    why = (w.say("machine_doubt_both", days=days) if days
+           else w.say("machine_doubt_suspect"))
+    return w.say("machine_doubt", why=why, rate="")
+
+
 def _machine_alt(w: _W, v: OfferView, gid: str, n: int) -> str | None:
     """After a doubted or stale machine of ``n`` led (the only one of that size offered, no
     provider named): the cheapest trusted, fresh on-demand machines of another size that
@@ -757,7 +772,7 @@ def _gpu_price(w: _W, gid: str) -> None:
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
                             provider=v.provider, per=_gpu_usd(w, hour / count),
                             kind=w.kinds[kind], month=w.usd(hour * hours), usage=w.usage(),
-                            spot=spot)
+                            spot=_suspect_said(w, v) + spot)
     elif count > 1:
         hour = per * count
         rented, machine_gpu = _rented(v, per, count)
@@ -769,14 +784,18 @@ def _gpu_price(w: _W, gid: str) -> None:
         w.out.first = w.say(key, n=w.n(count), gpu=w.gpu_name(gid), hour=w.usd(hour),
                             price=_gpu_usd(w, machine_gpu), provider=w.where(v, count),
                             kind=w.kinds[kind], idle=_idle(w, rented - count),
-                            month=w.usd(hour * hours), usage=w.usage(), spot=spot)
+                            month=w.usd(hour * hours), usage=w.usage(),
+                            spot=_suspect_said(w, v) + spot)
     else:
         hour = per
         key = "cost_gpu_month" if lead_month else "cost_gpu"
+        # a price the catalog doubts (trust: suspect) leads only with its doubt said (audit
+        # buyer24b #10: AWS's $6.88/GPU-h led "cheapest H100 in us-east", flagged suspect
+        # only in the trailing warnings)
         w.out.first = w.say(key, gpu=w.gpu_name(gid), price=w.usd(per),
                             provider=w.where(v, share=True),
                             kind=w.kinds[kind], month=w.usd(per * hours), usage=w.usage(),
-                            spot=spot)
+                            spot=_suspect_said(w, v) + spot)
         if not share and w.sub == "hour" and not w.st.one_card:
             # one card alone leads (what renting one costs); a larger machine's lower price
             # per GPU after it, rented whole ("How much is an L40S per hour?": $0.60 alone,
@@ -810,7 +829,8 @@ def _gpu_price(w: _W, gid: str) -> None:
                             minute=w.f.money(minute, max(2, 2 - math.floor(math.log10(minute)))),
                             hour=w.usd(hour), kind=w.kinds[kind],
                             provider=v.provider if node is not None
-                            else w.where(v, count, share=share), spot=spot)
+                            else w.where(v, count, share=share),
+                            spot=_suspect_said(w, v) + spot)
         w.out.more.insert(0, w.say("cost_gpu_minute_billing"))
         w.ask("per_minute_usd" if count > 1 else "per_gpu_minute_usd", minute, "USD/min")
     elif budget_lasts_asked(w) and not job_h and hour > 0:
@@ -827,7 +847,7 @@ def _gpu_price(w: _W, gid: str) -> None:
                             total=w.usd(hour * job_h), hour=w.usd(hour),
                             provider=v.provider if node is not None
                             else w.where(v, count, share=share),
-                            kind=w.kinds[kind], spot=spot)
+                            kind=w.kinds[kind], spot=_suspect_said(w, v) + spot)
         w.ask("per_job_usd", hour * job_h, "USD")
     elif month:
         if lead_month:
