@@ -64,6 +64,11 @@ _DYNAMIC_OK = {
     # (context.drop_unnamed)
     ("service/domain/answer/numbers/context.py",
      "f'(?<![\\\\w-]){re.escape(n.lower())}(?![\\\\w-])'"),
+    # the answer's own figure (a formatted number, re.escape'd) between digit edges, run on the
+    # answer's own sentences to tell whether the offload rate is already said (fix/offload24:
+    # training._offload_cost); a literal, never request input
+    ("service/domain/answer/numbers/training.py",
+     "f'(?<![\\\\d.,]){re.escape(tps)}(?!\\\\d)'"),
     # core_warnings' reading tables anchored at the start (``_whole``): the same patterns with
     # ``\\A(?:...)`` around them; the anchored forms are the module constants tested below
     ("service/domain/answer/core_warnings.py", "'\\\\A(?:' + pattern.pattern + ')'"),
