@@ -50,6 +50,8 @@ from service.domain.messages import Messages, catalog_words
 from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import (
     FAST_NETWORKS,
+    LONG_RUN_DAYS,
+    VERY_LONG_RUN_DAYS,
     apart_digits,
     auto_llm,
     quality_handicap,
@@ -1004,10 +1006,11 @@ class _W:
         return self.rankings[key]
 
     def cheaper_below(self, o: Option, listed: Sequence[Option], *, month: bool = False,
-                      reserved: bool = False,
+                      job: bool = False, reserved: bool = False,
                       keep: Callable[[Option], bool] | None = None) -> Cheaper | None:
         """The first option ranked after the lead ``o`` that costs less (a month's where
-        ``month``, else an hour's) with no commitment (``reserved``: with one): among
+        ``month``, the whole job's where ``job``, else an hour's) with no commitment
+        (``reserved``: with one): among
         ``listed`` (the options the answer lists after it), else over the recommendations'
         whole ranking for the same request (:meth:`ranking_of`; ``keep``: the options the
         answer's list was filtered to, a GPU named). None where the lead costs the least of
@@ -1015,11 +1018,16 @@ class _W:
         "the cheapest" or "the top-ranked" asks here. Mixtral 8x22B at 2,000 tokens/s was
         "the cheapest match" at $5,405/month where 6 x 8 x V100 at gptq-int4 for $4,835 ranked
         #6, past the three options the answer asks for (audit cheapword)."""
-        def cost(x: Option) -> float:
-            return (x.cost.per_month_usd or 0.0) if month else x.cost.per_hour_usd
+        def cost(x: Option) -> float | None:
+            return (x.cost.per_job_usd if job else x.cost.per_month_usd if month
+                    else x.cost.per_hour_usd)
+
+        mine = cost(o)
 
         def cheaper(x: Option) -> bool:
-            return (x.pricing_model == "reserved") == reserved and cost(x) < cost(o)
+            c = cost(x)
+            return ((x.pricing_model == "reserved") == reserved and c is not None
+                    and mine is not None and c < mine)
 
         x = next((x for x in listed if cheaper(x)), None)
         if x is not None:
@@ -1033,28 +1041,34 @@ class _W:
         return None if x is None else Cheaper(x, False)
 
     def lead_rank(self, o: Option, listed: Sequence[Option], *, month: bool = False,
-                  keep: Callable[[Option], bool] | None = None,
+                  job: bool = False, keep: Callable[[Option], bool] | None = None,
                   said: str = "rank_cheaper_listed") -> dict[str, str] | None:
         """A lead's place in the ranking, for the "top-ranked" wording of its sentence: None
-        where it is the cheapest (:meth:`cheaper_below`), else ``basis`` (why it ranks above
-        the cheaper option, :meth:`rank_basis`) and ``cheaper`` (where that option is: the
-        ``said`` words where the answer lists it, else its rank, setup and cost, as it is
-        listed nowhere else)."""
-        c = self.cheaper_below(o, listed, month=month, keep=keep)
+        where it is the cheapest (:meth:`cheaper_below`; a month's where ``month``, the whole
+        job's where ``job``, else an hour's), else ``basis`` (why it ranks above the cheaper
+        option, :meth:`rank_basis`) and ``cheaper`` (where that option is: the ``said`` words
+        where the answer lists it, else its rank, setup and cost, as it is listed nowhere
+        else). Every sentence that calls a recommendation's setup "the cheapest" asks here
+        first (audit cheapall: the rate, target, spot, card, job and fine-tune leads did not)."""
+        c = self.cheaper_below(o, listed, month=month, job=job, keep=keep)
         if c is None:
             return None
         x = c.option
+
+        def cost(y: Option) -> float:
+            return ((y.cost.per_job_usd or 0.0) if job else (y.cost.per_month_usd or 0.0)
+                    if month else y.cost.per_hour_usd)
+
         if c.listed:
             cheaper = self.t[said] if said else ""
         else:
-            mine, theirs = self.usd_apart(
-                (o.cost.per_month_usd or 0.0) if month else o.cost.per_hour_usd,
-                (x.cost.per_month_usd or 0.0) if month else x.cost.per_hour_usd)
-            cheaper = self.say("rank_cheaper_unlisted_month" if month
+            mine, theirs = self.usd_apart(cost(o), cost(x))
+            cheaper = self.say("rank_cheaper_unlisted_job" if job
+                               else "rank_cheaper_unlisted_month" if month
                                else "rank_cheaper_unlisted_hour", rank=self.n(x.rank),
                                setup=self.option_setup(x), weights=x.weights, money=theirs,
                                mine=mine)
-        return {"basis": self.rank_basis(o, x, month), "cheaper": cheaper}
+        return {"basis": self.rank_basis(o, x, month or job), "cheaper": cheaper}
 
     def usd_apart(self, a: float, b: float) -> tuple[str, str]:
         """Two amounts that differ, each as :meth:`usd` writes it, or both with cents where
@@ -1083,6 +1097,13 @@ class _W:
             return self.say("rank_basis_weights", **said)
         if machines:
             return self.say("rank_basis_machines", **said)
+        mine, theirs = o.performance.job_hours, x.performance.job_hours
+        for limit in (LONG_RUN_DAYS, VERY_LONG_RUN_DAYS):
+            if mine is not None and theirs is not None and mine <= limit * 24 < theirs:
+                # a job: one that runs past the days' limit ranks after those within it
+                # (recommend.options._job_tier), whatever their price
+                return self.say("rank_basis_days", limit=self.n(limit),
+                                days=self.n(theirs / 24))
         if (not month and o.cost.per_month_usd is not None and x.cost.per_month_usd is not None
                 and x.cost.per_month_usd >= o.cost.per_month_usd):
             # cheaper an hour, not over the month the ranking prices (storage per machine,

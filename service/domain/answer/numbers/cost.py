@@ -1679,7 +1679,7 @@ def _cost_inner(w: _W) -> None:
                 deadline=limit) if w.st.deadline_hours else w.say(
                 "job_within_slot", hours=w.duration(o.performance.job_hours), slot=limit))
         if token_job and gid is None:
-            _job_vs_hour(w, kw, o)
+            _job_vs_hour(w, kw, o, options[1:])
     elif (sub in ("hour", "job") and w.det.duration_hours
           and not w.det.tokens and not w.st.hours_per_day and not budget):
         # a length stated ("for 3 months": 3 x 730 hours) with a model on the GPU named and
@@ -1703,7 +1703,12 @@ def _cost_inner(w: _W) -> None:
         w.ask("per_job_usd", total, "USD")
     elif by_memory and o.offer.gpu_count * o.nodes == 1 and (
             w.det.memory_gib or w.st.min_memory_gb):
-        w.out.first = w.say("card_cheapest", gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
+        # the cheapest card only where no option of those cards ranked after it costs less
+        # an hour, listed or not (_W.lead_rank; audit cheapall)
+        card_rank = w.lead_rank(o, options[1:], keep=keep)
+        w.out.first = w.say("card_cheapest_ranked" if card_rank else "card_cheapest",
+                            **(card_rank or {}),
+                            gb=w.n(w.st.min_memory_gb or w.det.memory_gib or 0),
                             model=w.model.name,
                             weights=_weights_said(w, o.weights), gpu=o.offer.gpu_name,
                             hour=common["hour"],
@@ -1771,13 +1776,17 @@ def _cost_inner(w: _W) -> None:
         w.option_warnings(x)
 
 
-def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option) -> None:
+def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option, listed: list[Option]) -> None:
     """A token job with no GPU named leads with the batch recommendation's pick, the
     cheapest for the whole job at full load, where the hour's answer to the same question
     leads with the serving pick, the cheapest per hour at one request (70B: 2 × MI300X for
     the job, 4 × V100 by the hour): one sentence after the lead says why they differ and what
     the job costs on the hour's pick, sized and priced as :func:`_cheaper_in_unit` prices a
-    setup for a job (:func:`_setup_in_unit`)."""
+    setup for a job (:func:`_setup_in_unit`). Each is called the cheapest in its unit only
+    where none ranked after it costs less, listed (``listed``: the job's options the answer
+    lists after ``o``) or not (_W.lead_rank; audit cheapall: Qwen2.5 72B on 1B tokens called 4
+    x MI300X at fp8, $817.02, the cheapest for the whole job where 2 x H100 at awq-int4 for
+    $805.71 ranked #5)."""
     assert w.det.tokens and o.cost.per_job_usd is not None
     out = int(kw.get("output_tokens", 512))
     serving = {**{k: v for k, v in kw.items() if k not in ("job_output_tokens", "interruptible")},
@@ -1797,8 +1806,14 @@ def _job_vs_hour(w: _W, kw: Mapping[str, Any], o: Option) -> None:
     deadline = kw.get("max_job_hours")
     if deadline is not None and float(w.det.tokens) / thr / 3600 > deadline:
         return  # a setup that misses the deadline is no match (audit batch B1: 198 h for 10)
+    # the hour's pick (its options are listed nowhere here) and the job's lead
+    ranked = w.lead_rank(h, [], said="")
+    job_ranked = w.lead_rank(o, listed, job=True, said="rank_cheaper_listed_short")
+    above = w.say("job_vs_hour_above_ranked" if job_ranked else "job_vs_hour_above",
+                  **(job_ranked or {}))
     w.out.more.insert(0, w.say(
-        "job_vs_hour", setup=w.setup(h.offer.gpu_count, h.offer.gpu),
+        "job_vs_hour_ranked" if ranked else "job_vs_hour", **(ranked or {}), above=above,
+        setup=w.setup(h.offer.gpu_count, h.offer.gpu),
         weights=_weights_said(w, h.weights), hour=w.usd(hour),
         provider=v.provider, cost=w.usd(cost),
         hours=w.duration(float(w.det.tokens) / thr / 3600), thr=w.n(thr)))

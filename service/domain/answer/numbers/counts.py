@@ -579,7 +579,10 @@ def _gpu_count_targets(w: _W, gid: str | None, users: int) -> bool:
     w.offer_numbers(rec)
     n = o.offer.gpu_count * o.nodes
     targets = w.targets_said()
-    w.out.first = w.say("gpu_count_targets", users=w.n(users), model=w.model.name,
+    # the cheapest only when none ranked after it costs less an hour (_W.lead_rank)
+    ranked = w.lead_rank(o, rec.options[1:], said="")
+    w.out.first = w.say("gpu_count_targets_ranked" if ranked else "gpu_count_targets",
+                        **(ranked or {}), users=w.n(users), model=w.model.name,
                         weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name, targets=targets,
                         machines=_layout(w, o), tps=w.hours(tps),
                         ms=w.n(ttft_ms), provider=o.offer.provider,
@@ -667,7 +670,9 @@ def targets_fleet(w: _W, gid: str, users: int) -> str | None:
         return None
     rec, o, tps, ttft_ms = got
     w.offer_numbers(rec)
-    return w.say("target_fleet", weights=o.weights,
+    ranked = w.lead_rank(o, rec.options[1:], said="")  # the cheapest only where it is
+    return w.say("target_fleet_ranked" if ranked else "target_fleet", **(ranked or {}),
+                 weights=o.weights,
                  n=w.n(o.offer.gpu_count * o.nodes), gpu=o.offer.gpu_name,
                  machines=_layout(w, o), tps=w.hours(tps),
                  ms=w.n(ttft_ms), provider=o.offer.provider,
@@ -1605,8 +1610,10 @@ def _rate_cheapest(w: _W, gid: str, inp: int, out: int) -> None:
                 or (ttft_max and ms > ttft_max)):
             return
         n = o.offer.gpu_count * o.nodes
+        ranked = w.lead_rank(o, [], said="")  # listed nowhere: a cheaper one by its rank
         w.out.more.append(w.say(
-            "gpu_count_rate_cheapest_target", weights=o.weights,
+            "gpu_count_rate_cheapest_target_ranked" if ranked
+            else "gpu_count_rate_cheapest_target", **(ranked or {}), weights=o.weights,
             setup=(w.option_setup(o) if o.nodes == 1
                    else f"{w.n(n)} × {o.offer.gpu_name} ({w.option_setup(o)})"),
             tps=w.rate(tps), ms=w.n(ms), provider=o.offer.provider,
@@ -1614,7 +1621,9 @@ def _rate_cheapest(w: _W, gid: str, inp: int, out: int) -> None:
         return
     if o is not None and o.offer.gpu != gid:
         key = "gpu_count_rate_cheapest" if o.nodes > 1 else "gpu_count_rate_cheapest_one"
-        w.out.more.append(w.say(key, n=w.n(o.offer.gpu_count * o.nodes),
+        ranked = w.lead_rank(o, [], said="")  # listed nowhere: a cheaper one by its rank
+        w.out.more.append(w.say(key + ("_ranked" if ranked else ""), **(ranked or {}),
+                                n=w.n(o.offer.gpu_count * o.nodes),
                                 gpu=o.offer.gpu_name, setup=f" ({w.option_setup(o)})"
                                 if o.nodes > 1 else w.option_setup(o),
                                 weights=o.weights, provider=o.offer.provider,
@@ -1653,7 +1662,10 @@ def _rate_target_lead(w: _W, gid: str, inp: int, out: int, got: RateSetups) -> b
         return False
     target = w.targets_said()
     n = o.offer.gpu_count * o.nodes
-    w.out.first = w.say("speed_rate_target_pick", target=_target_at_load(w, target, rate),
+    ranked = w.lead_rank(o, rec.options[1:3], said="")  # the cheapest only where it is
+    w.out.first = w.say("speed_rate_target_pick_ranked" if ranked
+                        else "speed_rate_target_pick", **(ranked or {}),
+                        target=_target_at_load(w, target, rate),
                         model=w.model.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                         machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
                         tps=w.rate(p.decode_tokens_per_s_per_user),

@@ -107,9 +107,13 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         # a rate too small to say per second ("10 videos a day") is said as written alone
         rate_text = (w.say("work_rate_both", said=first, rate=rate_text)
                      if per_s >= 0.001 else first)
+    # called the cheapest only when none ranked after it costs less an hour, listed or not
+    # (_W.lead_rank; audit cheapall)
+    ranked = w.lead_rank(o, rec.options[1:], said="")
     w.out.first = w.say(
-        "work_rate_gpu" if on_gpu else "work_rate", rate=rate_text,
-        model=m.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
+        ("work_rate_gpu" if on_gpu else "work_rate") + ("_ranked" if ranked else ""),
+        **(ranked or {}), rate=rate_text, model=m.name, weights=o.weights, n=w.n(n),
+        gpu=o.offer.gpu_name,
         setup=f" ({w.option_setup(o)})" if o.nodes > 1 else "", provider=o.offer.provider,
         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model],
         month=w.usd(o.cost.per_month_usd), usage=w.usage())
@@ -133,8 +137,11 @@ def _work_rate(w: _W, gid: str | None) -> bool:
         cheapest = w.recommend(**kw)
         c = cheapest.options[0] if cheapest is not None and cheapest.options else None
         if c is not None and c.offer.gpu != o.offer.gpu:
+            # listed nowhere: a cheaper option ranked after it is named with its rank
+            ranked_c = w.lead_rank(c, [], said="")
             w.out.more.append(w.say(
-                "gpu_count_rate_cheapest" if c.nodes > 1 else "gpu_count_rate_cheapest_one",
+                ("gpu_count_rate_cheapest" if c.nodes > 1 else "gpu_count_rate_cheapest_one")
+                + ("_ranked" if ranked_c else ""), **(ranked_c or {}),
                 n=w.n(c.offer.gpu_count * c.nodes),
                 # the machines in brackets after the GPUs in all, as the lead's ("8 × RTX
                 # 3060 12GB2 instances of ..." ran them together)

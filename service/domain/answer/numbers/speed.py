@@ -1596,7 +1596,9 @@ def rate_target(w: _W, gid: str, rate: float, inp: int, out: int, ttft: float | 
     assert rec is not None and w.model is not None
     w.offer_numbers(msgspec.structs.replace(rec, options=rec.options[:3]))
     n = o.offer.gpu_count * o.nodes
-    pick = w.say("speed_rate_target_pick", target=_target_at_load(w, target, rate),
+    ranked = w.lead_rank(o, rec.options[1:3], said="")  # the cheapest only where it is
+    pick = w.say("speed_rate_target_pick_ranked" if ranked else "speed_rate_target_pick",
+                 **(ranked or {}), target=_target_at_load(w, target, rate),
                  model=w.model.name, weights=o.weights, n=w.n(n), gpu=o.offer.gpu_name,
                  machines=f" ({w.option_setup(o)})" if o.nodes > 1 else "",
                  tps=w.rate(p.decode_tokens_per_s_per_user),

@@ -1093,6 +1093,11 @@ def _spot(w: _W) -> None:
         w.price_warnings(v)
 
 
+def _on_spot(o: Option) -> bool:
+    """Whether ``o`` is priced on spot (a spot lead's cheaper options: _W.cheaper_below)."""
+    return o.pricing_model == "spot"
+
+
 def _spot_load(w: _W, users: int) -> bool:
     """A served LLM on spot with a load stated and no GPU named ("cheapest way to serve
     qwen2.5 32b for 20 users in the EU on spot?"): the recommendations' cheapest setup with
@@ -1123,8 +1128,13 @@ def _spot_load(w: _W, users: int) -> bool:
                 "month": w.usd(x.cost.per_month_usd or 0.0), "usage": w.usage()}
 
     month = bool(w.st.hours_per_day or w.st.days_per_month or w.sub == "month")
+    # each setup is called the cheapest only where none ranked after it costs less a month
+    # (the figure said first), listed or not (_W.lead_rank; audit cheapall): the spot lead
+    # among the spot setups, the on-demand lead among all, the on-demand advice among its own
     if s.pricing_model == "spot":
-        w.out.first = w.say("spot_load", users=w.requests(users), where=where, **said(s))
+        ranked = w.lead_rank(s, [], month=True, keep=_on_spot, said="")
+        w.out.first = w.say("spot_load_ranked" if ranked else "spot_load", **(ranked or {}),
+                            users=w.requests(users), where=where, **said(s))
         if month and s.cost.per_month_usd is not None:
             w.ask("spot_per_month_usd", s.cost.per_month_usd, "USD")
         else:
@@ -1133,10 +1143,14 @@ def _spot_load(w: _W, users: int) -> bool:
             w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)
         if o is not None:
             # the caveat after the number asked: an endpoint's replicas can be taken back
-            w.out.more.append(w.say("spot_load_od", **said(o)))
+            ranked = w.lead_rank(o, [], month=True, said="")
+            w.out.more.append(w.say("spot_load_od_ranked" if ranked else "spot_load_od",
+                                    **(ranked or {}), **said(o)))
     else:
         # no spot price beats on-demand for this load there: the cheapest is on-demand
-        w.out.first = w.say("spot_load_none", users=w.requests(users), where=where,
+        ranked = w.lead_rank(s, [], month=True, said="")
+        w.out.first = w.say("spot_load_none_ranked" if ranked else "spot_load_none",
+                            **(ranked or {}), users=w.requests(users), where=where,
                             **said(s))
         if month and s.cost.per_month_usd is not None:
             w.ask("on_demand_per_month_usd", s.cost.per_month_usd, "USD")

@@ -1211,7 +1211,11 @@ def _finetune_pick(w: _W, kw: dict[str, Any], label: str) -> None:
     o = rec.options[0]
     assert w.out.first is not None
     w.out.more.insert(0, w.out.first)
-    w.out.first = w.say("finetune_pick", method=label, model=w.model.name,
+    # the cheapest by the hour only where none ranked after it costs less an hour, listed
+    # or not (_W.lead_rank; audit cheapall): only the lead is listed
+    ranked = w.lead_rank(o, [], said="")
+    w.out.first = w.say("finetune_pick_ranked" if ranked else "finetune_pick",
+                        **(ranked or {}), method=label, model=w.model.name,
                         setup=w.setup(o.offer.gpu_count * o.nodes, o.offer.gpu),
                         weights=o.weights, provider=o.offer.provider,
                         hour=w.usd(o.cost.per_hour_usd), kind=w.kinds[o.pricing_model])
