@@ -179,6 +179,20 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?P<n_idle>\d{1,3}+(?:,\d{3})*+) of (?P<n_gpus>\d{1,3}+(?:,\d{3})*+), "
         r"billed all the same \(a "
         r"sequence-parallel engine splitting one clip over GPUs is not modelled\)")),
+    # sizing.qlora_base: weights QLoRA does not train on, NF4 sized instead (buyer audit 24a
+    # #12: a GGUF base was sized at awq-int4 under two contradictory English warnings)
+    ("core_qlora_base_gguf", re.compile(
+        r"weights (?P<p>[\w.-]++) are not a QLoRA base: QLoRA quantizes the model's 16-bit "
+        r"weights to bitsandbytes NF4 as it loads them and trains LoRA adapters on that; "
+        r"(?P=p) is a GGUF \(llama\.cpp\) format, which transformers dequantizes to fp32 when "
+        r"it loads it for training \(source: (?P<source>[^\s()]++)\), and llama\.cpp's own LoRA "
+        r"fine-tuning is another tool, not sized here; sized at (?P<base>[\w.-]++), the QLoRA "
+        r"base, instead of (?P=p)")),
+    ("core_qlora_base_other", re.compile(
+        r"weights (?P<p>[\w.-]++) are not a QLoRA base: QLoRA quantizes the model's 16-bit "
+        r"weights to bitsandbytes NF4 as it loads them and trains LoRA adapters on that; "
+        r"(?P=p) is not a base it trains on as it is \(bitsandbytes NF4, GPTQ or AWQ, as PEFT "
+        r"trains them\); sized at (?P<base>[\w.-]++), the QLoRA base, instead of (?P=p)")),
     # a no-match reason: the budget, many options over it or one
     ("core_budget_month", re.compile(_BUDGET_MONTH)),
     ("core_budget_hour", re.compile(_BUDGET_HOUR)),

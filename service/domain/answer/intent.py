@@ -140,6 +140,11 @@ class Stated:
     egress_gb: float | None = None
     """A data amount the text ties to egress ("2TB egress", "500 GB trafic de ieșire"), in
     GB."""
+    egress_times: int | None = None
+    """How many times the egress amount stated is sent out ("download the 16GB weights 10
+    times", "descărcăm cei 16 GB de 10 ori"): :attr:`egress_gb` is already the amount times
+    this, the answer says so (buyer audit 24a #11: it was priced once, "adds nothing", where
+    10 x 16 GB is 160 GB, 60 GB past AWS's free 100 GB)."""
     egress_once: bool = False
     """Data moved out once ("move 200 GB of weights out of GCP", "să mut 200 GB din GCP"):
     a one-off amount, priced as one month's egress and never said to be monthly; false
@@ -402,6 +407,10 @@ class Stated:
     checkpoint_minutes: float | None = None
     """Minutes between checkpoints ("checkpoints every 30 minutes", "checkpoint la fiecare
     30 de minute"): the spot restart overhead's lost work, never the job's length."""
+    restarts_asked: bool = False
+    """The number of spot restarts (interruptions) asked ("cost and expected restarts?", "how
+    many interruptions", "câte reporniri"): the answer gives it (buyer audit 24a #11: only
+    "5.8% more time for the expected restarts" was said)."""
     sessions_per_day: int | None = None
     """Separate runs a day ("10 times a day", "de 10 ori pe zi"; one for a run "every night",
     "în fiecare noapte"): each is billed on its own (a billing granularity and a minimum
@@ -4497,6 +4506,9 @@ def stated(text: str, registry: Registry) -> Stated:
         # costă egress-ul": the one amount is what leaves, its total leads (audit ro2 #10:
         # the rate alone, where "egress for 150 GB" gave 16.64 USD)
         egress = untied[0]
+    egress_times = _egress_times(folded) if egress is not None else None
+    if egress is not None and egress_times is not None:
+        egress *= egress_times  # "download the 16GB weights 10 times": 160 GB go out
     items: int | None = None
     unnamed = _without_models(folded, toks, names)  # "SD 1.5 images" is no count of 1
     mg = _MACHINE_GPUS.search(folded)
@@ -4726,7 +4738,7 @@ dot_grouped=dg.group(0) if dg else None,
                   kv_cache=kv_precision(text),
                   weights_left=weights_left(text, registry),
                   storage_gb=storage, storage_added=storage_added, egress_gb=egress,
-                  egress_once=_egress_once(folded),
+                  egress_times=egress_times, egress_once=_egress_once(folded),
                   items=items, lei=lei,
                   precision=_precision_asked(folded, pm), budget_usd_per_day=daily_budget(text),
                   hours_per_day=hours_per_day, days_per_month=days,
@@ -4757,6 +4769,7 @@ dot_grouped=dg.group(0) if dg else None,
                   per_gb=bool(_PER_GB.search(folded)),
                   sessions_per_day=sessions,
                   checkpoint_minutes=_checkpoint_minutes(folded),
+                  restarts_asked=bool(_RESTARTS_ASKED.search(folded)),
                   tokens_in_out=bool(_TOKENS_IN_OUT.search(folded)),
                   day_also=_month_priced(folded)
                   and _COST_DAY.search(_USAGE_PER.sub(" ", folded)) is not None,
@@ -4948,6 +4961,38 @@ _ONCE_SAID = re.compile(r"\b(?:once|one[- ]off|one[- ]time|o (?:singura )?data|u
 _AMOUNT_PERIODIC = re.compile(r"\b\d++(?:[.,]\d++)?\s*+(?:gb|tb|gib|tib|pb)\b[^.?;]{0,40}?"
                               r"(?:\b(?:a|per|each|every|pe|in) (?:month|luna|day|zi|week)\b"
                               r"|/\s*+mo\b|\bmonthly\b|\blunar\w*+|\bdaily\b|\bzilnic\w*+)")
+
+
+_EGRESS_TIMES = re.compile(
+    r"\b(?:download|egress|transfer|send|sent|pull|serve|descarc|trimit|transfer)\w*+\b"
+    r"[^.?;!]{0,60}?(?:\b(?P<n>\d++)\s*+times\b|\b(?P<word>twice|thrice)\b"
+    r"|\bde (?P<ro>\d++|doua|trei) (?:de )?ori\b)"
+    r"(?!\s*+(?:a|per|each|every|pe|in)\s++(?:day|zi|week|saptamana|month|luna|hour|ora)\b)"
+    r"|\b(?P<count>\d++)\s++(?:downloads|descarcari)\b")
+"""A count of times the egress amount goes out, after the word that sends it ("download the
+16GB weights 10 times", "send it out twice", "descărcăm greutățile de 10 ori"), or counted as
+downloads ("10 downloads of the 16 GB weights"); never a rate ("10 times a day": sessions a
+day, :attr:`Stated.sessions_per_day`)."""
+_TIMES_WORDS = {"twice": 2, "thrice": 3, "doua": 2, "trei": 3}
+_RESTARTS_ASKED = re.compile(
+    r"\b(?:expected|how many|number of|count of|estimated|likely|probable)\s++"
+    r"(?:spot\s++)?(?:restarts?|interruptions?|preemptions?|reclaims?)\b"
+    r"|\b(?:restarts?|interruptions?|preemptions?)\s++(?:to expect|expected)\b"
+    r"|\bcate\s++(?:reporniri|intreruperi)\b"
+    r"|\bnumarul\s++(?:asteptat\s++)?de\s++(?:reporniri|intreruperi)\b"
+    r"|\b(?:reporniri|intreruperi)(?:le)?\s++(?:asteptate|estimate|probabile)\b")
+"""The number of spot restarts asked (:attr:`Stated.restarts_asked`)."""
+
+
+def _egress_times(folded: str) -> int | None:
+    """How many times the egress amount is sent out (:data:`_EGRESS_TIMES`,
+    :attr:`Stated.egress_times`); None where no count of times is stated, or one."""
+    m = _EGRESS_TIMES.search(folded)
+    if m is None:
+        return None
+    raw = next(x for x in m.group("n", "word", "ro", "count") if x is not None)
+    n = _TIMES_WORDS.get(raw) or int(raw)
+    return n if 1 < n <= 100_000 else None
 
 
 def _egress_once(folded: str) -> bool:

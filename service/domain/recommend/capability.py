@@ -69,6 +69,7 @@ from service.domain.sizing.sizing import (
     default_weights,
     fastest_training_step,
     global_batch_tokens,
+    qlora_base,
     resolve_engine,
     setups_for,
     training_base,
@@ -110,6 +111,13 @@ def _candidates(ctx: Ctx) -> list[Precision]:
         # the method's own refusals, as sizing words them (pre-training with adapters, full
         # training of a quantized base, QLoRA on a 16-bit one)
         check_training_method(req.effective_workload(), ft.method, asked)
+        if asked is not None and ft.method == "qlora":
+            # sizing's rule: weights QLoRA does not train on (a GGUF file) give way to NF4,
+            # said so (qlora_base)
+            base, why = qlora_base(asked)
+            if why:
+                ctx.note("weights_precision", base.id, why)
+            return [base]
         if asked is not None:
             warned = training_weights_warning(ft.method, asked)
             if warned:

@@ -631,6 +631,39 @@ def training_weights_warning(method: str, asked: Precision) -> str | None:
             "NF4 base")
 
 
+QLORA_BASES = ("nf4", "nf4-no-dq", "gptq-int4", "awq-int4")
+"""The 4-bit bases a QLoRA run is sized on as asked: bitsandbytes NF4, QLoRA's own (Dettmers
+et al. 2023, arXiv 2305.14314; PEFT's quantization guide loads the 16-bit model with
+BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4") and trains LoRA on it), and
+the GPTQ and AWQ checkpoints PEFT trains adapters on as they are (ADAPTER_BASES)."""
+
+GGUF_TRAINING_SOURCE = "https://huggingface.co/docs/transformers/gguf"
+"""transformers' GGUF page: "Transformers supports loading models stored in the GGUF format for
+further training or finetuning. The GGUF checkpoint is dequantized to fp32"."""
+
+
+def qlora_base(asked: Precision) -> tuple[Precision, str | None]:
+    """The base a QLoRA run is sized on where the request names its weights: ``asked`` where
+    QLoRA trains on it (QLORA_BASES), else NF4, QLoRA's own, with the one sentence saying why
+    (both endpoints word it so; /v1/ask writes it in the asker's language). A GGUF type
+    (q4_k_m) is llama.cpp's file, no QLoRA base: transformers loads it dequantized to fp32,
+    and llama.cpp's own LoRA fine-tuning is another tool. It was sized at awq-int4 ("the
+    model's own" weights replaced by the kernel check) beside a warning that q4_k_m was
+    "sized as asked", and the method said an NF4 base (buyer audit 24a #12)."""
+    if asked.id in QLORA_BASES:
+        return asked, None
+    nf4 = get_precision("nf4")
+    why = (f"{asked.id} is a GGUF (llama.cpp) format, which transformers dequantizes to fp32 "
+           f"when it loads it for training (source: {GGUF_TRAINING_SOURCE}), and llama.cpp's "
+           "own LoRA fine-tuning is another tool, not sized here" if asked.gguf else
+           f"{asked.id} is not a base it trains on as it is (bitsandbytes NF4, GPTQ or AWQ, as "
+           "PEFT trains them)")
+    return nf4, (f"weights {asked.id} are not a QLoRA base: QLoRA quantizes the model's "
+                 "16-bit weights to bitsandbytes NF4 as it loads them and trains LoRA "
+                 f"adapters on that; {why}; sized at {nf4.id}, the QLoRA base, instead of "
+                 f"{asked.id}")
+
+
 GLOBAL_BATCH_TOKENS_MAX = 15_360 * 4_096
 """The largest global batch the micro-batch search goes to, in tokens over all the GPUs (one
 micro-batch each): DeepSeek-V3's pre-training batch, 15,360 sequences of 4K tokens (arXiv
@@ -1353,6 +1386,16 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
     ft = training_options(req.finetune, req.task)
     assert ft.method is not None
     check_training_method(req.task, ft.method, precision if req.weights is not None else None)
+    qlora_why: str | None = None
+    if ft.method == "qlora" and req.weights is not None:
+        # weights QLoRA does not train on (a GGUF file, MXFP4): its NF4 base, said in one
+        # warning (it was replaced by the kernel check as "the model's own", at awq-int4)
+        precision, qlora_why = qlora_base(precision)
+        if qlora_why:
+            assumptions[:] = [
+                Assumption(name="weights_precision", value=precision.id,
+                           reason=f"{precision.name}: {qlora_why}")
+                if x.name == "weights_precision" else x for x in assumptions]
     if ft.method == "qlora" and req.weights is None:
         precision = get_precision("nf4")
         # QLoRA's base is 4-bit whatever the model ships in: the note says what is sized
@@ -1366,8 +1409,8 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
         # LoRA and full train from a 16-bit copy of a release with no training path
         # (gpt-oss's MXFP4, DeepSeek's FP8), as the recommendations size it
         precision = _training_base_note(ft.method, precision, assumptions)
-    asked_warning = (training_weights_warning(ft.method, precision)
-                     if req.weights is not None else None)
+    asked_warning = qlora_why or (training_weights_warning(ft.method, precision)
+                                  if req.weights is not None else None)
     hw = check_hardware(registry, model.kind, req.task, precision, engine, gpu,
                         req.weights is not None and ft.method != "qlora", note)
     precision = _sized_precision(assumptions, hw.precision, precision)
@@ -1900,7 +1943,10 @@ def _note_training(t: TrainingPlan, note: object) -> None:
                               "lora": "frozen 16-bit base + rank-r adapters"
                               if t.precision.bits_linear == 16 else
                               f"frozen {t.precision.id} base + rank-r adapters",
-                              "qlora": "frozen 4-bit NF4 base + 16-bit adapters"}[t.method])
+                              # the base sized: NF4, or the GPTQ / AWQ checkpoint asked
+                              "qlora": "frozen 4-bit NF4 base + 16-bit adapters"
+                              if t.precision.id.startswith("nf4") else
+                              f"frozen 4-bit {t.precision.id} base + 16-bit adapters"}[t.method])
     note("trainable_params", str(t.trainable()),
          "full training: every parameter is trainable" if t.method == "full" else
          "r x (d_in + d_out) per target matrix for LoRA")

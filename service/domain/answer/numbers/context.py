@@ -517,6 +517,13 @@ class _W:
         self.listed_terms: list[str] = []
         """The warnings about the unknown storage or egress price of a provider the offers
         listed (:meth:`offer_numbers`): added by :meth:`drop_unnamed` after the rest."""
+        self.spot_jobs: list[Option] = []
+        """The spot options of a job (``job_hours``) that :meth:`offer_numbers` listed, then
+        those said in a spot line after an on-demand lead (:meth:`spot_job_said`): the
+        expected restarts asked are the listed spot job's, else the first said
+        (write._restarts_asked)."""
+        self.spot_lines: list[Option] = []
+        """The spot jobs said after an on-demand lead (``cost_spot_job``)."""
         self.job_egress_said = False
         """Whether :meth:`job_egress_line` has said the lead job's own egress."""
         self.egress_uncounted_said = False
@@ -2136,11 +2143,20 @@ class _W:
                   len(self.out.more))
         self.out.more.insert(at, text)
 
+    def spot_job_said(self, o: Option) -> Option:
+        """``o``, a spot job said after an on-demand lead (``cost_spot_job``), kept for the
+        expected restarts asked (:attr:`spot_lines`)."""
+        if o.pricing_model == "spot" and o.performance.job_hours:
+            self.spot_lines.append(o)
+        return o
+
     def offer_numbers(self, rec: Recommendation) -> None:
         for o in rec.options:
             # the listed option's unknown storage or egress price: warned about at the end
             # (:meth:`drop_unnamed`), the listed provider being named by the list
             self.listed_terms.extend(x for x in o.warnings if _PROVIDER_TERMS.match(x))
+            if o.pricing_model == "spot" and o.performance.job_hours:
+                self.spot_jobs.append(o)
             self.out.offers.append(OfferNumbers(
                 offer_id=o.offer.id, provider=o.offer.provider, gpu=o.offer.gpu_name,
                 gpu_count=o.offer.gpu_count, nodes=o.nodes, weights=o.weights,

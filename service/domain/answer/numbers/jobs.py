@@ -688,7 +688,8 @@ def spot_job_line(w: _W, kw: dict[str, Any], cost: float, lead_kind: str | None 
     if (s is not None and s.pricing_model == "spot" and s.cost.per_job_usd
             and s.cost.per_job_usd < cost):
         w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
-                                setup=w.option_setup(s), provider=s.offer.provider,
+                                setup=w.option_setup(w.spot_job_said(s)),
+                                provider=s.offer.provider,
                                 price=w.usd(s.cost.per_hour_usd)))
         if (deep := spot_deep_line(w, s)) is not None:
             w.out.more.append(deep)  # an extreme spot price (:func:`spot_deep`)

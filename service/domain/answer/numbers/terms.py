@@ -387,6 +387,7 @@ def _spot_option(w: _W, kw: dict[str, Any], gid: str, n: int | None,
 def _spot_line(w: _W, o: Option) -> str:
     """A spot job said after an on-demand one (``cost_spot_job``: only if the job can be
     interrupted and restarted)."""
+    w.spot_job_said(o)
     return w.say("cost_spot_job", cost=w.usd(o.cost.per_job_usd or 0.0),
                  setup=w.option_setup(o), provider=o.offer.provider,
                  price=w.usd(o.cost.per_hour_usd))

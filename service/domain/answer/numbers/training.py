@@ -2700,7 +2700,8 @@ def _finetune_spot_line(w: _W, kw: dict[str, Any], cost: float) -> None:
                 or (deadline and expected > deadline)):
             continue
         w.out.more.append(w.say("cost_spot_job", cost=w.usd(s.cost.per_job_usd),
-                                setup=w.option_setup(s), provider=s.offer.provider,
+                                setup=w.option_setup(w.spot_job_said(s)),
+                                provider=s.offer.provider,
                                 price=w.usd(s.cost.per_hour_usd)))
         if (deep := spot_deep_line(w, s)) is not None:
             w.out.more.append(deep)  # an extreme spot price (jobs.spot_deep)

@@ -53,7 +53,11 @@ from service.domain.answer.numbers.prices import _node_gpus, compare_providers
 from service.domain.answer.numbers.regions import _regions, gpu_providers
 from service.domain.answer.numbers.speed import _speed, lowest_latency_lead
 from service.domain.answer.numbers.terms import _billing, _spot, _storage
-from service.domain.answer.numbers.training import _finetune, _train
+from service.domain.answer.numbers.training import (
+    _DEFAULT_CHECKPOINT_MINUTES,
+    _finetune,
+    _train,
+)
 from service.domain.answer.understand import Extracted
 from service.domain.catalog.models import ModelEntry, kv_bytes_per_token
 from service.domain.catalog.precisions import PRECISIONS, get_precision
@@ -72,6 +76,7 @@ from service.domain.fields import (
 )
 from service.domain.messages import Messages
 from service.domain.recommend.alternatives import no_region_said
+from service.domain.recommend.context import RESTART_MINUTES, SPOT_INTERRUPTIONS_PER_HOUR
 from service.domain.recommend.pricing import model_storage_gb
 from service.domain.sizing.sizing import default_weights, sized_from_entry
 
@@ -174,6 +179,58 @@ def _storage_added(w: _W) -> str | None:
     w.st = dc_replace(w.st, storage_gb=base + extra)
     return w.say("storage_added", total=w.n(base + extra), weights=w.n(base), p=p.id,
                  extra=w.n(extra))
+
+
+def _egress_times_read(w: _W) -> str | None:
+    """An egress amount sent out a stated number of times ("download the 16GB weights 10
+    times": ``Stated.egress_times``): priced as their sum (``Stated.egress_gb``, 160 GB), said
+    in a sentence of its own. It was priced once and said to add nothing (buyer audit 24a
+    #11: 160 GB is 60 GB past AWS's free 100 GB, about $5.40)."""
+    times, gb = w.st.egress_times, w.st.egress_gb
+    if not times or not gb:
+        return None
+    return w.say("egress_times_read", total=w.n(gb), each=w.n(gb / times), times=w.n(times))
+
+
+def _restarts_asked(w: _W) -> None:
+    """The expected spot restarts asked ("cost and expected restarts?", ``Stated.
+    restarts_asked``), said right after the answer's first sentence: for the spot job the
+    answer lists (``_W.spot_jobs``, the first listed on spot), the interruptions its cost
+    counts, ``SPOT_INTERRUPTIONS_PER_HOUR`` for each machine it runs on over its hours
+    (recommend.context.spot_overhead_fraction's rule), each a restart and half a checkpoint
+    interval of work lost (a spot line after an on-demand lead: its job); spot priced with no
+    job (a month): the rate assumed per machine; priced on demand alone: said so, no restart
+    counted. It was only "5.8% more
+    time for the expected restarts", the count asked never given (buyer audit 24a #11: about
+    0.3 over 6.5 hours at 0.05 an hour)."""
+    if not w.st.restarts_asked or w.out.first is None:
+        return
+    listed = [x for x in w.out.offers if x.pricing_model == "spot"]
+    o = next((j for x in listed for j in w.spot_jobs
+              if j.offer.id == x.offer_id and j.nodes == x.nodes),
+             w.spot_lines[0] if w.spot_lines else None)
+    if o is None and (listed or (w.st.spot_said and not w.st.no_spot)):
+        # spot priced with no job's hours (a month on spot): the rate assumed, per machine,
+        # once (a run with no checkpoints says it already)
+        rate = w.say("spot_no_ckpt_rate", rate=w.f.number(SPOT_INTERRUPTIONS_PER_HOUR, 2),
+                     machines=w.n(max(1, listed[0].nodes) if listed else 1),
+                     restart=w.n(RESTART_MINUTES))
+        if not any(x.startswith(rate[:40]) for x in w.out.more):
+            w.out.more.insert(0, rate)
+        return
+    if o is None:
+        if any("$" in x or "USD" in x for x in (w.out.first, *w.out.more)):
+            w.out.more.insert(0, w.t["spot_restarts_none"])  # priced on demand
+        return
+    hours = o.performance.job_hours or 0.0
+    machines = max(1, o.nodes)
+    n = SPOT_INTERRUPTIONS_PER_HOUR * machines * hours
+    every = w.st.checkpoint_minutes or _DEFAULT_CHECKPOINT_MINUTES  # as the option counts it
+    w.out.more.insert(0, w.say(
+        "spot_restarts_expected", n=w.n(n, 2 if n < 0.1 else 1 if n < 10 else 0),
+        hours=w.duration(hours), rate=w.f.number(SPOT_INTERRUPTIONS_PER_HOUR, 2),
+        machines=w.n(machines), restart=w.n(RESTART_MINUTES), m=w.n(every),
+        pct=w.f.percent((o.cost.expected_spot_overhead_pct or 0.0) / 100, 1)))
 
 
 def _weekday_deadline(w: _W) -> str | None:
@@ -289,6 +346,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     documents_read = _documents_requests(w)  # "summarise 1M documents": 1M requests
     by_weekday = _weekday_deadline(w)
     added = _storage_added(w)  # "plus 500 GB of datasets": beside the weights, not instead
+    times = _egress_times_read(w)  # "download the 16GB weights 10 times": 160 GB priced
     node_read = _node_gpus(w)  # "on an H100 node": its machine's GPUs, said after the answer
     pieces_read = _music_pieces(w)  # "1000 songs with MusicGen": their hours of audio
     images_read = _images_read(w, intent)  # "qwen2-vl 7b, 4 images of 1024x1024": their tokens
@@ -324,6 +382,8 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         w.out.more.insert(0, by_weekday)  # the date and days the plan was made for
     if added is not None and w.out.first is not None:
         w.out.more.insert(0, added)  # the sum the storage was priced for
+    if times is not None and w.out.first is not None:
+        w.out.more.insert(0, times)  # the egress priced: the amount times the count said
     if w.out.first is None and intent not in ("guidance", "billing", "storage_egress",
                                               "interconnect", "spot", "precision"):
         _fallback(w)
@@ -361,6 +421,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
         # "1.000 hours" in English: the dots read as thousands separators, said so
         w.out.more.insert(0, w.say("dot_grouped", raw=w.st.dot_grouped, value=w.n(
             float(w.st.dot_grouped.replace(".", "")))))
+    _restarts_asked(w)
     _gguf_app_note(w)
     _no_nvlink_note(w)
     _vague_length_note(w)
