@@ -528,10 +528,20 @@ class Ctx:
             # a request's filter value, not a resource: a 400 at the field (the README's
             # contract), naming the forms it accepts
             # (kept under the 200 characters a problem's detail echoes)
-            raise InvalidInput(
-                f"unknown region {e.name[:24]!r}: use a continent, an ISO country code or a "
-                f"provider region id (for example: {', '.join(e.suggestions)})",
-                "$.regions") from e
+            head = (f"unknown region {e.name[:24]!r}: use a continent, an ISO country code, an "
+                    f"area or a provider region id (for example: ")
+            # as many of the accepted forms as fit (fix/useast's areas made the whole list
+            # 237 characters): one of each form first (a continent, a group, an area, a
+            # country, a provider region id), then the rest in their order
+            first = ("europe", "asia", "eu", "us-east", "us", "de", "us-east-1")
+            order = [x for x in first if x in e.suggestions] + [
+                x for x in e.suggestions if x not in first]
+            shown: list[str] = []
+            for s in order:
+                if len(head) + len(", ".join([*shown, s])) + 1 > 200:
+                    break
+                shown.append(s)
+            raise InvalidInput(f"{head}{', '.join(shown)})", "$.regions") from e
 
     @cached_property
     def spot_overhead(self) -> float:
