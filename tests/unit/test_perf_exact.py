@@ -1,13 +1,15 @@
 """The sizing core's faster paths give the answers of the plain ones, bit for bit: the load
-solve's step function (serving.fast_step), the start's steps in whole numbers
-(serving.start_service_s), the serving-error bands kept on the perf tables, and fits_on's
-decode table listed in order (sizing._compute_fits_on), which is derived from the snapshot
-it was made on (a GPU the snapshot lacks is never listed)."""
+solve's step function (serving.fast_step, in the solver's source and in its compiled copy),
+the start's steps in whole numbers (serving.start_service_s), the serving-error bands kept
+on the perf tables, and fits_on's decode table listed in order (sizing._compute_fits_on),
+which is derived from the snapshot it was made on (a GPU the snapshot lacks is never
+listed)."""
 
 from __future__ import annotations
 
 import math
 import random
+from types import ModuleType
 
 import msgspec
 import pytest
@@ -18,6 +20,7 @@ from service.domain.catalog.models import seq_cache_bytes
 from service.domain.catalog.precisions import find_kv_type, get_precision
 from service.domain.catalog.registry import Registry
 from service.domain.catalog.snapshot import Catalog
+from service.domain.sizing import solver
 from service.domain.sizing.efficiency import PerfTables, ServingErrorBand
 from service.domain.sizing.memory import InferencePlan
 from service.domain.sizing.requests import SizingRequest
@@ -80,7 +83,13 @@ def test_fast_step_is_step_s_to_the_bit(catalog: Catalog, setup: Setup) -> None:
     base = _cost(catalog, *setup)
     fast_c = msgspec.structs.replace(base, memo={}, steps={})
     plain_c = msgspec.structs.replace(base, memo={}, steps={})
-    step = fast_step(fast_c)
+    for mod in (solver, serving._solve):  # the source and the copy the service runs
+        _check_fast_step(mod, base, fast_c, plain_c)
+
+
+def _check_fast_step(mod: ModuleType, base: StepCost, fast_c: StepCost, plain_c: StepCost
+                     ) -> None:
+    step = fast_step(fast_c, mod)
     assert (step is None) == (base.fast is None)
     if step is None:  # no measured GEMM curve: the load solve uses step_s itself
         return
@@ -90,11 +99,11 @@ def test_fast_step_is_step_s_to_the_bit(catalog: Catalog, setup: Setup) -> None:
                 rng.choice([0.0, rng.uniform(1, 140000)]),
                 rng.choice([0.0, 0.5, 1.0, rng.uniform(0, 16384), float(rng.randint(1, 8192))]),
                 rng.choice([0.0, rng.uniform(1, 70000)]))
-        got, want = step(*args), plain_c.step_s(*args)
+        got, want = step.at(*args), plain_c.step_s(*args)
         assert got == want and math.copysign(1, got) == math.copysign(1, want), args
-        assert step(*args[:2]) == plain_c.step_s(*args[:2])
-    # both tables filled alike: what one solve keeps is what the other would have kept
-    assert fast_c.steps == plain_c.steps and fast_c.memo == plain_c.memo
+        assert step.at(*args[:2]) == plain_c.step_s(*args[:2])
+    # the solver's step keeps no tables (computing a step costs less than looking it up)
+    assert fast_c.steps == {} and fast_c.memo == {}
 
 
 def test_fast_step_leaves_other_steps_to_their_own_methods(catalog: Catalog) -> None:
@@ -111,7 +120,7 @@ def test_serve_is_unchanged_without_the_fast_step(catalog: Catalog, setup: Setup
     loads = [(2048, 256, None, None), (7777, 1000, 64, None), (1000, 1, None, None),
              (31000, 512, 1, None), (4096, 128, None, 2.5)]
     fast = [serve(base, isl, osl, users, 8192, 256, rate) for isl, osl, users, rate in loads]
-    monkeypatch.setattr(serving, "fast_step", lambda c: None)
+    monkeypatch.setattr(serving, "fast_step", lambda c, mod=None: None)
     plain = [serve(base, isl, osl, users, 8192, 256, rate) for isl, osl, users, rate in loads]
     assert msgspec.json.encode(fast) == msgspec.json.encode(plain)
 
@@ -130,11 +139,12 @@ def test_start_service_in_whole_numbers_is_the_float_loop(monkeypatch: pytest.Mo
                  a: float = a, b: float = b) -> float:
             return a * chunk + b * span + 1e-3
 
-        whole = start_service_s(None, isl, running, budget, step)  # type: ignore[arg-type]
-        monkeypatch.setattr(serving, "EXACT_INT", 0)  # the float loop
-        loop = start_service_s(None, isl, running, budget, step)  # type: ignore[arg-type]
+        whole = start_service_s(None, isl, running, budget, step, solver)
+        native = start_service_s(None, isl, running, budget, step)
+        monkeypatch.setattr(solver, "EXACT_INT", 0)  # the float loop
+        loop = start_service_s(None, isl, running, budget, step, solver)
         monkeypatch.undo()
-        assert whole == loop, (isl, budget, running)
+        assert whole == loop == native, (isl, budget, running)
 
 
 def test_serving_error_bands_kept_on_the_tables(catalog: Catalog) -> None:

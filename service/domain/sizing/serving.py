@@ -35,6 +35,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Callable
+from types import ModuleType
 
 import msgspec
 
@@ -47,6 +48,7 @@ from service.domain.catalog.models import (
     seq_cache_bytes,
 )
 from service.domain.catalog.precisions import KVType, Precision, dense_linear_bits
+from service.domain.sizing import solver as _pure
 from service.domain.sizing.efficiency import (
     DTYPE_BITS,
     N8192,
@@ -61,6 +63,11 @@ from service.domain.sizing.efficiency import (
     gemm_model,
 )
 from service.domain.sizing.memory import SizedModel
+from service.domain.sizing.solver import Step
+
+_solve: ModuleType = _pure.load()
+"""The load solve's module: its compiled copy where ``make native`` built one from the present
+source (:mod:`service.domain.sizing.solver`), else the source itself (the same numbers)."""
 
 # Constants fitted on the serving measurements' SEEN subset only (H100 + H200, Llama / Qwen,
 # vLLM + TensorRT-LLM; ``gpu-advisor calibrate`` reports the held-out rows apart), each by a
@@ -515,135 +522,88 @@ StepFn = Callable[..., float]
 """``StepCost.step_s``'s signature: (decodes, ctx, chunk=0.0, chunk_span=0.0) -> seconds."""
 
 
-def _comm_seconds(cm: CommModel) -> Callable[[float], float]:
-    """:meth:`CommModel.seconds` of ``cm`` with its attributes and its curve's logarithms
-    taken out once: the same operations in the same order, so the same seconds to the bit
-    (``math.log`` of a measured point is the same float every time it is taken)."""
+def _floats(xs: tuple[float, ...]) -> list[float]:
+    return [float(x) for x in xs]
+
+
+def _comm(cm: CommModel, mod: ModuleType) -> _pure.Comm:
+    """:meth:`CommModel.seconds` of ``cm`` as the solver's :class:`solver.Comm`, its curve's
+    logarithms taken once (``math.log`` of a measured point is the same float every time)."""
     if cm.num_gpus <= 1:
-        return lambda message_bytes: 0.0
+        return mod.Comm(True, None, 0.0, 0.0, 0.0, 1, 0.0)  # type: ignore[no-any-return]
     c = cm.curve
-    scale = cm.scale
     if c is not None:
-        xs, ys = c.message_bytes, c.latency_s
-        lxs = tuple(math.log(x) for x in xs)
-        x_first, x_last, y_last = xs[0], xs[-1], ys[-1]
-        y_first = ys[0]
-        bisect_right, log = bisect.bisect_right, math.log
-
-        def curve_seconds(message_bytes: float) -> float:
-            x = max(message_bytes, x_first)
-            if x > x_last:
-                return y_last * x / x_last * scale
-            # efficiency._interp_log
-            if x <= x_first:
-                return y_first * scale
-            if x >= x_last:
-                return y_last * scale
-            i = bisect_right(xs, x)
-            l0 = lxs[i - 1]
-            t = (log(x) - l0) / (lxs[i] - l0)
-            y0 = ys[i - 1]
-            return (y0 + t * (ys[i] - y0)) * scale
-
-        return curve_seconds
-    n, lat0, passes, bw = cm.num_gpus, cm.latency_s0, cm.ring_passes, cm.bandwidth
-
-    def sheet_seconds(message_bytes: float) -> float:
-        return lat0 + message_bytes * passes * (n - 1) / n / bw
-
-    return sheet_seconds
+        xs = _floats(c.message_bytes)
+        curve = mod.Curve(xs, [math.log(x) for x in xs], _floats(c.latency_s))
+        return mod.Comm(False, curve, float(cm.scale), 0.0, 0.0, 1,  # type: ignore[no-any-return]
+                        0.0)
+    return mod.Comm(False, None, float(cm.scale), float(cm.latency_s0),  # type: ignore[no-any-return]
+                    float(cm.ring_passes), int(cm.num_gpus), float(cm.bandwidth))
 
 
-def fast_step(c: StepCost) -> StepFn | None:
-    """:meth:`StepCost.step_s` of ``c`` as one function with every attribute it reads taken
-    out once (the hot loop of a load solve asks it a hundred times): the same operations in
-    the same order, so the same seconds to the bit, and the same ``memo`` and ``steps``
-    tables. None where ``c`` is not a plain :class:`StepCost` with its GEMM numbers
-    (:class:`ExpertParallelStep` times its steps its own way)."""
+def fast_step(c: StepCost, mod: ModuleType | None = None) -> Step | None:
+    """:meth:`StepCost.step_s` of ``c`` as the solver's :class:`solver.FastStep`, every number
+    it reads taken out once (the hot loop of a load solve asks it a hundred times): the same
+    operations in the same order, so the same seconds to the bit. ``mod``: the solver module
+    (default: the compiled one where built). None where ``c`` is not a plain
+    :class:`StepCost` with its GEMM numbers (:class:`ExpertParallelStep` times its steps its
+    own way)."""
     f = c.fast
     if type(c) is not StepCost or f is None:
         return None
-    xs, lxs, ys = f.m, f.log_m, f.latency_s
-    x_first, x_last, y_first, y_last = xs[0], xs[-1], ys[0], ys[-1]
-    lat1, sc, sm = f.lat1, f.scale_compute, f.scale_memory
-    zero_sc = 0.0 * sc
-    read_d, ridge_d, read_e, ridge_e = f.read_dense, f.ridge_dense, f.read_expert, f.ridge_expert
-    dense_params, expert_params = c.dense_params, c.expert_params
-    num_e, k_e, ec = c.num_experts, c.experts_per_token, c.expert_compute
-    layers, hidden, tp = c.layers, c.hidden, c.tp
-    comm_s = _comm_seconds(c.comm)
-    hop = c._hop_s if c.hop_bytes_token else None
-    window, kv_s, attn_s = c.window, c.kv_slide_share, c.attn_slide_share
-    kv_tok, bw, state = c.kv_bytes_token, c.bw, c.state_bytes
-    aft, af = c.attn_flops_token, c.attn_flops
-    overhead, eager_s, graph_s, graph_max = (c.step_overhead_s, c.layer_eager_s,
-                                             c.layer_graph_s, c.graph_max_batch)
-    memo, steps = c.memo, c.steps
-    bisect_right, log = bisect.bisect_right, math.log
+    m = _solve if mod is None else mod
+    return m.FastStep(  # type: ignore[no-any-return]
+        m.Curve(_floats(f.m), _floats(f.log_m), _floats(f.latency_s)), float(f.lat1),
+        float(f.scale_compute), float(f.scale_memory), float(f.read_dense),
+        float(f.ridge_dense), float(f.read_expert), float(f.ridge_expert), N8192,
+        float(c.dense_params), float(c.expert_params), int(c.num_experts),
+        int(c.experts_per_token), float(c.expert_compute), int(c.layers), int(c.hidden),
+        int(c.tp), _comm(c.comm, m), c._hop_s if c.hop_bytes_token else None,
+        float(c.window), float(c.kv_slide_share), float(c.attn_slide_share),
+        float(c.kv_bytes_token), float(c.bw), float(c.state_bytes),
+        float(c.attn_flops_token), float(c.attn_flops), float(c.step_overhead_s),
+        float(c.layer_eager_s), float(c.layer_graph_s), int(c.graph_max_batch))
 
-    def gemm(m: float, read: float, compute: float, ridge: float) -> float:
-        # StepCost._gemm_s
-        if m <= 1.0:
-            return read + zero_sc
-        if m > x_last:
-            lat = y_last * m / x_last
-        elif m >= x_last:
-            lat = y_last
-        elif m <= x_first:
-            lat = y_first
-        else:
-            i = bisect_right(xs, m)
-            l0 = lxs[i - 1]
-            t = (log(m) - l0) / (lxs[i] - l0)
-            y0 = ys[i - 1]
-            lat = y0 + t * (ys[i] - y0)
-        scale = sc if m >= ridge else sm
-        return read + max(0.0, lat - lat1) * scale * compute
 
-    def by_tokens(m: float) -> tuple[float, float]:
-        # StepCost._by_tokens: linear_s and _comm_s
-        if m <= 0:
-            lin = 0.0
-        else:
-            lin = gemm(m, read_d, 1.0, ridge_d) * dense_params / N8192
-            if expert_params:
-                hit = num_e * (1 - (1 - k_e / num_e) ** m)
-                per_expert = m * k_e / hit
-                lin += gemm(per_expert, read_e, ec, ridge_e) * hit * expert_params / N8192
-        comm = 2 * layers * comm_s(m * hidden * 2) if tp > 1 else 0.0
-        if hop is not None and m > 0:
-            comm += hop(m)
-        got = (lin, comm)
-        if memo is not None:
-            memo[m] = got
-        return got
+def _stepper(c: StepCost, mod: ModuleType) -> Step:
+    """The solver's step of ``c``: :func:`fast_step`, or ``c.step_s`` itself."""
+    fast = fast_step(c, mod)
+    if fast is not None:
+        return fast
+    return mod.CallStep(c.step_s)  # type: ignore[no-any-return]
 
-    def step(decodes: float, ctx: float, chunk: float = 0.0, chunk_span: float = 0.0
-             ) -> float:
-        key = (decodes, ctx, chunk, chunk_span)
-        if steps is not None:
-            t = steps.get(key)
-            if t is not None:
-                return t
-        # StepCost._step_s
-        m = decodes + chunk
-        got = memo.get(m) if memo is not None else None
-        t, comm = got if got is not None else by_tokens(m)
-        if window:
-            ctx = ctx * (1 - kv_s) + min(ctx, window) * kv_s
-            chunk_span = chunk_span * (1 - attn_s) + min(chunk_span, window) * attn_s
-        t += decodes * ctx * kv_tok / bw
-        if state:
-            t += decodes * state / bw
-        t += aft * chunk * chunk_span / af
-        t += comm
-        eager = chunk > 0 or decodes > graph_max
-        t += overhead + layers * (eager_s if eager else graph_s)
-        if steps is not None:
-            steps[key] = t
-        return t
 
-    return step
+def _as_step(step: Step | StepFn | None, c: StepCost | None, mod: ModuleType) -> Step:
+    if step is None:
+        assert c is not None
+        return _stepper(c, mod)
+    if isinstance(step, mod.Step):
+        return step  # type: ignore[no-any-return]
+    if isinstance(step, (_pure.Step, _solve.Step)):  # the other module's step
+        return mod.CallStep(step.at)  # type: ignore[no-any-return]
+    return mod.CallStep(step)  # type: ignore[no-any-return]
+
+
+def _solver_for(*whole: int | None) -> ModuleType:
+    """The compiled solver where every count is a whole number (its parameters are C
+    integers), else the source (which takes floats as the closures did)."""
+    for v in whole:
+        if v is not None and type(v) is not int:
+            return _pure
+    return _solve
+
+
+_KNOBS: dict[str, object] = {}
+
+
+def _knobs(mod: ModuleType) -> object:
+    """The fitted constants as ``mod``'s :class:`solver.Knobs` (read when first asked, after
+    this module has defined them)."""
+    k = _KNOBS.get(mod.__name__)
+    if k is None:
+        k = _KNOBS[mod.__name__] = mod.Knobs(STEADY_BURST_SIZE, TRANSIENT_WEIGHT, QUEUE_FACTOR,
+                                              REQUEST_OVERHEAD_S, MAX_STEP_ITERATIONS)
+    return k
 
 
 def kv_admission(kv_budget_bytes: float, seq_bytes: Callable[[int], float], block_tokens: int,
@@ -695,7 +655,7 @@ class Load(msgspec.Struct, frozen=True, gc=False):
 
 def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: int,
              closed: bool = True, tau0: float | None = None, start_s: float | None = None,
-             step: StepFn | None = None) -> tuple[float, float, float] | None:
+             step: Step | StepFn | None = None) -> tuple[float, float, float] | None:
     """(TTFT, TPOT, prefill share) at ``x`` requests/s, or None when the engine cannot keep
     up (prefill alone would take all the time, or more decodes than may run). ``tau0``: a
     first guess of the mean step (the answer at a nearby rate converges in fewer steps).
@@ -707,178 +667,24 @@ def _at_rate(c: StepCost, x: float, isl: int, osl: int, running: int, budget: in
     decode waits through the others' chunks: its token takes t_dec / (1 - their time share).
     Before, its open loop was timed as a mixed engine's (the chunk steps carried the decodes).
     ``step``: ``c.step_s`` as :func:`fast_step` gives it (None: ``c.step_s``)."""
-    step_s = c.step_s if step is None else step
-    ctx = isl + osl / 2
-    dec_steps = max(osl - 1, 0)
-    sep = not c.mixed_prefill
-    # a decoding sequence shares steps with the prompts of the others: in a closed loop of
-    # ``running`` users its own prompt was done before it decodes (one user alone decodes at
-    # the lone decode step); Poisson arrivals (open loop) come from anyone
-    others = (running - 1) / running if closed else 1.0
-
-    # mean_step's constants (min(a, b) written as ``b if b < a else a`` and max(a, b) as
-    # ``b if b > a else a``, what the builtins return for two floats, NaN included; ``b > a``
-    # is ``a < b``; x * k * tau
-    # is (x * k) * tau, so the product is taken once)
-    f_running, f_budget, f_isl, half = float(running), float(budget), float(isl), isl / 2
-    x_dec, x_isl = x * dec_steps, x * isl
-    decodes_run = bool(dec_steps and running)
-
-    def mean_step(tau: float) -> tuple[float, float, float, float] | None:
-        """(the mean step a decode sees, decodes per step, chunk cap, prefill share) when
-        the mean step is ``tau``; None when prefill alone would take all the time."""
-        d = x_dec * tau
-        d = d if d < f_running else f_running
-        # the steps a decode is in carry itself and, on average, the others' decodes
-        if dec_steps:
-            d = 1.0 + d * others
-            d = d if d < f_running else f_running
-        if sep:
-            chunk_cap = f_budget
-        else:
-            chunk_cap = budget - d
-            chunk_cap = 1.0 if chunk_cap < 1.0 else chunk_cap
-        if isl < chunk_cap:
-            # several prompts share a step when they have arrived by then
-            chunk = x_isl * tau
-            chunk = chunk if chunk > f_isl else f_isl
-            chunk = chunk if chunk < chunk_cap else chunk_cap
-        else:
-            chunk = f_isl if f_isl < chunk_cap else chunk_cap
-        t_mix = step_s(0.0 if sep else d, ctx, chunk, half)
-        t_dec = step_s(d, ctx)
-        mix_rate = x_isl / chunk
-        rho = mix_rate * t_mix
-        if rho >= 0.999:
-            return None
-        # the mean step a decode sees, by count: the others' chunk steps and decode-only
-        # steps in their shares of the time (no decodes at all: the step under way is a chunk);
-        # where prefill runs in steps of its own, a decode waits through the others' chunks
-        seen = mix_rate * others
-        if decodes_run:
-            tau_new = (t_dec / (1 - seen * t_mix) if sep
-                       else 1.0 / (seen + (1 - seen * t_mix) / t_dec))
-        else:
-            tau_new = t_mix
-        return tau_new, d, chunk_cap, rho
-
-    # the mean step is a fixed point of ``mean_step``: iterated, with a secant step on
-    # tau - mean_step(tau) where it stays in the engine's range (the plain iteration crawls
-    # at heavy load, 15 % a step, and stopping it early made the answer depend on the guess)
-    tau = step_s(1, ctx) if tau0 is None else tau0
-    got = mean_step(tau)
-    if got is None:
-        return None
-    prev: tuple[float, float] | None = None
-    for _ in range(MAX_STEP_ITERATIONS):
-        nxt = got[0]
-        if abs(nxt - tau) <= 1e-6 * tau:
-            break
-        if prev is not None and (prev[1] - prev[0]) != (nxt - tau):
-            g0, g1 = prev[1] - prev[0], nxt - tau
-            sec = tau - g1 * (tau - prev[0]) / (g1 - g0)
-            if sec > 0 and math.isfinite(sec):
-                trial = mean_step(sec)
-                if trial is not None:
-                    prev, tau, got = (tau, nxt), sec, trial
-                    continue
-        prev = (tau, nxt)
-        tau = nxt
-        got = mean_step(tau)
-        if got is None:
-            return None
-    tau, d, chunk_cap, rho = got
-    per_step = max(chunk_cap, 1.0)
-    dc = 0.0 if sep else d
-
-    def burst_service(burst: float) -> tuple[float, float]:
-        """(mean steps-to-first-token time of a burst of ``burst`` prompts served first come
-        first served in chunks of ``per_step`` tokens, the whole burst's prefill time)."""
-        steps_total = math.ceil(burst * isl / per_step)
-        step_tokens = min(per_step, burst * isl)
-        t_chunk = step_s(dc, ctx, step_tokens, isl / 2)
-        # the burst's last step carries only what is left of its prompts: timed at its own
-        # tokens (a prompt of 8,193 tokens is one full chunk and a 1-token one, not two)
-        last = burst * isl - (steps_total - 1) * per_step
-        t_last = step_s(dc, ctx, last, isl / 2) if last < step_tokens else t_chunk
-        # request j of the burst has its first token after ceil((j + 1) x isl / budget)
-        # steps, the burst's last step at its own length
-        n = int(burst)
-        total = 0.0
-        for j in range(n):
-            k = math.ceil((j + 1) * isl / per_step)
-            total += (k - 1) * t_chunk + (t_last if k >= steps_total else t_chunk)
-        return total / n, (steps_total - 1) * t_chunk + t_last
-
-    # steady state: about STEADY_BURST_SIZE x sqrt(running) prompts share the chunks (at least one),
-    # first come first served; the benchmark's start (every user at once) is the share
-    # TRANSIENT_WEIGHT of the mean: the whole running set in the chunk staircase
-    burst = (max(1.0, min(float(running), STEADY_BURST_SIZE * math.sqrt(running))) if closed
-             else 1.0)
-    service, burst_s = burst_service(burst)
-    if start_s is not None and closed and running > 1:
-        service = (1.0 - TRANSIENT_WEIGHT) * service + TRANSIENT_WEIGHT * start_s
-    # a lone user of a closed loop queues behind no one
-    queue = (QUEUE_FACTOR if running > 1 else 0.0) if closed else 1.0
-    wait = queue * rho / (1 - rho) * burst_s / 2
-    # a prompt arrives during a step under way: on average half of it. With no decodes
-    # (one output token), a closed loop's step under way is another user's prompt, so a lone
-    # user finds none (its own prompt was the last step: one output token gave 106 ms where
-    # two gave 88 ms, for 8B on an H100 at 2,048 tokens)
-    residual = tau / 2 if dec_steps or not closed else tau / 2 * others
-    ttft = residual + wait + service + REQUEST_OVERHEAD_S
-    return ttft, tau, rho
+    mod = _solver_for(isl, osl, running, budget)
+    r = mod.at_rate(_as_step(step, c, mod), c.mixed_prefill, _knobs(mod), x, isl, osl,
+                    running, budget, closed, 0.0 if tau0 is None else tau0, tau0 is not None,
+                    0.0 if start_s is None else start_s, start_s is not None)
+    return (r[0], r[1], r[2]) if r[3] else None
 
 
-EXACT_INT = 2 ** 52
-"""Whole numbers below this are exact as floats with room to spare (:func:`start_service_s`)."""
-
-
-def start_service_s(c: StepCost, isl: int, running: int, budget: int,
-                    step: StepFn | None = None) -> float:
+def start_service_s(c: StepCost | None, isl: int, running: int, budget: int,
+                    step: Step | StepFn | None = None, mod: ModuleType | None = None
+                    ) -> float:
     """Mean time to the first token of a closed-loop benchmark's start: all ``running`` users'
     first prompts arrive at once and no one is decoding yet, so steps carry prompt chunks
     only, the whole token ``budget`` each, first come first served (request j has its first
     token after ceil((j + 1) x isl / budget) steps, the last step at what is left). Summed by
     step, not by request: a step's requests all wait the same (:data:`TRANSIENT_WEIGHT`).
     ``step``: as for :func:`_at_rate`."""
-    step_s = c.step_s if step is None else step
-    n, per = max(1, running), float(max(1, budget))
-    total_tokens = n * isl
-    steps = math.ceil(total_tokens / per)
-    t_full = step_s(0.0, 0.0, min(per, float(total_tokens)), isl / 2)
-    last = total_tokens - (steps - 1) * per
-    t_last = step_s(0.0, 0.0, last, isl / 2) if last < min(per, total_tokens) else t_full
-    total, done, k = 0.0, 0, 0
-    if (type(isl) is int and type(budget) is int and isl > 0
-            and total_tokens + per * (steps + 2) < EXACT_INT):
-        # the same steps and sums in whole numbers: below 2**52 the float quotients above
-        # floor and ceil to the integer quotients (a / b, a and b whole, lies at least 1 / b
-        # from any other whole number, more than half its float's spacing), and the step
-        # a prompt ends in is found at once rather than counted up to
-        whole = max(1, budget)
-        while done < n:
-            k = min(-(-(done + 1) * isl // whole), steps)
-            if k == steps:
-                total += (n - done) * ((k - 1) * t_full + t_last)
-                break
-            upto = min(n, k * whole // isl)
-            total += (upto - done) * ((k - 1) * t_full + t_full)
-            done = upto
-        return total / n
-    while done < n:
-        # the next step in which a prompt ends (the steps between add nothing: jumped, so a
-        # start of 125,000 steps costs its requests, not its steps), then the requests whose
-        # prompt ends in step k: those j with (j + 1) x isl <= k x budget
-        k = max(k + 1, math.ceil((done + 1) * isl / per) - 1)
-        while k < steps and min(n, math.floor(k * per / isl)) <= done:
-            k += 1
-        k = min(k, steps)
-        upto = n if k == steps else min(n, math.floor(k * per / isl))
-        if upto > done:
-            total += (upto - done) * ((k - 1) * t_full + (t_last if k == steps else t_full))
-            done = upto
-    return total / n
+    m = mod if mod is not None else _solver_for(isl, running, budget)
+    return m.start_service(_as_step(step, c, m), isl, running, budget)  # type: ignore[no-any-return]
 
 
 def _waves(c: StepCost, isl: int, osl: int, users: int, running: int, budget: int) -> Load:
@@ -950,8 +756,8 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
                                     attn_flops=c.attn_flops * c.attention.share(isl))
     # this solve's step times (the prompt's attention share above is the solve's own)
     c = msgspec.structs.replace(c, memo={} if c.memo is None else c.memo, steps={})
-    step = fast_step(c)
-    step_s = c.step_s if step is None else step
+    mod = _solver_for(isl, osl, budget, max_running, concurrency)
+    step = _stepper(c, mod)
     running_cap = max(1, max_running)
     if request_rate_per_s is not None:
         r = _at_rate(c, request_rate_per_s, isl, osl, running_cap, budget, closed=False,
@@ -972,69 +778,15 @@ def serve(c: StepCost, isl: int, osl: int, concurrency: int | None, budget: int,
     if not c.mixed_prefill:
         return _waves(c, isl, osl, users, running, budget)
 
-    found: dict[float, tuple[float, float, float]] = {}
-    last_tau: list[float] = []
-    start = start_service_s(c, isl, running, budget, step) if TRANSIENT_WEIGHT else None
-
-    def implied(x: float) -> float:
-        r = _at_rate(c, x, isl, osl, running, budget,
-                     tau0=last_tau[0] if last_tau else None, start_s=start, step=step)
-        if r is None:
-            return math.inf
-        found[x] = r
-        last_tau[:] = [r[1]]
-        return x * (r[0] + (osl - 1) * r[1])
-
+    start = start_service_s(c, isl, running, budget, step, mod) if TRANSIENT_WEIGHT else None
     # the rate at which ``running`` users are all in the system: the root of
     # log implied(x) - log running, bracketed, by regula falsi in log x (the Illinois variant:
     # a few steps where plain bisection takes a dozen), to a millionth of the users or a
     # bracket 1e-5 wide: near saturation the queue term is steep, and a bracket 0.2 % wide
-    # let 64 users wait 4.5 s where 66 waited 4.4 s)
-    target = math.log(running)
-    hi = running / max(step_s(running, isl + osl / 2) * max(osl - 1, 1), 1e-9)
-    f_hi = implied(hi)
-    while f_hi < running and hi < 1e9:
-        hi *= 2
-        f_hi = implied(hi)
-    # a rate below the root has a shorter cycle than the root's and one above it a longer
-    # one, so running / cycle(hi) is at or below the root: the bracket's low end
-    lo = hi * running / f_hi if math.isfinite(f_hi) else hi / 1e6
-    g_lo = math.log(implied(lo)) - target
-    while g_lo > 1e-9 and lo > 1e-12:
-        hi, f_hi, lo = lo, math.exp(g_lo + target), lo / 1e3
-        g_lo = math.log(implied(lo)) - target
-    g_hi = (math.log(f_hi) - target) if math.isfinite(f_hi) else math.inf
-    side = 0
-    for _ in range(200):
-        if hi / lo < 1.0 + 1e-5:
-            break
-        a, b = math.log(lo), math.log(hi)
-        if math.isfinite(g_hi) and g_hi > g_lo:
-            m = b - g_hi * (b - a) / (g_hi - g_lo)
-            # keep the step inside the bracket, never at its ends
-            m = min(max(m, a + 0.01 * (b - a)), b - 0.01 * (b - a))
-        else:
-            m = (a + b) / 2
-        mid = math.exp(m)
-        f_mid = implied(mid)
-        g_mid = (math.log(f_mid) - target) if math.isfinite(f_mid) else math.inf
-        if g_mid < 0:
-            lo, g_lo = mid, g_mid
-            if side == -1:
-                g_hi /= 2
-            side = -1
-        else:
-            hi, g_hi = mid, g_mid
-            if side == 1:
-                g_lo /= 2
-            side = 1
-        if abs(g_mid) < 1e-6:
-            lo = mid  # the root, to a millionth of the users
-            break
-    x = lo
-    r = found.get(x) or _at_rate(c, x, isl, osl, running, budget, start_s=start, step=step)
-    assert r is not None
-    ttft, tpot, rho = r
+    # let 64 users wait 4.5 s where 66 waited 4.4 s (:func:`solver.closed_loop`)
+    x, ttft, tpot, rho = mod.closed_loop(step, c.mixed_prefill, _knobs(mod), isl, osl, running,
+                                         budget, 0.0 if start is None else start,
+                                         start is not None)
     in_system = x * (ttft + (osl - 1) * tpot)
     # Little's law for the closed loop: every user's cycle is users / x. Users past the
     # admission cap, and those the engine cannot take in because prefill already fills its
