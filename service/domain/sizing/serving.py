@@ -549,13 +549,33 @@ def fast_step(c: StepCost, mod: ModuleType | None = None) -> Step | None:
     :class:`StepCost` with its GEMM numbers (:class:`ExpertParallelStep` times its steps its
     own way)."""
     f = c.fast
-    if type(c) is not StepCost or f is None:
+    g = c.gemm
+    if type(c) is not StepCost or (f is None and g.curve is not None):
         return None
     m = _solve if mod is None else mod
+    if f is None:
+        # no GEMM curve: GemmModel.latency_s's roofline, its weight reads computed as it
+        # computes them (max(mem, comp) + 5 us, comp = 2 m N8192 / (0.6 peak) x scale)
+        bits = DTYPE_BITS.get(g.dtype, 16.0)
+
+        def mem(weight_bits: float) -> float:
+            wb = min(bits, weight_bits) if weight_bits else bits
+            return N8192 * wb / 8 / (0.8 * g.bandwidth)
+
+        return m.FastStep(  # type: ignore[no-any-return]
+            m.Curve([], [], []), True, float(0.6 * g.peak_flops), 0.0, 0.0, 0.0,
+            float(mem(c.weight_bits)), 0.0, float(mem(c.expert_bits)), 0.0, N8192,
+            *_step_parts(c, m))
     return m.FastStep(  # type: ignore[no-any-return]
-        m.Curve(_floats(f.m), _floats(f.log_m), _floats(f.latency_s)), float(f.lat1),
-        float(f.scale_compute), float(f.scale_memory), float(f.read_dense),
+        m.Curve(_floats(f.m), _floats(f.log_m), _floats(f.latency_s)), False, 0.0,
+        float(f.lat1), float(f.scale_compute), float(f.scale_memory), float(f.read_dense),
         float(f.ridge_dense), float(f.read_expert), float(f.ridge_expert), N8192,
+        *_step_parts(c, m))
+
+
+def _step_parts(c: StepCost, m: ModuleType) -> tuple[object, ...]:
+    """:class:`solver.FastStep`'s arguments after the GEMM's: the step model's own."""
+    return (
         float(c.dense_params), float(c.expert_params), int(c.num_experts),
         int(c.experts_per_token), float(c.expert_compute), int(c.layers), int(c.hidden),
         int(c.tp), _comm(c.comm, m), c._hop_s if c.hop_bytes_token else None,

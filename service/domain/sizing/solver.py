@@ -134,9 +134,13 @@ class FastStep(Step):
     """``StepCost.step_s`` of a plain step model with its GEMM numbers (``FastGemm``): the
     same operations in the same order, so the same seconds to the bit. ``hop``: the
     pipeline-stage hand-off's seconds by step tokens (``StepCost._hop_s``; None: one
-    stage)."""
+    stage). ``roof``: a GPU with no measured or borrowed GEMM curve, timed by
+    ``GemmModel.latency_s``'s datasheet roofline (``read_d`` and ``read_e`` its weight reads,
+    ``peak06`` its 0.6 x peak FLOP/s)."""
 
     gemm: Curve
+    roof: bool
+    peak06: float
     lat1: float
     sc: float
     sm: float
@@ -168,14 +172,17 @@ class FastStep(Step):
     graph_s: float
     graph_max: int
 
-    def __init__(self, gemm: Curve, lat1: float, sc: float, sm: float, read_d: float,
-                 ridge_d: float, read_e: float, ridge_e: float, n8192: float,
+    def __init__(self, gemm: Curve, roof: bool, peak06: float, lat1: float, sc: float,
+                 sm: float, read_d: float, ridge_d: float, read_e: float, ridge_e: float,
+                 n8192: float,
                  dense_params: float, expert_params: float, num_e: int, k_e: int, ec: float,
                  layers: int, hidden: int, tp: int, comm: Comm,
                  hop: Callable[[float], float] | None, window: float, kv_s: float,
                  attn_s: float, kv_tok: float, bw: float, state: float, aft: float, af: float,
                  overhead: float, eager_s: float, graph_s: float, graph_max: int) -> None:
         self.gemm = gemm
+        self.roof = roof
+        self.peak06 = peak06
         self.lat1 = lat1
         self.sc = sc
         self.sm = sm
@@ -208,7 +215,10 @@ class FastStep(Step):
         self.graph_max = graph_max
 
     def gemm_s(self, m: float, read: float, compute: float, ridge: float) -> float:
-        """``StepCost._gemm_s``."""
+        """``StepCost._gemm_s``; the roofline's ``GemmModel.latency_s`` where ``roof``."""
+        if self.roof:
+            comp = 2.0 * m * self.n8192 / self.peak06 * compute
+            return (comp if comp > read else read) + 5e-6
         if m <= 1.0:
             return read + 0.0 * self.sc
         c = self.gemm
