@@ -84,3 +84,4 @@ calibrate: $(NATIVE) ## Replay calibration.csv and print predicted vs measured
 
 clean: ## Remove the virtualenv and caches
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -f service/domain/sizing/_solver_native*.so
