@@ -65,8 +65,12 @@ def main() -> None:
     import service.api.routes.sizing as route
     from service.app import create_app
 
+    from service.logging import configure_logging
+
     real = route.size
     table: dict[bytes, Any] = {}
+    # no request logging (structlog's default configuration would print every request)
+    configure_logging("WARNING", json=True)
     app = create_app(configure_logs=False)
     bodies = []
     for i in range(2 * N + 500):
