@@ -64,7 +64,6 @@ def main() -> None:
 
     import service.api.routes.sizing as route
     from service.app import create_app
-
     from service.logging import configure_logging
 
     real = route.size
