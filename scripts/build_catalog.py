@@ -226,12 +226,22 @@ PROVIDERS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
     "dataoorts": ("Dataoorts", None, {}),
     "daytona": ("Daytona", None, {}),
     "crusoe": ("Crusoe Cloud", None, {}),
-    # docs.digitalocean.com/products/droplets/details/pricing: "Droplets are billed hourly
-    # with a minimum charge of one hour" (validated 2025-04-22; the minimum is in
-    # cost_terms.toml)
-    "digitalocean": ("DigitalOcean (GPU Droplets)", None, dict(billing_granularity="hour")),
+    # billing not sourced: the pricing page's 2025 rule ("Droplets are billed hourly with a
+    # minimum charge of one hour", validated 2025-04-22) is gone from its 2026 version
+    # (validated 2026-05-28), which bills CPU Droplets per second and states no rule for GPU
+    # Droplets (see _DIGITALOCEAN_NOTE)
+    "digitalocean": ("DigitalOcean (GPU Droplets)", None, {}),
     "openrelay": ("OpenRelay", None, {}),
 }
+_DIGITALOCEAN_NOTE = (
+    "Billing granularity not sourced (null): docs.digitalocean.com/products/droplets/details/"
+    "pricing no longer says 'Droplets are billed hourly with a minimum charge of one hour' "
+    "(its version validated 2025-04-22); the version validated 2026-05-28 says 'CPU Droplets "
+    "are billed per second with a minimum charge of 60 seconds or $0.01, whichever is higher' "
+    "and states no billing rule for GPU Droplets (DigitalOcean's staff on its community "
+    "questions: 'as of January 1, 2026, DigitalOcean bills Droplets per second'), so the GPU "
+    "Droplets' granularity and minimum are unknown; spot terms not sourced (null); the cost "
+    "terms given (egress) come from catalog/sources/cost_terms.toml with their sources.")
 _HAND_NOTES = {
     "aws": "billing_granularity 'second' holds for Amazon Linux/Ubuntu only (per-hour for AMIs "
            "with a separate hourly OS charge).",
@@ -442,12 +452,7 @@ def provider_tables(policies: Path, used: set[str], offer_sources: dict[str, set
                          "(storage, egress, minimum charges) come from "
                          "catalog/sources/cost_terms.toml with their sources.")
             if pid == "digitalocean":
-                notes[-1] = ("Billing granularity 'hour' from docs.digitalocean.com/products/"
-                             "droplets/details/pricing ('Droplets are billed hourly with a "
-                             "minimum charge of one hour'; validated 2025-04-22, last edited "
-                             "2025-05-07); spot terms not sourced (null); the cost terms given "
-                             "(storage, egress, minimum charges) come from "
-                             "catalog/sources/cost_terms.toml with their sources.")
+                notes[-1] = _DIGITALOCEAN_NOTE
         t["note"] = " ".join(notes)
         out.append(t)
     return out

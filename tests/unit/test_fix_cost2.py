@@ -9,7 +9,8 @@
 7. "what's the monthly bill?" is a month's cost, not the billing list;
 10. "la secundă" is no provider name;
 11. an undated source is said undated;
-12. DigitalOcean bills hourly (its cited page) and its free transfer is said not counted.
+12. DigitalOcean's billing (unknown since its page dropped the hourly rule) and its free
+    transfer said not counted.
 
 Expected figures come from the catalog (machine prices, billing terms), never from an
 answer."""
@@ -33,13 +34,15 @@ def _offer(provider: str, gpu: str, count: int) -> float:
 # -- 1, 3: one short run, billed as the provider bills -------------------------------------------
 
 
-def test_digitalocean_five_minutes_pays_the_hour_minimum() -> None:
+def test_digitalocean_five_minutes_is_billed_the_hour_of_an_unknown_granularity() -> None:
+    # its billing is unknown since its page dropped the one-hour minimum (test_fix_dobilling25):
+    # billed by the hour, the upper bound, and said to be
     r = ask("How much does a 5-minute job cost on a DigitalOcean MI300X droplet?")
     hour = _offer("digitalocean", "mi300x", 1)
     assert asked(r) == ("per_job_usd", pytest.approx(hour * billed_for(5 / 60, 3600, 3600)),
                         "USD")
     assert asked(r)[1] == pytest.approx(hour)  # one whole hour: $2.59, not $0.22
-    assert "minimum charge per start" in head(r)
+    assert "states no billing granularity" in head(r)
 
 
 @pytest.mark.parametrize("q", [
@@ -158,12 +161,13 @@ def test_dated_source_keeps_its_own_date() -> None:
 # -- 12: DigitalOcean ------------------------------------------------------------------------------
 
 
-def test_digitalocean_bills_hourly() -> None:
+def test_digitalocean_billing_is_unknown() -> None:
+    # was "bills per hour" from the 2025 page, superseded (test_fix_dobilling25)
     p = catalog().providers_by_id["digitalocean"]
-    assert p.billing_granularity == "hour"
-    assert "billed hourly" in p.note
+    assert p.billing_granularity is None
+    assert "no longer says 'Droplets are billed hourly" in p.note
     r = ask("How is DigitalOcean billed?")
-    assert "bills per hour" in head(r)
+    assert "does not say how DigitalOcean" in head(r)
 
 
 def test_digitalocean_free_transfer_not_counted() -> None:
