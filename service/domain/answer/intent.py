@@ -5273,17 +5273,23 @@ def _media_fit_asked(f: str) -> bool:
 
 
 _COUNT_Q = re.compile(
-    r"\bhow many\s++(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
-    r"|mi300x|nodes?|of them|accelerators?)\b|\bcate\s++(?:\w++\s++){0,2}?(?:gpu\w*+|placi"
-    r"|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+)\b|\bcate\b[^?]{0,20}?\b(?:imi|ne) trebuie\b"
+    # a TPU is counted in chips ("how many TPU v5e chips", "how many chips of TPU v6e", "câte
+    # cipuri TPU v5e", "câte TPU-uri"): a single chip's fit was answered, never the count
+    # asked (buyer audit 25b #6)
+    # (not "how many users per TPU v5e", "how many requests per chip": users, not a count)
+    r"\bhow many\s++(?!(?:users?|requests?|people|clients|customers|concurrent)\b)"
+    r"(?:\w++\s++){0,2}?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
+    r"|mi300x|nodes?|of them|accelerators?|chips?|tpus?)\b|\bcate\s++(?:\w++\s++){0,2}?"
+    r"(?:gpu\w*+|placi|h100|h200|a100|b200|l40s|4090|noduri|plac\w*+|cip\w*+|tpu\w*+)\b"
+    r"|\bcate\b[^?]{0,20}?\b(?:imi|ne) trebuie\b"
     # the masculine "câți GPU", "câți H100" (not "câți utilizatori pe un H100": users)
     r"|\bcati\s++(?!(?:utilizatori|useri|clienti|oameni)\b)(?:\w++\s++){0,2}?"
-    r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori)\b"
+    r"(?:gpu\w*+|h100|h200|a100|b200|l40s|4090|acceleratori|tpu\w*+)\b"
     # "how many L4s do we need", "câte L4 ne trebuie" (a card the list above does not name)
     # ("how many GiB do I need": memory, _MEMORY_Q; audit ask_ro #2 gave 4 × RTX 5090)
     r"|\bhow many\b(?!\s++(?:gb|gib|gigabytes?)\b)[^?]{0,40}?\b(?:do (?:i|we) need|needed"
     r"|required)\b|\bnumber of gpus\b"
-    r"|\bnumarul de (?:gpu|placi)\w*+"
+    r"|\bnumarul de (?:gpu|placi|cip|tpu)\w*+"
     # "how many A10G for 12 users ... at 30 tok/s", "câte T4": a card named by its model
     # number right after the count word (the speed words made it a speed question)
     r"|\b(?:how many|cate|cati)\s++(?:nvidia\s++|amd\s++)?(?:rtx\s*+)?"
@@ -5295,9 +5301,9 @@ _COUNT_Q = re.compile(
     # Slack-style: "number of h100 for deepseek v3", "gpus needed for mixtral 8x22b", "gpu
     # count for ..." (a single GPU's No led, the count after it or never; audit ask_en #9)
     r"|\bnumber of\s++(?:\w++\s++)?(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|l40s|4090s?"
-    r"|mi300x|nodes?|accelerators?)\b"
-    r"|\b(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|nodes?|accelerators?)\s++(?:needed"
-    r"|required|necesar\w*+)\b|\b(?:gpu|card) count\b")
+    r"|mi300x|nodes?|accelerators?|chips?|tpus?)\b"
+    r"|\b(?:gpus?|cards?|h100s?|h200s?|a100s?|b200s?|nodes?|accelerators?|chips?|tpus?)\s++"
+    r"(?:needed|required|necesar\w*+)\b|\b(?:gpu|card|chip|tpu) count\b")
 _COMPARE = re.compile(r"\bvs\.?\b|\bversus\b|\bdecat\b|\bthan\b|\bcompar\w*+|\bor\b|\bsau\b"
                       # "H100 față de A100 80GB": one weighed against the other, as "vs" is
                       # (it was the H100's cost alone, the A100 never priced)

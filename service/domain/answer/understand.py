@@ -1158,7 +1158,9 @@ _NUM_WORDS = {
     "six": 6, "sase": 6, "eight": 8, "opt": 8, "sixteen": 16,
 }
 _GPU_NOUNS = re.compile(
-    r"^(?:gpus?|gpu-uri(?:le)?|gpu-ul|cards?|plac[ai]|placa|accelerators?|acceleratoare)$"
+    r"^(?:gpus?|gpu-uri(?:le)?|gpu-ul|cards?|plac[ai]|placa|accelerators?|acceleratoare"
+    # a TPU's chips ("16 chips of TPU v5e", "16 cipuri TPU v5e"; buyer audit 25b #6)
+    r"|chips?|cip|cipul|cipuri(?:le)?)$"
 )
 _NODE_NOUNS = frozenset({"nodes", "node", "noduri", "nod", "servers", "servere", "machines"})
 _MEMORY = re.compile(r"^\d+(?:gb|g|gib)$")

@@ -942,6 +942,13 @@ def _gpu_info(g: GPU) -> GpuInfo:
 COUNTS = (1, 2, 4, 8)
 
 
+def listed_in_fits_on(g: GPU) -> bool:
+    """Whether ``fits_on`` lists ``g``: NVIDIA and AMD GPUs. Intel Gaudi, Google TPU and the
+    other vendors' accelerators are sized where a request names them (``gpu``), never listed
+    (:attr:`SizingResult.fits_on`): the fewest of one that hold a model are sized on it."""
+    return g.segment != "tpu" and g.vendor in ("NVIDIA", "AMD")
+
+
 def _named_gpu(registry: Registry, name: str) -> GPU:
     """The GPU ``name`` sizes on: the card its id, name or alias names; a family name no alias
     names ("A100 SXM": the 40GB and the 80GB) is its card with the least memory, said in the
@@ -2231,7 +2238,7 @@ class DecodeTable(msgspec.Struct, frozen=True, gc=False):
         free = engine.memory_fraction_of == "free"
         rows = []
         for i, g in enumerate(registry.gpus.values()):
-            if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
+            if not listed_in_fits_on(g):
                 continue
             if not runs_on(registry, engine.id, precision, g):
                 continue  # catalog/kernels.toml: the engine cannot run these weights there
@@ -2354,7 +2361,7 @@ def _compute_fits_on(plan: InferencePlan, catalog: Catalog, req: SizingRequest,
 def _fits_on_training(plan: TrainingPlan, registry: Registry, engine_id: str) -> list[FitRow]:
     rows: list[FitRow] = []
     for g in registry.gpus.values():
-        if g.segment == "tpu" or g.vendor not in ("NVIDIA", "AMD"):
+        if not listed_in_fits_on(g):
             continue
         if not runs_on(registry, engine_id, plan.precision, g):
             continue  # catalog/kernels.toml: these weights do not train there

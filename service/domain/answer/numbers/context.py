@@ -655,6 +655,26 @@ class _W:
         name = self.reg.gpus[gid].name
         return catalog_words(self.t).get(name, name)
 
+    def chips(self, gid: str | None) -> bool:
+        """Whether ``gid`` is counted in chips, not GPUs: a Google TPU (``segment`` "tpu")."""
+        return gid is not None and gid in self.reg.gpus and self.reg.gpus[gid].segment == "tpu"
+
+    def on(self, key: str, gid: str | None, n: int | None = None) -> str:
+        """``key``'s message for the device ``gid``: a TPU's chips ("16 chips", "per chip",
+        "cipuri", "pe cip") in the messages' ``<key>_chip`` (a count of one, ``n`` 1) or
+        ``<key>_chips`` where they have one, else ``key`` (a GPU's words; buyer audit 25b
+        #6: a TPU v5e answer said "per GPU" throughout)."""
+        if not self.chips(gid):
+            return key
+        for k in ((f"{key}_chip",) if n == 1 else ()) + (f"{key}_chips",):
+            if k in self.t:
+                return k
+        return key
+
+    def count_unit(self, gid: str | None) -> str:
+        """The unit of a count of ``gid`` (an asked number's): "chips" for a TPU, else "GPUs"."""
+        return "chips" if self.chips(gid) else "GPUs"
+
     def known_gpu_name(self, gid: str) -> str | None:
         """:meth:`gpu_name` of a catalog id, None for an id the registry does not have (a
         core warning's GPU, core_warnings.localise's ``name_of``)."""
@@ -2521,14 +2541,14 @@ def _smaller_precisions(w: _W, gid: str, count: int, ctx: int, r: SizingResult,
         # ask_en #13)
         cap0 = w.cap(r)
         w.out.more.insert(0, w.say("fits_at", list=", ".join(
-            w.say("fits_at_one", p=pid, need=w.gib(need))
+            w.say(w.on("fits_at_one", gid), p=pid, need=w.gib(need))
             if abs(w.cap(again) - cap0) < 0.05 else
             w.say("fits_at_one_engine", p=pid, need=w.gib(need), cap=w.gib(w.cap(again)),
                   engine=w.engine_name(again.engine))
             for pid, need, again in fits[:4])))
     elif smallest is not None:
-        w.out.more.insert(0, w.say("fits_at_none", p=smallest[0], need=w.gib(smallest[1]),
-                                   setup=setup))
+        w.out.more.insert(0, w.say(w.on("fits_at_none", gid), p=smallest[0],
+                                   need=w.gib(smallest[1]), setup=setup))
 
 
 _NAMED_SIZE = re.compile(r"(?<![\d.])(\d++(?:\.\d++)?)b\b")

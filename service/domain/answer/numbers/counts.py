@@ -52,10 +52,12 @@ from service.domain.recommend.options import LONG_TTFT_MS
 from service.domain.recommend.types import MONTH_DAYS, Option, Recommendation
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.sizing import (
+    COUNTS,
     HEADROOM_LOAD,
     FitRow,
     SizingResult,
     default_weights,
+    listed_in_fits_on,
     setups_for,
     sized_from_entry,
 )
@@ -200,20 +202,31 @@ def _gpu_count(w: _W) -> None:
         if runs is not None:  # at the precision the GPU runs (fp16 on a T4), said in warnings
             r, row = runs
             w.record(r, ctx)
-        if row is None and _gpu_count_nodes(w, gid, ctx, r):
+        # a TPU or a Gaudi, which fits_on never lists: sized on it at 1, 2, 4 and 8, as
+        # /v1/sizing sizes it (it went to the node search, and 16 x TPU v6e were said where 8
+        # hold Llama 3.1 70B at bf16; buyer audit 25b #6)
+        sized = (_count_unlisted(w, gid, ctx)
+                 if row is None and not listed_in_fits_on(w.reg.gpus[gid]) else None)
+        if sized is not None:
+            r = sized
+            w.record(r, ctx)
+        if row is None and sized is None and _gpu_count_nodes(w, gid, ctx, r):
             return
-        if row is None:
+        if row is None and sized is None:
             w.out.first = w.say("gpu_count_none", gpu=w.gpu_name(gid), model=w.model.name,
                                 weights=r.weights, total=w.gib(r.memory.total_gib))
-            w.ask("gpu_count", 0, "GPUs", yes=False)
+            w.ask("gpu_count", 0, w.count_unit(gid), yes=False)
             if r.fits_on:
                 w.out.more.append(w.say("fits_no_more", fits=w.fits_text(r)))
             return
-        w.out.first = w.say("gpu_count", model=w.model.name, weights=r.weights,
-                            n=w.n(row.gpu_count), gpu=w.gpu_name(gid),
-                            per=w.gib(row.per_gpu_gib), ctx=w.n(ctx))
-        w.ask("gpu_count", row.gpu_count, "GPUs")
-        _count_month(w, gid, row.gpu_count, r.weights, None, ctx)
+        least, each_gib = ((row.gpu_count, row.per_gpu_gib) if row is not None
+                           else (r.gpu_count, r.memory.per_gpu_gib))
+        w.out.first = w.say(w.on("gpu_count", gid, least), model=w.model.name,
+                            weights=r.weights, n=w.n(least), gpu=w.gpu_name(gid),
+                            setup=w.setup(least, gid), per=w.gib(each_gib), ctx=w.n(ctx))
+        w.ask("gpu_count", least, w.count_unit(gid))
+        _count_month(w, gid, least, r.weights, None, ctx)
+        _eight_bit_count(w, gid, ctx, r.weights, least)  # after the price of the count said
     elif r.fits_on:
         least = min(f.gpu_count for f in r.fits_on)
         w.out.first = w.say("gpu_count_any_one" if least == 1 else "gpu_count_any",
@@ -223,6 +236,52 @@ def _gpu_count(w: _W) -> None:
     w.sized_warnings(r, ctx)
 
 
+
+
+def _no_price(w: _W, gid: str) -> None:
+    """A price asked beside the count of a GPU no offer lists (a TPU v5e, a Gaudi): said so
+    after the count, never another GPU's price (the count answer said nothing of the price
+    asked; buyer audit 25b #6)."""
+    if not w.offers_for(gid) and gid not in w.region_missed:
+        w.out.more.append(w.say("no_price", gpu=w.gpu_name(gid)))
+
+
+def _count_unlisted(w: _W, gid: str, ctx: int) -> SizingResult | None:
+    """The fewest ``gid`` in one node (1, 2, 4 or 8) that hold the model, sized on it, for a
+    GPU the sizing's ``fits_on`` never lists (a TPU, a Gaudi: ``listed_in_fits_on``), as
+    /v1/sizing sizes it named; None where no node of it does (the node search answers)."""
+    for k in COUNTS:
+        r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0)
+        if r is None or r.runs is False:
+            return None
+        if r.fits:
+            return r
+    return None
+
+
+def _eight_bit_count(w: _W, gid: str, ctx: int, weights: str, n: int) -> None:
+    """After the count of ``gid`` at 16 bits: the fewest of it that hold the model at 8 bits,
+    where fewer than ``n`` do ("16 x TPU v5e at bf16; at int8 it takes 8"; buyer audit 25b #6:
+    the fit answer said the 8-bit count, the count answer none). fp8 where the GPU's kernels
+    run it, else int8, as the fit answer's :func:`memory._eight_bit_no` takes them."""
+    if get_precision(weights).bits_linear < 16 or n <= 1:
+        return
+    for pid in ("fp8", "int8"):
+        k = 1
+        while k < n:
+            r = w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0, weights=pid)
+            if r is None or (r.runs is False and not _impossible(r)):
+                return
+            if _impossible(r):
+                break  # the GPU's kernels do not run it: the next
+            if r.fits:
+                w.out.more.append(w.say(w.on("fits_takes", gid, k), n=w.n(k),
+                                        gpu=w.gpu_name(gid), weights=r.weights,
+                                        per=w.gib(r.memory.per_gpu_gib)))
+                return
+            k *= 2
+        else:
+            return  # the GPU runs it, and no fewer of it hold the model
 
 
 class _UsersLower(NamedTuple):
@@ -751,6 +810,8 @@ def _count_month(w: _W, gid: str, n: int, weights: str, users: int | None, ctx: 
             w.out.more.append(w.say("gpu_count_month_basis", usage=w.usage(),
                                     month=w.usd(b[1] * n * w.month_hours())))
             w.count_price(b, n, n)
+        else:
+            _no_price(w, gid)
         return
     o = min(same, key=lambda x: x.cost.per_month_usd or 0.0)  # (ranked order on a tie)
     w.offer_numbers(msgspec.structs.replace(rec, options=[o]))
@@ -1857,13 +1918,14 @@ def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
             return False
         if r.fits and r.runs is not False:
             w.record(r, ctx)
-            w.out.first = w.say("gpu_count_nodes", model=w.model.name, weights=r.weights,
-                                n=w.n(n), gpu=w.gpu_name(gid), nodes=w.n(n // NODE_GPUS),
-                                per_node=w.setup(NODE_GPUS, gid), per=w.gib(r.memory.per_gpu_gib),
-                                ctx=w.n(ctx))
-            w.ask("gpu_count", n, "GPUs")
+            w.out.first = w.say(w.on("gpu_count_nodes", gid, n), model=w.model.name,
+                                weights=r.weights, n=w.n(n), gpu=w.gpu_name(gid),
+                                nodes=w.n(n // NODE_GPUS), per_node=w.setup(NODE_GPUS, gid),
+                                per=w.gib(r.memory.per_gpu_gib), ctx=w.n(ctx))
+            w.ask("gpu_count", n, w.count_unit(gid))
             if r.layout is not None:
                 w.out.more.append(w.say("gpu_count_layout", layout=r.layout.label))
+            _eight_bit_count(w, gid, ctx, r.weights, n)
             if w.st.price_asked:
                 # a price asked beside the count: the machines joined, priced, lead as the
                 # cost answer's (the count was said with no price, the cost answer "no offer
@@ -1876,6 +1938,7 @@ def _gpu_count_nodes(w: _W, gid: str, ctx: int, one: SizingResult) -> bool:
                     w.out.more[0:0] = [said, *more]
                 else:
                     w.out.first, w.out.more = said, more
+                    _no_price(w, gid)
             w.sized_warnings(r, ctx)
             return True
         n *= 2

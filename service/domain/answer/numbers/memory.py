@@ -636,7 +636,8 @@ def _fits(w: _W) -> None:
     # (_fits_beside_ecc)
     ecc = (key == "fits_no" and card.ecc_default == "on"
            and r.memory.per_gpu_gib <= card.memory_gb)  # (where ECC may decide the fit)
-    w.out.first = w.say(key + ("" if everywhere is None else "_engine") + ("_ecc" if ecc else ""),
+    w.out.first = w.say(w.on(key + ("" if everywhere is None else "_engine")
+                             + ("_ecc" if ecc else ""), gid),
                         model=w.model.name, weights=r.weights, setup=setup,
                         need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)), ctx=w.n(ctx),
                         engine=r.engine, runs=everywhere or "", gpu=w.gpu_name(gid),
@@ -871,13 +872,14 @@ def _eight_bit_no(w: _W, gid: str, count: int, ctx: int, r: SizingResult) -> Non
             continue
         if again.fits_in_memory:
             return  # _smaller_precisions leads with it
-        w.out.more.insert(0, w.say("fits_no_either", p=pid,
+        w.out.more.insert(0, w.say(w.on("fits_no_either", gid), p=pid,
                                    need=w.gib(again.memory.per_gpu_gib)))
         for k in (2, 4, 8):
             more = (w.size(gpu=gid, gpu_count=k, input_tokens=ctx, output_tokens=0, weights=pid)
                     if k > count else None)
             if more is not None and more.fits_in_memory:
-                w.out.more.append(w.say("fits_takes", n=w.n(k), gpu=w.gpu_name(gid), weights=pid,
+                w.out.more.append(w.say(w.on("fits_takes", gid, k), n=w.n(k),
+                                        gpu=w.gpu_name(gid), weights=pid,
                                         per=w.gib(more.memory.per_gpu_gib)))
                 return
         return
