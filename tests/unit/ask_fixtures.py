@@ -79,3 +79,14 @@ def machine_price(gpu: str, count: int = 1) -> float:
     return min(v.on_demand_usd_h for v in catalog().views(TODAY)
                if v.gpu == gpu and v.gpu_count == count and not v.stale and not v.suspect
                and v.on_demand_usd_h is not None)
+
+
+def gpus_price(gpu: str, count: int) -> float:
+    """The cheapest trusted on-demand $/h of ``count`` x ``gpu`` asked with no model, as
+    /v1/ask prices them (``prices._plain_basis``, audit nodeprice): one machine that holds
+    them, rented whole, or smaller machines that make the count up exactly, whichever costs
+    less in all."""
+    return min(v.on_demand_usd_h * -(-count // v.gpu_count) for v in catalog().views(TODAY)
+               if v.gpu == gpu and not v.stale and not v.suspect
+               and v.on_demand_usd_h is not None
+               and (v.gpu_count >= count or count % v.gpu_count == 0))

@@ -26,7 +26,16 @@ import pytest
 from service.domain.answer.intent import details, stated
 from service.domain.recommend.recommend import recommend
 from service.domain.recommend.types import RecommendationRequest
-from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, head, machine_price
+from tests.unit.ask_fixtures import (
+    TODAY,
+    ask,
+    asked,
+    catalog,
+    first_sentence,
+    gpus_price,
+    head,
+    machine_price,
+)
 
 H100 = "h100-sxm"
 
@@ -81,8 +90,10 @@ def test_no_schedule_of_runs_without_both(q: str) -> None:
      2 * 30 * machine_price(H100)),
     ("We run a 2-hour job every night on one H100. What does that cost per month?",
      2 * 30 * machine_price(H100)),
+    # 8 H100 asked with no model: the cheapest way to have them, separate machines where
+    # they cost less than one machine of 8 (audit nodeprice)
     ("Rulăm în fiecare noapte un job de 3 ore pe 8 H100. Cât costă pe lună?",
-     3 * 30 * machine_price(H100, 8)),
+     3 * 30 * gpus_price(H100, 8)),
 ])
 def test_a_nightly_job_is_priced_at_its_hours(q: str, month: float) -> None:
     r = ask(q)

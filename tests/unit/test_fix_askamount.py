@@ -21,7 +21,7 @@ import pytest
 
 from service.domain.answer.intent import details, stated
 from service.domain.recommend.context import billed_for, billing_terms_of
-from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, head, machine_price
+from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, gpus_price, head, machine_price
 
 
 def _details_tokens(q: str) -> int | None:
@@ -136,21 +136,25 @@ def test_a_half_in_words_is_priced_for_that_length(q: str, hours: float, count: 
     # one run billed as each provider bills it (granularity, minimum), the cheapest leading
     # (task cost2: was pro rata, 1.5 h at hyperbolic's $1.29 = $1.935 where it bills 2 h)
     assert value == pytest.approx(_billed_cheapest(count, hours), abs=0.005)
-    assert value >= hours * machine_price("h100-sxm", count) - 0.005
+    assert value >= hours * gpus_price("h100-sxm", count) - 0.005
 
 
 def _billed_cheapest(count: int, hours: float) -> float:
+    """The cheapest run of ``count`` H100 for ``hours``, billed as each provider bills: one
+    machine of the count, or smaller machines that make it up (GPUs asked with no model need
+    not share a machine; audit nodeprice)."""
     cat = catalog()
     out = []
     for v in cat.views(TODAY):
-        if (v.gpu != "h100-sxm" or v.gpu_count != count or v.stale or v.suspect
-                or v.on_demand_usd_h is None):
+        if (v.gpu != "h100-sxm" or v.gpu_count > count or count % v.gpu_count or v.stale
+                or v.suspect or v.on_demand_usd_h is None):
             continue
         p = cat.providers_by_id.get(v.provider)
         gran, minimum, _ = billing_terms_of(p)
         if p is not None and p.minimum_charges:
             minimum = float(p.minimum_charge_for(v.instance_type) or 0)
-        out.append(v.on_demand_usd_h * billed_for(hours, gran, minimum))
+        machines = count // v.gpu_count
+        out.append(v.on_demand_usd_h * machines * billed_for(hours, gran, minimum))
     return min(out)
 
 

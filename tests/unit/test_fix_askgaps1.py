@@ -19,7 +19,16 @@ import pytest
 from service.domain.answer.compose import AskRequest, answer
 from service.domain.answer.intent import stated
 from service.domain.recommend.pricing import job_storage_usd
-from tests.unit.ask_fixtures import TODAY, ask, asked, catalog, first_sentence, head, knowledge
+from tests.unit.ask_fixtures import (
+    TODAY,
+    ask,
+    asked,
+    catalog,
+    first_sentence,
+    gpus_price,
+    head,
+    knowledge,
+)
 
 # -- 1. GPUs plus storage ---------------------------------------------------------------------
 
@@ -127,4 +136,8 @@ def test_storage_for_hours_is_the_job_storage_of_pricing() -> None:
     total = asked(r)[1]
     # the month's price is rounded to cents in the text: the storage within half a cent of 5 h
     assert total - gpu == pytest.approx(job_storage_usd(month, 5), abs=0.01)
-    assert total == pytest.approx(70.64, abs=0.005)
+    # 5 hours of 8 H100 at their cheapest with no model (4 of hyperbolic's 2-GPU machines,
+    # $10.32/h, before one machine of 8 at $14.00/h: audit nodeprice) plus that storage
+    assert gpu == pytest.approx(5 * gpus_price("h100-sxm", 8), abs=0.005)
+    assert total == pytest.approx(5 * gpus_price("h100-sxm", 8) + job_storage_usd(month, 5),
+                                  abs=0.01)

@@ -69,8 +69,10 @@ def test_a_fine_tuning_budget_gives_hours_and_tokens(q: str, said: str) -> None:
      "At 24 h/day, that is about 16 days."),
     ("Câte zile îmi ajung 1.000 de dolari cu Llama 3.1 70B pe 2 H100?", 1000 / 2.58 / 24,
      "La 24 de ore pe zi, asta înseamnă aproximativ 16 zile."),
-    ("How long will a $10,000 budget last for 8 H100s at 8 hours a day?", 10000 / 14.0 / 8,
-     "At 8 h/day, that is about 89 days."),
+    # 8 H100 asked with no model: 4 of hyperbolic's 2-GPU machines, $10.32/h, before one
+    # machine of 8 at $14.00/h (audit nodeprice)
+    ("How long will a $10,000 budget last for 8 H100s at 8 hours a day?", 10000 / 10.32 / 8,
+     "At 8 h/day, that is about 121 days."),
     ("How long will $50 last on an L4 running Llama 3.1 8B at 4 hours a day?", 50 / 0.38 / 4,
      "At 4 h/day, that is about 33 days."),
 ])

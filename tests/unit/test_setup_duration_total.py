@@ -3,9 +3,11 @@ priced for that length, as it is with no model named; it was the hourly price an
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.unit.ask_fixtures import ask, asked, first_sentence
+from tests.unit.ask_fixtures import ask, asked, first_sentence, head
 
 
 @pytest.mark.parametrize("q", ["How much for 10 hours on 4 H100s for llama 3.1 70b?",
@@ -24,6 +26,13 @@ def test_a_stated_length_with_a_model_is_its_total(q: str) -> None:
 
 def test_the_same_length_with_no_model_agrees() -> None:
     with_model = asked(ask("How much for 10 hours on 4 H100s for llama 3.1 70b?"))[1]
-    # the same GPU time; the model's answer adds its weights' storage (cents)
-    alone = asked(ask("How much for 10 hours on 4 H100s?"))[1]
-    assert alone < with_model < alone + 1.0
+    r = ask("How much for 10 hours on 4 H100s?")
+    alone = asked(r)[1]
+    # with no model the 4 GPUs need not share a machine: separate machines lead where they
+    # cost less (audit nodeprice), then the one machine a model split over them needs, the
+    # same GPU time as the model's answer, which adds its weights' storage (cents)
+    assert alone <= with_model
+    m = re.search(r"one machine of 4 × [^,]+, about \$([\d,.]+) for 10 hours", head(r))
+    assert m is not None, head(r)
+    one = float(m.group(1).replace(",", ""))
+    assert one < with_model < one + 1.0

@@ -1010,21 +1010,25 @@ class BilledRun:
     cost: float
 
 
-def cheapest_billed_run(w: _W, gid: str, count: int, hours: float, exact: bool = False
-                        ) -> BilledRun | None:
+def cheapest_billed_run(w: _W, gid: str, count: int, hours: float, exact: bool = False,
+                        separate: bool = False) -> BilledRun | None:
     """The cheapest way to rent ``count`` × ``gid`` for one run of ``hours`` on-demand, each
     offer billed as its provider bills (:func:`offer_billed_hours`) on whole machines: one
     machine that holds ``count`` (``exact``: exactly ``count`` GPUs), else machines that make
     it up, as :meth:`_W.basis` chooses machines; so a per-second provider can lead a
     10-minute run over one billed a whole hour, and OCI's bare-metal 8 × A100 costs its
     $24.40/h hour for 5 minutes, never $0.25 "per GPU" (audit cost #1). A tie goes to the
-    fewer GPUs. None where no trusted offer has an on-demand price."""
+    fewer GPUs. ``separate`` (GPUs priced with no model, which need not share a machine):
+    smaller machines that make up ``count`` compete with one machine that holds it, a tie
+    going to the fewer machines (2 of AWS's 1-GPU p5.4xlarge for 10 hours of 2 H100s,
+    $137.60, not its 8-GPU p5.48xlarge, $550.40; audit nodeprice). None where no trusted
+    offer has an on-demand price."""
     views = [v for v in w.offers_for(gid) if v.on_demand_usd_h is not None]
     fresh = [v for v in views if not v.stale and not v.suspect] or views
+    made_up = [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0]
+    one = [v for v in fresh if v.gpu_count >= count]
     pools = (([v for v in fresh if v.gpu_count == count],) if exact else
-             ([v for v in fresh if v.gpu_count >= count],
-              [v for v in fresh if v.gpu_count < count and count % v.gpu_count == 0],
-              fresh))
+             (one + made_up, fresh) if separate else (one, made_up, fresh))
     for pool in pools:
         best: BilledRun | None = None
         for v in pool:
@@ -1033,8 +1037,10 @@ def cheapest_billed_run(w: _W, gid: str, count: int, hours: float, exact: bool =
             billed, known, minimum = offer_billed_hours(w, v, hours)
             run = BilledRun(v=v, machines=machines, hour=hour, billed_h=billed, known=known,
                             minimum=minimum, cost=hour * billed)
-            if best is None or (round(run.cost, 2), machines * v.gpu_count) < (
-                    round(best.cost, 2), best.machines * best.v.gpu_count):
+            if best is None or (round(run.cost, 2), machines * v.gpu_count,
+                                machines if separate else 0) < (
+                    round(best.cost, 2), best.machines * best.v.gpu_count,
+                    best.machines if separate else 0):
                 best = run
         if best is not None:
             return best

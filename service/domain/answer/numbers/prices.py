@@ -738,6 +738,69 @@ def _idle(w: _W, n: int) -> str:
     return w.say("idle_one") if n == 1 else w.say("idle_many", n=w.n(n))
 
 
+def _separable(w: _W, count: int) -> bool:
+    """Whether ``count`` GPUs asked with no model may be priced on separate machines that
+    make up the count (:func:`_plain_basis`): several GPUs, no machine or node asked ("a
+    machine with 2 H100", "an 8x H100 node": one machine), no budget counted in machines."""
+    return (count > 1 and not w.st.node and not w.st.machine_gpus and w.st.nodes is None
+            and w.sub != "afford")
+
+
+def _plain_basis(w: _W, gid: str, count: int, share: bool = False
+                 ) -> tuple[tuple[OfferView, float, str] | None,
+                            tuple[OfferView, float, str] | None]:
+    """What ``count`` × ``gid`` asked with no model cost, cheapest first: (the basis that
+    leads, the one machine that holds them beside it or None). :meth:`_W.basis` gives the
+    cheapest one machine that holds the count (a model split over GPUs needs them in one);
+    GPUs priced alone need not share a machine, so where smaller machines that make up the
+    count exactly cost less in all (AWS's 2 × 1-GPU p5.4xlarge, $13.76/h, against its
+    8-GPU p5.48xlarge rented whole for 2 H100s, $55.04/h, which was called "the cheapest
+    way to get 2"; audit nodeprice), they lead, priced as the machine is (on-demand, else
+    reserved), trusted offers only, the fewest machines on a tie; the one machine follows
+    (:func:`_one_machine_alt`). A tie to the cent goes to the one machine (GCP's 2-GPU A100
+    machine, $7.35/h, as two of its 1-GPU ones)."""
+    b = w.basis(gid, count, share=share)
+    if b is None or not _separable(w, count) or b[0].gpu_count < count:
+        return b, None
+    _, per, kind = b
+    attr = f"{kind}_usd_h"
+    priced = [(getattr(x, attr) / x.gpu_count, -x.gpu_count, x) for x in w.offers_for(gid)
+              if x.gpu_count < count and count % x.gpu_count == 0 and not x.stale
+              and not x.suspect and getattr(x, attr) is not None]
+    if not priced:
+        return b, None
+    sep, _, x = min(priced, key=lambda r: (r[0], r[1]))
+    if round(sep * count, 2) >= round(per * count, 2):
+        return b, None
+    return (x, sep, kind), b
+
+
+def _one_machine_alt(w: _W, v: OfferView, hour: float, kind: str, count: int,
+                     lead_month: bool, total: float | None = None,
+                     job_h: float | None = None) -> str:
+    """After separate machines led the price of ``count`` GPUs (:func:`_plain_basis`): what
+    they suit (independent replicas), and the one machine ``v`` at ``hour`` $/h that holds
+    them all, as a model split over them by tensor parallelism needs (its GPUs joined by
+    NVLink, or over PCIe where the machine has no NVLink), its GPUs left idle said; its
+    month, hour or ``total`` for ``job_h`` hours as the lead says its own. A doubted price
+    is said doubted, its warning given."""
+    link = ("one_machine_link_nvlink" if v.interconnect in ("nvlink", "nvswitch")
+            else "one_machine_link_pcie" if v.interconnect == "pcie" else "")
+    rented = _instances(v, count) * v.gpu_count
+    said = {"hour": w.usd(hour), "price": _gpu_usd(w, hour / rented), "kind": w.kinds[kind],
+            "idle": f", {_idle(w, rented - count)}" if rented > count else ""}
+    if total is not None and job_h:
+        cost = w.say("one_machine_alt_total", total=w.usd(total), hours=w.duration(job_h),
+                     **said)
+    else:
+        cost = w.say("one_machine_alt_month" if lead_month else "one_machine_alt_hour",
+                     month=w.usd(hour * w.month_hours()), usage=w.usage(), **said)
+    if v.stale or v.suspect:
+        w.price_warnings(v)
+    return w.say("one_machine_alt", n=w.n(count), link=w.say(link) if link else "",
+                 where=w.where(v, count), cost=cost, doubt=_suspect_said(w, v))
+
+
 def _gpu_price(w: _W, gid: str) -> None:
     """The price of a GPU named without a model: on-demand (the price a GPU kept running is
     billed at; spot only when spot is asked, which is the spot intent), for the count asked:
@@ -749,7 +812,9 @@ def _gpu_price(w: _W, gid: str) -> None:
     # #5); else a card's own price per GPU of a larger machine, said so by where() and
     # single_note
     share = count == 1 and w.single(gid) is None
-    b = w.basis(gid, count, share=share)
+    # several GPUs: separate smaller machines lead where they cost less than one machine
+    # that holds them all, that machine said after them (``one``)
+    b, one = _plain_basis(w, gid, count, share=share)
     if b is None:
         if not w.offers_for(gid) and gid not in w.region_missed:
             # a GPU the registry knows but no offer lists (a TPU, a Gaudi): said so, never
@@ -810,7 +875,20 @@ def _gpu_price(w: _W, gid: str) -> None:
     # a stated length ("8 ore pe un A100", "1000 hours of H100"): its total, not an hour
     job_h = w.det.duration_hours if (w.det.duration_hours and not month
                                      and not w.st.hours_per_day) else None
-    run = cheapest_billed_run(w, gid, count, job_h) if job_h and kind == "on_demand" else None
+    run = (cheapest_billed_run(w, gid, count, job_h, separate=_separable(w, count))
+           if job_h and kind == "on_demand" else None)
+    alt = ""
+    if run is not None and job_h and run.v.gpu_count < count and _separable(w, count):
+        # one run billed: separate machines led on its billed cost; the cheapest one machine
+        # that holds the count, billed as its provider bills it, after them
+        whole = cheapest_billed_run(w, gid, count, job_h)
+        if whole is not None and whole.v.gpu_count >= count:
+            alt = _one_machine_alt(w, whole.v, whole.hour, "on_demand", count, lead_month,
+                                   total=whole.cost, job_h=job_h)
+    elif one is not None and not (job_h and run is not None):
+        ov, oper, okind = one
+        alt = _one_machine_alt(w, ov, oper * count, okind, count, lead_month,
+                               total=oper * count * job_h if job_h else None, job_h=job_h)
     afford = (w.ex.budget_usd_per_month or w.st.budget_usd_total) if w.sub == "afford" else None
     if afford and count == 1 and hour > 0:
         # "how many H100s can I afford with $5,000 a month?": the GPUs it keeps running;
@@ -862,6 +940,8 @@ def _gpu_price(w: _W, gid: str) -> None:
                                        hours=w.hours(day_h), hour=w.usd(hour)))
     else:
         w.ask("per_hour_usd" if count > 1 else "per_gpu_hour_usd", hour, "USD/h")
+    if alt and w.out.first is not None:
+        w.out.first += " " + alt
     if node is None:
         w.single_note(v, gid)
         if (w.st.node and count > 1 and w.st.nodes is None and w.out.first is not None
@@ -930,7 +1010,7 @@ def _variants_price(w: _W, gid: str) -> None:
     words that none is offered (there), so no price is passed off as another card's."""
     count = w.ex.gpu_count or 1
     priced = {g: b for g in w.st.gpu_variants
-              if (b := w.basis(g, count, share=count == 1)) is not None}
+              if (b := _plain_basis(w, g, count, share=count == 1)[0]) is not None}
     # a provider named: a card it offers before a cheaper one priced elsewhere; a trusted
     # price before a stale or suspect one (basis falls back to those for a card with none)
     lead = min(priced, key=lambda g: (g in w.provider_missed,
@@ -1341,15 +1421,28 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
     provs = w.catalog.providers_by_id
     best: tuple[float, float, float, float, OfferView, float, str, list[str]] | None = None
     cheapest: dict[str, tuple[float, OfferView]] = {}  # per provider: its on-demand $/GPU-h
+    # GPUs asked with no model need not share a machine: smaller machines that make up the
+    # count compete with one machine that holds it (:func:`_plain_basis`; 2 H100 at AWS
+    # were its 8-GPU p5.48xlarge with 6 idle, not 2 of its 1-GPU p5.4xlarge)
+    separate = w.model is None and _separable(w, count)
+    one: tuple[float, OfferView] | None = None  # the cheapest one machine that holds them
     for x in w.offers_for(gid):
         if x.stale or x.suspect or x.on_demand_usd_h is None:
             continue
-        if x.gpu_count < count:
+        if x.gpu_count < count and not (separate and count % x.gpu_count == 0):
             continue  # a model split over several GPUs needs them in one machine
         # the whole machine that holds them is rented, a larger one with its GPUs idle: one
         # L40S was half of lium's 2-GPU machine ($0.38/h), which lium does not rent alone
-        price = x.on_demand_usd_h / count
-        if x.provider not in cheapest or price < cheapest[x.provider][0]:
+        price = x.on_demand_usd_h / (count if x.gpu_count >= count else x.gpu_count)
+        if x.gpu_count >= count and (one is None or price < one[0]):
+            one = (price, x)
+        if x.provider not in cheapest or (
+                # separate machines: on a tie to the cent, the fewer machines (one machine
+                # before two that cost as much)
+                (round(price * count, 2), _instances(x, count))
+                < (round(cheapest[x.provider][0] * count, 2),
+                   _instances(cheapest[x.provider][1], count))
+                if separate else price < cheapest[x.provider][0]):
             cheapest[x.provider] = (price, x)
     if not cheapest and w.det.provider and count > 1:
         # the provider named rents no one machine of the count asked (RunPod prices each GPU
@@ -1407,6 +1500,12 @@ def _month_total(w: _W, gid: str, count: int | None = None) -> bool:
                         provider=w.where(o, count) if o.gpu_count < count else o.provider,
                         gpu_cost=w.usd(gpu_cost),
                         hour=w.usd(per * count), kind=w.kinds[kind], parts=parts)
+    if separate and o.gpu_count < count and one is not None:
+        # separate machines led: what they suit, and the one machine that holds them all
+        ov = one[1]
+        w.out.first += " " + _one_machine_alt(
+            w, ov, one[0] * count, "on_demand", count, False,
+            total=one[0] * count * job_h if job_h else None, job_h=job_h)
     w.ask("per_job_usd" if job_h else "per_month_usd", total, "USD")
     w.out.priced_setup = setup
     w.out.priced_offer = OfferNumbers(
