@@ -1010,7 +1010,12 @@ def measured_layout(row: dict[str, str], moe: bool) -> tuple[str, bool]:
 def _load_precision(row: dict[str, str], model: SizedModel) -> Precision:
     mode = (row.get("gemm_quant_mode") or row.get("precision") or "").lower()
     if model.native_precision == "mxfp4" or "gpt-oss" in model.id:
-        return get_precision("mxfp4")
+        # MXFP4 weights with bf16 activations, as every row was replayed before MXFP4 became
+        # an FP4 tensor-core type (precisions.py): the engines' MXFP4 MoE takes bf16
+        # activations by default (catalog/kernels.toml vllm-mxfp4), and the replay keeps
+        # the precision as it was (no kernel rule applied here)
+        return msgspec.structs.replace(get_precision("mxfp4"), compute="bf16",
+                                       native_compute_arch=())
     if mode.startswith("fp8"):
         return get_precision("fp8")
     if mode in ("nvfp4", "fp4"):

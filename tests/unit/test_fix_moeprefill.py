@@ -33,6 +33,9 @@ def _cost(catalog: Catalog, precision: str, gpu: str, model: str = "gpt-oss-20b"
     assert kv is not None
     g = reg.gpus[gpu]
     e = reg.engines["vllm"]
+    # as the sizing times it: the precision as vLLM's kernel runs it there (MXFP4 is an FP4
+    # tensor-core format whose vLLM MoE takes BF16 activations: catalog/kernels.toml)
+    p = reg.kernels.runs_as(e.id, p, g)
     return step_cost(m, p, kv, e, g, 1, catalog.perf, kernel_compute(g, p, e),
                      achievable_tflops(g, p, e, quantized_kernels=False) * 1e12)
 

@@ -727,6 +727,15 @@ class Stated:
     no_nvlink: bool = False
     """"No NVLink", "without NVLink", "fără NVLink": a setup said to lack the NVLink its card
     has in the catalog (a bridged PCIe pair), which the speed model does not time; said."""
+    flash_attention: int | None = None
+    """FlashAttention named ("FlashAttention 2", "flash-attn", "FA2", "flash_attention_2"):
+    the version said (1, 2 or 3), 0 where none is; None where it is not named
+    (:func:`_flash_attention_named`). Whether the GPU named runs it is answered
+    (numbers/memory._flash_attention), or said beside another answer (write._flash_note)."""
+    native_asked: bool = False
+    """"Does MXFP4 run natively on an H100?", "rulează nativ": whether a precision runs on the
+    GPU's own tensor cores is asked, not only whether it runs (:data:`_NATIVE_Q`): a
+    weight-only path is then a "runs, but not natively" (numbers/memory._precision)."""
     forms_compared: bool = False
     """Two form factors or links of a card weighed ("NVLink vs PCIe", "H100 PCIe vs SXM",
     :data:`_FORM_VS`): a speed gap between the variants is said with the part of it that is
@@ -2559,6 +2568,8 @@ def _stated_more(folded: str, registry: Registry, text: str | None = None) -> di
             "gguf_weighed_alone": _gguf_weighed_alone(folded),
             "precisions_unknown": _precisions_unknown(folded),
             "no_nvlink": bool(_NO_NVLINK.search(folded)),
+            "native_asked": _native_asked(folded),
+            "flash_attention": _flash_attention_named(folded),
             "forms_compared": bool(_FORM_VS.search(folded)),
             "speed_compared": ("which" if _WHICH_FASTER.search(folded) else "faster"
                                if _FASTER.search(folded) else "slower"
@@ -2652,6 +2663,34 @@ _WHICH_FASTER = re.compile(r"\b(?:which|care)\b[^?.!;:,]{0,30}?\b(?:faster|quick
 _SLOWER = re.compile(r"\b(?:slower|mai (?:lent\w*+|incet\w*+))\b")
 # a setup said to have no NVLink: "(no NVLink)", "without NVLink", "fără NVLink"
 _NO_NVLINK = re.compile(r"\b(?:no|without|w/o|fara)\s++(?:an?\s++|any\s++)?nvlink\b")
+# "natively", "native FP4", "nativ": a precision asked to run on the GPU's own tensor cores
+_NATIVE_Q = re.compile(r"\bnativ\w*+")
+# "native context", "native resolution", "precizia nativă": the model's own, not a kernel's
+_NATIVE_NOUN = re.compile(
+    r"\bnativ\w*+\s++(?:context|precision|resolution|size|format|weights?|checkpoint|dtype"
+    r"|length|window|language|limit)\b|\b(?:context\w*+|precizi\w*+|rezoluti\w*+"
+    r"|dimensiun\w*+|format\w*+|greutat\w*+|limit\w*+|fereastr\w*+)\s++nativ\w*+")
+
+
+# FlashAttention named, its version after it: "FlashAttention-2", "flash attention 2",
+# "flash_attention_2", "flash-attn", "FA2", "FA-3"
+_FLASH_ATTENTION = re.compile(
+    r"\bflash[-_ ]?(?:attention|attn)(?:[-_ ]?v?([123])\b)?|\bfa[-_ ]?([123])\b")
+
+
+def _flash_attention_named(folded: str) -> int | None:
+    """The FlashAttention version named (:data:`_FLASH_ATTENTION`): 1, 2 or 3, 0 where no
+    version is said; None where FlashAttention is not named."""
+    m = _FLASH_ATTENTION.search(folded)
+    if m is None:
+        return None
+    return int(m.group(1) or m.group(2) or 0)
+
+
+def _native_asked(folded: str) -> bool:
+    """Whether running natively is asked (:data:`_NATIVE_Q`), not a model's native
+    context, precision or size (:data:`_NATIVE_NOUN`)."""
+    return bool(_NATIVE_Q.search(_NATIVE_NOUN.sub(" ", folded)))
 # "by how much (faster)", "how much faster" ("cu cât mai rapid": _FASTER): a speed ratio asked
 _BY_HOW_MUCH = re.compile(r"\bby how much\b(?! (?:cheaper|more expensive|less|more money))"
                           r"|\bhow much (?:faster|quicker|slower)\b")
@@ -6030,6 +6069,20 @@ def classify(text: str, model_kind: str | None, gpu_named: int, has_model: bool,
             and (_PRECISION_WORD.search(f) or re.search(r"\b(?:awq|gptq)\b", f))
             and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f)):
         return "precision", None
+    if (gpu_named == 1 and _FLASH_ATTENTION.search(f) and _SUPPORT_Q.search(f)
+            and not _MONEY_Q.search(f) and not _TRAIN.search(f) and not _FINETUNE.search(f)
+            and not _SPEED.search(f) and not _MEMORY_ASKED.search(f)):
+        # "Does FlashAttention 2 work on a T4?": the kernels' GPU floor (Ampere), what runs
+        # instead, the model's fit after it where one is named; it was a passage on VRAM
+        # capacity or KV quantization (audit 25b #12)
+        return "precision", "flash_attention"
+    if (gpu_named == 1 and has_model and _native_asked(f) and _PRECISION_WORD.search(f)
+            and _SUPPORT_Q.search(f) and not _MONEY_Q.search(f) and not _TRAIN.search(f)
+            and not _FINETUNE.search(f)):
+        # "Does MXFP4 run natively on H100? gpt-oss-120b": the GPU's kernels for the precision
+        # asked, the model's fit after it (numbers/memory._precision); it was the fit's "Yes"
+        # alone, though the H100 runs MXFP4 weight-only (audit 25b #9)
+        return "precision", None
     if (has_model and model_kind == "llm" and gpu_named == 1
             and (_PRECISION_VS.search(f) or switch_weighed)
             and (switch_weighed or not _MONEY_Q.search(f)) and not _TRAIN.search(f)
@@ -6766,6 +6819,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "storage_egress:storage": ("storage-weights-checkpoints", "model-weights-transfer"),
     "interconnect": ("interconnect-nvlink", "multinode-networking", "tensor-vs-pipeline-parallel"),
     "precision": ("low-precision-support", "fp8-quantization", "quantization-overview"),
+    "precision:flash_attention": ("flash-attention-gpus", "activation-memory-training",
+                                  "vram-capacity"),
     "kv_cache": ("kv-cache-context-length", "gqa-kv-heads", "mla-deepseek-latent",
                  "kv-cache-quantization"),
     "media": ("diffusion-image-memory", "diffusion-resolution-speed", "diffusion-gpu-choice",

@@ -120,9 +120,15 @@ PRECISIONS: tuple[Precision, ...] = (
         quality="near-lossless; slow outlier decomposition at inference",
         aliases=("bitsandbytes 8-bit", "llm.int8", "bnb 8bit", "bnb-8bit", "int8 bnb"),
     ),
+    # MXFP4 is an FP4 tensor-core type, as NVFP4 is (Blackwell's block-scaled MMA; CDNA4's
+    # MX formats, gpus.toml mi355x): a GPU without it runs the weights weight-only. Every
+    # engine's rule says what its MoE kernel computes in (catalog/kernels.toml): BF16
+    # activations in vLLM, SGLang, transformers and TensorRT-LLM on Hopper (the speed model
+    # timed it at bf16 before, and still does), MXFP8 in TensorRT-LLM on Blackwell
     Precision(
         id="mxfp4", name="MXFP4 (OCP microscaling, 32-value blocks)", bits_linear=4.25,
-        bits_embedding=16, bits_lm_head=16, scope="experts", compute="bf16",
+        bits_embedding=16, bits_lm_head=16, scope="experts", compute="fp4",
+        native_compute_arch=("Blackwell", "CDNA4"),
         quality="the format gpt-oss is trained and released in (MoE experts only): no loss there",
         aliases=("mx fp4", "mx-fp4"),
     ),

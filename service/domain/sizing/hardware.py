@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from service.domain.catalog.engines import Engine
 from service.domain.catalog.gpus import GPU
@@ -106,3 +107,69 @@ def check_hardware(registry: Registry, kind: str, task: str, p: Precision, engin
     note("kernel", "none", "this GPU cannot run these weights with this engine, so no speed "
          "or cost is given; see warnings")
     return HardwareCheck(precision=p, runs=p, ok=False, warnings=[msg], support=s)
+
+
+# ---------------------------------------------------------------------------------------------
+# FlashAttention
+
+
+FLASH_ATTENTION_2_MIN_CC = (8, 0)
+"""The oldest NVIDIA compute capability flash-attn's FlashAttention-2 runs on (Ampere):
+"FlashAttention-2 with CUDA currently supports: Ampere, Ada, or Hopper GPUs (e.g., A100, RTX
+3090, RTX 4090, H100). Support for Turing GPUs (T4, RTX 2080) is coming soon, please use
+FlashAttention 1.x for Turing GPUs for now"; older GPUs stop with "FlashAttention only
+supports Ampere GPUs or newer" (github.com/Dao-AILab/flash-attention: README,
+csrc/flash_attn/flash_api.cpp)."""
+FLASH_ATTENTION_1_MIN_CC = (7, 5)
+"""FlashAttention 1.x: "Turing or Ampere GPUs (e.g., A100, RTX 3090, T4, RTX 2080)" (its
+README); Volta (V100) and older run neither."""
+FLASH_ATTENTION_ROCM = ("gfx90a", "gfx942")
+"""AMD targets of flash-attn's ROCm build (composable_kernel): "FlashAttention-2 with ROCm
+currently supports: MI200 or MI300 GPUs" (README): MI210/MI250 gfx90a, MI300X/MI325X gfx942."""
+FLASH_ATTENTION_SOURCES = (
+    "https://github.com/Dao-AILab/flash-attention (README: FlashAttention-2 on Ampere, Ada or "
+    "Hopper, and MI200/MI300 on ROCm; FlashAttention 1.x for Turing); "
+    "https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/transformers/cuda/"
+    "sdp_utils.cpp (scaled_dot_product_attention: its memory-efficient kernel from sm50, its "
+    "flash kernel from sm80)")
+
+FlashSupport = Literal["fa2", "fa1", "none", "unknown"]
+
+
+def flash_attention_support(gpu: GPU) -> FlashSupport:
+    """Which FlashAttention the GPU runs (:data:`FLASH_ATTENTION_2_MIN_CC`): "fa2" (NVIDIA
+    Ampere and newer, AMD MI200/MI300), "fa1" (FlashAttention 1.x only: Turing), "none"
+    (Volta and older NVIDIA), "unknown" (any other GPU, or no recorded compute capability)."""
+    if gpu.vendor == "AMD":
+        return "fa2" if gpu.compute_capability.lower() in FLASH_ATTENTION_ROCM else "unknown"
+    if gpu.vendor != "NVIDIA":
+        return "unknown"
+    try:
+        cc = tuple(int(x) for x in gpu.compute_capability.split("."))
+    except ValueError:
+        return "unknown"
+    if cc >= FLASH_ATTENTION_2_MIN_CC:
+        return "fa2"
+    return "fa1" if cc >= FLASH_ATTENTION_1_MIN_CC else "none"
+
+
+def flash_attention_note(gpu: GPU | None) -> str | None:
+    """Where FlashAttention-2 does not run (an NVIDIA GPU older than Ampere: V100, T4), what a
+    training sizing with ``flash_attention`` assumes instead: no attention score matrix kept,
+    as PyTorch SDPA's memory-efficient kernel runs attention there (compute capability 5.0
+    and newer; transformers' default ``attn_implementation="sdpa"``), so the memory is the
+    same and only the kernel named changes; None elsewhere."""
+    if gpu is None:
+        return None
+    got = flash_attention_support(gpu)
+    if got not in ("fa1", "none"):
+        return None
+    fa1 = ("; FlashAttention 1.x also runs on Turing" if got == "fa1"
+           else "; FlashAttention 1.x does not either (Turing and Ampere only)")
+    return (f"FlashAttention-2 does not run on the {gpu.name} (compute capability "
+            f"{gpu.compute_capability}; flash-attn needs Ampere, 8.0, or newer: \"FlashAttention "
+            "only supports Ampere GPUs or newer\"); sized, as flash_attention asks, with no "
+            "attention score matrix kept, as PyTorch SDPA's memory-efficient kernel "
+            "(compute capability 5.0 and newer, transformers' default attn_implementation "
+            f"\"sdpa\") runs attention there{fa1}; set flash_attention false to size eager "
+            f"attention's seq x seq scores ({FLASH_ATTENTION_SOURCES})")

@@ -59,6 +59,7 @@ from service.domain.sizing.efficiency import EMPTY as EMPTY_PERF
 from service.domain.sizing.efficiency import PerfTables, joined_as
 from service.domain.sizing.hardware import (
     check_hardware,
+    flash_attention_note,
     fp32_components,
     kernel_engine,
     runs_as,
@@ -1443,6 +1444,9 @@ def size(req: SizingRequest, catalog: Catalog, *, machine_gpus: int | None = Non
              "GPUs; with one GPU nothing is sharded"
              + ("; with cpu_offload it runs as DeepSpeed ZeRO-Offload, the gradients and the "
                 "optimizer state in CPU memory" if ft.cpu_offload else ""))
+    fa = flash_attention_note(gpu) if ft.flash_attention else None
+    if fa is not None:
+        note("attention_kernel", "memory-efficient SDPA (no FlashAttention-2 here)", fa)
     # unset checkpointing and micro-batch: the least memory until a GPU is fitted against
     lean = TrainingPlan(
         model=model, precision=precision, method=ft.method, rank=ft.lora_rank,

@@ -450,6 +450,12 @@ class _W:
                 total_params=param_breakdown(self.scaled).total, active_params=None,
                 architecture=self.scaled)
         self.out = Written()
+        self.recorded: SizingResult | None = None
+        """The sizing whose numbers the answer gives (:meth:`record`): the layout its speeds
+        were timed on (write._no_nvlink_note: the link a tensor-parallel group crosses)."""
+        self.sized_last: dict[str, SizingResult] = {}
+        """The last sizing that fits on each GPU (:meth:`size`), for the GPUs of an answer
+        that records none of its own (a comparison's setups)."""
         self.user_base_sized: int | None = None
         """The requests at once sized for a user base stated (``Stated.user_base``): all of
         them (the worst case), or 1 where that is past what is sized; None where none is
@@ -1174,11 +1180,14 @@ class _W:
         try:
             # an input length passed is the answer's own (an embedding model's is one chunk,
             # ``_ctx``), kept even where it is the chat default (size's input_stated)
-            return size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
-                        interconnect=link, load_stated=stated,
-                        input_stated="input_tokens" in req)
+            r = size(msgspec.convert(req, SizingRequest), self.catalog, machine_gpus=machine,
+                     interconnect=link, load_stated=stated,
+                     input_stated="input_tokens" in req)
         except (DomainError, ValueError, msgspec.ValidationError):
             return None
+        if r.gpu is not None and r.fits:
+            self.sized_last[r.gpu.id] = r
+        return r
 
     def engine(self) -> str | None:
         """The engine the question names, which every sizing of the answer runs on (as
@@ -1911,6 +1920,7 @@ class _W:
         ``fits_on`` rows hold. ``weights_gib`` is always the model's weights: ZeRO-3 / FSDP
         shards them over the data-parallel GPUs, whose shards the sizing's total already adds
         up to one copy (dividing them gave Llama 3.1 8B 7.48 GiB of weights on 2 H100)."""
+        self.recorded = r
         # beside ``weights``: the rows at them, not the cards sized at the nearest they run
         # (a GTX 1080 at fp16 listed for a bf16 Whisper: audit buyer20 #9)
         same = [f for f in r.fits_on if f.weights is None] or r.fits_on

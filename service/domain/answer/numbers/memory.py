@@ -29,6 +29,7 @@ from service.domain.catalog.precisions import PRECISIONS, find_precision, get_pr
 from service.domain.fields import BATCH_MAX
 from service.domain.recommend.pricing import job_storage_usd, model_storage_gb
 from service.domain.recommend.types import RecommendationRequest
+from service.domain.sizing.hardware import flash_attention_support
 from service.domain.sizing.layout import NODE_GPUS
 from service.domain.sizing.memory import EXTENDED_CONTEXT_MARK
 from service.domain.sizing.sizing import (
@@ -1150,7 +1151,17 @@ def _concurrency_replicas(w: _W, gid: str, count: int, r: SizingResult, inp: int
 
 def _precision(w: _W) -> None:
     """Whether the GPU runs a precision, from the capability matrix (catalog/kernels.toml)
-    the sizing checks every request against, with the default serving engine (vLLM)."""
+    the sizing checks every request against, with the engine named (else the default serving
+    engine, vLLM). A weight-only path (the rule's ``compute`` differs from the precision's:
+    MXFP4 or FP8 on a GPU without those tensor cores) is a "yes, but weight-only", or, where
+    the question asks whether it runs natively (``Stated.native_asked``), "it runs, but not
+    natively", with the hardware the precision's own matmuls need
+    (``Precision.native_compute_arch``); a GPU that has those tensor cores but whose engine
+    does not use them by default (vLLM's MXFP4 MoE on a B200 takes BF16 activations) says
+    so. A model named ("... natively on H100? gpt-oss-120b") gets its fit after it."""
+    if w.sub == "flash_attention":
+        _flash_attention(w)
+        return
     gid = w.ex.gpu
     name = w.st.precision
     p = find_precision(name) if name else None
@@ -1161,12 +1172,15 @@ def _precision(w: _W) -> None:
     ids = w.reg.engines.ids
     if not ids:
         return
-    engine = "vllm" if "vllm" in ids else ids[0]
+    engine = (w.ex.engine if w.ex.engine in ids else "vllm" if "vllm" in ids else ids[0])
     s = kernels.supported(engine, p, gpu)
     common = {"gpu": w.gpu_name(gpu.id), "p": name.upper(), "engine": engine,
               "cc": gpu.compute_capability or "?"}
+    has_cores = bool(p.native_compute_arch) and gpu.architecture in p.native_compute_arch
     if s.ok and s.status == "runs_as":
-        w.out.first = w.say("precision_as", compute=(s.compute or "").upper(), **common)
+        key = ("precision_as_arch" if has_cores else "precision_as_not_native"
+               if w.st.native_asked else "precision_as")
+        w.out.first = w.say(key, compute=(s.compute or "").upper(), **common)
     elif s.ok:
         w.out.first = w.say("precision_yes", **common)
     else:
@@ -1174,14 +1188,88 @@ def _precision(w: _W) -> None:
         near = kernels.nearest_supported(engine, p, gpu, {x.id: x for x in PRECISIONS})
         if near is not None:
             w.out.more.append(w.say("precision_near", near=near.id, gpu=w.gpu_name(gpu.id)))
-    w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
+    if w.st.native_asked and s.ok:
+        # natively asked: a weight-only path is a no (the hardware's own tensor cores are
+        # the question), one on a GPU that has them but whose engine does not use them a yes
+        native = s.status == "ok" or has_cores
+        w.ask("native", 1.0 if native else 0.0, "yes/no", yes=native)
+    else:
+        w.ask("supported", 1.0 if s.ok else 0.0, "yes/no", yes=bool(s.ok))
+    first: list[str] = []
+    if s.status != "ok" and p.native_compute_arch and not has_cores:
+        # where its own matmuls run (precisions.py): "native FP4 needs Blackwell"
+        archs = list(p.native_compute_arch)
+        first.append(w.say("precision_native_arch", p=name.upper(), archs=(
+            w.t["core_list_or"].format(head=", ".join(archs[:-1]), last=archs[-1])
+            if len(archs) > 1 else archs[0])))
+    if s.ok and w.model is not None and w.model.kind == "llm":
+        fit = _precision_fit(w, gid, name)
+        if fit is not None:
+            first.append(fit)
     rule = next((x for x in kernels.rules if x.id == s.rule), None)
     if s.ok and rule is not None:
         # the kernel that runs it: the same rule sizing's hardware check decides by
-        w.out.more.insert(0, w.say("precision_kernel", runs=rule.runs, rule=rule.id))
+        first.append(w.say("precision_kernel", runs=rule.runs, rule=rule.id))
+    w.out.more[0:0] = first
     if s.sources:
         w.out.more.append(w.say("precision_source", rule=s.rule,
                                 source=s.sources[0].split(" ")[0]))
+
+
+def _flash_attention(w: _W) -> None:
+    """"Does FlashAttention 2 work on a T4?": whether the GPU named runs the FlashAttention
+    asked (:func:`hardware.flash_attention_support`: FlashAttention-2 from Ampere, 1.x on
+    Turing, neither on Volta and older; FlashAttention-3 for Hopper, its README's H100 /
+    H800), what runs attention instead, and the sources; a model named gets its fit on that
+    GPU after it. The sizing's ``attention_kernel`` assumption says the same of a training
+    run with ``flash_attention`` there."""
+    gid = w.ex.gpu
+    if gid is None:
+        return
+    gpu = w.reg.gpus[gid]
+    version = w.st.flash_attention or 0
+    got = flash_attention_support(gpu)
+    common = {"gpu": w.gpu_name(gid), "cc": gpu.compute_capability or "?",
+              "arch": gpu.architecture}
+    if version == 3:
+        hopper = gpu.architecture == "Hopper"
+        key = "fa3_yes" if hopper else "fa3_no_fa2" if got == "fa2" else f"fa_{got}"
+        yes = hopper or (None if got in ("fa1", "unknown") else False)
+    elif version == 1 and got in ("fa1", "fa2"):
+        key = "fa1_yes" if got == "fa1" else "fa1_on_fa2"
+        yes = True if got == "fa1" else None
+    else:
+        key = f"fa_{got}"
+        yes = True if got == "fa2" else None if got in ("fa1", "unknown") else False
+    w.out.first = w.say(key, **common)
+    if yes is not None:
+        w.ask("supported", 1.0 if yes else 0.0, "yes/no", yes=yes)
+    else:
+        w.out.computed = True
+    if w.model is not None and w.model.kind == "llm":
+        fit = _precision_fit(w, gid, None)
+        if fit is not None:
+            w.out.more.append(fit)
+    w.out.more.append(w.t["fa_sources"])
+
+
+def _precision_fit(w: _W, gid: str, name: str | None) -> str | None:
+    """The model named beside a precision asked of a GPU: its fit there at that precision
+    (the fits answer's words, :func:`_fit_yes`), said after the kernel's verdict; None where
+    the sizing does not run that precision there."""
+    assert w.model is not None
+    ctx = _ctx(w)
+    count = w.ex.gpu_count or 1
+    q = find_precision(name) if name else None
+    r = w.size(gpu=gid, gpu_count=count, weights=name, input_tokens=ctx, output_tokens=0)
+    if r is None or r.gpu is None or (name is not None and (q is None or r.weights != q.id)):
+        return None
+    w.record(r, ctx)
+    setup = w.setup(count, gid)
+    if r.fits_in_memory:
+        return _fit_yes(w, r, ctx, setup)
+    return w.say("fits_no", model=w.model.name, weights=r.weights, setup=setup,
+                 need=w.gib(r.memory.per_gpu_gib), cap=w.gib(w.cap(r)), ctx=w.n(ctx))
 
 
 def _kv(w: _W) -> None:

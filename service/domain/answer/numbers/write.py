@@ -78,6 +78,9 @@ from service.domain.messages import Messages
 from service.domain.recommend.alternatives import no_region_said
 from service.domain.recommend.context import RESTART_MINUTES, SPOT_INTERRUPTIONS_PER_HOUR
 from service.domain.recommend.pricing import model_storage_gb
+from service.domain.sizing.efficiency import PCIE_X16_GB_S, bridged
+from service.domain.sizing.hardware import flash_attention_support
+from service.domain.sizing.layout import all_to_all_link
 from service.domain.sizing.sizing import default_weights, sized_from_entry
 
 
@@ -424,6 +427,7 @@ def compose_numbers(intent: str, sub: str | None, ex: Extracted, det: Details, l
     _restarts_asked(w)
     _gguf_app_note(w)
     _no_nvlink_note(w)
+    _flash_note(w, intent)
     _vague_length_note(w)
     _percentile_note(w)
     _latency_note(w)
@@ -814,17 +818,57 @@ def _without_yes_no(w: _W, text: str) -> str:
 
 def _no_nvlink_note(w: _W) -> None:
     """A setup said to have no NVLink on a card whose catalog link is NVLink ("8x A100 PCIe
-    (no NVLink)": its bridge joins pairs): the speeds are timed on the card's own link, not
-    over PCIe alone, said after the answer (audit buyer20 #4: 600 GB/s credited silently)."""
+    (no NVLink)"), said after the answer with what its speeds were timed over, as the
+    sizing's collectives model times them (efficiency._link_model): a tensor-parallel group
+    of 2 bridged PCIe cards, or of an NVLink board, over that link, which PCIe alone would
+    make slower (audit buyer20 #4: 600 GB/s credited silently); a group of more than 2
+    bridged cards already over PCIe, the bridge joining pairs only, so "no NVLink" is what
+    is timed (audit 25b #10: 4 x H100 PCIe was said to be timed at 600 GB/s and to run
+    slower without it); one GPU per copy of the model crosses no link at all."""
     if w.out.first is None or not w.st.no_nvlink:
         return
     for gid in dict.fromkeys(g for g in (w.ex.gpu, *(w.det.gpus or [])) if g):
         card = w.reg.gpus.get(gid)
         if card is None or card.link != "nvlink" or card.link_gb_s is None:
             continue
-        w.out.more.insert(0, w.say("no_nvlink_not_modelled", gpu=card.name,
-                                   link=card.link_name, bw=w.n(card.link_gb_s)))
+        r = w.recorded
+        if r is None or r.gpu is None or r.gpu.id != gid:
+            r = w.sized_last.get(gid)  # a comparison's setup: its last sizing that fits
+        lay = r.layout if r is not None else None
+        tp = lay.tensor if lay is not None else (w.ex.gpu_count or 1)
+        pp = lay.pipeline if lay is not None else 1
+        if tp <= 1 and pp <= 1:
+            w.out.more.insert(0, w.say("no_nvlink_one_gpu", gpu=card.name))
+        elif tp > 2 and bridged(card) and not all_to_all_link(card):
+            gen = card.pcie_gen or 4
+            w.out.more.insert(0, w.say("no_nvlink_pcie_timed", gpu=card.name, n=w.n(tp),
+                                       gen=gen, each=w.n(PCIE_X16_GB_S.get(gen, 32.0))))
+        else:
+            w.out.more.insert(0, w.say("no_nvlink_not_modelled", gpu=card.name,
+                                       link=card.link_name, bw=w.n(card.link_gb_s)))
         return
+
+
+def _flash_note(w: _W, intent: str) -> None:
+    """FlashAttention named beside another question ("Llama 3.1 8B with FlashAttention 2 on
+    a T4: how fast?", a fine-tune on a V100 with flash attention) on a GPU it does not run
+    on (:func:`hardware.flash_attention_support`: older than Ampere): said after the answer,
+    with what runs attention there; the memory answers size no attention score matrix
+    either way (PyTorch SDPA's memory-efficient kernel keeps none). The FlashAttention
+    question itself is its own answer (memory._flash_attention); it was never mentioned
+    (audit 25b #12)."""
+    if (w.out.first is None or w.st.flash_attention is None
+            or (intent == "precision" and w.sub == "flash_attention")):
+        return
+    for gid in dict.fromkeys(g for g in (w.ex.gpu, *(w.det.gpus or [])) if g):
+        card = w.reg.gpus.get(gid)
+        if card is None:
+            continue
+        got = flash_attention_support(card)
+        if got in ("fa1", "none"):
+            w.out.more.insert(0, w.say("fa_note_" + got, gpu=card.name,
+                                       cc=card.compute_capability, arch=card.architecture))
+            return
 
 
 def _latency_note(w: _W) -> None:
